@@ -1,0 +1,5 @@
+export * from './context-overflow-error.ts';
+export * from './duplicate-message-id-error.ts';
+export * from './invalid-message-error.ts';
+export * from './memory-error.ts';
+export * from './not-found-error.ts';

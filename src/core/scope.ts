@@ -1,0 +1,37 @@
+import { MemoryError } from './errors/index.ts';
+import { isValidId } from './ids.ts';
+
+/**
+ * Who a piece of memory belongs to. Every store read and write carries one; a store never returns data of
+ * another tenant, whatever the input. `user` and `agent` narrow listings within a tenant.
+ */
+export interface Scope {
+  /** The tenant (an organisation, or a user in a single-user app). Required. */
+  tenant: string;
+  /** The end user within the tenant. */
+  user?: string;
+  /** The agent within the tenant. */
+  agent?: string;
+}
+
+/** The scope used when none is given: tenant `default`. */
+export const defaultScope: Scope = Object.freeze({ tenant: 'default' });
+
+/** Validates a scope and returns it; throws `INVALID_ARGUMENT` naming the bad field. */
+export function checkScope(scope: Scope, component?: string): Scope {
+  if (typeof scope !== 'object' || scope === null) {
+    throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'scope must be an object' });
+  }
+  for (const key of ['tenant', 'user', 'agent'] as const) {
+    const value = scope[key];
+    if (value === undefined && key !== 'tenant') continue;
+    if (!isValidId(value)) {
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component,
+        message: `scope.${key} must be a non-empty string of at most 256 characters without NUL or lone surrogates`,
+      });
+    }
+  }
+  return scope;
+}

@@ -1,0 +1,164 @@
+import type { ModelMessage } from 'ai';
+
+/** What a unit starts with: a system or user message, an assistant turn, or tool output whose call is not in view. */
+export type UnitKind = 'system' | 'user' | 'assistant' | 'orphan';
+
+/**
+ * An atomic unit (DESIGN.md §2.2): messages that are kept or dropped together. A system message; a user
+ * message; an assistant message with the tool results and approval responses that answer its calls, plus
+ * reasoning-only assistant messages that precede it. Tool output whose call is not in view is an `orphan`
+ * unit, which no view may send.
+ */
+export interface MessageUnit<T> {
+  /** What the unit starts with. */
+  kind: UnitKind;
+  /** The items (messages or log entries), in order. */
+  items: T[];
+  /** Sum of the items' token counts (0 when grouping plain messages without a token function). */
+  tokens: number;
+  /** Tool call ids (and approval ids, prefixed `approval:`) still waiting for an answer. */
+  pending: Set<string>;
+}
+
+/** Whether a unit waits for no tool result or approval response. */
+export function isUnitComplete(unit: MessageUnit<unknown>): boolean {
+  return unit.pending.size === 0;
+}
+
+/** Groups items into atomic units incrementally: push items in log order, read `units` at any time. */
+export interface UnitGrouper<T> {
+  /** Adds the next item in log order. */
+  push(item: T): void;
+  /** The units so far, oldest first (the live array: do not mutate). */
+  readonly units: readonly MessageUnit<T>[];
+}
+
+/** Options of {@link createUnitGrouper}. */
+export interface UnitGrouperOptions<T> {
+  /** Gets the message of an item. */
+  message: (item: T) => ModelMessage;
+  /** Gets the token count of an item. @default () => 0 */
+  tokens?: (item: T) => number;
+}
+
+function isReasoningOnly(message: ModelMessage): boolean {
+  return (
+    message.role === 'assistant' &&
+    Array.isArray(message.content) &&
+    message.content.length > 0 &&
+    message.content.every((p) => p.type === 'reasoning' || p.type === 'reasoning-file')
+  );
+}
+
+/** The ids a message opens (tool calls needing a result, approval requests needing a response). */
+function opened(message: ModelMessage): string[] {
+  if (message.role !== 'assistant' || typeof message.content === 'string') return [];
+  const ids: string[] = [];
+  const answeredInline = new Set<string>();
+  for (const part of message.content) {
+    if (part.type === 'tool-result') answeredInline.add(part.toolCallId);
+  }
+  for (const part of message.content) {
+    if (part.type === 'tool-call' && !part.providerExecuted && !answeredInline.has(part.toolCallId)) {
+      ids.push(part.toolCallId);
+    } else if (part.type === 'tool-approval-request') ids.push(`approval:${part.approvalId}`);
+  }
+  return ids;
+}
+
+/** The ids a tool message answers. */
+function answered(message: ModelMessage): string[] {
+  if (message.role !== 'tool') return [];
+  return message.content.map((part) =>
+    part.type === 'tool-result' ? part.toolCallId : `approval:${part.approvalId}`,
+  );
+}
+
+/**
+ * Creates an incremental grouper. Cost per push is O(1) amortised, except when a late tool result answers a
+ * call of an older unit: then every unit from that one to the newest merges into one (they must be kept or
+ * dropped together).
+ */
+export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGrouper<T> {
+  const units: MessageUnit<T>[] = [];
+  const tokensOf = options.tokens ?? (() => 0);
+  /** Which unit (by object) holds each open id. */
+  const openIds = new Map<string, MessageUnit<T>>();
+  let reasoningCarry: MessageUnit<T> | undefined;
+
+  const mergeFrom = (target: MessageUnit<T>): void => {
+    const index = units.lastIndexOf(target);
+    for (const later of units.splice(index + 1)) {
+      target.items.push(...later.items);
+      target.tokens += later.tokens;
+      for (const id of later.pending) {
+        target.pending.add(id);
+        openIds.set(id, target);
+      }
+    }
+  };
+
+  const push = (item: T): void => {
+    const message = options.message(item);
+    const tokens = tokensOf(item);
+    if (message.role === 'tool') {
+      const ids = answered(message);
+      const owners = ids.map((id) => openIds.get(id)).filter((u): u is MessageUnit<T> => u !== undefined);
+      if (owners.length === 0) {
+        units.push({ kind: 'orphan', items: [item], tokens, pending: new Set() });
+        return;
+      }
+      // The oldest owner absorbs everything after it, so the answer joins its call.
+      const oldest = owners.reduce((a, b) => (units.indexOf(a) <= units.indexOf(b) ? a : b));
+      mergeFrom(oldest);
+      oldest.items.push(item);
+      oldest.tokens += tokens;
+      for (const id of ids) {
+        if (openIds.get(id) === oldest) {
+          oldest.pending.delete(id);
+          openIds.delete(id);
+        }
+      }
+      return;
+    }
+    if (message.role === 'assistant') {
+      const carry = reasoningCarry && units[units.length - 1] === reasoningCarry ? reasoningCarry : undefined;
+      reasoningCarry = undefined;
+      const unit = carry ?? { kind: 'assistant' as const, items: [], tokens: 0, pending: new Set<string>() };
+      unit.items.push(item);
+      unit.tokens += tokens;
+      for (const id of opened(message)) {
+        unit.pending.add(id);
+        openIds.set(id, unit);
+      }
+      if (!carry) units.push(unit);
+      if (isReasoningOnly(message)) reasoningCarry = unit;
+      return;
+    }
+    reasoningCarry = undefined;
+    units.push({ kind: message.role, items: [item], tokens, pending: new Set() });
+  };
+
+  return { push, units };
+}
+
+/** Groups a whole list at once. */
+export function groupUnits<T>(items: readonly T[], options: UnitGrouperOptions<T>): MessageUnit<T>[] {
+  const grouper = createUnitGrouper(options);
+  for (const item of items) grouper.push(item);
+  return grouper.units as MessageUnit<T>[];
+}
+
+/** Groups plain messages (no token counts). */
+export function groupMessages<M extends ModelMessage>(messages: readonly M[]): MessageUnit<M>[] {
+  return groupUnits(messages, { message: (m) => m });
+}
+
+/**
+ * Whether a unit may be sent to a model: not an orphan, and either complete or (when `isLast`) an in-flight
+ * assistant turn whose calls are still running.
+ */
+export function isSendable(unit: MessageUnit<unknown>, isLast: boolean): boolean {
+  if (unit.kind === 'orphan') return false;
+  return unit.pending.size === 0 || isLast;
+}

@@ -1,0 +1,396 @@
+import type { JSONValue } from '@ai-sdk/provider';
+import { DuplicateMessageIdError } from '../../../core/errors/duplicate-message-id-error.ts';
+import { MemoryError } from '../../../core/errors/memory-error.ts';
+import { createId } from '../../../core/ids.ts';
+import type { LogEntry } from '../../../core/message.ts';
+import { checkScope, type Scope } from '../../../core/scope.ts';
+import type {
+  AppendInput,
+  Artifact,
+  CreateSessionInput,
+  LogStats,
+  MemoryStoreV1,
+  RangeQuery,
+  SearchHit,
+  SearchQuery,
+  SessionRecord,
+} from '../../memory-store.ts';
+import { deserializeMessage, freezeMessage, messageText, serializeMessage } from '../../serialize.ts';
+import { checkSessionId, sameMessage, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
+
+interface OwnRow {
+  entry: LogEntry;
+  json: string;
+  deleted: boolean;
+}
+
+interface SessionData {
+  record: SessionRecord;
+  /** Own entries, by seq (parent's shared prefix not included). */
+  own: OwnRow[];
+  /** Own rows by message id. */
+  byId: Map<string, OwnRow>;
+  /** Live own rows: count and tokens. */
+  liveCount: number;
+  liveTokens: number;
+  /** Ids inherited from the parent that this fork deleted. */
+  hiddenInherited: Set<string>;
+  artifacts: Map<string, Artifact>;
+  lastSeq: number;
+}
+
+/** Options of the in-process store. */
+export interface MemoryDriverOptions {
+  /** Largest serialized message accepted, in bytes. @default 16 MiB */
+  maxMessageBytes?: number;
+}
+
+/**
+ * The in-process store: the default for `SimpleMemory` and `ConversationMemory`. Not durable, one process.
+ * Stored messages are deep-frozen copies, handed out without copying.
+ */
+export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStoreV1 {
+  const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
+  const sessions = new Map<string, SessionData>(); // key: tenant \u0000 id
+  const states = new Map<string, JSONValue>();
+  let closed = false;
+
+  const key = (scope: Scope, id: string) => `${scope.tenant}\u0000${id}`;
+  const guard = (scope: Scope) => {
+    if (closed)
+      throw new MemoryError({ code: 'STORE_CLOSED', component: 'memory', message: 'store is closed' });
+    checkScope(scope, 'memory');
+  };
+  const session = (scope: Scope, id: string): SessionData => {
+    guard(scope);
+    checkSessionId(id, 'memory');
+    const data = sessions.get(key(scope, id));
+    if (!data || !visibleToScope(data.record.scope, scope)) throw sessionNotFound(id, 'memory');
+    return data;
+  };
+
+  /** Every live entry a session sees, oldest first: the parent's prefix (recursively), then its own. */
+  const visible = (data: SessionData): LogEntry[] => {
+    const out: LogEntry[] = [];
+    const { parentId, forkedAtSeq } = data.record;
+    if (parentId !== undefined && forkedAtSeq !== undefined) {
+      const parent = sessions.get(key(data.record.scope, parentId));
+      if (parent) {
+        for (const e of visible(parent)) {
+          if (e.seq > forkedAtSeq) break;
+          if (!data.hiddenInherited.has(e.message.id)) out.push(e);
+        }
+      }
+    }
+    for (const row of data.own) if (!row.deleted) out.push(row.entry);
+    return out;
+  };
+
+  /** The entry a session sees under an id: live, deleted (tombstoned or hidden), or absent. */
+  const lookup = (data: SessionData, id: string): { entry: LogEntry; deleted: boolean } | undefined => {
+    const own = data.byId.get(id);
+    if (own) return own;
+    const { parentId, forkedAtSeq } = data.record;
+    if (parentId === undefined || forkedAtSeq === undefined) return undefined;
+    const parent = sessions.get(key(data.record.scope, parentId));
+    const found = parent && lookup(parent, id);
+    if (!found || found.entry.seq > forkedAtSeq) return undefined;
+    return data.hiddenInherited.has(id) ? { entry: found.entry, deleted: true } : found;
+  };
+
+  const addOwn = (data: SessionData, row: OwnRow) => {
+    data.own.push(row);
+    data.byId.set(row.entry.message.id, row);
+    data.liveCount++;
+    data.liveTokens += row.entry.tokens;
+  };
+
+  const store: MemoryStoreV1 = {
+    specificationVersion: 'v1',
+    name: 'memory',
+    capabilities: { fullTextSearch: false, vectorSearch: false, multiProcess: false, durable: false },
+
+    async createSession(scope, input: CreateSessionInput = {}) {
+      guard(scope);
+      const id = input.id ?? createId('ses');
+      checkSessionId(id, 'memory');
+      if (sessions.has(key(scope, id))) {
+        throw new MemoryError({
+          code: 'INVALID_ARGUMENT',
+          component: 'memory',
+          message: `session "${id}" already exists`,
+        });
+      }
+      let forkedAtSeq: number | undefined;
+      if (input.fork) {
+        const parent = session(scope, input.fork.parentId);
+        if (
+          !Number.isInteger(input.fork.atSeq) ||
+          input.fork.atSeq < 0 ||
+          input.fork.atSeq > parent.lastSeq
+        ) {
+          throw new MemoryError({
+            code: 'INVALID_ARGUMENT',
+            component: 'memory',
+            message: `fork.atSeq must be an integer in 0..${parent.lastSeq}, got ${input.fork.atSeq}`,
+          });
+        }
+        forkedAtSeq = input.fork.atSeq;
+      }
+      const now = new Date();
+      const record: SessionRecord = {
+        id,
+        scope: { ...scope },
+        metadata: structuredClone(input.metadata ?? {}),
+        createdAt: now,
+        updatedAt: now,
+        ...(input.fork ? { parentId: input.fork.parentId, forkedAtSeq } : {}),
+      };
+      sessions.set(key(scope, id), {
+        record,
+        own: [],
+        byId: new Map(),
+        liveCount: 0,
+        liveTokens: 0,
+        hiddenInherited: new Set(),
+        artifacts: new Map(),
+        lastSeq: forkedAtSeq ?? 0,
+      });
+      return structuredClone(record);
+    },
+
+    async getSession(scope, sessionId) {
+      guard(scope);
+      const data = sessions.get(key(scope, sessionId));
+      return data && visibleToScope(data.record.scope, scope) ? structuredClone(data.record) : undefined;
+    },
+
+    async listSessions(scope, options = {}) {
+      guard(scope);
+      const out: SessionRecord[] = [];
+      for (const data of sessions.values()) {
+        const r = data.record;
+        if (r.scope.tenant !== scope.tenant || !visibleToScope(r.scope, scope)) continue;
+        if (options.before && r.createdAt >= options.before) continue;
+        out.push(structuredClone(r));
+      }
+      out.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+      return options.limit === undefined ? out : out.slice(0, options.limit);
+    },
+
+    async updateSession(scope, sessionId, metadata) {
+      const data = session(scope, sessionId);
+      data.record.metadata = structuredClone(metadata);
+      data.record.updatedAt = new Date();
+      return structuredClone(data.record);
+    },
+
+    async deleteSession(scope, sessionId) {
+      const data = session(scope, sessionId);
+      // Forks keep what they share: materialize the inherited prefix into each child before removing the parent.
+      for (const child of sessions.values()) {
+        if (child.record.parentId !== sessionId || child.record.scope.tenant !== scope.tenant) continue;
+        const inherited = visible(child).filter((e) => e.seq <= (child.record.forkedAtSeq ?? 0));
+        const own = child.own;
+        child.own = [];
+        child.byId = new Map();
+        child.liveCount = 0;
+        child.liveTokens = 0;
+        for (const entry of inherited)
+          addOwn(child, { entry, json: serializeMessage(entry.message), deleted: false });
+        for (const row of own) {
+          child.own.push(row);
+          child.byId.set(row.entry.message.id, row);
+          if (!row.deleted) {
+            child.liveCount++;
+            child.liveTokens += row.entry.tokens;
+          }
+        }
+        child.hiddenInherited.clear();
+        delete child.record.parentId;
+        delete child.record.forkedAtSeq;
+      }
+      sessions.delete(key(scope, sessionId));
+      for (const k of [...states.keys()])
+        if (k.startsWith(`${scope.tenant}\u0000session:${data.record.id}:`)) states.delete(k);
+    },
+
+    async append(scope, sessionId, inputs: readonly AppendInput[]) {
+      const data = session(scope, sessionId);
+      const seen = new Map<string, LogEntry>();
+      const planned: { entry: LogEntry; json: string }[] = [];
+      const result: LogEntry[] = [];
+      let seq = data.lastSeq;
+      for (const input of inputs) {
+        const json = serializeMessage(input.message);
+        if (Buffer.byteLength(json) > maxBytes) {
+          throw new MemoryError({
+            code: 'PAYLOAD_TOO_LARGE',
+            component: 'memory',
+            message: `message "${input.message.id}" is ${Buffer.byteLength(json)} bytes; the limit is ${maxBytes}`,
+          });
+        }
+        const pending = seen.get(input.message.id);
+        const found = lookup(data, input.message.id);
+        const existing = pending ?? (found && !found.deleted ? found.entry : undefined);
+        if (existing) {
+          if (!sameMessage(existing.message, json)) {
+            throw new DuplicateMessageIdError({ messageId: input.message.id, component: 'memory' });
+          }
+          result.push(existing);
+          continue;
+        }
+        const entry: LogEntry = freezeMessage({
+          seq: ++seq,
+          message: deserializeMessage(json),
+          tokens: input.tokens,
+        });
+        planned.push({ entry, json });
+        seen.set(input.message.id, entry);
+        result.push(entry);
+      }
+      for (const p of planned) addOwn(data, { ...p, deleted: false });
+      data.lastSeq = seq;
+      if (planned.length > 0) data.record.updatedAt = new Date();
+      return result;
+    },
+
+    async readRange(scope, sessionId, query: RangeQuery = {}) {
+      const data = session(scope, sessionId);
+      const from = query.fromSeq ?? 1;
+      const to = query.toSeq ?? Number.POSITIVE_INFINITY;
+      const roles = query.roles ? new Set(query.roles) : undefined;
+      if (data.record.parentId === undefined && query.direction === 'backward' && query.limit !== undefined) {
+        // Hot path for context views: walk the newest rows only.
+        const out: LogEntry[] = [];
+        for (let i = data.own.length - 1; i >= 0 && out.length < query.limit; i--) {
+          const row = data.own[i]!;
+          if (row.entry.seq < from) break;
+          if (row.deleted || row.entry.seq > to || (roles && !roles.has(row.entry.message.role))) continue;
+          out.push(row.entry);
+        }
+        return out.reverse();
+      }
+      const all = visible(data).filter(
+        (e) => e.seq >= from && e.seq <= to && (!roles || roles.has(e.message.role)),
+      );
+      if (query.limit === undefined) return all;
+      return query.direction === 'backward'
+        ? all.slice(Math.max(0, all.length - query.limit))
+        : all.slice(0, query.limit);
+    },
+
+    async getMessages(scope, sessionId, ids) {
+      const data = session(scope, sessionId);
+      const wanted = new Set(ids);
+      return visible(data).filter((e) => wanted.has(e.message.id));
+    },
+
+    async stats(scope, sessionId): Promise<LogStats> {
+      const data = session(scope, sessionId);
+      if (data.record.parentId === undefined)
+        return { count: data.liveCount, tokens: data.liveTokens, lastSeq: data.lastSeq };
+      let count = 0;
+      let tokens = 0;
+      for (const e of visible(data)) {
+        count++;
+        tokens += e.tokens;
+      }
+      return { count, tokens, lastSeq: data.lastSeq };
+    },
+
+    async deleteMessages(scope, sessionId, ids) {
+      const data = session(scope, sessionId);
+      const wanted = new Set(ids);
+      let n = 0;
+      for (const row of data.own) {
+        if (!row.deleted && wanted.has(row.entry.message.id)) {
+          row.deleted = true;
+          data.liveCount--;
+          data.liveTokens -= row.entry.tokens;
+          n++;
+        }
+      }
+      const forkedAt = data.record.forkedAtSeq ?? 0;
+      for (const e of visible(data)) {
+        if (e.seq <= forkedAt && wanted.has(e.message.id) && !data.hiddenInherited.has(e.message.id)) {
+          data.hiddenInherited.add(e.message.id);
+          n++;
+        }
+      }
+      if (n > 0) data.record.updatedAt = new Date();
+      return n;
+    },
+
+    async clearMessages(scope, sessionId) {
+      const data = session(scope, sessionId);
+      return store.deleteMessages(
+        scope,
+        sessionId,
+        visible(data).map((e) => e.message.id),
+      );
+    },
+
+    async searchMessages(scope, query: SearchQuery): Promise<SearchHit[]> {
+      guard(scope);
+      const needle = query.text.toLowerCase().trim();
+      if (needle === '') return [];
+      const limit = query.limit ?? 20;
+      const hits: SearchHit[] = [];
+      const candidates = query.sessionId
+        ? [session(scope, query.sessionId)]
+        : [...sessions.values()].filter(
+            (d) => visibleToScope(d.record.scope, scope) && d.record.scope.tenant === scope.tenant,
+          );
+      for (const data of candidates) {
+        for (const entry of visible(data)) {
+          const text = messageText(entry.message).toLowerCase();
+          const at = text.indexOf(needle);
+          if (at >= 0) hits.push({ sessionId: data.record.id, entry, score: 1 / (1 + at) });
+        }
+      }
+      hits.sort((a, b) => b.score - a.score || b.entry.seq - a.entry.seq);
+      return hits.slice(0, limit);
+    },
+
+    async putArtifact(scope, sessionId, artifact) {
+      const data = session(scope, sessionId);
+      const stored: Artifact = { ...structuredClone(artifact), createdAt: new Date() };
+      data.artifacts.set(artifact.id, stored);
+      return structuredClone(stored);
+    },
+
+    async listArtifacts(scope, sessionId, kind) {
+      const data = session(scope, sessionId);
+      return [...data.artifacts.values()]
+        .filter((a) => kind === undefined || a.kind === kind)
+        .sort((a, b) => a.toSeq - b.toSeq)
+        .map((a) => structuredClone(a));
+    },
+
+    async deleteArtifact(scope, sessionId, artifactId) {
+      return session(scope, sessionId).artifacts.delete(artifactId);
+    },
+
+    async putState(scope, stateKey, state) {
+      guard(scope);
+      states.set(`${scope.tenant}\u0000${stateKey}`, structuredClone(state));
+    },
+
+    async getState(scope, stateKey) {
+      guard(scope);
+      const value = states.get(`${scope.tenant}\u0000${stateKey}`);
+      return value === undefined ? undefined : structuredClone(value);
+    },
+
+    async deleteState(scope, stateKey) {
+      guard(scope);
+      states.delete(`${scope.tenant}\u0000${stateKey}`);
+    },
+
+    async close() {
+      closed = true;
+    },
+  };
+  return store;
+}

@@ -1,0 +1,170 @@
+import type { JSONValue } from '@ai-sdk/provider';
+import type { LogEntry, MemoryMessage, MessageRole } from '../core/message.ts';
+import type { Scope } from '../core/scope.ts';
+
+/** What a store can do beyond the contract's required operations. */
+export interface StoreCapabilities {
+  /** Ranked full-text search over messages (FTS5, tsvector); without it `searchMessages` does a substring scan. */
+  fullTextSearch: boolean;
+  /** Vector similarity search (sqlite-vec, pgvector). */
+  vectorSearch: boolean;
+  /** Several processes (or machines) may open the same store at once. */
+  multiProcess: boolean;
+  /** Acknowledged writes survive a process crash. */
+  durable: boolean;
+}
+
+/** A conversation session: a log of messages that belongs to one scope. */
+export interface SessionRecord {
+  /** Unique within the tenant. */
+  id: string;
+  /** Who owns it. */
+  scope: Scope;
+  /** The session this one was forked from. */
+  parentId?: string;
+  /** The last sequence number of the parent that this fork shares (its own messages start after it). */
+  forkedAtSeq?: number;
+  /** Free-form JSON. */
+  metadata: Record<string, JSONValue>;
+  /** When it was created. */
+  createdAt: Date;
+  /** When a message or its metadata last changed. */
+  updatedAt: Date;
+}
+
+/** Input to create a session. */
+export interface CreateSessionInput {
+  /** The id; generated when missing. */
+  id?: string;
+  /** Free-form JSON metadata. */
+  metadata?: Record<string, JSONValue>;
+  /** Fork: the parent session (same tenant) and the sequence number to branch after. */
+  fork?: { parentId: string; atSeq: number };
+}
+
+/** One message to append, with its token count computed once by the caller's counter. */
+export interface AppendInput {
+  /** The validated message. */
+  message: MemoryMessage;
+  /** Its token count. */
+  tokens: number;
+}
+
+/** A range or page of a session's log. */
+export interface RangeQuery {
+  /** First sequence number included. @default 1 */
+  fromSeq?: number;
+  /** Last sequence number included. @default the newest */
+  toSeq?: number;
+  /** At most this many entries. */
+  limit?: number;
+  /** `backward` pages from the newest end; results are still returned oldest first. @default 'forward' */
+  direction?: 'forward' | 'backward';
+  /** Only these roles. */
+  roles?: readonly MessageRole[];
+}
+
+/** A full-text (or substring) hit. */
+export interface SearchHit {
+  /** The session it belongs to. */
+  sessionId: string;
+  /** The log entry. */
+  entry: LogEntry;
+  /** Higher is better; comparable only within one result list. */
+  score: number;
+}
+
+/** A full-text query over messages. */
+export interface SearchQuery {
+  /** Words to look for. Query syntax characters are treated as plain text, never as operators. */
+  text: string;
+  /** Restrict to one session. */
+  sessionId?: string;
+  /** At most this many hits. @default 20 */
+  limit?: number;
+}
+
+/** Counts of a session's live (not deleted) messages. */
+export interface LogStats {
+  /** Live messages. */
+  count: number;
+  /** Sum of their token counts. */
+  tokens: number;
+  /** The newest sequence number ever assigned (0 when empty); deleted messages keep their numbers. */
+  lastSeq: number;
+}
+
+/** A derived record stored beside the log, naming the log range it covers (summary, offload stub, compaction). */
+export interface Artifact {
+  /** Unique within the session. */
+  id: string;
+  /** What it is: `summary`, `offload`, `compaction`, … */
+  kind: string;
+  /** First covered sequence number. */
+  fromSeq: number;
+  /** Last covered sequence number. */
+  toSeq: number;
+  /** Its content. */
+  data: JSONValue;
+  /** When it was written. */
+  createdAt: Date;
+}
+
+/**
+ * The storage contract every driver implements (DESIGN.md §4). Every call carries the caller's scope; a
+ * session is visible only to its own tenant, and nothing any input can do returns another tenant's data.
+ * Appends are idempotent by message id: re-appending an identical message returns the stored entry, a
+ * different message under a stored id throws `DuplicateMessageIdError`. Deletes are tombstones, so the
+ * sequence stays gapless.
+ */
+export interface MemoryStoreV1 {
+  /** The contract version. */
+  readonly specificationVersion: 'v1';
+  /** The driver's name (`memory`, `sqlite`, `postgres`, `json-file`). */
+  readonly name: string;
+  /** What it can do. */
+  readonly capabilities: StoreCapabilities;
+
+  /** Creates a session in `scope`; throws when the id is taken in the tenant. */
+  createSession(scope: Scope, input?: CreateSessionInput): Promise<SessionRecord>;
+  /** A session of the scope's tenant, or undefined. */
+  getSession(scope: Scope, sessionId: string): Promise<SessionRecord | undefined>;
+  /** Sessions of the scope (filtered by `user` / `agent` when the scope names them), newest first. */
+  listSessions(scope: Scope, options?: { limit?: number; before?: Date }): Promise<SessionRecord[]>;
+  /** Replaces a session's metadata. */
+  updateSession(scope: Scope, sessionId: string, metadata: Record<string, JSONValue>): Promise<SessionRecord>;
+  /** Deletes a session with its messages, artifacts and state; forks of it keep their own messages. */
+  deleteSession(scope: Scope, sessionId: string): Promise<void>;
+
+  /** Appends messages in order, assigning gapless sequence numbers, atomically. */
+  append(scope: Scope, sessionId: string, inputs: readonly AppendInput[]): Promise<LogEntry[]>;
+  /** A range or page of live entries, oldest first (a fork sees its parent's entries up to the fork point). */
+  readRange(scope: Scope, sessionId: string, query?: RangeQuery): Promise<LogEntry[]>;
+  /** Live entries by message id, in log order; unknown ids are skipped. */
+  getMessages(scope: Scope, sessionId: string, ids: readonly string[]): Promise<LogEntry[]>;
+  /** Counts of live entries. */
+  stats(scope: Scope, sessionId: string): Promise<LogStats>;
+  /** Tombstones messages by id; returns how many were live. */
+  deleteMessages(scope: Scope, sessionId: string, ids: readonly string[]): Promise<number>;
+  /** Tombstones every live message of the session; returns how many. */
+  clearMessages(scope: Scope, sessionId: string): Promise<number>;
+  /** Full-text search over the scope's live messages. */
+  searchMessages(scope: Scope, query: SearchQuery): Promise<SearchHit[]>;
+
+  /** Writes (or replaces, by id) an artifact. */
+  putArtifact(scope: Scope, sessionId: string, artifact: Omit<Artifact, 'createdAt'>): Promise<Artifact>;
+  /** Artifacts of a session, optionally of one kind, ordered by `toSeq`. */
+  listArtifacts(scope: Scope, sessionId: string, kind?: string): Promise<Artifact[]>;
+  /** Deletes an artifact; returns whether it existed. */
+  deleteArtifact(scope: Scope, sessionId: string, artifactId: string): Promise<boolean>;
+
+  /** Writes a component's state blob (StateModule) under a key. */
+  putState(scope: Scope, key: string, state: JSONValue): Promise<void>;
+  /** Reads a component's state blob. */
+  getState(scope: Scope, key: string): Promise<JSONValue | undefined>;
+  /** Deletes a component's state blob. */
+  deleteState(scope: Scope, key: string): Promise<void>;
+
+  /** Releases the store's resources; later calls throw `STORE_CLOSED`. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,103 @@
+import type { MemoryMessage } from '../core/message.ts';
+
+/**
+ * JSON encoding of messages for every driver: `Date` → `{"$date": iso}`, bytes (`Uint8Array`, `Buffer`,
+ * `ArrayBuffer`) → `{"$bytes": base64}`, `URL` → `{"$url": href}`. Plain objects that happen to use one of
+ * these keys are escaped as `{"$esc": {...}}`, so any JSON round-trips exactly.
+ */
+export function serializeMessage(message: MemoryMessage): string {
+  return JSON.stringify(encode(message));
+}
+
+/** Decodes what {@link serializeMessage} wrote. */
+export function deserializeMessage(text: string): MemoryMessage {
+  return decode(JSON.parse(text)) as MemoryMessage;
+}
+
+const special = new Set(['$date', '$bytes', '$url', '$esc']);
+
+function encode(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return { $date: value.toISOString() };
+  if (value instanceof URL) return { $url: value.href };
+  if (value instanceof Uint8Array)
+    return { $bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
+  if (value instanceof ArrayBuffer) return { $bytes: Buffer.from(value).toString('base64') };
+  if (Array.isArray(value)) return value.map(encode);
+  const out: Record<string, unknown> = {};
+  let needsEscape = false;
+  for (const [key, v] of Object.entries(value)) {
+    if (v === undefined) continue;
+    if (special.has(key)) needsEscape = true;
+    out[key] = encode(v);
+  }
+  return needsEscape && Object.keys(out).length === 1 ? { $esc: out } : out;
+}
+
+function decode(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(decode);
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (keys.length === 1) {
+    const key = keys[0]!;
+    const v = record[key];
+    if (key === '$date' && typeof v === 'string') return new Date(v);
+    if (key === '$url' && typeof v === 'string') return new URL(v);
+    if (key === '$bytes' && typeof v === 'string') return new Uint8Array(Buffer.from(v, 'base64'));
+    if (key === '$esc' && v !== null && typeof v === 'object') {
+      const inner: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) inner[k] = decode(x);
+      return inner;
+    }
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of keys) out[key] = decode(record[key]);
+  return out;
+}
+
+/** Deep-freezes a decoded message so drivers can hand out the stored object without copying. Bytes stay as they are. */
+export function freezeMessage<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value) || value instanceof URL)
+    return value;
+  if (value instanceof Date) return Object.freeze(value);
+  for (const v of Object.values(value)) freezeMessage(v);
+  return Object.freeze(value);
+}
+
+/** Plain text of a message, for full-text indexing and substring search (text, reasoning, tool names/inputs/outputs). */
+export function messageText(message: MemoryMessage): string {
+  if (typeof message.content === 'string') return message.content;
+  const parts: string[] = [];
+  for (const part of message.content) {
+    switch (part.type) {
+      case 'text':
+      case 'reasoning':
+        parts.push(part.text);
+        break;
+      case 'tool-call':
+        parts.push(
+          part.toolName,
+          typeof part.input === 'string' ? part.input : (JSON.stringify(part.input) ?? ''),
+        );
+        break;
+      case 'tool-result': {
+        parts.push(part.toolName);
+        const o = part.output;
+        if (o.type === 'text' || o.type === 'error-text') parts.push(o.value);
+        else if (o.type === 'json' || o.type === 'error-json') parts.push(JSON.stringify(o.value) ?? '');
+        else if (o.type === 'execution-denied') parts.push(o.reason ?? '');
+        else if (o.type === 'content')
+          for (const item of o.value) if (item.type === 'text') parts.push(item.text);
+        break;
+      }
+      case 'tool-approval-response':
+      case 'tool-approval-request':
+        if (part.reason) parts.push(part.reason);
+        break;
+      default:
+        break;
+    }
+  }
+  return parts.join('\n');
+}

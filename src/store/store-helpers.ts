@@ -1,0 +1,39 @@
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { NotFoundError } from '../core/errors/not-found-error.ts';
+import { isValidId } from '../core/ids.ts';
+import type { MemoryMessage } from '../core/message.ts';
+import type { Scope } from '../core/scope.ts';
+import { serializeMessage } from './serialize.ts';
+
+/** Throws `INVALID_ARGUMENT` unless `id` is a usable session id. */
+export function checkSessionId(id: unknown, component: string): asserts id is string {
+  if (!isValidId(id)) {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message:
+        'session id must be a non-empty string of at most 256 characters without NUL or lone surrogates',
+    });
+  }
+}
+
+/** The error for a session the scope cannot see: the same whether it is missing or another tenant's. */
+export function sessionNotFound(id: string, component: string): NotFoundError {
+  return new NotFoundError({ kind: 'session', id, component });
+}
+
+/**
+ * Whether a session owned by `owner` is visible to a caller with `scope`: same tenant, and the caller's
+ * `user` / `agent`, when given, match the owner's.
+ */
+export function visibleToScope(owner: Scope, scope: Scope): boolean {
+  if (owner.tenant !== scope.tenant) return false;
+  if (scope.user !== undefined && owner.user !== scope.user) return false;
+  if (scope.agent !== undefined && owner.agent !== scope.agent) return false;
+  return true;
+}
+
+/** Whether a stored message equals a candidate's serialization (idempotent re-append). */
+export function sameMessage(stored: MemoryMessage, candidateJson: string): boolean {
+  return serializeMessage(stored) === candidateJson;
+}

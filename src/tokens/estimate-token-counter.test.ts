@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryError } from '../core/index.ts';
+import { createBpeTokenCounter } from './bpe-token-counter.ts';
+import { createEstimateTokenCounter, estimateTextTokens } from './estimate-token-counter.ts';
+
+const samples = {
+  english:
+    'Memory for LLM agents keeps a durable conversation log and builds token-budgeted views of it, ' +
+    'so that a long session never overflows the context window of the model it talks to.',
+  code: [
+    'export function add(a: number, b: number): number {',
+    '  if (!Number.isFinite(a)) throw new Error("bad input: " + String(a));',
+    '  return a + b;',
+    '}',
+  ].join('\n'),
+  json: JSON.stringify({
+    id: 'msg_01',
+    role: 'tool',
+    output: { temperature: 21.5, unit: 'C', city: 'Paris' },
+  }),
+  cyrillic: 'Привет, как дела? Сегодня хорошая погода, и мы идём гулять в парк.',
+  chinese: '今天天气很好，我们一起去公园散步吧。',
+};
+
+describe('createEstimateTokenCounter', () => {
+  const estimate = createEstimateTokenCounter();
+
+  it.each(Object.entries(samples))('stays within 0.5x–2x of o200k_base and cl100k_base on %s', (_, text) => {
+    for (const encoding of ['o200k_base', 'cl100k_base'] as const) {
+      const exact = createBpeTokenCounter({ encoding }).countText(text);
+      const ratio = estimate.countText(text) / exact;
+      expect(ratio).toBeGreaterThanOrEqual(0.5);
+      expect(ratio).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('documents its heuristic: 4 ASCII chars, 2 other non-ASCII chars, or 1 CJK char per token', () => {
+    expect(estimate.encoding).toBe('estimate');
+    expect(estimateTextTokens('')).toBe(0);
+    expect(estimateTextTokens('abcd')).toBe(1);
+    expect(estimateTextTokens('abcde')).toBe(2);
+    expect(estimateTextTokens('éé')).toBe(1);
+    expect(estimateTextTokens('你好')).toBe(2);
+    expect(createEstimateTokenCounter({ charsPerToken: 2 }).countText('abcd')).toBe(2);
+  });
+
+  it('uses the same overheads as the BPE counter', () => {
+    expect(estimate.count({ role: 'user', content: 'abcd' })).toBe(3 + 1 + 1);
+    expect(
+      estimate.count({ role: 'assistant', content: 'abcd', name: 'bob', id: 'm', createdAt: new Date() }),
+    ).toBe(5 + 1 + 1);
+  });
+
+  it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, '4'])('rejects charsPerToken %s', (charsPerToken) => {
+    let caught: unknown;
+    try {
+      createEstimateTokenCounter({ charsPerToken: charsPerToken as number });
+    } catch (error) {
+      caught = error;
+    }
+    expect(MemoryError.hasCode(caught, 'INVALID_ARGUMENT')).toBe(true);
+    expect((caught as MemoryError).component).toBe('tokens');
+  });
+});

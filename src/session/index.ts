@@ -1,7 +1,12 @@
 /**
  * @module engram/session
- * Components that save and restore their state, and sessions over a store.
+ * Sessions over any store (open, list, fork, copy, delete, retention, expiry), seed 002's SessionManager
+ * and the StateModule contract.
  * @example
- * const state = await memory.saveState(); await other.loadState(state);
+ * const sessions = createSessions({ store });
+ * const memory = await sessions.create({ retention: 'session' });
+ * SessionManager.forSessionId(memory.sessionId).withSession(store).addComponent(memory);
  */
+export * from './session-manager.ts';
+export * from './sessions.ts';
 export * from './state-module.ts';

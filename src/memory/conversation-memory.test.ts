@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
+import { createConversationMemory } from './conversation-memory.ts';
+
+const toolTurn = (id: string) =>
+  [
+    {
+      role: 'assistant' as const,
+      content: [{ type: 'tool-call' as const, toolCallId: id, toolName: 'search', input: { q: id } }],
+    },
+    {
+      role: 'tool' as const,
+      content: [
+        {
+          type: 'tool-result' as const,
+          toolCallId: id,
+          toolName: 'search',
+          output: { type: 'text' as const, value: `result ${id} `.repeat(50) },
+        },
+      ],
+    },
+  ] as const;
+
+describe('ConversationMemory', () => {
+  it('assigns ids and times, counts tokens once, and reads back in order', async () => {
+    const memory = createConversationMemory();
+    const stored = await memory.append([
+      { role: 'user', content: 'Hello there' },
+      { role: 'assistant', content: 'Hi!' },
+    ]);
+    expect(stored.map((m) => m.id)).toHaveLength(2);
+    expect(stored[0]!.createdAt).toBeInstanceOf(Date);
+    expect((await memory.read()).map((m) => m.role)).toEqual(['user', 'assistant']);
+    const entries = await memory.entries();
+    expect(entries.map((e) => e.seq)).toEqual([1, 2]);
+    expect(await memory.tokens()).toBe(entries[0]!.tokens + entries[1]!.tokens);
+    expect(entries[0]!.tokens).toBe(memory.counter.count(stored[0]!));
+  });
+
+  it('rejects a bad message with a typed error naming the path, storing nothing of the batch', async () => {
+    const memory = createConversationMemory();
+    await memory.store({ role: 'user', content: 'kept' });
+    const bad = [
+      { role: 'user', content: 'ok' },
+      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'x' }] },
+    ];
+    const error = await memory.store(bad as never).catch((e: unknown) => e);
+    expect(MemoryError.hasCode(error, 'INVALID_MESSAGE')).toBe(true);
+    expect(String((error as Error).message)).toContain('messages[1]');
+    expect((await memory.read()).map((m) => m.content)).toEqual(['kept']);
+  });
+
+  it('refuses a different message under a stored id, but accepts an identical retry', async () => {
+    const memory = createConversationMemory();
+    const createdAt = new Date('2026-01-01T00:00:00Z');
+    const msg = { id: 'm1', createdAt, role: 'user' as const, content: 'one' };
+    await memory.store(msg);
+    await memory.store(msg);
+    expect(await memory.read()).toHaveLength(1);
+    const error = await memory.store({ ...msg, content: 'two' }).catch((e: unknown) => e);
+    expect(MemoryError.hasCode(error, 'DUPLICATE_MESSAGE_ID')).toBe(true);
+    expect((await memory.get('m1'))?.content).toBe('one');
+  });
+
+  it('answers the history queries of seeds 001–003', async () => {
+    const memory = createConversationMemory();
+    await memory.store({ role: 'system', content: 'You are terse.' });
+    await memory.store({ role: 'user', content: 'What is 5 + 3?', metadata: { important: true } } as never);
+    await memory.store([...toolTurn('c1')]);
+    await memory.store({ role: 'assistant', content: '5 + 3 = 8' });
+    expect((await memory.recent(2)).map((m) => m.role)).toEqual(['tool', 'assistant']);
+    expect(await memory.byRole('user')).toHaveLength(1);
+    expect(await memory.find({ metadata: { important: true } })).toHaveLength(1);
+    expect(await memory.find({ roles: ['assistant'], limit: 1 })).toHaveLength(1);
+    expect(await memory.find({ since: new Date(Date.now() + 60_000) })).toHaveLength(0);
+    expect((await memory.search('5 + 3')).map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(await memory.search('RESULT C1')).toHaveLength(1);
+    expect(await memory.deleteAt(-1)).toBe(true);
+    expect((await memory.read()).at(-1)?.role).toBe('tool');
+    expect(await memory.delete('nope')).toBe(false);
+    expect(await memory.clear()).toBe(4);
+    expect(await memory.read()).toEqual([]);
+    expect((await memory.stats()).lastSeq).toBe(5);
+  });
+
+  it('prunes oldest whole units, keeping system messages', async () => {
+    const memory = createConversationMemory();
+    await memory.store({ role: 'system', content: 'system prompt' });
+    for (let i = 0; i < 10; i++) {
+      await memory.store({ role: 'user', content: `question ${i}` });
+      await memory.store([...toolTurn(`c${i}`)]);
+    }
+    const removed = await memory.prune(600);
+    expect(removed.length).toBeGreaterThan(0);
+    const left = await memory.read();
+    expect(left[0]!.role).toBe('system');
+    expect(await memory.tokens()).toBeLessThanOrEqual(600);
+    expect(left[1]!.role).not.toBe('tool');
+    for (const m of left) if (m.role === 'tool') expect(left[left.indexOf(m) - 1]!.role).toBe('assistant');
+  });
+
+  it('reads the tail backward only as far as needed', async () => {
+    const memory = createConversationMemory();
+    for (let i = 0; i < 600; i++) await memory.store({ role: 'user', content: `message number ${i}` });
+    const tail = await memory.tail({ minTokens: 50 });
+    expect(tail.length).toBeLessThan(600);
+    expect(tail.at(-1)?.seq).toBe(600);
+    expect(tail.reduce((s, e) => s + e.tokens, 0)).toBeGreaterThan(50);
+    expect((await memory.tail({ maxMessages: 3 })).map((e) => e.seq)).toEqual([598, 599, 600]);
+  });
+
+  it('reopens a session by id: history kept, appended() counts from the reopen', async () => {
+    const store = createMemoryStore();
+    const first = createConversationMemory({ store, sessionId: 's1' });
+    await first.store({ role: 'user', content: 'before' });
+    const again = createConversationMemory({ store, sessionId: 's1' });
+    await again.store({ role: 'user', content: 'after' });
+    expect((await again.read()).map((m) => m.content)).toEqual(['before', 'after']);
+    expect((await again.appended()).map((m) => m.content)).toEqual(['after']);
+  });
+
+  it('saves and loads its state (StateModule)', async () => {
+    const a = createConversationMemory();
+    await a.store([{ role: 'user', content: 'x' }, ...toolTurn('k')]);
+    const state = await a.saveState();
+    const b = createConversationMemory();
+    await b.store({ role: 'user', content: 'to be replaced' });
+    await b.loadState(JSON.parse(JSON.stringify(state)));
+    expect(await b.read()).toEqual(await a.read());
+    await expect(b.loadState({ nope: true })).rejects.toThrow(/loadState/);
+  });
+
+  it('validates arguments with typed errors', async () => {
+    const memory = createConversationMemory();
+    await expect(memory.recent(-1)).rejects.toThrow(MemoryError);
+    await expect(memory.prune(Number.NaN)).rejects.toThrow(/prune/);
+    await expect(memory.deleteAt(1.5)).rejects.toThrow(/deleteAt/);
+    expect(() => createConversationMemory({ scope: { tenant: '' } })).toThrow(/scope.tenant/);
+  });
+});

@@ -1,0 +1,133 @@
+import type { JSONValue } from '@ai-sdk/provider';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { isValidId } from '../core/ids.ts';
+import { defaultScope, type Scope } from '../core/scope.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import type { StateModule } from './state-module.ts';
+
+/** What a saved session looks like (seed 002's JsonSession layout). */
+export interface SavedSession {
+  /** The session id. */
+  sessionId: string;
+  /** Each component's state, by component name. */
+  components: Record<string, JSONValue>;
+  /** When it was saved, ISO 8601. */
+  timestamp: string;
+}
+
+/** The state key a session's components are saved under. */
+export function sessionStateKey(sessionId: string): string {
+  return `session:${sessionId}`;
+}
+
+/**
+ * Seed 002's SessionManager: saves and restores the state of a set of components (memories, agents, …) as
+ * one document, atomically, in any store.
+ * @example
+ * const manager = SessionManager.forSessionId('user123').withSession(store).addComponent(memory);
+ * await manager.loadIfExists();
+ * // … conversation …
+ * await manager.saveSession();
+ */
+export class SessionManager {
+  readonly #sessionId: string;
+  #store: MemoryStoreV1 | undefined;
+  #scope: Scope = defaultScope;
+  readonly #components = new Map<string, StateModule>();
+
+  private constructor(sessionId: string) {
+    this.#sessionId = sessionId;
+  }
+
+  /** Starts a manager for a session id. */
+  static forSessionId(sessionId: string): SessionManager {
+    if (!isValidId(sessionId)) {
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component: 'session',
+        message: 'session id must be a non-empty string',
+      });
+    }
+    return new SessionManager(sessionId);
+  }
+
+  /** The store the session is saved in, and the scope it belongs to. */
+  withSession(store: MemoryStoreV1, scope: Scope = defaultScope): this {
+    this.#store = store;
+    this.#scope = scope;
+    return this;
+  }
+
+  /** Adds a component; its `componentName` must be unique within the session. */
+  addComponent(component: StateModule): this {
+    if (this.#components.has(component.componentName)) {
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component: 'session',
+        message: `a component named "${component.componentName}" is already registered`,
+      });
+    }
+    this.#components.set(component.componentName, component);
+    return this;
+  }
+
+  /** Loads every registered component's saved state, if the session was saved; returns whether it was. */
+  async loadIfExists(): Promise<boolean> {
+    const saved = await this.#requireStore().getState(this.#scope, sessionStateKey(this.#sessionId));
+    if (saved === undefined) return false;
+    const components = readComponents(saved);
+    for (const [name, component] of this.#components) {
+      const state = components[name];
+      if (state !== undefined) await component.loadState(state);
+    }
+    return true;
+  }
+
+  /** Saves every registered component's state as one document. */
+  async saveSession(): Promise<SavedSession> {
+    const components: Record<string, JSONValue> = {};
+    for (const [name, component] of this.#components) components[name] = await component.saveState();
+    const saved: SavedSession = {
+      sessionId: this.#sessionId,
+      components,
+      timestamp: new Date().toISOString(),
+    };
+    await this.#requireStore().putState(
+      this.#scope,
+      sessionStateKey(this.#sessionId),
+      saved as unknown as JSONValue,
+    );
+    return saved;
+  }
+
+  /** Deletes the saved document (the components keep their in-process state). */
+  async deleteSession(): Promise<void> {
+    await this.#requireStore().deleteState(this.#scope, sessionStateKey(this.#sessionId));
+  }
+
+  #requireStore(): MemoryStoreV1 {
+    if (!this.#store) {
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component: 'session',
+        message: 'call withSession(store) first',
+      });
+    }
+    return this.#store;
+  }
+}
+
+function readComponents(saved: JSONValue): Record<string, JSONValue> {
+  const components =
+    typeof saved === 'object' && saved !== null && !Array.isArray(saved)
+      ? (saved as { components?: unknown }).components
+      : undefined;
+  if (typeof components !== 'object' || components === null || Array.isArray(components)) {
+    throw new MemoryError({
+      code: 'STORE_ERROR',
+      component: 'session',
+      message: 'saved session has no "components" object',
+    });
+  }
+  return components as Record<string, JSONValue>;
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
+import { SessionManager } from './session-manager.ts';
+import { createSessions } from './sessions.ts';
+
+const texts = async (m: { read(): Promise<{ content: unknown }[]> }) =>
+  (await m.read()).map((x) => x.content);
+
+describe('Sessions', () => {
+  it('creates, lists, opens and deletes sessions of one scope only', async () => {
+    const store = createMemoryStore();
+    const acme = createSessions({ store, scope: { tenant: 'acme' } });
+    const other = createSessions({ store, scope: { tenant: 'acme-corp' } });
+    const memory = await acme.create({ id: 'chat' });
+    await memory.store({ role: 'user', content: 'hello' });
+    expect((await acme.list()).map((s) => s.id)).toEqual(['chat']);
+    expect(await other.list()).toEqual([]);
+    await expect(other.open('chat')).rejects.toSatisfy((e) => MemoryError.hasCode(e, 'SESSION_NOT_FOUND'));
+    expect(await texts(await acme.open('chat'))).toEqual(['hello']);
+    await acme.delete('chat');
+    expect(await acme.list()).toEqual([]);
+    expect(await store.getState({ tenant: 'acme' }, 'session:chat')).toBeUndefined();
+  });
+
+  it('forks at a message without copying, and the branches stay isolated', async () => {
+    const store = createMemoryStore();
+    const sessions = createSessions({ store });
+    const main = await sessions.create({ id: 'main' });
+    const [first] = await main.append({ role: 'user', content: 'one' });
+    await main.store({ role: 'assistant', content: 'two' });
+    const branch = await sessions.fork('main', { atMessageId: first!.id, id: 'branch' });
+    await branch.store({ role: 'assistant', content: 'branch reply' });
+    await main.store({ role: 'user', content: 'three' });
+    expect(await texts(branch)).toEqual(['one', 'branch reply']);
+    expect(await texts(main)).toEqual(['one', 'two', 'three']);
+    expect((await branch.entries()).map((e) => e.seq)).toEqual([1, 2]);
+    await expect(sessions.fork('main', {})).rejects.toThrow(/atMessageId or atSeq/);
+    await expect(sessions.fork('main', { atMessageId: 'missing' })).rejects.toSatisfy((e) =>
+      MemoryError.hasCode(e, 'MESSAGE_NOT_FOUND'),
+    );
+    await sessions.delete('main');
+    expect(await texts(await sessions.open('branch'))).toEqual(['one', 'branch reply']);
+  });
+
+  it('copies a session independently', async () => {
+    const store = createMemoryStore();
+    const sessions = createSessions({ store });
+    const a = await sessions.create({ id: 'a', metadata: { topic: 'x' } });
+    await a.store([
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: 'r' },
+    ]);
+    const b = await sessions.copy('a', { id: 'b' });
+    await b.store({ role: 'user', content: 'only in b' });
+    expect(await texts(a)).toEqual(['q', 'r']);
+    expect(await texts(b)).toEqual(['q', 'r', 'only in b']);
+    expect((await store.getSession({ tenant: 'default' }, 'b'))?.metadata.topic).toBe('x');
+  });
+
+  it('applies retention policies at the end of a run and of the workflow', async () => {
+    const store = createMemoryStore();
+    const sessions = createSessions({ store });
+    for (const retention of ['single_run', 'session', 'persistent'] as const) {
+      const m = await sessions.create({ id: retention, retention });
+      await m.store({ role: 'user', content: retention });
+    }
+    expect(await sessions.endOf('run')).toEqual(['single_run']);
+    expect(await texts(await sessions.open('single_run'))).toEqual([]);
+    expect(await texts(await sessions.open('session'))).toEqual(['session']);
+    expect((await sessions.endOf('workflow')).sort()).toEqual(['session', 'single_run']);
+    expect((await sessions.list()).map((s) => s.id)).toEqual(['persistent']);
+  });
+
+  it('expires sessions by age', async () => {
+    const store = createMemoryStore();
+    const sessions = createSessions({ store });
+    await sessions.create({ id: 'old' });
+    const later = new Date(Date.now() + 60_000);
+    expect(await sessions.expire(30_000, later)).toEqual(['old']);
+    expect(await sessions.expire(30_000)).toEqual([]);
+    await expect(sessions.expire(-1)).rejects.toThrow(/olderThanMs/);
+  });
+});
+
+describe('SessionManager (seed 002)', () => {
+  it('saves every component as one document and loads it back', async () => {
+    const store = createMemoryStore();
+    const memory = createConversationMemory({ store, sessionId: 'user123' });
+    await memory.store({ role: 'user', content: 'Hello' });
+    const settings = {
+      componentName: 'Settings',
+      value: 1,
+      saveState() {
+        return { value: this.value };
+      },
+      loadState(s: unknown) {
+        this.value = (s as { value: number }).value;
+      },
+    };
+    const manager = SessionManager.forSessionId('user123')
+      .withSession(store)
+      .addComponent(memory)
+      .addComponent(settings);
+    const saved = await manager.saveSession();
+    expect(Object.keys(saved.components)).toEqual(['ConversationMemory', 'Settings']);
+    expect(saved.sessionId).toBe('user123');
+
+    const restoredMemory = createConversationMemory({ store, sessionId: 'user123-restored' });
+    const restoredSettings = { ...settings, value: 0 };
+    const again = SessionManager.forSessionId('user123').withSession(store);
+    again
+      .addComponent({ ...restoredMemory, componentName: 'ConversationMemory' })
+      .addComponent(restoredSettings);
+    expect(await again.loadIfExists()).toBe(true);
+    expect(restoredSettings.value).toBe(1);
+    expect(await texts(restoredMemory)).toEqual(['Hello']);
+    expect(await SessionManager.forSessionId('nobody').withSession(store).loadIfExists()).toBe(false);
+    expect(() => manager.addComponent(settings)).toThrow(/already registered/);
+  });
+});

@@ -1,0 +1,198 @@
+import type { JSONValue } from '@ai-sdk/provider';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { NotFoundError } from '../core/errors/not-found-error.ts';
+import { createId } from '../core/ids.ts';
+import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
+import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
+import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
+import { sessionStateKey } from './session-manager.ts';
+
+/** Seed 003's retention policies: cleared after a run, kept for the workflow, or kept in the store. */
+export type RetentionPolicy = 'single_run' | 'session' | 'persistent';
+
+/** Options of {@link createSessions}. */
+export interface SessionsOptions {
+  /** Where sessions live. */
+  store: MemoryStoreV1;
+  /** Whose sessions these are. @default { tenant: 'default' } */
+  scope?: Scope;
+  /** The counter conversation memories count with. @default createTokenCounter() */
+  counter?: TokenCounter;
+}
+
+/** Options of `Sessions.create`. */
+export interface CreateSessionOptions {
+  /** The id. @default a new id */
+  id?: string;
+  /** What happens to it when a run or the workflow ends. @default 'persistent' */
+  retention?: RetentionPolicy;
+  /** Free-form JSON. */
+  metadata?: Record<string, JSONValue>;
+}
+
+/** Sessions of one scope over a store: open, list, fork, copy, delete, retention and expiry. */
+export interface Sessions {
+  /** Creates a session and opens its conversation memory. */
+  create(options?: CreateSessionOptions): Promise<ConversationMemory>;
+  /** Opens an existing session's conversation memory; throws SESSION_NOT_FOUND when the scope cannot see it. */
+  open(sessionId: string): Promise<ConversationMemory>;
+  /** Sessions of the scope, newest first. */
+  list(options?: { limit?: number; before?: Date }): Promise<SessionRecord[]>;
+  /**
+   * A branch that shares the history up to and including `atMessageId` (or `atSeq`) without copying it
+   * (seed 003's branch isolation); what either side appends later is invisible to the other.
+   */
+  fork(
+    sessionId: string,
+    at: { atMessageId?: string; atSeq?: number; id?: string },
+  ): Promise<ConversationMemory>;
+  /** A full, independent copy of a session's live messages, artifacts and metadata. */
+  copy(sessionId: string, options?: { id?: string }): Promise<ConversationMemory>;
+  /** Deletes a session with its messages, artifacts and saved component state. */
+  delete(sessionId: string): Promise<void>;
+  /**
+   * Applies retention at the end of a run or of the workflow: `single_run` sessions are cleared at `run`,
+   * `session` sessions are deleted at `workflow` (with the single_run ones); `persistent` ones are kept.
+   * Returns the ids affected.
+   */
+  endOf(scope: 'run' | 'workflow'): Promise<string[]>;
+  /** Deletes sessions (of any policy) not updated for `olderThanMs`; returns their ids. */
+  expire(olderThanMs: number, now?: Date): Promise<string[]>;
+}
+
+/**
+ * Sessions over any store.
+ * @example
+ * const sessions = createSessions({ store: createMemoryStore() });
+ * const memory = await sessions.create({ id: 'chat-1' });
+ * await memory.store({ role: 'user', content: 'hi' });
+ * const branch = await sessions.fork('chat-1', { atSeq: 1 });
+ */
+export function createSessions(options: SessionsOptions): Sessions {
+  const { store } = options;
+  const scope = checkScope(options.scope ?? defaultScope, 'session');
+  const memoryFor = (id: string) =>
+    createConversationMemory({
+      store,
+      scope,
+      sessionId: id,
+      ...(options.counter ? { counter: options.counter } : {}),
+    });
+  const require = async (id: string): Promise<SessionRecord> => {
+    const record = await store.getSession(scope, id);
+    if (!record) throw new NotFoundError({ kind: 'session', id, component: 'session' });
+    return record;
+  };
+  const retentionOf = (r: SessionRecord): RetentionPolicy => {
+    const value = r.metadata['engram.retention'];
+    return value === 'single_run' || value === 'session' ? value : 'persistent';
+  };
+  const allSessions = async (): Promise<SessionRecord[]> => {
+    const out: SessionRecord[] = [];
+    let before: Date | undefined;
+    for (;;) {
+      const page = await store.listSessions(scope, { limit: 500, ...(before ? { before } : {}) });
+      out.push(...page);
+      if (page.length < 500) return out;
+      before = page.at(-1)!.createdAt;
+    }
+  };
+
+  const sessions: Sessions = {
+    async create(o = {}) {
+      const metadata = { ...(o.metadata ?? {}), 'engram.retention': o.retention ?? 'persistent' };
+      const record = await store.createSession(scope, { id: o.id ?? createId('ses'), metadata });
+      return memoryFor(record.id);
+    },
+    async open(id) {
+      await require(id);
+      return memoryFor(id);
+    },
+    list: (o) => store.listSessions(scope, o),
+    async fork(id, at) {
+      const parent = await require(id);
+      let atSeq = at.atSeq;
+      if (at.atMessageId !== undefined) {
+        const [entry] = await store.getMessages(scope, id, [at.atMessageId]);
+        if (!entry) throw new NotFoundError({ kind: 'message', id: at.atMessageId, component: 'session' });
+        atSeq = entry.seq;
+      }
+      if (atSeq === undefined) {
+        throw new MemoryError({
+          code: 'INVALID_ARGUMENT',
+          component: 'session',
+          message: 'fork needs atMessageId or atSeq',
+        });
+      }
+      const record = await store.createSession(scope, {
+        id: at.id ?? createId('ses'),
+        metadata: { ...parent.metadata, 'engram.forkOf': id },
+        fork: { parentId: id, atSeq },
+      });
+      return memoryFor(record.id);
+    },
+    async copy(id, o = {}) {
+      const source = await require(id);
+      const target = await store.createSession(scope, {
+        id: o.id ?? createId('ses'),
+        metadata: { ...source.metadata },
+      });
+      let fromSeq = 1;
+      for (;;) {
+        const page = await store.readRange(scope, id, { fromSeq, limit: 1000 });
+        if (page.length === 0) break;
+        await store.append(
+          scope,
+          target.id,
+          page.map((e) => ({ message: e.message, tokens: e.tokens })),
+        );
+        fromSeq = page.at(-1)!.seq + 1;
+      }
+      for (const artifact of await store.listArtifacts(scope, id)) {
+        await store.putArtifact(scope, target.id, {
+          id: artifact.id,
+          kind: artifact.kind,
+          fromSeq: artifact.fromSeq,
+          toSeq: artifact.toSeq,
+          data: artifact.data,
+        });
+      }
+      return memoryFor(target.id);
+    },
+    async delete(id) {
+      await require(id);
+      await store.deleteState(scope, sessionStateKey(id));
+      await store.deleteSession(scope, id);
+    },
+    async endOf(when) {
+      const affected: string[] = [];
+      for (const record of await allSessions()) {
+        const policy = retentionOf(record);
+        if (policy === 'single_run' && when === 'run') {
+          await store.clearMessages(scope, record.id);
+          await store.deleteState(scope, sessionStateKey(record.id));
+          affected.push(record.id);
+        } else if (policy !== 'persistent' && when === 'workflow') {
+          await sessions.delete(record.id);
+          affected.push(record.id);
+        }
+      }
+      return affected;
+    },
+    async expire(olderThanMs, now = new Date()) {
+      if (!Number.isFinite(olderThanMs) || olderThanMs < 0) {
+        throw new MemoryError({
+          code: 'INVALID_ARGUMENT',
+          component: 'session',
+          message: `expire: olderThanMs must be ≥ 0, got ${olderThanMs}`,
+        });
+      }
+      const cutoff = now.getTime() - olderThanMs;
+      const expired = (await allSessions()).filter((r) => r.updatedAt.getTime() < cutoff).map((r) => r.id);
+      for (const id of expired) await sessions.delete(id);
+      return expired;
+    },
+  };
+  return sessions;
+}

@@ -1,0 +1,238 @@
+import type { ModelMessage } from 'ai';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MemoryError } from '../core/errors/index.ts';
+import { arbJson, arbName, arbText, arbUrl } from './arbitraries.ts';
+import { fromOpenAIChatMessages, type OpenAIChatMessage, toOpenAIChatMessages } from './openai-chat.ts';
+
+const named = <T extends object>(arb: fc.Arbitrary<T>) =>
+  fc
+    .tuple(arb, fc.option(arbName, { nil: undefined }))
+    .map(([m, name]) => (name === undefined ? m : { ...m, name }));
+const b64 = fc.base64String({ maxLength: 12 });
+const data = (mediaType: fc.Arbitrary<string>) =>
+  fc.record({
+    type: fc.constant('file' as const),
+    mediaType,
+    data: fc.record({ type: fc.constant('data' as const), data: b64 }),
+  });
+const userPart = fc.oneof(
+  fc.record({ type: fc.constant('text' as const), text: arbText }),
+  data(fc.constantFrom('image/png', 'image/jpeg', 'audio/wav', 'audio/mpeg')),
+  fc.record({
+    type: fc.constant('file' as const),
+    mediaType: fc.constant('image'),
+    data: fc.record({ type: fc.constant('url' as const), url: arbUrl }),
+  }),
+  fc.record(
+    {
+      type: fc.constant('file' as const),
+      mediaType: fc.constant('application/pdf'),
+      data: fc.record({ type: fc.constant('data' as const), data: b64 }),
+      filename: arbText,
+    },
+    { requiredKeys: ['type', 'mediaType', 'data'] },
+  ),
+  fc.record(
+    {
+      type: fc.constant('file' as const),
+      mediaType: fc.constant('application/octet-stream'),
+      data: fc.record({ type: fc.constant('reference' as const), reference: fc.record({ openai: arbName }) }),
+      filename: arbText,
+    },
+    { requiredKeys: ['type', 'mediaType', 'data'] },
+  ),
+);
+const textPart = fc.record({ type: fc.constant('text' as const), text: arbText });
+const output = fc.oneof(
+  fc.record({ type: fc.constant('text' as const), value: arbText }),
+  fc.record({ type: fc.constant('content' as const), value: fc.array(textPart, { maxLength: 3 }) }),
+);
+/** One turn of the OpenAI-expressible subset: system, user, assistant text, or assistant tool calls + their results. */
+const turn = fc.oneof(
+  named(fc.record({ role: fc.constant('system' as const), content: arbText })).map((m) => [m]),
+  named(
+    fc.record({
+      role: fc.constant('user' as const),
+      content: fc.oneof(arbText, fc.array(userPart, { maxLength: 3 })),
+    }),
+  ).map((m) => [m]),
+  named(
+    fc.record({
+      role: fc.constant('assistant' as const),
+      content: fc.oneof(arbText, fc.array(textPart, { maxLength: 2 })),
+    }),
+  ).map((m) => [m]),
+  fc.tuple(
+    fc.array(textPart, { maxLength: 2 }),
+    fc.array(fc.tuple(arbName, arbJson, output), { minLength: 1, maxLength: 3 }),
+  ),
+);
+const arbOpenAIConversation: fc.Arbitrary<ModelMessage[]> = fc.array(turn, { maxLength: 6 }).map((turns) =>
+  turns.flatMap((t, i) => {
+    if (!Array.isArray(t[1])) return t as ModelMessage[];
+    const [texts, calls] = t as [{ type: 'text'; text: string }[], [string, unknown, never][]];
+    const id = (j: number) => `call_${i}_${j}`;
+    return [
+      {
+        role: 'assistant',
+        content: [
+          ...texts,
+          ...calls.map(([toolName, input], j) => ({
+            type: 'tool-call',
+            toolCallId: id(j),
+            toolName,
+            input,
+          })),
+        ],
+      },
+      {
+        role: 'tool',
+        content: calls.map(([toolName, , output], j) => ({
+          type: 'tool-result',
+          toolCallId: id(j),
+          toolName,
+          output,
+        })),
+      },
+    ] as ModelMessage[];
+  }),
+);
+
+describe('OpenAI Chat conversion', () => {
+  it('round-trips v7 → OpenAI → v7 on the expressible subset', () => {
+    fc.assert(
+      fc.property(arbOpenAIConversation, (messages) => {
+        expect(fromOpenAIChatMessages(toOpenAIChatMessages(messages))).toEqual(messages);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('splits one tool message into several and serialises every output variant', () => {
+    const result = (toolCallId: string, output: unknown) => ({
+      type: 'tool-result',
+      toolCallId,
+      toolName: 't',
+      output,
+    });
+    const out = toOpenAIChatMessages([
+      {
+        role: 'tool',
+        content: [
+          result('a', { type: 'text', value: 'hi' }),
+          result('b', { type: 'json', value: { x: [1] } }),
+          result('c', { type: 'error-text', value: 'boom' }),
+          result('d', { type: 'error-json', value: { code: 1 } }),
+          result('e', { type: 'execution-denied', reason: 'no' }),
+          result('f', { type: 'execution-denied' }),
+          result('g', {
+            type: 'content',
+            value: [
+              { type: 'text', text: 'x' },
+              { type: 'image-url', url: 'u' },
+            ],
+          }),
+          { type: 'tool-approval-response', approvalId: 'p', approved: true },
+        ],
+      } as ModelMessage,
+    ]);
+    expect(out).toEqual([
+      { role: 'tool', tool_call_id: 'a', content: 'hi' },
+      { role: 'tool', tool_call_id: 'b', content: '{"x":[1]}' },
+      { role: 'tool', tool_call_id: 'c', content: 'boom' },
+      { role: 'tool', tool_call_id: 'd', content: '{"code":1}' },
+      { role: 'tool', tool_call_id: 'e', content: 'no' },
+      { role: 'tool', tool_call_id: 'f', content: 'Tool execution denied.' },
+      {
+        role: 'tool',
+        tool_call_id: 'g',
+        content: [
+          { type: 'text', text: 'x' },
+          { type: 'text', text: '[image-url omitted]' },
+        ],
+      },
+    ]);
+  });
+
+  it('drops reasoning, approvals and provider-executed calls; keeps name; sends data images as data URLs', () => {
+    const out = toOpenAIChatMessages([
+      {
+        role: 'user',
+        content: [{ type: 'image', image: new Uint8Array([1, 2]), mediaType: 'image/png' }],
+        id: 'm',
+        createdAt: new Date(),
+        name: 'ann',
+      },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', text: 'hmm' },
+          { type: 'text', text: 'ok' },
+          { type: 'tool-call', toolCallId: 'x', toolName: 'web', input: {}, providerExecuted: true },
+          { type: 'tool-approval-request', approvalId: 'a', toolCallId: 'x' },
+        ],
+      },
+    ]);
+    expect(out).toEqual([
+      {
+        role: 'user',
+        name: 'ann',
+        content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,AQI=' } }],
+      },
+      { role: 'assistant', content: [{ type: 'text', text: 'ok' }] },
+    ]);
+  });
+
+  it('throws INVALID_ARGUMENT for files OpenAI cannot take', () => {
+    const pdf = {
+      type: 'file',
+      mediaType: 'application/pdf',
+      data: new URL('https://x.test/a.pdf'),
+    } as const;
+    expect(() => toOpenAIChatMessages([{ role: 'user', content: [pdf] }])).toThrow(MemoryError);
+  });
+
+  it('reads OpenAI messages: tool names from preceding calls, merged tool messages, raw invalid arguments', () => {
+    const input: OpenAIChatMessage[] = [
+      { role: 'developer', content: [{ type: 'text', text: 'be brief' }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: '1', type: 'function', function: { name: 'add', arguments: '{"a":1}' } },
+          { id: '2', type: 'function', function: { name: 'bad', arguments: '{oops' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: '1', content: '2' },
+      { role: 'tool', tool_call_id: '2', content: 'err' },
+      { role: 'tool', tool_call_id: 'zz', content: 'orphan' },
+    ];
+    expect(fromOpenAIChatMessages(input)).toEqual([
+      { role: 'system', content: 'be brief' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: '1', toolName: 'add', input: { a: 1 } },
+          { type: 'tool-call', toolCallId: '2', toolName: 'bad', input: '{oops' },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          { type: 'tool-result', toolCallId: '1', toolName: 'add', output: { type: 'text', value: '2' } },
+          { type: 'tool-result', toolCallId: '2', toolName: 'bad', output: { type: 'text', value: 'err' } },
+          { type: 'tool-result', toolCallId: 'zz', toolName: '', output: { type: 'text', value: 'orphan' } },
+        ],
+      },
+    ]);
+  });
+
+  it('keeps image detail as providerOptions.openai.imageDetail both ways', () => {
+    const msg: OpenAIChatMessage = {
+      role: 'user',
+      content: [{ type: 'image_url', image_url: { url: 'https://x.test/i.png', detail: 'low' } }],
+    };
+    expect(toOpenAIChatMessages(fromOpenAIChatMessages([msg]))).toEqual([msg]);
+  });
+});

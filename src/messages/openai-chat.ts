@@ -1,0 +1,265 @@
+/**
+ * Conversion between AI SDK v7 messages and OpenAI Chat Completions messages.
+ *
+ * Lossy toward OpenAI (dropped): reasoning and reasoning-file parts, custom parts, assistant file parts,
+ * provider-executed tool results inside assistant messages, tool-approval requests and responses,
+ * every `providerOptions` except `openai.imageDetail`, engram extras other than `name`. Tool-result outputs
+ * become strings: json/error-json via `JSON.stringify`, error-text as is, execution-denied as its reason
+ * (or `Tool execution denied.`); `content` outputs become text parts (non-text items as `[type omitted]`).
+ * Lossy back from OpenAI: every tool result is a `text` output; the tool name is looked up from the
+ * preceding assistant `tool_calls` (`''` when not found); `developer` becomes `system`; refusals are dropped.
+ * Files whose data cannot be expressed (a non-image URL, an image reference) throw `INVALID_ARGUMENT`.
+ */
+import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from 'ai';
+import { MemoryError } from '../core/errors/index.ts';
+import type { MemoryMessage } from '../core/message.ts';
+import { dataToBase64, normalizeFileData, parseDataUrl } from './schema.ts';
+
+/** An OpenAI Chat Completions text part. */
+export interface OpenAIChatTextPart {
+  type: 'text';
+  text: string;
+}
+/** An OpenAI Chat Completions user content part. */
+export type OpenAIChatUserPart =
+  | OpenAIChatTextPart
+  | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } }
+  | { type: 'input_audio'; input_audio: { data: string; format: 'wav' | 'mp3' } }
+  | { type: 'file'; file: { file_data?: string; file_id?: string; filename?: string } };
+/** An OpenAI Chat Completions function tool call. */
+export interface OpenAIChatToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+/** An OpenAI Chat Completions message (the subset engram reads and writes). */
+export type OpenAIChatMessage =
+  | { role: 'system' | 'developer'; content: string | OpenAIChatTextPart[]; name?: string }
+  | { role: 'user'; content: string | OpenAIChatUserPart[]; name?: string }
+  | {
+      role: 'assistant';
+      content?: string | OpenAIChatTextPart[] | null;
+      name?: string;
+      tool_calls?: OpenAIChatToolCall[];
+      refusal?: string | null;
+    }
+  | { role: 'tool'; tool_call_id: string; content: string | OpenAIChatTextPart[] };
+
+type Output = Extract<ToolModelMessage['content'][number], { type: 'tool-result' }>['output'];
+type UserPart = Exclude<UserModelMessage['content'], string>[number];
+type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
+type Named<T> = T & { name?: string };
+
+const unsupported = (what: string) =>
+  new MemoryError({
+    code: 'INVALID_ARGUMENT',
+    component: 'openai-chat',
+    message: `cannot express ${what} in OpenAI Chat`,
+  });
+
+/** A tool-result output as the string (or text parts) an OpenAI tool message carries. */
+export function serializeOpenAIToolOutput(output: Output): string | OpenAIChatTextPart[] {
+  switch (output.type) {
+    case 'text':
+    case 'error-text':
+      return output.value;
+    case 'json':
+    case 'error-json':
+      return JSON.stringify(output.value) ?? 'null';
+    case 'execution-denied':
+      return output.reason ?? 'Tool execution denied.';
+    case 'content':
+      return output.value.map((i) => ({
+        type: 'text',
+        text: i.type === 'text' ? i.text : `[${i.type} omitted]`,
+      }));
+  }
+}
+
+function userPart(part: UserPart): OpenAIChatUserPart {
+  if (part.type === 'text') return { type: 'text', text: part.text };
+  const mediaType = part.type === 'image' ? (part.mediaType ?? 'image') : part.mediaType;
+  const data = normalizeFileData(part.type === 'image' ? part.image : part.data);
+  const detail = part.providerOptions?.openai?.imageDetail as 'auto' | 'low' | 'high' | undefined;
+  if (mediaType.startsWith('image')) {
+    const full = mediaType.includes('/') ? mediaType : 'image/jpeg';
+    if (data.type === 'url')
+      return { type: 'image_url', image_url: { url: data.url.href, ...(detail && { detail }) } };
+    if (data.type === 'data') {
+      const url = `data:${full};base64,${dataToBase64(data.data)}`;
+      return { type: 'image_url', image_url: { url, ...(detail && { detail }) } };
+    }
+    throw unsupported(`an image given as ${data.type}`);
+  }
+  const filename = part.type === 'file' && part.filename !== undefined ? { filename: part.filename } : {};
+  if (data.type === 'reference') {
+    if (!data.reference.openai) throw unsupported('a file reference without an `openai` id');
+    return { type: 'file', file: { file_id: data.reference.openai, ...filename } };
+  }
+  if (data.type === 'url') throw unsupported('a non-image file given by URL');
+  const base64 = data.type === 'text' ? Buffer.from(data.text).toString('base64') : dataToBase64(data.data);
+  if (mediaType === 'audio/wav' || mediaType === 'audio/mpeg' || mediaType === 'audio/mp3') {
+    return {
+      type: 'input_audio',
+      input_audio: { data: base64, format: mediaType === 'audio/wav' ? 'wav' : 'mp3' },
+    };
+  }
+  return { type: 'file', file: { file_data: `data:${mediaType};base64,${base64}`, ...filename } };
+}
+
+/** AI SDK v7 (or engram) messages as OpenAI Chat Completions messages; see the module comment for what is lost. */
+export function toOpenAIChatMessages(
+  messages: readonly (ModelMessage | MemoryMessage)[],
+): OpenAIChatMessage[] {
+  const out: OpenAIChatMessage[] = [];
+  for (const m of messages) {
+    const name = (m as MemoryMessage).name !== undefined ? { name: (m as MemoryMessage).name } : {};
+    if (m.role === 'system') out.push({ role: 'system', content: m.content, ...name });
+    else if (m.role === 'user') {
+      out.push({
+        role: 'user',
+        content: typeof m.content === 'string' ? m.content : m.content.map(userPart),
+        ...name,
+      });
+    } else if (m.role === 'assistant') {
+      if (typeof m.content === 'string') {
+        out.push({ role: 'assistant', content: m.content, ...name });
+        continue;
+      }
+      const text = m.content.flatMap((p) =>
+        p.type === 'text' ? [{ type: 'text' as const, text: p.text }] : [],
+      );
+      const calls = m.content.flatMap((p): OpenAIChatToolCall[] =>
+        p.type === 'tool-call' && !p.providerExecuted
+          ? [{ id: p.toolCallId, type: 'function', function: { name: p.toolName, arguments: args(p.input) } }]
+          : [],
+      );
+      out.push({
+        role: 'assistant',
+        content: text.length ? text : null,
+        ...name,
+        ...(calls.length && { tool_calls: calls }),
+      });
+    } else {
+      for (const p of m.content) {
+        if (p.type === 'tool-result')
+          out.push({
+            role: 'tool',
+            tool_call_id: p.toolCallId,
+            content: serializeOpenAIToolOutput(p.output),
+          });
+      }
+    }
+  }
+  return out;
+}
+
+const args = (input: unknown) => (input === undefined ? '{}' : JSON.stringify(input));
+const text = (c: string | OpenAIChatTextPart[]) =>
+  typeof c === 'string' ? c : c.map((p) => p.text).join('');
+const parseArgs = (s: string): unknown => {
+  try {
+    return JSON.parse(s);
+  } catch {
+    return s;
+  }
+};
+
+function fromUserPart(part: OpenAIChatUserPart): UserPart {
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', text: part.text };
+    case 'image_url': {
+      const d = parseDataUrl(part.image_url.url);
+      const po = part.image_url.detail
+        ? { providerOptions: { openai: { imageDetail: part.image_url.detail } } }
+        : {};
+      return d
+        ? { type: 'file', mediaType: d.mediaType, data: { type: 'data', data: d.base64 }, ...po }
+        : {
+            type: 'file',
+            mediaType: 'image',
+            data: { type: 'url', url: new URL(part.image_url.url) },
+            ...po,
+          };
+    }
+    case 'input_audio': {
+      const mediaType = part.input_audio.format === 'wav' ? 'audio/wav' : 'audio/mpeg';
+      return { type: 'file', mediaType, data: { type: 'data', data: part.input_audio.data } };
+    }
+    case 'file': {
+      const { file_data, file_id, filename } = part.file;
+      const fn = filename !== undefined ? { filename } : {};
+      if (file_id !== undefined) {
+        return {
+          type: 'file',
+          mediaType: 'application/octet-stream',
+          data: { type: 'reference', reference: { openai: file_id } },
+          ...fn,
+        };
+      }
+      const d = parseDataUrl(file_data ?? '') ?? {
+        mediaType: 'application/octet-stream',
+        base64: file_data ?? '',
+      };
+      return { type: 'file', mediaType: d.mediaType, data: { type: 'data', data: d.base64 }, ...fn };
+    }
+  }
+}
+
+/** OpenAI Chat Completions messages as AI SDK v7 messages (with `name` kept); consecutive tool messages merge. */
+export function fromOpenAIChatMessages(
+  messages: readonly OpenAIChatMessage[],
+): (ModelMessage & { name?: string })[] {
+  const out: Named<ModelMessage>[] = [];
+  const toolNames = new Map<string, string>();
+  for (const m of messages) {
+    const name = 'name' in m && m.name !== undefined ? { name: m.name } : {};
+    if (m.role === 'system' || m.role === 'developer')
+      out.push({ role: 'system', content: text(m.content), ...name });
+    else if (m.role === 'user') {
+      out.push({
+        role: 'user',
+        content: typeof m.content === 'string' ? m.content : m.content.map(fromUserPart),
+        ...name,
+      });
+    } else if (m.role === 'assistant') {
+      const calls = m.tool_calls ?? [];
+      if (typeof m.content === 'string' && calls.length === 0) {
+        out.push({ role: 'assistant', content: m.content, ...name });
+        continue;
+      }
+      const content: AssistantPart[] =
+        typeof m.content === 'string'
+          ? [{ type: 'text', text: m.content }]
+          : (m.content ?? []).map((p) => ({ type: 'text', text: p.text }));
+      for (const c of calls) {
+        toolNames.set(c.id, c.function.name);
+        content.push({
+          type: 'tool-call',
+          toolCallId: c.id,
+          toolName: c.function.name,
+          input: parseArgs(c.function.arguments),
+        });
+      }
+      out.push({ role: 'assistant', content, ...name });
+    } else if (m.role === 'tool') {
+      const part = {
+        type: 'tool-result' as const,
+        toolCallId: m.tool_call_id,
+        toolName: toolNames.get(m.tool_call_id) ?? '',
+        output:
+          typeof m.content === 'string'
+            ? { type: 'text' as const, value: m.content }
+            : {
+                type: 'content' as const,
+                value: m.content.map((p) => ({ type: 'text' as const, text: p.text })),
+              },
+      };
+      const last = out.at(-1);
+      if (last?.role === 'tool') last.content.push(part);
+      else out.push({ role: 'tool', content: [part] });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+import type { ModelMessage } from 'ai';
+import type { z } from 'zod';
+import { InvalidMessageError, type MessageIssue } from '../core/errors/index.ts';
+import type { MemoryMessage } from '../core/message.ts';
+import { memoryMessageSchema, modelMessageSchema } from './schema.ts';
+
+type Path = readonly PropertyKey[];
+
+/** Formats a path as `content[1].output.type`. */
+export function formatPath(path: Path): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else {
+      const k = String(key);
+      out += /^[A-Za-z_$][\w$]*$/.test(k) ? (out ? `.${k}` : k) : `[${JSON.stringify(k)}]`;
+    }
+  }
+  return out;
+}
+
+/** Turns zod issues into message issues, descending into the union branch that best matches the input. */
+function flatten(issues: readonly z.core.$ZodIssue[], prefix: Path, out: MessageIssue[]): MessageIssue[] {
+  for (const issue of issues) {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      // A branch whose only complaints are at its root is the wrong shape altogether; prefer one that got further.
+      const deeper = issue.errors.filter((branch) => branch.some((i) => i.path.length > 0));
+      if (deeper.length > 0) {
+        const depth = (b: readonly z.core.$ZodIssue[]) => Math.max(...b.map((i) => i.path.length));
+        const best = deeper.reduce((a, b) => (depth(b) > depth(a) ? b : a));
+        flatten(best, path, out);
+        continue;
+      }
+      const expected = issue.errors.flat().map((i) => describe(i));
+      out.push({ path: formatPath(path), problem: `expected one of: ${[...new Set(expected)].join('; ')}` });
+      continue;
+    }
+    out.push({ path: formatPath(path), problem: problem(issue) });
+  }
+  return out;
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type')
+    return /^[aeiou]/.test(issue.expected) ? `an ${issue.expected}` : `a ${issue.expected}`;
+  if (issue.code === 'invalid_union' && 'discriminator' in issue && issue.discriminator) {
+    return `an object with ${issue.discriminator} ${((issue as { options?: unknown[] }).options ?? []).map(String).join(' | ')}`;
+  }
+  return issue.message.replace(/^expected /, '');
+}
+
+function problem(issue: z.core.$ZodIssue): string {
+  if (
+    issue.code === 'invalid_type' &&
+    issue.expected === 'date' &&
+    (issue as { received?: unknown }).received === 'Invalid Date'
+  ) {
+    return 'expected a valid Date, received an Invalid Date';
+  }
+  return issue.message.replace(/^Invalid input: /, '');
+}
+
+/** The problems with a candidate message, empty when it is a valid `MemoryMessage`. */
+export function messageIssues(input: unknown): MessageIssue[] {
+  const result = memoryMessageSchema.safeParse(input);
+  return result.success ? [] : flatten(result.error.issues, [], []);
+}
+
+/** Checks that `input` is a `MemoryMessage` and returns it unchanged; throws `InvalidMessageError` naming each bad field. */
+export function validateMessage(input: unknown, location?: string): MemoryMessage {
+  const result = memoryMessageSchema.safeParse(input);
+  if (!result.success) {
+    throw new InvalidMessageError({
+      issues: flatten(result.error.issues, [], []),
+      location,
+      cause: result.error,
+    });
+  }
+  return input as MemoryMessage;
+}
+
+/** Checks every message of a batch; the error's location is `messages[i]` (or `${location}[i]`). */
+export function validateMessages(inputs: readonly unknown[], location = 'messages'): MemoryMessage[] {
+  if (!Array.isArray(inputs)) {
+    throw new InvalidMessageError({
+      issues: [{ path: '', problem: 'expected an array of messages' }],
+      location,
+    });
+  }
+  return inputs.map((m, i) => validateMessage(m, `${location}[${i}]`));
+}
+
+/** Whether `x` is a valid `MemoryMessage`. */
+export function isMemoryMessage(x: unknown): x is MemoryMessage {
+  return memoryMessageSchema.safeParse(x).success;
+}
+
+/** Checks that `input` is an AI SDK v7 `ModelMessage` (no engram extras required) and returns it unchanged. */
+export function validateModelMessage(input: unknown, location?: string): ModelMessage {
+  const result = modelMessageSchema.safeParse(input);
+  if (!result.success) {
+    throw new InvalidMessageError({
+      issues: flatten(result.error.issues, [], []),
+      location,
+      cause: result.error,
+    });
+  }
+  return input as ModelMessage;
+}
+
+/** Whether `x` is a valid AI SDK v7 `ModelMessage`. */
+export function isModelMessage(x: unknown): x is ModelMessage {
+  return modelMessageSchema.safeParse(x).success;
+}

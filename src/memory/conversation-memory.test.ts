@@ -1,26 +1,26 @@
+import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
 import { createConversationMemory } from './conversation-memory.ts';
 
-const toolTurn = (id: string) =>
-  [
-    {
-      role: 'assistant' as const,
-      content: [{ type: 'tool-call' as const, toolCallId: id, toolName: 'search', input: { q: id } }],
-    },
-    {
-      role: 'tool' as const,
-      content: [
-        {
-          type: 'tool-result' as const,
-          toolCallId: id,
-          toolName: 'search',
-          output: { type: 'text' as const, value: `result ${id} `.repeat(50) },
-        },
-      ],
-    },
-  ] as const;
+const toolTurn = (id: string): ModelMessage[] => [
+  {
+    role: 'assistant' as const,
+    content: [{ type: 'tool-call' as const, toolCallId: id, toolName: 'search', input: { q: id } }],
+  },
+  {
+    role: 'tool' as const,
+    content: [
+      {
+        type: 'tool-result' as const,
+        toolCallId: id,
+        toolName: 'search',
+        output: { type: 'text' as const, value: `result ${id} `.repeat(50) },
+      },
+    ],
+  },
+];
 
 describe('ConversationMemory', () => {
   it('assigns ids and times, counts tokens once, and reads back in order', async () => {

@@ -1,0 +1,18 @@
+/**
+ * @module engram/sqlite
+ * The embedded default store on Node's built-in `node:sqlite` (no native build): a durable WAL-mode log
+ * with gapless sequences, forks, an FTS5 full-text index with bm25 ranking, versioned migrations and
+ * sqlite-vec when installed. Several processes may share one file. Also exports the shared SQL layer
+ * (client and dialect contracts, schema, migrations) that the PostgreSQL driver builds on.
+ * @example
+ * import { createConversationMemory } from 'engram';
+ * import { createSqliteStore } from 'engram/sqlite';
+ *
+ * const store = createSqliteStore({ path: 'memory.db' }); // durability 'power' by default
+ * const memory = createConversationMemory({ store, sessionId: 'chat-1' });
+ * await memory.store({ role: 'user', content: 'Hello!' });
+ * const hits = await store.searchMessages({ tenant: 'default' }, { text: 'hello' });
+ * await store.close();
+ */
+export * from './store/drivers/sqlite/index.ts';
+export * from './store/sql/index.ts';

@@ -1,0 +1,111 @@
+import { DatabaseSync } from 'node:sqlite';
+import { MemoryError } from '../../../core/errors/memory-error.ts';
+import { runMigrations } from '../../sql/migrate.ts';
+import { createSqlStore, type SqlStore } from '../../sql/sql-store.ts';
+import { createSqliteClient, type SqliteDatabaseLike } from './sqlite-client.ts';
+import { loadSqliteVec, type SqliteVectorMode } from './sqlite-vector.ts';
+
+/** Options of {@link createSqliteStore}: a file `path` (or `:memory:`), or an open `database` handle. */
+export interface SqliteStoreOptions {
+  /** The database file, created when missing; `:memory:` for a private in-memory database. */
+  path?: string;
+  /** An open better-sqlite3-shaped handle (`node:sqlite` `DatabaseSync`, better-sqlite3); the caller closes it. */
+  database?: SqliteDatabaseLike;
+  /**
+   * `'power'`: `synchronous=FULL`, an acknowledged append survives power loss. `'process'`:
+   * `synchronous=NORMAL`, it survives a process crash (faster). @default 'power'
+   */
+  durability?: 'power' | 'process';
+  /** How long a writer waits for another process's lock before retrying with backoff. @default 5000 */
+  busyTimeoutMs?: number;
+  /** Largest serialized message accepted, in bytes. @default 16 MiB */
+  maxMessageBytes?: number;
+  /** Load sqlite-vec for vector search: `'auto'` when installed, `true` required, `false` never. @default 'auto' */
+  vector?: SqliteVectorMode;
+}
+
+/** A SQLite store: {@link SqlStore} plus the handle it runs on. */
+export interface SqliteStore extends SqlStore {
+  /** The underlying handle (for pragmas, backups, tests). */
+  readonly database: SqliteDatabaseLike;
+}
+
+const fail = (message: string, cause?: unknown) =>
+  new MemoryError({ code: 'INVALID_ARGUMENT', component: 'sqlite', message, cause });
+
+/**
+ * The embedded default store on Node's built-in `node:sqlite`: WAL mode, `BEGIN IMMEDIATE` writers, an
+ * FTS5 index with bm25 ranking, versioned migrations (run lazily before the first call, or by `ready()`),
+ * and sqlite-vec when installed. Several processes may share one file.
+ * @example
+ * const store = createSqliteStore({ path: 'memory.db' });
+ * const memory = createConversationMemory({ store, sessionId: 'chat-1' });
+ */
+export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
+  const { path, database } = options;
+  if ((path === undefined) === (database === undefined))
+    throw fail('pass exactly one of `path` or `database`');
+  if (path !== undefined && (typeof path !== 'string' || path === ''))
+    throw fail('`path` must be a non-empty string');
+  const durability = options.durability ?? 'power';
+  if (durability !== 'power' && durability !== 'process')
+    throw fail(`durability must be 'power' or 'process', got ${String(durability)}`);
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0)
+    throw fail('busyTimeoutMs must be a non-negative integer');
+  const vector = options.vector ?? 'auto';
+  let db: SqliteDatabaseLike;
+  if (database) db = database;
+  else {
+    try {
+      db = new DatabaseSync(path!, {
+        timeout: busyTimeoutMs,
+        allowExtension: vector !== false,
+      }) as unknown as SqliteDatabaseLike;
+    } catch (error) {
+      throw new MemoryError({
+        code: 'STORE_ERROR',
+        component: 'sqlite',
+        message: `cannot open ${path}: ${String(error)}`,
+        cause: error,
+      });
+    }
+  }
+  const owned = database === undefined;
+  const inMemory = path === ':memory:' || path === '';
+  const client = createSqliteClient(db);
+  const capabilities = {
+    fullTextSearch: true,
+    vectorSearch: false,
+    multiProcess: !inMemory,
+    durable: !inMemory,
+  };
+
+  const store = createSqlStore({
+    client,
+    name: 'sqlite',
+    capabilities,
+    maxMessageBytes: options.maxMessageBytes,
+    init: async () => {
+      await client.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+      await client.get('PRAGMA journal_mode = WAL', []);
+      await client.exec(`PRAGMA synchronous = ${durability === 'power' ? 'FULL' : 'NORMAL'}`);
+      capabilities.vectorSearch = await loadSqliteVec(db, vector);
+      await runMigrations(client, { component: 'sqlite' });
+    },
+    close: () => client.close(owned),
+  });
+  return Object.assign(store, { database: db });
+}
+
+/** {@link createSqliteStore}, then waits until the database is open and migrated (capabilities final). */
+export async function openSqliteStore(options: SqliteStoreOptions = {}): Promise<SqliteStore> {
+  const store = createSqliteStore(options);
+  try {
+    await store.ready();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}

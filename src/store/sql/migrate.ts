@@ -1,0 +1,65 @@
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { migrationsTableDdl, type SqlMigration, sqlMigrations } from './schema.ts';
+import type { SqlClient } from './sql-client.ts';
+import { compileSql, sql } from './sql-fragment.ts';
+
+/** Options of {@link runMigrations}. */
+export interface RunMigrationsOptions {
+  /** The error prefix component. @default 'sql' */
+  component?: string;
+  /** The migrations to apply. @default sqlMigrations */
+  migrations?: readonly SqlMigration[];
+}
+
+/**
+ * Brings the schema up to date in one write transaction (serialized across processes by `BEGIN IMMEDIATE`
+ * or the dialect's lock), applying each missing version once and recording it in `engram_migrations`.
+ * Safe to run any number of times, from several processes at once. Returns the versions it applied.
+ * Throws `MIGRATION_ERROR` when a step fails (nothing is applied) or the database is newer than this code.
+ */
+export async function runMigrations(
+  client: SqlClient,
+  options: RunMigrationsOptions = {},
+): Promise<number[]> {
+  const component = options.component ?? 'sql';
+  const migrations = options.migrations ?? sqlMigrations;
+  const d = client.dialect;
+  const latest = migrations.at(-1)?.version ?? 0;
+  try {
+    return await client.transaction(async (tx) => {
+      for (const lock of d.migrationLock) await tx.run(lock, []);
+      await tx.exec(migrationsTableDdl(d));
+      const rows = await tx.all('SELECT version FROM engram_migrations', []);
+      const applied = new Set(rows.map((r) => Number(r.version)));
+      const newest = Math.max(0, ...applied);
+      if (newest > latest) {
+        throw new MemoryError({
+          code: 'MIGRATION_ERROR',
+          component,
+          message: `the database schema is version ${newest}, newer than this engram supports (${latest}); upgrade engram`,
+        });
+      }
+      const done: number[] = [];
+      for (const m of migrations) {
+        if (applied.has(m.version)) continue;
+        for (const statement of m.statements(d)) await tx.exec(statement);
+        const q = compileSql(
+          sql`INSERT INTO engram_migrations (version, name, applied_at) VALUES (${m.version}, ${m.name}, ${Date.now()})`,
+          d.placeholder,
+        );
+        await tx.run(q.text, q.params);
+        done.push(m.version);
+      }
+      return done;
+    });
+  } catch (error) {
+    if (MemoryError.hasCode(error, 'MIGRATION_ERROR') || MemoryError.hasCode(error, 'STORE_CLOSED'))
+      throw error;
+    throw new MemoryError({
+      code: 'MIGRATION_ERROR',
+      component,
+      message: `schema migration failed: ${error instanceof Error ? error.message : String(error)}`,
+      cause: error,
+    });
+  }
+}

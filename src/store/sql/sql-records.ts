@@ -1,0 +1,132 @@
+import type { JSONValue } from '@ai-sdk/provider';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { isValidId } from '../../core/ids.ts';
+import type { Scope } from '../../core/scope.ts';
+import type { Artifact } from '../memory-store.ts';
+import type { SqlClient } from './sql-client.ts';
+import { queryAll, queryGet, queryRun } from './sql-exec.ts';
+import { raw, sql } from './sql-fragment.ts';
+import { parseJson, toArtifact } from './sql-rows.ts';
+
+const invalid = (component: string, message: string) =>
+  new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
+
+/** JSON text of a value, or INVALID_ARGUMENT when it has no JSON form. */
+export function jsonText(value: unknown, what: string, component: string): string {
+  const text = value === undefined ? undefined : JSON.stringify(value);
+  if (text === undefined) throw invalid(component, `${what} must be a JSON value`);
+  return text;
+}
+
+/** Writes or replaces an artifact (the session is already checked). */
+export async function upsertArtifact(
+  client: SqlClient,
+  component: string,
+  tenant: string,
+  sessionId: string,
+  artifact: Omit<Artifact, 'createdAt'>,
+): Promise<Artifact> {
+  if (!isValidId(artifact?.id))
+    throw invalid(component, 'artifact.id must be a non-empty string of at most 256 characters');
+  if (typeof artifact.kind !== 'string' || artifact.kind === '')
+    throw invalid(component, 'artifact.kind must be a non-empty string');
+  for (const key of ['fromSeq', 'toSeq'] as const) {
+    if (!Number.isSafeInteger(artifact[key])) throw invalid(component, `artifact.${key} must be an integer`);
+  }
+  const data = jsonText(artifact.data, 'artifact.data', component);
+  const now = Date.now();
+  await queryRun(
+    client,
+    sql`INSERT INTO engram_artifacts (tenant, session_id, id, kind, from_seq, to_seq, data, created_at) VALUES (${tenant}, ${sessionId}, ${artifact.id}, ${artifact.kind}, ${artifact.fromSeq}, ${artifact.toSeq}, ${data}, ${now})
+ON CONFLICT (tenant, session_id, id) DO UPDATE SET kind = excluded.kind, from_seq = excluded.from_seq, to_seq = excluded.to_seq, data = excluded.data, created_at = excluded.created_at`,
+  );
+  return {
+    id: artifact.id,
+    kind: artifact.kind,
+    fromSeq: artifact.fromSeq,
+    toSeq: artifact.toSeq,
+    data: parseJson(data),
+    createdAt: new Date(now),
+  };
+}
+
+/** Artifacts of a session, optionally of one kind, by `toSeq`. */
+export async function listArtifactRows(
+  client: SqlClient,
+  tenant: string,
+  sessionId: string,
+  kind?: string,
+): Promise<Artifact[]> {
+  const rows = await queryAll(
+    client,
+    sql`SELECT * FROM engram_artifacts WHERE tenant = ${tenant} AND session_id = ${sessionId}${kind !== undefined ? sql` AND kind = ${kind}` : raw('')} ORDER BY to_seq, created_at, id`,
+  );
+  return rows.map(toArtifact);
+}
+
+/** Deletes an artifact; whether it existed. */
+export async function deleteArtifactRow(
+  client: SqlClient,
+  tenant: string,
+  sessionId: string,
+  id: string,
+): Promise<boolean> {
+  if (typeof id !== 'string') return false;
+  const r = await queryRun(
+    client,
+    sql`DELETE FROM engram_artifacts WHERE tenant = ${tenant} AND session_id = ${sessionId} AND id = ${id}`,
+  );
+  return r.changes > 0;
+}
+
+function checkKey(key: unknown, component: string): asserts key is string {
+  if (typeof key !== 'string' || key === '' || !key.isWellFormed() || key.includes('\u0000')) {
+    throw invalid(component, 'state key must be a non-empty string without NUL or lone surrogates');
+  }
+}
+
+/** Writes a component's state blob. */
+export async function putStateRow(
+  client: SqlClient,
+  component: string,
+  scope: Scope,
+  key: string,
+  state: JSONValue,
+): Promise<void> {
+  checkKey(key, component);
+  const value = jsonText(state, 'state', component);
+  await queryRun(
+    client,
+    sql`INSERT INTO engram_component_state (tenant, key, value, updated_at) VALUES (${scope.tenant}, ${key}, ${value}, ${Date.now()})
+ON CONFLICT (tenant, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  );
+}
+
+/** Reads a component's state blob. */
+export async function getStateRow(
+  client: SqlClient,
+  component: string,
+  scope: Scope,
+  key: string,
+): Promise<JSONValue | undefined> {
+  checkKey(key, component);
+  const row = await queryGet(
+    client,
+    sql`SELECT value FROM engram_component_state WHERE tenant = ${scope.tenant} AND key = ${key}`,
+  );
+  return row ? parseJson(row.value) : undefined;
+}
+
+/** Deletes a component's state blob. */
+export async function deleteStateRow(
+  client: SqlClient,
+  component: string,
+  scope: Scope,
+  key: string,
+): Promise<void> {
+  checkKey(key, component);
+  await queryRun(
+    client,
+    sql`DELETE FROM engram_component_state WHERE tenant = ${scope.tenant} AND key = ${key}`,
+  );
+}

@@ -1,0 +1,139 @@
+import type { JSONValue } from '@ai-sdk/provider';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createId } from '../../core/ids.ts';
+import type { Scope } from '../../core/scope.ts';
+import type { CreateSessionInput, SessionRecord } from '../memory-store.ts';
+import { checkSessionId } from '../store-helpers.ts';
+import type { SqlClient } from './sql-client.ts';
+import { queryAll, queryGet, queryRun } from './sql-exec.ts';
+import { raw, sql } from './sql-fragment.ts';
+import { toSessionRecord, toSessionRow } from './sql-rows.ts';
+import { loadSession, scopeWhere, segmentWhere, viewSegments } from './sql-view.ts';
+
+const invalid = (component: string, message: string) =>
+  new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
+
+/** Throws INVALID_ARGUMENT unless `metadata` is a plain JSON object; returns its JSON text. */
+export function metadataJson(metadata: unknown, component: string): string {
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
+    throw invalid(component, 'session metadata must be a JSON object');
+  }
+  return JSON.stringify(metadata);
+}
+
+/** Creates a session (or a fork) in one transaction. */
+export async function createSessionRow(
+  tx: SqlClient,
+  component: string,
+  scope: Scope,
+  input: CreateSessionInput,
+): Promise<SessionRecord> {
+  const id = input.id ?? createId('ses');
+  checkSessionId(id, component);
+  const metadata = metadataJson(input.metadata ?? {}, component);
+  const taken = await queryGet(
+    tx,
+    sql`SELECT id FROM engram_sessions WHERE tenant = ${scope.tenant} AND id = ${id}`,
+  );
+  if (taken) throw invalid(component, `session "${id}" already exists`);
+  let parentId: string | null = null;
+  let forkedAtSeq: number | null = null;
+  if (input.fork) {
+    checkSessionId(input.fork.parentId, component);
+    const parent = await loadSession(tx, scope, input.fork.parentId, component, true);
+    const at = input.fork.atSeq;
+    if (!Number.isInteger(at) || at < 0 || at > parent.lastSeq) {
+      throw invalid(component, `fork.atSeq must be an integer in 0..${parent.lastSeq}, got ${at}`);
+    }
+    parentId = parent.id;
+    forkedAtSeq = at;
+  }
+  const now = Date.now();
+  const row = await queryGet(
+    tx,
+    sql`INSERT INTO engram_sessions (tenant, id, user_id, agent_id, parent_id, forked_at_seq, metadata, created_at, updated_at, last_seq, live_count, live_tokens) VALUES (${scope.tenant}, ${id}, ${scope.user ?? null}, ${scope.agent ?? null}, ${parentId}, ${forkedAtSeq}, ${metadata}, ${now}, ${now}, ${forkedAtSeq ?? 0}, 0, 0) ON CONFLICT (tenant, id) DO NOTHING RETURNING *`,
+  );
+  if (!row) throw invalid(component, `session "${id}" already exists`);
+  return toSessionRecord(toSessionRow(row));
+}
+
+/** Sessions of the scope, newest first. */
+export async function listSessionRows(
+  client: SqlClient,
+  component: string,
+  scope: Scope,
+  options: { limit?: number; before?: Date },
+): Promise<SessionRecord[]> {
+  const { limit, before } = options;
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) {
+    throw invalid(component, `limit must be a non-negative integer, got ${String(limit)}`);
+  }
+  if (before !== undefined && !(before instanceof Date && Number.isFinite(before.getTime()))) {
+    throw invalid(component, 'before must be a valid Date');
+  }
+  const rows = await queryAll(
+    client,
+    sql`SELECT * FROM engram_sessions WHERE ${scopeWhere(scope)}${before ? sql` AND created_at < ${before.getTime()}` : raw('')} ORDER BY created_at DESC, id DESC${limit !== undefined ? sql` LIMIT ${limit}` : raw('')}`,
+  );
+  return rows.map((r) => toSessionRecord(toSessionRow(r)));
+}
+
+/** Replaces a session's metadata. */
+export async function updateSessionRow(
+  tx: SqlClient,
+  component: string,
+  scope: Scope,
+  sessionId: string,
+  metadata: Record<string, JSONValue>,
+): Promise<SessionRecord> {
+  const json = metadataJson(metadata, component);
+  await loadSession(tx, scope, sessionId, component, true);
+  const row = await queryGet(
+    tx,
+    sql`UPDATE engram_sessions SET metadata = ${json}, updated_at = ${Date.now()} WHERE ${scopeWhere(scope)} AND id = ${sessionId} RETURNING *`,
+  );
+  return toSessionRecord(toSessionRow(row!));
+}
+
+/**
+ * Deletes a session, its messages, hidden ids, artifacts and `session:<id>:` state. Its direct forks keep
+ * what they shared: their inherited rows are copied in as their own (same seqs) and they become roots.
+ */
+export async function deleteSessionRow(
+  tx: SqlClient,
+  component: string,
+  scope: Scope,
+  sessionId: string,
+): Promise<void> {
+  const session = await loadSession(tx, scope, sessionId, component, true);
+  const t = session.tenant;
+  const d = tx.dialect;
+  const children = await queryAll(
+    tx,
+    sql`SELECT * FROM engram_sessions WHERE tenant = ${t} AND parent_id = ${session.id}${raw(d.forUpdate)}`,
+  );
+  for (const childRow of children) {
+    const child = toSessionRow(childRow);
+    for (const segment of (await viewSegments(tx, child)).slice(0, -1)) {
+      await queryRun(
+        tx,
+        sql`INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) SELECT m.tenant, ${child.id}, m.seq, m.message_id, m.role, m.created_at, m.tokens, ${raw(d.false)}, m.body, m.text FROM engram_messages m WHERE ${segmentWhere(tx, t, segment)}`,
+      );
+    }
+    await queryRun(tx, sql`DELETE FROM engram_fork_hidden WHERE tenant = ${t} AND session_id = ${child.id}`);
+    const own = sql`FROM engram_messages m WHERE m.tenant = ${t} AND m.session_id = ${child.id} AND m.deleted = ${raw(d.false)}`;
+    await queryRun(
+      tx,
+      sql`UPDATE engram_sessions SET parent_id = NULL, forked_at_seq = NULL, live_count = (SELECT count(*) ${own}), live_tokens = (SELECT coalesce(sum(m.tokens), 0) ${own}) WHERE tenant = ${t} AND id = ${child.id}`,
+    );
+  }
+  await queryRun(tx, sql`DELETE FROM engram_messages WHERE tenant = ${t} AND session_id = ${session.id}`);
+  await queryRun(tx, sql`DELETE FROM engram_fork_hidden WHERE tenant = ${t} AND session_id = ${session.id}`);
+  await queryRun(tx, sql`DELETE FROM engram_artifacts WHERE tenant = ${t} AND session_id = ${session.id}`);
+  const prefix = `session:${session.id}:`;
+  await queryRun(
+    tx,
+    sql`DELETE FROM engram_component_state WHERE tenant = ${t} AND substr(key, 1, ${[...prefix].length}) = ${prefix}`,
+  );
+  await queryRun(tx, sql`DELETE FROM engram_sessions WHERE tenant = ${t} AND id = ${session.id}`);
+}

@@ -1,0 +1,257 @@
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { isValidId } from '../../core/ids.ts';
+import { checkScope, type Scope } from '../../core/scope.ts';
+import type { MemoryStoreV1, StoreCapabilities } from '../memory-store.ts';
+import { checkSessionId } from '../store-helpers.ts';
+import type { SqlClient } from './sql-client.ts';
+import { queryGet } from './sql-exec.ts';
+import { sql } from './sql-fragment.ts';
+import {
+  appendEntries,
+  checkCount,
+  entriesById,
+  inheritedStats,
+  prepareInputs,
+  readEntries,
+  tombstone,
+} from './sql-log.ts';
+import {
+  deleteArtifactRow,
+  deleteStateRow,
+  getStateRow,
+  listArtifactRows,
+  putStateRow,
+  upsertArtifact,
+} from './sql-records.ts';
+import { toSessionRecord, toSessionRow } from './sql-rows.ts';
+import { searchEntries, toSearchWords } from './sql-search.ts';
+import { createSessionRow, deleteSessionRow, listSessionRows, updateSessionRow } from './sql-sessions.ts';
+import { loadSession, scopeWhere, viewSegments } from './sql-view.ts';
+
+/** Options of {@link createSqlStore}. */
+export interface SqlStoreOptions {
+  /** The database client. */
+  client: SqlClient;
+  /** The store's name (`sqlite`, `postgres`); also the error prefix component. */
+  name: string;
+  /** What the store can do; `vectorSearch` may be updated by `init`. */
+  capabilities: StoreCapabilities;
+  /** Largest serialized message accepted, in bytes. @default 16 MiB */
+  maxMessageBytes?: number;
+  /** Runs once before the first operation (open, pragmas, migrations); its failure fails every call. */
+  init?: () => Promise<void>;
+  /** Releases the client's resources on `close()`. */
+  close?: () => Promise<void>;
+}
+
+/** A store on the shared SQL layer: {@link MemoryStoreV1} plus `ready()`, which resolves once it is initialized. */
+export interface SqlStore extends MemoryStoreV1 {
+  /** Resolves when the store is open and migrated; rejects with the initialization error. */
+  ready(): Promise<void>;
+}
+
+/**
+ * The {@link MemoryStoreV1} implementation shared by the SQLite and PostgreSQL drivers: every query is
+ * written once over a {@link SqlClient} and its dialect. Every query names the caller's tenant; any error
+ * that is not already a `MemoryError` becomes `STORE_ERROR` with the cause.
+ */
+export function createSqlStore(options: SqlStoreOptions): SqlStore {
+  const { client, name: component } = options;
+  const ctx = { component, maxMessageBytes: options.maxMessageBytes ?? 16 * 1024 * 1024 };
+  let closed = false;
+  let initialized: Promise<void> | undefined;
+  const ready = () => {
+    initialized ??= (options.init ?? (async () => {}))();
+    return initialized;
+  };
+
+  /** Guards, initializes and wraps one operation. */
+  const op = async <T>(what: string, scope: Scope, fn: () => Promise<T>): Promise<T> => {
+    if (closed) throw new MemoryError({ code: 'STORE_CLOSED', component, message: 'store is closed' });
+    checkScope(scope, component);
+    try {
+      await ready();
+      return await fn();
+    } catch (error) {
+      if (MemoryError.isInstance(error)) throw error;
+      throw new MemoryError({
+        code: 'STORE_ERROR',
+        component,
+        message: `${what} failed: ${error instanceof Error ? error.message : String(error)}`,
+        cause: error,
+      });
+    }
+  };
+  const checkId = (id: unknown) => checkSessionId(id, component);
+  const idList = (ids: unknown): string[] => {
+    if (!Array.isArray(ids))
+      throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'ids must be an array' });
+    return ids.filter((id): id is string => typeof id === 'string');
+  };
+
+  const store: SqlStore = {
+    specificationVersion: 'v1',
+    name: component,
+    capabilities: options.capabilities,
+    ready: () =>
+      ready().catch((error: unknown) => {
+        if (MemoryError.isInstance(error)) throw error;
+        throw new MemoryError({
+          code: 'STORE_ERROR',
+          component,
+          message: `open failed: ${String(error)}`,
+          cause: error,
+        });
+      }),
+
+    createSession: (scope, input = {}) =>
+      op('createSession', scope, () =>
+        client.transaction((tx) => createSessionRow(tx, component, scope, input)),
+      ),
+
+    getSession: (scope, sessionId) =>
+      op('getSession', scope, async () => {
+        if (!isValidId(sessionId)) return undefined;
+        const row = await queryGet(
+          client,
+          sql`SELECT * FROM engram_sessions WHERE ${scopeWhere(scope)} AND id = ${sessionId}`,
+        );
+        return row ? toSessionRecord(toSessionRow(row)) : undefined;
+      }),
+
+    listSessions: (scope, opts = {}) =>
+      op('listSessions', scope, () => listSessionRows(client, component, scope, opts)),
+
+    updateSession: (scope, sessionId, metadata) =>
+      op('updateSession', scope, () => {
+        checkId(sessionId);
+        return client.transaction((tx) => updateSessionRow(tx, component, scope, sessionId, metadata));
+      }),
+
+    deleteSession: (scope, sessionId) =>
+      op('deleteSession', scope, () => {
+        checkId(sessionId);
+        return client.transaction((tx) => deleteSessionRow(tx, component, scope, sessionId));
+      }),
+
+    append: (scope, sessionId, inputs) =>
+      op('append', scope, () => {
+        checkId(sessionId);
+        const prepared = prepareInputs(ctx, inputs);
+        return client.transaction((tx) => appendEntries(tx, ctx, scope, sessionId, prepared));
+      }),
+
+    readRange: (scope, sessionId, query = {}) =>
+      op('readRange', scope, async () => {
+        checkId(sessionId);
+        checkCount(query.limit, 'limit', component);
+        for (const key of ['fromSeq', 'toSeq'] as const) {
+          if (query[key] !== undefined && !Number.isSafeInteger(query[key])) {
+            throw new MemoryError({
+              code: 'INVALID_ARGUMENT',
+              component,
+              message: `${key} must be an integer`,
+            });
+          }
+        }
+        const session = await loadSession(client, scope, sessionId, component);
+        const segments = await viewSegments(client, session);
+        return readEntries(client, session.tenant, segments, query);
+      }),
+
+    getMessages: (scope, sessionId, ids) =>
+      op('getMessages', scope, async () => {
+        checkId(sessionId);
+        const session = await loadSession(client, scope, sessionId, component);
+        const wanted = idList(ids);
+        if (wanted.length === 0) return [];
+        return entriesById(client, session.tenant, await viewSegments(client, session), wanted);
+      }),
+
+    stats: (scope, sessionId) =>
+      op('stats', scope, async () => {
+        checkId(sessionId);
+        const session = await loadSession(client, scope, sessionId, component);
+        const own = { count: session.liveCount, tokens: session.liveTokens, lastSeq: session.lastSeq };
+        if (session.parentId === null) return own;
+        const inherited = await inheritedStats(client, session.tenant, await viewSegments(client, session));
+        return {
+          count: own.count + inherited.count,
+          tokens: own.tokens + inherited.tokens,
+          lastSeq: own.lastSeq,
+        };
+      }),
+
+    deleteMessages: (scope, sessionId, ids) =>
+      op('deleteMessages', scope, () => {
+        checkId(sessionId);
+        const wanted = idList(ids);
+        return client.transaction((tx) => tombstone(tx, ctx, scope, sessionId, wanted));
+      }),
+
+    clearMessages: (scope, sessionId) =>
+      op('clearMessages', scope, () => {
+        checkId(sessionId);
+        return client.transaction((tx) => tombstone(tx, ctx, scope, sessionId, undefined));
+      }),
+
+    searchMessages: (scope, query) =>
+      op('searchMessages', scope, async () => {
+        if (typeof query?.text !== 'string') {
+          throw new MemoryError({
+            code: 'INVALID_QUERY',
+            component,
+            message: 'search text must be a string',
+          });
+        }
+        checkCount(query.limit, 'limit', component);
+        if (query.sessionId !== undefined) {
+          checkId(query.sessionId);
+          await loadSession(client, scope, query.sessionId, component);
+        }
+        const words = toSearchWords(query.text);
+        const limit = query.limit ?? 20;
+        if (words.length === 0 || limit === 0) return [];
+        return searchEntries(client, scope, query, words, limit);
+      }),
+
+    putArtifact: (scope, sessionId, artifact) =>
+      op('putArtifact', scope, () => {
+        checkId(sessionId);
+        return client.transaction(async (tx) => {
+          const session = await loadSession(tx, scope, sessionId, component, true);
+          return upsertArtifact(tx, component, session.tenant, session.id, artifact);
+        });
+      }),
+
+    listArtifacts: (scope, sessionId, kind) =>
+      op('listArtifacts', scope, async () => {
+        checkId(sessionId);
+        const session = await loadSession(client, scope, sessionId, component);
+        return listArtifactRows(client, session.tenant, session.id, kind);
+      }),
+
+    deleteArtifact: (scope, sessionId, artifactId) =>
+      op('deleteArtifact', scope, () => {
+        checkId(sessionId);
+        return client.transaction(async (tx) => {
+          const session = await loadSession(tx, scope, sessionId, component, true);
+          return deleteArtifactRow(tx, session.tenant, session.id, artifactId);
+        });
+      }),
+
+    putState: (scope, key, state) =>
+      op('putState', scope, () => putStateRow(client, component, scope, key, state)),
+    getState: (scope, key) => op('getState', scope, () => getStateRow(client, component, scope, key)),
+    deleteState: (scope, key) =>
+      op('deleteState', scope, () => deleteStateRow(client, component, scope, key)),
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (initialized) await initialized.catch(() => undefined);
+      await options.close?.();
+    },
+  };
+  return store;
+}

@@ -1,0 +1,83 @@
+import type { Scope } from '../../core/scope.ts';
+import { sessionNotFound } from '../store-helpers.ts';
+import type { SqlClient } from './sql-client.ts';
+import { queryGet } from './sql-exec.ts';
+import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
+import { type SessionRow, toSessionRow } from './sql-rows.ts';
+
+/**
+ * One stretch of the log a session sees: rows of `source` up to `maxSeq`, minus ids hidden by any of
+ * `hiders` (the forks between the viewer and `source`). A session's segments have disjoint, increasing seq
+ * ranges, so its visible log is their concatenation.
+ */
+export interface ViewSegment {
+  /** The session whose rows these are. */
+  source: string;
+  /** Last seq included (Infinity for the viewer's own rows). */
+  maxSeq: number;
+  /** Sessions whose `engram_fork_hidden` ids are excluded. */
+  hiders: readonly string[];
+}
+
+/** The WHERE condition restricting a session row to the caller's scope (tenant, and user/agent when given). */
+export function scopeWhere(scope: Scope, alias = ''): SqlFragment {
+  const a = alias ? `${alias}.` : '';
+  let where = sql`${raw(`${a}tenant = `)}${scope.tenant}`;
+  if (scope.user !== undefined) where = sql`${where}${raw(` AND ${a}user_id = `)}${scope.user}`;
+  if (scope.agent !== undefined) where = sql`${where}${raw(` AND ${a}agent_id = `)}${scope.agent}`;
+  return where;
+}
+
+/** Loads a session the scope can see (optionally locking its row until commit), or throws SESSION_NOT_FOUND. */
+export async function loadSession(
+  client: SqlClient,
+  scope: Scope,
+  id: string,
+  component: string,
+  lock = false,
+): Promise<SessionRow> {
+  const row = await queryGet(
+    client,
+    sql`SELECT * FROM engram_sessions WHERE ${scopeWhere(scope)} AND id = ${id}${raw(lock ? client.dialect.forUpdate : '')}`,
+  );
+  if (!row) throw sessionNotFound(id, component);
+  return toSessionRow(row);
+}
+
+/** The segments a session sees, oldest first: its ancestors' shared prefixes, then its own rows. */
+export async function viewSegments(client: SqlClient, session: SessionRow): Promise<ViewSegment[]> {
+  const segments: ViewSegment[] = [{ source: session.id, maxSeq: Number.POSITIVE_INFINITY, hiders: [] }];
+  let current = session;
+  let maxSeq = Number.POSITIVE_INFINITY;
+  const hiders: string[] = [];
+  for (let depth = 0; current.parentId !== null && depth < 10_000; depth++) {
+    maxSeq = Math.min(maxSeq, current.forkedAtSeq ?? 0);
+    hiders.push(current.id);
+    const parent = await queryGet(
+      client,
+      sql`SELECT * FROM engram_sessions WHERE tenant = ${session.tenant} AND id = ${current.parentId}`,
+    );
+    if (!parent) break;
+    current = toSessionRow(parent);
+    segments.unshift({ source: current.id, maxSeq, hiders: [...hiders] });
+  }
+  return segments;
+}
+
+/** The live rows (alias `m`) of one segment of a tenant's log. */
+export function segmentWhere(client: SqlClient, tenant: string, segment: ViewSegment): SqlFragment {
+  const d = client.dialect;
+  let where = sql`m.tenant = ${tenant} AND m.session_id = ${segment.source} AND m.deleted = ${raw(d.false)}`;
+  if (Number.isFinite(segment.maxSeq)) where = sql`${where} AND m.seq <= ${segment.maxSeq}`;
+  if (segment.hiders.length > 0) {
+    where = sql`${where} AND NOT EXISTS (SELECT 1 FROM engram_fork_hidden h WHERE h.tenant = ${tenant} AND h.session_id IN (${joinSql(segment.hiders)}) AND h.message_id = m.message_id)`;
+  }
+  return where;
+}
+
+/** Splits a list into chunks small enough for one `IN (…)` list. */
+export function chunks<T>(items: readonly T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

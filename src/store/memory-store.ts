@@ -76,7 +76,12 @@ export interface SearchHit {
 
 /** A full-text query over messages. */
 export interface SearchQuery {
-  /** Words to look for. Query syntax characters are treated as plain text, never as operators. */
+  /**
+   * Words to look for; every word must match (stemmed where the driver has full-text search). Query syntax
+   * is never interpreted: quotes, parentheses, `*`, `col:`, `NEAR(` are plain text, and the upper-case
+   * connectives `AND`, `OR`, `NOT`, `NEAR` are dropped (kept only when nothing else is left), so
+   * `"brown fox" AND (quick` finds messages containing brown, fox and quick.
+   */
   text: string;
   /** Restrict to one session. */
   sessionId?: string;

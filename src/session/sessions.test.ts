@@ -21,7 +21,7 @@ describe('Sessions', () => {
     expect(await texts(await acme.open('chat'))).toEqual(['hello']);
     await acme.delete('chat');
     expect(await acme.list()).toEqual([]);
-    expect(await store.getState({ tenant: 'acme' }, 'session:chat')).toBeUndefined();
+    expect(await store.getState({ tenant: 'acme' }, 'session:chat:ConversationMemory')).toBeUndefined();
   });
 
   it('forks at a message without copying, and the branches stay isolated', async () => {

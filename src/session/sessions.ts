@@ -6,7 +6,6 @@ import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { sessionStateKey } from './session-manager.ts';
 
 /** Seed 003's retention policies: cleared after a run, kept for the workflow, or kept in the store. */
 export type RetentionPolicy = 'single_run' | 'session' | 'persistent';
@@ -162,8 +161,7 @@ export function createSessions(options: SessionsOptions): Sessions {
     },
     async delete(id) {
       await require(id);
-      await store.deleteState(scope, sessionStateKey(id));
-      await store.deleteSession(scope, id);
+      await store.deleteSession(scope, id); // also deletes the `session:<id>:…` component states
     },
     async endOf(when) {
       const affected: string[] = [];
@@ -171,7 +169,6 @@ export function createSessions(options: SessionsOptions): Sessions {
         const policy = retentionOf(record);
         if (policy === 'single_run' && when === 'run') {
           await store.clearMessages(scope, record.id);
-          await store.deleteState(scope, sessionStateKey(record.id));
           affected.push(record.id);
         } else if (policy !== 'persistent' && when === 'workflow') {
           await sessions.delete(record.id);

@@ -60,7 +60,7 @@ export interface RangeQuery {
   limit?: number;
   /** `backward` pages from the newest end; results are still returned oldest first. @default 'forward' */
   direction?: 'forward' | 'backward';
-  /** Only these roles. */
+  /** Only these roles (an empty list matches nothing). */
   roles?: readonly MessageRole[];
 }
 
@@ -130,7 +130,7 @@ export interface MemoryStoreV1 {
   /** What it can do. */
   readonly capabilities: StoreCapabilities;
 
-  /** Creates a session in `scope`; throws when the id is taken in the tenant. */
+  /** Creates a session in `scope`; throws `INVALID_ARGUMENT` when the id is taken in the tenant. */
   createSession(scope: Scope, input?: CreateSessionInput): Promise<SessionRecord>;
   /** A session of the scope's tenant, or undefined. */
   getSession(scope: Scope, sessionId: string): Promise<SessionRecord | undefined>;
@@ -138,7 +138,10 @@ export interface MemoryStoreV1 {
   listSessions(scope: Scope, options?: { limit?: number; before?: Date }): Promise<SessionRecord[]>;
   /** Replaces a session's metadata. */
   updateSession(scope: Scope, sessionId: string, metadata: Record<string, JSONValue>): Promise<SessionRecord>;
-  /** Deletes a session with its messages, artifacts and state; forks of it keep their own messages. */
+  /**
+   * Deletes a session with its messages, artifacts and the component states keyed `session:<id>:…`; forks
+   * of it keep their full history (the shared prefix is materialized into them first).
+   */
   deleteSession(scope: Scope, sessionId: string): Promise<void>;
 
   /** Appends messages in order, assigning gapless sequence numbers, atomically. */

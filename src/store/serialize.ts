@@ -29,9 +29,14 @@ function encode(value: unknown): unknown {
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined) continue;
     if (special.has(key)) needsEscape = true;
-    out[key] = encode(v);
+    setKey(out, key, encode(v));
   }
   return needsEscape && Object.keys(out).length === 1 ? { $esc: out } : out;
+}
+
+/** Sets an own property, even one named `__proto__` (which plain assignment would turn into a prototype change). */
+function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function decode(value: unknown): unknown {
@@ -47,12 +52,12 @@ function decode(value: unknown): unknown {
     if (key === '$bytes' && typeof v === 'string') return new Uint8Array(Buffer.from(v, 'base64'));
     if (key === '$esc' && v !== null && typeof v === 'object') {
       const inner: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) inner[k] = decode(x);
+      for (const [k, x] of Object.entries(v)) setKey(inner, k, decode(x));
       return inner;
     }
   }
   const out: Record<string, unknown> = {};
-  for (const key of keys) out[key] = decode(record[key]);
+  for (const key of keys) setKey(out, key, decode(record[key]));
   return out;
 }
 

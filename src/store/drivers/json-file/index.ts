@@ -1,0 +1,1 @@
+export * from './json-file-driver.ts';

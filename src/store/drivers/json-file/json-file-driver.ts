@@ -1,0 +1,339 @@
+import type { JSONValue } from '@ai-sdk/provider';
+import { DuplicateMessageIdError } from '../../../core/errors/duplicate-message-id-error.ts';
+import { MemoryError } from '../../../core/errors/memory-error.ts';
+import { createId, isValidId } from '../../../core/ids.ts';
+import type { LogEntry } from '../../../core/message.ts';
+import { checkScope, type Scope } from '../../../core/scope.ts';
+import type { Artifact, LogStats, MemoryStoreV1, SearchHit } from '../../memory-store.ts';
+import { deserializeMessage, freezeMessage, messageText, serializeMessage } from '../../serialize.ts';
+import { checkSessionId, sameMessage, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
+import { appendLines, deleteIds, materializeForks } from './log-writes.ts';
+import { readRangeOf } from './read-range.ts';
+import { addRow, entryLine, fromDocument, lookup, type SessionData, visible } from './session-log.ts';
+import { createStateSlots } from './state-slots.ts';
+import { TenantFiles } from './tenant-files.ts';
+
+const component = 'json-file';
+
+/** Options of {@link createJsonFileStore}. */
+export interface JsonFileStoreOptions {
+  /** The directory that holds one folder per tenant (created when missing). */
+  directory: string;
+  /** Largest serialized message accepted, in bytes. @default 16 MiB */
+  maxMessageBytes?: number;
+}
+
+/** One tenant's cache: loaded sessions (null: known missing), whether the folder was listed, its states. */
+export interface TenantCache {
+  tenant: string;
+  files: TenantFiles;
+  sessions: Map<string, SessionData | null>;
+  listed: boolean;
+  states: Record<string, JSONValue> | undefined;
+}
+
+/**
+ * A durable single-process store in plain files (seed 002's JsonSession). Per tenant folder
+ * `<directory>/<encoded tenant>/`: `<encoded session id>.json` is the session document
+ * `{ sessionId, components: { "engram.session": record, "engram.artifacts": [...], <component>: state }, timestamp }`,
+ * rewritten atomically (temp file, fsync, rename) on every change but messages; `<encoded session id>.messages.jsonl`
+ * is the log, one fsynced line per appended entry or tombstone (`{"op":"delete",...}`); `_state.json` holds
+ * tenant-level state. Sessions load lazily and stay cached; a torn last log line (a crash mid-write) is ignored.
+ */
+export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV1 {
+  const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
+  const tenants = new Map<string, TenantCache>();
+  let closed = false;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs `fn` alone (operations never interleave), after checking the store and the scope. */
+  const op = <T>(scope: Scope, fn: (t: TenantCache) => Promise<T>): Promise<T> => {
+    const run = async () => {
+      if (closed) throw new MemoryError({ code: 'STORE_CLOSED', component, message: 'store is closed' });
+      checkScope(scope, component);
+      let t = tenants.get(scope.tenant);
+      if (!t) {
+        t = {
+          tenant: scope.tenant,
+          files: new TenantFiles(options.directory, scope.tenant),
+          sessions: new Map(),
+          listed: false,
+          states: undefined,
+        };
+        tenants.set(scope.tenant, t);
+      }
+      return fn(t);
+    };
+    const result = queue.then(run, run);
+    queue = result.catch(() => undefined);
+    return result;
+  };
+
+  const load = async (t: TenantCache, id: string): Promise<SessionData | undefined> => {
+    const cached = t.sessions.get(id);
+    if (cached !== undefined) return cached ?? undefined;
+    const data = await t.files.loadSession(id);
+    if (data?.record.parentId !== undefined) {
+      const at = data.record.forkedAtSeq ?? 0;
+      const parent = await load(t, data.record.parentId);
+      // A fork whose log already holds the shared prefix (a crash while its parent was deleted) stands alone.
+      if (parent && !data.own.some((r) => r.entry.seq <= at)) data.parent = parent;
+      else {
+        data.seqFloor = Math.max(data.seqFloor, at);
+        delete data.record.parentId;
+        delete data.record.forkedAtSeq;
+      }
+    }
+    t.sessions.set(id, data ?? null);
+    return data;
+  };
+
+  const session = async (t: TenantCache, scope: Scope, id: string): Promise<SessionData> => {
+    checkSessionId(id, component);
+    const data = await load(t, id);
+    if (!data || !visibleToScope(data.record.scope, scope)) throw sessionNotFound(id, component);
+    return data;
+  };
+
+  const all = async (t: TenantCache): Promise<SessionData[]> => {
+    if (!t.listed) {
+      for (const id of await t.files.sessionIds()) await load(t, id);
+      t.listed = true;
+    }
+    return [...t.sessions.values()].filter((d): d is SessionData => d !== null);
+  };
+
+  const slots = createStateSlots({ load, component });
+
+  const store: MemoryStoreV1 = {
+    specificationVersion: 'v1',
+    name: 'json-file',
+    capabilities: { fullTextSearch: false, vectorSearch: false, multiProcess: false, durable: true },
+
+    createSession: (scope, input = {}) =>
+      op(scope, async (t) => {
+        const id = input.id ?? createId('ses');
+        checkSessionId(id, component);
+        if (await load(t, id)) {
+          throw new MemoryError({
+            code: 'INVALID_ARGUMENT',
+            component,
+            message: `session "${id}" already exists`,
+          });
+        }
+        let parent: SessionData | undefined;
+        if (input.fork) {
+          parent = await session(t, scope, input.fork.parentId);
+          const { atSeq } = input.fork;
+          if (!Number.isInteger(atSeq) || atSeq < 0 || atSeq > parent.lastSeq) {
+            throw new MemoryError({
+              code: 'INVALID_ARGUMENT',
+              component,
+              message: `fork.atSeq must be an integer in 0..${parent.lastSeq}, got ${atSeq}`,
+            });
+          }
+        }
+        const now = new Date();
+        const data = fromDocument({
+          sessionId: id,
+          timestamp: now.toISOString(),
+          components: {
+            'engram.session': {
+              id,
+              scope: { ...scope },
+              metadata: structuredClone(input.metadata ?? {}),
+              createdAt: now.toISOString(),
+              updatedAt: now.toISOString(),
+              ...(input.fork ? { parentId: input.fork.parentId, forkedAtSeq: input.fork.atSeq } : {}),
+            },
+          },
+        });
+        data.parent = parent;
+        await t.files.ensureDir();
+        await t.files.removeSession(id); // a stale log left by a crash during deleteSession
+        await t.files.saveDocument(data);
+        t.sessions.set(id, data);
+        return structuredClone(data.record);
+      }),
+
+    getSession: (scope, sessionId) =>
+      op(scope, async (t) => {
+        if (!isValidId(sessionId)) return undefined;
+        const data = await load(t, sessionId);
+        return data && visibleToScope(data.record.scope, scope) ? structuredClone(data.record) : undefined;
+      }),
+
+    listSessions: (scope, options = {}) =>
+      op(scope, async (t) => {
+        const out = (await all(t))
+          .map((d) => d.record)
+          .filter((r) => visibleToScope(r.scope, scope) && !(options.before && r.createdAt >= options.before))
+          .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+          .map((r) => structuredClone(r));
+        return options.limit === undefined ? out : out.slice(0, options.limit);
+      }),
+
+    updateSession: (scope, sessionId, metadata) =>
+      op(scope, async (t) => {
+        const data = await session(t, scope, sessionId);
+        const previous = data.record;
+        data.record = { ...previous, metadata: structuredClone(metadata), updatedAt: new Date() };
+        try {
+          await t.files.saveDocument(data);
+        } catch (error) {
+          data.record = previous;
+          throw error;
+        }
+        return structuredClone(data.record);
+      }),
+
+    deleteSession: (scope, sessionId) =>
+      op(scope, async (t) => {
+        const data = await session(t, scope, sessionId);
+        await materializeForks(t, data, await all(t));
+        await t.files.removeSession(sessionId);
+        t.sessions.set(sessionId, null);
+        await slots.dropSession(t, sessionId);
+      }),
+
+    append: (scope, sessionId, inputs) =>
+      op(scope, async (t) => {
+        const data = await session(t, scope, sessionId);
+        const seen = new Map<string, LogEntry>();
+        const planned: LogEntry[] = [];
+        const result: LogEntry[] = [];
+        let seq = data.lastSeq;
+        let text = '';
+        const now = new Date();
+        for (const input of inputs) {
+          const json = serializeMessage(input.message);
+          const bytes = Buffer.byteLength(json);
+          if (bytes > maxBytes) {
+            throw new MemoryError({
+              code: 'PAYLOAD_TOO_LARGE',
+              component,
+              message: `message "${input.message.id}" is ${bytes} bytes; the limit is ${maxBytes}`,
+            });
+          }
+          const found = lookup(data, input.message.id);
+          const existing = seen.get(input.message.id) ?? (found && !found.deleted ? found.entry : undefined);
+          if (existing) {
+            if (!sameMessage(existing.message, json)) {
+              throw new DuplicateMessageIdError({ messageId: input.message.id, component });
+            }
+            result.push(existing);
+            continue;
+          }
+          const entry: LogEntry = freezeMessage({
+            seq: ++seq,
+            message: deserializeMessage(json),
+            tokens: input.tokens,
+          });
+          text += entryLine(entry, now);
+          planned.push(entry);
+          seen.set(input.message.id, entry);
+          result.push(entry);
+        }
+        if (planned.length === 0) return result;
+        await appendLines(t, data, text);
+        for (const entry of planned) addRow(data, entry);
+        data.record.updatedAt = now;
+        return result;
+      }),
+
+    readRange: (scope, sessionId, query = {}) =>
+      op(scope, async (t) => readRangeOf(await session(t, scope, sessionId), query)),
+
+    getMessages: (scope, sessionId, ids) =>
+      op(scope, async (t) => {
+        const wanted = new Set(ids);
+        return visible(await session(t, scope, sessionId)).filter((e) => wanted.has(e.message.id));
+      }),
+
+    stats: (scope, sessionId) =>
+      op(scope, async (t): Promise<LogStats> => {
+        const data = await session(t, scope, sessionId);
+        if (!data.parent) return { count: data.liveCount, tokens: data.liveTokens, lastSeq: data.lastSeq };
+        const live = visible(data);
+        return { count: live.length, tokens: live.reduce((n, e) => n + e.tokens, 0), lastSeq: data.lastSeq };
+      }),
+
+    deleteMessages: (scope, sessionId, ids) =>
+      op(scope, async (t) => deleteIds(t, await session(t, scope, sessionId), new Set(ids))),
+
+    clearMessages: (scope, sessionId) =>
+      op(scope, async (t) => {
+        const data = await session(t, scope, sessionId);
+        return deleteIds(t, data, new Set(visible(data).map((e) => e.message.id)));
+      }),
+
+    searchMessages: (scope, query) =>
+      op(scope, async (t): Promise<SearchHit[]> => {
+        const needle = query.text.toLowerCase().trim();
+        const candidates =
+          query.sessionId !== undefined
+            ? [await session(t, scope, query.sessionId)]
+            : (await all(t)).filter((d) => visibleToScope(d.record.scope, scope));
+        if (needle === '') return [];
+        const hits: SearchHit[] = [];
+        for (const data of candidates) {
+          for (const entry of visible(data)) {
+            const at = messageText(entry.message).toLowerCase().indexOf(needle);
+            if (at >= 0) hits.push({ sessionId: data.record.id, entry, score: 1 / (1 + at) });
+          }
+        }
+        hits.sort((a, b) => b.score - a.score || b.entry.seq - a.entry.seq);
+        return hits.slice(0, query.limit ?? 20);
+      }),
+
+    putArtifact: (scope, sessionId, artifact) =>
+      op(scope, async (t) => {
+        const data = await session(t, scope, sessionId);
+        const stored: Artifact = { ...structuredClone(artifact), createdAt: new Date() };
+        const previous = data.artifacts.get(artifact.id);
+        data.artifacts.set(artifact.id, stored);
+        try {
+          await t.files.saveDocument(data);
+        } catch (error) {
+          if (previous) data.artifacts.set(artifact.id, previous);
+          else data.artifacts.delete(artifact.id);
+          throw error;
+        }
+        return structuredClone(stored);
+      }),
+
+    listArtifacts: (scope, sessionId, kind) =>
+      op(scope, async (t) =>
+        [...(await session(t, scope, sessionId)).artifacts.values()]
+          .filter((a) => kind === undefined || a.kind === kind)
+          .sort((a, b) => a.toSeq - b.toSeq)
+          .map((a) => structuredClone(a)),
+      ),
+
+    deleteArtifact: (scope, sessionId, artifactId) =>
+      op(scope, async (t) => {
+        const data = await session(t, scope, sessionId);
+        const previous = data.artifacts.get(artifactId);
+        if (!previous) return false;
+        data.artifacts.delete(artifactId);
+        try {
+          await t.files.saveDocument(data);
+        } catch (error) {
+          data.artifacts.set(artifactId, previous);
+          throw error;
+        }
+        return true;
+      }),
+
+    putState: (scope, key, state) => op(scope, (t) => slots.put(t, key, state)),
+    getState: (scope, key) => op(scope, (t) => slots.get(t, key)),
+    deleteState: (scope, key) => op(scope, (t) => slots.delete(t, key)),
+
+    async close() {
+      await queue;
+      closed = true;
+    },
+  };
+
+  return store;
+}

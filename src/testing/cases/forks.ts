@@ -1,0 +1,146 @@
+import { expect } from 'vitest';
+import type { MemoryMessage } from '../../core/message.ts';
+import type { Scope } from '../../core/scope.ts';
+import type { MemoryStoreV1 } from '../../store/memory-store.ts';
+import { expectMemoryError, makeMessage, toInputs, withText } from '../fixtures.ts';
+import type { StoreCase } from '../store-case.ts';
+
+/** A parent `p` with 5 messages (tokens 1..5) and a fork `f` at seq 3. */
+async function forked(store: MemoryStoreV1, s: Scope) {
+  await store.createSession(s, { id: 'p' });
+  const parent = ['p1', 'p2', 'p3', 'p4', 'p5'].map((t) => makeMessage('user', t));
+  await store.append(s, 'p', toInputs(parent, [1, 2, 3, 4, 5]));
+  const fork = await store.createSession(s, {
+    id: 'f',
+    fork: { parentId: 'p', atSeq: 3 },
+    metadata: { branch: 1 },
+  });
+  return { parent, fork };
+}
+
+const texts = (es: { message: MemoryMessage }[]) => es.map((e) => e.message.content);
+const seqs = (es: { seq: number }[]) => es.map((e) => e.seq);
+
+/** Forked sessions: shared prefix, own continuation, independent deletes. */
+export const forkCases: StoreCase[] = [
+  {
+    name: "forks: a fork sees the parent's entries up to atSeq plus its own, seqs continue at atSeq+1",
+    async run({ store, scope }) {
+      const s = scope();
+      const { fork } = await forked(store, s);
+      expect(fork).toMatchObject({ id: 'f', parentId: 'p', forkedAtSeq: 3, metadata: { branch: 1 } });
+      expect(await store.getSession(s, 'f')).toEqual(fork);
+      expect(texts(await store.readRange(s, 'f'))).toEqual(['p1', 'p2', 'p3']);
+      expect(await store.stats(s, 'f')).toEqual({ count: 3, tokens: 6, lastSeq: 3 });
+      const own = await store.append(
+        s,
+        'f',
+        toInputs([makeMessage('user', 'f4'), makeMessage('user', 'f5')], [10, 20]),
+      );
+      expect(seqs(own)).toEqual([4, 5]);
+      expect(texts(await store.readRange(s, 'f'))).toEqual(['p1', 'p2', 'p3', 'f4', 'f5']);
+      expect(seqs(await store.readRange(s, 'f'))).toEqual([1, 2, 3, 4, 5]);
+      expect(texts(await store.readRange(s, 'f', { direction: 'backward', limit: 3 }))).toEqual([
+        'p3',
+        'f4',
+        'f5',
+      ]);
+      expect(texts(await store.readRange(s, 'f', { fromSeq: 2, toSeq: 4 }))).toEqual(['p2', 'p3', 'f4']);
+      expect(await store.stats(s, 'f')).toEqual({ count: 5, tokens: 36, lastSeq: 5 });
+      expect(texts(await store.readRange(s, 'p'))).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
+      expect(await store.stats(s, 'p')).toEqual({ count: 5, tokens: 15, lastSeq: 5 });
+    },
+  },
+  {
+    name: "forks: the parent's later messages are not visible in the fork, nor the fork's in the parent",
+    async run({ store, scope }) {
+      const s = scope();
+      const { parent } = await forked(store, s);
+      await store.append(s, 'p', toInputs([makeMessage('user', 'p6')]));
+      await store.append(s, 'f', toInputs([makeMessage('user', 'f4')]));
+      expect(texts(await store.readRange(s, 'f'))).toEqual(['p1', 'p2', 'p3', 'f4']);
+      expect(texts(await store.readRange(s, 'p'))).toEqual(['p1', 'p2', 'p3', 'p4', 'p5', 'p6']);
+      expect(await store.getMessages(s, 'f', [parent[3]!.id, parent[0]!.id])).toHaveLength(1);
+      // The parent's p4 id is free in the fork; p1's is taken (identical re-append is idempotent).
+      const [p4] = await store.append(s, 'f', toInputs([withText(parent[3]!, 'fork p4')]));
+      expect(p4?.seq).toBe(5);
+      const [p1] = await store.append(s, 'f', toInputs([parent[0]!], [1]));
+      expect(p1?.seq).toBe(1);
+      await expectMemoryError(
+        store.append(s, 'f', toInputs([withText(parent[0]!, 'changed')])),
+        'DUPLICATE_MESSAGE_ID',
+      );
+      expect(await store.searchMessages(s, { text: 'f4', sessionId: 'p' })).toEqual([]);
+      const inherited = await store.searchMessages(s, { text: 'p2', sessionId: 'f' });
+      expect(inherited.map((h) => [h.sessionId, h.entry.seq])).toEqual([['f', 2]]);
+      expect(await store.searchMessages(s, { text: 'p5', sessionId: 'f' })).toEqual([]);
+    },
+  },
+  {
+    name: 'forks: deleting an inherited message in the fork hides it only in the fork',
+    async run({ store, scope }) {
+      const s = scope();
+      const { parent } = await forked(store, s);
+      expect(await store.deleteMessages(s, 'f', [parent[1]!.id])).toBe(1);
+      expect(await store.deleteMessages(s, 'f', [parent[1]!.id, parent[4]!.id])).toBe(0);
+      expect(texts(await store.readRange(s, 'f'))).toEqual(['p1', 'p3']);
+      expect(await store.stats(s, 'f')).toEqual({ count: 2, tokens: 4, lastSeq: 3 });
+      expect(texts(await store.readRange(s, 'p'))).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
+      expect((await store.stats(s, 'p')).count).toBe(5);
+      // Re-appending the hidden id in the fork stores it anew.
+      const [back] = await store.append(s, 'f', toInputs([parent[1]!]));
+      expect(back?.seq).toBe(4);
+      expect(await store.clearMessages(s, 'f')).toBe(3);
+      expect(await store.readRange(s, 'f')).toEqual([]);
+      expect((await store.stats(s, 'p')).count).toBe(5);
+    },
+  },
+  {
+    name: "forks: deleting the parent keeps the fork's full history",
+    async run({ store, scope }) {
+      const s = scope();
+      const { parent } = await forked(store, s);
+      await store.append(s, 'f', toInputs([makeMessage('user', 'f4')], [4]));
+      await store.deleteMessages(s, 'f', [parent[0]!.id]);
+      const before = await store.readRange(s, 'f');
+      await store.deleteSession(s, 'p');
+      expect(await store.getSession(s, 'p')).toBeUndefined();
+      expect(await store.readRange(s, 'f')).toEqual(before);
+      expect(texts(before)).toEqual(['p2', 'p3', 'f4']);
+      expect(await store.stats(s, 'f')).toEqual({ count: 3, tokens: 9, lastSeq: 4 });
+      expect((await store.append(s, 'f', toInputs([makeMessage('user', 'f5')])))[0]?.seq).toBe(5);
+      expect((await store.getMessages(s, 'f', [parent[2]!.id]))[0]?.seq).toBe(3);
+      expect(await store.getSession(s, 'f')).toBeDefined();
+    },
+  },
+  {
+    name: 'forks: a fork of a fork, and a fork at 0',
+    async run({ store, scope }) {
+      const s = scope();
+      await forked(store, s);
+      await store.append(s, 'f', toInputs([makeMessage('user', 'f4'), makeMessage('user', 'f5')]));
+      await store.createSession(s, { id: 'g', fork: { parentId: 'f', atSeq: 4 } });
+      await store.append(s, 'g', toInputs([makeMessage('user', 'g5')]));
+      expect(texts(await store.readRange(s, 'g'))).toEqual(['p1', 'p2', 'p3', 'f4', 'g5']);
+      await store.createSession(s, { id: 'zero', fork: { parentId: 'p', atSeq: 0 } });
+      expect(await store.readRange(s, 'zero')).toEqual([]);
+      expect((await store.append(s, 'zero', toInputs([makeMessage('user', 'z')])))[0]?.seq).toBe(1);
+      await store.deleteSession(s, 'f');
+      expect(texts(await store.readRange(s, 'g'))).toEqual(['p1', 'p2', 'p3', 'f4', 'g5']);
+    },
+  },
+  {
+    name: 'forks: atSeq out of range throws INVALID_ARGUMENT',
+    async run({ store, scope }) {
+      const s = scope();
+      await forked(store, s);
+      for (const atSeq of [-1, 6, 1.5, Number.NaN]) {
+        await expectMemoryError(
+          store.createSession(s, { id: `bad${atSeq}`, fork: { parentId: 'p', atSeq } }),
+          'INVALID_ARGUMENT',
+        );
+      }
+      expect((await store.listSessions(s)).map((r) => r.id).sort()).toEqual(['f', 'p']);
+    },
+  },
+];

@@ -1,0 +1,176 @@
+import { expect } from 'vitest';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import type { Scope } from '../../core/scope.ts';
+import type { MemoryStoreV1 } from '../../store/memory-store.ts';
+import { makeMessage, toInputs } from '../fixtures.ts';
+import type { StoreCase } from '../store-case.ts';
+
+async function seed(store: MemoryStoreV1, s: Scope, id: string, texts: string[]) {
+  if (!(await store.getSession(s, id))) await store.createSession(s, { id });
+  const ms = texts.map((t, i) => makeMessage(i % 2 === 0 ? 'user' : 'assistant', t));
+  await store.append(s, id, toInputs(ms));
+  return ms;
+}
+
+/** Queries full of syntax other engines treat as operators. */
+export const hostileQueries: readonly string[] = [
+  '"',
+  '"unbalanced quote',
+  'NEAR(brown fox)',
+  'brown*',
+  '*',
+  'text:brown',
+  'col:fox',
+  'brown AND OR fox',
+  'AND',
+  'NOT',
+  '(brown',
+  'brown)',
+  '((()',
+  '-brown',
+  '--',
+  '^brown',
+  'brown^2',
+  "'; DROP TABLE messages; --",
+  '%',
+  '_',
+  '\\',
+  'brown & fox | !quick',
+  'brown <-> fox',
+  ':*',
+  '{brown}',
+  '[fox]',
+  'brown:*',
+  '\u0000',
+  'ünïcødé 🧠',
+  'brown '.repeat(2000),
+  'x'.repeat(20_000),
+];
+
+/** Full-text (or substring) search over messages. */
+export const searchCases: StoreCase[] = [
+  {
+    name: 'search: finds a word case-insensitively in live messages, with session and entry',
+    async run({ store, scope }) {
+      const s = scope();
+      const [fox] = await seed(store, s, 'one', ['The quick brown fox', 'nothing to see']);
+      const hits = await store.searchMessages(s, { text: 'BROWN' });
+      expect(hits).toHaveLength(1);
+      expect(hits[0]?.sessionId).toBe('one');
+      expect(hits[0]?.entry.seq).toBe(1);
+      expect(hits[0]?.entry.message.id).toBe(fox!.id);
+      expect(typeof hits[0]?.score).toBe('number');
+      expect(await store.searchMessages(s, { text: 'giraffe' })).toEqual([]);
+      expect(await store.searchMessages(s, { text: '' })).toEqual([]);
+      expect(await store.searchMessages(s, { text: '   ' })).toEqual([]);
+    },
+  },
+  {
+    name: 'search: full-text is ranked, stems words and needs every term',
+    async run({ store, scope, skip }) {
+      if (!store.capabilities.fullTextSearch) return skip('capabilities.fullTextSearch is false');
+      const s = scope();
+      await seed(store, s, 'fts', [
+        'I love running in the morning',
+        'she runs every day',
+        'we went for a run',
+        'a completely unrelated sentence',
+      ]);
+      const running = await store.searchMessages(s, { text: 'running' });
+      expect(running.map((h) => h.entry.seq).sort()).toEqual([1, 2, 3]);
+      await seed(store, s, 'rank', [
+        'apple banana apple banana apple banana',
+        'apple and banana and a great many other words that dilute the relevance of the two terms here',
+        'apple only',
+      ]);
+      const ranked = await store.searchMessages(s, { text: 'apple banana', sessionId: 'rank' });
+      expect(ranked.map((h) => h.entry.seq)).toEqual([1, 2]);
+      expect(ranked[0]!.score).toBeGreaterThanOrEqual(ranked[1]!.score);
+      expect(await store.searchMessages(s, { text: 'apple cherry' })).toEqual([]);
+    },
+  },
+  {
+    name: 'search: without full-text it is a case-insensitive substring match',
+    async run({ store, scope, skip }) {
+      if (store.capabilities.fullTextSearch) return skip('capabilities.fullTextSearch is true');
+      const s = scope();
+      await seed(store, s, 'sub', ['The quick Brown fox', 'brownie recipe', 'blue']);
+      expect((await store.searchMessages(s, { text: 'OWN FO' })).map((h) => h.entry.seq)).toEqual([1]);
+      expect((await store.searchMessages(s, { text: 'brown' })).map((h) => h.entry.seq).sort()).toEqual([
+        1, 2,
+      ]);
+    },
+  },
+  {
+    name: 'search: query syntax characters never raise a raw error',
+    async run({ store, scope }) {
+      const s = scope();
+      await seed(store, s, 'q', [
+        'the quick brown fox',
+        'a % sign and an _ underscore \\ backslash "quoted"',
+      ]);
+      const other = scope();
+      await seed(store, other, 'q', ['the quick brown fox from another tenant']);
+      for (const text of hostileQueries) {
+        let hits: Awaited<ReturnType<MemoryStoreV1['searchMessages']>>;
+        try {
+          hits = await store.searchMessages(s, { text });
+        } catch (error) {
+          if (!MemoryError.hasCode(error, 'INVALID_QUERY')) {
+            throw new Error(`query ${JSON.stringify(text.slice(0, 40))} raised ${String(error)}`);
+          }
+          continue;
+        }
+        expect(Array.isArray(hits), text).toBe(true);
+        for (const h of hits) expect(h.sessionId).toBe('q');
+        for (const h of hits) expect(h.entry.message.content).not.toContain('another tenant');
+      }
+      if (store.capabilities.fullTextSearch) {
+        const quoted = await store.searchMessages(s, { text: '"brown fox" AND (quick' });
+        expect(quoted.map((h) => h.entry.seq)).toEqual([1]);
+      }
+    },
+  },
+  {
+    name: 'search: scoped to the tenant, the scope user and the sessionId',
+    async run({ store, scope }) {
+      const { tenant } = scope();
+      const alice = { tenant, user: 'alice' };
+      const bob = { tenant, user: 'bob' };
+      await store.createSession(alice, { id: 'a1' });
+      await store.createSession(alice, { id: 'a2' });
+      await store.createSession(bob, { id: 'b1' });
+      await seed(store, alice, 'a1', ['marmalade sandwich']);
+      await seed(store, alice, 'a2', ['marmalade toast']);
+      await seed(store, bob, 'b1', ['marmalade jar']);
+      const other = scope();
+      await seed(store, other, 'a1', ['marmalade elsewhere']);
+      const sessions = async (sc: Scope, sessionId?: string) =>
+        (await store.searchMessages(sc, { text: 'marmalade', ...(sessionId ? { sessionId } : {}) }))
+          .map((h) => h.sessionId)
+          .sort();
+      expect(await sessions({ tenant })).toEqual(['a1', 'a2', 'b1']);
+      expect(await sessions(alice)).toEqual(['a1', 'a2']);
+      expect(await sessions(bob)).toEqual(['b1']);
+      expect(await sessions(alice, 'a2')).toEqual(['a2']);
+      expect(await sessions(other)).toEqual(['a1']);
+      const hits = await store.searchMessages(other, { text: 'marmalade' });
+      expect(hits[0]?.entry.message.content).toBe('marmalade elsewhere');
+    },
+  },
+  {
+    name: 'search: limit caps the hits',
+    async run({ store, scope }) {
+      const s = scope();
+      await seed(
+        store,
+        s,
+        'many',
+        Array.from({ length: 30 }, (_, i) => `walrus number ${i}`),
+      );
+      expect(await store.searchMessages(s, { text: 'walrus', limit: 5 })).toHaveLength(5);
+      expect(await store.searchMessages(s, { text: 'walrus' })).toHaveLength(20);
+      expect(await store.searchMessages(s, { text: 'walrus', limit: 50 })).toHaveLength(30);
+    },
+  },
+];

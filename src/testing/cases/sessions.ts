@@ -1,0 +1,227 @@
+import { expect } from 'vitest';
+import { expectMemoryError, makeMessage, sleep, toInputs } from '../fixtures.ts';
+import type { StoreCase } from '../store-case.ts';
+
+/** Contract shape and session lifecycle. */
+export const sessionCases: StoreCase[] = [
+  {
+    name: 'contract: specificationVersion, name and capabilities',
+    async run({ store }) {
+      expect(store.specificationVersion).toBe('v1');
+      expect(typeof store.name).toBe('string');
+      expect(store.name.length).toBeGreaterThan(0);
+      for (const key of ['fullTextSearch', 'vectorSearch', 'multiProcess', 'durable'] as const) {
+        expect(typeof store.capabilities[key], key).toBe('boolean');
+      }
+    },
+  },
+  {
+    name: 'sessions: create then get returns the same record',
+    async run({ store, scope }) {
+      const s = scope({ user: 'u1', agent: 'a1' });
+      const created = await store.createSession(s, {
+        id: 'conv-1',
+        metadata: { title: 'hi', n: 1, tags: ['x'] },
+      });
+      expect(created.id).toBe('conv-1');
+      expect(created.scope).toEqual(s);
+      expect(created.metadata).toEqual({ title: 'hi', n: 1, tags: ['x'] });
+      expect(created.createdAt).toBeInstanceOf(Date);
+      expect(created.updatedAt).toBeInstanceOf(Date);
+      expect(created.parentId).toBeUndefined();
+      expect(await store.getSession(s, 'conv-1')).toEqual(created);
+      expect(await store.getSession({ tenant: s.tenant }, 'conv-1')).toEqual(created);
+      expect(await store.getSession(s, 'conv-2')).toBeUndefined();
+    },
+  },
+  {
+    name: 'sessions: an id is generated when missing',
+    async run({ store, scope }) {
+      const s = scope();
+      const a = await store.createSession(s);
+      const b = await store.createSession(s);
+      expect(typeof a.id).toBe('string');
+      expect(a.id).not.toBe(b.id);
+      expect(a.metadata).toEqual({});
+      expect((await store.getSession(s, a.id))?.id).toBe(a.id);
+    },
+  },
+  {
+    name: 'sessions: a duplicate id in the tenant throws INVALID_ARGUMENT',
+    async run({ store, scope }) {
+      const s = scope();
+      await store.createSession(s, { id: 'dup', metadata: { v: 1 } });
+      await expectMemoryError(store.createSession(s, { id: 'dup' }), 'INVALID_ARGUMENT');
+      await expectMemoryError(
+        store.createSession({ ...s, user: 'other' }, { id: 'dup' }),
+        'INVALID_ARGUMENT',
+      );
+      expect((await store.getSession(s, 'dup'))?.metadata).toEqual({ v: 1 });
+      const other = scope();
+      expect((await store.createSession(other, { id: 'dup' })).id).toBe('dup');
+    },
+  },
+  {
+    name: 'sessions: invalid ids and scopes throw INVALID_ARGUMENT',
+    async run({ store, scope }) {
+      const s = scope();
+      await expectMemoryError(store.createSession(s, { id: '' }), 'INVALID_ARGUMENT');
+      await expectMemoryError(store.createSession(s, { id: 'a\u0000b' }), 'INVALID_ARGUMENT');
+      await expectMemoryError(store.createSession(s, { id: 'x'.repeat(257) }), 'INVALID_ARGUMENT');
+      await expectMemoryError(store.createSession({ tenant: '' }), 'INVALID_ARGUMENT');
+      await expectMemoryError(store.listSessions({ tenant: 'a\u0000b' }), 'INVALID_ARGUMENT');
+      await expectMemoryError(store.createSession({ tenant: s.tenant, user: '' }), 'INVALID_ARGUMENT');
+      expect(await store.listSessions(s)).toEqual([]);
+    },
+  },
+  {
+    name: 'sessions: list is newest first with limit and before',
+    async run({ store, scope }) {
+      const s = scope();
+      const a = await store.createSession(s, { id: 's10' });
+      await sleep(5);
+      const b = await store.createSession(s, { id: 's2' });
+      await sleep(5);
+      const c = await store.createSession(s, { id: 's1' });
+      const ids = (list: { id: string }[]) => list.map((r) => r.id);
+      expect(ids(await store.listSessions(s))).toEqual([c.id, b.id, a.id]);
+      expect(ids(await store.listSessions(s, { limit: 2 }))).toEqual([c.id, b.id]);
+      expect(ids(await store.listSessions(s, { before: b.createdAt }))).toEqual([a.id]);
+      expect(ids(await store.listSessions(s, { before: c.createdAt, limit: 1 }))).toEqual([b.id]);
+      expect(await store.listSessions(scope())).toEqual([]);
+    },
+  },
+  {
+    name: 'sessions: list and access are narrowed by scope.user and scope.agent',
+    async run({ store, scope }) {
+      const { tenant } = scope();
+      await store.createSession({ tenant, user: 'u1' }, { id: 'u1-plain' });
+      await store.createSession({ tenant, user: 'u2' }, { id: 'u2-plain' });
+      await store.createSession({ tenant, user: 'u1', agent: 'x' }, { id: 'u1-x' });
+      await store.createSession({ tenant, agent: 'x' }, { id: 'x-only' });
+      const ids = async (sc: Parameters<typeof store.listSessions>[0]) =>
+        (await store.listSessions(sc)).map((r) => r.id).sort();
+      expect(await ids({ tenant })).toEqual(['u1-plain', 'u1-x', 'u2-plain', 'x-only']);
+      expect(await ids({ tenant, user: 'u1' })).toEqual(['u1-plain', 'u1-x']);
+      expect(await ids({ tenant, agent: 'x' })).toEqual(['u1-x', 'x-only']);
+      expect(await ids({ tenant, user: 'u1', agent: 'x' })).toEqual(['u1-x']);
+      expect(await ids({ tenant, user: 'nobody' })).toEqual([]);
+      expect(await store.getSession({ tenant, user: 'u2' }, 'u1-plain')).toBeUndefined();
+      const u2 = { tenant, user: 'u2' };
+      await expectMemoryError(
+        store.append(u2, 'u1-plain', toInputs([makeMessage('user', 'x')])),
+        'SESSION_NOT_FOUND',
+      );
+      await expectMemoryError(store.readRange(u2, 'u1-plain'), 'SESSION_NOT_FOUND');
+      await expectMemoryError(store.deleteSession(u2, 'u1-plain'), 'SESSION_NOT_FOUND');
+      expect(await store.getSession({ tenant }, 'u1-plain')).toBeDefined();
+    },
+  },
+  {
+    name: 'sessions: updateSession replaces metadata and bumps updatedAt',
+    async run({ store, scope }) {
+      const s = scope();
+      const created = await store.createSession(s, { id: 'm', metadata: { a: 1, b: { c: [1, 2] } } });
+      await sleep(5);
+      const updated = await store.updateSession(s, 'm', { z: 'ünïcødé 🧠', nested: { ok: true, nil: null } });
+      expect(updated.metadata).toEqual({ z: 'ünïcødé 🧠', nested: { ok: true, nil: null } });
+      expect(updated.createdAt.getTime()).toBe(created.createdAt.getTime());
+      expect(updated.updatedAt.getTime()).toBeGreaterThan(created.updatedAt.getTime());
+      expect(await store.getSession(s, 'm')).toEqual(updated);
+    },
+  },
+  {
+    name: 'sessions: unknown session throws SESSION_NOT_FOUND from every session method',
+    async run({ store, scope }) {
+      const s = scope();
+      const id = 'missing';
+      const msg = toInputs([makeMessage('user', 'hello')]);
+      expect(await store.getSession(s, id)).toBeUndefined();
+      const calls: [string, () => Promise<unknown>][] = [
+        ['updateSession', () => store.updateSession(s, id, {})],
+        ['deleteSession', () => store.deleteSession(s, id)],
+        ['append', () => store.append(s, id, msg)],
+        ['readRange', () => store.readRange(s, id)],
+        ['getMessages', () => store.getMessages(s, id, ['x'])],
+        ['stats', () => store.stats(s, id)],
+        ['deleteMessages', () => store.deleteMessages(s, id, ['x'])],
+        ['clearMessages', () => store.clearMessages(s, id)],
+        ['searchMessages', () => store.searchMessages(s, { text: 'hello', sessionId: id })],
+        [
+          'putArtifact',
+          () => store.putArtifact(s, id, { id: 'a', kind: 'k', fromSeq: 1, toSeq: 1, data: null }),
+        ],
+        ['listArtifacts', () => store.listArtifacts(s, id)],
+        ['deleteArtifact', () => store.deleteArtifact(s, id, 'a')],
+        ['fork', () => store.createSession(s, { fork: { parentId: id, atSeq: 0 } })],
+      ];
+      for (const [label, call] of calls) {
+        const error = await expectMemoryError(call, 'SESSION_NOT_FOUND');
+        expect(error.message, label).toContain('[engram]');
+      }
+    },
+  },
+  {
+    name: "sessions: another tenant's session is reported exactly like a missing one",
+    async run({ store, scope }) {
+      const owner = scope();
+      await store.createSession(owner, { id: 'secret' });
+      await store.append(owner, 'secret', toInputs([makeMessage('user', 'classified')]));
+      const intruder = scope();
+      expect(await store.getSession(intruder, 'secret')).toBeUndefined();
+      const existing = await expectMemoryError(store.readRange(intruder, 'secret'), 'SESSION_NOT_FOUND');
+      const missing = await expectMemoryError(store.readRange(intruder, 'nowhere'), 'SESSION_NOT_FOUND');
+      expect(existing.message.replace('secret', 'X')).toBe(missing.message.replace('nowhere', 'X'));
+      await expectMemoryError(store.stats(intruder, 'secret'), 'SESSION_NOT_FOUND');
+      await expectMemoryError(store.updateSession(intruder, 'secret', { x: 1 }), 'SESSION_NOT_FOUND');
+      await expectMemoryError(store.deleteSession(intruder, 'secret'), 'SESSION_NOT_FOUND');
+      await expectMemoryError(store.clearMessages(intruder, 'secret'), 'SESSION_NOT_FOUND');
+      await expectMemoryError(
+        store.createSession(intruder, { fork: { parentId: 'secret', atSeq: 1 } }),
+        'SESSION_NOT_FOUND',
+      );
+      expect((await store.stats(owner, 'secret')).count).toBe(1);
+      expect((await store.getSession(owner, 'secret'))?.metadata).toEqual({});
+    },
+  },
+  {
+    name: 'sessions: deleteSession removes its messages and artifacts',
+    async run({ store, scope }) {
+      const s = scope();
+      await store.createSession(s, { id: 'gone' });
+      await store.createSession(s, { id: 'kept' });
+      await store.append(
+        s,
+        'gone',
+        toInputs([makeMessage('user', 'zebra one'), makeMessage('user', 'zebra two')]),
+      );
+      await store.append(s, 'kept', toInputs([makeMessage('user', 'zebra three')]));
+      await store.putArtifact(s, 'gone', { id: 'sum', kind: 'summary', fromSeq: 1, toSeq: 2, data: 'x' });
+      await store.deleteSession(s, 'gone');
+      expect(await store.getSession(s, 'gone')).toBeUndefined();
+      await expectMemoryError(store.readRange(s, 'gone'), 'SESSION_NOT_FOUND');
+      expect((await store.listSessions(s)).map((r) => r.id)).toEqual(['kept']);
+      const hits = await store.searchMessages(s, { text: 'zebra' });
+      expect(hits.map((h) => h.sessionId)).toEqual(['kept']);
+      await store.createSession(s, { id: 'gone' });
+      expect(await store.readRange(s, 'gone')).toEqual([]);
+      expect(await store.stats(s, 'gone')).toEqual({ count: 0, tokens: 0, lastSeq: 0 });
+      expect(await store.listArtifacts(s, 'gone')).toEqual([]);
+    },
+  },
+  {
+    name: 'sessions: deleteSession removes state keyed `session:<id>:…` and no other',
+    async run({ store, scope }) {
+      const s = scope();
+      await store.createSession(s, { id: 'x' });
+      await store.createSession(s, { id: 'x2' });
+      await store.putState(s, 'session:x:Agent', { interrupted: false });
+      await store.putState(s, 'session:x2:Agent', 'kept');
+      await store.putState(s, 'Global', 'kept');
+      await store.deleteSession(s, 'x');
+      expect(await store.getState(s, 'session:x:Agent')).toBeUndefined();
+      expect(await store.getState(s, 'session:x2:Agent')).toBe('kept');
+      expect(await store.getState(s, 'Global')).toBe('kept');
+    },
+  },
+];

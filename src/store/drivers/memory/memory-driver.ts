@@ -260,16 +260,26 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
       const from = query.fromSeq ?? 1;
       const to = query.toSeq ?? Number.POSITIVE_INFINITY;
       const roles = query.roles ? new Set(query.roles) : undefined;
-      if (data.record.parentId === undefined && query.direction === 'backward' && query.limit !== undefined) {
-        // Hot path for context views: walk the newest rows only.
+      if (data.record.parentId === undefined) {
+        // Own rows are sorted by seq: binary-search the range, then walk only what the page needs.
+        const rows = data.own;
+        const limit = query.limit ?? Number.POSITIVE_INFINITY;
+        const keep = (row: OwnRow) => !row.deleted && (!roles || roles.has(row.entry.message.role));
         const out: LogEntry[] = [];
-        for (let i = data.own.length - 1; i >= 0 && out.length < query.limit; i--) {
-          const row = data.own[i]!;
-          if (row.entry.seq < from) break;
-          if (row.deleted || row.entry.seq > to || (roles && !roles.has(row.entry.message.role))) continue;
-          out.push(row.entry);
+        if (query.direction === 'backward') {
+          for (let i = firstAbove(rows, to) - 1; i >= 0 && out.length < limit; i--) {
+            const row = rows[i]!;
+            if (row.entry.seq < from) break;
+            if (keep(row)) out.push(row.entry);
+          }
+          return out.reverse();
         }
-        return out.reverse();
+        for (let i = firstAbove(rows, from - 1); i < rows.length && out.length < limit; i++) {
+          const row = rows[i]!;
+          if (row.entry.seq > to) break;
+          if (keep(row)) out.push(row.entry);
+        }
+        return out;
       }
       const all = visible(data).filter(
         (e) => e.seq >= from && e.seq <= to && (!roles || roles.has(e.message.role)),
@@ -393,4 +403,16 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     },
   };
   return store;
+}
+
+/** Index of the first row whose seq is greater than `seq` (rows sorted by seq). */
+function firstAbove(rows: readonly OwnRow[], seq: number): number {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid]!.entry.seq <= seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

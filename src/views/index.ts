@@ -1,0 +1,19 @@
+/**
+ * @module engram/views
+ * Context views: what the model sees each step, computed from the log without changing it — a sliding
+ * window, a token budget, and an incremental summary. Every view keeps system messages, keeps or drops
+ * atomic units whole (a tool call is never separated from its result) and works over any store.
+ * @example
+ * import { createConversationMemory, createTokenWindowMemory } from 'engram';
+ * const memory = createConversationMemory();
+ * const view = createTokenWindowMemory({ memory, maxTokens: 128_000, reserveTokens: 8_000 });
+ * await view.store({ role: 'user', content: 'Hello' });
+ * const messages = await view.read(); // system messages + the newest whole units that fit
+ */
+export * from './language-model-summarizer.ts';
+export * from './sliding-window-memory.ts';
+export * from './summarizer.ts';
+export * from './summarizing-memory.ts';
+export type { SummaryRecord } from './summary-artifacts.ts';
+export * from './token-window-memory.ts';
+export * from './truncate-tool-results.ts';

@@ -1,0 +1,107 @@
+import { generateText, type LanguageModel } from 'ai';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { MemoryMessage } from '../core/message.ts';
+import type { Summarizer } from './summarizer.ts';
+
+/** Options of {@link createLanguageModelSummarizer}. */
+export interface LanguageModelSummarizerOptions {
+  /** Any AI SDK language model. */
+  model: LanguageModel;
+  /** The instructions for the summary. @default {@link defaultSummaryPrompt} */
+  prompt?: string;
+  /** Cap on the summary length. @default 1024 */
+  maxOutputTokens?: number;
+  /** Each tool input or output longer than this is shortened in the transcript. @default 2000 */
+  maxPartCharacters?: number;
+}
+
+/** The default summary instructions. */
+export const defaultSummaryPrompt =
+  'You maintain the running summary of a conversation between a user and an AI assistant that uses tools. ' +
+  'Rewrite the summary so it also covers the new messages. Keep facts, names, numbers, decisions, open ' +
+  'questions, the user’s goals and preferences, and what tools returned that still matters. Drop small ' +
+  'talk. Write plain prose or short bullet points, no preamble.';
+
+/**
+ * A {@link Summarizer} that asks a language model (via the AI SDK's `generateText`) to fold the new messages
+ * into the previous summary. Errors of the model become `MemoryError` SUMMARIZER_ERROR with the cause.
+ * @example
+ * const summarizer = createLanguageModelSummarizer({ model: openai('gpt-4o-mini') });
+ */
+export function createLanguageModelSummarizer(options: LanguageModelSummarizerOptions): Summarizer {
+  const limit = options.maxPartCharacters ?? 2000;
+  return async ({ previousSummary, messages }) => {
+    const prompt = [
+      previousSummary ? `Summary so far:\n${previousSummary}` : 'There is no summary yet.',
+      `New messages:\n${formatTranscript(messages, limit)}`,
+      'Write the updated summary.',
+    ].join('\n\n');
+    try {
+      const result = await generateText({
+        model: options.model,
+        instructions: options.prompt ?? defaultSummaryPrompt,
+        prompt,
+        maxOutputTokens: options.maxOutputTokens ?? 1024,
+      });
+      return result.text;
+    } catch (error) {
+      throw new MemoryError({
+        code: 'SUMMARIZER_ERROR',
+        component: 'views',
+        message: `the summary model failed: ${error instanceof Error ? error.message : String(error)}`,
+        cause: error,
+      });
+    }
+  };
+}
+
+const shorten = (text: string, limit: number) =>
+  text.length <= limit ? text : `${text.slice(0, limit)}… (${text.length - limit} more characters)`;
+
+const json = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+
+/** A plain-text transcript of messages for a summary prompt: one `role: text` block per message. */
+export function formatTranscript(messages: readonly MemoryMessage[], maxPartCharacters = 2000): string {
+  return messages
+    .map((m) => {
+      const who = m.name ? `${m.role} (${m.name})` : m.role;
+      if (typeof m.content === 'string') return `${who}: ${m.content}`;
+      const parts: string[] = [];
+      for (const part of m.content) {
+        switch (part.type) {
+          case 'text':
+            parts.push(part.text);
+            break;
+          case 'tool-call':
+            parts.push(`[called ${part.toolName}(${shorten(json(part.input), maxPartCharacters)})]`);
+            break;
+          case 'tool-result': {
+            const o = part.output;
+            const value =
+              'value' in o
+                ? json(o.value)
+                : o.type === 'execution-denied'
+                  ? `denied${o.reason ? `: ${o.reason}` : ''}`
+                  : '';
+            parts.push(
+              `[${part.toolName} returned ${o.type === 'text' || o.type === 'json' ? '' : `${o.type} `}${shorten(value, maxPartCharacters)}]`,
+            );
+            break;
+          }
+          case 'tool-approval-response':
+            parts.push(
+              `[approval ${part.approved ? 'granted' : 'denied'}${part.reason ? `: ${part.reason}` : ''}]`,
+            );
+            break;
+          case 'image':
+          case 'file':
+            parts.push(`[${part.type}]`);
+            break;
+          default:
+            break; // reasoning, approval requests and custom parts add nothing a summary needs
+        }
+      }
+      return `${who}: ${parts.join(' ')}`;
+    })
+    .join('\n');
+}

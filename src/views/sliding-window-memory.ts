@@ -1,0 +1,57 @@
+import type { ModelMessage } from 'ai';
+import type { MemoryMessage } from '../core/message.ts';
+import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import type { Memory } from '../memory/memory.ts';
+import { nonSystem, selectNewestUnits } from './newest-units.ts';
+import { createSystemMessageCache } from './system-messages.ts';
+import { assemble, checkInteger } from './view-helpers.ts';
+
+/** Options of {@link createSlidingWindowMemory}. */
+export interface SlidingWindowMemoryOptions {
+  /** The conversation the view reads; `store()` and `appended()` go to it. */
+  memory: ConversationMemory;
+  /** At most this many messages, system messages included (see {@link createSlidingWindowMemory}). */
+  windowSize: number;
+}
+
+/** A seed-000 sliding window that never splits a tool call from its result. */
+export interface SlidingWindowMemory extends Memory<MemoryMessage> {
+  /** The conversation under the view. */
+  readonly memory: ConversationMemory;
+}
+
+/**
+ * Seed 000's sliding window over a conversation: `read()` returns at most `windowSize` messages — every
+ * system message of the log (kept wherever it sits, and counted toward the window), then the newest whole
+ * atomic units that fit in what is left, in log order. A window never starts on a tool result whose call it
+ * does not hold, never holds a call without its result (except a trailing in-flight call), and drops
+ * orphaned tool output. When the system messages plus the newest unit alone exceed `windowSize`, `read()`
+ * returns them anyway, so the model always sees the latest turn whole. Reads only the newest part of the log.
+ * @example
+ * const view = createSlidingWindowMemory({ memory: createConversationMemory(), windowSize: 30 });
+ * await view.store({ role: 'user', content: 'Hi' });
+ * const messages = await view.read();
+ */
+export function createSlidingWindowMemory(options: SlidingWindowMemoryOptions): SlidingWindowMemory {
+  const { memory } = options;
+  const windowSize = checkInteger(options.windowSize, 'createSlidingWindowMemory: windowSize', 1);
+  const systems = createSystemMessageCache(memory);
+
+  return {
+    memory,
+    async read() {
+      const stats = await memory.stats();
+      const system = await systems(stats);
+      const capacity = Math.max(0, windowSize - system.entries.length);
+      const picked = await selectNewestUnits(memory, {
+        read: { maxMessages: capacity + 16 },
+        liveCount: stats.count,
+        capacity,
+        cost: (unit) => nonSystem(unit).length,
+      });
+      return assemble(system.entries, picked.oversized ? [picked.oversized] : picked.units);
+    },
+    store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
+    appended: () => memory.appended(),
+  };
+}

@@ -1,0 +1,208 @@
+import type { ModelMessage } from 'ai';
+import type { LogEntry, MemoryMessage } from '../core/message.ts';
+import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import type { Memory } from '../memory/memory.ts';
+import { groupUnits, isSendable, type MessageUnit } from '../messages/units.ts';
+import { nonSystem } from './newest-units.ts';
+import { runSummarizer, type Summarizer } from './summarizer.ts';
+import { loadSummary, type SummaryRecord, saveSummary } from './summary-artifacts.ts';
+import { createSystemMessageCache, mergeBySeq } from './system-messages.ts';
+import { checkInteger } from './view-helpers.ts';
+
+/** Options of {@link createSummarizingMemory}. */
+export interface SummarizingMemoryOptions {
+  /** The conversation the view reads; `store()` and `appended()` go to it; summaries are stored beside it. */
+  memory: ConversationMemory;
+  /** Summarize when the view would hold more messages than this. @default 20, when `maxTokens` is not set */
+  maxMessages?: number;
+  /** Summarize when the view would hold more tokens than this (cached counts). */
+  maxTokens?: number;
+  /** The newest messages kept verbatim, rounded up to whole units (at least the newest unit). */
+  keepRecent: number;
+  /** Folds newly covered messages into the previous summary. */
+  summarizer: Summarizer;
+  /** Summarize again only when the covered range would grow by at least this many messages. @default max(1, floor(keepRecent / 2)) */
+  step?: number;
+  /** How the summary reaches the model: a leading user message, or `instructions()`. @default 'user' */
+  summaryRole?: 'user' | 'instructions';
+}
+
+/** A view that replaces the older part of a conversation with an incremental, persisted summary. */
+export interface SummarizingMemory extends Memory<MemoryMessage> {
+  /** The conversation under the view. */
+  readonly memory: ConversationMemory;
+  /**
+   * With `summaryRole: 'instructions'`, the summary text for the AI SDK `instructions` option (AI SDK v7
+   * rejects system messages inside `messages`); undefined when there is no summary or in `user` mode.
+   */
+  instructions(): Promise<string | undefined>;
+  /** The current summary (after bringing it up to date), or undefined. */
+  summary(): Promise<SummaryRecord | undefined>;
+}
+
+/**
+ * Seed 000's auto-summarizing memory without its flaw (a summarizer call on every read). When the view would
+ * exceed `maxMessages` (or `maxTokens`), the older units — system messages excluded, they are always kept —
+ * are folded into a running summary, keeping the `keepRecent` newest messages (rounded up to whole units)
+ * verbatim. The summarizer sees only the newly covered messages plus the previous summary, and runs only when
+ * the covered range would grow by at least `step` messages, so between summaries the view may exceed the limit
+ * by up to `step - 1` messages. Each summary is stored as a `summary` artifact (`summary_<toSeq>`) beside the
+ * log and reloaded on the first read, so a reopened session does not summarize again. The summary reaches the
+ * model as a user message `[Summary of earlier conversation: …]` placed where the covered range ended, or
+ * through `instructions()`. A failing summarizer throws `MemoryError` SUMMARIZER_ERROR (with the cause) and
+ * the previous summary stays in force. A summary whose covered messages were all deleted is ignored.
+ * @example
+ * const view = createSummarizingMemory({ memory, maxMessages: 40, keepRecent: 10,
+ *   summarizer: createLanguageModelSummarizer({ model }) });
+ * const messages = await view.read();
+ */
+export function createSummarizingMemory(options: SummarizingMemoryOptions): SummarizingMemory {
+  const { memory, summarizer } = options;
+  const maxTokens =
+    options.maxTokens === undefined ? undefined : checkInteger(options.maxTokens, 'maxTokens', 1);
+  const maxMessages =
+    options.maxMessages === undefined
+      ? maxTokens === undefined
+        ? 20
+        : Number.POSITIVE_INFINITY
+      : checkInteger(options.maxMessages, 'maxMessages', 1);
+  const keepRecent = checkInteger(options.keepRecent, 'keepRecent', 1);
+  const step = checkInteger(options.step ?? Math.max(1, Math.floor(keepRecent / 2)), 'step', 1);
+  const role = options.summaryRole ?? 'user';
+  const systems = createSystemMessageCache(memory);
+  let summary: SummaryRecord | undefined;
+  let summaryTokens = 0;
+  let loaded = false;
+  let cache: { key: string; messages: MemoryMessage[] } | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const setSummary = (next: SummaryRecord | undefined) => {
+    summary = next;
+    summaryTokens = next && role === 'user' ? memory.counter.count(summaryMessage(next)) : 0;
+  };
+
+  async function refresh(): Promise<MemoryMessage[]> {
+    if (!loaded) {
+      setSummary(await loadSummary(memory));
+      loaded = true;
+    }
+    const stats = await memory.stats();
+    const key = `${stats.lastSeq}:${stats.count}:${summary?.id ?? ''}`;
+    if (cache?.key === key) return cache.messages;
+    const system = await systems(stats);
+    if (summary) {
+      const covered = await memory.entries({
+        toSeq: summary.toSeq,
+        roles: ['user', 'assistant', 'tool'],
+        direction: 'backward',
+        limit: 1,
+      });
+      if (covered.length === 0) setSummary(undefined);
+    }
+    // Backward with a limit (an upper bound on the range's size): stores serve it from the newest rows.
+    const fromSeq = (summary?.toSeq ?? 0) + 1;
+    const rest =
+      stats.lastSeq < fromSeq
+        ? []
+        : await memory.entries({
+            fromSeq,
+            toSeq: stats.lastSeq,
+            direction: 'backward',
+            limit: stats.lastSeq - fromSeq + 1,
+          });
+    let units = groupUnits(rest, { message: (e) => e.message, tokens: (e) => e.tokens });
+    const shown = units.filter((u, i) => u.kind !== 'system' && isSendable(u, i === units.length - 1));
+    let count = system.entries.length + (summary ? 1 : 0);
+    let tokens = system.tokens + summaryTokens;
+    for (const u of shown) {
+      const items = nonSystem(u);
+      count += items.length;
+      for (const e of items) tokens += e.tokens;
+    }
+    if (count > maxMessages || (maxTokens !== undefined && tokens > maxTokens)) {
+      const boundary = keptFrom(units, keepRecent);
+      const covered = units.slice(0, boundary).flatMap(nonSystem);
+      if (covered.length >= step) {
+        const previous = summary;
+        const text = await runSummarizer(summarizer, {
+          ...(previous ? { previousSummary: previous.text } : {}),
+          messages: covered.map((e) => e.message),
+        });
+        const toSeq = Math.max(...units[boundary - 1]!.items.map((e) => e.seq));
+        setSummary(
+          await saveSummary(
+            memory,
+            {
+              text,
+              fromSeq: previous?.fromSeq ?? covered[0]!.seq,
+              toSeq,
+              messages: (previous?.messages ?? 0) + covered.length,
+            },
+            previous?.id,
+          ),
+        );
+        units = units.slice(boundary);
+      }
+    }
+    const picked: LogEntry[] = [];
+    units.forEach((u, i) => {
+      if (u.kind !== 'system' && isSendable(u, i === units.length - 1)) picked.push(...nonSystem(u));
+    });
+    const entries = mergeBySeq(system.entries, picked);
+    const messages = entries.map((e) => e.message);
+    if (summary && role === 'user') {
+      const toSeq = summary.toSeq;
+      const at = entries.findIndex((e) => e.seq > toSeq);
+      messages.splice(at === -1 ? messages.length : at, 0, summaryMessage(summary));
+    }
+    cache = { key: `${stats.lastSeq}:${stats.count}:${summary?.id ?? ''}`, messages };
+    return messages;
+  }
+
+  const run = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = queue.then(fn);
+    queue = next.catch(() => {});
+    return next;
+  };
+
+  return {
+    memory,
+    read: () => run(async () => (await refresh()).slice()),
+    store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
+    appended: () => memory.appended(),
+    instructions: () =>
+      run(async () => {
+        await refresh();
+        return summary && role === 'instructions'
+          ? `Summary of earlier conversation:\n${summary.text}`
+          : undefined;
+      }),
+    summary: () =>
+      run(async () => {
+        await refresh();
+        return summary;
+      }),
+  };
+}
+
+/** The index of the oldest unit kept verbatim: newest sendable units until they hold `keepRecent` messages. */
+function keptFrom(units: readonly MessageUnit<LogEntry>[], keepRecent: number): number {
+  let kept = 0;
+  let boundary = units.length;
+  for (let i = units.length - 1; i >= 0 && kept < keepRecent; i--) {
+    const u = units[i]!;
+    boundary = i;
+    if (u.kind !== 'system' && isSendable(u, i === units.length - 1)) kept += nonSystem(u).length;
+  }
+  return boundary;
+}
+
+/** The user message that carries a summary. */
+function summaryMessage(summary: SummaryRecord): MemoryMessage {
+  return {
+    role: 'user',
+    content: `[Summary of earlier conversation: ${summary.text}]`,
+    id: summary.id,
+    createdAt: summary.createdAt,
+  };
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { ContextOverflowError } from '../core/errors/context-overflow-error.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { createTokenCounter } from '../tokens/create-token-counter.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
+import { call, createCountingStore, memoryWith, result, say, system, texts, user } from './test-helpers.ts';
+import { createTokenWindowMemory } from './token-window-memory.ts';
+import { withSmallPages } from './view-invariants.ts';
+
+const counter = createTokenCounter();
+const cost = (m: Parameters<TokenCounter['count']>[0]) => counter.count(m);
+const sum = (ms: Parameters<TokenCounter['count']>[0][]) => ms.reduce((n, m) => n + cost(m), 0);
+
+describe('createTokenWindowMemory', () => {
+  it('keeps system messages and the newest whole units that fit, oldest dropped first', async () => {
+    const log = [
+      system('be brief'),
+      user('q1'),
+      call('c1'),
+      result('c1', 'x '.repeat(50)),
+      say('a1'),
+      user('q2'),
+      say('a2'),
+    ];
+    const memory = await memoryWith(log);
+    const budget = sum([log[0]!, ...log.slice(4)]) + 2; // the call unit does not fit
+    const view = createTokenWindowMemory({ memory, maxTokens: budget + 10, reserveTokens: 10 });
+    const out = await view.read();
+    expect(texts(out)).toEqual(['be brief', 'a1', 'q2', 'a2']);
+    expect(view.lastStats()).toMatchObject({
+      tokens: sum(out),
+      messages: 4,
+      droppedMessages: 3,
+      truncated: false,
+      budget,
+    });
+    expect(view.lastStats()!.droppedUnits).toBeGreaterThanOrEqual(2);
+  });
+
+  it('never re-tokenizes stored messages', async () => {
+    let counted = 0;
+    const spy: TokenCounter = {
+      ...counter,
+      count: (m) => {
+        counted++;
+        return counter.count(m);
+      },
+      countText: counter.countText,
+    };
+    const memory = createConversationMemory({ counter: spy });
+    await memory.append([system('s'), user('hello there'), say('hi'), user('more')]);
+    const view = createTokenWindowMemory({ memory, maxTokens: 20 });
+    counted = 0;
+    await view.read();
+    await view.read();
+    expect(counted).toBe(0);
+  });
+
+  it('throws ContextOverflowError when system messages alone exceed the budget', async () => {
+    const memory = await memoryWith([system('word '.repeat(100)), user('q')]);
+    const view = createTokenWindowMemory({ memory, maxTokens: 50 });
+    const error = await view.read().catch((e) => e);
+    expect(error).toBeInstanceOf(ContextOverflowError);
+    expect(error.code).toBe('CONTEXT_OVERFLOW');
+    expect(error.message).toMatch(/^\[engram\] \[views\] system messages exceed/);
+  });
+
+  it('truncates the tool results of an oversized newest unit, with a marker naming the full message', async () => {
+    const big = 'lorem ipsum dolor sit amet '.repeat(2000);
+    const memory = await memoryWith([
+      user('old question'),
+      say('old answer'),
+      user('fetch it'),
+      call('f1'),
+      result('f1', big),
+    ]);
+    const view = createTokenWindowMemory({ memory, maxTokens: 500 });
+    const out = await view.read();
+    expect(out.map((m) => m.role)).toEqual(['assistant', 'tool']);
+    const [, tool] = out;
+    const value = (tool!.content as { output: { value: string } }[])[0]!.output.value;
+    expect(value).toMatch(
+      /\[engram: truncated [\d,]+ of 54,000 characters; full result in message msg_\w+\]$/,
+    );
+    expect(value).toContain(tool!.id);
+    expect(sum(out)).toBeLessThanOrEqual(500);
+    expect(view.lastStats()).toMatchObject({ truncated: true, tokens: sum(out), messages: 2 });
+    // The log keeps the full result.
+    const stored = await memory.get(tool!.id);
+    expect((stored!.content as { output: { value: string } }[])[0]!.output.value).toBe(big);
+    // It cuts no more than needed: a little more text would not fit.
+    expect(sum(out)).toBeGreaterThan(500 - 30);
+  });
+
+  it("throws with overflow: 'error', and when truncation cannot help", async () => {
+    const memory = await memoryWith([user('q'), call('f1'), result('f1', 'data '.repeat(3000))]);
+    await expect(
+      createTokenWindowMemory({ memory, maxTokens: 300, overflow: 'error' }).read(),
+    ).rejects.toBeInstanceOf(ContextOverflowError);
+    const huge = await memoryWith([user('word '.repeat(1000))]);
+    await expect(createTokenWindowMemory({ memory: huge, maxTokens: 300 }).read()).rejects.toMatchObject({
+      code: 'CONTEXT_OVERFLOW',
+      budgetTokens: 300,
+    });
+  });
+
+  it('never returns a unit cut at the head of a partial tail (reasoning kept with its turn)', async () => {
+    const reasoning = {
+      role: 'assistant' as const,
+      content: [{ type: 'reasoning' as const, text: 'think '.repeat(40) }],
+    };
+    const memory = await memoryWith([user('q'), reasoning, call('f1'), result('f1', 'data '.repeat(300))]);
+    for (const pageSize of [1, 2, 3]) {
+      const out = await createTokenWindowMemory({
+        memory: withSmallPages(memory, pageSize),
+        maxTokens: 150,
+      }).read();
+      expect(out.map((m) => m.role)).toEqual(['assistant', 'assistant', 'tool']);
+    }
+  });
+
+  it('keeps a trailing in-flight call', async () => {
+    const memory = await memoryWith([user('q1'), say('a1'), user('q2'), call('c9')]);
+    const out = await createTokenWindowMemory({ memory, maxTokens: 1000 }).read();
+    expect(texts(out)).toEqual(['q1', 'a1', 'q2', 'tool-call:c9']);
+  });
+
+  it('reads in proportion to the window over a 10,000-message session', async () => {
+    const { store, reads } = createCountingStore();
+    const memory = createConversationMemory({ store });
+    const batch = [system('rules')];
+    for (let i = 0; i < 10_000; i++)
+      batch.push(i % 2 ? say(`answer number ${i}`) : user(`question number ${i}`));
+    await memory.append(batch);
+    const view = createTokenWindowMemory({ memory, maxTokens: 2000 });
+    await view.read();
+    reads.length = 0;
+    const started = performance.now();
+    const turns = 50;
+    for (let i = 0; i < turns; i++) {
+      await view.store(user(`turn ${i}`));
+      const out = await view.read();
+      expect(sum(out)).toBeLessThanOrEqual(2000);
+    }
+    const perTurn = (performance.now() - started) / turns;
+    const entriesPerTurn = reads.reduce((n, r) => n + r.entries, 0) / turns;
+    expect(entriesPerTurn).toBeLessThan(600); // the window holds ~200 messages; the log 10,000
+    expect(perTurn).toBeLessThan(20);
+  });
+
+  it('delegates store() and appended()', async () => {
+    const memory = await memoryWith([user('old')]);
+    const view = createTokenWindowMemory({ memory, maxTokens: 100 });
+    await view.store(user('new'));
+    expect(texts(await view.appended())).toEqual(['new']);
+    expect(view.lastStats()).toBeUndefined();
+  });
+
+  it('rejects bad options', async () => {
+    const memory = await memoryWith([]);
+    expect(() => createTokenWindowMemory({ memory, maxTokens: 0 })).toThrow(MemoryError);
+    expect(() => createTokenWindowMemory({ memory, maxTokens: 100, reserveTokens: 100 })).toThrow(
+      /maxTokens - reserveTokens/,
+    );
+    expect(() => createTokenWindowMemory({ memory, maxTokens: 100, reserveTokens: -1 })).toThrow(
+      /reserveTokens/,
+    );
+  });
+});

@@ -1,0 +1,133 @@
+import type { ModelMessage } from 'ai';
+import { ContextOverflowError } from '../core/errors/context-overflow-error.ts';
+import type { LogEntry, MemoryMessage } from '../core/message.ts';
+import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import type { Memory } from '../memory/memory.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
+import { nonSystem, selectNewestUnits } from './newest-units.ts';
+import { createSystemMessageCache, mergeBySeq } from './system-messages.ts';
+import { truncateToolResults } from './truncate-tool-results.ts';
+import { assemble, checkInteger } from './view-helpers.ts';
+
+/** Options of {@link createTokenWindowMemory}. */
+export interface TokenWindowMemoryOptions {
+  /** The conversation the view reads; `store()` and `appended()` go to it. */
+  memory: ConversationMemory;
+  /** The model's context size in tokens. */
+  maxTokens: number;
+  /** Tokens kept free for the reply, tool definitions and instructions outside the log. @default 0 */
+  reserveTokens?: number;
+  /** Counts truncated messages (stored messages keep their cached counts). @default memory.counter */
+  counter?: TokenCounter;
+  /** What to do when the newest unit alone exceeds the budget. @default 'truncate' */
+  overflow?: 'truncate' | 'error';
+}
+
+/** Figures of the last `read()` of a token window. */
+export interface TokenWindowStats {
+  /** Tokens of the messages returned. */
+  tokens: number;
+  /** Messages returned. */
+  messages: number;
+  /** Live messages of the log left out (exact). */
+  droppedMessages: number;
+  /** Non-system units the view read and left out; older history is not read, so this is a lower bound. */
+  droppedUnits: number;
+  /** Whether tool results of the newest unit were truncated to fit. */
+  truncated: boolean;
+  /** The budget, `maxTokens - reserveTokens`. */
+  budget: number;
+}
+
+/** A token-budgeted view of a conversation. */
+export interface TokenWindowMemory extends Memory<MemoryMessage> {
+  /** The conversation under the view. */
+  readonly memory: ConversationMemory;
+  /** Figures of the last `read()`, or undefined before the first. */
+  lastStats(): TokenWindowStats | undefined;
+}
+
+/**
+ * A view that fits a token budget (`maxTokens - reserveTokens`): `read()` returns every system message, then
+ * the newest whole atomic units that fit, in log order; the oldest units are dropped first and a unit is never
+ * split. It sums the token counts cached with each log entry (nothing stored is tokenized again) and reads the
+ * log backward only as far as the budget reaches, so a turn costs in proportion to the window, not the history.
+ *
+ * When the newest unit alone exceeds what the system messages leave: with `overflow: 'truncate'` (the default)
+ * the text outputs of its tool results are cut to the longest common length that fits, each ending with a
+ * marker like `[engram: truncated 41,230 of 52,000 characters; full result in message <id>]` (the log keeps
+ * the full text); with `overflow: 'error'`, or when even empty outputs (or the system messages alone) do not
+ * fit, `read()` throws `ContextOverflowError`.
+ * @example
+ * const view = createTokenWindowMemory({ memory, maxTokens: 128_000, reserveTokens: 8_000 });
+ * const messages = await view.read();
+ * view.lastStats(); // { tokens, messages, droppedMessages, droppedUnits, truncated, budget }
+ */
+export function createTokenWindowMemory(options: TokenWindowMemoryOptions): TokenWindowMemory {
+  const { memory } = options;
+  const maxTokens = checkInteger(options.maxTokens, 'createTokenWindowMemory: maxTokens', 1);
+  const reserve = checkInteger(options.reserveTokens ?? 0, 'createTokenWindowMemory: reserveTokens', 0);
+  const budget = checkInteger(maxTokens - reserve, 'createTokenWindowMemory: maxTokens - reserveTokens', 1);
+  const overflow = options.overflow ?? 'truncate';
+  const systems = createSystemMessageCache(memory);
+  let last: TokenWindowStats | undefined;
+
+  const overflowError = (required: number, detail: string) =>
+    new ContextOverflowError({ requiredTokens: required, budgetTokens: budget, detail });
+
+  return {
+    memory,
+    lastStats: () => last,
+    async read() {
+      const stats = await memory.stats();
+      const system = await systems(stats);
+      if (system.tokens > budget)
+        throw overflowError(system.tokens, 'system messages exceed the token window');
+      const capacity = budget - system.tokens;
+      const picked = await selectNewestUnits(memory, {
+        read: { minTokens: capacity },
+        liveCount: stats.count,
+        capacity,
+        cost: (unit) => (unit.kind === 'system' ? 0 : costOf(nonSystem(unit))),
+      });
+      let messages: MemoryMessage[];
+      let tokens = system.tokens + picked.cost;
+      let truncated = false;
+      if (picked.oversized) {
+        const items = nonSystem(picked.oversized);
+        const required = system.tokens + costOf(items);
+        if (overflow === 'error')
+          throw overflowError(required, 'the newest message unit exceeds the token window');
+        const cut = truncateToolResults(items, capacity, options.counter ?? memory.counter);
+        if (!cut)
+          throw overflowError(
+            required,
+            'the newest message unit exceeds the token window even with tool results truncated',
+          );
+        const byId = new Map(cut.messages.map((m, i) => [items[i]!.seq, m]));
+        messages = mergeBySeq(system.entries, items).map((e) => byId.get(e.seq) ?? e.message);
+        tokens = system.tokens + cut.tokens;
+        truncated = true;
+      } else {
+        messages = assemble(system.entries, picked.units);
+      }
+      last = {
+        tokens,
+        messages: messages.length,
+        droppedMessages: Math.max(0, stats.count - messages.length),
+        droppedUnits: picked.droppedUnits,
+        truncated,
+        budget,
+      };
+      return messages;
+    },
+    store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
+    appended: () => memory.appended(),
+  };
+}
+
+function costOf(entries: readonly LogEntry[]): number {
+  let total = 0;
+  for (const e of entries) total += e.tokens;
+  return total;
+}

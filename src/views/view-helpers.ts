@@ -1,0 +1,27 @@
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { LogEntry, MemoryMessage } from '../core/message.ts';
+import type { MessageUnit } from '../messages/units.ts';
+import { nonSystem } from './newest-units.ts';
+import { mergeBySeq } from './system-messages.ts';
+
+/** Throws INVALID_ARGUMENT unless `value` is an integer ≥ `min`. */
+export function checkInteger(value: unknown, name: string, min: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'views',
+      message: `${name} must be an integer >= ${min}, got ${String(value)}`,
+    });
+  }
+  return value;
+}
+
+/** The messages of system entries and selected units, in log order. */
+export function assemble(
+  systems: readonly LogEntry[],
+  units: readonly MessageUnit<LogEntry>[],
+): MemoryMessage[] {
+  const picked: LogEntry[] = [];
+  for (const unit of units) for (const e of nonSystem(unit)) picked.push(e);
+  return mergeBySeq(systems, picked).map((e) => e.message);
+}

@@ -1,0 +1,7 @@
+/**
+ * @module engram/ai-sdk
+ * Glue between engram and the AI SDK v7: prompts from views. The agent loop and adapters grow here.
+ * @example
+ * const { instructions, messages } = toAiSdkPrompt(await view.read());
+ */
+export * from './to-ai-sdk-prompt.ts';

@@ -24,7 +24,7 @@ export interface ConversationMemoryOptions {
   sessionId?: string;
   /** Who the session belongs to. @default { tenant: 'default' } */
   scope?: Scope;
-  /** Counts each message once, when it is stored. @default createTokenCounter() (o200k_base) */
+  /** Counts each message once, when it is stored. @default exact o200k_base counts (createTokenCounter({ encoding: 'o200k_base' })) */
   counter?: TokenCounter;
   /** Messages stored before the memory counts as initialized (seed 000's `initialCount`). */
   initialMessages?: readonly ModelMessage[];
@@ -91,7 +91,7 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
   const storage = options.store ?? createMemoryStore();
   const scope = checkScope(options.scope ?? defaultScope, 'memory');
   const sessionId = options.sessionId ?? createId('ses');
-  const counter = options.counter ?? createTokenCounter();
+  const counter = options.counter ?? createTokenCounter({ encoding: 'o200k_base' });
   let baselineSeq = 0;
 
   const ready: Promise<void> = (async () => {

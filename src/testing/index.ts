@@ -9,4 +9,5 @@
 export * from './cases/index.ts';
 export * from './describe-memory-store.ts';
 export * from './fixtures.ts';
+export * from './scripted-conversation.ts';
 export * from './store-case.ts';

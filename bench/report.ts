@@ -1,0 +1,118 @@
+/**
+ * Helpers shared by benchmark suites: statistics, the machine description, markdown tables, and writing one
+ * suite's section into BENCHMARKS.md between its own markers (other sections are left as they are).
+ */
+
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+/** What a suite hands back to the runner. */
+export interface SuiteResult {
+  /** Stable id: the section's markers are `<!-- bench:<id>:start -->` / `<!-- bench:<id>:end -->`. */
+  id: string;
+  /** The markdown of the section (a `## ` heading first). */
+  markdown: string;
+}
+
+/** Options every suite receives. */
+export interface SuiteOptions {
+  /** A smaller, faster run (figures are not written to BENCHMARKS.md). */
+  quick: boolean;
+  /** Prints progress. */
+  log: (line: string) => void;
+}
+
+/** A benchmark suite: runs and returns its section. */
+export type Suite = (options: SuiteOptions) => Promise<SuiteResult>;
+
+const header = `# Benchmarks
+
+Figures from \`npm run bench\` (\`bench/run.ts\`). Each section is written by one suite and states the command
+that produced it and the machine it ran on. Compare ratios measured in one run, not absolute times across runs.
+`;
+
+/** Replaces (or appends) the section `id` of a markdown file; creates the file with a header when missing. */
+export function writeSection(file: string, id: string, markdown: string): void {
+  const start = `<!-- bench:${id}:start -->`;
+  const end = `<!-- bench:${id}:end -->`;
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : header;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  const next =
+    from >= 0 && to > from
+      ? text.slice(0, from) + block + text.slice(to + end.length)
+      : `${text.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
+}
+
+/** The median of numbers (NaN for none). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** One line describing the machine: node version, CPU model and count, memory, OS. */
+export function machine(): string {
+  const cpus = os.cpus();
+  const model = cpus[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
+  const gib = (os.totalmem() / 2 ** 30).toFixed(0);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+  return `Node ${process.version}, ${cpus.length} × ${model}, ${gib} GiB RAM, ${os.type()} ${os.release()} (${os.arch()}); load average ${load} (1/5/15 min) when written`;
+}
+
+/** A markdown table. */
+export function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** Milliseconds with sensible precision. */
+export function ms(value: number): string {
+  if (!Number.isFinite(value)) return 'n/a';
+  if (value >= 100) return value.toFixed(0);
+  if (value >= 10) return value.toFixed(1);
+  return value.toFixed(2);
+}
+
+/** A ratio like `123×`. */
+export function ratio(value: number): string {
+  if (!Number.isFinite(value)) return 'n/a';
+  return value >= 10 ? `${value.toFixed(0)}×` : `${value.toFixed(1)}×`;
+}
+
+/** An integer with thousands separators. */
+export function int(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+/**
+ * The GC function: `globalThis.gc` under `--expose-gc`, else one obtained by turning that V8 flag on at run time
+ * (works on current Node); undefined when neither is possible.
+ */
+const gc: (() => void) | undefined = (() => {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (typeof exposed === 'function') return exposed;
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    const fn = vm.runInNewContext('gc') as unknown;
+    return typeof fn === 'function' ? (fn as () => void) : undefined;
+  } catch {
+    return undefined; // No GC between phases: timings then include collections triggered by earlier phases.
+  }
+})();
+
+/** Runs a full GC between measured phases when possible; otherwise does nothing. */
+export function collectGarbage(): void {
+  gc?.();
+}
+
+/** Whether `collectGarbage` does anything in this process. */
+export const gcAvailable = gc !== undefined;

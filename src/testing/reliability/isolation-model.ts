@@ -1,0 +1,256 @@
+import type { JSONValue } from '@ai-sdk/provider';
+import type { MemoryErrorCode } from '../../core/errors/memory-error.ts';
+import type { MemoryMessage } from '../../core/message.ts';
+import type { Scope } from '../../core/scope.ts';
+import { serializeMessage } from '../../store/serialize.ts';
+
+/** Look-alike tenants: LIKE wildcards, separators, escapes and case variants of one name. */
+export const isolationTenants: readonly string[] = [
+  'acme',
+  'acme-corp',
+  'acme%',
+  'acme_',
+  'a:b',
+  'a\\b',
+  'ACME',
+];
+/** Users a caller scope may name (undefined: the whole tenant). */
+export const isolationUsers: readonly (string | undefined)[] = [undefined, undefined, 'u1', 'u1%'];
+/** Session ids with LIKE wildcards, separators, quotes and case variants. */
+export const isolationSessionIds: readonly string[] = ['s', 's%', 's_', 'sx', 'a:b', "it's", 's"q', 'S', '%'];
+/** Words every tenant's messages draw from, so searches match in several tenants. */
+export const isolationWords: readonly string[] = ['apple', 'banana', 'cherry', 'delta', 'mango'];
+/** State keys, including the `session:<id>:` keys a session deletion removes (with wildcard look-alikes). */
+export const isolationStateKeys: readonly string[] = [
+  'k',
+  'K',
+  'k%',
+  'session:s:c',
+  'session:s%:c',
+  'session:s_:c',
+  'session:sx:c',
+  'session:%:c',
+];
+
+/** A stored row in the model. */
+export interface ModelRow {
+  seq: number;
+  id: string;
+  /** Canonical, key-sorted JSON of the message (compared with {@link stableMessageJson}). */
+  json: string;
+  /** The serialized form the driver compares for idempotent re-append. */
+  wire: string;
+  text: string;
+  role: MemoryMessage['role'];
+  tokens: number;
+  deleted: boolean;
+}
+
+/** A session in the model. */
+export interface ModelSession {
+  id: string;
+  tenant: string;
+  user: string | undefined;
+  parentId: string | undefined;
+  forkedAtSeq: number | undefined;
+  own: ModelRow[];
+  /** Inherited ids this fork deleted. */
+  hidden: Set<string>;
+  lastSeq: number;
+  artifacts: Map<string, { id: string; kind: string; fromSeq: number; toSeq: number; data: JSONValue }>;
+}
+
+/** The result the model predicts: a value, or an error code. */
+export type Expected<T> = { ok: T } | { error: MemoryErrorCode };
+
+/** Key-sorted JSON of a value, with Dates as ISO strings (so jsonb key order does not matter). */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(sortKeys);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key]);
+  return out;
+}
+
+/** The canonical comparison form of a stored message. */
+export function stableMessageJson(message: MemoryMessage): string {
+  return stableJson(JSON.parse(serializeMessage(message)));
+}
+
+/**
+ * A plain in-memory model of `MemoryStoreV1`, written independently of the drivers from the contract (and
+ * the reference driver's fork semantics), used by the model-based isolation test.
+ */
+export class IsolationModel {
+  readonly sessions = new Map<string, ModelSession>();
+  readonly states = new Map<string, JSONValue>();
+  /** Per-tenant message counters: every tenant counts from 0, so ids repeat across tenants. */
+  readonly counters = new Map<string, number>();
+  /** Commands run against this model (for the per-driver command budget). */
+  commandsRun = 0;
+  /** Outcome counts by `kind:result` (to show the run exercised more than errors). */
+  readonly outcomes = new Map<string, number>();
+
+  /** Counts one outcome. */
+  note(outcome: string): void {
+    this.outcomes.set(outcome, (this.outcomes.get(outcome) ?? 0) + 1);
+  }
+
+  static key(tenant: string, id: string): string {
+    return `${tenant}\u0000${id}`;
+  }
+
+  nextMessageId(tenant: string): string {
+    const n = this.counters.get(tenant) ?? 0;
+    this.counters.set(tenant, n + 1);
+    return `m${n}`;
+  }
+
+  /** The session the scope sees under `id`, or undefined (missing or not visible). */
+  find(scope: Scope, id: string): ModelSession | undefined {
+    const s = this.sessions.get(IsolationModel.key(scope.tenant, id));
+    return s && visibleTo(s, scope) ? s : undefined;
+  }
+
+  parentOf(s: ModelSession): ModelSession | undefined {
+    return s.parentId === undefined ? undefined : this.sessions.get(IsolationModel.key(s.tenant, s.parentId));
+  }
+
+  /** Every live row a session sees, oldest first. */
+  visible(s: ModelSession): ModelRow[] {
+    const out: ModelRow[] = [];
+    const parent = this.parentOf(s);
+    if (parent && s.forkedAtSeq !== undefined) {
+      for (const r of this.visible(parent)) if (r.seq <= s.forkedAtSeq && !s.hidden.has(r.id)) out.push(r);
+    }
+    for (const r of s.own) if (!r.deleted) out.push(r);
+    return out;
+  }
+
+  /** The row a session has under an id (own, else inherited up to the fork point), live or not. */
+  lookup(s: ModelSession, id: string): { row: ModelRow; deleted: boolean } | undefined {
+    let own: ModelRow | undefined;
+    for (const r of s.own) if (r.id === id) own = r; // the newest own row wins
+    if (own) return { row: own, deleted: own.deleted };
+    const parent = this.parentOf(s);
+    if (!parent || s.forkedAtSeq === undefined) return undefined;
+    const found = this.lookup(parent, id);
+    if (!found || found.row.seq > s.forkedAtSeq) return undefined;
+    return s.hidden.has(id) ? { row: found.row, deleted: true } : found;
+  }
+
+  createSession(
+    scope: Scope,
+    id: string,
+    fork?: { parentId: string; atSeq: number },
+  ): Expected<ModelSession> {
+    if (this.sessions.has(IsolationModel.key(scope.tenant, id))) return { error: 'INVALID_ARGUMENT' };
+    let forkedAtSeq: number | undefined;
+    if (fork) {
+      const parent = this.find(scope, fork.parentId);
+      if (!parent) return { error: 'SESSION_NOT_FOUND' };
+      if (fork.atSeq < 0 || fork.atSeq > parent.lastSeq) return { error: 'INVALID_ARGUMENT' };
+      forkedAtSeq = fork.atSeq;
+    }
+    const s: ModelSession = {
+      id,
+      tenant: scope.tenant,
+      user: scope.user,
+      parentId: fork?.parentId,
+      forkedAtSeq,
+      own: [],
+      hidden: new Set(),
+      lastSeq: forkedAtSeq ?? 0,
+      artifacts: new Map(),
+    };
+    this.sessions.set(IsolationModel.key(scope.tenant, id), s);
+    return { ok: s };
+  }
+
+  deleteSession(scope: Scope, id: string): Expected<void> {
+    const s = this.find(scope, id);
+    if (!s) return { error: 'SESSION_NOT_FOUND' };
+    for (const child of this.sessions.values()) {
+      if (child.tenant !== s.tenant || child.parentId !== id) continue;
+      const inherited = this.visible(child).filter((r) => r.seq <= (child.forkedAtSeq ?? 0));
+      child.own = [...inherited.map((r) => ({ ...r })), ...child.own];
+      child.hidden.clear();
+      child.parentId = undefined;
+      child.forkedAtSeq = undefined;
+    }
+    this.sessions.delete(IsolationModel.key(s.tenant, id));
+    for (const k of [...this.states.keys()]) {
+      if (k.startsWith(IsolationModel.key(s.tenant, `session:${id}:`))) this.states.delete(k);
+    }
+    return { ok: undefined };
+  }
+
+  append(
+    scope: Scope,
+    id: string,
+    messages: { message: MemoryMessage; tokens: number }[],
+  ): Expected<ModelRow[]> {
+    const s = this.find(scope, id);
+    if (!s) return { error: 'SESSION_NOT_FOUND' };
+    const pending = new Map<string, ModelRow>();
+    const planned: ModelRow[] = [];
+    const result: ModelRow[] = [];
+    let seq = s.lastSeq;
+    for (const { message, tokens } of messages) {
+      const wire = serializeMessage(message);
+      const found = this.lookup(s, message.id);
+      const existing = pending.get(message.id) ?? (found && !found.deleted ? found.row : undefined);
+      if (existing) {
+        if (existing.wire !== wire) return { error: 'DUPLICATE_MESSAGE_ID' };
+        result.push(existing);
+        continue;
+      }
+      const row: ModelRow = {
+        seq: ++seq,
+        id: message.id,
+        json: stableMessageJson(message),
+        wire,
+        text: typeof message.content === 'string' ? message.content : '',
+        role: message.role,
+        tokens,
+        deleted: false,
+      };
+      planned.push(row);
+      pending.set(message.id, row);
+      result.push(row);
+    }
+    s.own.push(...planned);
+    s.lastSeq = seq;
+    return { ok: result };
+  }
+
+  deleteMessages(scope: Scope, id: string, ids: readonly string[]): Expected<number> {
+    const s = this.find(scope, id);
+    if (!s) return { error: 'SESSION_NOT_FOUND' };
+    const wanted = new Set(ids);
+    let n = 0;
+    for (const r of s.own) {
+      if (!r.deleted && wanted.has(r.id)) {
+        r.deleted = true;
+        n++;
+      }
+    }
+    const forkedAt = s.forkedAtSeq ?? 0;
+    for (const r of this.visible(s)) {
+      if (r.seq <= forkedAt && wanted.has(r.id) && !s.hidden.has(r.id) && !s.own.includes(r)) {
+        s.hidden.add(r.id);
+        n++;
+      }
+    }
+    return { ok: n };
+  }
+}
+
+/** Whether a caller with `scope` sees a session. */
+export function visibleTo(s: ModelSession, scope: Scope): boolean {
+  return s.tenant === scope.tenant && (scope.user === undefined || s.user === scope.user);
+}

@@ -5,6 +5,6 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    globalSetup: [],
+    globalSetup: ['./src/testing/postgres/global-setup.ts'],
   },
 });

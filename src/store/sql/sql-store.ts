@@ -61,7 +61,11 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
   let closed = false;
   let initialized: Promise<void> | undefined;
   const ready = () => {
-    initialized ??= (options.init ?? (async () => {}))();
+    // A failed open (server down, lock timeout) is not cached: the next call tries again.
+    initialized ??= (options.init ?? (async () => {}))().catch((error: unknown) => {
+      initialized = undefined;
+      throw error;
+    });
     return initialized;
   };
 

@@ -1,0 +1,85 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { MemoryError } from '../../../core/errors/memory-error.ts';
+import { describeMemoryStore } from '../../../testing/describe-memory-store.ts';
+import { createTestSchema, type TestDatabase } from '../../../testing/postgres/test-database.ts';
+import { qualifier } from './postgres-client.ts';
+import { createPostgresStore, type PostgresStoreOptions } from './postgres-driver.ts';
+
+// The real server (scripts/pg-server.sh via the vitest global setup): one schema for the run, a new pool per
+// case, and reopen = a new pool running the migrations again.
+let schema: TestDatabase | undefined;
+const onServer = async () => {
+  schema ??= await createTestSchema('engram_conf');
+  return createPostgresStore({ connectionString: schema.url, schema: schema.name, maxConnections: 4 });
+};
+describeMemoryStore('postgres (server)', {
+  open: onServer,
+  reopen: async (previous) => {
+    await previous.close();
+    return onServer();
+  },
+  cleanup: async () => schema?.drop(),
+});
+
+describe('postgres driver specifics', () => {
+  it('concurrent first opens of a new schema migrate once (advisory lock)', async () => {
+    const db = await createTestSchema('engram_race');
+    const name = `${db.name}_fresh`; // does not exist yet: the migration creates it
+    const stores = Array.from({ length: 8 }, () =>
+      createPostgresStore({ connectionString: db.url, schema: name, maxConnections: 1 }),
+    );
+    try {
+      await Promise.all(stores.map((s) => s.ready()));
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      const { rows } = await client.query(`SELECT version FROM "${name}".engram_migrations`);
+      await client.query(`DROP SCHEMA "${name}" CASCADE`);
+      await client.end();
+      expect(rows.map((r) => Number(r.version))).toEqual([1]);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+      await db.drop();
+    }
+  });
+
+  it('rejects bad options with INVALID_ARGUMENT and never interpolates the schema', () => {
+    const bad: PostgresStoreOptions[] = [
+      {},
+      { connectionString: 'postgres://x', client: { query: async () => ({ rows: [] }) } },
+      { connectionString: '' },
+      { connectionString: 'postgres://x', schema: 'a"; DROP TABLE x; --' },
+      { connectionString: 'postgres://x', schema: '1abc' },
+      { connectionString: 'postgres://x', schema: 'x'.repeat(64) },
+      { connectionString: 'postgres://x', maxConnections: 0 },
+      { connectionString: 'postgres://x', vectorDimensions: 0 },
+    ];
+    for (const options of bad) {
+      expect(() => createPostgresStore(options), JSON.stringify(options)).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+      );
+    }
+  });
+
+  it('qualifies only the shared tables, never index names or already-qualified names', () => {
+    const q = qualifier('s1');
+    expect(q('CREATE INDEX IF NOT EXISTS engram_messages_tsv ON engram_messages USING GIN (tsv)')).toBe(
+      'CREATE INDEX IF NOT EXISTS engram_messages_tsv ON "s1".engram_messages USING GIN (tsv)',
+    );
+    expect(q('SELECT * FROM "s1".engram_sessions s JOIN engram_fork_hidden h ON true')).toBe(
+      'SELECT * FROM "s1".engram_sessions s JOIN "s1".engram_fork_hidden h ON true',
+    );
+  });
+
+  it('an unreachable server is a STORE_ERROR with the cause, not a raw pg error', async () => {
+    const store = createPostgresStore({ connectionString: 'postgres://postgres@127.0.0.1:1/none' });
+    const error = await store.getSession({ tenant: 't' }, 's').catch((e: unknown) => e);
+    expect(MemoryError.isInstance(error)).toBe(true);
+    expect((error as MemoryError).message).toMatch(/^\[engram\] \[postgres\]/);
+    expect((error as MemoryError).cause).toBeDefined();
+    await store.close();
+    await expect(store.getSession({ tenant: 't' }, 's')).rejects.toSatisfy((e) =>
+      MemoryError.hasCode(e, 'STORE_CLOSED'),
+    );
+  });
+});

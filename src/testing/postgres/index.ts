@@ -1,0 +1,2 @@
+export * from './pg-server.ts';
+export * from './test-database.ts';

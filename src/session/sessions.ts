@@ -16,7 +16,7 @@ export interface SessionsOptions {
   store: MemoryStoreV1;
   /** Whose sessions these are. @default { tenant: 'default' } */
   scope?: Scope;
-  /** The counter conversation memories count with. @default createTokenCounter() */
+  /** The counter conversation memories count with. @default exact o200k_base counts */
   counter?: TokenCounter;
 }
 

@@ -8,7 +8,7 @@ import { call, createCountingStore, memoryWith, result, say, system, texts, user
 import { createTokenWindowMemory } from './token-window-memory.ts';
 import { withSmallPages } from './view-invariants.ts';
 
-const counter = createTokenCounter();
+const counter = createTokenCounter({ encoding: 'o200k_base' });
 const cost = (m: Parameters<TokenCounter['count']>[0]) => counter.count(m);
 const sum = (ms: Parameters<TokenCounter['count']>[0][]) => ms.reduce((n, m) => n + cost(m), 0);
 

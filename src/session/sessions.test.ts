@@ -1,16 +1,29 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { SessionManager } from './session-manager.ts';
 import { createSessions } from './sessions.ts';
 
 const texts = async (m: { read(): Promise<{ content: unknown }[]> }) =>
   (await m.read()).map((x) => x.content);
 
-describe('Sessions', () => {
+const dir = mkdtempSync(join(tmpdir(), 'engram-sessions-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+const drivers: [string, () => MemoryStoreV1][] = [
+  ['memory', () => createMemoryStore()],
+  ['sqlite', () => createSqliteStore({ path: join(dir, `s${files++}.db`), durability: 'process' })],
+];
+
+describe.each(drivers)('Sessions over the %s store', (_name, open) => {
   it('creates, lists, opens and deletes sessions of one scope only', async () => {
-    const store = createMemoryStore();
+    const store = open();
     const acme = createSessions({ store, scope: { tenant: 'acme' } });
     const other = createSessions({ store, scope: { tenant: 'acme-corp' } });
     const memory = await acme.create({ id: 'chat' });
@@ -25,7 +38,7 @@ describe('Sessions', () => {
   });
 
   it('forks at a message without copying, and the branches stay isolated', async () => {
-    const store = createMemoryStore();
+    const store = open();
     const sessions = createSessions({ store });
     const main = await sessions.create({ id: 'main' });
     const [first] = await main.append({ role: 'user', content: 'one' });
@@ -45,7 +58,7 @@ describe('Sessions', () => {
   });
 
   it('copies a session independently', async () => {
-    const store = createMemoryStore();
+    const store = open();
     const sessions = createSessions({ store });
     const a = await sessions.create({ id: 'a', metadata: { topic: 'x' } });
     await a.store([
@@ -60,7 +73,7 @@ describe('Sessions', () => {
   });
 
   it('applies retention policies at the end of a run and of the workflow', async () => {
-    const store = createMemoryStore();
+    const store = open();
     const sessions = createSessions({ store });
     for (const retention of ['single_run', 'session', 'persistent'] as const) {
       const m = await sessions.create({ id: retention, retention });
@@ -74,7 +87,7 @@ describe('Sessions', () => {
   });
 
   it('expires sessions by age', async () => {
-    const store = createMemoryStore();
+    const store = open();
     const sessions = createSessions({ store });
     await sessions.create({ id: 'old' });
     const later = new Date(Date.now() + 60_000);

@@ -259,3 +259,14 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
   };
   return store;
 }
+
+/** Waits until a store is open and migrated; closes it and rethrows when that fails. */
+export async function whenReady<T extends SqlStore>(store: T): Promise<T> {
+  try {
+    await store.ready();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}

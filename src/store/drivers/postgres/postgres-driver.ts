@@ -2,7 +2,7 @@ import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
 import type { StoreCapabilities } from '../../memory-store.ts';
 import { runMigrations } from '../../sql/migrate.ts';
-import { createSqlStore, type SqlStore } from '../../sql/sql-store.ts';
+import { createSqlStore, type SqlStore, whenReady } from '../../sql/sql-store.ts';
 import {
   createPostgresClient,
   type PgPoolClientLike,
@@ -196,13 +196,6 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 }
 
 /** {@link createPostgresStore}, then waits until the schema is migrated (capabilities final). */
-export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
-  const store = createPostgresStore(options);
-  try {
-    await store.ready();
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
-  return store;
+export function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  return whenReady(createPostgresStore(options));
 }

@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { runMigrations } from '../../sql/migrate.ts';
-import { createSqlStore, type SqlStore } from '../../sql/sql-store.ts';
+import { createSqlStore, type SqlStore, whenReady } from '../../sql/sql-store.ts';
 import { createSqliteClient, type SqliteDatabaseLike } from './sqlite-client.ts';
 import { loadSqliteVec, type SqliteVectorMode } from './sqlite-vector.ts';
 
@@ -99,13 +99,6 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
 }
 
 /** {@link createSqliteStore}, then waits until the database is open and migrated (capabilities final). */
-export async function openSqliteStore(options: SqliteStoreOptions = {}): Promise<SqliteStore> {
-  const store = createSqliteStore(options);
-  try {
-    await store.ready();
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
-  return store;
+export function openSqliteStore(options: SqliteStoreOptions = {}): Promise<SqliteStore> {
+  return whenReady(createSqliteStore(options));
 }

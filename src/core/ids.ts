@@ -5,7 +5,7 @@ let counter = 0;
 
 /**
  * A new id: `prefix_` + a time-ordered part + randomness, so ids sort roughly by creation and never collide.
- * @example createId('msg') // 'msg_m3k2x9a1-0001-4f7a9c2b1e'
+ * @example createId('msg') // 'msg_mhx3k2a1000' + 10 hex characters, e.g. 'msg_mhx3k2a10004f7a9c2b1e'
  */
 export function createId(prefix = 'msg'): string {
   const now = Date.now();

@@ -10,3 +10,4 @@ export * from './errors/index.ts';
 export * from './ids.ts';
 export * from './message.ts';
 export * from './scope.ts';
+export * from './serial-queue.ts';

@@ -3,7 +3,7 @@ import { isValidId } from './ids.ts';
 
 /**
  * Who a piece of memory belongs to. Every store read and write carries one; a store never returns data of
- * another tenant, whatever the input. `user` and `agent` narrow listings within a tenant.
+ * another tenant, whatever the input. A session created with `user` / `agent` is visible only to callers whose scope has the same values, or leaves them out (a tenant-wide caller).
  */
 export interface Scope {
   /** The tenant (an organisation, or a user in a single-user app). Required. */

@@ -138,4 +138,76 @@ describe('ConversationMemory', () => {
     await expect(memory.deleteAt(1.5)).rejects.toThrow(/deleteAt/);
     expect(() => createConversationMemory({ scope: { tenant: '' } })).toThrow(/scope.tenant/);
   });
+
+  it('keeps the call order of un-awaited store() calls, even when the store answers out of order', async () => {
+    const real = createMemoryStore();
+    // A real store whose appends settle after random delays, as pooled connections do.
+    const store = {
+      ...real,
+      append: async (...args: Parameters<typeof real.append>) => {
+        await new Promise((r) => setTimeout(r, Math.random() * 5));
+        return real.append(...args);
+      },
+    };
+    const memory = createConversationMemory({ store });
+    await Promise.all(Array.from({ length: 50 }, (_, i) => memory.store({ role: 'user', content: `m${i}` })));
+    expect((await memory.read()).map((m) => m.content)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `m${i}`),
+    );
+  });
+
+  it('leaves the log untouched when loadState is given a bad state', async () => {
+    const memory = createConversationMemory();
+    await memory.store({ role: 'user', content: 'precious' });
+    const dup = { id: 'same', createdAt: { $date: '2026-01-01T00:00:00.000Z' }, role: 'user', content: 'x' };
+    await expect(memory.loadState({ messages: [dup, { ...dup, content: 'y' }] })).rejects.toThrow(
+      MemoryError,
+    );
+    await expect(memory.loadState({ messages: [{ role: 'nobody' }] })).rejects.toThrow(MemoryError);
+    expect((await memory.read()).map((m) => m.content)).toEqual(['precious']);
+    const small = createMemoryStore({ maxMessageBytes: 2_000 });
+    const limited = createConversationMemory({ store: small });
+    await limited.store({ role: 'user', content: 'kept' });
+    const big = {
+      id: 'big',
+      createdAt: { $date: '2026-01-01T00:00:00.000Z' },
+      role: 'user',
+      content: 'z'.repeat(5_000),
+    };
+    await expect(limited.loadState({ messages: [big] })).rejects.toSatisfy((e) =>
+      MemoryError.hasCode(e, 'PAYLOAD_TOO_LARGE'),
+    );
+    expect((await limited.read()).map((m) => m.content)).toEqual(['kept']);
+  });
+
+  it('lets two memories open the same new session at once, and seeds initialMessages only into an empty log', async () => {
+    const store = createMemoryStore();
+    const system = { role: 'system' as const, content: 'You are helpful' };
+    const a = createConversationMemory({ store, sessionId: 'chat-1', initialMessages: [system] });
+    const b = createConversationMemory({ store, sessionId: 'chat-1', initialMessages: [system] });
+    await Promise.all([
+      a.store({ role: 'user', content: 'from a' }),
+      b.store({ role: 'user', content: 'from b' }),
+    ]);
+    const c = createConversationMemory({ store, sessionId: 'chat-1', initialMessages: [system] });
+    const contents = (await c.read()).map((m) => m.content);
+    expect(contents.filter((x) => x === 'You are helpful')).toHaveLength(1);
+    expect(contents.slice(1).sort()).toEqual(['from a', 'from b']);
+    expect(await c.appended()).toEqual([]);
+  });
+
+  it('retries a failed open on the next call', async () => {
+    const real = createMemoryStore();
+    let failures = 1;
+    const store = {
+      ...real,
+      getSession: async (...args: Parameters<typeof real.getSession>) => {
+        if (failures-- > 0) throw new MemoryError({ code: 'STORE_ERROR', message: 'server down' });
+        return real.getSession(...args);
+      },
+    };
+    const memory = createConversationMemory({ store });
+    await expect(memory.read()).rejects.toThrow(/server down/);
+    expect(await memory.read()).toEqual([]);
+  });
 });

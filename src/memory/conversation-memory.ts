@@ -4,17 +4,18 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { createId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage, MessageRole } from '../core/message.ts';
 import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
+import { createSerialQueue } from '../core/serial-queue.ts';
 import { toMemoryMessage } from '../messages/from-model-message.ts';
-import { groupUnits } from '../messages/units.ts';
 import { validateMessage } from '../messages/validate.ts';
 import type { StateModule } from '../session/state-module.ts';
 import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
-import type { LogStats, MemoryStoreV1, RangeQuery } from '../store/memory-store.ts';
+import type { AppendInput, LogStats, MemoryStoreV1, RangeQuery } from '../store/memory-store.ts';
 import { deserializeMessage, messageText, serializeMessage } from '../store/serialize.ts';
 import { createTokenCounter } from '../tokens/index.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import type { Memory } from './memory.ts';
 import { type MessageFilter, matchesFilter } from './message-filter.ts';
+import { selectPrunable } from './select-prunable.ts';
 
 /** Options of {@link createConversationMemory}. */
 export interface ConversationMemoryOptions {
@@ -26,7 +27,7 @@ export interface ConversationMemoryOptions {
   scope?: Scope;
   /** Counts each message once, when it is stored. @default exact o200k_base counts (createTokenCounter({ encoding: 'o200k_base' })) */
   counter?: TokenCounter;
-  /** Messages stored before the memory counts as initialized (seed 000's `initialCount`). */
+  /** Messages stored when the session's log is empty, before the memory counts as initialized (seed 000's `initialCount`); a reopened session with history does not get them again. @default [] */
   initialMessages?: readonly ModelMessage[];
   /** The key `saveState` / `loadState` use. @default 'ConversationMemory' */
   componentName?: string;
@@ -92,32 +93,65 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
   const scope = checkScope(options.scope ?? defaultScope, 'memory');
   const sessionId = options.sessionId ?? createId('ses');
   const counter = options.counter ?? createTokenCounter({ encoding: 'o200k_base' });
+  /** Writes run one at a time, in call order, so un-awaited store() calls keep their order on any store. */
+  const writes = createSerialQueue();
   let baselineSeq = 0;
+  let opening: Promise<void> | undefined;
 
-  const ready: Promise<void> = (async () => {
-    const existing = await storage.getSession(scope, sessionId);
-    if (!existing) await storage.createSession(scope, { id: sessionId });
-    if (options.initialMessages?.length) await appendNow(options.initialMessages);
-    baselineSeq = (await storage.stats(scope, sessionId)).lastSeq;
-  })();
-  // Surface init errors on first use, not as unhandled rejections.
-  ready.catch(() => {});
+  /** Opens the session once: creates it when missing (tolerating a concurrent creator), seeds initialMessages into an empty log. */
+  const ready = (): Promise<void> => {
+    opening ??= (async () => {
+      if (!(await storage.getSession(scope, sessionId))) {
+        try {
+          await storage.createSession(scope, { id: sessionId });
+        } catch (error) {
+          // Another memory (or process) created it between our get and create: use theirs.
+          if (!(await storage.getSession(scope, sessionId))) throw error;
+        }
+      }
+      if (options.initialMessages?.length && (await storage.stats(scope, sessionId)).lastSeq === 0) {
+        await appendNow(options.initialMessages);
+      }
+      baselineSeq = (await storage.stats(scope, sessionId)).lastSeq;
+    })().catch((error: unknown) => {
+      opening = undefined; // a failed open is retried by the next call
+      throw error;
+    });
+    return opening;
+  };
+  /** Runs a write after the session is open, behind every earlier write. */
+  const write = <T>(task: () => Promise<T>): Promise<T> => writes.run(async () => (await ready(), task()));
+  /** Runs a read after the session is open and every write queued before it. */
+  const read = <T>(task: () => Promise<T>): Promise<T> => write(task);
 
-  async function appendNow(input: ModelMessage | readonly ModelMessage[]): Promise<MemoryMessage[]> {
-    const list: readonly ModelMessage[] = Array.isArray(input) ? input : [input as ModelMessage];
+  function prepare(input: unknown): AppendInput[] {
+    const list: readonly unknown[] = Array.isArray(input) ? input : [input];
     // Validate and count the whole batch first: a bad message stores nothing.
-    const prepared = list.map((m, i) => {
+    return list.map((m, i) => {
       const location = list.length > 1 ? `messages[${i}]` : undefined;
-      const candidate = typeof m === 'object' && m !== null && !Array.isArray(m) ? toMemoryMessage(m) : m;
+      const candidate =
+        typeof m === 'object' && m !== null && !Array.isArray(m) ? toMemoryMessage(m as ModelMessage) : m;
       const message = validateMessage(candidate, location);
       return { message, tokens: counter.count(message) };
     });
-    const entries = await storage.append(scope, sessionId, prepared);
+  }
+
+  async function appendNow(input: unknown): Promise<MemoryMessage[]> {
+    const entries = await storage.append(scope, sessionId, prepare(input));
     return entries.map((e) => e.message);
   }
 
   const messagesOf = (entries: LogEntry[]) => entries.map((e) => e.message);
   const all = async () => storage.readRange(scope, sessionId);
+  /** Live entries oldest first, a page at a time, until `visit` returns false. */
+  const forEachPage = async (query: RangeQuery, visit: (page: LogEntry[]) => boolean | undefined) => {
+    let fromSeq = query.fromSeq ?? 1;
+    for (;;) {
+      const page = await storage.readRange(scope, sessionId, { ...query, fromSeq, limit: pageSize });
+      if (page.length === 0 || visit(page) === false || page.length < pageSize) return;
+      fromSeq = page.at(-1)!.seq + 1;
+    }
+  };
 
   const memory: ConversationMemory = {
     sessionId,
@@ -126,135 +160,138 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     counter,
     componentName: options.componentName ?? 'ConversationMemory',
 
-    async read() {
-      await ready;
-      return messagesOf(await all());
-    },
-    async store(message) {
-      await ready;
-      await appendNow(message);
-    },
-    async append(message) {
-      await ready;
-      return appendNow(message);
-    },
-    async appended() {
-      await ready;
-      return messagesOf(await storage.readRange(scope, sessionId, { fromSeq: baselineSeq + 1 }));
-    },
-    async get(id) {
-      await ready;
-      const [entry] = await storage.getMessages(scope, sessionId, [id]);
-      return entry?.message;
-    },
-    async recent(n) {
-      await ready;
-      if (!Number.isInteger(n) || n < 0)
-        throw invalid(`recent(n): n must be a non-negative integer, got ${n}`);
-      if (n === 0) return [];
-      return messagesOf(await storage.readRange(scope, sessionId, { direction: 'backward', limit: n }));
-    },
-    async byRole(role) {
-      await ready;
-      return messagesOf(await storage.readRange(scope, sessionId, { roles: [role] }));
-    },
-    async find(filter) {
-      await ready;
-      const entries = await storage.readRange(scope, sessionId, filter.roles ? { roles: filter.roles } : {});
-      const out = messagesOf(entries).filter((m) => matchesFilter(m, filter));
-      return filter.limit === undefined ? out : out.slice(0, filter.limit);
-    },
-    async search(text) {
-      await ready;
-      if (typeof text !== 'string') throw invalid('search(text): text must be a string');
-      const needle = text.toLowerCase();
-      if (needle.trim() === '') return [];
-      return messagesOf(await all()).filter((m) => messageText(m).toLowerCase().includes(needle));
-    },
-    async delete(id) {
-      await ready;
-      return (await storage.deleteMessages(scope, sessionId, [id])) > 0;
-    },
-    async deleteAt(index) {
-      await ready;
-      if (!Number.isInteger(index)) throw invalid(`deleteAt(index): index must be an integer, got ${index}`);
-      const entries = await all();
-      const entry = entries[index < 0 ? entries.length + index : index];
-      return entry ? (await storage.deleteMessages(scope, sessionId, [entry.message.id])) > 0 : false;
-    },
-    async clear() {
-      await ready;
-      return storage.clearMessages(scope, sessionId);
-    },
-    async tokens() {
-      await ready;
-      return (await storage.stats(scope, sessionId)).tokens;
-    },
-    async prune(maxTokens) {
-      await ready;
-      if (!Number.isFinite(maxTokens) || maxTokens < 0)
-        throw invalid(`prune(maxTokens): must be a non-negative number, got ${maxTokens}`);
-      const stats = await storage.stats(scope, sessionId);
-      if (stats.tokens <= maxTokens) return [];
-      const units = groupUnits(await all(), { message: (e) => e.message, tokens: (e) => e.tokens });
-      let total = stats.tokens;
-      const removed: LogEntry[] = [];
-      for (const unit of units) {
-        if (total <= maxTokens) break;
-        if (unit.kind === 'system') continue;
-        removed.push(...unit.items);
-        total -= unit.tokens;
+    read: () => read(async () => messagesOf(await all())),
+    store: (message) => write(async () => void (await appendNow(message))),
+    append: (message) => write(() => appendNow(message)),
+    appended: () =>
+      read(async () => messagesOf(await storage.readRange(scope, sessionId, { fromSeq: baselineSeq + 1 }))),
+    get: (id) => read(async () => (await storage.getMessages(scope, sessionId, [id]))[0]?.message),
+    recent(n) {
+      if (!Number.isInteger(n) || n < 0) {
+        return Promise.reject(invalid(`recent(n): n must be a non-negative integer, got ${n}`));
       }
-      await storage.deleteMessages(
-        scope,
-        sessionId,
-        removed.map((e) => e.message.id),
+      return read(async () =>
+        n === 0
+          ? []
+          : messagesOf(await storage.readRange(scope, sessionId, { direction: 'backward', limit: n })),
       );
-      return messagesOf(removed);
     },
-    async entries(query) {
-      await ready;
-      return storage.readRange(scope, sessionId, query);
-    },
-    async tail({ minTokens = Number.POSITIVE_INFINITY, maxMessages = Number.POSITIVE_INFINITY }) {
-      await ready;
-      const pages: LogEntry[][] = [];
-      let tokens = 0;
-      let count = 0;
-      let toSeq: number | undefined;
-      while (tokens <= minTokens && count < maxMessages) {
-        const limit = Math.min(pageSize, maxMessages - count);
-        const page = await storage.readRange(scope, sessionId, {
-          direction: 'backward',
-          limit,
-          ...(toSeq ? { toSeq } : {}),
+    byRole: (role) =>
+      read(async () => messagesOf(await storage.readRange(scope, sessionId, { roles: [role] }))),
+    find(filter) {
+      return read(async () => {
+        const out: MemoryMessage[] = [];
+        const limit = filter.limit ?? Number.POSITIVE_INFINITY;
+        await forEachPage(filter.roles ? { roles: filter.roles } : {}, (page) => {
+          for (const e of page)
+            if (out.length < limit && matchesFilter(e.message, filter)) out.push(e.message);
+          return out.length < limit;
         });
-        if (page.length === 0) break;
-        pages.push(page);
-        for (const e of page) tokens += e.tokens;
-        count += page.length;
-        toSeq = page[0]!.seq - 1;
-        if (toSeq < 1 || page.length < limit) break;
+        return out;
+      });
+    },
+    search(text) {
+      if (typeof text !== 'string') return Promise.reject(invalid('search(text): text must be a string'));
+      const needle = text.toLowerCase();
+      return read(async () => {
+        const out: MemoryMessage[] = [];
+        if (needle.trim() === '') return out;
+        await forEachPage({}, (page) => {
+          for (const e of page)
+            if (messageText(e.message).toLowerCase().includes(needle)) out.push(e.message);
+          return true;
+        });
+        return out;
+      });
+    },
+    delete: (id) => write(async () => (await storage.deleteMessages(scope, sessionId, [id])) > 0),
+    deleteAt(index) {
+      if (!Number.isInteger(index)) {
+        return Promise.reject(invalid(`deleteAt(index): index must be an integer, got ${index}`));
       }
-      return pages.reverse().flat();
+      return write(async () => {
+        const count = (await storage.stats(scope, sessionId)).count;
+        const position = index < 0 ? count + index : index;
+        if (position < 0 || position >= count) return false;
+        // Page from the nearer end, so deleting the newest message does not read the whole log.
+        const fromEnd = count - 1 - position;
+        const entry =
+          fromEnd < position
+            ? (await storage.readRange(scope, sessionId, { direction: 'backward', limit: fromEnd + 1 }))[0]
+            : (await storage.readRange(scope, sessionId, { limit: position + 1 }))[position];
+        return entry ? (await storage.deleteMessages(scope, sessionId, [entry.message.id])) > 0 : false;
+      });
     },
-    async stats() {
-      await ready;
-      return storage.stats(scope, sessionId);
+    clear: () => write(() => storage.clearMessages(scope, sessionId)),
+    tokens: () => read(async () => (await storage.stats(scope, sessionId)).tokens),
+    prune(maxTokens) {
+      if (!Number.isFinite(maxTokens) || maxTokens < 0) {
+        return Promise.reject(invalid(`prune(maxTokens): must be a non-negative number, got ${maxTokens}`));
+      }
+      return write(async () => {
+        const stats = await storage.stats(scope, sessionId);
+        if (stats.tokens <= maxTokens) return [];
+        const removed = await selectPrunable(stats.tokens - maxTokens, forEachPage);
+        await storage.deleteMessages(
+          scope,
+          sessionId,
+          removed.map((e) => e.message.id),
+        );
+        return messagesOf(removed);
+      });
     },
-    async saveState() {
-      await ready;
-      return {
+    entries: (query) => read(() => storage.readRange(scope, sessionId, query)),
+    tail({ minTokens = Number.POSITIVE_INFINITY, maxMessages = Number.POSITIVE_INFINITY }) {
+      return read(async () => {
+        const pages: LogEntry[][] = [];
+        let tokens = 0;
+        let count = 0;
+        let toSeq: number | undefined;
+        while (tokens <= minTokens && count < maxMessages) {
+          const limit = Math.min(pageSize, maxMessages - count);
+          const page = await storage.readRange(scope, sessionId, {
+            direction: 'backward',
+            limit,
+            ...(toSeq ? { toSeq } : {}),
+          });
+          if (page.length === 0) break;
+          pages.push(page);
+          for (const e of page) tokens += e.tokens;
+          count += page.length;
+          toSeq = page[0]!.seq - 1;
+          if (toSeq < 1 || page.length < limit) break;
+        }
+        return pages.reverse().flat();
+      });
+    },
+    stats: () => read(() => storage.stats(scope, sessionId)),
+    saveState: () =>
+      read(async () => ({
         sessionId,
         messages: (await all()).map((e) => JSON.parse(serializeMessage(e.message)) as JSONValue),
-      };
-    },
-    async loadState(state) {
-      await ready;
-      const messages = readState(state);
-      await storage.clearMessages(scope, sessionId);
-      if (messages.length > 0) await appendNow(messages);
-      baselineSeq = (await storage.stats(scope, sessionId)).lastSeq;
+      })),
+    loadState(state) {
+      return write(async () => {
+        // Everything is validated and counted before the log is touched; if the store still refuses the new
+        // messages (size limit, …) the previous log is put back before the error is rethrown.
+        const next = prepare(readState(state));
+        const previous = await all();
+        await storage.clearMessages(scope, sessionId);
+        try {
+          if (next.length > 0) await storage.append(scope, sessionId, next);
+        } catch (error) {
+          await storage.clearMessages(scope, sessionId);
+          if (previous.length > 0) {
+            await storage.append(
+              scope,
+              sessionId,
+              previous.map((e) => ({ message: e.message, tokens: e.tokens })),
+            );
+          }
+          throw error;
+        }
+        baselineSeq = (await storage.stats(scope, sessionId)).lastSeq;
+      });
     },
   };
   return memory;

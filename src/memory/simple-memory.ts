@@ -45,6 +45,9 @@ export class SimpleMemory implements Memory<MemoryMessage> {
 }
 
 /** Factory form of {@link SimpleMemory}. */
-export function createSimpleMemory(initialMessages: readonly ModelMessage[] = []): SimpleMemory {
-  return new SimpleMemory(initialMessages);
+export function createSimpleMemory(
+  initialMessages: readonly ModelMessage[] = [],
+  options: { counter?: TokenCounter } = {},
+): SimpleMemory {
+  return new SimpleMemory(initialMessages, options);
 }

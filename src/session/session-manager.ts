@@ -16,15 +16,12 @@ export interface SavedSession {
 }
 
 /**
- * The state key a session's component is saved under: `session:<id>:<componentName>`. Stores delete these
- * keys with the session, and the json-file store keeps them in the session document's `components`.
+ * The state key a SessionManager saves a session under: `session:<id>:engram.components`. Stores delete
+ * `session:<id>:…` keys with the session; the value is seed 002's JsonSession document.
  */
-export function sessionStateKey(sessionId: string, componentName: string): string {
-  return `session:${sessionId}:${componentName}`;
+export function sessionStateKey(sessionId: string): string {
+  return `session:${sessionId}:engram.components`;
 }
-
-/** The component name of the marker that records when a session was last saved. */
-const savedMarker = 'engram.saved';
 
 /**
  * Seed 002's SessionManager: saves and restores the state of a set of components (memories, agents, …) as
@@ -79,45 +76,39 @@ export class SessionManager {
 
   /** Loads every registered component's saved state, if the session was saved; returns whether it was. */
   async loadIfExists(): Promise<boolean> {
-    const store = this.#requireStore();
-    const marker = await store.getState(this.#scope, sessionStateKey(this.#sessionId, savedMarker));
-    if (marker === undefined) return false;
+    const saved = await this.#requireStore().getState(this.#scope, sessionStateKey(this.#sessionId));
+    if (saved === undefined) return false;
+    const components = readComponents(saved);
     for (const [name, component] of this.#components) {
-      const state = await store.getState(this.#scope, sessionStateKey(this.#sessionId, name));
+      const state = components[name];
       if (state !== undefined) await component.loadState(state);
     }
     return true;
   }
 
   /**
-   * Saves every registered component's state, then a marker with the time; a crash before the marker
-   * leaves the previous save's marker, so `loadIfExists` never reports a session that was never saved.
+   * Saves every registered component's state as one document (`{ sessionId, components, timestamp }`) in a
+   * single write, so a crash leaves either the previous save or this one, never a mix.
    */
   async saveSession(): Promise<SavedSession> {
-    const store = this.#requireStore();
     const components: Record<string, JSONValue> = {};
-    for (const [name, component] of this.#components) {
-      components[name] = await component.saveState();
-      await store.putState(this.#scope, sessionStateKey(this.#sessionId, name), components[name]);
-    }
+    for (const [name, component] of this.#components) components[name] = await component.saveState();
     const saved: SavedSession = {
       sessionId: this.#sessionId,
       components,
       timestamp: new Date().toISOString(),
     };
-    await store.putState(this.#scope, sessionStateKey(this.#sessionId, savedMarker), {
-      timestamp: saved.timestamp,
-    });
+    await this.#requireStore().putState(
+      this.#scope,
+      sessionStateKey(this.#sessionId),
+      saved as unknown as JSONValue,
+    );
     return saved;
   }
 
-  /** Deletes the saved states of the registered components and the marker (components keep their in-process state). */
+  /** Deletes the saved document (the components keep their in-process state). */
   async deleteSession(): Promise<void> {
-    const store = this.#requireStore();
-    for (const name of this.#components.keys()) {
-      await store.deleteState(this.#scope, sessionStateKey(this.#sessionId, name));
-    }
-    await store.deleteState(this.#scope, sessionStateKey(this.#sessionId, savedMarker));
+    await this.#requireStore().deleteState(this.#scope, sessionStateKey(this.#sessionId));
   }
 
   #requireStore(): MemoryStoreV1 {
@@ -130,4 +121,19 @@ export class SessionManager {
     }
     return this.#store;
   }
+}
+
+function readComponents(saved: JSONValue): Record<string, JSONValue> {
+  const components =
+    typeof saved === 'object' && saved !== null && !Array.isArray(saved)
+      ? (saved as { components?: unknown }).components
+      : undefined;
+  if (typeof components !== 'object' || components === null || Array.isArray(components)) {
+    throw new MemoryError({
+      code: 'STORE_ERROR',
+      component: 'session',
+      message: 'the saved session has no "components" object',
+    });
+  }
+  return components as Record<string, JSONValue>;
 }

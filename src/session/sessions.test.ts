@@ -34,7 +34,7 @@ describe.each(drivers)('Sessions over the %s store', (_name, open) => {
     expect(await texts(await acme.open('chat'))).toEqual(['hello']);
     await acme.delete('chat');
     expect(await acme.list()).toEqual([]);
-    expect(await store.getState({ tenant: 'acme' }, 'session:chat:ConversationMemory')).toBeUndefined();
+    expect(await store.getState({ tenant: 'acme' }, 'session:chat:engram.components')).toBeUndefined();
   });
 
   it('forks at a message without copying, and the branches stay isolated', async () => {

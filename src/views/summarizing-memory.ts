@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
+import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { Memory } from '../memory/memory.ts';
 import { groupUnits, isSendable, type MessageUnit } from '../messages/units.ts';
@@ -74,7 +75,7 @@ export function createSummarizingMemory(options: SummarizingMemoryOptions): Summ
   let summaryTokens = 0;
   let loaded = false;
   let cache: { key: string; messages: MemoryMessage[] } | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
+  const queue = createSerialQueue();
 
   const setSummary = (next: SummaryRecord | undefined) => {
     summary = next;
@@ -159,11 +160,7 @@ export function createSummarizingMemory(options: SummarizingMemoryOptions): Summ
     return messages;
   }
 
-  const run = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = queue.then(fn);
-    queue = next.catch(() => {});
-    return next;
-  };
+  const run = <T>(fn: () => Promise<T>): Promise<T> => queue.run(fn);
 
   return {
     memory,

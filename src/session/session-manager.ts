@@ -98,6 +98,7 @@ export class SessionManager {
       components,
       timestamp: new Date().toISOString(),
     };
+    await this.#ensureSession();
     await this.#requireStore().putState(
       this.#scope,
       sessionStateKey(this.#sessionId),
@@ -109,6 +110,17 @@ export class SessionManager {
   /** Deletes the saved document (the components keep their in-process state). */
   async deleteSession(): Promise<void> {
     await this.#requireStore().deleteState(this.#scope, sessionStateKey(this.#sessionId));
+  }
+
+  /** Session state belongs to a session the scope can see: create it when this is the first save. */
+  async #ensureSession(): Promise<void> {
+    const store = this.#requireStore();
+    if (await store.getSession(this.#scope, this.#sessionId)) return;
+    try {
+      await store.createSession(this.#scope, { id: this.#sessionId });
+    } catch (error) {
+      if (!(await store.getSession(this.#scope, this.#sessionId))) throw error;
+    }
   }
 
   #requireStore(): MemoryStoreV1 {

@@ -133,3 +133,13 @@ describe('SessionManager (seed 002)', () => {
     expect(() => manager.addComponent(settings)).toThrow(/already registered/);
   });
 });
+
+describe('SessionManager without a conversation', () => {
+  it('creates the session on the first save, so its state is scoped to it', async () => {
+    const store = createMemoryStore();
+    const settings = { componentName: 'Settings', saveState: () => ({ theme: 'dark' }), loadState: () => {} };
+    await SessionManager.forSessionId('fresh').withSession(store).addComponent(settings).saveSession();
+    expect(await store.getSession({ tenant: 'default' }, 'fresh')).toBeDefined();
+    expect(await SessionManager.forSessionId('fresh').withSession(store).loadIfExists()).toBe(true);
+  });
+});

@@ -119,8 +119,8 @@ export interface Artifact {
  * The storage contract every driver implements (DESIGN.md §4). Every call carries the caller's scope; a
  * session is visible only to its own tenant, and nothing any input can do returns another tenant's data.
  * Appends are idempotent by message id: re-appending an identical message returns the stored entry, a
- * different message under a stored id throws `DuplicateMessageIdError`. Deletes are tombstones, so the
- * sequence stays gapless.
+ * different message under a live id throws `DuplicateMessageIdError`. Deletes are tombstones, so the
+ * sequence stays gapless; a deleted id is free again (re-appending it stores a new entry).
  */
 export interface MemoryStoreV1 {
   /** The contract version. */
@@ -166,11 +166,23 @@ export interface MemoryStoreV1 {
   /** Deletes an artifact; returns whether it existed. */
   deleteArtifact(scope: Scope, sessionId: string, artifactId: string): Promise<boolean>;
 
-  /** Writes a component's state blob (StateModule) under a key. */
+  /**
+   * Writes a component's state blob (StateModule) under a key, owned by exactly `scope`: a value's key is
+   * (tenant, user, agent, key), where a missing `user` / `agent` means "none", not "any", so two users of one
+   * tenant each have their own value under the same key. A key `session:<id>:…` also needs the session to be
+   * visible to the scope, else `SESSION_NOT_FOUND`. An empty key, or one with NUL, is `INVALID_ARGUMENT`.
+   */
   putState(scope: Scope, key: string, state: JSONValue): Promise<void>;
-  /** Reads a component's state blob. */
+  /**
+   * Reads the state blob owned by exactly `scope` under a key (never another user's or agent's); undefined
+   * when there is none, or when a `session:<id>:…` key names no session visible to the scope.
+   */
   getState(scope: Scope, key: string): Promise<JSONValue | undefined>;
-  /** Deletes a component's state blob. */
+  /**
+   * Deletes the state blob owned by exactly `scope` under a key; does nothing when there is none, or when a
+   * `session:<id>:…` key names no session visible to the scope. (`deleteSession` removes every owner's
+   * `session:<id>:…` state.)
+   */
   deleteState(scope: Scope, key: string): Promise<void>;
 
   /** Releases the store's resources; later calls throw `STORE_CLOSED`. */

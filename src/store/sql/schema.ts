@@ -118,5 +118,66 @@ const v1: SqlMigration = {
   ],
 };
 
+/** The owner of a `session:<id>:…` state row `c`, from its session (the longest id that matches), for one column. */
+const sessionOwner = (column: 'user_id' | 'agent_id') =>
+  `coalesce((SELECT s.${column} FROM engram_sessions s WHERE s.tenant = c.tenant AND substr(c.key, 1, length(s.id) + 9) = 'session:' || s.id || ':' ORDER BY length(s.id) DESC LIMIT 1), '')`;
+
+/**
+ * Schema version 2: component state is owned by an exact scope. Rows are keyed (tenant, user_id, agent_id,
+ * key), with `''` for "no user" / "no agent" (ids are never empty), so two users of one tenant each have their
+ * own value under one key. Existing `session:<id>:…` rows go to the owner of their session; other existing
+ * rows belong to the tenant with no user and no agent. PostgreSQL changes the primary key in place; SQLite,
+ * which cannot, rebuilds the table (table renames stay out of PostgreSQL, whose client qualifies table names).
+ */
+const v2: SqlMigration = {
+  version: 2,
+  name: 'component state owned by scope',
+  statements: (d) => {
+    const adopt = `UPDATE engram_component_state AS c SET user_id = ${sessionOwner('user_id')}, agent_id = ${sessionOwner('agent_id')} WHERE c.key LIKE 'session:%'`;
+    if (d.name === 'postgres') {
+      return [
+        "ALTER TABLE engram_component_state ADD COLUMN IF NOT EXISTS user_id TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE engram_component_state ADD COLUMN IF NOT EXISTS agent_id TEXT NOT NULL DEFAULT ''",
+        adopt,
+        'ALTER TABLE engram_component_state DROP CONSTRAINT IF EXISTS engram_component_state_pkey',
+        'ALTER TABLE engram_component_state ADD PRIMARY KEY (tenant, user_id, agent_id, key)',
+      ];
+    }
+    return [
+      `CREATE TABLE engram_component_state_v2 (
+  tenant TEXT NOT NULL,
+  user_id TEXT NOT NULL DEFAULT '',
+  agent_id TEXT NOT NULL DEFAULT '',
+  key TEXT NOT NULL,
+  value ${d.types.json} NOT NULL,
+  updated_at ${d.types.int} NOT NULL,
+  PRIMARY KEY (tenant, user_id, agent_id, key)
+)`,
+      'INSERT INTO engram_component_state_v2 (tenant, key, value, updated_at) SELECT tenant, key, value, updated_at FROM engram_component_state',
+      'DROP TABLE engram_component_state',
+      'ALTER TABLE engram_component_state_v2 RENAME TO engram_component_state',
+      adopt,
+    ];
+  },
+};
+
+/**
+ * Schema version 3: a fork keeps what it inherits as counters on its session row (`inherited_count`,
+ * `inherited_tokens`), so `stats()` of a fork does not count its inherited prefix on every call. NULL means
+ * unknown (forks made before v3, and roots): the store counts. Applied once in the migration transaction
+ * (PostgreSQL also says `IF NOT EXISTS`; SQLite's `ADD COLUMN` has no such form).
+ */
+const v3: SqlMigration = {
+  version: 3,
+  name: 'fork inherited counters',
+  statements: (d) => {
+    const ifMissing = d.name === 'postgres' ? 'IF NOT EXISTS ' : '';
+    return [
+      `ALTER TABLE engram_sessions ADD COLUMN ${ifMissing}inherited_count ${d.types.int}`,
+      `ALTER TABLE engram_sessions ADD COLUMN ${ifMissing}inherited_tokens ${d.types.int}`,
+    ];
+  },
+};
+
 /** Every migration, oldest first. */
-export const sqlMigrations: readonly SqlMigration[] = [v1];
+export const sqlMigrations: readonly SqlMigration[] = [v1, v2, v3];

@@ -1,14 +1,23 @@
 import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-error.ts';
-import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { LogEntry } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { AppendInput, LogStats, RangeQuery } from '../memory-store.ts';
-import { deserializeMessage, freezeMessage, messageText, serializeMessage } from '../serialize.ts';
+import { deserializeMessage, freezeMessage, messageText } from '../serialize.ts';
+import { sessionNotFound } from '../store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
-import { toEntry } from './sql-rows.ts';
-import { chunks, loadSession, segmentWhere, type ViewSegment, viewSegments } from './sql-view.ts';
+import { type SessionRow, toEntry, toSessionRow } from './sql-rows.ts';
+import { detachForks } from './sql-sessions.ts';
+import {
+  chunks,
+  inheritedStats,
+  loadSession,
+  scopeWhere,
+  segmentWhere,
+  type ViewSegment,
+  viewSegments,
+} from './sql-view.ts';
 
 /** What the log operations need from the store. */
 export interface LogContext {
@@ -16,40 +25,6 @@ export interface LogContext {
   component: string;
   /** Largest serialized message accepted, in bytes. */
   maxMessageBytes: number;
-}
-
-const invalid = (component: string, message: string) =>
-  new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
-
-/** Checks an optional non-negative integer argument. */
-export function checkCount(value: unknown, name: string, component: string): void {
-  if (value !== undefined && (!Number.isSafeInteger(value) || (value as number) < 0)) {
-    throw invalid(component, `${name} must be a non-negative integer, got ${String(value)}`);
-  }
-}
-
-/** Validates and serializes append inputs before any write: PAYLOAD_TOO_LARGE leaves nothing stored. */
-export function prepareInputs(
-  ctx: LogContext,
-  inputs: readonly AppendInput[],
-): { input: AppendInput; json: string }[] {
-  if (!Array.isArray(inputs)) throw invalid(ctx.component, 'append inputs must be an array');
-  return inputs.map((input, i) => {
-    if (typeof input?.message?.id !== 'string')
-      throw invalid(ctx.component, `inputs[${i}].message.id must be a string`);
-    checkCount(input.tokens, `inputs[${i}].tokens`, ctx.component);
-    if (input.tokens === undefined) throw invalid(ctx.component, `inputs[${i}].tokens is required`);
-    const json = serializeMessage(input.message);
-    const bytes = Buffer.byteLength(json);
-    if (bytes > ctx.maxMessageBytes) {
-      throw new MemoryError({
-        code: 'PAYLOAD_TOO_LARGE',
-        component: ctx.component,
-        message: `message "${input.message.id}" is ${bytes} bytes; the limit is ${ctx.maxMessageBytes}`,
-      });
-    }
-    return { input, json };
-  });
 }
 
 /** Live visible entries (with their stored body) among `ids`, by message id. */
@@ -171,23 +146,48 @@ export async function entriesById(
   return [...found.values()].map((f) => f.entry).sort((a, b) => a.seq - b.seq);
 }
 
-/** Live count and tokens of the inherited segments (the own rows come from the session row's counters). */
-export async function inheritedStats(
+/** A session's stats: its own live counters plus what it inherits (stored on a fork's row since schema v3). */
+export async function sessionStats(
   client: SqlClient,
-  tenant: string,
+  scope: Scope,
+  sessionId: string,
+  component: string,
+): Promise<LogStats> {
+  const row = await queryGet(
+    client,
+    sql`SELECT * FROM engram_sessions WHERE ${scopeWhere(scope)} AND id = ${sessionId}`,
+  );
+  if (!row) throw sessionNotFound(sessionId, component);
+  const session = toSessionRow(row);
+  const inherited = await inheritedStats(client, session, row);
+  return {
+    count: session.liveCount + inherited.count,
+    tokens: session.liveTokens + inherited.tokens,
+    lastSeq: session.lastSeq,
+  };
+}
+
+/** The lowest seq among the live rows a tombstone call would remove from what `session` sees, if any. */
+async function firstAffectedSeq(
+  tx: SqlClient,
+  session: SessionRow,
   segments: readonly ViewSegment[],
-): Promise<Omit<LogStats, 'lastSeq'>> {
-  let count = 0;
-  let tokens = 0;
-  for (const segment of segments.slice(0, -1)) {
-    const row = await queryGet(
-      client,
-      sql`SELECT count(*) AS n, coalesce(sum(m.tokens), 0) AS t FROM engram_messages m WHERE ${segmentWhere(client, tenant, segment)}`,
-    );
-    count += Number(row?.n ?? 0);
-    tokens += Number(row?.t ?? 0);
+  parts: readonly (readonly string[] | undefined)[],
+): Promise<number | undefined> {
+  let first: number | undefined;
+  for (const part of parts) {
+    if (part?.length === 0) continue;
+    const which = part ? sql` AND m.message_id IN (${joinSql(part)})` : raw('');
+    for (const segment of segments) {
+      const row = await queryGet(
+        tx,
+        sql`SELECT min(m.seq) AS s FROM engram_messages m WHERE ${segmentWhere(tx, session.tenant, segment)}${which}`,
+      );
+      if (row?.s !== null && row?.s !== undefined)
+        first = Math.min(first ?? Number.POSITIVE_INFINITY, Number(row.s));
+    }
   }
-  return { count, tokens };
+  return first;
 }
 
 /** Tombstones own rows and hides inherited ones; `ids` undefined means every live message. Returns how many. */
@@ -204,8 +204,19 @@ export async function tombstone(
   let count = 0;
   let tokens = 0;
   let hidden = 0;
+  let hiddenTokens = 0;
   const parts = ids === undefined ? [undefined] : chunks([...new Set(ids)]);
-  const segments = session.parentId === null ? [] : (await viewSegments(tx, session)).slice(0, -1);
+  const all = await viewSegments(tx, session);
+  // Copy-on-delete: forks sharing a row about to go get their own copy of what they inherit first.
+  const hasForks = await queryGet(
+    tx,
+    sql`SELECT 1 AS x FROM engram_sessions WHERE tenant = ${t} AND parent_id = ${session.id} LIMIT 1`,
+  );
+  if (hasForks) {
+    const first = await firstAffectedSeq(tx, session, all, parts);
+    if (first !== undefined) await detachForks(tx, session, first);
+  }
+  const segments = all.slice(0, -1);
   for (const part of parts) {
     if (part?.length === 0) continue;
     const which = part ? sql` AND message_id IN (${joinSql(part)})` : raw('');
@@ -217,17 +228,24 @@ export async function tombstone(
     for (const row of rows) tokens += Number(row.tokens);
     const inherited = part ? sql` AND m.message_id IN (${joinSql(part)})` : raw('');
     for (const segment of segments) {
+      const where = sql`${segmentWhere(tx, t, segment)}${inherited}`;
+      const sum = await queryGet(
+        tx,
+        sql`SELECT count(*) AS n, coalesce(sum(m.tokens), 0) AS t FROM engram_messages m WHERE ${where}`,
+      );
+      if (Number(sum?.n ?? 0) === 0) continue;
       const r = await queryRun(
         tx,
-        sql`INSERT INTO engram_fork_hidden (tenant, session_id, message_id) SELECT DISTINCT m.tenant, ${session.id}, m.message_id FROM engram_messages m WHERE ${segmentWhere(tx, t, segment)}${inherited} ON CONFLICT (tenant, session_id, message_id) DO NOTHING`,
+        sql`INSERT INTO engram_fork_hidden (tenant, session_id, message_id) SELECT DISTINCT m.tenant, ${session.id}, m.message_id FROM engram_messages m WHERE ${where} ON CONFLICT (tenant, session_id, message_id) DO NOTHING`,
       );
       hidden += r.changes;
+      hiddenTokens += Number(sum?.t ?? 0);
     }
   }
   if (count + hidden > 0) {
     await queryRun(
       tx,
-      sql`UPDATE engram_sessions SET live_count = live_count - ${count}, live_tokens = live_tokens - ${tokens}, updated_at = ${Date.now()} WHERE tenant = ${t} AND id = ${session.id}`,
+      sql`UPDATE engram_sessions SET live_count = live_count - ${count}, live_tokens = live_tokens - ${tokens}, inherited_count = inherited_count - ${hidden}, inherited_tokens = inherited_tokens - ${hiddenTokens}, updated_at = ${Date.now()} WHERE tenant = ${t} AND id = ${session.id}`,
     );
   }
   return count + hidden;

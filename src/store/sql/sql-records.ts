@@ -3,10 +3,13 @@ import { MemoryError } from '../../core/errors/memory-error.ts';
 import { isValidId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { Artifact } from '../memory-store.ts';
+import { checkStateKey, stateKeySessionIds } from '../state-scope.ts';
+import { sessionNotFound } from '../store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
-import { raw, sql } from './sql-fragment.ts';
+import { joinSql, raw, sql } from './sql-fragment.ts';
 import { parseJson, toArtifact } from './sql-rows.ts';
+import { scopeWhere } from './sql-view.ts';
 
 const invalid = (component: string, message: string) =>
   new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
@@ -79,13 +82,26 @@ export async function deleteArtifactRow(
   return r.changes > 0;
 }
 
-function checkKey(key: unknown, component: string): asserts key is string {
-  if (typeof key !== 'string' || key === '' || !key.isWellFormed() || key.includes('\u0000')) {
-    throw invalid(component, 'state key must be a non-empty string without NUL or lone surrogates');
-  }
+/** Whether a `session:<id>:…` key names a session the scope can see (other keys need none). */
+async function sessionVisible(client: SqlClient, scope: Scope, key: string, lock = false): Promise<boolean> {
+  const ids = stateKeySessionIds(key);
+  if (ids.length === 0) return true;
+  // Locking the session rows keeps a concurrent deleteSession from leaving this write behind.
+  const row = await queryGet(
+    client,
+    sql`SELECT 1 AS found FROM engram_sessions WHERE ${scopeWhere(scope)} AND id IN (${joinSql(ids)})${raw(lock ? client.dialect.forUpdate : '')}`,
+  );
+  return row !== undefined;
 }
 
-/** Writes a component's state blob. */
+/** The row of the value owned by exactly `scope` under `key`. */
+const stateRow = (scope: Scope, key: string) =>
+  sql`tenant = ${scope.tenant} AND user_id = ${scope.user ?? ''} AND agent_id = ${scope.agent ?? ''} AND key = ${key}`;
+
+/**
+ * Writes a component's state blob, owned by exactly `scope`; a `session:<id>:…` key needs a session the
+ * scope can see (else `SESSION_NOT_FOUND`).
+ */
 export async function putStateRow(
   client: SqlClient,
   component: string,
@@ -93,40 +109,45 @@ export async function putStateRow(
   key: string,
   state: JSONValue,
 ): Promise<void> {
-  checkKey(key, component);
+  checkStateKey(key, component);
   const value = jsonText(state, 'state', component);
-  await queryRun(
-    client,
-    sql`INSERT INTO engram_component_state (tenant, key, value, updated_at) VALUES (${scope.tenant}, ${key}, ${value}, ${Date.now()})
-ON CONFLICT (tenant, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  );
+  await client.transaction(async (tx) => {
+    if (!(await sessionVisible(tx, scope, key)))
+      throw sessionNotFound(stateKeySessionIds(key)[0]!, component);
+    await queryRun(
+      tx,
+      sql`INSERT INTO engram_component_state (tenant, user_id, agent_id, key, value, updated_at) VALUES (${scope.tenant}, ${scope.user ?? ''}, ${scope.agent ?? ''}, ${key}, ${value}, ${Date.now()})
+ON CONFLICT (tenant, user_id, agent_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+    );
+  });
 }
 
-/** Reads a component's state blob. */
+/** Reads the state blob owned by exactly `scope`; undefined when a `session:<id>:…` key's session is not visible. */
 export async function getStateRow(
   client: SqlClient,
   component: string,
   scope: Scope,
   key: string,
 ): Promise<JSONValue | undefined> {
-  checkKey(key, component);
+  checkStateKey(key, component);
+  if (!(await sessionVisible(client, scope, key))) return undefined;
   const row = await queryGet(
     client,
-    sql`SELECT value FROM engram_component_state WHERE tenant = ${scope.tenant} AND key = ${key}`,
+    sql`SELECT value FROM engram_component_state WHERE ${stateRow(scope, key)}`,
   );
   return row ? parseJson(row.value) : undefined;
 }
 
-/** Deletes a component's state blob. */
+/** Deletes the state blob owned by exactly `scope` (nothing when a `session:<id>:…` key's session is not visible). */
 export async function deleteStateRow(
   client: SqlClient,
   component: string,
   scope: Scope,
   key: string,
 ): Promise<void> {
-  checkKey(key, component);
-  await queryRun(
-    client,
-    sql`DELETE FROM engram_component_state WHERE tenant = ${scope.tenant} AND key = ${key}`,
-  );
+  checkStateKey(key, component);
+  await client.transaction(async (tx) => {
+    if (!(await sessionVisible(tx, scope, key, true))) return;
+    await queryRun(tx, sql`DELETE FROM engram_component_state WHERE ${stateRow(scope, key)}`);
+  });
 }

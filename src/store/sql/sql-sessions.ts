@@ -7,8 +7,8 @@ import { checkSessionId } from '../store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
 import { raw, sql } from './sql-fragment.ts';
-import { toSessionRecord, toSessionRow } from './sql-rows.ts';
-import { loadSession, scopeWhere, segmentWhere, viewSegments } from './sql-view.ts';
+import { type SessionRow, toSessionRecord, toSessionRow } from './sql-rows.ts';
+import { forkInheritance, loadSession, scopeWhere, segmentWhere, viewSegments } from './sql-view.ts';
 
 const invalid = (component: string, message: string) =>
   new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
@@ -38,6 +38,7 @@ export async function createSessionRow(
   if (taken) throw invalid(component, `session "${id}" already exists`);
   let parentId: string | null = null;
   let forkedAtSeq: number | null = null;
+  let inherited: { count: number | null; tokens: number | null } = { count: null, tokens: null };
   if (input.fork) {
     checkSessionId(input.fork.parentId, component);
     const parent = await loadSession(tx, scope, input.fork.parentId, component, true);
@@ -47,11 +48,12 @@ export async function createSessionRow(
     }
     parentId = parent.id;
     forkedAtSeq = at;
+    inherited = await forkInheritance(tx, parent, at);
   }
   const now = Date.now();
   const row = await queryGet(
     tx,
-    sql`INSERT INTO engram_sessions (tenant, id, user_id, agent_id, parent_id, forked_at_seq, metadata, created_at, updated_at, last_seq, live_count, live_tokens) VALUES (${scope.tenant}, ${id}, ${scope.user ?? null}, ${scope.agent ?? null}, ${parentId}, ${forkedAtSeq}, ${metadata}, ${now}, ${now}, ${forkedAtSeq ?? 0}, 0, 0) ON CONFLICT (tenant, id) DO NOTHING RETURNING *`,
+    sql`INSERT INTO engram_sessions (tenant, id, user_id, agent_id, parent_id, forked_at_seq, metadata, created_at, updated_at, last_seq, live_count, live_tokens, inherited_count, inherited_tokens) VALUES (${scope.tenant}, ${id}, ${scope.user ?? null}, ${scope.agent ?? null}, ${parentId}, ${forkedAtSeq}, ${metadata}, ${now}, ${now}, ${forkedAtSeq ?? 0}, 0, 0, ${inherited.count}, ${inherited.tokens}) ON CONFLICT (tenant, id) DO NOTHING RETURNING *`,
   );
   if (!row) throw invalid(component, `session "${id}" already exists`);
   return toSessionRecord(toSessionRow(row));
@@ -96,6 +98,41 @@ export async function updateSessionRow(
 }
 
 /**
+ * Gives a fork its own copy of everything it inherits (its ancestors' shared prefixes minus its hidden ids,
+ * same seqs) and makes it a root, so nothing its ancestors do later can change what it sees. Its own forks
+ * read through it and need nothing.
+ */
+export async function detachFork(tx: SqlClient, child: SessionRow): Promise<void> {
+  const t = child.tenant;
+  const d = tx.dialect;
+  for (const segment of (await viewSegments(tx, child)).slice(0, -1)) {
+    await queryRun(
+      tx,
+      sql`INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) SELECT m.tenant, ${child.id}, m.seq, m.message_id, m.role, m.created_at, m.tokens, ${raw(d.false)}, m.body, m.text FROM engram_messages m WHERE ${segmentWhere(tx, t, segment)}`,
+    );
+  }
+  await queryRun(tx, sql`DELETE FROM engram_fork_hidden WHERE tenant = ${t} AND session_id = ${child.id}`);
+  const own = sql`FROM engram_messages m WHERE m.tenant = ${t} AND m.session_id = ${child.id} AND m.deleted = ${raw(d.false)}`;
+  await queryRun(
+    tx,
+    sql`UPDATE engram_sessions SET parent_id = NULL, forked_at_seq = NULL, inherited_count = NULL, inherited_tokens = NULL, live_count = (SELECT count(*) ${own}), live_tokens = (SELECT coalesce(sum(m.tokens), 0) ${own}) WHERE tenant = ${t} AND id = ${child.id}`,
+  );
+}
+
+/**
+ * Copy-on-delete: detaches (see {@link detachFork}) every direct fork of `parent` whose fork point is at or
+ * after `fromSeq`, i.e. that shares a row the parent is about to tombstone, hide or drop. Call it in the
+ * transaction that then changes the parent.
+ */
+export async function detachForks(tx: SqlClient, parent: SessionRow, fromSeq: number): Promise<void> {
+  const children = await queryAll(
+    tx,
+    sql`SELECT * FROM engram_sessions WHERE tenant = ${parent.tenant} AND parent_id = ${parent.id} AND forked_at_seq >= ${fromSeq}${raw(tx.dialect.forUpdate)}`,
+  );
+  for (const row of children) await detachFork(tx, toSessionRow(row));
+}
+
+/**
  * Deletes a session, its messages, hidden ids, artifacts and `session:<id>:` state. Its direct forks keep
  * what they shared: their inherited rows are copied in as their own (same seqs) and they become roots.
  */
@@ -107,26 +144,7 @@ export async function deleteSessionRow(
 ): Promise<void> {
   const session = await loadSession(tx, scope, sessionId, component, true);
   const t = session.tenant;
-  const d = tx.dialect;
-  const children = await queryAll(
-    tx,
-    sql`SELECT * FROM engram_sessions WHERE tenant = ${t} AND parent_id = ${session.id}${raw(d.forUpdate)}`,
-  );
-  for (const childRow of children) {
-    const child = toSessionRow(childRow);
-    for (const segment of (await viewSegments(tx, child)).slice(0, -1)) {
-      await queryRun(
-        tx,
-        sql`INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) SELECT m.tenant, ${child.id}, m.seq, m.message_id, m.role, m.created_at, m.tokens, ${raw(d.false)}, m.body, m.text FROM engram_messages m WHERE ${segmentWhere(tx, t, segment)}`,
-      );
-    }
-    await queryRun(tx, sql`DELETE FROM engram_fork_hidden WHERE tenant = ${t} AND session_id = ${child.id}`);
-    const own = sql`FROM engram_messages m WHERE m.tenant = ${t} AND m.session_id = ${child.id} AND m.deleted = ${raw(d.false)}`;
-    await queryRun(
-      tx,
-      sql`UPDATE engram_sessions SET parent_id = NULL, forked_at_seq = NULL, live_count = (SELECT count(*) ${own}), live_tokens = (SELECT coalesce(sum(m.tokens), 0) ${own}) WHERE tenant = ${t} AND id = ${child.id}`,
-    );
-  }
+  await detachForks(tx, session, 0);
   await queryRun(tx, sql`DELETE FROM engram_messages WHERE tenant = ${t} AND session_id = ${session.id}`);
   await queryRun(tx, sql`DELETE FROM engram_fork_hidden WHERE tenant = ${t} AND session_id = ${session.id}`);
   await queryRun(tx, sql`DELETE FROM engram_artifacts WHERE tenant = ${t} AND session_id = ${session.id}`);

@@ -1,20 +1,13 @@
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { isValidId } from '../../core/ids.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
+import { checkCount, checkSearchQuery, prepareInputs } from '../check-inputs.ts';
 import type { MemoryStoreV1, StoreCapabilities } from '../memory-store.ts';
 import { checkSessionId } from '../store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryGet } from './sql-exec.ts';
 import { sql } from './sql-fragment.ts';
-import {
-  appendEntries,
-  checkCount,
-  entriesById,
-  inheritedStats,
-  prepareInputs,
-  readEntries,
-  tombstone,
-} from './sql-log.ts';
+import { appendEntries, entriesById, readEntries, sessionStats, tombstone } from './sql-log.ts';
 import {
   deleteArtifactRow,
   deleteStateRow,
@@ -175,15 +168,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
     stats: (scope, sessionId) =>
       op('stats', scope, async () => {
         checkId(sessionId);
-        const session = await loadSession(client, scope, sessionId, component);
-        const own = { count: session.liveCount, tokens: session.liveTokens, lastSeq: session.lastSeq };
-        if (session.parentId === null) return own;
-        const inherited = await inheritedStats(client, session.tenant, await viewSegments(client, session));
-        return {
-          count: own.count + inherited.count,
-          tokens: own.tokens + inherited.tokens,
-          lastSeq: own.lastSeq,
-        };
+        return sessionStats(client, scope, sessionId, component);
       }),
 
     deleteMessages: (scope, sessionId, ids) =>
@@ -201,14 +186,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
 
     searchMessages: (scope, query) =>
       op('searchMessages', scope, async () => {
-        if (typeof query?.text !== 'string') {
-          throw new MemoryError({
-            code: 'INVALID_QUERY',
-            component,
-            message: 'search text must be a string',
-          });
-        }
-        checkCount(query.limit, 'limit', component);
+        checkSearchQuery(query, component);
         if (query.sessionId !== undefined) {
           checkId(query.sessionId);
           await loadSession(client, scope, query.sessionId, component);

@@ -1,6 +1,7 @@
 import type { Scope } from '../../core/scope.ts';
+import type { LogStats } from '../memory-store.ts';
 import { sessionNotFound } from '../store-helpers.ts';
-import type { SqlClient } from './sql-client.ts';
+import type { SqlClient, SqlRow } from './sql-client.ts';
 import { queryGet } from './sql-exec.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
 import { type SessionRow, toSessionRow } from './sql-rows.ts';
@@ -73,6 +74,66 @@ export function segmentWhere(client: SqlClient, tenant: string, segment: ViewSeg
     where = sql`${where} AND NOT EXISTS (SELECT 1 FROM engram_fork_hidden h WHERE h.tenant = ${tenant} AND h.session_id IN (${joinSql(segment.hiders)}) AND h.message_id = m.message_id)`;
   }
   return where;
+}
+
+/** Live count and tokens of some segments, counted row by row (cost proportional to their length). */
+export async function segmentStats(
+  client: SqlClient,
+  tenant: string,
+  segments: readonly ViewSegment[],
+): Promise<Omit<LogStats, 'lastSeq'>> {
+  let count = 0;
+  let tokens = 0;
+  for (const segment of segments) {
+    const row = await queryGet(
+      client,
+      sql`SELECT count(*) AS n, coalesce(sum(m.tokens), 0) AS t FROM engram_messages m WHERE ${segmentWhere(client, tenant, segment)}`,
+    );
+    count += Number(row?.n ?? 0);
+    tokens += Number(row?.t ?? 0);
+  }
+  return { count, tokens };
+}
+
+/**
+ * Live count and tokens a fork inherits (0 for a root). Forks keep them on their session row
+ * (`inherited_count`, `inherited_tokens`, schema v3): the inherited prefix never changes once forked
+ * (copy-on-delete), except by the fork's own hides, which adjust them. Forks made before v3 have NULL and
+ * are counted. `row` is the session's `SELECT *` row when the caller has it.
+ */
+export async function inheritedStats(
+  client: SqlClient,
+  session: SessionRow,
+  row?: SqlRow,
+): Promise<Omit<LogStats, 'lastSeq'>> {
+  if (session.parentId === null) return { count: 0, tokens: 0 };
+  const stored =
+    row ??
+    (await queryGet(
+      client,
+      sql`SELECT inherited_count, inherited_tokens FROM engram_sessions WHERE tenant = ${session.tenant} AND id = ${session.id}`,
+    ));
+  if (stored?.inherited_count !== null && stored?.inherited_count !== undefined) {
+    return { count: Number(stored.inherited_count), tokens: Number(stored.inherited_tokens ?? 0) };
+  }
+  return segmentStats(client, session.tenant, (await viewSegments(client, session)).slice(0, -1));
+}
+
+/** What a new fork of `parent` at `atSeq` inherits: the parent's totals when forked at its end, else counted. */
+export async function forkInheritance(
+  client: SqlClient,
+  parent: SessionRow,
+  atSeq: number,
+): Promise<Omit<LogStats, 'lastSeq'>> {
+  if (atSeq >= parent.lastSeq) {
+    const up = await inheritedStats(client, parent);
+    return { count: parent.liveCount + up.count, tokens: parent.liveTokens + up.tokens };
+  }
+  const segments = (await viewSegments(client, parent)).map((s) => ({
+    ...s,
+    maxSeq: Math.min(s.maxSeq, atSeq),
+  }));
+  return segmentStats(client, parent.tenant, segments);
 }
 
 /** Splits a list into chunks small enough for one `IN (…)` list. */

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { MemoryError } from '../../core/errors/memory-error.ts';
 import { canonicalMessage, expectMemoryError, makeMessage, toInputs, withText } from '../fixtures.ts';
 import type { StoreCase } from '../store-case.ts';
 
@@ -141,6 +142,43 @@ export const appendCases: StoreCase[] = [
       expect(await store.stats(s, 'tok')).toEqual({ count: 3, tokens: 15, lastSeq: 3 });
       await store.deleteMessages(s, 'tok', [ms[1]!.id]);
       expect(await store.stats(s, 'tok')).toEqual({ count: 2, tokens: 10, lastSeq: 3 });
+    },
+  },
+  {
+    name: 'append: malformed inputs and token counts throw INVALID_ARGUMENT and store nothing',
+    async run({ store, scope }) {
+      const s = scope();
+      await store.createSession(s, { id: 'bad' });
+      await store.append(s, 'bad', toInputs([makeMessage('user', 'kept')], [2]));
+      const m = makeMessage('user', 'never stored');
+      const bad: [string, unknown][] = [
+        ['inputs undefined', undefined],
+        ['inputs null', null],
+        ['inputs an object', { message: m, tokens: 1 }],
+        ['inputs a string', 'hello'],
+        ['item undefined', [undefined]],
+        ['item null', [null]],
+        ['item a number', [{ message: m, tokens: 1 }, 7]],
+        ['item a string', ['message']],
+        ['item without message', [{ tokens: 1 }]],
+        ['tokens missing', [{ message: m }]],
+        ['tokens NaN', [{ message: m, tokens: Number.NaN }]],
+        ['tokens negative', [{ message: m, tokens: -1 }]],
+        ['tokens non-integer', [{ message: m, tokens: 1.5 }]],
+        ['tokens Infinity', [{ message: m, tokens: Number.POSITIVE_INFINITY }]],
+        ['tokens a string', [{ message: m, tokens: '3' }]],
+      ];
+      for (const [what, inputs] of bad) {
+        const error = await store.append(s, 'bad', inputs as never).then(
+          () => new Error(`${what}: append succeeded`),
+          (e: unknown) => e,
+        );
+        expect(MemoryError.hasCode(error, 'INVALID_ARGUMENT'), `${what}: ${String(error)}`).toBe(true);
+        expect((error as Error).message, what).toMatch(/^\[engram\] \[[\w-]+\] /);
+      }
+      expect(await store.stats(s, 'bad')).toEqual({ count: 1, tokens: 2, lastSeq: 1 });
+      expect((await store.readRange(s, 'bad')).map((e) => e.message.content)).toEqual(['kept']);
+      expect((await store.append(s, 'bad', toInputs([m], [0])))[0]?.seq).toBe(2);
     },
   },
 ];

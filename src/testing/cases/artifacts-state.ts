@@ -44,10 +44,11 @@ export const artifactStateCases: StoreCase[] = [
       expect(await store.getState(s, 'ConversationMemory')).toBeUndefined();
       const value = { messages: [{ a: 1 }], flag: false, text: 'ünïcødé 🧠 \u0000', n: 1.5, none: null };
       await store.putState(s, 'ConversationMemory', value);
+      await store.createSession(s, { id: 'x' });
       await store.putState(s, 'session:x:Agent', 'plain string');
       expect(await store.getState(s, 'ConversationMemory')).toEqual(value);
       expect(await store.getState(s, 'session:x:Agent')).toBe('plain string');
-      expect(await store.getState({ ...s, user: 'someone' }, 'ConversationMemory')).toEqual(value);
+      expect(await store.getState({ ...s, user: 'someone' }, 'ConversationMemory')).toBeUndefined();
       expect(await store.getState(other, 'ConversationMemory')).toBeUndefined();
       await store.putState(other, 'ConversationMemory', [1, 2, 3]);
       await store.putState(s, 'ConversationMemory', { replaced: true });
@@ -58,6 +59,68 @@ export const artifactStateCases: StoreCase[] = [
       expect(await store.getState(s, 'ConversationMemory')).toBeUndefined();
       expect(await store.getState(other, 'ConversationMemory')).toEqual([1, 2, 3]);
       expect(await store.getState(s, 'session:x:Agent')).toBe('plain string');
+    },
+  },
+  {
+    name: 'state: scoped by user and agent within a tenant; session state needs a visible session',
+    async run({ store, scope }) {
+      const { tenant } = scope();
+      const org = { tenant };
+      const alice = { tenant, user: 'alice' };
+      const bob = { tenant, user: 'bob' };
+      const aliceBot = { tenant, user: 'alice', agent: 'bot' };
+      const bot = { tenant, agent: 'bot' };
+      // Plain keys: one value per exact scope; a missing user / agent means "none", not "any".
+      await store.putState(alice, 'Prefs', { theme: 'dark' });
+      for (const other of [org, bob, aliceBot, bot, scope({ user: 'alice' })]) {
+        expect(await store.getState(other, 'Prefs')).toBeUndefined();
+      }
+      await store.putState(bob, 'Prefs', { theme: 'light' });
+      await store.putState(org, 'Prefs', 'org default');
+      await store.putState(aliceBot, 'Prefs', 'bot of alice');
+      await store.putState(bot, 'Prefs', 'bot of the tenant');
+      expect(await store.getState(alice, 'Prefs')).toEqual({ theme: 'dark' });
+      expect(await store.getState(bob, 'Prefs')).toEqual({ theme: 'light' });
+      expect(await store.getState(org, 'Prefs')).toBe('org default');
+      expect(await store.getState(aliceBot, 'Prefs')).toBe('bot of alice');
+      expect(await store.getState(bot, 'Prefs')).toBe('bot of the tenant');
+      await store.deleteState(bob, 'Prefs');
+      expect(await store.getState(bob, 'Prefs')).toBeUndefined();
+      expect(await store.getState(alice, 'Prefs')).toEqual({ theme: 'dark' });
+      expect(await store.getState(org, 'Prefs')).toBe('org default');
+
+      // Session keys: the session must be visible to the caller (else absent; put throws SESSION_NOT_FOUND).
+      await store.createSession(alice, { id: 'alice-chat' });
+      const key = 'session:alice-chat:ConversationMemory';
+      await store.putState(alice, key, { log: 'my password is hunter2' });
+      expect(await store.getState(alice, key)).toEqual({ log: 'my password is hunter2' });
+      expect(await store.getState(bob, key)).toBeUndefined();
+      await expectMemoryError(store.putState(bob, key, 'overwritten'), 'SESSION_NOT_FOUND');
+      await store.deleteState(bob, key);
+      await expectMemoryError(store.putState(aliceBot, key, 'x'), 'SESSION_NOT_FOUND');
+      await expectMemoryError(store.putState(scope({ user: 'alice' }), key, 'x'), 'SESSION_NOT_FOUND');
+      await expectMemoryError(store.putState(alice, 'session:missing:Agent', 1), 'SESSION_NOT_FOUND');
+      expect(await store.getState(alice, 'session:missing:Agent')).toBeUndefined();
+      await store.deleteState(alice, 'session:missing:Agent');
+      expect(await store.getState(alice, key)).toEqual({ log: 'my password is hunter2' });
+      // The whole tenant sees the session, but owns its own value under the key.
+      expect(await store.getState(org, key)).toBeUndefined();
+      await store.putState(org, key, 'org note');
+      expect(await store.getState(org, key)).toBe('org note');
+      expect(await store.getState(alice, key)).toEqual({ log: 'my password is hunter2' });
+      await store.deleteState(org, key);
+      expect(await store.getState(alice, key)).toEqual({ log: 'my password is hunter2' });
+      await store.putState(org, key, 'org note again');
+      // Deleting the session removes every owner's state under its keys.
+      await store.deleteSession(alice, 'alice-chat');
+      expect(await store.getState(alice, key)).toBeUndefined();
+      expect(await store.getState(org, key)).toBeUndefined();
+      await store.createSession(bob, { id: 'alice-chat' });
+      expect(await store.getState(bob, key)).toBeUndefined();
+      expect(await store.getState(alice, key)).toBeUndefined();
+      await expectMemoryError(store.putState(alice, key, 'x'), 'SESSION_NOT_FOUND');
+      await expectMemoryError(store.putState(alice, '', 1), 'INVALID_ARGUMENT');
+      await expectMemoryError(store.getState(alice, 'a\u0000b'), 'INVALID_ARGUMENT');
     },
   },
 ];

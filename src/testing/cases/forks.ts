@@ -114,6 +114,92 @@ export const forkCases: StoreCase[] = [
     },
   },
   {
+    name: "forks: the parent's deletes, clear and re-appends after the fork do not change what the fork sees",
+    async run({ store, scope }) {
+      const s = scope();
+      const { parent } = await forked(store, s);
+      await store.append(s, 'f', toInputs([makeMessage('user', 'f4')], [10]));
+      expect(await store.deleteMessages(s, 'f', [parent[0]!.id])).toBe(1); // the fork's own hide, kept
+      const before = await store.readRange(s, 'f');
+      expect(texts(before)).toEqual(['p2', 'p3', 'f4']);
+      const check = async () => {
+        expect(await store.readRange(s, 'f')).toEqual(before);
+        expect(texts(await store.readRange(s, 'f', { direction: 'backward', limit: 2 }))).toEqual([
+          'p3',
+          'f4',
+        ]);
+        expect(texts(await store.readRange(s, 'f', { fromSeq: 2, toSeq: 3 }))).toEqual(['p2', 'p3']);
+        expect(await store.stats(s, 'f')).toEqual({ count: 3, tokens: 15, lastSeq: 4 });
+        expect((await store.getMessages(s, 'f', [parent[1]!.id]))[0]?.seq).toBe(2);
+        const hits = await store.searchMessages(s, { text: 'p2', sessionId: 'f' });
+        expect(hits.map((h) => [h.sessionId, h.entry.seq])).toEqual([['f', 2]]);
+        expect(await store.searchMessages(s, { text: 'p1', sessionId: 'f' })).toEqual([]);
+      };
+      // A shared message deleted in the parent.
+      expect(await store.deleteMessages(s, 'p', [parent[1]!.id])).toBe(1);
+      expect(texts(await store.readRange(s, 'p'))).toEqual(['p1', 'p3', 'p4', 'p5']);
+      await check();
+      // The parent cleared, then written again (a re-appended id is a new entry in the parent only).
+      expect(await store.clearMessages(s, 'p')).toBe(4);
+      expect(await store.stats(s, 'p')).toEqual({ count: 0, tokens: 0, lastSeq: 5 });
+      await check();
+      const [again] = await store.append(s, 'p', toInputs([parent[2]!, makeMessage('user', 'p7')], [3, 7]));
+      expect(again?.seq).toBe(6);
+      expect(texts(await store.readRange(s, 'p'))).toEqual(['p3', 'p7']);
+      await check();
+      // The fork still works as before: it hides, appends and re-appends on its own.
+      expect(await store.deleteMessages(s, 'f', [parent[2]!.id])).toBe(1);
+      expect(texts(await store.readRange(s, 'f'))).toEqual(['p2', 'f4']);
+      expect(await store.stats(s, 'f')).toEqual({ count: 2, tokens: 12, lastSeq: 4 });
+      expect(texts(await store.readRange(s, 'p'))).toEqual(['p3', 'p7']);
+      expect((await store.append(s, 'f', toInputs([makeMessage('user', 'f5')])))[0]?.seq).toBe(5);
+    },
+  },
+  {
+    name: "forks: a parent's deletes after the fork point, or a fork at 0, leave the fork linked and unchanged",
+    async run({ store, scope }) {
+      const s = scope();
+      const { parent, fork } = await forked(store, s);
+      await store.createSession(s, { id: 'zero', fork: { parentId: 'p', atSeq: 0 } });
+      expect(await store.deleteMessages(s, 'p', [parent[3]!.id, parent[4]!.id])).toBe(2);
+      expect(await store.getSession(s, 'f')).toEqual(fork);
+      expect(texts(await store.readRange(s, 'f'))).toEqual(['p1', 'p2', 'p3']);
+      expect(await store.stats(s, 'f')).toEqual({ count: 3, tokens: 6, lastSeq: 3 });
+      expect(await store.clearMessages(s, 'p')).toBe(3);
+      expect(await store.readRange(s, 'zero')).toEqual([]);
+      expect(await store.stats(s, 'zero')).toEqual({ count: 0, tokens: 0, lastSeq: 0 });
+    },
+  },
+  {
+    name: "forks: a middle fork's deletes do not change its own forks; an ancestor's deletes reach no descendant",
+    async run({ store, scope }) {
+      const s = scope();
+      const { parent } = await forked(store, s);
+      await store.append(s, 'f', toInputs([makeMessage('user', 'f4'), makeMessage('user', 'f5')], [10, 20]));
+      await store.createSession(s, { id: 'g', fork: { parentId: 'f', atSeq: 4 } });
+      await store.append(s, 'g', toInputs([makeMessage('user', 'g5')], [100]));
+      expect(await store.deleteMessages(s, 'g', [parent[2]!.id])).toBe(1);
+      const expected = ['p1', 'p2', 'f4', 'g5'];
+      expect(texts(await store.readRange(s, 'g'))).toEqual(expected);
+      expect(await store.stats(s, 'g')).toEqual({ count: 4, tokens: 113, lastSeq: 5 });
+      // The middle fork hides an inherited message and deletes its own f4: g keeps both.
+      expect(await store.deleteMessages(s, 'f', [parent[0]!.id, 'missing'])).toBe(1);
+      const own = (await store.readRange(s, 'f')).find((e) => e.message.content === 'f4')!;
+      expect(await store.deleteMessages(s, 'f', [own.message.id])).toBe(1);
+      expect(texts(await store.readRange(s, 'f'))).toEqual(['p2', 'p3', 'f5']);
+      expect(texts(await store.readRange(s, 'g'))).toEqual(expected);
+      // The root is cleared and deleted: f and g keep what they had.
+      await store.clearMessages(s, 'p');
+      await store.deleteSession(s, 'p');
+      expect(texts(await store.readRange(s, 'f'))).toEqual(['p2', 'p3', 'f5']);
+      expect(texts(await store.readRange(s, 'g'))).toEqual(expected);
+      expect(await store.stats(s, 'g')).toEqual({ count: 4, tokens: 113, lastSeq: 5 });
+      expect(await store.stats(s, 'f')).toEqual({ count: 3, tokens: 25, lastSeq: 5 });
+      const hits = await store.searchMessages(s, { text: 'p1', sessionId: 'g' });
+      expect(hits.map((h) => [h.sessionId, h.entry.seq])).toEqual([['g', 1]]);
+    },
+  },
+  {
     name: 'forks: a fork of a fork, and a fork at 0',
     async run({ store, scope }) {
       const s = scope();

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
-import { makeMessage, toInputs } from '../fixtures.ts';
+import { expectMemoryError, makeMessage, toInputs } from '../fixtures.ts';
 import type { StoreCase } from '../store-case.ts';
 
 async function seed(store: MemoryStoreV1, s: Scope, id: string, texts: string[]) {
@@ -171,6 +171,29 @@ export const searchCases: StoreCase[] = [
       expect(await store.searchMessages(s, { text: 'walrus', limit: 5 })).toHaveLength(5);
       expect(await store.searchMessages(s, { text: 'walrus' })).toHaveLength(20);
       expect(await store.searchMessages(s, { text: 'walrus', limit: 50 })).toHaveLength(30);
+    },
+  },
+  {
+    name: 'search: a missing or non-string text throws INVALID_QUERY, a bad limit INVALID_ARGUMENT',
+    async run({ store, scope }) {
+      const s = scope();
+      await seed(store, s, 'q', ['findable words']);
+      for (const query of [{}, { text: undefined }, { text: null }, { text: 42 }, { text: ['findable'] }]) {
+        await expectMemoryError(store.searchMessages(s, query as never), 'INVALID_QUERY');
+      }
+      await expectMemoryError(store.searchMessages(s, undefined as never), 'INVALID_QUERY');
+      for (const limit of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '3']) {
+        await expectMemoryError(
+          store.searchMessages(s, { text: 'findable', limit: limit as never }),
+          'INVALID_ARGUMENT',
+        );
+      }
+      await expectMemoryError(
+        store.searchMessages(s, { text: 'findable', sessionId: '' }),
+        'INVALID_ARGUMENT',
+      );
+      expect((await store.searchMessages(s, { text: 'findable' })).map((h) => h.sessionId)).toEqual(['q']);
+      expect(await store.searchMessages(s, { text: 'findable', limit: 0 })).toEqual([]);
     },
   },
 ];

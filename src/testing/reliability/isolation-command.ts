@@ -7,7 +7,8 @@ import type { AppendInput, MemoryStoreV1 } from '../../store/memory-store.ts';
 import { deserializeMessage } from '../../store/serialize.ts';
 import {
   type Expected,
-  IsolationModel,
+  type IsolationModel,
+  isolationAgents,
   isolationSessionIds,
   isolationStateKeys,
   isolationTenants,
@@ -56,7 +57,18 @@ function target(
         ? { tenant: s.tenant, user: s.user }
         : { tenant: s.tenant };
   if (op.kind === 'createSession') return { scope, sid: raw, s };
-  return { scope, sid: raw === undefined ? undefined : s.id };
+  return { scope, sid: raw === undefined ? undefined : s.id, s };
+}
+
+/** The scope (with the op's agent) and key a state command uses. */
+function stateTarget(
+  op: Extract<IsolationOp, { kind: 'putState' | 'getState' | 'deleteState' }>,
+  scope: Scope,
+  aimed: ModelSession | undefined,
+): { scope: Scope; key: string } {
+  const agent = isolationAgents[op.state.agent];
+  const key = op.state.aim && aimed ? `session:${aimed.id}:c` : isolationStateKeys[op.state.key]!;
+  return { scope: agent === undefined ? scope : { ...scope, agent }, key };
 }
 
 /** Runs `call` and checks it fails exactly when the model says so, with the model's code; returns its value. */
@@ -270,21 +282,26 @@ export class IsolationCommand implements AsyncCommand<IsolationModel, MemoryStor
         return;
       }
       case 'putState': {
-        await store.putState(scope, isolationStateKeys[op.key]!, op.value);
-        model.states.set(IsolationModel.key(scope.tenant, isolationStateKeys[op.key]!), op.value);
+        const st = stateTarget(op, scope, aimed);
+        const at = `${label} state ${JSON.stringify(st)}`;
+        const expected = model.putState(st.scope, st.key, op.value);
+        await against(model, at, expected, () => store.putState(st.scope, st.key, op.value));
         return;
       }
       case 'getState': {
-        const got = await store.getState(scope, isolationStateKeys[op.key]!);
-        const want = model.states.get(IsolationModel.key(scope.tenant, isolationStateKeys[op.key]!));
-        expect(got === undefined ? undefined : stableJson(got), label).toBe(
+        const st = stateTarget(op, scope, aimed);
+        const got = await store.getState(st.scope, st.key);
+        const want = model.getState(st.scope, st.key);
+        model.note(`getState:${want === undefined ? 'absent' : 'found'}`);
+        expect(got === undefined ? undefined : stableJson(got), `${label} state ${JSON.stringify(st)}`).toBe(
           want === undefined ? undefined : stableJson(want),
         );
         return;
       }
       case 'deleteState': {
-        await store.deleteState(scope, isolationStateKeys[op.key]!);
-        model.states.delete(IsolationModel.key(scope.tenant, isolationStateKeys[op.key]!));
+        const st = stateTarget(op, scope, aimed);
+        await store.deleteState(st.scope, st.key);
+        model.deleteState(st.scope, st.key);
         return;
       }
       case 'putArtifact': {

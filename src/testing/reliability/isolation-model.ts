@@ -16,6 +16,8 @@ export const isolationTenants: readonly string[] = [
 ];
 /** Users a caller scope may name (undefined: the whole tenant). */
 export const isolationUsers: readonly (string | undefined)[] = [undefined, undefined, 'u1', 'u1%'];
+/** Agents a state caller's scope may name (undefined: none); sessions are created without agents. */
+export const isolationAgents: readonly (string | undefined)[] = [undefined, undefined, 'bot', 'bot%'];
 /** Session ids with LIKE wildcards, separators, quotes and case variants. */
 export const isolationSessionIds: readonly string[] = ['s', 's%', 's_', 'sx', 'a:b', "it's", 's"q', 'S', '%'];
 /** Words every tenant's messages draw from, so searches match in several tenants. */
@@ -87,7 +89,8 @@ export function stableMessageJson(message: MemoryMessage): string {
  */
 export class IsolationModel {
   readonly sessions = new Map<string, ModelSession>();
-  readonly states = new Map<string, JSONValue>();
+  /** Component state by exact owner: `tenant \u0000 user \u0000 agent \u0000 key` (see {@link stateSlot}). */
+  readonly states = new Map<string, { tenant: string; key: string; value: JSONValue }>();
   /** Per-tenant message counters: every tenant counts from 0, so ids repeat across tenants. */
   readonly counters = new Map<string, number>();
   /** Commands run against this model (for the per-driver command budget). */
@@ -174,19 +177,43 @@ export class IsolationModel {
   deleteSession(scope: Scope, id: string): Expected<void> {
     const s = this.find(scope, id);
     if (!s) return { error: 'SESSION_NOT_FOUND' };
-    for (const child of this.sessions.values()) {
-      if (child.tenant !== s.tenant || child.parentId !== id) continue;
-      const inherited = this.visible(child).filter((r) => r.seq <= (child.forkedAtSeq ?? 0));
-      child.own = [...inherited.map((r) => ({ ...r })), ...child.own];
-      child.hidden.clear();
-      child.parentId = undefined;
-      child.forkedAtSeq = undefined;
-    }
+    this.detachForks(s, 0);
     this.sessions.delete(IsolationModel.key(s.tenant, id));
-    for (const k of [...this.states.keys()]) {
-      if (k.startsWith(IsolationModel.key(s.tenant, `session:${id}:`))) this.states.delete(k);
+    for (const [k, v] of [...this.states]) {
+      if (v.tenant === s.tenant && v.key.startsWith(`session:${id}:`)) this.states.delete(k);
     }
     return { ok: undefined };
+  }
+
+  /**
+   * Whether the scope may use a state key: any key but `session:<id>:…`, which needs a session visible to the
+   * scope under one of the ids the key can be split into (ids may contain `:`).
+   */
+  stateAllowed(scope: Scope, key: string): boolean {
+    if (!key.startsWith('session:')) return true;
+    let named = false;
+    for (let i = key.indexOf(':', 8); i >= 0; i = key.indexOf(':', i + 1)) {
+      const id = key.slice(8, i);
+      if (id === '') continue;
+      named = true;
+      if (this.find(scope, id)) return true;
+    }
+    return !named;
+  }
+
+  putState(scope: Scope, key: string, value: JSONValue): Expected<void> {
+    if (!this.stateAllowed(scope, key)) return { error: 'SESSION_NOT_FOUND' };
+    this.states.set(stateSlot(scope, key), { tenant: scope.tenant, key, value });
+    return { ok: undefined };
+  }
+
+  getState(scope: Scope, key: string): JSONValue | undefined {
+    if (!this.stateAllowed(scope, key)) return undefined;
+    return this.states.get(stateSlot(scope, key))?.value;
+  }
+
+  deleteState(scope: Scope, key: string): void {
+    if (this.stateAllowed(scope, key)) this.states.delete(stateSlot(scope, key));
   }
 
   append(
@@ -228,10 +255,25 @@ export class IsolationModel {
     return { ok: result };
   }
 
+  /** Copy-on-delete: forks of `s` at or after `fromSeq` get their own copy of what they inherit, then stand alone. */
+  detachForks(s: ModelSession, fromSeq: number): void {
+    for (const child of this.sessions.values()) {
+      if (child.tenant !== s.tenant || child.parentId !== s.id || (child.forkedAtSeq ?? 0) < fromSeq)
+        continue;
+      const inherited = this.visible(child).filter((r) => r.seq <= (child.forkedAtSeq ?? 0));
+      child.own = [...inherited.map((r) => ({ ...r })), ...child.own];
+      child.hidden.clear();
+      child.parentId = undefined;
+      child.forkedAtSeq = undefined;
+    }
+  }
+
   deleteMessages(scope: Scope, id: string, ids: readonly string[]): Expected<number> {
     const s = this.find(scope, id);
     if (!s) return { error: 'SESSION_NOT_FOUND' };
     const wanted = new Set(ids);
+    const affected = this.visible(s).filter((r) => wanted.has(r.id));
+    if (affected.length > 0) this.detachForks(s, Math.min(...affected.map((r) => r.seq)));
     let n = 0;
     for (const r of s.own) {
       if (!r.deleted && wanted.has(r.id)) {
@@ -250,7 +292,16 @@ export class IsolationModel {
   }
 }
 
-/** Whether a caller with `scope` sees a session. */
+/** Whether a caller with `scope` sees a session (model sessions have no agent). */
 export function visibleTo(s: ModelSession, scope: Scope): boolean {
-  return s.tenant === scope.tenant && (scope.user === undefined || s.user === scope.user);
+  return (
+    s.tenant === scope.tenant &&
+    (scope.user === undefined || s.user === scope.user) &&
+    scope.agent === undefined
+  );
+}
+
+/** The model's key of a state value owned by exactly `scope` (undefined user / agent is "none", not "any"). */
+export function stateSlot(scope: Scope, key: string): string {
+  return [scope.tenant, scope.user ?? '', scope.agent ?? '', key].join('\u0000');
 }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { MessageRole } from '../../core/message.ts';
 import type { RangeQuery } from '../../store/memory-store.ts';
 import {
+  isolationAgents,
   isolationSessionIds,
   isolationStateKeys,
   isolationTenants,
@@ -32,6 +33,17 @@ export interface AppendItem {
   tokens: number;
 }
 
+/**
+ * Which state a state command uses: `key` indexes {@link isolationStateKeys}, or with `aim` the key
+ * `session:<id>:c` of the session the command aims at; `agent` indexes {@link isolationAgents} and is added to
+ * the caller's scope (so state runs under tenant, user and agent scopes).
+ */
+export interface StateTarget {
+  key: number;
+  aim: boolean;
+  agent: number;
+}
+
 /** One operation of the isolation model run. */
 export type IsolationOp =
   | { kind: 'createSession'; who: Caller; session: number; fork?: { parent: number; at: number } }
@@ -42,8 +54,8 @@ export type IsolationOp =
   | { kind: 'deleteMessages'; who: Caller; session: number; picks: number[]; ids: string[] }
   | { kind: 'search'; who: Caller; session?: number; text: string; strict: boolean }
   | { kind: 'listSessions'; who: Caller; limit?: number }
-  | { kind: 'putState'; who: Caller; key: number; value: JSONValue }
-  | { kind: 'getState' | 'deleteState'; who: Caller; key: number }
+  | { kind: 'putState'; who: Caller; state: StateTarget; value: JSONValue }
+  | { kind: 'getState' | 'deleteState'; who: Caller; state: StateTarget }
   | {
       kind: 'putArtifact';
       who: Caller;
@@ -86,6 +98,11 @@ const hostileQuery = fc.constantFrom(
   'ACME',
   'm1',
 );
+const stateTarget: fc.Arbitrary<StateTarget> = fc.record({
+  key: fc.nat({ max: isolationStateKeys.length - 1 }),
+  aim: fc.boolean(),
+  agent: fc.nat({ max: isolationAgents.length - 1 }),
+});
 const roles = fc.constantFrom<MessageRole[] | undefined>(undefined, ['user'], ['assistant', 'system'], []);
 
 const appendItem: fc.Arbitrary<AppendItem> = fc.record({
@@ -171,17 +188,16 @@ export const isolationOpArbitraries: fc.Arbitrary<IsolationOp>[] = [
     strict: fc.constant(false),
   }),
   fc.record({ kind: fc.constant('listSessions' as const), who, limit: fc.option(small, { nil: undefined }) }),
-  fc.record({
-    kind: fc.constant('putState' as const),
-    who,
-    key: fc.nat({ max: isolationStateKeys.length - 1 }),
-    value: jsonData,
-  }),
-  fc.record({
-    kind: fc.constantFrom('getState' as const, 'deleteState' as const, 'getState' as const),
-    who,
-    key: fc.nat({ max: isolationStateKeys.length - 1 }),
-  }),
+  ...Array.from({ length: 2 }, () =>
+    fc.record({ kind: fc.constant('putState' as const), who, state: stateTarget, value: jsonData }),
+  ),
+  ...Array.from({ length: 2 }, () =>
+    fc.record({
+      kind: fc.constantFrom('getState' as const, 'deleteState' as const, 'getState' as const),
+      who,
+      state: stateTarget,
+    }),
+  ),
   fc.record({
     kind: fc.constant('putArtifact' as const),
     who,

@@ -1,16 +1,17 @@
-import type { JSONValue } from '@ai-sdk/provider';
 import { DuplicateMessageIdError } from '../../../core/errors/duplicate-message-id-error.ts';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { createId, isValidId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
+import { checkSearchQuery, prepareInputs } from '../../check-inputs.ts';
 import type { Artifact, LogStats, MemoryStoreV1, SearchHit } from '../../memory-store.ts';
-import { deserializeMessage, freezeMessage, messageText, serializeMessage } from '../../serialize.ts';
+import { deserializeMessage, freezeMessage, messageText } from '../../serialize.ts';
+import { checkStateKey } from '../../state-scope.ts';
 import { checkSessionId, sameMessage, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
 import { appendLines, deleteIds, materializeForks } from './log-writes.ts';
 import { readRangeOf } from './read-range.ts';
 import { addRow, entryLine, fromDocument, lookup, type SessionData, visible } from './session-log.ts';
-import { createStateSlots } from './state-slots.ts';
+import { createStateSlots, type TenantStates } from './state-slots.ts';
 import { TenantFiles } from './tenant-files.ts';
 
 const component = 'json-file';
@@ -29,7 +30,7 @@ export interface TenantCache {
   files: TenantFiles;
   sessions: Map<string, SessionData | null>;
   listed: boolean;
-  states: Record<string, JSONValue> | undefined;
+  states: TenantStates | undefined;
 }
 
 /**
@@ -198,6 +199,8 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
 
     append: (scope, sessionId, inputs) =>
       op(scope, async (t) => {
+        checkSessionId(sessionId, component);
+        const prepared = prepareInputs({ component, maxMessageBytes: maxBytes }, inputs);
         const data = await session(t, scope, sessionId);
         const seen = new Map<string, LogEntry>();
         const planned: LogEntry[] = [];
@@ -205,16 +208,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         let seq = data.lastSeq;
         let text = '';
         const now = new Date();
-        for (const input of inputs) {
-          const json = serializeMessage(input.message);
-          const bytes = Buffer.byteLength(json);
-          if (bytes > maxBytes) {
-            throw new MemoryError({
-              code: 'PAYLOAD_TOO_LARGE',
-              component,
-              message: `message "${input.message.id}" is ${bytes} bytes; the limit is ${maxBytes}`,
-            });
-          }
+        for (const { input, json } of prepared) {
           const found = lookup(data, input.message.id);
           const existing = seen.get(input.message.id) ?? (found && !found.deleted ? found.entry : undefined);
           if (existing) {
@@ -259,16 +253,17 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       }),
 
     deleteMessages: (scope, sessionId, ids) =>
-      op(scope, async (t) => deleteIds(t, await session(t, scope, sessionId), new Set(ids))),
+      op(scope, async (t) => deleteIds(t, await session(t, scope, sessionId), new Set(ids), () => all(t))),
 
     clearMessages: (scope, sessionId) =>
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
-        return deleteIds(t, data, new Set(visible(data).map((e) => e.message.id)));
+        return deleteIds(t, data, new Set(visible(data).map((e) => e.message.id)), () => all(t));
       }),
 
     searchMessages: (scope, query) =>
       op(scope, async (t): Promise<SearchHit[]> => {
+        checkSearchQuery(query, component);
         const needle = query.text.toLowerCase().trim();
         const candidates =
           query.sessionId !== undefined
@@ -325,9 +320,21 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         return true;
       }),
 
-    putState: (scope, key, state) => op(scope, (t) => slots.put(t, key, state)),
-    getState: (scope, key) => op(scope, (t) => slots.get(t, key)),
-    deleteState: (scope, key) => op(scope, (t) => slots.delete(t, key)),
+    putState: (scope, key, state) =>
+      op(scope, (t) => {
+        checkStateKey(key, component);
+        return slots.put(t, scope, key, state);
+      }),
+    getState: (scope, key) =>
+      op(scope, (t) => {
+        checkStateKey(key, component);
+        return slots.get(t, scope, key);
+      }),
+    deleteState: (scope, key) =>
+      op(scope, (t) => {
+        checkStateKey(key, component);
+        return slots.delete(t, scope, key);
+      }),
 
     async close() {
       await queue;

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { arbId } from '../../../messages/arbitraries.ts';
-import { makeMessage, toInputs, uniqueScope } from '../../../testing/fixtures.ts';
+import { expectMemoryError, makeMessage, toInputs, uniqueScope } from '../../../testing/fixtures.ts';
 import { decodeFileName, encodeFileName } from './file-names.ts';
 import { createJsonFileStore } from './json-file-driver.ts';
 
@@ -180,8 +180,9 @@ describe('json-file layout', () => {
     const directory = freshDir();
     const scope = uniqueScope();
     const store = createJsonFileStore({ directory });
-    await store.putState(scope, 'session:s:Early', 1); // before the session exists: tenant file
+    await expectMemoryError(store.putState(scope, 'session:s:Early', 1), 'SESSION_NOT_FOUND');
     await store.createSession(scope, { id: 's' });
+    await store.putState(scope, 'session:s:Early', 1);
     await store.putState(scope, 'session:s:Agent', { step: 3 });
     await store.putState(scope, 'session:s:engram.session', 'reserved name');
     expect(await store.getState(scope, 'session:s:Agent')).toEqual({ step: 3 });
@@ -190,6 +191,56 @@ describe('json-file layout', () => {
     await store.deleteSession(scope, 's');
     for (const key of ['session:s:Early', 'session:s:Agent', 'session:s:engram.session']) {
       expect(await store.getState(scope, key)).toBeUndefined();
+    }
+    await store.close();
+  });
+
+  it("keeps other owners' values in _state.json by user and agent, and only the owner's in the document", async () => {
+    const directory = freshDir();
+    const { tenant } = uniqueScope();
+    const alice = { tenant, user: 'alice' };
+    const aliceBot = { tenant, user: 'alice', agent: 'bot' };
+    let store = createJsonFileStore({ directory });
+    await store.createSession(alice, { id: 's' });
+    await store.putState(alice, 'session:s:Agent', 'alice');
+    await store.putState({ tenant }, 'session:s:Agent', 'tenant');
+    await store.putState(aliceBot, 'Prefs', 'bot');
+    await store.putState({ tenant }, 'Prefs', 'tenant');
+    await store.close();
+    const tenantDir = join(directory, encodeFileName(tenant));
+    const doc = JSON.parse(await readFile(join(tenantDir, 's.json'), 'utf8'));
+    expect(doc.components.Agent).toBe('alice');
+    const state = JSON.parse(await readFile(join(tenantDir, '_state.json'), 'utf8'));
+    expect(state.states).toEqual({ 'session:s:Agent': 'tenant', Prefs: 'tenant' });
+    expect(state.scoped).toEqual([{ user: 'alice', agent: 'bot', states: { Prefs: 'bot' } }]);
+    store = createJsonFileStore({ directory });
+    expect(await store.getState(alice, 'session:s:Agent')).toBe('alice');
+    expect(await store.getState({ tenant }, 'session:s:Agent')).toBe('tenant');
+    expect(await store.getState(aliceBot, 'Prefs')).toBe('bot');
+    expect(await store.getState(alice, 'Prefs')).toBeUndefined();
+    await store.deleteSession(alice, 's');
+    expect(JSON.parse(await readFile(join(tenantDir, '_state.json'), 'utf8')).states).toEqual({
+      Prefs: 'tenant',
+    });
+    await store.close();
+  });
+
+  it('reports a corrupt session document as STORE_ERROR when reading its state', async () => {
+    const directory = freshDir();
+    const scope = uniqueScope();
+    let store = createJsonFileStore({ directory });
+    await store.createSession(scope, { id: 's' });
+    await store.putState(scope, 'session:s:Agent', 'saved');
+    await store.close();
+    await writeFile(join(directory, encodeFileName(scope.tenant), 's.json'), '{ not json');
+    store = createJsonFileStore({ directory });
+    for (const call of [
+      () => store.getState(scope, 'session:s:Agent'),
+      () => store.putState(scope, 'session:s:Agent', 'x'),
+      () => store.deleteState(scope, 'session:s:Agent'),
+    ]) {
+      const error = await call().catch((e: unknown) => e);
+      expect(MemoryError.hasCode(error, 'STORE_ERROR'), String(error)).toBe(true);
     }
     await store.close();
   });

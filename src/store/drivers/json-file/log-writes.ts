@@ -10,17 +10,25 @@ export async function appendLines(t: TenantCache, data: SessionData, text: strin
   data.logSize = await wrap(`cannot append to ${path}`, () => appendDurable(path, data.logSize, text));
 }
 
-/** Tombstones live own rows and hides inherited entries with the given ids; returns how many were live. */
-export async function deleteIds(t: TenantCache, data: SessionData, wanted: Set<string>): Promise<number> {
+/**
+ * Tombstones live own rows and hides inherited entries with the given ids; returns how many were live. Forks
+ * of `data` (among `sessions()`) that share one of those entries are materialized first (copy-on-delete).
+ */
+export async function deleteIds(
+  t: TenantCache,
+  data: SessionData,
+  wanted: Set<string>,
+  sessions: () => Promise<SessionData[]>,
+): Promise<number> {
   const now = new Date();
   const rows = data.own.filter((r) => !r.deleted && wanted.has(r.entry.message.id));
   const at = data.record.forkedAtSeq ?? 0;
-  const hidden = data.parent
-    ? visible(data)
-        .filter((e) => e.seq <= at && wanted.has(e.message.id))
-        .map((e) => e.message.id)
-    : [];
+  const inherited = data.parent ? visible(data).filter((e) => e.seq <= at && wanted.has(e.message.id)) : [];
+  const hidden = inherited.map((e) => e.message.id);
   if (rows.length + hidden.length === 0) return 0;
+  let first = Number.POSITIVE_INFINITY;
+  for (const e of [...rows.map((r) => r.entry), ...inherited]) first = Math.min(first, e.seq);
+  await materializeForks(t, data, await sessions(), first);
   let text = '';
   for (const r of rows) text += deleteLine({ seq: r.entry.seq }, now);
   for (const id of hidden) text += deleteLine({ id }, now);
@@ -32,17 +40,19 @@ export async function deleteIds(t: TenantCache, data: SessionData, wanted: Set<s
 }
 
 /**
- * Gives each fork of `parent` (among `sessions`) its own copy of the shared prefix, so deleting `parent` loses
- * nothing: the fork's log is rewritten atomically with the inherited entries first, then its document drops the
- * parent link and keeps the fork point as `seqFloor`.
+ * Gives each fork of `parent` (among `sessions`) forked at or after `fromSeq` its own copy of the shared prefix,
+ * so deleting `parent` or some of its entries changes nothing the fork sees: the fork's log is rewritten
+ * atomically with the inherited entries first, then its document drops the parent link and keeps the fork
+ * point as `seqFloor`. The fork's own forks read through it and need nothing.
  */
 export async function materializeForks(
   t: TenantCache,
   parent: SessionData,
   sessions: SessionData[],
+  fromSeq = 0,
 ): Promise<void> {
   for (const child of sessions) {
-    if (child.parent !== parent) continue;
+    if (child.parent !== parent || (child.record.forkedAtSeq ?? 0) < fromSeq) continue;
     const at = child.record.forkedAtSeq ?? 0;
     const inherited = visible(child).filter((e) => e.seq <= at);
     const now = new Date();

@@ -1,111 +1,151 @@
 import type { JSONValue } from '@ai-sdk/provider';
+import type { Scope } from '../../../core/scope.ts';
+import { sameStateOwner, stateKeySessionIds, stateOwnerKey } from '../../state-scope.ts';
+import { sessionNotFound, visibleToScope } from '../../store-helpers.ts';
 import type { TenantCache } from './json-file-driver.ts';
 import { artifactsComponent, recordComponent, type SessionData } from './session-log.ts';
 
+/** A tenant's `_state.json` values: by owner (`<user>\u0000<agent>`, see `stateOwnerKey`), then by key. */
+export type TenantStates = Record<string, Record<string, JSONValue>>;
+
 /** Where a state key lives: in a session document's components, or in the tenant's `_state.json`. */
 export interface StateSlots {
-  /** Writes a state blob. */
-  put(t: TenantCache, key: string, value: JSONValue): Promise<void>;
-  /** Reads a state blob. */
-  get(t: TenantCache, key: string): Promise<JSONValue | undefined>;
-  /** Deletes a state blob. */
-  delete(t: TenantCache, key: string): Promise<void>;
-  /** Forgets the tenant-level keys `session:<id>:…` of a deleted session. */
+  /** Writes the state blob owned by exactly `scope`. */
+  put(t: TenantCache, scope: Scope, key: string, value: JSONValue): Promise<void>;
+  /** Reads the state blob owned by exactly `scope`. */
+  get(t: TenantCache, scope: Scope, key: string): Promise<JSONValue | undefined>;
+  /** Deletes the state blob owned by exactly `scope`. */
+  delete(t: TenantCache, scope: Scope, key: string): Promise<void>;
+  /** Forgets every owner's keys `session:<id>:…` of a deleted session (call with every session loaded). */
   dropSession(t: TenantCache, sessionId: string): Promise<void>;
 }
 
+/** Where a key of one caller lives, after the session check. */
+interface Target {
+  /** The session document holding it as `<name>`, when the caller owns the session exactly. */
+  doc?: { data: SessionData; name: string };
+}
+
 /**
- * State keys `session:<session id>:<component>` of an existing session are stored as `<component>` in that
- * session's document (seed 002's layout), so they go with it; every other key (and component names starting with
- * `engram.`) goes to the tenant's `_state.json`.
+ * State keys `session:<session id>:<component>` written by the session's own scope are stored as `<component>`
+ * in that session's document (seed 002's layout), so they go with it; every other value (other owners, other
+ * keys, component names starting with `engram.`) goes to the tenant's `_state.json`, under its owner. A
+ * `session:<id>:…` key needs a session visible to the caller: else `put` throws `SESSION_NOT_FOUND`, `get`
+ * finds nothing and `delete` does nothing. A session document that cannot be read surfaces as `STORE_ERROR`.
  */
 export function createStateSlots(deps: {
   load(t: TenantCache, id: string): Promise<SessionData | undefined>;
   component: string;
 }): StateSlots {
-  const slot = async (t: TenantCache, key: string) => {
-    if (!key.startsWith('session:')) return undefined;
-    for (let i = key.indexOf(':', 8); i >= 0; i = key.indexOf(':', i + 1)) {
-      const name = key.slice(i + 1);
-      if (
-        name === '' ||
-        name.startsWith('engram.') ||
-        name === recordComponent ||
-        name === artifactsComponent
-      )
-        continue;
-      const sessionId = key.slice(8, i);
-      if (sessionId === '') continue;
-      const data = await deps.load(t, sessionId).catch(() => undefined);
-      if (data) return { data, name };
+  /** The key's target, or undefined when it names no session the scope can see. */
+  const locate = async (t: TenantCache, scope: Scope, key: string): Promise<Target | undefined> => {
+    const ids = stateKeySessionIds(key);
+    if (ids.length === 0) return {};
+    let target: Target | undefined;
+    for (const id of ids) {
+      const data = await deps.load(t, id);
+      if (!data || !visibleToScope(data.record.scope, scope)) continue;
+      target ??= {};
+      const name = key.slice(8 + id.length + 1);
+      if (target.doc || !sameStateOwner(data.record.scope, scope) || !documentName(name)) continue;
+      target.doc = { data, name };
     }
-    return undefined;
+    return target;
   };
   const states = async (t: TenantCache) => {
     t.states ??= await t.files.readStates();
     return t.states;
   };
-  const writeStates = async (t: TenantCache, next: Record<string, JSONValue>) => {
+  /** Replaces one owner's values in `_state.json`. */
+  const writeOwner = async (t: TenantCache, owner: string, values: Record<string, JSONValue>) => {
+    const { [owner]: _, ...others } = await states(t);
+    const next = Object.keys(values).length > 0 ? { ...others, [owner]: values } : others;
     await t.files.writeStates(t.tenant, next);
     t.states = next;
   };
+  /** Rewrites a session document with new components, restoring the old ones when the write fails. */
+  const saveComponents = async (t: TenantCache, data: SessionData, components: Record<string, JSONValue>) => {
+    const previous = data.components;
+    data.components = components;
+    try {
+      await t.files.saveDocument(data);
+    } catch (error) {
+      data.components = previous;
+      throw error;
+    }
+  };
 
   return {
-    async put(t, key, value) {
-      const target = await slot(t, key);
-      const current = await states(t);
-      if (!target) {
-        await writeStates(t, { ...current, [key]: structuredClone(value) });
+    async put(t, scope, key, value) {
+      const target = await locate(t, scope, key);
+      if (!target) throw sessionNotFound(stateKeySessionIds(key)[0]!, deps.component);
+      const owner = stateOwnerKey(scope);
+      const mine = (await states(t))[owner] ?? {};
+      if (!target.doc) {
+        await writeOwner(t, owner, { ...mine, [key]: structuredClone(value) });
         return;
       }
-      const previous = target.data.components;
-      target.data.components = { ...previous, [target.name]: structuredClone(value) };
-      try {
-        await t.files.saveDocument(target.data);
-      } catch (error) {
-        target.data.components = previous;
-        throw error;
-      }
-      if (key in current) {
-        const { [key]: _, ...rest } = current;
-        await writeStates(t, rest);
+      const { data, name } = target.doc;
+      await saveComponents(t, data, { ...data.components, [name]: structuredClone(value) });
+      if (Object.hasOwn(mine, key)) {
+        const { [key]: _, ...rest } = mine;
+        await writeOwner(t, owner, rest);
       }
     },
 
-    async get(t, key) {
-      const target = await slot(t, key);
-      if (target && Object.hasOwn(target.data.components, target.name)) {
-        return structuredClone(target.data.components[target.name]);
+    async get(t, scope, key) {
+      const target = await locate(t, scope, key);
+      if (!target) return undefined;
+      if (target.doc && Object.hasOwn(target.doc.data.components, target.doc.name)) {
+        return structuredClone(target.doc.data.components[target.doc.name]);
       }
-      const current = await states(t);
-      return Object.hasOwn(current, key) ? structuredClone(current[key]) : undefined;
+      const mine = (await states(t))[stateOwnerKey(scope)] ?? {};
+      return Object.hasOwn(mine, key) ? structuredClone(mine[key]) : undefined;
     },
 
-    async delete(t, key) {
-      const target = await slot(t, key);
-      if (target && Object.hasOwn(target.data.components, target.name)) {
-        const { [target.name]: _, ...rest } = target.data.components;
-        const previous = target.data.components;
-        target.data.components = rest;
-        try {
-          await t.files.saveDocument(target.data);
-        } catch (error) {
-          target.data.components = previous;
-          throw error;
-        }
+    async delete(t, scope, key) {
+      const target = await locate(t, scope, key);
+      if (!target) return;
+      if (target.doc && Object.hasOwn(target.doc.data.components, target.doc.name)) {
+        const { data, name } = target.doc;
+        const { [name]: _, ...rest } = data.components;
+        await saveComponents(t, data, rest);
       }
-      const current = await states(t);
-      if (Object.hasOwn(current, key)) {
-        const { [key]: _, ...rest } = current;
-        await writeStates(t, rest);
+      const owner = stateOwnerKey(scope);
+      const mine = (await states(t))[owner] ?? {};
+      if (Object.hasOwn(mine, key)) {
+        const { [key]: _, ...rest } = mine;
+        await writeOwner(t, owner, rest);
       }
     },
 
     async dropSession(t, sessionId) {
       const prefix = `session:${sessionId}:`;
+      // Ids may contain `:`, so another session's document can hold a key with this prefix (`a` holds `session:a:b:c`).
+      for (const data of t.sessions.values()) {
+        if (!data || data.record.id === sessionId) continue;
+        const all = Object.entries(data.components);
+        const kept = all.filter(([n]) => !`session:${data.record.id}:${n}`.startsWith(prefix));
+        if (kept.length < all.length) await saveComponents(t, data, Object.fromEntries(kept));
+      }
       const current = await states(t);
-      const rest = Object.fromEntries(Object.entries(current).filter(([k]) => !k.startsWith(prefix)));
-      if (Object.keys(rest).length !== Object.keys(current).length) await writeStates(t, rest);
+      let changed = false;
+      const next: TenantStates = {};
+      for (const [owner, values] of Object.entries(current)) {
+        const rest = Object.fromEntries(Object.entries(values).filter(([k]) => !k.startsWith(prefix)));
+        changed ||= Object.keys(rest).length !== Object.keys(values).length;
+        if (Object.keys(rest).length > 0) next[owner] = rest;
+      }
+      if (!changed) return;
+      await t.files.writeStates(t.tenant, next);
+      t.states = next;
     },
   };
+}
+
+/** Whether a component name may live in a session document (not empty, not reserved by the driver). */
+function documentName(name: string): boolean {
+  return (
+    name !== '' && !name.startsWith('engram.') && name !== recordComponent && name !== artifactsComponent
+  );
 }

@@ -2,9 +2,20 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JSONValue } from '@ai-sdk/provider';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
+import { stateOwnerKey } from '../../state-scope.ts';
 import { encodeFileName } from './file-names.ts';
 import { readIfExists, splitLines, writeFileAtomic } from './files.ts';
 import { fromDocument, replay, type SessionData, type SessionDocument, toDocument } from './session-log.ts';
+import type { TenantStates } from './state-slots.ts';
+
+/** The shape of `_state.json`. */
+interface StatesFile {
+  tenant: string;
+  /** Values of the tenant itself (no user, no agent). */
+  states: Record<string, JSONValue>;
+  /** Values of the tenant's users and agents. */
+  scoped?: { user?: string; agent?: string; states: Record<string, JSONValue> }[];
+}
 
 const component = 'json-file';
 
@@ -96,20 +107,41 @@ export class TenantFiles {
     });
   }
 
-  /** The tenant's `_state.json` states. */
-  async readStates(): Promise<Record<string, JSONValue>> {
-    const doc = await this.readJson<{ states: Record<string, JSONValue> }>(this.statePath);
-    return doc?.states ?? {};
+  /**
+   * The tenant's `_state.json` values by owner (`<user>\u0000<agent>`): `states` holds the tenant's own values
+   * (no user, no agent), `scoped` a list of `{ user?, agent?, states }` for the others.
+   */
+  async readStates(): Promise<TenantStates> {
+    const doc = await this.readJson<StatesFile>(this.statePath);
+    const out: TenantStates = {};
+    if (doc?.states && Object.keys(doc.states).length > 0) out[stateOwnerKey({ tenant: '' })] = doc.states;
+    for (const entry of doc?.scoped ?? []) {
+      const owner = stateOwnerKey({
+        tenant: '',
+        user: entry.user ?? undefined,
+        agent: entry.agent ?? undefined,
+      });
+      out[owner] = { ...out[owner], ...entry.states };
+    }
+    return out;
   }
 
   /** Rewrites `_state.json` atomically (removes it when empty). */
-  async writeStates(tenant: string, states: Record<string, JSONValue>): Promise<void> {
+  async writeStates(tenant: string, states: TenantStates): Promise<void> {
     await this.ensureDir();
-    if (Object.keys(states).length === 0) {
+    if (Object.values(states).every((values) => Object.keys(values).length === 0)) {
       await wrap(`cannot remove ${this.statePath}`, () => rm(this.statePath, { force: true }));
       return;
     }
-    const text = `${JSON.stringify({ tenant, states, timestamp: new Date().toISOString() }, null, 2)}\n`;
+    const none = stateOwnerKey({ tenant: '' });
+    const scoped: StatesFile['scoped'] = [];
+    for (const [owner, values] of Object.entries(states)) {
+      if (owner === none || Object.keys(values).length === 0) continue;
+      const [user, agent] = owner.split('\u0000');
+      scoped.push({ ...(user ? { user } : {}), ...(agent ? { agent } : {}), states: values });
+    }
+    const file: StatesFile = { tenant, states: states[none] ?? {}, ...(scoped.length ? { scoped } : {}) };
+    const text = `${JSON.stringify({ ...file, timestamp: new Date().toISOString() }, null, 2)}\n`;
     await wrap(`cannot write ${this.statePath}`, () => writeFileAtomic(this.statePath, text));
   }
 

@@ -4,6 +4,7 @@ import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { createId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
+import { checkSearchQuery, prepareInputs } from '../../check-inputs.ts';
 import type {
   AppendInput,
   Artifact,
@@ -16,6 +17,7 @@ import type {
   SessionRecord,
 } from '../../memory-store.ts';
 import { deserializeMessage, freezeMessage, messageText, serializeMessage } from '../../serialize.ts';
+import { checkStateKey, stateKeySessionIds, stateOwnerKey } from '../../state-scope.ts';
 import { checkSessionId, sameMessage, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
 
 interface OwnRow {
@@ -35,8 +37,18 @@ interface SessionData {
   liveTokens: number;
   /** Ids inherited from the parent that this fork deleted. */
   hiddenInherited: Set<string>;
+  /** Live inherited entries (fixed at fork time: copy-on-delete keeps the prefix; own hides subtract). */
+  inheritedCount: number;
+  inheritedTokens: number;
   artifacts: Map<string, Artifact>;
   lastSeq: number;
+}
+
+/** One stretch of what a session sees: `rows` up to `maxSeq`, minus ids hidden by any of `hiders`. */
+interface Segment {
+  rows: OwnRow[];
+  maxSeq: number;
+  hiders: SessionData[];
 }
 
 /** Options of the in-process store. */
@@ -52,7 +64,8 @@ export interface MemoryDriverOptions {
 export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStoreV1 {
   const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
   const sessions = new Map<string, SessionData>(); // key: tenant \u0000 id
-  const states = new Map<string, JSONValue>();
+  /** Component state by `tenant \u0000 user \u0000 agent \u0000 key` (exact scope; see state-scope.ts). */
+  const states = new Map<string, { tenant: string; key: string; value: JSONValue }>();
   let closed = false;
 
   const key = (scope: Scope, id: string) => `${scope.tenant}\u0000${id}`;
@@ -98,6 +111,70 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     return data.hiddenInherited.has(id) ? { entry: found.entry, deleted: true } : found;
   };
 
+  /** The state map key of a value owned by exactly `scope`. */
+  const stateSlot = (scope: Scope, stateKey: string) =>
+    `${scope.tenant}\u0000${stateOwnerKey(scope)}\u0000${stateKey}`;
+  /** Whether one of the sessions a `session:<id>:…` key may name is visible to the scope. */
+  const sessionOfKey = (scope: Scope, ids: readonly string[]) =>
+    ids.some((id) => {
+      const data = sessions.get(key(scope, id));
+      return data !== undefined && visibleToScope(data.record.scope, scope);
+    });
+
+  /** The segments a session sees, oldest first: its ancestors' shared prefixes, then its own rows. */
+  const segments = (data: SessionData): Segment[] => {
+    const out: Segment[] = [{ rows: data.own, maxSeq: Number.POSITIVE_INFINITY, hiders: [] }];
+    let current = data;
+    let maxSeq = Number.POSITIVE_INFINITY;
+    const hiders: SessionData[] = [];
+    while (current.record.parentId !== undefined) {
+      maxSeq = Math.min(maxSeq, current.record.forkedAtSeq ?? 0);
+      hiders.push(current);
+      const parent = sessions.get(key(current.record.scope, current.record.parentId));
+      if (!parent) break;
+      current = parent;
+      out.unshift({ rows: parent.own, maxSeq, hiders: [...hiders] });
+    }
+    return out;
+  };
+
+  /**
+   * Gives a fork its own copy of what it inherits (same seqs) and makes it a root, so nothing its ancestors
+   * do later changes what it sees; its own forks read through it and need nothing.
+   */
+  const detachFork = (child: SessionData) => {
+    const inherited = visible(child).filter((e) => e.seq <= (child.record.forkedAtSeq ?? 0));
+    const own = child.own;
+    child.own = [];
+    child.byId = new Map();
+    child.liveCount = 0;
+    child.liveTokens = 0;
+    for (const entry of inherited)
+      addOwn(child, { entry, json: serializeMessage(entry.message), deleted: false });
+    for (const row of own) {
+      child.own.push(row);
+      child.byId.set(row.entry.message.id, row);
+      if (!row.deleted) {
+        child.liveCount++;
+        child.liveTokens += row.entry.tokens;
+      }
+    }
+    child.hiddenInherited.clear();
+    child.inheritedCount = 0;
+    child.inheritedTokens = 0;
+    delete child.record.parentId;
+    delete child.record.forkedAtSeq;
+  };
+
+  /** Copy-on-delete: detaches every direct fork of `parent` forked at or after `fromSeq` (it shares that row). */
+  const detachForks = (parent: SessionData, fromSeq: number) => {
+    for (const child of sessions.values()) {
+      const r = child.record;
+      if (r.parentId !== parent.record.id || r.scope.tenant !== parent.record.scope.tenant) continue;
+      if ((r.forkedAtSeq ?? 0) >= fromSeq) detachFork(child);
+    }
+  };
+
   const addOwn = (data: SessionData, row: OwnRow) => {
     data.own.push(row);
     data.byId.set(row.entry.message.id, row);
@@ -122,6 +199,8 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
         });
       }
       let forkedAtSeq: number | undefined;
+      let inheritedCount = 0;
+      let inheritedTokens = 0;
       if (input.fork) {
         const parent = session(scope, input.fork.parentId);
         if (
@@ -136,6 +215,16 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
           });
         }
         forkedAtSeq = input.fork.atSeq;
+        if (forkedAtSeq >= parent.lastSeq) {
+          inheritedCount = parent.liveCount + parent.inheritedCount;
+          inheritedTokens = parent.liveTokens + parent.inheritedTokens;
+        } else {
+          for (const e of visible(parent)) {
+            if (e.seq > forkedAtSeq) break;
+            inheritedCount++;
+            inheritedTokens += e.tokens;
+          }
+        }
       }
       const now = new Date();
       const record: SessionRecord = {
@@ -153,6 +242,8 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
         liveCount: 0,
         liveTokens: 0,
         hiddenInherited: new Set(),
+        inheritedCount,
+        inheritedTokens,
         artifacts: new Map(),
         lastSeq: forkedAtSeq ?? 0,
       });
@@ -188,48 +279,22 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     async deleteSession(scope, sessionId) {
       const data = session(scope, sessionId);
       // Forks keep what they share: materialize the inherited prefix into each child before removing the parent.
-      for (const child of sessions.values()) {
-        if (child.record.parentId !== sessionId || child.record.scope.tenant !== scope.tenant) continue;
-        const inherited = visible(child).filter((e) => e.seq <= (child.record.forkedAtSeq ?? 0));
-        const own = child.own;
-        child.own = [];
-        child.byId = new Map();
-        child.liveCount = 0;
-        child.liveTokens = 0;
-        for (const entry of inherited)
-          addOwn(child, { entry, json: serializeMessage(entry.message), deleted: false });
-        for (const row of own) {
-          child.own.push(row);
-          child.byId.set(row.entry.message.id, row);
-          if (!row.deleted) {
-            child.liveCount++;
-            child.liveTokens += row.entry.tokens;
-          }
-        }
-        child.hiddenInherited.clear();
-        delete child.record.parentId;
-        delete child.record.forkedAtSeq;
-      }
+      detachForks(data, 0);
       sessions.delete(key(scope, sessionId));
-      for (const k of [...states.keys()])
-        if (k.startsWith(`${scope.tenant}\u0000session:${data.record.id}:`)) states.delete(k);
+      for (const [k, v] of [...states])
+        if (v.tenant === scope.tenant && v.key.startsWith(`session:${data.record.id}:`)) states.delete(k);
     },
 
     async append(scope, sessionId, inputs: readonly AppendInput[]) {
+      guard(scope);
+      checkSessionId(sessionId, 'memory');
+      const prepared = prepareInputs({ component: 'memory', maxMessageBytes: maxBytes }, inputs);
       const data = session(scope, sessionId);
       const seen = new Map<string, LogEntry>();
       const planned: { entry: LogEntry; json: string }[] = [];
       const result: LogEntry[] = [];
       let seq = data.lastSeq;
-      for (const input of inputs) {
-        const json = serializeMessage(input.message);
-        if (Buffer.byteLength(json) > maxBytes) {
-          throw new MemoryError({
-            code: 'PAYLOAD_TOO_LARGE',
-            component: 'memory',
-            message: `message "${input.message.id}" is ${Buffer.byteLength(json)} bytes; the limit is ${maxBytes}`,
-          });
-        }
+      for (const { input, json } of prepared) {
         const pending = seen.get(input.message.id);
         const found = lookup(data, input.message.id);
         const existing = pending ?? (found && !found.deleted ? found.entry : undefined);
@@ -260,76 +325,89 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
       const from = query.fromSeq ?? 1;
       const to = query.toSeq ?? Number.POSITIVE_INFINITY;
       const roles = query.roles ? new Set(query.roles) : undefined;
-      if (data.record.parentId === undefined) {
-        // Own rows are sorted by seq: binary-search the range, then walk only what the page needs.
-        const rows = data.own;
-        const limit = query.limit ?? Number.POSITIVE_INFINITY;
-        const keep = (row: OwnRow) => !row.deleted && (!roles || roles.has(row.entry.message.role));
-        const out: LogEntry[] = [];
-        if (query.direction === 'backward') {
-          for (let i = firstAbove(rows, to) - 1; i >= 0 && out.length < limit; i--) {
-            const row = rows[i]!;
+      const limit = query.limit ?? Number.POSITIVE_INFINITY;
+      // Each segment's rows are sorted by seq: binary-search the range, then walk only what the page needs.
+      const segs = segments(data);
+      const keep = (row: OwnRow, seg: Segment) =>
+        !row.deleted &&
+        (!roles || roles.has(row.entry.message.role)) &&
+        !seg.hiders.some((h) => h.hiddenInherited.has(row.entry.message.id));
+      const out: LogEntry[] = [];
+      if (query.direction === 'backward') {
+        for (let s = segs.length - 1; s >= 0 && out.length < limit; s--) {
+          const seg = segs[s]!;
+          for (
+            let i = firstAbove(seg.rows, Math.min(to, seg.maxSeq)) - 1;
+            i >= 0 && out.length < limit;
+            i--
+          ) {
+            const row = seg.rows[i]!;
             if (row.entry.seq < from) break;
-            if (keep(row)) out.push(row.entry);
+            if (keep(row, seg)) out.push(row.entry);
           }
-          return out.reverse();
         }
-        for (let i = firstAbove(rows, from - 1); i < rows.length && out.length < limit; i++) {
-          const row = rows[i]!;
-          if (row.entry.seq > to) break;
-          if (keep(row)) out.push(row.entry);
-        }
-        return out;
+        return out.reverse();
       }
-      const all = visible(data).filter(
-        (e) => e.seq >= from && e.seq <= to && (!roles || roles.has(e.message.role)),
-      );
-      if (query.limit === undefined) return all;
-      return query.direction === 'backward'
-        ? all.slice(Math.max(0, all.length - query.limit))
-        : all.slice(0, query.limit);
+      for (const seg of segs) {
+        const last = Math.min(to, seg.maxSeq);
+        for (let i = firstAbove(seg.rows, from - 1); i < seg.rows.length && out.length < limit; i++) {
+          const row = seg.rows[i]!;
+          if (row.entry.seq > last) break;
+          if (keep(row, seg)) out.push(row.entry);
+        }
+      }
+      return out;
     },
 
     async getMessages(scope, sessionId, ids) {
       const data = session(scope, sessionId);
-      const wanted = new Set(ids);
-      return visible(data).filter((e) => wanted.has(e.message.id));
+      const out: LogEntry[] = [];
+      for (const id of new Set(ids)) {
+        const found = lookup(data, id);
+        if (found && !found.deleted) out.push(found.entry);
+      }
+      return out.sort((a, b) => a.seq - b.seq);
     },
 
     async stats(scope, sessionId): Promise<LogStats> {
       const data = session(scope, sessionId);
-      if (data.record.parentId === undefined)
-        return { count: data.liveCount, tokens: data.liveTokens, lastSeq: data.lastSeq };
-      let count = 0;
-      let tokens = 0;
-      for (const e of visible(data)) {
-        count++;
-        tokens += e.tokens;
-      }
-      return { count, tokens, lastSeq: data.lastSeq };
+      return {
+        count: data.liveCount + data.inheritedCount,
+        tokens: data.liveTokens + data.inheritedTokens,
+        lastSeq: data.lastSeq,
+      };
     },
 
     async deleteMessages(scope, sessionId, ids) {
       const data = session(scope, sessionId);
-      const wanted = new Set(ids);
-      let n = 0;
-      for (const row of data.own) {
-        if (!row.deleted && wanted.has(row.entry.message.id)) {
-          row.deleted = true;
-          data.liveCount--;
-          data.liveTokens -= row.entry.tokens;
-          n++;
+      const own: OwnRow[] = [];
+      const inherited: LogEntry[] = [];
+      for (const id of new Set(ids)) {
+        const row = data.byId.get(id);
+        if (row) {
+          if (!row.deleted) own.push(row);
+          continue;
         }
+        const found = lookup(data, id);
+        if (found && !found.deleted) inherited.push(found.entry);
       }
-      const forkedAt = data.record.forkedAtSeq ?? 0;
-      for (const e of visible(data)) {
-        if (e.seq <= forkedAt && wanted.has(e.message.id) && !data.hiddenInherited.has(e.message.id)) {
-          data.hiddenInherited.add(e.message.id);
-          n++;
-        }
+      if (own.length + inherited.length === 0) return 0;
+      // Copy-on-delete: forks that share a row about to go get their own copy of what they inherit first.
+      let first = Number.POSITIVE_INFINITY;
+      for (const e of [...own.map((r) => r.entry), ...inherited]) first = Math.min(first, e.seq);
+      detachForks(data, first);
+      for (const row of own) {
+        row.deleted = true;
+        data.liveCount--;
+        data.liveTokens -= row.entry.tokens;
       }
-      if (n > 0) data.record.updatedAt = new Date();
-      return n;
+      for (const entry of inherited) {
+        data.hiddenInherited.add(entry.message.id);
+        data.inheritedCount--;
+        data.inheritedTokens -= entry.tokens;
+      }
+      data.record.updatedAt = new Date();
+      return own.length + inherited.length;
     },
 
     async clearMessages(scope, sessionId) {
@@ -343,15 +421,17 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
 
     async searchMessages(scope, query: SearchQuery): Promise<SearchHit[]> {
       guard(scope);
+      checkSearchQuery(query, 'memory');
       const needle = query.text.toLowerCase().trim();
-      if (needle === '') return [];
       const limit = query.limit ?? 20;
       const hits: SearchHit[] = [];
-      const candidates = query.sessionId
-        ? [session(scope, query.sessionId)]
-        : [...sessions.values()].filter(
-            (d) => visibleToScope(d.record.scope, scope) && d.record.scope.tenant === scope.tenant,
-          );
+      const candidates =
+        query.sessionId !== undefined
+          ? [session(scope, query.sessionId)]
+          : [...sessions.values()].filter(
+              (d) => visibleToScope(d.record.scope, scope) && d.record.scope.tenant === scope.tenant,
+            );
+      if (needle === '') return [];
       for (const data of candidates) {
         for (const entry of visible(data)) {
           const text = messageText(entry.message).toLowerCase();
@@ -384,18 +464,31 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
 
     async putState(scope, stateKey, state) {
       guard(scope);
-      states.set(`${scope.tenant}\u0000${stateKey}`, structuredClone(state));
+      checkStateKey(stateKey, 'memory');
+      const ids = stateKeySessionIds(stateKey);
+      if (ids.length > 0 && !sessionOfKey(scope, ids)) throw sessionNotFound(ids[0]!, 'memory');
+      states.set(stateSlot(scope, stateKey), {
+        tenant: scope.tenant,
+        key: stateKey,
+        value: structuredClone(state),
+      });
     },
 
     async getState(scope, stateKey) {
       guard(scope);
-      const value = states.get(`${scope.tenant}\u0000${stateKey}`);
-      return value === undefined ? undefined : structuredClone(value);
+      checkStateKey(stateKey, 'memory');
+      const ids = stateKeySessionIds(stateKey);
+      if (ids.length > 0 && !sessionOfKey(scope, ids)) return undefined;
+      const found = states.get(stateSlot(scope, stateKey));
+      return found === undefined ? undefined : structuredClone(found.value);
     },
 
     async deleteState(scope, stateKey) {
       guard(scope);
-      states.delete(`${scope.tenant}\u0000${stateKey}`);
+      checkStateKey(stateKey, 'memory');
+      const ids = stateKeySessionIds(stateKey);
+      if (ids.length > 0 && !sessionOfKey(scope, ids)) return;
+      states.delete(stateSlot(scope, stateKey));
     },
 
     async close() {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { describeMemoryStore } from '../../../testing/describe-memory-store.ts';
 import { createTestSchema, type TestDatabase } from '../../../testing/postgres/test-database.ts';
+import { sqlMigrations } from '../../sql/schema.ts';
 import { qualifier } from './postgres-client.ts';
 import { createPostgresStore, type PostgresStoreOptions } from './postgres-driver.ts';
 
@@ -36,7 +37,7 @@ describe('postgres driver specifics', () => {
       const { rows } = await client.query(`SELECT version FROM "${name}".engram_migrations`);
       await client.query(`DROP SCHEMA "${name}" CASCADE`);
       await client.end();
-      expect(rows.map((r) => Number(r.version))).toEqual([1]);
+      expect(rows.map((r) => Number(r.version))).toEqual(sqlMigrations.map((m) => m.version));
     } finally {
       await Promise.all(stores.map((s) => s.close()));
       await db.drop();

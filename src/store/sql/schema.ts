@@ -179,5 +179,18 @@ const v3: SqlMigration = {
   },
 };
 
+/**
+ * Schema version 4: an index on (tenant, session_id, role, seq), so reading one role of a session — the
+ * system messages every view keeps, `byRole` — touches only those rows. Without it, opening a view on a
+ * 100,000-message session scanned the whole log for its system messages.
+ */
+const v4: SqlMigration = {
+  version: 4,
+  name: 'messages by role',
+  statements: () => [
+    'CREATE INDEX IF NOT EXISTS engram_messages_role ON engram_messages (tenant, session_id, role, seq)',
+  ],
+};
+
 /** Every migration, oldest first. */
-export const sqlMigrations: readonly SqlMigration[] = [v1, v2, v3];
+export const sqlMigrations: readonly SqlMigration[] = [v1, v2, v3, v4];

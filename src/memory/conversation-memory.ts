@@ -120,7 +120,11 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     return opening;
   };
   /** Runs a write after the session is open, behind every earlier write. */
-  const write = <T>(task: () => Promise<T>): Promise<T> => writes.run(async () => (await ready(), task()));
+  const write = <T>(task: () => Promise<T>): Promise<T> =>
+    writes.run(async () => {
+      await ready();
+      return task();
+    });
   /** Runs a read after the session is open and every write queued before it. */
   const read = <T>(task: () => Promise<T>): Promise<T> => write(task);
 

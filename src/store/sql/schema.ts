@@ -192,5 +192,36 @@ const v4: SqlMigration = {
   ],
 };
 
+/**
+ * Schema version 5 (SQLite only; nothing for PostgreSQL): the FTS5 index is fed in batches, not by a
+ * per-row trigger, which rewrote index pages at every commit. `engram_fts_watermark` holds the last
+ * indexed rowid (every existing row is indexed); the store indexes rows past it every few appends and
+ * before every search. Tombstone and delete triggers remove only indexed rows, and a delete that removes
+ * the highest rowids lowers the watermark, so a reused rowid is indexed again.
+ */
+const v5: SqlMigration = {
+  version: 5,
+  name: 'batched full-text index',
+  statements: (d) => {
+    if (d.name !== 'sqlite') return [];
+    const indexed = 'old.rid <= (SELECT rid FROM engram_fts_watermark)';
+    const maxRid = '(SELECT coalesce(max(rid), 0) FROM engram_messages)';
+    return [
+      'DROP TRIGGER IF EXISTS engram_messages_fts_insert',
+      'DROP TRIGGER IF EXISTS engram_messages_fts_tombstone',
+      'DROP TRIGGER IF EXISTS engram_messages_fts_delete',
+      'CREATE TABLE IF NOT EXISTS engram_fts_watermark (id INTEGER PRIMARY KEY CHECK (id = 1), rid INTEGER NOT NULL)',
+      `INSERT OR IGNORE INTO engram_fts_watermark (id, rid) VALUES (1, ${maxRid})`,
+      `CREATE TRIGGER engram_messages_fts_tombstone AFTER UPDATE OF deleted ON engram_messages WHEN old.deleted = 0 AND new.deleted <> 0 AND ${indexed} BEGIN
+  INSERT INTO engram_messages_fts (engram_messages_fts, rowid, text) VALUES ('delete', old.rid, old.text);
+END`,
+      `CREATE TRIGGER engram_messages_fts_delete AFTER DELETE ON engram_messages BEGIN
+  INSERT INTO engram_messages_fts (engram_messages_fts, rowid, text) SELECT 'delete', old.rid, old.text WHERE old.deleted = 0 AND ${indexed};
+  UPDATE engram_fts_watermark SET rid = ${maxRid} WHERE rid > ${maxRid};
+END`,
+    ];
+  },
+};
+
 /** Every migration, oldest first. */
-export const sqlMigrations: readonly SqlMigration[] = [v1, v2, v3, v4];
+export const sqlMigrations: readonly SqlMigration[] = [v1, v2, v3, v4, v5];

@@ -52,6 +52,12 @@ export interface SqlDialect {
   readonly migrationLock: readonly string[];
   /** DDL creating the full-text index over `engram_messages.text`, kept in sync with inserts and tombstones. */
   readonly fullTextDdl: readonly string[];
+  /**
+   * A full-text index fed in batches instead of per row (SQLite): `pending` selects `n`, the rows not yet
+   * indexed; `index` (run in a write transaction) indexes them. Appends run `index` once `n` reaches `size`;
+   * searches run it first whenever `n > 0`, so results are always complete. Absent: the index is always current.
+   */
+  readonly fullTextBatch?: { size: number; pending: string; index: readonly string[] };
   /** Prepares a message's plain text for the `text` column (PostgreSQL strips NUL, which its text type cannot hold). @default identity */
   indexText?(text: string): string;
   /** A full-text query for `words` (already split into letters/digits; never empty). Must not parse user syntax. */

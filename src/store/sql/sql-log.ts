@@ -2,8 +2,9 @@ import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-
 import type { LogEntry } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { AppendInput, LogStats, RangeQuery } from '../memory-store.ts';
-import { deserializeMessage, freezeMessage, messageText } from '../serialize.ts';
+import { messageText } from '../serialize.ts';
 import { sessionNotFound } from '../store-helpers.ts';
+import { appendToRoot, type PreparedAppend } from './sql-append.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
@@ -18,6 +19,7 @@ import {
   type ViewSegment,
   viewSegments,
 } from './sql-view.ts';
+import { storedCopy } from './stored-copy.ts';
 
 /** What the log operations need from the store. */
 export interface LogContext {
@@ -58,6 +60,8 @@ export async function appendEntries(
   sessionId: string,
   prepared: readonly { input: AppendInput; json: string }[],
 ): Promise<LogEntry[]> {
+  const fast = await appendDistinct(tx, ctx, scope, sessionId, prepared);
+  if (fast) return fast;
   const session = await loadSession(tx, scope, sessionId, ctx.component, true);
   const segments = session.parentId === null ? [] : await viewSegments(tx, session);
   const own = segments.at(-1) ?? { source: session.id, maxSeq: Number.POSITIVE_INFINITY, hiders: [] };
@@ -88,19 +92,58 @@ export async function appendEntries(
     sql`UPDATE engram_sessions SET last_seq = last_seq + ${planned.length}, live_count = live_count + ${planned.length}, live_tokens = live_tokens + ${tokens}, updated_at = ${now} WHERE tenant = ${session.tenant} AND id = ${session.id} RETURNING last_seq`,
   );
   const base = Number(counter?.last_seq) - planned.length;
-  const entries = planned.map((p, i): LogEntry => {
-    const message = deserializeMessage(p.json);
-    return freezeMessage({ seq: base + i + 1, message, tokens: p.input.tokens });
-  });
+  const entries = planned.map(
+    (p, i): LogEntry =>
+      Object.freeze({
+        seq: base + i + 1,
+        message: storedCopy(p.input.message, p.json),
+        tokens: p.input.tokens,
+      }),
+  );
   for (const [i, p] of planned.entries()) {
     const entry = entries[i]!;
     const created = entry.message.createdAt instanceof Date ? entry.message.createdAt.getTime() : Number.NaN;
+    const text = messageText(entry.message);
     await queryRun(
       tx,
-      sql`INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES (${session.tenant}, ${session.id}, ${entry.seq}, ${entry.message.id}, ${entry.message.role}, ${Number.isFinite(created) ? created : now}, ${entry.tokens}, ${raw(tx.dialect.false)}, ${p.json}, ${tx.dialect.indexText?.(messageText(entry.message)) ?? messageText(entry.message)})`,
+      sql`INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES (${session.tenant}, ${session.id}, ${entry.seq}, ${entry.message.id}, ${entry.message.role}, ${Number.isFinite(created) ? created : now}, ${entry.tokens}, ${raw(tx.dialect.false)}, ${p.json}, ${tx.dialect.indexText?.(text) ?? text})`,
     );
   }
   return result.map((r) => (typeof r === 'number' ? entries[r]! : r));
+}
+
+/**
+ * The fast path of {@link appendEntries} for a root session: drops repeats of an id within the batch (the
+ * same message twice is one entry), then appends the distinct inputs with {@link appendToRoot}. Undefined,
+ * having changed nothing, when the session is a fork or not in scope, or the batch holds two different
+ * messages under one id (the general path then reports the right error).
+ */
+async function appendDistinct(
+  tx: SqlClient,
+  ctx: LogContext,
+  scope: Scope,
+  sessionId: string,
+  prepared: readonly PreparedAppend[],
+): Promise<LogEntry[] | undefined> {
+  if (prepared.length === 0) return undefined;
+  const slots = new Map<string, { json: string; slot: number }>();
+  const distinct: PreparedAppend[] = [];
+  const order: number[] = [];
+  for (const p of prepared) {
+    const id = p.input.message.id;
+    const prior = slots.get(id);
+    if (prior) {
+      // Two different messages under one id: the general path reports it after checking the session.
+      if (prior.json !== p.json) return undefined;
+      order.push(prior.slot);
+      continue;
+    }
+    slots.set(id, { json: p.json, slot: distinct.length });
+    order.push(distinct.length);
+    distinct.push(p);
+  }
+  const entries = await appendToRoot(tx, ctx.component, scope, sessionId, distinct);
+  return entries && order.map((slot) => entries[slot]!);
 }
 
 /** A page of a session's visible log, oldest first, reading only the rows it returns. */

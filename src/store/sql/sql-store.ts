@@ -7,6 +7,7 @@ import { checkSessionId } from '../store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryGet } from './sql-exec.ts';
 import { sql } from './sql-fragment.ts';
+import { catchUpFullText, feedFullText } from './sql-fulltext-batch.ts';
 import { appendEntries, entriesById, readEntries, sessionStats, tombstone } from './sql-log.ts';
 import {
   deleteArtifactRow,
@@ -135,7 +136,11 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       op('append', scope, () => {
         checkId(sessionId);
         const prepared = prepareInputs(ctx, inputs);
-        return client.transaction((tx) => appendEntries(tx, ctx, scope, sessionId, prepared));
+        return client.transaction(async (tx) => {
+          const entries = await appendEntries(tx, ctx, scope, sessionId, prepared);
+          await feedFullText(tx);
+          return entries;
+        });
       }),
 
     readRange: (scope, sessionId, query = {}) =>
@@ -194,6 +199,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         const words = toSearchWords(query.text);
         const limit = query.limit ?? 20;
         if (words.length === 0 || limit === 0) return [];
+        await catchUpFullText(client);
         return searchEntries(client, scope, query, words, limit);
       }),
 

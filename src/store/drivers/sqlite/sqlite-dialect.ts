@@ -8,7 +8,8 @@ export function fts5MatchText(words: readonly string[]): string {
 
 /**
  * SQLite's side of the shared SQL: `?` placeholders, 0/1 booleans, `min()`, a stable `rid` rowid for an
- * external-content FTS5 index (`porter unicode61`, bm25 ranking) kept in sync by triggers, tombstones included.
+ * external-content FTS5 index (`porter unicode61`, bm25 ranking). Since schema v5 new rows are indexed in
+ * batches up to a watermark (`fullTextBatch`); triggers remove tombstoned and deleted rows that are indexed.
  */
 export const sqliteDialect: SqlDialect = {
   name: 'sqlite',
@@ -32,6 +33,15 @@ END`,
   INSERT INTO engram_messages_fts (engram_messages_fts, rowid, text) VALUES ('delete', old.rid, old.text);
 END`,
   ],
+  fullTextBatch: {
+    size: 64,
+    pending:
+      'SELECT coalesce((SELECT max(rid) FROM engram_messages), 0) - rid AS n FROM engram_fts_watermark',
+    index: [
+      'INSERT INTO engram_messages_fts (rowid, text) SELECT rid, text FROM engram_messages WHERE rid > (SELECT rid FROM engram_fts_watermark) AND deleted = 0 ORDER BY rid',
+      'UPDATE engram_fts_watermark SET rid = (SELECT coalesce(max(rid), 0) FROM engram_messages)',
+    ],
+  },
   fullText: (words) => ({
     from: raw('engram_messages_fts JOIN engram_messages m ON m.rid = engram_messages_fts.rowid'),
     where: sql`engram_messages_fts MATCH ${fts5MatchText(words)}`,

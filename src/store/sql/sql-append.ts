@@ -1,0 +1,139 @@
+import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-error.ts';
+import type { LogEntry } from '../../core/message.ts';
+import type { Scope } from '../../core/scope.ts';
+import type { AppendInput } from '../memory-store.ts';
+import { messageText } from '../serialize.ts';
+import type { SqlClient, SqlRow } from './sql-client.ts';
+import type { SqlDialect } from './sql-dialect.ts';
+import type { SqlValue } from './sql-fragment.ts';
+import { toEntry } from './sql-rows.ts';
+import { storedCopy } from './stored-copy.ts';
+
+/** One append input, serialized once. */
+export interface PreparedAppend {
+  /** The input as given. */
+  input: AppendInput;
+  /** Its message, serialized. */
+  json: string;
+}
+
+/** The hot append statements of one dialect, compiled once. */
+interface AppendSql {
+  counter: Map<string, string>;
+  insert: string;
+  existing: string;
+  undo: string;
+}
+
+const compiled = new WeakMap<SqlDialect, AppendSql>();
+
+/** Numbered placeholders `first`…`first + count - 1`, comma-separated. */
+const params = (d: SqlDialect, first: number, count: number) =>
+  Array.from({ length: count }, (_, i) => d.placeholder(first + i)).join(', ');
+
+function appendSql(d: SqlDialect): AppendSql {
+  let s = compiled.get(d);
+  if (!s) {
+    const p = (i: number) => d.placeholder(i);
+    s = {
+      counter: new Map(),
+      // The partial unique index on live ids decides idempotency: a conflict inserts nothing (no error, so a
+      // PostgreSQL transaction stays usable) and the caller compares the stored row.
+      insert: `INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES (${params(d, 1, 7)}, ${d.false}, ${p(8)}, ${p(9)}) ON CONFLICT (tenant, session_id, message_id) WHERE deleted = ${d.false} DO NOTHING RETURNING seq`,
+      existing: `SELECT m.seq, m.body, m.tokens FROM engram_messages m WHERE m.tenant = ${p(1)} AND m.session_id = ${p(2)} AND m.message_id = ${p(3)} AND m.deleted = ${d.false}`,
+      undo: `UPDATE engram_sessions SET last_seq = last_seq - ${p(1)}, live_count = live_count - ${p(2)}, live_tokens = live_tokens - ${p(3)} WHERE tenant = ${p(4)} AND id = ${p(5)}`,
+    };
+    compiled.set(d, s);
+  }
+  return s;
+}
+
+/**
+ * The counter UPDATE for a scope shape (tenant, plus user and/or agent when the scope names them); its
+ * parameters, in text order (SQLite's `?` are positional): n, n, tokens, now, the scope's values, session id.
+ */
+function counterSql(d: SqlDialect, scope: Scope): { text: string; where: SqlValue[] } {
+  const s = appendSql(d);
+  const key = `${scope.user !== undefined ? 'u' : ''}${scope.agent !== undefined ? 'a' : ''}`;
+  const where: SqlValue[] = [scope.tenant];
+  if (scope.user !== undefined) where.push(scope.user);
+  if (scope.agent !== undefined) where.push(scope.agent);
+  let text = s.counter.get(key);
+  if (text === undefined) {
+    const p = d.placeholder;
+    let i = 5;
+    let scoped = `tenant = ${p(i++)}`;
+    if (scope.user !== undefined) scoped += ` AND user_id = ${p(i++)}`;
+    if (scope.agent !== undefined) scoped += ` AND agent_id = ${p(i++)}`;
+    text = `UPDATE engram_sessions SET last_seq = last_seq + ${p(1)}, live_count = live_count + ${p(2)}, live_tokens = live_tokens + ${p(3)}, updated_at = ${p(4)} WHERE ${scoped} AND id = ${p(i)} AND parent_id IS NULL RETURNING tenant, last_seq`;
+    s.counter.set(key, text);
+  }
+  return { text, where };
+}
+
+/**
+ * The fast append into a root session (no fork ancestry), in the caller's write transaction: one UPDATE
+ * checks the session's scope and reserves `n` seqs, then each row is inserted with `ON CONFLICT … DO
+ * NOTHING`; a conflict (a live row with that id) is looked up to tell an idempotent re-append from a
+ * `DuplicateMessageIdError`, and unused seqs are given back so the sequence stays gapless. Returns
+ * undefined, having changed nothing, when the scope sees no such root session (missing, or a fork).
+ * `prepared` must have distinct ids.
+ */
+export async function appendToRoot(
+  tx: SqlClient,
+  component: string,
+  scope: Scope,
+  sessionId: string,
+  prepared: readonly PreparedAppend[],
+): Promise<LogEntry[] | undefined> {
+  const d = tx.dialect;
+  const s = appendSql(d);
+  const n = prepared.length;
+  const now = Date.now();
+  let tokens = 0;
+  for (const p of prepared) tokens += p.input.tokens;
+  const counter = counterSql(d, scope);
+  const row: SqlRow | undefined = await tx.get(counter.text, [
+    n,
+    n,
+    tokens,
+    now,
+    ...counter.where,
+    sessionId,
+  ]);
+  if (!row) return undefined;
+  const tenant = String(row.tenant);
+  let seq = Number(row.last_seq) - n;
+  let skipped = 0;
+  let skippedTokens = 0;
+  const entries: LogEntry[] = [];
+  for (const { input, json } of prepared) {
+    const message = input.message;
+    const created = message.createdAt instanceof Date ? message.createdAt.getTime() : Number.NaN;
+    const text = messageText(message);
+    const inserted = await tx.get(s.insert, [
+      tenant,
+      sessionId,
+      seq + 1,
+      message.id,
+      message.role,
+      Number.isFinite(created) ? created : now,
+      input.tokens,
+      json,
+      d.indexText?.(text) ?? text,
+    ]);
+    if (inserted) {
+      seq += 1;
+      entries.push(Object.freeze({ seq, message: storedCopy(message, json), tokens: input.tokens }));
+      continue;
+    }
+    const prior = await tx.get(s.existing, [tenant, sessionId, message.id]);
+    if (!prior || String(prior.body) !== json)
+      throw new DuplicateMessageIdError({ messageId: message.id, component });
+    entries.push(toEntry(prior));
+    skipped += 1;
+    skippedTokens += input.tokens;
+  }
+  if (skipped > 0) await tx.run(s.undo, [skipped, skipped, skippedTokens, tenant, sessionId]);
+  return entries;
+}

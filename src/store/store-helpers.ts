@@ -1,9 +1,12 @@
+import { DuplicateMessageIdError } from '../core/errors/duplicate-message-id-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { NotFoundError } from '../core/errors/not-found-error.ts';
 import { isValidId } from '../core/ids.ts';
-import type { MemoryMessage } from '../core/message.ts';
+import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
+import type { AppendInput } from './memory-store.ts';
 import { serializeMessage } from './serialize.ts';
+import { storedCopy } from './stored-copy.ts';
 
 /** Throws `INVALID_ARGUMENT` unless `id` is a usable session id. */
 export function checkSessionId(id: unknown, component: string): asserts id is string {
@@ -36,4 +39,28 @@ export function visibleToScope(owner: Scope, scope: Scope): boolean {
 /** Whether a stored message equals a candidate's serialization (idempotent re-append). */
 export function sameMessage(stored: MemoryMessage, candidateJson: string): boolean {
   return serializeMessage(stored) === candidateJson;
+}
+
+/**
+ * What appending one input yields, given the live entry already under its id: that entry again when the
+ * message is identical (an idempotent retry), a new frozen entry at `seq` when there is none; a different
+ * message under a live id throws `DuplicateMessageIdError`.
+ */
+export function appendEntry(
+  existing: LogEntry | undefined,
+  input: AppendInput,
+  json: string,
+  seq: number,
+  component: string,
+): { entry: LogEntry; isNew: boolean } {
+  if (existing) {
+    if (!sameMessage(existing.message, json)) {
+      throw new DuplicateMessageIdError({ messageId: input.message.id, component });
+    }
+    return { entry: existing, isNew: false };
+  }
+  return {
+    entry: Object.freeze({ seq, message: storedCopy(input.message, json), tokens: input.tokens }),
+    isNew: true,
+  };
 }

@@ -3,11 +3,11 @@ import type { LogEntry } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { AppendInput } from '../memory-store.ts';
 import { messageText } from '../serialize.ts';
+import { storedCopy } from '../stored-copy.ts';
 import type { SqlClient, SqlRow } from './sql-client.ts';
 import type { SqlDialect } from './sql-dialect.ts';
 import type { SqlValue } from './sql-fragment.ts';
 import { toEntry } from './sql-rows.ts';
-import { storedCopy } from './stored-copy.ts';
 
 /** One append input, serialized once. */
 export interface PreparedAppend {

@@ -4,6 +4,7 @@ import type { Scope } from '../../core/scope.ts';
 import type { AppendInput, LogStats, RangeQuery } from '../memory-store.ts';
 import { messageText } from '../serialize.ts';
 import { sessionNotFound } from '../store-helpers.ts';
+import { storedCopy } from '../stored-copy.ts';
 import { appendToRoot, type PreparedAppend } from './sql-append.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
@@ -19,7 +20,6 @@ import {
   type ViewSegment,
   viewSegments,
 } from './sql-view.ts';
-import { storedCopy } from './stored-copy.ts';
 
 /** What the log operations need from the store. */
 export interface LogContext {

@@ -1,13 +1,12 @@
-import { DuplicateMessageIdError } from '../../../core/errors/duplicate-message-id-error.ts';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { createId, isValidId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
 import { checkSearchQuery, prepareInputs } from '../../check-inputs.ts';
 import type { Artifact, LogStats, MemoryStoreV1, SearchHit } from '../../memory-store.ts';
-import { deserializeMessage, freezeMessage, messageText } from '../../serialize.ts';
+import { messageText } from '../../serialize.ts';
 import { checkStateKey } from '../../state-scope.ts';
-import { checkSessionId, sameMessage, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
+import { appendEntry, checkSessionId, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
 import { appendLines, deleteIds, materializeForks } from './log-writes.ts';
 import { readRangeOf } from './read-range.ts';
 import { addRow, entryLine, fromDocument, lookup, type SessionData, visible } from './session-log.ts';
@@ -211,18 +210,12 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         for (const { input, json } of prepared) {
           const found = lookup(data, input.message.id);
           const existing = seen.get(input.message.id) ?? (found && !found.deleted ? found.entry : undefined);
-          if (existing) {
-            if (!sameMessage(existing.message, json)) {
-              throw new DuplicateMessageIdError({ messageId: input.message.id, component });
-            }
-            result.push(existing);
+          const { entry, isNew } = appendEntry(existing, input, json, seq + 1, component);
+          if (!isNew) {
+            result.push(entry);
             continue;
           }
-          const entry: LogEntry = freezeMessage({
-            seq: ++seq,
-            message: deserializeMessage(json),
-            tokens: input.tokens,
-          });
+          seq++;
           text += entryLine(entry, now);
           planned.push(entry);
           seen.set(input.message.id, entry);

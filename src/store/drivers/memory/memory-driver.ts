@@ -1,5 +1,4 @@
 import type { JSONValue } from '@ai-sdk/provider';
-import { DuplicateMessageIdError } from '../../../core/errors/duplicate-message-id-error.ts';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { createId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
@@ -16,9 +15,9 @@ import type {
   SearchQuery,
   SessionRecord,
 } from '../../memory-store.ts';
-import { deserializeMessage, freezeMessage, messageText, serializeMessage } from '../../serialize.ts';
+import { messageText, serializeMessage } from '../../serialize.ts';
 import { checkStateKey, stateKeySessionIds, stateOwnerKey } from '../../state-scope.ts';
-import { checkSessionId, sameMessage, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
+import { appendEntry, checkSessionId, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
 
 interface OwnRow {
   entry: LogEntry;
@@ -298,18 +297,12 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
         const pending = seen.get(input.message.id);
         const found = lookup(data, input.message.id);
         const existing = pending ?? (found && !found.deleted ? found.entry : undefined);
-        if (existing) {
-          if (!sameMessage(existing.message, json)) {
-            throw new DuplicateMessageIdError({ messageId: input.message.id, component: 'memory' });
-          }
-          result.push(existing);
+        const { entry, isNew } = appendEntry(existing, input, json, seq + 1, 'memory');
+        if (!isNew) {
+          result.push(entry);
           continue;
         }
-        const entry: LogEntry = freezeMessage({
-          seq: ++seq,
-          message: deserializeMessage(json),
-          tokens: input.tokens,
-        });
+        seq++;
         planned.push({ entry, json });
         seen.set(input.message.id, entry);
         result.push(entry);

@@ -7,8 +7,8 @@
  * const { instructions, messages } = toAiSdkPrompt(await view.read());
  * await generateText({ model, instructions, messages });
  */
-export * from './agent/index.ts';
+export * from './ai-sdk/index.ts';
 export {
   createLanguageModelSummarizer,
   type LanguageModelSummarizerOptions,
-} from './views/language-model-summarizer.ts';
+} from './ai-sdk/language-model-summarizer.ts';

@@ -9,7 +9,7 @@
 import { statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { toMemoryMessage } from '../../src/messages/from-model-message.ts';
-import { messageText, serializeMessage } from '../../src/store/serialize.ts';
+import { messageText, serializeMessage } from '../../src/messages/serialize.ts';
 import type { FixtureSlice } from './fixture.ts';
 import { type AppendResult, type Durability, type Task, timeAppends } from './tasks.ts';
 

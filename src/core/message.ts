@@ -1,5 +1,4 @@
-import type { JSONValue } from '@ai-sdk/provider';
-import type { ModelMessage } from 'ai';
+import type { JSONValue, ModelMessage } from 'ai';
 
 /** The four roles of an AI SDK v7 `ModelMessage`. */
 export type MessageRole = ModelMessage['role'];

@@ -1,16 +1,15 @@
-import type { JSONValue } from '@ai-sdk/provider';
-import type { ModelMessage } from 'ai';
+import type { JSONValue, ModelMessage } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage, MessageRole } from '../core/message.ts';
 import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
+import type { StateModule } from '../core/state-module.ts';
 import { toMemoryMessage } from '../messages/from-model-message.ts';
+import { deserializeMessage, messageText, serializeMessage } from '../messages/serialize.ts';
 import { validateMessage } from '../messages/validate.ts';
-import type { StateModule } from '../session/state-module.ts';
 import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
-import type { AppendInput, LogStats, MemoryStoreV1, RangeQuery } from '../store/memory-store.ts';
-import { deserializeMessage, messageText, serializeMessage } from '../store/serialize.ts';
+import type { AppendInput, Artifact, LogStats, MemoryStoreV1, RangeQuery } from '../store/memory-store.ts';
 import { createTokenCounter } from '../tokens/index.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import type { Memory } from './memory.ts';
@@ -39,8 +38,6 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
   readonly sessionId: string;
   /** Its scope. */
   readonly scope: Scope;
-  /** Its store. */
-  readonly storage: MemoryStoreV1;
   /** The counter each message was counted with. */
   readonly counter: TokenCounter;
   /** Validates, counts and appends messages in order; returns them as stored (ids and times assigned). */
@@ -77,6 +74,12 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
   tail(options: { minTokens?: number; maxMessages?: number }): Promise<LogEntry[]>;
   /** Live message count, tokens and the newest sequence number. */
   stats(): Promise<LogStats>;
+  /** The session's artifacts (summaries, offload stubs, compaction records), optionally of one kind, ordered by `toSeq`. */
+  listArtifacts(kind?: string): Promise<Artifact[]>;
+  /** Writes (or replaces, by id) an artifact beside the log. */
+  putArtifact(artifact: Omit<Artifact, 'createdAt'>): Promise<Artifact>;
+  /** Deletes an artifact; returns whether it existed. */
+  deleteArtifact(artifactId: string): Promise<boolean>;
 }
 
 const pageSize = 256;
@@ -160,7 +163,6 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
   const memory: ConversationMemory = {
     sessionId,
     scope,
-    storage,
     counter,
     componentName: options.componentName ?? 'ConversationMemory',
 
@@ -269,6 +271,9 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
       });
     },
     stats: () => read(() => storage.stats(scope, sessionId)),
+    listArtifacts: (kind) => read(() => storage.listArtifacts(scope, sessionId, kind)),
+    putArtifact: (artifact) => write(() => storage.putArtifact(scope, sessionId, artifact)),
+    deleteArtifact: (artifactId) => write(() => storage.deleteArtifact(scope, sessionId, artifactId)),
     saveState: () =>
       read(async () => ({
         sessionId,

@@ -1,4 +1,4 @@
-import type { JSONValue } from '@ai-sdk/provider';
+import type { JSONValue } from 'ai';
 import type { MemoryMessage, MessageRole } from '../core/message.ts';
 
 /** A filter for `ConversationMemory.find`. Every given condition must hold. */

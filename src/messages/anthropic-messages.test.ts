@@ -1,8 +1,8 @@
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { arbJson, arbName, arbText, arbUrl } from '../testing/message-arbitraries.ts';
 import { type AnthropicRequest, fromAnthropicMessages, toAnthropicMessages } from './anthropic-messages.ts';
-import { arbJson, arbName, arbText, arbUrl } from './arbitraries.ts';
 
 const b64 = fc.base64String({ maxLength: 12 });
 const opt = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arbExtras, arbMemoryMessage, arbModelMessage } from './arbitraries.ts';
+import { arbExtras, arbMemoryMessage, arbModelMessage } from '../testing/message-arbitraries.ts';
 import { toMemoryMessage, toMemoryMessages } from './from-model-message.ts';
 import { toModelMessage, toModelMessages } from './to-model-message.ts';
 import { isMemoryMessage } from './validate.ts';

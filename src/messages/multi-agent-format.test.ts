@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MemoryMessage } from '../core/message.ts';
-import { arbMemoryMessage } from './arbitraries.ts';
+import { arbMemoryMessage } from '../testing/message-arbitraries.ts';
 import { agentPrefix, formatForModel } from './multi-agent-format.ts';
 import { isMemoryMessage } from './validate.ts';
 

@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/index.ts';
-import { arbJson, arbName, arbText, arbUrl } from './arbitraries.ts';
+import { arbJson, arbName, arbText, arbUrl } from '../testing/message-arbitraries.ts';
 import { fromOpenAIChatMessages, type OpenAIChatMessage, toOpenAIChatMessages } from './openai-chat.ts';
 
 const named = <T extends object>(arb: fc.Arbitrary<T>) =>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidMessageError, MemoryError } from '../core/errors/index.ts';
-import { arbMemoryMessage, arbModelMessage } from './arbitraries.ts';
+import { arbMemoryMessage, arbModelMessage } from '../testing/message-arbitraries.ts';
 import {
   formatPath,
   isMemoryMessage,

@@ -7,6 +7,7 @@
  * const memory = await sessions.create({ retention: 'session' });
  * SessionManager.forSessionId(memory.sessionId).withSession(store).addComponent(memory);
  */
+
+export * from '../core/state-module.ts';
 export * from './session-manager.ts';
 export * from './sessions.ts';
-export * from './state-module.ts';

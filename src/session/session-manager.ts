@@ -1,9 +1,9 @@
-import type { JSONValue } from '@ai-sdk/provider';
+import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { isValidId } from '../core/ids.ts';
 import { defaultScope, type Scope } from '../core/scope.ts';
+import type { StateModule } from '../core/state-module.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
-import type { StateModule } from './state-module.ts';
 
 /** What a saved session looks like (seed 002's JsonSession layout). */
 export interface SavedSession {

@@ -4,10 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { serializeMessage } from '../messages/serialize.ts';
 import { canonicalMessage, expectMemoryError, makeMessage, toInputs } from '../testing/fixtures.ts';
 import { testPostgresUrl } from '../testing/reliability/postgres-url.ts';
 import { type ReliabilityDriver, reliabilityDrivers } from '../testing/reliability/store-drivers.ts';
-import { serializeMessage } from './serialize.ts';
 
 /**
  * Bad input, on every driver: invalid messages are refused by ConversationMemory with nothing stored; unknown

@@ -1,6 +1,6 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { serializeMessage } from '../messages/serialize.ts';
 import type { AppendInput, SearchQuery } from './memory-store.ts';
-import { serializeMessage } from './serialize.ts';
 
 /** What the append checks need from a driver. */
 export interface InputLimits {

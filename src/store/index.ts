@@ -7,8 +7,9 @@
  * import { createJsonFileStore } from 'engram';
  * const store = createJsonFileStore({ directory: './memory' });
  */
+
+export * from '../messages/serialize.ts';
 export * from './drivers/json-file/index.ts';
 export * from './drivers/memory/index.ts';
 export * from './memory-store.ts';
-export * from './serialize.ts';
 export * from './store-helpers.ts';

@@ -1,4 +1,4 @@
-import type { JSONValue } from '@ai-sdk/provider';
+import type { JSONValue } from 'ai';
 import type { LogEntry, MemoryMessage, MessageRole } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
 

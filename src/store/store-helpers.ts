@@ -4,8 +4,8 @@ import { NotFoundError } from '../core/errors/not-found-error.ts';
 import { isValidId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
+import { serializeMessage } from '../messages/serialize.ts';
 import type { AppendInput } from './memory-store.ts';
-import { serializeMessage } from './serialize.ts';
 import { storedCopy } from './stored-copy.ts';
 
 /** Throws `INVALID_ARGUMENT` unless `id` is a usable session id. */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MemoryMessage } from '../core/message.ts';
-import { arbMemoryMessage } from '../messages/arbitraries.ts';
-import { deserializeMessage, serializeMessage } from './serialize.ts';
+import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
+import { arbMemoryMessage } from '../testing/message-arbitraries.ts';
 import { storedCopy } from './stored-copy.ts';
 
 const isDeepFrozen = (value: unknown): boolean =>

@@ -1,5 +1,5 @@
 import type { MemoryMessage } from '../core/message.ts';
-import { deserializeMessage, freezeMessage } from './serialize.ts';
+import { deserializeMessage, freezeMessage } from '../messages/serialize.ts';
 
 /** Marks a value the direct copy does not reproduce exactly as JSON would. */
 const unusual = Symbol('unusual');

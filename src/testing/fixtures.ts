@@ -4,8 +4,8 @@ import { MemoryError, type MemoryErrorCode } from '../core/errors/memory-error.t
 import { createId } from '../core/ids.ts';
 import type { MemoryMessage, MemoryMessageExtras } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
+import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
 import type { AppendInput } from '../store/memory-store.ts';
-import { deserializeMessage, serializeMessage } from '../store/serialize.ts';
 
 /** A plain-text message of `role` with a fresh id and `createdAt` (extras override both). */
 export function makeMessage(

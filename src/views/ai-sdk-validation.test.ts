@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { MemoryMessage } from '../core/message.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { toModelMessage } from '../messages/to-model-message.ts';
+import { arbConversation } from '../testing/conversation-arbitrary.ts';
+import { checkPairs } from '../testing/view-invariants.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
-import { arbConversation } from './conversation-arbitrary.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 import { createSummarizingMemory } from './summarizing-memory.ts';
 import { createTokenWindowMemory } from './token-window-memory.ts';
-import { checkPairs } from './view-invariants.ts';
 
 const counter = createTokenCounter();
 const model = new MockLanguageModelV4({

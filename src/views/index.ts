@@ -10,7 +10,7 @@
  * await view.store({ role: 'user', content: 'Hello' });
  * const messages = await view.read(); // system messages + the newest whole units that fit
  */
-export * from './language-model-summarizer.ts';
+export * from '../ai-sdk/language-model-summarizer.ts';
 export * from './sliding-window-memory.ts';
 export * from './summarizer.ts';
 export * from './summarizing-memory.ts';

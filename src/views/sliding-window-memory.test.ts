@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import {
+  call,
+  createCountingStore,
+  memoryWith,
+  result,
+  say,
+  system,
+  texts,
+  user,
+} from '../testing/view-helpers.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
-import { call, createCountingStore, memoryWith, result, say, system, texts, user } from './test-helpers.ts';
 
 describe('createSlidingWindowMemory', () => {
   it('returns the whole log when it fits', async () => {

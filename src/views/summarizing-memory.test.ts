@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { MemoryMessage } from '../core/message.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
+import { call, memoryWith, result, say, system, texts, user } from '../testing/view-helpers.ts';
 import type { SummarizerInput } from './summarizer.ts';
 import { createSummarizingMemory } from './summarizing-memory.ts';
-import { call, memoryWith, result, say, system, texts, user } from './test-helpers.ts';
 
 /** A deterministic summarizer that records its calls. */
 function countingSummarizer() {

@@ -1,4 +1,4 @@
-import type { JSONValue } from '@ai-sdk/provider';
+import type { JSONValue } from 'ai';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 
 /** A running summary of a conversation prefix, as stored in a `summary` artifact beside the log. */
@@ -19,7 +19,7 @@ export interface SummaryRecord {
 
 /** The newest summary artifact of the memory's session, or undefined. */
 export async function loadSummary(memory: ConversationMemory): Promise<SummaryRecord | undefined> {
-  const artifacts = await memory.storage.listArtifacts(memory.scope, memory.sessionId, 'summary');
+  const artifacts = await memory.listArtifacts('summary');
   for (let i = artifacts.length - 1; i >= 0; i--) {
     const a = artifacts[i]!;
     const data = a.data as { text?: unknown; messages?: unknown } | null;
@@ -46,7 +46,7 @@ export async function saveSummary(
 ): Promise<SummaryRecord> {
   const data: Record<string, JSONValue> = { text: summary.text, messages: summary.messages };
   if (previousId) data.previous = previousId;
-  const artifact = await memory.storage.putArtifact(memory.scope, memory.sessionId, {
+  const artifact = await memory.putArtifact({
     id: `summary_${summary.toSeq}`,
     kind: 'summary',
     fromSeq: summary.fromSeq,

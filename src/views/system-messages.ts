@@ -1,6 +1,5 @@
 import type { LogEntry } from '../core/message.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import type { LogStats } from '../store/memory-store.ts';
 
 /** A session's system messages with their cached token total. */
 export interface SystemMessages {
@@ -17,7 +16,7 @@ export interface SystemMessages {
  */
 export function createSystemMessageCache(
   memory: ConversationMemory,
-): (stats: LogStats) => Promise<SystemMessages> {
+): (stats: { lastSeq: number; count: number }) => Promise<SystemMessages> {
   let cached: { lastSeq: number; count: number; value: SystemMessages } | undefined;
   return async (stats) => {
     if (cached && cached.lastSeq === stats.lastSeq && cached.count === stats.count) return cached.value;

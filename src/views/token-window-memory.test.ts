@@ -2,11 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { ContextOverflowError } from '../core/errors/context-overflow-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
+import {
+  call,
+  createCountingStore,
+  memoryWith,
+  result,
+  say,
+  system,
+  texts,
+  user,
+} from '../testing/view-helpers.ts';
+import { withSmallPages } from '../testing/view-invariants.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { call, createCountingStore, memoryWith, result, say, system, texts, user } from './test-helpers.ts';
 import { createTokenWindowMemory } from './token-window-memory.ts';
-import { withSmallPages } from './view-invariants.ts';
 
 const counter = createTokenCounter({ encoding: 'o200k_base' });
 const cost = (m: Parameters<TokenCounter['count']>[0]) => counter.count(m);

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry } from '../core/message.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
+import { arbConversation } from '../testing/conversation-arbitrary.ts';
+import { checkContext, checkPairs, referenceWindow, withSmallPages } from '../testing/view-invariants.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
-import { arbConversation } from './conversation-arbitrary.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 import type { SummarizerInput } from './summarizer.ts';
 import { createSummarizingMemory } from './summarizing-memory.ts';
 import { createTokenWindowMemory } from './token-window-memory.ts';
-import { checkContext, checkPairs, referenceWindow, withSmallPages } from './view-invariants.ts';
 
 const counter = createTokenCounter();
 /** How often the interesting paths ran (asserted at the end, so the generators keep reaching them). */

@@ -1,8 +1,8 @@
 import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-error.ts';
 import type { LogEntry } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
+import { messageText } from '../../messages/serialize.ts';
 import type { AppendInput } from '../memory-store.ts';
-import { messageText } from '../serialize.ts';
 import { storedCopy } from '../stored-copy.ts';
 import type { SqlClient, SqlRow } from './sql-client.ts';
 import type { SqlDialect } from './sql-dialect.ts';

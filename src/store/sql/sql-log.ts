@@ -1,8 +1,8 @@
 import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-error.ts';
 import type { LogEntry } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
+import { messageText } from '../../messages/serialize.ts';
 import type { AppendInput, LogStats, RangeQuery } from '../memory-store.ts';
-import { messageText } from '../serialize.ts';
 import { sessionNotFound } from '../store-helpers.ts';
 import { storedCopy } from '../stored-copy.ts';
 import { appendToRoot, type PreparedAppend } from './sql-append.ts';

@@ -1,4 +1,4 @@
-import type { JSONValue } from '@ai-sdk/provider';
+import type { JSONValue } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { isValidId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';

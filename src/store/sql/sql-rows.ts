@@ -1,7 +1,7 @@
-import type { JSONValue } from '@ai-sdk/provider';
+import type { JSONValue } from 'ai';
 import type { LogEntry } from '../../core/message.ts';
+import { deserializeMessage, freezeMessage } from '../../messages/serialize.ts';
 import type { Artifact, SessionRecord } from '../memory-store.ts';
-import { deserializeMessage, freezeMessage } from '../serialize.ts';
 import type { SqlRow } from './sql-client.ts';
 
 /** The columns of `engram_sessions` the store reads. */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { MemoryMessage } from '../../core/message.ts';
-import { arbMemoryMessage } from '../../messages/arbitraries.ts';
 import { canonicalMessage, makeMessage, toInputs } from '../fixtures.ts';
+import { arbMemoryMessage } from '../message-arbitraries.ts';
 import type { StoreCase } from '../store-case.ts';
 
 /** A user, assistant and tool message using every awkward value a driver must keep exactly. */

@@ -3,8 +3,8 @@ import { expect } from 'vitest';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
+import { deserializeMessage } from '../../messages/serialize.ts';
 import type { AppendInput, MemoryStoreV1 } from '../../store/memory-store.ts';
-import { deserializeMessage } from '../../store/serialize.ts';
 import {
   type Expected,
   type IsolationModel,

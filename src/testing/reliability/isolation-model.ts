@@ -1,8 +1,8 @@
-import type { JSONValue } from '@ai-sdk/provider';
+import type { JSONValue } from 'ai';
 import type { MemoryErrorCode } from '../../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
-import { serializeMessage } from '../../store/serialize.ts';
+import { serializeMessage } from '../../messages/serialize.ts';
 
 /** Look-alike tenants: LIKE wildcards, separators, escapes and case variants of one name. */
 export const isolationTenants: readonly string[] = [

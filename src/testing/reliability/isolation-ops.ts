@@ -1,4 +1,4 @@
-import type { JSONValue } from '@ai-sdk/provider';
+import type { JSONValue } from 'ai';
 import fc from 'fast-check';
 import type { MessageRole } from '../../core/message.ts';
 import type { RangeQuery } from '../../store/memory-store.ts';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
-import { arbId } from '../../../messages/arbitraries.ts';
 import { expectMemoryError, makeMessage, toInputs, uniqueScope } from '../../../testing/fixtures.ts';
+import { arbId } from '../../../testing/message-arbitraries.ts';
 import { decodeFileName, encodeFileName } from './file-names.ts';
 import { createJsonFileStore } from './json-file-driver.ts';
 

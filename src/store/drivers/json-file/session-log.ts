@@ -1,7 +1,7 @@
-import type { JSONValue } from '@ai-sdk/provider';
+import type { JSONValue } from 'ai';
 import type { LogEntry } from '../../../core/message.ts';
+import { deserializeMessage, freezeMessage, serializeMessage } from '../../../messages/serialize.ts';
 import type { Artifact, SessionRecord } from '../../memory-store.ts';
-import { deserializeMessage, freezeMessage, serializeMessage } from '../../serialize.ts';
 
 /** One of a session's own log rows. */
 export interface Row {

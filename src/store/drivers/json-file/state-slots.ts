@@ -1,4 +1,4 @@
-import type { JSONValue } from '@ai-sdk/provider';
+import type { JSONValue } from 'ai';
 import type { Scope } from '../../../core/scope.ts';
 import { sameStateOwner, stateKeySessionIds, stateOwnerKey } from '../../state-scope.ts';
 import { sessionNotFound, visibleToScope } from '../../store-helpers.ts';

@@ -1,6 +1,6 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { JSONValue } from '@ai-sdk/provider';
+import type { JSONValue } from 'ai';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { stateOwnerKey } from '../../state-scope.ts';
 import { encodeFileName } from './file-names.ts';

@@ -1,8 +1,9 @@
-import type { JSONValue } from '@ai-sdk/provider';
+import type { JSONValue } from 'ai';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { createId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
+import { messageText, serializeMessage } from '../../../messages/serialize.ts';
 import { checkSearchQuery, prepareInputs } from '../../check-inputs.ts';
 import type {
   AppendInput,
@@ -15,7 +16,6 @@ import type {
   SearchQuery,
   SessionRecord,
 } from '../../memory-store.ts';
-import { messageText, serializeMessage } from '../../serialize.ts';
 import { checkStateKey, stateKeySessionIds, stateOwnerKey } from '../../state-scope.ts';
 import { appendEntry, checkSessionId, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
 

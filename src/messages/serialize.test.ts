@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MemoryMessage } from '../core/message.ts';
-import { arbJson, arbMemoryMessage } from '../messages/arbitraries.ts';
+import { arbJson, arbMemoryMessage } from '../testing/message-arbitraries.ts';
 import { deserializeMessage, freezeMessage, messageText, serializeMessage } from './serialize.ts';
 
 const base = {

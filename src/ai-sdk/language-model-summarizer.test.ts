@@ -2,13 +2,13 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { toMemoryMessage } from '../messages/from-model-message.ts';
+import { call, memoryWith, result, say, user } from '../testing/view-helpers.ts';
+import { createSummarizingMemory } from '../views/summarizing-memory.ts';
 import {
   createLanguageModelSummarizer,
   defaultSummaryPrompt,
   formatTranscript,
 } from './language-model-summarizer.ts';
-import { createSummarizingMemory } from './summarizing-memory.ts';
-import { call, memoryWith, result, say, user } from './test-helpers.ts';
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },

@@ -1,4 +1,4 @@
-import type { JSONValue } from '@ai-sdk/provider';
+import type { JSONValue } from 'ai';
 
 /**
  * A component whose state can be saved and restored by a session (seed 002's StateModule). `saveState`

@@ -1,7 +1,7 @@
 import { generateText, type LanguageModel } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
-import type { Summarizer } from './summarizer.ts';
+import type { Summarizer } from '../views/summarizer.ts';
 
 /** Options of {@link createLanguageModelSummarizer}. */
 export interface LanguageModelSummarizerOptions {

@@ -3,11 +3,11 @@
  * Test-only: imported by property tests across the project, never by library code.
  */
 
-import type { JSONValue } from '@ai-sdk/provider';
 import type {
   AssistantModelMessage,
   FilePart,
   ImagePart,
+  JSONValue,
   ModelMessage,
   SystemModelMessage,
   TextPart,

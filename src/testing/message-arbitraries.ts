@@ -247,7 +247,7 @@ export const arbToolMessage: Arb<ToolModelMessage> = rec(
   ['role', 'content'],
 );
 /** Any AI SDK v7 `ModelMessage`. */
-export const arbModelMessage: Arb<ModelMessage> = fc.oneof(
+export const arbModelMessage: fc.Arbitrary<ModelMessage> = fc.oneof(
   arbSystemMessage,
   arbUserMessage,
   arbAssistantMessage,
@@ -270,6 +270,6 @@ export const arbExtras = rec(
   ['id', 'createdAt'],
 );
 /** Any valid `MemoryMessage`. */
-export const arbMemoryMessage: Arb<MemoryMessage> = fc
+export const arbMemoryMessage: fc.Arbitrary<MemoryMessage> = fc
   .tuple(arbModelMessage, arbExtras)
   .map(([m, x]) => ({ ...m, ...x }) as MemoryMessage);

@@ -281,24 +281,10 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
       })),
     loadState(state) {
       return write(async () => {
-        // Everything is validated and counted before the log is touched; if the store still refuses the new
-        // messages (size limit, …) the previous log is put back before the error is rethrown.
-        const next = prepare(readState(state));
-        const previous = await all();
-        await storage.clearMessages(scope, sessionId);
-        try {
-          if (next.length > 0) await storage.append(scope, sessionId, next);
-        } catch (error) {
-          await storage.clearMessages(scope, sessionId);
-          if (previous.length > 0) {
-            await storage.append(
-              scope,
-              sessionId,
-              previous.map((e) => ({ message: e.message, tokens: e.tokens })),
-            );
-          }
-          throw error;
-        }
+        // Validated and counted before the store is called; the store swaps the log in one atomic step (a crash
+        // or a refused message leaves the old log), keeps the entries that already match (so loading the state
+        // the log already holds writes nothing, and summaries of the kept range stay valid).
+        await storage.replaceMessages(scope, sessionId, prepare(readState(state)));
         baselineSeq = (await storage.stats(scope, sessionId)).lastSeq;
       });
     },

@@ -161,6 +161,15 @@ export interface MemoryStoreV1 {
   deleteMessages(scope: Scope, sessionId: string, ids: readonly string[]): Promise<number>;
   /** Tombstones every live message of the session; returns how many. */
   clearMessages(scope: Scope, sessionId: string): Promise<number>;
+  /**
+   * Makes the session's live log exactly `inputs`, in one atomic step (a crash or a refused input leaves the
+   * old log whole, never an empty or partial one): the live entries that already hold the leading inputs
+   * (same ids, identical messages, in order) are kept with their sequence numbers and token counts; every
+   * other live message is tombstoned and the remaining inputs are appended as `append` would. When the log
+   * already equals `inputs` nothing is written (`lastSeq` and `updatedAt` stay). Returns the log's entries
+   * afterwards, oldest first.
+   */
+  replaceMessages(scope: Scope, sessionId: string, inputs: readonly AppendInput[]): Promise<LogEntry[]>;
   /** Full-text search over the scope's live messages. */
   searchMessages(scope: Scope, query: SearchQuery): Promise<SearchHit[]>;
 

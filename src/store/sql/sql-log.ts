@@ -2,7 +2,9 @@ import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-
 import type { LogEntry } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
 import { messageText } from '../../messages/serialize.ts';
+import type { PreparedInput } from '../check-inputs.ts';
 import type { AppendInput, LogStats, RangeQuery } from '../memory-store.ts';
+import { planReplace } from '../replace-plan.ts';
 import { sessionNotFound } from '../store-helpers.ts';
 import { storedCopy } from '../stored-copy.ts';
 import { appendToRoot, type PreparedAppend } from './sql-append.ts';
@@ -292,4 +294,24 @@ export async function tombstone(
     );
   }
   return count + hidden;
+}
+
+/**
+ * Replaces a session's live log with `prepared` inside the caller's transaction (see `replaceMessages`): reads
+ * the live log with the session row locked, keeps the equal prefix, tombstones the rest, appends the remaining
+ * inputs. Writes nothing when the log already equals the inputs.
+ */
+export async function replaceEntries(
+  tx: SqlClient,
+  ctx: LogContext,
+  scope: Scope,
+  sessionId: string,
+  prepared: readonly PreparedInput[],
+): Promise<LogEntry[]> {
+  const session = await loadSession(tx, scope, sessionId, ctx.component, true);
+  const live = await readEntries(tx, session.tenant, await viewSegments(tx, session), {});
+  const plan = planReplace(live, prepared, ctx.component);
+  if (plan.remove.length > 0) await tombstone(tx, ctx, scope, sessionId, plan.remove);
+  const added = plan.rest.length > 0 ? await appendEntries(tx, ctx, scope, sessionId, plan.rest) : [];
+  return [...plan.kept, ...added];
 }

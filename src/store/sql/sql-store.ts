@@ -8,7 +8,14 @@ import type { SqlClient } from './sql-client.ts';
 import { queryGet } from './sql-exec.ts';
 import { sql } from './sql-fragment.ts';
 import { catchUpFullText, feedFullText } from './sql-fulltext-batch.ts';
-import { appendEntries, entriesById, readEntries, sessionStats, tombstone } from './sql-log.ts';
+import {
+  appendEntries,
+  entriesById,
+  readEntries,
+  replaceEntries,
+  sessionStats,
+  tombstone,
+} from './sql-log.ts';
 import {
   deleteArtifactRow,
   deleteStateRow,
@@ -187,6 +194,17 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       op('clearMessages', scope, () => {
         checkId(sessionId);
         return client.transaction((tx) => tombstone(tx, ctx, scope, sessionId, undefined));
+      }),
+
+    replaceMessages: (scope, sessionId, inputs) =>
+      op('replaceMessages', scope, () => {
+        checkId(sessionId);
+        const prepared = prepareInputs(ctx, inputs);
+        return client.transaction(async (tx) => {
+          const entries = await replaceEntries(tx, ctx, scope, sessionId, prepared);
+          await feedFullText(tx);
+          return entries;
+        });
       }),
 
     searchMessages: (scope, query) =>

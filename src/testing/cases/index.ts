@@ -6,6 +6,7 @@ import { forkCases } from './forks.ts';
 import { isolationCases } from './isolation.ts';
 import { lifecycleCases } from './lifecycle.ts';
 import { readCases } from './read.ts';
+import { replaceCases } from './replace.ts';
 import { roundTripCases } from './round-trip.ts';
 import { searchCases } from './search.ts';
 import { sessionCases } from './sessions.ts';
@@ -17,6 +18,7 @@ export { forkCases } from './forks.ts';
 export { awkwardSessionIds, isolationCases, lookAlikeTenants } from './isolation.ts';
 export { lifecycleCases } from './lifecycle.ts';
 export { readCases } from './read.ts';
+export { replaceCases } from './replace.ts';
 export { richMessages, roundTripCases } from './round-trip.ts';
 export { hostileQueries, searchCases } from './search.ts';
 export { sessionCases } from './sessions.ts';
@@ -26,6 +28,7 @@ export const allCases: readonly StoreCase[] = [
   ...sessionCases,
   ...appendCases,
   ...deleteCases,
+  ...replaceCases,
   ...readCases,
   ...roundTripCases,
   ...searchCases,

@@ -1,8 +1,8 @@
-import { DatabaseSync } from 'node:sqlite';
 import { openSqliteStore } from '../../store/drivers/sqlite/sqlite-driver.ts';
 import { runChildScript } from './child-process.ts';
 import type { CrashWriterConfig } from './crash-writer.ts';
 import { stableMessageJson } from './isolation-model.ts';
+import { checkIntegrity, killAt } from './sqlite-kill.ts';
 import { prng, writerMessage } from './writer-messages.ts';
 
 /** Options of {@link runCrashLane}. */
@@ -61,23 +61,21 @@ export async function runCrashLane(options: CrashLaneOptions): Promise<CrashLane
     const r = random();
     const mode = r < 0.15 ? 'startup' : r < 0.6 ? 'delay' : 'acks';
     byMode[mode]++;
-    try {
-      if (mode === 'startup') await sleep(20 + random() * 280);
-      else if (mode === 'delay') {
-        await run.waitForLine((l) => l === 'ready');
-        await sleep(5 + random() * 55);
-      } else {
-        const k = 1 + Math.floor(random() * 20);
-        let seen = 0;
-        await run.waitForLine((l) => l.startsWith('ack ') && ++seen >= k);
-      }
-    } catch (error) {
-      throw new Error(`${where} the writer died on its own: ${run.stderr()}`, { cause: error });
-    }
-    run.child.kill('SIGKILL');
-    const exit = await run.exited;
-    if (exit.signal !== 'SIGKILL')
-      throw new Error(`${where} the writer exited with ${exit.code}: ${run.stderr()}`);
+    await killAt(
+      run,
+      async () => {
+        if (mode === 'startup') await sleep(20 + random() * 280);
+        else if (mode === 'delay') {
+          await run.waitForLine((l) => l === 'ready');
+          await sleep(5 + random() * 55);
+        } else {
+          const k = 1 + Math.floor(random() * 20);
+          let seen = 0;
+          await run.waitForLine((l) => l.startsWith('ack ') && ++seen >= k);
+        }
+      },
+      where,
+    );
 
     let pending: number[] | undefined;
     for (const line of run.lines) {
@@ -108,15 +106,7 @@ async function verify(
   pending: number[],
   contentFrom: number,
 ): Promise<number> {
-  const db = new DatabaseSync(o.path);
-  try {
-    const check = db.prepare('PRAGMA integrity_check').all();
-    if (check.length !== 1 || check[0]!.integrity_check !== 'ok') {
-      throw new Error(`${where} integrity_check: ${JSON.stringify(check)}`);
-    }
-  } finally {
-    db.close();
-  }
+  checkIntegrity(o.path, where);
   const store = await openSqliteStore({ path: o.path, durability: o.durability });
   try {
     if (!(await store.getSession(scope, sessionId))) {

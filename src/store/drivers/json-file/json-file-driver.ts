@@ -3,11 +3,12 @@ import { createId, isValidId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
 import { messageText } from '../../../messages/serialize.ts';
-import { checkSearchQuery, prepareInputs } from '../../check-inputs.ts';
+import { checkSearchQuery, type PreparedInput, prepareInputs } from '../../check-inputs.ts';
 import type { Artifact, LogStats, MemoryStoreV1, SearchHit } from '../../memory-store.ts';
+import { planReplace } from '../../replace-plan.ts';
 import { checkStateKey } from '../../state-scope.ts';
 import { appendEntry, checkSessionId, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
-import { appendLines, deleteIds, materializeForks } from './log-writes.ts';
+import { appendLines, deleteIds, materializeForks, replaceLog } from './log-writes.ts';
 import { readRangeOf } from './read-range.ts';
 import { addRow, entryLine, fromDocument, lookup, type SessionData, visible } from './session-log.ts';
 import { createStateSlots, type TenantStates } from './state-slots.ts';
@@ -201,31 +202,25 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         checkSessionId(sessionId, component);
         const prepared = prepareInputs({ component, maxMessageBytes: maxBytes }, inputs);
         const data = await session(t, scope, sessionId);
-        const seen = new Map<string, LogEntry>();
-        const planned: LogEntry[] = [];
-        const result: LogEntry[] = [];
-        let seq = data.lastSeq;
-        let text = '';
-        const now = new Date();
-        for (const { input, json } of prepared) {
-          const found = lookup(data, input.message.id);
-          const existing = seen.get(input.message.id) ?? (found && !found.deleted ? found.entry : undefined);
-          const { entry, isNew } = appendEntry(existing, input, json, seq + 1, component);
-          if (!isNew) {
-            result.push(entry);
-            continue;
-          }
-          seq++;
-          text += entryLine(entry, now);
-          planned.push(entry);
-          seen.set(input.message.id, entry);
-          result.push(entry);
-        }
+        const { planned, result } = numberInputs(data, prepared, new Set());
         if (planned.length === 0) return result;
-        await appendLines(t, data, text);
+        const now = new Date();
+        await appendLines(t, data, planned.map((e) => entryLine(e, now)).join(''));
         for (const entry of planned) addRow(data, entry);
         data.record.updatedAt = now;
         return result;
+      }),
+
+    replaceMessages: (scope, sessionId, inputs) =>
+      op(scope, async (t) => {
+        checkSessionId(sessionId, component);
+        const prepared = prepareInputs({ component, maxMessageBytes: maxBytes }, inputs);
+        const data = await session(t, scope, sessionId);
+        const plan = planReplace(visible(data), prepared, component);
+        const removed = new Set(plan.remove);
+        const { planned, result } = numberInputs(data, plan.rest, removed);
+        await replaceLog(t, data, removed, planned, () => all(t));
+        return [...plan.kept, ...result];
       }),
 
     readRange: (scope, sessionId, query = {}) =>
@@ -336,4 +331,31 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
   };
 
   return store;
+}
+
+/**
+ * What appending `prepared` to `data` yields, as `append` defines it (ids in `free` count as deleted): the new
+ * entries, numbered after `lastSeq`, and each input's entry (the live one for an idempotent repeat).
+ */
+function numberInputs(
+  data: SessionData,
+  prepared: readonly PreparedInput[],
+  free: ReadonlySet<string>,
+): { planned: LogEntry[]; result: LogEntry[] } {
+  const seen = new Map<string, LogEntry>();
+  const planned: LogEntry[] = [];
+  const result: LogEntry[] = [];
+  let seq = data.lastSeq;
+  for (const { input, json } of prepared) {
+    const id = input.message.id;
+    const found = free.has(id) ? undefined : lookup(data, id);
+    const existing = seen.get(id) ?? (found && !found.deleted ? found.entry : undefined);
+    const { entry, isNew } = appendEntry(existing, input, json, seq + 1, component);
+    result.push(entry);
+    if (!isNew) continue;
+    seq++;
+    planned.push(entry);
+    seen.set(id, entry);
+  }
+  return { planned, result };
 }

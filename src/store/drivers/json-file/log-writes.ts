@@ -1,6 +1,15 @@
+import type { LogEntry } from '../../../core/message.ts';
 import { appendDurable, writeFileAtomic } from './files.ts';
 import type { TenantCache } from './json-file-driver.ts';
-import { addRow, deleteLine, entryLine, type SessionData, tombstone, visible } from './session-log.ts';
+import {
+  addRow,
+  deleteLine,
+  entryLine,
+  type Row,
+  type SessionData,
+  tombstone,
+  visible,
+} from './session-log.ts';
 import { wrap } from './tenant-files.ts';
 
 /** Appends complete lines to a session's messages file (durably) and records its new size. */
@@ -10,10 +19,38 @@ export async function appendLines(t: TenantCache, data: SessionData, text: strin
   data.logSize = await wrap(`cannot append to ${path}`, () => appendDurable(path, data.logSize, text));
 }
 
+/** What removing some ids from a session's live log touches: live own rows, and live inherited ids to hide. */
+interface Removal {
+  rows: Row[];
+  hidden: string[];
+}
+
 /**
- * Tombstones live own rows and hides inherited entries with the given ids; returns how many were live. Forks
- * of `data` (among `sessions()`) that share one of those entries are materialized first (copy-on-delete).
+ * The live own rows and inherited ids of `data` among `wanted`; forks of `data` (among `sessions()`) that share
+ * one of those entries are materialized first (copy-on-delete), so they keep seeing them.
  */
+async function planRemoval(
+  t: TenantCache,
+  data: SessionData,
+  wanted: ReadonlySet<string>,
+  sessions: () => Promise<SessionData[]>,
+): Promise<Removal> {
+  const rows = data.own.filter((r) => !r.deleted && wanted.has(r.entry.message.id));
+  const at = data.record.forkedAtSeq ?? 0;
+  const inherited = data.parent ? visible(data).filter((e) => e.seq <= at && wanted.has(e.message.id)) : [];
+  const first = Math.min(...rows.map((r) => r.entry.seq), ...inherited.map((e) => e.seq));
+  if (Number.isFinite(first)) await materializeForks(t, data, await sessions(), first);
+  return { rows, hidden: inherited.map((e) => e.message.id) };
+}
+
+/** Applies a written removal to the cached session. */
+function applyRemoval(data: SessionData, { rows, hidden }: Removal, now: Date): void {
+  for (const r of rows) tombstone(data, r);
+  for (const id of hidden) data.hiddenInherited.add(id);
+  data.record.updatedAt = now;
+}
+
+/** Tombstones live own rows and hides inherited entries with the given ids; returns how many were live. */
 export async function deleteIds(
   t: TenantCache,
   data: SessionData,
@@ -21,22 +58,47 @@ export async function deleteIds(
   sessions: () => Promise<SessionData[]>,
 ): Promise<number> {
   const now = new Date();
-  const rows = data.own.filter((r) => !r.deleted && wanted.has(r.entry.message.id));
-  const at = data.record.forkedAtSeq ?? 0;
-  const inherited = data.parent ? visible(data).filter((e) => e.seq <= at && wanted.has(e.message.id)) : [];
-  const hidden = inherited.map((e) => e.message.id);
+  const removal = await planRemoval(t, data, wanted, sessions);
+  const { rows, hidden } = removal;
   if (rows.length + hidden.length === 0) return 0;
-  let first = Number.POSITIVE_INFINITY;
-  for (const e of [...rows.map((r) => r.entry), ...inherited]) first = Math.min(first, e.seq);
-  await materializeForks(t, data, await sessions(), first);
   let text = '';
   for (const r of rows) text += deleteLine({ seq: r.entry.seq }, now);
   for (const id of hidden) text += deleteLine({ id }, now);
   await appendLines(t, data, text);
-  for (const r of rows) tombstone(data, r);
-  for (const id of hidden) data.hiddenInherited.add(id);
-  data.record.updatedAt = now;
+  applyRemoval(data, removal, now);
   return rows.length + hidden.length;
+}
+
+/**
+ * Replaces a session's live log in one atomic file rewrite (temp file, fsync, rename), so a crash leaves the old
+ * log or the new one: every live entry with an id in `remove` is tombstoned (own rows) or hidden (inherited
+ * ones), then `added` (entries numbered after `lastSeq`) are appended. Forks sharing a removed entry are
+ * materialized first, as in {@link deleteIds}.
+ */
+export async function replaceLog(
+  t: TenantCache,
+  data: SessionData,
+  remove: ReadonlySet<string>,
+  added: readonly LogEntry[],
+  sessions: () => Promise<SessionData[]>,
+): Promise<void> {
+  const now = new Date();
+  const removal = await planRemoval(t, data, remove, sessions);
+  if (removal.rows.length + removal.hidden.length + added.length === 0) return;
+  const removed = new Set(removal.rows);
+  let text = '';
+  for (const row of data.own) {
+    text += entryLine(row.entry, now);
+    if (row.deleted || removed.has(row)) text += deleteLine({ seq: row.entry.seq }, now);
+  }
+  for (const id of new Set([...data.hiddenInherited, ...removal.hidden])) text += deleteLine({ id }, now);
+  for (const entry of added) text += entryLine(entry, now);
+  await t.files.ensureDir();
+  const path = t.files.logPath(data.record.id);
+  await wrap(`cannot rewrite ${path}`, () => writeFileAtomic(path, text));
+  data.logSize = Buffer.byteLength(text);
+  applyRemoval(data, removal, now);
+  for (const entry of added) addRow(data, entry);
 }
 
 /**

@@ -16,6 +16,7 @@ import type {
   SearchQuery,
   SessionRecord,
 } from '../../memory-store.ts';
+import { planReplace } from '../../replace-plan.ts';
 import { checkStateKey, stateKeySessionIds, stateOwnerKey } from '../../state-scope.ts';
 import { appendEntry, checkSessionId, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
 
@@ -410,6 +411,23 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
         sessionId,
         visible(data).map((e) => e.message.id),
       );
+    },
+
+    async replaceMessages(scope, sessionId, inputs) {
+      guard(scope);
+      checkSessionId(sessionId, 'memory');
+      const prepared = prepareInputs({ component: 'memory', maxMessageBytes: maxBytes }, inputs);
+      const plan = planReplace(visible(session(scope, sessionId)), prepared, 'memory');
+      // Everything that can fail was checked above, and both halves run synchronously (no await between
+      // them), so no other call ever sees the log between the tombstones and the appends.
+      const removing = store.deleteMessages(scope, sessionId, plan.remove);
+      const appending = store.append(
+        scope,
+        sessionId,
+        plan.rest.map((p) => p.input),
+      );
+      await removing;
+      return [...plan.kept, ...(await appending)];
     },
 
     async searchMessages(scope, query: SearchQuery): Promise<SearchHit[]> {

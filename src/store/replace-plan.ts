@@ -1,0 +1,51 @@
+import { DuplicateMessageIdError } from '../core/errors/duplicate-message-id-error.ts';
+import type { LogEntry } from '../core/message.ts';
+import type { PreparedInput } from './check-inputs.ts';
+import { sameMessage } from './store-helpers.ts';
+
+/** What `replaceMessages` does to a session's live log, planned before anything is written. */
+export interface ReplacePlan {
+  /** The leading live entries that already hold the leading inputs: kept as they are. */
+  kept: LogEntry[];
+  /** Ids of the other live messages: tombstoned. */
+  remove: string[];
+  /** The inputs after the kept prefix: appended (after the tombstones, so a removed id is free again). */
+  rest: PreparedInput[];
+}
+
+/**
+ * Plans replacing the live log `live` (oldest first) with `prepared`, for every driver: keeps the longest
+ * prefix of equal entries (same id, identical message), removes the rest, appends the remaining inputs. Throws
+ * `DuplicateMessageIdError` first (nothing written) when an appended input's id is also a kept entry's or an
+ * earlier input's with a different message, as `append` would.
+ */
+export function planReplace(
+  live: readonly LogEntry[],
+  prepared: readonly PreparedInput[],
+  component: string,
+): ReplacePlan {
+  let keep = 0;
+  while (keep < live.length && keep < prepared.length) {
+    const entry = live[keep]!;
+    const next = prepared[keep]!;
+    if (entry.message.id !== next.input.message.id || !sameMessage(entry.message, next.json)) break;
+    keep++;
+  }
+  const kept = live.slice(0, keep);
+  const rest = prepared.slice(keep);
+  const keptById = new Map(kept.map((e) => [e.message.id, e]));
+  const batch = new Map<string, string>();
+  for (const { input, json } of rest) {
+    const id = input.message.id;
+    const earlier = batch.get(id);
+    const keptEntry = keptById.get(id);
+    if (
+      (earlier !== undefined && earlier !== json) ||
+      (keptEntry !== undefined && !sameMessage(keptEntry.message, json))
+    ) {
+      throw new DuplicateMessageIdError({ messageId: id, component });
+    }
+    batch.set(id, json);
+  }
+  return { kept, remove: live.slice(keep).map((e) => e.message.id), rest };
+}

@@ -4,6 +4,7 @@ import { isValidId } from '../core/ids.ts';
 import { defaultScope, type Scope } from '../core/scope.ts';
 import type { StateModule } from '../core/state-module.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import { sessionComponentsKey } from '../store/state-scope.ts';
 
 /** What a saved session looks like (seed 002's JsonSession layout). */
 export interface SavedSession {
@@ -20,7 +21,7 @@ export interface SavedSession {
  * `session:<id>:…` keys with the session; the value is seed 002's JsonSession document.
  */
 export function sessionStateKey(sessionId: string): string {
-  return `session:${sessionId}:engram.components`;
+  return sessionComponentsKey(sessionId);
 }
 
 /**

@@ -34,6 +34,18 @@ export function stateKeySessionIds(key: string): string[] {
   return ids;
 }
 
+/** The component name of a session's whole component document (see {@link sessionComponentsKey}). */
+export const sessionComponentsName = 'engram.components';
+
+/**
+ * The state key of a session's component document, seed 002's JsonSession `{ sessionId, components, timestamp }`
+ * (what `SessionManager` saves): `session:<id>:engram.components`. The json-file store keeps such a document, when
+ * the session's own scope writes it, as the session's `<id>.json` file itself.
+ */
+export function sessionComponentsKey(sessionId: string): string {
+  return `session:${sessionId}:${sessionComponentsName}`;
+}
+
 /** Whether a key is session state (`session:<id>:…`) and so needs a session visible to the caller. */
 export function isSessionStateKey(key: string): boolean {
   return stateKeySessionIds(key).length > 0;

@@ -36,10 +36,17 @@ export interface TenantCache {
 /**
  * A durable single-process store in plain files (seed 002's JsonSession). Per tenant folder
  * `<directory>/<encoded tenant>/`: `<encoded session id>.json` is the session document
- * `{ sessionId, components: { "engram.session": record, "engram.artifacts": [...], <component>: state }, timestamp }`,
- * rewritten atomically (temp file, fsync, rename) on every change but messages; `<encoded session id>.messages.jsonl`
- * is the log, one fsynced line per appended entry or tombstone (`{"op":"delete",...}`); `_state.json` holds
- * tenant-level state. Sessions load lazily and stay cached; a torn last log line (a crash mid-write) is ignored.
+ * `{ sessionId, components: { <component>: state, …, "engram.session": record, "engram.artifacts": [...] }, timestamp }`:
+ * what `SessionManager.forSessionId(id).saveSession()` saves by the session's own scope lands here, one component
+ * per registered StateModule, with the save's `timestamp` (as do single `session:<id>:<component>` state keys);
+ * `engram.session` (the session record) and `engram.artifacts` (only when there are any) are the driver's own.
+ * The document is rewritten atomically (temp file, fsync, rename) on every change but messages;
+ * `<encoded session id>.messages.jsonl` is the log, one fsynced line per appended entry or tombstone
+ * (`{"op":"delete",...}`, a `replaceMessages` rewrites it atomically); `_state.json` holds tenant-level state and
+ * the state other owners (users, agents) keep under their own keys. A session id is unique within its tenant, so
+ * no two owners share a document: another tenant's `user123` lives in its own folder, and a user of the tenant
+ * cannot read or overwrite another user's `user123.json`. Sessions load lazily and stay cached; a torn last log
+ * line (a crash mid-write) is ignored.
  */
 export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV1 {
   const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;

@@ -24,6 +24,8 @@ export interface SessionData {
   artifacts: Map<string, Artifact>;
   /** Session-scoped component state (`session:<id>:<name>` keys), by name. */
   components: Record<string, JSONValue>;
+  /** When the components were last written (the document's `timestamp`); other document writes keep it. */
+  timestamp: string;
   /** Bytes of the messages file that hold complete lines. */
   logSize: number;
   /** Lowest possible `lastSeq` (a fork point, kept when a fork's parent is deleted). */
@@ -126,8 +128,11 @@ export const recordComponent = 'engram.session';
 /** The component that holds a session's artifacts. */
 export const artifactsComponent = 'engram.artifacts';
 
-/** Builds the document of a session. */
-export function toDocument(data: SessionData, now: Date): SessionDocument {
+/**
+ * Builds the document of a session: its components first (as seed 002 shows them), then the driver's own
+ * `engram.session` record and, when there are any, `engram.artifacts`.
+ */
+export function toDocument(data: SessionData): SessionDocument {
   const r = data.record;
   const record = {
     id: r.id,
@@ -142,11 +147,11 @@ export function toDocument(data: SessionData, now: Date): SessionDocument {
   return {
     sessionId: r.id,
     components: {
-      [recordComponent]: record,
-      [artifactsComponent]: artifacts as JSONValue,
       ...data.components,
+      [recordComponent]: record,
+      ...(artifacts.length > 0 ? { [artifactsComponent]: artifacts as JSONValue } : {}),
     },
-    timestamp: now.toISOString(),
+    timestamp: data.timestamp,
   };
 }
 
@@ -181,6 +186,7 @@ export function fromDocument(doc: SessionDocument): SessionData {
     lastSeq: r.seqFloor ?? record.forkedAtSeq ?? 0,
     artifacts,
     components,
+    timestamp: typeof doc.timestamp === 'string' ? doc.timestamp : r.updatedAt,
     logSize: 0,
     seqFloor: r.seqFloor ?? 0,
   };

@@ -93,7 +93,7 @@ export class TenantFiles {
   /** Rewrites a session's document atomically. */
   async saveDocument(data: SessionData): Promise<void> {
     await this.ensureDir();
-    const text = `${JSON.stringify(toDocument(data, new Date()), null, 2)}\n`;
+    const text = `${JSON.stringify(toDocument(data), null, 2)}\n`;
     await wrap(`cannot write ${this.documentPath(data.record.id)}`, () =>
       writeFileAtomic(this.documentPath(data.record.id), text),
     );

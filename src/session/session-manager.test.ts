@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { createJsonFileStore } from '../store/drivers/json-file/json-file-driver.ts';
+import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import { tempDir } from '../testing/reliability/store-drivers.ts';
+import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
+import type { SummarizerInput } from '../views/summarizer.ts';
+import { createSummarizingMemory } from '../views/summarizing-memory.ts';
+import { SessionManager } from './session-manager.ts';
+
+const dir = await tempDir('session-manager');
+afterAll(() => dir.remove());
+const counter = createEstimateTokenCounter();
+const durable: [string, (path: string) => MemoryStoreV1][] = [
+  ['sqlite', (path) => createSqliteStore({ path: `${path}.db` })],
+  ['json-file', (path) => createJsonFileStore({ directory: path })],
+];
+
+describe.each(durable)('SessionManager restarts over %s', (name, open) => {
+  it('loading the saved state of an unchanged log writes nothing: lastSeq, updatedAt and the summary stay', async () => {
+    const path = join(dir.path, name);
+    const calls: SummarizerInput[] = [];
+    const summarizer = async (input: SummarizerInput) => {
+      calls.push(input);
+      return `summary of ${input.messages.length} messages`;
+    };
+    const seen: { lastSeq: number; updatedAt: number; summaries: string[] }[] = [];
+    for (let run = 0; run < 4; run++) {
+      const store = open(path);
+      const memory = createConversationMemory({ store, sessionId: 'chat', counter });
+      const view = createSummarizingMemory({ memory, maxMessages: 10, keepRecent: 4, summarizer });
+      const manager = SessionManager.forSessionId('user123').withSession(store).addComponent(memory);
+      expect(await manager.loadIfExists()).toBe(run > 0);
+      if (run === 0) {
+        await memory.store(
+          Array.from({ length: 30 }, (_, i) => ({
+            role: i % 2 ? ('assistant' as const) : ('user' as const),
+            content: `turn ${i}`,
+          })),
+        );
+      }
+      expect((await view.read())[0]?.content).toMatch(/^\[Summary of earlier conversation: summary of/);
+      await manager.saveSession();
+      const session = await store.getSession({ tenant: 'default' }, 'chat');
+      seen.push({
+        lastSeq: (await memory.stats()).lastSeq,
+        updatedAt: session!.updatedAt.getTime(),
+        summaries: (await memory.listArtifacts('summary')).map((a) => a.id),
+      });
+      expect(await memory.appended()).toEqual(run === 0 ? await memory.read() : []);
+      await store.close();
+    }
+    expect(seen.map((s) => s.lastSeq)).toEqual([30, 30, 30, 30]);
+    expect(new Set(seen.map((s) => s.updatedAt)).size).toBe(1);
+    expect(seen.map((s) => s.summaries)).toEqual(Array(4).fill(seen[0]!.summaries));
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -18,7 +18,8 @@ export interface SavedSession {
 
 /**
  * The state key a SessionManager saves a session under: `session:<id>:engram.components`. Stores delete
- * `session:<id>:…` keys with the session; the value is seed 002's JsonSession document.
+ * `session:<id>:…` keys with the session; the value is seed 002's JsonSession document, which the json-file
+ * store keeps as the session's own `<tenant>/<id>.json` file.
  */
 export function sessionStateKey(sessionId: string): string {
   return sessionComponentsKey(sessionId);

@@ -105,6 +105,30 @@ export const replaceCases: StoreCase[] = [
     },
   },
   {
+    name: 'replace: a concurrent reader sees the old log or the new one, never a mix or an empty log',
+    async run({ store, scope }) {
+      const s = scope();
+      await store.createSession(s, { id: 'swap' });
+      const logs = [users('a1', 'a2', 'a3'), users('b1', 'b2')];
+      await store.append(s, 'swap', toInputs(logs[0]!));
+      const seen = new Set<string>();
+      for (let i = 1; i <= 6; i++) {
+        let done = false;
+        const replacing = store.replaceMessages(s, 'swap', toInputs(logs[i % 2]!)).finally(() => {
+          done = true;
+        });
+        // Read while the replace is in flight, each read after the previous one answered and a turn of the
+        // event loop (so a replace that waits on a timer or I/O between its halves is read in between).
+        do {
+          seen.add(texts(await store.readRange(s, 'swap')).join(' '));
+          await new Promise((resolve) => setImmediate(resolve));
+        } while (!done);
+        await replacing;
+      }
+      for (const log of seen) expect(['a1 a2 a3', 'b1 b2']).toContain(log);
+    },
+  },
+  {
     name: 'replace: the new log survives a reopen',
     needsReopen: true,
     async run(t) {

@@ -80,7 +80,10 @@ export interface SearchQuery {
    * Words to look for; every word must match (stemmed where the driver has full-text search). Query syntax
    * is never interpreted: quotes, parentheses, `*`, `col:`, `NEAR(` are plain text, and the upper-case
    * connectives `AND`, `OR`, `NOT`, `NEAR` are dropped (kept only when nothing else is left), so
-   * `"brown fox" AND (quick` finds messages containing brown, fox and quick.
+   * `"brown fox" AND (quick` finds messages containing brown, fox and quick. The work is bounded on every
+   * driver: a text longer than 4,096 characters (`maxSearchTextLength`) or with more than 64 distinct words
+   * (`maxSearchWords`, counted after dropping connectives and repeats) throws `INVALID_QUERY`; nothing is
+   * truncated.
    */
   text: string;
   /** Restrict to one session. */
@@ -118,6 +121,12 @@ export interface Artifact {
 /**
  * The storage contract every driver implements (DESIGN.md §4). Every call carries the caller's scope; a
  * session is visible only to its own tenant, and nothing any input can do returns another tenant's data.
+ * Every id (session, message, artifact; state keys up to 1,024 characters) is a non-empty string of at most
+ * 256 characters without NUL or lone surrogates (`checkId`), else `INVALID_ARGUMENT`. Every stored value
+ * (message, session metadata, artifact data, component state) reads back identical, before and after a
+ * reopen, or the write is refused with a typed error naming its path (`jsonValueIssue`: no NaN, ±Infinity,
+ * -0, BigInt, function, symbol, Map, Set, class instance, sparse array, nesting deeper than 100 levels; Dates,
+ * URLs and bytes only inside messages), storing nothing.
  * Appends are idempotent by message id: re-appending an identical message returns the stored entry, a
  * different message under a live id throws `DuplicateMessageIdError`. Deletes are tombstones, so the
  * sequence stays gapless; a deleted id is free again (re-appending it stores a new entry).
@@ -144,7 +153,11 @@ export interface MemoryStoreV1 {
    */
   deleteSession(scope: Scope, sessionId: string): Promise<void>;
 
-  /** Appends messages in order, assigning gapless sequence numbers, atomically. */
+  /**
+   * Appends messages in order, assigning gapless sequence numbers, atomically. A session's token total (its
+   * live entries' tokens, inherited ones included) stays within `Number.MAX_SAFE_INTEGER`: an append that would
+   * pass it throws `INVALID_ARGUMENT` and stores nothing.
+   */
   append(scope: Scope, sessionId: string, inputs: readonly AppendInput[]): Promise<LogEntry[]>;
   /** A range or page of live entries, oldest first (a fork sees its parent's entries up to the fork point). */
   readRange(scope: Scope, sessionId: string, query?: RangeQuery): Promise<LogEntry[]>;
@@ -170,7 +183,8 @@ export interface MemoryStoreV1 {
    * Writes a component's state blob (StateModule) under a key, owned by exactly `scope`: a value's key is
    * (tenant, user, agent, key), where a missing `user` / `agent` means "none", not "any", so two users of one
    * tenant each have their own value under the same key. A key `session:<id>:…` also needs the session to be
-   * visible to the scope, else `SESSION_NOT_FOUND`. An empty key, or one with NUL, is `INVALID_ARGUMENT`.
+   * visible to the scope, else `SESSION_NOT_FOUND`. A key breaking the id rule, or a state that is not a JSON value,
+   * is `INVALID_ARGUMENT`.
    */
   putState(scope: Scope, key: string, state: JSONValue): Promise<void>;
   /**

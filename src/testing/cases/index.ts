@@ -9,6 +9,7 @@ import { readCases } from './read.ts';
 import { roundTripCases } from './round-trip.ts';
 import { searchCases } from './search.ts';
 import { sessionCases } from './sessions.ts';
+import { valueCases } from './values.ts';
 
 export * from './append.ts';
 export * from './artifacts-state.ts';
@@ -20,6 +21,7 @@ export * from './read.ts';
 export * from './round-trip.ts';
 export * from './search.ts';
 export * from './sessions.ts';
+export * from './values.ts';
 
 /** Every conformance case, in the order the suite runs them. */
 export const allCases: readonly StoreCase[] = [
@@ -28,6 +30,7 @@ export const allCases: readonly StoreCase[] = [
   ...deleteCases,
   ...readCases,
   ...roundTripCases,
+  ...valueCases,
   ...searchCases,
   ...artifactStateCases,
   ...forkCases,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Scope } from '../../../core/scope.ts';
 import { makeMessage, toInputs } from '../../../testing/fixtures.ts';
-import { toSearchWords } from '../../sql/sql-search.ts';
+import { toSearchWords } from '../../search-text.ts';
 import { fts5MatchText } from './sqlite-dialect.ts';
 import { createSqliteStore } from './sqlite-driver.ts';
 

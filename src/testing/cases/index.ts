@@ -3,6 +3,7 @@ import { appendCases } from './append.ts';
 import { artifactStateCases } from './artifacts-state.ts';
 import { deleteCases } from './delete.ts';
 import { forkCases } from './forks.ts';
+import { idCases } from './ids.ts';
 import { isolationCases } from './isolation.ts';
 import { lifecycleCases } from './lifecycle.ts';
 import { readCases } from './read.ts';
@@ -15,6 +16,7 @@ export * from './append.ts';
 export * from './artifacts-state.ts';
 export * from './delete.ts';
 export * from './forks.ts';
+export * from './ids.ts';
 export * from './isolation.ts';
 export * from './lifecycle.ts';
 export * from './read.ts';
@@ -27,6 +29,7 @@ export * from './values.ts';
 export const allCases: readonly StoreCase[] = [
   ...sessionCases,
   ...appendCases,
+  ...idCases,
   ...deleteCases,
   ...readCases,
   ...roundTripCases,

@@ -79,12 +79,11 @@ function walkArray(
     if (problem !== undefined) return problem;
     path.pop();
   }
-  const extra = Object.keys(value).find((k) => !/^(0|[1-9]\d*)$/.test(k));
-  if (extra !== undefined) {
-    path.push(extra);
-    return 'expected an array element, received a named property on an array';
-  }
-  return undefined;
+  // Every index holds an element (no holes), so more own keys than elements means a named property.
+  const keys = Object.keys(value);
+  if (keys.length === value.length) return undefined;
+  path.push(keys.find((k) => !/^(0|[1-9]\d*)$/.test(k)) ?? '');
+  return 'expected an array element, received a named property on an array';
 }
 
 function walkObject(

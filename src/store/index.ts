@@ -12,4 +12,5 @@ export * from '../messages/serialize.ts';
 export * from './drivers/json-file/index.ts';
 export * from './drivers/memory/index.ts';
 export * from './memory-store.ts';
+export { maxSearchTextLength, maxSearchWords } from './search-text.ts';
 export * from './store-helpers.ts';

@@ -121,6 +121,11 @@ export interface Artifact {
  * Appends are idempotent by message id: re-appending an identical message returns the stored entry, a
  * different message under a live id throws `DuplicateMessageIdError`. Deletes are tombstones, so the
  * sequence stays gapless; a deleted id is free again (re-appending it stores a new entry).
+ *
+ * This contract is the conversation log only, so a third party can write a log-only driver. Other kinds of
+ * data (content items, long-term records, working memory) are separate versioned contracts beside it, each
+ * with its own conformance suite; the built-in drivers implement them too, and a caller discovers them by
+ * feature detection on the store object, never by widening this interface.
  */
 export interface MemoryStoreV1 {
   /** The contract version. */

@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import { toModelMessages } from '../messages/to-model-message.ts';
 import {
   type ConversationMemory,
@@ -26,6 +27,13 @@ export class LogBackedMemory implements Memory {
   #opened: Promise<void> | undefined;
 
   constructor(messages: readonly ModelMessage[] = [], options: MemoryLogOptions = {}) {
+    if (!Array.isArray(messages)) {
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component: 'memory',
+        message: `${new.target.name}: messages must be an array of ModelMessages, got ${messages === null ? 'null' : typeof messages}`,
+      });
+    }
     this.conversation = createConversationMemory({ ...options, initialMessages: messages });
     this.#initialCount = messages.length;
   }

@@ -13,7 +13,12 @@ import { arbConversation } from '../testing/conversation-arbitrary.ts';
 import { call, result, say, system, user } from '../testing/view-helpers.ts';
 import { checkPairs } from '../testing/view-invariants.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
-import { SlidingWindowMemory, SummarizingMemory, TokenWindowMemory } from './memory-classes.ts';
+import {
+  SlidingWindowMemory,
+  SummarizingMemory,
+  type SummarizingMemoryOptions,
+  TokenWindowMemory,
+} from './memory-classes.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 import { createTokenWindowMemory } from './token-window-memory.ts';
 
@@ -99,6 +104,29 @@ describe("seed 000's memory classes return exactly what was stored", () => {
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('bad constructor input', () => {
+  it('messages that are not an array are a typed error naming the class', () => {
+    for (const make of [
+      (m: ModelMessage[]) => new SimpleMemory(m),
+      (m: ModelMessage[]) => new SlidingWindowMemory(m, 3),
+      (m: ModelMessage[]) => new TokenWindowMemory(m, 100),
+    ]) {
+      for (const messages of [null, 'hello', { role: 'user', content: 'x' }]) {
+        expect(() => make(messages as unknown as ModelMessage[])).toThrow(MemoryError);
+      }
+    }
+    expect(() => new SlidingWindowMemory(null as unknown as ModelMessage[])).toThrow(
+      /SlidingWindowMemory: messages must be an array/,
+    );
+  });
+
+  it('a bad window size or budget is a typed error', () => {
+    expect(() => new SlidingWindowMemory([], 0)).toThrow(MemoryError);
+    expect(() => new SlidingWindowMemory([], 2.5)).toThrow(/windowSize/);
+    expect(() => new TokenWindowMemory([], Number.NaN)).toThrow(/maxTokens/);
   });
 });
 
@@ -199,6 +227,14 @@ describe('SummarizingMemory', () => {
     await after.store(user('more'));
     expect(await after.appended()).toEqual([user('more')]);
     await reopened.close();
+  });
+
+  it('rejects missing options and a summarizer that is not a function with a typed error', () => {
+    const bad = [undefined, {}, { summarizer: 'llm' }] as unknown as SummarizingMemoryOptions[];
+    for (const options of bad) {
+      expect(() => new SummarizingMemory([], options)).toThrow(/options\.summarizer must be a function/);
+      expect(() => new SummarizingMemory([], options)).toThrow(MemoryError);
+    }
   });
 
   it('a failing summarizer is a typed SUMMARIZER_ERROR and the log is kept', async () => {

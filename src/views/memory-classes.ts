@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import { LogBackedMemory, type MemoryLogOptions } from '../memory/log-backed-memory.ts';
 import { toModelMessages } from '../messages/to-model-message.ts';
 import { createSlidingWindowMemory, type SlidingWindowView } from './sliding-window-memory.ts';
@@ -111,6 +112,13 @@ export class SummarizingMemory extends LogBackedMemory {
   readonly view: SummarizingView;
 
   constructor(messages: readonly ModelMessage[] = [], options: SummarizingMemoryOptions) {
+    if (typeof options?.summarizer !== 'function') {
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component: 'views',
+        message: 'SummarizingMemory: options.summarizer must be a function (messages) => Promise<string>',
+      });
+    }
     const { maxMessages = 20, maxTokens, summarizer, keepRecent, step, summaryRole, ...log } = options;
     super(messages, log);
     this.view = createSummarizingMemory({

@@ -10,6 +10,7 @@ export {
   ContextOverflowError,
   DuplicateMessageIdError,
   InvalidMessageError,
+  InvalidValueError,
   MemoryError,
   type MemoryErrorCode,
   type MemoryErrorOptions,

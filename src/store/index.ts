@@ -21,3 +21,4 @@ export type {
   SessionRecord,
   StoreCapabilities,
 } from './memory-store.ts';
+export { maxSearchTextLength, maxSearchWords } from './search-text.ts';

@@ -1,6 +1,6 @@
 import { DuplicateMessageIdError } from '../core/errors/duplicate-message-id-error.ts';
 import type { LogEntry } from '../core/message.ts';
-import type { PreparedInput } from './check-inputs.ts';
+import { checkTokenTotal, type PreparedInput } from './check-inputs.ts';
 import { sameMessage } from './store-helpers.ts';
 
 /** What `replaceMessages` does to a session's live log, planned before anything is written. */
@@ -16,12 +16,14 @@ export interface ReplacePlan {
 /**
  * Plans replacing the live log `live` (oldest first) with `prepared`, for every driver: keeps the longest
  * prefix of equal entries (same id, identical message), removes the rest, appends the remaining inputs. Throws
- * `DuplicateMessageIdError` first (nothing written) when an appended input's id is also a kept entry's or an
- * earlier input's with a different message, as `append` would.
+ * before anything is written, as `append` would: `DuplicateMessageIdError` when an appended input's id is also a
+ * kept entry's or an earlier input's with a different message, `INVALID_ARGUMENT` when the new log's token total
+ * would pass `Number.MAX_SAFE_INTEGER`.
  */
 export function planReplace(
   live: readonly LogEntry[],
   prepared: readonly PreparedInput[],
+  sessionId: string,
   component: string,
 ): ReplacePlan {
   let keep = 0;
@@ -35,6 +37,7 @@ export function planReplace(
   const rest = prepared.slice(keep);
   const keptById = new Map(kept.map((e) => [e.message.id, e]));
   const batch = new Map<string, string>();
+  let added = 0;
   for (const { input, json } of rest) {
     const id = input.message.id;
     const earlier = batch.get(id);
@@ -45,7 +48,14 @@ export function planReplace(
     ) {
       throw new DuplicateMessageIdError({ messageId: id, component });
     }
+    if (earlier === undefined && keptEntry === undefined) added += input.tokens;
     batch.set(id, json);
   }
+  checkTokenTotal(
+    kept.reduce((n, e) => n + e.tokens, 0),
+    added,
+    sessionId,
+    component,
+  );
   return { kept, remove: live.slice(keep).map((e) => e.message.id), rest };
 }

@@ -2,7 +2,7 @@ import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-
 import type { LogEntry } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
 import { messageText } from '../../messages/serialize.ts';
-import type { PreparedInput } from '../check-inputs.ts';
+import { checkTokenTotal, type PreparedInput } from '../check-inputs.ts';
 import type { AppendInput, LogStats, RangeQuery } from '../memory-store.ts';
 import { planReplace } from '../replace-plan.ts';
 import { sessionNotFound } from '../store-helpers.ts';
@@ -89,6 +89,8 @@ export async function appendEntries(
   if (planned.length === 0) return result as LogEntry[];
   const now = Date.now();
   const tokens = planned.reduce((sum, p) => sum + p.input.tokens, 0);
+  const held = session.liveTokens + (await inheritedStats(tx, session)).tokens;
+  checkTokenTotal(held, tokens, session.id, ctx.component);
   const counter = await queryGet(
     tx,
     sql`UPDATE engram_sessions SET last_seq = last_seq + ${planned.length}, live_count = live_count + ${planned.length}, live_tokens = live_tokens + ${tokens}, updated_at = ${now} WHERE tenant = ${session.tenant} AND id = ${session.id} RETURNING last_seq`,
@@ -310,7 +312,7 @@ export async function replaceEntries(
 ): Promise<LogEntry[]> {
   const session = await loadSession(tx, scope, sessionId, ctx.component, true);
   const live = await readEntries(tx, session.tenant, await viewSegments(tx, session), {});
-  const plan = planReplace(live, prepared, ctx.component);
+  const plan = planReplace(live, prepared, sessionId, ctx.component);
   if (plan.remove.length > 0) await tombstone(tx, ctx, scope, sessionId, plan.remove);
   const added = plan.rest.length > 0 ? await appendEntries(tx, ctx, scope, sessionId, plan.rest) : [];
   return [...plan.kept, ...added];

@@ -72,6 +72,13 @@ export const replaceCases: StoreCase[] = [
         store.replaceMessages(s, 'r', toInputs([a!, x, withText(a!, 'a2')])),
         'DUPLICATE_MESSAGE_ID',
       );
+      await expectMemoryError(
+        store.replaceMessages(s, 'r', [
+          ...toInputs([a!], [1]),
+          { message: x, tokens: Number.MAX_SAFE_INTEGER },
+        ]),
+        'INVALID_ARGUMENT', // the new log's token total would pass Number.MAX_SAFE_INTEGER
+      );
       const big = makeMessage('user', 'z'.repeat(maxMessageBytes + 10));
       await expectMemoryError(store.replaceMessages(s, 'r', toInputs([x, big])), 'PAYLOAD_TOO_LARGE');
       await expectMemoryError(store.replaceMessages(s, 'missing', toInputs([x])), 'SESSION_NOT_FOUND');

@@ -1,9 +1,16 @@
 import { MemoryError } from '../../../core/errors/memory-error.ts';
-import { createId, isValidId } from '../../../core/ids.ts';
+import { checkId, createId, isValidId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
 import { messageText } from '../../../messages/serialize.ts';
-import { checkSearchQuery, type PreparedInput, prepareInputs } from '../../check-inputs.ts';
+import {
+  checkIdList,
+  checkSearchQuery,
+  checkTokenTotal,
+  type PreparedInput,
+  prepareInputs,
+} from '../../check-inputs.ts';
+import { checkArtifact, checkJsonValue, checkSessionMetadata } from '../../check-values.ts';
 import type { Artifact, LogStats, MemoryStoreV1, SearchHit } from '../../memory-store.ts';
 import { planReplace } from '../../replace-plan.ts';
 import { checkStateKey } from '../../state-scope.ts';
@@ -15,6 +22,11 @@ import { createStateSlots, type TenantStates } from './state-slots.ts';
 import { TenantFiles } from './tenant-files.ts';
 
 const component = 'json-file';
+
+/** Tokens of the live entries a session sees (a fork's inherited ones included). */
+function sessionTokens(data: SessionData): number {
+  return data.parent ? visible(data).reduce((n, e) => n + e.tokens, 0) : data.liveTokens;
+}
 
 /** Options of {@link createJsonFileStore}. */
 export interface JsonFileStoreOptions {
@@ -122,6 +134,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       op(scope, async (t) => {
         const id = input.id ?? createId('ses');
         checkSessionId(id, component);
+        checkSessionMetadata(input.metadata ?? {}, component);
         if (await load(t, id)) {
           throw new MemoryError({
             code: 'INVALID_ARGUMENT',
@@ -184,6 +197,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     updateSession: (scope, sessionId, metadata) =>
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
+        checkSessionMetadata(metadata, component);
         const previous = data.record;
         data.record = { ...previous, metadata: structuredClone(metadata), updatedAt: new Date() };
         try {
@@ -211,6 +225,9 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         const data = await session(t, scope, sessionId);
         const { planned, result } = numberInputs(data, prepared, new Set());
         if (planned.length === 0) return result;
+        let added = 0;
+        for (const entry of planned) added += entry.tokens;
+        checkTokenTotal(sessionTokens(data), added, sessionId, component);
         const now = new Date();
         await appendLines(t, data, planned.map((e) => entryLine(e, now)).join(''));
         for (const entry of planned) addRow(data, entry);
@@ -223,7 +240,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         checkSessionId(sessionId, component);
         const prepared = prepareInputs({ component, maxMessageBytes: maxBytes }, inputs);
         const data = await session(t, scope, sessionId);
-        const plan = planReplace(visible(data), prepared, component);
+        const plan = planReplace(visible(data), prepared, sessionId, component);
         const removed = new Set(plan.remove);
         const { planned, result } = numberInputs(data, plan.rest, removed);
         await replaceLog(t, data, removed, planned, () => all(t));
@@ -235,7 +252,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
 
     getMessages: (scope, sessionId, ids) =>
       op(scope, async (t) => {
-        const wanted = new Set(ids);
+        const wanted = new Set(checkIdList(ids, component));
         return visible(await session(t, scope, sessionId)).filter((e) => wanted.has(e.message.id));
       }),
 
@@ -248,7 +265,10 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       }),
 
     deleteMessages: (scope, sessionId, ids) =>
-      op(scope, async (t) => deleteIds(t, await session(t, scope, sessionId), new Set(ids), () => all(t))),
+      op(scope, async (t) => {
+        const wanted = new Set(checkIdList(ids, component));
+        return deleteIds(t, await session(t, scope, sessionId), wanted, () => all(t));
+      }),
 
     clearMessages: (scope, sessionId) =>
       op(scope, async (t) => {
@@ -279,6 +299,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     putArtifact: (scope, sessionId, artifact) =>
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
+        checkArtifact(artifact, component);
         const stored: Artifact = { ...structuredClone(artifact), createdAt: new Date() };
         const previous = data.artifacts.get(artifact.id);
         data.artifacts.set(artifact.id, stored);
@@ -303,6 +324,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     deleteArtifact: (scope, sessionId, artifactId) =>
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
+        checkId(artifactId, 'artifact id', component);
         const previous = data.artifacts.get(artifactId);
         if (!previous) return false;
         data.artifacts.delete(artifactId);
@@ -318,6 +340,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     putState: (scope, key, state) =>
       op(scope, (t) => {
         checkStateKey(key, component);
+        checkJsonValue(state, 'state', component);
         return slots.put(t, scope, key, state);
       }),
     getState: (scope, key) =>

@@ -1,10 +1,11 @@
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
-import { createId } from '../../../core/ids.ts';
+import { checkId, createId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
 import { messageText, serializeMessage } from '../../../messages/serialize.ts';
-import { checkSearchQuery, prepareInputs } from '../../check-inputs.ts';
+import { checkIdList, checkSearchQuery, checkTokenTotal, prepareInputs } from '../../check-inputs.ts';
+import { checkArtifact, checkJsonValue, checkSessionMetadata } from '../../check-values.ts';
 import type {
   AppendInput,
   Artifact,
@@ -191,6 +192,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
       guard(scope);
       const id = input.id ?? createId('ses');
       checkSessionId(id, 'memory');
+      checkSessionMetadata(input.metadata ?? {}, 'memory');
       if (sessions.has(key(scope, id))) {
         throw new MemoryError({
           code: 'INVALID_ARGUMENT',
@@ -271,6 +273,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
 
     async updateSession(scope, sessionId, metadata) {
       const data = session(scope, sessionId);
+      checkSessionMetadata(metadata, 'memory');
       data.record.metadata = structuredClone(metadata);
       data.record.updatedAt = new Date();
       return structuredClone(data.record);
@@ -308,6 +311,9 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
         seen.set(input.message.id, entry);
         result.push(entry);
       }
+      let added = 0;
+      for (const p of planned) added += p.entry.tokens;
+      checkTokenTotal(data.liveTokens + data.inheritedTokens, added, sessionId, 'memory');
       for (const p of planned) addOwn(data, { ...p, deleted: false });
       data.lastSeq = seq;
       if (planned.length > 0) data.record.updatedAt = new Date();
@@ -354,6 +360,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     },
 
     async getMessages(scope, sessionId, ids) {
+      checkIdList(ids, 'memory');
       const data = session(scope, sessionId);
       const out: LogEntry[] = [];
       for (const id of new Set(ids)) {
@@ -373,6 +380,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     },
 
     async deleteMessages(scope, sessionId, ids) {
+      checkIdList(ids, 'memory');
       const data = session(scope, sessionId);
       const own: OwnRow[] = [];
       const inherited: LogEntry[] = [];
@@ -417,7 +425,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
       guard(scope);
       checkSessionId(sessionId, 'memory');
       const prepared = prepareInputs({ component: 'memory', maxMessageBytes: maxBytes }, inputs);
-      const plan = planReplace(visible(session(scope, sessionId)), prepared, 'memory');
+      const plan = planReplace(visible(session(scope, sessionId)), prepared, sessionId, 'memory');
       // Everything that can fail was checked above, and both halves run synchronously (no await between
       // them), so no other call ever sees the log between the tombstones and the appends.
       const removing = store.deleteMessages(scope, sessionId, plan.remove);
@@ -456,6 +464,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
 
     async putArtifact(scope, sessionId, artifact) {
       const data = session(scope, sessionId);
+      checkArtifact(artifact, 'memory');
       const stored: Artifact = { ...structuredClone(artifact), createdAt: new Date() };
       data.artifacts.set(artifact.id, stored);
       return structuredClone(stored);
@@ -470,12 +479,15 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     },
 
     async deleteArtifact(scope, sessionId, artifactId) {
-      return session(scope, sessionId).artifacts.delete(artifactId);
+      const data = session(scope, sessionId);
+      checkId(artifactId, 'artifact id', 'memory');
+      return data.artifacts.delete(artifactId);
     },
 
     async putState(scope, stateKey, state) {
       guard(scope);
       checkStateKey(stateKey, 'memory');
+      checkJsonValue(state, 'state', 'memory');
       const ids = stateKeySessionIds(stateKey);
       if (ids.length > 0 && !sessionOfKey(scope, ids)) throw sessionNotFound(ids[0]!, 'memory');
       states.set(stateSlot(scope, stateKey), {

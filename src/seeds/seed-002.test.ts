@@ -138,8 +138,7 @@ describe('seed 002: Session integration', () => {
     expect((await memory2.read()).map((m) => m.content)).toEqual(hello.map((m) => m.content));
   });
 
-  // Unskip when the JsonSession layout of issue 6 §2.10 lands (another branch is producing it).
-  it.skip('JsonSession storage format: user123.json holding { sessionId, components, timestamp } (issue 6 §2.10)', async () => {
+  it('JsonSession storage format: user123.json holding { sessionId, components, timestamp } (issue 6 §2.10)', async () => {
     const sessionPath = tempDir();
     const memory = newInMemoryMemory();
     await memory.store(hello[0]!);

@@ -3,6 +3,7 @@ import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { testPostgresUrl } from '../testing/reliability/postgres-url.ts';
 import { type OpenedStore, reliabilityDrivers } from '../testing/reliability/store-drivers.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
+import { SlidingWindowMemory, SummarizingMemory, TokenWindowMemory } from './memory-classes.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 import { createSummarizingMemory } from './summarizing-memory.ts';
 import { createTokenWindowMemory } from './token-window-memory.ts';
@@ -47,6 +48,22 @@ describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true })
         expect(await memory.stats()).toEqual({ count: 0, tokens: 0, lastSeq: 0 });
       });
     }
+
+    it("seed 000's classes over the store: read() and appended() are empty", async (t) => {
+      if (driver.missing) return t.skip(driver.missing);
+      const o = await driver.open();
+      opened.push(o);
+      const log = { store: o.store, counter };
+      const classes = [
+        new SummarizingMemory([], { summarizer: async () => 'never called', ...log }),
+        new SlidingWindowMemory([], 30, log),
+        new TokenWindowMemory([], 100, log),
+      ];
+      for (const memory of classes) {
+        expect(await memory.read()).toEqual([]);
+        expect(await memory.appended()).toEqual([]);
+      }
+    });
 
     it('summarizing: summary() and instructions() are undefined before the first read', async (t) => {
       const memory = await open();

@@ -4,12 +4,13 @@ import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
 import { messageText } from '../../../messages/serialize.ts';
 import { checkSearchQuery, prepareInputs } from '../../check-inputs.ts';
+import { appendRow, linkFork, unlinkLog } from '../../log-index.ts';
+import { findLive, liveByIds, logStats, readLog } from '../../log-index-reads.ts';
 import type { Artifact, LogStats, MemoryStoreV1, SearchHit } from '../../memory-store.ts';
 import { checkStateKey } from '../../state-scope.ts';
 import { appendEntry, checkSessionId, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
 import { appendLines, deleteIds, materializeForks } from './log-writes.ts';
-import { readRangeOf } from './read-range.ts';
-import { addRow, entryLine, fromDocument, lookup, type SessionData, visible } from './session-log.ts';
+import { entryLine, fromDocument, type SessionData } from './session-log.ts';
 import { createStateSlots, type TenantStates } from './state-slots.ts';
 import { TenantFiles } from './tenant-files.ts';
 
@@ -77,8 +78,10 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       const at = data.record.forkedAtSeq ?? 0;
       const parent = await load(t, data.record.parentId);
       // A fork whose log already holds the shared prefix (a crash while its parent was deleted) stands alone.
-      if (parent && !data.own.some((r) => r.entry.seq <= at)) data.parent = parent;
+      const holdsPrefix = (data.log.rows[0]?.entry.seq ?? Number.POSITIVE_INFINITY) <= at;
+      if (parent && !holdsPrefix) linkFork(data.log, parent.log, at);
       else {
+        data.log.hidden.clear();
         data.seqFloor = Math.max(data.seqFloor, at);
         delete data.record.parentId;
         delete data.record.forkedAtSeq;
@@ -125,11 +128,11 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         if (input.fork) {
           parent = await session(t, scope, input.fork.parentId);
           const { atSeq } = input.fork;
-          if (!Number.isInteger(atSeq) || atSeq < 0 || atSeq > parent.lastSeq) {
+          if (!Number.isInteger(atSeq) || atSeq < 0 || atSeq > parent.log.lastSeq) {
             throw new MemoryError({
               code: 'INVALID_ARGUMENT',
               component,
-              message: `fork.atSeq must be an integer in 0..${parent.lastSeq}, got ${atSeq}`,
+              message: `fork.atSeq must be an integer in 0..${parent.log.lastSeq}, got ${atSeq}`,
             });
           }
         }
@@ -148,7 +151,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
             },
           },
         });
-        data.parent = parent;
+        if (parent && input.fork) linkFork(data.log, parent.log, input.fork.atSeq);
         await t.files.ensureDir();
         await t.files.removeSession(id); // a stale log left by a crash during deleteSession
         await t.files.saveDocument(data);
@@ -190,7 +193,9 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     deleteSession: (scope, sessionId) =>
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
-        await materializeForks(t, data, await all(t));
+        await all(t);
+        await materializeForks(t, data);
+        unlinkLog(data.log);
         await t.files.removeSession(sessionId);
         t.sessions.set(sessionId, null);
         await slots.dropSession(t, sessionId);
@@ -204,12 +209,11 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         const seen = new Map<string, LogEntry>();
         const planned: LogEntry[] = [];
         const result: LogEntry[] = [];
-        let seq = data.lastSeq;
+        let seq = data.log.lastSeq;
         let text = '';
         const now = new Date();
         for (const { input, json } of prepared) {
-          const found = lookup(data, input.message.id);
-          const existing = seen.get(input.message.id) ?? (found && !found.deleted ? found.entry : undefined);
+          const existing = seen.get(input.message.id) ?? findLive(data.log, input.message.id);
           const { entry, isNew } = appendEntry(existing, input, json, seq + 1, component);
           if (!isNew) {
             result.push(entry);
@@ -223,35 +227,28 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         }
         if (planned.length === 0) return result;
         await appendLines(t, data, text);
-        for (const entry of planned) addRow(data, entry);
+        for (const entry of planned) appendRow(data.log, entry);
         data.record.updatedAt = now;
         return result;
       }),
 
     readRange: (scope, sessionId, query = {}) =>
-      op(scope, async (t) => readRangeOf(await session(t, scope, sessionId), query)),
+      op(scope, async (t) => readLog((await session(t, scope, sessionId)).log, query)),
 
     getMessages: (scope, sessionId, ids) =>
-      op(scope, async (t) => {
-        const wanted = new Set(ids);
-        return visible(await session(t, scope, sessionId)).filter((e) => wanted.has(e.message.id));
-      }),
+      op(scope, async (t) => liveByIds((await session(t, scope, sessionId)).log, ids)),
 
     stats: (scope, sessionId) =>
-      op(scope, async (t): Promise<LogStats> => {
-        const data = await session(t, scope, sessionId);
-        if (!data.parent) return { count: data.liveCount, tokens: data.liveTokens, lastSeq: data.lastSeq };
-        const live = visible(data);
-        return { count: live.length, tokens: live.reduce((n, e) => n + e.tokens, 0), lastSeq: data.lastSeq };
-      }),
+      op(scope, async (t): Promise<LogStats> => logStats((await session(t, scope, sessionId)).log)),
 
     deleteMessages: (scope, sessionId, ids) =>
-      op(scope, async (t) => deleteIds(t, await session(t, scope, sessionId), new Set(ids), () => all(t))),
+      op(scope, async (t) => deleteIds(t, await session(t, scope, sessionId), ids, () => all(t))),
 
     clearMessages: (scope, sessionId) =>
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
-        return deleteIds(t, data, new Set(visible(data).map((e) => e.message.id)), () => all(t));
+        const ids = readLog(data.log).map((e) => e.message.id);
+        return deleteIds(t, data, ids, () => all(t));
       }),
 
     searchMessages: (scope, query) =>
@@ -265,7 +262,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         if (needle === '') return [];
         const hits: SearchHit[] = [];
         for (const data of candidates) {
-          for (const entry of visible(data)) {
+          for (const entry of readLog(data.log)) {
             const at = messageText(entry.message).toLowerCase().indexOf(needle);
             if (at >= 0) hits.push({ sessionId: data.record.id, entry, score: 1 / (1 + at) });
           }

@@ -81,12 +81,13 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       const holdsPrefix = (data.log.rows[0]?.entry.seq ?? Number.POSITIVE_INFINITY) <= at;
       if (parent && !holdsPrefix) linkFork(data.log, parent.log, at);
       else {
-        data.log.hidden.clear();
         data.seqFloor = Math.max(data.seqFloor, at);
         delete data.record.parentId;
         delete data.record.forkedAtSeq;
       }
     }
+    // Hides matter to a linked fork only (a materialized fork's log keeps them for a crash before its document).
+    if (data && !data.log.parent) data.log.hidden.clear();
     t.sessions.set(id, data ?? null);
     return data;
   };
@@ -151,10 +152,10 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
             },
           },
         });
-        if (parent && input.fork) linkFork(data.log, parent.log, input.fork.atSeq);
         await t.files.ensureDir();
         await t.files.removeSession(id); // a stale log left by a crash during deleteSession
         await t.files.saveDocument(data);
+        if (parent && input.fork) linkFork(data.log, parent.log, input.fork.atSeq);
         t.sessions.set(id, data);
         return structuredClone(data.record);
       }),
@@ -195,8 +196,8 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         const data = await session(t, scope, sessionId);
         await all(t);
         await materializeForks(t, data);
-        unlinkLog(data.log);
         await t.files.removeSession(sessionId);
+        unlinkLog(data.log);
         t.sessions.set(sessionId, null);
         await slots.dropSession(t, sessionId);
       }),

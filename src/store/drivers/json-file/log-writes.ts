@@ -40,8 +40,8 @@ export async function deleteIds(
 /**
  * Gives each fork of `parent` forked at or after `fromSeq` its own copy of the shared prefix, so deleting
  * `parent` or some of its entries changes nothing the fork sees: the fork's log is rewritten atomically with
- * the inherited entries first, then its document drops the parent link and keeps the fork point as
- * `seqFloor`. The fork's own forks read through it and need nothing. Every session of the tenant must be
+ * its hides and the inherited entries first, then its document drops the parent link and keeps the fork point
+ * as `seqFloor`. The fork's own forks read through it and need nothing. Every session of the tenant must be
  * loaded (so `parent`'s forks are all linked).
  */
 export async function materializeForks(t: TenantCache, parent: SessionData, fromSeq = 0): Promise<void> {
@@ -50,7 +50,10 @@ export async function materializeForks(t: TenantCache, parent: SessionData, from
     const at = fork.forkedAtSeq ?? 0;
     const inherited = readInherited(fork);
     const now = new Date();
+    // The hides first: a crash before the document below is rewritten leaves a fork whose log holds no
+    // inherited entry when it inherits nothing live; on reload it links to its parent again, with these hides.
     let text = '';
+    for (const id of fork.hidden) text += deleteLine({ id }, now);
     for (const e of inherited) text += entryLine(e, now);
     for (const row of fork.rows) {
       text += entryLine(row.entry, now);

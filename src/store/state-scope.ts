@@ -1,5 +1,4 @@
-import { MemoryError } from '../core/errors/memory-error.ts';
-import { isValidId } from '../core/ids.ts';
+import { checkId, isValidId } from '../core/ids.ts';
 import type { Scope } from '../core/scope.ts';
 
 /**
@@ -8,15 +7,12 @@ import type { Scope } from '../core/scope.ts';
  * visible to the caller. These helpers implement the rule once for every driver.
  */
 
-/** Throws `INVALID_ARGUMENT` unless `key` is a usable state key: a non-empty string without NUL or lone surrogates. */
+/** The longest state key: room for `session:<256-character id>:<component name>`. */
+export const maxStateKeyLength = 1024;
+
+/** Throws `INVALID_ARGUMENT` unless `key` is a usable state key: the id rule ({@link checkId}) with up to 1,024 characters. */
 export function checkStateKey(key: unknown, component: string): asserts key is string {
-  if (typeof key !== 'string' || key === '' || !key.isWellFormed() || key.includes('\u0000')) {
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component,
-      message: 'state key must be a non-empty string without NUL or lone surrogates',
-    });
-  }
+  checkId(key, 'state key', component, maxStateKeyLength);
 }
 
 /**

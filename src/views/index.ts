@@ -10,10 +10,28 @@
  * await view.store({ role: 'user', content: 'Hello' });
  * const messages = await view.read(); // system messages + the newest whole units that fit
  */
-export * from '../ai-sdk/language-model-summarizer.ts';
-export * from './sliding-window-memory.ts';
-export * from './summarizer.ts';
-export * from './summarizing-memory.ts';
+export {
+  SlidingWindowMemory,
+  SummarizingMemory,
+  type SummarizingMemoryOptions,
+  TokenWindowMemory,
+  type TokenWindowMemoryOptions,
+} from './memory-classes.ts';
+export {
+  createSlidingWindowMemory,
+  type SlidingWindowView,
+  type SlidingWindowViewOptions,
+} from './sliding-window-memory.ts';
+export type { Summarizer, SummarizerInput } from './summarizer.ts';
+export {
+  createSummarizingMemory,
+  type SummarizingView,
+  type SummarizingViewOptions,
+} from './summarizing-memory.ts';
 export type { SummaryRecord } from './summary-artifacts.ts';
-export * from './token-window-memory.ts';
-export * from './truncate-tool-results.ts';
+export {
+  createTokenWindowMemory,
+  type TokenWindowStats,
+  type TokenWindowView,
+  type TokenWindowViewOptions,
+} from './token-window-memory.ts';

@@ -50,7 +50,8 @@ function appendSql(d: SqlDialect): AppendSql {
 
 /**
  * The counter UPDATE for a scope shape (tenant, plus user and/or agent when the scope names them); its
- * parameters, in text order (SQLite's `?` are positional): n, n, tokens, now, the scope's values, session id.
+ * parameters, in text order (SQLite's `?` are positional): n, n, tokens, now, the scope's values, session id,
+ * and the most tokens the session may already hold (so its total stays a safe integer).
  */
 function counterSql(d: SqlDialect, scope: Scope): { text: string; where: SqlValue[] } {
   const s = appendSql(d);
@@ -65,7 +66,7 @@ function counterSql(d: SqlDialect, scope: Scope): { text: string; where: SqlValu
     let scoped = `tenant = ${p(i++)}`;
     if (scope.user !== undefined) scoped += ` AND user_id = ${p(i++)}`;
     if (scope.agent !== undefined) scoped += ` AND agent_id = ${p(i++)}`;
-    text = `UPDATE engram_sessions SET last_seq = last_seq + ${p(1)}, live_count = live_count + ${p(2)}, live_tokens = live_tokens + ${p(3)}, updated_at = ${p(4)} WHERE ${scoped} AND id = ${p(i)} AND parent_id IS NULL RETURNING tenant, last_seq`;
+    text = `UPDATE engram_sessions SET last_seq = last_seq + ${p(1)}, live_count = live_count + ${p(2)}, live_tokens = live_tokens + ${p(3)}, updated_at = ${p(4)} WHERE ${scoped} AND id = ${p(i)} AND parent_id IS NULL AND live_tokens <= ${p(i + 1)} RETURNING tenant, last_seq`;
     s.counter.set(key, text);
   }
   return { text, where };
@@ -76,7 +77,8 @@ function counterSql(d: SqlDialect, scope: Scope): { text: string; where: SqlValu
  * checks the session's scope and reserves `n` seqs, then each row is inserted with `ON CONFLICT … DO
  * NOTHING`; a conflict (a live row with that id) is looked up to tell an idempotent re-append from a
  * `DuplicateMessageIdError`, and unused seqs are given back so the sequence stays gapless. Returns
- * undefined, having changed nothing, when the scope sees no such root session (missing, or a fork).
+ * undefined, having changed nothing, when the scope sees no such root session (missing, or a fork), or when
+ * the batch could take its token total past `Number.MAX_SAFE_INTEGER` (the general path decides).
  * `prepared` must have distinct ids.
  */
 export async function appendToRoot(
@@ -100,6 +102,7 @@ export async function appendToRoot(
     now,
     ...counter.where,
     sessionId,
+    Number.MAX_SAFE_INTEGER - tokens,
   ]);
   if (!row) return undefined;
   const tenant = String(row.tenant);

@@ -1,9 +1,10 @@
 import { MemoryError } from '../../../core/errors/memory-error.ts';
-import { createId, isValidId } from '../../../core/ids.ts';
+import { checkId, createId, isValidId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
 import { messageText } from '../../../messages/serialize.ts';
-import { checkSearchQuery, prepareInputs } from '../../check-inputs.ts';
+import { checkIdList, checkSearchQuery, checkTokenTotal, prepareInputs } from '../../check-inputs.ts';
+import { checkArtifact, checkJsonValue, checkSessionMetadata } from '../../check-values.ts';
 import { appendRow, linkFork, unlinkLog } from '../../log-index.ts';
 import { findLive, liveByIds, logStats, readLog } from '../../log-index-reads.ts';
 import type { Artifact, LogStats, MemoryStoreV1, SearchHit } from '../../memory-store.ts';
@@ -118,6 +119,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       op(scope, async (t) => {
         const id = input.id ?? createId('ses');
         checkSessionId(id, component);
+        checkSessionMetadata(input.metadata ?? {}, component);
         if (await load(t, id)) {
           throw new MemoryError({
             code: 'INVALID_ARGUMENT',
@@ -180,6 +182,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     updateSession: (scope, sessionId, metadata) =>
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
+        checkSessionMetadata(metadata, component);
         const previous = data.record;
         data.record = { ...previous, metadata: structuredClone(metadata), updatedAt: new Date() };
         try {
@@ -227,6 +230,9 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
           result.push(entry);
         }
         if (planned.length === 0) return result;
+        let added = 0;
+        for (const entry of planned) added += entry.tokens;
+        checkTokenTotal(logStats(data.log).tokens, added, sessionId, component);
         await appendLines(t, data, text);
         for (const entry of planned) appendRow(data.log, entry);
         data.record.updatedAt = now;
@@ -237,13 +243,19 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       op(scope, async (t) => readLog((await session(t, scope, sessionId)).log, query)),
 
     getMessages: (scope, sessionId, ids) =>
-      op(scope, async (t) => liveByIds((await session(t, scope, sessionId)).log, ids)),
+      op(scope, async (t) => {
+        const wanted = checkIdList(ids, component);
+        return liveByIds((await session(t, scope, sessionId)).log, wanted);
+      }),
 
     stats: (scope, sessionId) =>
       op(scope, async (t): Promise<LogStats> => logStats((await session(t, scope, sessionId)).log)),
 
     deleteMessages: (scope, sessionId, ids) =>
-      op(scope, async (t) => deleteIds(t, await session(t, scope, sessionId), ids, () => all(t))),
+      op(scope, async (t) => {
+        const wanted = checkIdList(ids, component);
+        return deleteIds(t, await session(t, scope, sessionId), wanted, () => all(t));
+      }),
 
     clearMessages: (scope, sessionId) =>
       op(scope, async (t) => {
@@ -275,6 +287,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     putArtifact: (scope, sessionId, artifact) =>
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
+        checkArtifact(artifact, component);
         const stored: Artifact = { ...structuredClone(artifact), createdAt: new Date() };
         const previous = data.artifacts.get(artifact.id);
         data.artifacts.set(artifact.id, stored);
@@ -299,6 +312,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     deleteArtifact: (scope, sessionId, artifactId) =>
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
+        checkId(artifactId, 'artifact id', component);
         const previous = data.artifacts.get(artifactId);
         if (!previous) return false;
         data.artifacts.delete(artifactId);
@@ -314,6 +328,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     putState: (scope, key, state) =>
       op(scope, (t) => {
         checkStateKey(key, component);
+        checkJsonValue(state, 'state', component);
         return slots.put(t, scope, key, state);
       }),
     getState: (scope, key) =>

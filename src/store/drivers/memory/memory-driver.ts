@@ -1,10 +1,11 @@
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
-import { createId } from '../../../core/ids.ts';
+import { checkId, createId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
 import { messageText } from '../../../messages/serialize.ts';
-import { checkSearchQuery, prepareInputs } from '../../check-inputs.ts';
+import { checkIdList, checkSearchQuery, checkTokenTotal, prepareInputs } from '../../check-inputs.ts';
+import { checkArtifact, checkJsonValue, checkSessionMetadata } from '../../check-values.ts';
 import {
   appendRow,
   applyDeletion,
@@ -101,6 +102,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
       guard(scope);
       const id = input.id ?? createId('ses');
       checkSessionId(id, 'memory');
+      checkSessionMetadata(input.metadata ?? {}, 'memory');
       if (sessions.has(key(scope, id))) {
         throw new MemoryError({
           code: 'INVALID_ARGUMENT',
@@ -161,6 +163,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
 
     async updateSession(scope, sessionId, metadata) {
       const data = session(scope, sessionId);
+      checkSessionMetadata(metadata, 'memory');
       data.record.metadata = structuredClone(metadata);
       data.record.updatedAt = new Date();
       return structuredClone(data.record);
@@ -198,6 +201,9 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
         seen.set(input.message.id, entry);
         result.push(entry);
       }
+      let added = 0;
+      for (const entry of planned) added += entry.tokens;
+      checkTokenTotal(logStats(data.log).tokens, added, sessionId, 'memory');
       for (const entry of planned) appendRow(data.log, entry);
       if (planned.length > 0) data.record.updatedAt = new Date();
       return result;
@@ -208,6 +214,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     },
 
     async getMessages(scope, sessionId, ids) {
+      checkIdList(ids, 'memory');
       return liveByIds(session(scope, sessionId).log, ids);
     },
 
@@ -216,6 +223,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     },
 
     async deleteMessages(scope, sessionId, ids) {
+      checkIdList(ids, 'memory');
       const data = session(scope, sessionId);
       const deletion = planDeletion(data.log, ids);
       if (deletion.count === 0) return 0;
@@ -261,6 +269,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
 
     async putArtifact(scope, sessionId, artifact) {
       const data = session(scope, sessionId);
+      checkArtifact(artifact, 'memory');
       const stored: Artifact = { ...structuredClone(artifact), createdAt: new Date() };
       data.artifacts.set(artifact.id, stored);
       return structuredClone(stored);
@@ -275,12 +284,15 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     },
 
     async deleteArtifact(scope, sessionId, artifactId) {
-      return session(scope, sessionId).artifacts.delete(artifactId);
+      const data = session(scope, sessionId);
+      checkId(artifactId, 'artifact id', 'memory');
+      return data.artifacts.delete(artifactId);
     },
 
     async putState(scope, stateKey, state) {
       guard(scope);
       checkStateKey(stateKey, 'memory');
+      checkJsonValue(state, 'state', 'memory');
       const ids = stateKeySessionIds(stateKey);
       if (ids.length > 0 && !sessionOfKey(scope, ids)) throw sessionNotFound(ids[0]!, 'memory');
       states.set(stateSlot(scope, stateKey), {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MemoryMessage } from '../core/message.ts';
-import { arbStoredValue, nested, readBackForm } from '../testing/cases/values.ts';
+import { arbStoredValue, expectIdentical, nested, readBackForm } from '../testing/cases/values.ts';
 import { jsonValueIssue, maxJsonDepth } from './json-value.ts';
 import { deserializeMessage, serializeMessage } from './serialize.ts';
 
@@ -74,12 +74,12 @@ describe('jsonValueIssue', () => {
     fc.assert(
       fc.property(arbStoredValue, (value) => {
         if (jsonValueIssue(value) === undefined) {
-          expect(JSON.parse(JSON.stringify(value))).toStrictEqual(readBackForm(value));
+          expectIdentical(JSON.parse(JSON.stringify(value)), readBackForm(value));
         }
         const message = { id: 'm', role: 'user', content: 'x', createdAt: new Date(0), extra: value };
         if (jsonValueIssue(message, 'message') === undefined) {
           const back = deserializeMessage(serializeMessage(message as unknown as MemoryMessage));
-          expect(back).toStrictEqual(readBackForm(message));
+          expectIdentical(back, readBackForm(message));
         }
       }),
       { numRuns: 500 },

@@ -1,3 +1,4 @@
+import { inspect, isDeepStrictEqual } from 'node:util';
 import type { JSONValue, ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { expect } from 'vitest';
@@ -38,6 +39,17 @@ async function expectRefused(call: Promise<unknown>, where: string): Promise<voi
   expect(error, `expected a refusal naming ${where}`).toBeDefined();
   expect(MemoryError.isInstance(error), String(error)).toBe(true);
   expect(errorPath(error), String(error)).toContain(where);
+}
+
+/**
+ * Asserts `actual` is identical to `expected` by Node's deep strict equality (prototypes, own keys, `-0`). Not
+ * vitest's `toStrictEqual`, whose type check reads `.constructor`, so an own key named `constructor` fails it.
+ */
+export function expectIdentical(actual: unknown, expected: unknown, label = 'read back'): void {
+  if (!isDeepStrictEqual(actual, expected))
+    expect.fail(
+      `${label}: ${inspect(actual, { depth: 8 })} is not identical to ${inspect(expected, { depth: 8 })}`,
+    );
 }
 
 /**
@@ -162,8 +174,7 @@ async function writeEverywhere(
   const logHolds = (expected: { id: string; want: unknown }[]) => async (st: MemoryStoreV1) => {
     const entries = await st.readRange(s, log);
     expect(entries.map((e) => e.message.id)).toEqual(expected.map((e) => e.id));
-    for (const [i, e] of entries.entries())
-      expect(e.message, expected[i]!.id).toStrictEqual(expected[i]!.want);
+    for (const [i, e] of entries.entries()) expectIdentical(e.message, expected[i]!.want, expected[i]!.id);
   };
   for (const [label, shape] of messages) {
     const message = { ...shape, id: `m${n}-${stored.length}-s` } as unknown as MemoryMessage;
@@ -199,7 +210,7 @@ async function writeEverywhere(
     'createSession metadata',
     () => store.createSession(s, { id: fresh, metadata: { v: value } as Record<string, JSONValue> }),
     () => async (st) =>
-      expect((await st.getSession(s, fresh))?.metadata).toStrictEqual(readBackForm({ v: value })),
+      expectIdentical((await st.getSession(s, fresh))?.metadata, readBackForm({ v: value })),
     async (st) => expect(await st.getSession(s, fresh)).toBeUndefined(),
   );
   const meta = `meta-${n}`;
@@ -207,9 +218,8 @@ async function writeEverywhere(
   await attempt(
     'updateSession metadata',
     () => store.updateSession(s, meta, { v: value } as Record<string, JSONValue>),
-    () => async (st) =>
-      expect((await st.getSession(s, meta))?.metadata).toStrictEqual(readBackForm({ v: value })),
-    async (st) => expect((await st.getSession(s, meta))?.metadata).toStrictEqual({ v: 'before' }),
+    () => async (st) => expectIdentical((await st.getSession(s, meta))?.metadata, readBackForm({ v: value })),
+    async (st) => expectIdentical((await st.getSession(s, meta))?.metadata, { v: 'before' }),
   );
 
   // Component state and artifact data, each over a value written before.
@@ -218,7 +228,7 @@ async function writeEverywhere(
   await attempt(
     'putState',
     () => store.putState(s, key, value as JSONValue),
-    () => async (st) => expect(await st.getState(s, key)).toStrictEqual(readBackForm(value)),
+    () => async (st) => expectIdentical(await st.getState(s, key), readBackForm(value)),
     async (st) => expect(await st.getState(s, key)).toBe('before'),
   );
   const artifact = { id: `a-${n}`, kind: 'k', fromSeq: 0, toSeq: 0 };
@@ -226,7 +236,7 @@ async function writeEverywhere(
   await attempt(
     'putArtifact',
     () => store.putArtifact(s, meta, { ...artifact, data: value as JSONValue }),
-    () => async (st) => expect((await st.listArtifacts(s, meta))[0]?.data).toStrictEqual(readBackForm(value)),
+    () => async (st) => expectIdentical((await st.listArtifacts(s, meta))[0]?.data, readBackForm(value)),
     async (st) => expect((await st.listArtifacts(s, meta))[0]?.data).toBe('before'),
   );
   return written;

@@ -185,9 +185,11 @@ export interface MemoryStoreV1 {
    * Makes the session's live log exactly `inputs`, in one atomic step (a crash or a refused input leaves the
    * old log whole, never an empty or partial one): the live entries that already hold the leading inputs
    * (same ids, identical messages, in order) are kept with their sequence numbers and token counts; every
-   * other live message is tombstoned and the remaining inputs are appended as `append` would. When the log
-   * already equals `inputs` nothing is written (`lastSeq` and `updatedAt` stay). Returns the log's entries
-   * afterwards, oldest first.
+   * other live message is tombstoned and the remaining inputs are appended as `append` would (a removed id is
+   * free again). It refuses, changing nothing, what `append` would refuse: bad inputs, oversized messages,
+   * two different messages under one id, a token total past `Number.MAX_SAFE_INTEGER`. When the log already
+   * equals `inputs` nothing is written (`lastSeq` and `updatedAt` stay). Forks sharing a removed entry keep it
+   * (copy-on-delete). Returns the log's entries afterwards, oldest first.
    */
   replaceMessages(scope: Scope, sessionId: string, inputs: readonly AppendInput[]): Promise<LogEntry[]>;
   /** Full-text search over the scope's live messages. */

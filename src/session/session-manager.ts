@@ -16,8 +16,9 @@ export interface SavedSession {
 }
 
 /**
- * The state key a SessionManager saves a session under: `session:<id>:engram.components`. Stores delete
- * `session:<id>:…` keys with the session; the value is seed 002's JsonSession document.
+ * The state key a SessionManager saves a session under: `session:<id>:engram.components` (the id may contain
+ * `:`; stores read the id up to the last `:`). Stores delete it with the session; the value is seed 002's
+ * JsonSession document.
  */
 export function sessionStateKey(sessionId: string): string {
   return `session:${sessionId}:engram.components`;

@@ -7,6 +7,7 @@ import { isolationCases } from './isolation.ts';
 import { lifecycleCases } from './lifecycle.ts';
 import { readCases } from './read.ts';
 import { roundTripCases } from './round-trip.ts';
+import { scopingCases } from './scoping.ts';
 import { searchCases } from './search.ts';
 import { sessionCases } from './sessions.ts';
 
@@ -18,6 +19,7 @@ export * from './isolation.ts';
 export * from './lifecycle.ts';
 export * from './read.ts';
 export * from './round-trip.ts';
+export * from './scoping.ts';
 export * from './search.ts';
 export * from './sessions.ts';
 
@@ -32,5 +34,6 @@ export const allCases: readonly StoreCase[] = [
   ...artifactStateCases,
   ...forkCases,
   ...isolationCases,
+  ...scopingCases,
   ...lifecycleCases,
 ];

@@ -5,13 +5,14 @@ import { checkScope, type Scope } from '../../../core/scope.ts';
 import { messageText } from '../../../messages/serialize.ts';
 import { checkSearchQuery, prepareInputs } from '../../check-inputs.ts';
 import type { Artifact, LogStats, MemoryStoreV1, SearchHit } from '../../memory-store.ts';
-import { checkStateKey } from '../../state-scope.ts';
+import { checkStateKey, ownerKey } from '../../state-scope.ts';
 import { appendEntry, checkSessionId, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
+import { upgradeLayout } from './layout-upgrade.ts';
 import { appendLines, deleteIds, materializeForks } from './log-writes.ts';
 import { readRangeOf } from './read-range.ts';
 import { addRow, entryLine, fromDocument, lookup, type SessionData, visible } from './session-log.ts';
 import { createStateSlots, type TenantStates } from './state-slots.ts';
-import { TenantFiles } from './tenant-files.ts';
+import { type SessionRef, TenantFiles } from './tenant-files.ts';
 
 const component = 'json-file';
 
@@ -27,30 +28,45 @@ export interface JsonFileStoreOptions {
 export interface TenantCache {
   tenant: string;
   files: TenantFiles;
+  /** By `<owner key>\u0000<session id>` (see `cacheKey`). */
   sessions: Map<string, SessionData | null>;
   listed: boolean;
   states: TenantStates | undefined;
 }
 
+/** The cache key of a session: its owner (user, agent) and id. */
+export function cacheKey(ref: SessionRef): string {
+  return `${ownerKey(ref.scope)}\u0000${ref.id}`;
+}
+
 /**
  * A durable single-process store in plain files (seed 002's JsonSession). Per tenant folder
- * `<directory>/<encoded tenant>/`: `<encoded session id>.json` is the session document
+ * `<directory>/<encoded tenant>/`, a session's files sit in its owner's folder: the tenant folder for the tenant
+ * itself, `_user/<user>/`, `_agent/<agent>/` or `_user/<user>/_agent/<agent>/` below it. There
+ * `<encoded session id>.json` is the session document
  * `{ sessionId, components: { "engram.session": record, "engram.artifacts": [...], <component>: state }, timestamp }`,
  * rewritten atomically (temp file, fsync, rename) on every change but messages; `<encoded session id>.messages.jsonl`
- * is the log, one fsynced line per appended entry or tombstone (`{"op":"delete",...}`); `_state.json` holds
- * tenant-level state. Sessions load lazily and stay cached; a torn last log line (a crash mid-write) is ignored.
+ * is the log, one fsynced line per appended entry or tombstone (`{"op":"delete",...}`); the tenant's
+ * `_state.json` holds state not tied to a session document. `<directory>/_engram.json` marks the layout; an
+ * older directory is upgraded on first use (see `upgradeLayout`). Sessions load lazily and stay cached; a torn
+ * last log line (a crash mid-write) is ignored.
  */
 export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV1 {
   const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
   const tenants = new Map<string, TenantCache>();
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
+  let upgraded = false;
 
   /** Runs `fn` alone (operations never interleave), after checking the store and the scope. */
   const op = <T>(scope: Scope, fn: (t: TenantCache) => Promise<T>): Promise<T> => {
     const run = async () => {
       if (closed) throw new MemoryError({ code: 'STORE_CLOSED', component, message: 'store is closed' });
       checkScope(scope, component);
+      if (!upgraded) {
+        await upgradeLayout(options.directory);
+        upgraded = true;
+      }
       let t = tenants.get(scope.tenant);
       if (!t) {
         t = {
@@ -69,13 +85,15 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     return result;
   };
 
-  const load = async (t: TenantCache, id: string): Promise<SessionData | undefined> => {
-    const cached = t.sessions.get(id);
+  /** The session `id` owned by exactly `owner`, loaded once (with its parent, for a fork). */
+  const load = async (t: TenantCache, owner: Scope, id: string): Promise<SessionData | undefined> => {
+    const key = cacheKey({ scope: owner, id });
+    const cached = t.sessions.get(key);
     if (cached !== undefined) return cached ?? undefined;
-    const data = await t.files.loadSession(id);
+    const data = await t.files.loadSession({ scope: owner, id });
     if (data?.record.parentId !== undefined) {
       const at = data.record.forkedAtSeq ?? 0;
-      const parent = await load(t, data.record.parentId);
+      const parent = await load(t, data.parentOwner ?? data.record.scope, data.record.parentId);
       // A fork whose log already holds the shared prefix (a crash while its parent was deleted) stands alone.
       if (parent && !data.own.some((r) => r.entry.seq <= at)) data.parent = parent;
       else {
@@ -84,20 +102,21 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         delete data.record.forkedAtSeq;
       }
     }
-    t.sessions.set(id, data ?? null);
+    t.sessions.set(key, data ?? null);
     return data;
   };
 
+  /** The session `id` owned by exactly `scope`, or SESSION_NOT_FOUND. */
   const session = async (t: TenantCache, scope: Scope, id: string): Promise<SessionData> => {
     checkSessionId(id, component);
-    const data = await load(t, id);
-    if (!data || !visibleToScope(data.record.scope, scope)) throw sessionNotFound(id, component);
+    const data = await load(t, scope, id);
+    if (!data) throw sessionNotFound(id, component);
     return data;
   };
 
   const all = async (t: TenantCache): Promise<SessionData[]> => {
     if (!t.listed) {
-      for (const id of await t.files.sessionIds()) await load(t, id);
+      for (const ref of await t.files.sessionRefs()) await load(t, ref.scope, ref.id);
       t.listed = true;
     }
     return [...t.sessions.values()].filter((d): d is SessionData => d !== null);
@@ -114,7 +133,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       op(scope, async (t) => {
         const id = input.id ?? createId('ses');
         checkSessionId(id, component);
-        if (await load(t, id)) {
+        if (await load(t, scope, id)) {
           throw new MemoryError({
             code: 'INVALID_ARGUMENT',
             component,
@@ -149,18 +168,17 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
           },
         });
         data.parent = parent;
-        await t.files.ensureDir();
-        await t.files.removeSession(id); // a stale log left by a crash during deleteSession
+        await t.files.removeSession(data.record); // a stale log left by a crash during deleteSession
         await t.files.saveDocument(data);
-        t.sessions.set(id, data);
+        t.sessions.set(cacheKey(data.record), data);
         return structuredClone(data.record);
       }),
 
     getSession: (scope, sessionId) =>
       op(scope, async (t) => {
         if (!isValidId(sessionId)) return undefined;
-        const data = await load(t, sessionId);
-        return data && visibleToScope(data.record.scope, scope) ? structuredClone(data.record) : undefined;
+        const data = await load(t, scope, sessionId);
+        return data ? structuredClone(data.record) : undefined;
       }),
 
     listSessions: (scope, options = {}) =>
@@ -191,9 +209,9 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
         await materializeForks(t, data, await all(t));
-        await t.files.removeSession(sessionId);
-        t.sessions.set(sessionId, null);
-        await slots.dropSession(t, sessionId);
+        await t.files.removeSession(data.record);
+        t.sessions.set(cacheKey(data.record), null);
+        await slots.dropSession(t, data.record);
       }),
 
     append: (scope, sessionId, inputs) =>
@@ -267,7 +285,10 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         for (const data of candidates) {
           for (const entry of visible(data)) {
             const at = messageText(entry.message).toLowerCase().indexOf(needle);
-            if (at >= 0) hits.push({ sessionId: data.record.id, entry, score: 1 / (1 + at) });
+            if (at >= 0) {
+              const { id, scope: owner } = data.record;
+              hits.push({ sessionId: id, scope: { ...owner }, entry, score: 1 / (1 + at) });
+            }
           }
         }
         hits.sort((a, b) => b.score - a.score || b.entry.seq - a.entry.seq);

@@ -5,8 +5,8 @@ import { wrap } from './tenant-files.ts';
 
 /** Appends complete lines to a session's messages file (durably) and records its new size. */
 export async function appendLines(t: TenantCache, data: SessionData, text: string): Promise<void> {
-  await t.files.ensureDir();
-  const path = t.files.logPath(data.record.id);
+  await t.files.ensureDir(data.record.scope);
+  const path = t.files.logPath(data.record);
   data.logSize = await wrap(`cannot append to ${path}`, () => appendDurable(path, data.logSize, text));
 }
 
@@ -62,7 +62,7 @@ export async function materializeForks(
       text += entryLine(row.entry, now);
       if (row.deleted) text += deleteLine({ seq: row.entry.seq }, now);
     }
-    const path = t.files.logPath(child.record.id);
+    const path = t.files.logPath(child.record);
     await wrap(`cannot rewrite ${path}`, () => writeFileAtomic(path, text));
     const own = child.own;
     Object.assign(child, { own: [], byId: new Map(), liveCount: 0, liveTokens: 0, parent: undefined });

@@ -14,6 +14,8 @@ export interface SessionData {
   record: SessionRecord;
   /** The loaded parent, when this is a fork (loaded with it). */
   parent: SessionData | undefined;
+  /** The parent's owner when it is not the fork's own (only forks made before sessions were keyed by owner). */
+  parentOwner?: SessionRecord['scope'];
   own: Row[];
   /** The live own row per message id (at most one), else the latest tombstoned one. */
   byId: Map<string, Row>;
@@ -133,6 +135,7 @@ export function toDocument(data: SessionData, now: Date): SessionDocument {
     id: r.id,
     scope: { ...r.scope },
     ...(r.parentId !== undefined ? { parentId: r.parentId, forkedAtSeq: r.forkedAtSeq! } : {}),
+    ...(r.parentId !== undefined && data.parentOwner ? { parentScope: { ...data.parentOwner } } : {}),
     metadata: r.metadata,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -173,6 +176,7 @@ export function fromDocument(doc: SessionDocument): SessionData {
   return {
     record,
     parent: undefined,
+    ...(r.parentScope ? { parentOwner: r.parentScope as unknown as SessionRecord['scope'] } : {}),
     own: [],
     byId: new Map(),
     hiddenInherited: new Set(),

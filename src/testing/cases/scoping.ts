@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { Scope } from '../../core/scope.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
@@ -89,6 +90,36 @@ export const scopingCases: StoreCase[] = [
       // A re-created `chat` starts without state.
       await store.createSession(u1, { id: 'chat' });
       expect(await store.getState(u1, stateKey('chat'))).toBeUndefined();
+    },
+  },
+  {
+    name: 'scoping: deleting any one session removes exactly its own state (property over look-alike ids and owners)',
+    async run({ store, scope }) {
+      // Ids over `c`, `h`, `1` and `:` collide as prefixes and around the `:` that ends a state key's id.
+      const id = fc.stringMatching(/^[ch1:]{1,5}$/);
+      const owner = fc.constantFrom<(string | undefined)[]>(undefined, 'u1', 'u10', 'u1:');
+      const sessions = fc.uniqueArray(fc.record({ user: owner, id }), {
+        minLength: 1,
+        maxLength: 6,
+        selector: (x) => `${x.user}|${x.id}`,
+      });
+      await fc.assert(
+        fc.asyncProperty(sessions, fc.nat(), async (list, pick) => {
+          const { tenant } = scope();
+          const as = (user: string | undefined): Scope =>
+            user === undefined ? { tenant } : { tenant, user };
+          for (const x of list) await store.createSession(as(x.user), { id: x.id });
+          for (const x of list) await store.putState(as(x.user), stateKey(x.id), `${x.user}|${x.id}`);
+          const gone = list[pick % list.length]!;
+          await store.deleteSession(as(gone.user), gone.id);
+          for (const x of list) {
+            const want = x === gone ? undefined : `${x.user}|${x.id}`;
+            expect(await store.getState(as(x.user), stateKey(x.id)), `${x.user}|${x.id}`).toBe(want);
+          }
+          await expectMemoryError(store.putState(as(gone.user), stateKey(gone.id), 'x'), 'SESSION_NOT_FOUND');
+        }),
+        { numRuns: 12 },
+      );
     },
   },
   {

@@ -111,7 +111,7 @@ export async function putStateRow(
   checkStateKey(key, component);
   const value = jsonText(state, 'state', component);
   await client.transaction(async (tx) => {
-    if (!(await sessionOwned(tx, scope, key))) throw sessionNotFound(stateKeySession(key)!, component);
+    if (!(await sessionOwned(tx, scope, key, true))) throw sessionNotFound(stateKeySession(key)!, component);
     await queryRun(
       tx,
       sql`INSERT INTO engram_component_state (tenant, user_id, agent_id, key, value, updated_at) VALUES (${scope.tenant}, ${scope.user ?? ''}, ${scope.agent ?? ''}, ${key}, ${value}, ${Date.now()})

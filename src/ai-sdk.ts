@@ -7,8 +7,11 @@
  * const { instructions, messages } = toAiSdkPrompt(await view.read());
  * await generateText({ model, instructions, messages });
  */
-export * from './ai-sdk/index.ts';
 export {
+  type AiSdkPrompt,
   createLanguageModelSummarizer,
+  defaultSummaryPrompt,
+  formatTranscript,
   type LanguageModelSummarizerOptions,
-} from './ai-sdk/language-model-summarizer.ts';
+  toAiSdkPrompt,
+} from './ai-sdk/index.ts';

@@ -11,4 +11,16 @@
  * await memory.store({ role: 'user', content: 'Hello' });
  * await store.close();
  */
-export * from './store/drivers/postgres/index.ts';
+export {
+  createPostgresStore,
+  openPostgresStore,
+  type PgPoolClientLike,
+  type PgPoolLike,
+  type PgQueryable,
+  type PgQueryResultLike,
+  type PostgresStore,
+  type PostgresStoreOptions,
+  type PostgresVectorHit,
+  type PostgresVectorMode,
+} from './store/drivers/postgres/index.ts';
+export type { SqlStore } from './store/sql/index.ts';

@@ -2,8 +2,7 @@
  * @module engram/sqlite
  * The embedded default store on Node's built-in `node:sqlite` (no native build): a durable WAL-mode log
  * with gapless sequences, forks, an FTS5 full-text index with bm25 ranking, versioned migrations and
- * sqlite-vec when installed. Several processes may share one file. Also exports the shared SQL layer
- * (client and dialect contracts, schema, migrations) that the PostgreSQL driver builds on.
+ * sqlite-vec when installed. Several processes may share one file.
  * @example
  * import { createConversationMemory } from 'engram';
  * import { createSqliteStore } from 'engram/sqlite';
@@ -14,5 +13,13 @@
  * const hits = await store.searchMessages({ tenant: 'default' }, { text: 'hello' });
  * await store.close();
  */
-export * from './store/drivers/sqlite/index.ts';
-export * from './store/sql/index.ts';
+export {
+  createSqliteStore,
+  openSqliteStore,
+  type SqliteDatabaseLike,
+  type SqliteStatementLike,
+  type SqliteStore,
+  type SqliteStoreOptions,
+  type SqliteVectorMode,
+} from './store/drivers/sqlite/index.ts';
+export type { SqlStore, SqlValue } from './store/sql/index.ts';

@@ -1,9 +1,34 @@
 /**
  * @module engram/testing
- * The store conformance suite every driver passes (`describeMemoryStore`), with fixtures. Needs vitest and
+ * The store conformance suite every driver passes (`describeMemoryStore`), fixtures, fast-check arbitraries of
+ * messages and conversations, and the invariants every context view must satisfy (`checkContext`, `checkPairs`). Needs vitest and
  * fast-check (optional peer dependencies).
  * @example
  * import { describeMemoryStore } from 'engram/testing';
  * describeMemoryStore('my-driver', { open: async () => createMyStore() });
  */
-export * from './testing/index.ts';
+export {
+  arbConversation,
+  arbMemoryMessage,
+  arbModelMessage,
+  type ConversationArbitraryOptions,
+  canonicalMessage,
+  checkContext,
+  checkPairs,
+  createScriptedConversation,
+  type DescribeMemoryStoreOptions,
+  describeMemoryStore,
+  expectMemoryError,
+  type MemoryStoreFactory,
+  makeMessage,
+  makeToolPair,
+  type ScriptedConversationOptions,
+  type StoreCase,
+  type StoreCaseContext,
+  splitTurns,
+  storeCaseNames,
+  toInputs,
+  uniqueScope,
+  uniqueTenant,
+  withText,
+} from './testing/index.ts';

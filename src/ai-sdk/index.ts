@@ -4,4 +4,10 @@
  * @example
  * const { instructions, messages } = toAiSdkPrompt(await view.read());
  */
-export * from './to-ai-sdk-prompt.ts';
+export {
+  createLanguageModelSummarizer,
+  defaultSummaryPrompt,
+  formatTranscript,
+  type LanguageModelSummarizerOptions,
+} from './language-model-summarizer.ts';
+export { type AiSdkPrompt, toAiSdkPrompt } from './to-ai-sdk-prompt.ts';

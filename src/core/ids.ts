@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MemoryError } from './errors/memory-error.ts';
 
 let lastTime = 0;
 let counter = 0;
@@ -18,9 +19,40 @@ export function createId(prefix = 'msg'): string {
   return `${prefix}_${now.toString(36)}${counter.toString(36).padStart(3, '0')}${rand}`;
 }
 
-/** Whether a string is usable as an id: 1–256 characters, no NUL, no lone surrogates. */
-export function isValidId(id: unknown): id is string {
-  if (typeof id !== 'string' || id.length === 0 || id.length > 256) return false;
+/** The longest id (message, session, artifact, tenant, user, agent), in UTF-16 code units. */
+export const maxIdLength = 256;
+
+/** Whether a string is usable as an id: 1–`maxLength` (default 256) characters, no NUL, no lone surrogates. */
+export function isValidId(id: unknown, maxLength = maxIdLength): id is string {
+  if (typeof id !== 'string' || id.length === 0 || id.length > maxLength) return false;
   if (id.includes('\u0000')) return false;
   return id.isWellFormed();
+}
+
+/**
+ * The one id rule of every store call that takes an id (message, session and artifact ids, scope fields,
+ * state keys): throws `INVALID_ARGUMENT` naming `what` unless `id` is a non-empty string of at most
+ * `maxLength` characters without NUL or lone surrogates (which SQLite and PostgreSQL would store as U+FFFD,
+ * making distinct ids collide).
+ */
+export function checkId(
+  id: unknown,
+  what: string,
+  component: string | undefined,
+  maxLength = maxIdLength,
+): asserts id is string {
+  if (!isValidId(id, maxLength)) {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${what} must be a non-empty string of at most ${maxLength} characters without NUL or lone surrogates, got ${describeId(id)}`,
+    });
+  }
+}
+
+/** A short, printable description of a rejected id. */
+function describeId(id: unknown): string {
+  if (typeof id !== 'string') return typeof id;
+  const shown = JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id);
+  return `${shown} (${id.length} characters)`;
 }

@@ -5,9 +5,25 @@
  * import { MemoryError } from 'engram';
  * try { await memory.store(msg); } catch (e) { if (MemoryError.hasCode(e, 'INVALID_MESSAGE')) console.error(e.message); }
  */
-export * from './clock.ts';
-export * from './errors/index.ts';
-export * from './ids.ts';
-export * from './message.ts';
-export * from './scope.ts';
-export * from './serial-queue.ts';
+export type { Clock } from './clock.ts';
+export {
+  ContextOverflowError,
+  DuplicateMessageIdError,
+  InvalidMessageError,
+  InvalidValueError,
+  MemoryError,
+  type MemoryErrorCode,
+  type MemoryErrorOptions,
+  type MessageIssue,
+  NotFoundError,
+} from './errors/index.ts';
+export { createId, isValidId } from './ids.ts';
+export type {
+  AgentAttribution,
+  LogEntry,
+  MemoryMessage,
+  MemoryMessageExtras,
+  MessageRole,
+} from './message.ts';
+export { defaultScope, type Scope } from './scope.ts';
+export type { StateModule } from './state-module.ts';

@@ -1,5 +1,5 @@
 import { MemoryError } from './errors/index.ts';
-import { isValidId } from './ids.ts';
+import { checkId } from './ids.ts';
 
 /**
  * Who a piece of memory belongs to. Every store read and write carries one; a store never returns data of
@@ -28,13 +28,7 @@ export function checkScope(scope: Scope, component?: string): Scope {
   for (const key of ['tenant', 'user', 'agent'] as const) {
     const value = scope[key];
     if (value === undefined && key !== 'tenant') continue;
-    if (!isValidId(value)) {
-      throw new MemoryError({
-        code: 'INVALID_ARGUMENT',
-        component,
-        message: `scope.${key} must be a non-empty string of at most 256 characters without NUL or lone surrogates`,
-      });
-    }
+    checkId(value, `scope.${key}`, component);
   }
   return scope;
 }

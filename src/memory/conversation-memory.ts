@@ -10,6 +10,7 @@ import { deserializeMessage, messageText, serializeMessage } from '../messages/s
 import { validateMessage } from '../messages/validate.ts';
 import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
 import type { AppendInput, Artifact, LogStats, MemoryStoreV1, RangeQuery } from '../store/memory-store.ts';
+import { checkSearchText } from '../store/search-text.ts';
 import { createTokenCounter } from '../tokens/index.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import type { Memory } from './memory.ts';
@@ -50,7 +51,10 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
   byRole(role: MessageRole): Promise<MemoryMessage[]>;
   /** Messages matching roles, metadata (every given key equal), and a time range. */
   find(filter: MessageFilter): Promise<MemoryMessage[]>;
-  /** Messages whose text contains `text`, case-insensitive, oldest first. */
+  /**
+   * Messages whose text contains `text`, case-insensitive, oldest first. `text` follows the store's search
+   * limits (`INVALID_QUERY` past 4,096 characters or 64 distinct words).
+   */
   search(text: string): Promise<MemoryMessage[]>;
   /** Deletes a message by id; returns whether it existed. */
   delete(id: string): Promise<boolean>;
@@ -197,7 +201,11 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
       });
     },
     search(text) {
-      if (typeof text !== 'string') return Promise.reject(invalid('search(text): text must be a string'));
+      try {
+        checkSearchText(text, 'memory');
+      } catch (error) {
+        return Promise.reject(error);
+      }
       const needle = text.toLowerCase();
       return read(async () => {
         const out: MemoryMessage[] = [];

@@ -7,7 +7,11 @@
  * await memory.store({ role: 'user', content: 'What is 5 + 3?' });
  * await memory.recent(1);
  */
-export * from './conversation-memory.ts';
-export * from './memory.ts';
-export * from './message-filter.ts';
-export * from './simple-memory.ts';
+export {
+  type ConversationMemory,
+  type ConversationMemoryOptions,
+  createConversationMemory,
+} from './conversation-memory.ts';
+export type { Memory } from './memory.ts';
+export type { MessageFilter } from './message-filter.ts';
+export { createSimpleMemory, SimpleMemory } from './simple-memory.ts';

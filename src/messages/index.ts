@@ -7,11 +7,32 @@
  * const message = validateMessage({ id: 'm1', createdAt: new Date(), role: 'user', content: 'hi' });
  * toOpenAIChatMessages([message]); // [{ role: 'user', content: 'hi' }]
  */
-export * from './anthropic-messages.ts';
-export * from './from-model-message.ts';
-export * from './multi-agent-format.ts';
-export * from './openai-chat.ts';
-export * from './schema.ts';
-export * from './to-model-message.ts';
-export * from './units.ts';
-export * from './validate.ts';
+export {
+  type AnthropicBlock,
+  type AnthropicMessage,
+  type AnthropicRequest,
+  type AnthropicSource,
+  fromAnthropicMessages,
+  toAnthropicMessages,
+} from './anthropic-messages.ts';
+export { type ToMemoryMessageOptions, toMemoryMessage, toMemoryMessages } from './from-model-message.ts';
+export { type FormatForModelOptions, formatForModel } from './multi-agent-format.ts';
+export {
+  fromOpenAIChatMessages,
+  type OpenAIChatMessage,
+  type OpenAIChatTextPart,
+  type OpenAIChatToolCall,
+  type OpenAIChatUserPart,
+  toOpenAIChatMessages,
+} from './openai-chat.ts';
+export { memoryMessageSchema, modelMessageSchema } from './schema.ts';
+export { toModelMessage, toModelMessages } from './to-model-message.ts';
+export { groupMessages, type MessageUnit, type UnitKind } from './units.ts';
+export {
+  isMemoryMessage,
+  isModelMessage,
+  messageIssues,
+  validateMessage,
+  validateMessages,
+  validateModelMessage,
+} from './validate.ts';

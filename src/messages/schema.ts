@@ -2,32 +2,22 @@ import type { ModelMessage } from 'ai';
 import { z } from 'zod';
 import { isValidId } from '../core/ids.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { jsonValueIssue } from './json-value.ts';
 
-// Decisions: unknown `role`/`type` values are rejected; unknown extra keys are accepted and kept (loose objects),
-// so a message from a newer AI SDK round-trips exactly instead of silently losing fields.
+// Decisions: unknown `role`/`type` values are rejected; unknown extra keys are accepted and kept (open objects),
+// so a message from a newer AI SDK round-trips exactly instead of silently losing fields. Every extra key, and
+// every field typed as JSON (metadata, tool inputs and outputs, provider options), must hold a value that
+// reads back identical (`jsonValueIssue`): NaN, -0, functions, Maps, BigInts, … are refused, not changed.
 
-/** Whether a value is a JSON value: finite numbers, plain objects and arrays only, no cycles; issues go to `ctx`. */
-function checkJson(value: unknown, ctx: z.RefinementCtx, path: (string | number)[], seen: Set<object>): void {
-  const fail = (message: string) => ctx.addIssue({ code: 'custom', message, path });
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) fail(`expected a finite number, received ${value}`);
-  } else if (typeof value !== 'object') fail(`expected a JSON value, received ${typeof value}`);
-  else if (seen.has(value)) fail('expected a JSON value, received a circular reference');
-  else {
-    seen.add(value);
-    const proto = Object.getPrototypeOf(value);
-    if (Array.isArray(value)) for (const [i, v] of value.entries()) checkJson(v, ctx, [...path, i], seen);
-    else if (proto !== Object.prototype && proto !== null) {
-      fail(`expected a plain JSON object, received ${proto?.constructor?.name ?? 'object'}`);
-    } else
-      for (const [k, v] of Object.entries(value)) if (v !== undefined) checkJson(v, ctx, [...path, k], seen);
-    seen.delete(value);
-  }
-}
-
-/** A JSON value (null, string, finite number, boolean, array, plain object; `undefined` object members allowed). */
-export const jsonValueSchema = z.unknown().superRefine((v, ctx) => checkJson(v, ctx, [], new Set()));
+/** A JSON value that reads back identical from every store (see `jsonValueIssue`); issues name the path. */
+export const jsonValueSchema = z.unknown().superRefine((v, ctx) => {
+  const issue = jsonValueIssue(v);
+  if (issue) ctx.addIssue({ code: 'custom', message: issue.problem, path: issue.path });
+});
+/** An extra (undeclared) key's value: a JSON value, or undefined (left out when stored). */
+const extraValueSchema = jsonValueSchema.optional();
+/** An object with the declared `shape` whose other keys must hold JSON values (see `extraValueSchema`). */
+const open = <T extends z.core.$ZodShape>(shape: T) => z.object(shape).catchall(extraValueSchema);
 /** A JSON object: a record of JSON values. */
 export const jsonObjectSchema = z.record(z.string(), jsonValueSchema);
 /** AI SDK `ProviderOptions`: provider name → JSON object of options. */
@@ -50,24 +40,24 @@ export const providerReferenceSchema = z
   .refine((r) => !('type' in r), { message: 'a provider reference has no `type` key' });
 
 const po = { providerOptions: providerOptionsSchema.optional() };
-const fdData = z.looseObject({ type: z.literal('data'), data: dataContentSchema });
-const fdUrl = z.looseObject({ type: z.literal('url'), url: urlSchema, originalUrl: z.string().optional() });
-const fdRef = z.looseObject({ type: z.literal('reference'), reference: providerReferenceSchema });
-const fdText = z.looseObject({ type: z.literal('text'), text: z.string() });
+const fdData = open({ type: z.literal('data'), data: dataContentSchema });
+const fdUrl = open({ type: z.literal('url'), url: urlSchema, originalUrl: z.string().optional() });
+const fdRef = open({ type: z.literal('reference'), reference: providerReferenceSchema });
+const fdText = open({ type: z.literal('text'), text: z.string() });
 /** AI SDK tagged `FileData`: data, url, reference or text. */
 export const fileDataSchema = z.discriminatedUnion('type', [fdData, fdUrl, fdRef, fdText]);
 
 /** AI SDK `TextPart`. */
-export const textPartSchema = z.looseObject({ type: z.literal('text'), text: z.string(), ...po });
+export const textPartSchema = open({ type: z.literal('text'), text: z.string(), ...po });
 /** AI SDK `ImagePart` (deprecated upstream, still valid). */
-export const imagePartSchema = z.looseObject({
+export const imagePartSchema = open({
   type: z.literal('image'),
   image: z.union([dataContentSchema, urlSchema, providerReferenceSchema]),
   mediaType: z.string().optional(),
   ...po,
 });
 /** AI SDK `FilePart`. */
-export const filePartSchema = z.looseObject({
+export const filePartSchema = open({
   type: z.literal('file'),
   data: z.union([fileDataSchema, dataContentSchema, urlSchema, providerReferenceSchema]),
   filename: z.string().optional(),
@@ -75,26 +65,26 @@ export const filePartSchema = z.looseObject({
   ...po,
 });
 /** AI SDK `ReasoningPart`. */
-export const reasoningPartSchema = z.looseObject({ type: z.literal('reasoning'), text: z.string(), ...po });
+export const reasoningPartSchema = open({ type: z.literal('reasoning'), text: z.string(), ...po });
 /** AI SDK `ReasoningFilePart`: only data or url file data. */
-export const reasoningFilePartSchema = z.looseObject({
+export const reasoningFilePartSchema = open({
   type: z.literal('reasoning-file'),
   data: z.union([z.discriminatedUnion('type', [fdData, fdUrl]), dataContentSchema, urlSchema]),
   mediaType: z.string(),
   ...po,
 });
 /** AI SDK `CustomPart`: `kind` is `provider.type`. */
-export const customPartSchema = z.looseObject({
+export const customPartSchema = open({
   type: z.literal('custom'),
   kind: z.string().regex(/^[^.]*\.[\s\S]*$/, 'expected `{provider}.{type}`'),
   ...po,
 });
 /** AI SDK `ToolCallPart`. */
-export const toolCallPartSchema = z.looseObject({
+export const toolCallPartSchema = open({
   type: z.literal('tool-call'),
   toolCallId: z.string(),
   toolName: z.string(),
-  input: z.unknown(),
+  input: extraValueSchema,
   providerExecuted: z.boolean().optional(),
   ...po,
 });
@@ -102,45 +92,45 @@ export const toolCallPartSchema = z.looseObject({
 const fileId = z.union([z.string(), z.record(z.string(), z.string())]);
 /** One item of a `content` tool result output (every current and deprecated variant). */
 export const toolResultContentItemSchema = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('text'), text: z.string(), ...po }),
-  z.looseObject({
+  open({ type: z.literal('text'), text: z.string(), ...po }),
+  open({
     type: z.literal('file'),
     data: fileDataSchema,
     mediaType: z.string(),
     filename: z.string().optional(),
     ...po,
   }),
-  z.looseObject({
+  open({
     type: z.literal('file-data'),
     data: z.string(),
     mediaType: z.string(),
     filename: z.string().optional(),
     ...po,
   }),
-  z.looseObject({ type: z.literal('file-url'), url: z.string(), mediaType: z.string().optional(), ...po }),
-  z.looseObject({ type: z.literal('file-id'), fileId, ...po }),
-  z.looseObject({ type: z.literal('file-reference'), providerReference: providerReferenceSchema, ...po }),
-  z.looseObject({ type: z.literal('image-data'), data: z.string(), mediaType: z.string(), ...po }),
-  z.looseObject({ type: z.literal('image-url'), url: z.string(), ...po }),
-  z.looseObject({ type: z.literal('image-file-id'), fileId, ...po }),
-  z.looseObject({
+  open({ type: z.literal('file-url'), url: z.string(), mediaType: z.string().optional(), ...po }),
+  open({ type: z.literal('file-id'), fileId, ...po }),
+  open({ type: z.literal('file-reference'), providerReference: providerReferenceSchema, ...po }),
+  open({ type: z.literal('image-data'), data: z.string(), mediaType: z.string(), ...po }),
+  open({ type: z.literal('image-url'), url: z.string(), ...po }),
+  open({ type: z.literal('image-file-id'), fileId, ...po }),
+  open({
     type: z.literal('image-file-reference'),
     providerReference: providerReferenceSchema,
     ...po,
   }),
-  z.looseObject({ type: z.literal('custom'), ...po }),
+  open({ type: z.literal('custom'), ...po }),
 ]);
 /** AI SDK `ToolResultOutput`: text, json, execution-denied, error-text, error-json or content. */
 export const toolResultOutputSchema = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('text'), value: z.string(), ...po }),
-  z.looseObject({ type: z.literal('json'), value: jsonValueSchema, ...po }),
-  z.looseObject({ type: z.literal('execution-denied'), reason: z.string().optional(), ...po }),
-  z.looseObject({ type: z.literal('error-text'), value: z.string(), ...po }),
-  z.looseObject({ type: z.literal('error-json'), value: jsonValueSchema, ...po }),
-  z.looseObject({ type: z.literal('content'), value: z.array(toolResultContentItemSchema), ...po }),
+  open({ type: z.literal('text'), value: z.string(), ...po }),
+  open({ type: z.literal('json'), value: jsonValueSchema, ...po }),
+  open({ type: z.literal('execution-denied'), reason: z.string().optional(), ...po }),
+  open({ type: z.literal('error-text'), value: z.string(), ...po }),
+  open({ type: z.literal('error-json'), value: jsonValueSchema, ...po }),
+  open({ type: z.literal('content'), value: z.array(toolResultContentItemSchema), ...po }),
 ]);
 /** AI SDK `ToolResultPart`. */
-export const toolResultPartSchema = z.looseObject({
+export const toolResultPartSchema = open({
   type: z.literal('tool-result'),
   toolCallId: z.string(),
   toolName: z.string(),
@@ -148,17 +138,17 @@ export const toolResultPartSchema = z.looseObject({
   ...po,
 });
 /** AI SDK `ToolApprovalRequest`. */
-export const toolApprovalRequestSchema = z.looseObject({
+export const toolApprovalRequestSchema = open({
   type: z.literal('tool-approval-request'),
   approvalId: z.string(),
   toolCallId: z.string(),
   reason: z.string().optional(),
   isAutomatic: z.boolean().optional(),
   signature: z.string().optional(),
-  inputSchemaInput: z.unknown().optional(),
+  inputSchemaInput: extraValueSchema,
 });
 /** AI SDK `ToolApprovalResponse`. */
-export const toolApprovalResponseSchema = z.looseObject({
+export const toolApprovalResponseSchema = open({
   type: z.literal('tool-approval-response'),
   approvalId: z.string(),
   approved: z.boolean(),
@@ -196,10 +186,10 @@ const toolShape = { role: z.literal('tool'), content: z.array(toolPartSchema), .
 
 /** An AI SDK v7 `ModelMessage` (system, user, assistant or tool). */
 export const modelMessageSchema = z.discriminatedUnion('role', [
-  z.looseObject(systemShape),
-  z.looseObject(userShape),
-  z.looseObject(assistantShape),
-  z.looseObject(toolShape),
+  open(systemShape),
+  open(userShape),
+  open(assistantShape),
+  open(toolShape),
 ]) as unknown as z.ZodType<ModelMessage>;
 
 /** A message or record id: 1–256 characters, no NUL, no lone surrogates. */
@@ -207,7 +197,7 @@ export const idSchema = z.string().refine(isValidId, {
   message: 'expected a non-empty string of at most 256 characters without NUL or lone surrogates',
 });
 /** Multi-agent attribution: `from`, optional `to` and `kind`. */
-export const agentAttributionSchema = z.looseObject({
+export const agentAttributionSchema = open({
   from: z.string().min(1),
   to: z.string().min(1).optional(),
   kind: z.enum(['call', 'response']).optional(),
@@ -223,10 +213,10 @@ export const memoryExtrasShape = {
 
 /** A `MemoryMessage`: an AI SDK v7 `ModelMessage` plus engram's extras. */
 export const memoryMessageSchema = z.discriminatedUnion('role', [
-  z.looseObject({ ...systemShape, ...memoryExtrasShape }),
-  z.looseObject({ ...userShape, ...memoryExtrasShape }),
-  z.looseObject({ ...assistantShape, ...memoryExtrasShape }),
-  z.looseObject({ ...toolShape, ...memoryExtrasShape }),
+  open({ ...systemShape, ...memoryExtrasShape }),
+  open({ ...userShape, ...memoryExtrasShape }),
+  open({ ...assistantShape, ...memoryExtrasShape }),
+  open({ ...toolShape, ...memoryExtrasShape }),
 ]) as unknown as z.ZodType<MemoryMessage>;
 
 /** A part's file data in tagged form: bare `DataContent`, `URL` and provider references become `{ type, … }`. */

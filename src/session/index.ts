@@ -7,7 +7,11 @@
  * const memory = await sessions.create({ retention: 'session' });
  * SessionManager.forSessionId(memory.sessionId).withSession(store).addComponent(memory);
  */
-
-export * from '../core/state-module.ts';
-export * from './session-manager.ts';
-export * from './sessions.ts';
+export { type SavedSession, SessionManager } from './session-manager.ts';
+export {
+  type CreateSessionOptions,
+  createSessions,
+  type RetentionPolicy,
+  type Sessions,
+  type SessionsOptions,
+} from './sessions.ts';

@@ -1,6 +1,11 @@
+import { InvalidMessageError } from '../core/errors/invalid-message-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { checkId } from '../core/ids.ts';
+import { jsonValueIssue } from '../messages/json-value.ts';
 import { serializeMessage } from '../messages/serialize.ts';
+import { formatPath } from '../messages/validate.ts';
 import type { AppendInput, SearchQuery } from './memory-store.ts';
+import { checkSearchText } from './search-text.ts';
 
 /** What the append checks need from a driver. */
 export interface InputLimits {
@@ -30,19 +35,31 @@ export function checkCount(value: unknown, name: string, component: string): voi
 
 /**
  * Validates and serializes append inputs before any write, in every driver: `inputs` must be an array of
- * objects with a message (with a string id) and a non-negative integer token count (`INVALID_ARGUMENT`);
- * a message over the size limit throws `PAYLOAD_TOO_LARGE`, so nothing of the batch is stored.
+ * objects whose message id follows the id rule (`checkId`) and whose token count is a non-negative integer
+ * (`INVALID_ARGUMENT`; the batch's total must stay within `Number.MAX_SAFE_INTEGER`); a message holding a
+ * value the codec would not read back identical (NaN, -0, a BigInt, a function, a Map, an invalid Date,
+ * nesting over `maxJsonDepth`, …) throws `InvalidMessageError` naming the path; a message over the size limit
+ * throws `PAYLOAD_TOO_LARGE`. So nothing of a bad batch is stored.
  */
 export function prepareInputs(limits: InputLimits, inputs: readonly AppendInput[]): PreparedInput[] {
   const { component } = limits;
   if (!Array.isArray(inputs)) throw invalid(component, 'append inputs must be an array');
+  let total = 0;
   return inputs.map((input: AppendInput, i) => {
     if (typeof input !== 'object' || input === null)
       throw invalid(component, `inputs[${i}] must be an object`);
-    if (typeof input.message?.id !== 'string')
-      throw invalid(component, `inputs[${i}].message.id must be a string`);
+    checkId(input.message?.id, `inputs[${i}].message.id`, component);
     if (input.tokens === undefined) throw invalid(component, `inputs[${i}].tokens is required`);
     checkCount(input.tokens, `inputs[${i}].tokens`, component);
+    total += input.tokens;
+    if (total > Number.MAX_SAFE_INTEGER) {
+      throw invalid(component, `the batch's tokens add up to more than Number.MAX_SAFE_INTEGER`);
+    }
+    const issue = jsonValueIssue(input.message, 'message');
+    if (issue) {
+      const issues = [{ path: formatPath(issue.path), problem: issue.problem }];
+      throw new InvalidMessageError({ issues, location: `inputs[${i}]`, component });
+    }
     const json = serializeMessage(input.message);
     const bytes = Buffer.byteLength(json);
     if (bytes > limits.maxMessageBytes) {
@@ -57,12 +74,33 @@ export function prepareInputs(limits: InputLimits, inputs: readonly AppendInput[
 }
 
 /**
- * Checks a search query's shape in every driver: `text` must be a string (`INVALID_QUERY`), `limit` a
- * non-negative integer (`INVALID_ARGUMENT`). The session id is checked by the driver's session lookup.
+ * Checks a session's running token total before an append: throws `INVALID_ARGUMENT` when `current` (the
+ * tokens the session already holds, inherited ones included) plus `added` would pass `Number.MAX_SAFE_INTEGER`,
+ * so a total never overflows what every driver can read back.
  */
-export function checkSearchQuery(query: SearchQuery, component: string): void {
-  if (typeof query?.text !== 'string') {
-    throw new MemoryError({ code: 'INVALID_QUERY', component, message: 'search text must be a string' });
+export function checkTokenTotal(current: number, added: number, sessionId: string, component: string): void {
+  if (added > Number.MAX_SAFE_INTEGER - current) {
+    throw invalid(
+      component,
+      `session "${sessionId}" holds ${current} tokens; appending ${added} more would pass Number.MAX_SAFE_INTEGER`,
+    );
   }
+}
+
+/** Checks a list of message ids (`getMessages`, `deleteMessages`): an array whose every item follows the id rule. */
+export function checkIdList(ids: unknown, component: string): string[] {
+  if (!Array.isArray(ids)) throw invalid(component, 'ids must be an array');
+  for (const [i, id] of ids.entries()) checkId(id, `ids[${i}]`, component);
+  return ids as string[];
+}
+
+/**
+ * Checks a search query's shape in every driver: `text` must be a string within the search limits
+ * (`checkSearchText`, `INVALID_QUERY`), `limit` a non-negative integer (`INVALID_ARGUMENT`). Returns the
+ * text's words. The session id is checked by the driver's session lookup.
+ */
+export function checkSearchQuery(query: SearchQuery, component: string): string[] {
+  const words = checkSearchText(query?.text, component);
   checkCount(query.limit, 'limit', component);
+  return words;
 }

@@ -7,9 +7,18 @@
  * import { createJsonFileStore } from 'engram';
  * const store = createJsonFileStore({ directory: './memory' });
  */
-
-export * from '../messages/serialize.ts';
-export * from './drivers/json-file/index.ts';
-export * from './drivers/memory/index.ts';
-export * from './memory-store.ts';
-export * from './store-helpers.ts';
+export { createJsonFileStore, type JsonFileStoreOptions } from './drivers/json-file/index.ts';
+export { createMemoryStore, type MemoryDriverOptions } from './drivers/memory/index.ts';
+export type {
+  AppendInput,
+  Artifact,
+  CreateSessionInput,
+  LogStats,
+  MemoryStoreV1,
+  RangeQuery,
+  SearchHit,
+  SearchQuery,
+  SessionRecord,
+  StoreCapabilities,
+} from './memory-store.ts';
+export { maxSearchTextLength, maxSearchWords } from './search-text.ts';

@@ -86,7 +86,10 @@ export interface SearchQuery {
    * Words to look for; every word must match (stemmed where the driver has full-text search). Query syntax
    * is never interpreted: quotes, parentheses, `*`, `col:`, `NEAR(` are plain text, and the upper-case
    * connectives `AND`, `OR`, `NOT`, `NEAR` are dropped (kept only when nothing else is left), so
-   * `"brown fox" AND (quick` finds messages containing brown, fox and quick.
+   * `"brown fox" AND (quick` finds messages containing brown, fox and quick. The work is bounded on every
+   * driver: a text longer than 4,096 characters (`maxSearchTextLength`) or with more than 64 distinct words
+   * (`maxSearchWords`, counted after dropping connectives and repeats) throws `INVALID_QUERY`; nothing is
+   * truncated.
    */
   text: string;
   /** Restrict to one session. */
@@ -134,9 +137,22 @@ export interface Artifact {
  * `agent` where it names them), and each record or hit carries its owner `scope` to address it with. So a
  * tenant-wide scope `{ tenant }` lists the `chat` of user u1 and the `chat` of user u2 (two records, told
  * apart by `scope`), while `getSession({ tenant }, 'chat')` is the tenant's own `chat`, if it has one.
+ *
+ * Every id a call takes (session, message, artifact) is a non-empty string of at most 256 characters without
+ * NUL or lone surrogates (`checkId`; state keys the same, up to 1,024 characters), else `INVALID_ARGUMENT`
+ * (`getSession` answers undefined). Every stored value (message, session metadata, artifact data, component
+ * state) reads back identical, before and after a reopen, or the write is refused with a typed error naming
+ * its path, storing nothing (`jsonValueIssue`: no NaN, ±Infinity, -0, BigInt, function, symbol, Map, Set,
+ * class instance, sparse array, nesting deeper than 100 levels; Dates, URLs and bytes, the latter read back
+ * as `Uint8Array`, only inside messages).
  * Appends are idempotent by message id: re-appending an identical message returns the stored entry, a
  * different message under a live id throws `DuplicateMessageIdError`. Deletes are tombstones, so the
  * sequence stays gapless; a deleted id is free again (re-appending it stores a new entry).
+ *
+ * This contract is the conversation log only, so a third party can write a log-only driver. Other kinds of
+ * data (content items, long-term records, working memory) are separate versioned contracts beside it, each
+ * with its own conformance suite; the built-in drivers implement them too, and a caller discovers them by
+ * feature detection on the store object, never by widening this interface.
  */
 export interface MemoryStoreV1 {
   /** The contract version. */
@@ -160,7 +176,7 @@ export interface MemoryStoreV1 {
    * or without an agent). Records of different owners may share an id; each names its owner in `scope`.
    */
   listSessions(scope: Scope, options?: { limit?: number; before?: Date }): Promise<SessionRecord[]>;
-  /** Replaces a session's metadata. */
+  /** Replaces a session's metadata (a plain JSON object, following the stored-value rule). */
   updateSession(scope: Scope, sessionId: string, metadata: Record<string, JSONValue>): Promise<SessionRecord>;
   /**
    * Deletes the session with its messages, artifacts and its component state (the scope's keys
@@ -169,15 +185,19 @@ export interface MemoryStoreV1 {
    */
   deleteSession(scope: Scope, sessionId: string): Promise<void>;
 
-  /** Appends messages in order, assigning gapless sequence numbers, atomically. */
+  /**
+   * Appends messages in order, assigning gapless sequence numbers, atomically. A session's token total (its
+   * live entries' tokens, inherited ones included) stays within `Number.MAX_SAFE_INTEGER`: an append that would
+   * pass it throws `INVALID_ARGUMENT` and stores nothing.
+   */
   append(scope: Scope, sessionId: string, inputs: readonly AppendInput[]): Promise<LogEntry[]>;
   /** A range or page of live entries, oldest first (a fork sees its parent's entries up to the fork point). */
   readRange(scope: Scope, sessionId: string, query?: RangeQuery): Promise<LogEntry[]>;
-  /** Live entries by message id, in log order; unknown ids are skipped. */
+  /** Live entries by message id, in log order; unknown ids are skipped (an id breaking the id rule is `INVALID_ARGUMENT`). */
   getMessages(scope: Scope, sessionId: string, ids: readonly string[]): Promise<LogEntry[]>;
   /** Counts of live entries. */
   stats(scope: Scope, sessionId: string): Promise<LogStats>;
-  /** Tombstones messages by id; returns how many were live. */
+  /** Tombstones messages by id; returns how many were live (an id breaking the id rule is `INVALID_ARGUMENT`). */
   deleteMessages(scope: Scope, sessionId: string, ids: readonly string[]): Promise<number>;
   /** Tombstones every live message of the session; returns how many. */
   clearMessages(scope: Scope, sessionId: string): Promise<number>;
@@ -187,7 +207,7 @@ export interface MemoryStoreV1 {
    */
   searchMessages(scope: Scope, query: SearchQuery): Promise<SearchHit[]>;
 
-  /** Writes (or replaces, by id) an artifact. */
+  /** Writes (or replaces, by id) an artifact; its `data` follows the stored-value rule (see above). */
   putArtifact(scope: Scope, sessionId: string, artifact: Omit<Artifact, 'createdAt'>): Promise<Artifact>;
   /** Artifacts of a session, optionally of one kind, ordered by `toSeq`. */
   listArtifacts(scope: Scope, sessionId: string, kind?: string): Promise<Artifact[]>;
@@ -201,8 +221,8 @@ export interface MemoryStoreV1 {
    * session id is everything between `session:` and the key's last `:` (so ids may contain `:`, names may
    * not; `session:a:b:c` is name `c` of session `a:b`), the session must be owned by exactly `scope` (else
    * `SESSION_NOT_FOUND`), and the value goes with it when it is deleted. A key `session:<name>` with no
-   * second `:` is a plain key. An empty key, one with NUL, or a session key whose id is not a valid id
-   * (`session::x`) is `INVALID_ARGUMENT`.
+   * second `:` is a plain key. A key breaking the id rule, a session key whose id breaks it (`session::x`),
+   * or a state that is not a JSON value, is `INVALID_ARGUMENT`.
    */
   putState(scope: Scope, key: string, state: JSONValue): Promise<void>;
   /**

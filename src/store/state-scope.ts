@@ -1,5 +1,4 @@
-import { MemoryError } from '../core/errors/memory-error.ts';
-import { isValidId } from '../core/ids.ts';
+import { checkId } from '../core/ids.ts';
 import type { Scope } from '../core/scope.ts';
 
 /**
@@ -11,27 +10,17 @@ import type { Scope } from '../core/scope.ts';
 
 const prefix = 'session:';
 
+/** The longest state key: room for `session:<256-character id>:<component name>`. */
+export const maxStateKeyLength = 1024;
+
 /**
- * Throws `INVALID_ARGUMENT` unless `key` is a usable state key: a non-empty string without NUL or lone
- * surrogates, whose session id (when it is a `session:<id>:<name>` key) is a valid id.
+ * Throws `INVALID_ARGUMENT` unless `key` is a usable state key: the id rule ({@link checkId}) with up to 1,024
+ * characters, and, for a `session:<id>:<name>` key, a session id that follows the id rule.
  */
 export function checkStateKey(key: unknown, component: string): asserts key is string {
-  if (typeof key !== 'string' || key === '' || !key.isWellFormed() || key.includes('\u0000')) {
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component,
-      message: 'state key must be a non-empty string without NUL or lone surrogates',
-    });
-  }
+  checkId(key, 'state key', component, maxStateKeyLength);
   const id = stateKeySession(key);
-  if (id !== undefined && !isValidId(id)) {
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component,
-      message:
-        'state key `session:<id>:<name>` needs a session id of 1 to 256 characters (the id is what lies between `session:` and the last `:`)',
-    });
-  }
+  if (id !== undefined) checkId(id, 'the session id of a `session:<id>:<name>` state key', component);
 }
 
 /**

@@ -1,23 +1,15 @@
 import { DuplicateMessageIdError } from '../core/errors/duplicate-message-id-error.ts';
-import { MemoryError } from '../core/errors/memory-error.ts';
 import { NotFoundError } from '../core/errors/not-found-error.ts';
-import { isValidId } from '../core/ids.ts';
+import { checkId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
 import { serializeMessage } from '../messages/serialize.ts';
 import type { AppendInput } from './memory-store.ts';
 import { storedCopy } from './stored-copy.ts';
 
-/** Throws `INVALID_ARGUMENT` unless `id` is a usable session id. */
+/** Throws `INVALID_ARGUMENT` unless `id` is a usable session id (the one id rule, {@link checkId}). */
 export function checkSessionId(id: unknown, component: string): asserts id is string {
-  if (!isValidId(id)) {
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component,
-      message:
-        'session id must be a non-empty string of at most 256 characters without NUL or lone surrogates',
-    });
-  }
+  checkId(id, 'session id', component);
 }
 
 /** The error for a session the scope cannot see: the same whether it is missing or another tenant's. */

@@ -6,8 +6,28 @@
  * import { describeMemoryStore } from 'engram/testing';
  * describeMemoryStore('my-driver', { open: async () => createMyStore(), reopen: async (prev) => { await prev.close(); return createMyStore(); } });
  */
-export * from './cases/index.ts';
-export * from './describe-memory-store.ts';
-export * from './fixtures.ts';
-export * from './scripted-conversation.ts';
-export * from './store-case.ts';
+export { arbConversation, type ConversationArbitraryOptions } from './conversation-arbitrary.ts';
+export {
+  type DescribeMemoryStoreOptions,
+  describeMemoryStore,
+  type MemoryStoreFactory,
+  storeCaseNames,
+} from './describe-memory-store.ts';
+export {
+  canonicalMessage,
+  expectMemoryError,
+  makeMessage,
+  makeToolPair,
+  toInputs,
+  uniqueScope,
+  uniqueTenant,
+  withText,
+} from './fixtures.ts';
+export { arbMemoryMessage, arbModelMessage } from './message-arbitraries.ts';
+export {
+  createScriptedConversation,
+  type ScriptedConversationOptions,
+  splitTurns,
+} from './scripted-conversation.ts';
+export type { StoreCase, StoreCaseContext } from './store-case.ts';
+export { checkContext, checkPairs } from './view-invariants.ts';

@@ -18,9 +18,14 @@ import type {
 } from 'ai';
 import fc from 'fast-check';
 import { isValidId } from '../core/ids.ts';
-import type { AgentAttribution, MemoryMessage } from '../core/message.ts';
+import type { AgentAttribution, MemoryMessage, MemoryMessageExtras } from '../core/message.ts';
 
 type Arb<T> = fc.Arbitrary<T>;
+/** The assistant content part of one type (AI SDK v7). */
+type PartOf<K extends string> = Extract<
+  Exclude<AssistantModelMessage['content'], string>[number],
+  { type: K }
+>;
 /** A record arbitrary whose listed keys are optional. */
 const rec = <T extends object>(model: { [K in keyof T]: Arb<T[K]> }, required: (keyof T)[]) =>
   fc.record(model, { requiredKeys: required as never }) as unknown as Arb<T>;
@@ -105,12 +110,12 @@ export const arbFilePart: Arb<FilePart> = rec(
   ['type', 'data', 'mediaType'],
 );
 /** AI SDK `ReasoningPart`. */
-export const arbReasoningPart = rec({ type: fc.constant('reasoning' as const), text: arbText, ...po }, [
-  'type',
-  'text',
-]);
+export const arbReasoningPart: Arb<PartOf<'reasoning'>> = rec(
+  { type: fc.constant('reasoning' as const), text: arbText, ...po },
+  ['type', 'text'],
+);
 /** AI SDK `ReasoningFilePart`. */
-export const arbReasoningFilePart = rec(
+export const arbReasoningFilePart: Arb<PartOf<'reasoning-file'>> = rec(
   {
     type: fc.constant('reasoning-file' as const),
     data: fc.oneof(arbDataContent, arbUrl, fc.record({ type: fc.constant('url' as const), url: arbUrl })),
@@ -120,7 +125,7 @@ export const arbReasoningFilePart = rec(
   ['type', 'data', 'mediaType'],
 );
 /** AI SDK `CustomPart`. */
-export const arbCustomPart = rec(
+export const arbCustomPart: Arb<PartOf<'custom'>> = rec(
   {
     type: fc.constant('custom' as const),
     kind: fc.tuple(arbName, arbName).map(([a, b]) => `${a}.${b}` as const),
@@ -186,7 +191,7 @@ export const arbToolResultPart: Arb<ToolResultPart> = rec(
   ['type', 'toolCallId', 'toolName', 'output'],
 );
 /** AI SDK `ToolApprovalRequest`. */
-export const arbToolApprovalRequest = rec(
+export const arbToolApprovalRequest: Arb<PartOf<'tool-approval-request'>> = rec(
   {
     type: fc.constant('tool-approval-request' as const),
     approvalId: arbName,
@@ -247,7 +252,7 @@ export const arbToolMessage: Arb<ToolModelMessage> = rec(
   ['role', 'content'],
 );
 /** Any AI SDK v7 `ModelMessage`. */
-export const arbModelMessage: Arb<ModelMessage> = fc.oneof(
+export const arbModelMessage: fc.Arbitrary<ModelMessage> = fc.oneof(
   arbSystemMessage,
   arbUserMessage,
   arbAssistantMessage,
@@ -259,7 +264,7 @@ export const arbAgent: Arb<AgentAttribution> = rec(
   ['from'],
 );
 /** engram's extras on top of a message. */
-export const arbExtras = rec(
+export const arbExtras: Arb<MemoryMessageExtras> = rec(
   {
     id: arbId,
     createdAt: fc.date({ noInvalidDate: true }),
@@ -270,6 +275,6 @@ export const arbExtras = rec(
   ['id', 'createdAt'],
 );
 /** Any valid `MemoryMessage`. */
-export const arbMemoryMessage: Arb<MemoryMessage> = fc
+export const arbMemoryMessage: fc.Arbitrary<MemoryMessage> = fc
   .tuple(arbModelMessage, arbExtras)
   .map(([m, x]) => ({ ...m, ...x }) as MemoryMessage);

@@ -9,11 +9,9 @@
  * counter.count({ role: 'user', content: 'hello world' }); // 6 = 3 overhead + 1 role + 2 text
  * countPromptTokens(counter, [{ role: 'user', content: 'hello world' }]); // 9, with reply priming
  */
-export * from './bpe-token-counter.ts';
-export * from './count-message-tokens.ts';
-export * from './create-token-counter.ts';
-export * from './estimate-token-counter.ts';
-export * from './media-tokens.ts';
-export * from './message-costs.ts';
-export * from './model-encodings.ts';
-export * from './token-counter.ts';
+export { type BpeTokenCounterOptions, createBpeTokenCounter } from './bpe-token-counter.ts';
+export { createTokenCounter, type TokenCounterOptions } from './create-token-counter.ts';
+export { createEstimateTokenCounter, type EstimateTokenCounterOptions } from './estimate-token-counter.ts';
+export type { MessageCostOptions, MessageCosts } from './message-costs.ts';
+export { type BpeEncoding, encodingForModel } from './model-encodings.ts';
+export { countPromptTokens, type TokenCounter } from './token-counter.ts';

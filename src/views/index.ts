@@ -10,10 +10,21 @@
  * await view.store({ role: 'user', content: 'Hello' });
  * const messages = await view.read(); // system messages + the newest whole units that fit
  */
-export * from '../ai-sdk/language-model-summarizer.ts';
-export * from './sliding-window-memory.ts';
-export * from './summarizer.ts';
-export * from './summarizing-memory.ts';
+export {
+  createSlidingWindowMemory,
+  type SlidingWindowMemory,
+  type SlidingWindowMemoryOptions,
+} from './sliding-window-memory.ts';
+export type { Summarizer, SummarizerInput } from './summarizer.ts';
+export {
+  createSummarizingMemory,
+  type SummarizingMemory,
+  type SummarizingMemoryOptions,
+} from './summarizing-memory.ts';
 export type { SummaryRecord } from './summary-artifacts.ts';
-export * from './token-window-memory.ts';
-export * from './truncate-tool-results.ts';
+export {
+  createTokenWindowMemory,
+  type TokenWindowMemory,
+  type TokenWindowMemoryOptions,
+  type TokenWindowStats,
+} from './token-window-memory.ts';

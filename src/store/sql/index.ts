@@ -1,10 +1,14 @@
-export * from './migrate.ts';
-export * from './schema.ts';
-export * from './sql-client.ts';
-export * from './sql-dialect.ts';
-export * from './sql-exec.ts';
-export * from './sql-fragment.ts';
-export * from './sql-rows.ts';
-export * from './sql-search.ts';
-export * from './sql-store.ts';
-export * from './sql-view.ts';
+export { runMigrations } from './migrate.ts';
+export { type SqlMigration, sqlMigrations } from './schema.ts';
+export type { SqlClient, SqlRow, SqlRunResult } from './sql-client.ts';
+export type { FullTextQuery, SqlDialect, SqlTypes } from './sql-dialect.ts';
+export {
+  type CompiledSql,
+  compileSql,
+  joinSql,
+  raw,
+  type SqlFragment,
+  type SqlValue,
+  sql,
+} from './sql-fragment.ts';
+export { createSqlStore, type SqlStore, type SqlStoreOptions } from './sql-store.ts';

@@ -36,8 +36,9 @@ function appendSql(d: SqlDialect): AppendSql {
     const p = (i: number) => d.placeholder(i);
     s = {
       // Reserves n seqs in the root session owned by exactly the scope; parameters in text order (SQLite's `?`
-      // are positional): n, n, tokens, now, tenant, user, agent, session id (`''` for no user / no agent).
-      counter: `UPDATE engram_sessions SET last_seq = last_seq + ${p(1)}, live_count = live_count + ${p(2)}, live_tokens = live_tokens + ${p(3)}, updated_at = ${p(4)} WHERE tenant = ${p(5)} AND user_id = ${p(6)} AND agent_id = ${p(7)} AND id = ${p(8)} AND parent_id IS NULL RETURNING tenant, log_id, last_seq`,
+      // are positional): n, n, tokens, now, tenant, user, agent (`''` for none), session id, and the most
+      // tokens the session may already hold (so its total stays a safe integer).
+      counter: `UPDATE engram_sessions SET last_seq = last_seq + ${p(1)}, live_count = live_count + ${p(2)}, live_tokens = live_tokens + ${p(3)}, updated_at = ${p(4)} WHERE tenant = ${p(5)} AND user_id = ${p(6)} AND agent_id = ${p(7)} AND id = ${p(8)} AND parent_id IS NULL AND live_tokens <= ${p(9)} RETURNING tenant, log_id, last_seq`,
       // The partial unique index on live ids decides idempotency: a conflict inserts nothing (no error, so a
       // PostgreSQL transaction stays usable) and the caller compares the stored row.
       insert: `INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES (${params(d, 1, 7)}, ${d.false}, ${p(8)}, ${p(9)}) ON CONFLICT (tenant, session_id, message_id) WHERE deleted = ${d.false} DO NOTHING RETURNING seq`,
@@ -54,7 +55,8 @@ function appendSql(d: SqlDialect): AppendSql {
  * checks the session's scope and reserves `n` seqs, then each row is inserted with `ON CONFLICT … DO
  * NOTHING`; a conflict (a live row with that id) is looked up to tell an idempotent re-append from a
  * `DuplicateMessageIdError`, and unused seqs are given back so the sequence stays gapless. Returns
- * undefined, having changed nothing, when the scope sees no such root session (missing, or a fork).
+ * undefined, having changed nothing, when the scope sees no such root session (missing, or a fork), or when
+ * the batch could take its token total past `Number.MAX_SAFE_INTEGER` (the general path decides).
  * `prepared` must have distinct ids.
  */
 export async function appendToRoot(
@@ -79,6 +81,7 @@ export async function appendToRoot(
     scope.user ?? '',
     scope.agent ?? '',
     sessionId,
+    Number.MAX_SAFE_INTEGER - tokens,
   ]);
   if (!row) return undefined;
   const tenant = String(row.tenant);

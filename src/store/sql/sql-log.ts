@@ -2,6 +2,7 @@ import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-
 import type { LogEntry } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
 import { messageText } from '../../messages/serialize.ts';
+import { checkTokenTotal } from '../check-inputs.ts';
 import type { AppendInput, LogStats, RangeQuery } from '../memory-store.ts';
 import { sessionNotFound } from '../store-helpers.ts';
 import { storedCopy } from '../stored-copy.ts';
@@ -87,6 +88,8 @@ export async function appendEntries(
   if (planned.length === 0) return result as LogEntry[];
   const now = Date.now();
   const tokens = planned.reduce((sum, p) => sum + p.input.tokens, 0);
+  const held = session.liveTokens + (await inheritedStats(tx, session)).tokens;
+  checkTokenTotal(held, tokens, session.id, ctx.component);
   const counter = await queryGet(
     tx,
     sql`UPDATE engram_sessions SET last_seq = last_seq + ${planned.length}, live_count = live_count + ${planned.length}, live_tokens = live_tokens + ${tokens}, updated_at = ${now} WHERE tenant = ${session.tenant} AND log_id = ${session.logId} RETURNING last_seq`,

@@ -1,7 +1,6 @@
 import type { JSONValue } from 'ai';
-import { MemoryError } from '../../core/errors/memory-error.ts';
-import { isValidId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
+import { checkArtifact, checkJsonValue } from '../check-values.ts';
 import type { Artifact } from '../memory-store.ts';
 import { checkStateKey, stateKeySession } from '../state-scope.ts';
 import { sessionNotFound } from '../store-helpers.ts';
@@ -11,14 +10,10 @@ import { raw, sql } from './sql-fragment.ts';
 import { parseJson, toArtifact } from './sql-rows.ts';
 import { ownerWhere } from './sql-view.ts';
 
-const invalid = (component: string, message: string) =>
-  new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
-
-/** JSON text of a value, or INVALID_ARGUMENT when it has no JSON form. */
+/** JSON text of a value; `InvalidValueError` naming the path when it would not read back identical. */
 export function jsonText(value: unknown, what: string, component: string): string {
-  const text = value === undefined ? undefined : JSON.stringify(value);
-  if (text === undefined) throw invalid(component, `${what} must be a JSON value`);
-  return text;
+  checkJsonValue(value, what, component);
+  return JSON.stringify(value);
 }
 
 /** Writes or replaces an artifact (the session is already checked). */
@@ -29,14 +24,8 @@ export async function upsertArtifact(
   logId: string,
   artifact: Omit<Artifact, 'createdAt'>,
 ): Promise<Artifact> {
-  if (!isValidId(artifact?.id))
-    throw invalid(component, 'artifact.id must be a non-empty string of at most 256 characters');
-  if (typeof artifact.kind !== 'string' || artifact.kind === '')
-    throw invalid(component, 'artifact.kind must be a non-empty string');
-  for (const key of ['fromSeq', 'toSeq'] as const) {
-    if (!Number.isSafeInteger(artifact[key])) throw invalid(component, `artifact.${key} must be an integer`);
-  }
-  const data = jsonText(artifact.data, 'artifact.data', component);
+  checkArtifact(artifact, component);
+  const data = JSON.stringify(artifact.data);
   const now = Date.now();
   await queryRun(
     client,
@@ -74,7 +63,6 @@ export async function deleteArtifactRow(
   logId: string,
   id: string,
 ): Promise<boolean> {
-  if (typeof id !== 'string') return false;
   const r = await queryRun(
     client,
     sql`DELETE FROM engram_artifacts WHERE tenant = ${tenant} AND session_id = ${logId} AND id = ${id}`,

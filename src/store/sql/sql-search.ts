@@ -6,29 +6,6 @@ import { raw, sql } from './sql-fragment.ts';
 import { toEntry } from './sql-rows.ts';
 import { ownerWhere, scopeWhere } from './sql-view.ts';
 
-const operatorWords = new Set(['AND', 'OR', 'NOT', 'NEAR']);
-
-/**
- * The words of a search text: maximal runs of Unicode letters, marks and digits. Everything else (quotes,
- * operators, parentheses, punctuation) separates words, so no input reaches the engine as query syntax; a
- * run of marks alone is no word.
- * Upper-case operator keywords (`AND`, `OR`, `NOT`, `NEAR`) are dropped as connectives unless nothing else
- * is left; every remaining word is required (repeats count once).
- */
-export function toSearchWords(text: string): string[] {
-  const words = (text.normalize('NFC').match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).filter((w) =>
-    /[\p{L}\p{N}]/u.test(w),
-  );
-  const plain = words.filter((w) => !operatorWords.has(w));
-  const seen = new Set<string>();
-  return (plain.length > 0 ? plain : words).filter((w) => {
-    const key = w.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
 /**
  * Ranked full-text search over the live messages each searched session sees (its own and, for forks, the
  * inherited prefix minus hidden ids): the session `query.sessionId` owned by exactly `scope`, else every session

@@ -2,6 +2,7 @@ import type { JSONValue } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
+import { checkSessionMetadata } from '../check-values.ts';
 import type { CreateSessionInput, SessionRecord } from '../memory-store.ts';
 import { checkSessionId } from '../store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
@@ -20,11 +21,9 @@ import {
 const invalid = (component: string, message: string) =>
   new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
 
-/** Throws INVALID_ARGUMENT unless `metadata` is a plain JSON object; returns its JSON text. */
+/** Throws `InvalidValueError` unless `metadata` is a plain JSON object (`checkSessionMetadata`); returns its JSON text. */
 export function metadataJson(metadata: unknown, component: string): string {
-  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
-    throw invalid(component, 'session metadata must be a JSON object');
-  }
+  checkSessionMetadata(metadata, component);
   return JSON.stringify(metadata);
 }
 

@@ -1,7 +1,7 @@
 import { MemoryError } from '../../core/errors/memory-error.ts';
-import { isValidId } from '../../core/ids.ts';
+import { checkId, isValidId } from '../../core/ids.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
-import { checkCount, checkSearchQuery, prepareInputs } from '../check-inputs.ts';
+import { checkCount, checkIdList, checkSearchQuery, prepareInputs } from '../check-inputs.ts';
 import type { MemoryStoreV1, StoreCapabilities } from '../memory-store.ts';
 import { checkSessionId } from '../store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
@@ -18,7 +18,7 @@ import {
   upsertArtifact,
 } from './sql-records.ts';
 import { toSessionRecord, toSessionRow } from './sql-rows.ts';
-import { searchEntries, toSearchWords } from './sql-search.ts';
+import { searchEntries } from './sql-search.ts';
 import { createSessionRow, deleteSessionRow, listSessionRows, updateSessionRow } from './sql-sessions.ts';
 import { loadSession, ownerWhere, viewSegments } from './sql-view.ts';
 
@@ -80,12 +80,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       });
     }
   };
-  const checkId = (id: unknown) => checkSessionId(id, component);
-  const idList = (ids: unknown): string[] => {
-    if (!Array.isArray(ids))
-      throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'ids must be an array' });
-    return ids.filter((id): id is string => typeof id === 'string');
-  };
+  const checkSession = (id: unknown) => checkSessionId(id, component);
 
   const store: SqlStore = {
     specificationVersion: 'v1',
@@ -122,19 +117,19 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
 
     updateSession: (scope, sessionId, metadata) =>
       op('updateSession', scope, () => {
-        checkId(sessionId);
+        checkSession(sessionId);
         return client.transaction((tx) => updateSessionRow(tx, component, scope, sessionId, metadata));
       }),
 
     deleteSession: (scope, sessionId) =>
       op('deleteSession', scope, () => {
-        checkId(sessionId);
+        checkSession(sessionId);
         return client.transaction((tx) => deleteSessionRow(tx, component, scope, sessionId));
       }),
 
     append: (scope, sessionId, inputs) =>
       op('append', scope, () => {
-        checkId(sessionId);
+        checkSession(sessionId);
         const prepared = prepareInputs(ctx, inputs);
         return client.transaction(async (tx) => {
           const entries = await appendEntries(tx, ctx, scope, sessionId, prepared);
@@ -145,7 +140,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
 
     readRange: (scope, sessionId, query = {}) =>
       op('readRange', scope, async () => {
-        checkId(sessionId);
+        checkSession(sessionId);
         checkCount(query.limit, 'limit', component);
         for (const key of ['fromSeq', 'toSeq'] as const) {
           if (query[key] !== undefined && !Number.isSafeInteger(query[key])) {
@@ -163,40 +158,39 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
 
     getMessages: (scope, sessionId, ids) =>
       op('getMessages', scope, async () => {
-        checkId(sessionId);
+        const wanted = checkIdList(ids, component);
+        checkSession(sessionId);
         const session = await loadSession(client, scope, sessionId, component);
-        const wanted = idList(ids);
         if (wanted.length === 0) return [];
         return entriesById(client, session.tenant, await viewSegments(client, session), wanted);
       }),
 
     stats: (scope, sessionId) =>
       op('stats', scope, async () => {
-        checkId(sessionId);
+        checkSession(sessionId);
         return sessionStats(client, scope, sessionId, component);
       }),
 
     deleteMessages: (scope, sessionId, ids) =>
       op('deleteMessages', scope, () => {
-        checkId(sessionId);
-        const wanted = idList(ids);
+        const wanted = checkIdList(ids, component);
+        checkSession(sessionId);
         return client.transaction((tx) => tombstone(tx, ctx, scope, sessionId, wanted));
       }),
 
     clearMessages: (scope, sessionId) =>
       op('clearMessages', scope, () => {
-        checkId(sessionId);
+        checkSession(sessionId);
         return client.transaction((tx) => tombstone(tx, ctx, scope, sessionId, undefined));
       }),
 
     searchMessages: (scope, query) =>
       op('searchMessages', scope, async () => {
-        checkSearchQuery(query, component);
+        const words = checkSearchQuery(query, component);
         if (query.sessionId !== undefined) {
-          checkId(query.sessionId);
+          checkSession(query.sessionId);
           await loadSession(client, scope, query.sessionId, component);
         }
-        const words = toSearchWords(query.text);
         const limit = query.limit ?? 20;
         if (words.length === 0 || limit === 0) return [];
         await catchUpFullText(client);
@@ -205,7 +199,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
 
     putArtifact: (scope, sessionId, artifact) =>
       op('putArtifact', scope, () => {
-        checkId(sessionId);
+        checkSession(sessionId);
         return client.transaction(async (tx) => {
           const session = await loadSession(tx, scope, sessionId, component, true);
           return upsertArtifact(tx, component, session.tenant, session.logId, artifact);
@@ -214,16 +208,17 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
 
     listArtifacts: (scope, sessionId, kind) =>
       op('listArtifacts', scope, async () => {
-        checkId(sessionId);
+        checkSession(sessionId);
         const session = await loadSession(client, scope, sessionId, component);
         return listArtifactRows(client, session.tenant, session.logId, kind);
       }),
 
     deleteArtifact: (scope, sessionId, artifactId) =>
       op('deleteArtifact', scope, () => {
-        checkId(sessionId);
+        checkSession(sessionId);
         return client.transaction(async (tx) => {
           const session = await loadSession(tx, scope, sessionId, component, true);
+          checkId(artifactId, 'artifact id', component);
           return deleteArtifactRow(tx, session.tenant, session.logId, artifactId);
         });
       }),

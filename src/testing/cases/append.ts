@@ -145,6 +145,38 @@ export const appendCases: StoreCase[] = [
     },
   },
   {
+    name: 'append: a session token total past Number.MAX_SAFE_INTEGER is INVALID_ARGUMENT, stores nothing, and the scope keeps working',
+    async run({ store, scope }) {
+      const s = scope();
+      const max = Number.MAX_SAFE_INTEGER;
+      await store.createSession(s, { id: 'full' });
+      const first = makeMessage('user', 'first');
+      await store.append(s, 'full', toInputs([first], [max]));
+      const over = makeMessage('user', 'over');
+      await expectMemoryError(store.append(s, 'full', toInputs([over], [max])), 'INVALID_ARGUMENT');
+      await expectMemoryError(store.append(s, 'full', toInputs([over], [1])), 'INVALID_ARGUMENT');
+      const batch = toInputs([makeMessage('user', 'a'), makeMessage('user', 'b')], [max, max]);
+      await expectMemoryError(store.append(s, 'full', batch), 'INVALID_ARGUMENT');
+      // An identical re-append adds nothing, so it still works at the cap; zero tokens fit.
+      expect((await store.append(s, 'full', toInputs([first], [max])))[0]?.seq).toBe(1);
+      expect((await store.append(s, 'full', toInputs([makeMessage('user', 'free')], [0])))[0]?.seq).toBe(2);
+      // A fork inherits the total; its own appends count against it.
+      await store.createSession(s, { id: 'fork', fork: { parentId: 'full', atSeq: 2 } });
+      await expectMemoryError(store.append(s, 'fork', toInputs([over], [1])), 'INVALID_ARGUMENT');
+      expect(await store.stats(s, 'fork')).toEqual({ count: 2, tokens: max, lastSeq: 2 });
+      // Nothing was stored and every read of the scope still works.
+      expect(await store.stats(s, 'full')).toEqual({ count: 2, tokens: max, lastSeq: 2 });
+      expect((await store.readRange(s, 'full')).map((e) => e.message.content)).toEqual(['first', 'free']);
+      expect((await store.getSession(s, 'full'))?.id).toBe('full');
+      expect((await store.listSessions(s)).map((r) => r.id).sort()).toEqual(['fork', 'full']);
+      // Deleting frees the room again.
+      await store.deleteMessages(s, 'full', [first.id]);
+      expect((await store.append(s, 'full', toInputs([over], [max])))[0]?.seq).toBe(3);
+      await store.deleteSession(s, 'full');
+      expect((await store.listSessions(s)).map((r) => r.id)).toEqual(['fork']);
+    },
+  },
+  {
     name: 'append: malformed inputs and token counts throw INVALID_ARGUMENT and store nothing',
     async run({ store, scope }) {
       const s = scope();

@@ -3,6 +3,7 @@ import { appendCases } from './append.ts';
 import { artifactStateCases } from './artifacts-state.ts';
 import { deleteCases } from './delete.ts';
 import { forkCases } from './forks.ts';
+import { idCases } from './ids.ts';
 import { isolationCases } from './isolation.ts';
 import { lifecycleCases } from './lifecycle.ts';
 import { readCases } from './read.ts';
@@ -10,26 +11,31 @@ import { roundTripCases } from './round-trip.ts';
 import { scopingCases } from './scoping.ts';
 import { searchCases } from './search.ts';
 import { sessionCases } from './sessions.ts';
+import { valueCases } from './values.ts';
 
-export * from './append.ts';
-export * from './artifacts-state.ts';
-export * from './delete.ts';
-export * from './forks.ts';
-export * from './isolation.ts';
-export * from './lifecycle.ts';
-export * from './read.ts';
-export * from './round-trip.ts';
-export * from './scoping.ts';
-export * from './search.ts';
-export * from './sessions.ts';
+export { appendCases } from './append.ts';
+export { artifactStateCases } from './artifacts-state.ts';
+export { deleteCases } from './delete.ts';
+export { forkCases } from './forks.ts';
+export { idCases } from './ids.ts';
+export { awkwardSessionIds, isolationCases, lookAlikeTenants } from './isolation.ts';
+export { lifecycleCases } from './lifecycle.ts';
+export { readCases } from './read.ts';
+export { richMessages, roundTripCases } from './round-trip.ts';
+export { lookAlikeOwners, lookAlikeSessionIds, scopingCases } from './scoping.ts';
+export { hostileQueries, searchCases } from './search.ts';
+export { sessionCases } from './sessions.ts';
+export { valueCases } from './values.ts';
 
 /** Every conformance case, in the order the suite runs them. */
 export const allCases: readonly StoreCase[] = [
   ...sessionCases,
   ...appendCases,
+  ...idCases,
   ...deleteCases,
   ...readCases,
   ...roundTripCases,
+  ...valueCases,
   ...searchCases,
   ...artifactStateCases,
   ...forkCases,

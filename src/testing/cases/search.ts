@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
+import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { expectMemoryError, makeMessage, toInputs } from '../fixtures.ts';
 import type { StoreCase } from '../store-case.ts';
@@ -171,6 +172,34 @@ export const searchCases: StoreCase[] = [
       expect(await store.searchMessages(s, { text: 'walrus', limit: 5 })).toHaveLength(5);
       expect(await store.searchMessages(s, { text: 'walrus' })).toHaveLength(20);
       expect(await store.searchMessages(s, { text: 'walrus', limit: 50 })).toHaveLength(30);
+    },
+  },
+  {
+    name: 'search: past 4,096 characters or 64 distinct words is INVALID_QUERY (store and ConversationMemory); the largest allowed query runs and finds',
+    async run({ store, scope }) {
+      const s = scope();
+      // 64 distinct words of 63 characters, padded with spaces to exactly 4,096 characters.
+      const words = Array.from({ length: 64 }, (_, i) =>
+        `${String.fromCharCode(97 + (i % 26))}${i}`.padEnd(63, 'q'),
+      );
+      const largest = words.join(' ').padEnd(4096, ' ');
+      expect(largest).toHaveLength(4096);
+      await seed(store, s, 'big', [words.join(' '), 'something else']);
+      const memory = createConversationMemory({ store, scope: s, sessionId: 'big' });
+      const tooLong = `${largest}x`;
+      const tooMany = Array.from({ length: 65 }, (_, i) => `w${i}`).join(' ');
+      const huge = Array.from({ length: 40_000 }, (_, i) => `w${i}`).join(' ');
+      for (const text of [tooLong, tooMany, huge, 'x'.repeat(1_000_000)]) {
+        await expectMemoryError(store.searchMessages(s, { text }), 'INVALID_QUERY');
+        await expectMemoryError(store.searchMessages(s, { text, sessionId: 'big' }), 'INVALID_QUERY');
+        await expectMemoryError(memory.search(text), 'INVALID_QUERY');
+      }
+      // At the limits the work is small: the largest query (and 64 words repeated to the length limit) runs.
+      const hits = await store.searchMessages(s, { text: largest });
+      expect(hits.map((h) => h.entry.seq)).toEqual([1]);
+      expect((await memory.search(largest.trim())).map((m) => m.content)).toEqual([words.join(' ')]);
+      const repeated = `${words.slice(0, 8).join(' ')} `.repeat(8).slice(0, 4096);
+      expect(await store.searchMessages(s, { text: repeated })).toBeInstanceOf(Array);
     },
   },
   {

@@ -1,2 +1,3 @@
-export * from './pg-server.ts';
-export * from './test-database.ts';
+/** The private PostgreSQL server and per-test databases of engram's own tests. */
+export { type PgServerOptions, pgServerScript, startPgServer, stopPgServer } from './pg-server.ts';
+export { createTestDatabase, createTestSchema, pgTestUrl, type TestDatabase } from './test-database.ts';

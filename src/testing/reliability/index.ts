@@ -3,12 +3,19 @@
  * per run, and the child-process harness of the SQLite crash and concurrency tests. The child scripts
  * (`crash-writer.ts`, `concurrency-writer.ts`, `concurrency-reader.ts`) are run as files, not exported.
  */
-export * from './child-process.ts';
-export * from './crash-lane.ts';
-export * from './isolation-command.ts';
-export * from './isolation-model.ts';
-export * from './isolation-ops.ts';
-export * from './isolation-reads.ts';
-export * from './postgres-url.ts';
-export * from './store-drivers.ts';
-export * from './writer-messages.ts';
+export { type ChildRun, childConfig, emit, runChildScript, sendGo, waitForGo } from './child-process.ts';
+export { type CrashLaneOptions, type CrashLaneResult, runCrashLane } from './crash-lane.ts';
+export { IsolationCommand } from './isolation-command.ts';
+export { IsolationModel } from './isolation-model.ts';
+export { type IsolationOp, isolationOpArbitraries } from './isolation-ops.ts';
+export { testPostgresUrl } from './postgres-url.ts';
+export {
+  type OpenedStore,
+  type OpenStoreOptions,
+  type ReliabilityDriver,
+  type ReliabilityDriversOptions,
+  reliabilityDrivers,
+  sourcePath,
+  tempDir,
+} from './store-drivers.ts';
+export { prng, writerMessage } from './writer-messages.ts';

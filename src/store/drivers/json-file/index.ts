@@ -1,1 +1,1 @@
-export * from './json-file-driver.ts';
+export { createJsonFileStore, type JsonFileStoreOptions } from './json-file-driver.ts';

@@ -1,9 +1,10 @@
 import { MemoryError } from '../../../core/errors/memory-error.ts';
-import { createId, isValidId } from '../../../core/ids.ts';
+import { checkId, createId, isValidId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
 import { messageText } from '../../../messages/serialize.ts';
-import { checkSearchQuery, prepareInputs } from '../../check-inputs.ts';
+import { checkIdList, checkSearchQuery, checkTokenTotal, prepareInputs } from '../../check-inputs.ts';
+import { checkArtifact, checkJsonValue, checkSessionMetadata } from '../../check-values.ts';
 import type { Artifact, LogStats, MemoryStoreV1, SearchHit } from '../../memory-store.ts';
 import { checkStateKey, ownerKey } from '../../state-scope.ts';
 import { appendEntry, checkSessionId, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
@@ -15,6 +16,11 @@ import { createStateSlots, type TenantStates } from './state-slots.ts';
 import { type SessionRef, TenantFiles } from './tenant-files.ts';
 
 const component = 'json-file';
+
+/** Tokens of the live entries a session sees (a fork's inherited ones included). */
+function sessionTokens(data: SessionData): number {
+  return data.parent ? visible(data).reduce((n, e) => n + e.tokens, 0) : data.liveTokens;
+}
 
 /** Options of {@link createJsonFileStore}. */
 export interface JsonFileStoreOptions {
@@ -133,6 +139,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       op(scope, async (t) => {
         const id = input.id ?? createId('ses');
         checkSessionId(id, component);
+        checkSessionMetadata(input.metadata ?? {}, component);
         if (await load(t, scope, id)) {
           throw new MemoryError({
             code: 'INVALID_ARGUMENT',
@@ -194,6 +201,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     updateSession: (scope, sessionId, metadata) =>
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
+        checkSessionMetadata(metadata, component);
         const previous = data.record;
         data.record = { ...previous, metadata: structuredClone(metadata), updatedAt: new Date() };
         try {
@@ -240,6 +248,9 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
           result.push(entry);
         }
         if (planned.length === 0) return result;
+        let added = 0;
+        for (const entry of planned) added += entry.tokens;
+        checkTokenTotal(sessionTokens(data), added, sessionId, component);
         await appendLines(t, data, text);
         for (const entry of planned) addRow(data, entry);
         data.record.updatedAt = now;
@@ -251,7 +262,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
 
     getMessages: (scope, sessionId, ids) =>
       op(scope, async (t) => {
-        const wanted = new Set(ids);
+        const wanted = new Set(checkIdList(ids, component));
         return visible(await session(t, scope, sessionId)).filter((e) => wanted.has(e.message.id));
       }),
 
@@ -264,7 +275,10 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       }),
 
     deleteMessages: (scope, sessionId, ids) =>
-      op(scope, async (t) => deleteIds(t, await session(t, scope, sessionId), new Set(ids), () => all(t))),
+      op(scope, async (t) => {
+        const wanted = new Set(checkIdList(ids, component));
+        return deleteIds(t, await session(t, scope, sessionId), wanted, () => all(t));
+      }),
 
     clearMessages: (scope, sessionId) =>
       op(scope, async (t) => {
@@ -298,6 +312,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     putArtifact: (scope, sessionId, artifact) =>
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
+        checkArtifact(artifact, component);
         const stored: Artifact = { ...structuredClone(artifact), createdAt: new Date() };
         const previous = data.artifacts.get(artifact.id);
         data.artifacts.set(artifact.id, stored);
@@ -322,6 +337,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     deleteArtifact: (scope, sessionId, artifactId) =>
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
+        checkId(artifactId, 'artifact id', component);
         const previous = data.artifacts.get(artifactId);
         if (!previous) return false;
         data.artifacts.delete(artifactId);
@@ -337,6 +353,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     putState: (scope, key, state) =>
       op(scope, (t) => {
         checkStateKey(key, component);
+        checkJsonValue(state, 'state', component);
         return slots.put(t, scope, key, state);
       }),
     getState: (scope, key) =>

@@ -1,1 +1,1 @@
-export * from './memory-driver.ts';
+export { createMemoryStore, type MemoryDriverOptions } from './memory-driver.ts';

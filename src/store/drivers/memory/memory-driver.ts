@@ -1,10 +1,11 @@
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
-import { createId } from '../../../core/ids.ts';
+import { checkId, createId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
 import { messageText, serializeMessage } from '../../../messages/serialize.ts';
-import { checkSearchQuery, prepareInputs } from '../../check-inputs.ts';
+import { checkIdList, checkSearchQuery, checkTokenTotal, prepareInputs } from '../../check-inputs.ts';
+import { checkArtifact, checkJsonValue, checkSessionMetadata } from '../../check-values.ts';
 import type {
   AppendInput,
   Artifact,
@@ -192,6 +193,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
       guard(scope);
       const id = input.id ?? createId('ses');
       checkSessionId(id, 'memory');
+      checkSessionMetadata(input.metadata ?? {}, 'memory');
       if (sessions.has(key(scope, id))) {
         throw new MemoryError({
           code: 'INVALID_ARGUMENT',
@@ -272,6 +274,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
 
     async updateSession(scope, sessionId, metadata) {
       const data = session(scope, sessionId);
+      checkSessionMetadata(metadata, 'memory');
       data.record.metadata = structuredClone(metadata);
       data.record.updatedAt = new Date();
       return structuredClone(data.record);
@@ -311,6 +314,9 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
         seen.set(input.message.id, entry);
         result.push(entry);
       }
+      let added = 0;
+      for (const p of planned) added += p.entry.tokens;
+      checkTokenTotal(data.liveTokens + data.inheritedTokens, added, sessionId, 'memory');
       for (const p of planned) addOwn(data, { ...p, deleted: false });
       data.lastSeq = seq;
       if (planned.length > 0) data.record.updatedAt = new Date();
@@ -357,6 +363,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     },
 
     async getMessages(scope, sessionId, ids) {
+      checkIdList(ids, 'memory');
       const data = session(scope, sessionId);
       const out: LogEntry[] = [];
       for (const id of new Set(ids)) {
@@ -376,6 +383,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     },
 
     async deleteMessages(scope, sessionId, ids) {
+      checkIdList(ids, 'memory');
       const data = session(scope, sessionId);
       const own: OwnRow[] = [];
       const inherited: LogEntry[] = [];
@@ -445,6 +453,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
 
     async putArtifact(scope, sessionId, artifact) {
       const data = session(scope, sessionId);
+      checkArtifact(artifact, 'memory');
       const stored: Artifact = { ...structuredClone(artifact), createdAt: new Date() };
       data.artifacts.set(artifact.id, stored);
       return structuredClone(stored);
@@ -459,10 +468,15 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     },
 
     async deleteArtifact(scope, sessionId, artifactId) {
-      return session(scope, sessionId).artifacts.delete(artifactId);
+      const data = session(scope, sessionId);
+      checkId(artifactId, 'artifact id', 'memory');
+      return data.artifacts.delete(artifactId);
     },
 
     async putState(scope, stateKey, state) {
+      guard(scope);
+      checkStateKey(stateKey, 'memory');
+      checkJsonValue(state, 'state', 'memory');
       if (!stateAllowed(scope, stateKey)) throw sessionNotFound(stateKeySession(stateKey)!, 'memory');
       states.set(stateSlot(scope, stateKey), {
         tenant: scope.tenant,

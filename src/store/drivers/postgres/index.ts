@@ -1,4 +1,8 @@
-export * from './postgres-client.ts';
-export * from './postgres-dialect.ts';
-export * from './postgres-driver.ts';
-export * from './postgres-vector.ts';
+export type { PgPoolClientLike, PgPoolLike, PgQueryable, PgQueryResultLike } from './postgres-client.ts';
+export {
+  createPostgresStore,
+  openPostgresStore,
+  type PostgresStore,
+  type PostgresStoreOptions,
+} from './postgres-driver.ts';
+export type { PostgresVectorHit, PostgresVectorMode } from './postgres-vector.ts';

@@ -1,4 +1,8 @@
-export * from './sqlite-client.ts';
-export * from './sqlite-dialect.ts';
-export * from './sqlite-driver.ts';
-export * from './sqlite-vector.ts';
+export type { SqliteDatabaseLike, SqliteStatementLike } from './sqlite-client.ts';
+export {
+  createSqliteStore,
+  openSqliteStore,
+  type SqliteStore,
+  type SqliteStoreOptions,
+} from './sqlite-driver.ts';
+export type { SqliteVectorMode } from './sqlite-vector.ts';

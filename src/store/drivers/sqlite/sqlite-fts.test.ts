@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Scope } from '../../../core/scope.ts';
-import { makeMessage, toInputs } from '../../../testing/fixtures.ts';
-import { toSearchWords } from '../../sql/sql-search.ts';
+import { expectMemoryError, makeMessage, toInputs } from '../../../testing/fixtures.ts';
+import { maxSearchTextLength, maxSearchWords, toSearchWords } from '../../search-text.ts';
 import { fts5MatchText } from './sqlite-dialect.ts';
 import { createSqliteStore } from './sqlite-driver.ts';
 
@@ -56,7 +56,7 @@ describe('sqlite full-text search', () => {
     expect(toSearchWords('-- ^ * ( )')).toEqual([]);
   });
 
-  it('10,000 fuzzed queries never throw, never leave the tenant, and every hit holds every query word', async () => {
+  it('10,000 fuzzed queries never leave the tenant, every hit holds every query word, and only queries past the limits throw (INVALID_QUERY)', async () => {
     const store = createSqliteStore({ path: ':memory:' });
     const corpus = [
       'alpha bravo delta',
@@ -126,10 +126,16 @@ describe('sqlite full-text search', () => {
       unit: fc.constantFrom(...'"*^-()[]{}:;,.!?~`@#$%&=+<>|/\\0123456789 \t\n日本🧠ßø\u200b\u0301'),
     });
     const long = fc.constantFrom(
+      'alpha '.repeat(682),
       'alpha '.repeat(1500),
+      'x'.repeat(4096),
       'x'.repeat(20_000),
+      '"('.repeat(2048),
       '"('.repeat(5000),
+      'NEAR('.repeat(800),
       'NEAR('.repeat(2000),
+      Array.from({ length: 64 }, (_, i) => `w${i}`).join(' '),
+      Array.from({ length: 65 }, (_, i) => `w${i}`).join(' '),
     );
     const query = fc.oneof(
       { weight: 20, arbitrary: fc.array(fc.oneof(pieces, junk), { maxLength: 12 }).map((a) => a.join('')) },
@@ -139,9 +145,13 @@ describe('sqlite full-text search', () => {
     let withHits = 0;
     await fc.assert(
       fc.asyncProperty(query, async (text) => {
+        const words = toSearchWords(text).map(fold);
+        if (text.length > maxSearchTextLength || words.length > maxSearchWords) {
+          await expectMemoryError(store.searchMessages(caller, { text, limit: 50 }), 'INVALID_QUERY');
+          return;
+        }
         const hits = await store.searchMessages(caller, { text, limit: 50 });
         if (hits.length > 0) withHits++;
-        const words = toSearchWords(text).map(fold);
         for (const h of hits) {
           expect(owner.get(h.entry.message.id)).toBe('acme');
           expect(['s1', 's2', 'f']).toContain(h.sessionId);

@@ -1,0 +1,53 @@
+import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
+import { checkId } from '../core/ids.ts';
+import { jsonValueIssue } from '../messages/json-value.ts';
+import { formatPath } from '../messages/validate.ts';
+import type { Artifact } from './memory-store.ts';
+
+/**
+ * Throws `InvalidValueError` (`INVALID_ARGUMENT`) naming the path (`what` first) unless `value` is a JSON value
+ * every driver reads back identical (`jsonValueIssue`: no NaN, ±Infinity, -0, BigInt, function, symbol, Map,
+ * Set, Date, class instance, sparse array, `undefined` array element, cycle, or nesting over `maxJsonDepth`).
+ */
+export function checkJsonValue(value: unknown, what: string, component: string): void {
+  const issue = jsonValueIssue(value);
+  if (issue) {
+    throw new InvalidValueError({ path: joinPath(what, issue.path), problem: issue.problem, component });
+  }
+}
+
+/** `what` followed by a path from its root: `state`, `state.items[3]`, `metadata["a b"]`. */
+export function joinPath(what: string, path: readonly (string | number)[]): string {
+  const rest = formatPath(path);
+  return rest === '' || rest.startsWith('[') ? `${what}${rest}` : `${what}.${rest}`;
+}
+
+/** Throws `InvalidValueError` unless session metadata is a plain JSON object (see {@link checkJsonValue}). */
+export function checkSessionMetadata(metadata: unknown, component: string): void {
+  const proto =
+    typeof metadata === 'object' && metadata !== null ? Object.getPrototypeOf(metadata) : undefined;
+  if (proto !== Object.prototype && proto !== null) {
+    throw new InvalidValueError({ path: 'metadata', problem: 'expected a plain JSON object', component });
+  }
+  checkJsonValue(metadata, 'metadata', component);
+}
+
+/**
+ * Checks an artifact before any driver writes it: `id` follows the id rule, `kind` is a non-empty string,
+ * `fromSeq` / `toSeq` are integers, `data` is a JSON value ({@link checkJsonValue}).
+ */
+export function checkArtifact(artifact: Omit<Artifact, 'createdAt'>, component: string): void {
+  if (typeof artifact !== 'object' || artifact === null) {
+    throw new InvalidValueError({ path: 'artifact', problem: 'expected an object', component });
+  }
+  checkId(artifact.id, 'artifact.id', component);
+  if (typeof artifact.kind !== 'string' || artifact.kind === '') {
+    throw new InvalidValueError({ path: 'artifact.kind', problem: 'expected a non-empty string', component });
+  }
+  for (const key of ['fromSeq', 'toSeq'] as const) {
+    if (!Number.isSafeInteger(artifact[key])) {
+      throw new InvalidValueError({ path: `artifact.${key}`, problem: 'expected an integer', component });
+    }
+  }
+  checkJsonValue(artifact.data, 'artifact.data', component);
+}

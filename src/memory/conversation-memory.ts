@@ -41,6 +41,8 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
   readonly scope: Scope;
   /** The counter each message was counted with. */
   readonly counter: TokenCounter;
+  /** Stores one message, or several in order (validated and counted first: a bad message stores none). */
+  store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
   /** Validates, counts and appends messages in order; returns them as stored (ids and times assigned). */
   append(message: ModelMessage | readonly ModelMessage[]): Promise<MemoryMessage[]>;
   /** A message by id. */

@@ -147,7 +147,10 @@ export interface Artifact {
  * as `Uint8Array`, only inside messages).
  * Appends are idempotent by message id: re-appending an identical message returns the stored entry, a
  * different message under a live id throws `DuplicateMessageIdError`. Deletes are tombstones, so the
- * sequence stays gapless; a deleted id is free again (re-appending it stores a new entry).
+ * sequence stays gapless; a deleted id is free again (re-appending it stores a new entry). A session's log
+ * (what `readRange` returns) holds at most one live entry per id; `append`, `getMessages`, `deleteMessages`
+ * and `stats` see exactly that log, so in a fork an id is taken while its inherited or its own entry is live
+ * there, and free when neither is.
  *
  * This contract is the conversation log only, so a third party can write a log-only driver. Other kinds of
  * data (content items, long-term records, working memory) are separate versioned contracts beside it, each
@@ -191,7 +194,10 @@ export interface MemoryStoreV1 {
    * pass it throws `INVALID_ARGUMENT` and stores nothing.
    */
   append(scope: Scope, sessionId: string, inputs: readonly AppendInput[]): Promise<LogEntry[]>;
-  /** A range or page of live entries, oldest first (a fork sees its parent's entries up to the fork point). */
+  /**
+   * A range or page of live entries, oldest first. A fork sees its parent's live entries up to the fork point as
+   * they were when it was forked, minus those it deleted, then its own; nothing its ancestors do later changes that.
+   */
   readRange(scope: Scope, sessionId: string, query?: RangeQuery): Promise<LogEntry[]>;
   /** Live entries by message id, in log order; unknown ids are skipped (an id breaking the id rule is `INVALID_ARGUMENT`). */
   getMessages(scope: Scope, sessionId: string, ids: readonly string[]): Promise<LogEntry[]>;

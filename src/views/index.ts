@@ -11,20 +11,27 @@
  * const messages = await view.read(); // system messages + the newest whole units that fit
  */
 export {
+  SlidingWindowMemory,
+  SummarizingMemory,
+  type SummarizingMemoryOptions,
+  TokenWindowMemory,
+  type TokenWindowMemoryOptions,
+} from './memory-classes.ts';
+export {
   createSlidingWindowMemory,
-  type SlidingWindowMemory,
-  type SlidingWindowMemoryOptions,
+  type SlidingWindowView,
+  type SlidingWindowViewOptions,
 } from './sliding-window-memory.ts';
 export type { Summarizer, SummarizerInput } from './summarizer.ts';
 export {
   createSummarizingMemory,
-  type SummarizingMemory,
-  type SummarizingMemoryOptions,
+  type SummarizingView,
+  type SummarizingViewOptions,
 } from './summarizing-memory.ts';
 export type { SummaryRecord } from './summary-artifacts.ts';
 export {
   createTokenWindowMemory,
-  type TokenWindowMemory,
-  type TokenWindowMemoryOptions,
   type TokenWindowStats,
+  type TokenWindowView,
+  type TokenWindowViewOptions,
 } from './token-window-memory.ts';

@@ -7,7 +7,7 @@ import { createSystemMessageCache } from './system-messages.ts';
 import { assemble, checkInteger } from './view-helpers.ts';
 
 /** Options of {@link createSlidingWindowMemory}. */
-export interface SlidingWindowMemoryOptions {
+export interface SlidingWindowViewOptions {
   /** The conversation the view reads; `store()` and `appended()` go to it. */
   memory: ConversationMemory;
   /** At most this many messages, system messages included (see {@link createSlidingWindowMemory}). */
@@ -15,9 +15,11 @@ export interface SlidingWindowMemoryOptions {
 }
 
 /** A seed-000 sliding window that never splits a tool call from its result. */
-export interface SlidingWindowMemory extends Memory<MemoryMessage> {
+export interface SlidingWindowView extends Memory<MemoryMessage> {
   /** The conversation under the view. */
   readonly memory: ConversationMemory;
+  /** Stores one message, or several in order, in the conversation. */
+  store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface SlidingWindowMemory extends Memory<MemoryMessage> {
  * await view.store({ role: 'user', content: 'Hi' });
  * const messages = await view.read();
  */
-export function createSlidingWindowMemory(options: SlidingWindowMemoryOptions): SlidingWindowMemory {
+export function createSlidingWindowMemory(options: SlidingWindowViewOptions): SlidingWindowView {
   const { memory } = options;
   const windowSize = checkInteger(options.windowSize, 'createSlidingWindowMemory: windowSize', 1);
   const systems = createSystemMessageCache(memory);

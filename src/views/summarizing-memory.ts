@@ -7,11 +7,12 @@ import { groupUnits, isSendable, type MessageUnit } from '../messages/units.ts';
 import { nonSystem } from './newest-units.ts';
 import { runSummarizer, type Summarizer } from './summarizer.ts';
 import { loadSummary, type SummaryRecord, saveSummary } from './summary-artifacts.ts';
+import { summaryContent } from './summary-message.ts';
 import { createSystemMessageCache, mergeBySeq } from './system-messages.ts';
 import { checkInteger } from './view-helpers.ts';
 
 /** Options of {@link createSummarizingMemory}. */
-export interface SummarizingMemoryOptions {
+export interface SummarizingViewOptions {
   /** The conversation the view reads; `store()` and `appended()` go to it; summaries are stored beside it. */
   memory: ConversationMemory;
   /** Summarize when the view would hold more messages than this. @default 20, when `maxTokens` is not set */
@@ -29,9 +30,11 @@ export interface SummarizingMemoryOptions {
 }
 
 /** A view that replaces the older part of a conversation with an incremental, persisted summary. */
-export interface SummarizingMemory extends Memory<MemoryMessage> {
+export interface SummarizingView extends Memory<MemoryMessage> {
   /** The conversation under the view. */
   readonly memory: ConversationMemory;
+  /** Stores one message, or several in order, in the conversation. */
+  store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
   /**
    * With `summaryRole: 'instructions'`, the summary text for the AI SDK `instructions` option (AI SDK v7
    * rejects system messages inside `messages`); undefined when there is no summary or in `user` mode.
@@ -57,7 +60,7 @@ export interface SummarizingMemory extends Memory<MemoryMessage> {
  *   summarizer: createLanguageModelSummarizer({ model }) });
  * const messages = await view.read();
  */
-export function createSummarizingMemory(options: SummarizingMemoryOptions): SummarizingMemory {
+export function createSummarizingMemory(options: SummarizingViewOptions): SummarizingView {
   const { memory, summarizer } = options;
   const maxTokens =
     options.maxTokens === undefined ? undefined : checkInteger(options.maxTokens, 'maxTokens', 1);
@@ -198,7 +201,7 @@ function keptFrom(units: readonly MessageUnit<LogEntry>[], keepRecent: number): 
 function summaryMessage(summary: SummaryRecord): MemoryMessage {
   return {
     role: 'user',
-    content: `[Summary of earlier conversation: ${summary.text}]`,
+    content: summaryContent(summary.text),
     id: summary.id,
     createdAt: summary.createdAt,
   };

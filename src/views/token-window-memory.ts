@@ -10,7 +10,7 @@ import { truncateToolResults } from './truncate-tool-results.ts';
 import { assemble, checkInteger } from './view-helpers.ts';
 
 /** Options of {@link createTokenWindowMemory}. */
-export interface TokenWindowMemoryOptions {
+export interface TokenWindowViewOptions {
   /** The conversation the view reads; `store()` and `appended()` go to it. */
   memory: ConversationMemory;
   /** The model's context size in tokens. */
@@ -40,9 +40,11 @@ export interface TokenWindowStats {
 }
 
 /** A token-budgeted view of a conversation. */
-export interface TokenWindowMemory extends Memory<MemoryMessage> {
+export interface TokenWindowView extends Memory<MemoryMessage> {
   /** The conversation under the view. */
   readonly memory: ConversationMemory;
+  /** Stores one message, or several in order, in the conversation. */
+  store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
   /** Figures of the last `read()`, or undefined before the first. */
   lastStats(): TokenWindowStats | undefined;
 }
@@ -63,7 +65,7 @@ export interface TokenWindowMemory extends Memory<MemoryMessage> {
  * const messages = await view.read();
  * view.lastStats(); // { tokens, messages, droppedMessages, droppedUnits, truncated, budget }
  */
-export function createTokenWindowMemory(options: TokenWindowMemoryOptions): TokenWindowMemory {
+export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenWindowView {
   const { memory } = options;
   const maxTokens = checkInteger(options.maxTokens, 'createTokenWindowMemory: maxTokens', 1);
   const reserve = checkInteger(options.reserveTokens ?? 0, 'createTokenWindowMemory: reserveTokens', 0);

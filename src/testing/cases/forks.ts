@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
-import type { MemoryStoreV1 } from '../../store/memory-store.ts';
+import type { MemoryStoreV1, RangeQuery } from '../../store/memory-store.ts';
 import { expectMemoryError, makeMessage, toInputs, withText } from '../fixtures.ts';
 import type { StoreCase } from '../store-case.ts';
 
@@ -20,6 +20,68 @@ async function forked(store: MemoryStoreV1, s: Scope) {
 
 const texts = (es: { message: MemoryMessage }[]) => es.map((e) => e.message.content);
 const seqs = (es: { seq: number }[]) => es.map((e) => e.seq);
+
+/**
+ * A fork whose own rows reuse ids of its inherited prefix, deleted and live in every reachable combination:
+ * parent `p` a..e (seqs 1..5, roles user/assistant alternating, tokens 1..5), fork `f` at 4. In `f`: the
+ * inherited b is deleted then re-appended (own b5) and deleted again; e (after the fork point, so free in
+ * `f`) is appended (own e6) and deleted; b is appended again with other content (own b7). In `p`, after the
+ * fork: a (shared) and e (not shared) are deleted and a is re-appended (p's a6). `f` then sees a1 c3 d4 b7.
+ */
+async function reusedIds(store: MemoryStoreV1, s: Scope) {
+  await store.createSession(s, { id: 'p' });
+  const roles = ['user', 'assistant', 'user', 'assistant', 'user'] as const;
+  const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((t, i) => makeMessage(roles[i]!, t)) as [
+    MemoryMessage,
+    MemoryMessage,
+    MemoryMessage,
+    MemoryMessage,
+    MemoryMessage,
+  ];
+  await store.append(s, 'p', toInputs([a, b, c, d, e], [1, 2, 3, 4, 5]));
+  await store.createSession(s, { id: 'f', fork: { parentId: 'p', atSeq: 4 } });
+  expect(await store.deleteMessages(s, 'f', [b.id])).toBe(1); // hides the inherited b
+  expect(seqs(await store.append(s, 'f', toInputs([b], [20])))).toEqual([5]); // a hidden id is free
+  expect(await store.deleteMessages(s, 'f', [b.id])).toBe(1); // the own b5; the inherited b stays hidden
+  expect(await store.deleteMessages(s, 'f', [b.id])).toBe(0);
+  expect(seqs(await store.append(s, 'f', toInputs([withText(e, 'fork e')], [60])))).toEqual([6]);
+  expect(await store.deleteMessages(s, 'f', [e.id])).toBe(1); // own e6; p's e5 was never shared
+  expect(seqs(await store.append(s, 'f', toInputs([withText(b, 'fork b')], [70])))).toEqual([7]);
+  expect(await store.deleteMessages(s, 'p', [a.id, e.id])).toBe(2); // shared a, unshared e
+  expect(seqs(await store.append(s, 'p', toInputs([a], [1])))).toEqual([6]);
+  return { a, b, c, d, e };
+}
+
+/** Checks what `f` and `p` of {@link reusedIds} see, through every read. */
+async function checkReusedIds(
+  store: MemoryStoreV1,
+  s: Scope,
+  m: Record<'a' | 'b' | 'c' | 'd' | 'e', MemoryMessage>,
+) {
+  const all = [m.a.id, m.b.id, m.c.id, m.d.id, m.e.id, 'missing'];
+  const read = async (q: RangeQuery) => texts(await store.readRange(s, 'f', q));
+  expect(await read({})).toEqual(['a', 'c', 'd', 'fork b']);
+  expect(seqs(await store.readRange(s, 'f'))).toEqual([1, 3, 4, 7]);
+  expect(await read({ direction: 'backward', limit: 2 })).toEqual(['d', 'fork b']);
+  expect(await read({ direction: 'backward', limit: 3, roles: ['assistant'] })).toEqual(['d', 'fork b']);
+  expect(await read({ roles: ['user'] })).toEqual(['a', 'c']);
+  expect(await read({ fromSeq: 2, toSeq: 6 })).toEqual(['c', 'd']);
+  expect(await read({ fromSeq: 4, limit: 1 })).toEqual(['d']);
+  expect(await read({ toSeq: 5, direction: 'backward', limit: 2 })).toEqual(['c', 'd']);
+  expect(await read({ fromSeq: 5, toSeq: 6 })).toEqual([]);
+  expect(seqs(await store.getMessages(s, 'f', all))).toEqual([1, 3, 4, 7]);
+  expect(await store.getMessages(s, 'f', [m.e.id, m.b.id])).toEqual(
+    await store.readRange(s, 'f', { fromSeq: 7 }),
+  );
+  expect(await store.stats(s, 'f')).toEqual({ count: 4, tokens: 78, lastSeq: 7 });
+  // Live ids are taken (identical re-append is idempotent, other content a duplicate); deleted ones are free.
+  expect(seqs(await store.append(s, 'f', toInputs([m.a, withText(m.b, 'fork b')], [1, 70])))).toEqual([1, 7]);
+  await expectMemoryError(store.append(s, 'f', toInputs([withText(m.a, 'x')])), 'DUPLICATE_MESSAGE_ID');
+  await expectMemoryError(store.append(s, 'f', toInputs([m.b])), 'DUPLICATE_MESSAGE_ID');
+  expect(texts(await store.readRange(s, 'p'))).toEqual(['b', 'c', 'd', 'a']);
+  expect(seqs(await store.getMessages(s, 'p', all))).toEqual([2, 3, 4, 6]);
+  expect(await store.stats(s, 'p')).toEqual({ count: 4, tokens: 10, lastSeq: 6 });
+}
 
 /** Forked sessions: shared prefix, own continuation, independent deletes. */
 export const forkCases: StoreCase[] = [
@@ -213,6 +275,45 @@ export const forkCases: StoreCase[] = [
       expect((await store.append(s, 'zero', toInputs([makeMessage('user', 'z')])))[0]?.seq).toBe(1);
       await store.deleteSession(s, 'f');
       expect(texts(await store.readRange(s, 'g'))).toEqual(['p1', 'p2', 'p3', 'f4', 'g5']);
+    },
+  },
+  {
+    name: 'forks: own rows under inherited ids, deleted and live, read the same through every call',
+    async run({ store, scope }) {
+      const s = scope();
+      const m = await reusedIds(store, s);
+      await checkReusedIds(store, s, m);
+      // A fork of the fork hides an inherited id (a, from p through f) and an own one of f (b7), re-appends b.
+      await store.createSession(s, { id: 'g', fork: { parentId: 'f', atSeq: 7 } });
+      expect(await store.deleteMessages(s, 'g', [m.a.id, m.b.id, m.e.id])).toBe(2);
+      expect(seqs(await store.append(s, 'g', toInputs([m.b], [80])))).toEqual([8]);
+      const g = ['c', 'd', 'b'];
+      expect(texts(await store.readRange(s, 'g'))).toEqual(g);
+      expect(await store.stats(s, 'g')).toEqual({ count: 3, tokens: 87, lastSeq: 8 });
+      await checkReusedIds(store, s, m);
+      // The root goes, then the middle fork: each descendant keeps exactly what it saw.
+      await store.deleteSession(s, 'p');
+      expect(texts(await store.readRange(s, 'f'))).toEqual(['a', 'c', 'd', 'fork b']);
+      expect(await store.stats(s, 'f')).toEqual({ count: 4, tokens: 78, lastSeq: 7 });
+      await store.deleteSession(s, 'f');
+      expect(texts(await store.readRange(s, 'g'))).toEqual(g);
+      expect(
+        texts(await store.readRange(s, 'g', { direction: 'backward', limit: 1, roles: ['user'] })),
+      ).toEqual(['c']);
+      expect(seqs(await store.getMessages(s, 'g', [m.a.id, m.b.id, m.c.id, m.d.id]))).toEqual([3, 4, 8]);
+      expect(await store.stats(s, 'g')).toEqual({ count: 3, tokens: 87, lastSeq: 8 });
+      expect(await store.deleteMessages(s, 'g', [m.a.id, m.b.id, m.c.id, m.d.id, m.e.id])).toBe(3);
+      expect(await store.readRange(s, 'g')).toEqual([]);
+      expect(await store.stats(s, 'g')).toEqual({ count: 0, tokens: 0, lastSeq: 8 });
+    },
+  },
+  {
+    name: 'forks: own rows under inherited ids read the same after a reopen',
+    needsReopen: true,
+    async run({ scope, reopen }) {
+      const s = scope();
+      const m = await reusedIds(await reopen(), s);
+      await checkReusedIds(await reopen(), s, m);
     },
   },
   {

@@ -5,22 +5,18 @@ import { checkScope, type Scope } from '../../../core/scope.ts';
 import { messageText } from '../../../messages/serialize.ts';
 import { checkIdList, checkSearchQuery, checkTokenTotal, prepareInputs } from '../../check-inputs.ts';
 import { checkArtifact, checkJsonValue, checkSessionMetadata } from '../../check-values.ts';
+import { appendRow, linkFork, unlinkLog } from '../../log-index.ts';
+import { findLive, liveByIds, logStats, readLog } from '../../log-index-reads.ts';
 import type { Artifact, LogStats, MemoryStoreV1, SearchHit } from '../../memory-store.ts';
-import { checkStateKey, ownerKey } from '../../state-scope.ts';
+import { checkStateKey } from '../../state-scope.ts';
 import { appendEntry, checkSessionId, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
 import { upgradeLayout } from './layout-upgrade.ts';
 import { appendLines, deleteIds, materializeForks } from './log-writes.ts';
-import { readRangeOf } from './read-range.ts';
-import { addRow, entryLine, fromDocument, lookup, type SessionData, visible } from './session-log.ts';
+import { cacheKey, entryLine, fromDocument, type SessionData } from './session-log.ts';
 import { createStateSlots, type TenantStates } from './state-slots.ts';
-import { type SessionRef, TenantFiles } from './tenant-files.ts';
+import { TenantFiles } from './tenant-files.ts';
 
 const component = 'json-file';
-
-/** Tokens of the live entries a session sees (a fork's inherited ones included). */
-function sessionTokens(data: SessionData): number {
-  return data.parent ? visible(data).reduce((n, e) => n + e.tokens, 0) : data.liveTokens;
-}
 
 /** Options of {@link createJsonFileStore}. */
 export interface JsonFileStoreOptions {
@@ -38,11 +34,6 @@ export interface TenantCache {
   sessions: Map<string, SessionData | null>;
   listed: boolean;
   states: TenantStates | undefined;
-}
-
-/** The cache key of a session: its owner (user, agent) and id. */
-export function cacheKey(ref: SessionRef): string {
-  return `${ownerKey(ref.scope)}\u0000${ref.id}`;
 }
 
 /**
@@ -101,13 +92,16 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       const at = data.record.forkedAtSeq ?? 0;
       const parent = await load(t, data.parentOwner ?? data.record.scope, data.record.parentId);
       // A fork whose log already holds the shared prefix (a crash while its parent was deleted) stands alone.
-      if (parent && !data.own.some((r) => r.entry.seq <= at)) data.parent = parent;
+      const holdsPrefix = (data.log.rows[0]?.entry.seq ?? Number.POSITIVE_INFINITY) <= at;
+      if (parent && !holdsPrefix) linkFork(data.log, parent.log, at);
       else {
         data.seqFloor = Math.max(data.seqFloor, at);
         delete data.record.parentId;
         delete data.record.forkedAtSeq;
       }
     }
+    // Hides matter to a linked fork only (a materialized fork's log keeps them for a crash before its document).
+    if (data && !data.log.parent) data.log.hidden.clear();
     t.sessions.set(key, data ?? null);
     return data;
   };
@@ -151,11 +145,11 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         if (input.fork) {
           parent = await session(t, scope, input.fork.parentId);
           const { atSeq } = input.fork;
-          if (!Number.isInteger(atSeq) || atSeq < 0 || atSeq > parent.lastSeq) {
+          if (!Number.isInteger(atSeq) || atSeq < 0 || atSeq > parent.log.lastSeq) {
             throw new MemoryError({
               code: 'INVALID_ARGUMENT',
               component,
-              message: `fork.atSeq must be an integer in 0..${parent.lastSeq}, got ${atSeq}`,
+              message: `fork.atSeq must be an integer in 0..${parent.log.lastSeq}, got ${atSeq}`,
             });
           }
         }
@@ -174,9 +168,9 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
             },
           },
         });
-        data.parent = parent;
         await t.files.removeSession(data.record); // a stale log left by a crash during deleteSession
         await t.files.saveDocument(data);
+        if (parent && input.fork) linkFork(data.log, parent.log, input.fork.atSeq);
         t.sessions.set(cacheKey(data.record), data);
         return structuredClone(data.record);
       }),
@@ -216,8 +210,10 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     deleteSession: (scope, sessionId) =>
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
-        await materializeForks(t, data, await all(t));
+        await all(t);
+        await materializeForks(t, data);
         await t.files.removeSession(data.record);
+        unlinkLog(data.log);
         t.sessions.set(cacheKey(data.record), null);
         await slots.dropSession(t, data.record);
       }),
@@ -230,12 +226,11 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         const seen = new Map<string, LogEntry>();
         const planned: LogEntry[] = [];
         const result: LogEntry[] = [];
-        let seq = data.lastSeq;
+        let seq = data.log.lastSeq;
         let text = '';
         const now = new Date();
         for (const { input, json } of prepared) {
-          const found = lookup(data, input.message.id);
-          const existing = seen.get(input.message.id) ?? (found && !found.deleted ? found.entry : undefined);
+          const existing = seen.get(input.message.id) ?? findLive(data.log, input.message.id);
           const { entry, isNew } = appendEntry(existing, input, json, seq + 1, component);
           if (!isNew) {
             result.push(entry);
@@ -250,40 +245,36 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         if (planned.length === 0) return result;
         let added = 0;
         for (const entry of planned) added += entry.tokens;
-        checkTokenTotal(sessionTokens(data), added, sessionId, component);
+        checkTokenTotal(logStats(data.log).tokens, added, sessionId, component);
         await appendLines(t, data, text);
-        for (const entry of planned) addRow(data, entry);
+        for (const entry of planned) appendRow(data.log, entry);
         data.record.updatedAt = now;
         return result;
       }),
 
     readRange: (scope, sessionId, query = {}) =>
-      op(scope, async (t) => readRangeOf(await session(t, scope, sessionId), query)),
+      op(scope, async (t) => readLog((await session(t, scope, sessionId)).log, query)),
 
     getMessages: (scope, sessionId, ids) =>
       op(scope, async (t) => {
-        const wanted = new Set(checkIdList(ids, component));
-        return visible(await session(t, scope, sessionId)).filter((e) => wanted.has(e.message.id));
+        const wanted = checkIdList(ids, component);
+        return liveByIds((await session(t, scope, sessionId)).log, wanted);
       }),
 
     stats: (scope, sessionId) =>
-      op(scope, async (t): Promise<LogStats> => {
-        const data = await session(t, scope, sessionId);
-        if (!data.parent) return { count: data.liveCount, tokens: data.liveTokens, lastSeq: data.lastSeq };
-        const live = visible(data);
-        return { count: live.length, tokens: live.reduce((n, e) => n + e.tokens, 0), lastSeq: data.lastSeq };
-      }),
+      op(scope, async (t): Promise<LogStats> => logStats((await session(t, scope, sessionId)).log)),
 
     deleteMessages: (scope, sessionId, ids) =>
       op(scope, async (t) => {
-        const wanted = new Set(checkIdList(ids, component));
+        const wanted = checkIdList(ids, component);
         return deleteIds(t, await session(t, scope, sessionId), wanted, () => all(t));
       }),
 
     clearMessages: (scope, sessionId) =>
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
-        return deleteIds(t, data, new Set(visible(data).map((e) => e.message.id)), () => all(t));
+        const ids = readLog(data.log).map((e) => e.message.id);
+        return deleteIds(t, data, ids, () => all(t));
       }),
 
     searchMessages: (scope, query) =>
@@ -297,7 +288,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         if (needle === '') return [];
         const hits: SearchHit[] = [];
         for (const data of candidates) {
-          for (const entry of visible(data)) {
+          for (const entry of readLog(data.log)) {
             const at = messageText(entry.message).toLowerCase().indexOf(needle);
             if (at >= 0) {
               const { id, scope: owner } = data.record;

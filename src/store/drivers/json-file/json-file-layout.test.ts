@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -173,6 +173,44 @@ describe('json-file layout', () => {
     expect((await store.append(scope, 'f', toInputs([makeMessage('user', 'd')])))[0]?.seq).toBe(4);
     const tenantDir = join(directory, encodeFileName(scope.tenant));
     expect((await readdir(tenantDir)).sort()).toEqual(['f.json', 'f.messages.jsonl']);
+    await store.close();
+  });
+
+  it("keeps a fork's hides when a crash stops its materialization before its document is rewritten", async () => {
+    const directory = freshDir();
+    const scope = uniqueScope();
+    let store = createJsonFileStore({ directory });
+    await store.createSession(scope, { id: 'p' });
+    const ms = ['a', 'b'].map((t) => makeMessage('user', t));
+    await store.append(scope, 'p', toInputs(ms, [1, 2]));
+    await store.createSession(scope, { id: 'f', fork: { parentId: 'p', atSeq: 2 } });
+    expect(
+      await store.deleteMessages(
+        scope,
+        'f',
+        ms.map((m) => m.id),
+      ),
+    ).toBe(2); // f inherits nothing live
+    await store.append(scope, 'f', toInputs([makeMessage('user', 'own')], [5]));
+    // The crash: f's log is rewritten, then rewriting its document fails (a directory is in the way).
+    const docPath = join(directory, encodeFileName(scope.tenant), 'f.json');
+    const doc = await readFile(docPath);
+    await rm(docPath);
+    await mkdir(docPath);
+    await expectMemoryError(store.deleteSession(scope, 'p'), 'STORE_ERROR');
+    await store.close();
+    await rm(docPath, { recursive: true });
+    await writeFile(docPath, doc);
+    store = createJsonFileStore({ directory });
+    expect((await store.readRange(scope, 'f')).map((e) => e.message.content)).toEqual(['own']);
+    expect(await store.stats(scope, 'f')).toEqual({ count: 1, tokens: 5, lastSeq: 3 });
+    expect(
+      await store.getMessages(
+        scope,
+        'f',
+        ms.map((m) => m.id),
+      ),
+    ).toEqual([]);
     await store.close();
   });
 

@@ -110,6 +110,15 @@ describe('json-file layout upgrade (sessions keyed by owner)', () => {
     await store.close();
   });
 
+  it('leaves other files in the directory alone (a SQLite file beside the tenant folders)', async () => {
+    const { directory } = await legacyDirectory();
+    await writeFile(join(directory, 'store.db'), 'not a tenant');
+    const store = createJsonFileStore({ directory });
+    expect(texts(await store.readRange(u1, 'chat'))).toEqual(['c1', 'c2']);
+    expect(await readFile(join(directory, 'store.db'), 'utf8')).toBe('not a tenant');
+    await store.close();
+  });
+
   it('runs once: a directory with the marker is not scanned again', async () => {
     const { directory, tenantDir } = await legacyDirectory();
     await writeFile(join(directory, layoutMarker), '{"engram":"json-file","layout":2}\n');

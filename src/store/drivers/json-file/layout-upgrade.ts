@@ -1,4 +1,4 @@
-import { rename } from 'node:fs/promises';
+import { readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JSONValue } from 'ai';
 import { ownerKey } from '../../state-scope.ts';
@@ -21,9 +21,14 @@ export const layoutMarker = '_engram.json';
 export async function upgradeLayout(directory: string): Promise<void> {
   const marker = join(directory, layoutMarker);
   if (await wrap(`cannot read ${marker}`, () => readIfExists(marker))) return;
-  for (const name of await listDir(directory)) {
-    if (name !== layoutMarker) await upgradeTenant(join(directory, name));
-  }
+  const entries = await wrap(`cannot list ${directory}`, () =>
+    readdir(directory, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    }),
+  );
+  // Tenant folders only: other files may share the directory.
+  for (const entry of entries) if (entry.isDirectory()) await upgradeTenant(join(directory, entry.name));
   await wrap(`cannot create ${directory}`, () => makeDirDurable(directory));
   const text = `${JSON.stringify({ engram: 'json-file', layout: 2 })}\n`;
   await wrap(`cannot write ${marker}`, () => writeFileAtomic(marker, text));

@@ -1,28 +1,17 @@
 import type { JSONValue } from 'ai';
 import type { LogEntry } from '../../../core/message.ts';
 import { deserializeMessage, freezeMessage, serializeMessage } from '../../../messages/serialize.ts';
+import { appendRow, createSessionLog, rowAt, type SessionLog, tombstoneRow } from '../../log-index.ts';
 import type { Artifact, SessionRecord } from '../../memory-store.ts';
+import { ownerKey } from '../../state-scope.ts';
 
-/** One of a session's own log rows. */
-export interface Row {
-  entry: LogEntry;
-  deleted: boolean;
-}
-
-/** A loaded session: its record, own rows, fork bookkeeping, artifacts and session-scoped state. */
+/** A loaded session: its record, log, artifacts and session-scoped state. */
 export interface SessionData {
   record: SessionRecord;
-  /** The loaded parent, when this is a fork (loaded with it). */
-  parent: SessionData | undefined;
+  /** Its log (own rows, fork link to the loaded parent, counts): see log-index.ts. */
+  log: SessionLog;
   /** The parent's owner when it is not the fork's own (only forks made before sessions were keyed by owner). */
   parentOwner?: SessionRecord['scope'];
-  own: Row[];
-  /** The live own row per message id (at most one), else the latest tombstoned one. */
-  byId: Map<string, Row>;
-  hiddenInherited: Set<string>;
-  liveCount: number;
-  liveTokens: number;
-  lastSeq: number;
   artifacts: Map<string, Artifact>;
   /** Session-scoped component state (`session:<id>:<name>` keys), by name. */
   components: Record<string, JSONValue>;
@@ -49,71 +38,27 @@ export function deleteLine(target: { seq: number } | { id: string }, at: Date): 
   return `${JSON.stringify({ op: 'delete', at: at.toISOString(), ...body })}\n`;
 }
 
-/** Adds a live own row. */
-export function addRow(data: SessionData, entry: LogEntry): void {
-  const row = { entry, deleted: false };
-  data.own.push(row);
-  data.byId.set(entry.message.id, row);
-  data.liveCount++;
-  data.liveTokens += entry.tokens;
-  if (entry.seq > data.lastSeq) data.lastSeq = entry.seq;
-}
-
-/** Tombstones a live own row. */
-export function tombstone(data: SessionData, row: Row): void {
-  if (row.deleted) return;
-  row.deleted = true;
-  data.liveCount--;
-  data.liveTokens -= row.entry.tokens;
-}
-
-/** Replays the lines of a messages file into `data`. Throws on a line that is not a known shape. */
+/**
+ * Replays the lines of a messages file into `data.log` (hidden ids included; the fork link and what it
+ * inherits are set when the parent is loaded). Throws on a line that is not a known shape.
+ */
 export function replay(data: SessionData, lines: readonly string[]): Date | undefined {
-  const bySeq = new Map<number, Row>();
   let last: string | undefined;
   for (const text of lines) {
     const line = JSON.parse(text) as LogLine;
     last = line.at;
     if (!('op' in line)) {
       const message = deserializeMessage(JSON.stringify(line.message));
-      const entry = freezeMessage({ seq: line.seq, message, tokens: line.tokens });
-      addRow(data, entry);
-      bySeq.set(entry.seq, data.own[data.own.length - 1]!);
+      appendRow(data.log, freezeMessage({ seq: line.seq, message, tokens: line.tokens }));
     } else if ('seq' in line) {
-      const row = bySeq.get(line.seq);
+      const row = rowAt(data.log, line.seq);
       if (!row) throw new Error(`tombstone for unknown seq ${line.seq}`);
-      tombstone(data, row);
+      tombstoneRow(data.log, row);
     } else {
-      data.hiddenInherited.add(line.id);
+      data.log.hidden.add(line.id);
     }
   }
   return last === undefined ? undefined : new Date(last);
-}
-
-/** Every live entry a session sees, oldest first: the parent's prefix (recursively), then its own. */
-export function visible(data: SessionData): LogEntry[] {
-  const out: LogEntry[] = [];
-  const at = data.record.forkedAtSeq;
-  if (data.parent && at !== undefined) {
-    for (const e of visible(data.parent)) {
-      if (e.seq > at) break;
-      if (!data.hiddenInherited.has(e.message.id)) out.push(e);
-    }
-  }
-  for (const row of data.own) if (!row.deleted) out.push(row.entry);
-  return out;
-}
-
-/** The entry a session sees under an id: live, deleted (tombstoned or hidden), or absent. */
-export function lookup(data: SessionData, id: string): { entry: LogEntry; deleted: boolean } | undefined {
-  const own = data.byId.get(id);
-  if (own && !own.deleted) return own;
-  const at = data.record.forkedAtSeq;
-  const inherited = data.parent && at !== undefined ? lookup(data.parent, id) : undefined;
-  if (inherited && inherited.entry.seq <= at! && !inherited.deleted) {
-    return data.hiddenInherited.has(id) ? { entry: inherited.entry, deleted: true } : inherited;
-  }
-  return own;
 }
 
 /** The session document of seed 002's JsonSession: `{ sessionId, components, timestamp }`. */
@@ -153,6 +98,11 @@ export function toDocument(data: SessionData, now: Date): SessionDocument {
   };
 }
 
+/** The cache key of a session in its tenant, also the id of its log: its owner (user, agent) and id. */
+export function cacheKey(ref: Pick<SessionRecord, 'scope' | 'id'>): string {
+  return `${ownerKey(ref.scope)}\u0000${ref.id}`;
+}
+
 /** Reads a session document back into an empty `SessionData` (no rows yet). */
 export function fromDocument(doc: SessionDocument): SessionData {
   const { [recordComponent]: raw, [artifactsComponent]: rawArtifacts, ...components } = doc.components;
@@ -175,14 +125,8 @@ export function fromDocument(doc: SessionDocument): SessionData {
   }
   return {
     record,
-    parent: undefined,
+    log: createSessionLog(cacheKey(record), r.seqFloor ?? record.forkedAtSeq ?? 0),
     ...(r.parentScope ? { parentOwner: r.parentScope as unknown as SessionRecord['scope'] } : {}),
-    own: [],
-    byId: new Map(),
-    hiddenInherited: new Set(),
-    liveCount: 0,
-    liveTokens: 0,
-    lastSeq: r.seqFloor ?? record.forkedAtSeq ?? 0,
     artifacts,
     components,
     logSize: 0,

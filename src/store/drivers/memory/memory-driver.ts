@@ -3,9 +3,21 @@ import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { checkId, createId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
-import { messageText, serializeMessage } from '../../../messages/serialize.ts';
+import { messageText } from '../../../messages/serialize.ts';
 import { checkIdList, checkSearchQuery, checkTokenTotal, prepareInputs } from '../../check-inputs.ts';
 import { checkArtifact, checkJsonValue, checkSessionMetadata } from '../../check-values.ts';
+import {
+  appendRow,
+  applyDeletion,
+  createSessionLog,
+  detachFork,
+  forksSharing,
+  linkFork,
+  planDeletion,
+  type SessionLog,
+  unlinkLog,
+} from '../../log-index.ts';
+import { findLive, liveByIds, logStats, readLog } from '../../log-index-reads.ts';
 import type {
   AppendInput,
   Artifact,
@@ -20,35 +32,11 @@ import type {
 import { checkStateKey, ownerKey, stateKeySession } from '../../state-scope.ts';
 import { appendEntry, checkSessionId, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
 
-interface OwnRow {
-  entry: LogEntry;
-  json: string;
-  deleted: boolean;
-}
-
 interface SessionData {
   record: SessionRecord;
-  /** Own entries, by seq (parent's shared prefix not included). */
-  own: OwnRow[];
-  /** Own rows by message id. */
-  byId: Map<string, OwnRow>;
-  /** Live own rows: count and tokens. */
-  liveCount: number;
-  liveTokens: number;
-  /** Ids inherited from the parent that this fork deleted. */
-  hiddenInherited: Set<string>;
-  /** Live inherited entries (fixed at fork time: copy-on-delete keeps the prefix; own hides subtract). */
-  inheritedCount: number;
-  inheritedTokens: number;
+  /** The log (own rows, fork link, counts): see log-index.ts. */
+  log: SessionLog;
   artifacts: Map<string, Artifact>;
-  lastSeq: number;
-}
-
-/** One stretch of what a session sees: `rows` up to `maxSeq`, minus ids hidden by any of `hiders`. */
-interface Segment {
-  rows: OwnRow[];
-  maxSeq: number;
-  hiders: SessionData[];
 }
 
 /** Options of the in-process store. */
@@ -68,7 +56,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
   const states = new Map<string, { tenant: string; key: string; value: JSONValue }>();
   let closed = false;
 
-  /** The map key of the session `id` owned by exactly `scope` (a fork's parent has its owner). */
+  /** The map key of the session `id` owned by exactly `scope` (a fork has its parent's owner). */
   const key = (scope: Scope, id: string) => `${scope.tenant}\u0000${ownerKey(scope)}\u0000${id}`;
   const guard = (scope: Scope) => {
     if (closed)
@@ -83,35 +71,6 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     return data;
   };
 
-  /** Every live entry a session sees, oldest first: the parent's prefix (recursively), then its own. */
-  const visible = (data: SessionData): LogEntry[] => {
-    const out: LogEntry[] = [];
-    const { parentId, forkedAtSeq } = data.record;
-    if (parentId !== undefined && forkedAtSeq !== undefined) {
-      const parent = sessions.get(key(data.record.scope, parentId));
-      if (parent) {
-        for (const e of visible(parent)) {
-          if (e.seq > forkedAtSeq) break;
-          if (!data.hiddenInherited.has(e.message.id)) out.push(e);
-        }
-      }
-    }
-    for (const row of data.own) if (!row.deleted) out.push(row.entry);
-    return out;
-  };
-
-  /** The entry a session sees under an id: live, deleted (tombstoned or hidden), or absent. */
-  const lookup = (data: SessionData, id: string): { entry: LogEntry; deleted: boolean } | undefined => {
-    const own = data.byId.get(id);
-    if (own) return own;
-    const { parentId, forkedAtSeq } = data.record;
-    if (parentId === undefined || forkedAtSeq === undefined) return undefined;
-    const parent = sessions.get(key(data.record.scope, parentId));
-    const found = parent && lookup(parent, id);
-    if (!found || found.entry.seq > forkedAtSeq) return undefined;
-    return data.hiddenInherited.has(id) ? { entry: found.entry, deleted: true } : found;
-  };
-
   /** The state map key of a value owned by exactly `scope`. */
   const stateSlot = (scope: Scope, stateKey: string) =>
     `${scope.tenant}\u0000${ownerKey(scope)}\u0000${stateKey}`;
@@ -123,65 +82,17 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     return id === undefined || sessions.has(key(scope, id));
   };
 
-  /** The segments a session sees, oldest first: its ancestors' shared prefixes, then its own rows. */
-  const segments = (data: SessionData): Segment[] => {
-    const out: Segment[] = [{ rows: data.own, maxSeq: Number.POSITIVE_INFINITY, hiders: [] }];
-    let current = data;
-    let maxSeq = Number.POSITIVE_INFINITY;
-    const hiders: SessionData[] = [];
-    while (current.record.parentId !== undefined) {
-      maxSeq = Math.min(maxSeq, current.record.forkedAtSeq ?? 0);
-      hiders.push(current);
-      const parent = sessions.get(key(current.record.scope, current.record.parentId));
-      if (!parent) break;
-      current = parent;
-      out.unshift({ rows: parent.own, maxSeq, hiders: [...hiders] });
-    }
-    return out;
-  };
-
   /**
-   * Gives a fork its own copy of what it inherits (same seqs) and makes it a root, so nothing its ancestors
-   * do later changes what it sees; its own forks read through it and need nothing.
+   * Copy-on-delete: detaches every direct fork of `parent` forked at or after `fromSeq` (it shares an entry
+   * about to go): it keeps its own copy of what it inherits and becomes a root.
    */
-  const detachFork = (child: SessionData) => {
-    const inherited = visible(child).filter((e) => e.seq <= (child.record.forkedAtSeq ?? 0));
-    const own = child.own;
-    child.own = [];
-    child.byId = new Map();
-    child.liveCount = 0;
-    child.liveTokens = 0;
-    for (const entry of inherited)
-      addOwn(child, { entry, json: serializeMessage(entry.message), deleted: false });
-    for (const row of own) {
-      child.own.push(row);
-      child.byId.set(row.entry.message.id, row);
-      if (!row.deleted) {
-        child.liveCount++;
-        child.liveTokens += row.entry.tokens;
-      }
-    }
-    child.hiddenInherited.clear();
-    child.inheritedCount = 0;
-    child.inheritedTokens = 0;
-    delete child.record.parentId;
-    delete child.record.forkedAtSeq;
-  };
-
-  /** Copy-on-delete: detaches every direct fork of `parent` forked at or after `fromSeq` (it shares that row). */
   const detachForks = (parent: SessionData, fromSeq: number) => {
-    for (const child of sessions.values()) {
-      const r = child.record;
-      if (r.parentId !== parent.record.id || key(r.scope, '') !== key(parent.record.scope, '')) continue;
-      if ((r.forkedAtSeq ?? 0) >= fromSeq) detachFork(child);
+    for (const fork of forksSharing(parent.log, fromSeq)) {
+      detachFork(fork);
+      const child = sessions.get(key(parent.record.scope, fork.id))!.record;
+      delete child.parentId;
+      delete child.forkedAtSeq;
     }
-  };
-
-  const addOwn = (data: SessionData, row: OwnRow) => {
-    data.own.push(row);
-    data.byId.set(row.entry.message.id, row);
-    data.liveCount++;
-    data.liveTokens += row.entry.tokens;
   };
 
   const store: MemoryStoreV1 = {
@@ -202,32 +113,21 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
         });
       }
       let forkedAtSeq: number | undefined;
-      let inheritedCount = 0;
-      let inheritedTokens = 0;
+      let parent: SessionData | undefined;
       if (input.fork) {
-        const parent = session(scope, input.fork.parentId);
+        parent = session(scope, input.fork.parentId);
         if (
           !Number.isInteger(input.fork.atSeq) ||
           input.fork.atSeq < 0 ||
-          input.fork.atSeq > parent.lastSeq
+          input.fork.atSeq > parent.log.lastSeq
         ) {
           throw new MemoryError({
             code: 'INVALID_ARGUMENT',
             component: 'memory',
-            message: `fork.atSeq must be an integer in 0..${parent.lastSeq}, got ${input.fork.atSeq}`,
+            message: `fork.atSeq must be an integer in 0..${parent.log.lastSeq}, got ${input.fork.atSeq}`,
           });
         }
         forkedAtSeq = input.fork.atSeq;
-        if (forkedAtSeq >= parent.lastSeq) {
-          inheritedCount = parent.liveCount + parent.inheritedCount;
-          inheritedTokens = parent.liveTokens + parent.inheritedTokens;
-        } else {
-          for (const e of visible(parent)) {
-            if (e.seq > forkedAtSeq) break;
-            inheritedCount++;
-            inheritedTokens += e.tokens;
-          }
-        }
       }
       const now = new Date();
       const record: SessionRecord = {
@@ -238,18 +138,9 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
         updatedAt: now,
         ...(input.fork ? { parentId: input.fork.parentId, forkedAtSeq } : {}),
       };
-      sessions.set(key(scope, id), {
-        record,
-        own: [],
-        byId: new Map(),
-        liveCount: 0,
-        liveTokens: 0,
-        hiddenInherited: new Set(),
-        inheritedCount,
-        inheritedTokens,
-        artifacts: new Map(),
-        lastSeq: forkedAtSeq ?? 0,
-      });
+      const log = createSessionLog(id);
+      if (parent && forkedAtSeq !== undefined) linkFork(log, parent.log, forkedAtSeq);
+      sessions.set(key(scope, id), { record, log, artifacts: new Map() });
       return structuredClone(record);
     },
 
@@ -284,6 +175,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
       const data = session(scope, sessionId);
       // Forks keep what they share: materialize the inherited prefix into each child before removing the parent.
       detachForks(data, 0);
+      unlinkLog(data.log);
       sessions.delete(key(scope, sessionId));
       // Its state: the owner's keys that name exactly this session (no other owner can write any).
       const mine = stateSlot(scope, '');
@@ -297,122 +189,53 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
       const prepared = prepareInputs({ component: 'memory', maxMessageBytes: maxBytes }, inputs);
       const data = session(scope, sessionId);
       const seen = new Map<string, LogEntry>();
-      const planned: { entry: LogEntry; json: string }[] = [];
+      const planned: LogEntry[] = [];
       const result: LogEntry[] = [];
-      let seq = data.lastSeq;
+      let seq = data.log.lastSeq;
       for (const { input, json } of prepared) {
         const pending = seen.get(input.message.id);
-        const found = lookup(data, input.message.id);
-        const existing = pending ?? (found && !found.deleted ? found.entry : undefined);
+        const existing = pending ?? findLive(data.log, input.message.id);
         const { entry, isNew } = appendEntry(existing, input, json, seq + 1, 'memory');
         if (!isNew) {
           result.push(entry);
           continue;
         }
         seq++;
-        planned.push({ entry, json });
+        planned.push(entry);
         seen.set(input.message.id, entry);
         result.push(entry);
       }
       let added = 0;
-      for (const p of planned) added += p.entry.tokens;
-      checkTokenTotal(data.liveTokens + data.inheritedTokens, added, sessionId, 'memory');
-      for (const p of planned) addOwn(data, { ...p, deleted: false });
-      data.lastSeq = seq;
+      for (const entry of planned) added += entry.tokens;
+      checkTokenTotal(logStats(data.log).tokens, added, sessionId, 'memory');
+      for (const entry of planned) appendRow(data.log, entry);
       if (planned.length > 0) data.record.updatedAt = new Date();
       return result;
     },
 
     async readRange(scope, sessionId, query: RangeQuery = {}) {
-      const data = session(scope, sessionId);
-      const from = query.fromSeq ?? 1;
-      const to = query.toSeq ?? Number.POSITIVE_INFINITY;
-      const roles = query.roles ? new Set(query.roles) : undefined;
-      const limit = query.limit ?? Number.POSITIVE_INFINITY;
-      // Each segment's rows are sorted by seq: binary-search the range, then walk only what the page needs.
-      const segs = segments(data);
-      const keep = (row: OwnRow, seg: Segment) =>
-        !row.deleted &&
-        (!roles || roles.has(row.entry.message.role)) &&
-        !seg.hiders.some((h) => h.hiddenInherited.has(row.entry.message.id));
-      const out: LogEntry[] = [];
-      if (query.direction === 'backward') {
-        for (let s = segs.length - 1; s >= 0 && out.length < limit; s--) {
-          const seg = segs[s]!;
-          for (
-            let i = firstAbove(seg.rows, Math.min(to, seg.maxSeq)) - 1;
-            i >= 0 && out.length < limit;
-            i--
-          ) {
-            const row = seg.rows[i]!;
-            if (row.entry.seq < from) break;
-            if (keep(row, seg)) out.push(row.entry);
-          }
-        }
-        return out.reverse();
-      }
-      for (const seg of segs) {
-        const last = Math.min(to, seg.maxSeq);
-        for (let i = firstAbove(seg.rows, from - 1); i < seg.rows.length && out.length < limit; i++) {
-          const row = seg.rows[i]!;
-          if (row.entry.seq > last) break;
-          if (keep(row, seg)) out.push(row.entry);
-        }
-      }
-      return out;
+      return readLog(session(scope, sessionId).log, query);
     },
 
     async getMessages(scope, sessionId, ids) {
       checkIdList(ids, 'memory');
-      const data = session(scope, sessionId);
-      const out: LogEntry[] = [];
-      for (const id of new Set(ids)) {
-        const found = lookup(data, id);
-        if (found && !found.deleted) out.push(found.entry);
-      }
-      return out.sort((a, b) => a.seq - b.seq);
+      return liveByIds(session(scope, sessionId).log, ids);
     },
 
     async stats(scope, sessionId): Promise<LogStats> {
-      const data = session(scope, sessionId);
-      return {
-        count: data.liveCount + data.inheritedCount,
-        tokens: data.liveTokens + data.inheritedTokens,
-        lastSeq: data.lastSeq,
-      };
+      return logStats(session(scope, sessionId).log);
     },
 
     async deleteMessages(scope, sessionId, ids) {
       checkIdList(ids, 'memory');
       const data = session(scope, sessionId);
-      const own: OwnRow[] = [];
-      const inherited: LogEntry[] = [];
-      for (const id of new Set(ids)) {
-        const row = data.byId.get(id);
-        if (row) {
-          if (!row.deleted) own.push(row);
-          continue;
-        }
-        const found = lookup(data, id);
-        if (found && !found.deleted) inherited.push(found.entry);
-      }
-      if (own.length + inherited.length === 0) return 0;
-      // Copy-on-delete: forks that share a row about to go get their own copy of what they inherit first.
-      let first = Number.POSITIVE_INFINITY;
-      for (const e of [...own.map((r) => r.entry), ...inherited]) first = Math.min(first, e.seq);
-      detachForks(data, first);
-      for (const row of own) {
-        row.deleted = true;
-        data.liveCount--;
-        data.liveTokens -= row.entry.tokens;
-      }
-      for (const entry of inherited) {
-        data.hiddenInherited.add(entry.message.id);
-        data.inheritedCount--;
-        data.inheritedTokens -= entry.tokens;
-      }
+      const deletion = planDeletion(data.log, ids);
+      if (deletion.count === 0) return 0;
+      // Copy-on-delete: forks that share an entry about to go get their own copy of what they inherit first.
+      detachForks(data, deletion.fromSeq);
+      applyDeletion(data.log, deletion);
       data.record.updatedAt = new Date();
-      return own.length + inherited.length;
+      return deletion.count;
     },
 
     async clearMessages(scope, sessionId) {
@@ -420,7 +243,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
       return store.deleteMessages(
         scope,
         sessionId,
-        visible(data).map((e) => e.message.id),
+        readLog(data.log).map((e) => e.message.id),
       );
     },
 
@@ -438,7 +261,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
             );
       if (needle === '') return [];
       for (const data of candidates) {
-        for (const entry of visible(data)) {
+        for (const entry of readLog(data.log)) {
           const text = messageText(entry.message).toLowerCase();
           const at = text.indexOf(needle);
           if (at >= 0) {
@@ -501,16 +324,4 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     },
   };
   return store;
-}
-
-/** Index of the first row whose seq is greater than `seq` (rows sorted by seq). */
-function firstAbove(rows: readonly OwnRow[], seq: number): number {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (rows[mid]!.entry.seq <= seq) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -1,0 +1,230 @@
+/**
+ * Seed 002 (AgentScope's memory architecture, Java) translated call by call to engram: addMessage → store,
+ * getMessages → read, deleteMessage(index) → deleteAt, clear → clear, saveState / loadState / getComponentName
+ * → saveState / loadState / componentName, SessionManager → SessionManager, JsonSession → the JSON-file store,
+ * AutoContextMemory → the summarizing view, ToolUseBlock / ToolResultBlock → AI SDK tool parts, the Formatter →
+ * the converters. Long-term memory is issue 9, offloading issue 8, ReActAgent issue 10. Mapping: docs/seeds.md.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { JSONValue } from 'ai';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createConversationMemory,
+  createEstimateTokenCounter,
+  createJsonFileStore,
+  createSummarizingMemory,
+  type ModelMessage,
+  SessionManager,
+  SlidingWindowMemory,
+  type StateModule,
+  toAnthropicMessages,
+  toOpenAIChatMessages,
+} from '../index.ts';
+import { checkPairs } from '../testing.ts';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-seed002-'));
+  dirs.push(dir);
+  return dir;
+};
+
+/** `new InMemoryMemory()`: an in-process conversation memory saved under the seed's component name. */
+const newInMemoryMemory = () => createConversationMemory({ componentName: 'InMemoryMemory' });
+
+/** The seed's tool call memory: an assistant ToolUseBlock, then a ToolResultBlock. */
+const toolCallMsg: ModelMessage = {
+  role: 'assistant',
+  content: [
+    { type: 'tool-call', toolCallId: 'call_001', toolName: 'get_weather', input: { city: 'Beijing' } },
+  ],
+};
+const toolResultMsg: ModelMessage = {
+  role: 'tool',
+  content: [
+    {
+      type: 'tool-result',
+      toolCallId: 'call_001',
+      toolName: 'get_weather',
+      output: { type: 'content', value: [{ type: 'text', text: 'Beijing: Sunny' }] },
+    },
+  ],
+};
+const hello: ModelMessage[] = [
+  { role: 'user', content: [{ type: 'text', text: 'Hello' }] },
+  { role: 'assistant', content: [{ type: 'text', text: 'Hello! How can I help?' }] },
+];
+
+describe('seed 002: short-term memory (the Memory interface)', () => {
+  it('addMessage / getMessages / deleteMessage(index) / clear', async () => {
+    const memory = newInMemoryMemory();
+    for (const m of [...hello, toolCallMsg, toolResultMsg]) await memory.store(m);
+    expect((await memory.read()).map((m) => m.role)).toEqual(['user', 'assistant', 'assistant', 'tool']);
+    expect(await memory.deleteAt(1)).toBe(true);
+    expect((await memory.read()).map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
+    expect(await memory.deleteAt(-1)).toBe(true); // negative counts from the end
+    expect(await memory.deleteAt(99)).toBe(false);
+    expect(await memory.clear()).toBe(2);
+    expect(await memory.read()).toEqual([]);
+  });
+
+  it('getMessages is unmodifiable: the stored messages are frozen', async () => {
+    const memory = newInMemoryMemory();
+    await memory.store(hello[0]!);
+    const [m] = await memory.read();
+    expect(Object.isFrozen(m)).toBe(true);
+  });
+});
+
+describe('seed 002: StateModule', () => {
+  it('saveState / loadState round-trip the messages; getComponentName is componentName', async () => {
+    const memory = newInMemoryMemory();
+    for (const m of hello) await memory.store(m);
+    expect(memory.componentName).toBe('InMemoryMemory');
+    expect(createConversationMemory().componentName).toBe('ConversationMemory'); // the default, like getSimpleName()
+    const state = await memory.saveState();
+    expect((state as { messages: JSONValue[] }).messages).toHaveLength(2);
+
+    const restored = newInMemoryMemory();
+    await restored.store({ role: 'user', content: 'replaced by loadState' });
+    await restored.loadState(state);
+    expect(await restored.read()).toEqual(await memory.read());
+  });
+});
+
+describe('seed 002: Session integration', () => {
+  it('SessionManager.forSessionId("user123").withSession(JsonSession).addComponent(…): save, then load in a new process', async () => {
+    const sessionPath = tempDir();
+    // Create components
+    const memory = newInMemoryMemory();
+    const agentState = { memory: 'InMemoryMemory', interrupted: false };
+    /** Stands in for the ReActAgent component (the agent itself is issue 10). */
+    const agent: StateModule = {
+      componentName: 'ReActAgent',
+      saveState: () => ({ ...agentState }),
+      loadState: (state) => void Object.assign(agentState, state),
+    };
+    // Configure Session
+    const sessionManager = SessionManager.forSessionId('user123')
+      .withSession(createJsonFileStore({ directory: sessionPath }))
+      .addComponent(agent)
+      .addComponent(memory);
+    // Load existing state
+    expect(await sessionManager.loadIfExists()).toBe(false);
+    // ... conversation interaction ...
+    for (const m of hello) await memory.store(m);
+    agentState.interrupted = true;
+    // Save state
+    const saved = await sessionManager.saveSession();
+    expect(saved.sessionId).toBe('user123');
+    expect(Object.keys(saved.components)).toEqual(expect.arrayContaining(['InMemoryMemory', 'ReActAgent']));
+    expect(saved.components.ReActAgent).toEqual({ memory: 'InMemoryMemory', interrupted: true });
+    expect(new Date(saved.timestamp).toISOString()).toBe(saved.timestamp);
+
+    // A new process: fresh components, the same session file.
+    const memory2 = newInMemoryMemory();
+    agentState.interrupted = false;
+    const manager2 = SessionManager.forSessionId('user123')
+      .withSession(createJsonFileStore({ directory: sessionPath }))
+      .addComponent(agent)
+      .addComponent(memory2);
+    expect(await manager2.loadIfExists()).toBe(true);
+    expect(agentState.interrupted).toBe(true);
+    expect((await memory2.read()).map((m) => m.content)).toEqual(hello.map((m) => m.content));
+  });
+
+  // Unskip when the JsonSession layout of issue 6 §2.10 lands (another branch is producing it).
+  it.skip('JsonSession storage format: user123.json holding { sessionId, components, timestamp } (issue 6 §2.10)', async () => {
+    const sessionPath = tempDir();
+    const memory = newInMemoryMemory();
+    await memory.store(hello[0]!);
+    await SessionManager.forSessionId('user123')
+      .withSession(createJsonFileStore({ directory: sessionPath }))
+      .addComponent(memory)
+      .saveSession();
+    const files = readdirSync(sessionPath, { recursive: true }).map(String);
+    const file = files.find((f) => f.endsWith('user123.json'));
+    expect(file).toBeDefined();
+    const saved = JSON.parse(readFileSync(join(sessionPath, file!), 'utf8'));
+    expect(Object.keys(saved).sort()).toEqual(['components', 'sessionId', 'timestamp']);
+    expect(saved.sessionId).toBe('user123');
+    expect(saved.components.InMemoryMemory.messages).toHaveLength(1);
+  });
+});
+
+describe('seed 002: tool call memory and the Formatter', () => {
+  it('a tool call and its result are two messages that no window separates', async () => {
+    const memory = new SlidingWindowMemory([...hello, toolCallMsg, toolResultMsg], 1);
+    // A window of 1 cannot hold the pair: it shows the newest unit whole rather than a result without its call.
+    expect(await memory.read()).toEqual([toolCallMsg, toolResultMsg]);
+  });
+
+  it('Formatter: convert to the LLM API format (OpenAI Chat Completions, Anthropic Messages)', async () => {
+    const memory = newInMemoryMemory();
+    for (const m of [...hello, toolCallMsg, toolResultMsg]) await memory.store(m);
+    const messages = await memory.read();
+    const openai = toOpenAIChatMessages(messages);
+    expect(openai[2]).toMatchObject({
+      role: 'assistant',
+      tool_calls: [
+        {
+          id: 'call_001',
+          type: 'function',
+          function: { name: 'get_weather', arguments: '{"city":"Beijing"}' },
+        },
+      ],
+    });
+    expect(openai[3]).toMatchObject({ role: 'tool', tool_call_id: 'call_001' });
+    const anthropic = toAnthropicMessages(messages);
+    expect(JSON.stringify(anthropic.messages)).toContain('"tool_use"');
+    expect(JSON.stringify(anthropic.messages)).toContain('"tool_result"');
+  });
+});
+
+describe('seed 002: context window management', () => {
+  it('estimateTokens (text length / 4) is the estimate counter', () => {
+    const counter = createEstimateTokenCounter({ charsPerToken: 4 });
+    expect(counter.countText('x'.repeat(400))).toBe(100);
+  });
+
+  it('AutoContextMemory(msgThreshold 30, tokenRatio 0.3, lastKeep 10) as a summarizing view; the log is kept', async () => {
+    const contextWindow = 128_000;
+    const memory = createConversationMemory();
+    for (let i = 0; i < 50; i++)
+      await memory.store({ role: i % 2 ? 'assistant' : 'user', content: `message ${i}` });
+    let calls = 0;
+    const view = createSummarizingMemory({
+      memory,
+      maxMessages: 30, // msgThreshold
+      maxTokens: Math.floor(0.3 * contextWindow), // tokenRatio
+      keepRecent: 10, // lastKeep
+      summarizer: async ({ messages }) => `summary of ${messages.length} messages (call ${++calls})`,
+    });
+    const context = await view.read();
+    expect(context[0]!.content).toBe('[Summary of earlier conversation: summary of 40 messages (call 1)]');
+    expect(context.slice(1).map((m) => m.content)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `message ${40 + i}`),
+    );
+    checkPairs(context);
+    // AutoContextMemory replaces its list; engram's log keeps every message (the summary is an artifact).
+    expect(await memory.read()).toHaveLength(50);
+    expect((await memory.listArtifacts('summary')).length).toBe(1);
+  });
+
+  it.todo('progressive compression: merge adjacent, offload large content with references (issue 8)');
+});
+
+describe('seed 002: long-term memory', () => {
+  it.todo('LongTermMemory.record(msgs) / retrieve(msg) (issue 9)');
+  it.todo('LongTermMemoryMode STATIC_CONTROL / AGENT_CONTROL / BOTH (issue 9)');
+  it.todo(
+    'record_to_memory / retrieve_from_memory tools (issue 9, registered by the agent loop of issue 10)',
+  );
+  it.todo('Mem0LongTermMemory (issue 9)');
+  it.todo('ReActAgent as a session component (issue 10)');
+});

@@ -38,8 +38,3 @@ export function stateKeySession(key: string): string | undefined {
 export function ownerKey(scope: Scope): string {
   return `${scope.user ?? ''}\u0000${scope.agent ?? ''}`;
 }
-
-/** Whether two scopes are the same owner: same tenant, user and agent (undefined equals undefined only). */
-export function sameOwner(a: Scope, b: Scope): boolean {
-  return a.tenant === b.tenant && a.user === b.user && a.agent === b.agent;
-}

@@ -20,7 +20,7 @@ export function sessionNotFound(id: string, component: string): NotFoundError {
 /**
  * Whether `listSessions(scope)` (and a search without a session id) covers a session owned by `owner`: same
  * tenant, and the caller's `user` / `agent`, when given, match the owner's. Calls that take a session id
- * address only the caller's own sessions (`sameOwner`, state-scope.ts).
+ * address only the sessions the caller owns exactly (same tenant, user and agent; see `ownerKey`).
  */
 export function visibleToScope(owner: Scope, scope: Scope): boolean {
   if (owner.tenant !== scope.tenant) return false;

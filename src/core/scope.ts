@@ -3,7 +3,10 @@ import { checkId } from './ids.ts';
 
 /**
  * Who a piece of memory belongs to. Every store read and write carries one; a store never returns data of
- * another tenant, whatever the input. A session created with `user` / `agent` is visible only to callers whose scope has the same values, or leaves them out (a tenant-wide caller).
+ * another tenant, whatever the input. A session belongs to the exact scope that created it (a missing `user` /
+ * `agent` means "none"): only that scope addresses it by id, so two users may each have a session `chat`.
+ * Listing and search are wider: a scope that leaves out `user` / `agent` also lists the sessions of every
+ * user / agent of its tenant (see `MemoryStoreV1`).
  */
 export interface Scope {
   /** The tenant (an organisation, or a user in a single-user app). Required. */

@@ -100,7 +100,7 @@ describe("SessionManager over the json-file store: seed 002's JsonSession file",
     const saved = await manager.saveSession();
     await store.close();
     store = createJsonFileStore({ directory });
-    const doc = await readJson(join(directory, 't', 'chat.json'));
+    const doc = await readJson(join(directory, 't', '_user', 'u1', 'chat.json'));
     expect(Object.keys(doc.components)).toEqual(['Settings', 'engram.session', 'engram.artifacts']);
     expect(doc.timestamp).toBe(saved.timestamp);
     expect(await store.getState(scope, 'session:chat:Settings')).toEqual({ theme: 'dark' });
@@ -112,7 +112,7 @@ describe("SessionManager over the json-file store: seed 002's JsonSession file",
     expect(await store.getState(scope, sessionStateKey('chat'))).toEqual(saved);
     await SessionManager.forSessionId('chat').withSession(store, scope).deleteSession();
     expect(await SessionManager.forSessionId('chat').withSession(store, scope).loadIfExists()).toBe(false);
-    expect(Object.keys((await readJson(join(directory, 't', 'chat.json'))).components)).toEqual([
+    expect(Object.keys((await readJson(join(directory, 't', '_user', 'u1', 'chat.json'))).components)).toEqual([
       'engram.session',
       'engram.artifacts',
     ]);
@@ -140,21 +140,24 @@ describe("SessionManager over the json-file store: seed 002's JsonSession file",
     await save({ tenant: 'a' }, 'a');
     await save({ tenant: 'b' }, 'b');
     await save(u1, 'u1');
-    const file = join(directory, 't', 'user123.json');
+    const file = join(directory, 't', '_user', 'u1', 'user123.json');
     const before = await readFile(file, 'utf8');
-    // Another user of the tenant: refused today (session ids are unique per tenant) or saved apart, never here.
-    await save({ tenant: 't', user: 'u2' }, 'u2').catch(() => undefined);
-    await save({ tenant: 't' }, 'tenant'); // sees u1's session, but does not own it: its own slot in _state.json
+    // Another user of the tenant and the tenant itself own sessions of their own under the same id, in their own
+    // owner folders: neither reaches u1's document.
+    await save({ tenant: 't', user: 'u2' }, 'u2');
+    await save({ tenant: 't' }, 'tenant');
     expect(await readFile(file, 'utf8')).toBe(before);
-    expect((await readJson(join(directory, 'a', 'user123.json'))).components.Settings).toEqual({
-      owner: 'a',
-    });
-    expect((await readJson(join(directory, 'b', 'user123.json'))).components.Settings).toEqual({
-      owner: 'b',
-    });
+    for (const [path, owner] of [
+      [['a', 'user123.json'], 'a'],
+      [['b', 'user123.json'], 'b'],
+      [['t', '_user', 'u2', 'user123.json'], 'u2'],
+      [['t', 'user123.json'], 'tenant'],
+    ] as const) {
+      expect((await readJson(join(directory, ...path))).components.Settings).toEqual({ owner });
+    }
     expect(await load(u1)).toEqual([{ owner: 'u1' }]);
     expect(await load({ tenant: 't' })).toEqual([{ owner: 'tenant' }]);
-    expect(await load({ tenant: 't', user: 'u2' })).not.toContainEqual({ owner: 'u1' });
+    expect(await load({ tenant: 't', user: 'u2' })).toEqual([{ owner: 'u2' }]);
     await store.close();
   });
 

@@ -17,9 +17,9 @@ export interface SavedSession {
 }
 
 /**
- * The state key a SessionManager saves a session under: `session:<id>:engram.components`. Stores delete
- * `session:<id>:…` keys with the session; the value is seed 002's JsonSession document, which the json-file
- * store keeps as the session's own `<tenant>/<id>.json` file.
+ * The state key a SessionManager saves a session under: `session:<id>:engram.components` (the id may contain
+ * `:`; stores read the id up to the last `:`). Stores delete it with the session; the value is seed 002's
+ * JsonSession document, which the json-file store keeps as the session's own `<id>.json` file.
  */
 export function sessionStateKey(sessionId: string): string {
   return sessionComponentsKey(sessionId);

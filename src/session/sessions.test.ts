@@ -95,6 +95,27 @@ describe.each(drivers)('Sessions over the %s store', (_name, open) => {
     expect(await sessions.expire(30_000)).toEqual([]);
     await expect(sessions.expire(-1)).rejects.toThrow(/olderThanMs/);
   });
+
+  it("a tenant-wide scope's retention reaches each user's session through its owner, never a look-alike", async () => {
+    const store = open();
+    const org = createSessions({ store, scope: { tenant: 'acme' } });
+    for (const user of ['u1', 'u10']) {
+      const mine = createSessions({ store, scope: { tenant: 'acme', user } });
+      const m = await mine.create({ id: 'chat', retention: 'single_run' });
+      await m.store({ role: 'user', content: user });
+    }
+    const later = new Date(Date.now() + 60_000);
+    expect((await org.endOf('run')).sort()).toEqual(['chat', 'chat']);
+    const kept = await org.create({ id: 'chat', retention: 'persistent' });
+    await kept.store({ role: 'user', content: 'org' });
+    expect(await org.expire(30_000, later)).toEqual(['chat', 'chat', 'chat']);
+    expect(await org.list()).toEqual([]);
+    // Only the owner scope opens a session by id.
+    const u1 = createSessions({ store, scope: { tenant: 'acme', user: 'u1' } });
+    await u1.create({ id: 'mine' });
+    await expect(org.open('mine')).rejects.toSatisfy((e) => MemoryError.hasCode(e, 'SESSION_NOT_FOUND'));
+    expect((await org.list()).map((r) => [r.id, r.scope.user])).toEqual([['mine', 'u1']]);
+  });
 });
 
 describe('SessionManager (seed 002)', () => {

@@ -36,7 +36,10 @@ export interface Sessions {
   create(options?: CreateSessionOptions): Promise<ConversationMemory>;
   /** Opens an existing session's conversation memory; throws SESSION_NOT_FOUND when the scope cannot see it. */
   open(sessionId: string): Promise<ConversationMemory>;
-  /** Sessions of the scope, newest first. */
+  /**
+   * Sessions the scope lists, newest first (see `MemoryStoreV1.listSessions`): a scope without `user` / `agent`
+   * also lists its users' and agents' sessions, which only their owner scope (`record.scope`) opens by id.
+   */
   list(options?: { limit?: number; before?: Date }): Promise<SessionRecord[]>;
   /**
    * A branch that shares the history up to and including `atMessageId` (or `atSeq`) without copying it
@@ -51,12 +54,12 @@ export interface Sessions {
   /** Deletes a session with its messages, artifacts and saved component state. */
   delete(sessionId: string): Promise<void>;
   /**
-   * Applies retention at the end of a run or of the workflow: `single_run` sessions are cleared at `run`,
-   * `session` sessions are deleted at `workflow` (with the single_run ones); `persistent` ones are kept.
-   * Returns the ids affected.
+   * Applies retention at the end of a run or of the workflow to every session `list()` returns (each through
+   * its owner scope): `single_run` sessions are cleared at `run`, `session` sessions are deleted at `workflow`
+   * (with the single_run ones); `persistent` ones are kept. Returns the ids affected.
    */
   endOf(scope: 'run' | 'workflow'): Promise<string[]>;
-  /** Deletes sessions (of any policy) not updated for `olderThanMs`; returns their ids. */
+  /** Deletes the sessions `list()` returns (of any policy) not updated for `olderThanMs`; returns their ids. */
   expire(olderThanMs: number, now?: Date): Promise<string[]>;
 }
 
@@ -161,17 +164,17 @@ export function createSessions(options: SessionsOptions): Sessions {
     },
     async delete(id) {
       await require(id);
-      await store.deleteSession(scope, id); // also deletes the `session:<id>:…` component states
+      await store.deleteSession(scope, id); // also deletes its `session:<id>:<name>` component state
     },
     async endOf(when) {
       const affected: string[] = [];
       for (const record of await allSessions()) {
         const policy = retentionOf(record);
         if (policy === 'single_run' && when === 'run') {
-          await store.clearMessages(scope, record.id);
+          await store.clearMessages(record.scope, record.id);
           affected.push(record.id);
         } else if (policy !== 'persistent' && when === 'workflow') {
-          await sessions.delete(record.id);
+          await store.deleteSession(record.scope, record.id);
           affected.push(record.id);
         }
       }
@@ -186,9 +189,9 @@ export function createSessions(options: SessionsOptions): Sessions {
         });
       }
       const cutoff = now.getTime() - olderThanMs;
-      const expired = (await allSessions()).filter((r) => r.updatedAt.getTime() < cutoff).map((r) => r.id);
-      for (const id of expired) await sessions.delete(id);
-      return expired;
+      const expired = (await allSessions()).filter((r) => r.updatedAt.getTime() < cutoff);
+      for (const r of expired) await store.deleteSession(r.scope, r.id);
+      return expired.map((r) => r.id);
     },
   };
   return sessions;

@@ -14,11 +14,15 @@ export interface StoreCapabilities {
   durable: boolean;
 }
 
-/** A conversation session: a log of messages that belongs to one scope. */
+/**
+ * A conversation session: a log of messages that belongs to one owner scope. A session is identified by its
+ * owner (tenant, user, agent; a missing `user` / `agent` means "none") and its id: two owners of one tenant
+ * may each have a session `chat`, and they are unrelated.
+ */
 export interface SessionRecord {
-  /** Unique within the tenant. */
+  /** Unique among the sessions of its owner scope. */
   id: string;
-  /** Who owns it. */
+  /** Who owns it: pass this scope to address the session by id. */
   scope: Scope;
   /** The session this one was forked from. */
   parentId?: string;
@@ -38,7 +42,7 @@ export interface CreateSessionInput {
   id?: string;
   /** Free-form JSON metadata. */
   metadata?: Record<string, JSONValue>;
-  /** Fork: the parent session (same tenant) and the sequence number to branch after. */
+  /** Fork: the parent session (owned by the same scope) and the sequence number to branch after. */
   fork?: { parentId: string; atSeq: number };
 }
 
@@ -68,6 +72,8 @@ export interface RangeQuery {
 export interface SearchHit {
   /** The session it belongs to. */
   sessionId: string;
+  /** The session's owner scope (sessions of different owners may share an id). */
+  scope: Scope;
   /** The log entry. */
   entry: LogEntry;
   /** Higher is better; comparable only within one result list. */
@@ -119,8 +125,19 @@ export interface Artifact {
 }
 
 /**
- * The storage contract every driver implements (DESIGN.md §4). Every call carries the caller's scope; a
- * session is visible only to its own tenant, and nothing any input can do returns another tenant's data.
+ * The storage contract every driver implements (DESIGN.md §4). Every call carries the caller's scope, and
+ * nothing any input can do returns another tenant's data.
+ *
+ * Sessions belong to an exact owner scope: a session is identified by (tenant, user, agent, id), where a
+ * missing `user` / `agent` means "none", not "any". Every call that takes a session id addresses the session
+ * of that id owned by exactly the caller's scope; a session of any other owner (another user, the same user
+ * with an agent, the whole tenant) is, for that call, exactly like a missing one: it is not found, blocks no
+ * `createSession`, and its state cannot be reached. Listing is wider: `listSessions` and `searchMessages`
+ * without a `sessionId` cover every session the scope *contains* (same tenant, and the scope's `user` /
+ * `agent` where it names them), and each record or hit carries its owner `scope` to address it with. So a
+ * tenant-wide scope `{ tenant }` lists the `chat` of user u1 and the `chat` of user u2 (two records, told
+ * apart by `scope`), while `getSession({ tenant }, 'chat')` is the tenant's own `chat`, if it has one.
+ *
  * Every id a call takes (session, message, artifact) is a non-empty string of at most 256 characters without
  * NUL or lone surrogates (`checkId`; state keys the same, up to 1,024 characters), else `INVALID_ARGUMENT`
  * (`getSession` answers undefined). Every stored value (message, session metadata, artifact data, component
@@ -148,17 +165,26 @@ export interface MemoryStoreV1 {
   /** What it can do. */
   readonly capabilities: StoreCapabilities;
 
-  /** Creates a session in `scope`; throws `INVALID_ARGUMENT` when the id is taken in the tenant. */
+  /**
+   * Creates a session owned by exactly `scope`; throws `INVALID_ARGUMENT` only when `scope` itself already
+   * owns a session with that id (sessions of other owners never conflict). A fork's parent is the session
+   * `fork.parentId` of the same owner.
+   */
   createSession(scope: Scope, input?: CreateSessionInput): Promise<SessionRecord>;
-  /** A session of the scope's tenant, or undefined. */
+  /** The session `sessionId` owned by exactly `scope`, or undefined (also when only other owners have one). */
   getSession(scope: Scope, sessionId: string): Promise<SessionRecord | undefined>;
-  /** Sessions of the scope (filtered by `user` / `agent` when the scope names them), newest first. */
+  /**
+   * Every session the scope contains, newest first: the tenant's sessions whose owner has the scope's `user`
+   * and `agent` where the scope names them (`{ tenant }` lists all of them, `{ tenant, user }` that user's with
+   * or without an agent). Records of different owners may share an id; each names its owner in `scope`.
+   */
   listSessions(scope: Scope, options?: { limit?: number; before?: Date }): Promise<SessionRecord[]>;
   /** Replaces a session's metadata (a plain JSON object, following the stored-value rule). */
   updateSession(scope: Scope, sessionId: string, metadata: Record<string, JSONValue>): Promise<SessionRecord>;
   /**
-   * Deletes a session with its messages, artifacts and the component states keyed `session:<id>:…`; forks
-   * of it keep their full history (the shared prefix is materialized into them first).
+   * Deletes the session with its messages, artifacts and its component state (the scope's keys
+   * `session:<id>:<name>` naming exactly this session, see `putState`), and nothing of any other session or
+   * owner; forks of it keep their full history (the shared prefix is materialized into them first).
    */
   deleteSession(scope: Scope, sessionId: string): Promise<void>;
 
@@ -192,7 +218,10 @@ export interface MemoryStoreV1 {
    * (copy-on-delete). Returns the log's entries afterwards, oldest first.
    */
   replaceMessages(scope: Scope, sessionId: string, inputs: readonly AppendInput[]): Promise<LogEntry[]>;
-  /** Full-text search over the scope's live messages. */
+  /**
+   * Full-text search over live messages: of the session `query.sessionId` owned by exactly `scope`, or
+   * without it of every session `listSessions(scope)` would list (each hit names its session and owner).
+   */
   searchMessages(scope: Scope, query: SearchQuery): Promise<SearchHit[]>;
 
   /** Writes (or replaces, by id) an artifact; its `data` follows the stored-value rule (see above). */
@@ -205,20 +234,22 @@ export interface MemoryStoreV1 {
   /**
    * Writes a component's state blob (StateModule) under a key, owned by exactly `scope`: a value's key is
    * (tenant, user, agent, key), where a missing `user` / `agent` means "none", not "any", so two users of one
-   * tenant each have their own value under the same key. A key `session:<id>:…` also needs the session to be
-   * visible to the scope, else `SESSION_NOT_FOUND`. A key breaking the id rule, or a state that is not a JSON value,
-   * is `INVALID_ARGUMENT`.
+   * tenant each have their own value under the same key. A key `session:<id>:<name>` is session state: the
+   * session id is everything between `session:` and the key's last `:` (so ids may contain `:`, names may
+   * not; `session:a:b:c` is name `c` of session `a:b`), the session must be owned by exactly `scope` (else
+   * `SESSION_NOT_FOUND`), and the value goes with it when it is deleted. A key `session:<name>` with no
+   * second `:` is a plain key. A key breaking the id rule, a session key whose id breaks it (`session::x`),
+   * or a state that is not a JSON value, is `INVALID_ARGUMENT`.
    */
   putState(scope: Scope, key: string, state: JSONValue): Promise<void>;
   /**
    * Reads the state blob owned by exactly `scope` under a key (never another user's or agent's); undefined
-   * when there is none, or when a `session:<id>:…` key names no session visible to the scope.
+   * when there is none, or when a `session:<id>:<name>` key names no session of the scope.
    */
   getState(scope: Scope, key: string): Promise<JSONValue | undefined>;
   /**
    * Deletes the state blob owned by exactly `scope` under a key; does nothing when there is none, or when a
-   * `session:<id>:…` key names no session visible to the scope. (`deleteSession` removes every owner's
-   * `session:<id>:…` state.)
+   * `session:<id>:<name>` key names no session of the scope.
    */
   deleteState(scope: Scope, key: string): Promise<void>;
 

@@ -18,8 +18,9 @@ export function sessionNotFound(id: string, component: string): NotFoundError {
 }
 
 /**
- * Whether a session owned by `owner` is visible to a caller with `scope`: same tenant, and the caller's
- * `user` / `agent`, when given, match the owner's.
+ * Whether `listSessions(scope)` (and a search without a session id) covers a session owned by `owner`: same
+ * tenant, and the caller's `user` / `agent`, when given, match the owner's. Calls that take a session id
+ * address only the sessions the caller owns exactly (same tenant, user and agent; see `ownerKey`).
  */
 export function visibleToScope(owner: Scope, scope: Scope): boolean {
   if (owner.tenant !== scope.tenant) return false;

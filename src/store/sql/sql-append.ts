@@ -6,7 +6,6 @@ import type { AppendInput } from '../memory-store.ts';
 import { storedCopy } from '../stored-copy.ts';
 import type { SqlClient, SqlRow } from './sql-client.ts';
 import type { SqlDialect } from './sql-dialect.ts';
-import type { SqlValue } from './sql-fragment.ts';
 import { toEntry } from './sql-rows.ts';
 
 /** One append input, serialized once. */
@@ -19,7 +18,7 @@ export interface PreparedAppend {
 
 /** The hot append statements of one dialect, compiled once. */
 interface AppendSql {
-  counter: Map<string, string>;
+  counter: string;
   insert: string;
   existing: string;
   undo: string;
@@ -36,40 +35,19 @@ function appendSql(d: SqlDialect): AppendSql {
   if (!s) {
     const p = (i: number) => d.placeholder(i);
     s = {
-      counter: new Map(),
+      // Reserves n seqs in the root session owned by exactly the scope; parameters in text order (SQLite's `?`
+      // are positional): n, n, tokens, now, tenant, user, agent (`''` for none), session id, and the most
+      // tokens the session may already hold (so its total stays a safe integer).
+      counter: `UPDATE engram_sessions SET last_seq = last_seq + ${p(1)}, live_count = live_count + ${p(2)}, live_tokens = live_tokens + ${p(3)}, updated_at = ${p(4)} WHERE tenant = ${p(5)} AND user_id = ${p(6)} AND agent_id = ${p(7)} AND id = ${p(8)} AND parent_id IS NULL AND live_tokens <= ${p(9)} RETURNING tenant, log_id, last_seq`,
       // The partial unique index on live ids decides idempotency: a conflict inserts nothing (no error, so a
       // PostgreSQL transaction stays usable) and the caller compares the stored row.
       insert: `INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES (${params(d, 1, 7)}, ${d.false}, ${p(8)}, ${p(9)}) ON CONFLICT (tenant, session_id, message_id) WHERE deleted = ${d.false} DO NOTHING RETURNING seq`,
       existing: `SELECT m.seq, m.body, m.tokens FROM engram_messages m WHERE m.tenant = ${p(1)} AND m.session_id = ${p(2)} AND m.message_id = ${p(3)} AND m.deleted = ${d.false}`,
-      undo: `UPDATE engram_sessions SET last_seq = last_seq - ${p(1)}, live_count = live_count - ${p(2)}, live_tokens = live_tokens - ${p(3)} WHERE tenant = ${p(4)} AND id = ${p(5)}`,
+      undo: `UPDATE engram_sessions SET last_seq = last_seq - ${p(1)}, live_count = live_count - ${p(2)}, live_tokens = live_tokens - ${p(3)} WHERE tenant = ${p(4)} AND log_id = ${p(5)}`,
     };
     compiled.set(d, s);
   }
   return s;
-}
-
-/**
- * The counter UPDATE for a scope shape (tenant, plus user and/or agent when the scope names them); its
- * parameters, in text order (SQLite's `?` are positional): n, n, tokens, now, the scope's values, session id,
- * and the most tokens the session may already hold (so its total stays a safe integer).
- */
-function counterSql(d: SqlDialect, scope: Scope): { text: string; where: SqlValue[] } {
-  const s = appendSql(d);
-  const key = `${scope.user !== undefined ? 'u' : ''}${scope.agent !== undefined ? 'a' : ''}`;
-  const where: SqlValue[] = [scope.tenant];
-  if (scope.user !== undefined) where.push(scope.user);
-  if (scope.agent !== undefined) where.push(scope.agent);
-  let text = s.counter.get(key);
-  if (text === undefined) {
-    const p = d.placeholder;
-    let i = 5;
-    let scoped = `tenant = ${p(i++)}`;
-    if (scope.user !== undefined) scoped += ` AND user_id = ${p(i++)}`;
-    if (scope.agent !== undefined) scoped += ` AND agent_id = ${p(i++)}`;
-    text = `UPDATE engram_sessions SET last_seq = last_seq + ${p(1)}, live_count = live_count + ${p(2)}, live_tokens = live_tokens + ${p(3)}, updated_at = ${p(4)} WHERE ${scoped} AND id = ${p(i)} AND parent_id IS NULL AND live_tokens <= ${p(i + 1)} RETURNING tenant, last_seq`;
-    s.counter.set(key, text);
-  }
-  return { text, where };
 }
 
 /**
@@ -94,18 +72,20 @@ export async function appendToRoot(
   const now = Date.now();
   let tokens = 0;
   for (const p of prepared) tokens += p.input.tokens;
-  const counter = counterSql(d, scope);
-  const row: SqlRow | undefined = await tx.get(counter.text, [
+  const row: SqlRow | undefined = await tx.get(s.counter, [
     n,
     n,
     tokens,
     now,
-    ...counter.where,
+    scope.tenant,
+    scope.user ?? '',
+    scope.agent ?? '',
     sessionId,
     Number.MAX_SAFE_INTEGER - tokens,
   ]);
   if (!row) return undefined;
   const tenant = String(row.tenant);
+  const log = String(row.log_id);
   let seq = Number(row.last_seq) - n;
   let skipped = 0;
   let skippedTokens = 0;
@@ -116,7 +96,7 @@ export async function appendToRoot(
     const text = messageText(message);
     const inserted = await tx.get(s.insert, [
       tenant,
-      sessionId,
+      log,
       seq + 1,
       message.id,
       message.role,
@@ -130,13 +110,13 @@ export async function appendToRoot(
       entries.push(Object.freeze({ seq, message: storedCopy(message, json), tokens: input.tokens }));
       continue;
     }
-    const prior = await tx.get(s.existing, [tenant, sessionId, message.id]);
+    const prior = await tx.get(s.existing, [tenant, log, message.id]);
     if (!prior || String(prior.body) !== json)
       throw new DuplicateMessageIdError({ messageId: message.id, component });
     entries.push(toEntry(prior));
     skipped += 1;
     skippedTokens += input.tokens;
   }
-  if (skipped > 0) await tx.run(s.undo, [skipped, skipped, skippedTokens, tenant, sessionId]);
+  if (skipped > 0) await tx.run(s.undo, [skipped, skipped, skippedTokens, tenant, log]);
   return entries;
 }

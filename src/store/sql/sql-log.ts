@@ -17,7 +17,7 @@ import {
   chunks,
   inheritedStats,
   loadSession,
-  scopeWhere,
+  ownerWhere,
   segmentWhere,
   type ViewSegment,
   viewSegments,
@@ -66,7 +66,7 @@ export async function appendEntries(
   if (fast) return fast;
   const session = await loadSession(tx, scope, sessionId, ctx.component, true);
   const segments = session.parentId === null ? [] : await viewSegments(tx, session);
-  const own = segments.at(-1) ?? { source: session.id, maxSeq: Number.POSITIVE_INFINITY, hiders: [] };
+  const own = segments.at(-1) ?? { source: session.logId, maxSeq: Number.POSITIVE_INFINITY, hiders: [] };
   const existing = await visibleById(tx, session.tenant, segments.length > 0 ? segments : [own], [
     ...new Set(prepared.map((p) => p.input.message.id)),
   ]);
@@ -93,7 +93,7 @@ export async function appendEntries(
   checkTokenTotal(held, tokens, session.id, ctx.component);
   const counter = await queryGet(
     tx,
-    sql`UPDATE engram_sessions SET last_seq = last_seq + ${planned.length}, live_count = live_count + ${planned.length}, live_tokens = live_tokens + ${tokens}, updated_at = ${now} WHERE tenant = ${session.tenant} AND id = ${session.id} RETURNING last_seq`,
+    sql`UPDATE engram_sessions SET last_seq = last_seq + ${planned.length}, live_count = live_count + ${planned.length}, live_tokens = live_tokens + ${tokens}, updated_at = ${now} WHERE tenant = ${session.tenant} AND log_id = ${session.logId} RETURNING last_seq`,
   );
   const base = Number(counter?.last_seq) - planned.length;
   const entries = planned.map(
@@ -110,7 +110,7 @@ export async function appendEntries(
     const text = messageText(entry.message);
     await queryRun(
       tx,
-      sql`INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES (${session.tenant}, ${session.id}, ${entry.seq}, ${entry.message.id}, ${entry.message.role}, ${Number.isFinite(created) ? created : now}, ${entry.tokens}, ${raw(tx.dialect.false)}, ${p.json}, ${tx.dialect.indexText?.(text) ?? text})`,
+      sql`INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES (${session.tenant}, ${session.logId}, ${entry.seq}, ${entry.message.id}, ${entry.message.role}, ${Number.isFinite(created) ? created : now}, ${entry.tokens}, ${raw(tx.dialect.false)}, ${p.json}, ${tx.dialect.indexText?.(text) ?? text})`,
     );
   }
   return result.map((r) => (typeof r === 'number' ? entries[r]! : r));
@@ -202,7 +202,7 @@ export async function sessionStats(
 ): Promise<LogStats> {
   const row = await queryGet(
     client,
-    sql`SELECT * FROM engram_sessions WHERE ${scopeWhere(scope)} AND id = ${sessionId}`,
+    sql`SELECT * FROM engram_sessions WHERE ${ownerWhere(scope)} AND id = ${sessionId}`,
   );
   if (!row) throw sessionNotFound(sessionId, component);
   const session = toSessionRow(row);
@@ -257,7 +257,7 @@ export async function tombstone(
   // Copy-on-delete: forks sharing a row about to go get their own copy of what they inherit first.
   const hasForks = await queryGet(
     tx,
-    sql`SELECT 1 AS x FROM engram_sessions WHERE tenant = ${t} AND parent_id = ${session.id} LIMIT 1`,
+    sql`SELECT 1 AS x FROM engram_sessions WHERE tenant = ${t} AND parent_log = ${session.logId} LIMIT 1`,
   );
   if (hasForks) {
     const first = await firstAffectedSeq(tx, session, all, parts);
@@ -269,7 +269,7 @@ export async function tombstone(
     const which = part ? sql` AND message_id IN (${joinSql(part)})` : raw('');
     const rows = await queryAll(
       tx,
-      sql`UPDATE engram_messages SET deleted = ${raw(d.true)} WHERE tenant = ${t} AND session_id = ${session.id} AND deleted = ${raw(d.false)}${which} RETURNING tokens`,
+      sql`UPDATE engram_messages SET deleted = ${raw(d.true)} WHERE tenant = ${t} AND session_id = ${session.logId} AND deleted = ${raw(d.false)}${which} RETURNING tokens`,
     );
     count += rows.length;
     for (const row of rows) tokens += Number(row.tokens);
@@ -283,7 +283,7 @@ export async function tombstone(
       if (Number(sum?.n ?? 0) === 0) continue;
       const r = await queryRun(
         tx,
-        sql`INSERT INTO engram_fork_hidden (tenant, session_id, message_id) SELECT DISTINCT m.tenant, ${session.id}, m.message_id FROM engram_messages m WHERE ${where} ON CONFLICT (tenant, session_id, message_id) DO NOTHING`,
+        sql`INSERT INTO engram_fork_hidden (tenant, session_id, message_id) SELECT DISTINCT m.tenant, ${session.logId}, m.message_id FROM engram_messages m WHERE ${where} ON CONFLICT (tenant, session_id, message_id) DO NOTHING`,
       );
       hidden += r.changes;
       hiddenTokens += Number(sum?.t ?? 0);
@@ -292,7 +292,7 @@ export async function tombstone(
   if (count + hidden > 0) {
     await queryRun(
       tx,
-      sql`UPDATE engram_sessions SET live_count = live_count - ${count}, live_tokens = live_tokens - ${tokens}, inherited_count = inherited_count - ${hidden}, inherited_tokens = inherited_tokens - ${hiddenTokens}, updated_at = ${Date.now()} WHERE tenant = ${t} AND id = ${session.id}`,
+      sql`UPDATE engram_sessions SET live_count = live_count - ${count}, live_tokens = live_tokens - ${tokens}, inherited_count = inherited_count - ${hidden}, inherited_tokens = inherited_tokens - ${hiddenTokens}, updated_at = ${Date.now()} WHERE tenant = ${t} AND log_id = ${session.logId}`,
     );
   }
   return count + hidden;

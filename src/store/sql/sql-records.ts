@@ -2,13 +2,13 @@ import type { JSONValue } from 'ai';
 import type { Scope } from '../../core/scope.ts';
 import { checkArtifact, checkJsonValue } from '../check-values.ts';
 import type { Artifact } from '../memory-store.ts';
-import { checkStateKey, stateKeySessionIds } from '../state-scope.ts';
+import { checkStateKey, stateKeySession } from '../state-scope.ts';
 import { sessionNotFound } from '../store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
-import { joinSql, raw, sql } from './sql-fragment.ts';
+import { raw, sql } from './sql-fragment.ts';
 import { parseJson, toArtifact } from './sql-rows.ts';
-import { scopeWhere } from './sql-view.ts';
+import { ownerWhere } from './sql-view.ts';
 
 /** JSON text of a value; `InvalidValueError` naming the path when it would not read back identical. */
 export function jsonText(value: unknown, what: string, component: string): string {
@@ -21,7 +21,7 @@ export async function upsertArtifact(
   client: SqlClient,
   component: string,
   tenant: string,
-  sessionId: string,
+  logId: string,
   artifact: Omit<Artifact, 'createdAt'>,
 ): Promise<Artifact> {
   checkArtifact(artifact, component);
@@ -29,7 +29,7 @@ export async function upsertArtifact(
   const now = Date.now();
   await queryRun(
     client,
-    sql`INSERT INTO engram_artifacts (tenant, session_id, id, kind, from_seq, to_seq, data, created_at) VALUES (${tenant}, ${sessionId}, ${artifact.id}, ${artifact.kind}, ${artifact.fromSeq}, ${artifact.toSeq}, ${data}, ${now})
+    sql`INSERT INTO engram_artifacts (tenant, session_id, id, kind, from_seq, to_seq, data, created_at) VALUES (${tenant}, ${logId}, ${artifact.id}, ${artifact.kind}, ${artifact.fromSeq}, ${artifact.toSeq}, ${data}, ${now})
 ON CONFLICT (tenant, session_id, id) DO UPDATE SET kind = excluded.kind, from_seq = excluded.from_seq, to_seq = excluded.to_seq, data = excluded.data, created_at = excluded.created_at`,
   );
   return {
@@ -46,12 +46,12 @@ ON CONFLICT (tenant, session_id, id) DO UPDATE SET kind = excluded.kind, from_se
 export async function listArtifactRows(
   client: SqlClient,
   tenant: string,
-  sessionId: string,
+  logId: string,
   kind?: string,
 ): Promise<Artifact[]> {
   const rows = await queryAll(
     client,
-    sql`SELECT * FROM engram_artifacts WHERE tenant = ${tenant} AND session_id = ${sessionId}${kind !== undefined ? sql` AND kind = ${kind}` : raw('')} ORDER BY to_seq, created_at, id`,
+    sql`SELECT * FROM engram_artifacts WHERE tenant = ${tenant} AND session_id = ${logId}${kind !== undefined ? sql` AND kind = ${kind}` : raw('')} ORDER BY to_seq, created_at, id`,
   );
   return rows.map(toArtifact);
 }
@@ -60,35 +60,34 @@ export async function listArtifactRows(
 export async function deleteArtifactRow(
   client: SqlClient,
   tenant: string,
-  sessionId: string,
+  logId: string,
   id: string,
 ): Promise<boolean> {
   const r = await queryRun(
     client,
-    sql`DELETE FROM engram_artifacts WHERE tenant = ${tenant} AND session_id = ${sessionId} AND id = ${id}`,
+    sql`DELETE FROM engram_artifacts WHERE tenant = ${tenant} AND session_id = ${logId} AND id = ${id}`,
   );
   return r.changes > 0;
 }
 
-/** Whether a `session:<id>:…` key names a session the scope can see (other keys need none). */
-async function sessionVisible(client: SqlClient, scope: Scope, key: string, lock = false): Promise<boolean> {
-  const ids = stateKeySessionIds(key);
-  if (ids.length === 0) return true;
-  // Locking the session rows keeps a concurrent deleteSession from leaving this write behind.
+/** Whether a `session:<id>:<name>` key names a session owned by exactly the scope (other keys need none). */
+async function sessionOwned(client: SqlClient, scope: Scope, key: string, lock = false): Promise<boolean> {
+  const id = stateKeySession(key);
+  if (id === undefined) return true;
+  // Locking the session row keeps a concurrent deleteSession from leaving this write behind.
   const row = await queryGet(
     client,
-    sql`SELECT 1 AS found FROM engram_sessions WHERE ${scopeWhere(scope)} AND id IN (${joinSql(ids)})${raw(lock ? client.dialect.forUpdate : '')}`,
+    sql`SELECT 1 AS found FROM engram_sessions WHERE ${ownerWhere(scope)} AND id = ${id}${raw(lock ? client.dialect.forUpdate : '')}`,
   );
   return row !== undefined;
 }
 
 /** The row of the value owned by exactly `scope` under `key`. */
-const stateRow = (scope: Scope, key: string) =>
-  sql`tenant = ${scope.tenant} AND user_id = ${scope.user ?? ''} AND agent_id = ${scope.agent ?? ''} AND key = ${key}`;
+const stateRow = (scope: Scope, key: string) => sql`${ownerWhere(scope)} AND key = ${key}`;
 
 /**
- * Writes a component's state blob, owned by exactly `scope`; a `session:<id>:…` key needs a session the
- * scope can see (else `SESSION_NOT_FOUND`).
+ * Writes a component's state blob, owned by exactly `scope`; a `session:<id>:<name>` key needs the scope's
+ * own session `<id>` (else `SESSION_NOT_FOUND`).
  */
 export async function putStateRow(
   client: SqlClient,
@@ -100,8 +99,7 @@ export async function putStateRow(
   checkStateKey(key, component);
   const value = jsonText(state, 'state', component);
   await client.transaction(async (tx) => {
-    if (!(await sessionVisible(tx, scope, key)))
-      throw sessionNotFound(stateKeySessionIds(key)[0]!, component);
+    if (!(await sessionOwned(tx, scope, key, true))) throw sessionNotFound(stateKeySession(key)!, component);
     await queryRun(
       tx,
       sql`INSERT INTO engram_component_state (tenant, user_id, agent_id, key, value, updated_at) VALUES (${scope.tenant}, ${scope.user ?? ''}, ${scope.agent ?? ''}, ${key}, ${value}, ${Date.now()})
@@ -110,7 +108,7 @@ ON CONFLICT (tenant, user_id, agent_id, key) DO UPDATE SET value = excluded.valu
   });
 }
 
-/** Reads the state blob owned by exactly `scope`; undefined when a `session:<id>:…` key's session is not visible. */
+/** Reads the state blob owned by exactly `scope`; undefined when a `session:<id>:<name>` key names no session of the scope. */
 export async function getStateRow(
   client: SqlClient,
   component: string,
@@ -118,7 +116,7 @@ export async function getStateRow(
   key: string,
 ): Promise<JSONValue | undefined> {
   checkStateKey(key, component);
-  if (!(await sessionVisible(client, scope, key))) return undefined;
+  if (!(await sessionOwned(client, scope, key))) return undefined;
   const row = await queryGet(
     client,
     sql`SELECT value FROM engram_component_state WHERE ${stateRow(scope, key)}`,
@@ -126,7 +124,7 @@ export async function getStateRow(
   return row ? parseJson(row.value) : undefined;
 }
 
-/** Deletes the state blob owned by exactly `scope` (nothing when a `session:<id>:…` key's session is not visible). */
+/** Deletes the state blob owned by exactly `scope` (nothing when a `session:<id>:<name>` key names no session of the scope). */
 export async function deleteStateRow(
   client: SqlClient,
   component: string,
@@ -135,7 +133,7 @@ export async function deleteStateRow(
 ): Promise<void> {
   checkStateKey(key, component);
   await client.transaction(async (tx) => {
-    if (!(await sessionVisible(tx, scope, key, true))) return;
+    if (!(await sessionOwned(tx, scope, key, true))) return;
     await queryRun(tx, sql`DELETE FROM engram_component_state WHERE ${stateRow(scope, key)}`);
   });
 }

@@ -8,9 +8,15 @@ import type { SqlRow } from './sql-client.ts';
 export interface SessionRow {
   tenant: string;
   id: string;
+  /** The owner's user (null: none; stored as `''`). */
   userId: string | null;
+  /** The owner's agent (null: none; stored as `''`). */
   agentId: string | null;
+  /** The key of the session's rows in the log tables (`session_id` there), unique in the tenant (schema v6). */
+  logId: string;
   parentId: string | null;
+  /** The parent's `logId`. */
+  parentLog: string | null;
   forkedAtSeq: number | null;
   metadata: Record<string, JSONValue>;
   createdAt: number;
@@ -21,6 +27,8 @@ export interface SessionRow {
 }
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+/** An owner column: `''` (and a pre-v6 NULL) is "none". */
+const owner = (v: unknown): string | null => (v === '' ? null : str(v));
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** Parses a JSON column (text, or an already-parsed value from a JSON-typed column). */
@@ -33,9 +41,11 @@ export function toSessionRow(row: SqlRow): SessionRow {
   return {
     tenant: String(row.tenant),
     id: String(row.id),
-    userId: str(row.user_id),
-    agentId: str(row.agent_id),
+    userId: owner(row.user_id),
+    agentId: owner(row.agent_id),
+    logId: String(row.log_id),
     parentId: str(row.parent_id),
+    parentLog: str(row.parent_log),
     forkedAtSeq: num(row.forked_at_seq),
     metadata: parseJson(row.metadata) as Record<string, JSONValue>,
     createdAt: Number(row.created_at),

@@ -9,7 +9,14 @@ import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
 import { raw, sql } from './sql-fragment.ts';
 import { type SessionRow, toSessionRecord, toSessionRow } from './sql-rows.ts';
-import { forkInheritance, loadSession, scopeWhere, segmentWhere, viewSegments } from './sql-view.ts';
+import {
+  forkInheritance,
+  loadSession,
+  ownerWhere,
+  scopeWhere,
+  segmentWhere,
+  viewSegments,
+} from './sql-view.ts';
 
 const invalid = (component: string, message: string) =>
   new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
@@ -20,7 +27,11 @@ export function metadataJson(metadata: unknown, component: string): string {
   return JSON.stringify(metadata);
 }
 
-/** Creates a session (or a fork) in one transaction. */
+/**
+ * Creates a session (or a fork) owned by exactly `scope`, in one transaction; `INVALID_ARGUMENT` when the
+ * owner already has the id. Its `log_id` is generated (a clash with another log id of the tenant, which only
+ * a pre-v6 session id could cause, draws a new one).
+ */
 export async function createSessionRow(
   tx: SqlClient,
   component: string,
@@ -30,12 +41,12 @@ export async function createSessionRow(
   const id = input.id ?? createId('ses');
   checkSessionId(id, component);
   const metadata = metadataJson(input.metadata ?? {}, component);
-  const taken = await queryGet(
-    tx,
-    sql`SELECT id FROM engram_sessions WHERE tenant = ${scope.tenant} AND id = ${id}`,
-  );
-  if (taken) throw invalid(component, `session "${id}" already exists`);
+  const taken = async () =>
+    (await queryGet(tx, sql`SELECT id FROM engram_sessions WHERE ${ownerWhere(scope)} AND id = ${id}`)) !==
+    undefined;
+  if (await taken()) throw invalid(component, `session "${id}" already exists`);
   let parentId: string | null = null;
+  let parentLog: string | null = null;
   let forkedAtSeq: number | null = null;
   let inherited: { count: number | null; tokens: number | null } = { count: null, tokens: null };
   if (input.fork) {
@@ -46,16 +57,22 @@ export async function createSessionRow(
       throw invalid(component, `fork.atSeq must be an integer in 0..${parent.lastSeq}, got ${at}`);
     }
     parentId = parent.id;
+    parentLog = parent.logId;
     forkedAtSeq = at;
     inherited = await forkInheritance(tx, parent, at);
   }
   const now = Date.now();
-  const row = await queryGet(
-    tx,
-    sql`INSERT INTO engram_sessions (tenant, id, user_id, agent_id, parent_id, forked_at_seq, metadata, created_at, updated_at, last_seq, live_count, live_tokens, inherited_count, inherited_tokens) VALUES (${scope.tenant}, ${id}, ${scope.user ?? null}, ${scope.agent ?? null}, ${parentId}, ${forkedAtSeq}, ${metadata}, ${now}, ${now}, ${forkedAtSeq ?? 0}, 0, 0, ${inherited.count}, ${inherited.tokens}) ON CONFLICT (tenant, id) DO NOTHING RETURNING *`,
-  );
-  if (!row) throw invalid(component, `session "${id}" already exists`);
-  return toSessionRecord(toSessionRow(row));
+  for (let attempt = 0; ; attempt++) {
+    const row = await queryGet(
+      tx,
+      sql`INSERT INTO engram_sessions (tenant, user_id, agent_id, id, log_id, parent_id, parent_log, forked_at_seq, metadata, created_at, updated_at, last_seq, live_count, live_tokens, inherited_count, inherited_tokens) VALUES (${scope.tenant}, ${scope.user ?? ''}, ${scope.agent ?? ''}, ${id}, ${createId('log')}, ${parentId}, ${parentLog}, ${forkedAtSeq}, ${metadata}, ${now}, ${now}, ${forkedAtSeq ?? 0}, 0, 0, ${inherited.count}, ${inherited.tokens}) ON CONFLICT DO NOTHING RETURNING *`,
+    );
+    if (row) return toSessionRecord(toSessionRow(row));
+    if (await taken()) throw invalid(component, `session "${id}" already exists`);
+    if (attempt === 3) {
+      throw new MemoryError({ code: 'STORE_ERROR', component, message: `cannot create session "${id}"` });
+    }
+  }
 }
 
 /** Sessions of the scope, newest first. */
@@ -91,7 +108,7 @@ export async function updateSessionRow(
   await loadSession(tx, scope, sessionId, component, true);
   const row = await queryGet(
     tx,
-    sql`UPDATE engram_sessions SET metadata = ${json}, updated_at = ${Date.now()} WHERE ${scopeWhere(scope)} AND id = ${sessionId} RETURNING *`,
+    sql`UPDATE engram_sessions SET metadata = ${json}, updated_at = ${Date.now()} WHERE ${ownerWhere(scope)} AND id = ${sessionId} RETURNING *`,
   );
   return toSessionRecord(toSessionRow(row!));
 }
@@ -107,14 +124,14 @@ export async function detachFork(tx: SqlClient, child: SessionRow): Promise<void
   for (const segment of (await viewSegments(tx, child)).slice(0, -1)) {
     await queryRun(
       tx,
-      sql`INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) SELECT m.tenant, ${child.id}, m.seq, m.message_id, m.role, m.created_at, m.tokens, ${raw(d.false)}, m.body, m.text FROM engram_messages m WHERE ${segmentWhere(tx, t, segment)}`,
+      sql`INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) SELECT m.tenant, ${child.logId}, m.seq, m.message_id, m.role, m.created_at, m.tokens, ${raw(d.false)}, m.body, m.text FROM engram_messages m WHERE ${segmentWhere(tx, t, segment)}`,
     );
   }
-  await queryRun(tx, sql`DELETE FROM engram_fork_hidden WHERE tenant = ${t} AND session_id = ${child.id}`);
-  const own = sql`FROM engram_messages m WHERE m.tenant = ${t} AND m.session_id = ${child.id} AND m.deleted = ${raw(d.false)}`;
+  await queryRun(tx, sql`DELETE FROM engram_fork_hidden WHERE tenant = ${t} AND session_id = ${child.logId}`);
+  const own = sql`FROM engram_messages m WHERE m.tenant = ${t} AND m.session_id = ${child.logId} AND m.deleted = ${raw(d.false)}`;
   await queryRun(
     tx,
-    sql`UPDATE engram_sessions SET parent_id = NULL, forked_at_seq = NULL, inherited_count = NULL, inherited_tokens = NULL, live_count = (SELECT count(*) ${own}), live_tokens = (SELECT coalesce(sum(m.tokens), 0) ${own}) WHERE tenant = ${t} AND id = ${child.id}`,
+    sql`UPDATE engram_sessions SET parent_id = NULL, parent_log = NULL, forked_at_seq = NULL, inherited_count = NULL, inherited_tokens = NULL, live_count = (SELECT count(*) ${own}), live_tokens = (SELECT coalesce(sum(m.tokens), 0) ${own}) WHERE tenant = ${t} AND log_id = ${child.logId}`,
   );
 }
 
@@ -126,14 +143,15 @@ export async function detachFork(tx: SqlClient, child: SessionRow): Promise<void
 export async function detachForks(tx: SqlClient, parent: SessionRow, fromSeq: number): Promise<void> {
   const children = await queryAll(
     tx,
-    sql`SELECT * FROM engram_sessions WHERE tenant = ${parent.tenant} AND parent_id = ${parent.id} AND forked_at_seq >= ${fromSeq}${raw(tx.dialect.forUpdate)}`,
+    sql`SELECT * FROM engram_sessions WHERE tenant = ${parent.tenant} AND parent_log = ${parent.logId} AND forked_at_seq >= ${fromSeq}${raw(tx.dialect.forUpdate)}`,
   );
   for (const row of children) await detachFork(tx, toSessionRow(row));
 }
 
 /**
- * Deletes a session, its messages, hidden ids, artifacts and `session:<id>:` state. Its direct forks keep
- * what they shared: their inherited rows are copied in as their own (same seqs) and they become roots.
+ * Deletes a session, its messages, hidden ids, artifacts and its state: the owner's keys `session:<id>:<name>`
+ * that name exactly it (the key's part after `session:<id>:` has no `:`). Its direct forks keep what they
+ * shared: their inherited rows are copied in as their own (same seqs) and they become roots.
  */
 export async function deleteSessionRow(
   tx: SqlClient,
@@ -144,13 +162,15 @@ export async function deleteSessionRow(
   const session = await loadSession(tx, scope, sessionId, component, true);
   const t = session.tenant;
   await detachForks(tx, session, 0);
-  await queryRun(tx, sql`DELETE FROM engram_messages WHERE tenant = ${t} AND session_id = ${session.id}`);
-  await queryRun(tx, sql`DELETE FROM engram_fork_hidden WHERE tenant = ${t} AND session_id = ${session.id}`);
-  await queryRun(tx, sql`DELETE FROM engram_artifacts WHERE tenant = ${t} AND session_id = ${session.id}`);
+  const log = session.logId;
+  await queryRun(tx, sql`DELETE FROM engram_messages WHERE tenant = ${t} AND session_id = ${log}`);
+  await queryRun(tx, sql`DELETE FROM engram_fork_hidden WHERE tenant = ${t} AND session_id = ${log}`);
+  await queryRun(tx, sql`DELETE FROM engram_artifacts WHERE tenant = ${t} AND session_id = ${log}`);
   const prefix = `session:${session.id}:`;
+  const n = [...prefix].length;
   await queryRun(
     tx,
-    sql`DELETE FROM engram_component_state WHERE tenant = ${t} AND substr(key, 1, ${[...prefix].length}) = ${prefix}`,
+    sql`DELETE FROM engram_component_state WHERE ${ownerWhere(scope)} AND substr(key, 1, ${n}) = ${prefix} AND replace(substr(key, ${n + 1}), ':', '') = substr(key, ${n + 1})`,
   );
-  await queryRun(tx, sql`DELETE FROM engram_sessions WHERE tenant = ${t} AND id = ${session.id}`);
+  await queryRun(tx, sql`DELETE FROM engram_sessions WHERE tenant = ${t} AND log_id = ${log}`);
 }

@@ -27,7 +27,7 @@ import {
 import { toSessionRecord, toSessionRow } from './sql-rows.ts';
 import { searchEntries } from './sql-search.ts';
 import { createSessionRow, deleteSessionRow, listSessionRows, updateSessionRow } from './sql-sessions.ts';
-import { loadSession, scopeWhere, viewSegments } from './sql-view.ts';
+import { loadSession, ownerWhere, viewSegments } from './sql-view.ts';
 
 /** Options of {@link createSqlStore}. */
 export interface SqlStoreOptions {
@@ -114,7 +114,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         if (!isValidId(sessionId)) return undefined;
         const row = await queryGet(
           client,
-          sql`SELECT * FROM engram_sessions WHERE ${scopeWhere(scope)} AND id = ${sessionId}`,
+          sql`SELECT * FROM engram_sessions WHERE ${ownerWhere(scope)} AND id = ${sessionId}`,
         );
         return row ? toSessionRecord(toSessionRow(row)) : undefined;
       }),
@@ -220,7 +220,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         checkSession(sessionId);
         return client.transaction(async (tx) => {
           const session = await loadSession(tx, scope, sessionId, component, true);
-          return upsertArtifact(tx, component, session.tenant, session.id, artifact);
+          return upsertArtifact(tx, component, session.tenant, session.logId, artifact);
         });
       }),
 
@@ -228,7 +228,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       op('listArtifacts', scope, async () => {
         checkSession(sessionId);
         const session = await loadSession(client, scope, sessionId, component);
-        return listArtifactRows(client, session.tenant, session.id, kind);
+        return listArtifactRows(client, session.tenant, session.logId, kind);
       }),
 
     deleteArtifact: (scope, sessionId, artifactId) =>
@@ -237,7 +237,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         return client.transaction(async (tx) => {
           const session = await loadSession(tx, scope, sessionId, component, true);
           checkId(artifactId, 'artifact id', component);
-          return deleteArtifactRow(tx, session.tenant, session.id, artifactId);
+          return deleteArtifactRow(tx, session.tenant, session.logId, artifactId);
         });
       }),
 

@@ -12,15 +12,18 @@ import { type SessionRow, toSessionRow } from './sql-rows.ts';
  * ranges, so its visible log is their concatenation.
  */
 export interface ViewSegment {
-  /** The session whose rows these are. */
+  /** The `log_id` of the session whose rows these are. */
   source: string;
   /** Last seq included (Infinity for the viewer's own rows). */
   maxSeq: number;
-  /** Sessions whose `engram_fork_hidden` ids are excluded. */
+  /** The `log_id`s of sessions whose `engram_fork_hidden` ids are excluded. */
   hiders: readonly string[];
 }
 
-/** The WHERE condition restricting a session row to the caller's scope (tenant, and user/agent when given). */
+/**
+ * The WHERE condition of the rows a scope contains (tenant, and user / agent when given): the sessions
+ * `listSessions` returns, and the long-term records of a scope.
+ */
 export function scopeWhere(scope: Scope, alias = ''): SqlFragment {
   const a = alias ? `${alias}.` : '';
   let where = sql`${raw(`${a}tenant = `)}${scope.tenant}`;
@@ -29,7 +32,13 @@ export function scopeWhere(scope: Scope, alias = ''): SqlFragment {
   return where;
 }
 
-/** Loads a session the scope can see (optionally locking its row until commit), or throws SESSION_NOT_FOUND. */
+/** The WHERE condition of the session rows owned by exactly `scope` (`''` for no user / no agent). */
+export function ownerWhere(scope: Scope, alias = ''): SqlFragment {
+  const a = alias ? `${alias}.` : '';
+  return sql`${raw(`${a}tenant = `)}${scope.tenant}${raw(` AND ${a}user_id = `)}${scope.user ?? ''}${raw(` AND ${a}agent_id = `)}${scope.agent ?? ''}`;
+}
+
+/** Loads the session owned by exactly `scope` (optionally locking its row until commit), or throws SESSION_NOT_FOUND. */
 export async function loadSession(
   client: SqlClient,
   scope: Scope,
@@ -39,7 +48,7 @@ export async function loadSession(
 ): Promise<SessionRow> {
   const row = await queryGet(
     client,
-    sql`SELECT * FROM engram_sessions WHERE ${scopeWhere(scope)} AND id = ${id}${raw(lock ? client.dialect.forUpdate : '')}`,
+    sql`SELECT * FROM engram_sessions WHERE ${ownerWhere(scope)} AND id = ${id}${raw(lock ? client.dialect.forUpdate : '')}`,
   );
   if (!row) throw sessionNotFound(id, component);
   return toSessionRow(row);
@@ -47,20 +56,20 @@ export async function loadSession(
 
 /** The segments a session sees, oldest first: its ancestors' shared prefixes, then its own rows. */
 export async function viewSegments(client: SqlClient, session: SessionRow): Promise<ViewSegment[]> {
-  const segments: ViewSegment[] = [{ source: session.id, maxSeq: Number.POSITIVE_INFINITY, hiders: [] }];
+  const segments: ViewSegment[] = [{ source: session.logId, maxSeq: Number.POSITIVE_INFINITY, hiders: [] }];
   let current = session;
   let maxSeq = Number.POSITIVE_INFINITY;
   const hiders: string[] = [];
   for (let depth = 0; current.parentId !== null && depth < 10_000; depth++) {
     maxSeq = Math.min(maxSeq, current.forkedAtSeq ?? 0);
-    hiders.push(current.id);
+    hiders.push(current.logId);
     const parent = await queryGet(
       client,
-      sql`SELECT * FROM engram_sessions WHERE tenant = ${session.tenant} AND id = ${current.parentId}`,
+      sql`SELECT * FROM engram_sessions WHERE tenant = ${session.tenant} AND log_id = ${current.parentLog}`,
     );
     if (!parent) break;
     current = toSessionRow(parent);
-    segments.unshift({ source: current.id, maxSeq, hiders: [...hiders] });
+    segments.unshift({ source: current.logId, maxSeq, hiders: [...hiders] });
   }
   return segments;
 }
@@ -111,7 +120,7 @@ export async function inheritedStats(
     row ??
     (await queryGet(
       client,
-      sql`SELECT inherited_count, inherited_tokens FROM engram_sessions WHERE tenant = ${session.tenant} AND id = ${session.id}`,
+      sql`SELECT inherited_count, inherited_tokens FROM engram_sessions WHERE tenant = ${session.tenant} AND log_id = ${session.logId}`,
     ));
   if (stored?.inherited_count !== null && stored?.inherited_count !== undefined) {
     return { count: Number(stored.inherited_count), tokens: Number(stored.inherited_tokens ?? 0) };

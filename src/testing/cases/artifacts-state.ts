@@ -62,7 +62,7 @@ export const artifactStateCases: StoreCase[] = [
     },
   },
   {
-    name: 'state: scoped by user and agent within a tenant; session state needs a visible session',
+    name: 'state: scoped by user and agent within a tenant; session state needs a session of the exact owner',
     async run({ store, scope }) {
       const { tenant } = scope();
       const org = { tenant };
@@ -89,35 +89,32 @@ export const artifactStateCases: StoreCase[] = [
       expect(await store.getState(alice, 'Prefs')).toEqual({ theme: 'dark' });
       expect(await store.getState(org, 'Prefs')).toBe('org default');
 
-      // Session keys: the session must be visible to the caller (else absent; put throws SESSION_NOT_FOUND).
+      // Session keys: the session must be owned by exactly the caller (else absent; put throws SESSION_NOT_FOUND).
       await store.createSession(alice, { id: 'alice-chat' });
       const key = 'session:alice-chat:ConversationMemory';
       await store.putState(alice, key, { log: 'my password is hunter2' });
       expect(await store.getState(alice, key)).toEqual({ log: 'my password is hunter2' });
-      expect(await store.getState(bob, key)).toBeUndefined();
-      await expectMemoryError(store.putState(bob, key, 'overwritten'), 'SESSION_NOT_FOUND');
-      await store.deleteState(bob, key);
-      await expectMemoryError(store.putState(aliceBot, key, 'x'), 'SESSION_NOT_FOUND');
-      await expectMemoryError(store.putState(scope({ user: 'alice' }), key, 'x'), 'SESSION_NOT_FOUND');
+      for (const other of [org, bob, aliceBot, bot, scope({ user: 'alice' })]) {
+        expect(await store.getState(other, key)).toBeUndefined();
+        await expectMemoryError(store.putState(other, key, 'overwritten'), 'SESSION_NOT_FOUND');
+        await store.deleteState(other, key);
+      }
       await expectMemoryError(store.putState(alice, 'session:missing:Agent', 1), 'SESSION_NOT_FOUND');
       expect(await store.getState(alice, 'session:missing:Agent')).toBeUndefined();
       await store.deleteState(alice, 'session:missing:Agent');
       expect(await store.getState(alice, key)).toEqual({ log: 'my password is hunter2' });
-      // The whole tenant sees the session, but owns its own value under the key.
-      expect(await store.getState(org, key)).toBeUndefined();
+      // The tenant's own session of the same id has its own state under the same key.
+      await store.createSession(org, { id: 'alice-chat' });
       await store.putState(org, key, 'org note');
       expect(await store.getState(org, key)).toBe('org note');
       expect(await store.getState(alice, key)).toEqual({ log: 'my password is hunter2' });
-      await store.deleteState(org, key);
-      expect(await store.getState(alice, key)).toEqual({ log: 'my password is hunter2' });
-      await store.putState(org, key, 'org note again');
-      // Deleting the session removes every owner's state under its keys.
+      // Deleting the session removes its owner's state under its keys, and nothing of the other owner.
       await store.deleteSession(alice, 'alice-chat');
       expect(await store.getState(alice, key)).toBeUndefined();
-      expect(await store.getState(org, key)).toBeUndefined();
-      await store.createSession(bob, { id: 'alice-chat' });
-      expect(await store.getState(bob, key)).toBeUndefined();
+      expect(await store.getState(org, key)).toBe('org note');
+      await store.createSession(alice, { id: 'alice-chat' });
       expect(await store.getState(alice, key)).toBeUndefined();
+      await store.deleteSession(alice, 'alice-chat');
       await expectMemoryError(store.putState(alice, key, 'x'), 'SESSION_NOT_FOUND');
       await expectMemoryError(store.putState(alice, '', 1), 'INVALID_ARGUMENT');
       await expectMemoryError(store.getState(alice, 'a\u0000b'), 'INVALID_ARGUMENT');

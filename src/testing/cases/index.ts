@@ -9,6 +9,7 @@ import { lifecycleCases } from './lifecycle.ts';
 import { readCases } from './read.ts';
 import { replaceCases } from './replace.ts';
 import { roundTripCases } from './round-trip.ts';
+import { scopingCases } from './scoping.ts';
 import { searchCases } from './search.ts';
 import { sessionCases } from './sessions.ts';
 import { valueCases } from './values.ts';
@@ -23,6 +24,7 @@ export { lifecycleCases } from './lifecycle.ts';
 export { readCases } from './read.ts';
 export { replaceCases } from './replace.ts';
 export { richMessages, roundTripCases } from './round-trip.ts';
+export { lookAlikeOwners, lookAlikeSessionIds, scopingCases } from './scoping.ts';
 export { hostileQueries, searchCases } from './search.ts';
 export { sessionCases } from './sessions.ts';
 export { valueCases } from './values.ts';
@@ -41,5 +43,6 @@ export const allCases: readonly StoreCase[] = [
   ...artifactStateCases,
   ...forkCases,
   ...isolationCases,
+  ...scopingCases,
   ...lifecycleCases,
 ];

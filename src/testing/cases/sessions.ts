@@ -30,7 +30,9 @@ export const sessionCases: StoreCase[] = [
       expect(created.updatedAt).toBeInstanceOf(Date);
       expect(created.parentId).toBeUndefined();
       expect(await store.getSession(s, 'conv-1')).toEqual(created);
-      expect(await store.getSession({ tenant: s.tenant }, 'conv-1')).toEqual(created);
+      // Only the exact owner addresses it by id; the tenant-wide scope lists it.
+      expect(await store.getSession({ tenant: s.tenant }, 'conv-1')).toBeUndefined();
+      expect(await store.listSessions({ tenant: s.tenant })).toEqual([created]);
       expect(await store.getSession(s, 'conv-2')).toBeUndefined();
     },
   },
@@ -47,18 +49,17 @@ export const sessionCases: StoreCase[] = [
     },
   },
   {
-    name: 'sessions: a duplicate id in the tenant throws INVALID_ARGUMENT',
+    name: 'sessions: a duplicate id in the same owner scope throws INVALID_ARGUMENT',
     async run({ store, scope }) {
       const s = scope();
       await store.createSession(s, { id: 'dup', metadata: { v: 1 } });
       await expectMemoryError(store.createSession(s, { id: 'dup' }), 'INVALID_ARGUMENT');
-      await expectMemoryError(
-        store.createSession({ ...s, user: 'other' }, { id: 'dup' }),
-        'INVALID_ARGUMENT',
-      );
+      const other = { ...s, user: 'other' };
+      await store.createSession(other, { id: 'dup', metadata: { v: 2 } });
+      await expectMemoryError(store.createSession(other, { id: 'dup' }), 'INVALID_ARGUMENT');
       expect((await store.getSession(s, 'dup'))?.metadata).toEqual({ v: 1 });
-      const other = scope();
-      expect((await store.createSession(other, { id: 'dup' })).id).toBe('dup');
+      expect((await store.getSession(other, 'dup'))?.metadata).toEqual({ v: 2 });
+      expect((await store.createSession(scope(), { id: 'dup' })).id).toBe('dup');
     },
   },
   {
@@ -92,7 +93,7 @@ export const sessionCases: StoreCase[] = [
     },
   },
   {
-    name: 'sessions: list and access are narrowed by scope.user and scope.agent',
+    name: 'sessions: list is narrowed by scope.user and scope.agent; access by id needs the exact owner',
     async run({ store, scope }) {
       const { tenant } = scope();
       await store.createSession({ tenant, user: 'u1' }, { id: 'u1-plain' });
@@ -114,7 +115,10 @@ export const sessionCases: StoreCase[] = [
       );
       await expectMemoryError(store.readRange(u2, 'u1-plain'), 'SESSION_NOT_FOUND');
       await expectMemoryError(store.deleteSession(u2, 'u1-plain'), 'SESSION_NOT_FOUND');
-      expect(await store.getSession({ tenant }, 'u1-plain')).toBeDefined();
+      expect(await store.getSession({ tenant }, 'u1-plain')).toBeUndefined();
+      expect(await store.getSession({ tenant, user: 'u1', agent: 'x' }, 'u1-plain')).toBeUndefined();
+      expect(await store.getSession({ tenant, user: 'u1' }, 'u1-plain')).toBeDefined();
+      expect(await store.getSession({ tenant, user: 'u1', agent: 'x' }, 'u1-x')).toBeDefined();
     },
   },
   {

@@ -37,9 +37,9 @@ function scopeOf(who: Caller): Scope {
 }
 
 /**
- * The scope and session a command uses: 60% of the time an existing session as its owner (the whole tenant
- * or the owning user), 20% an existing session's id as the caller `who` names (mostly another tenant), else
- * the raw ids of the op.
+ * The scope and session a command uses: 50% of the time an existing session as its exact owner, 10% its id
+ * as the whole tenant (which lists it but does not own it), 20% its id as the caller `who` names (mostly
+ * another tenant or user), else the raw ids of the op.
  */
 function target(
   model: IsolationModel,
@@ -51,11 +51,8 @@ function target(
   const r = op.who.aim % 10;
   if (existing.length === 0 || r >= 8) return { scope, sid: raw };
   const s = existing[Math.floor(op.who.aim / 10) % existing.length]!;
-  if (r < 6)
-    scope =
-      s.user !== undefined && op.who.user % 2 === 1
-        ? { tenant: s.tenant, user: s.user }
-        : { tenant: s.tenant };
+  if (r < 5) scope = s.user !== undefined ? { tenant: s.tenant, user: s.user } : { tenant: s.tenant };
+  else if (r < 6) scope = { tenant: s.tenant };
   if (op.kind === 'createSession') return { scope, sid: raw, s };
   return { scope, sid: raw === undefined ? undefined : s.id, s };
 }
@@ -257,6 +254,7 @@ export class IsolationCommand implements AsyncCommand<IsolationModel, MemoryStor
         const query = { text: op.text, limit: 1000, ...(sid !== undefined ? { sessionId: sid } : {}) };
         const got = await against(model, label, expected, () => store.searchMessages(scope, query));
         if (!got || !('ok' in expected)) return;
+        for (const h of got) expect(h.scope.tenant, label).toBe(scope.tenant);
         const universe = new Map(expected.ok.map((h) => [h.key, h.row]));
         const hits = got.map(hitKey);
         for (const h of hits) {
@@ -273,10 +271,19 @@ export class IsolationCommand implements AsyncCommand<IsolationModel, MemoryStor
       }
       case 'listSessions': {
         const got = await store.listSessions(scope, op.limit === undefined ? {} : { limit: op.limit });
-        const all = [...model.sessions.values()].filter((s) => visibleTo(s, scope)).map((s) => s.id);
-        const ids = got.map((r) => r.id);
-        for (const r of got)
-          expect([r.scope.tenant, all.includes(r.id)], label).toEqual([scope.tenant, true]);
+        const owned = (user: string | undefined, id: string) => `${user ?? '-'}|${id}`;
+        const all = [...model.sessions.values()]
+          .filter((s) => visibleTo(s, scope))
+          .map((s) => owned(s.user, s.id));
+        const ids = got.map((r) => owned(r.scope.user, r.id));
+        for (const r of got) {
+          const key = owned(r.scope.user, r.id);
+          expect([r.scope.tenant, r.scope.agent, all.includes(key)], label).toEqual([
+            scope.tenant,
+            undefined,
+            true,
+          ]);
+        }
         if (op.limit === undefined) expect(ids.sort(), label).toEqual(all.sort());
         else expect(new Set(ids).size, label).toBe(Math.min(op.limit, all.length));
         return;
@@ -290,17 +297,21 @@ export class IsolationCommand implements AsyncCommand<IsolationModel, MemoryStor
       }
       case 'getState': {
         const st = stateTarget(op, scope, aimed);
-        const got = await store.getState(st.scope, st.key);
-        const want = model.getState(st.scope, st.key);
-        model.note(`getState:${want === undefined ? 'absent' : 'found'}`);
-        expect(got === undefined ? undefined : stableJson(got), `${label} state ${JSON.stringify(st)}`).toBe(
-          want === undefined ? undefined : stableJson(want),
+        const at = `${label} state ${JSON.stringify(st)}`;
+        const expected = model.getState(st.scope, st.key);
+        const got = await against(model, at, expected, () => store.getState(st.scope, st.key));
+        if (!('ok' in expected)) return;
+        model.note(`getState:${expected.ok === undefined ? 'absent' : 'found'}`);
+        expect(got === undefined ? undefined : stableJson(got), at).toBe(
+          expected.ok === undefined ? undefined : stableJson(expected.ok),
         );
         return;
       }
       case 'deleteState': {
         const st = stateTarget(op, scope, aimed);
-        await store.deleteState(st.scope, st.key);
+        const at = `${label} state ${JSON.stringify(st)}`;
+        const before = model.getState(st.scope, st.key);
+        await against(model, at, before, () => store.deleteState(st.scope, st.key));
         model.deleteState(st.scope, st.key);
         return;
       }

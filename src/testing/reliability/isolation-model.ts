@@ -14,15 +14,31 @@ export const isolationTenants: readonly string[] = [
   'a\\b',
   'ACME',
 ];
-/** Users a caller scope may name (undefined: the whole tenant). */
-export const isolationUsers: readonly (string | undefined)[] = [undefined, undefined, 'u1', 'u1%'];
+/** Users a caller scope may name (undefined: the whole tenant), with look-alikes (`u1`, `u10`, `u1%`). */
+export const isolationUsers: readonly (string | undefined)[] = [undefined, undefined, 'u1', 'u1%', 'u10'];
 /** Agents a state caller's scope may name (undefined: none); sessions are created without agents. */
 export const isolationAgents: readonly (string | undefined)[] = [undefined, undefined, 'bot', 'bot%'];
-/** Session ids with LIKE wildcards, separators, quotes and case variants. */
-export const isolationSessionIds: readonly string[] = ['s', 's%', 's_', 'sx', 'a:b', "it's", 's"q', 'S', '%'];
+/** Session ids with LIKE wildcards, separators (`:` as in state keys), quotes and case variants. */
+export const isolationSessionIds: readonly string[] = [
+  's',
+  's%',
+  's_',
+  'sx',
+  'a:b',
+  "it's",
+  's"q',
+  'S',
+  '%',
+  'chat',
+  'chat:1',
+  'chat::1',
+];
 /** Words every tenant's messages draw from, so searches match in several tenants. */
 export const isolationWords: readonly string[] = ['apple', 'banana', 'cherry', 'delta', 'mango'];
-/** State keys, including the `session:<id>:` keys a session deletion removes (with wildcard look-alikes). */
+/**
+ * State keys, including the `session:<id>:<name>` keys a session deletion removes (with wildcard and `:`
+ * look-alikes), a plain `session:` key and one with an invalid session id.
+ */
 export const isolationStateKeys: readonly string[] = [
   'k',
   'K',
@@ -32,6 +48,11 @@ export const isolationStateKeys: readonly string[] = [
   'session:s_:c',
   'session:sx:c',
   'session:%:c',
+  'session:chat:c',
+  'session:chat:1:c',
+  'session:chat::1:c',
+  'session:chat',
+  'session::c',
 ];
 
 /** A stored row in the model. */
@@ -103,8 +124,9 @@ export class IsolationModel {
     this.outcomes.set(outcome, (this.outcomes.get(outcome) ?? 0) + 1);
   }
 
-  static key(tenant: string, id: string): string {
-    return `${tenant}\u0000${id}`;
+  /** The key of the session `id` owned by exactly `owner` (model sessions have no agent). */
+  static key(owner: { tenant: string; user?: string | undefined }, id: string): string {
+    return `${owner.tenant}\u0000${owner.user ?? ''}\u0000${id}`;
   }
 
   nextMessageId(tenant: string): string {
@@ -113,14 +135,14 @@ export class IsolationModel {
     return `m${n}`;
   }
 
-  /** The session the scope sees under `id`, or undefined (missing or not visible). */
+  /** The session `id` owned by exactly `scope`, or undefined (missing, or only other owners have one). */
   find(scope: Scope, id: string): ModelSession | undefined {
-    const s = this.sessions.get(IsolationModel.key(scope.tenant, id));
-    return s && visibleTo(s, scope) ? s : undefined;
+    return scope.agent === undefined ? this.sessions.get(IsolationModel.key(scope, id)) : undefined;
   }
 
+  /** A fork's parent: the session `parentId` of the same owner. */
   parentOf(s: ModelSession): ModelSession | undefined {
-    return s.parentId === undefined ? undefined : this.sessions.get(IsolationModel.key(s.tenant, s.parentId));
+    return s.parentId === undefined ? undefined : this.sessions.get(IsolationModel.key(s, s.parentId));
   }
 
   /** Every live row a session sees, oldest first. */
@@ -151,7 +173,7 @@ export class IsolationModel {
     id: string,
     fork?: { parentId: string; atSeq: number },
   ): Expected<ModelSession> {
-    if (this.sessions.has(IsolationModel.key(scope.tenant, id))) return { error: 'INVALID_ARGUMENT' };
+    if (this.find(scope, id)) return { error: 'INVALID_ARGUMENT' };
     let forkedAtSeq: number | undefined;
     if (fork) {
       const parent = this.find(scope, fork.parentId);
@@ -170,7 +192,7 @@ export class IsolationModel {
       lastSeq: forkedAtSeq ?? 0,
       artifacts: new Map(),
     };
-    this.sessions.set(IsolationModel.key(scope.tenant, id), s);
+    this.sessions.set(IsolationModel.key(scope, id), s);
     return { ok: s };
   }
 
@@ -178,42 +200,48 @@ export class IsolationModel {
     const s = this.find(scope, id);
     if (!s) return { error: 'SESSION_NOT_FOUND' };
     this.detachForks(s, 0);
-    this.sessions.delete(IsolationModel.key(s.tenant, id));
-    for (const [k, v] of [...this.states]) {
-      if (v.tenant === s.tenant && v.key.startsWith(`session:${id}:`)) this.states.delete(k);
+    this.sessions.delete(IsolationModel.key(s, id));
+    // Its state: the owner's `session:<id>:<name>` keys whose name has no `:` (so they name exactly it).
+    const owner = stateSlot(scope, '');
+    for (const k of [...this.states.keys()]) {
+      const rest = k.startsWith(owner) ? k.slice(owner.length) : '';
+      if (rest.startsWith(`session:${id}:`) && !rest.slice(`session:${id}:`.length).includes(':'))
+        this.states.delete(k);
     }
     return { ok: undefined };
   }
 
   /**
-   * Whether the scope may use a state key: any key but `session:<id>:…`, which needs a session visible to the
-   * scope under one of the ids the key can be split into (ids may contain `:`).
+   * Whether the scope may use a state key: any plain key; a key `session:<id>:<name>` (the id is what lies
+   * between `session:` and the last `:`) needs the scope's own session `<id>`; an empty id is invalid.
    */
-  stateAllowed(scope: Scope, key: string): boolean {
-    if (!key.startsWith('session:')) return true;
-    let named = false;
-    for (let i = key.indexOf(':', 8); i >= 0; i = key.indexOf(':', i + 1)) {
-      const id = key.slice(8, i);
-      if (id === '') continue;
-      named = true;
-      if (this.find(scope, id)) return true;
-    }
-    return !named;
+  stateAccess(scope: Scope, key: string): 'ok' | 'no-session' | 'invalid' {
+    const last = key.lastIndexOf(':');
+    if (!key.startsWith('session:') || last < 8) return 'ok';
+    const id = key.slice(8, last);
+    if (id === '') return 'invalid';
+    return this.find(scope, id) ? 'ok' : 'no-session';
   }
 
   putState(scope: Scope, key: string, value: JSONValue): Expected<void> {
-    if (!this.stateAllowed(scope, key)) return { error: 'SESSION_NOT_FOUND' };
+    const access = this.stateAccess(scope, key);
+    if (access === 'invalid') return { error: 'INVALID_ARGUMENT' };
+    if (access === 'no-session') return { error: 'SESSION_NOT_FOUND' };
     this.states.set(stateSlot(scope, key), { tenant: scope.tenant, key, value });
     return { ok: undefined };
   }
 
-  getState(scope: Scope, key: string): JSONValue | undefined {
-    if (!this.stateAllowed(scope, key)) return undefined;
-    return this.states.get(stateSlot(scope, key))?.value;
+  getState(scope: Scope, key: string): Expected<JSONValue | undefined> {
+    const access = this.stateAccess(scope, key);
+    if (access === 'invalid') return { error: 'INVALID_ARGUMENT' };
+    return { ok: access === 'ok' ? this.states.get(stateSlot(scope, key))?.value : undefined };
   }
 
-  deleteState(scope: Scope, key: string): void {
-    if (this.stateAllowed(scope, key)) this.states.delete(stateSlot(scope, key));
+  deleteState(scope: Scope, key: string): Expected<void> {
+    const access = this.stateAccess(scope, key);
+    if (access === 'invalid') return { error: 'INVALID_ARGUMENT' };
+    if (access === 'ok') this.states.delete(stateSlot(scope, key));
+    return { ok: undefined };
   }
 
   append(
@@ -258,8 +286,7 @@ export class IsolationModel {
   /** Copy-on-delete: forks of `s` at or after `fromSeq` get their own copy of what they inherit, then stand alone. */
   detachForks(s: ModelSession, fromSeq: number): void {
     for (const child of this.sessions.values()) {
-      if (child.tenant !== s.tenant || child.parentId !== s.id || (child.forkedAtSeq ?? 0) < fromSeq)
-        continue;
+      if (this.parentOf(child) !== s || (child.forkedAtSeq ?? 0) < fromSeq) continue;
       const inherited = this.visible(child).filter((r) => r.seq <= (child.forkedAtSeq ?? 0));
       child.own = [...inherited.map((r) => ({ ...r })), ...child.own];
       child.hidden.clear();
@@ -292,7 +319,7 @@ export class IsolationModel {
   }
 }
 
-/** Whether a caller with `scope` sees a session (model sessions have no agent). */
+/** Whether `listSessions(scope)` (and a search without a session id) covers a session (model sessions have no agent). */
 export function visibleTo(s: ModelSession, scope: Scope): boolean {
   return (
     s.tenant === scope.tenant &&

@@ -43,13 +43,13 @@ export function modelGetMessages(
   return { ok: model.visible(s).filter((r) => wanted.has(r.id)) };
 }
 
-/** A search hit as `session|seq|id`. */
+/** A search hit as `user|session|seq|id`. */
 export interface ModelHit {
   key: string;
   row: ModelRow;
 }
 
-/** Every live message the scope can see, keyed `session|seq|id` (the universe search hits must come from). */
+/** Every live message the scope can search, keyed `user|session|seq|id` (the universe search hits must come from). */
 export function modelSearchUniverse(
   model: IsolationModel,
   scope: Scope,
@@ -63,7 +63,8 @@ export function modelSearchUniverse(
   }
   const out: ModelHit[] = [];
   for (const s of sessions)
-    for (const row of model.visible(s)) out.push({ key: `${s.id}|${row.seq}|${row.id}`, row });
+    for (const row of model.visible(s))
+      out.push({ key: `${s.user ?? '-'}|${s.id}|${row.seq}|${row.id}`, row });
   return { ok: out };
 }
 
@@ -77,10 +78,10 @@ export function rowKey(r: ModelRow): string {
   return `${r.seq}|${r.id}|${r.tokens}|${r.json}`;
 }
 
-/** The comparable form of a search hit (`session|seq|id`) and its content. */
+/** The comparable form of a search hit (`user|session|seq|id`, the owner from `h.scope`) and its content. */
 export function hitKey(h: SearchHit): { key: string; json: string } {
   return {
-    key: `${h.sessionId}|${h.entry.seq}|${h.entry.message.id}`,
+    key: `${h.scope.user ?? '-'}|${h.sessionId}|${h.entry.seq}|${h.entry.message.id}`,
     json: stableMessageJson(h.entry.message),
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { open, readFile, rename, rm, truncate } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, truncate } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /** Reads a file, or undefined when it does not exist. */
@@ -14,12 +14,22 @@ export async function readIfExists(path: string): Promise<Buffer | undefined> {
 }
 
 /** Fsyncs a directory so a rename or a new file in it survives a crash. */
-async function syncDirectory(dir: string): Promise<void> {
+export async function syncDirectory(dir: string): Promise<void> {
   const handle = await open(dir, constants.O_RDONLY);
   try {
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/** Creates a directory and its missing parents, fsyncing each new entry so it survives a crash. */
+export async function makeDirDurable(dir: string): Promise<void> {
+  const first = await mkdir(dir, { recursive: true });
+  if (first === undefined) return;
+  for (let d = dir; ; d = dirname(d)) {
+    await syncDirectory(dirname(d));
+    if (d === first || dirname(d) === d) return;
   }
 }
 

@@ -17,8 +17,9 @@ import type { Artifact, LogStats, MemoryStoreV1, SearchHit } from '../../memory-
 import { planReplace } from '../../replace-plan.ts';
 import { checkStateKey } from '../../state-scope.ts';
 import { appendEntry, checkSessionId, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
+import { upgradeLayout } from './layout-upgrade.ts';
 import { appendLines, deleteIds, materializeForks, replaceLog } from './log-writes.ts';
-import { entryLine, fromDocument, type SessionData } from './session-log.ts';
+import { cacheKey, entryLine, fromDocument, type SessionData } from './session-log.ts';
 import { createStateSlots, type TenantStates } from './state-slots.ts';
 import { TenantFiles } from './tenant-files.ts';
 
@@ -36,6 +37,7 @@ export interface JsonFileStoreOptions {
 export interface TenantCache {
   tenant: string;
   files: TenantFiles;
+  /** By `<owner key>\u0000<session id>` (see `cacheKey`). */
   sessions: Map<string, SessionData | null>;
   listed: boolean;
   states: TenantStates | undefined;
@@ -43,30 +45,36 @@ export interface TenantCache {
 
 /**
  * A durable single-process store in plain files (seed 002's JsonSession). Per tenant folder
- * `<directory>/<encoded tenant>/`: `<encoded session id>.json` is the session document
+ * `<directory>/<encoded tenant>/`, a session's files sit in its owner's folder: the tenant folder for the tenant
+ * itself, `_user/<user>/`, `_agent/<agent>/` or `_user/<user>/_agent/<agent>/` below it. There
+ * `<encoded session id>.json` is the session document (seed 002's JsonSession)
  * `{ sessionId, components: { <component>: state, …, "engram.session": record, "engram.artifacts": [...] }, timestamp }`:
- * what `SessionManager.forSessionId(id).saveSession()` saves by the session's own scope lands here, one component
- * per registered StateModule, with the save's `timestamp` (as do single `session:<id>:<component>` state keys);
- * `engram.session` (the session record) and `engram.artifacts` (only when there are any) are the driver's own.
- * The document is rewritten atomically (temp file, fsync, rename) on every change but messages;
- * `<encoded session id>.messages.jsonl` is the log, one fsynced line per appended entry or tombstone
- * (`{"op":"delete",...}`, a `replaceMessages` rewrites it atomically); `_state.json` holds tenant-level state and
- * the state other owners (users, agents) keep under their own keys. A session id is unique within its tenant, so
- * no two owners share a document: another tenant's `user123` lives in its own folder, and a user of the tenant
- * cannot read or overwrite another user's `user123.json`. Sessions load lazily and stay cached; a torn last log
- * line (a crash mid-write) is ignored.
+ * what `SessionManager.forSessionId(id).saveSession()` saves lands here, one component per registered
+ * StateModule, with the save's `timestamp` (as do single `session:<id>:<component>` state keys); `engram.session`
+ * (the session record) and `engram.artifacts` (only when there are any) are the driver's own. Only the session's
+ * owner can reach its state, so no two owners share a document. The document is rewritten atomically (temp
+ * file, fsync, rename) on every change but messages; `<encoded session id>.messages.jsonl` is the log, one
+ * fsynced line per appended entry or tombstone (`{"op":"delete",...}`; a `replaceMessages` rewrites it
+ * atomically); the tenant's `_state.json` holds state not tied to a session document. `<directory>/_engram.json`
+ * marks the layout; an older directory is upgraded on first use (see `upgradeLayout`). Sessions load lazily and
+ * stay cached; a torn last log line (a crash mid-write) is ignored.
  */
 export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV1 {
   const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
   const tenants = new Map<string, TenantCache>();
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
+  let upgraded = false;
 
   /** Runs `fn` alone (operations never interleave), after checking the store and the scope. */
   const op = <T>(scope: Scope, fn: (t: TenantCache) => Promise<T>): Promise<T> => {
     const run = async () => {
       if (closed) throw new MemoryError({ code: 'STORE_CLOSED', component, message: 'store is closed' });
       checkScope(scope, component);
+      if (!upgraded) {
+        await upgradeLayout(options.directory);
+        upgraded = true;
+      }
       let t = tenants.get(scope.tenant);
       if (!t) {
         t = {
@@ -85,13 +93,15 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     return result;
   };
 
-  const load = async (t: TenantCache, id: string): Promise<SessionData | undefined> => {
-    const cached = t.sessions.get(id);
+  /** The session `id` owned by exactly `owner`, loaded once (with its parent, for a fork). */
+  const load = async (t: TenantCache, owner: Scope, id: string): Promise<SessionData | undefined> => {
+    const key = cacheKey({ scope: owner, id });
+    const cached = t.sessions.get(key);
     if (cached !== undefined) return cached ?? undefined;
-    const data = await t.files.loadSession(id);
+    const data = await t.files.loadSession({ scope: owner, id });
     if (data?.record.parentId !== undefined) {
       const at = data.record.forkedAtSeq ?? 0;
-      const parent = await load(t, data.record.parentId);
+      const parent = await load(t, data.parentOwner ?? data.record.scope, data.record.parentId);
       // A fork whose log already holds the shared prefix (a crash while its parent was deleted) stands alone.
       const holdsPrefix = (data.log.rows[0]?.entry.seq ?? Number.POSITIVE_INFINITY) <= at;
       if (parent && !holdsPrefix) linkFork(data.log, parent.log, at);
@@ -103,20 +113,21 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
     }
     // Hides matter to a linked fork only (a materialized fork's log keeps them for a crash before its document).
     if (data && !data.log.parent) data.log.hidden.clear();
-    t.sessions.set(id, data ?? null);
+    t.sessions.set(key, data ?? null);
     return data;
   };
 
+  /** The session `id` owned by exactly `scope`, or SESSION_NOT_FOUND. */
   const session = async (t: TenantCache, scope: Scope, id: string): Promise<SessionData> => {
     checkSessionId(id, component);
-    const data = await load(t, id);
-    if (!data || !visibleToScope(data.record.scope, scope)) throw sessionNotFound(id, component);
+    const data = await load(t, scope, id);
+    if (!data) throw sessionNotFound(id, component);
     return data;
   };
 
   const all = async (t: TenantCache): Promise<SessionData[]> => {
     if (!t.listed) {
-      for (const id of await t.files.sessionIds()) await load(t, id);
+      for (const ref of await t.files.sessionRefs()) await load(t, ref.scope, ref.id);
       t.listed = true;
     }
     return [...t.sessions.values()].filter((d): d is SessionData => d !== null);
@@ -134,7 +145,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         const id = input.id ?? createId('ses');
         checkSessionId(id, component);
         checkSessionMetadata(input.metadata ?? {}, component);
-        if (await load(t, id)) {
+        if (await load(t, scope, id)) {
           throw new MemoryError({
             code: 'INVALID_ARGUMENT',
             component,
@@ -168,19 +179,18 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
             },
           },
         });
-        await t.files.ensureDir();
-        await t.files.removeSession(id); // a stale log left by a crash during deleteSession
+        await t.files.removeSession(data.record); // a stale log left by a crash during deleteSession
         await t.files.saveDocument(data);
         if (parent && input.fork) linkFork(data.log, parent.log, input.fork.atSeq);
-        t.sessions.set(id, data);
+        t.sessions.set(cacheKey(data.record), data);
         return structuredClone(data.record);
       }),
 
     getSession: (scope, sessionId) =>
       op(scope, async (t) => {
         if (!isValidId(sessionId)) return undefined;
-        const data = await load(t, sessionId);
-        return data && visibleToScope(data.record.scope, scope) ? structuredClone(data.record) : undefined;
+        const data = await load(t, scope, sessionId);
+        return data ? structuredClone(data.record) : undefined;
       }),
 
     listSessions: (scope, options = {}) =>
@@ -213,10 +223,10 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         const data = await session(t, scope, sessionId);
         await all(t);
         await materializeForks(t, data);
-        await t.files.removeSession(sessionId);
+        await t.files.removeSession(data.record);
         unlinkLog(data.log);
-        t.sessions.set(sessionId, null);
-        await slots.dropSession(t, sessionId);
+        t.sessions.set(cacheKey(data.record), null);
+        await slots.dropSession(t, data.record);
       }),
 
     append: (scope, sessionId, inputs) =>
@@ -286,7 +296,10 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         for (const data of candidates) {
           for (const entry of readLog(data.log)) {
             const at = messageText(entry.message).toLowerCase().indexOf(needle);
-            if (at >= 0) hits.push({ sessionId: data.record.id, entry, score: 1 / (1 + at) });
+            if (at >= 0) {
+              const { id, scope: owner } = data.record;
+              hits.push({ sessionId: id, scope: { ...owner }, entry, score: 1 / (1 + at) });
+            }
           }
         }
         hits.sort((a, b) => b.score - a.score || b.entry.seq - a.entry.seq);

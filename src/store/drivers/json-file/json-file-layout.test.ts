@@ -67,7 +67,7 @@ describe('json-file layout', () => {
     await store.close();
 
     const tenantDir = join(directory, encodeFileName('Acme Corp'));
-    expect(await readdir(directory)).toEqual(['_41cme_20_43orp']);
+    expect((await readdir(directory)).sort()).toEqual(['_41cme_20_43orp', '_engram.json']);
     expect((await readdir(tenantDir)).sort()).toEqual([
       '_state.json',
       'user123.json',
@@ -233,33 +233,57 @@ describe('json-file layout', () => {
     await store.close();
   });
 
-  it("keeps other owners' values in _state.json by user and agent, and only the owner's in the document", async () => {
+  it("keeps each owner's sessions in its own folder, and other state in _state.json by user and agent", async () => {
     const directory = freshDir();
     const { tenant } = uniqueScope();
     const alice = { tenant, user: 'alice' };
     const aliceBot = { tenant, user: 'alice', agent: 'bot' };
+    const bot = { tenant, agent: 'bot' };
     let store = createJsonFileStore({ directory });
-    await store.createSession(alice, { id: 's' });
+    for (const owner of [alice, aliceBot, bot, { tenant }]) {
+      await store.createSession(owner, { id: 's' });
+      await store.append(owner, 's', toInputs([makeMessage('user', 'hi')]));
+    }
     await store.putState(alice, 'session:s:Agent', 'alice');
+    await store.putState(alice, 'session:s:engram.x', 'alice reserved');
     await store.putState({ tenant }, 'session:s:Agent', 'tenant');
     await store.putState(aliceBot, 'Prefs', 'bot');
     await store.putState({ tenant }, 'Prefs', 'tenant');
     await store.close();
     const tenantDir = join(directory, encodeFileName(tenant));
+    expect((await readdir(tenantDir)).sort()).toEqual([
+      '_agent',
+      '_state.json',
+      '_user',
+      's.json',
+      's.messages.jsonl',
+    ]);
+    for (const dir of ['_user/alice', '_user/alice/_agent/bot', '_agent/bot']) {
+      const files = (await readdir(join(tenantDir, dir))).filter((f) => f.includes('.'));
+      expect(files.sort(), dir).toEqual(['s.json', 's.messages.jsonl']);
+    }
+    const aliceDoc = JSON.parse(await readFile(join(tenantDir, '_user/alice/s.json'), 'utf8'));
+    expect(aliceDoc.components.Agent).toBe('alice');
+    expect(aliceDoc.components['engram.session'].scope).toEqual(alice);
     const doc = JSON.parse(await readFile(join(tenantDir, 's.json'), 'utf8'));
-    expect(doc.components.Agent).toBe('alice');
+    expect(doc.components.Agent).toBe('tenant');
     const state = JSON.parse(await readFile(join(tenantDir, '_state.json'), 'utf8'));
-    expect(state.states).toEqual({ 'session:s:Agent': 'tenant', Prefs: 'tenant' });
-    expect(state.scoped).toEqual([{ user: 'alice', agent: 'bot', states: { Prefs: 'bot' } }]);
+    expect(state.states).toEqual({ Prefs: 'tenant' });
+    expect(state.scoped).toEqual([
+      { user: 'alice', states: { 'session:s:engram.x': 'alice reserved' } },
+      { user: 'alice', agent: 'bot', states: { Prefs: 'bot' } },
+    ]);
     store = createJsonFileStore({ directory });
     expect(await store.getState(alice, 'session:s:Agent')).toBe('alice');
     expect(await store.getState({ tenant }, 'session:s:Agent')).toBe('tenant');
     expect(await store.getState(aliceBot, 'Prefs')).toBe('bot');
     expect(await store.getState(alice, 'Prefs')).toBeUndefined();
     await store.deleteSession(alice, 's');
-    expect(JSON.parse(await readFile(join(tenantDir, '_state.json'), 'utf8')).states).toEqual({
-      Prefs: 'tenant',
-    });
+    expect(await readdir(join(tenantDir, '_user/alice'))).toEqual(['_agent']);
+    expect(JSON.parse(await readFile(join(tenantDir, '_state.json'), 'utf8')).scoped).toEqual([
+      { user: 'alice', agent: 'bot', states: { Prefs: 'bot' } },
+    ]);
+    expect(await store.getState({ tenant }, 'session:s:Agent')).toBe('tenant');
     await store.close();
   });
 

@@ -8,8 +8,8 @@ import { wrap } from './tenant-files.ts';
 
 /** Appends complete lines to a session's messages file (durably) and records its new size. */
 export async function appendLines(t: TenantCache, data: SessionData, text: string): Promise<void> {
-  await t.files.ensureDir();
-  const path = t.files.logPath(data.record.id);
+  await t.files.ensureDir(data.record.scope);
+  const path = t.files.logPath(data.record);
   data.logSize = await wrap(`cannot append to ${path}`, () => appendDurable(path, data.logSize, text));
 }
 
@@ -69,8 +69,8 @@ export async function replaceLog(
     if (row.deleted || gone.has(row)) text += deleteLine({ seq: row.entry.seq }, now);
   }
   for (const entry of added) text += entryLine(entry, now);
-  await t.files.ensureDir();
-  const path = t.files.logPath(data.record.id);
+  await t.files.ensureDir(data.record.scope);
+  const path = t.files.logPath(data.record);
   await wrap(`cannot rewrite ${path}`, () => writeFileAtomic(path, text));
   data.logSize = Buffer.byteLength(text);
   applyDeletion(data.log, deletion);
@@ -100,7 +100,7 @@ export async function materializeForks(t: TenantCache, parent: SessionData, from
       text += entryLine(row.entry, now);
       if (row.deleted) text += deleteLine({ seq: row.entry.seq }, now);
     }
-    const path = t.files.logPath(child.record.id);
+    const path = t.files.logPath(child.record);
     await wrap(`cannot rewrite ${path}`, () => writeFileAtomic(path, text));
     detachFork(fork, inherited);
     child.logSize = Buffer.byteLength(text);

@@ -3,12 +3,15 @@ import type { LogEntry } from '../../../core/message.ts';
 import { deserializeMessage, freezeMessage, serializeMessage } from '../../../messages/serialize.ts';
 import { appendRow, createSessionLog, rowAt, type SessionLog, tombstoneRow } from '../../log-index.ts';
 import type { Artifact, SessionRecord } from '../../memory-store.ts';
+import { ownerKey } from '../../state-scope.ts';
 
 /** A loaded session: its record, log, artifacts and session-scoped state. */
 export interface SessionData {
   record: SessionRecord;
   /** Its log (own rows, fork link to the loaded parent, counts): see log-index.ts. */
   log: SessionLog;
+  /** The parent's owner when it is not the fork's own (only forks made before sessions were keyed by owner). */
+  parentOwner?: SessionRecord['scope'];
   artifacts: Map<string, Artifact>;
   /** Session-scoped component state (`session:<id>:<name>` keys), by name. */
   components: Record<string, JSONValue>;
@@ -82,6 +85,7 @@ export function toDocument(data: SessionData): SessionDocument {
     id: r.id,
     scope: { ...r.scope },
     ...(r.parentId !== undefined ? { parentId: r.parentId, forkedAtSeq: r.forkedAtSeq! } : {}),
+    ...(r.parentId !== undefined && data.parentOwner ? { parentScope: { ...data.parentOwner } } : {}),
     metadata: r.metadata,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -97,6 +101,11 @@ export function toDocument(data: SessionData): SessionDocument {
     },
     timestamp: data.timestamp,
   };
+}
+
+/** The cache key of a session in its tenant, also the id of its log: its owner (user, agent) and id. */
+export function cacheKey(ref: Pick<SessionRecord, 'scope' | 'id'>): string {
+  return `${ownerKey(ref.scope)}\u0000${ref.id}`;
 }
 
 /** Reads a session document back into an empty `SessionData` (no rows yet). */
@@ -121,7 +130,8 @@ export function fromDocument(doc: SessionDocument): SessionData {
   }
   return {
     record,
-    log: createSessionLog(record.id, r.seqFloor ?? record.forkedAtSeq ?? 0),
+    log: createSessionLog(cacheKey(record), r.seqFloor ?? record.forkedAtSeq ?? 0),
+    ...(r.parentScope ? { parentOwner: r.parentScope as unknown as SessionRecord['scope'] } : {}),
     artifacts,
     components,
     timestamp: typeof doc.timestamp === 'string' ? doc.timestamp : r.updatedAt,

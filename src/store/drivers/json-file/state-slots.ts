@@ -1,16 +1,12 @@
 import type { JSONValue } from 'ai';
 import type { Scope } from '../../../core/scope.ts';
-import {
-  sameStateOwner,
-  sessionComponentsName,
-  stateKeySessionIds,
-  stateOwnerKey,
-} from '../../state-scope.ts';
-import { sessionNotFound, visibleToScope } from '../../store-helpers.ts';
+import { ownerKey, sessionComponentsName, stateKeySession } from '../../state-scope.ts';
+import { sessionNotFound } from '../../store-helpers.ts';
 import type { TenantCache } from './json-file-driver.ts';
 import { artifactsComponent, recordComponent, type SessionData } from './session-log.ts';
+import type { SessionRef } from './tenant-files.ts';
 
-/** A tenant's `_state.json` values: by owner (`<user>\u0000<agent>`, see `stateOwnerKey`), then by key. */
+/** A tenant's `_state.json` values: by owner (`<user>\u0000<agent>`, see `ownerKey`), then by key. */
 export type TenantStates = Record<string, Record<string, JSONValue>>;
 
 /** Where a state key lives: in a session document's components, or in the tenant's `_state.json`. */
@@ -21,50 +17,44 @@ export interface StateSlots {
   get(t: TenantCache, scope: Scope, key: string): Promise<JSONValue | undefined>;
   /** Deletes the state blob owned by exactly `scope`. */
   delete(t: TenantCache, scope: Scope, key: string): Promise<void>;
-  /** Forgets every owner's keys `session:<id>:…` of a deleted session (call with every session loaded). */
-  dropSession(t: TenantCache, sessionId: string): Promise<void>;
+  /** Forgets the `_state.json` keys of a deleted session (its document went with it). */
+  dropSession(t: TenantCache, session: SessionRef): Promise<void>;
 }
 
 /** Where a key of one caller lives, after the session check. */
 interface Target {
-  /** The session document holding it as `<name>`, when the caller owns the session exactly. */
+  /** The session document holding it as `<name>`. */
   doc?: { data: SessionData; name: string };
   /** The session document as a whole (the key names `engram.components`), when the caller owns the session exactly. */
   whole?: SessionData;
 }
 
 /**
- * State keys `session:<session id>:<component>` written by the session's own scope are stored as `<component>`
- * in that session's document (seed 002's layout), so they go with it; every other value (other owners, other
- * keys, component names starting with `engram.`) goes to the tenant's `_state.json`, under its owner. The key
- * `session:<id>:engram.components` (`sessionComponentsKey`, what SessionManager saves) is the document as a
- * whole: a value shaped `{ sessionId: <id>, components: { <name>: state, … }, timestamp: string }` (at least one
- * component, no reserved `engram.` name) becomes the document's components and timestamp in one atomic rewrite,
- * replacing the components it held; reading it gives them all back in that shape (undefined when there are
- * none); deleting it removes them all. Any other value under that key goes to `_state.json` and is read from
- * there first. A
- * `session:<id>:…` key needs a session visible to the caller: else `put` throws `SESSION_NOT_FOUND`, `get`
- * finds nothing and `delete` does nothing. A session document that cannot be read surfaces as `STORE_ERROR`.
+ * State keys `session:<session id>:<component>` name the caller's own session (the id is what lies before the
+ * last `:`) and are stored as `<component>` in that session's document (seed 002's layout), so they go with
+ * it; every other value (other keys, component names that are empty or start with `engram.`) goes to the
+ * tenant's `_state.json`, under its owner. The key `session:<id>:engram.components` (`sessionComponentsKey`,
+ * what SessionManager saves) is the document as a whole: a value shaped
+ * `{ sessionId: <id>, components: { <name>: state, … }, timestamp: string }` (at least one component, no
+ * reserved `engram.` name) becomes the document's components and timestamp in one atomic rewrite, replacing the
+ * components it held; reading it gives them all back in that shape (undefined when there are none); deleting it
+ * removes them all. Any other value under that key goes to `_state.json` and is read from there first. A session
+ * key naming no session of the caller: `put` throws `SESSION_NOT_FOUND`, `get` finds nothing and `delete` does
+ * nothing. A session document that cannot be read surfaces as `STORE_ERROR`.
  */
 export function createStateSlots(deps: {
-  load(t: TenantCache, id: string): Promise<SessionData | undefined>;
+  load(t: TenantCache, owner: Scope, id: string): Promise<SessionData | undefined>;
   component: string;
 }): StateSlots {
-  /** The key's target, or undefined when it names no session the scope can see. */
+  /** The key's target, or undefined when it names no session of the scope. */
   const locate = async (t: TenantCache, scope: Scope, key: string): Promise<Target | undefined> => {
-    const ids = stateKeySessionIds(key);
-    if (ids.length === 0) return {};
-    let target: Target | undefined;
-    for (const id of ids) {
-      const data = await deps.load(t, id);
-      if (!data || !visibleToScope(data.record.scope, scope)) continue;
-      target ??= {};
-      const name = key.slice(8 + id.length + 1);
-      if (target.doc || target.whole || !sameStateOwner(data.record.scope, scope)) continue;
-      if (name === sessionComponentsName) target.whole = data;
-      else if (documentName(name)) target.doc = { data, name };
-    }
-    return target;
+    const id = stateKeySession(key);
+    if (id === undefined) return {};
+    const data = await deps.load(t, scope, id);
+    if (!data) return undefined;
+    const name = key.slice('session:'.length + id.length + 1);
+    if (name === sessionComponentsName) return { whole: data };
+    return documentName(name) ? { doc: { data, name } } : {};
   };
   const states = async (t: TenantCache) => {
     t.states ??= await t.files.readStates();
@@ -76,6 +66,12 @@ export function createStateSlots(deps: {
     const next = Object.keys(values).length > 0 ? { ...others, [owner]: values } : others;
     await t.files.writeStates(t.tenant, next);
     t.states = next;
+  };
+  /** Removes keys from one owner's values in `_state.json`, when it has any of them. */
+  const dropKeys = async (t: TenantCache, owner: string, drop: (key: string) => boolean) => {
+    const mine = (await states(t))[owner] ?? {};
+    const kept = Object.fromEntries(Object.entries(mine).filter(([k]) => !drop(k)));
+    if (Object.keys(kept).length < Object.keys(mine).length) await writeOwner(t, owner, kept);
   };
   /** Rewrites a session document with new components, restoring the old ones when the write fails. */
   const saveComponents = async (
@@ -93,19 +89,12 @@ export function createStateSlots(deps: {
       throw error;
     }
   };
-  /** Removes the caller's `_state.json` value under `key`, if any. */
-  const dropOwned = async (t: TenantCache, scope: Scope, key: string) => {
-    const owner = stateOwnerKey(scope);
-    const mine = (await states(t))[owner] ?? {};
-    if (!Object.hasOwn(mine, key)) return;
-    const { [key]: _, ...rest } = mine;
-    await writeOwner(t, owner, rest);
-  };
 
   return {
     async put(t, scope, key, value) {
       const target = await locate(t, scope, key);
-      if (!target) throw sessionNotFound(stateKeySessionIds(key)[0]!, deps.component);
+      if (!target) throw sessionNotFound(stateKeySession(key)!, deps.component);
+      const owner = ownerKey(scope);
       const whole = target.whole;
       const document = whole && componentDocument(value, whole.record.id);
       if (whole && document) {
@@ -114,12 +103,11 @@ export function createStateSlots(deps: {
         const { data, name } = target.doc;
         await saveComponents(t, data, { ...data.components, [name]: structuredClone(value) });
       } else {
-        const owner = stateOwnerKey(scope);
         const mine = (await states(t))[owner] ?? {};
         await writeOwner(t, owner, { ...mine, [key]: structuredClone(value) });
         return;
       }
-      await dropOwned(t, scope, key);
+      await dropKeys(t, owner, (k) => k === key); // an older copy (written when the document did not hold it)
     },
 
     async get(t, scope, key) {
@@ -128,7 +116,7 @@ export function createStateSlots(deps: {
       if (target.doc && Object.hasOwn(target.doc.data.components, target.doc.name)) {
         return structuredClone(target.doc.data.components[target.doc.name]);
       }
-      const mine = (await states(t))[stateOwnerKey(scope)] ?? {};
+      const mine = (await states(t))[ownerKey(scope)] ?? {};
       if (Object.hasOwn(mine, key)) return structuredClone(mine[key]);
       const data = target.whole;
       if (!data || Object.keys(data.components).length === 0) return undefined;
@@ -150,29 +138,11 @@ export function createStateSlots(deps: {
       if (target.whole && Object.keys(target.whole.components).length > 0) {
         await saveComponents(t, target.whole, {});
       }
-      await dropOwned(t, scope, key);
+      await dropKeys(t, ownerKey(scope), (k) => k === key);
     },
 
-    async dropSession(t, sessionId) {
-      const prefix = `session:${sessionId}:`;
-      // Ids may contain `:`, so another session's document can hold a key with this prefix (`a` holds `session:a:b:c`).
-      for (const data of t.sessions.values()) {
-        if (!data || data.record.id === sessionId) continue;
-        const all = Object.entries(data.components);
-        const kept = all.filter(([n]) => !`session:${data.record.id}:${n}`.startsWith(prefix));
-        if (kept.length < all.length) await saveComponents(t, data, Object.fromEntries(kept));
-      }
-      const current = await states(t);
-      let changed = false;
-      const next: TenantStates = {};
-      for (const [owner, values] of Object.entries(current)) {
-        const rest = Object.fromEntries(Object.entries(values).filter(([k]) => !k.startsWith(prefix)));
-        changed ||= Object.keys(rest).length !== Object.keys(values).length;
-        if (Object.keys(rest).length > 0) next[owner] = rest;
-      }
-      if (!changed) return;
-      await t.files.writeStates(t.tenant, next);
-      t.states = next;
+    async dropSession(t, session) {
+      await dropKeys(t, ownerKey(session.scope), (k) => stateKeySession(k) === session.id);
     },
   };
 }

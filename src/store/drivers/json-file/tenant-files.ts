@@ -1,11 +1,19 @@
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
-import { stateOwnerKey } from '../../state-scope.ts';
+import type { Scope } from '../../../core/scope.ts';
+import { ownerKey } from '../../state-scope.ts';
 import { encodeFileName } from './file-names.ts';
-import { readIfExists, splitLines, writeFileAtomic } from './files.ts';
-import { fromDocument, replay, type SessionData, type SessionDocument, toDocument } from './session-log.ts';
+import { makeDirDurable, readIfExists, splitLines, writeFileAtomic } from './files.ts';
+import {
+  fromDocument,
+  recordComponent,
+  replay,
+  type SessionData,
+  type SessionDocument,
+  toDocument,
+} from './session-log.ts';
 import type { TenantStates } from './state-slots.ts';
 
 /** The shape of `_state.json`. */
@@ -18,6 +26,48 @@ interface StatesFile {
 }
 
 const component = 'json-file';
+
+/** A session's identity: its owner scope and id (a `SessionRecord` is one). */
+export interface SessionRef {
+  scope: Scope;
+  id: string;
+}
+
+/**
+ * The folder of an owner's session files below a tenant folder: the tenant folder itself for the tenant (no
+ * user, no agent), else `_user/<user>/`, `_agent/<agent>/` or `_user/<user>/_agent/<agent>/` (encoded names,
+ * which never start with `_` and a lower-case letter).
+ */
+export function ownerDir(tenantDir: string, owner: Scope): string {
+  let dir = tenantDir;
+  if (owner.user !== undefined) dir = join(dir, '_user', encodeFileName(owner.user));
+  if (owner.agent !== undefined) dir = join(dir, '_agent', encodeFileName(owner.agent));
+  return dir;
+}
+
+/** Whether a file name is a session document: `<encoded id>.json` (not `_state.json`, a log or a temp file). */
+export function isDocumentName(name: string): boolean {
+  if (!name.endsWith('.json')) return false;
+  const stem = name.slice(0, -5);
+  return !stem.includes('.') && (!stem.startsWith('_') || /^_[0-9A-F]{2}/.test(stem));
+}
+
+/** The owner scope a session document records; `STORE_ERROR` when it has none. */
+export function documentOwner(doc: SessionDocument, path: string): Scope {
+  const record = doc.components?.[recordComponent] as { scope?: Scope } | undefined;
+  if (typeof record?.scope?.tenant !== 'string') throw storeError(`corrupt session file ${path}`, 'no scope');
+  return record.scope;
+}
+
+/** Lists a folder, or nothing when it does not exist. */
+export async function listDir(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw storeError(`cannot list ${dir}`, error);
+  }
+}
 
 /** Wraps a file-system or parse failure as `STORE_ERROR`. */
 export function storeError(what: string, cause: unknown): MemoryError {
@@ -37,14 +87,14 @@ export class TenantFiles {
     this.dir = join(directory, encodeFileName(tenant));
   }
 
-  /** `<encoded id>.json`. */
-  documentPath(sessionId: string): string {
-    return join(this.dir, `${encodeFileName(sessionId)}.json`);
+  /** `<owner folder>/<encoded id>.json`. */
+  documentPath(ref: SessionRef): string {
+    return join(ownerDir(this.dir, ref.scope), `${encodeFileName(ref.id)}.json`);
   }
 
-  /** `<encoded id>.messages.jsonl`. */
-  logPath(sessionId: string): string {
-    return join(this.dir, `${encodeFileName(sessionId)}.messages.jsonl`);
+  /** `<owner folder>/<encoded id>.messages.jsonl`. */
+  logPath(ref: SessionRef): string {
+    return join(ownerDir(this.dir, ref.scope), `${encodeFileName(ref.id)}.messages.jsonl`);
   }
 
   /** `_state.json`. */
@@ -52,31 +102,32 @@ export class TenantFiles {
     return join(this.dir, '_state.json');
   }
 
-  /** Ids of the tenant's session documents (read from the documents, so hashed names work too). */
-  async sessionIds(): Promise<string[]> {
-    let names: string[];
-    try {
-      names = await readdir(this.dir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw storeError(`cannot list ${this.dir}`, error);
+  /** Every session of the tenant, of every owner (read from the documents, so hashed names work too). */
+  async sessionRefs(): Promise<SessionRef[]> {
+    const dirs = [this.dir];
+    const below = async (dir: string, kind: '_user' | '_agent') =>
+      (await listDir(join(dir, kind))).map((name) => join(dir, kind, name));
+    for (const user of await below(this.dir, '_user')) dirs.push(user, ...(await below(user, '_agent')));
+    dirs.push(...(await below(this.dir, '_agent')));
+    const refs: SessionRef[] = [];
+    for (const dir of dirs) {
+      for (const name of await listDir(dir)) {
+        if (!isDocumentName(name)) continue;
+        const doc = await readJsonFile<SessionDocument>(join(dir, name));
+        if (doc) refs.push({ scope: documentOwner(doc, join(dir, name)), id: doc.sessionId });
+      }
     }
-    const ids: string[] = [];
-    for (const name of names) {
-      if (!name.endsWith('.json') || name.startsWith('_') || name.slice(0, -5).includes('.')) continue;
-      const doc = await this.readJson<SessionDocument>(join(this.dir, name));
-      if (doc) ids.push(doc.sessionId);
-    }
-    return ids;
+    return refs;
   }
 
-  /** Loads a session document and its messages file (not its parent). */
-  async loadSession(sessionId: string): Promise<SessionData | undefined> {
-    const doc = await this.readJson<SessionDocument>(this.documentPath(sessionId));
-    if (!doc || doc.sessionId !== sessionId) return undefined;
-    const path = this.logPath(sessionId);
+  /** Loads the document of the session `ref` and its messages file (not its parent). */
+  async loadSession(ref: SessionRef): Promise<SessionData | undefined> {
+    const doc = await readJsonFile<SessionDocument>(this.documentPath(ref));
+    if (!doc || doc.sessionId !== ref.id) return undefined;
+    const path = this.logPath(ref);
     try {
       const data = fromDocument(doc);
+      if (ownerKey(data.record.scope) !== ownerKey(ref.scope)) return undefined;
       const buffer = await readIfExists(path);
       if (buffer) {
         const { lines, size } = splitLines(buffer);
@@ -92,18 +143,17 @@ export class TenantFiles {
 
   /** Rewrites a session's document atomically. */
   async saveDocument(data: SessionData): Promise<void> {
-    await this.ensureDir();
+    await this.ensureDir(data.record.scope);
     const text = `${JSON.stringify(toDocument(data), null, 2)}\n`;
-    await wrap(`cannot write ${this.documentPath(data.record.id)}`, () =>
-      writeFileAtomic(this.documentPath(data.record.id), text),
-    );
+    const path = this.documentPath(data.record);
+    await wrap(`cannot write ${path}`, () => writeFileAtomic(path, text));
   }
 
   /** Removes a session's document and messages file. */
-  async removeSession(sessionId: string): Promise<void> {
-    await wrap(`cannot remove session "${sessionId}"`, async () => {
-      await rm(this.documentPath(sessionId), { force: true });
-      await rm(this.logPath(sessionId), { force: true });
+  async removeSession(ref: SessionRef): Promise<void> {
+    await wrap(`cannot remove session "${ref.id}"`, async () => {
+      await rm(this.documentPath(ref), { force: true });
+      await rm(this.logPath(ref), { force: true });
     });
   }
 
@@ -112,11 +162,11 @@ export class TenantFiles {
    * (no user, no agent), `scoped` a list of `{ user?, agent?, states }` for the others.
    */
   async readStates(): Promise<TenantStates> {
-    const doc = await this.readJson<StatesFile>(this.statePath);
+    const doc = await readJsonFile<StatesFile>(this.statePath);
     const out: TenantStates = {};
-    if (doc?.states && Object.keys(doc.states).length > 0) out[stateOwnerKey({ tenant: '' })] = doc.states;
+    if (doc?.states && Object.keys(doc.states).length > 0) out[ownerKey({ tenant: '' })] = doc.states;
     for (const entry of doc?.scoped ?? []) {
-      const owner = stateOwnerKey({
+      const owner = ownerKey({
         tenant: '',
         user: entry.user ?? undefined,
         agent: entry.agent ?? undefined,
@@ -133,7 +183,7 @@ export class TenantFiles {
       await wrap(`cannot remove ${this.statePath}`, () => rm(this.statePath, { force: true }));
       return;
     }
-    const none = stateOwnerKey({ tenant: '' });
+    const none = ownerKey({ tenant: '' });
     const scoped: StatesFile['scoped'] = [];
     for (const [owner, values] of Object.entries(states)) {
       if (owner === none || Object.keys(values).length === 0) continue;
@@ -145,19 +195,21 @@ export class TenantFiles {
     await wrap(`cannot write ${this.statePath}`, () => writeFileAtomic(this.statePath, text));
   }
 
-  /** Creates the tenant directory. */
-  async ensureDir(): Promise<void> {
-    await wrap(`cannot create ${this.dir}`, () => mkdir(this.dir, { recursive: true }));
+  /** Creates the tenant directory, or the folder of an owner's sessions in it. */
+  async ensureDir(owner?: Scope): Promise<void> {
+    const dir = owner ? ownerDir(this.dir, owner) : this.dir;
+    await wrap(`cannot create ${dir}`, () => makeDirDurable(dir));
   }
+}
 
-  private async readJson<T>(path: string): Promise<T | undefined> {
-    const buffer = await wrap(`cannot read ${path}`, () => readIfExists(path));
-    if (!buffer) return undefined;
-    try {
-      return JSON.parse(buffer.toString('utf8')) as T;
-    } catch (error) {
-      throw storeError(`corrupt JSON in ${path}`, error);
-    }
+/** Parses a JSON file, or undefined when it does not exist; `STORE_ERROR` when it cannot be read or parsed. */
+export async function readJsonFile<T>(path: string): Promise<T | undefined> {
+  const buffer = await wrap(`cannot read ${path}`, () => readIfExists(path));
+  if (!buffer) return undefined;
+  try {
+    return JSON.parse(buffer.toString('utf8')) as T;
+  } catch (error) {
+    throw storeError(`corrupt JSON in ${path}`, error);
   }
 }
 

@@ -30,7 +30,7 @@ import type {
   SessionRecord,
 } from '../../memory-store.ts';
 import { planReplace } from '../../replace-plan.ts';
-import { checkStateKey, stateKeySessionIds, stateOwnerKey } from '../../state-scope.ts';
+import { checkStateKey, ownerKey, stateKeySession } from '../../state-scope.ts';
 import { appendEntry, checkSessionId, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
 
 interface SessionData {
@@ -52,12 +52,13 @@ export interface MemoryDriverOptions {
  */
 export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStoreV1 {
   const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
-  const sessions = new Map<string, SessionData>(); // key: tenant \u0000 id
+  const sessions = new Map<string, SessionData>(); // key: tenant \u0000 user \u0000 agent \u0000 id (exact owner)
   /** Component state by `tenant \u0000 user \u0000 agent \u0000 key` (exact scope; see state-scope.ts). */
   const states = new Map<string, { tenant: string; key: string; value: JSONValue }>();
   let closed = false;
 
-  const key = (scope: Scope, id: string) => `${scope.tenant}\u0000${id}`;
+  /** The map key of the session `id` owned by exactly `scope` (a fork has its parent's owner). */
+  const key = (scope: Scope, id: string) => `${scope.tenant}\u0000${ownerKey(scope)}\u0000${id}`;
   const guard = (scope: Scope) => {
     if (closed)
       throw new MemoryError({ code: 'STORE_CLOSED', component: 'memory', message: 'store is closed' });
@@ -67,19 +68,20 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     guard(scope);
     checkSessionId(id, 'memory');
     const data = sessions.get(key(scope, id));
-    if (!data || !visibleToScope(data.record.scope, scope)) throw sessionNotFound(id, 'memory');
+    if (!data) throw sessionNotFound(id, 'memory');
     return data;
   };
 
   /** The state map key of a value owned by exactly `scope`. */
   const stateSlot = (scope: Scope, stateKey: string) =>
-    `${scope.tenant}\u0000${stateOwnerKey(scope)}\u0000${stateKey}`;
-  /** Whether one of the sessions a `session:<id>:…` key may name is visible to the scope. */
-  const sessionOfKey = (scope: Scope, ids: readonly string[]) =>
-    ids.some((id) => {
-      const data = sessions.get(key(scope, id));
-      return data !== undefined && visibleToScope(data.record.scope, scope);
-    });
+    `${scope.tenant}\u0000${ownerKey(scope)}\u0000${stateKey}`;
+  /** Checks a state key; false when it names a session (`session:<id>:<name>`) the scope does not own. */
+  const stateAllowed = (scope: Scope, stateKey: string) => {
+    guard(scope);
+    checkStateKey(stateKey, 'memory');
+    const id = stateKeySession(stateKey);
+    return id === undefined || sessions.has(key(scope, id));
+  };
 
   /**
    * Copy-on-delete: detaches every direct fork of `parent` forked at or after `fromSeq` (it shares an entry
@@ -146,7 +148,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     async getSession(scope, sessionId) {
       guard(scope);
       const data = sessions.get(key(scope, sessionId));
-      return data && visibleToScope(data.record.scope, scope) ? structuredClone(data.record) : undefined;
+      return data ? structuredClone(data.record) : undefined;
     },
 
     async listSessions(scope, options = {}) {
@@ -176,8 +178,10 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
       detachForks(data, 0);
       unlinkLog(data.log);
       sessions.delete(key(scope, sessionId));
+      // Its state: the owner's keys that name exactly this session (no other owner can write any).
+      const mine = stateSlot(scope, '');
       for (const [k, v] of [...states])
-        if (v.tenant === scope.tenant && v.key.startsWith(`session:${data.record.id}:`)) states.delete(k);
+        if (k.startsWith(mine) && stateKeySession(v.key) === data.record.id) states.delete(k);
     },
 
     async append(scope, sessionId, inputs: readonly AppendInput[]) {
@@ -278,7 +282,10 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
         for (const entry of readLog(data.log)) {
           const text = messageText(entry.message).toLowerCase();
           const at = text.indexOf(needle);
-          if (at >= 0) hits.push({ sessionId: data.record.id, entry, score: 1 / (1 + at) });
+          if (at >= 0) {
+            const { id, scope: owner } = data.record;
+            hits.push({ sessionId: id, scope: { ...owner }, entry, score: 1 / (1 + at) });
+          }
         }
       }
       hits.sort((a, b) => b.score - a.score || b.entry.seq - a.entry.seq);
@@ -311,8 +318,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
       guard(scope);
       checkStateKey(stateKey, 'memory');
       checkJsonValue(state, 'state', 'memory');
-      const ids = stateKeySessionIds(stateKey);
-      if (ids.length > 0 && !sessionOfKey(scope, ids)) throw sessionNotFound(ids[0]!, 'memory');
+      if (!stateAllowed(scope, stateKey)) throw sessionNotFound(stateKeySession(stateKey)!, 'memory');
       states.set(stateSlot(scope, stateKey), {
         tenant: scope.tenant,
         key: stateKey,
@@ -321,19 +327,13 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     },
 
     async getState(scope, stateKey) {
-      guard(scope);
-      checkStateKey(stateKey, 'memory');
-      const ids = stateKeySessionIds(stateKey);
-      if (ids.length > 0 && !sessionOfKey(scope, ids)) return undefined;
+      if (!stateAllowed(scope, stateKey)) return undefined;
       const found = states.get(stateSlot(scope, stateKey));
       return found === undefined ? undefined : structuredClone(found.value);
     },
 
     async deleteState(scope, stateKey) {
-      guard(scope);
-      checkStateKey(stateKey, 'memory');
-      const ids = stateKeySessionIds(stateKey);
-      if (ids.length > 0 && !sessionOfKey(scope, ids)) return;
+      if (!stateAllowed(scope, stateKey)) return;
       states.delete(stateSlot(scope, stateKey));
     },
 

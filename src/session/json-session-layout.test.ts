@@ -112,10 +112,9 @@ describe("SessionManager over the json-file store: seed 002's JsonSession file",
     expect(await store.getState(scope, sessionStateKey('chat'))).toEqual(saved);
     await SessionManager.forSessionId('chat').withSession(store, scope).deleteSession();
     expect(await SessionManager.forSessionId('chat').withSession(store, scope).loadIfExists()).toBe(false);
-    expect(Object.keys((await readJson(join(directory, 't', '_user', 'u1', 'chat.json'))).components)).toEqual([
-      'engram.session',
-      'engram.artifacts',
-    ]);
+    expect(
+      Object.keys((await readJson(join(directory, 't', '_user', 'u1', 'chat.json'))).components),
+    ).toEqual(['engram.session', 'engram.artifacts']);
     expect(await store.listArtifacts(scope, 'chat')).toHaveLength(2);
     await store.close();
   });

@@ -103,3 +103,33 @@ export async function loadSection(name: string): Promise<Suite> {
     throw new Error(`${entry.module} exports no suite (export it as \`suite\` or as the default export)`);
   return suite as Suite;
 }
+
+/**
+ * What is wrong with a section's markdown (empty when nothing): it must open with a `## ` heading; every table
+ * must be introduced by a `Command: \`npm run bench…\`` line after the previous heading or table, have a data
+ * row, and have as many cells in each row as in its header; no figure may read `NaN`.
+ */
+export function checkSection(markdown: string): string[] {
+  const problems: string[] = [];
+  const lines = markdown.split('\n');
+  if (!lines[0]?.startsWith('## ')) problems.push('the section does not open with a "## " heading');
+  if (/\bNaN\b/.test(markdown)) problems.push('a figure reads NaN');
+  const cells = (line: string) => line.split('|').length;
+  let command = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.startsWith('#')) command = false;
+    else if (line.startsWith('Command: `npm run bench')) command = true;
+    else if (line.startsWith('|') && lines[i + 1]?.startsWith('| ---')) {
+      if (!command) problems.push(`the table "${line.slice(0, 60)}" has no Command: line above it`);
+      let j = i + 2;
+      for (; lines[j]?.startsWith('|'); j++)
+        if (cells(lines[j]!) !== cells(line))
+          problems.push(`row ${j - i - 1} of "${line.slice(0, 60)}" has a wrong cell count`);
+      if (j === i + 2) problems.push(`the table "${line.slice(0, 60)}" has no rows`);
+      command = false;
+      i = j - 1;
+    }
+  }
+  return problems;
+}

@@ -116,10 +116,11 @@ export function ms(value: number): string {
   return value.toFixed(2);
 }
 
-/** A ratio like `123×`. */
+/** A ratio like `123×`, `1.5×` or `0.042×` (two significant digits below 1). */
 export function ratio(value: number): string {
   if (!Number.isFinite(value)) return 'n/a';
-  return value >= 10 ? `${value.toFixed(0)}×` : `${value.toFixed(1)}×`;
+  if (value >= 10) return `${value.toFixed(0)}×`;
+  return value >= 1 ? `${value.toFixed(1)}×` : `${Number(value.toPrecision(2))}×`;
 }
 
 /** An integer with thousands separators. */

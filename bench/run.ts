@@ -14,7 +14,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadSection, parseBenchArgs, resolveSections } from './harness.ts';
+import { checkSection, loadSection, parseBenchArgs, resolveSections } from './harness.ts';
 import { writeSection } from './report.ts';
 
 let args: ReturnType<typeof parseBenchArgs>;
@@ -43,6 +43,12 @@ for (const name of names) {
   });
   results.push({ name, ...result, seconds: (performance.now() - t0) / 1000 });
   console.log(`\n${result.markdown}\n`);
+  const problems = checkSection(result.markdown);
+  if (problems.length > 0) {
+    console.error(`section "${result.id}" is malformed:\n- ${problems.join('\n- ')}`);
+    process.exitCode = 1;
+    continue;
+  }
   if (args.write) {
     writeSection(file, result.id, result.markdown);
     console.log(`wrote section "${result.id}" of BENCHMARKS.md`);

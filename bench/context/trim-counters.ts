@@ -30,11 +30,14 @@ export interface PrefixSumCounter extends TrimCounter {
 }
 
 /**
- * Prefix sums over cached per-message counts. A list whose ends are the messages at positions `i` and `j` and
- * whose length is `|i − j| + 1` is taken as that run of the conversation, in either direction (`trimMessages`
- * passes slices of the reversed list): its total is `sum[max + 1] − sum[min]`. A list starting with a
- * message outside such a run (the system message `includeSystem` keeps first) adds that message's count. Any
- * other list is summed message by message (new messages are counted), so the counter is right for any input.
+ * Prefix sums over cached per-message counts. A list whose ends are the messages at positions `i` and `j`, whose
+ * length is `|i − j| + 1` and whose second message continues from `i` is taken as that run of the conversation,
+ * in either direction (`trimMessages` passes slices of the reversed list): its total is `sum[max + 1] − sum[min]`.
+ * A list that is such a run after its first message (the system message `includeSystem` keeps first) adds that
+ * message's count. Any other list is summed message by message (messages never added are counted). Exact for
+ * every list of distinct messages in conversation order or its reverse, optionally after one other message —
+ * every list `trimMessages` passes; a list with a run's ends and length but repeated messages inside would be
+ * miscounted, and the suite checks its outputs against the per-message memo.
  */
 export function createPrefixSumCounter(): PrefixSumCounter {
   const position = new Map<string, number>();

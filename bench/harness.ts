@@ -105,6 +105,30 @@ export async function loadSection(name: string): Promise<Suite> {
 }
 
 /**
+ * Puts `command` (a `Command: …` line) above every table of a section that has none since the previous heading
+ * or table, so every table states the exact command that produced it, whoever wrote the section.
+ */
+export function addCommandLines(markdown: string, command: string): string {
+  const lines = markdown.split('\n');
+  const out: string[] = [];
+  let stated = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.startsWith('#')) stated = false;
+    else if (line.startsWith('Command: `npm run bench')) stated = true;
+    else if (line.startsWith('|') && lines[i + 1]?.startsWith('| ---')) {
+      if (!stated) out.push(command, '');
+      while (lines[i]?.startsWith('|')) out.push(lines[i++]!);
+      i--;
+      stated = false;
+      continue;
+    }
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
+/**
  * What is wrong with a section's markdown (empty when nothing): it must open with a `## ` heading; every table
  * must be introduced by a `Command: \`npm run bench…\`` line after the previous heading or table, have a data
  * row, and have as many cells in each row as in its header; no figure may read `NaN`.

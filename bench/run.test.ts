@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkSection, parseBenchArgs, resolveSections } from './harness.ts';
+import { addCommandLines, checkSection, parseBenchArgs, resolveSections } from './harness.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const benchmarks = join(root, 'BENCHMARKS.md');
@@ -24,6 +24,9 @@ describe('bench harness', () => {
     const table = '| a | b |\n| --- | --- |\n| 1 | 2 |';
     expect(checkSection(`## S\n\nCommand: \`npm run bench\`\n\n${table}`)).toEqual([]);
     expect(checkSection(`## S\n\n${table}`)).toHaveLength(1);
+    const stated = addCommandLines(`## S\n\n${table}\n\n${table}`, 'Command: `npm run bench`');
+    expect(checkSection(stated)).toEqual([]);
+    expect(stated.match(/Command:/g)).toHaveLength(2);
     expect(
       checkSection(`## S\n\nCommand: \`npm run bench\`\n\n| a | b |\n| --- | --- |\n| NaN |`),
     ).toHaveLength(2);

@@ -14,8 +14,8 @@
 
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { checkSection, loadSection, parseBenchArgs, resolveSections } from './harness.ts';
-import { writeSection } from './report.ts';
+import { addCommandLines, checkSection, loadSection, parseBenchArgs, resolveSections } from './harness.ts';
+import { commandLine, writeSection } from './report.ts';
 
 let args: ReturnType<typeof parseBenchArgs>;
 let names: string[];
@@ -33,14 +33,16 @@ for (const name of names) {
   console.log(`\n== ${name}${args.quick ? ' (quick)' : ''}`);
   const suite = await loadSection(name);
   const t0 = performance.now();
-  const result = await suite({
+  const options = {
     quick: args.quick,
-    log: (line) => console.log(line),
+    log: (line: string) => console.log(line),
     command: args.command,
     preliminary: args.preliminary,
     peers: args.peers,
     postgres: args.postgres,
-  });
+  };
+  const raw = await suite(options);
+  const result = { ...raw, markdown: addCommandLines(raw.markdown, commandLine(options)) };
   results.push({ name, ...result, seconds: (performance.now() - t0) / 1000 });
   console.log(`\n${result.markdown}\n`);
   const problems = checkSection(result.markdown);

@@ -71,8 +71,8 @@ function sampleTurns(turns: readonly ModelMessage[][], plan: ContextPlan): Sampl
       if (isEightStepTurn(turns[i]!)) picked.push(i);
     for (const i of picked) sampled.set(i, c);
     for (const i of picked.slice(-plan.verifyPerCheckpoint(c))) verified.add(i);
-    const first = Math.min(...picked);
-    if (first > 0) warm.add(first - 1);
+    // Every untimed turn from the one before the first timed turn on reads its window, as a loop would.
+    for (let i = Math.max(0, Math.min(...picked) - 1); i < Math.max(...picked); i++) warm.add(i);
   }
   return {
     checkpointOf: (t) => sampled.get(t),
@@ -107,7 +107,7 @@ export const contextAssembly: Suite = async (options) => {
 
     log(`measuring turns at ${plan.checkpoints.map(int).join(', ')} messages…`);
     const contenders = engramPlaces.map((p) => openEngram(p, dir, 'bench', 100_000));
-    const samples = await simulate(messages, contenders, sampling);
+    const samples = await simulate(messages, contenders, sampling, log);
     for (const c of contenders) await c.close();
     const naive = quick
       ? undefined

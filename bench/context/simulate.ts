@@ -63,7 +63,7 @@ export interface SamplePlan {
   checkpointOf(turn: number): number | undefined;
   /** Whether the turn is also run with the old per-message memo and its output compared. */
   verify(turn: number): boolean;
-  /** Whether engram reads its window on this untimed turn (the turn before a sample, as an agent loop does). */
+  /** Whether engram reads its window on this untimed turn (from the turn before a checkpoint's samples on). */
   warm(turn: number): boolean;
 }
 
@@ -92,6 +92,7 @@ export async function simulate(
   messages: readonly ModelMessage[],
   engram: readonly EngramContender[],
   plan: SamplePlan,
+  log: (line: string) => void = () => {},
 ): Promise<TurnSample[]> {
   const lc: BaseMessage[] = [];
   const v7: ModelMessage[] = [];
@@ -102,6 +103,8 @@ export async function simulate(
     const fresh = turn.flatMap((m, i) => toLangChain(m, `m${v7.length + i}`));
     lc.push(...fresh);
     v7.push(...turn);
+    if (Math.floor(v7.length / 10_000) > Math.floor((v7.length - turn.length) / 10_000))
+      log(`  ${v7.length.toLocaleString('en-US')} messages`);
     const checkpoint = plan.checkpointOf(t);
     if (checkpoint === undefined) {
       for (const c of engram) await c.view.store(turn);

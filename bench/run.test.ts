@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { addCommandLines, checkSection, parseBenchArgs, resolveSections } from './harness.ts';
+import { parseBenchArgs, resolveSections } from './harness.ts';
+import { addCommandLines, checkSection } from './section-check.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const benchmarks = join(root, 'BENCHMARKS.md');

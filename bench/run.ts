@@ -14,8 +14,9 @@
 
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { addCommandLines, checkSection, loadSection, parseBenchArgs, resolveSections } from './harness.ts';
+import { loadSection, parseBenchArgs, resolveSections } from './harness.ts';
 import { commandLine, writeSection } from './report.ts';
+import { addCommandLines, checkSection } from './section-check.ts';
 
 let args: ReturnType<typeof parseBenchArgs>;
 let names: string[];

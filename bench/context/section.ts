@@ -51,7 +51,9 @@ function timesTable(f: ContextFigures): string {
           `${ms(med((s) => turnMs(s, p)))} (${ms(med((s) => s.engram[p].store))} + ${ms(med((s) => s.engram[p].read))})`,
       ),
       ms(med((s) => s.trim)),
-      verified.length ? `${ms(median(verified.map((s) => s.memo!)))} (${verified.length} turns)` : 'not run',
+      verified.length
+        ? `${ms(median(verified.map((s) => s.memo!)))} (${verified.length} turn${verified.length > 1 ? 's' : ''})`
+        : 'not run',
       ms(med((s) => s.prune)),
     ];
   });

@@ -69,16 +69,22 @@ const rate = (count: number, millis: number) => (count / millis) * 1000;
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 const verdict = (ok: boolean) => (ok ? '**met**' : '**missed**');
 
+/**
+ * appends/s of `a` ÷ those of `b`, paired round by round (both ran in the same round, moments apart), then the
+ * median: load on the shared machine moves whole rounds, so this is steadier than a ratio of totals.
+ */
+function paired(f: StorageFigures, a: string, b: string): number {
+  const x = f.appends.find((r) => r.key === a)?.rounds ?? [];
+  const y = f.appends.find((r) => r.key === b)?.rounds ?? [];
+  return median(x.slice(0, y.length).map((v, i) => v / y[i]!));
+}
+
 function appendTable(f: StorageFigures): string {
-  const perSecOf = (key: string) => {
-    const r = f.appends.find((x) => x.key === key);
-    return r ? rate(r.count, r.ms) : Number.NaN;
-  };
   const rows = f.appends.map((r) => {
     const perSec = rate(r.count, r.ms);
     const d = r.contender.durability ?? 'power';
     const sqlite = r.contender.kind === 'raw' || r.contender.kind === 'engram-sqlite';
-    const of = (key: string) => (sqlite && key !== r.key ? pct(perSec / perSecOf(key)) : '');
+    const of = (key: string) => (sqlite && key !== r.key ? pct(paired(f, r.key, key)) : '');
     const pages = f.walPages.get(r.key);
     return [
       r.label,
@@ -100,8 +106,8 @@ function appendTable(f: StorageFigures): string {
       'messages',
       'appends/s',
       'µs/append',
-      'of the bare raw loop (same durability)',
-      "of the raw loop on engram's schema",
+      'of the bare raw loop (same durability; median of per-round ratios)',
+      "of the raw loop on engram's schema (same)",
       `appends/s by round (the log grows by 1/${f.plan.rounds} per round)`,
       'WAL pages/append',
     ],
@@ -110,15 +116,11 @@ function appendTable(f: StorageFigures): string {
 }
 
 function targets(f: StorageFigures): string[] {
-  const perSec = (key: string) => {
-    const r = f.appends.find((x) => x.key === key);
-    return r ? rate(r.count, r.ms) : Number.NaN;
-  };
-  const mastra = perSec('mastra');
-  if (!Number.isFinite(mastra)) return ['- Mastra was not measured in this run (see Skipped).'];
-  const same = perSec('engram-memory-process') / mastra;
+  if (!f.appends.some((r) => r.key === 'mastra'))
+    return ['- Mastra was not measured in this run (see Skipped).'];
+  const same = paired(f, 'engram-memory-process', 'mastra');
   return [
-    `- Single writer \`memory.store\` vs Mastra \`saveMessages\` at equal durability (engram \`process\`, both \`synchronous=NORMAL\`): ${ratio(same)} (target ≥ 1.5×): ${verdict(same >= 1.5)}. At engram's default \`power\` (FULL, against Mastra's NORMAL): ${ratio(perSec('engram-memory-power') / mastra)}. The bare raw loop is ${ratio(perSec('raw-process') / mastra)} Mastra at NORMAL, the raw loop on engram's schema ${ratio(perSec('raw-engram-process') / mastra)}.`,
+    `- Single writer \`memory.store\` vs Mastra \`saveMessages\` at equal durability (engram \`process\`, both \`synchronous=NORMAL\`; median of per-round ratios): ${ratio(same)} (target ≥ 1.5×): ${verdict(same >= 1.5)}. At engram's default \`power\` (FULL, against Mastra's NORMAL): ${ratio(paired(f, 'engram-memory-power', 'mastra'))}. The bare raw loop is ${ratio(paired(f, 'raw-process', 'mastra'))} Mastra at NORMAL, the raw loop on engram's schema ${ratio(paired(f, 'raw-engram-process', 'mastra'))}.`,
   ];
 }
 
@@ -239,7 +241,7 @@ export function renderSection(f: StorageFigures): string {
     'Targets (issue 7):',
     ...targets(f),
     '',
-    "Where an append's time goes (differences of the rows above, same log sizes):",
+    "Where an append's time goes (differences of the rows' totals above, same log sizes; on a loaded machine a small difference can come out negative):",
     ...timeSplit(f),
     ...(f.appends.find((r) => r.key === 'mastra')?.notes ?? []).map((n) => `- Mastra: ${n}.`),
     ...langgraphBlock(f),

@@ -234,7 +234,8 @@ export interface MemoryStoreV1 {
   /**
    * Writes a component's state blob (StateModule) under a key, owned by exactly `scope`: a value's key is
    * (tenant, user, agent, key), where a missing `user` / `agent` means "none", not "any", so two users of one
-   * tenant each have their own value under the same key. A key `session:<id>:<name>` is session state: the
+   * tenant each have their own value under the same key. Every key holds its own value: writing or deleting
+   * one never changes what another reads. A key `session:<id>:<name>` is session state: the
    * session id is everything between `session:` and the key's last `:` (so ids may contain `:`, names may
    * not; `session:a:b:c` is name `c` of session `a:b`), the session must be owned by exactly `scope` (else
    * `SESSION_NOT_FOUND`), and the value goes with it when it is deleted. A key `session:<name>` with no

@@ -48,16 +48,18 @@ export interface TenantCache {
  * `<directory>/<encoded tenant>/`, a session's files sit in its owner's folder: the tenant folder for the tenant
  * itself, `_user/<user>/`, `_agent/<agent>/` or `_user/<user>/_agent/<agent>/` below it. There
  * `<encoded session id>.json` is the session document (seed 002's JsonSession)
- * `{ sessionId, components: { <component>: state, …, "engram.session": record, "engram.artifacts": [...] }, timestamp }`:
- * what `SessionManager.forSessionId(id).saveSession()` saves lands here, one component per registered
- * StateModule, with the save's `timestamp` (as do single `session:<id>:<component>` state keys); `engram.session`
- * (the session record) and `engram.artifacts` (only when there are any) are the driver's own. Only the session's
+ * `{ sessionId, components: { <component>: state, …, "engram.session": record, "engram.state": {…}, "engram.artifacts": [...] }, timestamp }`.
+ * Its components are exactly what `SessionManager.forSessionId(id).saveSession()` saved (the state key
+ * `session:<id>:engram.components`), one per registered StateModule, and `timestamp` is that save's; the
+ * `engram.*` components are the driver's own: `engram.session` (the session record), `engram.state` (the
+ * session's other state keys `session:<id>:<name>`, as `{ <name>: value }`) and `engram.artifacts`, the last two
+ * only when not empty. Every state key is independent of the others (see `withStateValue`). Only the session's
  * owner can reach its state, so no two owners share a document. The document is rewritten atomically (temp
  * file, fsync, rename) on every change but messages; `<encoded session id>.messages.jsonl` is the log, one
  * fsynced line per appended entry or tombstone (`{"op":"delete",...}`; a `replaceMessages` rewrites it
- * atomically); the tenant's `_state.json` holds state not tied to a session document. `<directory>/_engram.json`
- * marks the layout; an older directory is upgraded on first use (see `upgradeLayout`). Sessions load lazily and
- * stay cached; a torn last log line (a crash mid-write) is ignored.
+ * atomically); the tenant's `_state.json` holds the state keys that name no session, by owner.
+ * `<directory>/_engram.json` marks the layout; an older directory is upgraded on first use (see
+ * `upgradeLayout`). Sessions load lazily and stay cached; a torn last log line (a crash mid-write) is ignored.
  */
 export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV1 {
   const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
@@ -226,7 +228,6 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         await t.files.removeSession(data.record);
         unlinkLog(data.log);
         t.sessions.set(cacheKey(data.record), null);
-        await slots.dropSession(t, data.record);
       }),
 
     append: (scope, sessionId, inputs) =>

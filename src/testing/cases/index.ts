@@ -12,6 +12,7 @@ import { roundTripCases } from './round-trip.ts';
 import { scopingCases } from './scoping.ts';
 import { searchCases } from './search.ts';
 import { sessionCases } from './sessions.ts';
+import { valueEdgeCases } from './value-edges.ts';
 import { valueCases } from './values.ts';
 
 export { appendCases } from './append.ts';
@@ -27,6 +28,7 @@ export { richMessages, roundTripCases } from './round-trip.ts';
 export { lookAlikeOwners, lookAlikeSessionIds, scopingCases } from './scoping.ts';
 export { hostileQueries, searchCases } from './search.ts';
 export { sessionCases } from './sessions.ts';
+export { valueEdgeCases } from './value-edges.ts';
 export { valueCases } from './values.ts';
 
 /** Every conformance case, in the order the suite runs them. */
@@ -39,6 +41,7 @@ export const allCases: readonly StoreCase[] = [
   ...readCases,
   ...roundTripCases,
   ...valueCases,
+  ...valueEdgeCases,
   ...searchCases,
   ...artifactStateCases,
   ...forkCases,

@@ -1,5 +1,6 @@
 import type { JSONValue } from 'ai';
 import type { Scope } from '../../../core/scope.ts';
+import { copyJsonValue } from '../../../messages/json-value.ts';
 import { ownerKey, sessionComponentsName, stateKeySession } from '../../state-scope.ts';
 import { sessionNotFound } from '../../store-helpers.ts';
 import type { TenantCache } from './json-file-driver.ts';
@@ -98,13 +99,13 @@ export function createStateSlots(deps: {
       const whole = target.whole;
       const document = whole && componentDocument(value, whole.record.id);
       if (whole && document) {
-        await saveComponents(t, whole, structuredClone(document.components), document.timestamp);
+        await saveComponents(t, whole, copyJsonValue(document.components), document.timestamp);
       } else if (target.doc) {
         const { data, name } = target.doc;
-        await saveComponents(t, data, { ...data.components, [name]: structuredClone(value) });
+        await saveComponents(t, data, { ...data.components, [name]: copyJsonValue(value) });
       } else {
         const mine = (await states(t))[owner] ?? {};
-        await writeOwner(t, owner, { ...mine, [key]: structuredClone(value) });
+        await writeOwner(t, owner, { ...mine, [key]: copyJsonValue(value) });
         return;
       }
       await dropKeys(t, owner, (k) => k === key); // an older copy (written when the document did not hold it)

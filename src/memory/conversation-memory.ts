@@ -8,6 +8,7 @@ import type { StateModule } from '../core/state-module.ts';
 import { toMemoryMessage } from '../messages/from-model-message.ts';
 import { deserializeMessage, messageText, serializeMessage } from '../messages/serialize.ts';
 import { validateMessage } from '../messages/validate.ts';
+import { checkJsonValue } from '../store/check-values.ts';
 import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
 import type { AppendInput, Artifact, LogStats, MemoryStoreV1, RangeQuery } from '../store/memory-store.ts';
 import { checkSearchText } from '../store/search-text.ts';
@@ -314,5 +315,7 @@ function readState(state: JSONValue): MemoryMessage[] {
   if (!Array.isArray(messages)) {
     throw invalid('loadState(state): expected { messages: [...] } as produced by saveState()');
   }
+  // The saved state is JSON (the codec's own encoding): refuse, naming the path, what JSON would change.
+  checkJsonValue(state, 'state', 'memory');
   return messages.map((m) => deserializeMessage(JSON.stringify(m)));
 }

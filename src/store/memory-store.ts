@@ -138,13 +138,15 @@ export interface Artifact {
  * tenant-wide scope `{ tenant }` lists the `chat` of user u1 and the `chat` of user u2 (two records, told
  * apart by `scope`), while `getSession({ tenant }, 'chat')` is the tenant's own `chat`, if it has one.
  *
- * Every id a call takes (session, message, artifact) is a non-empty string of at most 256 characters without
- * NUL or lone surrogates (`checkId`; state keys the same, up to 1,024 characters), else `INVALID_ARGUMENT`
- * (`getSession` answers undefined). Every stored value (message, session metadata, artifact data, component
- * state) reads back identical, before and after a reopen, or the write is refused with a typed error naming
- * its path, storing nothing (`jsonValueIssue`: no NaN, ±Infinity, -0, BigInt, function, symbol, Map, Set,
- * class instance, sparse array, nesting deeper than 100 levels; Dates, URLs and bytes, the latter read back
- * as `Uint8Array`, only inside messages).
+ * Every id a call takes (session, message, artifact id and kind) is a non-empty string of at most `maxIdLength`
+ * (256) characters without NUL or lone surrogates (`isValidId`; state keys the same, up to `maxStateKeyLength`,
+ * 1,024), else `INVALID_ARGUMENT` (`getSession` answers undefined). Every stored value (message, session
+ * metadata, artifact data, component state) reads back identical, before and after a reopen, or the write is
+ * refused with a typed error naming its path, storing nothing (`jsonValueIssue` says which: no NaN, ±Infinity,
+ * -0, BigInt, function, symbol, Map, Set, class instance, sparse array, nesting deeper than `maxJsonDepth`
+ * (100) levels; Dates, URLs and bytes, the latter read back as `Uint8Array`, only inside messages, and only
+ * exact instances without extra properties). `undefined` object members are left out, as JSON does. A
+ * third-party driver gets these rules by calling the same exported checks; `describeMemoryStore` tests them.
  * Appends are idempotent by message id: re-appending an identical message returns the stored entry, a
  * different message under a live id throws `DuplicateMessageIdError`. Deletes are tombstones, so the
  * sequence stays gapless; a deleted id is free again (re-appending it stores a new entry). A session's log

@@ -1,7 +1,7 @@
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId, isValidId } from '../../core/ids.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
-import { checkCount, checkIdList, checkSearchQuery, prepareInputs } from '../check-inputs.ts';
+import { checkIdList, checkRangeQuery, checkSearchQuery, prepareInputs } from '../check-inputs.ts';
 import type { MemoryStoreV1, StoreCapabilities } from '../memory-store.ts';
 import { checkSessionId } from '../store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
@@ -148,16 +148,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
     readRange: (scope, sessionId, query = {}) =>
       op('readRange', scope, async () => {
         checkSession(sessionId);
-        checkCount(query.limit, 'limit', component);
-        for (const key of ['fromSeq', 'toSeq'] as const) {
-          if (query[key] !== undefined && !Number.isSafeInteger(query[key])) {
-            throw new MemoryError({
-              code: 'INVALID_ARGUMENT',
-              component,
-              message: `${key} must be an integer`,
-            });
-          }
-        }
+        checkRangeQuery(query, component);
         const session = await loadSession(client, scope, sessionId, component);
         const segments = await viewSegments(client, session);
         return readEntries(client, session.tenant, segments, query);
@@ -227,6 +218,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
     listArtifacts: (scope, sessionId, kind) =>
       op('listArtifacts', scope, async () => {
         checkSession(sessionId);
+        if (kind !== undefined) checkId(kind, 'kind', component);
         const session = await loadSession(client, scope, sessionId, component);
         return listArtifactRows(client, session.tenant, session.logId, kind);
       }),

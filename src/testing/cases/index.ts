@@ -13,6 +13,7 @@ import { scopingCases } from './scoping.ts';
 import { searchCases } from './search.ts';
 import { sessionCases } from './sessions.ts';
 import { stateKeyCases } from './state-keys.ts';
+import { valueEdgeCases } from './value-edges.ts';
 import { valueCases } from './values.ts';
 
 export { appendCases } from './append.ts';
@@ -29,6 +30,7 @@ export { lookAlikeOwners, lookAlikeSessionIds, scopingCases } from './scoping.ts
 export { hostileQueries, searchCases } from './search.ts';
 export { sessionCases } from './sessions.ts';
 export { stateKeyCases } from './state-keys.ts';
+export { valueEdgeCases } from './value-edges.ts';
 export { valueCases } from './values.ts';
 
 /** Every conformance case, in the order the suite runs them. */
@@ -41,6 +43,7 @@ export const allCases: readonly StoreCase[] = [
   ...readCases,
   ...roundTripCases,
   ...valueCases,
+  ...valueEdgeCases,
   ...searchCases,
   ...artifactStateCases,
   ...stateKeyCases,

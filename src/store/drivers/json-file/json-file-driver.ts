@@ -2,9 +2,12 @@ import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { checkId, createId, isValidId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
+import { copyJsonValue } from '../../../messages/json-value.ts';
 import { messageText } from '../../../messages/serialize.ts';
 import {
   checkIdList,
+  checkListOptions,
+  checkRangeQuery,
   checkSearchQuery,
   checkTokenTotal,
   type PreparedInput,
@@ -174,7 +177,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
             'engram.session': {
               id,
               scope: { ...scope },
-              metadata: structuredClone(input.metadata ?? {}),
+              metadata: copyJsonValue(input.metadata ?? {}),
               createdAt: now.toISOString(),
               updatedAt: now.toISOString(),
               ...(input.fork ? { parentId: input.fork.parentId, forkedAtSeq: input.fork.atSeq } : {}),
@@ -197,6 +200,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
 
     listSessions: (scope, options = {}) =>
       op(scope, async (t) => {
+        checkListOptions(options, component);
         const out = (await all(t))
           .map((d) => d.record)
           .filter((r) => visibleToScope(r.scope, scope) && !(options.before && r.createdAt >= options.before))
@@ -210,7 +214,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         const data = await session(t, scope, sessionId);
         checkSessionMetadata(metadata, component);
         const previous = data.record;
-        data.record = { ...previous, metadata: structuredClone(metadata), updatedAt: new Date() };
+        data.record = { ...previous, metadata: copyJsonValue(metadata), updatedAt: new Date() };
         try {
           await t.files.saveDocument(data);
         } catch (error) {
@@ -260,7 +264,10 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       }),
 
     readRange: (scope, sessionId, query = {}) =>
-      op(scope, async (t) => readLog((await session(t, scope, sessionId)).log, query)),
+      op(scope, async (t) => {
+        checkRangeQuery(query, component);
+        return readLog((await session(t, scope, sessionId)).log, query);
+      }),
 
     getMessages: (scope, sessionId, ids) =>
       op(scope, async (t) => {
@@ -311,7 +318,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
         checkArtifact(artifact, component);
-        const stored: Artifact = { ...structuredClone(artifact), createdAt: new Date() };
+        const stored: Artifact = { ...copyJsonValue(artifact), createdAt: new Date() };
         const previous = data.artifacts.get(artifact.id);
         data.artifacts.set(artifact.id, stored);
         try {
@@ -325,12 +332,13 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       }),
 
     listArtifacts: (scope, sessionId, kind) =>
-      op(scope, async (t) =>
-        [...(await session(t, scope, sessionId)).artifacts.values()]
+      op(scope, async (t) => {
+        if (kind !== undefined) checkId(kind, 'kind', component);
+        return [...(await session(t, scope, sessionId)).artifacts.values()]
           .filter((a) => kind === undefined || a.kind === kind)
           .sort((a, b) => a.toSeq - b.toSeq)
-          .map((a) => structuredClone(a)),
-      ),
+          .map((a) => structuredClone(a));
+      }),
 
     deleteArtifact: (scope, sessionId, artifactId) =>
       op(scope, async (t) => {

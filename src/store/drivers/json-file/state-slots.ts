@@ -1,5 +1,6 @@
 import type { JSONValue } from 'ai';
 import type { Scope } from '../../../core/scope.ts';
+import { copyJsonValue } from '../../../messages/json-value.ts';
 import { ownerKey, sessionComponentsName, stateKeySession } from '../../state-scope.ts';
 import { sessionNotFound } from '../../store-helpers.ts';
 import type { TenantCache } from './json-file-driver.ts';
@@ -68,12 +69,12 @@ export function createStateSlots(deps: {
       if (id === undefined) {
         const owner = ownerKey(scope);
         const mine = (await states(t))[owner] ?? {};
-        await writeOwner(t, owner, { ...mine, [key]: structuredClone(value) });
+        await writeOwner(t, owner, { ...mine, [key]: copyJsonValue(value) });
         return;
       }
       const data = await deps.load(t, scope, id);
       if (!data) throw sessionNotFound(id, deps.component);
-      await save(t, data, withStateValue(data, id, nameOf(key, id), structuredClone(value))!);
+      await save(t, data, withStateValue(data, id, nameOf(key, id), copyJsonValue(value))!);
     },
 
     async get(t, scope, key) {

@@ -69,7 +69,7 @@ export const valueEdgeCases: StoreCase[] = [
         metadata: { when: new Date(0) },
       } as unknown as MemoryMessage;
       const [entry] = await store.append(s, 'x', toInputs([plain]));
-      expect((entry?.message.metadata as { when?: unknown }).when).toEqual(new Date(0));
+      expect((entry?.message.metadata as { when?: unknown } | undefined)?.when).toEqual(new Date(0));
     },
   },
   {

@@ -108,6 +108,13 @@ describe('ConversationMemory', () => {
     expect(tail.at(-1)?.seq).toBe(600);
     expect(tail.reduce((s, e) => s + e.tokens, 0)).toBeGreaterThan(50);
     expect((await memory.tail({ maxMessages: 3 })).map((e) => e.seq)).toEqual([598, 599, 600]);
+    // From an older point: what lies before `toSeq`, backward, across pages.
+    expect((await memory.tail({ maxMessages: 3, toSeq: 10 })).map((e) => e.seq)).toEqual([8, 9, 10]);
+    expect((await memory.tail({ maxMessages: 300, toSeq: 400 })).map((e) => e.seq)).toEqual(
+      Array.from({ length: 300 }, (_, i) => 101 + i),
+    );
+    expect(await memory.tail({ maxMessages: 3, toSeq: 0 })).toEqual([]);
+    await expect(memory.tail({ maxMessages: 3, toSeq: 1.5 })).rejects.toThrow(/toSeq must be an integer/);
   });
 
   it('reopens a session by id: history kept, appended() counts from the reopen', async () => {

@@ -74,10 +74,10 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
   /** Log entries (message, sequence number, token count) of a range or page. */
   entries(query?: RangeQuery): Promise<LogEntry[]>;
   /**
-   * The newest entries, oldest first, read backward in pages until they hold more than `minTokens` tokens
-   * or `maxMessages` messages, or the log starts. Never reads more of the log than that.
+   * The newest entries (up to `toSeq`, when given), oldest first, read backward in pages until they hold more
+   * than `minTokens` tokens or `maxMessages` messages, or the log starts. Never reads more of the log than that.
    */
-  tail(options: { minTokens?: number; maxMessages?: number }): Promise<LogEntry[]>;
+  tail(options: { minTokens?: number; maxMessages?: number; toSeq?: number }): Promise<LogEntry[]>;
   /** Live message count, tokens and the newest sequence number. */
   stats(): Promise<LogStats>;
   /** The session's artifacts (summaries, offload stubs, compaction records), optionally of one kind, ordered by `toSeq`. */
@@ -257,12 +257,16 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
       });
     },
     entries: (query) => read(() => storage.readRange(scope, sessionId, query)),
-    tail({ minTokens = Number.POSITIVE_INFINITY, maxMessages = Number.POSITIVE_INFINITY }) {
+    tail({ minTokens = Number.POSITIVE_INFINITY, maxMessages = Number.POSITIVE_INFINITY, toSeq: upTo }) {
+      if (upTo !== undefined && !Number.isSafeInteger(upTo)) {
+        return Promise.reject(invalid(`tail({ toSeq }): toSeq must be an integer, got ${upTo}`));
+      }
       return read(async () => {
         const pages: LogEntry[][] = [];
         let tokens = 0;
         let count = 0;
-        let toSeq: number | undefined;
+        let toSeq = upTo;
+        if (toSeq !== undefined && toSeq < 1) return [];
         while (tokens <= minTokens && count < maxMessages) {
           const limit = Math.min(pageSize, maxMessages - count);
           const page = await storage.readRange(scope, sessionId, {

@@ -28,7 +28,6 @@ import { createTokenWindowMemory } from '../src/views/token-window-memory.ts';
 import { collectGarbage, gcAvailable, int, machine, median, ms, type Suite, table } from './report.ts';
 
 const BUDGET = 100_000;
-const SESSION = 'window-read';
 /** The contenders: where the session's log lives. */
 export type WindowReadStore = 'sqlite-power' | 'sqlite-process' | 'in-process';
 const STORES: readonly WindowReadStore[] = ['sqlite-power', 'sqlite-process', 'in-process'];
@@ -152,21 +151,26 @@ export async function measureWindowRead(options: WindowReadOptions = {}): Promis
   const log = options.log ?? (() => {});
   const dir = mkdtempSync(path.join(os.tmpdir(), 'engram-window-read-'));
   const file = path.join(dir, 'window.db');
-  const builders: MemoryStoreV1[] = [createSqliteStore({ path: file, durability: 'process' })];
+  const builder = createSqliteStore({ path: file, durability: 'process' });
   const inProcess = createMemoryStore();
-  builders.push(inProcess);
-  for (const store of builders) await store.createSession(defaultScope, { id: SESSION });
+  /** Each contender has its own session (the two SQLite ones in one file), built from the same history. */
+  const targets: [MemoryStoreV1, WindowReadStore][] = [
+    [builder, 'sqlite-power'],
+    [builder, 'sqlite-process'],
+    [inProcess, 'in-process'],
+  ];
+  for (const [store, session] of targets) await store.createSession(defaultScope, { id: session });
   const history = createHistory();
   const nextTurn = createTurns(2);
   const rows: WindowReadRow[] = [];
-  /** History messages appended so far (to each builder). */
+  /** History messages appended so far (to each session). */
   let size = 0;
   try {
     for (const checkpoint of checkpoints) {
       log(`building the log to ${int(checkpoint)} messages…`);
       while (size < checkpoint) {
         const batch = history(Math.min(1_000, checkpoint - size));
-        for (const store of builders) await store.append(defaultScope, SESSION, batch);
+        for (const [store, session] of targets) await store.append(defaultScope, session, batch);
         size += batch.length;
       }
       const stores: Record<WindowReadStore, MemoryStoreV1> = {
@@ -179,7 +183,7 @@ export async function measureWindowRead(options: WindowReadOptions = {}): Promis
         { read: number; store: number; msgs: number; tokens: number }[]
       >(STORES.map((s) => [s, []]));
       const views = STORES.map((name) => {
-        const memory = createConversationMemory({ store: stores[name], sessionId: SESSION, counter });
+        const memory = createConversationMemory({ store: stores[name], sessionId: name, counter });
         return { name, memory, view: createTokenWindowMemory({ memory, maxTokens: BUDGET }) };
       });
       const startedAt = new Map<WindowReadStore, number>();
@@ -222,7 +226,8 @@ export async function measureWindowRead(options: WindowReadOptions = {}): Promis
       await stores['sqlite-process'].close();
     }
   } finally {
-    for (const store of builders) await store.close();
+    await builder.close();
+    await inProcess.close();
     rmSync(dir, { recursive: true, force: true });
   }
   return rows;

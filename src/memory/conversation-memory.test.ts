@@ -117,6 +117,29 @@ describe('ConversationMemory', () => {
     await expect(memory.tail({ maxMessages: 3, toSeq: 1.5 })).rejects.toThrow(/toSeq must be an integer/);
   });
 
+  it('recentAppends: what this memory appended after a mark, as stored, until it is no longer kept', async () => {
+    const store = createMemoryStore();
+    const memory = createConversationMemory({ store });
+    const other = createConversationMemory({ store, sessionId: memory.sessionId });
+    const start = memory.recentAppends();
+    expect(start.entries).toEqual([]);
+    await memory.store([{ role: 'user', content: 'a' }]);
+    await other.store({ role: 'user', content: 'not mine' });
+    await memory.store({ role: 'assistant', content: 'b' });
+    const since = memory.recentAppends(start.mark);
+    expect(since.entries).toEqual(
+      await memory
+        .entries({ roles: ['user', 'assistant'] })
+        .then((es) => es.filter((e) => e.message.content !== 'not mine')),
+    );
+    expect(since.entries!.map((e) => e.seq)).toEqual([1, 3]);
+    expect(memory.recentAppends(since.mark).entries).toEqual([]);
+    await memory.store(Array.from({ length: 2100 }, (_, i) => ({ role: 'user' as const, content: `m${i}` })));
+    expect(memory.recentAppends(since.mark).entries).toBeUndefined();
+    const last = memory.recentAppends(since.mark + 1100).entries!;
+    expect(last.map((e) => e.seq)).toEqual(Array.from({ length: 1000 }, (_, i) => 1104 + i));
+  });
+
   it('reopens a session by id: history kept, appended() counts from the reopen', async () => {
     const store = createMemoryStore();
     const first = createConversationMemory({ store, sessionId: 's1' });

@@ -80,6 +80,13 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
   tail(options: { minTokens?: number; maxMessages?: number; toSeq?: number }): Promise<LogEntry[]>;
   /** Live message count, tokens and the newest sequence number. */
   stats(): Promise<LogStats>;
+  /**
+   * The entries appended through this memory after `mark` (a mark this method returned; none when omitted), as
+   * the store returned them, in order, with the mark to pass next time. `entries` is undefined when some of them
+   * are no longer kept (it keeps at least the newest 1,024). Views use it to skip reading back what was just stored; it
+   * knows nothing of other writers or of deletes (check `stats()` for those).
+   */
+  recentAppends(mark?: number): { mark: number; entries: readonly LogEntry[] | undefined };
   /** The session's artifacts (summaries, offload stubs, compaction records), optionally of one kind, ordered by `toSeq`. */
   listArtifacts(kind?: string): Promise<Artifact[]>;
   /** Writes (or replaces, by id) an artifact beside the log. */
@@ -89,6 +96,8 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
 }
 
 const pageSize = 256;
+/** Appended entries `recentAppends` keeps. */
+const keptAppends = 1024;
 
 /**
  * Opens (or lazily creates) a session's conversation memory over any store.
@@ -106,6 +115,9 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
   const writes = createSerialQueue();
   let baselineSeq = 0;
   let opening: Promise<void> | undefined;
+  /** The newest entries appended through this memory, and how many were ever appended. */
+  let recent: LogEntry[] = [];
+  let appendedCount = 0;
 
   /** Opens the session once: creates it when missing (tolerating a concurrent creator), seeds initialMessages into an empty log. */
   const ready = (): Promise<void> => {
@@ -151,6 +163,9 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
 
   async function appendNow(input: unknown): Promise<MemoryMessage[]> {
     const entries = await storage.append(scope, sessionId, prepare(input));
+    recent.push(...entries);
+    appendedCount += entries.length;
+    if (recent.length > 2 * keptAppends) recent = recent.slice(-keptAppends);
     return entries.map((e) => e.message);
   }
 
@@ -285,6 +300,11 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
       });
     },
     stats: () => read(() => storage.stats(scope, sessionId)),
+    recentAppends(mark = appendedCount) {
+      const after = appendedCount - mark;
+      const entries = after > recent.length || after < 0 ? undefined : recent.slice(recent.length - after);
+      return { mark: appendedCount, entries };
+    },
     listArtifacts: (kind) => read(() => storage.listArtifacts(scope, sessionId, kind)),
     putArtifact: (artifact) => write(() => storage.putArtifact(scope, sessionId, artifact)),
     deleteArtifact: (artifactId) => write(() => storage.deleteArtifact(scope, sessionId, artifactId)),

@@ -22,9 +22,10 @@ export type TailSize = { maxMessages: number } | { minTokens: number };
 export interface ViewLog {
   /**
    * Brings the copy up to date and returns the log's stats. When only appends happened since the last sync
-   * (same `logId`, same `lastSeq - count`, see `LogStats`) it reads just the new entries; after anything else
-   * (a delete, clear, prune, replace, or the session created again) it reads the system messages again and
-   * drops the held part.
+   * (same `logId`, same `lastSeq - count`, see `LogStats`) it takes just the new entries: those appended through
+   * this memory as they were stored (`recentAppends`), the others read from the store; after anything else (a
+   * delete, clear, prune, replace, or the session created again) it reads the system messages again and drops
+   * the held part.
    */
   sync(): Promise<LogStats>;
   /** The log's system entries as of the last sync. */
@@ -93,9 +94,18 @@ export function createViewLog(memory: ConversationMemory): ViewLog {
       systems = { entries: [...systems.entries, ...added], tokens: systems.tokens + sumTokens(added) };
   };
 
-  const fetchAppended = async (from: LogStats, to: LogStats): Promise<LogEntry[] | undefined> => {
+  /** Marks `memory.recentAppends` from just after the last sync's stats came back. */
+  let mark: number | undefined;
+
+  const fetchAppended = async (
+    from: LogStats,
+    to: LogStats,
+    mine: readonly LogEntry[] | undefined,
+  ): Promise<LogEntry[] | undefined> => {
     const added = to.lastSeq - from.lastSeq;
     if (added > Math.max(followLimit, held.length)) return undefined;
+    const stored = mine && exactRange(mine, from.lastSeq + 1, to.lastSeq);
+    if (stored) return stored;
     // Backward with a limit (the range holds at most that many entries): stores serve it from the newest rows.
     const fresh = await memory.entries({
       fromSeq: from.lastSeq + 1,
@@ -109,11 +119,16 @@ export function createViewLog(memory: ConversationMemory): ViewLog {
 
   return {
     async sync() {
+      // What this memory appended between the last sync's stats and this one's, as the store returned it (taken
+      // before and marked after the stats call, so every entry used was stored between the two, in the log both
+      // describe): a turn stored through the same memory is not read back.
+      const mine = mark === undefined ? undefined : memory.recentAppends(mark).entries;
       const stats = await memory.stats();
+      mark = memory.recentAppends().mark;
       const last = synced;
       if (last && onlyAppends(stats)) {
         if (stats.lastSeq === last.lastSeq) return stats;
-        const fresh = await fetchAppended(last, stats);
+        const fresh = await fetchAppended(last, stats, mine);
         if (fresh) {
           follow(fresh);
           synced = stats;
@@ -190,4 +205,16 @@ function sumTokens(entries: readonly LogEntry[]): number {
   let total = 0;
   for (const e of entries) total += e.tokens;
   return total;
+}
+
+/** The entries with sequence numbers `from..to`, in order, when `entries` holds every one of them; else undefined. */
+function exactRange(entries: readonly LogEntry[], from: number, to: number): LogEntry[] | undefined {
+  const out: LogEntry[] = new Array(to - from + 1);
+  let found = 0;
+  for (const e of entries) {
+    if (e.seq < from || e.seq > to || out[e.seq - from] !== undefined) continue;
+    out[e.seq - from] = e;
+    found++;
+  }
+  return found === out.length ? out : undefined;
 }

@@ -3,7 +3,8 @@
  * `'process'`, and the in-process store, as one session grows to 1k, 10k and 100k messages. Each measured turn
  * is what an agent loop stores — a user message, three tool exchanges (an assistant tool call, then a 2–8 KB
  * tool result), a reply: eight awaited `memory.store` calls — then one `view.read()` of a 100,000-token
- * `createTokenWindowMemory`. The view lives across turns, as it does in an agent.
+ * `createTokenWindowMemory`. The view lives across turns, as it does in an agent. A fourth contender stores the
+ * turn through a second memory on the session (as another process would), so the view must read it from the store.
  *
  *   npm run bench -- window-read              # full: 1k / 10k / 100k messages
  *   npm run bench -- window-read --quick      # 1k / 5k, printed only
@@ -29,8 +30,13 @@ import { collectGarbage, gcAvailable, int, machine, median, ms, type Suite, tabl
 
 const BUDGET = 100_000;
 /** The contenders: where the session's log lives. */
-export type WindowReadStore = 'sqlite-power' | 'sqlite-process' | 'in-process';
-const STORES: readonly WindowReadStore[] = ['sqlite-power', 'sqlite-process', 'in-process'];
+export type WindowReadStore = 'sqlite-power' | 'sqlite-process' | 'in-process' | 'sqlite-power, other writer';
+const STORES: readonly WindowReadStore[] = [
+  'sqlite-power',
+  'sqlite-process',
+  'in-process',
+  'sqlite-power, other writer',
+];
 
 /** Options of {@link measureWindowRead}. */
 export interface WindowReadOptions {
@@ -158,6 +164,7 @@ export async function measureWindowRead(options: WindowReadOptions = {}): Promis
     [builder, 'sqlite-power'],
     [builder, 'sqlite-process'],
     [inProcess, 'in-process'],
+    [builder, 'sqlite-power, other writer'],
   ];
   for (const [store, session] of targets) await store.createSession(defaultScope, { id: session });
   const history = createHistory();
@@ -177,25 +184,29 @@ export async function measureWindowRead(options: WindowReadOptions = {}): Promis
         'sqlite-power': createSqliteStore({ path: file, durability: 'power' }),
         'sqlite-process': createSqliteStore({ path: file, durability: 'process' }),
         'in-process': inProcess,
+        'sqlite-power, other writer': createSqliteStore({ path: file, durability: 'power' }),
       };
       const samples = new Map<
         WindowReadStore,
         { read: number; store: number; msgs: number; tokens: number }[]
       >(STORES.map((s) => [s, []]));
       const views = STORES.map((name) => {
-        const memory = createConversationMemory({ store: stores[name], sessionId: name, counter });
-        return { name, memory, view: createTokenWindowMemory({ memory, maxTokens: BUDGET }) };
+        const open = () => createConversationMemory({ store: stores[name], sessionId: name, counter });
+        const memory = open();
+        // The turn stored by another memory (as another process would): the view reads it from the store.
+        const writer = name === 'sqlite-power, other writer' ? open() : memory;
+        return { name, memory, writer, view: createTokenWindowMemory({ memory, maxTokens: BUDGET }) };
       });
       const startedAt = new Map<WindowReadStore, number>();
       for (const { name, memory } of views) startedAt.set(name, (await memory.stats()).count);
       log(`measuring ${turns} turns per store at ${int(size)} messages…`);
       for (let t = -3; t < turns; t++) {
         // Interleaved, so drift in machine load touches every store alike.
-        for (const { name, memory, view } of views) {
+        for (const { name, writer, view } of views) {
           const turn = nextTurn();
           collectGarbage();
           const t0 = performance.now();
-          for (const m of turn) await memory.store(m);
+          for (const m of turn) await writer.store(m);
           const t1 = performance.now();
           const window = await view.read();
           const t2 = performance.now();
@@ -224,6 +235,7 @@ export async function measureWindowRead(options: WindowReadOptions = {}): Promis
       }
       await stores['sqlite-power'].close();
       await stores['sqlite-process'].close();
+      await stores['sqlite-power, other writer'].close();
     }
   } finally {
     await builder.close();
@@ -256,7 +268,10 @@ A turn is what an agent loop stores: a user message, three tool exchanges (an as
 2–8 KB tool result), a reply — eight awaited \`memory.store\` calls (validation, exact o200k counting, append) —
 then \`read()\` of a \`createTokenWindowMemory({ memory, maxTokens: ${int(BUDGET)} })\` that lives across turns.
 The session's history is made of the same kind of turns. SQLite \`power\` is \`synchronous=FULL\` (engram's
-default), \`process\` is \`synchronous=NORMAL\`; both open one file.
+default), \`process\` is \`synchronous=NORMAL\`; both open one file, each store its own session. In the
+"other writer" rows the turn is stored through a second \`ConversationMemory\` on the session (as another
+process would store it), so the view reads the new entries from SQLite instead of keeping the ones its own memory
+stored.
 
 ${table(
   ['messages in log', 'store', 'read ms (p90)', '8 × store ms', 'whole turn ms', 'window msgs / tokens'],
@@ -271,7 +286,8 @@ ${table(
 )}
 
 Read time at the largest checkpoint over the smallest: SQLite power ${flat('sqlite-power').toFixed(2)}×, process
-${flat('sqlite-process').toFixed(2)}×, in-process ${flat('in-process').toFixed(2)}×.
+${flat('sqlite-process').toFixed(2)}×, in-process ${flat('in-process').toFixed(2)}×, power with another writer
+${flat('sqlite-power, other writer').toFixed(2)}×.
 Target (window \`read()\` after a turn, durable SQLite \`power\`, ${int(BUDGET)}-token budget: ≤ 0.5 ms and flat):
 ${met ? 'met' : '**not met**'} (${power.map((r) => `${ms(r.read)} ms at ~${int(r.checkpoint)}`).join(', ')}).
 `;

@@ -134,10 +134,10 @@ describe('ConversationMemory', () => {
     );
     expect(since.entries!.map((e) => e.seq)).toEqual([1, 3]);
     expect(memory.recentAppends(since.mark).entries).toEqual([]);
-    await memory.store(Array.from({ length: 2100 }, (_, i) => ({ role: 'user' as const, content: `m${i}` })));
+    await memory.store(Array.from({ length: 600 }, (_, i) => ({ role: 'user' as const, content: `m${i}` })));
     expect(memory.recentAppends(since.mark).entries).toBeUndefined();
-    const last = memory.recentAppends(since.mark + 1100).entries!;
-    expect(last.map((e) => e.seq)).toEqual(Array.from({ length: 1000 }, (_, i) => 1104 + i));
+    const last = memory.recentAppends(since.mark + 350).entries!;
+    expect(last.map((e) => e.seq)).toEqual(Array.from({ length: 250 }, (_, i) => 354 + i));
   });
 
   it('reopens a session by id: history kept, appended() counts from the reopen', async () => {

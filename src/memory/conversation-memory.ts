@@ -83,7 +83,7 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
   /**
    * The entries appended through this memory after `mark` (a mark this method returned; none when omitted), as
    * the store returned them, in order, with the mark to pass next time. `entries` is undefined when some of them
-   * are no longer kept (it keeps at least the newest 1,024). Views use it to skip reading back what was just stored; it
+   * are no longer kept (it keeps at least the newest 256). Views use it to skip reading back what was just stored; it
    * knows nothing of other writers or of deletes (check `stats()` for those).
    */
   recentAppends(mark?: number): { mark: number; entries: readonly LogEntry[] | undefined };
@@ -97,7 +97,7 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
 
 const pageSize = 256;
 /** Appended entries `recentAppends` keeps. */
-const keptAppends = 1024;
+const keptAppends = 256;
 
 /**
  * Opens (or lazily creates) a session's conversation memory over any store.

@@ -1,7 +1,9 @@
 import type { LogEntry } from '../core/message.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { createUnitGrouper, type MessageUnit, type UnitGrouper } from '../messages/units.ts';
-import type { LogStats } from '../store/memory-store.ts';
+
+/** The log's stats as the memory reports them (`LogStats`). */
+type LogStats = Awaited<ReturnType<ConversationMemory['stats']>>;
 
 /** A session's system messages with their cached token total. */
 export interface SystemMessages {

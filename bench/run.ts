@@ -14,6 +14,7 @@ import { type Suite, writeSection } from './report.ts';
 const suites: Record<string, () => Promise<Suite>> = {
   'context-assembly': async () => (await import('./context-assembly.ts')).contextAssembly,
   storage: async () => (await import('./storage/index.ts')).storage,
+  'window-read': async () => (await import('./window-read.ts')).windowRead,
 };
 
 const args = process.argv.slice(2);

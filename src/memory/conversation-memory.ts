@@ -75,12 +75,19 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
   /** Log entries (message, sequence number, token count) of a range or page. */
   entries(query?: RangeQuery): Promise<LogEntry[]>;
   /**
-   * The newest entries, oldest first, read backward in pages until they hold more than `minTokens` tokens
-   * or `maxMessages` messages, or the log starts. Never reads more of the log than that.
+   * The newest entries (up to `toSeq`, when given), oldest first, read backward in pages until they hold more
+   * than `minTokens` tokens or `maxMessages` messages, or the log starts. Never reads more of the log than that.
    */
-  tail(options: { minTokens?: number; maxMessages?: number }): Promise<LogEntry[]>;
+  tail(options: { minTokens?: number; maxMessages?: number; toSeq?: number }): Promise<LogEntry[]>;
   /** Live message count, tokens and the newest sequence number. */
   stats(): Promise<LogStats>;
+  /**
+   * The entries appended through this memory after `mark` (a mark this method returned; none when omitted), as
+   * the store returned them, in order, with the mark to pass next time. `entries` is undefined when some of them
+   * are no longer kept (it keeps at least the newest 256). Views use it to skip reading back what was just stored; it
+   * knows nothing of other writers or of deletes (check `stats()` for those).
+   */
+  recentAppends(mark?: number): { mark: number; entries: readonly LogEntry[] | undefined };
   /** The session's artifacts (summaries, offload stubs, compaction records), optionally of one kind, ordered by `toSeq`. */
   listArtifacts(kind?: string): Promise<Artifact[]>;
   /** Writes (or replaces, by id) an artifact beside the log. */
@@ -90,6 +97,8 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
 }
 
 const pageSize = 256;
+/** Appended entries `recentAppends` keeps. */
+const keptAppends = 256;
 
 /**
  * Opens (or lazily creates) a session's conversation memory over any store.
@@ -107,6 +116,9 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
   const writes = createSerialQueue();
   let baselineSeq = 0;
   let opening: Promise<void> | undefined;
+  /** The newest entries appended through this memory, and how many were ever appended. */
+  let recent: LogEntry[] = [];
+  let appendedCount = 0;
 
   /** Opens the session once: creates it when missing (tolerating a concurrent creator), seeds initialMessages into an empty log. */
   const ready = (): Promise<void> => {
@@ -152,6 +164,9 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
 
   async function appendNow(input: unknown): Promise<MemoryMessage[]> {
     const entries = await storage.append(scope, sessionId, prepare(input));
+    recent.push(...entries);
+    appendedCount += entries.length;
+    if (recent.length > 2 * keptAppends) recent = recent.slice(-keptAppends);
     return entries.map((e) => e.message);
   }
 
@@ -258,12 +273,16 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
       });
     },
     entries: (query) => read(() => storage.readRange(scope, sessionId, query)),
-    tail({ minTokens = Number.POSITIVE_INFINITY, maxMessages = Number.POSITIVE_INFINITY }) {
+    tail({ minTokens = Number.POSITIVE_INFINITY, maxMessages = Number.POSITIVE_INFINITY, toSeq: upTo }) {
+      if (upTo !== undefined && !Number.isSafeInteger(upTo)) {
+        return Promise.reject(invalid(`tail({ toSeq }): toSeq must be an integer, got ${upTo}`));
+      }
       return read(async () => {
         const pages: LogEntry[][] = [];
         let tokens = 0;
         let count = 0;
-        let toSeq: number | undefined;
+        let toSeq = upTo;
+        if (toSeq !== undefined && toSeq < 1) return [];
         while (tokens <= minTokens && count < maxMessages) {
           const limit = Math.min(pageSize, maxMessages - count);
           const page = await storage.readRange(scope, sessionId, {
@@ -282,6 +301,11 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
       });
     },
     stats: () => read(() => storage.stats(scope, sessionId)),
+    recentAppends(mark = appendedCount) {
+      const after = appendedCount - mark;
+      const entries = after > recent.length || after < 0 ? undefined : recent.slice(recent.length - after);
+      return { mark: appendedCount, entries };
+    },
     listArtifacts: (kind) => read(() => storage.listArtifacts(scope, sessionId, kind)),
     putArtifact: (artifact) => write(() => storage.putArtifact(scope, sessionId, artifact)),
     deleteArtifact: (artifactId) => write(() => storage.deleteArtifact(scope, sessionId, artifactId)),

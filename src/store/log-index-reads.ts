@@ -104,6 +104,7 @@ export function logStats(log: SessionLog): LogStats {
     count: log.ownCount + log.inheritedCount,
     tokens: log.ownTokens + log.inheritedTokens,
     lastSeq: log.lastSeq,
+    logId: log.logId,
   };
 }
 

@@ -1,4 +1,5 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { createId } from '../core/ids.ts';
 import type { LogEntry } from '../core/message.ts';
 import { findInherited, findLive, firstAbove, readInherited } from './log-index-reads.ts';
 
@@ -20,6 +21,8 @@ export interface LogRow {
 export interface SessionLog {
   /** The session's id (unique within its tenant). */
   readonly id: string;
+  /** Unique to this log: a session created again under its id gets a new log, so a new one (`LogStats.logId`). */
+  readonly logId: string;
   /** Own rows, by increasing seq (a fork's start after `forkedAtSeq`). */
   rows: LogRow[];
   /** The live own row per message id. */
@@ -48,6 +51,7 @@ export interface SessionLog {
 export function createSessionLog(id: string, seqFloor = 0): SessionLog {
   return {
     id,
+    logId: createId('log'),
     rows: [],
     live: new Map(),
     hidden: new Set(),

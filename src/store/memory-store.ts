@@ -98,7 +98,14 @@ export interface SearchQuery {
   limit?: number;
 }
 
-/** Counts of a session's live (not deleted) messages. */
+/**
+ * Counts of a session's live (not deleted) messages, and what tells a reader whether the log changed since it
+ * last looked. A tombstoned entry never comes back and a sequence number is never reused, so between two
+ * `stats()` with the same `logId`: nothing changed when `lastSeq` and `count` are both unchanged; only appends
+ * happened (exactly the live entries after the earlier `lastSeq` are new) when `lastSeq - count` is unchanged;
+ * otherwise an entry was deleted (a delete, clear, prune or `replaceMessages`). A different `logId` means the
+ * session was deleted and created again under the same id: nothing read before belongs to it.
+ */
 export interface LogStats {
   /** Live messages. */
   count: number;
@@ -106,6 +113,11 @@ export interface LogStats {
   tokens: number;
   /** The newest sequence number ever assigned (0 when empty); deleted messages keep their numbers. */
   lastSeq: number;
+  /**
+   * Identifies the session's log: the same while the session exists (on one store handle; a driver may give a
+   * new one after a reopen), a new one when the session is deleted and created again under its id.
+   */
+  logId: string;
 }
 
 /** A derived record stored beside the log, naming the log range it covers (summary, offload stub, compaction). */

@@ -92,10 +92,10 @@ async function checkUpgraded(store: MemoryStoreV1): Promise<void> {
     metadata: { v: 'chat' },
   });
   expect(texts(await store.readRange(u1, 'chat'))).toEqual(['kiwi one', 'kiwi two']);
-  expect(await store.stats(u1, 'chat')).toEqual({ count: 2, tokens: 2, lastSeq: 2 });
+  expect(await store.stats(u1, 'chat')).toMatchObject({ count: 2, tokens: 2, lastSeq: 2 });
   expect(texts(await store.readRange(u1Bot, 'bot'))).toEqual(['kiwi bot']);
   expect(texts(await store.readRange(org, 'fork'))).toEqual(['kiwi one', 'kiwi fork']);
-  expect(await store.stats(org, 'fork')).toEqual({ count: 2, tokens: 2, lastSeq: 2 });
+  expect(await store.stats(org, 'fork')).toMatchObject({ count: 2, tokens: 2, lastSeq: 2 });
   expect((await store.listArtifacts(u1, 'chat')).map((a) => a.data)).toEqual(['summary of chat']);
   expect(await store.getState(u1, 'session:chat:Agent')).toBe('u1 agent');
   expect(await store.getState(carol, 'session:a:b:Agent')).toBe('carol');

@@ -6,6 +6,7 @@ import { forkCases } from './forks.ts';
 import { idCases } from './ids.ts';
 import { isolationCases } from './isolation.ts';
 import { lifecycleCases } from './lifecycle.ts';
+import { logChangeCases } from './log-changes.ts';
 import { readCases } from './read.ts';
 import { replaceCases } from './replace.ts';
 import { roundTripCases } from './round-trip.ts';
@@ -23,6 +24,7 @@ export { forkCases } from './forks.ts';
 export { idCases } from './ids.ts';
 export { awkwardSessionIds, isolationCases, lookAlikeTenants } from './isolation.ts';
 export { lifecycleCases } from './lifecycle.ts';
+export { logChangeCases } from './log-changes.ts';
 export { readCases } from './read.ts';
 export { replaceCases } from './replace.ts';
 export { richMessages, roundTripCases } from './round-trip.ts';
@@ -40,6 +42,7 @@ export const allCases: readonly StoreCase[] = [
   ...idCases,
   ...deleteCases,
   ...replaceCases,
+  ...logChangeCases,
   ...readCases,
   ...roundTripCases,
   ...valueCases,

@@ -179,7 +179,7 @@ describe('json-file layout', () => {
     await store.close();
     store = createJsonFileStore({ directory });
     expect((await store.readRange(scope, 'f')).map((e) => e.message.content)).toEqual(['a', 'b']);
-    expect(await store.stats(scope, 'f')).toEqual({ count: 2, tokens: 3, lastSeq: 3 });
+    expect(await store.stats(scope, 'f')).toMatchObject({ count: 2, tokens: 3, lastSeq: 3 });
     expect((await store.getSession(scope, 'f'))?.parentId).toBeUndefined();
     expect((await store.append(scope, 'f', toInputs([makeMessage('user', 'd')])))[0]?.seq).toBe(4);
     const tenantDir = join(directory, encodeFileName(scope.tenant));
@@ -214,7 +214,7 @@ describe('json-file layout', () => {
     await writeFile(docPath, doc);
     store = createJsonFileStore({ directory });
     expect((await store.readRange(scope, 'f')).map((e) => e.message.content)).toEqual(['own']);
-    expect(await store.stats(scope, 'f')).toEqual({ count: 1, tokens: 5, lastSeq: 3 });
+    expect(await store.stats(scope, 'f')).toMatchObject({ count: 1, tokens: 5, lastSeq: 3 });
     expect(
       await store.getMessages(
         scope,

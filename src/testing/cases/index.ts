@@ -6,6 +6,7 @@ import { forkCases } from './forks.ts';
 import { idCases } from './ids.ts';
 import { isolationCases } from './isolation.ts';
 import { lifecycleCases } from './lifecycle.ts';
+import { pruneCases } from './prune.ts';
 import { readCases } from './read.ts';
 import { replaceCases } from './replace.ts';
 import { roundTripCases } from './round-trip.ts';
@@ -21,6 +22,7 @@ export { forkCases } from './forks.ts';
 export { idCases } from './ids.ts';
 export { awkwardSessionIds, isolationCases, lookAlikeTenants } from './isolation.ts';
 export { lifecycleCases } from './lifecycle.ts';
+export { pruneCases, referencePrune } from './prune.ts';
 export { readCases } from './read.ts';
 export { replaceCases } from './replace.ts';
 export { richMessages, roundTripCases } from './round-trip.ts';
@@ -35,6 +37,7 @@ export const allCases: readonly StoreCase[] = [
   ...appendCases,
   ...idCases,
   ...deleteCases,
+  ...pruneCases,
   ...replaceCases,
   ...readCases,
   ...roundTripCases,

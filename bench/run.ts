@@ -14,6 +14,7 @@ import { type Suite, writeSection } from './report.ts';
 const suites: Record<string, () => Promise<Suite>> = {
   'context-assembly': async () => (await import('./context-assembly.ts')).contextAssembly,
   storage: async () => (await import('./storage/index.ts')).storage,
+  'search-prune': async () => (await import('./search-prune/index.ts')).searchPrune,
 };
 
 const args = process.argv.slice(2);

@@ -61,7 +61,10 @@ END`,
   ];
 }
 
-/** PostgreSQL's side of v8: the stored tsvector also holds the row's tenant and log lexemes. */
+/**
+ * PostgreSQL's side of v8: the stored tsvector also holds the row's tenant and log lexemes, and the partial GIN
+ * index over live rows is written at insert (no pending list, which every search would scan whole).
+ */
 function postgresScopedFullText(): string[] {
   const owner = ddlText(postgresTenantToken(column('tenant')));
   const log = ddlText(postgresLogToken(column('tenant'), column('session_id')));
@@ -69,7 +72,8 @@ function postgresScopedFullText(): string[] {
     // Dropping the column drops its partial GIN index (index names are not schema-qualified, so never by name).
     'ALTER TABLE engram_messages DROP COLUMN IF EXISTS tsv',
     `ALTER TABLE engram_messages ADD COLUMN tsv tsvector GENERATED ALWAYS AS (to_tsvector('english'::regconfig, left(text, ${postgresIndexedChars})) || array_to_tsvector(ARRAY[${owner}, ${log}])) STORED`,
-    'CREATE INDEX IF NOT EXISTS engram_messages_tsv ON engram_messages USING GIN (tsv) WHERE deleted = FALSE',
+    // fastupdate off: a search never scans GIN's pending list, which holds every tenant's recent rows.
+    'CREATE INDEX IF NOT EXISTS engram_messages_tsv ON engram_messages USING GIN (tsv) WITH (fastupdate = off) WHERE deleted = FALSE',
   ];
 }
 

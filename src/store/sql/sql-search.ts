@@ -2,7 +2,7 @@ import type { Scope } from '../../core/scope.ts';
 import type { SearchHit, SearchQuery } from '../memory-store.ts';
 import type { SqlClient } from './sql-client.ts';
 import type { FullTextLog, FullTextTarget } from './sql-dialect.ts';
-import { queryAll } from './sql-exec.ts';
+import { queryAll, queryGet } from './sql-exec.ts';
 import { raw, type SqlFragment, sql } from './sql-fragment.ts';
 import { toEntry } from './sql-rows.ts';
 import { ownerWhere, scopeWhere } from './sql-view.ts';
@@ -45,8 +45,16 @@ async function searchTarget(
 ): Promise<{ target: FullTextTarget; exact: boolean } | undefined> {
   const tenant = scope.tenant;
   const wholeTenant = { target: { tenant }, exact: false };
-  if (query.sessionId === undefined && scope.user === undefined && scope.agent === undefined)
-    return wholeTenant;
+  if (query.sessionId === undefined) {
+    // Counted with a LIMIT first: a scope of thousands of sessions costs no more than 33 index entries here.
+    const counted = await queryGet(
+      client,
+      sql`SELECT count(*) AS n FROM (SELECT 1 AS x FROM engram_sessions s WHERE ${scopeWhere(scope, 's')} LIMIT ${maxTargetLogs + 1}) c`,
+    );
+    const n = Number(counted?.n ?? 0);
+    if (n === 0) return undefined;
+    if (n > maxTargetLogs) return wholeTenant;
+  }
   const rows = await queryAll(
     client,
     sql`WITH RECURSIVE ${chainCte(client, scope, query)}

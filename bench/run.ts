@@ -15,6 +15,7 @@ const suites: Record<string, () => Promise<Suite>> = {
   'context-assembly': async () => (await import('./context-assembly.ts')).contextAssembly,
   storage: async () => (await import('./storage/index.ts')).storage,
   'window-read': async () => (await import('./window-read.ts')).windowRead,
+  'search-prune': async () => (await import('./search-prune/index.ts')).searchPrune,
 };
 
 const args = process.argv.slice(2);

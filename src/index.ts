@@ -41,6 +41,7 @@ export {
   type Memory,
   type MemoryLogOptions,
   type MessageFilter,
+  type MessageSearchOptions,
   type ModelMessage,
   SimpleMemory,
 } from './memory/index.ts';

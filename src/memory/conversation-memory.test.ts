@@ -74,7 +74,14 @@ describe('ConversationMemory', () => {
     expect(await memory.find({ metadata: { important: true } })).toHaveLength(1);
     expect(await memory.find({ roles: ['assistant'], limit: 1 })).toHaveLength(1);
     expect(await memory.find({ since: new Date(Date.now() + 60_000) })).toHaveLength(0);
-    expect((await memory.search('5 + 3')).map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect((await memory.search('5 + 3', { order: 'log' })).map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+    ]);
+    expect((await memory.search('5 + 3', { mode: 'contains' })).map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+    ]);
     expect(await memory.search('RESULT C1')).toHaveLength(1);
     expect(await memory.deleteAt(-1)).toBe(true);
     expect((await memory.read()).at(-1)?.role).toBe('tool');

@@ -6,16 +6,21 @@ import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { StateModule } from '../core/state-module.ts';
 import { toMemoryMessage } from '../messages/from-model-message.ts';
-import { deserializeMessage, messageText, serializeMessage } from '../messages/serialize.ts';
+import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
 import { validateMessage } from '../messages/validate.ts';
 import { checkJsonValue } from '../store/check-values.ts';
 import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
 import type { AppendInput, Artifact, LogStats, MemoryStoreV1, RangeQuery } from '../store/memory-store.ts';
-import { checkSearchText } from '../store/search-text.ts';
 import { createTokenCounter } from '../tokens/index.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import type { Memory } from './memory.ts';
 import { type MessageFilter, matchesFilter } from './message-filter.ts';
+import {
+  type CheckedSearchOptions,
+  checkSearch,
+  type MessageSearchOptions,
+  searchSession,
+} from './message-search.ts';
 import { selectPrunable } from './select-prunable.ts';
 
 /** Options of {@link createConversationMemory}. */
@@ -55,10 +60,13 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
   /** Messages matching roles, metadata (every given key equal), and a time range. */
   find(filter: MessageFilter): Promise<MemoryMessage[]>;
   /**
-   * Messages whose text contains `text`, case-insensitive, oldest first. `text` follows the store's search
-   * limits (`INVALID_QUERY` past 4,096 characters or 64 distinct words).
+   * Messages matching `text`. By default the store's search index for this session answers: messages holding
+   * every word, best first, at most 20 (see {@link MessageSearchOptions} for `order: 'log'`, `limit`). Seed
+   * 001's case-insensitive substring search, oldest first, is `{ mode: 'contains' }` (a scan of the log, paged
+   * with `limit` and `after`). `text` follows the store's search limits (`INVALID_QUERY` past 4,096 characters
+   * or 64 distinct words); bad options are `INVALID_ARGUMENT`.
    */
-  search(text: string): Promise<MemoryMessage[]>;
+  search(text: string, options?: MessageSearchOptions): Promise<MemoryMessage[]>;
   /** Deletes a message by id; returns whether it existed. */
   delete(id: string): Promise<boolean>;
   /** Deletes the message at an index of `read()` (negative counts from the end); returns whether it existed. */
@@ -218,23 +226,14 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
         return out;
       });
     },
-    search(text) {
+    search(text, options) {
+      let checked: CheckedSearchOptions;
       try {
-        checkSearchText(text, 'memory');
+        checked = checkSearch(text, options);
       } catch (error) {
         return Promise.reject(error);
       }
-      const needle = text.toLowerCase();
-      return read(async () => {
-        const out: MemoryMessage[] = [];
-        if (needle.trim() === '') return out;
-        await forEachPage({}, (page) => {
-          for (const e of page)
-            if (messageText(e.message).toLowerCase().includes(needle)) out.push(e.message);
-          return true;
-        });
-        return out;
-      });
+      return read(() => searchSession({ storage, scope, sessionId, walk: forEachPage }, text, checked));
     },
     delete: (id) => write(async () => (await storage.deleteMessages(scope, sessionId, [id])) > 0),
     deleteAt(index) {

@@ -1,3 +1,4 @@
+import { liveSeqMigration, scopedFullTextMigration } from './schema-search-prune.ts';
 import type { SqlDialect } from './sql-dialect.ts';
 
 /** One versioned schema step: idempotent statements (`IF NOT EXISTS`), applied once and recorded. */
@@ -193,7 +194,7 @@ const v4: SqlMigration = {
 };
 
 /**
- * Schema version 5 (SQLite only; nothing for PostgreSQL): the FTS5 index is fed in batches, not by a
+ * Schema version 5 (SQLite only; nothing for PostgreSQL; replaced by v8): the FTS5 index is fed in batches, not by a
  * per-row trigger, which rewrote index pages at every commit. `engram_fts_watermark` holds the last
  * indexed rowid (every existing row is indexed); the store indexes rows past it every few appends and
  * before every search. Tombstone and delete triggers remove only indexed rows, and a delete that removes
@@ -313,4 +314,13 @@ SELECT tenant, coalesce(user_id, ''), coalesce(agent_id, ''), id, id, parent_id,
 };
 
 /** Every migration, oldest first. */
-export const sqlMigrations: readonly SqlMigration[] = [v1, v2, v3, v4, v5, v6];
+export const sqlMigrations: readonly SqlMigration[] = [
+  v1,
+  v2,
+  v3,
+  v4,
+  v5,
+  v6,
+  liveSeqMigration,
+  scopedFullTextMigration,
+];

@@ -7,7 +7,6 @@ import { checkSessionId } from '../store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryGet } from './sql-exec.ts';
 import { sql } from './sql-fragment.ts';
-import { catchUpFullText, feedFullText } from './sql-fulltext-batch.ts';
 import {
   appendEntries,
   entriesById,
@@ -138,11 +137,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       op('append', scope, () => {
         checkSession(sessionId);
         const prepared = prepareInputs(ctx, inputs);
-        return client.transaction(async (tx) => {
-          const entries = await appendEntries(tx, ctx, scope, sessionId, prepared);
-          await feedFullText(tx);
-          return entries;
-        });
+        return client.transaction((tx) => appendEntries(tx, ctx, scope, sessionId, prepared));
       }),
 
     readRange: (scope, sessionId, query = {}) =>
@@ -186,11 +181,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       op('replaceMessages', scope, () => {
         checkSession(sessionId);
         const prepared = prepareInputs(ctx, inputs);
-        return client.transaction(async (tx) => {
-          const entries = await replaceEntries(tx, ctx, scope, sessionId, prepared);
-          await feedFullText(tx);
-          return entries;
-        });
+        return client.transaction((tx) => replaceEntries(tx, ctx, scope, sessionId, prepared));
       }),
 
     searchMessages: (scope, query) =>
@@ -202,7 +193,6 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         }
         const limit = query.limit ?? 20;
         if (words.length === 0 || limit === 0) return [];
-        await catchUpFullText(client);
         return searchEntries(client, scope, query, words, limit);
       }),
 

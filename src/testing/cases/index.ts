@@ -7,6 +7,7 @@ import { idCases } from './ids.ts';
 import { isolationCases } from './isolation.ts';
 import { lifecycleCases } from './lifecycle.ts';
 import { logChangeCases } from './log-changes.ts';
+import { pruneCases } from './prune.ts';
 import { readCases } from './read.ts';
 import { replaceCases } from './replace.ts';
 import { roundTripCases } from './round-trip.ts';
@@ -25,6 +26,7 @@ export { idCases } from './ids.ts';
 export { awkwardSessionIds, isolationCases, lookAlikeTenants } from './isolation.ts';
 export { lifecycleCases } from './lifecycle.ts';
 export { logChangeCases } from './log-changes.ts';
+export { pruneCases, referencePrune } from './prune.ts';
 export { readCases } from './read.ts';
 export { replaceCases } from './replace.ts';
 export { richMessages, roundTripCases } from './round-trip.ts';
@@ -41,6 +43,7 @@ export const allCases: readonly StoreCase[] = [
   ...appendCases,
   ...idCases,
   ...deleteCases,
+  ...pruneCases,
   ...replaceCases,
   ...logChangeCases,
   ...readCases,

@@ -13,8 +13,8 @@ export const sections: Record<string, { module: string; exportName?: string }> =
   'context-assembly': { module: './context/index.ts', exportName: 'contextAssembly' },
   storage: { module: './storage/index.ts', exportName: 'storage' },
   'concurrent-appends': { module: './storage/concurrent/index.ts', exportName: 'concurrentAppends' },
-  'window-read': { module: './window-read.ts' },
-  'search-prune': { module: './search-prune.ts' },
+  'window-read': { module: './window-read.ts', exportName: 'windowRead' },
+  'search-prune': { module: './search-prune/index.ts', exportName: 'searchPrune' },
   'write-path': { module: './write-path.ts' },
 };
 

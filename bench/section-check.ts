@@ -9,14 +9,17 @@ interface TableSpan {
 
 const COMMAND = 'Command: `npm run bench';
 
-/** The tables of `lines`; a `Command:` line counts for the next table only, and a heading resets it. */
-function scanTables(lines: readonly string[]): TableSpan[] {
+/**
+ * The tables of `lines`; a line starting with `command` (any `Command: \`npm run bench…` line when not given)
+ * counts for the next table only, and a heading resets it.
+ */
+function scanTables(lines: readonly string[], command = COMMAND): TableSpan[] {
   const spans: TableSpan[] = [];
   let stated = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.startsWith('#')) stated = false;
-    else if (line.startsWith(COMMAND)) stated = true;
+    else if (line.startsWith(command)) stated = true;
     else if (line.startsWith('|') && lines[i + 1]?.startsWith('| ---')) {
       let end = i + 2;
       while (lines[end]?.startsWith('|')) end++;
@@ -29,12 +32,14 @@ function scanTables(lines: readonly string[]): TableSpan[] {
 }
 
 /**
- * Puts `command` (a `Command: …` line) above every table of a section that has none since the previous heading
- * or table, so every table states the exact command that produced it, whoever wrote the section.
+ * Puts `command` (the run's `Command: …` line) above every table of a section that it does not already
+ * introduce (after the previous heading or table), so every table states the exact command that produced it,
+ * whoever wrote the section.
  */
 export function addCommandLines(markdown: string, command: string): string {
   const lines = markdown.split('\n');
-  for (const span of scanTables(lines).reverse()) if (!span.stated) lines.splice(span.start, 0, command, '');
+  for (const span of scanTables(lines, command).reverse())
+    if (!span.stated) lines.splice(span.start, 0, command, '');
   return lines.join('\n');
 }
 

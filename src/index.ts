@@ -27,6 +27,7 @@ export {
   type MemoryMessageExtras,
   type MessageIssue,
   type MessageRole,
+  maxIdLength,
   NotFoundError,
   type Scope,
   type StateModule,
@@ -40,6 +41,7 @@ export {
   type Memory,
   type MemoryLogOptions,
   type MessageFilter,
+  type MessageSearchOptions,
   type ModelMessage,
   SimpleMemory,
 } from './memory/index.ts';
@@ -55,7 +57,11 @@ export {
   groupMessages,
   isMemoryMessage,
   isModelMessage,
+  type JsonValueIssue,
+  type JsonValueMode,
+  jsonValueIssue,
   type MessageUnit,
+  maxJsonDepth,
   memoryMessageSchema,
   messageIssues,
   modelMessageSchema,
@@ -83,6 +89,7 @@ export {
   SessionManager,
   type Sessions,
   type SessionsOptions,
+  sessionStateKey,
 } from './session/index.ts';
 export {
   type AppendInput,
@@ -96,6 +103,7 @@ export {
   type MemoryStoreV1,
   maxSearchTextLength,
   maxSearchWords,
+  maxStateKeyLength,
   type RangeQuery,
   type SearchHit,
   type SearchQuery,

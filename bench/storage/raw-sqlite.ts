@@ -4,8 +4,8 @@
  * engram's durability. Rows are built (ids, token counts, serialized bodies, search text) before the clock
  * starts, so the loop times only SQLite and the disk. Two tables: a bare one with engram's row shape, and
  * engram's own schema (created by engram's migrations) with the least SQL an append needs on it — the session
- * counter that assigns the sequence, the row, and the FTS5 index fed every `fullTextBatch.size` appends as
- * engram's store feeds it — so "% of raw" prices the schema and the library separately.
+ * counter that assigns the sequence and the row, whose triggers keep the full-text index in the same
+ * transaction — so "% of raw" prices the schema and the library separately.
  */
 
 import { statSync } from 'node:fs';
@@ -14,7 +14,6 @@ import { defaultScope } from '../../src/core/scope.ts';
 import { toMemoryMessage } from '../../src/messages/from-model-message.ts';
 import { messageText, serializeMessage } from '../../src/messages/serialize.ts';
 import { createSqliteStore } from '../../src/store/drivers/sqlite/index.ts';
-import { sqliteDialect } from '../../src/store/drivers/sqlite/sqlite-dialect.ts';
 import type { FixtureSlice } from './fixture.ts';
 import {
   type AppendResult,
@@ -113,16 +112,12 @@ export async function openRawLoop(
   const insert = db.prepare(
     'INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)',
   );
-  const batch = sqliteDialect.fullTextBatch!;
-  const indexBacklog = batch.index.map((sql) => db.prepare(sql));
-  let appended = 0;
   return {
     db,
     append(session, r) {
       begin.run();
       const s = counter.get(r.tokens, Date.now(), 'default', session) as { log_id: string; last_seq: number };
       insert.run('default', s.log_id, s.last_seq, r.id, r.role, r.createdAt, r.tokens, r.body, r.text);
-      if (++appended % batch.size === 0) for (const statement of indexBacklog) statement.run();
       commit.run();
     },
   };

@@ -137,7 +137,7 @@ function timeSplit(f: StorageFigures): string[] {
     const mem = us(`engram-memory-${d}`);
     if (![raw, schema, store, mem].every(Number.isFinite)) continue;
     lines.push(
-      `- ${d}: ${ms(mem)} µs per public append = ${ms(raw)} µs the limit (one row in a bare table, one commit) + ${ms(schema - raw)} µs engram's schema (session counter, unique live-id and role indexes, FTS5 fed every 64 appends) + ${ms(store - schema)} µs engram's driver (its JavaScript and any SQL beyond the least the schema needs) + ${ms(mem - store)} µs \`memory.store\` itself (validation, o200k token count).`,
+      `- ${d}: ${ms(mem)} µs per public append = ${ms(raw)} µs the limit (one row in a bare table, one commit) + ${ms(schema - raw)} µs engram's schema (session counter, its indexes and the full-text triggers) + ${ms(store - schema)} µs engram's driver (its JavaScript and any SQL beyond the least the schema needs) + ${ms(mem - store)} µs \`memory.store\` itself (validation, o200k token count).`,
     );
   }
   const pages = f.walPages;

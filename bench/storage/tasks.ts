@@ -20,7 +20,7 @@ export interface Contender {
   /**
    * raw only: `plain` = one bare table with engram's row shape (the least a durable append can cost);
    * `engram` = engram's own schema (created by engram's migrations: its indexes, the session counter, the
-   * FTS5 index fed in batches) with the least SQL an append needs on it, so the schema and the library are
+   * full-text index its triggers keep) with the least SQL an append needs on it, so the schema and the library are
    * priced separately. @default 'plain'
    */
   schema?: 'plain' | 'engram';

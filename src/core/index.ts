@@ -17,7 +17,7 @@ export {
   type MessageIssue,
   NotFoundError,
 } from './errors/index.ts';
-export { createId, isValidId } from './ids.ts';
+export { createId, isValidId, maxIdLength } from './ids.ts';
 export type {
   AgentAttribution,
   LogEntry,

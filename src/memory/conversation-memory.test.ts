@@ -74,7 +74,14 @@ describe('ConversationMemory', () => {
     expect(await memory.find({ metadata: { important: true } })).toHaveLength(1);
     expect(await memory.find({ roles: ['assistant'], limit: 1 })).toHaveLength(1);
     expect(await memory.find({ since: new Date(Date.now() + 60_000) })).toHaveLength(0);
-    expect((await memory.search('5 + 3')).map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect((await memory.search('5 + 3', { order: 'log' })).map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+    ]);
+    expect((await memory.search('5 + 3', { mode: 'contains' })).map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+    ]);
     expect(await memory.search('RESULT C1')).toHaveLength(1);
     expect(await memory.deleteAt(-1)).toBe(true);
     expect((await memory.read()).at(-1)?.role).toBe('tool');
@@ -108,6 +115,36 @@ describe('ConversationMemory', () => {
     expect(tail.at(-1)?.seq).toBe(600);
     expect(tail.reduce((s, e) => s + e.tokens, 0)).toBeGreaterThan(50);
     expect((await memory.tail({ maxMessages: 3 })).map((e) => e.seq)).toEqual([598, 599, 600]);
+    // From an older point: what lies before `toSeq`, backward, across pages.
+    expect((await memory.tail({ maxMessages: 3, toSeq: 10 })).map((e) => e.seq)).toEqual([8, 9, 10]);
+    expect((await memory.tail({ maxMessages: 300, toSeq: 400 })).map((e) => e.seq)).toEqual(
+      Array.from({ length: 300 }, (_, i) => 101 + i),
+    );
+    expect(await memory.tail({ maxMessages: 3, toSeq: 0 })).toEqual([]);
+    await expect(memory.tail({ maxMessages: 3, toSeq: 1.5 })).rejects.toThrow(/toSeq must be an integer/);
+  });
+
+  it('recentAppends: what this memory appended after a mark, as stored, until it is no longer kept', async () => {
+    const store = createMemoryStore();
+    const memory = createConversationMemory({ store });
+    const other = createConversationMemory({ store, sessionId: memory.sessionId });
+    const start = memory.recentAppends();
+    expect(start.entries).toEqual([]);
+    await memory.store([{ role: 'user', content: 'a' }]);
+    await other.store({ role: 'user', content: 'not mine' });
+    await memory.store({ role: 'assistant', content: 'b' });
+    const since = memory.recentAppends(start.mark);
+    expect(since.entries).toEqual(
+      await memory
+        .entries({ roles: ['user', 'assistant'] })
+        .then((es) => es.filter((e) => e.message.content !== 'not mine')),
+    );
+    expect(since.entries!.map((e) => e.seq)).toEqual([1, 3]);
+    expect(memory.recentAppends(since.mark).entries).toEqual([]);
+    await memory.store(Array.from({ length: 600 }, (_, i) => ({ role: 'user' as const, content: `m${i}` })));
+    expect(memory.recentAppends(since.mark).entries).toBeUndefined();
+    const last = memory.recentAppends(since.mark + 350).entries!;
+    expect(last.map((e) => e.seq)).toEqual(Array.from({ length: 250 }, (_, i) => 354 + i));
   });
 
   it('reopens a session by id: history kept, appended() counts from the reopen', async () => {

@@ -6,15 +6,21 @@ import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { StateModule } from '../core/state-module.ts';
 import { toMemoryMessage } from '../messages/from-model-message.ts';
-import { deserializeMessage, messageText, serializeMessage } from '../messages/serialize.ts';
+import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
 import { validateMessage } from '../messages/validate.ts';
+import { checkJsonValue } from '../store/check-values.ts';
 import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
 import type { AppendInput, Artifact, LogStats, MemoryStoreV1, RangeQuery } from '../store/memory-store.ts';
-import { checkSearchText } from '../store/search-text.ts';
 import { createTokenCounter } from '../tokens/index.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import type { Memory } from './memory.ts';
 import { type MessageFilter, matchesFilter } from './message-filter.ts';
+import {
+  type CheckedSearchOptions,
+  checkSearch,
+  type MessageSearchOptions,
+  searchSession,
+} from './message-search.ts';
 import { selectPrunable } from './select-prunable.ts';
 
 /** Options of {@link createConversationMemory}. */
@@ -54,10 +60,13 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
   /** Messages matching roles, metadata (every given key equal), and a time range. */
   find(filter: MessageFilter): Promise<MemoryMessage[]>;
   /**
-   * Messages whose text contains `text`, case-insensitive, oldest first. `text` follows the store's search
-   * limits (`INVALID_QUERY` past 4,096 characters or 64 distinct words).
+   * Messages matching `text`. By default the store's search index for this session answers: messages holding
+   * every word, best first, at most 20 (see {@link MessageSearchOptions} for `order: 'log'`, `limit`). Seed
+   * 001's case-insensitive substring search, oldest first, is `{ mode: 'contains' }` (a scan of the log, paged
+   * with `limit` and `after`). `text` follows the store's search limits (`INVALID_QUERY` past 4,096 characters
+   * or 64 distinct words); bad options are `INVALID_ARGUMENT`.
    */
-  search(text: string): Promise<MemoryMessage[]>;
+  search(text: string, options?: MessageSearchOptions): Promise<MemoryMessage[]>;
   /** Deletes a message by id; returns whether it existed. */
   delete(id: string): Promise<boolean>;
   /** Deletes the message at an index of `read()` (negative counts from the end); returns whether it existed. */
@@ -74,12 +83,19 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
   /** Log entries (message, sequence number, token count) of a range or page. */
   entries(query?: RangeQuery): Promise<LogEntry[]>;
   /**
-   * The newest entries, oldest first, read backward in pages until they hold more than `minTokens` tokens
-   * or `maxMessages` messages, or the log starts. Never reads more of the log than that.
+   * The newest entries (up to `toSeq`, when given), oldest first, read backward in pages until they hold more
+   * than `minTokens` tokens or `maxMessages` messages, or the log starts. Never reads more of the log than that.
    */
-  tail(options: { minTokens?: number; maxMessages?: number }): Promise<LogEntry[]>;
+  tail(options: { minTokens?: number; maxMessages?: number; toSeq?: number }): Promise<LogEntry[]>;
   /** Live message count, tokens and the newest sequence number. */
   stats(): Promise<LogStats>;
+  /**
+   * The entries appended through this memory after `mark` (a mark this method returned; none when omitted), as
+   * the store returned them, in order, with the mark to pass next time. `entries` is undefined when some of them
+   * are no longer kept (it keeps at least the newest 256). Views use it to skip reading back what was just stored; it
+   * knows nothing of other writers or of deletes (check `stats()` for those).
+   */
+  recentAppends(mark?: number): { mark: number; entries: readonly LogEntry[] | undefined };
   /** The session's artifacts (summaries, offload stubs, compaction records), optionally of one kind, ordered by `toSeq`. */
   listArtifacts(kind?: string): Promise<Artifact[]>;
   /** Writes (or replaces, by id) an artifact beside the log. */
@@ -89,6 +105,8 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
 }
 
 const pageSize = 256;
+/** Appended entries `recentAppends` keeps. */
+const keptAppends = 256;
 
 /**
  * Opens (or lazily creates) a session's conversation memory over any store.
@@ -106,6 +124,9 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
   const writes = createSerialQueue();
   let baselineSeq = 0;
   let opening: Promise<void> | undefined;
+  /** The newest entries appended through this memory, and how many were ever appended. */
+  let recent: LogEntry[] = [];
+  let appendedCount = 0;
 
   /** Opens the session once: creates it when missing (tolerating a concurrent creator), seeds initialMessages into an empty log. */
   const ready = (): Promise<void> => {
@@ -151,6 +172,9 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
 
   async function appendNow(input: unknown): Promise<MemoryMessage[]> {
     const entries = await storage.append(scope, sessionId, prepare(input));
+    recent.push(...entries);
+    appendedCount += entries.length;
+    if (recent.length > 2 * keptAppends) recent = recent.slice(-keptAppends);
     return entries.map((e) => e.message);
   }
 
@@ -202,23 +226,14 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
         return out;
       });
     },
-    search(text) {
+    search(text, options) {
+      let checked: CheckedSearchOptions;
       try {
-        checkSearchText(text, 'memory');
+        checked = checkSearch(text, options);
       } catch (error) {
         return Promise.reject(error);
       }
-      const needle = text.toLowerCase();
-      return read(async () => {
-        const out: MemoryMessage[] = [];
-        if (needle.trim() === '') return out;
-        await forEachPage({}, (page) => {
-          for (const e of page)
-            if (messageText(e.message).toLowerCase().includes(needle)) out.push(e.message);
-          return true;
-        });
-        return out;
-      });
+      return read(() => searchSession({ storage, scope, sessionId, walk: forEachPage }, text, checked));
     },
     delete: (id) => write(async () => (await storage.deleteMessages(scope, sessionId, [id])) > 0),
     deleteAt(index) {
@@ -257,12 +272,16 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
       });
     },
     entries: (query) => read(() => storage.readRange(scope, sessionId, query)),
-    tail({ minTokens = Number.POSITIVE_INFINITY, maxMessages = Number.POSITIVE_INFINITY }) {
+    tail({ minTokens = Number.POSITIVE_INFINITY, maxMessages = Number.POSITIVE_INFINITY, toSeq: upTo }) {
+      if (upTo !== undefined && !Number.isSafeInteger(upTo)) {
+        return Promise.reject(invalid(`tail({ toSeq }): toSeq must be an integer, got ${upTo}`));
+      }
       return read(async () => {
         const pages: LogEntry[][] = [];
         let tokens = 0;
         let count = 0;
-        let toSeq: number | undefined;
+        let toSeq = upTo;
+        if (toSeq !== undefined && toSeq < 1) return [];
         while (tokens <= minTokens && count < maxMessages) {
           const limit = Math.min(pageSize, maxMessages - count);
           const page = await storage.readRange(scope, sessionId, {
@@ -281,6 +300,11 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
       });
     },
     stats: () => read(() => storage.stats(scope, sessionId)),
+    recentAppends(mark = appendedCount) {
+      const after = appendedCount - mark;
+      const entries = after > recent.length || after < 0 ? undefined : recent.slice(recent.length - after);
+      return { mark: appendedCount, entries };
+    },
     listArtifacts: (kind) => read(() => storage.listArtifacts(scope, sessionId, kind)),
     putArtifact: (artifact) => write(() => storage.putArtifact(scope, sessionId, artifact)),
     deleteArtifact: (artifactId) => write(() => storage.deleteArtifact(scope, sessionId, artifactId)),
@@ -314,5 +338,7 @@ function readState(state: JSONValue): MemoryMessage[] {
   if (!Array.isArray(messages)) {
     throw invalid('loadState(state): expected { messages: [...] } as produced by saveState()');
   }
+  // The saved state is JSON (the codec's own encoding): refuse, naming the path, what JSON would change.
+  checkJsonValue(state, 'state', 'memory');
   return messages.map((m) => deserializeMessage(JSON.stringify(m)));
 }

@@ -18,4 +18,5 @@ export {
 export { LogBackedMemory, type MemoryLogOptions } from './log-backed-memory.ts';
 export type { Memory } from './memory.ts';
 export type { MessageFilter } from './message-filter.ts';
+export type { MessageSearchOptions } from './message-search.ts';
 export { createSimpleMemory, SimpleMemory } from './simple-memory.ts';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
@@ -69,6 +70,34 @@ describe.each(stores)('ConversationMemory.loadState over %s', (_, open) => {
     await expect(memory.loadState(bad)).rejects.toMatchObject({ code: 'DUPLICATE_MESSAGE_ID' });
     expect((await memory.read()).map((m) => m.content)).toEqual(['q1', 'a1', 'q2']);
     expect((await memory.appended()).map((m) => m.content)).toEqual(['q2']);
+    await store.close();
+  });
+
+  it('a state holding what JSON would change is refused naming the path, never thrown raw, and the log is kept', async () => {
+    const store = open();
+    const memory = createConversationMemory({ store, counter, sessionId: 'v' });
+    await memory.store({ role: 'user', content: 'kept' });
+    const state = (metadata: unknown) => ({
+      messages: [
+        { role: 'user', content: 'x', id: 'a', createdAt: { $date: '2020-01-01T00:00:00.000Z' }, metadata },
+      ],
+    });
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    for (const [label, metadata] of [
+      ['bigint', { v: 1n }],
+      ['NaN', { v: Number.NaN }],
+      ['-0', { v: -0 }],
+      ['deep', deep],
+    ] as const) {
+      const error = await Promise.resolve(memory.loadState(state(metadata) as never)).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(MemoryError.isInstance(error), `${label}: ${String(error)}`).toBe(true);
+      expect((error as MemoryError).message, label).toMatch(/state\.messages\[0\]\.metadata/);
+    }
+    expect((await memory.read()).map((m) => m.content)).toEqual(['kept']);
     await store.close();
   });
 });

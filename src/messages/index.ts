@@ -16,6 +16,7 @@ export {
   toAnthropicMessages,
 } from './anthropic-messages.ts';
 export { type ToMemoryMessageOptions, toMemoryMessage, toMemoryMessages } from './from-model-message.ts';
+export { type JsonValueIssue, type JsonValueMode, jsonValueIssue, maxJsonDepth } from './json-value.ts';
 export { type FormatForModelOptions, formatForModel } from './multi-agent-format.ts';
 export {
   fromOpenAIChatMessages,

@@ -104,14 +104,45 @@ function walkObject(
   return undefined;
 }
 
-/** Whether the message codec encodes this object itself (it is then a leaf). */
+/**
+ * Whether the message codec encodes this object itself (it is then a leaf): exactly a `Date`, `URL`,
+ * `ArrayBuffer` or `Uint8Array` (`Buffer` too: it reads back as `Uint8Array`), without own properties the codec
+ * would drop. A subclass of them, or one carrying extra properties, is not a leaf, and so is refused.
+ */
 function codecValue(value: object): boolean {
-  return (
-    value instanceof Date ||
-    value instanceof URL ||
-    value instanceof Uint8Array ||
-    value instanceof ArrayBuffer
-  );
+  const proto = Object.getPrototypeOf(value);
+  const exact =
+    proto === Date.prototype ||
+    proto === URL.prototype ||
+    proto === ArrayBuffer.prototype ||
+    proto === Uint8Array.prototype ||
+    (typeof Buffer !== 'undefined' && proto === Buffer.prototype);
+  if (!exact) return false;
+  // Typed arrays list their indexes as own keys; anything else is an extra property.
+  const own = Reflect.ownKeys(value);
+  return value instanceof Uint8Array ? own.length === value.length : own.length === 0;
+}
+
+/**
+ * A copy of a value that passed {@link jsonValueIssue} in `json` mode, as every driver stores it: arrays and
+ * objects copied (objects as plain objects, `__proto__` keys kept as own keys), `undefined` object members left
+ * out. Reads through proxies and getters once, so what is stored never changes with the caller's object.
+ */
+export function copyJsonValue<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copyJsonValue) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const member = (value as Record<string, unknown>)[key];
+    if (member === undefined) continue;
+    Object.defineProperty(out, key, {
+      value: copyJsonValue(member),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out as T;
 }
 
 /** A short name for what a value is: `bigint`, `function`, `Map`, `Int8Array`, `Number object`, … */

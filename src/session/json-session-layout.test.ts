@@ -103,7 +103,8 @@ describe("SessionManager over the json-file store: seed 002's JsonSession file",
     const doc = await readJson(join(directory, 't', '_user', 'u1', 'chat.json'));
     expect(Object.keys(doc.components)).toEqual(['Settings', 'engram.session', 'engram.artifacts']);
     expect(doc.timestamp).toBe(saved.timestamp);
-    expect(await store.getState(scope, 'session:chat:Settings')).toEqual({ theme: 'dark' });
+    // The document's components are SessionManager's alone: no per-name key reads them.
+    expect(await store.getState(scope, 'session:chat:Settings')).toBeUndefined();
     expect(await store.getState(scope, 'Preferences')).toEqual({ lang: 'en' });
     expect(await store.getState({ tenant: 't' }, 'Preferences')).toEqual({ lang: 'fr' });
     expect((await store.listArtifacts(scope, 'chat')).map((a) => a.id)).toEqual(['sum']);
@@ -116,6 +117,36 @@ describe("SessionManager over the json-file store: seed 002's JsonSession file",
       Object.keys((await readJson(join(directory, 't', '_user', 'u1', 'chat.json'))).components),
     ).toEqual(['engram.session', 'engram.artifacts']);
     expect(await store.listArtifacts(scope, 'chat')).toHaveLength(2);
+    await store.close();
+  });
+
+  it("keeps the session's own state keys apart from the saved document: none is deleted, aliased or read as a save", async () => {
+    const directory = freshDir();
+    const scope = { tenant: 'acme' };
+    let store = createJsonFileStore({ directory });
+    await store.createSession(scope, { id: 'chat' });
+    await store.putState(scope, 'session:chat:planner', { step: 3 });
+    const manager = () => SessionManager.forSessionId('chat').withSession(store, scope);
+    // Only a per-name key: the session was never saved.
+    expect(await manager().addComponent(component('planner', null)).loadIfExists()).toBe(false);
+    const memory = createConversationMemory({ store, scope, sessionId: 'chat', counter });
+    await memory.store({ role: 'user', content: 'hi' });
+    const saved = await manager().addComponent(memory).saveSession();
+    await store.putState(scope, 'session:chat:planner', { step: 4 });
+    for (let round = 0; round < 2; round++) {
+      expect(await store.getState(scope, 'session:chat:planner')).toEqual({ step: 4 });
+      expect(await store.getState(scope, 'session:chat:ConversationMemory')).toBeUndefined();
+      expect(await store.getState(scope, sessionStateKey('chat'))).toEqual(saved);
+      const doc = await readJson(join(directory, 'acme', 'chat.json'));
+      expect(Object.keys(doc.components)).toEqual(['ConversationMemory', 'engram.session', 'engram.state']);
+      expect(doc.components['engram.state']).toEqual({ planner: { step: 4 } });
+      expect(doc.timestamp).toBe(saved.timestamp);
+      await store.close();
+      store = createJsonFileStore({ directory });
+    }
+    await manager().deleteSession();
+    expect(await store.getState(scope, 'session:chat:planner')).toEqual({ step: 4 });
+    expect(await store.getState(scope, sessionStateKey('chat'))).toBeUndefined();
     await store.close();
   });
 

@@ -4,7 +4,7 @@ import { checkId } from '../core/ids.ts';
 import { jsonValueIssue } from '../messages/json-value.ts';
 import { serializeMessage } from '../messages/serialize.ts';
 import { formatPath } from '../messages/validate.ts';
-import type { AppendInput, SearchQuery } from './memory-store.ts';
+import type { AppendInput, RangeQuery, SearchQuery } from './memory-store.ts';
 import { checkSearchText } from './search-text.ts';
 
 /** What the append checks need from a driver. */
@@ -30,6 +30,28 @@ const invalid = (component: string, message: string) =>
 export function checkCount(value: unknown, name: string, component: string): void {
   if (value !== undefined && (!Number.isSafeInteger(value) || (value as number) < 0)) {
     throw invalid(component, `${name} must be a non-negative integer, got ${String(value)}`);
+  }
+}
+
+/** Throws `INVALID_ARGUMENT` unless a range query's `limit` is a count and `fromSeq` / `toSeq` are integers. */
+export function checkRangeQuery(query: RangeQuery, component: string): void {
+  checkCount(query.limit, 'limit', component);
+  for (const key of ['fromSeq', 'toSeq'] as const) {
+    if (query[key] !== undefined && !Number.isSafeInteger(query[key])) {
+      throw invalid(component, `${key} must be an integer, got ${String(query[key])}`);
+    }
+  }
+  if (query.direction !== undefined && query.direction !== 'forward' && query.direction !== 'backward') {
+    throw invalid(component, `direction must be 'forward' or 'backward', got ${String(query.direction)}`);
+  }
+}
+
+/** Throws `INVALID_ARGUMENT` unless `listSessions` options hold a count `limit` and a valid Date `before`. */
+export function checkListOptions(options: { limit?: number; before?: Date }, component: string): void {
+  checkCount(options.limit, 'limit', component);
+  const { before } = options;
+  if (before !== undefined && !(before instanceof Date && Number.isFinite(before.getTime()))) {
+    throw invalid(component, 'before must be a valid Date');
   }
 }
 

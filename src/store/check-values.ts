@@ -33,7 +33,7 @@ export function checkSessionMetadata(metadata: unknown, component: string): void
 }
 
 /**
- * Checks an artifact before any driver writes it: `id` follows the id rule, `kind` is a non-empty string,
+ * Checks an artifact before any driver writes it: `id` and `kind` follow the id rule,
  * `fromSeq` / `toSeq` are integers, `data` is a JSON value ({@link checkJsonValue}).
  */
 export function checkArtifact(artifact: Omit<Artifact, 'createdAt'>, component: string): void {
@@ -41,9 +41,7 @@ export function checkArtifact(artifact: Omit<Artifact, 'createdAt'>, component: 
     throw new InvalidValueError({ path: 'artifact', problem: 'expected an object', component });
   }
   checkId(artifact.id, 'artifact.id', component);
-  if (typeof artifact.kind !== 'string' || artifact.kind === '') {
-    throw new InvalidValueError({ path: 'artifact.kind', problem: 'expected a non-empty string', component });
-  }
+  checkId(artifact.kind, 'artifact.kind', component);
   for (const key of ['fromSeq', 'toSeq'] as const) {
     if (!Number.isSafeInteger(artifact[key])) {
       throw new InvalidValueError({ path: `artifact.${key}`, problem: 'expected an integer', component });

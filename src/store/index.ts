@@ -22,3 +22,4 @@ export type {
   StoreCapabilities,
 } from './memory-store.ts';
 export { maxSearchTextLength, maxSearchWords } from './search-text.ts';
+export { maxStateKeyLength } from './state-scope.ts';

@@ -26,7 +26,10 @@ function segments(log: SessionLog): Segment[] {
   return out;
 }
 
-/** The live entries of some segments a range query selects, oldest first; binary search, no full scan. */
+/**
+ * The live entries of some segments a range query selects, oldest first: binary search to the range, and
+ * reading forward never before a log's first live row, so tombstones at the oldest end cost nothing.
+ */
 function readSegments(segs: readonly Segment[], query: RangeQuery): LogEntry[] {
   const from = query.fromSeq ?? 1;
   const to = query.toSeq ?? Number.POSITIVE_INFINITY;
@@ -41,7 +44,8 @@ function readSegments(segs: readonly Segment[], query: RangeQuery): LogEntry[] {
     for (let s = segs.length - 1; s >= 0 && out.length < limit; s--) {
       const seg = segs[s]!;
       const rows = seg.log.rows;
-      for (let i = firstAbove(rows, Math.min(to, seg.maxSeq)) - 1; i >= 0 && out.length < limit; i--) {
+      const first = seg.log.firstLive;
+      for (let i = firstAbove(rows, Math.min(to, seg.maxSeq)) - 1; i >= first && out.length < limit; i--) {
         const row = rows[i]!;
         if (row.entry.seq < from) break;
         if (keep(row, seg)) out.push(row.entry);
@@ -52,7 +56,8 @@ function readSegments(segs: readonly Segment[], query: RangeQuery): LogEntry[] {
   for (const seg of segs) {
     const rows = seg.log.rows;
     const last = Math.min(to, seg.maxSeq);
-    for (let i = firstAbove(rows, from - 1); i < rows.length && out.length < limit; i++) {
+    const start = Math.max(firstAbove(rows, from - 1), seg.log.firstLive);
+    for (let i = start; i < rows.length && out.length < limit; i++) {
       const row = rows[i]!;
       if (row.entry.seq > last) break;
       if (keep(row, seg)) out.push(row.entry);
@@ -104,6 +109,7 @@ export function logStats(log: SessionLog): LogStats {
     count: log.ownCount + log.inheritedCount,
     tokens: log.ownTokens + log.inheritedTokens,
     lastSeq: log.lastSeq,
+    logId: log.logId,
   };
 }
 

@@ -1,4 +1,5 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { createId } from '../core/ids.ts';
 import type { LogEntry } from '../core/message.ts';
 import { findInherited, findLive, firstAbove, readInherited } from './log-index-reads.ts';
 
@@ -20,8 +21,12 @@ export interface LogRow {
 export interface SessionLog {
   /** The session's id (unique within its tenant). */
   readonly id: string;
+  /** Unique to this log: a session created again under its id gets a new log, so a new one (`LogStats.logId`). */
+  readonly logId: string;
   /** Own rows, by increasing seq (a fork's start after `forkedAtSeq`). */
   rows: LogRow[];
+  /** Index in `rows` of the oldest live row (`rows.length` when none): every row before it is tombstoned, so reads from the oldest end start here. */
+  firstLive: number;
   /** The live own row per message id. */
   live: Map<string, LogRow>;
   /** Ids of inherited entries this fork deleted. */
@@ -48,7 +53,9 @@ export interface SessionLog {
 export function createSessionLog(id: string, seqFloor = 0): SessionLog {
   return {
     id,
+    logId: createId('log'),
     rows: [],
+    firstLive: 0,
     live: new Map(),
     hidden: new Set(),
     ownCount: 0,
@@ -74,6 +81,7 @@ export function appendRow(log: SessionLog, entry: LogEntry, deleted = false): Lo
   }
   const row: LogRow = { entry, deleted };
   log.rows.push(row);
+  if (deleted && log.firstLive === log.rows.length - 1) log.firstLive++;
   if (!deleted) {
     log.live.set(entry.message.id, row);
     log.ownCount++;
@@ -87,6 +95,11 @@ export function appendRow(log: SessionLog, entry: LogEntry, deleted = false): Lo
 export function tombstoneRow(log: SessionLog, row: LogRow): void {
   if (row.deleted) return;
   row.deleted = true;
+  if (log.rows[log.firstLive] === row) {
+    // Pruning deletes from the oldest end: step over the tombstones once, here, not on every read.
+    do log.firstLive++;
+    while (log.firstLive < log.rows.length && log.rows[log.firstLive]!.deleted);
+  }
   if (log.live.get(row.entry.message.id) === row) log.live.delete(row.entry.message.id);
   log.ownCount--;
   log.ownTokens -= row.entry.tokens;
@@ -182,6 +195,7 @@ export function forksSharing(log: SessionLog, fromSeq: number): SessionLog[] {
 export function detachFork(child: SessionLog, inherited = readInherited(child)): void {
   const own = child.rows;
   child.rows = [];
+  child.firstLive = 0;
   child.live = new Map();
   child.ownCount = 0;
   child.ownTokens = 0;

@@ -98,7 +98,14 @@ export interface SearchQuery {
   limit?: number;
 }
 
-/** Counts of a session's live (not deleted) messages. */
+/**
+ * Counts of a session's live (not deleted) messages, and what tells a reader whether the log changed since it
+ * last looked. A tombstoned entry never comes back and a sequence number is never reused, so between two
+ * `stats()` with the same `logId`: nothing changed when `lastSeq` and `count` are both unchanged; only appends
+ * happened (exactly the live entries after the earlier `lastSeq` are new) when `lastSeq - count` is unchanged;
+ * otherwise an entry was deleted (a delete, clear, prune or `replaceMessages`). A different `logId` means the
+ * session was deleted and created again under the same id: nothing read before belongs to it.
+ */
 export interface LogStats {
   /** Live messages. */
   count: number;
@@ -106,6 +113,11 @@ export interface LogStats {
   tokens: number;
   /** The newest sequence number ever assigned (0 when empty); deleted messages keep their numbers. */
   lastSeq: number;
+  /**
+   * Identifies the session's log: the same while the session exists (on one store handle; a driver may give a
+   * new one after a reopen), a new one when the session is deleted and created again under its id.
+   */
+  logId: string;
 }
 
 /** A derived record stored beside the log, naming the log range it covers (summary, offload stub, compaction). */
@@ -138,13 +150,15 @@ export interface Artifact {
  * tenant-wide scope `{ tenant }` lists the `chat` of user u1 and the `chat` of user u2 (two records, told
  * apart by `scope`), while `getSession({ tenant }, 'chat')` is the tenant's own `chat`, if it has one.
  *
- * Every id a call takes (session, message, artifact) is a non-empty string of at most 256 characters without
- * NUL or lone surrogates (`checkId`; state keys the same, up to 1,024 characters), else `INVALID_ARGUMENT`
- * (`getSession` answers undefined). Every stored value (message, session metadata, artifact data, component
- * state) reads back identical, before and after a reopen, or the write is refused with a typed error naming
- * its path, storing nothing (`jsonValueIssue`: no NaN, ±Infinity, -0, BigInt, function, symbol, Map, Set,
- * class instance, sparse array, nesting deeper than 100 levels; Dates, URLs and bytes, the latter read back
- * as `Uint8Array`, only inside messages).
+ * Every id a call takes (session, message, artifact id and kind) is a non-empty string of at most `maxIdLength`
+ * (256) characters without NUL or lone surrogates (`isValidId`; state keys the same, up to `maxStateKeyLength`,
+ * 1,024), else `INVALID_ARGUMENT` (`getSession` answers undefined). Every stored value (message, session
+ * metadata, artifact data, component state) reads back identical, before and after a reopen, or the write is
+ * refused with a typed error naming its path, storing nothing (`jsonValueIssue` says which: no NaN, ±Infinity,
+ * -0, BigInt, function, symbol, Map, Set, class instance, sparse array, nesting deeper than `maxJsonDepth`
+ * (100) levels; Dates, URLs and bytes, the latter read back as `Uint8Array`, only inside messages, and only
+ * exact instances without extra properties). `undefined` object members are left out, as JSON does. A
+ * third-party driver gets these rules by calling the same exported checks; `describeMemoryStore` tests them.
  * Appends are idempotent by message id: re-appending an identical message returns the stored entry, a
  * different message under a live id throws `DuplicateMessageIdError`. Deletes are tombstones, so the
  * sequence stays gapless; a deleted id is free again (re-appending it stores a new entry). A session's log
@@ -234,7 +248,8 @@ export interface MemoryStoreV1 {
   /**
    * Writes a component's state blob (StateModule) under a key, owned by exactly `scope`: a value's key is
    * (tenant, user, agent, key), where a missing `user` / `agent` means "none", not "any", so two users of one
-   * tenant each have their own value under the same key. A key `session:<id>:<name>` is session state: the
+   * tenant each have their own value under the same key. Every key holds its own value: writing or deleting
+   * one never changes what another reads. A key `session:<id>:<name>` is session state: the
    * session id is everything between `session:` and the key's last `:` (so ids may contain `:`, names may
    * not; `session:a:b:c` is name `c` of session `a:b`), the session must be owned by exactly `scope` (else
    * `SESSION_NOT_FOUND`), and the value goes with it when it is deleted. A key `session:<name>` with no

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MemoryError } from '../core/errors/memory-error.ts';
 import { arbId } from '../testing/message-arbitraries.ts';
-import { checkStateKey, stateKeySession } from './state-scope.ts';
+import { checkStateKey, keepsOldStateKey, stateKeySession } from './state-scope.ts';
 
 const withColons = fc.oneof(arbId, fc.stringMatching(/^[a:1]{1,8}$/));
 const name = fc
@@ -36,5 +36,32 @@ describe('state keys `session:<id>:<name>`', () => {
         expect.objectContaining({ code: 'INVALID_ARGUMENT' }) as MemoryError,
       );
     }
+  });
+
+  it('keepsOldStateKey: kept only when the shortest owned prefix id is the id up to the last `:` (property)', () => {
+    const ids = fc.stringMatching(/^[ab](:[ab]){0,3}$/);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(ids, { maxLength: 4 }),
+        ids,
+        fc.constantFrom('', 'n', 'x:y'),
+        (owned, id, name) => {
+          const key = `session:${id}:${name}`;
+          const parts = key.slice('session:'.length).split(':');
+          const candidates = parts.slice(1).map((_, i) => parts.slice(0, i + 1).join(':'));
+          const first = candidates.find((c) => owned.includes(c));
+          const expected = first !== undefined && first === parts.slice(0, -1).join(':');
+          expect(keepsOldStateKey(key, (c) => owned.includes(c))).toBe(expected);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+    expect(keepsOldStateKey('session:chat:memory:main', (id) => id === 'chat')).toBe(false);
+    expect(keepsOldStateKey('session:chat:memory:main', (id) => id === 'chat:memory')).toBe(true);
+    expect(keepsOldStateKey('session:chat:planner', (id) => id === 'chat')).toBe(true);
+    expect(keepsOldStateKey('session:chat:planner', () => false)).toBe(false);
+    expect(keepsOldStateKey('session::x', () => true)).toBe(false);
+    for (const plain of ['plain', 'session:chat', 'legacy:session:a:b'])
+      expect(keepsOldStateKey(plain, () => false)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { checkId } from '../core/ids.ts';
+import { checkId, isValidId, maxIdLength } from '../core/ids.ts';
 import type { Scope } from '../core/scope.ts';
 
 /**
@@ -44,6 +44,34 @@ export const sessionComponentsName = 'engram.components';
  */
 export function sessionComponentsKey(sessionId: string): string {
   return `session:${sessionId}:${sessionComponentsName}`;
+}
+
+/** The prefix an upgrade gives an old state key it cannot keep under its name (see {@link keepsOldStateKey}). */
+export const legacyKeyPrefix = 'legacy:';
+
+/**
+ * Whether an upgrade keeps a state key written before sessions were keyed by owner (SQL schema 5, json-file
+ * layout 1) under its own name. The old code read `session:<id>:<name>` as the session of the shortest prefix
+ * `session:<id>:` naming a session (ids may contain `:`), this code reads the id up to the key's last `:`; a
+ * session key is kept only when both name the same session, one its owner holds: the shortest prefix id for
+ * which `owned(id)` (the key's owner has a session `id`) is exactly the id up to the last `:`. Plain keys
+ * (including `session:x`, no second `:`) are always kept. Keys not kept move to `legacy:<key>`, so state is
+ * neither lost nor attached to a session it did not belong to (`session:chat:memory:main` with a session `chat`
+ * was `chat`'s; read now, it would name `chat:memory`).
+ */
+export function keepsOldStateKey(key: string, owned: (id: string) => boolean): boolean {
+  if (!isOldSessionKey(key)) return true;
+  for (let i = key.indexOf(':', prefix.length); i >= 0; i = key.indexOf(':', i + 1)) {
+    const id = key.slice(prefix.length, i);
+    if (id.length > maxIdLength) return false;
+    if (isValidId(id) && owned(id)) return id === stateKeySession(key);
+  }
+  return false;
+}
+
+/** Whether the code before sessions were keyed by owner could read `key` as session state: `session:` and a later `:`. */
+export function isOldSessionKey(key: string): boolean {
+  return key.startsWith(prefix) && key.includes(':', prefix.length);
 }
 
 /** The owner of a session or state value within its tenant, as one string: `<user>\u0000<agent>` (empty for none). */

@@ -93,10 +93,15 @@ export function referenceWindow(
 export function withSmallPages(memory: ConversationMemory, pageSize: number): ConversationMemory {
   return {
     ...memory,
-    async tail({ minTokens = Number.POSITIVE_INFINITY, maxMessages = Number.POSITIVE_INFINITY }) {
+    async tail({
+      minTokens = Number.POSITIVE_INFINITY,
+      maxMessages = Number.POSITIVE_INFINITY,
+      toSeq: upTo,
+    }) {
       const out: LogEntry[] = [];
       let tokens = 0;
-      let toSeq: number | undefined;
+      let toSeq = upTo;
+      if (toSeq !== undefined && toSeq < 1) return out;
       while (tokens <= minTokens && out.length < maxMessages) {
         const limit = Math.min(pageSize, maxMessages - out.length);
         const page = await memory.entries({ direction: 'backward', limit, ...(toSeq ? { toSeq } : {}) });

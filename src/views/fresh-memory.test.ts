@@ -45,7 +45,7 @@ describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true })
         const view = make(memory);
         expect(await view.read()).toEqual([]);
         expect(await view.appended()).toEqual([]);
-        expect(await memory.stats()).toEqual({ count: 0, tokens: 0, lastSeq: 0 });
+        expect(await memory.stats()).toMatchObject({ count: 0, tokens: 0, lastSeq: 0 });
       });
     }
 

@@ -1,13 +1,11 @@
 import type { LogEntry } from '../core/message.ts';
-import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import { groupUnits, isSendable, type MessageUnit } from '../messages/units.ts';
+import { isSendable, type MessageUnit } from '../messages/units.ts';
+import type { TailSize, ViewLog } from './view-log.ts';
 
 /** Options of {@link selectNewestUnits}. */
 export interface SelectNewestUnitsOptions {
-  /** What to read first: `tail({ maxMessages })` or `tail({ minTokens })`; grown ×2 while more is needed. */
-  read: { maxMessages: number } | { minTokens: number };
-  /** Live messages in the log (from `stats()`), to know when a tail holds all of it. */
-  liveCount: number;
+  /** How much to hold when the held part runs out: grown ×2 while more is needed. */
+  read: TailSize;
   /** Cost of a unit's non-system items (messages or tokens). */
   cost: (unit: MessageUnit<LogEntry>) => number;
   /** What the selected units may cost in total. */
@@ -34,27 +32,24 @@ export function nonSystem(unit: MessageUnit<LogEntry>): LogEntry[] {
 }
 
 /**
- * Picks the newest whole, sendable, non-system units whose cost fits `capacity`, reading the log backward
- * only as far as needed. The oldest unit of a partial tail may be cut at its head, so it is never selected
- * unless the tail holds the whole log; when the selection could go further back, the tail is read again
- * with twice the size. System units are skipped (callers keep system messages separately).
+ * Picks the newest whole, sendable, non-system units whose cost fits `capacity`, from the newest part of the
+ * log a {@link ViewLog} holds (synced by the caller), growing it backward only as far as needed. The oldest held
+ * unit may be cut at its head, so it is never selected unless the view log holds the whole log. System units are
+ * skipped (callers keep system messages separately). Afterwards the view log releases what no later read needs:
+ * units older than the one before the oldest one looked at.
  */
 export async function selectNewestUnits(
-  memory: ConversationMemory,
+  log: ViewLog,
   options: SelectNewestUnitsOptions,
 ): Promise<NewestUnits> {
-  let read = options.read;
+  let size = options.read;
   for (;;) {
-    const entries = await memory.tail(read);
-    const wholeLog =
-      entries.length >= options.liveCount ||
-      entries[0]?.seq === 1 ||
-      ('maxMessages' in read ? entries.length < read.maxMessages : sumTokens(entries) <= read.minTokens);
-    const units = groupUnits(entries, { message: (e) => e.message, tokens: (e) => e.tokens });
+    const units = log.units;
+    const wholeLog = log.whole;
     const start = wholeLog ? 0 : 1;
-    const selected: MessageUnit<LogEntry>[] = [];
     let used = 0;
     let dropped = 0;
+    let selected = 0;
     for (let i = units.length - 1; i >= start; i--) {
       const unit = units[i]!;
       if (unit.kind === 'system') continue;
@@ -63,34 +58,35 @@ export async function selectNewestUnits(
         continue;
       }
       const cost = options.cost(unit);
-      if (selected.length === 0 && cost > options.capacity) {
-        return {
-          units: [],
-          cost: 0,
-          oversized: unit,
-          droppedUnits: dropped + countNonSystem(units, start, i - 1),
-        };
+      if (selected === 0 && cost > options.capacity) {
+        const droppedUnits = dropped + countNonSystem(units, start, i - 1);
+        log.release(i - 1);
+        return { units: [], cost: 0, oversized: unit, droppedUnits };
       }
       if (used + cost > options.capacity) {
-        return {
-          units: selected.reverse(),
-          cost: used,
-          droppedUnits: dropped + countNonSystem(units, start, i),
-        };
+        const picked = sendableAfter(units, i);
+        const droppedUnits = dropped + countNonSystem(units, start, i);
+        log.release(i - 1);
+        return { units: picked, cost: used, droppedUnits };
       }
-      selected.push(unit);
+      selected++;
       used += cost;
     }
-    if (wholeLog) return { units: selected.reverse(), cost: used, droppedUnits: dropped };
-    read =
-      'maxMessages' in read ? { maxMessages: read.maxMessages * 2 } : { minTokens: read.minTokens * 2 + 1 };
+    if (wholeLog) return { units: sendableAfter(units, start - 1), cost: used, droppedUnits: dropped };
+    await log.grow(size);
+    size =
+      'maxMessages' in size ? { maxMessages: size.maxMessages * 2 } : { minTokens: size.minTokens * 2 + 1 };
   }
 }
 
-function sumTokens(entries: readonly LogEntry[]): number {
-  let total = 0;
-  for (const e of entries) total += e.tokens;
-  return total;
+/** The sendable non-system units after index `i`, oldest first. */
+function sendableAfter(units: readonly MessageUnit<LogEntry>[], i: number): MessageUnit<LogEntry>[] {
+  const out: MessageUnit<LogEntry>[] = [];
+  for (let j = i + 1; j < units.length; j++) {
+    const unit = units[j]!;
+    if (unit.kind !== 'system' && isSendable(unit, j === units.length - 1)) out.push(unit);
+  }
+  return out;
 }
 
 function countNonSystem(units: readonly MessageUnit<LogEntry>[], from: number, to: number): number {

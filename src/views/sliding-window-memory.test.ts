@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
 import {
   call,
   createCountingStore,
@@ -126,5 +127,17 @@ describe('createSlidingWindowMemory', () => {
     for (const windowSize of [0, -1, 1.5, Number.NaN]) {
       expect(() => createSlidingWindowMemory({ memory, windowSize })).toThrow(MemoryError);
     }
+  });
+
+  it('a session deleted and created again under a live view: the view shows the new log only', async () => {
+    const store = createMemoryStore();
+    const memory = await memoryWith([system('old rules'), user('old question')], store);
+    const view = createSlidingWindowMemory({ memory, windowSize: 10 });
+    expect(texts(await view.read())).toEqual(['old rules', 'old question']);
+    await store.deleteSession(memory.scope, memory.sessionId);
+    await store.createSession(memory.scope, { id: memory.sessionId });
+    // Only appends, as far as lastSeq and count can tell: the log id tells the two logs apart.
+    await memory.store([user('new 1'), say('new 2'), user('new 3')]);
+    expect(texts(await view.read())).toEqual(['new 1', 'new 2', 'new 3']);
   });
 });

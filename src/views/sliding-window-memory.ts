@@ -1,10 +1,11 @@
 import type { ModelMessage } from 'ai';
 import type { MemoryMessage } from '../core/message.ts';
+import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { Memory } from '../memory/memory.ts';
 import { nonSystem, selectNewestUnits } from './newest-units.ts';
-import { createSystemMessageCache } from './system-messages.ts';
 import { assemble, checkInteger } from './view-helpers.ts';
+import { createViewLog } from './view-log.ts';
 
 /** Options of {@link createSlidingWindowMemory}. */
 export interface SlidingWindowViewOptions {
@@ -28,7 +29,8 @@ export interface SlidingWindowView extends Memory<MemoryMessage> {
  * atomic units that fit in what is left, in log order. A window never starts on a tool result whose call it
  * does not hold, never holds a call without its result (except a trailing in-flight call), and drops
  * orphaned tool output. When the system messages plus the newest unit alone exceed `windowSize`, `read()`
- * returns them anyway, so the model always sees the latest turn whole. Reads only the newest part of the log.
+ * returns them anyway, so the model always sees the latest turn whole. Reads only the newest part of the log,
+ * and keeps it: while the log only grows, a read fetches just the entries appended since the last one.
  * @example
  * const view = createSlidingWindowMemory({ memory: createConversationMemory(), windowSize: 30 });
  * await view.store({ role: 'user', content: 'Hi' });
@@ -37,22 +39,23 @@ export interface SlidingWindowView extends Memory<MemoryMessage> {
 export function createSlidingWindowMemory(options: SlidingWindowViewOptions): SlidingWindowView {
   const { memory } = options;
   const windowSize = checkInteger(options.windowSize, 'createSlidingWindowMemory: windowSize', 1);
-  const systems = createSystemMessageCache(memory);
+  const log = createViewLog(memory);
+  const queue = createSerialQueue();
 
   return {
     memory,
-    async read() {
-      const stats = await memory.stats();
-      const system = await systems(stats);
-      const capacity = Math.max(0, windowSize - system.entries.length);
-      const picked = await selectNewestUnits(memory, {
-        read: { maxMessages: capacity + 16 },
-        liveCount: stats.count,
-        capacity,
-        cost: (unit) => nonSystem(unit).length,
-      });
-      return assemble(system.entries, picked.oversized ? [picked.oversized] : picked.units);
-    },
+    read: () =>
+      queue.run(async () => {
+        await log.sync();
+        const system = log.systems;
+        const capacity = Math.max(0, windowSize - system.entries.length);
+        const picked = await selectNewestUnits(log, {
+          read: { maxMessages: capacity + 16 },
+          capacity,
+          cost: (unit) => nonSystem(unit).length,
+        });
+        return assemble(system.entries, picked.oversized ? [picked.oversized] : picked.units);
+      }),
     store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
     appended: () => memory.appended(),
   };

@@ -190,4 +190,21 @@ describe('createSummarizingMemory', () => {
     );
     expect(() => createSummarizingMemory({ memory, keepRecent: 2, step: 0, summarizer })).toThrow(/step/);
   });
+
+  it('a session deleted and created again under a live view: no stale cache, no stale summary', async () => {
+    const { summarizer } = countingSummarizer();
+    const store = createMemoryStore();
+    const memory = await memoryWith(turns(6), store);
+    const view = createSummarizingMemory({ memory, maxMessages: 4, keepRecent: 2, step: 1, summarizer });
+    const before = await view.read();
+    expect(await view.summary()).toBeDefined();
+    const stats = await memory.stats();
+    await store.deleteSession(memory.scope, memory.sessionId);
+    await store.createSession(memory.scope, { id: memory.sessionId });
+    // The new log has the old one's lastSeq and count: only the log id tells them apart.
+    await memory.store(turns(stats.lastSeq, 100).slice(0, 3));
+    expect(texts(await view.read())).toEqual(['q100', 'a101', 'q102']);
+    expect(await view.summary()).toBeUndefined();
+    expect(before).not.toEqual(await view.read());
+  });
 });

@@ -3,13 +3,13 @@ import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { Memory } from '../memory/memory.ts';
-import { groupUnits, isSendable, type MessageUnit } from '../messages/units.ts';
+import { isSendable, type MessageUnit } from '../messages/units.ts';
 import { nonSystem } from './newest-units.ts';
 import { runSummarizer, type Summarizer } from './summarizer.ts';
 import { loadSummary, type SummaryRecord, saveSummary } from './summary-artifacts.ts';
 import { summaryContent } from './summary-message.ts';
-import { createSystemMessageCache, mergeBySeq } from './system-messages.ts';
-import { checkInteger } from './view-helpers.ts';
+import { checkInteger, mergeBySeq } from './view-helpers.ts';
+import { createViewLog } from './view-log.ts';
 
 /** Options of {@link createSummarizingMemory}. */
 export interface SummarizingViewOptions {
@@ -73,10 +73,13 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
   const keepRecent = checkInteger(options.keepRecent, 'keepRecent', 1);
   const step = checkInteger(options.step ?? Math.max(1, Math.floor(keepRecent / 2)), 'step', 1);
   const role = options.summaryRole ?? 'user';
-  const systems = createSystemMessageCache(memory);
+  const log = createViewLog(memory);
   let summary: SummaryRecord | undefined;
   let summaryTokens = 0;
-  let loaded = false;
+  /** The log the summary was loaded for (a session created again has other artifacts). */
+  let loadedFor: { logId: string } | undefined;
+  /** `log.rereads` when the summary's covered range was last found live (only appends since: still live). */
+  let checkedAt = -1;
   let cache: { key: string; messages: MemoryMessage[] } | undefined;
   const queue = createSerialQueue();
 
@@ -86,15 +89,17 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
   };
 
   async function refresh(): Promise<MemoryMessage[]> {
-    if (!loaded) {
+    const stats = await log.sync();
+    if (loadedFor?.logId !== stats.logId) {
       setSummary(await loadSummary(memory));
-      loaded = true;
+      loadedFor = { logId: stats.logId };
+      checkedAt = -1;
     }
-    const stats = await memory.stats();
-    const key = `${stats.lastSeq}:${stats.count}:${summary?.id ?? ''}`;
-    if (cache?.key === key) return cache.messages;
-    const system = await systems(stats);
-    if (summary) {
+    // Within one run of appends (same `rereads`), `lastSeq` names the log.
+    const keyOf = () => `${log.rereads}:${stats.lastSeq}:${summary?.id ?? ''}`;
+    if (cache?.key === keyOf()) return cache.messages;
+    const system = log.systems;
+    if (summary && checkedAt !== log.rereads) {
       const covered = await memory.entries({
         toSeq: summary.toSeq,
         roles: ['user', 'assistant', 'tool'],
@@ -102,19 +107,11 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
         limit: 1,
       });
       if (covered.length === 0) setSummary(undefined);
+      checkedAt = log.rereads;
     }
-    // Backward with a limit (an upper bound on the range's size): stores serve it from the newest rows.
-    const fromSeq = (summary?.toSeq ?? 0) + 1;
-    const rest =
-      stats.lastSeq < fromSeq
-        ? []
-        : await memory.entries({
-            fromSeq,
-            toSeq: stats.lastSeq,
-            direction: 'backward',
-            limit: stats.lastSeq - fromSeq + 1,
-          });
-    let units = groupUnits(rest, { message: (e) => e.message, tokens: (e) => e.tokens });
+    // The view log holds exactly the entries after the summary, as they were appended: none is read again.
+    await log.holdFrom((summary?.toSeq ?? 0) + 1);
+    let units: readonly MessageUnit<LogEntry>[] = log.units;
     const shown = units.filter((u, i) => u.kind !== 'system' && isSendable(u, i === units.length - 1));
     let count = system.entries.length + (summary ? 1 : 0);
     let tokens = system.tokens + summaryTokens;
@@ -159,7 +156,7 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
       const at = entries.findIndex((e) => e.seq > toSeq);
       messages.splice(at === -1 ? messages.length : at, 0, summaryMessage(summary));
     }
-    cache = { key: `${stats.lastSeq}:${stats.count}:${summary?.id ?? ''}`, messages };
+    cache = { key: keyOf(), messages };
     return messages;
   }
 

@@ -158,6 +158,37 @@ describe('createTokenWindowMemory', () => {
     expect(perTurn).toBeLessThan(20);
   });
 
+  it('keeps what it read: a read after appends (by any writer) fetches only them, an unchanged log nothing', async () => {
+    const { store, reads } = createCountingStore();
+    const memory = createConversationMemory({ store });
+    const other = createConversationMemory({ store, sessionId: memory.sessionId });
+    await memory.append([system('rules'), ...Array.from({ length: 400 }, (_, i) => user(`old ${i}`))]);
+    const view = createTokenWindowMemory({ memory, maxTokens: 500 });
+    const first = await view.read();
+    const fetched = () => reads.splice(0).reduce((n, r) => n + r.entries, 0);
+    expect(fetched()).toBeGreaterThan(50);
+    await view.read();
+    expect(fetched()).toBe(0);
+    await memory.store(user('mine'));
+    await other.store([user('theirs'), system('more rules')]);
+    const next = await view.read();
+    expect(fetched()).toBe(3);
+    expect(texts(next).slice(-3)).toEqual(['mine', 'theirs', 'more rules']);
+    expect(texts(next)[0]).toBe('rules');
+    expect(next.length).toBeLessThanOrEqual(first.length + 3);
+    // What the view's own memory stored (an agent loop's turn) is not even read back: it keeps the stored entries.
+    await memory.store([user('turn'), say('reply')]);
+    await memory.store(user('next'));
+    expect(texts(await view.read()).slice(-3)).toEqual(['turn', 'reply', 'next']);
+    expect(fetched()).toBe(0);
+    // Anything but appends (here a delete by the other writer) makes it read the newest part again.
+    await other.delete(next.at(-2)!.id);
+    const after = texts(await view.read());
+    expect(after).not.toContain('theirs');
+    expect(after.slice(-3)).toEqual(['turn', 'reply', 'next']);
+    expect(fetched()).toBeGreaterThan(50);
+  });
+
   it('delegates store() and appended()', async () => {
     const memory = await memoryWith([user('old')]);
     const view = createTokenWindowMemory({ memory, maxTokens: 100 });

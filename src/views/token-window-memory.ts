@@ -1,13 +1,14 @@
 import type { ModelMessage } from 'ai';
 import { ContextOverflowError } from '../core/errors/context-overflow-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
+import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { Memory } from '../memory/memory.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { nonSystem, selectNewestUnits } from './newest-units.ts';
-import { createSystemMessageCache, mergeBySeq } from './system-messages.ts';
 import { truncateToolResults } from './truncate-tool-results.ts';
-import { assemble, checkInteger } from './view-helpers.ts';
+import { assemble, checkInteger, mergeBySeq } from './view-helpers.ts';
+import { createViewLog } from './view-log.ts';
 
 /** Options of {@link createTokenWindowMemory}. */
 export interface TokenWindowViewOptions {
@@ -31,7 +32,7 @@ export interface TokenWindowStats {
   messages: number;
   /** Live messages of the log left out (exact). */
   droppedMessages: number;
-  /** Non-system units the view read and left out; older history is not read, so this is a lower bound. */
+  /** Non-system units the view holds and left out; older history is not read, so this is a lower bound. */
   droppedUnits: number;
   /** Whether tool results of the newest unit were truncated to fit. */
   truncated: boolean;
@@ -53,7 +54,11 @@ export interface TokenWindowView extends Memory<MemoryMessage> {
  * A view that fits a token budget (`maxTokens - reserveTokens`): `read()` returns every system message, then
  * the newest whole atomic units that fit, in log order; the oldest units are dropped first and a unit is never
  * split. It sums the token counts cached with each log entry (nothing stored is tokenized again) and reads the
- * log backward only as far as the budget reaches, so a turn costs in proportion to the window, not the history.
+ * log backward only as far as the budget reaches. The view keeps what it read: while the log only grows, a read
+ * fetches just the entries appended since the last one (other writers' too) and drops the oldest units the
+ * budget no longer holds, so a turn costs in proportion to what changed and to the window, not the history; after
+ * a delete, clear, prune or replace it reads the newest part again. The result is always what a new view would
+ * return.
  *
  * When the newest unit alone exceeds what the system messages leave: with `overflow: 'truncate'` (the default)
  * the text outputs of its tool results are cut to the longest common length that fits, each ending with a
@@ -71,7 +76,8 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
   const reserve = checkInteger(options.reserveTokens ?? 0, 'createTokenWindowMemory: reserveTokens', 0);
   const budget = checkInteger(maxTokens - reserve, 'createTokenWindowMemory: maxTokens - reserveTokens', 1);
   const overflow = options.overflow ?? 'truncate';
-  const systems = createSystemMessageCache(memory);
+  const log = createViewLog(memory);
+  const queue = createSerialQueue();
   let last: TokenWindowStats | undefined;
 
   const overflowError = (required: number, detail: string) =>
@@ -80,49 +86,49 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
   return {
     memory,
     lastStats: () => last,
-    async read() {
-      const stats = await memory.stats();
-      const system = await systems(stats);
-      if (system.tokens > budget)
-        throw overflowError(system.tokens, 'system messages exceed the token window');
-      const capacity = budget - system.tokens;
-      const picked = await selectNewestUnits(memory, {
-        read: { minTokens: capacity },
-        liveCount: stats.count,
-        capacity,
-        cost: (unit) => (unit.kind === 'system' ? 0 : costOf(nonSystem(unit))),
-      });
-      let messages: MemoryMessage[];
-      let tokens = system.tokens + picked.cost;
-      let truncated = false;
-      if (picked.oversized) {
-        const items = nonSystem(picked.oversized);
-        const required = system.tokens + costOf(items);
-        if (overflow === 'error')
-          throw overflowError(required, 'the newest message unit exceeds the token window');
-        const cut = truncateToolResults(items, capacity, options.counter ?? memory.counter);
-        if (!cut)
-          throw overflowError(
-            required,
-            'the newest message unit exceeds the token window even with tool results truncated',
-          );
-        const byId = new Map(cut.messages.map((m, i) => [items[i]!.seq, m]));
-        messages = mergeBySeq(system.entries, items).map((e) => byId.get(e.seq) ?? e.message);
-        tokens = system.tokens + cut.tokens;
-        truncated = true;
-      } else {
-        messages = assemble(system.entries, picked.units);
-      }
-      last = {
-        tokens,
-        messages: messages.length,
-        droppedMessages: Math.max(0, stats.count - messages.length),
-        droppedUnits: picked.droppedUnits,
-        truncated,
-        budget,
-      };
-      return messages;
-    },
+    read: () =>
+      queue.run(async () => {
+        const stats = await log.sync();
+        const system = log.systems;
+        if (system.tokens > budget)
+          throw overflowError(system.tokens, 'system messages exceed the token window');
+        const capacity = budget - system.tokens;
+        const picked = await selectNewestUnits(log, {
+          read: { minTokens: capacity },
+          capacity,
+          cost: (unit) => (unit.kind === 'system' ? 0 : costOf(nonSystem(unit))),
+        });
+        let messages: MemoryMessage[];
+        let tokens = system.tokens + picked.cost;
+        let truncated = false;
+        if (picked.oversized) {
+          const items = nonSystem(picked.oversized);
+          const required = system.tokens + costOf(items);
+          if (overflow === 'error')
+            throw overflowError(required, 'the newest message unit exceeds the token window');
+          const cut = truncateToolResults(items, capacity, options.counter ?? memory.counter);
+          if (!cut)
+            throw overflowError(
+              required,
+              'the newest message unit exceeds the token window even with tool results truncated',
+            );
+          const byId = new Map(cut.messages.map((m, i) => [items[i]!.seq, m]));
+          messages = mergeBySeq(system.entries, items).map((e) => byId.get(e.seq) ?? e.message);
+          tokens = system.tokens + cut.tokens;
+          truncated = true;
+        } else {
+          messages = assemble(system.entries, picked.units);
+        }
+        last = {
+          tokens,
+          messages: messages.length,
+          droppedMessages: Math.max(0, stats.count - messages.length),
+          droppedUnits: picked.droppedUnits,
+          truncated,
+          budget,
+        };
+        return messages;
+      }),
     store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
     appended: () => memory.appended(),
   };

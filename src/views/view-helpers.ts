@@ -2,7 +2,6 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { MessageUnit } from '../messages/units.ts';
 import { nonSystem } from './newest-units.ts';
-import { mergeBySeq } from './system-messages.ts';
 
 /** Throws INVALID_ARGUMENT unless `value` is an integer ≥ `min`. */
 export function checkInteger(value: unknown, name: string, min: number): number {
@@ -24,4 +23,27 @@ export function assemble(
   const picked: LogEntry[] = [];
   for (const unit of units) for (const e of nonSystem(unit)) picked.push(e);
   return mergeBySeq(systems, picked).map((e) => e.message);
+}
+
+/** Merges two lists of entries ordered by `seq` into one, dropping duplicates. */
+export function mergeBySeq(a: readonly LogEntry[], b: readonly LogEntry[]): LogEntry[] {
+  const out: LogEntry[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (y === undefined || (x !== undefined && x.seq < y.seq)) {
+      out.push(x!);
+      i++;
+    } else if (x === undefined || y.seq < x.seq) {
+      out.push(y);
+      j++;
+    } else {
+      out.push(x);
+      i++;
+      j++;
+    }
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 export { runMigrations } from './migrate.ts';
 export { type SqlMigration, sqlMigrations } from './schema.ts';
 export type { SqlClient, SqlRow, SqlRunResult } from './sql-client.ts';
-export type { FullTextQuery, SqlDialect, SqlTypes } from './sql-dialect.ts';
+export type { FullTextLog, FullTextTarget, SqlDialect, SqlTypes } from './sql-dialect.ts';
 export {
   type CompiledSql,
   compileSql,

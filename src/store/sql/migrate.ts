@@ -12,6 +12,22 @@ export interface RunMigrationsOptions {
 }
 
 /**
+ * Whether every migration is already recorded, read without a transaction: an up-to-date database opens
+ * without the write lock (and on a read-only handle). A missing migrations table, or any other error, says no
+ * (the write path then decides).
+ */
+async function upToDate(client: SqlClient, migrations: readonly SqlMigration[]): Promise<boolean> {
+  let rows: Awaited<ReturnType<SqlClient['all']>>;
+  try {
+    rows = await client.all('SELECT version FROM engram_migrations', []);
+  } catch {
+    return false;
+  }
+  const applied = new Set(rows.map((r) => Number(r.version)));
+  return migrations.every((m) => applied.has(m.version)) && applied.size === migrations.length;
+}
+
+/**
  * Brings the schema up to date in one write transaction (serialized across processes by `BEGIN IMMEDIATE`
  * or the dialect's lock), applying each missing version once and recording it in `engram_migrations`.
  * Safe to run any number of times, from several processes at once. Returns the versions it applied.
@@ -25,6 +41,7 @@ export async function runMigrations(
   const migrations = options.migrations ?? sqlMigrations;
   const d = client.dialect;
   const latest = migrations.at(-1)?.version ?? 0;
+  if (await upToDate(client, migrations)) return [];
   try {
     return await client.transaction(async (tx) => {
       for (const lock of d.migrationLock) await tx.run(lock, []);

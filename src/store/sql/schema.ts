@@ -1,3 +1,4 @@
+import { liveSeqMigration, scopedFullTextMigration } from './schema-search-prune.ts';
 import type { SqlDialect } from './sql-dialect.ts';
 
 /** One versioned schema step: idempotent statements (`IF NOT EXISTS`), applied once and recorded. */
@@ -193,7 +194,7 @@ const v4: SqlMigration = {
 };
 
 /**
- * Schema version 5 (SQLite only; nothing for PostgreSQL): the FTS5 index is fed in batches, not by a
+ * Schema version 5 (SQLite only; nothing for PostgreSQL; replaced by v8): the FTS5 index is fed in batches, not by a
  * per-row trigger, which rewrote index pages at every commit. `engram_fts_watermark` holds the last
  * indexed rowid (every existing row is indexed); the store indexes rows past it every few appends and
  * before every search. Tombstone and delete triggers remove only indexed rows, and a delete that removes
@@ -224,15 +225,39 @@ END`,
 };
 
 /**
+ * The last step of v6: state keys the old code read as another session's move to `legacy:<key>`. Before v6 a
+ * key `session:<id>:<name>` named the session of the shortest prefix `session:<id>:` that is a session id (ids
+ * may contain `:`), now it names the id up to its last `:` of its own owner. A row whose key starts `session:`
+ * and has another `:` keeps its key only when both readings give one session its owner holds: a session of the
+ * row's owner whose id is the key up to the last `:`, and none whose id is a shorter prefix (`keepsOldStateKey`
+ * is the same rule in TypeScript, for the json-file upgrade). Every other such row, whose session was another's,
+ * gone, or named differently (`session:chat:memory:main` beside a session `chat` was `chat`'s and would now
+ * name `chat:memory`), becomes the plain key `legacy:<key>` of the same owner, so it is neither lost nor shown
+ * in a session created or deleted later. A row whose `legacy:<key>` is already taken keeps its key.
+ */
+const moveLegacyStateKeys = (() => {
+  const owned = 's.tenant = c.tenant AND s.user_id = c.user_id AND s.agent_id = c.agent_id';
+  const prefixed = "substr(c.key, 1, length(s.id) + 9) = 'session:' || s.id || ':'";
+  const rest = 'substr(c.key, length(s.id) + 10)';
+  const session = (colon: '=' | '<>') =>
+    `EXISTS (SELECT 1 FROM engram_sessions s WHERE ${owned} AND ${prefixed} AND replace(${rest}, ':', '') ${colon} ${rest})`;
+  return `UPDATE engram_component_state AS c SET key = 'legacy:' || c.key
+WHERE substr(c.key, 1, 8) = 'session:' AND replace(substr(c.key, 9), ':', '') <> substr(c.key, 9)
+  AND NOT (${session('=')} AND NOT ${session('<>')})
+  AND NOT EXISTS (SELECT 1 FROM engram_component_state l WHERE l.tenant = c.tenant AND l.user_id = c.user_id AND l.agent_id = c.agent_id AND l.key = 'legacy:' || c.key)`;
+})();
+
+/**
  * Schema version 6: a session is identified by its owner and id. `engram_sessions` is keyed (tenant, user_id,
  * agent_id, id), with `''` for "no user" / "no agent" (existing NULLs become `''`), so two users of one tenant
  * may each have a session `chat`. Each session also gets `log_id`, unique in the tenant: the key its rows
  * carry in `engram_messages`, `engram_fork_hidden` and `engram_artifacts` (their `session_id` column), and
  * `parent_log`, its parent's `log_id`. Existing sessions keep `log_id = id` (ids were unique per tenant), so
- * no log row is rewritten; new sessions get a generated one. Component state is unchanged: a key
- * `session:<id>:<name>` names the session of its own owner, the id being what lies before the last `:`.
- * SQLite rebuilds the sessions table (it cannot change a primary key); PostgreSQL alters it in place and keeps
- * its now unused `engram_sessions_parent` index (the client qualifies table names only).
+ * no log row is rewritten; new sessions get a generated one. A state key `session:<id>:<name>` now names the
+ * session of its own owner, the id being what lies before the last `:`; existing keys the old code read as
+ * another session's become `legacy:<key>` ({@link moveLegacyStateKeys}). SQLite rebuilds the sessions table (it
+ * cannot change a primary key); PostgreSQL alters it in place and keeps its now unused `engram_sessions_parent`
+ * index (the client qualifies table names only).
  */
 const v6: SqlMigration = {
   version: 6,
@@ -254,6 +279,7 @@ const v6: SqlMigration = {
         'ALTER TABLE engram_sessions DROP CONSTRAINT IF EXISTS engram_sessions_pkey',
         'ALTER TABLE engram_sessions ADD PRIMARY KEY (tenant, user_id, agent_id, id)',
         ...index,
+        moveLegacyStateKeys,
       ];
     }
     return [
@@ -282,9 +308,19 @@ SELECT tenant, coalesce(user_id, ''), coalesce(agent_id, ''), id, id, parent_id,
       'ALTER TABLE engram_sessions_v6 RENAME TO engram_sessions',
       'CREATE INDEX IF NOT EXISTS engram_sessions_recent ON engram_sessions (tenant, created_at, id)',
       ...index,
+      moveLegacyStateKeys,
     ];
   },
 };
 
 /** Every migration, oldest first. */
-export const sqlMigrations: readonly SqlMigration[] = [v1, v2, v3, v4, v5, v6];
+export const sqlMigrations: readonly SqlMigration[] = [
+  v1,
+  v2,
+  v3,
+  v4,
+  v5,
+  v6,
+  liveSeqMigration,
+  scopedFullTextMigration,
+];

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/scope.ts';
 import { serializeMessage } from '../../messages/serialize.ts';
-import { makeMessage } from '../../testing/fixtures.ts';
+import { expectMemoryError, makeMessage } from '../../testing/fixtures.ts';
 import { createTestSchema } from '../../testing/postgres/test-database.ts';
 import { createPostgresClient } from '../drivers/postgres/postgres-client.ts';
 import { createPostgresDialect } from '../drivers/postgres/postgres-dialect.ts';
@@ -71,6 +71,15 @@ async function seedV5(client: SqlClient): Promise<void> {
   await state('u1', 'session:chat:Agent', '"u1 agent"');
   await state('carol', 'session:a:b:Agent', '"carol"');
   await state('', 'Prefs', '"org prefs"');
+  await state('', 'session:x', '"plain"');
+  // Read by the old code as session `chat`'s (the shortest prefix naming a session), today as `chat:memory`'s.
+  await state('u1', 'session:chat:memory:main', '{"v":"old"}');
+  // The tenant's state on u1's session (the old code let a wider scope write it), and a deleted session's.
+  await state('', 'session:chat:Note', '"tenant note"');
+  await state('u1', 'session:gone:x', '"orphan"');
+  // A row whose legacy key is taken keeps its key.
+  await state('u1', 'session:gone:w', '"orphan w"');
+  await state('u1', 'legacy:session:gone:w', '"there first"');
 }
 
 /** Opens the migrated store, checks that everything seeded reads back, then uses the new keying. */
@@ -83,14 +92,22 @@ async function checkUpgraded(store: MemoryStoreV1): Promise<void> {
     metadata: { v: 'chat' },
   });
   expect(texts(await store.readRange(u1, 'chat'))).toEqual(['kiwi one', 'kiwi two']);
-  expect(await store.stats(u1, 'chat')).toEqual({ count: 2, tokens: 2, lastSeq: 2 });
+  expect(await store.stats(u1, 'chat')).toMatchObject({ count: 2, tokens: 2, lastSeq: 2 });
   expect(texts(await store.readRange(u1Bot, 'bot'))).toEqual(['kiwi bot']);
   expect(texts(await store.readRange(org, 'fork'))).toEqual(['kiwi one', 'kiwi fork']);
-  expect(await store.stats(org, 'fork')).toEqual({ count: 2, tokens: 2, lastSeq: 2 });
+  expect(await store.stats(org, 'fork')).toMatchObject({ count: 2, tokens: 2, lastSeq: 2 });
   expect((await store.listArtifacts(u1, 'chat')).map((a) => a.data)).toEqual(['summary of chat']);
   expect(await store.getState(u1, 'session:chat:Agent')).toBe('u1 agent');
   expect(await store.getState(carol, 'session:a:b:Agent')).toBe('carol');
   expect(await store.getState(org, 'Prefs')).toBe('org prefs');
+  expect(await store.getState(org, 'session:x')).toBe('plain');
+  // State the old code read as another session's is a plain `legacy:` key of its owner, in no session.
+  expect(await store.getState(u1, 'session:chat:memory:main')).toBeUndefined();
+  expect(await store.getState(u1, 'legacy:session:chat:memory:main')).toEqual({ v: 'old' });
+  expect(await store.getState(org, 'legacy:session:chat:Note')).toBe('tenant note');
+  expect(await store.getState(u1, 'legacy:session:gone:x')).toBe('orphan');
+  expect(await store.getState(u1, 'legacy:session:gone:w')).toBe('there first');
+  await expectMemoryError(store.putState(u1, 'session:chat:memory:main', 1), 'SESSION_NOT_FOUND');
   const listed = (await store.listSessions(org)).map(
     (r) => `${r.scope.user ?? '-'}/${r.scope.agent ?? '-'} ${r.id}`,
   );
@@ -115,6 +132,13 @@ async function checkUpgraded(store: MemoryStoreV1): Promise<void> {
   expect(await store.getState(u1, 'session:chat:Agent')).toBeUndefined();
   expect(await store.getState(carol, 'session:a:b:Agent')).toBe('carol');
   expect(await store.getSession(org, 'chat')).toBeDefined();
+  // No old state shows up in a session created now; the legacy keys outlive the deleted session.
+  await store.createSession(u1, { id: 'chat:memory' });
+  await store.createSession(u1, { id: 'gone' });
+  expect(await store.getState(u1, 'session:chat:memory:main')).toBeUndefined();
+  expect(await store.getState(org, 'session:chat:Note')).toBeUndefined();
+  expect(await store.getState(u1, 'session:gone:x')).toBeUndefined();
+  expect(await store.getState(u1, 'legacy:session:chat:memory:main')).toEqual({ v: 'old' });
 }
 
 const expectedRows = [
@@ -122,7 +146,9 @@ const expectedRows = [
   ['u1', 'bot', 'bot', true],
   ['', '', 'chat', false],
   ['u2', '', 'chat', false],
+  ['u1', '', 'chat:memory', false],
   ['', '', 'fork', true],
+  ['u1', '', 'gone', false],
 ];
 const rowsQuery =
   'SELECT user_id, agent_id, id, log_id = id AS legacy FROM engram_sessions ORDER BY id, user_id';

@@ -12,14 +12,22 @@ export interface SqlTypes {
   blob: string;
 }
 
-/** The pieces of a full-text query a dialect provides; the store joins them with its scope and fork filters. */
-export interface FullTextQuery {
-  /** The FROM clause; must expose the messages table as `m`. */
-  from: SqlFragment;
-  /** A condition that is true for matching rows (ANDed into the WHERE clause). */
-  where: SqlFragment;
-  /** Score expression, higher is better. */
-  score: SqlFragment;
+/** One log a full-text query covers, up to a seq. */
+export interface FullTextLog {
+  /** Its `log_id` (`session_id` of its rows). */
+  source: string;
+  /** Its index key, as the dialect's `fullTextLogKey` computed it. */
+  key: string | number;
+  /** The last seq covered; null for every row. */
+  maxSeq: number | null;
+}
+
+/** What a full-text query covers: some logs of a tenant, or (without `logs`) every log of it. */
+export interface FullTextTarget {
+  /** The tenant. */
+  tenant: string;
+  /** The logs; undefined for the whole tenant. */
+  logs?: readonly FullTextLog[];
 }
 
 /**
@@ -50,16 +58,17 @@ export interface SqlDialect {
   readonly forUpdate: string;
   /** Statements run first inside the migration transaction to serialize migrators (PostgreSQL advisory lock). */
   readonly migrationLock: readonly string[];
-  /** DDL creating the full-text index over `engram_messages.text`, kept in sync with inserts and tombstones. */
+  /** DDL of schema v1's full-text index (history: schema v8 rebuilds it with scope, see `fulltext-scope.ts`). */
   readonly fullTextDdl: readonly string[];
-  /**
-   * A full-text index fed in batches instead of per row (SQLite): `pending` selects `n`, the rows not yet
-   * indexed; `index` (run in a write transaction) indexes them. Appends run `index` once `n` reaches `size`;
-   * searches run it first whenever `n > 0`, so results are always complete. Absent: the index is always current.
-   */
-  readonly fullTextBatch?: { size: number; pending: string; index: readonly string[] };
   /** Prepares a message's plain text for the `text` column (PostgreSQL strips NUL, which its text type cannot hold). @default identity */
   indexText?(text: string): string;
-  /** A full-text query for `words` (already split into letters/digits; never empty). Must not parse user syntax. */
-  fullText(words: readonly string[]): FullTextQuery;
+  /** SQL expression: the index key of the log named by the SQL expression `log` in `tenant` (null when it has none). */
+  fullTextLogKey(tenant: string, log: SqlFragment): SqlFragment;
+  /**
+   * A query selecting `source` (log id), `seq` and `score` (higher is better) of the rows of `target` matching
+   * every one of `words` (already split into letters/digits; never empty; never parsed as query syntax), best
+   * first (newer first on ties within a log), at most `k` of them (all when undefined). Reads only the index
+   * entries of the target's logs (or tenant), whatever else the database holds.
+   */
+  fullText(words: readonly string[], target: FullTextTarget, k: number | undefined): SqlFragment;
 }

@@ -211,6 +211,7 @@ export async function sessionStats(
     count: session.liveCount + inherited.count,
     tokens: session.liveTokens + inherited.tokens,
     lastSeq: session.lastSeq,
+    logId: session.logId,
   };
 }
 

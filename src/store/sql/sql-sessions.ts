@@ -2,6 +2,7 @@ import type { JSONValue } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
+import { checkListOptions } from '../check-inputs.ts';
 import { checkSessionMetadata } from '../check-values.ts';
 import type { CreateSessionInput, SessionRecord } from '../memory-store.ts';
 import { checkSessionId } from '../store-helpers.ts';
@@ -83,12 +84,7 @@ export async function listSessionRows(
   options: { limit?: number; before?: Date },
 ): Promise<SessionRecord[]> {
   const { limit, before } = options;
-  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) {
-    throw invalid(component, `limit must be a non-negative integer, got ${String(limit)}`);
-  }
-  if (before !== undefined && !(before instanceof Date && Number.isFinite(before.getTime()))) {
-    throw invalid(component, 'before must be a valid Date');
-  }
+  checkListOptions(options, component);
   const rows = await queryAll(
     client,
     sql`SELECT * FROM engram_sessions WHERE ${scopeWhere(scope)}${before ? sql` AND created_at < ${before.getTime()}` : raw('')} ORDER BY created_at DESC, id DESC${limit !== undefined ? sql` LIMIT ${limit}` : raw('')}`,

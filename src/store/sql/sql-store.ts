@@ -1,13 +1,12 @@
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId, isValidId } from '../../core/ids.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
-import { checkCount, checkIdList, checkSearchQuery, prepareInputs } from '../check-inputs.ts';
+import { checkIdList, checkRangeQuery, checkSearchQuery, prepareInputs } from '../check-inputs.ts';
 import type { MemoryStoreV1, StoreCapabilities } from '../memory-store.ts';
 import { checkSessionId } from '../store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryGet } from './sql-exec.ts';
 import { sql } from './sql-fragment.ts';
-import { catchUpFullText, feedFullText } from './sql-fulltext-batch.ts';
 import {
   appendEntries,
   entriesById,
@@ -138,26 +137,13 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       op('append', scope, () => {
         checkSession(sessionId);
         const prepared = prepareInputs(ctx, inputs);
-        return client.transaction(async (tx) => {
-          const entries = await appendEntries(tx, ctx, scope, sessionId, prepared);
-          await feedFullText(tx);
-          return entries;
-        });
+        return client.transaction((tx) => appendEntries(tx, ctx, scope, sessionId, prepared));
       }),
 
     readRange: (scope, sessionId, query = {}) =>
       op('readRange', scope, async () => {
         checkSession(sessionId);
-        checkCount(query.limit, 'limit', component);
-        for (const key of ['fromSeq', 'toSeq'] as const) {
-          if (query[key] !== undefined && !Number.isSafeInteger(query[key])) {
-            throw new MemoryError({
-              code: 'INVALID_ARGUMENT',
-              component,
-              message: `${key} must be an integer`,
-            });
-          }
-        }
+        checkRangeQuery(query, component);
         const session = await loadSession(client, scope, sessionId, component);
         const segments = await viewSegments(client, session);
         return readEntries(client, session.tenant, segments, query);
@@ -195,11 +181,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       op('replaceMessages', scope, () => {
         checkSession(sessionId);
         const prepared = prepareInputs(ctx, inputs);
-        return client.transaction(async (tx) => {
-          const entries = await replaceEntries(tx, ctx, scope, sessionId, prepared);
-          await feedFullText(tx);
-          return entries;
-        });
+        return client.transaction((tx) => replaceEntries(tx, ctx, scope, sessionId, prepared));
       }),
 
     searchMessages: (scope, query) =>
@@ -211,7 +193,6 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         }
         const limit = query.limit ?? 20;
         if (words.length === 0 || limit === 0) return [];
-        await catchUpFullText(client);
         return searchEntries(client, scope, query, words, limit);
       }),
 
@@ -227,6 +208,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
     listArtifacts: (scope, sessionId, kind) =>
       op('listArtifacts', scope, async () => {
         checkSession(sessionId);
+        if (kind !== undefined) checkId(kind, 'kind', component);
         const session = await loadSession(client, scope, sessionId, component);
         return listArtifactRows(client, session.tenant, session.logId, kind);
       }),

@@ -90,7 +90,7 @@ export async function segmentStats(
   client: SqlClient,
   tenant: string,
   segments: readonly ViewSegment[],
-): Promise<Omit<LogStats, 'lastSeq'>> {
+): Promise<Pick<LogStats, 'count' | 'tokens'>> {
   let count = 0;
   let tokens = 0;
   for (const segment of segments) {
@@ -114,7 +114,7 @@ export async function inheritedStats(
   client: SqlClient,
   session: SessionRow,
   row?: SqlRow,
-): Promise<Omit<LogStats, 'lastSeq'>> {
+): Promise<Pick<LogStats, 'count' | 'tokens'>> {
   if (session.parentId === null) return { count: 0, tokens: 0 };
   const stored =
     row ??
@@ -133,7 +133,7 @@ export async function forkInheritance(
   client: SqlClient,
   parent: SessionRow,
   atSeq: number,
-): Promise<Omit<LogStats, 'lastSeq'>> {
+): Promise<Pick<LogStats, 'count' | 'tokens'>> {
   if (atSeq >= parent.lastSeq) {
     const up = await inheritedStats(client, parent);
     return { count: parent.liveCount + up.count, tokens: parent.liveTokens + up.tokens };

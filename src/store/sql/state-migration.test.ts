@@ -46,6 +46,7 @@ describe('schema v2: component state owned by scope', () => {
     expect(await store.getState({ tenant: 'acme', user: 'carol' }, 'session:a:b:Agent')).toBe('carol');
     expect(await store.getState({ tenant: 'acme' }, 'Prefs')).toBe('tenant prefs');
     expect(await store.getState(alice, 'Prefs')).toBeUndefined();
+    expect(await store.getState({ tenant: 'acme' }, 'legacy:session:gone:Agent')).toBe('orphan');
     await store.close();
 
     const after = new DatabaseSync(path);
@@ -53,12 +54,13 @@ describe('schema v2: component state owned by scope', () => {
       .prepare('SELECT user_id, agent_id, key FROM engram_component_state ORDER BY key')
       .all()
       .map((r) => [r.user_id, r.agent_id, r.key]);
+    // v6: the orphan (its session is gone) is a plain legacy key, so a later session `gone` does not show it.
     expect(rows).toEqual([
       ['', '', 'Prefs'],
+      ['', '', 'legacy:session:gone:Agent'],
       ['bob', 'bot', 'session:a:Agent'],
       ['carol', '', 'session:a:b:Agent'],
       ['alice', '', 'session:alice-chat:ConversationMemory'],
-      ['', '', 'session:gone:Agent'],
     ]);
     const versions = after.prepare('SELECT version FROM engram_migrations ORDER BY version').all();
     expect(versions.map((v) => v.version)).toEqual(sqlMigrations.map((m) => m.version));

@@ -99,7 +99,7 @@ export const readCases: StoreCase[] = [
       await store.createSession(s, { id: 'e' });
       expect(await store.readRange(s, 'e')).toEqual([]);
       expect(await store.readRange(s, 'e', { direction: 'backward', limit: 5 })).toEqual([]);
-      expect(await store.stats(s, 'e')).toEqual({ count: 0, tokens: 0, lastSeq: 0 });
+      expect(await store.stats(s, 'e')).toMatchObject({ count: 0, tokens: 0, lastSeq: 0 });
     },
   },
 ];

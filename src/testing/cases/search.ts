@@ -5,6 +5,8 @@ import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { expectMemoryError, makeMessage, toInputs } from '../fixtures.ts';
 import type { StoreCase } from '../store-case.ts';
+import { lookAlikeTenants } from './isolation.ts';
+import { lookAlikeOwners, lookAlikeSessionIds } from './scoping.ts';
 
 async function seed(store: MemoryStoreV1, s: Scope, id: string, texts: string[]) {
   if (!(await store.getSession(s, id))) await store.createSession(s, { id });
@@ -157,6 +159,75 @@ export const searchCases: StoreCase[] = [
       expect(await sessions(other)).toEqual(['a1']);
       const hits = await store.searchMessages(other, { text: 'marmalade' });
       expect(hits[0]?.entry.message.content).toBe('marmalade elsewhere');
+    },
+  },
+  {
+    name: 'search: the index keeps to the scope — look-alike tenants, owners and session ids, forks with hidden entries, a scope of 40 sessions — and finds exactly what a scan of the scope finds',
+    async run({ store }) {
+      const key = (sc: Scope, sessionId: string, id: string) =>
+        JSON.stringify([sc.tenant, sc.user ?? null, sc.agent ?? null, sessionId, id]);
+      const pairs = lookAlikeTenants();
+      const tenants = [...pairs[1]!, ...pairs[7]!];
+      const owners = (t: string): Scope[] => [...lookAlikeOwners(t), { tenant: t, user: 'many' }];
+      for (const tenant of tenants) {
+        for (const owner of owners(tenant)) {
+          const ids =
+            owner.user === 'many' ? Array.from({ length: 40 }, (_, i) => `m${i}`) : lookAlikeSessionIds;
+          for (const sid of ids) {
+            await store.createSession(owner, { id: sid });
+            const label = `${tenant} ${owner.user ?? '-'} ${owner.agent ?? '-'} ${sid}`;
+            await store.append(
+              owner,
+              sid,
+              toInputs([
+                makeMessage('user', `kumquat one ${label}`),
+                makeMessage('assistant', `plain ${label}`),
+                makeMessage('user', `kumquat two ${label}`),
+              ]),
+            );
+          }
+          if (owner.user === 'many') continue;
+          // A fork that hides one inherited hit and adds its own; the parent then grows past the fork point.
+          await store.createSession(owner, { id: 'fork', fork: { parentId: 'chat', atSeq: 3 } });
+          const inherited = await store.readRange(owner, 'fork');
+          await store.deleteMessages(owner, 'fork', [inherited[0]!.message.id]);
+          await store.append(owner, 'fork', toInputs([makeMessage('user', `kumquat fork ${tenant}`)]));
+          await store.append(
+            owner,
+            'chat',
+            toInputs([makeMessage('user', `kumquat after the fork ${tenant}`)]),
+          );
+        }
+      }
+      const scan = async (sc: Scope, sessionId: string) =>
+        (await store.readRange(sc, sessionId))
+          .filter((e) => String(e.message.content).includes('kumquat'))
+          .map((e) => key(sc, sessionId, e.message.id));
+      const found = (hits: Awaited<ReturnType<MemoryStoreV1['searchMessages']>>) =>
+        hits.map((h) => key(h.scope, h.sessionId, h.entry.message.id)).sort();
+      for (const tenant of tenants) {
+        for (const caller of owners(tenant)) {
+          const expected: string[] = [];
+          for (const r of await store.listSessions(caller, { limit: 1000 })) {
+            const own = await scan(r.scope, r.id);
+            expected.push(...own);
+            const exact = r.scope.user === caller.user && r.scope.agent === caller.agent;
+            if (!exact) continue;
+            expect(
+              found(await store.searchMessages(caller, { text: 'kumquat', sessionId: r.id, limit: 100 })),
+            ).toEqual(own.sort());
+            const few = await store.searchMessages(caller, { text: 'kumquat', sessionId: r.id, limit: 2 });
+            expect(few).toHaveLength(Math.min(2, own.length));
+            for (const k of found(few)) expect(own).toContain(k);
+          }
+          expect(found(await store.searchMessages(caller, { text: 'kumquat', limit: 10_000 }))).toEqual(
+            expected.sort(),
+          );
+          const few = await store.searchMessages(caller, { text: 'kumquat', limit: 3 });
+          expect(few).toHaveLength(Math.min(3, expected.length));
+          for (const k of found(few)) expect(expected).toContain(k);
+        }
+      }
     },
   },
   {

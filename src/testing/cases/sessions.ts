@@ -209,7 +209,7 @@ export const sessionCases: StoreCase[] = [
       expect(hits.map((h) => h.sessionId)).toEqual(['kept']);
       await store.createSession(s, { id: 'gone' });
       expect(await store.readRange(s, 'gone')).toEqual([]);
-      expect(await store.stats(s, 'gone')).toEqual({ count: 0, tokens: 0, lastSeq: 0 });
+      expect(await store.stats(s, 'gone')).toMatchObject({ count: 0, tokens: 0, lastSeq: 0 });
       expect(await store.listArtifacts(s, 'gone')).toEqual([]);
     },
   },

@@ -211,7 +211,7 @@ export class IsolationCommand implements AsyncCommand<IsolationModel, MemoryStor
           const rows = expected.ok;
           const lastSeq = model.find(scope, sid!)!.lastSeq;
           const tokens = rows.reduce((t, r) => t + r.tokens, 0);
-          expect(got, label).toEqual({ count: rows.length, tokens, lastSeq });
+          expect(got, label).toMatchObject({ count: rows.length, tokens, lastSeq });
         }
         return;
       }

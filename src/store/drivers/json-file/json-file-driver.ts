@@ -2,9 +2,12 @@ import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { checkId, createId, isValidId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
+import { copyJsonValue } from '../../../messages/json-value.ts';
 import { messageText } from '../../../messages/serialize.ts';
 import {
   checkIdList,
+  checkListOptions,
+  checkRangeQuery,
   checkSearchQuery,
   checkTokenTotal,
   type PreparedInput,
@@ -48,16 +51,18 @@ export interface TenantCache {
  * `<directory>/<encoded tenant>/`, a session's files sit in its owner's folder: the tenant folder for the tenant
  * itself, `_user/<user>/`, `_agent/<agent>/` or `_user/<user>/_agent/<agent>/` below it. There
  * `<encoded session id>.json` is the session document (seed 002's JsonSession)
- * `{ sessionId, components: { <component>: state, …, "engram.session": record, "engram.artifacts": [...] }, timestamp }`:
- * what `SessionManager.forSessionId(id).saveSession()` saves lands here, one component per registered
- * StateModule, with the save's `timestamp` (as do single `session:<id>:<component>` state keys); `engram.session`
- * (the session record) and `engram.artifacts` (only when there are any) are the driver's own. Only the session's
+ * `{ sessionId, components: { <component>: state, …, "engram.session": record, "engram.state": {…}, "engram.artifacts": [...] }, timestamp }`.
+ * Its components are exactly what `SessionManager.forSessionId(id).saveSession()` saved (the state key
+ * `session:<id>:engram.components`), one per registered StateModule, and `timestamp` is that save's; the
+ * `engram.*` components are the driver's own: `engram.session` (the session record), `engram.state` (the
+ * session's other state keys `session:<id>:<name>`, as `{ <name>: value }`) and `engram.artifacts`, the last two
+ * only when not empty. Every state key is independent of the others (see `withStateValue`). Only the session's
  * owner can reach its state, so no two owners share a document. The document is rewritten atomically (temp
  * file, fsync, rename) on every change but messages; `<encoded session id>.messages.jsonl` is the log, one
  * fsynced line per appended entry or tombstone (`{"op":"delete",...}`; a `replaceMessages` rewrites it
- * atomically); the tenant's `_state.json` holds state not tied to a session document. `<directory>/_engram.json`
- * marks the layout; an older directory is upgraded on first use (see `upgradeLayout`). Sessions load lazily and
- * stay cached; a torn last log line (a crash mid-write) is ignored.
+ * atomically); the tenant's `_state.json` holds the state keys that name no session, by owner.
+ * `<directory>/_engram.json` marks the layout; an older directory is upgraded on first use (see
+ * `upgradeLayout`). Sessions load lazily and stay cached; a torn last log line (a crash mid-write) is ignored.
  */
 export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV1 {
   const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
@@ -172,7 +177,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
             'engram.session': {
               id,
               scope: { ...scope },
-              metadata: structuredClone(input.metadata ?? {}),
+              metadata: copyJsonValue(input.metadata ?? {}),
               createdAt: now.toISOString(),
               updatedAt: now.toISOString(),
               ...(input.fork ? { parentId: input.fork.parentId, forkedAtSeq: input.fork.atSeq } : {}),
@@ -195,6 +200,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
 
     listSessions: (scope, options = {}) =>
       op(scope, async (t) => {
+        checkListOptions(options, component);
         const out = (await all(t))
           .map((d) => d.record)
           .filter((r) => visibleToScope(r.scope, scope) && !(options.before && r.createdAt >= options.before))
@@ -208,7 +214,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         const data = await session(t, scope, sessionId);
         checkSessionMetadata(metadata, component);
         const previous = data.record;
-        data.record = { ...previous, metadata: structuredClone(metadata), updatedAt: new Date() };
+        data.record = { ...previous, metadata: copyJsonValue(metadata), updatedAt: new Date() };
         try {
           await t.files.saveDocument(data);
         } catch (error) {
@@ -226,7 +232,6 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
         await t.files.removeSession(data.record);
         unlinkLog(data.log);
         t.sessions.set(cacheKey(data.record), null);
-        await slots.dropSession(t, data.record);
       }),
 
     append: (scope, sessionId, inputs) =>
@@ -259,7 +264,10 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       }),
 
     readRange: (scope, sessionId, query = {}) =>
-      op(scope, async (t) => readLog((await session(t, scope, sessionId)).log, query)),
+      op(scope, async (t) => {
+        checkRangeQuery(query, component);
+        return readLog((await session(t, scope, sessionId)).log, query);
+      }),
 
     getMessages: (scope, sessionId, ids) =>
       op(scope, async (t) => {
@@ -310,7 +318,7 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       op(scope, async (t) => {
         const data = await session(t, scope, sessionId);
         checkArtifact(artifact, component);
-        const stored: Artifact = { ...structuredClone(artifact), createdAt: new Date() };
+        const stored: Artifact = { ...copyJsonValue(artifact), createdAt: new Date() };
         const previous = data.artifacts.get(artifact.id);
         data.artifacts.set(artifact.id, stored);
         try {
@@ -324,12 +332,13 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
       }),
 
     listArtifacts: (scope, sessionId, kind) =>
-      op(scope, async (t) =>
-        [...(await session(t, scope, sessionId)).artifacts.values()]
+      op(scope, async (t) => {
+        if (kind !== undefined) checkId(kind, 'kind', component);
+        return [...(await session(t, scope, sessionId)).artifacts.values()]
           .filter((a) => kind === undefined || a.kind === kind)
           .sort((a, b) => a.toSeq - b.toSeq)
-          .map((a) => structuredClone(a)),
-      ),
+          .map((a) => structuredClone(a));
+      }),
 
     deleteArtifact: (scope, sessionId, artifactId) =>
       op(scope, async (t) => {

@@ -59,10 +59,14 @@ describe('json-file layout', () => {
       toSeq: 2,
       data: 'greeting',
     });
-    await store.putState(scope, 'session:user123:ReActAgent', {
-      memory: 'InMemoryMemory',
-      interrupted: false,
-    });
+    // What SessionManager saves (the session's components), a per-name key of the session, a plain key.
+    const saved = {
+      sessionId: 'user123',
+      components: { ReActAgent: { memory: 'InMemoryMemory', interrupted: false } },
+      timestamp: '2024-05-06T07:08:09.010Z',
+    };
+    await store.putState(scope, 'session:user123:engram.components', saved);
+    await store.putState(scope, 'session:user123:planner', { step: 3 });
     await store.putState(scope, 'Preferences', { theme: 'dark' });
     await store.close();
 
@@ -84,8 +88,15 @@ describe('json-file layout', () => {
     expect(doc.components['engram.artifacts']).toMatchObject([
       { id: 'sum', kind: 'summary', data: 'greeting' },
     ]);
+    expect(Object.keys(doc.components)).toEqual([
+      'ReActAgent',
+      'engram.session',
+      'engram.state',
+      'engram.artifacts',
+    ]);
     expect(doc.components.ReActAgent).toEqual({ memory: 'InMemoryMemory', interrupted: false });
-    expect(Number.isNaN(Date.parse(doc.timestamp))).toBe(false);
+    expect(doc.components['engram.state']).toEqual({ planner: { step: 3 } });
+    expect(doc.timestamp).toBe(saved.timestamp);
     const lines = (await readFile(join(tenantDir, 'user123.messages.jsonl'), 'utf8')).trimEnd().split('\n');
     expect(lines.map((l) => JSON.parse(l))).toMatchObject([
       { seq: 1, tokens: 2, message: { id: m1!.id, role: 'user', content: 'Hello' } },
@@ -168,7 +179,7 @@ describe('json-file layout', () => {
     await store.close();
     store = createJsonFileStore({ directory });
     expect((await store.readRange(scope, 'f')).map((e) => e.message.content)).toEqual(['a', 'b']);
-    expect(await store.stats(scope, 'f')).toEqual({ count: 2, tokens: 3, lastSeq: 3 });
+    expect(await store.stats(scope, 'f')).toMatchObject({ count: 2, tokens: 3, lastSeq: 3 });
     expect((await store.getSession(scope, 'f'))?.parentId).toBeUndefined();
     expect((await store.append(scope, 'f', toInputs([makeMessage('user', 'd')])))[0]?.seq).toBe(4);
     const tenantDir = join(directory, encodeFileName(scope.tenant));
@@ -203,7 +214,7 @@ describe('json-file layout', () => {
     await writeFile(docPath, doc);
     store = createJsonFileStore({ directory });
     expect((await store.readRange(scope, 'f')).map((e) => e.message.content)).toEqual(['own']);
-    expect(await store.stats(scope, 'f')).toEqual({ count: 1, tokens: 5, lastSeq: 3 });
+    expect(await store.stats(scope, 'f')).toMatchObject({ count: 1, tokens: 5, lastSeq: 3 });
     expect(
       await store.getMessages(
         scope,
@@ -233,7 +244,7 @@ describe('json-file layout', () => {
     await store.close();
   });
 
-  it("keeps each owner's sessions in its own folder, and other state in _state.json by user and agent", async () => {
+  it("keeps each owner's sessions and their state keys in its own folder, and other state in _state.json by user and agent", async () => {
     const directory = freshDir();
     const { tenant } = uniqueScope();
     const alice = { tenant, user: 'alice' };
@@ -263,26 +274,22 @@ describe('json-file layout', () => {
       expect(files.sort(), dir).toEqual(['s.json', 's.messages.jsonl']);
     }
     const aliceDoc = JSON.parse(await readFile(join(tenantDir, '_user/alice/s.json'), 'utf8'));
-    expect(aliceDoc.components.Agent).toBe('alice');
+    expect(aliceDoc.components['engram.state']).toEqual({ Agent: 'alice', 'engram.x': 'alice reserved' });
     expect(aliceDoc.components['engram.session'].scope).toEqual(alice);
     const doc = JSON.parse(await readFile(join(tenantDir, 's.json'), 'utf8'));
-    expect(doc.components.Agent).toBe('tenant');
+    expect(doc.components['engram.state']).toEqual({ Agent: 'tenant' });
     const state = JSON.parse(await readFile(join(tenantDir, '_state.json'), 'utf8'));
     expect(state.states).toEqual({ Prefs: 'tenant' });
-    expect(state.scoped).toEqual([
-      { user: 'alice', states: { 'session:s:engram.x': 'alice reserved' } },
-      { user: 'alice', agent: 'bot', states: { Prefs: 'bot' } },
-    ]);
+    expect(state.scoped).toEqual([{ user: 'alice', agent: 'bot', states: { Prefs: 'bot' } }]);
     store = createJsonFileStore({ directory });
     expect(await store.getState(alice, 'session:s:Agent')).toBe('alice');
+    expect(await store.getState(alice, 'session:s:engram.x')).toBe('alice reserved');
     expect(await store.getState({ tenant }, 'session:s:Agent')).toBe('tenant');
     expect(await store.getState(aliceBot, 'Prefs')).toBe('bot');
     expect(await store.getState(alice, 'Prefs')).toBeUndefined();
     await store.deleteSession(alice, 's');
     expect(await readdir(join(tenantDir, '_user/alice'))).toEqual(['_agent']);
-    expect(JSON.parse(await readFile(join(tenantDir, '_state.json'), 'utf8')).scoped).toEqual([
-      { user: 'alice', agent: 'bot', states: { Prefs: 'bot' } },
-    ]);
+    expect(await store.getState(alice, 'session:s:engram.x')).toBeUndefined();
     expect(await store.getState({ tenant }, 'session:s:Agent')).toBe('tenant');
     await store.close();
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../../core/scope.ts';
-import { makeMessage } from '../../../testing/fixtures.ts';
+import { expectMemoryError, makeMessage } from '../../../testing/fixtures.ts';
 import { encodeFileName } from './file-names.ts';
 import { createJsonFileStore } from './json-file-driver.ts';
 import { layoutMarker } from './layout-upgrade.ts';
@@ -116,6 +116,76 @@ describe('json-file layout upgrade (sessions keyed by owner)', () => {
     const store = createJsonFileStore({ directory });
     expect(texts(await store.readRange(u1, 'chat'))).toEqual(['c1', 'c2']);
     expect(await readFile(join(directory, 'store.db'), 'utf8')).toBe('not a tenant');
+    await store.close();
+  });
+
+  it("moves layout 1's state keys: each stays under its name only where both layouts read it as the same session's, else becomes legacy:<key>", async () => {
+    const directory = join(root, `d${n++}`);
+    const tenantDir = join(directory, encodeFileName(tenant));
+    await mkdir(tenantDir, { recursive: true });
+    // Layout 1 kept `session:<id>:<name>` as a component of the shortest prefix id's document (the owner's):
+    // `session:chat:memory:main` as `memory:main` of `chat`, which today would name the session `chat:memory`.
+    const components = { Agent: 'u1 agent', 'memory:main': { v: 'old' } };
+    await legacySession(tenantDir, 'chat', u1, ['c1'], { components });
+    await legacySession(tenantDir, 'a:b', u1, [], { components: { x: 'in a:b' } });
+    await legacySession(tenantDir, 'Bot-Chat', u1Bot, []);
+    // SessionManager's save and keys layout 1 could not put in a document went to _state.json.
+    const save = { sessionId: 'chat', components: { ConversationMemory: { messages: [] } }, timestamp: at };
+    const u1States = {
+      'session:chat:engram.components': save,
+      'session:chat:engram.x': 'reserved name',
+      'session:gone:x': 'orphan',
+      'session:Bot-Chat:y': "another owner's session",
+      'session:a:b:z': 'of a:b (there is no a)',
+      'session:gone:w': 'orphan whose legacy key is taken',
+      'legacy:session:gone:w': 'a plain key that was there first',
+      Prefs: 'u1',
+    };
+    const state = {
+      tenant,
+      states: { 'session:chat:Note': "the tenant's note on u1's chat" },
+      scoped: [{ user: 'u1', states: u1States }],
+    };
+    await writeFile(join(tenantDir, '_state.json'), JSON.stringify(state));
+    let store = createJsonFileStore({ directory });
+    const get = (scope: Scope, key: string) => store.getState(scope, key);
+    for (let round = 0; round < 2; round++) {
+      expect(await get(u1, 'session:chat:Agent')).toBe('u1 agent');
+      expect(await get(u1, 'session:chat:engram.x')).toBe('reserved name');
+      expect(await get(u1, 'session:chat:engram.components')).toEqual(save);
+      expect(await get(u1, 'session:a:b:x')).toBe('in a:b');
+      expect(await get(u1, 'Prefs')).toBe('u1');
+      // Neither lost nor attached to another session: a plain key of the same owner.
+      expect(await get(u1, 'session:chat:memory:main')).toBeUndefined();
+      expect(await get(u1, 'legacy:session:chat:memory:main')).toEqual({ v: 'old' });
+      expect(await get(u1, 'legacy:session:gone:x')).toBe('orphan');
+      expect(await get(u1, 'legacy:session:Bot-Chat:y')).toBe("another owner's session");
+      expect(await get(org, 'legacy:session:chat:Note')).toBe("the tenant's note on u1's chat");
+      expect(await get(u1, 'session:a:b:z')).toBe('of a:b (there is no a)');
+      // A taken legacy key keeps its value; the old value stays in _state.json under its old key.
+      expect(await get(u1, 'legacy:session:gone:w')).toBe('a plain key that was there first');
+      const states = JSON.parse(await readFile(join(tenantDir, '_state.json'), 'utf8'));
+      expect(states.scoped[0].states['session:gone:w']).toBe('orphan whose legacy key is taken');
+      const doc = JSON.parse(await readFile(join(tenantDir, '_user/u1/chat.json'), 'utf8'));
+      expect(Object.keys(doc.components)).toEqual(['ConversationMemory', 'engram.session', 'engram.state']);
+      expect(doc.components['engram.state']).toEqual({ 'engram.x': 'reserved name', Agent: 'u1 agent' });
+      expect(doc.timestamp).toBe(at);
+      await store.close();
+      store = createJsonFileStore({ directory });
+    }
+    expect(await readdir(tenantDir)).not.toContain('_upgrade.json');
+    // No old state shows up in a session created or deleted now.
+    await expectMemoryError(store.putState(u1, 'session:chat:memory:main', 1), 'SESSION_NOT_FOUND');
+    await store.createSession(u1, { id: 'chat:memory' });
+    await store.createSession(u1, { id: 'gone' });
+    await store.createSession(org, { id: 'chat' });
+    expect(await get(u1, 'session:chat:memory:main')).toBeUndefined();
+    expect(await get(u1, 'session:gone:x')).toBeUndefined();
+    expect(await get(u1, 'session:gone:w')).toBeUndefined();
+    expect(await get(org, 'session:chat:Note')).toBeUndefined();
+    await store.deleteSession(u1, 'chat');
+    expect(await get(u1, 'legacy:session:chat:memory:main')).toEqual({ v: 'old' });
+    expect(await get(u1, 'session:chat:Agent')).toBeUndefined();
     await store.close();
   });
 

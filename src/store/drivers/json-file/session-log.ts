@@ -13,10 +13,12 @@ export interface SessionData {
   /** The parent's owner when it is not the fork's own (only forks made before sessions were keyed by owner). */
   parentOwner?: SessionRecord['scope'];
   artifacts: Map<string, Artifact>;
-  /** Session-scoped component state (`session:<id>:<name>` keys), by name. */
+  /** The components of the session's whole-document key (`session:<id>:engram.components`, what SessionManager saves). */
   components: Record<string, JSONValue>;
   /** When the components were last written (the document's `timestamp`); other document writes keep it. */
   timestamp: string;
+  /** The other `session:<id>:<name>` state keys of the session, by name (the `engram.state` component). */
+  state: Record<string, JSONValue>;
   /** Bytes of the messages file that hold complete lines. */
   logSize: number;
   /** Lowest possible `lastSeq` (a fork point, kept when a fork's parent is deleted). */
@@ -74,10 +76,12 @@ export interface SessionDocument {
 export const recordComponent = 'engram.session';
 /** The component that holds a session's artifacts. */
 export const artifactsComponent = 'engram.artifacts';
+/** The component that holds a session's per-name state keys `session:<id>:<name>`, by name. */
+export const stateComponent = 'engram.state';
 
 /**
  * Builds the document of a session: its components first (as seed 002 shows them), then the driver's own
- * `engram.session` record and, when there are any, `engram.artifacts`.
+ * `engram.session` record and, when there are any, `engram.state` and `engram.artifacts`.
  */
 export function toDocument(data: SessionData): SessionDocument {
   const r = data.record;
@@ -97,10 +101,16 @@ export function toDocument(data: SessionData): SessionDocument {
     components: {
       ...data.components,
       [recordComponent]: record,
+      ...(Object.keys(data.state).length > 0 ? { [stateComponent]: data.state } : {}),
       ...(artifacts.length > 0 ? { [artifactsComponent]: artifacts as JSONValue } : {}),
     },
     timestamp: data.timestamp,
   };
+}
+
+/** The text of a session's document file: `toDocument` as indented JSON with a final newline. */
+export function documentText(data: SessionData): string {
+  return `${JSON.stringify(toDocument(data), null, 2)}\n`;
 }
 
 /** The cache key of a session in its tenant, also the id of its log: its owner (user, agent) and id. */
@@ -110,7 +120,12 @@ export function cacheKey(ref: Pick<SessionRecord, 'scope' | 'id'>): string {
 
 /** Reads a session document back into an empty `SessionData` (no rows yet). */
 export function fromDocument(doc: SessionDocument): SessionData {
-  const { [recordComponent]: raw, [artifactsComponent]: rawArtifacts, ...components } = doc.components;
+  const {
+    [recordComponent]: raw,
+    [artifactsComponent]: rawArtifacts,
+    [stateComponent]: state,
+    ...components
+  } = doc.components;
   const r = raw as Record<string, JSONValue> & { createdAt: string; updatedAt: string; seqFloor?: number };
   const record: SessionRecord = {
     id: r.id as string,
@@ -134,6 +149,7 @@ export function fromDocument(doc: SessionDocument): SessionData {
     ...(r.parentScope ? { parentOwner: r.parentScope as unknown as SessionRecord['scope'] } : {}),
     artifacts,
     components,
+    state: (state ?? {}) as Record<string, JSONValue>,
     timestamp: typeof doc.timestamp === 'string' ? doc.timestamp : r.updatedAt,
     logSize: 0,
     seqFloor: r.seqFloor ?? 0,

@@ -1,15 +1,18 @@
 import type { JSONValue } from 'ai';
 import type { Scope } from '../../../core/scope.ts';
+import { copyJsonValue } from '../../../messages/json-value.ts';
 import { ownerKey, sessionComponentsName, stateKeySession } from '../../state-scope.ts';
 import { sessionNotFound } from '../../store-helpers.ts';
 import type { TenantCache } from './json-file-driver.ts';
-import { artifactsComponent, recordComponent, type SessionData } from './session-log.ts';
-import type { SessionRef } from './tenant-files.ts';
+import type { SessionData } from './session-log.ts';
 
 /** A tenant's `_state.json` values: by owner (`<user>\u0000<agent>`, see `ownerKey`), then by key. */
 export type TenantStates = Record<string, Record<string, JSONValue>>;
 
-/** Where a state key lives: in a session document's components, or in the tenant's `_state.json`. */
+/** The state a session document holds: the whole-document key's components and timestamp, and the per-name keys. */
+export type DocumentState = Pick<SessionData, 'components' | 'timestamp' | 'state'>;
+
+/** Where a state key lives: in its session's document, or in the tenant's `_state.json`. */
 export interface StateSlots {
   /** Writes the state blob owned by exactly `scope`. */
   put(t: TenantCache, scope: Scope, key: string, value: JSONValue): Promise<void>;
@@ -17,45 +20,22 @@ export interface StateSlots {
   get(t: TenantCache, scope: Scope, key: string): Promise<JSONValue | undefined>;
   /** Deletes the state blob owned by exactly `scope`. */
   delete(t: TenantCache, scope: Scope, key: string): Promise<void>;
-  /** Forgets the `_state.json` keys of a deleted session (its document went with it). */
-  dropSession(t: TenantCache, session: SessionRef): Promise<void>;
-}
-
-/** Where a key of one caller lives, after the session check. */
-interface Target {
-  /** The session document holding it as `<name>`. */
-  doc?: { data: SessionData; name: string };
-  /** The session document as a whole (the key names `engram.components`), when the caller owns the session exactly. */
-  whole?: SessionData;
 }
 
 /**
- * State keys `session:<session id>:<component>` name the caller's own session (the id is what lies before the
- * last `:`) and are stored as `<component>` in that session's document (seed 002's layout), so they go with
- * it; every other value (other keys, component names that are empty or start with `engram.`) goes to the
- * tenant's `_state.json`, under its owner. The key `session:<id>:engram.components` (`sessionComponentsKey`,
- * what SessionManager saves) is the document as a whole: a value shaped
- * `{ sessionId: <id>, components: { <name>: state, … }, timestamp: string }` (at least one component, no
- * reserved `engram.` name) becomes the document's components and timestamp in one atomic rewrite, replacing the
- * components it held; reading it gives them all back in that shape (undefined when there are none); deleting it
- * removes them all. Any other value under that key goes to `_state.json` and is read from there first. A session
- * key naming no session of the caller: `put` throws `SESSION_NOT_FOUND`, `get` finds nothing and `delete` does
- * nothing. A session document that cannot be read surfaces as `STORE_ERROR`.
+ * Where state keys live on the json-file store; every key is independent of every other. A key
+ * `session:<id>:<name>` names the caller's own session (the id is what lies before the last `:`) and lives in
+ * that session's document, so it goes with it ({@link withStateValue}): the whole-document key
+ * `session:<id>:engram.components` (`sessionComponentsKey`, what SessionManager saves) owns the document's
+ * components and timestamp, every other name is one entry of the reserved `engram.state` component. Every other
+ * key lives in the tenant's `_state.json`, under its owner. A session key naming no session of the caller: `put`
+ * throws `SESSION_NOT_FOUND`, `get` finds nothing and `delete` does nothing. A session document that cannot be
+ * read surfaces as `STORE_ERROR`.
  */
 export function createStateSlots(deps: {
   load(t: TenantCache, owner: Scope, id: string): Promise<SessionData | undefined>;
   component: string;
 }): StateSlots {
-  /** The key's target, or undefined when it names no session of the scope. */
-  const locate = async (t: TenantCache, scope: Scope, key: string): Promise<Target | undefined> => {
-    const id = stateKeySession(key);
-    if (id === undefined) return {};
-    const data = await deps.load(t, scope, id);
-    if (!data) return undefined;
-    const name = key.slice('session:'.length + id.length + 1);
-    if (name === sessionComponentsName) return { whole: data };
-    return documentName(name) ? { doc: { data, name } } : {};
-  };
   const states = async (t: TenantCache) => {
     t.states ??= await t.files.readStates();
     return t.states;
@@ -67,21 +47,14 @@ export function createStateSlots(deps: {
     await t.files.writeStates(t.tenant, next);
     t.states = next;
   };
-  /** Removes keys from one owner's values in `_state.json`, when it has any of them. */
-  const dropKeys = async (t: TenantCache, owner: string, drop: (key: string) => boolean) => {
-    const mine = (await states(t))[owner] ?? {};
-    const kept = Object.fromEntries(Object.entries(mine).filter(([k]) => !drop(k)));
-    if (Object.keys(kept).length < Object.keys(mine).length) await writeOwner(t, owner, kept);
-  };
-  /** Rewrites a session document with new components, restoring the old ones when the write fails. */
-  const saveComponents = async (
-    t: TenantCache,
-    data: SessionData,
-    components: Record<string, JSONValue>,
-    timestamp = new Date().toISOString(),
-  ) => {
-    const previous = { components: data.components, timestamp: data.timestamp };
-    Object.assign(data, { components, timestamp });
+  /** Rewrites a session document with new state, restoring the old state when the write fails. */
+  const save = async (t: TenantCache, data: SessionData, next: DocumentState) => {
+    const previous: DocumentState = {
+      components: data.components,
+      timestamp: data.timestamp,
+      state: data.state,
+    };
+    Object.assign(data, next);
     try {
       await t.files.saveDocument(data);
     } catch (error) {
@@ -92,69 +65,94 @@ export function createStateSlots(deps: {
 
   return {
     async put(t, scope, key, value) {
-      const target = await locate(t, scope, key);
-      if (!target) throw sessionNotFound(stateKeySession(key)!, deps.component);
-      const owner = ownerKey(scope);
-      const whole = target.whole;
-      const document = whole && componentDocument(value, whole.record.id);
-      if (whole && document) {
-        await saveComponents(t, whole, structuredClone(document.components), document.timestamp);
-      } else if (target.doc) {
-        const { data, name } = target.doc;
-        await saveComponents(t, data, { ...data.components, [name]: structuredClone(value) });
-      } else {
+      const id = stateKeySession(key);
+      if (id === undefined) {
+        const owner = ownerKey(scope);
         const mine = (await states(t))[owner] ?? {};
-        await writeOwner(t, owner, { ...mine, [key]: structuredClone(value) });
+        await writeOwner(t, owner, { ...mine, [key]: copyJsonValue(value) });
         return;
       }
-      await dropKeys(t, owner, (k) => k === key); // an older copy (written when the document did not hold it)
+      const data = await deps.load(t, scope, id);
+      if (!data) throw sessionNotFound(id, deps.component);
+      await save(t, data, withStateValue(data, id, nameOf(key, id), copyJsonValue(value))!);
     },
 
     async get(t, scope, key) {
-      const target = await locate(t, scope, key);
-      if (!target) return undefined;
-      if (target.doc && Object.hasOwn(target.doc.data.components, target.doc.name)) {
-        return structuredClone(target.doc.data.components[target.doc.name]);
+      const id = stateKeySession(key);
+      if (id === undefined) {
+        const mine = (await states(t))[ownerKey(scope)] ?? {};
+        return Object.hasOwn(mine, key) ? structuredClone(mine[key]) : undefined;
       }
-      const mine = (await states(t))[ownerKey(scope)] ?? {};
-      if (Object.hasOwn(mine, key)) return structuredClone(mine[key]);
-      const data = target.whole;
-      if (!data || Object.keys(data.components).length === 0) return undefined;
-      return {
-        sessionId: data.record.id,
-        components: structuredClone(data.components),
-        timestamp: data.timestamp,
-      };
+      const data = await deps.load(t, scope, id);
+      const found = data && stateValue(data, id, nameOf(key, id));
+      return found === undefined ? undefined : structuredClone(found);
     },
 
     async delete(t, scope, key) {
-      const target = await locate(t, scope, key);
-      if (!target) return;
-      if (target.doc && Object.hasOwn(target.doc.data.components, target.doc.name)) {
-        const { data, name } = target.doc;
-        const { [name]: _, ...rest } = data.components;
-        await saveComponents(t, data, rest);
+      const id = stateKeySession(key);
+      if (id === undefined) {
+        const owner = ownerKey(scope);
+        const mine = (await states(t))[owner] ?? {};
+        if (!Object.hasOwn(mine, key)) return;
+        const { [key]: _, ...rest } = mine;
+        await writeOwner(t, owner, rest);
+        return;
       }
-      if (target.whole && Object.keys(target.whole.components).length > 0) {
-        await saveComponents(t, target.whole, {});
-      }
-      await dropKeys(t, ownerKey(scope), (k) => k === key);
-    },
-
-    async dropSession(t, session) {
-      await dropKeys(t, ownerKey(session.scope), (k) => stateKeySession(k) === session.id);
+      const data = await deps.load(t, scope, id);
+      const next = data && withStateValue(data, id, nameOf(key, id), undefined);
+      if (data && next) await save(t, data, next);
     },
   };
 }
 
-/** Whether a component name may live in a session document (not empty, not reserved by the driver). */
-function documentName(name: string): boolean {
-  return (
-    name !== '' && !name.startsWith('engram.') && name !== recordComponent && name !== artifactsComponent
-  );
+/** The name part of a session key `session:<id>:<name>`. */
+const nameOf = (key: string, id: string) => key.slice('session:'.length + id.length + 1);
+
+/**
+ * The state of session `id`'s document after writing `value` under its key `session:<id>:<name>` (deleting
+ * it when `value` is undefined); undefined when a delete finds nothing. Each key is independent:
+ * - `engram.components` (the whole-document key) owns the document's components (beside the driver's reserved
+ *   `engram.*` ones) and its timestamp: a value shaped `{ sessionId: <id>, components: { <name>: state, … },
+ *   timestamp: string }` (at least one component, no `engram.` name) becomes them, replacing what they held;
+ *   any other value is kept as it is in `engram.state` under `engram.components`, and the components are emptied.
+ * - every other name is one entry of `engram.state`: writing it leaves the components and timestamp alone.
+ */
+export function withStateValue(
+  doc: DocumentState,
+  id: string,
+  name: string,
+  value: JSONValue | undefined,
+): DocumentState | undefined {
+  const had = Object.hasOwn(doc.state, name);
+  const others = had ? without(doc.state, name) : doc.state;
+  const { components, timestamp } = doc;
+  if (name !== sessionComponentsName) {
+    if (value === undefined) return had ? { components, timestamp, state: others } : undefined;
+    return { components, timestamp, state: { ...others, [name]: value } };
+  }
+  if (value === undefined) {
+    return had || Object.keys(components).length > 0
+      ? { components: {}, timestamp, state: others }
+      : undefined;
+  }
+  const saved = componentDocument(value, id);
+  if (saved) return { ...saved, state: others };
+  return { components: {}, timestamp, state: { ...others, [name]: value } };
 }
 
-/** `value` as a whole session document for session `id` (see {@link createStateSlots}), or undefined. */
+/** What session `id`'s document holds under its key `session:<id>:<name>` (see {@link withStateValue}), uncopied. */
+export function stateValue(doc: DocumentState, id: string, name: string): JSONValue | undefined {
+  if (Object.hasOwn(doc.state, name)) return doc.state[name];
+  if (name !== sessionComponentsName || Object.keys(doc.components).length === 0) return undefined;
+  return { sessionId: id, components: doc.components, timestamp: doc.timestamp };
+}
+
+/** `record` without its own key `name`. */
+function without(record: Record<string, JSONValue>, name: string): Record<string, JSONValue> {
+  return Object.fromEntries(Object.entries(record).filter(([k]) => k !== name));
+}
+
+/** `value` as a whole session document for session `id` (see {@link withStateValue}), or undefined. */
 function componentDocument(
   value: JSONValue,
   id: string,
@@ -165,7 +163,7 @@ function componentDocument(
   const { components, timestamp } = value;
   if (typeof timestamp !== 'string' || !isRecord(components)) return undefined;
   const names = Object.keys(components);
-  if (names.length === 0 || !names.every(documentName)) return undefined;
+  if (names.length === 0 || !names.every((n) => n !== '' && !n.startsWith('engram.'))) return undefined;
   return { components, timestamp };
 }
 

@@ -7,12 +7,12 @@ import { ownerKey } from '../../state-scope.ts';
 import { encodeFileName } from './file-names.ts';
 import { makeDirDurable, readIfExists, splitLines, writeFileAtomic } from './files.ts';
 import {
+  documentText,
   fromDocument,
   recordComponent,
   replay,
   type SessionData,
   type SessionDocument,
-  toDocument,
 } from './session-log.ts';
 import type { TenantStates } from './state-slots.ts';
 
@@ -83,8 +83,9 @@ export function storeError(what: string, cause: unknown): MemoryError {
 export class TenantFiles {
   readonly dir: string;
 
-  constructor(directory: string, tenant: string) {
-    this.dir = join(directory, encodeFileName(tenant));
+  /** The files of `tenant` below `directory`; without `tenant`, of the tenant folder `directory` itself. */
+  constructor(directory: string, tenant?: string) {
+    this.dir = tenant === undefined ? directory : join(directory, encodeFileName(tenant));
   }
 
   /** `<owner folder>/<encoded id>.json`. */
@@ -144,7 +145,7 @@ export class TenantFiles {
   /** Rewrites a session's document atomically. */
   async saveDocument(data: SessionData): Promise<void> {
     await this.ensureDir(data.record.scope);
-    const text = `${JSON.stringify(toDocument(data), null, 2)}\n`;
+    const text = documentText(data);
     const path = this.documentPath(data.record);
     await wrap(`cannot write ${path}`, () => writeFileAtomic(path, text));
   }
@@ -179,19 +180,11 @@ export class TenantFiles {
   /** Rewrites `_state.json` atomically (removes it when empty). */
   async writeStates(tenant: string, states: TenantStates): Promise<void> {
     await this.ensureDir();
-    if (Object.values(states).every((values) => Object.keys(values).length === 0)) {
+    const text = statesText(tenant, states);
+    if (text === undefined) {
       await wrap(`cannot remove ${this.statePath}`, () => rm(this.statePath, { force: true }));
       return;
     }
-    const none = ownerKey({ tenant: '' });
-    const scoped: StatesFile['scoped'] = [];
-    for (const [owner, values] of Object.entries(states)) {
-      if (owner === none || Object.keys(values).length === 0) continue;
-      const [user, agent] = owner.split('\u0000');
-      scoped.push({ ...(user ? { user } : {}), ...(agent ? { agent } : {}), states: values });
-    }
-    const file: StatesFile = { tenant, states: states[none] ?? {}, ...(scoped.length ? { scoped } : {}) };
-    const text = `${JSON.stringify({ ...file, timestamp: new Date().toISOString() }, null, 2)}\n`;
     await wrap(`cannot write ${this.statePath}`, () => writeFileAtomic(this.statePath, text));
   }
 
@@ -200,6 +193,20 @@ export class TenantFiles {
     const dir = owner ? ownerDir(this.dir, owner) : this.dir;
     await wrap(`cannot create ${dir}`, () => makeDirDurable(dir));
   }
+}
+
+/** The text of a tenant's `_state.json` holding `states`, or undefined when there are none (no file). */
+export function statesText(tenant: string, states: TenantStates): string | undefined {
+  if (Object.values(states).every((values) => Object.keys(values).length === 0)) return undefined;
+  const none = ownerKey({ tenant: '' });
+  const scoped: StatesFile['scoped'] = [];
+  for (const [owner, values] of Object.entries(states)) {
+    if (owner === none || Object.keys(values).length === 0) continue;
+    const [user, agent] = owner.split('\u0000');
+    scoped.push({ ...(user ? { user } : {}), ...(agent ? { agent } : {}), states: values });
+  }
+  const file: StatesFile = { tenant, states: states[none] ?? {}, ...(scoped.length ? { scoped } : {}) };
+  return `${JSON.stringify({ ...file, timestamp: new Date().toISOString() }, null, 2)}\n`;
 }
 
 /** Parses a JSON file, or undefined when it does not exist; `STORE_ERROR` when it cannot be read or parsed. */

@@ -3,8 +3,16 @@ import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { checkId, createId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
+import { copyJsonValue } from '../../../messages/json-value.ts';
 import { messageText } from '../../../messages/serialize.ts';
-import { checkIdList, checkSearchQuery, checkTokenTotal, prepareInputs } from '../../check-inputs.ts';
+import {
+  checkIdList,
+  checkListOptions,
+  checkRangeQuery,
+  checkSearchQuery,
+  checkTokenTotal,
+  prepareInputs,
+} from '../../check-inputs.ts';
 import { checkArtifact, checkJsonValue, checkSessionMetadata } from '../../check-values.ts';
 import {
   appendRow,
@@ -134,7 +142,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
       const record: SessionRecord = {
         id,
         scope: { ...scope },
-        metadata: structuredClone(input.metadata ?? {}),
+        metadata: copyJsonValue(input.metadata ?? {}),
         createdAt: now,
         updatedAt: now,
         ...(input.fork ? { parentId: input.fork.parentId, forkedAtSeq } : {}),
@@ -153,6 +161,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
 
     async listSessions(scope, options = {}) {
       guard(scope);
+      checkListOptions(options, 'memory');
       const out: SessionRecord[] = [];
       for (const data of sessions.values()) {
         const r = data.record;
@@ -167,7 +176,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     async updateSession(scope, sessionId, metadata) {
       const data = session(scope, sessionId);
       checkSessionMetadata(metadata, 'memory');
-      data.record.metadata = structuredClone(metadata);
+      data.record.metadata = copyJsonValue(metadata);
       data.record.updatedAt = new Date();
       return structuredClone(data.record);
     },
@@ -215,6 +224,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     },
 
     async readRange(scope, sessionId, query: RangeQuery = {}) {
+      checkRangeQuery(query, 'memory');
       return readLog(session(scope, sessionId).log, query);
     },
 
@@ -295,12 +305,13 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     async putArtifact(scope, sessionId, artifact) {
       const data = session(scope, sessionId);
       checkArtifact(artifact, 'memory');
-      const stored: Artifact = { ...structuredClone(artifact), createdAt: new Date() };
+      const stored: Artifact = { ...copyJsonValue(artifact), createdAt: new Date() };
       data.artifacts.set(artifact.id, stored);
       return structuredClone(stored);
     },
 
     async listArtifacts(scope, sessionId, kind) {
+      if (kind !== undefined) checkId(kind, 'kind', 'memory');
       const data = session(scope, sessionId);
       return [...data.artifacts.values()]
         .filter((a) => kind === undefined || a.kind === kind)
@@ -322,7 +333,7 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
       states.set(stateSlot(scope, stateKey), {
         tenant: scope.tenant,
         key: stateKey,
-        value: structuredClone(state),
+        value: copyJsonValue(state),
       });
     },
 

@@ -1,9 +1,7 @@
 import { MemoryError } from '../../../core/errors/memory-error.ts';
+import { postgresIndexedChars, postgresLogToken, postgresTenantToken } from '../../sql/fulltext-scope.ts';
 import type { SqlDialect } from '../../sql/sql-dialect.ts';
 import { raw, sql } from '../../sql/sql-fragment.ts';
-
-/** Characters of a message's text that go into its tsvector (a tsvector is limited to 1 MB). */
-export const postgresIndexedChars = 100_000;
 
 /** PostgreSQL ignores words of 2,048 bytes or more in text search. */
 const maxWordBytes = 2047;
@@ -46,8 +44,9 @@ export function migrationLockKey(schema: string): number {
  * PostgreSQL's side of the shared SQL for one schema: `$n` placeholders, `BIGINT`/`BOOLEAN`, `LEAST`, a
  * `(tenant, session_id, seq)` primary key, `FOR UPDATE` row locks, migrations serialized by
  * `pg_advisory_xact_lock` (which also guards `CREATE SCHEMA`), and full-text search on a stored
- * `to_tsvector('english', …)` column with a partial GIN index over live rows, ranked by `ts_rank_cd`.
- * Queries go through `plainto_tsquery` of the already-split words, so no input is parsed as query syntax.
+ * `to_tsvector('english', …)` column (plus, since schema v8, the row's tenant and log lexemes) with a partial
+ * GIN index over live rows, ranked by `ts_rank_cd`. Queries go through `plainto_tsquery` of the already-split
+ * words, so no input is parsed as query syntax.
  */
 export function createPostgresDialect(schema: string): SqlDialect {
   const quoted = quoteSchema(schema);
@@ -69,14 +68,19 @@ export function createPostgresDialect(schema: string): SqlDialect {
       `ALTER TABLE engram_messages ADD COLUMN IF NOT EXISTS tsv tsvector GENERATED ALWAYS AS (to_tsvector('english'::regconfig, left(text, ${postgresIndexedChars}))) STORED`,
       'CREATE INDEX IF NOT EXISTS engram_messages_tsv ON engram_messages USING GIN (tsv) WHERE deleted = FALSE',
     ],
-    fullText: (words) => {
+    fullTextLogKey: (tenant, log) => postgresLogToken(tenant, log),
+    fullText: (words, target, k) => {
       const usable = words.filter((w) => Buffer.byteLength(w) <= maxWordBytes);
+      if (usable.length === 0) return raw(`SELECT '' AS source, 0 AS seq, 0 AS score WHERE FALSE`);
       const query = sql`plainto_tsquery('english'::regconfig, ${usable.join(' ')})`;
-      return {
-        from: raw('engram_messages m'),
-        where: usable.length > 0 ? sql`m.tsv @@ ${query}` : raw('FALSE'),
-        score: sql`ts_rank_cd(m.tsv, ${query})`,
-      };
+      // The owner lexemes (a log's, or the tenant's) are a second condition on the same GIN index, which
+      // intersects their posting lists: only the target's rows are read. (One `@@` of `words && owner` would
+      // match every row of the target when the words are all stop words.)
+      const owner = target.logs
+        ? sql`CAST(${target.logs.map((l) => `'${String(l.key).replaceAll("'", "''")}'`).join(' | ')} AS tsquery)`
+        : sql`CAST(quote_literal(${postgresTenantToken(target.tenant)}) AS tsquery)`;
+      const limit = k === undefined ? raw('') : sql` LIMIT ${k}`;
+      return sql`SELECT m.session_id AS source, m.seq AS seq, ts_rank_cd(m.tsv, ${query}) AS score FROM engram_messages m WHERE m.tenant = ${target.tenant} AND m.deleted = FALSE AND m.tsv @@ ${query} AND m.tsv @@ ${owner} ORDER BY score DESC, m.seq DESC${limit}`;
     },
   };
 }

@@ -1,5 +1,6 @@
+import { ftsRowsPerLog, sqliteTenantToken } from '../../sql/fulltext-scope.ts';
 import type { SqlDialect } from '../../sql/sql-dialect.ts';
-import { raw, sql } from '../../sql/sql-fragment.ts';
+import { joinSql, raw, sql } from '../../sql/sql-fragment.ts';
 
 /** Quotes each word as an FTS5 string (`"w"`, internal quotes doubled); FTS5 ANDs adjacent strings. */
 export function fts5MatchText(words: readonly string[]): string {
@@ -7,9 +8,9 @@ export function fts5MatchText(words: readonly string[]): string {
 }
 
 /**
- * SQLite's side of the shared SQL: `?` placeholders, 0/1 booleans, `min()`, a stable `rid` rowid for an
- * external-content FTS5 index (`porter unicode61`, bm25 ranking). Since schema v5 new rows are indexed in
- * batches up to a watermark (`fullTextBatch`); triggers remove tombstoned and deleted rows that are indexed.
+ * SQLite's side of the shared SQL: `?` placeholders, 0/1 booleans, `min()`, and (since schema v8) a
+ * contentless FTS5 index (`porter unicode61`, bm25 ranking) kept by triggers in the writing transaction,
+ * whose rowid is `log key * 2^32 + seq`: a log's search is a rowid range, a tenant's carries its owner token.
  */
 export const sqliteDialect: SqlDialect = {
   name: 'sqlite',
@@ -33,18 +34,24 @@ END`,
   INSERT INTO engram_messages_fts (engram_messages_fts, rowid, text) VALUES ('delete', old.rid, old.text);
 END`,
   ],
-  fullTextBatch: {
-    size: 64,
-    pending:
-      'SELECT coalesce((SELECT max(rid) FROM engram_messages), 0) - rid AS n FROM engram_fts_watermark',
-    index: [
-      'INSERT INTO engram_messages_fts (rowid, text) SELECT rid, text FROM engram_messages WHERE rid > (SELECT rid FROM engram_fts_watermark) AND deleted = 0 ORDER BY rid',
-      'UPDATE engram_fts_watermark SET rid = (SELECT coalesce(max(rid), 0) FROM engram_messages)',
-    ],
+  fullTextLogKey: (tenant, log) =>
+    sql`(SELECT k.key FROM engram_fts_logs k WHERE k.tenant = ${tenant} AND k.log_id = ${log})`,
+  fullText: (words, target, k) => {
+    const match = `text : (${fts5MatchText(words)})`;
+    const limit = k === undefined ? raw('') : sql` LIMIT ${k}`;
+    const span = raw(String(ftsRowsPerLog));
+    if (target.logs) {
+      // One rowid range per log (its key's block, up to maxSeq): FTS5 seeks to it and reads nothing else.
+      return joinSql(
+        target.logs.map(
+          (log) =>
+            sql`SELECT * FROM (SELECT ${log.source} AS source, rowid - ${log.key} * ${span} AS seq, -bm25(engram_messages_fts) AS score FROM engram_messages_fts WHERE engram_messages_fts MATCH ${match} AND rowid BETWEEN ${log.key} * ${span} + 1 AND ${log.key} * ${span} + ${Math.min(log.maxSeq ?? ftsRowsPerLog, ftsRowsPerLog - 1)} ORDER BY score DESC, rowid DESC${limit})`,
+        ),
+        ' UNION ALL ',
+      );
+    }
+    // The whole tenant: its owner token is part of the MATCH, so only its rows are scored.
+    const scoped = sql`('owner : "' || ${sqliteTenantToken(target.tenant)} || '" AND ' || ${match})`;
+    return sql`SELECT k.log_id AS source, f.r - k.key * ${span} AS seq, f.score AS score FROM (SELECT rowid AS r, -bm25(engram_messages_fts) AS score FROM engram_messages_fts WHERE engram_messages_fts MATCH ${scoped} ORDER BY score DESC, rowid DESC${limit}) f JOIN engram_fts_logs k ON k.key = (f.r >> 32) AND k.tenant = ${target.tenant}`;
   },
-  fullText: (words) => ({
-    from: raw('engram_messages_fts JOIN engram_messages m ON m.rid = engram_messages_fts.rowid'),
-    where: sql`engram_messages_fts MATCH ${fts5MatchText(words)}`,
-    score: raw('-bm25(engram_messages_fts)'),
-  }),
 };

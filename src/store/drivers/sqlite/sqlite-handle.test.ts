@@ -46,7 +46,7 @@ describe('sqlite caller handle', () => {
     db.close();
   });
 
-  it('reads never scan the whole log: paging uses the seq index with LIMIT and no sort', async () => {
+  it('reads never scan the whole log: paging uses the live-rows seq index (schema v7) with LIMIT and no sort', async () => {
     const db = new DatabaseSync(':memory:');
     const seen: string[] = [];
     const store = createSqliteStore({ database: betterSqliteShaped(db, seen) });
@@ -63,10 +63,30 @@ describe('sqlite caller handle', () => {
       .all('t', 'a', 5)
       .map((r) => String(r.detail))
       .join('\n');
-    expect(plan).toMatch(
-      /SEARCH m USING INDEX sqlite_autoindex_engram_messages_1 \(tenant=\? AND session_id=\?\)/,
-    );
+    // The partial index over live rows only: tombstones at either end are never stepped over.
+    expect(plan).toMatch(/SEARCH m USING INDEX engram_messages_live_seq \(tenant=\? AND session_id=\?\)/);
     expect(plan).not.toMatch(/TEMP B-TREE/);
+    // Paging forward from the oldest end (prune, find) starts at the first live row, whatever was deleted before it.
+    await store.deleteMessages(
+      s,
+      'a',
+      page.slice(0, 1).map((e) => e.message.id),
+    );
+    seen.length = 0;
+    expect((await store.readRange(s, 'a', { fromSeq: 1, limit: 2 })).map((e) => e.seq)).toEqual([1, 2]);
+    const forward = seen.find(
+      (q) => q.includes('FROM engram_messages m') && q.includes('ORDER BY m.seq LIMIT'),
+    );
+    expect(forward).toBeDefined();
+    const forwardPlan = db
+      .prepare(`EXPLAIN QUERY PLAN ${forward}`)
+      .all('t', 'a', 1, 2)
+      .map((r) => String(r.detail))
+      .join('\n');
+    expect(forwardPlan).toMatch(
+      /SEARCH m USING INDEX engram_messages_live_seq \(tenant=\? AND session_id=\? AND seq>\?\)/,
+    );
+    expect(forwardPlan).not.toMatch(/TEMP B-TREE/);
     await store.close();
     db.close();
   });

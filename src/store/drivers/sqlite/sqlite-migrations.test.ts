@@ -80,7 +80,7 @@ await store.close();
     const entries = await store.readRange({ tenant: 't' }, 's');
     expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
     expect(new Set(entries.map((e) => e.message.id)).size).toBe(300);
-    expect(await store.stats({ tenant: 't' }, 's')).toEqual({ count: 300, tokens: 300, lastSeq: 300 });
+    expect(await store.stats({ tenant: 't' }, 's')).toMatchObject({ count: 300, tokens: 300, lastSeq: 300 });
     await store.close();
   });
 });

@@ -1,0 +1,147 @@
+/**
+ * The timed parts of the search and prune benchmarks, each over stores made by one {@link Engram}: searches of
+ * a built database, `memory.prune()` calls over a log with many tombstones, and single-message appends.
+ */
+
+import { collectGarbage, median } from '../report.ts';
+import { target } from './build.ts';
+import { messageRanks, prng, textOf, word } from './corpus.ts';
+import { type Engram, type MemoryStoreV1, textInput } from './engram.ts';
+
+/** Milliseconds of each call of `fn` over `inputs`, `reps` rounds, after one untimed warm-up call per input. */
+export async function timeEach<T>(
+  inputs: readonly T[],
+  reps: number,
+  fn: (input: T) => Promise<unknown>,
+): Promise<number[]> {
+  for (const input of inputs) await fn(input);
+  collectGarbage();
+  const times: number[] = [];
+  for (let r = 0; r < reps; r++) {
+    for (const input of inputs) {
+      const started = performance.now();
+      await fn(input);
+      times.push(performance.now() - started);
+    }
+  }
+  return times;
+}
+
+/** Search timings (ms per call) on one database. */
+export interface SearchTimes {
+  /** `store.searchMessages` of the target session. */
+  session: number[];
+  /** `store.searchMessages` of the target's tenant (the target and 40 short sessions: more logs than a query names). */
+  tenant: number[];
+  /** `memory.search(text)` with its default options, on the target session. */
+  memory: number[];
+  /** The most frequent word of the corpus, session-scoped (every message holds it). */
+  worst: number[];
+}
+
+/** Times the searches of `queries` on a built store; `memoryQueries` of them for `memory.search`. */
+export async function timeSearches(
+  engram: Engram,
+  store: MemoryStoreV1,
+  queries: readonly string[],
+  reps: number,
+  memoryQueries: number,
+): Promise<SearchTimes> {
+  const { scope, sessionId } = target;
+  const memory = engram.createConversationMemory({ store, scope, sessionId });
+  return {
+    session: await timeEach(queries, reps, (text) =>
+      store.searchMessages(scope, { text, sessionId, limit: 20 }),
+    ),
+    tenant: await timeEach(queries, reps, (text) => store.searchMessages(scope, { text, limit: 20 })),
+    memory: await timeEach(
+      queries.slice(0, memoryQueries),
+      memoryQueries < queries.length ? 1 : reps,
+      (text) => memory.search(text),
+    ),
+    worst: await timeEach([word(0)], reps * 3, (text) =>
+      store.searchMessages(scope, { text, sessionId, limit: 20 }),
+    ),
+  };
+}
+
+/**
+ * Milliseconds per `memory.prune()` call on a session whose oldest `tombstones` messages are deleted, each
+ * call removing the oldest live message (a unit of one user message).
+ */
+export async function timePrune(
+  engram: Engram,
+  store: MemoryStoreV1,
+  tombstones: number,
+  calls: number,
+): Promise<number[]> {
+  const scope = { tenant: 'prune' };
+  const sessionId = `p${tombstones}`;
+  await store.createSession(scope, { id: sessionId });
+  const random = prng(3);
+  const total = tombstones + calls + 200;
+  for (let from = 0; from < total; from += 1000) {
+    const inputs = Array.from({ length: Math.min(1000, total - from) }, (_, i) => {
+      const ranks = messageRanks(random);
+      // Even n: user messages only, so each is a unit of its own.
+      return textInput(2 * (from + i), textOf(ranks), ranks.length);
+    });
+    await store.append(scope, sessionId, inputs);
+  }
+  for (let from = 0; from < tombstones; from += 1000) {
+    const ids = Array.from({ length: Math.min(1000, tombstones - from) }, (_, i) => `m${2 * (from + i)}`);
+    await store.deleteMessages(scope, sessionId, ids);
+  }
+  const memory = engram.createConversationMemory({ store, scope, sessionId });
+  await memory.prune(Number.MAX_SAFE_INTEGER); // opens the session
+  collectGarbage();
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const tokens = await memory.tokens();
+    const started = performance.now();
+    const removed = await memory.prune(tokens - 1);
+    times.push(performance.now() - started);
+    if (removed.length !== 1) throw new Error(`prune removed ${removed.length} messages, expected 1`);
+  }
+  return times;
+}
+
+/** One contender of an append run: appends one message per awaited call to its own store. */
+export interface Appender {
+  /** Its label. */
+  label: string;
+  /** Appends message `n`. */
+  append(n: number): Promise<unknown>;
+}
+
+/** Runs appenders in interleaved rounds of `perRound` calls each (machine load falls on all alike); ms per call. */
+export async function timeAppends(
+  appenders: readonly Appender[],
+  rounds: number,
+  perRound: number,
+): Promise<Map<string, number[]>> {
+  const times = new Map(appenders.map((a) => [a.label, [] as number[]]));
+  let n = 0;
+  for (let round = 0; round < rounds; round++) {
+    for (const a of appenders) {
+      collectGarbage();
+      for (let i = 0; i < perRound; i++) {
+        const started = performance.now();
+        await a.append(n + i);
+        times.get(a.label)!.push(performance.now() - started);
+      }
+    }
+    n += perRound;
+  }
+  return times;
+}
+
+/** p50 of a list, or NaN. */
+export const p50 = (values: readonly number[]): number => median(values);
+
+/** A percentile (0–100) of a list, or NaN. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}

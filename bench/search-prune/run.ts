@@ -1,0 +1,126 @@
+/**
+ * Runs every measurement of the search and prune benchmarks for one {@link Engram} and returns the figures:
+ * searches on SQLite (and PostgreSQL when a server is given) with the target session alone and inside the
+ * large database, `prune()` per call at few and many tombstones, and single-message appends.
+ */
+
+import { join } from 'node:path';
+import { type BuildPlan, build, targetRanks } from './build.ts';
+import { pickQueries } from './corpus.ts';
+import type { Engram, MemoryStoreV1 } from './engram.ts';
+import { type SearchTimes, timePrune, timeSearches } from './measure.ts';
+
+/** Sizes of a run. */
+export interface SearchPrunePlan {
+  /** Messages of the searched session. */
+  target: number;
+  /** Messages of the large database. */
+  total: number;
+  /** Messages per append while building (SQLite; PostgreSQL builds with 10× larger blocks). */
+  block: number;
+  /** Search queries, and timed rounds over them. */
+  queries: number;
+  reps: number;
+  /** Queries timed with `memory.search` (all when equal to `queries`). */
+  memoryQueries: number;
+  /** Tombstone counts of the prune runs, and timed calls at each. */
+  tombstones: readonly number[];
+  pruneCalls: number;
+}
+
+/** A PostgreSQL server to measure on. */
+export interface PgTarget {
+  url: string;
+  schema: string;
+}
+
+/** The figures of one run. */
+export interface SearchPruneFigures {
+  label: string;
+  sqlite: { alone: SearchTimes; big: SearchTimes };
+  postgres?: { alone: SearchTimes; big: SearchTimes };
+  /** Per driver (`sqlite`, `memory`), per tombstone count: ms per prune call. */
+  prune: Record<string, Record<number, number[]>>;
+}
+
+/** Runs one statement on a PostgreSQL server. */
+export async function pgExec(url: string, text: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Builds (or reuses) the two databases of one driver and times the searches on each. */
+async function searchRun(
+  engram: Engram,
+  open: (which: 'alone' | 'big') => MemoryStoreV1,
+  plan: SearchPrunePlan,
+  block: number,
+  log: (line: string) => void,
+  afterBuild?: (which: 'alone' | 'big') => Promise<void>,
+): Promise<{ alone: SearchTimes; big: SearchTimes }> {
+  const ranks = targetRanks(plan.target);
+  const queries = pickQueries(ranks, plan.queries, 4);
+  const out: Partial<Record<'alone' | 'big', SearchTimes>> = {};
+  for (const which of ['alone', 'big'] as const) {
+    const store = open(which);
+    const total = which === 'alone' ? plan.target : plan.total;
+    if ((await store.listSessions({ tenant: 'solo' })).length === 0) {
+      log(`  building ${which}: ${total.toLocaleString('en-US')} messages`);
+      const building: BuildPlan = { target: plan.target, total, block };
+      await build(store, building, ranks, log);
+      await afterBuild?.(which);
+    }
+    log(`  searching ${which}`);
+    out[which] = await timeSearches(engram, store, queries, plan.reps, plan.memoryQueries);
+    await store.close();
+  }
+  return out as { alone: SearchTimes; big: SearchTimes };
+}
+
+/** Runs the whole benchmark for `engram`, with its files in `dir`. */
+export async function runSearchPrune(
+  engram: Engram,
+  plan: SearchPrunePlan,
+  dir: string,
+  pg: PgTarget | undefined,
+  log: (line: string) => void,
+): Promise<SearchPruneFigures> {
+  log(`${engram.label}: SQLite search`);
+  const sqlite = await searchRun(
+    engram,
+    (which) => engram.createSqliteStore({ path: join(dir, `search-${which}.db`), durability: 'process' }),
+    plan,
+    plan.block,
+    log,
+  );
+  let postgres: SearchPruneFigures['postgres'];
+  if (pg) {
+    log(`${engram.label}: PostgreSQL search`);
+    postgres = await searchRun(
+      engram,
+      (which) => engram.createPostgresStore({ connectionString: pg.url, schema: `${pg.schema}_${which}` }),
+      plan,
+      plan.block * 10,
+      log,
+      // As autovacuum would after a bulk load: planner statistics for the new rows.
+      (which) => pgExec(pg.url, `ANALYZE ${pg.schema}_${which}.engram_messages`),
+    );
+  }
+  const prune: SearchPruneFigures['prune'] = { sqlite: {}, memory: {} };
+  for (const tombstones of plan.tombstones) {
+    log(`${engram.label}: prune at ${tombstones.toLocaleString('en-US')} tombstones`);
+    const file = engram.createSqliteStore({ path: join(dir, `prune-${tombstones}.db`) });
+    prune.sqlite![tombstones] = await timePrune(engram, file, tombstones, plan.pruneCalls);
+    await file.close();
+    const memory = engram.createMemoryStore();
+    prune.memory![tombstones] = await timePrune(engram, memory, tombstones, plan.pruneCalls);
+    await memory.close();
+  }
+  return { label: engram.label, sqlite, ...(postgres ? { postgres } : {}), prune };
+}

@@ -1,6 +1,6 @@
 /**
- * What the peers of the context-assembly benchmark need: AI SDK v7 messages converted to LangChain messages,
- * and gpt-tokenizer (o200k_base) counts of LangChain and AI SDK messages, written as a user of each would.
+ * What the peers of the benchmarks need: AI SDK v7 messages converted to LangChain messages, and
+ * gpt-tokenizer (o200k_base) counts of LangChain and AI SDK messages, written as a user of each would.
  */
 
 import {
@@ -92,40 +92,6 @@ export function countLangChainMessage(message: BaseMessage): number {
   const calls = (message as AIMessage).tool_calls;
   if (calls) for (const c of calls) total += count(c.name) + count(JSON.stringify(c.args));
   return total;
-}
-
-/**
- * The `tokenCounter` for `trimMessages`: sums per-message counts, memoized by message id (LangChain copies
- * message objects on every trim, the ids survive). This is the fastest counter a LangChain user can write;
- * `naive: true` counts every message on every call, as the straightforward counter does.
- */
-export function createLangChainCounter(options: { naive?: boolean } = {}): {
-  tokenCounter: (messages: BaseMessage[]) => number;
-  calls: () => number;
-  counted: () => number;
-} {
-  const cache = new Map<string, number>();
-  let calls = 0;
-  let counted = 0;
-  const tokenCounter = (messages: BaseMessage[]) => {
-    calls++;
-    counted += messages.length;
-    let total = 0;
-    for (const m of messages) {
-      if (options.naive || m.id === undefined) {
-        total += countLangChainMessage(m);
-        continue;
-      }
-      let n = cache.get(m.id);
-      if (n === undefined) {
-        n = countLangChainMessage(m);
-        cache.set(m.id, n);
-      }
-      total += n;
-    }
-    return total;
-  };
-  return { tokenCounter, calls: () => calls, counted: () => counted };
 }
 
 /** o200k tokens of AI SDK messages: text and reasoning, tool-call inputs and tool outputs (as JSON or text). */

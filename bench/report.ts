@@ -3,6 +3,7 @@
  * suite's section into BENCHMARKS.md between its own markers (other sections are left as they are).
  */
 
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import v8 from 'node:v8';
@@ -18,10 +19,18 @@ export interface SuiteResult {
 
 /** Options every suite receives. */
 export interface SuiteOptions {
-  /** A smaller, faster run (figures are not written to BENCHMARKS.md). */
+  /** A smoke run in seconds (`--quick`): tiny sizes, figures printed, BENCHMARKS.md untouched. */
   quick: boolean;
   /** Prints progress. */
   log: (line: string) => void;
+  /** The exact command of this run (`npm run bench -- …`), stated above every table. @default 'npm run bench' */
+  command?: string;
+  /** A note marking every figure as preliminary (`--preliminary`), e.g. on a machine loaded by other work. */
+  preliminary?: string;
+  /** Whether peer libraries (bench/peers) may be installed and measured (`--no-peers` turns them off). @default true */
+  peers?: boolean;
+  /** Whether a PostgreSQL server may be started and measured (`--no-postgres` turns it off). @default true */
+  postgres?: boolean;
 }
 
 /** A benchmark suite: runs and returns its section. */
@@ -47,6 +56,31 @@ export function writeSection(file: string, id: string, markdown: string): void {
       : `${text.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
 }
+
+/** `Command: \`…\``, the line every result table is introduced by (with the commit it ran on). */
+export function commandLine(options: Pick<SuiteOptions, 'command' | 'quick'>): string {
+  const command = options.command ?? `npm run bench${options.quick ? ' -- --quick' : ''}`;
+  return `Command: \`${command}\`${revision ? ` (at ${revision})` : ''}`;
+}
+
+/** The lines opening a section: the preliminary marker (when given), the command, the date and the machine. */
+export function sectionIntro(options: SuiteOptions, details = ''): string[] {
+  const date = new Date().toISOString().slice(0, 10);
+  return [
+    ...(options.preliminary ? [`**Preliminary (${options.preliminary}), ${date}.**`, ''] : []),
+    `${commandLine(options)} · ${date}${details ? ` · ${details}` : ''}.`,
+    `Machine: ${machine()}.`,
+  ];
+}
+
+/** The commit the bench runs on (`abc1234`, `+ changes` when the work tree differs), or '' outside git. */
+const revision = (() => {
+  const git = (...args: string[]) => spawnSync('git', args, { encoding: 'utf8', cwd: import.meta.dirname });
+  const head = git('rev-parse', '--short', 'HEAD');
+  if (head.status !== 0) return '';
+  const dirty = git('status', '--porcelain', '--untracked-files=no').stdout.trim() !== '';
+  return `${head.stdout.trim()}${dirty ? ' + uncommitted changes' : ''}`;
+})();
 
 /** The median of numbers (NaN for none). */
 export function median(values: readonly number[]): number {
@@ -82,10 +116,11 @@ export function ms(value: number): string {
   return value.toFixed(2);
 }
 
-/** A ratio like `123×`. */
+/** A ratio like `123×`, `1.5×` or `0.042×` (two significant digits below 1). */
 export function ratio(value: number): string {
   if (!Number.isFinite(value)) return 'n/a';
-  return value >= 10 ? `${value.toFixed(0)}×` : `${value.toFixed(1)}×`;
+  if (value >= 10) return `${value.toFixed(0)}×`;
+  return value >= 1 ? `${value.toFixed(1)}×` : `${Number(value.toPrecision(2))}×`;
 }
 
 /** An integer with thousands separators. */

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { AppendResult, ColdOpenResult, Task } from './tasks.ts';
+import type { AppendResult, ColdOpenResult, ConcurrentResult, Task } from './tasks.ts';
 
 const worker = fileURLToPath(new URL('./worker.ts', import.meta.url));
 
@@ -11,7 +11,7 @@ const worker = fileURLToPath(new URL('./worker.ts', import.meta.url));
 export type ChildResult<T> = T & { wallMs: number };
 
 /** Runs `task` in a child process on this Node binary; rejects with the child's stderr when it fails. */
-export function runTask<T extends AppendResult | ColdOpenResult>(
+export function runTask<T extends AppendResult | ColdOpenResult | ConcurrentResult>(
   task: Task,
   extraArgs: readonly string[] = [],
 ): Promise<ChildResult<T>> {

@@ -1,40 +1,30 @@
 /**
- * The storage suite (`npm run bench storage`, `--quick` for 10,000 messages): durable appends of one message per
- * awaited call — engram's SQLite driver (both durabilities, public path and raw `store.append`), engram's
- * PostgreSQL driver, Mastra's `saveMessages`, LangGraph's checkpointer `put` and the raw node:sqlite loop (the
- * limit) — in interleaved rounds, so load on the machine falls on every contender alike; then cold opens of a
- * long and a short session in fresh processes. Peers come from `bench/peers` (installed on first use).
+ * The storage suite (`npm run bench -- --only storage`, `--quick` for a smoke run): durable appends of one
+ * message per awaited call — engram's SQLite driver (both durabilities, public path and raw `store.append`),
+ * engram's PostgreSQL driver, Mastra's `saveMessages`, LangGraph's checkpointer `put` and the raw node:sqlite
+ * loop on a bare table (the limit) and on engram's schema — in interleaved rounds, so load on the machine falls
+ * on every contender alike; then cold opens of a long and a short session in fresh processes. Peers come from
+ * `bench/peers` (installed on first use).
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensurePeers } from '../peers/import-peer.ts';
 import type { Suite } from '../report.ts';
-import { runTask } from './child.ts';
-import { fixtureSpec, writeFixture } from './fixture.ts';
-import { type PgServer, startPgServer } from './pg-server.ts';
+import { createAttempts } from './attempt.ts';
+import { prepareEnvironment } from './environment.ts';
 import { appendEntries, planOf } from './plan.ts';
 import { type AppendRow, type ColdRow, renderSection, type StorageFigures } from './storage-section.ts';
 import type { AppendResult, ColdOpenResult, Contender, Task } from './tasks.ts';
 
 /** The storage benchmark suite. */
-export const storage: Suite = async ({ quick, log }) => {
+export const storage: Suite = async (options) => {
+  const { quick, log } = options;
   const plan = planOf(quick);
-  const dir = mkdtempSync(join(tmpdir(), 'engram-bench-storage-'));
-  const skipped: string[] = [];
-  let pg: PgServer | undefined;
+  const env = await prepareEnvironment(options, 'engram-bench-storage-', plan.messages);
+  const { dir, fixture, fixtureFigures, pg, skipped } = env;
+  const peersError = !env.peers;
   const started = performance.now();
   try {
-    const peersError = ensurePeers(log);
-    if (peersError) skipped.push(`Mastra and LangGraph: ${peersError}`);
-    const pgResult = await startPgServer(log);
-    if (typeof pgResult === 'string') skipped.push(`engram postgres: ${pgResult}`);
-    else pg = pgResult;
-
-    const fixture = join(dir, 'messages.json');
-    log(`fixture: ${plan.messages.toLocaleString('en-US')} scripted messages`);
-    const fixtureFigures = writeFixture(fixture, fixtureSpec(plan.messages));
     const out = join(dir, 'result.json');
     const base = { fixture, out, maxTokens: plan.maxTokens };
     const dbOf = (key: string) => join(dir, `${key}.db`);
@@ -44,19 +34,7 @@ export const storage: Suite = async ({ quick, log }) => {
         : { db: dbOf(key), session };
 
     // A contender that fails is dropped from the rest of the run and named in the section, with its error.
-    const failed = new Map<string, string>();
-    const attempt = async <T extends AppendResult | ColdOpenResult>(key: string, task: Task) => {
-      if (failed.has(key)) return undefined;
-      try {
-        return await runTask<T>(task);
-      } catch (error) {
-        const text = error instanceof Error ? error.message : String(error);
-        const line = text.split('\n').find((l) => /^\w*Error: /.test(l.trim())) ?? text.split('\n')[0]!;
-        failed.set(key, line.trim().slice(0, 300));
-        log(`  ${key} FAILED: ${line.trim()}`);
-        return undefined;
-      }
-    };
+    const { attempt, failed } = createAttempts(log);
 
     // 1. Interleaved append rounds.
     const entries = appendEntries({ peers: !peersError, postgres: pg !== undefined });
@@ -242,7 +220,7 @@ export const storage: Suite = async ({ quick, log }) => {
     }
 
     const figures: StorageFigures = {
-      quick,
+      options,
       plan,
       fixture: fixtureFigures,
       appends: [...rows.values()],
@@ -255,7 +233,6 @@ export const storage: Suite = async ({ quick, log }) => {
     };
     return { id: 'storage', markdown: renderSection(figures) };
   } finally {
-    await pg?.release();
-    rmSync(dir, { recursive: true, force: true });
+    await env.release();
   }
 };

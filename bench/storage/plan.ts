@@ -14,8 +14,6 @@ export interface Plan {
   langgraphPerMessage: number;
   /** PostgreSQL: messages appended per API (a durable commit per append over a socket is slower; see the report). */
   postgresMessages: number;
-  /** Messages of the diagnostic raw-loop variants (engram's SQL work without engram), to keep the suite short. */
-  diagnosticMessages: number;
   /** Cold opens per contender and session (fresh processes); the median is reported. */
   coldOpens: number;
   /** Messages of the WAL-pages diagnostic. */
@@ -24,18 +22,17 @@ export interface Plan {
   maxTokens: number;
 }
 
-/** The full run (`npm run bench storage`) or the quick one (`--quick`). */
+/** The full run (`npm run bench -- --only storage`) or the smoke run (`--quick`, seconds). */
 export function planOf(quick: boolean): Plan {
   return quick
     ? {
-        messages: 10_000,
-        rounds: 5,
-        shortMessages: 1_000,
-        langgraphPerMessage: 300,
-        postgresMessages: 2_000,
-        diagnosticMessages: 2_000,
-        coldOpens: 3,
-        walPagesMessages: 1_000,
+        messages: 200,
+        rounds: 2,
+        shortMessages: 50,
+        langgraphPerMessage: 20,
+        postgresMessages: 100,
+        coldOpens: 1,
+        walPagesMessages: 100,
         maxTokens: 100_000,
       }
     : {
@@ -44,7 +41,6 @@ export function planOf(quick: boolean): Plan {
         shortMessages: 1_000,
         langgraphPerMessage: 1_000,
         postgresMessages: 10_000,
-        diagnosticMessages: 20_000,
         coldOpens: 5,
         walPagesMessages: 2_000,
         maxTokens: 100_000,
@@ -60,7 +56,7 @@ export interface AppendEntry {
   /** Who. */
   contender: Contender;
   /** Which message count of the plan it appends. */
-  size: 'messages' | 'postgresMessages' | 'diagnosticMessages';
+  size: 'messages' | 'postgresMessages';
 }
 
 /** Interleaved append contenders (LangGraph runs separately: it cannot do the full count). */
@@ -70,21 +66,15 @@ export function appendEntries(options: { peers: boolean; postgres: boolean }): A
     list.push(
       {
         key: `raw-${durability}`,
-        label: 'raw node:sqlite loop (the limit)',
+        label: 'raw node:sqlite loop, bare table (the limit)',
         contender: { kind: 'raw', durability },
         size: 'messages',
       },
       {
-        key: `raw-schema-${durability}`,
-        label: "raw loop + engram's SQL work (counter, unique id, FTS5)",
+        key: `raw-engram-${durability}`,
+        label: "raw node:sqlite loop on engram's schema",
         contender: { kind: 'raw', durability, schema: 'engram' },
-        size: 'diagnosticMessages',
-      },
-      {
-        key: `raw-batched-${durability}`,
-        label: "raw loop + engram's SQL work, FTS5 fed every 64 appends",
-        contender: { kind: 'raw', durability, schema: 'engram-batched-fts' },
-        size: 'diagnosticMessages',
+        size: 'messages',
       },
       {
         key: `engram-store-${durability}`,

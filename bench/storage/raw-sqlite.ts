@@ -1,22 +1,34 @@
 /**
  * THE LIMIT: the least a durable per-message append can cost on this machine with node:sqlite. One transaction
- * per append (`BEGIN IMMEDIATE; INSERT; COMMIT`, prepared statements), WAL with the same `synchronous` setting as
- * engram's durability, into one table with engram's message row shape. Rows are built (ids, token counts,
- * serialized bodies, search text) before the clock starts, so the loop times only SQLite and the disk.
- * The `engram` schema variant adds engram's per-append SQL work, to split engram's cost between SQL and JS.
+ * per append (`BEGIN IMMEDIATE; …; COMMIT`, prepared statements), WAL with the same `synchronous` setting as
+ * engram's durability. Rows are built (ids, token counts, serialized bodies, search text) before the clock
+ * starts, so the loop times only SQLite and the disk. Two tables: a bare one with engram's row shape, and
+ * engram's own schema (created by engram's migrations) with the least SQL an append needs on it — the session
+ * counter that assigns the sequence and the row, whose triggers keep the full-text index in the same
+ * transaction — so "% of raw" prices the schema and the library separately.
  */
 
 import { statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import { defaultScope } from '../../src/core/scope.ts';
 import { toMemoryMessage } from '../../src/messages/from-model-message.ts';
 import { messageText, serializeMessage } from '../../src/messages/serialize.ts';
+import { createSqliteStore } from '../../src/store/drivers/sqlite/index.ts';
 import type { FixtureSlice } from './fixture.ts';
-import { type AppendResult, type Durability, type Task, timeAppends } from './tasks.ts';
+import {
+  type AppendResult,
+  type ConcurrentResult,
+  type Durability,
+  sessionIds,
+  type Task,
+  timeAppends,
+  timeConcurrent,
+} from './tasks.ts';
 
 /** The PRAGMA `synchronous` value of a durability. */
 export const synchronousOf = (durability: Durability) => (durability === 'power' ? 'FULL' : 'NORMAL');
 
-const messagesTable = `CREATE TABLE IF NOT EXISTS messages (
+const bareTable = `CREATE TABLE IF NOT EXISTS messages (
   rid INTEGER PRIMARY KEY,
   tenant TEXT NOT NULL,
   session_id TEXT NOT NULL,
@@ -31,29 +43,19 @@ const messagesTable = `CREATE TABLE IF NOT EXISTS messages (
   UNIQUE (tenant, session_id, seq)
 )`;
 
-/** engram's extra per-append work, as in its SQLite schema (src/store/sql/schema.ts, sqlite-dialect.ts). */
-const engramExtras = [
-  `CREATE TABLE IF NOT EXISTS sessions (tenant TEXT NOT NULL, id TEXT NOT NULL, last_seq INTEGER NOT NULL DEFAULT 0,
-  live_count INTEGER NOT NULL DEFAULT 0, live_tokens INTEGER NOT NULL DEFAULT 0, updated_at INTEGER NOT NULL,
-  PRIMARY KEY (tenant, id))`,
-  'CREATE UNIQUE INDEX IF NOT EXISTS messages_live_id ON messages (tenant, session_id, message_id) WHERE deleted = 0',
-  `CREATE VIRTUAL TABLE IF NOT EXISTS messages_fts USING fts5(text, content='messages', content_rowid='rid', tokenize='porter unicode61')`,
-];
-const ftsTrigger = `CREATE TRIGGER IF NOT EXISTS messages_fts_insert AFTER INSERT ON messages WHEN new.deleted = 0 BEGIN
-  INSERT INTO messages_fts (rowid, text) VALUES (new.rid, new.text);
-END`;
+/** A row as an append writes it. */
+export interface RawRow {
+  id: string;
+  role: string;
+  createdAt: number;
+  tokens: number;
+  body: string;
+  text: string;
+}
 
-/** The batched variant feeds the FTS5 index this often. */
-const FTS_BATCH = 64;
-
-/** Appends `messages` (the task's slice of the fixture) with the raw loop, continuing the session's sequence. */
-export async function rawAppend(task: Task, { messages, tokens }: FixtureSlice): Promise<AppendResult> {
-  const durability = task.contender.durability ?? 'power';
-  const schema = task.contender.schema ?? 'plain';
-  const engramSchema = schema !== 'plain';
-  const batched = schema === 'engram-batched-fts';
-  const first = (task.from ?? 0) + 1;
-  const rows = messages.map((m, i) => {
+/** The fixture's messages as rows (what engram would serialize), built before any clock starts. */
+export function rawRows({ messages, tokens }: FixtureSlice): RawRow[] {
+  return messages.map((m, i) => {
     const message = toMemoryMessage(m);
     return {
       id: message.id,
@@ -64,64 +66,97 @@ export async function rawAppend(task: Task, { messages, tokens }: FixtureSlice):
       text: messageText(message),
     };
   });
-  const db = new DatabaseSync(task.db);
-  db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronousOf(durability)};`);
-  if (task.countWalPages) db.exec('PRAGMA wal_autocheckpoint = 0');
-  db.exec(messagesTable);
-  if (engramSchema) {
-    for (const ddl of engramExtras) db.exec(ddl);
-    if (!batched) db.exec(ftsTrigger);
-    db.prepare('INSERT OR IGNORE INTO sessions (tenant, id, updated_at) VALUES (?, ?, ?)').run(
-      'default',
-      task.session,
-      Date.now(),
-    );
+}
+
+/** A raw database and its one-commit append of a row to a session. */
+export interface RawLoop {
+  db: DatabaseSync;
+  /** Appends one row to `session` in its own transaction; `next` is the bare table's next seq of it. */
+  append(session: string, row: RawRow, next: number): void;
+}
+
+/** Opens `path` as the raw loop of `schema` (engram's schema is created by engram first, with `sessions`). */
+export async function openRawLoop(
+  path: string,
+  durability: Durability,
+  schema: 'plain' | 'engram',
+  sessions: readonly string[],
+): Promise<RawLoop> {
+  if (schema === 'engram') {
+    const store = createSqliteStore({ path, durability, vector: false });
+    for (const id of sessions)
+      if (!(await store.getSession(defaultScope, id))) await store.createSession(defaultScope, { id });
+    await store.close();
   }
+  const db = new DatabaseSync(path);
+  db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${synchronousOf(durability)};`);
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
-  const insert = db.prepare(
-    'INSERT INTO messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)',
-  );
-  const counterUpdate = engramSchema
-    ? db.prepare(
-        'UPDATE sessions SET last_seq = last_seq + 1, live_count = live_count + 1, live_tokens = live_tokens + ?, updated_at = ? WHERE tenant = ? AND id = ? RETURNING last_seq',
-      )
-    : undefined;
-  const feedFts = batched
-    ? db.prepare('INSERT INTO messages_fts (rowid, text) SELECT rid, text FROM messages WHERE rid > ?')
-    : undefined;
-  const newestRid = db.prepare('SELECT coalesce(max(rid), 0) AS rid FROM messages');
-  let indexedRid = Number((newestRid.get() as { rid: number }).rid);
-  const walBefore = walBytes(task.db);
-  const timed = await timeAppends(rows.length, (i) => {
-    const r = rows[i]!;
-    begin.run();
-    const seq = counterUpdate
-      ? Number(
-          (counterUpdate.get(r.tokens, Date.now(), 'default', task.session) as { last_seq: number }).last_seq,
-        )
-      : first + i;
-    const { lastInsertRowid } = insert.run(
-      'default',
-      task.session,
-      seq,
-      r.id,
-      r.role,
-      r.createdAt,
-      r.tokens,
-      r.body,
-      r.text,
+  if (schema === 'plain') {
+    db.exec(bareTable);
+    const insert = db.prepare(
+      'INSERT INTO messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)',
     );
-    if (batched && ((i + 1) % FTS_BATCH === 0 || i === rows.length - 1)) {
-      feedFts?.run(indexedRid);
-      indexedRid = Number(lastInsertRowid);
-    }
-    commit.run();
-  });
-  const walPagesPerAppend = task.countWalPages ? walPages(task.db, walBefore, rows.length, db) : undefined;
-  const settings = readSettings(db);
-  db.close();
+    return {
+      db,
+      append(session, r, next) {
+        begin.run();
+        insert.run('default', session, next, r.id, r.role, r.createdAt, r.tokens, r.body, r.text);
+        commit.run();
+      },
+    };
+  }
+  const counter = db.prepare(
+    "UPDATE engram_sessions SET last_seq = last_seq + 1, live_count = live_count + 1, live_tokens = live_tokens + ?, updated_at = ? WHERE tenant = ? AND user_id = '' AND agent_id = '' AND id = ? RETURNING log_id, last_seq",
+  );
+  const insert = db.prepare(
+    'INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)',
+  );
+  return {
+    db,
+    append(session, r) {
+      begin.run();
+      const s = counter.get(r.tokens, Date.now(), 'default', session) as { log_id: string; last_seq: number };
+      insert.run('default', s.log_id, s.last_seq, r.id, r.role, r.createdAt, r.tokens, r.body, r.text);
+      commit.run();
+    },
+  };
+}
+
+/** Appends the task's slice of the fixture with the raw loop, one commit each, continuing the session. */
+export async function rawAppend(task: Task, slice: FixtureSlice): Promise<AppendResult> {
+  const durability = task.contender.durability ?? 'power';
+  const rows = rawRows(slice);
+  const loop = await openRawLoop(task.db, durability, task.contender.schema ?? 'plain', [task.session]);
+  if (task.countWalPages) loop.db.exec('PRAGMA wal_autocheckpoint = 0');
+  const first = (task.from ?? 0) + 1;
+  const walBefore = walBytes(task.db);
+  const timed = await timeAppends(rows.length, (i) => loop.append(task.session, rows[i]!, first + i));
+  const walPagesPerAppend = task.countWalPages
+    ? walPages(task.db, walBefore, rows.length, loop.db)
+    : undefined;
+  const settings = readSettings(loop.db);
+  loop.db.close();
   return { ...timed, settings, bytes: fileBytes(task.db), walPagesPerAppend };
+}
+
+/** `task.sessions` sessions appending at once with the raw loop (node:sqlite is synchronous: commits queue). */
+export async function rawConcurrent(task: Task, slice: FixtureSlice): Promise<ConcurrentResult> {
+  const rows = rawRows(slice);
+  const ids = sessionIds(task);
+  const per = Math.floor(rows.length / ids.length);
+  const loop = await openRawLoop(
+    task.db,
+    task.contender.durability ?? 'power',
+    task.contender.schema ?? 'plain',
+    ids,
+  );
+  const result = await timeConcurrent(ids.length, per, (s, i) =>
+    loop.append(ids[s]!, rows[s * per + i]!, i + 1),
+  );
+  const settings = readSettings(loop.db);
+  loop.db.close();
+  return { ...result, settings };
 }
 
 /** `journal_mode=…, synchronous=…` read back from an open node:sqlite-shaped database. */

@@ -1,6 +1,6 @@
 /** Renders the storage suite's section of BENCHMARKS.md from its measured figures. */
 
-import { int, machine, median, ms, ratio, table } from '../report.ts';
+import { commandLine, int, median, ms, ratio, type SuiteOptions, sectionIntro, table } from '../report.ts';
 import type { FixtureFigures } from './fixture.ts';
 import type { Plan } from './plan.ts';
 import type { AppendResult, ColdOpenResult, Contender } from './tasks.ts';
@@ -43,8 +43,8 @@ export interface ColdRow {
 
 /** Everything the section shows. */
 export interface StorageFigures {
-  /** Whether this was a `--quick` run. */
-  quick: boolean;
+  /** The options of the run (quick, command, preliminary note). */
+  options: SuiteOptions;
   /** The sizes used. */
   plan: Plan;
   /** What the messages were. */
@@ -69,14 +69,22 @@ const rate = (count: number, millis: number) => (count / millis) * 1000;
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 const verdict = (ok: boolean) => (ok ? '**met**' : '**missed**');
 
+/**
+ * appends/s of `a` ÷ those of `b`, paired round by round (both ran in the same round, moments apart), then the
+ * median: load on the shared machine moves whole rounds, so this is steadier than a ratio of totals.
+ */
+function paired(f: StorageFigures, a: string, b: string): number {
+  const x = f.appends.find((r) => r.key === a)?.rounds ?? [];
+  const y = f.appends.find((r) => r.key === b)?.rounds ?? [];
+  return median(x.slice(0, y.length).map((v, i) => v / y[i]!));
+}
+
 function appendTable(f: StorageFigures): string {
-  const limit = (d: string | undefined) => f.appends.find((r) => r.key === `raw-${d ?? 'power'}`);
   const rows = f.appends.map((r) => {
     const perSec = rate(r.count, r.ms);
-    const raw =
-      r.contender.kind === 'raw' || r.contender.kind === 'engram-sqlite'
-        ? limit(r.contender.durability)
-        : undefined;
+    const d = r.contender.durability ?? 'power';
+    const sqlite = r.contender.kind === 'raw' || r.contender.kind === 'engram-sqlite';
+    const of = (key: string) => (sqlite && key !== r.key ? pct(paired(f, r.key, key)) : '');
     const pages = f.walPages.get(r.key);
     return [
       r.label,
@@ -85,7 +93,8 @@ function appendTable(f: StorageFigures): string {
       int(r.count),
       int(perSec),
       ms((r.ms / r.count) * 1000),
-      raw && raw !== r ? pct(perSec / rate(raw.count, raw.ms)) : '',
+      of(`raw-${d}`),
+      r.contender.kind === 'engram-sqlite' ? of(`raw-engram-${d}`) : '',
       r.rounds.map((x) => int(x)).join(' · '),
       pages === undefined ? '' : pages.toFixed(1),
     ];
@@ -97,8 +106,9 @@ function appendTable(f: StorageFigures): string {
       'messages',
       'appends/s',
       'µs/append',
-      'of the raw loop (same durability)',
-      'appends/s by fifth of the log',
+      'of the bare raw loop (same durability; median of per-round ratios)',
+      "of the raw loop on engram's schema (same)",
+      `appends/s by round (the log grows by 1/${f.plan.rounds} per round)`,
       'WAL pages/append',
     ],
     rows,
@@ -106,27 +116,12 @@ function appendTable(f: StorageFigures): string {
 }
 
 function targets(f: StorageFigures): string[] {
-  const get = (key: string) => f.appends.find((r) => r.key === key);
-  const perSec = (key: string) => {
-    const r = get(key);
-    return r ? rate(r.count, r.ms) : Number.NaN;
-  };
-  const lines: string[] = [];
-  for (const d of ['power', 'process']) {
-    const raw = perSec(`raw-${d}`);
-    const mem = perSec(`engram-memory-${d}`);
-    const store = perSec(`engram-store-${d}`);
-    lines.push(
-      `- ${d}: engram \`memory.store\` reaches ${pct(mem / raw)} of the raw loop, \`store.append\` ${pct(store / raw)} (target ≥ 70%): ${verdict(mem / raw >= 0.7)}.`,
-    );
-  }
-  const mastra = perSec('mastra');
-  if (Number.isFinite(mastra)) {
-    lines.push(
-      `- engram \`memory.store\` vs Mastra \`saveMessages\` (target ≥ 10×): ${ratio(perSec('engram-memory-power') / mastra)} at power durability (engram FULL vs Mastra's NORMAL), ${ratio(perSec('engram-memory-process') / mastra)} at the same durability (both NORMAL): ${verdict(perSec('engram-memory-process') / mastra >= 10)}. The raw loop itself is ${ratio(perSec('raw-process') / mastra)} Mastra at NORMAL, so 10× at equal durability is ${perSec('raw-process') / mastra >= 10 ? 'possible' : 'beyond even the limit on this machine'}.`,
-    );
-  }
-  return lines;
+  if (!f.appends.some((r) => r.key === 'mastra'))
+    return ['- Mastra was not measured in this run (see Skipped).'];
+  const same = paired(f, 'engram-memory-process', 'mastra');
+  return [
+    `- Single writer \`memory.store\` vs Mastra \`saveMessages\` at equal durability (engram \`process\`, both \`synchronous=NORMAL\`; median of per-round ratios): ${ratio(same)} (target ≥ 1.5×): ${verdict(same >= 1.5)}. At engram's default \`power\` (FULL, against Mastra's NORMAL): ${ratio(paired(f, 'engram-memory-power', 'mastra'))}. The bare raw loop is ${ratio(paired(f, 'raw-process', 'mastra'))} Mastra at NORMAL, the raw loop on engram's schema ${ratio(paired(f, 'raw-engram-process', 'mastra'))}.`,
+  ];
 }
 
 function timeSplit(f: StorageFigures): string[] {
@@ -137,28 +132,19 @@ function timeSplit(f: StorageFigures): string[] {
   const lines: string[] = [];
   for (const d of ['power', 'process']) {
     const raw = us(`raw-${d}`);
+    const schema = us(`raw-engram-${d}`);
     const store = us(`engram-store-${d}`);
     const mem = us(`engram-memory-${d}`);
-    if (![raw, store, mem].every(Number.isFinite)) continue;
+    if (![raw, schema, store, mem].every(Number.isFinite)) continue;
     lines.push(
-      `- ${d}: ${ms(mem)} µs per public append = ${ms(raw)} µs the limit (one row, one commit) + ${ms(store - raw)} µs engram's store (session counter, unique live-id index, role index, FTS5 fed every 64 appends, the driver's JavaScript) + ${ms(mem - store)} µs \`memory.store\` itself (zod validation, o200k token count).`,
-    );
-  }
-  for (const d of ['power', 'process']) {
-    const raw = us(`raw-${d}`);
-    const trigger = us(`raw-schema-${d}`);
-    const batched = us(`raw-batched-${d}`);
-    if (![raw, trigger, batched].every(Number.isFinite)) continue;
-    lines.push(
-      `- Diagnostic, ${d}: the raw loop plus engram-like SQL work with an FTS5 trigger at every commit costs ${ms(trigger - raw)} µs over the limit (${pct(raw / trigger)} of the raw loop); with the FTS5 index fed every 64 appends (what engram's SQLite store does since schema v5) ${ms(batched - raw)} µs (${pct(raw / batched)}).`,
+      `- ${d}: ${ms(mem)} µs per public append = ${ms(raw)} µs the limit (one row in a bare table, one commit) + ${ms(schema - raw)} µs engram's schema (session counter, its indexes and the full-text triggers) + ${ms(store - schema)} µs engram's driver (its JavaScript and any SQL beyond the least the schema needs) + ${ms(mem - store)} µs \`memory.store\` itself (validation, o200k token count).`,
     );
   }
   const pages = f.walPages;
   const raw = pages.get('raw-power');
-  const schema = pages.get('raw-schema-power');
-  if (raw !== undefined && schema !== undefined) {
+  if (raw !== undefined) {
     lines.push(
-      `- Disk: the raw loop writes ${raw.toFixed(1)} WAL pages per append; with engram's SQL work ${schema.toFixed(1)} (${(pages.get('raw-batched-power') ?? Number.NaN).toFixed(1)} with FTS5 fed every 64 appends), engram's driver ${(pages.get('engram-store-power') ?? Number.NaN).toFixed(1)}. An FTS5 index flushes a new segment (and merges) at every commit that touched it; every page is written before the commit returns.`,
+      `- Disk: the bare raw loop writes ${raw.toFixed(1)} WAL pages per append; on engram's schema ${(pages.get('raw-engram-power') ?? Number.NaN).toFixed(1)}; engram's driver ${(pages.get('engram-store-power') ?? Number.NaN).toFixed(1)}. Every page is written before the commit returns.`,
     );
   }
   return lines;
@@ -233,7 +219,7 @@ export function renderSection(f: StorageFigures): string {
   return [
     '## Storage: durable appends and cold opens',
     '',
-    `Command: \`npm run bench storage\`${f.quick ? ' --quick' : ''} · ${new Date().toISOString().slice(0, 10)} · ${machine()} · the suite took ${f.minutes.toFixed(1)} min.`,
+    ...sectionIntro(f.options, `the suite took ${f.minutes.toFixed(1)} min`),
     '',
     `Messages: one scripted tool-using agent session (\`createScriptedConversation\`, seed 7, tool results at 0.1× size): ${int(fx.messages)} messages, ${int(fx.meanBytes)} bytes and ${int(fx.meanTokens)} o200k tokens each on average (${Object.entries(
       fx.roles,
@@ -241,19 +227,21 @@ export function renderSection(f: StorageFigures): string {
       .map(([r, n]) => `${int(n)} ${r}`)
       .join(
         ', ',
-      )}). Every append is one message per awaited call, durable when it returns; engram counts tokens with the o200k_base BPE (\`createTokenCounter({ encoding: 'o200k_base' })\`, inside the timed call on the public path). Contenders append in ${f.plan.rounds} interleaved rounds (each a fresh process appending the next fifth of its log), so load from other processes on this shared machine falls on all of them alike; ratios within this run are the result, absolute times are not comparable across runs. Peers: \`@mastra/memory@1.31.0\`, \`@mastra/libsql@1.23.1\`, \`@mastra/core@1.71.0\`, \`@langchain/langgraph-checkpoint-sqlite@1.0.4\` (better-sqlite3 13.2), installed in \`bench/peers\`.`,
+      )}). Every append is one message per awaited call, durable when it returns; engram counts tokens with the o200k_base BPE (\`createTokenCounter({ encoding: 'o200k_base' })\`, inside the timed call on the public path). Contenders append in ${f.plan.rounds} interleaved rounds (each a fresh process appending the next part of its log), so load from other processes on this shared machine falls on all of them alike; ratios within this run are the result, absolute times are not comparable across runs. Peers: \`@mastra/memory@1.31.0\`, \`@mastra/libsql@1.23.1\`, \`@mastra/core@1.71.0\`, \`@langchain/langgraph-checkpoint-sqlite@1.0.4\` (better-sqlite3 13.2), installed in \`bench/peers\`.`,
     ...(f.skipped.length ? ['', `Skipped: ${f.skipped.join('; ')}.`] : []),
     '',
     "**Durability.** engram's SQLite store defaults to `durability: 'power'`: WAL + `synchronous=FULL`, so an acknowledged append survives power loss (the WAL is fsynced at every commit). `durability: 'process'` is WAL + `synchronous=NORMAL`: an append survives a crash of the process, but the last transactions may be lost on power loss or an OS crash (the WAL is fsynced only at checkpoints). Mastra's LibSQLStore sets `synchronous=NORMAL` itself, and LangGraph's SqliteSaver gets NORMAL from better-sqlite3's WAL default: both are process-durable, so they compare with engram's `process` rows on equal terms.",
     '',
-    `### Appends: ${int(f.plan.messages)} messages${pgRow ? `, PostgreSQL ${int(f.plan.postgresMessages)}` : ''}, the diagnostic raw-loop variants ${int(f.plan.diagnosticMessages)}`,
+    `### Appends: ${int(f.plan.messages)} messages${pgRow ? `, PostgreSQL ${int(f.plan.postgresMessages)}` : ''}, one per awaited call, single writer`,
+    '',
+    commandLine(f.options),
     '',
     appendTable(f),
     '',
-    'Targets:',
+    'Targets (issue 7):',
     ...targets(f),
     '',
-    `Where an append's time goes (differences of the rows above; the diagnostic variants ran on ${int(f.plan.diagnosticMessages)} messages, a smaller FTS5 index, so their cost is if anything understated):`,
+    "Where an append's time goes (differences of the rows' totals above, same log sizes; on a loaded machine a small difference can come out negative):",
     ...timeSplit(f),
     ...(f.appends.find((r) => r.key === 'mastra')?.notes ?? []).map((n) => `- Mastra: ${n}.`),
     ...langgraphBlock(f),
@@ -261,6 +249,8 @@ export function renderSection(f: StorageFigures): string {
     `### Cold open: a ${int(f.plan.maxTokens)}-token window of a long session`,
     '',
     `Median of ${f.plan.coldOpens} fresh processes each. engram: \`createSqliteStore\` / \`createPostgresStore\` on the existing database, then \`createTokenWindowMemory({ memory: createConversationMemory({ store, sessionId }), maxTokens: ${int(f.plan.maxTokens)} }).read()\`. Mastra: a new \`LibSQLStore\` + \`Memory\`, then \`recall\` with \`threadConfig.messageHistory = { maxTokens: ${int(f.plan.maxTokens)}, atMaxRemoveTokens: 0 }\` (its token-limited history loader). LangGraph: a new \`SqliteSaver\`, then \`getTuple\` — it restores the whole list (a window would still need \`trimMessages\` over it). The PostgreSQL long session has ${int(f.plan.postgresMessages)} messages.`,
+    '',
+    commandLine(f.options),
     '',
     coldTable(f),
     '',

@@ -18,18 +18,21 @@ export interface Contender {
   /** raw and engram-sqlite only. */
   durability?: Durability;
   /**
-   * raw only: `plain` = one table with engram's row shape; `engram` = also engram's per-append SQL work (the
-   * session counter update, the unique live-id index, the external-content FTS5 index and its trigger);
-   * `engram-batched-fts` = the same, but the FTS5 index is fed every 64 appends instead of by a trigger at every
-   * commit (a candidate fix, measured beside the others). @default 'plain'
+   * raw only: `plain` = one bare table with engram's row shape (the least a durable append can cost);
+   * `engram` = engram's own schema (created by engram's migrations: its indexes, the session counter, the
+   * full-text index its triggers keep) with the least SQL an append needs on it, so the schema and the library are
+   * priced separately. @default 'plain'
    */
-  schema?: 'plain' | 'engram' | 'engram-batched-fts';
+  schema?: 'plain' | 'engram';
 }
 
 /** A task for worker.ts. */
 export interface Task {
-  /** `append`: timed awaited appends, one message per call; `fill`: untimed bulk load; `cold-open`: open + window. */
-  op: 'append' | 'fill' | 'cold-open';
+  /**
+   * `append`: timed awaited appends, one message per call; `fill`: untimed bulk load; `cold-open`: open +
+   * window; `concurrent`: `sessions` sessions appending at once, each one message per awaited call.
+   */
+  op: 'append' | 'fill' | 'cold-open' | 'concurrent';
   /** Who. */
   contender: Contender;
   /** The database file (SQLite, libSQL) or connection string (PostgreSQL). */
@@ -54,6 +57,8 @@ export interface Task {
   countWalPages?: boolean;
   /** The window's token budget for `cold-open`. */
   maxTokens?: number;
+  /** `concurrent`: how many sessions append at once (session `k` is `<session>-c<k>`; `count` is the total). */
+  sessions?: number;
 }
 
 /** The result of an `append` (or `fill`) task. */
@@ -105,4 +110,47 @@ export async function timeAppends(
   const ms = performance.now() - t0;
   if (marks.length < 10) marks.push(ms);
   return { count, ms, marks };
+}
+
+/** The result of a `concurrent` task: every session's appends together. */
+export interface ConcurrentResult {
+  /** Appends in all sessions. */
+  count: number;
+  /** Milliseconds from the first append's start to the last one's end. */
+  ms: number;
+  /** Median latency of one awaited append, ms. */
+  p50: number;
+  /** 99th-percentile latency of one awaited append, ms. */
+  p99: number;
+  /** The database's effective settings, read back from it. */
+  settings?: string;
+}
+
+/** The sessions' ids of a `concurrent` task. */
+export const sessionIds = (task: Task): string[] =>
+  Array.from({ length: task.sessions ?? 1 }, (_, k) => `${task.session}-c${k}`);
+
+/**
+ * Runs `sessions` loops at once; loop `s` awaits `append(s, i)` for its `perSession` appends in turn. Returns
+ * the aggregate time and the latency percentiles of single appends.
+ */
+export async function timeConcurrent(
+  sessions: number,
+  perSession: number,
+  append: (session: number, i: number) => Promise<unknown> | unknown,
+): Promise<ConcurrentResult> {
+  const latencies: number[] = [];
+  const loop = async (s: number) => {
+    for (let i = 0; i < perSession; i++) {
+      const t = performance.now();
+      await append(s, i);
+      latencies.push(performance.now() - t);
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: sessions }, (_, s) => loop(s)));
+  const ms = performance.now() - t0;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { count: sessions * perSession, ms, p50: at(0.5), p99: at(0.99) };
 }

@@ -5,28 +5,34 @@
 
 import { writeFileSync } from 'node:fs';
 import { type FixtureSlice, readFixture } from './fixture.ts';
-import type { AppendResult, ColdOpenResult, Task } from './tasks.ts';
+import type { AppendResult, ColdOpenResult, ConcurrentResult, Task } from './tasks.ts';
 
-type Op = (task: Task, fixture: FixtureSlice) => Promise<AppendResult | ColdOpenResult>;
+type Op = (task: Task, fixture: FixtureSlice) => Promise<AppendResult | ColdOpenResult | ConcurrentResult>;
 
 /** The operation of a task, loaded lazily so a cold open imports only its own library. */
 async function operation(task: Task): Promise<Op> {
   const { kind } = task.contender;
+  const missing = (): never => {
+    throw new Error(`${kind} has no ${task.op}`);
+  };
   if (kind === 'raw') {
-    if (task.op !== 'append') throw new Error(`the raw loop has no ${task.op}`);
-    return (await import('./raw-sqlite.ts')).rawAppend;
+    const m = await import('./raw-sqlite.ts');
+    return { append: m.rawAppend, concurrent: m.rawConcurrent }[task.op as 'append'] ?? missing();
   }
   if (kind === 'mastra') {
     const m = await import('./mastra.ts');
-    return { append: m.mastraAppend, fill: m.mastraFill, 'cold-open': m.mastraColdOpen }[task.op];
+    const ops = { append: m.mastraAppend, fill: m.mastraFill, 'cold-open': m.mastraColdOpen };
+    return { ...ops, concurrent: m.mastraConcurrent }[task.op];
   }
   if (kind === 'langgraph') {
     const m = await import('./langgraph.ts');
-    return { append: m.langgraphAppend, fill: m.langgraphFill, 'cold-open': m.langgraphColdOpen }[task.op];
+    const ops = { append: m.langgraphAppend, fill: m.langgraphFill, 'cold-open': m.langgraphColdOpen };
+    return ops[task.op as 'append'] ?? missing();
   }
   if (task.profileSql) return (await import('./sql-profile.ts')).profiledColdOpen;
   const m = await import('./engram.ts');
-  return { append: m.engramAppend, fill: m.engramFill, 'cold-open': m.engramColdOpen }[task.op];
+  const ops = { append: m.engramAppend, fill: m.engramFill, 'cold-open': m.engramColdOpen };
+  return { ...ops, concurrent: m.engramConcurrent }[task.op];
 }
 
 const task = JSON.parse(process.argv[2] ?? '') as Task;

@@ -1,0 +1,204 @@
+/**
+ * The turn loop of the context-assembly suite: a session is fed turn by turn to every contender; on sampled
+ * turns each contender is timed back to back on the same turn (a full GC before each), and the outputs are
+ * checked. Between samples the contenders take the turns untimed: engram stores each turn in one call,
+ * LangChain's counters learn the new messages' counts.
+ */
+
+import type { BaseMessage } from '@langchain/core/messages';
+import { trimMessages } from '@langchain/core/messages';
+import { type ModelMessage, pruneMessages } from 'ai';
+import { splitTurns } from '../../src/testing/scripted-conversation.ts';
+import { countModelMessages, toLangChain } from '../peer-messages.ts';
+import { collectGarbage } from '../report.ts';
+import { assertSameTrim, assertSameWindows, langChainSplits, unitSplits } from './checks.ts';
+import { type EngramContender, type EngramPlace, timedTurn } from './engram-contenders.ts';
+import { createMemoCounter, createPrefixSumCounter, type TrimCounter } from './trim-counters.ts';
+
+/** What one engram contender did on a sampled turn. */
+export interface EngramTiming {
+  /** Milliseconds of the turn's `store` calls (one per message). */
+  store: number;
+  /** Milliseconds of the window `read()`. */
+  read: number;
+  /** Messages in the window. */
+  windowMessages: number;
+  /** Tokens in the window. */
+  windowTokens: number;
+}
+
+/** Timings and figures of one sampled turn. */
+export interface TurnSample {
+  /** The checkpoint the turn belongs to. */
+  checkpoint: number;
+  /** Messages in the log after the turn. */
+  messages: number;
+  /** Messages of the turn (each stored by its own call). */
+  turnMessages: number;
+  /** Bytes of the turn's tool results (JSON). */
+  toolBytes: number;
+  /** o200k tokens of the turn. */
+  turnTokens: number;
+  /** engram, by place. */
+  engram: Record<EngramPlace, EngramTiming>;
+  /** trimMessages with the prefix-sum counter: counting the new messages, then the trim. */
+  trim: number;
+  /** trimMessages with the per-message memo (the old baseline), on verified turns only. */
+  memo?: number;
+  /** Messages trimMessages returned. */
+  trimOutput: number;
+  /** Messages trimMessages handed its counter in all. */
+  trimCounted: number;
+  /** pruneMessages plus counting its output. */
+  prune: number;
+  /** Tokens of the pruned list. */
+  pruneTokens: number;
+  /** Split tool pairs in any output. */
+  splits: number;
+}
+
+/** How a session is sampled. */
+export interface SamplePlan {
+  /** The checkpoint of a turn (by index) when it is timed, else undefined. */
+  checkpointOf(turn: number): number | undefined;
+  /** Whether the turn is also run with the old per-message memo and its output compared. */
+  verify(turn: number): boolean;
+  /** Whether engram reads its window on this untimed turn (from the turn before a checkpoint's samples on). */
+  warm(turn: number): boolean;
+}
+
+const BUDGET = 100_000;
+
+/** The budget every contender trims to. */
+export const budget = BUDGET;
+
+const trim = (messages: BaseMessage[], counter: TrimCounter) =>
+  trimMessages(messages, {
+    maxTokens: BUDGET,
+    strategy: 'last',
+    startOn: 'human',
+    includeSystem: true,
+    tokenCounter: counter.tokenCounter,
+  });
+
+const toolBytes = (turn: readonly ModelMessage[]) =>
+  turn.reduce(
+    (sum, m) => (m.role === 'tool' ? sum + m.content.reduce((s, p) => s + JSON.stringify(p).length, 0) : sum),
+    0,
+  );
+
+/** Feeds `messages` turn by turn to the contenders; returns the sampled turns. */
+export async function simulate(
+  messages: readonly ModelMessage[],
+  engram: readonly EngramContender[],
+  plan: SamplePlan,
+  log: (line: string) => void = () => {},
+): Promise<TurnSample[]> {
+  const lc: BaseMessage[] = [];
+  const v7: ModelMessage[] = [];
+  const prefix = createPrefixSumCounter();
+  const memo = createMemoCounter();
+  const samples: TurnSample[] = [];
+  for (const [t, turn] of splitTurns(messages).entries()) {
+    const fresh = turn.flatMap((m, i) => toLangChain(m, `m${v7.length + i}`));
+    lc.push(...fresh);
+    v7.push(...turn);
+    if (Math.floor(v7.length / 10_000) > Math.floor((v7.length - turn.length) / 10_000))
+      log(`  ${v7.length.toLocaleString('en-US')} messages`);
+    const checkpoint = plan.checkpointOf(t);
+    if (checkpoint === undefined) {
+      for (const c of engram) await c.view.store(turn);
+      if (plan.warm(t)) for (const c of engram) await c.view.read();
+      prefix.add(fresh);
+      for (const m of fresh) memo.seed(m.id!, prefix.countOf(m.id!)!);
+      continue;
+    }
+    const where = `at turn ${t} (${v7.length} messages)`;
+    const timings = {} as Record<EngramPlace, EngramTiming>;
+    const windows: ModelMessage[][] = [];
+    // Rotate the order of the engram contenders, so none is always first after the others' work.
+    for (let k = 0; k < engram.length; k++) {
+      const c = engram[(t + k) % engram.length]!;
+      collectGarbage();
+      const r = await timedTurn(c.view, turn);
+      const stats = c.view.lastStats();
+      timings[c.place] = {
+        store: r.store,
+        read: r.read,
+        windowMessages: r.window.length,
+        windowTokens: stats?.tokens ?? 0,
+      };
+      windows.push(r.window);
+    }
+    assertSameWindows(
+      Object.values(timings).map((x) => ({ messages: x.windowMessages, tokens: x.windowTokens })),
+      where,
+    );
+
+    collectGarbage();
+    const countedBefore = prefix.counted();
+    const t0 = performance.now();
+    prefix.add(fresh); // counted inside the timed call, as engram counts inside store
+    const trimmed = await trim(lc, prefix);
+    const trimMs = performance.now() - t0;
+    const trimCounted = prefix.counted() - countedBefore;
+
+    let memoMs: number | undefined;
+    if (plan.verify(t)) {
+      collectGarbage();
+      const t1 = performance.now();
+      const old = await trim(lc, memo); // the memo counts this turn's messages inside the call
+      memoMs = performance.now() - t1;
+      assertSameTrim(old, trimmed, where);
+    } else for (const m of fresh) memo.seed(m.id!, prefix.countOf(m.id!)!);
+
+    collectGarbage();
+    const t2 = performance.now();
+    const pruned = pruneMessages({
+      messages: v7,
+      reasoning: 'before-last-message',
+      toolCalls: 'before-last-2-messages',
+      emptyMessages: 'remove',
+    });
+    const pruneTokens = countModelMessages(pruned);
+    const pruneMs = performance.now() - t2;
+
+    samples.push({
+      checkpoint,
+      messages: v7.length,
+      turnMessages: turn.length,
+      toolBytes: toolBytes(turn),
+      turnTokens: fresh.reduce((s, m) => s + prefix.countOf(m.id!)!, 0),
+      engram: timings,
+      trim: trimMs,
+      memo: memoMs,
+      trimOutput: trimmed.length,
+      trimCounted,
+      prune: pruneMs,
+      pruneTokens,
+      splits: windows.reduce((s, w) => s + unitSplits(w), 0) + langChainSplits(trimmed) + unitSplits(pruned),
+    });
+  }
+  return samples;
+}
+
+/** One trimMessages call at the end of a short session with a counter that tokenizes on every call. */
+export async function naiveTrim(
+  messages: readonly ModelMessage[],
+): Promise<{ messages: number; naive: number; prefix: number }> {
+  const lc = messages.flatMap((m, i) => toLangChain(m, `m${i}`));
+  const time = async (counter: TrimCounter) => {
+    collectGarbage();
+    const t0 = performance.now();
+    await trim(lc, counter);
+    return performance.now() - t0;
+  };
+  const prefix = createPrefixSumCounter();
+  prefix.add(lc);
+  await time(prefix);
+  return {
+    messages: messages.length,
+    prefix: await time(prefix),
+    naive: await time(createMemoCounter({ naive: true })),
+  };
+}

@@ -1,0 +1,66 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseBenchArgs, resolveSections } from './harness.ts';
+import { addCommandLines, checkSection } from './section-check.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const benchmarks = join(root, 'BENCHMARKS.md');
+
+describe('bench harness', () => {
+  it('resolves sections by name or unique prefix and states the exact command', () => {
+    expect(resolveSections(['storage', 'context'])).toEqual(['storage', 'context-assembly']);
+    expect(() => resolveSections(['nope'])).toThrow(/unknown section "nope"/);
+    const args = parseBenchArgs(['--only', 'storage,context', '--quick', '--preliminary']);
+    expect(args).toMatchObject({ names: ['storage', 'context'], quick: true, write: false });
+    expect(args.preliminary).toBe('machine loaded by parallel work');
+    expect(args.command).toBe('npm run bench -- --only storage,context --quick --preliminary');
+    expect(() => parseBenchArgs(['--fast'])).toThrow(/unknown flag --fast/);
+  });
+
+  it('finds tables without a Command line, short rows and NaN figures', () => {
+    const table = '| a | b |\n| --- | --- |\n| 1 | 2 |';
+    expect(checkSection(`## S\n\nCommand: \`npm run bench\`\n\n${table}`)).toEqual([]);
+    expect(checkSection(`## S\n\n${table}`)).toHaveLength(1);
+    const command = 'Command: `npm run bench -- --quick`';
+    const stated = addCommandLines(`## S\n\nCommand: \`npm run bench\`\n\n${table}\n\n${table}`, command);
+    expect(checkSection(stated)).toEqual([]);
+    expect(stated.split(command)).toHaveLength(3); // above both tables: the section's own line is not exact
+    expect(
+      checkSection(`## S\n\nCommand: \`npm run bench\`\n\n| a | b |\n| --- | --- |\n| NaN |`),
+    ).toHaveLength(2);
+  });
+
+  it('runs the context, storage and concurrent-appends sections at smoke sizes, leaving BENCHMARKS.md alone', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-bench-smoke-'));
+    const before = readFileSync(benchmarks, 'utf8');
+    try {
+      const out = join(dir, 'report.json');
+      const only = 'context-assembly,storage,concurrent-appends';
+      const flags = ['--quick', '--only', only, '--no-peers', '--no-postgres', '--preliminary'];
+      const run = spawnSync(
+        process.execPath,
+        ['--experimental-strip-types', '--no-warnings', 'bench/run.ts', ...flags, '--json', out],
+        { cwd: root, encoding: 'utf8' },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      const report = JSON.parse(readFileSync(out, 'utf8')) as {
+        command: string;
+        sections: { id: string; markdown: string }[];
+      };
+      expect(report.command).toBe(`npm run bench -- ${flags.join(' ')} --json ${out}`);
+      expect(report.sections.map((s) => s.id)).toEqual(only.split(','));
+      for (const s of report.sections) {
+        expect(checkSection(s.markdown), s.id).toEqual([]);
+        expect(s.markdown).toContain('**Preliminary (machine loaded by parallel work)');
+        expect(s.markdown).toContain(`Command: \`${report.command}\``);
+      }
+      expect(readFileSync(benchmarks, 'utf8')).toBe(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

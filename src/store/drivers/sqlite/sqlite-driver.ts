@@ -16,12 +16,21 @@ export interface SqliteStoreOptions {
    * `synchronous=NORMAL`, it survives a process crash (faster). @default 'power'
    */
   durability?: 'power' | 'process';
-  /** How long a writer waits for another process's lock before retrying with backoff. @default 5000 */
+  /**
+   * How long a call waits in all for another process's lock before it fails with `STORE_ERROR`. The wait never
+   * blocks the event loop: the handle's busy timeout is 0 and the lock is retried on a timer. @default 30000
+   */
   busyTimeoutMs?: number;
   /** Largest serialized message accepted, in bytes. @default 16 MiB */
   maxMessageBytes?: number;
   /** Load sqlite-vec for vector search: `'auto'` when installed, `true` required, `false` never. @default 'auto' */
   vector?: SqliteVectorMode;
+  /**
+   * Group commit: concurrent appends from this process (any sessions) share one transaction and one commit;
+   * each caller is answered once that commit is durable, with its own outcome. `false`: one transaction per
+   * call. @default true
+   */
+  groupCommit?: boolean;
 }
 
 /** A SQLite store: {@link SqlStore} plus the handle it runs on. */
@@ -50,7 +59,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
   const durability = options.durability ?? 'power';
   if (durability !== 'power' && durability !== 'process')
     throw fail(`durability must be 'power' or 'process', got ${String(durability)}`);
-  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  const busyTimeoutMs = options.busyTimeoutMs ?? 30_000;
   if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0)
     throw fail('busyTimeoutMs must be a non-negative integer');
   const vector = options.vector ?? 'auto';
@@ -59,7 +68,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
   else {
     try {
       db = new DatabaseSync(path!, {
-        timeout: busyTimeoutMs,
+        timeout: 0,
         allowExtension: vector !== false,
       }) as unknown as SqliteDatabaseLike;
     } catch (error) {
@@ -73,7 +82,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
   }
   const owned = database === undefined;
   const inMemory = path === ':memory:' || path === '';
-  const client = createSqliteClient(db);
+  const client = createSqliteClient(db, { busyTimeoutMs });
   const capabilities = {
     fullTextSearch: true,
     vectorSearch: false,
@@ -86,8 +95,9 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
     name: 'sqlite',
     capabilities,
     maxMessageBytes: options.maxMessageBytes,
+    groupCommit: options.groupCommit,
     init: async () => {
-      await client.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+      await client.exec('PRAGMA busy_timeout = 0');
       await client.get('PRAGMA journal_mode = WAL', []);
       await client.exec(`PRAGMA synchronous = ${durability === 'power' ? 'FULL' : 'NORMAL'}`);
       capabilities.vectorSearch = await loadSqliteVec(db, vector);

@@ -85,7 +85,7 @@ export function createSqliteClient(
       }
       return task();
     });
-  const untilFree = createLockWait({
+  const lock = createLockWait({
     busyTimeoutMs: options.busyTimeoutMs ?? 30_000,
     maxPollMs: options.maxPollMs ?? 4,
     isBusy: isBusyError,
@@ -97,6 +97,7 @@ export function createSqliteClient(
         cause,
       }),
   });
+  const untilFree = lock.untilFree;
 
   const statement = (text: string): SqliteStatementLike => {
     let s = cache.get(text);
@@ -130,9 +131,10 @@ export function createSqliteClient(
     run: (text, params) => serial(() => untilFree(() => direct.run(text, params))),
     exec: (text) => serial(() => untilFree(() => direct.exec(text))),
     transaction: (fn) =>
-      serial(() =>
+      serial(async () => {
+        await lock.beforeWrite();
         // A busy error inside `fn` (a rollback journal spilling its cache) rolls back and retries it whole.
-        untilFree(async () => {
+        return untilFree(async () => {
           begin();
           try {
             const result = await fn(direct);
@@ -146,8 +148,8 @@ export function createSqliteClient(
             }
             throw error;
           }
-        }),
-      ),
+        });
+      }),
     close: (closeHandle = true) =>
       queue.run(async () => {
         cache.clear();

@@ -2,6 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { runMigrations } from '../../sql/migrate.ts';
 import { createSqlStore, type SqlStore, whenReady } from '../../sql/sql-store.ts';
+import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer.ts';
 import { createSqliteClient, type SqliteDatabaseLike } from './sqlite-client.ts';
 import { loadSqliteVec, type SqliteVectorMode } from './sqlite-vector.ts';
 
@@ -38,6 +39,10 @@ export interface SqliteStore extends SqlStore {
   /** The underlying handle (for pragmas, backups, tests). */
   readonly database: SqliteDatabaseLike;
 }
+
+/** WAL pages after which a commit checkpoints inline (SQLite's default), and the backstop when a worker does it. */
+const inlinePages = 1000;
+const backstopPages = 10_000;
 
 const fail = (message: string, cause?: unknown) =>
   new MemoryError({ code: 'INVALID_ARGUMENT', component: 'sqlite', message, cause });
@@ -90,6 +95,19 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
     durable: !inMemory,
   };
 
+  const synchronous = durability === 'power' ? 'FULL' : 'NORMAL';
+  let checkpointer: Checkpointer | undefined;
+  /** A file this store opened, in WAL mode: checkpoints move to a worker thread, with a high backstop inline. */
+  const checkpointInBackground = async () => {
+    if (!owned || inMemory || checkpointer) return;
+    await client.exec(`PRAGMA wal_autocheckpoint = ${backstopPages}`);
+    checkpointer = startCheckpointer({
+      path: path!,
+      synchronous,
+      onFailure: () => void client.exec(`PRAGMA wal_autocheckpoint = ${inlinePages}`).catch(() => undefined),
+    });
+  };
+
   const store = createSqlStore({
     client,
     name: 'sqlite',
@@ -98,12 +116,16 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
     groupCommit: options.groupCommit,
     init: async () => {
       await client.exec('PRAGMA busy_timeout = 0');
-      await client.get('PRAGMA journal_mode = WAL', []);
-      await client.exec(`PRAGMA synchronous = ${durability === 'power' ? 'FULL' : 'NORMAL'}`);
+      const mode = await client.get('PRAGMA journal_mode = WAL', []);
+      await client.exec(`PRAGMA synchronous = ${synchronous}`);
       capabilities.vectorSearch = await loadSqliteVec(db, vector);
       await runMigrations(client, { component: 'sqlite' });
+      if (String(mode?.journal_mode).toLowerCase() === 'wal') await checkpointInBackground();
     },
-    close: () => client.close(owned),
+    close: async () => {
+      await checkpointer?.stop();
+      await client.close(owned);
+    },
   });
   return Object.assign(store, { database: db });
 }

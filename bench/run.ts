@@ -14,6 +14,7 @@ import { type Suite, writeSection } from './report.ts';
 const suites: Record<string, () => Promise<Suite>> = {
   'context-assembly': async () => (await import('./context-assembly.ts')).contextAssembly,
   storage: async () => (await import('./storage/index.ts')).storage,
+  'write-path': async () => (await import('./write-path/index.ts')).writePath,
 };
 
 const args = process.argv.slice(2);

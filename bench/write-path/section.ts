@@ -1,0 +1,194 @@
+/** The markdown of the write-path section: tables of the runs, ratios, and each target's verdict. */
+
+import { int, machine, median, ms, ratio, table } from '../report.ts';
+import type { FixtureFigures } from '../storage/fixture.ts';
+import type { WriteEntry, WritePlan } from './plan.ts';
+import type { WriteResult } from './tasks.ts';
+
+/** One contender at one session count, over the rounds. */
+export interface RunFigures {
+  entry: WriteEntry;
+  sessions: number;
+  /** Aggregate appends/s per round. */
+  rates: number[];
+  results: WriteResult[];
+}
+
+/** The contention run of one tree: each process's result. */
+export interface ContendFigures {
+  tree: 'before' | 'after';
+  results: WriteResult[];
+}
+
+/** Everything the section shows. */
+export interface WritePathFigures {
+  quick: boolean;
+  plan: WritePlan;
+  fixture: FixtureFigures;
+  runs: RunFigures[];
+  contention: ContendFigures[];
+  beforeCommit?: string;
+  skipped: string[];
+  minutes: number;
+}
+
+const verdict = (ok: boolean) => (ok ? '**met**' : '**missed**');
+
+/** Renders the section. */
+export function renderWritePath(f: WritePathFigures): string {
+  const rate = (key: string, n: number) =>
+    median(f.runs.find((r) => r.entry.key === key && r.sessions === n)?.rates ?? []);
+  const cell = (key: string, n: number) => {
+    const r = f.runs.find((x) => x.entry.key === key && x.sessions === n);
+    return r ? `${int(median(r.rates))} (${r.rates.map(int).join(' · ')})` : '';
+  };
+  const sqliteRows = f.runs.filter((r) => r.entry.counts !== 'pgSessions');
+  const keys = [...new Set(sqliteRows.map((r) => r.entry.key))];
+  const labelOf = (key: string) => f.runs.find((r) => r.entry.key === key)!.entry.label;
+  const out: string[] = [];
+  const before = f.beforeCommit
+    ? `before = commit ${f.beforeCommit}, after = this tree`
+    : 'no before figures';
+  out.push(
+    '## Write path: durable appends, group commit, lock waits',
+    '',
+    `Command: \`ENGRAM_BENCH_BEFORE=${f.beforeCommit ?? '<ref>'} npm run bench -- write-path${f.quick ? ' --quick' : ''}\` (${before}) · ${machine()} · the suite took ${f.minutes.toFixed(1)} min.`,
+    '',
+    `Messages: the storage suite's scripted agent session (${int(f.fixture.messages)} messages, ${int(f.fixture.meanBytes)} bytes and ${int(f.fixture.meanTokens)} o200k tokens each on average). Each session appends its share one message per awaited call; N sessions run concurrently in one process over one store. \`memory.store\` validates and counts exactly (o200k) inside the timed call; \`store.append\` takes pre-counted inputs. Every run is a fresh process and database; ${f.plan.rounds} interleaved rounds, cells are the median appends/s (each round's figure after it).`,
+    '',
+    `### SQLite and Mastra: aggregate appends/s, ${int(f.plan.messages)} messages per run`,
+    '',
+    table(
+      ['contender', ...f.plan.sessions.map((n) => `${n} session${n > 1 ? 's' : ''}`)],
+      keys.map((k) => [labelOf(k), ...f.plan.sessions.map((n) => cell(k, n))]),
+    ),
+  );
+  const lone = (key: string) => f.runs.find((r) => r.entry.key === key && r.sessions === 1)?.results ?? [];
+  const lat = (key: string, q: 'p50' | 'p99') => median(lone(key).map((r) => r[q] * 1000));
+  const latencyRows = keys
+    .filter((k) => k.startsWith('engram-'))
+    .map((k) => [labelOf(k), ms(lat(k, 'p50')), ms(lat(k, 'p99'))]);
+  out.push(
+    '',
+    'Latency of one call, single writer (µs, median over rounds):',
+    '',
+    table(['contender', 'p50', 'p99'], latencyRows),
+  );
+
+  const mastra = (n: number) => rate('mastra', n);
+  const lines: string[] = [];
+  const ratioLine = (label: string, a: number, b: number, target?: number) =>
+    `- ${label}: ${ratio(a / b)}${target !== undefined ? ` (target ≥ ${target}×): ${verdict(a / b >= target)}` : ''}`;
+  if (f.runs.some((r) => r.entry.key === 'mastra')) {
+    lines.push(
+      ratioLine(
+        'single writer `memory.store` vs Mastra, equal durability (process = NORMAL)',
+        rate('engram-after-memory-process', 1),
+        mastra(1),
+        1.5,
+      ),
+      ratioLine(
+        'single writer `memory.store` (power) vs Mastra (NORMAL)',
+        rate('engram-after-memory-power', 1),
+        mastra(1),
+      ),
+    );
+    for (const n of f.plan.sessions.filter((x) => x > 1)) {
+      lines.push(
+        ratioLine(
+          `${n} sessions, \`memory.store\` (process) vs Mastra`,
+          rate('engram-after-memory-process', n),
+          mastra(n),
+          n >= 32 ? 10 : undefined,
+        ),
+      );
+    }
+  }
+  for (const d of ['process', 'power'] as const) {
+    const top = Math.max(...f.plan.sessions);
+    lines.push(
+      ratioLine(
+        `${top} sessions, \`memory.store\` (${d}) vs the raw one-commit loop (${d})`,
+        rate(`engram-after-memory-${d}`, top),
+        rate(`raw-${d}`, 1),
+        1,
+      ),
+    );
+    if (f.beforeCommit)
+      for (const n of f.plan.sessions)
+        lines.push(
+          ratioLine(
+            `${n} session${n > 1 ? 's' : ''}, \`memory.store\` (${d}) after / before`,
+            rate(`engram-after-memory-${d}`, n),
+            rate(`engram-before-memory-${d}`, n),
+          ),
+        );
+  }
+  out.push('', 'Ratios (medians of this run):', '', ...lines);
+
+  const pgRows = f.runs.filter((r) => r.entry.counts === 'pgSessions');
+  if (pgRows.length > 0) {
+    const pgKeys = [...new Set(pgRows.map((r) => r.entry.key))];
+    out.push(
+      '',
+      `### PostgreSQL \`store.append\`: aggregate appends/s, ${int(f.plan.pgMessages)} messages per run (PostgreSQL 15, fsync on, synchronous_commit on)`,
+      '',
+      table(
+        ['contender', ...f.plan.pgSessions.map((n) => `${n} session${n > 1 ? 's' : ''}`)],
+        pgKeys.map((k) => [labelOf(k), ...f.plan.pgSessions.map((n) => cell(k, n))]),
+      ),
+    );
+    if (f.beforeCommit)
+      out.push(
+        '',
+        ...f.plan.pgSessions.map((n) =>
+          ratioLine(
+            `PostgreSQL, ${n} session${n > 1 ? 's' : ''}: after / before`,
+            rate('pg-after', n),
+            rate('pg-before', n),
+            2,
+          ),
+        ),
+      );
+  }
+
+  if (f.contention.length > 0) {
+    out.push(
+      '',
+      `### Contention: ${f.plan.contenders} processes × ${int(f.plan.contendMessages)} \`memory.store\` calls into one session of one SQLite file (power)`,
+      '',
+      'Each process samples its event loop with `monitorEventLoopDelay` (10 ms resolution) and a 5 ms ticker (a loop that never turns records no sample: its whole run is then one delay).',
+      '',
+      table(
+        [
+          'code',
+          'appends/s, all processes',
+          'event-loop delay p99 (worst process), ms',
+          'longest event-loop stall, ms',
+          'slowest append, ms',
+        ],
+        f.contention.map((c) => {
+          const wall = Math.max(...c.results.map((r) => r.ms));
+          const count = c.results.reduce((s, r) => s + r.count, 0);
+          return [
+            c.tree,
+            int((count / wall) * 1000),
+            ms(Math.max(...c.results.map((r) => r.loopP99 ?? Number.NaN))),
+            ms(Math.max(...c.results.map((r) => r.loopMax ?? Number.NaN))),
+            ms(Math.max(...c.results.map((r) => r.max))),
+          ];
+        }),
+      ),
+    );
+    const after = f.contention.find((c) => c.tree === 'after');
+    if (after) {
+      const p99 = Math.max(...after.results.map((r) => r.loopP99 ?? Number.NaN));
+      out.push(
+        '',
+        `- event-loop delay p99 under contention: ${ms(p99)} ms (target ≤ 50 ms): ${verdict(p99 <= 50)}`,
+      );
+    }
+  }
+  if (f.skipped.length > 0) out.push('', `Not measured: ${f.skipped.join('; ')}.`);
+  return out.join('\n');
+}

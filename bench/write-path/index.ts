@@ -67,8 +67,40 @@ export const writePath: Suite = async ({ quick, log }) => {
       const full: WriteTask = { ...task, out, fixture };
       return runTask<WriteResult>(full, [], workerPath);
     };
+    // Contention: several processes append to one SQLite file at once (power durability, memory.store).
+    const contention = new Map<'before' | 'after', ContendFigures>();
+    const contend = async (tree: 'before' | 'after', round: number) => {
+      const db = join(dir, `contend-${tree}-${round}.db`);
+      const startAt = Date.now() + 2_500;
+      log(`  contention (${tree}): ${plan.contenders} processes × ${plan.contendMessages}`);
+      const results = await Promise.all(
+        Array.from({ length: plan.contenders }, (_, k) =>
+          run({
+            op: 'contend',
+            contender: { kind: 'engram', tree, store: 'sqlite', api: 'memory', durability: 'power' },
+            srcRoot: tree === 'before' ? before!.root : repoRoot,
+            db,
+            from: k * plan.contendMessages,
+            count: plan.contendMessages,
+            sessions: 1,
+            sessionPrefix: 'shared',
+            startAt,
+          }),
+        ),
+      );
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
+      const fig = contention.get(tree) ?? { tree, rounds: [] };
+      fig.rounds.push(results);
+      contention.set(tree, fig);
+    };
+
     for (let round = 0; round < plan.rounds; round++) {
       log(`round ${round + 1}/${plan.rounds}`);
+      for (const tree of before ? (['after', 'before'] as const) : (['after'] as const)) {
+        await contend(tree, round).catch((error: unknown) => {
+          skipped.push(`contention ${tree}: ${String(error).split('\n')[0]}`);
+        });
+      }
       for (const e of entries) {
         const counts =
           e.counts === 'single' ? [1] : e.counts === 'pgSessions' ? plan.pgSessions : plan.sessions;
@@ -110,30 +142,6 @@ export const writePath: Suite = async ({ quick, log }) => {
       }
     }
 
-    // Contention: several processes append to one SQLite file at once (power durability, memory.store).
-    const contention: ContendFigures[] = [];
-    for (const tree of before ? (['after', 'before'] as const) : (['after'] as const)) {
-      const db = join(dir, `contend-${tree}.db`);
-      const startAt = Date.now() + 2_500;
-      log(`contention (${tree}): ${plan.contenders} processes × ${plan.contendMessages}`);
-      const results = await Promise.all(
-        Array.from({ length: plan.contenders }, (_, k) =>
-          run({
-            op: 'contend',
-            contender: { kind: 'engram', tree, store: 'sqlite', api: 'memory', durability: 'power' },
-            srcRoot: tree === 'before' ? before!.root : repoRoot,
-            db,
-            from: k * plan.contendMessages,
-            count: plan.contendMessages,
-            sessions: 1,
-            sessionPrefix: 'shared',
-            startAt,
-          }),
-        ),
-      );
-      contention.push({ tree, results });
-    }
-
     return {
       id: 'write-path',
       markdown: renderWritePath({
@@ -141,7 +149,7 @@ export const writePath: Suite = async ({ quick, log }) => {
         plan,
         fixture: fixtureFigures,
         runs: [...runs.values()],
-        contention,
+        contention: [...contention.values()],
         beforeCommit: before?.commit,
         skipped,
         minutes: (performance.now() - started) / 60_000,

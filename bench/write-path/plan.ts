@@ -34,12 +34,12 @@ export function writePlanOf(quick: boolean): WritePlan {
       }
     : {
         rounds: 3,
-        messages: 9_600,
+        messages: 4_800,
         sessions: [1, 8, 32],
         pgMessages: 3_200,
         pgSessions: [1, 16],
         contenders: 4,
-        contendMessages: 2_500,
+        contendMessages: 1_500,
       };
 }
 

@@ -14,10 +14,10 @@ export interface RunFigures {
   results: WriteResult[];
 }
 
-/** The contention run of one tree: each process's result. */
+/** The contention runs of one tree: per round, each process's result. */
 export interface ContendFigures {
   tree: 'before' | 'after';
-  results: WriteResult[];
+  rounds: WriteResult[][];
 }
 
 /** Everything the section shows. */
@@ -31,6 +31,10 @@ export interface WritePathFigures {
   skipped: string[];
   minutes: number;
 }
+
+/** The worst (largest) value of one figure over the processes of a contention round. */
+const worst = (rs: readonly WriteResult[], key: 'loopP99' | 'loopMax' | 'max') =>
+  Math.max(...rs.map((r) => r[key] ?? Number.NaN));
 
 const verdict = (ok: boolean) => (ok ? '**met**' : '**missed**');
 
@@ -168,24 +172,36 @@ export function renderWritePath(f: WritePathFigures): string {
           'slowest append, ms',
         ],
         f.contention.map((c) => {
-          const wall = Math.max(...c.results.map((r) => r.ms));
-          const count = c.results.reduce((s, r) => s + r.count, 0);
+          const per = (fn: (rs: WriteResult[]) => number) => c.rounds.map(fn);
+          const cellOf = (values: number[], fmt: (v: number) => string) =>
+            `${fmt(median(values))} (${values.map(fmt).join(' · ')})`;
+          const rate = (rs: WriteResult[]) =>
+            (rs.reduce((s, r) => s + r.count, 0) / Math.max(...rs.map((r) => r.ms))) * 1000;
           return [
             c.tree,
-            int((count / wall) * 1000),
-            ms(Math.max(...c.results.map((r) => r.loopP99 ?? Number.NaN))),
-            ms(Math.max(...c.results.map((r) => r.loopMax ?? Number.NaN))),
-            ms(Math.max(...c.results.map((r) => r.max))),
+            cellOf(per(rate), int),
+            cellOf(
+              per((rs) => worst(rs, 'loopP99')),
+              ms,
+            ),
+            cellOf(
+              per((rs) => worst(rs, 'loopMax')),
+              ms,
+            ),
+            cellOf(
+              per((rs) => worst(rs, 'max')),
+              ms,
+            ),
           ];
         }),
       ),
     );
     const after = f.contention.find((c) => c.tree === 'after');
     if (after) {
-      const p99 = Math.max(...after.results.map((r) => r.loopP99 ?? Number.NaN));
+      const p99 = median(after.rounds.map((rs) => worst(rs, 'loopP99')));
       out.push(
         '',
-        `- event-loop delay p99 under contention: ${ms(p99)} ms (target ≤ 50 ms): ${verdict(p99 <= 50)}`,
+        `- event-loop delay p99 under contention (median over rounds of the worst process): ${ms(p99)} ms (target ≤ 50 ms): ${verdict(p99 <= 50)}`,
       );
     }
   }

@@ -40,7 +40,7 @@ describe('sqlite: background checkpoints', () => {
     const checkpointer = startCheckpointer({
       path: join(dir, 'no', 'such', 'dir', 'x.db'),
       synchronous: 'NORMAL',
-      intervalMs: 5,
+      minMs: 5,
       onFailure: (e) => failures.push(e),
     });
     for (let waited = 0; failures.length === 0 && waited < 5_000; waited += 20)

@@ -6,8 +6,11 @@ export interface CheckpointerOptions {
   path: string;
   /** `synchronous` of the store's connection (`FULL` or `NORMAL`): checkpoints sync as its commits would. */
   synchronous: 'FULL' | 'NORMAL';
-  /** How often the worker checkpoints, in ms. @default 50 */
-  intervalMs?: number;
+  /** WAL frames the worker lets gather before a checkpoint (SQLite's autocheckpoint default). @default 1000 */
+  targetFrames?: number;
+  /** Shortest and longest pause between two checkpoints, in ms. @default 10, 1000 */
+  minMs?: number;
+  maxMs?: number;
   /** Called once if a checkpoint fails with anything but SQLITE_BUSY; the worker has then stopped. */
   onFailure(error: Error): void;
 }
@@ -24,18 +27,30 @@ const { parentPort, workerData } = require('node:worker_threads');
 const db = new DatabaseSync(workerData.path, { timeout: 0 });
 db.exec('PRAGMA synchronous = ' + workerData.synchronous);
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
-const timer = setInterval(() => {
+const { targetFrames, minMs, maxMs } = workerData;
+let interval = minMs;
+let seen = 0;
+let timer;
+const tick = () => {
   try {
-    checkpoint.get();
+    const r = checkpoint.get();
+    // Frames written since the last tick (the log restarts from 0 after a complete checkpoint).
+    const fresh = r.log >= seen ? r.log - seen : r.log;
+    seen = r.log;
+    // Aim at about targetFrames per checkpoint, as SQLite's own autocheckpoint does.
+    interval = Math.min(maxMs, Math.max(minMs, (interval * targetFrames) / Math.max(fresh, 1)));
   } catch (error) {
     // SQLITE_BUSY: another checkpointer (or a recovering connection) is at work; the next tick tries again.
-    if (((error && error.errcode) & 0xff) === 5) return;
-    clearInterval(timer);
-    parentPort.postMessage({ failed: String(error && error.message) });
+    if (((error && error.errcode) & 0xff) !== 5) {
+      parentPort.postMessage({ failed: String(error && error.message) });
+      return;
+    }
   }
-}, workerData.intervalMs);
+  timer = setTimeout(tick, interval);
+};
+timer = setTimeout(tick, interval);
 parentPort.on('message', () => {
-  clearInterval(timer);
+  clearTimeout(timer);
   db.close();
   parentPort.close();
 });
@@ -43,8 +58,8 @@ parentPort.on('message', () => {
 
 /**
  * Copies a WAL database's committed pages into the main file from a worker thread with its own connection
- * (`PRAGMA wal_checkpoint(PASSIVE)` every `intervalMs`: it never blocks writers or readers), so that work — and
- * its fsyncs — stays off the event loop and off every commit. The store keeps a high `wal_autocheckpoint` as a
+ * (`PRAGMA wal_checkpoint(PASSIVE)`, which never blocks writers or readers, paced to about `targetFrames` new
+ * frames per checkpoint), so that work — and its fsyncs — stays off the event loop and off every commit. The store keeps a high `wal_autocheckpoint` as a
  * backstop, and returns to ordinary checkpoints if this one fails. The thread does not keep the process alive.
  */
 export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
@@ -56,7 +71,9 @@ export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
     workerData: {
       path: options.path,
       synchronous: options.synchronous,
-      intervalMs: options.intervalMs ?? 50,
+      targetFrames: options.targetFrames ?? 1000,
+      minMs: options.minMs ?? 10,
+      maxMs: options.maxMs ?? 1000,
     },
   });
   worker.unref();

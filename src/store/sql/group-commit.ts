@@ -2,9 +2,9 @@
 export interface GroupCall<I, O> {
   /** What the caller asked for. */
   readonly input: I;
-  /** Settles the call with its result (later settlements are ignored). */
+  /** Settles the call with its result (later settlements are ignored, as a promise's are). */
   resolve(output: O): void;
-  /** Settles the call with an error (later settlements are ignored). */
+  /** Settles the call with an error (later settlements are ignored, as a promise's are). */
   reject(error: unknown): void;
 }
 
@@ -41,23 +41,28 @@ interface Batch<I, O> {
  */
 export function createGroupCommit<I, O>(options: GroupCommitOptions<I, O>): GroupCommit<I, O> {
   const { maxCalls, maxSize, run } = options;
+  /** The batch calls join (not yet taken); batches waiting to run, oldest first; whether one is running. */
   let open: Batch<I, O> | undefined;
-  let tail: Promise<void> = Promise.resolve();
+  const waiting: Batch<I, O>[] = [];
+  let draining = false;
 
-  const start = (batch: Batch<I, O>) => {
-    const take = () => {
-      if (open === batch) open = undefined;
-      return batch.calls;
-    };
-    tail = tail.then(async () => {
+  const drain = async () => {
+    for (let batch = waiting.shift(); batch; batch = waiting.shift()) {
+      const current = batch;
+      const take = () => {
+        if (open === current) open = undefined;
+        return current.calls;
+      };
       let failure: unknown = new Error('[engram] [store] a group commit left a call unsettled');
       try {
         await run(take);
       } catch (error) {
         failure = error;
       }
+      // Settling a settled promise does nothing: only calls the run left unsettled get the failure.
       for (const call of take()) call.reject(failure);
-    });
+    }
+    draining = false;
   };
 
   return {
@@ -65,22 +70,14 @@ export function createGroupCommit<I, O>(options: GroupCommitOptions<I, O>): Grou
       return new Promise<O>((resolve, reject) => {
         if (!open || open.calls.length >= maxCalls || (open.calls.length > 0 && open.size + size > maxSize)) {
           open = { calls: [], size: 0 };
-          start(open);
+          waiting.push(open);
+          if (!draining) {
+            draining = true;
+            // Started after this tick's other calls have joined (a lone call waits for no timer).
+            queueMicrotask(drain);
+          }
         }
-        let settled = false;
-        open.calls.push({
-          input,
-          resolve(output) {
-            if (settled) return;
-            settled = true;
-            resolve(output);
-          },
-          reject(error) {
-            if (settled) return;
-            settled = true;
-            reject(error);
-          },
-        });
+        open.calls.push({ input, resolve, reject });
         open.size += size;
       });
     },

@@ -13,26 +13,30 @@ const pragma = (store: { database: { prepare(s: string): { get(): unknown } } },
   Object.values(store.database.prepare(`PRAGMA ${name}`).get() as object)[0];
 
 describe('sqlite: background checkpoints', () => {
-  it('a file store checkpoints from a worker thread: commits never copy pages inline, the main file grows', async () => {
+  it("a file store at durability 'process' checkpoints from a worker thread: commits never copy pages inline, the main file grows", async () => {
     const path = join(dir, 'bg.db');
     const store = await openSqliteStore({ path, durability: 'process' });
     expect(pragma(store, 'wal_autocheckpoint')).toBe(10_000);
     const s = { tenant: 't' };
     await store.createSession(s, { id: 'a' });
     const before = statSync(path).size;
-    for (let i = 0; i < 100; i++)
-      await store.append(s, 'a', toInputs([makeMessage('user', `m${i} ${'x'.repeat(2_000)}`)]));
-    // No inline checkpoint can have run (the WAL holds far fewer than 10,000 pages): only the worker copies pages.
+    // About 10 WAL pages per append: past the worker's 1,000-frame mark, far below the inline backstop's 10,000.
+    for (let i = 0; i < 400; i++)
+      await store.append(s, 'a', toInputs([makeMessage('user', `m${i} ${'x'.repeat(6_000)}`)]));
+    // No inline checkpoint can have run: only the worker copies pages into the main file.
     for (let waited = 0; statSync(path).size === before && waited < 5_000; waited += 20)
       await new Promise((r) => setTimeout(r, 20));
-    expect(statSync(path).size).toBeGreaterThan(before + 100 * 2_000);
+    expect(statSync(path).size).toBeGreaterThan(before + 200 * 6_000);
     await store.close();
   });
 
-  it('an in-memory store has no worker and keeps the inline checkpoint', async () => {
+  it("an in-memory store, and a file at durability 'power', keep the inline checkpoint (no worker)", async () => {
     const store = await openSqliteStore({ path: ':memory:' });
     expect(pragma(store, 'wal_autocheckpoint')).toBe(1_000);
     await store.close();
+    const power = await openSqliteStore({ path: join(dir, 'power.db'), durability: 'power' });
+    expect(pragma(power, 'wal_autocheckpoint')).toBe(1_000);
+    await power.close();
   });
 
   it('a worker that cannot checkpoint reports it once (the store then checkpoints inline again)', async () => {
@@ -40,7 +44,7 @@ describe('sqlite: background checkpoints', () => {
     const checkpointer = startCheckpointer({
       path: join(dir, 'no', 'such', 'dir', 'x.db'),
       synchronous: 'NORMAL',
-      minMs: 5,
+      pollMs: 5,
       onFailure: (e) => failures.push(e),
     });
     for (let waited = 0; failures.length === 0 && waited < 5_000; waited += 20)

@@ -8,9 +8,8 @@ export interface CheckpointerOptions {
   synchronous: 'FULL' | 'NORMAL';
   /** WAL frames the worker lets gather before a checkpoint (SQLite's autocheckpoint default). @default 1000 */
   targetFrames?: number;
-  /** Shortest and longest pause between two checkpoints, in ms. @default 10, 1000 */
-  minMs?: number;
-  maxMs?: number;
+  /** How often the worker looks at the backlog, in ms. @default 20 */
+  pollMs?: number;
   /** Called once if a checkpoint fails with anything but SQLITE_BUSY; the worker has then stopped. */
   onFailure(error: Error): void;
 }
@@ -20,37 +19,46 @@ export interface Checkpointer {
   stop(): Promise<void>;
 }
 
-// Plain CommonJS run as an eval'd worker, so it needs no file of its own in any build.
+// Plain CommonJS run as an eval'd worker, so it needs no file of its own in any build. The backlog is read from the
+// WAL index (the -shm file, https://www.sqlite.org/walformat.html: mxFrame at byte 16, nBackfill at byte 96, in
+// the host's byte order), so however many processes' checkpointers watch one file, a checkpoint runs only once
+// about targetFrames frames wait, as SQLite's own autocheckpoint would.
 const workerSource = `
+const { openSync, readSync } = require('node:fs');
+const { endianness } = require('node:os');
 const { DatabaseSync } = require('node:sqlite');
 const { parentPort, workerData } = require('node:worker_threads');
-const db = new DatabaseSync(workerData.path, { timeout: 0 });
-db.exec('PRAGMA synchronous = ' + workerData.synchronous);
+const { path, synchronous, targetFrames, pollMs } = workerData;
+const db = new DatabaseSync(path, { timeout: 0 });
+db.exec('PRAGMA synchronous = ' + synchronous);
 const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
-const { targetFrames, minMs, maxMs } = workerData;
-let interval = minMs;
-let seen = 0;
-let timer;
-const tick = () => {
+const header = Buffer.alloc(100);
+const little = endianness() === 'LE';
+let shm;
+const backlog = () => {
   try {
-    const r = checkpoint.get();
-    // Frames written since the last tick (the log restarts from 0 after a complete checkpoint).
-    const fresh = r.log >= seen ? r.log - seen : r.log;
-    seen = r.log;
-    // Aim at about targetFrames per checkpoint, as SQLite's own autocheckpoint does.
-    interval = Math.min(maxMs, Math.max(minMs, (interval * targetFrames) / Math.max(fresh, 1)));
+    shm ??= openSync(path + '-shm', 'r');
+    if (readSync(shm, header, 0, 100, 0) < 100 || header[12] === 0) return targetFrames;
+    const max = little ? header.readUInt32LE(16) : header.readUInt32BE(16);
+    const done = little ? header.readUInt32LE(96) : header.readUInt32BE(96);
+    return max - done;
+  } catch {
+    return targetFrames; // no readable index: checkpoint on every tick
+  }
+};
+const timer = setInterval(() => {
+  if (backlog() < targetFrames) return;
+  try {
+    checkpoint.get();
   } catch (error) {
     // SQLITE_BUSY: another checkpointer (or a recovering connection) is at work; the next tick tries again.
-    if (((error && error.errcode) & 0xff) !== 5) {
-      parentPort.postMessage({ failed: String(error && error.message) });
-      return;
-    }
+    if (((error && error.errcode) & 0xff) === 5) return;
+    clearInterval(timer);
+    parentPort.postMessage({ failed: String(error && error.message) });
   }
-  timer = setTimeout(tick, interval);
-};
-timer = setTimeout(tick, interval);
+}, pollMs);
 parentPort.on('message', () => {
-  clearTimeout(timer);
+  clearInterval(timer);
   db.close();
   parentPort.close();
 });
@@ -58,8 +66,8 @@ parentPort.on('message', () => {
 
 /**
  * Copies a WAL database's committed pages into the main file from a worker thread with its own connection
- * (`PRAGMA wal_checkpoint(PASSIVE)`, which never blocks writers or readers, paced to about `targetFrames` new
- * frames per checkpoint), so that work — and its fsyncs — stays off the event loop and off every commit. The store keeps a high `wal_autocheckpoint` as a
+ * (`PRAGMA wal_checkpoint(PASSIVE)`, which never blocks writers or readers, once about `targetFrames` frames
+ * wait), so that work — and its fsyncs — stays off the event loop and off every commit. The store keeps a high `wal_autocheckpoint` as a
  * backstop, and returns to ordinary checkpoints if this one fails. The thread does not keep the process alive.
  */
 export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
@@ -72,8 +80,7 @@ export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
       path: options.path,
       synchronous: options.synchronous,
       targetFrames: options.targetFrames ?? 1000,
-      minMs: options.minMs ?? 10,
-      maxMs: options.maxMs ?? 1000,
+      pollMs: options.pollMs ?? 20,
     },
   });
   worker.unref();

@@ -76,15 +76,16 @@ export function createSqliteClient(
   const queue = createSerialQueue();
   const yieldEveryMs = options.yieldEveryMs ?? 10;
   let turned = performance.now();
-  /** Lets the event loop turn (timers, I/O) when the calls have kept it from doing so for `yieldEveryMs`. */
-  const serial = <T>(task: () => Promise<T>): Promise<T> =>
-    queue.run(async () => {
-      if (performance.now() - turned >= yieldEveryMs) {
-        await new Promise((resolve) => setImmediate(resolve));
+  const turn = () =>
+    new Promise<void>((resolve) =>
+      setImmediate(() => {
         turned = performance.now();
-      }
-      return task();
-    });
+        resolve();
+      }),
+    );
+  /** Runs calls one at a time; lets the event loop turn (timers, I/O) when they have kept it from it for `yieldEveryMs`. */
+  const serial = <T>(task: () => Promise<T>): Promise<T> =>
+    queue.run(() => (performance.now() - turned >= yieldEveryMs ? turn().then(task) : task()));
   const lock = createLockWait({
     busyTimeoutMs: options.busyTimeoutMs ?? 30_000,
     maxPollMs: options.maxPollMs ?? 4,
@@ -123,6 +124,28 @@ export function createSqliteClient(
   };
   const begin = () => statement('BEGIN IMMEDIATE').run();
   const commit = () => statement('COMMIT').run();
+  /** A write transaction: a busy error inside `fn` (a rollback journal spilling its cache) rolls back and retries it whole. */
+  const write = <T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> =>
+    untilFree(async () => {
+      begin();
+      try {
+        const result = await fn(direct);
+        try {
+          commit();
+        } catch (error) {
+          if (!isBusyError(error)) throw error;
+          await untilFree(commit); // the transaction stays open: only COMMIT is retried
+        }
+        return result;
+      } catch (error) {
+        try {
+          db.exec('ROLLBACK');
+        } catch {
+          // Already rolled back by SQLite (e.g. after SQLITE_FULL); the original error is what matters.
+        }
+        throw error;
+      }
+    });
 
   return {
     dialect: sqliteDialect,
@@ -131,24 +154,9 @@ export function createSqliteClient(
     run: (text, params) => serial(() => untilFree(() => direct.run(text, params))),
     exec: (text) => serial(() => untilFree(() => direct.exec(text))),
     transaction: (fn) =>
-      serial(async () => {
-        await lock.beforeWrite();
-        // A busy error inside `fn` (a rollback journal spilling its cache) rolls back and retries it whole.
-        return untilFree(async () => {
-          begin();
-          try {
-            const result = await fn(direct);
-            await untilFree(commit);
-            return result;
-          } catch (error) {
-            try {
-              db.exec('ROLLBACK');
-            } catch {
-              // Already rolled back by SQLite (e.g. after SQLITE_FULL); the original error is what matters.
-            }
-            throw error;
-          }
-        });
+      serial(() => {
+        const pause = lock.beforeWrite();
+        return pause ? pause.then(() => write(fn)) : write(fn);
       }),
     close: (closeHandle = true) =>
       queue.run(async () => {

@@ -27,9 +27,9 @@ export interface LockWait {
   /**
    * Call before taking the lock for a write. While other connections have been waiting lately (this one met a
    * busy lock within the last second), a connection that has taken the lock back to back for `holdMs` pauses
-   * longer than a waiter's longest poll, so a waiter gets its turn: no writer is starved.
+   * longer than a waiter's longest poll, so a waiter gets its turn: no writer is starved. Undefined: no pause.
    */
-  beforeWrite(): Promise<void>;
+  beforeWrite(): Promise<void> | undefined;
 }
 
 /** Contention is "recent" for this long after this connection last met a busy lock, in ms. */
@@ -62,11 +62,12 @@ export function createLockWait(options: LockWaitOptions): LockWait {
         }
       }
     },
-    async beforeWrite() {
+    beforeWrite() {
       const now = performance.now();
-      if (now - contendedAt > contentionWindowMs || now - turnFrom < holdMs) return;
-      await pause(maxPollMs + 2);
-      turnFrom = performance.now();
+      if (now - contendedAt > contentionWindowMs || now - turnFrom < holdMs) return undefined;
+      return pause(maxPollMs + 2).then(() => {
+        turnFrom = performance.now();
+      });
     },
   };
 }

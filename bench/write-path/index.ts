@@ -18,6 +18,7 @@ import { fixtureSpec, writeFixture } from '../storage/fixture.ts';
 import { type PgServer, startPgServer } from '../storage/pg-server.ts';
 import { type BeforeTree, repoRoot, snapshotTree } from './before-tree.ts';
 import { type WriteEntry, writeEntries, writePlanOf } from './plan.ts';
+import { countingCost, postgresCosts } from './probes.ts';
 import { type ContendFigures, type RunFigures, renderWritePath } from './section.ts';
 import type { WriteResult, WriteTask } from './tasks.ts';
 
@@ -66,6 +67,10 @@ export const writePath: Suite = async ({ quick, log }) => {
       const out = join(dir, `out-${serial++}.json`);
       const full: WriteTask = { ...task, out, fixture };
       return runTask<WriteResult>(full, [], workerPath);
+    };
+    const diagnostics = {
+      countUs: countingCost(fixture, plan.messages),
+      postgres: pg ? await postgresCosts(pg.url) : undefined,
     };
     // Contention: several processes append to one SQLite file at once (power durability, memory.store).
     const contention = new Map<'before' | 'after', ContendFigures>();
@@ -150,6 +155,7 @@ export const writePath: Suite = async ({ quick, log }) => {
         fixture: fixtureFigures,
         runs: [...runs.values()],
         contention: [...contention.values()],
+        diagnostics,
         beforeCommit: before?.commit,
         skipped,
         minutes: (performance.now() - started) / 60_000,

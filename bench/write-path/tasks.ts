@@ -59,6 +59,8 @@ export interface WriteResult {
   p99: number;
   /** The slowest call, ms. */
   max: number;
+  /** CPU time of the whole process (worker threads included) per append, µs. */
+  cpuUs?: number;
   /** The database's settings read back (SQLite journal mode and synchronous level). */
   settings?: string;
   /** `contend`: event-loop delay while appending (ms): 99th percentile and the longest. */
@@ -71,9 +73,10 @@ export async function timeLoops(
   n: number,
   per: number,
   step: (loop: number, i: number) => Promise<unknown>,
-): Promise<Pick<WriteResult, 'count' | 'ms' | 'p50' | 'p99' | 'max'>> {
+): Promise<Pick<WriteResult, 'count' | 'ms' | 'p50' | 'p99' | 'max' | 'cpuUs'>> {
   const latencies = new Float64Array(n * per);
   let k = 0;
+  const cpu = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: n }, async (_, loop) => {
@@ -85,7 +88,15 @@ export async function timeLoops(
     }),
   );
   const ms = performance.now() - t0;
+  const used = process.cpuUsage(cpu);
   const sorted = latencies.sort();
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-  return { count: n * per, ms, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? Number.NaN };
+  return {
+    count: n * per,
+    ms,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: sorted.at(-1) ?? Number.NaN,
+    cpuUs: (used.user + used.system) / (n * per),
+  };
 }

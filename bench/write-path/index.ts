@@ -99,6 +99,11 @@ export const writePath: Suite = async ({ quick, log }) => {
       contention.set(tree, fig);
     };
 
+    const countsOf = (e: WriteEntry) =>
+      e.counts === 'single' ? [1] : e.counts === 'pgSessions' ? plan.pgSessions : plan.sessions;
+    const slots = [...new Set([...plan.sessions, ...plan.pgSessions])]
+      .sort((a, b) => a - b)
+      .flatMap((n) => entries.filter((e) => countsOf(e).includes(n)).map((entry) => ({ entry, n })));
     for (let round = 0; round < plan.rounds; round++) {
       log(`round ${round + 1}/${plan.rounds}`);
       for (const tree of before ? (['after', 'before'] as const) : (['after'] as const)) {
@@ -106,43 +111,37 @@ export const writePath: Suite = async ({ quick, log }) => {
           skipped.push(`contention ${tree}: ${String(error).split('\n')[0]}`);
         });
       }
-      for (const e of entries) {
-        const counts =
-          e.counts === 'single' ? [1] : e.counts === 'pgSessions' ? plan.pgSessions : plan.sessions;
-        for (const n of counts) {
-          const key = `${e.key}@${n}`;
-          const db =
-            e.contender.kind === 'engram' && e.contender.store === 'postgres'
-              ? pg!.url
-              : join(dir, `${key}-${round}.db`);
-          const pgSchema = e.contender.kind === 'engram' ? `${pg?.schema}_${e.contender.tree}` : undefined;
-          try {
-            const count = e.counts === 'pgSessions' ? plan.pgMessages : plan.messages;
-            const r = await run({
-              op: 'sessions',
-              contender: e.contender,
-              srcRoot: srcRoot(e),
-              db,
-              pgSchema,
-              from: 0,
-              count,
-              sessions: n,
-              sessionPrefix: `r${round}-${n}`,
-            });
-            const fig = runs.get(key) ?? { entry: e, sessions: n, rates: [], results: [] };
-            fig.rates.push((r.count / r.ms) * 1000);
-            fig.results.push(r);
-            runs.set(key, fig);
-            log(`  ${key}: ${((r.count / r.ms) * 1000).toFixed(0)} appends/s`);
-          } catch (error) {
-            const line = String(error).split('\n').slice(0, 3).join(' ');
-            skipped.push(`${key}: ${line.slice(0, 300)}`);
-            log(`  ${key} FAILED: ${line}`);
-          } finally {
-            rmSync(db, { force: true });
-            rmSync(`${db}-wal`, { force: true });
-            rmSync(`${db}-shm`, { force: true });
-          }
+      // Runs at one session count sit side by side (engram after, before, Mastra, the raw loop), in an order
+      // reversed every other round, so the ratios compare runs made close in time.
+      const order = round % 2 ? [...slots].reverse() : slots;
+      for (const { entry: e, n } of order) {
+        const key = `${e.key}@${n}`;
+        const sqlite = !(e.contender.kind === 'engram' && e.contender.store === 'postgres');
+        const db = sqlite ? join(dir, `${key}-${round}.db`) : pg!.url;
+        const pgSchema = e.contender.kind === 'engram' ? `${pg?.schema}_${e.contender.tree}` : undefined;
+        try {
+          const r = await run({
+            op: 'sessions',
+            contender: e.contender,
+            srcRoot: srcRoot(e),
+            db,
+            pgSchema,
+            from: 0,
+            count: e.counts === 'pgSessions' ? plan.pgMessages : plan.messages,
+            sessions: n,
+            sessionPrefix: `r${round}-${n}`,
+          });
+          const fig = runs.get(key) ?? { entry: e, sessions: n, rates: [], results: [] };
+          fig.rates.push((r.count / r.ms) * 1000);
+          fig.results.push(r);
+          runs.set(key, fig);
+          log(`  ${key}: ${((r.count / r.ms) * 1000).toFixed(0)} appends/s`);
+        } catch (error) {
+          const line = String(error).split('\n').slice(0, 3).join(' ');
+          skipped.push(`${key}: ${line.slice(0, 300)}`);
+          log(`  ${key} FAILED: ${line}`);
+        } finally {
+          if (sqlite) for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
         }
       }
     }

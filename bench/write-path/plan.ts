@@ -33,13 +33,13 @@ export function writePlanOf(quick: boolean): WritePlan {
         contendMessages: 500,
       }
     : {
-        rounds: 3,
-        messages: 4_800,
+        rounds: 5,
+        messages: 2_400,
         sessions: [1, 8, 32],
-        pgMessages: 3_200,
+        pgMessages: 1_600,
         pgSessions: [1, 16],
         contenders: 4,
-        contendMessages: 1_500,
+        contendMessages: 800,
       };
 }
 

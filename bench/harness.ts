@@ -15,7 +15,7 @@ export const sections: Record<string, { module: string; exportName?: string }> =
   'concurrent-appends': { module: './storage/concurrent/index.ts', exportName: 'concurrentAppends' },
   'window-read': { module: './window-read.ts', exportName: 'windowRead' },
   'search-prune': { module: './search-prune/index.ts', exportName: 'searchPrune' },
-  'write-path': { module: './write-path.ts' },
+  'write-path': { module: './write-path/index.ts', exportName: 'writePath' },
 };
 
 /** What the command line asked for. */

@@ -10,10 +10,17 @@ const worker = fileURLToPath(new URL('./worker.ts', import.meta.url));
 /** What a child reports, plus its wall time (process start to exit, including Node start and imports). */
 export type ChildResult<T> = T & { wallMs: number };
 
-/** Runs `task` in a child process on this Node binary; rejects with the child's stderr when it fails. */
-export function runTask<T extends AppendResult | ColdOpenResult | ConcurrentResult>(
-  task: Task,
+/** What any suite's worker takes: where to write the result, and what it is (for error messages). */
+type AnyTask = { out: string; op: string; contender: { kind: string; api?: string } };
+
+/**
+ * Runs `task` in a child process on this Node binary (the storage worker, or another suite's `workerPath`);
+ * rejects with the child's stderr when it fails.
+ */
+export function runTask<T = AppendResult | ColdOpenResult | ConcurrentResult>(
+  task: AnyTask | Task,
   extraArgs: readonly string[] = [],
+  workerPath: string = worker,
 ): Promise<ChildResult<T>> {
   rmSync(task.out, { force: true });
   const t0 = performance.now();
@@ -24,7 +31,7 @@ export function runTask<T extends AppendResult | ColdOpenResult | ConcurrentResu
       '--no-warnings',
       '--max-old-space-size=8192',
       ...extraArgs,
-      worker,
+      workerPath,
       JSON.stringify(task),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },

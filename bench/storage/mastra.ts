@@ -37,9 +37,13 @@ interface MessageListModule {
   };
 }
 
-const RESOURCE = 'bench-user';
+/** The resource (user) every thread belongs to. */
+export const RESOURCE = 'bench-user';
 
-async function open(task: Task): Promise<{ storage: LibSQLStoreLike; memory: MemoryLike }> {
+/** A LibSQLStore on the task's file and a Mastra `Memory` over it. */
+export async function open(
+  task: Pick<Task, 'db'>,
+): Promise<{ storage: LibSQLStoreLike; memory: MemoryLike }> {
   const { LibSQLStore } = await importPeer<LibSQLModule>('@mastra/libsql');
   const { Memory } = await importPeer<MemoryModule>('@mastra/memory');
   const storage = new LibSQLStore({ id: 'engram-bench', url: `file:${task.db}` });
@@ -47,8 +51,8 @@ async function open(task: Task): Promise<{ storage: LibSQLStoreLike; memory: Mem
 }
 
 /** Each ModelMessage as one MastraDBMessage (a tool message becomes an assistant message with tool invocations). */
-async function toMastra(
-  task: Task,
+export async function toMastra(
+  task: Pick<Task, 'session'>,
   messages: readonly ModelMessage[],
   threadId = task.session,
 ): Promise<unknown[]> {
@@ -61,7 +65,7 @@ async function toMastra(
 }
 
 /** The libSQL pragmas in force, read through the store's client. */
-async function settingsOf(storage: LibSQLStoreLike): Promise<string | undefined> {
+export async function settingsOf(storage: LibSQLStoreLike): Promise<string | undefined> {
   const client = (
     storage as { client?: { execute(sql: string): Promise<{ rows: Record<string, unknown>[] }> } }
   ).client;

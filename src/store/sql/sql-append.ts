@@ -16,6 +16,45 @@ export interface PreparedAppend {
   json: string;
 }
 
+/** A batch's distinct inputs (the same message twice is one entry) and, per input, its slot among them. */
+export interface DistinctInputs {
+  /** The inputs with distinct ids, first occurrence first. */
+  distinct: PreparedAppend[];
+  /** For each input, the index of its entry in `distinct`. */
+  order: number[];
+}
+
+/**
+ * Drops repeats of an id within a batch: an identical repeat maps to the first occurrence's entry. Undefined
+ * when the batch holds two different messages under one id (the general path reports that).
+ */
+export function distinctInputs(prepared: readonly PreparedAppend[]): DistinctInputs | undefined {
+  const slots = new Map<string, { json: string; slot: number }>();
+  const distinct: PreparedAppend[] = [];
+  const order: number[] = [];
+  for (const p of prepared) {
+    const id = p.input.message.id;
+    const prior = slots.get(id);
+    if (prior) {
+      if (prior.json !== p.json) return undefined;
+      order.push(prior.slot);
+      continue;
+    }
+    slots.set(id, { json: p.json, slot: distinct.length });
+    order.push(distinct.length);
+    distinct.push(p);
+  }
+  return { distinct, order };
+}
+
+/** A message's `created_at` (its `createdAt`, or `now` when that is not a valid date) and full-text `text` column. */
+export function rowColumns(d: SqlDialect, p: PreparedAppend, now: number): { created: number; text: string } {
+  const message = p.input.message;
+  const created = message.createdAt instanceof Date ? message.createdAt.getTime() : Number.NaN;
+  const text = messageText(message);
+  return { created: Number.isFinite(created) ? created : now, text: d.indexText?.(text) ?? text };
+}
+
 /** The hot append statements of one dialect, compiled once. */
 interface AppendSql {
   counter: string;
@@ -90,20 +129,20 @@ export async function appendToRoot(
   let skipped = 0;
   let skippedTokens = 0;
   const entries: LogEntry[] = [];
-  for (const { input, json } of prepared) {
+  for (const p of prepared) {
+    const { input, json } = p;
     const message = input.message;
-    const created = message.createdAt instanceof Date ? message.createdAt.getTime() : Number.NaN;
-    const text = messageText(message);
+    const { created, text } = rowColumns(d, p, now);
     const inserted = await tx.get(s.insert, [
       tenant,
       log,
       seq + 1,
       message.id,
       message.role,
-      Number.isFinite(created) ? created : now,
+      created,
       input.tokens,
       json,
-      d.indexText?.(text) ?? text,
+      text,
     ]);
     if (inserted) {
       seq += 1;

@@ -7,7 +7,7 @@ import type { AppendInput, LogStats, RangeQuery } from '../memory-store.ts';
 import { planReplace } from '../replace-plan.ts';
 import { sessionNotFound } from '../store-helpers.ts';
 import { storedCopy } from '../stored-copy.ts';
-import { appendToRoot, type PreparedAppend } from './sql-append.ts';
+import { appendToRoot, distinctInputs, type PreparedAppend } from './sql-append.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
@@ -130,24 +130,10 @@ async function appendDistinct(
   prepared: readonly PreparedAppend[],
 ): Promise<LogEntry[] | undefined> {
   if (prepared.length === 0) return undefined;
-  const slots = new Map<string, { json: string; slot: number }>();
-  const distinct: PreparedAppend[] = [];
-  const order: number[] = [];
-  for (const p of prepared) {
-    const id = p.input.message.id;
-    const prior = slots.get(id);
-    if (prior) {
-      // Two different messages under one id: the general path reports it after checking the session.
-      if (prior.json !== p.json) return undefined;
-      order.push(prior.slot);
-      continue;
-    }
-    slots.set(id, { json: p.json, slot: distinct.length });
-    order.push(distinct.length);
-    distinct.push(p);
-  }
-  const entries = await appendToRoot(tx, ctx.component, scope, sessionId, distinct);
-  return entries && order.map((slot) => entries[slot]!);
+  const batch = distinctInputs(prepared);
+  if (!batch) return undefined;
+  const entries = await appendToRoot(tx, ctx.component, scope, sessionId, batch.distinct);
+  return entries && batch.order.map((slot) => entries[slot]!);
 }
 
 /** A page of a session's visible log, oldest first, reading only the rows it returns. */

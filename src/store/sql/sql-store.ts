@@ -1,20 +1,21 @@
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId, isValidId } from '../../core/ids.ts';
+import type { LogEntry } from '../../core/message.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import { checkIdList, checkRangeQuery, checkSearchQuery, prepareInputs } from '../check-inputs.ts';
 import type { MemoryStoreV1, StoreCapabilities } from '../memory-store.ts';
 import { checkSessionId } from '../store-helpers.ts';
+import { createGroupCommit } from './group-commit.ts';
+import {
+  type AppendBatchRunner,
+  type AppendCall,
+  appendAlone,
+  appendInOneTransaction,
+} from './sql-append-batch.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryGet } from './sql-exec.ts';
 import { sql } from './sql-fragment.ts';
-import {
-  appendEntries,
-  entriesById,
-  readEntries,
-  replaceEntries,
-  sessionStats,
-  tombstone,
-} from './sql-log.ts';
+import { entriesById, readEntries, replaceEntries, sessionStats, tombstone } from './sql-log.ts';
 import {
   deleteArtifactRow,
   deleteStateRow,
@@ -42,7 +43,19 @@ export interface SqlStoreOptions {
   init?: () => Promise<void>;
   /** Releases the client's resources on `close()`. */
   close?: () => Promise<void>;
+  /**
+   * Group commit: concurrent `append` calls (any sessions) share one transaction and one commit; each caller is
+   * answered once that commit is durable, with its own outcome. `false`: one transaction per call. @default true
+   */
+  groupCommit?: boolean;
+  /** Runs a group commit's batch. @default appendInOneTransaction (one shared transaction) */
+  appendBatch?: AppendBatchRunner;
 }
+
+/** Most calls in one group commit. */
+const maxBatchCalls = 128;
+/** Most serialized message characters in one group commit. */
+const maxBatchChars = 8 * 1024 * 1024;
 
 /** A store on the shared SQL layer: {@link MemoryStoreV1} plus `ready()`, which resolves once it is initialized. */
 export interface SqlStore extends MemoryStoreV1 {
@@ -87,6 +100,15 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
     }
   };
   const checkSession = (id: unknown) => checkSessionId(id, component);
+  const runBatch = options.appendBatch ?? appendInOneTransaction;
+  const commits =
+    options.groupCommit === false
+      ? undefined
+      : createGroupCommit<AppendCall, LogEntry[]>({
+          maxCalls: maxBatchCalls,
+          maxSize: maxBatchChars,
+          run: (take) => runBatch(client, ctx, take),
+        });
 
   const store: SqlStore = {
     specificationVersion: 'v1',
@@ -136,8 +158,11 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
     append: (scope, sessionId, inputs) =>
       op('append', scope, () => {
         checkSession(sessionId);
-        const prepared = prepareInputs(ctx, inputs);
-        return client.transaction((tx) => appendEntries(tx, ctx, scope, sessionId, prepared));
+        const call = { scope, sessionId, prepared: prepareInputs(ctx, inputs) };
+        if (!commits) return appendAlone(client, ctx, call);
+        let chars = 0;
+        for (const p of call.prepared) chars += p.json.length;
+        return commits.submit(call, chars);
       }),
 
     readRange: (scope, sessionId, query = {}) =>

@@ -6,8 +6,9 @@ import { raw, sql } from '../../sql/sql-fragment.ts';
 /** PostgreSQL ignores words of 2,048 bytes or more in text search. */
 const maxWordBytes = 2047;
 
-/** The tables of the shared schema; the client qualifies them with the store's schema. */
+/** The tables (and routines) of the shared schema; the client qualifies them with the store's schema. */
 export const postgresTables: readonly string[] = [
+  'engram_append_batch',
   'engram_sessions',
   'engram_messages',
   'engram_fork_hidden',

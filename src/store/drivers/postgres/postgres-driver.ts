@@ -3,6 +3,7 @@ import { checkScope, type Scope } from '../../../core/scope.ts';
 import type { StoreCapabilities } from '../../memory-store.ts';
 import { runMigrations } from '../../sql/migrate.ts';
 import { createSqlStore, type SqlStore, whenReady } from '../../sql/sql-store.ts';
+import { postgresAppendBatch } from './postgres-append.ts';
 import {
   createPostgresClient,
   type PgPoolClientLike,
@@ -39,6 +40,12 @@ export interface PostgresStoreOptions {
   vectorDimensions?: number;
   /** Retries of a transaction after a serialization failure, deadlock or connection lost before `COMMIT`. @default 3 */
   retries?: number;
+  /**
+   * Group commit: concurrent appends from this process (any sessions) go to the server as one statement, one
+   * round trip and one commit; each caller is answered once that commit is durable, with its own outcome.
+   * `false`: one transaction per call. @default true
+   */
+  groupCommit?: boolean;
 }
 
 /** A PostgreSQL store: {@link SqlStore} plus its schema and pgvector operations on long-term records. */
@@ -147,6 +154,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     name: 'postgres',
     capabilities,
     maxMessageBytes: options.maxMessageBytes,
+    groupCommit: options.groupCommit,
+    appendBatch: postgresAppendBatch,
     init: async () => {
       await runMigrations(client, { component: 'postgres' });
       capabilities.vectorSearch = await setupPgVector(client, schema, vectorMode, dims);

@@ -1,8 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
+import { createSerialQueue } from '../../../core/serial-queue.ts';
 import type { SqlClient, SqlRow } from '../../sql/sql-client.ts';
 import type { SqlValue } from '../../sql/sql-fragment.ts';
 import { sqliteDialect } from './sqlite-dialect.ts';
+import { createLockWait } from './sqlite-lock-wait.ts';
 
 /** A prepared statement of a better-sqlite3-shaped binding (`node:sqlite`'s `StatementSync` fits). */
 export interface SqliteStatementLike {
@@ -28,12 +29,21 @@ export interface SqliteDatabaseLike {
 
 /** Options of {@link createSqliteClient}. */
 export interface SqliteClientOptions {
-  /** Retries of a transaction that meets SQLITE_BUSY after the busy timeout. @default 5 */
-  busyRetries?: number;
-  /** First backoff delay in ms, doubled per retry. @default 20 */
-  busyBackoffMs?: number;
+  /**
+   * How long a call waits in all for another connection's lock (SQLITE_BUSY), in ms, before it fails with
+   * `STORE_ERROR`. The wait is asynchronous: the handle's own busy timeout should be 0. @default 30000
+   */
+  busyTimeoutMs?: number;
+  /** Longest pause between two attempts to take a busy lock, in ms. @default 4 */
+  maxPollMs?: number;
   /** Prepared statements kept. @default 256 */
   statementCacheSize?: number;
+  /**
+   * The longest the client runs calls back to back without letting the event loop turn, in ms: a synchronous
+   * handle resolves every call at once, so a caller awaiting one call after another would otherwise never
+   * yield. @default 10
+   */
+  yieldEveryMs?: number;
 }
 
 /** Whether an error from a SQLite binding is SQLITE_BUSY / SQLITE_LOCKED. */
@@ -52,18 +62,43 @@ export function isBusyError(error: unknown): boolean {
 
 /**
  * A {@link SqlClient} over a synchronous SQLite handle. Calls are serialized (a transaction's awaits never
- * interleave with other callers), statements are cached, writers use `BEGIN IMMEDIATE`, and SQLITE_BUSY that
- * outlasts the busy timeout is retried with backoff, then reported as `STORE_ERROR`.
+ * interleave with other callers), statements are cached, writers use `BEGIN IMMEDIATE`. A lock held by another
+ * connection (SQLITE_BUSY) is waited for asynchronously — the attempt is repeated after short timer pauses, so
+ * the event loop keeps running — for up to `busyTimeoutMs` in all, then reported as `STORE_ERROR`. A `COMMIT`
+ * that meets SQLITE_BUSY (a rollback journal with readers) is retried alone: the transaction stays open.
  */
 export function createSqliteClient(
   db: SqliteDatabaseLike,
   options: SqliteClientOptions = {},
 ): SqlClient & { close(closeHandle?: boolean): Promise<void> } {
-  const retries = options.busyRetries ?? 5;
-  const backoff = options.busyBackoffMs ?? 20;
   const cacheSize = options.statementCacheSize ?? 256;
   const cache = new Map<string, SqliteStatementLike>();
-  let tail: Promise<unknown> = Promise.resolve();
+  const queue = createSerialQueue();
+  const yieldEveryMs = options.yieldEveryMs ?? 10;
+  let turned = performance.now();
+  const turn = () =>
+    new Promise<void>((resolve) =>
+      setImmediate(() => {
+        turned = performance.now();
+        resolve();
+      }),
+    );
+  /** Runs calls one at a time; lets the event loop turn (timers, I/O) when they have kept it from it for `yieldEveryMs`. */
+  const serial = <T>(task: () => Promise<T>): Promise<T> =>
+    queue.run(() => (performance.now() - turned >= yieldEveryMs ? turn().then(task) : task()));
+  const lock = createLockWait({
+    busyTimeoutMs: options.busyTimeoutMs ?? 30_000,
+    maxPollMs: options.maxPollMs ?? 4,
+    isBusy: isBusyError,
+    busyError: (waitedMs, cause) =>
+      new MemoryError({
+        code: 'STORE_ERROR',
+        component: 'sqlite',
+        message: `database is busy: another connection held the lock for ${Math.round(waitedMs)} ms`,
+        cause,
+      }),
+  });
+  const untilFree = lock.untilFree;
 
   const statement = (text: string): SqliteStatementLike => {
     let s = cache.get(text);
@@ -77,26 +112,6 @@ export function createSqliteClient(
     return s;
   };
 
-  const withRetry = async <T>(fn: () => Promise<T>, onBusy?: () => void): Promise<T> => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await fn();
-      } catch (error) {
-        if (!isBusyError(error)) throw error;
-        onBusy?.();
-        if (attempt >= retries) {
-          throw new MemoryError({
-            code: 'STORE_ERROR',
-            component: 'sqlite',
-            message: `database is busy after ${retries} retries; another writer holds the lock`,
-            cause: error,
-          });
-        }
-        await sleep(backoff * 2 ** attempt * (0.5 + Math.random()));
-      }
-    }
-  };
-
   const direct: SqlClient = {
     dialect: sqliteDialect,
     all: async (text, params) => statement(text).all(...params) as SqlRow[],
@@ -107,39 +122,44 @@ export function createSqliteClient(
     },
     transaction: (fn) => fn(direct),
   };
-
-  const serialized = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(fn);
-    tail = run.catch(() => undefined);
-    return run;
-  };
+  const begin = () => statement('BEGIN IMMEDIATE').run();
+  const commit = () => statement('COMMIT').run();
+  /** A write transaction: a busy error inside `fn` (a rollback journal spilling its cache) rolls back and retries it whole. */
+  const write = <T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> =>
+    untilFree(async () => {
+      begin();
+      try {
+        const result = await fn(direct);
+        try {
+          commit();
+        } catch (error) {
+          if (!isBusyError(error)) throw error;
+          await untilFree(commit); // the transaction stays open: only COMMIT is retried
+        }
+        return result;
+      } catch (error) {
+        try {
+          db.exec('ROLLBACK');
+        } catch {
+          // Already rolled back by SQLite (e.g. after SQLITE_FULL); the original error is what matters.
+        }
+        throw error;
+      }
+    });
 
   return {
     dialect: sqliteDialect,
-    all: (text, params) => serialized(() => withRetry(() => direct.all(text, params))),
-    get: (text, params) => serialized(() => withRetry(() => direct.get(text, params))),
-    run: (text, params) => serialized(() => withRetry(() => direct.run(text, params))),
-    exec: (text) => serialized(() => withRetry(() => direct.exec(text))),
+    all: (text, params) => serial(() => untilFree(() => direct.all(text, params))),
+    get: (text, params) => serial(() => untilFree(() => direct.get(text, params))),
+    run: (text, params) => serial(() => untilFree(() => direct.run(text, params))),
+    exec: (text) => serial(() => untilFree(() => direct.exec(text))),
     transaction: (fn) =>
-      serialized(() =>
-        withRetry(async () => {
-          db.exec('BEGIN IMMEDIATE');
-          try {
-            const result = await fn(direct);
-            db.exec('COMMIT');
-            return result;
-          } catch (error) {
-            try {
-              db.exec('ROLLBACK');
-            } catch {
-              // Already rolled back by SQLite (e.g. after SQLITE_FULL); the original error is what matters.
-            }
-            throw error;
-          }
-        }),
-      ),
+      serial(() => {
+        const pause = lock.beforeWrite();
+        return pause ? pause.then(() => write(fn)) : write(fn);
+      }),
     close: (closeHandle = true) =>
-      serialized(async () => {
+      queue.run(async () => {
         cache.clear();
         if (closeHandle) db.close?.();
       }),

@@ -61,9 +61,13 @@ describe('sqlite: multi-process concurrency', () => {
         expect(errors, `child ${i} reported errors; stderr: ${c.stderr()}`).toEqual([]);
         expect(exits[i], `child ${i} exit; stderr: ${c.stderr()}`).toEqual({ code: 0, signal: null });
       }
+      const loopP99: string[] = [];
+      const loopMax: string[] = [];
       const slowest = writerRuns.map((w) => {
-        const [done, n, ms] = (w.lines.at(-1) ?? '').split(' ');
+        const [done, n, ms, p99, max] = (w.lines.at(-1) ?? '').split(' ');
         expect([done, Number(n)]).toEqual(['done', perWriter]);
+        loopP99.push(p99!);
+        loopMax.push(max!);
         return Number(ms);
       });
 
@@ -108,6 +112,7 @@ describe('sqlite: multi-process concurrency', () => {
         `${writers * perWriter} appends by ${writers} processes in ${seconds.toFixed(1)} s ` +
           `(${Math.round((writers * perWriter) / seconds)}/s), ${switches} writer switches in seq order, ` +
           `slowest append per writer ${slowest.join('/')} ms; ` +
+          `event-loop delay p99 ${loopP99.join('/')} ms, max ${loopMax.join('/')} ms; ` +
           `${snaps.length} reader snapshots, ` +
           `${growing} distinct mid-run lengths, all prefixes of the final log`,
       );

@@ -56,13 +56,28 @@ export function openEngram(place: EngramPlace, dir: string, name: string, budget
   };
 }
 
-/** A turn the way an agent loop stores it: one awaited `store` per message (per step), then the window. */
+/**
+ * A turn's steps, as an agent loop stores them (seed 000: one store call per step): the user message alone,
+ * then each assistant message together with the tool results that follow it.
+ */
+export function turnSteps(turn: readonly ModelMessage[]): ModelMessage[][] {
+  const steps: ModelMessage[][] = [];
+  for (const message of turn) {
+    const last = steps.at(-1);
+    if (message.role === 'tool' && last?.[0]?.role === 'assistant') last.push(message);
+    else steps.push([message]);
+  }
+  return steps;
+}
+
+/** A turn the way an agent loop stores it: one awaited `store` per step ({@link turnSteps}), then the window. */
 export async function timedTurn(
   view: TokenWindowView,
   turn: readonly ModelMessage[],
 ): Promise<{ store: number; read: number; window: Awaited<ReturnType<TokenWindowView['read']>> }> {
+  const steps = turnSteps(turn);
   const t0 = performance.now();
-  for (const message of turn) await view.store(message);
+  for (const step of steps) await view.store(step);
   const t1 = performance.now();
   const window = await view.read();
   const t2 = performance.now();

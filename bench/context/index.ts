@@ -1,7 +1,7 @@
 /**
  * Per-turn context assembly as a tool-heavy session grows to 100,000 messages under a 100,000-token budget,
  * side by side in one run (`npm run bench -- --only context-assembly`; `--quick` for a smoke run):
- *   engram     — one awaited `view.store(message)` per message of the turn, then `tokenWindow.read()`, in
+ *   engram     — one awaited `view.store(step)` per step of the turn (the user message; each assistant message with its tool results), then `tokenWindow.read()`, in
  *                process and on SQLite at `power` and `process` durability
  *   LangChain  — `trimMessages(allMessages, …)` with a prefix-sum token counter (and, on verified turns, the
  *                per-message memo it replaced, whose output must be identical)

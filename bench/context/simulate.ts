@@ -17,7 +17,7 @@ import { createMemoCounter, createPrefixSumCounter, type TrimCounter } from './t
 
 /** What one engram contender did on a sampled turn. */
 export interface EngramTiming {
-  /** Milliseconds of the turn's `store` calls (one per message). */
+  /** Milliseconds of the turn's `store` calls (one per step). */
   store: number;
   /** Milliseconds of the window `read()`. */
   read: number;

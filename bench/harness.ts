@@ -12,7 +12,6 @@ import type { Suite } from './report.ts';
 export const sections: Record<string, { module: string; exportName?: string }> = {
   'context-assembly': { module: './context/index.ts', exportName: 'contextAssembly' },
   storage: { module: './storage/index.ts', exportName: 'storage' },
-  'concurrent-appends': { module: './storage/concurrent/index.ts', exportName: 'concurrentAppends' },
   'window-read': { module: './window-read.ts', exportName: 'windowRead' },
   'search-prune': { module: './search-prune/index.ts', exportName: 'searchPrune' },
   'write-path': { module: './write-path/index.ts', exportName: 'writePath' },
@@ -40,8 +39,17 @@ export interface BenchArgs {
 
 const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`);
 
-/** Parses `npm run bench -- …` arguments; throws on an unknown flag. */
-export function parseBenchArgs(argv: readonly string[]): BenchArgs {
+/** Environment variables a section reads, stated in the exact command when set. */
+export const benchEnvironment = ['ENGRAM_BENCH_BEFORE'] as const;
+
+/**
+ * Parses `npm run bench -- …` arguments; throws on an unknown flag. The command states the variables of
+ * {@link benchEnvironment} that `env` sets (`ENGRAM_BENCH_BEFORE=abc npm run bench -- …`).
+ */
+export function parseBenchArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): BenchArgs {
   const names: string[] = [];
   let json: string | undefined;
   let preliminary: string | undefined;
@@ -58,6 +66,10 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     else names.push(...a.split(',').filter(Boolean));
   }
   const quick = flags.has('--quick');
+  const prefix = benchEnvironment
+    .filter((name) => env[name])
+    .map((name) => `${name}=${quote(env[name]!)} `)
+    .join('');
   return {
     names,
     quick,
@@ -66,7 +78,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     peers: !flags.has('--no-peers'),
     postgres: !flags.has('--no-postgres'),
     json,
-    command: `npm run bench${argv.length ? ` -- ${argv.map(quote).join(' ')}` : ''}`,
+    command: `${prefix}npm run bench${argv.length ? ` -- ${argv.map(quote).join(' ')}` : ''}`,
   };
 }
 

@@ -19,12 +19,17 @@ describe('bench harness', () => {
     expect(args.preliminary).toBe('machine loaded by parallel work');
     expect(args.command).toBe('npm run bench -- --only storage,context --quick --preliminary');
     expect(() => parseBenchArgs(['--fast'])).toThrow(/unknown flag --fast/);
+    const before = parseBenchArgs(['--only', 'write-path'], { ENGRAM_BENCH_BEFORE: 'abc1234', HOME: '/x' });
+    expect(before.command).toBe('ENGRAM_BENCH_BEFORE=abc1234 npm run bench -- --only write-path');
   });
 
   it('finds tables without a Command line, short rows and NaN figures', () => {
     const table = '| a | b |\n| --- | --- |\n| 1 | 2 |';
     expect(checkSection(`## S\n\nCommand: \`npm run bench\`\n\n${table}`)).toEqual([]);
     expect(checkSection(`## S\n\n${table}`)).toHaveLength(1);
+    expect(checkSection(`## S\n\nCommand: \`ENGRAM_BENCH_BEFORE=abc npm run bench\`\n\n${table}`)).toEqual(
+      [],
+    );
     const command = 'Command: `npm run bench -- --quick`';
     const stated = addCommandLines(`## S\n\nCommand: \`npm run bench\`\n\n${table}\n\n${table}`, command);
     expect(checkSection(stated)).toEqual([]);
@@ -34,17 +39,17 @@ describe('bench harness', () => {
     ).toHaveLength(2);
   });
 
-  it('runs the context, storage and concurrent-appends sections at smoke sizes, leaving BENCHMARKS.md alone', () => {
+  it('runs the context, storage and write-path sections at smoke sizes, leaving BENCHMARKS.md alone', () => {
     const dir = mkdtempSync(join(tmpdir(), 'engram-bench-smoke-'));
     const before = readFileSync(benchmarks, 'utf8');
     try {
       const out = join(dir, 'report.json');
-      const only = 'context-assembly,storage,concurrent-appends';
+      const only = 'context-assembly,storage,write-path';
       const flags = ['--quick', '--only', only, '--no-peers', '--no-postgres', '--preliminary'];
       const run = spawnSync(
         process.execPath,
         ['--experimental-strip-types', '--no-warnings', 'bench/run.ts', ...flags, '--json', out],
-        { cwd: root, encoding: 'utf8' },
+        { cwd: root, encoding: 'utf8', env: { ...process.env, ENGRAM_BENCH_BEFORE: '' } },
       );
       expect(run.status, run.stderr).toBe(0);
       const report = JSON.parse(readFileSync(out, 'utf8')) as {

@@ -21,7 +21,7 @@ import { addCommandLines, checkSection } from './section-check.ts';
 let args: ReturnType<typeof parseBenchArgs>;
 let names: string[];
 try {
-  args = parseBenchArgs(process.argv.slice(2));
+  args = parseBenchArgs(process.argv.slice(2), process.env);
   names = resolveSections(args.names);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

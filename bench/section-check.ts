@@ -7,19 +7,20 @@ interface TableSpan {
   stated: boolean;
 }
 
-const COMMAND = 'Command: `npm run bench';
+/** A `Command:` line of any run: `npm run bench…`, perhaps after environment variables (`X=1 npm run bench…`). */
+const COMMAND = /^Command: `(\w+=\S+ )*npm run bench/;
 
 /**
  * The tables of `lines`; a line starting with `command` (any `Command: \`npm run bench…` line when not given)
  * counts for the next table only, and a heading resets it.
  */
-function scanTables(lines: readonly string[], command = COMMAND): TableSpan[] {
+function scanTables(lines: readonly string[], command: string | RegExp = COMMAND): TableSpan[] {
   const spans: TableSpan[] = [];
   let stated = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.startsWith('#')) stated = false;
-    else if (line.startsWith(command)) stated = true;
+    else if (typeof command === 'string' ? line.startsWith(command) : command.test(line)) stated = true;
     else if (line.startsWith('|') && lines[i + 1]?.startsWith('| ---')) {
       let end = i + 2;
       while (lines[end]?.startsWith('|')) end++;

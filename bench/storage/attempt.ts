@@ -1,12 +1,12 @@
 /** Runs child tasks so that a contender that fails is dropped from the rest of the run and named, with its error. */
 
 import { runTask } from './child.ts';
-import type { AppendResult, ColdOpenResult, ConcurrentResult, Task } from './tasks.ts';
+import type { AppendResult, ColdOpenResult, Task } from './tasks.ts';
 
 /** Child runs keyed by contender: a key that failed once is skipped afterwards. */
 export interface Attempts {
   /** Runs `task` unless `key` failed before; undefined when it fails (now or before). */
-  attempt<T extends AppendResult | ColdOpenResult | ConcurrentResult>(
+  attempt<T extends AppendResult | ColdOpenResult>(
     key: string,
     task: Task,
   ): Promise<(T & { wallMs: number }) | undefined>;
@@ -19,7 +19,7 @@ export function createAttempts(log: (line: string) => void): Attempts {
   const failed = new Map<string, string>();
   return {
     failed,
-    async attempt<T extends AppendResult | ColdOpenResult | ConcurrentResult>(key: string, task: Task) {
+    async attempt<T extends AppendResult | ColdOpenResult>(key: string, task: Task) {
       if (failed.has(key)) return undefined;
       try {
         return await runTask<T>(task);

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { AppendResult, ColdOpenResult, ConcurrentResult, Task } from './tasks.ts';
+import type { AppendResult, ColdOpenResult, Task } from './tasks.ts';
 
 const worker = fileURLToPath(new URL('./worker.ts', import.meta.url));
 
@@ -17,7 +17,7 @@ type AnyTask = { out: string; op: string; contender: { kind: string; api?: strin
  * Runs `task` in a child process on this Node binary (the storage worker, or another suite's `workerPath`);
  * rejects with the child's stderr when it fails.
  */
-export function runTask<T = AppendResult | ColdOpenResult | ConcurrentResult>(
+export function runTask<T = AppendResult | ColdOpenResult>(
   task: AnyTask | Task,
   extraArgs: readonly string[] = [],
   workerPath: string = worker,

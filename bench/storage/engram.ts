@@ -14,8 +14,8 @@ import { createTokenCounter } from '../../src/tokens/index.ts';
 import type { TokenCounter } from '../../src/tokens/token-counter.ts';
 import type { FixtureSlice } from './fixture.ts';
 import { fileBytes, readSettings, walBytes, walPages } from './raw-sqlite.ts';
-import type { AppendResult, ColdOpenResult, ConcurrentResult, Task } from './tasks.ts';
-import { sessionIds, timeAppends, timeConcurrent } from './tasks.ts';
+import type { AppendResult, ColdOpenResult, Task } from './tasks.ts';
+import { timeAppends } from './tasks.ts';
 
 interface Engram {
   store: MemoryStoreV1;
@@ -73,20 +73,6 @@ export async function engramAppend(task: Task, { messages, tokens }: FixtureSlic
   await store.close();
   const bytes = task.contender.kind === 'engram-sqlite' ? fileBytes(task.db) : undefined;
   return { ...timed, settings, bytes, walPagesPerAppend };
-}
-
-/** `task.sessions` sessions on one store, each `memory.store`-ing its share of the slice, one per awaited call. */
-export async function engramConcurrent(task: Task, { messages }: FixtureSlice): Promise<ConcurrentResult> {
-  const { store, createConversationMemory } = await openEngram(task);
-  const ids = sessionIds(task);
-  const per = Math.floor(messages.length / ids.length);
-  const memories = ids.map((sessionId) => createConversationMemory({ store, sessionId, counter }));
-  for (const m of memories) await m.stats(); // sessions exist and the schema is migrated before the clock starts
-  const result = await timeConcurrent(ids.length, per, (s, i) => memories[s]!.store(messages[s * per + i]!));
-  const db = handleOf(store);
-  const settings = db ? readSettings(db) : undefined;
-  await store.close();
-  return { ...result, settings };
 }
 
 /** Bulk-loads `task.count` messages (batches of 500, untimed): the short session of the flatness check. */

@@ -11,8 +11,8 @@ import type { ModelMessage } from 'ai';
 import { importPeer } from '../peers/import-peer.ts';
 import type { FixtureSlice } from './fixture.ts';
 import { fileBytes, syncName } from './raw-sqlite.ts';
-import type { AppendResult, ColdOpenResult, ConcurrentResult, Task } from './tasks.ts';
-import { sessionIds, timeAppends, timeConcurrent } from './tasks.ts';
+import type { AppendResult, ColdOpenResult, Task } from './tasks.ts';
+import { timeAppends } from './tasks.ts';
 
 interface LibSQLStoreLike {
   close?(): Promise<void>;
@@ -89,23 +89,6 @@ export async function mastraAppend(task: Task, { messages }: FixtureSlice): Prom
     bytes: fileBytes(task.db),
     notes: ["saveMessages commits twice per call: the message batch, then the thread's updatedAt"],
   };
-}
-
-/** `task.sessions` threads on one Memory, each `saveMessages`-ing its share, one message per awaited call. */
-export async function mastraConcurrent(task: Task, { messages }: FixtureSlice): Promise<ConcurrentResult> {
-  const ids = sessionIds(task);
-  const per = Math.floor(messages.length / ids.length);
-  const converted = await Promise.all(
-    ids.map((id, s) => toMastra(task, messages.slice(s * per, (s + 1) * per), id)),
-  );
-  const { storage, memory } = await open(task);
-  for (const threadId of ids) await memory.createThread({ resourceId: RESOURCE, threadId });
-  const result = await timeConcurrent(ids.length, per, (s, i) =>
-    memory.saveMessages({ messages: [converted[s]![i]] }),
-  );
-  const settings = await settingsOf(storage);
-  await storage.close?.();
-  return { ...result, settings };
 }
 
 /** Bulk-loads `task.count` messages with `saveMessages` in batches of 500 (untimed). */

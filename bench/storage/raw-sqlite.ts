@@ -15,15 +15,7 @@ import { toMemoryMessage } from '../../src/messages/from-model-message.ts';
 import { messageText, serializeMessage } from '../../src/messages/serialize.ts';
 import { createSqliteStore } from '../../src/store/drivers/sqlite/index.ts';
 import type { FixtureSlice } from './fixture.ts';
-import {
-  type AppendResult,
-  type ConcurrentResult,
-  type Durability,
-  sessionIds,
-  type Task,
-  timeAppends,
-  timeConcurrent,
-} from './tasks.ts';
+import { type AppendResult, type Durability, type Task, timeAppends } from './tasks.ts';
 
 /** The PRAGMA `synchronous` value of a durability. */
 export const synchronousOf = (durability: Durability) => (durability === 'power' ? 'FULL' : 'NORMAL');
@@ -138,25 +130,6 @@ export async function rawAppend(task: Task, slice: FixtureSlice): Promise<Append
   const settings = readSettings(loop.db);
   loop.db.close();
   return { ...timed, settings, bytes: fileBytes(task.db), walPagesPerAppend };
-}
-
-/** `task.sessions` sessions appending at once with the raw loop (node:sqlite is synchronous: commits queue). */
-export async function rawConcurrent(task: Task, slice: FixtureSlice): Promise<ConcurrentResult> {
-  const rows = rawRows(slice);
-  const ids = sessionIds(task);
-  const per = Math.floor(rows.length / ids.length);
-  const loop = await openRawLoop(
-    task.db,
-    task.contender.durability ?? 'power',
-    task.contender.schema ?? 'plain',
-    ids,
-  );
-  const result = await timeConcurrent(ids.length, per, (s, i) =>
-    loop.append(ids[s]!, rows[s * per + i]!, i + 1),
-  );
-  const settings = readSettings(loop.db);
-  loop.db.close();
-  return { ...result, settings };
 }
 
 /** `journal_mode=…, synchronous=…` read back from an open node:sqlite-shaped database. */

@@ -30,9 +30,9 @@ export interface Contender {
 export interface Task {
   /**
    * `append`: timed awaited appends, one message per call; `fill`: untimed bulk load; `cold-open`: open +
-   * window; `concurrent`: `sessions` sessions appending at once, each one message per awaited call.
+   * window. (N sessions appending at once: the write-path suite.)
    */
-  op: 'append' | 'fill' | 'cold-open' | 'concurrent';
+  op: 'append' | 'fill' | 'cold-open';
   /** Who. */
   contender: Contender;
   /** The database file (SQLite, libSQL) or connection string (PostgreSQL). */
@@ -57,8 +57,6 @@ export interface Task {
   countWalPages?: boolean;
   /** The window's token budget for `cold-open`. */
   maxTokens?: number;
-  /** `concurrent`: how many sessions append at once (session `k` is `<session>-c<k>`; `count` is the total). */
-  sessions?: number;
 }
 
 /** The result of an `append` (or `fill`) task. */
@@ -110,47 +108,4 @@ export async function timeAppends(
   const ms = performance.now() - t0;
   if (marks.length < 10) marks.push(ms);
   return { count, ms, marks };
-}
-
-/** The result of a `concurrent` task: every session's appends together. */
-export interface ConcurrentResult {
-  /** Appends in all sessions. */
-  count: number;
-  /** Milliseconds from the first append's start to the last one's end. */
-  ms: number;
-  /** Median latency of one awaited append, ms. */
-  p50: number;
-  /** 99th-percentile latency of one awaited append, ms. */
-  p99: number;
-  /** The database's effective settings, read back from it. */
-  settings?: string;
-}
-
-/** The sessions' ids of a `concurrent` task. */
-export const sessionIds = (task: Task): string[] =>
-  Array.from({ length: task.sessions ?? 1 }, (_, k) => `${task.session}-c${k}`);
-
-/**
- * Runs `sessions` loops at once; loop `s` awaits `append(s, i)` for its `perSession` appends in turn. Returns
- * the aggregate time and the latency percentiles of single appends.
- */
-export async function timeConcurrent(
-  sessions: number,
-  perSession: number,
-  append: (session: number, i: number) => Promise<unknown> | unknown,
-): Promise<ConcurrentResult> {
-  const latencies: number[] = [];
-  const loop = async (s: number) => {
-    for (let i = 0; i < perSession; i++) {
-      const t = performance.now();
-      await append(s, i);
-      latencies.push(performance.now() - t);
-    }
-  };
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: sessions }, (_, s) => loop(s)));
-  const ms = performance.now() - t0;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { count: sessions * perSession, ms, p50: at(0.5), p99: at(0.99) };
 }

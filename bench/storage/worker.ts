@@ -5,9 +5,9 @@
 
 import { writeFileSync } from 'node:fs';
 import { type FixtureSlice, readFixture } from './fixture.ts';
-import type { AppendResult, ColdOpenResult, ConcurrentResult, Task } from './tasks.ts';
+import type { AppendResult, ColdOpenResult, Task } from './tasks.ts';
 
-type Op = (task: Task, fixture: FixtureSlice) => Promise<AppendResult | ColdOpenResult | ConcurrentResult>;
+type Op = (task: Task, fixture: FixtureSlice) => Promise<AppendResult | ColdOpenResult>;
 
 /** The operation of a task, loaded lazily so a cold open imports only its own library. */
 async function operation(task: Task): Promise<Op> {
@@ -17,12 +17,12 @@ async function operation(task: Task): Promise<Op> {
   };
   if (kind === 'raw') {
     const m = await import('./raw-sqlite.ts');
-    return { append: m.rawAppend, concurrent: m.rawConcurrent }[task.op as 'append'] ?? missing();
+    return { append: m.rawAppend }[task.op as 'append'] ?? missing();
   }
   if (kind === 'mastra') {
     const m = await import('./mastra.ts');
     const ops = { append: m.mastraAppend, fill: m.mastraFill, 'cold-open': m.mastraColdOpen };
-    return { ...ops, concurrent: m.mastraConcurrent }[task.op];
+    return ops[task.op];
   }
   if (kind === 'langgraph') {
     const m = await import('./langgraph.ts');
@@ -32,7 +32,7 @@ async function operation(task: Task): Promise<Op> {
   if (task.profileSql) return (await import('./sql-profile.ts')).profiledColdOpen;
   const m = await import('./engram.ts');
   const ops = { append: m.engramAppend, fill: m.engramFill, 'cold-open': m.engramColdOpen };
-  return { ...ops, concurrent: m.engramConcurrent }[task.op];
+  return ops[task.op];
 }
 
 const task = JSON.parse(process.argv[2] ?? '') as Task;

@@ -2,24 +2,23 @@
  * The write-path suite (`npm run bench -- write-path`; `ENGRAM_BENCH_BEFORE=<git ref>` adds the code of that
  * commit beside the working tree, in the same run): durable appends of one message per awaited call — a single
  * writer and N concurrent sessions of one process (group commit) on SQLite at both durabilities, against the raw
- * one-commit loop and Mastra's `saveMessages` run the same way; PostgreSQL `store.append` with 1 and 16
- * sessions; and the event loop of 4 processes contending for one SQLite file. Every run is a fresh process;
- * runs are interleaved in rounds so machine load falls on all alike; medians of the rounds are reported.
+ * one-commit loop and Mastra's `saveMessages` run the same way; PostgreSQL `store.append` with 1 to 32
+ * sessions; the event loop of 4 processes contending for one SQLite file; and probes of where the time goes
+ * (o200k counting, FTS5 at commit, PostgreSQL round trips). Every run is a fresh process; runs are interleaved
+ * in rounds so machine load falls on all alike; medians of the rounds are reported, ratios paired by round.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensurePeers } from '../peers/import-peer.ts';
 import type { Suite } from '../report.ts';
 import { runTask } from '../storage/child.ts';
-import { fixtureSpec, writeFixture } from '../storage/fixture.ts';
-import { type PgServer, startPgServer } from '../storage/pg-server.ts';
+import { prepareEnvironment } from '../storage/environment.ts';
 import { type BeforeTree, repoRoot, snapshotTree } from './before-tree.ts';
+import type { ContendFigures, RunFigures } from './figures.ts';
 import { type WriteEntry, writeEntries, writePlanOf } from './plan.ts';
-import { countingCost, postgresCosts } from './probes.ts';
-import { type ContendFigures, type RunFigures, renderWritePath } from './section.ts';
+import { countingCost, ftsCost, postgresCosts } from './probes.ts';
+import { renderWritePath } from './section.ts';
 import type { WriteResult, WriteTask } from './tasks.ts';
 
 const workerPath = fileURLToPath(new URL('./worker.ts', import.meta.url));
@@ -36,28 +35,20 @@ async function dropSchemas(url: string, names: readonly string[]): Promise<void>
   }
 }
 
-/** The write-path benchmark suite. */
-export const writePath: Suite = async ({ quick, log }) => {
+/** The write-path benchmark suite (`--no-peers` leaves Mastra out, `--no-postgres` the PostgreSQL runs). */
+export const writePath: Suite = async (options) => {
+  const { quick, log } = options;
   const plan = writePlanOf(quick);
-  const dir = mkdtempSync(join(tmpdir(), 'engram-bench-write-'));
+  const total = Math.max(plan.messages, plan.contenders * plan.contendMessages, plan.ftsCommits);
+  const env = await prepareEnvironment(options, 'engram-bench-write-', total);
+  const { dir, fixture, pg } = env;
   const beforeRef = process.env.ENGRAM_BENCH_BEFORE;
   let before: BeforeTree | undefined;
-  let pg: PgServer | undefined;
-  const skipped: string[] = [];
+  const skipped = [...env.skipped];
   const started = performance.now();
   try {
     if (beforeRef) before = snapshotTree(beforeRef);
-    else skipped.push('before: set ENGRAM_BENCH_BEFORE=<git ref> to time an older commit beside this one');
-    const peersError = ensurePeers(log);
-    if (peersError) skipped.push(`Mastra: ${peersError}`);
-    const pgResult = await startPgServer(log);
-    if (typeof pgResult === 'string') skipped.push(`postgres: ${pgResult}`);
-    else pg = pgResult;
-
-    const fixture = join(dir, 'messages.json');
-    const total = Math.max(plan.messages, plan.contenders * plan.contendMessages);
-    const fixtureFigures = writeFixture(fixture, fixtureSpec(total));
-    const entries = writeEntries({ before: !!before, peers: !peersError, postgres: !!pg });
+    const entries = writeEntries({ before: !!before, peers: env.peers, postgres: !!pg });
     const srcRoot = (e: WriteEntry) =>
       e.contender.kind === 'engram' && e.contender.tree === 'before' ? before!.root : repoRoot;
     const runs = new Map<string, RunFigures>();
@@ -68,8 +59,10 @@ export const writePath: Suite = async ({ quick, log }) => {
       const full: WriteTask = { ...task, out, fixture };
       return runTask<WriteResult>(full, [], workerPath);
     };
+    log(`probes: o200k counting, FTS5 at commit (${plan.ftsPasses} × ${plan.ftsCommits} commits each way)`);
     const diagnostics = {
       countUs: countingCost(fixture, plan.messages),
+      fts: ftsCost(fixture, dir, plan.ftsCommits, plan.ftsPasses),
       postgres: pg ? await postgresCosts(pg.url) : undefined,
     };
     // Contention: several processes append to one SQLite file at once (power durability, memory.store).
@@ -131,7 +124,8 @@ export const writePath: Suite = async ({ quick, log }) => {
             sessions: n,
             sessionPrefix: `r${round}-${n}`,
           });
-          const fig = runs.get(key) ?? { entry: e, sessions: n, rates: [], results: [] };
+          const fig = runs.get(key) ?? { entry: e, sessions: n, rounds: [], rates: [], results: [] };
+          fig.rounds.push(round);
           fig.rates.push((r.count / r.ms) * 1000);
           fig.results.push(r);
           runs.set(key, fig);
@@ -149,9 +143,9 @@ export const writePath: Suite = async ({ quick, log }) => {
     return {
       id: 'write-path',
       markdown: renderWritePath({
-        quick,
+        options,
         plan,
-        fixture: fixtureFigures,
+        fixture: env.fixtureFigures,
         runs: [...runs.values()],
         contention: [...contention.values()],
         diagnostics,
@@ -162,8 +156,7 @@ export const writePath: Suite = async ({ quick, log }) => {
     };
   } finally {
     if (pg) await dropSchemas(pg.url, [`${pg.schema}_after`, `${pg.schema}_before`]).catch(() => undefined);
-    await pg?.release();
     before?.remove();
-    rmSync(dir, { recursive: true, force: true });
+    await env.release();
   }
 };

@@ -18,29 +18,29 @@ export interface WritePlan {
   /** Contention: processes, and messages each appends. */
   contenders: number;
   contendMessages: number;
+  /** The FTS5 probe: one-row commits per pass, and passes of each kind (alternating, medians reported). */
+  ftsCommits: number;
+  ftsPasses: number;
 }
 
-/** The full run or the quick one. */
+/** The full run. */
+const full: WritePlan = {
+  rounds: 5,
+  messages: 2_400,
+  sessions: [1, 8, 32],
+  pgMessages: 1_600,
+  pgSessions: [1, 8, 16, 32],
+  contenders: 4,
+  contendMessages: 800,
+  ftsCommits: 3_000,
+  ftsPasses: 3,
+};
+
+/** The full run or the quick one (a smoke run in seconds: every run once, at tiny sizes). */
 export function writePlanOf(quick: boolean): WritePlan {
   return quick
-    ? {
-        rounds: 2,
-        messages: 1_920,
-        sessions: [1, 8, 32],
-        pgMessages: 640,
-        pgSessions: [1, 16],
-        contenders: 4,
-        contendMessages: 500,
-      }
-    : {
-        rounds: 5,
-        messages: 2_400,
-        sessions: [1, 8, 32],
-        pgMessages: 1_600,
-        pgSessions: [1, 16],
-        contenders: 4,
-        contendMessages: 800,
-      };
+    ? { ...full, rounds: 1, messages: 320, pgMessages: 320, contendMessages: 80, ftsPasses: 1 }
+    : full;
 }
 
 /** One contender of the concurrent-sessions runs, with its row label. */
@@ -70,9 +70,9 @@ export function writeEntries(o: { before: boolean; peers: boolean; postgres: boo
       list.push(engram(tree, 'memory', durability), engram(tree, 'store', durability));
     list.push({
       key: `raw-${durability}`,
-      label: `raw node:sqlite one-commit loop (${durability})`,
+      label: `raw node:sqlite one-commit loop, bare table (${durability})`,
       contender: { kind: 'raw', durability },
-      counts: 'single',
+      counts: 'sessions',
     });
   }
   if (o.peers)

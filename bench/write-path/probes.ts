@@ -1,12 +1,17 @@
 /**
  * Diagnostics of the write-path suite, measured in the same run as the figures they explain: what exact o200k
- * counting costs per message (first pass, as `memory.store` meets a new message), and PostgreSQL's round-trip
- * time and cost of one durable commit (a WAL flush) on this machine.
+ * counting costs per message (first pass, as `memory.store` meets a new message), what SQLite FTS5 indexing
+ * costs per commit, and PostgreSQL's round-trip time and cost of one durable commit (a WAL flush) on this machine.
  */
 
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { toMemoryMessage } from '../../src/messages/from-model-message.ts';
 import { createTokenCounter } from '../../src/tokens/index.ts';
+import { median } from '../report.ts';
 import { readFixture } from '../storage/fixture.ts';
+import { rawRows } from '../storage/raw-sqlite.ts';
 
 /** µs per message to count the fixture's first `count` messages with a fresh o200k counter. */
 export function countingCost(fixture: string, count: number): number {
@@ -39,4 +44,67 @@ export async function postgresCosts(url: string): Promise<{ roundTripMs: number;
     await client.query(`DROP TABLE IF EXISTS ${table}`);
     await client.end();
   }
+}
+
+/** The FTS5 probe's figures: µs per one-row commit without and with the full-text insert, and their p99. */
+export interface FtsCost {
+  /** One-row commits per pass. */
+  commits: number;
+  /** Passes of each kind (medians reported). */
+  passes: number;
+  plainUs: number;
+  plainP99Us: number;
+  ftsUs: number;
+  ftsP99Us: number;
+}
+
+/**
+ * What SQLite FTS5 indexing costs per commit: a raw node:sqlite loop (WAL, synchronous=NORMAL) commits the
+ * fixture's message texts (`messageText`, what engram indexes) one row per transaction into a plain table, and
+ * in a second database also inserts the same text into a contentless FTS5 table
+ * (`fts5(text, content='', tokenize='porter unicode61')`) in the same transaction. Passes alternate, each on a
+ * fresh file in `dir`; medians of the passes.
+ */
+export function ftsCost(fixture: string, dir: string, commits: number, passes: number): FtsCost {
+  const texts = rawRows(readFixture(fixture, 0, commits)).map((r) => r.text);
+  const pass = (fts: boolean, n: number) => {
+    const path = join(dir, `fts-probe-${fts ? 'fts' : 'plain'}-${n}.db`);
+    const db = new DatabaseSync(path);
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
+    if (fts) db.exec("CREATE VIRTUAL TABLE f USING fts5(text, content='', tokenize='porter unicode61')");
+    const begin = db.prepare('BEGIN IMMEDIATE');
+    const commit = db.prepare('COMMIT');
+    const insert = db.prepare('INSERT INTO t (text) VALUES (?)');
+    const index = fts ? db.prepare('INSERT INTO f (rowid, text) VALUES (?, ?)') : undefined;
+    const latencies = new Float64Array(texts.length);
+    const t0 = performance.now();
+    for (let i = 0; i < texts.length; i++) {
+      const s = performance.now();
+      begin.run();
+      const { lastInsertRowid } = insert.run(texts[i]!);
+      index?.run(lastInsertRowid, texts[i]!);
+      commit.run();
+      latencies[i] = performance.now() - s;
+    }
+    const meanUs = ((performance.now() - t0) / texts.length) * 1000;
+    db.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+    const sorted = latencies.sort();
+    return { meanUs, p99Us: sorted[Math.floor(0.99 * (sorted.length - 1))]! * 1000 };
+  };
+  const plain: ReturnType<typeof pass>[] = [];
+  const fts: ReturnType<typeof pass>[] = [];
+  for (let n = 0; n < passes; n++) {
+    plain.push(pass(false, n));
+    fts.push(pass(true, n));
+  }
+  return {
+    commits: texts.length,
+    passes,
+    plainUs: median(plain.map((p) => p.meanUs)),
+    plainP99Us: median(plain.map((p) => p.p99Us)),
+    ftsUs: median(fts.map((p) => p.meanUs)),
+    ftsP99Us: median(fts.map((p) => p.p99Us)),
+  };
 }

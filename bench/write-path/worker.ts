@@ -19,19 +19,7 @@ if (task.op === 'contend') {
 } else if (c.kind === 'mastra') {
   result = await (await import('./mastra-sessions.ts')).mastraSessions({ ...task, slice });
 } else {
-  // The raw one-commit loop of the storage suite: one session, one transaction per message.
-  const { rawAppend } = await import('../storage/raw-sqlite.ts');
-  const r = await rawAppend(
-    { ...task, op: 'append', contender: c, session: task.sessionPrefix, from: 0 },
-    slice,
-  );
-  result = {
-    count: r.count,
-    ms: r.ms,
-    p50: Number.NaN,
-    p99: Number.NaN,
-    max: Number.NaN,
-    settings: r.settings,
-  };
+  const { rawSessions } = await import('./raw-sessions.ts');
+  result = await rawSessions({ ...task, durability: c.durability, slice });
 }
 writeFileSync(task.out, JSON.stringify(result));

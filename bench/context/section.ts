@@ -149,7 +149,7 @@ export function renderContextSection(f: ContextFigures): string {
     '',
     ...sectionIntro(
       options,
-      `${plan.perCheckpoint} timed turns per checkpoint, medians reported; ${gcAvailable ? 'a full GC before each timed phase' : 'no GC between phases (V8 refused `--expose-gc`)'}; suite ${f.seconds.toFixed(0)} s; 1-minute load average ${f.load[0].toFixed(1)} at the start, ${f.load[1].toFixed(1)} at the end`,
+      `${plan.perCheckpoint} timed turns per checkpoint, medians reported; ${gcAvailable ? 'a minor GC before each engram phase (a few ms; right after a forced full GC of this multi-GB heap any code runs about 2× slower for a while) and a full GC before each LangChain and AI SDK phase' : 'no GC between phases (V8 refused `--expose-gc`)'}; suite ${f.seconds.toFixed(0)} s; 1-minute load average ${f.load[0].toFixed(1)} at the start, ${f.load[1].toFixed(1)} at the end`,
     ),
     '',
     `Workload: \`createScriptedConversation({ seed: ${f.seed}, messages: ${int(plan.total)} })\` — a tool-using agent session (${int(f.turns)} user turns; reasoning, web_search 2–8 KB, fetch_page 10–50 KB, read_file, run_sql, parallel calls, approvals; ${int(f.totalTokens)} o200k tokens in all). Budget: ${int(budget)} tokens. Timed turns: at each checkpoint, the ${plan.perCheckpoint} turns ending nearest at or before it that have the shape of a realistic agent turn — a user message, three tool steps (an assistant message with its calls, then their results), a reply: eight messages. Every contender takes the same turn, back to back, and assembles the context for the next model call:`,

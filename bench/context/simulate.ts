@@ -119,7 +119,7 @@ export async function simulate(
     // Rotate the order of the engram contenders, so none is always first after the others' work.
     for (let k = 0; k < engram.length; k++) {
       const c = engram[(t + k) % engram.length]!;
-      collectGarbage();
+      collectGarbage('minor'); // a few-ms phase: a forced full GC right before it would double it (report.ts)
       const r = await timedTurn(c.view, turn);
       const stats = c.view.lastStats();
       timings[c.place] = {

@@ -37,6 +37,8 @@ export interface SearchTimes {
   memory: number[];
   /** The most frequent word of the corpus, session-scoped (every message holds it). */
   worst: number[];
+  /** SQLite only: `session` again after FTS5 `optimize` merged the index into one segment. */
+  sessionOptimized?: number[];
 }
 
 /** Times the searches of `queries` on a built store; `memoryQueries` of them for `memory.search`. */

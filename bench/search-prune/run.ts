@@ -5,10 +5,10 @@
  */
 
 import { join } from 'node:path';
-import { type BuildPlan, build, targetRanks } from './build.ts';
+import { type BuildPlan, build, target, targetRanks } from './build.ts';
 import { pickQueries } from './corpus.ts';
 import type { Engram, MemoryStoreV1 } from './engram.ts';
-import { type SearchTimes, timePrune, timeSearches } from './measure.ts';
+import { type SearchTimes, timeEach, timePrune, timeSearches } from './measure.ts';
 
 /** Sizes of a run. */
 export interface SearchPrunePlan {
@@ -78,6 +78,15 @@ async function searchRun(
     }
     log(`  searching ${which}`);
     out[which] = await timeSearches(engram, store, queries, plan.reps, plan.memoryQueries);
+    const database = (store as { database?: { exec(sql: string): void } }).database;
+    if (database) {
+      // Is a bigger database slower because of FTS5's segments? Merge them into one and time again.
+      database.exec("INSERT INTO engram_messages_fts(engram_messages_fts) VALUES('optimize')");
+      const { scope, sessionId } = target;
+      out[which].sessionOptimized = await timeEach(queries, plan.reps, (text) =>
+        store.searchMessages(scope, { text, sessionId, limit: 20 }),
+      );
+    }
     await store.close();
   }
   return out as { alone: SearchTimes; big: SearchTimes };

@@ -23,6 +23,7 @@ import { validateMessage } from '../src/messages/validate.ts';
 import { createSqliteStore } from '../src/sqlite.ts';
 import { createMemoryStore } from '../src/store/drivers/memory/memory-driver.ts';
 import type { AppendInput, MemoryStoreV1 } from '../src/store/memory-store.ts';
+import { createPrng } from '../src/testing/prng.ts';
 import { createScriptedConversation } from '../src/testing/scripted-conversation.ts';
 import { createTokenCounter } from '../src/tokens/index.ts';
 import { createTokenWindowMemory } from '../src/views/token-window-memory.ts';
@@ -68,16 +69,7 @@ export interface WindowReadRow {
 
 const counter = createTokenCounter({ encoding: 'o200k_base' });
 
-/** A seeded PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = createPrng;
 
 /** Realistic text to cut tool results and prose from: the scripted session's messages, as JSON. */
 const corpus = createScriptedConversation({ seed: 7, messages: 400 })

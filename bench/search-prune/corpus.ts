@@ -5,17 +5,10 @@
  * stop words people do not search for). The most frequent word is measured separately, as the worst case.
  */
 
-/** A small PRNG (mulberry32), so every run and every code version builds the same data. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createPrng } from '../../src/testing/prng.ts';
+
+/** The corpus's PRNG (mulberry32), so every run and every code version builds the same data. */
+export const prng = createPrng;
 
 const syllables = [
   'ka',

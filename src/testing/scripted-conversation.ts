@@ -6,6 +6,7 @@
 
 import type { AssistantContent, ModelMessage, ToolContent, ToolResultPart } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { createPrng } from './prng.ts';
 
 /** Options of {@link createScriptedConversation}. */
 export interface ScriptedConversationOptions {
@@ -25,15 +26,9 @@ export interface ScriptedConversationOptions {
 
 type Rng = () => number;
 
-/** mulberry32: a small, fast, seedable 32-bit PRNG. */
+/** The session's PRNG: mulberry32 over a scrambled seed. */
 function createRng(seed: number): Rng {
-  let a = (Math.imul(seed | 0, 0x9e3779b1) ^ 0x85ebca6b) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createPrng(Math.imul(seed | 0, 0x9e3779b1) ^ 0x85ebca6b);
 }
 
 const words = (s: string) => s.split(' ');

@@ -1,10 +1,10 @@
 import { serializeMessage } from '../../messages/serialize.ts';
 import { openSqliteStore } from '../../store/drivers/sqlite/sqlite-driver.ts';
+import { createPrng as prng } from '../prng.ts';
 import { type ChildRun, runChildScript } from './child-process.ts';
 import type { LoadStateChildConfig } from './load-state-child.ts';
 import { loadStateScope, loadStateSession, swapStates } from './load-state-states.ts';
 import { checkIntegrity, killAt } from './sqlite-kill.ts';
-import { prng } from './writer-messages.ts';
 
 /** What a loadState crash lane did. */
 export interface LoadStateLaneResult {

@@ -1,6 +1,8 @@
 import type { MemoryMessage } from '../../core/message.ts';
 import type { AppendInput } from '../../store/memory-store.ts';
 
+export { createPrng as prng } from '../prng.ts';
+
 const base = Date.UTC(2024, 0, 1);
 
 /**
@@ -16,16 +18,4 @@ export function writerMessage(id: string, n: number): AppendInput {
     createdAt: new Date(base + n * 1000),
   } as MemoryMessage;
   return { message, tokens: 1 + (n % 17) };
-}
-
-/** A small deterministic PRNG (mulberry32): the same seed gives the same batch sizes and delays. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

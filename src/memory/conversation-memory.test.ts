@@ -147,6 +147,16 @@ describe('ConversationMemory', () => {
     expect(last.map((e) => e.seq)).toEqual(Array.from({ length: 250 }, (_, i) => 354 + i));
   });
 
+  it('a batch too large to spread into arguments is stored and acknowledged, not refused after its commit', async () => {
+    const memory = createConversationMemory({ store: createMemoryStore() });
+    const mark = memory.recentAppends().mark;
+    const n = 300_000;
+    await memory.store(Array.from({ length: n }, (_, i) => ({ role: 'user' as const, content: `${i}` })));
+    expect((await memory.stats()).count).toBe(n);
+    expect(memory.recentAppends(mark).entries).toBeUndefined();
+    expect(memory.recentAppends(mark + n - 2).entries!.map((e) => e.seq)).toEqual([n - 1, n]);
+  }, 60_000);
+
   it('reopens a session by id: history kept, appended() counts from the reopen', async () => {
     const store = createMemoryStore();
     const first = createConversationMemory({ store, sessionId: 's1' });

@@ -172,9 +172,14 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
 
   async function appendNow(input: unknown): Promise<MemoryMessage[]> {
     const entries = await storage.append(scope, sessionId, prepare(input));
-    recent.push(...entries);
+    // Keep the newest entries without spreading the batch into arguments (a batch of any size must not throw
+    // after its append committed).
+    if (entries.length >= keptAppends) recent = entries.slice(-keptAppends);
+    else {
+      for (const entry of entries) recent.push(entry);
+      if (recent.length > 2 * keptAppends) recent = recent.slice(-keptAppends);
+    }
     appendedCount += entries.length;
-    if (recent.length > 2 * keptAppends) recent = recent.slice(-keptAppends);
     return entries.map((e) => e.message);
   }
 

@@ -149,7 +149,8 @@ const gc: GcFunction | undefined = (() => {
  * Runs a GC between measured phases when possible; otherwise does nothing. `'full'` (the default) collects the
  * whole heap; `'minor'` only the young generation, so the next phase starts with an empty nursery. Measured in
  * the context suite: right after a forced full GC of a multi-GB heap, the next few milliseconds of any code run
- * about 2× slower (a 4 ms turn took 9 ms), so a phase of a few milliseconds gets a minor GC before it.
+ * about 2× slower (a 4 ms turn took 9 ms), so that suite gives every contender's phase a minor GC, and full
+ * collections happen where the allocations trigger them.
  */
 export function collectGarbage(kind: 'full' | 'minor' = 'full'): void {
   gc?.(kind === 'minor' ? { type: 'minor' } : undefined);

@@ -119,7 +119,7 @@ export async function simulate(
     // Rotate the order of the engram contenders, so none is always first after the others' work.
     for (let k = 0; k < engram.length; k++) {
       const c = engram[(t + k) % engram.length]!;
-      collectGarbage('minor'); // a few-ms phase: a forced full GC right before it would double it (report.ts)
+      collectGarbage('minor');
       const r = await timedTurn(c.view, turn);
       const stats = c.view.lastStats();
       timings[c.place] = {
@@ -135,7 +135,7 @@ export async function simulate(
       where,
     );
 
-    collectGarbage();
+    collectGarbage('minor');
     const countedBefore = prefix.counted();
     const t0 = performance.now();
     prefix.add(fresh); // counted inside the timed call, as engram counts inside store
@@ -145,14 +145,14 @@ export async function simulate(
 
     let memoMs: number | undefined;
     if (plan.verify(t)) {
-      collectGarbage();
+      collectGarbage('minor');
       const t1 = performance.now();
       const old = await trim(lc, memo); // the memo counts this turn's messages inside the call
       memoMs = performance.now() - t1;
       assertSameTrim(old, trimmed, where);
     } else for (const m of fresh) memo.seed(m.id!, prefix.countOf(m.id!)!);
 
-    collectGarbage();
+    collectGarbage('minor');
     const t2 = performance.now();
     const pruned = pruneMessages({
       messages: v7,

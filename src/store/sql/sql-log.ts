@@ -1,13 +1,12 @@
 import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-error.ts';
 import type { LogEntry } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
-import { messageText } from '../../messages/serialize.ts';
 import { checkTokenTotal, type PreparedInput } from '../check-inputs.ts';
 import type { AppendInput, LogStats, RangeQuery } from '../memory-store.ts';
 import { planReplace } from '../replace-plan.ts';
 import { sessionNotFound } from '../store-helpers.ts';
 import { storedCopy } from '../stored-copy.ts';
-import { appendToRoot, distinctInputs, type PreparedAppend } from './sql-append.ts';
+import { appendToRoot, distinctInputs, type PreparedAppend, rowColumns } from './sql-append.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
@@ -106,11 +105,10 @@ export async function appendEntries(
   );
   for (const [i, p] of planned.entries()) {
     const entry = entries[i]!;
-    const created = entry.message.createdAt instanceof Date ? entry.message.createdAt.getTime() : Number.NaN;
-    const text = messageText(entry.message);
+    const { created, text } = rowColumns(tx.dialect, p, now);
     await queryRun(
       tx,
-      sql`INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES (${session.tenant}, ${session.logId}, ${entry.seq}, ${entry.message.id}, ${entry.message.role}, ${Number.isFinite(created) ? created : now}, ${entry.tokens}, ${raw(tx.dialect.false)}, ${p.json}, ${tx.dialect.indexText?.(text) ?? text})`,
+      sql`INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES (${session.tenant}, ${session.logId}, ${entry.seq}, ${entry.message.id}, ${entry.message.role}, ${created}, ${entry.tokens}, ${raw(tx.dialect.false)}, ${p.json}, ${text})`,
     );
   }
   return result.map((r) => (typeof r === 'number' ? entries[r]! : r));

@@ -60,6 +60,7 @@ describe('bench harness', () => {
       expect(report.sections.map((s) => s.id)).toEqual(only.split(','));
       for (const s of report.sections) {
         expect(checkSection(s.markdown), s.id).toEqual([]);
+        expect(s.markdown, `${s.id}: a template placeholder left unfilled`).not.toMatch(/\$\{|\$[a-z]+[.(]/i);
         expect(s.markdown).toContain('**Preliminary (machine loaded by parallel work)');
         expect(s.markdown).toContain(`Command: \`${report.command}\``);
       }

@@ -1,0 +1,236 @@
+import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { checkId } from '../core/ids.ts';
+import { checkJsonValue } from '../store/check-values.ts';
+import { checkSearchText } from '../store/search-text.ts';
+import type { ContentItem } from './content-item.ts';
+import { type ContentCriteria, defaultQueryLimit, maxQueryLimit } from './content-query.ts';
+
+/** The largest content accepted by default, in UTF-8 bytes of the text or JSON serialization. */
+export const defaultMaxContentBytes = 64 * 1024 * 1024;
+
+/** Criteria after {@link checkContentCriteria}: normalized, with the cursor decoded. */
+export interface CheckedContentCriteria {
+  /** Allowed types, or undefined for any. */
+  types?: string[];
+  /** Exact source. */
+  source?: string;
+  /** Tags to match (distinct). */
+  tags?: string[];
+  /** How tags match. */
+  tagMatch: 'any' | 'all';
+  /** Earliest timestamp, in ms, inclusive. */
+  startMs?: number;
+  /** Latest timestamp, in ms, inclusive. */
+  endMs?: number;
+  /** Required words (`toSearchWords` of `text`), or undefined for no text criterion. */
+  words?: string[];
+  /** Page size. */
+  limit: number;
+  /** Sort order. */
+  order: 'oldest' | 'newest';
+  /** Continue strictly after this (timestamp ms, id) in the sort order. */
+  after?: { timestampMs: number; id: string };
+}
+
+const invalidQuery = (component: string, message: string) =>
+  new MemoryError({ code: 'INVALID_QUERY', component, message: `criteria.${message}` });
+
+function checkDate(value: unknown, what: string, component: string): number {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
+    throw invalidQuery(component, `${what} must be a valid Date`);
+  }
+  return value.getTime();
+}
+
+function checkIdList(value: unknown, what: string, component: string): string[] {
+  if (!Array.isArray(value)) throw invalidQuery(component, `${what} must be an array of strings`);
+  value.forEach((v, i) => {
+    try {
+      checkId(v, `criteria.${what}[${i}]`, component);
+    } catch (error) {
+      throw new MemoryError({
+        code: 'INVALID_QUERY',
+        component,
+        message: (error as Error).message,
+        cause: error,
+      });
+    }
+  });
+  return [...new Set(value as string[])];
+}
+
+/** Encodes a position in a query's order as an opaque cursor. */
+export function encodeCursor(timestampMs: number, id: string): string {
+  return Buffer.from(JSON.stringify([timestampMs, id]), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: unknown, component: string): { timestampMs: number; id: string } {
+  if (typeof cursor !== 'string' || cursor.length > 2048)
+    throw invalidQuery(component, 'cursor is not a cursor');
+  try {
+    const [timestampMs, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (Number.isSafeInteger(timestampMs) && typeof id === 'string')
+      return { timestampMs: timestampMs as number, id };
+  } catch {
+    // falls through to the typed error
+  }
+  throw invalidQuery(component, 'cursor is not a cursor returned by a query');
+}
+
+const criteriaKeys = new Set([
+  'type',
+  'source',
+  'tags',
+  'tagMatch',
+  'timeRange',
+  'text',
+  'limit',
+  'order',
+  'cursor',
+]);
+
+/**
+ * Checks query criteria and normalizes them; throws `INVALID_QUERY` naming the bad field (an unknown key, a
+ * wrong type, a limit outside 1–1,000, an invalid date or cursor, a text over the search bounds).
+ */
+export function checkContentCriteria(
+  criteria: ContentCriteria | undefined,
+  component: string,
+): CheckedContentCriteria {
+  if (criteria === undefined) return { tagMatch: 'any', limit: defaultQueryLimit, order: 'newest' };
+  if (typeof criteria !== 'object' || criteria === null || Array.isArray(criteria)) {
+    throw new MemoryError({ code: 'INVALID_QUERY', component, message: 'criteria must be an object' });
+  }
+  for (const key of Object.keys(criteria)) {
+    if (!criteriaKeys.has(key) && (criteria as Record<string, unknown>)[key] !== undefined) {
+      throw invalidQuery(component, `${key} is not a criterion (known: ${[...criteriaKeys].join(', ')})`);
+    }
+  }
+  const out: CheckedContentCriteria = { tagMatch: 'any', limit: defaultQueryLimit, order: 'newest' };
+  if (criteria.type !== undefined) {
+    out.types = checkIdList(
+      typeof criteria.type === 'string' ? [criteria.type] : criteria.type,
+      'type',
+      component,
+    );
+  }
+  if (criteria.source !== undefined) out.source = checkIdList([criteria.source], 'source', component)[0];
+  if (criteria.tags !== undefined) out.tags = checkIdList(criteria.tags, 'tags', component);
+  if (criteria.tagMatch !== undefined) {
+    if (criteria.tagMatch !== 'any' && criteria.tagMatch !== 'all') {
+      throw invalidQuery(
+        component,
+        `tagMatch must be 'any' or 'all', got ${JSON.stringify(criteria.tagMatch)}`,
+      );
+    }
+    out.tagMatch = criteria.tagMatch;
+  }
+  if (criteria.timeRange !== undefined) {
+    const range = criteria.timeRange;
+    if (typeof range !== 'object' || range === null)
+      throw invalidQuery(component, 'timeRange must be an object');
+    if (range.start !== undefined) out.startMs = checkDate(range.start, 'timeRange.start', component);
+    if (range.end !== undefined) out.endMs = checkDate(range.end, 'timeRange.end', component);
+  }
+  if (criteria.text !== undefined) out.words = checkSearchText(criteria.text, component);
+  if (criteria.limit !== undefined) {
+    const limit = criteria.limit;
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > maxQueryLimit) {
+      throw invalidQuery(
+        component,
+        `limit must be an integer from 1 to ${maxQueryLimit}, got ${String(limit)}`,
+      );
+    }
+    out.limit = limit;
+  }
+  if (criteria.order !== undefined) {
+    if (criteria.order !== 'oldest' && criteria.order !== 'newest') {
+      throw invalidQuery(
+        component,
+        `order must be 'oldest' or 'newest', got ${JSON.stringify(criteria.order)}`,
+      );
+    }
+    out.order = criteria.order;
+  }
+  if (criteria.cursor !== undefined) out.after = decodeCursor(criteria.cursor, component);
+  return out;
+}
+
+/** Throws `INVALID_ARGUMENT` naming the field unless `space` follows the id rule. */
+export function checkSpace(space: unknown, component: string): asserts space is string {
+  checkId(space, 'space', component);
+}
+
+/**
+ * Checks an item before any driver writes it: id, type, source, tags and relatedTo follow the id rule; format
+ * matches the content (`text`: a string); content and metadata are JSON values (metadata a plain object);
+ * timestamp a valid Date; size, tokens safe non-negative integers; digest 64 hex characters; size at most
+ * `maxContentBytes` (`PAYLOAD_TOO_LARGE`). Throws a typed error naming the path.
+ */
+export function checkContentItem(
+  item: ContentItem,
+  component: string,
+  maxContentBytes = defaultMaxContentBytes,
+): void {
+  if (typeof item !== 'object' || item === null) {
+    throw new InvalidValueError({ path: 'item', problem: 'expected an object', component });
+  }
+  checkId(item.id, 'item.id', component);
+  checkId(item.type, 'item.type', component);
+  checkId(item.source, 'item.source', component);
+  if (item.format !== 'text' && item.format !== 'json') {
+    throw new InvalidValueError({ path: 'item.format', problem: "expected 'text' or 'json'", component });
+  }
+  if (item.format === 'text' && typeof item.content !== 'string') {
+    throw new InvalidValueError({
+      path: 'item.content',
+      problem: 'expected a string for a text item',
+      component,
+    });
+  }
+  if (item.content === undefined) {
+    throw new InvalidValueError({ path: 'item.content', problem: 'is required', component });
+  }
+  checkJsonValue(item.content, 'item.content', component);
+  if (!(item.timestamp instanceof Date) || Number.isNaN(item.timestamp.getTime())) {
+    throw new InvalidValueError({ path: 'item.timestamp', problem: 'expected a valid Date', component });
+  }
+  for (const key of ['size', 'tokens'] as const) {
+    if (!Number.isSafeInteger(item[key]) || item[key] < 0) {
+      throw new InvalidValueError({
+        path: `item.${key}`,
+        problem: 'expected a non-negative integer',
+        component,
+      });
+    }
+  }
+  if (typeof item.digest !== 'string' || !/^[0-9a-f]{64}$/.test(item.digest)) {
+    throw new InvalidValueError({ path: 'item.digest', problem: 'expected a SHA-256 hex digest', component });
+  }
+  for (const key of ['tags', 'relatedTo'] as const) {
+    if (!Array.isArray(item[key])) {
+      throw new InvalidValueError({ path: `item.${key}`, problem: 'expected an array of ids', component });
+    }
+    item[key].forEach((v, i) => {
+      checkId(v, `item.${key}[${i}]`, component);
+    });
+  }
+  const proto =
+    typeof item.metadata === 'object' && item.metadata !== null ? Object.getPrototypeOf(item.metadata) : 0;
+  if (proto !== Object.prototype && proto !== null) {
+    throw new InvalidValueError({
+      path: 'item.metadata',
+      problem: 'expected a plain JSON object',
+      component,
+    });
+  }
+  checkJsonValue(item.metadata, 'item.metadata', component);
+  if (item.size > maxContentBytes) {
+    throw new MemoryError({
+      code: 'PAYLOAD_TOO_LARGE',
+      component,
+      message: `item.content is ${item.size} bytes; the limit is ${maxContentBytes}`,
+    });
+  }
+}

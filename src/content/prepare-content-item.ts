@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import type { JSONValue } from 'ai';
+import type { Clock } from '../core/clock.ts';
+import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
+import { createId } from '../core/ids.ts';
+import { copyJsonValue } from '../messages/json-value.ts';
+import { checkJsonValue } from '../store/check-values.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
+import { checkContentItem, defaultMaxContentBytes } from './check-content.ts';
+import type { ContentFormat, ContentItem, ContentItemInfo, ContentItemInput } from './content-item.ts';
+
+/** The text form of content: the string of a text item, the JSON serialization of a JSON item. */
+export function serializeContent(format: ContentFormat, content: string | JSONValue): string {
+  return format === 'text' ? (content as string) : JSON.stringify(content);
+}
+
+/** The SHA-256 hex digest of serialized content. */
+export function contentDigest(serialized: string): string {
+  return createHash('sha256').update(serialized, 'utf8').digest('hex');
+}
+
+/** What {@link prepareContentItem} needs. */
+export interface PrepareContentOptions {
+  /** Counts the content's tokens. */
+  counter: TokenCounter;
+  /** The time of items without a timestamp. */
+  clock: Clock;
+  /** The error prefix component. */
+  component: string;
+  /** Largest content accepted, in UTF-8 bytes. @default 64 MiB */
+  maxContentBytes?: number;
+}
+
+const inputKeys = new Set([
+  'id',
+  'type',
+  'content',
+  'format',
+  'source',
+  'timestamp',
+  'tags',
+  'relatedTo',
+  'metadata',
+]);
+
+/**
+ * Turns an input into a complete, checked item: an id when missing, the format, the size, token count and
+ * digest of the serialized content, copies of every value (later changes to the input do not reach the store).
+ * Throws a typed error naming the path for bad input; a too large content is `PAYLOAD_TOO_LARGE`, checked
+ * before it is counted.
+ */
+export function prepareContentItem(input: ContentItemInput, options: PrepareContentOptions): ContentItem {
+  const { component } = options;
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new InvalidValueError({ path: 'item', problem: 'expected an object', component });
+  }
+  for (const key of Object.keys(input)) {
+    if (!inputKeys.has(key) && (input as unknown as Record<string, unknown>)[key] !== undefined) {
+      throw new InvalidValueError({ path: `item.${key}`, problem: 'is not a content item field', component });
+    }
+  }
+  const format: ContentFormat = input.format ?? (typeof input.content === 'string' ? 'text' : 'json');
+  if (input.content === undefined)
+    throw new InvalidValueError({ path: 'item.content', problem: 'is required', component });
+  if (format === 'json') checkJsonValue(input.content, 'item.content', component);
+  if (format === 'text' && typeof input.content !== 'string') {
+    throw new InvalidValueError({
+      path: 'item.content',
+      problem: "expected a string for format 'text'",
+      component,
+    });
+  }
+  const serialized = serializeContent(format, input.content);
+  const size = Buffer.byteLength(serialized, 'utf8');
+  const max = options.maxContentBytes ?? defaultMaxContentBytes;
+  const item: ContentItem = {
+    id: input.id ?? createId('cnt'),
+    type: input.type,
+    format,
+    source: input.source,
+    timestamp:
+      input.timestamp === undefined
+        ? options.clock.now()
+        : new Date(input.timestamp.getTime?.() ?? Number.NaN),
+    size,
+    tokens: 0,
+    digest: '0'.repeat(64),
+    tags: Array.isArray(input.tags) ? [...new Set(input.tags)] : (input.tags as unknown as string[]),
+    relatedTo: Array.isArray(input.relatedTo)
+      ? [...new Set(input.relatedTo)]
+      : (input.relatedTo as unknown as string[]),
+    metadata: input.metadata === undefined ? {} : input.metadata,
+    content: input.content,
+  };
+  item.tags ??= [];
+  item.relatedTo ??= [];
+  checkContentItem(item, component, max); // everything but the computed fields, before the expensive work
+  item.tokens = options.counter.countText(serialized);
+  item.digest = contentDigest(serialized);
+  item.metadata = copyJsonValue(item.metadata);
+  if (format === 'json') item.content = copyJsonValue(input.content);
+  return item;
+}
+
+/** The info part of an item (a copy without its content). */
+export function itemInfo(item: ContentItem): ContentItemInfo {
+  const { content: _content, ...info } = item;
+  return {
+    ...info,
+    timestamp: new Date(info.timestamp.getTime()),
+    tags: [...info.tags],
+    relatedTo: [...info.relatedTo],
+    metadata: copyJsonValue(info.metadata),
+  };
+}
+
+/** Whether two items are the same for an idempotent `putItem` (digest, type, format, source, tags, relatedTo, metadata). */
+export function sameContentItem(a: ContentItemInfo, b: ContentItemInfo): boolean {
+  return (
+    a.digest === b.digest &&
+    a.type === b.type &&
+    a.format === b.format &&
+    a.source === b.source &&
+    JSON.stringify(a.tags) === JSON.stringify(b.tags) &&
+    JSON.stringify(a.relatedTo) === JSON.stringify(b.relatedTo) &&
+    canonicalJson(a.metadata) === canonicalJson(b.metadata)
+  );
+}
+
+/** JSON with object keys sorted at every level, so equal values serialize equally whatever their key order. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+    const sorted: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+    return sorted;
+  });
+}

@@ -12,11 +12,12 @@ const allowed: Record<string, readonly string[]> = {
   core: [],
   tokens: ['core'],
   messages: ['core'],
-  store: ['core', 'messages'],
+  content: ['core', 'messages', 'tokens'],
+  store: ['core', 'messages', 'content'],
   memory: ['core', 'messages', 'store', 'tokens'],
-  views: ['core', 'messages', 'memory', 'tokens'],
+  views: ['core', 'messages', 'memory', 'tokens', 'content'],
   session: ['core', 'memory', 'store', 'tokens'],
-  'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens'],
+  'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens', 'content'],
 };
 
 const src = dirname(fileURLToPath(import.meta.url));

@@ -1,8 +1,8 @@
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
-import { checkJsonValue } from '../store/check-values.ts';
-import { checkSearchText } from '../store/search-text.ts';
+import { checkJsonValue } from '../messages/check-json-value.ts';
+import { checkSearchText } from '../messages/search-text.ts';
 import type { ContentItem } from './content-item.ts';
 import { type ContentCriteria, defaultQueryLimit, maxQueryLimit } from './content-query.ts';
 

@@ -1,9 +1,9 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
+import { checkSearchText } from '../messages/search-text.ts';
 import { messageText } from '../messages/serialize.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
-import { checkSearchText } from '../store/search-text.ts';
 import type { PageWalker } from './select-prunable.ts';
 
 /** Options of `ConversationMemory.search`. */

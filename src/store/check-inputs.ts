@@ -2,10 +2,10 @@ import { InvalidMessageError } from '../core/errors/invalid-message-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
 import { jsonValueIssue } from '../messages/json-value.ts';
+import { checkSearchText } from '../messages/search-text.ts';
 import { serializeMessage } from '../messages/serialize.ts';
 import { formatPath } from '../messages/validate.ts';
 import type { AppendInput, RangeQuery, SearchQuery } from './memory-store.ts';
-import { checkSearchText } from './search-text.ts';
 
 /** What the append checks need from a driver. */
 export interface InputLimits {

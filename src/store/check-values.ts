@@ -1,26 +1,7 @@
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { checkId } from '../core/ids.ts';
-import { jsonValueIssue } from '../messages/json-value.ts';
-import { formatPath } from '../messages/validate.ts';
+import { checkJsonValue } from '../messages/check-json-value.ts';
 import type { Artifact } from './memory-store.ts';
-
-/**
- * Throws `InvalidValueError` (`INVALID_ARGUMENT`) naming the path (`what` first) unless `value` is a JSON value
- * every driver reads back identical (`jsonValueIssue`: no NaN, ±Infinity, -0, BigInt, function, symbol, Map,
- * Set, Date, class instance, sparse array, `undefined` array element, cycle, or nesting over `maxJsonDepth`).
- */
-export function checkJsonValue(value: unknown, what: string, component: string): void {
-  const issue = jsonValueIssue(value);
-  if (issue) {
-    throw new InvalidValueError({ path: joinPath(what, issue.path), problem: issue.problem, component });
-  }
-}
-
-/** `what` followed by a path from its root: `state`, `state.items[3]`, `metadata["a b"]`. */
-export function joinPath(what: string, path: readonly (string | number)[]): string {
-  const rest = formatPath(path);
-  return rest === '' || rest.startsWith('[') ? `${what}${rest}` : `${what}.${rest}`;
-}
 
 /** Throws `InvalidValueError` unless session metadata is a plain JSON object (see {@link checkJsonValue}). */
 export function checkSessionMetadata(metadata: unknown, component: string): void {

@@ -7,6 +7,8 @@
  * import { createJsonFileStore } from 'engram';
  * const store = createJsonFileStore({ directory: './memory' });
  */
+
+export { maxSearchTextLength, maxSearchWords } from '../messages/search-text.ts';
 export { createJsonFileStore, type JsonFileStoreOptions } from './drivers/json-file/index.ts';
 export { createMemoryStore, type MemoryDriverOptions } from './drivers/memory/index.ts';
 export type {
@@ -21,5 +23,4 @@ export type {
   SessionRecord,
   StoreCapabilities,
 } from './memory-store.ts';
-export { maxSearchTextLength, maxSearchWords } from './search-text.ts';
 export { maxStateKeyLength } from './state-scope.ts';

@@ -1,15 +1,24 @@
 import { MemoryError } from './memory-error.ts';
 
-/** A session or message that the caller's scope cannot see (it does not exist, or it belongs to another scope). */
+const codes = {
+  session: 'SESSION_NOT_FOUND',
+  message: 'MESSAGE_NOT_FOUND',
+  'content item': 'ITEM_NOT_FOUND',
+} as const;
+
+/**
+ * A session, message or content item that the caller's scope cannot see (it does not exist, or it belongs to
+ * another scope or space).
+ */
 export class NotFoundError extends MemoryError {
   /** What was looked for. */
-  readonly kind: 'session' | 'message';
+  readonly kind: 'session' | 'message' | 'content item';
   /** Its id. */
   readonly id: string;
 
-  constructor(options: { kind: 'session' | 'message'; id: string; component?: string }) {
+  constructor(options: { kind: 'session' | 'message' | 'content item'; id: string; component?: string }) {
     super({
-      code: options.kind === 'session' ? 'SESSION_NOT_FOUND' : 'MESSAGE_NOT_FOUND',
+      code: codes[options.kind],
       component: options.component,
       message: `${options.kind} "${options.id}" not found`,
     });

@@ -1,6 +1,7 @@
 import type { JSONValue } from 'ai';
 import type { Scope } from '../../core/scope.ts';
-import { checkArtifact, checkJsonValue } from '../check-values.ts';
+import { checkJsonValue } from '../../messages/check-json-value.ts';
+import { checkArtifact } from '../check-values.ts';
 import type { Artifact } from '../memory-store.ts';
 import { checkStateKey, stateKeySession } from '../state-scope.ts';
 import { sessionNotFound } from '../store-helpers.ts';

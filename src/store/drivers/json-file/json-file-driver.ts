@@ -2,6 +2,7 @@ import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { checkId, createId, isValidId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
+import { checkJsonValue } from '../../../messages/check-json-value.ts';
 import { copyJsonValue } from '../../../messages/json-value.ts';
 import { messageText } from '../../../messages/serialize.ts';
 import {
@@ -13,7 +14,7 @@ import {
   type PreparedInput,
   prepareInputs,
 } from '../../check-inputs.ts';
-import { checkArtifact, checkJsonValue, checkSessionMetadata } from '../../check-values.ts';
+import { checkArtifact, checkSessionMetadata } from '../../check-values.ts';
 import { appendRow, linkFork, type SessionLog, unlinkLog } from '../../log-index.ts';
 import { findLive, liveByIds, logStats, readLog } from '../../log-index-reads.ts';
 import type { Artifact, LogStats, MemoryStoreV1, SearchHit } from '../../memory-store.ts';

@@ -3,6 +3,7 @@ import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { checkId, createId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
+import { checkJsonValue } from '../../../messages/check-json-value.ts';
 import { copyJsonValue } from '../../../messages/json-value.ts';
 import { messageText } from '../../../messages/serialize.ts';
 import {
@@ -13,7 +14,7 @@ import {
   checkTokenTotal,
   prepareInputs,
 } from '../../check-inputs.ts';
-import { checkArtifact, checkJsonValue, checkSessionMetadata } from '../../check-values.ts';
+import { checkArtifact, checkSessionMetadata } from '../../check-values.ts';
 import {
   appendRow,
   applyDeletion,

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Scope } from '../../../core/scope.ts';
+import { maxSearchTextLength, maxSearchWords, toSearchWords } from '../../../messages/search-text.ts';
 import { expectMemoryError, makeMessage, toInputs } from '../../../testing/fixtures.ts';
-import { maxSearchTextLength, maxSearchWords, toSearchWords } from '../../search-text.ts';
 import { fts5MatchText } from './sqlite-dialect.ts';
 import { createSqliteStore } from './sqlite-driver.ts';
 

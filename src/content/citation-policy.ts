@@ -1,0 +1,68 @@
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { ContentItemType } from './content-item.ts';
+
+/** When a tool's results go to the content store: every time, never, or when over a token count. */
+export type OffloadRule = 'always' | 'never' | { overTokens: number };
+
+/** How one tool's results are offloaded and cited (seed 004's first use, MemberJunction's `expirationTurns`). */
+export interface CitationRule {
+  /** When a result is offloaded. @default { overTokens: 1000 } */
+  offload?: OffloadRule;
+  /**
+   * How many model calls after the result see it in full: 1 means exactly the step right after the tool
+   * call; later steps see a citation. @default 1
+   */
+  keepTurns?: number;
+  /** The content item type of its results. @default 'action_result' */
+  type?: ContentItemType;
+}
+
+/** The citation policy: a default rule and per-tool overrides (by tool name). */
+export interface CitationPolicy {
+  /** The rule of tools without their own. @default { offload: { overTokens: 1000 }, keepTurns: 1, type: 'action_result' } */
+  default?: CitationRule;
+  /** Per tool name. */
+  tools?: Record<string, CitationRule>;
+}
+
+/** A rule with every field decided. */
+export interface ResolvedCitationRule {
+  /** When a result is offloaded. */
+  offload: OffloadRule;
+  /** Model calls that see it in full. */
+  keepTurns: number;
+  /** The item type. */
+  type: ContentItemType;
+}
+
+const fallback: ResolvedCitationRule = { offload: { overTokens: 1000 }, keepTurns: 1, type: 'action_result' };
+
+function checkRule(rule: CitationRule, where: string): void {
+  const fail = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component: 'content', message: `${where}.${message}` });
+  if (typeof rule !== 'object' || rule === null) throw fail('rule must be an object');
+  const { offload, keepTurns, type } = rule;
+  if (offload !== undefined && offload !== 'always' && offload !== 'never') {
+    const n = typeof offload === 'object' && offload !== null ? offload.overTokens : undefined;
+    if (!Number.isSafeInteger(n) || (n as number) < 0) {
+      throw fail(`offload must be 'always', 'never' or { overTokens: a non-negative integer }, got ${JSON.stringify(offload)}`);
+    }
+  }
+  if (keepTurns !== undefined && (!Number.isSafeInteger(keepTurns) || keepTurns < 0)) {
+    throw fail(`keepTurns must be a non-negative integer, got ${String(keepTurns)}`);
+  }
+  if (type !== undefined && (typeof type !== 'string' || type.length === 0)) throw fail('type must be a non-empty string');
+}
+
+/** Checks a policy (typed `INVALID_ARGUMENT` naming the field) and returns the rule lookup by tool name. */
+export function resolveCitationPolicy(policy: CitationPolicy = {}): (toolName: string) => ResolvedCitationRule {
+  if (policy.default !== undefined) checkRule(policy.default, 'policy.default');
+  for (const [name, rule] of Object.entries(policy.tools ?? {})) checkRule(rule, `policy.tools[${JSON.stringify(name)}]`);
+  const base: ResolvedCitationRule = { ...fallback, ...policy.default };
+  const tools = new Map(Object.entries(policy.tools ?? {}).map(([k, v]) => [k, { ...base, ...v }]));
+  return (toolName) => tools.get(toolName) ?? base;
+}
+
+/** Whether a result of `tokens` tokens is offloaded under `rule`. */
+export function shouldOffload(rule: ResolvedCitationRule, tokens: number): boolean {
+  return rule.offload === 'always' || (rule.offload !== 'never' && tokens > rule.offload.overTokens);
+}

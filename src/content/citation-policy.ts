@@ -38,25 +38,32 @@ export interface ResolvedCitationRule {
 const fallback: ResolvedCitationRule = { offload: { overTokens: 1000 }, keepTurns: 1, type: 'action_result' };
 
 function checkRule(rule: CitationRule, where: string): void {
-  const fail = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component: 'content', message: `${where}.${message}` });
+  const fail = (message: string) =>
+    new MemoryError({ code: 'INVALID_ARGUMENT', component: 'content', message: `${where}.${message}` });
   if (typeof rule !== 'object' || rule === null) throw fail('rule must be an object');
   const { offload, keepTurns, type } = rule;
   if (offload !== undefined && offload !== 'always' && offload !== 'never') {
     const n = typeof offload === 'object' && offload !== null ? offload.overTokens : undefined;
     if (!Number.isSafeInteger(n) || (n as number) < 0) {
-      throw fail(`offload must be 'always', 'never' or { overTokens: a non-negative integer }, got ${JSON.stringify(offload)}`);
+      throw fail(
+        `offload must be 'always', 'never' or { overTokens: a non-negative integer }, got ${JSON.stringify(offload)}`,
+      );
     }
   }
   if (keepTurns !== undefined && (!Number.isSafeInteger(keepTurns) || keepTurns < 0)) {
     throw fail(`keepTurns must be a non-negative integer, got ${String(keepTurns)}`);
   }
-  if (type !== undefined && (typeof type !== 'string' || type.length === 0)) throw fail('type must be a non-empty string');
+  if (type !== undefined && (typeof type !== 'string' || type.length === 0))
+    throw fail('type must be a non-empty string');
 }
 
 /** Checks a policy (typed `INVALID_ARGUMENT` naming the field) and returns the rule lookup by tool name. */
-export function resolveCitationPolicy(policy: CitationPolicy = {}): (toolName: string) => ResolvedCitationRule {
+export function resolveCitationPolicy(
+  policy: CitationPolicy = {},
+): (toolName: string) => ResolvedCitationRule {
   if (policy.default !== undefined) checkRule(policy.default, 'policy.default');
-  for (const [name, rule] of Object.entries(policy.tools ?? {})) checkRule(rule, `policy.tools[${JSON.stringify(name)}]`);
+  for (const [name, rule] of Object.entries(policy.tools ?? {}))
+    checkRule(rule, `policy.tools[${JSON.stringify(name)}]`);
   const base: ResolvedCitationRule = { ...fallback, ...policy.default };
   const tools = new Map(Object.entries(policy.tools ?? {}).map(([k, v]) => [k, { ...base, ...v }]));
   return (toolName) => tools.get(toolName) ?? base;

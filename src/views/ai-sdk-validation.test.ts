@@ -1,48 +1,15 @@
-import { generateText, type ModelMessage } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MemoryMessage } from '../core/message.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
-import { toModelMessage } from '../messages/to-model-message.ts';
 import { arbConversation } from '../testing/conversation-arbitrary.ts';
-import { checkPairs } from '../testing/view-invariants.ts';
+import { sendToModel as send } from '../testing/send-to-model.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 import { createSummarizingMemory } from './summarizing-memory.ts';
 import { createTokenWindowMemory } from './token-window-memory.ts';
 
 const counter = createTokenCounter();
-const model = new MockLanguageModelV4({
-  doGenerate: async () => ({
-    content: [{ type: 'text', text: 'ok' }],
-    finishReason: { unified: 'stop', raw: undefined },
-    usage: {
-      inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-      outputTokens: { total: 1, text: 1, reasoning: 0 },
-    },
-    warnings: [],
-  }),
-});
-
-/**
- * Sends a view's output the way an agent does: system messages (which AI SDK v7 rejects inside `messages`)
- * go to `instructions`, the rest to `messages`. Throws whatever `generateText` throws
- * (MissingToolResultsError, InvalidPromptError, InvalidToolApprovalError, …), after the stricter pairing check.
- */
-async function send(out: MemoryMessage[], instructions?: string): Promise<void> {
-  checkPairs(out); // stricter than generateText, which lets orphaned tool results through (providers reject them)
-  const system = out.filter((m) => m.role === 'system').map((m) => m.content as string);
-  if (instructions) system.push(instructions);
-  const messages: ModelMessage[] = out.filter((m) => m.role !== 'system').map((m) => toModelMessage(m));
-  if (messages.length === 0) return; // nothing to send (a log of system messages only)
-  await generateText({
-    model,
-    messages,
-    ...(system.length > 0 ? { instructions: system.join('\n\n') } : {}),
-  });
-}
-
 // Conversations as a real run stores them between steps: every call answered (an in-flight step is never sent).
 const arbLog = arbConversation({ inFlight: false });
 

@@ -1,0 +1,74 @@
+import type { ContentCompactor } from '../content-compactor.ts';
+import { serializeContent } from '../prepare-content-item.ts';
+import { clip, format, squash } from './compact-text.ts';
+
+const entities: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
+  copy: '©',
+};
+
+/** Decodes the common named entities and numeric character references. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (whole, code: string) => {
+    if (code[0] === '#') {
+      const n =
+        code[1] === 'x' || code[1] === 'X' ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
+      return n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) ? String.fromCodePoint(n) : whole;
+    }
+    return entities[code.toLowerCase()] ?? whole;
+  });
+}
+
+/** Text of an HTML fragment: tags removed, entities decoded, whitespace collapsed. */
+export function htmlText(html: string): string {
+  return squash(decodeEntities(html.replace(/<[^>]*>/g, ' ')));
+}
+
+/** Whether a text looks like an HTML document or fragment. */
+export function looksLikeHtml(sample: string): boolean {
+  return (
+    /^\s*(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(sample) ||
+    (sample.match(/<\/?(p|div|h[1-6]|a|span|li|ul|table)\b/gi)?.length ?? 0) >= 3
+  );
+}
+
+/** Web pages: title, URL, the first headings, the leading readable text (scripts, styles, navigation stripped), the length. */
+export const htmlCompactor: ContentCompactor = {
+  name: 'html',
+  matches: (item, sample) => item.format === 'text' && looksLikeHtml(sample),
+  compact(item, options) {
+    const max = options.maxChars ?? 600;
+    const html = serializeContent(item.format, item.content);
+    const body = html
+      .replace(/<(script|style|noscript|nav|header|footer|svg|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+      .replace(/<!--[\s\S]*?-->/g, ' ');
+    const title = htmlText(/<title\b[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '') || undefined;
+    const url =
+      typeof item.metadata.url === 'string'
+        ? item.metadata.url
+        : /^https?:\/\//.test(item.source)
+          ? item.source
+          : undefined;
+    const headings = [...body.matchAll(/<h([1-3])\b[^>]*>([\s\S]*?)<\/h\1\s*>/gi)]
+      .map((m) => htmlText(m[2]!))
+      .filter(Boolean)
+      .slice(0, 10);
+    const text = htmlText(body.replace(/<(h[1-3])\b[\s\S]*?<\/\1\s*>/gi, ' '));
+    const lines = [
+      `Web page${title ? ` "${clip(title, 120)}"` : ''}${url ? ` (${clip(url, 160)})` : ''}, ${format(html.length)} characters of HTML, ${format(text.length)} of text.`,
+      headings.length ? `Headings: ${headings.map((h) => clip(h, 80)).join(' | ')}` : '',
+    ].filter(Boolean);
+    const head = lines.join('\n');
+    const room = max - head.length - 8;
+    const out = room > 20 ? `${head}\nText: ${clip(text, room)}` : clip(head, max);
+    return { ...(title ? { title } : {}), text: out, compactor: 'html' };
+  },
+};

@@ -1,0 +1,237 @@
+import type { JSONValue } from 'ai';
+import { type Clock, systemClock } from '../core/clock.ts';
+import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
+import { NotFoundError } from '../core/errors/not-found-error.ts';
+import { checkId } from '../core/ids.ts';
+import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
+import { createTokenCounter } from '../tokens/create-token-counter.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
+import { checkSpace } from './check-content.ts';
+import { type CompactorRegistry, createCompactorRegistry } from './compactors/index.ts';
+import type { CompactSummary, ContentCompactor } from './content-compactor.ts';
+import type { ContentItem, ContentItemInfo, ContentItemInput } from './content-item.ts';
+import type { ContentCriteria, ContentQueryPage } from './content-query.ts';
+import { type ContentStoreV1, getContentItems } from './content-store-v1.ts';
+import type { ContentTransform, TransformResult } from './content-transform.ts';
+import { createMemoryContentItems } from './memory-content-items.ts';
+import { prepareContentItem } from './prepare-content-item.ts';
+import { applyTransform, checkTransform } from './transforms/index.ts';
+
+const component = 'content';
+
+/** Options of {@link createContentStore}. */
+export interface ContentStoreOptions {
+  /**
+   * Where items live: a store with content items (`createSqliteStore()`, `createPostgresStore()`,
+   * `createJsonFileStore()`, `createMemoryStore()`), or a `ContentStoreV1` itself. @default a new in-process one
+   */
+  store?: object;
+  /** Whose items these are. @default { tenant: 'default' } */
+  scope?: Scope;
+  /** The space within the scope (a run, an agent, a sub-agent). @default 'default' */
+  space?: string;
+  /** Counts each item's tokens once, when it is stored. @default exact o200k_base counts */
+  counter?: TokenCounter;
+  /** Extra compactors, tried before the built-in ones (html, json, table, text). @default [] */
+  compactors?: readonly ContentCompactor[];
+  /** Makes `summary` transforms and citations (e.g. `createLanguageModelCompactor`). @default the compactors */
+  summarizer?: ContentCompactor;
+  /** The time of items stored without a timestamp. @default the system clock */
+  clock?: Clock;
+  /** Largest content accepted, in UTF-8 bytes. @default 64 MiB */
+  maxContentBytes?: number;
+}
+
+/** What `retrieve` returns: the item with its content shaped by the transform. */
+export interface RetrievedContent extends ContentItemInfo {
+  /** The shaped content (see {@link TransformResult}). */
+  content: string | JSONValue;
+  /** What the transform took and whether it is the whole content. */
+  transform: { type: ContentTransform['type']; complete: boolean; description: string };
+}
+
+/** A portable copy of a space's items (seed 004's `MemorySnapshot`), for sub-agents or export. */
+export interface ContentSnapshot {
+  /** The format version. */
+  version: 1;
+  /** Every item with its content, oldest first. */
+  items: ContentItem[];
+}
+
+/**
+ * Seed 004's `AgentMemory`: a content store that keeps large payloads outside the context, in one space of
+ * one scope. Every method validates its input and throws typed errors (`ITEM_NOT_FOUND`, `INVALID_ARGUMENT`,
+ * `INVALID_QUERY`, `PAYLOAD_TOO_LARGE`).
+ */
+export interface ContentStore {
+  /** The scope the items belong to. */
+  readonly scope: Scope;
+  /** The space within it. */
+  readonly space: string;
+  /** The underlying contract. */
+  readonly items: ContentStoreV1;
+  /** Stores an item and returns its id (storing the same item under its id again is a no-op). */
+  store(item: ContentItemInput): Promise<string>;
+  /** Stores an item and returns its info. */
+  put(item: ContentItemInput): Promise<ContentItemInfo>;
+  /** The item, its content shaped by `transform` (default `full`); `ITEM_NOT_FOUND` for an unknown id. */
+  retrieve(
+    id: string,
+    transform?: ContentTransform | { type: string; params?: Record<string, unknown> },
+  ): Promise<RetrievedContent>;
+  /** The item's info without its content; `ITEM_NOT_FOUND` for an unknown id. */
+  info(id: string): Promise<ContentItemInfo>;
+  /** A compact description of a stored item, by the summarizer or the compactor for its kind. */
+  describe(id: string, options?: { maxChars?: number; goal?: string }): Promise<CompactSummary>;
+  /** A compact description of any item (stored or not), as `describe` makes it. */
+  compact(item: ContentItem, options?: { maxChars?: number; goal?: string }): Promise<CompactSummary>;
+  /** Counts the tokens of items stored through this store. */
+  readonly counter: TokenCounter;
+  /** One page of matching items (info only), with a cursor for the next. */
+  query(criteria?: ContentCriteria): Promise<ContentQueryPage>;
+  /** Deletes one item; returns whether it existed. */
+  delete(id: string): Promise<boolean>;
+  /** Deletes every item of the space; returns how many. */
+  clear(): Promise<number>;
+  /** Every item of the space with its content. */
+  snapshot(): Promise<ContentSnapshot>;
+  /** Makes the space hold exactly the snapshot's items, atomically (checked; sizes, tokens and digests recomputed). */
+  restore(snapshot: ContentSnapshot): Promise<void>;
+  /** The same store, scope and settings over another space. */
+  withSpace(space: string): ContentStore;
+}
+
+/**
+ * Creates a content store (seed 004's fourth channel) over any store with content items, or in process.
+ * @example
+ * const content = createContentStore({ store: createSqliteStore({ path: 'memory.db' }), scope: { tenant: 'acme' } });
+ * const id = await content.store({ type: 'web_content', source: 'web_fetch', content: html, metadata: { url } });
+ * const part = await content.retrieve(id, { type: 'excerpt', query: 'pricing', length: 1500 });
+ */
+export function createContentStore(options: ContentStoreOptions = {}): ContentStore {
+  const items = resolveItems(options.store);
+  const scope = checkScope(options.scope ?? defaultScope, component);
+  const space = options.space ?? 'default';
+  checkSpace(space, component);
+  const counter = options.counter ?? createTokenCounter({ encoding: 'o200k_base' });
+  const clock = options.clock ?? systemClock;
+  const registry: CompactorRegistry = createCompactorRegistry({
+    compactors: [...(options.compactors ?? [])],
+  });
+  const summarize = async (
+    item: ContentItem,
+    o: { maxChars?: number; goal?: string },
+  ): Promise<CompactSummary> =>
+    options.summarizer ? options.summarizer.compact(item, o) : registry.compact(item, o);
+  const prepare = (input: ContentItemInput) =>
+    prepareContentItem(input, { counter, clock, component, maxContentBytes: options.maxContentBytes });
+  const must = async (id: string) => {
+    checkId(id, 'id', component);
+    const item = await items.getItem(scope, space, id);
+    if (!item) throw new NotFoundError({ kind: 'content item', id, component });
+    return item;
+  };
+
+  const self: ContentStore = {
+    scope,
+    space,
+    items,
+    async store(input) {
+      return (await self.put(input)).id;
+    },
+    put: (input) => items.putItem(scope, space, prepare(input)),
+    async retrieve(id, transform) {
+      const checked = checkTransform(transform ?? { type: 'full' }, component);
+      const item = await must(id);
+      const result: TransformResult = await applyTransform(item, checked, {
+        counter,
+        summarize: (it, maxTokens) => summarize(it, { maxChars: maxTokens * 4 }),
+      });
+      const { content: _full, ...info } = item;
+      return {
+        ...info,
+        content: result.content,
+        transform: { type: checked.type, complete: result.complete, description: result.description },
+      };
+    },
+    async info(id) {
+      checkId(id, 'id', component);
+      const info = await items.getItemInfo(scope, space, id);
+      if (!info) throw new NotFoundError({ kind: 'content item', id, component });
+      return info;
+    },
+    async describe(id, o = {}) {
+      return summarize(await must(id), o);
+    },
+    compact: async (item, o = {}) => summarize(item, o),
+    counter,
+    query: (criteria) => items.queryItems(scope, space, criteria),
+    delete: (id) => items.deleteItem(scope, space, id),
+    clear: () => items.clearItems(scope, space),
+    async snapshot() {
+      const out: ContentItem[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await items.queryItems(scope, space, {
+          order: 'oldest',
+          limit: 1000,
+          ...(cursor ? { cursor } : {}),
+        });
+        for (const info of page.items) {
+          const item = await items.getItem(scope, space, info.id);
+          if (item) out.push(item);
+        }
+        cursor = page.nextCursor;
+      } while (cursor);
+      return { version: 1, items: out };
+    },
+    async restore(snapshot) {
+      if (
+        typeof snapshot !== 'object' ||
+        snapshot === null ||
+        snapshot.version !== 1 ||
+        !Array.isArray(snapshot.items)
+      ) {
+        throw new InvalidValueError({
+          path: 'snapshot',
+          problem: 'expected { version: 1, items: [...] }',
+          component,
+        });
+      }
+      const prepared = snapshot.items.map((item, i) => {
+        if (typeof item !== 'object' || item === null) {
+          throw new InvalidValueError({
+            path: `snapshot.items[${i}]`,
+            problem: 'expected an item',
+            component,
+          });
+        }
+        const { size: _s, tokens: _t, digest: _d, ...input } = item;
+        return prepare(input);
+      });
+      await items.replaceItems(scope, space, prepared);
+    },
+    withSpace: (other) => createContentStore({ ...options, store: items, space: other }),
+  };
+  return self;
+}
+
+function resolveItems(store: object | undefined): ContentStoreV1 {
+  if (store === undefined) return createMemoryContentItems({ component });
+  if (
+    (store as ContentStoreV1).specificationVersion === 'v1' &&
+    typeof (store as ContentStoreV1).putItem === 'function'
+  ) {
+    return store as ContentStoreV1;
+  }
+  const found = getContentItems(store);
+  if (!found) {
+    throw new InvalidValueError({
+      path: 'options.store',
+      problem:
+        'this store has no content items (contentItems); use a built-in store or pass a ContentStoreV1',
+      component,
+    });
+  }
+  return found;
+}

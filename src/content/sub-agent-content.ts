@@ -1,0 +1,34 @@
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { createId } from '../core/ids.ts';
+import type { ContentStore } from './create-content-store.ts';
+
+/**
+ * How a sub-agent gets content (seed 004's `ShareMemoryWithSubAgents`): `shared` — the parent's own store (what
+ * either stores, the other sees); `snapshot` — a new space holding a copy of the parent's items at the time of
+ * the call (later changes stay apart); `isolated` — a new, empty space.
+ */
+export type SubAgentContentMode = 'shared' | 'snapshot' | 'isolated';
+
+/**
+ * The content store a sub-agent should use, by mode. A new space is named `space` when given, else
+ * `<parent space>/<generated id>`; it lives in the parent's scope and store.
+ * @example
+ * const child = await contentForSubAgent(parent, 'snapshot');
+ */
+export async function contentForSubAgent(
+  parent: ContentStore,
+  mode: SubAgentContentMode,
+  space?: string,
+): Promise<ContentStore> {
+  if (mode !== 'shared' && mode !== 'snapshot' && mode !== 'isolated') {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'content',
+      message: `mode must be 'shared', 'snapshot' or 'isolated', got ${JSON.stringify(mode)}`,
+    });
+  }
+  if (mode === 'shared') return parent;
+  const child = parent.withSpace(space ?? `${parent.space}/${createId('sub')}`.slice(-256));
+  if (mode === 'snapshot') await child.restore(await parent.snapshot());
+  return child;
+}

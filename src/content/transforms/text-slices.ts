@@ -1,0 +1,96 @@
+import type { TokenCounter } from '../../tokens/token-counter.ts';
+
+const format = (n: number) => n.toLocaleString('en-US');
+
+/** Moves a cut index off the middle of a surrogate pair: backward (to keep less before it) or forward. */
+export function safeCut(text: string, at: number, direction: 'backward' | 'forward' = 'backward'): number {
+  const i = Math.max(0, Math.min(text.length, at));
+  const code = text.charCodeAt(i - 1);
+  const inside = i > 0 && i < text.length && code >= 0xd800 && code <= 0xdbff;
+  return inside ? (direction === 'backward' ? i - 1 : i + 1) : i;
+}
+
+/** Splits into lines, keeping `\r\n` out of the line text. */
+export function lines(text: string): string[] {
+  return text.split(/\r?\n/);
+}
+
+/** The first or last `n` lines, characters or tokens of a text, and what was taken. */
+export function takeEnd(
+  text: string,
+  n: number,
+  unit: 'lines' | 'chars' | 'tokens',
+  end: 'first' | 'last',
+  counter: TokenCounter,
+): { text: string; complete: boolean; description: string } {
+  if (unit === 'lines') {
+    const all = lines(text);
+    if (all.length <= n) return { text, complete: true, description: `all ${format(all.length)} lines` };
+    const kept = end === 'first' ? all.slice(0, n) : all.slice(-n);
+    const from = end === 'first' ? 1 : all.length - n + 1;
+    return {
+      text: kept.join('\n'),
+      complete: false,
+      description: `lines ${format(from)}–${format(from + n - 1)} of ${format(all.length)}`,
+    };
+  }
+  if (unit === 'chars') {
+    if (text.length <= n)
+      return { text, complete: true, description: `all ${format(text.length)} characters` };
+    const cut =
+      end === 'first'
+        ? text.slice(0, safeCut(text, n))
+        : text.slice(safeCut(text, text.length - n, 'forward'));
+    const from = end === 'first' ? 1 : text.length - cut.length + 1;
+    return {
+      text: cut,
+      complete: false,
+      description: `characters ${format(from)}–${format(from + cut.length - 1)} of ${format(text.length)}`,
+    };
+  }
+  const total = counter.countText(text);
+  if (total <= n) return { text, complete: true, description: `all ${format(total)} tokens` };
+  // The longest prefix (suffix) whose count is at most n, by binary search on its character length.
+  let lo = 0;
+  let hi = Math.min(text.length, n * 16);
+  const piece = (len: number) =>
+    end === 'first'
+      ? text.slice(0, safeCut(text, len))
+      : text.slice(safeCut(text, text.length - len, 'forward'));
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (counter.countText(piece(mid)) <= n) lo = mid;
+    else hi = mid - 1;
+  }
+  const kept = piece(lo);
+  return {
+    text: kept,
+    complete: false,
+    description: `${end} ${format(counter.countText(kept))} of ${format(total)} tokens`,
+  };
+}
+
+/** A window of `length` characters from `offset`, or centred on the first case-insensitive match of `query`. */
+export function excerpt(
+  text: string,
+  options: { query?: string; offset?: number; length?: number },
+): { text: string; complete: boolean; description: string } {
+  const length = options.length ?? 2000;
+  let start = options.offset ?? 0;
+  let note = '';
+  if (options.query !== undefined) {
+    const at = text.toLowerCase().indexOf(options.query.toLowerCase());
+    if (at < 0) note = `no match for ${JSON.stringify(options.query)}; `;
+    else start = Math.max(0, at - Math.floor((length - options.query.length) / 2));
+  }
+  start = safeCut(text, Math.min(start, text.length));
+  const stop = safeCut(text, Math.min(text.length, start + length));
+  if (start === 0 && stop === text.length)
+    return { text, complete: true, description: `${note}all ${format(text.length)} characters` };
+  const body = `${start > 0 ? '…' : ''}${text.slice(start, stop)}${stop < text.length ? '…' : ''}`;
+  return {
+    text: body,
+    complete: false,
+    description: `${note}characters ${format(start + 1)}–${format(stop)} of ${format(text.length)}`,
+  };
+}

@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createTokenCounter } from '../../tokens/create-token-counter.ts';
+import type { ContentItem, ContentItemInput } from '../content-item.ts';
+import { prepareContentItem } from '../prepare-content-item.ts';
+import { applyTransform } from './apply-transform.ts';
+import { checkTransform } from './check-transform.ts';
+
+const counter = createTokenCounter({ encoding: 'o200k_base' });
+const make = (input: Partial<ContentItemInput>): ContentItem =>
+  prepareContentItem(
+    { type: 'custom', source: 'test', content: '', ...input },
+    { counter, clock: { now: () => new Date(0) }, component: 'test' },
+  );
+const run = (item: ContentItem, t: unknown) => applyTransform(item, checkTransform(t, 'test'), { counter });
+const lines = Array.from(
+  { length: 100 },
+  (_, i) => `line ${i + 1}: ${i % 7 === 0 ? 'ERROR disk full' : 'ok'}`,
+).join('\n');
+
+describe('checkTransform', () => {
+  it('accepts the inline and the seed form, and refuses bad transforms naming the field', () => {
+    expect(checkTransform({ type: 'first_n', params: { n: 3 } }, 'c')).toEqual({
+      type: 'first_n',
+      n: 3,
+      unit: 'lines',
+    });
+    expect(checkTransform({ type: 'excerpt', query: 'x', length: 10 }, 'c')).toEqual({
+      type: 'excerpt',
+      query: 'x',
+      length: 10,
+    });
+    const bad: [unknown, RegExp][] = [
+      [undefined, /must be an object/],
+      [{ type: 'shrink' }, /type must be one of full, excerpt, summary, first_n, last_n, filtered/],
+      [{ type: 'first_n' }, /n must be an integer/],
+      [{ type: 'first_n', n: -1 }, /n must be an integer from 1/],
+      [{ type: 'first_n', n: 2.5 }, /n must be an integer/],
+      [{ type: 'last_n', n: 3, unit: 'pages' }, /unit must be 'lines', 'chars' or 'tokens'/],
+      [{ type: 'excerpt', length: 2_000_000 }, /length must be an integer/],
+      [{ type: 'full', n: 3 }, /n is not a parameter of full/],
+      [{ type: 'filtered' }, /exactly one of pattern or paths/],
+      [{ type: 'filtered', pattern: '(', regex: true }, /not a valid regular expression/],
+      [{ type: 'filtered', paths: [] }, /paths must be a list/],
+      [{ type: 'filtered', pattern: 'x'.repeat(501) }, /pattern must be a non-empty string of at most 500/],
+    ];
+    for (const [value, message] of bad) {
+      let error: unknown;
+      try {
+        checkTransform(value, 'c');
+      } catch (e) {
+        error = e;
+      }
+      expect(MemoryError.hasCode(error, 'INVALID_ARGUMENT'), String(message)).toBe(true);
+      expect((error as Error).message).toMatch(message);
+    }
+  });
+});
+
+describe('applyTransform', () => {
+  const text = make({ content: lines });
+  it('full, first_n and last_n by lines, characters and tokens', async () => {
+    expect(await run(text, { type: 'full' })).toMatchObject({ content: lines, complete: true });
+    const first = await run(text, { type: 'first_n', n: 2 });
+    expect(first).toEqual({
+      content: 'line 1: ERROR disk full\nline 2: ok',
+      complete: false,
+      description: 'lines 1–2 of 100',
+    });
+    expect((await run(text, { type: 'last_n', n: 1 })).content).toBe('line 100: ok');
+    expect((await run(text, { type: 'first_n', n: 4, unit: 'chars' })).content).toBe('line');
+    const tokens = await run(text, { type: 'last_n', n: 10, unit: 'tokens' });
+    expect(counter.countText(tokens.content as string)).toBeLessThanOrEqual(10);
+    expect(lines.endsWith(tokens.content as string)).toBe(true);
+    expect((await run(text, { type: 'first_n', n: 1000 })).complete).toBe(true);
+  });
+
+  it('excerpt around a query or from an offset; a missing match says so', async () => {
+    const r = await run(text, { type: 'excerpt', query: 'line 50:', length: 30 });
+    expect(r.content).toContain('line 50:');
+    expect(r.description).toMatch(/^characters [\d,]+–[\d,]+ of [\d,]+$/);
+    expect((await run(text, { type: 'excerpt', offset: 0, length: 6 })).content).toBe('line 1…');
+    expect((await run(text, { type: 'excerpt', query: 'absent words', length: 6 })).description).toMatch(
+      /^no match for "absent words"/,
+    );
+  });
+
+  it('filtered by a pattern (substring or regex) with line numbers, or by JSON paths', async () => {
+    const f = await run(text, { type: 'filtered', pattern: 'error' });
+    expect(f.description).toBe('15 of 100 lines match "error"');
+    expect((f.content as string).split('\n')[1]).toBe('8: line 8: ERROR disk full');
+    expect(
+      (await run(text, { type: 'filtered', pattern: '^line 1\\d:', regex: true, maxLines: 3 })).description,
+    ).toBe('10 of 100 lines match "^line 1\\\\d:" (first 3 shown)');
+    const json = make({
+      content: {
+        items: [
+          { title: 'a', n: 1 },
+          { title: 'b', n: 2 },
+        ],
+        'odd key': true,
+      },
+    });
+    expect(
+      (
+        await run(json, {
+          type: 'filtered',
+          paths: ['$.items[*].title', "$['odd key']", 'items[-1].n', '$.missing'],
+        })
+      ).content,
+    ).toEqual({
+      '$.items[*].title': ['a', 'b'],
+      "$['odd key']": [true],
+      'items[-1].n': [2],
+      '$.missing': [],
+    });
+    await expect(run(text, { type: 'filtered', paths: ['$.a'] })).rejects.toThrow(/needs JSON content/);
+    await expect(run(json, { type: 'filtered', paths: ['$..a'] })).rejects.toThrow(
+      /cannot be read at character 2/,
+    );
+    expect((await run(json, { type: 'first_n', n: 2 })).content).toBe('{\n  "items": [');
+  });
+
+  it('summary uses the summarizer and caps it to maxTokens', async () => {
+    const r = await applyTransform(
+      text,
+      { type: 'summary', maxTokens: 5 },
+      {
+        counter,
+        summarize: async () => ({ text: 'word '.repeat(50), compactor: 'text' }),
+      },
+    );
+    expect(counter.countText(r.content as string)).toBeLessThanOrEqual(5);
+    await expect(applyTransform(text, { type: 'summary' }, { counter })).rejects.toThrow(
+      /needs a summarizer/,
+    );
+  });
+
+  it('property: cuts stay inside the content, never split a surrogate pair, and complete means whole', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: 'grapheme', maxLength: 300 }),
+        fc.constantFrom('first_n', 'last_n'),
+        fc.integer({ min: 1, max: 50 }),
+        fc.constantFrom('lines', 'chars', 'tokens'),
+        async (s, type, n, unit) => {
+          const item = make({ content: s });
+          const r = await run(item, { type, n, unit });
+          const out = r.content as string;
+          expect(out.isWellFormed()).toBe(true);
+          expect(type === 'first_n' ? s.startsWith(out) : s.endsWith(out)).toBe(true);
+          expect(r.complete).toBe(out === s);
+          const e = await run(item, { type: 'excerpt', offset: n, length: n });
+          expect((e.content as string).isWellFormed()).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

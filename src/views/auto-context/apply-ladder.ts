@@ -1,0 +1,115 @@
+import type { LogEntry, MemoryMessage } from '../../core/message.ts';
+import type { TokenCounter } from '../../tokens/token-counter.ts';
+import type { LadderStep } from './ladder-artifacts.ts';
+
+/** One message of the assembled context, with where it came from. */
+export interface LadderItem {
+  /** First log sequence number it stands for. */
+  fromSeq: number;
+  /** Last one. */
+  toSeq: number;
+  /** What the model sees. */
+  message: MemoryMessage;
+  /** Its tokens. */
+  tokens: number;
+  /** `log`: as stored; `replaced`: tool outputs replaced by a step; `summary`: a step's summary of a range. */
+  origin: 'log' | 'replaced' | 'summary';
+  /** The log entry (absent for summaries). */
+  entry?: LogEntry;
+  /** The steps that changed it. */
+  steps: string[];
+}
+
+/** Caches rewritten messages and their counts across reads (keyed by entry and the steps applied). */
+export type LadderCache = Map<string, { message: MemoryMessage; tokens: number }>;
+
+/** The user message a summary step shows in place of its range. */
+export function summaryMessage(step: Pick<LadderStep, 'id' | 'createdAt'>, text: string): MemoryMessage {
+  return { id: step.id, role: 'user', content: text, createdAt: step.createdAt } as MemoryMessage;
+}
+
+/** Whether a step applies now (a reloaded step does not). */
+export const isActive = (step: LadderStep) => step.reloadedAtSeq === undefined;
+
+function replaceOutputs(message: MemoryMessage, texts: Map<string, string>): MemoryMessage {
+  if (typeof message.content === 'string' || message.role !== 'tool') return message;
+  const content = message.content.map((part) => {
+    if (part.type !== 'tool-result') return part;
+    const text = texts.get(part.toolCallId);
+    if (text === undefined) return part;
+    const error = part.output.type === 'error-text' || part.output.type === 'error-json';
+    return { ...part, output: { type: error ? ('error-text' as const) : ('text' as const), value: text } };
+  });
+  return { ...message, content } as MemoryMessage;
+}
+
+/**
+ * The context a ladder's steps make of a log: a pure function of (entries, steps), so the view can be rebuilt
+ * from the log and its artifacts at any time. Steps apply in order; output replacements rewrite tool results
+ * in place (calls and ids stay), summaries replace every non-system item inside their range by one user
+ * message at the range's place. Reloaded steps are skipped.
+ */
+export function applyLadder(
+  entries: readonly LogEntry[],
+  steps: readonly LadderStep[],
+  counter: TokenCounter,
+  cache: LadderCache,
+): LadderItem[] {
+  let items: LadderItem[] = entries.map((e) => ({
+    fromSeq: e.seq,
+    toSeq: e.seq,
+    message: e.message,
+    tokens: e.tokens,
+    origin: 'log',
+    entry: e,
+    steps: [],
+  }));
+  for (const step of steps) {
+    if (!isActive(step)) continue;
+    if (step.outputs && step.outputs.length > 0) {
+      const bySeq = new Map<number, Map<string, string>>();
+      for (const o of step.outputs) {
+        if (!bySeq.has(o.seq)) bySeq.set(o.seq, new Map());
+        bySeq.get(o.seq)!.set(o.toolCallId, o.text);
+      }
+      items = items.map((item) => {
+        const texts = item.entry && item.origin !== 'summary' ? bySeq.get(item.entry.seq) : undefined;
+        if (!texts) return item;
+        const trail = [...item.steps, step.id];
+        const key = `${item.entry!.seq}:${item.entry!.tokens}|${trail.join('|')}`; // base tokens tell a cited base from a full one
+        let hit = cache.get(key);
+        if (!hit) {
+          const message = replaceOutputs(item.message, texts);
+          hit = { message, tokens: message === item.message ? item.tokens : counter.count(message) };
+          cache.set(key, hit);
+        }
+        return { ...item, message: hit.message, tokens: hit.tokens, origin: 'replaced', steps: trail };
+      });
+    }
+    if (step.summary) {
+      const out: LadderItem[] = [];
+      let placed = false;
+      for (const item of items) {
+        const inside =
+          item.fromSeq >= step.fromSeq && item.toSeq <= step.toSeq && item.message.role !== 'system';
+        if (!inside) {
+          out.push(item);
+          continue;
+        }
+        if (!placed) {
+          out.push({
+            fromSeq: step.fromSeq,
+            toSeq: step.toSeq,
+            message: summaryMessage(step, step.summary.text),
+            tokens: step.summary.tokens,
+            origin: 'summary',
+            steps: [step.id],
+          });
+          placed = true;
+        }
+      }
+      items = out;
+    }
+  }
+  return items;
+}

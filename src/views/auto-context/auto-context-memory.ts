@@ -1,0 +1,258 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ModelMessage } from 'ai';
+import { createToolResultCiter, type ToolResultCiter } from '../../content/cite-tool-results.ts';
+import { ContextOverflowError } from '../../core/errors/context-overflow-error.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createId } from '../../core/ids.ts';
+import type { LogEntry, MemoryMessage } from '../../core/message.ts';
+import { createSerialQueue } from '../../core/serial-queue.ts';
+import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import type { Memory } from '../../memory/memory.ts';
+import { isUnitComplete } from '../../messages/units.ts';
+import { createViewLog } from '../view-log.ts';
+import { applyLadder, type LadderCache, type LadderItem } from './apply-ladder.ts';
+import { type AutoContextOptions, resolveAutoContextOptions } from './auto-context-options.ts';
+import { createExtractiveSummarizer } from './extractive-summarizer.ts';
+import { type LadderStep, type LadderStepKind, loadLadderSteps, saveLadderStep } from './ladder-artifacts.ts';
+import {
+  type PlanContext,
+  type PlannedStep,
+  planClearToolResults,
+  planCompactToolRuns,
+  planCompressCurrent,
+  planSummarizeRounds,
+} from './plan-steps.ts';
+
+/** Figures of the last `read()`. */
+export interface AutoContextStats {
+  /** Tokens of the messages returned. */
+  tokens: number;
+  /** Tokens of the whole log (what a naive history would send). */
+  logTokens: number;
+  /** Messages returned. */
+  messages: number;
+  /** Whether a trigger fired on this read. */
+  triggered: boolean;
+  /** The rungs that ran on this read, in order. */
+  ran: LadderStepKind[];
+  /** Active steps per rung (all reads). */
+  active: Record<LadderStepKind, number>;
+  /** Whether the context is still over a threshold after the ladder (no rung could gain enough). */
+  overThreshold: boolean;
+}
+
+/** Seed 002's AutoContextMemory as a view: the compaction ladder over a log, every step an artifact. */
+export interface AutoContextView extends Memory<MemoryMessage> {
+  /** The conversation under the view. */
+  readonly memory: ConversationMemory;
+  /** Stores one message, or several in order, in the conversation. */
+  store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
+  /** Every ladder step recorded for the session, oldest first (reloaded ones included). */
+  steps(): Promise<LadderStep[]>;
+  /**
+   * `context_reload`: puts a step's range back in full (the step is kept, marked reloaded, and its range is
+   * left alone for `reloadKeep` messages). Throws `INVALID_ARGUMENT` for an unknown or already reloaded id.
+   */
+  reload(stepId: string): Promise<{ restored: number; description: string }>;
+  /** Figures of the last `read()`, or undefined before the first. */
+  lastStats(): AutoContextStats | undefined;
+}
+
+const rungs: readonly LadderStepKind[] = [
+  'clear-tool-results',
+  'compact-tool-runs',
+  'summarize-rounds',
+  'compress-current',
+];
+
+/**
+ * AutoContextMemory (seed 002): a view that keeps the context within the model's window by a ladder of
+ * steps, cheapest first, applied when a trigger fires — more than `msgThreshold` messages, or more than
+ * `tokenRatio × maxTokens` tokens. The rungs: (1) old tool results outside the protected tail (the newest
+ * `lastKeep` messages) become content-store citations, calls and ids kept; (2) old runs of consecutive tool
+ * exchanges become one summary message; (3) everything before the tail becomes one running summary, the
+ * previous summary folded in; (4) the last resort, when the context still exceeds `maxTokens`: results inside
+ * the tail become citations and the newest unit's outputs are cut to fit, never a pending tool call. A rung
+ * runs only when it gains `minGainTokens` (batched, so the provider's prompt cache breaks rarely), each at
+ * most once per read. Every step is an artifact beside the log (range, kind, tokens before and after, the
+ * replacement), so the context is a pure function of the log and its artifacts: rebuilt identically by any
+ * process, inspected with `steps()`, undone with `reload(id)`. Atomic units are never split: rungs replace
+ * whole units or tool outputs in place. Large results first appear in full and then as citations, as in
+ * `createCitationMemory` (`citations: false` turns that off).
+ * @example
+ * const view = createAutoContextMemory({ memory, content, maxTokens: 200_000 });
+ * const messages = await view.read();
+ */
+export function createAutoContextMemory(options: AutoContextOptions): AutoContextView {
+  const o = resolveAutoContextOptions(options);
+  const { memory, content } = o;
+  const summarizer = o.summarizer ?? createExtractiveSummarizer();
+  const counter = content.counter;
+  const log = createViewLog(memory);
+  const queue = createSerialQueue();
+  const inRead = new AsyncLocalStorage<boolean>();
+  const cache: LadderCache = new Map();
+  const newCiter = () =>
+    createToolResultCiter({
+      content,
+      policy: o.citations === false ? { default: { offload: 'never' } } : o.citations,
+      logKey: memory.sessionId,
+    });
+  let citer: ToolResultCiter = newCiter();
+  let logId: string | undefined;
+  let last: AutoContextStats | undefined;
+
+  const baseEntries = async (entries: readonly LogEntry[]): Promise<LogEntry[]> => {
+    if (o.citations === false) return [...entries];
+    const cited = await citer.cite(entries);
+    return entries.map((e, i) =>
+      cited.messages[i] === e.message ? e : { ...e, message: cited.messages[i]!, tokens: cited.tokens[i]! },
+    );
+  };
+
+  /**
+   * The first sequence number of the protected tail: the newest `lastKeep` messages, from the start of the unit
+   * holding the first of them, and never after the start of a newest unit still waiting for tool results.
+   */
+  const protectFrom = (entries: readonly LogEntry[], units: PlanContext['units']): number => {
+    if (entries.length === 0) return 1;
+    let from = entries.at(-1)!.seq + 1;
+    if (o.lastKeep > 0) {
+      const seq = entries[Math.max(0, entries.length - o.lastKeep)]!.seq;
+      const unit = units.find((u) => u.items.some((e) => e.seq === seq));
+      from = unit ? unit.items[0]!.seq : seq;
+    }
+    const newest = units.at(-1);
+    if (newest && !isUnitComplete(newest)) from = Math.min(from, newest.items[0]!.seq);
+    return from;
+  };
+
+  const total = (items: readonly LadderItem[]) => items.reduce((n, i) => n + i.tokens, 0);
+
+  return {
+    memory,
+    lastStats: () => last,
+    steps: () => loadLadderSteps(memory),
+    async reload(stepId) {
+      const steps = await loadLadderSteps(memory);
+      const step = steps.find((s) => s.id === stepId);
+      if (!step || step.reloadedAtSeq !== undefined) {
+        throw new MemoryError({
+          code: 'INVALID_ARGUMENT',
+          component: 'views',
+          message: step
+            ? `ladder step "${stepId}" is already reloaded`
+            : `no ladder step "${stepId}" in this session`,
+        });
+      }
+      const { lastSeq } = await memory.stats();
+      await saveLadderStep(memory, { ...step, reloadedAtSeq: lastSeq });
+      const restored = step.outputs?.length ?? step.toSeq - step.fromSeq + 1;
+      return {
+        restored,
+        description: `${step.step} of messages ${step.fromSeq}–${step.toSeq} is shown in full again`,
+      };
+    },
+    read: () => {
+      if (inRead.getStore()) {
+        throw new MemoryError({
+          code: 'INVALID_ARGUMENT',
+          component: 'views',
+          message:
+            'AutoContextMemory.read() was called from inside its own compaction (a summarizer reading the view)',
+        });
+      }
+      return queue.run(() =>
+        inRead.run(true, async () => {
+          const stats = await log.sync();
+          if (logId !== undefined && stats.logId !== logId) {
+            citer = newCiter();
+            cache.clear();
+          }
+          logId = stats.logId;
+          if (!log.whole) await log.holdFrom(1);
+          const entries = log.entries;
+          const base = await baseEntries(entries);
+          let steps = await loadLadderSteps(memory);
+          let items = applyLadder(base, steps, counter, cache);
+          const tokenLimit = Math.floor(o.tokenRatio * o.maxTokens);
+          const over = () => items.length > o.msgThreshold || total(items) > tokenLimit;
+          const triggered = over();
+          const ran: LadderStepKind[] = [];
+          for (const rung of rungs) {
+            if (!over()) break;
+            const now = total(items);
+            if (rung === 'compress-current' && now <= o.maxTokens) break;
+            const ctx: PlanContext = {
+              items,
+              entries: base,
+              units: log.units,
+              steps,
+              protectFromSeq: protectFrom(entries, log.units),
+              counter,
+              citer,
+              excludeTools: o.excludeTools,
+              minResultTokens: o.minResultTokens,
+              summarizer,
+              lastSeq: stats.lastSeq,
+              reloadKeep: o.reloadKeep,
+            };
+            const newId = () => createId(`ctx_${rung.split('-')[0]}`);
+            const planned: PlannedStep[] =
+              rung === 'clear-tool-results'
+                ? await planClearToolResults(ctx)
+                : rung === 'compact-tool-runs'
+                  ? await planCompactToolRuns(ctx, newId)
+                  : rung === 'summarize-rounds'
+                    ? await planSummarizeRounds(ctx, newId)
+                    : await planCompressCurrent(ctx, o.maxTokens, now);
+            const gain = planned.reduce((n, p) => n + p.gain, 0);
+            const removed = planned.reduce((n, p) => n + p.removed, 0);
+            const messageTrigger = items.length > o.msgThreshold;
+            const worth =
+              gain >= o.minGainTokens || (messageTrigger && removed > 0) || rung === 'compress-current';
+            if (planned.length === 0 || !worth || gain <= 0) continue;
+            let before = now;
+            for (const p of planned) {
+              const { gain: _g, removed: _r, ...rest } = p;
+              const step: LadderStep = {
+                ...rest,
+                id: p.id ?? newId(),
+                createdAt: new Date(),
+                tokensBefore: before,
+                tokensAfter: before - p.gain,
+              };
+              before -= p.gain;
+              await saveLadderStep(memory, step);
+              steps = [...steps, step];
+            }
+            items = applyLadder(base, steps, counter, cache);
+            ran.push(rung);
+          }
+          const tokens = total(items);
+          if (tokens > o.maxTokens) {
+            throw new ContextOverflowError({
+              requiredTokens: tokens,
+              budgetTokens: o.maxTokens,
+              detail: 'the context exceeds maxTokens after every compaction step',
+            });
+          }
+          const active = Object.fromEntries(rungs.map((r) => [r, 0])) as Record<LadderStepKind, number>;
+          for (const s of steps) if (s.reloadedAtSeq === undefined) active[s.step]++;
+          last = {
+            tokens,
+            logTokens: stats.tokens,
+            messages: items.length,
+            triggered,
+            ran,
+            active,
+            overThreshold: over(),
+          };
+          return items.map((i) => i.message);
+        }),
+      );
+    },
+    store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
+    appended: () => memory.appended(),
+  };
+}

@@ -1,0 +1,92 @@
+import type { CitationPolicy } from '../../content/citation-policy.ts';
+import type { ContentStore } from '../../content/create-content-store.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import type { Summarizer } from '../summarizer.ts';
+
+/** Options of `createAutoContextMemory` (seed 002's `AutoContextConfig`, with AgentScope's defaults where they fit). */
+export interface AutoContextOptions {
+  /** The conversation the view reads; `store()` and `appended()` go to it. */
+  memory: ConversationMemory;
+  /** Where cleared tool results go (they stay reachable with `retrieve_from_memory`). */
+  content: ContentStore;
+  /** The model's context window in tokens: the hard budget, and the base of `tokenRatio`. */
+  maxTokens: number;
+  /** Compact when the context holds more than this many messages (AgentScope: 100). @default 100 */
+  msgThreshold?: number;
+  /** Compact when the context's tokens pass this share of `maxTokens` (AgentScope: 0.75). @default 0.75 */
+  tokenRatio?: number;
+  /**
+   * The newest messages no rung but the last touches (AgentScope: 50); the tail starts at a unit boundary, so a
+   * tool call and its result are on the same side. @default 50
+   */
+  lastKeep?: number;
+  /**
+   * A rung runs only when it saves at least this many tokens (or, for a message-count trigger, removes
+   * messages): batching replacements like Anthropic's `clear_at_least`, so the prefix the provider caches
+   * changes rarely. @default max(1,000, 5% of maxTokens)
+   */
+  minGainTokens?: number;
+  /** Tool results at or below this many tokens are never cleared (AgentScope offloads 5,120-character payloads). @default 1,280 */
+  minResultTokens?: number;
+  /** Tools whose results are never cleared (Anthropic's `exclude_tools`). @default [] */
+  excludeTools?: readonly string[];
+  /** Folds messages into summaries (an LLM summarizer such as `createLanguageModelSummarizer`). @default extractive, no model */
+  summarizer?: Summarizer;
+  /** How the first use of a large result is shown before the ladder clears it. @default the citation defaults */
+  citations?: CitationPolicy | false;
+  /** Messages a reloaded range stays in full before rungs may compact it again. @default lastKeep */
+  reloadKeep?: number;
+}
+
+/** The options with every default decided and checked. */
+export type ResolvedAutoContextOptions = Required<
+  Omit<AutoContextOptions, 'summarizer' | 'citations' | 'excludeTools'>
+> & {
+  summarizer?: Summarizer;
+  citations: CitationPolicy | false;
+  excludeTools: ReadonlySet<string>;
+};
+
+function integer(value: unknown, name: string, min: number): number {
+  if (!Number.isSafeInteger(value) || (value as number) < min) {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'views',
+      message: `createAutoContextMemory: ${name} must be an integer ≥ ${min}, got ${String(value)}`,
+    });
+  }
+  return value as number;
+}
+
+/** Fills in the defaults and checks every option (`INVALID_ARGUMENT` naming it). */
+export function resolveAutoContextOptions(options: AutoContextOptions): ResolvedAutoContextOptions {
+  const maxTokens = integer(options.maxTokens, 'maxTokens', 1);
+  const tokenRatio = options.tokenRatio ?? 0.75;
+  if (typeof tokenRatio !== 'number' || !(tokenRatio > 0 && tokenRatio <= 1)) {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'views',
+      message: `createAutoContextMemory: tokenRatio must be a number in (0, 1], got ${String(tokenRatio)}`,
+    });
+  }
+  const lastKeep = integer(options.lastKeep ?? 50, 'lastKeep', 0);
+  return {
+    memory: options.memory,
+    content: options.content,
+    maxTokens,
+    tokenRatio,
+    msgThreshold: integer(options.msgThreshold ?? 100, 'msgThreshold', 1),
+    lastKeep,
+    minGainTokens: integer(
+      options.minGainTokens ?? Math.max(1000, Math.floor(maxTokens * 0.05)),
+      'minGainTokens',
+      0,
+    ),
+    minResultTokens: integer(options.minResultTokens ?? 1280, 'minResultTokens', 0),
+    reloadKeep: integer(options.reloadKeep ?? lastKeep, 'reloadKeep', 0),
+    excludeTools: new Set(options.excludeTools ?? []),
+    citations: options.citations ?? {},
+    ...(options.summarizer ? { summarizer: options.summarizer } : {}),
+  };
+}

@@ -1,0 +1,258 @@
+import type { ToolResultCiter, ToolResultPart } from '../../content/cite-tool-results.ts';
+import type { LogEntry, MemoryMessage } from '../../core/message.ts';
+import { isUnitComplete, type MessageUnit } from '../../messages/units.ts';
+import type { TokenCounter } from '../../tokens/token-counter.ts';
+import { runSummarizer, type Summarizer } from '../summarizer.ts';
+import { truncateToolResults } from '../truncate-tool-results.ts';
+import { isActive, type LadderItem, summaryMessage } from './apply-ladder.ts';
+import type { LadderStep, ReplacedOutput } from './ladder-artifacts.ts';
+
+/** A step before it is stored: everything but its id, time and the view's totals. */
+export type PlannedStep = Omit<LadderStep, 'id' | 'createdAt' | 'tokensBefore' | 'tokensAfter'> & {
+  /** The id its summary text names (summaries only; other steps get one when stored). */
+  id?: string;
+  /** Tokens it saves on the current view (estimated from the rewritten messages). */
+  gain: number;
+  /** Messages it removes from the current view. */
+  removed: number;
+};
+
+/** What the planners need. */
+export interface PlanContext {
+  /** The current view. */
+  items: readonly LadderItem[];
+  /** The whole live log and its units. */
+  entries: readonly LogEntry[];
+  /** Units of the log. */
+  units: readonly MessageUnit<LogEntry>[];
+  /** Every step so far (reloaded ones included). */
+  steps: readonly LadderStep[];
+  /** The first sequence number of the protected tail (the newest `lastKeep` messages, from a unit start). */
+  protectFromSeq: number;
+  /** Counts rewritten messages. */
+  counter: TokenCounter;
+  /** Stores results in the content store and cites them. */
+  citer: ToolResultCiter;
+  /** Tools whose results are never cleared. */
+  excludeTools: ReadonlySet<string>;
+  /** Results at or below this many tokens are not cleared. */
+  minResultTokens: number;
+  /** Makes summaries. */
+  summarizer: Summarizer;
+  /** The log's last sequence number. */
+  lastSeq: number;
+  /** Messages a reloaded range stays untouched for. */
+  reloadKeep: number;
+}
+
+/** Sequence numbers a recently reloaded step covers: no step may touch them yet. */
+function reloadedGuard(ctx: PlanContext): (seq: number) => boolean {
+  const fresh = ctx.steps.filter(
+    (s) => s.reloadedAtSeq !== undefined && ctx.lastSeq - s.reloadedAtSeq < ctx.reloadKeep,
+  );
+  return (seq) => fresh.some((s) => seq >= s.fromSeq && seq <= s.toSeq);
+}
+
+function originalPart(entry: LogEntry, toolCallId: string): ToolResultPart | undefined {
+  if (typeof entry.message.content === 'string') return undefined;
+  return entry.message.content.find(
+    (p): p is ToolResultPart => p.type === 'tool-result' && p.toolCallId === toolCallId,
+  );
+}
+
+/** The tokens of `message` with the given outputs replaced. */
+function rewrittenTokens(item: LadderItem, texts: Map<string, string>, counter: TokenCounter): number {
+  const message = item.message;
+  if (typeof message.content === 'string') return item.tokens;
+  const content = message.content.map((p) =>
+    p.type === 'tool-result' && texts.has(p.toolCallId)
+      ? { ...p, output: { type: 'text' as const, value: texts.get(p.toolCallId)! } }
+      : p,
+  );
+  return counter.count({ ...message, content } as MemoryMessage);
+}
+
+/** Replaces outputs of the given results by citations; returns the outputs and the tokens saved. */
+async function citeOutputs(
+  ctx: PlanContext,
+  pick: (item: LadderItem, part: ToolResultPart) => boolean,
+): Promise<{ outputs: ReplacedOutput[]; gain: number; fromSeq: number; toSeq: number }> {
+  const outputs: ReplacedOutput[] = [];
+  let gain = 0;
+  let fromSeq = Number.POSITIVE_INFINITY;
+  let toSeq = 0;
+  for (const item of ctx.items) {
+    const entry = item.entry;
+    if (!entry || item.origin === 'summary' || entry.message.role !== 'tool') continue;
+    const current = item.message.content;
+    if (typeof current === 'string') continue;
+    const texts = new Map<string, string>();
+    for (const part of current) {
+      if (part.type !== 'tool-result' || ctx.excludeTools.has(part.toolName)) continue;
+      const original = originalPart(entry, part.toolCallId);
+      if (!original || original.output !== part.output) continue; // already replaced by an earlier step
+      if (!pick(item, original) || ctx.citer.outputTokens(entry, original) <= ctx.minResultTokens) continue;
+      const text = await ctx.citer.citeResult(entry, original);
+      if (text === undefined) continue;
+      texts.set(part.toolCallId, text);
+      outputs.push({ seq: entry.seq, toolCallId: part.toolCallId, text });
+    }
+    if (texts.size === 0) continue;
+    gain += item.tokens - rewrittenTokens(item, texts, ctx.counter);
+    fromSeq = Math.min(fromSeq, entry.seq);
+    toSeq = Math.max(toSeq, entry.seq);
+  }
+  return { outputs, gain, fromSeq, toSeq };
+}
+
+/** Rung 1: every old tool result outside the protected tail (and not excluded) becomes a citation. */
+export async function planClearToolResults(ctx: PlanContext): Promise<PlannedStep[]> {
+  const guarded = reloadedGuard(ctx);
+  const r = await citeOutputs(ctx, (item) => item.toSeq < ctx.protectFromSeq && !guarded(item.toSeq));
+  if (r.outputs.length === 0) return [];
+  return [
+    {
+      step: 'clear-tool-results',
+      fromSeq: r.fromSeq,
+      toSeq: r.toSeq,
+      outputs: r.outputs,
+      gain: r.gain,
+      removed: 0,
+    },
+  ];
+}
+
+const isToolExchange = (unit: MessageUnit<LogEntry>) =>
+  unit.kind === 'assistant' && isUnitComplete(unit) && unit.items.some((e) => e.message.role === 'tool');
+
+/** Header of a summary message. */
+function header(kind: string, fromSeq: number, toSeq: number, id: string): string {
+  return `[engram: ${kind} of messages ${fromSeq}–${toSeq}; call context_reload with id "${id}" to see them in full]`;
+}
+
+/** Rung 2: each old run of two or more consecutive tool exchanges becomes one summary message. */
+export async function planCompactToolRuns(ctx: PlanContext, newId: () => string): Promise<PlannedStep[]> {
+  const guarded = reloadedGuard(ctx);
+  const bySeq = new Map<number, LadderItem>();
+  for (const item of ctx.items) if (item.origin !== 'summary' && item.entry) bySeq.set(item.entry.seq, item);
+  const runs: MessageUnit<LogEntry>[][] = [];
+  let run: MessageUnit<LogEntry>[] = [];
+  const flush = () => {
+    if (run.length >= 2) runs.push(run);
+    run = [];
+  };
+  for (const unit of ctx.units) {
+    const last = unit.items.at(-1)!.seq;
+    const visible = unit.items.every((e) => bySeq.has(e.seq) || e.message.role === 'system');
+    if (last >= ctx.protectFromSeq) break;
+    if (isToolExchange(unit) && visible && !unit.items.some((e) => guarded(e.seq))) run.push(unit);
+    else flush();
+  }
+  flush();
+  const planned: PlannedStep[] = [];
+  for (const units of runs) {
+    const fromSeq = units[0]!.items[0]!.seq;
+    const toSeq = units.at(-1)!.items.at(-1)!.seq;
+    const items = units.flatMap((u) =>
+      u.items.map((e) => bySeq.get(e.seq)).filter((x): x is LadderItem => !!x),
+    );
+    const before = items.reduce((n, i) => n + i.tokens, 0);
+    const id = newId();
+    const body = await runSummarizer(ctx.summarizer, { messages: items.map((i) => i.message) });
+    const text = `${header('a summary of tool calls', fromSeq, toSeq, id)}\n${body}`;
+    const tokens = ctx.counter.count(summaryMessage({ id, createdAt: new Date(0) }, text));
+    planned.push({
+      id,
+      step: 'compact-tool-runs',
+      fromSeq,
+      toSeq,
+      summary: { text, tokens },
+      gain: before - tokens,
+      removed: items.length - 1,
+    });
+  }
+  return planned;
+}
+
+/** Rung 3: everything before the protected tail becomes one running summary (the previous one folded in). */
+export async function planSummarizeRounds(ctx: PlanContext, newId: () => string): Promise<PlannedStep[]> {
+  const guarded = reloadedGuard(ctx);
+  const inside = ctx.items.filter((i) => i.toSeq < ctx.protectFromSeq && i.message.role !== 'system');
+  if (inside.length === 0 || inside.some((i) => guarded(i.toSeq))) return [];
+  const previous = [...ctx.steps]
+    .reverse()
+    .find(
+      (s) =>
+        s.step === 'summarize-rounds' &&
+        isActive(s) &&
+        inside.some((i) => i.origin === 'summary' && i.steps[0] === s.id),
+    );
+  const fresh = previous
+    ? inside.filter((i) => !(i.origin === 'summary' && i.steps[0] === previous.id))
+    : inside;
+  if (fresh.length === 0) return [];
+  const fromSeq = inside[0]!.fromSeq;
+  const toSeq = inside.at(-1)!.toSeq;
+  const id = newId();
+  const previousBody = previous?.summary?.text.split('\n').slice(1).join('\n');
+  const body = await runSummarizer(ctx.summarizer, {
+    ...(previousBody ? { previousSummary: previousBody } : {}),
+    messages: fresh.map((i) => i.message),
+  });
+  const text = `${header('a summary of the conversation', fromSeq, toSeq, id)}\n${body}`;
+  const tokens = ctx.counter.count(summaryMessage({ id, createdAt: new Date(0) }, text));
+  const before = inside.reduce((n, i) => n + i.tokens, 0);
+  return [
+    {
+      id,
+      step: 'summarize-rounds',
+      fromSeq,
+      toSeq,
+      summary: { text, tokens },
+      gain: before - tokens,
+      removed: inside.length - 1,
+    },
+  ];
+}
+
+/**
+ * Rung 4, the last resort: inside the protected tail, every tool result but the newest unit's becomes a
+ * citation; if the view still exceeds `budget`, the newest unit's tool outputs are cut to fit (each cut marked,
+ * the full text in the log). A unit with a pending tool call is never touched.
+ */
+export async function planCompressCurrent(
+  ctx: PlanContext,
+  budget: number,
+  total: number,
+): Promise<PlannedStep[]> {
+  const newest = ctx.units.at(-1);
+  const newestFrom = newest ? newest.items[0]!.seq : Number.POSITIVE_INFINITY;
+  const cited = await citeOutputs(ctx, (item) => item.toSeq >= ctx.protectFromSeq && item.toSeq < newestFrom);
+  const outputs = [...cited.outputs];
+  let gain = cited.gain;
+  let fromSeq = cited.fromSeq;
+  let toSeq = cited.toSeq;
+  if (total - gain > budget && newest && isUnitComplete(newest)) {
+    const entries = newest.items.filter((e) => e.message.role !== 'system');
+    const newestTokens = entries.reduce((n, e) => n + e.tokens, 0);
+    const room = budget - (total - gain - newestTokens);
+    const cut = room > 0 ? truncateToolResults(entries, room, ctx.counter) : undefined;
+    if (cut) {
+      cut.messages.forEach((m, i) => {
+        const e = entries[i]!;
+        if (m === e.message || typeof m.content === 'string') return;
+        for (const part of m.content) {
+          if (part.type !== 'tool-result') continue;
+          const before = originalPart(e, part.toolCallId);
+          if (!before || before.output === part.output || !('value' in part.output)) continue;
+          outputs.push({ seq: e.seq, toolCallId: part.toolCallId, text: String(part.output.value) });
+          fromSeq = Math.min(fromSeq, e.seq);
+          toSeq = Math.max(toSeq, e.seq);
+        }
+      });
+      gain += newestTokens - cut.tokens;
+    }
+  }
+  if (outputs.length === 0) return [];
+  return [{ step: 'compress-current', fromSeq, toSeq, outputs, gain, removed: 0 }];
+}

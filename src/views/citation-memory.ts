@@ -1,0 +1,156 @@
+import type { ModelMessage } from 'ai';
+import type { CitationPolicy } from '../content/citation-policy.ts';
+import {
+  type CitationStats,
+  createToolResultCiter,
+  type ToolResultCiter,
+} from '../content/cite-tool-results.ts';
+import type { ContentStore } from '../content/create-content-store.ts';
+import type { MemoryMessage } from '../core/message.ts';
+import { createSerialQueue } from '../core/serial-queue.ts';
+import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import type { Memory } from '../memory/memory.ts';
+import { checkInteger } from './view-helpers.ts';
+import { createViewLog } from './view-log.ts';
+
+/** Options of {@link createCitationMemory}. */
+export interface CitationViewOptions {
+  /** The conversation the view reads; `store()` and `appended()` go to it. */
+  memory: ConversationMemory;
+  /** Where offloaded tool results are kept (its counter should be the memory's, so counts agree). */
+  content: ContentStore;
+  /** Which tool results are offloaded, and for how many model calls they stay in full. */
+  policy?: CitationPolicy;
+  /** `false` shows every result in full (the log is never changed, so turning citations off restores it). @default true */
+  enabled?: boolean;
+  /** A token budget: the newest whole units that fit (after citation), system messages always kept. @default no budget */
+  maxTokens?: number;
+}
+
+/** Figures of the last `read()`. */
+export interface CitationViewStats extends CitationStats {
+  /** Tokens of the messages returned. */
+  tokens: number;
+  /** Tokens of the same messages without citations. */
+  fullTokens: number;
+  /** Messages returned. */
+  messages: number;
+  /** Messages left out by `maxTokens`. */
+  droppedMessages: number;
+}
+
+/** A view that shows large tool results in full on first use and as content-store citations afterwards. */
+export interface CitationView extends Memory<MemoryMessage> {
+  /** The conversation under the view. */
+  readonly memory: ConversationMemory;
+  /** The content store holding offloaded results. */
+  readonly content: ContentStore;
+  /** Stores one message, or several in order, in the conversation. */
+  store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
+  /** Figures of the last `read()`, or undefined before the first. */
+  lastStats(): CitationViewStats | undefined;
+  /** The content item id holding a tool result (whether or not it has been offloaded yet). */
+  itemIdFor(messageId: string, toolCallId: string): string;
+}
+
+/**
+ * Seed 004's first use, then a citation: every tool result the policy offloads is stored in the content store
+ * (once, under an id derived from the session, message and tool call) and the model sees it in full for
+ * `keepTurns` model calls after it (the step right after the call by default); in every later read the view
+ * shows a short citation instead: the tool, the item id, its size, a compact summary (html, json, table or
+ * text compactor, or the content store's summarizer, computed once and kept with the item) and how to get it
+ * back (`retrieve_from_memory`). The log keeps every full result: this is a view, the same log always gives
+ * the same messages, and `enabled: false` shows the originals. Tool calls and their results stay paired:
+ * only outputs change, and `maxTokens` drops whole units. The view follows the log incrementally (appends
+ * are fetched, nothing is parsed twice); citations and their token counts are cached.
+ * @example
+ * const content = createContentStore({ store, scope });
+ * const view = createCitationMemory({ memory, content, policy: { tools: { web_fetch: { offload: 'always' } } } });
+ * const messages = await view.read();
+ */
+export function createCitationMemory(options: CitationViewOptions): CitationView {
+  const { memory, content } = options;
+  const enabled = options.enabled ?? true;
+  const budget =
+    options.maxTokens === undefined
+      ? undefined
+      : checkInteger(options.maxTokens, 'createCitationMemory: maxTokens', 1);
+  const log = createViewLog(memory);
+  const queue = createSerialQueue();
+  const newCiter = () => createToolResultCiter({ content, policy: options.policy, logKey: memory.sessionId });
+  let citer: ToolResultCiter = newCiter();
+  let logId: string | undefined;
+  let last: CitationViewStats | undefined;
+
+  return {
+    memory,
+    content,
+    lastStats: () => last,
+    itemIdFor: (messageId, toolCallId) => citer.itemId(messageId, toolCallId),
+    read: () =>
+      queue.run(async () => {
+        const stats = await log.sync();
+        if (logId !== undefined && stats.logId !== logId) citer = newCiter(); // the session was created again
+        logId = stats.logId;
+        if (!log.whole) await log.holdFrom(1);
+        const entries = log.entries;
+        const cited = enabled
+          ? await citer.cite(entries)
+          : {
+              messages: entries.map((e) => e.message),
+              tokens: entries.map((e) => e.tokens),
+              stats: { cited: 0, fullFirstUse: 0, savedTokens: 0 },
+            };
+        let from = 0;
+        if (budget !== undefined) from = newestFitting(log.units, entries, cited.tokens, budget);
+        const messages: MemoryMessage[] = [];
+        let tokens = 0;
+        let fullTokens = 0;
+        for (let i = 0; i < entries.length; i++) {
+          if (i < from && entries[i]!.message.role !== 'system') continue;
+          messages.push(cited.messages[i]!);
+          tokens += cited.tokens[i]!;
+          fullTokens += entries[i]!.tokens;
+        }
+        last = {
+          ...cited.stats,
+          tokens,
+          fullTokens,
+          messages: messages.length,
+          droppedMessages: entries.length - messages.length,
+        };
+        return messages;
+      }),
+    store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
+    appended: () => memory.appended(),
+  };
+}
+
+/**
+ * The index of the first entry of the newest whole units whose cited tokens (plus every system message's)
+ * fit the budget. Units are taken from the newest back and never split; the newest unit is always kept.
+ */
+function newestFitting(
+  units: readonly { items: readonly { seq: number; message: MemoryMessage }[] }[],
+  entries: readonly { seq: number; message: MemoryMessage }[],
+  tokens: readonly number[],
+  budget: number,
+): number {
+  const index = new Map(entries.map((e, i) => [e.seq, i]));
+  let used = 0;
+  for (let i = 0; i < entries.length; i++) if (entries[i]!.message.role === 'system') used += tokens[i]!;
+  let from = entries.length;
+  for (let u = units.length - 1; u >= 0; u--) {
+    let cost = 0;
+    let first = from;
+    for (const item of units[u]!.items) {
+      const i = index.get(item.seq)!;
+      first = Math.min(first, i);
+      if (item.message.role !== 'system') cost += tokens[i]!;
+    }
+    if (used + cost > budget && from < entries.length) break;
+    used += cost;
+    from = first;
+  }
+  return from;
+}

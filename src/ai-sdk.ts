@@ -1,7 +1,7 @@
 /**
  * @module engram/ai-sdk
  * Using engram with the AI SDK v7: turn a view's output into `instructions` + `messages`, and summarize
- * with any AI SDK `LanguageModel`.
+ * and compact content items with any AI SDK `LanguageModel`.
  * @example
  * import { toAiSdkPrompt, createLanguageModelSummarizer } from 'engram/ai-sdk';
  * const { instructions, messages } = toAiSdkPrompt(await view.read());
@@ -9,9 +9,11 @@
  */
 export {
   type AiSdkPrompt,
+  createLanguageModelCompactor,
   createLanguageModelSummarizer,
   defaultSummaryPrompt,
   formatTranscript,
+  type LanguageModelCompactorOptions,
   type LanguageModelSummarizerOptions,
   toAiSdkPrompt,
 } from './ai-sdk/index.ts';

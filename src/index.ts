@@ -1,7 +1,8 @@
 /**
  * @module engram
  * Memory for LLM agents: the message model, token counting, conversation memory, context views that fit a
- * token budget without splitting a tool call from its result, stores, and sessions.
+ * token budget without splitting a tool call from its result, a content store for large payloads with
+ * first-use citations and a compaction ladder, stores, and sessions.
  * @example
  * import { createConversationMemory, createTokenWindowMemory } from 'engram';
  * const memory = createConversationMemory();
@@ -9,6 +10,59 @@
  * const context = createTokenWindowMemory({ memory, maxTokens: 100_000 });
  * await context.read();
  */
+
+export {
+  builtInCompactors,
+  type CheckedContentCriteria,
+  type CitationPolicy,
+  type CitationRule,
+  type CompactOptions,
+  type CompactorRegistry,
+  type CompactSummary,
+  type ContentCompactor,
+  type ContentCriteria,
+  type ContentFormat,
+  type ContentItem,
+  type ContentItemInfo,
+  type ContentItemInput,
+  type ContentItemType,
+  type ContentQueryPage,
+  type ContentSnapshot,
+  type ContentStore,
+  type ContentStoreOptions,
+  type ContentStoreV1,
+  type ContentTransform,
+  type ContentUnit,
+  checkContentCriteria,
+  checkContentItem,
+  checkSpace,
+  checkTransform,
+  contentForSubAgent,
+  contentTransformTypes,
+  createCompactorRegistry,
+  createContentStore,
+  createMemoryContentItems,
+  defaultMaxContentBytes,
+  encodeCursor,
+  getContentItems,
+  type HasContentItems,
+  htmlCompactor,
+  itemInfo,
+  jsonCompactor,
+  type MemoryContentItemsOptions,
+  maxIndexedChars,
+  maxQueryLimit,
+  type OffloadRule,
+  prepareContentItem,
+  type RetrievedContent,
+  type SubAgentContentMode,
+  sameContentItem,
+  selectItems,
+  serializeContent,
+  type TransformResult,
+  tableCompactor,
+  textCompactor,
+} from './content/index.ts';
 export {
   type AgentAttribution,
   type Clock,
@@ -125,9 +179,22 @@ export {
   type TokenCounterOptions,
 } from './tokens/index.ts';
 export {
+  type AutoContextOptions,
+  type AutoContextStats,
+  type AutoContextView,
+  type CitationView,
+  type CitationViewOptions,
+  type CitationViewStats,
+  createAutoContextMemory,
+  createCitationMemory,
+  createExtractiveSummarizer,
   createSlidingWindowMemory,
   createSummarizingMemory,
   createTokenWindowMemory,
+  type ExtractiveSummarizerOptions,
+  type LadderStep,
+  type LadderStepKind,
+  type ReplacedOutput,
   SlidingWindowMemory,
   type SlidingWindowView,
   type SlidingWindowViewOptions,

@@ -1,12 +1,19 @@
 /**
  * @module engram/testing
- * The store conformance suite every driver passes (`describeMemoryStore`), fixtures, fast-check arbitraries of
+ * The store conformance suites every driver passes (`describeMemoryStore`, and `describeContentStore` for
+ * content items), fixtures, fast-check arbitraries of
  * messages and conversations, and the invariants every context view must satisfy (`checkContext`, `checkPairs`). Needs vitest and
  * fast-check (optional peer dependencies).
  * @example
  * import { describeMemoryStore } from 'engram/testing';
  * describeMemoryStore('my-driver', { open: async () => createMyStore() });
  */
+export {
+  type ContentStoreFactory,
+  type ContentStoreHandle,
+  contentCaseNames,
+  describeContentStore,
+} from './testing/content/index.ts';
 export {
   arbConversation,
   arbMemoryMessage,

@@ -5,6 +5,10 @@
  * const { instructions, messages } = toAiSdkPrompt(await view.read());
  */
 export {
+  createLanguageModelCompactor,
+  type LanguageModelCompactorOptions,
+} from './language-model-compactor.ts';
+export {
   createLanguageModelSummarizer,
   defaultSummaryPrompt,
   formatTranscript,

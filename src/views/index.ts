@@ -11,6 +11,23 @@
  * const messages = await view.read(); // system messages + the newest whole units that fit
  */
 export {
+  type AutoContextOptions,
+  type AutoContextStats,
+  type AutoContextView,
+  createAutoContextMemory,
+  createExtractiveSummarizer,
+  type ExtractiveSummarizerOptions,
+  type LadderStep,
+  type LadderStepKind,
+  type ReplacedOutput,
+} from './auto-context/index.ts';
+export {
+  type CitationView,
+  type CitationViewOptions,
+  type CitationViewStats,
+  createCitationMemory,
+} from './citation-memory.ts';
+export {
   SlidingWindowMemory,
   SummarizingMemory,
   type SummarizingMemoryOptions,

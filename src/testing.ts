@@ -9,21 +9,19 @@
  * describeMemoryStore('my-driver', { open: async () => createMyStore() });
  */
 export {
-  type ContentStoreFactory,
-  type ContentStoreHandle,
-  contentCaseNames,
-  describeContentStore,
-} from './testing/content/index.ts';
-export {
   arbConversation,
   arbMemoryMessage,
   arbModelMessage,
+  type ContentStoreFactory,
+  type ContentStoreHandle,
   type ConversationArbitraryOptions,
   canonicalMessage,
   checkContext,
   checkPairs,
+  contentCaseNames,
   createScriptedConversation,
   type DescribeMemoryStoreOptions,
+  describeContentStore,
   describeMemoryStore,
   expectMemoryError,
   type MemoryStoreFactory,

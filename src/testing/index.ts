@@ -6,6 +6,12 @@
  * import { describeMemoryStore } from 'engram/testing';
  * describeMemoryStore('my-driver', { open: async () => createMyStore(), reopen: async (prev) => { await prev.close(); return createMyStore(); } });
  */
+export {
+  type ContentStoreFactory,
+  type ContentStoreHandle,
+  contentCaseNames,
+  describeContentStore,
+} from './content/index.ts';
 export { arbConversation, type ConversationArbitraryOptions } from './conversation-arbitrary.ts';
 export {
   type DescribeMemoryStoreOptions,

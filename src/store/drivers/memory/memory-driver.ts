@@ -1,4 +1,6 @@
 import type { JSONValue } from 'ai';
+import type { HasContentItems } from '../../../content/content-store-v1.ts';
+import { createMemoryContentItems } from '../../../content/memory-content-items.ts';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { checkId, createId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
@@ -59,7 +61,7 @@ export interface MemoryDriverOptions {
  * The in-process store: the default for `SimpleMemory` and `ConversationMemory`. Not durable, one process.
  * Stored messages are deep-frozen copies, handed out without copying.
  */
-export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStoreV1 {
+export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStoreV1 & HasContentItems {
   const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
   const sessions = new Map<string, SessionData>(); // key: tenant \u0000 user \u0000 agent \u0000 id (exact owner)
   /** Component state by `tenant \u0000 user \u0000 agent \u0000 key` (exact scope; see state-scope.ts). */
@@ -105,7 +107,8 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     }
   };
 
-  const store: MemoryStoreV1 = {
+  const store: MemoryStoreV1 & HasContentItems = {
+    contentItems: createMemoryContentItems({ component: 'memory', isClosed: () => closed }),
     specificationVersion: 'v1',
     name: 'memory',
     capabilities: { fullTextSearch: false, vectorSearch: false, multiProcess: false, durable: false },

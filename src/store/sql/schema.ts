@@ -1,3 +1,4 @@
+import { contentItemsMigration } from './schema-content.ts';
 import { liveSeqMigration, scopedFullTextMigration } from './schema-search-prune.ts';
 import type { SqlDialect } from './sql-dialect.ts';
 
@@ -419,4 +420,5 @@ export const sqlMigrations: readonly SqlMigration[] = [
   liveSeqMigration,
   scopedFullTextMigration,
   batchAppendMigration,
+  contentItemsMigration,
 ];

@@ -71,4 +71,12 @@ export interface SqlDialect {
    * entries of the target's logs (or tenant), whatever else the database holds.
    */
   fullText(words: readonly string[], target: FullTextTarget, k: number | undefined): SqlFragment;
+  /**
+   * A condition on `engram_content_items` (schema v10): the row's search text holds every one of `words`
+   * (never empty, never parsed as query syntax), reading only index entries of the space whose owner token is
+   * `owner` (SQLite) or the rows the WHERE's scope already narrows (PostgreSQL); undefined when no row can match.
+   */
+  contentMatch(words: readonly string[], owner: string): SqlFragment | undefined;
+  /** A condition: the JSON array of strings in `column` holds any (or all) of `values` (never empty). */
+  jsonArrayHas(column: string, values: readonly string[], mode: 'any' | 'all'): SqlFragment;
 }

@@ -1,3 +1,4 @@
+import type { HasContentItems } from '../../content/content-store-v1.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId, isValidId } from '../../core/ids.ts';
 import type { LogEntry } from '../../core/message.ts';
@@ -13,6 +14,7 @@ import {
   appendInOneTransaction,
 } from './sql-append-batch.ts';
 import type { SqlClient } from './sql-client.ts';
+import { createSqlContentItems } from './sql-content.ts';
 import { queryGet } from './sql-exec.ts';
 import { sql } from './sql-fragment.ts';
 import { entriesById, readEntries, replaceEntries, sessionStats, tombstone } from './sql-log.ts';
@@ -39,6 +41,8 @@ export interface SqlStoreOptions {
   capabilities: StoreCapabilities;
   /** Largest serialized message accepted, in bytes. @default 16 MiB */
   maxMessageBytes?: number;
+  /** Largest content item accepted, in UTF-8 bytes. @default 64 MiB */
+  maxContentBytes?: number;
   /** Runs once before the first operation (open, pragmas, migrations); its failure fails every call. */
   init?: () => Promise<void>;
   /** Releases the client's resources on `close()`. */
@@ -57,8 +61,11 @@ const maxBatchCalls = 128;
 /** Most serialized message characters in one group commit. */
 const maxBatchChars = 8 * 1024 * 1024;
 
-/** A store on the shared SQL layer: {@link MemoryStoreV1} plus `ready()`, which resolves once it is initialized. */
-export interface SqlStore extends MemoryStoreV1 {
+/**
+ * A store on the shared SQL layer: {@link MemoryStoreV1}, its content items (`ContentStoreV1`, schema v10),
+ * and `ready()`, which resolves once it is initialized.
+ */
+export interface SqlStore extends MemoryStoreV1, HasContentItems {
   /** Resolves when the store is open and migrated; rejects with the initialization error. */
   ready(): Promise<void>;
 }
@@ -113,6 +120,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
   const store: SqlStore = {
     specificationVersion: 'v1',
     name: component,
+    contentItems: createSqlContentItems({ client, component, op, maxContentBytes: options.maxContentBytes }),
     capabilities: options.capabilities,
     ready: () =>
       ready().catch((error: unknown) => {

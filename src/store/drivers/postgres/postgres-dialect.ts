@@ -1,7 +1,7 @@
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { postgresIndexedChars, postgresLogToken, postgresTenantToken } from '../../sql/fulltext-scope.ts';
 import type { SqlDialect } from '../../sql/sql-dialect.ts';
-import { raw, sql } from '../../sql/sql-fragment.ts';
+import { joinSql, raw, sql } from '../../sql/sql-fragment.ts';
 
 /** PostgreSQL ignores words of 2,048 bytes or more in text search. */
 const maxWordBytes = 2047;
@@ -70,6 +70,12 @@ export function createPostgresDialect(schema: string): SqlDialect {
       'CREATE INDEX IF NOT EXISTS engram_messages_tsv ON engram_messages USING GIN (tsv) WHERE deleted = FALSE',
     ],
     fullTextLogKey: (tenant, log) => postgresLogToken(tenant, log),
+    contentMatch: (words) => {
+      if (words.some((w) => Buffer.byteLength(w) > maxWordBytes)) return undefined; // such a word matches nothing
+      return sql`tsv @@ plainto_tsquery('english'::regconfig, ${words.join(' ')})`;
+    },
+    jsonArrayHas: (column, values, mode) =>
+      sql`CAST(${raw(column)} AS jsonb) ${raw(mode === 'all' ? '?&' : '?|')} CAST(ARRAY[${joinSql(values)}] AS text[])`,
     fullText: (words, target, k) => {
       const usable = words.filter((w) => Buffer.byteLength(w) <= maxWordBytes);
       if (usable.length === 0) return raw(`SELECT '' AS source, 0 AS seq, 0 AS score WHERE FALSE`);

@@ -34,6 +34,12 @@ END`,
   INSERT INTO engram_messages_fts (engram_messages_fts, rowid, text) VALUES ('delete', old.rid, old.text);
 END`,
   ],
+  contentMatch: (words, owner) =>
+    sql`rid IN (SELECT rowid FROM engram_content_fts WHERE engram_content_fts MATCH ${`owner : "${owner}" AND text : (${fts5MatchText(words)})`})`,
+  jsonArrayHas: (column, values, mode) => {
+    const matching = sql`(SELECT count(DISTINCT value) FROM json_each(${raw(column)}) WHERE value IN (${joinSql(values)}))`;
+    return mode === 'all' ? sql`${matching} = ${values.length}` : sql`${matching} > 0`;
+  },
   fullTextLogKey: (tenant, log) =>
     sql`(SELECT k.key FROM engram_fts_logs k WHERE k.tenant = ${tenant} AND k.log_id = ${log})`,
   fullText: (words, target, k) => {

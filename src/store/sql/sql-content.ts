@@ -1,0 +1,248 @@
+import { createHash } from 'node:crypto';
+import type { JSONValue } from 'ai';
+import {
+  type CheckedContentCriteria,
+  checkContentCriteria,
+  checkContentItem,
+  checkSpace,
+  encodeCursor,
+} from '../../content/check-content.ts';
+import type { ContentItem, ContentItemInfo } from '../../content/content-item.ts';
+import type { ContentQueryPage } from '../../content/content-query.ts';
+import type { ContentStoreV1 } from '../../content/content-store-v1.ts';
+import { sameContentItem, serializeContent } from '../../content/prepare-content-item.ts';
+import { indexedText } from '../../content/select-items.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { checkId } from '../../core/ids.ts';
+import type { Scope } from '../../core/scope.ts';
+import type { SqlClient, SqlRow } from './sql-client.ts';
+import { queryAll, queryGet, queryRun } from './sql-exec.ts';
+import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
+import { ownerWhere } from './sql-view.ts';
+
+/** Runs one guarded operation: closed check, scope check, initialization, error wrapping (the SQL store's `op`). */
+export type SqlOperation = <T>(what: string, scope: Scope, fn: () => Promise<T>) => Promise<T>;
+
+/** What {@link createSqlContentItems} needs from the SQL store. */
+export interface SqlContentOptions {
+  /** The database client. */
+  client: SqlClient;
+  /** The error prefix component. */
+  component: string;
+  /** The store's guard. */
+  op: SqlOperation;
+  /** Largest content accepted, in UTF-8 bytes. */
+  maxContentBytes?: number;
+}
+
+const infoColumns = raw(
+  'rid, id, type, format, source, ts, size, tokens, digest, tags, related_to, metadata',
+);
+
+/** The FTS5 `owner` token of a scope's space: one letters-and-digits token no text produces by chance. */
+function ownerToken(scope: Scope, space: string): string {
+  const hash = createHash('sha256')
+    .update(JSON.stringify([scope.tenant, scope.user ?? '', scope.agent ?? '', space]))
+    .digest('hex');
+  return `c${hash.slice(0, 40)}0`;
+}
+
+/** The text a full-text criterion searches, without NUL (PostgreSQL text cannot hold it). */
+const searchText = (item: ContentItem) => indexedText(item).replaceAll('\u0000', ' ');
+
+function toInfo(row: SqlRow): ContentItemInfo {
+  return {
+    id: String(row.id),
+    type: String(row.type),
+    format: row.format === 'json' ? 'json' : 'text',
+    source: String(row.source),
+    timestamp: new Date(Number(row.ts)),
+    size: Number(row.size),
+    tokens: Number(row.tokens),
+    digest: String(row.digest),
+    tags: JSON.parse(String(row.tags)) as string[],
+    relatedTo: JSON.parse(String(row.related_to)) as string[],
+    metadata: JSON.parse(String(row.metadata)) as Record<string, JSONValue>,
+  };
+}
+
+function toItem(row: SqlRow): ContentItem {
+  const info = toInfo(row);
+  const bytes = row.content as Uint8Array;
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return { ...info, content: info.format === 'text' ? text : (JSON.parse(text) as JSONValue) };
+}
+
+const where = (scope: Scope, space: string) => sql`${ownerWhere(scope)} AND space = ${space}`;
+
+/** The criteria as SQL conditions (the full-text one per dialect). */
+function conditions(
+  client: SqlClient,
+  scope: Scope,
+  space: string,
+  c: CheckedContentCriteria,
+): SqlFragment | undefined {
+  const parts: SqlFragment[] = [where(scope, space)];
+  const d = client.dialect;
+  if (c.types) parts.push(c.types.length === 0 ? raw('1 = 0') : sql`type IN (${joinSql(c.types)})`);
+  if (c.source !== undefined) parts.push(sql`source = ${c.source}`);
+  if (c.tags) {
+    if (c.tags.length === 0) return undefined;
+    parts.push(d.jsonArrayHas('tags', c.tags, c.tagMatch));
+  }
+  if (c.startMs !== undefined) parts.push(sql`ts >= ${c.startMs}`);
+  if (c.endMs !== undefined) parts.push(sql`ts <= ${c.endMs}`);
+  if (c.after) {
+    const { timestampMs, id } = c.after;
+    parts.push(
+      c.order === 'oldest'
+        ? sql`(ts > ${timestampMs} OR (ts = ${timestampMs} AND id > ${id}))`
+        : sql`(ts < ${timestampMs} OR (ts = ${timestampMs} AND id < ${id}))`,
+    );
+  }
+  if (c.words) {
+    const match = c.words.length === 0 ? undefined : d.contentMatch(c.words, ownerToken(scope, space));
+    if (!match) return undefined;
+    parts.push(match);
+  }
+  return joinSql(parts, ' AND ');
+}
+
+/** Inserts an item row (and its SQLite full-text row) unless its key is taken; whether it was inserted. */
+async function insertItem(tx: SqlClient, scope: Scope, space: string, item: ContentItem): Promise<boolean> {
+  const pg = tx.dialect.name === 'postgres';
+  const body = Buffer.from(serializeContent(item.format, item.content), 'utf8');
+  const text = searchText(item);
+  const values = sql`${scope.tenant}, ${scope.user ?? ''}, ${scope.agent ?? ''}, ${space}, ${item.id}, ${item.type}, ${item.format}, ${item.source}, ${item.timestamp.getTime()}, ${item.size}, ${item.tokens}, ${item.digest}, ${JSON.stringify(item.tags)}, ${JSON.stringify(item.relatedTo)}, ${JSON.stringify(item.metadata)}, ${body}`;
+  const row = await queryGet(
+    tx,
+    pg
+      ? sql`INSERT INTO engram_content_items (tenant, user_id, agent_id, space, id, type, format, source, ts, size, tokens, digest, tags, related_to, metadata, content, tsv) VALUES (${values}, strip(to_tsvector('english'::regconfig, ${text}))) ON CONFLICT DO NOTHING RETURNING rid`
+      : sql`INSERT INTO engram_content_items (tenant, user_id, agent_id, space, id, type, format, source, ts, size, tokens, digest, tags, related_to, metadata, content) VALUES (${values}) ON CONFLICT DO NOTHING RETURNING rid`,
+  );
+  if (!row) return false;
+  if (!pg)
+    await queryRun(
+      tx,
+      sql`INSERT INTO engram_content_fts (rowid, owner, text) VALUES (${Number(row.rid)}, ${ownerToken(scope, space)}, ${text})`,
+    );
+  return true;
+}
+
+/** Deletes the rows (and SQLite full-text rows) matching `filter` within a scope's space; how many. */
+async function deleteItems(
+  tx: SqlClient,
+  scope: Scope,
+  space: string,
+  filter?: SqlFragment,
+): Promise<number> {
+  const cond = filter ? sql`${where(scope, space)} AND ${filter}` : where(scope, space);
+  if (tx.dialect.name !== 'postgres') {
+    await queryRun(
+      tx,
+      sql`DELETE FROM engram_content_fts WHERE rowid IN (SELECT rid FROM engram_content_items WHERE ${cond})`,
+    );
+  }
+  return (await queryRun(tx, sql`DELETE FROM engram_content_items WHERE ${cond}`)).changes;
+}
+
+/**
+ * `ContentStoreV1` on the shared SQL layer (schema v10): every query names the caller's exact owner scope and
+ * space; `getItem` reads one row by key, `getItemInfo` and `queryItems` never read the content column;
+ * queries page by keyset on (timestamp, id).
+ */
+export function createSqlContentItems(options: SqlContentOptions): ContentStoreV1 {
+  const { client, component, op } = options;
+  const begin = (scope: Scope, space: string) => checkSpace(space, component);
+  const info = (tx: SqlClient, scope: Scope, space: string, id: string) =>
+    queryGet(
+      tx,
+      sql`SELECT ${infoColumns} FROM engram_content_items WHERE ${where(scope, space)} AND id = ${id}`,
+    );
+  return {
+    specificationVersion: 'v1',
+    putItem: (scope, space, item) =>
+      op('putItem', scope, async () => {
+        begin(scope, space);
+        checkContentItem(item, component, options.maxContentBytes);
+        return client.transaction(async (tx) => {
+          if (await insertItem(tx, scope, space, item)) {
+            const { content: _c, ...rest } = item;
+            return { ...rest, tags: [...item.tags], relatedTo: [...item.relatedTo] };
+          }
+          const row = await info(tx, scope, space, item.id);
+          if (row && sameContentItem(toInfo(row), item)) return toInfo(row);
+          throw new MemoryError({
+            code: 'INVALID_ARGUMENT',
+            component,
+            message: `content item "${item.id}" already exists with different content`,
+          });
+        });
+      }),
+    getItem: (scope, space, id) =>
+      op('getItem', scope, async () => {
+        begin(scope, space);
+        checkId(id, 'id', component);
+        const row = await queryGet(
+          client,
+          sql`SELECT ${infoColumns}, content FROM engram_content_items WHERE ${where(scope, space)} AND id = ${id}`,
+        );
+        return row ? toItem(row) : undefined;
+      }),
+    getItemInfo: (scope, space, id) =>
+      op('getItemInfo', scope, async () => {
+        begin(scope, space);
+        checkId(id, 'id', component);
+        const row = await info(client, scope, space, id);
+        return row ? toInfo(row) : undefined;
+      }),
+    queryItems: (scope, space, criteria) =>
+      op('queryItems', scope, async (): Promise<ContentQueryPage> => {
+        begin(scope, space);
+        const c = checkContentCriteria(criteria, component);
+        const cond = conditions(client, scope, space, c);
+        if (!cond) return { items: [] };
+        const dir = raw(c.order === 'oldest' ? 'ASC' : 'DESC');
+        const rows = await queryAll(
+          client,
+          sql`SELECT ${infoColumns} FROM engram_content_items WHERE ${cond} ORDER BY ts ${dir}, id ${dir} LIMIT ${c.limit + 1}`,
+        );
+        const items = rows.slice(0, c.limit).map(toInfo);
+        const last = items.at(-1);
+        return rows.length > c.limit && last
+          ? { items, nextCursor: encodeCursor(last.timestamp.getTime(), last.id) }
+          : { items };
+      }),
+    deleteItem: (scope, space, id) =>
+      op('deleteItem', scope, async () => {
+        begin(scope, space);
+        checkId(id, 'id', component);
+        return (await client.transaction((tx) => deleteItems(tx, scope, space, sql`id = ${id}`))) > 0;
+      }),
+    clearItems: (scope, space) =>
+      op('clearItems', scope, async () => {
+        begin(scope, space);
+        return client.transaction((tx) => deleteItems(tx, scope, space));
+      }),
+    replaceItems: (scope, space, items) =>
+      op('replaceItems', scope, async () => {
+        begin(scope, space);
+        const seen = new Set<string>();
+        items.forEach((item, i) => {
+          checkContentItem(item, component, options.maxContentBytes);
+          if (seen.has(item.id)) {
+            throw new MemoryError({
+              code: 'INVALID_ARGUMENT',
+              component,
+              message: `items[${i}].id "${item.id}" repeats an earlier id`,
+            });
+          }
+          seen.add(item.id);
+        });
+        await client.transaction(async (tx) => {
+          await deleteItems(tx, scope, space);
+          for (const item of items) await insertItem(tx, scope, space, item);
+        });
+      }),
+  };
+}

@@ -153,7 +153,6 @@ async function deleteItems(
  */
 export function createSqlContentItems(options: SqlContentOptions): ContentStoreV1 {
   const { client, component, op } = options;
-  const begin = (scope: Scope, space: string) => checkSpace(space, component);
   const info = (tx: SqlClient, scope: Scope, space: string, id: string) =>
     queryGet(
       tx,
@@ -163,7 +162,7 @@ export function createSqlContentItems(options: SqlContentOptions): ContentStoreV
     specificationVersion: 'v1',
     putItem: (scope, space, item) =>
       op('putItem', scope, async () => {
-        begin(scope, space);
+        checkSpace(space, component);
         checkContentItem(item, component, options.maxContentBytes);
         return client.transaction(async (tx) => {
           if (await insertItem(tx, scope, space, item)) {
@@ -181,7 +180,7 @@ export function createSqlContentItems(options: SqlContentOptions): ContentStoreV
       }),
     getItem: (scope, space, id) =>
       op('getItem', scope, async () => {
-        begin(scope, space);
+        checkSpace(space, component);
         checkId(id, 'id', component);
         const row = await queryGet(
           client,
@@ -191,14 +190,14 @@ export function createSqlContentItems(options: SqlContentOptions): ContentStoreV
       }),
     getItemInfo: (scope, space, id) =>
       op('getItemInfo', scope, async () => {
-        begin(scope, space);
+        checkSpace(space, component);
         checkId(id, 'id', component);
         const row = await info(client, scope, space, id);
         return row ? toInfo(row) : undefined;
       }),
     queryItems: (scope, space, criteria) =>
       op('queryItems', scope, async (): Promise<ContentQueryPage> => {
-        begin(scope, space);
+        checkSpace(space, component);
         const c = checkContentCriteria(criteria, component);
         const cond = conditions(client, scope, space, c);
         if (!cond) return { items: [] };
@@ -215,18 +214,18 @@ export function createSqlContentItems(options: SqlContentOptions): ContentStoreV
       }),
     deleteItem: (scope, space, id) =>
       op('deleteItem', scope, async () => {
-        begin(scope, space);
+        checkSpace(space, component);
         checkId(id, 'id', component);
         return (await client.transaction((tx) => deleteItems(tx, scope, space, sql`id = ${id}`))) > 0;
       }),
     clearItems: (scope, space) =>
       op('clearItems', scope, async () => {
-        begin(scope, space);
+        checkSpace(space, component);
         return client.transaction((tx) => deleteItems(tx, scope, space));
       }),
     replaceItems: (scope, space, items) =>
       op('replaceItems', scope, async () => {
-        begin(scope, space);
+        checkSpace(space, component);
         const seen = new Set<string>();
         items.forEach((item, i) => {
           checkContentItem(item, component, options.maxContentBytes);

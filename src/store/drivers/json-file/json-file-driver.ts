@@ -1,3 +1,4 @@
+import type { HasContentItems } from '../../../content/content-store-v1.ts';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { checkId, createId, isValidId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
@@ -21,6 +22,7 @@ import type { Artifact, LogStats, MemoryStoreV1, SearchHit } from '../../memory-
 import { planReplace } from '../../replace-plan.ts';
 import { checkStateKey } from '../../state-scope.ts';
 import { appendEntry, checkSessionId, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
+import { createJsonFileContentItems } from './content-files.ts';
 import { upgradeLayout } from './layout-upgrade.ts';
 import { appendLines, deleteIds, materializeForks, replaceLog } from './log-writes.ts';
 import { cacheKey, entryLine, fromDocument, type SessionData } from './session-log.ts';
@@ -64,8 +66,9 @@ export interface TenantCache {
  * atomically); the tenant's `_state.json` holds the state keys that name no session, by owner.
  * `<directory>/_engram.json` marks the layout; an older directory is upgraded on first use (see
  * `upgradeLayout`). Sessions load lazily and stay cached; a torn last log line (a crash mid-write) is ignored.
+ * Content items live beside an owner's sessions, in `_content/<encoded space>/` (see `createJsonFileContentItems`).
  */
-export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV1 {
+export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV1 & HasContentItems {
   const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
   const tenants = new Map<string, TenantCache>();
   let closed = false;
@@ -141,7 +144,8 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
 
   const slots = createStateSlots({ load, component });
 
-  const store: MemoryStoreV1 = {
+  const store: MemoryStoreV1 & HasContentItems = {
+    contentItems: createJsonFileContentItems((scope, fn) => op(scope, (t) => fn(t.files.dir))),
     specificationVersion: 'v1',
     name: 'json-file',
     capabilities: { fullTextSearch: false, vectorSearch: false, multiProcess: false, durable: true },

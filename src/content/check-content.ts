@@ -164,7 +164,7 @@ export function checkSpace(space: unknown, component: string): asserts space is 
 
 /**
  * Checks an item before any driver writes it: id, type, source, tags and relatedTo follow the id rule; format
- * matches the content (`text`: a string); content and metadata are JSON values (metadata a plain object);
+ * matches the content (`text`: a well-formed string); content and metadata are JSON values (metadata a plain object);
  * timestamp a valid Date; size, tokens safe non-negative integers; digest 64 hex characters; size at most
  * `maxContentBytes` (`PAYLOAD_TOO_LARGE`). Throws a typed error naming the path.
  */
@@ -191,6 +191,10 @@ export function checkContentItem(
   }
   if (item.content === undefined) {
     throw new InvalidValueError({ path: 'item.content', problem: 'is required', component });
+  }
+  if (typeof item.content === 'string' && item.format === 'text' && !item.content.isWellFormed()) {
+    // Stored as UTF-8 by the durable drivers, a lone surrogate would read back as U+FFFD.
+    throw new InvalidValueError({ path: 'item.content', problem: 'contains a lone surrogate (not well-formed Unicode)', component });
   }
   checkJsonValue(item.content, 'item.content', component);
   if (!(item.timestamp instanceof Date) || Number.isNaN(item.timestamp.getTime())) {

@@ -139,6 +139,7 @@ const badInput: ContentCase = {
       { ...good, id: 'x\u0000y' },
       { ...good, id: 'x', format: 'xml' },
       { ...good, id: 'x', format: 'text', content: { a: 1 } },
+      { ...good, id: 'x', content: 'lone \ud800 surrogate' },
       { ...good, id: 'x', format: 'json', content: { a: Number.NaN } },
       { ...good, id: 'x', metadata: [] },
       { ...good, id: 'x', metadata: { d: new Date() } },

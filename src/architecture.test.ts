@@ -17,6 +17,7 @@ const allowed: Record<string, readonly string[]> = {
   memory: ['core', 'messages', 'store', 'tokens'],
   views: ['core', 'messages', 'memory', 'tokens', 'content'],
   session: ['core', 'memory', 'store', 'tokens'],
+  tools: ['core', 'messages', 'memory', 'content', 'tokens'],
   'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens', 'content'],
 };
 

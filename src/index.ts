@@ -2,7 +2,8 @@
  * @module engram
  * Memory for LLM agents: the message model, token counting, conversation memory, context views that fit a
  * token budget without splitting a tool call from its result, a content store for large payloads with
- * first-use citations and a compaction ladder, stores, and sessions.
+ * first-use citations and a compaction ladder, AI SDK tools that reach memory outside the context, stores,
+ * and sessions.
  * @example
  * import { createConversationMemory, createTokenWindowMemory } from 'engram';
  * const memory = createConversationMemory();
@@ -178,6 +179,17 @@ export {
   type TokenCounter,
   type TokenCounterOptions,
 } from './tokens/index.ts';
+export {
+  boundText,
+  type ContentToolsOptions,
+  createContentTools,
+  createContextReloadTool,
+  createHistoryTools,
+  defaultMaxOutputChars,
+  type HistoryToolsOptions,
+  type Reloadable,
+  type ToolError,
+} from './tools/index.ts';
 export {
   type AutoContextOptions,
   type AutoContextStats,

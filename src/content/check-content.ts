@@ -194,7 +194,11 @@ export function checkContentItem(
   }
   if (typeof item.content === 'string' && item.format === 'text' && !item.content.isWellFormed()) {
     // Stored as UTF-8 by the durable drivers, a lone surrogate would read back as U+FFFD.
-    throw new InvalidValueError({ path: 'item.content', problem: 'contains a lone surrogate (not well-formed Unicode)', component });
+    throw new InvalidValueError({
+      path: 'item.content',
+      problem: 'contains a lone surrogate (not well-formed Unicode)',
+      component,
+    });
   }
   checkJsonValue(item.content, 'item.content', component);
   if (!(item.timestamp instanceof Date) || Number.isNaN(item.timestamp.getTime())) {

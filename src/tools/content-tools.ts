@@ -1,0 +1,166 @@
+import { tool } from 'ai';
+import { z } from 'zod';
+import type { ContentTransform } from '../content/content-transform.ts';
+import type { ContentStore } from '../content/create-content-store.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { boundText, defaultMaxOutputChars, toolCall } from './tool-output.ts';
+
+/** Options of {@link createContentTools}. */
+export interface ContentToolsOptions {
+  /** The content store the tools read and write. */
+  content: ContentStore;
+  /** Longest output of a tool, in characters (longer content is cut, saying so). @default 20,000 */
+  maxOutputChars?: number;
+}
+
+const transformSchema = z
+  .object({
+    type: z
+      .enum(['full', 'excerpt', 'summary', 'first_n', 'last_n', 'filtered'])
+      .describe('How to shape the content'),
+    query: z.string().optional().describe('excerpt: text to centre the excerpt on'),
+    offset: z.number().optional().describe('excerpt: start at this character'),
+    length: z.number().optional().describe('excerpt: characters to return (default 2000)'),
+    n: z.number().optional().describe('first_n / last_n: how many'),
+    unit: z
+      .enum(['lines', 'chars', 'tokens'])
+      .optional()
+      .describe('first_n / last_n: unit of n (default lines)'),
+    pattern: z.string().optional().describe('filtered: keep lines containing this text'),
+    regex: z.boolean().optional().describe('filtered: treat pattern as a regular expression'),
+    paths: z
+      .array(z.string())
+      .optional()
+      .describe('filtered: JSON paths such as $.items[*].title (JSON content)'),
+    maxLines: z.number().optional().describe('filtered: at most this many lines (default 200)'),
+    maxTokens: z.number().optional().describe('summary: at most this many tokens'),
+  })
+  .describe('How to shape the content; default full');
+
+const hintRetrieve =
+  'Call query_memory to list item ids, and pass a transform such as { "type": "excerpt", "query": "…" }.';
+const hintQuery =
+  'Criteria: type, source, tags (+ tagMatch any|all), from/to as ISO dates, text, limit 1–50, order oldest|newest, cursor.';
+
+/**
+ * Seed 004's memory actions as AI SDK tools over a content store: `store_in_memory` (keep content outside the
+ * context, get an id), `retrieve_from_memory` (an item by id, shaped by a transform), `query_memory` (find
+ * items by criteria: ids, types, sources, sizes, tags and their summaries, one page at a time). Outputs are
+ * bounded; bad arguments come back as `{ error }` the model can correct.
+ * @example
+ * const result = await generateText({ model, tools: { ...createContentTools({ content }) }, prompt });
+ */
+export function createContentTools(options: ContentToolsOptions) {
+  const { content } = options;
+  const max = options.maxOutputChars ?? defaultMaxOutputChars;
+  return {
+    store_in_memory: tool({
+      description:
+        'Store text or data outside the conversation so it does not fill the context; returns its id. Use it for long results you may need later. Retrieve it with retrieve_from_memory.',
+      inputSchema: z.object({
+        content: z.string().describe('The text to keep'),
+        type: z
+          .string()
+          .optional()
+          .describe('What it is: action_result, web_content, database_result or custom (default)'),
+        source: z.string().optional().describe('Where it came from (default agent)'),
+        tags: z.array(z.string()).optional().describe('Labels to find it by'),
+      }),
+      execute: ({ content: text, type, source, tags }) =>
+        toolCall('Pass content as a string and tags as short labels.', async () => {
+          const info = await content.put({
+            type: type ?? 'custom',
+            source: source ?? 'agent',
+            content: text,
+            tags: tags ?? [],
+          });
+          return { id: info.id, size: info.size, tokens: info.tokens };
+        }),
+    }),
+    retrieve_from_memory: tool({
+      description:
+        'Get content stored outside the context by its id (from a citation or query_memory). Ask for only what you need: an excerpt around a query, the first or last N lines, lines matching a pattern, JSON paths, or a summary; full returns everything.',
+      inputSchema: z.object({
+        id: z.string().describe('The content item id'),
+        transform: transformSchema.optional(),
+      }),
+      execute: ({ id, transform }) =>
+        toolCall(hintRetrieve, async () => {
+          const got = await content.retrieve(id, (transform ?? { type: 'full' }) as ContentTransform);
+          const text = typeof got.content === 'string' ? got.content : JSON.stringify(got.content, null, 1);
+          return {
+            id: got.id,
+            type: got.type,
+            source: got.source,
+            taken: got.transform.description,
+            complete: got.transform.complete && text.length <= max,
+            content: boundText(text, max),
+          };
+        }),
+    }),
+    query_memory: tool({
+      description:
+        'List items stored outside the context that match criteria (all of them when none are given), newest first: ids, types, sources, sizes, tags and a short summary. Use the ids with retrieve_from_memory; pass nextCursor to see more.',
+      inputSchema: z.object({
+        type: z.string().optional(),
+        source: z.string().optional(),
+        tags: z.array(z.string()).optional(),
+        tagMatch: z.enum(['any', 'all']).optional(),
+        from: z.string().optional().describe('ISO date: items at or after it'),
+        to: z.string().optional().describe('ISO date: items at or before it'),
+        text: z.string().optional().describe('Words the item must contain'),
+        limit: z.number().optional().describe('1–50, default 10'),
+        order: z.enum(['oldest', 'newest']).optional(),
+        cursor: z.string().optional().describe('nextCursor of the previous page'),
+      }),
+      execute: (input) =>
+        toolCall(hintQuery, async () => {
+          const date = (value: string | undefined, name: string) => {
+            if (value === undefined) return undefined;
+            const d = new Date(value);
+            if (Number.isNaN(d.getTime()))
+              throw new MemoryError({
+                code: 'INVALID_QUERY',
+                message: `${name} must be an ISO date such as 2026-01-31, got ${JSON.stringify(value)}`,
+              });
+            return d;
+          };
+          if (
+            input.limit !== undefined &&
+            !(Number.isInteger(input.limit) && input.limit >= 1 && input.limit <= 50)
+          ) {
+            throw new MemoryError({
+              code: 'INVALID_QUERY',
+              message: `limit must be an integer from 1 to 50, got ${input.limit}`,
+            });
+          }
+          const start = date(input.from, 'from');
+          const end = date(input.to, 'to');
+          const page = await content.query({
+            ...(input.type !== undefined ? { type: input.type } : {}),
+            ...(input.source !== undefined ? { source: input.source } : {}),
+            ...(input.tags !== undefined ? { tags: input.tags } : {}),
+            ...(input.tagMatch !== undefined ? { tagMatch: input.tagMatch } : {}),
+            ...(start || end ? { timeRange: { ...(start ? { start } : {}), ...(end ? { end } : {}) } } : {}),
+            ...(input.text !== undefined ? { text: input.text } : {}),
+            limit: input.limit ?? 10,
+            ...(input.order !== undefined ? { order: input.order } : {}),
+            ...(input.cursor !== undefined ? { cursor: input.cursor } : {}),
+          });
+          const items = page.items.map((i) => ({
+            id: i.id,
+            type: i.type,
+            source: i.source,
+            size: i.size,
+            tokens: i.tokens,
+            tags: i.tags,
+            timestamp: i.timestamp.toISOString(),
+            ...(typeof i.metadata.summary === 'string'
+              ? { summary: boundText(i.metadata.summary, 400) }
+              : {}),
+          }));
+          return { items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+        }),
+    }),
+  };
+}

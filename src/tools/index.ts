@@ -1,0 +1,12 @@
+/**
+ * @module engram/tools
+ * AI SDK tools a model calls to reach memory outside its context: the content store (`store_in_memory`,
+ * `retrieve_from_memory`, `query_memory`), the conversation log (`search_history`, `get_messages`) and
+ * compaction (`context_reload`). Bad arguments come back as `{ error }` the model can read and correct.
+ * @example
+ * const tools = { ...createContentTools({ content }), ...createHistoryTools({ memory }), ...createContextReloadTool(view) };
+ */
+export { type ContentToolsOptions, createContentTools } from './content-tools.ts';
+export { createContextReloadTool, type Reloadable } from './context-reload-tool.ts';
+export { createHistoryTools, type HistoryToolsOptions } from './history-tools.ts';
+export { boundText, defaultMaxOutputChars, type ToolError } from './tool-output.ts';

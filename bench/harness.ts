@@ -15,6 +15,7 @@ export const sections: Record<string, { module: string; exportName?: string }> =
   'window-read': { module: './window-read.ts', exportName: 'windowRead' },
   'search-prune': { module: './search-prune/index.ts', exportName: 'searchPrune' },
   'write-path': { module: './write-path/index.ts', exportName: 'writePath' },
+  'token-savings': { module: './token-savings/index.ts', exportName: 'tokenSavings' },
 };
 
 /** What the command line asked for. */

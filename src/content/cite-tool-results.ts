@@ -27,7 +27,7 @@ export interface ToolResultCiterOptions {
   policy?: CitationPolicy;
   /** Names the log, so item ids of two sessions never collide (the session id). */
   logKey: string;
-  /** Longest summary in a citation, in characters. @default 400 */
+  /** Longest summary in a citation, in characters. @default 240 */
   summaryChars?: number;
 }
 
@@ -70,13 +70,9 @@ export function citationText(
   toolName: string,
   summary: string,
 ): string {
-  return [
-    `[engram: the ${toolName} result is stored outside the context as content item "${item.id}" (${format(item.size)} bytes, ${format(item.tokens)} tokens).`,
-    summary.trim(),
-    `To read it, call retrieve_from_memory with id "${item.id}" and a transform: full, excerpt (with a query), summary, first_n, last_n or filtered.]`,
-  ]
-    .filter((l) => l.length > 0)
-    .join('\n');
+  const head = `[engram: ${toolName} result stored as content item "${item.id}" (${format(item.size)} bytes, ${format(item.tokens)} tokens); read it with retrieve_from_memory]`;
+  const body = summary.trim();
+  return body ? `${head}\n${body}` : head;
 }
 
 /** Creates the first-use-then-citation transformation over a log (seed 004). */
@@ -84,7 +80,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
   const { content, logKey } = options;
   const rule = resolveCitationPolicy(options.policy);
   const counter = content.counter;
-  const summaryChars = options.summaryChars ?? 400;
+  const summaryChars = options.summaryChars ?? 240;
   const outputCounts = new Map<string, number>();
   const countOutput = (entry: LogEntry, part: ToolPart): number => {
     const key = `${entry.seq}:${part.toolCallId}`;
@@ -99,7 +95,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
   const messageCache = new Map<string, { message: MemoryMessage; tokens: number }>();
 
   const itemId = (messageId: string, toolCallId: string) =>
-    `tr_${contentDigest(`${logKey}\u0000${messageId}\u0000${toolCallId}`).slice(0, 40)}`;
+    `tr_${contentDigest(`${logKey}\u0000${messageId}\u0000${toolCallId}`).slice(0, 24)}`;
 
   /** Stores the result once and returns its citation (cached; the summary is kept in the item's metadata). */
   const citationFor = async (

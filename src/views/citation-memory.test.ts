@@ -49,9 +49,7 @@ describe('createCitationMemory: first use in full, then a citation', () => {
     out = await view.read();
     const cited = resultText(out[2], 'f1');
     expect(cited).not.toContain(facts[0]!.text);
-    expect(cited).toMatch(
-      /^\[engram: the web_fetch result is stored outside the context as content item "tr_[0-9a-f]{40}"/,
-    );
+    expect(cited).toMatch(/^\[engram: web_fetch result stored as content item "tr_[0-9a-f]{24}"/);
     expect(cited).toContain('retrieve_from_memory');
     const id = /content item "([^"]+)"/.exec(cited)![1]!;
     expect((await content.retrieve(id)).content).toContain(facts[0]!.text);

@@ -18,7 +18,7 @@ export interface TransformContext {
   component?: string;
 }
 
-/** Lines longer than this are matched on their first part only (bounds the work of a `regex` filter). */
+/** Lines longer than this are matched by a `regex` filter on their first part only (bounds its work). */
 const maxMatchedLineChars = 10_000;
 const format = (n: number) => n.toLocaleString('en-US');
 
@@ -29,7 +29,7 @@ function filterLines(text: string, pattern: string, regex: boolean, maxLines: nu
   const kept: string[] = [];
   let matches = 0;
   all.forEach((line, i) => {
-    const probe = line.length > maxMatchedLineChars ? line.slice(0, maxMatchedLineChars) : line;
+    const probe = re && line.length > maxMatchedLineChars ? line.slice(0, maxMatchedLineChars) : line;
     if (re ? re.test(probe) : probe.toLowerCase().includes(needle)) {
       matches++;
       if (kept.length < maxLines) kept.push(`${i + 1}: ${line}`);
@@ -59,8 +59,8 @@ function jsonValueOf(item: ContentItem, component: string): JSONValue {
 /**
  * Shapes an item's content by a checked transform (see `checkTransform`): `full` returns it as stored; every
  * other transform works on text — the text itself, or for a JSON item its compact serialization (its
- * two-space pretty form for `first_n` / `last_n` by lines, so lines are meaningful) — except `filtered` by
- * `paths`, which returns `{ [path]: values }`. Cuts never split a surrogate pair.
+ * two-space pretty form for `first_n` / `last_n` by lines and for `filtered` by a pattern, so lines are
+ * meaningful) — except `filtered` by `paths`, which returns `{ [path]: values }`. Cuts never split a surrogate pair.
  */
 export async function applyTransform(
   item: ContentItem,
@@ -110,7 +110,8 @@ export async function applyTransform(
           description: `${format(found)} values at ${transform.paths.length} path${transform.paths.length === 1 ? '' : 's'}`,
         };
       }
-      return filterLines(text(), transform.pattern!, transform.regex ?? false, transform.maxLines ?? 200);
+      const lined = item.format === 'json' ? JSON.stringify(item.content, null, 2) : text();
+      return filterLines(lined, transform.pattern!, transform.regex ?? false, transform.maxLines ?? 200);
     }
     case 'summary': {
       if (!ctx.summarize) {

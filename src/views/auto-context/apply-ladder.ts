@@ -37,6 +37,12 @@ function replaceOutputs(message: MemoryMessage, texts: Map<string, string>): Mem
     if (part.type !== 'tool-result') return part;
     const text = texts.get(part.toolCallId);
     if (text === undefined) return part;
+    // A step never makes an output longer than the view shows without it (a cut of the newest result gives
+    // way to its citation once the first-use view cites it).
+    const o = part.output;
+    const current =
+      o.type === 'text' || o.type === 'error-text' ? o.value : 'value' in o ? JSON.stringify(o.value) : '';
+    if (text.length >= current.length) return part;
     const error = part.output.type === 'error-text' || part.output.type === 'error-json';
     return { ...part, output: { type: error ? ('error-text' as const) : ('text' as const), value: text } };
   });
@@ -47,7 +53,8 @@ function replaceOutputs(message: MemoryMessage, texts: Map<string, string>): Mem
  * The context a ladder's steps make of a log: a pure function of (entries, steps), so the view can be rebuilt
  * from the log and its artifacts at any time. Steps apply in order; output replacements rewrite tool results
  * in place (calls and ids stay), summaries replace every non-system item inside their range by one user
- * message at the range's place. Reloaded steps are skipped.
+ * message at the range's place; a replacement longer than the output it would replace is not applied. Reloaded
+ * steps are skipped.
  */
 export function applyLadder(
   entries: readonly LogEntry[],

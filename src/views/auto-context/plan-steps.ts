@@ -3,7 +3,6 @@ import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import { isUnitComplete, type MessageUnit } from '../../messages/units.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import { runSummarizer, type Summarizer } from '../summarizer.ts';
-import { truncateToolResults } from '../truncate-tool-results.ts';
 import { isActive, type LadderItem, summaryMessage } from './apply-ladder.ts';
 import type { LadderStep, ReplacedOutput } from './ladder-artifacts.ts';
 
@@ -235,24 +234,81 @@ export async function planCompressCurrent(
   if (total - gain > budget && newest && isUnitComplete(newest)) {
     const entries = newest.items.filter((e) => e.message.role !== 'system');
     const newestTokens = entries.reduce((n, e) => n + e.tokens, 0);
-    const room = budget - (total - gain - newestTokens);
-    const cut = room > 0 ? truncateToolResults(entries, room, ctx.counter) : undefined;
+    const cut = await cutOutputs(ctx, entries, budget - (total - gain - newestTokens));
     if (cut) {
-      cut.messages.forEach((m, i) => {
-        const e = entries[i]!;
-        if (m === e.message || typeof m.content === 'string') return;
-        for (const part of m.content) {
-          if (part.type !== 'tool-result') continue;
-          const before = originalPart(e, part.toolCallId);
-          if (!before || before.output === part.output || !('value' in part.output)) continue;
-          outputs.push({ seq: e.seq, toolCallId: part.toolCallId, text: String(part.output.value) });
-          fromSeq = Math.min(fromSeq, e.seq);
-          toSeq = Math.max(toSeq, e.seq);
-        }
-      });
+      outputs.push(...cut.outputs);
+      for (const o of cut.outputs) {
+        fromSeq = Math.min(fromSeq, o.seq);
+        toSeq = Math.max(toSeq, o.seq);
+      }
       gain += newestTokens - cut.tokens;
     }
   }
   if (outputs.length === 0) return [];
   return [{ step: 'compress-current', fromSeq, toSeq, outputs, gain, removed: 0 }];
+}
+
+/**
+ * Cuts every text or JSON tool output of `entries` (one unit) to the longest common length at which the unit
+ * fits `room` tokens, found by binary search; each cut output keeps its head and ends with a marker naming the
+ * content item that holds the whole result (stored first). Undefined when even empty outputs do not fit.
+ */
+async function cutOutputs(
+  ctx: PlanContext,
+  entries: readonly LogEntry[],
+  room: number,
+): Promise<{ outputs: ReplacedOutput[]; tokens: number } | undefined> {
+  if (room <= 0) return undefined;
+  const targets: { entry: LogEntry; part: ToolResultPart; text: string; id: string }[] = [];
+  for (const entry of entries) {
+    if (typeof entry.message.content === 'string' || entry.message.role !== 'tool') continue;
+    for (const part of entry.message.content) {
+      if (part.type !== 'tool-result' || !('value' in part.output) || part.output.type === 'content')
+        continue;
+      if ((await ctx.citer.citeResult(entry, part)) === undefined) continue; // stored, so the marker can name it
+      const value = part.output.value;
+      targets.push({
+        entry,
+        part,
+        text: typeof value === 'string' ? value : JSON.stringify(value),
+        id: ctx.citer.itemId(entry.message.id, part.toolCallId),
+      });
+    }
+  }
+  if (targets.length === 0) return undefined;
+  const render = (cap: number) => {
+    const outputs: ReplacedOutput[] = targets.map((t) => {
+      let end = Math.min(cap, t.text.length);
+      const code = t.text.charCodeAt(end - 1);
+      if (end > 0 && end < t.text.length && code >= 0xd800 && code <= 0xdbff) end--;
+      const marker = `[engram: cut to fit the context — the first ${end.toLocaleString('en-US')} of ${t.text.length.toLocaleString('en-US')} characters are shown; the whole result is content item "${t.id}": call retrieve_from_memory for the rest]`;
+      return {
+        seq: t.entry.seq,
+        toolCallId: t.part.toolCallId,
+        text: end === t.text.length ? t.text : `${t.text.slice(0, end)}\n${marker}`,
+      };
+    });
+    let tokens = 0;
+    for (const entry of entries) {
+      const texts = new Map(outputs.filter((o) => o.seq === entry.seq).map((o) => [o.toolCallId, o.text]));
+      tokens +=
+        texts.size === 0
+          ? entry.tokens
+          : rewrittenTokens(
+              { message: entry.message, tokens: entry.tokens } as LadderItem,
+              texts,
+              ctx.counter,
+            );
+    }
+    return { outputs, tokens };
+  };
+  let lo = 0;
+  let hi = Math.max(...targets.map((t) => t.text.length));
+  if (render(0).tokens > room) return undefined;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (render(mid).tokens <= room) lo = mid;
+    else hi = mid - 1;
+  }
+  return render(lo);
 }

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import type { JSONValue } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  createAutoContextMemory,
+  createContentStore,
   createConversationMemory,
   createEstimateTokenCounter,
   createJsonFileStore,
@@ -215,7 +217,52 @@ describe('seed 002: context window management', () => {
     expect((await memory.listArtifacts('summary')).length).toBe(1);
   });
 
-  it.todo('progressive compression: merge adjacent, offload large content with references (issue 8)');
+  it('progressive compression: offload large content with references, merge adjacent tool calls, summarize', async () => {
+    // AutoContextConfig.builder().msgThreshold(30).tokenRatio(0.3).lastKeep(10)
+    const memory = createConversationMemory();
+    const content = createContentStore();
+    const view = createAutoContextMemory({
+      memory,
+      content,
+      maxTokens: 20_000,
+      msgThreshold: 30,
+      tokenRatio: 0.3,
+      lastKeep: 10,
+      citations: false,
+      minGainTokens: 100,
+      minResultTokens: 50,
+    });
+    const big = 'Quarterly figures: revenue grew in every region. '.repeat(60);
+    for (let i = 0; i < 25; i++) {
+      await memory.store([
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: `c${i}`, toolName: 'fetch', input: { page: i } }],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: `c${i}`,
+              toolName: 'fetch',
+              output: { type: 'text', value: `${i}: ${big}` },
+            },
+          ],
+        },
+      ]);
+    }
+    const context = await view.read();
+    checkPairs(context);
+    expect(context.length).toBeLessThanOrEqual(30);
+    const steps = await view.steps();
+    expect(steps.map((s) => s.step)).toContain('clear-tool-results'); // 3. offload large: a reference instead
+    expect(steps.map((s) => s.step)).toContain('compact-tool-runs'); // 1. merge adjacent tool exchanges
+    expect(JSON.stringify(context)).toMatch(/content item \\"tr_[0-9a-f]{24}\\"/);
+    // The log keeps every message; each step is an artifact and can be undone.
+    expect(await memory.read()).toHaveLength(50);
+    await view.reload(steps[0]!.id);
+  });
 });
 
 describe('seed 002: long-term memory', () => {

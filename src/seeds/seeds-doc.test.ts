@@ -50,6 +50,9 @@ function knownNames(): Set<string> {
     engram.createSlidingWindowMemory({ memory, windowSize: 1 }),
     engram.createTokenWindowMemory({ memory, maxTokens: 100 }),
     engram.createSummarizingMemory({ memory, keepRecent: 1, summarizer }),
+    engram.createContentStore(),
+    engram.createCitationMemory({ memory, content: engram.createContentStore() }),
+    engram.createAutoContextMemory({ memory, content: engram.createContentStore(), maxTokens: 100 }),
     engram.toMemoryMessage(
       { role: 'user', content: 'x' },
       { metadata: {}, name: 'n', agent: { from: 'a', to: 'b', kind: 'call' } },

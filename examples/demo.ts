@@ -1,17 +1,27 @@
 /**
  * engram in one screen: a ~300-message tool-using agent session is stored turn by turn into a conversation
- * memory, and after each user turn three context views over the same log say how many tokens they would send.
- * No API key, no network: the conversation is scripted and the summarizer is a local, extractive one.
+ * memory on SQLite (the embedded default, a temporary file), and after each user turn five context views over
+ * the same log say how many tokens they would send: a sliding window, a token window, a summary, first use
+ * then citation (large tool results in the content store, on the same database), and AutoContextMemory (the
+ * compaction ladder). No API key, no network: the conversation is scripted and the summarizers are local,
+ * extractive ones.
  *
  *   npm run demo
  */
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
+import { createContentStore } from '../src/content/index.ts';
 import { createConversationMemory } from '../src/memory/index.ts';
 import { groupMessages } from '../src/messages/units.ts';
+import { createSqliteStore } from '../src/sqlite.ts';
 import { createScriptedConversation, splitTurns } from '../src/testing/scripted-conversation.ts';
 import { createTokenCounter } from '../src/tokens/index.ts';
 import {
+  createAutoContextMemory,
+  createCitationMemory,
   createSlidingWindowMemory,
   createSummarizingMemory,
   createTokenWindowMemory,
@@ -44,7 +54,10 @@ function splitPairs(messages: readonly ModelMessage[]): number {
 }
 
 const counter = createTokenCounter({ encoding: 'o200k_base' });
-const memory = createConversationMemory({ counter });
+const dir = mkdtempSync(join(tmpdir(), 'engram-demo-'));
+const store = createSqliteStore({ path: join(dir, 'memory.db') });
+const memory = createConversationMemory({ store, counter, sessionId: 'demo' });
+const content = createContentStore({ store, counter, space: 'demo' });
 const sliding = createSlidingWindowMemory({ memory, windowSize: WINDOW_MESSAGES });
 const tokenWindow = createTokenWindowMemory({ memory, maxTokens: TOKEN_BUDGET });
 const summarizing = createSummarizingMemory({
@@ -53,6 +66,8 @@ const summarizing = createSummarizingMemory({
   keepRecent: 8,
   summarizer: extractiveSummarizer,
 });
+const citations = createCitationMemory({ memory, content });
+const autoContext = createAutoContextMemory({ memory, content, maxTokens: TOKEN_BUDGET, lastKeep: 20 });
 const tokensOf = (messages: readonly ModelMessage[]) =>
   messages.reduce((sum, m) => sum + counter.count(m), 0);
 
@@ -71,12 +86,12 @@ console.log(
   `engram demo: ${num(conversation.length)} scripted messages in ${turns.length} user turns (o200k tokens).`,
 );
 console.log(
-  `Views: sliding window ${WINDOW_MESSAGES} messages, token window ${num(TOKEN_BUDGET)} tokens, summary + recent.\n`,
+  `Stored on SQLite (${join(dir, 'memory.db')}). Views: sliding window ${WINDOW_MESSAGES} messages, token window ${num(TOKEN_BUDGET)} tokens, summary + recent, first use then citation, AutoContextMemory ${num(TOKEN_BUDGET)}.\n`,
 );
 console.log(
-  `${cell('turn', 4)} ${cell('log msgs', 8)} ${cell('history tok', 11)} │ ${cell('window 40', 9)} ${cell('budget 8k', 9)} ${cell('summary', 8)} │ pairs`,
+  `${cell('turn', 4)} ${cell('log msgs', 8)} ${cell('history tok', 11)} │ ${cell('window 40', 9)} ${cell('budget 8k', 9)} ${cell('summary', 8)} ${cell('cited', 8)} ${cell('auto 8k', 8)} │ pairs`,
 );
-console.log(`${'─'.repeat(36)}┼${'─'.repeat(30)}┼──────`);
+console.log(`${'─'.repeat(36)}┼${'─'.repeat(48)}┼──────`);
 
 let maxReduction = 0;
 let splits = 0;
@@ -84,7 +99,13 @@ let last: number[] = [];
 for (const [i, turn] of turns.entries()) {
   await memory.store(turn);
   const history = await memory.tokens();
-  const views = [await sliding.read(), await tokenWindow.read(), await summarizing.read()];
+  const views = [
+    await sliding.read(),
+    await tokenWindow.read(),
+    await summarizing.read(),
+    await citations.read(),
+    await autoContext.read(),
+  ];
   const sent = views.map(tokensOf);
   last = sent;
   const broken = views.reduce((sum, v) => sum + splitPairs(v), 0);
@@ -93,7 +114,7 @@ for (const [i, turn] of turns.entries()) {
   if (i % every !== 0 && i !== turns.length - 1) continue;
   const log = (await memory.stats()).count;
   console.log(
-    `${cell(i + 1, 4)} ${cell(log, 8)} ${cell(num(history), 11)} │ ${cell(num(sent[0]!), 9)} ${cell(num(sent[1]!), 9)} ${cell(num(sent[2]!), 8)} │ ${broken === 0 ? '  ✓' : `  ✗ ${broken}`}`,
+    `${cell(i + 1, 4)} ${cell(log, 8)} ${cell(num(history), 11)} │ ${cell(num(sent[0]!), 9)} ${cell(num(sent[1]!), 9)} ${cell(num(sent[2]!), 8)} ${cell(num(sent[3]!), 8)} ${cell(num(sent[4]!), 8)} │ ${broken === 0 ? '  ✓' : `  ✗ ${broken}`}`,
   );
 }
 
@@ -104,7 +125,7 @@ console.log(
 const final = await memory.tokens();
 const pct = (n: number) => `${((1 - n / final) * 100).toFixed(1)}%`;
 console.log(
-  `At the last turn the views send ${pct(last[0]!)} (window 40), ${pct(last[1]!)} (budget 8k) and ${pct(last[2]!)} (summary) fewer tokens.`,
+  `At the last turn the views send ${pct(last[0]!)} (window 40), ${pct(last[1]!)} (budget 8k), ${pct(last[2]!)} (summary), ${pct(last[3]!)} (cited) and ${pct(last[4]!)} (auto 8k) fewer tokens.`,
 );
 console.log(
   `Largest reduction by the token-budgeted views: ${(maxReduction * 100).toFixed(1)}% fewer tokens sent than the full history.`,
@@ -122,3 +143,17 @@ console.log(
         .join('\n')
     : '  (none)',
 );
+
+const offloaded = await content.query({ limit: 1 });
+console.log(
+  `\nThe content store holds ${num((await content.snapshot()).items.length)} offloaded tool results; AutoContextMemory recorded ${num((await autoContext.steps()).length)} ladder steps.`,
+);
+const item = offloaded.items[0];
+if (item) {
+  const part = await content.retrieve(item.id, { type: 'first_n', n: 120, unit: 'chars' });
+  console.log(
+    `The newest, ${item.id} from ${item.source} (${num(item.size)} bytes), starts: ${JSON.stringify(part.content)}`,
+  );
+}
+await store.close();
+rmSync(dir, { recursive: true, force: true });

@@ -72,7 +72,8 @@ const rungs: readonly LadderStepKind[] = [
  * `lastKeep` messages) become content-store citations, calls and ids kept; (2) old runs of consecutive tool
  * exchanges become one summary message; (3) everything before the tail becomes one running summary, the
  * previous summary folded in; (4) the last resort, when the context still exceeds `maxTokens`: results inside
- * the tail become citations and the newest unit's outputs are cut to fit, never a pending tool call. A rung
+ * the tail become citations and the newest unit's outputs are cut to fit, never a pending tool call, and if that
+ * is not enough everything before the newest unit is summarized. A rung
  * runs only when it gains `minGainTokens` (batched, so the provider's prompt cache breaks rarely), each at
  * most once per read. Every step is an artifact beside the log (range, kind, tokens before and after, the
  * replacement), so the context is a pure function of the log and its artifacts: rebuilt identically by any
@@ -179,40 +180,27 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
           const over = () => items.length > o.msgThreshold || total(items) > tokenLimit;
           const triggered = over();
           const ran: LadderStepKind[] = [];
-          for (const rung of rungs) {
-            if (!over()) break;
-            const now = total(items);
-            if (rung === 'compress-current' && now <= o.maxTokens) break;
-            const ctx: PlanContext = {
-              items,
-              entries: base,
-              units: log.units,
-              steps,
-              protectFromSeq: protectFrom(entries, log.units),
-              counter,
-              citer,
-              excludeTools: o.excludeTools,
-              minResultTokens: o.minResultTokens,
-              summarizer,
-              lastSeq: stats.lastSeq,
-              reloadKeep: o.reloadKeep,
-            };
-            const newId = () => createId(`ctx_${rung.split('-')[0]}`);
-            const planned: PlannedStep[] =
-              rung === 'clear-tool-results'
-                ? await planClearToolResults(ctx)
-                : rung === 'compact-tool-runs'
-                  ? await planCompactToolRuns(ctx, newId)
-                  : rung === 'summarize-rounds'
-                    ? await planSummarizeRounds(ctx, newId)
-                    : await planCompressCurrent(ctx, o.maxTokens, now);
-            const gain = planned.reduce((n, p) => n + p.gain, 0);
-            const removed = planned.reduce((n, p) => n + p.removed, 0);
-            const messageTrigger = items.length > o.msgThreshold;
-            const worth =
-              gain >= o.minGainTokens || (messageTrigger && removed > 0) || rung === 'compress-current';
-            if (planned.length === 0 || !worth || gain <= 0) continue;
-            let before = now;
+          const context = (protectFromSeq: number): PlanContext => ({
+            items,
+            entries: base,
+            units: log.units,
+            steps,
+            protectFromSeq,
+            counter,
+            citer,
+            excludeTools: o.excludeTools,
+            minResultTokens: o.minResultTokens,
+            summarizer,
+            lastSeq: stats.lastSeq,
+            reloadKeep: o.reloadKeep,
+          });
+          /** Stores planned steps as artifacts and applies them. */
+          const commit = async (
+            rung: LadderStepKind,
+            planned: readonly PlannedStep[],
+            newId: () => string,
+          ) => {
+            let before = total(items);
             for (const p of planned) {
               const { gain: _g, removed: _r, ...rest } = p;
               const step: LadderStep = {
@@ -228,6 +216,39 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
             }
             items = applyLadder(base, steps, counter, cache);
             ran.push(rung);
+          };
+          for (const rung of rungs) {
+            if (!over()) break;
+            const now = total(items);
+            if (rung === 'compress-current' && now <= o.maxTokens) break;
+            const ctx = context(protectFrom(entries, log.units));
+            const newId = () => createId(`ctx_${rung.split('-')[0]}`);
+            const planned: PlannedStep[] =
+              rung === 'clear-tool-results'
+                ? await planClearToolResults(ctx)
+                : rung === 'compact-tool-runs'
+                  ? await planCompactToolRuns(ctx, newId)
+                  : rung === 'summarize-rounds'
+                    ? await planSummarizeRounds(ctx, newId)
+                    : await planCompressCurrent(ctx, o.maxTokens, now);
+            const gain = planned.reduce((n, p) => n + p.gain, 0);
+            const removed = planned.reduce((n, p) => n + p.removed, 0);
+            const messageTrigger = items.length > o.msgThreshold;
+            const worth =
+              gain >= o.minGainTokens || (messageTrigger && removed > 0) || rung === 'compress-current';
+            if (planned.length === 0 || !worth || gain <= 0) continue;
+            await commit(rung, planned, newId);
+          }
+          if (total(items) > o.maxTokens) {
+            // Still over the window: the protected tail gives way too; everything before the newest unit (or the
+            // newest unit still waiting for tool results) is summarized.
+            const newest = log.units.at(-1);
+            if (newest) {
+              const newId = () => createId('ctx_summarize');
+              const planned = await planSummarizeRounds(context(newest.items[0]!.seq), newId);
+              if (planned.length > 0 && planned[0]!.gain > 0)
+                await commit('summarize-rounds', planned, newId);
+            }
           }
           const tokens = total(items);
           if (tokens > o.maxTokens) {

@@ -181,14 +181,18 @@ export {
 } from './tokens/index.ts';
 export {
   boundText,
+  type ContentTools,
   type ContentToolsOptions,
+  type ContextReloadTool,
   createContentTools,
   createContextReloadTool,
   createHistoryTools,
   defaultMaxOutputChars,
+  type HistoryTools,
   type HistoryToolsOptions,
   type Reloadable,
   type ToolError,
+  type ToolTransformInput,
 } from './tools/index.ts';
 export {
   type AutoContextOptions,

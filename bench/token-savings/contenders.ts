@@ -178,7 +178,7 @@ export function aiSdkPrune(task: ModelMessage): Contender {
 
 type PromptMessage = { role: string; content: unknown };
 interface MastraProcessor {
-  processLLMRequest(args: Record<string, unknown>): Promise<{ prompt?: PromptMessage[] } | undefined | void>;
+  processLLMRequest(args: Record<string, unknown>): Promise<{ prompt?: PromptMessage[] } | undefined>;
 }
 
 /** Mastra's input processors as its docs pair them for tool-heavy agents: ToolCallFilter, then TokenLimiter. */

@@ -58,7 +58,7 @@ export function readDocuments(root: string): { name: string; text: string }[] {
   return docs;
 }
 
-const escape = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const escapeHtml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /** A Markdown document as a simple HTML page of about `size` characters (headings and paragraphs). */
 function htmlPage(title: string, markdown: string, size: number): string {
@@ -69,11 +69,11 @@ function htmlPage(title: string, markdown: string, size: number): string {
     const t = line.trim();
     if (t === '') continue;
     const h = /^(#{1,3})\s+(.*)$/.exec(t);
-    const html = h ? `<h${h[1]!.length}>${escape(h[2]!)}</h${h[1]!.length}>` : `<p>${escape(t)}</p>`;
+    const html = h ? `<h${h[1]!.length}>${escapeHtml(h[2]!)}</h${h[1]!.length}>` : `<p>${escapeHtml(t)}</p>`;
     body.push(html);
     length += html.length;
   }
-  return `<!doctype html><html><head><title>${escape(title)}</title></head><body><nav>Docs | API | Blog</nav>${body.join('\n')}</body></html>`;
+  return `<!doctype html><html><head><title>${escapeHtml(title)}</title></head><body><nav>Docs | API | Blog</nav>${body.join('\n')}</body></html>`;
 }
 
 /** Builds the trace deterministically. */

@@ -1,9 +1,9 @@
-import { tool } from 'ai';
+import { type Tool, tool } from 'ai';
 import { z } from 'zod';
 import type { ContentTransform } from '../content/content-transform.ts';
 import type { ContentStore } from '../content/create-content-store.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { boundText, defaultMaxOutputChars, toolCall } from './tool-output.ts';
+import { boundText, defaultMaxOutputChars, type ToolError, toolCall } from './tool-output.ts';
 
 /** Options of {@link createContentTools}. */
 export interface ContentToolsOptions {
@@ -42,6 +42,65 @@ const hintRetrieve =
 const hintQuery =
   'Criteria: type, source, tags (+ tagMatch any|all), from/to as ISO dates, text, limit 1–50, order oldest|newest, cursor.';
 
+/** What `retrieve_from_memory` accepts as its transform: every parameter of `ContentTransform`, flattened. */
+export interface ToolTransformInput {
+  type: 'full' | 'excerpt' | 'summary' | 'first_n' | 'last_n' | 'filtered';
+  query?: string;
+  offset?: number;
+  length?: number;
+  n?: number;
+  unit?: 'lines' | 'chars' | 'tokens';
+  pattern?: string;
+  regex?: boolean;
+  paths?: string[];
+  maxLines?: number;
+  maxTokens?: number;
+}
+
+/** The tools {@link createContentTools} returns. */
+export type ContentTools = {
+  /** Stores text outside the context; returns its id, size and tokens. */
+  store_in_memory: Tool<
+    { content: string; type?: string; source?: string; tags?: string[] },
+    { id: string; size: number; tokens: number } | ToolError
+  >;
+  /** Gets an item by id, shaped by a transform. */
+  retrieve_from_memory: Tool<
+    { id: string; transform?: ToolTransformInput },
+    | { id: string; type: string; source: string; taken: string; complete: boolean; content: string }
+    | ToolError
+  >;
+  /** Lists items matching criteria, a page at a time. */
+  query_memory: Tool<
+    {
+      type?: string;
+      source?: string;
+      tags?: string[];
+      tagMatch?: 'any' | 'all';
+      from?: string;
+      to?: string;
+      text?: string;
+      limit?: number;
+      order?: 'oldest' | 'newest';
+      cursor?: string;
+    },
+    | {
+        items: {
+          id: string;
+          type: string;
+          source: string;
+          size: number;
+          tokens: number;
+          tags: string[];
+          timestamp: string;
+          summary?: string;
+        }[];
+        nextCursor?: string;
+      }
+    | ToolError
+  >;
+};
+
 /**
  * Seed 004's memory actions as AI SDK tools over a content store: `store_in_memory` (keep content outside the
  * context, get an id), `retrieve_from_memory` (an item by id, shaped by a transform), `query_memory` (find
@@ -50,7 +109,7 @@ const hintQuery =
  * @example
  * const result = await generateText({ model, tools: { ...createContentTools({ content }) }, prompt });
  */
-export function createContentTools(options: ContentToolsOptions) {
+export function createContentTools(options: ContentToolsOptions): ContentTools {
   const { content } = options;
   const max = options.maxOutputChars ?? defaultMaxOutputChars;
   return {

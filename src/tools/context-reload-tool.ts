@@ -1,12 +1,18 @@
-import { tool } from 'ai';
+import { type Tool, tool } from 'ai';
 import { z } from 'zod';
-import { toolCall } from './tool-output.ts';
+import { type ToolError, toolCall } from './tool-output.ts';
 
 /** What `context_reload` calls: an AutoContextMemory view, or anything with its `reload`. */
 export interface Reloadable {
   /** Puts a compaction step's range back in full. */
   reload(stepId: string): Promise<{ restored: number; description: string }>;
 }
+
+/** The tool {@link createContextReloadTool} returns. */
+export type ContextReloadTool = {
+  /** Puts a compaction step's range back in full. */
+  context_reload: Tool<{ id: string }, { reloaded: string; restored: number; note: string } | ToolError>;
+};
 
 /**
  * `context_reload(id)`: puts a range that compaction replaced (a summary or cleared tool results, named by the
@@ -15,7 +21,7 @@ export interface Reloadable {
  * @example
  * const tools = { ...createContextReloadTool({ reload: (id) => view.reload(id) }) };
  */
-export function createContextReloadTool(target: Reloadable) {
+export function createContextReloadTool(target: Reloadable): ContextReloadTool {
   return {
     context_reload: tool({
       description:

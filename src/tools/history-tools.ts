@@ -1,9 +1,9 @@
-import { tool } from 'ai';
+import { type Tool, tool } from 'ai';
 import { z } from 'zod';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { renderMessage } from './render-message.ts';
-import { boundText, defaultMaxOutputChars, toolCall } from './tool-output.ts';
+import { boundText, defaultMaxOutputChars, type ToolError, toolCall } from './tool-output.ts';
 
 /** Options of {@link createHistoryTools}. */
 export interface HistoryToolsOptions {
@@ -38,12 +38,23 @@ export function snippet(text: string, query: string, length: number): string {
   return `${start > 0 ? '…' : ''}${text.slice(start, start + length)}${start + length < text.length ? '…' : ''}`;
 }
 
+/** The tools {@link createHistoryTools} returns. */
+export type HistoryTools = {
+  /** Messages holding every word of the query, best first, with a snippet around the match. */
+  search_history: Tool<{ query: string; limit?: number }, { matches: number; messages: string } | ToolError>;
+  /** A range of the log by sequence number. */
+  get_messages: Tool<
+    { from: number; to: number },
+    { lastSeq: number; count: number; messages: string } | ToolError
+  >;
+};
+
 /**
  * Tools over the conversation log, for a model whose context shows only part of it: `search_history(query,
  * limit)` (messages holding every word, best first) and `get_messages(from, to)` (a range of sequence numbers,
  * at most `maxRange`). Messages are rendered compactly; bad arguments come back as `{ error }`.
  */
-export function createHistoryTools(options: HistoryToolsOptions) {
+export function createHistoryTools(options: HistoryToolsOptions): HistoryTools {
   const { memory } = options;
   const maxRange = options.maxRange ?? 50;
   const max = options.maxOutputChars ?? defaultMaxOutputChars;

@@ -6,7 +6,12 @@
  * @example
  * const tools = { ...createContentTools({ content }), ...createHistoryTools({ memory }), ...createContextReloadTool(view) };
  */
-export { type ContentToolsOptions, createContentTools } from './content-tools.ts';
-export { createContextReloadTool, type Reloadable } from './context-reload-tool.ts';
-export { createHistoryTools, type HistoryToolsOptions } from './history-tools.ts';
+export {
+  type ContentTools,
+  type ContentToolsOptions,
+  createContentTools,
+  type ToolTransformInput,
+} from './content-tools.ts';
+export { type ContextReloadTool, createContextReloadTool, type Reloadable } from './context-reload-tool.ts';
+export { createHistoryTools, type HistoryTools, type HistoryToolsOptions } from './history-tools.ts';
 export { boundText, defaultMaxOutputChars, type ToolError } from './tool-output.ts';

@@ -36,6 +36,7 @@ export {
   type ContentUnit,
   checkContentCriteria,
   checkContentItem,
+  checkReplacement,
   checkSpace,
   checkTransform,
   contentForSubAgent,

@@ -242,3 +242,28 @@ export function checkContentItem(
     });
   }
 }
+
+/**
+ * Checks the items of a `replaceItems` call before anything is written: each with {@link checkContentItem},
+ * and their ids distinct (`INVALID_ARGUMENT` naming the repeated one).
+ */
+export function checkReplacement(
+  items: readonly ContentItem[],
+  component: string,
+  maxContentBytes = defaultMaxContentBytes,
+): void {
+  if (!Array.isArray(items))
+    throw new InvalidValueError({ path: 'items', problem: 'expected an array of items', component });
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    checkContentItem(item, component, maxContentBytes);
+    if (seen.has(item.id)) {
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component,
+        message: `items[${i}].id "${item.id}" repeats an earlier id`,
+      });
+    }
+    seen.add(item.id);
+  });
+}

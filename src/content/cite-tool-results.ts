@@ -1,6 +1,7 @@
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
+import { toolOutputText } from '../messages/tool-output-text.ts';
 import { type CitationPolicy, resolveCitationPolicy, shouldOffload } from './citation-policy.ts';
 import type { ContentItem } from './content-item.ts';
 import type { ContentStore } from './create-content-store.ts';
@@ -58,10 +59,7 @@ export type ToolResultPart = ToolPart;
 
 const citable = (o: ToolPart['output']): o is CitableOutput =>
   o.type === 'text' || o.type === 'json' || o.type === 'error-text' || o.type === 'error-json';
-const serialized = (o: CitableOutput) =>
-  typeof o.value === 'string' && (o.type === 'text' || o.type === 'error-text')
-    ? o.value
-    : JSON.stringify(o.value);
+const serialized = (o: CitableOutput) => toolOutputText(o);
 const format = (n: number) => n.toLocaleString('en-US');
 
 /** The citation text a model sees in place of an offloaded result. */

@@ -14,6 +14,7 @@ export {
   type CheckedContentCriteria,
   checkContentCriteria,
   checkContentItem,
+  checkReplacement,
   checkSpace,
   defaultMaxContentBytes,
   encodeCursor,

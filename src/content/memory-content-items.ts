@@ -5,6 +5,7 @@ import { copyJsonValue } from '../messages/json-value.ts';
 import {
   checkContentCriteria,
   checkContentItem,
+  checkReplacement,
   checkSpace,
   defaultMaxContentBytes,
 } from './check-content.ts';
@@ -99,18 +100,8 @@ export function createMemoryContentItems(options: MemoryContentItemsOptions = {}
     },
     async replaceItems(scope, space, items) {
       const k = open(scope, space);
-      const next = new Map<string, ContentItem>();
-      items.forEach((item, i) => {
-        checkContentItem(item, component, max);
-        if (next.has(item.id)) {
-          throw new MemoryError({
-            code: 'INVALID_ARGUMENT',
-            component,
-            message: `items[${i}].id "${item.id}" repeats an earlier id`,
-          });
-        }
-        next.set(item.id, copyItem(item));
-      });
+      checkReplacement(items, component, max);
+      const next = new Map(items.map((item) => [item.id, copyItem(item)] as const));
       if (next.size === 0) spaces.delete(k);
       else spaces.set(k, next);
     },

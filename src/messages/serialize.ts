@@ -1,4 +1,5 @@
 import type { MemoryMessage } from '../core/message.ts';
+import { toolOutputText } from './tool-output-text.ts';
 
 /**
  * JSON encoding of messages for every driver: `Date` → `{"$date": iso}`, bytes (`Uint8Array`, `Buffer`,
@@ -88,12 +89,9 @@ export function messageText(message: MemoryMessage): string {
         break;
       case 'tool-result': {
         parts.push(part.toolName);
-        const o = part.output;
-        if (o.type === 'text' || o.type === 'error-text') parts.push(o.value);
-        else if (o.type === 'json' || o.type === 'error-json') parts.push(JSON.stringify(o.value) ?? '');
-        else if (o.type === 'execution-denied') parts.push(o.reason ?? '');
-        else if (o.type === 'content')
-          for (const item of o.value) if (item.type === 'text') parts.push(item.text);
+        if (part.output.type === 'content') {
+          for (const item of part.output.value) if (item.type === 'text') parts.push(item.text);
+        } else parts.push(toolOutputText(part.output));
         break;
       }
       case 'tool-approval-response':

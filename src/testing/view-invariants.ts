@@ -4,17 +4,22 @@ import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { groupUnits, isSendable } from '../messages/units.ts';
 
-/** Throws unless `out` is a valid context for `log` (see each check). */
+/**
+ * Throws unless `out` is a valid context for `log` (see each check). Messages whose id is `summaryIds` (one id,
+ * or a set of them: summaries and ladder steps) stand for log ranges and are not looked up in the log.
+ */
 export function checkContext(
   log: readonly LogEntry[],
   out: readonly MemoryMessage[],
-  summaryId?: string,
+  summaryIds?: string | ReadonlySet<string>,
 ): void {
+  const isSummary = (id: string) =>
+    typeof summaryIds === 'string' ? id === summaryIds : (summaryIds?.has(id) ?? false);
   const index = new Map(log.map((e, i) => [e.message.id, i]));
   // Order: a subsequence of the log (the summary message aside).
   let last = -1;
   for (const m of out) {
-    if (m.id === summaryId) continue;
+    if (isSummary(m.id)) continue;
     const i = index.get(m.id);
     if (i === undefined) throw new Error(`message ${m.id} is not in the log`);
     if (i <= last) throw new Error(`message ${m.id} is out of order`);

@@ -1,4 +1,5 @@
 import type { MemoryMessage } from '../core/message.ts';
+import { toolOutputText } from '../messages/tool-output-text.ts';
 
 const cut = (text: string, max: number) =>
   text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
@@ -14,14 +15,8 @@ export function renderMessage(message: MemoryMessage, maxPartChars = 1000): stri
         `[calls ${part.toolName}(${cut(JSON.stringify(part.input ?? null), 300)}) id ${part.toolCallId}]`,
       );
     else if (part.type === 'tool-result') {
-      const o = part.output;
-      const value =
-        o.type === 'text' || o.type === 'error-text'
-          ? o.value
-          : 'value' in o
-            ? JSON.stringify(o.value)
-            : o.type;
-      out.push(`[result of ${part.toolName} ${part.toolCallId}: ${cut(value ?? '', maxPartChars)}]`);
+      const value = toolOutputText(part.output) || part.output.type;
+      out.push(`[result of ${part.toolName} ${part.toolCallId}: ${cut(value, maxPartChars)}]`);
     } else out.push(`[${part.type}]`);
   }
   return out.join('\n');

@@ -4,6 +4,7 @@ import {
   type CheckedContentCriteria,
   checkContentCriteria,
   checkContentItem,
+  checkReplacement,
   checkSpace,
   encodeCursor,
 } from '../../content/check-content.ts';
@@ -226,18 +227,7 @@ export function createSqlContentItems(options: SqlContentOptions): ContentStoreV
     replaceItems: (scope, space, items) =>
       op('replaceItems', scope, async () => {
         checkSpace(space, component);
-        const seen = new Set<string>();
-        items.forEach((item, i) => {
-          checkContentItem(item, component, options.maxContentBytes);
-          if (seen.has(item.id)) {
-            throw new MemoryError({
-              code: 'INVALID_ARGUMENT',
-              component,
-              message: `items[${i}].id "${item.id}" repeats an earlier id`,
-            });
-          }
-          seen.add(item.id);
-        });
+        checkReplacement(items, component, options.maxContentBytes);
         await client.transaction(async (tx) => {
           await deleteItems(tx, scope, space);
           for (const item of items) await insertItem(tx, scope, space, item);

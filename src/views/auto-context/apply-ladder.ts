@@ -1,4 +1,5 @@
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
+import { toolOutputText } from '../../messages/tool-output-text.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import type { LadderStep } from './ladder-artifacts.ts';
 
@@ -39,9 +40,7 @@ function replaceOutputs(message: MemoryMessage, texts: Map<string, string>): Mem
     if (text === undefined) return part;
     // A step never makes an output longer than the view shows without it (a cut of the newest result gives
     // way to its citation once the first-use view cites it).
-    const o = part.output;
-    const current =
-      o.type === 'text' || o.type === 'error-text' ? o.value : 'value' in o ? JSON.stringify(o.value) : '';
+    const current = toolOutputText(part.output);
     if (text.length >= current.length) return part;
     const error = part.output.type === 'error-text' || part.output.type === 'error-json';
     return { ...part, output: { type: error ? ('error-text' as const) : ('text' as const), value: text } };

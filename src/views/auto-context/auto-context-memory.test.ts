@@ -3,14 +3,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createContentStore } from '../../content/create-content-store.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
-import type { LogEntry, MemoryMessage } from '../../core/message.ts';
+import type { MemoryMessage } from '../../core/message.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { groupMessages, isUnitComplete } from '../../messages/units.ts';
 import { createMemoryStore } from '../../store/drivers/memory/memory-driver.ts';
 import { arbConversation } from '../../testing/conversation-arbitrary.ts';
 import { researchTrace } from '../../testing/research-trace.ts';
 import { sendToModel } from '../../testing/send-to-model.ts';
-import { checkPairs } from '../../testing/view-invariants.ts';
+import { checkContext } from '../../testing/view-invariants.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import { type AutoContextOptions, createAutoContextMemory } from './index.ts';
 
@@ -22,27 +22,6 @@ function setup(options: Partial<AutoContextOptions> = {}) {
   const content = createContentStore({ counter });
   const view = createAutoContextMemory({ memory, content, maxTokens: 200_000, ...options });
   return { store, memory, content, view };
-}
-
-/** Log messages appear in log order, system messages are kept, tool pairs are whole; summaries are ladder steps. */
-function checkLadderContext(
-  log: readonly LogEntry[],
-  out: readonly MemoryMessage[],
-  stepIds: ReadonlySet<string>,
-): void {
-  const index = new Map(log.map((e, i) => [e.message.id, i]));
-  let last = -1;
-  for (const m of out) {
-    if (stepIds.has(m.id)) continue;
-    const i = index.get(m.id);
-    if (i === undefined) throw new Error(`message ${m.id} is not in the log`);
-    if (i <= last) throw new Error(`message ${m.id} is out of order`);
-    last = i;
-  }
-  const ids = new Set(out.map((m) => m.id));
-  for (const e of log)
-    if (e.message.role === 'system' && !ids.has(e.message.id)) throw new Error('system dropped');
-  checkPairs(out);
 }
 
 const text = (m: MemoryMessage) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content));
@@ -67,7 +46,7 @@ describe('createAutoContextMemory: the compaction ladder', () => {
     expect(stats.tokens).toBeLessThanOrEqual(30_000);
     expect(stats.tokens).toBeLessThan(stats.logTokens / 2);
     const steps = await view.steps();
-    checkLadderContext(await memory.entries(), out, new Set(steps.map((s) => s.id)));
+    checkContext(await memory.entries(), out, new Set(steps.map((s) => s.id)));
     await sendToModel(out);
     // every planted fact is in the context or in a cited content item
     const cited = await Promise.all(
@@ -105,7 +84,7 @@ describe('createAutoContextMemory: the compaction ladder', () => {
     expect(view.lastStats()!.ran).toEqual([]);
     await expect(view.reload(step!.id)).rejects.toSatisfy((e) => MemoryError.hasCode(e, 'INVALID_ARGUMENT'));
     await expect(view.reload('nope')).rejects.toSatisfy((e) => MemoryError.hasCode(e, 'INVALID_ARGUMENT'));
-    checkLadderContext(await memory.entries(), out, new Set((await view.steps()).map((s) => s.id)));
+    checkContext(await memory.entries(), out, new Set((await view.steps()).map((s) => s.id)));
   });
 
   it('rung 2 compacts runs of tool exchanges and rung 3 summarizes old rounds, recursively', async () => {
@@ -125,7 +104,7 @@ describe('createAutoContextMemory: the compaction ladder', () => {
     const ran = view.lastStats()!.ran;
     expect(ran[0]).toBe('compact-tool-runs');
     const steps = await view.steps();
-    checkLadderContext(await memory.entries(), out, new Set(steps.map((s) => s.id)));
+    checkContext(await memory.entries(), out, new Set(steps.map((s) => s.id)));
     await sendToModel(out);
     expect(out.length).toBeLessThanOrEqual(12);
     // more rounds: a summary of the conversation folds in what came before
@@ -136,7 +115,7 @@ describe('createAutoContextMemory: the compaction ladder', () => {
     const out2 = await view.read();
     const steps2 = await view.steps();
     expect(steps2.some((s) => s.step === 'summarize-rounds')).toBe(true);
-    checkLadderContext(await memory.entries(), out2, new Set(steps2.map((s) => s.id)));
+    checkContext(await memory.entries(), out2, new Set(steps2.map((s) => s.id)));
     await sendToModel(out2);
     expect(out2.length).toBeLessThanOrEqual(12);
   });
@@ -194,7 +173,7 @@ describe('createAutoContextMemory: the compaction ladder', () => {
             const log = await memory.entries();
             const out = await view.read();
             const stepIds = new Set((await view.steps()).map((s) => s.id));
-            checkLadderContext(log, out, stepIds);
+            checkContext(log, out, stepIds);
             const lastUnit = groupMessages(log.map((e) => e.message)).at(-1);
             if (!lastUnit || isUnitComplete(lastUnit)) await sendToModel(out);
             const again = createAutoContextMemory({

@@ -1,4 +1,5 @@
 import type { MemoryMessage } from '../../core/message.ts';
+import { toolOutputText } from '../../messages/tool-output-text.ts';
 import type { Summarizer } from '../summarizer.ts';
 
 /** Options of {@link createExtractiveSummarizer}. */
@@ -24,15 +25,9 @@ function line(message: MemoryMessage, cap: number): string {
     if (part.type === 'text' || part.type === 'reasoning') texts.push(part.text);
     else if (part.type === 'tool-call') calls.push(part.toolName);
     else if (part.type === 'tool-result') {
-      const out = part.output;
-      const value =
-        out.type === 'text' || out.type === 'error-text'
-          ? out.value
-          : 'value' in out
-            ? JSON.stringify(out.value)
-            : '';
-      for (const m of (value ?? '').matchAll(itemRef)) refs.add(m[1]!);
-      texts.push(`${part.toolName} → ${(value ?? '').replace(/\s+/g, ' ').slice(0, Math.min(cap, 120))}`);
+      const value = toolOutputText(part.output);
+      for (const m of value.matchAll(itemRef)) refs.add(m[1]!);
+      texts.push(`${part.toolName} → ${value.replace(/\s+/g, ' ').slice(0, Math.min(cap, 120))}`);
     }
   }
   for (const t of texts) for (const m of t.matchAll(itemRef)) refs.add(m[1]!);

@@ -1,5 +1,6 @@
 import type { ToolResultCiter, ToolResultPart } from '../../content/cite-tool-results.ts';
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
+import { toolOutputText } from '../../messages/tool-output-text.ts';
 import { isUnitComplete, type MessageUnit } from '../../messages/units.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import { runSummarizer, type Summarizer } from '../summarizer.ts';
@@ -266,11 +267,10 @@ async function cutOutputs(
       if (part.type !== 'tool-result' || !('value' in part.output) || part.output.type === 'content')
         continue;
       if ((await ctx.citer.citeResult(entry, part)) === undefined) continue; // stored, so the marker can name it
-      const value = part.output.value;
       targets.push({
         entry,
         part,
-        text: typeof value === 'string' ? value : JSON.stringify(value),
+        text: toolOutputText(part.output),
         id: ctx.citer.itemId(entry.message.id, part.toolCallId),
       });
     }

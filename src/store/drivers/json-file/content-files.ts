@@ -1,7 +1,12 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JSONValue } from 'ai';
-import { checkContentCriteria, checkContentItem, checkSpace } from '../../../content/check-content.ts';
+import {
+  checkContentCriteria,
+  checkContentItem,
+  checkReplacement,
+  checkSpace,
+} from '../../../content/check-content.ts';
 import type { ContentItem, ContentItemInfo } from '../../../content/content-item.ts';
 import type { ContentStoreV1 } from '../../../content/content-store-v1.ts';
 import { itemInfo, sameContentItem, serializeContent } from '../../../content/prepare-content-item.ts';
@@ -167,18 +172,8 @@ export function createJsonFileContentItems(op: ContentOperation): ContentStoreV1
     replaceItems: (scope, space, items) =>
       op(scope, async (tenantDir) => {
         checkSpace(space, component);
-        const next = new Map<string, ContentItemInfo>();
-        items.forEach((item, i) => {
-          checkContentItem(item, component);
-          if (next.has(item.id)) {
-            throw new MemoryError({
-              code: 'INVALID_ARGUMENT',
-              component,
-              message: `items[${i}].id "${item.id}" repeats an earlier id`,
-            });
-          }
-          next.set(item.id, itemInfo(item));
-        });
+        checkReplacement(items, component);
+        const next = new Map(items.map((item) => [item.id, itemInfo(item)] as const));
         const { dir, index } = await load(tenantDir, scope, space);
         for (const item of items) await writeContent(dir, item);
         await save(dir, next);

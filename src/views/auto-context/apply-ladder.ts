@@ -49,17 +49,35 @@ function replaceOutputs(message: MemoryMessage, texts: Map<string, string>): Mem
 }
 
 /**
+ * Active steps whose whole range a later active summary replaces: applying them changes nothing the view shows
+ * (the later summary removes every item they produced), so they are skipped and a long session's reads stay
+ * proportional to the steps that still matter.
+ */
+export function supersededSteps(steps: readonly LadderStep[]): Set<LadderStep> {
+  const out = new Set<LadderStep>();
+  const summaries: { from: number; to: number }[] = [];
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i]!;
+    if (!isActive(s)) continue;
+    if (summaries.some((r) => s.fromSeq >= r.from && s.toSeq <= r.to)) out.add(s);
+    else if (s.summary) summaries.push({ from: s.fromSeq, to: s.toSeq });
+  }
+  return out;
+}
+
+/**
  * The context a ladder's steps make of a log: a pure function of (entries, steps), so the view can be rebuilt
  * from the log and its artifacts at any time. Steps apply in order; output replacements rewrite tool results
  * in place (calls and ids stay), summaries replace every non-system item inside their range by one user
  * message at the range's place; a replacement longer than the output it would replace is not applied. Reloaded
- * steps are skipped.
+ * steps and superseded ones ({@link supersededSteps}) are skipped.
  */
 export function applyLadder(
   entries: readonly LogEntry[],
   steps: readonly LadderStep[],
   counter: TokenCounter,
   cache: LadderCache,
+  options: { skipSuperseded?: boolean } = {},
 ): LadderItem[] {
   let items: LadderItem[] = entries.map((e) => ({
     fromSeq: e.seq,
@@ -70,8 +88,9 @@ export function applyLadder(
     entry: e,
     steps: [],
   }));
+  const skip = options.skipSuperseded === false ? new Set<LadderStep>() : supersededSteps(steps);
   for (const step of steps) {
-    if (!isActive(step)) continue;
+    if (!isActive(step) || skip.has(step)) continue;
     if (step.outputs && step.outputs.length > 0) {
       const bySeq = new Map<number, Map<string, string>>();
       for (const o of step.outputs) {

@@ -10,6 +10,7 @@ import { arbConversation } from '../../testing/conversation-arbitrary.ts';
 import { sendToModel } from '../../testing/send-to-model.ts';
 import { checkPairs } from '../../testing/view-invariants.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
+import { applyLadder } from './apply-ladder.ts';
 import { createAutoContextMemory, type LadderStepKind } from './index.ts';
 
 const counter = createTokenCounter();
@@ -68,6 +69,13 @@ describe('every rung of the ladder, under small windows', () => {
             for (const rung of view.lastStats()!.ran) seen[rung]++;
             checkPairs(out);
             expect(view.lastStats()!.tokens).toBeLessThanOrEqual(o.maxTokens);
+            if (!o.citations) {
+              // Skipping superseded steps changes nothing: the view equals every step applied in order.
+              const all = applyLadder(await memory.entries(), await view.steps(), counter, new Map(), {
+                skipSuperseded: false,
+              });
+              expect(out).toEqual(all.map((i) => i.message));
+            }
             await sendToModel(out);
           }
         },

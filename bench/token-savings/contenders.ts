@@ -67,10 +67,24 @@ async function reachThroughContent(
   return undefined;
 }
 
+/** Gives each stored message a fixed id and time, so content item ids, and with them token counts, repeat exactly. */
+function numbered(): (m: ModelMessage) => ModelMessage {
+  let n = 0;
+  return (m) =>
+    ({ ...m, id: `m${++n}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)) }) as unknown as ModelMessage;
+}
+
 /** Opens engram on a durable SQLite file: a conversation and a content store on the same database. */
 function openEngram(path: string, counter: TokenCounter, task: ModelMessage) {
   const store = createSqliteStore({ path });
-  const memory = createConversationMemory({ store, counter, sessionId: 'research', initialMessages: [task] });
+  const memory = createConversationMemory({
+    store,
+    counter,
+    sessionId: 'research',
+    initialMessages: [
+      { ...task, id: 'm0', createdAt: new Date(Date.UTC(2026, 0, 1)) } as unknown as ModelMessage,
+    ],
+  });
   const content = createContentStore({ store, counter, space: 'research' });
   return { store, memory, content };
 }
@@ -107,12 +121,13 @@ async function itemsMatchLog(content: ContentStore, log: readonly ModelMessage[]
 export function engramCitations(path: string, counter: TokenCounter, task: ModelMessage): Contender {
   const { store, memory, content } = openEngram(path, counter, task);
   const view = createCitationMemory({ memory, content });
+  const id = numbered();
   return {
     name: 'engram: first use, then citation',
     setup:
       '`createCitationMemory` on SQLite (`durability: power`), default policy: results over 1,000 tokens offloaded, in full for 1 turn',
     async next(messages) {
-      for (const m of messages) await view.store(m);
+      for (const m of messages) await view.store(id(m));
       return (await view.read()).map(toModelMessage);
     },
     reach: (fact, context) => reachThroughContent(content, fact, context),
@@ -130,11 +145,12 @@ export function engramAutoContext(
 ): Contender {
   const { store, memory, content } = openEngram(path, counter, task);
   const view = createAutoContextMemory({ memory, content, maxTokens: budget });
+  const id = numbered();
   return {
     name: `engram: AutoContextMemory (${budget / 1000}k)`,
     setup: `\`createAutoContextMemory\` on SQLite, maxTokens ${budget.toLocaleString('en-US')}, AgentScope's defaults otherwise (tokenRatio 0.75, msgThreshold 100, lastKeep 50)`,
     async next(messages) {
-      for (const m of messages) await view.store(m);
+      for (const m of messages) await view.store(id(m));
       return (await view.read()).map(toModelMessage);
     },
     reach: (fact, context) => reachThroughContent(content, fact, context),

@@ -26,8 +26,10 @@ const transformSchema = z
       .enum(['lines', 'chars', 'tokens'])
       .optional()
       .describe('first_n / last_n: unit of n (default lines)'),
-    pattern: z.string().optional().describe('filtered: keep lines containing this text'),
-    regex: z.boolean().optional().describe('filtered: treat pattern as a regular expression'),
+    pattern: z
+      .string()
+      .optional()
+      .describe('filtered: keep lines containing this text (plain text, not a regular expression)'),
     paths: z
       .array(z.string())
       .optional()
@@ -51,7 +53,6 @@ export interface ToolTransformInput {
   n?: number;
   unit?: 'lines' | 'chars' | 'tokens';
   pattern?: string;
-  regex?: boolean;
   paths?: string[];
   maxLines?: number;
   maxTokens?: number;
@@ -105,7 +106,8 @@ export type ContentTools = {
  * Seed 004's memory actions as AI SDK tools over a content store: `store_in_memory` (keep content outside the
  * context, get an id), `retrieve_from_memory` (an item by id, shaped by a transform), `query_memory` (find
  * items by criteria: ids, types, sources, sizes, tags and their summaries, one page at a time). Outputs are
- * bounded; bad arguments come back as `{ error }` the model can correct.
+ * bounded; bad arguments come back as `{ error }` the model can correct. The model filters by plain text only:
+ * a regular expression from a model could backtrack without bound, so `regex` is an API option, not a tool one.
  * @example
  * const result = await generateText({ model, tools: { ...createContentTools({ content }) }, prompt });
  */

@@ -47,7 +47,11 @@ export function naive(task: ModelMessage): Contender {
   };
 }
 
-/** A fact is reachable through engram's content tools: by an item id cited in the context, or by query_memory. */
+/**
+ * A fact is reachable through engram's content tools the way a model would reach it, knowing only what it is
+ * looking for (`the deployment key for service-N`, not the key): `retrieve_from_memory` with a `filtered`
+ * transform on the items cited in its context, then `query_memory` with those words, page by page.
+ */
 async function reachThroughContent(
   content: ContentStore,
   fact: string,
@@ -55,15 +59,21 @@ async function reachThroughContent(
 ): Promise<'context' | 'tool' | undefined> {
   const text = textOf(context);
   if (text.includes(fact)) return 'context';
-  for (const id of new Set(text.match(/tr_[0-9a-f]{24}/g) ?? [])) {
-    const item = await content.retrieve(id, { type: 'filtered', pattern: fact });
-    if (String(item.content).includes(fact)) return 'tool';
-  }
-  const key = /service-\d+/.exec(fact)![0];
-  for (const info of (await content.query({ text: `deployment key ${key}`, limit: 5 })).items) {
-    const item = await content.retrieve(info.id, { type: 'filtered', pattern: fact });
-    if (String(item.content).includes(fact)) return 'tool';
-  }
+  const service = /service-\d+/.exec(fact)![0];
+  const pattern = `deployment key for ${service} is`;
+  const holds = async (id: string) =>
+    String((await content.retrieve(id, { type: 'filtered', pattern })).content).includes(fact);
+  for (const id of new Set(text.match(/tr_[0-9a-f]{24}/g) ?? [])) if (await holds(id)) return 'tool';
+  let cursor: string | undefined;
+  do {
+    const page = await content.query({
+      text: `deployment key ${service}`,
+      limit: 50,
+      ...(cursor ? { cursor } : {}),
+    });
+    for (const info of page.items) if (await holds(info.id)) return 'tool';
+    cursor = page.nextCursor;
+  } while (cursor);
   return undefined;
 }
 

@@ -10,7 +10,7 @@ import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
 import { isUnitComplete } from '../../messages/units.ts';
 import { createViewLog } from '../view-log.ts';
-import { applyLadder, type LadderCache, type LadderItem } from './apply-ladder.ts';
+import { applyLadder, type LadderCache, type LadderItem, supersededSteps } from './apply-ladder.ts';
 import { type AutoContextOptions, resolveAutoContextOptions } from './auto-context-options.ts';
 import { createExtractiveSummarizer } from './extractive-summarizer.ts';
 import { type LadderStep, type LadderStepKind, loadLadderSteps, saveLadderStep } from './ladder-artifacts.ts';
@@ -112,16 +112,23 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
   };
 
   /**
-   * The first sequence number of the protected tail: the newest `lastKeep` messages, from the start of the unit
-   * holding the first of them, and never after the start of a newest unit still waiting for tool results.
+   * The first sequence number of the protected tail: the newest whole units holding the newest `lastKeep`
+   * messages, as long as they stay within `lastKeepTokens` (as the view shows them; the newest unit always
+   * counts), and never after the start of a newest unit still waiting for tool results.
    */
-  const protectFrom = (entries: readonly LogEntry[], units: PlanContext['units']): number => {
-    if (entries.length === 0) return 1;
-    let from = entries.at(-1)!.seq + 1;
-    if (o.lastKeep > 0) {
-      const seq = entries[Math.max(0, entries.length - o.lastKeep)]!.seq;
-      const unit = units.find((u) => u.items.some((e) => e.seq === seq));
-      from = unit ? unit.items[0]!.seq : seq;
+  const protectFrom = (shown: readonly LogEntry[], units: PlanContext['units']): number => {
+    if (shown.length === 0) return 1;
+    let from = shown.at(-1)!.seq + 1;
+    const tokensOf = new Map(shown.map((e) => [e.seq, e.tokens]));
+    let messages = 0;
+    let tokens = 0;
+    for (let u = units.length - 1; u >= 0 && messages < o.lastKeep; u--) {
+      const unit = units[u]!;
+      const cost = unit.items.reduce((n, e) => n + (tokensOf.get(e.seq) ?? e.tokens), 0);
+      if (messages > 0 && tokens + cost > o.lastKeepTokens) break;
+      from = unit.items[0]!.seq;
+      messages += unit.items.length;
+      tokens += cost;
     }
     const newest = units.at(-1);
     if (newest && !isUnitComplete(newest)) from = Math.min(from, newest.items[0]!.seq);
@@ -179,6 +186,10 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
           const tokenLimit = Math.floor(o.tokenRatio * o.maxTokens);
           const over = () => items.length > o.msgThreshold || total(items) > tokenLimit;
           const triggered = over();
+          // Once triggered, compact down to `compactTo` of the thresholds, so the next trigger is some growth away.
+          const messageTarget = Math.floor(o.msgThreshold * o.compactTo);
+          const tokenTarget = Math.floor(tokenLimit * o.compactTo);
+          const aboveTarget = () => items.length > messageTarget || total(items) > tokenTarget;
           const ran: LadderStepKind[] = [];
           const context = (protectFromSeq: number): PlanContext => ({
             items,
@@ -195,11 +206,9 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
             reloadKeep: o.reloadKeep,
           });
           /** Stores planned steps as artifacts and applies them. */
-          const commit = async (
-            rung: LadderStepKind,
-            planned: readonly PlannedStep[],
-            newId: () => string,
-          ) => {
+          /** Steps of this read, stored once the read's rungs are done (those a later one supersedes never are). */
+          const pending: LadderStep[] = [];
+          const commit = (rung: LadderStepKind, planned: readonly PlannedStep[], newId: () => string) => {
             let before = total(items);
             for (const p of planned) {
               const { gain: _g, removed: _r, ...rest } = p;
@@ -211,17 +220,17 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
                 tokensAfter: before - p.gain,
               };
               before -= p.gain;
-              await saveLadderStep(memory, step);
               steps = [...steps, step];
+              pending.push(step);
             }
             items = applyLadder(base, steps, counter, cache);
             ran.push(rung);
           };
           for (const rung of rungs) {
-            if (!over()) break;
+            if (!triggered || !aboveTarget()) break;
             const now = total(items);
             if (rung === 'compress-current' && now <= o.maxTokens) break;
-            const ctx = context(protectFrom(entries, log.units));
+            const ctx = context(protectFrom(base, log.units));
             const newId = () => createId(`ctx_${rung.split('-')[0]}`);
             const planned: PlannedStep[] =
               rung === 'clear-tool-results'
@@ -233,11 +242,11 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
                     : await planCompressCurrent(ctx, o.maxTokens, now);
             const gain = planned.reduce((n, p) => n + p.gain, 0);
             const removed = planned.reduce((n, p) => n + p.removed, 0);
-            const messageTrigger = items.length > o.msgThreshold;
+            const messageTrigger = items.length > messageTarget;
             const worth =
               gain >= o.minGainTokens || (messageTrigger && removed > 0) || rung === 'compress-current';
             if (planned.length === 0 || !worth || gain <= 0) continue;
-            await commit(rung, planned, newId);
+            commit(rung, planned, newId);
           }
           if (total(items) > o.maxTokens) {
             // Still over the window: the protected tail gives way too; everything before the newest unit (or the
@@ -246,10 +255,12 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
             if (newest) {
               const newId = () => createId('ctx_summarize');
               const planned = await planSummarizeRounds(context(newest.items[0]!.seq), newId);
-              if (planned.length > 0 && planned[0]!.gain > 0)
-                await commit('summarize-rounds', planned, newId);
+              if (planned.length > 0 && planned[0]!.gain > 0) commit('summarize-rounds', planned, newId);
             }
           }
+          const superseded = supersededSteps(steps);
+          for (const step of pending) if (!superseded.has(step)) await saveLadderStep(memory, step);
+          steps = steps.filter((st) => !pending.includes(st) || !superseded.has(st));
           const tokens = total(items);
           if (tokens > o.maxTokens) {
             throw new ContextOverflowError({

@@ -22,6 +22,19 @@ export interface AutoContextOptions {
    */
   lastKeep?: number;
   /**
+   * The protected tail also holds at most this many tokens (the newest unit always stays). Bound it when a tail
+   * of long tool results sits above the trigger by itself, so the older rungs can reach below it; unbounded by
+   * default because every compaction inside the tail rewrites the prompt prefix a provider caches (measured in
+   * the token-savings benchmark: a tail of half the trigger cost 4% more there). @default unbounded
+   */
+  lastKeepTokens?: number;
+  /**
+   * Once a trigger fires, rungs run until the context is at most this share of the thresholds (messages and
+   * tokens), so the next trigger is a real amount of growth away and steps (and prompt-cache breaks) stay rare.
+   * 1 compacts only to just below the thresholds. @default 0.6
+   */
+  compactTo?: number;
+  /**
    * A rung runs only when it saves at least this many tokens (or, for a message-count trigger, removes
    * messages): batching replacements like Anthropic's `clear_at_least`, so the prefix the provider caches
    * changes rarely. @default max(1,000, 5% of maxTokens)
@@ -59,17 +72,21 @@ function integer(value: unknown, name: string, min: number): number {
   return value as number;
 }
 
-/** Fills in the defaults and checks every option (`INVALID_ARGUMENT` naming it). */
-export function resolveAutoContextOptions(options: AutoContextOptions): ResolvedAutoContextOptions {
-  const maxTokens = integer(options.maxTokens, 'maxTokens', 1);
-  const tokenRatio = options.tokenRatio ?? 0.75;
-  if (typeof tokenRatio !== 'number' || !(tokenRatio > 0 && tokenRatio <= 1)) {
+function ratio(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !(value > 0 && value <= 1)) {
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'views',
-      message: `createAutoContextMemory: tokenRatio must be a number in (0, 1], got ${String(tokenRatio)}`,
+      message: `createAutoContextMemory: ${name} must be a number in (0, 1], got ${String(value)}`,
     });
   }
+  return value;
+}
+
+/** Fills in the defaults and checks every option (`INVALID_ARGUMENT` naming it). */
+export function resolveAutoContextOptions(options: AutoContextOptions): ResolvedAutoContextOptions {
+  const maxTokens = integer(options.maxTokens, 'maxTokens', 1);
+  const tokenRatio = ratio(options.tokenRatio ?? 0.75, 'tokenRatio');
   const lastKeep = integer(options.lastKeep ?? 50, 'lastKeep', 0);
   return {
     memory: options.memory,
@@ -78,6 +95,8 @@ export function resolveAutoContextOptions(options: AutoContextOptions): Resolved
     tokenRatio,
     msgThreshold: integer(options.msgThreshold ?? 100, 'msgThreshold', 1),
     lastKeep,
+    compactTo: ratio(options.compactTo ?? 0.6, 'compactTo'),
+    lastKeepTokens: integer(options.lastKeepTokens ?? Number.MAX_SAFE_INTEGER, 'lastKeepTokens', 0),
     minGainTokens: integer(
       options.minGainTokens ?? Math.max(1000, Math.floor(maxTokens * 0.05)),
       'minGainTokens',

@@ -8,9 +8,11 @@ export interface ExtractiveSummarizerOptions {
   maxChars?: number;
   /** Characters kept of each message's text. @default 240 */
   perMessageChars?: number;
+  /** Most content item ids the summary lists (the newest). @default 300 */
+  maxItemIds?: number;
 }
 
-const itemRef = /content item "([^"]+)"/g;
+const itemRef = /content item \\?"([^"\\]+)\\?"/g;
 
 /** One line for a message: role, a cut of its text, tool calls by name, and content item ids it cites. */
 function line(message: MemoryMessage, cap: number): string {
@@ -42,23 +44,49 @@ function line(message: MemoryMessage, cap: number): string {
   return `- ${message.role}: ${text}${extra ? ` (${extra})` : ''}`;
 }
 
+/** The summary line that lists every content item the summarized messages cited. */
+const footerPrefix = 'Content items cited so far (read with retrieve_from_memory): ';
+
+/** The ids a summary's footer lists, and the summary without it. */
+function splitFooter(summary: string): { body: string; ids: string[] } {
+  const lines = summary.split('\n');
+  const at = lines.findIndex((l) => l.startsWith(footerPrefix));
+  if (at < 0) return { body: summary, ids: [] };
+  const ids = [...lines[at]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+  lines.splice(at, 1);
+  return { body: lines.join('\n'), ids };
+}
+
 /**
  * A summarizer without a model: the previous summary, then one line per new message (role, the start of its
- * text, tool names, and every content item id it cites, so offloaded results stay reachable), keeping the
- * newest lines when over `maxChars`. Deterministic: the same input gives the same summary.
+ * text, tool names and the content item ids it cites), keeping the newest lines when over `maxChars`, and a last
+ * line listing every content item id cited so far (at most `maxItemIds`, the newest), so offloaded results stay
+ * reachable however much text is dropped. Deterministic: the same input gives the same summary.
  */
 export function createExtractiveSummarizer(options: ExtractiveSummarizerOptions = {}): Summarizer {
   const maxChars = options.maxChars ?? 4000;
   const cap = options.perMessageChars ?? 240;
+  const maxIds = options.maxItemIds ?? 300;
   return async ({ previousSummary, messages }) => {
+    const previous = previousSummary ? splitFooter(previousSummary.trim()) : { body: '', ids: [] };
+    const ids = new Set(previous.ids);
+    for (const m of messages) {
+      const text = typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
+      for (const found of text.matchAll(itemRef)) ids.add(found[1]!);
+      if (typeof m.content === 'string') for (const id of splitFooter(m.content).ids) ids.add(id); // a summary's list
+    }
+    const kept = [...ids].slice(-maxIds);
+    const footer = kept.length ? `${footerPrefix}${kept.map((id) => `"${id}"`).join(', ')}` : '';
+    const budget = Math.max(200, maxChars - footer.length);
     const lines = messages.map((m) => line(m, cap));
-    const head = previousSummary ? [previousSummary.trim()] : [];
+    const head = previous.body ? [previous.body] : [];
     let out = [...head, ...lines].join('\n');
-    while (out.length > maxChars && lines.length > 1) {
+    while (out.length > budget && lines.length > 1) {
       lines.shift();
       out = [...head, '- …', ...lines].join('\n');
     }
-    if (out.length > maxChars) out = out.slice(out.length - maxChars);
-    return out.trim() === '' ? '(no content)' : out;
+    if (out.length > budget) out = out.slice(out.length - budget);
+    const summary = [out.trim(), footer].filter(Boolean).join('\n');
+    return summary === '' ? '(no content)' : summary;
   };
 }

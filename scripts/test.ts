@@ -45,6 +45,8 @@ const vitestCode = run(
     ...process.env,
     PATH: `${join(root, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}`,
     [SUMMARY_FILE_ENV]: summaryFile,
+    // Under CI, plain text: log readers see vitest's own counts without terminal colour codes.
+    ...(process.env.CI ? { NO_COLOR: '1', FORCE_COLOR: '0' } : {}),
   },
 );
 const counted: TestCounts | undefined = existsSync(summaryFile)

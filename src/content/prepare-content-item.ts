@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../messages/canonical-json.ts';
 import type { JSONValue } from 'ai';
 import type { Clock } from '../core/clock.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
@@ -127,12 +128,3 @@ export function sameContentItem(a: ContentItemInfo, b: ContentItemInfo): boolean
   );
 }
 
-/** JSON with object keys sorted at every level, so equal values serialize equally whatever their key order. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
-    const sorted: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
-    return sorted;
-  });
-}

@@ -8,6 +8,7 @@ export type MemoryErrorCode =
   | 'MESSAGE_NOT_FOUND'
   | 'SESSION_NOT_FOUND'
   | 'ITEM_NOT_FOUND'
+  | 'RECORD_NOT_FOUND'
   | 'CONTEXT_OVERFLOW'
   | 'PAYLOAD_TOO_LARGE'
   | 'INVALID_QUERY'

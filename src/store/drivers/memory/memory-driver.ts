@@ -5,6 +5,8 @@ import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { checkId, createId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
+import type { HasLongTermRecords } from '../../../longterm/long-term-store-v1.ts';
+import { createMemoryLongTermRecords } from '../../../longterm/memory-long-term-records.ts';
 import { checkJsonValue } from '../../../messages/check-json-value.ts';
 import { copyJsonValue } from '../../../messages/json-value.ts';
 import { messageText } from '../../../messages/serialize.ts';
@@ -61,7 +63,9 @@ export interface MemoryDriverOptions {
  * The in-process store: the default for `SimpleMemory` and `ConversationMemory`. Not durable, one process.
  * Stored messages are deep-frozen copies, handed out without copying.
  */
-export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStoreV1 & HasContentItems {
+export function createMemoryStore(
+  options: MemoryDriverOptions = {},
+): MemoryStoreV1 & HasContentItems & HasLongTermRecords {
   const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
   const sessions = new Map<string, SessionData>(); // key: tenant \u0000 user \u0000 agent \u0000 id (exact owner)
   /** Component state by `tenant \u0000 user \u0000 agent \u0000 key` (exact scope; see state-scope.ts). */
@@ -107,8 +111,9 @@ export function createMemoryStore(options: MemoryDriverOptions = {}): MemoryStor
     }
   };
 
-  const store: MemoryStoreV1 & HasContentItems = {
+  const store: MemoryStoreV1 & HasContentItems & HasLongTermRecords = {
     contentItems: createMemoryContentItems({ component: 'memory', isClosed: () => closed }),
+    longTermRecords: createMemoryLongTermRecords({ component: 'memory', isClosed: () => closed }),
     specificationVersion: 'v1',
     name: 'memory',
     capabilities: { fullTextSearch: false, vectorSearch: false, multiProcess: false, durable: false },

@@ -1,0 +1,159 @@
+import type { JSONValue } from 'ai';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { checkId } from '../core/ids.ts';
+import { checkJsonValue } from '../messages/check-json-value.ts';
+import type {
+  LongTermFilter,
+  LongTermListOptions,
+  LongTermTextQuery,
+  LongTermVectorQuery,
+} from './long-term-query.ts';
+
+/** The longest record text or context, in UTF-16 code units. */
+export const maxRecordTextLength = 64 * 1024;
+/** The most terms a text query may carry. */
+export const maxQueryTerms = 64;
+/** The most hits or records one call returns. */
+export const maxResultLimit = 1000;
+/** The most dimensions a vector may have. */
+export const maxVectorDimensions = 8192;
+
+const bad = (
+  component: string,
+  message: string,
+  code: 'INVALID_ARGUMENT' | 'INVALID_QUERY' = 'INVALID_ARGUMENT',
+) => new MemoryError({ code, component, message });
+
+/** Throws `INVALID_ARGUMENT` unless `value` is a well-formed string of at most 64 KiB (empty allowed when `empty`). */
+export function checkRecordText(value: unknown, what: string, component: string, empty = false): string {
+  if (typeof value !== 'string') throw bad(component, `${what} must be a string`);
+  if (!empty && value.trim() === '') throw bad(component, `${what} must not be empty`);
+  if (value.length > maxRecordTextLength)
+    throw bad(component, `${what} has ${value.length} characters; the most is ${maxRecordTextLength}`);
+  if (!value.isWellFormed() || value.includes('\u0000'))
+    throw bad(component, `${what} must be well-formed text without NUL`);
+  return value;
+}
+
+/** Throws `INVALID_ARGUMENT` unless `value` is a valid Date (or undefined). */
+export function checkOptionalDate(value: unknown, what: string, component: string): void {
+  if (value === undefined) return;
+  if (!(value instanceof Date) || Number.isNaN(value.getTime()))
+    throw bad(component, `${what} must be a valid Date`);
+}
+
+/** Throws `INVALID_ARGUMENT` unless `value` is a plain JSON object. */
+export function checkMetadata(value: unknown, what: string, component: string): Record<string, JSONValue> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw bad(component, `${what} must be a plain object`);
+  checkJsonValue(value, what, component);
+  return value as Record<string, JSONValue>;
+}
+
+function checkLimit(value: unknown, what: string, component: string): number {
+  if (!Number.isSafeInteger(value) || (value as number) < 1 || (value as number) > maxResultLimit)
+    throw bad(component, `${what} must be an integer from 1 to ${maxResultLimit}`, 'INVALID_QUERY');
+  return value as number;
+}
+
+/** Checks a filter; throws `INVALID_QUERY` naming the field. */
+export function checkFilter(filter: LongTermFilter | undefined, component: string): LongTermFilter {
+  if (filter === undefined) return {};
+  if (typeof filter !== 'object' || filter === null)
+    throw bad(component, 'filter must be an object', 'INVALID_QUERY');
+  const wrap = (fn: () => void) => {
+    try {
+      fn();
+    } catch (error) {
+      if (MemoryError.isInstance(error) && error.code === 'INVALID_QUERY') throw error;
+      throw new MemoryError({
+        code: 'INVALID_QUERY',
+        component,
+        message: (error as Error).message,
+        cause: error,
+      });
+    }
+  };
+  wrap(() => {
+    const known = new Set(['kinds', 'session', 'episodes', 'metadata', 'validFrom', 'validTo']);
+    for (const key of Object.keys(filter))
+      if (!known.has(key)) throw bad(component, `filter.${key} is not a filter`);
+    for (const key of ['kinds', 'episodes'] as const) {
+      const list = filter[key];
+      if (list === undefined) continue;
+      if (!Array.isArray(list) || list.length > maxResultLimit)
+        throw bad(component, `filter.${key} must be an array of at most ${maxResultLimit} ids`);
+      list.forEach((v, i) => checkId(v, `filter.${key}[${i}]`, component));
+    }
+    if (filter.session !== undefined) checkId(filter.session, 'filter.session', component);
+    if (filter.metadata !== undefined) checkMetadata(filter.metadata, 'filter.metadata', component);
+    checkOptionalDate(filter.validFrom, 'filter.validFrom', component);
+    checkOptionalDate(filter.validTo, 'filter.validTo', component);
+  });
+  return filter;
+}
+
+/** Checks a text query; throws `INVALID_QUERY` naming the field. */
+export function checkTextQuery(query: LongTermTextQuery, component: string): LongTermTextQuery {
+  if (typeof query !== 'object' || query === null)
+    throw bad(component, 'query must be an object', 'INVALID_QUERY');
+  if (!Array.isArray(query.terms) || query.terms.length > maxQueryTerms)
+    throw bad(component, `query.terms must be an array of at most ${maxQueryTerms} terms`, 'INVALID_QUERY');
+  for (const t of query.terms)
+    if (typeof t !== 'string' || !/^[\p{L}\p{N}]{1,40}$/u.test(t))
+      throw bad(
+        component,
+        `query.terms holds "${String(t).slice(0, 50)}", which is not an analysed term`,
+        'INVALID_QUERY',
+      );
+  checkLimit(query.limit, 'query.limit', component);
+  const w = query.contextWeight;
+  if (w !== undefined && !(typeof w === 'number' && w >= 0 && w <= 1))
+    throw bad(component, 'query.contextWeight must be a number from 0 to 1', 'INVALID_QUERY');
+  checkFilter(query.filter, component);
+  return query;
+}
+
+/** Checks a vector and returns it; throws `code` naming `what`. */
+export function checkVector(
+  vector: unknown,
+  what: string,
+  component: string,
+  code: 'INVALID_ARGUMENT' | 'INVALID_QUERY' = 'INVALID_ARGUMENT',
+): readonly number[] {
+  if (!Array.isArray(vector) || vector.length === 0 || vector.length > maxVectorDimensions)
+    throw bad(component, `${what} must be an array of 1 to ${maxVectorDimensions} numbers`, code);
+  for (const x of vector)
+    if (typeof x !== 'number' || !Number.isFinite(x))
+      throw bad(component, `${what} must hold finite numbers`, code);
+  return vector;
+}
+
+/** Checks a vector query; throws `INVALID_QUERY` naming the field. */
+export function checkVectorQuery(query: LongTermVectorQuery, component: string): LongTermVectorQuery {
+  if (typeof query !== 'object' || query === null)
+    throw bad(component, 'query must be an object', 'INVALID_QUERY');
+  checkVector(query.vector, 'query.vector', component, 'INVALID_QUERY');
+  if (typeof query.model !== 'string' || query.model === '' || query.model.length > 256)
+    throw bad(component, 'query.model must be a model id', 'INVALID_QUERY');
+  checkLimit(query.limit, 'query.limit', component);
+  checkFilter(query.filter, component);
+  return query;
+}
+
+/** Checks listing options; returns the page size. */
+export function checkListOptions(options: LongTermListOptions | undefined, component: string): number {
+  const limit = options?.limit === undefined ? 100 : checkLimit(options.limit, 'limit', component);
+  checkFilter(options?.filter, component);
+  if (options?.cursor !== undefined && (typeof options.cursor !== 'string' || options.cursor.length > 2048))
+    throw bad(component, 'cursor is not a cursor', 'INVALID_QUERY');
+  return limit;
+}
+
+/** Throws `INVALID_ARGUMENT` unless every id is valid; returns them without repeats. */
+export function checkIds(ids: readonly unknown[], what: string, component: string): string[] {
+  if (!Array.isArray(ids) || ids.length > 10_000)
+    throw bad(component, `${what} must be an array of at most 10000 ids`);
+  ids.forEach((id, i) => checkId(id, `${what}[${i}]`, component));
+  return [...new Set(ids as string[])];
+}

@@ -1,0 +1,78 @@
+import type { JSONValue } from 'ai';
+import type { LongTermRecord, LongTermRecordKind } from './long-term-record.ts';
+
+/** Which records a search or a listing considers, within its scope. Every condition must hold. */
+export interface LongTermFilter {
+  /** Only these kinds. */
+  kinds?: readonly LongTermRecordKind[];
+  /** Only records of this session. */
+  session?: string;
+  /** Only records of these episodes. */
+  episodes?: readonly string[];
+  /** Only records whose metadata has each of these top-level values (compared as JSON). */
+  metadata?: Record<string, JSONValue>;
+  /** Only records whose `validAt` is at or after this time (records without one are left out). */
+  validFrom?: Date;
+  /** Only records whose `validAt` is at or before this time (records without one are left out). */
+  validTo?: Date;
+}
+
+/** A full-text query as a store receives it: analysed terms (see `analyzeText`), at most 64, and how many hits. */
+export interface LongTermTextQuery {
+  /** The query's terms, as `analyzeText` makes them. */
+  terms: readonly string[];
+  /** How many hits, best first (1–1000). */
+  limit: number;
+  /** Which records. */
+  filter?: LongTermFilter;
+  /** How much a hit in `context` counts against one in `text` (0–1). @default 0.5 */
+  contextWeight?: number;
+}
+
+/** A vector query: nearest records by cosine similarity among those embedded with `model`. */
+export interface LongTermVectorQuery {
+  /** The query embedding. */
+  vector: readonly number[];
+  /** The embedding model's id; only vectors of this model are compared. */
+  model: string;
+  /** How many hits, best first (1–1000). */
+  limit: number;
+  /** Which records. */
+  filter?: LongTermFilter;
+}
+
+/** A hit: a record id and its score (higher is better; comparable only within one search). */
+export interface LongTermHit {
+  /** The record's id. */
+  id: string;
+  /** BM25 for full text, cosine similarity for vectors. */
+  score: number;
+}
+
+/** One page of a listing. */
+export interface LongTermPage {
+  /** Current versions, oldest recorded first. */
+  records: LongTermRecord[];
+  /** Pass back as `cursor` for the next page; absent on the last page. */
+  nextCursor?: string;
+}
+
+/** Options of a listing. */
+export interface LongTermListOptions {
+  /** Which records. */
+  filter?: LongTermFilter;
+  /** Page size (1–1000). @default 100 */
+  limit?: number;
+  /** From a previous page's `nextCursor`. */
+  cursor?: string;
+}
+
+/** An embedding stored for a record. */
+export interface LongTermEmbedding {
+  /** The record's id. */
+  id: string;
+  /** The embedding model's id. */
+  model: string;
+  /** The vector (finite numbers). */
+  vector: readonly number[];
+}

@@ -1,0 +1,90 @@
+import type { Scope } from '../core/scope.ts';
+import type {
+  LongTermEmbedding,
+  LongTermHit,
+  LongTermListOptions,
+  LongTermPage,
+  LongTermTextQuery,
+  LongTermVectorQuery,
+} from './long-term-query.ts';
+import type { LongTermRecord, LongTermRecordChange, NewLongTermRecord } from './long-term-record.ts';
+
+/** A record as a store receives it: every field filled in (see `prepareRecord`). */
+export type PreparedLongTermRecord = Required<Pick<NewLongTermRecord, 'id' | 'kind' | 'text' | 'metadata'>> &
+  Omit<NewLongTermRecord, 'id' | 'kind' | 'text' | 'metadata' | 'provenance'> &
+  Pick<LongTermRecord, 'provenance' | 'hash'> & {
+    /** The analysed terms of `text`, as `analyzeText` makes them. */
+    terms: string[];
+    /** The analysed terms of `context`. */
+    contextTerms: string[];
+  };
+
+/**
+ * The long-term memory contract (seeds 002 and 003) a store implements beside `MemoryStoreV1`, exposed as its
+ * `longTermRecords` property (see {@link getLongTermRecords}).
+ *
+ * A record belongs to an exact owner scope (tenant, user, agent; a missing `user` / `agent` means "none") and is
+ * addressed by id only there. Searches and listings are wider, like session listings: a scope that leaves out
+ * `user` / `agent` covers every user / agent of its tenant; nothing ever crosses a tenant or returns records of
+ * a user or agent other than the one named.
+ *
+ * Records are versioned (bi-temporal): a change writes a new version and expires the old one (its
+ * `expiredAt`), a delete writes a `DELETE` version; `history` lists them all, searches see current versions
+ * only. Text search is BM25 over `text` and `context`; vector search compares embeddings of one model only.
+ */
+export interface LongTermStoreV1 {
+  /** The contract version. */
+  readonly specificationVersion: 'v1';
+  /**
+   * Adds records (version 1) in one transaction. A record whose id exists in the owner scope with the same
+   * hash, kind and metadata is skipped; with anything else the whole call throws `INVALID_ARGUMENT` and writes
+   * nothing. Returns the stored current versions, in input order.
+   */
+  addRecords(scope: Scope, records: readonly PreparedLongTermRecord[]): Promise<LongTermRecord[]>;
+  /** The current version of a record, or undefined (never added, or deleted). */
+  getRecord(scope: Scope, id: string): Promise<LongTermRecord | undefined>;
+  /** Several current versions by id (missing ones left out), in input order. */
+  getRecords(scope: Scope, ids: readonly string[]): Promise<LongTermRecord[]>;
+  /**
+   * Writes a new version with the change (already checked, terms and hash recomputed by the caller) at `at`;
+   * throws `RECORD_NOT_FOUND` when the record has no current version.
+   */
+  updateRecord(
+    scope: Scope,
+    id: string,
+    change: LongTermRecordChange & { terms?: string[]; contextTerms?: string[]; hash?: string },
+    at: Date,
+  ): Promise<LongTermRecord>;
+  /** Writes a `DELETE` version at `at`; returns whether a current version existed. */
+  deleteRecord(scope: Scope, id: string, at: Date): Promise<boolean>;
+  /** Every version of a record, oldest first; empty when unknown. */
+  history(scope: Scope, id: string): Promise<LongTermRecord[]>;
+  /** Current versions matching the filter, oldest recorded first, in pages. */
+  listRecords(scope: Scope, options?: LongTermListOptions): Promise<LongTermPage>;
+  /** The best BM25 hits for the query's terms among current versions, best first. */
+  searchText(scope: Scope, query: LongTermTextQuery): Promise<LongTermHit[]>;
+  /** Stores embeddings of current records (a record not in the owner scope is skipped); how many were stored. */
+  putEmbeddings(scope: Scope, embeddings: readonly LongTermEmbedding[]): Promise<number>;
+  /** Ids of current records in the scope with no embedding of `model`, oldest first, at most `limit`. */
+  missingEmbeddings(scope: Scope, model: string, limit: number): Promise<string[]>;
+  /** The nearest current records by cosine similarity, best first. */
+  searchVector(scope: Scope, query: LongTermVectorQuery): Promise<LongTermHit[]>;
+  /** Deletes every version (and embedding) of the records in the scope matching nothing or `ids`, for good; how many records. */
+  purgeRecords(scope: Scope, ids?: readonly string[]): Promise<number>;
+}
+
+/** A store object that carries the long-term contract. */
+export interface HasLongTermRecords {
+  /** The store's long-term records. */
+  readonly longTermRecords: LongTermStoreV1;
+}
+
+/** The long-term contract of a store object when it has one (feature detection), else undefined. */
+export function getLongTermRecords(store: unknown): LongTermStoreV1 | undefined {
+  if (typeof store !== 'object' || store === null) return undefined;
+  const candidate = (store as { longTermRecords?: unknown }).longTermRecords;
+  if (typeof candidate !== 'object' || candidate === null) return undefined;
+  return (candidate as LongTermStoreV1).specificationVersion === 'v1'
+    ? (candidate as LongTermStoreV1)
+    : undefined;
+}

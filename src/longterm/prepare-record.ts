@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { checkId, createId } from '../core/ids.ts';
+import { copyJsonValue } from '../messages/json-value.ts';
+import { analyzeText } from './analyze-text.ts';
+import { checkMetadata, checkOptionalDate, checkRecordText } from './check-record.ts';
+import type { LongTermProvenance, LongTermRecordChange, NewLongTermRecord } from './long-term-record.ts';
+import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
+
+/** SHA-256 (hex) of a text with case and runs of whitespace normalised: the record dedupe key. */
+export function recordHash(text: string): string {
+  return createHash('sha256')
+    .update(text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim())
+    .digest('hex');
+}
+
+/** Checks provenance and fills in defaults; throws `INVALID_ARGUMENT` naming the field. */
+export function checkProvenance(value: unknown, what: string, component: string): LongTermProvenance {
+  if (value === undefined) return { messageIds: [], roles: [] };
+  if (typeof value !== 'object' || value === null)
+    throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: `${what} must be an object` });
+  const p = value as Partial<LongTermProvenance>;
+  const list = (v: unknown, field: string): string[] => {
+    if (v === undefined) return [];
+    if (!Array.isArray(v) || v.length > 1000)
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component,
+        message: `${what}.${field} must be an array of at most 1000 ids`,
+      });
+    v.forEach((id, i) => checkId(id, `${what}.${field}[${i}]`, component));
+    return [...(v as string[])];
+  };
+  const out: LongTermProvenance = {
+    messageIds: list(p.messageIds, 'messageIds'),
+    roles: list(p.roles, 'roles'),
+  };
+  if (p.tool !== undefined) {
+    checkId(p.tool, `${what}.tool`, component);
+    out.tool = p.tool;
+  }
+  return out;
+}
+
+/**
+ * Checks a new record and fills in what a store needs: an id (`ltm_…` when missing), kind `fact`, empty
+ * metadata, provenance, the dedupe hash and the analysed terms. Throws `INVALID_ARGUMENT` naming the field
+ * (`records[2].text`, …) for anything a store would not read back identical.
+ */
+export function prepareRecord(
+  input: NewLongTermRecord,
+  component: string,
+  what = 'record',
+): PreparedLongTermRecord {
+  if (typeof input !== 'object' || input === null)
+    throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: `${what} must be an object` });
+  const id = input.id ?? createId('ltm');
+  checkId(id, `${what}.id`, component);
+  const kind = input.kind ?? 'fact';
+  checkId(kind, `${what}.kind`, component);
+  const text = checkRecordText(input.text, `${what}.text`, component);
+  const out: PreparedLongTermRecord = {
+    id,
+    kind,
+    text,
+    metadata: copyJsonValue(checkMetadata(input.metadata ?? {}, `${what}.metadata`, component)),
+    provenance: checkProvenance(input.provenance, `${what}.provenance`, component),
+    hash: recordHash(text),
+    terms: analyzeText(text),
+    contextTerms: [],
+  };
+  if (input.context !== undefined) {
+    out.context = checkRecordText(input.context, `${what}.context`, component, true);
+    out.contextTerms = analyzeText(out.context);
+  }
+  for (const key of ['session', 'episode'] as const) {
+    const v = input[key];
+    if (v === undefined) continue;
+    checkId(v, `${what}.${key}`, component);
+    out[key] = v;
+  }
+  for (const key of ['validAt', 'invalidAt'] as const) {
+    checkOptionalDate(input[key], `${what}.${key}`, component);
+    if (input[key]) out[key] = new Date(input[key].getTime());
+  }
+  return out;
+}
+
+/** A change with its terms and hash recomputed, checked; throws `INVALID_ARGUMENT` naming the field. */
+export function prepareChange(
+  change: LongTermRecordChange,
+  component: string,
+): LongTermRecordChange & { terms?: string[]; contextTerms?: string[]; hash?: string } {
+  if (typeof change !== 'object' || change === null)
+    throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'change must be an object' });
+  const out: LongTermRecordChange & { terms?: string[]; contextTerms?: string[]; hash?: string } = {};
+  if (change.text !== undefined) {
+    out.text = checkRecordText(change.text, 'change.text', component);
+    out.terms = analyzeText(out.text);
+    out.hash = recordHash(out.text);
+  }
+  if (change.context !== undefined) {
+    out.context =
+      change.context === null ? null : checkRecordText(change.context, 'change.context', component, true);
+    out.contextTerms = out.context === null ? [] : analyzeText(out.context);
+  }
+  if (change.metadata !== undefined)
+    out.metadata = copyJsonValue(checkMetadata(change.metadata, 'change.metadata', component));
+  for (const key of ['validAt', 'invalidAt'] as const) {
+    const v = change[key];
+    if (v === undefined) continue;
+    if (v !== null) checkOptionalDate(v, `change.${key}`, component);
+    out[key] = v === null ? null : new Date(v.getTime());
+  }
+  if (change.provenance !== undefined)
+    out.provenance = checkProvenance(change.provenance, 'change.provenance', component);
+  return out;
+}

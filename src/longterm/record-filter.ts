@@ -1,0 +1,59 @@
+import type { Scope } from '../core/scope.ts';
+import { canonicalJson } from '../messages/canonical-json.ts';
+import type { LongTermFilter } from './long-term-query.ts';
+import type { LongTermRecord } from './long-term-record.ts';
+
+/** A record's owner key: tenant, user and agent with `''` for "none". */
+export type RecordOwner = { tenant: string; user: string; agent: string };
+
+/** The owner of records written with `scope`. */
+export const ownerOf = (scope: Scope): RecordOwner => ({
+  tenant: scope.tenant,
+  user: scope.user ?? '',
+  agent: scope.agent ?? '',
+});
+
+/** Whether a search or listing with `scope` covers records of `owner` (same tenant; same user / agent when named). */
+export function scopeCovers(scope: Scope, owner: RecordOwner): boolean {
+  return (
+    owner.tenant === scope.tenant &&
+    (scope.user === undefined || owner.user === scope.user) &&
+    (scope.agent === undefined || owner.agent === scope.agent)
+  );
+}
+
+/** Whether a record passes a (checked) filter. */
+export function matchesFilter(record: LongTermRecord, filter: LongTermFilter): boolean {
+  if (filter.kinds && !filter.kinds.includes(record.kind)) return false;
+  if (filter.session !== undefined && record.session !== filter.session) return false;
+  if (filter.episodes && (record.episode === undefined || !filter.episodes.includes(record.episode)))
+    return false;
+  if (filter.metadata) {
+    for (const [key, value] of Object.entries(filter.metadata)) {
+      if (!Object.hasOwn(record.metadata, key)) return false;
+      if (canonicalJson(record.metadata[key]) !== canonicalJson(value)) return false;
+    }
+  }
+  if (filter.validFrom || filter.validTo) {
+    const at = record.validAt?.getTime();
+    if (at === undefined) return false;
+    if (filter.validFrom && at < filter.validFrom.getTime()) return false;
+    if (filter.validTo && at > filter.validTo.getTime()) return false;
+  }
+  return true;
+}
+
+/** Cosine similarity of two vectors of one length (0 when either is all zeros). */
+export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as number;
+    const y = b[i] as number;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}

@@ -1,0 +1,95 @@
+import { canonicalJson } from '../messages/canonical-json.ts';
+import { copyJsonValue } from '../messages/json-value.ts';
+import type { LongTermRecord, LongTermRecordChange } from './long-term-record.ts';
+import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
+
+const copyDate = (d: Date | undefined) => (d === undefined ? undefined : new Date(d.getTime()));
+
+/** A deep copy of a record, so callers never share objects with a store. */
+export function copyRecord(r: LongTermRecord): LongTermRecord {
+  const out: LongTermRecord = {
+    id: r.id,
+    version: r.version,
+    event: r.event,
+    kind: r.kind,
+    text: r.text,
+    metadata: copyJsonValue(r.metadata),
+    provenance: {
+      messageIds: [...r.provenance.messageIds],
+      roles: [...r.provenance.roles],
+      ...(r.provenance.tool === undefined ? {} : { tool: r.provenance.tool }),
+    },
+    hash: r.hash,
+    createdAt: new Date(r.createdAt.getTime()),
+    recordedAt: new Date(r.recordedAt.getTime()),
+  };
+  if (r.context !== undefined) out.context = r.context;
+  if (r.session !== undefined) out.session = r.session;
+  if (r.episode !== undefined) out.episode = r.episode;
+  for (const key of ['validAt', 'invalidAt', 'expiredAt'] as const) {
+    const d = copyDate(r[key]);
+    if (d) out[key] = d;
+  }
+  return out;
+}
+
+/** Version 1 of a prepared record, written at `now`. */
+export function firstVersion(r: PreparedLongTermRecord, now: Date): LongTermRecord {
+  const { terms: _t, contextTerms: _c, ...rest } = r;
+  return copyRecord({ ...rest, version: 1, event: 'ADD', createdAt: now, recordedAt: now });
+}
+
+/** The next version of `last` with a (prepared) change applied, written at `at`. */
+export function applyChange(
+  last: LongTermRecord,
+  change: LongTermRecordChange & { hash?: string },
+  at: Date,
+): LongTermRecord {
+  const next: LongTermRecord = {
+    ...copyRecord(last),
+    version: last.version + 1,
+    event: 'UPDATE',
+    recordedAt: new Date(at.getTime()),
+  };
+  delete next.expiredAt;
+  if (change.text !== undefined) {
+    next.text = change.text;
+    if (change.hash) next.hash = change.hash;
+  }
+  if (change.context === null) delete next.context;
+  else if (change.context !== undefined) next.context = change.context;
+  if (change.metadata !== undefined) next.metadata = copyJsonValue(change.metadata);
+  for (const key of ['validAt', 'invalidAt'] as const) {
+    const v = change[key];
+    if (v === null) delete next[key];
+    else if (v !== undefined) next[key] = new Date(v.getTime());
+  }
+  if (change.provenance) {
+    next.provenance = {
+      messageIds: [...next.provenance.messageIds, ...(change.provenance.messageIds ?? [])],
+      roles: [...next.provenance.roles, ...(change.provenance.roles ?? [])],
+      ...((change.provenance.tool ?? next.provenance.tool)
+        ? { tool: change.provenance.tool ?? next.provenance.tool }
+        : {}),
+    };
+  }
+  return next;
+}
+
+/** Whether a stored version says what a prepared record says (same hash, kind and metadata): adding it again is a no-op. */
+export function sameRecord(stored: LongTermRecord, r: PreparedLongTermRecord): boolean {
+  return (
+    stored.hash === r.hash &&
+    stored.kind === r.kind &&
+    canonicalJson(stored.metadata) === canonicalJson(r.metadata)
+  );
+}
+
+/** The version that adds a deleted record's id again: `ADD`, numbered after `last`, keeping the first `createdAt`. */
+export function reviveVersion(last: LongTermRecord, r: PreparedLongTermRecord, now: Date): LongTermRecord {
+  return {
+    ...firstVersion(r, now),
+    version: last.version + 1,
+    createdAt: new Date(last.createdAt.getTime()),
+  };
+}

@@ -1,0 +1,8 @@
+export {
+  describeLongTermStore,
+  type LongTermCase,
+  type LongTermCaseContext,
+  type LongTermStoreFactory,
+  type LongTermStoreHandle,
+  longTermCaseNames,
+} from './describe-long-term-store.ts';

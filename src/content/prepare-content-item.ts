@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../messages/canonical-json.ts';
 import type { JSONValue } from 'ai';
 import type { Clock } from '../core/clock.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { createId } from '../core/ids.ts';
+import { canonicalJson } from '../messages/canonical-json.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
 import { copyJsonValue } from '../messages/json-value.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
@@ -127,4 +127,3 @@ export function sameContentItem(a: ContentItemInfo, b: ContentItemInfo): boolean
     canonicalJson(a.metadata) === canonicalJson(b.metadata)
   );
 }
-

@@ -86,7 +86,12 @@ export function checkFilter(filter: LongTermFilter | undefined, component: strin
       list.forEach((v, i) => checkId(v, `filter.${key}[${i}]`, component));
     }
     if (filter.session !== undefined) checkId(filter.session, 'filter.session', component);
-    if (filter.metadata !== undefined) checkMetadata(filter.metadata, 'filter.metadata', component);
+    if (filter.metadata !== undefined) {
+      checkMetadata(filter.metadata, 'filter.metadata', component);
+      for (const [key, value] of Object.entries(filter.metadata))
+        if (typeof value === 'object' && value !== null)
+          throw bad(component, `filter.metadata.${key} must be a string, number, boolean or null`);
+    }
     checkOptionalDate(filter.validFrom, 'filter.validFrom', component);
     checkOptionalDate(filter.validTo, 'filter.validTo', component);
   });

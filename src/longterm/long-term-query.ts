@@ -9,7 +9,7 @@ export interface LongTermFilter {
   session?: string;
   /** Only records of these episodes. */
   episodes?: readonly string[];
-  /** Only records whose metadata has each of these top-level values (compared as JSON). */
+  /** Only records whose metadata has each of these top-level values (strings, numbers, booleans or null). */
   metadata?: Record<string, JSONValue>;
   /** Only records whose `validAt` is at or after this time (records without one are left out). */
   validFrom?: Date;

@@ -1,4 +1,5 @@
 import { contentItemsMigration } from './schema-content.ts';
+import { longTermMigration } from './schema-longterm.ts';
 import { liveSeqMigration, scopedFullTextMigration } from './schema-search-prune.ts';
 import type { SqlDialect } from './sql-dialect.ts';
 
@@ -421,4 +422,5 @@ export const sqlMigrations: readonly SqlMigration[] = [
   scopedFullTextMigration,
   batchAppendMigration,
   contentItemsMigration,
+  longTermMigration,
 ];

@@ -3,6 +3,7 @@ import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId, isValidId } from '../../core/ids.ts';
 import type { LogEntry } from '../../core/message.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
+import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { checkIdList, checkRangeQuery, checkSearchQuery, prepareInputs } from '../check-inputs.ts';
 import type { MemoryStoreV1, StoreCapabilities } from '../memory-store.ts';
 import { checkSessionId } from '../store-helpers.ts';
@@ -18,6 +19,7 @@ import { createSqlContentItems } from './sql-content.ts';
 import { queryGet } from './sql-exec.ts';
 import { sql } from './sql-fragment.ts';
 import { entriesById, readEntries, replaceEntries, sessionStats, tombstone } from './sql-log.ts';
+import { createSqlLongTermRecords } from './sql-longterm.ts';
 import {
   deleteArtifactRow,
   deleteStateRow,
@@ -65,7 +67,7 @@ const maxBatchChars = 8 * 1024 * 1024;
  * A store on the shared SQL layer: {@link MemoryStoreV1}, its content items (`ContentStoreV1`, schema v10),
  * and `ready()`, which resolves once it is initialized.
  */
-export interface SqlStore extends MemoryStoreV1, HasContentItems {
+export interface SqlStore extends MemoryStoreV1, HasContentItems, HasLongTermRecords {
   /** Resolves when the store is open and migrated; rejects with the initialization error. */
   ready(): Promise<void>;
 }
@@ -121,6 +123,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
     specificationVersion: 'v1',
     name: component,
     contentItems: createSqlContentItems({ client, component, op, maxContentBytes: options.maxContentBytes }),
+    longTermRecords: createSqlLongTermRecords({ client, component, op }),
     capabilities: options.capabilities,
     ready: () =>
       ready().catch((error: unknown) => {

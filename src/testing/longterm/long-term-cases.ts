@@ -125,6 +125,20 @@ export const longTermCases: LongTermCase[] = [
       expect(history[2]?.expiredAt).toBeUndefined();
       await rejects(t.records.updateRecord(scope, 'city', { text: 'x' }, new Date()), 'RECORD_NOT_FOUND');
       await rejects(t.records.updateRecord(scope, 'nope', { text: 'x' }, new Date()), 'RECORD_NOT_FOUND');
+      const [again] = await t.records.addRecords(scope, [rec({ id: 'city', text: 'Alice lives in Rome' })]);
+      expect(again).toMatchObject({
+        version: 4,
+        event: 'ADD',
+        text: 'Alice lives in Rome',
+        createdAt: history[0]?.createdAt,
+      });
+      expect(ids(await search(t.records, scope, 'Rome'))).toEqual(['city']);
+      expect((await t.records.history(scope, 'city')).map((h) => h.event)).toEqual([
+        'ADD',
+        'UPDATE',
+        'DELETE',
+        'ADD',
+      ]);
     },
   },
   {
@@ -338,6 +352,12 @@ export const longTermCases: LongTermCase[] = [
         /vector/,
       );
       await rejects(t.records.getRecord(scope, ''), 'INVALID_ARGUMENT');
+      await rejects(
+        t.records.searchText(scope, { terms: ['ok'], limit: 5, filter: { metadata: { a: { b: 1 } } } }),
+        'INVALID_QUERY',
+        /metadata\.a/,
+      );
+      await rejects(t.records.listRecords(scope, { limit: 5000 }), 'INVALID_QUERY', /limit/);
       expect(() => rec({ text: 'x', metadata: { bad: Number.NaN } })).toThrow(/metadata/);
       expect(() => rec({ text: '' })).toThrow(/text/);
       expect(await t.records.history(scope, 'keep')).toHaveLength(1);

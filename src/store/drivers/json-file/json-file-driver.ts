@@ -3,6 +3,8 @@ import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { checkId, createId, isValidId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
+import type { HasLongTermRecords } from '../../../longterm/long-term-store-v1.ts';
+import { createMemoryLongTermRecords } from '../../../longterm/memory-long-term-records.ts';
 import { checkJsonValue } from '../../../messages/check-json-value.ts';
 import { copyJsonValue } from '../../../messages/json-value.ts';
 import { messageText } from '../../../messages/serialize.ts';
@@ -25,6 +27,7 @@ import { appendEntry, checkSessionId, sessionNotFound, visibleToScope } from '..
 import { createJsonFileContentItems } from './content-files.ts';
 import { upgradeLayout } from './layout-upgrade.ts';
 import { appendLines, deleteIds, materializeForks, replaceLog } from './log-writes.ts';
+import { createJsonFileLongTermJournal } from './longterm-journal.ts';
 import { cacheKey, entryLine, fromDocument, type SessionData } from './session-log.ts';
 import { createStateSlots, type TenantStates } from './state-slots.ts';
 import { TenantFiles } from './tenant-files.ts';
@@ -68,7 +71,9 @@ export interface TenantCache {
  * `upgradeLayout`). Sessions load lazily and stay cached; a torn last log line (a crash mid-write) is ignored.
  * Content items live beside an owner's sessions, in `_content/<encoded space>/` (see `createJsonFileContentItems`).
  */
-export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV1 & HasContentItems {
+export function createJsonFileStore(
+  options: JsonFileStoreOptions,
+): MemoryStoreV1 & HasContentItems & HasLongTermRecords {
   const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
   const tenants = new Map<string, TenantCache>();
   let closed = false;
@@ -144,8 +149,13 @@ export function createJsonFileStore(options: JsonFileStoreOptions): MemoryStoreV
 
   const slots = createStateSlots({ load, component });
 
-  const store: MemoryStoreV1 & HasContentItems = {
+  const store: MemoryStoreV1 & HasContentItems & HasLongTermRecords = {
     contentItems: createJsonFileContentItems((scope, fn) => op(scope, (t) => fn(t.files.dir))),
+    longTermRecords: createMemoryLongTermRecords({
+      component,
+      isClosed: () => closed,
+      journal: createJsonFileLongTermJournal((scope, fn) => op(scope, (t) => fn(t.files.dir))),
+    }),
     specificationVersion: 'v1',
     name: 'json-file',
     capabilities: { fullTextSearch: false, vectorSearch: false, multiProcess: false, durable: true },

@@ -16,6 +16,10 @@ export const postgresTables: readonly string[] = [
   'engram_component_state',
   'engram_content_items',
   'engram_longterm_records',
+  'engram_ltm_records',
+  'engram_ltm_vectors',
+  'engram_ltm_terms',
+  'engram_ltm_counts',
   'engram_migrations',
 ];
 

@@ -1,0 +1,84 @@
+import type { SqlMigration } from './schema.ts';
+
+/**
+ * Schema version 11: long-term records (`LongTermStoreV1`). Every version of a record is a row keyed by its
+ * owner scope, id and version; the current version has no `expired_at`, and `live` marks a current version
+ * that is not a `DELETE`. `first_rid` (the row id of version 1) gives listings a stable order. The analysed
+ * terms are kept with the row. Full text: SQLite a contentless FTS5 table (`scope`, `text`, `context`) over
+ * the live versions, whose `scope` column holds the owner's tokens (so a scoped search reads only the scope's
+ * postings) and which `bm25()` ranks; PostgreSQL a `tsvector` (text terms weight A, context terms B, plus the
+ * owner's tokens) with a GIN index, ranked by BM25 with document frequencies kept per owner in
+ * `engram_ltm_terms` and `engram_ltm_counts`. Embeddings: one row per (record, model), float32 bytes.
+ */
+export const longTermMigration: SqlMigration = {
+  version: 11,
+  name: 'long-term records',
+  statements: (d) => {
+    const pg = d.name === 'postgres';
+    return [
+      `CREATE TABLE IF NOT EXISTS engram_ltm_records (
+  rid ${pg ? 'BIGSERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY'},
+  first_rid ${d.types.int} NOT NULL,
+  tenant TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  agent_id TEXT NOT NULL,
+  id TEXT NOT NULL,
+  version ${d.types.int} NOT NULL,
+  event TEXT NOT NULL,
+  live ${d.types.int} NOT NULL,
+  kind TEXT NOT NULL,
+  text TEXT NOT NULL,
+  context TEXT,
+  session_id TEXT,
+  episode TEXT,
+  metadata ${pg ? 'JSONB' : 'TEXT'} NOT NULL,
+  provenance TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  valid_at ${d.types.int},
+  invalid_at ${d.types.int},
+  created_at ${d.types.int} NOT NULL,
+  recorded_at ${d.types.int} NOT NULL,
+  expired_at ${d.types.int},
+  terms TEXT NOT NULL,
+  context_terms TEXT NOT NULL,
+  term_count ${d.types.int} NOT NULL,${pg ? '\n  tsv tsvector,' : ''}
+  UNIQUE (tenant, user_id, agent_id, id, version)
+)`,
+      'CREATE INDEX IF NOT EXISTS engram_ltm_current ON engram_ltm_records (tenant, user_id, agent_id, id) WHERE expired_at IS NULL',
+      'CREATE INDEX IF NOT EXISTS engram_ltm_live ON engram_ltm_records (tenant, user_id, agent_id, first_rid) WHERE live = 1',
+      `CREATE TABLE IF NOT EXISTS engram_ltm_vectors (
+  tenant TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  agent_id TEXT NOT NULL,
+  id TEXT NOT NULL,
+  model TEXT NOT NULL,
+  dims ${d.types.int} NOT NULL,
+  vector ${d.types.blob} NOT NULL,
+  PRIMARY KEY (tenant, user_id, agent_id, model, id)
+)`,
+      ...(pg
+        ? [
+            'CREATE INDEX IF NOT EXISTS engram_ltm_tsv ON engram_ltm_records USING GIN (tsv) WITH (fastupdate = off) WHERE live = 1',
+            `CREATE TABLE IF NOT EXISTS engram_ltm_terms (
+  tenant TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  agent_id TEXT NOT NULL,
+  term TEXT NOT NULL,
+  df BIGINT NOT NULL,
+  PRIMARY KEY (tenant, term, user_id, agent_id)
+)`,
+            `CREATE TABLE IF NOT EXISTS engram_ltm_counts (
+  tenant TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  agent_id TEXT NOT NULL,
+  docs BIGINT NOT NULL,
+  terms BIGINT NOT NULL,
+  PRIMARY KEY (tenant, user_id, agent_id)
+)`,
+          ]
+        : [
+            `CREATE VIRTUAL TABLE IF NOT EXISTS engram_ltm_fts USING fts5(scope, text, context, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`,
+          ]),
+    ];
+  },
+};

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import type { JSONValue } from 'ai';
+import type { Scope } from '../../core/scope.ts';
+import type { LongTermFilter } from '../../longterm/long-term-query.ts';
+import type { LongTermProvenance, LongTermRecord } from '../../longterm/long-term-record.ts';
+import type { SqlClient, SqlRow } from './sql-client.ts';
+import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
+
+/** The columns a record version is read from. */
+export const recordColumns = raw(
+  'rid, first_rid, id, version, event, kind, text, context, session_id, episode, metadata, provenance, hash, valid_at, invalid_at, created_at, recorded_at, expired_at, terms, context_terms',
+);
+
+const date = (v: unknown) => (v === null || v === undefined ? undefined : new Date(Number(v)));
+
+/** A record version from its row. */
+export function toRecord(row: SqlRow): LongTermRecord {
+  const r: LongTermRecord = {
+    id: String(row.id),
+    version: Number(row.version),
+    event: String(row.event) as LongTermRecord['event'],
+    kind: String(row.kind),
+    text: String(row.text),
+    metadata: (typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata) as Record<
+      string,
+      JSONValue
+    >,
+    provenance: JSON.parse(String(row.provenance)) as LongTermProvenance,
+    hash: String(row.hash),
+    createdAt: new Date(Number(row.created_at)),
+    recordedAt: new Date(Number(row.recorded_at)),
+  };
+  if (row.context !== null && row.context !== undefined) r.context = String(row.context);
+  if (row.session_id !== null && row.session_id !== undefined) r.session = String(row.session_id);
+  if (row.episode !== null && row.episode !== undefined) r.episode = String(row.episode);
+  const validAt = date(row.valid_at);
+  if (validAt) r.validAt = validAt;
+  const invalidAt = date(row.invalid_at);
+  if (invalidAt) r.invalidAt = invalidAt;
+  const expiredAt = date(row.expired_at);
+  if (expiredAt) r.expiredAt = expiredAt;
+  return r;
+}
+
+/** The analysed terms kept with a row. */
+export const rowTerms = (row: SqlRow, column: 'terms' | 'context_terms'): string[] =>
+  String(row[column]) === '' ? [] : String(row[column]).split(' ');
+
+/** One owner token (42 characters: longer than any analysed term, so no text produces it). */
+function token(kind: 't' | 'u' | 'a', parts: readonly string[]): string {
+  return `lt${kind}${createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 39)}`;
+}
+
+/** The tokens a record of `owner` carries in the full-text index: its tenant, tenant+user, tenant+agent. */
+export function ownerTokens(owner: { tenant: string; user: string; agent: string }): string[] {
+  return [
+    token('t', [owner.tenant]),
+    token('u', [owner.tenant, owner.user]),
+    token('a', [owner.tenant, owner.agent]),
+  ];
+}
+
+/** The tokens a search with `scope` requires: the tenant's, and the user's / agent's when named. */
+export function scopeTokens(scope: Scope): string[] {
+  const out = [token('t', [scope.tenant])];
+  if (scope.user !== undefined) out.push(token('u', [scope.tenant, scope.user]));
+  if (scope.agent !== undefined) out.push(token('a', [scope.tenant, scope.agent]));
+  return out;
+}
+
+/** A filter as SQL conditions on the records table aliased `r`. */
+export function filterSql(client: SqlClient, filter: LongTermFilter): SqlFragment[] {
+  const parts: SqlFragment[] = [];
+  const pg = client.dialect.name === 'postgres';
+  if (filter.kinds)
+    parts.push(filter.kinds.length ? sql`r.kind IN (${joinSql([...filter.kinds])})` : raw('1 = 0'));
+  if (filter.session !== undefined) parts.push(sql`r.session_id = ${filter.session}`);
+  if (filter.episodes)
+    parts.push(filter.episodes.length ? sql`r.episode IN (${joinSql([...filter.episodes])})` : raw('1 = 0'));
+  for (const [key, value] of Object.entries(filter.metadata ?? {})) {
+    if (pg) parts.push(sql`(r.metadata -> ${key}) = CAST(${JSON.stringify(value)} AS jsonb)`);
+    else {
+      const type =
+        value === null
+          ? 'null'
+          : value === true
+            ? 'true'
+            : value === false
+              ? 'false'
+              : typeof value === 'string'
+                ? 'text'
+                : Number.isInteger(value)
+                  ? 'integer'
+                  : 'real';
+      const atom =
+        typeof value === 'string' || typeof value === 'number' ? sql` AND j.atom = ${value}` : raw('');
+      parts.push(
+        sql`EXISTS (SELECT 1 FROM json_each(r.metadata) j WHERE j.key = ${key} AND j.type ${raw(type === 'integer' || type === 'real' ? "IN ('integer', 'real')" : `= '${type}'`)}${atom})`,
+      );
+    }
+  }
+  if (filter.validFrom) parts.push(sql`r.valid_at >= ${filter.validFrom.getTime()}`);
+  if (filter.validTo) parts.push(sql`r.valid_at <= ${filter.validTo.getTime()}`);
+  if (filter.validFrom || filter.validTo) parts.push(raw('r.valid_at IS NOT NULL'));
+  return parts;
+}
+
+/** A vector as little-endian float32 bytes. */
+export function vectorBytes(vector: readonly number[]): Uint8Array {
+  const out = Buffer.alloc(vector.length * 4);
+  vector.forEach((x, i) => out.writeFloatLE(x, i * 4));
+  return out;
+}
+
+/** A vector from little-endian float32 bytes. */
+export function bytesVector(bytes: Uint8Array): number[] {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = new Array<number>(buf.length / 4);
+  for (let i = 0; i < out.length; i++) out[i] = buf.readFloatLE(i * 4);
+  return out;
+}

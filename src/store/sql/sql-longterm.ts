@@ -1,0 +1,362 @@
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { checkId } from '../../core/ids.ts';
+import type { Scope } from '../../core/scope.ts';
+import {
+  checkIds,
+  checkListOptions,
+  checkTextQuery,
+  checkVector,
+  checkVectorQuery,
+} from '../../longterm/check-record.ts';
+import type { LongTermHit, LongTermPage } from '../../longterm/long-term-query.ts';
+import type { LongTermRecord } from '../../longterm/long-term-record.ts';
+import type { LongTermStoreV1, PreparedLongTermRecord } from '../../longterm/long-term-store-v1.ts';
+import { cosineSimilarity, ownerOf, type RecordOwner } from '../../longterm/record-filter.ts';
+import { applyChange, firstVersion, reviveVersion, sameRecord } from '../../longterm/record-versions.ts';
+import type { SqlClient, SqlRow } from './sql-client.ts';
+import type { SqlOperation } from './sql-content.ts';
+import { queryAll, queryGet, queryRun } from './sql-exec.ts';
+import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
+import {
+  type IndexedVersion,
+  indexVersions,
+  searchIndex,
+  tsvectorLiteral,
+  unindexVersions,
+} from './sql-longterm-index.ts';
+import {
+  bytesVector,
+  filterSql,
+  recordColumns,
+  rowTerms,
+  toRecord,
+  vectorBytes,
+} from './sql-longterm-rows.ts';
+import { ownerWhere, scopeWhere } from './sql-view.ts';
+
+/** What {@link createSqlLongTermRecords} needs from the SQL store. */
+export interface SqlLongTermOptions {
+  /** The database client. */
+  client: SqlClient;
+  /** The error prefix component. */
+  component: string;
+  /** The store's guard. */
+  op: SqlOperation;
+}
+
+/** Rows per `IN (…)` list. */
+const chunk = 500;
+
+const owned = (owner: RecordOwner, alias = 'r') =>
+  sql`${raw(`${alias}.tenant = `)}${owner.tenant}${raw(` AND ${alias}.user_id = `)}${owner.user}${raw(` AND ${alias}.agent_id = `)}${owner.agent}`;
+
+/** Inserts a version row; returns its row id. `firstRid` undefined means "this row is version 1 of its record". */
+async function insertVersion(
+  tx: SqlClient,
+  owner: RecordOwner,
+  r: LongTermRecord,
+  terms: readonly string[],
+  contextTerms: readonly string[],
+  firstRid: number | undefined,
+): Promise<number> {
+  const pg = tx.dialect.name === 'postgres';
+  const live = r.event === 'DELETE' ? 0 : 1;
+  const values = sql`${firstRid ?? 0}, ${owner.tenant}, ${owner.user}, ${owner.agent}, ${r.id}, ${r.version}, ${r.event}, ${live}, ${r.kind}, ${r.text}, ${r.context ?? null}, ${r.session ?? null}, ${r.episode ?? null}, ${JSON.stringify(r.metadata)}, ${JSON.stringify(r.provenance)}, ${r.hash}, ${r.validAt?.getTime() ?? null}, ${r.invalidAt?.getTime() ?? null}, ${r.createdAt.getTime()}, ${r.recordedAt.getTime()}, ${terms.join(' ')}, ${contextTerms.join(' ')}, ${terms.length + contextTerms.length}`;
+  const columns = raw(
+    'first_rid, tenant, user_id, agent_id, id, version, event, live, kind, text, context, session_id, episode, metadata, provenance, hash, valid_at, invalid_at, created_at, recorded_at, terms, context_terms, term_count',
+  );
+  const row = pg
+    ? await queryGet(
+        tx,
+        sql`INSERT INTO engram_ltm_records (${columns}, tsv) VALUES (${values}, ${live ? sql`CAST(${tsvectorLiteral({ owner, terms, contextTerms })} AS tsvector)` : raw('NULL')}) RETURNING rid`,
+      )
+    : await queryGet(tx, sql`INSERT INTO engram_ltm_records (${columns}) VALUES (${values}) RETURNING rid`);
+  const rid = Number(row?.rid);
+  if (firstRid === undefined)
+    await queryRun(tx, sql`UPDATE engram_ltm_records SET first_rid = rid WHERE rid = ${rid}`);
+  return rid;
+}
+
+/** The current row (live or a DELETE) of a record, locked on PostgreSQL. */
+function currentRow(tx: SqlClient, owner: RecordOwner, id: string): Promise<SqlRow | undefined> {
+  return queryGet(
+    tx,
+    sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id = ${id} AND r.expired_at IS NULL${raw(tx.dialect.forUpdate)}`,
+  );
+}
+
+/** Expires a current row and, when it was live, takes it out of the index. */
+async function expire(tx: SqlClient, owner: RecordOwner, row: SqlRow, at: Date): Promise<void> {
+  await queryRun(
+    tx,
+    sql`UPDATE engram_ltm_records SET expired_at = ${at.getTime()}, live = 0 WHERE rid = ${Number(row.rid)}`,
+  );
+  if (row.event !== 'DELETE')
+    await unindexVersions(tx, [
+      {
+        rid: Number(row.rid),
+        owner,
+        terms: rowTerms(row, 'terms'),
+        contextTerms: rowTerms(row, 'context_terms'),
+      },
+    ]);
+}
+
+/**
+ * `LongTermStoreV1` on the shared SQL layer (schema v11): versions as rows, every statement naming the owner or
+ * the search scope; full text through FTS5 (`bm25()`) on SQLite and a GIN-indexed `tsvector` ranked by BM25 on
+ * PostgreSQL; embeddings as float32 bytes compared in process within the scope.
+ */
+export function createSqlLongTermRecords(options: SqlLongTermOptions): LongTermStoreV1 {
+  const { client, component, op } = options;
+  const live = (scope: Scope, filter: SqlFragment[] = []) =>
+    joinSql([scopeWhere(scope, 'r'), raw('r.live = 1'), ...filter], ' AND ');
+  return {
+    specificationVersion: 'v1',
+    addRecords: (scope, records: readonly PreparedLongTermRecord[]) =>
+      op('addRecords', scope, async () => {
+        if (!Array.isArray(records))
+          throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'records must be an array' });
+        const owner = ownerOf(scope);
+        return client.transaction(async (tx) => {
+          const now = new Date();
+          const ids = [...new Set(records.map((r) => r.id))];
+          const existing = new Map<string, SqlRow>();
+          for (let i = 0; i < ids.length; i += chunk) {
+            const rows = await queryAll(
+              tx,
+              sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id IN (${joinSql(ids.slice(i, i + chunk))}) AND r.expired_at IS NULL${raw(tx.dialect.forUpdate)}`,
+            );
+            for (const row of rows) existing.set(String(row.id), row);
+          }
+          const out: LongTermRecord[] = [];
+          const added = new Map<string, LongTermRecord>();
+          const indexed: IndexedVersion[] = [];
+          for (const [i, r] of records.entries()) {
+            const row = existing.get(r.id);
+            const have = added.get(r.id) ?? (row && row.event !== 'DELETE' ? toRecord(row) : undefined);
+            if (have) {
+              if (sameRecord(have, r)) {
+                out.push(have);
+                continue;
+              }
+              throw new MemoryError({
+                code: 'INVALID_ARGUMENT',
+                component,
+                message: `records[${i}]: record "${r.id}" already exists with a different text, kind or metadata`,
+              });
+            }
+            let record: LongTermRecord;
+            let firstRid: number | undefined;
+            if (row) {
+              record = reviveVersion(toRecord(row), r, now);
+              firstRid = Number(row.first_rid);
+              await queryRun(
+                tx,
+                sql`UPDATE engram_ltm_records SET expired_at = ${now.getTime()} WHERE rid = ${Number(row.rid)}`,
+              );
+            } else record = firstVersion(r, now);
+            const rid = await insertVersion(tx, owner, record, r.terms, r.contextTerms, firstRid);
+            indexed.push({ rid, owner, terms: r.terms, contextTerms: r.contextTerms });
+            added.set(r.id, record);
+            out.push(record);
+          }
+          await indexVersions(tx, indexed);
+          return out;
+        });
+      }),
+    getRecord: (scope, id) =>
+      op('getRecord', scope, async () => {
+        checkId(id, 'id', component);
+        const row = await queryGet(
+          client,
+          sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(ownerOf(scope))} AND r.id = ${id} AND r.live = 1`,
+        );
+        return row ? toRecord(row) : undefined;
+      }),
+    getRecords: (scope, ids) =>
+      op('getRecords', scope, async () => {
+        const list = checkIds(ids, 'ids', component);
+        const found = new Map<string, LongTermRecord>();
+        for (let i = 0; i < list.length; i += chunk) {
+          const rows = await queryAll(
+            client,
+            sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(ownerOf(scope))} AND r.id IN (${joinSql(list.slice(i, i + chunk))}) AND r.live = 1`,
+          );
+          for (const row of rows) found.set(String(row.id), toRecord(row));
+        }
+        return list.flatMap((id) => found.get(id) ?? []);
+      }),
+    updateRecord: (scope, id, change, at) =>
+      op('updateRecord', scope, async () => {
+        checkId(id, 'id', component);
+        const owner = ownerOf(scope);
+        return client.transaction(async (tx) => {
+          const row = await currentRow(tx, owner, id);
+          if (!row || row.event === 'DELETE')
+            throw new MemoryError({
+              code: 'RECORD_NOT_FOUND',
+              component,
+              message: `record "${id}" not found`,
+            });
+          const record = applyChange(toRecord(row), change, at);
+          const terms = change.terms ?? rowTerms(row, 'terms');
+          const contextTerms = change.contextTerms ?? rowTerms(row, 'context_terms');
+          await expire(tx, owner, row, at);
+          const rid = await insertVersion(tx, owner, record, terms, contextTerms, Number(row.first_rid));
+          await indexVersions(tx, [{ rid, owner, terms, contextTerms }]);
+          return record;
+        });
+      }),
+    deleteRecord: (scope, id, at) =>
+      op('deleteRecord', scope, async () => {
+        checkId(id, 'id', component);
+        const owner = ownerOf(scope);
+        return client.transaction(async (tx) => {
+          const row = await currentRow(tx, owner, id);
+          if (!row || row.event === 'DELETE') return false;
+          const last = toRecord(row);
+          await expire(tx, owner, row, at);
+          await insertVersion(
+            tx,
+            owner,
+            { ...last, version: last.version + 1, event: 'DELETE', recordedAt: at },
+            rowTerms(row, 'terms'),
+            rowTerms(row, 'context_terms'),
+            Number(row.first_rid),
+          );
+          await queryRun(tx, sql`DELETE FROM engram_ltm_vectors WHERE ${ownerWhere(scope)} AND id = ${id}`);
+          return true;
+        });
+      }),
+    history: (scope, id) =>
+      op('history', scope, async () => {
+        checkId(id, 'id', component);
+        const rows = await queryAll(
+          client,
+          sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(ownerOf(scope))} AND r.id = ${id} ORDER BY r.version`,
+        );
+        return rows.map(toRecord);
+      }),
+    listRecords: (scope, listOptions) =>
+      op('listRecords', scope, async (): Promise<LongTermPage> => {
+        const limit = checkListOptions(listOptions, component);
+        const after = listOptions?.cursor === undefined ? 0 : Number.parseInt(listOptions.cursor, 36);
+        if (
+          !Number.isSafeInteger(after) ||
+          after < 0 ||
+          (listOptions?.cursor !== undefined && after.toString(36) !== listOptions.cursor)
+        )
+          throw new MemoryError({
+            code: 'INVALID_QUERY',
+            component,
+            message: 'cursor is not a cursor returned by a listing',
+          });
+        const rows = await queryAll(
+          client,
+          sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${live(scope, filterSql(client, listOptions?.filter ?? {}))} AND r.first_rid > ${after} ORDER BY r.first_rid LIMIT ${limit + 1}`,
+        );
+        const records = rows.slice(0, limit).map(toRecord);
+        const last = rows[limit - 1];
+        return rows.length > limit && last
+          ? { records, nextCursor: Number(last.first_rid).toString(36) }
+          : { records };
+      }),
+    searchText: (scope, query) =>
+      op('searchText', scope, async (): Promise<LongTermHit[]> => {
+        checkTextQuery(query, component);
+        return searchIndex(client, scope, query);
+      }),
+    putEmbeddings: (scope, embeddings) =>
+      op('putEmbeddings', scope, async () => {
+        if (!Array.isArray(embeddings))
+          throw new MemoryError({
+            code: 'INVALID_ARGUMENT',
+            component,
+            message: 'embeddings must be an array',
+          });
+        embeddings.forEach((e, i) => {
+          checkId(e?.id, `embeddings[${i}].id`, component);
+          checkId(e.model, `embeddings[${i}].model`, component);
+          checkVector(e.vector, `embeddings[${i}].vector`, component);
+        });
+        const owner = ownerOf(scope);
+        return client.transaction(async (tx) => {
+          let stored = 0;
+          for (const e of embeddings) {
+            const r = await queryRun(
+              tx,
+              sql`INSERT INTO engram_ltm_vectors (tenant, user_id, agent_id, id, model, dims, vector) SELECT ${owner.tenant}, ${owner.user}, ${owner.agent}, ${e.id}, ${e.model}, ${e.vector.length}, ${vectorBytes(e.vector)} WHERE EXISTS (SELECT 1 FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id = ${e.id} AND r.live = 1) ON CONFLICT (tenant, user_id, agent_id, model, id) DO UPDATE SET dims = excluded.dims, vector = excluded.vector`,
+            );
+            stored += r.changes;
+          }
+          return stored;
+        });
+      }),
+    missingEmbeddings: (scope, model, limit) =>
+      op('missingEmbeddings', scope, async () => {
+        checkId(model, 'model', component);
+        const rows = await queryAll(
+          client,
+          sql`SELECT r.id FROM engram_ltm_records r WHERE ${live(scope)} AND NOT EXISTS (SELECT 1 FROM engram_ltm_vectors v WHERE v.tenant = r.tenant AND v.user_id = r.user_id AND v.agent_id = r.agent_id AND v.model = ${model} AND v.id = r.id) ORDER BY r.first_rid LIMIT ${Math.max(0, Math.min(Math.trunc(limit), 10_000))}`,
+        );
+        return rows.map((r) => String(r.id));
+      }),
+    searchVector: (scope, query) =>
+      op('searchVector', scope, async () => {
+        checkVectorQuery(query, component);
+        const rows = await queryAll(
+          client,
+          sql`SELECT r.id, r.first_rid, v.vector FROM engram_ltm_records r JOIN engram_ltm_vectors v ON v.tenant = r.tenant AND v.user_id = r.user_id AND v.agent_id = r.agent_id AND v.id = r.id WHERE ${live(scope, filterSql(client, query.filter ?? {}))} AND v.model = ${query.model} AND v.dims = ${query.vector.length}`,
+        );
+        return rows
+          .map((r) => ({
+            id: String(r.id),
+            score: cosineSimilarity(query.vector, bytesVector(r.vector as Uint8Array)),
+            order: Number(r.first_rid),
+          }))
+          .sort((a, b) => b.score - a.score || a.order - b.order)
+          .slice(0, query.limit)
+          .map(({ id, score }) => ({ id, score }));
+      }),
+    purgeRecords: (scope, ids) =>
+      op('purgeRecords', scope, async () => {
+        const list = ids === undefined ? undefined : checkIds(ids, 'ids', component);
+        return client.transaction(async (tx) => {
+          const base = list === undefined ? scopeWhere(scope, 'r') : owned(ownerOf(scope));
+          let purged = 0;
+          const batches =
+            list === undefined
+              ? [undefined]
+              : Array.from({ length: Math.ceil(list.length / chunk) }, (_, i) =>
+                  list.slice(i * chunk, (i + 1) * chunk),
+                );
+          for (const batch of batches) {
+            if (batch?.length === 0) continue;
+            const cond = batch ? sql`${base} AND r.id IN (${joinSql(batch)})` : base;
+            const liveRows = await queryAll(
+              tx,
+              sql`SELECT r.rid, r.tenant, r.user_id, r.agent_id, r.terms, r.context_terms FROM engram_ltm_records r WHERE ${cond} AND r.live = 1`,
+            );
+            await unindexVersions(
+              tx,
+              liveRows.map((row) => ({
+                rid: Number(row.rid),
+                owner: { tenant: String(row.tenant), user: String(row.user_id), agent: String(row.agent_id) },
+                terms: rowTerms(row, 'terms'),
+                contextTerms: rowTerms(row, 'context_terms'),
+              })),
+            );
+            const counted = await queryGet(
+              tx,
+              sql`SELECT count(*) AS n FROM engram_ltm_records r WHERE ${cond} AND r.version = 1`,
+            );
+            purged += Number(counted?.n ?? 0);
+            await queryRun(tx, sql`DELETE FROM engram_ltm_vectors AS r WHERE ${cond}`);
+            await queryRun(tx, sql`DELETE FROM engram_ltm_records AS r WHERE ${cond}`);
+          }
+          return purged;
+        });
+      }),
+  };
+}

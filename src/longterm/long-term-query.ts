@@ -41,12 +41,14 @@ export interface LongTermVectorQuery {
   filter?: LongTermFilter;
 }
 
-/** A hit: a record id and its score (higher is better; comparable only within one search). */
+/** A hit: a record and its score (higher is better; comparable only within one search). */
 export interface LongTermHit {
   /** The record's id. */
   id: string;
   /** BM25 for full text, cosine similarity for vectors. */
   score: number;
+  /** The record's current version (a wide scope's hits may belong to several users or agents). */
+  record: LongTermRecord;
 }
 
 /** One page of a listing. */

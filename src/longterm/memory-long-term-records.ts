@@ -250,7 +250,11 @@ export function createMemoryLongTermRecords(options: MemoryLongTermRecordsOption
         .filter(({ e, score }) => score > 0 && matchesFilter(current(e) as LongTermRecord, filter))
         .sort((a, b) => b.score - a.score || a.e.seq - b.e.seq)
         .slice(0, query.limit)
-        .map(({ e, score }) => ({ id: (current(e) as LongTermRecord).id, score }));
+        .map(({ e, score }) => ({
+          id: (current(e) as LongTermRecord).id,
+          score,
+          record: copyRecord(current(e) as LongTermRecord),
+        }));
     },
     putEmbeddings: (scope, embeddings) =>
       w(async () => {
@@ -291,11 +295,11 @@ export function createMemoryLongTermRecords(options: MemoryLongTermRecordsOption
           const v = e.vectors.get(query.model);
           const record = current(e) as LongTermRecord;
           if (!v || v.length !== query.vector.length || !matchesFilter(record, filter)) return [];
-          return [{ id: record.id, score: cosineSimilarity(query.vector, v), seq: e.seq }];
+          return [{ id: record.id, score: cosineSimilarity(query.vector, v), seq: e.seq, record }];
         })
         .sort((a, b) => b.score - a.score || a.seq - b.seq)
         .slice(0, query.limit)
-        .map(({ id, score }) => ({ id, score }));
+        .map(({ id, score, record }) => ({ id, score, record: copyRecord(record) }));
     },
     purgeRecords: (scope, ids) =>
       w(async () => {

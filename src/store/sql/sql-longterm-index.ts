@@ -5,7 +5,7 @@ import type { RecordOwner } from '../../longterm/record-filter.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
-import { filterSql, ownerTokens, scopeTokens } from './sql-longterm-rows.ts';
+import { filterSql, ownerTokens, recordColumns, scopeTokens, toRecord } from './sql-longterm-rows.ts';
 import { scopeWhere } from './sql-view.ts';
 
 /** A live version as the full-text index holds it. */
@@ -116,9 +116,9 @@ export async function searchIndex(
     const match = `scope : (${owners.map(quoteFts).join(' AND ')}) AND ${columns} : (${terms.map(quoteFts).join(' OR ')})`;
     const rows = await queryAll(
       client,
-      sql`SELECT r.id AS id, -bm25(engram_ltm_fts, 0.0, 1.0, ${cw}) AS score FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${where} ORDER BY score DESC, r.first_rid LIMIT ${query.limit}`,
+      sql`SELECT ${recordColumns}, -bm25(engram_ltm_fts, 0.0, 1.0, ${cw}) AS score FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${where} ORDER BY score DESC, r.first_rid LIMIT ${query.limit}`,
     );
-    return rows.map((r) => ({ id: String(r.id), score: Number(r.score) }));
+    return rows.map((r) => ({ id: String(r.id), score: Number(r.score), record: toRecord(r) }));
   }
   const counts = await queryGet(
     client,
@@ -141,13 +141,16 @@ export async function searchIndex(
       : sql`CASE WHEN w = ${weightA} THEN 1.0 ELSE 0.0 END`;
   const rows = await queryAll(
     client,
-    sql`SELECT r.id AS id, sum(q.idf * (x.tf * ${raw(String(bm25K1 + 1))}) / (x.tf + ${raw(String(bm25K1))} * (${raw(String(1 - bm25B))} + ${raw(String(bm25B))} * r.term_count / CAST(${avg} AS float8)))) AS score
+    sql`WITH ranked AS (SELECT r.rid AS hit, sum(q.idf * (x.tf * ${raw(String(bm25K1 + 1))}) / (x.tf + ${raw(String(bm25K1))} * (${raw(String(1 - bm25B))} + ${raw(String(bm25B))} * r.term_count / CAST(${avg} AS float8)))) AS score
 FROM engram_ltm_records r
 CROSS JOIN LATERAL (SELECT u.lexeme, (SELECT sum(${tf}) FROM unnest(u.weights) AS w) AS tf FROM unnest(r.tsv) AS u WHERE u.lexeme IN (${joinSql(terms)})) x
 JOIN jsonb_to_recordset(CAST(${JSON.stringify(idf)} AS jsonb)) AS q(term text, idf float8) ON q.term = x.lexeme
 WHERE r.tsv @@ CAST(${tsquery} AS tsquery) AND ${where}
-GROUP BY r.id, r.first_rid HAVING sum(x.tf) > 0
-ORDER BY score DESC, r.first_rid LIMIT ${query.limit}`,
+GROUP BY r.rid, r.first_rid HAVING sum(x.tf) > 0
+ORDER BY score DESC, r.first_rid LIMIT ${query.limit})
+SELECT ${recordColumns}, ranked.score FROM ranked JOIN engram_ltm_records r ON r.rid = ranked.hit ORDER BY ranked.score DESC, r.first_rid`,
   );
-  return rows.map((r) => ({ id: String(r.id), score: Number(r.score) })).filter((h) => h.score > 0);
+  return rows
+    .map((r) => ({ id: String(r.id), score: Number(r.score), record: toRecord(r) }))
+    .filter((h) => h.score > 0);
 }

@@ -6,9 +6,9 @@ import type { LongTermProvenance, LongTermRecord } from '../../longterm/long-ter
 import type { SqlClient, SqlRow } from './sql-client.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
 
-/** The columns a record version is read from. */
+/** The columns a record version is read from (the records table aliased `r`). */
 export const recordColumns = raw(
-  'rid, first_rid, id, version, event, kind, text, context, session_id, episode, metadata, provenance, hash, valid_at, invalid_at, created_at, recorded_at, expired_at, terms, context_terms',
+  'r.rid, r.first_rid, r.id, r.version, r.event, r.kind, r.text, r.context, r.session_id, r.episode, r.metadata, r.provenance, r.hash, r.valid_at, r.invalid_at, r.created_at, r.recorded_at, r.expired_at, r.terms, r.context_terms',
 );
 
 const date = (v: unknown) => (v === null || v === undefined ? undefined : new Date(Number(v)));

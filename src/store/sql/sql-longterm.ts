@@ -307,17 +307,18 @@ export function createSqlLongTermRecords(options: SqlLongTermOptions): LongTermS
         checkVectorQuery(query, component);
         const rows = await queryAll(
           client,
-          sql`SELECT r.id, r.first_rid, v.vector FROM engram_ltm_records r JOIN engram_ltm_vectors v ON v.tenant = r.tenant AND v.user_id = r.user_id AND v.agent_id = r.agent_id AND v.id = r.id WHERE ${live(scope, filterSql(client, query.filter ?? {}))} AND v.model = ${query.model} AND v.dims = ${query.vector.length}`,
+          sql`SELECT ${recordColumns}, v.vector FROM engram_ltm_records r JOIN engram_ltm_vectors v ON v.tenant = r.tenant AND v.user_id = r.user_id AND v.agent_id = r.agent_id AND v.id = r.id WHERE ${live(scope, filterSql(client, query.filter ?? {}))} AND v.model = ${query.model} AND v.dims = ${query.vector.length}`,
         );
         return rows
           .map((r) => ({
+            row: r,
             id: String(r.id),
             score: cosineSimilarity(query.vector, bytesVector(r.vector as Uint8Array)),
             order: Number(r.first_rid),
           }))
           .sort((a, b) => b.score - a.score || a.order - b.order)
           .slice(0, query.limit)
-          .map(({ id, score }) => ({ id, score }));
+          .map(({ id, score, row }) => ({ id, score, record: toRecord(row) }));
       }),
     purgeRecords: (scope, ids) =>
       op('purgeRecords', scope, async () => {

@@ -1,0 +1,58 @@
+import * as chrono from 'chrono-node';
+
+const months = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const days = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/** Words a date is asked about by: day of month, month name, year, weekday (UTC). */
+export function dateWords(date: Date, precision: 'day' | 'month' | 'year' = 'day'): string {
+  const parts = [String(date.getUTCFullYear())];
+  if (precision !== 'year') parts.unshift(months[date.getUTCMonth()] as string);
+  if (precision === 'day') parts.unshift(String(date.getUTCDate()), days[date.getUTCDay()] as string);
+  return parts.join(' ');
+}
+
+/** The longest text scanned for date expressions. */
+const maxScan = 8192;
+
+/**
+ * The dates a text mentions, resolved against the time it was said (chrono): "yesterday" said on 8 May 2023
+ * is "7 sunday may 2023". Durations ("for 3 years") and "now" are left out. Returns the words of each date, so
+ * a question about "7 May 2023" or "May 2023" finds a turn that said "yesterday".
+ */
+export function mentionedDates(text: string, saidAt: Date): string[] {
+  const out: string[] = [];
+  let parsed: chrono.ParsedResult[];
+  try {
+    parsed = chrono.parse(text.slice(0, maxScan), saidAt, { forwardDate: false });
+  } catch {
+    return out;
+  }
+  for (const result of parsed) {
+    const phrase = result.text.toLowerCase();
+    if (/^(for|now|today|tonight|this)\b/.test(phrase) && !/\d/.test(phrase)) continue;
+    if (/^for\b/.test(phrase)) continue;
+    const date = result.start.date();
+    if (Number.isNaN(date.getTime())) continue;
+    const precision =
+      result.start.isCertain('day') || /\b(yesterday|ago|last|week|weekend|day)\b/.test(phrase)
+        ? 'day'
+        : result.start.isCertain('month')
+          ? 'month'
+          : 'year';
+    out.push(dateWords(date, precision));
+  }
+  return out;
+}

@@ -1,0 +1,79 @@
+import type { MemoryMessage } from '../core/message.ts';
+import { toolOutputText } from '../messages/tool-output-text.ts';
+import type { NewLongTermRecord } from './long-term-record.ts';
+import { dateWords, mentionedDates } from './temporal-context.ts';
+
+/** Options of {@link turnRecords}. */
+export interface TurnRecordOptions {
+  /** The conversation the messages belong to. */
+  session?: string;
+  /** The episode they belong to. @default the session */
+  episode?: string;
+  /** Which roles become records. @default ['user', 'assistant'] */
+  roles?: readonly ('user' | 'assistant' | 'tool' | 'system')[];
+  /** Neighbouring turns on each side put in the record's context. @default 1 */
+  neighbours?: number;
+  /** The speaker a message is attributed to. @default its `name`, else its role */
+  speaker?: (message: MemoryMessage) => string;
+  /** A message before the first one (from an earlier call), for the first record's context. */
+  previous?: MemoryMessage;
+  /** Cut each turn's text to this many characters. @default 16384 */
+  maxChars?: number;
+}
+
+/** What a message says, for memory: its text parts (a tool message: its outputs' text); reasoning and tool calls left out. */
+export function spokenText(message: MemoryMessage): string {
+  if (typeof message.content === 'string') return message.content;
+  const parts: string[] = [];
+  for (const part of message.content) {
+    if (part.type === 'text') parts.push(part.text);
+    else if (part.type === 'tool-result') parts.push(toolOutputText(part.output));
+  }
+  return parts.join('\n').trim();
+}
+
+const toolOf = (m: MemoryMessage) =>
+  m.role === 'tool' ? m.content.find((p) => p.type === 'tool-result')?.toolName : undefined;
+
+/**
+ * One record per turn (seed 003's retrieval-augmented memory with context): the turn's text with its speaker,
+ * and as context its neighbouring turns, the date it was said and the dates it mentions ("yesterday" resolved
+ * to a day), so a search finds a turn by what was around it and by when. Tool output becomes a record only
+ * when `roles` includes `tool`, marked with its tool in provenance and metadata.
+ */
+export function turnRecords(
+  messages: readonly MemoryMessage[],
+  options: TurnRecordOptions = {},
+): NewLongTermRecord[] {
+  const roles = new Set(options.roles ?? ['user', 'assistant']);
+  const speaker = options.speaker ?? ((m: MemoryMessage) => m.name ?? m.role);
+  const max = options.maxChars ?? 16_384;
+  const spoken = [...(options.previous ? [options.previous] : []), ...messages]
+    .map((m) => ({ m, text: spokenText(m).slice(0, max) }))
+    .filter(({ m, text }) => text !== '' && roles.has(m.role as 'user'));
+  const offset = options.previous && spoken[0]?.m === options.previous ? 1 : 0;
+  const n = options.neighbours ?? 1;
+  return spoken.slice(offset).map(({ m, text }, j) => {
+    const i = j + offset;
+    const around = [...spoken.slice(Math.max(0, i - n), i), ...spoken.slice(i + 1, i + 1 + n)];
+    const said = `${speaker(m)}: ${text}`;
+    const context = [
+      ...around.map((a) => `${speaker(a.m)}: ${a.text}`),
+      dateWords(m.createdAt),
+      ...mentionedDates(text, m.createdAt),
+    ].join('\n');
+    const tool = toolOf(m);
+    const record: NewLongTermRecord = {
+      kind: 'turn',
+      text: said,
+      context,
+      metadata: { role: m.role, speaker: speaker(m), ...(tool ? { tool, fromToolOutput: true } : {}) },
+      provenance: { messageIds: [m.id], roles: [m.role], ...(tool ? { tool } : {}) },
+      validAt: m.createdAt,
+    };
+    if (options.session !== undefined) record.session = options.session;
+    const episode = options.episode ?? options.session;
+    if (episode !== undefined) record.episode = episode;
+    return record;
+  });
+}

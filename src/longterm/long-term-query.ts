@@ -57,6 +57,8 @@ export interface LongTermPage {
   records: LongTermRecord[];
   /** Pass back as `cursor` for the next page; absent on the last page. */
   nextCursor?: string;
+  /** The cursor just after this page's last record, also on the last page: pass it later to list only records added since. */
+  endCursor?: string;
 }
 
 /** Options of a listing. */

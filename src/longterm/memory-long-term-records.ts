@@ -12,7 +12,15 @@ import { applyChange, copyRecord, firstVersion, reviveVersion, sameRecord } from
 
 /** One change as the in-process store journals it (the json-file driver persists these lines). */
 export type LongTermJournalEntry =
-  | { op: 'version'; owner: RecordOwner; record: LongTermRecord; terms: string[]; contextTerms: string[] }
+  | {
+      op: 'version';
+      owner: RecordOwner;
+      record: LongTermRecord;
+      terms: string[];
+      contextTerms: string[];
+      /** The record's listing position, on the line that first adds it. */
+      seq?: number;
+    }
   | { op: 'embed'; owner: RecordOwner; id: string; model: string; vector: number[] }
   | { op: 'purge'; owner: RecordOwner; ids: string[] };
 
@@ -52,7 +60,7 @@ export function createMemoryLongTermRecords(options: MemoryLongTermRecordsOption
   const component = options.component ?? 'memory';
   const tenants = new Map<string, Map<string, Entry>>();
   const loading = new Map<string, Promise<Map<string, Entry>>>();
-  let seq = 0;
+  const lastSeq = new WeakMap<Map<string, Entry>, number>();
   // Writes run one at a time, so a check and the write it guards see the same records.
   const writes = createSerialQueue();
   const w = <T>(fn: () => Promise<T>) => writes.run(fn);
@@ -70,13 +78,15 @@ export function createMemoryLongTermRecords(options: MemoryLongTermRecordsOption
     }
     const entry = entries.get(key);
     if (!entry) {
+      const seq = e.seq ?? (lastSeq.get(entries) ?? 0) + 1;
+      lastSeq.set(entries, Math.max(seq, lastSeq.get(entries) ?? 0));
       entries.set(key, {
         owner: e.owner,
         versions: [e.record],
         terms: e.terms,
         contextTerms: e.contextTerms,
         vectors: new Map(),
-        seq: ++seq,
+        seq,
       });
       return;
     }
@@ -135,6 +145,7 @@ export function createMemoryLongTermRecords(options: MemoryLongTermRecordsOption
         const owner = ownerOf(scope);
         const now = new Date();
         const lines: LongTermJournalEntry[] = [];
+        let fresh = 0;
         const seen = new Map<string, LongTermRecord>();
         const out: LongTermRecord[] = [];
         records.forEach((r, i) => {
@@ -155,7 +166,14 @@ export function createMemoryLongTermRecords(options: MemoryLongTermRecordsOption
           const last = entry?.versions.at(-1);
           const record = last ? reviveVersion(last, r, now) : firstVersion(r, now);
           seen.set(r.id, record);
-          lines.push({ op: 'version', owner, record, terms: r.terms, contextTerms: r.contextTerms });
+          lines.push({
+            op: 'version',
+            owner,
+            record,
+            terms: r.terms,
+            contextTerms: r.contextTerms,
+            ...(last ? {} : { seq: (lastSeq.get(entries) ?? 0) + ++fresh }),
+          });
           out.push(copyRecord(record));
         });
         await commit(scope.tenant, entries, lines);
@@ -234,8 +252,11 @@ export function createMemoryLongTermRecords(options: MemoryLongTermRecordsOption
         .sort((a, b) => a.seq - b.seq)
         .slice(0, limit + 1);
       const records = page.slice(0, limit).map((e) => copyRecord(current(e) as LongTermRecord));
-      const last = page[limit - 1];
-      return page.length > limit && last ? { records, nextCursor: last.seq.toString(36) } : { records };
+      const last = page[Math.min(limit, page.length) - 1];
+      const end = last ? { endCursor: last.seq.toString(36) } : {};
+      return page.length > limit && last
+        ? { records, nextCursor: last.seq.toString(36), ...end }
+        : { records, ...end };
     },
     async searchText(scope, query): Promise<LongTermHit[]> {
       const entries = await open(scope);

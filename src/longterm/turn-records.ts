@@ -11,7 +11,7 @@ export interface TurnRecordOptions {
   episode?: string;
   /** Which roles become records. @default ['user', 'assistant'] */
   roles?: readonly ('user' | 'assistant' | 'tool' | 'system')[];
-  /** Neighbouring turns on each side put in the record's context. @default 1 */
+  /** Neighbouring turns on each side put in the record's context (their text only: the speaker is on the centre turn). @default 2 */
   neighbours?: number;
   /** The speaker a message is attributed to. @default its `name`, else its role */
   speaker?: (message: MemoryMessage) => string;
@@ -52,13 +52,13 @@ export function turnRecords(
     .map((m) => ({ m, text: spokenText(m).slice(0, max) }))
     .filter(({ m, text }) => text !== '' && roles.has(m.role as 'user'));
   const offset = options.previous && spoken[0]?.m === options.previous ? 1 : 0;
-  const n = options.neighbours ?? 1;
+  const n = options.neighbours ?? 2;
   return spoken.slice(offset).map(({ m, text }, j) => {
     const i = j + offset;
     const around = [...spoken.slice(Math.max(0, i - n), i), ...spoken.slice(i + 1, i + 1 + n)];
     const said = `${speaker(m)}: ${text}`;
     const context = [
-      ...around.map((a) => `${speaker(a.m)}: ${a.text}`),
+      ...around.map((a) => a.text),
       dateWords(m.createdAt),
       ...mentionedDates(text, m.createdAt),
     ].join('\n');

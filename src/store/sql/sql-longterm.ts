@@ -257,10 +257,11 @@ export function createSqlLongTermRecords(options: SqlLongTermOptions): LongTermS
           sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${live(scope, filterSql(client, listOptions?.filter ?? {}))} AND r.first_rid > ${after} ORDER BY r.first_rid LIMIT ${limit + 1}`,
         );
         const records = rows.slice(0, limit).map(toRecord);
-        const last = rows[limit - 1];
+        const last = rows[Math.min(limit, rows.length) - 1];
+        const end = last ? { endCursor: Number(last.first_rid).toString(36) } : {};
         return rows.length > limit && last
-          ? { records, nextCursor: Number(last.first_rid).toString(36) }
-          : { records };
+          ? { records, nextCursor: Number(last.first_rid).toString(36), ...end }
+          : { records, ...end };
       }),
     searchText: (scope, query) =>
       op('searchText', scope, async (): Promise<LongTermHit[]> => {

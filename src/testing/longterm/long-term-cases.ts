@@ -184,7 +184,9 @@ export const longTermCases: LongTermCase[] = [
       expect(hits[0]?.record).toEqual(await t.records.getRecord(scope, 'text'));
       const near = await t.records.putEmbeddings(scope, [{ id: 'ctx', model: 'm', vector: [1, 2] }]);
       expect(near).toBe(1);
-      expect((await t.records.searchVector(scope, { vector: [1, 2], model: 'm', limit: 1 }))[0]?.record).toEqual(await t.records.getRecord(scope, 'ctx'));
+      expect(
+        (await t.records.searchVector(scope, { vector: [1, 2], model: 'm', limit: 1 }))[0]?.record,
+      ).toEqual(await t.records.getRecord(scope, 'ctx'));
       expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
       expect(ids(await search(t.records, scope, 'adopted puppy', { contextWeight: 0 }))).toEqual([
         'text',

@@ -1,0 +1,189 @@
+import * as chrono from 'chrono-node';
+import type { Scope } from '../core/scope.ts';
+import { analyzeText } from './analyze-text.ts';
+import { maxQueryTerms } from './check-record.ts';
+import { embedTexts, type LongTermEmbedder } from './embedder.ts';
+import type { LongTermFilter, LongTermHit } from './long-term-query.ts';
+import type { LongTermStoreV1 } from './long-term-store-v1.ts';
+import { dateWords } from './temporal-context.ts';
+
+/** How a search ranks: public options a user tunes (see `createLongTermMemory`). */
+export interface RankingOptions {
+  /** How much a hit in a record's context (neighbouring turns, dates) counts against one in its text (0–1). @default 0.3 */
+  contextWeight?: number;
+  /** Candidates fetched from each retriever before fusion. @default 100 */
+  candidates?: number;
+  /** Reciprocal-rank fusion constant (text and vector ranks). @default 60 */
+  rrfK?: number;
+  /** Weight of the record's episode score (its episode's `episode` records ranked by the same query, summed, at most 1) added to each hit's score. 0 turns episode fusion off. @default 0.3 */
+  episodeWeight?: number;
+  /** Drop a hit whose terms overlap a better hit's by at least this Jaccard similarity (1 drops exact repeats only; 0 keeps all). @default 0.9 */
+  dedupe?: number;
+  /** Multiplies by 1 + this the score of a record whose `metadata.speaker` the query names (a question about what Alice said favours Alice's turns). @default 0.2 */
+  speakerBoost?: number;
+  /** How much each earlier pick from the same episode lowers a hit's score (0–1), so results cover more episodes. @default 0 */
+  diversity?: number;
+  /** Resolve relative dates in the query ("yesterday", "last week") against this time and search for them too. @default now */
+  now?: () => Date;
+}
+
+/** Options of {@link hybridSearch}. */
+export interface HybridSearchOptions extends RankingOptions {
+  /** How many results. */
+  limit: number;
+  /** Which records. */
+  filter?: LongTermFilter;
+  /** The vector side, when an embedder is configured. */
+  embedder?: LongTermEmbedder;
+}
+
+/** The query's terms plus the words of the dates it mentions (relative ones resolved against `now`). */
+export function queryTerms(query: string, now: Date): string[] {
+  const terms = analyzeText(query);
+  try {
+    for (const r of chrono.parse(query.slice(0, 2048), now, { forwardDate: false })) {
+      if (/\d/.test(r.text)) continue; // an explicit date's words are already in the query
+      const d = r.start.date();
+      if (!Number.isNaN(d.getTime()))
+        terms.push(...analyzeText(dateWords(d, r.start.isCertain('day') ? 'day' : 'month')));
+    }
+  } catch {
+    // a query chrono cannot read has no dates
+  }
+  return [...new Set(terms)].slice(0, maxQueryTerms);
+}
+
+const jaccard = (a: Set<string>, b: Set<string>) => {
+  let inter = 0;
+  for (const x of a) if (b.has(x)) inter++;
+  return inter / (a.size + b.size - inter || 1);
+};
+
+/**
+ * The hybrid retrieval pipeline: BM25 over text and context (and, with an embedder, cosine over vectors, the
+ * two fused by reciprocal rank), plus the score of each hit's episode (episode records ranked by the same
+ * query), then near-duplicates dropped. Without an embedder it is full text alone. Every call is bounded: at
+ * most `candidates` records per retriever, 64 query terms.
+ */
+export async function hybridSearch(
+  store: LongTermStoreV1,
+  scope: Scope,
+  query: string,
+  options: HybridSearchOptions,
+): Promise<LongTermHit[]> {
+  const candidates = Math.max(options.limit, options.candidates ?? 100);
+  const contextWeight = options.contextWeight ?? 0.3;
+  const filter = options.filter ?? {};
+  const terms = queryTerms(query, options.now?.() ?? new Date());
+  const wantsEpisodes = filter.kinds?.includes('episode') ?? false;
+  const keep = (h: LongTermHit) => wantsEpisodes || h.record.kind !== 'episode';
+  const textHits = terms.length
+    ? (await store.searchText(scope, { terms, limit: Math.min(1000, candidates * 2), filter, contextWeight }))
+        .filter(keep)
+        .slice(0, candidates)
+    : [];
+  let vectorHits: LongTermHit[] = [];
+  if (options.embedder) {
+    const [vector] = await embedTexts(options.embedder, [query]);
+    if (vector?.length)
+      vectorHits = (
+        await store.searchVector(scope, {
+          vector,
+          model: options.embedder.id,
+          limit: Math.min(1000, candidates * 2),
+          filter,
+        })
+      )
+        .filter(keep)
+        .slice(0, candidates);
+  }
+  const scores = new Map<string, { hit: LongTermHit; score: number }>();
+  const key = (h: LongTermHit) =>
+    JSON.stringify([h.record.id, h.record.session ?? '', h.record.createdAt.getTime(), h.record.hash]);
+  if (vectorHits.length === 0) {
+    const top = textHits[0]?.score || 1;
+    for (const h of textHits) scores.set(key(h), { hit: h, score: h.score / top });
+  } else {
+    const k = options.rrfK ?? 60;
+    for (const list of [textHits, vectorHits])
+      list.forEach((h, rank) => {
+        const slot = scores.get(key(h)) ?? { hit: h, score: 0 };
+        slot.score += 1 / (k + rank + 1);
+        scores.set(key(h), slot);
+      });
+    const top = Math.max(...[...scores.values()].map((s) => s.score)) || 1;
+    for (const s of scores.values()) s.score /= top;
+  }
+  const episodeWeight = options.episodeWeight ?? 0.3;
+  if (episodeWeight > 0 && terms.length && !wantsEpisodes && scores.size > 0) {
+    const { kinds: _k, episodes: _e, ...rest } = filter;
+    const episodes = await store.searchText(scope, {
+      terms,
+      limit: 50,
+      filter: { ...rest, kinds: ['episode'] },
+      contextWeight,
+    });
+    const top = episodes[0]?.score || 1;
+    const byEpisode = new Map<string, number>();
+    for (const e of episodes) {
+      const ep = e.record.episode ?? e.record.id;
+      byEpisode.set(ep, Math.min(1, (byEpisode.get(ep) ?? 0) + e.score / top));
+    }
+    for (const s of scores.values()) {
+      const ep = s.hit.record.episode;
+      if (ep !== undefined) s.score += episodeWeight * (byEpisode.get(ep) ?? 0);
+    }
+  }
+  const speakerBoost = options.speakerBoost ?? 0.2;
+  if (speakerBoost > 0) {
+    const asked = ` ${query.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
+    for (const s of scores.values()) {
+      const speaker = s.hit.record.metadata.speaker;
+      if (
+        typeof speaker === 'string' &&
+        speaker.trim() &&
+        asked.includes(
+          ` ${speaker
+            .toLowerCase()
+            .replace(/[^\p{L}\p{N}]+/gu, ' ')
+            .trim()} `,
+        )
+      )
+        s.score *= 1 + speakerBoost;
+    }
+  }
+  const threshold = options.dedupe ?? 0.9;
+  const diversity = options.diversity ?? 0;
+  const pool = [...scores.values()].sort((a, b) => b.score - a.score);
+  const picked = new Map<string, number>();
+  const kept: { hit: LongTermHit; terms: Set<string> }[] = [];
+  while (kept.length < options.limit && pool.length > 0) {
+    // The best remaining hit, each discounted by the picks already made from its episode.
+    let best = 0;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < pool.length; i++) {
+      const p = pool[i] as { hit: LongTermHit; score: number };
+      if (diversity === 0 && i > 0) break;
+      const n = picked.get(p.hit.record.episode ?? '') ?? 0;
+      const s = p.score * (1 - diversity) ** n;
+      if (s > bestScore) {
+        bestScore = s;
+        best = i;
+      }
+    }
+    const { hit } = pool.splice(best, 1)[0] as { hit: LongTermHit; score: number };
+    const score = bestScore;
+    const own = new Set(analyzeText(hit.record.text));
+    if (
+      threshold > 0 &&
+      kept.some(
+        (k) => k.hit.record.hash === hit.record.hash || (own.size > 0 && jaccard(own, k.terms) >= threshold),
+      )
+    )
+      continue;
+    kept.push({ hit: { ...hit, score }, terms: own });
+    const ep = hit.record.episode ?? '';
+    picked.set(ep, (picked.get(ep) ?? 0) + 1);
+  }
+  return kept.map((k) => k.hit);
+}

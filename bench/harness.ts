@@ -16,6 +16,7 @@ export const sections: Record<string, { module: string; exportName?: string }> =
   'search-prune': { module: './search-prune/index.ts', exportName: 'searchPrune' },
   'write-path': { module: './write-path/index.ts', exportName: 'writePath' },
   'token-savings': { module: './token-savings/index.ts', exportName: 'tokenSavings' },
+  'longterm-recall': { module: './longterm/locomo.ts', exportName: 'longtermRecall' },
 };
 
 /** What the command line asked for. */

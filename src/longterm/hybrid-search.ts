@@ -15,6 +15,8 @@ export interface RankingOptions {
   candidates?: number;
   /** Reciprocal-rank fusion constant (text and vector ranks). @default 60 */
   rrfK?: number;
+  /** Weight of the vector ranking against the full-text ranking (1) in the fusion: lower it for a weak embedding model. @default 1 */
+  vectorWeight?: number;
   /** Weight of the record's episode score (its episode's `episode` records ranked by the same query, summed, at most 1) added to each hit's score. 0 turns episode fusion off. @default 0.3 */
   episodeWeight?: number;
   /** Drop a hit whose terms overlap a better hit's by at least this Jaccard similarity (1 drops exact repeats only; 0 keeps all). @default 0.9 */
@@ -105,10 +107,11 @@ export async function hybridSearch(
     for (const h of textHits) scores.set(key(h), { hit: h, score: h.score / top });
   } else {
     const k = options.rrfK ?? 60;
-    for (const list of [textHits, vectorHits])
+    const weights = [1, options.vectorWeight ?? 1];
+    for (const [w, list] of [textHits, vectorHits].entries())
       list.forEach((h, rank) => {
         const slot = scores.get(key(h)) ?? { hit: h, score: 0 };
-        slot.score += 1 / (k + rank + 1);
+        slot.score += (weights[w] as number) / (k + rank + 1);
         scores.set(key(h), slot);
       });
     const top = Math.max(...[...scores.values()].map((s) => s.score)) || 1;

@@ -18,8 +18,8 @@ const allowed: Record<string, readonly string[]> = {
   memory: ['core', 'messages', 'store', 'tokens'],
   views: ['core', 'messages', 'memory', 'tokens', 'content'],
   session: ['core', 'memory', 'store', 'tokens'],
-  tools: ['core', 'messages', 'memory', 'content', 'tokens'],
-  'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens', 'content'],
+  tools: ['core', 'messages', 'memory', 'content', 'tokens', 'longterm'],
+  'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens', 'content', 'longterm'],
 };
 
 const src = dirname(fileURLToPath(import.meta.url));

@@ -9,6 +9,10 @@ export {
   type LanguageModelCompactorOptions,
 } from './language-model-compactor.ts';
 export {
+  createLanguageModelExtractor,
+  type LanguageModelExtractorOptions,
+} from './language-model-extractor.ts';
+export {
   createLanguageModelSummarizer,
   defaultSummaryPrompt,
   formatTranscript,

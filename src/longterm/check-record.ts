@@ -83,7 +83,9 @@ export function checkFilter(filter: LongTermFilter | undefined, component: strin
       if (list === undefined) continue;
       if (!Array.isArray(list) || list.length > maxResultLimit)
         throw bad(component, `filter.${key} must be an array of at most ${maxResultLimit} ids`);
-      list.forEach((v, i) => checkId(v, `filter.${key}[${i}]`, component));
+      list.forEach((v, i) => {
+        checkId(v, `filter.${key}[${i}]`, component);
+      });
     }
     if (filter.session !== undefined) checkId(filter.session, 'filter.session', component);
     if (filter.metadata !== undefined) {
@@ -159,6 +161,8 @@ export function checkListOptions(options: LongTermListOptions | undefined, compo
 export function checkIds(ids: readonly unknown[], what: string, component: string): string[] {
   if (!Array.isArray(ids) || ids.length > 10_000)
     throw bad(component, `${what} must be an array of at most 10000 ids`);
-  ids.forEach((id, i) => checkId(id, `${what}[${i}]`, component));
+  ids.forEach((id, i) => {
+    checkId(id, `${what}[${i}]`, component);
+  });
   return [...new Set(ids as string[])];
 }

@@ -28,7 +28,9 @@ export function checkProvenance(value: unknown, what: string, component: string)
         component,
         message: `${what}.${field} must be an array of at most 1000 ids`,
       });
-    v.forEach((id, i) => checkId(id, `${what}.${field}[${i}]`, component));
+    v.forEach((id, i) => {
+      checkId(id, `${what}.${field}[${i}]`, component);
+    });
     return [...(v as string[])];
   };
   const out: LongTermProvenance = {

@@ -108,7 +108,9 @@ export function filterSql(client: SqlClient, filter: LongTermFilter): SqlFragmen
 /** A vector as little-endian float32 bytes. */
 export function vectorBytes(vector: readonly number[]): Uint8Array {
   const out = Buffer.alloc(vector.length * 4);
-  vector.forEach((x, i) => out.writeFloatLE(x, i * 4));
+  vector.forEach((x, i) => {
+    out.writeFloatLE(x, i * 4);
+  });
   return out;
 }
 

@@ -18,6 +18,7 @@ const allowed: Record<string, readonly string[]> = {
   memory: ['core', 'messages', 'store', 'tokens'],
   views: ['core', 'messages', 'memory', 'tokens', 'content'],
   session: ['core', 'memory', 'store', 'tokens'],
+  patterns: ['core', 'messages', 'memory', 'store', 'tokens', 'longterm'],
   tools: ['core', 'messages', 'memory', 'content', 'tokens', 'longterm'],
   'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens', 'content', 'longterm'],
 };

@@ -2,8 +2,8 @@
  * @module engram
  * Memory for LLM agents: the message model, token counting, conversation memory, context views that fit a
  * token budget without splitting a tool call from its result, a content store for large payloads with
- * first-use citations and a compaction ladder, AI SDK tools that reach memory outside the context, stores,
- * and sessions.
+ * first-use citations and a compaction ladder, AI SDK tools that reach memory outside the context, long-term
+ * memory across sessions with hybrid retrieval, seed 003's memory patterns, stores, and sessions.
  * @example
  * import { createConversationMemory, createTokenWindowMemory } from 'engram';
  * const memory = createConversationMemory();
@@ -88,6 +88,73 @@ export {
   type Scope,
   type StateModule,
 } from './core/index.ts';
+export { analyzeText, englishStopwords } from './longterm/analyze-text.ts';
+export {
+  checkFilter,
+  checkListOptions,
+  checkTextQuery,
+  checkVectorQuery,
+  maxQueryTerms,
+  maxRecordTextLength,
+  maxResultLimit,
+} from './longterm/check-record.ts';
+export {
+  createLongTermMemory,
+  type EngramLongTermMemory,
+  type LongTermMemoryOptions,
+  type RecordingMode,
+} from './longterm/create-long-term-memory.ts';
+export {
+  chunkText,
+  type EmbedderFromModelOptions,
+  embedderFromModel,
+  embedTexts,
+  type LongTermEmbedder,
+} from './longterm/embedder.ts';
+export type {
+  ExtractionCandidate,
+  ExtractionTurn,
+  FactDecision,
+  FactExtractor,
+} from './longterm/fact-extractor.ts';
+export { type FormatRecallOptions, formatRecall } from './longterm/format-recall.ts';
+export type { RankingOptions } from './longterm/hybrid-search.ts';
+export type {
+  LongTermMemory,
+  LongTermMemoryMode,
+  LongTermSearchOptions,
+  LongTermSearchResult,
+} from './longterm/long-term-memory.ts';
+export type {
+  LongTermEmbedding,
+  LongTermFilter,
+  LongTermHit,
+  LongTermListOptions,
+  LongTermPage,
+  LongTermTextQuery,
+  LongTermVectorQuery,
+} from './longterm/long-term-query.ts';
+export type {
+  LongTermProvenance,
+  LongTermRecord,
+  LongTermRecordChange,
+  LongTermRecordEvent,
+  LongTermRecordKind,
+  NewLongTermRecord,
+} from './longterm/long-term-record.ts';
+export {
+  getLongTermRecords,
+  type HasLongTermRecords,
+  type LongTermStoreV1,
+  type PreparedLongTermRecord,
+} from './longterm/long-term-store-v1.ts';
+export {
+  createMemoryLongTermRecords,
+  type LongTermJournal,
+  type LongTermJournalEntry,
+  type MemoryLongTermRecordsOptions,
+} from './longterm/memory-long-term-records.ts';
+export { prepareChange, prepareRecord, recordHash } from './longterm/prepare-record.ts';
 export {
   type ConversationMemory,
   type ConversationMemoryOptions,
@@ -137,6 +204,19 @@ export {
   validateMessages,
   validateModelMessage,
 } from './messages/index.ts';
+export {
+  type EpisodeInfo,
+  type EpisodicMemory,
+  type EpisodicMemoryOptions,
+  openEpisodicMemory,
+} from './patterns/episodic-memory.ts';
+export {
+  createHierarchicalMemory,
+  type HierarchicalMemory,
+  type HierarchicalMemoryOptions,
+  type MemoryLevels,
+} from './patterns/hierarchical-memory.ts';
+export { createRagMemory, type RagMemory, type RagMemoryOptions } from './patterns/rag-memory.ts';
 export {
   type CreateSessionOptions,
   createSessions,

@@ -1,7 +1,7 @@
 /**
  * @module engram/testing
- * The store conformance suites every driver passes (`describeMemoryStore`, and `describeContentStore` for
- * content items), fixtures, fast-check arbitraries of
+ * The store conformance suites every driver passes (`describeMemoryStore`, `describeContentStore` for content items and
+ * `describeLongTermStore` for long-term records), fixtures, fast-check arbitraries of
  * messages and conversations, and the invariants every context view must satisfy (`checkContext`, `checkPairs`). Needs vitest and
  * fast-check (optional peer dependencies).
  * @example
@@ -22,8 +22,14 @@ export {
   createScriptedConversation,
   type DescribeMemoryStoreOptions,
   describeContentStore,
+  describeLongTermStore,
   describeMemoryStore,
   expectMemoryError,
+  type LongTermCase,
+  type LongTermCaseContext,
+  type LongTermStoreFactory,
+  type LongTermStoreHandle,
+  longTermCaseNames,
   type MemoryStoreFactory,
   makeMessage,
   makeToolPair,

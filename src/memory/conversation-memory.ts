@@ -47,6 +47,8 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
   readonly scope: Scope;
   /** The counter each message was counted with. */
   readonly counter: TokenCounter;
+  /** The store the log lives in (its other contracts, such as `longTermRecords`, serve memories built beside it). */
+  readonly storage: MemoryStoreV1;
   /** Stores one message, or several in order (validated and counted first: a bad message stores none). */
   store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
   /** Validates, counts and appends messages in order; returns them as stored (ids and times assigned). */
@@ -199,6 +201,7 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     sessionId,
     scope,
     counter,
+    storage,
     componentName: options.componentName ?? 'ConversationMemory',
 
     read: () => read(async () => messagesOf(await all())),

@@ -29,6 +29,14 @@ export {
   uniqueTenant,
   withText,
 } from './fixtures.ts';
+export {
+  describeLongTermStore,
+  type LongTermCase,
+  type LongTermCaseContext,
+  type LongTermStoreFactory,
+  type LongTermStoreHandle,
+  longTermCaseNames,
+} from './longterm/index.ts';
 export { arbMemoryMessage, arbModelMessage } from './message-arbitraries.ts';
 export {
   createScriptedConversation,

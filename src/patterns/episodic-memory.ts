@@ -1,0 +1,216 @@
+import type { JSONValue, ModelMessage } from 'ai';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { MemoryMessage } from '../core/message.ts';
+import { checkScope, type Scope } from '../core/scope.ts';
+import { createLongTermMemory, type EngramLongTermMemory } from '../longterm/create-long-term-memory.ts';
+import type { RankingOptions } from '../longterm/hybrid-search.ts';
+import type { LongTermRecord } from '../longterm/long-term-record.ts';
+import { spokenText } from '../longterm/turn-records.ts';
+import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
+import { createMemoryStore } from '../store/drivers/memory/index.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
+
+/** Options of {@link openEpisodicMemory}. */
+export interface EpisodicMemoryOptions {
+  /** Where episodes live: their logs and their long-term `episode` records. @default a new in-process store */
+  store?: MemoryStoreV1;
+  /** Whose episodes. @default { tenant: 'default' } */
+  scope?: Scope;
+  /** The series: episode `k` is the session `<series>/episode-<k>`. Reopening a series continues it. */
+  series: string;
+  /** Counts each message once, when it is stored. @default exact o200k_base counts */
+  counter?: TokenCounter;
+  /** Ranking options of `recallEpisode` (full text over episode records; vectors when `embedding` is set). */
+  ranking?: RankingOptions & { embedding?: Parameters<typeof createLongTermMemory>[0]['embedding'] };
+  /** Characters of the opening and closing message kept in an episode's summary. @default 80 */
+  previewChars?: number;
+}
+
+/** A closed episode. */
+export interface EpisodeInfo {
+  /** 1-based, in the order episodes were closed. */
+  index: number;
+  /** The session holding its messages. */
+  sessionId: string;
+  /** The metadata given to `startNewEpisode` when it closed. */
+  metadata: Record<string, JSONValue>;
+  /** How many messages it holds. */
+  messageCount: number;
+  /** When its first and last messages were created. */
+  startedAt: Date;
+  endedAt: Date;
+  /** Seed 003's summary: the count, and previews of the first and last messages. */
+  summary: string;
+}
+
+/** Seed 003's `EpisodicMemory`, durable: each episode is a session of the store; closed episodes are searchable. */
+export interface EpisodicMemory {
+  /** The series. */
+  readonly series: string;
+  /** The episode being written (a conversation memory of its own). */
+  readonly current: ConversationMemory;
+  /** Stores messages in the current episode. */
+  store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
+  /**
+   * Closes the current episode with `metadata` (when it holds messages: an empty one stays current) and starts the
+   * next; returns the episode closed, or undefined.
+   */
+  startNewEpisode(metadata?: Record<string, JSONValue>): Promise<EpisodeInfo | undefined>;
+  /** The closed episode most relevant to `query` (BM25 over its messages, fused with vectors when configured), or undefined. */
+  recallEpisode(query: string): Promise<{ info: EpisodeInfo; memory: ConversationMemory } | undefined>;
+  /** Every closed episode, oldest first. */
+  episodes(): Promise<EpisodeInfo[]>;
+  /** Seed 003's `summarize_episodes`: one summary per closed episode. */
+  summarizeEpisodes(): Promise<string[]>;
+}
+
+const component = 'episodic';
+
+const preview = (m: MemoryMessage | undefined, max: number) => {
+  const text = m ? spokenText(m) || `[${m.role}]` : '';
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+};
+
+function infoOf(record: LongTermRecord): EpisodeInfo {
+  const m = record.metadata as Record<string, JSONValue>;
+  return {
+    index: m.index as number,
+    sessionId: m.sessionId as string,
+    metadata: (m.metadata ?? {}) as Record<string, JSONValue>,
+    messageCount: m.messageCount as number,
+    startedAt: new Date(m.startedAt as string),
+    endedAt: new Date(m.endedAt as string),
+    summary: record.context ?? '',
+  };
+}
+
+/**
+ * Opens seed 003's episodic memory: messages go to the current episode (a session `<series>/episode-<k>`);
+ * `startNewEpisode` closes it as a long-term `episode` record (its transcript as text, its summary and metadata),
+ * so `recallEpisode(query)` ranks closed episodes by relevance instead of the seed's first substring match. A
+ * closed episode is written last (its record is idempotent), so a crash while closing leaves it current, never
+ * half closed, and reopening the series continues where it was.
+ * @example
+ * const episodic = await openEpisodicMemory({ store, scope, series: 'support-bot' });
+ * await episodic.store({ role: 'user', content: 'My printer jams.' });
+ * await episodic.startNewEpisode({ topic: 'printer' });
+ * const found = await episodic.recallEpisode('printer jam');
+ */
+export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promise<EpisodicMemory> {
+  const scope = checkScope(options.scope ?? { tenant: 'default' }, component);
+  if (typeof options.series !== 'string' || !/^[\w.:-]{1,100}$/.test(options.series))
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: 'series must be 1–100 characters of letters, digits, _ . : -',
+    });
+  const store = options.store ?? createMemoryStore();
+  const { embedding, ...ranking } = options.ranking ?? {};
+  const longTerm: EngramLongTermMemory = createLongTermMemory({
+    store,
+    scope,
+    recording: 'none',
+    ...ranking,
+    ...(embedding ? { embedding } : {}),
+  });
+  const seriesFilter = { kinds: ['episode'], metadata: { pattern: 'episodic', series: options.series } };
+  const max = options.previewChars ?? 80;
+  const sessionOf = (k: number) => `${options.series}/episode-${k}`;
+  const open = (sessionId: string) =>
+    createConversationMemory({
+      store,
+      scope,
+      sessionId,
+      ...(options.counter ? { counter: options.counter } : {}),
+    });
+
+  const closed = async (): Promise<EpisodeInfo[]> => {
+    const out: EpisodeInfo[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await longTerm.records.listRecords(scope, {
+        filter: seriesFilter,
+        limit: 1000,
+        ...(cursor ? { cursor } : {}),
+      });
+      out.push(...page.records.map(infoOf));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return out.sort((a, b) => a.index - b.index);
+  };
+
+  let index = (await closed()).length + 1;
+  let current = open(sessionOf(index));
+
+  return {
+    series: options.series,
+    get current() {
+      return current;
+    },
+    async store(message) {
+      await current.store(message);
+    },
+    async startNewEpisode(metadata = {}) {
+      const messages = await current.read();
+      if (messages.length === 0) return undefined;
+      const first = messages[0] as MemoryMessage;
+      const last = messages.at(-1) as MemoryMessage;
+      const summary = [
+        `Episode ${index}: ${messages.length} messages`,
+        `Started: ${preview(first, max)}`,
+        `Ended: ${preview(last, max)}`,
+      ].join('\n');
+      const transcript = messages
+        .map((m) => spokenText(m))
+        .filter((t) => t !== '')
+        .join('\n')
+        .slice(0, 64 * 1024);
+      const info: EpisodeInfo = {
+        index,
+        sessionId: current.sessionId,
+        metadata,
+        messageCount: messages.length,
+        startedAt: first.createdAt,
+        endedAt: last.createdAt,
+        summary,
+      };
+      await longTerm.add({
+        id: `episode_${current.sessionId}`,
+        kind: 'episode',
+        text: transcript || summary,
+        context: summary,
+        session: current.sessionId,
+        episode: current.sessionId,
+        validAt: first.createdAt,
+        metadata: {
+          pattern: 'episodic',
+          series: options.series,
+          index,
+          sessionId: current.sessionId,
+          messageCount: messages.length,
+          startedAt: first.createdAt.toISOString(),
+          endedAt: last.createdAt.toISOString(),
+          metadata,
+        },
+        provenance: {
+          messageIds: messages.slice(0, 1000).map((m) => m.id),
+          roles: messages.slice(0, 1000).map((m) => m.role),
+        },
+      });
+      index++;
+      current = open(sessionOf(index));
+      return info;
+    },
+    async recallEpisode(query) {
+      const [hit] = await longTerm.search(query, { limit: 1, filter: seriesFilter });
+      if (!hit) return undefined;
+      const info = infoOf(hit.record);
+      return { info, memory: open(info.sessionId) };
+    },
+    episodes: closed,
+    async summarizeEpisodes() {
+      return (await closed()).map((e) => e.summary);
+    },
+  };
+}

@@ -7,7 +7,7 @@ const detail = (status: number, message: string): Mem0RouteResult => ({ status, 
 
 /**
  * The open-source Mem0 server's paths (`/memories`, `/search`, `/memories/{id}`, `/memories/{id}/history`)
- * over a test store, with its `X-API-Key` auth and FastAPI error bodies (`{ detail }`; 422 for a body that is
+ * over a test store, with its `X-API-Key` auth, history entries without entity ids (as its SQLite history has none), and FastAPI error bodies (`{ detail }`; 422 for a body that is
  * not JSON). As that server does, `GET /memories/{id}` answers `null` for an unknown id.
  */
 export function handleOss(
@@ -51,7 +51,9 @@ export function handleOss(
   if (!match) return detail(404, 'Not Found');
   const id = decodeURIComponent(match[1]!);
   if (match[2])
-    return method === 'GET' ? { status: 200, body: store.history(id) } : detail(405, 'Method Not Allowed');
+    return method === 'GET'
+      ? { status: 200, body: store.history(id).map(({ user_id, agent_id, run_id, ...e }) => e) }
+      : detail(405, 'Method Not Allowed');
   switch (method) {
     case 'GET':
       return { status: 200, body: store.get(id) ?? null };

@@ -103,6 +103,7 @@ function statusError(status: number, what: string, body: unknown): MemoryError {
  * (component `mem0`): 400/422 `INVALID_ARGUMENT` with Mem0's detail, 401/403 `STORE_ERROR` saying
  * authentication failed (the key is never in a message), a timeout, a network error or a body that is not
  * JSON `STORE_ERROR`. A 404 throws `RECORD_NOT_FOUND` unless `notFound: 'undefined'`.
+ * A 5xx is retried for every method, so an add the server applied before failing may be applied twice.
  */
 export function createMem0Http(config: Mem0HttpConfig): Mem0Request {
   return async (method, path, body, options = {}) => {

@@ -1,0 +1,106 @@
+import type { JSONValue } from 'ai';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { checkId } from '../../core/ids.ts';
+import { checkMetadata } from '../check-record.ts';
+
+/** Which Mem0 server: the hosted platform (`api.mem0.ai`) or the open-source REST server (`server/main.py`). */
+export type Mem0Api = 'platform' | 'oss';
+
+/** The Mem0 entities every call is scoped by; at least one is required. */
+export interface Mem0Ids {
+  /** Mem0's `user_id`. */
+  userId?: string;
+  /** Mem0's `agent_id`. */
+  agentId?: string;
+  /** Mem0's `run_id`. */
+  runId?: string;
+}
+
+/** Options of `createMem0LongTermMemory`. */
+export interface Mem0LongTermMemoryOptions {
+  /** The server. @default 'https://api.mem0.ai' */
+  baseUrl?: string;
+  /** Which API the server speaks: paths, auth header and answer shapes differ. @default 'platform' */
+  api?: Mem0Api;
+  /** The API key (`Authorization: Token <key>` on the platform, `X-API-Key` on the OSS server). Never logged. */
+  apiKey?: string;
+  /** The entities every record and search is bound to (at least one; a search is never unscoped). */
+  ids: Mem0Ids;
+  /** Whether Mem0 extracts facts from recorded messages (`false` stores them as they are). @default true */
+  infer?: boolean;
+  /** Which message roles `record` sends (tool output is sent as assistant text naming the tool). @default ['user', 'assistant'] */
+  roles?: readonly ('user' | 'assistant' | 'system' | 'tool')[];
+  /** Metadata attached to everything `record` stores. @default none */
+  metadata?: Record<string, JSONValue>;
+  /** How many results a search returns when the call does not say (1–100). @default 10 */
+  limit?: number;
+  /** The deadline of one operation, retries included, in milliseconds. @default 30000 */
+  timeoutMs?: number;
+  /** How many times a 429 or 5xx answer is retried (0–10). @default 2 */
+  retries?: number;
+  /** The longest wait between retries, in milliseconds (caps `Retry-After`). @default 10000 */
+  maxRetryDelayMs?: number;
+  /** The fetch to use. @default globalThis.fetch */
+  fetch?: typeof globalThis.fetch;
+  /** Aborts every call when it fires. */
+  signal?: AbortSignal;
+}
+
+/** The options with their defaults filled in. */
+export type CheckedMem0Options = Required<Omit<Mem0LongTermMemoryOptions, 'apiKey' | 'signal' | 'metadata'>> &
+  Pick<Mem0LongTermMemoryOptions, 'apiKey' | 'signal' | 'metadata'>;
+
+const component = 'mem0';
+const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
+
+function checkInt(value: unknown, what: string, min: number, max: number): number {
+  if (!Number.isSafeInteger(value) || (value as number) < min || (value as number) > max)
+    throw bad(`${what} must be an integer from ${min} to ${max}, got ${String(value)}`);
+  return value as number;
+}
+
+/** Checks the options and fills in defaults; throws `INVALID_ARGUMENT` naming the bad option. */
+export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem0Options {
+  if (typeof options !== 'object' || options === null) throw bad('options must be an object');
+  const api = options.api ?? 'platform';
+  if (api !== 'platform' && api !== 'oss') throw bad(`api must be 'platform' or 'oss', got ${String(api)}`);
+  const baseUrl = options.baseUrl ?? 'https://api.mem0.ai';
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw bad('baseUrl must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad('baseUrl must be an http(s) URL');
+  if (options.apiKey !== undefined && (typeof options.apiKey !== 'string' || options.apiKey.trim() === ''))
+    throw bad('apiKey must be a non-empty string when given');
+  const ids = options.ids;
+  if (typeof ids !== 'object' || ids === null)
+    throw bad('ids must be an object with userId, agentId or runId');
+  for (const key of ['userId', 'agentId', 'runId'] as const)
+    if (ids[key] !== undefined) checkId(ids[key], `ids.${key}`, component);
+  if (ids.userId === undefined && ids.agentId === undefined && ids.runId === undefined)
+    throw bad('ids needs at least one of userId, agentId, runId: Mem0 memories are always scoped');
+  const roles = options.roles ?? ['user', 'assistant'];
+  if (!Array.isArray(roles) || roles.some((r) => !['user', 'assistant', 'system', 'tool'].includes(r)))
+    throw bad("roles must list 'user', 'assistant', 'system' or 'tool'");
+  if (options.metadata !== undefined) checkMetadata(options.metadata, 'metadata', component);
+  if (options.infer !== undefined && typeof options.infer !== 'boolean') throw bad('infer must be a boolean');
+  const fetch = options.fetch ?? globalThis.fetch;
+  if (typeof fetch !== 'function') throw bad('fetch must be a function');
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    api,
+    apiKey: options.apiKey,
+    ids: { ...ids },
+    infer: options.infer ?? true,
+    roles: [...roles],
+    metadata: options.metadata,
+    limit: checkInt(options.limit ?? 10, 'limit', 1, 100),
+    timeoutMs: checkInt(options.timeoutMs ?? 30_000, 'timeoutMs', 1, 600_000),
+    retries: checkInt(options.retries ?? 2, 'retries', 0, 10),
+    maxRetryDelayMs: checkInt(options.maxRetryDelayMs ?? 10_000, 'maxRetryDelayMs', 0, 600_000),
+    fetch,
+    signal: options.signal,
+  };
+}

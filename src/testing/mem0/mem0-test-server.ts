@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { handleOss } from './mem0-oss-routes.ts';
+import { handlePlatform } from './mem0-platform-routes.ts';
+import { Mem0TestStore } from './mem0-test-store.ts';
+
+/** Options of {@link startMem0TestServer}. */
+export interface Mem0TestServerOptions {
+  /** The key clients must send (`Authorization: Token <key>` on the platform paths, `X-API-Key` on the OSS ones). @default a random key */
+  apiKey?: string;
+  /** Delay before every response, in milliseconds (to trigger client timeouts); can be changed later. @default 0 */
+  delayMs?: number;
+}
+
+/** A request the server received, as it saw it. */
+export interface Mem0RecordedRequest {
+  /** `GET`, `POST`, … */
+  method: string;
+  /** The path with its query string. */
+  path: string;
+  /** The request headers (lower-case names). */
+  headers: Record<string, string | string[] | undefined>;
+  /** The parsed JSON body, the raw text when it is not JSON, or undefined when empty. */
+  body: unknown;
+}
+
+/** A response the test code wants served next instead of the real one. */
+export interface Mem0InjectedFault {
+  /** The status. */
+  status: number;
+  /** A JSON value, or a string sent as-is (`text/html`, to simulate a non-JSON proxy page). */
+  body?: unknown;
+  /** Extra headers, e.g. `{ 'retry-after': '1' }`. */
+  headers?: Record<string, string>;
+}
+
+/** A running Mem0 test server. */
+export interface Mem0TestServer {
+  /** The base URL, e.g. `http://127.0.0.1:54321`. */
+  url: string;
+  /** The key it accepts. */
+  apiKey: string;
+  /** Every request received, oldest first. */
+  requests: Mem0RecordedRequest[];
+  /** Delay before every response, in milliseconds. */
+  delayMs: number;
+  /** Serves `status` (with `body` and `headers`) for the next request, whatever it is; calls queue up. */
+  failNext(status: number, body?: unknown, headers?: Record<string, string>): void;
+  /** Stops the server, dropping open connections. */
+  close(): Promise<void>;
+}
+
+/** What a route handler answers: a status and a JSON body. */
+export interface Mem0RouteResult {
+  /** The HTTP status. */
+  status: number;
+  /** The JSON body. */
+  body: unknown;
+}
+
+const maxBody = 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > maxBody) {
+        resolve(undefined);
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  if (res.destroyed || res.headersSent) return;
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const type = typeof body === 'string' ? 'text/html; charset=utf-8' : 'application/json';
+  res.writeHead(status, { 'content-type': type, ...headers });
+  res.end(text);
+}
+
+/**
+ * Starts an HTTP server on 127.0.0.1 (a free port) that implements Mem0's memory endpoints in memory: the
+ * platform paths (`POST /v1/memories/`, `POST /v2/memories/search/`, `GET|PUT|DELETE /v1/memories/{id}/`,
+ * `GET /v1/memories/{id}/history/`, auth `Authorization: Token <key>`) and the open-source server's
+ * (`POST /memories`, `POST /search`, `GET|PUT|DELETE /memories/{id}`, `GET /memories/{id}/history`, auth
+ * `X-API-Key`). Memories are scoped by `user_id` / `agent_id` / `run_id`; `infer: true` stores one memory per
+ * user sentence (a deterministic stand-in for Mem0's LLM); search scores by shared words. `delayMs` and
+ * `failNext` inject faults. For tests only.
+ */
+export async function startMem0TestServer(options: Mem0TestServerOptions = {}): Promise<Mem0TestServer> {
+  const store = new Mem0TestStore();
+  const faults: Mem0InjectedFault[] = [];
+  const apiKey = options.apiKey ?? `m0-test-${randomUUID()}`;
+  const requests: Mem0RecordedRequest[] = [];
+  const handle: Mem0TestServer = {
+    url: '',
+    apiKey,
+    requests,
+    delayMs: options.delayMs ?? 0,
+    failNext(status, body, headers) {
+      faults.push({ status, body, headers });
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+
+  const server = createServer(async (req, res) => {
+    const raw = await readBody(req).catch(() => undefined);
+    const path = req.url ?? '/';
+    let body: unknown;
+    if (raw !== undefined && raw !== '') {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        body = raw;
+      }
+    }
+    requests.push({ method: req.method ?? 'GET', path, headers: { ...req.headers }, body });
+    if (handle.delayMs > 0) await new Promise((r) => setTimeout(r, handle.delayMs));
+    const fault = faults.shift();
+    if (fault) return send(res, fault.status, fault.body ?? { detail: 'injected fault' }, fault.headers);
+    if (raw === undefined) return send(res, 413, { detail: 'Request body too large.' });
+    const url = new URL(path, 'http://localhost');
+    const invalidJson = typeof body === 'string';
+    const result = url.pathname.startsWith('/v')
+      ? handlePlatform(store, req.method ?? 'GET', url.pathname, body, invalidJson, req.headers, apiKey)
+      : handleOss(store, req.method ?? 'GET', url.pathname, body, invalidJson, req.headers, apiKey);
+    send(res, result.status, result.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  handle.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return handle;
+}

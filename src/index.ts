@@ -149,6 +149,13 @@ export {
   type PreparedLongTermRecord,
 } from './longterm/long-term-store-v1.ts';
 export {
+  createMem0LongTermMemory,
+  type Mem0Api,
+  type Mem0Ids,
+  type Mem0LongTermMemoryOptions,
+  maxMem0QueryLength,
+} from './longterm/mem0/index.ts';
+export {
   createMemoryLongTermRecords,
   type LongTermJournal,
   type LongTermJournalEntry,

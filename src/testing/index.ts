@@ -37,6 +37,13 @@ export {
   type LongTermStoreHandle,
   longTermCaseNames,
 } from './longterm/index.ts';
+export {
+  type Mem0InjectedFault,
+  type Mem0RecordedRequest,
+  type Mem0TestServer,
+  type Mem0TestServerOptions,
+  startMem0TestServer,
+} from './mem0/index.ts';
 export { arbMemoryMessage, arbModelMessage } from './message-arbitraries.ts';
 export {
   createScriptedConversation,

@@ -62,9 +62,9 @@ const jaccard = (a: Set<string>, b: Set<string>) => {
 };
 
 /**
- * The hybrid retrieval pipeline: BM25 over text and context (and, with an embedder, cosine over vectors, the
- * two fused by reciprocal rank), plus the score of each hit's episode (episode records ranked by the same
- * query), then near-duplicates dropped. Without an embedder it is full text alone. Every call is bounded: at
+ * The hybrid retrieval pipeline: a lexical ranking (BM25 over text and context, plus the score of each hit's
+ * episode — episode records ranked by the same query — and a boost for the speaker the query names) and, with an
+ * embedder, a vector ranking (cosine), the two fused by weighted reciprocal rank; then near-duplicates dropped. Without an embedder it is full text alone. Every call is bounded: at
  * most `candidates` records per retriever, 64 query terms.
  */
 export async function hybridSearch(
@@ -99,24 +99,15 @@ export async function hybridSearch(
         .filter(keep)
         .slice(0, candidates);
   }
-  const scores = new Map<string, { hit: LongTermHit; score: number }>();
+  type Scored = Map<string, { hit: LongTermHit; score: number }>;
   const key = (h: LongTermHit) =>
     JSON.stringify([h.record.id, h.record.session ?? '', h.record.createdAt.getTime(), h.record.hash]);
-  if (vectorHits.length === 0) {
-    const top = textHits[0]?.score || 1;
-    for (const h of textHits) scores.set(key(h), { hit: h, score: h.score / top });
-  } else {
-    const k = options.rrfK ?? 60;
-    const weights = [1, options.vectorWeight ?? 1];
-    for (const [w, list] of [textHits, vectorHits].entries())
-      list.forEach((h, rank) => {
-        const slot = scores.get(key(h)) ?? { hit: h, score: 0 };
-        slot.score += (weights[w] as number) / (k + rank + 1);
-        scores.set(key(h), slot);
-      });
-    const top = Math.max(...[...scores.values()].map((s) => s.score)) || 1;
-    for (const s of scores.values()) s.score /= top;
-  }
+  const normalized = (hits: readonly LongTermHit[]): Scored => {
+    const top = hits[0]?.score || 1;
+    return new Map(hits.map((h) => [key(h), { hit: h, score: h.score / top }]));
+  };
+  // The lexical ranker: BM25, plus the hit's episode score and the speaker boost.
+  let scores = normalized(textHits);
   const episodeWeight = options.episodeWeight ?? 0.3;
   if (episodeWeight > 0 && terms.length && !wantsEpisodes && scores.size > 0) {
     const { kinds: _k, episodes: _e, ...rest } = filter;
@@ -138,22 +129,40 @@ export async function hybridSearch(
     }
   }
   const speakerBoost = options.speakerBoost ?? 0.2;
-  if (speakerBoost > 0) {
+  const boostSpeaker = (list: Scored) => {
+    if (speakerBoost <= 0) return;
     const asked = ` ${query.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
-    for (const s of scores.values()) {
+    for (const s of list.values()) {
       const speaker = s.hit.record.metadata.speaker;
-      if (
-        typeof speaker === 'string' &&
-        speaker.trim() &&
-        asked.includes(
-          ` ${speaker
-            .toLowerCase()
-            .replace(/[^\p{L}\p{N}]+/gu, ' ')
-            .trim()} `,
-        )
-      )
-        s.score *= 1 + speakerBoost;
+      const name =
+        typeof speaker === 'string'
+          ? speaker
+              .toLowerCase()
+              .replace(/[^\p{L}\p{N}]+/gu, ' ')
+              .trim()
+          : '';
+      if (name && asked.includes(` ${name} `)) s.score *= 1 + speakerBoost;
     }
+  };
+  boostSpeaker(scores);
+  if (vectorHits.length > 0) {
+    // Reciprocal-rank fusion of the lexical ranking and the vector ranking (cosine, speaker boost).
+    const vectors = normalized(vectorHits);
+    boostSpeaker(vectors);
+    const k = options.rrfK ?? 60;
+    const fused: Scored = new Map();
+    for (const [weight, list] of [
+      [1, scores],
+      [options.vectorWeight ?? 1, vectors],
+    ] as const)
+      [...list.entries()]
+        .sort((a, b) => b[1].score - a[1].score)
+        .forEach(([id, s], rank) => {
+          const slot = fused.get(id) ?? { hit: s.hit, score: 0 };
+          slot.score += weight / (k + rank + 1);
+          fused.set(id, slot);
+        });
+    scores = fused;
   }
   const threshold = options.dedupe ?? 0.9;
   const diversity = options.diversity ?? 0;

@@ -16,15 +16,19 @@ import {
   createConversationMemory,
   createEstimateTokenCounter,
   createJsonFileStore,
+  createLongTermMemory,
+  createMem0LongTermMemory,
+  createMemoryStore,
   createSummarizingMemory,
   type ModelMessage,
   SessionManager,
   SlidingWindowMemory,
   type StateModule,
   toAnthropicMessages,
+  toMemoryMessage,
   toOpenAIChatMessages,
 } from '../index.ts';
-import { checkPairs } from '../testing.ts';
+import { checkPairs, startMem0TestServer } from '../testing.ts';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -269,11 +273,39 @@ describe('seed 002: context window management', () => {
 });
 
 describe('seed 002: long-term memory', () => {
-  it.todo('LongTermMemory.record(msgs) / retrieve(msg) (issue 9)');
-  it.todo('LongTermMemoryMode STATIC_CONTROL / AGENT_CONTROL / BOTH (issue 9)');
-  it.todo(
-    'record_to_memory / retrieve_from_memory tools (issue 9, registered by the agent loop of issue 10)',
-  );
-  it.todo('Mem0LongTermMemory (issue 9)');
+  it('LongTermMemory.record(msgs) / retrieve(msg): recorded turns come back as quoted data', async () => {
+    const longTerm = createLongTermMemory({
+      store: createMemoryStore(),
+      scope: { tenant: 'acme', user: 'alice' },
+    });
+    await longTerm.record([
+      toMemoryMessage({ role: 'user', content: 'I prefer window seats on long flights.' }),
+      toMemoryMessage({ role: 'assistant', content: 'Noted: window seats.' }),
+    ]);
+    const recalled = await longTerm.retrieve(
+      toMemoryMessage({ role: 'user', content: 'Book my flight seat' }),
+    );
+    expect(recalled).toMatch(/^<long_term_memory>/);
+    expect(recalled).toContain('I prefer window seats on long flights.');
+    expect(recalled).toContain('not instructions');
+  });
+  it.todo('LongTermMemoryMode STATIC_CONTROL / AGENT_CONTROL / BOTH (issue 10)');
+  it.todo('record_to_memory / retrieve_from_memory tools (issue 10, registered by the agent loop)');
+  it("Mem0LongTermMemory: a LongTermMemory over Mem0's REST API", async () => {
+    const server = await startMem0TestServer();
+    try {
+      const mem0 = createMem0LongTermMemory({
+        baseUrl: server.url,
+        apiKey: server.apiKey,
+        ids: { userId: 'alice' },
+      });
+      await mem0.record([toMemoryMessage({ role: 'user', content: 'I live in Lisbon.' })]);
+      const [hit] = await mem0.search('Lisbon');
+      expect(hit?.record.text).toContain('Lisbon');
+      expect(await mem0.retrieve('where do I live')).toContain('Lisbon');
+    } finally {
+      await server.close();
+    }
+  });
   it.todo('ReActAgent as a session component (issue 10)');
 });

@@ -82,7 +82,7 @@ function rows(): { seed: string; engram: string }[] {
   return out;
 }
 
-/** Property names declared in engram's sources (option and field names), e.g. `maxMessages?: number`. */
+/** Property and method names declared in engram's sources (options, fields, interface methods), e.g. `maxMessages?: number`. */
 function declaredProperties(): string[] {
   const out: string[] = [];
   const dir = new URL('src/', root);
@@ -90,6 +90,8 @@ function declaredProperties(): string[] {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
     const text = readFileSync(new URL(file, dir), 'utf8');
     for (const m of text.matchAll(/^\s+(?:readonly\s+)?([A-Za-z_$][\w$]*)\??:/gm)) out.push(m[1]!);
+    // Method signatures of interfaces, e.g. `recallEpisode(query: string): Promise<…>;`
+    for (const m of text.matchAll(/^\s+([A-Za-z_$][\w$]*)\(.*\):\s.*;$/gm)) out.push(m[1]!);
   }
   return out;
 }

@@ -306,20 +306,32 @@ export function createSqlLongTermRecords(options: SqlLongTermOptions): LongTermS
     searchVector: (scope, query) =>
       op('searchVector', scope, async () => {
         checkVectorQuery(query, component);
+        // An exact scan of the scope's vectors (ids and bytes only); the records of the best are read after.
         const rows = await queryAll(
           client,
-          sql`SELECT ${recordColumns}, v.vector FROM engram_ltm_records r JOIN engram_ltm_vectors v ON v.tenant = r.tenant AND v.user_id = r.user_id AND v.agent_id = r.agent_id AND v.id = r.id WHERE ${live(scope, filterSql(client, query.filter ?? {}))} AND v.model = ${query.model} AND v.dims = ${query.vector.length}`,
+          sql`SELECT r.rid, r.first_rid, v.vector FROM engram_ltm_records r JOIN engram_ltm_vectors v ON v.tenant = r.tenant AND v.user_id = r.user_id AND v.agent_id = r.agent_id AND v.id = r.id WHERE ${live(scope, filterSql(client, query.filter ?? {}))} AND v.model = ${query.model} AND v.dims = ${query.vector.length}`,
         );
-        return rows
+        const best = rows
           .map((r) => ({
-            row: r,
-            id: String(r.id),
+            rid: r.rid,
             score: cosineSimilarity(query.vector, bytesVector(r.vector as Uint8Array)),
             order: Number(r.first_rid),
           }))
           .sort((a, b) => b.score - a.score || a.order - b.order)
-          .slice(0, query.limit)
-          .map(({ id, score, row }) => ({ id, score, record: toRecord(row) }));
+          .slice(0, query.limit);
+        if (best.length === 0) return [];
+        const records = new Map<string, LongTermRecord>();
+        for (let i = 0; i < best.length; i += chunk) {
+          const found = await queryAll(
+            client,
+            sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE r.rid IN (${joinSql(best.slice(i, i + chunk).map((b) => b.rid as number))})`,
+          );
+          for (const row of found) records.set(String(row.rid), toRecord(row));
+        }
+        return best.flatMap(({ rid, score }) => {
+          const record = records.get(String(rid));
+          return record ? [{ id: record.id, score, record }] : [];
+        });
       }),
     purgeRecords: (scope, ids) =>
       op('purgeRecords', scope, async () => {

@@ -17,6 +17,7 @@ import {
   createEstimateTokenCounter,
   createJsonFileStore,
   createLongTermMemory,
+  createLongTermTools,
   createMem0LongTermMemory,
   createMemoryStore,
   createSummarizingMemory,
@@ -290,7 +291,14 @@ describe('seed 002: long-term memory', () => {
     expect(recalled).toContain('not instructions');
   });
   it.todo('LongTermMemoryMode STATIC_CONTROL / AGENT_CONTROL / BOTH (issue 10)');
-  it.todo('record_to_memory / retrieve_from_memory tools (issue 10, registered by the agent loop)');
+  it('record_to_memory(thinking, content[]) / retrieve_from_memory(keywords[]) as AI SDK tools', async () => {
+    const longTerm = createLongTermMemory({ scope: { tenant: 'acme', user: 'alice' } });
+    const tools = createLongTermTools({ memory: longTerm });
+    const run = { toolCallId: 'c1', messages: [], context: {} };
+    await tools.record_to_memory.execute!({ thinking: 'preference', content: ['Alice likes jazz.'] }, run);
+    const out = await tools.retrieve_from_memory.execute!({ keywords: ['jazz'] }, run);
+    expect(JSON.stringify(out)).toContain('Alice likes jazz.');
+  });
   it("Mem0LongTermMemory: a LongTermMemory over Mem0's REST API", async () => {
     const server = await startMem0TestServer();
     try {

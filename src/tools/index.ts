@@ -2,7 +2,8 @@
  * @module engram/tools
  * AI SDK tools a model calls to reach memory outside its context: the content store (`store_in_memory`,
  * `retrieve_from_memory`, `query_memory`), the conversation log (`search_history`, `get_messages`) and
- * compaction (`context_reload`). Bad arguments come back as `{ error }` the model can read and correct.
+ * compaction (`context_reload`), and long-term memory under agent control (`record_to_memory`,
+ * `retrieve_from_memory`). Bad arguments come back as `{ error }` the model can read and correct.
  * @example
  * const tools = { ...createContentTools({ content }), ...createHistoryTools({ memory }), ...createContextReloadTool(view) };
  */
@@ -14,4 +15,5 @@ export {
 } from './content-tools.ts';
 export { type ContextReloadTool, createContextReloadTool, type Reloadable } from './context-reload-tool.ts';
 export { createHistoryTools, type HistoryTools, type HistoryToolsOptions } from './history-tools.ts';
+export { createLongTermTools, type LongTermTools, type LongTermToolsOptions } from './long-term-tools.ts';
 export { boundText, defaultMaxOutputChars, type ToolError } from './tool-output.ts';

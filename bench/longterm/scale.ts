@@ -21,7 +21,6 @@ import {
   type EngramLongTermMemory,
 } from '../../src/longterm/create-long-term-memory.ts';
 import { getLongTermRecords, type LongTermStoreV1 } from '../../src/longterm/long-term-store-v1.ts';
-import { prepareRecord } from '../../src/longterm/prepare-record.ts';
 import { createPostgresStore } from '../../src/store/drivers/postgres/postgres-driver.ts';
 import { createSqliteStore } from '../../src/store/drivers/sqlite/sqlite-driver.ts';
 import { collectGarbage, int, ms, type Suite, sectionIntro, table } from '../report.ts';
@@ -182,7 +181,10 @@ async function runDriver(driver: Driver, total: number, log: (line: string) => v
   const memories = new Map<string, EngramLongTermMemory>();
   const memoryOf = (user: string) => {
     let m = memories.get(user);
-    if (!m) memories.set(user, (m = createLongTermMemory({ store: driver.store, scope: { tenant, user } })));
+    if (!m) {
+      m = createLongTermMemory({ store: driver.store, scope: { tenant, user } });
+      memories.set(user, m);
+    }
     return m;
   };
   const sizes = new Map<string, number>();

@@ -17,6 +17,7 @@ export const sections: Record<string, { module: string; exportName?: string }> =
   'write-path': { module: './write-path/index.ts', exportName: 'writePath' },
   'token-savings': { module: './token-savings/index.ts', exportName: 'tokenSavings' },
   'longterm-recall': { module: './longterm/locomo.ts', exportName: 'longtermRecall' },
+  'longterm-scale': { module: './longterm/scale.ts', exportName: 'longtermScale' },
 };
 
 /** What the command line asked for. */
@@ -42,7 +43,7 @@ export interface BenchArgs {
 const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`);
 
 /** Environment variables a section reads, stated in the exact command when set. */
-export const benchEnvironment = ['ENGRAM_BENCH_BEFORE'] as const;
+export const benchEnvironment = ['ENGRAM_BENCH_BEFORE', 'ENGRAM_BENCH_LTM_RECORDS'] as const;
 
 /**
  * Parses `npm run bench -- …` arguments; throws on an unknown flag. The command states the variables of

@@ -60,12 +60,18 @@ export function ownerTokens(owner: { tenant: string; user: string; agent: string
   ];
 }
 
-/** The tokens a search with `scope` requires: the tenant's, and the user's / agent's when named. */
+/**
+ * The tokens a search with `scope` requires: the user's / agent's when named (each is made from the tenant too,
+ * so it implies the tenant's), else the tenant's. Leaving the tenant's token out of a narrower search matters at
+ * scale: it is in every row of the tenant, and FTS5's `bm25()` counts every row of each phrase of the query
+ * for its IDF, so that token alone made a one-user search read the whole tenant (and a GIN scan reads its
+ * posting list). It carries no score (the scope column has weight 0), so ranking is unchanged.
+ */
 export function scopeTokens(scope: Scope): string[] {
-  const out = [token('t', [scope.tenant])];
+  const out: string[] = [];
   if (scope.user !== undefined) out.push(token('u', [scope.tenant, scope.user]));
   if (scope.agent !== undefined) out.push(token('a', [scope.tenant, scope.agent]));
-  return out;
+  return out.length > 0 ? out : [token('t', [scope.tenant])];
 }
 
 /** A filter as SQL conditions on the records table aliased `r`. */

@@ -44,11 +44,14 @@ export function tsvectorLiteral(v: Omit<IndexedVersion, 'rid'>): string {
 /** Adds live versions to the full-text index (SQLite FTS5 rows; PostgreSQL document frequencies). */
 export async function indexVersions(tx: SqlClient, versions: readonly IndexedVersion[]): Promise<void> {
   if (tx.dialect.name === 'postgres') return changeStats(tx, versions, 1);
-  for (const v of versions) {
-    await queryRun(
-      tx,
-      sql`INSERT INTO engram_ltm_fts (rowid, scope, text, context) VALUES (${v.rid}, ${ownerTokens(v.owner).join(' ')}, ${v.terms.join(' ')}, ${v.contextTerms.join(' ')})`,
-    );
+  for (let i = 0; i < versions.length; i += 200) {
+    const rows = versions
+      .slice(i, i + 200)
+      .map(
+        (v) =>
+          sql`(${v.rid}, ${ownerTokens(v.owner).join(' ')}, ${v.terms.join(' ')}, ${v.contextTerms.join(' ')})`,
+      );
+    await queryRun(tx, sql`INSERT INTO engram_ltm_fts (rowid, scope, text, context) VALUES ${joinSql(rows)}`);
   }
 }
 

@@ -50,31 +50,71 @@ const chunk = 500;
 const owned = (owner: RecordOwner, alias = 'r') =>
   sql`${raw(`${alias}.tenant = `)}${owner.tenant}${raw(` AND ${alias}.user_id = `)}${owner.user}${raw(` AND ${alias}.agent_id = `)}${owner.agent}`;
 
-/** Inserts a version row; returns its row id. `firstRid` undefined means "this row is version 1 of its record". */
+/** A version to insert: the record, its analysed terms, and its first version's row id (none for version 1). */
+interface NewVersion {
+  record: LongTermRecord;
+  terms: readonly string[];
+  contextTerms: readonly string[];
+  firstRid: number | undefined;
+}
+
+const versionColumns = raw(
+  'first_rid, tenant, user_id, agent_id, id, version, event, live, kind, text, context, session_id, episode, metadata, provenance, hash, valid_at, invalid_at, created_at, recorded_at, terms, context_terms, term_count',
+);
+/** Rows per multi-row INSERT (24 parameters each, under SQLite's and PostgreSQL's limits). */
+const insertChunk = 200;
+
+/**
+ * Inserts version rows, in order, a multi-row INSERT per {@link insertChunk} (one round trip each on PostgreSQL);
+ * returns their row ids in the same order. A version 1 row gets its own row id as `first_rid`.
+ */
+async function insertVersions(
+  tx: SqlClient,
+  owner: RecordOwner,
+  versions: readonly NewVersion[],
+): Promise<number[]> {
+  const pg = tx.dialect.name === 'postgres';
+  const out: number[] = [];
+  for (let i = 0; i < versions.length; i += insertChunk) {
+    const part = versions.slice(i, i + insertChunk);
+    const rows = part.map(({ record: r, terms, contextTerms, firstRid }) => {
+      const live = r.event === 'DELETE' ? 0 : 1;
+      const values = sql`${firstRid ?? 0}, ${owner.tenant}, ${owner.user}, ${owner.agent}, ${r.id}, ${r.version}, ${r.event}, ${live}, ${r.kind}, ${r.text}, ${r.context ?? null}, ${r.session ?? null}, ${r.episode ?? null}, ${JSON.stringify(r.metadata)}, ${JSON.stringify(r.provenance)}, ${r.hash}, ${r.validAt?.getTime() ?? null}, ${r.invalidAt?.getTime() ?? null}, ${r.createdAt.getTime()}, ${r.recordedAt.getTime()}, ${terms.join(' ')}, ${contextTerms.join(' ')}, ${terms.length + contextTerms.length}`;
+      if (!pg) return sql`(${values})`;
+      const tsv = live
+        ? sql`CAST(${tsvectorLiteral({ owner, terms, contextTerms })} AS tsvector)`
+        : raw('NULL');
+      return sql`(${values}, ${tsv})`;
+    });
+    const inserted = await queryAll(
+      tx,
+      sql`INSERT INTO engram_ltm_records (${versionColumns}${raw(pg ? ', tsv' : '')}) VALUES ${joinSql(rows)} RETURNING rid, id, version`,
+    );
+    // Matched by (id, version), unique in a batch, rather than trusting RETURNING's order.
+    const rid = new Map(inserted.map((row) => [`${row.version} ${row.id}`, Number(row.rid)]));
+    const ids = part.map((v) => rid.get(`${v.record.version} ${v.record.id}`) as number);
+    const firsts = ids.filter((_, j) => part[j]?.firstRid === undefined);
+    if (firsts.length > 0)
+      await queryRun(
+        tx,
+        sql`UPDATE engram_ltm_records SET first_rid = rid WHERE rid IN (${joinSql(firsts)})`,
+      );
+    out.push(...ids);
+  }
+  return out;
+}
+
+/** Inserts one version row; returns its row id. */
 async function insertVersion(
   tx: SqlClient,
   owner: RecordOwner,
-  r: LongTermRecord,
+  record: LongTermRecord,
   terms: readonly string[],
   contextTerms: readonly string[],
   firstRid: number | undefined,
 ): Promise<number> {
-  const pg = tx.dialect.name === 'postgres';
-  const live = r.event === 'DELETE' ? 0 : 1;
-  const values = sql`${firstRid ?? 0}, ${owner.tenant}, ${owner.user}, ${owner.agent}, ${r.id}, ${r.version}, ${r.event}, ${live}, ${r.kind}, ${r.text}, ${r.context ?? null}, ${r.session ?? null}, ${r.episode ?? null}, ${JSON.stringify(r.metadata)}, ${JSON.stringify(r.provenance)}, ${r.hash}, ${r.validAt?.getTime() ?? null}, ${r.invalidAt?.getTime() ?? null}, ${r.createdAt.getTime()}, ${r.recordedAt.getTime()}, ${terms.join(' ')}, ${contextTerms.join(' ')}, ${terms.length + contextTerms.length}`;
-  const columns = raw(
-    'first_rid, tenant, user_id, agent_id, id, version, event, live, kind, text, context, session_id, episode, metadata, provenance, hash, valid_at, invalid_at, created_at, recorded_at, terms, context_terms, term_count',
-  );
-  const row = pg
-    ? await queryGet(
-        tx,
-        sql`INSERT INTO engram_ltm_records (${columns}, tsv) VALUES (${values}, ${live ? sql`CAST(${tsvectorLiteral({ owner, terms, contextTerms })} AS tsvector)` : raw('NULL')}) RETURNING rid`,
-      )
-    : await queryGet(tx, sql`INSERT INTO engram_ltm_records (${columns}) VALUES (${values}) RETURNING rid`);
-  const rid = Number(row?.rid);
-  if (firstRid === undefined)
-    await queryRun(tx, sql`UPDATE engram_ltm_records SET first_rid = rid WHERE rid = ${rid}`);
-  return rid;
+  const [rid] = await insertVersions(tx, owner, [{ record, terms, contextTerms, firstRid }]);
+  return rid as number;
 }
 
 /** The current row (live or a DELETE) of a record, locked on PostgreSQL. */
@@ -131,7 +171,7 @@ export function createSqlLongTermRecords(options: SqlLongTermOptions): LongTermS
           }
           const out: LongTermRecord[] = [];
           const added = new Map<string, LongTermRecord>();
-          const indexed: IndexedVersion[] = [];
+          const pending: (NewVersion & { expire?: number })[] = [];
           for (const [i, r] of records.entries()) {
             const row = existing.get(r.id);
             const have = added.get(r.id) ?? (row && row.event !== 'DELETE' ? toRecord(row) : undefined);
@@ -146,21 +186,31 @@ export function createSqlLongTermRecords(options: SqlLongTermOptions): LongTermS
                 message: `records[${i}]: record "${r.id}" already exists with a different text, kind or metadata`,
               });
             }
-            let record: LongTermRecord;
-            let firstRid: number | undefined;
-            if (row) {
-              record = reviveVersion(toRecord(row), r, now);
-              firstRid = Number(row.first_rid);
-              await queryRun(
-                tx,
-                sql`UPDATE engram_ltm_records SET expired_at = ${now.getTime()} WHERE rid = ${Number(row.rid)}`,
-              );
-            } else record = firstVersion(r, now);
-            const rid = await insertVersion(tx, owner, record, r.terms, r.contextTerms, firstRid);
-            indexed.push({ rid, owner, terms: r.terms, contextTerms: r.contextTerms });
+            // A deleted id comes back as the next version of its record; a new id starts at version 1.
+            const record = row ? reviveVersion(toRecord(row), r, now) : firstVersion(r, now);
+            pending.push({
+              record,
+              terms: r.terms,
+              contextTerms: r.contextTerms,
+              firstRid: row ? Number(row.first_rid) : undefined,
+              ...(row ? { expire: Number(row.rid) } : {}),
+            });
             added.set(r.id, record);
             out.push(record);
           }
+          const expired = pending.flatMap((p) => (p.expire === undefined ? [] : [p.expire]));
+          for (let i = 0; i < expired.length; i += chunk)
+            await queryRun(
+              tx,
+              sql`UPDATE engram_ltm_records SET expired_at = ${now.getTime()} WHERE rid IN (${joinSql(expired.slice(i, i + chunk))})`,
+            );
+          const rids = await insertVersions(tx, owner, pending);
+          const indexed: IndexedVersion[] = pending.map((p, i) => ({
+            rid: rids[i] as number,
+            owner,
+            terms: p.terms,
+            contextTerms: p.contextTerms,
+          }));
           await indexVersions(tx, indexed);
           return out;
         });

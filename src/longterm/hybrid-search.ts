@@ -9,7 +9,7 @@ import { dateWords } from './temporal-context.ts';
 
 /** How a search ranks: public options a user tunes (see `createLongTermMemory`). */
 export interface RankingOptions {
-  /** How much a hit in a record's context (neighbouring turns, dates) counts against one in its text (0–1). @default 0.3 */
+  /** How much a hit in a record's context (neighbouring turns, dates) counts against one in its text (0–1). @default 0.5 */
   contextWeight?: number;
   /** Candidates fetched from each retriever before fusion. @default 100 */
   candidates?: number;
@@ -21,7 +21,7 @@ export interface RankingOptions {
   episodeWeight?: number;
   /** Drop a hit whose terms overlap a better hit's by at least this Jaccard similarity (1 drops exact repeats only; 0 keeps all). @default 0.9 */
   dedupe?: number;
-  /** Multiplies by 1 + this the score of a record whose `metadata.speaker` the query names (a question about what Alice said favours Alice's turns). @default 0.2 */
+  /** Multiplies by 1 + this the score of a record whose `metadata.speaker` the query names (a question about what Alice said favours Alice's turns). @default 0.4 */
   speakerBoost?: number;
   /** How much each earlier pick from the same episode lowers a hit's score (0–1), so results cover more episodes. @default 0 */
   diversity?: number;
@@ -74,7 +74,7 @@ export async function hybridSearch(
   options: HybridSearchOptions,
 ): Promise<LongTermHit[]> {
   const candidates = Math.max(options.limit, options.candidates ?? 100);
-  const contextWeight = options.contextWeight ?? 0.3;
+  const contextWeight = options.contextWeight ?? 0.5;
   const filter = options.filter ?? {};
   const terms = queryTerms(query, options.now?.() ?? new Date());
   const wantsEpisodes = filter.kinds?.includes('episode') ?? false;
@@ -128,7 +128,7 @@ export async function hybridSearch(
       if (ep !== undefined) s.score += episodeWeight * (byEpisode.get(ep) ?? 0);
     }
   }
-  const speakerBoost = options.speakerBoost ?? 0.2;
+  const speakerBoost = options.speakerBoost ?? 0.4;
   const boostSpeaker = (list: Scored) => {
     if (speakerBoost <= 0) return;
     const asked = ` ${query.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;

@@ -92,6 +92,76 @@ async function changeStats(tx: SqlClient, versions: readonly IndexedVersion[], s
 }
 
 const quoteFts = (t: string) => `"${t.replaceAll('"', '""')}"`;
+
+/**
+ * SQLite scopes of at most this many live records are ranked in JavaScript with the scope's own statistics, so
+ * their search reads only the scope's rows; larger ones use FTS5's `bm25()` (statistics of the whole table).
+ */
+export const smallScopeRecords = 2000;
+
+/**
+ * A search in a small SQLite scope: BM25 (the formula of `scoreBm25` and of the PostgreSQL path) over the scope's
+ * own statistics — its live record count and mean length, each term's document frequency counted by an FTS5
+ * match within the scope — scored over the matching rows' stored terms; the records of the best `limit` read
+ * last. Every statement reads the scope's rows only (FTS5 intersects the scope token's short doclist), so its
+ * cost does not grow with the rest of the table. Undefined when the scope holds more than {@link smallScopeRecords}.
+ */
+async function smallScopeSearch(
+  client: SqlClient,
+  scope: Scope,
+  q: { terms: string[]; cw: number; scopeMatch: string; match: string; where: SqlFragment; limit: number },
+): Promise<LongTermHit[] | undefined> {
+  const size = await queryGet(
+    client,
+    sql`SELECT count(*) AS docs, coalesce(sum(term_count), 0) AS terms FROM (SELECT r.term_count FROM engram_ltm_records r WHERE ${scopeWhere(scope, 'r')} AND r.live = 1 LIMIT ${smallScopeRecords + 1})`,
+  );
+  const docs = Number(size?.docs ?? 0);
+  if (docs > smallScopeRecords) return undefined;
+  if (docs === 0) return [];
+  const avg = Number(size?.terms ?? 0) / docs || 1;
+  const idf = new Map<string, number>();
+  for (const term of q.terms) {
+    const row = await queryGet(
+      client,
+      sql`SELECT count(*) AS n FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${`${q.scopeMatch} AND {text context} : ${quoteFts(term)}`}`,
+    );
+    idf.set(term, bm25Idf(docs, Number(row?.n ?? 0)));
+  }
+  const rows = await queryAll(
+    client,
+    sql`SELECT r.rid, r.first_rid, r.terms, r.context_terms, r.term_count FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${q.match} AND ${q.where}`,
+  );
+  const wanted = new Set(q.terms);
+  const scored = rows
+    .map((r) => {
+      const tf = new Map<string, number>();
+      const add = (text: unknown, w: number) => {
+        if (w > 0 && typeof text === 'string' && text !== '')
+          for (const t of text.split(' ')) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + w);
+      };
+      add(r.terms, 1);
+      add(r.context_terms, q.cw);
+      const length = Number(r.term_count);
+      let score = 0;
+      for (const [t, f] of tf)
+        score +=
+          (idf.get(t) ?? 0) * ((f * (bm25K1 + 1)) / (f + bm25K1 * (1 - bm25B + (bm25B * length) / avg)));
+      return { rid: Number(r.rid), first: Number(r.first_rid), score };
+    })
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score || a.first - b.first)
+    .slice(0, q.limit);
+  if (scored.length === 0) return [];
+  const found = await queryAll(
+    client,
+    sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE r.rid IN (${joinSql(scored.map((x) => x.rid))})`,
+  );
+  const byRid = new Map(found.map((r) => [Number(r.rid), r]));
+  return scored.flatMap(({ rid, score }) => {
+    const row = byRid.get(rid);
+    return row ? [{ id: String(row.id), score, record: toRecord(row) }] : [];
+  });
+}
 const quoteTs = (t: string) => `'${t.replaceAll("'", "''").replaceAll('\\', '\\\\')}'`;
 
 /**
@@ -116,7 +186,17 @@ export async function searchIndex(
   const owners = scopeTokens(scope);
   if (client.dialect.name !== 'postgres') {
     const columns = cw > 0 ? '{text context}' : 'text';
-    const match = `scope : (${owners.map(quoteFts).join(' AND ')}) AND ${columns} : (${terms.map(quoteFts).join(' OR ')})`;
+    const scopeMatch = `scope : (${owners.map(quoteFts).join(' AND ')})`;
+    const match = `${scopeMatch} AND ${columns} : (${terms.map(quoteFts).join(' OR ')})`;
+    const small = await smallScopeSearch(client, scope, {
+      terms,
+      cw,
+      scopeMatch,
+      match,
+      where,
+      limit: query.limit,
+    });
+    if (small) return small;
     const rows = await queryAll(
       client,
       sql`SELECT ${recordColumns}, -bm25(engram_ltm_fts, 0.0, 1.0, ${cw}) AS score FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${where} ORDER BY score DESC, r.first_rid LIMIT ${query.limit}`,

@@ -1,9 +1,16 @@
 /**
  * @module engram/ai-sdk
- * Glue between engram and the AI SDK v7: prompts from views. The agent loop and adapters grow here.
+ * Glue between engram and the AI SDK v7: prompts from views, adapters for plain AI SDK use (`prepareStep`,
+ * `ToolLoopAgent`, `toModelOutput`), and LLM summarizers, compactors and extractors.
  * @example
- * const { instructions, messages } = toAiSdkPrompt(await view.read());
+ * const agent = withMemory({ model, tools }, { view: createTokenWindowMemory({ memory, maxTokens: 8_000 }) });
+ * await agent.generate({ prompt: 'Hello' });
  */
+export {
+  type ContentToModelOutputOptions,
+  contentToModelOutput,
+  type ToModelOutputInput,
+} from './content-to-model-output.ts';
 export {
   createLanguageModelCompactor,
   type LanguageModelCompactorOptions,
@@ -18,4 +25,18 @@ export {
   formatTranscript,
   type LanguageModelSummarizerOptions,
 } from './language-model-summarizer.ts';
+export {
+  type FinishedRun,
+  type MemoryPrepareStep,
+  type MemoryPrepareStepOptions,
+  type MemoryView,
+  memoryPrepareStep,
+  type PrepareStepInput,
+} from './memory-prepare-step.ts';
 export { type AiSdkPrompt, toAiSdkPrompt } from './to-ai-sdk-prompt.ts';
+export {
+  type MemoryAgent,
+  type MemoryAgentExtras,
+  type WithMemoryOptions,
+  withMemory,
+} from './with-memory.ts';

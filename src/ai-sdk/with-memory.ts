@@ -1,0 +1,266 @@
+import {
+  type Agent,
+  type ModelMessage,
+  type OutputInterface,
+  type PrepareStepFunction,
+  ToolLoopAgent,
+  type ToolLoopAgentSettings,
+  type ToolSet,
+} from 'ai';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { type MemoryPrepareStep, type MemoryView, memoryPrepareStep } from './memory-prepare-step.ts';
+import { toAiSdkPrompt } from './to-ai-sdk-prompt.ts';
+
+/** The AI SDK's runtime context type (not exported by `ai` under a name). */
+type Context = Parameters<PrepareStepFunction<ToolSet>>[0]['runtimeContext'];
+type NoTools = Record<string, never>;
+
+/** The parts of a call this wrapper reads or replaces; the rest passes through untouched. */
+interface LooseCall {
+  prompt?: string | ModelMessage[];
+  messages?: ModelMessage[];
+  onEnd?: (event: { responseMessages: ModelMessage[] }) => unknown;
+  onFinish?: (event: { responseMessages: ModelMessage[] }) => unknown;
+  [key: string]: unknown;
+}
+interface LooseAgent {
+  id: string | undefined;
+  tools: unknown;
+  generate(call: LooseCall): PromiseLike<{ responseMessages: ModelMessage[] }>;
+  stream(call: LooseCall): PromiseLike<unknown>;
+}
+
+/**
+ * Options of {@link withMemory}: the memory (or a view over it) the agent reads and writes.
+ * @example
+ * const options: WithMemoryOptions = { view: createTokenWindowMemory({ memory, maxTokens: 8_000 }) };
+ */
+export interface WithMemoryOptions {
+  /** A conversation memory: the agent sees all of it. Give this or `view`. */
+  memory?: MemoryView;
+  /** A view over a conversation memory: the agent sees its output, new messages go to its `store()`. */
+  view?: MemoryView;
+  /** Instructions placed before the view's system messages (summaries). @default the agent's `instructions` */
+  instructions?: string;
+}
+
+/**
+ * An agent with memory: `generate` / `stream` as the AI SDK's, plus the view and a way to wait for streams.
+ * @example
+ * const agent: MemoryAgent<never, typeof tools> = withMemory({ model, tools }, { memory });
+ */
+export type MemoryAgent<
+  CALL_OPTIONS = never,
+  TOOLS extends ToolSet = NoTools,
+  RUNTIME_CONTEXT extends Context = Context,
+  OUTPUT extends OutputInterface = never,
+> = Agent<CALL_OPTIONS, TOOLS, RUNTIME_CONTEXT, OUTPUT> & MemoryAgentExtras;
+
+/**
+ * What {@link withMemory} adds to an agent.
+ * @example
+ * await agent.settled(); // every finished stream is stored
+ */
+export interface MemoryAgentExtras {
+  /** What the agent reads and writes. */
+  readonly view: MemoryView;
+  /** Resolves once every finished stream's messages are stored; rejects with a store error. */
+  settled(): Promise<void>;
+}
+
+/**
+ * Gives an AI SDK agent memory, so a caller keeps the SDK's own loop. Each call sends the view's output
+ * followed by the new `prompt` / `messages`; the new input and every response message (`responseMessages`
+ * of all steps, not only the last step's `response.messages`) are stored once. A second call sees the first.
+ *
+ * - From `ToolLoopAgentSettings` (recommended) it builds a `ToolLoopAgent` per call whose `prepareStep` is
+ *   {@link memoryPrepareStep} (then your own `prepareStep`, which sees the view's messages): the view applies
+ *   at every step of the tool loop, and each step is stored as the next one starts.
+ * - From an existing `Agent` it can only shape the call: the view's output is passed as `messages` and the
+ *   call's messages are stored when it ends. The view's system messages (summaries) travel inside `messages`,
+ *   so build that agent with `allowSystemInMessages: true` if your view makes them.
+ *
+ * `stream` stores when the stream ends (the SDK's `onEnd`, which runs only once the stream is consumed), the
+ * SDK ignores errors thrown there, so a failed store is rethrown by the next call and by `settled()`.
+ * @example
+ * const agent = withMemory({ model, tools, instructions: 'Be brief.' }, { memory: createConversationMemory() });
+ * await agent.generate({ prompt: 'My name is Ada.' });
+ * const { text } = await agent.generate({ prompt: 'What is my name?' }); // the model sees the first call
+ */
+export function withMemory<
+  A extends {
+    readonly version: 'agent-v1';
+    generate(...args: never[]): PromiseLike<unknown>;
+    stream(...args: never[]): PromiseLike<unknown>;
+  },
+>(agent: A, options: WithMemoryOptions): A & MemoryAgentExtras;
+export function withMemory<
+  CALL_OPTIONS = never,
+  TOOLS extends ToolSet = NoTools,
+  RUNTIME_CONTEXT extends Context = Context,
+  OUTPUT extends OutputInterface = never,
+>(
+  settings: ToolLoopAgentSettings<CALL_OPTIONS, TOOLS, RUNTIME_CONTEXT, OUTPUT>,
+  options: WithMemoryOptions,
+): MemoryAgent<CALL_OPTIONS, TOOLS, RUNTIME_CONTEXT, OUTPUT>;
+export function withMemory<
+  CALL_OPTIONS,
+  TOOLS extends ToolSet,
+  RUNTIME_CONTEXT extends Context,
+  OUTPUT extends OutputInterface,
+>(
+  agent:
+    | Agent<CALL_OPTIONS, TOOLS, RUNTIME_CONTEXT, OUTPUT>
+    | ToolLoopAgentSettings<CALL_OPTIONS, TOOLS, RUNTIME_CONTEXT, OUTPUT>,
+  options: WithMemoryOptions,
+): MemoryAgent<CALL_OPTIONS, TOOLS, RUNTIME_CONTEXT, OUTPUT> {
+  const view = checkOptions(agent, options);
+  const pending = new Set<Promise<void>>();
+  let failed: { error: unknown } | undefined;
+  /** Rethrows a store error an `onEnd` could not throw. */
+  const rethrow = () => {
+    if (!failed) return;
+    const { error } = failed;
+    failed = undefined;
+    throw error;
+  };
+  /** Runs a store that the SDK's onEnd would swallow; keeps its error for the next call and settled(). */
+  const track = (task: Promise<void>) => {
+    const tracked = task.catch((error: unknown) => {
+      failed ??= { error };
+    });
+    pending.add(tracked);
+    void tracked.finally(() => pending.delete(tracked));
+    return tracked;
+  };
+  /** The call's `onEnd` (or deprecated `onFinish`), run after `store`. */
+  const onEndAfter =
+    (call: LooseCall, store: (event: { responseMessages: ModelMessage[] }) => Promise<void>) =>
+    async (event: { responseMessages: ModelMessage[] }) => {
+      await track(store(event));
+      await (call.onEnd ?? call.onFinish)?.(event);
+    };
+  const settled = async () => {
+    while (pending.size > 0) await Promise.all([...pending]);
+    rethrow();
+  };
+
+  let wrapped: Omit<LooseAgent, 'tools'> & { tools: unknown };
+  if ((agent as { version?: unknown }).version !== 'agent-v1') {
+    const settings = agent as ToolLoopAgentSettings<CALL_OPTIONS, TOOLS, RUNTIME_CONTEXT, OUTPUT>;
+    const build = () => {
+      const steps = memoryPrepareStep({
+        view,
+        instructions: options.instructions ?? textOf(settings.instructions),
+      });
+      const prepareStep = compose(steps, settings.prepareStep as PrepareStepFunction<ToolSet> | undefined);
+      const built = new ToolLoopAgent({ ...settings, prepareStep } as typeof settings);
+      return { steps, agent: built as unknown as LooseAgent };
+    };
+    wrapped = {
+      id: settings.id,
+      tools: settings.tools,
+      async generate(call) {
+        rethrow();
+        const run = build();
+        try {
+          const result = await run.agent.generate(call);
+          await run.steps.finish(result);
+          return result;
+        } catch (error) {
+          await run.steps.finish();
+          throw error;
+        }
+      },
+      async stream(call) {
+        rethrow();
+        const run = build();
+        const { onFinish: _, ...rest } = call;
+        return run.agent.stream({ ...rest, onEnd: onEndAfter(call, (event) => run.steps.finish(event)) });
+      },
+    };
+  } else {
+    const inner = agent as unknown as LooseAgent;
+    /** The call with the view's output before its new messages, and those new messages. */
+    const shape = async (call: LooseCall) => {
+      const input: ModelMessage[] =
+        call.messages ??
+        (typeof call.prompt === 'string' ? [{ role: 'user', content: call.prompt }] : call.prompt!);
+      const history = toAiSdkPrompt(await view.read(), { instructions: options.instructions });
+      const system: ModelMessage[] = history.instructions
+        ? [{ role: 'system', content: history.instructions }]
+        : [];
+      const { prompt: _p, messages: _m, onFinish: _f, onEnd: _e, ...rest } = call;
+      return { input, rest: { ...rest, messages: [...system, ...history.messages, ...input] } };
+    };
+    const storeRun = async (input: ModelMessage[], responseMessages: readonly ModelMessage[]) =>
+      view.store([...input, ...responseMessages]);
+    wrapped = {
+      id: inner.id,
+      tools: inner.tools,
+      async generate(call) {
+        rethrow();
+        const { input, rest } = await shape(call);
+        const result = await inner.generate({ ...rest, onEnd: call.onEnd ?? call.onFinish });
+        await storeRun(input, result.responseMessages);
+        return result;
+      },
+      async stream(call) {
+        rethrow();
+        const { input, rest } = await shape(call);
+        return inner.stream({
+          ...rest,
+          onEnd: onEndAfter(call, (event) => storeRun(input, event.responseMessages)),
+        });
+      },
+    };
+  }
+  return { version: 'agent-v1', ...wrapped, view, settled } as unknown as MemoryAgent<
+    CALL_OPTIONS,
+    TOOLS,
+    RUNTIME_CONTEXT,
+    OUTPUT
+  >;
+}
+
+/** Our prepareStep, then the caller's, which sees (and may override) the view's messages. */
+function compose(
+  steps: MemoryPrepareStep,
+  user: PrepareStepFunction<ToolSet> | undefined,
+): PrepareStepFunction<ToolSet> {
+  return async (options) => {
+    const ours = await steps(options);
+    if (!user) return ours;
+    const theirs = await user({
+      ...options,
+      messages: ours.messages,
+      instructions: ours.instructions ?? options.instructions,
+    });
+    return { ...ours, ...theirs };
+  };
+}
+
+function textOf(instructions: unknown): string | undefined {
+  return typeof instructions === 'string' ? instructions : undefined;
+}
+
+function checkOptions(agent: unknown, options: WithMemoryOptions): MemoryView {
+  const fail = (message: string) =>
+    new MemoryError({ code: 'INVALID_ARGUMENT', component: 'ai-sdk', message: `withMemory: ${message}` });
+  if (typeof agent !== 'object' || agent === null) throw fail('expected a ToolLoopAgent or its settings');
+  const a = agent as { version?: unknown; model?: unknown; generate?: unknown };
+  if (a.version === 'agent-v1' ? typeof a.generate !== 'function' : a.model === undefined) {
+    throw fail('expected an Agent (version "agent-v1") or ToolLoopAgentSettings with a model');
+  }
+  const { memory, view } = (options ?? {}) as WithMemoryOptions;
+  if ((memory === undefined) === (view === undefined))
+    throw fail('give exactly one of { memory } or { view }');
+  const chosen = (memory ?? view) as Partial<MemoryView>;
+  if (typeof chosen.read !== 'function' || typeof chosen.store !== 'function') {
+    throw fail(`${memory ? 'memory' : 'view'} must have read() and store()`);
+  }
+  if (options.instructions !== undefined && typeof options.instructions !== 'string') {
+    throw fail('instructions must be a string');
+  }
+  return chosen as MemoryView;
+}

@@ -1,0 +1,75 @@
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
+
+type LanguageModelV4CallOptions = Parameters<MockLanguageModelV4['doGenerate']>[0];
+type LanguageModelV4StreamPart =
+  Awaited<ReturnType<MockLanguageModelV4['doStream']>>['stream'] extends ReadableStream<infer P> ? P : never;
+/** A prompt as the model receives it. */
+export type RecordedPrompt = LanguageModelV4CallOptions['prompt'];
+
+/** One scripted model reply: tool calls (finish reason `tool-calls`) or a text answer (`stop`). */
+export type ScriptedReply = { toolCalls: { toolName: string; input: unknown }[] } | { text: string };
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
+
+/**
+ * A MockLanguageModelV4 that answers call i with `replies[i]` (then `done` text), for `generateText` and
+ * `streamText` alike, and records every prompt it received. Tool call ids are `call_<call>_<index>`.
+ * @example
+ * const { model, prompts } = scriptedLanguageModel([{ toolCalls: [{ toolName: 'weather', input: { city: 'Paris' } }] }]);
+ */
+export function scriptedLanguageModel(replies: readonly ScriptedReply[]) {
+  const prompts: RecordedPrompt[] = [];
+  const next = (options: LanguageModelV4CallOptions) => {
+    prompts.push(structuredClone(options.prompt));
+    const n = prompts.length;
+    const reply = replies[n - 1] ?? { text: 'done' };
+    if ('text' in reply) {
+      return { content: [{ type: 'text' as const, text: reply.text }], finishReason: 'stop' as const };
+    }
+    return {
+      content: reply.toolCalls.map((c, i) => ({
+        type: 'tool-call' as const,
+        toolCallId: `call_${n}_${i}`,
+        toolName: c.toolName,
+        input: JSON.stringify(c.input),
+      })),
+      finishReason: 'tool-calls' as const,
+    };
+  };
+  const model = new MockLanguageModelV4({
+    doGenerate: async (options) => {
+      const { content, finishReason } = next(options);
+      return { content, finishReason: { unified: finishReason, raw: undefined }, usage, warnings: [] };
+    },
+    doStream: async (options) => {
+      const { content, finishReason } = next(options);
+      const parts: LanguageModelV4StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+      for (const part of content) {
+        if (part.type === 'text') {
+          parts.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: part.text });
+          parts.push({ type: 'text-end', id: 't' });
+        } else parts.push(part);
+      }
+      parts.push({ type: 'finish', finishReason: { unified: finishReason, raw: undefined }, usage });
+      return { stream: convertArrayToReadableStream(parts) };
+    },
+  });
+  return { model, prompts };
+}
+
+/** The tool calls in a recorded prompt that no tool result in the same prompt answers (ids). */
+export function unansweredToolCalls(prompt: RecordedPrompt): string[] {
+  const calls: string[] = [];
+  const results = new Set<string>();
+  for (const message of prompt) {
+    if (typeof message.content === 'string') continue;
+    for (const part of message.content) {
+      if (part.type === 'tool-call' && !part.providerExecuted) calls.push(part.toolCallId);
+      if (part.type === 'tool-result') results.add(part.toolCallId);
+    }
+  }
+  return calls.filter((id) => !results.has(id));
+}

@@ -1,6 +1,7 @@
 /**
  * @module engram/ai-sdk
- * Using engram with the AI SDK v7: turn a view's output into `instructions` + `messages`; give plain AI SDK calls
+ * Using engram with the AI SDK v7: seed 000's agent loop with memory, content store and long-term memory
+ * (`agent`); turn a view's output into `instructions` + `messages`; give plain AI SDK calls
  * and agents memory (`memoryPrepareStep`, `withMemory`, `contentToModelOutput`); summarize and compact content
  * items and extract long-term facts with any AI SDK `LanguageModel`.
  * @example
@@ -10,7 +11,15 @@
  * await agent.generate({ prompt: 'Hello' });
  */
 export {
+  type Agent,
+  type AgentConfig,
+  type AgentEvent,
+  type AgentLongTermMemory,
+  type AgentResult,
+  type AgentRun,
+  type AgentRunOptions,
   type AiSdkPrompt,
+  agent,
   type ContentToModelOutputOptions,
   contentToModelOutput,
   createLanguageModelCompactor,
@@ -26,6 +35,7 @@ export {
   type MemoryAgentExtras,
   type MemoryPrepareStep,
   type MemoryPrepareStepOptions,
+  type MemoryRetention,
   type MemoryView,
   memoryPrepareStep,
   type PrepareStepInput,

@@ -20,7 +20,7 @@ const allowed: Record<string, readonly string[]> = {
   session: ['core', 'memory', 'store', 'tokens'],
   patterns: ['core', 'messages', 'memory', 'store', 'tokens', 'longterm'],
   tools: ['core', 'messages', 'memory', 'content', 'tokens', 'longterm'],
-  'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens', 'content', 'longterm'],
+  'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens', 'content', 'longterm', 'tools'],
 };
 
 const src = dirname(fileURLToPath(import.meta.url));

@@ -174,6 +174,7 @@ export {
   type MessageSearchOptions,
   type ModelMessage,
   SimpleMemory,
+  storesMany,
 } from './memory/index.ts';
 export {
   type AnthropicBlock,

@@ -1,11 +1,22 @@
 /**
  * @module engram/ai-sdk
- * Glue between engram and the AI SDK v7: prompts from views, adapters for plain AI SDK use (`prepareStep`,
+ * Glue between engram and the AI SDK v7: seed 000's agent loop (`agent`), prompts from views, adapters for plain AI SDK use (`prepareStep`,
  * `ToolLoopAgent`, `toModelOutput`), and LLM summarizers, compactors and extractors.
  * @example
  * const agent = withMemory({ model, tools }, { view: createTokenWindowMemory({ memory, maxTokens: 8_000 }) });
  * await agent.generate({ prompt: 'Hello' });
  */
+export {
+  type Agent,
+  type AgentConfig,
+  type AgentEvent,
+  type AgentLongTermMemory,
+  type AgentResult,
+  type AgentRun,
+  type AgentRunOptions,
+  agent,
+  type MemoryRetention,
+} from './agent/index.ts';
 export {
   type ContentToModelOutputOptions,
   contentToModelOutput,

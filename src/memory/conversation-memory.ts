@@ -14,6 +14,7 @@ import type { AppendInput, Artifact, LogStats, MemoryStoreV1, RangeQuery } from 
 import { createTokenCounter } from '../tokens/index.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import type { Memory } from './memory.ts';
+import { storesMany } from './memory.ts';
 import { type MessageFilter, matchesFilter } from './message-filter.ts';
 import {
   type CheckedSearchOptions,
@@ -202,6 +203,7 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     scope,
     counter,
     storage,
+    [storesMany]: true,
     componentName: options.componentName ?? 'ConversationMemory',
 
     read: () => read(async () => messagesOf(await all())),

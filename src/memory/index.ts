@@ -16,7 +16,7 @@ export {
   createConversationMemory,
 } from './conversation-memory.ts';
 export { LogBackedMemory, type MemoryLogOptions } from './log-backed-memory.ts';
-export type { Memory } from './memory.ts';
+export { type Memory, storesMany } from './memory.ts';
 export type { MessageFilter } from './message-filter.ts';
 export type { MessageSearchOptions } from './message-search.ts';
 export { createSimpleMemory, SimpleMemory } from './simple-memory.ts';

@@ -6,7 +6,7 @@ import {
   type ConversationMemoryOptions,
   createConversationMemory,
 } from './conversation-memory.ts';
-import type { Memory } from './memory.ts';
+import { type Memory, storesMany } from './memory.ts';
 
 /**
  * engram's extras for seed 000's memory classes: where the log lives. Without them a class keeps its log in
@@ -23,6 +23,8 @@ export type MemoryLogOptions = Omit<ConversationMemoryOptions, 'initialMessages'
 export class LogBackedMemory implements Memory {
   /** The conversation the messages are stored in, with `get`, `recent`, `find`, `prune`, `saveState`, … */
   readonly conversation: ConversationMemory;
+  /** `store` takes several messages in one call. */
+  readonly [storesMany] = true as const;
   #initialCount: number;
   #opened: Promise<void> | undefined;
 

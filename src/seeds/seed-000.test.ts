@@ -1,12 +1,13 @@
 /**
  * Seed 000 ("Memory", the @gumbee/agent docs) run against engram: its TypeScript examples pasted as they are,
  * with `@gumbee/agent` replaced by engram's public entry and `openai(…)` by the AI SDK's mock model. The parts
- * that need `agent()` / `run()` are `it.todo` until the agent loop exists (issue 10). Mapping: docs/seeds.md.
+ * that need `agent()` / `run()` use engram's agent loop from `engram/ai-sdk`. Mapping: docs/seeds.md.
  */
 import { generateText, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { agent } from '../ai-sdk.ts';
 import {
   SlidingWindowMemory as EngramSlidingWindowMemory,
   SummarizingMemory as EngramSummarizingMemory,
@@ -17,6 +18,7 @@ import {
   SummarizingMemory,
   TokenWindowMemory,
 } from '../index.ts';
+import { scriptedLanguageModel } from '../testing/scripted-language-model.ts';
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
@@ -172,12 +174,46 @@ describe('seed 000: how memory integrates with the agent loop (steps 1–6 by ha
     expect(response).toEqual([{ type: 'text', text: "It's 72°F in Tokyo." }]);
   });
 
-  it.todo('default memory: a fresh SimpleMemory() per run when agent() gets none (needs agent(), issue 10)');
-  it.todo(
-    'agent-level default: agent({ memory: new SimpleMemory(conversationHistory) }) (needs agent(), issue 10)',
-  );
-  it.todo('per-run override: myAgent.run(prompt, context, { memory }) (needs run(), issue 10)');
-  it.todo('priority: options.memory, then config.memory, then new SimpleMemory() (needs agent(), issue 10)');
+  it('default memory: a fresh SimpleMemory() per run when agent() gets none', async () => {
+    const { model, prompts } = scriptedLanguageModel([{ text: 'one' }, { text: 'two' }]);
+    const myAgent = agent({ name: 'assistant', description: 'An assistant', model });
+    await myAgent.run('first question').result;
+    await myAgent.run('second question').result;
+    expect(JSON.stringify(prompts[1])).not.toContain('first question');
+  });
+
+  it('agent-level default: agent({ memory: new SimpleMemory(conversationHistory) })', async () => {
+    const { model, prompts } = scriptedLanguageModel([{ text: 'ok' }]);
+    const conversationHistory: ModelMessage[] = [{ role: 'user', content: 'My name is Ada.' }];
+    const myAgent = agent({
+      name: 'assistant',
+      description: 'An assistant',
+      model,
+      memory: new SimpleMemory(conversationHistory),
+    });
+    await myAgent.run('What is my name?').result;
+    expect(JSON.stringify(prompts[0])).toContain('My name is Ada.');
+  });
+
+  it('per-run override and priority: options.memory, then config.memory, then new SimpleMemory()', async () => {
+    const { model, prompts } = scriptedLanguageModel([{ text: 'a' }, { text: 'b' }]);
+    const previousMessages: ModelMessage[] = [{ role: 'user', content: 'from the run option' }];
+    const myAgent = agent({
+      name: 'assistant',
+      description: 'An assistant',
+      model,
+      memory: new SimpleMemory([{ role: 'user', content: 'from the config' }]),
+    });
+    const context = {};
+    const { stream } = myAgent.run('Continue our conversation', context, {
+      memory: new SimpleMemory(previousMessages),
+    });
+    for await (const _ of stream);
+    expect(JSON.stringify(prompts[0])).toContain('from the run option');
+    expect(JSON.stringify(prompts[0])).not.toContain('from the config');
+    await myAgent.run('again').result;
+    expect(JSON.stringify(prompts[1])).toContain('from the config');
+  });
 });
 
 describe("seed 000: the strategies' usage, verbatim, with engram's classes of the same names", () => {
@@ -215,7 +251,14 @@ describe("seed 000: the strategies' usage, verbatim, with engram's classes of th
     expect(await small.appended()).toEqual([{ role: 'user', content: 'next' }]);
   });
 
-  it.todo('const myAgent = agent({ …, memory: memory }) (needs agent(), issue 10)');
+  it('const myAgent = agent({ …, memory: memory }) with a strategy as its memory', async () => {
+    const { model, prompts } = scriptedLanguageModel([{ text: 'ok' }]);
+    const memory = new SlidingWindowMemory(previousMessages, 4);
+    const myAgent = agent({ name: 'assistant', description: 'An assistant', model, memory });
+    await myAgent.run('next').result;
+    // The window (3 old messages + the prompt) is what the model saw.
+    expect(prompts[0]!.filter((m) => m.role !== 'system')).toHaveLength(4);
+  });
 });
 
 describe("seed 000: custom memory strategies implement engram's Memory as written", () => {

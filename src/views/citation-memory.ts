@@ -10,6 +10,7 @@ import type { MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { Memory } from '../memory/memory.ts';
+import { storesMany } from '../memory/memory.ts';
 import { checkInteger } from './view-helpers.ts';
 import { createViewLog } from './view-log.ts';
 
@@ -123,6 +124,7 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
       }),
     store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
     appended: () => memory.appended(),
+    [storesMany]: true,
   };
 }
 

@@ -3,6 +3,7 @@ import type { MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { Memory } from '../memory/memory.ts';
+import { storesMany } from '../memory/memory.ts';
 import { nonSystem, selectNewestUnits } from './newest-units.ts';
 import { assemble, checkInteger } from './view-helpers.ts';
 import { createViewLog } from './view-log.ts';
@@ -58,5 +59,6 @@ export function createSlidingWindowMemory(options: SlidingWindowViewOptions): Sl
       }),
     store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
     appended: () => memory.appended(),
+    [storesMany]: true,
   };
 }

@@ -3,6 +3,7 @@ import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { Memory } from '../memory/memory.ts';
+import { storesMany } from '../memory/memory.ts';
 import { isSendable, type MessageUnit } from '../messages/units.ts';
 import { nonSystem } from './newest-units.ts';
 import { runSummarizer, type Summarizer } from './summarizer.ts';
@@ -167,6 +168,7 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
     read: () => run(async () => (await refresh()).slice()),
     store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
     appended: () => memory.appended(),
+    [storesMany]: true,
     instructions: () =>
       run(async () => {
         await refresh();

@@ -4,6 +4,7 @@ import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { Memory } from '../memory/memory.ts';
+import { storesMany } from '../memory/memory.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { nonSystem, selectNewestUnits } from './newest-units.ts';
 import { truncateToolResults } from './truncate-tool-results.ts';
@@ -131,6 +132,7 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
       }),
     store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
     appended: () => memory.appended(),
+    [storesMany]: true,
   };
 }
 

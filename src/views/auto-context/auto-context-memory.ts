@@ -8,6 +8,7 @@ import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import { createSerialQueue } from '../../core/serial-queue.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
+import { storesMany } from '../../memory/memory.ts';
 import { isUnitComplete } from '../../messages/units.ts';
 import { createViewLog } from '../view-log.ts';
 import { applyLadder, type LadderCache, type LadderItem, supersededSteps } from './apply-ladder.ts';
@@ -286,5 +287,6 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
     },
     store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
     appended: () => memory.appended(),
+    [storesMany]: true,
   };
 }

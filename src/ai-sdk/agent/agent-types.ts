@@ -1,0 +1,113 @@
+import type {
+  AssistantContent,
+  FinishReason,
+  LanguageModel,
+  LanguageModelUsage,
+  ModelMessage,
+  StopCondition,
+  ToolSet,
+  UserContent,
+} from 'ai';
+import type { ContentStore } from '../../content/create-content-store.ts';
+import type { LongTermMemory, LongTermMemoryMode } from '../../longterm/long-term-memory.ts';
+import type { Memory } from '../../memory/memory.ts';
+
+/** Seed 003's `memory_retention`: what happens to the agent's memory when a run ends. */
+export type MemoryRetention = 'single_run' | 'session' | 'persistent';
+
+/** Long-term memory of an agent (seed 002): the memory and how the agent uses it. */
+export interface AgentLongTermMemory {
+  /** Any {@link LongTermMemory} (`createLongTermMemory`, `createMem0LongTermMemory`). */
+  memory: LongTermMemory;
+  /**
+   * `static`: recalled with the prompt before the first step and sent as a `<long_term_memory>` user-role block
+   * (never in the instructions), the run's user and assistant messages recorded after it; `agent`: the tools
+   * `record_to_memory` and `retrieve_from_memory`; `both`. @default 'static'
+   */
+  mode?: LongTermMemoryMode;
+}
+
+/** What {@link agent} takes (seed 000's agent config, with engram's memory options). */
+export interface AgentConfig {
+  /** The agent's name (in events, and as a sub-agent's tool name). */
+  name: string;
+  /** What it does (a sub-agent's tool description). */
+  description: string;
+  /** Any AI SDK language model. */
+  model: LanguageModel;
+  /** The system prompt: the agent's own (system messages in memory are never sent). */
+  instructions?: string;
+  /** AI SDK tools. */
+  tools?: ToolSet;
+  /** The default memory of its runs (a run's `memory` option wins). @default a new SimpleMemory per run */
+  memory?: Memory;
+  /** A content store: its tools (`store_in_memory`, `retrieve_from_memory`, `query_memory`) are added. */
+  contentStore?: ContentStore;
+  /** Long-term memory and its mode. */
+  longTermMemory?: AgentLongTermMemory;
+  /** When to stop the tool loop (AI SDK stop conditions, checked after each step). @default isStepCount(20) */
+  stopWhen?: StopCondition<ToolSet> | StopCondition<ToolSet>[];
+  /** Seed 003's retention, applied at the end of each run: `single_run` clears the memory. @default 'session' */
+  memoryRetention?: MemoryRetention;
+}
+
+/** Options of one run. */
+export interface AgentRunOptions {
+  /** This run's memory (seed 000: run options, then the agent's config, then a new SimpleMemory). */
+  memory?: Memory;
+  /** Cancels the run: the step in flight is not stored (no tool call without its result). */
+  abortSignal?: AbortSignal;
+}
+
+/** The events of a run, in order: `agent-start`, per step deltas and tool events then `agent-step-end`, `agent-end`. */
+export type AgentEvent =
+  | { type: 'agent-start'; agent: string; prompt: string | UserContent }
+  | { type: 'text-delta'; step: number; text: string }
+  | { type: 'reasoning-delta'; step: number; text: string }
+  | { type: 'tool-call'; step: number; toolCallId: string; toolName: string; input: unknown }
+  | { type: 'tool-result'; step: number; toolCallId: string; toolName: string; output: unknown }
+  | { type: 'tool-error'; step: number; toolCallId: string; toolName: string; error: string }
+  | { type: 'agent-step-end'; step: number; finishReason: FinishReason; appended: ModelMessage[] }
+  | {
+      type: 'agent-end';
+      agent: string;
+      response: AssistantContent | undefined;
+      finishReason: FinishReason | 'aborted';
+      usage: LanguageModelUsage;
+    };
+
+/** What a run produced. */
+export interface AgentResult {
+  /** The last assistant message among the run's appended messages (seed 000), or undefined. */
+  response: AssistantContent | undefined;
+  /** Its text parts, joined. */
+  text: string;
+  /** Every message in memory at the end of the run (the execution record). */
+  messages: ModelMessage[];
+  /** What the run appended (its prompt, then each step's assistant and tool messages). */
+  appended: ModelMessage[];
+  /** Steps the model took. */
+  steps: number;
+  /** Why the last step ended, or `aborted`. */
+  finishReason: FinishReason | 'aborted';
+  /** Tokens over all steps. */
+  usage: LanguageModelUsage;
+}
+
+/** A run: its events as they happen, and its result. */
+export interface AgentRun {
+  /** The events (buffered: reading them is optional, and late readers get them all). */
+  stream: AsyncIterable<AgentEvent>;
+  /** Resolves when the run ended (an aborted run resolves with `finishReason: 'aborted'`); rejects on an error. */
+  result: Promise<AgentResult>;
+}
+
+/** An agent (seed 000). */
+export interface Agent {
+  /** Its name. */
+  readonly name: string;
+  /** Its description. */
+  readonly description: string;
+  /** Runs the agent on a prompt; `context` reaches tools as the AI SDK's runtime context. */
+  run(prompt: string | UserContent, context?: Record<string, unknown>, options?: AgentRunOptions): AgentRun;
+}

@@ -1,0 +1,294 @@
+import {
+  type AssistantContent,
+  type FinishReason,
+  isStepCount,
+  type LanguageModelUsage,
+  type ModelMessage,
+  type StepResult,
+  streamText,
+  type ToolSet,
+  type UserContent,
+} from 'ai';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import type { MemoryMessage } from '../../core/message.ts';
+import { type Memory, storesMany } from '../../memory/memory.ts';
+import { SimpleMemory } from '../../memory/simple-memory.ts';
+import { toMemoryMessage } from '../../messages/from-model-message.ts';
+import { toModelMessages } from '../../messages/to-model-message.ts';
+import { createContentTools } from '../../tools/content-tools.ts';
+import { createLongTermTools } from '../../tools/long-term-tools.ts';
+import type {
+  Agent,
+  AgentConfig,
+  AgentEvent,
+  AgentResult,
+  AgentRun,
+  AgentRunOptions,
+  MemoryRetention,
+} from './agent-types.ts';
+import { createEventChannel } from './event-channel.ts';
+
+const component = 'agent';
+const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
+
+const emptyUsage = (): LanguageModelUsage =>
+  ({
+    inputTokens: 0,
+    outputTokens: 0,
+    totalTokens: 0,
+  }) as LanguageModelUsage;
+
+/** Adds two usages field by field (numbers only; nested token details summed where both have them). */
+function addUsage(a: LanguageModelUsage, b: LanguageModelUsage | undefined): LanguageModelUsage {
+  if (!b) return a;
+  const out: Record<string, unknown> = { ...a };
+  for (const [key, value] of Object.entries(b)) {
+    const mine = out[key];
+    if (typeof value === 'number') out[key] = (typeof mine === 'number' ? mine : 0) + value;
+    else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const sub: Record<string, unknown> = { ...((mine as object) ?? {}) };
+      for (const [k, v] of Object.entries(value))
+        if (typeof v === 'number') sub[k] = (typeof sub[k] === 'number' ? (sub[k] as number) : 0) + v;
+      out[key] = sub;
+    }
+  }
+  return out as LanguageModelUsage;
+}
+
+/** Stores a step's messages: in one call when the memory takes arrays (engram's do), else one by one (seed 000). */
+async function storeStep(memory: Memory, messages: readonly ModelMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  if (memory[storesMany])
+    await (memory as unknown as { store(m: readonly ModelMessage[]): Promise<void> }).store(messages);
+  else for (const m of messages) await memory.store(m);
+}
+
+/** Applies seed 003's retention at the end of a run. */
+async function applyRetention(memory: Memory, retention: MemoryRetention): Promise<void> {
+  if (retention !== 'single_run') return;
+  const m = memory as { clear?: () => Promise<unknown>; conversation?: { clear?: () => Promise<unknown> } };
+  if (typeof m.clear === 'function') await m.clear();
+  else if (typeof m.conversation?.clear === 'function') await m.conversation.clear();
+  else throw bad("memoryRetention 'single_run' needs a memory with clear() (every engram memory has one)");
+}
+
+const textOf = (content: AssistantContent | undefined): string =>
+  content === undefined
+    ? ''
+    : typeof content === 'string'
+      ? content
+      : content.map((p) => (p.type === 'text' ? p.text : '')).join('');
+
+/** The messages sent to the model: memory's, without system messages, with the recalled block before the prompt. */
+function promptMessages(
+  stored: readonly ModelMessage[],
+  recall: string,
+  promptIndex: number,
+): ModelMessage[] {
+  const messages = toModelMessages(stored as MemoryMessage[]).filter((m) => m.role !== 'system');
+  if (recall === '') return messages;
+  // The block goes right before the run's prompt (the latest user message when memory reorders), as user data.
+  const at = Math.min(Math.max(0, promptIndex), messages.length);
+  return [...messages.slice(0, at), { role: 'user', content: recall }, ...messages.slice(at)];
+}
+
+/** The index of the run's prompt among what memory returns now: the last user message. */
+const lastUserIndex = (messages: readonly ModelMessage[]) => {
+  const nonSystem = messages.filter((m) => m.role !== 'system');
+  for (let i = nonSystem.length - 1; i >= 0; i--) if (nonSystem[i]?.role === 'user') return i;
+  return nonSystem.length;
+};
+
+function checkConfig(config: AgentConfig): void {
+  if (typeof config !== 'object' || config === null) throw bad('agent(config): config must be an object');
+  if (typeof config.name !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(config.name))
+    throw bad('agent(config): name must be 1–64 letters, digits, _ or - (it names the agent as a tool)');
+  if (typeof config.description !== 'string') throw bad('agent(config): description must be a string');
+  if (!config.model) throw bad('agent(config): model is required');
+  const mode = config.longTermMemory?.mode;
+  if (mode !== undefined && !['static', 'agent', 'both'].includes(mode))
+    throw bad("agent(config): longTermMemory.mode must be 'static', 'agent' or 'both'");
+  const retention = config.memoryRetention;
+  if (retention !== undefined && !['single_run', 'session', 'persistent'].includes(retention))
+    throw bad("agent(config): memoryRetention must be 'single_run', 'session' or 'persistent'");
+}
+
+/** The agent's tools: its own, the content store's, and the long-term memory's in `agent` / `both` mode. */
+function toolsOf(config: AgentConfig): ToolSet {
+  const tools: ToolSet = { ...(config.tools ?? {}) };
+  if (config.contentStore) Object.assign(tools, createContentTools({ content: config.contentStore }));
+  const ltm = config.longTermMemory;
+  if (ltm && (ltm.mode === 'agent' || ltm.mode === 'both')) {
+    const own = createLongTermTools({ memory: ltm.memory });
+    tools.record_to_memory = own.record_to_memory;
+    // With a content store, its retrieve_from_memory keeps the name (seed 004); long-term recall is renamed.
+    tools[config.contentStore ? 'retrieve_from_long_term_memory' : 'retrieve_from_memory'] =
+      own.retrieve_from_memory;
+  }
+  return tools;
+}
+
+/**
+ * Seed 000's agent on the AI SDK v7. `run(prompt)` resolves its memory (the run's option, else the agent's, else a
+ * new `SimpleMemory`), stores the prompt, and then at every step reads all messages from memory, leaves out
+ * system messages (the agent's `instructions` are the system prompt), calls the model (`streamText`, one step:
+ * it runs the step's tools, and a tool that throws becomes a tool error the model sees), stores the step's
+ * assistant and tool messages in one `store` call, and emits `agent-step-end` with `appended()`. It stops when a
+ * step ends without tool calls or `stopWhen` says so, reads memory once more (the execution record) and answers
+ * with the last assistant message among the appended ones. An abort drops the step in flight, so no tool call
+ * is ever stored without its result. Long-term memory (seed 002) is recalled before the first step into a
+ * user-role block and recorded after the run (`static`), offered as tools (`agent`), or both; seed 003's
+ * `memoryRetention` applies itself when the run ends.
+ * @example
+ * const assistant = agent({ name: 'assistant', description: 'An assistant', model, instructions: 'Be brief.' });
+ * const { stream, result } = assistant.run('Hello', undefined, { memory });
+ * for await (const event of stream) if (event.type === 'text-delta') process.stdout.write(event.text);
+ * console.log((await result).text);
+ */
+export function agent(config: AgentConfig): Agent {
+  checkConfig(config);
+  const tools = toolsOf(config);
+  const stopWhen = config.stopWhen ?? isStepCount(20);
+  const conditions = Array.isArray(stopWhen) ? stopWhen : [stopWhen];
+  const ltm = config.longTermMemory;
+  const staticRecall = ltm !== undefined && (ltm.mode ?? 'static') !== 'agent';
+
+  const run = (
+    prompt: string | UserContent,
+    context?: Record<string, unknown>,
+    options: AgentRunOptions = {},
+  ): AgentRun => {
+    const channel = createEventChannel<AgentEvent>();
+    const memory: Memory = options.memory ?? config.memory ?? new SimpleMemory();
+    const signal = options.abortSignal;
+    const result = (async (): Promise<AgentResult> => {
+      if (typeof prompt !== 'string' && !Array.isArray(prompt))
+        throw bad('run(prompt): prompt must be a string or user content parts');
+      channel.push({ type: 'agent-start', agent: config.name, prompt });
+      const recall =
+        staticRecall && ltm
+          ? await ltm.memory.retrieve(
+              typeof prompt === 'string' ? prompt : textOf(prompt as AssistantContent),
+            )
+          : '';
+      await storeStep(memory, [{ role: 'user', content: prompt } as ModelMessage]);
+      let usage = emptyUsage();
+      let finishReason: FinishReason | 'aborted' = 'stop';
+      const steps: StepResult<ToolSet>[] = [];
+      for (let step = 0; ; step++) {
+        if (signal?.aborted) {
+          finishReason = 'aborted';
+          break;
+        }
+        const stored = await memory.read();
+        const messages = promptMessages(stored, recall, lastUserIndex(stored));
+        const response = streamText({
+          model: config.model,
+          ...(config.instructions === undefined ? {} : { instructions: config.instructions }),
+          messages,
+          tools,
+          ...(signal ? { abortSignal: signal } : {}),
+          ...(context === undefined ? {} : { runtimeContext: context }),
+          maxRetries: 2,
+        });
+        let failed: unknown;
+        let aborted = false;
+        for await (const part of response.fullStream) {
+          switch (part.type) {
+            case 'text-delta':
+              channel.push({ type: 'text-delta', step, text: part.text });
+              break;
+            case 'reasoning-delta':
+              channel.push({ type: 'reasoning-delta', step, text: part.text });
+              break;
+            case 'tool-call':
+              channel.push({
+                type: 'tool-call',
+                step,
+                toolCallId: part.toolCallId,
+                toolName: part.toolName,
+                input: part.input,
+              });
+              break;
+            case 'tool-result':
+              channel.push({
+                type: 'tool-result',
+                step,
+                toolCallId: part.toolCallId,
+                toolName: part.toolName,
+                output: part.output,
+              });
+              break;
+            case 'tool-error':
+              channel.push({
+                type: 'tool-error',
+                step,
+                toolCallId: part.toolCallId,
+                toolName: part.toolName,
+                error: part.error instanceof Error ? part.error.message : String(part.error),
+              });
+              break;
+            case 'abort':
+              aborted = true;
+              break;
+            case 'error':
+              failed ??= part.error;
+              break;
+          }
+        }
+        if (aborted || signal?.aborted) {
+          // The step in flight is dropped whole: nothing of it is stored.
+          finishReason = 'aborted';
+          break;
+        }
+        if (failed !== undefined) throw failed;
+        const [done] = await response.steps;
+        if (done) steps.push(done);
+        const reason = await response.finishReason;
+        usage = addUsage(usage, await response.usage);
+        await storeStep(memory, (await response.response).messages);
+        channel.push({
+          type: 'agent-step-end',
+          step,
+          finishReason: reason,
+          appended: await memory.appended(),
+        });
+        finishReason = reason;
+        if (reason !== 'tool-calls') break;
+        let stop = false;
+        for (const condition of conditions) if (await condition({ steps })) stop = true;
+        if (stop) break;
+      }
+      const messages = await memory.read();
+      const appended = await memory.appended();
+      const last = [...appended].reverse().find((m) => m.role === 'assistant');
+      const responseContent = last?.content as AssistantContent | undefined;
+      if (staticRecall && ltm && finishReason !== 'aborted') {
+        const said = appended.filter((m) => m.role === 'user' || m.role === 'assistant');
+        await ltm.memory.record(said.map((m) => ('id' in m ? (m as MemoryMessage) : toMemoryMessage(m))));
+      }
+      await applyRetention(memory, config.memoryRetention ?? 'session');
+      channel.push({
+        type: 'agent-end',
+        agent: config.name,
+        response: responseContent,
+        finishReason,
+        usage,
+      });
+      channel.close();
+      return {
+        response: responseContent,
+        text: textOf(responseContent),
+        messages,
+        appended,
+        steps: steps.length,
+        finishReason,
+        usage,
+      };
+    })();
+    result.catch((error: unknown) => channel.fail(error));
+    return { stream: channel.iterable, result };
+  };
+
+  return { name: config.name, description: config.description, run };
+}

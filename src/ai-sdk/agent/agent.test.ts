@@ -102,7 +102,11 @@ describe('agent() (seed 000 on the AI SDK v7)', () => {
     let storeCalls = 0;
     const counted = new Proxy(conversation, {
       get(target, key, receiver) {
-        if (key === 'store') return (m: unknown) => (storeCalls++, target.store(m as ModelMessage));
+        if (key === 'store')
+          return (m: unknown) => {
+            storeCalls++;
+            return target.store(m as ModelMessage);
+          };
         return Reflect.get(target, key, receiver);
       },
     });

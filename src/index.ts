@@ -226,6 +226,11 @@ export {
 } from './patterns/hierarchical-memory.ts';
 export { createRagMemory, type RagMemory, type RagMemoryOptions } from './patterns/rag-memory.ts';
 export {
+  createSharedMemoryPool,
+  type SharedMemoryPool,
+  type SharedMemoryPoolOptions,
+} from './patterns/shared-memory-pool.ts';
+export {
   type CreateSessionOptions,
   createSessions,
   type RetentionPolicy,

@@ -15,7 +15,14 @@ export {
   type AgentRun,
   type AgentRunOptions,
   agent,
+  type Branch,
+  type BranchResult,
   type MemoryRetention,
+  type RunBranchesOptions,
+  runBranches,
+  type SubAgentAnswer,
+  type SubAgentToolOptions,
+  subAgentTool,
 } from './agent/index.ts';
 export {
   type ContentToModelOutputOptions,

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JSONValue } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
+import { agent } from '../ai-sdk.ts';
 import {
   createAutoContextMemory,
   createContentStore,
@@ -29,6 +30,7 @@ import {
   toMemoryMessage,
   toOpenAIChatMessages,
 } from '../index.ts';
+import { scriptedLanguageModel } from '../testing/scripted-language-model.ts';
 import { checkPairs, startMem0TestServer } from '../testing.ts';
 
 const dirs: string[] = [];
@@ -290,7 +292,26 @@ describe('seed 002: long-term memory', () => {
     expect(recalled).toContain('I prefer window seats on long flights.');
     expect(recalled).toContain('not instructions');
   });
-  it.todo('LongTermMemoryMode STATIC_CONTROL / AGENT_CONTROL / BOTH (issue 10)');
+  it('LongTermMemoryMode STATIC_CONTROL / AGENT_CONTROL / BOTH: agent({ longTermMemory: { memory, mode } })', async () => {
+    const longTerm = createLongTermMemory({ scope: { tenant: 'acme', user: 'alice' } });
+    await longTerm.add('Alice prefers window seats.');
+    const { model, prompts } = scriptedLanguageModel([
+      { toolCalls: [{ toolName: 'retrieve_from_memory', input: { keywords: ['seats'] } }] },
+      { text: 'Window seat booked.' },
+    ]);
+    const both = agent({
+      name: 'booker',
+      description: 'Books',
+      model,
+      longTermMemory: { memory: longTerm, mode: 'both' },
+    });
+    await both.run('Book my seat: window or aisle?').result;
+    // static: recalled before reasoning, as a user-role block; agent: the tools, called by the model
+    const recalled = prompts[0]!.find((m) => JSON.stringify(m).includes('<long_term_memory>'));
+    expect(recalled?.role).toBe('user');
+    expect(JSON.stringify(recalled)).toContain('Alice prefers window seats.');
+    expect(JSON.stringify(prompts[1])).toContain('retrieve_from_memory');
+  });
   it('record_to_memory(thinking, content[]) / retrieve_from_memory(keywords[]) as AI SDK tools', async () => {
     const longTerm = createLongTermMemory({ scope: { tenant: 'acme', user: 'alice' } });
     const tools = createLongTermTools({ memory: longTerm });

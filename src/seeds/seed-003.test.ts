@@ -8,6 +8,7 @@
  * docs/seeds.md.
  */
 import { describe, expect, it } from 'vitest';
+import { agent } from '../ai-sdk.ts';
 import {
   createConversationMemory,
   createHierarchicalMemory,
@@ -15,6 +16,8 @@ import {
   createMemoryStore,
   createRagMemory,
   createSessions,
+  createSharedMemoryPool,
+  createSlidingWindowMemory,
   formatForModel,
   fromOpenAIChatMessages,
   type MemoryMessage,
@@ -25,6 +28,7 @@ import {
   toMemoryMessage,
   toOpenAIChatMessages,
 } from '../index.ts';
+import { scriptedLanguageModel } from '../testing/scripted-language-model.ts';
 
 /** The seed's "Message Addition" example, in the OpenAI format its to_llm_format produces. */
 const flow: OpenAIChatMessage[] = [
@@ -226,7 +230,18 @@ describe('seed 003: memory patterns', () => {
     ]);
   });
 
-  it.todo('SharedMemoryPool: share_insight, get_shared_context, broadcast_message (issue 10)');
+  it('SharedMemoryPool: share_insight, get_shared_context, broadcast_message', async () => {
+    const pool = createSharedMemoryPool({ pool: 'team' });
+    await pool.shareInsight('analyst', 'Q4 revenue grew 12%');
+    await pool.broadcast({ role: 'user', content: 'Standup moved to 10:00' }, 'lead');
+    expect((await pool.sharedContext()).map((m) => m.content)).toEqual(['Q4 revenue grew 12%']);
+    const context = await pool.agentContext('writer');
+    expect(context.map((m) => m.content)).toEqual(['Q4 revenue grew 12%', 'Standup moved to 10:00']);
+    // Shared insights reach another agent's model attributed, never as its own words or instructions.
+    expect(formatForModel(context, { self: 'writer' })[0]?.content).toBe(
+      '[Message from analyst]: Q4 revenue grew 12%',
+    );
+  });
 
   it('HierarchicalMemory: add_message_with_importance, core / working / episodic, get_context_for_llm', async () => {
     const memory = createConversationMemory();
@@ -284,5 +299,19 @@ describe('seed 003: memory patterns', () => {
     const [best] = await rag.retrieveRelevant('revenue', 1);
     expect(best?.content).toBe('Q4 sales reached 1.5M');
   });
-  it.todo('ManagedMemoryAgent: compress memory before a run (issue 10)');
+  it('ManagedMemoryAgent: memory compressed before each model call (a view as the agent memory)', async () => {
+    const { model, prompts } = scriptedLanguageModel([{ text: 'ok' }]);
+    const memory = createConversationMemory();
+    for (let i = 0; i < 150; i++) await memory.store({ role: 'user', content: `old message ${i}` });
+    // max_memory_size=100 → the agent reads through a sliding window of 100 messages
+    const managed = agent({
+      name: 'managed',
+      description: 'An agent with managed memory',
+      model,
+      memory: createSlidingWindowMemory({ memory, windowSize: 100 }),
+    });
+    await managed.run('next question').result;
+    expect(prompts[0]!.filter((m) => m.role !== 'system')).toHaveLength(100);
+    expect(await memory.read()).toHaveLength(152); // the log keeps everything
+  });
 });

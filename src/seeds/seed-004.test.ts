@@ -5,7 +5,7 @@
  */
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { createLanguageModelCompactor } from '../ai-sdk.ts';
+import { agent, createLanguageModelCompactor } from '../ai-sdk.ts';
 import {
   type ContentCriteria,
   type ContentTransform,
@@ -17,6 +17,7 @@ import {
   type ModelMessage,
   TokenWindowMemory,
 } from '../index.ts';
+import { scriptedLanguageModel } from '../testing/scripted-language-model.ts';
 
 const page = 'The quarterly report says revenue grew. '.repeat(1500); // ~60 KB, a fetched web page
 
@@ -216,7 +217,20 @@ describe('seed 004: the content store', () => {
   });
 });
 
-describe('seed 004: agent integration (issue 10)', () => {
-  it.todo('memory as a fourth channel of the agent parameters (EnableMemory) (issue 10)');
+describe('seed 004: agent integration', () => {
+  it('memory as a fourth channel of the agent parameters: agent({ contentStore }) gives it the store and its tools', async () => {
+    const content = createContentStore();
+    const { model, prompts } = scriptedLanguageModel([
+      {
+        toolCalls: [{ toolName: 'store_in_memory', input: { content: 'a long page', type: 'web_content' } }],
+      },
+      { text: 'stored' },
+    ]);
+    await agent({ name: 'researcher', description: 'Researches', model, contentStore: content }).run(
+      'Keep this',
+    ).result;
+    expect((await content.query()).items).toHaveLength(1);
+    expect(JSON.stringify(prompts[1])).toContain('cnt_');
+  });
   it.todo('UseCompactionLLM / CompactionPromptID as agent configuration (issue 10)');
 });

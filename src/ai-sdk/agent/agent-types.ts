@@ -57,6 +57,13 @@ export interface AgentRunOptions {
   memory?: Memory;
   /** Cancels the run: the step in flight is not stored (no tool call without its result). */
   abortSignal?: AbortSignal;
+  /**
+   * The agent that asked (a sub-agent's caller): the prompt is stored with `agent: { from, to, kind: 'call' }`
+   * and reaches this agent's model as `[Request from <from>]: …` (seed 003's `agent_call`).
+   */
+  from?: string;
+  /** This run's content store instead of the agent's (a sub-agent gets its caller's, shared or a snapshot). */
+  contentStore?: ContentStore;
 }
 
 /** The events of a run, in order: `agent-start`, per step deltas and tool events then `agent-step-end`, `agent-end`. */

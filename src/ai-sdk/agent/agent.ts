@@ -11,9 +11,10 @@ import {
 } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../../core/message.ts';
-import { type Memory, storesMany } from '../../memory/memory.ts';
+import type { Memory } from '../../memory/memory.ts';
 import { SimpleMemory } from '../../memory/simple-memory.ts';
 import { toMemoryMessage } from '../../messages/from-model-message.ts';
+import { formatForModel } from '../../messages/multi-agent-format.ts';
 import { toModelMessages } from '../../messages/to-model-message.ts';
 import { createContentTools } from '../../tools/content-tools.ts';
 import { createLongTermTools } from '../../tools/long-term-tools.ts';
@@ -27,6 +28,7 @@ import type {
   MemoryRetention,
 } from './agent-types.ts';
 import { createEventChannel } from './event-channel.ts';
+import { storeStep } from './store-step.ts';
 
 const component = 'agent';
 const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
@@ -55,14 +57,6 @@ function addUsage(a: LanguageModelUsage, b: LanguageModelUsage | undefined): Lan
   return out as LanguageModelUsage;
 }
 
-/** Stores a step's messages: in one call when the memory takes arrays (engram's do), else one by one (seed 000). */
-async function storeStep(memory: Memory, messages: readonly ModelMessage[]): Promise<void> {
-  if (messages.length === 0) return;
-  if (memory[storesMany])
-    await (memory as unknown as { store(m: readonly ModelMessage[]): Promise<void> }).store(messages);
-  else for (const m of messages) await memory.store(m);
-}
-
 /** Applies seed 003's retention at the end of a run. */
 async function applyRetention(memory: Memory, retention: MemoryRetention): Promise<void> {
   if (retention !== 'single_run') return;
@@ -79,13 +73,20 @@ const textOf = (content: AssistantContent | undefined): string =>
       ? content
       : content.map((p) => (p.type === 'text' ? p.text : '')).join('');
 
-/** The messages sent to the model: memory's, without system messages, with the recalled block before the prompt. */
+/**
+ * The messages sent to the model: memory's, without system messages, other agents' messages attributed
+ * (`formatForModel`), and the recalled block right before the prompt.
+ */
 function promptMessages(
   stored: readonly ModelMessage[],
   recall: string,
   promptIndex: number,
+  self: string,
 ): ModelMessage[] {
-  const messages = toModelMessages(stored as MemoryMessage[]).filter((m) => m.role !== 'system');
+  const attributed = stored.some((m) => (m as Partial<MemoryMessage>).agent !== undefined)
+    ? formatForModel(stored as MemoryMessage[], { self })
+    : (stored as MemoryMessage[]);
+  const messages = toModelMessages(attributed).filter((m) => m.role !== 'system');
   if (recall === '') return messages;
   // The block goes right before the run's prompt (the latest user message when memory reorders), as user data.
   const at = Math.min(Math.max(0, promptIndex), messages.length);
@@ -114,9 +115,9 @@ function checkConfig(config: AgentConfig): void {
 }
 
 /** The agent's tools: its own, the content store's, and the long-term memory's in `agent` / `both` mode. */
-function toolsOf(config: AgentConfig): ToolSet {
+function toolsOf(config: AgentConfig, contentStore: AgentConfig['contentStore']): ToolSet {
   const tools: ToolSet = { ...(config.tools ?? {}) };
-  if (config.contentStore) Object.assign(tools, createContentTools({ content: config.contentStore }));
+  if (contentStore) Object.assign(tools, createContentTools({ content: contentStore }));
   const ltm = config.longTermMemory;
   if (ltm && (ltm.mode === 'agent' || ltm.mode === 'both')) {
     const own = createLongTermTools({ memory: ltm.memory });
@@ -147,7 +148,7 @@ function toolsOf(config: AgentConfig): ToolSet {
  */
 export function agent(config: AgentConfig): Agent {
   checkConfig(config);
-  const tools = toolsOf(config);
+  const defaultTools = toolsOf(config, config.contentStore);
   const stopWhen = config.stopWhen ?? isStepCount(20);
   const conditions = Array.isArray(stopWhen) ? stopWhen : [stopWhen];
   const ltm = config.longTermMemory;
@@ -161,6 +162,7 @@ export function agent(config: AgentConfig): Agent {
     const channel = createEventChannel<AgentEvent>();
     const memory: Memory = options.memory ?? config.memory ?? new SimpleMemory();
     const signal = options.abortSignal;
+    const tools = options.contentStore ? toolsOf(config, options.contentStore) : defaultTools;
     const result = (async (): Promise<AgentResult> => {
       if (typeof prompt !== 'string' && !Array.isArray(prompt))
         throw bad('run(prompt): prompt must be a string or user content parts');
@@ -171,7 +173,11 @@ export function agent(config: AgentConfig): Agent {
               typeof prompt === 'string' ? prompt : textOf(prompt as AssistantContent),
             )
           : '';
-      await storeStep(memory, [{ role: 'user', content: prompt } as ModelMessage]);
+      const asked =
+        options.from === undefined
+          ? { role: 'user', content: prompt }
+          : { role: 'user', content: prompt, agent: { from: options.from, to: config.name, kind: 'call' } };
+      await storeStep(memory, [asked as ModelMessage]);
       let usage = emptyUsage();
       let finishReason: FinishReason | 'aborted' = 'stop';
       const steps: StepResult<ToolSet>[] = [];
@@ -181,7 +187,7 @@ export function agent(config: AgentConfig): Agent {
           break;
         }
         const stored = await memory.read();
-        const messages = promptMessages(stored, recall, lastUserIndex(stored));
+        const messages = promptMessages(stored, recall, lastUserIndex(stored), config.name);
         const response = streamText({
           model: config.model,
           ...(config.instructions === undefined ? {} : { instructions: config.instructions }),

@@ -9,3 +9,5 @@ export type {
   AgentRunOptions,
   MemoryRetention,
 } from './agent-types.ts';
+export { type Branch, type BranchResult, type RunBranchesOptions, runBranches } from './run-branches.ts';
+export { type SubAgentAnswer, type SubAgentToolOptions, subAgentTool } from './sub-agent-tool.ts';

@@ -1,0 +1,78 @@
+import type { ModelMessage, UserContent } from 'ai';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import type { MemoryMessage } from '../../core/message.ts';
+import { createConversationMemory } from '../../memory/conversation-memory.ts';
+import type { Memory } from '../../memory/memory.ts';
+import { toModelMessages } from '../../messages/to-model-message.ts';
+import type { Agent, AgentResult } from './agent-types.ts';
+import { storeStep } from './store-step.ts';
+
+/** One parallel branch: an agent and its prompt. */
+export interface Branch {
+  /** The agent that runs the branch. */
+  agent: Agent;
+  /** Its prompt. */
+  prompt: string | UserContent;
+}
+
+/** A finished branch: its agent's name and result. */
+export interface BranchResult {
+  /** The branch's agent. */
+  agent: string;
+  /** Its run's result (its `appended` are the branch's own messages). */
+  result: AgentResult;
+}
+
+/** Options of {@link runBranches}. */
+export interface RunBranchesOptions {
+  /** The memory the branches start from and the merge goes into. */
+  memory: Memory;
+  /** The branches, run in parallel. */
+  branches: readonly Branch[];
+  /**
+   * The caller's rule: which messages of the finished branches go into `memory` (stored in one call, in the order
+   * returned). @default each branch's prompt and final answer, in branch order
+   */
+  merge?: (results: readonly BranchResult[]) => ModelMessage[] | Promise<ModelMessage[]>;
+  /** Cancels every branch. */
+  abortSignal?: AbortSignal;
+}
+
+const lastAnswer = (r: AgentResult): ModelMessage[] => {
+  const prompt = r.appended.find((m) => m.role === 'user');
+  const answer = [...r.appended].reverse().find((m) => m.role === 'assistant');
+  return [
+    ...(prompt ? [prompt] : []),
+    ...(answer ? [{ role: 'assistant', content: answer.content } as ModelMessage] : []),
+  ];
+};
+
+/**
+ * Branch isolation (seed 003): each branch runs in parallel on its own copy of `memory` (a fork: it sees the
+ * history, and nothing another branch writes), and when all have finished the caller's `merge` rule picks what
+ * goes back into `memory`, in one `store` call. A failing branch fails the whole call and merges nothing.
+ * @example
+ * const merged = await runBranches({ memory, branches: [{ agent: pro, prompt }, { agent: con, prompt }] });
+ */
+export async function runBranches(options: RunBranchesOptions): Promise<BranchResult[]> {
+  if (!Array.isArray(options.branches) || options.branches.length === 0)
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'agent',
+      message: 'runBranches: branches must be a non-empty array',
+    });
+  const history = toModelMessages((await options.memory.read()) as MemoryMessage[]);
+  const results = await Promise.all(
+    options.branches.map(async (b): Promise<BranchResult> => {
+      const fork = createConversationMemory({ initialMessages: history });
+      const result = await b.agent.run(b.prompt, undefined, {
+        memory: fork,
+        ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
+      }).result;
+      return { agent: b.agent.name, result };
+    }),
+  );
+  const merged = options.merge ? await options.merge(results) : results.flatMap((r) => lastAnswer(r.result));
+  await storeStep(options.memory, merged);
+  return results;
+}

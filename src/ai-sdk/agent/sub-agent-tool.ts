@@ -1,0 +1,83 @@
+import { type Tool, tool } from 'ai';
+import { z } from 'zod';
+import type { ContentStore } from '../../content/create-content-store.ts';
+import { contentForSubAgent, type SubAgentContentMode } from '../../content/sub-agent-content.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createConversationMemory } from '../../memory/conversation-memory.ts';
+import type { Memory } from '../../memory/memory.ts';
+import type { MemoryStoreV1 } from '../../store/memory-store.ts';
+import type { Agent } from './agent-types.ts';
+
+/** Options of {@link subAgentTool}. */
+export interface SubAgentToolOptions {
+  /** The calling agent's name: the task is stored in the sub-agent's memory as its `agent_call`. */
+  caller: string;
+  /**
+   * The sub-agent's memory: `isolated` (default) — a new conversation per call, on `store` when given (session
+   * `<caller>/<sub-agent>/<tool call id>`), so it sees neither the caller's history nor earlier calls; or a
+   * `Memory` you keep, shared by every call (the sub-agent remembers its earlier tasks).
+   */
+  memory?: 'isolated' | Memory;
+  /** Where isolated memories live. @default in process */
+  store?: MemoryStoreV1;
+  /** The caller's content store and how the sub-agent gets it (seed 004's ShareMemoryWithSubAgents). @default 'shared' */
+  content?: { store: ContentStore; mode?: SubAgentContentMode };
+  /** Longest answer returned to the caller, in characters (the rest is cut, saying so). @default 20,000 */
+  maxAnswerChars?: number;
+}
+
+/** What the tool returns to the calling model. */
+export type SubAgentAnswer = { agent: string; answer: string; steps: number } | { error: string };
+
+/**
+ * An agent as a tool of another (seeds 003 and 004): the calling model passes a `task`; the sub-agent runs it
+ * with its own memory (isolated by default), the task stored there as the caller's `agent_call` (its model reads
+ * `[Request from <caller>]: …`), and its answer — the last assistant message of its run — comes back as the tool
+ * result. The caller's content store is shared, snapshotted or kept apart by `content.mode`. A cancelled caller
+ * cancels the sub-agent's run.
+ * @example
+ * const researcher = agent({ name: 'researcher', description: 'Finds sources', model, tools: { web_search } });
+ * const lead = agent({ name: 'lead', description: 'Plans', model, tools: { researcher: subAgentTool(researcher, { caller: 'lead' }) } });
+ */
+export function subAgentTool(
+  sub: Agent,
+  options: SubAgentToolOptions,
+): Tool<{ task: string }, SubAgentAnswer> {
+  if (typeof options?.caller !== 'string' || options.caller === '')
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'agent',
+      message: 'subAgentTool: caller is required',
+    });
+  const max = options.maxAnswerChars ?? 20_000;
+  return tool({
+    description: `${sub.description} (the ${sub.name} agent: give it one self-contained task; it answers in text)`,
+    inputSchema: z.object({
+      task: z.string().min(1).max(20_000).describe('The task, with everything it needs'),
+    }),
+    execute: async ({ task }, { toolCallId, abortSignal }) => {
+      const memory =
+        options.memory === undefined || options.memory === 'isolated'
+          ? createConversationMemory({
+              ...(options.store ? { store: options.store } : {}),
+              sessionId: `${options.caller}/${sub.name}/${toolCallId}`,
+            })
+          : options.memory;
+      const contentStore = options.content
+        ? await contentForSubAgent(options.content.store, options.content.mode ?? 'shared')
+        : undefined;
+      const result = await sub.run(task, undefined, {
+        memory,
+        from: options.caller,
+        ...(abortSignal ? { abortSignal } : {}),
+        ...(contentStore ? { contentStore } : {}),
+      }).result;
+      if (result.finishReason === 'aborted') return { error: `${sub.name} was cancelled` };
+      const answer =
+        result.text.length > max
+          ? `${result.text.slice(0, max)}\n[… ${result.text.length - max} more characters not shown]`
+          : result.text;
+      return { agent: sub.name, answer, steps: result.steps };
+    },
+  });
+}

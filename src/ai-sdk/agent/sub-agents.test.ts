@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { createContentStore } from '../../content/create-content-store.ts';
+import { createConversationMemory } from '../../memory/conversation-memory.ts';
+import { scriptedLanguageModel } from '../../testing/scripted-language-model.ts';
+import { createTokenCounter } from '../../tokens/create-token-counter.ts';
+import { agent } from './agent.ts';
+import { runBranches } from './run-branches.ts';
+import { subAgentTool } from './sub-agent-tool.ts';
+
+const counter = createTokenCounter();
+
+describe('sub-agents: an agent as a tool of another (seeds 003 and 004)', () => {
+  it('runs the task in its own memory, attributed as the caller’s agent_call, and returns only its answer', async () => {
+    const sub = scriptedLanguageModel([
+      { toolCalls: [{ toolName: 'noop', input: {} }] },
+      { text: 'The answer is 42.' },
+    ]);
+    const researcher = agent({
+      name: 'researcher',
+      description: 'Finds answers',
+      model: sub.model,
+      tools: {
+        noop: (await import('ai')).tool({
+          description: 'does nothing',
+          inputSchema: (await import('zod')).z.object({}),
+          execute: async () => 'nothing',
+        }),
+      },
+    });
+    const lead = scriptedLanguageModel([
+      { toolCalls: [{ toolName: 'researcher', input: { task: 'What is the answer?' } }] },
+      { text: 'Done: 42.' },
+    ]);
+    const memory = createConversationMemory({ counter });
+    await memory.store({ role: 'user', content: 'parent-only secret history' });
+    const subMemory = createConversationMemory({ counter });
+    const parent = agent({
+      name: 'lead',
+      description: 'Leads',
+      model: lead.model,
+      tools: { researcher: subAgentTool(researcher, { caller: 'lead', memory: subMemory }) },
+    });
+    const r = await parent.run('Find the answer', undefined, { memory }).result;
+    expect(r.text).toBe('Done: 42.');
+    // The sub-agent's model saw the task as a request from the caller, and nothing of the caller's history.
+    const subPrompt = JSON.stringify(sub.prompts[0]);
+    expect(subPrompt).toContain('[Request from lead]: What is the answer?');
+    expect(subPrompt).not.toContain('parent-only secret history');
+    // The attribution is kept in the sub-agent's memory.
+    expect((await subMemory.read())[0]).toMatchObject({
+      role: 'user',
+      agent: { from: 'lead', to: 'researcher', kind: 'call' },
+    });
+    // The caller got the answer as the tool result, not the sub-agent's internal tool calls.
+    const leadPrompt = JSON.stringify(lead.prompts[1]);
+    expect(leadPrompt).toContain('The answer is 42.');
+    expect(leadPrompt).not.toContain('noop');
+    expect((await memory.read()).map((m) => m.role)).toEqual([
+      'user',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
+  });
+
+  it('isolated memory by default: each call starts empty', async () => {
+    const sub = scriptedLanguageModel([{ text: 'first' }, { text: 'second' }]);
+    const helper = agent({ name: 'helper', description: 'Helps', model: sub.model });
+    const lead = scriptedLanguageModel([
+      { toolCalls: [{ toolName: 'helper', input: { task: 'task one' } }] },
+      { toolCalls: [{ toolName: 'helper', input: { task: 'task two' } }] },
+      { text: 'ok' },
+    ]);
+    await agent({
+      name: 'lead',
+      description: 'Leads',
+      model: lead.model,
+      tools: { helper: subAgentTool(helper, { caller: 'lead' }) },
+    }).run('go').result;
+    expect(JSON.stringify(sub.prompts[1])).not.toContain('task one');
+  });
+
+  for (const mode of ['shared', 'snapshot', 'isolated'] as const) {
+    it(`content store '${mode}': what the sub-agent sees of the caller's items and what it leaves there`, async () => {
+      const content = createContentStore({ counter });
+      const parentItem = await content.store({
+        type: 'note',
+        source: 'lead',
+        content: 'parent note about zebras',
+      });
+      const sub = scriptedLanguageModel([
+        { toolCalls: [{ toolName: 'query_memory', input: { text: 'zebras' } }] },
+        {
+          toolCalls: [
+            { toolName: 'store_in_memory', input: { content: 'sub note about lions', type: 'note' } },
+          ],
+        },
+        { text: 'stored' },
+      ]);
+      const worker = agent({ name: 'worker', description: 'Works', model: sub.model });
+      const lead = scriptedLanguageModel([
+        { toolCalls: [{ toolName: 'worker', input: { task: 'note it' } }] },
+        { text: 'ok' },
+      ]);
+      await agent({
+        name: 'lead',
+        description: 'Leads',
+        model: lead.model,
+        tools: { worker: subAgentTool(worker, { caller: 'lead', content: { store: content, mode } }) },
+      }).run('go').result;
+      const sawParent = JSON.stringify(sub.prompts[1]).includes(parentItem);
+      expect(sawParent).toBe(mode !== 'isolated');
+      const sources = (await content.query({ text: 'lions' })).items.length;
+      expect(sources).toBe(mode === 'shared' ? 1 : 0);
+    });
+  }
+
+  it('runBranches: parallel branches on forks of the memory, merged by the caller’s rule', async () => {
+    const memory = createConversationMemory({ counter });
+    await memory.store({ role: 'user', content: 'shared history' });
+    const a = scriptedLanguageModel([{ text: 'pro: fast' }]);
+    const b = scriptedLanguageModel([{ text: 'con: costly' }]);
+    const pro = agent({ name: 'pro', description: 'argues for', model: a.model });
+    const con = agent({ name: 'con', description: 'argues against', model: b.model });
+    const results = await runBranches({
+      memory,
+      branches: [
+        { agent: pro, prompt: 'Argue for.' },
+        { agent: con, prompt: 'Argue against.' },
+      ],
+    });
+    expect(results.map((r) => r.result.text)).toEqual(['pro: fast', 'con: costly']);
+    expect(JSON.stringify(a.prompts[0])).toContain('shared history');
+    expect(JSON.stringify(b.prompts[0])).not.toContain('Argue for.');
+    expect((await memory.read()).map((m) => m.content)).toEqual([
+      'shared history',
+      'Argue for.',
+      [{ type: 'text', text: 'pro: fast' }],
+      'Argue against.',
+      [{ type: 'text', text: 'con: costly' }],
+    ]);
+    const picky = createConversationMemory({ counter });
+    await runBranches({
+      memory: picky,
+      branches: [{ agent: pro, prompt: 'again' }],
+      merge: () => [{ role: 'assistant', content: 'only the verdict' }],
+    });
+    expect((await picky.read()).map((m) => m.content)).toEqual(['only the verdict']);
+  });
+});

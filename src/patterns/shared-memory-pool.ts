@@ -1,0 +1,153 @@
+import type { ModelMessage } from 'ai';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { MemoryMessage } from '../core/message.ts';
+import { checkScope, type Scope } from '../core/scope.ts';
+import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
+import type { LongTermRecord } from '../longterm/long-term-record.ts';
+import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
+import { createMemoryStore } from '../store/drivers/memory/index.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
+
+/** Options of {@link createSharedMemoryPool}. */
+export interface SharedMemoryPoolOptions {
+  /** Where the pool lives; processes that share it share the pool. @default a new in-process store */
+  store?: MemoryStoreV1;
+  /** Whose pool. @default { tenant: 'default' } */
+  scope?: Scope;
+  /** The pool's name: its sessions are `<pool>/shared`, `<pool>/broadcast` and `<pool>/agents/<agent>`. */
+  pool: string;
+  /** Counts each message once, when it is stored. @default exact o200k_base counts */
+  counter?: TokenCounter;
+}
+
+/** Seed 003's `SharedMemoryPool` with the `CoordinatedMemorySystem`'s facts, durable in a store. */
+export interface SharedMemoryPool {
+  /** Shares an insight with every agent of the pool (seed 003's `share_insight`). */
+  shareInsight(agent: string, insight: string): Promise<MemoryMessage>;
+  /** Every insight shared so far, oldest first, by any process on the store (`get_shared_context`). */
+  sharedContext(): Promise<MemoryMessage[]>;
+  /** Sends a message to every agent of the pool (`broadcast_message`); it shows in each agent's context. */
+  broadcast(message: ModelMessage, from?: string): Promise<MemoryMessage>;
+  /** An agent's own memory in the pool (a conversation session of the store). */
+  memoryFor(agent: string): ConversationMemory;
+  /** What an agent's model sees: shared insights, broadcasts, then its own memory. */
+  agentContext(agent: string): Promise<MemoryMessage[]>;
+  /** Registers a fact an agent discovered (`register_fact`): a long-term `fact` with `metadata.discoveredBy`. */
+  registerFact(agent: string, fact: string): Promise<LongTermRecord>;
+  /** The facts relevant to a query, best first, or every fact (newest last) without one. */
+  facts(query?: string, limit?: number): Promise<LongTermRecord[]>;
+}
+
+const component = 'pool';
+const checkName = (value: unknown, what: string) => {
+  if (typeof value !== 'string' || !/^[\w.:-]{1,100}$/.test(value))
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${what} must be 1–100 characters of letters, digits, _ . : -`,
+    });
+  return value;
+};
+
+/**
+ * Seed 003's shared memory between agents, kept in a store so agents in different processes (one SQLite file, one
+ * PostgreSQL database) share it: insights and broadcasts are sessions of the pool, each read afresh, so what one
+ * process writes the next read of another sees; each agent has its own session; facts are long-term records with
+ * the agent that discovered them, found by BM25. Shared text reaches a model attributed (`[Message from X]: …`),
+ * never as instructions.
+ * @example
+ * const pool = createSharedMemoryPool({ store, scope, pool: 'research' });
+ * await pool.shareInsight('scout', 'The API rate limit is 100/min');
+ * const context = await pool.agentContext('writer');
+ */
+export function createSharedMemoryPool(options: SharedMemoryPoolOptions): SharedMemoryPool {
+  const pool = checkName(options.pool, 'pool');
+  const scope = checkScope(options.scope ?? { tenant: 'default' }, component);
+  const store = options.store ?? createMemoryStore();
+  const open = (sessionId: string) =>
+    createConversationMemory({
+      store,
+      scope,
+      sessionId,
+      ...(options.counter ? { counter: options.counter } : {}),
+    });
+  const shared = open(`${pool}/shared`);
+  const broadcasts = open(`${pool}/broadcast`);
+  const agents = new Map<string, ConversationMemory>();
+  const facts = createLongTermMemory({ store, scope, recording: 'none' });
+  const memoryFor = (agent: string) => {
+    checkName(agent, 'agent');
+    let m = agents.get(agent);
+    if (!m) {
+      m = open(`${pool}/agents/${agent}`);
+      agents.set(agent, m);
+    }
+    return m;
+  };
+  const text = (value: unknown, what: string) => {
+    if (typeof value !== 'string' || value.trim() === '')
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component,
+        message: `${what} must be a non-empty string`,
+      });
+    return value;
+  };
+
+  return {
+    async shareInsight(agent, insight) {
+      checkName(agent, 'agent');
+      const [stored] = await shared.append({
+        role: 'user',
+        content: text(insight, 'insight'),
+        agent: { from: agent },
+        metadata: { shared: true, source: agent },
+      } as ModelMessage);
+      return stored as MemoryMessage;
+    },
+    sharedContext: () => shared.read(),
+    async broadcast(message, from) {
+      if (from !== undefined) checkName(from, 'from');
+      const [stored] = await broadcasts.append({
+        ...message,
+        ...(from === undefined ? {} : { agent: { from } }),
+        metadata: { broadcast: true, ...(from === undefined ? {} : { source: from }) },
+      } as unknown as ModelMessage);
+      return stored as MemoryMessage;
+    },
+    memoryFor,
+    async agentContext(agent) {
+      const own = memoryFor(agent);
+      const [insights, sent, mine] = await Promise.all([shared.read(), broadcasts.read(), own.read()]);
+      return [...insights, ...sent, ...mine];
+    },
+    async registerFact(agent, fact) {
+      checkName(agent, 'agent');
+      const [record] = await facts.add({
+        kind: 'fact',
+        text: text(fact, 'fact'),
+        metadata: { discoveredBy: agent, pool },
+      });
+      return record as LongTermRecord;
+    },
+    async facts(query, limit = 10) {
+      if (query !== undefined)
+        return (await facts.search(query, { limit, filter: { kinds: ['fact'], metadata: { pool } } })).map(
+          (h) => h.record,
+        );
+      const out: LongTermRecord[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await facts.records.listRecords(scope, {
+          filter: { kinds: ['fact'], metadata: { pool } },
+          limit: 1000,
+          ...(cursor ? { cursor } : {}),
+        });
+        out.push(...page.records);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return out;
+    },
+  };
+}

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import type { ContentStore } from '../../content/create-content-store.ts';
 import { contentForSubAgent, type SubAgentContentMode } from '../../content/sub-agent-content.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
-import { createConversationMemory } from '../../memory/conversation-memory.ts';
+import {
+  type ConversationMemoryOptions,
+  createConversationMemory,
+} from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
-import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import type { Agent } from './agent-types.ts';
 
 /** Options of {@link subAgentTool}. */
@@ -19,7 +21,7 @@ export interface SubAgentToolOptions {
    */
   memory?: 'isolated' | Memory;
   /** Where isolated memories live. @default in process */
-  store?: MemoryStoreV1;
+  store?: ConversationMemoryOptions['store'];
   /** The caller's content store and how the sub-agent gets it (seed 004's ShareMemoryWithSubAgents). @default 'shared' */
   content?: { store: ContentStore; mode?: SubAgentContentMode };
   /** Longest answer returned to the caller, in characters (the rest is cut, saying so). @default 20,000 */

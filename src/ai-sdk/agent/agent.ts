@@ -77,28 +77,18 @@ const textOf = (content: AssistantContent | undefined): string =>
  * The messages sent to the model: memory's, without system messages, other agents' messages attributed
  * (`formatForModel`), and the recalled block right before the prompt.
  */
-function promptMessages(
-  stored: readonly ModelMessage[],
-  recall: string,
-  promptIndex: number,
-  self: string,
-): ModelMessage[] {
+function promptMessages(stored: readonly ModelMessage[], recall: string, self: string): ModelMessage[] {
   const attributed = stored.some((m) => (m as Partial<MemoryMessage>).agent !== undefined)
     ? formatForModel(stored as MemoryMessage[], { self })
     : (stored as MemoryMessage[]);
   const messages = toModelMessages(attributed).filter((m) => m.role !== 'system');
   if (recall === '') return messages;
-  // The block goes right before the run's prompt (the latest user message when memory reorders), as user data.
-  const at = Math.min(Math.max(0, promptIndex), messages.length);
+  // The block goes right before the run's prompt (the latest user message), as user data.
+  let at = messages.length;
+  while (at > 0 && messages[at - 1]?.role !== 'user') at--;
+  at = Math.max(0, at - 1);
   return [...messages.slice(0, at), { role: 'user', content: recall }, ...messages.slice(at)];
 }
-
-/** The index of the run's prompt among what memory returns now: the last user message. */
-const lastUserIndex = (messages: readonly ModelMessage[]) => {
-  const nonSystem = messages.filter((m) => m.role !== 'system');
-  for (let i = nonSystem.length - 1; i >= 0; i--) if (nonSystem[i]?.role === 'user') return i;
-  return nonSystem.length;
-};
 
 function checkConfig(config: AgentConfig): void {
   if (typeof config !== 'object' || config === null) throw bad('agent(config): config must be an object');
@@ -187,7 +177,7 @@ export function agent(config: AgentConfig): Agent {
           break;
         }
         const stored = await memory.read();
-        const messages = promptMessages(stored, recall, lastUserIndex(stored), config.name);
+        const messages = promptMessages(stored, recall, config.name);
         const response = streamText({
           model: config.model,
           ...(config.instructions === undefined ? {} : { instructions: config.instructions }),

@@ -40,7 +40,7 @@ import {
 } from './shared/example-model.ts';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const dir = join(root, '.engram-demo');
+const dir = process.env.ENGRAM_DEMO_DIR ?? join(root, '.engram-demo'); // ENGRAM_DEMO_DIR: elsewhere (tests)
 const path = join(dir, 'chat.db');
 
 if (process.argv.includes('--reset')) {

@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'engram-examples-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs an example as `npm run` would (Node 24 stripping types), with no provider key: the scripted models. */
+function runExample(file: string): string {
+  const env: NodeJS.ProcessEnv = { ...process.env, ENGRAM_DEMO_DIR: dir };
+  delete env.OPENAI_API_KEY;
+  delete env.ANTHROPIC_API_KEY;
+  const r = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', join(here, file)], {
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  return r.stdout;
+}
+
+/** The cells of the table row printed for a step, after the line of a user's prompt (numbers, by source). */
+function firstRowAfter(output: string, prompt: string): number[] {
+  const lines = output.split('\n');
+  const at = lines.indexOf(`user: ${prompt}`);
+  const row = lines[at + 2] ?? '';
+  return row
+    .replace('│', ' ')
+    .trim()
+    .split(/\s+/)
+    .map((c) => Number(c.replace(/[,%]/g, '')));
+}
+
+describe('examples (no API key: scripted MockLanguageModelV4)', () => {
+  it('npm run demo: the chat agent in two processes on one SQLite file; the second run remembers the first', () => {
+    const out = runExample('demo.ts');
+    expect(out).toContain('run 1 (a fresh database)');
+    expect(out).toContain('run 2 (1 earlier session(s) on disk)');
+    expect(out).toContain(
+      'step   instructions long-term summaries citations  recent │    sent    naive  saved',
+    );
+    // Run 1: the ~22 KB page is read in full once, then shown as a citation.
+    expect(out).toMatch(/← web_fetch: 2\d,\d{3} characters/);
+    const [, , , , citations] = firstRowAfter(out, 'Thanks, I will try the first one on Friday.');
+    expect(citations).toBeGreaterThan(0);
+    // Run 2, a new process and session: the facts come from long-term memory in the prompt.
+    const second = out.slice(out.indexOf('run 2 ('));
+    const [step, instructions, longTerm, , , recent, sent, naive] = firstRowAfter(
+      second,
+      'Hello again. Do you remember my name, where I live and what I am allergic to?',
+    );
+    expect(step).toBe(1);
+    expect(instructions).toBeGreaterThan(0);
+    expect(longTerm).toBeGreaterThan(0);
+    expect(sent).toBe(instructions! + longTerm! + recent!);
+    expect(naive).toBeGreaterThan(sent!);
+    expect(second).toContain(
+      'assistant: Yes: your name is Ada, you live in Lisbon, you are allergic to peanuts.',
+    );
+    expect(second).toContain('→ retrieve_from_memory(');
+    expect(second).toContain('18 dishes are peanut-free');
+    const [, , , summaries] = firstRowAfter(second, 'Thanks! Remind me, what is my name again?');
+    expect(summaries).toBeGreaterThan(0);
+  });
+
+  it('research-agent.ts: sub-agents as tools, isolated memories, one shared content store', () => {
+    const out = runExample('research-agent.ts');
+    expect(out.match(/\[lead\] → researcher\(/g)).toHaveLength(3);
+    expect(out.match(/\[researcher\] → fetch_page\(/g)).toHaveLength(6);
+    expect(out).toContain('- SQLite: embedded, one file, no server; FTS5 full-text search is built in');
+    expect(out).toContain('- DuckDB: embedded and columnar');
+    expect(out).toContain('Shared content store: 6 pages');
+  });
+
+  it('ai-sdk-adapters.ts: withMemory and memoryPrepareStep remember the name', () => {
+    const out = runExample('ai-sdk-adapters.ts');
+    expect(out).toContain('→ Hello Ada!');
+    expect(out).toContain('→ You are Ada.');
+  });
+
+  it('views-replay.ts (npm run demo:views): no view splits a tool pair', () => {
+    expect(runExample('views-replay.ts')).toContain('Tool pairs split by any view, at any turn: 0.');
+  });
+});

@@ -240,6 +240,23 @@ describe('agent() (seed 000 on the AI SDK v7)', () => {
     expect(JSON.stringify(second[2])).toContain('Where do I live?');
   });
 
+  it('static recall leaves out records of messages the model already sees, and records each run once', async () => {
+    const longTerm = createLongTermMemory({ scope: { tenant: 't', user: 'bob' } });
+    const { model, prompts } = scriptedLanguageModel([{ text: 'Noted.' }, { text: 'Lisbon.' }]);
+    const memory = createConversationMemory();
+    const a = agent({ name: 'a', description: 'd', model, memory, longTermMemory: { memory: longTerm } });
+    await a.run('I live in Lisbon.').result;
+    await a.run('Where do I live?').result;
+    expect(JSON.stringify(prompts[1])).not.toContain('long_term_memory'); // the Lisbon turn is in the context
+    const turns = await longTerm.records.listRecords(longTerm.scope, { filter: { kinds: ['turn'] } });
+    expect(turns.records.map((r) => r.text)).toEqual([
+      'user: I live in Lisbon.',
+      'assistant: Noted.',
+      'user: Where do I live?',
+      'assistant: Lisbon.',
+    ]);
+  });
+
   it('agent-controlled long-term memory: record_to_memory and retrieve_from_memory tools', async () => {
     const longTerm = createLongTermMemory({ scope: { tenant: 't' } });
     const { model, prompts } = scriptedLanguageModel([

@@ -11,6 +11,7 @@ import {
 } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../../core/message.ts';
+import { formatRecall } from '../../longterm/format-recall.ts';
 import type { Memory } from '../../memory/memory.ts';
 import { SimpleMemory } from '../../memory/simple-memory.ts';
 import { toMemoryMessage } from '../../messages/from-model-message.ts';
@@ -75,20 +76,34 @@ const textOf = (content: AssistantContent | undefined): string =>
 
 /**
  * The messages sent to the model: memory's, without system messages, other agents' messages attributed
- * (`formatForModel`), and the recalled block right before the prompt.
+ * (`formatForModel`), and the recalled block right before the run's prompt (found by its id; when a view no
+ * longer shows it, before the latest user message).
  */
-function promptMessages(stored: readonly ModelMessage[], recall: string, self: string): ModelMessage[] {
+function promptMessages(
+  stored: readonly ModelMessage[],
+  recall: string,
+  self: string,
+  promptId: string | undefined,
+): ModelMessage[] {
   const attributed = stored.some((m) => (m as Partial<MemoryMessage>).agent !== undefined)
     ? formatForModel(stored as MemoryMessage[], { self })
     : (stored as MemoryMessage[]);
-  const messages = toModelMessages(attributed).filter((m) => m.role !== 'system');
+  const kept = attributed.filter((m) => m.role !== 'system');
+  const messages = toModelMessages(kept);
   if (recall === '') return messages;
-  // The block goes right before the run's prompt (the latest user message), as user data.
-  let at = messages.length;
-  while (at > 0 && messages[at - 1]?.role !== 'user') at--;
-  at = Math.max(0, at - 1);
+  let at = promptId === undefined ? -1 : kept.findIndex((m) => m.id === promptId);
+  if (at < 0) {
+    at = messages.length;
+    while (at > 0 && messages[at - 1]?.role !== 'user') at--;
+    at = Math.max(0, at - 1);
+  }
   return [...messages.slice(0, at), { role: 'user', content: recall }, ...messages.slice(at)];
 }
+
+/** The memory's log with engram's ids: a seed 000 class's `conversation`, else the memory itself. */
+const logOf = (memory: Memory): Memory => (memory as { conversation?: Memory }).conversation ?? memory;
+
+const idOf = (m: ModelMessage | undefined) => (m as Partial<MemoryMessage> | undefined)?.id;
 
 function checkConfig(config: AgentConfig): void {
   if (typeof config !== 'object' || config === null) throw bad('agent(config): config must be an object');
@@ -157,17 +172,15 @@ export function agent(config: AgentConfig): Agent {
       if (typeof prompt !== 'string' && !Array.isArray(prompt))
         throw bad('run(prompt): prompt must be a string or user content parts');
       channel.push({ type: 'agent-start', agent: config.name, prompt });
-      const recall =
-        staticRecall && ltm
-          ? await ltm.memory.retrieve(
-              typeof prompt === 'string' ? prompt : textOf(prompt as AssistantContent),
-            )
-          : '';
       const asked =
         options.from === undefined
           ? { role: 'user', content: prompt }
           : { role: 'user', content: prompt, agent: { from: options.from, to: config.name, kind: 'call' } };
+      const log = logOf(memory);
+      const before = (await log.appended()).length;
       await storeStep(memory, [asked as ModelMessage]);
+      const promptId = idOf([...(await log.appended())].reverse().find((m) => m.role === 'user'));
+      let recall: string | undefined;
       let usage = emptyUsage();
       let finishReason: FinishReason | 'aborted' = 'stop';
       const steps: StepResult<ToolSet>[] = [];
@@ -177,7 +190,25 @@ export function agent(config: AgentConfig): Agent {
           break;
         }
         const stored = await memory.read();
-        const messages = promptMessages(stored, recall, config.name);
+        if (recall === undefined) {
+          // Recalled once, before the first step: records of messages the model already sees are left out.
+          recall = '';
+          if (staticRecall && ltm) {
+            const query = typeof prompt === 'string' ? prompt : textOf(prompt as AssistantContent);
+            const seen = new Set([...stored, ...(log === memory ? [] : await log.read())].map(idOf));
+            const hits = await ltm.memory.search(query.slice(0, 4096));
+            recall = formatRecall(
+              hits.filter(
+                (h) =>
+                  !(
+                    h.record.provenance.messageIds.length > 0 &&
+                    h.record.provenance.messageIds.every((id) => seen.has(id))
+                  ),
+              ),
+            );
+          }
+        }
+        const messages = promptMessages(stored, recall, config.name, promptId);
         const response = streamText({
           model: config.model,
           ...(config.instructions === undefined ? {} : { instructions: config.instructions }),
@@ -260,8 +291,13 @@ export function agent(config: AgentConfig): Agent {
       const last = [...appended].reverse().find((m) => m.role === 'assistant');
       const responseContent = last?.content as AssistantContent | undefined;
       if (staticRecall && ltm && finishReason !== 'aborted') {
-        const said = appended.filter((m) => m.role === 'user' || m.role === 'assistant');
-        await ltm.memory.record(said.map((m) => ('id' in m ? (m as MemoryMessage) : toMemoryMessage(m))));
+        // This run's user and assistant messages (an agent's memory may hold earlier runs too).
+        const said = (await log.appended())
+          .slice(before)
+          .filter((m) => m.role === 'user' || m.role === 'assistant');
+        await ltm.memory.record(
+          said.map((m) => (idOf(m) === undefined ? toMemoryMessage(m) : (m as MemoryMessage))),
+        );
       }
       await applyRetention(memory, config.memoryRetention ?? 'session');
       channel.push({

@@ -77,7 +77,7 @@ export async function realModel(): Promise<{ model: ModelObject; label: string }
       const id = process.env.ENGRAM_EXAMPLE_MODEL ?? p.id;
       return { model: mod[p.factory]!(id), label: `${p.pkg} ${id}` };
     } catch {
-      console.log(`${p.key} is set but ${p.pkg} is not installed (npm install --no-save ${p.pkg}@^4).`);
+      console.log(`${p.key} is set but ${p.pkg} is not installed (npm install ${p.pkg}@^4).`);
     }
   }
   return undefined;

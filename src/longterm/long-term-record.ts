@@ -90,4 +90,9 @@ export interface LongTermRecordChange {
   invalidAt?: Date | null;
   /** Provenance of the change (appended to the record's). */
   provenance?: Partial<LongTermProvenance>;
+  /**
+   * Optimistic concurrency: apply the change only if the record's current version is this one, else throw
+   * `CONFLICT` (another writer changed it first; read it again and retry on the new version).
+   */
+  expectedVersion?: number;
 }

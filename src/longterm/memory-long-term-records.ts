@@ -7,6 +7,7 @@ import { checkIds, checkListOptions, checkTextQuery, checkVector, checkVectorQue
 import type { LongTermHit, LongTermPage } from './long-term-query.ts';
 import type { LongTermRecord } from './long-term-record.ts';
 import type { LongTermStoreV1, PreparedLongTermRecord } from './long-term-store-v1.ts';
+import { checkExpectedVersion } from './prepare-record.ts';
 import { cosineSimilarity, matchesFilter, ownerOf, type RecordOwner, scopeCovers } from './record-filter.ts';
 import { applyChange, copyRecord, firstVersion, reviveVersion, sameRecord } from './record-versions.ts';
 
@@ -201,6 +202,7 @@ export function createMemoryLongTermRecords(options: MemoryLongTermRecordsOption
         const last = current(entry);
         if (!entry || !last)
           throw new MemoryError({ code: 'RECORD_NOT_FOUND', component, message: `record "${id}" not found` });
+        checkExpectedVersion(id, last.version, change, component);
         const record = applyChange(last, change, at);
         await commit(scope.tenant, entries, [
           {

@@ -116,5 +116,29 @@ export function prepareChange(
   }
   if (change.provenance !== undefined)
     out.provenance = checkProvenance(change.provenance, 'change.provenance', component);
+  if (change.expectedVersion !== undefined) {
+    if (!Number.isSafeInteger(change.expectedVersion) || change.expectedVersion < 1)
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component,
+        message: 'change.expectedVersion must be a positive integer',
+      });
+    out.expectedVersion = change.expectedVersion;
+  }
   return out;
+}
+
+/** Throws `CONFLICT` when a change expects another version than the record's current one. */
+export function checkExpectedVersion(
+  id: string,
+  current: number,
+  change: LongTermRecordChange,
+  component: string,
+): void {
+  if (change.expectedVersion !== undefined && change.expectedVersion !== current)
+    throw new MemoryError({
+      code: 'CONFLICT',
+      component,
+      message: `record "${id}" is at version ${current}, not ${change.expectedVersion}: another writer changed it; read it again and retry`,
+    });
 }

@@ -9,6 +9,7 @@ export type MemoryErrorCode =
   | 'SESSION_NOT_FOUND'
   | 'ITEM_NOT_FOUND'
   | 'RECORD_NOT_FOUND'
+  | 'CONFLICT'
   | 'CONTEXT_OVERFLOW'
   | 'PAYLOAD_TOO_LARGE'
   | 'INVALID_QUERY'

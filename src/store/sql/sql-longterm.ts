@@ -11,6 +11,7 @@ import {
 import type { LongTermHit, LongTermPage } from '../../longterm/long-term-query.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermStoreV1, PreparedLongTermRecord } from '../../longterm/long-term-store-v1.ts';
+import { checkExpectedVersion } from '../../longterm/prepare-record.ts';
 import { cosineSimilarity, ownerOf, type RecordOwner } from '../../longterm/record-filter.ts';
 import { applyChange, firstVersion, reviveVersion, sameRecord } from '../../longterm/record-versions.ts';
 import type { SqlClient, SqlRow } from './sql-client.ts';
@@ -249,6 +250,7 @@ export function createSqlLongTermRecords(options: SqlLongTermOptions): LongTermS
               component,
               message: `record "${id}" not found`,
             });
+          checkExpectedVersion(id, Number(row.version), change, component);
           const record = applyChange(toRecord(row), change, at);
           const terms = change.terms ?? rowTerms(row, 'terms');
           const contextTerms = change.contextTerms ?? rowTerms(row, 'context_terms');

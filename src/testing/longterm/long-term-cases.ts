@@ -142,6 +142,34 @@ export const longTermCases: LongTermCase[] = [
     },
   },
   {
+    name: 'optimistic concurrency: an update expecting an older version is a CONFLICT and writes nothing',
+    async run(t) {
+      const scope = t.scope({ user: 'u' });
+      await t.records.addRecords(scope, [rec({ id: 'wm', kind: 'note', text: 'v1' })]);
+      const change = (text: string, expectedVersion: number) => ({
+        text,
+        terms: analyzeText(text),
+        expectedVersion,
+      });
+      const second = await t.records.updateRecord(scope, 'wm', change('first writer', 1), new Date());
+      expect(second.version).toBe(2);
+      await rejects(
+        t.records.updateRecord(scope, 'wm', change('second writer', 1), new Date()),
+        'CONFLICT',
+        /version 2/,
+      );
+      expect((await t.records.getRecord(scope, 'wm'))?.text).toBe('first writer');
+      expect((await t.records.history(scope, 'wm')).map((h) => h.version)).toEqual([1, 2]);
+      const third = await t.records.updateRecord(
+        scope,
+        'wm',
+        change('second writer, retried', 2),
+        new Date(),
+      );
+      expect(third).toMatchObject({ version: 3, text: 'second writer, retried' });
+    },
+  },
+  {
     name: 'search: BM25 ranks text hits above context hits, counts rare terms higher, and honours limit and filters',
     async run(t) {
       const scope = t.scope({ user: 'u' });

@@ -14,13 +14,14 @@ const allowed: Record<string, readonly string[]> = {
   messages: ['core'],
   content: ['core', 'messages', 'tokens'],
   longterm: ['core', 'messages', 'tokens'],
+  working: ['core', 'messages', 'tokens', 'longterm'],
   store: ['core', 'messages', 'content', 'longterm'],
   memory: ['core', 'messages', 'store', 'tokens'],
   views: ['core', 'messages', 'memory', 'tokens', 'content'],
   session: ['core', 'memory', 'store', 'tokens'],
   patterns: ['core', 'messages', 'memory', 'store', 'tokens', 'longterm'],
-  tools: ['core', 'messages', 'memory', 'content', 'tokens', 'longterm'],
-  'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens', 'content', 'longterm', 'tools'],
+  tools: ['core', 'messages', 'memory', 'content', 'tokens', 'longterm', 'working'],
+  'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens', 'content', 'longterm', 'tools', 'working'],
 };
 
 const src = dirname(fileURLToPath(import.meta.url));

@@ -3,7 +3,8 @@
  * Memory for LLM agents: the message model, token counting, conversation memory, context views that fit a
  * token budget without splitting a tool call from its result, a content store for large payloads with
  * first-use citations and a compaction ladder, AI SDK tools that reach memory outside the context, long-term
- * memory across sessions with hybrid retrieval, seed 003's memory patterns, stores, and sessions.
+ * memory across sessions with hybrid retrieval, working memory and core blocks the agent edits, seed 003's memory
+ * patterns, stores, and sessions.
  * @example
  * import { createConversationMemory, createTokenWindowMemory } from 'engram';
  * const memory = createConversationMemory();
@@ -278,10 +279,13 @@ export {
   type ContentTools,
   type ContentToolsOptions,
   type ContextReloadTool,
+  type CoreMemoryTools,
   createContentTools,
   createContextReloadTool,
+  createCoreMemoryTools,
   createHistoryTools,
   createLongTermTools,
+  createWorkingMemoryTool,
   defaultMaxOutputChars,
   type HistoryTools,
   type HistoryToolsOptions,
@@ -290,6 +294,7 @@ export {
   type Reloadable,
   type ToolError,
   type ToolTransformInput,
+  type WorkingMemoryTool,
 } from './tools/index.ts';
 export {
   type AutoContextOptions,
@@ -324,3 +329,18 @@ export {
   type TokenWindowView,
   type TokenWindowViewOptions,
 } from './views/index.ts';
+export {
+  type BlockDefinition,
+  type CoreMemory,
+  type CoreMemoryOptions,
+  createCoreMemory,
+  type MemoryBlock,
+} from './working/core-memory.ts';
+export { type MarkdownSection, markdownSections, mergeMarkdown } from './working/markdown-sections.ts';
+export { mergeJson } from './working/merge-json.ts';
+export {
+  createWorkingMemory,
+  type WorkingMemory,
+  type WorkingMemoryOptions,
+  type WorkingMemoryState,
+} from './working/working-memory.ts';

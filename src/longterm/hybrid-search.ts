@@ -78,7 +78,11 @@ export async function hybridSearch(
   const filter = options.filter ?? {};
   const terms = queryTerms(query, options.now?.() ?? new Date());
   const wantsEpisodes = filter.kinds?.includes('episode') ?? false;
-  const keep = (h: LongTermHit) => wantsEpisodes || h.record.kind !== 'episode';
+  // Episode records fuse into their turns' scores; engram's own kinds (working memory, core blocks) are never recalled
+  // unless a filter names them.
+  const keep = (h: LongTermHit) =>
+    (wantsEpisodes || h.record.kind !== 'episode') &&
+    (!h.record.kind.startsWith('engram.') || (filter.kinds?.includes(h.record.kind) ?? false));
   const textHits = terms.length
     ? (await store.searchText(scope, { terms, limit: Math.min(1000, candidates * 2), filter, contextWeight }))
         .filter(keep)

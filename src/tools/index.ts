@@ -17,3 +17,9 @@ export { type ContextReloadTool, createContextReloadTool, type Reloadable } from
 export { createHistoryTools, type HistoryTools, type HistoryToolsOptions } from './history-tools.ts';
 export { createLongTermTools, type LongTermTools, type LongTermToolsOptions } from './long-term-tools.ts';
 export { boundText, defaultMaxOutputChars, type ToolError } from './tool-output.ts';
+export {
+  type CoreMemoryTools,
+  createCoreMemoryTools,
+  createWorkingMemoryTool,
+  type WorkingMemoryTool,
+} from './working-memory-tools.ts';

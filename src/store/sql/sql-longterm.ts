@@ -45,6 +45,27 @@ export interface SqlLongTermOptions {
   op: SqlOperation;
 }
 
+/** Whether an error is a unique-key violation (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE), or caused by one. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown; errcode?: unknown }).code;
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
+    if (/UNIQUE constraint failed|duplicate key value/.test(String((e as Error).message ?? ''))) return true;
+  }
+  return false;
+}
+
+/** Runs `fn` again (at most 3 times in all) when it fails on a unique key a concurrent writer took first. */
+async function retryOnUniqueViolation<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
 /** Rows per `IN (…)` list. */
 const chunk = 500;
 
@@ -118,12 +139,16 @@ async function insertVersion(
   return rid as number;
 }
 
-/** The current row (live or a DELETE) of a record, locked on PostgreSQL. */
-function currentRow(tx: SqlClient, owner: RecordOwner, id: string): Promise<SqlRow | undefined> {
-  return queryGet(
-    tx,
-    sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id = ${id} AND r.expired_at IS NULL${raw(tx.dialect.forUpdate)}`,
-  );
+/**
+ * The current row (live or a DELETE) of a record, locked on PostgreSQL. A concurrent writer that held the lock may
+ * have expired the row this statement waited for (READ COMMITTED then skips it): the next statement sees the
+ * version that writer committed, so PostgreSQL asks once more.
+ */
+async function currentRow(tx: SqlClient, owner: RecordOwner, id: string): Promise<SqlRow | undefined> {
+  const query = sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id = ${id} AND r.expired_at IS NULL${raw(tx.dialect.forUpdate)}`;
+  const row = await queryGet(tx, query);
+  if (row || tx.dialect.name !== 'postgres') return row;
+  return queryGet(tx, query);
 }
 
 /** Expires a current row and, when it was live, takes it out of the index. */
@@ -159,62 +184,66 @@ export function createSqlLongTermRecords(options: SqlLongTermOptions): LongTermS
         if (!Array.isArray(records))
           throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'records must be an array' });
         const owner = ownerOf(scope);
-        return client.transaction(async (tx) => {
-          const now = new Date();
-          const ids = [...new Set(records.map((r) => r.id))];
-          const existing = new Map<string, SqlRow>();
-          for (let i = 0; i < ids.length; i += chunk) {
-            const rows = await queryAll(
-              tx,
-              sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id IN (${joinSql(ids.slice(i, i + chunk))}) AND r.expired_at IS NULL${raw(tx.dialect.forUpdate)}`,
-            );
-            for (const row of rows) existing.set(String(row.id), row);
-          }
-          const out: LongTermRecord[] = [];
-          const added = new Map<string, LongTermRecord>();
-          const pending: (NewVersion & { expire?: number })[] = [];
-          for (const [i, r] of records.entries()) {
-            const row = existing.get(r.id);
-            const have = added.get(r.id) ?? (row && row.event !== 'DELETE' ? toRecord(row) : undefined);
-            if (have) {
-              if (sameRecord(have, r)) {
-                out.push(have);
-                continue;
-              }
-              throw new MemoryError({
-                code: 'INVALID_ARGUMENT',
-                component,
-                message: `records[${i}]: record "${r.id}" already exists with a different text, kind or metadata`,
-              });
+        // Two first writes of one id in concurrent transactions both find no row to lock; the loser's insert hits
+        // the unique key, and a retry sees the winner's row (then the usual rules: the same record is a no-op).
+        return retryOnUniqueViolation(() =>
+          client.transaction(async (tx) => {
+            const now = new Date();
+            const ids = [...new Set(records.map((r) => r.id))];
+            const existing = new Map<string, SqlRow>();
+            for (let i = 0; i < ids.length; i += chunk) {
+              const rows = await queryAll(
+                tx,
+                sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id IN (${joinSql(ids.slice(i, i + chunk))}) AND r.expired_at IS NULL${raw(tx.dialect.forUpdate)}`,
+              );
+              for (const row of rows) existing.set(String(row.id), row);
             }
-            // A deleted id comes back as the next version of its record; a new id starts at version 1.
-            const record = row ? reviveVersion(toRecord(row), r, now) : firstVersion(r, now);
-            pending.push({
-              record,
-              terms: r.terms,
-              contextTerms: r.contextTerms,
-              firstRid: row ? Number(row.first_rid) : undefined,
-              ...(row ? { expire: Number(row.rid) } : {}),
-            });
-            added.set(r.id, record);
-            out.push(record);
-          }
-          const expired = pending.flatMap((p) => (p.expire === undefined ? [] : [p.expire]));
-          for (let i = 0; i < expired.length; i += chunk)
-            await queryRun(
-              tx,
-              sql`UPDATE engram_ltm_records SET expired_at = ${now.getTime()} WHERE rid IN (${joinSql(expired.slice(i, i + chunk))})`,
-            );
-          const rids = await insertVersions(tx, owner, pending);
-          const indexed: IndexedVersion[] = pending.map((p, i) => ({
-            rid: rids[i] as number,
-            owner,
-            terms: p.terms,
-            contextTerms: p.contextTerms,
-          }));
-          await indexVersions(tx, indexed);
-          return out;
-        });
+            const out: LongTermRecord[] = [];
+            const added = new Map<string, LongTermRecord>();
+            const pending: (NewVersion & { expire?: number })[] = [];
+            for (const [i, r] of records.entries()) {
+              const row = existing.get(r.id);
+              const have = added.get(r.id) ?? (row && row.event !== 'DELETE' ? toRecord(row) : undefined);
+              if (have) {
+                if (sameRecord(have, r)) {
+                  out.push(have);
+                  continue;
+                }
+                throw new MemoryError({
+                  code: 'INVALID_ARGUMENT',
+                  component,
+                  message: `records[${i}]: record "${r.id}" already exists with a different text, kind or metadata`,
+                });
+              }
+              // A deleted id comes back as the next version of its record; a new id starts at version 1.
+              const record = row ? reviveVersion(toRecord(row), r, now) : firstVersion(r, now);
+              pending.push({
+                record,
+                terms: r.terms,
+                contextTerms: r.contextTerms,
+                firstRid: row ? Number(row.first_rid) : undefined,
+                ...(row ? { expire: Number(row.rid) } : {}),
+              });
+              added.set(r.id, record);
+              out.push(record);
+            }
+            const expired = pending.flatMap((p) => (p.expire === undefined ? [] : [p.expire]));
+            for (let i = 0; i < expired.length; i += chunk)
+              await queryRun(
+                tx,
+                sql`UPDATE engram_ltm_records SET expired_at = ${now.getTime()} WHERE rid IN (${joinSql(expired.slice(i, i + chunk))})`,
+              );
+            const rids = await insertVersions(tx, owner, pending);
+            const indexed: IndexedVersion[] = pending.map((p, i) => ({
+              rid: rids[i] as number,
+              owner,
+              terms: p.terms,
+              contextTerms: p.contextTerms,
+            }));
+            await indexVersions(tx, indexed);
+            return out;
+          }),
+        );
       }),
     getRecord: (scope, id) =>
       op('getRecord', scope, async () => {

@@ -1,0 +1,109 @@
+import type { JSONValue } from 'ai';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { Scope } from '../core/scope.ts';
+import type { LongTermRecord } from '../longterm/long-term-record.ts';
+import { getLongTermRecords, type LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
+import { createMemoryLongTermRecords } from '../longterm/memory-long-term-records.ts';
+import { prepareChange, prepareRecord } from '../longterm/prepare-record.ts';
+
+/** A versioned text value kept as one long-term record (working memory, a core block). */
+export interface RecordSlot {
+  /** The current record, or undefined before the first write. */
+  read(): Promise<LongTermRecord | undefined>;
+  /**
+   * Applies `edit` to the current text (undefined before the first write) and writes the result as the next
+   * version, only if no other writer got there first: on a conflict it reads again and re-applies `edit`, up to
+   * `retries` times, then throws `CONFLICT`. `edit` may throw to refuse the change (nothing is written).
+   */
+  update(
+    edit: (current: LongTermRecord | undefined) => { text: string; metadata?: Record<string, JSONValue> },
+  ): Promise<LongTermRecord>;
+  /** Every version, oldest first. */
+  history(): Promise<LongTermRecord[]>;
+}
+
+/** The long-term records of a store (or in process), or a typed error naming the component. */
+export function recordsOf(store: unknown, component: string): LongTermStoreV1 {
+  if (store === undefined) return createMemoryLongTermRecords({ component });
+  const records = getLongTermRecords(store);
+  if (!records)
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: 'store has no long-term records (longTermRecords)',
+    });
+  return records;
+}
+
+const isConflict = (e: unknown) =>
+  MemoryError.hasCode(e, 'CONFLICT') ||
+  // Two first writers: the loser's add finds the id taken with another text.
+  (MemoryError.hasCode(e, 'INVALID_ARGUMENT') && /already exists/.test((e as Error).message));
+
+/**
+ * One record as a compare-and-set slot: the first write adds it, every later write is an update expecting the
+ * version it read (`expectedVersion`), so two writers in two processes never lose an update silently.
+ */
+export function createRecordSlot(options: {
+  records: LongTermStoreV1;
+  scope: Scope;
+  id: string;
+  kind: string;
+  component: string;
+  retries?: number;
+  now?: () => Date;
+}): RecordSlot {
+  const { records, scope, id, kind, component } = options;
+  const now = options.now ?? (() => new Date());
+  const retries = options.retries ?? 5;
+  const read = () => records.getRecord(scope, id);
+  return {
+    read,
+    async update(edit) {
+      for (let attempt = 0; ; attempt++) {
+        const current = await read();
+        const next = edit(current);
+        try {
+          if (!current) {
+            const [added] = await records.addRecords(scope, [
+              prepareRecord({ id, kind, text: next.text, metadata: next.metadata ?? {} }, component),
+            ]);
+            // An identical first write by another process is accepted by the store as a no-op: still a write.
+            if (added && added.text === next.text) return added;
+            throw new MemoryError({
+              code: 'CONFLICT',
+              component,
+              message: `"${id}" was written concurrently`,
+            });
+          }
+          if (current.text === next.text && next.metadata === undefined) return current;
+          return await records.updateRecord(
+            scope,
+            id,
+            prepareChange(
+              {
+                text: next.text,
+                ...(next.metadata ? { metadata: next.metadata } : {}),
+                expectedVersion: current.version,
+              },
+              component,
+            ),
+            now(),
+          );
+        } catch (error) {
+          if (!isConflict(error) || attempt >= retries) {
+            if (isConflict(error))
+              throw new MemoryError({
+                code: 'CONFLICT',
+                component,
+                message: `"${id}" kept changing under ${retries + 1} attempts; read it again and retry`,
+                cause: error,
+              });
+            throw error;
+          }
+        }
+      }
+    },
+    history: () => records.history(scope, id),
+  };
+}

@@ -1,0 +1,159 @@
+import type { JSONValue } from 'ai';
+import type { z } from 'zod';
+import type { Clock } from '../core/clock.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { checkScope, type Scope } from '../core/scope.ts';
+import type { LongTermRecord } from '../longterm/long-term-record.ts';
+import { mergeMarkdown } from './markdown-sections.ts';
+import { mergeJson } from './merge-json.ts';
+import { createRecordSlot, recordsOf } from './record-slot.ts';
+
+/** Options of {@link createWorkingMemory}. */
+export interface WorkingMemoryOptions {
+  /** Where it lives (any store with `longTermRecords`). @default in process */
+  store?: unknown;
+  /** Whose memory. */
+  scope: Scope;
+  /** Per conversation (`sessionId` required) or per resource: the scope's user, across all its sessions. @default 'resource' */
+  per?: 'session' | 'resource';
+  /** The session, for `per: 'session'`. */
+  sessionId?: string;
+  /** Markdown mode: the initial document (its headings are the sections updates replace). */
+  template?: string;
+  /** Schema mode: a zod object schema; updates are merged into the stored object and the result validated. */
+  schema?: z.ZodType<Record<string, unknown>>;
+  /** The longest the memory may grow, in characters (Markdown, or the JSON text). @default 4,000 */
+  maxChars?: number;
+  /** Concurrent-update retries before `CONFLICT`. @default 5 */
+  retries?: number;
+  /** The clock for versions. @default the system clock */
+  clock?: Clock;
+}
+
+/** The memory as it is now. */
+export interface WorkingMemoryState {
+  /** The Markdown document, or the JSON text of the object. */
+  text: string;
+  /** Schema mode: the object. */
+  data?: Record<string, JSONValue>;
+  /** Its version (0 before the first update). */
+  version: number;
+}
+
+/** Mastra-style working memory: a small document always in the context that the agent updates itself. */
+export interface WorkingMemory {
+  /** `markdown` or `schema`. */
+  readonly mode: 'markdown' | 'schema';
+  /** The memory now (the template, or `{}`, before the first update). */
+  get(): Promise<WorkingMemoryState>;
+  /**
+   * Updates it: Markdown replaces the sections whose headings the update names (an update without headings
+   * replaces the whole document); schema mode merges the partial object (keys it does not name are kept, `null`
+   * removes one) and validates the result. Refused with `INVALID_ARGUMENT` (nothing written) when the result is
+   * invalid or over `maxChars`; two writers never lose an update (each retries on the other's version).
+   */
+  update(update: string | Record<string, JSONValue | undefined>): Promise<WorkingMemoryState>;
+  /** Every version, oldest first. */
+  history(): Promise<WorkingMemoryState[]>;
+  /** The memory as a block for the context: `<working_memory>…</working_memory>`. */
+  render(): Promise<string>;
+}
+
+const component = 'working-memory';
+const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
+
+function stateOf(
+  record: LongTermRecord | undefined,
+  schemaMode: boolean,
+  initial: string,
+): WorkingMemoryState {
+  const text = record?.text ?? initial;
+  const version = record?.version ?? 0;
+  return schemaMode
+    ? { text, data: JSON.parse(text) as Record<string, JSONValue>, version }
+    : { text, version };
+}
+
+/**
+ * Working memory (Mastra's): Markdown from a template, or an object validated by a zod schema, per session or per
+ * resource (the scope's user across sessions), kept as a versioned record in the store (`history()` shows every
+ * version) and updated with optimistic concurrency. Schema updates merge, so a partial update never erases the
+ * fields it leaves out. `createWorkingMemoryTool` gives the agent its `update_working_memory` tool.
+ * @example
+ * const wm = createWorkingMemory({ store, scope: { tenant: 'acme', user: 'ada' }, template: '# User\n- Name:\n# Preferences\n' });
+ * await wm.update('# Preferences\n- Window seats');
+ */
+export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemory {
+  const scope = checkScope(options.scope, component);
+  const per = options.per ?? 'resource';
+  if (per !== 'session' && per !== 'resource') throw bad("per must be 'session' or 'resource'");
+  if (per === 'session' && (typeof options.sessionId !== 'string' || options.sessionId === ''))
+    throw bad("per: 'session' needs a sessionId");
+  if (options.template !== undefined && options.schema !== undefined)
+    throw bad('give a template (Markdown mode) or a schema (schema mode), not both');
+  const maxChars = options.maxChars ?? 4000;
+  if (!Number.isSafeInteger(maxChars) || maxChars < 1) throw bad('maxChars must be a positive integer');
+  const schema = options.schema;
+  const schemaMode = schema !== undefined;
+  const initial = schemaMode ? '{}' : (options.template ?? '').trim();
+  if (initial.length > maxChars)
+    throw bad(`the template has ${initial.length} characters; maxChars is ${maxChars}`);
+  const slot = createRecordSlot({
+    records: recordsOf(options.store, component),
+    scope,
+    id: per === 'session' ? `engram.working:session:${options.sessionId}` : 'engram.working:resource',
+    kind: 'engram.working',
+    component,
+    ...(options.retries === undefined ? {} : { retries: options.retries }),
+    ...(options.clock ? { now: () => options.clock!.now() } : {}),
+  });
+
+  const merged = (current: string, update: string | Record<string, JSONValue | undefined>): string => {
+    if (schemaMode) {
+      if (typeof update !== 'object' || update === null || Array.isArray(update))
+        throw bad('schema mode: the update must be an object of the fields to change (null removes one)');
+      const next = mergeJson(JSON.parse(current) as Record<string, JSONValue>, update);
+      const result = schema.safeParse(next);
+      if (!result.success)
+        throw bad(
+          `the update does not fit the schema: ${result.error.issues
+            .slice(0, 5)
+            .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+            .join('; ')}`,
+        );
+      return JSON.stringify(next);
+    }
+    if (typeof update !== 'string') throw bad('Markdown mode: the update must be a string');
+    return mergeMarkdown(current, update);
+  };
+
+  return {
+    mode: schemaMode ? 'schema' : 'markdown',
+    async get() {
+      return stateOf(await slot.read(), schemaMode, initial);
+    },
+    async update(update) {
+      const record = await slot.update((current) => {
+        const text = merged(current?.text ?? initial, update);
+        if (text.length > maxChars)
+          throw bad(
+            `working memory would be ${text.length} characters; the limit is ${maxChars}: shorten or remove something and update again`,
+          );
+        return { text };
+      });
+      return stateOf(record, schemaMode, initial);
+    },
+    async history() {
+      return (await slot.history()).map((r) => stateOf(r, schemaMode, initial));
+    },
+    async render() {
+      const { text } = stateOf(await slot.read(), schemaMode, initial);
+      return [
+        '<working_memory>',
+        'Your working memory: keep it current with update_working_memory.',
+        schemaMode ? JSON.stringify(JSON.parse(text), null, 2) : text,
+        '</working_memory>',
+      ].join('\n');
+    },
+  };
+}

@@ -11,6 +11,8 @@ import type {
 import type { ContentStore } from '../../content/create-content-store.ts';
 import type { LongTermMemory, LongTermMemoryMode } from '../../longterm/long-term-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
+import type { CoreMemory } from '../../working/core-memory.ts';
+import type { WorkingMemory } from '../../working/working-memory.ts';
 
 /** Seed 003's `memory_retention`: what happens to the agent's memory when a run ends. */
 export type MemoryRetention = 'single_run' | 'session' | 'persistent';
@@ -45,6 +47,12 @@ export interface AgentConfig {
   contentStore?: ContentStore;
   /** Long-term memory and its mode. */
   longTermMemory?: AgentLongTermMemory;
+  /** Working memory, always in the context and updated by the agent (`update_working_memory`). */
+  workingMemory?: WorkingMemory;
+  /** Core memory blocks, always in the context and edited by the agent (`memory_append`, `memory_replace`, …). */
+  coreMemory?: CoreMemory;
+  /** Where working memory and core blocks go: after the instructions, or in a leading user-role block. @default 'instructions' */
+  memoryPlacement?: 'instructions' | 'user';
   /** When to stop the tool loop (AI SDK stop conditions, checked after each step). @default isStepCount(20) */
   stopWhen?: StopCondition<ToolSet> | StopCondition<ToolSet>[];
   /** Seed 003's retention, applied at the end of each run: `single_run` clears the memory. @default 'session' */

@@ -10,6 +10,8 @@ import {
   scriptedLanguageModel,
   unansweredToolCalls,
 } from '../../testing/scripted-language-model.ts';
+import { createCoreMemory } from '../../working/core-memory.ts';
+import { createWorkingMemory } from '../../working/working-memory.ts';
 import { agent } from './agent.ts';
 import type { AgentEvent } from './agent-types.ts';
 
@@ -277,6 +279,35 @@ describe('agent() (seed 000 on the AI SDK v7)', () => {
     expect((await longTerm.search('jazz'))[0]?.record.text).toBe('User likes jazz.');
     expect(texts(prompts[2])).toContain('User likes jazz.');
     expect(texts(prompts[0])).not.toContain('long_term_memory'); // no static recall in agent mode
+  });
+
+  it('working memory and core blocks are in every step, read afresh after the agent edits them', async () => {
+    const scope = { tenant: 't', user: 'ada' };
+    const workingMemory = createWorkingMemory({ scope, template: '# User\n- Name: ?' });
+    const coreMemory = createCoreMemory({ scope, blocks: [{ label: 'human', value: 'Unknown user' }] });
+    const { model, prompts } = scriptedLanguageModel([
+      { toolCalls: [{ toolName: 'update_working_memory', input: { memory: '# User\n- Name: Ada' } }] },
+      { toolCalls: [{ toolName: 'memory_rethink', input: { label: 'human', value: 'Ada, from Lisbon' } }] },
+      { text: 'ok' },
+    ]);
+    await agent({
+      name: 'a',
+      description: 'd',
+      model,
+      instructions: 'Be kind.',
+      workingMemory,
+      coreMemory,
+    }).run('I am Ada').result;
+    const system = (i: number) => JSON.stringify(prompts[i]![0]);
+    expect(system(0)).toContain('Be kind.');
+    expect(system(0)).toContain('- Name: ?');
+    expect(system(1)).toContain('- Name: Ada');
+    expect(system(2)).toContain('Ada, from Lisbon');
+    const { model: m2, prompts: p2 } = scriptedLanguageModel([{ text: 'ok' }]);
+    await agent({ name: 'b', description: 'd', model: m2, coreMemory, memoryPlacement: 'user' }).run('hi')
+      .result;
+    expect(p2[0]![0]?.role).toBe('user');
+    expect(JSON.stringify(p2[0]![0])).toContain('<memory_blocks>');
   });
 
   it("memoryRetention 'single_run' clears the memory when the run ends; 'persistent' keeps it", async () => {

@@ -19,6 +19,7 @@ import { formatForModel } from '../../messages/multi-agent-format.ts';
 import { toModelMessages } from '../../messages/to-model-message.ts';
 import { createContentTools } from '../../tools/content-tools.ts';
 import { createLongTermTools } from '../../tools/long-term-tools.ts';
+import { createCoreMemoryTools, createWorkingMemoryTool } from '../../tools/working-memory-tools.ts';
 import type {
   Agent,
   AgentConfig,
@@ -128,10 +129,18 @@ function toolsOf(config: AgentConfig, contentStore: AgentConfig['contentStore'])
     const own = createLongTermTools({ memory: ltm.memory });
     tools.record_to_memory = own.record_to_memory;
     // With a content store, its retrieve_from_memory keeps the name (seed 004); long-term recall is renamed.
-    tools[config.contentStore ? 'retrieve_from_long_term_memory' : 'retrieve_from_memory'] =
+    tools[contentStore ? 'retrieve_from_long_term_memory' : 'retrieve_from_memory'] =
       own.retrieve_from_memory;
   }
+  if (config.workingMemory) Object.assign(tools, createWorkingMemoryTool({ memory: config.workingMemory }));
+  if (config.coreMemory) Object.assign(tools, createCoreMemoryTools({ memory: config.coreMemory }));
   return tools;
+}
+
+/** Working memory and core blocks as rendered now (they change when the agent edits them), or ''. */
+async function pinnedMemory(config: AgentConfig): Promise<string> {
+  const parts = await Promise.all([config.workingMemory?.render(), config.coreMemory?.render()]);
+  return parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n\n');
 }
 
 /**
@@ -208,10 +217,18 @@ export function agent(config: AgentConfig): Agent {
             );
           }
         }
-        const messages = promptMessages(stored, recall, config.name, promptId);
+        const history = promptMessages(stored, recall, config.name, promptId);
+        // Working memory and core blocks, read afresh each step: in the instructions, or a leading user block.
+        const pinned = await pinnedMemory(config);
+        const inUser = pinned !== '' && config.memoryPlacement === 'user';
+        const messages: ModelMessage[] = inUser ? [{ role: 'user', content: pinned }, ...history] : history;
+        const instructions =
+          pinned !== '' && !inUser
+            ? [config.instructions, pinned].filter((x) => x !== undefined && x !== '').join('\n\n')
+            : config.instructions;
         const response = streamText({
           model: config.model,
-          ...(config.instructions === undefined ? {} : { instructions: config.instructions }),
+          ...(instructions === undefined ? {} : { instructions }),
           messages,
           tools,
           ...(signal ? { abortSignal: signal } : {}),

@@ -330,6 +330,16 @@ export {
   type TokenWindowViewOptions,
 } from './views/index.ts';
 export {
+  createExtractiveObserver,
+  createExtractiveReflector,
+  createObservationalMemory,
+  type ObservationalMemory,
+  type ObservationalMemoryOptions,
+  type ObservationalStats,
+  type Observer,
+  type Reflector,
+} from './views/observational/index.ts';
+export {
   type BlockDefinition,
   type CoreMemory,
   type CoreMemoryOptions,

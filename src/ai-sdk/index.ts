@@ -38,6 +38,11 @@ export {
   type LanguageModelExtractorOptions,
 } from './language-model-extractor.ts';
 export {
+  createLanguageModelObserver,
+  createLanguageModelReflector,
+  type LanguageModelObserverOptions,
+} from './language-model-observer.ts';
+export {
   createLanguageModelSummarizer,
   defaultSummaryPrompt,
   formatTranscript,

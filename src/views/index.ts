@@ -35,6 +35,16 @@ export {
   type TokenWindowMemoryOptions,
 } from './memory-classes.ts';
 export {
+  createExtractiveObserver,
+  createExtractiveReflector,
+  createObservationalMemory,
+  type ObservationalMemory,
+  type ObservationalMemoryOptions,
+  type ObservationalStats,
+  type Observer,
+  type Reflector,
+} from './observational/index.ts';
+export {
   createSlidingWindowMemory,
   type SlidingWindowView,
   type SlidingWindowViewOptions,

@@ -34,12 +34,10 @@ describe('LLM observer and reflector', () => {
     expect(String((await view.read())[0]?.content)).toContain('The user is Ada, allergic to peanuts.');
   });
 
-  it('a failing model is a SUMMARIZER_ERROR and leaves the range pending, sent verbatim', async () => {
-    const { model } = scriptedLanguageModel([]);
-    const broken = {
-      ...model,
+  it('a failing model is a SUMMARIZER_ERROR; the reflector returns the model’s condensed lines', async () => {
+    const broken = new MockLanguageModelV4({
       doGenerate: async () => Promise.reject(new Error('provider down')),
-    } as typeof model;
+    });
     const observer = createLanguageModelObserver({ model: broken });
     await expect(
       observer.observe([

@@ -18,6 +18,7 @@ export const sections: Record<string, { module: string; exportName?: string }> =
   'token-savings': { module: './token-savings/index.ts', exportName: 'tokenSavings' },
   'longterm-recall': { module: './longterm/locomo.ts', exportName: 'longtermRecall' },
   'longterm-scale': { module: './longterm/scale.ts', exportName: 'longtermScale' },
+  consolidation: { module: './consolidation/consolidation.ts', exportName: 'consolidation' },
 };
 
 /** What the command line asked for. */

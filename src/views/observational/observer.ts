@@ -54,28 +54,43 @@ export function createExtractiveObserver(options: { maxLineChars?: number } = {}
 }
 
 /**
- * The reflector that needs no model: drops repeated lines and keeps the newest that fit the budget (about four
- * characters a token), marking what it left out.
+ * The reflector that needs no model: drops repeated lines, then keeps what fits the budget (about four characters
+ * a token) in this order — what the user said (newest first), then the assistant's and tools' lines (newest first)
+ * — in their original order, noting how many it left out. The user's own words outlive everything else.
  */
 export function createExtractiveReflector(): Reflector {
   return {
     async reflect(observations, budgetTokens) {
       const seen = new Set<string>();
-      const lines = observations
-        .split('\n')
-        .filter((l) => l.trim() !== '' && !seen.has(l) && seen.add(l) !== undefined);
-      const kept: string[] = [];
+      const lines = observations.split('\n').filter((l) => {
+        if (l.trim() === '' || l.startsWith('- (') || seen.has(l)) return false;
+        seen.add(l);
+        return true;
+      });
+      const isUser = (l: string) => /^- \[[^\]]*\] user: /.test(l);
+      const order = [
+        ...lines
+          .map((l, i) => ({ l, i }))
+          .filter((x) => isUser(x.l))
+          .reverse(),
+        ...lines
+          .map((l, i) => ({ l, i }))
+          .filter((x) => !isUser(x.l))
+          .reverse(),
+      ];
+      const kept: { l: string; i: number }[] = [];
       let chars = 0;
-      for (let i = lines.length - 1; i >= 0; i--) {
-        const line = lines[i] as string;
-        if (chars + line.length + 1 > budgetTokens * 4) break;
-        kept.unshift(line);
-        chars += line.length + 1;
+      for (const x of order) {
+        if (chars + x.l.length + 1 > budgetTokens * 4) continue;
+        kept.push(x);
+        chars += x.l.length + 1;
       }
+      kept.sort((a, b) => a.i - b.i);
       const dropped = lines.length - kept.length;
-      return [...(dropped > 0 ? [`- (${dropped} older observations condensed away)`] : []), ...kept].join(
-        '\n',
-      );
+      return [
+        ...(dropped > 0 ? [`- (${dropped} older observations condensed away)`] : []),
+        ...kept.map((x) => x.l),
+      ].join('\n');
     },
   };
 }

@@ -55,8 +55,9 @@ export function createExtractiveObserver(options: { maxLineChars?: number } = {}
 
 /**
  * The reflector that needs no model: drops repeated lines, then keeps what fits the budget (about four characters
- * a token) in this order — what the user said (newest first), then the assistant's and tools' lines (newest first)
- * — in their original order, noting how many it left out. The user's own words outlive everything else.
+ * a token) in this order — what the user said about themselves or asked to remember ("my", "I am", "remember", …),
+ * the rest of what the user said, then the assistant's and tools' lines (newest first within each) — in their
+ * original order, noting how many it left out. A heuristic of salience for when no model is configured.
  */
 export function createExtractiveReflector(): Reflector {
   return {
@@ -68,16 +69,15 @@ export function createExtractiveReflector(): Reflector {
         return true;
       });
       const isUser = (l: string) => /^- \[[^\]]*\] user: /.test(l);
-      const order = [
-        ...lines
-          .map((l, i) => ({ l, i }))
-          .filter((x) => isUser(x.l))
-          .reverse(),
-        ...lines
-          .map((l, i) => ({ l, i }))
-          .filter((x) => !isUser(x.l))
-          .reverse(),
-      ];
+      // What the user said about themselves or asked to keep comes first, then the rest of what the user said.
+      const salient = (l: string) =>
+        isUser(l) &&
+        /\b(remember|my|mine|I am|I'm|I live|I prefer|call me)\b/i.test(
+          l.replace(/^- \[[^\]]*\] user: /, ''),
+        );
+      const rank = (l: string) => (salient(l) ? 0 : isUser(l) ? 1 : 2);
+      const indexed = lines.map((l, i) => ({ l, i }));
+      const order = [0, 1, 2].flatMap((r) => indexed.filter((x) => rank(x.l) === r).reverse());
       const kept: { l: string; i: number }[] = [];
       let chars = 0;
       for (const x of order) {

@@ -86,4 +86,14 @@ describe('examples (no API key: scripted MockLanguageModelV4)', () => {
   it('views-replay.ts (npm run demo:views): no view splits a tool pair', () => {
     expect(runExample('views-replay.ts')).toContain('Tool pairs split by any view, at any turn: 0.');
   });
+
+  it('memory-agent.ts: working memory, core blocks and consolidation keep the facts while the context stays small', () => {
+    const out = runExample('memory-agent.ts');
+    expect(out).toContain('# User\n- Name: Ada\n- City: Lisbon');
+    expect(out).toContain('Daughter: Maria (school in September)');
+    const last = out.split('\n').find((l) => l.trimStart().startsWith('40 '));
+    const [, sent, , naive] = /^\s*40\s+(\d+)\s+\(([^)]*)\)\s+(\d+)/.exec(last ?? '') ?? [];
+    expect(Number(sent)).toBeLessThan(Number(naive) / 1.5);
+    expect(out).toMatch(/observations: \d+ ranges; reflections: [1-9]/);
+  });
 });

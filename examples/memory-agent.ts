@@ -109,7 +109,7 @@ try {
         `${String(turn + 1).padStart(4)}  ${String((stats?.observationTokens ?? 0) + pinned + recent).padStart(4)}  (${stats?.observationTokens ?? 0}, ${pinned}, ${recent})  ${naive}`,
       );
   }
-  console.log('\nworking memory:\n' + (await workingMemory.get()).text);
+  console.log(`\nworking memory:\n${(await workingMemory.get()).text}`);
   console.log(
     `\nhuman block (version ${(await coreMemory.get('human')).version}):\n${(await coreMemory.get('human')).value}`,
   );

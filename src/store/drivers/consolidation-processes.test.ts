@@ -62,7 +62,9 @@ async function finalCheck(
   await new Promise((r) => setTimeout(r, 60)); // any claim of a killed process has expired
   await view.consolidate();
   const arts = (await view.observations()).sort((a, b) => a.fromSeq - b.fromSeq);
-  arts.forEach((a, i) => expect(a.fromSeq).toBe(i === 0 ? 1 : (arts[i - 1]?.toSeq ?? 0) + 1));
+  arts.forEach((a, i) => {
+    expect(a.fromSeq).toBe(i === 0 ? 1 : (arts[i - 1]?.toSeq ?? 0) + 1);
+  });
   const out = await view.read();
   const total = (await memory.stats()).lastSeq;
   expect((arts.at(-1)?.toSeq ?? 0) + out.length - 1).toBe(total); // observed + verbatim = the whole log

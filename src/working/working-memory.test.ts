@@ -1,150 +1,213 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import { createMemoryStore } from '../store/drivers/memory/index.ts';
+import { createPostgresStore } from '../store/drivers/postgres/postgres-driver.ts';
+import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
+import { createTestSchema, type TestDatabase } from '../testing/postgres/test-database.ts';
+import { testPostgresUrl } from '../testing/reliability/postgres-url.ts';
 import { createCoreMemory } from './core-memory.ts';
 import { mergeMarkdown } from './markdown-sections.ts';
 import { mergeJson } from './merge-json.ts';
 import { createWorkingMemory } from './working-memory.ts';
 
 const isCode = (code: string) => (e: unknown) => MemoryError.hasCode(e, code as 'INVALID_ARGUMENT');
-const scope = { tenant: 't', user: 'ada' };
+let n = 0;
+/** Each test gets its own scope (tenant), so the drivers' stores can be shared by the tests of a file. */
+let scope = { tenant: 't0', user: 'ada' };
+const dirs: string[] = [];
+let pg: TestDatabase | undefined;
+const opened: { close?: () => unknown }[] = [];
+afterAll(async () => {
+  for (const s of opened) await s.close?.();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  await pg?.drop();
+});
+const drivers: { name: string; skip?: boolean; open: () => Promise<unknown> }[] = [
+  { name: 'memory', open: async () => createMemoryStore() },
+  {
+    name: 'sqlite',
+    open: async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'engram-wm-'));
+      dirs.push(dir);
+      return createSqliteStore({ path: join(dir, 'wm.db') });
+    },
+  },
+  {
+    name: 'postgres',
+    skip: !testPostgresUrl(),
+    open: async () => {
+      pg ??= await createTestSchema('engram_wm_unit');
+      return createPostgresStore({ connectionString: pg.url, schema: pg.name, maxConnections: 2 });
+    },
+  },
+];
 const template = '# User\n- Name:\n- City:\n\n# Preferences\n- (none yet)';
 
-describe('working memory (Mastra-style)', () => {
-  it('Markdown mode replaces the sections an update names and keeps the others', async () => {
-    const wm = createWorkingMemory({ scope, template });
-    expect((await wm.get()).text).toBe(template);
-    await wm.update('# User\n- Name: Ada\n- City: Lisbon');
-    await wm.update('# Preferences\n- Window seats\n\n# Projects\n- engram');
-    const { text, version } = await wm.get();
-    expect(text).toBe(
-      '# User\n- Name: Ada\n- City: Lisbon\n\n# Preferences\n- Window seats\n\n# Projects\n- engram',
-    );
-    expect(version).toBe(2);
-    await wm.update('Everything replaced.');
-    expect((await wm.get()).text).toBe('Everything replaced.');
-    expect((await wm.history()).map((h) => h.version)).toEqual([1, 2, 3]);
-    expect(await wm.render()).toMatch(/^<working_memory>\n[\s\S]*Everything replaced\.\n<\/working_memory>$/);
-  });
-
-  it('schema mode merges partial updates: fields left out are kept, null removes, the result is validated', async () => {
-    const schema = z.object({
-      name: z.string().optional(),
-      city: z.string().optional(),
-      prefs: z.object({ seat: z.string().optional(), meal: z.string().optional() }).optional(),
+for (const driver of drivers) {
+  describe.skipIf(driver.skip)(`working memory (Mastra-style) on ${driver.name}`, () => {
+    let store: unknown;
+    beforeEach(async () => {
+      if (store === undefined) {
+        store = await driver.open();
+        opened.push(store as { close?: () => unknown });
+      }
+      scope = { tenant: `t${++n}`, user: 'ada' };
     });
-    const wm = createWorkingMemory({ scope, schema });
-    await wm.update({ name: 'Ada', prefs: { seat: 'window' } });
-    await wm.update({ city: 'Lisbon', prefs: { meal: 'vegetarian' } });
-    expect((await wm.get()).data).toEqual({
-      name: 'Ada',
-      city: 'Lisbon',
-      prefs: { seat: 'window', meal: 'vegetarian' },
+
+    it('Markdown mode replaces the sections an update names and keeps the others', async () => {
+      const wm = createWorkingMemory({ store, scope, template });
+      expect((await wm.get()).text).toBe(template);
+      await wm.update('# User\n- Name: Ada\n- City: Lisbon');
+      await wm.update('# Preferences\n- Window seats\n\n# Projects\n- engram');
+      const { text, version } = await wm.get();
+      expect(text).toBe(
+        '# User\n- Name: Ada\n- City: Lisbon\n\n# Preferences\n- Window seats\n\n# Projects\n- engram',
+      );
+      expect(version).toBe(2);
+      await wm.update('Everything replaced.');
+      expect((await wm.get()).text).toBe('Everything replaced.');
+      expect((await wm.history()).map((h) => h.version)).toEqual([1, 2, 3]);
+      expect(await wm.render()).toMatch(
+        /^<working_memory>\n[\s\S]*Everything replaced\.\n<\/working_memory>$/,
+      );
     });
-    await wm.update({ city: null });
-    expect((await wm.get()).data).toEqual({ name: 'Ada', prefs: { seat: 'window', meal: 'vegetarian' } });
-    await expect(wm.update({ name: 42 })).rejects.toThrow(/name: /);
-    expect((await wm.get()).data?.name).toBe('Ada'); // a refused update writes nothing
-    await expect(wm.update('not an object' as never)).rejects.toSatisfy(isCode('INVALID_ARGUMENT'));
+
+    it('schema mode merges partial updates: fields left out are kept, null removes, the result is validated', async () => {
+      const schema = z.object({
+        name: z.string().optional(),
+        city: z.string().optional(),
+        prefs: z.object({ seat: z.string().optional(), meal: z.string().optional() }).optional(),
+      });
+      const wm = createWorkingMemory({ store, scope, schema });
+      await wm.update({ name: 'Ada', prefs: { seat: 'window' } });
+      await wm.update({ city: 'Lisbon', prefs: { meal: 'vegetarian' } });
+      expect((await wm.get()).data).toEqual({
+        name: 'Ada',
+        city: 'Lisbon',
+        prefs: { seat: 'window', meal: 'vegetarian' },
+      });
+      await wm.update({ city: null });
+      expect((await wm.get()).data).toEqual({ name: 'Ada', prefs: { seat: 'window', meal: 'vegetarian' } });
+      await expect(wm.update({ name: 42 })).rejects.toThrow(/name: /);
+      expect((await wm.get()).data?.name).toBe('Ada'); // a refused update writes nothing
+      await expect(wm.update('not an object' as never)).rejects.toSatisfy(isCode('INVALID_ARGUMENT'));
+    });
+
+    it('enforces the size limit with an error the model can act on, writing nothing', async () => {
+      const wm = createWorkingMemory({ store, scope, template: '# Notes', maxChars: 40 });
+      await wm.update('# Notes\n- short');
+      await expect(wm.update(`# Notes\n- ${'x'.repeat(100)}`)).rejects.toThrow(/limit is 40: shorten/);
+      expect((await wm.get()).text).toBe('# Notes\n- short');
+    });
+
+    it('per session and per resource are separate; scopes never see each other; it is not recalled as a fact', async () => {
+      const resource = createWorkingMemory({ store, scope, template: '# A' });
+      const session = createWorkingMemory({ store, scope, per: 'session', sessionId: 's1', template: '# B' });
+      await resource.update('# A\nresource text');
+      await session.update('# B\nsession text');
+      expect((await resource.get()).text).toBe('# A\nresource text');
+      expect((await session.get()).text).toBe('# B\nsession text');
+      const other = createWorkingMemory({ store, scope: { tenant: 't', user: 'bob' }, template: '# A' });
+      expect((await other.get()).version).toBe(0);
+      const longTerm = createLongTermMemory({ store, scope });
+      expect(await longTerm.search('resource text')).toEqual([]);
+      expect(() => createWorkingMemory({ store, scope, per: 'session' })).toThrow(/sessionId/);
+      expect(() => createWorkingMemory({ store, scope, template: 'x', schema: z.object({}) })).toThrow(
+        /not both/,
+      );
+    });
+
+    it('property: mergeJson keeps every key the update does not name, and takes every key it does', () => {
+      const json = fc.dictionary(
+        fc.string({ maxLength: 4 }),
+        fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
+      );
+      fc.assert(
+        fc.property(json, json, (current, update) => {
+          const base = Object.fromEntries(Object.entries(current).filter(([, v]) => v !== null));
+          const merged = mergeJson(base, update);
+          for (const [k, v] of Object.entries(base)) if (!(k in update)) expect(merged[k]).toEqual(v);
+          for (const [k, v] of Object.entries(update))
+            if (v === null) expect(k in merged).toBe(false);
+            else expect(merged[k]).toEqual(v);
+        }),
+      );
+    });
+
+    it('mergeMarkdown: headings match without case or spacing; fenced code is not split', () => {
+      expect(mergeMarkdown('# A\none\n# B\ntwo', '#  a\nuno')).toBe('#  a\nuno\n\n# B\ntwo');
+      expect(mergeMarkdown('# A\n```\n# not a heading\n```', '# C\nthree')).toBe(
+        '# A\n```\n# not a heading\n```\n\n# C\nthree',
+      );
+    });
   });
 
-  it('enforces the size limit with an error the model can act on, writing nothing', async () => {
-    const wm = createWorkingMemory({ scope, template: '# Notes', maxChars: 40 });
-    await wm.update('# Notes\n- short');
-    await expect(wm.update(`# Notes\n- ${'x'.repeat(100)}`)).rejects.toThrow(/limit is 40: shorten/);
-    expect((await wm.get()).text).toBe('# Notes\n- short');
-  });
+  describe.skipIf(driver.skip)(`core memory blocks (Letta-style) on ${driver.name}`, () => {
+    let store: unknown;
+    beforeEach(async () => {
+      if (store === undefined) {
+        store = await driver.open();
+        opened.push(store as { close?: () => unknown });
+      }
+      scope = { tenant: `t${++n}`, user: 'ada' };
+    });
 
-  it('per session and per resource are separate; scopes never see each other; it is not recalled as a fact', async () => {
-    const store = createMemoryStore();
-    const resource = createWorkingMemory({ store, scope, template: '# A' });
-    const session = createWorkingMemory({ store, scope, per: 'session', sessionId: 's1', template: '# B' });
-    await resource.update('# A\nresource text');
-    await session.update('# B\nsession text');
-    expect((await resource.get()).text).toBe('# A\nresource text');
-    expect((await session.get()).text).toBe('# B\nsession text');
-    const other = createWorkingMemory({ store, scope: { tenant: 't', user: 'bob' }, template: '# A' });
-    expect((await other.get()).version).toBe(0);
-    const longTerm = createLongTermMemory({ store, scope });
-    expect(await longTerm.search('resource text')).toEqual([]);
-    expect(() => createWorkingMemory({ scope, per: 'session' })).toThrow(/sessionId/);
-    expect(() => createWorkingMemory({ scope, template: 'x', schema: z.object({}) })).toThrow(/not both/);
-  });
+    const blocks = [
+      { label: 'persona', value: 'I am a helpful travel agent.', readOnly: true, description: 'Who I am' },
+      { label: 'human', value: 'Name: Ada', limit: 60, description: 'What I know about the user' },
+    ];
 
-  it('property: mergeJson keeps every key the update does not name, and takes every key it does', () => {
-    const json = fc.dictionary(
-      fc.string({ maxLength: 4 }),
-      fc.oneof(fc.integer(), fc.string(), fc.constant(null)),
-    );
-    fc.assert(
-      fc.property(json, json, (current, update) => {
-        const base = Object.fromEntries(Object.entries(current).filter(([, v]) => v !== null));
-        const merged = mergeJson(base, update);
-        for (const [k, v] of Object.entries(base)) if (!(k in update)) expect(merged[k]).toEqual(v);
-        for (const [k, v] of Object.entries(update))
-          if (v === null) expect(k in merged).toBe(false);
-          else expect(merged[k]).toEqual(v);
-      }),
-    );
-  });
+    it('append, replace (exactly one match), insert and rethink, each a version in the history', async () => {
+      const core = createCoreMemory({ store, scope, blocks });
+      await core.append('human', 'City: Lisbon');
+      await core.replace('human', 'Lisbon', 'Porto');
+      await core.insert('human', 'Pronouns: she/her', 1);
+      expect((await core.get('human')).value).toBe('Name: Ada\nPronouns: she/her\nCity: Porto');
+      await core.rethink('human', 'Ada, in Porto.');
+      expect((await core.history('human')).map((b) => [b.version, b.value])).toEqual([
+        [1, 'Name: Ada\nCity: Lisbon'],
+        [2, 'Name: Ada\nCity: Porto'],
+        [3, 'Name: Ada\nPronouns: she/her\nCity: Porto'],
+        [4, 'Ada, in Porto.'],
+      ]);
+      const rendered = await core.render();
+      expect(rendered).toContain(
+        '<block label="persona" chars="28/2000" read_only="true" description="Who I am">',
+      );
+      expect(rendered).toContain(
+        '<block label="human" chars="14/60" description="What I know about the user">\nAda, in Porto.\n</block>',
+      );
+    });
 
-  it('mergeMarkdown: headings match without case or spacing; fenced code is not split', () => {
-    expect(mergeMarkdown('# A\none\n# B\ntwo', '#  a\nuno')).toBe('#  a\nuno\n\n# B\ntwo');
-    expect(mergeMarkdown('# A\n```\n# not a heading\n```', '# C\nthree')).toBe(
-      '# A\n```\n# not a heading\n```\n\n# C\nthree',
-    );
+    it('refuses edits that break a rule, with errors that say what to do, writing nothing', async () => {
+      const core = createCoreMemory({ store, scope, blocks });
+      await core.append('human', 'likes tea; likes tea');
+      await expect(core.replace('human', 'likes tea', 'likes coffee')).rejects.toThrow(
+        /occurs 2 times.*unique/,
+      );
+      await expect(core.replace('human', 'likes cake', 'x')).rejects.toThrow(
+        /not in block "human"; copy it exactly/,
+      );
+      await expect(core.append('human', 'x'.repeat(60))).rejects.toThrow(/limit is 60: shorten it/);
+      await expect(core.rethink('persona', 'I am evil.')).rejects.toThrow(/read-only/);
+      await expect(core.append('nope', 'x')).rejects.toThrow(
+        /no block "nope"; the blocks are persona, human/,
+      );
+      await expect(core.insert('human', 'x', 9)).rejects.toThrow(/line index must be from 0 to 2/);
+      expect((await core.get('human')).value).toBe('Name: Ada\nlikes tea; likes tea');
+      expect((await core.get('persona')).version).toBe(0);
+      expect(() => createCoreMemory({ store, scope, blocks: [{ label: 'a' }, { label: 'a' }] })).toThrow(
+        /used twice/,
+      );
+      expect(() =>
+        createCoreMemory({ store, scope, blocks: [{ label: 'a', value: 'xx', limit: 1 }] }),
+      ).toThrow(/limit is 1/);
+    });
   });
-});
-
-describe('core memory blocks (Letta-style)', () => {
-  const blocks = [
-    { label: 'persona', value: 'I am a helpful travel agent.', readOnly: true, description: 'Who I am' },
-    { label: 'human', value: 'Name: Ada', limit: 60, description: 'What I know about the user' },
-  ];
-
-  it('append, replace (exactly one match), insert and rethink, each a version in the history', async () => {
-    const core = createCoreMemory({ scope, blocks });
-    await core.append('human', 'City: Lisbon');
-    await core.replace('human', 'Lisbon', 'Porto');
-    await core.insert('human', 'Pronouns: she/her', 1);
-    expect((await core.get('human')).value).toBe('Name: Ada\nPronouns: she/her\nCity: Porto');
-    await core.rethink('human', 'Ada, in Porto.');
-    expect((await core.history('human')).map((b) => [b.version, b.value])).toEqual([
-      [1, 'Name: Ada\nCity: Lisbon'],
-      [2, 'Name: Ada\nCity: Porto'],
-      [3, 'Name: Ada\nPronouns: she/her\nCity: Porto'],
-      [4, 'Ada, in Porto.'],
-    ]);
-    const rendered = await core.render();
-    expect(rendered).toContain(
-      '<block label="persona" chars="28/2000" read_only="true" description="Who I am">',
-    );
-    expect(rendered).toContain(
-      '<block label="human" chars="14/60" description="What I know about the user">\nAda, in Porto.\n</block>',
-    );
-  });
-
-  it('refuses edits that break a rule, with errors that say what to do, writing nothing', async () => {
-    const core = createCoreMemory({ scope, blocks });
-    await core.append('human', 'likes tea; likes tea');
-    await expect(core.replace('human', 'likes tea', 'likes coffee')).rejects.toThrow(
-      /occurs 2 times.*unique/,
-    );
-    await expect(core.replace('human', 'likes cake', 'x')).rejects.toThrow(
-      /not in block "human"; copy it exactly/,
-    );
-    await expect(core.append('human', 'x'.repeat(60))).rejects.toThrow(/limit is 60: shorten it/);
-    await expect(core.rethink('persona', 'I am evil.')).rejects.toThrow(/read-only/);
-    await expect(core.append('nope', 'x')).rejects.toThrow(/no block "nope"; the blocks are persona, human/);
-    await expect(core.insert('human', 'x', 9)).rejects.toThrow(/line index must be from 0 to 2/);
-    expect((await core.get('human')).value).toBe('Name: Ada\nlikes tea; likes tea');
-    expect((await core.get('persona')).version).toBe(0);
-    expect(() => createCoreMemory({ scope, blocks: [{ label: 'a' }, { label: 'a' }] })).toThrow(/used twice/);
-    expect(() => createCoreMemory({ scope, blocks: [{ label: 'a', value: 'xx', limit: 1 }] })).toThrow(
-      /limit is 1/,
-    );
-  });
-});
+}

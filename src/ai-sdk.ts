@@ -13,6 +13,7 @@
 export {
   type Agent,
   type AgentConfig,
+  type AgentContextStats,
   type AgentEvent,
   type AgentLongTermMemory,
   type AgentResult,

@@ -9,6 +9,7 @@
 export {
   type Agent,
   type AgentConfig,
+  type AgentContextStats,
   type AgentEvent,
   type AgentLongTermMemory,
   type AgentResult,

@@ -82,7 +82,14 @@ export type AgentEvent =
   | { type: 'tool-call'; step: number; toolCallId: string; toolName: string; input: unknown }
   | { type: 'tool-result'; step: number; toolCallId: string; toolName: string; output: unknown }
   | { type: 'tool-error'; step: number; toolCallId: string; toolName: string; error: string }
-  | { type: 'agent-step-end'; step: number; finishReason: FinishReason; appended: ModelMessage[] }
+  | {
+      type: 'agent-step-end';
+      step: number;
+      finishReason: FinishReason;
+      appended: ModelMessage[];
+      /** What the step sent, in tokens, by source. */
+      context: AgentContextStats;
+    }
   | {
       type: 'agent-end';
       agent: string;
@@ -90,6 +97,18 @@ export type AgentEvent =
       finishReason: FinishReason | 'aborted';
       usage: LanguageModelUsage;
     };
+
+/** What one step sent to the model, in tokens (o200k_base), by source. */
+export interface AgentContextStats {
+  /** The agent's instructions. */
+  instructions: number;
+  /** Working memory and core blocks. */
+  pinned: number;
+  /** The recalled long-term memory block. */
+  recall: number;
+  /** The messages from memory (summaries, observations and citations a view puts there included). */
+  messages: number;
+}
 
 /** What a run produced. */
 export interface AgentResult {

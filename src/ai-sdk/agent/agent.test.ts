@@ -290,14 +290,20 @@ describe('agent() (seed 000 on the AI SDK v7)', () => {
       { toolCalls: [{ toolName: 'memory_rethink', input: { label: 'human', value: 'Ada, from Lisbon' } }] },
       { text: 'ok' },
     ]);
-    await agent({
+    const { stream } = agent({
       name: 'a',
       description: 'd',
       model,
       instructions: 'Be kind.',
       workingMemory,
       coreMemory,
-    }).run('I am Ada').result;
+    }).run('I am Ada');
+    const ends = (await collect(stream)).filter((e) => e.type === 'agent-step-end');
+    // Each step reports what it sent, by source.
+    expect(ends[0]?.context.instructions).toBeGreaterThan(0);
+    expect(ends[0]?.context.pinned).toBeGreaterThan(ends[0]?.context.instructions ?? 0);
+    expect(ends[0]?.context.recall).toBe(0);
+    expect(ends[2]!.context.messages).toBeGreaterThan(ends[0]!.context.messages);
     const system = (i: number) => JSON.stringify(prompts[i]![0]);
     expect(system(0)).toContain('Be kind.');
     expect(system(0)).toContain('- Name: ?');

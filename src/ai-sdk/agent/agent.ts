@@ -17,6 +17,7 @@ import { SimpleMemory } from '../../memory/simple-memory.ts';
 import { toMemoryMessage } from '../../messages/from-model-message.ts';
 import { formatForModel } from '../../messages/multi-agent-format.ts';
 import { toModelMessages } from '../../messages/to-model-message.ts';
+import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import { createContentTools } from '../../tools/content-tools.ts';
 import { createLongTermTools } from '../../tools/long-term-tools.ts';
 import { createCoreMemoryTools, createWorkingMemoryTool } from '../../tools/working-memory-tools.ts';
@@ -162,6 +163,7 @@ async function pinnedMemory(config: AgentConfig): Promise<string> {
  */
 export function agent(config: AgentConfig): Agent {
   checkConfig(config);
+  const counter = createTokenCounter();
   const defaultTools = toolsOf(config, config.contentStore);
   const stopWhen = config.stopWhen ?? isStepCount(20);
   const conditions = Array.isArray(stopWhen) ? stopWhen : [stopWhen];
@@ -296,6 +298,15 @@ export function agent(config: AgentConfig): Agent {
           step,
           finishReason: reason,
           appended: await memory.appended(),
+          context: {
+            instructions: config.instructions ? counter.countText(config.instructions) : 0,
+            pinned: pinned ? counter.countText(pinned) : 0,
+            recall: recall ? counter.countText(recall) : 0,
+            messages: history.reduce(
+              (sum, m) => (recall && m.content === recall ? sum : sum + counter.count(m)),
+              0,
+            ),
+          },
         });
         finishReason = reason;
         if (reason !== 'tool-calls') break;

@@ -2,6 +2,7 @@ export { agent } from './agent.ts';
 export type {
   Agent,
   AgentConfig,
+  AgentContextStats,
   AgentEvent,
   AgentLongTermMemory,
   AgentResult,

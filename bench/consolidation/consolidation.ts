@@ -1,5 +1,5 @@
 /**
- * Background consolidation (issue 11): a 200-turn conversation with 20 planted user facts, stored turn by turn in a
+ * Background consolidation (issue 11): the demo's scripted conversation, 200 turns with 20 planted user facts, stored turn by turn in a
  * SQLite session; after every turn each view is read and its tokens counted. Without consolidation: the full
  * history, and a token window of the same recent budget. With it: `createObservationalMemory` (extractive observer
  * and reflector, no model), consolidated after each turn as its background work would. Reports tokens sent per turn
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
 import { createConversationMemory } from '../../src/memory/conversation-memory.ts';
 import { createSqliteStore } from '../../src/store/drivers/sqlite/sqlite-driver.ts';
+import { createScriptedConversation, splitTurns } from '../../src/testing/scripted-conversation.ts';
 import { createTokenCounter } from '../../src/tokens/create-token-counter.ts';
 import { createObservationalMemory } from '../../src/views/observational/observational-memory.ts';
 import { createTokenWindowMemory } from '../../src/views/token-window-memory.ts';
@@ -40,41 +41,28 @@ const things = [
   'pharmacy',
   'bakery',
 ];
-const filler = (t: number, words: number) =>
-  Array.from(
-    { length: words },
-    (_, i) =>
-      ['project', 'deadline', 'review', 'budget', 'meeting', 'draft', 'client', 'report'][(t * 7 + i) % 8],
-  ).join(' ');
-
-/** Turn `t` of the conversation (a planted fact every 10 turns, from turn 5; a tool exchange every 7). */
-function turnMessages(t: number): { messages: ModelMessage[]; fact?: string } {
-  const messages: ModelMessage[] = [];
-  let fact: string | undefined;
-  if (t % 10 === 5) {
+/**
+ * The demo's long conversation (`createScriptedConversation`, seed 42, tool results at a quarter size, as
+ * `npm run demo:views` replays it), cut into turns; every 10th turn from turn 5 opens with a planted fact.
+ */
+function conversationTurns(turns: number): { messages: ModelMessage[]; fact?: string }[] {
+  const all = splitTurns(
+    createScriptedConversation({ seed: 42, messages: turns * 12, toolResultBytes: 0.25 }),
+  );
+  return all.slice(0, turns).map((messages, t) => {
+    if (t % 10 !== 5) return { messages };
     const thing = things[(t - 5) / 10] as string;
-    fact = `${thing.toUpperCase()}-${1000 + t}`;
-    messages.push({ role: 'user', content: `Please remember: my ${thing}'s code is ${fact}.` });
-  } else messages.push({ role: 'user', content: `Task ${t}: help me with the ${filler(t, 30)}.` });
-  if (t % 7 === 3) {
-    messages.push({
-      role: 'assistant',
-      content: [{ type: 'tool-call', toolCallId: `c${t}`, toolName: 'search', input: { q: `task ${t}` } }],
-    });
-    messages.push({
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId: `c${t}`,
-          toolName: 'search',
-          output: { type: 'text', value: filler(t, 400) },
-        },
+    const fact = `${thing.toUpperCase()}-${1000 + t}`;
+    const [first, ...rest] = messages as [ModelMessage, ...ModelMessage[]];
+    const text = typeof first.content === 'string' ? first.content : '';
+    return {
+      messages: [
+        { role: 'user', content: `Please remember: my ${thing}'s code is ${fact}. ${text}` },
+        ...rest,
       ],
-    });
-  }
-  messages.push({ role: 'assistant', content: `Done with turn ${t}. ${filler(t + 1, 60)}.` });
-  return { messages, ...(fact ? { fact } : {}) };
+      fact,
+    };
+  });
 }
 
 /** The suite. */
@@ -103,13 +91,21 @@ export const consolidation: Suite = async (options) => {
     const facts: string[] = [];
     const sent = new Map<string, number[]>(Object.keys(views).map((k) => [k, []]));
     let last = new Map<string, string>();
+    const script = conversationTurns(turns);
+    if (script.length < turns) throw new Error(`the scripted conversation has only ${script.length} turns`);
     for (let t = 0; t < turns; t++) {
-      const { messages, fact } = turnMessages(t);
+      const { messages, fact } = script[t] as { messages: ModelMessage[]; fact?: string };
       if (fact) facts.push(fact);
       await memory.store(messages);
       last = new Map();
       for (const [name, view] of Object.entries(views)) {
         if ('consolidate' in view) await view.consolidate();
+        if (!('store' in view)) {
+          // The full history: its stored counts (the same o200k_base counts), read in full at the last turn only.
+          sent.get(name)?.push((await memory.stats()).tokens);
+          if (t === turns - 1) last.set(name, JSON.stringify(await view.read()));
+          continue;
+        }
         const out = await view.read();
         sent.get(name)?.push(out.reduce((s, m) => s + counter.count(m as ModelMessage), 0));
         last.set(name, JSON.stringify(out));
@@ -134,7 +130,7 @@ export const consolidation: Suite = async (options) => {
       '',
       ...sectionIntro(options, `${turns} turns, ${facts.length} planted facts`),
       '',
-      `A scripted ${turns}-turn conversation (a user request, a tool exchange with a ~400-token result every 7th turn, an answer), with a planted fact every 10th turn ("my sister's code is SISTER-1005"), stored turn by turn in a SQLite session (o200k_base counts). After every turn each view is read; tokens are the messages it sends. The observational view is consolidated after each turn, as its background work does. "Facts in context" counts the planted codes present anywhere in what is sent at the last turn (observations included).`,
+      `The demo's long conversation (\`createScriptedConversation\`, seed 42, tool results at a quarter size: research and coding turns with web searches, pages, files and SQL), its first ${turns} turns, with a planted fact opening every 10th user message from turn 5 ("Please remember: my sister's code is SISTER-1005."), stored turn by turn in a SQLite session (o200k_base counts). After every turn each view is read; tokens are the messages it sends. The observational view is consolidated after each turn, as its background work does. "Facts in context" counts the planted codes present anywhere in what is sent at the last turn (observations included).`,
       '',
       table(
         [

@@ -80,11 +80,11 @@ export const consolidation: Suite = async (options) => {
         memory,
         maxTokens: recent,
       }),
-      [`observational memory: recent ${int(recent)}, observations ${int(1500)}, extractive`]:
+      [`observational memory: recent ${int(recent)}, observations ${int(3000)}, extractive`]:
         createObservationalMemory({
           memory,
           recentTokens: recent,
-          observationTokens: 1500,
+          observationTokens: 3000,
           background: false,
         }),
     };

@@ -204,8 +204,8 @@ export function agent(config: AgentConfig): Agent {
         if (recall === undefined) {
           // Recalled once, before the first step: records of messages the model already sees are left out.
           recall = '';
-          if (staticRecall && ltm) {
-            const query = typeof prompt === 'string' ? prompt : textOf(prompt as AssistantContent);
+          const query = typeof prompt === 'string' ? prompt : textOf(prompt as AssistantContent);
+          if (staticRecall && ltm && query.trim() !== '') {
             const seen = new Set([...stored, ...(log === memory ? [] : await log.read())].map(idOf));
             const hits = await ltm.memory.search(query.slice(0, 4096));
             recall = formatRecall(

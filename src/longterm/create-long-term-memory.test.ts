@@ -161,6 +161,21 @@ describe('createLongTermMemory', () => {
     expect(hits[0]?.record.text).toBe('My feline sleeps all day.');
   });
 
+  it('vector ranking keeps its order when every cosine is negative', async () => {
+    const embedder: LongTermEmbedder = {
+      id: 'neg-2',
+      batchSize: 8,
+      maxChars: 100,
+      async embed(texts) {
+        return texts.map((t) => (t === 'query' ? [-1, 0] : t.startsWith('far') ? [1, 0.1] : [0.1, 1]));
+      },
+    };
+    const memory = createLongTermMemory({ scope: { tenant: 't' }, embedding: embedder, speakerBoost: 0 });
+    await memory.add(['far away', 'close by']);
+    await memory.flush();
+    expect((await memory.search('query')).map((h) => h.record.text)).toEqual(['close by', 'far away']);
+  });
+
   it('property: for any records, search returns only live records of the scope, best first, at most limit', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -106,8 +106,9 @@ export async function hybridSearch(
   type Scored = Map<string, { hit: LongTermHit; score: number }>;
   const key = (h: LongTermHit) =>
     JSON.stringify([h.record.id, h.record.session ?? '', h.record.createdAt.getTime(), h.record.hash]);
+  // Scaled by the largest magnitude, so the order holds even when every score is negative (cosine can be).
   const normalized = (hits: readonly LongTermHit[]): Scored => {
-    const top = hits[0]?.score || 1;
+    const top = Math.max(0, ...hits.map((h) => Math.abs(h.score))) || 1;
     return new Map(hits.map((h) => [key(h), { hit: h, score: h.score / top }]));
   };
   // The lexical ranker: BM25, plus the hit's episode score and the speaker boost.

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { agent } from '../ai-sdk.ts';
 import {
   type ConversationMemory,
   createConversationMemory,
@@ -16,6 +17,7 @@ import {
   toMemoryMessage,
 } from '../index.ts';
 import { createSqliteStore } from '../sqlite.ts';
+import { scriptedLanguageModel } from '../testing/scripted-language-model.ts';
 import { checkPairs } from '../testing.ts';
 
 const dirs: string[] = [];
@@ -196,7 +198,21 @@ describe('seed 001: persistence (the "future" DatabaseMemory)', () => {
     await reopened.close();
   });
 
-  it.todo(
-    'memory in the agent loop (executeIteration: system prompt + GetMessages → LLM → AddMessage) (issue 10)',
-  );
+  it('memory in the agent loop (executeIteration: system prompt + GetMessages → LLM → AddMessage)', async () => {
+    const { model, prompts } = scriptedLanguageModel([{ text: '5 + 3 = 8' }]);
+    const memory = createConversationMemory();
+    await memory.store({ role: 'user', content: 'earlier question' });
+    await memory.store({ role: 'assistant', content: 'earlier answer' });
+    const r = await agent({
+      name: 'calc',
+      description: 'Adds',
+      model,
+      instructions: 'You add numbers.',
+      memory,
+    }).run('What is 5 + 3?').result;
+    // The system prompt, then every message in memory (GetMessages), then the reply is stored (AddMessage).
+    expect(prompts[0]!.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(r.text).toBe('5 + 3 = 8');
+    expect((await memory.recent(1))[0]?.content).toEqual([{ type: 'text', text: '5 + 3 = 8' }]);
+  });
 });

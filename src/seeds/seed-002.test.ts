@@ -22,10 +22,10 @@ import {
   createMem0LongTermMemory,
   createMemoryStore,
   createSummarizingMemory,
+  type Memory,
   type ModelMessage,
   SessionManager,
   SlidingWindowMemory,
-  type StateModule,
   toAnthropicMessages,
   toMemoryMessage,
   toOpenAIChatMessages,
@@ -106,18 +106,18 @@ describe('seed 002: StateModule', () => {
   });
 });
 
+/** engram's agent as seed 002's ReActAgent component over `memory`. */
+const reActAgent = (model: ReturnType<typeof scriptedLanguageModel>['model'], memory: Memory) =>
+  agent({ name: 'react', description: 'A ReAct agent', model, memory, componentName: 'ReActAgent' });
+
 describe('seed 002: Session integration', () => {
   it('SessionManager.forSessionId("user123").withSession(JsonSession).addComponent(…): save, then load in a new process', async () => {
     const sessionPath = tempDir();
     // Create components
     const memory = newInMemoryMemory();
-    const agentState = { memory: 'InMemoryMemory', interrupted: false };
-    /** Stands in for the ReActAgent component (the agent itself is issue 10). */
-    const agent: StateModule = {
-      componentName: 'ReActAgent',
-      saveState: () => ({ ...agentState }),
-      loadState: (state) => void Object.assign(agentState, state),
-    };
+    // The agent: engram's agent() is a session component (componentName 'ReActAgent', as the seed keys it).
+    const { model } = scriptedLanguageModel([]);
+    const agent = reActAgent(model, memory);
     // Configure Session
     const sessionManager = SessionManager.forSessionId('user123')
       .withSession(createJsonFileStore({ directory: sessionPath }))
@@ -127,7 +127,7 @@ describe('seed 002: Session integration', () => {
     expect(await sessionManager.loadIfExists()).toBe(false);
     // ... conversation interaction ...
     for (const m of hello) await memory.store(m);
-    agentState.interrupted = true;
+    agent.loadState({ interrupted: true }); // as a cancelled run leaves it
     // Save state
     const saved = await sessionManager.saveSession();
     expect(saved.sessionId).toBe('user123');
@@ -137,13 +137,14 @@ describe('seed 002: Session integration', () => {
 
     // A new process: fresh components, the same session file.
     const memory2 = newInMemoryMemory();
-    agentState.interrupted = false;
+    const agent2 = reActAgent(model, memory2);
+    expect(agent2.interrupted).toBe(false);
     const manager2 = SessionManager.forSessionId('user123')
       .withSession(createJsonFileStore({ directory: sessionPath }))
-      .addComponent(agent)
+      .addComponent(agent2)
       .addComponent(memory2);
     expect(await manager2.loadIfExists()).toBe(true);
-    expect(agentState.interrupted).toBe(true);
+    expect(agent2.interrupted).toBe(true);
     expect((await memory2.read()).map((m) => m.content)).toEqual(hello.map((m) => m.content));
   });
 
@@ -336,5 +337,14 @@ describe('seed 002: long-term memory', () => {
       await server.close();
     }
   });
-  it.todo('ReActAgent as a session component (issue 10)');
+  it('ReActAgent as a session component: a cancelled run is saved as interrupted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const { model } = scriptedLanguageModel([{ text: 'never sent' }]);
+    const a = agent({ name: 'react', description: 'd', model, componentName: 'ReActAgent' });
+    const r = await a.run('hello', undefined, { abortSignal: controller.signal }).result;
+    expect(r.finishReason).toBe('aborted');
+    expect(a.saveState()).toEqual({ memory: 'SimpleMemory', interrupted: true });
+    expect(() => a.loadState({ interrupted: 'yes' })).toThrow(/boolean "interrupted"/);
+  });
 });

@@ -232,5 +232,35 @@ describe('seed 004: agent integration', () => {
     expect((await content.query()).items).toHaveLength(1);
     expect(JSON.stringify(prompts[1])).toContain('cnt_');
   });
-  it.todo('UseCompactionLLM / CompactionPromptID as agent configuration (issue 10)');
+  it('UseCompactionLLM / CompactionPromptID: the agent’s content store compacts with a model', async () => {
+    const compactor = createLanguageModelCompactor({
+      model: new MockLanguageModelV4({
+        doGenerate: async () => ({
+          content: [
+            { type: 'text', text: JSON.stringify({ summary: 'A pricing page.', keyFacts: ['Pro: $20'] }) },
+          ],
+          finishReason: { unified: 'stop', raw: undefined },
+          usage: {
+            inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+            outputTokens: { total: 1, text: 1, reasoning: 0 },
+          },
+          warnings: [],
+        }),
+      }),
+    });
+    const content = createContentStore({ summarizer: compactor });
+    const { model } = scriptedLanguageModel([
+      {
+        toolCalls: [
+          { toolName: 'store_in_memory', input: { content: '<html>Pro: $20</html>', type: 'web_content' } },
+        ],
+      },
+      { text: 'ok' },
+    ]);
+    await agent({ name: 'researcher', description: 'Researches', model, contentStore: content }).run(
+      'Keep it',
+    ).result;
+    const [item] = (await content.query()).items;
+    expect((await content.retrieve(item!.id, { type: 'summary' })).content).toContain('A pricing page.');
+  });
 });

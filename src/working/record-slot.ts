@@ -37,6 +37,8 @@ export function recordsOf(store: unknown, component: string): LongTermStoreV1 {
 
 const isConflict = (e: unknown) =>
   MemoryError.hasCode(e, 'CONFLICT') ||
+  // The record was read a moment ago: a not-found now means a concurrent writer was replacing its version.
+  MemoryError.hasCode(e, 'RECORD_NOT_FOUND') ||
   // Two first writers: the loser's add finds the id taken with another text.
   (MemoryError.hasCode(e, 'INVALID_ARGUMENT') && /already exists/.test((e as Error).message));
 

@@ -28,15 +28,18 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
   await pg?.drop();
 });
-const drivers: { name: string; skip?: boolean; open: () => Promise<unknown> }[] = [
+let sqlitePath = '';
+const drivers: { name: string; skip?: boolean; open: () => Promise<unknown>; another?: () => unknown }[] = [
   { name: 'memory', open: async () => createMemoryStore() },
   {
     name: 'sqlite',
     open: async () => {
       const dir = mkdtempSync(join(tmpdir(), 'engram-wm-'));
       dirs.push(dir);
-      return createSqliteStore({ path: join(dir, 'wm.db') });
+      sqlitePath = join(dir, 'wm.db');
+      return createSqliteStore({ path: sqlitePath });
     },
+    another: () => createSqliteStore({ path: sqlitePath }),
   },
   {
     name: 'postgres',
@@ -45,6 +48,7 @@ const drivers: { name: string; skip?: boolean; open: () => Promise<unknown> }[] 
       pg ??= await createTestSchema('engram_wm_unit');
       return createPostgresStore({ connectionString: pg.url, schema: pg.name, maxConnections: 2 });
     },
+    another: () => createPostgresStore({ connectionString: pg!.url, schema: pg!.name, maxConnections: 2 }),
   },
 ];
 const template = '# User\n- Name:\n- City:\n\n# Preferences\n- (none yet)';
@@ -184,6 +188,21 @@ for (const driver of drivers) {
         '<block label="human" chars="14/60" description="What I know about the user">\nAda, in Porto.\n</block>',
       );
     });
+
+    it.skipIf(!driver.another)(
+      'concurrent appends through three handles on one database all land',
+      async () => {
+        const handles = [store, driver.another!(), driver.another!()];
+        for (const h of handles.slice(1)) opened.push(h as { close?: () => unknown });
+        const cores = handles.map((h) =>
+          createCoreMemory({ store: h, scope, blocks: [{ label: 'log', limit: 10_000 }], retries: 200 }),
+        );
+        await Promise.all(Array.from({ length: 24 }, (_, i) => cores[i % 3]!.append('log', `line ${i}`)));
+        const lines = (await cores[0]!.get('log')).value.split('\n').sort();
+        expect(lines).toEqual(Array.from({ length: 24 }, (_, i) => `line ${i}`).sort());
+        expect((await cores[0]!.history('log')).length).toBe(24);
+      },
+    );
 
     it('refuses edits that break a rule, with errors that say what to do, writing nothing', async () => {
       const core = createCoreMemory({ store, scope, blocks });

@@ -9,6 +9,7 @@ import type {
   UserContent,
 } from 'ai';
 import type { ContentStore } from '../../content/create-content-store.ts';
+import type { StateModule } from '../../core/state-module.ts';
 import type { LongTermMemory, LongTermMemoryMode } from '../../longterm/long-term-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
 import type { CoreMemory } from '../../working/core-memory.ts';
@@ -55,6 +56,8 @@ export interface AgentConfig {
   memoryPlacement?: 'instructions' | 'user';
   /** When to stop the tool loop (AI SDK stop conditions, checked after each step). @default isStepCount(20) */
   stopWhen?: StopCondition<ToolSet> | StopCondition<ToolSet>[];
+  /** The key of its state in a session (`SessionManager.addComponent(agent)`). @default its name */
+  componentName?: string;
   /** Seed 003's retention, applied at the end of each run: `single_run` clears the memory. @default 'session' */
   memoryRetention?: MemoryRetention;
 }
@@ -126,6 +129,14 @@ export interface AgentResult {
   finishReason: FinishReason | 'aborted';
   /** Tokens over all steps. */
   usage: LanguageModelUsage;
+  /**
+   * Calls of the last step that no tool answered (tools without `execute`, answered by your code): that step was
+   * not stored, so memory never holds a call without its result. Store `pendingStep` with your tool results in one
+   * `store` call, then run again.
+   */
+  pendingToolCalls: { toolCallId: string; toolName: string; input: unknown }[];
+  /** The response messages of that unstored step (empty when nothing is pending). */
+  pendingStep: ModelMessage[];
 }
 
 /** A run: its events as they happen, and its result. */
@@ -136,8 +147,10 @@ export interface AgentRun {
   result: Promise<AgentResult>;
 }
 
-/** An agent (seed 000). */
-export interface Agent {
+/** An agent (seed 000), and a session component (seed 002's `ReActAgent`: its state is its memory's kind and whether the last run was interrupted). */
+export interface Agent extends StateModule {
+  /** Whether the last run was cancelled (seed 002's `interrupted`); kept by `saveState` / `loadState`. */
+  readonly interrupted: boolean;
   /** Its name. */
   readonly name: string;
   /** Its description. */

@@ -175,6 +175,27 @@ describe('agent() (seed 000 on the AI SDK v7)', () => {
     expect((await result).text).toBe('Sorry.');
   });
 
+  it('a call no tool answers (no execute) is handed back, not stored: memory never holds a call without its result', async () => {
+    const ask = tool({ description: 'Ask the user', inputSchema: z.object({ question: z.string() }) });
+    const { model } = scriptedLanguageModel([
+      { toolCalls: [{ toolName: 'ask', input: { question: 'Which city?' } }] },
+    ]);
+    const memory = createConversationMemory();
+    const r = await agent({ name: 'a', description: 'd', model, tools: { ask } }).run(
+      'Book a hotel',
+      undefined,
+      {
+        memory,
+      },
+    ).result;
+    expect(r.finishReason).toBe('tool-calls');
+    expect(r.pendingToolCalls).toEqual([
+      { toolCallId: 'call_1_0', toolName: 'ask', input: { question: 'Which city?' } },
+    ]);
+    expect((await memory.read()).map((m) => m.role)).toEqual(['user']);
+    expect(r.pendingStep.map((m) => m.role)).toEqual(['assistant']);
+  });
+
   it('stops when stopWhen says so', async () => {
     const { model } = scriptedLanguageModel([weatherCall, weatherCall, { text: 'x' }]);
     const r = await agent({

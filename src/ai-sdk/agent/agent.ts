@@ -36,6 +36,8 @@ import { storeStep } from './store-step.ts';
 const component = 'agent';
 const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
 
+type AssistantPart = Exclude<AssistantContent, string>[number];
+
 const emptyUsage = (): LanguageModelUsage =>
   ({
     inputTokens: 0,
@@ -169,6 +171,7 @@ export function agent(config: AgentConfig): Agent {
   const conditions = Array.isArray(stopWhen) ? stopWhen : [stopWhen];
   const ltm = config.longTermMemory;
   const staticRecall = ltm !== undefined && (ltm.mode ?? 'static') !== 'agent';
+  let interrupted = false;
 
   const run = (
     prompt: string | UserContent,
@@ -192,6 +195,8 @@ export function agent(config: AgentConfig): Agent {
       await storeStep(memory, [asked as ModelMessage]);
       const promptId = idOf([...(await log.appended())].reverse().find((m) => m.role === 'user'));
       let recall: string | undefined;
+      let pending: AgentResult['pendingToolCalls'] = [];
+      const pendingStep: ModelMessage[] = [];
       let usage = emptyUsage();
       let finishReason: FinishReason | 'aborted' = 'stop';
       const steps: StepResult<ToolSet>[] = [];
@@ -292,6 +297,42 @@ export function agent(config: AgentConfig): Agent {
         if (done) steps.push(done);
         const reason = await response.finishReason;
         usage = addUsage(usage, await response.usage);
+        // A call no tool answered (a tool without `execute`) must not be stored alone: the step is handed back.
+        const answered = new Set(
+          (done?.content ?? []).flatMap((p) =>
+            p.type === 'tool-result' || p.type === 'tool-error' ? [p.toolCallId] : [],
+          ),
+        );
+        const unanswered = (done?.toolCalls ?? []).filter(
+          (c) => !c.providerExecuted && !answered.has(c.toolCallId),
+        );
+        if (unanswered.length > 0) {
+          pending = unanswered.map((c) => ({
+            toolCallId: c.toolCallId,
+            toolName: c.toolName,
+            input: c.input,
+          }));
+          // The step's assistant message, rebuilt from its content, for the caller to store with its results.
+          pendingStep.push({
+            role: 'assistant',
+            content: (done?.content ?? []).flatMap((p): AssistantPart[] =>
+              p.type === 'text'
+                ? [{ type: 'text' as const, text: p.text }]
+                : p.type === 'tool-call'
+                  ? [
+                      {
+                        type: 'tool-call' as const,
+                        toolCallId: p.toolCallId,
+                        toolName: p.toolName,
+                        input: p.input,
+                      },
+                    ]
+                  : [],
+            ),
+          });
+          finishReason = 'tool-calls';
+          break;
+        }
         await storeStep(memory, (await response.response).messages);
         channel.push({
           type: 'agent-step-end',
@@ -327,6 +368,7 @@ export function agent(config: AgentConfig): Agent {
           said.map((m) => (idOf(m) === undefined ? toMemoryMessage(m) : (m as MemoryMessage))),
         );
       }
+      interrupted = finishReason === 'aborted';
       await applyRetention(memory, config.memoryRetention ?? 'session');
       channel.push({
         type: 'agent-end',
@@ -344,11 +386,36 @@ export function agent(config: AgentConfig): Agent {
         steps: steps.length,
         finishReason,
         usage,
+        pendingToolCalls: pending,
+        pendingStep,
       };
     })();
     result.catch((error: unknown) => channel.fail(error));
     return { stream: channel.iterable, result };
   };
 
-  return { name: config.name, description: config.description, run };
+  const memoryKind = () => {
+    const m = config.memory as { componentName?: unknown; constructor?: { name?: string } } | undefined;
+    if (!m) return 'SimpleMemory';
+    if (typeof m.componentName === 'string') return m.componentName;
+    return m.constructor?.name && m.constructor.name !== 'Object' ? m.constructor.name : 'Memory';
+  };
+  return {
+    name: config.name,
+    description: config.description,
+    componentName: config.componentName ?? config.name,
+    get interrupted() {
+      return interrupted;
+    },
+    run,
+    saveState: () => ({ memory: memoryKind(), interrupted }),
+    loadState(state) {
+      const s = state as { interrupted?: unknown } | null;
+      if (typeof s !== 'object' || s === null || Array.isArray(s) || typeof s.interrupted !== 'boolean')
+        throw bad(
+          `loadState: the state of agent "${config.name}" must be an object with a boolean "interrupted"`,
+        );
+      interrupted = s.interrupted;
+    },
+  };
 }

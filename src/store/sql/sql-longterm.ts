@@ -142,13 +142,22 @@ async function insertVersion(
 /**
  * The current row (live or a DELETE) of a record, locked on PostgreSQL. A concurrent writer that held the lock may
  * have expired the row this statement waited for (READ COMMITTED then skips it): the next statement sees the
- * version that writer committed, so PostgreSQL asks once more.
+ * version that writer committed, so PostgreSQL asks again while a version of the record exists.
  */
 async function currentRow(tx: SqlClient, owner: RecordOwner, id: string): Promise<SqlRow | undefined> {
   const query = sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id = ${id} AND r.expired_at IS NULL${raw(tx.dialect.forUpdate)}`;
-  const row = await queryGet(tx, query);
+  let row = await queryGet(tx, query);
   if (row || tx.dialect.name !== 'postgres') return row;
-  return queryGet(tx, query);
+  // Each re-read may wait on a row yet another writer expires; stop when no version of the record exists at all.
+  for (let attempt = 0; attempt < 50 && !row; attempt++) {
+    const any = await queryGet(
+      tx,
+      sql`SELECT 1 AS x FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id = ${id} LIMIT 1`,
+    );
+    if (!any) return undefined;
+    row = await queryGet(tx, query);
+  }
+  return row;
 }
 
 /** Expires a current row and, when it was live, takes it out of the index. */

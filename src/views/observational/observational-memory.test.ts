@@ -105,6 +105,34 @@ describe('createObservationalMemory', () => {
     expect((await view.read()).length).toBeLessThan(24);
   });
 
+  it('concurrent consolidations of one view (background and explicit) observe each sequence number once', async () => {
+    const memory = createConversationMemory({ counter });
+    let calls = 0;
+    const view = createObservationalMemory({
+      memory,
+      recentTokens: 100,
+      background: true,
+      observer: {
+        async observe(entries) {
+          calls++;
+          await new Promise((r) => setTimeout(r, 5));
+          return entries.map((e) => `- seq ${e.seq}`).join('\n');
+        },
+      },
+    });
+    for (let i = 0; i < 10; i++) await memory.store(turn(i));
+    await view.read(); // starts one in the background
+    const explicit = view.consolidate();
+    for (let i = 10; i < 20; i++) await memory.store(turn(i));
+    await Promise.all([explicit, view.consolidate(), view.idle()]);
+    const arts = await view.observations();
+    contiguous(arts);
+    const block = String((await view.read())[0]?.content);
+    for (let seq = 1; seq <= (arts.at(-1)?.toSeq ?? 0); seq++)
+      expect(block.split('\n').filter((l) => l === `- seq ${seq}`)).toHaveLength(1);
+    expect(calls).toBe(arts.length);
+  });
+
   it('rejects bad options with typed errors', () => {
     const memory = createConversationMemory({ counter });
     expect(() => createObservationalMemory({ memory, recentTokens: 0 })).toThrow(/recentTokens/);

@@ -152,14 +152,20 @@ export function createObservationalMemory(options: ObservationalMemoryOptions): 
     const range = nextRange(await memory.entries({ fromSeq: from }));
     if (range.length === 0) return false;
     const to = (range.at(-1) as LogEntry).seq;
+    // A claim token per attempt: two attempts never share a claim, in one process or across processes.
+    const token = `${me}:${randomUUID()}`;
+    const ours = async () => {
+      const current = await cursor.read();
+      return current !== undefined && (JSON.parse(current.text) as Cursor).claim?.by === token;
+    };
     try {
       await cursor.update((current) => {
         const c: Cursor = current ? (JSON.parse(current.text) as Cursor) : { observedTo: 0 };
-        if (c.claim && c.claim.by !== me && c.claim.until > Date.now()) throw new ClaimBusy();
+        if (c.claim && c.claim.until > Date.now()) throw new ClaimBusy();
         return {
           text: JSON.stringify({
             observedTo: c.observedTo,
-            claim: { from, to, by: me, until: Date.now() + claimMs },
+            claim: { from, to, by: token, until: Date.now() + claimMs },
           }),
         };
       });
@@ -167,47 +173,68 @@ export function createObservationalMemory(options: ObservationalMemoryOptions): 
       if (error instanceof ClaimBusy) return false;
       throw error;
     }
-    // Another process may have written this range between our look and our claim: then only release.
-    if (observedTo(await memory.listArtifacts('observation')) < from) {
-      const text = await observer.observe(range);
-      await memory.putArtifact({
-        id: `observation:${from}`,
-        kind: 'observation',
-        fromSeq: from,
-        toSeq: to,
-        data: { text, observedAt: new Date().toISOString(), messages: range.length },
+    const release = (advanceTo: number) =>
+      cursor.update((current) => {
+        const c: Cursor = current ? (JSON.parse(current.text) as Cursor) : { observedTo: 0 };
+        // Release only our own claim; another writer's live claim stays.
+        const claim = c.claim && c.claim.by !== token ? { claim: c.claim } : {};
+        return { text: JSON.stringify({ observedTo: Math.max(c.observedTo, advanceTo), ...claim }) };
       });
-      const [observations, reflections] = await Promise.all([
-        memory.listArtifacts('observation'),
-        memory.listArtifacts('reflection'),
-      ]);
-      const block = blockOf(observations, reflections);
-      if (block.sinceReflection.length > 1 && estimate(block.text) > observationTokens) {
-        const condensed = await reflector.reflect(block.text, Math.floor(observationTokens / 2));
+    try {
+      await observeClaimed();
+    } catch (error) {
+      await release(0).catch(() => undefined); // a failed observer frees the range for the next attempt at once
+      throw error;
+    }
+    await release(to);
+    return true;
+
+    async function observeClaimed(): Promise<void> {
+      // Another process may have written this range between our look and our claim: then only release.
+      if (observedTo(await memory.listArtifacts('observation')) < from) {
+        const text = await observer.observe(range);
+        // An observer slower than claimMs may have lost its claim to another writer: then that one writes the range.
+        if (!(await ours())) return;
         await memory.putArtifact({
-          id: `reflection:${to}`,
-          kind: 'reflection',
-          fromSeq: 1,
+          id: `observation:${from}`,
+          kind: 'observation',
+          fromSeq: from,
           toSeq: to,
-          data: {
-            text: condensed,
-            reflectedAt: new Date().toISOString(),
-            observations: block.sinceReflection.length,
-          },
+          data: { text, observedAt: new Date().toISOString(), messages: range.length },
         });
+        const [observations, reflections] = await Promise.all([
+          memory.listArtifacts('observation'),
+          memory.listArtifacts('reflection'),
+        ]);
+        const block = blockOf(observations, reflections);
+        if (block.sinceReflection.length > 1 && estimate(block.text) > observationTokens) {
+          const condensed = await reflector.reflect(block.text, Math.floor(observationTokens / 2));
+          await memory.putArtifact({
+            id: `reflection:${to}`,
+            kind: 'reflection',
+            fromSeq: 1,
+            toSeq: to,
+            data: {
+              text: condensed,
+              reflectedAt: new Date().toISOString(),
+              observations: block.sinceReflection.length,
+            },
+          });
+        }
       }
     }
-    await cursor.update((current) => {
-      const c: Cursor = current ? (JSON.parse(current.text) as Cursor) : { observedTo: 0 };
-      return { text: JSON.stringify({ observedTo: Math.max(c.observedTo, to) }) };
-    });
-    return true;
   };
 
-  const consolidate = async () => {
-    let n = 0;
-    while (await consolidateOnce()) n++;
-    return n;
+  // One consolidation at a time per view (a background run from read() and an explicit call queue up).
+  let queue: Promise<unknown> = Promise.resolve();
+  const consolidate = (): Promise<number> => {
+    const next = queue.then(async () => {
+      let n = 0;
+      while (await consolidateOnce()) n++;
+      return n;
+    });
+    queue = next.catch(() => undefined);
+    return next;
   };
 
   return {

@@ -21,6 +21,20 @@ const allowed: Record<string, readonly string[]> = {
   session: ['core', 'memory', 'store', 'tokens'],
   patterns: ['core', 'messages', 'memory', 'store', 'tokens', 'longterm'],
   tools: ['core', 'messages', 'memory', 'content', 'tokens', 'longterm', 'working'],
+  cli: [
+    'core',
+    'messages',
+    'memory',
+    'store',
+    'longterm',
+    'tokens',
+    'views',
+    'content',
+    'session',
+    'working',
+    'patterns',
+    'tools',
+  ],
   'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens', 'content', 'longterm', 'tools', 'working'],
 };
 

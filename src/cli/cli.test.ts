@@ -1,0 +1,150 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
+
+const bin = fileURLToPath(new URL('./main.ts', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'engram-cli-'));
+const db = join(dir, 'source.db');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs the real `engram` binary (Node 24 strips the types). */
+function engram(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--no-warnings', bin, ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+beforeAll(async () => {
+  const store = createSqliteStore({ path: db });
+  const scope = { tenant: 'acme', user: 'ada' };
+  await store.createSession(scope, { id: 'chat-1', metadata: { topic: 'travel' } });
+  const memory = createConversationMemory({ store, scope, sessionId: 'chat-1' });
+  await memory.store([
+    { role: 'user', content: 'Book a window seat to Lisbon, please.' },
+    {
+      role: 'assistant',
+      content: [
+        {
+          type: 'tool-call',
+          toolCallId: 'c1',
+          toolName: 'book',
+          input: { seat: 'window', when: '2026-05-01' },
+        },
+      ],
+    },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'c1',
+          toolName: 'book',
+          output: { type: 'json', value: { ok: true } },
+        },
+      ],
+    },
+    { role: 'assistant', content: 'Booked: window seat 12A, Lisbon, 1 May.' },
+  ]);
+  const last = (await memory.read()).at(-1)!;
+  await memory.delete(last.id); // a gap in the sequence numbers
+  await memory.store({ role: 'assistant', content: 'Booked: window seat 12A to Lisbon on 1 May 2026.' });
+  const longTerm = createLongTermMemory({ store, scope });
+  const [fact] = await longTerm.add('Ada prefers window seats.');
+  await longTerm.update(fact!.id, 'Ada prefers window seats on long flights.');
+  store.close();
+});
+
+describe('the engram command (real binary)', () => {
+  const at = ['--db', db, '--tenant', 'acme', '--user', 'ada'];
+
+  it('sessions list / show, as tables and as JSON', () => {
+    const list = engram(...at, '--json', 'sessions', 'list');
+    expect(list.code, list.err).toBe(0);
+    expect(JSON.parse(list.out)).toEqual([expect.objectContaining({ id: 'chat-1', messages: 4 })]);
+    const show = engram(...at, 'sessions', 'show', 'chat-1');
+    expect(show.code).toBe(0);
+    expect(show.out).toMatch(/^seq\s+role\s+tokens\s+text/);
+    expect(show.out).toContain('Book a window seat to Lisbon');
+    expect(engram(...at, 'sessions', 'show', 'nope').code).toBe(3);
+  });
+
+  it('export → import → export is byte-identical, into another store and under another id', () => {
+    const first = engram(...at, 'export', 'chat-1');
+    expect(first.code, first.err).toBe(0);
+    const file = join(dir, 'chat-1.jsonl');
+    writeFileSync(file, first.out);
+    const target = join(dir, 'target.db');
+    createSqliteStore({ path: target }).close();
+    const imported = engram('--db', target, '--tenant', 'other', '--json', 'import', file);
+    expect(imported.code, imported.err).toBe(0);
+    expect(JSON.parse(imported.out)).toEqual({ imported: 'chat-1', messages: 4 });
+    const again = engram('--db', target, '--tenant', 'other', 'export', 'chat-1');
+    expect(again.out).toBe(first.out);
+    // Importing the same session again is refused, and changes nothing.
+    const twice = engram('--db', target, '--tenant', 'other', 'import', file);
+    expect(twice.code).toBe(3);
+    expect(twice.err).toMatch(/already exists/);
+    expect(
+      engram('--db', target, '--tenant', 'other', '--json', 'import', file, '--session', 'copy').code,
+    ).toBe(0);
+    expect(engram('--db', target, '--tenant', 'other', 'export', 'copy').out).toBe(
+      first.out.replace('"id":"chat-1"', '"id":"copy"'),
+    );
+  });
+
+  it('a bad file names its line and imports nothing', () => {
+    const good = engram(...at, 'export', 'chat-1').out.split('\n');
+    const broken = [
+      ...good.slice(0, 3),
+      '{"type":"message","message":{"role":"tool","content":"no"}}',
+      ...good.slice(3),
+    ];
+    const file = join(dir, 'broken.jsonl');
+    writeFileSync(file, broken.join('\n'));
+    const target = join(dir, 'empty.db');
+    createSqliteStore({ path: target }).close();
+    const r = engram('--db', target, 'import', file);
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/^engram: line 4: /);
+    expect(JSON.parse(engram('--db', target, '--json', 'sessions', 'list').out)).toEqual([]);
+    writeFileSync(file, 'not json\n');
+    expect(engram('--db', target, 'import', file).err).toMatch(/line 1: not JSON/);
+    expect(readFileSync(file, 'utf8')).toBe('not json\n');
+  });
+
+  it('search over messages, and long-term records with their history', () => {
+    const hits = engram(...at, '--json', 'search', 'Lisbon');
+    expect(hits.code, hits.err).toBe(0);
+    expect(
+      JSON.parse(hits.out)
+        .map((h: { seq: number }) => h.seq)
+        .sort(),
+    ).toEqual([1, 5]);
+    const records = JSON.parse(engram(...at, '--json', 'memory', 'search', 'window seats').out);
+    expect(records[0].text).toBe('Ada prefers window seats on long flights.');
+    const history = JSON.parse(engram(...at, '--json', 'memory', 'history', records[0].id).out);
+    expect(history.map((v: { version: number; event: string }) => [v.version, v.event])).toEqual([
+      [1, 'ADD'],
+      [2, 'UPDATE'],
+    ]);
+  });
+
+  it('usage errors exit 2, store errors 4, and another tenant sees nothing', () => {
+    expect(engram('sessions', 'list').code).toBe(2);
+    expect(engram('--db', db, 'sessions', 'frobnicate').code).toBe(2);
+    expect(engram('--db', db, 'sessions', 'list', '--limit', 'x').code).toBe(2);
+    expect(engram('--db', join(dir, 'missing.db'), 'sessions', 'list').code).toBe(4);
+    expect(JSON.parse(engram('--db', db, '--tenant', 'acme2', '--json', 'sessions', 'list').out)).toEqual([]);
+    const help = engram('--help');
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('sessions');
+  });
+});

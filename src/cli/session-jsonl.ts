@@ -1,0 +1,97 @@
+import type { JSONValue } from 'ai';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { MemoryMessage } from '../core/message.ts';
+import type { Scope } from '../core/scope.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
+import { validateMessage } from '../messages/validate.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
+
+/**
+ * A session as JSON lines: a header `{"type":"session","id":…,"metadata":…}`, then one
+ * `{"type":"message","message":…}` per live message in order (engram's message JSON: ids, dates, bytes kept).
+ * Sequence numbers and the scope are left out, so a session moves between stores and tenants, and export →
+ * import → export gives the same bytes.
+ */
+export async function exportSession(store: MemoryStoreV1, scope: Scope, sessionId: string): Promise<string> {
+  const session = await store.getSession(scope, sessionId);
+  if (!session)
+    throw new MemoryError({
+      code: 'SESSION_NOT_FOUND',
+      component: 'cli',
+      message: `session "${sessionId}" not found`,
+    });
+  const memory = createConversationMemory({ store, scope, sessionId });
+  const lines = [JSON.stringify({ type: 'session', id: session.id, metadata: session.metadata })];
+  for (const m of await memory.read()) lines.push(`{"type":"message","message":${serializeMessage(m)}}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** A bad line of an import file (exit code 3), with its 1-based line number. */
+export class BadInputError extends Error {}
+
+/** Parses and validates a whole file first: the session header and every message, or an error naming the line. */
+export function parseSessionJsonl(text: string): {
+  id: string;
+  metadata: Record<string, JSONValue>;
+  messages: MemoryMessage[];
+} {
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const bad = (n: number, why: string) => new BadInputError(`line ${n}: ${why}`);
+  let header: { id: string; metadata: Record<string, JSONValue> } | undefined;
+  const messages: MemoryMessage[] = [];
+  lines.forEach((line, i) => {
+    const n = i + 1;
+    let row: { type?: unknown; id?: unknown; metadata?: unknown; message?: unknown };
+    try {
+      row = JSON.parse(line) as typeof row;
+    } catch (error) {
+      throw bad(n, `not JSON (${(error as Error).message})`);
+    }
+    if (i === 0) {
+      if (row.type !== 'session' || typeof row.id !== 'string' || row.id === '')
+        throw bad(n, 'the first line must be {"type":"session","id":"…","metadata":{…}}');
+      const metadata = row.metadata ?? {};
+      if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
+        throw bad(n, 'metadata must be an object');
+      header = { id: row.id, metadata: metadata as Record<string, JSONValue> };
+      return;
+    }
+    if (row.type !== 'message' || typeof row.message !== 'object' || row.message === null)
+      throw bad(n, 'expected {"type":"message","message":{…}}');
+    try {
+      messages.push(validateMessage(deserializeMessage(JSON.stringify(row.message))));
+    } catch (error) {
+      const why = MemoryError.isInstance(error) ? error.message : String(error);
+      throw bad(n, why.replace(/^\[engram\] (\[[^\]]+\] )?/, ''));
+    }
+  });
+  if (!header) throw new BadInputError('line 1: the file is empty');
+  return { ...header, messages };
+}
+
+/**
+ * Imports a parsed session under `id` (default its own): all or nothing — the session must not exist, and its
+ * messages are appended in one atomic call (a failure removes the session again).
+ */
+export async function importSession(
+  store: MemoryStoreV1,
+  scope: Scope,
+  parsed: ReturnType<typeof parseSessionJsonl>,
+  id = parsed.id,
+): Promise<number> {
+  if (await store.getSession(scope, id))
+    throw new BadInputError(
+      `session "${id}" already exists in this scope; import under another id with --session`,
+    );
+  await store.createSession(scope, { id, metadata: parsed.metadata });
+  try {
+    const memory = createConversationMemory({ store, scope, sessionId: id });
+    if (parsed.messages.length > 0) await memory.store(parsed.messages);
+    return parsed.messages.length;
+  } catch (error) {
+    await store.deleteSession(scope, id).catch(() => undefined);
+    throw error;
+  }
+}

@@ -130,6 +130,19 @@ describe('the engram command (real binary)', () => {
     ).toEqual([1, 5]);
     const records = JSON.parse(engram(...at, '--json', 'memory', 'search', 'window seats').out);
     expect(records[0].text).toBe('Ada prefers window seats on long flights.');
+    const listed = JSON.parse(engram(...at, '--json', 'memory', 'list', '--kind', 'fact').out);
+    expect(listed.map((r: { text: string; version: number }) => [r.text, r.version])).toEqual([
+      ['Ada prefers window seats on long flights.', 2],
+    ]);
+    expect(JSON.parse(engram(...at, '--json', 'memory', 'get', records[0].id).out).version).toBe(2);
+    expect(engram(...at, 'memory', 'get', 'nope').code).toBe(3);
+    const exported = engram(...at, 'memory', 'export')
+      .out.trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(
+      exported.filter((r: { kind: string }) => r.kind === 'fact').map((r: { version: number }) => r.version),
+    ).toEqual([1, 2]);
     const history = JSON.parse(engram(...at, '--json', 'memory', 'history', records[0].id).out);
     expect(history.map((v: { version: number; event: string }) => [v.version, v.event])).toEqual([
       [1, 'ADD'],

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
+import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { messageText } from '../messages/serialize.ts';
 import { openStore, type StoreFlags, scopeOf, UsageError } from './open-store.ts';
@@ -193,6 +194,77 @@ export function createProgram(): Command {
           flags().json === true,
           ['id', 'kind', 'score', 'text'],
         );
+      }),
+    );
+  const allRecords = async (
+    store: Awaited<ReturnType<typeof openStore>>,
+    kind?: string,
+    limit = Number.POSITIVE_INFINITY,
+  ) => {
+    const longTerm = createLongTermMemory({ store, scope: scopeOf(flags()), recording: 'none' });
+    const out: LongTermRecord[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await longTerm.records.listRecords(longTerm.scope, {
+        limit: 1000,
+        ...(kind ? { filter: { kinds: [kind] } } : {}),
+        ...(cursor ? { cursor } : {}),
+      });
+      out.push(...page.records);
+      cursor = page.nextCursor;
+    } while (cursor && out.length < limit);
+    return { longTerm, records: out.slice(0, limit) };
+  };
+  memory
+    .command('list')
+    .description('the current records of the scope, oldest first')
+    .option('--kind <kind>', 'only this kind (fact, turn, episode, …)')
+    .option('--limit <n>', 'at most this many', positiveInt, 100)
+    .action(async (o: { kind?: string; limit: number }) =>
+      withStore(flags(), async (store) => {
+        const { records } = await allRecords(store, o.kind, o.limit);
+        printRows(
+          records.map((r) => ({
+            id: r.id,
+            kind: r.kind,
+            version: r.version,
+            recordedAt: r.recordedAt,
+            text: r.text,
+          })),
+          flags().json === true,
+          ['id', 'kind', 'version', 'recordedAt', 'text'],
+        );
+      }),
+    );
+  memory
+    .command('get <id>')
+    .description('one record, its current version')
+    .action(async (id: string) =>
+      withStore(flags(), async (store) => {
+        const longTerm = createLongTermMemory({ store, scope: scopeOf(flags()), recording: 'none' });
+        const record = await longTerm.get(id);
+        if (!record)
+          throw new MemoryError({
+            code: 'RECORD_NOT_FOUND',
+            component: 'cli',
+            message: `record "${id}" not found`,
+          });
+        printObject(record as unknown as Record<string, unknown>, flags().json === true);
+      }),
+    );
+  memory
+    .command('export')
+    .description('every record with every version, as JSON lines (to stdout, or --out)')
+    .option('--out <file>', 'write to this file')
+    .action(async (o: { out?: string }) =>
+      withStore(flags(), async (store) => {
+        const { longTerm, records } = await allRecords(store);
+        const lines: string[] = [];
+        for (const r of records)
+          for (const v of await longTerm.history(r.id)) lines.push(JSON.stringify({ type: 'record', ...v }));
+        const text = lines.length > 0 ? `${lines.join('\n')}\n` : '';
+        if (o.out) writeFileSync(o.out, text);
+        else process.stdout.write(text);
       }),
     );
   memory

@@ -55,13 +55,24 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Runs `fn` again (at most 3 times in all) when it fails on a unique key a concurrent writer took first. */
-async function retryOnUniqueViolation<T>(fn: () => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` again (at most 20 times in all) when it fails on a unique key a concurrent writer took first; then
+ * `CONFLICT`. (A retry can lose again when the row it waited for is expired by yet another writer's update.)
+ */
+async function retryOnUniqueViolation<T>(fn: () => Promise<T>, component: string): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();
     } catch (error) {
-      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+      if (!isUniqueViolation(error)) throw error;
+      if (attempt >= 20)
+        throw new MemoryError({
+          code: 'CONFLICT',
+          component,
+          message: 'records kept being written concurrently; read them again and retry',
+          cause: error,
+        });
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
     }
   }
 }
@@ -195,63 +206,65 @@ export function createSqlLongTermRecords(options: SqlLongTermOptions): LongTermS
         const owner = ownerOf(scope);
         // Two first writes of one id in concurrent transactions both find no row to lock; the loser's insert hits
         // the unique key, and a retry sees the winner's row (then the usual rules: the same record is a no-op).
-        return retryOnUniqueViolation(() =>
-          client.transaction(async (tx) => {
-            const now = new Date();
-            const ids = [...new Set(records.map((r) => r.id))];
-            const existing = new Map<string, SqlRow>();
-            for (let i = 0; i < ids.length; i += chunk) {
-              const rows = await queryAll(
-                tx,
-                sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id IN (${joinSql(ids.slice(i, i + chunk))}) AND r.expired_at IS NULL${raw(tx.dialect.forUpdate)}`,
-              );
-              for (const row of rows) existing.set(String(row.id), row);
-            }
-            const out: LongTermRecord[] = [];
-            const added = new Map<string, LongTermRecord>();
-            const pending: (NewVersion & { expire?: number })[] = [];
-            for (const [i, r] of records.entries()) {
-              const row = existing.get(r.id);
-              const have = added.get(r.id) ?? (row && row.event !== 'DELETE' ? toRecord(row) : undefined);
-              if (have) {
-                if (sameRecord(have, r)) {
-                  out.push(have);
-                  continue;
-                }
-                throw new MemoryError({
-                  code: 'INVALID_ARGUMENT',
-                  component,
-                  message: `records[${i}]: record "${r.id}" already exists with a different text, kind or metadata`,
-                });
+        return retryOnUniqueViolation(
+          () =>
+            client.transaction(async (tx) => {
+              const now = new Date();
+              const ids = [...new Set(records.map((r) => r.id))];
+              const existing = new Map<string, SqlRow>();
+              for (let i = 0; i < ids.length; i += chunk) {
+                const rows = await queryAll(
+                  tx,
+                  sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id IN (${joinSql(ids.slice(i, i + chunk))}) AND r.expired_at IS NULL${raw(tx.dialect.forUpdate)}`,
+                );
+                for (const row of rows) existing.set(String(row.id), row);
               }
-              // A deleted id comes back as the next version of its record; a new id starts at version 1.
-              const record = row ? reviveVersion(toRecord(row), r, now) : firstVersion(r, now);
-              pending.push({
-                record,
-                terms: r.terms,
-                contextTerms: r.contextTerms,
-                firstRid: row ? Number(row.first_rid) : undefined,
-                ...(row ? { expire: Number(row.rid) } : {}),
-              });
-              added.set(r.id, record);
-              out.push(record);
-            }
-            const expired = pending.flatMap((p) => (p.expire === undefined ? [] : [p.expire]));
-            for (let i = 0; i < expired.length; i += chunk)
-              await queryRun(
-                tx,
-                sql`UPDATE engram_ltm_records SET expired_at = ${now.getTime()} WHERE rid IN (${joinSql(expired.slice(i, i + chunk))})`,
-              );
-            const rids = await insertVersions(tx, owner, pending);
-            const indexed: IndexedVersion[] = pending.map((p, i) => ({
-              rid: rids[i] as number,
-              owner,
-              terms: p.terms,
-              contextTerms: p.contextTerms,
-            }));
-            await indexVersions(tx, indexed);
-            return out;
-          }),
+              const out: LongTermRecord[] = [];
+              const added = new Map<string, LongTermRecord>();
+              const pending: (NewVersion & { expire?: number })[] = [];
+              for (const [i, r] of records.entries()) {
+                const row = existing.get(r.id);
+                const have = added.get(r.id) ?? (row && row.event !== 'DELETE' ? toRecord(row) : undefined);
+                if (have) {
+                  if (sameRecord(have, r)) {
+                    out.push(have);
+                    continue;
+                  }
+                  throw new MemoryError({
+                    code: 'INVALID_ARGUMENT',
+                    component,
+                    message: `records[${i}]: record "${r.id}" already exists with a different text, kind or metadata`,
+                  });
+                }
+                // A deleted id comes back as the next version of its record; a new id starts at version 1.
+                const record = row ? reviveVersion(toRecord(row), r, now) : firstVersion(r, now);
+                pending.push({
+                  record,
+                  terms: r.terms,
+                  contextTerms: r.contextTerms,
+                  firstRid: row ? Number(row.first_rid) : undefined,
+                  ...(row ? { expire: Number(row.rid) } : {}),
+                });
+                added.set(r.id, record);
+                out.push(record);
+              }
+              const expired = pending.flatMap((p) => (p.expire === undefined ? [] : [p.expire]));
+              for (let i = 0; i < expired.length; i += chunk)
+                await queryRun(
+                  tx,
+                  sql`UPDATE engram_ltm_records SET expired_at = ${now.getTime()} WHERE rid IN (${joinSql(expired.slice(i, i + chunk))})`,
+                );
+              const rids = await insertVersions(tx, owner, pending);
+              const indexed: IndexedVersion[] = pending.map((p, i) => ({
+                rid: rids[i] as number,
+                owner,
+                terms: p.terms,
+                contextTerms: p.contextTerms,
+              }));
+              await indexVersions(tx, indexed);
+              return out;
+            }),
+          component,
         );
       }),
     getRecord: (scope, id) =>

@@ -14,7 +14,13 @@ import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { messageText } from '../messages/serialize.ts';
 import { openStore, type StoreFlags, scopeOf, UsageError } from './open-store.ts';
 import { printObject, printRows } from './output.ts';
-import { BadInputError, exportSession, importSession, parseSessionJsonl } from './session-jsonl.ts';
+import {
+  BadInputError,
+  exportSession,
+  importSession,
+  parseSessionJsonl,
+  requireSession,
+} from './session-jsonl.ts';
 
 /** Exit codes. */
 export const exitCodes = { ok: 0, failure: 1, usage: 2, badInput: 3, store: 4 } as const;
@@ -87,12 +93,7 @@ export function createProgram(): Command {
     .action(async (id: string, o: { limit?: number }) =>
       withStore(flags(), async (store) => {
         const scope = scopeOf(flags());
-        if (!(await store.getSession(scope, id)))
-          throw new MemoryError({
-            code: 'SESSION_NOT_FOUND',
-            component: 'cli',
-            message: `session "${id}" not found`,
-          });
+        await requireSession(store, scope, id);
         const memory = createConversationMemory({ store, scope, sessionId: id });
         const entries = o.limit ? await memory.tail({ maxMessages: o.limit }) : await memory.entries();
         const rows = entries.map((e) => ({
@@ -110,12 +111,7 @@ export function createProgram(): Command {
     .action(async (id: string) =>
       withStore(flags(), async (store) => {
         const scope = scopeOf(flags());
-        if (!(await store.getSession(scope, id)))
-          throw new MemoryError({
-            code: 'SESSION_NOT_FOUND',
-            component: 'cli',
-            message: `session "${id}" not found`,
-          });
+        await requireSession(store, scope, id);
         await store.deleteSession(scope, id);
         printObject({ deleted: id }, flags().json === true);
       }),

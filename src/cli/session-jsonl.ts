@@ -5,7 +5,7 @@ import type { Scope } from '../core/scope.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
 import { validateMessage } from '../messages/validate.ts';
-import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
 
 /**
  * A session as JSON lines: a header `{"type":"session","id":…,"metadata":…}`, then one
@@ -14,17 +14,23 @@ import type { MemoryStoreV1 } from '../store/memory-store.ts';
  * import → export gives the same bytes.
  */
 export async function exportSession(store: MemoryStoreV1, scope: Scope, sessionId: string): Promise<string> {
-  const session = await store.getSession(scope, sessionId);
-  if (!session)
-    throw new MemoryError({
-      code: 'SESSION_NOT_FOUND',
-      component: 'cli',
-      message: `session "${sessionId}" not found`,
-    });
+  const session = await requireSession(store, scope, sessionId);
   const memory = createConversationMemory({ store, scope, sessionId });
   const lines = [JSON.stringify({ type: 'session', id: session.id, metadata: session.metadata })];
   for (const m of await memory.read()) lines.push(`{"type":"message","message":${serializeMessage(m)}}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** The session, or `SESSION_NOT_FOUND` when the scope has none of that id. */
+export async function requireSession(store: MemoryStoreV1, scope: Scope, id: string): Promise<SessionRecord> {
+  const session = await store.getSession(scope, id);
+  if (!session)
+    throw new MemoryError({
+      code: 'SESSION_NOT_FOUND',
+      component: 'cli',
+      message: `session "${id}" not found`,
+    });
+  return session;
 }
 
 /** A bad line of an import file (exit code 3), with its 1-based line number. */

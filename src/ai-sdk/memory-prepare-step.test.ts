@@ -1,10 +1,12 @@
-import { generateText, jsonSchema, type ModelMessage, stepCountIs, streamText, tool } from 'ai';
+import { generateText, type ModelMessage, stepCountIs, streamText } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { toModelMessages } from '../messages/to-model-message.ts';
 import {
+  lookupTools,
+  plainJson,
   type RecordedPrompt,
   type ScriptedReply,
   scriptedLanguageModel,
@@ -13,13 +15,7 @@ import {
 import { createTokenWindowMemory } from '../views/token-window-memory.ts';
 import { memoryPrepareStep } from './memory-prepare-step.ts';
 
-const tools = {
-  lookup: tool({
-    description: 'Looks a word up.',
-    inputSchema: jsonSchema<{ word: string }>({ type: 'object', properties: { word: { type: 'string' } } }),
-    execute: async ({ word }) => `${word}: ${'a long definition '.repeat(20)}`,
-  }),
-};
+const tools = lookupTools();
 
 /** What the model saw, as role:text lines (tool parts by id), for readable assertions. */
 const roles = (prompt: RecordedPrompt) =>
@@ -28,7 +24,7 @@ const roles = (prompt: RecordedPrompt) =>
       ? `${m.role}:${m.content}`
       : `${m.role}:${m.content.map((p) => ('text' in p ? p.text : `${p.type}(${'toolCallId' in p ? p.toolCallId : ''})`)).join('|')}`,
   );
-const plain = (messages: readonly ModelMessage[]) => JSON.parse(JSON.stringify(messages)) as unknown;
+const plain = plainJson;
 
 const lookupTwice: ScriptedReply[] = [
   { toolCalls: [{ toolName: 'lookup', input: { word: 'engram' } }] },

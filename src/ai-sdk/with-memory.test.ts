@@ -1,10 +1,12 @@
-import { jsonSchema, type ModelMessage, stepCountIs, ToolLoopAgent, tool } from 'ai';
+import { type ModelMessage, stepCountIs, ToolLoopAgent } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { toModelMessages } from '../messages/to-model-message.ts';
 import {
+  lookupTools,
+  plainJson,
   type RecordedPrompt,
   scriptedLanguageModel,
   unansweredToolCalls,
@@ -12,20 +14,14 @@ import {
 import { createTokenWindowMemory } from '../views/token-window-memory.ts';
 import { withMemory } from './with-memory.ts';
 
-const tools = {
-  lookup: tool({
-    description: 'Looks a word up.',
-    inputSchema: jsonSchema<{ word: string }>({ type: 'object', properties: { word: { type: 'string' } } }),
-    execute: async ({ word }) => `${word}: ${'a long definition '.repeat(20)}`,
-  }),
-};
+const tools = lookupTools();
 const texts = (prompt: RecordedPrompt) =>
   prompt.map((m) =>
     typeof m.content === 'string'
       ? `${m.role}:${m.content}`
       : `${m.role}:${m.content.map((p) => ('text' in p ? p.text : p.type)).join('|')}`,
   );
-const plain = (messages: readonly ModelMessage[]) => JSON.parse(JSON.stringify(messages)) as unknown;
+const plain = plainJson;
 const user = (content: string): ModelMessage => ({ role: 'user', content });
 
 describe('withMemory', () => {

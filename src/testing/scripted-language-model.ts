@@ -1,3 +1,4 @@
+import { jsonSchema, type ModelMessage, tool } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 
 type LanguageModelV4CallOptions = Parameters<MockLanguageModelV4['doGenerate']>[0];
@@ -73,3 +74,18 @@ export function unansweredToolCalls(prompt: RecordedPrompt): string[] {
   }
   return calls.filter((id) => !results.has(id));
 }
+
+/** A tool set with one `lookup(word)` tool whose result is long (about 60 tokens): a tool loop to test adapters with. */
+export function lookupTools() {
+  return {
+    lookup: tool({
+      description: 'Looks a word up.',
+      inputSchema: jsonSchema<{ word: string }>({ type: 'object', properties: { word: { type: 'string' } } }),
+      execute: async ({ word }) => `${word}: ${'a long definition '.repeat(20)}`,
+    }),
+  };
+}
+
+/** Messages as plain JSON (what a store keeps), for deep equality with what came back. */
+export const plainJson = (messages: readonly ModelMessage[]) =>
+  JSON.parse(JSON.stringify(messages)) as unknown;

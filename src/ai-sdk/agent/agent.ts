@@ -166,6 +166,18 @@ async function pinnedMemory(config: AgentConfig): Promise<string> {
 export function agent(config: AgentConfig): Agent {
   checkConfig(config);
   const counter = createTokenCounter();
+  // Each step re-sends the history: its messages are counted once per agent, keyed by their JSON (bounded cache).
+  const counted = new Map<string, number>();
+  const countOf = (m: ModelMessage) => {
+    const key = JSON.stringify([m.role, m.content]);
+    let n = counted.get(key);
+    if (n === undefined) {
+      n = counter.count(m);
+      if (counted.size >= 10_000) counted.delete(counted.keys().next().value as string);
+      counted.set(key, n);
+    }
+    return n;
+  };
   const defaultTools = toolsOf(config, config.contentStore);
   const stopWhen = config.stopWhen ?? isStepCount(20);
   const conditions = Array.isArray(stopWhen) ? stopWhen : [stopWhen];
@@ -344,7 +356,7 @@ export function agent(config: AgentConfig): Agent {
             pinned: pinned ? counter.countText(pinned) : 0,
             recall: recall ? counter.countText(recall) : 0,
             messages: history.reduce(
-              (sum, m) => (recall && m.content === recall ? sum : sum + counter.count(m)),
+              (sum, m) => (recall && m.content === recall ? sum : sum + countOf(m)),
               0,
             ),
           },

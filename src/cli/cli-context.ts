@@ -1,0 +1,60 @@
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { Scope } from '../core/scope.ts';
+import { openStore, type StoreFlags, scopeOf, UsageError } from './open-store.ts';
+import { BadInputError } from './session-jsonl.ts';
+
+/** Exit codes of the `engram` command. */
+export const exitCodes = { ok: 0, failure: 1, usage: 2, badInput: 3, store: 4 } as const;
+
+/** The global flags every command reads: where the store is, whose data, and the output format. */
+export type CliFlags = StoreFlags & { json?: boolean };
+
+/** An open store of the command line (a SQLite file or a PostgreSQL database). */
+export type CliStore = Awaited<ReturnType<typeof openStore>>;
+
+/** What a command needs from the program: its global flags, the scope they name, and the store. */
+export interface CliContext {
+  /** The parsed global flags (read when the command runs). */
+  flags(): CliFlags;
+  /** The scope the flags name. */
+  scope(): Scope;
+  /** Whether to print JSON. */
+  json(): boolean;
+  /** Runs `fn` with the store the flags name, closing it after. */
+  withStore<T>(fn: (store: CliStore) => Promise<T>): Promise<T>;
+}
+
+/** The context of a program whose global flags `flags()` reads. */
+export function createCliContext(flags: () => CliFlags): CliContext {
+  return {
+    flags,
+    scope: () => scopeOf(flags()),
+    json: () => flags().json === true,
+    async withStore(fn) {
+      const store = await openStore(flags());
+      try {
+        return await fn(store);
+      } finally {
+        await store.close();
+      }
+    },
+  };
+}
+
+const storeErrorCodes = new Set(['STORE_ERROR', 'STORE_CLOSED', 'MIGRATION_ERROR', 'MISSING_DEPENDENCY']);
+
+/** The exit code of an error: usage 2, bad input 3, store 4, anything else 1. */
+export function exitCodeOf(error: unknown): number {
+  if (error instanceof UsageError) return exitCodes.usage;
+  if (error instanceof BadInputError) return exitCodes.badInput;
+  if (MemoryError.isInstance(error))
+    return storeErrorCodes.has(error.code) ? exitCodes.store : exitCodes.badInput;
+  return exitCodes.failure;
+}
+
+/** A commander argument parser for a positive integer (a usage error otherwise). */
+export function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`expected a positive integer, got "${value}"`);
+  return n;
+}

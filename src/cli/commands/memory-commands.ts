@@ -1,0 +1,124 @@
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
+import type { LongTermRecord } from '../../longterm/long-term-record.ts';
+import { type CliContext, type CliStore, positiveInt } from '../cli-context.ts';
+import { printObject, printRows } from '../output.ts';
+
+/** Registers `engram memory search|list|get|history|export`: long-term records of the scope. */
+export function registerMemoryCommands(program: Command, cli: CliContext): void {
+  const memory = program.command('memory').description('long-term records');
+  memory
+    .command('search <query>')
+    .description('records relevant to a query, best first (the live retriever, with scores)')
+    .option('--limit <n>', 'at most this many', positiveInt, 10)
+    .action(async (query: string, o: { limit: number }) =>
+      cli.withStore(async (store) => {
+        const longTerm = createLongTermMemory({ store, scope: cli.scope(), recording: 'none' });
+        const hits = await longTerm.search(query, { limit: o.limit });
+        printRows(
+          hits.map((h) => ({
+            id: h.record.id,
+            kind: h.record.kind,
+            score: Number(h.score.toFixed(4)),
+            text: h.record.text,
+          })),
+          cli.json(),
+          ['id', 'kind', 'score', 'text'],
+        );
+      }),
+    );
+  const allRecords = async (store: CliStore, kind?: string, limit = Number.POSITIVE_INFINITY) => {
+    const longTerm = createLongTermMemory({ store, scope: cli.scope(), recording: 'none' });
+    const out: LongTermRecord[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await longTerm.records.listRecords(longTerm.scope, {
+        limit: 1000,
+        ...(kind ? { filter: { kinds: [kind] } } : {}),
+        ...(cursor ? { cursor } : {}),
+      });
+      out.push(...page.records);
+      cursor = page.nextCursor;
+    } while (cursor && out.length < limit);
+    return { longTerm, records: out.slice(0, limit) };
+  };
+  memory
+    .command('list')
+    .description('the current records of the scope, oldest first')
+    .option('--kind <kind>', 'only this kind (fact, turn, episode, …)')
+    .option('--limit <n>', 'at most this many', positiveInt, 100)
+    .action(async (o: { kind?: string; limit: number }) =>
+      cli.withStore(async (store) => {
+        const { records } = await allRecords(store, o.kind, o.limit);
+        printRows(
+          records.map((r) => ({
+            id: r.id,
+            kind: r.kind,
+            version: r.version,
+            recordedAt: r.recordedAt,
+            text: r.text,
+          })),
+          cli.json(),
+          ['id', 'kind', 'version', 'recordedAt', 'text'],
+        );
+      }),
+    );
+  memory
+    .command('get <id>')
+    .description('one record, its current version')
+    .action(async (id: string) =>
+      cli.withStore(async (store) => {
+        const longTerm = createLongTermMemory({ store, scope: cli.scope(), recording: 'none' });
+        const record = await longTerm.get(id);
+        if (!record)
+          throw new MemoryError({
+            code: 'RECORD_NOT_FOUND',
+            component: 'cli',
+            message: `record "${id}" not found`,
+          });
+        printObject(record as unknown as Record<string, unknown>, cli.json());
+      }),
+    );
+  memory
+    .command('export')
+    .description('every record with every version, as JSON lines (to stdout, or --out)')
+    .option('--out <file>', 'write to this file')
+    .action(async (o: { out?: string }) =>
+      cli.withStore(async (store) => {
+        const { longTerm, records } = await allRecords(store);
+        const lines: string[] = [];
+        for (const r of records)
+          for (const v of await longTerm.history(r.id)) lines.push(JSON.stringify({ type: 'record', ...v }));
+        const text = lines.length > 0 ? `${lines.join('\n')}\n` : '';
+        if (o.out) writeFileSync(o.out, text);
+        else process.stdout.write(text);
+      }),
+    );
+  memory
+    .command('history <id>')
+    .description('every version of a record, oldest first')
+    .action(async (id: string) =>
+      cli.withStore(async (store) => {
+        const longTerm = createLongTermMemory({ store, scope: cli.scope(), recording: 'none' });
+        const versions = await longTerm.history(id);
+        if (versions.length === 0)
+          throw new MemoryError({
+            code: 'RECORD_NOT_FOUND',
+            component: 'cli',
+            message: `record "${id}" not found`,
+          });
+        printRows(
+          versions.map((v) => ({
+            version: v.version,
+            event: v.event,
+            recordedAt: v.recordedAt,
+            text: v.text,
+          })),
+          cli.json(),
+          ['version', 'event', 'recordedAt', 'text'],
+        );
+      }),
+    );
+}

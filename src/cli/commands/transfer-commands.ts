@@ -1,0 +1,37 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { CliContext } from '../cli-context.ts';
+import { printObject } from '../output.ts';
+import { BadInputError, exportSession, importSession, parseSessionJsonl } from '../session-jsonl.ts';
+
+/** Registers `engram export` / `engram import`: a session as JSON lines, lossless, imported all or nothing. */
+export function registerTransferCommands(program: Command, cli: CliContext): void {
+  program
+    .command('export <session>')
+    .description('a session as JSON lines (to stdout, or --out)')
+    .option('--out <file>', 'write to this file')
+    .action(async (id: string, o: { out?: string }) =>
+      cli.withStore(async (store) => {
+        const text = await exportSession(store, cli.scope(), id);
+        if (o.out) writeFileSync(o.out, text);
+        else process.stdout.write(text);
+      }),
+    );
+  program
+    .command('import <file>')
+    .description('a session from JSON lines: all or nothing')
+    .option('--session <id>', 'import under this id instead of the file’s')
+    .action(async (file: string, o: { session?: string }) => {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (error) {
+        throw new BadInputError(`cannot read ${file}: ${(error as Error).message}`);
+      }
+      const parsed = parseSessionJsonl(text);
+      await cli.withStore(async (store) => {
+        const n = await importSession(store, cli.scope(), parsed, o.session);
+        printObject({ imported: o.session ?? parsed.id, messages: n }, cli.json());
+      });
+    });
+}

@@ -6,11 +6,13 @@ import {
   type ToolResultCiter,
 } from '../content/cite-tool-results.ts';
 import type { ContentStore } from '../content/create-content-store.ts';
-import type { MemoryMessage } from '../core/message.ts';
+import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { Memory } from '../memory/memory.ts';
 import { storesMany } from '../memory/memory.ts';
+import { type AssemblyPart, buildAssembly, droppedRuns } from './assembly/build-assembly.ts';
+import type { ContextAssembly } from './assembly/context-assembly.ts';
 import { checkInteger } from './view-helpers.ts';
 import { createViewLog } from './view-log.ts';
 
@@ -50,6 +52,8 @@ export interface CitationView extends Memory<MemoryMessage> {
   store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
   /** Figures of the last `read()`, or undefined before the first. */
   lastStats(): CitationViewStats | undefined;
+  /** What the last `read()` sent (citations apart), and what it left out; undefined before the first. */
+  lastAssembly(): ContextAssembly | undefined;
   /** The content item id holding a tool result (whether or not it has been offloaded yet). */
   itemIdFor(messageId: string, toolCallId: string): string;
 }
@@ -82,11 +86,13 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
   let citer: ToolResultCiter = newCiter();
   let logId: string | undefined;
   let last: CitationViewStats | undefined;
+  let shot: { entries: LogEntry[]; messages: MemoryMessage[]; tokens: number[]; from: number } | undefined;
 
   return {
     memory,
     content,
     lastStats: () => last,
+    lastAssembly: () => shot && citationAssembly(shot, memory, budget),
     itemIdFor: (messageId, toolCallId) => citer.itemId(messageId, toolCallId),
     read: () =>
       queue.run(async () => {
@@ -113,6 +119,7 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
           tokens += cited.tokens[i]!;
           fullTokens += entries[i]!.tokens;
         }
+        shot = { entries: entries.slice(), messages: cited.messages, tokens: cited.tokens, from };
         last = {
           ...cited.stats,
           tokens,
@@ -126,6 +133,60 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
     appended: () => memory.appended(),
     [storesMany]: true,
   };
+}
+
+/** The assembly of a citation view's read: messages as stored, citations for offloaded results, older units left out. */
+function citationAssembly(
+  shot: { entries: LogEntry[]; messages: MemoryMessage[]; tokens: number[]; from: number },
+  memory: ConversationMemory,
+  budget: number | undefined,
+): ContextAssembly {
+  const parts: AssemblyPart[] = [];
+  const kept = new Set<number>();
+  shot.entries.forEach((entry, i) => {
+    if (i < shot.from && entry.message.role !== 'system') return;
+    kept.add(entry.seq);
+    const message = shot.messages[i]!;
+    const tokens = shot.tokens[i]!;
+    if (message !== entry.message)
+      parts.push({
+        message,
+        tokens,
+        entry,
+        source: 'citation',
+        why: 'tool result offloaded to the content store, cited after its first use',
+        replaced: {
+          rule: 'first-use-expiry',
+          why: 'full tool output replaced by its citation after first use',
+        },
+      });
+    else
+      parts.push({
+        message,
+        tokens,
+        entry,
+        why:
+          entry.message.role === 'system'
+            ? 'system message (always kept)'
+            : entry.message.role === 'tool'
+              ? 'tool result in full (first use, or not offloaded by the policy)'
+              : budget === undefined
+                ? 'in the log (no budget)'
+                : 'newest whole unit within the budget',
+      });
+  });
+  return buildAssembly({
+    view: 'citation',
+    counter: memory.counter,
+    ...(budget === undefined ? {} : { budget }),
+    parts,
+    dropped: droppedRuns(
+      shot.entries,
+      kept,
+      'budget',
+      `older units did not fit the budget of ${budget ?? 0} tokens (after citation)`,
+    ),
+  });
 }
 
 /**

@@ -11,6 +11,26 @@
  * const messages = await view.read(); // system messages + the newest whole units that fit
  */
 export {
+  type AssemblyItem,
+  type AssemblyRecord,
+  type AssemblyRecordExtras,
+  type AssemblyRecorder,
+  type AssemblyRecorderOptions,
+  assemblyArtifactKind,
+  type ContextAssembly,
+  type ContextSource,
+  contextSources,
+  createAssemblyRecorder,
+  type DroppedItems,
+  type DropRule,
+  type ExplainingView,
+  findAssembly,
+  type ProviderTokens,
+  readAssemblyRecords,
+  recordAssemblies,
+  tokensBySource,
+} from './assembly/index.ts';
+export {
   type AutoContextOptions,
   type AutoContextStats,
   type AutoContextView,

@@ -1,11 +1,13 @@
 import type { ModelMessage } from 'ai';
-import type { MemoryMessage } from '../core/message.ts';
+import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { Memory } from '../memory/memory.ts';
 import { storesMany } from '../memory/memory.ts';
+import { buildAssembly, entryParts, olderDropped, systemOr } from './assembly/build-assembly.ts';
+import type { ContextAssembly } from './assembly/context-assembly.ts';
 import { nonSystem, selectNewestUnits } from './newest-units.ts';
-import { assemble, checkInteger } from './view-helpers.ts';
+import { assembleEntries, checkInteger } from './view-helpers.ts';
 import { createViewLog } from './view-log.ts';
 
 /** Options of {@link createSlidingWindowMemory}. */
@@ -22,6 +24,8 @@ export interface SlidingWindowView extends Memory<MemoryMessage> {
   readonly memory: ConversationMemory;
   /** Stores one message, or several in order, in the conversation. */
   store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
+  /** What the last `read()` sent, by source, and what it left out (the window's rule); undefined before the first. */
+  lastAssembly(): ContextAssembly | undefined;
 }
 
 /**
@@ -42,12 +46,26 @@ export function createSlidingWindowMemory(options: SlidingWindowViewOptions): Sl
   const windowSize = checkInteger(options.windowSize, 'createSlidingWindowMemory: windowSize', 1);
   const log = createViewLog(memory);
   const queue = createSerialQueue();
+  let shot: { entries: LogEntry[]; dropped: number } | undefined;
 
   return {
     memory,
+    lastAssembly: () =>
+      shot &&
+      buildAssembly({
+        view: 'sliding-window',
+        counter: memory.counter,
+        parts: entryParts(shot.entries, systemOr('newest whole unit within the window')),
+        dropped: olderDropped(
+          shot.dropped,
+          shot.entries.find((e) => e.message.role !== 'system')?.seq,
+          'window',
+          `older units (and unsendable ones) are outside the window of ${windowSize} messages`,
+        ),
+      }),
     read: () =>
       queue.run(async () => {
-        await log.sync();
+        const stats = await log.sync();
         const system = log.systems;
         const capacity = Math.max(0, windowSize - system.entries.length);
         const picked = await selectNewestUnits(log, {
@@ -55,7 +73,9 @@ export function createSlidingWindowMemory(options: SlidingWindowViewOptions): Sl
           capacity,
           cost: (unit) => nonSystem(unit).length,
         });
-        return assemble(system.entries, picked.oversized ? [picked.oversized] : picked.units);
+        const entries = assembleEntries(system.entries, picked.oversized ? [picked.oversized] : picked.units);
+        shot = { entries, dropped: Math.max(0, stats.count - entries.length) };
+        return entries.map((e) => e.message);
       }),
     store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
     appended: () => memory.appended(),

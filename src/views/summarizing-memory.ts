@@ -5,6 +5,14 @@ import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { Memory } from '../memory/memory.ts';
 import { storesMany } from '../memory/memory.ts';
 import { isSendable, type MessageUnit } from '../messages/units.ts';
+import {
+  type AssemblyPart,
+  buildAssembly,
+  entryParts,
+  olderDropped,
+  systemOr,
+} from './assembly/build-assembly.ts';
+import type { ContextAssembly, DroppedItems } from './assembly/context-assembly.ts';
 import { nonSystem } from './newest-units.ts';
 import { runSummarizer, type Summarizer } from './summarizer.ts';
 import { loadSummary, type SummaryRecord, saveSummary } from './summary-artifacts.ts';
@@ -43,6 +51,8 @@ export interface SummarizingView extends Memory<MemoryMessage> {
   instructions(): Promise<string | undefined>;
   /** The current summary (after bringing it up to date), or undefined. */
   summary(): Promise<SummaryRecord | undefined>;
+  /** What the last `read()` sent (the summary apart), and what it left out; undefined before the first. */
+  lastAssembly(): ContextAssembly | undefined;
 }
 
 /**
@@ -81,7 +91,16 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
   let loadedFor: { logId: string } | undefined;
   /** `log.rereads` when the summary's covered range was last found live (only appends since: still live). */
   let checkedAt = -1;
-  let cache: { key: string; messages: MemoryMessage[] } | undefined;
+  let cache:
+    | {
+        key: string;
+        messages: MemoryMessage[];
+        entries: LogEntry[];
+        summary: SummaryRecord | undefined;
+        summaryTokens: number;
+        dropped: number;
+      }
+    | undefined;
   const queue = createSerialQueue();
 
   const setSummary = (next: SummaryRecord | undefined) => {
@@ -157,7 +176,14 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
       const at = entries.findIndex((e) => e.seq > toSeq);
       messages.splice(at === -1 ? messages.length : at, 0, summaryMessage(summary));
     }
-    cache = { key: keyOf(), messages };
+    cache = {
+      key: keyOf(),
+      messages,
+      entries,
+      summary,
+      summaryTokens,
+      dropped: Math.max(0, stats.count - entries.length),
+    };
     return messages;
   }
 
@@ -166,6 +192,7 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
   return {
     memory,
     read: () => run(async () => (await refresh()).slice()),
+    lastAssembly: () => cache && summarizingAssembly(cache, memory, role),
     store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
     appended: () => memory.appended(),
     [storesMany]: true,
@@ -194,6 +221,48 @@ function keptFrom(units: readonly MessageUnit<LogEntry>[], keepRecent: number): 
     if (u.kind !== 'system' && isSendable(u, i === units.length - 1)) kept += nonSystem(u).length;
   }
   return boundary;
+}
+
+/** The assembly of a summarizing view's read: the summary in its place, the recent units, the rest left out. */
+function summarizingAssembly(
+  shot: {
+    messages: MemoryMessage[];
+    entries: LogEntry[];
+    summary: SummaryRecord | undefined;
+    summaryTokens: number;
+    dropped: number;
+  },
+  memory: ConversationMemory,
+  role: 'user' | 'instructions',
+): ContextAssembly {
+  const { summary } = shot;
+  const parts: AssemblyPart[] = entryParts(shot.entries, systemOr('recent unit, kept verbatim'));
+  const dropped: DroppedItems[] = [];
+  let older = shot.dropped;
+  if (summary) {
+    if (role === 'user') {
+      const at = shot.messages.findIndex((m) => m.id === summary.id);
+      parts.splice(at === -1 ? parts.length : at, 0, {
+        message: shot.messages[at]!,
+        tokens: shot.summaryTokens,
+        why: `running summary of ${summary.messages} messages (${summary.fromSeq}–${summary.toSeq})`,
+        fromSeq: summary.fromSeq,
+        toSeq: summary.toSeq,
+      });
+    }
+    dropped.push({
+      rule: 'summarized',
+      why: `covered by the summary ${summary.id}${role === 'instructions' ? ' (sent in the instructions, not counted here)' : ''}`,
+      messages: summary.messages,
+      fromSeq: summary.fromSeq,
+      toSeq: summary.toSeq,
+    });
+    older -= summary.messages;
+  }
+  dropped.push(
+    ...olderDropped(older, undefined, 'unsendable', 'orphaned tool results or unanswered calls, never sent'),
+  );
+  return buildAssembly({ view: 'summarizing', counter: memory.counter, parts, dropped });
 }
 
 /** The user message that carries a summary. */

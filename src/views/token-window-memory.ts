@@ -6,9 +6,11 @@ import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { Memory } from '../memory/memory.ts';
 import { storesMany } from '../memory/memory.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
+import { buildAssembly, olderDropped, systemOr } from './assembly/build-assembly.ts';
+import type { ContextAssembly } from './assembly/context-assembly.ts';
 import { nonSystem, selectNewestUnits } from './newest-units.ts';
 import { truncateToolResults } from './truncate-tool-results.ts';
-import { assemble, checkInteger, mergeBySeq } from './view-helpers.ts';
+import { assembleEntries, checkInteger, mergeBySeq } from './view-helpers.ts';
 import { createViewLog } from './view-log.ts';
 
 /** Options of {@link createTokenWindowMemory}. */
@@ -49,6 +51,8 @@ export interface TokenWindowView extends Memory<MemoryMessage> {
   store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
   /** Figures of the last `read()`, or undefined before the first. */
   lastStats(): TokenWindowStats | undefined;
+  /** What the last `read()` sent, by source, and what it left out (the budget's rule); undefined before the first. */
+  lastAssembly(): ContextAssembly | undefined;
 }
 
 /**
@@ -80,6 +84,8 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
   const log = createViewLog(memory);
   const queue = createSerialQueue();
   let last: TokenWindowStats | undefined;
+  /** What the last read returned: its entries and the truncated copies (built into an assembly on demand). */
+  let shot: { entries: LogEntry[]; cut?: Map<number, MemoryMessage>; stats: TokenWindowStats } | undefined;
 
   const overflowError = (required: number, detail: string) =>
     new ContextOverflowError({ requiredTokens: required, budgetTokens: budget, detail });
@@ -87,6 +93,7 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
   return {
     memory,
     lastStats: () => last,
+    lastAssembly: () => (shot ? tokenWindowAssembly(shot, options.counter ?? memory.counter) : undefined),
     read: () =>
       queue.run(async () => {
         const stats = await log.sync();
@@ -100,6 +107,8 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
           cost: (unit) => (unit.kind === 'system' ? 0 : costOf(nonSystem(unit))),
         });
         let messages: MemoryMessage[];
+        let entries: LogEntry[];
+        let cutCopies: Map<number, MemoryMessage> | undefined;
         let tokens = system.tokens + picked.cost;
         let truncated = false;
         if (picked.oversized) {
@@ -114,11 +123,14 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
               'the newest message unit exceeds the token window even with tool results truncated',
             );
           const byId = new Map(cut.messages.map((m, i) => [items[i]!.seq, m]));
-          messages = mergeBySeq(system.entries, items).map((e) => byId.get(e.seq) ?? e.message);
+          entries = mergeBySeq(system.entries, items);
+          messages = entries.map((e) => byId.get(e.seq) ?? e.message);
+          cutCopies = byId;
           tokens = system.tokens + cut.tokens;
           truncated = true;
         } else {
-          messages = assemble(system.entries, picked.units);
+          entries = assembleEntries(system.entries, picked.units);
+          messages = entries.map((e) => e.message);
         }
         last = {
           tokens,
@@ -128,6 +140,7 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
           truncated,
           budget,
         };
+        shot = { entries, stats: last, ...(cutCopies ? { cut: cutCopies } : {}) };
         return messages;
       }),
     store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
@@ -140,4 +153,40 @@ function costOf(entries: readonly LogEntry[]): number {
   let total = 0;
   for (const e of entries) total += e.tokens;
   return total;
+}
+
+/** The assembly of a token window's read: system messages, the newest units (some truncated), the older ones left out. */
+function tokenWindowAssembly(
+  shot: { entries: LogEntry[]; cut?: Map<number, MemoryMessage>; stats: TokenWindowStats },
+  counter: TokenCounter,
+): ContextAssembly {
+  const { entries, cut, stats } = shot;
+  const why = systemOr('newest whole unit within the budget');
+  const firstKept = entries.find((e) => e.message.role !== 'system')?.seq;
+  return buildAssembly({
+    view: 'token-window',
+    counter,
+    budget: stats.budget,
+    parts: entries.map((entry) => {
+      const copy = cut?.get(entry.seq);
+      return copy && copy !== entry.message
+        ? {
+            message: copy,
+            tokens: counter.count(copy),
+            entry,
+            why: 'newest unit, alone over the budget: tool results truncated to fit',
+            replaced: {
+              rule: 'truncated' as const,
+              why: 'tool output cut to fit the budget (the log keeps it whole)',
+            },
+          }
+        : { message: entry.message, tokens: entry.tokens, entry, why: why(entry) };
+    }),
+    dropped: olderDropped(
+      stats.droppedMessages,
+      firstKept,
+      'budget',
+      `older units (and unsendable ones) did not fit the budget of ${stats.budget} tokens`,
+    ),
+  });
 }

@@ -20,9 +20,17 @@ export function assemble(
   systems: readonly LogEntry[],
   units: readonly MessageUnit<LogEntry>[],
 ): MemoryMessage[] {
+  return assembleEntries(systems, units).map((e) => e.message);
+}
+
+/** The entries {@link assemble} returns the messages of. */
+export function assembleEntries(
+  systems: readonly LogEntry[],
+  units: readonly MessageUnit<LogEntry>[],
+): LogEntry[] {
   const picked: LogEntry[] = [];
   for (const unit of units) for (const e of nonSystem(unit)) picked.push(e);
-  return mergeBySeq(systems, picked).map((e) => e.message);
+  return mergeBySeq(systems, picked);
 }
 
 /** Merges two lists of entries ordered by `seq` into one, dropping duplicates. */

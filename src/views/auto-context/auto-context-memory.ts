@@ -10,11 +10,13 @@ import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
 import { storesMany } from '../../memory/memory.ts';
 import { isUnitComplete } from '../../messages/units.ts';
+import type { ContextAssembly } from '../assembly/context-assembly.ts';
 import { createViewLog } from '../view-log.ts';
 import { applyLadder, type LadderCache, type LadderItem, supersededSteps } from './apply-ladder.ts';
 import { type AutoContextOptions, resolveAutoContextOptions } from './auto-context-options.ts';
 import { createExtractiveSummarizer } from './extractive-summarizer.ts';
 import { type LadderStep, type LadderStepKind, loadLadderSteps, saveLadderStep } from './ladder-artifacts.ts';
+import { type LadderSnapshot, ladderAssembly } from './ladder-assembly.ts';
 import {
   type PlanContext,
   type PlannedStep,
@@ -57,6 +59,8 @@ export interface AutoContextView extends Memory<MemoryMessage> {
   reload(stepId: string): Promise<{ restored: number; description: string }>;
   /** Figures of the last `read()`, or undefined before the first. */
   lastStats(): AutoContextStats | undefined;
+  /** What the last `read()` sent, by source (ladder summaries and replaced outputs apart), and what it left out. */
+  lastAssembly(): ContextAssembly | undefined;
 }
 
 const rungs: readonly LadderStepKind[] = [
@@ -103,6 +107,7 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
   let citer: ToolResultCiter = newCiter();
   let logId: string | undefined;
   let last: AutoContextStats | undefined;
+  let shot: LadderSnapshot | undefined;
 
   const baseEntries = async (entries: readonly LogEntry[]): Promise<LogEntry[]> => {
     if (o.citations === false) return [...entries];
@@ -141,6 +146,7 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
   return {
     memory,
     lastStats: () => last,
+    lastAssembly: () => (shot ? ladderAssembly(shot, counter) : undefined),
     steps: () => loadLadderSteps(memory),
     async reload(stepId) {
       const steps = await loadLadderSteps(memory);
@@ -272,6 +278,7 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
           }
           const active = Object.fromEntries(rungs.map((r) => [r, 0])) as Record<LadderStepKind, number>;
           for (const s of steps) if (s.reloadedAtSeq === undefined) active[s.step]++;
+          shot = { entries: entries.slice(), items, steps, maxTokens: o.maxTokens };
           last = {
             tokens,
             logTokens: stats.tokens,

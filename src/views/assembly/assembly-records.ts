@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import type { JSONValue } from 'ai';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import type { Scope } from '../../core/scope.ts';
+import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import type { Artifact, MemoryStoreV1 } from '../../store/memory-store.ts';
+import {
+  type AssemblyItem,
+  type ContextAssembly,
+  type ContextSource,
+  contextSources,
+  type DroppedItems,
+  tokensBySource,
+} from './context-assembly.ts';
+
+/** The artifact kind assembly records are stored under, beside the session's log. */
+export const assemblyArtifactKind = 'engram.assembly';
+
+/** The provider's count of a step's input tokens, and what engram's items do not account for. */
+export interface ProviderTokens {
+  /** `usage.inputTokens` the provider reported for the call. */
+  inputTokens: number;
+  /** `inputTokens` less the items' tokens: request framing, and anything the counter counts differently (may be negative). */
+  unattributed: number;
+}
+
+/** One assembled context as stored: the assembly, when and where it was made, and the provider's count. */
+export interface AssemblyRecord extends ContextAssembly {
+  /** The artifact id (ordered by the log position, then time). */
+  id: string;
+  /** The session. */
+  sessionId: string;
+  /** When it was recorded. */
+  at: Date;
+  /** The log's last sequence number when the context was assembled. */
+  lastSeq: number;
+  /** Tokens by source (the items' tokens summed). */
+  bySource: Partial<Record<ContextSource, number>>;
+  /** The agent whose step it was. */
+  agent?: string;
+  /** The agent run (one `run()` call). */
+  run?: string;
+  /** The step within the run, from 0. */
+  step?: number;
+  /** The view's own count of what it returned (the agent loop may leave some of it out, e.g. system messages). */
+  viewTokens?: number;
+  /** The provider's reported input tokens, when the agent loop had them. */
+  provider?: ProviderTokens;
+}
+
+/** What a recorder adds to an assembly. */
+export interface AssemblyRecordExtras {
+  agent?: string;
+  run?: string;
+  step?: number;
+  viewTokens?: number;
+  provider?: { inputTokens: number };
+}
+
+/** Options of {@link createAssemblyRecorder}. */
+export interface AssemblyRecorderOptions {
+  /** The session the records belong to (stored as artifacts beside its log). */
+  memory: ConversationMemory;
+  /** How many records a session keeps: older ones are deleted as new ones come. @default 200 */
+  keep?: number;
+}
+
+/** Stores assembly records of one session, keeping the newest `keep`. */
+export interface AssemblyRecorder {
+  /** Stores one assembly with its extras and returns the record. */
+  record(assembly: ContextAssembly, extras?: AssemblyRecordExtras): Promise<AssemblyRecord>;
+}
+
+const component = 'assembly';
+
+/**
+ * A recorder of assembled contexts for a session: each `record()` stores one {@link AssemblyRecord} as an
+ * `engram.assembly` artifact beside the log, so it lives and dies with the session on every store; past `keep`
+ * records the oldest are deleted (retention). Recording is off unless you call it (the agent loop does, with
+ * `recordAssembly`).
+ * @example
+ * const recorder = createAssemblyRecorder({ memory, keep: 100 });
+ * const messages = await view.read();
+ * await recorder.record(view.lastAssembly()!);
+ */
+export function createAssemblyRecorder(options: AssemblyRecorderOptions): AssemblyRecorder {
+  const { memory } = options;
+  const keep = options.keep ?? 200;
+  if (!Number.isSafeInteger(keep) || keep < 1)
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `createAssemblyRecorder: keep must be an integer >= 1, got ${String(keep)}`,
+    });
+  /** Records written since the last look at the store (the store is listed again when it may hold too many). */
+  let known: number | undefined;
+  return {
+    async record(assembly, extras = {}) {
+      const { lastSeq } = await memory.stats();
+      const at = new Date();
+      const id = `asm_${String(lastSeq).padStart(12, '0')}_${at.getTime().toString(36)}_${randomBytes(3).toString('hex')}`;
+      const record: AssemblyRecord = {
+        ...assembly,
+        id,
+        sessionId: memory.sessionId,
+        at,
+        lastSeq,
+        bySource: tokensBySource(assembly.items),
+        ...(extras.agent === undefined ? {} : { agent: extras.agent }),
+        ...(extras.run === undefined ? {} : { run: extras.run }),
+        ...(extras.step === undefined ? {} : { step: extras.step }),
+        ...(extras.viewTokens === undefined ? {} : { viewTokens: extras.viewTokens }),
+        ...(extras.provider === undefined
+          ? {}
+          : {
+              provider: {
+                inputTokens: extras.provider.inputTokens,
+                unattributed: extras.provider.inputTokens - assembly.tokens,
+              },
+            }),
+      };
+      const { id: _id, sessionId: _s, at: _at, lastSeq: _l, ...data } = record;
+      await memory.putArtifact({
+        id,
+        kind: assemblyArtifactKind,
+        fromSeq: lastSeq,
+        toSeq: lastSeq,
+        data: JSON.parse(JSON.stringify(data)) as JSONValue,
+      });
+      known = known === undefined ? Number.POSITIVE_INFINITY : known + 1;
+      if (known > keep) {
+        const all = sortRecords(await memory.listArtifacts(assemblyArtifactKind));
+        for (const old of all.slice(0, Math.max(0, all.length - keep))) await memory.deleteArtifact(old.id);
+        known = Math.min(all.length, keep);
+      }
+      return record;
+    },
+  };
+}
+
+/** Artifacts oldest first: by log position, then by id (which starts with it and continues with the time). */
+function sortRecords(artifacts: Artifact[]): Artifact[] {
+  return artifacts.sort((a, b) => a.toSeq - b.toSeq || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * The assembly records of a session, oldest first (malformed artifacts are skipped). Reads only what `scope`
+ * owns: another owner's session of the same id is, as everywhere, not found (`SESSION_NOT_FOUND`).
+ */
+export async function readAssemblyRecords(
+  store: MemoryStoreV1,
+  scope: Scope,
+  sessionId: string,
+): Promise<AssemblyRecord[]> {
+  const out: AssemblyRecord[] = [];
+  for (const a of sortRecords(await store.listArtifacts(scope, sessionId, assemblyArtifactKind))) {
+    const record = parseRecord(a, sessionId);
+    if (record) out.push(record);
+  }
+  return out;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+function parseRecord(artifact: Artifact, sessionId: string): AssemblyRecord | undefined {
+  const d = artifact.data;
+  if (!isObject(d) || typeof d.view !== 'string' || !isCount(d.tokens) || !Array.isArray(d.items))
+    return undefined;
+  if (!Array.isArray(d.dropped) || !isObject(d.counter)) return undefined;
+  const items = d.items.filter(
+    (i): i is AssemblyItem & Record<string, JSONValue> =>
+      isObject(i) && contextSources.includes(i.source as ContextSource) && isCount(i.tokens),
+  ) as AssemblyItem[];
+  const dropped = d.dropped.filter(
+    (x) => isObject(x) && typeof x.rule === 'string',
+  ) as unknown as DroppedItems[];
+  return {
+    ...(d as unknown as ContextAssembly),
+    items,
+    dropped,
+    id: artifact.id,
+    sessionId,
+    at: artifact.createdAt,
+    lastSeq: artifact.toSeq,
+    bySource: tokensBySource(items),
+  } as AssemblyRecord;
+}

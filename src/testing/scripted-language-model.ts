@@ -1,5 +1,6 @@
 import { jsonSchema, type ModelMessage, tool } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
+import { REPLY_PRIMING_TOKENS, type TokenCounter } from '../tokens/token-counter.ts';
 
 type LanguageModelV4CallOptions = Parameters<MockLanguageModelV4['doGenerate']>[0];
 type LanguageModelV4StreamPart =
@@ -10,10 +11,34 @@ export type RecordedPrompt = LanguageModelV4CallOptions['prompt'];
 /** One scripted model reply: tool calls (finish reason `tool-calls`) or a text answer (`stop`). */
 export type ScriptedReply = { toolCalls: { toolName: string; input: unknown }[] } | { text: string };
 
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+const usageOf = (input: number) => ({
+  inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
   outputTokens: { total: 1, text: 1, reasoning: 0 },
-};
+});
+
+/** What {@link scriptedLanguageModel} takes besides its replies. */
+export interface ScriptedModelOptions {
+  /** The input tokens the model reports for a call (`usage.inputTokens.total`). @default 1 */
+  countInput?: (options: LanguageModelV4CallOptions) => number;
+}
+
+/**
+ * Input tokens of a call counted the way a chat provider bills them, with `counter`: every prompt message (the
+ * system prompt included) with its per-message framing, each function tool's definition (its name, description
+ * and JSON schema as JSON text), and the reply priming. Scripted models report it, so tests can compare what
+ * engram attributes with what a provider would say.
+ */
+export function providerInputTokens(counter: TokenCounter, options: LanguageModelV4CallOptions): number {
+  let total = REPLY_PRIMING_TOKENS;
+  for (const message of options.prompt) total += counter.count(message as unknown as ModelMessage);
+  for (const t of options.tools ?? []) {
+    if (t.type !== 'function') continue;
+    total += counter.countText(
+      JSON.stringify({ name: t.name, description: t.description ?? '', parameters: t.inputSchema }),
+    );
+  }
+  return total;
+}
 
 /**
  * A MockLanguageModelV4 that answers call i with `replies[i]` (then `done` text), for `generateText` and
@@ -21,8 +46,9 @@ const usage = {
  * @example
  * const { model, prompts } = scriptedLanguageModel([{ toolCalls: [{ toolName: 'weather', input: { city: 'Paris' } }] }]);
  */
-export function scriptedLanguageModel(replies: readonly ScriptedReply[]) {
+export function scriptedLanguageModel(replies: readonly ScriptedReply[], options: ScriptedModelOptions = {}) {
   const prompts: RecordedPrompt[] = [];
+  const usage = (call: LanguageModelV4CallOptions) => usageOf(options.countInput?.(call) ?? 1);
   const next = (options: LanguageModelV4CallOptions) => {
     prompts.push(structuredClone(options.prompt));
     const n = prompts.length;
@@ -43,7 +69,12 @@ export function scriptedLanguageModel(replies: readonly ScriptedReply[]) {
   const model = new MockLanguageModelV4({
     doGenerate: async (options) => {
       const { content, finishReason } = next(options);
-      return { content, finishReason: { unified: finishReason, raw: undefined }, usage, warnings: [] };
+      return {
+        content,
+        finishReason: { unified: finishReason, raw: undefined },
+        usage: usage(options),
+        warnings: [],
+      };
     },
     doStream: async (options) => {
       const { content, finishReason } = next(options);
@@ -54,7 +85,11 @@ export function scriptedLanguageModel(replies: readonly ScriptedReply[]) {
           parts.push({ type: 'text-end', id: 't' });
         } else parts.push(part);
       }
-      parts.push({ type: 'finish', finishReason: { unified: finishReason, raw: undefined }, usage });
+      parts.push({
+        type: 'finish',
+        finishReason: { unified: finishReason, raw: undefined },
+        usage: usage(options),
+      });
       return { stream: convertArrayToReadableStream(parts) };
     },
   });

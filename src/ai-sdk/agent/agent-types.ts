@@ -60,6 +60,13 @@ export interface AgentConfig {
   componentName?: string;
   /** Seed 003's retention, applied at the end of each run: `single_run` clears the memory. @default 'session' */
   memoryRetention?: MemoryRetention;
+  /**
+   * Records what each step sent (an `AssemblyRecord` beside the session's log: every item by source with its
+   * tokens, what the view left out and why, the provider's reported input tokens and the unattributed rest);
+   * `engram context` and `engram inspect` show them. Needs a memory on a stored conversation (every engram view
+   * and seed 000 class). `keep`: records kept per session. @default false
+   */
+  recordAssembly?: boolean | { keep?: number };
 }
 
 /** Options of one run. */

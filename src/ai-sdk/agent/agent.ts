@@ -10,8 +10,10 @@ import {
   type UserContent,
 } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createId } from '../../core/ids.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { formatRecall } from '../../longterm/format-recall.ts';
+import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
 import { SimpleMemory } from '../../memory/simple-memory.ts';
 import { toMemoryMessage } from '../../messages/from-model-message.ts';
@@ -21,6 +23,8 @@ import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import { createContentTools } from '../../tools/content-tools.ts';
 import { createLongTermTools } from '../../tools/long-term-tools.ts';
 import { createCoreMemoryTools, createWorkingMemoryTool } from '../../tools/working-memory-tools.ts';
+import { type AssemblyRecorder, createAssemblyRecorder } from '../../views/assembly/assembly-records.ts';
+import { findAssembly } from '../../views/assembly/record-assemblies.ts';
 import type {
   Agent,
   AgentConfig,
@@ -31,6 +35,7 @@ import type {
   MemoryRetention,
 } from './agent-types.ts';
 import { createEventChannel } from './event-channel.ts';
+import { stepAssembly } from './step-assembly.ts';
 import { storeStep } from './store-step.ts';
 
 const component = 'agent';
@@ -102,6 +107,23 @@ function promptMessages(
     at = Math.max(0, at - 1);
   }
   return [...messages.slice(0, at), { role: 'user', content: recall }, ...messages.slice(at)];
+}
+
+/** The recorder of a memory's session: the conversation under a view or a seed 000 class, or the memory itself. */
+function assemblyRecorder(memory: Memory, option: true | { keep?: number }): AssemblyRecorder {
+  const m = memory as Partial<ConversationMemory> & {
+    memory?: ConversationMemory;
+    conversation?: ConversationMemory;
+  };
+  const conversation =
+    m.memory ??
+    m.conversation ??
+    (typeof m.putArtifact === 'function' ? (m as ConversationMemory) : undefined);
+  if (!conversation)
+    throw bad(
+      'recordAssembly needs a memory on a stored conversation (a ConversationMemory, an engram view or a seed 000 class)',
+    );
+  return createAssemblyRecorder({ memory: conversation, ...(option === true ? {} : option) });
 }
 
 /** The memory's log with engram's ids: a seed 000 class's `conversation`, else the memory itself. */
@@ -203,6 +225,8 @@ export function agent(config: AgentConfig): Agent {
           ? { role: 'user', content: prompt }
           : { role: 'user', content: prompt, agent: { from: options.from, to: config.name, kind: 'call' } };
       const log = logOf(memory);
+      const recording = config.recordAssembly ? assemblyRecorder(memory, config.recordAssembly) : undefined;
+      const runId = createId('run');
       const before = (await log.appended()).length;
       await storeStep(memory, [asked as ModelMessage]);
       const promptId = idOf([...(await log.appended())].reverse().find((m) => m.role === 'user'));
@@ -245,6 +269,7 @@ export function agent(config: AgentConfig): Agent {
           pinned !== '' && !inUser
             ? [config.instructions, pinned].filter((x) => x !== undefined && x !== '').join('\n\n')
             : config.instructions;
+        const viewAssembly = recording ? findAssembly(memory) : undefined;
         const response = streamText({
           model: config.model,
           ...(instructions === undefined ? {} : { instructions }),
@@ -344,6 +369,27 @@ export function agent(config: AgentConfig): Agent {
           });
           finishReason = 'tool-calls';
           break;
+        }
+        if (recording) {
+          const assembly = await stepAssembly({
+            counter,
+            countOf,
+            instructions: config.instructions,
+            pinned,
+            pinnedInUser: inUser,
+            recall,
+            tools,
+            history,
+            view: viewAssembly,
+          });
+          const inputTokens = (await response.usage)?.inputTokens;
+          await recording.record(assembly, {
+            agent: config.name,
+            run: runId,
+            step,
+            ...(viewAssembly ? { viewTokens: viewAssembly.tokens } : {}),
+            ...(typeof inputTokens === 'number' ? { provider: { inputTokens } } : {}),
+          });
         }
         await storeStep(memory, (await response.response).messages);
         channel.push({

@@ -15,7 +15,7 @@
  */
 
 import { mkdirSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tool } from 'ai';
 import { z } from 'zod';
@@ -177,7 +177,7 @@ function decide(prompt: SentPrompt): ScriptedReply {
 
 // ---- the agent on SQLite ----
 
-const counter = createTokenCounter();
+const counter = createTokenCounter({ encoding: 'o200k_base' });
 const store = createSqliteStore({ path });
 const scope = { tenant: 'demo', user: 'ada' };
 const sessions = createSessions({ store, scope, counter });
@@ -224,6 +224,7 @@ const assistant = agent({
   memory,
   contentStore: content,
   longTermMemory: { memory: longTerm, mode: 'both' },
+  recordAssembly: true, // each step's composition, for `engram context` and `engram inspect`
 });
 
 const turns =
@@ -282,4 +283,9 @@ console.log(
     : `Run ${run} remembered run 1 through long-term memory and the content store, both in ${path}.`,
 );
 if (!scripted) console.log('(a real model: its answers vary from run to run)');
+/** A path relative to the working directory when it is below it, else as it is. */
+const shown = (p: string) => (relative(process.cwd(), p).startsWith('..') ? p : relative(process.cwd(), p));
+console.log(
+  `What each step sent, by source: npx engram context ${sessionId} --db ${shown(path)} --tenant ${scope.tenant} --user ${scope.user}`,
+);
 await store.close();

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createSqliteStore } from '../src/sqlite.ts';
+import { REPLY_PRIMING_TOKENS } from '../src/tokens/token-counter.ts';
+import { readAssemblyRecords } from '../src/views/assembly/assembly-records.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'engram-examples-'));
@@ -66,6 +69,46 @@ describe('examples (no API key: scripted MockLanguageModelV4)', () => {
     expect(second).toContain('18 dishes are peanut-free');
     const [, , , summaries] = firstRowAfter(second, 'Thanks! Remind me, what is my name again?');
     expect(summaries).toBeGreaterThan(0);
+  });
+
+  it('npm run demo records every step: totals match the view’s own counts and the provider’s within the reply priming', async () => {
+    // The previous test ran the demo into `dir`: two sessions, every step recorded (`recordAssembly: true`).
+    const store = createSqliteStore({ path: join(dir, 'chat.db') });
+    const scope = { tenant: 'demo', user: 'ada' };
+    const sessions = await store.listSessions(scope);
+    expect(sessions.map((s) => s.id).sort()).toEqual(['chat-1', 'chat-2']);
+    let steps = 0;
+    const seen = new Set<string>();
+    for (const s of sessions) {
+      const records = await readAssemblyRecords(store, scope, s.id);
+      expect(records.length).toBeGreaterThanOrEqual(3);
+      for (const r of records) {
+        steps++;
+        for (const i of r.items) seen.add(i.source);
+        expect(r.counter).toEqual({ encoding: 'o200k_base', exact: true });
+        expect(r.tokens).toBe(r.items.reduce((n, i) => n + i.tokens, 0));
+        const fromView = r.items
+          .filter((i) => ['summary', 'citation', 'message', 'tool-result'].includes(i.source))
+          .reduce((n, i) => n + i.tokens, 0);
+        const notSent = r.dropped
+          .filter((d) => d.rule === 'not-sent')
+          .reduce((n, d) => n + (d.tokens ?? 0), 0);
+        expect(fromView + notSent).toBe(r.viewTokens);
+        expect(r.provider?.unattributed).toBe(REPLY_PRIMING_TOKENS);
+      }
+    }
+    expect(steps).toBeGreaterThanOrEqual(8);
+    for (const source of [
+      'instructions',
+      'tools',
+      'long-term',
+      'summary',
+      'citation',
+      'message',
+      'tool-result',
+    ])
+      expect(seen, source).toContain(source);
+    await store.close();
   });
 
   it('research-agent.ts: sub-agents as tools, isolated memories, one shared content store', () => {

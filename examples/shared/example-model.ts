@@ -7,7 +7,8 @@
 import type { LanguageModel, LanguageModelMiddleware } from 'ai';
 import { wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
-import type { TokenCounter } from '../../src/tokens/index.ts';
+import { providerInputTokens } from '../../src/testing/scripted-language-model.ts';
+import { createTokenCounter, type TokenCounter } from '../../src/tokens/index.ts';
 
 /** A language model object (not a gateway id string). */
 export type ModelObject = Exclude<LanguageModel, string>;
@@ -20,20 +21,25 @@ export type SentMessage = SentPrompt[number];
 /** One reply of a scripted model: tool calls, or a text answer. */
 export type ScriptedReply = { toolCalls: { toolName: string; input: unknown }[] } | { text: string };
 
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 1, text: 1, reasoning: 0 },
-};
+const providerCounter = createTokenCounter({ encoding: 'o200k_base' });
 
 /**
  * A scripted MockLanguageModelV4 (streaming): `decide` looks at the prompt it was sent and returns the reply,
- * so its answers come from what memory put in the prompt, deterministically.
+ * so its answers come from what memory put in the prompt, deterministically. It reports the input tokens a chat
+ * provider would bill for the call (o200k: every message with its framing, the tool definitions, the reply
+ * priming), so recorded steps can be checked against a provider's count.
  */
 export function scriptedModel(decide: (prompt: SentPrompt) => ScriptedReply): ModelObject {
   let calls = 0;
   return new MockLanguageModelV4({
-    doStream: async ({ prompt }) => {
+    doStream: async (call) => {
+      const { prompt } = call;
       calls++;
+      const input = providerInputTokens(providerCounter, call);
+      const usage = {
+        inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+        outputTokens: { total: 1, text: 1, reasoning: 0 },
+      };
       const reply = decide(prompt);
       type Part =
         Awaited<ReturnType<MockLanguageModelV4['doStream']>>['stream'] extends ReadableStream<infer P>

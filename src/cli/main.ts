@@ -8,6 +8,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { type CliFlags, createCliContext, exitCodeOf, exitCodes } from './cli-context.ts';
+import { registerContextCommand } from './commands/context-command.ts';
 import { registerMemoryCommands } from './commands/memory-commands.ts';
 import { registerSearchCommand } from './commands/search-command.ts';
 import { registerSessionCommands } from './commands/sessions-commands.ts';
@@ -32,6 +33,7 @@ export function createProgram(): Command {
   registerSessionCommands(program, cli);
   registerTransferCommands(program, cli);
   registerSearchCommand(program, cli);
+  registerContextCommand(program, cli);
   registerMemoryCommands(program, cli);
   return program;
 }

@@ -108,7 +108,7 @@ export type AgentEvent =
       usage: LanguageModelUsage;
     };
 
-/** What one step sent to the model, in tokens (o200k_base), by source. */
+/** What one step sent to the model, in tokens by source: in the memory's counter (o200k_base when the memory has none). */
 export interface AgentContextStats {
   /** The agent's instructions. */
   instructions: number;

@@ -20,6 +20,7 @@ import { toMemoryMessage } from '../../messages/from-model-message.ts';
 import { formatForModel } from '../../messages/multi-agent-format.ts';
 import { toModelMessages } from '../../messages/to-model-message.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
+import type { TokenCounter } from '../../tokens/token-counter.ts';
 import { createContentTools } from '../../tools/content-tools.ts';
 import { createLongTermTools } from '../../tools/long-term-tools.ts';
 import { createCoreMemoryTools, createWorkingMemoryTool } from '../../tools/working-memory-tools.ts';
@@ -109,16 +110,22 @@ function promptMessages(
   return [...messages.slice(0, at), { role: 'user', content: recall }, ...messages.slice(at)];
 }
 
-/** The recorder of a memory's session: the conversation under a view or a seed 000 class, or the memory itself. */
-function assemblyRecorder(memory: Memory, option: true | { keep?: number }): AssemblyRecorder {
+/** The stored conversation under a memory: a view's, a seed 000 class's, or the memory itself; else undefined. */
+function conversationOf(memory: Memory): ConversationMemory | undefined {
   const m = memory as Partial<ConversationMemory> & {
     memory?: ConversationMemory;
     conversation?: ConversationMemory;
   };
-  const conversation =
+  return (
     m.memory ??
     m.conversation ??
-    (typeof m.putArtifact === 'function' ? (m as ConversationMemory) : undefined);
+    (typeof m.putArtifact === 'function' ? (m as ConversationMemory) : undefined)
+  );
+}
+
+/** The recorder of a memory's session (its stored conversation). */
+function assemblyRecorder(memory: Memory, option: true | { keep?: number }): AssemblyRecorder {
+  const conversation = conversationOf(memory);
   if (!conversation)
     throw bad(
       'recordAssembly needs a memory on a stored conversation (a ConversationMemory, an engram view or a seed 000 class)',
@@ -187,11 +194,12 @@ async function pinnedMemory(config: AgentConfig): Promise<string> {
  */
 export function agent(config: AgentConfig): Agent {
   checkConfig(config);
-  const counter = createTokenCounter();
-  // Each step re-sends the history: its messages are counted once per agent, keyed by their JSON (bounded cache).
+  const o200k = createTokenCounter({ encoding: 'o200k_base' });
+  // Each step re-sends the history: its messages are counted once per agent and encoding, keyed by their JSON
+  // (bounded cache).
   const counted = new Map<string, number>();
-  const countOf = (m: ModelMessage) => {
-    const key = JSON.stringify([m.role, m.content]);
+  const countWith = (counter: TokenCounter) => (m: ModelMessage) => {
+    const key = JSON.stringify([counter.encoding, m.role, m.content]);
     let n = counted.get(key);
     if (n === undefined) {
       n = counter.count(m);
@@ -225,6 +233,9 @@ export function agent(config: AgentConfig): Agent {
           ? { role: 'user', content: prompt }
           : { role: 'user', content: prompt, agent: { from: options.from, to: config.name, kind: 'call' } };
       const log = logOf(memory);
+      // Counts in the memory's counter, so the agent's figures and the view's agree (o200k_base without one).
+      const counter = conversationOf(memory)?.counter ?? o200k;
+      const countOf = countWith(counter);
       const recording = config.recordAssembly ? assemblyRecorder(memory, config.recordAssembly) : undefined;
       const runId = createId('run');
       const before = (await log.appended()).length;

@@ -137,7 +137,10 @@ async function toolDefinitionTokens(counter: TokenCounter, tools: ToolSet): Prom
       JSON.stringify({ name, description: t.description ?? '', parameters: schema }),
     );
   }
-  if (!byEncoding) toolTokenCache.set(tools, (byEncoding = new Map()));
+  if (!byEncoding) {
+    byEncoding = new Map();
+    toolTokenCache.set(tools, byEncoding);
+  }
   byEncoding.set(counter.encoding, total);
   return total;
 }

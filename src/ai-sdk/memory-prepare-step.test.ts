@@ -12,6 +12,8 @@ import {
   scriptedLanguageModel,
   unansweredToolCalls,
 } from '../testing/scripted-language-model.ts';
+import { readAssemblyRecords } from '../views/assembly/assembly-records.ts';
+import { recordAssemblies } from '../views/assembly/record-assemblies.ts';
 import { createTokenWindowMemory } from '../views/token-window-memory.ts';
 import { memoryPrepareStep } from './memory-prepare-step.ts';
 
@@ -33,6 +35,28 @@ const lookupTwice: ScriptedReply[] = [
 ];
 
 describe('memoryPrepareStep', () => {
+  it('records what each step was sent when the view is wrapped by recordAssemblies', async () => {
+    const memory = createConversationMemory({ sessionId: 'adapter' });
+    const { model, prompts } = scriptedLanguageModel(lookupTwice);
+    const view = recordAssemblies(createTokenWindowMemory({ memory, maxTokens: 4_000 }));
+    const prepareStep = memoryPrepareStep({ view });
+    const result = await generateText({
+      model,
+      tools,
+      prompt: 'What is an engram?',
+      prepareStep,
+      stopWhen: stepCountIs(5),
+    });
+    await prepareStep.finish(result);
+    const records = await readAssemblyRecords(memory.storage, memory.scope, 'adapter');
+    expect(records.map((r) => r.items.length)).toEqual(prompts.map((p) => p.length));
+    expect(records.map((r) => r.items.map((i) => i.source))).toEqual([
+      ['message'],
+      ['message', 'message', 'tool-result'],
+      ['message', 'message', 'tool-result', 'message', 'tool-result'],
+    ]);
+  });
+
   it('sends the view at every step and stores each message once, in order', async () => {
     const memory = createConversationMemory();
     const { model, prompts } = scriptedLanguageModel(lookupTwice);

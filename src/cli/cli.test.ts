@@ -116,6 +116,7 @@ describe('the engram command (real binary)', () => {
     expect(hits.code, hits.err).toBe(0);
     expect(
       JSON.parse(hits.out)
+        .filter((h: { kind: string }) => h.kind === 'message')
         .map((h: { seq: number }) => h.seq)
         .sort(),
     ).toEqual([1, 5]);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The `engram` command: sessions, their JSONL export and import, ingest of other formats, search and
+ * The `engram` command: sessions, their JSONL export and import, ingest of other formats, search, stats and
  * long-term records of a SQLite file (`--db`) or a PostgreSQL database (`--pg`). Tables for people, `--json`
  * for scripts. Exit codes: 0 done, 2 usage error, 3 bad input (nothing imported), 4 store error, 1 anything else.
  */
@@ -13,6 +13,7 @@ import { registerIngestCommand } from './commands/ingest-command.ts';
 import { registerMemoryCommands } from './commands/memory-commands.ts';
 import { registerSearchCommand } from './commands/search-command.ts';
 import { registerSessionCommands } from './commands/sessions-commands.ts';
+import { registerStatsCommand } from './commands/stats-command.ts';
 import { registerTransferCommands } from './commands/transfer-commands.ts';
 
 export { exitCodes } from './cli-context.ts';
@@ -36,6 +37,7 @@ export function createProgram(): Command {
   registerIngestCommand(program, cli);
   registerSearchCommand(program, cli);
   registerMemoryCommands(program, cli);
+  registerStatsCommand(program, cli);
   return program;
 }
 

@@ -82,6 +82,7 @@ export function parseSessionJsonl(text: string): {
     } catch (error) {
       throw bad(n, `not JSON (${(error as Error).message})`);
     }
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) throw bad(n, 'expected a JSON object');
     if (i === 0) {
       if (row.type !== 'session' || typeof row.id !== 'string' || row.id === '')
         throw bad(n, 'the first line must be {"type":"session","id":"…","metadata":{…}}');

@@ -1,7 +1,8 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
+import { BadInputError } from './bad-input-error.ts';
 import { openStore, type StoreFlags, scopeOf, UsageError } from './open-store.ts';
-import { BadInputError } from './session-jsonl.ts';
+import { createProgress, type Progress } from './progress.ts';
 
 /** Exit codes of the `engram` command. */
 export const exitCodes = { ok: 0, failure: 1, usage: 2, badInput: 3, store: 4 } as const;
@@ -20,6 +21,8 @@ export interface CliContext {
   scope(): Scope;
   /** Whether to print JSON. */
   json(): boolean;
+  /** A progress bar on stderr: drawn only on a terminal and never with `--json`. */
+  progress(): Progress;
   /** Runs `fn` with the store the flags name, closing it after. */
   withStore<T>(fn: (store: CliStore) => Promise<T>): Promise<T>;
 }
@@ -30,6 +33,7 @@ export function createCliContext(flags: () => CliFlags): CliContext {
     flags,
     scope: () => scopeOf(flags()),
     json: () => flags().json === true,
+    progress: () => createProgress({ enabled: flags().json !== true }),
     async withStore(fn) {
       const store = await openStore(flags());
       try {

@@ -1,26 +1,17 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
+import { runEngram } from '../testing/run-engram.ts';
 
-const bin = fileURLToPath(new URL('./main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'engram-cli-'));
 const db = join(dir, 'source.db');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs the real `engram` binary (Node 24 strips the types). */
-function engram(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--no-warnings', bin, ...args], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+const engram = runEngram;
 
 beforeAll(async () => {
   const store = createSqliteStore({ path: db });
@@ -125,6 +116,7 @@ describe('the engram command (real binary)', () => {
     expect(hits.code, hits.err).toBe(0);
     expect(
       JSON.parse(hits.out)
+        .filter((h: { kind: string }) => h.kind === 'message')
         .map((h: { seq: number }) => h.seq)
         .sort(),
     ).toEqual([1, 5]);

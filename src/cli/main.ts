@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 /**
- * The `engram` command: sessions, their JSONL export and import, and long-term records of a SQLite file
- * (`--db`) or a PostgreSQL database (`--pg`). Tables for people, `--json` for scripts. Exit codes: 0 done,
- * 2 usage error, 3 bad input (nothing imported), 4 store error, 1 anything else.
+ * The `engram` command: sessions, their JSONL export and import, ingest of other formats, search, stats and
+ * long-term records of a SQLite file (`--db`) or a PostgreSQL database (`--pg`). Tables for people, `--json`
+ * for scripts. Exit codes: 0 done, 2 usage error, 3 bad input (nothing imported), 4 store error, 1 anything else.
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
+import { errorText } from './bad-input-error.ts';
 import { type CliFlags, createCliContext, exitCodeOf, exitCodes } from './cli-context.ts';
 import { registerContextCommand } from './commands/context-command.ts';
+import { registerIngestCommand } from './commands/ingest-command.ts';
 import { registerMemoryCommands } from './commands/memory-commands.ts';
 import { registerSearchCommand } from './commands/search-command.ts';
 import { registerSessionCommands } from './commands/sessions-commands.ts';
+import { registerStatsCommand } from './commands/stats-command.ts';
 import { registerTransferCommands } from './commands/transfer-commands.ts';
 
 export { exitCodes } from './cli-context.ts';
@@ -32,9 +35,11 @@ export function createProgram(): Command {
   const cli = createCliContext(() => program.opts<CliFlags>());
   registerSessionCommands(program, cli);
   registerTransferCommands(program, cli);
+  registerIngestCommand(program, cli);
   registerSearchCommand(program, cli);
   registerContextCommand(program, cli);
   registerMemoryCommands(program, cli);
+  registerStatsCommand(program, cli);
   return program;
 }
 
@@ -49,9 +54,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       // Help and version are not errors; commander already printed the message.
       return error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     }
-    const message =
-      error instanceof Error ? error.message.replace(/^\[engram\] (\[[^\]]+\] )?/, '') : String(error);
-    process.stderr.write(`engram: ${message}\n`);
+    process.stderr.write(`engram: ${errorText(error)}\n`);
     return exitCodeOf(error);
   }
 }

@@ -1,11 +1,13 @@
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import type { MemoryMessage } from '../core/message.ts';
+import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
-import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
 import { validateMessage } from '../messages/validate.ts';
 import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
+import { BadInputError, errorText } from './bad-input-error.ts';
+import { writeSessions } from './ingest/write-sessions.ts';
+import { noProgress, type Progress } from './progress.ts';
 
 /**
  * A session as JSON lines: a header `{"type":"session","id":…,"metadata":…}`, then one
@@ -13,12 +15,40 @@ import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
  * Sequence numbers and the scope are left out, so a session moves between stores and tenants, and export →
  * import → export gives the same bytes.
  */
-export async function exportSession(store: MemoryStoreV1, scope: Scope, sessionId: string): Promise<string> {
+export async function exportSession(
+  store: MemoryStoreV1,
+  scope: Scope,
+  sessionId: string,
+  progress: Progress = noProgress,
+): Promise<string> {
   const session = await requireSession(store, scope, sessionId);
-  const memory = createConversationMemory({ store, scope, sessionId });
   const lines = [JSON.stringify({ type: 'session', id: session.id, metadata: session.metadata })];
-  for (const m of await memory.read()) lines.push(`{"type":"message","message":${serializeMessage(m)}}`);
+  progress.start('export', (await store.stats(scope, sessionId)).count);
+  try {
+    await forEachPage(store, scope, sessionId, (page) => {
+      for (const e of page) lines.push(`{"type":"message","message":${serializeMessage(e.message)}}`);
+      progress.tick(page.length);
+    });
+  } finally {
+    progress.stop();
+  }
   return `${lines.join('\n')}\n`;
+}
+
+/** Visits a session's live log a page at a time, oldest first. */
+export async function forEachPage(
+  store: MemoryStoreV1,
+  scope: Scope,
+  sessionId: string,
+  visit: (page: LogEntry[]) => void,
+  pageSize = 500,
+): Promise<void> {
+  for (let fromSeq = 1; ; ) {
+    const page = await store.readRange(scope, sessionId, { fromSeq, limit: pageSize });
+    visit(page);
+    if (page.length < pageSize) return;
+    fromSeq = page.at(-1)!.seq + 1;
+  }
 }
 
 /** The session, or `SESSION_NOT_FOUND` when the scope has none of that id. */
@@ -32,9 +62,6 @@ export async function requireSession(store: MemoryStoreV1, scope: Scope, id: str
     });
   return session;
 }
-
-/** A bad line of an import file (exit code 3), with its 1-based line number. */
-export class BadInputError extends Error {}
 
 /** Parses and validates a whole file first: the session header and every message, or an error naming the line. */
 export function parseSessionJsonl(text: string): {
@@ -55,6 +82,7 @@ export function parseSessionJsonl(text: string): {
     } catch (error) {
       throw bad(n, `not JSON (${(error as Error).message})`);
     }
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) throw bad(n, 'expected a JSON object');
     if (i === 0) {
       if (row.type !== 'session' || typeof row.id !== 'string' || row.id === '')
         throw bad(n, 'the first line must be {"type":"session","id":"…","metadata":{…}}');
@@ -69,8 +97,7 @@ export function parseSessionJsonl(text: string): {
     try {
       messages.push(validateMessage(deserializeMessage(JSON.stringify(row.message))));
     } catch (error) {
-      const why = MemoryError.isInstance(error) ? error.message : String(error);
-      throw bad(n, why.replace(/^\[engram\] (\[[^\]]+\] )?/, ''));
+      throw bad(n, errorText(error));
     }
   });
   if (!header) throw new BadInputError('line 1: the file is empty');
@@ -78,26 +105,21 @@ export function parseSessionJsonl(text: string): {
 }
 
 /**
- * Imports a parsed session under `id` (default its own): all or nothing — the session must not exist, and its
- * messages are appended in one atomic call (a failure removes the session again).
+ * Imports a parsed session under `id` (default its own): all or nothing — the session must not exist, and a
+ * failed write removes it again (see `writeSessions`).
  */
 export async function importSession(
   store: MemoryStoreV1,
   scope: Scope,
   parsed: ReturnType<typeof parseSessionJsonl>,
   id = parsed.id,
+  progress?: Progress,
 ): Promise<number> {
-  if (await store.getSession(scope, id))
-    throw new BadInputError(
-      `session "${id}" already exists in this scope; import under another id with --session`,
-    );
-  await store.createSession(scope, { id, metadata: parsed.metadata });
-  try {
-    const memory = createConversationMemory({ store, scope, sessionId: id });
-    if (parsed.messages.length > 0) await memory.store(parsed.messages);
-    return parsed.messages.length;
-  } catch (error) {
-    await store.deleteSession(scope, id).catch(() => undefined);
-    throw error;
-  }
+  const session = { id, metadata: parsed.metadata, messages: parsed.messages };
+  const written = await writeSessions(store, scope, [session], {
+    existsHint: 'import under another id with --session',
+    label: 'import',
+    ...(progress && { progress }),
+  });
+  return written.messages;
 }

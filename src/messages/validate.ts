@@ -61,6 +61,11 @@ function problem(issue: z.core.$ZodIssue): string {
   return issue.message.replace(/^Invalid input: /, '');
 }
 
+/** Zod issues as message issues (paths such as `content[1].output.type`), for schemas of other message formats. */
+export function zodIssues(issues: readonly z.core.$ZodIssue[]): MessageIssue[] {
+  return flatten(issues, [], []);
+}
+
 /** The problems with a candidate message, empty when it is a valid `MemoryMessage`. */
 export function messageIssues(input: unknown): MessageIssue[] {
   const result = memoryMessageSchema.safeParse(input);

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
-import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import { type CliContext, type CliStore, positiveInt } from '../cli-context.ts';
+import { currentRecords } from '../long-term-records.ts';
 import { printObject, printRows } from '../output.ts';
 
 /** Registers `engram memory search|list|get|history|export`: long-term records of the scope. */
@@ -29,21 +29,8 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
         );
       }),
     );
-  const allRecords = async (store: CliStore, kind?: string, limit = Number.POSITIVE_INFINITY) => {
-    const longTerm = createLongTermMemory({ store, scope: cli.scope(), recording: 'none' });
-    const out: LongTermRecord[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await longTerm.records.listRecords(longTerm.scope, {
-        limit: 1000,
-        ...(kind ? { filter: { kinds: [kind] } } : {}),
-        ...(cursor ? { cursor } : {}),
-      });
-      out.push(...page.records);
-      cursor = page.nextCursor;
-    } while (cursor && out.length < limit);
-    return { longTerm, records: out.slice(0, limit) };
-  };
+  const allRecords = (store: CliStore, kind?: string, limit?: number) =>
+    currentRecords(store, cli.scope(), { ...(kind && { kind }), ...(limit && { limit }) });
   memory
     .command('list')
     .description('the current records of the scope, oldest first')

@@ -1,8 +1,9 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.ts';
+import { readInputFile } from '../input-file.ts';
 import { printObject } from '../output.ts';
-import { BadInputError, exportSession, importSession, parseSessionJsonl } from '../session-jsonl.ts';
+import { exportSession, importSession, parseSessionJsonl } from '../session-jsonl.ts';
 
 /** Registers `engram export` / `engram import`: a session as JSON lines, lossless, imported all or nothing. */
 export function registerTransferCommands(program: Command, cli: CliContext): void {
@@ -12,7 +13,7 @@ export function registerTransferCommands(program: Command, cli: CliContext): voi
     .option('--out <file>', 'write to this file')
     .action(async (id: string, o: { out?: string }) =>
       cli.withStore(async (store) => {
-        const text = await exportSession(store, cli.scope(), id);
+        const text = await exportSession(store, cli.scope(), id, cli.progress());
         if (o.out) writeFileSync(o.out, text);
         else process.stdout.write(text);
       }),
@@ -22,15 +23,9 @@ export function registerTransferCommands(program: Command, cli: CliContext): voi
     .description('a session from JSON lines: all or nothing')
     .option('--session <id>', 'import under this id instead of the file’s')
     .action(async (file: string, o: { session?: string }) => {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (error) {
-        throw new BadInputError(`cannot read ${file}: ${(error as Error).message}`);
-      }
-      const parsed = parseSessionJsonl(text);
+      const parsed = parseSessionJsonl(readInputFile(file));
       await cli.withStore(async (store) => {
-        const n = await importSession(store, cli.scope(), parsed, o.session);
+        const n = await importSession(store, cli.scope(), parsed, o.session, cli.progress());
         printObject({ imported: o.session ?? parsed.id, messages: n }, cli.json());
       });
     });

@@ -1,0 +1,7 @@
+/** Bad input (exit code 3): a file to import or ingest that is wrong, its message naming the line or JSON path. */
+export class BadInputError extends Error {}
+
+/** An error's message without engram's `[engram] [component] ` prefix, for the command line. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message.replace(/^\[engram\] (\[[^\]]+\] )?/, '') : String(error);
+}

@@ -1,0 +1,107 @@
+import type { Command } from 'commander';
+import { getContentItems } from '../../content/content-store-v1.ts';
+import type { Scope } from '../../core/scope.ts';
+import type { CliContext, CliStore } from '../cli-context.ts';
+import { currentRecords } from '../long-term-records.ts';
+import { printObject, printRows } from '../output.ts';
+import { forEachPage, requireSession } from '../session-jsonl.ts';
+
+/** Registers `engram stats [session]`: counts for the scope, or for one session. */
+export function registerStatsCommand(program: Command, cli: CliContext): void {
+  program
+    .command('stats [session]')
+    .description(
+      'counts: sessions, messages, tokens, content items, long-term records of the scope; or one session in detail',
+    )
+    .option('--space <name>', 'the content-store space to count', 'default')
+    .action(async (id: string | undefined, o: { space: string }) =>
+      cli.withStore(async (store) => {
+        const stats = id
+          ? await sessionStats(store, cli.scope(), id)
+          : await scopeStats(store, cli.scope(), o.space);
+        if (cli.json()) printObject(stats, true);
+        else printRows(flatten(stats), false, ['stat', 'value']);
+      }),
+    );
+}
+
+/** The scope's totals: what `sessions list` covers, the content items of one space, the current long-term records. */
+async function scopeStats(store: CliStore, scope: Scope, space: string) {
+  let messages = 0;
+  let tokens = 0;
+  const sessions = await store.listSessions(scope);
+  for (const s of sessions) {
+    const log = await store.stats(s.scope, s.id);
+    messages += log.count;
+    tokens += log.tokens;
+  }
+  const items = getContentItems(store);
+  let content: { space: string; items: number; bytes: number; tokens: number } | null = null;
+  if (items) {
+    content = { space, items: 0, bytes: 0, tokens: 0 };
+    let cursor: string | undefined;
+    do {
+      const page = await items.queryItems(scope, space, { limit: 1000, ...(cursor && { cursor }) });
+      for (const i of page.items) {
+        content.items++;
+        content.bytes += i.size;
+        content.tokens += i.tokens;
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+  }
+  const { records } = await currentRecords(store, scope);
+  const versions = records.reduce((n, r) => n + r.version, 0);
+  return {
+    sessions: sessions.length,
+    messages,
+    tokens,
+    content,
+    records: { current: records.length, versions },
+  };
+}
+
+/** One session: messages by role, tokens, tool calls and results, artifacts by kind, first and last message time. */
+async function sessionStats(store: CliStore, scope: Scope, id: string) {
+  await requireSession(store, scope, id);
+  const log = await store.stats(scope, id);
+  const byRole: Record<string, number> = { system: 0, user: 0, assistant: 0, tool: 0 };
+  let toolCalls = 0;
+  let toolResults = 0;
+  let first: Date | null = null;
+  let last: Date | null = null;
+  await forEachPage(store, scope, id, (page) => {
+    for (const { message } of page) {
+      byRole[message.role] = (byRole[message.role] ?? 0) + 1;
+      first ??= message.createdAt;
+      last = message.createdAt;
+      if (typeof message.content === 'string') continue;
+      for (const part of message.content) {
+        if (part.type === 'tool-call') toolCalls++;
+        if (part.type === 'tool-result') toolResults++;
+      }
+    }
+  });
+  const artifacts: Record<string, number> = {};
+  for (const a of await store.listArtifacts(scope, id)) artifacts[a.kind] = (artifacts[a.kind] ?? 0) + 1;
+  return {
+    session: id,
+    messages: log.count,
+    tokens: log.tokens,
+    byRole,
+    toolCalls,
+    toolResults,
+    artifacts,
+    firstMessageAt: first,
+    lastMessageAt: last,
+  };
+}
+
+/** Nested counts as `stat` / `value` rows: `{ byRole: { user: 2 } }` → `byRole.user  2`; `{}` is 0, null `-`. */
+function flatten(value: Record<string, unknown>, prefix = ''): { stat: string; value: unknown }[] {
+  return Object.entries(value).flatMap(([k, v]) =>
+    typeof v === 'object' && v !== null && !(v instanceof Date) && Object.keys(v).length > 0
+      ? flatten(v as Record<string, unknown>, `${prefix}${k}.`)
+      : [{ stat: `${prefix}${k}`, value: typeof v === 'object' && !(v instanceof Date) ? (v ? 0 : '-') : v }],
+  );
+}

@@ -69,4 +69,11 @@ function invokedDirectly(): boolean {
     return false;
   }
 }
-if (invokedDirectly()) process.exitCode = await main(process.argv.slice(2));
+if (invokedDirectly()) {
+  // A reader that stops early (`engram export chat | head`) closes the pipe: that ends the command, quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
+  process.exitCode = await main(process.argv.slice(2));
+}

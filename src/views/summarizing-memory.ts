@@ -252,7 +252,7 @@ function summarizingAssembly(
     }
     dropped.push({
       rule: 'summarized',
-      why: `covered by the summary ${summary.id}${role === 'instructions' ? ' (sent in the instructions, not counted here)' : ''}`,
+      why: `covered by the summary ${summary.id} (${summary.messages} messages when it was written)${role === 'instructions' ? '; the summary goes through instructions(), not among these messages' : ''}`,
       messages: summary.messages,
       fromSeq: summary.fromSeq,
       toSeq: summary.toSeq,

@@ -169,7 +169,10 @@ function tokenWindowAssembly(
     budget: stats.budget,
     parts: entries.map((entry) => {
       const copy = cut?.get(entry.seq);
-      return copy && copy !== entry.message
+      // Truncation copies every message of the unit; only those whose content changed were cut.
+      return copy &&
+        copy !== entry.message &&
+        JSON.stringify(copy.content) !== JSON.stringify(entry.message.content)
         ? {
             message: copy,
             tokens: counter.count(copy),

@@ -14,6 +14,7 @@ import { REPLY_PRIMING_TOKENS } from '../../tokens/token-counter.ts';
 import type { AssemblyRecord } from '../../views/assembly/assembly-records.ts';
 import { readAssemblyRecords } from '../../views/assembly/assembly-records.ts';
 import { createAutoContextMemory } from '../../views/auto-context/auto-context-memory.ts';
+import { createSummarizingMemory } from '../../views/summarizing-memory.ts';
 import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
 import { createWorkingMemory } from '../../working/working-memory.ts';
 import { agent } from './agent.ts';
@@ -175,13 +176,115 @@ describe('agent recordAssembly: one record per step, totals that add up', () => 
       memory: view,
       recordAssembly: { keep: 3 },
     });
-    for (let i = 0; i < 6; i++) await assistant.run(`turn ${i}`).result;
+    // Retention trims in batches: past keep + 10 records, back down to the newest `keep`.
+    for (let i = 0; i < 15; i++) await assistant.run(`turn ${i}`).result;
     const records = await readAssemblyRecords(store, scope, 'k');
-    expect(records.map((r) => r.lastSeq)).toEqual([7, 9, 11]);
+    expect(records.map((r) => r.lastSeq)).toEqual([23, 25, 27, 29]);
     // Another tenant's session of the same id is not found.
     await expect(readAssemblyRecords(store, { tenant: 'other' }, 'k')).rejects.toMatchObject({
       code: 'SESSION_NOT_FOUND',
     });
+    store.close();
+  });
+
+  it('a summary the view sends as instructions reaches the model and is counted as a summary', async () => {
+    const store = createSqliteStore({ path: tempDb() });
+    const scope = { tenant: 't' };
+    const conversation = createConversationMemory({ store, scope, sessionId: 'sum', counter });
+    for (let i = 0; i < 10; i++) {
+      await conversation.store({ role: 'user', content: `question ${i}` });
+      await conversation.store({ role: 'assistant', content: `answer ${i}` });
+    }
+    const view = createSummarizingMemory({
+      memory: conversation,
+      maxMessages: 6,
+      keepRecent: 4,
+      summaryRole: 'instructions',
+      summarizer: async () => 'The user asked ten questions.',
+    });
+    const { model, prompts } = scriptedLanguageModel([{ text: 'ok' }], {
+      countInput: (call) => providerInputTokens(counter, call),
+    });
+    await agent({
+      name: 'a',
+      description: 'd',
+      model,
+      instructions: 'Be kind.',
+      memory: view,
+      recordAssembly: true,
+    }).run('hi').result;
+    const system = prompts[0]!.find((m) => m.role === 'system')!;
+    expect(system.content).toBe(
+      'Be kind.\n\nSummary of earlier conversation:\nThe user asked ten questions.',
+    );
+    const [record] = await readAssemblyRecords(store, scope, 'sum');
+    const summary = record!.items.find((i) => i.source === 'summary')!;
+    expect(summary).toMatchObject({ role: 'system', why: "the view's summary, sent in the instructions" });
+    expect(summary.tokens).toBeGreaterThan(5);
+    expect(record!.provider?.unattributed).toBe(REPLY_PRIMING_TOKENS);
+    store.close();
+  });
+
+  it('another agent’s messages: items paired by id, its tool result not sent; a step ending in unanswered calls is recorded', async () => {
+    const store = createSqliteStore({ path: tempDb() });
+    const scope = { tenant: 't' };
+    const conversation = createConversationMemory({ store, scope, sessionId: 'multi', counter });
+    await conversation.store([
+      { role: 'user', content: 'Plan a trip.' },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: 'p1', toolName: 'search', input: { q: 'Lisbon' } }],
+        agent: { from: 'planner' },
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'p1',
+            toolName: 'search',
+            output: { type: 'text', value: 'Lisbon is sunny.' },
+          },
+        ],
+        agent: { from: 'planner' },
+      },
+      { role: 'assistant', content: 'I found Lisbon.', agent: { from: 'planner' } },
+    ] as never);
+    const view = createTokenWindowMemory({ memory: conversation, maxTokens: 5_000 });
+    const ask = tool({
+      description: 'Asks the user (answered by the app).',
+      inputSchema: z.object({ question: z.string() }),
+    });
+    const { model, prompts } = scriptedLanguageModel(
+      [{ toolCalls: [{ toolName: 'ask', input: { question: 'When?' } }] }],
+      {
+        countInput: (call) => providerInputTokens(counter, call),
+      },
+    );
+    const result = await agent({
+      name: 'writer',
+      description: 'd',
+      model,
+      tools: { ask },
+      memory: view,
+      recordAssembly: true,
+    }).run('Write it up.').result;
+    expect(result.pendingToolCalls).toHaveLength(1);
+    const records = await readAssemblyRecords(store, scope, 'multi');
+    expect(records).toHaveLength(prompts.length);
+    const [record] = records;
+    expect(
+      record!.items.filter((i) => i.messageId !== undefined).map((i) => i.why.includes('attributed')),
+    ).toEqual([
+      false, // the user's request
+      true, // the planner's call, as text
+      true, // the planner's answer
+      false, // this run's prompt
+    ]);
+    expect(record!.dropped.filter((d) => d.rule === 'not-sent').map((d) => d.why)).toEqual([
+      "left out by the agent: another agent's tool result (its call reached this agent as text)",
+    ]);
+    expect(record!.provider?.unattributed).toBe(REPLY_PRIMING_TOKENS);
     store.close();
   });
 });

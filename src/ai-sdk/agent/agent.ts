@@ -94,20 +94,37 @@ function promptMessages(
   recall: string,
   self: string,
   promptId: string | undefined,
-): ModelMessage[] {
+): { messages: ModelMessage[]; ids: (string | undefined)[] } {
   const attributed = stored.some((m) => (m as Partial<MemoryMessage>).agent !== undefined)
     ? formatForModel(stored as MemoryMessage[], { self })
     : (stored as MemoryMessage[]);
   const kept = attributed.filter((m) => m.role !== 'system');
   const messages = toModelMessages(kept);
-  if (recall === '') return messages;
+  const ids = kept.map((m) => m.id as string | undefined);
+  if (recall === '') return { messages, ids };
   let at = promptId === undefined ? -1 : kept.findIndex((m) => m.id === promptId);
   if (at < 0) {
     at = messages.length;
     while (at > 0 && messages[at - 1]?.role !== 'user') at--;
     at = Math.max(0, at - 1);
   }
-  return [...messages.slice(0, at), { role: 'user', content: recall }, ...messages.slice(at)];
+  return {
+    messages: [...messages.slice(0, at), { role: 'user', content: recall }, ...messages.slice(at)],
+    ids: [...ids.slice(0, at), undefined, ...ids.slice(at)],
+  };
+}
+
+/** A view's `instructions()` (a summarizing view with `summaryRole: 'instructions'`), directly or under a seed 000 class. */
+async function viewInstructionsOf(memory: Memory): Promise<string> {
+  type WithInstructions = { instructions?: () => Promise<string | undefined> };
+  const m = memory as WithInstructions & { view?: WithInstructions };
+  const own =
+    typeof m.instructions === 'function'
+      ? m
+      : typeof m.view?.instructions === 'function'
+        ? m.view
+        : undefined;
+  return (await own?.instructions?.()) ?? '';
 }
 
 /** The stored conversation under a memory: a view's, a seed 000 class's, or the memory itself; else undefined. */
@@ -123,6 +140,9 @@ function conversationOf(memory: Memory): ConversationMemory | undefined {
   );
 }
 
+/** One recorder per conversation, across runs, so retention counts what this process recorded (weakly held). */
+const recorders = new WeakMap<ConversationMemory, AssemblyRecorder>();
+
 /** The recorder of a memory's session (its stored conversation). */
 function assemblyRecorder(memory: Memory, option: true | { keep?: number }): AssemblyRecorder {
   const conversation = conversationOf(memory);
@@ -130,7 +150,12 @@ function assemblyRecorder(memory: Memory, option: true | { keep?: number }): Ass
     throw bad(
       'recordAssembly needs a memory on a stored conversation (a ConversationMemory, an engram view or a seed 000 class)',
     );
-  return createAssemblyRecorder({ memory: conversation, ...(option === true ? {} : option) });
+  let recorder = recorders.get(conversation);
+  if (!recorder) {
+    recorder = createAssemblyRecorder({ memory: conversation, ...(option === true ? {} : option) });
+    recorders.set(conversation, recorder);
+  }
+  return recorder;
 }
 
 /** The memory's log with engram's ids: a seed 000 class's `conversation`, else the memory itself. */
@@ -253,6 +278,8 @@ export function agent(config: AgentConfig): Agent {
           break;
         }
         const stored = await memory.read();
+        // Taken at once: another run on the same view may read it before this step goes on.
+        const viewAssembly = recording ? findAssembly(memory) : undefined;
         if (recall === undefined) {
           // Recalled once, before the first step: records of messages the model already sees are left out.
           recall = '';
@@ -271,16 +298,17 @@ export function agent(config: AgentConfig): Agent {
             );
           }
         }
-        const history = promptMessages(stored, recall, config.name, promptId);
+        const { messages: history, ids: historyIds } = promptMessages(stored, recall, config.name, promptId);
         // Working memory and core blocks, read afresh each step: in the instructions, or a leading user block.
         const pinned = await pinnedMemory(config);
         const inUser = pinned !== '' && config.memoryPlacement === 'user';
         const messages: ModelMessage[] = inUser ? [{ role: 'user', content: pinned }, ...history] : history;
+        // The agent's instructions, then a summary the view sends as instructions, then pinned memory (unless in a user block).
+        const viewInstructions = await viewInstructionsOf(memory);
         const instructions =
-          pinned !== '' && !inUser
-            ? [config.instructions, pinned].filter((x) => x !== undefined && x !== '').join('\n\n')
-            : config.instructions;
-        const viewAssembly = recording ? findAssembly(memory) : undefined;
+          [config.instructions, viewInstructions, inUser ? '' : pinned]
+            .filter((x): x is string => x !== undefined && x !== '')
+            .join('\n\n') || config.instructions;
         const response = streamText({
           model: config.model,
           ...(instructions === undefined ? {} : { instructions }),
@@ -345,6 +373,30 @@ export function agent(config: AgentConfig): Agent {
         if (done) steps.push(done);
         const reason = await response.finishReason;
         usage = addUsage(usage, await response.usage);
+        // Recorded before anything can end the step: the model was sent this context, and billed for it.
+        if (recording) {
+          const assembly = await stepAssembly({
+            counter,
+            countOf,
+            instructions: config.instructions,
+            viewInstructions,
+            pinned,
+            pinnedInUser: inUser,
+            recall,
+            tools,
+            history,
+            historyIds,
+            view: viewAssembly,
+          });
+          const inputTokens = (await response.usage)?.inputTokens;
+          await recording.record(assembly, {
+            agent: config.name,
+            run: runId,
+            step,
+            ...(viewAssembly ? { viewTokens: viewAssembly.tokens } : {}),
+            ...(typeof inputTokens === 'number' ? { provider: { inputTokens } } : {}),
+          });
+        }
         // A call no tool answered (a tool without `execute`) must not be stored alone: the step is handed back.
         const answered = new Set(
           (done?.content ?? []).flatMap((p) =>
@@ -380,27 +432,6 @@ export function agent(config: AgentConfig): Agent {
           });
           finishReason = 'tool-calls';
           break;
-        }
-        if (recording) {
-          const assembly = await stepAssembly({
-            counter,
-            countOf,
-            instructions: config.instructions,
-            pinned,
-            pinnedInUser: inUser,
-            recall,
-            tools,
-            history,
-            view: viewAssembly,
-          });
-          const inputTokens = (await response.usage)?.inputTokens;
-          await recording.record(assembly, {
-            agent: config.name,
-            run: runId,
-            step,
-            ...(viewAssembly ? { viewTokens: viewAssembly.tokens } : {}),
-            ...(typeof inputTokens === 'number' ? { provider: { inputTokens } } : {}),
-          });
         }
         await storeStep(memory, (await response.response).messages);
         channel.push({

@@ -10,6 +10,8 @@ export interface StepAssemblyInput {
   countOf: (message: ModelMessage) => number;
   /** The agent's own instructions. */
   instructions: string | undefined;
+  /** A summary the view sends as instructions (`summaryRole: 'instructions'`), '' when none. */
+  viewInstructions: string;
   /** Working memory and core blocks as rendered this step ('' when none). */
   pinned: string;
   /** Whether the pinned block went as a leading user message (else after the instructions). */
@@ -20,6 +22,8 @@ export interface StepAssemblyInput {
   tools: ToolSet;
   /** The memory's messages as the model got them (recall block included, pinned user block not). */
   history: readonly ModelMessage[];
+  /** The id of each history message (undefined for the recall block). */
+  historyIds: readonly (string | undefined)[];
   /** What the memory's view said it assembled, when it can say. */
   view: ContextAssembly | undefined;
 }
@@ -35,22 +39,30 @@ export async function stepAssembly(input: StepAssemblyInput): Promise<ContextAss
   const { counter, countOf } = input;
   const items: AssemblyItem[] = [];
   const dropped: DroppedItems[] = [...(input.view?.dropped ?? [])];
-  const system = [input.instructions, input.pinnedInUser ? '' : input.pinned]
-    .filter((x): x is string => x !== undefined && x !== '')
-    .join('\n\n');
-  if (system !== '') {
-    const whole = counter.count({ role: 'system', content: system });
-    const own = input.instructions ? counter.count({ role: 'system', content: input.instructions }) : 0;
-    if (own > 0)
-      items.push({ source: 'instructions', tokens: own, why: "the agent's instructions", role: 'system' });
-    if (whole - own > 0)
-      items.push({
-        source: 'working-memory',
-        tokens: whole - own,
-        why: 'working memory and core blocks, after the instructions',
-        role: 'system',
-        preview: input.pinned.slice(0, 160),
-      });
+  // The system prompt is counted whole, then split: instructions, the view's summary, pinned memory.
+  const layers: { source: AssemblyItem['source']; text: string; why: string }[] = [
+    { source: 'instructions', text: input.instructions ?? '', why: "the agent's instructions" },
+    { source: 'summary', text: input.viewInstructions, why: "the view's summary, sent in the instructions" },
+    {
+      source: 'working-memory',
+      text: input.pinnedInUser ? '' : input.pinned,
+      why: 'working memory and core blocks, after the instructions',
+    },
+  ];
+  let sofar = '';
+  let counted = 0;
+  for (const layer of layers) {
+    if (layer.text === '') continue;
+    sofar = sofar === '' ? layer.text : `${sofar}\n\n${layer.text}`;
+    const whole = counter.count({ role: 'system', content: sofar });
+    items.push({
+      source: layer.source,
+      tokens: whole - counted,
+      why: layer.why,
+      role: 'system',
+      ...(layer.source === 'instructions' ? {} : { preview: layer.text.slice(0, 160) }),
+    });
+    counted = whole;
   }
   const toolTokens = await toolDefinitionTokens(counter, input.tools);
   if (toolTokens > 0)
@@ -70,21 +82,19 @@ export async function stepAssembly(input: StepAssemblyInput): Promise<ContextAss
     });
   }
   const viewItems = input.view?.items ?? [];
-  for (const item of viewItems)
-    if (item.role === 'system')
-      dropped.push({
-        rule: 'not-sent',
-        why: "a system message of the log: the agent's instructions take its place",
-        messages: 1,
-        tokens: item.tokens,
-        ...(item.fromSeq === undefined ? {} : { fromSeq: item.fromSeq, toSeq: item.toSeq ?? item.fromSeq }),
-      });
-  const sendable = viewItems.filter((i) => i.role !== 'system');
-  const matches =
-    input.view !== undefined && sendable.length === input.history.length - (input.recall ? 1 : 0);
-  let next = 0;
-  for (const message of input.history) {
-    if (input.recall !== '' && message.role === 'user' && message.content === input.recall) {
+  // History messages are paired with the view's items by message id; what the view sent and the agent did not
+  // (system messages of the log, another agent's tool results) is `not-sent`.
+  const byId = new Map<string, AssemblyItem>();
+  for (const item of viewItems) if (item.messageId !== undefined) byId.set(item.messageId, item);
+  const used = new Set<AssemblyItem>();
+  input.history.forEach((message, i) => {
+    const id = input.historyIds[i];
+    if (
+      id === undefined &&
+      input.recall !== '' &&
+      message.role === 'user' &&
+      message.content === input.recall
+    ) {
       items.push({
         source: 'long-term',
         tokens: countOf(message),
@@ -92,23 +102,43 @@ export async function stepAssembly(input: StepAssemblyInput): Promise<ContextAss
         role: 'user',
         preview: input.recall.slice(0, 160),
       });
-      continue;
+      return;
     }
     const sent = countOf(message);
-    const item = matches ? sendable[next++] : undefined;
-    if (item)
+    const item = id === undefined ? undefined : byId.get(id);
+    if (item) {
+      used.add(item);
       items.push(
-        item.tokens === sent
+        item.tokens === sent && item.role === message.role
           ? item
-          : { ...item, tokens: sent, why: `${item.why}; as sent by the agent (attributed): ${sent} tokens` },
+          : {
+              ...item,
+              role: message.role,
+              tokens: sent,
+              why: `${item.why}; as sent by the agent (another agent's message, attributed): ${sent} tokens`,
+            },
       );
-    else
+    } else
       items.push({
         source: message.role === 'tool' ? 'tool-result' : 'message',
         tokens: sent,
         why: 'in memory (the memory does not say how it chose its messages)',
         role: message.role,
+        ...(id === undefined ? {} : { messageId: id }),
       });
+  });
+  for (const item of viewItems) {
+    if (used.has(item)) continue;
+    dropped.push({
+      rule: 'not-sent',
+      why:
+        item.role === 'system'
+          ? "a system message of the log: the agent's instructions take its place"
+          : "left out by the agent: another agent's tool result (its call reached this agent as text)",
+      messages: 1,
+      tokens: item.tokens,
+      ...(item.fromSeq === undefined ? {} : { fromSeq: item.fromSeq, toSeq: item.toSeq ?? item.fromSeq }),
+    });
   }
   let tokens = 0;
   for (const item of items) tokens += item.tokens;

@@ -46,14 +46,15 @@ describe('assembly records beside the log', () => {
           const scope = { tenant: 't', user: 'u1' };
           const memory = createConversationMemory({ store, scope, sessionId: 's' });
           const view = recordAssemblies(createTokenWindowMemory({ memory, maxTokens: 200 }), { keep: 4 });
-          for (let i = 0; i < 7; i++) {
+          for (let i = 0; i < 20; i++) {
             await view.store({ role: 'user', content: `message ${i} ${'word '.repeat(30)}` });
             const messages = await view.read();
             expect(view.lastRecord()!.items).toHaveLength(messages.length);
             expect(view.lastRecord()!.tokens).toBe(view.lastStats()!.tokens);
           }
           const records = await readAssemblyRecords(store, scope, 's');
-          expect(records.map((r) => r.lastSeq)).toEqual([4, 5, 6, 7]);
+          // Trimmed in batches: at 15 records (keep 4 + 10) back to the newest 4, then 5 more.
+          expect(records.map((r) => r.lastSeq)).toEqual([12, 13, 14, 15, 16, 17, 18, 19, 20]);
           const last = records.at(-1)!;
           expect(last).toMatchObject({
             view: 'token-window',
@@ -82,7 +83,7 @@ describe('assembly records beside the log', () => {
             toSeq: 7,
             data: { nope: 1 },
           });
-          expect(await readAssemblyRecords(store, scope, 's')).toHaveLength(4);
+          expect(await readAssemblyRecords(store, scope, 's')).toHaveLength(9);
         } finally {
           await store.close();
           await done();

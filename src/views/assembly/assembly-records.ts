@@ -61,7 +61,10 @@ export interface AssemblyRecordExtras {
 export interface AssemblyRecorderOptions {
   /** The session the records belong to (stored as artifacts beside its log). */
   memory: ConversationMemory;
-  /** How many records a session keeps: older ones are deleted as new ones come. @default 200 */
+  /**
+   * How many records a session keeps: older ones are deleted as new ones come, in batches (the store may hold up
+   * to a tenth more, at least 10, between trims). @default 200
+   */
   keep?: number;
 }
 
@@ -92,13 +95,15 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
       component,
       message: `createAssemblyRecorder: keep must be an integer >= 1, got ${String(keep)}`,
     });
-  /** Records written since the last look at the store (the store is listed again when it may hold too many). */
+  /** Records the store holds as far as this recorder knows (listed on the first record, then counted). */
   let known: number | undefined;
+  /** Retention trims in batches: the store may hold up to `slack` records more than `keep` between trims. */
+  const slack = Math.max(10, Math.floor(keep / 10));
   return {
     async record(assembly, extras = {}) {
       const { lastSeq } = await memory.stats();
       const at = new Date();
-      const id = `asm_${String(lastSeq).padStart(12, '0')}_${at.getTime().toString(36)}_${randomBytes(3).toString('hex')}`;
+      const id = recordId(lastSeq, at);
       const record: AssemblyRecord = {
         ...assembly,
         id,
@@ -128,14 +133,28 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
         data: JSON.parse(JSON.stringify(data)) as JSONValue,
       });
       known = known === undefined ? Number.POSITIVE_INFINITY : known + 1;
-      if (known > keep) {
+      if (known > keep + slack) {
         const all = sortRecords(await memory.listArtifacts(assemblyArtifactKind));
-        for (const old of all.slice(0, Math.max(0, all.length - keep))) await memory.deleteArtifact(old.id);
+        if (all.length > keep)
+          for (const old of all.slice(0, all.length - keep)) await memory.deleteArtifact(old.id);
         known = Math.min(all.length, keep);
       }
       return record;
     },
   };
+}
+
+/** Records this process made, for ids that keep their order within one millisecond. */
+let made = 0;
+
+/**
+ * An id that sorts as the records were made: the log position, the time (ms), a per-process counter, then random
+ * bytes (two processes recording in the same millisecond at the same position sort in some order, not by time).
+ */
+function recordId(lastSeq: number, at: Date): string {
+  made = (made + 1) % 36 ** 6;
+  const time = at.getTime().toString(36).padStart(9, '0');
+  return `asm_${String(lastSeq).padStart(12, '0')}_${time}_${made.toString(36).padStart(6, '0')}_${randomBytes(3).toString('hex')}`;
 }
 
 /** Artifacts oldest first: by log position, then by id (which starts with it and continues with the time). */

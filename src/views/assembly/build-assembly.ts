@@ -64,6 +64,7 @@ export function buildAssembly(input: AssemblyInput): ContextAssembly {
       item.fromSeq = entry.seq;
       item.toSeq = entry.seq;
     } else {
+      if (typeof message.id === 'string') item.messageId = message.id;
       if (part.fromSeq !== undefined) item.fromSeq = part.fromSeq;
       if (part.toSeq !== undefined) item.toSeq = part.toSeq;
       item.preview = messageText(message).slice(0, PREVIEW);

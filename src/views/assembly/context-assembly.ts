@@ -55,7 +55,7 @@ export interface AssemblyItem {
   why: string;
   /** The message's role, for messages. */
   role?: MessageRole;
-  /** The log message it shows (absent for summaries and blocks that are not in the log). */
+  /** The id of the message sent: the log message it shows, or a summary's own id (absent for the agent's blocks). */
   messageId?: string;
   /** The first log sequence number it stands for. */
   fromSeq?: number;

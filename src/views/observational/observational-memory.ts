@@ -323,7 +323,7 @@ function observationalAssembly(shot: ObservationalSnapshot, counter: TokenCounte
         ? [
             {
               rule: 'summarized',
-              why: 'observed into the observations block',
+              why: `sequence numbers 1–${shot.observedTo} observed into the observations block (messages deleted since are counted)`,
               messages: shot.observedTo,
               fromSeq: 1,
               toSeq: shot.observedTo,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
+import { makeToolPair } from '../testing/fixtures.ts';
 import { reopenableDrivers } from '../testing/reliability/reopenable-stores.ts';
 import { createEngramSession } from './engram-session.ts';
 
@@ -144,28 +145,15 @@ describe('createEngramSession', () => {
   it('maps messages written through engram’s other APIs to items', async () => {
     const store = createMemoryStore();
     const memory = createConversationMemory({ store, sessionId: 'mixed' });
+    const [toolCall, toolResult] = makeToolPair('weather', { city: 'Oslo' }, 'cold');
     await memory.store([
       { role: 'user', content: 'Hi' },
-      {
-        role: 'assistant',
-        content: [
-          { type: 'text', text: 'Checking.' },
-          { type: 'tool-call', toolCallId: 't1', toolName: 'weather', input: { city: 'Oslo' } },
-        ],
-      },
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 't1',
-            toolName: 'weather',
-            output: { type: 'text', value: 'cold' },
-          },
-        ],
-      },
+      { role: 'assistant', content: [{ type: 'text', text: 'Checking.' }] },
+      toolCall,
+      toolResult,
     ]);
     const session = createEngramSession({ store, sessionId: 'mixed' });
+    const id = (toolCall.content as { toolCallId: string }[])[0]!.toolCallId;
     expect(await session.getItems()).toEqual([
       user('Hi'),
       {
@@ -176,14 +164,14 @@ describe('createEngramSession', () => {
       },
       {
         type: 'function_call',
-        callId: 't1',
+        callId: id,
         name: 'weather',
         arguments: '{"city":"Oslo"}',
         status: 'completed',
       },
       {
         type: 'function_call_result',
-        callId: 't1',
+        callId: id,
         name: 'weather',
         status: 'completed',
         output: { type: 'text', text: 'cold' },

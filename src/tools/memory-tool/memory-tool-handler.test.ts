@@ -245,30 +245,39 @@ describe('memory tool handler: commands and the results the model expects', () =
     await memory.execute({ command: 'create', path: '/memories/a.md', file_text: 'a' });
     await memory.execute({ command: 'create', path: '/memories/d/x.md', file_text: 'x' });
     await memory.execute({ command: 'create', path: '/memories/d/e/y.md', file_text: 'y' });
-    expect(await memory.execute({ command: 'delete', path: '/memories' })).toBe(
-      'Error: Cannot delete the /memories directory itself',
-    );
-    expect(await memory.execute({ command: 'delete', path: '/memories/zz' })).toBe(
-      'Error: The path /memories/zz does not exist',
-    );
-    expect(
-      await memory.execute({ command: 'rename', old_path: '/memories/d', new_path: '/memories/a.md' }),
-    ).toBe('Error: The destination /memories/a.md already exists');
-    expect(
-      await memory.execute({ command: 'rename', old_path: '/memories/d', new_path: '/memories/d/e/f' }),
-    ).toMatch(/^Error: /);
-    expect(
-      await memory.execute({ command: 'rename', old_path: '/memories/d', new_path: '/memories/a.md/z' }),
-    ).toMatch(/^Error: /);
-    expect(await memory.execute({ command: 'rename', old_path: '/memories', new_path: '/memories/r' })).toBe(
-      'Error: Cannot rename the /memories directory itself',
-    );
-    expect(
-      await memory.execute({ command: 'rename', old_path: '/memories/nope', new_path: '/memories/r' }),
-    ).toBe('Error: The path /memories/nope does not exist');
-    expect(
-      await memory.execute({ command: 'rename', old_path: '/memories/d', new_path: '/memories/archive/d' }),
-    ).toBe('Successfully renamed /memories/d to /memories/archive/d');
+    const steps: [Record<string, unknown>, string | RegExp][] = [
+      [{ command: 'delete', path: '/memories' }, 'Error: Cannot delete the /memories directory itself'],
+      [{ command: 'delete', path: '/memories/zz' }, 'Error: The path /memories/zz does not exist'],
+      [
+        { command: 'rename', old_path: '/memories/d', new_path: '/memories/a.md' },
+        'Error: The destination /memories/a.md already exists',
+      ],
+      [
+        { command: 'rename', old_path: '/memories/d', new_path: '/memories/d/e/f' },
+        'Error: Cannot move /memories/d into itself',
+      ],
+      [
+        { command: 'rename', old_path: '/memories/d', new_path: '/memories/a.md/z' },
+        /^Error: \/memories\/a\.md is a file/,
+      ],
+      [
+        { command: 'rename', old_path: '/memories', new_path: '/memories/r' },
+        'Error: Cannot rename the /memories directory itself',
+      ],
+      [
+        { command: 'rename', old_path: '/memories/nope', new_path: '/memories/r' },
+        'Error: The path /memories/nope does not exist',
+      ],
+      [
+        { command: 'rename', old_path: '/memories/d', new_path: '/memories/archive/d' },
+        'Successfully renamed /memories/d to /memories/archive/d',
+      ],
+    ];
+    for (const [command, expected] of steps) {
+      const text = await memory.execute(command);
+      if (typeof expected === 'string') expect(text).toBe(expected);
+      else expect(text).toMatch(expected);
+    }
     expect(await memory.execute({ command: 'view', path: '/memories/archive/d/e/y.md' })).toMatch(/1\ty$/);
     expect(
       await memory.execute({ command: 'rename', old_path: '/memories/a.md', new_path: '/memories/b.md' }),

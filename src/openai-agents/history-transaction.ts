@@ -30,10 +30,11 @@ interface OperationMark {
  * with another transaction throws `CONFLICT`, and so does a `replace_suffix` whose suffix no longer matches.
  * Items are encoded (and refused, `INVALID_ARGUMENT`) before anything is written.
  *
- * `replace_suffix` appends the replacement in one atomic append, then tombstones the suffix in one delete
- * that must find every suffix entry still live; if another writer removed one in between, the replacement is
- * removed again and the call throws `CONFLICT`. So nothing another writer appended is ever dropped, but for
- * that moment a reader sees the suffix and its replacement together.
+ * `replace_suffix` checks the suffix, appends the replacement in one atomic append, then tombstones the
+ * suffix entries it checked (by id) in one delete. Nothing another writer appends meanwhile is dropped (it stays,
+ * before the replacement), and a suffix entry another writer pops meanwhile is simply gone already; but
+ * between the append and the delete a reader sees the suffix and its replacement together. The store contract
+ * has no conditional write, so this is the closest to atomic it offers without dropping anyone's writes.
  */
 export async function applyHistoryTransaction(
   log: SessionLog,
@@ -55,18 +56,12 @@ export async function applyHistoryTransaction(
   }
 
   /** Deletes the replaced suffix (when any) and records the operation; `mark` is what its first message carries. */
-  const finish = async (mark: OperationMark | undefined, ours: boolean) => {
+  const finish = async (mark: OperationMark | undefined) => {
     if (mark?.digest !== digest) {
       throw conflict(`operation "${operationId}" was already applied with a different transaction`);
     }
-    if (mark.replaces?.length) {
-      const removed = await memory.storage.deleteMessages(memory.scope, memory.sessionId, mark.replaces);
-      if (removed < mark.replaces.length && ours) {
-        // Another writer removed part of the suffix after the check: take the replacement back out.
-        await memory.storage.deleteMessages(memory.scope, memory.sessionId, ids);
-        throw conflict('the session history suffix changed while it was being replaced; nothing was applied');
-      }
-    }
+    if (mark.replaces?.length)
+      await memory.storage.deleteMessages(memory.scope, memory.sessionId, mark.replaces);
     const entries = await memory.storage.getMessages(memory.scope, memory.sessionId, ids);
     const lastSeq = (await memory.stats()).lastSeq;
     await memory.putArtifact({
@@ -85,7 +80,7 @@ export async function applyHistoryTransaction(
   };
 
   const pending = await inFlight();
-  if (pending) return finish(pending.mark, false);
+  if (pending) return finish(pending.mark);
 
   let replaces: string[] | undefined;
   if (transaction.type === 'replace_suffix') {
@@ -111,9 +106,9 @@ export async function applyHistoryTransaction(
     // Another writer applied the same operation id first: finish theirs (or refuse a different transaction).
     const theirs = MemoryError.hasCode(error, 'DUPLICATE_MESSAGE_ID') ? await inFlight() : undefined;
     if (!theirs) throw error;
-    return finish(theirs.mark, false);
+    return finish(theirs.mark);
   }
-  return finish(marks[0] ?? { id: operationId, digest, index: 0 }, true);
+  return finish(marks[0] ?? { id: operationId, digest, index: 0 });
 }
 
 /** Checks the arguments the way the SDK's own `MemorySession` does, encoding every item; throws `INVALID_ARGUMENT`. */

@@ -79,6 +79,11 @@ const component = 'memory-tool';
  * `maxFileBytes`, a file past `maxFiles`, and paths over `maxPathLength`. Every refusal, and every malformed
  * command, is a result the model reads (`Error: …`), never a throw; only a store failure (`STORE_ERROR`,
  * `STORE_CLOSED`) is thrown. Results use the wording of Anthropic's reference implementation.
+ *
+ * What is checked against a listing (the file count, a file where a directory is wanted and the reverse) is
+ * checked before the write, so creates racing in two processes may each pass it: the count can end a few over
+ * `maxFiles`. `rename` copies each file, then deletes the old one: a crash in between leaves both, never
+ * neither. A command that needs the listing reads every file of the scope once (caps keep that bounded).
  * @example
  * import { anthropic } from '@ai-sdk/anthropic';
  * const memory = createMemoryToolHandler({ store, scope: { tenant: 'acme', user: 'ada' } });

@@ -126,6 +126,27 @@ describe('examples (no API key: scripted MockLanguageModelV4)', () => {
     expect(out).toContain('→ You are Ada.');
   });
 
+  it('openai-agents-session.ts: the Agents SDK run loop keeps its conversation in SQLite across reopens', () => {
+    const out = runExample('openai-agents-session.ts');
+    expect(out).toContain('assistant: It is sunny and 21°C in Lisbon.');
+    expect(out).toContain('user: What is my name?\nassistant: Your name is Ada.');
+    expect(out).toContain('8 items in the session');
+    expect(out).toMatch(/assistant \[tool-call weather\]\n {2}tool {6}\[tool-result weather\]/);
+    expect(out).toContain(
+      '8 items: message, function_call, function_call_result, message, message, function_call, function_call_result, message',
+    );
+  });
+
+  it('anthropic-memory-tool.ts: memory files saved in one conversation are read and edited in the next', () => {
+    const out = runExample('anthropic-memory-tool.ts');
+    expect(out).toContain('File created successfully at: /memories/user.md');
+    expect(out).toContain('51B\t/memories/user.md');
+    expect(out).toContain('The memory file has been edited.');
+    expect(out).toContain('Error: The path "/memories/../../etc/passwd" is not allowed');
+    expect(out).toContain('assistant: You live in Lisbon now (before: Oslo).');
+    expect(out).toContain('"tool_use_id": "toolu_01"');
+  });
+
   it('views-replay.ts (npm run demo:views): no view splits a tool pair', () => {
     expect(runExample('views-replay.ts')).toContain('Tool pairs split by any view, at any turn: 0.');
   });

@@ -36,6 +36,7 @@ const allowed: Record<string, readonly string[]> = {
     'tools',
   ],
   'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens', 'content', 'longterm', 'tools', 'working'],
+  'openai-agents': ['core', 'messages', 'memory', 'store', 'tokens'],
 };
 
 const src = dirname(fileURLToPath(import.meta.url));

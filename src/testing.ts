@@ -2,7 +2,8 @@
  * @module engram/testing
  * The store conformance suites every driver passes (`describeMemoryStore`, `describeContentStore` for content items and
  * `describeLongTermStore` for long-term records), fixtures, fast-check arbitraries of
- * messages and conversations, and the invariants every context view must satisfy (`checkContext`, `checkPairs`). Needs vitest and
+ * messages and conversations, the invariants every context view must satisfy (`checkContext`, `checkPairs`), and the
+ * paths a memory-tool backend must refuse (`memoryToolPathTricks`). Needs vitest and
  * fast-check (optional peer dependencies).
  * @example
  * import { describeMemoryStore } from 'engram/testing';
@@ -37,6 +38,7 @@ export {
   type MemoryStoreFactory,
   makeMessage,
   makeToolPair,
+  memoryToolPathTricks,
   type ScriptedConversationOptions,
   type StoreCase,
   type StoreCaseContext,

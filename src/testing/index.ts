@@ -44,6 +44,7 @@ export {
   type Mem0TestServerOptions,
   startMem0TestServer,
 } from './mem0/index.ts';
+export { memoryToolPathTricks } from './memory-tool-path-tricks.ts';
 export { arbMemoryMessage, arbModelMessage } from './message-arbitraries.ts';
 export {
   createScriptedConversation,

@@ -1,0 +1,132 @@
+import type {
+  AgentInputItem,
+  SessionHistoryTransactionArgs,
+  SessionHistoryTransactionAwareSession,
+} from '@openai/agents-core';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { Scope } from '../core/scope.ts';
+import { createSerialQueue } from '../core/serial-queue.ts';
+import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
+import { applyHistoryTransaction, operationKind } from './history-transaction.ts';
+import { agentsComponent, encodeItem } from './item-codec.ts';
+import { createSessionLog } from './session-log.ts';
+
+/** Options of {@link createEngramSession}. */
+export interface EngramSessionOptions {
+  /** Where the session's log lives: any engram store (SQLite and PostgreSQL for several processes). */
+  store: MemoryStoreV1;
+  /** Who the session belongs to; another scope never sees it. @default { tenant: 'default' } */
+  scope?: Scope;
+  /** The session id; created on first use when missing. @default a new id (`ses_…`) */
+  sessionId?: string;
+  /** Counts each stored message once, for engram's views. @default exact o200k_base counts */
+  counter?: TokenCounter;
+}
+
+/**
+ * An OpenAI Agents SDK `Session` on an engram conversation log, with the SDK's optional history transactions.
+ * `memory` is the same log as an engram `ConversationMemory`, for engram's views, search and compaction.
+ */
+export interface EngramSession extends SessionHistoryTransactionAwareSession {
+  /** The session id. */
+  readonly sessionId: string;
+  /** The log the items are stored in, one message per item. */
+  readonly memory: ConversationMemory;
+}
+
+/**
+ * An OpenAI Agents SDK `Session` (`run(agent, input, { session })`) backed by an engram store. Each item is one
+ * message of the session's log: user, assistant and system messages, function calls and their results are
+ * stored as the engram messages they map to (see `itemToMessage`), and every message keeps the exact item,
+ * which `getItems` returns as it was given (bytes as `Uint8Array`; an item holding anything but JSON and bytes
+ * is refused with `INVALID_ARGUMENT` before anything is stored).
+ *
+ * `addItems` is one atomic append, so the items of one call stay together even with other writers. `popItem`
+ * removes the newest item and returns it: of two writers popping at once, each gets a different item (the
+ * delete only counts for the caller that found the entry still live; the other one looks again).
+ * `clearSession` tombstones every item (the log keeps the sequence) and forgets applied operation ids.
+ * `applyHistoryTransaction` applies an operation once per operation id (see `applyHistoryTransaction`). Calls
+ * on one session object run one at a time, in call order.
+ * @example
+ * import { Agent, run } from '@openai/agents';
+ * import { createSqliteStore } from 'engram/sqlite';
+ * import { createEngramSession } from 'engram/openai-agents';
+ *
+ * const store = createSqliteStore({ path: 'agents.db' });
+ * const session = createEngramSession({ store, scope: { tenant: 'acme', user: 'ada' }, sessionId: 'chat-1' });
+ * await run(new Agent({ name: 'Assistant', instructions: 'Be brief.' }), 'Hello!', { session });
+ */
+export function createEngramSession(options: EngramSessionOptions): EngramSession {
+  const memory = createConversationMemory({
+    store: options.store,
+    ...(options.scope ? { scope: options.scope } : {}),
+    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+    ...(options.counter ? { counter: options.counter } : {}),
+  });
+  const log = createSessionLog(memory);
+  const queue = createSerialQueue();
+  const { storage, scope, sessionId } = memory;
+
+  return {
+    sessionId,
+    memory,
+    getSessionId: async () => sessionId,
+
+    getItems(limit?: number) {
+      if (limit !== undefined && (typeof limit !== 'number' || Number.isNaN(limit))) {
+        return Promise.reject(invalid(`getItems(limit): limit must be a number, got ${String(limit)}`));
+      }
+      return queue.run(async () => {
+        if (limit !== undefined && limit <= 0) return [];
+        const count = limit === undefined ? undefined : Math.floor(limit);
+        const entries = await memory.entries(
+          count === undefined ? {} : { direction: 'backward', limit: count },
+        );
+        const items = entries.flatMap((e) => log.itemsOf(e.message));
+        return count === undefined ? items : items.slice(-count);
+      });
+    },
+
+    addItems(items: AgentInputItem[]) {
+      let encoded: ReturnType<typeof encodeItem>[];
+      try {
+        if (!Array.isArray(items)) throw invalid('addItems(items): items must be an array');
+        encoded = items.map((item, i) => encodeItem(item, `items[${i}]`));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return queue.run(() => log.appendEncoded(encoded));
+    },
+
+    popItem() {
+      return queue.run(async () => {
+        for (;;) {
+          const [entry] = await memory.entries({ direction: 'backward', limit: 1 });
+          if (!entry) return undefined;
+          // Only the caller whose delete found the entry live owns it; another writer's pop makes us look again.
+          if ((await storage.deleteMessages(scope, sessionId, [entry.message.id])) === 1) {
+            return log.itemsOf(entry.message).at(-1);
+          }
+        }
+      });
+    },
+
+    clearSession() {
+      return queue.run(async () => {
+        await memory.clear();
+        for (const record of await memory.listArtifacts(operationKind))
+          await memory.deleteArtifact(record.id);
+      });
+    },
+
+    applyHistoryTransaction(args: SessionHistoryTransactionArgs) {
+      return queue.run(() => applyHistoryTransaction(log, args));
+    },
+  };
+}
+
+function invalid(message: string): MemoryError {
+  return new MemoryError({ code: 'INVALID_ARGUMENT', component: agentsComponent, message });
+}

@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import type { SessionHistoryTransactionArgs } from '@openai/agents-core';
+import type { JSONValue } from 'ai';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { agentsComponent, digestOf, encodeItem, sameEncoded } from './item-codec.ts';
+import { operationKey, type SessionLog } from './session-log.ts';
+
+/** The artifact kind that records an applied operation id beside the log. */
+export const operationKind = 'openai-agents.operation';
+
+/** A transaction as stored: its items encoded (see `encodeItem`). */
+type EncodedTransaction =
+  | { type: 'append_items'; items: JSONValue[] }
+  | { type: 'replace_suffix'; expectedSuffix: JSONValue[]; replacement: JSONValue[] };
+
+/** What a message written by a transaction carries in its metadata. */
+interface OperationMark {
+  id: string;
+  digest: string;
+  index: number;
+  /** On the first message of a `replace_suffix`: the ids of the suffix it replaces. */
+  replaces?: string[];
+}
+
+/**
+ * Applies an Agents SDK history transaction (`append_items` or `replace_suffix`) once per operation id. The new
+ * messages get ids derived from the operation id and carry it with the transaction's digest, and an artifact
+ * (`openai-agents.operation`) records the id once they are written: a repeat with the same transaction is a
+ * no-op (also after a crash between the write and the record, and after the items were popped), a repeat
+ * with another transaction throws `CONFLICT`, and so does a `replace_suffix` whose suffix no longer matches.
+ * Items are encoded (and refused, `INVALID_ARGUMENT`) before anything is written.
+ *
+ * `replace_suffix` checks the suffix, appends the replacement in one atomic append, then tombstones the
+ * suffix entries it checked (by id) in one delete. Nothing another writer appends meanwhile is dropped (it stays,
+ * before the replacement), and a suffix entry another writer pops meanwhile is simply gone already; but
+ * between the append and the delete a reader sees the suffix and its replacement together. The store contract
+ * has no conditional write, so this is the closest to atomic it offers without dropping anyone's writes.
+ */
+export async function applyHistoryTransaction(
+  log: SessionLog,
+  args: SessionHistoryTransactionArgs,
+): Promise<void> {
+  const { operationId, transaction } = checkTransaction(args);
+  const digest = digestOf(transaction as unknown as JSONValue);
+  const key = createHash('sha256').update(operationId).digest('hex');
+  const recordId = `op_${key}`;
+  const idOf = (i: number) => `otx_${key.slice(0, 40)}_${i}`;
+  const written = transaction.type === 'append_items' ? transaction.items : transaction.replacement;
+  const ids = written.map((_, i) => idOf(i));
+  const { memory } = log;
+
+  const recorded = (await memory.listArtifacts(operationKind)).find((a) => a.id === recordId);
+  if (recorded) {
+    if ((recorded.data as { digest?: unknown }).digest === digest) return;
+    throw conflict(`operation "${operationId}" was already applied with a different transaction`);
+  }
+
+  /** Deletes the replaced suffix (when any) and records the operation; `mark` is what its first message carries. */
+  const finish = async (mark: OperationMark | undefined) => {
+    if (mark?.digest !== digest) {
+      throw conflict(`operation "${operationId}" was already applied with a different transaction`);
+    }
+    if (mark.replaces?.length)
+      await memory.storage.deleteMessages(memory.scope, memory.sessionId, mark.replaces);
+    const entries = await memory.storage.getMessages(memory.scope, memory.sessionId, ids);
+    const lastSeq = (await memory.stats()).lastSeq;
+    await memory.putArtifact({
+      id: recordId,
+      kind: operationKind,
+      fromSeq: entries[0]?.seq ?? lastSeq,
+      toSeq: entries.at(-1)?.seq ?? lastSeq,
+      data: { operationId, digest, type: transaction.type },
+    });
+  };
+  /** The mark of the operation's first message when it is in the log (written by a crashed or concurrent attempt). */
+  const inFlight = async () => {
+    if (ids.length === 0) return undefined;
+    const [first] = await memory.storage.getMessages(memory.scope, memory.sessionId, [ids[0]!]);
+    return first && { mark: first.message.metadata?.[operationKey] as OperationMark | undefined };
+  };
+
+  const pending = await inFlight();
+  if (pending) return finish(pending.mark);
+
+  let replaces: string[] | undefined;
+  if (transaction.type === 'replace_suffix') {
+    const n = transaction.expectedSuffix.length;
+    const suffix = n === 0 ? [] : await memory.entries({ direction: 'backward', limit: n });
+    const actual = suffix.map((e) => log.encodedItemOf(e.message));
+    if (suffix.length !== n || !sameEncoded(actual, transaction.expectedSuffix)) {
+      throw conflict('the session history suffix no longer matches the transaction precondition');
+    }
+    replaces = suffix.map((e) => e.message.id);
+  }
+  const marks = written.map(
+    (_, index): OperationMark => ({
+      id: operationId,
+      digest,
+      index,
+      ...(index === 0 && replaces ? { replaces } : {}),
+    }),
+  );
+  try {
+    await log.appendEncoded(written, ids, marks as unknown as JSONValue[]);
+  } catch (error) {
+    // Another writer applied the same operation id first: finish theirs (or refuse a different transaction).
+    const theirs = MemoryError.hasCode(error, 'DUPLICATE_MESSAGE_ID') ? await inFlight() : undefined;
+    if (!theirs) throw error;
+    return finish(theirs.mark);
+  }
+  return finish(marks[0] ?? { id: operationId, digest, index: 0 });
+}
+
+/** Checks the arguments the way the SDK's own `MemorySession` does, encoding every item; throws `INVALID_ARGUMENT`. */
+function checkTransaction(args: unknown): { operationId: string; transaction: EncodedTransaction } {
+  const a = (typeof args === 'object' && args !== null ? args : {}) as Record<string, unknown>;
+  const operationId = a.operationId;
+  if (typeof operationId !== 'string' || operationId.trim() === '') {
+    throw invalid('operationId must be a non-empty string');
+  }
+  const t = a.transaction as Record<string, unknown> | undefined;
+  if (typeof t !== 'object' || t === null) throw invalid('transaction must be an object');
+  const list = (name: string) => {
+    const value = t[name];
+    if (!Array.isArray(value)) throw invalid(`transaction.${name} must be an array of items`);
+    return value.map((item, i) => encodeItem(item, `transaction.${name}[${i}]`));
+  };
+  if (t.type === 'append_items') return { operationId, transaction: { type: t.type, items: list('items') } };
+  if (t.type === 'replace_suffix') {
+    return {
+      operationId,
+      transaction: { type: t.type, expectedSuffix: list('expectedSuffix'), replacement: list('replacement') },
+    };
+  }
+  throw invalid(`unsupported transaction type ${JSON.stringify(t.type)}`);
+}
+
+function invalid(message: string): MemoryError {
+  return new MemoryError({ code: 'INVALID_ARGUMENT', component: agentsComponent, message });
+}
+
+function conflict(message: string): MemoryError {
+  return new MemoryError({ code: 'CONFLICT', component: agentsComponent, message });
+}

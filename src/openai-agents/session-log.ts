@@ -1,0 +1,62 @@
+import type { AgentInputItem } from '@openai/agents-core';
+import type { JSONValue } from 'ai';
+import { createId } from '../core/ids.ts';
+import type { MemoryMessage } from '../core/message.ts';
+import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import { toModelMessage } from '../messages/to-model-message.ts';
+import { decodeItem, encodeItem } from './item-codec.ts';
+import { itemToMessage, messageToItems } from './item-message.ts';
+
+/** The metadata key under which a message keeps the exact item it was stored for (encoded, see `encodeItem`). */
+export const itemKey = 'openai-agents.item';
+/** The metadata key of a message written by a history transaction: `{ id, digest, index, replaces? }`. */
+export const operationKey = 'openai-agents.operation';
+
+/** A conversation memory seen as a list of Agents SDK items: one message per item, the item in its metadata. */
+export interface SessionLog {
+  /** The log. */
+  readonly memory: ConversationMemory;
+  /**
+   * Appends encoded items in one atomic append, one message each (see `itemToMessage`); ids are generated
+   * unless given, and `marks[i]`, when given, is kept under the `openai-agents.operation` metadata key.
+   */
+  appendEncoded(
+    items: readonly JSONValue[],
+    ids?: readonly string[],
+    marks?: readonly JSONValue[],
+  ): Promise<void>;
+  /** The items a message stands for: the one it was stored for, or, for a message written through engram's other APIs, its mapping (`messageToItems`). */
+  itemsOf(message: MemoryMessage): AgentInputItem[];
+  /** The encoded item a message stands for (an array of items for a message written through engram's other APIs). */
+  encodedItemOf(message: MemoryMessage): JSONValue;
+}
+
+/** The items of a conversation memory. */
+export function createSessionLog(memory: ConversationMemory): SessionLog {
+  const stored = (message: MemoryMessage) => message.metadata?.[itemKey];
+  return {
+    memory,
+    async appendEncoded(items, ids, marks) {
+      if (items.length === 0) return;
+      const messages = items.map((encoded, i) => ({
+        ...itemToMessage(decodeItem(encoded) as AgentInputItem),
+        id: ids?.[i] ?? createId('item'),
+        metadata: {
+          [itemKey]: encoded,
+          ...(marks?.[i] === undefined ? {} : { [operationKey]: marks[i]! }),
+        },
+      }));
+      await memory.append(messages);
+    },
+    itemsOf(message) {
+      const encoded = stored(message);
+      return encoded === undefined
+        ? messageToItems(toModelMessage(message))
+        : [decodeItem(encoded) as AgentInputItem];
+    },
+    encodedItemOf(message) {
+      const encoded = stored(message);
+      return encoded === undefined ? encodeItem(messageToItems(toModelMessage(message))) : encoded;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { join } from 'node:path';
+import { createPostgresStore } from '../../store/drivers/postgres/postgres-driver.ts';
+import { createSqliteStore } from '../../store/drivers/sqlite/sqlite-driver.ts';
+import type { SqlStore } from '../../store/sql/sql-store.ts';
+import { createTestSchema } from '../postgres/test-database.ts';
+import { testPostgresUrl } from './postgres-url.ts';
+import { tempDir } from './store-drivers.ts';
+
+/** A database that outlives its store handles: each `open()` is a new handle on it, as a new process would open it. */
+export interface ReopenableDatabase {
+  /** Opens a new store handle on the database. */
+  open(): SqlStore;
+  /** Removes the database (close the handles first). */
+  done(): Promise<void>;
+}
+
+/** A driver whose databases can be opened again: SQLite (a file) and PostgreSQL (a schema of the test server). */
+export interface ReopenableDriver {
+  /** `sqlite` or `postgres`. */
+  name: string;
+  /** True when it cannot run here (no PostgreSQL test server). */
+  skip: boolean;
+  /** A fresh, empty database. */
+  setup(label: string): Promise<ReopenableDatabase>;
+}
+
+/** SQLite and PostgreSQL (skipped without a test server), each database reopenable by new handles. */
+export function reopenableDrivers(): ReopenableDriver[] {
+  return [
+    {
+      name: 'sqlite',
+      skip: false,
+      async setup(label) {
+        const dir = await tempDir(label, true);
+        const path = join(dir.path, `${label}.db`);
+        return { open: () => createSqliteStore({ path, durability: 'process' }), done: () => dir.remove() };
+      },
+    },
+    {
+      name: 'postgres',
+      skip: !testPostgresUrl(),
+      async setup(label) {
+        const db = await createTestSchema(`engram_${label.replace(/\W/g, '_')}`);
+        return {
+          open: () => createPostgresStore({ connectionString: db.url, schema: db.name, maxConnections: 4 }),
+          done: () => db.drop(),
+        };
+      },
+    },
+  ];
+}

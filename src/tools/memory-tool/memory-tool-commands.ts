@@ -1,0 +1,185 @@
+import { type MemoryFileEntry, MemoryFileRefusal, type MemoryFiles } from './memory-files.ts';
+import { type MemoryPath, memoryRoot, parseMemoryPath, showPath } from './memory-path.ts';
+import { formatListing, numberLines, snippet } from './memory-tool-format.ts';
+
+/** What the commands work on: the scope's files and the handler's limits. */
+export interface CommandContext {
+  files: MemoryFiles;
+  maxFileBytes: number;
+  maxFiles: number;
+  maxPathLength: number;
+}
+
+/** Stops a command with a message for the model; nothing was written. */
+export function refuse(message: string): never {
+  throw new MemoryFileRefusal(`Error: ${message}`);
+}
+
+/** The accepted path of a command field, or a refusal that says why and what is allowed. */
+export function pathOf(ctx: CommandContext, value: unknown): MemoryPath {
+  const parsed = parseMemoryPath(value, ctx.maxPathLength);
+  if (parsed.ok) return parsed;
+  return refuse(
+    `The path ${showPath(value)} is not allowed: ${parsed.reason}. Use paths under ${memoryRoot}, such as ${memoryRoot}/notes.md.`,
+  );
+}
+
+const isUnder = (file: MemoryFileEntry, dir: string) => file.path.startsWith(`${dir}/`);
+const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
+
+function checkSize(ctx: CommandContext, path: string, content: string): void {
+  const bytes = bytesOf(content);
+  if (bytes > ctx.maxFileBytes)
+    refuse(
+      `${path} would be ${bytes} bytes; a memory file may have at most ${ctx.maxFileBytes} bytes. Nothing was changed.`,
+    );
+}
+
+/** `view`: a directory listing, or a file with line numbers (`view_range`: `[first, last]`, `last` -1 for the end). */
+export async function view(ctx: CommandContext, path: unknown, range: unknown): Promise<string> {
+  const p = pathOf(ctx, path);
+  const content = p.segments.length > 0 ? await ctx.files.read(p.path) : undefined;
+  if (content === undefined) {
+    const files = await ctx.files.list();
+    if (p.path !== memoryRoot && !files.some((f) => isUnder(f, p.path)))
+      refuse(`The path ${p.path} does not exist. Please provide a valid path.`);
+    return formatListing(p.path, files);
+  }
+  const lines = content.split('\n');
+  let [first, last] = [1, lines.length];
+  if (range !== undefined) {
+    const ok = Array.isArray(range) && range.length === 2 && range.every((n) => Number.isSafeInteger(n));
+    const [a, b] = ok ? (range as [number, number]) : [0, 0];
+    if (!ok || a < 1 || a > lines.length || (b !== -1 && (b < a || b > lines.length)))
+      refuse(
+        `Invalid \`view_range\` parameter: ${JSON.stringify(range)}. It should be [first, last] with 1 <= first <= last <= ${lines.length} (last may be -1 for the end of the file).`,
+      );
+    [first, last] = [a, b === -1 ? lines.length : b];
+  }
+  return `Here's the content of ${p.path} with line numbers:\n${numberLines(lines.slice(first - 1, last), first)}`;
+}
+
+/** `create`: a new file; refused when it exists, is a directory, sits inside a file, or breaks a cap. */
+export async function create(ctx: CommandContext, path: unknown, text: unknown): Promise<string> {
+  const p = pathOf(ctx, path);
+  if (typeof text !== 'string') refuse('`file_text` must be a string.');
+  if (p.segments.length === 0)
+    refuse(`${memoryRoot} is a directory; give a file path such as ${memoryRoot}/notes.md.`);
+  checkSize(ctx, p.path, text);
+  const files = await ctx.files.list();
+  if (files.some((f) => f.path === p.path)) refuse(`File ${p.path} already exists`);
+  if (files.some((f) => isUnder(f, p.path))) refuse(`The path ${p.path} is a directory`);
+  const parent = files.find((f) => p.path.startsWith(`${f.path}/`));
+  if (parent) refuse(`${parent.path} is a file, so ${p.path} cannot be created inside it`);
+  if (files.length >= ctx.maxFiles)
+    refuse(
+      `The memory directory already holds ${files.length} files, the most it may hold. Delete or merge files first.`,
+    );
+  await ctx.files.write(p.path, (current) =>
+    current === undefined ? text : refuse(`File ${p.path} already exists`),
+  );
+  return `File created successfully at: ${p.path}`;
+}
+
+/** `str_replace`: replaces the one occurrence of `old_str`; zero or several occurrences are refused. */
+export async function strReplace(ctx: CommandContext, path: unknown, oldStr: unknown, newStr: unknown) {
+  const p = pathOf(ctx, path);
+  if (typeof oldStr !== 'string' || oldStr === '') refuse('`old_str` must be a non-empty string.');
+  if (typeof newStr !== 'string') refuse('`new_str` must be a string.');
+  let line = 0;
+  let result = '';
+  await ctx.files.write(p.path, (current) => {
+    if (current === undefined)
+      return refuse(`The path ${p.path} does not exist. Please provide a valid path.`);
+    const at = occurrences(current, oldStr);
+    if (at.length === 0)
+      refuse(`No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${p.path}.`);
+    const lines = [...new Set(at.map((i) => lineOf(current, i)))];
+    if (at.length > 1)
+      refuse(
+        `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines: ${lines.join(', ')}. Please ensure it is unique`,
+      );
+    result = current.slice(0, at[0]) + newStr + current.slice(at[0]! + oldStr.length);
+    checkSize(ctx, p.path, result);
+    line = lines[0]!;
+    return result;
+  });
+  const end = line + newStr.split('\n').length - 1;
+  return `The memory file has been edited. Here is the snippet showing the change (with line numbers):\n${snippet(result, line - 2, end + 2)}`;
+}
+
+/** `insert`: inserts text after line `insert_line` (0 inserts at the top). */
+export async function insert(ctx: CommandContext, path: unknown, lineNumber: unknown, text: unknown) {
+  const p = pathOf(ctx, path);
+  if (typeof text !== 'string') refuse('`insert_text` must be a string.');
+  await ctx.files.write(p.path, (current) => {
+    if (current === undefined)
+      return refuse(`The path ${p.path} does not exist. Please provide a valid path.`);
+    const lines = current.split('\n');
+    if (
+      !Number.isSafeInteger(lineNumber) ||
+      (lineNumber as number) < 0 ||
+      (lineNumber as number) > lines.length
+    )
+      refuse(
+        `Invalid \`insert_line\` parameter: ${String(lineNumber)}. It should be within the range of lines of the file: [0, ${lines.length}]`,
+      );
+    lines.splice(lineNumber as number, 0, text.replace(/\n$/, ''));
+    const next = lines.join('\n');
+    checkSize(ctx, p.path, next);
+    return next;
+  });
+  return `The file ${p.path} has been edited.`;
+}
+
+/** `delete`: a file, or a directory with every file in it; never `/memories` itself. */
+export async function remove(ctx: CommandContext, path: unknown): Promise<string> {
+  const p = pathOf(ctx, path);
+  if (p.segments.length === 0) refuse(`Cannot delete the ${memoryRoot} directory itself`);
+  if (await ctx.files.delete(p.path)) return `Successfully deleted ${p.path}`;
+  const inside = (await ctx.files.list()).filter((f) => isUnder(f, p.path));
+  if (inside.length === 0) refuse(`The path ${p.path} does not exist`);
+  for (const file of inside) await ctx.files.delete(file.path);
+  return `Successfully deleted ${p.path}`;
+}
+
+/** `rename`: moves a file or a directory (every file in it); the destination must not exist. */
+export async function rename(ctx: CommandContext, oldPath: unknown, newPath: unknown): Promise<string> {
+  const from = pathOf(ctx, oldPath);
+  const to = pathOf(ctx, newPath);
+  if (from.segments.length === 0) refuse(`Cannot rename the ${memoryRoot} directory itself`);
+  const files = await ctx.files.list();
+  const moving = files.filter((f) => f.path === from.path || isUnder(f, from.path));
+  if (moving.length === 0) refuse(`The path ${from.path} does not exist`);
+  if (to.segments.length === 0 || files.some((f) => f.path === to.path || isUnder(f, to.path)))
+    refuse(`The destination ${to.path} already exists`);
+  if (to.path.startsWith(`${from.path}/`)) refuse(`Cannot move ${from.path} into itself`);
+  const parent = files.find((f) => to.path.startsWith(`${f.path}/`));
+  if (parent) refuse(`${parent.path} is a file, so ${to.path} cannot be created inside it`);
+  const moves = moving.map((f) => ({ from: f.path, to: to.path + f.path.slice(from.path.length) }));
+  const tooLong = moves.find((m) => m.to.length > ctx.maxPathLength);
+  if (tooLong) refuse(`${tooLong.to} would be longer than ${ctx.maxPathLength} characters`);
+  for (const move of moves) {
+    const content = await ctx.files.read(move.from);
+    if (content === undefined) continue; // deleted meanwhile by another writer
+    await ctx.files.write(move.to, (current) =>
+      current === undefined ? content : refuse(`The destination ${move.to} already exists`),
+    );
+    await ctx.files.delete(move.from);
+  }
+  return `Successfully renamed ${from.path} to ${to.path}`;
+}
+
+/** Start offsets of every occurrence of `needle`, overlapping ones included. */
+function occurrences(text: string, needle: string): number[] {
+  const at: number[] = [];
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) at.push(i);
+  return at;
+}
+
+/** The 1-based line of an offset. */
+function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}

@@ -1,0 +1,45 @@
+import type { MemoryFileEntry } from './memory-files.ts';
+
+/** Lines numbered as Anthropic's reference implementation shows them: the number right-aligned in 6 columns, a tab, the line. */
+export function numberLines(lines: readonly string[], first: number): string {
+  return lines.map((line, i) => `${String(first + i).padStart(6, ' ')}\t${line}`).join('\n');
+}
+
+/** A size as `du -h` writes it: `0B`, `512B`, `1.5K`, `2M`. */
+export function formatSize(bytes: number): string {
+  if (bytes === 0) return '0B';
+  const units = ['B', 'K', 'M', 'G'];
+  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const size = bytes / 1024 ** i;
+  return `${size % 1 === 0 ? String(size) : size.toFixed(1)}${units[i]}`;
+}
+
+/**
+ * The `view` of a directory: the header the model expects, then `<size>\t<path>` for the directory and for
+ * every file and directory up to 2 levels below it (a directory with a trailing `/`). Directories exist
+ * through the files in them; a directory's size is the total of its files.
+ */
+export function formatListing(dir: string, files: readonly MemoryFileEntry[]): string {
+  const prefix = `${dir}/`;
+  const below = files.filter((f) => f.path.startsWith(prefix));
+  const sizes = new Map<string, number>();
+  for (const file of below) {
+    const parts = file.path.slice(prefix.length).split('/');
+    for (let depth = 1; depth <= Math.min(2, parts.length); depth++) {
+      const rel = parts.slice(0, depth).join('/') + (depth < parts.length ? '/' : '');
+      sizes.set(rel, (sizes.get(rel) ?? 0) + file.bytes);
+    }
+  }
+  const total = below.reduce((n, f) => n + f.bytes, 0);
+  const lines = [`${formatSize(total)}\t${dir}`];
+  for (const rel of [...sizes.keys()].sort()) lines.push(`${formatSize(sizes.get(rel)!)}\t${prefix}${rel}`);
+  return `Here're the files and directories up to 2 levels deep in ${dir}, excluding hidden items and node_modules:\n${lines.join('\n')}`;
+}
+
+/** Lines `first`…`last` (1-based, inclusive) of a file around an edit, numbered. */
+export function snippet(content: string, first: number, last: number): string {
+  const lines = content.split('\n');
+  const from = Math.max(1, first);
+  const to = Math.min(lines.length, last);
+  return numberLines(lines.slice(from - 1, to), from);
+}

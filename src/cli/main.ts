@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
- * The `engram` command: sessions, their JSONL export and import, and long-term records of a SQLite file
- * (`--db`) or a PostgreSQL database (`--pg`). Tables for people, `--json` for scripts. Exit codes: 0 done,
- * 2 usage error, 3 bad input (nothing imported), 4 store error, 1 anything else.
+ * The `engram` command: sessions, their JSONL export and import, long-term records, and a local read-only web
+ * inspector (`engram inspect`), over a SQLite file (`--db`) or a PostgreSQL database (`--pg`). Tables for
+ * people, `--json` for scripts. Exit codes: 0 done, 2 usage error, 3 bad input (nothing imported), 4 store
+ * error, 1 anything else.
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { type CliFlags, createCliContext, exitCodeOf, exitCodes } from './cli-context.ts';
+import { registerInspectCommand } from './commands/inspect-command.ts';
 import { registerMemoryCommands } from './commands/memory-commands.ts';
 import { registerSearchCommand } from './commands/search-command.ts';
 import { registerSessionCommands } from './commands/sessions-commands.ts';
@@ -33,6 +35,7 @@ export function createProgram(): Command {
   registerTransferCommands(program, cli);
   registerSearchCommand(program, cli);
   registerMemoryCommands(program, cli);
+  registerInspectCommand(program, cli);
   return program;
 }
 

@@ -21,11 +21,15 @@ flock -w 900 9 || die "timed out waiting for $LOCK"
 
 if [ ! -x "$BIN" ]; then
   [ "$(id -u)" = 0 ] || die "$BIN is missing; run as root once, or: apt-get install -y chromium"
-  log "installing chromium with apt-get (once)"
+  log "installing Debian's chromium with apt-get (once)"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >&2 || die "apt-get update failed"
-  apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >&2 || die "apt-get install chromium failed"
+  APT_LOG="$(mktemp)"
+  trap 'rm -f "$APT_LOG"' EXIT
+  if ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core; } >"$APT_LOG" 2>&1; then
+    cat "$APT_LOG" >&2
+    die "apt-get could not install chromium"
+  fi
   [ -x "$BIN" ] || die "apt-get installed chromium but $BIN is not there"
 fi
-"$BIN" --version >&2 || die "$BIN does not run"
+"$BIN" --version >/dev/null 2>&1 || die "$BIN does not run"
 echo "$BIN"

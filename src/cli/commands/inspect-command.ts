@@ -68,9 +68,10 @@ export function registerInspectCommand(program: Command, cli: CliContext): void 
           showSecrets: o.showSecrets === true,
           ...(token === undefined ? {} : { token }),
         });
+        const stopped = stopSignal(); // listening before the URL is out, so a signal sent on seeing it is caught
         process.stdout.write(`engram inspector (read-only) at ${running.url}\nCtrl-C stops it.\n`);
         if (o.open) openBrowser(running.url);
-        await stopSignal();
+        await stopped;
         await running.close();
       } finally {
         await store.close();

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const bin = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
+/** The `engram` binary of the sources (a test of the packed package passes its own `dist/cli/main.js`). */
+const sourceBin = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
 
 /** A running `engram inspect` process. */
 export interface InspectProcess {
@@ -34,10 +35,13 @@ function collect(child: ChildProcess) {
 }
 
 /**
- * Starts the real `engram` binary (`node src/cli/main.ts … inspect …`, Node 24 strips the types) and resolves
+ * Starts the real `engram` binary (`node src/cli/main.ts … inspect …`, Node 24 strips the types, or `bin`) and resolves
  * once it printed its URL; rejects with its output when it exits first or prints nothing within `timeoutMs`.
  */
-export function startInspect(args: readonly string[], timeoutMs = 30_000): Promise<InspectProcess> {
+export function startInspect(
+  args: readonly string[],
+  { timeoutMs = 30_000, bin = sourceBin }: { timeoutMs?: number; bin?: string } = {},
+): Promise<InspectProcess> {
   const child = spawn(process.execPath, ['--no-warnings', bin, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -71,7 +75,7 @@ export function startInspect(args: readonly string[], timeoutMs = 30_000): Promi
 
 /** Runs `engram … inspect …` expecting it to exit by itself (a refused option); resolves to its exit. */
 export function runInspect(args: readonly string[], timeoutMs = 30_000): Promise<InspectExit> {
-  const child = spawn(process.execPath, ['--no-warnings', bin, ...args], {
+  const child = spawn(process.execPath, ['--no-warnings', sourceBin, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const out = collect(child);

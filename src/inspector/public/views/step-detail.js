@@ -93,7 +93,7 @@ export async function renderStepDetail(el, id, who, index) {
   mount(
     el,
     html`<h2>Step ${index}${step.run ? html` <span class="muted">run ${step.run}${step.step === null ? '' : ` · step ${step.step}`}</span>` : ''}</h2>
-      <p class="muted">${step.view} view · ${step.counter.exact ? 'exact' : 'estimated'} ${step.counter.encoding} counts${step.budget ? ` · budget ${fmt(step.budget)}` : ''} · log up to #${step.lastSeq}</p>
+      <p class="muted">${step.view} view · ${step.counter.exact ? `exact ${step.counter.encoding}` : 'estimated'} token counts${step.budget ? ` · budget ${fmt(step.budget)}` : ''} · log up to #${step.lastSeq}</p>
       <div class="step-health">${badges(step.health, { healthy: true })}</div>
       ${step.health.length ? html`<ul class="findings">${step.health.map((h) => html`<li>${h.message}</li>`)}</ul>` : ''}
       ${composition(step)}

@@ -2,6 +2,7 @@ import { sessionHref } from '../api.js';
 import { fmt, html, raw, sourceColors } from '../html.js';
 
 const markColors = { ladder: '#c0392b', summary: '#2c9c8f', offload: '#4aa3df' };
+const markNames = { ladder: 'ladder step', summary: 'summary written', offload: 'tool result offloaded' };
 
 /**
  * Stacked tokens per source across steps, as SVG: one bar per step (engram's items by source, then the
@@ -11,7 +12,7 @@ const markColors = { ladder: '#c0392b', summary: '#2c9c8f', offload: '#4aa3df' }
 export function stepsChart(steps, sources, id, who, selected) {
   const height = 200;
   const top = 18;
-  const bar = Math.max(6, Math.min(56, Math.floor(1000 / Math.max(1, steps.length)) - 4));
+  const bar = Math.max(6, Math.min(120, Math.floor(1000 / Math.max(1, steps.length)) - 4));
   const gap = Math.max(2, Math.round(bar / 4));
   const width = steps.length * (bar + gap) + gap;
   const max = Math.max(
@@ -54,7 +55,7 @@ export function stepsChart(steps, sources, id, who, selected) {
   return html`<figure class="chart">
     <svg id="steps-chart" viewBox="0 0 ${width} ${top + height + 4}" width="${width}" height="${top + height + 4}" role="img" aria-label="tokens per step by source">${bars}</svg>
     <figcaption>${legend}<span class="key"><i class="tick"></i>provider count</span>
-      ${Object.entries(markColors).map(([k, c]) => html`<span class="key"><i class="dot" style="background:${raw(c)}"></i>${k}</span>`)}
+      ${Object.entries(markColors).map(([k, c]) => html`<span class="key"><i class="dot" style="background:${raw(c)}"></i>${markNames[k]}</span>`)}
     </figcaption>
   </figure>`;
 }

@@ -17,7 +17,7 @@ const allowed: Record<string, readonly string[]> = {
   working: ['core', 'messages', 'tokens', 'longterm'],
   store: ['core', 'messages', 'content', 'longterm'],
   memory: ['core', 'messages', 'store', 'tokens'],
-  views: ['core', 'messages', 'memory', 'tokens', 'content', 'longterm', 'working'],
+  views: ['core', 'messages', 'memory', 'store', 'tokens', 'content', 'longterm', 'working'],
   session: ['core', 'memory', 'store', 'tokens'],
   patterns: ['core', 'messages', 'memory', 'store', 'tokens', 'longterm'],
   tools: ['core', 'messages', 'memory', 'content', 'tokens', 'longterm', 'working'],

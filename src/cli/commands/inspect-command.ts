@@ -59,6 +59,8 @@ export function registerInspectCommand(program: Command, cli: CliContext): void 
       const { isLoopback, readOnlySource, startInspector } = await import('../../inspector/index.ts');
       if (!isLoopback(o.host) && token === undefined)
         throw new UsageError(`--host ${o.host} is not a loopback address: set --token to serve it there`);
+      if (token !== undefined && token.length < 8)
+        throw new UsageError('--token needs at least 8 characters');
       const scope = cli.scope();
       const store = await openStore(cli.flags());
       try {

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { ContentTransform } from '../../content/content-transform.ts';
-import { createContentStore } from '../../content/create-content-store.ts';
+import { type ContentStore, createContentStore } from '../../content/create-content-store.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { type ApiContext, badRequest, handle, intParam, param } from './api-context.ts';
 
@@ -33,7 +33,8 @@ export function transformOf(c: Context): ContentTransform {
  */
 export function registerContentRoutes(app: Hono, api: ApiContext): void {
   const { content, scope } = api.source;
-  const storeOf = (c: Context) => {
+  // Only the content store's reads: a write through it would not type-check (nor run: the items are read-only).
+  const storeOf = (c: Context): Pick<ContentStore, 'query' | 'retrieve'> => {
     if (!content)
       throw new MemoryError({
         code: 'ITEM_NOT_FOUND',

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
+import type { LongTermMemory } from '../../longterm/long-term-memory.ts';
 import { type ApiContext, handle, intParam, param } from './api-context.ts';
 
 /**
@@ -19,8 +20,8 @@ export function registerMemoryRoutes(app: Hono, api: ApiContext): void {
       });
     return longTerm;
   };
-  // The live retriever over the read-only records: `recording: 'none'`, so it never writes.
-  const retriever = () =>
+  // The live retriever over the read-only records (`recording: 'none'`), typed as its search alone.
+  const retriever = (): Pick<LongTermMemory, 'search'> =>
     createLongTermMemory({ store: { longTermRecords: records() }, scope, recording: 'none' });
   app.get(
     '/api/records',

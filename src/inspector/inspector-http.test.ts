@@ -152,6 +152,7 @@ describe('engram inspect over HTTP (the real binary)', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/not a loopback address: set --token/);
     expect((await runInspect([...at(), 'inspect', '--port', '70000'])).code).toBe(2);
+    expect((await runInspect([...at(), 'inspect', '--port', '0', '--token', 'short'])).code).toBe(2);
     const missing = await runInspect(['--db', join(dir, 'missing.db'), 'inspect', '--port', '0']);
     expect(missing.code).toBe(4);
   });

@@ -136,6 +136,14 @@ describe('engram inspect in Chromium (clicking through as a person does)', () =>
     expect(await page.innerText('#diff .delta[data-source="message"]')).toBe(`message ${signed(delta)}`);
     await shot('3-why-and-diff');
 
+    const last = records.length - 1;
+    await follow(`[data-step-bar="${last}"]`);
+    expect(records[last]!.provider!.unattributed).toBe(-12);
+    expect(await page.getAttribute('.seg.over[data-source="unattributed"]', 'data-tokens')).toBe('-12');
+    expect(await page.innerText('#unattributed')).toContain('−12');
+    await page.click('.seg.over');
+    expect(await page.innerText('#items-panel')).toContain('unattributed — −12 tokens');
+
     await follow(`[data-step-bar="${fixture.duplicateRecallStep}"]`);
     expect(await page.locator('.step-health [data-check="duplicate-recall"]').count()).toBe(1);
     await page.click('#composition [data-source="long-term"]');

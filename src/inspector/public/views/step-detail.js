@@ -24,7 +24,11 @@ function composition(step) {
       <span class="num bar-num" id="items-tokens">${fmt(step.tokens)}</span></div>
     ${
       step.provider
-        ? html`<div class="bar-row"><span class="bar-label">provider's count</span><div class="bar"><div class="seg provider" style="width:${raw(pct(step.provider.inputTokens, scale))}"></div></div>
+        ? html`<div class="bar-row"><span class="bar-label">provider's count</span><div class="bar"><div class="seg provider" style="width:${raw(pct(step.provider.inputTokens, scale))}"></div>${
+            unattributed < 0
+              ? html`<button class="seg over" data-source="unattributed" data-tokens="${unattributed}" title="engram's items count ${fmt(-unattributed)} tokens more than the provider" style="width:${raw(pct(-unattributed, scale))}"><span class="seg-label">${signed(unattributed)}</span></button>`
+              : ''
+          }</div>
           <span class="num bar-num" id="provider-tokens">${fmt(step.provider.inputTokens)}</span></div>
           <p class="muted" id="unattributed">Unattributed: <b>${signed(unattributed)}</b> tokens (request framing, and what the provider counts differently${unattributed < 0 ? '; negative: engram counted more than the provider reported' : ''}).</p>`
         : html`<p class="muted">No provider count recorded for this step.</p>`
@@ -42,7 +46,7 @@ function composition(step) {
 /** The items of one source (or what the unattributed segment means). */
 function itemsOf(step, source) {
   if (source === 'unattributed')
-    return html`<h3>unattributed — ${fmt(step.provider?.unattributed ?? 0)} tokens</h3>
+    return html`<h3>unattributed — ${signed(step.provider?.unattributed ?? 0)} tokens</h3>
       <p class="muted">The provider's input count less engram's items: the request's framing (roles, tool schemas the counter did not see) and any difference between tokenizers. It belongs to no item.</p>`;
   const items = step.items.map((item, n) => ({ ...item, n })).filter((i) => i.source === source);
   const tokens = items.reduce((t, i) => t + i.tokens, 0);

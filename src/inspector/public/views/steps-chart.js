@@ -12,8 +12,10 @@ const markNames = { ladder: 'ladder step', summary: 'summary written', offload: 
 export function stepsChart(steps, sources, id, who, selected) {
   const height = 200;
   const top = 18;
-  const bar = Math.max(6, Math.min(120, Math.floor(1000 / Math.max(1, steps.length)) - 4));
-  const gap = Math.max(2, Math.round(bar / 4));
+  // One slot per step, as wide as fits ~1,100 px (a chart of many steps scrolls sideways).
+  const slot = Math.min(140, Math.max(10, Math.floor(1100 / Math.max(1, steps.length))));
+  const gap = Math.max(2, Math.round(slot / 5));
+  const bar = slot - gap;
   const width = steps.length * (bar + gap) + gap;
   const max = Math.max(
     1,
@@ -47,7 +49,7 @@ export function stepsChart(steps, sources, id, who, selected) {
       i === selected
         ? html`<rect class="selected" x="${x - 1.5}" y="${top - 1}" width="${bar + 3}" height="${height + 2}" fill="none"/>`
         : '';
-    return html`<a href="${sessionHref(id, who, 'steps', { step: i })}" data-step-bar="${i}"><title>step ${i}: ${fmt(s.tokens)} tokens</title>${outline}${segs}${provider}${marks}</a>`;
+    return html`<a href="${sessionHref(id, who, 'steps', { step: i })}" data-step-bar="${i}"><title>step ${i}: ${fmt(s.tokens)} tokens</title><rect class="hit" x="${x - gap / 2}" y="0" width="${bar + gap}" height="${top + height + 4}" fill="transparent"/>${outline}${segs}${provider}${marks}</a>`;
   });
   const legend = [...sources, 'unattributed'].map(
     (s) => html`<span class="key"><i style="background:${raw(sourceColors[s])}"></i>${s}</span>`,

@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresStore } from '../store/drivers/postgres/postgres-driver.ts';
 import { buildInspectorFixture, type InspectorFixture } from '../testing/inspector/fixture.ts';
 import { type InspectProcess, runInspect, startInspect } from '../testing/inspector/inspect-binary.ts';
+import { createTestSchema } from '../testing/postgres/test-database.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-inspect-http-'));
 let fixture: InspectorFixture;
@@ -160,5 +162,48 @@ describe('engram inspect over HTTP (the real binary)', () => {
   it('stops on SIGTERM with exit code 0', async () => {
     const p = await startInspect([...at(), 'inspect', '--port', '0']);
     expect(await p.stop()).toBe(0);
+  });
+
+  it('serves a PostgreSQL store too (--pg, --schema)', async () => {
+    const db = await createTestSchema('engram_inspect');
+    const store = createPostgresStore({ connectionString: db.url, schema: db.name });
+    try {
+      const scope = { tenant: 'acme', user: 'ada' };
+      await store.createSession(scope, { id: 'on-pg' });
+      await store.append(scope, 'on-pg', [
+        {
+          message: { id: 'm1', role: 'user', content: 'hello from postgres', createdAt: new Date(0) },
+          tokens: 5,
+        },
+      ]);
+      const pg = await startInspect([
+        '--pg',
+        db.url,
+        '--schema',
+        db.name,
+        '--tenant',
+        'acme',
+        '--user',
+        'ada',
+        'inspect',
+        '--port',
+        '0',
+      ]);
+      try {
+        expect(
+          (await json(`${pg.origin}/api/sessions`)).map((s: { id: string; tokens: number }) => [
+            s.id,
+            s.tokens,
+          ]),
+        ).toEqual([['on-pg', 5]]);
+        const page = await json(`${pg.origin}/api/sessions/on-pg/messages?user=ada`);
+        expect(page.messages.map((m: { text: string }) => m.text)).toEqual(['hello from postgres']);
+      } finally {
+        expect(await pg.stop()).toBe(0);
+      }
+    } finally {
+      await store.close();
+      await db.drop();
+    }
   });
 });

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStore } from '../store/drivers/postgres/postgres-driver.ts';
-import { buildInspectorFixture, type InspectorFixture } from '../testing/inspector/fixture.ts';
+import {
+  buildInspectorFixture,
+  fixtureArgs,
+  fixtureScopeArgs,
+  type InspectorFixture,
+} from '../testing/inspector/fixture.ts';
 import { type InspectProcess, runInspect, startInspect } from '../testing/inspector/inspect-binary.ts';
 import { createTestSchema } from '../testing/postgres/test-database.ts';
 
@@ -14,7 +19,7 @@ let guarded: InspectProcess;
 const token = 'test-token-0123456789';
 /** A JSON answer (parsed loosely, as the tests read it). */
 const json = async (url: string) => JSON.parse(await (await fetch(url)).text());
-const at = () => ['--db', fixture.path, '--tenant', 'acme', '--user', 'ada'];
+const at = () => fixtureArgs(fixture);
 
 beforeAll(async () => {
   fixture = await buildInspectorFixture(join(dir, 'fixture.db'));
@@ -181,10 +186,7 @@ describe('engram inspect over HTTP (the real binary)', () => {
         db.url,
         '--schema',
         db.name,
-        '--tenant',
-        'acme',
-        '--user',
-        'ada',
+        ...fixtureScopeArgs,
         'inspect',
         '--port',
         '0',

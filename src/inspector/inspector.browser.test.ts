@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
 import { ensureChromium, launchBrowser } from '../testing/inspector/browser.ts';
-import { buildInspectorFixture, type InspectorFixture } from '../testing/inspector/fixture.ts';
+import { buildInspectorFixture, fixtureArgs, type InspectorFixture } from '../testing/inspector/fixture.ts';
 import { type InspectProcess, startInspect } from '../testing/inspector/inspect-binary.ts';
 import { type ContextSource, contextSources } from '../views/assembly/context-assembly.ts';
 import { whyList } from './why-list.ts';
@@ -28,17 +28,7 @@ beforeAll(async () => {
   const chromium = ensureChromium(); // installs Debian's chromium when missing; throws (never skips) when it cannot
   mkdirSync(artifacts, { recursive: true });
   fixture = await buildInspectorFixture(join(dir, 'fixture.db'));
-  server = await startInspect([
-    '--db',
-    fixture.path,
-    '--tenant',
-    'acme',
-    '--user',
-    'ada',
-    'inspect',
-    '--port',
-    '0',
-  ]);
+  server = await startInspect([...fixtureArgs(fixture), 'inspect', '--port', '0']);
   browser = await launchBrowser(chromium);
   page = await browser.context.newPage();
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));

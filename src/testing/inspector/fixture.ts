@@ -36,6 +36,12 @@ export interface InspectorFixture {
   secret: string;
 }
 
+/** The `engram` flags naming the fixture's owner. */
+export const fixtureScopeArgs = ['--tenant', 'acme', '--user', 'ada'];
+
+/** The `engram` flags that open a fixture database as its owner. */
+export const fixtureArgs = (fixture: InspectorFixture) => ['--db', fixture.path, ...fixtureScopeArgs];
+
 /** A secret-shaped string (not a real key). */
 const fixtureSecret = 'sk-ant-api03-FIXTUREfixture0123456789abcdefABCDEF_not-a-real-key';
 

@@ -34,7 +34,9 @@ const allowed: Record<string, readonly string[]> = {
     'working',
     'patterns',
     'tools',
+    'inspector',
   ],
+  inspector: ['core', 'messages', 'store', 'memory', 'content', 'longterm', 'views', 'tokens'],
   'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens', 'content', 'longterm', 'tools', 'working'],
   'openai-agents': ['core', 'messages', 'memory', 'store', 'tokens'],
 };

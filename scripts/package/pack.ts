@@ -1,10 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { copyAssets } from './copy-assets.ts';
 import { type PackageJson, root } from './entries.ts';
 
 /**
- * Builds the package the way `npm run build` does (`tsconfig.build.json`), but into `<dir>/package/dist`,
+ * Builds the package the way `npm run build` does (`tsconfig.build.json`, then the assets), but into `<dir>/package/dist`,
  * so no stale file of an earlier build in the repository's `dist/` can slip in; copies the files npm always
  * packs beside it and runs `npm pack` there. Returns the tarball's path.
  */
@@ -23,6 +24,7 @@ export function buildAndPack(dir: string): string {
     { cwd: root, encoding: 'utf8' },
   );
   if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
+  copyAssets(join(pkg, 'dist'));
   for (const file of ['package.json', 'README.md', 'LICENSE']) {
     if (existsSync(join(root, file))) copyFileSync(join(root, file), join(pkg, file));
   }

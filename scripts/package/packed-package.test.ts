@@ -6,6 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqliteStore } from '../../src/store/drivers/sqlite/sqlite-driver.ts';
+import { startInspect } from '../../src/testing/inspector/inspect-binary.ts';
 import { typecheckConsumer } from './consumer-typecheck.ts';
 import { packageEntries, readPackageJson, root } from './entries.ts';
 import { buildAndPack, installTarball } from './pack.ts';
@@ -80,5 +82,22 @@ describe('the packed package (npm pack of a fresh build)', () => {
         entries.map((entry) => entry.specifier),
       ),
     ).toEqual([]);
+  }, 60_000);
+
+  it("ships the inspector's front end, which the packed `engram inspect` serves", async () => {
+    const db = join(dir, 'inspect.db');
+    const store = createSqliteStore({ path: db });
+    await store.createSession({ tenant: 'default' }, { id: 'packed' });
+    await store.close();
+    const bin = join(dir, 'consumer/node_modules', packageJson.name, 'dist/cli/main.js');
+    const server = await startInspect(['--db', db, 'inspect', '--port', '0'], { bin });
+    try {
+      for (const path of ['/', '/app.js', '/style.css', '/views/step-detail.js'])
+        expect((await fetch(`${server.origin}${path}`)).status, path).toBe(200);
+      const sessions = await (await fetch(`${server.origin}/api/sessions`)).text();
+      expect(JSON.parse(sessions).map((s: { id: string }) => s.id)).toEqual(['packed']);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
   }, 60_000);
 });

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * The `engram` command: sessions, their JSONL export and import, ingest of other formats, search, stats and
- * long-term records of a SQLite file (`--db`) or a PostgreSQL database (`--pg`). Tables for people, `--json`
- * for scripts. Exit codes: 0 done, 2 usage error, 3 bad input (nothing imported), 4 store error, 1 anything else.
+ * The `engram` command: sessions, their JSONL export and import, ingest of other formats, search, stats, what
+ * each step sent (`context`), long-term records, and a local read-only web inspector (`engram inspect`), over a
+ * SQLite file (`--db`) or a PostgreSQL database (`--pg`). Tables for people, `--json` for scripts. Exit codes:
+ * 0 done, 2 usage error, 3 bad input (nothing imported), 4 store error, 1 anything else.
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { errorText } from './bad-input-error.ts';
 import { type CliFlags, createCliContext, exitCodeOf, exitCodes } from './cli-context.ts';
 import { registerContextCommand } from './commands/context-command.ts';
 import { registerIngestCommand } from './commands/ingest-command.ts';
+import { registerInspectCommand } from './commands/inspect-command.ts';
 import { registerMemoryCommands } from './commands/memory-commands.ts';
 import { registerSearchCommand } from './commands/search-command.ts';
 import { registerSessionCommands } from './commands/sessions-commands.ts';
@@ -40,6 +42,7 @@ export function createProgram(): Command {
   registerContextCommand(program, cli);
   registerMemoryCommands(program, cli);
   registerStatsCommand(program, cli);
+  registerInspectCommand(program, cli);
   return program;
 }
 

@@ -167,7 +167,7 @@ function sortRecords(artifacts: Artifact[]): Artifact[] {
  * owns: another owner's session of the same id is, as everywhere, not found (`SESSION_NOT_FOUND`).
  */
 export async function readAssemblyRecords(
-  store: MemoryStoreV1,
+  store: Pick<MemoryStoreV1, 'listArtifacts'>,
   scope: Scope,
   sessionId: string,
 ): Promise<AssemblyRecord[]> {

@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import type { Command } from 'commander';
+import type { CliContext } from '../cli-context.ts';
+import { openStore, UsageError } from '../open-store.ts';
+
+interface InspectOptions {
+  port: number;
+  host: string;
+  token?: string;
+  open?: boolean;
+  showSecrets?: boolean;
+}
+
+/** A commander argument parser for a TCP port (0 picks a free one). */
+function portNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0 || n > 65_535)
+    throw new UsageError(`expected a port from 0 to 65535, got "${value}"`);
+  return n;
+}
+
+/** Opens a URL with the platform's opener; a failure only prints a line (the URL is printed anyway). */
+function openBrowser(url: string): void {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]];
+  const child = spawn(command, args as string[], { detached: true, stdio: 'ignore' });
+  child.on('error', () => process.stderr.write(`engram: could not open a browser; open ${url}\n`));
+  child.unref();
+}
+
+/** Resolves on the first SIGINT or SIGTERM. */
+const stopSignal = () =>
+  new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+
+/**
+ * Registers `engram inspect`: serves the read-only web inspector on 127.0.0.1 (a non-loopback `--host` only
+ * with `--token`) until SIGINT / SIGTERM, then closes the store. The server is loaded only by this command.
+ */
+export function registerInspectCommand(program: Command, cli: CliContext): void {
+  program
+    .command('inspect')
+    .description(
+      'serve a local, read-only web inspector: sessions, steps by source, content, long-term records',
+    )
+    .option('--port <n>', 'the port (0 picks a free one)', portNumber, 4870)
+    .option('--host <address>', 'the address to bind; a non-loopback one needs --token', '127.0.0.1')
+    .option('--token <token>', 'require this token on every request (or set ENGRAM_INSPECTOR_TOKEN)')
+    .option('--show-secrets', 'show API-key-shaped strings in messages unredacted')
+    .option('--open', 'open the inspector in a browser')
+    .action(async (o: InspectOptions) => {
+      const token = o.token ?? process.env.ENGRAM_INSPECTOR_TOKEN;
+      const { isLoopback, readOnlySource, startInspector } = await import('../../inspector/index.ts');
+      if (!isLoopback(o.host) && token === undefined)
+        throw new UsageError(`--host ${o.host} is not a loopback address: set --token to serve it there`);
+      if (token !== undefined && token.length < 8)
+        throw new UsageError('--token needs at least 8 characters');
+      const scope = cli.scope();
+      const store = await openStore(cli.flags());
+      try {
+        const running = await startInspector(readOnlySource(store, scope), {
+          host: o.host,
+          port: o.port,
+          showSecrets: o.showSecrets === true,
+          ...(token === undefined ? {} : { token }),
+        });
+        const stopped = stopSignal(); // listening before the URL is out, so a signal sent on seeing it is caught
+        process.stdout.write(`engram inspector (read-only) at ${running.url}\nCtrl-C stops it.\n`);
+        if (o.open) openBrowser(running.url);
+        await stopped;
+        await running.close();
+      } finally {
+        await store.close();
+      }
+    });
+}

@@ -1,0 +1,74 @@
+import type { Context } from 'hono';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import type { Scope } from '../../core/scope.ts';
+import type { InspectorSource } from '../read-only-source.ts';
+import { redactValue } from '../redact-secrets.ts';
+
+/** What every route of the JSON API gets: the read-only source, and whether secrets are shown. */
+export interface ApiContext {
+  /** What the inspector reads. */
+  readonly source: InspectorSource;
+  /** Send texts as stored (`--show-secrets`); otherwise API-key-shaped strings are redacted. */
+  readonly showSecrets: boolean;
+}
+
+/** A request the API cannot answer as asked: an `INVALID_ARGUMENT` error (answered with 400). */
+export function badRequest(message: string): MemoryError {
+  return new MemoryError({ code: 'INVALID_ARGUMENT', component: 'inspector', message });
+}
+
+/** A JSON answer, every text in it redacted unless secrets are shown. */
+export function send(api: ApiContext, c: Context, value: unknown): Response {
+  return c.json((api.showSecrets ? value : redactValue(value)) as object);
+}
+
+const notFound = new Set(['SESSION_NOT_FOUND', 'MESSAGE_NOT_FOUND', 'ITEM_NOT_FOUND', 'RECORD_NOT_FOUND']);
+const badInput = new Set(['INVALID_ARGUMENT', 'INVALID_QUERY']);
+
+/** The HTTP answer to an error: 404 for what the scope cannot see, 400 for a bad parameter, else 500. */
+export function sendError(api: ApiContext, c: Context, error: unknown): Response {
+  const code = MemoryError.isInstance(error) ? error.code : undefined;
+  const status = code && notFound.has(code) ? 404 : code && badInput.has(code) ? 400 : 500;
+  const message =
+    error instanceof Error ? error.message.replace(/^\[engram\] (\[[^\]]+\] )?/, '') : String(error);
+  return c.json(api.showSecrets ? { error: message, code } : redactValue({ error: message, code }), status);
+}
+
+/** An optional integer query parameter within [min, max], else a 400. */
+export function intParam(c: Context, name: string, fallback: number, min: number, max: number): number {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw badRequest(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+/**
+ * The owner scope of a session the request names (`?user=`, `?agent=`), never wider than or outside the
+ * inspector's scope: what the scope names is fixed, the request only fills in what it leaves open.
+ */
+export function ownerScope(source: InspectorSource, c: Context): Scope {
+  const { tenant, user, agent } = source.scope;
+  const u = user ?? (c.req.query('user') || undefined);
+  const a = agent ?? (c.req.query('agent') || undefined);
+  return { tenant, ...(u === undefined ? {} : { user: u }), ...(a === undefined ? {} : { agent: a }) };
+}
+
+/** Runs a handler, answering its errors with {@link sendError}. */
+export function handle(api: ApiContext, fn: (c: Context) => Promise<unknown>) {
+  return async (c: Context): Promise<Response> => {
+    try {
+      return send(api, c, await fn(c));
+    } catch (error) {
+      return sendError(api, c, error);
+    }
+  };
+}
+
+/** A path parameter of the route (always present when the route matched). */
+export function param(c: Context, name: string): string {
+  const value = c.req.param(name);
+  if (value === undefined) throw badRequest(`missing ${name}`);
+  return value;
+}

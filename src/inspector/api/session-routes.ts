@@ -1,0 +1,74 @@
+import type { Hono } from 'hono';
+import { NotFoundError } from '../../core/errors/not-found-error.ts';
+import type { Scope } from '../../core/scope.ts';
+import { assemblyArtifactKind } from '../../views/assembly/assembly-records.ts';
+import { type ApiContext, handle, intParam, ownerScope, param } from './api-context.ts';
+import { messageView } from './message-view.ts';
+
+/** Messages per page of the timeline, unless the request asks for fewer. */
+export const messagePageSize = 200;
+
+/** The session or a 404. */
+export async function requireSession(api: ApiContext, scope: Scope, id: string) {
+  const session = await api.source.log.getSession(scope, id);
+  if (!session) throw new NotFoundError({ kind: 'session', id, component: 'inspector' });
+  return session;
+}
+
+/**
+ * `GET /api/sessions` (the scope's sessions, newest first, with message and token counts and how many steps
+ * were recorded), `GET /api/sessions/:id` (one, with its log's counts) and `GET /api/sessions/:id/messages`
+ * (a page of its log, `?after=<seq>&limit=<n>`, tokens as cached in the log).
+ */
+export function registerSessionRoutes(app: Hono, api: ApiContext): void {
+  const { log } = api.source;
+  app.get(
+    '/api/sessions',
+    handle(api, async (c) => {
+      const limit = intParam(c, 'limit', 100, 1, 1000);
+      const sessions = await log.listSessions(api.source.scope, { limit });
+      return Promise.all(
+        sessions.map(async (s) => {
+          const [stats, steps] = await Promise.all([
+            log.stats(s.scope, s.id),
+            log.listArtifacts(s.scope, s.id, assemblyArtifactKind),
+          ]);
+          return {
+            id: s.id,
+            user: s.scope.user ?? null,
+            agent: s.scope.agent ?? null,
+            messages: stats.count,
+            tokens: stats.tokens,
+            steps: steps.length,
+            updatedAt: s.updatedAt,
+          };
+        }),
+      );
+    }),
+  );
+  app.get(
+    '/api/sessions/:id',
+    handle(api, async (c) => {
+      const scope = ownerScope(api.source, c);
+      const session = await requireSession(api, scope, param(c, 'id'));
+      const stats = await log.stats(scope, session.id);
+      return { ...session, stats: { count: stats.count, tokens: stats.tokens, lastSeq: stats.lastSeq } };
+    }),
+  );
+  app.get(
+    '/api/sessions/:id/messages',
+    handle(api, async (c) => {
+      const scope = ownerScope(api.source, c);
+      const id = param(c, 'id');
+      const after = intParam(c, 'after', 0, 0, Number.MAX_SAFE_INTEGER);
+      const limit = intParam(c, 'limit', messagePageSize, 1, 1000);
+      await requireSession(api, scope, id);
+      const entries = await log.readRange(scope, id, { fromSeq: after + 1, limit: limit + 1 });
+      const page = entries.slice(0, limit);
+      return {
+        messages: page.map((e) => messageView(e)),
+        ...(entries.length > limit ? { next: page.at(-1)!.seq } : {}),
+      };
+    }),
+  );
+}

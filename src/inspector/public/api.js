@@ -1,0 +1,33 @@
+/** The token the page was opened with (`?token=`), sent with every API call. */
+const token = new URLSearchParams(location.search).get('token');
+
+/** GETs a JSON API path with query parameters (empty ones left out); throws with the server's message. */
+export async function get(path, params = {}) {
+  const url = new URL(path, location.origin);
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, v);
+  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const body = await res.json().catch(() => ({ error: res.statusText }));
+  if (!res.ok) throw new Error(body.error ?? `${res.status} ${res.statusText}`);
+  return body;
+}
+
+/** The owner parameters of a session (`user`, `agent`) from a route's parameters. */
+export const owner = (params) => ({ user: params.get('user') ?? '', agent: params.get('agent') ?? '' });
+
+/** A route with query parameters (empty ones left out). */
+export function href(path, params = {}) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return `#${path}${s ? `?${s}` : ''}`;
+}
+
+/** The route of a session's messages or steps, for its owner (`user`, `agent`), with more parameters. */
+export const sessionHref = (id, who, tab = 'messages', more = {}) =>
+  href(`/session/${encodeURIComponent(id)}${tab === 'steps' ? '/steps' : ''}`, {
+    user: who.user,
+    agent: who.agent,
+    ...more,
+  });

@@ -1,0 +1,63 @@
+import { get, href } from '../api.js';
+import { fmt, html, mount, when } from '../html.js';
+
+const recordLink = (r) => html`<a href="${href(`/memory/${encodeURIComponent(r.id)}`)}">${r.id}</a>`;
+
+/** Long-term records (current versions), or with `?q=` the live retriever's hits with their scores. */
+export async function renderMemory(main, params) {
+  const q = params.get('q') ?? '';
+  const kind = params.get('kind') ?? '';
+  const body = q
+    ? await get('/api/records/search', { q }).then(
+        (hits) => html`<h2>${fmt(hits.length)} hits for “${q}”</h2>
+        <table class="list" id="search-hits"><thead><tr><th class="num">Score</th><th>Record</th><th>Kind</th><th class="num">Version</th><th>Text</th></tr></thead>
+        <tbody>${hits.map(
+          (h) =>
+            html`<tr><td class="num score">${h.score.toFixed(4)}</td><td>${recordLink(h.record)}</td><td>${h.record.kind}</td><td class="num">${h.record.version}</td><td>${h.record.text}</td></tr>`,
+        )}</tbody></table>`,
+      )
+    : await get('/api/records', { kind, cursor: params.get('cursor') }).then(
+        (
+          page,
+        ) => html`<table class="list" id="records"><thead><tr><th>Record</th><th>Kind</th><th class="num">Version</th><th>Recorded</th><th>Valid from</th><th>Text</th></tr></thead>
+        <tbody>${page.records.map(
+          (r) =>
+            html`<tr><td>${recordLink(r)}</td><td>${r.kind}</td><td class="num">${r.version}</td><td>${when(r.recordedAt)}</td><td>${when(r.validAt)}</td><td><div class="text clip">${r.text}</div></td></tr>`,
+        )}</tbody></table>
+        ${page.nextCursor ? html`<p><a href="${href('/memory', { kind, cursor: page.nextCursor })}">Next page</a></p>` : ''}`,
+      );
+  mount(
+    main,
+    html`<h1>Long-term memory</h1>
+      <form class="filters" id="search-form">
+        <label>Search <input name="q" value="${q}" size="32" placeholder="the live retriever, with scores" /></label>
+        <label>Kind <input name="kind" value="${kind}" size="8" placeholder="any" /></label>
+        <button>Go</button>
+      </form>
+      ${body}`,
+  );
+  main.querySelector('#search-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const f = new FormData(e.target);
+    location.hash = href('/memory', { q: f.get('q'), kind: f.get('kind') });
+  });
+}
+
+/** A record's versions: what each did, its text, when it held (valid) and when it was the stored one (recorded). */
+export async function renderRecord(main, id) {
+  const { versions } = await get(`/api/records/${encodeURIComponent(id)}`);
+  mount(
+    main,
+    html`<p><a href="#/memory">← Long-term memory</a></p>
+      <h1>Record <code>${id}</code></h1>
+      <p class="muted">${fmt(versions.length)} versions · ${versions.at(-1)?.kind ?? ''}</p>
+      <table class="list" id="history"><thead><tr><th class="num">Version</th><th>Event</th><th>Text</th><th>Valid from – to</th><th>Recorded from – to</th></tr></thead>
+      <tbody>${versions.map(
+        (
+          v,
+        ) => html`<tr class="${v.expiredAt ? 'expired' : 'current'}"><td class="num">${v.version}</td><td>${v.event}</td><td>${v.text}</td>
+          <td>${when(v.validAt)} – ${v.invalidAt ? when(v.invalidAt) : 'open'}</td>
+          <td>${when(v.recordedAt)} – ${v.expiredAt ? when(v.expiredAt) : 'current'}</td></tr>`,
+      )}</tbody></table>`,
+  );
+}

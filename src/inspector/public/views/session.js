@@ -1,0 +1,64 @@
+import { get, owner, sessionHref } from '../api.js';
+import { fmt, html, mount, when } from '../html.js';
+import { renderSteps } from './steps.js';
+
+/** A tool call or result, labelled. */
+const toolLabel = (t) =>
+  html`<span class="tool ${t.type}">${t.type === 'tool-call' ? '→' : '←'} ${t.toolName} <code>${t.toolCallId}</code></span>`;
+
+/** Rows of the message timeline. */
+const rows = (messages) =>
+  messages.map(
+    (m) => html`<tr class="msg role-${m.role}" data-seq="${m.seq}">
+      <td class="num">${m.seq}</td>
+      <td><span class="role">${m.role}</span>${m.name ? html` <span class="muted">${m.name}</span>` : ''}</td>
+      <td class="num">${fmt(m.tokens)}</td>
+      <td>${m.tools.map(toolLabel)}<div class="text">${m.text}${m.fullLength ? html`<span class="muted"> … (${fmt(m.fullLength)} characters)</span>` : ''}</div></td>
+    </tr>`,
+  );
+
+/** The message timeline: a page at a time (role, tokens as cached in the log, text), with "load more". */
+async function renderMessages(panel, id, who) {
+  const first = await get(`/api/sessions/${encodeURIComponent(id)}/messages`, who);
+  mount(
+    panel,
+    html`<table class="list timeline" id="timeline">
+        <thead><tr><th class="num">#</th><th>Role</th><th class="num">Tokens</th><th>Text</th></tr></thead>
+        <tbody>${rows(first.messages)}</tbody>
+      </table>
+      <p><button id="more" ${first.next === undefined ? 'hidden' : ''}>Load more</button></p>`,
+  );
+  const body = panel.querySelector('tbody');
+  const more = panel.querySelector('#more');
+  let next = first.next;
+  more.addEventListener('click', async () => {
+    more.disabled = true;
+    const page = await get(`/api/sessions/${encodeURIComponent(id)}/messages`, { ...who, after: next });
+    body.insertAdjacentHTML('beforeend', rows(page.messages).map(String).join(''));
+    next = page.next;
+    more.disabled = false;
+    more.hidden = next === undefined;
+  });
+}
+
+/** A session: its counts, then its messages or its recorded steps. */
+export async function renderSession(main, id, params, tab) {
+  const who = owner(params);
+  const session = await get(`/api/sessions/${encodeURIComponent(id)}`, who);
+  mount(
+    main,
+    html`<h1>Session <code>${session.id}</code></h1>
+      <p class="muted" id="session-stats">
+        ${fmt(session.stats.count)} messages · ${fmt(session.stats.tokens)} tokens · last #${session.stats.lastSeq}
+        · created ${when(session.createdAt)} · updated ${when(session.updatedAt)}
+      </p>
+      <nav class="tabs">
+        <a href="${sessionHref(id, who)}" class="tab ${tab === 'messages' ? 'active' : ''}">Messages</a>
+        <a href="${sessionHref(id, who, 'steps')}" class="tab ${tab === 'steps' ? 'active' : ''}" id="steps-tab">Steps</a>
+      </nav>
+      <section id="panel"></section>`,
+  );
+  const panel = main.querySelector('#panel');
+  if (tab === 'steps') await renderSteps(panel, id, who, params);
+  else await renderMessages(panel, id, who);
+}

@@ -1,0 +1,6 @@
+export {
+  createEngramCheckpointSaver,
+  EngramCheckpointSaver,
+  type EngramCheckpointSaverOptions,
+} from './engram-checkpoint-saver.ts';
+export { threadSessionId } from './storage-keys.ts';

@@ -6,16 +6,23 @@
  * `@langchain/langgraph-checkpoint` (and `@langchain/core`), which LangGraph itself depends on.
  * @example
  * import { createSqliteStore } from 'engram/sqlite';
- * import { createEngramCheckpointSaver } from 'engram/langgraph';
+ * import { createEngramCheckpointSaver, createEngramStore } from 'engram/langgraph';
  *
  * const store = createSqliteStore({ path: 'app.db' });
- * const checkpointer = createEngramCheckpointSaver({ store, scope: { tenant: 'acme', user: 'u1' } });
- * const graph = builder.compile({ checkpointer });
+ * const scope = { tenant: 'acme', user: 'u1' };
+ * const checkpointer = createEngramCheckpointSaver({ store, scope });
+ * const graph = builder.compile({ checkpointer, store: createEngramStore({ store, scope }) });
  * await graph.invoke({ messages: [new HumanMessage('Hi')] }, { configurable: { thread_id: 'chat-1' } });
  */
 export {
   createEngramCheckpointSaver,
+  createEngramStore,
+  type EmbeddingsLike,
   EngramCheckpointSaver,
   type EngramCheckpointSaverOptions,
+  type EngramPutOperation,
+  EngramStore,
+  type EngramStoreOptions,
+  type EngramStoreTtl,
   threadSessionId,
 } from './langgraph/index.ts';

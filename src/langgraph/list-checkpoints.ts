@@ -53,7 +53,7 @@ function matchesFilter(metadata: unknown, filter: Record<string, unknown>): bool
   const m = (metadata ?? {}) as Record<string, unknown>;
   return Object.entries(filter).every(([key, value]) =>
     typeof value === 'object' && value !== null
-      ? Object.hasOwn(m, key) && canonicalJson(m[key] as never) === canonicalJson(value as never)
+      ? Object.hasOwn(m, key) && canonicalJson(m[key]) === canonicalJson(value)
       : m[key] === value,
   );
 }

@@ -3,7 +3,7 @@ import { maxChannelVersion, TASKS } from '@langchain/langgraph-checkpoint';
 import type { ChannelBlob, ChannelVersion, CheckpointRecord } from './checkpoint-record.ts';
 import { isChannelBlob } from './checkpoint-record.ts';
 import { pendingWrites, type WriteRecord } from './checkpoint-writes.ts';
-import { readList, type StoredList, type ThreadLog } from './message-lists.ts';
+import { readList, type ThreadIndex, type ThreadLog } from './message-lists.ts';
 import { channelBlobKey } from './storage-keys.ts';
 import { loadPayload } from './typed-payload.ts';
 
@@ -18,8 +18,8 @@ export interface TupleSource {
   record(id: string): Promise<CheckpointRecord | undefined>;
   /** The pending writes of a checkpoint of the namespace, in order. */
   writes(checkpointId: string): Promise<WriteRecord[]>;
-  /** When set, message lists read are handed to it (keyed by the checkpoint holding them) for later deltas. */
-  track?: { logId: string; keep(ownerId: string, channel: string, list: StoredList): void };
+  /** When set, message lists read are noted in the thread's index, so the next checkpoint stores only new ones. */
+  index?: ThreadIndex;
   /** The saver's first channel version (`getNextVersion(undefined)`). */
   firstVersion: ChannelVersion;
 }
@@ -71,14 +71,9 @@ async function channelValues(source: TupleSource, record: CheckpointRecord, chec
       values[channel] = await loadPayload(source.log.serde, found.blob.p);
       continue;
     }
-    const { values: messages, list } = await readList(
-      source.log,
-      source.track?.logId ?? '',
-      found.blob.m,
-      source.track !== undefined,
-    );
+    const { values: messages, seqs } = await readList(source.log, found.blob.m);
     values[channel] = messages;
-    if (list) source.track?.keep(found.owner, channel, list);
+    source.index?.addList(found.owner, channel, seqs, messages);
   }
   return values;
 }

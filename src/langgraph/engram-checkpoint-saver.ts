@@ -21,7 +21,7 @@ import { type CheckpointRecord, toRecord } from './checkpoint-record.ts';
 import { readWrites, storeWrites } from './checkpoint-writes.ts';
 import { listCheckpoints } from './list-checkpoints.ts';
 import { LruCache } from './lru-cache.ts';
-import type { StoredList, ThreadLog } from './message-lists.ts';
+import { ThreadIndex, type ThreadLog } from './message-lists.ts';
 import { putCheckpoint } from './put-checkpoint.ts';
 import { checkpointKind, threadSessionId } from './storage-keys.ts';
 import { openThread } from './thread-session.ts';
@@ -78,9 +78,9 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
   readonly #messageChannels: ReadonlySet<string>;
   readonly #counter: TokenCounter;
   readonly #readable: boolean;
-  /** Records and message lists of recent checkpoints, for the next put's parent and delta. */
+  /** Records of recent checkpoints (the next put's parent), and what is known of recent threads' logs. */
   readonly #records = new LruCache<{ logId: string; record: CheckpointRecord }>(256);
-  readonly #lists = new LruCache<StoredList>(64);
+  readonly #indexes = new LruCache<ThreadIndex>(32);
 
   constructor(options: EngramCheckpointSaverOptions) {
     super(options.serde);
@@ -92,8 +92,13 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     this.#readable = options.readableLog ?? this.serde instanceof JsonPlusSerializer;
   }
 
-  #listKey(sessionId: string, ns: string, owner: string, channel: string): string {
-    return `${sessionId}\u0000${ns}\u0000${owner}\u0000${channel}`;
+  /** The index of a thread's log, new when the log is (the session was deleted and made again). */
+  #index(sessionId: string, logId: string): ThreadIndex {
+    const cached = this.#indexes.get(sessionId);
+    if (cached?.logId === logId) return cached;
+    const index = new ThreadIndex(logId);
+    this.#indexes.set(sessionId, index);
+    return index;
   }
 
   #log(sessionId: string): ThreadLog {
@@ -142,15 +147,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
       record: async (id) => byId.get(id),
       writes: (id) => readWrites(this.#store, this.#scope, sessionId, ns, id),
       firstVersion: this.getNextVersion(undefined),
-      ...(logId === undefined
-        ? {}
-        : {
-            track: {
-              logId,
-              keep: (owner: string, channel: string, list: StoredList) =>
-                this.#lists.set(this.#listKey(sessionId, ns, owner, channel), list),
-            },
-          }),
+      ...(logId === undefined ? {} : { index: this.#index(sessionId, logId) }),
     };
   }
 
@@ -211,14 +208,9 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     const source = this.#source(threadId, ns, [], logId);
     const record = await putCheckpoint(
       {
-        source: {
-          ...source,
-          track: source.track!,
-          record: (id) => this.#record(sessionId, logId, ns, id),
-        },
+        source: { ...source, index: source.index!, record: (id) => this.#record(sessionId, logId, ns, id) },
         messageChannels: this.#messageChannels,
         parent: parent === undefined ? undefined : await this.#record(sessionId, logId, ns, parent),
-        cachedList: (owner, channel) => this.#lists.get(this.#listKey(sessionId, ns, owner, channel)),
       },
       { ns, checkpoint, metadata, newVersions, parentId: parent },
     );
@@ -252,7 +244,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
   async deleteThread(threadId: string): Promise<void> {
     const sessionId = threadSessionId(String(threadId));
     this.#records.deletePrefix(`${sessionId}\u0000`);
-    this.#lists.deletePrefix(`${sessionId}\u0000`);
+    this.#indexes.delete(sessionId);
     try {
       await this.#store.deleteSession(this.#scope, sessionId);
     } catch (error) {

@@ -24,6 +24,11 @@ export class LruCache<V> {
     if (this.#entries.size > this.#capacity) this.#entries.delete(this.#entries.keys().next().value!);
   }
 
+  /** Drops the entry under `key`. */
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+
   /** Drops every entry whose key starts with `prefix`. */
   deletePrefix(prefix: string): void {
     for (const key of [...this.#entries.keys()]) if (key.startsWith(prefix)) this.#entries.delete(key);

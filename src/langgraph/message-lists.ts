@@ -21,81 +21,112 @@ export interface ThreadLog {
 }
 
 /**
- * One message of a stored list: the log entry holding it, and what tells whether a message object is the same
- * message: the object it was stored or read as with a snapshot of its state then, or its JSON.
+ * A message known to be in the log: its entry's sequence number, and what tells whether a message object is
+ * the same message: the object it was stored or read as, with a snapshot of its state then (or its JSON, when
+ * it holds more than plain data).
  */
-export interface ListItem {
+interface Known {
   readonly seq: number;
-  readonly object?: object;
+  readonly object: object;
   readonly snap?: Snapshot;
   readonly json?: string;
 }
 
-/** A message list as stored for one checkpoint: its items, valid for the log they point into. */
-export interface StoredList {
-  readonly logId: string;
-  readonly items: readonly ListItem[];
-}
+/** A message's LangChain id, when it has one. */
+const messageId = (m: object) => {
+  const id = (m as { id?: unknown }).id;
+  return typeof id === 'string' ? id : undefined;
+};
 
-/** An item for a message object now: its snapshot, or its JSON when it holds more than plain data. */
-function itemFor(seq: number, object: object, json?: string): ListItem {
+function known(seq: number, object: object, json?: string): Known {
   const snap = snapshot(object);
   return snap ? { seq, object, snap } : { seq, object, json: json ?? JSON.stringify(object) };
 }
 
-/** The JSON of an item's message, when it is still known (an object mutated since it was stored is not). */
-function itemJson(item: ListItem): string | undefined {
-  if (item.json !== undefined) return item.json;
-  if (item.object && item.snap && unchanged(item.object, item.snap)) return JSON.stringify(item.object);
-  return undefined;
+/** The JSON of a known message as stored, when still known (an object mutated since it was stored is not). */
+function storedJson(k: Known): string | undefined {
+  if (k.json !== undefined) return k.json;
+  return k.snap && unchanged(k.object, k.snap) ? JSON.stringify(k.object) : undefined;
 }
 
 /**
- * Matches the messages of a new list against the list its parent checkpoint stored: a message reuses the log
- * entry of an equal one (the same object, unchanged since, checked by its snapshot; else, once that fails, the
- * same JSON); the rest are new. Returns each message's item, undefined for a new one.
+ * What the saver knows of one thread's log (valid while the log keeps its `logId`): the message objects it
+ * stored or read, by object and by LangChain id, and which checkpoints' lists it has read. A message object
+ * of a new list that is known and unchanged since (its snapshot says so) reuses its entry: no serialization,
+ * no write. One that is not (a list rebuilt from equal messages, a replacement under the same id) is compared
+ * by JSON with the message its id last named. So after the first checkpoint a put costs a walk over the list
+ * and writes only the messages that are new.
  */
-function match(list: readonly object[], parent: readonly ListItem[]): (ListItem | undefined)[] {
-  let byObject: Map<object, ListItem[]> | undefined;
-  let byJson: Map<string, ListItem> | undefined;
-  return list.map((m, i) => {
-    const same = parent[i];
-    if (same?.object === m && same.snap && unchanged(m, same.snap)) return same;
-    if (!byObject) {
-      byObject = new Map();
-      for (const item of parent)
-        if (item.object) byObject.set(item.object, [...(byObject.get(item.object) ?? []), item]);
-    }
-    const found = byObject.get(m)?.find((item) => item.snap && unchanged(m, item.snap));
-    if (found) return found;
-    if (!byJson) {
-      byJson = new Map();
-      for (const item of parent) {
-        const json = itemJson(item);
-        if (json !== undefined && !byJson.has(json)) byJson.set(json, item);
-      }
-    }
-    if (byJson.size === 0) return undefined;
-    const json = JSON.stringify(m);
-    const item = byJson.get(json);
-    return item ? itemFor(item.seq, m, json) : undefined;
-  });
+export class ThreadIndex {
+  readonly logId: string;
+  readonly #objects = new WeakMap<object, Known>();
+  readonly #ids = new Map<string, Known>();
+  readonly #lists = new Set<string>();
+
+  constructor(logId: string) {
+    this.logId = logId;
+  }
+
+  #add(k: Known): Known {
+    this.#objects.set(k.object, k);
+    const id = messageId(k.object);
+    if (id !== undefined) this.#ids.set(id, k);
+    return k;
+  }
+
+  /** Whether the list a checkpoint stored for a channel was read into the index. */
+  hasList(owner: string, channel: string): boolean {
+    return this.#lists.has(`${owner}\u0000${channel}`);
+  }
+
+  /** Notes messages read from the log (the list a checkpoint stored for a channel). */
+  addList(owner: string, channel: string, seqs: readonly number[], objects: readonly object[]): void {
+    objects.forEach((object, i) => {
+      this.#add(known(seqs[i]!, object));
+    });
+    this.#lists.add(`${owner}\u0000${channel}`);
+  }
+
+  /** Notes a list just written for a checkpoint's channel. */
+  markList(owner: string, channel: string): void {
+    this.#lists.add(`${owner}\u0000${channel}`);
+  }
+
+  /** The log entry holding a message equal to `m`, or undefined when it must be stored. */
+  find(m: object): number | undefined {
+    const k = this.#objects.get(m);
+    if (k?.snap && unchanged(m, k.snap)) return k.seq;
+    if (k?.json !== undefined && k.json === JSON.stringify(m)) return k.seq;
+    const id = messageId(m);
+    const named = id === undefined ? undefined : this.#ids.get(id);
+    if (!named || named === k) return undefined;
+    const json = storedJson(named);
+    if (json === undefined) return undefined;
+    const mine = JSON.stringify(m);
+    return mine === json ? this.#add(known(named.seq, m, mine)).seq : undefined;
+  }
+
+  /** Notes a message appended at `seq`, as its snapshot (taken when it was serialized) recorded it. */
+  stored(seq: number, m: object, state: Pick<Known, 'snap' | 'json'>): void {
+    this.#add({ ...state, seq, object: m });
+  }
 }
 
 /**
- * Stores a checkpoint's message list as a delta over the thread's log: messages equal to one of the parent's
- * list keep its log entry, the others are appended (in one atomic append). Returns the list's runs of sequence
- * numbers (what the checkpoint stores) and its items (for the next checkpoint's delta).
+ * Stores a checkpoint's message list as a delta over the thread's log: a message the index finds keeps its log
+ * entry, the others are appended in one atomic append. Returns the list's runs of sequence numbers (what the
+ * checkpoint stores) and how many messages were appended.
  */
 export async function writeList(
   log: ThreadLog,
-  logId: string,
+  index: ThreadIndex,
   list: readonly object[],
-  parent: StoredList | undefined,
-): Promise<{ runs: SeqRuns; list: StoredList; appended: number }> {
-  const matched = match(list, parent && parent.logId === logId ? parent.items : []);
-  const fresh = list.flatMap((_, i) => (matched[i] ? [] : [i]));
+): Promise<{ runs: SeqRuns; appended: number }> {
+  const seqs = list.map((m) => index.find(m));
+  const fresh = list.flatMap((_, i) => (seqs[i] === undefined ? [i] : []));
   if (fresh.length > 0) {
+    // Each message is snapshotted as it is serialized (the serializer's work runs in the same tick).
+    const states = fresh.map((i) => known(0, list[i]!));
     const inputs = await Promise.all(
       fresh.map(async (i) => {
         const message = logMessage(list[i]!, await dumpPayload(log.serde, list[i]), log.readable);
@@ -104,11 +135,11 @@ export async function writeList(
     );
     const entries = await log.store.append(log.scope, log.sessionId, inputs);
     fresh.forEach((i, k) => {
-      matched[i] = itemFor(entries[k]!.seq, list[i]!);
+      seqs[i] = entries[k]!.seq;
+      index.stored(entries[k]!.seq, list[i]!, states[k]!);
     });
   }
-  const items = matched as ListItem[];
-  return { runs: toRuns(items.map((item) => item.seq)), list: { logId, items }, appended: fresh.length };
+  return { runs: toRuns(seqs as number[]), appended: fresh.length };
 }
 
 const missing = (seq: number) =>
@@ -118,32 +149,23 @@ const missing = (seq: number) =>
     message: `a checkpoint refers to message ${seq} of its thread's log, which is missing or not the saver's`,
   });
 
-/**
- * Reads a stored message list back: the messages, deserialized, and, with `track`, its items (so the
- * checkpoint written after this one, holding these same objects, stores only its new messages).
- */
-export async function readList(
-  log: ThreadLog,
-  logId: string,
-  runs: SeqRuns,
-  track: boolean,
-): Promise<{ values: unknown[]; list?: StoredList }> {
+/** Reads a stored message list back: the messages, deserialized, in list order, with their sequence numbers. */
+export async function readList(log: ThreadLog, runs: SeqRuns): Promise<{ values: object[]; seqs: number[] }> {
   const entries = new Map<number, LogEntry>();
   for (const [fromSeq, toSeq] of readRanges(runs)) {
     for (const entry of await log.store.readRange(log.scope, log.sessionId, { fromSeq, toSeq }))
       entries.set(entry.seq, entry);
   }
-  const values: unknown[] = [];
-  const items: ListItem[] = [];
+  const values: object[] = [];
+  const seqs: number[] = [];
   for (const [first, last] of runs) {
     for (let seq = first; seq <= last; seq++) {
       const entry = entries.get(seq);
       const payload = entry && entryPayload(entry.message);
       if (payload === undefined) throw missing(seq);
-      const value = (await loadPayload(log.serde, payload)) as object;
-      values.push(value);
-      if (track) items.push(itemFor(seq, value));
+      values.push((await loadPayload(log.serde, payload)) as object);
+      seqs.push(seq);
     }
   }
-  return track ? { values, list: { logId, items } } : { values };
+  return { values, seqs };
 }

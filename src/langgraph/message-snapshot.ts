@@ -1,88 +1,100 @@
 /**
  * Snapshots that tell, without serializing, whether a message object still holds what it held when it was
- * stored. A snapshot copies the object's own enumerable state (plain objects and arrays copied, strings,
- * numbers and other primitives shared, Dates by time) and remembers its prototype; `unchanged(object,
- * snapshot)` compares the two in one walk. Two objects with the same prototype and equal own state serialize
- * the same, so an unchanged message may reuse the log entry it was stored as, even after it was mutated and
- * changed back; a changed one (a field reassigned, a nested value edited in place) is stored again.
+ * stored. A snapshot records, for the object and every object nested in it (plain objects and arrays), the
+ * object itself, its own enumerable keys and their values then (primitives as they were, nested objects as
+ * snapshots of their own, Dates by time). `unchanged(object, snapshot)` walks it again: the same prototype,
+ * the same nested objects (not copies: a replaced nested object counts as a change), the same keys, equal
+ * primitives. Two states that pass serialize the same, so an unchanged message may reuse the log entry it was
+ * stored as; a changed one (a field reassigned, a nested value edited in place, a key added or removed) is
+ * stored again. The check costs a walk over the object's properties, a fraction of serializing it.
  *
  * Only plain data is snapshotted: a message holding anything else (a Map, a typed array, a class instance
- * other than Date, a cycle, more than 64 levels) gets no snapshot, and is compared by its JSON instead.
+ * other than Date, a function, more than 64 levels) gets no snapshot, and is compared by its JSON instead.
  */
 
-/** A copy of an object's state, or undefined when it holds something a snapshot cannot copy. */
-export interface Snapshot {
-  /** The object's prototype. */
-  readonly proto: object | null;
-  /** Its own enumerable state. */
-  readonly state: unknown;
-}
-
 const maxDepth = 64;
-const unsupported = Symbol('unsupported');
 
-/** A Date's time in a snapshot (a class of its own, so no plain object can pass for it). */
+/** A recorded object: itself, its keys (undefined for an array) and the values they held. */
+interface Node {
+  readonly ref: object;
+  readonly keys: string[] | undefined;
+  readonly values: unknown[];
+}
+
+/** A Date's time in a snapshot (a class of its own, so no recorded value can pass for it). */
 class DateState {
+  readonly ref: Date;
   readonly time: number;
-  constructor(time: number) {
-    this.time = time;
+  constructor(ref: Date) {
+    this.ref = ref;
+    this.time = ref.getTime();
   }
 }
 
-function copy(value: unknown, depth: number): unknown {
-  if (typeof value !== 'object' || value === null) return typeof value === 'function' ? unsupported : value;
-  if (depth > maxDepth) return unsupported;
-  if (value instanceof Date) return new DateState(value.getTime());
-  if (Array.isArray(value)) {
-    const out = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i++) {
-      const c = copy(value[i], depth + 1);
-      if (c === unsupported) return unsupported;
-      out[i] = c;
-    }
-    return out;
-  }
+/** A snapshot of a message object: its prototype and its recorded state. */
+export interface Snapshot {
+  readonly proto: object | null;
+  readonly root: Node;
+}
+
+class Unsupported extends Error {}
+
+function record(value: object, depth: number): Node | DateState {
+  if (depth > maxDepth) throw new Unsupported();
+  if (value instanceof Date) return new DateState(value);
+  if (Array.isArray(value))
+    return { ref: value, keys: undefined, values: value.map((v) => recordValue(v, depth)) };
   const proto = Object.getPrototypeOf(value);
-  if (depth > 0 && proto !== Object.prototype && proto !== null) return unsupported;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const c = copy((value as Record<string, unknown>)[key], depth + 1);
-    if (c === unsupported) return unsupported;
-    out[key] = c;
-  }
-  return out;
+  if (depth > 0 && proto !== Object.prototype && proto !== null) throw new Unsupported();
+  const keys = Object.keys(value);
+  return {
+    ref: value,
+    keys,
+    values: keys.map((k) => recordValue((value as Record<string, unknown>)[k], depth)),
+  };
+}
+
+function recordValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'function') throw new Unsupported();
+  return typeof value === 'object' && value !== null ? record(value, depth + 1) : value;
 }
 
 /** A snapshot of a message object's current state, or undefined when it holds more than plain data. */
 export function snapshot(value: object): Snapshot | undefined {
-  const state = copy(value, 0);
-  return state === unsupported ? undefined : { proto: Object.getPrototypeOf(value), state };
+  try {
+    return { proto: Object.getPrototypeOf(value), root: record(value, 0) as Node };
+  } catch (error) {
+    if (error instanceof Unsupported) return undefined;
+    throw error;
+  }
 }
 
-function same(value: unknown, state: unknown, depth: number): boolean {
-  if (typeof value !== 'object' || value === null) return Object.is(value, state);
-  if (typeof state !== 'object' || state === null || depth > maxDepth) return false;
-  if (value instanceof Date) return state instanceof DateState && Object.is(state.time, value.getTime());
-  if (state instanceof DateState) return false;
-  if (Array.isArray(value)) {
-    if (!Array.isArray(state) || state.length !== value.length) return false;
-    for (let i = 0; i < value.length; i++) if (!same(value[i], state[i], depth + 1)) return false;
+function sameValue(value: unknown, recorded: unknown): boolean {
+  if (recorded instanceof DateState)
+    return value === recorded.ref && recorded.ref.getTime() === recorded.time;
+  if (typeof recorded === 'object' && recorded !== null) return sameNode(value, recorded as Node);
+  return Object.is(value, recorded);
+}
+
+function sameNode(value: unknown, node: Node): boolean {
+  if (value !== node.ref) return false;
+  const { keys, values } = node;
+  if (keys === undefined) {
+    const list = value as unknown[];
+    if (list.length !== values.length) return false;
+    for (let i = 0; i < values.length; i++) if (!sameValue(list[i], values[i])) return false;
     return true;
   }
-  if (Array.isArray(state)) return false;
-  const proto = Object.getPrototypeOf(value);
-  if (depth > 0 && proto !== Object.prototype && proto !== null) return false;
-  const keys = Object.keys(value);
-  const stateKeys = state as Record<string, unknown>;
-  if (keys.length !== Object.keys(stateKeys).length) return false;
-  for (const key of keys) {
-    if (!Object.hasOwn(stateKeys, key)) return false;
-    if (!same((value as Record<string, unknown>)[key], stateKeys[key], depth + 1)) return false;
+  const object = value as Record<string, unknown>;
+  if (Object.keys(object).length !== keys.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (!Object.hasOwn(object, key) || !sameValue(object[key], values[i])) return false;
   }
   return true;
 }
 
-/** Whether an object still holds exactly what its snapshot copied (same prototype, equal own state). */
+/** Whether an object still holds exactly what its snapshot recorded (same prototype, nested objects and values). */
 export function unchanged(value: object, snap: Snapshot): boolean {
-  return Object.getPrototypeOf(value) === snap.proto && same(value, snap.state, 0);
+  return Object.getPrototypeOf(value) === snap.proto && sameNode(value, snap.root);
 }

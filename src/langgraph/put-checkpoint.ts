@@ -3,20 +3,18 @@ import type { JSONValue } from 'ai';
 import { channelBlob, type TupleSource } from './checkpoint-reader.ts';
 import { type ChannelBlob, type CheckpointRecord, maxInlineBlob, toArtifact } from './checkpoint-record.ts';
 import { isMessageList } from './langchain-message.ts';
-import { readList, type StoredList, writeList } from './message-lists.ts';
+import { readList, type ThreadIndex, writeList } from './message-lists.ts';
 import { channelBlobKey } from './storage-keys.ts';
 import { dumpPayload } from './typed-payload.ts';
 
 /** What storing a checkpoint of one thread namespace needs. */
 export interface PutContext {
-  /** Reads of the namespace (the log, records by id, and `track.logId`, the log's current id). */
-  source: TupleSource & { track: NonNullable<TupleSource['track']> };
+  /** Reads of the namespace (the log, records by id, and the thread's index). */
+  source: TupleSource & { index: ThreadIndex };
   /** Channels whose message lists are stored as deltas. */
   messageChannels: ReadonlySet<string>;
   /** The parent checkpoint's record, when the config named one that exists. */
   parent: CheckpointRecord | undefined;
-  /** A message list stored by a checkpoint, when the saver still has it. */
-  cachedList(owner: string, channel: string): StoredList | undefined;
 }
 
 /** A checkpoint to store. */
@@ -28,17 +26,18 @@ export interface PutInput {
   parentId: string | undefined;
 }
 
-/** The message list the parent checkpoint holds for a channel: from the saver's cache, else from the store. */
-async function parentList(ctx: PutContext, channel: string): Promise<StoredList | undefined> {
+/**
+ * Makes sure the thread's index knows the message list the parent checkpoint holds for a channel (after a
+ * restart it reads it from the log once), so the child's list is matched against it.
+ */
+async function indexParentList(ctx: PutContext, channel: string): Promise<void> {
   const parent = ctx.parent;
   const location = parent?.values[channel];
-  if (!parent || !location) return undefined;
-  const { logId } = ctx.source.track;
-  const cached = ctx.cachedList(location[0], channel);
-  if (cached?.logId === logId) return cached;
+  if (!parent || !location || ctx.source.index.hasList(location[0], channel)) return;
   const found = await channelBlob(ctx.source, parent, channel, location[1], new Map());
-  if (!found || !('m' in found.blob)) return undefined;
-  return (await readList(ctx.source.log, logId, found.blob.m, true)).list;
+  if (!found || !('m' in found.blob)) return;
+  const { values, seqs } = await readList(ctx.source.log, found.blob.m);
+  ctx.source.index.addList(found.owner, channel, seqs, values);
 }
 
 /** The blob of a channel this checkpoint writes: emptied, a message list delta, or the value serialized. */
@@ -46,9 +45,9 @@ async function writeBlob(ctx: PutContext, checkpoint: Checkpoint, channel: strin
   if (!Object.hasOwn(checkpoint.channel_values, channel)) return { e: 1 };
   const value = checkpoint.channel_values[channel];
   if (ctx.messageChannels.has(channel) && isMessageList(value)) {
-    const { logId } = ctx.source.track;
-    const written = await writeList(ctx.source.log, logId, value, await parentList(ctx, channel));
-    ctx.source.track.keep(checkpoint.id, channel, written.list);
+    await indexParentList(ctx, channel);
+    const written = await writeList(ctx.source.log, ctx.source.index, value);
+    ctx.source.index.markList(checkpoint.id, channel);
     return { m: written.runs };
   }
   return { p: await dumpPayload(ctx.source.log.serde, value) };

@@ -1,0 +1,162 @@
+/** The checkpointer section of BENCHMARKS.md: measured rows, the extrapolated SqliteSaver row, the ratios. */
+
+import { int, ms, ratio, type SuiteOptions, sectionIntro, table } from '../report.ts';
+import type { FixtureFigures } from '../storage/fixture.ts';
+import type { CheckpointerContender, OnePutResult, PutsResult } from './tasks.ts';
+
+/** One measured run. */
+export interface Row {
+  label: string;
+  contender: CheckpointerContender;
+  size: number;
+  result: PutsResult;
+}
+
+/** What the section is made from. */
+export interface CheckpointerFigures {
+  options: SuiteOptions;
+  sizes: number[];
+  fixture: FixtureFigures;
+  rows: Row[];
+  onePut: OnePutResult | undefined;
+  failures: string[];
+  minutes: number;
+}
+
+const mib = (bytes: number) =>
+  bytes >= 2 ** 30
+    ? `${(bytes / 2 ** 30).toFixed(1)} GiB`
+    : `${(bytes / 2 ** 20).toFixed(bytes >= 100 * 2 ** 20 ? 0 : 1)} MiB`;
+
+/** Ordinary least squares of y = a + b·x. */
+function fitLine(points: readonly [number, number][]): { a: number; b: number } {
+  const n = points.length;
+  const mx = points.reduce((s, [x]) => s + x, 0) / n;
+  const my = points.reduce((s, [, y]) => s + y, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (const [x, y] of points) {
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) ** 2;
+  }
+  const b = sxx > 0 ? sxy / sxx : 0;
+  return { a: my - b * mx, b };
+}
+
+/** SqliteSaver at the largest size, from its smallest measured run and the single large puts. */
+function extrapolate(f: CheckpointerFigures) {
+  const small = f.rows.find((r) => r.contender.kind === 'langgraph' && r.size === f.sizes[0]);
+  const n = f.sizes.at(-1)!;
+  if (!small?.result.times || !f.onePut || f.sizes.length < 2) return undefined;
+  const sSmall = f.onePut.listBytesSum[f.sizes[0]!]!;
+  const sLarge = f.onePut.listBytesSum[n]!;
+  const points: [number, number][] = [
+    ...small.result.times.map((t, i): [number, number] => [i + 1, t]),
+    ...f.onePut.ms.map((t): [number, number] => [n, t]),
+  ];
+  const { a, b } = fitLine(points);
+  return {
+    n,
+    bytes: small.result.bytes * (sLarge / sSmall),
+    ms: a * n + (b * n * (n + 1)) / 2,
+    lastPutMs: a + b * n,
+    model: `bytes = ${mib(small.result.bytes)} × Σ_{k≤${int(n)}} L(k) ÷ Σ_{k≤${int(f.sizes[0]!)}} L(k), where L(k) is the JSON size of the list after k messages (each checkpoint stores the whole list); put(k) ≈ ${a.toFixed(2)} ms + ${(b * 1000).toFixed(1)} µs × k, fitted over the ${int(small.size)} timed puts and ${f.onePut.ms.length} single puts of the ${int(n)}-message checkpoint (${f.onePut.ms.map((t) => ms(t)).join(' / ')} ms, ${mib(f.onePut.bytes)} each); total = Σ put(k) for k = 1…${int(n)}`,
+  };
+}
+
+/** The section's markdown. */
+export function renderCheckpointer(f: CheckpointerFigures): string {
+  const head = [
+    'checkpointer',
+    'settings (read back)',
+    'messages (LangChain messages)',
+    '`put` total',
+    'mean per put',
+    'last put',
+    'bytes on disk',
+    'bytes per message',
+    'log entries',
+    '`getTuple` latest',
+  ];
+  const body: string[][] = [];
+  for (const size of f.sizes)
+    for (const r of f.rows.filter((x) => x.size === size))
+      body.push([
+        r.label,
+        r.result.settings,
+        `${int(r.size)} (${int(r.result.lcMessages)})`,
+        `${ms(r.result.ms)} ms`,
+        `${ms(r.result.ms / r.size)} ms`,
+        `${ms(r.result.lastPutMs)} ms`,
+        mib(r.result.bytes),
+        int(r.result.bytes / r.size),
+        r.result.logEntries === undefined ? '' : int(r.result.logEntries),
+        `${ms(r.result.getTupleMs)} ms`,
+      ]);
+  const est = extrapolate(f);
+  if (est)
+    body.push([
+      'LangGraph `SqliteSaver` (**extrapolated**, not measured)',
+      f.rows.find((r) => r.contender.kind === 'langgraph')!.result.settings,
+      `${int(est.n)}`,
+      `≈ ${ms(est.ms)} ms`,
+      `≈ ${ms(est.ms / est.n)} ms`,
+      `≈ ${ms(est.lastPutMs)} ms`,
+      `≈ ${mib(est.bytes)}`,
+      `≈ ${int(est.bytes / est.n)}`,
+      '',
+      '',
+    ]);
+
+  const ratios: string[] = [];
+  for (const size of f.sizes) {
+    const engram = f.rows.find(
+      (r) => r.size === size && r.contender.kind === 'engram-sqlite' && r.contender.durability === 'process',
+    );
+    const lg = f.rows.find((r) => r.size === size && r.contender.kind === 'langgraph');
+    const other = lg
+      ? { bytes: lg.result.bytes, ms: lg.result.ms, how: 'measured' }
+      : est && est.n === size
+        ? { bytes: est.bytes, ms: est.ms, how: 'extrapolated' }
+        : undefined;
+    if (!engram || !other) continue;
+    ratios.push(
+      `- ${int(size)} messages (SqliteSaver ${other.how}): SqliteSaver takes ${ratio(other.bytes / engram.result.bytes)} the bytes and ${ratio(other.ms / engram.result.ms)} the \`put\` time of engram's saver at the same durability (SQLite, synchronous=NORMAL).`,
+    );
+  }
+  const growth = (kind: string, durability?: string) => {
+    const [a, b] = f.sizes.map((s) =>
+      f.rows.find((r) => r.size === s && r.contender.kind === kind && r.contender.durability === durability),
+    );
+    return a && b
+      ? `${ratio(b.result.bytes / a.result.bytes)} the bytes and ${ratio(b.result.ms / a.result.ms)} the time`
+      : undefined;
+  };
+  const engramGrowth = growth('engram-sqlite', 'process');
+
+  const fx = f.fixture;
+  return [
+    '## LangGraph checkpointer: bytes and `put` time of a growing conversation',
+    '',
+    ...sectionIntro(f.options, `the suite took ${f.minutes.toFixed(1)} min`),
+    '',
+    `A conversation appended one message per checkpoint, as a LangGraph app persists its \`messages\` channel: after each message a \`put\` of a checkpoint whose channel holds the whole list so far (a new array each step, the message objects carried over as LangGraph's reducer does), \`newVersions\` naming the channel, the previous checkpoint as parent. Messages: the storage suite's scripted tool-using session (\`createScriptedConversation\`, seed 7, tool results at 0.1×: ${int(fx.meanBytes)} bytes and ${int(fx.meanTokens)} o200k tokens per message on average), converted to LangChain messages before the clock starts (a tool message with several results becomes several). Only \`put\` is timed, each in a fresh process per row. engram's saver (\`createEngramCheckpointSaver\`) stores each message once in the thread's engram log and a checkpoint as a record pointing at its range; LangGraph's \`SqliteSaver\` (\`@langchain/langgraph-checkpoint-sqlite@1.0.4\`, better-sqlite3 13.2, from \`bench/peers\`) serializes the whole list into every checkpoint. Bytes on disk: the database file with its WAL after closing; on PostgreSQL the schema's tables, indexes and TOAST (\`pg_total_relation_size\`).`,
+    '',
+    table(head, body),
+    '',
+    ...(ratios.length ? ['Ratios (SqliteSaver ÷ engram, SQLite at equal durability):', ...ratios, ''] : []),
+    ...(engramGrowth
+      ? [
+          `From ${int(f.sizes[0]!)} to ${int(f.sizes.at(-1)!)} messages engram's saver (SQLite, \`process\`) takes ${engramGrowth}: storage grows with the messages, not with the square of the conversation. Each put still compares the list with its parent's (one walk over the list, not a serialization), so its time grows slowly with the length.`,
+          '',
+        ]
+      : []),
+    ...(est
+      ? [
+          `**Extrapolated, not measured:** SqliteSaver at ${int(est.n)} messages (${int(est.n)} per-message puts would write about ${mib(est.bytes)}). Model: ${est.model}.`,
+          '',
+        ]
+      : []),
+    ...(f.failures.length ? [`Left out or failed: ${f.failures.join('; ')}.`, ''] : []),
+  ].join('\n');
+}

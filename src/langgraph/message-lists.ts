@@ -7,7 +7,7 @@ import type { TokenCounter } from '../tokens/token-counter.ts';
 import { entryPayload, logMessage } from './langchain-message.ts';
 import { type Snapshot, snapshot, unchanged } from './message-snapshot.ts';
 import { readRanges, type SeqRuns, toRuns } from './seq-runs.ts';
-import { dumpPayload, loadPayload } from './typed-payload.ts';
+import { dumpPayload, loadPayloads } from './typed-payload.ts';
 
 /** Where a thread's messages go: its session's log, in the saver's scope. */
 export interface ThreadLog {
@@ -156,16 +156,16 @@ export async function readList(log: ThreadLog, runs: SeqRuns): Promise<{ values:
     for (const entry of await log.store.readRange(log.scope, log.sessionId, { fromSeq, toSeq }))
       entries.set(entry.seq, entry);
   }
-  const values: object[] = [];
+  const payloads: unknown[] = [];
   const seqs: number[] = [];
   for (const [first, last] of runs) {
     for (let seq = first; seq <= last; seq++) {
       const entry = entries.get(seq);
       const payload = entry && entryPayload(entry.message);
       if (payload === undefined) throw missing(seq);
-      values.push((await loadPayload(log.serde, payload)) as object);
+      payloads.push(payload);
       seqs.push(seq);
     }
   }
-  return { values, seqs };
+  return { values: (await loadPayloads(log.serde, payloads)) as object[], seqs };
 }

@@ -1,4 +1,4 @@
-import type { SerializerProtocol } from '@langchain/langgraph-checkpoint';
+import { JsonPlusSerializer, type SerializerProtocol } from '@langchain/langgraph-checkpoint';
 import { MemoryError } from '../core/errors/memory-error.ts';
 
 /**
@@ -45,6 +45,26 @@ export async function loadPayload(serde: SerializerProtocol, payload: unknown): 
       message: 'a stored checkpoint value is malformed (expected a typed payload)',
     });
   return serde.loadsTyped(payload.t, payloadBytes(payload));
+}
+
+/**
+ * Reads many values back. With LangGraph's JSON serializer and text payloads, in one call over the JSON array
+ * of them (what it makes of an array is the array of what it makes of each element), which costs far less than
+ * one call each; otherwise one call each.
+ */
+export async function loadPayloads(
+  serde: SerializerProtocol,
+  payloads: readonly unknown[],
+): Promise<unknown[]> {
+  if (
+    payloads.length > 1 &&
+    serde instanceof JsonPlusSerializer &&
+    payloads.every((p) => isPayload(p) && p.t === 'json' && 's' in p)
+  ) {
+    const text = `[${payloads.map((p) => (p as { s: string }).s).join(',')}]`;
+    return (await serde.loadsTyped('json', new TextEncoder().encode(text))) as unknown[];
+  }
+  return Promise.all(payloads.map((p) => loadPayload(serde, p)));
 }
 
 /** Whether a stored JSON value is a payload. */

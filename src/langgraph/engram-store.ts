@@ -54,10 +54,10 @@ export interface EngramStoreOptions {
   scope?: Scope;
   /**
    * Embeds item texts for semantic `search` with a `query` (a function of texts, or LangChain `Embeddings`).
-   * Without it a `query` ranks items by BM25 over their text.
+   * Without it a `query` ranks items by BM25 over their text. @default none (BM25)
    */
   embed?: ((texts: string[]) => Promise<number[][]>) | EmbeddingsLike;
-  /** The embedding's dimensions; a vector of another length is refused. */
+  /** The embedding's dimensions; a vector of another length is refused. @default not checked */
   dims?: number;
   /** The vectors' model id (vectors of different models are never compared). @default 'langgraph-store' */
   model?: string;

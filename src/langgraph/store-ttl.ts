@@ -11,11 +11,14 @@ import type { ItemMetadata } from './store-items.ts';
  * once the record's own expiry has passed.
  */
 export interface EngramStoreTtl {
-  /** Minutes an item lives after its last write (or read, see `refreshOnRead`); per-item `ttl` overrides it. */
+  /**
+   * Minutes an item lives after its last write (or read, see `refreshOnRead`); a put's `ttl` overrides it.
+   * @default none (items never expire)
+   */
   defaultTtl?: number;
   /** Whether `get` and `search` extend the life of the items they return. @default true */
   refreshOnRead?: boolean;
-  /** Sweeps expired items every this many minutes (a background timer, stopped by `stop()`). */
+  /** Sweeps expired items every this many minutes (a background timer, stopped by `stop()`). @default no background sweep */
   sweepIntervalMinutes?: number;
 }
 

@@ -41,6 +41,11 @@ async function check(call: Call, saver: BaseCheckpointSaver, oracle: MemorySaver
       await saver.deleteThread(call.thread);
       await oracle.deleteThread(call.thread);
       return;
+    case 'history':
+      expect(await saver.getDeltaChannelHistory(call)).toStrictEqual(
+        await oracle.getDeltaChannelHistory(call),
+      );
+      return;
     case 'get':
       expect(await saver.getTuple(call.config)).toStrictEqual(await oracle.getTuple(call.config));
       return;
@@ -71,20 +76,23 @@ describe('the engram saver against LangGraph’s MemorySaver (property)', () => 
     it(`${driver.name}: random puts, writes, reads, lists and deletes give identical tuples, also after a restart`, async () => {
       let tenant = 0;
       await fc.assert(
-        fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 40 }), async (steps) => {
-          const opened = await driver.open();
-          try {
-            const store: MemoryStoreV1 = opened.store;
-            const scope = { tenant: `property-${++tenant}` };
-            const saver = createEngramCheckpointSaver({ store, scope });
-            const oracle = new MemorySaver();
-            for (const call of scenarioCalls(steps)) await check(call, saver, oracle);
-            await compareEverything(createEngramCheckpointSaver({ store, scope }), oracle);
-          } finally {
-            await opened.dispose();
-          }
-        }),
-        { numRuns: driver.name === 'memory' ? 150 : 40 },
+        fc.asyncProperty(
+          fc.array(stepArbitrary, { minLength: 1, maxLength: 60, size: 'medium' }),
+          async (steps) => {
+            const opened = await driver.open();
+            try {
+              const store: MemoryStoreV1 = opened.store;
+              const scope = { tenant: `property-${++tenant}` };
+              const saver = createEngramCheckpointSaver({ store, scope });
+              const oracle = new MemorySaver();
+              for (const call of scenarioCalls(steps)) await check(call, saver, oracle);
+              await compareEverything(createEngramCheckpointSaver({ store, scope }), oracle);
+            } finally {
+              await opened.dispose();
+            }
+          },
+        ),
+        { numRuns: driver.name === 'memory' ? 100 : 25 },
       );
     });
 });

@@ -6,6 +6,7 @@ import {
   type CheckpointListOptions,
   type CheckpointMetadata,
   type CheckpointTuple,
+  type DeltaChannelHistory,
   getCheckpointId,
   JsonPlusSerializer,
   type PendingWrite,
@@ -19,7 +20,8 @@ import type { TokenCounter } from '../tokens/token-counter.ts';
 import { readTuple, type TupleSource } from './checkpoint-reader.ts';
 import { type CheckpointRecord, toRecord } from './checkpoint-record.ts';
 import { readWrites, storeWrites } from './checkpoint-writes.ts';
-import { listCheckpoints } from './list-checkpoints.ts';
+import { deltaChannelHistory } from './delta-history.ts';
+import { listCheckpoints, readThread } from './list-checkpoints.ts';
 import { LruCache } from './lru-cache.ts';
 import { ThreadIndex, type ThreadLog } from './message-lists.ts';
 import { putCheckpoint } from './put-checkpoint.ts';
@@ -189,6 +191,27 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
       config,
       options,
     );
+  }
+
+  /**
+   * The history of delta channels (LangGraph's `DeltaChannel`): writes and seed along the parent chain, read
+   * from the thread in one call (see `deltaChannelHistory`). Beta, as in LangGraph.
+   */
+  override async getDeltaChannelHistory(options: {
+    config: RunnableConfig;
+    channels: string[];
+  }): Promise<Record<string, DeltaChannelHistory>> {
+    const { config, channels } = options;
+    const threadId = config?.configurable?.thread_id;
+    if (channels.length === 0) return {};
+    if (threadId === undefined || threadId === null) return super.getDeltaChannelHistory(options);
+    const { ns } = threadOf(config, 'getDeltaChannelHistory');
+    const thread = await readThread({ store: this.#store, scope: this.#scope }, String(threadId));
+    const records = thread.records.filter((r) => r.ns === ns);
+    const source = this.#source(String(threadId), ns, records);
+    const id = getCheckpointId(config) || undefined;
+    const history = await deltaChannelHistory(source, records, (cp) => thread.writes(ns, cp), id, channels);
+    return history ?? super.getDeltaChannelHistory(options);
   }
 
   /** Stores a checkpoint; only the channels of `newVersions` store a value (message lists as deltas). */

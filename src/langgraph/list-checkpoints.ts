@@ -30,7 +30,7 @@ export interface ListContext {
 }
 
 /** One thread's stored checkpoints and writes, read in one call. */
-async function readThread(ctx: ListContext, threadId: string) {
+export async function readThread(ctx: Pick<ListContext, 'store' | 'scope'>, threadId: string) {
   let artifacts: Awaited<ReturnType<MemoryStoreV1['listArtifacts']>> = [];
   try {
     artifacts = await ctx.store.listArtifacts(ctx.scope, threadSessionId(threadId));

@@ -45,6 +45,7 @@ export type Step =
       writes: { channel: number; value: number }[];
     }
   | { kind: 'get'; thread: number; ns: number; pick: number | null }
+  | { kind: 'history'; thread: number; ns: number; pick: number | null }
   | {
       kind: 'list';
       thread: number | null;
@@ -71,14 +72,18 @@ const listOp: fc.Arbitrary<ListOp> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ op: 'keep' as const }) },
 );
 
+/** Threads and namespaces, most steps on the first of each, so histories grow long enough to fork. */
+const threadPick = fc.constantFrom(0, 0, 0, 1, 2);
+const nsPick = fc.constantFrom(0, 0, 0, 1);
+
 /** A random step. */
 export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 6,
     arbitrary: fc.record({
       kind: fc.constant('put' as const),
-      thread: fc.nat(2),
-      ns: fc.nat(1),
+      thread: threadPick,
+      ns: nsPick,
       parent: fc.option(fc.nat(30), { freq: 6 }),
       list: listOp,
       counter: fc.constantFrom('keep' as const, 'bump' as const, 'clear' as const),
@@ -90,8 +95,8 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('writes' as const),
-      thread: fc.nat(2),
-      ns: fc.nat(1),
+      thread: threadPick,
+      ns: nsPick,
       pick: fc.nat(30),
       task: fc.nat(2),
       path: fc.nat(2),
@@ -102,8 +107,8 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('get' as const),
-      thread: fc.nat(2),
-      ns: fc.nat(1),
+      thread: threadPick,
+      ns: nsPick,
       pick: fc.option(fc.nat(30)),
     }),
   },
@@ -124,6 +129,15 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), thread: fc.nat(2) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('history' as const),
+      thread: threadPick,
+      ns: nsPick,
+      pick: fc.option(fc.nat(30)),
+    }),
+  },
 );
 
 /** The thread ids and namespaces a scenario uses. */
@@ -136,6 +150,8 @@ interface Known {
   thread: string;
   ns: string;
   checkpoint: Checkpoint;
+  /** Its message list as JSON when it was put (an edit in place since changes the objects, not what was stored). */
+  stored: string;
 }
 
 let made = 0;
@@ -194,6 +210,7 @@ export type Call =
       args: Parameters<import('@langchain/langgraph-checkpoint').BaseCheckpointSaver['putWrites']>;
     }
   | { kind: 'get'; config: { configurable: Record<string, string> } }
+  | { kind: 'history'; config: { configurable: Record<string, string> }; channels: string[] }
   | {
       kind: 'list';
       config: { configurable: Record<string, string> };
@@ -232,9 +249,16 @@ export function* scenarioCalls(steps: readonly Step[]): Generator<Call> {
     const ns = namespaces[step.ns]!;
     const mine = known.filter((k) => k.thread === thread && k.ns === ns);
     const base = { thread_id: thread, checkpoint_ns: ns };
-    if (step.kind === 'get') {
-      const k = step.pick !== null && mine.length > 0 ? mine[step.pick % mine.length] : undefined;
-      yield { kind: 'get', config: { configurable: k ? { ...base, checkpoint_id: k.id } : base } };
+    if (step.kind === 'get' || step.kind === 'history') {
+      // A history asks about a stored checkpoint (of any thread), where there are ancestors to walk.
+      const pool = step.kind === 'history' && known.length > 0 ? known : mine;
+      const k = step.pick !== null && pool.length > 0 ? pool[step.pick % pool.length] : undefined;
+      const config = {
+        configurable: k ? { thread_id: k.thread, checkpoint_ns: k.ns, checkpoint_id: k.id } : base,
+      };
+      yield step.kind === 'get'
+        ? { kind: 'get', config }
+        : { kind: 'history', config, channels: writeChannels };
       continue;
     }
     if (step.kind === 'writes') {
@@ -268,7 +292,10 @@ export function* scenarioCalls(steps: readonly Step[]): Generator<Call> {
       newVersions[channel] = versions[channel]!;
     };
     const oldList = (values.messages as BaseMessage[] | undefined) ?? [];
-    if (step.list.op !== 'keep' || !previous) {
+    // LangGraph keeps a channel's version only while its value is what the parent stored; a list whose
+    // messages were edited in place since is a new value, with a new version.
+    const stale = parent !== undefined && JSON.stringify(oldList) !== parent.stored;
+    if (step.list.op !== 'keep' || !previous || stale) {
       values.messages = deriveList(oldList, step.list);
       bump('messages');
     }
@@ -288,7 +315,7 @@ export function* scenarioCalls(steps: readonly Step[]): Generator<Call> {
       channel_versions: versions,
       versions_seen: { agent: { ...versions } },
     };
-    known.push({ id, thread, ns, checkpoint });
+    known.push({ id, thread, ns, checkpoint, stored: JSON.stringify(values.messages) });
     yield {
       kind: 'put',
       args: [

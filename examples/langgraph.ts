@@ -3,8 +3,9 @@
  * memory across threads), on the embedded SQLite store. The graph runs, the "process" restarts (a new store
  * handle, saver and store on the same file), the thread resumes from its checkpoint, and a new thread finds what
  * the first one stored. Then engram itself reads the thread: its messages are an engram conversation, stored
- * once each however many checkpoints hold them. The model is scripted (a LangChain chat model that answers from
- * the messages it is sent), so it runs with no key and no network.
+ * once each however many checkpoints hold them. The model is scripted (`ScriptedChatModel`, a LangChain chat
+ * model that answers from the messages it is sent), so it runs with no key and no network; use any LangChain
+ * chat model in its place.
  *
  *   node --experimental-strip-types --no-warnings examples/langgraph.ts
  */
@@ -12,9 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { AIMessage, type BaseMessage, HumanMessage } from '@langchain/core/messages';
-import type { ChatResult } from '@langchain/core/outputs';
+import { HumanMessage } from '@langchain/core/messages';
 import {
   END,
   type LangGraphRunnableConfig,
@@ -24,28 +23,21 @@ import {
 } from '@langchain/langgraph';
 import { createEngramCheckpointSaver, createEngramStore, threadSessionId } from '../src/langgraph.ts';
 import { createSqliteStore } from '../src/sqlite.ts';
+import { ScriptedChatModel } from '../src/testing/langgraph/scripted-chat-model.ts';
 
-/** A chat model that answers from what it is sent: greets a name, recalls it, or says what the system note knows. */
-class ScriptedChatModel extends BaseChatModel {
-  _llmType() {
-    return 'scripted';
-  }
-  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
-    const said = messages.map((m) => String(m.content));
-    const last = said.at(-1) ?? '';
-    const name = said.map((t) => /my name is (\w+)/i.exec(t)?.[1]).findLast(Boolean);
-    const known = said.find((t) => t.startsWith('Known about the user:'));
-    let reply = 'I see.';
-    if (/my name is/i.test(last)) reply = `Nice to meet you, ${name}.`;
-    else if (/what is my name/i.test(last)) reply = name ? `Your name is ${name}.` : 'You have not told me.';
-    else if (/remember about me/i.test(last))
-      reply = known ? `From earlier chats: ${known.slice(22)}` : 'Nothing yet.';
-    else if (/live in (\w+)/i.test(last)) reply = `${/live in (\w+)/i.exec(last)![1]} is lovely.`;
-    return { generations: [{ text: reply, message: new AIMessage(reply) }] };
-  }
-}
-
-const model = new ScriptedChatModel({});
+/** A scripted model that answers from what it is sent: greets a name, recalls it, or repeats what it was told. */
+const model = new ScriptedChatModel((messages) => {
+  const said = messages.map((m) => String(m.content));
+  const last = said.at(-1) ?? '';
+  const name = said.map((t) => /my name is (\w+)/i.exec(t)?.[1]).findLast(Boolean);
+  const known = said.find((t) => t.startsWith('Known about the user:'));
+  if (/my name is/i.test(last)) return `Nice to meet you, ${name}.`;
+  if (/what is my name/i.test(last)) return name ? `Your name is ${name}.` : 'You have not told me.';
+  if (/remember about me/i.test(last))
+    return known ? `From earlier chats: ${known.slice(22)}` : 'Nothing yet.';
+  const city = /live in (\w+)/i.exec(last)?.[1];
+  return city ? `${city} is lovely.` : 'I see.';
+});
 const graphBuilder = new StateGraph(MessagesAnnotation)
   // Keeps facts the user states in the long-term store, shared by every thread of this user.
   .addNode('remember', async (state, config: LangGraphRunnableConfig) => {

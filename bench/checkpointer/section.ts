@@ -1,6 +1,6 @@
 /** The checkpointer section of BENCHMARKS.md: measured rows, the extrapolated SqliteSaver row, the ratios. */
 
-import { int, ms, ratio, type SuiteOptions, sectionIntro, table } from '../report.ts';
+import { fitLine, int, ms, ratio, type SuiteOptions, sectionIntro, table } from '../report.ts';
 import type { FixtureFigures } from '../storage/fixture.ts';
 import type { CheckpointerContender, OnePutResult, PutsResult } from './tasks.ts';
 
@@ -27,21 +27,6 @@ const mib = (bytes: number) =>
   bytes >= 2 ** 30
     ? `${(bytes / 2 ** 30).toFixed(1)} GiB`
     : `${(bytes / 2 ** 20).toFixed(bytes >= 100 * 2 ** 20 ? 0 : 1)} MiB`;
-
-/** Ordinary least squares of y = a + b·x. */
-function fitLine(points: readonly [number, number][]): { a: number; b: number } {
-  const n = points.length;
-  const mx = points.reduce((s, [x]) => s + x, 0) / n;
-  const my = points.reduce((s, [, y]) => s + y, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  for (const [x, y] of points) {
-    sxy += (x - mx) * (y - my);
-    sxx += (x - mx) ** 2;
-  }
-  const b = sxx > 0 ? sxy / sxx : 0;
-  return { a: my - b * mx, b };
-}
 
 /** SqliteSaver at the largest size, from its smallest measured run and the single large puts. */
 function extrapolate(f: CheckpointerFigures) {

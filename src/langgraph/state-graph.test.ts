@@ -1,7 +1,5 @@
 import { join } from 'node:path';
-import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
-import type { ChatResult } from '@langchain/core/outputs';
 import {
   Command,
   END,
@@ -16,29 +14,11 @@ import type { MemoryMessage } from '../core/message.ts';
 import { createPostgresStore } from '../store/drivers/postgres/postgres-driver.ts';
 import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import { ScriptedChatModel } from '../testing/langgraph/scripted-chat-model.ts';
 import { createTestSchema } from '../testing/postgres/test-database.ts';
 import { testPostgresUrl } from '../testing/reliability/postgres-url.ts';
 import { tempDir } from '../testing/reliability/store-drivers.ts';
-import { createEngramCheckpointSaver } from './engram-checkpoint-saver.ts';
-import { createEngramStore } from './engram-store.ts';
-import { threadSessionId } from './storage-keys.ts';
-
-/** A chat model that answers with the next of its scripted replies (copies, so runs never share objects). */
-class ScriptedChatModel extends BaseChatModel {
-  #replies: AIMessage[];
-  constructor(replies: AIMessage[]) {
-    super({});
-    this.#replies = [...replies];
-  }
-  _llmType() {
-    return 'scripted';
-  }
-  async _generate(): Promise<ChatResult> {
-    const next = this.#replies.shift() ?? new AIMessage('(no more replies)');
-    const message = new AIMessage({ content: next.content, tool_calls: next.tool_calls ?? [] });
-    return { generations: [{ text: String(next.content), message }] };
-  }
-}
+import { createEngramCheckpointSaver, createEngramStore, threadSessionId } from './index.ts';
 
 /**
  * A real LangGraph agent on engram: a scripted chat model that calls a tool, a tool node, a node that keeps
@@ -47,7 +27,8 @@ class ScriptedChatModel extends BaseChatModel {
  * thread's checkpoint.
  */
 function buildGraph(replies: AIMessage[]) {
-  const model = new ScriptedChatModel(replies);
+  const queue = [...replies];
+  const model = new ScriptedChatModel(() => queue.shift() ?? '(no more replies)');
   return new StateGraph(MessagesAnnotation)
     .addNode('remember', async (state, config: LangGraphRunnableConfig) => {
       const last = state.messages.at(-1);

@@ -44,6 +44,14 @@ export interface EngramCheckpointSaverOptions {
   /** Counts the tokens of the messages appended to a thread's log. @default createEstimateTokenCounter() */
   tokenCounter?: TokenCounter;
   /**
+   * Takes a message object the saver already stored (or read) as unchanged, without checking it: a put then
+   * costs a lookup per message of its list instead of a walk over each message's fields. LangGraph's reducers
+   * replace messages rather than edit them, but a node that edits a message object in place after it was
+   * checkpointed would have the edit missed (the checkpoint would hold the message as it was stored).
+   * @default false
+   */
+  trustMessageObjects?: boolean;
+  /**
    * Whether log entries carry each message's text (role, text, tool calls), so engram's search and views read
    * the conversation. Turn it off with a serializer that encrypts, so no text is left in clear beside it.
    * @default true with the default serializer, false with one passed in `serde`
@@ -80,6 +88,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
   readonly #messageChannels: ReadonlySet<string>;
   readonly #counter: TokenCounter;
   readonly #readable: boolean;
+  readonly #trust: boolean;
   /** Records of recent checkpoints (the next put's parent), and what is known of recent threads' logs. */
   readonly #records = new LruCache<{ logId: string; record: CheckpointRecord }>(256);
   readonly #indexes = new LruCache<ThreadIndex>(32);
@@ -92,13 +101,14 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     this.#messageChannels = new Set(options.messageChannels ?? ['messages']);
     this.#counter = options.tokenCounter ?? createEstimateTokenCounter();
     this.#readable = options.readableLog ?? this.serde instanceof JsonPlusSerializer;
+    this.#trust = options.trustMessageObjects ?? false;
   }
 
   /** The index of a thread's log, new when the log is (the session was deleted and made again). */
   #index(sessionId: string, logId: string): ThreadIndex {
     const cached = this.#indexes.get(sessionId);
     if (cached?.logId === logId) return cached;
-    const index = new ThreadIndex(logId);
+    const index = new ThreadIndex(logId, this.#trust);
     this.#indexes.set(sessionId, index);
     return index;
   }

@@ -150,6 +150,24 @@ describe('message lists are deltas over the thread’s engram log', () => {
     expect((await saver.getTuple(edited))?.checkpoint.channel_values.messages).toHaveLength(2);
   });
 
+  it('trustMessageObjects: a known object is not walked again, so an edit made in place is missed (as documented)', async () => {
+    const store = createMemoryStore();
+    const saver = createEngramCheckpointSaver({ store, scope, trustMessageObjects: true });
+    const a = new HumanMessage({ id: 'a', content: 'one' });
+    const config = await putAll(saver, [[a]]);
+    a.content = 'one, edited in place';
+    const b = new AIMessage({ id: 'b', content: 'two' });
+    const next = await saver.put(
+      config,
+      checkpointOf([a, b], 2),
+      { source: 'loop', step: 2, parents: {} },
+      { messages: 2 },
+    );
+    expect((await store.stats(scope, sessionId)).count).toBe(2);
+    const back = (await saver.getTuple(next))!.checkpoint.channel_values.messages as BaseMessage[];
+    expect(back.map((m) => m.content)).toEqual(['one', 'two']);
+  });
+
   it('the log reads as a conversation: engram search finds the messages, with their roles', async () => {
     const store = createMemoryStore();
     const saver = createEngramCheckpointSaver({ store, scope });

@@ -59,12 +59,15 @@ function storedJson(k: Known): string | undefined {
  */
 export class ThreadIndex {
   readonly logId: string;
+  readonly #trust: boolean;
   readonly #objects = new WeakMap<object, Known>();
   readonly #ids = new Map<string, Known>();
   readonly #lists = new Set<string>();
 
-  constructor(logId: string) {
+  /** `trust`: a known message object is taken as unchanged, without walking it (see `trustMessageObjects`). */
+  constructor(logId: string, trust = false) {
     this.logId = logId;
+    this.#trust = trust;
   }
 
   #add(k: Known): Known {
@@ -95,6 +98,7 @@ export class ThreadIndex {
   /** The log entry holding a message equal to `m`, or undefined when it must be stored. */
   find(m: object): number | undefined {
     const k = this.#objects.get(m);
+    if (k && this.#trust) return k.seq;
     if (k?.snap && unchanged(m, k.snap)) return k.seq;
     if (k?.json !== undefined && k.json === JSON.stringify(m)) return k.seq;
     const id = messageId(m);

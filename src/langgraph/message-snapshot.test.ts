@@ -78,9 +78,15 @@ describe('message snapshots', () => {
     }
   });
 
-  it('gives no snapshot for what it cannot copy (a Map, a function), so the saver compares JSON instead', () => {
+  it('gives no snapshot for what it cannot copy (a Map, a function), and walks a cycle once', () => {
     expect(snapshot({ a: new Map() })).toBeUndefined();
     expect(snapshot({ a: () => 1 })).toBeUndefined();
+    const cyclic: Record<string, unknown> = { x: 1 };
+    cyclic.self = cyclic;
+    const round = snapshot(cyclic)!;
+    expect(unchanged(cyclic, round)).toBe(true);
+    cyclic.x = 2;
+    expect(unchanged(cyclic, round)).toBe(false);
     const dated = { at: new Date(5) };
     const snap = snapshot(dated)!;
     dated.at.setTime(6);

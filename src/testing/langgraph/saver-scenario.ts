@@ -56,89 +56,97 @@ export type Step =
     }
   | { kind: 'delete'; thread: number };
 
-const listOp: fc.Arbitrary<ListOp> = fc.oneof(
-  {
-    weight: 6,
-    arbitrary: fc.record({ op: fc.constant('append' as const), count: fc.integer({ min: 1, max: 3 }) }),
-  },
-  ...(['remove', 'replace', 'swap', 'repeat', 'edit'] as const).map((op) => ({
-    weight: 1,
-    arbitrary: fc.record({ op: fc.constant(op), at: fc.nat(50) }),
-  })),
-  {
-    weight: 1,
-    arbitrary: fc.record({ op: fc.constant('overwrite' as const), count: fc.integer({ min: 0, max: 3 }) }),
-  },
-  { weight: 1, arbitrary: fc.constant({ op: 'keep' as const }) },
-);
+/** List operations; `edits: false` leaves out editing a message object in place. */
+const listOps = (edits: boolean): fc.Arbitrary<ListOp> =>
+  fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc.record({ op: fc.constant('append' as const), count: fc.integer({ min: 1, max: 3 }) }),
+    },
+    ...(['remove', 'replace', 'swap', 'repeat', ...(edits ? (['edit'] as const) : [])] as const).map(
+      (op) => ({
+        weight: 1,
+        arbitrary: fc.record({ op: fc.constant(op), at: fc.nat(50) }),
+      }),
+    ),
+    {
+      weight: 1,
+      arbitrary: fc.record({ op: fc.constant('overwrite' as const), count: fc.integer({ min: 0, max: 3 }) }),
+    },
+    { weight: 1, arbitrary: fc.constant({ op: 'keep' as const }) },
+  );
 
 /** Threads and namespaces, most steps on the first of each, so histories grow long enough to fork. */
 const threadPick = fc.constantFrom(0, 0, 0, 1, 2);
 const nsPick = fc.constantFrom(0, 0, 0, 1);
 
-/** A random step. */
-export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  {
-    weight: 6,
-    arbitrary: fc.record({
-      kind: fc.constant('put' as const),
-      thread: threadPick,
-      ns: nsPick,
-      parent: fc.option(fc.nat(30), { freq: 6 }),
-      list: listOp,
-      counter: fc.constantFrom('keep' as const, 'bump' as const, 'clear' as const),
-      source: fc.constantFrom('input' as const, 'loop' as const, 'update' as const),
-      idKey: fc.nat(1_000_000),
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('writes' as const),
-      thread: threadPick,
-      ns: nsPick,
-      pick: fc.nat(30),
-      task: fc.nat(2),
-      path: fc.nat(2),
-      writes: fc.array(fc.record({ channel: fc.nat(4), value: fc.nat(5) }), { minLength: 1, maxLength: 3 }),
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('get' as const),
-      thread: threadPick,
-      ns: nsPick,
-      pick: fc.option(fc.nat(30)),
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('list' as const),
-      thread: fc.option(fc.nat(2)),
-      ns: fc.option(fc.nat(1)),
-      before: fc.option(fc.nat(30)),
-      limit: fc.option(fc.integer({ min: 1, max: 4 })),
-      filter: fc.option(
-        fc.oneof(
-          fc.record({ source: fc.constantFrom('input', 'loop', 'update') }),
-          fc.record({ step: fc.nat(5) }),
+/** A random step (`edits`: whether a step may edit a message object in place). */
+export const stepArbitraryWith = (options: { edits: boolean }): fc.Arbitrary<Step> =>
+  fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constant('put' as const),
+        thread: threadPick,
+        ns: nsPick,
+        parent: fc.option(fc.nat(30), { freq: 6 }),
+        list: listOps(options.edits),
+        counter: fc.constantFrom('keep' as const, 'bump' as const, 'clear' as const),
+        source: fc.constantFrom('input' as const, 'loop' as const, 'update' as const),
+        idKey: fc.nat(1_000_000),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('writes' as const),
+        thread: threadPick,
+        ns: nsPick,
+        pick: fc.nat(30),
+        task: fc.nat(2),
+        path: fc.nat(2),
+        writes: fc.array(fc.record({ channel: fc.nat(4), value: fc.nat(5) }), { minLength: 1, maxLength: 3 }),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('get' as const),
+        thread: threadPick,
+        ns: nsPick,
+        pick: fc.option(fc.nat(30)),
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('list' as const),
+        thread: fc.option(fc.nat(2)),
+        ns: fc.option(fc.nat(1)),
+        before: fc.option(fc.nat(30)),
+        limit: fc.option(fc.integer({ min: 1, max: 4 })),
+        filter: fc.option(
+          fc.oneof(
+            fc.record({ source: fc.constantFrom('input', 'loop', 'update') }),
+            fc.record({ step: fc.nat(5) }),
+          ),
         ),
-      ),
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), thread: fc.nat(2) }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('history' as const),
-      thread: threadPick,
-      ns: nsPick,
-      pick: fc.option(fc.nat(30)),
-    }),
-  },
-);
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), thread: fc.nat(2) }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('history' as const),
+        thread: threadPick,
+        ns: nsPick,
+        pick: fc.option(fc.nat(30)),
+      }),
+    },
+  );
+
+/** A random step, edits in place included. */
+export const stepArbitrary = stepArbitraryWith({ edits: true });
 
 /** The thread ids and namespaces a scenario uses. */
 export const threads = ['t-0', 't-1', 't-2'];

@@ -50,6 +50,10 @@ export const checkpointer: Suite = async (options) => {
         label: 'engram saver, SQLite `power` (default, synchronous=FULL)',
         contender: { kind: 'engram-sqlite', durability: 'power' },
       },
+      {
+        label: 'engram saver, SQLite `process`, `trustMessageObjects: true`',
+        contender: { kind: 'engram-sqlite', durability: 'process', trust: true },
+      },
       ...(env.pg
         ? [{ label: 'engram saver, PostgreSQL', contender: { kind: 'engram-postgres' as const } }]
         : []),
@@ -60,7 +64,7 @@ export const checkpointer: Suite = async (options) => {
       log(`${size.toLocaleString('en-US')} messages`);
       for (const { label, contender } of contenders) {
         if (contender.kind === 'langgraph' && size !== sizes[0]) continue;
-        const key = `${contender.kind}-${contender.durability ?? ''}-${size}`;
+        const key = `${contender.kind}-${contender.durability ?? ''}${contender.trust ? '-trust' : ''}-${size}`;
         const target =
           contender.kind === 'engram-postgres'
             ? { db: env.pg!.url, pgSchema: `${env.pg!.schema}_${size}` }

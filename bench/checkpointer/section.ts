@@ -93,31 +93,42 @@ export function renderCheckpointer(f: CheckpointerFigures): string {
       '',
     ]);
 
+  /** engram's SQLite `process` row of a size, by default or with `trustMessageObjects`. */
+  const engramRow = (size: number, trust: boolean) =>
+    f.rows.find(
+      (r) =>
+        r.size === size &&
+        r.contender.kind === 'engram-sqlite' &&
+        r.contender.durability === 'process' &&
+        (r.contender.trust ?? false) === trust,
+    );
   const ratios: string[] = [];
   for (const size of f.sizes) {
-    const engram = f.rows.find(
-      (r) => r.size === size && r.contender.kind === 'engram-sqlite' && r.contender.durability === 'process',
-    );
     const lg = f.rows.find((r) => r.size === size && r.contender.kind === 'langgraph');
     const other = lg
       ? { bytes: lg.result.bytes, ms: lg.result.ms, how: 'measured' }
       : est && est.n === size
         ? { bytes: est.bytes, ms: est.ms, how: 'extrapolated' }
         : undefined;
-    if (!engram || !other) continue;
+    const [exact, trusting] = [engramRow(size, false), engramRow(size, true)];
+    if (!exact || !other) continue;
     ratios.push(
-      `- ${int(size)} messages (SqliteSaver ${other.how}): SqliteSaver takes ${ratio(other.bytes / engram.result.bytes)} the bytes and ${ratio(other.ms / engram.result.ms)} the \`put\` time of engram's saver at the same durability (SQLite, synchronous=NORMAL).`,
+      `- ${int(size)} messages (SqliteSaver ${other.how}): SqliteSaver takes ${ratio(other.bytes / exact.result.bytes)} the bytes and ${ratio(other.ms / exact.result.ms)} the \`put\` time of engram's saver${trusting ? ` (${ratio(other.ms / trusting.result.ms)} with \`trustMessageObjects\`)` : ''}.`,
     );
   }
-  const growth = (kind: string, durability?: string) => {
-    const [a, b] = f.sizes.map((s) =>
-      f.rows.find((r) => r.size === s && r.contender.kind === kind && r.contender.durability === durability),
-    );
-    return a && b
-      ? `${ratio(b.result.bytes / a.result.bytes)} the bytes and ${ratio(b.result.ms / a.result.ms)} the time`
-      : undefined;
+  const growth = (trust: boolean) => {
+    const [a, b] = f.sizes.map((s) => engramRow(s, trust));
+    if (!a || !b) return undefined;
+    const perPut = (r: Row) => r.result.ms / r.size;
+    return `${ratio(b.result.bytes / a.result.bytes)} the bytes and ${ratio(perPut(b) / perPut(a))} the mean time per put`;
   };
-  const engramGrowth = growth('engram-sqlite', 'process');
+  const [exactGrowth, trustGrowth] = [growth(false), growth(true)];
+  const growthLines = exactGrowth
+    ? [
+        `From ${int(f.sizes[0]!)} to ${int(f.sizes.at(-1)!)} messages (${ratio(f.sizes.at(-1)! / f.sizes[0]!)} the conversation) engram's saver (SQLite, \`process\`) takes ${exactGrowth}: storage grows with the messages, not with the square of the conversation. Each put also walks every message of its list to check that the ones it already stored are unchanged (an edit made in place must be stored again): cheaper than serializing them, but a cost proportional to the list${trustGrowth ? `; with \`trustMessageObjects\` (no walk, a lookup per message) it takes ${trustGrowth}` : ''}.`,
+        '',
+      ]
+    : [];
 
   const fx = f.fixture;
   return [
@@ -125,17 +136,14 @@ export function renderCheckpointer(f: CheckpointerFigures): string {
     '',
     ...sectionIntro(f.options, `the suite took ${f.minutes.toFixed(1)} min`),
     '',
-    `A conversation appended one message per checkpoint, as a LangGraph app persists its \`messages\` channel: after each message a \`put\` of a checkpoint whose channel holds the whole list so far (a new array each step, the message objects carried over as LangGraph's reducer does), \`newVersions\` naming the channel, the previous checkpoint as parent. Messages: the storage suite's scripted tool-using session (\`createScriptedConversation\`, seed 7, tool results at 0.1×: ${int(fx.meanBytes)} bytes and ${int(fx.meanTokens)} o200k tokens per message on average), converted to LangChain messages before the clock starts (a tool message with several results becomes several). Only \`put\` is timed, each in a fresh process per row. engram's saver (\`createEngramCheckpointSaver\`) stores each message once in the thread's engram log and a checkpoint as a record pointing at its range; LangGraph's \`SqliteSaver\` (\`@langchain/langgraph-checkpoint-sqlite@1.0.4\`, better-sqlite3 13.2, from \`bench/peers\`) serializes the whole list into every checkpoint. Bytes on disk: the database file with its WAL after closing; on PostgreSQL the schema's tables, indexes and TOAST (\`pg_total_relation_size\`).`,
+    `A conversation appended one message per checkpoint, as a LangGraph app persists its \`messages\` channel: after each message a \`put\` of a checkpoint whose channel holds the whole list so far (a new array each step, the message objects carried over as LangGraph's reducer does), \`newVersions\` naming the channel, the previous checkpoint as parent. Messages: the storage suite's scripted tool-using session (\`createScriptedConversation\`, seed 7, tool results at 0.1×: ${int(fx.meanBytes)} bytes and ${int(fx.meanTokens)} o200k tokens per message on average), converted to LangChain messages before the clock starts (a tool message with several results becomes several). Only \`put\` is timed, each in a fresh process per row. engram's saver (\`createEngramCheckpointSaver\`) stores each message once in the thread's engram log and a checkpoint as a record pointing at its range, checking at each put, by a walk over each message's fields, that the messages it already stored are unchanged (the \`trustMessageObjects\` row skips that walk: a lookup per message); LangGraph's \`SqliteSaver\` (\`@langchain/langgraph-checkpoint-sqlite@1.0.4\`, better-sqlite3 13.2, from \`bench/peers\`) serializes the whole list into every checkpoint. Bytes on disk: the database file with its WAL after closing; on PostgreSQL the schema's tables, indexes and TOAST (\`pg_total_relation_size\`).`,
     '',
     table(head, body),
     '',
-    ...(ratios.length ? ['Ratios (SqliteSaver ÷ engram, SQLite at equal durability):', ...ratios, ''] : []),
-    ...(engramGrowth
-      ? [
-          `From ${int(f.sizes[0]!)} to ${int(f.sizes.at(-1)!)} messages engram's saver (SQLite, \`process\`) takes ${engramGrowth}: storage grows with the messages, not with the square of the conversation. Each put still compares the list with its parent's (one walk over the list, not a serialization), so its time grows slowly with the length.`,
-          '',
-        ]
+    ...(ratios.length
+      ? ['Ratios (SqliteSaver ÷ engram, both on SQLite at synchronous=NORMAL):', ...ratios, '']
       : []),
+    ...growthLines,
     ...(est
       ? [
           `**Extrapolated, not measured:** SqliteSaver at ${int(est.n)} messages (${int(est.n)} per-message puts would write about ${mib(est.bytes)}). Model: ${est.model}.`,

@@ -6,6 +6,8 @@ export interface CheckpointerContender {
   kind: 'engram-sqlite' | 'engram-postgres' | 'langgraph';
   /** engram-sqlite only: `process` (WAL + synchronous=NORMAL, SqliteSaver's setting) or `power` (FULL). */
   durability?: 'power' | 'process';
+  /** engram only: `trustMessageObjects` (a lookup per stored message instead of a walk over it). */
+  trust?: boolean;
 }
 
 /** A task for worker.ts. */

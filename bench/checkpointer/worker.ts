@@ -66,7 +66,11 @@ async function openEngram(task: CheckpointerTask): Promise<Opened> {
   if (task.contender.kind === 'engram-postgres') {
     const { createPostgresStore } = await import('../../src/postgres.ts');
     const store = createPostgresStore({ connectionString: task.db, schema: task.pgSchema });
-    const saver = createEngramCheckpointSaver({ store, scope });
+    const saver = createEngramCheckpointSaver({
+      store,
+      scope,
+      trustMessageObjects: task.contender.trust ?? false,
+    });
     return {
       saver: saver as unknown as SaverLike,
       uuid6,
@@ -80,7 +84,11 @@ async function openEngram(task: CheckpointerTask): Promise<Opened> {
   }
   const { createSqliteStore } = await import('../../src/sqlite.ts');
   const store = createSqliteStore({ path: task.db, durability: task.contender.durability ?? 'power' });
-  const saver = createEngramCheckpointSaver({ store, scope });
+  const saver = createEngramCheckpointSaver({
+    store,
+    scope,
+    trustMessageObjects: task.contender.trust ?? false,
+  });
   const handle = () =>
     (store as unknown as { database: { prepare(sql: string): { get(): unknown } } }).database;
   return {

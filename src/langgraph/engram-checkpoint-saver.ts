@@ -54,7 +54,7 @@ export interface EngramCheckpointSaverOptions {
   /**
    * Whether log entries carry each message's text (role, text, tool calls), so engram's search and views read
    * the conversation. Turn it off with a serializer that encrypts, so no text is left in clear beside it.
-   * @default true with the default serializer, false with one passed in `serde`
+   * @default true with LangGraph's `JsonPlusSerializer` (the default), false with any other serializer
    */
   readableLog?: boolean;
 }

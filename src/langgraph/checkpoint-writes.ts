@@ -89,9 +89,11 @@ export interface PutWritesInput {
 }
 
 /**
- * Stores a task's writes, one artifact each. A write to a regular channel (index ≥ 0) is kept once: a
- * repeat of (checkpoint, task, idx) leaves the first. A special channel (`__error__`, `__interrupt__`,
- * `__scheduled__`, `__resume__`: a negative index of `WRITES_IDX_MAP`) is replaced by the latest.
+ * Stores a task's writes, one artifact each (keyed by checkpoint, task and idx, so concurrent tasks never write
+ * the same record). A write to a regular channel (index ≥ 0) is kept once: a repeat of (checkpoint, task, idx)
+ * leaves the first, checked before writing (two concurrent `putWrites` of one task on one checkpoint, which
+ * LangGraph does not issue, could both write, the later winning). A special channel (`__error__`,
+ * `__interrupt__`, `__scheduled__`, `__resume__`: a negative index of `WRITES_IDX_MAP`) is replaced by the latest.
  */
 export async function storeWrites(
   store: MemoryStoreV1,

@@ -82,6 +82,21 @@ const revision = (() => {
   return `${head.stdout.trim()}${dirty ? ' + uncommitted changes' : ''}`;
 })();
 
+/** Ordinary least squares of y = a + b·x. */
+export function fitLine(points: readonly [number, number][]): { a: number; b: number } {
+  const n = points.length;
+  const mx = points.reduce((s, [x]) => s + x, 0) / n;
+  const my = points.reduce((s, [, y]) => s + y, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (const [x, y] of points) {
+    sxy += (x - mx) * (y - my);
+    sxx += (x - mx) ** 2;
+  }
+  const b = sxx > 0 ? sxy / sxx : 0;
+  return { a: my - b * mx, b };
+}
+
 /** The median of numbers (NaN for none). */
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;

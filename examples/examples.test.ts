@@ -160,4 +160,14 @@ describe('examples (no API key: scripted MockLanguageModelV4)', () => {
     expect(Number(sent)).toBeLessThan(Number(naive) / 1.5);
     expect(out).toMatch(/observations: \d+ ranges; reflections: [1-9]/);
   });
+
+  it('langgraph.ts: a StateGraph on engram resumes after a restart, shares the store across threads, and its log holds each message once', () => {
+    const out = runExample('langgraph.ts');
+    expect(out).toContain(
+      'process 2 (restarted), thread chat-1 resumes from its checkpoint\n  user: What is my name?\n  assistant: Your name is Ada.',
+    );
+    expect(out).toContain('assistant: From earlier chats: {"name":"Ada","city":"Lisbon"}');
+    expect(out).toMatch(/thread chat-1 is session "langgraph:chat-1": \d+ checkpoints, 6 log entries/);
+    expect(out).toContain('  3. user: I live in Lisbon.');
+  });
 });

@@ -39,6 +39,7 @@ const allowed: Record<string, readonly string[]> = {
   inspector: ['core', 'messages', 'store', 'memory', 'content', 'longterm', 'views', 'tokens'],
   'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens', 'content', 'longterm', 'tools', 'working'],
   'openai-agents': ['core', 'messages', 'memory', 'store', 'tokens'],
+  langgraph: ['core', 'messages', 'store', 'tokens', 'longterm'],
 };
 
 const src = dirname(fileURLToPath(import.meta.url));
@@ -77,6 +78,15 @@ describe('architecture', () => {
     const offenders = files
       .filter((f) => area(f) !== 'testing' && relative(src, f) !== 'testing.ts')
       .filter((f) => importsOf(f).some((t) => area(t) === 'testing'))
+      .map((f) => relative(src, f));
+    expect(offenders).toEqual([]);
+  });
+
+  it('only engram/langgraph (and test support) imports LangChain, an optional peer the core never loads', () => {
+    const langchain = /(?:from|import\()\s*'@langchain\//;
+    const offenders = files
+      .filter((f) => !['langgraph', 'testing'].includes(area(f)) && relative(src, f) !== 'langgraph.ts')
+      .filter((f) => langchain.test(readFileSync(f, 'utf8')))
       .map((f) => relative(src, f));
     expect(offenders).toEqual([]);
   });

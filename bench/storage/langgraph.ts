@@ -11,6 +11,7 @@
 import type { ModelMessage } from 'ai';
 import { toLangChain } from '../peer-messages.ts';
 import { importPeer } from '../peers/import-peer.ts';
+import { fitLine } from '../report.ts';
 import type { FixtureSlice } from './fixture.ts';
 import { fileBytes } from './raw-sqlite.ts';
 import type { AppendResult, ColdOpenResult, Task } from './tasks.ts';
@@ -61,21 +62,6 @@ async function put(
     { source: 'loop', step, parents: {} },
   );
   return { ms: performance.now() - t0, config };
-}
-
-/** Ordinary least squares of y = a + b·x. */
-function fitLine(points: readonly [number, number][]): { a: number; b: number } {
-  const n = points.length;
-  const mx = points.reduce((s, [x]) => s + x, 0) / n;
-  const my = points.reduce((s, [, y]) => s + y, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  for (const [x, y] of points) {
-    sxy += (x - mx) * (y - my);
-    sxx += (x - mx) ** 2;
-  }
-  const b = sxx > 0 ? sxy / sxx : 0;
-  return { a: my - b * mx, b };
 }
 
 /** Per-message puts for the first `perMessageLimit` messages, then sampled larger checkpoints and an extrapolation. */

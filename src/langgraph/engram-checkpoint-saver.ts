@@ -1,0 +1,298 @@
+import type { RunnableConfig } from '@langchain/core/runnables';
+import {
+  BaseCheckpointSaver,
+  type ChannelVersions,
+  type Checkpoint,
+  type CheckpointListOptions,
+  type CheckpointMetadata,
+  type CheckpointTuple,
+  type DeltaChannelHistory,
+  getCheckpointId,
+  JsonPlusSerializer,
+  type PendingWrite,
+  type SerializerProtocol,
+} from '@langchain/langgraph-checkpoint';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { defaultScope, type Scope } from '../core/scope.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
+import { readTuple, type TupleSource } from './checkpoint-reader.ts';
+import { type CheckpointRecord, toRecord } from './checkpoint-record.ts';
+import { readWrites, storeWrites } from './checkpoint-writes.ts';
+import { deltaChannelHistory } from './delta-history.ts';
+import { listCheckpoints, readThread } from './list-checkpoints.ts';
+import { LruCache } from './lru-cache.ts';
+import { ThreadIndex, type ThreadLog } from './message-lists.ts';
+import { putCheckpoint } from './put-checkpoint.ts';
+import { checkpointKind, threadSessionId } from './storage-keys.ts';
+import { openThread } from './thread-session.ts';
+
+/** Options of {@link createEngramCheckpointSaver}. */
+export interface EngramCheckpointSaverOptions {
+  /** The engram store (any driver: SQLite, PostgreSQL, memory, JSON files). */
+  store: MemoryStoreV1;
+  /** Whose threads these are: every thread is a session owned by exactly this scope. @default { tenant: 'default' } */
+  scope?: Scope;
+  /**
+   * Channels whose value, when it is a list of LangChain messages, is stored as a delta over the thread's
+   * engram log (only the messages new since the parent checkpoint are written). @default ['messages']
+   */
+  messageChannels?: readonly string[];
+  /** The serializer of checkpoints, metadata, values and writes. @default LangGraph's JsonPlusSerializer */
+  serde?: SerializerProtocol;
+  /** Counts the tokens of the messages appended to a thread's log. @default createEstimateTokenCounter() */
+  tokenCounter?: TokenCounter;
+  /**
+   * Takes a message object the saver already stored (or read) as unchanged, without checking it: a put then
+   * costs a lookup per message of its list instead of a walk over each message's fields. LangGraph's reducers
+   * replace messages rather than edit them, but a node that edits a message object in place after it was
+   * checkpointed would have the edit missed (the checkpoint would hold the message as it was stored).
+   * @default false
+   */
+  trustMessageObjects?: boolean;
+  /**
+   * Whether log entries carry each message's text (role, text, tool calls), so engram's search and views read
+   * the conversation. Turn it off with a serializer that encrypts, so no text is left in clear beside it.
+   * @default true with LangGraph's `JsonPlusSerializer` (the default), false with any other serializer
+   */
+  readableLog?: boolean;
+}
+
+const component = 'langgraph';
+const invalid = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
+
+/** The thread and namespace a config names; `INVALID_ARGUMENT` without a thread id. */
+function threadOf(config: RunnableConfig, what: string): { threadId: string; ns: string } {
+  const configurable = config?.configurable;
+  if (!configurable) throw invalid(`${what}: the config has no "configurable" object`);
+  const threadId = configurable.thread_id;
+  if (typeof threadId !== 'string' && typeof threadId !== 'number')
+    throw invalid(`${what}: the config has no "thread_id" in "configurable"`);
+  const ns = configurable.checkpoint_ns ?? '';
+  if (typeof ns !== 'string') throw invalid(`${what}: "checkpoint_ns" must be a string`);
+  return { threadId: String(threadId), ns };
+}
+
+/**
+ * A LangGraph checkpointer on an engram store. A thread is an engram session of the scope
+ * (`langgraph:<thread id>`, see `threadSessionId`): its checkpoints and pending writes are artifacts of the
+ * session, and the messages of its message channels are entries of the session's log, each stored once, so a
+ * conversation of n messages stores n messages rather than the n²/2 of a checkpointer that writes the whole
+ * list every step. Every other channel value is stored once per version, by the checkpoint that wrote it.
+ * Reads give back exactly what was put (LangGraph's validation suite runs against it on SQLite and PostgreSQL).
+ */
+export class EngramCheckpointSaver extends BaseCheckpointSaver {
+  readonly #store: MemoryStoreV1;
+  readonly #scope: Scope;
+  readonly #messageChannels: ReadonlySet<string>;
+  readonly #counter: TokenCounter;
+  readonly #readable: boolean;
+  readonly #trust: boolean;
+  /** Records of recent checkpoints (the next put's parent), and what is known of recent threads' logs. */
+  readonly #records = new LruCache<{ logId: string; record: CheckpointRecord }>(256);
+  readonly #indexes = new LruCache<ThreadIndex>(32);
+
+  constructor(options: EngramCheckpointSaverOptions) {
+    super(options.serde);
+    if (!options?.store) throw invalid('createEngramCheckpointSaver needs a store');
+    this.#store = options.store;
+    this.#scope = options.scope ?? defaultScope;
+    this.#messageChannels = new Set(options.messageChannels ?? ['messages']);
+    this.#counter = options.tokenCounter ?? createEstimateTokenCounter();
+    this.#readable = options.readableLog ?? this.serde instanceof JsonPlusSerializer;
+    this.#trust = options.trustMessageObjects ?? false;
+  }
+
+  /** The index of a thread's log, new when the log is (the session was deleted and made again). */
+  #index(sessionId: string, logId: string): ThreadIndex {
+    const cached = this.#indexes.get(sessionId);
+    if (cached?.logId === logId) return cached;
+    const index = new ThreadIndex(logId, this.#trust);
+    this.#indexes.set(sessionId, index);
+    return index;
+  }
+
+  #log(sessionId: string): ThreadLog {
+    const { serde } = this;
+    return {
+      store: this.#store,
+      scope: this.#scope,
+      sessionId,
+      serde,
+      counter: this.#counter,
+      readable: this.#readable,
+    };
+  }
+
+  async #namespaceRecords(sessionId: string, ns: string): Promise<CheckpointRecord[]> {
+    try {
+      return (await this.#store.listArtifacts(this.#scope, sessionId, checkpointKind(ns))).map(toRecord);
+    } catch (error) {
+      if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return [];
+      throw error;
+    }
+  }
+
+  /** A record of a thread namespace by id: from the cache when its log is the same, else from the store. */
+  async #record(
+    sessionId: string,
+    logId: string,
+    ns: string,
+    id: string,
+  ): Promise<CheckpointRecord | undefined> {
+    const key = `${sessionId}\u0000${ns}\u0000${id}`;
+    const cached = this.#records.get(key);
+    if (cached && cached.logId === logId) return cached.record;
+    const record = (await this.#namespaceRecords(sessionId, ns)).find((r) => r.id === id);
+    if (record) this.#records.set(key, { logId, record });
+    return record;
+  }
+
+  #source(threadId: string, ns: string, records: CheckpointRecord[], logId?: string): TupleSource {
+    const sessionId = threadSessionId(threadId);
+    const byId = new Map(records.map((r) => [r.id, r]));
+    return {
+      log: this.#log(sessionId),
+      threadId,
+      ns,
+      record: async (id) => byId.get(id),
+      writes: (id) => readWrites(this.#store, this.#scope, sessionId, ns, id),
+      firstVersion: this.getNextVersion(undefined),
+      ...(logId === undefined ? {} : { index: this.#index(sessionId, logId) }),
+    };
+  }
+
+  /** The checkpoint a config names (its `checkpoint_id`), or the thread namespace's latest (the greatest id). */
+  async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    const threadId = config?.configurable?.thread_id;
+    if (threadId === undefined || threadId === null) return undefined;
+    const { ns } = threadOf(config, 'getTuple');
+    const sessionId = threadSessionId(String(threadId));
+    const records = await this.#namespaceRecords(sessionId, ns);
+    const id = getCheckpointId(config);
+    const record = id
+      ? records.find((r) => r.id === id)
+      : records.reduce<CheckpointRecord | undefined>(
+          (a, r) => (a === undefined || r.id > a.id ? r : a),
+          undefined,
+        );
+    if (!record) return undefined;
+    const logId = (await this.#store.stats(this.#scope, sessionId)).logId;
+    return readTuple(this.#source(String(threadId), ns, records, logId), record);
+  }
+
+  /**
+   * Checkpoints, newest (greatest id) first: of one thread when the config names it (and of one namespace when
+   * it names one), else of every thread of the scope; `before` keeps ids below its checkpoint id, `filter`
+   * keeps checkpoints whose metadata has each of its values, `limit` stops after that many.
+   */
+  async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
+    yield* listCheckpoints(
+      {
+        store: this.#store,
+        scope: this.#scope,
+        serde: this.serde,
+        source: (threadId, ns, records, writes) => ({
+          ...this.#source(threadId, ns, records),
+          writes: async (id: string) => writes(ns, id),
+        }),
+      },
+      config,
+      options,
+    );
+  }
+
+  /**
+   * The history of delta channels (LangGraph's `DeltaChannel`): writes and seed along the parent chain, read
+   * from the thread in one call (see `deltaChannelHistory`). Beta, as in LangGraph.
+   */
+  override async getDeltaChannelHistory(options: {
+    config: RunnableConfig;
+    channels: string[];
+  }): Promise<Record<string, DeltaChannelHistory>> {
+    const { config, channels } = options;
+    const threadId = config?.configurable?.thread_id;
+    if (channels.length === 0) return {};
+    if (threadId === undefined || threadId === null) return super.getDeltaChannelHistory(options);
+    const { ns } = threadOf(config, 'getDeltaChannelHistory');
+    const thread = await readThread({ store: this.#store, scope: this.#scope }, String(threadId));
+    const records = thread.records.filter((r) => r.ns === ns);
+    const source = this.#source(String(threadId), ns, records);
+    const id = getCheckpointId(config) || undefined;
+    const history = await deltaChannelHistory(source, records, (cp) => thread.writes(ns, cp), id, channels);
+    return history ?? super.getDeltaChannelHistory(options);
+  }
+
+  /** Stores a checkpoint; only the channels of `newVersions` store a value (message lists as deltas). */
+  async put(
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    newVersions: ChannelVersions,
+  ): Promise<RunnableConfig> {
+    const { threadId, ns } = threadOf(config, 'put');
+    if (typeof checkpoint?.id !== 'string' || checkpoint.id === '')
+      throw invalid('put: the checkpoint has no id');
+    const parentId = config.configurable?.checkpoint_id;
+    const sessionId = threadSessionId(threadId);
+    const logId = await openThread(this.#store, this.#scope, threadId);
+    const parent = typeof parentId === 'string' && parentId !== '' ? parentId : undefined;
+    const source = this.#source(threadId, ns, [], logId);
+    const record = await putCheckpoint(
+      {
+        source: { ...source, index: source.index!, record: (id) => this.#record(sessionId, logId, ns, id) },
+        messageChannels: this.#messageChannels,
+        parent: parent === undefined ? undefined : await this.#record(sessionId, logId, ns, parent),
+      },
+      { ns, checkpoint, metadata, newVersions, parentId: parent },
+    );
+    this.#records.set(`${sessionId}\u0000${ns}\u0000${record.id}`, { logId, record });
+    return { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpoint.id } };
+  }
+
+  /** Stores a task's pending writes against the checkpoint the config names. */
+  async putWrites(
+    config: RunnableConfig,
+    writes: PendingWrite[],
+    taskId: string,
+    taskPath?: string,
+  ): Promise<void> {
+    const { threadId, ns } = threadOf(config, 'putWrites');
+    const checkpoint = config.configurable?.checkpoint_id;
+    if (typeof checkpoint !== 'string' || checkpoint === '')
+      throw invalid('putWrites: the config has no "checkpoint_id" in "configurable"');
+    if (typeof taskId !== 'string') throw invalid('putWrites: taskId must be a string');
+    await openThread(this.#store, this.#scope, threadId);
+    await storeWrites(this.#store, this.#scope, threadSessionId(threadId), this.serde, {
+      ns,
+      checkpoint,
+      task: taskId,
+      path: taskPath ?? '',
+      writes: writes as [string, unknown][],
+    });
+  }
+
+  /** Deletes a thread: its session, with every checkpoint, write and message of every namespace. */
+  async deleteThread(threadId: string): Promise<void> {
+    const sessionId = threadSessionId(String(threadId));
+    this.#records.deletePrefix(`${sessionId}\u0000`);
+    this.#indexes.delete(sessionId);
+    try {
+      await this.#store.deleteSession(this.#scope, sessionId);
+    } catch (error) {
+      if (!MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) throw error;
+    }
+  }
+}
+
+/**
+ * A LangGraph checkpointer (`BaseCheckpointSaver`) on an engram store: pass it as `checkpointer` when compiling a
+ * graph. See {@link EngramCheckpointSaver}.
+ * @example
+ * const checkpointer = createEngramCheckpointSaver({ store: createSqliteStore({ path: 'app.db' }), scope: { tenant: 'acme' } });
+ * const graph = builder.compile({ checkpointer });
+ */
+export function createEngramCheckpointSaver(options: EngramCheckpointSaverOptions): EngramCheckpointSaver {
+  return new EngramCheckpointSaver(options);
+}

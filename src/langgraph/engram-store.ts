@@ -1,0 +1,334 @@
+import {
+  BaseStore,
+  type GetOperation,
+  type Item,
+  type ListNamespacesOperation,
+  type Operation,
+  type OperationResults,
+  type PutOperation,
+  type SearchItem,
+  type SearchOperation,
+  validateNamespace,
+} from '@langchain/langgraph-checkpoint';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { defaultScope, type Scope } from '../core/scope.ts';
+import { getLongTermRecords, type LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
+import { prepareChange, prepareRecord } from '../longterm/prepare-record.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import { compareNamespaces, matchesNamespace } from './store-filter.ts';
+import {
+  type ItemMetadata,
+  indexText,
+  itemKind,
+  itemMetadata,
+  itemRecordId,
+  jsonValue,
+  ownerOf,
+  toItem,
+  toMetadata,
+} from './store-items.ts';
+import {
+  type ItemReader,
+  listItemRecords,
+  liveItems,
+  searchItems,
+  textRanker,
+  toSearchItem,
+  vectorRanker,
+} from './store-search.ts';
+import { checkTtl, type EngramStoreTtl, isAlive, refresh, refreshKey } from './store-ttl.ts';
+
+/** LangChain's `Embeddings` shape (what LangGraph's `IndexConfig.embeddings` takes). */
+export interface EmbeddingsLike {
+  /** Vectors of documents, in order. */
+  embedDocuments(texts: string[]): Promise<number[][]>;
+  /** The vector of a query. */
+  embedQuery(text: string): Promise<number[]>;
+}
+
+/** Options of {@link createEngramStore}. */
+export interface EngramStoreOptions {
+  /** The engram store whose long-term records hold the items (any driver). */
+  store: MemoryStoreV1;
+  /** Whose items these are: a store never reads or writes another scope's. @default { tenant: 'default' } */
+  scope?: Scope;
+  /**
+   * Embeds item texts for semantic `search` with a `query` (a function of texts, or LangChain `Embeddings`).
+   * Without it a `query` ranks items by BM25 over their text. @default none (BM25)
+   */
+  embed?: ((texts: string[]) => Promise<number[][]>) | EmbeddingsLike;
+  /** The embedding's dimensions; a vector of another length is refused. @default not checked */
+  dims?: number;
+  /** The vectors' model id (vectors of different models are never compared). @default 'langgraph-store' */
+  model?: string;
+  /** The value fields whose text is indexed (LangGraph's `IndexConfig.fields`: `$`, `a.b`, `list[*].x`). @default ['$'] */
+  fields?: string[];
+  /** Time to live of items (minutes), LangGraph's TTL config. @default no expiry */
+  ttl?: EngramStoreTtl;
+  /** Called when a background sweep fails. @default logs the error to the console */
+  onSweepError?: (error: unknown) => void;
+}
+
+const component = 'langgraph';
+const invalid = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
+
+/** A put that may carry a TTL (minutes; `null` for none), beside LangGraph's own fields. */
+export type EngramPutOperation = PutOperation & { ttl?: number | null };
+
+/**
+ * A LangGraph `BaseStore` on engram's long-term records (`LongTermStoreV1`), so long-term memory written by a
+ * graph is engram long-term memory: versioned (`history`), searchable by BM25 and by vector, on every driver.
+ * Long-term records fit where state blobs do not: they are listed by metadata (a namespace prefix is a filter
+ * the database runs), ranked by text or vector, and kept per exact owner scope. An item is one record (see
+ * `store-items.ts`); a write is a new version, a delete (and an expiry sweep) purges every version.
+ */
+export class EngramStore extends BaseStore {
+  readonly #reader: ItemReader;
+  readonly #embed:
+    | { docs(texts: string[]): Promise<number[][]>; query(text: string): Promise<number[]> }
+    | undefined;
+  readonly #model: string;
+  readonly #fields: string[];
+  readonly #ttl: EngramStoreTtl;
+  readonly #onSweepError: (error: unknown) => void;
+  #sweeper: ReturnType<typeof setInterval> | undefined;
+
+  constructor(options: EngramStoreOptions) {
+    super();
+    if (!options?.store) throw invalid('createEngramStore needs a store');
+    const records: LongTermStoreV1 | undefined = getLongTermRecords(options.store);
+    if (!records)
+      throw new MemoryError({
+        code: 'MISSING_DEPENDENCY',
+        component,
+        message: `store "${options.store.name}" has no long-term records (LongTermStoreV1)`,
+      });
+    this.#reader = { store: options.store, records, scope: options.scope ?? defaultScope };
+    this.#model = options.model ?? 'langgraph-store';
+    this.#fields = options.fields ?? ['$'];
+    this.#ttl = options.ttl ?? {};
+    checkTtl(this.#ttl.defaultTtl, 'ttl.defaultTtl', invalid);
+    checkTtl(this.#ttl.sweepIntervalMinutes, 'ttl.sweepIntervalMinutes', invalid);
+    this.#onSweepError =
+      options.onSweepError ?? ((error) => console.error('[engram] [langgraph] TTL sweep failed:', error));
+    this.#embed = options.embed ? embedder(options.embed, options.dims) : undefined;
+    this.start();
+  }
+
+  /** Runs operations in order; results line up with them. */
+  async batch<Op extends Operation[]>(operations: Op): Promise<OperationResults<Op>> {
+    const results: unknown[] = [];
+    for (const op of operations) {
+      if ('key' in op && 'value' in op) results.push(await this.#put(op as EngramPutOperation));
+      else if ('key' in op) results.push(await this.#get(op as GetOperation, this.#refreshing()));
+      else if ('namespacePrefix' in op)
+        results.push(await this.#search(op as SearchOperation, this.#refreshing()));
+      else if ('matchConditions' in op || 'limit' in op)
+        results.push(await this.#listNamespaces(op as ListNamespacesOperation));
+      else throw invalid('unknown store operation');
+    }
+    return results as OperationResults<Op>;
+  }
+
+  /** An item, or null; `refreshTtl` overrides the store's `refreshOnRead` for this read. */
+  override async get(
+    namespace: string[],
+    key: string,
+    options?: { refreshTtl?: boolean },
+  ): Promise<Item | null> {
+    validateNamespace(namespace, { allowEmpty: true, allowReservedRoot: true });
+    return this.#get({ namespace, key }, options?.refreshTtl ?? this.#refreshing());
+  }
+
+  /** Stores an item; `options.ttl` (minutes, `null` for none) overrides the default TTL. */
+  override async put(
+    namespace: string[],
+    key: string,
+    value: Record<string, unknown>,
+    index?: false | string[],
+    options?: { ttl?: number | null },
+  ): Promise<void> {
+    validateNamespace(namespace);
+    await this.#put({ namespace, key, value, ...(index !== undefined ? { index } : {}), ...(options ?? {}) });
+  }
+
+  /** Items under a namespace prefix; `refreshTtl` overrides the store's `refreshOnRead` for this read. */
+  override async search(
+    namespacePrefix: string[],
+    options: {
+      filter?: Record<string, unknown>;
+      limit?: number;
+      offset?: number;
+      query?: string;
+      refreshTtl?: boolean;
+    } = {},
+  ): Promise<SearchItem[]> {
+    validateNamespace(namespacePrefix, { allowEmpty: true, allowReservedRoot: true });
+    const { refreshTtl, ...op } = options;
+    return this.#search({ namespacePrefix, ...op }, refreshTtl ?? this.#refreshing());
+  }
+
+  /** Removes every expired item of the scope (all its versions); returns how many. */
+  async sweep(): Promise<number> {
+    const now = Date.now();
+    const records = await listItemRecords(this.#reader, []);
+    const live = new Set(
+      (
+        await liveItems(
+          this.#reader,
+          records.map((record) => ({ record })),
+          undefined,
+          now,
+        )
+      ).map((f) => f.id),
+    );
+    const expired = records
+      .filter((r) => !live.has(r.id) && itemMetadata(r, this.#reader.scope))
+      .map((r) => r.id);
+    for (const id of expired) await this.#remove(id);
+    return expired.length;
+  }
+
+  /** Starts the background sweep when `ttl.sweepIntervalMinutes` is set (the constructor does). */
+  override start(): void {
+    const minutes = this.#ttl.sweepIntervalMinutes;
+    if (minutes === undefined || this.#sweeper) return;
+    this.#sweeper = setInterval(() => {
+      this.sweep().catch(this.#onSweepError);
+    }, minutes * 60_000);
+    this.#sweeper.unref?.();
+  }
+
+  /** Stops the background sweep. */
+  override stop(): void {
+    if (this.#sweeper) clearInterval(this.#sweeper);
+    this.#sweeper = undefined;
+  }
+
+  #refreshing(): boolean {
+    return this.#ttl.refreshOnRead ?? true;
+  }
+
+  async #remove(id: string): Promise<void> {
+    const { records, store, scope } = this.#reader;
+    await records.purgeRecords(scope, [id]);
+    await store.deleteState(scope, refreshKey(id));
+  }
+
+  async #get(op: GetOperation, refreshTtl: boolean): Promise<Item | null> {
+    const { records, scope } = this.#reader;
+    const id = itemRecordId(op.namespace, op.key);
+    const record = await records.getRecord(scope, id);
+    const meta = record && itemMetadata(record, scope);
+    const now = Date.now();
+    if (!meta || !(await isAlive(this.#reader, id, meta, now))) return null;
+    if (refreshTtl) await refresh(this.#reader, id, meta, now);
+    return toItem(meta);
+  }
+
+  async #put(op: EngramPutOperation): Promise<void> {
+    const id = itemRecordId(op.namespace, op.key);
+    if (op.value === null) return this.#remove(id);
+    checkTtl(op.ttl, 'ttl', invalid);
+    const { records, store, scope } = this.#reader;
+    const value = jsonValue(op.value);
+    const now = Date.now();
+    const previous = await records.getRecord(scope, id);
+    const before = previous && itemMetadata(previous, scope);
+    const ttl = op.ttl === undefined ? this.#ttl.defaultTtl : (op.ttl ?? undefined);
+    const fields = op.index === false ? false : (op.index ?? this.#fields);
+    const text = indexText(op.namespace, op.key, value, fields);
+    const vector = this.#embed && fields !== false ? (await this.#embed.docs([text]))[0] : undefined;
+    const meta: ItemMetadata = {
+      owner: ownerOf(scope),
+      namespace: [...op.namespace],
+      key: op.key,
+      value,
+      created: before?.created ?? now,
+      updated: now,
+      ...(ttl !== undefined ? { ttl, expires: now + ttl * 60_000 } : {}),
+      ...(vector ? { vector: true } : {}),
+    };
+    const metadata = toMetadata(meta);
+    if (previous)
+      await records.updateRecord(scope, id, prepareChange({ text, metadata }, component), new Date(now));
+    else await records.addRecords(scope, [prepareRecord({ id, kind: itemKind, text, metadata }, component)]);
+    if (vector) await records.putEmbeddings(scope, [{ id, model: this.#model, vector }]);
+    // A write restarts the clock: an expiry refreshed by earlier reads no longer applies.
+    if (before?.ttl !== undefined) await store.deleteState(scope, refreshKey(id));
+  }
+
+  async #search(op: SearchOperation, refreshTtl: boolean): Promise<SearchItem[]> {
+    const limit = op.limit ?? 10;
+    const offset = op.offset ?? 0;
+    if (!Number.isSafeInteger(limit) || limit < 0 || !Number.isSafeInteger(offset) || offset < 0)
+      throw invalid('search limit and offset must be non-negative integers');
+    const ranker = op.query
+      ? this.#embed
+        ? vectorRanker(this.#reader, await this.#embed.query(op.query), this.#model)
+        : textRanker(this.#reader, op.query)
+      : undefined;
+    const now = Date.now();
+    const found = await searchItems(
+      this.#reader,
+      op.namespacePrefix,
+      { ...(op.filter ? { filter: op.filter } : {}), limit, offset, ...(ranker ? { ranker } : {}) },
+      now,
+    );
+    if (refreshTtl) for (const f of found) await refresh(this.#reader, f.id, f.meta, now);
+    return found.map(toSearchItem);
+  }
+
+  async #listNamespaces(op: ListNamespacesOperation): Promise<string[][]> {
+    const prefix = op.matchConditions?.find((c) => c.matchType === 'prefix')?.path ?? [];
+    const records = await listItemRecords(this.#reader, prefix);
+    const items = await liveItems(
+      this.#reader,
+      records.map((record) => ({ record })),
+      undefined,
+      Date.now(),
+    );
+    const seen = new Map<string, string[]>();
+    for (const { meta } of items) {
+      if (!(op.matchConditions ?? []).every((c) => matchesNamespace(meta.namespace, c))) continue;
+      const ns = op.maxDepth === undefined ? meta.namespace : meta.namespace.slice(0, op.maxDepth);
+      seen.set(JSON.stringify(ns), ns);
+    }
+    const sorted = [...seen.values()].sort(compareNamespaces);
+    const offset = op.offset ?? 0;
+    return sorted.slice(offset, offset + (op.limit ?? sorted.length));
+  }
+}
+
+/** An embedder of either shape, checking the vectors' dimensions. */
+function embedder(embed: NonNullable<EngramStoreOptions['embed']>, dims: number | undefined) {
+  const check = (vectors: number[][], count: number) => {
+    if (vectors.length !== count || vectors.some((v) => dims !== undefined && v.length !== dims))
+      throw new MemoryError({
+        code: 'STORE_ERROR',
+        component,
+        message: `the embedder returned ${vectors.length} vectors for ${count} texts${dims === undefined ? '' : ` (expected ${dims} dimensions each)`}`,
+      });
+    return vectors;
+  };
+  if (typeof embed === 'function')
+    return {
+      docs: async (texts: string[]) => check(await embed(texts), texts.length),
+      query: async (text: string) => check(await embed([text]), 1)[0]!,
+    };
+  return {
+    docs: async (texts: string[]) => check(await embed.embedDocuments(texts), texts.length),
+    query: async (text: string) => check([await embed.embedQuery(text)], 1)[0]!,
+  };
+}
+
+/**
+ * A LangGraph store (`BaseStore`) on an engram store's long-term records: pass it as `store` when compiling a
+ * graph. See {@link EngramStore}.
+ * @example
+ * const store = createEngramStore({ store: createSqliteStore({ path: 'app.db' }), scope: { tenant: 'acme', user: 'u1' } });
+ * const graph = builder.compile({ checkpointer, store });
+ */
+export function createEngramStore(options: EngramStoreOptions): EngramStore {
+  return new EngramStore(options);
+}

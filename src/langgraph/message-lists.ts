@@ -1,0 +1,175 @@
+import type { SerializerProtocol } from '@langchain/langgraph-checkpoint';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { LogEntry } from '../core/message.ts';
+import type { Scope } from '../core/scope.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
+import { entryPayload, logMessage } from './langchain-message.ts';
+import { type Snapshot, snapshot, unchanged } from './message-snapshot.ts';
+import { readRanges, type SeqRuns, toRuns } from './seq-runs.ts';
+import { dumpPayload, loadPayloads } from './typed-payload.ts';
+
+/** Where a thread's messages go: its session's log, in the saver's scope. */
+export interface ThreadLog {
+  store: MemoryStoreV1;
+  scope: Scope;
+  sessionId: string;
+  serde: SerializerProtocol;
+  counter: TokenCounter;
+  /** Whether log entries carry the message's text (see `logMessage`). */
+  readable: boolean;
+}
+
+/**
+ * A message known to be in the log: its entry's sequence number, and what tells whether a message object is
+ * the same message: the object it was stored or read as, with a snapshot of its state then (or its JSON, when
+ * it holds more than plain data).
+ */
+interface Known {
+  readonly seq: number;
+  readonly object: object;
+  readonly snap?: Snapshot;
+  readonly json?: string;
+}
+
+/** A message's LangChain id, when it has one. */
+const messageId = (m: object) => {
+  const id = (m as { id?: unknown }).id;
+  return typeof id === 'string' ? id : undefined;
+};
+
+function known(seq: number, object: object, json?: string): Known {
+  const snap = snapshot(object);
+  return snap ? { seq, object, snap } : { seq, object, json: json ?? JSON.stringify(object) };
+}
+
+/** The JSON of a known message as stored, when still known (an object mutated since it was stored is not). */
+function storedJson(k: Known): string | undefined {
+  if (k.json !== undefined) return k.json;
+  return k.snap && unchanged(k.object, k.snap) ? JSON.stringify(k.object) : undefined;
+}
+
+/**
+ * What the saver knows of one thread's log (valid while the log keeps its `logId`): the message objects it
+ * stored or read, by object and by LangChain id, and which checkpoints' lists it has read. A message object
+ * of a new list that is known and unchanged since (its snapshot says so) reuses its entry: no serialization,
+ * no write. One that is not (a list rebuilt from equal messages, a replacement under the same id) is compared
+ * by JSON with the message its id last named. So after the first checkpoint a put costs a walk over the list
+ * and writes only the messages that are new.
+ */
+export class ThreadIndex {
+  readonly logId: string;
+  readonly #trust: boolean;
+  readonly #objects = new WeakMap<object, Known>();
+  readonly #ids = new Map<string, Known>();
+  readonly #lists = new Set<string>();
+
+  /** `trust`: a known message object is taken as unchanged, without walking it (see `trustMessageObjects`). */
+  constructor(logId: string, trust = false) {
+    this.logId = logId;
+    this.#trust = trust;
+  }
+
+  #add(k: Known): Known {
+    this.#objects.set(k.object, k);
+    const id = messageId(k.object);
+    if (id !== undefined) this.#ids.set(id, k);
+    return k;
+  }
+
+  /** Whether the list a checkpoint stored for a channel was read into the index. */
+  hasList(owner: string, channel: string): boolean {
+    return this.#lists.has(`${owner}\u0000${channel}`);
+  }
+
+  /** Notes messages read from the log (the list a checkpoint stored for a channel). */
+  addList(owner: string, channel: string, seqs: readonly number[], objects: readonly object[]): void {
+    objects.forEach((object, i) => {
+      this.#add(known(seqs[i]!, object));
+    });
+    this.#lists.add(`${owner}\u0000${channel}`);
+  }
+
+  /** Notes a list just written for a checkpoint's channel. */
+  markList(owner: string, channel: string): void {
+    this.#lists.add(`${owner}\u0000${channel}`);
+  }
+
+  /** The log entry holding a message equal to `m`, or undefined when it must be stored. */
+  find(m: object): number | undefined {
+    const k = this.#objects.get(m);
+    if (k && this.#trust) return k.seq;
+    if (k?.snap && unchanged(m, k.snap)) return k.seq;
+    if (k?.json !== undefined && k.json === JSON.stringify(m)) return k.seq;
+    const id = messageId(m);
+    const named = id === undefined ? undefined : this.#ids.get(id);
+    if (!named || named === k) return undefined;
+    const json = storedJson(named);
+    if (json === undefined) return undefined;
+    const mine = JSON.stringify(m);
+    return mine === json ? this.#add(known(named.seq, m, mine)).seq : undefined;
+  }
+
+  /** Notes a message appended at `seq`, as its snapshot (taken when it was serialized) recorded it. */
+  stored(seq: number, m: object, state: Pick<Known, 'snap' | 'json'>): void {
+    this.#add({ ...state, seq, object: m });
+  }
+}
+
+/**
+ * Stores a checkpoint's message list as a delta over the thread's log: a message the index finds keeps its log
+ * entry, the others are appended in one atomic append. Returns the list's runs of sequence numbers (what the
+ * checkpoint stores) and how many messages were appended.
+ */
+export async function writeList(
+  log: ThreadLog,
+  index: ThreadIndex,
+  list: readonly object[],
+): Promise<{ runs: SeqRuns; appended: number }> {
+  const seqs = list.map((m) => index.find(m));
+  const fresh = list.flatMap((_, i) => (seqs[i] === undefined ? [i] : []));
+  if (fresh.length > 0) {
+    // Each message is snapshotted as it is serialized (the serializer's work runs in the same tick).
+    const states = fresh.map((i) => known(0, list[i]!));
+    const inputs = await Promise.all(
+      fresh.map(async (i) => {
+        const message = logMessage(list[i]!, await dumpPayload(log.serde, list[i]), log.readable);
+        return { message, tokens: log.counter.count(message) };
+      }),
+    );
+    const entries = await log.store.append(log.scope, log.sessionId, inputs);
+    fresh.forEach((i, k) => {
+      seqs[i] = entries[k]!.seq;
+      index.stored(entries[k]!.seq, list[i]!, states[k]!);
+    });
+  }
+  return { runs: toRuns(seqs as number[]), appended: fresh.length };
+}
+
+const missing = (seq: number) =>
+  new MemoryError({
+    code: 'STORE_ERROR',
+    component: 'langgraph',
+    message: `a checkpoint refers to message ${seq} of its thread's log, which is missing or not the saver's`,
+  });
+
+/** Reads a stored message list back: the messages, deserialized, in list order, with their sequence numbers. */
+export async function readList(log: ThreadLog, runs: SeqRuns): Promise<{ values: object[]; seqs: number[] }> {
+  const entries = new Map<number, LogEntry>();
+  for (const [fromSeq, toSeq] of readRanges(runs)) {
+    for (const entry of await log.store.readRange(log.scope, log.sessionId, { fromSeq, toSeq }))
+      entries.set(entry.seq, entry);
+  }
+  const payloads: unknown[] = [];
+  const seqs: number[] = [];
+  for (const [first, last] of runs) {
+    for (let seq = first; seq <= last; seq++) {
+      const entry = entries.get(seq);
+      const payload = entry && entryPayload(entry.message);
+      if (payload === undefined) throw missing(seq);
+      payloads.push(payload);
+      seqs.push(seq);
+    }
+  }
+  return { values: (await loadPayloads(log.serde, payloads)) as object[], seqs };
+}

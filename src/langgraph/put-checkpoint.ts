@@ -1,0 +1,99 @@
+import type { ChannelVersions, Checkpoint, CheckpointMetadata } from '@langchain/langgraph-checkpoint';
+import type { JSONValue } from 'ai';
+import { channelBlob, type TupleSource } from './checkpoint-reader.ts';
+import { type ChannelBlob, type CheckpointRecord, maxInlineBlob, toArtifact } from './checkpoint-record.ts';
+import { isMessageList } from './langchain-message.ts';
+import { readList, type ThreadIndex, writeList } from './message-lists.ts';
+import { channelBlobKey } from './storage-keys.ts';
+import { dumpPayload } from './typed-payload.ts';
+
+/** What storing a checkpoint of one thread namespace needs. */
+export interface PutContext {
+  /** Reads of the namespace (the log, records by id, and the thread's index). */
+  source: TupleSource & { index: ThreadIndex };
+  /** Channels whose message lists are stored as deltas. */
+  messageChannels: ReadonlySet<string>;
+  /** The parent checkpoint's record, when the config named one that exists. */
+  parent: CheckpointRecord | undefined;
+}
+
+/** A checkpoint to store. */
+export interface PutInput {
+  ns: string;
+  checkpoint: Checkpoint;
+  metadata: CheckpointMetadata;
+  newVersions: ChannelVersions;
+  parentId: string | undefined;
+}
+
+/**
+ * Makes sure the thread's index knows the message list the parent checkpoint holds for a channel (after a
+ * restart it reads it from the log once), so the child's list is matched against it.
+ */
+async function indexParentList(ctx: PutContext, channel: string): Promise<void> {
+  const parent = ctx.parent;
+  const location = parent?.values[channel];
+  if (!parent || !location || ctx.source.index.hasList(location[0], channel)) return;
+  const found = await channelBlob(ctx.source, parent, channel, location[1], new Map());
+  if (!found || !('m' in found.blob)) return;
+  const { values, seqs } = await readList(ctx.source.log, found.blob.m);
+  ctx.source.index.addList(found.owner, channel, seqs, values);
+}
+
+/** The blob of a channel this checkpoint writes: emptied, a message list delta, or the value serialized. */
+async function writeBlob(ctx: PutContext, checkpoint: Checkpoint, channel: string): Promise<ChannelBlob> {
+  if (!Object.hasOwn(checkpoint.channel_values, channel)) return { e: 1 };
+  const value = checkpoint.channel_values[channel];
+  if (ctx.messageChannels.has(channel) && isMessageList(value)) {
+    await indexParentList(ctx, channel);
+    const written = await writeList(ctx.source.log, ctx.source.index, value);
+    ctx.source.index.markList(checkpoint.id, channel);
+    return { m: written.runs };
+  }
+  return { p: await dumpPayload(ctx.source.log.serde, value) };
+}
+
+/**
+ * Stores a checkpoint: the values of the channels in `newVersions` (message lists as deltas over the log, the
+ * others serialized; large ones in a state value written first), then its record, which names for every other
+ * channel the checkpoint holding the value of its version (inherited from the parent's record when the version
+ * is the same). Returns the record.
+ */
+export async function putCheckpoint(ctx: PutContext, input: PutInput): Promise<CheckpointRecord> {
+  const { checkpoint, newVersions, ns } = input;
+  const { channel_values: _values, ...rest } = checkpoint;
+  const values: CheckpointRecord['values'] = {};
+  for (const [channel, version] of Object.entries(checkpoint.channel_versions ?? {})) {
+    const inherited = ctx.parent?.values[channel];
+    if (inherited && inherited[1] === version) values[channel] = inherited;
+  }
+  const blobs: Record<string, ChannelBlob> = {};
+  const external: Record<string, ChannelBlob> = {};
+  for (const [channel, version] of Object.entries(newVersions ?? {})) {
+    values[channel] = [checkpoint.id, version];
+    const blob = await writeBlob(ctx, checkpoint, channel);
+    if (JSON.stringify(blob).length <= maxInlineBlob) blobs[channel] = blob;
+    else external[channel] = blob;
+  }
+  const { log } = ctx.source;
+  const hasExternal = Object.keys(external).length > 0;
+  if (hasExternal)
+    await log.store.putState(
+      log.scope,
+      channelBlobKey(log.sessionId, ns, checkpoint.id),
+      external as unknown as JSONValue,
+    );
+  const record: CheckpointRecord = {
+    v: 1,
+    ns,
+    id: checkpoint.id,
+    ...(input.parentId !== undefined ? { parent: input.parentId } : {}),
+    checkpoint: await dumpPayload(log.serde, rest),
+    metadata: await dumpPayload(log.serde, input.metadata),
+    values,
+    blobs,
+    ...(hasExternal ? { external: true } : {}),
+  };
+  await log.store.putArtifact(log.scope, log.sessionId, toArtifact(record));
+  return record;
+}

@@ -1,0 +1,120 @@
+import type { Item } from '@langchain/langgraph-checkpoint';
+import { getTextAtPath } from '@langchain/langgraph-checkpoint';
+import type { JSONValue } from 'ai';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { Scope } from '../core/scope.ts';
+import { maxRecordTextLength } from '../longterm/check-record.ts';
+import type { LongTermFilter } from '../longterm/long-term-query.ts';
+import type { LongTermRecord } from '../longterm/long-term-record.ts';
+import { storageName } from './storage-keys.ts';
+
+/**
+ * How a LangGraph store item sits in engram's long-term records: one record per (namespace, key), kind
+ * `langgraph.item`, its value and bookkeeping in the record's metadata, its indexed text as the record's text
+ * (what BM25 ranks and what is embedded). Each namespace label is also a top-level metadata value
+ * (`ns.0`, `ns.1`, …) so a namespace prefix is a metadata filter the store runs in SQL, and the owner scope is
+ * one too, so a search never returns another user's or agent's items (long-term searches are wider).
+ */
+
+/** The record kind of store items. */
+export const itemKind = 'langgraph.item';
+
+/** What an item record's metadata holds. */
+export interface ItemMetadata {
+  /** The owner scope, `[tenant, user, agent]` as JSON (`null` for none). */
+  owner: string;
+  /** The namespace and key. */
+  namespace: string[];
+  key: string;
+  /** The value, as JSON. */
+  value: Record<string, JSONValue>;
+  /** Creation and last write times (ms). */
+  created: number;
+  updated: number;
+  /** Time to live in minutes and the expiry it gave at the last write (ms), when the item has one. */
+  ttl?: number;
+  expires?: number;
+  /** Whether the record has a vector (of this store's embedding model). */
+  vector?: boolean;
+}
+
+/** The owner metadata value of a scope. */
+export const ownerOf = (scope: Scope) =>
+  JSON.stringify([scope.tenant, scope.user ?? null, scope.agent ?? null]);
+
+/** The record id of an item: `lgs:<namespace labels>:<key>` (escaped), hashed when too long. */
+export const itemRecordId = (namespace: readonly string[], key: string) =>
+  storageName('lgs', [JSON.stringify(namespace), key]);
+
+/** The filter of a scope's items under a namespace prefix (labels `*` match any). */
+export function prefixFilter(
+  scope: Scope,
+  prefix: readonly string[],
+  extra: Record<string, JSONValue> = {},
+): LongTermFilter {
+  const metadata: Record<string, JSONValue> = { owner: ownerOf(scope), ...extra };
+  prefix.forEach((label, i) => {
+    if (label !== '*') metadata[`ns.${i}`] = label;
+  });
+  return { kinds: [itemKind], metadata };
+}
+
+/** The metadata of an item record, or undefined when the record is not a store item of this owner. */
+export function itemMetadata(record: LongTermRecord, scope: Scope): ItemMetadata | undefined {
+  const m = record.metadata as unknown as ItemMetadata;
+  if (record.kind !== itemKind || m.owner !== ownerOf(scope)) return undefined;
+  if (!Array.isArray(m.namespace) || typeof m.key !== 'string' || typeof m.value !== 'object')
+    return undefined;
+  return m;
+}
+
+/** The metadata stored for an item (namespace labels as top-level values too). */
+export function toMetadata(meta: ItemMetadata): Record<string, JSONValue> {
+  const out: Record<string, JSONValue> = { ...(meta as unknown as Record<string, JSONValue>) };
+  meta.namespace.forEach((label, i) => {
+    out[`ns.${i}`] = label;
+  });
+  return out;
+}
+
+/** The LangGraph item of a record's metadata. */
+export function toItem(meta: ItemMetadata): Item {
+  return {
+    namespace: [...meta.namespace],
+    key: meta.key,
+    value: meta.value,
+    createdAt: new Date(meta.created),
+    updatedAt: new Date(meta.updated),
+  };
+}
+
+/** A value as JSON stores it (what `JSON.stringify` makes of it); `INVALID_ARGUMENT` unless it is an object. */
+export function jsonValue(value: unknown): Record<string, JSONValue> {
+  const json = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'langgraph',
+      message: 'a store item value must be a JSON object',
+    });
+  return json;
+}
+
+/**
+ * The text of an item that search ranks and embeds: the strings at its index fields (`$` the whole value as
+ * JSON, `a.b`, `list[*].text`, as LangGraph's `IndexConfig.fields`), joined; the namespace and key when the
+ * item is not indexed or has no text there. Cut to the record text limit.
+ */
+export function indexText(
+  namespace: readonly string[],
+  key: string,
+  value: Record<string, JSONValue>,
+  fields: readonly string[] | false,
+): string {
+  const texts =
+    fields === false
+      ? []
+      : fields.flatMap((field) => (field === '$' ? [JSON.stringify(value)] : getTextAtPath(value, field)));
+  const text = (texts.join('\n').trim() || [...namespace, key].join('/')).replaceAll('\u0000', ' ');
+  return (text.length > maxRecordTextLength ? text.slice(0, maxRecordTextLength) : text).toWellFormed();
+}

@@ -1,0 +1,72 @@
+import type { Scope } from '../core/scope.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import { storageName } from './storage-keys.ts';
+import type { ItemMetadata } from './store-items.ts';
+
+/**
+ * Time to live of store items, with LangGraph's semantics: an item written with a TTL (minutes) expires that
+ * long after its last write, or, with refresh on read, after its last read; expired items are invisible to
+ * every read and removed by `sweep()`. A write sets the expiry in the item's record; a refreshing read writes
+ * the new expiry to a small state value beside it (no new record version per read), which reads consult only
+ * once the record's own expiry has passed.
+ */
+export interface EngramStoreTtl {
+  /**
+   * Minutes an item lives after its last write (or read, see `refreshOnRead`); a put's `ttl` overrides it.
+   * @default none (items never expire)
+   */
+  defaultTtl?: number;
+  /** Whether `get` and `search` extend the life of the items they return. @default true */
+  refreshOnRead?: boolean;
+  /** Sweeps expired items every this many minutes (a background timer, stopped by `stop()`). @default no background sweep */
+  sweepIntervalMinutes?: number;
+}
+
+/** What expiry checks need. */
+export interface TtlContext {
+  store: MemoryStoreV1;
+  scope: Scope;
+}
+
+/** The state key of an item's refreshed expiry. */
+export const refreshKey = (recordId: string) => storageName('langgraph.store.ttl', [recordId], 1024);
+
+/** When an item expires (ms), consulting its refreshed expiry when the written one has passed; undefined: never. */
+export async function expiresAt(
+  ctx: TtlContext,
+  recordId: string,
+  meta: ItemMetadata,
+  now: number,
+): Promise<number | undefined> {
+  if (meta.expires === undefined || meta.expires > now) return meta.expires;
+  const refreshed = await ctx.store.getState(ctx.scope, refreshKey(recordId));
+  return typeof refreshed === 'number' ? Math.max(refreshed, meta.expires) : meta.expires;
+}
+
+/** Whether an item is still alive at `now`. */
+export async function isAlive(
+  ctx: TtlContext,
+  recordId: string,
+  meta: ItemMetadata,
+  now: number,
+): Promise<boolean> {
+  const at = await expiresAt(ctx, recordId, meta, now);
+  return at === undefined || at > now;
+}
+
+/** Extends an item's life to `now + ttl` (items without a TTL are left alone). */
+export async function refresh(
+  ctx: TtlContext,
+  recordId: string,
+  meta: ItemMetadata,
+  now: number,
+): Promise<void> {
+  if (meta.ttl === undefined) return;
+  await ctx.store.putState(ctx.scope, refreshKey(recordId), now + meta.ttl * 60_000);
+}
+
+/** Throws `INVALID_ARGUMENT`-style errors through `invalid` unless a TTL is a positive number of minutes. */
+export function checkTtl(ttl: unknown, what: string, invalid: (message: string) => Error): void {
+  if (ttl !== undefined && ttl !== null && !(typeof ttl === 'number' && Number.isFinite(ttl) && ttl > 0))
+    throw invalid(`${what} must be a positive number of minutes`);
+}

@@ -1,55 +1,24 @@
 import {
-  Agent,
   type AgentInputItem,
   MemorySession,
   OutputGuardrailTripwireTriggered,
   run,
   type Session,
   setTracingDisabled,
-  tool,
 } from '@openai/agents-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { runChildScript } from '../testing/reliability/child-process.ts';
 import { reopenableDrivers } from '../testing/reliability/reopenable-stores.ts';
 import {
   type ScriptedAgentsModel,
   scriptedAgentsModel,
   userTexts,
+  weatherAgent,
   weatherResponder,
 } from '../testing/reliability/scripted-agents-model.ts';
 import { createEngramSession } from './engram-session.ts';
 
 beforeAll(() => setTracingDisabled(true));
-
-const weather = tool({
-  name: 'weather',
-  description: 'The weather in a city.',
-  parameters: z.object({ city: z.string() }),
-  execute: async ({ city }) => {
-    await new Promise((resolve) => setTimeout(resolve, 3 * city.length)); // runs of two writers overlap
-    return `sunny and ${city.length + 15}°C in ${city}`;
-  },
-});
-const weatherAgent = (model: ScriptedAgentsModel, guarded = false) =>
-  new Agent({
-    name: 'weather',
-    instructions: 'Answer weather questions with the weather tool.',
-    model,
-    tools: [weather],
-    ...(guarded
-      ? {
-          outputGuardrails: [
-            {
-              name: 'no forecasts',
-              execute: async ({ agentOutput }: { agentOutput: unknown }) => ({
-                tripwireTriggered: String(agentOutput).startsWith('Forecast'),
-                outputInfo: null,
-              }),
-            },
-          ],
-        }
-      : {}),
-  });
 
 const turns = [
   'Hi, I am Ada.',
@@ -74,6 +43,49 @@ async function converse(
 
 describe('run(agent, input, { session }) with an engram session: the SDK’s own run loop, a scripted model', () => {
   for (const driver of reopenableDrivers()) {
+    it.skipIf(driver.skip)(
+      `${driver.name}: each turn in its own process: the model is sent what the SDK’s MemorySession sends`,
+      async () => {
+        const db = await driver.setup('agents_processes');
+        try {
+          const oracleModel = scriptedAgentsModel(weatherResponder);
+          const oracle = new MemorySession();
+          const expected = await converse(oracleModel, async () => ({
+            session: oracle,
+            close: async () => {},
+          }));
+          const calls: unknown[] = [];
+          const outputs: unknown[] = [];
+          for (const input of turns) {
+            const child = runChildScript('./agents-turn-child.ts', {
+              location: db.child,
+              sessionId: 'chat-p',
+              input,
+            });
+            const ended = await child.exited;
+            expect(ended.code, child.stderr()).toBe(0);
+            const line = (tag: string) =>
+              JSON.parse(child.lines.find((l) => l.startsWith(`${tag} `))!.slice(tag.length + 1));
+            calls.push(...(line('calls') as unknown[]));
+            outputs.push(line('output'));
+          }
+          expect(outputs).toEqual(expected);
+          expect(calls).toEqual(oracleModel.calls);
+          const store = db.open();
+          const session = createEngramSession({
+            store,
+            scope: { tenant: 'acme', user: 'ada' },
+            sessionId: 'chat-p',
+          });
+          expect(JSON.stringify(await session.getItems())).toBe(JSON.stringify(await oracle.getItems()));
+          await store.close();
+        } finally {
+          await db.done();
+        }
+      },
+      60_000,
+    );
+
     it.skipIf(driver.skip)(
       `${driver.name}: four turns with tool calls, a restart before each turn: the same history as the SDK’s MemorySession`,
       async () => {

@@ -12,6 +12,22 @@ export interface ReopenableDatabase {
   open(): SqlStore;
   /** Removes the database (close the handles first). */
   done(): Promise<void>;
+  /** Where a child process finds it: a SQLite path, or a PostgreSQL URL and schema (see {@link openReopenable}). */
+  child: ReopenableLocation;
+}
+
+/** Where a reopenable database is, as a child process is told (JSON). */
+export type ReopenableLocation = { path: string } | { postgres: { url: string; schema: string } };
+
+/** Opens a store on a database a parent process described (the same settings as its own handles). */
+export function openReopenable(location: ReopenableLocation): SqlStore {
+  return 'path' in location
+    ? createSqliteStore({ path: location.path, durability: 'process' })
+    : createPostgresStore({
+        connectionString: location.postgres.url,
+        schema: location.postgres.schema,
+        maxConnections: 4,
+      });
 }
 
 /** A driver whose databases can be opened again: SQLite (a file) and PostgreSQL (a schema of the test server). */
@@ -33,7 +49,7 @@ export function reopenableDrivers(): ReopenableDriver[] {
       async setup(label) {
         const dir = await tempDir(label, true);
         const path = join(dir.path, `${label}.db`);
-        return { open: () => createSqliteStore({ path, durability: 'process' }), done: () => dir.remove() };
+        return { open: () => openReopenable({ path }), done: () => dir.remove(), child: { path } };
       },
     },
     {
@@ -41,10 +57,8 @@ export function reopenableDrivers(): ReopenableDriver[] {
       skip: !testPostgresUrl(),
       async setup(label) {
         const db = await createTestSchema(`engram_${label.replace(/\W/g, '_')}`);
-        return {
-          open: () => createPostgresStore({ connectionString: db.url, schema: db.name, maxConnections: 4 }),
-          done: () => db.drop(),
-        };
+        const child = { postgres: { url: db.url, schema: db.name } };
+        return { open: () => openReopenable(child), done: () => db.drop(), child };
       },
     },
   ];

@@ -4,13 +4,16 @@
  * The only mock in those tests; everything else is the SDK's own `run()` and a real store.
  */
 import {
+  Agent,
   type AgentInputItem,
   type AgentOutputItem,
   type Model,
   type ModelRequest,
   type ModelResponse,
+  tool,
   Usage,
 } from '@openai/agents-core';
+import { z } from 'zod';
 
 /** How the model answers: the output items for the request's input items. */
 export type ScriptedResponder = (input: AgentInputItem[]) => AgentOutputItem[];
@@ -88,3 +91,35 @@ export const weatherResponder: ScriptedResponder = (input) => {
   if (/what did I ask/i.test(text)) return [assistantItem(`You asked: ${asked.slice(0, -1).join(' | ')}`)];
   return [assistantItem(`You said: ${text}`)];
 };
+
+/** The weather tool of the tests: a short delay, so runs of two writers overlap. */
+const weather = tool({
+  name: 'weather',
+  description: 'The weather in a city.',
+  parameters: z.object({ city: z.string() }),
+  execute: async ({ city }) => {
+    await new Promise((resolve) => setTimeout(resolve, 3 * city.length)); // runs of two writers overlap
+    return `sunny and ${city.length + 15}°C in ${city}`;
+  },
+});
+/** The weather agent of the tests, on a scripted model (an output guardrail that trips on forecasts when `guarded`). */
+export const weatherAgent = (model: ScriptedAgentsModel, guarded = false) =>
+  new Agent({
+    name: 'weather',
+    instructions: 'Answer weather questions with the weather tool.',
+    model,
+    tools: [weather],
+    ...(guarded
+      ? {
+          outputGuardrails: [
+            {
+              name: 'no forecasts',
+              execute: async ({ agentOutput }: { agentOutput: unknown }) => ({
+                tripwireTriggered: String(agentOutput).startsWith('Forecast'),
+                outputInfo: null,
+              }),
+            },
+          ],
+        }
+      : {}),
+  });

@@ -19,6 +19,7 @@ export const sections: Record<string, { module: string; exportName?: string }> =
   'longterm-recall': { module: './longterm/locomo.ts', exportName: 'longtermRecall' },
   'longterm-scale': { module: './longterm/scale.ts', exportName: 'longtermScale' },
   consolidation: { module: './consolidation/consolidation.ts', exportName: 'consolidation' },
+  inspector: { module: './inspector/index.ts', exportName: 'inspector' },
 };
 
 /** What the command line asked for. */

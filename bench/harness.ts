@@ -20,6 +20,7 @@ export const sections: Record<string, { module: string; exportName?: string }> =
   'longterm-scale': { module: './longterm/scale.ts', exportName: 'longtermScale' },
   consolidation: { module: './consolidation/consolidation.ts', exportName: 'consolidation' },
   checkpointer: { module: './checkpointer/index.ts', exportName: 'checkpointer' },
+  inspector: { module: './inspector/index.ts', exportName: 'inspector' },
 };
 
 /** What the command line asked for. */

@@ -40,33 +40,55 @@ describe('bench harness', () => {
   });
 
   it('runs the context, storage and write-path sections at smoke sizes, leaving BENCHMARKS.md alone', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'engram-bench-smoke-'));
-    const before = readFileSync(benchmarks, 'utf8');
-    try {
-      const out = join(dir, 'report.json');
-      const only = 'context-assembly,storage,write-path';
-      const flags = ['--quick', '--only', only, '--no-peers', '--no-postgres', '--preliminary'];
-      const run = spawnSync(
-        process.execPath,
-        ['--experimental-strip-types', '--no-warnings', 'bench/run.ts', ...flags, '--json', out],
-        { cwd: root, encoding: 'utf8', env: { ...process.env, ENGRAM_BENCH_BEFORE: '' } },
-      );
-      expect(run.status, run.stderr).toBe(0);
-      const report = JSON.parse(readFileSync(out, 'utf8')) as {
-        command: string;
-        sections: { id: string; markdown: string }[];
-      };
-      expect(report.command).toBe(`npm run bench -- ${flags.join(' ')} --json ${out}`);
-      expect(report.sections.map((s) => s.id)).toEqual(only.split(','));
-      for (const s of report.sections) {
-        expect(checkSection(s.markdown), s.id).toEqual([]);
-        expect(s.markdown, `${s.id}: a template placeholder left unfilled`).not.toMatch(/\$\{|\$[a-z]+[.(]/i);
-        expect(s.markdown).toContain('**Preliminary (machine loaded by parallel work)');
-        expect(s.markdown).toContain(`Command: \`${report.command}\``);
-      }
-      expect(readFileSync(benchmarks, 'utf8')).toBe(before);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const only = 'context-assembly,storage,write-path';
+    const flags = ['--quick', '--only', only, '--no-peers', '--no-postgres', '--preliminary'];
+    const report = smokeRun(flags);
+    expect(report.sections.map((s) => s.id)).toEqual(only.split(','));
+    for (const s of report.sections)
+      expect(s.markdown).toContain('**Preliminary (machine loaded by parallel work)');
   }, 180_000);
+
+  it('runs the inspector section at smoke size: the real engram inspect in Chromium, every page checked', () => {
+    const report = smokeRun(['--quick', '--only', 'inspector', '--no-postgres']);
+    const [section] = report.sections;
+    expect(section?.id).toBe('inspector');
+    expect(section!.markdown).toContain('PostgreSQL skipped: left out (--no-postgres)');
+    for (const tab of ['messages', 'steps'])
+      expect(section!.markdown).toMatch(new RegExp(`\\| SQLite \\(power\\) \\| 2,000 \\| ${tab} \\| \\d`));
+  }, 300_000);
 });
+
+/**
+ * Runs `bench/run.ts` with `flags` and `--json`; checks every section it wrote (well-formed, no unfilled
+ * placeholder, the exact command stated) and that BENCHMARKS.md is left as it was; returns the report.
+ */
+function smokeRun(flags: readonly string[]): {
+  command: string;
+  sections: { id: string; markdown: string }[];
+} {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-bench-smoke-'));
+  const before = readFileSync(benchmarks, 'utf8');
+  try {
+    const out = join(dir, 'report.json');
+    const run = spawnSync(
+      process.execPath,
+      ['--experimental-strip-types', '--no-warnings', 'bench/run.ts', ...flags, '--json', out],
+      { cwd: root, encoding: 'utf8', env: { ...process.env, ENGRAM_BENCH_BEFORE: '' } },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(out, 'utf8')) as {
+      command: string;
+      sections: { id: string; markdown: string }[];
+    };
+    expect(report.command).toBe(`npm run bench -- ${flags.join(' ')} --json ${out}`);
+    for (const s of report.sections) {
+      expect(checkSection(s.markdown), s.id).toEqual([]);
+      expect(s.markdown, `${s.id}: a template placeholder left unfilled`).not.toMatch(/\$\{|\$[a-z]+[.(]/i);
+      expect(s.markdown).toContain(`Command: \`${report.command}\``);
+    }
+    expect(readFileSync(benchmarks, 'utf8')).toBe(before);
+    return report;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

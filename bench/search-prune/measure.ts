@@ -140,10 +140,3 @@ export async function timeAppends(
 
 /** p50 of a list, or NaN. */
 export const p50 = (values: readonly number[]): number => median(values);
-
-/** A percentile (0–100) of a list, or NaN. */
-export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}

@@ -1,7 +1,7 @@
 /** The markdown section of the search and prune suite. */
 
-import { int, machine, ms, ratio, table } from '../report.ts';
-import { p50, percentile } from './measure.ts';
+import { int, machine, ms, percentile, ratio, table } from '../report.ts';
+import { p50 } from './measure.ts';
 import type { SearchPruneFigures, SearchPrunePlan } from './run.ts';
 
 /** What the section shows. */

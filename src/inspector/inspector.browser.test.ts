@@ -200,12 +200,13 @@ describe('engram inspect in Chromium (clicking through as a person does)', () =>
     expect(problems).toEqual([]);
   });
 
-  it('opens the 10,000-message session in under a second (measured in the page)', async () => {
+  // How fast it opens (issue 12: under a second) is measured by the bench, not here: `npm run bench -- --only
+  // inspector`, the "Inspector: opening a session" section of BENCHMARKS.md.
+  it('shows the 10,000-message session: its first 200 rows and its message count', async () => {
     await follow('[data-nav="sessions"]');
-    const ms = await follow('#sessions [data-session="big"] a');
+    await follow('#sessions [data-session="big"] a');
     expect(await page.locator('#timeline tbody tr').count()).toBe(200);
     expect(await page.innerText('#session-stats')).toContain('10,000 messages');
-    expect(ms).toBeLessThan(1000);
     await shot('7-big-session');
     expect(problems).toEqual([]);
   });

@@ -103,6 +103,8 @@ export function createRecordSlot(options: {
               });
             throw error;
           }
+          // Writers that collided retry at random moments, so they do not keep colliding in step.
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
         }
       }
     },

@@ -24,7 +24,7 @@ export const memoryToolPathTricks: readonly (readonly [label: string, path: stri
   ['encoded NUL', '/memories/x%00.md'],
   ['another absolute path', '/etc/passwd'],
   ['the file system root', '/'],
-  ['memories elsewhere', '/tmp/memories/x'],
+  ['memories elsewhere', '/var/memories/x'],
   ['relative memories', 'memories/x'],
   ['dot-relative memories', './memories/x'],
   ['backslash traversal', '/memories\\..\\etc'],

@@ -11,7 +11,7 @@ import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { Memory } from '../memory/memory.ts';
 import { storesMany } from '../memory/memory.ts';
-import { type AssemblyPart, buildAssembly, droppedRuns } from './assembly/build-assembly.ts';
+import { type AssemblyPart, buildAssembly, citedPart, droppedRuns } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
 import { checkInteger } from './view-helpers.ts';
 import { createViewLog } from './view-log.ts';
@@ -148,18 +148,7 @@ function citationAssembly(
     kept.add(entry.seq);
     const message = shot.messages[i]!;
     const tokens = shot.tokens[i]!;
-    if (message !== entry.message)
-      parts.push({
-        message,
-        tokens,
-        entry,
-        source: 'citation',
-        why: 'tool result offloaded to the content store, cited after its first use',
-        replaced: {
-          rule: 'first-use-expiry',
-          why: 'full tool output replaced by its citation after first use',
-        },
-      });
+    if (message !== entry.message) parts.push(citedPart(message, tokens, entry));
     else
       parts.push({
         message,

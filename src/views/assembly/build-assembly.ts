@@ -143,6 +143,18 @@ export function entryParts(entries: readonly LogEntry[], whyOf: (entry: LogEntry
   return entries.map((entry) => ({ message: entry.message, tokens: entry.tokens, entry, why: whyOf(entry) }));
 }
 
+/** The part of a tool result the content store holds, shown as its citation after its first use. */
+export function citedPart(message: MemoryMessage, tokens: number, entry: LogEntry): AssemblyPart {
+  return {
+    message,
+    tokens,
+    entry,
+    source: 'citation',
+    why: 'tool result offloaded to the content store, cited after its first use',
+    replaced: { rule: 'first-use-expiry', why: 'full tool output replaced by its citation after first use' },
+  };
+}
+
 /** `system message (always kept)` for system entries, else `otherwise`. */
 export const systemOr =
   (otherwise: string) =>

@@ -1,6 +1,6 @@
 import type { LogEntry } from '../../core/message.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
-import { type AssemblyPart, buildAssembly } from '../assembly/build-assembly.ts';
+import { type AssemblyPart, buildAssembly, citedPart } from '../assembly/build-assembly.ts';
 import type { ContextAssembly, DroppedItems } from '../assembly/context-assembly.ts';
 import type { LadderItem } from './apply-ladder.ts';
 import type { LadderStep } from './ladder-artifacts.ts';
@@ -64,18 +64,7 @@ export function ladderAssembly(snapshot: LadderSnapshot, counter: TokenCounter):
         why: `tool output replaced by ${name(item.steps.at(-1))}`,
         replaced: { rule: 'ladder', why: `tool output replaced by ${name(item.steps.at(-1))}` },
       });
-    else if (entry && item.message !== entry.message)
-      parts.push({
-        message: item.message,
-        tokens: item.tokens,
-        entry,
-        source: 'citation',
-        why: 'tool result offloaded to the content store, cited after its first use',
-        replaced: {
-          rule: 'first-use-expiry',
-          why: 'full tool output replaced by its citation after first use',
-        },
-      });
+    else if (entry && item.message !== entry.message) parts.push(citedPart(item.message, item.tokens, entry));
     else
       parts.push({
         message: item.message,

@@ -41,6 +41,14 @@ async function converse(
   return outputs;
 }
 
+/** The turns on the SDK's own MemorySession: what an engram session must reproduce. */
+async function oracleConversation() {
+  const oracleModel = scriptedAgentsModel(weatherResponder);
+  const oracle = new MemorySession();
+  const expected = await converse(oracleModel, async () => ({ session: oracle, close: async () => {} }));
+  return { oracleModel, oracle, expected };
+}
+
 describe('run(agent, input, { session }) with an engram session: the SDK’s own run loop, a scripted model', () => {
   for (const driver of reopenableDrivers()) {
     it.skipIf(driver.skip)(
@@ -48,12 +56,7 @@ describe('run(agent, input, { session }) with an engram session: the SDK’s own
       async () => {
         const db = await driver.setup('agents_processes');
         try {
-          const oracleModel = scriptedAgentsModel(weatherResponder);
-          const oracle = new MemorySession();
-          const expected = await converse(oracleModel, async () => ({
-            session: oracle,
-            close: async () => {},
-          }));
+          const { oracleModel, oracle, expected } = await oracleConversation();
           const calls: unknown[] = [];
           const outputs: unknown[] = [];
           for (const input of turns) {
@@ -91,12 +94,7 @@ describe('run(agent, input, { session }) with an engram session: the SDK’s own
       async () => {
         const db = await driver.setup('agents_run');
         try {
-          const oracleModel = scriptedAgentsModel(weatherResponder);
-          const oracle = new MemorySession();
-          const expected = await converse(oracleModel, async () => ({
-            session: oracle,
-            close: async () => {},
-          }));
+          const { oracleModel, oracle, expected } = await oracleConversation();
 
           const model = scriptedAgentsModel(weatherResponder);
           const scope = { tenant: 'acme', user: 'ada' };

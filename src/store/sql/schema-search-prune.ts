@@ -92,3 +92,30 @@ export const scopedFullTextMigration: SqlMigration = {
   name: 'scoped full-text index at commit',
   statements: (d) => (d.name === 'postgres' ? postgresScopedFullText() : sqliteScopedFullText()),
 };
+
+/** GIN's pending list per message index, in kB: 64 is PostgreSQL's smallest allowed `gin_pending_list_limit`. */
+export const postgresGinPendingKb = 64;
+
+/**
+ * Schema version 12 ("bounded GIN pending list"), PostgreSQL only: the messages' GIN index takes new rows into
+ * a pending list of at most {@link postgresGinPendingKb} kB (`fastupdate = on`) instead of inserting every lexeme
+ * into the tree at once. A row's tsvector holds a hundred or more lexemes, each a separate tree insert with
+ * `fastupdate = off`, which made the index most of an append's server time; the list is merged into the tree
+ * in bulk (sorted) by the insert that fills it. A search scans the list whole, so the limit bounds what that
+ * adds to any search (at most 64 kB of recent entries, whatever the database holds); v8 had turned the list off
+ * for that reason, when its default limit was 4 MB.
+ */
+export const ginPendingListMigration: SqlMigration = {
+  version: 12,
+  name: 'bounded GIN pending list',
+  statements: (d) =>
+    d.name === 'postgres'
+      ? [
+          // The index's schema is the table's: found through the (schema-qualified) table, never by search_path.
+          `DO $engram$ BEGIN
+  EXECUTE format('ALTER INDEX %I.engram_messages_tsv SET (fastupdate = on, gin_pending_list_limit = ${postgresGinPendingKb})',
+    (SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = 'engram_messages'::regclass));
+END $engram$`,
+        ]
+      : [],
+};

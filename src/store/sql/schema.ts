@@ -1,6 +1,6 @@
 import { contentItemsMigration } from './schema-content.ts';
 import { longTermMigration } from './schema-longterm.ts';
-import { liveSeqMigration, scopedFullTextMigration } from './schema-search-prune.ts';
+import { ginPendingListMigration, liveSeqMigration, scopedFullTextMigration } from './schema-search-prune.ts';
 import type { SqlDialect } from './sql-dialect.ts';
 
 /** One versioned schema step: idempotent statements (`IF NOT EXISTS`), applied once and recorded. */
@@ -423,4 +423,5 @@ export const sqlMigrations: readonly SqlMigration[] = [
   batchAppendMigration,
   contentItemsMigration,
   longTermMigration,
+  ginPendingListMigration,
 ];

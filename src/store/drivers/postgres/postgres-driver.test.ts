@@ -4,6 +4,7 @@ import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { describeMemoryStore } from '../../../testing/describe-memory-store.ts';
 import { createTestSchema, type TestDatabase } from '../../../testing/postgres/test-database.ts';
 import { sqlMigrations } from '../../sql/schema.ts';
+import { postgresGinPendingKb } from '../../sql/schema-search-prune.ts';
 import { qualifier } from './postgres-client.ts';
 import { createPostgresStore, type PostgresStoreOptions } from './postgres-driver.ts';
 
@@ -40,6 +41,56 @@ describe('postgres driver specifics', () => {
       expect(rows.map((r) => Number(r.version))).toEqual(sqlMigrations.map((m) => m.version));
     } finally {
       await Promise.all(stores.map((s) => s.close()));
+      await db.drop();
+    }
+  });
+
+  it("v12: each schema's message index keeps a bounded GIN pending list, and searches see rows in it and merged out of it", async () => {
+    const db = await createTestSchema('engram_gin');
+    const names = [`${db.name}_a`, `${db.name}_b`];
+    const stores = names.map((name) => createPostgresStore({ connectionString: db.url, schema: name }));
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      await Promise.all(stores.map((s) => s.ready()));
+      const { rows } = await client.query(
+        `SELECT n.nspname AS schema, c.reloptions AS options FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relname = 'engram_messages_tsv' AND n.nspname = ANY($1) ORDER BY n.nspname`,
+        [names],
+      );
+      expect(rows).toEqual(
+        names.map((name) => ({
+          schema: name,
+          options: ['fastupdate=on', `gin_pending_list_limit=${postgresGinPendingKb}`],
+        })),
+      );
+      // Far more than 64 kB of entries: the list fills and is merged into the tree several times.
+      const store = stores[0]!;
+      const scope = { tenant: 't' };
+      await store.createSession(scope, { id: 's' });
+      const words = (i: number) =>
+        Array.from({ length: 120 }, (_, k) => `w${(i * 131 + k * 7) % 5000}x${k}`).join(' ');
+      for (let i = 0; i < 60; i++) {
+        await store.append(scope, 's', [
+          {
+            message: { id: `m${i}`, role: 'user', content: `${words(i)} marker${i}`, createdAt: new Date(0) },
+            tokens: 1,
+          },
+        ]);
+      }
+      for (const i of [0, 17, 42, 59]) {
+        const hits = await store.searchMessages(scope, { text: `marker${i}`, sessionId: 's', limit: 5 });
+        expect(hits.map((h) => h.entry.message.id)).toEqual([`m${i}`]);
+      }
+      // Whatever was still pending is merged into the tree: the newest rows are found there too.
+      await client.query(`SELECT gin_clean_pending_list('"${names[0]}".engram_messages_tsv'::regclass)`);
+      for (const i of [58, 59]) {
+        const hits = await store.searchMessages(scope, { text: `marker${i}`, sessionId: 's', limit: 5 });
+        expect(hits.map((h) => h.entry.message.id)).toEqual([`m${i}`]);
+      }
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+      for (const name of names) await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
+      await client.end();
       await db.drop();
     }
   });

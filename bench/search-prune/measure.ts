@@ -39,6 +39,11 @@ export interface SearchTimes {
   worst: number[];
   /** SQLite only: `session` again after FTS5 `optimize` merged the index into one segment. */
   sessionOptimized?: number[];
+  /**
+   * SQLite only, after `optimize`: FTS5 alone, each query's terms counted over an empty rowid range (no row can
+   * match), so the time is what FTS5 spends on the terms before it reads any row of a scope.
+   */
+  ftsEmptyRange?: number[];
 }
 
 /** Times the searches of `queries` on a built store; `memoryQueries` of them for `memory.search`. */

@@ -78,13 +78,29 @@ async function searchRun(
     }
     log(`  searching ${which}`);
     out[which] = await timeSearches(engram, store, queries, plan.reps, plan.memoryQueries);
-    const database = (store as { database?: { exec(sql: string): void } }).database;
+    const database = (
+      store as {
+        database?: { exec(sql: string): void; prepare(q: string): { get(...a: unknown[]): unknown } };
+      }
+    ).database;
     if (database) {
       // Is a bigger database slower because of FTS5's segments? Merge them into one and time again.
       database.exec("INSERT INTO engram_messages_fts(engram_messages_fts) VALUES('optimize')");
       const { scope, sessionId } = target;
       out[which].sessionOptimized = await timeEach(queries, plan.reps, (text) =>
         store.searchMessages(scope, { text, sessionId, limit: 20 }),
+      );
+      // What FTS5 spends on a query's terms before reading any row of a scope: an empty rowid range.
+      const count = database.prepare(
+        'SELECT count(*) AS n FROM engram_messages_fts WHERE engram_messages_fts MATCH ? AND rowid BETWEEN 0 AND 0',
+      );
+      out[which].ftsEmptyRange = await timeEach(queries, plan.reps, async (text) =>
+        count.get(
+          `text : (${text
+            .split(' ')
+            .map((w) => `"${w}"`)
+            .join(' ')})`,
+        ),
       );
     }
     await store.close();

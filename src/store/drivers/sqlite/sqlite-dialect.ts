@@ -47,12 +47,15 @@ END`,
     const limit = k === undefined ? raw('') : sql` LIMIT ${k}`;
     const span = raw(String(ftsRowsPerLog));
     if (target.logs) {
-      // One rowid range per log (its key's block, up to maxSeq): FTS5 seeks to it and reads nothing else.
+      // One rowid range per log (its key's block, up to maxSeq): FTS5 seeks to it and reads nothing else. The
+      // bounds are bound as integers (bigint): a JavaScript number binds as REAL, and FTS5 does not seek to a
+      // REAL bound — it walks the term's whole doclist, every log's rows.
       return joinSql(
-        target.logs.map(
-          (log) =>
-            sql`SELECT * FROM (SELECT ${log.source} AS source, rowid - ${log.key} * ${span} AS seq, -bm25(engram_messages_fts) AS score FROM engram_messages_fts WHERE engram_messages_fts MATCH ${match} AND rowid BETWEEN ${log.key} * ${span} + 1 AND ${log.key} * ${span} + ${Math.min(log.maxSeq ?? ftsRowsPerLog, ftsRowsPerLog - 1)} ORDER BY score DESC, rowid DESC${limit})`,
-        ),
+        target.logs.map((log) => {
+          const base = BigInt(log.key) * BigInt(ftsRowsPerLog);
+          const last = BigInt(Math.min(log.maxSeq ?? ftsRowsPerLog, ftsRowsPerLog - 1));
+          return sql`SELECT * FROM (SELECT ${log.source} AS source, rowid - ${base} AS seq, -bm25(engram_messages_fts) AS score FROM engram_messages_fts WHERE engram_messages_fts MATCH ${match} AND rowid BETWEEN ${base + 1n} AND ${base + last} ORDER BY score DESC, rowid DESC${limit})`;
+        }),
         ' UNION ALL ',
       );
     }

@@ -93,6 +93,45 @@ describe('sqlite full-text index complete at commit (schema v8)', () => {
     );
   });
 
+  it('a log whose key puts its rowids past 2^53 is searched exactly: every seq found, none beyond the fork point', async () => {
+    const path = join(dir, 'big-keys.db');
+    const store = createSqliteStore({ path });
+    const s = { tenant: 'keys' };
+    await store.createSession(s, { id: 'warm' });
+    // Keys are never reused, so a long-lived database reaches them: 3,000,001 × 2^32 > 2^53, where a double
+    // holds only even integers (a bound or seq computed in REAL would be off by one for odd rowids).
+    (store.database as unknown as DatabaseSync).exec(
+      `UPDATE sqlite_sequence SET seq = 3000000 WHERE name = 'engram_fts_logs'`,
+    );
+    await store.createSession(s, { id: 'chat' });
+    const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf'];
+    await store.append(s, 'chat', toInputs(words.map((w) => makeMessage('user', `${w} zebra`))));
+    const key = (store.database as unknown as DatabaseSync)
+      .prepare(
+        `SELECT k.key AS key FROM engram_fts_logs k JOIN engram_sessions x ON x.tenant = k.tenant AND x.log_id = k.log_id WHERE x.id = 'chat'`,
+      )
+      .get() as { key: number };
+    expect(key.key).toBe(3000001);
+    for (const [i, w] of words.entries()) {
+      expect((await store.searchMessages(s, { text: w, sessionId: 'chat' })).map((h) => h.entry.seq)).toEqual(
+        [i + 1],
+      );
+    }
+    expect(
+      (await store.searchMessages(s, { text: 'zebra', sessionId: 'chat', limit: 20 }))
+        .map((h) => h.entry.seq)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // A fork at seq 5 sees exactly seqs 1..5 of the parent (the range's upper bound is exact too).
+    await store.createSession(s, { id: 'fork', fork: { parentId: 'chat', atSeq: 5 } });
+    expect(
+      (await store.searchMessages(s, { text: 'zebra', sessionId: 'fork', limit: 20 }))
+        .map((h) => h.entry.seq)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5]);
+    await store.close();
+  });
+
   it('a read-only handle searches (store and ConversationMemory), and nothing is written', async () => {
     const path = join(dir, 'readonly.db');
     const writer = createSqliteStore({ path });

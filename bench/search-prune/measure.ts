@@ -39,11 +39,10 @@ export interface SearchTimes {
   worst: number[];
   /** SQLite only: `session` again after FTS5 `optimize` merged the index into one segment. */
   sessionOptimized?: number[];
-  /**
-   * SQLite only, after `optimize`: FTS5 alone, each query's terms counted over an empty rowid range (no row can
-   * match), so the time is what FTS5 spends on the terms before it reads any row of a scope.
-   */
-  ftsEmptyRange?: number[];
+  /** SQLite only, after `optimize`: FTS5 alone, each query's rows in the session's rowid range, counted. */
+  ftsCount?: number[];
+  /** SQLite only, after `optimize`: FTS5 alone, the same rows ranked by bm25, the best 20. */
+  ftsRanked?: number[];
 }
 
 /** Times the searches of `queries` on a built store; `memoryQueries` of them for `memory.search`. */

@@ -80,7 +80,10 @@ async function searchRun(
     out[which] = await timeSearches(engram, store, queries, plan.reps, plan.memoryQueries);
     const database = (
       store as {
-        database?: { exec(sql: string): void; prepare(q: string): { get(...a: unknown[]): unknown } };
+        database?: {
+          exec(sql: string): void;
+          prepare(q: string): { get(...a: unknown[]): unknown; all(...a: unknown[]): unknown[] };
+        };
       }
     ).database;
     if (database) {
@@ -90,18 +93,28 @@ async function searchRun(
       out[which].sessionOptimized = await timeEach(queries, plan.reps, (text) =>
         store.searchMessages(scope, { text, sessionId, limit: 20 }),
       );
-      // What FTS5 spends on a query's terms before reading any row of a scope: an empty rowid range.
-      const count = database.prepare(
-        'SELECT count(*) AS n FROM engram_messages_fts WHERE engram_messages_fts MATCH ? AND rowid BETWEEN 0 AND 0',
+      // FTS5 alone on the session's rowid range (integer bounds): its rows counted, then ranked by bm25, whose
+      // weights need each term's document count in the whole index.
+      const { key } = database
+        .prepare(
+          `SELECT k.key AS key FROM engram_fts_logs k JOIN engram_sessions s ON s.tenant = k.tenant AND s.log_id = k.log_id WHERE s.tenant = 'solo' AND s.id = 'target'`,
+        )
+        .get() as { key: number };
+      const base = BigInt(key) * 4294967296n;
+      const range = `rowid BETWEEN ${base + 1n} AND ${base + 4294967295n}`;
+      const fts = (text: string) =>
+        `text : (${text
+          .split(' ')
+          .map((w) => `"${w}"`)
+          .join(' ')})`;
+      const counted = database.prepare(
+        `SELECT count(*) AS n FROM engram_messages_fts WHERE engram_messages_fts MATCH ? AND ${range}`,
       );
-      out[which].ftsEmptyRange = await timeEach(queries, plan.reps, async (text) =>
-        count.get(
-          `text : (${text
-            .split(' ')
-            .map((w) => `"${w}"`)
-            .join(' ')})`,
-        ),
+      const ranked = database.prepare(
+        `SELECT rowid AS r, -bm25(engram_messages_fts) AS s FROM engram_messages_fts WHERE engram_messages_fts MATCH ? AND ${range} ORDER BY s DESC, rowid DESC LIMIT 20`,
       );
+      out[which].ftsCount = await timeEach(queries, plan.reps, async (text) => counted.get(fts(text)));
+      out[which].ftsRanked = await timeEach(queries, plan.reps, async (text) => ranked.all(fts(text)));
     }
     await store.close();
   }

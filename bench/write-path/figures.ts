@@ -33,9 +33,13 @@ export interface WritePathFigures {
   beforeCommit?: string;
   /**
    * Measured in the same run: first-pass o200k counting (µs per message), SQLite FTS5 at commit, PostgreSQL
-   * round trip and WAL flush (ms).
+   * round trip, WAL flush and the least cost of one durable row on a copy of engram's message table (ms).
    */
-  diagnostics: { countUs: number; fts: FtsCost; postgres?: { roundTripMs: number; flushMs: number } };
+  diagnostics: {
+    countUs: number;
+    fts: FtsCost;
+    postgres?: { roundTripMs: number; flushMs: number; rowFloorMs?: number };
+  };
   skipped: string[];
   minutes: number;
 }

@@ -15,9 +15,9 @@ import type { Suite } from '../report.ts';
 import { runTask } from '../storage/child.ts';
 import { prepareEnvironment } from '../storage/environment.ts';
 import { type BeforeTree, repoRoot, snapshotTree } from './before-tree.ts';
-import type { ContendFigures, RunFigures } from './figures.ts';
+import type { ContendFigures, RunFigures, WritePathFigures } from './figures.ts';
 import { type WriteEntry, writeEntries, writePlanOf } from './plan.ts';
-import { countingCost, ftsCost, postgresCosts } from './probes.ts';
+import { countingCost, ftsCost, postgresCosts, postgresRowFloor } from './probes.ts';
 import { renderWritePath } from './section.ts';
 import type { WriteResult, WriteTask } from './tasks.ts';
 
@@ -60,7 +60,7 @@ export const writePath: Suite = async (options) => {
       return runTask<WriteResult>(full, [], workerPath);
     };
     log(`probes: o200k counting, FTS5 at commit (${plan.ftsPasses} × ${plan.ftsCommits} commits each way)`);
-    const diagnostics = {
+    const diagnostics: WritePathFigures['diagnostics'] = {
       countUs: countingCost(fixture, plan.messages),
       fts: ftsCost(fixture, dir, plan.ftsCommits, plan.ftsPasses),
       postgres: pg ? await postgresCosts(pg.url) : undefined,
@@ -140,6 +140,18 @@ export const writePath: Suite = async (options) => {
       }
     }
 
+    if (pg && diagnostics.postgres && runs.has('pg-after@1')) {
+      log('probe: one durable row on a copy of the PostgreSQL message table');
+      diagnostics.postgres.rowFloorMs = await postgresRowFloor(
+        pg.url,
+        `${pg.schema}_after`,
+        fixture,
+        plan.pgMessages,
+      ).catch((error: unknown) => {
+        skipped.push(`PostgreSQL row probe: ${String(error).split('\n')[0]}`);
+        return undefined;
+      });
+    }
     return {
       id: 'write-path',
       markdown: renderWritePath({

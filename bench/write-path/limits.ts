@@ -38,9 +38,14 @@ export function limits(f: WritePathFigures, read: FigureReader): string[] {
   const before = rate('pg-before', 1);
   if (pg && Number.isFinite(before)) {
     const beforeMs = 1000 / before;
+    const afterMs = 1000 / rate('pg-after', 1);
     const saved = 3 * pg.roundTripMs;
+    const floor =
+      pg.rowFloorMs === undefined
+        ? ''
+        : ` The least a lone durable append of these messages can cost on engram's schema, measured: one autocommit INSERT per message into a copy of its message table (its tsvector, GIN and B-tree indexes; no session counter, one round trip, one flush) takes ${ms(pg.rowFloorMs)} ms (median). ≥ 2× the ${ms(beforeMs)} ms an append took before needs ≤ ${ms(beforeMs / 2)} ms per append, ${pg.rowFloorMs > beforeMs / 2 ? `${ratio(pg.rowFloorMs / (beforeMs / 2))} over what that floor allows: the target is out of reach of any client-side change on this machine` : 'within what that floor allows'}; an append now takes ${ms(afterMs)} ms, ${ratio(afterMs / pg.rowFloorMs)} the floor.`;
     out.push(
-      `- PostgreSQL single writer: a round trip takes ${ms(pg.roundTripMs)} ms and a durable commit (WAL flush) ${ms(pg.flushMs)} ms here. An append was 4 round trips (BEGIN, UPDATE, INSERT, COMMIT) and is 1 (\`engram_append_batch\`); the 3 saved are ${ms(saved)} ms of the ${ms(beforeMs)} ms an append took before, so a lone writer, which must wait for its own flush and the server's row work (tsvector, GIN and B-tree inserts) on every append, can gain at most ${ratio(beforeMs / Math.max(beforeMs - saved, 1e-9))} on this machine. With 16 sessions one statement and one flush carry the whole batch.`,
+      `- PostgreSQL single writer: a round trip takes ${ms(pg.roundTripMs)} ms and a durable commit (WAL flush) ${ms(pg.flushMs)} ms here (medians). An append was 4 round trips (BEGIN, UPDATE, INSERT, COMMIT) and is 1 (\`engram_append_batch\`); the 3 saved are ${ms(saved)} ms of the ${ms(beforeMs)} ms an append took before, so a lone writer, which must wait for its own flush and the server's row work (tsvector, GIN and B-tree inserts) on every append, can gain at most ${ratio(beforeMs / Math.max(beforeMs - saved, 1e-9))} on this machine.${floor} With 16 sessions one statement and one flush carry the whole batch.`,
     );
   }
   return out;

@@ -1,13 +1,15 @@
 /**
  * Diagnostics of the write-path suite, measured in the same run as the figures they explain: what exact o200k
  * counting costs per message (first pass, as `memory.store` meets a new message), what SQLite FTS5 indexing
- * costs per commit, and PostgreSQL's round-trip time and cost of one durable commit (a WAL flush) on this machine.
+ * costs per commit, and PostgreSQL's round-trip time, cost of one durable commit (a WAL flush) and least cost of
+ * one durable message row on engram's schema on this machine.
  */
 
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { toMemoryMessage } from '../../src/messages/from-model-message.ts';
+import { messageText } from '../../src/messages/serialize.ts';
 import { createTokenCounter } from '../../src/tokens/index.ts';
 import { median } from '../report.ts';
 import { readFixture } from '../storage/fixture.ts';
@@ -24,22 +26,77 @@ export function countingCost(fixture: string, count: number): number {
   return ((performance.now() - t0) / memory.length) * 1000;
 }
 
-/** PostgreSQL on this machine: ms per round trip (`SELECT 1`) and per autocommit insert into a logged table. */
+/** Median ms per call of `fn`, `n` timed calls after `warm` untimed ones. */
+async function medianMs(n: number, warm: number, fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < warm; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+/**
+ * PostgreSQL on this machine: ms per round trip (`SELECT 1`) and per autocommit insert into a logged table
+ * (one round trip and one WAL flush); medians after a warm-up.
+ */
 export async function postgresCosts(url: string): Promise<{ roundTripMs: number; flushMs: number }> {
   const pg = (await import('pg')).default;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const table = `engram_probe_${process.pid}`;
   try {
-    const time = async (n: number, fn: () => Promise<unknown>) => {
-      const t0 = performance.now();
-      for (let i = 0; i < n; i++) await fn();
-      return (performance.now() - t0) / n;
-    };
-    const roundTripMs = await time(300, () => client.query('SELECT 1'));
+    const roundTripMs = await medianMs(300, 50, () => client.query('SELECT 1'));
     await client.query(`CREATE TABLE ${table} (x TEXT)`);
-    const flushMs = await time(200, () => client.query(`INSERT INTO ${table} VALUES ($1)`, ['x']));
+    const flushMs = await medianMs(200, 20, () => client.query(`INSERT INTO ${table} VALUES ($1)`, ['x']));
     return { roundTripMs, flushMs };
+  } finally {
+    await client.query(`DROP TABLE IF EXISTS ${table}`);
+    await client.end();
+  }
+}
+
+/**
+ * The least a lone durable append of the fixture's messages costs on engram's PostgreSQL schema here: one
+ * autocommit INSERT per message into a copy of `schema`'s message table (`LIKE … INCLUDING ALL`: its generated
+ * tsvector and its GIN and B-tree indexes, with their options) — one round trip, the row's index work and one
+ * WAL flush, without the session counter or anything else engram does. Median ms over `count` messages.
+ */
+export async function postgresRowFloor(
+  url: string,
+  schema: string,
+  fixture: string,
+  count: number,
+): Promise<number> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const table = `"${schema}".engram_probe_rows`;
+  try {
+    await client.query(`CREATE TABLE ${table} (LIKE "${schema}".engram_messages INCLUDING ALL)`);
+    const rows = readFixture(fixture, 0, count).messages.map((m, i) => {
+      const message = toMemoryMessage(m);
+      return [
+        'probe',
+        'log',
+        i + 1,
+        message.id,
+        message.role,
+        Date.now(),
+        1,
+        JSON.stringify(message),
+        messageText(message).replaceAll('\u0000', ''),
+      ];
+    });
+    let i = 0;
+    return await medianMs(rows.length - 50, 50, () =>
+      client.query(
+        `INSERT INTO ${table} (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE, $8, $9)`,
+        rows[i++],
+      ),
+    );
   } finally {
     await client.query(`DROP TABLE IF EXISTS ${table}`);
     await client.end();

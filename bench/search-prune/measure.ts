@@ -45,30 +45,73 @@ export interface SearchTimes {
   ftsRanked?: number[];
 }
 
-/** Times the searches of `queries` on a built store; `memoryQueries` of them for `memory.search`. */
+/** The two databases a search is timed on. */
+export type Which = 'alone' | 'big';
+
+/**
+ * Milliseconds of each call of `fn` over `inputs` on both databases, `reps` rounds: each input runs on one
+ * database and then at once on the other (which goes first alternates), after one untimed warm-up call on
+ * each, so a change in the machine's speed during the run falls on both alike and their ratio stays fair.
+ */
+export async function timePaired<T>(
+  inputs: readonly T[],
+  reps: number,
+  fn: (which: Which, input: T) => Promise<unknown>,
+): Promise<Record<Which, number[]>> {
+  for (const input of inputs) {
+    await fn('alone', input);
+    await fn('big', input);
+  }
+  collectGarbage();
+  const times: Record<Which, number[]> = { alone: [], big: [] };
+  let flip = false;
+  for (let r = 0; r < reps; r++) {
+    for (const input of inputs) {
+      for (const which of flip ? (['big', 'alone'] as const) : (['alone', 'big'] as const)) {
+        const started = performance.now();
+        await fn(which, input);
+        times[which].push(performance.now() - started);
+      }
+      flip = !flip;
+    }
+  }
+  return times;
+}
+
+/** Times the searches of `queries` on both built stores, paired; `memoryQueries` of them for `memory.search`. */
 export async function timeSearches(
   engram: Engram,
-  store: MemoryStoreV1,
+  stores: Record<Which, MemoryStoreV1>,
   queries: readonly string[],
   reps: number,
   memoryQueries: number,
-): Promise<SearchTimes> {
+): Promise<Record<Which, SearchTimes>> {
   const { scope, sessionId } = target;
-  const memory = engram.createConversationMemory({ store, scope, sessionId });
-  return {
-    session: await timeEach(queries, reps, (text) =>
-      store.searchMessages(scope, { text, sessionId, limit: 20 }),
-    ),
-    tenant: await timeEach(queries, reps, (text) => store.searchMessages(scope, { text, limit: 20 })),
-    memory: await timeEach(
-      queries.slice(0, memoryQueries),
-      memoryQueries < queries.length ? 1 : reps,
-      (text) => memory.search(text),
-    ),
-    worst: await timeEach([word(0)], reps * 3, (text) =>
-      store.searchMessages(scope, { text, sessionId, limit: 20 }),
-    ),
+  const memories = {
+    alone: engram.createConversationMemory({ store: stores.alone, scope, sessionId }),
+    big: engram.createConversationMemory({ store: stores.big, scope, sessionId }),
   };
+  const session = await timePaired(queries, reps, (w, text) =>
+    stores[w].searchMessages(scope, { text, sessionId, limit: 20 }),
+  );
+  const tenant = await timePaired(queries, reps, (w, text) =>
+    stores[w].searchMessages(scope, { text, limit: 20 }),
+  );
+  const memory = await timePaired(
+    queries.slice(0, memoryQueries),
+    memoryQueries < queries.length ? 1 : reps,
+    (w, text) => memories[w].search(text),
+  );
+  const worst = await timePaired([word(0)], reps * 3, (w, text) =>
+    stores[w].searchMessages(scope, { text, sessionId, limit: 20 }),
+  );
+  const of = (w: Which): SearchTimes => ({
+    session: session[w],
+    tenant: tenant[w],
+    memory: memory[w],
+    worst: worst[w],
+  });
+  return { alone: of('alone'), big: of('big') };
 }
 
 /**

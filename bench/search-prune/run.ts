@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { type BuildPlan, build, target, targetRanks } from './build.ts';
 import { pickQueries } from './corpus.ts';
 import type { Engram, MemoryStoreV1 } from './engram.ts';
-import { type SearchTimes, timeEach, timePrune, timeSearches } from './measure.ts';
+import { type SearchTimes, timePaired, timePrune, timeSearches, type Which } from './measure.ts';
 
 /** Sizes of a run. */
 export interface SearchPrunePlan {
@@ -55,70 +55,96 @@ export async function pgExec(url: string, text: string): Promise<void> {
   }
 }
 
-/** Builds (or reuses) the two databases of one driver and times the searches on each. */
+type SqliteHandle = {
+  exec(sql: string): void;
+  prepare(q: string): { get(...a: unknown[]): unknown; all(...a: unknown[]): unknown[] };
+};
+
+/** FTS5 MATCH text of a query: its words as FTS5 strings in the `text` column. */
+const ftsMatch = (text: string) =>
+  `text : (${text
+    .split(' ')
+    .map((w) => `"${w}"`)
+    .join(' ')})`;
+
+/**
+ * Builds (or reuses) the two databases of one driver, then times the searches on both, each query on one and
+ * then the other (paired, so the ratio compares calls made moments apart).
+ */
 async function searchRun(
   engram: Engram,
-  open: (which: 'alone' | 'big') => MemoryStoreV1,
+  open: (which: Which) => MemoryStoreV1,
   plan: SearchPrunePlan,
   block: number,
   log: (line: string) => void,
-  afterBuild?: (which: 'alone' | 'big') => Promise<void>,
+  afterBuild?: (which: Which) => Promise<void>,
 ): Promise<{ alone: SearchTimes; big: SearchTimes }> {
   const ranks = targetRanks(plan.target);
   const queries = pickQueries(ranks, plan.queries, 4);
-  const out: Partial<Record<'alone' | 'big', SearchTimes>> = {};
-  for (const which of ['alone', 'big'] as const) {
-    const store = open(which);
-    const total = which === 'alone' ? plan.target : plan.total;
-    if ((await store.listSessions({ tenant: 'solo' })).length === 0) {
-      log(`  building ${which}: ${total.toLocaleString('en-US')} messages`);
-      const building: BuildPlan = { target: plan.target, total, block };
-      await build(store, building, ranks, log);
-      await afterBuild?.(which);
-    }
-    log(`  searching ${which}`);
-    out[which] = await timeSearches(engram, store, queries, plan.reps, plan.memoryQueries);
-    const database = (
-      store as {
-        database?: {
-          exec(sql: string): void;
-          prepare(q: string): { get(...a: unknown[]): unknown; all(...a: unknown[]): unknown[] };
-        };
+  const stores = { alone: open('alone'), big: open('big') };
+  try {
+    for (const which of ['alone', 'big'] as const) {
+      const store = stores[which];
+      const total = which === 'alone' ? plan.target : plan.total;
+      if ((await store.listSessions({ tenant: 'solo' })).length === 0) {
+        log(`  building ${which}: ${total.toLocaleString('en-US')} messages`);
+        const building: BuildPlan = { target: plan.target, total, block };
+        await build(store, building, ranks, log);
+        await afterBuild?.(which);
       }
-    ).database;
-    if (database) {
-      // Is a bigger database slower because of FTS5's segments? Merge them into one and time again.
-      database.exec("INSERT INTO engram_messages_fts(engram_messages_fts) VALUES('optimize')");
+    }
+    log('  searching both, paired');
+    const out = await timeSearches(engram, stores, queries, plan.reps, plan.memoryQueries);
+    const handles = {
+      alone: (stores.alone as { database?: SqliteHandle }).database,
+      big: (stores.big as { database?: SqliteHandle }).database,
+    };
+    const { alone, big } = handles;
+    if (alone && big) {
+      // Is a bigger database slower because of FTS5's segments? Merge each into one and time again.
+      for (const db of [alone, big])
+        db.exec("INSERT INTO engram_messages_fts(engram_messages_fts) VALUES('optimize')");
       const { scope, sessionId } = target;
-      out[which].sessionOptimized = await timeEach(queries, plan.reps, (text) =>
-        store.searchMessages(scope, { text, sessionId, limit: 20 }),
+      const optimized = await timePaired(queries, plan.reps, (w, text) =>
+        stores[w].searchMessages(scope, { text, sessionId, limit: 20 }),
       );
       // FTS5 alone on the session's rowid range (integer bounds): its rows counted, then ranked by bm25, whose
       // weights need each term's document count in the whole index.
-      const { key } = database
-        .prepare(
-          `SELECT k.key AS key FROM engram_fts_logs k JOIN engram_sessions s ON s.tenant = k.tenant AND s.log_id = k.log_id WHERE s.tenant = 'solo' AND s.id = 'target'`,
-        )
-        .get() as { key: number };
-      const base = BigInt(key) * 4294967296n;
-      const range = `rowid BETWEEN ${base + 1n} AND ${base + 4294967295n}`;
-      const fts = (text: string) =>
-        `text : (${text
-          .split(' ')
-          .map((w) => `"${w}"`)
-          .join(' ')})`;
-      const counted = database.prepare(
-        `SELECT count(*) AS n FROM engram_messages_fts WHERE engram_messages_fts MATCH ? AND ${range}`,
+      const statements = (db: SqliteHandle) => {
+        const { key } = db
+          .prepare(
+            `SELECT k.key AS key FROM engram_fts_logs k JOIN engram_sessions s ON s.tenant = k.tenant AND s.log_id = k.log_id WHERE s.tenant = 'solo' AND s.id = 'target'`,
+          )
+          .get() as { key: number };
+        const base = BigInt(key) * 4294967296n;
+        const range = `rowid BETWEEN ${base + 1n} AND ${base + 4294967295n}`;
+        return {
+          counted: db.prepare(
+            `SELECT count(*) AS n FROM engram_messages_fts WHERE engram_messages_fts MATCH ? AND ${range}`,
+          ),
+          ranked: db.prepare(
+            `SELECT rowid AS r, -bm25(engram_messages_fts) AS s FROM engram_messages_fts WHERE engram_messages_fts MATCH ? AND ${range} ORDER BY s DESC, rowid DESC LIMIT 20`,
+          ),
+        };
+      };
+      const st = { alone: statements(alone), big: statements(big) };
+      const counted = await timePaired(queries, plan.reps, async (w, text) =>
+        st[w].counted.get(ftsMatch(text)),
       );
-      const ranked = database.prepare(
-        `SELECT rowid AS r, -bm25(engram_messages_fts) AS s FROM engram_messages_fts WHERE engram_messages_fts MATCH ? AND ${range} ORDER BY s DESC, rowid DESC LIMIT 20`,
+      const ranked = await timePaired(queries, plan.reps, async (w, text) =>
+        st[w].ranked.all(ftsMatch(text)),
       );
-      out[which].ftsCount = await timeEach(queries, plan.reps, async (text) => counted.get(fts(text)));
-      out[which].ftsRanked = await timeEach(queries, plan.reps, async (text) => ranked.all(fts(text)));
+      for (const w of ['alone', 'big'] as const) {
+        out[w].sessionOptimized = optimized[w];
+        out[w].ftsCount = counted[w];
+        out[w].ftsRanked = ranked[w];
+      }
     }
-    await store.close();
+    return out;
+  } finally {
+    await stores.alone.close();
+    await stores.big.close();
   }
-  return out as { alone: SearchTimes; big: SearchTimes };
 }
 
 /** Runs the whole benchmark for `engram`, with its files in `dir`. */

@@ -114,7 +114,8 @@ Command: \`npm run bench -- search-prune${s.quick ? ' --quick' : ''}\` (\`bench/
 ${total}-message SQLite file whose other 90 sessions (10 other tenants) were appended in the same rounds, ten
 messages per append, so its rows are interleaved with everyone else's. ${plan.queries} queries of one or two words
 taken from random messages of the session (the 100 most frequent words left out), ${plan.reps} timed rounds after
-a warm-up call each; limit 20. Times in ms per call; ratio = inside / alone.${s.postgresSkipped ? ` PostgreSQL skipped: ${s.postgresSkipped}.` : ''}
+a warm-up call each; limit 20. Paired: each query runs on the database alone and at once on the larger one (which
+goes first alternates), so a change in the machine's speed falls on both. Times in ms per call; ratio = inside / alone.${s.postgresSkipped ? ` PostgreSQL skipped: ${s.postgresSkipped}.` : ''}
 
 ${table(['search', 'alone p50', `in ${total} p50`, 'p90', 'ratio', 'target'], searchRows)}
 

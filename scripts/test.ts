@@ -1,6 +1,6 @@
 /**
  * `npm test`: the typecheck and lint scripts, then `vitest run` with the default reporter and the summary
- * reporter, then one last line for CI, `tests: N passed, N failed, N skipped`, printed after every other
+ * reporter, then one last line for CI, `N passed, N failed, N skipped`, printed after every other
  * output (vitest's global teardown included). Every step runs even when one before it failed, so the line
  * always counts the whole suite; a failed check counts as one failed test. The exit code is 1 exactly when
  * the line reports a failure.

@@ -31,9 +31,9 @@ export function countTests(modules: ReadonlyArray<TestModule>, unhandledErrors: 
   return counts;
 }
 
-/** The line CI reads at the end of `npm test`: `tests: N passed, N failed, N skipped`. */
+/** The line CI reads at the end of `npm test`: `N passed, N failed, N skipped`. */
 export function formatCounts(counts: TestCounts): string {
-  return `tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
+  return `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`;
 }
 
 /**

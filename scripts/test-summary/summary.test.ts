@@ -22,19 +22,19 @@ describe('npm test ends with the line CI counts', () => {
     // passed: 2 + 1 (failing file) + 1 (afterAll suite) + 1 (unhandled-error file); skipped: skip, todo,
     // ctx.skip(), the test under the failing beforeAll; failed: one test, the import error, both hooks, the
     // unhandled error.
-    expect(lines.at(-1)).toBe('tests: 5 passed, 5 failed, 4 skipped');
+    expect(lines.at(-1)).toBe('5 passed, 5 failed, 4 skipped');
     expect(code).toBe(1);
   }, 60_000);
 
   it('reads 0 failed and exits 0 when every test passes', () => {
     const { code, lines } = runWrapper('--config', fixtures, 'passing.fixture.ts');
-    expect(lines.at(-1)).toBe('tests: 2 passed, 0 failed, 3 skipped');
+    expect(lines.at(-1)).toBe('2 passed, 0 failed, 3 skipped');
     expect(code).toBe(0);
   }, 60_000);
 
   it('counts a vitest that cannot start as one failure', () => {
     const { code, lines } = runWrapper('--config', 'scripts/test-summary/fixtures/missing.config.ts');
-    expect(lines.at(-1)).toBe('tests: 0 passed, 1 failed, 0 skipped');
+    expect(lines.at(-1)).toBe('0 passed, 1 failed, 0 skipped');
     expect(code).toBe(1);
   }, 60_000);
 });
@@ -42,7 +42,7 @@ describe('npm test ends with the line CI counts', () => {
 describe('finalCounts', () => {
   it('adds one failed test per failed check', () => {
     const counts = finalCounts({ passed: 3, failed: 0, skipped: 1 }, 2, 0);
-    expect(formatCounts(counts)).toBe('tests: 3 passed, 2 failed, 1 skipped');
+    expect(formatCounts(counts)).toBe('3 passed, 2 failed, 1 skipped');
   });
 
   it('never reads 0 failed when vitest exited non-zero', () => {

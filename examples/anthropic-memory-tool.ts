@@ -17,7 +17,7 @@ import { anthropic } from '@ai-sdk/anthropic';
 import type Anthropic from '@anthropic-ai/sdk';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { createMemoryToolHandler } from '../src/index.ts';
+import { createMemoryToolHandler } from '../src/memory-tool.ts';
 import { createSqliteStore } from '../src/sqlite.ts';
 
 type Call = { command: string; [key: string]: unknown };

@@ -3,8 +3,10 @@
  * Memory for LLM agents: the message model, token counting, conversation memory, context views that fit a
  * token budget without splitting a tool call from its result, a content store for large payloads with
  * first-use citations and a compaction ladder, AI SDK tools that reach memory outside the context, long-term
- * memory across sessions with hybrid retrieval, working memory and core blocks the agent edits, seed 003's memory
- * patterns, stores, and sessions.
+ * memory across sessions with hybrid retrieval, working memory and core blocks the agent edits, stores, and
+ * sessions. The root re-exports the folder barrels a user of these needs and nothing else: converters live in
+ * `engram/converters`, the memory tool in `engram/memory-tool`, Mem0 in `engram/mem0`, the memory patterns in
+ * `engram/patterns`, and what a driver author needs in `engram/driver`.
  * @example
  * import { createConversationMemory, createTokenWindowMemory } from 'engram';
  * const memory = createConversationMemory();
@@ -12,14 +14,10 @@
  * const context = createTokenWindowMemory({ memory, maxTokens: 100_000 });
  * await context.read();
  */
-
 export {
-  builtInCompactors,
-  type CheckedContentCriteria,
   type CitationPolicy,
   type CitationRule,
   type CompactOptions,
-  type CompactorRegistry,
   type CompactSummary,
   type ContentCompactor,
   type ContentCriteria,
@@ -32,39 +30,15 @@ export {
   type ContentSnapshot,
   type ContentStore,
   type ContentStoreOptions,
-  type ContentStoreV1,
   type ContentTransform,
   type ContentUnit,
-  checkContentCriteria,
-  checkContentItem,
-  checkReplacement,
-  checkSpace,
-  checkTransform,
   contentForSubAgent,
-  contentTransformTypes,
-  createCompactorRegistry,
   createContentStore,
-  createMemoryContentItems,
-  defaultMaxContentBytes,
-  encodeCursor,
-  getContentItems,
   type HasContentItems,
-  htmlCompactor,
-  itemInfo,
-  jsonCompactor,
-  type MemoryContentItemsOptions,
-  maxIndexedChars,
-  maxQueryLimit,
   type OffloadRule,
-  prepareContentItem,
   type RetrievedContent,
   type SubAgentContentMode,
-  sameContentItem,
-  selectItems,
-  serializeContent,
   type TransformResult,
-  tableCompactor,
-  textCompactor,
 } from './content/index.ts';
 export {
   type AgentAttribution,
@@ -72,165 +46,76 @@ export {
   ContextOverflowError,
   createId,
   DuplicateMessageIdError,
-  defaultScope,
   InvalidMessageError,
   InvalidValueError,
-  isValidId,
   type LogEntry,
   MemoryError,
   type MemoryErrorCode,
-  type MemoryErrorOptions,
   type MemoryMessage,
   type MemoryMessageExtras,
   type MessageIssue,
   type MessageRole,
-  maxIdLength,
   NotFoundError,
   type Scope,
   type StateModule,
 } from './core/index.ts';
-export { analyzeText, englishStopwords } from './longterm/analyze-text.ts';
-export {
-  checkFilter,
-  checkListOptions,
-  checkTextQuery,
-  checkVectorQuery,
-  maxQueryTerms,
-  maxRecordTextLength,
-  maxResultLimit,
-} from './longterm/check-record.ts';
 export {
   createLongTermMemory,
-  type EngramLongTermMemory,
-  type LongTermMemoryOptions,
-  type RecordingMode,
-} from './longterm/create-long-term-memory.ts';
-export {
-  chunkText,
   type EmbedderFromModelOptions,
+  type EngramLongTermMemory,
+  type ExtractionCandidate,
+  type ExtractionTurn,
   embedderFromModel,
-  embedTexts,
-  type LongTermEmbedder,
-} from './longterm/embedder.ts';
-export type {
-  ExtractionCandidate,
-  ExtractionTurn,
-  FactDecision,
-  FactExtractor,
-} from './longterm/fact-extractor.ts';
-export { type FormatRecallOptions, formatRecall } from './longterm/format-recall.ts';
-export type { RankingOptions } from './longterm/hybrid-search.ts';
-export type {
-  LongTermMemory,
-  LongTermMemoryMode,
-  LongTermSearchOptions,
-  LongTermSearchResult,
-} from './longterm/long-term-memory.ts';
-export type {
-  LongTermEmbedding,
-  LongTermFilter,
-  LongTermHit,
-  LongTermListOptions,
-  LongTermPage,
-  LongTermTextQuery,
-  LongTermVectorQuery,
-} from './longterm/long-term-query.ts';
-export type {
-  LongTermProvenance,
-  LongTermRecord,
-  LongTermRecordChange,
-  LongTermRecordEvent,
-  LongTermRecordKind,
-  NewLongTermRecord,
-} from './longterm/long-term-record.ts';
-export {
-  getLongTermRecords,
+  type FactDecision,
+  type FactExtractor,
+  type FormatRecallOptions,
+  formatRecall,
   type HasLongTermRecords,
-  type LongTermStoreV1,
-  type PreparedLongTermRecord,
-} from './longterm/long-term-store-v1.ts';
-export {
-  createMem0LongTermMemory,
-  type Mem0Api,
-  type Mem0Ids,
-  type Mem0LongTermMemoryOptions,
-  maxMem0QueryLength,
-} from './longterm/mem0/index.ts';
-export {
-  createMemoryLongTermRecords,
-  type LongTermJournal,
-  type LongTermJournalEntry,
-  type MemoryLongTermRecordsOptions,
-} from './longterm/memory-long-term-records.ts';
-export { prepareChange, prepareRecord, recordHash } from './longterm/prepare-record.ts';
+  type LongTermEmbedder,
+  type LongTermEmbedding,
+  type LongTermFilter,
+  type LongTermHit,
+  type LongTermListOptions,
+  type LongTermMemory,
+  type LongTermMemoryMode,
+  type LongTermMemoryOptions,
+  type LongTermPage,
+  type LongTermProvenance,
+  type LongTermRecord,
+  type LongTermRecordChange,
+  type LongTermRecordEvent,
+  type LongTermRecordKind,
+  type LongTermSearchOptions,
+  type LongTermSearchResult,
+  type LongTermTextQuery,
+  type LongTermVectorQuery,
+  type NewLongTermRecord,
+  type RankingOptions,
+  type RecordingMode,
+} from './longterm/index.ts';
 export {
   type ConversationMemory,
   type ConversationMemoryOptions,
   createConversationMemory,
   createSimpleMemory,
-  LogBackedMemory,
   type Memory,
-  type MemoryLogOptions,
   type MessageFilter,
   type MessageSearchOptions,
   type ModelMessage,
   SimpleMemory,
-  storesMany,
 } from './memory/index.ts';
 export {
-  type AnthropicBlock,
-  type AnthropicMessage,
-  type AnthropicRequest,
-  type AnthropicSource,
-  type FormatForModelOptions,
-  formatForModel,
-  fromAnthropicMessages,
-  fromOpenAIChatMessages,
   groupMessages,
   isMemoryMessage,
-  isModelMessage,
-  type JsonValueIssue,
-  type JsonValueMode,
-  jsonValueIssue,
   type MessageUnit,
-  maxJsonDepth,
-  memoryMessageSchema,
-  messageIssues,
-  modelMessageSchema,
-  type OpenAIChatMessage,
-  type OpenAIChatTextPart,
-  type OpenAIChatToolCall,
-  type OpenAIChatUserPart,
   type ToMemoryMessageOptions,
-  toAnthropicMessages,
   toMemoryMessage,
   toMemoryMessages,
   toModelMessage,
   toModelMessages,
-  toOpenAIChatMessages,
   type UnitKind,
-  validateMessage,
   validateMessages,
-  validateModelMessage,
 } from './messages/index.ts';
-export {
-  type EpisodeInfo,
-  type EpisodicMemory,
-  type EpisodicMemoryOptions,
-  openEpisodicMemory,
-} from './patterns/episodic-memory.ts';
-export {
-  createHierarchicalMemory,
-  type HierarchicalMemory,
-  type HierarchicalMemoryOptions,
-  type MemoryLevels,
-} from './patterns/hierarchical-memory.ts';
-export { createRagMemory, type RagMemory, type RagMemoryOptions } from './patterns/rag-memory.ts';
-export {
-  createSharedMemoryPool,
-  type SharedMemoryPool,
-  type SharedMemoryPoolOptions,
-} from './patterns/shared-memory-pool.ts';
 export {
   type CreateSessionOptions,
   createSessions,
@@ -239,22 +124,14 @@ export {
   SessionManager,
   type Sessions,
   type SessionsOptions,
-  sessionStateKey,
 } from './session/index.ts';
 export {
-  type AppendInput,
-  type Artifact,
-  type CreateSessionInput,
   createJsonFileStore,
   createMemoryStore,
   type JsonFileStoreOptions,
   type LogStats,
   type MemoryDriverOptions,
   type MemoryStoreV1,
-  maxSearchTextLength,
-  maxSearchWords,
-  maxStateKeyLength,
-  type RangeQuery,
   type SearchHit,
   type SearchQuery,
   type SessionRecord,
@@ -268,14 +145,10 @@ export {
   createEstimateTokenCounter,
   createTokenCounter,
   type EstimateTokenCounterOptions,
-  encodingForModel,
-  type MessageCostOptions,
-  type MessageCosts,
   type TokenCounter,
   type TokenCounterOptions,
 } from './tokens/index.ts';
 export {
-  boundText,
   type ContentTools,
   type ContentToolsOptions,
   type ContextReloadTool,
@@ -285,26 +158,11 @@ export {
   createCoreMemoryTools,
   createHistoryTools,
   createLongTermTools,
-  createMemoryToolHandler,
   createWorkingMemoryTool,
-  defaultMaxOutputChars,
   type HistoryTools,
   type HistoryToolsOptions,
   type LongTermTools,
   type LongTermToolsOptions,
-  type MemoryPath,
-  type MemoryToolCommand,
-  type MemoryToolHandler,
-  type MemoryToolHandlerOptions,
-  type MemoryToolResult,
-  type MemoryToolResultBlock,
-  memoryFileKind,
-  memoryRoot,
-  type ParsedMemoryPath,
-  parseMemoryPath,
-  type Reloadable,
-  type ToolError,
-  type ToolTransformInput,
   type WorkingMemoryTool,
 } from './tools/index.ts';
 export {
@@ -316,17 +174,18 @@ export {
   type AutoContextOptions,
   type AutoContextStats,
   type AutoContextView,
-  assemblyArtifactKind,
   type CitationView,
   type CitationViewOptions,
   type CitationViewStats,
   type ContextAssembly,
   type ContextSource,
-  contextSources,
   createAssemblyRecorder,
   createAutoContextMemory,
   createCitationMemory,
+  createExtractiveObserver,
+  createExtractiveReflector,
   createExtractiveSummarizer,
+  createObservationalMemory,
   createSlidingWindowMemory,
   createSummarizingMemory,
   createTokenWindowMemory,
@@ -337,7 +196,12 @@ export {
   findAssembly,
   type LadderStep,
   type LadderStepKind,
+  type ObservationalMemory,
+  type ObservationalMemoryOptions,
+  type ObservationalStats,
+  type Observer,
   type ProviderTokens,
+  type Reflector,
   type ReplacedOutput,
   readAssemblyRecords,
   recordAssemblies,
@@ -359,27 +223,13 @@ export {
   tokensBySource,
 } from './views/index.ts';
 export {
-  createExtractiveObserver,
-  createExtractiveReflector,
-  createObservationalMemory,
-  type ObservationalMemory,
-  type ObservationalMemoryOptions,
-  type ObservationalStats,
-  type Observer,
-  type Reflector,
-} from './views/observational/index.ts';
-export {
   type BlockDefinition,
   type CoreMemory,
   type CoreMemoryOptions,
   createCoreMemory,
-  type MemoryBlock,
-} from './working/core-memory.ts';
-export { type MarkdownSection, markdownSections, mergeMarkdown } from './working/markdown-sections.ts';
-export { mergeJson } from './working/merge-json.ts';
-export {
   createWorkingMemory,
+  type MemoryBlock,
   type WorkingMemory,
   type WorkingMemoryOptions,
   type WorkingMemoryState,
-} from './working/working-memory.ts';
+} from './working/index.ts';

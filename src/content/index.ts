@@ -10,26 +10,7 @@
  * const id = await content.store({ type: 'web_content', source: 'web_fetch', content: html });
  * const part = await content.retrieve(id, { type: 'excerpt', query: 'pricing' });
  */
-export {
-  type CheckedContentCriteria,
-  checkContentCriteria,
-  checkContentItem,
-  checkReplacement,
-  checkSpace,
-  defaultMaxContentBytes,
-  encodeCursor,
-} from './check-content.ts';
 export type { CitationPolicy, CitationRule, OffloadRule } from './citation-policy.ts';
-export { type CitationStats, citationText } from './cite-tool-results.ts';
-export {
-  builtInCompactors,
-  type CompactorRegistry,
-  createCompactorRegistry,
-  htmlCompactor,
-  jsonCompactor,
-  tableCompactor,
-  textCompactor,
-} from './compactors/index.ts';
 export type { CompactOptions, CompactSummary, ContentCompactor } from './content-compactor.ts';
 export type {
   ContentFormat,
@@ -38,20 +19,9 @@ export type {
   ContentItemInput,
   ContentItemType,
 } from './content-item.ts';
-export {
-  type ContentCriteria,
-  type ContentQueryPage,
-  defaultQueryLimit,
-  maxIndexedChars,
-  maxQueryLimit,
-} from './content-query.ts';
-export { type ContentStoreV1, getContentItems, type HasContentItems } from './content-store-v1.ts';
-export {
-  type ContentTransform,
-  type ContentUnit,
-  contentTransformTypes,
-  type TransformResult,
-} from './content-transform.ts';
+export type { ContentCriteria, ContentQueryPage } from './content-query.ts';
+export type { HasContentItems } from './content-store-v1.ts';
+export type { ContentTransform, ContentUnit, TransformResult } from './content-transform.ts';
 export {
   type ContentSnapshot,
   type ContentStore,
@@ -59,8 +29,4 @@ export {
   createContentStore,
   type RetrievedContent,
 } from './create-content-store.ts';
-export { createMemoryContentItems, type MemoryContentItemsOptions } from './memory-content-items.ts';
-export { itemInfo, prepareContentItem, sameContentItem, serializeContent } from './prepare-content-item.ts';
-export { indexedText, selectItems } from './select-items.ts';
 export { contentForSubAgent, type SubAgentContentMode } from './sub-agent-content.ts';
-export { checkTransform } from './transforms/index.ts';

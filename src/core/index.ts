@@ -13,11 +13,10 @@ export {
   InvalidValueError,
   MemoryError,
   type MemoryErrorCode,
-  type MemoryErrorOptions,
   type MessageIssue,
   NotFoundError,
 } from './errors/index.ts';
-export { createId, isValidId, maxIdLength } from './ids.ts';
+export { createId } from './ids.ts';
 export type {
   AgentAttribution,
   LogEntry,
@@ -25,5 +24,5 @@ export type {
   MemoryMessageExtras,
   MessageRole,
 } from './message.ts';
-export { defaultScope, type Scope } from './scope.ts';
+export type { Scope } from './scope.ts';
 export type { StateModule } from './state-module.ts';

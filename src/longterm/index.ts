@@ -10,29 +10,13 @@
  * await memory.record(messages);
  * const block = await memory.retrieve('where does Alice live?');
  */
-export { analyzeText, englishStopwords } from './analyze-text.ts';
-export {
-  checkFilter,
-  checkListOptions,
-  checkTextQuery,
-  checkVectorQuery,
-  maxQueryTerms,
-  maxRecordTextLength,
-  maxResultLimit,
-} from './check-record.ts';
 export {
   createLongTermMemory,
   type EngramLongTermMemory,
   type LongTermMemoryOptions,
   type RecordingMode,
 } from './create-long-term-memory.ts';
-export {
-  chunkText,
-  type EmbedderFromModelOptions,
-  embedderFromModel,
-  embedTexts,
-  type LongTermEmbedder,
-} from './embedder.ts';
+export { type EmbedderFromModelOptions, embedderFromModel, type LongTermEmbedder } from './embedder.ts';
 export type { ExtractionCandidate, ExtractionTurn, FactDecision, FactExtractor } from './fact-extractor.ts';
 export { type FormatRecallOptions, formatRecall } from './format-recall.ts';
 export type { RankingOptions } from './hybrid-search.ts';
@@ -59,23 +43,4 @@ export type {
   LongTermRecordKind,
   NewLongTermRecord,
 } from './long-term-record.ts';
-export {
-  getLongTermRecords,
-  type HasLongTermRecords,
-  type LongTermStoreV1,
-  type PreparedLongTermRecord,
-} from './long-term-store-v1.ts';
-export {
-  createMem0LongTermMemory,
-  type Mem0Api,
-  type Mem0Ids,
-  type Mem0LongTermMemoryOptions,
-  maxMem0QueryLength,
-} from './mem0/index.ts';
-export {
-  createMemoryLongTermRecords,
-  type LongTermJournal,
-  type LongTermJournalEntry,
-  type MemoryLongTermRecordsOptions,
-} from './memory-long-term-records.ts';
-export { prepareChange, prepareRecord, recordHash } from './prepare-record.ts';
+export type { HasLongTermRecords } from './long-term-store-v1.ts';

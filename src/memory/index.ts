@@ -7,16 +7,13 @@
  * await memory.store({ role: 'user', content: 'What is 5 + 3?' });
  * await memory.recent(1);
  */
-
-/** The AI SDK message type seed 000's `Memory` stores, re-exported so `import type { Memory, ModelMessage } from 'engram'` works as in the seed. */
 export type { ModelMessage } from 'ai';
 export {
   type ConversationMemory,
   type ConversationMemoryOptions,
   createConversationMemory,
 } from './conversation-memory.ts';
-export { LogBackedMemory, type MemoryLogOptions } from './log-backed-memory.ts';
-export { type Memory, storesMany } from './memory.ts';
+export type { Memory } from './memory.ts';
 export type { MessageFilter } from './message-filter.ts';
 export type { MessageSearchOptions } from './message-search.ts';
 export { createSimpleMemory, SimpleMemory } from './simple-memory.ts';

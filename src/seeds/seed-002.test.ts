@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { JSONValue } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import { agent } from '../ai-sdk.ts';
+import { toAnthropicMessages, toOpenAIChatMessages } from '../converters.ts';
 import {
   createAutoContextMemory,
   createContentStore,
@@ -19,17 +20,15 @@ import {
   createJsonFileStore,
   createLongTermMemory,
   createLongTermTools,
-  createMem0LongTermMemory,
   createMemoryStore,
   createSummarizingMemory,
   type Memory,
   type ModelMessage,
   SessionManager,
   SlidingWindowMemory,
-  toAnthropicMessages,
   toMemoryMessage,
-  toOpenAIChatMessages,
 } from '../index.ts';
+import { createMem0LongTermMemory } from '../mem0.ts';
 import { scriptedLanguageModel } from '../testing/scripted-language-model.ts';
 import { checkPairs, startMem0TestServer } from '../testing.ts';
 

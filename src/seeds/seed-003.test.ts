@@ -10,24 +10,28 @@
 import { describe, expect, it } from 'vitest';
 import { agent } from '../ai-sdk.ts';
 import {
-  createConversationMemory,
-  createHierarchicalMemory,
-  createLongTermMemory,
-  createMemoryStore,
-  createRagMemory,
-  createSessions,
-  createSharedMemoryPool,
-  createSlidingWindowMemory,
   formatForModel,
   fromOpenAIChatMessages,
-  type MemoryMessage,
   type OpenAIChatMessage,
-  openEpisodicMemory,
+  toOpenAIChatMessages,
+} from '../converters.ts';
+import {
+  createConversationMemory,
+  createLongTermMemory,
+  createMemoryStore,
+  createSessions,
+  createSlidingWindowMemory,
+  type MemoryMessage,
   SummarizingMemory,
   TokenWindowMemory,
   toMemoryMessage,
-  toOpenAIChatMessages,
 } from '../index.ts';
+import {
+  createHierarchicalMemory,
+  createRagMemory,
+  createSharedMemoryPool,
+  openEpisodicMemory,
+} from '../patterns.ts';
 import { scriptedLanguageModel } from '../testing/scripted-language-model.ts';
 
 /** The seed's "Message Addition" example, in the OpenAI format its to_llm_format produces. */

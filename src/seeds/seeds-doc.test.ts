@@ -6,7 +6,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as aiSdk from '../ai-sdk.ts';
+import * as converters from '../converters.ts';
 import * as engram from '../index.ts';
+import * as mem0 from '../mem0.ts';
+import * as memoryTool from '../memory-tool.ts';
+import * as patterns from '../patterns.ts';
 import * as postgres from '../postgres.ts';
 import * as sqlite from '../sqlite.ts';
 import * as testing from '../testing.ts';
@@ -16,16 +20,17 @@ const doc = readFileSync(new URL('docs/seeds.md', root), 'utf8');
 const plannedIssues = new Set(['8', '9', '10', '11', '12']);
 
 /**
- * Every name a table may use: entry exports (types too, read from the entry files), members of what the factories
+ * Every name a table may use: entry exports (types too, read from the API reports), members of what the factories
  * and classes return, and property names declared in the sources (options, fields).
  */
 function knownNames(): Set<string> {
   const names = new Set<string>();
-  for (const entry of ['index', 'sqlite', 'postgres', 'ai-sdk', 'testing']) {
-    const text = readFileSync(new URL(`src/${entry}.ts`, root), 'utf8');
-    for (const m of text.matchAll(/^\s+(?:type\s+)?([A-Za-z_$][\w$]*),?$/gm)) names.add(m[1]!);
+  // Every export of every entry point, types included, from the API reports (checked against the entries).
+  for (const report of readdirSync(new URL('api/', root)).filter((file) => file.endsWith('.api.md'))) {
+    const text = readFileSync(new URL(`api/${report}`, root), 'utf8');
+    for (const m of text.matchAll(/^\| `([A-Za-z_$][\w$]*)` \|/gm)) names.add(m[1]!);
   }
-  for (const module of [engram, sqlite, postgres, aiSdk, testing])
+  for (const module of [engram, sqlite, postgres, aiSdk, testing, converters, mem0, memoryTool, patterns])
     for (const k of Object.keys(module)) names.add(k);
   for (const name of declaredProperties()) names.add(name);
   const addMembers = (value: object) => {

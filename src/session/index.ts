@@ -7,7 +7,7 @@
  * const memory = await sessions.create({ retention: 'session' });
  * SessionManager.forSessionId(memory.sessionId).withSession(store).addComponent(memory);
  */
-export { type SavedSession, SessionManager, sessionStateKey } from './session-manager.ts';
+export { type SavedSession, SessionManager } from './session-manager.ts';
 export {
   type CreateSessionOptions,
   createSessions,

@@ -12,6 +12,5 @@
 export { type BpeTokenCounterOptions, createBpeTokenCounter } from './bpe-token-counter.ts';
 export { createTokenCounter, type TokenCounterOptions } from './create-token-counter.ts';
 export { createEstimateTokenCounter, type EstimateTokenCounterOptions } from './estimate-token-counter.ts';
-export type { MessageCostOptions, MessageCosts } from './message-costs.ts';
-export { type BpeEncoding, encodingForModel } from './model-encodings.ts';
+export type { BpeEncoding } from './model-encodings.ts';
 export { countPromptTokens, type TokenCounter } from './token-counter.ts';

@@ -13,25 +13,10 @@ export {
   type ContentTools,
   type ContentToolsOptions,
   createContentTools,
-  type ToolTransformInput,
 } from './content-tools.ts';
-export { type ContextReloadTool, createContextReloadTool, type Reloadable } from './context-reload-tool.ts';
+export { type ContextReloadTool, createContextReloadTool } from './context-reload-tool.ts';
 export { createHistoryTools, type HistoryTools, type HistoryToolsOptions } from './history-tools.ts';
 export { createLongTermTools, type LongTermTools, type LongTermToolsOptions } from './long-term-tools.ts';
-export {
-  createMemoryToolHandler,
-  type MemoryPath,
-  type MemoryToolCommand,
-  type MemoryToolHandler,
-  type MemoryToolHandlerOptions,
-  type MemoryToolResult,
-  type MemoryToolResultBlock,
-  memoryFileKind,
-  memoryRoot,
-  type ParsedMemoryPath,
-  parseMemoryPath,
-} from './memory-tool/index.ts';
-export { boundText, defaultMaxOutputChars, type ToolError } from './tool-output.ts';
 export {
   type CoreMemoryTools,
   createCoreMemoryTools,

@@ -11,8 +11,6 @@ export {
   createCoreMemory,
   type MemoryBlock,
 } from './core-memory.ts';
-export { type MarkdownSection, markdownSections, mergeMarkdown } from './markdown-sections.ts';
-export { mergeJson } from './merge-json.ts';
 export {
   createWorkingMemory,
   type WorkingMemory,

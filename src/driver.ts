@@ -1,0 +1,80 @@
+/**
+ * @module engram/driver
+ * The kit for writing a store driver: the contracts a driver implements (`MemoryStoreV1`, `ContentStoreV1`,
+ * `LongTermStoreV1`), the input checks and limits every built-in driver applies so that all drivers refuse the
+ * same inputs with the same typed errors, the preparation of content items and long-term records (hashes,
+ * versions, indexed text), and the in-process implementations of the content and long-term contracts a
+ * log-only driver can pair with. The conformance suites a driver runs are in `engram/testing`.
+ * @example
+ * import { checkSpace, prepareContentItem, type ContentStoreV1 } from 'engram/driver';
+ * import { describeContentStore } from 'engram/testing';
+ */
+
+export {
+  type CheckedContentCriteria,
+  checkContentCriteria,
+  checkContentItem,
+  checkReplacement,
+  checkSpace,
+  defaultMaxContentBytes,
+  encodeCursor,
+} from './content/check-content.ts';
+export { defaultQueryLimit, maxIndexedChars, maxQueryLimit } from './content/content-query.ts';
+export { type ContentStoreV1, getContentItems, type HasContentItems } from './content/content-store-v1.ts';
+export { contentTransformTypes } from './content/content-transform.ts';
+export { createMemoryContentItems, type MemoryContentItemsOptions } from './content/memory-content-items.ts';
+export {
+  itemInfo,
+  prepareContentItem,
+  sameContentItem,
+  serializeContent,
+} from './content/prepare-content-item.ts';
+export { indexedText, selectItems } from './content/select-items.ts';
+export { checkTransform } from './content/transforms/index.ts';
+export type { MemoryErrorOptions } from './core/errors/index.ts';
+export { isValidId, maxIdLength } from './core/ids.ts';
+export { defaultScope } from './core/scope.ts';
+export { analyzeText, englishStopwords } from './longterm/analyze-text.ts';
+export {
+  checkFilter,
+  checkListOptions,
+  checkTextQuery,
+  checkVectorQuery,
+  maxQueryTerms,
+  maxRecordTextLength,
+  maxResultLimit,
+} from './longterm/check-record.ts';
+export {
+  getLongTermRecords,
+  type HasLongTermRecords,
+  type LongTermStoreV1,
+  type PreparedLongTermRecord,
+} from './longterm/long-term-store-v1.ts';
+export {
+  createMemoryLongTermRecords,
+  type LongTermJournal,
+  type LongTermJournalEntry,
+  type MemoryLongTermRecordsOptions,
+} from './longterm/memory-long-term-records.ts';
+export { prepareChange, prepareRecord, recordHash } from './longterm/prepare-record.ts';
+export {
+  type JsonValueIssue,
+  type JsonValueMode,
+  jsonValueIssue,
+  maxJsonDepth,
+} from './messages/json-value.ts';
+export { maxSearchTextLength, maxSearchWords } from './messages/search-text.ts';
+export { sessionStateKey } from './session/session-manager.ts';
+export type {
+  AppendInput,
+  Artifact,
+  CreateSessionInput,
+  LogStats,
+  MemoryStoreV1,
+  RangeQuery,
+  SearchHit,
+  SearchQuery,
+  SessionRecord,
+  StoreCapabilities,
+} from './store/memory-store.ts';
+export { maxStateKeyLength } from './store/state-scope.ts';

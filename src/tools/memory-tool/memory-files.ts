@@ -4,7 +4,7 @@ import type { Scope } from '../../core/scope.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
 import { createRecordSlot } from '../../working/record-slot.ts';
-import { createMemoryRootLock } from './memory-root-lock.ts';
+import { createMemoryRootLock, type MemoryRootLockOptions } from './memory-root-lock.ts';
 
 /** The long-term record kind of a memory file (an `engram.` kind: never recalled by long-term search unless asked for). */
 export const memoryFileKind = 'engram.memory_file';
@@ -51,9 +51,14 @@ export interface MemoryFiles {
  * `engram.memory_file` owned by exactly `scope`, whose text is the path, a newline and the content (so the
  * long-term full-text index finds files by name and content, and `history(id)` keeps every version), with
  * `{ path, bytes, owner }` in its metadata. `owner` names the exact scope, so a listing by a tenant-wide scope
- * never shows another user's or agent's files.
+ * never shows another user's or agent's files. `lockOptions` set the directory lock's lease and wait (tests).
  */
-export function createMemoryFiles(records: LongTermStoreV1, scope: Scope, component: string): MemoryFiles {
+export function createMemoryFiles(
+  records: LongTermStoreV1,
+  scope: Scope,
+  component: string,
+  lockOptions?: MemoryRootLockOptions,
+): MemoryFiles {
   const owner = JSON.stringify([scope.tenant, scope.user ?? null, scope.agent ?? null]);
   const idOf = (path: string) => `mfile_${createHash('sha256').update(path).digest('hex')}`;
   const contentOf = (record: LongTermRecord) => record.text.slice(record.text.indexOf('\n') + 1);
@@ -61,7 +66,7 @@ export function createMemoryFiles(records: LongTermStoreV1, scope: Scope, compon
   const sealed = (record: LongTermRecord) => typeof record.metadata.movedTo === 'string';
   const live = (record: LongTermRecord | undefined): record is LongTermRecord =>
     record !== undefined && mine(record) && !sealed(record);
-  const lock = createMemoryRootLock(records, scope, component);
+  const lock = createMemoryRootLock(records, scope, component, lockOptions);
   const slot = (path: string) =>
     createRecordSlot({ records, scope, id: idOf(path), kind: memoryFileKind, component, retries: 8 });
 

@@ -39,7 +39,7 @@ const allowed: Record<string, readonly string[]> = {
   inspector: ['core', 'messages', 'store', 'memory', 'content', 'longterm', 'views', 'tokens'],
   'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens', 'content', 'longterm', 'tools', 'working'],
   'openai-agents': ['core', 'messages', 'memory', 'store', 'tokens'],
-  langgraph: ['core', 'messages', 'store', 'tokens', 'longterm'],
+  langgraph: ['core', 'messages', 'store', 'tokens', 'longterm', 'working'],
 };
 
 const src = dirname(fileURLToPath(import.meta.url));

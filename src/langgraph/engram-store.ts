@@ -13,8 +13,8 @@ import {
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { defaultScope, type Scope } from '../core/scope.ts';
 import { getLongTermRecords, type LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
-import { prepareChange, prepareRecord } from '../longterm/prepare-record.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import { createRecordSlot } from '../working/record-slot.ts';
 import { compareNamespaces, matchesNamespace } from './store-filter.ts';
 import {
   type ItemMetadata,
@@ -232,27 +232,37 @@ export class EngramStore extends BaseStore {
     checkTtl(op.ttl, 'ttl', invalid);
     const { records, store, scope } = this.#reader;
     const value = jsonValue(op.value);
-    const now = Date.now();
-    const previous = await records.getRecord(scope, id);
-    const before = previous && itemMetadata(previous, scope);
     const ttl = op.ttl === undefined ? this.#ttl.defaultTtl : (op.ttl ?? undefined);
     const fields = op.index === false ? false : (op.index ?? this.#fields);
     const text = indexText(op.namespace, op.key, value, fields);
     const vector = this.#embed && fields !== false ? (await this.#embed.docs([text]))[0] : undefined;
-    const meta: ItemMetadata = {
-      owner: ownerOf(scope),
-      namespace: [...op.namespace],
-      key: op.key,
-      value,
-      created: before?.created ?? now,
-      updated: now,
-      ...(ttl !== undefined ? { ttl, expires: now + ttl * 60_000 } : {}),
-      ...(vector ? { vector: true } : {}),
-    };
-    const metadata = toMetadata(meta);
-    if (previous)
-      await records.updateRecord(scope, id, prepareChange({ text, metadata }, component), new Date(now));
-    else await records.addRecords(scope, [prepareRecord({ id, kind: itemKind, text, metadata }, component)]);
+    let before: ItemMetadata | undefined;
+    // Compare-and-set on the item's version: puts of one key racing in several handles or processes each land
+    // (the last wins), instead of the loser failing on an id taken since it looked.
+    const slot = createRecordSlot({
+      records,
+      scope,
+      id,
+      kind: itemKind,
+      component,
+      retries: 50,
+    });
+    await slot.update((previous) => {
+      before = previous && itemMetadata(previous, scope);
+      // Taken when the write is tried, never before the version it replaces: updatedAt >= createdAt.
+      const now = Math.max(Date.now(), before?.updated ?? 0);
+      const meta: ItemMetadata = {
+        owner: ownerOf(scope),
+        namespace: [...op.namespace],
+        key: op.key,
+        value,
+        created: before?.created ?? now,
+        updated: now,
+        ...(ttl !== undefined ? { ttl, expires: now + ttl * 60_000 } : {}),
+        ...(vector ? { vector: true } : {}),
+      };
+      return { text, metadata: toMetadata(meta) };
+    });
     if (vector) await records.putEmbeddings(scope, [{ id, model: this.#model, vector }]);
     // A write restarts the clock: an expiry refreshed by earlier reads no longer applies.
     if (before?.ttl !== undefined) await store.deleteState(scope, refreshKey(id));

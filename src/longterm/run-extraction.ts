@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../core/clock.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import type { ExtractionCandidate, FactDecision, FactExtractor } from './fact-extractor.ts';
 import type { LongTermSearchResult } from './long-term-memory.ts';
@@ -15,7 +16,7 @@ export interface ExtractionOutcome {
   updated: number;
   /** Facts deleted. */
   deleted: number;
-  /** Decisions left out: unknown ids, repeats of a stored fact, or over the cap. */
+  /** Decisions left out: unknown ids, repeats of a stored fact, updates of a fact changed since it was shown, or over the cap. */
   ignored: number;
 }
 
@@ -115,12 +116,16 @@ export async function runExtraction(o: RunExtractionOptions): Promise<Extraction
         outcome.ignored++;
         continue;
       }
-      await o.records.updateRecord(
-        o.scope,
-        target.id,
-        prepareChange({ text: d.text, provenance }, 'longterm'),
-        o.clock.now(),
-      );
+      // Only over the version the extractor was shown: a fact changed or deleted since is left as it now is.
+      const change = prepareChange({ text: d.text, provenance, expectedVersion: target.version }, 'longterm');
+      try {
+        await o.records.updateRecord(o.scope, target.id, change, o.clock.now());
+      } catch (error) {
+        if (!MemoryError.hasCode(error, 'CONFLICT') && !MemoryError.hasCode(error, 'RECORD_NOT_FOUND'))
+          throw error;
+        outcome.ignored++;
+        continue;
+      }
       outcome.updated++;
     } else {
       await o.records.deleteRecord(o.scope, target.id, o.clock.now());

@@ -4,6 +4,7 @@ import type { Scope } from '../../core/scope.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
 import { createRecordSlot } from '../../working/record-slot.ts';
+import { createMemoryRootLock, type MemoryRootLockOptions } from './memory-root-lock.ts';
 
 /** The long-term record kind of a memory file (an `engram.` kind: never recalled by long-term search unless asked for). */
 export const memoryFileKind = 'engram.memory_file';
@@ -14,6 +15,8 @@ export interface MemoryFileEntry {
   path: string;
   /** Its size in UTF-8 bytes. */
   bytes: number;
+  /** Set on a file a `rename` has sealed but not yet moved: where it goes. Such a file is read-only. */
+  movedTo?: string;
 }
 
 /** Why a file operation was refused: a message for the model; nothing was written. */
@@ -21,7 +24,7 @@ export class MemoryFileRefusal extends Error {}
 
 /** The files of one owner scope, each a versioned long-term record. */
 export interface MemoryFiles {
-  /** Every file of the scope, sorted by path. */
+  /** Every file of the scope, sorted by path, sealed ones (`movedTo`) included. */
   list(): Promise<MemoryFileEntry[]>;
   /** A file's content, or undefined. */
   read(path: string): Promise<string | undefined>;
@@ -33,6 +36,14 @@ export interface MemoryFiles {
   write(path: string, edit: (current: string | undefined) => string): Promise<void>;
   /** Deletes a file; returns whether it existed. */
   delete(path: string): Promise<boolean>;
+  /**
+   * Seals a file for a move to `to` by compare-and-set on its version, so an edit either landed before (and is in
+   * the returned content) or finds the file gone; resolves to the sealed content, or undefined when there is no
+   * file to seal. A file already sealed for a move to `to` gives its content again (to finish a crashed rename).
+   */
+  seal(path: string, to: string): Promise<string | undefined>;
+  /** Runs `fn` holding the scope's directory lock: what it checks against a listing still holds when it writes. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -40,13 +51,22 @@ export interface MemoryFiles {
  * `engram.memory_file` owned by exactly `scope`, whose text is the path, a newline and the content (so the
  * long-term full-text index finds files by name and content, and `history(id)` keeps every version), with
  * `{ path, bytes, owner }` in its metadata. `owner` names the exact scope, so a listing by a tenant-wide scope
- * never shows another user's or agent's files.
+ * never shows another user's or agent's files. `lockOptions` set the directory lock's lease and wait (tests).
  */
-export function createMemoryFiles(records: LongTermStoreV1, scope: Scope, component: string): MemoryFiles {
+export function createMemoryFiles(
+  records: LongTermStoreV1,
+  scope: Scope,
+  component: string,
+  lockOptions?: MemoryRootLockOptions,
+): MemoryFiles {
   const owner = JSON.stringify([scope.tenant, scope.user ?? null, scope.agent ?? null]);
   const idOf = (path: string) => `mfile_${createHash('sha256').update(path).digest('hex')}`;
   const contentOf = (record: LongTermRecord) => record.text.slice(record.text.indexOf('\n') + 1);
   const mine = (record: LongTermRecord) => record.metadata.owner === owner;
+  const sealed = (record: LongTermRecord) => typeof record.metadata.movedTo === 'string';
+  const live = (record: LongTermRecord | undefined): record is LongTermRecord =>
+    record !== undefined && mine(record) && !sealed(record);
+  const lock = createMemoryRootLock(records, scope, component, lockOptions);
   const slot = (path: string) =>
     createRecordSlot({ records, scope, id: idOf(path), kind: memoryFileKind, component, retries: 8 });
 
@@ -61,7 +81,9 @@ export function createMemoryFiles(records: LongTermStoreV1, scope: Scope, compon
           ...(cursor ? { cursor } : {}),
         });
         for (const r of page.records) {
-          if (mine(r)) files.push({ path: String(r.metadata.path), bytes: Number(r.metadata.bytes) });
+          if (!mine(r)) continue;
+          const entry: MemoryFileEntry = { path: String(r.metadata.path), bytes: Number(r.metadata.bytes) };
+          files.push(sealed(r) ? { ...entry, movedTo: String(r.metadata.movedTo) } : entry);
         }
         cursor = page.nextCursor;
       } while (cursor);
@@ -69,11 +91,11 @@ export function createMemoryFiles(records: LongTermStoreV1, scope: Scope, compon
     },
     async read(path) {
       const record = await records.getRecord(scope, idOf(path));
-      return record && mine(record) ? contentOf(record) : undefined;
+      return live(record) ? contentOf(record) : undefined;
     },
     async write(path, edit) {
       await slot(path).update((current) => {
-        const content = edit(current && mine(current) ? contentOf(current) : undefined);
+        const content = edit(live(current) ? contentOf(current) : undefined);
         const metadata: Record<string, JSONValue> = {
           path,
           bytes: Buffer.byteLength(content, 'utf8'),
@@ -83,5 +105,23 @@ export function createMemoryFiles(records: LongTermStoreV1, scope: Scope, compon
       });
     },
     delete: (path) => records.deleteRecord(scope, idOf(path), new Date()),
+    async seal(path, to) {
+      let content: string | undefined;
+      await slot(path)
+        .update((current) => {
+          // Sealed for this very move before (a rename that crashed): its content, written again as it is.
+          const resumed = current && mine(current) && current.metadata.movedTo === to;
+          if (!resumed && !live(current)) throw new MemoryFileRefusal('gone');
+          content = contentOf(current!);
+          if (resumed) return { text: current!.text };
+          return { text: current.text, metadata: { ...current.metadata, movedTo: to } };
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof MemoryFileRefusal)) throw error;
+          content = undefined;
+        });
+      return content;
+    },
+    exclusive: (fn) => lock.hold(fn),
   };
 }

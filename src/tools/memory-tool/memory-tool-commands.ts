@@ -40,7 +40,7 @@ export async function view(ctx: CommandContext, path: unknown, range: unknown): 
   const p = pathOf(ctx, path);
   const content = p.segments.length > 0 ? await ctx.files.read(p.path) : undefined;
   if (content === undefined) {
-    const files = await ctx.files.list();
+    const files = visible(await ctx.files.list());
     if (p.path !== memoryRoot && !files.some((f) => isUnder(f, p.path)))
       refuse(`The path ${p.path} does not exist. Please provide a valid path.`);
     return formatListing(p.path, files);
@@ -66,19 +66,20 @@ export async function create(ctx: CommandContext, path: unknown, text: unknown):
   if (p.segments.length === 0)
     refuse(`${memoryRoot} is a directory; give a file path such as ${memoryRoot}/notes.md.`);
   checkSize(ctx, p.path, text);
-  const files = await ctx.files.list();
-  if (files.some((f) => f.path === p.path)) refuse(`File ${p.path} already exists`);
-  if (files.some((f) => isUnder(f, p.path))) refuse(`The path ${p.path} is a directory`);
-  const parent = files.find((f) => p.path.startsWith(`${f.path}/`));
-  if (parent) refuse(`${parent.path} is a file, so ${p.path} cannot be created inside it`);
-  if (files.length >= ctx.maxFiles)
-    refuse(
-      `The memory directory already holds ${files.length} files, the most it may hold. Delete or merge files first.`,
+  return exclusive(ctx, async (files) => {
+    if (files.some((f) => f.path === p.path)) refuse(`File ${p.path} already exists`);
+    if (files.some((f) => isUnder(f, p.path))) refuse(`The path ${p.path} is a directory`);
+    const parent = files.find((f) => p.path.startsWith(`${f.path}/`));
+    if (parent) refuse(`${parent.path} is a file, so ${p.path} cannot be created inside it`);
+    if (files.length >= ctx.maxFiles)
+      refuse(
+        `The memory directory already holds ${files.length} files, the most it may hold. Delete or merge files first.`,
+      );
+    await ctx.files.write(p.path, (current) =>
+      current === undefined ? text : refuse(`File ${p.path} already exists`),
     );
-  await ctx.files.write(p.path, (current) =>
-    current === undefined ? text : refuse(`File ${p.path} already exists`),
-  );
-  return `File created successfully at: ${p.path}`;
+    return `File created successfully at: ${p.path}`;
+  });
 }
 
 /** `str_replace`: replaces the one occurrence of `old_str`; zero or several occurrences are refused. */
@@ -136,11 +137,12 @@ export async function insert(ctx: CommandContext, path: unknown, lineNumber: unk
 export async function remove(ctx: CommandContext, path: unknown): Promise<string> {
   const p = pathOf(ctx, path);
   if (p.segments.length === 0) refuse(`Cannot delete the ${memoryRoot} directory itself`);
-  if (await ctx.files.delete(p.path)) return `Successfully deleted ${p.path}`;
-  const inside = (await ctx.files.list()).filter((f) => isUnder(f, p.path));
-  if (inside.length === 0) refuse(`The path ${p.path} does not exist`);
-  for (const file of inside) await ctx.files.delete(file.path);
-  return `Successfully deleted ${p.path}`;
+  return exclusive(ctx, async (files) => {
+    const gone = files.filter((f) => f.path === p.path || isUnder(f, p.path));
+    if (gone.length === 0) refuse(`The path ${p.path} does not exist`);
+    for (const file of gone) await ctx.files.delete(file.path);
+    return `Successfully deleted ${p.path}`;
+  });
 }
 
 /** `rename`: moves a file or a directory (every file in it); the destination must not exist. */
@@ -148,7 +150,10 @@ export async function rename(ctx: CommandContext, oldPath: unknown, newPath: unk
   const from = pathOf(ctx, oldPath);
   const to = pathOf(ctx, newPath);
   if (from.segments.length === 0) refuse(`Cannot rename the ${memoryRoot} directory itself`);
-  const files = await ctx.files.list();
+  return exclusive(ctx, (files) => renameLocked(ctx, files, from, to));
+}
+
+async function renameLocked(ctx: CommandContext, files: MemoryFileEntry[], from: MemoryPath, to: MemoryPath) {
   const moving = files.filter((f) => f.path === from.path || isUnder(f, from.path));
   if (moving.length === 0) refuse(`The path ${from.path} does not exist`);
   if (to.segments.length === 0 || files.some((f) => f.path === to.path || isUnder(f, to.path)))
@@ -159,15 +164,47 @@ export async function rename(ctx: CommandContext, oldPath: unknown, newPath: unk
   const moves = moving.map((f) => ({ from: f.path, to: to.path + f.path.slice(from.path.length) }));
   const tooLong = moves.find((m) => m.to.length > ctx.maxPathLength);
   if (tooLong) refuse(`${tooLong.to} would be longer than ${ctx.maxPathLength} characters`);
-  for (const move of moves) {
-    const content = await ctx.files.read(move.from);
-    if (content === undefined) continue; // deleted meanwhile by another writer
-    await ctx.files.write(move.to, (current) =>
-      current === undefined ? content : refuse(`The destination ${move.to} already exists`),
-    );
-    await ctx.files.delete(move.from);
-  }
+  for (const move of moves) await moveFile(ctx, move.from, move.to);
   return `Successfully renamed ${from.path} to ${to.path}`;
+}
+
+/**
+ * Moves one file: seals the source by compare-and-set on its version (an edit racing the move either landed
+ * first and is in the sealed content, or finds the file gone and is refused), writes the destination, then
+ * deletes the source. A crash after the seal leaves a sealed source that the next command holding the lock
+ * finishes moving ({@link exclusive}), so the file is never lost and never in two places for long.
+ */
+async function moveFile(ctx: CommandContext, from: string, to: string): Promise<void> {
+  const content = await ctx.files.seal(from, to);
+  if (content === undefined) return; // deleted meanwhile (only a writer that ignores the lock can do that)
+  await ctx.files.write(to, (current) => current ?? content);
+  await ctx.files.delete(from);
+}
+
+/**
+ * Runs a command that checks the listing before it writes (create, delete, rename) under the scope's directory
+ * lock, so the file cap and the file-or-directory rule hold against every concurrent command; first finishes any
+ * move a crashed rename left half done. `fn` gets the listing.
+ */
+function exclusive<T>(ctx: CommandContext, fn: (files: MemoryFileEntry[]) => Promise<T>): Promise<T> {
+  return ctx.files.exclusive(async () => {
+    let files = await ctx.files.list();
+    const stuck = files.filter((f) => f.movedTo !== undefined);
+    if (stuck.length > 0) {
+      for (const f of stuck) await moveFile(ctx, f.path, f.movedTo!);
+      files = await ctx.files.list();
+    }
+    return fn(files);
+  });
+}
+
+/** The listing a reader sees: a sealed file shows at its destination until its move is finished. */
+function visible(files: MemoryFileEntry[]): MemoryFileEntry[] {
+  const live = files.filter((f) => f.movedTo === undefined);
+  const pending = files
+    .filter((f) => f.movedTo !== undefined && !live.some((l) => l.path === f.movedTo))
+    .map((f) => ({ path: f.movedTo!, bytes: f.bytes }));
+  return [...live, ...pending].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** Start offsets of every occurrence of `needle`, overlapping ones included. */

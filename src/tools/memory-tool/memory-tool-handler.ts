@@ -80,10 +80,13 @@ const component = 'memory-tool';
  * command, is a result the model reads (`Error: …`), never a throw; only a store failure (`STORE_ERROR`,
  * `STORE_CLOSED`) is thrown. Results use the wording of Anthropic's reference implementation.
  *
- * What is checked against a listing (the file count, a file where a directory is wanted and the reverse) is
- * checked before the write, so creates racing in two processes may each pass it: the count can end a few over
- * `maxFiles`. `rename` copies each file, then deletes the old one: a crash in between leaves both, never
- * neither. A command that needs the listing reads every file of the scope once (caps keep that bounded).
+ * `create`, `delete` and `rename` check the listing (the file count, a file where a directory is wanted and the
+ * reverse, an existing destination) and write while holding the scope's directory lock (a lock record taken by
+ * compare-and-set, see `createMemoryRootLock`), so the caps and rules hold against every concurrent command, in
+ * any process; a holder that crashes frees it when its 30 s lease ends. `rename` seals each file by
+ * compare-and-set on its version before it copies it, so an edit racing the rename either is in the renamed file
+ * or is refused; a crash after the seal leaves the move for the next command to finish, never losing the file.
+ * A command that needs the listing reads every file of the scope once (caps keep that bounded).
  * @example
  * import { anthropic } from '@ai-sdk/anthropic';
  * const memory = createMemoryToolHandler({ store, scope: { tenant: 'acme', user: 'ada' } });

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { ModelMessage } from 'ai';
 import type { MemoryMessage } from '../core/index.ts';
+import { boundedBpeCounter } from './bounded-bpe.ts';
 import { countMessageTokens } from './count-message-tokens.ts';
 import { invalidTokensArgument } from './invalid-argument.ts';
 import { type MessageCostOptions, resolveMessageCosts } from './message-costs.ts';
@@ -21,28 +21,6 @@ export interface BpeTokenCounterOptions extends MessageCostOptions {
   model?: string;
 }
 
-type CountTokens = (text: string, options: { disallowedSpecial: Set<string> }) => number;
-
-// Loaded synchronously on first use (each encoding's tables take ~100–300 ms to load), then cached.
-const require = createRequire(import.meta.url);
-const loaded = new Map<BpeEncoding, CountTokens>();
-const loaders: Record<BpeEncoding, () => { countTokens: CountTokens }> = {
-  o200k_base: () => require('gpt-tokenizer/encoding/o200k_base'),
-  cl100k_base: () => require('gpt-tokenizer/encoding/cl100k_base'),
-};
-
-function countTokensFor(encoding: BpeEncoding): CountTokens {
-  let count = loaded.get(encoding);
-  if (!count) {
-    count = loaders[encoding]().countTokens;
-    loaded.set(encoding, count);
-  }
-  return count;
-}
-
-// Special-token text such as `<|endoftext|>` in user content is counted as ordinary text, never rejected.
-const asPlainText = Object.freeze({ disallowedSpecial: new Set<string>() });
-
 function resolveEncoding(options: BpeTokenCounterOptions): BpeEncoding {
   if (options.encoding !== undefined) {
     if (isBpeEncoding(options.encoding)) return options.encoding;
@@ -59,13 +37,16 @@ function resolveEncoding(options: BpeTokenCounterOptions): BpeEncoding {
 }
 
 /**
- * A counter with exact BPE counts for text (gpt-tokenizer) and OpenAI's chat-format overhead for messages.
+ * A counter with BPE counts for text (gpt-tokenizer's rank tables and split regex) and OpenAI's chat-format
+ * overhead for messages. Counts are exact except inside a pre-token longer than `MAX_BPE_PIECE_BYTES`
+ * (a long unbroken run of letters, CJK, DNA, base64…), which is cut into pieces so that counting stays
+ * linear in the text. Special-token text such as `<|endoftext|>` is counted as plain text, never rejected.
  * The encoding tables load on the first count, not at creation.
  */
 export function createBpeTokenCounter(options: BpeTokenCounterOptions = {}): TokenCounter {
   const encoding = resolveEncoding(options);
   const costs = resolveMessageCosts(options);
-  const countText = (text: string): number => (text ? countTokensFor(encoding)(text, asPlainText) : 0);
+  const countText = boundedBpeCounter(encoding);
   return Object.freeze({
     encoding,
     countText,

@@ -1,6 +1,7 @@
 import type { ContentCompactor } from '../content-compactor.ts';
 import { serializeContent } from '../prepare-content-item.ts';
 import { clip, format, squash } from './compact-text.ts';
+import { htmlBlocks, removeBlocks, removeSpans } from './html-scan.ts';
 
 const entities: Record<string, string> = {
   amp: '&',
@@ -29,7 +30,8 @@ export function decodeEntities(text: string): string {
 
 /** Text of an HTML fragment: tags removed, entities decoded, whitespace collapsed. */
 export function htmlText(html: string): string {
-  return squash(decodeEntities(html.replace(/<[^>]*>/g, ' ')));
+  // Each `<` to the next `>` in one pass: `/<[^>]*>/g` rescans to the end from every `<` when no `>` follows.
+  return squash(decodeEntities(removeSpans(html, '<', '>')));
 }
 
 /** Whether a text looks like an HTML document or fragment. */
@@ -47,21 +49,21 @@ export const htmlCompactor: ContentCompactor = {
   compact(item, options) {
     const max = options.maxChars ?? 600;
     const html = serializeContent(item.format, item.content);
-    const body = html
-      .replace(/<(script|style|noscript|nav|header|footer|svg|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-      .replace(/<!--[\s\S]*?-->/g, ' ');
-    const title = htmlText(/<title\b[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1] ?? '') || undefined;
+    const hidden = ['script', 'style', 'noscript', 'nav', 'header', 'footer', 'svg', 'template'];
+    const body = removeSpans(removeBlocks(html, htmlBlocks(html, hidden)), '<!--', '-->');
+    const title = htmlText(htmlBlocks(html, ['title'])[0]?.inner ?? '') || undefined;
     const url =
       typeof item.metadata.url === 'string'
         ? item.metadata.url
         : /^https?:\/\//.test(item.source)
           ? item.source
           : undefined;
-    const headings = [...body.matchAll(/<h([1-3])\b[^>]*>([\s\S]*?)<\/h\1\s*>/gi)]
-      .map((m) => htmlText(m[2]!))
+    const headingBlocks = htmlBlocks(body, ['h1', 'h2', 'h3']);
+    const headings = headingBlocks
+      .map((block) => htmlText(block.inner))
       .filter(Boolean)
       .slice(0, 10);
-    const text = htmlText(body.replace(/<(h[1-3])\b[\s\S]*?<\/\1\s*>/gi, ' '));
+    const text = htmlText(removeBlocks(body, headingBlocks));
     const lines = [
       `Web page${title ? ` "${clip(title, 120)}"` : ''}${url ? ` (${clip(url, 160)})` : ''}, ${format(html.length)} characters of HTML, ${format(text.length)} of text.`,
       headings.length ? `Headings: ${headings.map((h) => clip(h, 80)).join(' | ')}` : '',

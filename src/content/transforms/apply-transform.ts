@@ -6,6 +6,7 @@ import type { ContentItem } from '../content-item.ts';
 import type { ContentTransform, TransformResult } from '../content-transform.ts';
 import { serializeContent } from '../prepare-content-item.ts';
 import { parseJsonPath, selectJsonPath } from './json-path.ts';
+import { compileLinearRegex } from './linear-regex.ts';
 import { excerpt, lines, takeEnd } from './text-slices.ts';
 
 /** What {@link applyTransform} needs. */
@@ -22,9 +23,15 @@ export interface TransformContext {
 const maxMatchedLineChars = 10_000;
 const format = (n: number) => n.toLocaleString('en-US');
 
-function filterLines(text: string, pattern: string, regex: boolean, maxLines: number): TransformResult {
+function filterLines(
+  text: string,
+  pattern: string,
+  regex: boolean,
+  maxLines: number,
+  component: string,
+): TransformResult {
   const all = lines(text);
-  const re = regex ? new RegExp(pattern, 'iu') : undefined;
+  const re = regex ? compileLinearRegex(pattern, component, 'transform.pattern') : undefined;
   const needle = pattern.toLowerCase();
   const kept: string[] = [];
   let matches = 0;
@@ -111,7 +118,13 @@ export async function applyTransform(
         };
       }
       const lined = item.format === 'json' ? JSON.stringify(item.content, null, 2) : text();
-      return filterLines(lined, transform.pattern!, transform.regex ?? false, transform.maxLines ?? 200);
+      return filterLines(
+        lined,
+        transform.pattern!,
+        transform.regex ?? false,
+        transform.maxLines ?? 200,
+        component,
+      );
     }
     case 'summary': {
       if (!ctx.summarize) {

@@ -1,5 +1,6 @@
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { type ContentTransform, contentTransformTypes } from '../content-transform.ts';
+import { compileLinearRegex } from './linear-regex.ts';
 
 const fail = (component: string, message: string) =>
   new MemoryError({ code: 'INVALID_ARGUMENT', component, message: `transform${message}` });
@@ -39,7 +40,7 @@ function text(component: string, value: unknown, name: string): string {
  * Checks a transform and returns it normalized. Accepts the inline form (`{ type: 'first_n', n: 20 }`) and seed
  * 004's (`{ type: 'first_n', params: { n: 20 } }`). Throws `INVALID_ARGUMENT` naming the field and what is
  * allowed: an unknown type or parameter, a count out of range, an empty or too long pattern, a regular
- * expression that does not compile, `paths` that are not a non-empty list of strings.
+ * expression that does not compile or that needs backtracking (backreferences, lookaround; see `compileLinearRegex`), `paths` that are not a non-empty list of strings.
  */
 export function checkTransform(value: unknown, component: string): ContentTransform {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -115,18 +116,9 @@ export function checkTransform(value: unknown, component: string): ContentTransf
       if (params.maxLines !== undefined) out.maxLines = integer(component, params.maxLines, 'maxLines', 1);
       if ((out.pattern === undefined) === (out.paths === undefined))
         throw fail(component, ' filtered needs exactly one of pattern or paths');
-      if (out.regex && out.pattern !== undefined) {
-        try {
-          new RegExp(out.pattern, 'iu');
-        } catch (error) {
-          throw new MemoryError({
-            code: 'INVALID_ARGUMENT',
-            component,
-            message: `transform.pattern is not a valid regular expression: ${(error as Error).message}`,
-            cause: error,
-          });
-        }
-      }
+      // Compiled now, so a pattern the linear-time engine cannot run is refused here, not when matched.
+      if (out.regex && out.pattern !== undefined)
+        compileLinearRegex(out.pattern, component, 'transform.pattern');
       return out;
     }
   }

@@ -1,0 +1,217 @@
+import { createRequire } from 'node:module';
+import type { BpeEncoding } from './model-encodings.ts';
+
+/**
+ * The longest piece, in UTF-8 bytes, that BPE merges as a whole. A pre-token (one match of the
+ * encoding's split regex) longer than this — a run of letters, CJK, DNA, base64 or emoji with no break —
+ * is cut at character boundaries into pieces of at most this many bytes, each counted on its own.
+ * BPE on one piece costs O(piece²), so the cut keeps counting linear in the text; it changes a count
+ * only where a merge would have crossed a cut (see BENCHMARKS.md, "Token counting").
+ */
+export const MAX_BPE_PIECE_BYTES = 128;
+
+/** Counts the tokens of a text the way the encoding does, with long pre-tokens cut into pieces. */
+export type CountText = (text: string) => number;
+
+interface Tables {
+  /** Rank of each token, keyed by its bytes as a latin1 string (one char per byte). */
+  readonly ranks: Map<string, number>;
+  /** Rank of each single byte. */
+  readonly byteRanks: Int32Array;
+  readonly split: RegExp;
+  /** Counts of recent pre-tokens: ordinary text repeats its words. Cleared whole when full (no LRU walk). */
+  readonly cache: Map<string, number>;
+  /** A direct-mapped cache of pair merges: tokens (left, right) → rank of their concatenation, or -1. */
+  readonly pairLeft: Int32Array;
+  readonly pairRight: Int32Array;
+  readonly pairRank: Int32Array;
+}
+
+// Loaded synchronously on first use from gpt-tokenizer's rank tables and split regexes, then cached.
+const require = createRequire(import.meta.url);
+const rankFiles: Record<BpeEncoding, string> = {
+  o200k_base: 'gpt-tokenizer/bpeRanks/o200k_base',
+  cl100k_base: 'gpt-tokenizer/bpeRanks/cl100k_base',
+};
+const splitNames: Record<BpeEncoding, 'O200K_TOKEN_SPLIT_REGEX' | 'CL100K_TOKEN_SPLIT_REGEX'> = {
+  o200k_base: 'O200K_TOKEN_SPLIT_REGEX',
+  cl100k_base: 'CL100K_TOKEN_SPLIT_REGEX',
+};
+const tables = new Map<BpeEncoding, Tables>();
+const PAIR_BITS = 18;
+
+/** The bytes of `text` in UTF-8, as a latin1 string; ASCII text is returned as is. */
+function utf8Key(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) > 0x7f) return Buffer.from(text, 'utf8').toString('latin1');
+  }
+  return text;
+}
+
+function loadTables(encoding: BpeEncoding): Tables {
+  const decoder: (string | number[])[] = require(rankFiles[encoding]).default;
+  const constants = require('gpt-tokenizer/encodingParams/constants');
+  const ranks = new Map<string, number>();
+  decoder.forEach((token, rank) => {
+    ranks.set(typeof token === 'string' ? utf8Key(token) : String.fromCharCode(...token), rank);
+  });
+  const byteRanks = new Int32Array(256);
+  for (let byte = 0; byte < 256; byte++) byteRanks[byte] = ranks.get(String.fromCharCode(byte)) ?? -1;
+  const source: RegExp = constants[splitNames[encoding]];
+  return {
+    ranks,
+    byteRanks,
+    split: new RegExp(source.source, 'gu'),
+    cache: new Map(),
+    pairLeft: new Int32Array(1 << PAIR_BITS).fill(-1),
+    pairRight: new Int32Array(1 << PAIR_BITS),
+    pairRank: new Int32Array(1 << PAIR_BITS),
+  };
+}
+
+/** Rank of the token `bytes[from, to)`, the concatenation of tokens `left` and `right`, or NONE. */
+function mergedRank(t: Tables, left: number, right: number, bytes: string, from: number, to: number): number {
+  const slot = (Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca6b)) >>> (32 - PAIR_BITS);
+  if (t.pairLeft[slot] === left && t.pairRight[slot] === right) return t.pairRank[slot]!;
+  const rank = t.ranks.get(bytes.slice(from, to)) ?? NONE;
+  t.pairLeft[slot] = left;
+  t.pairRight[slot] = right;
+  t.pairRank[slot] = rank;
+  return rank;
+}
+
+const NONE = 0x7fffffff;
+// Scratch space of one piece, indexed by each part's start offset: its token, the next part's start,
+// the previous part's start, and the rank of merging it with the next part (NONE when they do not merge).
+const tok = new Int32Array(MAX_BPE_PIECE_BYTES);
+const next = new Int32Array(MAX_BPE_PIECE_BYTES);
+const prev = new Int32Array(MAX_BPE_PIECE_BYTES);
+const pair = new Int32Array(MAX_BPE_PIECE_BYTES);
+// A binary min-heap of candidate merges, each `rank * SLOT + start` so that ties go to the leftmost pair.
+const SLOT = 1024;
+const heap = new Float64Array(3 * MAX_BPE_PIECE_BYTES);
+let heapSize = 0;
+
+function push(key: number): void {
+  let i = heapSize++;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (heap[parent]! <= key) break;
+    heap[i] = heap[parent]!;
+    i = parent;
+  }
+  heap[i] = key;
+}
+
+function pop(): number {
+  const top = heap[0]!;
+  const last = heap[--heapSize]!;
+  let i = 0;
+  for (;;) {
+    let child = 2 * i + 1;
+    if (child >= heapSize) break;
+    if (child + 1 < heapSize && heap[child + 1]! < heap[child]!) child++;
+    if (heap[child]! >= last) break;
+    heap[i] = heap[child]!;
+    i = child;
+  }
+  heap[i] = last;
+  return top;
+}
+
+/** Recomputes the merge of part `at` with the part after it, and queues it when the pair merges. */
+function queuePair(t: Tables, bytes: string, at: number): void {
+  const after = next[at]!;
+  const rank = after < bytes.length ? mergedRank(t, tok[at]!, tok[after]!, bytes, at, next[after]!) : NONE;
+  pair[at] = rank;
+  if (rank !== NONE) push(rank * SLOT + at);
+}
+
+/**
+ * Tokens of one piece (at most `MAX_BPE_PIECE_BYTES` bytes) by byte-pair merging: repeatedly merge the
+ * adjacent pair of lowest rank (leftmost on a tie), as tiktoken and gpt-tokenizer do; O(n log n) with a heap.
+ */
+function mergeCount(bytes: string, t: Tables): number {
+  const n = bytes.length;
+  if (n < 2) return n;
+  heapSize = 0;
+  for (let i = 0; i < n; i++) {
+    tok[i] = t.byteRanks[bytes.charCodeAt(i)]!;
+    next[i] = i + 1;
+    prev[i] = i - 1;
+  }
+  for (let i = 0; i < n - 1; i++) queuePair(t, bytes, i);
+  pair[n - 1] = NONE;
+  let parts = n;
+  while (heapSize > 0) {
+    const key = pop();
+    const rank = Math.floor(key / SLOT);
+    const at = key - rank * SLOT;
+    // A stale entry: the part was merged away (pair NONE) or its pair changed since it was queued.
+    if (pair[at] !== rank) continue;
+    const gone = next[at]!;
+    pair[gone] = NONE;
+    tok[at] = rank;
+    const after = next[gone]!;
+    next[at] = after;
+    if (after < n) prev[after] = at;
+    parts--;
+    queuePair(t, bytes, at);
+    if (at > 0) queuePair(t, bytes, prev[at]!);
+  }
+  return parts;
+}
+
+/** Tokens of one pre-token's bytes, cut into pieces of at most `MAX_BPE_PIECE_BYTES` at character starts. */
+function countPreToken(bytes: string, t: Tables): number {
+  if (bytes.length <= MAX_BPE_PIECE_BYTES) return mergeCount(bytes, t);
+  let total = 0;
+  let from = 0;
+  while (from < bytes.length) {
+    let to = Math.min(bytes.length, from + MAX_BPE_PIECE_BYTES);
+    // Back off to the first byte of a character (not a UTF-8 continuation byte 10xxxxxx).
+    while (to < bytes.length && to > from + 1 && (bytes.charCodeAt(to) & 0xc0) === 0x80) to--;
+    total += mergeCount(bytes.slice(from, to), t);
+    from = to;
+  }
+  return total;
+}
+
+/** Entries of a `Tables.cache` before it is cleared. */
+const CACHE_LIMIT = 50_000;
+
+function tablesFor(encoding: BpeEncoding): Tables {
+  let t = tables.get(encoding);
+  if (!t) {
+    t = loadTables(encoding);
+    tables.set(encoding, t);
+  }
+  return t;
+}
+
+/**
+ * A counter for `encoding` that is linear in the text for any input: the encoding's own split regex,
+ * then BPE over each pre-token, with pre-tokens over `MAX_BPE_PIECE_BYTES` bytes cut into pieces.
+ * Identical to gpt-tokenizer's count (special-token text counted as plain text) when no pre-token is longer.
+ */
+export function boundedBpeCounter(encoding: BpeEncoding): CountText {
+  return (text: string): number => {
+    if (!text) return 0;
+    const t = tablesFor(encoding);
+    const { ranks, split, cache } = t;
+    let total = 0;
+    for (const [match] of text.matchAll(split)) {
+      const bytes = utf8Key(match);
+      let n = cache.get(bytes);
+      if (n === undefined) {
+        n = ranks.has(bytes) ? 1 : countPreToken(bytes, t);
+        if (bytes.length <= MAX_BPE_PIECE_BYTES) {
+          if (cache.size >= CACHE_LIMIT) cache.clear();
+          cache.set(bytes, n);
+        }
+      }
+      total += n;
+    }
+    return total;
+  };
+}

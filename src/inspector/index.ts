@@ -6,7 +6,9 @@
  * console.log(running.url);
  */
 export { accessGuard, isLoopback, sameSecret } from './access-guard.ts';
+export { type FailedAttempts, type FailedAttemptsOptions, failedAttempts } from './failed-attempts.ts';
 export { createInspectorApp, type InspectorAppOptions } from './inspector-app.ts';
+export { assertStrongToken, generateInspectorToken, tokenEntropyBits } from './inspector-token.ts';
 export {
   type InspectorSource,
   type ReadOnlyContentItems,

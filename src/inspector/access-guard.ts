@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { type FailedAttemptsOptions, failedAttempts } from './failed-attempts.ts';
 
 /** The cookie a browser keeps the token in after opening the inspector's URL with `?token=`. */
 export const tokenCookie = 'engram_inspector_token';
@@ -20,6 +21,11 @@ export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
+/** The address of the client that sent the request (Node's socket), or `'unknown'` on a server that gives none. */
+const clientAddress = (env: unknown): string =>
+  (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket
+    ?.remoteAddress ?? 'unknown';
+
 /** The host name of a `Host` header (`127.0.0.1:4870` → `127.0.0.1`, `[::1]:80` → `[::1]`). */
 const hostName = (header: string) =>
   header.startsWith('[') ? header.slice(0, header.indexOf(']') + 1) : header.split(':')[0]!;
@@ -28,11 +34,16 @@ const hostName = (header: string) =>
  * The inspector's guard, before every route: only GET and HEAD (anything else is 405, so the server cannot
  * be asked to change anything); with a token, every request must carry it (`Authorization: Bearer`, the
  * `X-Engram-Token` header, `?token=`, or the cookie set when the page was opened with `?token=`), compared in
- * constant time, else 401; without a token the server answers only requests addressed to a loopback name
+ * constant time, else 401; a client whose failures spent its budget ({@link failedAttempts}: 10 a minute by
+ * default) gets 429 with `Retry-After` and its token is not even compared; without a token the server answers only requests addressed to a loopback name
  * (a page elsewhere cannot reach it through DNS rebinding), else 403. Answers carry a strict content policy.
  */
-export function accessGuard(options: { token?: string }): MiddlewareHandler {
+export function accessGuard(options: {
+  token?: string;
+  attempts?: FailedAttemptsOptions;
+}): MiddlewareHandler {
   const { token } = options;
+  const budget = failedAttempts(options.attempts);
   return async (c, next) => {
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
@@ -49,11 +60,19 @@ export function accessGuard(options: { token?: string }): MiddlewareHandler {
         return c.json({ error: 'not a loopback host' }, 403);
       return next();
     }
+    const client = clientAddress(c.env);
+    const waitMs = budget.waitMs(client);
+    if (waitMs > 0) {
+      c.header('Retry-After', String(Math.ceil(waitMs / 1000)));
+      return c.json({ error: 'too many failed attempts: try again later' }, 429);
+    }
     const bearer = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     const fromQuery = c.req.query('token');
     const given = bearer ?? c.req.header('x-engram-token') ?? fromQuery ?? getCookie(c, tokenCookie);
-    if (given === undefined || !sameSecret(given, token))
+    if (given === undefined || !sameSecret(given, token)) {
+      if (given !== undefined) budget.fail(client);
       return c.json({ error: 'a valid token is required' }, 401);
+    }
     if (fromQuery !== undefined)
       setCookie(c, tokenCookie, fromQuery, { httpOnly: true, sameSite: 'Strict', path: '/' });
     return next();

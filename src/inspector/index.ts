@@ -6,7 +6,9 @@
  * console.log(running.url);
  */
 export { accessGuard, isLoopback, sameSecret } from './access-guard.ts';
+export { type FailedAttempts, type FailedAttemptsOptions, failedAttempts } from './failed-attempts.ts';
 export { createInspectorApp, type InspectorAppOptions } from './inspector-app.ts';
+export { assertStrongToken, generateInspectorToken, tokenEntropyBits } from './inspector-token.ts';
 export {
   type InspectorSource,
   type ReadOnlyContentItems,
@@ -14,7 +16,8 @@ export {
   type ReadOnlyLongTerm,
   readOnlySource,
 } from './read-only-source.ts';
-export { redactSecrets, redactValue } from './redact-secrets.ts';
+export { redactSecrets } from './redact-secrets.ts';
+export { redactValue } from './redact-value.ts';
 export { type RunningInspector, type StartInspectorOptions, startInspector } from './start-inspector.ts';
 export { diffSteps, type StepDiff } from './step-diff.ts';
 export { type HealthIssue, stepHealth } from './step-health.ts';

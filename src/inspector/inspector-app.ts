@@ -5,6 +5,7 @@ import { registerContentRoutes } from './api/content-routes.ts';
 import { registerMemoryRoutes } from './api/memory-routes.ts';
 import { registerSessionRoutes } from './api/session-routes.ts';
 import { registerStepRoutes } from './api/step-routes.ts';
+import type { FailedAttemptsOptions } from './failed-attempts.ts';
 import type { InspectorSource } from './read-only-source.ts';
 import { registerStaticFiles } from './static-files.ts';
 
@@ -12,6 +13,8 @@ import { registerStaticFiles } from './static-files.ts';
 export interface InspectorAppOptions {
   /** Every request must carry it (header, `?token=` or the cookie set from it). @default none (loopback only) */
   token?: string;
+  /** The budget of failed token attempts per client (429 with `Retry-After` past it). @default 10 a minute */
+  failedAttempts?: FailedAttemptsOptions;
   /** Send texts as stored; otherwise API-key-shaped strings are redacted in every answer. @default false */
   showSecrets?: boolean;
   /** The front end's folder. @default `public/` beside this module */
@@ -26,7 +29,13 @@ export interface InspectorAppOptions {
 export function createInspectorApp(source: InspectorSource, options: InspectorAppOptions = {}): Hono {
   const app = new Hono();
   const api: ApiContext = { source, showSecrets: options.showSecrets === true };
-  app.use('*', accessGuard(options.token === undefined ? {} : { token: options.token }));
+  app.use(
+    '*',
+    accessGuard({
+      ...(options.token === undefined ? {} : { token: options.token }),
+      ...(options.failedAttempts === undefined ? {} : { attempts: options.failedAttempts }),
+    }),
+  );
   app.get('/api/info', (c) =>
     c.json({
       scope: source.scope,

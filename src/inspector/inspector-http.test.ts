@@ -16,7 +16,7 @@ const dir = mkdtempSync(join(tmpdir(), 'engram-inspect-http-'));
 let fixture: InspectorFixture;
 let open: InspectProcess;
 let guarded: InspectProcess;
-const token = 'test-token-0123456789';
+const token = 'c0ffee-7d41a9e2b85f3c06-test';
 /** A JSON answer (parsed loosely, as the tests read it). */
 const json = async (url: string) => JSON.parse(await (await fetch(url)).text());
 const at = () => fixtureArgs(fixture);
@@ -154,12 +154,35 @@ describe('engram inspect over HTTP (the real binary)', () => {
     expect(await status(`localhost:${new URL(open.origin).port}`)).toBe(200);
   });
 
-  it('refuses a non-loopback --host without --token (exit 2), and a bad port', async () => {
-    const refused = await runInspect([...at(), 'inspect', '--host', '0.0.0.0', '--port', '0']);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/not a loopback address: set --token/);
+  it('on a non-loopback --host without --token, generates a strong token and prints it', async () => {
+    const p = await startInspect([...at(), 'inspect', '--host', '0.0.0.0', '--port', '0']);
+    try {
+      const token = /\?token=([A-Za-z0-9_-]{43})$/.exec(p.url)?.[1];
+      expect(token).toBeDefined();
+      const at = `http://127.0.0.1:${new URL(p.url).port}/api/sessions`;
+      expect((await fetch(at)).status).toBe(401);
+      expect((await fetch(at, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    } finally {
+      expect(await p.stop()).toBe(0);
+    }
+  });
+
+  it('refuses a weak --token (exit 2), and a bad port', async () => {
+    for (const weak of ['short', '        ', 'aaaaaaaaaaaaaaaaaaaaaaaa']) {
+      const refused = await runInspect([
+        ...at(),
+        'inspect',
+        '--host',
+        '0.0.0.0',
+        '--port',
+        '0',
+        '--token',
+        weak,
+      ]);
+      expect(refused.code, weak).toBe(2);
+      expect(refused.stderr).toMatch(/--token: the inspector token/);
+    }
     expect((await runInspect([...at(), 'inspect', '--port', '70000'])).code).toBe(2);
-    expect((await runInspect([...at(), 'inspect', '--port', '0', '--token', 'short'])).code).toBe(2);
     const missing = await runInspect(['--db', join(dir, 'missing.db'), 'inspect', '--port', '0']);
     expect(missing.code).toBe(4);
   });

@@ -9,6 +9,7 @@ import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
 import { ensureChromium, launchBrowser } from '../testing/inspector/browser.ts';
 import { buildInspectorFixture, fixtureArgs, type InspectorFixture } from '../testing/inspector/fixture.ts';
 import { type InspectProcess, startInspect } from '../testing/inspector/inspect-binary.ts';
+import { buildSecretsFixture, type SecretsFixture } from '../testing/inspector/secrets-fixture.ts';
 import { type ContextSource, contextSources } from '../views/assembly/context-assembly.ts';
 import { whyList } from './why-list.ts';
 
@@ -20,6 +21,8 @@ const signed = (n: number) => (n > 0 ? `+${fmt(n)}` : n < 0 ? `−${fmt(-n)}` : 
 
 let fixture: InspectorFixture;
 let server: InspectProcess;
+let secrets: SecretsFixture;
+let secretsServer: InspectProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let page: Page;
 const problems: string[] = [];
@@ -28,7 +31,11 @@ beforeAll(async () => {
   const chromium = ensureChromium(); // installs Debian's chromium when missing; throws (never skips) when it cannot
   mkdirSync(artifacts, { recursive: true });
   fixture = await buildInspectorFixture(join(dir, 'fixture.db'));
-  server = await startInspect([...fixtureArgs(fixture), 'inspect', '--port', '0']);
+  secrets = await buildSecretsFixture(join(dir, 'secrets.db'));
+  [server, secretsServer] = await Promise.all([
+    startInspect([...fixtureArgs(fixture), 'inspect', '--port', '0']),
+    startInspect(['--db', secrets.path, '--tenant', 'acme', '--user', 'ada', 'inspect', '--port', '0']),
+  ]);
   browser = await launchBrowser(chromium);
   page = await browser.context.newPage();
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -39,7 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  await Promise.all([server?.stop(), secretsServer?.stop()]);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -208,6 +215,35 @@ describe('engram inspect in Chromium (clicking through as a person does)', () =>
     expect(await page.locator('#timeline tbody tr').count()).toBe(200);
     expect(await page.innerText('#session-stats')).toContain('10,000 messages');
     await shot('7-big-session');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows none of the 22 secret formats in clear on any page (messages, content, records)', async () => {
+    const { session, space, item, record } = secrets;
+    const pages: [string, string][] = [
+      ['#/', '#sessions'],
+      [`#/session/${session}?user=ada`, '#timeline'],
+      [`#/content?space=${space}`, '#content-items'],
+      [`#/content/${encodeURIComponent(item)}?space=${space}`, '#item-content'],
+      ['#/memory', '#records'],
+      [`#/memory/${record}`, '#history'],
+    ];
+    for (const [route, selector] of pages) {
+      await page.goto(`${secretsServer.url}${route}`);
+      await settled(route);
+      await page.locator(selector).first().waitFor();
+      const html = await page.content();
+      const text = await page.innerText('body');
+      for (const { format, secret } of secrets.secrets) {
+        expect(html.includes(secret), `${format} in the HTML of ${route}`).toBe(false);
+        expect(text.includes(secret), `${format} on the page ${route}`).toBe(false);
+      }
+      if (route.startsWith('#/content/')) expect(await page.innerText(selector)).toContain('[redacted]');
+    }
+    await page.goto(`${secretsServer.url}#/session/${session}?user=ada`);
+    await settled(`#/session/${session}?user=ada`);
+    expect(await page.innerText('#timeline')).toContain('postgres://app_user:[redacted]@db.internal.example');
+    await shot('8-secrets-redacted');
     expect(problems).toEqual([]);
   });
 });

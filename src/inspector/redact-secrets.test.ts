@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactedMark, redactSecrets, redactValue } from './redact-secrets.ts';
+import { redactedMark, redactSecrets } from './redact-secrets.ts';
+import { redactValue } from './redact-value.ts';
 
 const chars = (alphabet: string, min: number, max: number) =>
   fc.array(fc.constantFrom(...alphabet), { minLength: min, maxLength: max }).map((a) => a.join(''));
@@ -106,10 +107,10 @@ describe('redactSecrets', () => {
 });
 
 describe('redactValue', () => {
-  it('redacts every string deep inside, and whole values of secret-named properties', () => {
+  it('redacts every string deep inside, and whole values of secret-named properties', async () => {
     const at = new Date(0);
     expect(
-      redactValue({
+      await redactValue({
         text: 'use ghp_abcdefghijklmnopqrstuvwxyz0123456789',
         input: { apiKey: 'hunter22-plain', password: 'correct horse', note: 'fine' },
         list: ['AKIAABCDEFGHIJKLMNOP'],

@@ -1,13 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { MemoryError } from '../core/errors/memory-error.ts';
 import { isLoopback } from './access-guard.ts';
 import { createInspectorApp, type InspectorAppOptions } from './inspector-app.ts';
+import { assertStrongToken, generateInspectorToken } from './inspector-token.ts';
 import type { InspectorSource } from './read-only-source.ts';
 
 /** Options of {@link startInspector}. */
 export interface StartInspectorOptions extends InspectorAppOptions {
-  /** The address to bind: a loopback one unless `token` is set. @default '127.0.0.1' */
+  /**
+   * The address to bind. Beyond loopback every request needs the token: without `token`, a strong one is
+   * generated and is part of {@link RunningInspector.url}. @default '127.0.0.1'
+   */
   host?: string;
   /** The port; 0 picks a free one. @default 4870 */
   port?: number;
@@ -17,6 +20,8 @@ export interface StartInspectorOptions extends InspectorAppOptions {
 export interface RunningInspector {
   /** Where to open it (with `?token=` when a token is set). */
   readonly url: string;
+  /** The token every request must carry (given, or generated for a non-loopback host), if any. */
+  readonly token: string | undefined;
   /** The port it listens on. */
   readonly port: number;
   /** Stops listening and ends open connections. */
@@ -24,27 +29,19 @@ export interface RunningInspector {
 }
 
 /**
- * Serves the inspector over HTTP. Binds 127.0.0.1 by default; a non-loopback `host` is refused
- * (`INVALID_ARGUMENT`) unless a `token` is set, since anyone who reaches it would read the memory.
+ * Serves the inspector over HTTP. Binds 127.0.0.1 by default. A given `token` must be strong
+ * ({@link assertStrongToken}: at least 20 printable non-space characters, 64 bits of estimated entropy), else
+ * `INVALID_ARGUMENT`; on a non-loopback `host` without one, a random 256-bit token is generated (in `url` and
+ * `token`), since anyone who reaches the server would otherwise read the memory.
  */
 export async function startInspector(
   source: InspectorSource,
   options: StartInspectorOptions = {},
 ): Promise<RunningInspector> {
   const host = options.host ?? '127.0.0.1';
-  if (!isLoopback(host) && options.token === undefined)
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component: 'inspector',
-      message: `refusing to serve on ${host}, which is not a loopback address, without --token`,
-    });
-  if (options.token !== undefined && options.token.length < 8)
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component: 'inspector',
-      message: 'the token must have at least 8 characters',
-    });
-  const app = createInspectorApp(source, options);
+  if (options.token !== undefined) assertStrongToken(options.token);
+  const token = options.token ?? (isLoopback(host) ? undefined : generateInspectorToken());
+  const app = createInspectorApp(source, { ...options, ...(token === undefined ? {} : { token }) });
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
     (resolve, reject) => {
       const s = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 4870 }, (info: AddressInfo) =>
@@ -54,9 +51,10 @@ export async function startInspector(
     },
   );
   const shown = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-  const url = `http://${shown}:${port}/${options.token === undefined ? '' : `?token=${encodeURIComponent(options.token)}`}`;
+  const url = `http://${shown}:${port}/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
   return {
     url,
+    token,
     port,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -162,6 +162,10 @@ export interface Agent extends StateModule {
   readonly name: string;
   /** Its description. */
   readonly description: string;
-  /** Runs the agent on a prompt; `context` reaches tools as the AI SDK's runtime context. */
+  /**
+   * Runs the agent on a prompt. `context` reaches every tool as `options.context` (the AI SDK's `toolsContext`,
+   * checked against each tool's `contextSchema` before the model is called: a mismatch is `INVALID_ARGUMENT`)
+   * and the SDK's callbacks as `runtimeContext`; a sub-agent tool passes it on to the sub-agent's run.
+   */
   run(prompt: string | UserContent, context?: Record<string, unknown>, options?: AgentRunOptions): AgentRun;
 }

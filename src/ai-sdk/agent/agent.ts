@@ -38,6 +38,7 @@ import type {
 import { createEventChannel } from './event-channel.ts';
 import { stepAssembly } from './step-assembly.ts';
 import { storeStep } from './store-step.ts';
+import { checkToolsContext, toolsContextOf } from './tools-context.ts';
 
 const component = 'agent';
 const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
@@ -252,6 +253,12 @@ export function agent(config: AgentConfig): Agent {
     const result = (async (): Promise<AgentResult> => {
       if (typeof prompt !== 'string' && !Array.isArray(prompt))
         throw bad('run(prompt): prompt must be a string or user content parts');
+      if (
+        context !== undefined &&
+        (typeof context !== 'object' || context === null || Array.isArray(context))
+      )
+        throw bad('run(prompt, context): context must be an object');
+      await checkToolsContext(tools, context);
       channel.push({ type: 'agent-start', agent: config.name, prompt });
       const asked =
         options.from === undefined
@@ -315,7 +322,11 @@ export function agent(config: AgentConfig): Agent {
           messages,
           tools,
           ...(signal ? { abortSignal: signal } : {}),
-          ...(context === undefined ? {} : { runtimeContext: context }),
+          // AI SDK v7: tools get `toolsContext[toolName]` (validated by a tool's `contextSchema`), callbacks
+          // get `runtimeContext`; the run's context is both, the same object for every tool.
+          ...(context === undefined
+            ? {}
+            : { runtimeContext: context, toolsContext: toolsContextOf(tools, context) as never }),
           maxRetries: 2,
         });
         let failed: unknown;

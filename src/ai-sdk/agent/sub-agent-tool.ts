@@ -36,7 +36,7 @@ export type SubAgentAnswer = { agent: string; answer: string; steps: number } | 
  * with its own memory (isolated by default), the task stored there as the caller's `agent_call` (its model reads
  * `[Request from <caller>]: …`), and its answer — the last assistant message of its run — comes back as the tool
  * result. The caller's content store is shared, snapshotted or kept apart by `content.mode`. A cancelled caller
- * cancels the sub-agent's run.
+ * cancels the sub-agent's run; the caller's run context (`options.context`) is the sub-agent's run context.
  * @example
  * const researcher = agent({ name: 'researcher', description: 'Finds sources', model, tools: { web_search } });
  * const lead = agent({ name: 'lead', description: 'Plans', model, tools: { researcher: subAgentTool(researcher, { caller: 'lead' }) } });
@@ -57,7 +57,7 @@ export function subAgentTool(
     inputSchema: z.object({
       task: z.string().min(1).max(20_000).describe('The task, with everything it needs'),
     }),
-    execute: async ({ task }, { toolCallId, abortSignal }) => {
+    execute: async ({ task }, { toolCallId, abortSignal, context }) => {
       const memory =
         options.memory === undefined || options.memory === 'isolated'
           ? createConversationMemory({
@@ -68,7 +68,10 @@ export function subAgentTool(
       const contentStore = options.content
         ? await contentForSubAgent(options.content.store, options.content.mode ?? 'shared')
         : undefined;
-      const result = await sub.run(task, undefined, {
+      // The caller's run context goes on to the sub-agent's tools (the agent gives every tool the same object).
+      const runContext =
+        typeof context === 'object' && context !== null ? (context as Record<string, unknown>) : undefined;
+      const result = await sub.run(task, runContext, {
         memory,
         from: options.caller,
         ...(abortSignal ? { abortSignal } : {}),

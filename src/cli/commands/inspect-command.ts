@@ -40,8 +40,8 @@ const stopSignal = () =>
   });
 
 /**
- * Registers `engram inspect`: serves the read-only web inspector on 127.0.0.1 (a non-loopback `--host` only
- * with `--token`) until SIGINT / SIGTERM, then closes the store. The server is loaded only by this command.
+ * Registers `engram inspect`: serves the read-only web inspector on 127.0.0.1 (on a non-loopback `--host`, with
+ * `--token` or a generated token it prints) until SIGINT / SIGTERM, then closes the store. The server is loaded only by this command.
  */
 export function registerInspectCommand(program: Command, cli: CliContext): void {
   program
@@ -50,17 +50,28 @@ export function registerInspectCommand(program: Command, cli: CliContext): void 
       'serve a local, read-only web inspector: sessions, steps by source, content, long-term records',
     )
     .option('--port <n>', 'the port (0 picks a free one)', portNumber, 4870)
-    .option('--host <address>', 'the address to bind; a non-loopback one needs --token', '127.0.0.1')
-    .option('--token <token>', 'require this token on every request (or set ENGRAM_INSPECTOR_TOKEN)')
+    .option(
+      '--host <address>',
+      'the address to bind; on a non-loopback one, a token is generated unless --token is given',
+      '127.0.0.1',
+    )
+    .option(
+      '--token <token>',
+      'require this token (20+ random characters) on every request (or set ENGRAM_INSPECTOR_TOKEN)',
+    )
     .option('--show-secrets', 'show API-key-shaped strings in messages unredacted')
     .option('--open', 'open the inspector in a browser')
     .action(async (o: InspectOptions) => {
       const token = o.token ?? process.env.ENGRAM_INSPECTOR_TOKEN;
-      const { isLoopback, readOnlySource, startInspector } = await import('../../inspector/index.ts');
-      if (!isLoopback(o.host) && token === undefined)
-        throw new UsageError(`--host ${o.host} is not a loopback address: set --token to serve it there`);
-      if (token !== undefined && token.length < 8)
-        throw new UsageError('--token needs at least 8 characters');
+      const { assertStrongToken, readOnlySource, startInspector } = await import('../../inspector/index.ts');
+      if (token !== undefined)
+        try {
+          assertStrongToken(token);
+        } catch (error) {
+          throw new UsageError(
+            `--token: ${(error as Error).message.replace(/^\[engram\] \[inspector\] /, '')}`,
+          );
+        }
       const scope = cli.scope();
       const store = await openStore(cli.flags());
       try {
@@ -72,6 +83,10 @@ export function registerInspectCommand(program: Command, cli: CliContext): void 
         });
         const stopped = stopSignal(); // listening before the URL is out, so a signal sent on seeing it is caught
         process.stdout.write(`engram inspector (read-only) at ${running.url}\nCtrl-C stops it.\n`);
+        if (token === undefined && running.token !== undefined)
+          process.stdout.write(
+            `--host ${o.host} is not a loopback address: generated the token ${running.token}\n`,
+          );
         if (o.open) openBrowser(running.url);
         await stopped;
         await running.close();

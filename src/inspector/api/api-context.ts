@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { InspectorSource } from '../read-only-source.ts';
-import { redactValue } from '../redact-secrets.ts';
+import { redactValue } from '../redact-value.ts';
 
 /** What every route of the JSON API gets: the read-only source, and whether secrets are shown. */
 export interface ApiContext {
@@ -18,20 +18,23 @@ export function badRequest(message: string): MemoryError {
 }
 
 /** A JSON answer, every text in it redacted unless secrets are shown. */
-export function send(api: ApiContext, c: Context, value: unknown): Response {
-  return c.json((api.showSecrets ? value : redactValue(value)) as object);
+export async function send(api: ApiContext, c: Context, value: unknown): Promise<Response> {
+  return c.json((api.showSecrets ? value : await redactValue(value)) as object);
 }
 
 const notFound = new Set(['SESSION_NOT_FOUND', 'MESSAGE_NOT_FOUND', 'ITEM_NOT_FOUND', 'RECORD_NOT_FOUND']);
 const badInput = new Set(['INVALID_ARGUMENT', 'INVALID_QUERY']);
 
 /** The HTTP answer to an error: 404 for what the scope cannot see, 400 for a bad parameter, else 500. */
-export function sendError(api: ApiContext, c: Context, error: unknown): Response {
+export async function sendError(api: ApiContext, c: Context, error: unknown): Promise<Response> {
   const code = MemoryError.isInstance(error) ? error.code : undefined;
   const status = code && notFound.has(code) ? 404 : code && badInput.has(code) ? 400 : 500;
   const message =
     error instanceof Error ? error.message.replace(/^\[engram\] (\[[^\]]+\] )?/, '') : String(error);
-  return c.json(api.showSecrets ? { error: message, code } : redactValue({ error: message, code }), status);
+  return c.json(
+    api.showSecrets ? { error: message, code } : await redactValue({ error: message, code }),
+    status,
+  );
 }
 
 /** An optional integer query parameter within [min, max], else a 400. */
@@ -59,9 +62,9 @@ export function ownerScope(source: InspectorSource, c: Context): Scope {
 export function handle(api: ApiContext, fn: (c: Context) => Promise<unknown>) {
   return async (c: Context): Promise<Response> => {
     try {
-      return send(api, c, await fn(c));
+      return await send(api, c, await fn(c));
     } catch (error) {
-      return sendError(api, c, error);
+      return await sendError(api, c, error);
     }
   };
 }

@@ -250,9 +250,11 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
             const gain = planned.reduce((n, p) => n + p.gain, 0);
             const removed = planned.reduce((n, p) => n + p.removed, 0);
             const messageTrigger = items.length > messageTarget;
-            const worth =
-              gain >= o.minGainTokens || (messageTrigger && removed > 0) || rung === 'compress-current';
-            if (planned.length === 0 || !worth || gain <= 0) continue;
+            // A message-count trigger is met by removing messages, even when a summary of short messages costs
+            // as many tokens as they did, as long as the view stays within the token trigger.
+            const fewer = messageTrigger && removed > 0 && now - gain <= tokenLimit;
+            const worth = gain >= o.minGainTokens || fewer || rung === 'compress-current';
+            if (planned.length === 0 || !worth || (gain <= 0 && !fewer)) continue;
             commit(rung, planned, newId);
           }
           if (total(items) > o.maxTokens) {

@@ -18,7 +18,9 @@ export interface AutoContextOptions {
   tokenRatio?: number;
   /**
    * The newest messages no rung but the last touches (AgentScope: 50); the tail starts at a unit boundary, so a
-   * tool call and its result are on the same side. @default 50
+   * tool call and its result are on the same side. A tail longer than the message target
+   * (`msgThreshold × compactTo`) keeps the count above `msgThreshold`. @default 50, or one less than
+   * `msgThreshold × compactTo` when that is smaller (so a low `msgThreshold` is met)
    */
   lastKeep?: number;
   /**
@@ -87,15 +89,22 @@ function ratio(value: unknown, name: string): number {
 export function resolveAutoContextOptions(options: AutoContextOptions): ResolvedAutoContextOptions {
   const maxTokens = integer(options.maxTokens, 'maxTokens', 1);
   const tokenRatio = ratio(options.tokenRatio ?? 0.75, 'tokenRatio');
-  const lastKeep = integer(options.lastKeep ?? 50, 'lastKeep', 0);
+  const msgThreshold = integer(options.msgThreshold ?? 100, 'msgThreshold', 1);
+  const compactTo = ratio(options.compactTo ?? 0.6, 'compactTo');
+  // The default tail leaves room for a summary below the message target, so a low msgThreshold can be met.
+  const lastKeep = integer(
+    options.lastKeep ?? Math.min(50, Math.max(0, Math.floor(msgThreshold * compactTo) - 1)),
+    'lastKeep',
+    0,
+  );
   return {
     memory: options.memory,
     content: options.content,
     maxTokens,
     tokenRatio,
-    msgThreshold: integer(options.msgThreshold ?? 100, 'msgThreshold', 1),
+    msgThreshold,
     lastKeep,
-    compactTo: ratio(options.compactTo ?? 0.6, 'compactTo'),
+    compactTo,
     lastKeepTokens: integer(options.lastKeepTokens ?? Number.MAX_SAFE_INTEGER, 'lastKeepTokens', 0),
     minGainTokens: integer(
       options.minGainTokens ?? Math.max(1000, Math.floor(maxTokens * 0.05)),

@@ -3,6 +3,7 @@ import type {
   SessionHistoryTransactionArgs,
   SessionHistoryTransactionAwareSession,
 } from '@openai/agents-core';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
@@ -76,7 +77,9 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
 
     getItems(limit?: number) {
       if (limit !== undefined && (typeof limit !== 'number' || Number.isNaN(limit))) {
-        return Promise.reject(invalid(`getItems(limit): limit must be a number, got ${String(limit)}`));
+        return Promise.reject(
+          invalid(`getItems(limit): limit must be a number, got ${describeValue(limit)}`),
+        );
       }
       return queue.run(async () => {
         if (limit !== undefined && limit <= 0) return [];

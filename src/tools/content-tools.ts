@@ -2,6 +2,7 @@ import { type Tool, tool } from 'ai';
 import { z } from 'zod';
 import type { ContentTransform } from '../content/content-transform.ts';
 import type { ContentStore } from '../content/create-content-store.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { boundText, defaultMaxOutputChars, type ToolError, toolCall } from './tool-output.ts';
 
@@ -182,7 +183,7 @@ export function createContentTools(options: ContentToolsOptions): ContentTools {
             if (Number.isNaN(d.getTime()))
               throw new MemoryError({
                 code: 'INVALID_QUERY',
-                message: `${name} must be an ISO date such as 2026-01-31, got ${JSON.stringify(value)}`,
+                message: `${name} must be an ISO date such as 2026-01-31, got ${describeValue(value)}`,
               });
             return d;
           };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { JSONValue } from 'ai';
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
@@ -93,7 +94,7 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component,
-      message: `createAssemblyRecorder: keep must be an integer >= 1, got ${String(keep)}`,
+      message: `createAssemblyRecorder: keep must be an integer >= 1, got ${describeValue(keep)}`,
     });
   /** Records the store holds as far as this recorder knows (listed on the first record, then counted). */
   let known: number | undefined;

@@ -1,5 +1,6 @@
 import type { CitationPolicy } from '../../content/citation-policy.ts';
 import type { ContentStore } from '../../content/create-content-store.ts';
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { Summarizer } from '../summarizer.ts';
@@ -68,7 +69,7 @@ function integer(value: unknown, name: string, min: number): number {
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'views',
-      message: `createAutoContextMemory: ${name} must be an integer ≥ ${min}, got ${String(value)}`,
+      message: `createAutoContextMemory: ${name} must be an integer ≥ ${min}, got ${describeValue(value)}`,
     });
   }
   return value as number;
@@ -79,7 +80,7 @@ function ratio(value: unknown, name: string): number {
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'views',
-      message: `createAutoContextMemory: ${name} must be a number in (0, 1], got ${String(value)}`,
+      message: `createAutoContextMemory: ${name} must be a number in (0, 1], got ${describeValue(value)}`,
     });
   }
   return value;

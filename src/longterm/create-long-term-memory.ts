@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EmbeddingModel } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import type { Clock } from '../core/clock.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
@@ -117,6 +118,7 @@ function stateOf(store: unknown): CursorState {
  * const recalled = await memory.retrieve('Where does Alice live?');
  */
 export function createLongTermMemory(options: LongTermMemoryOptions): EngramLongTermMemory {
+  checkOptions(options, 'createLongTermMemory', 'longterm');
   const scope = checkScope(options.scope, component);
   const records =
     options.store === undefined

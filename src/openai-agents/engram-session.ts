@@ -3,6 +3,7 @@ import type {
   SessionHistoryTransactionArgs,
   SessionHistoryTransactionAwareSession,
 } from '@openai/agents-core';
+import { checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
@@ -60,6 +61,7 @@ export interface EngramSession extends SessionHistoryTransactionAwareSession {
  * await run(new Agent({ name: 'Assistant', instructions: 'Be brief.' }), 'Hello!', { session });
  */
 export function createEngramSession(options: EngramSessionOptions): EngramSession {
+  checkOptions(options, 'createEngramSession', 'openai-agents');
   const memory = createConversationMemory({
     store: options.store,
     ...(options.scope ? { scope: options.scope } : {}),

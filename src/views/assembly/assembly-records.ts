@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { JSONValue } from 'ai';
+import { checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
@@ -88,6 +89,7 @@ const component = 'assembly';
  * await recorder.record(view.lastAssembly()!);
  */
 export function createAssemblyRecorder(options: AssemblyRecorderOptions): AssemblyRecorder {
+  checkOptions(options, 'createAssemblyRecorder', 'views');
   const { memory } = options;
   const keep = options.keep ?? 200;
   if (!Number.isSafeInteger(keep) || keep < 1)

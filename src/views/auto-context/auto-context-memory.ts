@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ModelMessage } from 'ai';
 import { createToolResultCiter, type ToolResultCiter } from '../../content/cite-tool-results.ts';
+import { checkOptions } from '../../core/check-options.ts';
 import { ContextOverflowError } from '../../core/errors/context-overflow-error.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
@@ -90,6 +91,7 @@ const rungs: readonly LadderStepKind[] = [
  * const messages = await view.read();
  */
 export function createAutoContextMemory(options: AutoContextOptions): AutoContextView {
+  checkOptions(options, 'createAutoContextMemory', 'views');
   const o = resolveAutoContextOptions(options);
   const { memory, content } = o;
   const summarizer = o.summarizer ?? createExtractiveSummarizer();

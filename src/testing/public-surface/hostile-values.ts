@@ -160,25 +160,20 @@ export const entryExclusions: Record<string, string> = {
 };
 
 /** Methods the fuzz test leaves out, each with its reason. Keys are `instance label.method`. */
-export const methodExclusions: Record<string, string> = {};
+export const methodExclusions: Record<string, string> = {
+  'SimpleMemory.whenOpen': 'its contract is to call the task it is given once the log is open',
+};
 
 /**
  * Calls that still answer some wrong-type input with a raw error (issue 21, left open): their test is expected
  * to fail, so fixing one makes the fuzz test fail until it is removed from this list. Keys as above.
  */
 export const knownRawErrors: Record<string, string> = {
-  'SimpleMemory.whenOpen': 'left open',
   'ai-sdk.formatTranscript': 'left open',
   'ai-sdk.runBranches': 'left open',
   'ai-sdk.toAiSdkPrompt': 'left open',
   'auto-context view.reload': 'left open',
   'content store.compact': 'left open',
-  'conversation memory.deleteAt': 'left open',
-  'conversation memory.find': 'left open',
-  'conversation memory.prune': 'left open',
-  'conversation memory.recent': 'left open',
-  'conversation memory.recentAppends': 'left open',
-  'conversation memory.tail': 'left open',
   'core memory.append': 'left open',
   'core memory.get': 'left open',
   'core memory.history': 'left open',

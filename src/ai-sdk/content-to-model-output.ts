@@ -6,6 +6,7 @@ type ToolResultOutput = AiToolResultPart['output'];
 import { type CitationRule, resolveCitationPolicy, shouldOffload } from '../content/citation-policy.ts';
 import { createToolResultCiter, type ToolResultPart } from '../content/cite-tool-results.ts';
 import type { ContentStore } from '../content/create-content-store.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry } from '../core/message.ts';
 
@@ -101,7 +102,7 @@ function checkOptions(options: ContentToModelOutputOptions): ContentToModelOutpu
   const chars = o.summaryChars;
   if (chars !== undefined && (!Number.isSafeInteger(chars) || chars < 0)) {
     throw invalid(
-      `contentToModelOutput({ summaryChars }): must be a non-negative integer, got ${String(chars)}`,
+      `contentToModelOutput({ summaryChars }): must be a non-negative integer, got ${describeValue(chars)}`,
     );
   }
   return options;

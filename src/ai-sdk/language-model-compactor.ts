@@ -4,6 +4,7 @@ import { createCompactorRegistry } from '../content/compactors/index.ts';
 import type { CompactOptions, CompactSummary, ContentCompactor } from '../content/content-compactor.ts';
 import type { ContentItem } from '../content/content-item.ts';
 import { serializeContent } from '../content/prepare-content-item.ts';
+import { checkOptions } from '../core/check-options.ts';
 
 /** Options of {@link createLanguageModelCompactor}. */
 export interface LanguageModelCompactorOptions {
@@ -46,6 +47,7 @@ function clipInput(text: string, max: number): string {
  * const content = createContentStore({ store, summarizer: createLanguageModelCompactor({ model: openai('gpt-4o-mini') }) });
  */
 export function createLanguageModelCompactor(options: LanguageModelCompactorOptions): ContentCompactor {
+  checkOptions(options, 'createLanguageModelCompactor', 'ai-sdk');
   const fallback = options.fallback ?? {
     name: 'default',
     matches: () => true,

@@ -1,5 +1,6 @@
 import { generateText, type LanguageModel, Output } from 'ai';
 import { z } from 'zod';
+import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type {
   ExtractionCandidate,
@@ -85,6 +86,7 @@ function decisionsOf(answer: z.infer<typeof answerSchema>): FactDecision[] {
  * const memory = createLongTermMemory({ store, scope, recording: 'facts', extractor: createLanguageModelExtractor({ model }) });
  */
 export function createLanguageModelExtractor(options: LanguageModelExtractorOptions): FactExtractor {
+  checkOptions(options, 'createLanguageModelExtractor', 'ai-sdk');
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxTurnChars = options.maxTurnChars ?? 2000;
   const system = options.guidance ? `${instructions}\n\n${options.guidance}` : instructions;

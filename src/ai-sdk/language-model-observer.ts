@@ -1,4 +1,5 @@
 import { generateText, type LanguageModel } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { messageText } from '../messages/serialize.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
@@ -58,6 +59,7 @@ async function ask(
  * const view = createObservationalMemory({ memory, observer: createLanguageModelObserver({ model }) });
  */
 export function createLanguageModelObserver(options: LanguageModelObserverOptions): Observer {
+  checkOptions(options, 'createLanguageModelObserver', 'ai-sdk');
   const max = options.maxMessageChars ?? 2000;
   return {
     async observe(entries) {

@@ -1,4 +1,5 @@
 import { generateText, type LanguageModel } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import type { Summarizer } from '../views/summarizer.ts';
@@ -29,6 +30,7 @@ export const defaultSummaryPrompt =
  * const summarizer = createLanguageModelSummarizer({ model: openai('gpt-4o-mini') });
  */
 export function createLanguageModelSummarizer(options: LanguageModelSummarizerOptions): Summarizer {
+  checkOptions(options, 'createLanguageModelSummarizer', 'ai-sdk');
   const limit = options.maxPartCharacters ?? 2000;
   return async ({ previousSummary, messages }) => {
     const prompt = [

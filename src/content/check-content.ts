@@ -1,3 +1,4 @@
+import { describeValue } from '../core/errors/describe-value.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
@@ -121,7 +122,7 @@ export function checkContentCriteria(
     if (criteria.tagMatch !== 'any' && criteria.tagMatch !== 'all') {
       throw invalidQuery(
         component,
-        `tagMatch must be 'any' or 'all', got ${JSON.stringify(criteria.tagMatch)}`,
+        `tagMatch must be 'any' or 'all', got ${describeValue(criteria.tagMatch)}`,
       );
     }
     out.tagMatch = criteria.tagMatch;
@@ -139,7 +140,7 @@ export function checkContentCriteria(
     if (!Number.isSafeInteger(limit) || limit < 1 || limit > maxQueryLimit) {
       throw invalidQuery(
         component,
-        `limit must be an integer from 1 to ${maxQueryLimit}, got ${String(limit)}`,
+        `limit must be an integer from 1 to ${maxQueryLimit}, got ${describeValue(limit)}`,
       );
     }
     out.limit = limit;
@@ -148,7 +149,7 @@ export function checkContentCriteria(
     if (criteria.order !== 'oldest' && criteria.order !== 'newest') {
       throw invalidQuery(
         component,
-        `order must be 'oldest' or 'newest', got ${JSON.stringify(criteria.order)}`,
+        `order must be 'oldest' or 'newest', got ${describeValue(criteria.order)}`,
       );
     }
     out.order = criteria.order;

@@ -1,3 +1,4 @@
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { ContentItemType } from './content-item.ts';
 
@@ -46,12 +47,12 @@ function checkRule(rule: CitationRule, where: string): void {
     const n = typeof offload === 'object' && offload !== null ? offload.overTokens : undefined;
     if (!Number.isSafeInteger(n) || (n as number) < 0) {
       throw fail(
-        `offload must be 'always', 'never' or { overTokens: a non-negative integer }, got ${JSON.stringify(offload)}`,
+        `offload must be 'always', 'never' or { overTokens: a non-negative integer }, got ${describeValue(offload)}`,
       );
     }
   }
   if (keepTurns !== undefined && (!Number.isSafeInteger(keepTurns) || keepTurns < 0)) {
-    throw fail(`keepTurns must be a non-negative integer, got ${String(keepTurns)}`);
+    throw fail(`keepTurns must be a non-negative integer, got ${describeValue(keepTurns)}`);
   }
   if (type !== undefined && (typeof type !== 'string' || type.length === 0))
     throw fail('type must be a non-empty string');

@@ -81,7 +81,7 @@ describe('createContentStore (seed 004 AgentMemory)', () => {
     expect(snap.items.map((i) => i.id)).toEqual(['one', 'two']);
     const b = a.withSpace('b');
     await b.store({ id: 'old', type: 'custom', source: 's', content: 'gone after restore' });
-    await b.restore(JSON.parse(JSON.stringify(snap), (k, v) => (k === 'timestamp' ? new Date(v) : v)));
+    await b.restore(JSON.parse(JSON.stringify(snap)));
     expect((await b.query({ order: 'oldest' })).items.map((i) => i.id)).toEqual(['one', 'two']);
     expect((await b.retrieve('two')).content).toEqual({ k: ['v'] });
     // a tampered snapshot is refused whole, and the space keeps what it had

@@ -3,6 +3,7 @@ import { type Clock, systemClock } from '../core/clock.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { NotFoundError } from '../core/errors/not-found-error.ts';
 import { checkId } from '../core/ids.ts';
+import { dateFromJson } from '../core/json-date.ts';
 import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
@@ -50,7 +51,10 @@ export interface RetrievedContent extends ContentItemInfo {
   transform: { type: ContentTransform['type']; complete: boolean; description: string };
 }
 
-/** A portable copy of a space's items (seed 004's `MemorySnapshot`), for sub-agents or export. */
+/**
+ * A portable copy of a space's items (seed 004's `MemorySnapshot`), for sub-agents or export: `restore` takes it
+ * as `snapshot` returned it or after a JSON round trip (timestamps as ISO 8601 strings).
+ */
 export interface ContentSnapshot {
   /** The format version. */
   version: 1;
@@ -95,7 +99,10 @@ export interface ContentStore {
   clear(): Promise<number>;
   /** Every item of the space with its content. */
   snapshot(): Promise<ContentSnapshot>;
-  /** Makes the space hold exactly the snapshot's items, atomically (checked; sizes, tokens and digests recomputed). */
+  /**
+   * Makes the space hold exactly the snapshot's items, atomically (checked; sizes, tokens and digests
+   * recomputed); the snapshot may have been through JSON (`restore(JSON.parse(JSON.stringify(snapshot)))`).
+   */
   restore(snapshot: ContentSnapshot): Promise<void>;
   /** The same store, scope and settings over another space. */
   withSpace(space: string): ContentStore;
@@ -207,7 +214,8 @@ export function createContentStore(options: ContentStoreOptions = {}): ContentSt
           });
         }
         const { size: _s, tokens: _t, digest: _d, ...input } = item;
-        return prepare(input);
+        // A snapshot that went through JSON holds its timestamps as ISO strings.
+        return prepare({ ...input, timestamp: dateFromJson(input.timestamp) as Date });
       });
       await items.replaceItems(scope, space, prepared);
     },

@@ -82,7 +82,7 @@ export function prepareContentItem(input: ContentItemInput, options: PrepareCont
     timestamp:
       input.timestamp === undefined
         ? options.clock.now()
-        : new Date(input.timestamp.getTime?.() ?? Number.NaN),
+        : new Date(input.timestamp instanceof Date ? input.timestamp.getTime() : Number.NaN),
     size,
     tokens: 0,
     digest: '0'.repeat(64),

@@ -1,3 +1,4 @@
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createId } from '../core/ids.ts';
 import type { ContentStore } from './create-content-store.ts';
@@ -24,7 +25,7 @@ export async function contentForSubAgent(
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'content',
-      message: `mode must be 'shared', 'snapshot' or 'isolated', got ${JSON.stringify(mode)}`,
+      message: `mode must be 'shared', 'snapshot' or 'isolated', got ${describeValue(mode)}`,
     });
   }
   if (mode === 'shared') return parent;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { describeValue } from './errors/describe-value.ts';
 import { MemoryError } from './errors/memory-error.ts';
 
 let lastTime = 0;
@@ -9,6 +10,12 @@ let counter = 0;
  * @example createId('msg') // 'msg_mhx3k2a1000' + 10 hex characters, e.g. 'msg_mhx3k2a10004f7a9c2b1e'
  */
 export function createId(prefix = 'msg'): string {
+  if (typeof prefix !== 'string' || !/^[A-Za-z0-9_-]{0,64}$/.test(prefix)) {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      message: `createId(prefix): prefix must be up to 64 letters, digits, _ or -, got ${describeValue(prefix)}`,
+    });
+  }
   const now = Date.now();
   if (now === lastTime) counter++;
   else {

@@ -12,6 +12,7 @@ import {
   type PendingWrite,
   type SerializerProtocol,
 } from '@langchain/langgraph-checkpoint';
+import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { defaultScope, type Scope } from '../core/scope.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
@@ -94,7 +95,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
   readonly #indexes = new LruCache<ThreadIndex>(32);
 
   constructor(options: EngramCheckpointSaverOptions) {
-    super(options.serde);
+    super(checkOptions(options, 'createEngramCheckpointSaver', 'langgraph').serde);
     if (!options?.store) throw invalid('createEngramCheckpointSaver needs a store');
     this.#store = options.store;
     this.#scope = options.scope ?? defaultScope;

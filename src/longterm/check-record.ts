@@ -1,4 +1,5 @@
 import type { JSONValue } from 'ai';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
@@ -110,7 +111,7 @@ export function checkTextQuery(query: LongTermTextQuery, component: string): Lon
     if (typeof t !== 'string' || !/^[\p{L}\p{N}]{1,40}$/u.test(t))
       throw bad(
         component,
-        `query.terms holds "${String(t).slice(0, 50)}", which is not an analysed term`,
+        `query.terms holds ${describeValue(t, 50)}, which is not an analysed term`,
         'INVALID_QUERY',
       );
   checkLimit(query.limit, 'query.limit', component);

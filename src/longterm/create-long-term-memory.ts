@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EmbeddingModel } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import type { Clock } from '../core/clock.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
@@ -9,6 +10,7 @@ import { embedderFromModel, embedTexts, type LongTermEmbedder } from './embedder
 import type { FactExtractor } from './fact-extractor.ts';
 import { formatRecall } from './format-recall.ts';
 import { hybridSearch, type RankingOptions } from './hybrid-search.ts';
+import { checkQuery, recordedMessages } from './long-term-input.ts';
 import type { LongTermMemory, LongTermSearchOptions, LongTermSearchResult } from './long-term-memory.ts';
 import type { LongTermRecord, NewLongTermRecord } from './long-term-record.ts';
 import { getLongTermRecords, type LongTermStoreV1 } from './long-term-store-v1.ts';
@@ -70,6 +72,7 @@ const hashId = (prefix: string, parts: readonly string[]) =>
   `${prefix}_${createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24)}`;
 
 const component = 'longterm';
+
 /** Turn records per extraction run. */
 const extractionBatch = 20;
 /** Runs a batch may fail before it is passed over (its turns stay stored). */
@@ -115,6 +118,7 @@ function stateOf(store: unknown): CursorState {
  * const recalled = await memory.retrieve('Where does Alice live?');
  */
 export function createLongTermMemory(options: LongTermMemoryOptions): EngramLongTermMemory {
+  checkOptions(options, 'createLongTermMemory', 'longterm');
   const scope = checkScope(options.scope, component);
   const records =
     options.store === undefined
@@ -218,6 +222,8 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
   };
 
   const search = async (query: string, o: LongTermSearchOptions = {}): Promise<LongTermSearchResult[]> => {
+    if (typeof o !== 'object' || o === null)
+      throw new MemoryError({ code: 'INVALID_QUERY', component, message: 'options must be an object' });
     if (typeof query !== 'string' || query.length > 4096)
       throw new MemoryError({
         code: 'INVALID_QUERY',
@@ -254,9 +260,8 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
   return {
     records,
     scope,
-    async record(messages) {
-      if (!Array.isArray(messages))
-        throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'messages must be an array' });
+    async record(input) {
+      const messages = recordedMessages(input, clock);
       if (recording === 'none' || messages.length === 0) return;
       const turns = turnRecords(messages, {
         ...(options.session === undefined ? {} : { session: options.session }),
@@ -294,7 +299,7 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
       if (recording === 'facts') void schedule();
     },
     async retrieve(query, o) {
-      const text = typeof query === 'string' ? query : messageText(query);
+      const text = typeof query === 'string' ? query : messageText(checkQuery(query, component));
       return formatRecall(await search(text.slice(0, 4096), o));
     },
     search,

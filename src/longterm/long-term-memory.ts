@@ -1,3 +1,4 @@
+import type { ModelMessage } from 'ai';
 import type { MemoryMessage } from '../core/message.ts';
 import type { LongTermFilter } from './long-term-query.ts';
 import type { LongTermRecord, LongTermRecordChange, NewLongTermRecord } from './long-term-record.ts';
@@ -28,12 +29,12 @@ export interface LongTermSearchResult {
  */
 export interface LongTermMemory {
   /** Records messages (seed 002's `record(msgs)`); how depends on the memory's recording mode. */
-  record(messages: readonly MemoryMessage[]): Promise<void>;
+  record(messages: readonly (MemoryMessage | ModelMessage)[]): Promise<void>;
   /**
    * The records relevant to a query as one block of quoted data for a model (seed 002's `retrieve(msg)`), or
    * `''` when nothing is relevant. The block says it is data, never instructions.
    */
-  retrieve(query: string | MemoryMessage, options?: LongTermSearchOptions): Promise<string>;
+  retrieve(query: string | MemoryMessage | ModelMessage, options?: LongTermSearchOptions): Promise<string>;
   /** The records relevant to a query, best first. */
   search(query: string, options?: LongTermSearchOptions): Promise<LongTermSearchResult[]>;
   /** Adds records (a string is a `fact`); returns them as stored. */

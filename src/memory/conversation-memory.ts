@@ -1,4 +1,5 @@
 import type { JSONValue, ModelMessage } from 'ai';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage, MessageRole } from '../core/message.ts';
@@ -214,7 +215,9 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     get: (id) => read(async () => (await storage.getMessages(scope, sessionId, [id]))[0]?.message),
     recent(n) {
       if (!Number.isInteger(n) || n < 0) {
-        return Promise.reject(invalid(`recent(n): n must be a non-negative integer, got ${n}`));
+        return Promise.reject(
+          invalid(`recent(n): n must be a non-negative integer, got ${describeValue(n)}`),
+        );
       }
       return read(async () =>
         n === 0
@@ -225,6 +228,10 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     byRole: (role) =>
       read(async () => messagesOf(await storage.readRange(scope, sessionId, { roles: [role] }))),
     find(filter) {
+      if (typeof filter !== 'object' || filter === null)
+        return Promise.reject(
+          invalid(`find(filter): filter must be an object, got ${describeValue(filter)}`),
+        );
       return read(async () => {
         const out: MemoryMessage[] = [];
         const limit = filter.limit ?? Number.POSITIVE_INFINITY;
@@ -248,7 +255,9 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     delete: (id) => write(async () => (await storage.deleteMessages(scope, sessionId, [id])) > 0),
     deleteAt(index) {
       if (!Number.isInteger(index)) {
-        return Promise.reject(invalid(`deleteAt(index): index must be an integer, got ${index}`));
+        return Promise.reject(
+          invalid(`deleteAt(index): index must be an integer, got ${describeValue(index)}`),
+        );
       }
       return write(async () => {
         const count = (await storage.stats(scope, sessionId)).count;
@@ -267,7 +276,9 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     tokens: () => read(async () => (await storage.stats(scope, sessionId)).tokens),
     prune(maxTokens) {
       if (!Number.isFinite(maxTokens) || maxTokens < 0) {
-        return Promise.reject(invalid(`prune(maxTokens): must be a non-negative number, got ${maxTokens}`));
+        return Promise.reject(
+          invalid(`prune(maxTokens): must be a non-negative number, got ${describeValue(maxTokens)}`),
+        );
       }
       return write(async () => {
         const stats = await storage.stats(scope, sessionId);
@@ -282,9 +293,20 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
       });
     },
     entries: (query) => read(() => storage.readRange(scope, sessionId, query)),
-    tail({ minTokens = Number.POSITIVE_INFINITY, maxMessages = Number.POSITIVE_INFINITY, toSeq: upTo }) {
+    tail(options) {
+      if (typeof options !== 'object' || options === null)
+        return Promise.reject(
+          invalid(`tail(options): options must be an object, got ${describeValue(options)}`),
+        );
+      const {
+        minTokens = Number.POSITIVE_INFINITY,
+        maxMessages = Number.POSITIVE_INFINITY,
+        toSeq: upTo,
+      } = options;
       if (upTo !== undefined && !Number.isSafeInteger(upTo)) {
-        return Promise.reject(invalid(`tail({ toSeq }): toSeq must be an integer, got ${upTo}`));
+        return Promise.reject(
+          invalid(`tail({ toSeq }): toSeq must be an integer, got ${describeValue(upTo)}`),
+        );
       }
       return read(async () => {
         const pages: LogEntry[][] = [];
@@ -311,6 +333,8 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     },
     stats: () => read(() => storage.stats(scope, sessionId)),
     recentAppends(mark = appendedCount) {
+      if (!Number.isSafeInteger(mark))
+        throw invalid(`recentAppends(mark): mark must be an integer, got ${describeValue(mark)}`);
       const after = appendedCount - mark;
       const entries = after > recent.length || after < 0 ? undefined : recent.slice(recent.length - after);
       return { mark: appendedCount, entries };

@@ -1,3 +1,4 @@
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
@@ -46,13 +47,13 @@ export function checkSearch(text: unknown, options: unknown): CheckedSearchOptio
     throw invalid('search(text, options): options must be an object');
   const { mode = 'words', order, limit = 20, after } = options as MessageSearchOptions;
   if (mode !== 'words' && mode !== 'contains')
-    throw invalid(`search: mode must be 'words' or 'contains', got ${String(mode)}`);
+    throw invalid(`search: mode must be 'words' or 'contains', got ${describeValue(mode)}`);
   if (order !== undefined && order !== 'relevance' && order !== 'log')
-    throw invalid(`search: order must be 'relevance' or 'log', got ${String(order)}`);
+    throw invalid(`search: order must be 'relevance' or 'log', got ${describeValue(order)}`);
   if (mode === 'contains' && order === 'relevance')
     throw invalid(`search: mode 'contains' returns log order; order 'relevance' needs mode 'words'`);
   if (limit !== Number.POSITIVE_INFINITY && (!Number.isSafeInteger(limit) || limit < 0))
-    throw invalid(`search: limit must be a non-negative integer or Infinity, got ${String(limit)}`);
+    throw invalid(`search: limit must be a non-negative integer or Infinity, got ${describeValue(limit)}`);
   if (after !== undefined && (mode !== 'contains' || typeof after !== 'string'))
     throw invalid(`search: after must be a message id, and only with mode 'contains'`);
   return {

@@ -3,6 +3,8 @@ import type {
   SessionHistoryTransactionArgs,
   SessionHistoryTransactionAwareSession,
 } from '@openai/agents-core';
+import { checkOptions } from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
@@ -59,6 +61,7 @@ export interface EngramSession extends SessionHistoryTransactionAwareSession {
  * await run(new Agent({ name: 'Assistant', instructions: 'Be brief.' }), 'Hello!', { session });
  */
 export function createEngramSession(options: EngramSessionOptions): EngramSession {
+  checkOptions(options, 'createEngramSession', 'openai-agents');
   const memory = createConversationMemory({
     store: options.store,
     ...(options.scope ? { scope: options.scope } : {}),
@@ -76,7 +79,9 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
 
     getItems(limit?: number) {
       if (limit !== undefined && (typeof limit !== 'number' || Number.isNaN(limit))) {
-        return Promise.reject(invalid(`getItems(limit): limit must be a number, got ${String(limit)}`));
+        return Promise.reject(
+          invalid(`getItems(limit): limit must be a number, got ${describeValue(limit)}`),
+        );
       }
       return queue.run(async () => {
         if (limit !== undefined && limit <= 0) return [];

@@ -1,4 +1,5 @@
 import type { JSONValue, ModelMessage } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
@@ -98,6 +99,7 @@ function infoOf(record: LongTermRecord): EpisodeInfo {
  * const found = await episodic.recallEpisode('printer jam');
  */
 export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promise<EpisodicMemory> {
+  checkOptions(options, 'openEpisodicMemory', 'patterns');
   const scope = checkScope(options.scope ?? { tenant: 'default' }, component);
   if (typeof options.series !== 'string' || !/^[\w.:-]{1,100}$/.test(options.series))
     throw new MemoryError({

@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import type { LongTermMemory, LongTermSearchResult } from '../longterm/long-term-memory.ts';
@@ -86,6 +87,7 @@ const check = (ok: boolean, message: string) => {
  * const context = await levels.getContextForLlm();
  */
 export function createHierarchicalMemory(options: HierarchicalMemoryOptions): HierarchicalMemory {
+  checkOptions(options, 'createHierarchicalMemory', 'patterns');
   const threshold = options.importanceThreshold ?? 0.7;
   const limit = options.workingLimit ?? 50;
   const move = options.moveCount ?? 25;

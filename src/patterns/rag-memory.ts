@@ -1,4 +1,5 @@
 import type { EmbeddingModel, ModelMessage } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { createLongTermMemory, type EngramLongTermMemory } from '../longterm/create-long-term-memory.ts';
@@ -40,6 +41,7 @@ const component = 'rag';
  * const relevant = await rag.retrieveRelevant('which server is staging?', 3);
  */
 export function createRagMemory(options: RagMemoryOptions): RagMemory {
+  checkOptions(options, 'createRagMemory', 'patterns');
   const { memory, embedding, ...ranking } = options;
   const index = createLongTermMemory({
     ...ranking,

@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
@@ -62,6 +63,7 @@ const checkName = (value: unknown, what: string) => {
  * const context = await pool.agentContext('writer');
  */
 export function createSharedMemoryPool(options: SharedMemoryPoolOptions): SharedMemoryPool {
+  checkOptions(options, 'createSharedMemoryPool', 'patterns');
   const pool = checkName(options.pool, 'pool');
   const scope = checkScope(options.scope ?? { tenant: 'default' }, component);
   const store = options.store ?? createMemoryStore();

@@ -1,7 +1,10 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { SimpleMemory } from '../memory/simple-memory.ts';
 import { createJsonFileStore } from '../store/drivers/json-file/json-file-driver.ts';
+import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { tempDir } from '../testing/reliability/store-drivers.ts';
@@ -56,5 +59,44 @@ describe.each(durable)('SessionManager restarts over %s', (name, open) => {
     expect(new Set(seen.map((s) => s.updatedAt)).size).toBe(1);
     expect(seen.map((s) => s.summaries)).toEqual(Array(4).fill(seen[0]!.summaries));
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('SessionManager input checks (issue 21 #17)', () => {
+  it('addComponent refuses what is not a StateModule, naming what is missing, and saveSession still works', async () => {
+    const store = createMemoryStore();
+    const manager = SessionManager.forSessionId('s1').withSession(store);
+    const error = (() => {
+      try {
+        manager.addComponent(new SimpleMemory() as never);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(MemoryError.hasCode(error, 'INVALID_ARGUMENT')).toBe(true);
+    expect((error as Error).message).toMatch(/saveState, loadState.*conversation/);
+    for (const bad of [
+      undefined,
+      null,
+      42,
+      {},
+      { saveState() {}, loadState() {} },
+      { componentName: '', saveState() {}, loadState() {} },
+    ])
+      expect(() => manager.addComponent(bad as never)).toThrow(MemoryError);
+    // nothing half-registered: the manager saves the valid component alone
+    manager.addComponent(new SimpleMemory().conversation);
+    const saved = await manager.saveSession();
+    expect(Object.keys(saved.components)).toEqual(['ConversationMemory']);
+  });
+
+  it('withSession refuses a non-store and a bad scope with INVALID_ARGUMENT', () => {
+    for (const bad of [undefined, null, 42, {}, { getState() {} }])
+      expect(() => SessionManager.forSessionId('s').withSession(bad as never)).toThrow(
+        /withSession\(store\)/,
+      );
+    expect(() => SessionManager.forSessionId('s').withSession(createMemoryStore(), {} as never)).toThrow(
+      MemoryError,
+    );
   });
 });

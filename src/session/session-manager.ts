@@ -1,7 +1,7 @@
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { isValidId } from '../core/ids.ts';
-import { defaultScope, type Scope } from '../core/scope.ts';
+import { checkId, isValidId } from '../core/ids.ts';
+import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
 import type { StateModule } from '../core/state-module.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { sessionComponentsKey } from '../store/state-scope.ts';
@@ -56,15 +56,31 @@ export class SessionManager {
     return new SessionManager(sessionId);
   }
 
-  /** The store the session is saved in, and the scope it belongs to. */
+  /** The store the session is saved in, and the scope it belongs to (`INVALID_ARGUMENT` for a non-store). */
   withSession(store: MemoryStoreV1, scope: Scope = defaultScope): this {
+    const missing = missingMethods(store, storeMethods);
+    if (missing.length > 0) throw invalid(`withSession(store): the store has no ${missing.join(', ')}`);
+    this.#scope = checkScope(scope, 'session');
     this.#store = store;
-    this.#scope = scope;
     return this;
   }
 
-  /** Adds a component; its `componentName` must be unique within the session. */
+  /**
+   * Adds a component; its `componentName` must be a unique id within the session and it must have
+   * `saveState` and `loadState` (a `StateModule`), else `INVALID_ARGUMENT` naming what is missing.
+   */
   addComponent(component: StateModule): this {
+    const missing = missingMethods(component, ['saveState', 'loadState']);
+    if (missing.length > 0) {
+      throw invalid(
+        `addComponent(component): a component needs saveState() and loadState() (a StateModule); it has no ${missing.join(', ')}${
+          missingMethods((component as { conversation?: unknown })?.conversation, ['saveState']).length === 0
+            ? '; pass its `conversation`, which has them'
+            : ''
+        }`,
+      );
+    }
+    checkId(component.componentName, 'addComponent(component): componentName', 'session');
     if (this.#components.has(component.componentName)) {
       throw new MemoryError({
         code: 'INVALID_ARGUMENT',
@@ -135,6 +151,17 @@ export class SessionManager {
     }
     return this.#store;
   }
+}
+
+const storeMethods = ['getState', 'putState', 'deleteState', 'getSession', 'createSession'] as const;
+
+const invalid = (message: string) =>
+  new MemoryError({ code: 'INVALID_ARGUMENT', component: 'session', message });
+
+/** The names of `methods` that `value` lacks (all of them when it is not an object). */
+function missingMethods(value: unknown, methods: readonly string[]): string[] {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return [...methods];
+  return methods.filter((m) => typeof (value as Record<string, unknown>)[m] !== 'function');
 }
 
 function readComponents(saved: JSONValue): Record<string, JSONValue> {

@@ -1,4 +1,5 @@
 import type { JSONValue } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { NotFoundError } from '../core/errors/not-found-error.ts';
 import { createId } from '../core/ids.ts';
@@ -72,6 +73,7 @@ export interface Sessions {
  * const branch = await sessions.fork('chat-1', { atSeq: 1 });
  */
 export function createSessions(options: SessionsOptions): Sessions {
+  checkOptions(options, 'createSessions', 'session');
   const { store } = options;
   const scope = checkScope(options.scope ?? defaultScope, 'session');
   const memoryFor = (id: string) =>

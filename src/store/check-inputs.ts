@@ -1,3 +1,4 @@
+import { describeValue } from '../core/errors/describe-value.ts';
 import { InvalidMessageError } from '../core/errors/invalid-message-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
@@ -29,7 +30,7 @@ const invalid = (component: string, message: string) =>
 /** Throws `INVALID_ARGUMENT` unless `value` is undefined or a non-negative safe integer. */
 export function checkCount(value: unknown, name: string, component: string): void {
   if (value !== undefined && (!Number.isSafeInteger(value) || (value as number) < 0)) {
-    throw invalid(component, `${name} must be a non-negative integer, got ${String(value)}`);
+    throw invalid(component, `${name} must be a non-negative integer, got ${describeValue(value)}`);
   }
 }
 
@@ -38,11 +39,14 @@ export function checkRangeQuery(query: RangeQuery, component: string): void {
   checkCount(query.limit, 'limit', component);
   for (const key of ['fromSeq', 'toSeq'] as const) {
     if (query[key] !== undefined && !Number.isSafeInteger(query[key])) {
-      throw invalid(component, `${key} must be an integer, got ${String(query[key])}`);
+      throw invalid(component, `${key} must be an integer, got ${describeValue(query[key])}`);
     }
   }
   if (query.direction !== undefined && query.direction !== 'forward' && query.direction !== 'backward') {
-    throw invalid(component, `direction must be 'forward' or 'backward', got ${String(query.direction)}`);
+    throw invalid(
+      component,
+      `direction must be 'forward' or 'backward', got ${describeValue(query.direction)}`,
+    );
   }
 }
 

@@ -2,6 +2,8 @@ import { type Tool, tool } from 'ai';
 import { z } from 'zod';
 import type { ContentTransform } from '../content/content-transform.ts';
 import type { ContentStore } from '../content/create-content-store.ts';
+import { checkOptions } from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { boundText, defaultMaxOutputChars, type ToolError, toolCall } from './tool-output.ts';
 
@@ -112,6 +114,7 @@ export type ContentTools = {
  * const result = await generateText({ model, tools: { ...createContentTools({ content }) }, prompt });
  */
 export function createContentTools(options: ContentToolsOptions): ContentTools {
+  checkOptions(options, 'createContentTools', 'tools');
   const { content } = options;
   const max = options.maxOutputChars ?? defaultMaxOutputChars;
   return {
@@ -182,7 +185,7 @@ export function createContentTools(options: ContentToolsOptions): ContentTools {
             if (Number.isNaN(d.getTime()))
               throw new MemoryError({
                 code: 'INVALID_QUERY',
-                message: `${name} must be an ISO date such as 2026-01-31, got ${JSON.stringify(value)}`,
+                message: `${name} must be an ISO date such as 2026-01-31, got ${describeValue(value)}`,
               });
             return d;
           };

@@ -1,5 +1,6 @@
 import { type Tool, tool } from 'ai';
 import { z } from 'zod';
+import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { renderMessage } from './render-message.ts';
@@ -55,6 +56,7 @@ export type HistoryTools = {
  * at most `maxRange`). Messages are rendered compactly; bad arguments come back as `{ error }`.
  */
 export function createHistoryTools(options: HistoryToolsOptions): HistoryTools {
+  checkOptions(options, 'createHistoryTools', 'tools');
   const { memory } = options;
   const maxRange = options.maxRange ?? 50;
   const max = options.maxOutputChars ?? defaultMaxOutputChars;

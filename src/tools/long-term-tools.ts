@@ -1,5 +1,6 @@
 import { type Tool, tool } from 'ai';
 import { z } from 'zod';
+import { checkOptions } from '../core/check-options.ts';
 import type { LongTermMemory } from '../longterm/long-term-memory.ts';
 import { boundText, defaultMaxOutputChars, type ToolError, toolCall } from './tool-output.ts';
 
@@ -39,6 +40,7 @@ const hintRetrieve = 'Pass "keywords": 1–20 words or short phrases, and option
  * await generateText({ model, tools, prompt });
  */
 export function createLongTermTools(options: LongTermToolsOptions): LongTermTools {
+  checkOptions(options, 'createLongTermTools', 'tools');
   const max = options.maxOutputChars ?? defaultMaxOutputChars;
   const defaultLimit = options.limit ?? 5;
   return {

@@ -1,6 +1,7 @@
 import type { JSONValue } from 'ai';
 import { type Tool, tool } from 'ai';
 import { z } from 'zod';
+import { checkOptions } from '../core/check-options.ts';
 import type { CoreMemory } from '../working/core-memory.ts';
 import type { WorkingMemory } from '../working/working-memory.ts';
 import { type ToolError, toolCall } from './tool-output.ts';
@@ -22,6 +23,7 @@ export type WorkingMemoryTool = {
  * const tools = { ...createWorkingMemoryTool({ memory: createWorkingMemory({ store, scope, template }) }) };
  */
 export function createWorkingMemoryTool(options: { memory: WorkingMemory }): WorkingMemoryTool {
+  checkOptions(options, 'createWorkingMemoryTool', 'tools');
   const wm = options.memory;
   const markdown = wm.mode === 'markdown';
   return {
@@ -69,6 +71,7 @@ export type CoreMemoryTools = {
  * const tools = createCoreMemoryTools({ memory: createCoreMemory({ store, scope, blocks }) });
  */
 export function createCoreMemoryTools(options: { memory: CoreMemory }): CoreMemoryTools {
+  checkOptions(options, 'createCoreMemoryTools', 'tools');
   const core = options.memory;
   const hint = 'Check the block in <memory_blocks> (label, chars/limit, read_only) and try again.';
   const done = (b: { label: string; value: string }) => ({ label: b.label, chars: b.value.length });

@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
@@ -42,6 +43,7 @@ export interface SlidingWindowView extends Memory<MemoryMessage> {
  * const messages = await view.read();
  */
 export function createSlidingWindowMemory(options: SlidingWindowViewOptions): SlidingWindowView {
+  checkOptions(options, 'createSlidingWindowMemory', 'views');
   const { memory } = options;
   const windowSize = checkInteger(options.windowSize, 'createSlidingWindowMemory: windowSize', 1);
   const log = createViewLog(memory);

@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
@@ -72,6 +73,7 @@ export interface SummarizingView extends Memory<MemoryMessage> {
  * const messages = await view.read();
  */
 export function createSummarizingMemory(options: SummarizingViewOptions): SummarizingView {
+  checkOptions(options, 'createSummarizingMemory', 'views');
   const { memory, summarizer } = options;
   const maxTokens =
     options.maxTokens === undefined ? undefined : checkInteger(options.maxTokens, 'maxTokens', 1);

@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import { ContextOverflowError } from '../core/errors/context-overflow-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
@@ -76,6 +77,7 @@ export interface TokenWindowView extends Memory<MemoryMessage> {
  * view.lastStats(); // { tokens, messages, droppedMessages, droppedUnits, truncated, budget }
  */
 export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenWindowView {
+  checkOptions(options, 'createTokenWindowMemory', 'views');
   const { memory } = options;
   const maxTokens = checkInteger(options.maxTokens, 'createTokenWindowMemory: maxTokens', 1);
   const reserve = checkInteger(options.reserveTokens ?? 0, 'createTokenWindowMemory: reserveTokens', 0);

@@ -1,3 +1,4 @@
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { MessageUnit } from '../messages/units.ts';
@@ -9,7 +10,7 @@ export function checkInteger(value: unknown, name: string, min: number): number 
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'views',
-      message: `${name} must be an integer >= ${min}, got ${String(value)}`,
+      message: `${name} must be an integer >= ${min}, got ${describeValue(value)}`,
     });
   }
   return value;

@@ -1,4 +1,5 @@
 import type { JSONValue } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import type { Clock } from '../core/clock.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
@@ -77,6 +78,7 @@ const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', com
  * await core.append('human', 'Name: Ada');
  */
 export function createCoreMemory(options: CoreMemoryOptions): CoreMemory {
+  checkOptions(options, 'createCoreMemory', 'working');
   const scope = checkScope(options.scope, component);
   if (!Array.isArray(options.blocks) || options.blocks.length === 0)
     throw bad('blocks must be a non-empty array');

@@ -1,5 +1,6 @@
 import type { JSONValue } from 'ai';
 import type { z } from 'zod';
+import { checkOptions } from '../core/check-options.ts';
 import type { Clock } from '../core/clock.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
@@ -84,6 +85,7 @@ function stateOf(
  * await wm.update('# Preferences\n- Window seats');
  */
 export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemory {
+  checkOptions(options, 'createWorkingMemory', 'working');
   const scope = checkScope(options.scope, component);
   const per = options.per ?? 'resource';
   if (per !== 'session' && per !== 'resource') throw bad("per must be 'session' or 'resource'");

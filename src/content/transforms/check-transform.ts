@@ -1,3 +1,4 @@
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { type ContentTransform, contentTransformTypes } from '../content-transform.ts';
 import { compileLinearRegex } from './linear-regex.ts';
@@ -23,7 +24,7 @@ function integer(component: string, value: unknown, name: string, min: number): 
   if (!Number.isSafeInteger(value) || (value as number) < min || (value as number) > maxTransformNumber) {
     throw fail(
       component,
-      `.${name} must be an integer from ${min} to ${maxTransformNumber.toLocaleString('en-US')}, got ${JSON.stringify(value)}`,
+      `.${name} must be an integer from ${min} to ${maxTransformNumber.toLocaleString('en-US')}, got ${describeValue(value)}`,
     );
   }
   return value as number;
@@ -50,7 +51,7 @@ export function checkTransform(value: unknown, component: string): ContentTransf
   if (typeof type !== 'string' || !(contentTransformTypes as readonly string[]).includes(type)) {
     throw fail(
       component,
-      `.type must be one of ${contentTransformTypes.join(', ')}, got ${JSON.stringify(type)}`,
+      `.type must be one of ${contentTransformTypes.join(', ')}, got ${describeValue(type)}`,
     );
   }
   const t = type as ContentTransform['type'];
@@ -90,7 +91,7 @@ export function checkTransform(value: unknown, component: string): ContentTransf
       const n = integer(component, params.n, 'n', 1);
       const unit = params.unit ?? 'lines';
       if (unit !== 'lines' && unit !== 'chars' && unit !== 'tokens') {
-        throw fail(component, `.unit must be 'lines', 'chars' or 'tokens', got ${JSON.stringify(unit)}`);
+        throw fail(component, `.unit must be 'lines', 'chars' or 'tokens', got ${describeValue(unit)}`);
       }
       return { type: t, n, unit };
     }

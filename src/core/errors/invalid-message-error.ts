@@ -1,3 +1,4 @@
+import { errorText } from './describe-value.ts';
 import { MemoryError } from './memory-error.ts';
 
 /** One problem found in a message: where (`content[1].output.type`) and what. */
@@ -16,8 +17,10 @@ export class InvalidMessageError extends MemoryError {
   readonly location: string | undefined;
 
   constructor(options: { issues: MessageIssue[]; location?: string; cause?: unknown; component?: string }) {
-    const where = options.location ? `${options.location}: ` : '';
-    const detail = options.issues.map((i) => `${i.path || '(root)'}: ${i.problem}`).join('; ');
+    const where = options.location ? `${errorText(options.location)}: ` : '';
+    const detail = options.issues
+      .map((i) => `${errorText(i.path || '(root)')}: ${errorText(i.problem)}`)
+      .join('; ');
     super({
       code: 'INVALID_MESSAGE',
       component: options.component ?? 'messages',

@@ -1,3 +1,5 @@
+import { errorText } from './describe-value.ts';
+
 const marker = Symbol.for('engram.error');
 
 /** The closed set of codes an engram error can carry. */
@@ -43,8 +45,12 @@ export class MemoryError extends Error {
   readonly component: string | undefined;
 
   constructor(options: MemoryErrorOptions) {
-    const prefix = options.component ? `[engram] [${options.component}] ` : '[engram] ';
-    super(prefix + options.message, options.cause === undefined ? undefined : { cause: options.cause });
+    // The component and message may carry bad input (a symbol, a BigInt): build the text without throwing.
+    const prefix = options.component ? `[engram] [${errorText(options.component)}] ` : '[engram] ';
+    super(
+      prefix + errorText(options.message),
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = 'MemoryError';
     this.code = options.code;
     this.component = options.component;

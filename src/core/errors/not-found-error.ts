@@ -1,3 +1,4 @@
+import { describeValue, errorText } from './describe-value.ts';
 import { MemoryError } from './memory-error.ts';
 
 const codes = {
@@ -20,7 +21,7 @@ export class NotFoundError extends MemoryError {
     super({
       code: codes[options.kind],
       component: options.component,
-      message: `${options.kind} "${options.id}" not found`,
+      message: `${errorText(options.kind)} ${describeValue(options.id)} not found`,
     });
     this.name = 'NotFoundError';
     this.kind = options.kind;

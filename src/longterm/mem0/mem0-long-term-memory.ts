@@ -1,8 +1,10 @@
+import { systemClock } from '../../core/clock.ts';
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
-import type { MemoryMessage } from '../../core/message.ts';
 import { checkMetadata, checkRecordText } from '../check-record.ts';
 import { formatRecall } from '../format-recall.ts';
+import { checkQuery, recordedMessages } from '../long-term-input.ts';
 import type { LongTermMemory, LongTermSearchOptions, LongTermSearchResult } from '../long-term-memory.ts';
 import type { LongTermRecord, LongTermRecordChange, NewLongTermRecord } from '../long-term-record.ts';
 import { spokenText } from '../turn-records.ts';
@@ -64,7 +66,7 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
       throw bad(`query has ${query.length} characters; the most is ${maxMem0QueryLength}`);
     const limit = so.limit ?? o.limit;
     if (!Number.isSafeInteger(limit) || limit < 1 || limit > 100)
-      throw bad(`limit must be an integer from 1 to 100, got ${String(limit)}`);
+      throw bad(`limit must be an integer from 1 to 100, got ${describeValue(limit)}`);
     const used = Object.entries(so.filter ?? {}).filter(([, v]) => v !== undefined);
     if (used.length > 0) throw bad(`filter.${used[0]![0]} is not supported by the Mem0 client`);
     const filters = oss ? entities : { AND: Object.entries(entities).map(([k, v]) => ({ [k]: v })) };
@@ -120,9 +122,8 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
   };
 
   return {
-    async record(messages: readonly MemoryMessage[]) {
-      if (!Array.isArray(messages)) throw bad('messages must be an array');
-      const out = messages
+    async record(input) {
+      const out = recordedMessages(input, systemClock, component)
         .filter((m) => (o.roles as readonly string[]).includes(m.role))
         .map((m) => {
           const text = spokenText(m);
@@ -140,7 +141,7 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
       if (out.length > 0) await addMessages(out, o.infer, o.metadata);
     },
     async retrieve(query, so) {
-      const text = typeof query === 'string' ? query : spokenText(query);
+      const text = typeof query === 'string' ? query : spokenText(checkQuery(query, component));
       if (text.trim() === '') return '';
       return formatRecall(await search(text.slice(0, maxMem0QueryLength), so));
     },

@@ -1,4 +1,5 @@
 import type { JSONValue } from 'ai';
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import { checkMetadata } from '../check-record.ts';
@@ -55,7 +56,7 @@ const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', com
 
 function checkInt(value: unknown, what: string, min: number, max: number): number {
   if (!Number.isSafeInteger(value) || (value as number) < min || (value as number) > max)
-    throw bad(`${what} must be an integer from ${min} to ${max}, got ${String(value)}`);
+    throw bad(`${what} must be an integer from ${min} to ${max}, got ${describeValue(value)}`);
   return value as number;
 }
 
@@ -63,7 +64,8 @@ function checkInt(value: unknown, what: string, min: number, max: number): numbe
 export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem0Options {
   if (typeof options !== 'object' || options === null) throw bad('options must be an object');
   const api = options.api ?? 'platform';
-  if (api !== 'platform' && api !== 'oss') throw bad(`api must be 'platform' or 'oss', got ${String(api)}`);
+  if (api !== 'platform' && api !== 'oss')
+    throw bad(`api must be 'platform' or 'oss', got ${describeValue(api)}`);
   const baseUrl = options.baseUrl ?? 'https://api.mem0.ai';
   let url: URL;
   try {

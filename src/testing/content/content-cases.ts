@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { ContentItem, ContentItemInfo } from '../../content/content-item.ts';
 import type { ContentCriteria } from '../../content/content-query.ts';
 import type { ContentStoreV1 } from '../../content/content-store-v1.ts';
+import { createContentStore } from '../../content/create-content-store.ts';
 import { itemInfo } from '../../content/prepare-content-item.ts';
 import { compareItems } from '../../content/select-items.ts';
 import type { Scope } from '../../core/scope.ts';
@@ -457,6 +458,44 @@ const model: ContentCase = {
   },
 };
 
+const portableSnapshot: ContentCase = {
+  name: 'snapshot: restore(JSON.parse(JSON.stringify(snapshot))) makes another space hold the same items (property)',
+  async run(t) {
+    const jsonContent = fc.jsonValue({ maxDepth: 2 }).filter((v) => v !== null);
+    const arbItem = fc.record({
+      content: fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), jsonContent),
+      timestamp: fc.date({ min: new Date(-62_000_000_000_000), max: new Date(4e14), noInvalidDate: true }),
+      tags: fc.uniqueArray(fc.constantFrom('a', 'b', 'c'), { maxLength: 3 }),
+      metadata: fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), {
+        maxKeys: 3,
+      }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(arbItem, { maxLength: 6 }), async (inputs) => {
+        const scope = t.scope();
+        const from = createContentStore({ store: t.items, scope, space: 'from' });
+        for (const [i, input] of inputs.entries())
+          await from.store({ id: `item-${i}`, type: 'custom', source: 'property', ...input });
+        const snapshot = await from.snapshot();
+        const to = from.withSpace('to');
+        await to.store({ id: 'replaced', type: 'custom', source: 'property', content: 'gone after restore' });
+        await to.restore(JSON.parse(JSON.stringify(snapshot)));
+        expect(await to.snapshot()).toEqual(snapshot);
+        // a timestamp that is no date is still refused whole, naming the field
+        const bad = JSON.parse(
+          JSON.stringify({ version: 1, items: [{ ...snapshot.items[0], timestamp: 'soon' }] }),
+        );
+        if (snapshot.items.length > 0) {
+          const error = await expectMemoryError(to.restore(bad), 'INVALID_ARGUMENT');
+          expect(error.message).toMatch(/timestamp/);
+          expect(await to.snapshot()).toEqual(snapshot);
+        }
+      }),
+      { numRuns: 15, seed: 21_016 },
+    );
+  },
+};
+
 /** Every content conformance case, in order. */
 export const contentCases: readonly ContentCase[] = [
   roundTrip,
@@ -473,4 +512,5 @@ export const contentCases: readonly ContentCase[] = [
   large,
   closed,
   model,
+  portableSnapshot,
 ];

@@ -1,3 +1,4 @@
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { type MemoryFileEntry, MemoryFileRefusal, type MemoryFiles } from './memory-files.ts';
 import { type MemoryPath, memoryRoot, parseMemoryPath, showPath } from './memory-path.ts';
 import { formatListing, numberLines, snippet } from './memory-tool-format.ts';
@@ -52,7 +53,7 @@ export async function view(ctx: CommandContext, path: unknown, range: unknown): 
     const [a, b] = ok ? (range as [number, number]) : [0, 0];
     if (!ok || a < 1 || a > lines.length || (b !== -1 && (b < a || b > lines.length)))
       refuse(
-        `Invalid \`view_range\` parameter: ${JSON.stringify(range)}. It should be [first, last] with 1 <= first <= last <= ${lines.length} (last may be -1 for the end of the file).`,
+        `Invalid \`view_range\` parameter: ${describeValue(range)}. It should be [first, last] with 1 <= first <= last <= ${lines.length} (last may be -1 for the end of the file).`,
       );
     [first, last] = [a, b === -1 ? lines.length : b];
   }

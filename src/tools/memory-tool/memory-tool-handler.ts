@@ -1,3 +1,4 @@
+import { checkOptions } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import { maxRecordTextLength } from '../../longterm/check-record.ts';
@@ -93,6 +94,7 @@ const component = 'memory-tool';
  * await generateText({ model, tools: { memory: anthropic.tools.memory_20250818({ execute: memory.execute }) }, prompt });
  */
 export function createMemoryToolHandler(options: MemoryToolHandlerOptions): MemoryToolHandler {
+  checkOptions(options, 'createMemoryToolHandler', 'memory-tool');
   const scope = checkScope(options.scope, component);
   const limit = (name: keyof MemoryToolHandlerOptions, fallback: number, min: number) => {
     const value = options[name] ?? fallback;

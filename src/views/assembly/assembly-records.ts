@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { JSONValue } from 'ai';
+import { checkOptions } from '../../core/check-options.ts';
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
@@ -87,13 +89,14 @@ const component = 'assembly';
  * await recorder.record(view.lastAssembly()!);
  */
 export function createAssemblyRecorder(options: AssemblyRecorderOptions): AssemblyRecorder {
+  checkOptions(options, 'createAssemblyRecorder', 'views');
   const { memory } = options;
   const keep = options.keep ?? 200;
   if (!Number.isSafeInteger(keep) || keep < 1)
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component,
-      message: `createAssemblyRecorder: keep must be an integer >= 1, got ${String(keep)}`,
+      message: `createAssemblyRecorder: keep must be an integer >= 1, got ${describeValue(keep)}`,
     });
   /** Records the store holds as far as this recorder knows (listed on the first record, then counted). */
   let known: number | undefined;

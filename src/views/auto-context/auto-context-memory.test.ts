@@ -120,6 +120,20 @@ describe('createAutoContextMemory: the compaction ladder', () => {
     expect(out2.length).toBeLessThanOrEqual(12);
   });
 
+  it('msgThreshold holds with the default summarizer, default lastKeep and short messages (issue 21 #15)', async () => {
+    for (const msgThreshold of [3, 12, 30, 60]) {
+      const { view, memory } = setup({ msgThreshold });
+      for (let i = 0; i < 80; i++)
+        await view.store({ role: i % 2 ? 'assistant' : 'user', content: `message ${i}` });
+      const out = await view.read();
+      const stats = view.lastStats()!;
+      expect(stats).toMatchObject({ triggered: true, overThreshold: false, ran: ['summarize-rounds'] });
+      expect(out.length).toBeLessThanOrEqual(msgThreshold);
+      checkContext(await memory.entries(), out, new Set((await view.steps()).map((s) => s.id)));
+      await sendToModel(out);
+    }
+  });
+
   it('refuses a context that cannot fit, and a read from inside its own summarizer', async () => {
     const store = createMemoryStore();
     const memory = createConversationMemory({ store, counter });

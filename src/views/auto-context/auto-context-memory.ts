@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ModelMessage } from 'ai';
 import { createToolResultCiter, type ToolResultCiter } from '../../content/cite-tool-results.ts';
+import { checkOptions } from '../../core/check-options.ts';
 import { ContextOverflowError } from '../../core/errors/context-overflow-error.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
@@ -90,6 +91,7 @@ const rungs: readonly LadderStepKind[] = [
  * const messages = await view.read();
  */
 export function createAutoContextMemory(options: AutoContextOptions): AutoContextView {
+  checkOptions(options, 'createAutoContextMemory', 'views');
   const o = resolveAutoContextOptions(options);
   const { memory, content } = o;
   const summarizer = o.summarizer ?? createExtractiveSummarizer();
@@ -250,9 +252,11 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
             const gain = planned.reduce((n, p) => n + p.gain, 0);
             const removed = planned.reduce((n, p) => n + p.removed, 0);
             const messageTrigger = items.length > messageTarget;
-            const worth =
-              gain >= o.minGainTokens || (messageTrigger && removed > 0) || rung === 'compress-current';
-            if (planned.length === 0 || !worth || gain <= 0) continue;
+            // A message-count trigger is met by removing messages, even when a summary of short messages costs
+            // as many tokens as they did, as long as the view stays within the token trigger.
+            const fewer = messageTrigger && removed > 0 && now - gain <= tokenLimit;
+            const worth = gain >= o.minGainTokens || fewer || rung === 'compress-current';
+            if (planned.length === 0 || !worth || (gain <= 0 && !fewer)) continue;
             commit(rung, planned, newId);
           }
           if (total(items) > o.maxTokens) {

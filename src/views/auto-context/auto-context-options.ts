@@ -1,5 +1,6 @@
 import type { CitationPolicy } from '../../content/citation-policy.ts';
 import type { ContentStore } from '../../content/create-content-store.ts';
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { Summarizer } from '../summarizer.ts';
@@ -18,7 +19,9 @@ export interface AutoContextOptions {
   tokenRatio?: number;
   /**
    * The newest messages no rung but the last touches (AgentScope: 50); the tail starts at a unit boundary, so a
-   * tool call and its result are on the same side. @default 50
+   * tool call and its result are on the same side. A tail longer than the message target
+   * (`msgThreshold × compactTo`) keeps the count above `msgThreshold`. @default 50, or one less than
+   * `msgThreshold × compactTo` when that is smaller (so a low `msgThreshold` is met)
    */
   lastKeep?: number;
   /**
@@ -66,7 +69,7 @@ function integer(value: unknown, name: string, min: number): number {
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'views',
-      message: `createAutoContextMemory: ${name} must be an integer ≥ ${min}, got ${String(value)}`,
+      message: `createAutoContextMemory: ${name} must be an integer ≥ ${min}, got ${describeValue(value)}`,
     });
   }
   return value as number;
@@ -77,7 +80,7 @@ function ratio(value: unknown, name: string): number {
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'views',
-      message: `createAutoContextMemory: ${name} must be a number in (0, 1], got ${String(value)}`,
+      message: `createAutoContextMemory: ${name} must be a number in (0, 1], got ${describeValue(value)}`,
     });
   }
   return value;
@@ -87,15 +90,22 @@ function ratio(value: unknown, name: string): number {
 export function resolveAutoContextOptions(options: AutoContextOptions): ResolvedAutoContextOptions {
   const maxTokens = integer(options.maxTokens, 'maxTokens', 1);
   const tokenRatio = ratio(options.tokenRatio ?? 0.75, 'tokenRatio');
-  const lastKeep = integer(options.lastKeep ?? 50, 'lastKeep', 0);
+  const msgThreshold = integer(options.msgThreshold ?? 100, 'msgThreshold', 1);
+  const compactTo = ratio(options.compactTo ?? 0.6, 'compactTo');
+  // The default tail leaves room for a summary below the message target, so a low msgThreshold can be met.
+  const lastKeep = integer(
+    options.lastKeep ?? Math.min(50, Math.max(0, Math.floor(msgThreshold * compactTo) - 1)),
+    'lastKeep',
+    0,
+  );
   return {
     memory: options.memory,
     content: options.content,
     maxTokens,
     tokenRatio,
-    msgThreshold: integer(options.msgThreshold ?? 100, 'msgThreshold', 1),
+    msgThreshold,
     lastKeep,
-    compactTo: ratio(options.compactTo ?? 0.6, 'compactTo'),
+    compactTo,
     lastKeepTokens: integer(options.lastKeepTokens ?? Number.MAX_SAFE_INTEGER, 'lastKeepTokens', 0),
     minGainTokens: integer(
       options.minGainTokens ?? Math.max(1000, Math.floor(maxTokens * 0.05)),

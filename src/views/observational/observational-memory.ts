@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ModelMessage } from 'ai';
+import { checkOptions } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
@@ -92,6 +93,7 @@ interface Cursor {
  * const context = await view.read();
  */
 export function createObservationalMemory(options: ObservationalMemoryOptions): ObservationalMemory {
+  checkOptions(options, 'createObservationalMemory', 'views');
   const { memory } = options;
   const observer = options.observer ?? createExtractiveObserver();
   const reflector = options.reflector ?? createExtractiveReflector();

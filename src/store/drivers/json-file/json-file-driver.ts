@@ -1,4 +1,5 @@
 import type { HasContentItems } from '../../../content/content-store-v1.ts';
+import { checkOptions } from '../../../core/check-options.ts';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { checkId, createId, isValidId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
@@ -74,6 +75,7 @@ export interface TenantCache {
 export function createJsonFileStore(
   options: JsonFileStoreOptions,
 ): MemoryStoreV1 & HasContentItems & HasLongTermRecords {
+  checkOptions(options, 'createJsonFileStore', 'json-file');
   const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
   const tenants = new Map<string, TenantCache>();
   let closed = false;

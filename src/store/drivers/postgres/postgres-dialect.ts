@@ -1,3 +1,4 @@
+import { describeValue } from '../../../core/errors/describe-value.ts';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { postgresIndexedChars, postgresLogToken, postgresTenantToken } from '../../sql/fulltext-scope.ts';
 import type { SqlDialect } from '../../sql/sql-dialect.ts';
@@ -29,7 +30,7 @@ export function quoteSchema(schema: string): string {
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'postgres',
-      message: `schema must be letters, digits and _ (at most 63, not starting with a digit), got ${JSON.stringify(schema)}`,
+      message: `schema must be letters, digits and _ (at most 63, not starting with a digit), got ${describeValue(schema)}`,
     });
   }
   return `"${schema}"`;

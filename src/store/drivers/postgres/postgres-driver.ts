@@ -1,3 +1,4 @@
+import { checkOptions } from '../../../core/check-options.ts';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../../../core/scope.ts';
 import type { StoreCapabilities } from '../../memory-store.ts';
@@ -110,6 +111,7 @@ function lazyPool(connectionString: string, max: number): LazyPool {
  * const memory = createConversationMemory({ store, sessionId: 'chat-1' });
  */
 export function createPostgresStore(options: PostgresStoreOptions): PostgresStore {
+  checkOptions(options, 'createPostgresStore', 'postgres');
   const given = [options.connectionString, options.pool, options.client].filter(
     (x) => x !== undefined,
   ).length;

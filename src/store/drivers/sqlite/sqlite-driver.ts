@@ -1,4 +1,5 @@
 import { DatabaseSync } from 'node:sqlite';
+import { describeValue } from '../../../core/errors/describe-value.ts';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { runMigrations } from '../../sql/migrate.ts';
 import { createSqlStore, type SqlStore, whenReady } from '../../sql/sql-store.ts';
@@ -65,7 +66,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
     throw fail('`path` must be a non-empty string');
   const durability = options.durability ?? 'power';
   if (durability !== 'power' && durability !== 'process')
-    throw fail(`durability must be 'power' or 'process', got ${String(durability)}`);
+    throw fail(`durability must be 'power' or 'process', got ${describeValue(durability)}`);
   const busyTimeoutMs = options.busyTimeoutMs ?? 30_000;
   if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0)
     throw fail('busyTimeoutMs must be a non-negative integer');

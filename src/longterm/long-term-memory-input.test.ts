@@ -1,0 +1,86 @@
+import type { ModelMessage } from 'ai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { expectMemoryError } from '../testing/fixtures.ts';
+import { type Mem0TestServer, startMem0TestServer } from '../testing/mem0/index.ts';
+import { createLongTermMemory } from './create-long-term-memory.ts';
+import { createMem0LongTermMemory } from './mem0/mem0-long-term-memory.ts';
+
+const clock = { now: () => new Date(Date.UTC(2026, 4, 8)) };
+const open = () => createLongTermMemory({ scope: { tenant: 't', user: 'u' }, session: 's', clock });
+const cyclic: Record<string, unknown> = { role: 'user' };
+cyclic.content = cyclic;
+
+describe('long-term memory input checks (issue 21 #13)', () => {
+  it('retrieve refuses a query that is neither a string nor a message with INVALID_QUERY, and bad options too', async () => {
+    const memory = open();
+    for (const query of [undefined, null, 42, {}, [], 10n, Symbol('q'), cyclic, { role: 'user' }])
+      await expectMemoryError(() => memory.retrieve(query as never), 'INVALID_QUERY');
+    for (const options of [null, 42, 'x', 10n])
+      await expectMemoryError(() => memory.retrieve('where', options as never), 'INVALID_QUERY');
+    await expectMemoryError(() => memory.retrieve('where', { limit: 10n } as never), 'INVALID_QUERY');
+    // a plain AI SDK message is a query too
+    expect(await memory.retrieve({ role: 'user', content: 'where do I live?' })).toBeTypeOf('string');
+  });
+
+  it('record accepts plain AI SDK { role, content } messages, dated by the clock and found again', async () => {
+    const memory = open();
+    const plain: ModelMessage[] = [
+      { role: 'user', content: 'I moved to Lisbon yesterday.' },
+      { role: 'assistant', content: [{ type: 'text', text: 'Welcome to Lisbon!' }] },
+    ];
+    await memory.record(plain);
+    const hits = await memory.search('lisbon');
+    expect(hits.filter((h) => h.record.kind === 'turn')).toHaveLength(2);
+    expect(hits[0]?.record.provenance?.messageIds).toEqual([expect.stringMatching(/^msg_/)]);
+    // "yesterday" is resolved against the clock's time, the time a plain message is given
+    expect((await memory.search('7 may 2026', { filter: { kinds: ['turn'] } }))[0]?.record.text).toContain(
+      'Lisbon yesterday',
+    );
+  });
+
+  it('record refuses a batch with a malformed message whole, naming the field, and stores nothing', async () => {
+    const memory = open();
+    const ok = { role: 'user', content: 'kept only if the batch is good' };
+    for (const bad of [
+      null,
+      42,
+      'text',
+      { role: 'user' },
+      { role: 'nobody', content: 'x' },
+      { role: 'user', content: 10n },
+      cyclic,
+    ]) {
+      const error = await expectMemoryError(() => memory.record([ok, bad] as never), 'INVALID_MESSAGE');
+      expect(error.message).toContain('messages[1]');
+    }
+    expect(await memory.search('batch')).toEqual([]);
+    await expectMemoryError(() => memory.record({ length: 1, 0: ok } as never), 'INVALID_ARGUMENT');
+    expect(MemoryError.isInstance(await memory.record([]).catch((e: unknown) => e))).toBe(false);
+  });
+});
+
+describe('Mem0 long-term memory input checks (the sibling of issue 21 #13)', () => {
+  let server: Mem0TestServer;
+  beforeAll(async () => {
+    server = await startMem0TestServer();
+  });
+  afterAll(() => server.close());
+
+  it('record and retrieve refuse malformed input with typed errors before any request; plain messages are recorded', async () => {
+    const memory = createMem0LongTermMemory({
+      baseUrl: server.url,
+      apiKey: server.apiKey,
+      ids: { userId: `u-${crypto.randomUUID()}` },
+    });
+    const before = server.requests.length;
+    for (const query of [undefined, null, 42, {}, 10n, Symbol('q'), cyclic])
+      await expectMemoryError(() => memory.retrieve(query as never), 'INVALID_QUERY');
+    for (const bad of [null, 42, { role: 'user' }, { role: 'user', content: 10n }])
+      await expectMemoryError(() => memory.record([bad] as never), 'INVALID_MESSAGE');
+    await expectMemoryError(() => memory.record('text' as never), 'INVALID_ARGUMENT');
+    expect(server.requests.length).toBe(before);
+    await memory.record([{ role: 'user', content: 'I live in Oslo.' }]);
+    expect((await memory.search('where do I live')).map((h) => h.record.text)).toEqual(['I live in Oslo.']);
+  });
+});

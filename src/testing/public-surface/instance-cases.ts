@@ -1,0 +1,56 @@
+import { createContentStore } from '../../content/create-content-store.ts';
+import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
+import { createConversationMemory } from '../../memory/conversation-memory.ts';
+import { SimpleMemory } from '../../memory/simple-memory.ts';
+import { SessionManager } from '../../session/session-manager.ts';
+import { createSessions } from '../../session/sessions.ts';
+import { createMemoryStore } from '../../store/drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../../store/drivers/sqlite/sqlite-driver.ts';
+import { createEstimateTokenCounter } from '../../tokens/estimate-token-counter.ts';
+import { createMemoryToolHandler } from '../../tools/memory-tool/memory-tool-handler.ts';
+import { createAutoContextMemory } from '../../views/auto-context/auto-context-memory.ts';
+import { createSlidingWindowMemory } from '../../views/sliding-window-memory.ts';
+import { createSummarizingMemory } from '../../views/summarizing-memory.ts';
+import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
+import { createCoreMemory } from '../../working/core-memory.ts';
+import { createWorkingMemory } from '../../working/working-memory.ts';
+
+const counter = createEstimateTokenCounter();
+const scope = { tenant: 'fuzz' };
+const conversation = () => createConversationMemory({ store: createMemoryStore(), counter, sessionId: 's' });
+
+/** Instances built with valid options whose every public method the fuzz test calls with arbitrary arguments. */
+export const instanceCases: [string, () => unknown][] = [
+  ['memory store', () => createMemoryStore()],
+  ['sqlite store', () => createSqliteStore({ path: ':memory:' })],
+  ['conversation memory', conversation],
+  ['SimpleMemory', () => new SimpleMemory([{ role: 'user', content: 'hello' }])],
+  ['content store', () => createContentStore({ counter })],
+  ['long-term memory', () => createLongTermMemory({ scope })],
+  ['working memory', () => createWorkingMemory({ scope })],
+  ['core memory', () => createCoreMemory({ scope, blocks: [{ label: 'persona', limit: 200 }] })],
+  ['sessions', () => createSessions({ store: createMemoryStore(), scope, counter })],
+  ['SessionManager', () => SessionManager.forSessionId('s').withSession(createMemoryStore(), scope)],
+  ['memory tool handler', () => createMemoryToolHandler({ store: createMemoryStore(), scope })],
+  ['sliding window view', () => createSlidingWindowMemory({ memory: conversation(), windowSize: 4 })],
+  ['token window view', () => createTokenWindowMemory({ memory: conversation(), maxTokens: 1000 })],
+  [
+    'summarizing view',
+    () =>
+      createSummarizingMemory({
+        memory: conversation(),
+        maxMessages: 6,
+        keepRecent: 2,
+        summarizer: async () => 's',
+      }),
+  ],
+  [
+    'auto-context view',
+    () =>
+      createAutoContextMemory({
+        memory: conversation(),
+        content: createContentStore({ counter }),
+        maxTokens: 10_000,
+      }),
+  ],
+];

@@ -4,9 +4,14 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as aiSdk from './ai-sdk.ts';
+import * as converters from './converters.ts';
+import * as driver from './driver.ts';
 import * as root from './index.ts';
 import * as langgraph from './langgraph.ts';
+import * as mem0 from './mem0.ts';
+import * as memoryTool from './memory-tool.ts';
 import * as openaiAgents from './openai-agents.ts';
+import * as patterns from './patterns.ts';
 import * as postgres from './postgres.ts';
 import * as sqlite from './sqlite.ts';
 import { expectMemoryError } from './testing/fixtures.ts';
@@ -42,7 +47,19 @@ afterAll(() => {
 });
 // `engram/testing` is left out: its helpers are test support whose contract is to assert (vitest `expect`,
 // `expect.fail`) or to register suites, so they throw assertion errors by design.
-const entries = { root, sqlite, postgres, 'ai-sdk': aiSdk, langgraph, 'openai-agents': openaiAgents };
+const entries = {
+  root,
+  sqlite,
+  postgres,
+  'ai-sdk': aiSdk,
+  langgraph,
+  'openai-agents': openaiAgents,
+  converters,
+  driver,
+  'memory-tool': memoryTool,
+  mem0,
+  patterns,
+};
 
 /** A test that must pass, or, for a call still listed in `knownRawErrors`, must still fail (remove it once fixed). */
 const check = (key: string) => (key in knownRawErrors ? it.fails : it);
@@ -105,7 +122,10 @@ describe('issue 21 #13: BigInts and symbols where a value is checked give a type
       await expectMemoryError(() => content.retrieve(id, transform as never), 'INVALID_ARGUMENT');
     for (const criteria of [{ limit: 5n }, { order: 1n }, { tagMatch: Symbol('any') }, { tags: [5n] }])
       await expectMemoryError(() => content.query(criteria as never), 'INVALID_QUERY');
-    const tool = root.createMemoryToolHandler({ store: root.createMemoryStore(), scope: { tenant: 't' } });
+    const tool = memoryTool.createMemoryToolHandler({
+      store: root.createMemoryStore(),
+      scope: { tenant: 't' },
+    });
     await tool.execute({ command: 'create', path: '/memories/a.md', file_text: 'one\ntwo\n' });
     for (const view_range of [[1n, 2n], 5n, [Symbol('a'), 1]]) {
       const answer = await tool.execute({ command: 'view', path: '/memories/a.md', view_range } as never);

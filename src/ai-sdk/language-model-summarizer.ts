@@ -2,7 +2,9 @@ import { generateText, type LanguageModel } from 'ai';
 import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { validateMessageInputs } from '../messages/validate.ts';
 import type { Summarizer } from '../views/summarizer.ts';
+import { checkInteger } from '../views/view-helpers.ts';
 
 /** Options of {@link createLanguageModelSummarizer}. */
 export interface LanguageModelSummarizerOptions {
@@ -62,8 +64,13 @@ const shorten = (text: string, limit: number) =>
 
 const json = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
-/** A plain-text transcript of messages for a summary prompt: one `role: text` block per message. */
+/**
+ * A plain-text transcript of messages for a summary prompt: one `role: text` block per message. An invalid message
+ * throws `InvalidMessageError` naming its index and field.
+ */
 export function formatTranscript(messages: readonly MemoryMessage[], maxPartCharacters = 2000): string {
+  validateMessageInputs(messages);
+  checkInteger(maxPartCharacters, 'formatTranscript(messages, maxPartCharacters): maxPartCharacters', 0);
   return messages
     .map((m) => {
       const who = m.name ? `${m.role} (${m.name})` : m.role;

@@ -1,6 +1,10 @@
 import type { ModelMessage } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
-import { toModelMessage } from '../messages/to-model-message.ts';
+import { stripExtras } from '../messages/to-model-message.ts';
+import { validateMessageInputs } from '../messages/validate.ts';
 
 /** What `generateText` / `streamText` take: system text as `instructions`, the rest as `messages`. */
 export interface AiSdkPrompt {
@@ -13,7 +17,7 @@ export interface AiSdkPrompt {
 /**
  * Turns a view's output into an AI SDK v7 prompt. v7 rejects a system message inside `messages`
  * (`InvalidPromptError`), so system messages — wherever they stand — move to `instructions`, in order,
- * after any `instructions` you pass.
+ * after any `instructions` you pass. An invalid message throws `InvalidMessageError` naming its index and field.
  * @example
  * const { instructions, messages } = toAiSdkPrompt(await view.read(), { instructions: 'You are terse.' });
  * await generateText({ model, instructions, messages });
@@ -22,11 +26,20 @@ export function toAiSdkPrompt(
   messages: readonly (MemoryMessage | ModelMessage)[],
   options: { instructions?: string } = {},
 ): AiSdkPrompt {
+  validateMessageInputs(messages);
+  checkOptions(options, 'toAiSdkPrompt', 'ai-sdk');
+  if (options.instructions !== undefined && typeof options.instructions !== 'string') {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'ai-sdk',
+      message: `toAiSdkPrompt(options): instructions must be a string, got ${describeValue(options.instructions)}`,
+    });
+  }
   const system: string[] = options.instructions ? [options.instructions] : [];
   const rest: ModelMessage[] = [];
   for (const message of messages) {
     if (message.role === 'system') system.push(message.content);
-    else rest.push('id' in message ? toModelMessage(message as MemoryMessage) : message);
+    else rest.push(stripExtras(message));
   }
   return { instructions: system.length > 0 ? system.join('\n\n') : undefined, messages: rest };
 }

@@ -4,7 +4,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
 import { checkSearchText } from '../messages/search-text.ts';
-import type { ContentItem } from './content-item.ts';
+import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import { type ContentCriteria, defaultQueryLimit, maxQueryLimit } from './content-query.ts';
 
 /** The largest content accepted by default, in UTF-8 bytes of the text or JSON serialization. */
@@ -61,8 +61,15 @@ function checkIdList(value: unknown, what: string, component: string): string[] 
   return [...new Set(value as string[])];
 }
 
-/** Encodes a position in a query's order as an opaque cursor. */
+/** Encodes a position in a query's order as an opaque cursor; throws `INVALID_ARGUMENT` for a bad position. */
 export function encodeCursor(timestampMs: number, id: string): string {
+  if (!Number.isSafeInteger(timestampMs))
+    throw new InvalidValueError({
+      path: 'timestampMs',
+      problem: `expected an integer, got ${describeValue(timestampMs)}`,
+      component: 'content',
+    });
+  checkId(id, 'id', 'content');
   return Buffer.from(JSON.stringify([timestampMs, id]), 'utf8').toString('base64url');
 }
 
@@ -202,6 +209,34 @@ export function checkContentItem(
     });
   }
   checkJsonValue(item.content, 'item.content', component);
+  checkInfoFields(item, component);
+  if (item.size > maxContentBytes) {
+    throw new MemoryError({
+      code: 'PAYLOAD_TOO_LARGE',
+      component,
+      message: `item.content is ${item.size} bytes; the limit is ${maxContentBytes}`,
+    });
+  }
+}
+
+/**
+ * Checks an item's info (what {@link checkContentItem} checks but its content): for the driver helpers that read
+ * items a driver already holds. Throws a typed error naming the path.
+ */
+export function checkItemInfo(item: ContentItemInfo, component: string): void {
+  if (typeof item !== 'object' || item === null) {
+    throw new InvalidValueError({ path: 'item', problem: 'expected an object', component });
+  }
+  checkId(item.id, 'item.id', component);
+  checkId(item.type, 'item.type', component);
+  checkId(item.source, 'item.source', component);
+  if (item.format !== 'text' && item.format !== 'json') {
+    throw new InvalidValueError({ path: 'item.format', problem: "expected 'text' or 'json'", component });
+  }
+  checkInfoFields(item, component);
+}
+
+function checkInfoFields(item: ContentItemInfo, component: string): void {
   if (!(item.timestamp instanceof Date) || Number.isNaN(item.timestamp.getTime())) {
     throw new InvalidValueError({ path: 'item.timestamp', problem: 'expected a valid Date', component });
   }
@@ -235,13 +270,6 @@ export function checkContentItem(
     });
   }
   checkJsonValue(item.metadata, 'item.metadata', component);
-  if (item.size > maxContentBytes) {
-    throw new MemoryError({
-      code: 'PAYLOAD_TOO_LARGE',
-      component,
-      message: `item.content is ${item.size} bytes; the limit is ${maxContentBytes}`,
-    });
-  }
 }
 
 /**

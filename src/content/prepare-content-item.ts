@@ -1,18 +1,47 @@
 import { createHash } from 'node:crypto';
 import type { JSONValue } from 'ai';
+import { checkMethods, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import type { Clock } from '../core/clock.ts';
+import { describeValue, errorText } from '../core/errors/describe-value.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
-import { createId } from '../core/ids.ts';
+import { checkId, createId } from '../core/ids.ts';
 import { canonicalJson } from '../messages/canonical-json.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
 import { copyJsonValue } from '../messages/json-value.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { checkContentItem, defaultMaxContentBytes } from './check-content.ts';
+import { checkContentItem, checkItemInfo, defaultMaxContentBytes } from './check-content.ts';
 import type { ContentFormat, ContentItem, ContentItemInfo, ContentItemInput } from './content-item.ts';
 
-/** The text form of content: the string of a text item, the JSON serialization of a JSON item. */
+/**
+ * The text form of content: the string of a text item, the JSON serialization of a JSON item. Throws
+ * `INVALID_ARGUMENT` for another format, a text item's content that is not a string, or a JSON item's content
+ * that has no JSON text (a cycle, a BigInt, `undefined`, …).
+ */
 export function serializeContent(format: ContentFormat, content: string | JSONValue): string {
-  return format === 'text' ? (content as string) : JSON.stringify(content);
+  const bad = (problem: string) => new InvalidValueError({ path: 'content', problem, component: 'content' });
+  if (format !== 'text' && format !== 'json')
+    throw new InvalidValueError({
+      path: 'format',
+      problem: `expected 'text' or 'json', got ${describeValue(format)}`,
+      component: 'content',
+    });
+  if (format === 'text') {
+    if (typeof content !== 'string')
+      throw bad(`expected a string for format 'text', got ${describeValue(content)}`);
+    return content;
+  }
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(content);
+  } catch (error) {
+    throw new InvalidValueError({
+      path: 'content',
+      problem: `has no JSON text (${errorText((error as Error)?.message)})`,
+      component: 'content',
+    });
+  }
+  if (typeof text !== 'string') throw bad(`has no JSON text, got ${describeValue(content)}`);
+  return text;
 }
 
 /** The SHA-256 hex digest of serialized content. */
@@ -51,6 +80,11 @@ const inputKeys = new Set([
  * before it is counted.
  */
 export function prepareContentItem(input: ContentItemInput, options: PrepareContentOptions): ContentItem {
+  checkOptions(options, 'prepareContentItem(input, options)', 'content');
+  checkId(options.component, 'prepareContentItem(options): component', 'content');
+  checkMethods(options.counter, 'prepareContentItem(options): counter', 'content', ['countText']);
+  checkMethods(options.clock, 'prepareContentItem(options): clock', 'content', ['now']);
+  checkOptionalInteger(options.maxContentBytes, 'prepareContentItem(options): maxContentBytes', 'content', 0);
   const { component } = options;
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new InvalidValueError({ path: 'item', problem: 'expected an object', component });
@@ -105,6 +139,7 @@ export function prepareContentItem(input: ContentItemInput, options: PrepareCont
 
 /** The info part of an item (a copy without its content). */
 export function itemInfo(item: ContentItem): ContentItemInfo {
+  checkItemInfo(item, 'content');
   const { content: _content, ...info } = item;
   return {
     ...info,
@@ -117,6 +152,8 @@ export function itemInfo(item: ContentItem): ContentItemInfo {
 
 /** Whether two items are the same for an idempotent `putItem` (digest, type, format, source, tags, relatedTo, metadata). */
 export function sameContentItem(a: ContentItemInfo, b: ContentItemInfo): boolean {
+  checkItemInfo(a, 'content');
+  checkItemInfo(b, 'content');
   return (
     a.digest === b.digest &&
     a.type === b.type &&

@@ -1,10 +1,16 @@
-import { type CheckedContentCriteria, encodeCursor } from './check-content.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { type CheckedContentCriteria, checkItemInfo, encodeCursor } from './check-content.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import { maxIndexedChars } from './content-query.ts';
 import { itemInfo, serializeContent } from './prepare-content-item.ts';
 
-/** The text a text criterion looks at: type, source, tags and the first `maxIndexedChars` of the content. */
+/**
+ * The text a text criterion looks at: type, source, tags and the first `maxIndexedChars` of the content. Throws
+ * a typed error naming the field unless `item` is a content item.
+ */
 export function indexedText(item: ContentItem): string {
+  checkItemInfo(item, 'content');
   const content = serializeContent(item.format, item.content).slice(0, maxIndexedChars);
   return `${item.type} ${item.source} ${item.tags.join(' ')} ${content}`;
 }
@@ -37,10 +43,13 @@ export function selectItems(
   items: Iterable<ContentItem>,
   c: CheckedContentCriteria,
 ): { items: ContentItemInfo[]; nextCursor?: string } {
+  checkCriteria(c);
+  const list = [...checkIterable(items)];
+  for (const item of list) checkItemInfo(item, 'content');
   const sign = c.order === 'newest' ? -1 : 1;
   const words = c.words?.map((w) => w.toLowerCase());
   const matched: ContentItem[] = [];
-  for (const item of items) {
+  for (const item of list) {
     if (!matchesFilters(item, c)) continue;
     if (c.after) {
       const pos = compareItems(item, {
@@ -65,4 +74,31 @@ export function selectItems(
       ? { nextCursor: encodeCursor(last.timestamp.getTime(), last.id) }
       : {}),
   };
+}
+
+const invalid = (message: string) =>
+  new MemoryError({ code: 'INVALID_ARGUMENT', component: 'content', message });
+
+function checkIterable<T>(items: Iterable<T>): Iterable<T> {
+  if (typeof (items as Partial<Iterable<T>> | null)?.[Symbol.iterator] !== 'function')
+    throw invalid(`selectItems(items): expected an iterable of content items, got ${describeValue(items)}`);
+  return items;
+}
+
+/** The shape `checkContentCriteria` returns: an object with a limit, an order and a tag match. */
+function checkCriteria(c: CheckedContentCriteria): void {
+  if (typeof c !== 'object' || c === null)
+    throw invalid(`selectItems(items, criteria): expected checked criteria, got ${describeValue(c)}`);
+  if (!Number.isSafeInteger(c.limit) || c.limit < 0)
+    throw invalid(`selectItems(criteria): limit must be an integer, got ${describeValue(c.limit)}`);
+  if (c.order !== 'oldest' && c.order !== 'newest')
+    throw invalid(`selectItems(criteria): order must be 'oldest' or 'newest', got ${describeValue(c.order)}`);
+  for (const key of ['types', 'tags', 'words'] as const)
+    if (c[key] !== undefined && !Array.isArray(c[key]))
+      throw invalid(`selectItems(criteria): ${key} must be an array, got ${describeValue(c[key])}`);
+  if (c.words?.some((w) => typeof w !== 'string'))
+    throw invalid('selectItems(criteria): words must be strings');
+  const after = c.after as Partial<NonNullable<CheckedContentCriteria['after']>> | undefined;
+  if (after !== undefined && (!Number.isSafeInteger(after?.timestampMs) || typeof after?.id !== 'string'))
+    throw invalid('selectItems(criteria): after must be a decoded cursor');
 }

@@ -16,3 +16,42 @@ export function checkOptions<T>(options: T, factory: string, component: string):
   }
   return options;
 }
+
+/**
+ * Throws `INVALID_ARGUMENT` naming `what` unless `value` is an integer of at least `min` (a safe integer, so
+ * never a BigInt, NaN or ±Infinity). Returns `value`.
+ */
+export function checkInteger(value: unknown, what: string, component: string, min: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${what} must be an integer >= ${min}, got ${describeValue(value)}`,
+    });
+  }
+  return value;
+}
+
+/** {@link checkInteger} for an optional value: `undefined` passes. */
+export function checkOptionalInteger(value: unknown, what: string, component: string, min: number): void {
+  if (value !== undefined) checkInteger(value, what, component, min);
+}
+
+/**
+ * Throws `INVALID_ARGUMENT` naming `what` unless `value` is an object (or function) with a function under each
+ * of `methods`: the check of a component passed in options (`memory`, `store`, `model`). Returns `value`.
+ */
+export function checkMethods<T>(value: T, what: string, component: string, methods: readonly string[]): T {
+  const missing =
+    (typeof value !== 'object' && typeof value !== 'function') || value === null
+      ? methods
+      : methods.filter((m) => typeof (value as Record<string, unknown>)[m] !== 'function');
+  if (missing.length > 0) {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${what} must be an object with ${missing.map((m) => `${m}()`).join(', ')}, got ${describeValue(value)}`,
+    });
+  }
+  return value;
+}

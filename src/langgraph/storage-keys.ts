@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { describeValue } from '../core/errors/describe-value.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import { isValidId, maxIdLength } from '../core/ids.ts';
 
 /**
@@ -8,8 +10,17 @@ import { isValidId, maxIdLength } from '../core/ids.ts';
  * that would break the id rule (longer than 256 characters) becomes `<prefix>#` + a SHA-256 of the parts.
  */
 
-/** One part of a name: `encodeURIComponent` with `.` escaped as well, so parts never contain `:` or `.`. */
+/**
+ * One part of a name: `encodeURIComponent` with `.` escaped as well, so parts never contain `:` or `.`. Throws
+ * `INVALID_ARGUMENT` unless `value` is well-formed text (a lone surrogate has no URI encoding).
+ */
 export function namePart(value: string): string {
+  if (typeof value !== 'string' || !value.isWellFormed())
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'langgraph',
+      message: `a thread id, namespace or key must be well-formed text, got ${describeValue(value)}`,
+    });
   return encodeURIComponent(value).replaceAll('.', '%2E');
 }
 

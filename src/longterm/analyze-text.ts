@@ -1,4 +1,15 @@
 import { stemmer } from 'stemmer';
+import { checkMethods } from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+
+/** The `INVALID_ARGUMENT` of a text helper given something other than a string. */
+export const notText = (what: string, value: unknown) =>
+  new MemoryError({
+    code: 'INVALID_ARGUMENT',
+    component: 'longterm',
+    message: `${what} must be a string, got ${describeValue(value)}`,
+  });
 
 /**
  * English stopwords: function words, auxiliaries and chat fillers that carry no topic. Question words are
@@ -27,6 +38,8 @@ export const maxTermLength = 40;
  * @example analyzeText("When did Caroline go to the LGBTQ support groups?") // ['carolin', 'go', 'lgbtq', 'support', 'group']
  */
 export function analyzeText(text: string, stopwords: ReadonlySet<string> = englishStopwords): string[] {
+  if (typeof text !== 'string') throw notText('analyzeText(text)', text);
+  checkMethods(stopwords, 'analyzeText(text, stopwords)', 'longterm', ['has']);
   const out: string[] = [];
   const words = text
     .toLowerCase()

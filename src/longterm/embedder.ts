@@ -1,4 +1,6 @@
 import { type EmbeddingModel, embedMany } from 'ai';
+import { checkOptionalInteger, checkOptions } from '../core/check-options.ts';
+import { describeValue, errorText } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 
 /** Turns texts into vectors for long-term memory (any AI SDK `EmbeddingModel` through {@link embedderFromModel}). */
@@ -23,7 +25,10 @@ export interface EmbedderFromModelOptions {
   maxParallelCalls?: number;
 }
 
-/** An embedder over an AI SDK embedding model (`embedMany`, batched, with the SDK's retries). */
+/**
+ * An embedder over an AI SDK embedding model (`embedMany`, batched, with the SDK's retries). Throws
+ * `INVALID_ARGUMENT` unless `model` is an embedding model object and each option a positive integer.
+ */
 export function embedderFromModel(
   model: EmbeddingModel,
   options: EmbedderFromModelOptions = {},
@@ -34,9 +39,19 @@ export function embedderFromModel(
       component: 'longterm',
       message: 'pass an embedding model object, not a model id string',
     });
+  const m = model as Partial<Record<'doEmbed' | 'provider' | 'modelId', unknown>> | null;
+  if (typeof m !== 'object' || m === null || typeof m.doEmbed !== 'function')
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'longterm',
+      message: `embedderFromModel(model): expected an AI SDK embedding model (with doEmbed), got ${describeValue(model)}`,
+    });
+  checkOptions(options, 'embedderFromModel(model, options)', 'longterm');
+  for (const key of ['maxChars', 'batchSize', 'maxParallelCalls'] as const)
+    checkOptionalInteger(options[key], `embedderFromModel(options): ${key}`, 'longterm', 1);
   const limit = (model as { maxEmbeddingsPerCall?: number }).maxEmbeddingsPerCall;
   return {
-    id: `${model.provider}:${model.modelId}`,
+    id: `${errorText(m.provider)}:${errorText(m.modelId)}`,
     maxChars: options.maxChars ?? 2000,
     batchSize: options.batchSize ?? (typeof limit === 'number' && limit > 0 ? Math.min(limit, 256) : 64),
     async embed(texts, abortSignal) {

@@ -1,3 +1,4 @@
+import { checkRecallInput } from './check-recall.ts';
 import type { LongTermSearchResult } from './long-term-memory.ts';
 
 /** Options of {@link formatRecall}. */
@@ -20,6 +21,7 @@ export function formatRecall(
   results: readonly LongTermSearchResult[],
   options: FormatRecallOptions = {},
 ): string {
+  checkRecallInput(results, options);
   if (results.length === 0) return '';
   const tag = options.tag ?? 'long_term_memory';
   const lines = results.map(({ record }) => {

@@ -3,7 +3,7 @@ import type { Clock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
-import { toMemoryMessage } from '../messages/from-model-message.ts';
+import { withExtras } from '../messages/from-model-message.ts';
 import { isMemoryMessage, isModelMessage, validateMessages } from '../messages/validate.ts';
 
 /**
@@ -18,9 +18,7 @@ export function recordedMessages(messages: unknown, clock: Clock, component = 'l
   const converted = messages.map((m: unknown) => {
     if (typeof m !== 'object' || m === null || Array.isArray(m)) return m;
     const { id, createdAt } = m as Partial<MemoryMessage>;
-    return id === undefined || createdAt === undefined
-      ? toMemoryMessage(m as ModelMessage, {}, { clock })
-      : m;
+    return id === undefined || createdAt === undefined ? withExtras(m as ModelMessage, {}, { clock }) : m;
   });
   return validateMessages(converted, 'messages');
 }

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId, createId } from '../core/ids.ts';
 import { copyJsonValue } from '../messages/json-value.ts';
-import { analyzeText } from './analyze-text.ts';
+import { analyzeText, notText } from './analyze-text.ts';
 import { checkMetadata, checkOptionalDate, checkRecordText } from './check-record.ts';
 import type { LongTermProvenance, LongTermRecordChange, NewLongTermRecord } from './long-term-record.ts';
 import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
 
 /** SHA-256 (hex) of a text with case and runs of whitespace normalised: the record dedupe key. */
 export function recordHash(text: string): string {
+  if (typeof text !== 'string') throw notText('recordHash(text)', text);
   return createHash('sha256')
     .update(text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim())
     .digest('hex');
@@ -54,6 +56,16 @@ export function prepareRecord(
   component: string,
   what = 'record',
 ): PreparedLongTermRecord {
+  for (const [name, value] of [
+    ['component', component],
+    ['what', what],
+  ] as const)
+    if (typeof value !== 'string')
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component: 'longterm',
+        message: `prepareRecord(input, component, what): ${name} must be a string, got ${describeValue(value)}`,
+      });
   if (typeof input !== 'object' || input === null)
     throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: `${what} must be an object` });
   const id = input.id ?? createId('ltm');

@@ -7,7 +7,7 @@ import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { StateModule } from '../core/state-module.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
-import { toMemoryMessage } from '../messages/from-model-message.ts';
+import { withExtras } from '../messages/from-model-message.ts';
 import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
 import { validateMessage } from '../messages/validate.ts';
 import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
@@ -168,7 +168,7 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     return list.map((m, i) => {
       const location = list.length > 1 ? `messages[${i}]` : undefined;
       const candidate =
-        typeof m === 'object' && m !== null && !Array.isArray(m) ? toMemoryMessage(m as ModelMessage) : m;
+        typeof m === 'object' && m !== null && !Array.isArray(m) ? withExtras(m as ModelMessage) : m;
       const message = validateMessage(candidate, location);
       return { message, tokens: counter.count(message) };
     });

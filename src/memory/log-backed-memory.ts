@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { toModelMessages } from '../messages/to-model-message.ts';
+import { stripExtras } from '../messages/to-model-message.ts';
 import {
   type ConversationMemory,
   type ConversationMemoryOptions,
@@ -50,7 +50,7 @@ export class LogBackedMemory implements Memory {
 
   /** All messages, initial and appended, as stored. */
   async read(): Promise<ModelMessage[]> {
-    return toModelMessages(await this.whenOpen(() => this.conversation.read()));
+    return (await this.whenOpen(() => this.conversation.read())).map(stripExtras);
   }
 
   /** Stores one message, or several in order. */
@@ -60,7 +60,7 @@ export class LogBackedMemory implements Memory {
 
   /** The messages stored after construction, as stored. */
   async appended(): Promise<ModelMessage[]> {
-    return toModelMessages(await this.whenOpen(() => this.conversation.appended()));
+    return (await this.whenOpen(() => this.conversation.appended())).map(stripExtras);
   }
 
   /**

@@ -14,6 +14,7 @@
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from 'ai';
 import type { MemoryMessage } from '../core/message.ts';
 import { dataToBase64, normalizeFileData } from './schema.ts';
+import { validateMessageInputs } from './validate.ts';
 
 /** An Anthropic image or document source. */
 export type AnthropicSource =
@@ -109,8 +110,12 @@ function assistantBlock(p: AssistantPart): AnthropicBlock[] {
   return [];
 }
 
-/** AI SDK v7 (or engram) messages as an Anthropic request: system hoisted, tool results in user turns, roles alternating. */
+/**
+ * AI SDK v7 (or engram) messages as an Anthropic request: system hoisted, tool results in user turns, roles
+ * alternating. An invalid message throws `InvalidMessageError` naming its index and field.
+ */
 export function toAnthropicMessages(messages: readonly (ModelMessage | MemoryMessage)[]): AnthropicRequest {
+  validateMessageInputs(messages);
   const system: string[] = [];
   const out: AnthropicMessage[] = [];
   const push = (role: AnthropicMessage['role'], content: string | AnthropicBlock[]) => {

@@ -1,7 +1,11 @@
 import type { ModelMessage } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import { type Clock, systemClock } from '../core/clock.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import { createId } from '../core/ids.ts';
 import type { MemoryMessage, MemoryMessageExtras } from '../core/message.ts';
+import { validateMessage, validateMessageInputs, validateMessages } from './validate.ts';
 
 /** How `toMemoryMessage` fills in missing ids and times. */
 export interface ToMemoryMessageOptions {
@@ -13,9 +17,37 @@ export interface ToMemoryMessageOptions {
 
 /**
  * An AI SDK `ModelMessage` as a `MemoryMessage`: `extras` win over fields already on `m`; a missing `id` is
- * generated and a missing `createdAt` is now. The input is not mutated.
+ * generated and a missing `createdAt` is now. The input is not mutated. Throws `InvalidMessageError` naming each
+ * bad field unless `m` is a message and the result a valid `MemoryMessage`, and `INVALID_ARGUMENT` unless
+ * `extras` and `options` are objects.
  */
 export function toMemoryMessage(
+  m: ModelMessage | MemoryMessage,
+  extras: Partial<MemoryMessageExtras> = {},
+  options: ToMemoryMessageOptions = {},
+): MemoryMessage {
+  const [message] = validateMessageInputs([m], 'message');
+  checkArguments(extras, options, 'toMemoryMessage');
+  return validateMessage(withExtras(message!, extras, options), 'message');
+}
+
+/** Several `ModelMessage`s as `MemoryMessage`s; each missing id is generated; shared `extras` cannot carry an id. */
+export function toMemoryMessages(
+  messages: readonly (ModelMessage | MemoryMessage)[],
+  extras: Partial<Omit<MemoryMessageExtras, 'id'>> = {},
+  options: ToMemoryMessageOptions = {},
+): MemoryMessage[] {
+  validateMessageInputs(messages);
+  checkArguments(extras, options, 'toMemoryMessages');
+  const { id: _ignored, ...shared } = extras as Partial<MemoryMessageExtras>;
+  const now = (options.clock ?? systemClock).now();
+  const clock: Clock = { now: () => new Date(now) };
+  const out = messages.map((m) => withExtras(m, shared, { ...options, clock }));
+  return validateMessages(out);
+}
+
+/** {@link toMemoryMessage} without its checks, for callers that validate the result themselves. */
+export function withExtras(
   m: ModelMessage | MemoryMessage,
   extras: Partial<MemoryMessageExtras> = {},
   options: ToMemoryMessageOptions = {},
@@ -28,17 +60,22 @@ export function toMemoryMessage(
   } as MemoryMessage;
 }
 
-/** Several `ModelMessage`s as `MemoryMessage`s; each missing id is generated; shared `extras` cannot carry an id. */
-export function toMemoryMessages(
-  messages: readonly (ModelMessage | MemoryMessage)[],
-  extras: Partial<Omit<MemoryMessageExtras, 'id'>> = {},
-  options: ToMemoryMessageOptions = {},
-): MemoryMessage[] {
-  const { id: _ignored, ...shared } = extras as Partial<MemoryMessageExtras>;
-  const now = (options.clock ?? systemClock).now();
-  const clock: Clock = { now: () => new Date(now) };
-  return messages.map((m) => toMemoryMessage(m, shared, { ...options, clock }));
+function checkArguments(extras: unknown, options: ToMemoryMessageOptions, name: string): void {
+  checkOptions(extras, `${name}(message, extras)`, 'messages');
+  checkOptions(options, name, 'messages');
+  const { clock, generateId } = options;
+  if (clock !== undefined && typeof (clock as Partial<Clock> | null)?.now !== 'function')
+    throw invalidOption(name, 'clock', 'an object with a now() method', clock);
+  if (generateId !== undefined && typeof generateId !== 'function')
+    throw invalidOption(name, 'generateId', 'a function', generateId);
 }
+
+const invalidOption = (name: string, key: string, expected: string, value: unknown) =>
+  new MemoryError({
+    code: 'INVALID_ARGUMENT',
+    component: 'messages',
+    message: `${name}(options): ${key} must be ${expected}, got ${describeValue(value)}`,
+  });
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

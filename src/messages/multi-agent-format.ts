@@ -3,7 +3,12 @@
  * Its own messages stay as they are; other agents' messages become user messages prefixed with who sent them.
  */
 import type { AssistantModelMessage, UserModelMessage } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { checkId } from '../core/ids.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { validateMessageInputs } from './validate.ts';
 
 /** Options of `formatForModel`. */
 export interface FormatForModelOptions {
@@ -27,12 +32,23 @@ export function agentPrefix(agent: NonNullable<MemoryMessage['agent']>): string 
  * assistant message from another agent becomes a user message whose first text is prefixed with the attribution
  * (images and files kept; tool calls, reasoning, approvals and custom parts dropped, since a user turn cannot hold
  * them), and tool messages answering another agent's calls are dropped with those calls. Extras (id, name, agent, …)
- * are kept.
+ * are kept. An invalid message throws `InvalidMessageError` naming its index and field; bad options throw
+ * `INVALID_ARGUMENT`.
  */
 export function formatForModel(
   messages: readonly MemoryMessage[],
   options: FormatForModelOptions,
 ): MemoryMessage[] {
+  validateMessageInputs(messages);
+  checkOptions(options, 'formatForModel', 'messages');
+  checkId(options.self, 'formatForModel(options): self', 'messages');
+  if (options.style !== undefined && options.style !== 'prefix') {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'messages',
+      message: `formatForModel(options): style must be 'prefix', got ${describeValue(options.style)}`,
+    });
+  }
   const out: MemoryMessage[] = [];
   const foreignCalls = new Set<string>();
   for (const m of messages) {

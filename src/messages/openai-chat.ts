@@ -14,6 +14,7 @@ import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMe
 import { MemoryError } from '../core/errors/index.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { dataToBase64, normalizeFileData, parseDataUrl } from './schema.ts';
+import { validateMessageInputs } from './validate.ts';
 
 /** An OpenAI Chat Completions text part. */
 export interface OpenAIChatTextPart {
@@ -107,10 +108,14 @@ function userPart(part: UserPart): OpenAIChatUserPart {
   return { type: 'file', file: { file_data: `data:${mediaType};base64,${base64}`, ...filename } };
 }
 
-/** AI SDK v7 (or engram) messages as OpenAI Chat Completions messages; see the module comment for what is lost. */
+/**
+ * AI SDK v7 (or engram) messages as OpenAI Chat Completions messages; see the module comment for what is lost.
+ * An invalid message throws `InvalidMessageError` naming its index and field.
+ */
 export function toOpenAIChatMessages(
   messages: readonly (ModelMessage | MemoryMessage)[],
 ): OpenAIChatMessage[] {
+  validateMessageInputs(messages);
   const out: OpenAIChatMessage[] = [];
   for (const m of messages) {
     const name = (m as MemoryMessage).name !== undefined ? { name: (m as MemoryMessage).name } : {};

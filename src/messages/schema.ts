@@ -219,6 +219,22 @@ export const memoryMessageSchema = z.discriminatedUnion('role', [
   open({ ...toolShape, ...memoryExtrasShape }),
 ]) as unknown as z.ZodType<MemoryMessage>;
 
+/**
+ * A message a converter takes: an AI SDK v7 `ModelMessage` or a `MemoryMessage`, engram's extras optional and
+ * checked when present.
+ */
+export const messageInputSchema = z.discriminatedUnion('role', [
+  open({ ...systemShape, ...optionalExtras() }),
+  open({ ...userShape, ...optionalExtras() }),
+  open({ ...assistantShape, ...optionalExtras() }),
+  open({ ...toolShape, ...optionalExtras() }),
+]) as unknown as z.ZodType<ModelMessage | MemoryMessage>;
+
+function optionalExtras() {
+  const { id, createdAt, metadata, name, agent } = memoryExtrasShape;
+  return { id: id.optional(), createdAt: createdAt.optional(), metadata, name, agent };
+}
+
 /** A part's file data in tagged form: bare `DataContent`, `URL` and provider references become `{ type, … }`. */
 export type NormalizedFileData =
   | { type: 'data'; data: string | Uint8Array | ArrayBuffer }

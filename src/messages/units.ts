@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { validateMessageInputs } from './validate.ts';
 
 /** What a unit starts with: a system or user message, an assistant turn, or tool output whose call is not in view. */
 export type UnitKind = 'system' | 'user' | 'assistant' | 'orphan';
@@ -149,8 +150,9 @@ export function groupUnits<T>(items: readonly T[], options: UnitGrouperOptions<T
   return grouper.units as MessageUnit<T>[];
 }
 
-/** Groups plain messages (no token counts). */
+/** Groups plain messages (no token counts); an invalid message throws `InvalidMessageError` naming its index. */
 export function groupMessages<M extends ModelMessage>(messages: readonly M[]): MessageUnit<M>[] {
+  validateMessageInputs(messages);
   return groupUnits(messages, { message: (m) => m });
 }
 

@@ -1,8 +1,9 @@
 import type { ModelMessage } from 'ai';
 import type { z } from 'zod';
-import { InvalidMessageError, type MessageIssue } from '../core/errors/index.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
+import { InvalidMessageError, MemoryError, type MessageIssue } from '../core/errors/index.ts';
 import type { MemoryMessage } from '../core/message.ts';
-import { memoryMessageSchema, modelMessageSchema } from './schema.ts';
+import { memoryMessageSchema, messageInputSchema, modelMessageSchema } from './schema.ts';
 
 type Path = readonly PropertyKey[];
 
@@ -87,13 +88,50 @@ export function validateMessage(input: unknown, location?: string): MemoryMessag
 
 /** Checks every message of a batch; the error's location is `messages[i]` (or `${location}[i]`). */
 export function validateMessages(inputs: readonly unknown[], location = 'messages'): MemoryMessage[] {
+  return checkList(inputs, location, validateMessage);
+}
+
+/**
+ * Checks the messages a converter takes: an array whose every item is an AI SDK `ModelMessage` or a
+ * `MemoryMessage` (engram's extras optional, checked when present); throws `InvalidMessageError` naming the
+ * index (`messages[3]`) and each bad field. Returns `inputs` unchanged.
+ */
+export function validateMessageInputs(
+  inputs: unknown,
+  location = 'messages',
+): readonly (ModelMessage | MemoryMessage)[] {
+  return checkList(inputs, location, (input, at) => {
+    const result = messageInputSchema.safeParse(input);
+    if (result.success) return input as ModelMessage | MemoryMessage;
+    throw new InvalidMessageError({
+      issues: flatten(result.error.issues, [], []),
+      location: at,
+      cause: result.error,
+    });
+  });
+}
+
+/** `inputs` as an array after `check` accepted each item (located `${location}[i]`); refuses a non-array. */
+function checkList<T>(
+  inputs: unknown,
+  location: unknown,
+  check: (input: unknown, location: string) => T,
+): T[] {
+  if (typeof location !== 'string') {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'messages',
+      message: `the location of a message batch must be a string, got ${describeValue(location)}`,
+    });
+  }
   if (!Array.isArray(inputs)) {
     throw new InvalidMessageError({
-      issues: [{ path: '', problem: 'expected an array of messages' }],
+      issues: [{ path: '', problem: `expected an array of messages, got ${describeValue(inputs)}` }],
       location,
     });
   }
-  return inputs.map((m, i) => validateMessage(m, `${location}[${i}]`));
+  // Array.from visits holes too (as undefined), where map would skip them.
+  return Array.from(inputs, (m, i) => check(m, `${location}[${i}]`));
 }
 
 /** Whether `x` is a valid `MemoryMessage`. */

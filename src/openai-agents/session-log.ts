@@ -3,7 +3,7 @@ import type { JSONValue } from 'ai';
 import { createId } from '../core/ids.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import { toModelMessage } from '../messages/to-model-message.ts';
+import { stripExtras } from '../messages/to-model-message.ts';
 import { decodeItem, encodeItem } from './item-codec.ts';
 import { itemToMessage, messageToItems } from './item-message.ts';
 
@@ -51,12 +51,12 @@ export function createSessionLog(memory: ConversationMemory): SessionLog {
     itemsOf(message) {
       const encoded = stored(message);
       return encoded === undefined
-        ? messageToItems(toModelMessage(message))
+        ? messageToItems(stripExtras(message))
         : [decodeItem(encoded) as AgentInputItem];
     },
     encodedItemOf(message) {
       const encoded = stored(message);
-      return encoded === undefined ? encodeItem(messageToItems(toModelMessage(message))) : encoded;
+      return encoded === undefined ? encodeItem(messageToItems(stripExtras(message))) : encoded;
     },
   };
 }

@@ -6,6 +6,7 @@ import { createLongTermMemory, type EngramLongTermMemory } from '../longterm/cre
 import type { LongTermEmbedder } from '../longterm/embedder.ts';
 import type { RankingOptions } from '../longterm/hybrid-search.ts';
 import { spokenText } from '../longterm/turn-records.ts';
+import { checkConversationMemory } from '../memory/check-conversation-memory.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 
 /** Options of {@link createRagMemory}. */
@@ -43,6 +44,7 @@ const component = 'rag';
 export function createRagMemory(options: RagMemoryOptions): RagMemory {
   checkOptions(options, 'createRagMemory', 'patterns');
   const { memory, embedding, ...ranking } = options;
+  checkConversationMemory(memory, 'createRagMemory(options): memory', component);
   const index = createLongTermMemory({
     ...ranking,
     store: memory.storage,

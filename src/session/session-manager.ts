@@ -22,6 +22,7 @@ export interface SavedSession {
  * JsonSession document, which the json-file store keeps as the session's own `<id>.json` file.
  */
 export function sessionStateKey(sessionId: string): string {
+  checkId(sessionId, 'sessionStateKey(sessionId)', 'session');
   return sessionComponentsKey(sessionId);
 }
 

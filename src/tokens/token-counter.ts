@@ -1,5 +1,8 @@
 import type { ModelMessage } from 'ai';
+import { describeValue } from '../core/errors/describe-value.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/index.ts';
+import { validateMessageInputs } from '../messages/validate.ts';
 
 /** Counts tokens of text and of chat messages for one encoding (or an estimate of one). */
 export interface TokenCounter {
@@ -23,7 +26,16 @@ export function countPromptTokens(
   counter: TokenCounter,
   messages: Iterable<ModelMessage | MemoryMessage>,
 ): number {
+  if (typeof (counter as Partial<TokenCounter> | null)?.count !== 'function') {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'tokens',
+      message: `countPromptTokens(counter): counter must be a TokenCounter, got ${describeValue(counter)}`,
+    });
+  }
+  const iterable = typeof (messages as Partial<Iterable<unknown>> | null)?.[Symbol.iterator] === 'function';
   let total = REPLY_PRIMING_TOKENS;
-  for (const message of messages) total += counter.count(message);
+  for (const message of validateMessageInputs(iterable ? [...messages] : messages))
+    total += counter.count(message);
   return total;
 }

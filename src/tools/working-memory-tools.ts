@@ -1,7 +1,7 @@
 import type { JSONValue } from 'ai';
 import { type Tool, tool } from 'ai';
 import { z } from 'zod';
-import { checkOptions } from '../core/check-options.ts';
+import { checkMethods, checkOptions } from '../core/check-options.ts';
 import type { CoreMemory } from '../working/core-memory.ts';
 import type { WorkingMemory } from '../working/working-memory.ts';
 import { type ToolError, toolCall } from './tool-output.ts';
@@ -24,7 +24,7 @@ export type WorkingMemoryTool = {
  */
 export function createWorkingMemoryTool(options: { memory: WorkingMemory }): WorkingMemoryTool {
   checkOptions(options, 'createWorkingMemoryTool', 'tools');
-  const wm = options.memory;
+  const wm = checkMethods(options.memory, 'createWorkingMemoryTool(options): memory', 'tools', ['update']);
   const markdown = wm.mode === 'markdown';
   return {
     update_working_memory: tool({

@@ -6,7 +6,7 @@ import {
   type ToolResultCiter,
 } from '../content/cite-tool-results.ts';
 import type { ContentStore } from '../content/create-content-store.ts';
-import { checkOptions } from '../core/check-options.ts';
+import { checkMethods, checkOptions } from '../core/check-options.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
@@ -77,6 +77,7 @@ export interface CitationView extends Memory<MemoryMessage> {
 export function createCitationMemory(options: CitationViewOptions): CitationView {
   checkOptions(options, 'createCitationMemory', 'views');
   const { memory, content } = options;
+  checkMethods(content, 'createCitationMemory(options): content', 'views', ['store', 'retrieve']);
   const enabled = options.enabled ?? true;
   const budget =
     options.maxTokens === undefined

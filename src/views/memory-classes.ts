@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { LogBackedMemory, type MemoryLogOptions } from '../memory/log-backed-memory.ts';
-import { toModelMessages } from '../messages/to-model-message.ts';
+import { stripExtras } from '../messages/to-model-message.ts';
 import { createSlidingWindowMemory, type SlidingWindowView } from './sliding-window-memory.ts';
 import {
   createSummarizingMemory,
@@ -36,7 +36,7 @@ export class SlidingWindowMemory extends LogBackedMemory {
 
   /** The newest whole units that fit `windowSize`, with every system message, as stored. */
   override async read(): Promise<ModelMessage[]> {
-    return toModelMessages(await this.whenOpen(() => this.view.read()));
+    return (await this.whenOpen(() => this.view.read())).map(stripExtras);
   }
 }
 
@@ -74,7 +74,7 @@ export class TokenWindowMemory extends LogBackedMemory {
 
   /** The newest whole units that fit the budget, with every system message, as stored. */
   override async read(): Promise<ModelMessage[]> {
-    return toModelMessages(await this.whenOpen(() => this.view.read()));
+    return (await this.whenOpen(() => this.view.read())).map(stripExtras);
   }
 }
 
@@ -133,13 +133,13 @@ export class SummarizingMemory extends LogBackedMemory {
           ...(previousSummary === undefined
             ? []
             : [{ role: 'user' as const, content: summaryContent(previousSummary) }]),
-          ...toModelMessages(covered),
+          ...covered.map(stripExtras),
         ]),
     });
   }
 
   /** The summary (when there is one) and the messages after it, as stored. */
   override async read(): Promise<ModelMessage[]> {
-    return toModelMessages(await this.whenOpen(() => this.view.read()));
+    return (await this.whenOpen(() => this.view.read())).map(stripExtras);
   }
 }

@@ -1,19 +1,11 @@
-import { describeValue } from '../core/errors/describe-value.ts';
-import { MemoryError } from '../core/errors/memory-error.ts';
+import { checkInteger as checkIntegerIn } from '../core/check-options.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { MessageUnit } from '../messages/units.ts';
 import { nonSystem } from './newest-units.ts';
 
-/** Throws INVALID_ARGUMENT unless `value` is an integer ≥ `min`. */
+/** Throws INVALID_ARGUMENT unless `value` is an integer ≥ `min` ({@link checkIntegerIn} for views). */
 export function checkInteger(value: unknown, name: string, min: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component: 'views',
-      message: `${name} must be an integer >= ${min}, got ${describeValue(value)}`,
-    });
-  }
-  return value;
+  return checkIntegerIn(value, name, 'views', min);
 }
 
 /** The messages of system entries and selected units, in log order. */

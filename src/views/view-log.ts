@@ -1,3 +1,4 @@
+import { checkMethods } from '../core/check-options.ts';
 import type { LogEntry } from '../core/message.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { createUnitGrouper, type MessageUnit, type UnitGrouper } from '../messages/units.ts';
@@ -55,8 +56,12 @@ export interface ViewLog {
 const followLimit = 1024;
 const unitOptions = { message: (e: LogEntry) => e.message, tokens: (e: LogEntry) => e.tokens };
 
-/** Creates a view's incremental copy of a conversation's log (see {@link ViewLog}). */
+/**
+ * Creates a view's incremental copy of a conversation's log (see {@link ViewLog}); throws `INVALID_ARGUMENT` unless
+ * `memory` has the log methods a view reads.
+ */
 export function createViewLog(memory: ConversationMemory): ViewLog {
+  checkMethods(memory, 'options.memory', 'views', ['entries', 'tail', 'stats', 'recentAppends']);
   let synced: LogStats | undefined;
   let systems: SystemMessages = { entries: [], tokens: 0 };
   /** Every live entry with seq >= startSeq (up to synced.lastSeq). */

@@ -16,7 +16,7 @@ import { formatRecall } from '../../longterm/format-recall.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
 import { SimpleMemory } from '../../memory/simple-memory.ts';
-import { toMemoryMessage } from '../../messages/from-model-message.ts';
+import { withExtras } from '../../messages/from-model-message.ts';
 import { formatForModel } from '../../messages/multi-agent-format.ts';
 import { toModelMessages } from '../../messages/to-model-message.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
@@ -476,7 +476,7 @@ export function agent(config: AgentConfig): Agent {
           .slice(before)
           .filter((m) => m.role === 'user' || m.role === 'assistant');
         await ltm.memory.record(
-          said.map((m) => (idOf(m) === undefined ? toMemoryMessage(m) : (m as MemoryMessage))),
+          said.map((m) => (idOf(m) === undefined ? withExtras(m) : (m as MemoryMessage))),
         );
       }
       interrupted = finishReason === 'aborted';

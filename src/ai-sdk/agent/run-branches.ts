@@ -1,4 +1,6 @@
 import type { ModelMessage, UserContent } from 'ai';
+import { checkMethods, checkOptions } from '../../core/check-options.ts';
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
@@ -55,11 +57,22 @@ const lastAnswer = (r: AgentResult): ModelMessage[] => {
  * const merged = await runBranches({ memory, branches: [{ agent: pro, prompt }, { agent: con, prompt }] });
  */
 export async function runBranches(options: RunBranchesOptions): Promise<BranchResult[]> {
+  checkOptions(options, 'runBranches', 'agent');
+  checkMethods(options.memory, 'runBranches(options): memory', 'agent', ['read', 'store']);
   if (!Array.isArray(options.branches) || options.branches.length === 0)
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'agent',
       message: 'runBranches: branches must be a non-empty array',
+    });
+  options.branches.forEach((b: Partial<Branch> | null, i) =>
+    checkMethods(b?.agent, `runBranches(options): branches[${i}].agent`, 'agent', ['run']),
+  );
+  if (options.merge !== undefined && typeof options.merge !== 'function')
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'agent',
+      message: `runBranches(options): merge must be a function, got ${describeValue(options.merge)}`,
     });
   const history = toModelMessages((await options.memory.read()) as MemoryMessage[]);
   const results = await Promise.all(

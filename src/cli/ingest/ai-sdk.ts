@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { InvalidMessageError } from '../../core/errors/invalid-message-error.ts';
 import type { MemoryMessage } from '../../core/message.ts';
-import { toMemoryMessage } from '../../messages/from-model-message.ts';
+import { withExtras } from '../../messages/from-model-message.ts';
 import { deserializeMessage } from '../../messages/serialize.ts';
 import { validateMessage } from '../../messages/validate.ts';
 import { BadInputError } from '../bad-input-error.ts';
@@ -21,7 +21,7 @@ export function parseAiSdk(text: string, now = new Date()): MemoryMessage[] {
   return items.map((item) => {
     checkRole(item, ['system', 'user', 'assistant', 'tool']);
     const decoded = revive(deserializeMessage(JSON.stringify(item.value))) as ModelMessage;
-    const m = check(item, toMemoryMessage(decoded, {}, { clock: { now: () => new Date(now) } }));
+    const m = check(item, withExtras(decoded, {}, { clock: { now: () => new Date(now) } }));
     if (typeof m.content !== 'string')
       m.content.forEach((p, j) => {
         if (p.type === 'tool-call')

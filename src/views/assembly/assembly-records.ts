@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { JSONValue } from 'ai';
-import { checkOptions } from '../../core/check-options.ts';
+import { checkMethods, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
@@ -91,6 +91,12 @@ const component = 'assembly';
 export function createAssemblyRecorder(options: AssemblyRecorderOptions): AssemblyRecorder {
   checkOptions(options, 'createAssemblyRecorder', 'views');
   const { memory } = options;
+  checkMethods(memory, 'createAssemblyRecorder(options): memory', component, [
+    'stats',
+    'putArtifact',
+    'listArtifacts',
+    'deleteArtifact',
+  ]);
   const keep = options.keep ?? 200;
   if (!Number.isSafeInteger(keep) || keep < 1)
     throw new MemoryError({
@@ -174,6 +180,7 @@ export async function readAssemblyRecords(
   scope: Scope,
   sessionId: string,
 ): Promise<AssemblyRecord[]> {
+  checkMethods(store, 'readAssemblyRecords(store)', component, ['listArtifacts']);
   const out: AssemblyRecord[] = [];
   for (const a of sortRecords(await store.listArtifacts(scope, sessionId, assemblyArtifactKind))) {
     const record = parseRecord(a, sessionId);

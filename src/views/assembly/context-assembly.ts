@@ -1,3 +1,5 @@
+import { describeValue } from '../../core/errors/describe-value.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { MessageRole } from '../../core/message.ts';
 
 /**
@@ -101,9 +103,25 @@ export interface ContextAssembly {
   dropped: DroppedItems[];
 }
 
-/** Tokens by source: the sum of the items' tokens for each source that has any. */
+/**
+ * Tokens by source: the sum of the items' tokens for each source that has any. Throws `INVALID_ARGUMENT` unless
+ * `items` is an array of items with a string `source` and a finite number of `tokens`.
+ */
 export function tokensBySource(items: readonly AssemblyItem[]): Partial<Record<ContextSource, number>> {
-  const out: Partial<Record<ContextSource, number>> = {};
-  for (const item of items) out[item.source] = (out[item.source] ?? 0) + item.tokens;
-  return out;
+  const bad = (what: string, value: unknown) =>
+    new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'assembly',
+      message: `tokensBySource(items): ${what}, got ${describeValue(value)}`,
+    });
+  if (!Array.isArray(items)) throw bad('items must be an array', items);
+  const out: Partial<Record<ContextSource, number>> = Object.create(null);
+  for (let i = 0; i < items.length; i++) {
+    const { source, tokens } = (items[i] ?? {}) as Partial<AssemblyItem>;
+    if (typeof source !== 'string') throw bad(`items[${i}].source must be a string`, source);
+    if (typeof tokens !== 'number' || !Number.isFinite(tokens))
+      throw bad(`items[${i}].tokens must be a finite number`, tokens);
+    out[source] = (out[source] ?? 0) + tokens;
+  }
+  return { ...out };
 }

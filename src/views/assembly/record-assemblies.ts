@@ -1,3 +1,4 @@
+import { checkMethods, checkOptions } from '../../core/check-options.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
@@ -15,8 +16,10 @@ export interface ExplainingView extends Memory<MemoryMessage> {
 /**
  * The assembly of a memory's last read: the memory's own `lastAssembly()` (every engram view), or that of the
  * view a seed 000 class wraps (`.view`); undefined for a memory that cannot say (a plain conversation).
+ * Throws `INVALID_ARGUMENT` unless `memory` is a memory (with `read()`).
  */
 export function findAssembly(memory: Memory): ContextAssembly | undefined {
+  checkMethods(memory, 'findAssembly(memory)', 'views', ['read']);
   const m = memory as Partial<ExplainingView> & { view?: Partial<ExplainingView> };
   if (typeof m.lastAssembly === 'function') return m.lastAssembly();
   if (typeof m.view?.lastAssembly === 'function') return m.view.lastAssembly();
@@ -35,6 +38,8 @@ export function recordAssemblies<V extends ExplainingView>(
   view: V,
   options: { keep?: number } = {},
 ): V & { lastRecord(): AssemblyRecord | undefined } {
+  checkMethods(view, 'recordAssemblies(view)', 'views', ['read', 'lastAssembly']);
+  checkOptions(options, 'recordAssemblies(view, options)', 'views');
   const recorder = createAssemblyRecorder({ memory: view.memory, ...options });
   let last: AssemblyRecord | undefined;
   const read = async () => {

@@ -3,6 +3,7 @@ import type { ModelMessage } from 'ai';
 import { checkOptions } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
+import { checkConversationMemory } from '../../memory/check-conversation-memory.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { type Memory, storesMany } from '../../memory/memory.ts';
 import { groupUnits } from '../../messages/units.ts';
@@ -95,6 +96,7 @@ interface Cursor {
 export function createObservationalMemory(options: ObservationalMemoryOptions): ObservationalMemory {
   checkOptions(options, 'createObservationalMemory', 'views');
   const { memory } = options;
+  checkConversationMemory(memory, 'createObservationalMemory(options): memory', component);
   const observer = options.observer ?? createExtractiveObserver();
   const reflector = options.reflector ?? createExtractiveReflector();
   const recentTokens = options.recentTokens ?? 8000;

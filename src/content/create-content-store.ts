@@ -1,4 +1,5 @@
 import type { JSONValue } from 'ai';
+import { checkMethods, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import { type Clock, systemClock } from '../core/clock.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { NotFoundError } from '../core/errors/not-found-error.ts';
@@ -15,7 +16,7 @@ import type { ContentCriteria, ContentQueryPage } from './content-query.ts';
 import { type ContentStoreV1, getContentItems } from './content-store-v1.ts';
 import type { ContentTransform, TransformResult } from './content-transform.ts';
 import { createMemoryContentItems } from './memory-content-items.ts';
-import { prepareContentItem } from './prepare-content-item.ts';
+import { prepareContentItem, serializeContent } from './prepare-content-item.ts';
 import { applyTransform, checkTransform } from './transforms/index.ts';
 
 const component = 'content';
@@ -170,7 +171,15 @@ export function createContentStore(options: ContentStoreOptions = {}): ContentSt
     async describe(id, o = {}) {
       return summarize(await must(id), o);
     },
-    compact: async (item, o = {}) => summarize(item, o),
+    compact: async (item, o = {}) => {
+      checkMethods(item, 'compact(item)', component, []);
+      serializeContent(item.format, item.content); // a typed error for a bad format or content
+      checkOptions(o, 'compact(item, options)', component);
+      checkOptionalInteger(o.maxChars, 'compact(options): maxChars', component, 1);
+      if (o.goal !== undefined && typeof o.goal !== 'string')
+        throw new InvalidValueError({ path: 'options.goal', problem: 'expected a string', component });
+      return summarize(item, o);
+    },
     counter,
     query: (criteria) => items.queryItems(scope, space, criteria),
     delete: (id) => items.deleteItem(scope, space, id),

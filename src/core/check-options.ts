@@ -42,15 +42,15 @@ export function checkOptionalInteger(value: unknown, what: string, component: st
  * of `methods`: the check of a component passed in options (`memory`, `store`, `model`). Returns `value`.
  */
 export function checkMethods<T>(value: T, what: string, component: string, methods: readonly string[]): T {
-  const missing =
-    (typeof value !== 'object' && typeof value !== 'function') || value === null
-      ? methods
-      : methods.filter((m) => typeof (value as Record<string, unknown>)[m] !== 'function');
-  if (missing.length > 0) {
+  const isObject = (typeof value === 'object' || typeof value === 'function') && value !== null;
+  const missing = isObject
+    ? methods.filter((m) => typeof (value as Record<string, unknown>)[m] !== 'function')
+    : methods;
+  if (!isObject || missing.length > 0) {
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component,
-      message: `${what} must be an object with ${missing.map((m) => `${m}()`).join(', ')}, got ${describeValue(value)}`,
+      message: `${what} must be an object${missing.length > 0 ? ` with ${missing.map((m) => `${m}()`).join(', ')}` : ''}, got ${describeValue(value)}`,
     });
   }
   return value;

@@ -12,9 +12,12 @@
  * message and its other blocks a user message, in their order.
  */
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from 'ai';
+import { describeValue } from '../core/errors/describe-value.ts';
+import { InvalidMessageError } from '../core/errors/invalid-message-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { anthropicMessageSchema, anthropicSystemSchema } from './anthropic-schema.ts';
 import { dataToBase64, normalizeFileData } from './schema.ts';
-import { validateMessageInputs } from './validate.ts';
+import { validateMessageInputs, validateMessagesWith } from './validate.ts';
 
 /** An Anthropic image or document source. */
 export type AnthropicSource =
@@ -174,12 +177,22 @@ function fromResult(b: Extract<AnthropicBlock, { type: 'tool_result' }>): Output
   };
 }
 
-/** An Anthropic request as AI SDK v7 messages: `system` first, user `tool_result` blocks as tool messages. */
+/**
+ * An Anthropic request as AI SDK v7 messages: `system` first, user `tool_result` blocks as tool messages. A
+ * malformed request throws `InvalidMessageError` naming the index and field (`messages[2].content[0].source`).
+ */
 export function fromAnthropicMessages(
   request:
     | AnthropicRequest
     | { system?: string | { type: 'text'; text: string }[]; messages: AnthropicMessage[] },
 ): ModelMessage[] {
+  if (typeof request !== 'object' || request === null || Array.isArray(request))
+    throw new InvalidMessageError({
+      issues: [{ path: '', problem: `expected an object with messages, got ${describeValue(request)}` }],
+      location: 'request',
+    });
+  validateMessagesWith(anthropicSystemSchema, [request.system], 'system');
+  validateMessagesWith(anthropicMessageSchema, request.messages);
   const out: ModelMessage[] = [];
   const names = new Map<string, string>();
   const sys =

@@ -13,8 +13,9 @@
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from 'ai';
 import { MemoryError } from '../core/errors/index.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { openAIChatMessageSchema } from './openai-chat-schema.ts';
 import { dataToBase64, normalizeFileData, parseDataUrl } from './schema.ts';
-import { validateMessageInputs } from './validate.ts';
+import { validateMessageInputs, validateMessagesWith } from './validate.ts';
 
 /** An OpenAI Chat Completions text part. */
 export interface OpenAIChatTextPart {
@@ -212,10 +213,14 @@ function fromUserPart(part: OpenAIChatUserPart): UserPart {
   }
 }
 
-/** OpenAI Chat Completions messages as AI SDK v7 messages (with `name` kept); consecutive tool messages merge. */
+/**
+ * OpenAI Chat Completions messages as AI SDK v7 messages (with `name` kept); consecutive tool messages merge. A
+ * malformed message throws `InvalidMessageError` naming its index and field.
+ */
 export function fromOpenAIChatMessages(
   messages: readonly OpenAIChatMessage[],
 ): (ModelMessage & { name?: string })[] {
+  validateMessagesWith(openAIChatMessageSchema, messages);
   const out: Named<ModelMessage>[] = [];
   const toolNames = new Map<string, string>();
   for (const m of messages) {

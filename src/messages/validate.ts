@@ -100,9 +100,17 @@ export function validateMessageInputs(
   inputs: unknown,
   location = 'messages',
 ): readonly (ModelMessage | MemoryMessage)[] {
+  return validateMessagesWith(messageInputSchema, inputs, location);
+}
+
+/**
+ * Checks that `inputs` is an array whose every item matches `schema` (a message format); throws
+ * `InvalidMessageError` naming the index (`${location}[3]`) and each bad field. Returns the items unchanged.
+ */
+export function validateMessagesWith<T>(schema: z.ZodType<T>, inputs: unknown, location = 'messages'): T[] {
   return checkList(inputs, location, (input, at) => {
-    const result = messageInputSchema.safeParse(input);
-    if (result.success) return input as ModelMessage | MemoryMessage;
+    const result = schema.safeParse(input);
+    if (result.success) return input as T;
     throw new InvalidMessageError({
       issues: flatten(result.error.issues, [], []),
       location: at,

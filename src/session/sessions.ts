@@ -1,11 +1,13 @@
 import type { JSONValue } from 'ai';
 import { checkOptions } from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { NotFoundError } from '../core/errors/not-found-error.ts';
 import { createId } from '../core/ids.ts';
 import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
+import { checkSessionId } from '../store/store-helpers.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 
 /** Seed 003's retention policies: cleared after a run, kept for the workflow, or kept in the store. */
@@ -84,6 +86,7 @@ export function createSessions(options: SessionsOptions): Sessions {
       ...(options.counter ? { counter: options.counter } : {}),
     });
   const require = async (id: string): Promise<SessionRecord> => {
+    checkSessionId(id, 'session');
     const record = await store.getSession(scope, id);
     if (!record) throw new NotFoundError({ kind: 'session', id, component: 'session' });
     return record;
@@ -187,9 +190,15 @@ export function createSessions(options: SessionsOptions): Sessions {
         throw new MemoryError({
           code: 'INVALID_ARGUMENT',
           component: 'session',
-          message: `expire: olderThanMs must be ≥ 0, got ${olderThanMs}`,
+          message: `expire: olderThanMs must be ≥ 0, got ${describeValue(olderThanMs)}`,
         });
       }
+      if (!(now instanceof Date) || Number.isNaN(now.getTime()))
+        throw new MemoryError({
+          code: 'INVALID_ARGUMENT',
+          component: 'session',
+          message: `expire: now must be a valid Date, got ${describeValue(now)}`,
+        });
       const cutoff = now.getTime() - olderThanMs;
       const expired = (await allSessions()).filter((r) => r.updatedAt.getTime() < cutoff);
       for (const r of expired) await store.deleteSession(r.scope, r.id);

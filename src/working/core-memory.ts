@@ -1,6 +1,7 @@
 import type { JSONValue } from 'ai';
 import { checkOptions } from '../core/check-options.ts';
 import type { Clock } from '../core/clock.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
@@ -116,7 +117,7 @@ export function createCoreMemory(options: CoreMemoryOptions): CoreMemory {
   }
   const defOf = (label: string) => {
     const d = defs.get(label);
-    if (!d) throw bad(`no block "${label}"; the blocks are ${[...defs.keys()].join(', ')}`);
+    if (!d) throw bad(`no block ${describeValue(label)}; the blocks are ${[...defs.keys()].join(', ')}`);
     return d;
   };
   const blockOf = (d: Required<BlockDefinition>, r: LongTermRecord | undefined): MemoryBlock => ({

@@ -1,41 +1,11 @@
 import type { ModelMessage } from 'ai';
-import { z } from 'zod';
 import { type AnthropicMessage, fromAnthropicMessages } from '../../messages/anthropic-messages.ts';
+import {
+  anthropicMessageSchema as message,
+  anthropicSystemSchema as system,
+} from '../../messages/anthropic-schema.ts';
 import { checkRole, checkWith, type Located, readMessageList, where } from './json-input.ts';
 import { createToolCallTracker } from './tool-calls.ts';
-
-const source = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('base64'), media_type: z.string().min(1), data: z.string() }),
-  z.object({ type: z.literal('url'), url: z.string().refine((s) => URL.canParse(s), 'expected a URL') }),
-  z.object({ type: z.literal('text'), media_type: z.literal('text/plain'), data: z.string() }),
-  z.object({ type: z.literal('file'), file_id: z.string().min(1) }),
-]);
-const text = z.object({ type: z.literal('text'), text: z.string() });
-const image = z.object({ type: z.literal('image'), source });
-const document = z.object({ type: z.literal('document'), source, title: z.string().optional() });
-const toolResult = z.object({
-  type: z.literal('tool_result'),
-  tool_use_id: z.string().min(1),
-  content: z.union([z.string(), z.array(z.discriminatedUnion('type', [text, image, document]))]).optional(),
-  is_error: z.boolean().optional(),
-});
-const assistantBlock = z.discriminatedUnion('type', [
-  text,
-  z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() }),
-  z.object({ type: z.literal('redacted_thinking'), data: z.string() }),
-  z.object({
-    type: z.literal('tool_use'),
-    id: z.string().min(1),
-    name: z.string().min(1),
-    input: z.record(z.string(), z.unknown(), { error: 'expected a JSON object' }),
-  }),
-]);
-const userBlock = z.discriminatedUnion('type', [text, image, document, toolResult]);
-const message = z.discriminatedUnion('role', [
-  z.object({ role: z.literal('user'), content: z.union([z.string(), z.array(userBlock)]) }),
-  z.object({ role: z.literal('assistant'), content: z.union([z.string(), z.array(assistantBlock)]) }),
-]);
-const system = z.union([z.string(), z.array(text)]).optional();
 
 /**
  * An Anthropic Messages request (`{ system?, messages }`, or a bare array of messages) as AI SDK messages,

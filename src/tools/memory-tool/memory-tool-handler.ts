@@ -1,5 +1,6 @@
-import { checkOptions } from '../../core/check-options.ts';
+import { checkMethods, checkOptions } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { checkId } from '../../core/ids.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import { maxRecordTextLength } from '../../longterm/check-record.ts';
 import { recordsOf } from '../../working/record-slot.ts';
@@ -159,6 +160,8 @@ export function createMemoryToolHandler(options: MemoryToolHandlerOptions): Memo
     run,
     execute: async (command) => (await run(command)).text,
     async toolResult(block) {
+      checkMethods(block, 'toolResult(block)', component, []);
+      checkId(block.id, 'toolResult(block): block.id', component);
       const result = await run(block.input);
       return {
         type: 'tool_result',

@@ -3,6 +3,7 @@ import type { ModelMessage } from 'ai';
 import { createToolResultCiter, type ToolResultCiter } from '../../content/cite-tool-results.ts';
 import { checkOptions } from '../../core/check-options.ts';
 import { ContextOverflowError } from '../../core/errors/context-overflow-error.ts';
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
@@ -158,8 +159,8 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
           code: 'INVALID_ARGUMENT',
           component: 'views',
           message: step
-            ? `ladder step "${stepId}" is already reloaded`
-            : `no ladder step "${stepId}" in this session`,
+            ? `ladder step ${describeValue(stepId)} is already reloaded`
+            : `no ladder step ${describeValue(stepId)} in this session`,
         });
       }
       const { lastSeq } = await memory.stats();

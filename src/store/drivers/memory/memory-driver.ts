@@ -164,6 +164,7 @@ export function createMemoryStore(
 
     async getSession(scope, sessionId) {
       guard(scope);
+      checkSessionId(sessionId, 'memory');
       const data = sessions.get(key(scope, sessionId));
       return data ? structuredClone(data.record) : undefined;
     },

@@ -1,5 +1,8 @@
 import type { JSONValue } from 'ai';
+import { describeValue } from '../core/errors/describe-value.ts';
+import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { checkId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
 import { type CitationPolicy, resolveCitationPolicy, shouldOffload } from './citation-policy.ts';
@@ -92,8 +95,16 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
   const citations = new Map<string, string>();
   const messageCache = new Map<string, { message: MemoryMessage; tokens: number }>();
 
-  const itemId = (messageId: string, toolCallId: string) =>
-    `tr_${contentDigest(`${logKey}\u0000${messageId}\u0000${toolCallId}`).slice(0, 24)}`;
+  const itemId = (messageId: string, toolCallId: string) => {
+    checkId(messageId, 'itemId(messageId)', 'content');
+    if (typeof toolCallId !== 'string')
+      throw new InvalidValueError({
+        path: 'toolCallId',
+        problem: `expected a string, got ${describeValue(toolCallId)}`,
+        component: 'content',
+      });
+    return `tr_${contentDigest(`${logKey}\u0000${messageId}\u0000${toolCallId}`).slice(0, 24)}`;
+  };
 
   /** Stores the result once and returns its citation (cached; the summary is kept in the item's metadata). */
   const citationFor = async (

@@ -40,8 +40,9 @@ export function createWorkingMemoryTool(options: { memory: WorkingMemory }): Wor
           string | Record<string, unknown>
         >,
       }),
-      execute: ({ memory }) =>
+      execute: (input) =>
         toolCall('Read <working_memory> in your context, then send a smaller or valid update.', async () => {
+          const { memory } = checkOptions(input, 'update_working_memory(input)', 'tools');
           const state = await wm.update(memory as string | Record<string, JSONValue>);
           return { version: state.version, chars: state.text.length };
         }),

@@ -2,13 +2,17 @@ import { createContentStore } from '../../content/create-content-store.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { SimpleMemory } from '../../memory/simple-memory.ts';
+import { createRagMemory } from '../../patterns/rag-memory.ts';
 import { SessionManager } from '../../session/session-manager.ts';
 import { createSessions } from '../../session/sessions.ts';
 import { createMemoryStore } from '../../store/drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../../store/drivers/sqlite/sqlite-driver.ts';
 import { createEstimateTokenCounter } from '../../tokens/estimate-token-counter.ts';
 import { createMemoryToolHandler } from '../../tools/memory-tool/memory-tool-handler.ts';
+import { createWorkingMemoryTool } from '../../tools/working-memory-tools.ts';
 import { createAutoContextMemory } from '../../views/auto-context/auto-context-memory.ts';
+import { createCitationMemory } from '../../views/citation-memory.ts';
+import { createObservationalMemory } from '../../views/observational/observational-memory.ts';
 import { createSlidingWindowMemory } from '../../views/sliding-window-memory.ts';
 import { createSummarizingMemory } from '../../views/summarizing-memory.ts';
 import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
@@ -52,5 +56,15 @@ export const instanceCases: [string, () => unknown][] = [
         content: createContentStore({ counter }),
         maxTokens: 10_000,
       }),
+  ],
+  [
+    'citation view',
+    () => createCitationMemory({ memory: conversation(), content: createContentStore({ counter }) }),
+  ],
+  ['observational view', () => createObservationalMemory({ memory: conversation(), background: false })],
+  ['rag pattern', () => createRagMemory({ memory: conversation() })],
+  [
+    'working memory tool',
+    () => createWorkingMemoryTool({ memory: createWorkingMemory({ scope }) }).update_working_memory,
   ],
 ];

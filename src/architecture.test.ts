@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 const allowed: Record<string, readonly string[]> = {
   core: [],
-  tokens: ['core'],
+  tokens: ['core', 'messages'],
   messages: ['core'],
   content: ['core', 'messages', 'tokens'],
   longterm: ['core', 'messages', 'tokens'],

@@ -65,9 +65,9 @@ export async function runBranches(options: RunBranchesOptions): Promise<BranchRe
       component: 'agent',
       message: 'runBranches: branches must be a non-empty array',
     });
-  options.branches.forEach((b: Partial<Branch> | null, i) =>
-    checkMethods(b?.agent, `runBranches(options): branches[${i}].agent`, 'agent', ['run']),
-  );
+  options.branches.forEach((b: Partial<Branch> | null, i) => {
+    checkMethods(b?.agent, `runBranches(options): branches[${i}].agent`, 'agent', ['run']);
+  });
   if (options.merge !== undefined && typeof options.merge !== 'function')
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',

@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { type AnthropicMessage, fromAnthropicMessages } from '../../messages/anthropic-messages.ts';
 import {
-  anthropicMessageSchema as message,
+  anthropicImportMessageSchema as message,
   anthropicSystemSchema as system,
 } from '../../messages/anthropic-schema.ts';
 import { checkRole, checkWith, type Located, readMessageList, where } from './json-input.ts';

@@ -117,6 +117,7 @@ export interface ContentStore {
  * const part = await content.retrieve(id, { type: 'excerpt', query: 'pricing', length: 1500 });
  */
 export function createContentStore(options: ContentStoreOptions = {}): ContentStore {
+  checkOptions(options, 'createContentStore', 'content');
   const items = resolveItems(options.store);
   const scope = checkScope(options.scope ?? defaultScope, component);
   const space = options.space ?? 'default';

@@ -1,3 +1,4 @@
+import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
@@ -36,6 +37,7 @@ export function copyItem(item: ContentItem): ContentItem {
  * `createContentStore` without a store): a map per (owner scope, space), copies in and out.
  */
 export function createMemoryContentItems(options: MemoryContentItemsOptions = {}): ContentStoreV1 {
+  checkOptions(options, 'createMemoryContentItems', 'content');
   const component = options.component ?? 'memory';
   const max = options.maxContentBytes ?? defaultMaxContentBytes;
   const spaces = new Map<string, Map<string, ContentItem>>();

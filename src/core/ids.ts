@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { checkInteger } from './check-options.ts';
 import { describeValue } from './errors/describe-value.ts';
 import { MemoryError } from './errors/memory-error.ts';
 
@@ -31,6 +32,7 @@ export const maxIdLength = 256;
 
 /** Whether a string is usable as an id: 1–`maxLength` (default 256) characters, no NUL, no lone surrogates. */
 export function isValidId(id: unknown, maxLength = maxIdLength): id is string {
+  checkInteger(maxLength, 'isValidId(id, maxLength): maxLength', 'core', 1);
   if (typeof id !== 'string' || id.length === 0 || id.length > maxLength) return false;
   if (id.includes('\u0000')) return false;
   return id.isWellFormed();

@@ -1,3 +1,4 @@
+import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
@@ -58,6 +59,7 @@ interface Entry {
  * compares every embedding of the model in the scope. Costs grow with the scope's records.
  */
 export function createMemoryLongTermRecords(options: MemoryLongTermRecordsOptions = {}): LongTermStoreV1 {
+  checkOptions(options, 'createMemoryLongTermRecords', 'longterm');
   const component = options.component ?? 'memory';
   const tenants = new Map<string, Map<string, Entry>>();
   const loading = new Map<string, Promise<Map<string, Entry>>>();

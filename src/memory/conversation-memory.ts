@@ -1,4 +1,5 @@
 import type { JSONValue, ModelMessage } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createId } from '../core/ids.ts';
@@ -120,6 +121,7 @@ const keptAppends = 256;
  * await memory.read(); // [{ role: 'user', content: 'Hello', id: 'msg_…', createdAt: … }]
  */
 export function createConversationMemory(options: ConversationMemoryOptions = {}): ConversationMemory {
+  checkOptions(options, 'createConversationMemory', 'memory');
   const storage = options.store ?? createMemoryStore();
   const scope = checkScope(options.scope ?? defaultScope, 'memory');
   const sessionId = options.sessionId ?? createId('ses');
@@ -165,7 +167,8 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
   function prepare(input: unknown): AppendInput[] {
     const list: readonly unknown[] = Array.isArray(input) ? input : [input];
     // Validate and count the whole batch first: a bad message stores nothing.
-    return list.map((m, i) => {
+    // Array.from visits holes too (as undefined, refused by the check), where map would skip them.
+    return Array.from(list, (m, i) => {
       const location = list.length > 1 ? `messages[${i}]` : undefined;
       const candidate =
         typeof m === 'object' && m !== null && !Array.isArray(m) ? withExtras(m as ModelMessage) : m;

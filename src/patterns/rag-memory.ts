@@ -57,6 +57,12 @@ export function createRagMemory(options: RagMemoryOptions): RagMemory {
     memory,
     index,
     async addWithEmbedding(message) {
+      if (Array.isArray(message))
+        throw new MemoryError({
+          code: 'INVALID_ARGUMENT',
+          component,
+          message: 'addWithEmbedding takes one message, not an array',
+        });
       const [stored] = await memory.append(message);
       const m = stored as MemoryMessage;
       const text = spokenText(m);

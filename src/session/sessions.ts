@@ -108,6 +108,7 @@ export function createSessions(options: SessionsOptions): Sessions {
 
   const sessions: Sessions = {
     async create(o = {}) {
+      checkOptions(o, 'sessions.create', 'session');
       const metadata = { ...(o.metadata ?? {}), 'engram.retention': o.retention ?? 'persistent' };
       const record = await store.createSession(scope, { id: o.id ?? createId('ses'), metadata });
       return memoryFor(record.id);

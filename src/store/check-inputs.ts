@@ -36,6 +36,8 @@ export function checkCount(value: unknown, name: string, component: string): voi
 
 /** Throws `INVALID_ARGUMENT` unless a range query's `limit` is a count and `fromSeq` / `toSeq` are integers. */
 export function checkRangeQuery(query: RangeQuery, component: string): void {
+  if (typeof query !== 'object' || query === null)
+    throw invalid(component, `a range query must be an object, got ${describeValue(query)}`);
   checkCount(query.limit, 'limit', component);
   for (const key of ['fromSeq', 'toSeq'] as const) {
     if (query[key] !== undefined && !Number.isSafeInteger(query[key])) {
@@ -52,6 +54,8 @@ export function checkRangeQuery(query: RangeQuery, component: string): void {
 
 /** Throws `INVALID_ARGUMENT` unless `listSessions` options hold a count `limit` and a valid Date `before`. */
 export function checkListOptions(options: { limit?: number; before?: Date }, component: string): void {
+  if (typeof options !== 'object' || options === null)
+    throw invalid(component, `listSessions options must be an object, got ${describeValue(options)}`);
   checkCount(options.limit, 'limit', component);
   const { before } = options;
   if (before !== undefined && !(before instanceof Date && Number.isFinite(before.getTime()))) {

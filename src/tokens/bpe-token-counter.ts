@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import type { MemoryMessage } from '../core/index.ts';
 import { boundedBpeCounter } from './bounded-bpe.ts';
 import { countMessageTokens } from './count-message-tokens.ts';
@@ -44,6 +45,7 @@ function resolveEncoding(options: BpeTokenCounterOptions): BpeEncoding {
  * The encoding tables load on the first count, not at creation.
  */
 export function createBpeTokenCounter(options: BpeTokenCounterOptions = {}): TokenCounter {
+  checkOptions(options, 'createBpeTokenCounter', 'tokens');
   const encoding = resolveEncoding(options);
   const costs = resolveMessageCosts(options);
   const countText = boundedBpeCounter(encoding);

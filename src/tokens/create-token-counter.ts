@@ -1,3 +1,4 @@
+import { checkOptions } from '../core/check-options.ts';
 import { createBpeTokenCounter } from './bpe-token-counter.ts';
 import { createEstimateTokenCounter } from './estimate-token-counter.ts';
 import { invalidTokensArgument } from './invalid-argument.ts';
@@ -34,6 +35,7 @@ export interface TokenCounterOptions extends MessageCostOptions {
  * otherwise the `fallback` (the estimator by default).
  */
 export function createTokenCounter(options: TokenCounterOptions = {}): TokenCounter {
+  checkOptions(options, 'createTokenCounter', 'tokens');
   const { model, encoding, fallback = 'estimate', charsPerToken, ...costs } = options;
   if (encoding !== undefined) return createBpeTokenCounter({ ...costs, encoding });
   const known = model === undefined ? undefined : encodingForModel(model);

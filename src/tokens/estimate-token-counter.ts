@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import type { MemoryMessage } from '../core/index.ts';
 import { countMessageTokens } from './count-message-tokens.ts';
 import { invalidTokensArgument } from './invalid-argument.ts';
@@ -50,6 +51,7 @@ export function estimateTextTokens(text: string, charsPerToken = 4): number {
  * structure and overheads as the BPE counter. Its `encoding` is 'estimate'.
  */
 export function createEstimateTokenCounter(options: EstimateTokenCounterOptions = {}): TokenCounter {
+  checkOptions(options, 'createEstimateTokenCounter', 'tokens');
   const charsPerToken = options.charsPerToken ?? 4;
   if (typeof charsPerToken !== 'number' || !Number.isFinite(charsPerToken) || charsPerToken <= 0) {
     throw invalidTokensArgument(

@@ -1,3 +1,4 @@
+import { checkInteger } from '../../core/check-options.ts';
 /** The memory tool's root directory: every path the model names is under it. */
 export const memoryRoot = '/memories';
 
@@ -32,6 +33,7 @@ const invisible = /[\p{Cc}\p{Cf}\p{Cs}\p{Cn}\p{Zl}\p{Zp}]/u;
  * `maxPathLength` characters.
  */
 export function parseMemoryPath(value: unknown, maxPathLength: number): ParsedMemoryPath {
+  checkInteger(maxPathLength, 'parseMemoryPath(value, maxPathLength): maxPathLength', 'memory-tool', 1);
   const refuse = (reason: string): ParsedMemoryPath => ({ ok: false, reason });
   if (typeof value !== 'string') return refuse('a path must be a string');
   if (value === '') return refuse('the path is empty');

@@ -1,3 +1,4 @@
+import { checkOptions } from '../../core/check-options.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { toolOutputText } from '../../messages/tool-output-text.ts';
 import type { Summarizer } from '../summarizer.ts';
@@ -64,6 +65,7 @@ function splitFooter(summary: string): { body: string; ids: string[] } {
  * reachable however much text is dropped. Deterministic: the same input gives the same summary.
  */
 export function createExtractiveSummarizer(options: ExtractiveSummarizerOptions = {}): Summarizer {
+  checkOptions(options, 'createExtractiveSummarizer', 'views');
   const maxChars = options.maxChars ?? 4000;
   const cap = options.perMessageChars ?? 240;
   const maxIds = options.maxItemIds ?? 300;

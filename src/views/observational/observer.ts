@@ -1,3 +1,4 @@
+import { checkOptions } from '../../core/check-options.ts';
 import type { LogEntry } from '../../core/message.ts';
 import { messageText } from '../../messages/serialize.ts';
 import { toolOutputText } from '../../messages/tool-output-text.ts';
@@ -28,6 +29,7 @@ const clip = (text: string, max: number) => {
  * const view = createObservationalMemory({ memory, observer: createExtractiveObserver() });
  */
 export function createExtractiveObserver(options: { maxLineChars?: number } = {}): Observer {
+  checkOptions(options, 'createExtractiveObserver', 'views');
   const max = options.maxLineChars ?? 200;
   return {
     async observe(entries) {

@@ -1,6 +1,7 @@
 import type { JSONValue } from 'ai';
 import type { HasContentItems } from '../../../content/content-store-v1.ts';
 import { createMemoryContentItems } from '../../../content/memory-content-items.ts';
+import { checkOptions } from '../../../core/check-options.ts';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { checkId, createId } from '../../../core/ids.ts';
 import type { LogEntry } from '../../../core/message.ts';
@@ -66,6 +67,7 @@ export interface MemoryDriverOptions {
 export function createMemoryStore(
   options: MemoryDriverOptions = {},
 ): MemoryStoreV1 & HasContentItems & HasLongTermRecords {
+  checkOptions(options, 'createMemoryStore', 'memory');
   const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
   const sessions = new Map<string, SessionData>(); // key: tenant \u0000 user \u0000 agent \u0000 id (exact owner)
   /** Component state by `tenant \u0000 user \u0000 agent \u0000 key` (exact scope; see state-scope.ts). */

@@ -1,4 +1,5 @@
 import { DatabaseSync } from 'node:sqlite';
+import { checkOptions } from '../../../core/check-options.ts';
 import { describeValue } from '../../../core/errors/describe-value.ts';
 import { MemoryError } from '../../../core/errors/memory-error.ts';
 import { runMigrations } from '../../sql/migrate.ts';
@@ -59,6 +60,7 @@ const fail = (message: string, cause?: unknown) =>
  * const memory = createConversationMemory({ store, sessionId: 'chat-1' });
  */
 export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
+  checkOptions(options, 'createSqliteStore', 'sqlite');
   const { path, database } = options;
   if ((path === undefined) === (database === undefined))
     throw fail('pass exactly one of `path` or `database`');

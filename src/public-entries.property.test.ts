@@ -123,3 +123,35 @@ describe('issue 21 #13: BigInts and symbols where a value is checked give a type
     }
   });
 });
+
+describe('issue 21: values the seeded runs reach only by chance, tried on every call', () => {
+  // Found by other seeds: `null` where options default to `{}`, an array with a hole, a symbol as a limit.
+  // biome-ignore lint/suspicious/noSparseArray: a hole is one of the values
+  const values: unknown[][] = [[null], [[, 1]], [[]], ['s', Symbol('limit')], [null, null, null]];
+  it.each(Object.entries(entries))('entry %s', async (entry, mod) => {
+    const raw: string[] = [];
+    for (const [name, fn] of Object.entries(mod as Record<string, unknown>)) {
+      if (typeof fn !== 'function' || `${entry}.${name}` in entryExclusions) continue;
+      for (const args of values) {
+        const call = fn as (...a: unknown[]) => unknown;
+        const outcome = await callOutcome(() =>
+          isClass(fn) ? new (call as unknown as new (...a: unknown[]) => unknown)(...args) : call(...args),
+        );
+        if (outcome !== 'ok') raw.push(`${entry}.${name}: ${outcome}`);
+      }
+    }
+    expect(raw).toEqual([]);
+  });
+  it.each(instanceCases)('instance %s', async (label, build) => {
+    const instance = build() as Record<string, (...a: unknown[]) => unknown>;
+    const raw: string[] = [];
+    for (const method of publicMethods(instance)) {
+      if (`${label}.${method}` in methodExclusions) continue;
+      for (const args of values) {
+        const outcome = await callOutcome(() => instance[method]!(...args));
+        if (outcome !== 'ok') raw.push(`${label}.${method}: ${outcome}`);
+      }
+    }
+    expect(raw).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { LogBackedMemory, type MemoryLogOptions } from '../memory/log-backed-memory.ts';
 import { stripExtras } from '../messages/to-model-message.ts';
@@ -62,7 +63,7 @@ export class TokenWindowMemory extends LogBackedMemory {
     maxTokens: number,
     options: TokenWindowMemoryOptions = {},
   ) {
-    const { reserveTokens, overflow, ...log } = options;
+    const { reserveTokens, overflow, ...log } = checkOptions(options, 'new TokenWindowMemory', 'views');
     super(messages, log);
     this.view = createTokenWindowMemory({
       memory: this.conversation,

@@ -37,7 +37,12 @@ describe('createLongTermMemory', () => {
     ]);
     const hits = await memory.search('when is Maria visiting');
     expect(hits[0]?.record.text).toBe('user: My sister Maria is visiting from Madrid next week.');
-    expect(hits[0]?.record.provenance).toEqual({ messageIds: [expect.any(String)], roles: ['user'] });
+    expect(hits[0]?.record.provenance).toMatchObject({
+      origin: 'user',
+      toolDerived: false,
+      messageIds: [expect.any(String)],
+      roles: ['user'],
+    });
     // system and tool messages are not recorded by default
     expect((await memory.search('museums')).filter((h) => h.record.kind === 'turn')).toEqual([]);
     expect((await memory.search('helpful')).filter((h) => h.record.kind === 'turn')).toEqual([]);

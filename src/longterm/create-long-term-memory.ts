@@ -309,6 +309,7 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
         neighbours: options.neighbours ?? 2,
         ...(previous ? { previous } : {}),
         toolsRead,
+        toolDerivedContext: !keepOut.toolDerived,
       })
         .filter((r) => !keptOut(r.provenance as LongTermProvenance, 'memory'))
         .map((r) => ({

@@ -21,6 +21,8 @@ export interface TurnRecordOptions {
   maxChars?: number;
   /** Tools whose output the model read since the user last spoke, in an earlier call (see {@link toolsReadAfter}). @default [] */
   toolsRead?: readonly string[];
+  /** Whether a neighbour with tool output in it (see {@link toolsReadAfter}) may go in a record's context. @default true */
+  toolDerivedContext?: boolean;
 }
 
 const resultTools = (m: MemoryMessage): string[] =>
@@ -75,6 +77,8 @@ export function turnRecords(
   // The tools read before each message, walking the whole exchange (tool messages too, even when not recorded).
   let read = [...(options.toolsRead ?? [])];
   const readBefore = new Map<MemoryMessage, string[]>();
+  // The previous message (the last of an earlier call) was said with the tools that call had read.
+  if (options.previous) readBefore.set(options.previous, toolsReadAfter([options.previous], read));
   for (const m of messages) {
     if (m.role === 'user') read = [];
     const own = resultTools(m);
@@ -88,7 +92,9 @@ export function turnRecords(
   const n = options.neighbours ?? 2;
   return spoken.slice(offset).map(({ m, text }, j) => {
     const i = j + offset;
-    const around = [...spoken.slice(Math.max(0, i - n), i), ...spoken.slice(i + 1, i + 1 + n)];
+    const around = [...spoken.slice(Math.max(0, i - n), i), ...spoken.slice(i + 1, i + 1 + n)].filter(
+      (a) => options.toolDerivedContext !== false || (readBefore.get(a.m)?.length ?? 0) === 0,
+    );
     const said = `${speaker(m)}: ${text}`;
     const context = [
       ...around.map((a) => a.text),

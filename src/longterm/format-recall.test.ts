@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { lineTerminators } from '../testing/injection-strings.ts';
 import { formatRecall } from './format-recall.ts';
 import type { LongTermSearchResult } from './long-term-memory.ts';
 import type { LongTermOrigin, LongTermRecord } from './long-term-record.ts';
@@ -26,20 +27,6 @@ const result = (
   } satisfies LongTermRecord,
 });
 
-/** Every character Unicode (or a model's tokenizer) may read as a line break. */
-const lineTerminators = [
-  '\n',
-  '\r',
-  '\r\n',
-  '\u000b',
-  '\u000c',
-  '\u001c',
-  '\u001d',
-  '\u001e',
-  '\u0085',
-  '\u2028',
-  '\u2029',
-];
 const anyLineBreak = /\r\n|[\n\r\u000b\u000c\u001c-\u001e\u0085\u2028\u2029]/;
 const closing = (tag: string) => new RegExp(`<\\s*/\\s*${tag}\\s*>`, 'gi');
 

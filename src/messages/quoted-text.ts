@@ -19,9 +19,10 @@ export function quoteLine(text: string): string {
 }
 
 /**
- * A text for a multi-line block: `&`, `<` and `>` as the entities `&amp;`, `&lt;`, `&gt;`, so no tag (closing the
- * block or opening another) can be formed; line breaks stay, since the block's lines are the text's own.
+ * A text for a multi-line block: `&` and `<` as the entities `&amp;` and `&lt;`, so no tag (closing the block or
+ * opening another, of any case or spacing) can be formed — every tag starts with `<`. `>` stays (a Markdown quote);
+ * line breaks stay, since the block's lines are the text's own.
  */
 export function escapeMarkup(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
 }

@@ -16,7 +16,7 @@ const acts = [
 ];
 
 /** Every line terminator Unicode or a tokenizer may read as a new line. */
-const breaks = [
+export const lineTerminators: readonly string[] = [
   '\n',
   '\r',
   '\r\n',
@@ -59,7 +59,7 @@ export function injectionProbes(count = 100): InjectionProbe[] {
   for (let i = 0; out.length < count; i++) {
     const template = templates[i % templates.length] as (a: string, br: string) => string;
     const act = acts[Math.floor(i / templates.length) % acts.length] as string;
-    const br = breaks[i % breaks.length] as string;
+    const br = lineTerminators[i % lineTerminators.length] as string;
     const nonce = `inj${String(i).padStart(4, '0')}q`;
     out.push({ text: template(`${act} (${nonce})`, br), nonce });
   }

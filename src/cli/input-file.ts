@@ -1,11 +1,64 @@
 import { readFileSync } from 'node:fs';
 import { BadInputError } from './bad-input-error.ts';
 
-/** The text of an input file (UTF-8), or a bad-input error when it cannot be read. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The text of an input file, which must be UTF-8 (a leading byte order mark is dropped); a bad-input error when
+ * it cannot be read, or naming the byte offset (and line) of its first invalid UTF-8 sequence, never a text with
+ * U+FFFD in place of the bytes.
+ */
 export function readInputFile(file: string): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (error) {
     throw new BadInputError(`cannot read ${file}: ${(error as Error).message}`);
   }
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    const offset = firstInvalidUtf8(bytes);
+    const line = bytes.subarray(0, offset).filter((b) => b === 0x0a).length + 1;
+    const seen = [...bytes.subarray(offset, offset + 4)]
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join(' ');
+    throw new BadInputError(
+      `${file} is not valid UTF-8: the first invalid byte sequence is at byte offset ${offset} (line ${line}; bytes ${seen})`,
+    );
+  }
+}
+
+/**
+ * The byte offset where the first invalid UTF-8 sequence starts (as the WHATWG decoder, `TextDecoder` with
+ * `fatal`, finds it: overlong forms, surrogates, code points past U+10FFFF and truncated sequences are invalid),
+ * or -1 when the bytes are valid UTF-8.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length; ) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let lower = 0x80;
+    let upper = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      if (b === 0xe0) lower = 0xa0;
+      if (b === 0xed) upper = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      if (b === 0xf0) lower = 0x90;
+      if (b === 0xf4) upper = 0x8f;
+    } else return i;
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || c < (k === 1 ? lower : 0x80) || c > (k === 1 ? upper : 0xbf)) return i;
+    }
+    i += need + 1;
+  }
+  return -1;
 }

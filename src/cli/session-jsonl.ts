@@ -6,6 +6,7 @@ import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
 import { validateMessage } from '../messages/validate.ts';
 import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
 import { BadInputError, errorText } from './bad-input-error.ts';
+import { createToolCallTracker, trackMessage } from './ingest/tool-calls.ts';
 import { writeSessions } from './ingest/write-sessions.ts';
 import { noProgress, type Progress } from './progress.ts';
 
@@ -63,7 +64,11 @@ export async function requireSession(store: MemoryStoreV1, scope: Scope, id: str
   return session;
 }
 
-/** Parses and validates a whole file first: the session header and every message, or an error naming the line. */
+/**
+ * Parses and validates a whole file first: the session header and every message, each tool call answered by its
+ * result before the next user or system message and the end (see `createToolCallTracker`), or an error naming
+ * the line.
+ */
 export function parseSessionJsonl(text: string): {
   id: string;
   metadata: Record<string, JSONValue>;
@@ -74,6 +79,7 @@ export function parseSessionJsonl(text: string): {
   const bad = (n: number, why: string) => new BadInputError(`line ${n}: ${why}`);
   let header: { id: string; metadata: Record<string, JSONValue> } | undefined;
   const messages: MemoryMessage[] = [];
+  const tools = createToolCallTracker();
   lines.forEach((line, i) => {
     const n = i + 1;
     let row: { type?: unknown; id?: unknown; metadata?: unknown; message?: unknown };
@@ -94,13 +100,17 @@ export function parseSessionJsonl(text: string): {
     }
     if (row.type !== 'message' || typeof row.message !== 'object' || row.message === null)
       throw bad(n, 'expected {"type":"message","message":{…}}');
+    let message: MemoryMessage;
     try {
-      messages.push(validateMessage(deserializeMessage(JSON.stringify(row.message))));
+      message = validateMessage(deserializeMessage(JSON.stringify(row.message)));
     } catch (error) {
       throw bad(n, errorText(error));
     }
+    trackMessage(tools, message, `line ${n}`, (j) => `line ${n}: message.content[${j}].toolCallId`);
+    messages.push(message);
   });
   if (!header) throw new BadInputError('line 1: the file is empty');
+  tools.end();
   return { ...header, messages };
 }
 

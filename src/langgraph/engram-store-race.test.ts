@@ -22,8 +22,9 @@ describe('createEngramStore: racing puts of one key', () => {
           expect(results.filter((r) => r.status === 'rejected').map((r) => String(r.reason))).toEqual([]);
           for (let k = 0; k < 3; k++) {
             const item = await stores[0]!.get(['ns'], `k${k}`);
-            expect(item?.createdAt.getTime()).toBeLessThanOrEqual(item!.updatedAt.getTime());
-            expect((item?.value as { v: number }).v % 3).toBe(k);
+            expect(item, `k${k}`).toBeDefined();
+            expect(item!.createdAt.getTime()).toBeLessThanOrEqual(item!.updatedAt.getTime());
+            expect((item!.value as { v: number }).v % 3).toBe(k);
           }
         } finally {
           await a.close();

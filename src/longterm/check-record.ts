@@ -9,6 +9,8 @@ import type {
   LongTermTextQuery,
   LongTermVectorQuery,
 } from './long-term-query.ts';
+import { longTermOrigins } from './long-term-record.ts';
+import { isLongTermOrigin } from './provenance.ts';
 
 /** The longest record text or context, in UTF-16 code units. */
 export const maxRecordTextLength = 64 * 1024;
@@ -76,7 +78,16 @@ export function checkFilter(filter: LongTermFilter | undefined, component: strin
     }
   };
   wrap(() => {
-    const known = new Set(['kinds', 'session', 'episodes', 'metadata', 'validFrom', 'validTo']);
+    const known = new Set([
+      'kinds',
+      'session',
+      'episodes',
+      'metadata',
+      'origins',
+      'toolDerived',
+      'validFrom',
+      'validTo',
+    ]);
     for (const key of Object.keys(filter))
       if (!known.has(key)) throw bad(component, `filter.${key} is not a filter`);
     for (const key of ['kinds', 'episodes'] as const) {
@@ -95,6 +106,12 @@ export function checkFilter(filter: LongTermFilter | undefined, component: strin
         if (typeof value === 'object' && value !== null)
           throw bad(component, `filter.metadata.${key} must be a string, number, boolean or null`);
     }
+    if (filter.origins !== undefined) {
+      if (!Array.isArray(filter.origins) || !filter.origins.every(isLongTermOrigin))
+        throw bad(component, `filter.origins must be an array of ${longTermOrigins.join(', ')}`);
+    }
+    if (filter.toolDerived !== undefined && typeof filter.toolDerived !== 'boolean')
+      throw bad(component, 'filter.toolDerived must be a boolean');
     checkOptionalDate(filter.validFrom, 'filter.validFrom', component);
     checkOptionalDate(filter.validTo, 'filter.validTo', component);
   });

@@ -12,12 +12,18 @@ import { formatRecall } from './format-recall.ts';
 import { hybridSearch, type RankingOptions } from './hybrid-search.ts';
 import { checkQuery, recordedMessages } from './long-term-input.ts';
 import type { LongTermMemory, LongTermSearchOptions, LongTermSearchResult } from './long-term-memory.ts';
-import type { LongTermRecord, NewLongTermRecord } from './long-term-record.ts';
+import type { LongTermFilter } from './long-term-query.ts';
+import {
+  type LongTermProvenance,
+  type LongTermRecord,
+  longTermOrigins,
+  type NewLongTermRecord,
+} from './long-term-record.ts';
 import { getLongTermRecords, type LongTermStoreV1 } from './long-term-store-v1.ts';
 import { createMemoryLongTermRecords } from './memory-long-term-records.ts';
 import { prepareChange, prepareRecord } from './prepare-record.ts';
 import { runExtraction } from './run-extraction.ts';
-import { spokenText, turnRecords } from './turn-records.ts';
+import { spokenText, toolsReadAfter, turnRecords } from './turn-records.ts';
 
 /** How `record(messages)` records: each turn with its context (`turns`), facts an LLM extracts (`facts`, which also keeps the turns), or nothing. */
 export type RecordingMode = 'turns' | 'facts' | 'none';
@@ -48,8 +54,27 @@ export interface LongTermMemoryOptions extends RankingOptions {
   limit?: number;
   /** The clock for versions and relative dates. @default the system clock */
   clock?: Clock;
+  /**
+   * Keeps text out by where it came from. `toolDerived`: tool output, and what the model said or recorded after
+   * reading tool output in the same exchange (it may repeat injected instructions); `agentRecorded`: what the model
+   * chose to record (`record_to_memory`, origin `agent`). `'recall'` stores it but never returns it from `search` /
+   * `retrieve` (nor from the agent's recall); `'memory'` never stores it (`record` leaves it out, `add` refuses it
+   * with `INVALID_ARGUMENT`). @default nothing kept out
+   */
+  keepOut?: KeepOutOptions;
   /** Called with each error of background work (embedding, extraction); the work is retried on the next `record` or `flush`. */
   onError?: (error: unknown) => void;
+}
+
+/** Where text of an untrusted origin is kept out of: recall only, or the memory entirely. */
+export type KeepOut = 'recall' | 'memory';
+
+/** What {@link LongTermMemoryOptions.keepOut} keeps out. */
+export interface KeepOutOptions {
+  /** Tool output and what the model said or recorded after reading it (`provenance.toolDerived`). @default kept */
+  toolDerived?: KeepOut;
+  /** What the model chose to record through `record_to_memory` (`provenance.origin` `agent`). @default kept */
+  agentRecorded?: KeepOut;
 }
 
 /** A long-term memory with background work: embeddings and fact extraction run off the request path. */
@@ -146,6 +171,16 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
   const clock = options.clock ?? { now: () => new Date() };
   const defaultLimit = options.limit ?? 10;
   let previous: MemoryMessage | undefined;
+  let toolsRead: string[] = [];
+  const keepOut = options.keepOut ?? {};
+  const keptOut = (p: LongTermProvenance, where: KeepOut) =>
+    (keepOut.toolDerived === where && p.toolDerived) ||
+    (keepOut.agentRecorded === where && p.origin === 'agent');
+  // What recall leaves out, as a filter every store applies before ranking (so kept-out records take no result slot).
+  const recallFilter: LongTermFilter = {
+    ...(keepOut.toolDerived ? { toolDerived: false } : {}),
+    ...(keepOut.agentRecorded ? { origins: longTermOrigins.filter((o) => o !== 'agent') } : {}),
+  };
   const state = stateOf(options.store);
   const cursorKey = `longterm:extracted:${options.session ?? '*'}`;
   let failures = 0;
@@ -186,7 +221,8 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
           records,
           scope,
           extractor,
-          turns: page.records,
+          // Tool-derived turns kept out of recall are not mined for facts either.
+          turns: keepOut.toolDerived ? page.records.filter((r) => !r.provenance.toolDerived) : page.records,
           clock,
           maxFacts: options.maxFactsPerRun ?? 20,
           similar: (text) => search(text, { limit: 10, filter: { kinds: ['fact'] } }),
@@ -237,10 +273,11 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
         component,
         message: 'limit must be an integer from 1 to 100',
       });
+    const filter = { ...o.filter, ...recallFilter };
     const hits = await hybridSearch(records, scope, query, {
       ...options,
       limit,
-      ...(o.filter ? { filter: o.filter } : {}),
+      ...(Object.keys(filter).length > 0 ? { filter } : {}),
       ...(embedder ? { embedder } : {}),
       now: () => clock.now(),
     });
@@ -252,6 +289,14 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     const prepared = list.map((x, i) =>
       prepareRecord(typeof x === 'string' ? { text: x } : x, component, `records[${i}]`),
     );
+    prepared.forEach((r, i) => {
+      if (keptOut(r.provenance, 'memory'))
+        throw new MemoryError({
+          code: 'INVALID_ARGUMENT',
+          component,
+          message: `records[${i}] is ${r.provenance.origin === 'agent' && keepOut.agentRecorded === 'memory' ? 'recorded by the model (origin agent)' : 'tool-derived'}, and this memory keeps such text out (keepOut)`,
+        });
+    });
     const out = await records.addRecords(scope, prepared);
     if (embedder) void schedule();
     return out;
@@ -268,13 +313,19 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
         ...(options.roles ? { roles: options.roles } : {}),
         neighbours: options.neighbours ?? 2,
         ...(previous ? { previous } : {}),
-      }).map((r) => ({
-        ...r,
-        id: hashId('turn', [options.session ?? '', ...(r.provenance?.messageIds ?? [])]),
-      }));
+        toolsRead,
+        toolDerivedContext: !keepOut.toolDerived,
+      })
+        .filter((r) => !keptOut(r.provenance as LongTermProvenance, 'memory'))
+        .map((r) => ({
+          ...r,
+          id: hashId('turn', [options.session ?? '', ...(r.provenance?.messageIds ?? [])]),
+        }));
       const all: NewLongTermRecord[] = [...turns];
-      if ((options.episodes ?? true) && turns.length > 0) {
-        const text = turns
+      // With tool-derived text kept out of recall, the episode gathers the other turns only, so it stays recallable.
+      const told = keepOut.toolDerived ? turns.filter((t) => !t.provenance?.toolDerived) : turns;
+      if ((options.episodes ?? true) && told.length > 0) {
+        const text = told
           .map((t) => t.text)
           .join('\n')
           .slice(0, 64 * 1024);
@@ -282,20 +333,24 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
         all.push({
           id: hashId('episode', [
             options.session ?? '',
-            ...turns.flatMap((t) => t.provenance?.messageIds ?? []),
+            ...told.flatMap((t) => t.provenance?.messageIds ?? []),
           ]),
           kind: 'episode',
           text,
           ...(options.session === undefined ? {} : { session: options.session, episode: options.session }),
           validAt: first.createdAt,
           provenance: {
-            messageIds: turns.flatMap((t) => t.provenance?.messageIds ?? []),
-            roles: turns.flatMap((t) => t.provenance?.roles ?? []),
+            origin: 'conversation',
+            toolDerived: told.some((t) => t.provenance?.toolDerived),
+            messageIds: told.flatMap((t) => t.provenance?.messageIds ?? []),
+            roles: told.flatMap((t) => t.provenance?.roles ?? []),
+            ...(options.session === undefined ? {} : { session: options.session }),
           },
         });
       }
-      await add(all);
+      if (all.length > 0) await add(all);
       previous = [...messages].reverse().find((m) => spokenText(m) !== '') ?? previous;
+      toolsRead = toolsReadAfter(messages, toolsRead);
       if (recording === 'facts') void schedule();
     },
     async retrieve(query, o) {

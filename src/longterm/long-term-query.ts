@@ -1,5 +1,5 @@
 import type { JSONValue } from 'ai';
-import type { LongTermRecord, LongTermRecordKind } from './long-term-record.ts';
+import type { LongTermOrigin, LongTermRecord, LongTermRecordKind } from './long-term-record.ts';
 
 /** Which records a search or a listing considers, within its scope. Every condition must hold. */
 export interface LongTermFilter {
@@ -11,6 +11,10 @@ export interface LongTermFilter {
   episodes?: readonly string[];
   /** Only records whose metadata has each of these top-level values (strings, numbers, booleans or null). */
   metadata?: Record<string, JSONValue>;
+  /** Only records of these origins (`provenance.origin`). */
+  origins?: readonly LongTermOrigin[];
+  /** Only records whose text has (true) or has not (false) tool output in it (`provenance.toolDerived`). */
+  toolDerived?: boolean;
   /** Only records whose `validAt` is at or after this time (records without one are left out). */
   validFrom?: Date;
   /** Only records whose `validAt` is at or before this time (records without one are left out). */

@@ -6,14 +6,56 @@ export type LongTermRecordKind = 'fact' | 'turn' | 'episode' | 'note' | (string 
 /** What a change to a record did, as `history(id)` lists it (Mem0's events). */
 export type LongTermRecordEvent = 'ADD' | 'UPDATE' | 'DELETE';
 
-/** Where a record came from: the messages it was made from, their roles, and the tool when it came from tool output. */
+/**
+ * Who a record's text came from: the `user` said it, the model said it (`assistant`), a `tool` returned it, the
+ * model chose to record it (`agent`, through `record_to_memory`), an extractor derived it from turns (`extracted`),
+ * it gathers several turns (`conversation`, an episode), the application added it (`app`), or it was stored before
+ * records carried their origin (`unknown`).
+ */
+export type LongTermOrigin =
+  | 'user'
+  | 'assistant'
+  | 'tool'
+  | 'agent'
+  | 'extracted'
+  | 'conversation'
+  | 'system'
+  | 'app'
+  | 'unknown';
+
+/** Every {@link LongTermOrigin}, in a fixed order. */
+export const longTermOrigins: readonly LongTermOrigin[] = [
+  'user',
+  'assistant',
+  'tool',
+  'agent',
+  'extracted',
+  'conversation',
+  'system',
+  'app',
+  'unknown',
+];
+
+/** Where a record came from: who said it, the messages it was made from, their roles, and the tool when tool output went into it. */
 export interface LongTermProvenance {
+  /** Who the text came from. @default 'app' for a new record; 'unknown' for one stored before origins were kept */
+  origin: LongTermOrigin;
+  /**
+   * Whether tool output went into the text: a tool returned it, or the model said or recorded it after reading tool
+   * output in the same exchange (since the user last spoke), or it was derived from such text. Text a tool returned
+   * is not the user's word and may carry injected instructions. @default false (true when `tool` is set)
+   */
+  toolDerived: boolean;
   /** Ids of the source messages. @default [] */
   messageIds: string[];
   /** Roles of the source messages (`user`, `assistant`, `tool`, …). @default [] */
   roles: string[];
-  /** The tool whose output the record came from. */
+  /** The tool whose output the record came from (or, for a model's turn, the tool whose output it had read). */
   tool?: string;
+  /** The conversation (session) the source messages belong to. */
+  session?: string;
+  /** The tool call that recorded it (`record_to_memory`). */
+  toolCallId?: string;
 }
 
 /** A record to add: text plus what a search filters and ranks by. */

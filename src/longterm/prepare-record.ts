@@ -5,8 +5,14 @@ import { checkId, createId } from '../core/ids.ts';
 import { copyJsonValue } from '../messages/json-value.ts';
 import { analyzeText, notText } from './analyze-text.ts';
 import { checkMetadata, checkOptionalDate, checkRecordText } from './check-record.ts';
-import type { LongTermProvenance, LongTermRecordChange, NewLongTermRecord } from './long-term-record.ts';
+import {
+  type LongTermProvenance,
+  type LongTermRecordChange,
+  longTermOrigins,
+  type NewLongTermRecord,
+} from './long-term-record.ts';
 import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
+import { isLongTermOrigin } from './provenance.ts';
 
 /** SHA-256 (hex) of a text with case and runs of whitespace normalised: the record dedupe key. */
 export function recordHash(text: string): string {
@@ -16,9 +22,12 @@ export function recordHash(text: string): string {
     .digest('hex');
 }
 
-/** Checks provenance and fills in defaults; throws `INVALID_ARGUMENT` naming the field. */
+/**
+ * Checks provenance and fills in defaults (origin `app` — the application added it — unless `origin` says,
+ * tool-derived when it names a tool); throws `INVALID_ARGUMENT` naming the field.
+ */
 export function checkProvenance(value: unknown, what: string, component: string): LongTermProvenance {
-  if (value === undefined) return { messageIds: [], roles: [] };
+  if (value === undefined) return { origin: 'app', toolDerived: false, messageIds: [], roles: [] };
   if (typeof value !== 'object' || value === null)
     throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: `${what} must be an object` });
   const p = value as Partial<LongTermProvenance>;
@@ -35,13 +44,29 @@ export function checkProvenance(value: unknown, what: string, component: string)
     });
     return [...(v as string[])];
   };
+  if (p.origin !== undefined && !isLongTermOrigin(p.origin))
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${what}.origin must be one of ${longTermOrigins.join(', ')}`,
+    });
+  if (p.toolDerived !== undefined && typeof p.toolDerived !== 'boolean')
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${what}.toolDerived must be a boolean`,
+    });
   const out: LongTermProvenance = {
+    origin: p.origin ?? 'app',
+    toolDerived: p.toolDerived ?? (p.tool !== undefined || p.origin === 'tool'),
     messageIds: list(p.messageIds, 'messageIds'),
     roles: list(p.roles, 'roles'),
   };
-  if (p.tool !== undefined) {
-    checkId(p.tool, `${what}.tool`, component);
-    out.tool = p.tool;
+  if (out.origin === 'tool') out.toolDerived = true;
+  for (const key of ['tool', 'session', 'toolCallId'] as const) {
+    if (p[key] === undefined) continue;
+    checkId(p[key], `${what}.${key}`, component);
+    out[key] = p[key];
   }
   return out;
 }

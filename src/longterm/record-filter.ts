@@ -34,6 +34,8 @@ export function matchesFilter(record: LongTermRecord, filter: LongTermFilter): b
       if (canonicalJson(record.metadata[key]) !== canonicalJson(value)) return false;
     }
   }
+  if (filter.origins && !filter.origins.includes(record.provenance.origin)) return false;
+  if (filter.toolDerived !== undefined && record.provenance.toolDerived !== filter.toolDerived) return false;
   if (filter.validFrom || filter.validTo) {
     const at = record.validAt?.getTime();
     if (at === undefined) return false;

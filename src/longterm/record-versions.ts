@@ -2,6 +2,7 @@ import { canonicalJson } from '../messages/canonical-json.ts';
 import { copyJsonValue } from '../messages/json-value.ts';
 import type { LongTermRecord, LongTermRecordChange } from './long-term-record.ts';
 import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
+import { copyProvenance } from './provenance.ts';
 
 const copyDate = (d: Date | undefined) => (d === undefined ? undefined : new Date(d.getTime()));
 
@@ -14,11 +15,7 @@ export function copyRecord(r: LongTermRecord): LongTermRecord {
     kind: r.kind,
     text: r.text,
     metadata: copyJsonValue(r.metadata),
-    provenance: {
-      messageIds: [...r.provenance.messageIds],
-      roles: [...r.provenance.roles],
-      ...(r.provenance.tool === undefined ? {} : { tool: r.provenance.tool }),
-    },
+    provenance: copyProvenance(r.provenance),
     hash: r.hash,
     createdAt: new Date(r.createdAt.getTime()),
     recordedAt: new Date(r.recordedAt.getTime()),
@@ -65,13 +62,22 @@ export function applyChange(
     else if (v !== undefined) next[key] = new Date(v.getTime());
   }
   if (change.provenance) {
+    // The change's origin names who wrote the new text; tool output that went into the old or the new text stays marked.
+    const p = change.provenance;
+    const tool = p.tool ?? next.provenance.tool;
     next.provenance = {
-      messageIds: [...next.provenance.messageIds, ...(change.provenance.messageIds ?? [])],
-      roles: [...next.provenance.roles, ...(change.provenance.roles ?? [])],
-      ...((change.provenance.tool ?? next.provenance.tool)
-        ? { tool: change.provenance.tool ?? next.provenance.tool }
-        : {}),
+      ...next.provenance,
+      origin: p.origin ?? next.provenance.origin,
+      toolDerived: next.provenance.toolDerived || (p.toolDerived ?? p.tool !== undefined),
+      messageIds: [...next.provenance.messageIds, ...(p.messageIds ?? [])],
+      roles: [...next.provenance.roles, ...(p.roles ?? [])],
+      ...(tool ? { tool } : {}),
+      ...(p.session === undefined ? {} : { session: p.session }),
+      ...(p.toolCallId === undefined ? {} : { toolCallId: p.toolCallId }),
     };
+  } else if (change.text !== undefined) {
+    // New text from the application: its words replace the old ones.
+    next.provenance = { ...next.provenance, origin: 'app', toolDerived: false };
   }
   return next;
 }

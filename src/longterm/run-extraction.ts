@@ -66,7 +66,13 @@ export async function runExtraction(o: RunExtractionOptions): Promise<Extraction
   const decisions: FactDecision[] = await o.extractor.extract(turns, candidates);
   const messageIds = o.turns.flatMap((t) => t.provenance.messageIds);
   const roles = o.turns.flatMap((t) => t.provenance.roles);
-  const provenance = { messageIds, roles };
+  const provenance = {
+    origin: 'extracted' as const,
+    toolDerived: o.turns.some((t) => t.provenance.toolDerived),
+    messageIds,
+    roles,
+    ...(o.turns[0]?.session === undefined ? {} : { session: o.turns[0].session }),
+  };
   const hashes = new Set(shown.map((s) => s.record.hash));
   const touched = new Set<string>();
   let changes = 0;

@@ -1,6 +1,6 @@
 import type { MemoryMessage } from '../core/message.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
-import type { NewLongTermRecord } from './long-term-record.ts';
+import type { LongTermOrigin, NewLongTermRecord } from './long-term-record.ts';
 import { dateWords, mentionedDates } from './temporal-context.ts';
 
 /** Options of {@link turnRecords}. */
@@ -19,7 +19,34 @@ export interface TurnRecordOptions {
   previous?: MemoryMessage;
   /** Cut each turn's text to this many characters. @default 16384 */
   maxChars?: number;
+  /** Tools whose output the model read since the user last spoke, in an earlier call (see {@link toolsReadAfter}). @default [] */
+  toolsRead?: readonly string[];
+  /** Whether a neighbour with tool output in it (see {@link toolsReadAfter}) may go in a record's context. @default true */
+  toolDerivedContext?: boolean;
 }
+
+const resultTools = (m: MemoryMessage): string[] =>
+  typeof m.content === 'string'
+    ? []
+    : m.content.flatMap((p) => (p.type === 'tool-result' ? [p.toolName] : []));
+
+/**
+ * The tools whose output the model has read since the user last spoke, after `messages` (starting from `before`,
+ * from an earlier call): a user message starts a new exchange; a tool message, or a tool result in any message,
+ * adds its tool. What the model says in that exchange may repeat that output, so it is marked tool-derived.
+ */
+export function toolsReadAfter(messages: readonly MemoryMessage[], before: readonly string[] = []): string[] {
+  let read = [...before];
+  for (const m of messages) {
+    if (m.role === 'user') read = [];
+    for (const tool of resultTools(m)) if (!read.includes(tool)) read.push(tool);
+  }
+  return read;
+}
+
+/** Origin of a message's own words, by its role. */
+export const originOfRole = (role: string): LongTermOrigin =>
+  role === 'user' || role === 'assistant' || role === 'tool' || role === 'system' ? role : 'unknown';
 
 /** What a message says, for memory: its text parts (a tool message: its outputs' text); reasoning and tool calls left out. */
 export function spokenText(message: MemoryMessage): string {
@@ -32,14 +59,13 @@ export function spokenText(message: MemoryMessage): string {
   return parts.join('\n').trim();
 }
 
-const toolOf = (m: MemoryMessage) =>
-  m.role === 'tool' ? m.content.find((p) => p.type === 'tool-result')?.toolName : undefined;
-
 /**
  * One record per turn (seed 003's retrieval-augmented memory with context): the turn's text with its speaker,
  * and as context its neighbouring turns, the date it was said and the dates it mentions ("yesterday" resolved
- * to a day), so a search finds a turn by what was around it and by when. Tool output becomes a record only
- * when `roles` includes `tool`, marked with its tool in provenance and metadata.
+ * to a day), so a search finds a turn by what was around it and by when. Each record's provenance says who said
+ * it (origin `user`, `assistant`, `tool`, `system`), its message and session, and whether tool output went into it:
+ * a tool's output, or a model's turn after it read tool output in the same exchange (the model may repeat it).
+ * Tool output becomes a record only when `roles` includes `tool`, marked with its tool in provenance and metadata.
  */
 export function turnRecords(
   messages: readonly MemoryMessage[],
@@ -48,6 +74,17 @@ export function turnRecords(
   const roles = new Set(options.roles ?? ['user', 'assistant']);
   const speaker = options.speaker ?? ((m: MemoryMessage) => m.name ?? m.role);
   const max = options.maxChars ?? 16_384;
+  // The tools read before each message, walking the whole exchange (tool messages too, even when not recorded).
+  let read = [...(options.toolsRead ?? [])];
+  const readBefore = new Map<MemoryMessage, string[]>();
+  // The previous message (the last of an earlier call) was said with the tools that call had read.
+  if (options.previous) readBefore.set(options.previous, toolsReadAfter([options.previous], read));
+  for (const m of messages) {
+    if (m.role === 'user') read = [];
+    const own = resultTools(m);
+    readBefore.set(m, m.role === 'tool' ? own : [...read, ...own.filter((t) => !read.includes(t))]);
+    read = toolsReadAfter([m], read);
+  }
   const spoken = [...(options.previous ? [options.previous] : []), ...messages]
     .map((m) => ({ m, text: spokenText(m).slice(0, max) }))
     .filter(({ m, text }) => text !== '' && roles.has(m.role as 'user'));
@@ -55,20 +92,36 @@ export function turnRecords(
   const n = options.neighbours ?? 2;
   return spoken.slice(offset).map(({ m, text }, j) => {
     const i = j + offset;
-    const around = [...spoken.slice(Math.max(0, i - n), i), ...spoken.slice(i + 1, i + 1 + n)];
+    const around = [...spoken.slice(Math.max(0, i - n), i), ...spoken.slice(i + 1, i + 1 + n)].filter(
+      (a) => options.toolDerivedContext !== false || (readBefore.get(a.m)?.length ?? 0) === 0,
+    );
     const said = `${speaker(m)}: ${text}`;
     const context = [
       ...around.map((a) => a.text),
       dateWords(m.createdAt),
       ...mentionedDates(text, m.createdAt),
     ].join('\n');
-    const tool = toolOf(m);
+    const tools = readBefore.get(m) ?? [];
+    const tool = tools[0];
+    const fromTool = m.role === 'tool';
     const record: NewLongTermRecord = {
       kind: 'turn',
       text: said,
       context,
-      metadata: { role: m.role, speaker: speaker(m), ...(tool ? { tool, fromToolOutput: true } : {}) },
-      provenance: { messageIds: [m.id], roles: [m.role], ...(tool ? { tool } : {}) },
+      metadata: {
+        role: m.role,
+        speaker: speaker(m),
+        ...(tool && fromTool ? { tool, fromToolOutput: true } : {}),
+        ...(tool && !fromTool ? { afterToolOutput: tools } : {}),
+      },
+      provenance: {
+        origin: originOfRole(m.role),
+        toolDerived: tools.length > 0,
+        messageIds: [m.id],
+        roles: [m.role],
+        ...(tool ? { tool } : {}),
+        ...(options.session === undefined ? {} : { session: options.session }),
+      },
       validAt: m.createdAt,
     };
     if (options.session !== undefined) record.session = options.session;

@@ -6,7 +6,7 @@ import { checkScope, type Scope } from '../core/scope.ts';
 import { createLongTermMemory, type EngramLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import type { RankingOptions } from '../longterm/hybrid-search.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
-import { spokenText } from '../longterm/turn-records.ts';
+import { spokenText, toolsReadAfter } from '../longterm/turn-records.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import { createMemoryStore } from '../store/drivers/memory/index.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
@@ -196,8 +196,11 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
           metadata,
         },
         provenance: {
+          origin: 'conversation',
+          toolDerived: messages.some((m) => toolsReadAfter([m]).length > 0),
           messageIds: messages.slice(0, 1000).map((m) => m.id),
           roles: messages.slice(0, 1000).map((m) => m.role),
+          session: current.sessionId,
         },
       });
       index++;

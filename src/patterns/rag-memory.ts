@@ -5,7 +5,7 @@ import type { MemoryMessage } from '../core/message.ts';
 import { createLongTermMemory, type EngramLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import type { LongTermEmbedder } from '../longterm/embedder.ts';
 import type { RankingOptions } from '../longterm/hybrid-search.ts';
-import { spokenText } from '../longterm/turn-records.ts';
+import { originOfRole, spokenText, toolsReadAfter } from '../longterm/turn-records.ts';
 import { checkConversationMemory } from '../memory/check-conversation-memory.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 
@@ -74,7 +74,13 @@ export function createRagMemory(options: RagMemoryOptions): RagMemory {
           session: memory.sessionId,
           validAt: m.createdAt,
           metadata: { role: m.role },
-          provenance: { messageIds: [m.id], roles: [m.role] },
+          provenance: {
+            origin: originOfRole(m.role),
+            toolDerived: toolsReadAfter([m]).length > 0,
+            messageIds: [m.id],
+            roles: [m.role],
+            session: memory.sessionId,
+          },
         });
         await index.flush();
       }

@@ -118,8 +118,9 @@ describe('seed 002: Session integration', () => {
     const { model } = scriptedLanguageModel([]);
     const agent = reActAgent(model, memory);
     // Configure Session
+    const store = createJsonFileStore({ directory: sessionPath });
     const sessionManager = SessionManager.forSessionId('user123')
-      .withSession(createJsonFileStore({ directory: sessionPath }))
+      .withSession(store)
       .addComponent(agent)
       .addComponent(memory);
     // Load existing state
@@ -134,7 +135,9 @@ describe('seed 002: Session integration', () => {
     expect(saved.components.ReActAgent).toEqual({ memory: 'InMemoryMemory', interrupted: true });
     expect(new Date(saved.timestamp).toISOString()).toBe(saved.timestamp);
 
-    // A new process: fresh components, the same session file.
+    // A new process: fresh components, the same session file (the first process's handle is gone: one handle
+    // owns a json-file directory at a time).
+    await store.close();
     const memory2 = newInMemoryMemory();
     const agent2 = reActAgent(model, memory2);
     expect(agent2.interrupted).toBe(false);

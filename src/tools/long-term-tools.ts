@@ -1,7 +1,9 @@
-import { type Tool, tool } from 'ai';
+import { type ModelMessage, type Tool, tool } from 'ai';
 import { z } from 'zod';
 import { checkOptions } from '../core/check-options.ts';
+import { isValidId } from '../core/ids.ts';
 import type { LongTermMemory } from '../longterm/long-term-memory.ts';
+import type { LongTermProvenance } from '../longterm/long-term-record.ts';
 import { boundText, defaultMaxOutputChars, type ToolError, toolCall } from './tool-output.ts';
 
 /** Options of {@link createLongTermTools}. */
@@ -12,6 +14,20 @@ export interface LongTermToolsOptions {
   limit?: number;
   /** Longest output of a tool, in characters. @default 20,000 */
   maxOutputChars?: number;
+  /** The conversation the agent records from, kept in each record's provenance. @default none */
+  session?: string;
+}
+
+/** Tools whose output is in `messages` since the last user message: what the model records may repeat it. */
+function toolsSinceUser(messages: readonly ModelMessage[] | undefined): string[] {
+  const read: string[] = [];
+  for (const m of messages ?? []) {
+    if (m.role === 'user') read.length = 0;
+    if (typeof m.content === 'string') continue;
+    for (const p of m.content as readonly { type: string; toolName?: string }[])
+      if (p.type === 'tool-result' && p.toolName && !read.includes(p.toolName)) read.push(p.toolName);
+  }
+  return read;
 }
 
 /** The tools {@link createLongTermTools} returns (seed 002's agent-controlled long-term memory). */
@@ -31,7 +47,8 @@ const hintRetrieve = 'Pass "keywords": 1–20 words or short phrases, and option
 
 /**
  * Seed 002's agent-controlled long-term memory as AI SDK tools: `record_to_memory(thinking, content[])` adds each
- * statement as a `fact` record (the reasoning kept in its metadata, marked as recorded by the agent), and
+ * statement as a `fact` record (the reasoning kept in its metadata; provenance origin `agent`, with the session and
+ * tool call, and tool-derived when tool output was read since the user last spoke), and
  * `retrieve_from_memory(keywords[])` searches with the keywords and returns the hits as one block of quoted data
  * (never instructions). Bad arguments come back as `{ error }` the model can correct. The content store's tools
  * use the name `retrieve_from_memory` too: rename one when an agent has both (`{ recall: tools.retrieve_from_memory }`).
@@ -56,13 +73,22 @@ export function createLongTermTools(options: LongTermToolsOptions): LongTermTool
           .max(20)
           .describe('Self-contained statements to remember'),
       }),
-      execute: ({ thinking, content }) =>
+      execute: ({ thinking, content }, call) =>
         toolCall(hintRecord, async () => {
+          const tools = toolsSinceUser(call?.messages);
+          const provenance: Partial<LongTermProvenance> = {
+            origin: 'agent',
+            toolDerived: tools.length > 0,
+            ...(tools[0] === undefined ? {} : { tool: tools[0] }),
+            ...(options.session === undefined ? {} : { session: options.session }),
+            ...(isValidId(call?.toolCallId) ? { toolCallId: call.toolCallId } : {}),
+          };
           const stored = await options.memory.add(
             content.map((text) => ({
               kind: 'fact',
               text,
               metadata: { recordedBy: 'agent', thinking: thinking.slice(0, 2000) },
+              provenance,
             })),
           );
           return { recorded: stored.length, ids: stored.map((r) => r.id) };

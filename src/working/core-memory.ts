@@ -5,6 +5,7 @@ import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
+import { escapeMarkup, quoteLine } from '../messages/quoted-text.ts';
 import { createRecordSlot, type RecordSlot, recordsOf } from './record-slot.ts';
 
 /** A core memory block (Letta's): a labelled piece of text always in the context. */
@@ -199,8 +200,8 @@ export function createCoreMemory(options: CoreMemoryOptions): CoreMemory {
         ...blocks.map(
           (b) =>
             `<block label="${b.label}" chars="${b.value.length}/${b.limit}"${b.readOnly ? ' read_only="true"' : ''}${
-              b.description ? ` description=${JSON.stringify(b.description)}` : ''
-            }>\n${b.value.replaceAll('</block>', '<\\/block>')}\n</block>`,
+              b.description ? ` description=${quoteLine(b.description)}` : ''
+            }>\n${escapeMarkup(b.value)}\n</block>`,
         ),
         '</memory_blocks>',
       ].join('\n');

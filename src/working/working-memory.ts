@@ -5,6 +5,7 @@ import type { Clock } from '../core/clock.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
+import { escapeMarkup } from '../messages/quoted-text.ts';
 import { mergeMarkdown } from './markdown-sections.ts';
 import { mergeJson } from './merge-json.ts';
 import { createRecordSlot, recordsOf } from './record-slot.ts';
@@ -153,7 +154,7 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
       return [
         '<working_memory>',
         'Your working memory: keep it current with update_working_memory.',
-        schemaMode ? JSON.stringify(JSON.parse(text), null, 2) : text,
+        escapeMarkup(schemaMode ? JSON.stringify(JSON.parse(text), null, 2) : text),
         '</working_memory>',
       ].join('\n');
     },

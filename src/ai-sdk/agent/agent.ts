@@ -184,7 +184,11 @@ function toolsOf(config: AgentConfig, contentStore: AgentConfig['contentStore'])
   if (contentStore) Object.assign(tools, createContentTools({ content: contentStore }));
   const ltm = config.longTermMemory;
   if (ltm && (ltm.mode === 'agent' || ltm.mode === 'both')) {
-    const own = createLongTermTools({ memory: ltm.memory });
+    const session = config.memory ? (logOf(config.memory) as { sessionId?: unknown }).sessionId : undefined;
+    const own = createLongTermTools({
+      memory: ltm.memory,
+      ...(typeof session === 'string' ? { session } : {}),
+    });
     tools.record_to_memory = own.record_to_memory;
     // With a content store, its retrieve_from_memory keeps the name (seed 004); long-term recall is renamed.
     tools[contentStore ? 'retrieve_from_long_term_memory' : 'retrieve_from_memory'] =
@@ -471,10 +475,11 @@ export function agent(config: AgentConfig): Agent {
       const last = [...appended].reverse().find((m) => m.role === 'assistant');
       const responseContent = last?.content as AssistantContent | undefined;
       if (staticRecall && ltm && finishReason !== 'aborted') {
-        // This run's user and assistant messages (an agent's memory may hold earlier runs too).
+        // This run's messages (an agent's memory may hold earlier runs too), tool results included: the memory
+        // records user and assistant turns, and marks a turn said after reading tool output as tool-derived.
         const said = (await log.appended())
           .slice(before)
-          .filter((m) => m.role === 'user' || m.role === 'assistant');
+          .filter((m) => m.role === 'user' || m.role === 'assistant' || m.role === 'tool');
         await ltm.memory.record(
           said.map((m) => (idOf(m) === undefined ? withExtras(m) : (m as MemoryMessage))),
         );

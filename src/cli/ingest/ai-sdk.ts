@@ -6,11 +6,11 @@ import { deserializeMessage } from '../../messages/serialize.ts';
 import { validateMessage } from '../../messages/validate.ts';
 import { BadInputError } from '../bad-input-error.ts';
 import { checkRole, isObject, type Located, readMessageList, where } from './json-input.ts';
-import { createToolCallTracker } from './tool-calls.ts';
+import { createToolCallTracker, trackMessage } from './tool-calls.ts';
 
 /**
  * AI SDK v7 `ModelMessage`s (a JSON array, `{ messages }`, or one per line) checked with the library's schema,
- * each tool result answering an earlier call; errors name the JSON path or line. Messages without an `id` or
+ * each tool result answering an earlier call and each call answered before the next user or system message; errors name the JSON path or line. Messages without an `id` or
  * `createdAt` get a new id and `now`. JSON cannot hold a `URL` or a
  * `Date`: a file part's `{ type: 'url', url }` string and a `createdAt` string are read back as such, and engram's
  * own tagged JSON (`{"$date": …}`, `{"$url": …}`, `{"$bytes": …}`) is decoded; `id`, `name`, `metadata` are kept.
@@ -18,18 +18,15 @@ import { createToolCallTracker } from './tool-calls.ts';
 export function parseAiSdk(text: string, now = new Date()): MemoryMessage[] {
   const { items } = readMessageList(text, { jsonl: true });
   const tracker = createToolCallTracker();
-  return items.map((item) => {
+  const messages = items.map((item) => {
     checkRole(item, ['system', 'user', 'assistant', 'tool']);
     const decoded = revive(deserializeMessage(JSON.stringify(item.value))) as ModelMessage;
     const m = check(item, withExtras(decoded, {}, { clock: { now: () => new Date(now) } }));
-    if (typeof m.content !== 'string')
-      m.content.forEach((p, j) => {
-        if (p.type === 'tool-call')
-          tracker.call(p.toolCallId, p.toolName, where(item, `content[${j}].toolCallId`));
-        if (p.type === 'tool-result') tracker.result(p.toolCallId, where(item, `content[${j}].toolCallId`));
-      });
+    trackMessage(tracker, m, where(item), (j) => where(item, `content[${j}].toolCallId`));
     return m;
   });
+  tracker.end();
+  return messages;
 }
 
 function check(item: Located, value: unknown): MemoryMessage {

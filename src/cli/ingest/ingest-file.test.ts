@@ -19,7 +19,8 @@ const plain = (messages: readonly object[]) =>
 describe('parseIngestFile', () => {
   it('takes back, unchanged, any conversation engram writes in each format', () => {
     fc.assert(
-      fc.property(arbConversation(), (conversation: ModelMessage[]) => {
+      // A trailing step whose calls lack results is refused unless it awaits approval (issue 21, defect 11).
+      fc.property(arbConversation({ inFlight: false }), (conversation: ModelMessage[]) => {
         expect(plain(parse(conversation, 'ai-sdk')[0]!.messages)).toEqual(plain(conversation));
         const openai = toOpenAIChatMessages(conversation);
         expect(plain(parse({ messages: openai }, 'openai-chat')[0]!.messages)).toEqual(

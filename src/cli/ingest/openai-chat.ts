@@ -9,7 +9,8 @@ const roles = ['system', 'developer', 'user', 'assistant', 'tool'];
 /**
  * An OpenAI Chat Completions conversation (`{ messages }`, a bare array, or one message per line) as AI SDK
  * messages, through the library's converter: every message checked first (role, parts, tool-call arguments as
- * JSON, each tool result answering an earlier call), errors naming the JSON path or line.
+ * JSON, each tool result answering an earlier call, each call answered before the next user, system or developer
+ * message and the end), errors naming the JSON path or line.
  */
 export function parseOpenAIChat(text: string): ModelMessage[] {
   const { items } = readMessageList(text, { jsonl: true });
@@ -35,7 +36,9 @@ export function parseOpenAIChat(text: string): ModelMessage[] {
       return { ...m, content } as OpenAIChatMessage;
     }
     if (m.role === 'tool') tracker.result(m.tool_call_id, where(item, 'tool_call_id'));
+    else tracker.turn(where(item));
     return m as OpenAIChatMessage;
   });
+  tracker.end();
   return fromOpenAIChatMessages(checked);
 }

@@ -4,7 +4,7 @@ import { createMemoryStore } from '../../store/drivers/memory/index.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { BadInputError } from '../bad-input-error.ts';
 import type { IngestSession } from './ingest-file.ts';
-import { writeSessions } from './write-sessions.ts';
+import { importMarker, writeSessions } from './write-sessions.ts';
 
 const scope = { tenant: 't' };
 const at = new Date('2025-01-01T00:00:00Z');
@@ -81,5 +81,22 @@ describe('writeSessions', () => {
     await expect(writeSessions(store, scope, [session('keep', 'k1')])).rejects.toThrow(
       /already exists in this scope; use --session for another id/,
     );
+  });
+
+  it('a session a crashed run left (marked incomplete) is replaced by the next run and committed; --append refuses it', async () => {
+    const store = createMemoryStore();
+    await store.createSession(scope, { id: 'half', metadata: { [importMarker]: 'incomplete' } });
+    await store.append(scope, 'half', [{ message: msg('h1', 'from the crashed run'), tokens: 1 }]);
+    const file = { ...session('half', 'm1', 'm2'), metadata: { from: 'file' } };
+    await expect(writeSessions(store, scope, [file], { append: true })).rejects.toThrow(
+      /"half" is an incomplete import \(a run that crashed\); import it again without --append/,
+    );
+    await writeSessions(store, scope, [file]);
+    expect((await store.getSession(scope, 'half'))?.metadata).toEqual({ from: 'file' });
+    expect(await snapshot(store)).toEqual([{ id: 'half', log: ['m1', 'm2'] }]);
+    await expect(writeSessions(store, scope, [file])).rejects.toThrow(/already exists/);
+    await expect(
+      writeSessions(store, scope, [{ ...session('x', 'm1'), metadata: { [importMarker]: 'incomplete' } }]),
+    ).rejects.toThrow(/the metadata key "engram:import" is engram's own/);
   });
 });

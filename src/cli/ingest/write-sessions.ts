@@ -22,9 +22,23 @@ export interface WriteSessionsOptions {
 const chunkSize = 500;
 
 /**
- * Writes checked sessions all or nothing: every target is checked before the first write (valid, distinct ids, no
- * existing session unless `append`, no message id already in an appended session); if a write fails midway,
- * the sessions this call created are deleted and the messages it appended to existing ones removed again.
+ * The metadata key (value `'incomplete'`) a session carries while an import or ingest writes it: set when the
+ * session is created, removed by the last write, which restores the file's metadata in one step. A session
+ * that still has it was left by a crashed run; the next run replaces it instead of refusing it.
+ */
+export const importMarker = 'engram:import';
+
+/** What a target is: a new session, one to append to, or an incomplete import to replace. */
+type Target = 'new' | 'append' | 'resume';
+
+/**
+ * Writes checked sessions all or nothing, also across a crash (SIGKILL, power loss): every target is checked
+ * before the first write (valid, distinct ids, no existing session unless `append`, no message id already in an
+ * appended session). A new session is created with the {@link importMarker} in its metadata, filled chunk by
+ * chunk, and committed by one last write that sets its real metadata; a crash leaves nothing or a marked session,
+ * which the next run of the same import deletes and writes again. Messages appended to an existing session go
+ * in one atomic append. If a write fails midway, the sessions this call created are deleted and the messages it
+ * appended to existing ones removed again.
  */
 export async function writeSessions(
   store: MemoryStoreV1,
@@ -32,7 +46,7 @@ export async function writeSessions(
   sessions: readonly IngestSession[],
   options: WriteSessionsOptions = {},
 ): Promise<{ sessions: string[]; messages: number }> {
-  const existing = await checkTargets(store, scope, sessions, options);
+  const targets = await checkTargets(store, scope, sessions, options);
   const progress = options.progress ?? noProgress;
   const created: string[] = [];
   const appended = new Map<string, string[]>();
@@ -41,18 +55,28 @@ export async function writeSessions(
   progress.start(options.label ?? 'writing', total);
   try {
     for (const s of sessions) {
-      if (existing.has(s.id)) appended.set(s.id, []);
-      else {
-        await store.createSession(scope, { id: s.id, metadata: s.metadata });
-        created.push(s.id);
-      }
       const memory = createConversationMemory({ store, scope, sessionId: s.id });
+      if (targets.get(s.id) === 'append') {
+        await memory.store(s.messages); // one append: atomic
+        appended.set(
+          s.id,
+          s.messages.map((m) => m.id),
+        );
+        progress.tick(s.messages.length);
+        continue;
+      }
+      if (targets.get(s.id) === 'resume') await store.deleteSession(scope, s.id);
+      await store.createSession(scope, {
+        id: s.id,
+        metadata: { ...s.metadata, [importMarker]: 'incomplete' },
+      });
+      created.push(s.id);
       for (let i = 0; i < s.messages.length; i += chunkSize) {
         const chunk = s.messages.slice(i, i + chunkSize);
         await memory.store(chunk);
-        appended.get(s.id)?.push(...chunk.map((m) => m.id));
         progress.tick(chunk.length);
       }
+      await store.updateSession(scope, s.id, s.metadata); // the commit: the marker goes
     }
   } catch (error) {
     for (const id of created) await store.deleteSession(scope, id).catch(() => undefined);
@@ -64,37 +88,50 @@ export async function writeSessions(
   return { sessions: sessions.map((s) => s.id), messages: total };
 }
 
-/** Checks every target before any write; returns the ids of the sessions that exist (appended to). */
+/** Checks every target before any write; returns what each is. */
 async function checkTargets(
   store: MemoryStoreV1,
   scope: Scope,
   sessions: readonly IngestSession[],
   options: WriteSessionsOptions,
-): Promise<Set<string>> {
-  const existing = new Set<string>();
-  const ids = new Set<string>();
+): Promise<Map<string, Target>> {
+  const targets = new Map<string, Target>();
   for (const s of sessions) {
     if (!isValidId(s.id))
       throw new BadInputError(`"${s.id}" is not a session id (1–256 characters, no NUL or lone surrogates)`);
-    if (ids.has(s.id)) throw new BadInputError(`two sessions of the file have the id "${s.id}"`);
-    ids.add(s.id);
+    if (targets.has(s.id)) throw new BadInputError(`two sessions of the file have the id "${s.id}"`);
+    if (Object.hasOwn(s.metadata, importMarker))
+      throw new BadInputError(`session "${s.id}": the metadata key "${importMarker}" is engram's own`);
     const messageIds = new Set<string>();
     for (const m of s.messages) {
       if (messageIds.has(m.id))
         throw new BadInputError(`session "${s.id}": message id "${m.id}" is used twice`);
       messageIds.add(m.id);
     }
-    if (!(await store.getSession(scope, s.id))) continue;
+    const existing = await store.getSession(scope, s.id);
+    if (!existing) {
+      targets.set(s.id, 'new');
+      continue;
+    }
+    const incomplete = existing.metadata[importMarker] === 'incomplete';
+    if (incomplete && !options.append) {
+      targets.set(s.id, 'resume');
+      continue;
+    }
+    if (incomplete)
+      throw new BadInputError(
+        `session "${s.id}" is an incomplete import (a run that crashed); import it again without --append to replace it`,
+      );
     if (!options.append)
       throw new BadInputError(
         `session "${s.id}" already exists in this scope; ${options.existsHint ?? 'use --session for another id'}`,
       );
-    existing.add(s.id);
+    targets.set(s.id, 'append');
     for (let i = 0; i < s.messages.length; i += chunkSize) {
       const ids = s.messages.slice(i, i + chunkSize).map((m) => m.id);
       const [taken] = await store.getMessages(scope, s.id, ids);
       if (taken) throw new BadInputError(`session "${s.id}" already holds a message "${taken.message.id}"`);
     }
   }
-  return existing;
+  return targets;
 }

@@ -32,7 +32,12 @@ describe.each<Mem0Api>(['platform', 'oss'])('createMem0LongTermMemory (%s API)',
     const hits = await u1.search('where do I live');
     expect(hits.map((h) => h.record.text)).toEqual(['I live in Oslo.']);
     expect(hits[0]!.record).toMatchObject({ kind: 'fact', version: 1, event: 'ADD', metadata: {} });
-    expect(hits[0]!.record.provenance).toEqual({ messageIds: [], roles: [] });
+    expect(hits[0]!.record.provenance).toEqual({
+      origin: 'unknown',
+      toolDerived: false,
+      messageIds: [],
+      roles: [],
+    });
     expect(hits[0]!.score).toBeGreaterThan(0);
     expect((await u1.search('cat')).map((h) => h.record.text)).toEqual(['My cat is called Pixel.']);
     expect((await u10.search('live')).map((h) => h.record.text)).toEqual(['I live in Lima.']);

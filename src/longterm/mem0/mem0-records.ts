@@ -100,7 +100,7 @@ export function mem0Record(memory: Mem0Memory, now = new Date()): LongTermRecord
     metadata: isObject(memory.metadata)
       ? (structuredClone(memory.metadata) as Record<string, JSONValue>)
       : {},
-    provenance: { messageIds: [], roles: [] },
+    provenance: { origin: 'unknown', toolDerived: false, messageIds: [], roles: [] },
     hash: recordHash(memory.memory),
     createdAt,
     recordedAt,
@@ -135,7 +135,7 @@ export function mem0Versions(entries: readonly unknown[], id: string): LongTermR
       kind: 'fact',
       text,
       metadata: isObject(e.metadata) ? (structuredClone(e.metadata) as Record<string, JSONValue>) : {},
-      provenance: { messageIds: [], roles: [] },
+      provenance: { origin: 'unknown', toolDerived: false, messageIds: [], roles: [] },
       hash: recordHash(text),
       createdAt,
       recordedAt: at,

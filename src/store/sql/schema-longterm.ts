@@ -82,3 +82,25 @@ export const longTermMigration: SqlMigration = {
     ];
   },
 };
+
+/**
+ * Schema version 13: who a long-term record came from, as columns a search filters by — `origin` (see
+ * `LongTermOrigin`) and `tool_derived` (1 when tool output went into the text). The same values stay in the
+ * `provenance` JSON, which is what a record is read from. Rows written before have origin `unknown`, and are
+ * tool-derived when their provenance names a tool or a `tool` role.
+ */
+export const longTermOriginMigration: SqlMigration = {
+  version: 13,
+  name: 'long-term record origin',
+  statements: (d) => {
+    const pg = d.name === 'postgres';
+    const add = pg ? 'ADD COLUMN IF NOT EXISTS' : 'ADD COLUMN';
+    return [
+      `ALTER TABLE engram_ltm_records ${add} origin TEXT NOT NULL DEFAULT 'unknown'`,
+      `ALTER TABLE engram_ltm_records ${add} tool_derived ${d.types.int} NOT NULL DEFAULT 0`,
+      pg
+        ? "UPDATE engram_ltm_records SET tool_derived = 1 WHERE jsonb_exists(CAST(provenance AS jsonb), 'tool') OR jsonb_exists(CAST(provenance AS jsonb) -> 'roles', 'tool')"
+        : "UPDATE engram_ltm_records SET tool_derived = 1 WHERE json_extract(provenance, '$.tool') IS NOT NULL OR EXISTS (SELECT 1 FROM json_each(provenance, '$.roles') WHERE value = 'tool')",
+    ];
+  },
+};

@@ -1,5 +1,5 @@
 import { contentItemsMigration } from './schema-content.ts';
-import { longTermMigration } from './schema-longterm.ts';
+import { longTermMigration, longTermOriginMigration } from './schema-longterm.ts';
 import { ginPendingListMigration, liveSeqMigration, scopedFullTextMigration } from './schema-search-prune.ts';
 import type { SqlDialect } from './sql-dialect.ts';
 
@@ -424,4 +424,5 @@ export const sqlMigrations: readonly SqlMigration[] = [
   contentItemsMigration,
   longTermMigration,
   ginPendingListMigration,
+  longTermOriginMigration,
 ];

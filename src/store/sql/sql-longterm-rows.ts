@@ -3,6 +3,7 @@ import type { JSONValue } from 'ai';
 import type { Scope } from '../../core/scope.ts';
 import type { LongTermFilter } from '../../longterm/long-term-query.ts';
 import type { LongTermProvenance, LongTermRecord } from '../../longterm/long-term-record.ts';
+import { copyProvenance } from '../../longterm/provenance.ts';
 import type { SqlClient, SqlRow } from './sql-client.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
 
@@ -25,7 +26,7 @@ export function toRecord(row: SqlRow): LongTermRecord {
       string,
       JSONValue
     >,
-    provenance: JSON.parse(String(row.provenance)) as LongTermProvenance,
+    provenance: copyProvenance(JSON.parse(String(row.provenance)) as Partial<LongTermProvenance>),
     hash: String(row.hash),
     createdAt: new Date(Number(row.created_at)),
     recordedAt: new Date(Number(row.recorded_at)),
@@ -105,6 +106,9 @@ export function filterSql(client: SqlClient, filter: LongTermFilter): SqlFragmen
       );
     }
   }
+  if (filter.origins)
+    parts.push(filter.origins.length ? sql`r.origin IN (${joinSql([...filter.origins])})` : raw('1 = 0'));
+  if (filter.toolDerived !== undefined) parts.push(sql`r.tool_derived = ${filter.toolDerived ? 1 : 0}`);
   if (filter.validFrom) parts.push(sql`r.valid_at >= ${filter.validFrom.getTime()}`);
   if (filter.validTo) parts.push(sql`r.valid_at <= ${filter.validTo.getTime()}`);
   if (filter.validFrom || filter.validTo) parts.push(raw('r.valid_at IS NOT NULL'));

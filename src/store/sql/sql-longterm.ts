@@ -92,9 +92,9 @@ interface NewVersion {
 }
 
 const versionColumns = raw(
-  'first_rid, tenant, user_id, agent_id, id, version, event, live, kind, text, context, session_id, episode, metadata, provenance, hash, valid_at, invalid_at, created_at, recorded_at, terms, context_terms, term_count',
+  'first_rid, tenant, user_id, agent_id, id, version, event, live, kind, text, context, session_id, episode, metadata, provenance, origin, tool_derived, hash, valid_at, invalid_at, created_at, recorded_at, terms, context_terms, term_count',
 );
-/** Rows per multi-row INSERT (24 parameters each, under SQLite's and PostgreSQL's limits). */
+/** Rows per multi-row INSERT (26 parameters each, under SQLite's and PostgreSQL's limits). */
 const insertChunk = 200;
 
 /**
@@ -112,7 +112,7 @@ async function insertVersions(
     const part = versions.slice(i, i + insertChunk);
     const rows = part.map(({ record: r, terms, contextTerms, firstRid }) => {
       const live = r.event === 'DELETE' ? 0 : 1;
-      const values = sql`${firstRid ?? 0}, ${owner.tenant}, ${owner.user}, ${owner.agent}, ${r.id}, ${r.version}, ${r.event}, ${live}, ${r.kind}, ${r.text}, ${r.context ?? null}, ${r.session ?? null}, ${r.episode ?? null}, ${JSON.stringify(r.metadata)}, ${JSON.stringify(r.provenance)}, ${r.hash}, ${r.validAt?.getTime() ?? null}, ${r.invalidAt?.getTime() ?? null}, ${r.createdAt.getTime()}, ${r.recordedAt.getTime()}, ${terms.join(' ')}, ${contextTerms.join(' ')}, ${terms.length + contextTerms.length}`;
+      const values = sql`${firstRid ?? 0}, ${owner.tenant}, ${owner.user}, ${owner.agent}, ${r.id}, ${r.version}, ${r.event}, ${live}, ${r.kind}, ${r.text}, ${r.context ?? null}, ${r.session ?? null}, ${r.episode ?? null}, ${JSON.stringify(r.metadata)}, ${JSON.stringify(r.provenance)}, ${r.provenance.origin}, ${r.provenance.toolDerived ? 1 : 0}, ${r.hash}, ${r.validAt?.getTime() ?? null}, ${r.invalidAt?.getTime() ?? null}, ${r.createdAt.getTime()}, ${r.recordedAt.getTime()}, ${terms.join(' ')}, ${contextTerms.join(' ')}, ${terms.length + contextTerms.length}`;
       if (!pg) return sql`(${values})`;
       const tsv = live
         ? sql`CAST(${tsvectorLiteral({ owner, terms, contextTerms })} AS tsvector)`

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import { analyzeText } from '../../longterm/analyze-text.ts';
-import type { NewLongTermRecord } from '../../longterm/long-term-record.ts';
+import { longTermOrigins, type NewLongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
 import { prepareRecord } from '../../longterm/prepare-record.ts';
 import type { LongTermCase } from './describe-long-term-store.ts';
@@ -64,6 +64,60 @@ export const longTermCases: LongTermCase[] = [
       const again = await t.reopen();
       expect(await again.getRecord(scope, 'r1')).toEqual(stored);
       expect(ids(await search(again, scope, 'support group'))).toEqual(['r1']);
+    },
+  },
+  {
+    name: 'provenance: every origin round-trips with its session, message, tool call and tool mark, and filters',
+    async run(t) {
+      const scope = t.scope({ user: 'u' });
+      // Every origin but system and unknown (7 of them), in the order of `longTermOrigins`.
+      const origins = longTermOrigins.filter((o) => o !== 'system' && o !== 'unknown');
+      const inputs = origins.map((origin, i) =>
+        rec({
+          id: `p${i}`,
+          text: `provenance probe ${origin}`,
+          provenance: {
+            origin,
+            toolDerived: origin === 'tool' || origin === 'agent',
+            messageIds: [`m${i}`],
+            roles: [origin === 'agent' ? 'assistant' : origin],
+            session: 's1',
+            ...(origin === 'tool' ? { tool: 'web_search' } : {}),
+            ...(origin === 'agent' ? { toolCallId: 'call_1', tool: 'web_search' } : {}),
+          },
+        }),
+      );
+      const stored = await t.records.addRecords(scope, inputs);
+      stored.forEach((r, i) => {
+        expect(r.provenance).toEqual(inputs[i]?.provenance);
+      });
+      for (const r of stored) expect(await t.records.getRecord(scope, r.id)).toEqual(r);
+      // A record added without provenance is the application's.
+      const [plain] = await t.records.addRecords(scope, [rec({ id: 'plain', text: 'provenance probe app' })]);
+      expect(plain?.provenance).toEqual({ origin: 'app', toolDerived: false, messageIds: [], roles: [] });
+      const clean = await search(t.records, scope, 'provenance probe', { filter: { toolDerived: false } });
+      expect(ids(clean).sort()).toEqual(['p0', 'p1', 'p4', 'p5', 'p6', 'plain']);
+      const told = await search(t.records, scope, 'probe', { filter: { origins: ['user', 'assistant'] } });
+      expect(ids(told).sort()).toEqual(['p0', 'p1']);
+      const listed = await t.records.listRecords(scope, { filter: { toolDerived: true } });
+      expect(listed.records.map((r) => r.id)).toEqual(['p2', 'p3']);
+      // An update by the extractor names its origin; tool output once in the text stays marked.
+      const updated = await t.records.updateRecord(
+        scope,
+        'p2',
+        { text: 'provenance probe updated', provenance: { origin: 'extracted', toolDerived: false } },
+        new Date(Date.now() + 1000),
+      );
+      expect(updated.provenance).toMatchObject({
+        origin: 'extracted',
+        toolDerived: true,
+        tool: 'web_search',
+      });
+      expect((await t.records.history(scope, 'p2')).map((r) => r.provenance.origin)).toEqual([
+        'tool',
+        'extracted',
+      ]);
+      expect(ids(await search(t.records, scope, 'updated', { filter: { toolDerived: false } }))).toEqual([]);
     },
   },
   {

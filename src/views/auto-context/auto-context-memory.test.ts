@@ -120,6 +120,31 @@ describe('createAutoContextMemory: the compaction ladder', () => {
     expect(out2.length).toBeLessThanOrEqual(12);
   });
 
+  it('never summarizes the question being answered: the newest user message stays word for word, whatever the tail', async () => {
+    for (const lastKeep of [0, 1, 2, 4]) {
+      const { view, memory } = setup({ msgThreshold: 6, lastKeep, minGainTokens: 0 });
+      for (let r = 0; r < 4; r++) {
+        await view.store({ role: 'user', content: `question ${r}: which dishes are safe?` });
+        await view.store({ role: 'assistant', content: `answer ${r}` });
+      }
+      // The current round: a question, then two tool exchanges (longer than a short tail).
+      await view.store({ role: 'user', content: 'Which dishes in the guide were safe for me?' });
+      const { messages } = researchTrace({ iterations: 2, pageChars: 300 });
+      for (const m of messages.slice(1).filter((m) => m.role !== 'user')) await view.store(m as ModelMessage);
+      const out = await view.read();
+      const steps = await view.steps();
+      expect(
+        steps.some((s) => s.step === 'summarize-rounds'),
+        `lastKeep ${lastKeep}`,
+      ).toBe(true);
+      expect(out.filter((m) => m.role === 'user').map(text), `lastKeep ${lastKeep}`).toContain(
+        'Which dishes in the guide were safe for me?',
+      );
+      checkContext(await memory.entries(), out, new Set(steps.map((s) => s.id)));
+      await sendToModel(out);
+    }
+  });
+
   it('msgThreshold holds with the default summarizer, default lastKeep and short messages (issue 21 #15)', async () => {
     for (const msgThreshold of [3, 12, 30, 60]) {
       const { view, memory } = setup({ msgThreshold });

@@ -174,11 +174,34 @@ export async function planCompactToolRuns(ctx: PlanContext, newId: () => string)
   return planned;
 }
 
-/** Rung 3: everything before the protected tail becomes one running summary (the previous one folded in). */
+/**
+ * Rung 3: everything before the protected tail becomes a running summary (the previous one folded in), except
+ * the question being answered: the newest user message of the log stays word for word. The rounds before it
+ * become one summary; the current round's steps between it and the tail (a long agent run after one task)
+ * become another, each folding in its own earlier summary.
+ */
 export async function planSummarizeRounds(ctx: PlanContext, newId: () => string): Promise<PlannedStep[]> {
   const guarded = reloadedGuard(ctx);
+  const question = ctx.items.findLast((i) => i.origin !== 'summary' && i.entry?.message.role === 'user');
   const inside = ctx.items.filter((i) => i.toSeq < ctx.protectFromSeq && i.message.role !== 'system');
   if (inside.length === 0 || inside.some((i) => guarded(i.toSeq))) return [];
+  const at = question ? inside.indexOf(question) : -1;
+  const segments = at < 0 ? [inside] : [inside.slice(0, at), inside.slice(at + 1)];
+  const planned: PlannedStep[] = [];
+  for (const segment of segments) {
+    const step = await planSummary(ctx, segment, newId);
+    if (step) planned.push(step);
+  }
+  return planned;
+}
+
+/** One running summary of `inside` (consecutive items of the view), folding in the summary already among them. */
+async function planSummary(
+  ctx: PlanContext,
+  inside: readonly LadderItem[],
+  newId: () => string,
+): Promise<PlannedStep | undefined> {
+  if (inside.length < 2) return undefined; // one message is not worth a summary of it
   const previous = [...ctx.steps]
     .reverse()
     .find(
@@ -190,7 +213,7 @@ export async function planSummarizeRounds(ctx: PlanContext, newId: () => string)
   const fresh = previous
     ? inside.filter((i) => !(i.origin === 'summary' && i.steps[0] === previous.id))
     : inside;
-  if (fresh.length === 0) return [];
+  if (fresh.length === 0) return undefined;
   const fromSeq = inside[0]!.fromSeq;
   const toSeq = inside.at(-1)!.toSeq;
   const id = newId();
@@ -202,17 +225,15 @@ export async function planSummarizeRounds(ctx: PlanContext, newId: () => string)
   const text = `${header('a summary of the conversation', fromSeq, toSeq, id)}\n${body}`;
   const tokens = ctx.counter.count(summaryMessage({ id, createdAt: new Date(0) }, text));
   const before = inside.reduce((n, i) => n + i.tokens, 0);
-  return [
-    {
-      id,
-      step: 'summarize-rounds',
-      fromSeq,
-      toSeq,
-      summary: { text, tokens },
-      gain: before - tokens,
-      removed: inside.length - 1,
-    },
-  ];
+  return {
+    id,
+    step: 'summarize-rounds',
+    fromSeq,
+    toSeq,
+    summary: { text, tokens },
+    gain: before - tokens,
+    removed: inside.length - 1,
+  };
 }
 
 /**

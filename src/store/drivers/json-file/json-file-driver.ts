@@ -26,6 +26,7 @@ import { planReplace } from '../../replace-plan.ts';
 import { checkStateKey } from '../../state-scope.ts';
 import { appendEntry, checkSessionId, sessionNotFound, visibleToScope } from '../../store-helpers.ts';
 import { createJsonFileContentItems } from './content-files.ts';
+import { acquireFolderLock, type FolderLock } from './folder-lock.ts';
 import { upgradeLayout } from './layout-upgrade.ts';
 import { appendLines, deleteIds, materializeForks, replaceLog } from './log-writes.ts';
 import { createJsonFileLongTermJournal } from './longterm-journal.ts';
@@ -54,7 +55,10 @@ export interface TenantCache {
 }
 
 /**
- * A durable single-process store in plain files (seed 002's JsonSession). Per tenant folder
+ * A durable single-process store in plain files (seed 002's JsonSession). One handle at a time owns the
+ * directory: its first operation takes `<directory>/_engram.lock` (pid, process start time, nonce; see
+ * `acquireFolderLock`), `close()` releases it, and a lock left by a dead process is taken over; while another
+ * handle, in this process or another, holds it, every operation throws `STORE_ERROR` and changes nothing. Per tenant folder
  * `<directory>/<encoded tenant>/`, a session's files sit in its owner's folder: the tenant folder for the tenant
  * itself, `_user/<user>/`, `_agent/<agent>/` or `_user/<user>/_agent/<agent>/` below it. There
  * `<encoded session id>.json` is the session document (seed 002's JsonSession)
@@ -81,12 +85,14 @@ export function createJsonFileStore(
   let closed = false;
   let queue: Promise<unknown> = Promise.resolve();
   let upgraded = false;
+  let lock: FolderLock | undefined;
 
   /** Runs `fn` alone (operations never interleave), after checking the store and the scope. */
   const op = <T>(scope: Scope, fn: (t: TenantCache) => Promise<T>): Promise<T> => {
     const run = async () => {
       if (closed) throw new MemoryError({ code: 'STORE_CLOSED', component, message: 'store is closed' });
       checkScope(scope, component);
+      lock ??= await acquireFolderLock(options.directory, component);
       if (!upgraded) {
         await upgradeLayout(options.directory);
         upgraded = true;
@@ -393,6 +399,8 @@ export function createJsonFileStore(
     async close() {
       await queue;
       closed = true;
+      await lock?.release();
+      lock = undefined;
     },
   };
 

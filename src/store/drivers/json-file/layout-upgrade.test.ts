@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../../core/scope.ts';
 import { expectMemoryError, makeMessage } from '../../../testing/fixtures.ts';
 import { encodeFileName } from './file-names.ts';
+import { lockFileName } from './folder-lock.ts';
 import { createJsonFileStore } from './json-file-driver.ts';
 import { layoutMarker } from './layout-upgrade.ts';
 import { entryLine } from './session-log.ts';
@@ -70,7 +71,9 @@ describe('json-file layout upgrade (sessions keyed by owner)', () => {
     expect(await store.getState(u1, 'Prefs')).toBe('u1');
     const listed = (await store.listSessions(org)).map((r) => `${r.scope.user ?? '-'}/${r.id}`);
     expect(listed.sort()).toEqual(['-/fork', '-/team', 'u1/Bot-Chat', 'u1/chat']);
-    expect((await readdir(directory)).sort()).toEqual([encodeFileName(tenant), layoutMarker].sort());
+    expect((await readdir(directory)).sort()).toEqual(
+      [encodeFileName(tenant), layoutMarker, lockFileName].sort(),
+    );
     expect((await readdir(tenantDir)).sort()).toEqual([
       '_state.json',
       '_user',

@@ -152,4 +152,13 @@ describe('the engram command (real binary)', () => {
     expect(help.code).toBe(0);
     expect(help.out).toContain('sessions');
   });
+
+  it('--version and -V print the package version and exit 0', () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    for (const flag of ['--version', '-V']) {
+      const run = engram(flag);
+      expect(run.code, flag).toBe(0);
+      expect(run.out.trim(), flag).toBe(version);
+    }
+  });
 });

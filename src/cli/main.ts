@@ -5,7 +5,7 @@
  * SQLite file (`--db`) or a PostgreSQL database (`--pg`). Tables for people, `--json` for scripts. Exit codes:
  * 0 done, 2 usage error, 3 bad input (nothing imported), 4 store error, 1 anything else.
  */
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { errorText } from './bad-input-error.ts';
@@ -21,10 +21,17 @@ import { registerTransferCommands } from './commands/transfer-commands.ts';
 
 export { exitCodes } from './cli-context.ts';
 
+/** The package's version, from the `package.json` two folders up (`src/cli/` in the repository, `dist/cli/` installed). */
+function packageVersion(): string {
+  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}
+
 /** The program (exported for tests of its help text). */
 export function createProgram(): Command {
   const program = new Command('engram')
     .description('Inspect and move engram memory: sessions, their messages, long-term records.')
+    .version(packageVersion(), '-V, --version', 'print the version of engram')
     .option('--db <path>', 'a SQLite database file')
     .option('--pg <url>', 'a PostgreSQL connection string')
     .option('--schema <name>', 'the PostgreSQL schema')

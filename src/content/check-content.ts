@@ -181,15 +181,7 @@ export function checkContentItem(
   component: string,
   maxContentBytes = defaultMaxContentBytes,
 ): void {
-  if (typeof item !== 'object' || item === null) {
-    throw new InvalidValueError({ path: 'item', problem: 'expected an object', component });
-  }
-  checkId(item.id, 'item.id', component);
-  checkId(item.type, 'item.type', component);
-  checkId(item.source, 'item.source', component);
-  if (item.format !== 'text' && item.format !== 'json') {
-    throw new InvalidValueError({ path: 'item.format', problem: "expected 'text' or 'json'", component });
-  }
+  checkItemInfo(item, component);
   if (item.format === 'text' && typeof item.content !== 'string') {
     throw new InvalidValueError({
       path: 'item.content',
@@ -209,7 +201,6 @@ export function checkContentItem(
     });
   }
   checkJsonValue(item.content, 'item.content', component);
-  checkInfoFields(item, component);
   if (item.size > maxContentBytes) {
     throw new MemoryError({
       code: 'PAYLOAD_TOO_LARGE',

@@ -87,6 +87,11 @@ describe('redactSecrets', () => {
     );
   });
 
+  it('keeps the shell working directory (PWD=…) and masks a password variable named …_PWD', () => {
+    expect(redactSecrets('PWD=0 HOME=/root PwD=/srv/app')).toBe('PWD=0 HOME=/root PwD=/srv/app');
+    expect(redactSecrets('MYSQL_PWD=hunter2 next')).toBe('MYSQL_PWD=[redacted] next');
+  });
+
   it('is idempotent', () => {
     fc.assert(
       fc.property(anyText, secret, anyText, (a, key, b) => {

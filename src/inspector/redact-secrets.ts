@@ -56,9 +56,10 @@ const rules: readonly Rule[] = [
       value === redactedMark ? m : `${q}${name}${q}${colon}${vq}${redactedMark}${vq}`,
   },
   {
-    // An unquoted `password=…` / `PASSWORD: …` (env files, connection strings, logs), up to a space or quote.
-    when: /password|passwd|pwd/i,
-    re: /\b([A-Za-z_]{0,40}(?:password|passwd|pwd)\s{0,8}[=:]\s{0,8})(?![\s"'[])([^\s"',;&]+)/gi,
+    // An unquoted `password=…` / `PASSWORD: …` / `MYSQL_PWD=…` (env files, connection strings, logs), up to a space
+    // or quote. A bare `PWD=` is the shell's working directory, not a password: `pwd` needs a prefix (`DB_PWD`).
+    when: /password|passwd|_pwd/i,
+    re: /\b((?:[A-Za-z_]{0,40}(?:password|passwd)|[A-Za-z]{1,40}_pwd)\s{0,8}[=:]\s{0,8})(?![\s"'[])([^\s"',;&]+)/gi,
     keep: (m, p, value) => (value === redactedMark ? m : `${p}${redactedMark}`),
   },
   // Google API keys (gitleaks' `gcp-api-key` rule: `AIza` and 35 more characters).

@@ -11,10 +11,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type PathologicalClass, pathologicalText } from '../src/testing/pathological-text.ts';
 import { MAX_BPE_PIECE_BYTES } from '../src/tokens/bounded-bpe.ts';
 import { createBpeTokenCounter } from '../src/tokens/bpe-token-counter.ts';
 import type { BpeEncoding } from '../src/tokens/model-encodings.ts';
+import { type PathologicalClass, pathologicalText } from '../test-support/pathological-text.ts';
 import { collectGarbage, int, median, ms, type Suite, sectionIntro, table } from './report.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

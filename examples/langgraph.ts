@@ -23,7 +23,7 @@ import {
 } from '@langchain/langgraph';
 import { createEngramCheckpointSaver, createEngramStore, threadSessionId } from '../src/langgraph.ts';
 import { createSqliteStore } from '../src/sqlite.ts';
-import { ScriptedChatModel } from '../src/testing/langgraph/scripted-chat-model.ts';
+import { ScriptedChatModel } from '../test-support/langgraph/scripted-chat-model.ts';
 
 /** A scripted model that answers from what it is sent: greets a name, recalls it, or repeats what it was told. */
 const model = new ScriptedChatModel((messages) => {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { readAssemblyRecords } from '../src/index.ts';
 import { readOnlySource, startInspector } from '../src/inspector/index.ts';
 import { createSqliteStore } from '../src/sqlite.ts';
-import { ensureChromium, launchBrowser } from '../src/testing/inspector/browser.ts';
+import { ensureChromium, launchBrowser } from '../test-support/inspector/browser.ts';
 
 const [source = '.engram-demo/chat.db', out = 'docs/inspector.png'] = process.argv.slice(2);
 const dir = mkdtempSync(join(tmpdir(), 'engram-shot-'));

@@ -60,6 +60,12 @@ export {
   type StateModule,
 } from './core/index.ts';
 export {
+  createJsonFileStore,
+  createMemoryStore,
+  type JsonFileStoreOptions,
+  type MemoryDriverOptions,
+} from './drivers/index.ts';
+export {
   createLongTermMemory,
   type EmbedderFromModelOptions,
   type EngramLongTermMemory,
@@ -125,17 +131,13 @@ export {
   type Sessions,
   type SessionsOptions,
 } from './session/index.ts';
-export {
-  createJsonFileStore,
-  createMemoryStore,
-  type JsonFileStoreOptions,
-  type LogStats,
-  type MemoryDriverOptions,
-  type MemoryStoreV1,
-  type SearchHit,
-  type SearchQuery,
-  type SessionRecord,
-  type StoreCapabilities,
+export type {
+  LogStats,
+  MemoryStoreV1,
+  SearchHit,
+  SearchQuery,
+  SessionRecord,
+  StoreCapabilities,
 } from './store/index.ts';
 export {
   type BpeEncoding,

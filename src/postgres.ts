@@ -22,5 +22,5 @@ export {
   type PostgresStoreOptions,
   type PostgresVectorHit,
   type PostgresVectorMode,
-} from './store/drivers/postgres/index.ts';
-export type { SqlStore } from './store/sql/index.ts';
+} from './drivers/postgres/index.ts';
+export type { SqlStore } from './drivers/sql/index.ts';

@@ -3,6 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callOutcome,
+  entryExclusions,
+  hostileArgs,
+  isClass,
+  methodExclusions,
+  publicMethods,
+} from '../test-support/public-surface/hostile-values.ts';
+import { instanceCases } from '../test-support/public-surface/instance-cases.ts';
 import * as aiSdk from './ai-sdk.ts';
 import * as converters from './converters.ts';
 import * as driver from './driver.ts';
@@ -15,15 +24,6 @@ import * as patterns from './patterns.ts';
 import * as postgres from './postgres.ts';
 import * as sqlite from './sqlite.ts';
 import { expectMemoryError } from './testing/fixtures.ts';
-import {
-  callOutcome,
-  entryExclusions,
-  hostileArgs,
-  isClass,
-  methodExclusions,
-  publicMethods,
-} from './testing/public-surface/hostile-values.ts';
-import { instanceCases } from './testing/public-surface/instance-cases.ts';
 
 /**
  * Issue 21: no public entry throws a raw TypeError (or any error but a MemoryError) on input of the wrong

@@ -13,6 +13,8 @@
  * const hits = await store.searchMessages({ tenant: 'default' }, { text: 'hello' });
  * await store.close();
  */
+
+export type { SqlStore, SqlValue } from './drivers/sql/index.ts';
 export {
   createSqliteStore,
   openSqliteStore,
@@ -21,5 +23,4 @@ export {
   type SqliteStore,
   type SqliteStoreOptions,
   type SqliteVectorMode,
-} from './store/drivers/sqlite/index.ts';
-export type { SqlStore, SqlValue } from './store/sql/index.ts';
+} from './drivers/sqlite/index.ts';

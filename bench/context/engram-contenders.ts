@@ -7,8 +7,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
+import { createSqliteStore } from '../../src/drivers/sqlite/index.ts';
 import { createConversationMemory } from '../../src/memory/conversation-memory.ts';
-import { createSqliteStore } from '../../src/store/drivers/sqlite/index.ts';
 import type { MemoryStoreV1 } from '../../src/store/memory-store.ts';
 import { createTokenCounter } from '../../src/tokens/index.ts';
 import { createTokenWindowMemory, type TokenWindowView } from '../../src/views/token-window-memory.ts';

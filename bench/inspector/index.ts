@@ -11,12 +11,12 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { createPostgresStore } from '../../src/store/drivers/postgres/postgres-driver.ts';
-import { createSqliteStore } from '../../src/store/drivers/sqlite/sqlite-driver.ts';
+import { createPostgresStore } from '../../src/drivers/postgres/postgres-driver.ts';
+import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../../src/store/memory-store.ts';
-import { ensureChromium, launchBrowser } from '../../src/testing/inspector/browser.ts';
-import { startInspect } from '../../src/testing/inspector/inspect-binary.ts';
 import { createTokenCounter } from '../../src/tokens/index.ts';
+import { ensureChromium, launchBrowser } from '../../test-support/inspector/browser.ts';
+import { startInspect } from '../../test-support/inspector/inspect-binary.ts';
 import { int, type Suite } from '../report.ts';
 import { startPgServer } from '../storage/pg-server.ts';
 import { type OpenTimes, timeOpening } from './browse.ts';

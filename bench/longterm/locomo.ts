@@ -8,6 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createPostgresStore } from '../../src/drivers/postgres/postgres-driver.ts';
+import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import { analyzeText } from '../../src/longterm/analyze-text.ts';
 import { bm25Doc, scoreBm25 } from '../../src/longterm/bm25.ts';
 import {
@@ -16,8 +18,6 @@ import {
 } from '../../src/longterm/create-long-term-memory.ts';
 import { embedderFromModel, embedTexts } from '../../src/longterm/embedder.ts';
 import { getLongTermRecords } from '../../src/longterm/long-term-store-v1.ts';
-import { createPostgresStore } from '../../src/store/drivers/postgres/postgres-driver.ts';
-import { createSqliteStore } from '../../src/store/drivers/sqlite/sqlite-driver.ts';
 import { int, type Suite, sectionIntro, table } from '../report.ts';
 import { startPgServer } from '../storage/pg-server.ts';
 import { type LocomoSample, readLocomo, recallAt } from './locomo-data.ts';

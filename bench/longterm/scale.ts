@@ -15,14 +15,14 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Scope } from '../../src/core/scope.ts';
+import { createPostgresStore } from '../../src/drivers/postgres/postgres-driver.ts';
+import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import { analyzeText } from '../../src/longterm/analyze-text.ts';
 import {
   createLongTermMemory,
   type EngramLongTermMemory,
 } from '../../src/longterm/create-long-term-memory.ts';
 import { getLongTermRecords, type LongTermStoreV1 } from '../../src/longterm/long-term-store-v1.ts';
-import { createPostgresStore } from '../../src/store/drivers/postgres/postgres-driver.ts';
-import { createSqliteStore } from '../../src/store/drivers/sqlite/sqlite-driver.ts';
 import { collectGarbage, int, ms, type Suite, sectionIntro, table } from '../report.ts';
 import { startPgServer } from '../storage/pg-server.ts';
 import { generate, queries, type ScaleRecord, userCount, userName } from './scale-corpus.ts';

@@ -4,10 +4,10 @@
  */
 
 import type { MemoryMessage } from '../../src/core/message.ts';
+import type { createMemoryStore } from '../../src/drivers/memory/memory-driver.ts';
+import type { createPostgresStore } from '../../src/drivers/postgres/postgres-driver.ts';
+import type { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import type { createConversationMemory } from '../../src/memory/conversation-memory.ts';
-import type { createMemoryStore } from '../../src/store/drivers/memory/memory-driver.ts';
-import type { createPostgresStore } from '../../src/store/drivers/postgres/postgres-driver.ts';
-import type { createSqliteStore } from '../../src/store/drivers/sqlite/sqlite-driver.ts';
 import type { AppendInput, MemoryStoreV1 } from '../../src/store/memory-store.ts';
 
 /** engram's factories, from one source tree. */
@@ -28,9 +28,9 @@ export async function loadEngram(
   const at = (path: string) => import(new URL(path, src).href);
   return {
     label,
-    createSqliteStore: (await at('store/drivers/sqlite/sqlite-driver.ts')).createSqliteStore,
-    createPostgresStore: (await at('store/drivers/postgres/postgres-driver.ts')).createPostgresStore,
-    createMemoryStore: (await at('store/drivers/memory/memory-driver.ts')).createMemoryStore,
+    createSqliteStore: (await at('drivers/sqlite/sqlite-driver.ts')).createSqliteStore,
+    createPostgresStore: (await at('drivers/postgres/postgres-driver.ts')).createPostgresStore,
+    createMemoryStore: (await at('drivers/memory/memory-driver.ts')).createMemoryStore,
     createConversationMemory: (await at('memory/conversation-memory.ts')).createConversationMemory,
   };
 }

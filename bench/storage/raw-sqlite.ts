@@ -11,9 +11,9 @@
 import { statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { defaultScope } from '../../src/core/scope.ts';
+import { createSqliteStore } from '../../src/drivers/sqlite/index.ts';
 import { toMemoryMessage } from '../../src/messages/from-model-message.ts';
 import { messageText, serializeMessage } from '../../src/messages/serialize.ts';
-import { createSqliteStore } from '../../src/store/drivers/sqlite/index.ts';
 import type { FixtureSlice } from './fixture.ts';
 import { type AppendResult, type Durability, type Task, timeAppends } from './tasks.ts';
 

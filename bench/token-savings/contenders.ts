@@ -7,9 +7,9 @@
 import { type ModelMessage, pruneMessages } from 'ai';
 import type { ContentStore } from '../../src/content/create-content-store.ts';
 import { createContentStore } from '../../src/content/create-content-store.ts';
+import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../../src/memory/conversation-memory.ts';
 import { toModelMessage } from '../../src/messages/to-model-message.ts';
-import { createSqliteStore } from '../../src/store/drivers/sqlite/sqlite-driver.ts';
 import type { TokenCounter } from '../../src/tokens/token-counter.ts';
 import { createAutoContextMemory } from '../../src/views/auto-context/index.ts';
 import { createCitationMemory } from '../../src/views/citation-memory.ts';

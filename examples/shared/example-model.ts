@@ -7,8 +7,8 @@
 import type { LanguageModel, LanguageModelMiddleware } from 'ai';
 import { wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
-import { providerInputTokens } from '../../src/testing/scripted-language-model.ts';
 import { createTokenCounter, type TokenCounter } from '../../src/tokens/index.ts';
+import { providerInputTokens } from '../../test-support/scripted-language-model.ts';
 
 /** A language model object (not a gateway id string). */
 export type ModelObject = Exclude<LanguageModel, string>;

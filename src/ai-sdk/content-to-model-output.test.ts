@@ -1,8 +1,8 @@
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { scriptedLanguageModel } from '../../test-support/scripted-language-model.ts';
 import { citationText } from '../content/cite-tool-results.ts';
 import { createContentStore } from '../content/create-content-store.ts';
-import { scriptedLanguageModel } from '../testing/scripted-language-model.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { contentToModelOutput } from './content-to-model-output.ts';
 

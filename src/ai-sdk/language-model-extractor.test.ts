@@ -5,8 +5,8 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
-import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
 import { makeMessage } from '../testing/fixtures.ts';
 import { createLanguageModelExtractor } from './language-model-extractor.ts';
 

@@ -1,8 +1,8 @@
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { scriptedLanguageModel } from '../../test-support/scripted-language-model.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
-import { scriptedLanguageModel } from '../testing/scripted-language-model.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import { createObservationalMemory } from '../views/observational/observational-memory.ts';
 import { createLanguageModelObserver, createLanguageModelReflector } from './language-model-observer.ts';

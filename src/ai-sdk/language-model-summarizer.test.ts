@@ -1,8 +1,8 @@
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { call, memoryWith, result, say, user } from '../../test-support/view-helpers.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { toMemoryMessage } from '../messages/from-model-message.ts';
-import { call, memoryWith, result, say, user } from '../testing/view-helpers.ts';
 import { createSummarizingMemory } from '../views/summarizing-memory.ts';
 import {
   createLanguageModelSummarizer,

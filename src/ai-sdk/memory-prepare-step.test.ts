@@ -1,9 +1,6 @@
 import { generateText, type ModelMessage, stepCountIs, streamText } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MemoryError } from '../core/errors/memory-error.ts';
-import { createConversationMemory } from '../memory/conversation-memory.ts';
-import { toModelMessages } from '../messages/to-model-message.ts';
 import {
   lookupTools,
   plainJson,
@@ -11,7 +8,10 @@ import {
   type ScriptedReply,
   scriptedLanguageModel,
   unansweredToolCalls,
-} from '../testing/scripted-language-model.ts';
+} from '../../test-support/scripted-language-model.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { toModelMessages } from '../messages/to-model-message.ts';
 import { readAssemblyRecords } from '../views/assembly/assembly-records.ts';
 import { recordAssemblies } from '../views/assembly/record-assemblies.ts';
 import { createTokenWindowMemory } from '../views/token-window-memory.ts';

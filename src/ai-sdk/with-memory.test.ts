@@ -1,16 +1,16 @@
 import { type ModelMessage, stepCountIs, ToolLoopAgent } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { MemoryError } from '../core/errors/memory-error.ts';
-import { createConversationMemory } from '../memory/conversation-memory.ts';
-import { toModelMessages } from '../messages/to-model-message.ts';
 import {
   lookupTools,
   plainJson,
   type RecordedPrompt,
   scriptedLanguageModel,
   unansweredToolCalls,
-} from '../testing/scripted-language-model.ts';
+} from '../../test-support/scripted-language-model.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { toModelMessages } from '../messages/to-model-message.ts';
 import { createTokenWindowMemory } from '../views/token-window-memory.ts';
 import { withMemory } from './with-memory.ts';
 

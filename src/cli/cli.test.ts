@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runEngram } from '../../test-support/run-engram.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
-import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
-import { runEngram } from '../testing/run-engram.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-cli-'));
 const db = join(dir, 'source.db');

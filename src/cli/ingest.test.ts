@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
-import { runEngram, runEngramAsync } from '../testing/run-engram.ts';
+import { runEngram, runEngramAsync } from '../../test-support/run-engram.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-ingest-'));
 const db = join(dir, 'ingest.db');

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
-import { runEngram } from '../testing/run-engram.ts';
+import { runEngram } from '../../test-support/run-engram.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { firstInvalidUtf8 } from './input-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-utf8-'));

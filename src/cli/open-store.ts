@@ -35,10 +35,10 @@ export async function openStore(flags: StoreFlags): Promise<MemoryStoreV1 & { cl
     const { existsSync } = await import('node:fs');
     if (!existsSync(flags.db))
       throw new MemoryError({ code: 'STORE_ERROR', component: 'cli', message: `no database at ${flags.db}` });
-    const { createSqliteStore } = await import('../store/drivers/sqlite/sqlite-driver.ts');
+    const { createSqliteStore } = await import('../drivers/sqlite/sqlite-driver.ts');
     return createSqliteStore({ path: flags.db });
   }
-  const { createPostgresStore } = await import('../store/drivers/postgres/postgres-driver.ts');
+  const { createPostgresStore } = await import('../drivers/postgres/postgres-driver.ts');
   return createPostgresStore({
     connectionString: flags.pg as string,
     ...(flags.schema ? { schema: flags.schema } : {}),

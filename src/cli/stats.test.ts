@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestSchema, type TestDatabase } from '../../test-support/postgres/test-database.ts';
+import { runEngram } from '../../test-support/run-engram.ts';
 import { createContentStore } from '../content/create-content-store.ts';
+import { createPostgresStore } from '../drivers/postgres/postgres-driver.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
-import { createPostgresStore } from '../store/drivers/postgres/postgres-driver.ts';
-import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
-import { createTestSchema, type TestDatabase } from '../testing/postgres/test-database.ts';
-import { runEngram } from '../testing/run-engram.ts';
 
 const scope = { tenant: 'acme', user: 'ada' };
 const t = (s: number) => new Date(Date.UTC(2025, 0, 1, 9, 0, s));

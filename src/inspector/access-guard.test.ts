@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createInspectorApp } from './inspector-app.ts';
 import {
   assertStrongToken,

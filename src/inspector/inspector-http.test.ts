@@ -2,15 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresStore } from '../store/drivers/postgres/postgres-driver.ts';
 import {
   buildInspectorFixture,
   fixtureArgs,
   fixtureScopeArgs,
   type InspectorFixture,
-} from '../testing/inspector/fixture.ts';
-import { type InspectProcess, runInspect, startInspect } from '../testing/inspector/inspect-binary.ts';
-import { createTestSchema } from '../testing/postgres/test-database.ts';
+} from '../../test-support/inspector/fixture.ts';
+import {
+  type InspectProcess,
+  runInspect,
+  startInspect,
+} from '../../test-support/inspector/inspect-binary.ts';
+import { createTestSchema } from '../../test-support/postgres/test-database.ts';
+import { createPostgresStore } from '../drivers/postgres/postgres-driver.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-inspect-http-'));
 let fixture: InspectorFixture;

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
-import { buildSecretsFixture, type SecretsFixture } from '../testing/inspector/secrets-fixture.ts';
+import { buildSecretsFixture, type SecretsFixture } from '../../test-support/inspector/secrets-fixture.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { readOnlySource } from './read-only-source.ts';
 import { type RunningInspector, startInspector } from './start-inspector.ts';
 

@@ -4,12 +4,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureChromium, launchBrowser } from '../../test-support/inspector/browser.ts';
+import {
+  buildInspectorFixture,
+  fixtureArgs,
+  type InspectorFixture,
+} from '../../test-support/inspector/fixture.ts';
+import { type InspectProcess, startInspect } from '../../test-support/inspector/inspect-binary.ts';
+import { buildSecretsFixture, type SecretsFixture } from '../../test-support/inspector/secrets-fixture.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
-import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
-import { ensureChromium, launchBrowser } from '../testing/inspector/browser.ts';
-import { buildInspectorFixture, fixtureArgs, type InspectorFixture } from '../testing/inspector/fixture.ts';
-import { type InspectProcess, startInspect } from '../testing/inspector/inspect-binary.ts';
-import { buildSecretsFixture, type SecretsFixture } from '../testing/inspector/secrets-fixture.ts';
 import { type ContextSource, contextSources } from '../views/assembly/context-assembly.ts';
 import { whyList } from './why-list.ts';
 

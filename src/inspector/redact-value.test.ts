@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fakeSecrets } from '../testing/inspector/fake-secrets.ts';
+import { fakeSecrets } from '../../test-support/inspector/fake-secrets.ts';
 import { redactedMark } from './redact-secrets.ts';
 import { redactValue } from './redact-value.ts';
 

@@ -1,7 +1,6 @@
 import { type BaseCheckpointSaver, type CheckpointTuple, MemorySaver } from '@langchain/langgraph-checkpoint';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import {
   type Call,
   namespaces,
@@ -10,8 +9,9 @@ import {
   stepArbitrary,
   stepArbitraryWith,
   threads,
-} from '../testing/langgraph/saver-scenario.ts';
-import { reliabilityDrivers } from '../testing/reliability/store-drivers.ts';
+} from '../../test-support/langgraph/saver-scenario.ts';
+import { reliabilityDrivers } from '../../test-support/reliability/store-drivers.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEngramCheckpointSaver } from './engram-checkpoint-saver.ts';
 
 async function all(it: AsyncIterable<CheckpointTuple>): Promise<CheckpointTuple[]> {

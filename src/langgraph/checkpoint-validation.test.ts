@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
-import { validateSaverOn } from '../testing/langgraph/validate-saver.ts';
-import { testPostgresUrl } from '../testing/reliability/postgres-url.ts';
-import { reliabilityDrivers } from '../testing/reliability/store-drivers.ts';
+import { validateSaverOn } from '../../test-support/langgraph/validate-saver.ts';
+import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
+import { reliabilityDrivers } from '../../test-support/reliability/store-drivers.ts';
 import { createEngramCheckpointSaver } from './engram-checkpoint-saver.ts';
 
 // LangChain's own checkpointer conformance suite, unmodified, on SQLite and PostgreSQL.

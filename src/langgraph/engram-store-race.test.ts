@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reopenableDrivers } from '../testing/reliability/reopenable-stores.ts';
+import { reopenableDrivers } from '../../test-support/reliability/reopenable-stores.ts';
 import { createEngramStore } from './engram-store.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { InMemoryStore } from '@langchain/langgraph-checkpoint';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
+import { type OpenedStore, reliabilityDrivers } from '../../test-support/reliability/store-drivers.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
-import { testPostgresUrl } from '../testing/reliability/postgres-url.ts';
-import { type OpenedStore, reliabilityDrivers } from '../testing/reliability/store-drivers.ts';
 import { createEngramStore, type EngramStoreOptions } from './engram-store.ts';
 
 /** A deterministic embedder: counts of a few topic words, so "cats" is near "kittens" and far from "rockets". */

@@ -2,7 +2,7 @@ import { AIMessage, type BaseMessage, HumanMessage, RemoveMessage } from '@langc
 import { messagesStateReducer } from '@langchain/langgraph';
 import { type Checkpoint, type SerializerProtocol, uuid6 } from '@langchain/langgraph-checkpoint';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../store/drivers/memory/index.ts';
+import { createMemoryStore } from '../drivers/memory/index.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEngramCheckpointSaver } from './engram-checkpoint-saver.ts';
 import { checkpointKind, threadSessionId } from './storage-keys.ts';

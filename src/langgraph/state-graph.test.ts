@@ -10,14 +10,14 @@ import {
   StateGraph,
 } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
+import { ScriptedChatModel } from '../../test-support/langgraph/scripted-chat-model.ts';
+import { createTestSchema } from '../../test-support/postgres/test-database.ts';
+import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
+import { tempDir } from '../../test-support/reliability/store-drivers.ts';
 import type { MemoryMessage } from '../core/message.ts';
-import { createPostgresStore } from '../store/drivers/postgres/postgres-driver.ts';
-import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
+import { createPostgresStore } from '../drivers/postgres/postgres-driver.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
-import { ScriptedChatModel } from '../testing/langgraph/scripted-chat-model.ts';
-import { createTestSchema } from '../testing/postgres/test-database.ts';
-import { testPostgresUrl } from '../testing/reliability/postgres-url.ts';
-import { tempDir } from '../testing/reliability/store-drivers.ts';
 import { createEngramCheckpointSaver, createEngramStore, threadSessionId } from './index.ts';
 
 /**

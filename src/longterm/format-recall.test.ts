@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { lineTerminators } from '../../test-support/injection-strings.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { lineTerminators } from '../testing/injection-strings.ts';
 import { formatRecall } from './format-recall.ts';
 import type { LongTermSearchResult } from './long-term-memory.ts';
 import type { LongTermOrigin, LongTermRecord } from './long-term-record.ts';

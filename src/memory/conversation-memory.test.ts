@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createConversationMemory } from './conversation-memory.ts';
 
 const toolTurn = (id: string): ModelMessage[] => [

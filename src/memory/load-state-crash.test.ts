@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killAfterWrites, runLoadStateLane } from '../testing/reliability/load-state-lane.ts';
-import { tempDir } from '../testing/reliability/store-drivers.ts';
+import { killAfterWrites, runLoadStateLane } from '../../test-support/reliability/load-state-lane.ts';
+import { tempDir } from '../../test-support/reliability/store-drivers.ts';
 
 /**
  * `loadState` is atomic under SIGKILL: child processes keep swapping a SQLite-backed ConversationMemory between

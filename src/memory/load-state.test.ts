@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
-import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { arbModelMessage } from '../testing/message-arbitraries.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
-import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createConversationMemory } from './conversation-memory.ts';
 

@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createSimpleMemory, SimpleMemory } from './simple-memory.ts';
 
 describe('SimpleMemory (seed 000)', () => {

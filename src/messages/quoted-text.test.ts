@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineTerminators } from '../testing/injection-strings.ts';
+import { lineTerminators } from '../../test-support/injection-strings.ts';
 import { createCoreMemory } from '../working/core-memory.ts';
 import { createWorkingMemory } from '../working/working-memory.ts';
 import { escapeMarkup, quoteLine } from './quoted-text.ts';

@@ -7,15 +7,15 @@ import {
   setTracingDisabled,
 } from '@openai/agents-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runChildScript } from '../testing/reliability/child-process.ts';
-import { reopenableDrivers } from '../testing/reliability/reopenable-stores.ts';
+import { runChildScript } from '../../test-support/reliability/child-process.ts';
+import { reopenableDrivers } from '../../test-support/reliability/reopenable-stores.ts';
 import {
   type ScriptedAgentsModel,
   scriptedAgentsModel,
   userTexts,
   weatherAgent,
   weatherResponder,
-} from '../testing/reliability/scripted-agents-model.ts';
+} from '../../test-support/reliability/scripted-agents-model.ts';
 import { createEngramSession } from './engram-session.ts';
 
 beforeAll(() => setTracingDisabled(true));
@@ -196,7 +196,7 @@ describe('run(agent, input, { session }) with an engram session: the SDK’s own
   }
 
   it('a blocked output guardrail persists the turn through a history transaction, as MemorySession does', async () => {
-    const { createMemoryStore } = await import('../store/drivers/memory/memory-driver.ts');
+    const { createMemoryStore } = await import('../drivers/memory/memory-driver.ts');
     const sessions: Session[] = [new MemorySession(), createEngramSession({ store: createMemoryStore() })];
     const stored: AgentInputItem[][] = [];
     for (const session of sessions) {

@@ -2,11 +2,11 @@ import { isDeepStrictEqual } from 'node:util';
 import type { AgentInputItem } from '@openai/agents-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { reopenableDrivers } from '../../test-support/reliability/reopenable-stores.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
-import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
 import { makeToolPair } from '../testing/fixtures.ts';
-import { reopenableDrivers } from '../testing/reliability/reopenable-stores.ts';
 import { createEngramSession } from './engram-session.ts';
 
 const user = (content: string): AgentInputItem => ({ type: 'message', role: 'user', content });

@@ -3,12 +3,12 @@ import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
+import { createMemoryStore } from '../drivers/memory/index.ts';
 import { createLongTermMemory, type EngramLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import type { RankingOptions } from '../longterm/hybrid-search.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import { spokenText, toolsReadAfter } from '../longterm/turn-records.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
-import { createMemoryStore } from '../store/drivers/memory/index.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 

@@ -7,6 +7,7 @@ import { generateText, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { scriptedLanguageModel } from '../../test-support/scripted-language-model.ts';
 import { agent } from '../ai-sdk.ts';
 import {
   SlidingWindowMemory as EngramSlidingWindowMemory,
@@ -18,7 +19,6 @@ import {
   SummarizingMemory,
   TokenWindowMemory,
 } from '../index.ts';
-import { scriptedLanguageModel } from '../testing/scripted-language-model.ts';
 
 const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },

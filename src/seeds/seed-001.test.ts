@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { scriptedLanguageModel } from '../../test-support/scripted-language-model.ts';
 import { agent } from '../ai-sdk.ts';
 import {
   type ConversationMemory,
@@ -17,7 +18,6 @@ import {
   toMemoryMessage,
 } from '../index.ts';
 import { createSqliteStore } from '../sqlite.ts';
-import { scriptedLanguageModel } from '../testing/scripted-language-model.ts';
 import { checkPairs } from '../testing.ts';
 
 const dirs: string[] = [];

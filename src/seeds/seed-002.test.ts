@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JSONValue } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
+import { scriptedLanguageModel } from '../../test-support/scripted-language-model.ts';
 import { agent } from '../ai-sdk.ts';
 import { toAnthropicMessages, toOpenAIChatMessages } from '../converters.ts';
 import {
@@ -29,7 +30,6 @@ import {
   toMemoryMessage,
 } from '../index.ts';
 import { createMem0LongTermMemory } from '../mem0.ts';
-import { scriptedLanguageModel } from '../testing/scripted-language-model.ts';
 import { checkPairs, startMem0TestServer } from '../testing.ts';
 
 const dirs: string[] = [];

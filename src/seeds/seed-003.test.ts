@@ -8,6 +8,7 @@
  * docs/seeds.md.
  */
 import { describe, expect, it } from 'vitest';
+import { scriptedLanguageModel } from '../../test-support/scripted-language-model.ts';
 import { agent } from '../ai-sdk.ts';
 import {
   formatForModel,
@@ -32,7 +33,6 @@ import {
   createSharedMemoryPool,
   openEpisodicMemory,
 } from '../patterns.ts';
-import { scriptedLanguageModel } from '../testing/scripted-language-model.ts';
 
 /** The seed's "Message Addition" example, in the OpenAI format its to_llm_format produces. */
 const flow: OpenAIChatMessage[] = [

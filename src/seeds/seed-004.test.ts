@@ -5,6 +5,7 @@
  */
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { scriptedLanguageModel } from '../../test-support/scripted-language-model.ts';
 import { agent, createLanguageModelCompactor } from '../ai-sdk.ts';
 import {
   type ContentCriteria,
@@ -17,7 +18,6 @@ import {
   type ModelMessage,
   TokenWindowMemory,
 } from '../index.ts';
-import { scriptedLanguageModel } from '../testing/scripted-language-model.ts';
 
 const page = 'The quarterly report says revenue grew. '.repeat(1500); // ~60 KB, a fetched web page
 

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../test-support/reliability/store-drivers.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { createJsonFileStore } from '../drivers/json-file/json-file-driver.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { SimpleMemory } from '../memory/simple-memory.ts';
-import { createJsonFileStore } from '../store/drivers/json-file/json-file-driver.ts';
-import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
-import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
-import { tempDir } from '../testing/reliability/store-drivers.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import type { SummarizerInput } from '../views/summarizer.ts';
 import { createSummarizingMemory } from '../views/summarizing-memory.ts';

@@ -1,13 +1,13 @@
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
+import { type ReliabilityDriver, reliabilityDrivers } from '../../test-support/reliability/store-drivers.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { serializeMessage } from '../messages/serialize.ts';
 import { canonicalMessage, expectMemoryError, makeMessage, toInputs } from '../testing/fixtures.ts';
-import { testPostgresUrl } from '../testing/reliability/postgres-url.ts';
-import { type ReliabilityDriver, reliabilityDrivers } from '../testing/reliability/store-drivers.ts';
 
 /**
  * Bad input, on every driver: invalid messages are refused by ConversationMemory with nothing stored; unknown

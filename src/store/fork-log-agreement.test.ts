@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { rangeQueries } from '../../test-support/reliability/range-queries.ts';
+import { tempDir } from '../../test-support/reliability/store-drivers.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
-import { rangeQueries } from '../testing/reliability/range-queries.ts';
-import { tempDir } from '../testing/reliability/store-drivers.ts';
-import { createJsonFileStore } from './drivers/json-file/json-file-driver.ts';
-import { createMemoryStore } from './drivers/memory/memory-driver.ts';
-import { createSqliteStore } from './drivers/sqlite/sqlite-driver.ts';
+import { createJsonFileStore } from '../drivers/json-file/json-file-driver.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from './memory-store.ts';
 
 /**

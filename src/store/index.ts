@@ -1,14 +1,11 @@
 /**
  * @module engram/store
- * The `MemoryStoreV1` contract every driver implements, the message JSON encoding they share, and the two
- * dependency-free drivers: in-process memory and JSON files. SQLite and PostgreSQL are the `engram/sqlite` and
- * `engram/postgres` entries.
+ * The conversation-log contract: `MemoryStoreV1`, what users hold, and the types it speaks. The drivers that
+ * implement it live in `drivers/`.
  * @example
- * import { createJsonFileStore } from 'engram';
- * const store = createJsonFileStore({ directory: './memory' });
+ * import type { MemoryStoreV1 } from 'engram';
+ * const count = async (store: MemoryStoreV1) => (await store.listSessions({ tenant: 'default' })).length;
  */
-export { createJsonFileStore, type JsonFileStoreOptions } from './drivers/json-file/index.ts';
-export { createMemoryStore, type MemoryDriverOptions } from './drivers/memory/index.ts';
 export type {
   LogStats,
   MemoryStoreV1,

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IsolationCommand } from '../testing/reliability/isolation-command.ts';
-import { IsolationModel } from '../testing/reliability/isolation-model.ts';
-import { isolationOpArbitraries } from '../testing/reliability/isolation-ops.ts';
-import { testPostgresUrl } from '../testing/reliability/postgres-url.ts';
-import { reliabilityDrivers } from '../testing/reliability/store-drivers.ts';
+import { IsolationCommand } from '../../test-support/reliability/isolation-command.ts';
+import { IsolationModel } from '../../test-support/reliability/isolation-model.ts';
+import { isolationOpArbitraries } from '../../test-support/reliability/isolation-ops.ts';
+import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
+import { reliabilityDrivers } from '../../test-support/reliability/store-drivers.ts';
 
 /**
  * Model-based isolation: random command sequences over look-alike tenants (`acme`, `acme%`, `acme_`, `ACME`,
  * …), users, awkward session ids and state keys, checked call by call against a plain model
- * (src/testing/reliability/isolation-model.ts). Every read must return exactly the model's data for the
+ * (test-support/reliability/isolation-model.ts). Every read must return exactly the model's data for the
  * caller's tenant (and user), never anything of another tenant. Reproduce a failure with ENGRAM_FC_SEED=<seed>
  * (fast-check also prints the seed and the shrunk command list).
  */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rangeQueries } from '../../test-support/reliability/range-queries.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
-import { rangeQueries } from '../testing/reliability/range-queries.ts';
 import {
   appendRow,
   applyDeletion,

@@ -7,7 +7,7 @@ import {
   PATHOLOGICAL_CLASSES,
   type PathologicalClass,
   pathologicalText,
-} from '../testing/pathological-text.ts';
+} from '../../test-support/pathological-text.ts';
 import { boundedBpeCounter, MAX_BPE_PIECE_BYTES } from './bounded-bpe.ts';
 import { createBpeTokenCounter } from './bpe-token-counter.ts';
 

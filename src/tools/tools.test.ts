@@ -1,10 +1,10 @@
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { researchTrace } from '../../test-support/research-trace.ts';
 import { createContentStore } from '../content/create-content-store.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
-import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
-import { researchTrace } from '../testing/research-trace.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { createAutoContextMemory } from '../views/auto-context/index.ts';
 import { createContentTools, createContextReloadTool, createHistoryTools } from './index.ts';

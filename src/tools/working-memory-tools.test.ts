@@ -1,7 +1,7 @@
 import { generateText, stepCountIs } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { scriptedLanguageModel } from '../testing/scripted-language-model.ts';
+import { scriptedLanguageModel } from '../../test-support/scripted-language-model.ts';
 import { createCoreMemory } from '../working/core-memory.ts';
 import { createWorkingMemory } from '../working/working-memory.ts';
 import { createCoreMemoryTools, createWorkingMemoryTool } from './working-memory-tools.ts';

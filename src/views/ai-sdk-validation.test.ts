@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sendToModel as send } from '../../test-support/send-to-model.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { arbConversation } from '../testing/conversation-arbitrary.ts';
-import { sendToModel as send } from '../testing/send-to-model.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 import { createSummarizingMemory } from './summarizing-memory.ts';

@@ -1,13 +1,13 @@
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { researchTrace } from '../../test-support/research-trace.ts';
+import { sendToModel } from '../../test-support/send-to-model.ts';
 import { createContentStore } from '../content/create-content-store.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
-import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
 import { arbConversation } from '../testing/conversation-arbitrary.ts';
-import { researchTrace } from '../testing/research-trace.ts';
-import { sendToModel } from '../testing/send-to-model.ts';
 import { checkContext } from '../testing/view-invariants.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { createCitationMemory } from './citation-memory.ts';

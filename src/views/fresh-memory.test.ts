@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
+import { type OpenedStore, reliabilityDrivers } from '../../test-support/reliability/store-drivers.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
-import { testPostgresUrl } from '../testing/reliability/postgres-url.ts';
-import { type OpenedStore, reliabilityDrivers } from '../testing/reliability/store-drivers.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import { SlidingWindowMemory, SummarizingMemory, TokenWindowMemory } from './memory-classes.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';

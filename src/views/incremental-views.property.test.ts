@@ -1,6 +1,8 @@
 import type { JSONValue, ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
+import { type OpenedStore, reliabilityDrivers } from '../../test-support/reliability/store-drivers.ts';
 import { createId } from '../core/ids.ts';
 import type { LogEntry } from '../core/message.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
@@ -8,8 +10,6 @@ import { toMemoryMessage } from '../messages/from-model-message.ts';
 import { serializeMessage } from '../messages/serialize.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { arbConversation } from '../testing/conversation-arbitrary.ts';
-import { testPostgresUrl } from '../testing/reliability/postgres-url.ts';
-import { type OpenedStore, reliabilityDrivers } from '../testing/reliability/store-drivers.ts';
 import { checkContext, referenceWindow, withSmallPages } from '../testing/view-invariants.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { call, result, say, system, user } from '../../test-support/view-helpers.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import type { LogBackedMemory } from '../memory/log-backed-memory.ts';
 import { SimpleMemory } from '../memory/simple-memory.ts';
 import { toModelMessages } from '../messages/to-model-message.ts';
-import { createSqliteStore } from '../store/drivers/sqlite/sqlite-driver.ts';
 import { arbConversation } from '../testing/conversation-arbitrary.ts';
-import { call, result, say, system, user } from '../testing/view-helpers.ts';
 import { checkPairs } from '../testing/view-invariants.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import {

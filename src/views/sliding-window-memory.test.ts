@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryError } from '../core/errors/memory-error.ts';
-import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
 import {
   call,
   createCountingStore,
@@ -10,7 +8,9 @@ import {
   system,
   texts,
   user,
-} from '../testing/view-helpers.ts';
+} from '../../test-support/view-helpers.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 
 describe('createSlidingWindowMemory', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { call, memoryWith, result, say, system, texts, user } from '../../test-support/view-helpers.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
-import { createMemoryStore } from '../store/drivers/memory/memory-driver.ts';
-import { call, memoryWith, result, say, system, texts, user } from '../testing/view-helpers.ts';
 import type { SummarizerInput } from './summarizer.ts';
 import { createSummarizingMemory } from './summarizing-memory.ts';
 

@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ContextOverflowError } from '../core/errors/context-overflow-error.ts';
-import { MemoryError } from '../core/errors/memory-error.ts';
-import { createConversationMemory } from '../memory/conversation-memory.ts';
 import {
   call,
   createCountingStore,
@@ -11,7 +8,10 @@ import {
   system,
   texts,
   user,
-} from '../testing/view-helpers.ts';
+} from '../../test-support/view-helpers.ts';
+import { ContextOverflowError } from '../core/errors/context-overflow-error.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { withSmallPages } from '../testing/view-invariants.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';

@@ -1,9 +1,9 @@
 import { generateText, isStepCount, streamText, type ToolExecutionOptions, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { scriptedLanguageModel } from '../../../test-support/scripted-language-model.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
-import { scriptedLanguageModel } from '../../testing/scripted-language-model.ts';
 import { memoryPrepareStep } from '../memory-prepare-step.ts';
 import { withMemory } from '../with-memory.ts';
 import { agent } from './agent.ts';

@@ -1,6 +1,8 @@
 import { tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { injectionProbes } from '../../../test-support/injection-strings.ts';
+import { scriptedLanguageModel } from '../../../test-support/scripted-language-model.ts';
 import {
   createLongTermMemory,
   type EngramLongTermMemory,
@@ -8,8 +10,6 @@ import {
 } from '../../longterm/create-long-term-memory.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
-import { injectionProbes } from '../../testing/injection-strings.ts';
-import { scriptedLanguageModel } from '../../testing/scripted-language-model.ts';
 import { agent } from './agent.ts';
 
 const probes = injectionProbes(110);

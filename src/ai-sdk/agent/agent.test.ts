@@ -1,15 +1,15 @@
 import { isStepCount, type ModelMessage, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
-import { createConversationMemory } from '../../memory/conversation-memory.ts';
-import type { Memory } from '../../memory/memory.ts';
-import { SimpleMemory } from '../../memory/simple-memory.ts';
 import {
   type RecordedPrompt,
   scriptedLanguageModel,
   unansweredToolCalls,
-} from '../../testing/scripted-language-model.ts';
+} from '../../../test-support/scripted-language-model.ts';
+import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
+import { createConversationMemory } from '../../memory/conversation-memory.ts';
+import type { Memory } from '../../memory/memory.ts';
+import { SimpleMemory } from '../../memory/simple-memory.ts';
 import { createCoreMemory } from '../../working/core-memory.ts';
 import { createWorkingMemory } from '../../working/working-memory.ts';
 import { agent } from './agent.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { scriptedLanguageModel } from '../../../test-support/scripted-language-model.ts';
 import { createContentStore } from '../../content/create-content-store.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
-import { scriptedLanguageModel } from '../../testing/scripted-language-model.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import { agent } from './agent.ts';
 import { runBranches } from './run-branches.ts';

@@ -1,8 +1,8 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { sendToModel } from '../../../test-support/send-to-model.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { toMemoryMessages } from '../../messages/from-model-message.ts';
-import { sendToModel } from '../../testing/send-to-model.ts';
 import { BadInputError } from '../bad-input-error.ts';
 import { type IngestFormat, parseIngestFile } from './ingest-file.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryMessage } from '../../core/message.ts';
-import { createMemoryStore } from '../../store/drivers/memory/index.ts';
+import { createMemoryStore } from '../../drivers/memory/index.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { BadInputError } from '../bad-input-error.ts';
 import type { IngestSession } from './ingest-file.ts';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
-import { createMemoryStore } from '../../store/drivers/memory/memory-driver.ts';
 import { memoryToolPathTricks } from '../../testing/memory-tool-path-tricks.ts';
 import { memoryFileKind } from './memory-files.ts';
 import { parseMemoryPath } from './memory-path.ts';

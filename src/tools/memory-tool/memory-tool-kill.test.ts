@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { runChildScript } from '../../../test-support/reliability/child-process.ts';
+import { killTestContext } from '../../../test-support/reliability/memory-tool-kill.ts';
+import { reopenableDrivers } from '../../../test-support/reliability/reopenable-stores.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
-import { runChildScript } from '../../testing/reliability/child-process.ts';
-import { killTestContext } from '../../testing/reliability/memory-tool-kill.ts';
-import { reopenableDrivers } from '../../testing/reliability/reopenable-stores.ts';
 import { create, view } from './memory-tool-commands.ts';
 
 const kills = 12;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { runChildScript } from '../../testing/reliability/child-process.ts';
+import { runChildScript } from '../../../test-support/reliability/child-process.ts';
 import {
   checkRaceRound,
   prepareRaceRound,
   type RaceOutcome,
   runRaceWriter,
-} from '../../testing/reliability/memory-tool-race.ts';
-import { reopenableDrivers } from '../../testing/reliability/reopenable-stores.ts';
-import { reliabilityDrivers } from '../../testing/reliability/store-drivers.ts';
+} from '../../../test-support/reliability/memory-tool-race.ts';
+import { reopenableDrivers } from '../../../test-support/reliability/reopenable-stores.ts';
+import { reliabilityDrivers } from '../../../test-support/reliability/store-drivers.ts';
 
 /**
  * The memory tool under real concurrent writers (issue 21, defects 1 and 2): in each round every writer edits its

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { prepareRecord } from '../../longterm/prepare-record.ts';
-import { createMemoryStore } from '../../store/drivers/memory/memory-driver.ts';
 import { createMemoryFiles } from './memory-files.ts';
 import { memoryLockKind } from './memory-root-lock.ts';
 import { createMemoryToolHandler } from './memory-tool-handler.ts';

@@ -2,8 +2,8 @@ import { anthropic } from '@ai-sdk/anthropic';
 import type Anthropic from '@anthropic-ai/sdk';
 import { generateText, stepCountIs } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../../store/drivers/memory/memory-driver.ts';
-import { scriptedLanguageModel } from '../../testing/scripted-language-model.ts';
+import { scriptedLanguageModel } from '../../../test-support/scripted-language-model.ts';
+import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createMemoryToolHandler } from './memory-tool-handler.ts';
 
 const scope = { tenant: 'acme', user: 'ada' };

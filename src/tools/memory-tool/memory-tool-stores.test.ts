@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { reopenableDrivers } from '../../../test-support/reliability/reopenable-stores.ts';
+import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
-import { createMemoryStore } from '../../store/drivers/memory/memory-driver.ts';
-import { reopenableDrivers } from '../../testing/reliability/reopenable-stores.ts';
 import { memoryFileKind } from './memory-files.ts';
 import { createMemoryToolHandler } from './memory-tool-handler.ts';
 

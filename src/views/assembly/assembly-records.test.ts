@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createTestSchema } from '../../../test-support/postgres/test-database.ts';
+import { testPostgresUrl } from '../../../test-support/reliability/postgres-url.ts';
+import { tempDir } from '../../../test-support/reliability/store-drivers.ts';
+import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
+import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
-import { createPostgresStore } from '../../store/drivers/postgres/postgres-driver.ts';
-import { createSqliteStore } from '../../store/drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
-import { createTestSchema } from '../../testing/postgres/test-database.ts';
-import { testPostgresUrl } from '../../testing/reliability/postgres-url.ts';
-import { tempDir } from '../../testing/reliability/store-drivers.ts';
 import { createTokenWindowMemory } from '../token-window-memory.ts';
 import { assemblyArtifactKind, createAssemblyRecorder, readAssemblyRecords } from './assembly-records.ts';
 import { recordAssemblies } from './record-assemblies.ts';

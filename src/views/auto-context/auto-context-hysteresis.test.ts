@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createContentStore } from '../../content/create-content-store.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
-import { createMemoryStore } from '../../store/drivers/memory/memory-driver.ts';
 import { createScriptedConversation, splitTurns } from '../../testing/scripted-conversation.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import { type AutoContextOptions, createAutoContextMemory } from './index.ts';

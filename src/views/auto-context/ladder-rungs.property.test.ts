@@ -1,13 +1,13 @@
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sendToModel } from '../../../test-support/send-to-model.ts';
 import { createContentStore } from '../../content/create-content-store.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { groupMessages, isUnitComplete } from '../../messages/units.ts';
-import { createMemoryStore } from '../../store/drivers/memory/memory-driver.ts';
 import { arbConversation } from '../../testing/conversation-arbitrary.ts';
-import { sendToModel } from '../../testing/send-to-model.ts';
 import { checkPairs } from '../../testing/view-invariants.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import { applyLadder } from './apply-ladder.ts';

@@ -1,0 +1,129 @@
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestSchema, type TestDatabase } from '../../test-support/postgres/test-database.ts';
+import { type ChildRun, runChildScript, sendGo } from '../../test-support/reliability/child-process.ts';
+import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
+import { tempDir } from '../../test-support/reliability/store-drivers.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
+import { createObservationalMemory } from '../views/observational/observational-memory.ts';
+import { createPostgresStore } from './postgres/postgres-driver.ts';
+import { createSqliteStore } from './sqlite/sqlite-driver.ts';
+
+/**
+ * Background consolidation across processes and crashes: two processes appending to one session and consolidating
+ * observe each range exactly once; a process SIGKILLed inside an observer call (or while its observation is being
+ * written) leaves no range observed twice or skipped once another process resumes after the claim expires.
+ */
+let pg: TestDatabase | undefined;
+afterAll(async () => pg?.drop());
+
+const drivers = [
+  {
+    name: 'sqlite',
+    async setup(label: string) {
+      const dir = await tempDir(label);
+      const path = join(dir.path, 'obs.db');
+      return {
+        child: { sqlitePath: path },
+        open: () => createSqliteStore({ path }),
+        done: () => dir.remove(),
+      };
+    },
+  },
+  {
+    name: 'postgres',
+    async setup(label: string) {
+      const db = await createTestSchema(`engram_${label.replace(/-/g, '_')}`);
+      pg = db;
+      return {
+        child: { postgres: { url: db.url, schema: db.name } },
+        open: () => createPostgresStore({ connectionString: db.url, schema: db.name, maxConnections: 2 }),
+        done: () => db.drop(),
+      };
+    },
+  },
+];
+
+const observedRanges = (runs: ChildRun[]) =>
+  runs.flatMap((r) => r.lines.filter((l) => l.startsWith('observe ')).map((l) => l.split(' ')[1] as string));
+
+async function finalCheck(
+  open: () => ReturnType<typeof createSqliteStore> | ReturnType<typeof createPostgresStore>,
+) {
+  const store = open();
+  const memory = createConversationMemory({
+    store,
+    scope: { tenant: 'team' },
+    sessionId: 'obs',
+    counter: createEstimateTokenCounter(),
+  });
+  const view = createObservationalMemory({ memory, recentTokens: 120, background: false, claimMs: 50 });
+  await new Promise((r) => setTimeout(r, 60)); // any claim of a killed process has expired
+  await view.consolidate();
+  const arts = (await view.observations()).sort((a, b) => a.fromSeq - b.fromSeq);
+  arts.forEach((a, i) => {
+    expect(a.fromSeq).toBe(i === 0 ? 1 : (arts[i - 1]?.toSeq ?? 0) + 1);
+  });
+  const out = await view.read();
+  const total = (await memory.stats()).lastSeq;
+  expect((arts.at(-1)?.toSeq ?? 0) + out.length - 1).toBe(total); // observed + verbatim = the whole log
+  await store.close();
+  return arts;
+}
+
+describe('consolidation: two processes, crashes', () => {
+  for (const driver of drivers) {
+    const skip = driver.name === 'postgres' && !testPostgresUrl();
+    it.skipIf(skip)(
+      `${driver.name}: two processes observe each range exactly once`,
+      async () => {
+        const d = await driver.setup('obs-two');
+        try {
+          const runs = ['a', 'b'].map((writer) =>
+            runChildScript('./observational-child.ts', { writer, turns: 25, ...d.child }),
+          );
+          await Promise.all(runs.map((r) => r.waitForLine((l) => l === 'ready')));
+          for (const r of runs) sendGo(r);
+          for (const r of runs) expect((await r.exited).code, r.stderr()).toBe(0);
+          const ranges = observedRanges(runs);
+          const starts = ranges.map((r) => r.split('-')[0]);
+          expect(new Set(starts).size).toBe(starts.length); // no range started twice
+          expect(ranges.length).toBeGreaterThan(3);
+          const arts = await finalCheck(d.open);
+          expect(arts.map((a) => `${a.fromSeq}-${a.toSeq}`)).toEqual(expect.arrayContaining(ranges));
+        } finally {
+          await d.done();
+        }
+      },
+      120_000,
+    );
+
+    for (const killMode of ['before', 'after'] as const) {
+      it.skipIf(skip)(
+        `${driver.name}: SIGKILL ${killMode} an observation is written: resumed, nothing twice or skipped`,
+        async () => {
+          const d = await driver.setup(`obs-kill-${killMode}`);
+          try {
+            const killed = runChildScript('./observational-child.ts', {
+              writer: 'k',
+              turns: 20,
+              killAtCall: 3,
+              killMode,
+              claimMs: 50,
+              ...d.child,
+            });
+            await killed.waitForLine((l) => l === 'ready');
+            sendGo(killed);
+            expect((await killed.exited).signal).toBe('SIGKILL');
+            const arts = await finalCheck(d.open);
+            expect(arts.length).toBeGreaterThanOrEqual(3);
+          } finally {
+            await d.done();
+          }
+        },
+        120_000,
+      );
+    }
+  }
+});

@@ -1,0 +1,53 @@
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { prepareRecord } from '../../longterm/prepare-record.ts';
+import { describeLongTermStore } from '../../testing/longterm/index.ts';
+import { createJsonFileStore } from './json-file-driver.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'engram-json-longterm-'));
+
+describeLongTermStore('json-file', {
+  open: async () => createJsonFileStore({ directory: dir }),
+  reopen: async (previous) => {
+    await previous.close?.();
+    return createJsonFileStore({ directory: dir });
+  },
+  cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+});
+
+describe('json-file long-term journal', () => {
+  it('a purge leaves no trace of the purged records on disk; a torn last line is ignored on reopen', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'engram-json-purge-'));
+    try {
+      const scope = { tenant: 't', user: 'u' };
+      let store = createJsonFileStore({ directory: root });
+      await store.longTermRecords.addRecords(scope, [
+        prepareRecord({ id: 'a', text: 'the launch code is swordfish' }, 'test'),
+        prepareRecord({ id: 'b', text: 'likes green tea' }, 'test'),
+      ]);
+      await store.longTermRecords.updateRecord(scope, 'a', { text: 'the launch code is marlin' }, new Date());
+      expect(await store.longTermRecords.purgeRecords(scope, ['a'])).toBe(1);
+      const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+      const text = files.map((f) => readFileSync(join(f.parentPath, f.name), 'utf8')).join('\n');
+      expect(text).not.toMatch(/swordfish|marlin/);
+      expect(text).toMatch(/green tea/);
+      const journal = files.find((f) => f.name === 'longterm.jsonl');
+      expect(journal).toBeDefined();
+      appendFileSync(join(journal!.parentPath, journal!.name), '{"op":"version","owner":');
+      await store.close();
+      store = createJsonFileStore({ directory: root });
+      expect((await store.longTermRecords.getRecord(scope, 'b'))?.text).toBe('likes green tea');
+      await store.longTermRecords.addRecords(scope, [
+        prepareRecord({ id: 'c', text: 'after the tear' }, 'test'),
+      ]);
+      await store.close();
+      store = createJsonFileStore({ directory: root });
+      expect((await store.longTermRecords.listRecords(scope)).records.map((r) => r.id)).toEqual(['b', 'c']);
+      await store.close();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

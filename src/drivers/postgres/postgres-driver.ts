@@ -1,0 +1,212 @@
+import { checkOptions } from '../../core/check-options.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { checkScope, type Scope } from '../../core/scope.ts';
+import type { StoreCapabilities } from '../../store/memory-store.ts';
+import { runMigrations } from '../sql/migrate.ts';
+import { createSqlStore, type SqlStore, whenReady } from '../sql/sql-store.ts';
+import { postgresAppendBatch } from './postgres-append.ts';
+import {
+  createPostgresClient,
+  type PgPoolClientLike,
+  type PgPoolLike,
+  type PgQueryable,
+} from './postgres-client.ts';
+import { createPostgresDialect, quoteSchema } from './postgres-dialect.ts';
+import {
+  type PostgresVectorHit,
+  type PostgresVectorMode,
+  searchEmbeddings,
+  setEmbedding,
+  setupPgVector,
+  vectorLiteral,
+} from './postgres-vector.ts';
+
+/** Options of {@link createPostgresStore}: exactly one of `connectionString`, `pool` or `client`. */
+export interface PostgresStoreOptions {
+  /** A `pg` connection string; the store creates its own `pg.Pool` (needs the `pg` package) and ends it on `close()`. */
+  connectionString?: string;
+  /** A `pg.Pool` (or any pool of that shape); transactions run concurrently, one connection each. The caller ends it. */
+  pool?: PgPoolLike;
+  /** One connection: a PGlite instance or a connected `pg.Client`. Calls are serialized on it. The caller closes it. */
+  client?: PgQueryable;
+  /** The schema holding the `engram_*` tables (created when missing). @default 'engram' */
+  schema?: string;
+  /** Connections of the pool made from `connectionString`. @default 10 */
+  maxConnections?: number;
+  /** Largest serialized message accepted, in bytes. @default 16 MiB */
+  maxMessageBytes?: number;
+  /** Use pgvector: `'auto'` when the server has it, `true` required, `false` never. @default 'auto' */
+  vector?: PostgresVectorMode;
+  /** Fixed embedding dimensions: a `vector(n)` column with an HNSW index. Without it the column is unindexed. @default undefined */
+  vectorDimensions?: number;
+  /** Retries of a transaction after a serialization failure, deadlock or connection lost before `COMMIT`. @default 3 */
+  retries?: number;
+  /**
+   * Group commit: concurrent appends from this process (any sessions) go to the server as one statement, one
+   * round trip and one commit; each caller is answered once that commit is durable, with its own outcome.
+   * `false`: one transaction per call. @default true
+   */
+  groupCommit?: boolean;
+}
+
+/** A PostgreSQL store: {@link SqlStore} plus its schema and pgvector operations on long-term records. */
+export interface PostgresStore extends SqlStore {
+  /** The schema of its tables. */
+  readonly schema: string;
+  /** Sets a long-term record's embedding; returns whether the record exists in the scope. Needs `capabilities.vectorSearch`. */
+  experimental_setEmbedding(scope: Scope, recordId: string, embedding: readonly number[]): Promise<boolean>;
+  /** The scope's long-term records nearest to `embedding` by cosine distance. Needs `capabilities.vectorSearch`. */
+  experimental_searchEmbeddings(
+    scope: Scope,
+    query: { embedding: readonly number[]; limit?: number },
+  ): Promise<PostgresVectorHit[]>;
+}
+
+const invalid = (message: string) =>
+  new MemoryError({ code: 'INVALID_ARGUMENT', component: 'postgres', message });
+
+type LazyPool = PgPoolLike & { end(): Promise<void> };
+
+/** A pool created on first use from a connection string, loading `pg` lazily. */
+function lazyPool(connectionString: string, max: number): LazyPool {
+  let created: Promise<PgPoolLike & { end(): Promise<void> }> | undefined;
+  const get = () => {
+    created ??= (async () => {
+      let pg: typeof import('pg');
+      try {
+        pg = (await import('pg')).default as unknown as typeof import('pg');
+      } catch (error) {
+        throw new MemoryError({
+          code: 'MISSING_DEPENDENCY',
+          component: 'postgres',
+          message: 'the postgres store needs the `pg` package: run `npm install pg`',
+          cause: error,
+        });
+      }
+      const pool = new pg.Pool({ connectionString, max });
+      // An idle connection that dies (server restart, pg_terminate_backend) must not crash the process.
+      pool.on('error', () => undefined);
+      pool.on('connect', (c) => c.on('error', () => undefined));
+      return pool;
+    })();
+    return created;
+  };
+  return {
+    query: async (text, params) => (await get()).query(text, params),
+    connect: async (): Promise<PgPoolClientLike> => (await get()).connect(),
+    end: async () => {
+      if (created) await (await created.catch(() => undefined))?.end();
+    },
+  };
+}
+
+/**
+ * The store for many processes and machines, on PostgreSQL through `pg` (loaded lazily) or any client of the
+ * same shape (PGlite). The SQL is the shared layer's (`src/drivers/sql`) with the PostgreSQL dialect: tables in
+ * their own schema, gapless per-session sequence numbers from a row-locked counter, versioned migrations
+ * serialized by an advisory lock (run lazily before the first call, or by `ready()`), tsvector full-text search
+ * with a GIN index, and pgvector on long-term records when the server has it.
+ * @example
+ * const store = createPostgresStore({ connectionString: process.env.DATABASE_URL });
+ * const memory = createConversationMemory({ store, sessionId: 'chat-1' });
+ */
+export function createPostgresStore(options: PostgresStoreOptions): PostgresStore {
+  checkOptions(options, 'createPostgresStore', 'postgres');
+  const given = [options.connectionString, options.pool, options.client].filter(
+    (x) => x !== undefined,
+  ).length;
+  if (given !== 1) throw invalid('pass exactly one of `connectionString`, `pool` or `client`');
+  if (
+    options.connectionString !== undefined &&
+    (typeof options.connectionString !== 'string' || options.connectionString === '')
+  ) {
+    throw invalid('`connectionString` must be a non-empty string');
+  }
+  const schema = options.schema ?? 'engram';
+  quoteSchema(schema);
+  const max = options.maxConnections ?? 10;
+  if (!Number.isSafeInteger(max) || max < 1) throw invalid('maxConnections must be a positive integer');
+  const vectorMode = options.vector ?? 'auto';
+  if (vectorMode !== 'auto' && typeof vectorMode !== 'boolean')
+    throw invalid("vector must be 'auto', true or false");
+  const dims = options.vectorDimensions;
+  if (dims !== undefined && (!Number.isSafeInteger(dims) || dims < 1 || dims > 16_000)) {
+    throw invalid('vectorDimensions must be an integer in 1..16000');
+  }
+
+  const owned = options.connectionString !== undefined ? lazyPool(options.connectionString, max) : undefined;
+  const pool = owned ?? options.pool;
+  const dialect = createPostgresDialect(schema);
+  const client = createPostgresClient({
+    dialect,
+    schema,
+    ...(pool ? { pool } : { connection: options.client! }),
+    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+  });
+  const embedded = options.client !== undefined && 'waitReady' in options.client; // PGlite: one process
+  const capabilities: StoreCapabilities = {
+    fullTextSearch: true,
+    vectorSearch: false,
+    multiProcess: !embedded,
+    durable: true,
+  };
+
+  const base = createSqlStore({
+    client,
+    name: 'postgres',
+    capabilities,
+    maxMessageBytes: options.maxMessageBytes,
+    groupCommit: options.groupCommit,
+    appendBatch: postgresAppendBatch,
+    init: async () => {
+      await runMigrations(client, { component: 'postgres' });
+      capabilities.vectorSearch = await setupPgVector(client, schema, vectorMode, dims);
+    },
+    close: async () => {
+      await owned?.end();
+    },
+  });
+
+  /** Runs a vector operation with the store's guards and error wrapping. */
+  const vectorOp = async <T>(what: string, scope: Scope, fn: () => Promise<T>): Promise<T> => {
+    checkScope(scope, 'postgres');
+    await base.getSession(scope, ''); // throws STORE_CLOSED after close, and initializes
+    if (!capabilities.vectorSearch) {
+      throw new MemoryError({
+        code: 'MISSING_DEPENDENCY',
+        component: 'postgres',
+        message: `${what} needs pgvector on the server`,
+      });
+    }
+    try {
+      return await fn();
+    } catch (error) {
+      if (MemoryError.isInstance(error)) throw error;
+      throw new MemoryError({
+        code: 'STORE_ERROR',
+        component: 'postgres',
+        message: `${what} failed: ${String(error)}`,
+        cause: error,
+      });
+    }
+  };
+
+  return Object.assign(base, {
+    schema,
+    experimental_setEmbedding: (scope: Scope, recordId: string, embedding: readonly number[]) =>
+      vectorOp('setEmbedding', scope, () =>
+        setEmbedding(client, scope, recordId, vectorLiteral(embedding, dims)),
+      ),
+    experimental_searchEmbeddings: (scope: Scope, query: { embedding: readonly number[]; limit?: number }) =>
+      vectorOp('searchEmbeddings', scope, () => {
+        const limit = query.limit ?? 10;
+        if (!Number.isSafeInteger(limit) || limit < 0) throw invalid('limit must be a non-negative integer');
+        return searchEmbeddings(client, scope, vectorLiteral(query.embedding, dims), limit);
+      }),
+  });
+}
+
+/** {@link createPostgresStore}, then waits until the schema is migrated (capabilities final). */
+export function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  return whenReady(createPostgresStore(options));
+}

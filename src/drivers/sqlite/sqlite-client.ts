@@ -1,0 +1,167 @@
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createSerialQueue } from '../../core/serial-queue.ts';
+import type { SqlClient, SqlRow } from '../sql/sql-client.ts';
+import type { SqlValue } from '../sql/sql-fragment.ts';
+import { sqliteDialect } from './sqlite-dialect.ts';
+import { createLockWait } from './sqlite-lock-wait.ts';
+
+/** A prepared statement of a better-sqlite3-shaped binding (`node:sqlite`'s `StatementSync` fits). */
+export interface SqliteStatementLike {
+  /** Runs it; reports the rows changed. */
+  run(...params: SqlValue[]): { changes: number | bigint };
+  /** The first row, or undefined. */
+  get(...params: SqlValue[]): unknown;
+  /** Every row. */
+  all(...params: SqlValue[]): unknown[];
+}
+
+/** The structural subset of a SQLite handle the driver uses: `node:sqlite`'s `DatabaseSync`, better-sqlite3's `Database`. */
+export interface SqliteDatabaseLike {
+  /** Compiles a statement. */
+  prepare(sql: string): SqliteStatementLike;
+  /** Runs statements without parameters. */
+  exec(sql: string): unknown;
+  /** Closes the handle. */
+  close?(): unknown;
+  /** Loads an extension (sqlite-vec). */
+  loadExtension?(path: string): unknown;
+}
+
+/** Options of {@link createSqliteClient}. */
+export interface SqliteClientOptions {
+  /**
+   * How long a call waits in all for another connection's lock (SQLITE_BUSY), in ms, before it fails with
+   * `STORE_ERROR`. The wait is asynchronous: the handle's own busy timeout should be 0. @default 30000
+   */
+  busyTimeoutMs?: number;
+  /** Longest pause between two attempts to take a busy lock, in ms. @default 4 */
+  maxPollMs?: number;
+  /** Prepared statements kept. @default 256 */
+  statementCacheSize?: number;
+  /**
+   * The longest the client runs calls back to back without letting the event loop turn, in ms: a synchronous
+   * handle resolves every call at once, so a caller awaiting one call after another would otherwise never
+   * yield. @default 10
+   */
+  yieldEveryMs?: number;
+}
+
+/** Whether an error from a SQLite binding is SQLITE_BUSY / SQLITE_LOCKED. */
+export function isBusyError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { errcode?: unknown; code?: unknown; message?: unknown };
+  const primary = typeof e.errcode === 'number' ? e.errcode & 0xff : undefined;
+  return (
+    primary === 5 ||
+    primary === 6 ||
+    e.code === 'SQLITE_BUSY' ||
+    e.code === 'SQLITE_LOCKED' ||
+    (typeof e.message === 'string' && /database (table )?is locked/.test(e.message))
+  );
+}
+
+/**
+ * A {@link SqlClient} over a synchronous SQLite handle. Calls are serialized (a transaction's awaits never
+ * interleave with other callers), statements are cached, writers use `BEGIN IMMEDIATE`. A lock held by another
+ * connection (SQLITE_BUSY) is waited for asynchronously — the attempt is repeated after short timer pauses, so
+ * the event loop keeps running — for up to `busyTimeoutMs` in all, then reported as `STORE_ERROR`. A `COMMIT`
+ * that meets SQLITE_BUSY (a rollback journal with readers) is retried alone: the transaction stays open.
+ */
+export function createSqliteClient(
+  db: SqliteDatabaseLike,
+  options: SqliteClientOptions = {},
+): SqlClient & { close(closeHandle?: boolean): Promise<void> } {
+  const cacheSize = options.statementCacheSize ?? 256;
+  const cache = new Map<string, SqliteStatementLike>();
+  const queue = createSerialQueue();
+  const yieldEveryMs = options.yieldEveryMs ?? 10;
+  let turned = performance.now();
+  const turn = () =>
+    new Promise<void>((resolve) =>
+      setImmediate(() => {
+        turned = performance.now();
+        resolve();
+      }),
+    );
+  /** Runs calls one at a time; lets the event loop turn (timers, I/O) when they have kept it from it for `yieldEveryMs`. */
+  const serial = <T>(task: () => Promise<T>): Promise<T> =>
+    queue.run(() => (performance.now() - turned >= yieldEveryMs ? turn().then(task) : task()));
+  const lock = createLockWait({
+    busyTimeoutMs: options.busyTimeoutMs ?? 30_000,
+    maxPollMs: options.maxPollMs ?? 4,
+    isBusy: isBusyError,
+    busyError: (waitedMs, cause) =>
+      new MemoryError({
+        code: 'STORE_ERROR',
+        component: 'sqlite',
+        message: `database is busy: another connection held the lock for ${Math.round(waitedMs)} ms`,
+        cause,
+      }),
+  });
+  const untilFree = lock.untilFree;
+
+  const statement = (text: string): SqliteStatementLike => {
+    let s = cache.get(text);
+    if (s) {
+      cache.delete(text);
+    } else {
+      s = db.prepare(text);
+      if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(text, s);
+    return s;
+  };
+
+  const direct: SqlClient = {
+    dialect: sqliteDialect,
+    all: async (text, params) => statement(text).all(...params) as SqlRow[],
+    get: async (text, params) => statement(text).get(...params) as SqlRow | undefined,
+    run: async (text, params) => ({ changes: Number(statement(text).run(...params).changes) }),
+    exec: async (text) => {
+      db.exec(text);
+    },
+    transaction: (fn) => fn(direct),
+  };
+  const begin = () => statement('BEGIN IMMEDIATE').run();
+  const commit = () => statement('COMMIT').run();
+  /** A write transaction: a busy error inside `fn` (a rollback journal spilling its cache) rolls back and retries it whole. */
+  const write = <T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> =>
+    untilFree(async () => {
+      begin();
+      try {
+        const result = await fn(direct);
+        try {
+          commit();
+        } catch (error) {
+          if (!isBusyError(error)) throw error;
+          await untilFree(commit); // the transaction stays open: only COMMIT is retried
+        }
+        return result;
+      } catch (error) {
+        try {
+          db.exec('ROLLBACK');
+        } catch {
+          // Already rolled back by SQLite (e.g. after SQLITE_FULL); the original error is what matters.
+        }
+        throw error;
+      }
+    });
+
+  return {
+    dialect: sqliteDialect,
+    all: (text, params) => serial(() => untilFree(() => direct.all(text, params))),
+    get: (text, params) => serial(() => untilFree(() => direct.get(text, params))),
+    run: (text, params) => serial(() => untilFree(() => direct.run(text, params))),
+    exec: (text) => serial(() => untilFree(() => direct.exec(text))),
+    transaction: (fn) =>
+      serial(() => {
+        const pause = lock.beforeWrite();
+        return pause ? pause.then(() => write(fn)) : write(fn);
+      }),
+    close: (closeHandle = true) =>
+      queue.run(async () => {
+        cache.clear();
+        if (closeHandle) db.close?.();
+      }),
+  };
+}

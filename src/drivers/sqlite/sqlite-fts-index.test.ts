@@ -1,0 +1,209 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createConversationMemory } from '../../memory/conversation-memory.ts';
+import { makeMessage, toInputs } from '../../testing/fixtures.ts';
+import { runMigrations } from '../sql/migrate.ts';
+import { sqlMigrations } from '../sql/schema.ts';
+import { createSqliteClient } from './sqlite-client.ts';
+import { createSqliteStore } from './sqlite-driver.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'engram-fts-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Db = { prepare: DatabaseSync['prepare'] };
+const numbers = (rows: unknown[]) =>
+  rows.map((r) => Number((r as { r: number | bigint }).r)).sort((a, b) => a - b);
+/** FTS5 rowids holding the word every test message carries. */
+const indexed = (db: Db) =>
+  numbers(
+    db.prepare(`SELECT rowid AS r FROM engram_messages_fts WHERE engram_messages_fts MATCH 'zebra'`).all(),
+  );
+/** The rowids the live rows should have: their log's key * 2^32 + seq. */
+const live = (db: Db) =>
+  numbers(
+    db
+      .prepare(
+        'SELECT k.key * 4294967296 + m.seq AS r FROM engram_messages m JOIN engram_fts_logs k ON k.tenant = m.tenant AND k.log_id = m.session_id WHERE m.deleted = 0',
+      )
+      .all(),
+  );
+
+describe('sqlite full-text index complete at commit (schema v8)', () => {
+  it('after any appends, deletes, replaces, forks and session deletes the index holds exactly the live rows, with no search in between (property)', async () => {
+    type Op =
+      | { kind: 'append'; n: number }
+      | { kind: 'delete'; k: number }
+      | { kind: 'replace'; keep: number }
+      | { kind: 'fork' }
+      | { kind: 'drop' };
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      fc.record({ kind: fc.constant('append' as const), n: fc.integer({ min: 1, max: 40 }) }),
+      fc.record({ kind: fc.constant('delete' as const), k: fc.nat(200) }),
+      fc.record({ kind: fc.constant('replace' as const), keep: fc.nat(30) }),
+      fc.constant({ kind: 'fork' as const }),
+      fc.constant({ kind: 'drop' as const }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 14 }), async (ops) => {
+        const store = createSqliteStore({ path: ':memory:' });
+        const s = { tenant: 'p' };
+        const db = store.database as DatabaseSync;
+        let n = 0;
+        let current = 's0';
+        await store.createSession(s, { id: current });
+        for (const o of ops) {
+          if (o.kind === 'append') {
+            await store.append(
+              s,
+              current,
+              toInputs(Array.from({ length: o.n }, (_, i) => makeMessage('user', `zebra ${i}`))),
+            );
+          } else if (o.kind === 'delete') {
+            const ids = (await store.readRange(s, current)).map((e) => e.message.id);
+            if (ids.length > 0) await store.deleteMessages(s, current, [ids[o.k % ids.length]!]);
+          } else if (o.kind === 'replace') {
+            const kept = (await store.readRange(s, current)).slice(0, o.keep);
+            await store.replaceMessages(s, current, [
+              ...toInputs(kept.map((e) => e.message)),
+              ...toInputs([makeMessage('user', 'zebra new')]),
+            ]);
+          } else if (o.kind === 'fork') {
+            // The parent keeps changing afterwards: its deletes copy the shared prefix into the fork.
+            const at = (await store.stats(s, current)).lastSeq;
+            const fork = `s${++n}`;
+            await store.createSession(s, { id: fork, fork: { parentId: current, atSeq: at } });
+          } else {
+            await store.deleteSession(s, current);
+            current = `s${++n}`;
+            await store.createSession(s, { id: current });
+          }
+        }
+        expect(indexed(db)).toEqual(live(db));
+        const hits = await store.searchMessages(s, { text: 'zebra', sessionId: current, limit: 10_000 });
+        expect(hits.map((h) => h.entry.seq).sort((a, b) => a - b)).toEqual(
+          (await store.readRange(s, current)).map((e) => e.seq),
+        );
+        await store.close();
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a log whose key puts its rowids past 2^53 is searched exactly: every seq found, none beyond the fork point', async () => {
+    const path = join(dir, 'big-keys.db');
+    const store = createSqliteStore({ path });
+    const s = { tenant: 'keys' };
+    await store.createSession(s, { id: 'warm' });
+    // Keys are never reused, so a long-lived database reaches them: 3,000,001 × 2^32 > 2^53, where a double
+    // holds only even integers (a bound or seq computed in REAL would be off by one for odd rowids).
+    (store.database as unknown as DatabaseSync).exec(
+      `UPDATE sqlite_sequence SET seq = 3000000 WHERE name = 'engram_fts_logs'`,
+    );
+    await store.createSession(s, { id: 'chat' });
+    const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf'];
+    await store.append(s, 'chat', toInputs(words.map((w) => makeMessage('user', `${w} zebra`))));
+    const key = (store.database as unknown as DatabaseSync)
+      .prepare(
+        `SELECT k.key AS key FROM engram_fts_logs k JOIN engram_sessions x ON x.tenant = k.tenant AND x.log_id = k.log_id WHERE x.id = 'chat'`,
+      )
+      .get() as { key: number };
+    expect(key.key).toBe(3000001);
+    for (const [i, w] of words.entries()) {
+      expect((await store.searchMessages(s, { text: w, sessionId: 'chat' })).map((h) => h.entry.seq)).toEqual(
+        [i + 1],
+      );
+    }
+    expect(
+      (await store.searchMessages(s, { text: 'zebra', sessionId: 'chat', limit: 20 }))
+        .map((h) => h.entry.seq)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // A fork at seq 5 sees exactly seqs 1..5 of the parent (the range's upper bound is exact too).
+    await store.createSession(s, { id: 'fork', fork: { parentId: 'chat', atSeq: 5 } });
+    expect(
+      (await store.searchMessages(s, { text: 'zebra', sessionId: 'fork', limit: 20 }))
+        .map((h) => h.entry.seq)
+        .sort(),
+    ).toEqual([1, 2, 3, 4, 5]);
+    await store.close();
+  });
+
+  it('a read-only handle searches (store and ConversationMemory), and nothing is written', async () => {
+    const path = join(dir, 'readonly.db');
+    const writer = createSqliteStore({ path });
+    const s = { tenant: 'ro' };
+    await writer.createSession(s, { id: 'chat' });
+    await writer.append(
+      s,
+      'chat',
+      toInputs([makeMessage('user', 'the quick brown fox'), makeMessage('user', 'lazy dog')]),
+    );
+    await writer.close();
+    const handle = new DatabaseSync(path, { readOnly: true });
+    const reader = createSqliteStore({ database: handle });
+    expect(
+      (await reader.searchMessages(s, { text: 'fox', sessionId: 'chat' })).map((h) => h.entry.seq),
+    ).toEqual([1]);
+    expect((await reader.searchMessages(s, { text: 'dog' })).map((h) => h.entry.seq)).toEqual([2]);
+    const memory = createConversationMemory({ store: reader, scope: s, sessionId: 'chat' });
+    expect((await memory.search('brown')).map((m) => m.content)).toEqual(['the quick brown fox']);
+    await reader.close();
+    handle.close();
+  });
+
+  it('a search while another connection holds the write lock returns at once (it never needs the lock)', async () => {
+    const path = join(dir, 'locked.db');
+    const store = createSqliteStore({ path, busyTimeoutMs: 0 });
+    const s = { tenant: 'lk' };
+    await store.createSession(s, { id: 'chat' });
+    // One message: under v5 it sat past the batch watermark, so the next search had to write the index first.
+    await store.append(s, 'chat', toInputs([makeMessage('user', 'walrus on the ice')]));
+    const other = new DatabaseSync(path, { timeout: 0 });
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      other.exec(`UPDATE engram_sessions SET updated_at = updated_at + 1`);
+      const started = performance.now();
+      const hits = await store.searchMessages(s, { text: 'walrus', sessionId: 'chat' });
+      expect(hits.map((h) => h.entry.message.content)).toEqual(['walrus on the ice']);
+      // Never waited for the lock: a writer would have failed with "database is busy" after its retries.
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(other.isTransaction).toBe(true);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    await store.close();
+  });
+
+  it('a database indexed in batches (schema v5–v7) upgrades to the scoped index, rows past the old watermark included', async () => {
+    const db = new DatabaseSync(':memory:');
+    await runMigrations(createSqliteClient(db), { migrations: sqlMigrations.filter((m) => m.version <= 7) });
+    db.exec(
+      `INSERT INTO engram_sessions (tenant, id, log_id, metadata, created_at, updated_at, last_seq, live_count, live_tokens) VALUES ('u', 'a', 'a', '{}', 0, 0, 3, 2, 2), ('v', 'a', 'a', '{}', 0, 0, 1, 1, 1)`,
+    );
+    const row = (tenant: string, seq: number, text: string, deleted = 0) =>
+      db.exec(
+        `INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES ('${tenant}', 'a', ${seq}, 'x${seq}', 'user', 0, 1, ${deleted}, '{"id":"x${seq}","role":"user","content":"${text}","createdAt":{"$date":"1970-01-01T00:00:00.000Z"}}', '${text}')`,
+      );
+    row('u', 1, 'zebra old');
+    // v5 indexed in batches: index what is there now, as a batch would have, then add rows past the watermark.
+    db.exec(`INSERT INTO engram_messages_fts (rowid, text) SELECT rid, text FROM engram_messages`);
+    db.exec(`UPDATE engram_fts_watermark SET rid = (SELECT max(rid) FROM engram_messages)`);
+    row('u', 2, 'zebra gone', 1);
+    row('u', 3, 'zebra new');
+    row('v', 1, 'zebra other tenant');
+    const store = createSqliteStore({ database: db });
+    const hits = await store.searchMessages({ tenant: 'u' }, { text: 'zebra' });
+    expect(hits.map((h) => h.entry.message.content).sort()).toEqual(['zebra new', 'zebra old']);
+    expect(indexed(db)).toEqual(live(db));
+    expect(db.prepare(`SELECT name FROM sqlite_master WHERE name = 'engram_fts_watermark'`).all()).toEqual(
+      [],
+    );
+    await store.close();
+    db.close();
+  });
+});

@@ -1,0 +1,203 @@
+import type { ModelMessage } from 'ai';
+import { createContentStore } from '../../src/content/create-content-store.ts';
+import type { Scope } from '../../src/core/scope.ts';
+import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
+import { createLongTermMemory } from '../../src/longterm/create-long-term-memory.ts';
+import { createConversationMemory } from '../../src/memory/conversation-memory.ts';
+import {
+  type AssemblyRecord,
+  createAssemblyRecorder,
+  readAssemblyRecords,
+} from '../../src/views/assembly/assembly-records.ts';
+import type { AssemblyItem, ContextAssembly } from '../../src/views/assembly/context-assembly.ts';
+import { createAutoContextMemory } from '../../src/views/auto-context/auto-context-memory.ts';
+
+/** What {@link buildInspectorFixture} wrote, for tests to compare the inspector's figures with. */
+export interface InspectorFixture {
+  /** The SQLite file. */
+  path: string;
+  /** The owner of everything in it. */
+  scope: Scope;
+  /** The session with tool calls, an auto-context view, citations, ladder steps and recorded steps. */
+  research: string;
+  /** A session of 10,000 short messages. */
+  big: string;
+  /** How many messages the big session has. */
+  bigCount: number;
+  /** The recorded steps of the research session, as stored. */
+  records: AssemblyRecord[];
+  /** The step whose long-term block recalls one record twice. */
+  duplicateRecallStep: number;
+  /** A long-term record with two versions. */
+  updatedRecord: { id: string; before: string; after: string };
+  /** The content store space the research session offloads to. */
+  space: string;
+  /** A secret written into a message of the research session (the inspector must not show it). */
+  secret: string;
+}
+
+/** The `engram` flags naming the fixture's owner. */
+export const fixtureScopeArgs = ['--tenant', 'acme', '--user', 'ada'];
+
+/** The `engram` flags that open a fixture database as its owner. */
+export const fixtureArgs = (fixture: InspectorFixture) => ['--db', fixture.path, ...fixtureScopeArgs];
+
+/** A secret-shaped string (not a real key). */
+const fixtureSecret = 'sk-ant-api03-FIXTUREfixture0123456789abcdefABCDEF_not-a-real-key';
+
+const cities = ['Lisbon', 'Porto', 'Madrid', 'Seville', 'Valencia', 'Bilbao', 'Granada', 'Coimbra'];
+
+/** A large tool output: a table of `lines` rows. */
+function report(round: number, lines: number): string {
+  const out = [`Weather report ${round} (hourly)`];
+  for (let i = 0; i < lines; i++) {
+    const city = cities[(round + i) % cities.length]!;
+    out.push(
+      `${city}\t${String(i % 24).padStart(2, '0')}:00\t${10 + ((round * 7 + i * 3) % 20)}°C\twind ${(i * 5) % 40} km/h`,
+    );
+  }
+  return out.join('\n');
+}
+
+/** One round of the research session: a question, a tool call, its (large) result, an answer. */
+function round(r: number): ModelMessage[] {
+  const id = `call_${r}`;
+  const city = cities[r % cities.length]!;
+  return [
+    {
+      role: 'user',
+      content:
+        r === 3
+          ? `Use my key ${fixtureSecret} for the weather API. What about ${city}?`
+          : `What is the weather in ${city} for trip ${r}?`,
+    },
+    {
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: id, toolName: 'weather', input: { city, round: r } }],
+    },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: id,
+          toolName: 'weather',
+          output: { type: 'text', value: report(r, r % 3 === 0 ? 160 : 12) },
+        },
+      ],
+    },
+    { role: 'assistant', content: `In ${city} it will be mild for trip ${r}; pack a light jacket.` },
+  ];
+}
+
+/** The blocks the agent loop adds before the view's messages (instructions, working memory, recall). */
+function agentBlocks(step: number, duplicate: boolean): AssemblyItem[] {
+  const facts = ['Ada prefers window seats on long flights.', 'Ada is allergic to peanuts.'];
+  const recalled = duplicate ? [facts[0]!, facts[0]!] : facts;
+  const block = [
+    '<long_term_memory>',
+    'Remembered from earlier conversations.',
+    ...recalled.map((f) => `- [2026-01-0${step % 9}] ${JSON.stringify(f)}`),
+  ].join('\n');
+  return [
+    { source: 'instructions', tokens: 64, why: "the agent's instructions" },
+    {
+      source: 'working-memory',
+      tokens: 40,
+      why: 'pinned working memory',
+      preview: 'Trip planner: Ada, 2 travellers',
+    },
+    {
+      source: 'long-term',
+      tokens: 18 * recalled.length + 20,
+      why: 'recalled for the last user message',
+      preview: block,
+    },
+  ];
+}
+
+/** The view's assembly with the agent loop's blocks in front (as the agent records them). */
+function withBlocks(assembly: ContextAssembly, blocks: AssemblyItem[]): ContextAssembly {
+  const items = [...blocks, ...assembly.items];
+  return { ...assembly, items, tokens: items.reduce((t, i) => t + i.tokens, 0) };
+}
+
+/**
+ * Writes the inspector's fixture database: a research session of a few hundred messages with tool calls read
+ * through an auto-context view with a content store (so there are citations and ladder steps), a recorded step
+ * every few rounds with the provider's count, long-term records (one updated), and a 10,000-message session.
+ */
+export async function buildInspectorFixture(path: string): Promise<InspectorFixture> {
+  const store = createSqliteStore({ path });
+  const scope = { tenant: 'acme', user: 'ada' };
+  const research = 'research';
+  const space = 'research';
+  await store.createSession(scope, { id: research, metadata: { topic: 'weather' } });
+  const memory = createConversationMemory({ store, scope, sessionId: research });
+  const content = createContentStore({ store, scope, space });
+  const view = createAutoContextMemory({
+    memory,
+    content,
+    maxTokens: 8000,
+    msgThreshold: 60,
+    lastKeep: 8,
+    minGainTokens: 0,
+    minResultTokens: 300,
+  });
+  const recorder = createAssemblyRecorder({ memory });
+  await memory.append({ role: 'system', content: 'You plan trips. Use the weather tool.' });
+  const duplicateRecallStep = 3;
+  let step = 0;
+  for (let r = 0; r < 72; r++) {
+    await memory.append(round(r));
+    if (r % 6 !== 5) continue;
+    await view.read();
+    const assembly = withBlocks(view.lastAssembly()!, agentBlocks(step, step === duplicateRecallStep));
+    await recorder.record(assembly, {
+      agent: 'planner',
+      run: `run-${Math.floor(step / 4) + 1}`,
+      step: step % 4,
+      // The last step's provider counts less than engram's items (a negative unattributed remainder).
+      provider: { inputTokens: assembly.tokens + (r === 71 ? -12 : 31 + (step % 3) * 7) },
+    });
+    step++;
+  }
+
+  const longTerm = createLongTermMemory({ store, scope, recording: 'none' });
+  await longTerm.add([
+    'Ada is allergic to peanuts.',
+    'Ada lives in Lisbon.',
+    'Ada travels with her partner Bo.',
+  ]);
+  const before = 'Ada prefers window seats.';
+  const after = 'Ada prefers window seats on long flights.';
+  const [fact] = await longTerm.add({ text: before, validAt: new Date('2025-06-01T00:00:00Z') });
+  await longTerm.update(fact!.id, { text: after, validAt: new Date('2026-01-15T00:00:00Z') });
+
+  const big = 'big';
+  const bigCount = 10_000;
+  await store.createSession(scope, { id: big });
+  const bigMemory = createConversationMemory({ store, scope, sessionId: big });
+  for (let i = 0; i < bigCount; i += 1000)
+    await bigMemory.append(
+      Array.from({ length: 1000 }, (_, k) => ({
+        role: (i + k) % 2 === 0 ? 'user' : 'assistant',
+        content: `Message ${i + k + 1} of the long session: a short line of small talk.`,
+      })) as ModelMessage[],
+    );
+
+  const records = await readAssemblyRecords(store, scope, research);
+  await store.close();
+  return {
+    path,
+    scope,
+    research,
+    big,
+    bigCount,
+    records,
+    duplicateRecallStep,
+    updatedRecord: { id: fact!.id, before, after },
+    space,
+    secret: fixtureSecret,
+  };
+}

@@ -1,0 +1,70 @@
+import { createContentStore } from '../../src/content/create-content-store.ts';
+import { createMemoryStore } from '../../src/drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
+import { createLongTermMemory } from '../../src/longterm/create-long-term-memory.ts';
+import { createConversationMemory } from '../../src/memory/conversation-memory.ts';
+import { SimpleMemory } from '../../src/memory/simple-memory.ts';
+import { createRagMemory } from '../../src/patterns/rag-memory.ts';
+import { SessionManager } from '../../src/session/session-manager.ts';
+import { createSessions } from '../../src/session/sessions.ts';
+import { createEstimateTokenCounter } from '../../src/tokens/estimate-token-counter.ts';
+import { createMemoryToolHandler } from '../../src/tools/memory-tool/memory-tool-handler.ts';
+import { createWorkingMemoryTool } from '../../src/tools/working-memory-tools.ts';
+import { createAutoContextMemory } from '../../src/views/auto-context/auto-context-memory.ts';
+import { createCitationMemory } from '../../src/views/citation-memory.ts';
+import { createObservationalMemory } from '../../src/views/observational/observational-memory.ts';
+import { createSlidingWindowMemory } from '../../src/views/sliding-window-memory.ts';
+import { createSummarizingMemory } from '../../src/views/summarizing-memory.ts';
+import { createTokenWindowMemory } from '../../src/views/token-window-memory.ts';
+import { createCoreMemory } from '../../src/working/core-memory.ts';
+import { createWorkingMemory } from '../../src/working/working-memory.ts';
+
+const counter = createEstimateTokenCounter();
+const scope = { tenant: 'fuzz' };
+const conversation = () => createConversationMemory({ store: createMemoryStore(), counter, sessionId: 's' });
+
+/** Instances built with valid options whose every public method the fuzz test calls with arbitrary arguments. */
+export const instanceCases: [string, () => unknown][] = [
+  ['memory store', () => createMemoryStore()],
+  ['sqlite store', () => createSqliteStore({ path: ':memory:' })],
+  ['conversation memory', conversation],
+  ['SimpleMemory', () => new SimpleMemory([{ role: 'user', content: 'hello' }])],
+  ['content store', () => createContentStore({ counter })],
+  ['long-term memory', () => createLongTermMemory({ scope })],
+  ['working memory', () => createWorkingMemory({ scope })],
+  ['core memory', () => createCoreMemory({ scope, blocks: [{ label: 'persona', limit: 200 }] })],
+  ['sessions', () => createSessions({ store: createMemoryStore(), scope, counter })],
+  ['SessionManager', () => SessionManager.forSessionId('s').withSession(createMemoryStore(), scope)],
+  ['memory tool handler', () => createMemoryToolHandler({ store: createMemoryStore(), scope })],
+  ['sliding window view', () => createSlidingWindowMemory({ memory: conversation(), windowSize: 4 })],
+  ['token window view', () => createTokenWindowMemory({ memory: conversation(), maxTokens: 1000 })],
+  [
+    'summarizing view',
+    () =>
+      createSummarizingMemory({
+        memory: conversation(),
+        maxMessages: 6,
+        keepRecent: 2,
+        summarizer: async () => 's',
+      }),
+  ],
+  [
+    'auto-context view',
+    () =>
+      createAutoContextMemory({
+        memory: conversation(),
+        content: createContentStore({ counter }),
+        maxTokens: 10_000,
+      }),
+  ],
+  [
+    'citation view',
+    () => createCitationMemory({ memory: conversation(), content: createContentStore({ counter }) }),
+  ],
+  ['observational view', () => createObservationalMemory({ memory: conversation(), background: false })],
+  ['rag pattern', () => createRagMemory({ memory: conversation() })],
+  [
+    'working memory tool',
+    () => createWorkingMemoryTool({ memory: createWorkingMemory({ scope }) }).update_working_memory,
+  ],
+];

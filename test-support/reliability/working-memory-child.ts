@@ -1,0 +1,45 @@
+/**
+ * Child script of the working-memory concurrency test: opens the store (SQLite file or PostgreSQL schema), waits
+ * for `go`, then makes `updates` schema-mode working-memory updates (each adds its own key) and `updates` core
+ * block appends (each its own line), as fast as it can against the other writer. Prints `done`.
+ */
+import { z } from 'zod';
+import { createPostgresStore } from '../../src/drivers/postgres/postgres-driver.ts';
+import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
+import { createCoreMemory } from '../../src/working/core-memory.ts';
+import { createWorkingMemory } from '../../src/working/working-memory.ts';
+import { childConfig, emit, waitForGo } from './child-process.ts';
+
+/** What the parent passes in argv[2]. */
+export interface WorkingMemoryChildConfig {
+  writer: string;
+  updates: number;
+  sqlitePath?: string;
+  postgres?: { url: string; schema: string };
+}
+
+const config = childConfig<WorkingMemoryChildConfig>();
+const store = config.sqlitePath
+  ? createSqliteStore({ path: config.sqlitePath })
+  : createPostgresStore({
+      connectionString: config.postgres!.url,
+      schema: config.postgres!.schema,
+      maxConnections: 2,
+    });
+const scope = { tenant: 'team', user: 'ada' };
+const wm = createWorkingMemory({
+  store,
+  scope,
+  schema: z.record(z.string(), z.number()),
+  maxChars: 100_000,
+  retries: 1000,
+});
+const core = createCoreMemory({ store, scope, blocks: [{ label: 'log', limit: 100_000 }], retries: 1000 });
+emit('ready');
+await waitForGo();
+for (let i = 0; i < config.updates; i++) {
+  await wm.update({ [`${config.writer}_${i}`]: i });
+  await core.append('log', `${config.writer} ${i}`);
+}
+await store.close();
+emit('done');

@@ -1,0 +1,33 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const bin = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+const argv = (args: readonly string[]) => ['--no-warnings', bin, ...args];
+
+/** What a run of the `engram` binary gave: its exit code, stdout and stderr. */
+export interface EngramRun {
+  /** The exit code. */
+  code: number | null;
+  /** Its standard output. */
+  out: string;
+  /** Its standard error. */
+  err: string;
+}
+
+/** Runs the real `engram` binary (Node 24 strips the types) with pipes, not a terminal. Test-only. */
+export function runEngram(...args: string[]): EngramRun {
+  const r = spawnSync(process.execPath, argv(args), { encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** {@link runEngram} without blocking, so independent runs (reads, refused inputs) can go side by side. */
+export function runEngramAsync(...args: string[]): Promise<EngramRun> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      argv(args),
+      { encoding: 'utf8', timeout: 60_000 },
+      (_e, out, err) => resolve({ code: child.exitCode, out, err }),
+    );
+  });
+}

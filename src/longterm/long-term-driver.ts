@@ -1,0 +1,60 @@
+import type { Scope } from '../core/scope.ts';
+import type {
+  LongTermEmbedding,
+  LongTermHit,
+  LongTermListOptions,
+  LongTermPage,
+  LongTermTextQuery,
+  LongTermVectorQuery,
+} from './long-term-query.ts';
+import type { LongTermRecord, LongTermRecordChange } from './long-term-record.ts';
+import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
+
+/**
+ * The small contract a long-term-records driver implements; `createLongTermRecords(driver)` builds the full
+ * `LongTermStoreV1` from it. Every method has exactly the semantics of the `LongTermStoreV1` method of the same
+ * name (scopes, versions, the stored-value rule); the engine checks the scope and the store's open state first.
+ *
+ * Required: add, get, update, delete, history, list, and purge (a purge erases for good, which no combination
+ * of the others can do). Optional: a native `getRecords` (fallback: `getRecord` each), `searchText` (fallback:
+ * BM25 computed in process over the scope's current records, paged through `listRecords`: right for small
+ * scopes, a scan for big ones), and the three vector methods, which come together or not at all: a driver
+ * without them has no vector search (`searchVector` throws `UNSUPPORTED`, `putEmbeddings` stores nothing).
+ */
+export interface LongTermDriverV1 {
+  /** The contract version. */
+  readonly specificationVersion: 'v1';
+  /** The driver's name, for error messages. */
+  readonly name: string;
+
+  /** `LongTermStoreV1.addRecords`. */
+  addRecords(scope: Scope, records: readonly PreparedLongTermRecord[]): Promise<LongTermRecord[]>;
+  /** `LongTermStoreV1.getRecord`. */
+  getRecord(scope: Scope, id: string): Promise<LongTermRecord | undefined>;
+  /** `LongTermStoreV1.updateRecord`. */
+  updateRecord(
+    scope: Scope,
+    id: string,
+    change: LongTermRecordChange & { terms?: string[]; contextTerms?: string[]; hash?: string },
+    at: Date,
+  ): Promise<LongTermRecord>;
+  /** `LongTermStoreV1.deleteRecord`. */
+  deleteRecord(scope: Scope, id: string, at: Date): Promise<boolean>;
+  /** `LongTermStoreV1.history`. */
+  history(scope: Scope, id: string): Promise<LongTermRecord[]>;
+  /** `LongTermStoreV1.listRecords`. */
+  listRecords(scope: Scope, options?: LongTermListOptions): Promise<LongTermPage>;
+  /** `LongTermStoreV1.purgeRecords`. */
+  purgeRecords(scope: Scope, ids?: readonly string[]): Promise<number>;
+
+  /** `LongTermStoreV1.getRecords`; fallback: `getRecord` for each id. */
+  getRecords?(scope: Scope, ids: readonly string[]): Promise<LongTermRecord[]>;
+  /** `LongTermStoreV1.searchText` (an index); fallback: in-process BM25 over `listRecords`. */
+  searchText?(scope: Scope, query: LongTermTextQuery): Promise<LongTermHit[]>;
+  /** `LongTermStoreV1.putEmbeddings`; with `missingEmbeddings` and `searchVector`, the vector capability. */
+  putEmbeddings?(scope: Scope, embeddings: readonly LongTermEmbedding[]): Promise<number>;
+  /** `LongTermStoreV1.missingEmbeddings`. */
+  missingEmbeddings?(scope: Scope, model: string, limit: number): Promise<string[]>;
+  /** `LongTermStoreV1.searchVector` (best an index query: `vector_top_k`, pgvector, sqlite-vec). */
+  searchVector?(scope: Scope, query: LongTermVectorQuery): Promise<LongTermHit[]>;
+}

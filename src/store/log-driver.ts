@@ -1,0 +1,101 @@
+import type { JSONValue } from 'ai';
+import type { LogEntry } from '../core/message.ts';
+import type { Scope } from '../core/scope.ts';
+import type {
+  AppendInput,
+  Artifact,
+  CreateSessionInput,
+  LogStats,
+  RangeQuery,
+  SearchHit,
+  SearchQuery,
+  SessionRecord,
+  StoreCapabilities,
+} from './memory-store.ts';
+
+/**
+ * The small contract a conversation-log driver implements; `createLogStore(driver)` builds the full
+ * `MemoryStoreV1` users hold from it (unstorage's shape: a driver writes what only it can do, the engine fills
+ * in the rest).
+ *
+ * Every required method has exactly the semantics of the `MemoryStoreV1` method of the same name (read that
+ * contract: scopes, the id rule, the stored-value rule, tombstones, idempotent appends), with one exception:
+ * unless the driver sets `nativeForks`, `createSession` is never given a `fork` (the engine makes a fork by
+ * copying the parent's entries at fork time, see `createLogStore`). The engine checks the scope and the store's
+ * open state before every call, so a driver may assume a valid scope and an open store; it still checks every
+ * other argument with the kit's checks (`prepareInputs`, `checkRangeQuery`, `checkIdList`, `checkStateKey`,
+ * `checkArtifact`, `checkSessionMetadata`), so that every driver refuses the same inputs with the same errors.
+ *
+ * The optional methods are native fast paths: when a driver has one, the engine calls it instead of its
+ * fallback (a substring scan for `searchMessages`, a read-and-filter for `getMessages`, a plan of deletes and
+ * appends for `replaceMessages`, run inside `transaction` when the driver has one).
+ */
+export interface LogDriverV1 {
+  /** The contract version. */
+  readonly specificationVersion: 'v1';
+  /** The driver's name, used in error messages and as the store's `name`. */
+  readonly name: string;
+  /** What it can do; a missing flag is false. `fullTextSearch` is true only with a native `searchMessages`. */
+  readonly capabilities?: Partial<StoreCapabilities>;
+  /**
+   * `createSession` takes a `fork` input itself (zero-copy or copying, as `MemoryStoreV1` says); without it the
+   * engine forks by copying. @default false
+   */
+  readonly nativeForks?: boolean;
+
+  // Sessions (5).
+  /** `MemoryStoreV1.createSession`; `input.fork` only when `nativeForks` is set. */
+  createSession(scope: Scope, input: CreateSessionInput): Promise<SessionRecord>;
+  /** `MemoryStoreV1.getSession`. */
+  getSession(scope: Scope, sessionId: string): Promise<SessionRecord | undefined>;
+  /** `MemoryStoreV1.listSessions`. */
+  listSessions(scope: Scope, options?: { limit?: number; before?: Date }): Promise<SessionRecord[]>;
+  /** `MemoryStoreV1.updateSession`. */
+  updateSession(scope: Scope, sessionId: string, metadata: Record<string, JSONValue>): Promise<SessionRecord>;
+  /** `MemoryStoreV1.deleteSession`. */
+  deleteSession(scope: Scope, sessionId: string): Promise<void>;
+
+  // The log (4).
+  /** `MemoryStoreV1.append`: gapless seqs, idempotent by id, atomic. */
+  append(scope: Scope, sessionId: string, inputs: readonly AppendInput[]): Promise<LogEntry[]>;
+  /** `MemoryStoreV1.readRange`. */
+  readRange(scope: Scope, sessionId: string, query?: RangeQuery): Promise<LogEntry[]>;
+  /** `MemoryStoreV1.stats`. */
+  stats(scope: Scope, sessionId: string): Promise<LogStats>;
+  /** `MemoryStoreV1.deleteMessages`: tombstones. */
+  deleteMessages(scope: Scope, sessionId: string, ids: readonly string[]): Promise<number>;
+
+  // Artifacts (3).
+  /** `MemoryStoreV1.putArtifact`. */
+  putArtifact(scope: Scope, sessionId: string, artifact: Omit<Artifact, 'createdAt'>): Promise<Artifact>;
+  /** `MemoryStoreV1.listArtifacts`. */
+  listArtifacts(scope: Scope, sessionId: string, kind?: string): Promise<Artifact[]>;
+  /** `MemoryStoreV1.deleteArtifact`. */
+  deleteArtifact(scope: Scope, sessionId: string, artifactId: string): Promise<boolean>;
+
+  // Component state (3).
+  /** `MemoryStoreV1.putState`. */
+  putState(scope: Scope, key: string, state: JSONValue): Promise<void>;
+  /** `MemoryStoreV1.getState`. */
+  getState(scope: Scope, key: string): Promise<JSONValue | undefined>;
+  /** `MemoryStoreV1.deleteState`. */
+  deleteState(scope: Scope, key: string): Promise<void>;
+
+  // Optional native paths.
+  /** `MemoryStoreV1.getMessages`; fallback: `readRange` filtered by id. */
+  getMessages?(scope: Scope, sessionId: string, ids: readonly string[]): Promise<LogEntry[]>;
+  /** `MemoryStoreV1.clearMessages`; fallback: `deleteMessages` of every live id. */
+  clearMessages?(scope: Scope, sessionId: string): Promise<number>;
+  /** `MemoryStoreV1.replaceMessages`; fallback: planned deletes and appends inside `transaction`. */
+  replaceMessages?(scope: Scope, sessionId: string, inputs: readonly AppendInput[]): Promise<LogEntry[]>;
+  /** `MemoryStoreV1.searchMessages` (ranked full text); fallback: a case-insensitive substring scan. */
+  searchMessages?(scope: Scope, query: SearchQuery): Promise<SearchHit[]>;
+  /**
+   * Runs `work` atomically: every driver call it makes through the driver it is given commits together or not
+   * at all (a crash or a throw leaves nothing of it). Without it, the engine's multi-step fallbacks
+   * (`replaceMessages`, forks) are serialized within the process but not crash-atomic.
+   */
+  transaction?<T>(work: (driver: LogDriverV1) => Promise<T>): Promise<T>;
+  /** Releases the driver's resources (the engine refuses later calls with `STORE_CLOSED`). */
+  close?(): Promise<void>;
+}

@@ -19,7 +19,8 @@ import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
  * of the others can do). Optional: a native `getRecords` (fallback: `getRecord` each), `searchText` (fallback:
  * BM25 computed in process over the scope's current records, paged through `listRecords`: right for small
  * scopes, a scan for big ones), and the three vector methods, which come together or not at all: a driver
- * without them has no vector search (`searchVector` throws `UNSUPPORTED`, `putEmbeddings` stores nothing).
+ * without them has no vector search (`searchVector` and `putEmbeddings` throw `INVALID_QUERY` naming the
+ * missing capability, `missingEmbeddings` answers `[]`).
  */
 export interface LongTermDriverV1 {
   /** The contract version. */

@@ -19,6 +19,9 @@ export {
   defaultMaxContentBytes,
   encodeCursor,
 } from './content/check-content.ts';
+export type { ContentDriverV1 } from './content/content-driver.ts';
+export type { ContentItem, ContentItemInfo } from './content/content-item.ts';
+export type { ContentCriteria, ContentQueryPage } from './content/content-query.ts';
 export { defaultQueryLimit, maxIndexedChars, maxQueryLimit } from './content/content-query.ts';
 export { type ContentStoreV1, getContentItems, type HasContentItems } from './content/content-store-v1.ts';
 export { contentTransformTypes } from './content/content-transform.ts';
@@ -31,19 +34,42 @@ export {
 } from './content/prepare-content-item.ts';
 export { indexedText, selectItems } from './content/select-items.ts';
 export { checkTransform } from './content/transforms/index.ts';
+export { DuplicateMessageIdError } from './core/errors/duplicate-message-id-error.ts';
 export type { MemoryErrorOptions } from './core/errors/index.ts';
-export { isValidId, maxIdLength } from './core/ids.ts';
+// What a third-party driver needed beyond the list above (found by writing `engram/libsql` against this entry only).
+export { MemoryError, type MemoryErrorCode } from './core/errors/memory-error.ts';
+export { checkId, createId, isValidId, maxIdLength } from './core/ids.ts';
+export type { LogEntry, MemoryMessage } from './core/message.ts';
+export type { Scope } from './core/scope.ts';
 export { defaultScope } from './core/scope.ts';
+export { createSerialQueue, type SerialQueue } from './core/serial-queue.ts';
 export { analyzeText, englishStopwords } from './longterm/analyze-text.ts';
 export {
   checkFilter,
+  checkIds,
   checkListOptions,
   checkTextQuery,
+  checkVector,
   checkVectorQuery,
   maxQueryTerms,
   maxRecordTextLength,
   maxResultLimit,
 } from './longterm/check-record.ts';
+export type { LongTermDriverV1 } from './longterm/long-term-driver.ts';
+export type {
+  LongTermEmbedding,
+  LongTermFilter,
+  LongTermHit,
+  LongTermListOptions,
+  LongTermPage,
+  LongTermTextQuery,
+  LongTermVectorQuery,
+} from './longterm/long-term-query.ts';
+export type {
+  LongTermProvenance,
+  LongTermRecord,
+  LongTermRecordChange,
+} from './longterm/long-term-record.ts';
 export {
   getLongTermRecords,
   type HasLongTermRecords,
@@ -56,7 +82,11 @@ export {
   type LongTermJournalEntry,
   type MemoryLongTermRecordsOptions,
 } from './longterm/memory-long-term-records.ts';
-export { prepareChange, prepareRecord, recordHash } from './longterm/prepare-record.ts';
+export { checkExpectedVersion, prepareChange, prepareRecord, recordHash } from './longterm/prepare-record.ts';
+export { copyProvenance } from './longterm/provenance.ts';
+export { cosineSimilarity, ownerOf, type RecordOwner } from './longterm/record-filter.ts';
+export { applyChange, firstVersion, reviveVersion, sameRecord } from './longterm/record-versions.ts';
+export { checkJsonValue } from './messages/check-json-value.ts';
 export {
   type JsonValueIssue,
   type JsonValueMode,
@@ -64,7 +94,20 @@ export {
   maxJsonDepth,
 } from './messages/json-value.ts';
 export { maxSearchTextLength, maxSearchWords } from './messages/search-text.ts';
+export { deserializeMessage, freezeMessage, messageText } from './messages/serialize.ts';
 export { sessionStateKey } from './session/session-manager.ts';
+export {
+  checkIdList,
+  checkListOptions as checkSessionListOptions,
+  checkRangeQuery,
+  checkSearchQuery,
+  checkTokenTotal,
+  type InputLimits,
+  type PreparedInput,
+  prepareInputs,
+} from './store/check-inputs.ts';
+export { checkArtifact, checkSessionMetadata } from './store/check-values.ts';
+export type { LogDriverV1 } from './store/log-driver.ts';
 export type {
   AppendInput,
   Artifact,
@@ -77,4 +120,6 @@ export type {
   SessionRecord,
   StoreCapabilities,
 } from './store/memory-store.ts';
-export { maxStateKeyLength } from './store/state-scope.ts';
+export { checkStateKey, maxStateKeyLength, stateKeySession } from './store/state-scope.ts';
+export { checkSessionId, sessionNotFound } from './store/store-helpers.ts';
+export { storedCopy } from './store/stored-copy.ts';

@@ -1,0 +1,225 @@
+import {
+  type CheckedContentCriteria,
+  type ContentDriverV1,
+  type ContentItem,
+  type ContentItemInfo,
+  checkContentCriteria,
+  checkContentItem,
+  checkId,
+  checkReplacement,
+  checkSpace,
+  encodeCursor,
+  indexedText,
+  MemoryError,
+  type Scope,
+  sameContentItem,
+  serializeContent,
+} from '../../driver.ts';
+import { blobBytes, type LibsqlRow, type LibsqlValue } from './libsql-client.ts';
+import type { LibsqlExecutor } from './libsql-executor.ts';
+import { ftsAll, ftsString, ownedBy, placeholders, type SqlPart, scopeToken } from './libsql-scope.ts';
+
+const component = 'libsql';
+const infoColumns = 'id, type, format, source, ts, size, tokens, digest, tags, related_to, metadata';
+
+/** The FTS5 `owner` token of a scope's space. */
+const spaceToken = (scope: Scope, space: string) =>
+  scopeToken('c', [scope.tenant, scope.user ?? '', scope.agent ?? '', space]);
+
+function toInfo(row: LibsqlRow): ContentItemInfo {
+  return {
+    id: String(row.id),
+    type: String(row.type),
+    format: row.format === 'json' ? 'json' : 'text',
+    source: String(row.source),
+    timestamp: new Date(Number(row.ts)),
+    size: Number(row.size),
+    tokens: Number(row.tokens),
+    digest: String(row.digest),
+    tags: JSON.parse(String(row.tags)) as string[],
+    relatedTo: JSON.parse(String(row.related_to)) as string[],
+    metadata: JSON.parse(String(row.metadata)) as ContentItemInfo['metadata'],
+  };
+}
+
+/** The item of a row with its `content` column (the UTF-8 bytes of its serialization). */
+function toItem(row: LibsqlRow): ContentItem {
+  const info = toInfo(row);
+  const bytes = blobBytes(row.content);
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return { ...info, content: info.format === 'text' ? text : (JSON.parse(text) as ContentItem['content']) };
+}
+
+/** The rows of a scope's space (alias `c`). */
+const inSpace = (scope: Scope, space: string): SqlPart => {
+  const owner = ownedBy(scope, 'c');
+  return { sql: `${owner.sql} AND c.space = ?`, args: [...owner.args, space] };
+};
+
+/** The criteria as one SQL condition, or undefined when nothing can match (an empty tag or word list). */
+function conditions(scope: Scope, space: string, c: CheckedContentCriteria): SqlPart | undefined {
+  const parts: SqlPart[] = [inSpace(scope, space)];
+  if (c.types) parts.push({ sql: `c.type IN (${placeholders(c.types)})`, args: c.types });
+  if (c.source !== undefined) parts.push({ sql: 'c.source = ?', args: [c.source] });
+  if (c.tags) {
+    if (c.tags.length === 0) return undefined;
+    const count = `(SELECT count(DISTINCT value) FROM json_each(c.tags) WHERE value IN (${placeholders(c.tags)}))`;
+    parts.push({
+      sql: c.tagMatch === 'all' ? `${count} = ?` : `${count} > 0`,
+      args: [...c.tags, ...(c.tagMatch === 'all' ? [c.tags.length] : [])],
+    });
+  }
+  if (c.startMs !== undefined) parts.push({ sql: 'c.ts >= ?', args: [c.startMs] });
+  if (c.endMs !== undefined) parts.push({ sql: 'c.ts <= ?', args: [c.endMs] });
+  if (c.after) {
+    const { timestampMs: ts, id } = c.after;
+    const op = c.order === 'oldest' ? '>' : '<';
+    parts.push({ sql: `(c.ts ${op} ? OR (c.ts = ? AND c.id ${op} ?))`, args: [ts, ts, id] });
+  }
+  if (c.words) {
+    if (c.words.length === 0) return undefined;
+    const match = `${ftsAll('owner', [spaceToken(scope, space)])} AND text : (${c.words.map(ftsString).join(' ')})`;
+    parts.push({
+      sql: 'c.rid IN (SELECT rowid FROM engram_content_fts WHERE engram_content_fts MATCH ?)',
+      args: [match],
+    });
+  }
+  return { sql: parts.map((p) => p.sql).join(' AND '), args: parts.flatMap((p) => p.args) };
+}
+
+/** Inserts an item and its full-text row unless its key is taken; whether it was inserted. */
+async function insertItem(
+  tx: LibsqlExecutor,
+  scope: Scope,
+  space: string,
+  item: ContentItem,
+): Promise<boolean> {
+  const body = Buffer.from(serializeContent(item.format, item.content), 'utf8');
+  const args: LibsqlValue[] = [
+    ...inSpace(scope, space).args,
+    item.id,
+    item.type,
+    item.format,
+    item.source,
+    item.timestamp.getTime(),
+    item.size,
+    item.tokens,
+    item.digest,
+    JSON.stringify(item.tags),
+    JSON.stringify(item.relatedTo),
+    JSON.stringify(item.metadata),
+    body,
+  ];
+  const row = await tx.get(
+    `INSERT INTO engram_content_items (tenant, user_id, agent_id, space, id, type, format, source, ts, size, tokens, digest, tags, related_to, metadata, content)
+VALUES (${placeholders(args)}) ON CONFLICT DO NOTHING RETURNING rid`,
+    args,
+  );
+  if (!row) return false;
+  await tx.run('INSERT INTO engram_content_fts (rowid, owner, text) VALUES (?, ?, ?)', [
+    Number(row.rid),
+    spaceToken(scope, space),
+    indexedText(item),
+  ]);
+  return true;
+}
+
+/** Deletes a space's items (one item with `id`) and their full-text rows; how many. */
+async function deleteItems(tx: LibsqlExecutor, scope: Scope, space: string, id?: string): Promise<number> {
+  const where = inSpace(scope, space);
+  const cond = id === undefined ? where : { sql: `${where.sql} AND c.id = ?`, args: [...where.args, id] };
+  await tx.run(
+    `DELETE FROM engram_content_fts WHERE rowid IN (SELECT c.rid FROM engram_content_items c WHERE ${cond.sql})`,
+    cond.args,
+  );
+  return tx.run(`DELETE FROM engram_content_items AS c WHERE ${cond.sql}`, cond.args);
+}
+
+/** Checks the space and an item id, as every addressed call does. */
+function checkKey(space: string, id: string): void {
+  checkSpace(space, component);
+  checkId(id, 'id', component);
+}
+
+/**
+ * `ContentDriverV1` on libSQL: every statement names the caller's exact owner and space; `getItem` reads one row by
+ * key, `getItemInfo` and `queryItems` never read the content column; queries page by keyset on (timestamp, id),
+ * a text criterion through FTS5 restricted to the space's token.
+ */
+export function createLibsqlContentDriver(db: LibsqlExecutor, maxContentBytes?: number): ContentDriverV1 {
+  const info = async (ex: LibsqlExecutor, scope: Scope, space: string, id: string) => {
+    const where = inSpace(scope, space);
+    return ex.get(`SELECT ${infoColumns} FROM engram_content_items c WHERE ${where.sql} AND c.id = ?`, [
+      ...where.args,
+      id,
+    ]);
+  };
+  return {
+    specificationVersion: 'v1',
+    name: component,
+    putItem: (scope, space, item) => {
+      checkSpace(space, component);
+      checkContentItem(item, component, maxContentBytes);
+      return db.write(async (tx) => {
+        if (await insertItem(tx, scope, space, item)) {
+          const { content: _content, ...rest } = item;
+          return { ...rest, tags: [...item.tags], relatedTo: [...item.relatedTo] };
+        }
+        const row = await info(tx, scope, space, item.id);
+        if (row && sameContentItem(toInfo(row), item)) return toInfo(row);
+        throw new MemoryError({
+          code: 'INVALID_ARGUMENT',
+          component,
+          message: `content item "${item.id}" already exists with different content`,
+        });
+      });
+    },
+    getItem: async (scope, space, id) => {
+      checkKey(space, id);
+      const where = inSpace(scope, space);
+      const row = await db.get(
+        `SELECT ${infoColumns}, content FROM engram_content_items c WHERE ${where.sql} AND c.id = ?`,
+        [...where.args, id],
+      );
+      return row ? toItem(row) : undefined;
+    },
+    getItemInfo: async (scope, space, id) => {
+      checkKey(space, id);
+      const row = await info(db, scope, space, id);
+      return row ? toInfo(row) : undefined;
+    },
+    queryItems: async (scope, space, criteria) => {
+      checkSpace(space, component);
+      const c = checkContentCriteria(criteria, component);
+      const cond = conditions(scope, space, c);
+      if (!cond) return { items: [] };
+      const dir = c.order === 'oldest' ? 'ASC' : 'DESC';
+      const rows = await db.all(
+        `SELECT ${infoColumns} FROM engram_content_items c WHERE ${cond.sql} ORDER BY c.ts ${dir}, c.id ${dir} LIMIT ?`,
+        [...cond.args, c.limit + 1],
+      );
+      const items = rows.slice(0, c.limit).map(toInfo);
+      const last = items.at(-1);
+      return rows.length > c.limit && last
+        ? { items, nextCursor: encodeCursor(last.timestamp.getTime(), last.id) }
+        : { items };
+    },
+    deleteItem: (scope, space, id) => {
+      checkKey(space, id);
+      return db.write(async (tx) => (await deleteItems(tx, scope, space, id)) > 0);
+    },
+    clearItems: (scope, space) => {
+      checkSpace(space, component);
+      return db.write((tx) => deleteItems(tx, scope, space));
+    },
+    replaceItems: (scope, space, items) => {
+      checkSpace(space, component);
+      checkReplacement(items, component, maxContentBytes);
+      return db.write(async (tx) => {
+        await deleteItems(tx, scope, space);
+        for (const item of items) await insertItem(tx, scope, space, item);
+      });
+    },
+    transaction: (work) => db.write((tx) => work(createLibsqlContentDriver(tx, maxContentBytes))),
+  };
+}

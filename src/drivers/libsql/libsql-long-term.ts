@@ -1,0 +1,237 @@
+import {
+  applyChange,
+  checkExpectedVersion,
+  checkId,
+  checkIds,
+  checkListOptions,
+  firstVersion,
+  type LongTermDriverV1,
+  type LongTermPage,
+  type LongTermRecord,
+  MemoryError,
+  ownerOf,
+  type RecordOwner,
+  reviveVersion,
+  sameRecord,
+} from '../../driver.ts';
+import type { LibsqlRow } from './libsql-client.ts';
+import type { LibsqlExecutor } from './libsql-executor.ts';
+import {
+  allOf,
+  expireVersions,
+  filterSql,
+  insertVersions,
+  type NewVersion,
+  recordColumns,
+  rowTerms,
+  toRecord,
+} from './libsql-long-term-rows.ts';
+import { searchRecordText } from './libsql-long-term-search.ts';
+import { chunks, coveredBy, ownedBy, placeholders, type SqlPart } from './libsql-scope.ts';
+import { createVectorMethods, dropEmbeddings } from './libsql-vectors.ts';
+
+const component = 'libsql';
+
+const notFound = (id: string) =>
+  new MemoryError({ code: 'RECORD_NOT_FOUND', component, message: `record "${id}" not found` });
+
+/** The current rows (live or a DELETE) of an owner's records among `ids`, by id. */
+async function currentRows(tx: LibsqlExecutor, owner: RecordOwner, ids: readonly string[]) {
+  const mine = ownedBy(owner, 'r');
+  const found = new Map<string, LibsqlRow>();
+  for (const part of chunks(ids)) {
+    const rows = await tx.all(
+      `SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${mine.sql} AND r.id IN (${placeholders(part)}) AND r.expired_at IS NULL`,
+      [...mine.args, ...part],
+    );
+    for (const row of rows) found.set(String(row.id), row);
+  }
+  return found;
+}
+
+/** The live current versions of an owner's records among `ids`, by id. */
+async function liveRecords(db: LibsqlExecutor, owner: RecordOwner, ids: readonly string[]) {
+  const found = new Map<string, LongTermRecord>();
+  for (const [id, row] of await currentRows(db, owner, ids))
+    if (row.event !== 'DELETE') found.set(id, toRecord(row));
+  return found;
+}
+
+/** The condition on `engram_ltm_embeddings e` of one owner's record. */
+const embeddingsOf = (owner: RecordOwner, id: string): SqlPart => ({
+  sql: 'e.tenant = ? AND e.user_id = ? AND e.agent_id = ? AND e.id = ?',
+  args: [owner.tenant, owner.user, owner.agent, id],
+});
+
+/** Decodes a listing cursor (base-36 `first_rid`); `INVALID_QUERY` for anything a listing did not return. */
+function listCursor(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  const after = Number.parseInt(cursor, 36);
+  if (!Number.isSafeInteger(after) || after < 0 || after.toString(36) !== cursor)
+    throw new MemoryError({
+      code: 'INVALID_QUERY',
+      component,
+      message: 'cursor is not a cursor returned by a listing',
+    });
+  return after;
+}
+
+/**
+ * `LongTermDriverV1` on libSQL: versions as rows, every statement naming the owner (addressing) or the covered
+ * scope (listing, search); writes in one write transaction each; text search through FTS5 bm25
+ * (libsql-long-term-search.ts); vectors through libSQL's vector index (libsql-vectors.ts).
+ */
+export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1 {
+  return {
+    specificationVersion: 'v1',
+    name: component,
+    addRecords: (scope, records) => {
+      if (!Array.isArray(records))
+        throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'records must be an array' });
+      const owner = ownerOf(scope);
+      return db.write(async (tx) => {
+        const now = new Date();
+        const existing = await currentRows(tx, owner, [...new Set(records.map((r) => r.id))]);
+        const out: LongTermRecord[] = [];
+        const added = new Map<string, LongTermRecord>();
+        const pending: NewVersion[] = [];
+        const expired: number[] = [];
+        for (const [i, r] of records.entries()) {
+          const row = existing.get(r.id);
+          const have = added.get(r.id) ?? (row && row.event !== 'DELETE' ? toRecord(row) : undefined);
+          if (have) {
+            if (!sameRecord(have, r))
+              throw new MemoryError({
+                code: 'INVALID_ARGUMENT',
+                component,
+                message: `records[${i}]: record "${r.id}" already exists with a different text, kind or metadata`,
+              });
+            out.push(have);
+            continue;
+          }
+          // A deleted id comes back as the next version of its record; a new id starts at version 1.
+          const record = row ? reviveVersion(toRecord(row), r, now) : firstVersion(r, now);
+          if (row) expired.push(Number(row.rid));
+          pending.push({
+            record,
+            terms: r.terms,
+            contextTerms: r.contextTerms,
+            firstRid: row ? Number(row.first_rid) : undefined,
+          });
+          added.set(r.id, record);
+          out.push(record);
+        }
+        await expireVersions(tx, expired, now);
+        await insertVersions(tx, owner, pending);
+        return out;
+      });
+    },
+    getRecord: async (scope, id) => {
+      checkId(id, 'id', component);
+      return (await liveRecords(db, ownerOf(scope), [id])).get(id);
+    },
+    getRecords: async (scope, ids) => {
+      const list = checkIds(ids, 'ids', component);
+      const found = await liveRecords(db, ownerOf(scope), list);
+      return list.flatMap((id) => found.get(id) ?? []);
+    },
+    updateRecord: (scope, id, change, at) => {
+      checkId(id, 'id', component);
+      const owner = ownerOf(scope);
+      return db.write(async (tx) => {
+        const row = (await currentRows(tx, owner, [id])).get(id);
+        if (!row || row.event === 'DELETE') throw notFound(id);
+        checkExpectedVersion(id, Number(row.version), change, component);
+        const record = applyChange(toRecord(row), change, at);
+        await expireVersions(tx, [Number(row.rid)], at);
+        await insertVersions(tx, owner, [
+          {
+            record,
+            terms: change.terms ?? rowTerms(row, 'terms'),
+            contextTerms: change.contextTerms ?? rowTerms(row, 'context_terms'),
+            firstRid: Number(row.first_rid),
+          },
+        ]);
+        return record;
+      });
+    },
+    deleteRecord: (scope, id, at) => {
+      checkId(id, 'id', component);
+      const owner = ownerOf(scope);
+      return db.write(async (tx) => {
+        const row = (await currentRows(tx, owner, [id])).get(id);
+        if (!row || row.event === 'DELETE') return false;
+        const last = toRecord(row);
+        await expireVersions(tx, [Number(row.rid)], at);
+        const gone: LongTermRecord = { ...last, version: last.version + 1, event: 'DELETE', recordedAt: at };
+        await insertVersions(tx, owner, [
+          {
+            record: gone,
+            terms: rowTerms(row, 'terms'),
+            contextTerms: rowTerms(row, 'context_terms'),
+            firstRid: Number(row.first_rid),
+          },
+        ]);
+        await dropEmbeddings(tx, embeddingsOf(owner, id));
+        return true;
+      });
+    },
+    history: async (scope, id) => {
+      checkId(id, 'id', component);
+      const mine = ownedBy(scope, 'r');
+      const rows = await db.all(
+        `SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${mine.sql} AND r.id = ? ORDER BY r.version`,
+        [...mine.args, id],
+      );
+      return rows.map(toRecord);
+    },
+    listRecords: async (scope, options): Promise<LongTermPage> => {
+      const limit = checkListOptions(options, component);
+      const after = listCursor(options?.cursor);
+      const where = allOf([coveredBy(scope, 'r'), ...filterSql(options?.filter)]);
+      const rows = await db.all(
+        `SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${where.sql} AND r.live = 1 AND r.first_rid > ? ORDER BY r.first_rid LIMIT ?`,
+        [...where.args, after, limit + 1],
+      );
+      const records = rows.slice(0, limit).map(toRecord);
+      const last = rows[Math.min(limit, rows.length) - 1];
+      if (!last) return { records };
+      const cursor = Number(last.first_rid).toString(36);
+      return rows.length > limit
+        ? { records, nextCursor: cursor, endCursor: cursor }
+        : { records, endCursor: cursor };
+    },
+    purgeRecords: (scope, ids) => {
+      const list = ids === undefined ? undefined : checkIds(ids, 'ids', component);
+      /** The rows purged (alias `a`): the covered scope's, or the owner's records among `part`. */
+      const purged = (alias: string, part: readonly string[] | undefined): SqlPart => {
+        if (!part) return coveredBy(scope, alias);
+        const mine = ownedBy(scope, alias);
+        return {
+          sql: `${mine.sql} AND ${alias}.id IN (${placeholders(part)})`,
+          args: [...mine.args, ...part],
+        };
+      };
+      return db.write(async (tx) => {
+        let count = 0;
+        for (const part of list === undefined ? [undefined] : chunks(list)) {
+          const r = purged('r', part);
+          await tx.run(
+            `DELETE FROM engram_ltm_fts WHERE rowid IN (SELECT r.rid FROM engram_ltm_records r WHERE ${r.sql} AND r.live = 1)`,
+            r.args,
+          );
+          const counted = await tx.get(
+            `SELECT count(*) AS n FROM engram_ltm_records r WHERE ${r.sql} AND r.version = 1`,
+            r.args,
+          );
+          count += Number(counted?.n ?? 0);
+          await dropEmbeddings(tx, purged('e', part));
+          await tx.run(`DELETE FROM engram_ltm_records AS r WHERE ${r.sql}`, r.args);
+        }
+        return count;
+      });
+    },
+    searchText: (scope, query) => searchRecordText(db, scope, query),
+    ...createVectorMethods(db),
+  };
+}

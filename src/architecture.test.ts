@@ -58,6 +58,13 @@ const importsOf = (file: string) =>
     resolve(dirname(file), m[1]!),
   );
 
+/** The drivers written as a third party would write them: against the `engram/driver` entry only. */
+const thirdPartyDrivers = ['drivers/libsql'];
+const isThirdPartyDriver = (file: string) =>
+  thirdPartyDrivers.some((dir) => relative(src, file).startsWith(`${dir}/`));
+const bareImports = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'([^.'][^']*)'/g)].map((m) => m[1]!);
+
 describe('architecture', () => {
   const files = sourceFiles(src).filter((f) => !f.endsWith('.test.ts'));
 
@@ -69,6 +76,7 @@ describe('architecture', () => {
       if (rule === undefined) continue; // entry points (src/*.ts) and testing/
       for (const target of importsOf(file)) {
         const to = area(target);
+        if (isThirdPartyDriver(file) && relative(src, target) === 'driver.ts') continue; // checked below
         if (to !== from && !rule.includes(to))
           violations.push(`${relative(src, file)} → ${relative(src, target)}`);
       }
@@ -89,6 +97,40 @@ describe('architecture', () => {
     const offenders = files
       .filter((f) => !['langgraph', 'testing'].includes(area(f)) && relative(src, f) !== 'langgraph.ts')
       .filter((f) => langchain.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(src, f));
+    expect(offenders).toEqual([]);
+  });
+
+  it('engram/libsql is written as a third party would: its files import engram only through engram/driver (its tests also through engram/testing and engram/libsql), other packages never statically', () => {
+    const driverFiles = sourceFiles(src).filter(isThirdPartyDriver);
+    expect(driverFiles.length).toBeGreaterThan(5);
+    const offenders: string[] = [];
+    for (const file of driverFiles) {
+      const test = file.endsWith('.test.ts');
+      const entries = test ? ['driver.ts', 'testing.ts', 'libsql.ts'] : ['driver.ts'];
+      for (const target of importsOf(file)) {
+        const to = relative(src, target);
+        const rig = test && to.startsWith('../test-support/');
+        if (dirname(target) !== dirname(file) && !entries.includes(to) && !rig)
+          offenders.push(`${relative(src, file)} → ${to}`);
+      }
+      const text = readFileSync(file, 'utf8');
+      for (const name of bareImports(file)) {
+        const typeOnly = new RegExp(`import type [^;]*'${name}'`).test(text);
+        const allowed =
+          name.startsWith('node:') ||
+          (name === '@libsql/client' && (typeOnly || test)) ||
+          (test && ['vitest', 'fast-check'].includes(name));
+        if (!allowed) offenders.push(`${relative(src, file)} → ${name}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('only engram/libsql (and tests) names @libsql/client, an optional peer loaded lazily', () => {
+    const offenders = files
+      .filter((f) => !isThirdPartyDriver(f))
+      .filter((f) => /(?:from|import\()\s*'@libsql\/client'/.test(readFileSync(f, 'utf8')))
       .map((f) => relative(src, f));
     expect(offenders).toEqual([]);
   });

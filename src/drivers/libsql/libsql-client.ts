@@ -59,8 +59,11 @@ export interface LibsqlConnectOptions {
   url: string;
   /** The server's token (Turso, sqld with auth). */
   authToken?: string;
-  /** Connections the client may open to a local file. */
-  concurrency?: number;
+  /**
+   * How long a statement on a local file waits for another process's lock (SQLite's busy timeout), in ms. The
+   * wait is synchronous; it only ever waits for another process, since this process's writes take turns.
+   */
+  timeout?: number;
 }
 
 /** Imports a module by name (replaceable in tests, to see what a missing package does). */
@@ -102,5 +105,15 @@ export async function connectLibsql(
       message: '@libsql/client has no createClient(): install @libsql/client 0.15 or later',
     });
   }
-  return loaded.createClient({ ...options, intMode: 'number' });
+  try {
+    return loaded.createClient({ ...options, intMode: 'number' });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new MemoryError({
+      code: /URL/.test(reason) ? 'INVALID_ARGUMENT' : 'STORE_ERROR',
+      component: 'libsql',
+      message: `cannot open ${JSON.stringify(options.url)}: ${reason}`,
+      cause: error,
+    });
+  }
 }

@@ -28,7 +28,8 @@ import {
 } from './libsql-long-term-rows.ts';
 import { searchRecordText } from './libsql-long-term-search.ts';
 import { chunks, coveredBy, ownedBy, placeholders, type SqlPart } from './libsql-scope.ts';
-import { createVectorMethods, dropEmbeddings } from './libsql-vectors.ts';
+import { dropEmbeddings } from './libsql-vector-space.ts';
+import { createVectorMethods } from './libsql-vectors.ts';
 
 const component = 'libsql';
 

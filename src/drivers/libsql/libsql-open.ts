@@ -50,7 +50,7 @@ export function openLibsql(target: LibsqlTarget): LibsqlHandle {
     client =
       target.client ??
       (await connectLibsql(
-        { url, ...(target.authToken ? { authToken: target.authToken } : {}) },
+        { url, timeout: target.busyTimeoutMs, ...(target.authToken ? { authToken: target.authToken } : {}) },
         target.importer,
       ));
     const db = createLibsqlExecutor({

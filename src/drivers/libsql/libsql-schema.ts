@@ -129,7 +129,8 @@ const content: LibsqlMigration = {
  * that is not a DELETE, `first_rid` (version 1's row) giving listings their order; a contentless FTS5 index over
  * live versions (`scope`, `text`, `context` columns of analysed terms) ranked by `bm25()`; embeddings in one
  * table per (model, dimensions) with an `F32_BLOB` column and a `libsql_vector_idx` index, found through
- * `engram_ltm_embeddings` (created on the first embedding of a model and size, see libsql-vectors.ts).
+ * `engram_ltm_embeddings` (created on the first embedding of a model and size, see libsql-vectors.ts); an
+ * all-zero vector, which has no direction to index, is kept there alone (`vrid` NULL).
  */
 const longTerm: LibsqlMigration = {
   version: 3,
@@ -180,10 +181,11 @@ const longTerm: LibsqlMigration = {
   id TEXT NOT NULL,
   model TEXT NOT NULL,
   space INTEGER NOT NULL,
-  vrid INTEGER NOT NULL,
+  vrid INTEGER,
   PRIMARY KEY (tenant, user_id, agent_id, model, id)
 )`,
     'CREATE UNIQUE INDEX engram_ltm_embeddings_vector ON engram_ltm_embeddings (space, vrid)',
+    'CREATE INDEX engram_ltm_embeddings_zero ON engram_ltm_embeddings (space) WHERE vrid IS NULL',
   ],
 };
 

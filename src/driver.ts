@@ -37,6 +37,8 @@ export { checkTransform } from './content/transforms/index.ts';
 export { DuplicateMessageIdError } from './core/errors/duplicate-message-id-error.ts';
 export type { MemoryErrorOptions } from './core/errors/index.ts';
 // What a third-party driver needed beyond the list above (found by writing `engram/libsql` against this entry only).
+export { checkMethods, checkOptionalInteger, checkOptions } from './core/check-options.ts';
+export { describeValue } from './core/errors/describe-value.ts';
 export { MemoryError, type MemoryErrorCode } from './core/errors/memory-error.ts';
 export { checkId, createId, isValidId, maxIdLength } from './core/ids.ts';
 export type { LogEntry, MemoryMessage } from './core/message.ts';

@@ -7,6 +7,7 @@ import type {
   LibsqlTransactionLike,
   LibsqlValue,
 } from './libsql-client.ts';
+import { createWriteGroup } from './libsql-write-group.ts';
 
 /** Runs statements on a client or inside one write transaction; every query of the driver goes through one. */
 export interface LibsqlExecutor {
@@ -85,14 +86,15 @@ function transactionExecutor(tx: LibsqlTransactionLike): LibsqlExecutor {
 }
 
 /**
- * The executor of a client. Writes from this process take turns (a serial queue), so they never contend with
- * each other for the file's lock; the lock held by another process (SQLITE_BUSY) is waited for on a timer —
- * never a synchronous wait, so the event loop keeps running — for up to `busyTimeoutMs`, then `STORE_ERROR`. A
- * write that meets a busy lock inside its transaction is rolled back and run again whole.
+ * The executor of a client. This process's writes never contend with each other for the file's lock: they take
+ * turns, and those submitted while one transaction runs share the next one and its commit (group commit, see
+ * libsql-write-group.ts). Another process's lock is waited for by SQLite's busy timeout (set on the client); a
+ * busy error that still comes back is retried on a timer, the whole transaction again, for up to
+ * `busyTimeoutMs` in all, then `STORE_ERROR`. With `oneConnection` reads take turns with the writes too.
  */
 export function createLibsqlExecutor(options: LibsqlExecutorOptions): LibsqlExecutor {
   const { client, busyTimeoutMs } = options;
-  const writes = createSerialQueue();
+  const turns = createSerialQueue();
   const untilFree = async <T>(attempt: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     for (let n = 0; ; n++) {
@@ -126,18 +128,23 @@ export function createLibsqlExecutor(options: LibsqlExecutorOptions): LibsqlExec
       return result;
     } catch (error) {
       await tx.rollback().catch(() => undefined);
-      throw isBusyError(error) ? error : storeError(error, 'COMMIT');
+      throw isBusyError(error) ? error : storeError(error, 'a write transaction');
     } finally {
       tx.close();
     }
   };
   const reads = statements((stmt) => untilFree(() => client.execute(stmt)));
-  const queued = <T>(fn: () => Promise<T>): Promise<T> => (options.oneConnection ? writes.run(fn) : fn());
+  const queued = <T>(fn: () => Promise<T>): Promise<T> => (options.oneConnection ? turns.run(fn) : fn());
+  const grouped = createWriteGroup(
+    (run) => turns.run(() => untilFree(() => inTransaction(run))),
+    isBusyError,
+  );
+  const write = <T>(work: (tx: LibsqlExecutor) => Promise<T>) => grouped(work) as Promise<T>;
   return {
     all: (sql, args) => queued(() => reads.all(sql, args)),
     get: (sql, args) => queued(() => reads.get(sql, args)),
-    one: (sql, args) => writes.run(() => reads.one(sql, args)),
-    run: (sql, args) => writes.run(() => reads.run(sql, args)),
-    write: (work) => writes.run(() => untilFree(() => inTransaction(work))),
+    one: (sql, args) => write((tx) => tx.one(sql, args)),
+    run: (sql, args) => write((tx) => tx.run(sql, args)),
+    write,
   };
 }

@@ -1,4 +1,4 @@
-import { MemoryError } from '../../driver.ts';
+import { checkMethods, checkOptionalInteger, describeValue, MemoryError } from '../../driver.ts';
 import { connectLibsql, type LibsqlClientLike, type ModuleImporter } from './libsql-client.ts';
 import { createLibsqlExecutor, type LibsqlExecutor } from './libsql-executor.ts';
 import { migrateLibsql } from './libsql-schema.ts';
@@ -36,13 +36,25 @@ const inMemory = (url: string) => url === ':memory:' || url.startsWith('file::me
  * the next call tries again.
  */
 export function openLibsql(target: LibsqlTarget): LibsqlHandle {
-  if ((target.url === undefined) === (target.client === undefined)) {
-    throw new MemoryError({
+  const fail = (message: string) =>
+    new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'libsql',
-      message: 'createLibsqlStore(options): pass exactly one of url and client',
+      message: `createLibsqlStore(options): ${message}`,
     });
-  }
+  if ((target.url === undefined) === (target.client === undefined))
+    throw fail('pass exactly one of url and client');
+  if (target.url !== undefined && (typeof target.url !== 'string' || target.url === ''))
+    throw fail(`url must be a non-empty string, got ${describeValue(target.url)}`);
+  if (target.authToken !== undefined && typeof target.authToken !== 'string')
+    throw fail(`authToken must be a string, got ${describeValue(target.authToken)}`);
+  if (target.client !== undefined)
+    checkMethods(target.client, 'createLibsqlStore(options): client', 'libsql', [
+      'execute',
+      'transaction',
+      'close',
+    ]);
+  checkOptionalInteger(target.busyTimeoutMs, 'createLibsqlStore(options): busyTimeoutMs', 'libsql', 0);
   let client: LibsqlClientLike | undefined;
   let opening: Promise<LibsqlExecutor> | undefined;
   const open = async (): Promise<LibsqlExecutor> => {

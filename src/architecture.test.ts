@@ -93,6 +93,22 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('the shared SQL layer has no dialect branch', () => {
+    // Dialect differences are hooks on the dialect (src/drivers/sql/sql-dialect.ts), implemented beside each
+    // dialect; shared code never asks which database it runs on.
+    const sniffing = /dialect\.name|\bd\.name\b|[=!]==?\s*'(?:sqlite|postgres)'/;
+    const offenders = files
+      .filter((f) => relative(src, f).startsWith('drivers/sql/'))
+      .flatMap((f) =>
+        readFileSync(f, 'utf8')
+          .split('\n')
+          .flatMap((line, i) =>
+            sniffing.test(line) ? [`${relative(src, f)}:${i + 1}: ${line.trim()}`] : [],
+          ),
+      );
+    expect(offenders).toEqual([]);
+  });
+
   it('every barrel names its exports (no export *)', () => {
     const barrels = files.filter((f) => f.endsWith('/index.ts') || dirname(f) === src);
     const star = barrels.filter((f) => /export\s+\*\s+from/.test(readFileSync(f, 'utf8')));

@@ -17,7 +17,7 @@ import {
   type LongTermMemoryOptions,
 } from '../../src/longterm/create-long-term-memory.ts';
 import { embedderFromModel, embedTexts } from '../../src/longterm/embedder.ts';
-import { getLongTermRecords } from '../../src/longterm/long-term-store-v1.ts';
+import { getLongTermRecords, type HasLongTermRecords } from '../../src/longterm/long-term-store-v1.ts';
 import { int, type Suite, sectionIntro, table } from '../report.ts';
 import { startPgServer } from '../storage/pg-server.ts';
 import { type LocomoSample, readLocomo, recallAt } from './locomo-data.ts';
@@ -81,7 +81,7 @@ function plainBm25(): Contender {
 function engram(
   name: string,
   setup: string,
-  store: unknown,
+  store: HasLongTermRecords,
   extra: Partial<LongTermMemoryOptions> = {},
   close?: () => Promise<void>,
 ): Contender {
@@ -104,10 +104,10 @@ function engram(
 }
 
 /** engram's vector side alone: the stored turn embeddings, nearest to the question's. */
-function vectorOnly(store: unknown, model: Parameters<typeof embedderFromModel>[0]): Contender {
+function vectorOnly(store: HasLongTermRecords, model: Parameters<typeof embedderFromModel>[0]): Contender {
   const embedder = embedderFromModel(model);
   const base = engram('', '', store, { embedding: embedder });
-  const records = getLongTermRecords(store)!;
+  const records = getLongTermRecords(store);
   return {
     name: 'engram vectors only (SQLite)',
     setup:

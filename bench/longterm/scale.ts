@@ -22,7 +22,7 @@ import {
   createLongTermMemory,
   type EngramLongTermMemory,
 } from '../../src/longterm/create-long-term-memory.ts';
-import { getLongTermRecords, type LongTermStoreV1 } from '../../src/longterm/long-term-store-v1.ts';
+import { getLongTermRecords, type HasLongTermRecords } from '../../src/longterm/long-term-store-v1.ts';
 import { collectGarbage, int, ms, type Suite, sectionIntro, table } from '../report.ts';
 import { startPgServer } from '../storage/pg-server.ts';
 import { generate, queries, type ScaleRecord, userCount, userName } from './scale-corpus.ts';
@@ -54,7 +54,7 @@ const pct = (sorted: readonly number[], p: number) =>
 
 interface Driver {
   name: string;
-  store: unknown;
+  store: HasLongTermRecords;
   size(): Promise<number>;
   close(): Promise<void>;
 }
@@ -149,7 +149,7 @@ async function measureSearch(
     },
     { label: 'tenant-wide', scope: { tenant }, records: total },
   ];
-  const records = getLongTermRecords(driver.store) as LongTermStoreV1;
+  const records = getLongTermRecords(driver.store);
   const rows: SearchRow[] = [];
   for (const s of scopes) {
     const memory = createLongTermMemory({ store: driver.store, scope: s.scope });

@@ -2,6 +2,7 @@ import { generateText, type LanguageModel } from 'ai';
 import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { toolOutputText } from '../messages/tool-output-text.ts';
 import { validateMessageInputs } from '../messages/validate.ts';
 import type { Summarizer } from '../views/summarizer.ts';
 import { checkInteger } from '../views/view-helpers.ts';
@@ -86,12 +87,8 @@ export function formatTranscript(messages: readonly MemoryMessage[], maxPartChar
             break;
           case 'tool-result': {
             const o = part.output;
-            const value =
-              'value' in o
-                ? json(o.value)
-                : o.type === 'execution-denied'
-                  ? `denied${o.reason ? `: ${o.reason}` : ''}`
-                  : '';
+            const text = toolOutputText(o);
+            const value = o.type === 'execution-denied' ? `denied${text ? `: ${text}` : ''}` : text;
             parts.push(
               `[${part.toolName} returned ${o.type === 'text' || o.type === 'json' ? '' : `${o.type} `}${shorten(value, maxPartCharacters)}]`,
             );

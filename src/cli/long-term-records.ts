@@ -1,11 +1,11 @@
 import type { Scope } from '../core/scope.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
-import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 
 /** A read-only long-term memory of the scope (it records nothing), and its current records, paged through. */
 export async function currentRecords(
-  store: MemoryStoreV1,
+  store: HasLongTermRecords,
   scope: Scope,
   options: { kind?: string; limit?: number } = {},
 ): Promise<{ longTerm: ReturnType<typeof createLongTermMemory>; records: LongTermRecord[] }> {

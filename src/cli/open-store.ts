@@ -1,5 +1,7 @@
+import type { HasContentItems } from '../content/content-store-v1.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
+import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 
 /** The options every command takes: where the store is and whose data to read. */
@@ -27,8 +29,11 @@ export function scopeOf(flags: StoreFlags): Scope {
   );
 }
 
+/** A store the CLI opens: a conversation log with content items and long-term records (SQLite or PostgreSQL). */
+export type OpenedStore = MemoryStoreV1 & HasContentItems & HasLongTermRecords & { close(): unknown };
+
 /** Opens the store `--db` (SQLite file) or `--pg` (PostgreSQL URL) names; its driver is loaded only then. */
-export async function openStore(flags: StoreFlags): Promise<MemoryStoreV1 & { close(): unknown }> {
+export async function openStore(flags: StoreFlags): Promise<OpenedStore> {
   if ((flags.db === undefined) === (flags.pg === undefined))
     throw new UsageError('give exactly one of --db <sqlite file> or --pg <postgres url>');
   if (flags.db !== undefined) {

@@ -9,13 +9,13 @@ import { createPostgresStore } from '../drivers/postgres/postgres-driver.ts';
 import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
-import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import type { OpenedStore } from './open-store.ts';
 
 const scope = { tenant: 'acme', user: 'ada' };
 const t = (s: number) => new Date(Date.UTC(2025, 0, 1, 9, 0, s));
 
 /** A scope with two sessions (tool calls, artifacts), two content items and two records (one updated). */
-async function seed(store: MemoryStoreV1 & { close(): unknown }) {
+async function seed(store: OpenedStore) {
   const trip = createConversationMemory({ store, scope, sessionId: 'trip' });
   const call = (id: string) => ({
     type: 'tool-call' as const,
@@ -66,7 +66,7 @@ async function seed(store: MemoryStoreV1 & { close(): unknown }) {
 
 const drivers: {
   name: string;
-  open(): Promise<{ store: MemoryStoreV1 & { close(): unknown }; flags: string[] }>;
+  open(): Promise<{ store: OpenedStore; flags: string[] }>;
 }[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'engram-stats-'));
 let pg: TestDatabase | undefined;

@@ -1,3 +1,4 @@
+import { requireCapability } from '../core/require-capability.ts';
 import type { Scope } from '../core/scope.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import type { ContentCriteria, ContentQueryPage } from './content-query.ts';
@@ -48,12 +49,14 @@ export interface HasContentItems {
   readonly contentItems: ContentStoreV1;
 }
 
-/** The content-store contract of a store object when it has one (feature detection), else undefined. */
-export function getContentItems(store: unknown): ContentStoreV1 | undefined {
-  if (typeof store !== 'object' || store === null) return undefined;
-  const candidate = (store as { contentItems?: unknown }).contentItems;
-  if (typeof candidate !== 'object' || candidate === null) return undefined;
-  return (candidate as ContentStoreV1).specificationVersion === 'v1'
-    ? (candidate as ContentStoreV1)
-    : undefined;
+/**
+ * The ContentStoreV1 a store declares (`HasContentItems`): a store without it is a compile error; a
+ * JavaScript caller that passes one anyway gets `INVALID_ARGUMENT` naming the missing capability.
+ */
+export function getContentItems(store: Partial<HasContentItems>, component = 'content'): ContentStoreV1 {
+  return requireCapability(
+    store?.contentItems,
+    { name: 'HasContentItems', property: 'contentItems', contract: 'ContentStoreV1' },
+    component,
+  );
 }

@@ -13,7 +13,7 @@ import { type CompactorRegistry, createCompactorRegistry } from './compactors/in
 import type { CompactSummary, ContentCompactor } from './content-compactor.ts';
 import type { ContentItem, ContentItemInfo, ContentItemInput } from './content-item.ts';
 import type { ContentCriteria, ContentQueryPage } from './content-query.ts';
-import { type ContentStoreV1, getContentItems } from './content-store-v1.ts';
+import { type ContentStoreV1, getContentItems, type HasContentItems } from './content-store-v1.ts';
 import type { ContentTransform, TransformResult } from './content-transform.ts';
 import { createMemoryContentItems } from './memory-content-items.ts';
 import { prepareContentItem, serializeContent } from './prepare-content-item.ts';
@@ -27,7 +27,7 @@ export interface ContentStoreOptions {
    * Where items live: a store with content items (`createSqliteStore()`, `createPostgresStore()`,
    * `createJsonFileStore()`, `createMemoryStore()`), or a `ContentStoreV1` itself. @default a new in-process one
    */
-  store?: object;
+  store?: ContentItemsSource;
   /** Whose items these are. @default { tenant: 'default' } */
   scope?: Scope;
   /** The space within the scope (a run, an agent, a sub-agent). @default 'default' */
@@ -234,22 +234,20 @@ export function createContentStore(options: ContentStoreOptions = {}): ContentSt
   return self;
 }
 
-function resolveItems(store: object | undefined): ContentStoreV1 {
+/** A store with content items, or a content contract itself (which has no `contentItems`). */
+type ContentItemsSource = HasContentItems | (ContentStoreV1 & { readonly contentItems?: undefined });
+
+/** The content contract of the option: in process, the store's `contentItems`, or the contract given. */
+function resolveItems(store: ContentItemsSource | undefined): ContentStoreV1 {
   if (store === undefined) return createMemoryContentItems({ component });
-  if (
-    (store as ContentStoreV1).specificationVersion === 'v1' &&
-    typeof (store as ContentStoreV1).putItem === 'function'
-  ) {
-    return store as ContentStoreV1;
-  }
-  const found = getContentItems(store);
-  if (!found) {
-    throw new InvalidValueError({
-      path: 'options.store',
-      problem:
-        'this store has no content items (contentItems); use a built-in store or pass a ContentStoreV1',
-      component,
-    });
-  }
-  return found;
+  if (store.contentItems !== undefined) return getContentItems(store, component);
+  return checkMethods(store, 'options.store (a store with content items, or a ContentStoreV1)', component, [
+    'putItem',
+    'getItem',
+    'getItemInfo',
+    'queryItems',
+    'deleteItem',
+    'clearItems',
+    'replaceItems',
+  ]);
 }

@@ -1,8 +1,9 @@
-import type { ContentStoreV1 } from '../content/content-store-v1.ts';
-import { getContentItems } from '../content/content-store-v1.ts';
+import type { ContentStoreV1, HasContentItems } from '../content/content-store-v1.ts';
+import { type ContentStore, createContentStore } from '../content/create-content-store.ts';
 import type { Scope } from '../core/scope.ts';
-import type { LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
-import { getLongTermRecords } from '../longterm/long-term-store-v1.ts';
+import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
+import type { LongTermMemory } from '../longterm/long-term-memory.ts';
+import type { HasLongTermRecords, LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 
 /** The read methods of a conversation log the inspector uses (a write through it is a type error). */
@@ -37,9 +38,16 @@ export interface InspectorSource {
   readonly log: ReadOnlyLog;
   /** Content items, when the store has them. */
   readonly content?: ReadOnlyContentItems;
+  /** The content store's reads over one space of those items. */
+  readonly contentSpace?: (space: string) => Pick<ContentStore, 'query' | 'retrieve'>;
   /** Long-term records, when the store has them. */
   readonly longTerm?: ReadOnlyLongTerm;
+  /** The live retriever over those records (`recording: 'none'`), its search alone. */
+  readonly recall?: Pick<LongTermMemory, 'search'>;
 }
+
+/** A store the inspector reads: a conversation log, with content items and long-term records when it has them. */
+export type InspectedStore = MemoryStoreV1 & Partial<HasContentItems & HasLongTermRecords>;
 
 /** A new object holding only `keys` of `target`, each method bound to it: nothing else is reachable. */
 function pick<T extends object, K extends keyof T>(target: T, keys: readonly K[]): Pick<T, K> {
@@ -54,16 +62,20 @@ function pick<T extends object, K extends keyof T>(target: T, keys: readonly K[]
 /**
  * The read-only view of a store the inspector serves: new objects that hold only the store's read methods
  * (so neither the type nor the object itself offers a write), for the log, its content items and its
- * long-term records (found by feature detection).
+ * long-term records (when the store has them), the content store's reads and the live retriever's search.
  */
-export function readOnlySource(store: MemoryStoreV1, scope: Scope): InspectorSource {
-  const items = getContentItems(store);
-  const records = getLongTermRecords(store);
+export function readOnlySource(store: InspectedStore, scope: Scope): InspectorSource {
+  const items = store.contentItems;
+  const records = store.longTermRecords;
   return Object.freeze({
     scope,
     log: pick(store, ['listSessions', 'getSession', 'readRange', 'getMessages', 'stats', 'listArtifacts']),
     ...(items
-      ? { content: pick(items, ['specificationVersion', 'getItem', 'getItemInfo', 'queryItems']) }
+      ? {
+          content: pick(items, ['specificationVersion', 'getItem', 'getItemInfo', 'queryItems']),
+          contentSpace: (space: string) =>
+            pick(createContentStore({ store: { contentItems: items }, scope, space }), ['query', 'retrieve']),
+        }
       : {}),
     ...(records
       ? {
@@ -76,6 +88,10 @@ export function readOnlySource(store: MemoryStoreV1, scope: Scope): InspectorSou
             'searchText',
             'searchVector',
           ]),
+          recall: pick(
+            createLongTermMemory({ store: { longTermRecords: records }, scope, recording: 'none' }),
+            ['search'],
+          ),
         }
       : {}),
   });

@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
 import { type OpenedStore, reliabilityDrivers } from '../../test-support/reliability/store-drivers.ts';
-import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEngramStore, type EngramStoreOptions } from './engram-store.ts';
 
 /** A deterministic embedder: counts of a few topic words, so "cats" is near "kittens" and far from "rockets". */
@@ -25,7 +24,7 @@ const drivers = reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true 
 for (const driver of drivers)
   describe.skipIf(driver.missing !== undefined)(`createEngramStore on ${driver.name}`, () => {
     let opened: OpenedStore;
-    let store: MemoryStoreV1;
+    let store: OpenedStore['store'];
     let tenant = 0;
     const make = (options: Partial<EngramStoreOptions> = {}) =>
       createEngramStore({ store, scope: { tenant: `t${tenant}` }, ...options });

@@ -12,7 +12,11 @@ import {
 } from '@langchain/langgraph-checkpoint';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { defaultScope, type Scope } from '../core/scope.ts';
-import { getLongTermRecords, type LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
+import {
+  getLongTermRecords,
+  type HasLongTermRecords,
+  type LongTermStoreV1,
+} from '../longterm/long-term-store-v1.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createRecordSlot } from '../working/record-slot.ts';
 import { compareNamespaces, matchesNamespace } from './store-filter.ts';
@@ -48,8 +52,8 @@ export interface EmbeddingsLike {
 
 /** Options of {@link createEngramStore}. */
 export interface EngramStoreOptions {
-  /** The engram store whose long-term records hold the items (any driver). */
-  store: MemoryStoreV1;
+  /** The engram store whose long-term records hold the items (any driver with long-term records). */
+  store: MemoryStoreV1 & HasLongTermRecords;
   /** Whose items these are: a store never reads or writes another scope's. @default { tenant: 'default' } */
   scope?: Scope;
   /**
@@ -96,13 +100,7 @@ export class EngramStore extends BaseStore {
   constructor(options: EngramStoreOptions) {
     super();
     if (!options?.store) throw invalid('createEngramStore needs a store');
-    const records: LongTermStoreV1 | undefined = getLongTermRecords(options.store);
-    if (!records)
-      throw new MemoryError({
-        code: 'MISSING_DEPENDENCY',
-        component,
-        message: `store "${options.store.name}" has no long-term records (LongTermStoreV1)`,
-      });
+    const records: LongTermStoreV1 = getLongTermRecords(options.store, component);
     this.#reader = { store: options.store, records, scope: options.scope ?? defaultScope };
     this.#model = options.model ?? 'langgraph-store';
     this.#fields = options.fields ?? ['$'];

@@ -17,6 +17,7 @@ import { tempDir } from '../../test-support/reliability/store-drivers.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { createPostgresStore } from '../drivers/postgres/postgres-driver.ts';
 import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEngramCheckpointSaver, createEngramStore, threadSessionId } from './index.ts';
 
@@ -72,7 +73,7 @@ const replies = [
 const drivers: {
   name: string;
   skip: boolean;
-  setup(): Promise<{ open(): MemoryStoreV1; done(): Promise<void> }>;
+  setup(): Promise<{ open(): MemoryStoreV1 & HasLongTermRecords; done(): Promise<void> }>;
 }[] = [
   {
     name: 'sqlite',

@@ -2,7 +2,6 @@ import { checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkOptionalDate, checkRecordText } from './check-record.ts';
-import type { FormatRecallOptions } from './format-recall.ts';
 
 const component = 'longterm';
 const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
@@ -12,7 +11,7 @@ const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', com
  * search results (`results[i].record` with a string `text` and valid `validAt` / `recordedAt` Dates when given)
  * and `options` an object whose `tag` is a non-empty string and `dates` a boolean, when given.
  */
-export function checkRecallInput(results: unknown, options: FormatRecallOptions): void {
+export function checkRecallInput(results: unknown, options: { tag?: unknown; dates?: unknown }): void {
   if (!Array.isArray(results))
     throw bad(`formatRecall(results): expected an array, got ${describeValue(results)}`);
   for (let i = 0; i < results.length; i++) {

@@ -127,7 +127,8 @@ describe('createLongTermMemory', () => {
 
   it('rejects bad input with typed errors and leaves what was stored', async () => {
     expect(() => createLongTermMemory({ scope: { tenant: '' } })).toThrow(/tenant/);
-    expect(() => createLongTermMemory({ scope: { tenant: 't' }, store: {} })).toThrow(/longTermRecords/);
+    // @ts-expect-error a store without long-term records is a compile error; a JavaScript caller gets INVALID_ARGUMENT
+    expect(() => createLongTermMemory({ scope: { tenant: 't' }, store: {} })).toThrow(/HasLongTermRecords/);
     expect(() => createLongTermMemory({ scope: { tenant: 't' }, recording: 'facts' })).toThrow(/extractor/);
     const memory = createLongTermMemory({ scope: { tenant: 't' } });
     await memory.add('kept');

@@ -19,7 +19,7 @@ import {
   longTermOrigins,
   type NewLongTermRecord,
 } from './long-term-record.ts';
-import { getLongTermRecords, type LongTermStoreV1 } from './long-term-store-v1.ts';
+import { getLongTermRecords, type HasLongTermRecords, type LongTermStoreV1 } from './long-term-store-v1.ts';
 import { createMemoryLongTermRecords } from './memory-long-term-records.ts';
 import { prepareChange, prepareRecord } from './prepare-record.ts';
 import { runExtraction } from './run-extraction.ts';
@@ -30,8 +30,11 @@ export type RecordingMode = 'turns' | 'facts' | 'none';
 
 /** Options of {@link createLongTermMemory}. */
 export interface LongTermMemoryOptions extends RankingOptions {
-  /** Where records live: a store with `longTermRecords` (SQLite, PostgreSQL, json-file, memory). @default in process */
-  store?: unknown;
+  /**
+   * Where records live: a store with long-term records (SQLite, PostgreSQL, json-file, memory); its component
+   * state, when it has some, keeps the background cursors across restarts. @default in process
+   */
+  store?: HasLongTermRecords & Partial<CursorStateSlots>;
   /** Whose memory this is; every record and search is bound to it. */
   scope: Scope;
   /** The conversation `record` attributes messages to (turn records' session and episode). @default none */
@@ -103,28 +106,26 @@ const extractionBatch = 20;
 /** Runs a batch may fail before it is passed over (its turns stay stored). */
 const maxExtractionFailures = 3;
 
-/** Where the memory keeps its background cursors: the store's component state when it has one, else in process. */
-interface CursorState {
-  get(scope: Scope, key: string): Promise<unknown>;
-  put(scope: Scope, key: string, value: string): Promise<void>;
+/** Component state a store may offer (every `MemoryStoreV1` does): where the memory keeps its background cursors. */
+export interface CursorStateSlots {
+  /** The state under `key`, or undefined. */
+  getState(scope: Scope, key: string): Promise<unknown>;
+  /** Writes the state under `key`. */
+  putState(scope: Scope, key: string, state: string): Promise<void>;
 }
 
-function stateOf(store: unknown): CursorState {
-  const s = store as { getState?: unknown; putState?: unknown } | undefined;
-  if (s && typeof s.getState === 'function' && typeof s.putState === 'function') {
-    const st = store as {
-      getState(scope: Scope, key: string): Promise<unknown>;
-      putState(scope: Scope, key: string, v: string): Promise<void>;
-    };
+/** The store's component state when it has some, else slots in process. */
+function stateOf(store: Partial<CursorStateSlots> | undefined): CursorStateSlots {
+  const { getState, putState } = store ?? {};
+  if (getState && putState)
     return {
-      get: (scope, key) => st.getState(scope, key),
-      put: (scope, key, v) => st.putState(scope, key, v),
+      getState: (scope, key) => getState.call(store, scope, key),
+      putState: (scope, key, v) => putState.call(store, scope, key, v),
     };
-  }
   const map = new Map<string, string>();
   return {
-    get: async (scope, key) => map.get(JSON.stringify([scope, key])),
-    put: async (scope, key, v) => {
+    getState: async (scope, key) => map.get(JSON.stringify([scope, key])),
+    putState: async (scope, key, v) => {
       map.set(JSON.stringify([scope, key]), v);
     },
   };
@@ -148,13 +149,7 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
   const records =
     options.store === undefined
       ? createMemoryLongTermRecords({ component })
-      : getLongTermRecords(options.store);
-  if (!records)
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component,
-      message: 'store has no long-term records (longTermRecords)',
-    });
+      : getLongTermRecords(options.store, component);
   const recording = options.recording ?? 'turns';
   if (recording === 'facts' && !options.extractor)
     throw new MemoryError({
@@ -208,7 +203,7 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     if (recording !== 'facts' || !extractor) return;
     // Pending extraction lives in the store: the turn records after the cursor (component state) kept there.
     for (;;) {
-      const cursor = await state.get(scope, cursorKey);
+      const cursor = await state.getState(scope, cursorKey);
       const page = await records.listRecords(scope, {
         limit: extractionBatch,
         filter: { kinds: ['turn'], ...(options.session === undefined ? {} : { session: options.session }) },
@@ -235,7 +230,7 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
         options.onError?.(error);
       }
       if (next === undefined) return;
-      await state.put(scope, cursorKey, next);
+      await state.putState(scope, cursorKey, next);
     }
   };
   const schedule = (): Promise<void> => {

@@ -1,3 +1,4 @@
+import { requireCapability } from '../core/require-capability.ts';
 import type { Scope } from '../core/scope.ts';
 import type {
   LongTermEmbedding,
@@ -79,12 +80,17 @@ export interface HasLongTermRecords {
   readonly longTermRecords: LongTermStoreV1;
 }
 
-/** The long-term contract of a store object when it has one (feature detection), else undefined. */
-export function getLongTermRecords(store: unknown): LongTermStoreV1 | undefined {
-  if (typeof store !== 'object' || store === null) return undefined;
-  const candidate = (store as { longTermRecords?: unknown }).longTermRecords;
-  if (typeof candidate !== 'object' || candidate === null) return undefined;
-  return (candidate as LongTermStoreV1).specificationVersion === 'v1'
-    ? (candidate as LongTermStoreV1)
-    : undefined;
+/**
+ * The LongTermStoreV1 a store declares (`HasLongTermRecords`): a store without it is a compile error; a
+ * JavaScript caller that passes one anyway gets `INVALID_ARGUMENT` naming the missing capability.
+ */
+export function getLongTermRecords(
+  store: Partial<HasLongTermRecords>,
+  component = 'longterm',
+): LongTermStoreV1 {
+  return requireCapability(
+    store?.longTermRecords,
+    { name: 'HasLongTermRecords', property: 'longTermRecords', contract: 'LongTermStoreV1' },
+    component,
+  );
 }

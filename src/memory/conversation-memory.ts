@@ -26,10 +26,10 @@ import {
 } from './message-search.ts';
 import { selectPrunable } from './select-prunable.ts';
 
-/** Options of {@link createConversationMemory}. */
-export interface ConversationMemoryOptions {
+/** Options of {@link createConversationMemory}; `S` is the store's type (its capabilities reach `storage`). */
+export interface ConversationMemoryOptions<S extends MemoryStoreV1 = MemoryStoreV1> {
   /** Where the log lives. @default a new in-process store */
-  store?: MemoryStoreV1;
+  store?: S;
   /** The session to open; created on first use when missing. @default a new id */
   sessionId?: string;
   /** Who the session belongs to. @default { tenant: 'default' } */
@@ -43,7 +43,9 @@ export interface ConversationMemoryOptions {
 }
 
 /** A durable, ordered message log with the history queries of seeds 001–003 and the Memory interface of seed 000. */
-export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
+export interface ConversationMemory<S extends MemoryStoreV1 = MemoryStoreV1>
+  extends Memory<MemoryMessage>,
+    StateModule {
   /** The session this memory reads and writes. */
   readonly sessionId: string;
   /** Its scope. */
@@ -51,7 +53,7 @@ export interface ConversationMemory extends Memory<MemoryMessage>, StateModule {
   /** The counter each message was counted with. */
   readonly counter: TokenCounter;
   /** The store the log lives in (its other contracts, such as `longTermRecords`, serve memories built beside it). */
-  readonly storage: MemoryStoreV1;
+  readonly storage: S;
   /** Stores one message, or several in order (validated and counted first: a bad message stores none). */
   store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
   /** Validates, counts and appends messages in order; returns them as stored (ids and times assigned). */
@@ -120,6 +122,13 @@ const keptAppends = 256;
  * await memory.store({ role: 'user', content: 'Hello' });
  * await memory.read(); // [{ role: 'user', content: 'Hello', id: 'msg_…', createdAt: … }]
  */
+export function createConversationMemory(
+  options?: ConversationMemoryOptions<never>,
+): ConversationMemory<ReturnType<typeof createMemoryStore>>;
+export function createConversationMemory<S extends MemoryStoreV1>(
+  options: ConversationMemoryOptions<S> & { store: S },
+): ConversationMemory<S>;
+export function createConversationMemory(options?: ConversationMemoryOptions): ConversationMemory;
 export function createConversationMemory(options: ConversationMemoryOptions = {}): ConversationMemory {
   checkOptions(options, 'createConversationMemory', 'memory');
   const storage = options.store ?? createMemoryStore();

@@ -17,6 +17,7 @@ import { InvalidMessageError } from '../core/errors/invalid-message-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { anthropicMessageSchema, anthropicSystemSchema } from './anthropic-schema.ts';
 import { dataToBase64, normalizeFileData } from './schema.ts';
+import { toolOutputText } from './tool-output-text.ts';
 import { validateMessageInputs, validateMessagesWith } from './validate.ts';
 
 /** An Anthropic image or document source. */
@@ -82,10 +83,9 @@ function outputBlock(
   switch (output.type) {
     case 'text':
     case 'error-text':
-      return { content: output.value, ...isError };
     case 'json':
     case 'error-json':
-      return { content: JSON.stringify(output.value) ?? 'null', ...isError };
+      return { content: toolOutputText(output), ...isError };
     case 'execution-denied':
       return { content: output.reason ?? 'Tool execution denied.' };
     case 'content':

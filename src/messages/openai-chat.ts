@@ -15,6 +15,7 @@ import { MemoryError } from '../core/errors/index.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { openAIChatMessageSchema } from './openai-chat-schema.ts';
 import { dataToBase64, normalizeFileData, parseDataUrl } from './schema.ts';
+import { toolOutputText } from './tool-output-text.ts';
 import { validateMessageInputs, validateMessagesWith } from './validate.ts';
 
 /** An OpenAI Chat Completions text part. */
@@ -62,12 +63,6 @@ const unsupported = (what: string) =>
 /** A tool-result output as the string (or text parts) an OpenAI tool message carries. */
 export function serializeOpenAIToolOutput(output: Output): string | OpenAIChatTextPart[] {
   switch (output.type) {
-    case 'text':
-    case 'error-text':
-      return output.value;
-    case 'json':
-    case 'error-json':
-      return JSON.stringify(output.value) ?? 'null';
     case 'execution-denied':
       return output.reason ?? 'Tool execution denied.';
     case 'content':
@@ -75,6 +70,8 @@ export function serializeOpenAIToolOutput(output: Output): string | OpenAIChatTe
         type: 'text',
         text: i.type === 'text' ? i.text : `[${i.type} omitted]`,
       }));
+    default:
+      return toolOutputText(output);
   }
 }
 

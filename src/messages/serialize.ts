@@ -89,9 +89,9 @@ export function messageText(message: MemoryMessage): string {
         break;
       case 'tool-result': {
         parts.push(part.toolName);
-        if (part.output.type === 'content') {
-          for (const item of part.output.value) if (item.type === 'text') parts.push(item.text);
-        } else parts.push(toolOutputText(part.output));
+        const text = toolOutputText(part.output);
+        // A content output without text items adds no line (the indexed text of stored messages stays as it was).
+        if (text !== '' || part.output.type !== 'content') parts.push(text);
         break;
       }
       case 'tool-approval-response':

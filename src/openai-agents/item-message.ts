@@ -1,6 +1,7 @@
 import type { AgentInputItem } from '@openai/agents-core';
 import type { JSONValue, ModelMessage } from 'ai';
 import { jsonValueIssue } from '../messages/json-value.ts';
+import { toolOutputText } from '../messages/tool-output-text.ts';
 
 type Loose = Record<string, unknown>;
 
@@ -74,13 +75,13 @@ export function messageToItems(message: ModelMessage): AgentInputItem[] {
     );
     text = '';
   };
-  for (const part of message.content as Loose[]) {
+  for (const part of message.content) {
     if (part.type === 'tool-call') {
       flush();
       items.push({
         type: 'function_call',
-        callId: String(part.toolCallId),
-        name: String(part.toolName),
+        callId: part.toolCallId,
+        name: part.toolName,
         arguments: typeof part.input === 'string' ? part.input : JSON.stringify(part.input ?? {}),
         status: 'completed',
       });
@@ -88,12 +89,12 @@ export function messageToItems(message: ModelMessage): AgentInputItem[] {
       flush();
       items.push({
         type: 'function_call_result',
-        callId: String(part.toolCallId),
-        name: String(part.toolName),
+        callId: part.toolCallId,
+        name: part.toolName,
         status: 'completed',
-        output: { type: 'text', text: outputText(part.output) },
+        output: { type: 'text', text: toolOutputText(part.output) || `[${part.output.type}]` },
       });
-    } else text += partText(part);
+    } else text += partText(part as Loose);
   }
   flush();
   return items;
@@ -124,16 +125,6 @@ function partText(part: Loose): string {
   if (type.includes('image')) return '[image]';
   if (type.includes('file')) return '[file]';
   return type === '' ? '' : `[${type}]`;
-}
-
-function outputText(output: unknown): string {
-  const o = output as Loose | undefined;
-  if (!o) return '';
-  if (o.type === 'text' || o.type === 'error-text') return String(o.value);
-  if (o.type === 'json' || o.type === 'error-json') return JSON.stringify(o.value);
-  if (o.type === 'content' && Array.isArray(o.value))
-    return o.value.map((p) => partText(p as Loose)).join('');
-  return `[${String(o.type)}]`;
 }
 
 function parseArguments(args: unknown): JSONValue {

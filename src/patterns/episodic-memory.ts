@@ -7,6 +7,7 @@ import { createMemoryStore } from '../drivers/memory/index.ts';
 import { createLongTermMemory, type EngramLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import type { RankingOptions } from '../longterm/hybrid-search.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
+import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { spokenText, toolsReadAfter } from '../longterm/turn-records.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
@@ -15,7 +16,7 @@ import type { TokenCounter } from '../tokens/token-counter.ts';
 /** Options of {@link openEpisodicMemory}. */
 export interface EpisodicMemoryOptions {
   /** Where episodes live: their logs and their long-term `episode` records. @default a new in-process store */
-  store?: MemoryStoreV1;
+  store?: MemoryStoreV1 & HasLongTermRecords;
   /** Whose episodes. @default { tenant: 'default' } */
   scope?: Scope;
   /** The series: episode `k` is the session `<series>/episode-<k>`. Reopening a series continues it. */

@@ -5,14 +5,16 @@ import type { MemoryMessage } from '../core/message.ts';
 import { createLongTermMemory, type EngramLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import type { LongTermEmbedder } from '../longterm/embedder.ts';
 import type { RankingOptions } from '../longterm/hybrid-search.ts';
+import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { originOfRole, spokenText, toolsReadAfter } from '../longterm/turn-records.ts';
 import { checkConversationMemory } from '../memory/check-conversation-memory.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
 
 /** Options of {@link createRagMemory}. */
 export interface RagMemoryOptions extends RankingOptions {
-  /** The log messages are stored in; its store must have long-term records (every built-in store has). */
-  memory: ConversationMemory;
+  /** The log messages are stored in, over a store with long-term records (every built-in store has them). */
+  memory: ConversationMemory<MemoryStoreV1 & HasLongTermRecords>;
   /** Any AI SDK embedding model (or an embedder). Without one, retrieval is full text alone. */
   embedding?: EmbeddingModel | LongTermEmbedder;
 }

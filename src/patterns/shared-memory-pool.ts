@@ -6,6 +6,7 @@ import { checkScope, type Scope } from '../core/scope.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
+import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
@@ -13,7 +14,7 @@ import type { TokenCounter } from '../tokens/token-counter.ts';
 /** Options of {@link createSharedMemoryPool}. */
 export interface SharedMemoryPoolOptions {
   /** Where the pool lives; processes that share it share the pool. @default a new in-process store */
-  store?: MemoryStoreV1;
+  store?: MemoryStoreV1 & HasLongTermRecords;
   /** Whose pool. @default { tenant: 'default' } */
   scope?: Scope;
   /** The pool's name: its sessions are `<pool>/shared`, `<pool>/broadcast` and `<pool>/agents/<agent>`. */

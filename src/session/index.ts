@@ -7,11 +7,12 @@
  * const memory = await sessions.create({ retention: 'session' });
  * SessionManager.forSessionId(memory.sessionId).withSession(store).addComponent(memory);
  */
+
+export type { RetentionPolicy } from '../memory/retention-policy.ts';
 export { type SavedSession, SessionManager } from './session-manager.ts';
 export {
   type CreateSessionOptions,
   createSessions,
-  type RetentionPolicy,
   type Sessions,
   type SessionsOptions,
 } from './sessions.ts';

@@ -6,6 +6,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { retentionPolicies } from '../memory/retention-policy.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { SessionManager } from './session-manager.ts';
 import { createSessions } from './sessions.ts';
@@ -75,7 +76,7 @@ describe.each(drivers)('Sessions over the %s store', (_name, open) => {
   it('applies retention policies at the end of a run and of the workflow', async () => {
     const store = open();
     const sessions = createSessions({ store });
-    for (const retention of ['single_run', 'session', 'persistent'] as const) {
+    for (const retention of retentionPolicies) {
       const m = await sessions.create({ id: retention, retention });
       await m.store({ role: 'user', content: retention });
     }
@@ -84,6 +85,8 @@ describe.each(drivers)('Sessions over the %s store', (_name, open) => {
     expect(await texts(await sessions.open('session'))).toEqual(['session']);
     expect((await sessions.endOf('workflow')).sort()).toEqual(['session', 'single_run']);
     expect((await sessions.list()).map((s) => s.id)).toEqual(['persistent']);
+    await expect(sessions.create({ retention: 'forever' as never })).rejects.toThrow(/retention must be/);
+    expect(await sessions.list()).toHaveLength(1);
   });
 
   it('expires sessions by age', async () => {

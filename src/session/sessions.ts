@@ -6,12 +6,15 @@ import { NotFoundError } from '../core/errors/not-found-error.ts';
 import { createId } from '../core/ids.ts';
 import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
+import {
+  checkRetentionPolicy,
+  isRetentionPolicy,
+  type RetentionPolicy,
+  retentionAt,
+} from '../memory/retention-policy.ts';
 import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
 import { checkSessionId } from '../store/store-helpers.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-
-/** Seed 003's retention policies: cleared after a run, kept for the workflow, or kept in the store. */
-export type RetentionPolicy = 'single_run' | 'session' | 'persistent';
 
 /** Options of {@link createSessions}. */
 export interface SessionsOptions {
@@ -93,7 +96,7 @@ export function createSessions(options: SessionsOptions): Sessions {
   };
   const retentionOf = (r: SessionRecord): RetentionPolicy => {
     const value = r.metadata['engram.retention'];
-    return value === 'single_run' || value === 'session' ? value : 'persistent';
+    return isRetentionPolicy(value) ? value : 'persistent';
   };
   const allSessions = async (): Promise<SessionRecord[]> => {
     const out: SessionRecord[] = [];
@@ -109,7 +112,12 @@ export function createSessions(options: SessionsOptions): Sessions {
   const sessions: Sessions = {
     async create(o = {}) {
       checkOptions(o, 'sessions.create', 'session');
-      const metadata = { ...(o.metadata ?? {}), 'engram.retention': o.retention ?? 'persistent' };
+      const retention = checkRetentionPolicy(
+        o.retention ?? 'persistent',
+        'sessions.create: retention',
+        'session',
+      );
+      const metadata = { ...(o.metadata ?? {}), 'engram.retention': retention };
       const record = await store.createSession(scope, { id: o.id ?? createId('ses'), metadata });
       return memoryFor(record.id);
     },
@@ -175,14 +183,11 @@ export function createSessions(options: SessionsOptions): Sessions {
     async endOf(when) {
       const affected: string[] = [];
       for (const record of await allSessions()) {
-        const policy = retentionOf(record);
-        if (policy === 'single_run' && when === 'run') {
-          await store.clearMessages(record.scope, record.id);
-          affected.push(record.id);
-        } else if (policy !== 'persistent' && when === 'workflow') {
-          await store.deleteSession(record.scope, record.id);
-          affected.push(record.id);
-        }
+        const action = retentionAt(retentionOf(record), when);
+        if (action === 'keep') continue;
+        if (action === 'clear') await store.clearMessages(record.scope, record.id);
+        else await store.deleteSession(record.scope, record.id);
+        affected.push(record.id);
       }
       return affected;
     },

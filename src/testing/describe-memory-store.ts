@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeEach, describe, it } from 'vitest';
-import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { allCases } from './cases/index.ts';
+import { describeSuite } from './describe-suite.ts';
 import { uniqueScope } from './fixtures.ts';
-import type { StoreCaseContext } from './store-case.ts';
 
 /** How the suite opens stores of the driver under test. */
 export interface MemoryStoreFactory {
@@ -40,66 +38,22 @@ export function describeMemoryStore(
   factory: MemoryStoreFactory,
   options: DescribeMemoryStoreOptions = {},
 ): void {
-  const skip = options.skip ?? {};
-  const unknown = Object.keys(skip).filter((k) => !storeCaseNames.includes(k));
   const maxMessageBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
-
-  describe(`MemoryStoreV1 conformance: ${name}`, () => {
-    let current: MemoryStoreV1 | undefined;
-
-    beforeEach(async () => {
-      current = await factory.open();
-    });
-    afterEach(async () => {
-      const store = current;
-      current = undefined;
-      if (store) await closeQuietly(store);
-    });
-    afterAll(async () => {
-      await factory.cleanup?.();
-    });
-
-    if (unknown.length > 0) {
-      it('skip names are known cases', () => {
-        throw new Error(`describeMemoryStore(${name}): unknown case names in skip: ${unknown.join(', ')}`);
-      });
-    }
-
-    for (const c of allCases) {
-      const reason = skip[c.name];
-      if (reason !== undefined) {
-        it.skip(`${c.name} (skipped: ${reason})`, () => {});
-        continue;
-      }
-      if (c.needsReopen && !factory.reopen) {
-        it.skip(`${c.name} (skipped: the factory has no reopen)`, () => {});
-        continue;
-      }
-      it(c.name, async (vitestContext) => {
-        const t: StoreCaseContext = {
-          get store() {
-            if (!current) throw new Error('no store is open');
-            return current;
-          },
-          scope: (extra) => uniqueScope(extra),
-          async reopen() {
-            if (!factory.reopen || !current) throw new Error('reopen is not available');
-            current = await factory.reopen(current);
-            return current;
-          },
-          skip: (why) => vitestContext.skip(why),
-          maxMessageBytes,
-        };
-        await c.run(t);
-      });
-    }
+  describeSuite({
+    title: `MemoryStoreV1 conformance: ${name}`,
+    caller: `describeMemoryStore(${name})`,
+    cases: allCases,
+    factory,
+    skip: options.skip,
+    run: (c, handle) =>
+      c.run({
+        get store() {
+          return handle.current();
+        },
+        scope: (extra) => uniqueScope(extra),
+        reopen: () => handle.reopen(),
+        skip: (why) => handle.skip(why),
+        maxMessageBytes,
+      }),
   });
-}
-
-async function closeQuietly(store: MemoryStoreV1): Promise<void> {
-  try {
-    await store.close();
-  } catch (error) {
-    if (!MemoryError.hasCode(error, 'STORE_CLOSED')) throw error;
-  }
 }

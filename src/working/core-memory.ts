@@ -5,6 +5,7 @@ import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
+import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { escapeMarkup, quoteLine } from '../messages/quoted-text.ts';
 import { createRecordSlot, type RecordSlot, recordsOf } from './record-slot.ts';
 
@@ -36,7 +37,7 @@ export interface MemoryBlock {
 /** Options of {@link createCoreMemory}. */
 export interface CoreMemoryOptions {
   /** Where the blocks live (any store with `longTermRecords`). @default in process */
-  store?: unknown;
+  store?: HasLongTermRecords;
   /** Whose blocks. */
   scope: Scope;
   /** The blocks. */

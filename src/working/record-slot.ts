@@ -2,7 +2,11 @@ import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
-import { getLongTermRecords, type LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
+import {
+  getLongTermRecords,
+  type HasLongTermRecords,
+  type LongTermStoreV1,
+} from '../longterm/long-term-store-v1.ts';
 import { createMemoryLongTermRecords } from '../longterm/memory-long-term-records.ts';
 import { prepareChange, prepareRecord } from '../longterm/prepare-record.ts';
 
@@ -22,17 +26,18 @@ export interface RecordSlot {
   history(): Promise<LongTermRecord[]>;
 }
 
-/** The long-term records of a store (or in process), or a typed error naming the component. */
-export function recordsOf(store: unknown, component: string): LongTermStoreV1 {
-  if (store === undefined) return createMemoryLongTermRecords({ component });
-  const records = getLongTermRecords(store);
-  if (!records)
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component,
-      message: 'store has no long-term records (longTermRecords)',
-    });
-  return records;
+/**
+ * The long-term records of a store, or new ones in process without a store. Options type their store
+ * `HasLongTermRecords`; this also takes a store that may lack them (observational memory passes its conversation's
+ * log store) and then throws `INVALID_ARGUMENT` naming the missing capability.
+ */
+export function recordsOf(
+  store: (object & Partial<HasLongTermRecords>) | undefined,
+  component: string,
+): LongTermStoreV1 {
+  return store === undefined
+    ? createMemoryLongTermRecords({ component })
+    : getLongTermRecords(store, component);
 }
 
 const isConflict = (e: unknown) =>

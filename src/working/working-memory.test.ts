@@ -11,6 +11,7 @@ import { createMemoryStore } from '../drivers/memory/index.ts';
 import { createPostgresStore } from '../drivers/postgres/postgres-driver.ts';
 import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
+import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { createCoreMemory } from './core-memory.ts';
 import { mergeMarkdown } from './markdown-sections.ts';
 import { mergeJson } from './merge-json.ts';
@@ -29,7 +30,14 @@ afterAll(async () => {
   await pg?.drop();
 });
 let sqlitePath = '';
-const drivers: { name: string; skip?: boolean; open: () => Promise<unknown>; another?: () => unknown }[] = [
+/** A store the tests open: long-term records, and a close. */
+type OpenedStore = HasLongTermRecords & { close(): unknown };
+const drivers: {
+  name: string;
+  skip?: boolean;
+  open: () => Promise<OpenedStore>;
+  another?: () => OpenedStore;
+}[] = [
   { name: 'memory', open: async () => createMemoryStore() },
   {
     name: 'sqlite',
@@ -55,11 +63,11 @@ const template = '# User\n- Name:\n- City:\n\n# Preferences\n- (none yet)';
 
 for (const driver of drivers) {
   describe.skipIf(driver.skip)(`working memory (Mastra-style) on ${driver.name}`, () => {
-    let store: unknown;
+    let store: OpenedStore | undefined;
     beforeEach(async () => {
       if (store === undefined) {
         store = await driver.open();
-        opened.push(store as { close?: () => unknown });
+        opened.push(store);
       }
       scope = { tenant: `t${++n}`, user: 'ada' };
     });
@@ -153,11 +161,11 @@ for (const driver of drivers) {
   });
 
   describe.skipIf(driver.skip)(`core memory blocks (Letta-style) on ${driver.name}`, () => {
-    let store: unknown;
+    let store: OpenedStore | undefined;
     beforeEach(async () => {
       if (store === undefined) {
         store = await driver.open();
-        opened.push(store as { close?: () => unknown });
+        opened.push(store);
       }
       scope = { tenant: `t${++n}`, user: 'ada' };
     });
@@ -192,8 +200,9 @@ for (const driver of drivers) {
     it.skipIf(!driver.another)(
       'concurrent appends through three handles on one database all land',
       async () => {
-        const handles = [store, driver.another!(), driver.another!()];
-        for (const h of handles.slice(1)) opened.push(h as { close?: () => unknown });
+        const more = [driver.another!(), driver.another!()];
+        opened.push(...more);
+        const handles = [store, ...more];
         const cores = handles.map((h) =>
           createCoreMemory({ store: h, scope, blocks: [{ label: 'log', limit: 10_000 }], retries: 200 }),
         );

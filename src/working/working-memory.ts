@@ -5,6 +5,7 @@ import type { Clock } from '../core/clock.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
+import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { escapeMarkup } from '../messages/quoted-text.ts';
 import { mergeMarkdown } from './markdown-sections.ts';
 import { mergeJson } from './merge-json.ts';
@@ -13,7 +14,7 @@ import { createRecordSlot, recordsOf } from './record-slot.ts';
 /** Options of {@link createWorkingMemory}. */
 export interface WorkingMemoryOptions {
   /** Where it lives (any store with `longTermRecords`). @default in process */
-  store?: unknown;
+  store?: HasLongTermRecords;
   /** Whose memory. */
   scope: Scope;
   /** Per conversation (`sessionId` required) or per resource: the scope's user, across all its sessions. @default 'resource' */

@@ -11,7 +11,7 @@ import { openReopenable } from './reopenable-stores.ts';
 
 const { path } = childConfig<{ path: string }>();
 const store = openReopenable({ path });
-const ctx = killTestContext(getLongTermRecords(store)!);
+const ctx = killTestContext(getLongTermRecords(store));
 emit('ready');
 for (;;) {
   const name = (await ctx.files.read('/memories/f.md')) === undefined ? 'g' : 'f';

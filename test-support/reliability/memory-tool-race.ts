@@ -1,4 +1,4 @@
-import { getLongTermRecords } from '../../src/longterm/long-term-store-v1.ts';
+import { getLongTermRecords, type HasLongTermRecords } from '../../src/longterm/long-term-store-v1.ts';
 import { createMemoryFiles } from '../../src/tools/memory-tool/memory-files.ts';
 import {
   createMemoryToolHandler,
@@ -31,7 +31,7 @@ const initial = (i: number) => `line ${i}: todo`;
 const edited = (i: number, by: string) => `line ${i}: done by ${by}`;
 
 /** Sets a round up before its writers start: the file they edit and rename. */
-export async function prepareRaceRound(store: unknown, round: number): Promise<void> {
+export async function prepareRaceRound(store: HasLongTermRecords, round: number): Promise<void> {
   const handler = createMemoryToolHandler({ store, scope: raceScopes(round).edit });
   const text = Array.from({ length: raceLines }, (_, i) => initial(i)).join('\n');
   const answer = await handler.execute({ command: 'create', path: '/memories/f.md', file_text: text });
@@ -45,7 +45,7 @@ export async function prepareRaceRound(store: unknown, round: number): Promise<v
  * it). Resolves to every answer.
  */
 export async function runRaceWriter(
-  store: unknown,
+  store: HasLongTermRecords,
   round: number,
   writer: { id: string; index: number; writers: number; renamer: boolean },
 ): Promise<RaceOutcome[]> {
@@ -105,14 +105,13 @@ export async function runRaceWriter(
  * under it. Empty when the round held.
  */
 export async function checkRaceRound(
-  store: unknown,
+  store: HasLongTermRecords,
   round: number,
   outcomes: RaceOutcome[],
 ): Promise<string[]> {
   const problems: string[] = [];
   const scopes = raceScopes(round);
   const records = getLongTermRecords(store);
-  if (!records) throw new Error('the store has no long-term records');
   const filesOf = (scope: { tenant: string; user: string }) =>
     createMemoryFiles(records, scope, 'race-check');
   const list = async (scope: { tenant: string; user: string }) => {

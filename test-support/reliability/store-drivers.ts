@@ -3,10 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { HasContentItems } from '../../src/content/content-store-v1.ts';
 import { createJsonFileStore } from '../../src/drivers/json-file/json-file-driver.ts';
 import { createMemoryStore } from '../../src/drivers/memory/memory-driver.ts';
 import { createPostgresStore } from '../../src/drivers/postgres/postgres-driver.ts';
 import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
+import type { HasLongTermRecords } from '../../src/longterm/long-term-store-v1.ts';
 import type { MemoryStoreV1 } from '../../src/store/memory-store.ts';
 
 /** Options every reliability driver accepts when opening a store. */
@@ -17,8 +19,8 @@ export interface OpenStoreOptions {
 
 /** A store opened for one test run, with what it takes to throw it away. */
 export interface OpenedStore {
-  /** The store. */
-  store: MemoryStoreV1;
+  /** The store (every built-in store has content items and long-term records). */
+  store: MemoryStoreV1 & HasContentItems & HasLongTermRecords;
   /** Closes the store and removes its files / schema. */
   dispose(): Promise<void>;
 }
@@ -87,13 +89,13 @@ const limit = (o: OpenStoreOptions) =>
 function inTempDir(
   name: string,
   ramDisk: boolean,
-  make: (dir: string, o: OpenStoreOptions) => MemoryStoreV1,
+  make: (dir: string, o: OpenStoreOptions) => OpenedStore['store'],
 ): ReliabilityDriver {
   return {
     name,
     open: async (o = {}) => {
       const dir = await tempDir(name, ramDisk);
-      let store: MemoryStoreV1;
+      let store: OpenedStore['store'];
       try {
         store = make(dir.path, o);
       } catch (error) {

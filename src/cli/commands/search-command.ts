@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { getContentItems } from '../../content/content-store-v1.ts';
 import type { Scope } from '../../core/scope.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import { messageText } from '../../messages/serialize.ts';
@@ -79,8 +78,7 @@ async function messageHits(store: CliStore, scope: Scope, text: string, o: Searc
 
 /** Content items whose text holds every word (no score: the content store filters, it does not rank). */
 async function contentHits(store: CliStore, scope: Scope, text: string, o: SearchOptions) {
-  const items = getContentItems(store);
-  if (!items) return [];
+  const items = store.contentItems;
   const page = await items.queryItems(scope, o.space, { text, limit: Math.min(o.limit, 1000) });
   return Promise.all(
     page.items.map(async (info) => {

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { getContentItems } from '../../content/content-store-v1.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { CliContext, CliStore } from '../cli-context.ts';
 import { currentRecords } from '../long-term-records.ts';
@@ -35,21 +34,20 @@ async function scopeStats(store: CliStore, scope: Scope, space: string) {
     messages += log.count;
     tokens += log.tokens;
   }
-  const items = getContentItems(store);
-  let content: { space: string; items: number; bytes: number; tokens: number } | null = null;
-  if (items) {
-    content = { space, items: 0, bytes: 0, tokens: 0 };
-    let cursor: string | undefined;
-    do {
-      const page = await items.queryItems(scope, space, { limit: 1000, ...(cursor && { cursor }) });
-      for (const i of page.items) {
-        content.items++;
-        content.bytes += i.size;
-        content.tokens += i.tokens;
-      }
-      cursor = page.nextCursor;
-    } while (cursor);
-  }
+  const content = { space, items: 0, bytes: 0, tokens: 0 };
+  let cursor: string | undefined;
+  do {
+    const page = await store.contentItems.queryItems(scope, space, {
+      limit: 1000,
+      ...(cursor && { cursor }),
+    });
+    for (const i of page.items) {
+      content.items++;
+      content.bytes += i.size;
+      content.tokens += i.tokens;
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
   const { records } = await currentRecords(store, scope);
   const versions = records.reduce((n, r) => n + r.version, 0);
   return {

@@ -6,6 +6,6 @@
  * const sessions = parseIngestFile(text, 'openai-chat', { fallbackId: 'chat' });
  * await writeSessions(store, { tenant: 'acme' }, sessions);
  */
-export { type IngestFormat, type IngestSession, ingestFormats, parseIngestFile } from './ingest-file.ts';
+export { type IngestFormat, ingestFormats, parseIngestFile } from './ingest-file.ts';
 export { type LocomoConversation, type LocomoSession, parseLocomo, parseSessionDate } from './locomo.ts';
-export { type WriteSessionsOptions, writeSessions } from './write-sessions.ts';
+export { type IngestSession, type WriteSessionsOptions, writeSessions } from './write-sessions.ts';

@@ -1,4 +1,4 @@
-import type { JSONValue, ModelMessage } from 'ai';
+import type { ModelMessage } from 'ai';
 import type { MemoryMessage } from '../../core/message.ts';
 import { toMemoryMessages } from '../../messages/from-model-message.ts';
 import { validateMessage } from '../../messages/validate.ts';
@@ -9,22 +9,13 @@ import { parseAnthropic } from './anthropic.ts';
 import { parseJson } from './json-input.ts';
 import { type LocomoConversation, parseLocomo } from './locomo.ts';
 import { parseOpenAIChat } from './openai-chat.ts';
+import type { IngestSession } from './write-sessions.ts';
 
 /** The file formats `engram ingest` reads. */
 export const ingestFormats = ['locomo', 'openai-chat', 'anthropic', 'ai-sdk', 'jsonl'] as const;
 
 /** One of {@link ingestFormats}. */
 export type IngestFormat = (typeof ingestFormats)[number];
-
-/** A session to write: its id, metadata and checked messages. */
-export interface IngestSession {
-  /** The session id. */
-  id: string;
-  /** Its metadata (for a new session). */
-  metadata: Record<string, JSONValue>;
-  /** Its messages, valid, in order. */
-  messages: MemoryMessage[];
-}
 
 /**
  * Reads a whole file into the sessions it holds, checking every message before anything is written (errors name

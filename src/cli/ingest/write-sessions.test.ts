@@ -3,8 +3,7 @@ import type { MemoryMessage } from '../../core/message.ts';
 import { createMemoryStore } from '../../drivers/memory/index.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { BadInputError } from '../bad-input-error.ts';
-import type { IngestSession } from './ingest-file.ts';
-import { importMarker, writeSessions } from './write-sessions.ts';
+import { type IngestSession, importMarker, writeSessions } from './write-sessions.ts';
 
 const scope = { tenant: 't' };
 const at = new Date('2025-01-01T00:00:00Z');

@@ -1,10 +1,21 @@
+import type { JSONValue } from 'ai';
 import { isValidId } from '../../core/ids.ts';
+import type { MemoryMessage } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { BadInputError } from '../bad-input-error.ts';
 import { noProgress, type Progress } from '../progress.ts';
-import type { IngestSession } from './ingest-file.ts';
+
+/** A session to write: its id, metadata and checked messages. */
+export interface IngestSession {
+  /** The session id. */
+  id: string;
+  /** Its metadata (for a new session). */
+  metadata: Record<string, JSONValue>;
+  /** Its messages, valid, in order. */
+  messages: MemoryMessage[];
+}
 
 /** Options of {@link writeSessions}. */
 export interface WriteSessionsOptions {

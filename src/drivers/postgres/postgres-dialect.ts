@@ -1,11 +1,12 @@
+import type { JSONValue } from 'ai';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
-import { postgresIndexedChars, postgresLogToken, postgresTenantToken } from '../sql/fulltext-scope.ts';
 import type { SqlDialect } from '../sql/sql-dialect.ts';
 import { joinSql, raw, sql } from '../sql/sql-fragment.ts';
-
-/** PostgreSQL ignores words of 2,048 bytes or more in text search. */
-const maxWordBytes = 2047;
+import { postgresAppendBatchRoutine } from './postgres-append-routine.ts';
+import { postgresContentSearch } from './postgres-content-search.ts';
+import { postgresLongTermIndex } from './postgres-longterm-index.ts';
+import { postgresMessageSearch } from './postgres-message-search.ts';
 
 /** The tables (and routines) of the shared schema; the client qualifies them with the store's schema. */
 export const postgresTables: readonly string[] = [
@@ -46,53 +47,52 @@ export function migrationLockKey(schema: string): number {
   return h | 0;
 }
 
+/** Whether one error of a cause chain is PostgreSQL's unique violation (SQLSTATE 23505). */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  return e.code === '23505' || /duplicate key value/.test(String(e.message ?? ''));
+}
+
 /**
  * PostgreSQL's side of the shared SQL for one schema: `$n` placeholders, `BIGINT`/`BOOLEAN`, `LEAST`, a
- * `(tenant, session_id, seq)` primary key, `FOR UPDATE` row locks, migrations serialized by
- * `pg_advisory_xact_lock` (which also guards `CREATE SCHEMA`), and full-text search on a stored
- * `to_tsvector('english', …)` column (plus, since schema v8, the row's tenant and log lexemes) with a partial
- * GIN index over live rows, ranked by `ts_rank_cd`. Queries go through `plainto_tsquery` of the already-split
- * words, so no input is parsed as query syntax.
+ * `(tenant, session_id, seq)` primary key, `FOR UPDATE` row locks under READ COMMITTED, keys altered in place,
+ * migrations serialized by `pg_advisory_xact_lock` (which also guards `CREATE SCHEMA`), JSONB documents, and
+ * each full-text index a GIN-indexed `tsvector` (messages, content items, long-term records).
  */
 export function createPostgresDialect(schema: string): SqlDialect {
   const quoted = quoteSchema(schema);
   return {
-    name: 'postgres',
     placeholder: (index) => `$${index}`,
-    types: { int: 'BIGINT', bool: 'BOOLEAN', json: 'TEXT', blob: 'BYTEA' },
+    types: { int: 'BIGINT', bool: 'BOOLEAN', json: 'TEXT', document: 'JSONB', blob: 'BYTEA' },
     true: 'TRUE',
     false: 'FALSE',
     least: (a, b) => `LEAST(${a}, ${b})`,
-    messageKey: { columns: '', constraint: 'PRIMARY KEY (tenant, session_id, seq)' },
     forUpdate: ' FOR UPDATE',
+    readCommitted: true,
     migrationLock: [
       `SELECT pg_advisory_xact_lock(${migrationLockKey(schema)})`,
       `CREATE SCHEMA IF NOT EXISTS ${quoted}`,
     ],
-    indexText: (text) => text.replaceAll('\u0000', ''),
-    fullTextDdl: [
-      `ALTER TABLE engram_messages ADD COLUMN IF NOT EXISTS tsv tsvector GENERATED ALWAYS AS (to_tsvector('english'::regconfig, left(text, ${postgresIndexedChars}))) STORED`,
-      'CREATE INDEX IF NOT EXISTS engram_messages_tsv ON engram_messages USING GIN (tsv) WHERE deleted = FALSE',
-    ],
-    fullTextLogKey: (tenant, log) => postgresLogToken(tenant, log),
-    contentMatch: (words) => {
-      if (words.some((w) => Buffer.byteLength(w) > maxWordBytes)) return undefined; // such a word matches nothing
-      return sql`tsv @@ plainto_tsquery('english'::regconfig, ${words.join(' ')})`;
+    ddl: {
+      messageKey: { columns: '', constraint: 'PRIMARY KEY (tenant, session_id, seq)' },
+      rowIdAndKey: (key) => ({ column: 'rid BIGSERIAL', constraint: `PRIMARY KEY (${key})` }),
+      rowIdPrimaryKey: 'BIGSERIAL PRIMARY KEY',
+      addColumn: 'ADD COLUMN IF NOT EXISTS',
+      alterKeys: true,
+      jsonHasKey: (column, key) => `jsonb_exists(CAST(${column} AS jsonb), '${key}')`,
+      jsonListHas: (column, key, value) => `jsonb_exists(CAST(${column} AS jsonb) -> '${key}', '${value}')`,
+      appendBatchRoutine: postgresAppendBatchRoutine,
     },
+    indexText: (text) => text.replaceAll('\u0000', ''),
     jsonArrayHas: (column, values, mode) =>
       sql`CAST(${raw(column)} AS jsonb) ${raw(mode === 'all' ? '?&' : '?|')} CAST(ARRAY[${joinSql(values)}] AS text[])`,
-    fullText: (words, target, k) => {
-      const usable = words.filter((w) => Buffer.byteLength(w) <= maxWordBytes);
-      if (usable.length === 0) return raw(`SELECT '' AS source, 0 AS seq, 0 AS score WHERE FALSE`);
-      const query = sql`plainto_tsquery('english'::regconfig, ${usable.join(' ')})`;
-      // The owner lexemes (a log's, or the tenant's) are a second condition on the same GIN index, which
-      // intersects their posting lists: only the target's rows are read. (One `@@` of `words && owner` would
-      // match every row of the target when the words are all stop words.)
-      const owner = target.logs
-        ? sql`CAST(${target.logs.map((l) => `'${String(l.key).replaceAll("'", "''")}'`).join(' | ')} AS tsquery)`
-        : sql`CAST(quote_literal(${postgresTenantToken(target.tenant)}) AS tsquery)`;
-      const limit = k === undefined ? raw('') : sql` LIMIT ${k}`;
-      return sql`SELECT m.session_id AS source, m.seq AS seq, ts_rank_cd(m.tsv, ${query}) AS score FROM engram_messages m WHERE m.tenant = ${target.tenant} AND m.deleted = FALSE AND m.tsv @@ ${query} AND m.tsv @@ ${owner} ORDER BY score DESC, m.seq DESC${limit}`;
-    },
+    jsonFieldEquals: (column, key, value) =>
+      sql`(${raw(column)} -> ${key}) = CAST(${JSON.stringify(value)} AS jsonb)`,
+    // pg's and PGlite's default type parsers return JSONB parsed; a client set to return text is parsed here.
+    readDocument: (value) => (typeof value === 'string' ? JSON.parse(value) : value) as JSONValue,
+    isUniqueViolation,
+    messageSearch: postgresMessageSearch,
+    contentSearch: postgresContentSearch,
+    longTermIndex: postgresLongTermIndex,
   };
 }

@@ -4,9 +4,9 @@ import { createTestSchema, type TestDatabase } from '../../../test-support/postg
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { describeMemoryStore } from '../../testing/describe-memory-store.ts';
 import { sqlMigrations } from '../sql/schema.ts';
-import { postgresGinPendingKb } from '../sql/schema-search-prune.ts';
 import { qualifier } from './postgres-client.ts';
 import { createPostgresStore, type PostgresStoreOptions } from './postgres-driver.ts';
+import { postgresGinPendingKb } from './postgres-message-search.ts';
 
 // The real server (scripts/pg-server.sh via the vitest global setup): one schema for the run, a new pool per
 // case, and reopen = a new pool running the migrations again.

@@ -1,7 +1,11 @@
+export type { ContentIndexEntry, SqlContentSearch } from './dialect-content-search.ts';
+export type { SqlDdl } from './dialect-ddl.ts';
+export type { IndexedVersion, LongTermTextSearch, SqlLongTermIndex } from './dialect-longterm-index.ts';
+export type { FullTextLog, FullTextTarget, SqlMessageSearch } from './dialect-message-search.ts';
 export { runMigrations } from './migrate.ts';
-export { type SqlMigration, sqlMigrations } from './schema.ts';
+export { sqlMigrations } from './schema.ts';
 export type { SqlClient, SqlRow, SqlRunResult } from './sql-client.ts';
-export type { FullTextLog, FullTextTarget, SqlDialect, SqlTypes } from './sql-dialect.ts';
+export type { SqlDialect, SqlTypes } from './sql-dialect.ts';
 export {
   type CompiledSql,
   compileSql,
@@ -11,4 +15,5 @@ export {
   type SqlValue,
   sql,
 } from './sql-fragment.ts';
+export type { SqlMigration } from './sql-migration.ts';
 export { createSqlStore, type SqlStore, type SqlStoreOptions } from './sql-store.ts';

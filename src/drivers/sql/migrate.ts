@@ -1,7 +1,8 @@
 import { MemoryError } from '../../core/errors/memory-error.ts';
-import { migrationsTableDdl, type SqlMigration, sqlMigrations } from './schema.ts';
+import { sqlMigrations } from './schema.ts';
 import type { SqlClient } from './sql-client.ts';
 import { compileSql, sql } from './sql-fragment.ts';
+import { migrationsTableDdl, type SqlMigration } from './sql-migration.ts';
 
 /** Options of {@link runMigrations}. */
 export interface RunMigrationsOptions {

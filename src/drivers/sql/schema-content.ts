@@ -1,4 +1,4 @@
-import type { SqlMigration } from './schema.ts';
+import { columnLines, type SqlMigration } from './sql-migration.ts';
 
 /**
  * Schema version 10: content items (seed 004's content store, `ContentStoreV1`). One row per item, keyed by
@@ -13,11 +13,12 @@ export const contentItemsMigration: SqlMigration = {
   version: 10,
   name: 'content items',
   statements: (d) => {
-    const pg = d.name === 'postgres';
+    const key = d.ddl.rowIdAndKey('tenant, user_id, agent_id, space, id');
+    const index = d.contentSearch.ddl;
     return [
       'DROP TABLE IF EXISTS engram_content_items',
       `CREATE TABLE engram_content_items (
-  ${pg ? 'rid BIGSERIAL' : 'rid INTEGER PRIMARY KEY'},
+  ${key.column},
   tenant TEXT NOT NULL,
   user_id TEXT NOT NULL,
   agent_id TEXT NOT NULL,
@@ -33,13 +34,11 @@ export const contentItemsMigration: SqlMigration = {
   tags ${d.types.json} NOT NULL,
   related_to ${d.types.json} NOT NULL,
   metadata ${d.types.json} NOT NULL,
-  content ${d.types.blob} NOT NULL,${pg ? '\n  tsv tsvector NOT NULL,' : ''}
-  ${pg ? 'PRIMARY KEY (tenant, user_id, agent_id, space, id)' : 'UNIQUE (tenant, user_id, agent_id, space, id)'}
+  content ${d.types.blob} NOT NULL,${columnLines(index.columns)}
+  ${key.constraint}
 )`,
       'CREATE INDEX IF NOT EXISTS engram_content_items_order ON engram_content_items (tenant, user_id, agent_id, space, ts, id)',
-      pg
-        ? 'CREATE INDEX IF NOT EXISTS engram_content_items_tsv ON engram_content_items USING GIN (tsv) WITH (fastupdate = off)'
-        : `CREATE VIRTUAL TABLE IF NOT EXISTS engram_content_fts USING fts5(owner, text, content='', contentless_delete=1, tokenize='porter unicode61')`,
+      ...index.statements,
     ];
   },
 };

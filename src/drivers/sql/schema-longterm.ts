@@ -1,4 +1,4 @@
-import type { SqlMigration } from './schema.ts';
+import { columnLines, type SqlMigration } from './sql-migration.ts';
 
 /**
  * Schema version 11: long-term records (`LongTermStoreV1`). Every version of a record is a row keyed by its
@@ -14,10 +14,10 @@ export const longTermMigration: SqlMigration = {
   version: 11,
   name: 'long-term records',
   statements: (d) => {
-    const pg = d.name === 'postgres';
+    const index = d.longTermIndex.ddl;
     return [
       `CREATE TABLE IF NOT EXISTS engram_ltm_records (
-  rid ${pg ? 'BIGSERIAL PRIMARY KEY' : 'INTEGER PRIMARY KEY'},
+  rid ${d.ddl.rowIdPrimaryKey},
   first_rid ${d.types.int} NOT NULL,
   tenant TEXT NOT NULL,
   user_id TEXT NOT NULL,
@@ -31,7 +31,7 @@ export const longTermMigration: SqlMigration = {
   context TEXT,
   session_id TEXT,
   episode TEXT,
-  metadata ${pg ? 'JSONB' : 'TEXT'} NOT NULL,
+  metadata ${d.types.document} NOT NULL,
   provenance TEXT NOT NULL,
   hash TEXT NOT NULL,
   valid_at ${d.types.int},
@@ -41,7 +41,7 @@ export const longTermMigration: SqlMigration = {
   expired_at ${d.types.int},
   terms TEXT NOT NULL,
   context_terms TEXT NOT NULL,
-  term_count ${d.types.int} NOT NULL,${pg ? '\n  tsv tsvector,' : ''}
+  term_count ${d.types.int} NOT NULL,${columnLines(index.columns)}
   UNIQUE (tenant, user_id, agent_id, id, version)
 )`,
       'CREATE INDEX IF NOT EXISTS engram_ltm_current ON engram_ltm_records (tenant, user_id, agent_id, id) WHERE expired_at IS NULL',
@@ -56,29 +56,7 @@ export const longTermMigration: SqlMigration = {
   vector ${d.types.blob} NOT NULL,
   PRIMARY KEY (tenant, user_id, agent_id, model, id)
 )`,
-      ...(pg
-        ? [
-            'CREATE INDEX IF NOT EXISTS engram_ltm_tsv ON engram_ltm_records USING GIN (tsv) WITH (fastupdate = off) WHERE live = 1',
-            `CREATE TABLE IF NOT EXISTS engram_ltm_terms (
-  tenant TEXT NOT NULL,
-  user_id TEXT NOT NULL,
-  agent_id TEXT NOT NULL,
-  term TEXT NOT NULL,
-  df BIGINT NOT NULL,
-  PRIMARY KEY (tenant, term, user_id, agent_id)
-)`,
-            `CREATE TABLE IF NOT EXISTS engram_ltm_counts (
-  tenant TEXT NOT NULL,
-  user_id TEXT NOT NULL,
-  agent_id TEXT NOT NULL,
-  docs BIGINT NOT NULL,
-  terms BIGINT NOT NULL,
-  PRIMARY KEY (tenant, user_id, agent_id)
-)`,
-          ]
-        : [
-            `CREATE VIRTUAL TABLE IF NOT EXISTS engram_ltm_fts USING fts5(scope, text, context, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`,
-          ]),
+      ...index.statements,
     ];
   },
 };
@@ -92,15 +70,9 @@ export const longTermMigration: SqlMigration = {
 export const longTermOriginMigration: SqlMigration = {
   version: 13,
   name: 'long-term record origin',
-  statements: (d) => {
-    const pg = d.name === 'postgres';
-    const add = pg ? 'ADD COLUMN IF NOT EXISTS' : 'ADD COLUMN';
-    return [
-      `ALTER TABLE engram_ltm_records ${add} origin TEXT NOT NULL DEFAULT 'unknown'`,
-      `ALTER TABLE engram_ltm_records ${add} tool_derived ${d.types.int} NOT NULL DEFAULT 0`,
-      pg
-        ? "UPDATE engram_ltm_records SET tool_derived = 1 WHERE jsonb_exists(CAST(provenance AS jsonb), 'tool') OR jsonb_exists(CAST(provenance AS jsonb) -> 'roles', 'tool')"
-        : "UPDATE engram_ltm_records SET tool_derived = 1 WHERE json_extract(provenance, '$.tool') IS NOT NULL OR EXISTS (SELECT 1 FROM json_each(provenance, '$.roles') WHERE value = 'tool')",
-    ];
-  },
+  statements: (d) => [
+    `ALTER TABLE engram_ltm_records ${d.ddl.addColumn} origin TEXT NOT NULL DEFAULT 'unknown'`,
+    `ALTER TABLE engram_ltm_records ${d.ddl.addColumn} tool_derived ${d.types.int} NOT NULL DEFAULT 0`,
+    `UPDATE engram_ltm_records SET tool_derived = 1 WHERE ${d.ddl.jsonHasKey('provenance', 'tool')} OR ${d.ddl.jsonListHas('provenance', 'roles', 'tool')}`,
+  ],
 };

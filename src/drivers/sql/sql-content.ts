@@ -40,7 +40,11 @@ const infoColumns = raw(
   'rid, id, type, format, source, ts, size, tokens, digest, tags, related_to, metadata',
 );
 
-/** The FTS5 `owner` token of a scope's space: one letters-and-digits token no text produces by chance. */
+const itemColumns = raw(
+  'tenant, user_id, agent_id, space, id, type, format, source, ts, size, tokens, digest, tags, related_to, metadata, content',
+);
+
+/** The index `owner` token of a scope's space: one letters-and-digits token no text produces by chance. */
 function ownerToken(scope: Scope, space: string): string {
   const hash = createHash('sha256')
     .update(JSON.stringify([scope.tenant, scope.user ?? '', scope.agent ?? '', space]))
@@ -102,35 +106,30 @@ function conditions(
     );
   }
   if (c.words) {
-    const match = c.words.length === 0 ? undefined : d.contentMatch(c.words, ownerToken(scope, space));
+    const match = c.words.length === 0 ? undefined : d.contentSearch.match(c.words, ownerToken(scope, space));
     if (!match) return undefined;
     parts.push(match);
   }
   return joinSql(parts, ' AND ');
 }
 
-/** Inserts an item row (and its SQLite full-text row) unless its key is taken; whether it was inserted. */
+/** Inserts an item row (and indexes it) unless its key is taken; whether it was inserted. */
 async function insertItem(tx: SqlClient, scope: Scope, space: string, item: ContentItem): Promise<boolean> {
-  const pg = tx.dialect.name === 'postgres';
+  const index = tx.dialect.contentSearch;
   const body = Buffer.from(serializeContent(item.format, item.content), 'utf8');
   const text = searchText(item);
   const values = sql`${scope.tenant}, ${scope.user ?? ''}, ${scope.agent ?? ''}, ${space}, ${item.id}, ${item.type}, ${item.format}, ${item.source}, ${item.timestamp.getTime()}, ${item.size}, ${item.tokens}, ${item.digest}, ${JSON.stringify(item.tags)}, ${JSON.stringify(item.relatedTo)}, ${JSON.stringify(item.metadata)}, ${body}`;
+  const columns = [itemColumns, ...index.rowColumns.map(raw)];
   const row = await queryGet(
     tx,
-    pg
-      ? sql`INSERT INTO engram_content_items (tenant, user_id, agent_id, space, id, type, format, source, ts, size, tokens, digest, tags, related_to, metadata, content, tsv) VALUES (${values}, strip(to_tsvector('english'::regconfig, ${text}))) ON CONFLICT DO NOTHING RETURNING rid`
-      : sql`INSERT INTO engram_content_items (tenant, user_id, agent_id, space, id, type, format, source, ts, size, tokens, digest, tags, related_to, metadata, content) VALUES (${values}) ON CONFLICT DO NOTHING RETURNING rid`,
+    sql`INSERT INTO engram_content_items (${joinSql(columns)}) VALUES (${joinSql([values, ...index.rowValues(text)])}) ON CONFLICT DO NOTHING RETURNING rid`,
   );
   if (!row) return false;
-  if (!pg)
-    await queryRun(
-      tx,
-      sql`INSERT INTO engram_content_fts (rowid, owner, text) VALUES (${Number(row.rid)}, ${ownerToken(scope, space)}, ${text})`,
-    );
+  await index.add(tx, { rid: Number(row.rid), owner: ownerToken(scope, space), text });
   return true;
 }
 
-/** Deletes the rows (and SQLite full-text rows) matching `filter` within a scope's space; how many. */
+/** Deletes the rows (and their index entries) matching `filter` within a scope's space; how many. */
 async function deleteItems(
   tx: SqlClient,
   scope: Scope,
@@ -138,12 +137,7 @@ async function deleteItems(
   filter?: SqlFragment,
 ): Promise<number> {
   const cond = filter ? sql`${where(scope, space)} AND ${filter}` : where(scope, space);
-  if (tx.dialect.name !== 'postgres') {
-    await queryRun(
-      tx,
-      sql`DELETE FROM engram_content_fts WHERE rowid IN (SELECT rid FROM engram_content_items WHERE ${cond})`,
-    );
-  }
+  await tx.dialect.contentSearch.remove(tx, cond);
   return (await queryRun(tx, sql`DELETE FROM engram_content_items WHERE ${cond}`)).changes;
 }
 

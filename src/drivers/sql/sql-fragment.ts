@@ -74,3 +74,10 @@ export function compileSql(fragment: SqlFragment, placeholder: (index: number) =
   walk(fragment);
   return { text, params };
 }
+
+/** SQL text of a parameterless fragment (for DDL such as triggers and generated columns). */
+export function ddlText(fragment: SqlFragment): string {
+  const compiled = compileSql(fragment, () => '?');
+  if (compiled.params.length > 0) throw new Error('ddlText: the fragment has parameters');
+  return compiled.text;
+}

@@ -71,17 +71,19 @@ export async function appendEntries(
   ]);
   const planned: { json: string; input: AppendInput; index: number }[] = [];
   const result: (LogEntry | number)[] = [];
-  const pending = new Map<string, { json: string; slot: number }>();
+  // An id met before in this call (its slot in `planned`), or already in the log (its entry).
+  const pending = new Map<string, { body: string; result: LogEntry | number }>();
   for (const p of prepared) {
     const id = p.input.message.id;
-    const prior = pending.get(id) ?? existing.get(id);
+    const stored = existing.get(id);
+    const prior = pending.get(id) ?? (stored && { body: stored.body, result: stored.entry });
     if (prior) {
-      const body = 'body' in prior ? prior.body : prior.json;
-      if (body !== p.json) throw new DuplicateMessageIdError({ messageId: id, component: ctx.component });
-      result.push('entry' in prior ? prior.entry : prior.slot);
+      if (prior.body !== p.json)
+        throw new DuplicateMessageIdError({ messageId: id, component: ctx.component });
+      result.push(prior.result);
       continue;
     }
-    pending.set(id, { json: p.json, slot: planned.length });
+    pending.set(id, { body: p.json, result: planned.length });
     result.push(planned.length);
     planned.push({ json: p.json, input: p.input, index: planned.length });
   }

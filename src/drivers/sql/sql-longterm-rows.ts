@@ -4,8 +4,11 @@ import type { Scope } from '../../core/scope.ts';
 import type { LongTermFilter } from '../../longterm/long-term-query.ts';
 import type { LongTermProvenance, LongTermRecord } from '../../longterm/long-term-record.ts';
 import { copyProvenance } from '../../longterm/provenance.ts';
-import type { SqlClient, SqlRow } from './sql-client.ts';
+import type { RecordOwner } from '../../longterm/record-filter.ts';
+import type { SqlRow } from './sql-client.ts';
+import type { SqlDialect } from './sql-dialect.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
+import { scopeWhere } from './sql-view.ts';
 
 /** The columns a record version is read from (the records table aliased `r`). */
 export const recordColumns = raw(
@@ -14,18 +17,15 @@ export const recordColumns = raw(
 
 const date = (v: unknown) => (v === null || v === undefined ? undefined : new Date(Number(v)));
 
-/** A record version from its row. */
-export function toRecord(row: SqlRow): LongTermRecord {
+/** A record version from its row, read with the dialect that wrote it. */
+export function toRecord(row: SqlRow, dialect: SqlDialect): LongTermRecord {
   const r: LongTermRecord = {
     id: String(row.id),
     version: Number(row.version),
     event: String(row.event) as LongTermRecord['event'],
     kind: String(row.kind),
     text: String(row.text),
-    metadata: (typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata) as Record<
-      string,
-      JSONValue
-    >,
+    metadata: dialect.readDocument(row.metadata) as Record<string, JSONValue>,
     provenance: copyProvenance(JSON.parse(String(row.provenance)) as Partial<LongTermProvenance>),
     hash: String(row.hash),
     createdAt: new Date(Number(row.created_at)),
@@ -75,37 +75,24 @@ export function scopeTokens(scope: Scope): string[] {
   return out.length > 0 ? out : [token('t', [scope.tenant])];
 }
 
+/** The condition: the row of the records table aliased `alias` belongs to exactly `owner`. */
+export const owned = (owner: RecordOwner, alias = 'r'): SqlFragment =>
+  sql`${raw(`${alias}.tenant = `)}${owner.tenant}${raw(` AND ${alias}.user_id = `)}${owner.user}${raw(` AND ${alias}.agent_id = `)}${owner.agent}`;
+
+/** The condition: a live version (of the records table aliased `r`) in `scope`, meeting every `filter` condition. */
+export const liveWhere = (scope: Scope, filter: readonly SqlFragment[] = []): SqlFragment =>
+  joinSql([scopeWhere(scope, 'r'), raw('r.live = 1'), ...filter], ' AND ');
+
 /** A filter as SQL conditions on the records table aliased `r`. */
-export function filterSql(client: SqlClient, filter: LongTermFilter): SqlFragment[] {
+export function filterSql(dialect: SqlDialect, filter: LongTermFilter): SqlFragment[] {
   const parts: SqlFragment[] = [];
-  const pg = client.dialect.name === 'postgres';
   if (filter.kinds)
     parts.push(filter.kinds.length ? sql`r.kind IN (${joinSql([...filter.kinds])})` : raw('1 = 0'));
   if (filter.session !== undefined) parts.push(sql`r.session_id = ${filter.session}`);
   if (filter.episodes)
     parts.push(filter.episodes.length ? sql`r.episode IN (${joinSql([...filter.episodes])})` : raw('1 = 0'));
-  for (const [key, value] of Object.entries(filter.metadata ?? {})) {
-    if (pg) parts.push(sql`(r.metadata -> ${key}) = CAST(${JSON.stringify(value)} AS jsonb)`);
-    else {
-      const type =
-        value === null
-          ? 'null'
-          : value === true
-            ? 'true'
-            : value === false
-              ? 'false'
-              : typeof value === 'string'
-                ? 'text'
-                : Number.isInteger(value)
-                  ? 'integer'
-                  : 'real';
-      const atom =
-        typeof value === 'string' || typeof value === 'number' ? sql` AND j.atom = ${value}` : raw('');
-      parts.push(
-        sql`EXISTS (SELECT 1 FROM json_each(r.metadata) j WHERE j.key = ${key} AND j.type ${raw(type === 'integer' || type === 'real' ? "IN ('integer', 'real')" : `= '${type}'`)}${atom})`,
-      );
-    }
-  }
+  for (const [key, value] of Object.entries(filter.metadata ?? {}))
+    parts.push(dialect.jsonFieldEquals('r.metadata', key, value));
   if (filter.origins)
     parts.push(filter.origins.length ? sql`r.origin IN (${joinSql([...filter.origins])})` : raw('1 = 0'));
   if (filter.toolDerived !== undefined) parts.push(sql`r.tool_derived = ${filter.toolDerived ? 1 : 0}`);

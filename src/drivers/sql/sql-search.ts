@@ -1,7 +1,7 @@
 import type { Scope } from '../../core/scope.ts';
 import type { SearchHit, SearchQuery } from '../../store/memory-store.ts';
+import type { FullTextLog, FullTextTarget } from './dialect-message-search.ts';
 import type { SqlClient } from './sql-client.ts';
-import type { FullTextLog, FullTextTarget } from './sql-dialect.ts';
 import { queryAll, queryGet } from './sql-exec.ts';
 import { raw, type SqlFragment, sql } from './sql-fragment.ts';
 import { toEntry } from './sql-rows.ts';
@@ -58,7 +58,7 @@ async function searchTarget(
   const rows = await queryAll(
     client,
     sql`WITH RECURSIVE ${chainCte(client, scope, query)}
-SELECT c.source AS source, c.max_seq AS max_seq, ${client.dialect.fullTextLogKey(tenant, raw('c.source'))} AS log_key FROM chain c LIMIT ${maxTargetLogs + 1}`,
+SELECT c.source AS source, c.max_seq AS max_seq, ${client.dialect.messageSearch.logKey(tenant, raw('c.source'))} AS log_key FROM chain c LIMIT ${maxTargetLogs + 1}`,
   );
   if (rows.length === 0) return undefined;
   if (rows.length > maxTargetLogs || rows.some((r) => r.log_key === null || r.log_key === undefined))
@@ -68,7 +68,7 @@ SELECT c.source AS source, c.max_seq AS max_seq, ${client.dialect.fullTextLogKey
     const source = String(row.source);
     const maxSeq = row.max_seq === null || row.max_seq === undefined ? null : Number(row.max_seq);
     const prior = logs.get(source);
-    const key = typeof row.log_key === 'string' ? row.log_key : Number(row.log_key);
+    const key = String(row.log_key);
     const merged =
       prior === undefined
         ? maxSeq
@@ -102,7 +102,7 @@ export async function searchEntries(
   for (;;) {
     const rows = await queryAll(
       client,
-      sql`WITH RECURSIVE ${chainCte(client, scope, query)}, hits AS (${client.dialect.fullText(words, covered.target, k)})
+      sql`WITH RECURSIVE ${chainCte(client, scope, query)}, hits AS (${client.dialect.messageSearch.query(words, covered.target, k)})
 SELECT v.id AS viewer, v.user_id AS user_id, v.agent_id AS agent_id, m.seq AS seq, m.body AS body, m.tokens AS tokens, h.score AS score
 FROM hits h JOIN chain c ON c.source = h.source
 JOIN engram_messages m ON m.tenant = ${t} AND m.session_id = h.source AND m.seq = h.seq

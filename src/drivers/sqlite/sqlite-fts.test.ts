@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/scope.ts';
 import { maxSearchTextLength, maxSearchWords, toSearchWords } from '../../messages/search-text.ts';
 import { expectMemoryError, makeMessage, toInputs } from '../../testing/fixtures.ts';
-import { fts5MatchText } from './sqlite-dialect.ts';
 import { createSqliteStore } from './sqlite-driver.ts';
+import { fts5MatchText } from './sqlite-fts5.ts';
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { ContentTransform } from '../../content/content-transform.ts';
-import { type ContentStore, createContentStore } from '../../content/create-content-store.ts';
+import type { ContentStore } from '../../content/create-content-store.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { type ApiContext, badRequest, handle, intParam, param } from './api-context.ts';
 
@@ -32,20 +32,16 @@ export function transformOf(c: Context): ContentTransform {
  * content items read only.
  */
 export function registerContentRoutes(app: Hono, api: ApiContext): void {
-  const { content, scope } = api.source;
-  // Only the content store's reads: a write through it would not type-check (nor run: the items are read-only).
+  const { contentSpace } = api.source;
+  // Only the content store's reads: a write through it would not type-check (nor run: the object has none).
   const storeOf = (c: Context): Pick<ContentStore, 'query' | 'retrieve'> => {
-    if (!content)
+    if (!contentSpace)
       throw new MemoryError({
         code: 'ITEM_NOT_FOUND',
         component: 'inspector',
         message: 'this store has no content items',
       });
-    return createContentStore({
-      store: { contentItems: content },
-      scope,
-      space: c.req.query('space') || 'default',
-    });
+    return contentSpace(c.req.query('space') || 'default');
   };
   app.get(
     '/api/content',

@@ -1,7 +1,5 @@
 import type { Context, Hono } from 'hono';
 import { MemoryError } from '../../core/errors/memory-error.ts';
-import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
-import type { LongTermMemory } from '../../longterm/long-term-memory.ts';
 import { type ApiContext, handle, intParam, param } from './api-context.ts';
 
 /**
@@ -10,19 +8,18 @@ import { type ApiContext, handle, intParam, param } from './api-context.ts';
  * version of a record with its validity and recording times).
  */
 export function registerMemoryRoutes(app: Hono, api: ApiContext): void {
-  const { longTerm, scope } = api.source;
-  const records = () => {
-    if (!longTerm)
+  const { longTerm, recall, scope } = api.source;
+  const present = <T>(part: T | undefined): T => {
+    if (!part)
       throw new MemoryError({
         code: 'RECORD_NOT_FOUND',
         component: 'inspector',
         message: 'this store has no long-term records',
       });
-    return longTerm;
+    return part;
   };
-  // The live retriever over the read-only records (`recording: 'none'`), typed as its search alone.
-  const retriever = (): Pick<LongTermMemory, 'search'> =>
-    createLongTermMemory({ store: { longTermRecords: records() }, scope, recording: 'none' });
+  const records = () => present(longTerm);
+  const retriever = () => present(recall);
   app.get(
     '/api/records',
     handle(api, async (c: Context) => {

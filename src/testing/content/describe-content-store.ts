@@ -1,10 +1,8 @@
-import { afterAll, afterEach, beforeEach, describe, it } from 'vitest';
 import type { ContentStoreV1 } from '../../content/content-store-v1.ts';
 import { prepareContentItem } from '../../content/prepare-content-item.ts';
-import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createEstimateTokenCounter } from '../../tokens/estimate-token-counter.ts';
+import { describeSuite } from '../describe-suite.ts';
 import { uniqueScope } from '../fixtures.ts';
-import type { ContentCaseContext } from './content-case.ts';
 import { contentCases } from './content-cases.ts';
 
 /** A store holding content items, as the suite opens it. */
@@ -43,67 +41,30 @@ export function describeContentStore(
   factory: ContentStoreFactory,
   options: { skip?: Record<string, string> } = {},
 ): void {
-  const skip = options.skip ?? {};
-  const unknown = Object.keys(skip).filter((k) => !contentCaseNames.includes(k));
-
-  describe(`ContentStoreV1 conformance: ${name}`, () => {
-    let current: ContentStoreHandle | undefined;
-    beforeEach(async () => {
-      current = await factory.open();
-    });
-    afterEach(async () => {
-      const handle = current;
-      current = undefined;
-      if (handle?.close) {
-        try {
-          await handle.close();
-        } catch (error) {
-          if (!MemoryError.hasCode(error, 'STORE_CLOSED')) throw error;
-        }
-      }
-    });
-    afterAll(async () => {
-      await factory.cleanup?.();
-    });
-    if (unknown.length > 0) {
-      it('skip names are known cases', () => {
-        throw new Error(`describeContentStore(${name}): unknown case names in skip: ${unknown.join(', ')}`);
+  describeSuite({
+    title: `ContentStoreV1 conformance: ${name}`,
+    caller: `describeContentStore(${name})`,
+    cases: contentCases,
+    factory,
+    skip: options.skip,
+    timeout: 60_000,
+    run: async (c, handle) => {
+      if (c.needsClose && !handle.current().close) return handle.skip('the store has no close');
+      await c.run({
+        get items() {
+          return handle.current().contentItems;
+        },
+        scope: (extra) => uniqueScope(extra),
+        item: (input) =>
+          prepareContentItem(
+            { type: 'custom', source: 'test', content: 'x', ...input },
+            { counter, clock: { now: () => new Date() }, component: 'test' },
+          ),
+        reopen: async () => (await handle.reopen()).contentItems,
+        async close() {
+          await handle.current().close?.();
+        },
       });
-    }
-    for (const c of contentCases) {
-      const reason = skip[c.name];
-      if (reason !== undefined) {
-        it.skip(`${c.name} (skipped: ${reason})`, () => {});
-        continue;
-      }
-      if (c.needsReopen && !factory.reopen) {
-        it.skip(`${c.name} (skipped: the factory has no reopen)`, () => {});
-        continue;
-      }
-      it(c.name, { timeout: 60_000 }, async (vitestContext) => {
-        if (c.needsClose && !current?.close) vitestContext.skip('the store has no close');
-        const t: ContentCaseContext = {
-          get items() {
-            if (!current) throw new Error('no store is open');
-            return current.contentItems;
-          },
-          scope: (extra) => uniqueScope(extra),
-          item: (input) =>
-            prepareContentItem(
-              { type: 'custom', source: 'test', content: 'x', ...input },
-              { counter, clock: { now: () => new Date() }, component: 'test' },
-            ),
-          async reopen() {
-            if (!factory.reopen || !current) throw new Error('reopen is not available');
-            current = await factory.reopen(current);
-            return current.contentItems;
-          },
-          async close() {
-            await current?.close?.();
-          },
-        };
-        await c.run(t);
-      });
-    }
+    },
   });
 }

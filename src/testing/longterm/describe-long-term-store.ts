@@ -1,7 +1,5 @@
-import { afterAll, afterEach, beforeEach, describe, it } from 'vitest';
-import { MemoryError } from '../../core/errors/memory-error.ts';
-import type { Scope } from '../../core/scope.ts';
 import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
+import { describeSuite } from '../describe-suite.ts';
 import { uniqueScope } from '../fixtures.ts';
 import { longTermCases } from './long-term-cases.ts';
 
@@ -23,26 +21,6 @@ export interface LongTermStoreFactory {
   cleanup?(): Promise<void>;
 }
 
-/** What a long-term case gets. */
-export interface LongTermCaseContext {
-  /** The contract of the open store. */
-  readonly records: LongTermStoreV1;
-  /** A scope with a tenant no other case uses. */
-  scope(extra?: Omit<Scope, 'tenant'>): Scope;
-  /** Closes and reopens the store (only in cases marked `needsReopen`). */
-  reopen(): Promise<LongTermStoreV1>;
-}
-
-/** One conformance case. */
-export interface LongTermCase {
-  /** Its name (the vitest test name, and the key of `skip`). */
-  name: string;
-  /** Whether it needs the factory's `reopen`. */
-  needsReopen?: boolean;
-  /** The case body. */
-  run(t: LongTermCaseContext): Promise<void>;
-}
-
 /** The names of every long-term conformance case, for `skip`. */
 export const longTermCaseNames: readonly string[] = longTermCases.map((c) => c.name);
 
@@ -59,54 +37,20 @@ export function describeLongTermStore(
   factory: LongTermStoreFactory,
   options: { skip?: Record<string, string> } = {},
 ): void {
-  const skip = options.skip ?? {};
-  const unknown = Object.keys(skip).filter((k) => !longTermCaseNames.includes(k));
-  describe(`LongTermStoreV1 conformance: ${name}`, () => {
-    let current: LongTermStoreHandle | undefined;
-    beforeEach(async () => {
-      current = await factory.open();
-    });
-    afterEach(async () => {
-      const handle = current;
-      current = undefined;
-      try {
-        await handle?.close?.();
-      } catch (error) {
-        if (!MemoryError.hasCode(error, 'STORE_CLOSED')) throw error;
-      }
-    });
-    afterAll(async () => {
-      await factory.cleanup?.();
-    });
-    if (unknown.length > 0) {
-      it('skip names are known cases', () => {
-        throw new Error(`describeLongTermStore(${name}): unknown case names in skip: ${unknown.join(', ')}`);
-      });
-    }
-    for (const c of longTermCases) {
-      const reason = skip[c.name];
-      if (reason !== undefined) {
-        it.skip(`${c.name} (skipped: ${reason})`, () => {});
-        continue;
-      }
-      if (c.needsReopen && !factory.reopen) {
-        it.skip(`${c.name} (skipped: the factory has no reopen)`, () => {});
-        continue;
-      }
-      it(c.name, { timeout: 120_000 }, async () => {
-        await c.run({
-          get records() {
-            if (!current) throw new Error('no store is open');
-            return current.longTermRecords;
-          },
-          scope: (extra) => uniqueScope(extra),
-          async reopen() {
-            if (!factory.reopen || !current) throw new Error('reopen is not available');
-            current = await factory.reopen(current);
-            return current.longTermRecords;
-          },
-        });
-      });
-    }
+  describeSuite({
+    title: `LongTermStoreV1 conformance: ${name}`,
+    caller: `describeLongTermStore(${name})`,
+    cases: longTermCases,
+    factory,
+    skip: options.skip,
+    timeout: 120_000,
+    run: (c, handle) =>
+      c.run({
+        get records() {
+          return handle.current().longTermRecords;
+        },
+        scope: (extra) => uniqueScope(extra),
+        reopen: async () => (await handle.reopen()).longTermRecords,
+      }),
   });
 }

@@ -1,8 +1,7 @@
 export {
   describeLongTermStore,
-  type LongTermCase,
-  type LongTermCaseContext,
   type LongTermStoreFactory,
   type LongTermStoreHandle,
   longTermCaseNames,
 } from './describe-long-term-store.ts';
+export type { LongTermCase, LongTermCaseContext } from './long-term-case.ts';

@@ -1,7 +1,7 @@
+export type { Mem0RouteResult } from './mem0-route-result.ts';
 export {
   type Mem0InjectedFault,
   type Mem0RecordedRequest,
-  type Mem0RouteResult,
   type Mem0TestServer,
   type Mem0TestServerOptions,
   startMem0TestServer,

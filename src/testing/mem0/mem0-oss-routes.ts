@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Mem0RouteResult } from './mem0-test-server.ts';
+import type { Mem0RouteResult } from './mem0-route-result.ts';
 import type { Mem0TestStore } from './mem0-test-store.ts';
 import { checkAddBody, checkSearchBody, checkUpdateBody } from './mem0-test-validate.ts';
 

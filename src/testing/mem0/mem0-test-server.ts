@@ -51,14 +51,6 @@ export interface Mem0TestServer {
   close(): Promise<void>;
 }
 
-/** What a route handler answers: a status and a JSON body. */
-export interface Mem0RouteResult {
-  /** The HTTP status. */
-  status: number;
-  /** The JSON body. */
-  body: unknown;
-}
-
 const maxBody = 1024 * 1024;
 
 function readBody(req: IncomingMessage): Promise<string | undefined> {

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
-import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
+import { getLongTermRecords, type HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { memoryToolPathTricks } from '../../testing/memory-tool-path-tricks.ts';
 import { memoryFileKind } from './memory-files.ts';
 import { parseMemoryPath } from './memory-path.ts';
@@ -14,8 +13,8 @@ const open = (options: Partial<MemoryToolHandlerOptions> = {}) => {
   return { store, memory: createMemoryToolHandler({ store, scope, ...options }) };
 };
 /** Every file record in the store, any scope (what a refused command must not have written). */
-const allFiles = async (store: unknown) => {
-  const records = getLongTermRecords(store)!;
+const allFiles = async (store: HasLongTermRecords) => {
+  const records = getLongTermRecords(store);
   return (await records.listRecords({ tenant: 'acme' }, { filter: { kinds: [memoryFileKind] } })).records;
 };
 
@@ -352,6 +351,7 @@ describe('memory tool handler: caps', () => {
         expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
       );
     }
-    expect(() => createMemoryToolHandler({ store: {}, scope })).toThrow(MemoryError);
+    // @ts-expect-error a store without long-term records is a compile error; a JavaScript caller gets INVALID_ARGUMENT
+    expect(() => createMemoryToolHandler({ store: {}, scope })).toThrow(/HasLongTermRecords/);
   });
 });

@@ -3,7 +3,7 @@ import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import { maxRecordTextLength } from '../../longterm/check-record.ts';
-import { recordsOf } from '../../working/record-slot.ts';
+import { getLongTermRecords, type HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { createMemoryFiles, MemoryFileRefusal } from './memory-files.ts';
 import {
   type CommandContext,
@@ -19,7 +19,7 @@ import {
 /** Options of {@link createMemoryToolHandler}. */
 export interface MemoryToolHandlerOptions {
   /** Where the files live: any engram store with long-term records (SQLite, PostgreSQL, JSON files, in process). */
-  store: unknown;
+  store: HasLongTermRecords;
   /** Whose files: each exact scope (tenant, user, agent) has its own `/memories`. */
   scope: Scope;
   /** Largest file, in UTF-8 bytes. @default 32,768 */
@@ -108,7 +108,7 @@ export function createMemoryToolHandler(options: MemoryToolHandlerOptions): Memo
     return value as number;
   };
   const ctx: CommandContext = {
-    files: createMemoryFiles(recordsOf(options.store, component), scope, component),
+    files: createMemoryFiles(getLongTermRecords(options.store, component), scope, component),
     maxFileBytes: limit('maxFileBytes', 32 * 1024, 0),
     maxFiles: limit('maxFiles', 1000, 1),
     maxPathLength: limit('maxPathLength', 255, '/memories/x'.length),

@@ -14,7 +14,7 @@ describe('memory tool: what a crashed command leaves behind', () => {
     const handler = createMemoryToolHandler({ store, scope });
     await handler.execute({ command: 'create', path: '/memories/a.md', file_text: 'kept' });
     // The crashed rename: it sealed the source for /memories/b.md, then died before writing the copy.
-    const files = createMemoryFiles(getLongTermRecords(store)!, scope, 'test');
+    const files = createMemoryFiles(getLongTermRecords(store), scope, 'test');
     expect(await files.seal('/memories/a.md', '/memories/b.md')).toBe('kept');
     expect(
       await handler.execute({
@@ -37,7 +37,7 @@ describe('memory tool: what a crashed command leaves behind', () => {
 
   it('the lock of a holder that crashed is taken once its lease has ended, and waited for before', async () => {
     const store = createMemoryStore();
-    const records = getLongTermRecords(store)!;
+    const records = getLongTermRecords(store);
     const lock = (until: number) =>
       prepareRecord(
         { id: 'mfile_lock', kind: memoryLockKind, text: JSON.stringify({ holder: 'dead', until }) },

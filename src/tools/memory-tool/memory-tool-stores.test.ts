@@ -61,9 +61,9 @@ describe('memory tool handler: scopes and stores', () => {
           ).toMatch(/already exists/);
           // Every edit is a version of the file's record.
           const [record] = (
-            await getLongTermRecords(c)!.listRecords(scope, { filter: { kinds: [memoryFileKind] } })
+            await getLongTermRecords(c).listRecords(scope, { filter: { kinds: [memoryFileKind] } })
           ).records;
-          expect((await getLongTermRecords(c)!.history(scope, record!.id)).length).toBe(21);
+          expect((await getLongTermRecords(c).history(scope, record!.id)).length).toBe(21);
           await c.close();
         } finally {
           await a.close().catch(() => {});

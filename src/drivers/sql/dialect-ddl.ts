@@ -1,0 +1,37 @@
+/**
+ * The schema DDL a dialect spells its own way. The migrations (`schema-*.ts`) are written once with these
+ * fragments; a migration's text must never change once released (`schema-ddl.test.ts` holds their digests).
+ */
+export interface SqlDdl {
+  /**
+   * The messages table's row-key columns and constraint (schema v1). SQLite: `rid INTEGER PRIMARY KEY` (a
+   * stable rowid for the FTS5 index, which VACUUM would otherwise renumber) plus `UNIQUE (tenant, session_id,
+   * seq)`; PostgreSQL: `PRIMARY KEY (tenant, session_id, seq)`.
+   */
+  readonly messageKey: { columns: string; constraint: string };
+  /**
+   * A table with a row id `rid` beside its natural `key` (a column list): the `rid` column and the key's
+   * constraint (schema v10). SQLite: `rid INTEGER PRIMARY KEY` (the rowid its FTS5 rows point at) and
+   * `UNIQUE (key)`; PostgreSQL: `rid BIGSERIAL` and `PRIMARY KEY (key)`.
+   */
+  rowIdAndKey(key: string): { column: string; constraint: string };
+  /** An auto-assigned 64-bit row id that is the primary key (`INTEGER PRIMARY KEY`, `BIGSERIAL PRIMARY KEY`; schema v11). */
+  readonly rowIdPrimaryKey: string;
+  /** The `ALTER TABLE` words adding a column (`ADD COLUMN IF NOT EXISTS`; SQLite has no such form: `ADD COLUMN`). */
+  readonly addColumn: string;
+  /**
+   * Whether `ALTER TABLE` changes a table's primary key and its columns' `NOT NULL` and defaults in place
+   * (PostgreSQL). When false (SQLite), a migration making such a change builds a new table, copies the rows
+   * and renames it (schema v2, v6).
+   */
+  readonly alterKeys: boolean;
+  /** SQL condition (DDL text): the JSON text column `column` has the top-level `key` (SQLite: with a non-null value). */
+  jsonHasKey(column: string, key: string): string;
+  /** SQL condition (DDL text): the JSON array under the top-level `key` of `column` holds the string `value`. */
+  jsonListHas(column: string, key: string, value: string): string;
+  /**
+   * Schema v9: the routine that appends a batch of `append` calls in one statement (PostgreSQL's
+   * `engram_append_batch`); empty where the store batches in one transaction instead (SQLite).
+   */
+  readonly appendBatchRoutine: readonly string[];
+}

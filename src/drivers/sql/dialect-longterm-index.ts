@@ -1,0 +1,56 @@
+import type { Scope } from '../../core/scope.ts';
+import type { LongTermHit } from '../../longterm/long-term-query.ts';
+import type { RecordOwner } from '../../longterm/record-filter.ts';
+import type { SqlClient } from './sql-client.ts';
+import type { SqlFragment } from './sql-fragment.ts';
+
+/** A live record version as the long-term full-text index holds it. */
+export interface IndexedVersion {
+  /** Its row id. */
+  rid: number;
+  /** Its owner. */
+  owner: RecordOwner;
+  /** Analysed terms of its text. */
+  terms: readonly string[];
+  /** Analysed terms of its context. */
+  contextTerms: readonly string[];
+}
+
+/** A checked text search of long-term records, as the shared layer prepares it. */
+export interface LongTermTextSearch {
+  /** The searched scope. */
+  scope: Scope;
+  /** The query's distinct terms (never empty). */
+  terms: readonly string[];
+  /** The weight of a context term against a text term (0: context is not searched). */
+  contextWeight: number;
+  /** The condition on the records table aliased `r`: the scope, live versions, the query's filter. */
+  where: SqlFragment;
+  /** The index tokens the scope requires (`scopeTokens`). */
+  scopeTokens: readonly string[];
+  /** Most hits. */
+  limit: number;
+}
+
+/**
+ * The full-text index of long-term records (schema v11): where it lives, how it is kept in the writing
+ * transaction, and how it is queried and scored (BM25 on both: SQLite's FTS5 `bm25()` or the same formula over
+ * the scope's statistics; PostgreSQL over the document frequencies it keeps per owner).
+ */
+export interface SqlLongTermIndex {
+  /**
+   * Schema v11: column declarations the records table gets for the index (after `term_count`), and the
+   * statements that create the index after the records and vectors tables.
+   */
+  readonly ddl: { columns: readonly string[]; statements: readonly string[] };
+  /** Columns of `engram_ltm_records` holding the index, written with each version (PostgreSQL `tsv`); none for a table apart. */
+  readonly rowColumns: readonly string[];
+  /** The values of {@link rowColumns} for a version, in order (`live`: not a `DELETE`, which the index never holds). */
+  rowValues(version: Omit<IndexedVersion, 'rid'>, live: boolean): SqlFragment[];
+  /** Adds versions that became live (their rows are inserted). */
+  add(tx: SqlClient, versions: readonly IndexedVersion[]): Promise<void>;
+  /** Removes versions that stop being live. */
+  remove(tx: SqlClient, versions: readonly IndexedVersion[]): Promise<void>;
+  /** The best hits of a search (at most `limit`), best first, the oldest record first on ties. */
+  search(client: SqlClient, search: LongTermTextSearch): Promise<LongTermHit[]>;
+}

@@ -1,0 +1,43 @@
+import type { SqlFragment } from './sql-fragment.ts';
+
+/** One log a full-text query covers, up to a seq. */
+export interface FullTextLog {
+  /** Its `log_id` (`session_id` of its rows). */
+  source: string;
+  /** Its index key, as the dialect's `logKey` computed it (read back as text). */
+  key: string;
+  /** The last seq covered; null for every row. */
+  maxSeq: number | null;
+}
+
+/** What a full-text query covers: some logs of a tenant, or (without `logs`) every log of it. */
+export interface FullTextTarget {
+  /** The tenant. */
+  tenant: string;
+  /** The logs; undefined for the whole tenant. */
+  logs?: readonly FullTextLog[];
+}
+
+/**
+ * The full-text index of the messages (`searchMessages`): its DDL through the schema versions and its query.
+ * The index is complete when a write commits (schema v8), so a search never writes.
+ */
+export interface SqlMessageSearch {
+  /** Schema v1: the first full-text index. */
+  readonly initialDdl: readonly string[];
+  /** Schema v5: an index fed in batches (SQLite; replaced by v8); empty where it never was. */
+  readonly batchedDdl: readonly string[];
+  /** Schema v8: the index carries each row's scope and is written in the writing transaction. */
+  readonly scopedDdl: readonly string[];
+  /** Schema v12: the index's pending list bounded (PostgreSQL's GIN); empty where there is none. */
+  readonly pendingListDdl: readonly string[];
+  /** SQL expression: the index key of the log named by the SQL expression `log` in `tenant` (null when it has none). */
+  logKey(tenant: string, log: SqlFragment): SqlFragment;
+  /**
+   * A query selecting `source` (log id), `seq` and `score` (higher is better) of the rows of `target` matching
+   * every one of `words` (already split into letters/digits; never empty; never parsed as query syntax), best
+   * first (newer first on ties within a log), at most `k` of them (all when undefined). Reads only the index
+   * entries of the target's logs (or tenant), whatever else the database holds.
+   */
+  query(words: readonly string[], target: FullTextTarget, k: number | undefined): SqlFragment;
+}

@@ -1,0 +1,83 @@
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { checkId } from '../../core/ids.ts';
+import { checkIds, checkListOptions } from '../../longterm/check-record.ts';
+import type { LongTermPage } from '../../longterm/long-term-query.ts';
+import type { LongTermRecord } from '../../longterm/long-term-record.ts';
+import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
+import { ownerOf } from '../../longterm/record-filter.ts';
+import { queryAll, queryGet } from './sql-exec.ts';
+import { joinSql, sql } from './sql-fragment.ts';
+import { idChunks, type SqlLongTermOptions } from './sql-longterm-options.ts';
+import { filterSql, liveWhere, owned, recordColumns, toRecord } from './sql-longterm-rows.ts';
+
+/** The position after which a listing continues: 0 for the first page, else its cursor's `first_rid`. */
+function listPosition(cursor: string | undefined, component: string): number {
+  const after = cursor === undefined ? 0 : Number.parseInt(cursor, 36);
+  if (!Number.isSafeInteger(after) || after < 0 || (cursor !== undefined && after.toString(36) !== cursor))
+    throw new MemoryError({
+      code: 'INVALID_QUERY',
+      component,
+      message: 'cursor is not a cursor returned by a listing',
+    });
+  return after;
+}
+
+/**
+ * The reads of `LongTermStoreV1` on the shared SQL layer: live versions by id, a record's history, and
+ * listings in `first_rid` order (the cursor is the last one listed, base 36).
+ */
+export function sqlLongTermReads(
+  options: SqlLongTermOptions,
+): Pick<LongTermStoreV1, 'getRecord' | 'getRecords' | 'history' | 'listRecords'> {
+  const { client, component, op } = options;
+  const read = (row: Parameters<typeof toRecord>[0]) => toRecord(row, client.dialect);
+  return {
+    getRecord: (scope, id) =>
+      op('getRecord', scope, async () => {
+        checkId(id, 'id', component);
+        const row = await queryGet(
+          client,
+          sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(ownerOf(scope))} AND r.id = ${id} AND r.live = 1`,
+        );
+        return row ? read(row) : undefined;
+      }),
+    getRecords: (scope, ids) =>
+      op('getRecords', scope, async () => {
+        const list = checkIds(ids, 'ids', component);
+        const found = new Map<string, LongTermRecord>();
+        for (const part of idChunks(list)) {
+          const rows = await queryAll(
+            client,
+            sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(ownerOf(scope))} AND r.id IN (${joinSql(part)}) AND r.live = 1`,
+          );
+          for (const row of rows) found.set(String(row.id), read(row));
+        }
+        return list.flatMap((id) => found.get(id) ?? []);
+      }),
+    history: (scope, id) =>
+      op('history', scope, async () => {
+        checkId(id, 'id', component);
+        const rows = await queryAll(
+          client,
+          sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(ownerOf(scope))} AND r.id = ${id} ORDER BY r.version`,
+        );
+        return rows.map(read);
+      }),
+    listRecords: (scope, listOptions) =>
+      op('listRecords', scope, async (): Promise<LongTermPage> => {
+        const limit = checkListOptions(listOptions, component);
+        const after = listPosition(listOptions?.cursor, component);
+        const where = liveWhere(scope, filterSql(client.dialect, listOptions?.filter ?? {}));
+        const rows = await queryAll(
+          client,
+          sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${where} AND r.first_rid > ${after} ORDER BY r.first_rid LIMIT ${limit + 1}`,
+        );
+        const records = rows.slice(0, limit).map(read);
+        const last = rows[Math.min(limit, rows.length) - 1];
+        const end = last ? { endCursor: Number(last.first_rid).toString(36) } : {};
+        return rows.length > limit && last
+          ? { records, nextCursor: Number(last.first_rid).toString(36), ...end }
+          : { records, ...end };
+      }),
+  };
+}

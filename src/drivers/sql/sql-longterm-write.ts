@@ -1,0 +1,191 @@
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { checkId } from '../../core/ids.ts';
+import { checkIds } from '../../longterm/check-record.ts';
+import type { LongTermRecord } from '../../longterm/long-term-record.ts';
+import type { LongTermStoreV1, PreparedLongTermRecord } from '../../longterm/long-term-store-v1.ts';
+import { checkExpectedVersion } from '../../longterm/prepare-record.ts';
+import { ownerOf, type RecordOwner } from '../../longterm/record-filter.ts';
+import { applyChange, firstVersion, reviveVersion, sameRecord } from '../../longterm/record-versions.ts';
+import type { SqlClient, SqlRow } from './sql-client.ts';
+import { queryAll, queryGet, queryRun } from './sql-exec.ts';
+import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
+import { idChunks, type SqlLongTermOptions } from './sql-longterm-options.ts';
+import { owned, recordColumns, rowTerms, toRecord } from './sql-longterm-rows.ts';
+import { currentRow, expire, insertVersions, type NewVersion } from './sql-longterm-versions.ts';
+import { retryOnUniqueViolation } from './sql-unique-retry.ts';
+import { ownerWhere, scopeWhere } from './sql-view.ts';
+
+/** The current rows (live or a DELETE) of the ids, locked where the dialect locks rows, by id. */
+async function currentRows(
+  tx: SqlClient,
+  owner: RecordOwner,
+  ids: readonly string[],
+): Promise<Map<string, SqlRow>> {
+  const existing = new Map<string, SqlRow>();
+  for (const part of idChunks(ids)) {
+    const rows = await queryAll(
+      tx,
+      sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id IN (${joinSql(part)}) AND r.expired_at IS NULL${raw(tx.dialect.forUpdate)}`,
+    );
+    for (const row of rows) existing.set(String(row.id), row);
+  }
+  return existing;
+}
+
+/**
+ * Adds records in one transaction: the same record again is a no-op, a different one under a live id is
+ * `INVALID_ARGUMENT`, a deleted id comes back as the next version of its record, a new id starts at version 1.
+ */
+async function addInTransaction(
+  tx: SqlClient,
+  owner: RecordOwner,
+  records: readonly PreparedLongTermRecord[],
+  component: string,
+): Promise<LongTermRecord[]> {
+  const now = new Date();
+  const existing = await currentRows(tx, owner, [...new Set(records.map((r) => r.id))]);
+  const out: LongTermRecord[] = [];
+  const added = new Map<string, LongTermRecord>();
+  const pending: (NewVersion & { expire?: number })[] = [];
+  for (const [i, r] of records.entries()) {
+    const row = existing.get(r.id);
+    const have = added.get(r.id) ?? (row && row.event !== 'DELETE' ? toRecord(row, tx.dialect) : undefined);
+    if (have) {
+      if (sameRecord(have, r)) {
+        out.push(have);
+        continue;
+      }
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component,
+        message: `records[${i}]: record "${r.id}" already exists with a different text, kind or metadata`,
+      });
+    }
+    const record = row ? reviveVersion(toRecord(row, tx.dialect), r, now) : firstVersion(r, now);
+    pending.push({
+      record,
+      terms: r.terms,
+      contextTerms: r.contextTerms,
+      firstRid: row ? Number(row.first_rid) : undefined,
+      ...(row ? { expire: Number(row.rid) } : {}),
+    });
+    added.set(r.id, record);
+    out.push(record);
+  }
+  const expired = pending.flatMap((p) => (p.expire === undefined ? [] : [p.expire]));
+  for (const part of idChunks(expired))
+    await queryRun(
+      tx,
+      sql`UPDATE engram_ltm_records SET expired_at = ${now.getTime()} WHERE rid IN (${joinSql(part)})`,
+    );
+  const rids = await insertVersions(tx, owner, pending);
+  await tx.dialect.longTermIndex.add(
+    tx,
+    pending.map((p, i) => ({ rid: rids[i] as number, owner, terms: p.terms, contextTerms: p.contextTerms })),
+  );
+  return out;
+}
+
+/** Purges the rows `cond` selects (every version, vectors, index entries); how many records. */
+async function purgeWhere(tx: SqlClient, cond: SqlFragment): Promise<number> {
+  const liveRows = await queryAll(
+    tx,
+    sql`SELECT r.rid, r.tenant, r.user_id, r.agent_id, r.terms, r.context_terms FROM engram_ltm_records r WHERE ${cond} AND r.live = 1`,
+  );
+  await tx.dialect.longTermIndex.remove(
+    tx,
+    liveRows.map((row) => ({
+      rid: Number(row.rid),
+      owner: { tenant: String(row.tenant), user: String(row.user_id), agent: String(row.agent_id) },
+      terms: rowTerms(row, 'terms'),
+      contextTerms: rowTerms(row, 'context_terms'),
+    })),
+  );
+  const counted = await queryGet(
+    tx,
+    sql`SELECT count(*) AS n FROM engram_ltm_records r WHERE ${cond} AND r.version = 1`,
+  );
+  await queryRun(tx, sql`DELETE FROM engram_ltm_vectors AS r WHERE ${cond}`);
+  await queryRun(tx, sql`DELETE FROM engram_ltm_records AS r WHERE ${cond}`);
+  return Number(counted?.n ?? 0);
+}
+
+/**
+ * The writes of `LongTermStoreV1` on the shared SQL layer: each a transaction that expires the current version
+ * row, inserts the next one and keeps the dialect's full-text index in step.
+ */
+export function sqlLongTermWrites(
+  options: SqlLongTermOptions,
+): Pick<LongTermStoreV1, 'addRecords' | 'updateRecord' | 'deleteRecord' | 'purgeRecords'> {
+  const { client, component, op } = options;
+  return {
+    addRecords: (scope, records) =>
+      op('addRecords', scope, async () => {
+        if (!Array.isArray(records))
+          throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'records must be an array' });
+        const owner = ownerOf(scope);
+        // Two first writes of one id in concurrent transactions both find no row to lock; the loser's insert hits
+        // the unique key, and a retry sees the winner's row (then the usual rules: the same record is a no-op).
+        return retryOnUniqueViolation(client.dialect, component, () =>
+          client.transaction((tx) => addInTransaction(tx, owner, records, component)),
+        );
+      }),
+    updateRecord: (scope, id, change, at) =>
+      op('updateRecord', scope, async () => {
+        checkId(id, 'id', component);
+        const owner = ownerOf(scope);
+        return client.transaction(async (tx) => {
+          const row = await currentRow(tx, owner, id);
+          if (!row || row.event === 'DELETE')
+            throw new MemoryError({
+              code: 'RECORD_NOT_FOUND',
+              component,
+              message: `record "${id}" not found`,
+            });
+          checkExpectedVersion(id, Number(row.version), change, component);
+          const record = applyChange(toRecord(row, tx.dialect), change, at);
+          const terms = change.terms ?? rowTerms(row, 'terms');
+          const contextTerms = change.contextTerms ?? rowTerms(row, 'context_terms');
+          await expire(tx, owner, row, at);
+          const [rid] = await insertVersions(tx, owner, [
+            { record, terms, contextTerms, firstRid: Number(row.first_rid) },
+          ]);
+          await tx.dialect.longTermIndex.add(tx, [{ rid: rid as number, owner, terms, contextTerms }]);
+          return record;
+        });
+      }),
+    deleteRecord: (scope, id, at) =>
+      op('deleteRecord', scope, async () => {
+        checkId(id, 'id', component);
+        const owner = ownerOf(scope);
+        return client.transaction(async (tx) => {
+          const row = await currentRow(tx, owner, id);
+          if (!row || row.event === 'DELETE') return false;
+          const last = toRecord(row, tx.dialect);
+          await expire(tx, owner, row, at);
+          await insertVersions(tx, owner, [
+            {
+              record: { ...last, version: last.version + 1, event: 'DELETE', recordedAt: at },
+              terms: rowTerms(row, 'terms'),
+              contextTerms: rowTerms(row, 'context_terms'),
+              firstRid: Number(row.first_rid),
+            },
+          ]);
+          await queryRun(tx, sql`DELETE FROM engram_ltm_vectors WHERE ${ownerWhere(scope)} AND id = ${id}`);
+          return true;
+        });
+      }),
+    purgeRecords: (scope, ids) =>
+      op('purgeRecords', scope, async () => {
+        const list = ids === undefined ? undefined : checkIds(ids, 'ids', component);
+        return client.transaction(async (tx) => {
+          if (list === undefined) return purgeWhere(tx, scopeWhere(scope, 'r'));
+          const base = owned(ownerOf(scope));
+          let purged = 0;
+          for (const batch of idChunks(list))
+            purged += await purgeWhere(tx, sql`${base} AND r.id IN (${joinSql(batch)})`);
+          return purged;
+        });
+      }),
+  };
+}

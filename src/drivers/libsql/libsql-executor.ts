@@ -135,11 +135,10 @@ export function createLibsqlExecutor(options: LibsqlExecutorOptions): LibsqlExec
   };
   const reads = statements((stmt) => untilFree(() => client.execute(stmt)));
   const queued = <T>(fn: () => Promise<T>): Promise<T> => (options.oneConnection ? turns.run(fn) : fn());
-  const grouped = createWriteGroup(
+  const write = createWriteGroup<LibsqlExecutor>(
     (run) => turns.run(() => untilFree(() => inTransaction(run))),
     isBusyError,
   );
-  const write = <T>(work: (tx: LibsqlExecutor) => Promise<T>) => grouped(work) as Promise<T>;
   return {
     all: (sql, args) => queued(() => reads.all(sql, args)),
     get: (sql, args) => queued(() => reads.get(sql, args)),

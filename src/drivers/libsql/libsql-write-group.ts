@@ -1,8 +1,12 @@
-import type { LibsqlExecutor } from './libsql-executor.ts';
+/** What a group runs its writes on: an open transaction that can set savepoints. */
+export interface GroupTransaction {
+  /** Runs a statement (`SAVEPOINT …`, `RELEASE …`, `ROLLBACK TO …`). */
+  run(sql: string): Promise<unknown>;
+}
 
 /** A write waiting for its group: its work and how to answer its caller. */
-interface GroupedWrite {
-  work: (tx: LibsqlExecutor) => Promise<unknown>;
+interface GroupedWrite<Tx> {
+  work: (tx: Tx) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -17,13 +21,13 @@ const maxGroup = 128;
  * every caller of the group gets that error. `transaction` runs a group's function in one write transaction (it
  * may run it again whole after a busy lock, so the function keeps no state across runs).
  */
-export function createWriteGroup(
-  transaction: (run: (tx: LibsqlExecutor) => Promise<void>) => Promise<void>,
+export function createWriteGroup<Tx extends GroupTransaction>(
+  transaction: (run: (tx: Tx) => Promise<void>) => Promise<void>,
   isRetry: (error: unknown) => boolean,
-): (work: (tx: LibsqlExecutor) => Promise<unknown>) => Promise<unknown> {
-  let pending: GroupedWrite[] = [];
+): <T>(work: (tx: Tx) => Promise<T>) => Promise<T> {
+  let pending: GroupedWrite<Tx>[] = [];
   let running = false;
-  const runGroup = async (group: GroupedWrite[]) => {
+  const runGroup = async (group: GroupedWrite<Tx>[]) => {
     let outcomes: ({ value: unknown } | { error: unknown })[] = [];
     try {
       await transaction(async (tx) => {
@@ -65,9 +69,9 @@ export function createWriteGroup(
       next();
     });
   };
-  return (work) =>
-    new Promise((resolve, reject) => {
-      pending.push({ work, resolve, reject });
+  return <T>(work: (tx: Tx) => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      pending.push({ work, resolve: (value) => resolve(value as T), reject });
       next();
     });
 }

@@ -199,6 +199,7 @@ export function createSqlLongTermRecords(options: SqlLongTermOptions): LongTermS
     joinSql([scopeWhere(scope, 'r'), raw('r.live = 1'), ...filter], ' AND ');
   return {
     specificationVersion: 'v1',
+    vectorSearch: true,
     addRecords: (scope, records: readonly PreparedLongTermRecord[]) =>
       op('addRecords', scope, async () => {
         if (!Array.isArray(records))

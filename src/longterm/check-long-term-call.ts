@@ -1,4 +1,4 @@
-import { checkMethods } from '../core/check-options.ts';
+import { checkDriver } from '../core/check-driver.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
@@ -16,7 +16,6 @@ const requiredMethods = [
   'listRecords',
   'purgeRecords',
 ] as const;
-const optionalMethods = ['getRecords', 'searchText'] as const;
 /** The vector capability: all three or none. */
 const vectorMethods = ['putEmbeddings', 'missingEmbeddings', 'searchVector'] as const;
 
@@ -24,26 +23,13 @@ const invalid = (component: string, message: string) =>
   new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
 
 /**
- * Checks a long-term driver before the engine wraps it: `specificationVersion` `'v1'`, a string `name`, the
- * seven required methods, optional ones functions when present, and the three vector methods all or none.
- * Throws `INVALID_ARGUMENT` naming what is wrong.
+ * Checks a long-term driver before the engine wraps it (see `checkDriver`): the seven required methods,
+ * optional ones functions when present, and the three vector methods all or none. Throws `INVALID_ARGUMENT`
+ * naming what is wrong.
  */
 export function checkLongTermDriver(driver: LongTermDriverV1, component: string): void {
   const what = 'createLongTermRecords(driver)';
-  checkMethods(driver, what, component, requiredMethods);
-  if (driver.specificationVersion !== 'v1')
-    throw invalid(
-      component,
-      `${what}: specificationVersion must be 'v1', got ${describeValue(driver.specificationVersion)}`,
-    );
-  if (typeof driver.name !== 'string' || driver.name === '')
-    throw invalid(component, `${what}: name must be a non-empty string, got ${describeValue(driver.name)}`);
-  for (const m of [...optionalMethods, ...vectorMethods])
-    if (driver[m] !== undefined && typeof driver[m] !== 'function')
-      throw invalid(
-        component,
-        `${what}: ${m} must be a function when present, got ${describeValue(driver[m])}`,
-      );
+  checkDriver(driver, what, component, requiredMethods, ['getRecords', 'searchText', ...vectorMethods]);
   const present = vectorMethods.filter((m) => driver[m] !== undefined);
   if (present.length > 0 && present.length < vectorMethods.length)
     throw invalid(

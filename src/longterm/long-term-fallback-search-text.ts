@@ -1,4 +1,4 @@
-import { MemoryError } from '../core/errors/memory-error.ts';
+import { readAllPages } from '../core/read-all-pages.ts';
 import type { Scope } from '../core/scope.ts';
 import { analyzeText } from './analyze-text.ts';
 import { maxResultLimit } from './check-record.ts';
@@ -19,28 +19,18 @@ export async function searchTextByScan(
   component: string,
 ): Promise<LongTermHit[]> {
   if (query.terms.length === 0) return [];
-  const candidates: Bm25Candidate[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  do {
-    const page = await driver.listRecords(scope, {
-      limit: maxResultLimit,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-    for (const record of page.records)
-      candidates.push({
-        record,
-        terms: analyzeText(record.text),
-        contextTerms: record.context === undefined ? [] : analyzeText(record.context),
-      });
-    cursor = page.nextCursor;
-    if (cursor !== undefined && seen.has(cursor))
-      throw new MemoryError({
-        code: 'STORE_ERROR',
-        component,
-        message: `driver "${driver.name}": listRecords returned the cursor "${cursor}" twice; the listing would not end`,
-      });
-    if (cursor !== undefined) seen.add(cursor);
-  } while (cursor !== undefined);
+  const pages = await readAllPages(
+    (cursor) =>
+      driver.listRecords(scope, { limit: maxResultLimit, ...(cursor === undefined ? {} : { cursor }) }),
+    `driver "${driver.name}": listRecords`,
+    component,
+  );
+  const candidates: Bm25Candidate[] = pages.flatMap((page) =>
+    page.records.map((record) => ({
+      record,
+      terms: analyzeText(record.text),
+      contextTerms: record.context === undefined ? [] : analyzeText(record.context),
+    })),
+  );
   return rankBm25(candidates, query);
 }

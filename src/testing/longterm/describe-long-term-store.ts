@@ -39,6 +39,8 @@ export interface LongTermCase {
   name: string;
   /** Whether it needs the factory's `reopen`. */
   needsReopen?: boolean;
+  /** Whether it needs vector search: skipped, with the reason, for a store whose `vectorSearch` is false. */
+  needsVectors?: boolean;
   /** The case body. */
   run(t: LongTermCaseContext): Promise<void>;
 }
@@ -50,7 +52,9 @@ export const longTermCaseNames: readonly string[] = longTermCases.map((c) => c.n
  * Declares the `LongTermStoreV1` conformance suite for one driver with vitest: round trips (with a reopen),
  * idempotent and atomic adds, versions and history (supersede, delete), BM25 full-text search with filters,
  * vector search by model, listing pages, purge, scope isolation with look-alike ids, typed errors for bad input,
- * and a model-based property. Unknown names in `skip` fail the suite.
+ * and a model-based property. The vector cases are skipped, each with its reason, for a store that reports no
+ * vector search (`vectorSearch` false); the capability case checks that such a store refuses vector calls.
+ * Unknown names in `skip` fail the suite.
  * @example
  * describeLongTermStore('memory', { open: async () => createMemoryStore() });
  */
@@ -93,7 +97,9 @@ export function describeLongTermStore(
         it.skip(`${c.name} (skipped: the factory has no reopen)`, () => {});
         continue;
       }
-      it(c.name, { timeout: 120_000 }, async () => {
+      it(c.name, { timeout: 120_000 }, async (vitestContext) => {
+        if (c.needsVectors && current?.longTermRecords.vectorSearch !== true)
+          vitestContext.skip('the store has no vector search (longTermRecords.vectorSearch is false)');
         await c.run({
           get records() {
             if (!current) throw new Error('no store is open');

@@ -1,0 +1,222 @@
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import { analyzeText } from '../../longterm/analyze-text.ts';
+import type { LongTermCase } from './describe-long-term-store.ts';
+import { ids, rec, rejects, search } from './long-term-case-helpers.ts';
+
+/**
+ * The conformance cases of search: BM25 ranking and filters, vectors (marked `needsVectors`, skipped for a
+ * store without vector search), the capability flag, and a model-based property of text search.
+ */
+export const longTermSearchCases: LongTermCase[] = [
+  {
+    name: 'search: BM25 ranks text hits above context hits, counts rare terms higher, and honours limit and filters',
+    async run(t) {
+      const scope = t.scope({ user: 'u' });
+      const day = (d: number) => new Date(Date.UTC(2023, 4, d));
+      await t.records.addRecords(scope, [
+        rec({
+          id: 'text',
+          text: 'we adopted a puppy named Scout',
+          kind: 'turn',
+          session: 's1',
+          episode: 'e1',
+          validAt: day(1),
+          metadata: { speaker: 'Andrew' },
+        }),
+        rec({
+          id: 'ctx',
+          text: 'that is lovely news',
+          context: 'we adopted a puppy',
+          kind: 'turn',
+          session: 's1',
+          episode: 'e1',
+          validAt: day(2),
+          metadata: { speaker: 'Audrey' },
+        }),
+        rec({
+          id: 'other',
+          text: 'my puppy sleeps all day',
+          kind: 'fact',
+          session: 's2',
+          episode: 'e2',
+          validAt: day(3),
+          metadata: { speaker: 'Andrew' },
+        }),
+        ...Array.from({ length: 8 }, (_, i) =>
+          rec({ id: `filler${i}`, text: `filler text number ${i} about the weather`, session: 's3' }),
+        ),
+      ]);
+      const hits = await search(t.records, scope, 'adopted puppy');
+      expect(ids(hits)).toEqual(['text', 'ctx', 'other']);
+      expect(hits[0]?.record).toEqual(await t.records.getRecord(scope, 'text'));
+      expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+      expect(ids(await search(t.records, scope, 'adopted puppy', { contextWeight: 0 }))).toEqual([
+        'text',
+        'other',
+      ]);
+      expect(ids(await search(t.records, scope, 'adopted puppy', { limit: 1 }))).toEqual(['text']);
+      expect(ids(await search(t.records, scope, 'puppy', { filter: { kinds: ['fact'] } }))).toEqual([
+        'other',
+      ]);
+      expect(ids(await search(t.records, scope, 'puppy', { filter: { session: 's1' } })).sort()).toEqual([
+        'ctx',
+        'text',
+      ]);
+      expect(ids(await search(t.records, scope, 'puppy', { filter: { episodes: ['e2'] } }))).toEqual([
+        'other',
+      ]);
+      expect(
+        ids(await search(t.records, scope, 'puppy', { filter: { metadata: { speaker: 'Andrew' } } })).sort(),
+      ).toEqual(['other', 'text']);
+      expect(
+        ids(await search(t.records, scope, 'puppy', { filter: { validFrom: day(2), validTo: day(2) } })),
+      ).toEqual(['ctx']);
+      expect(await search(t.records, scope, 'zebra')).toEqual([]);
+      expect(await t.records.searchText(scope, { terms: [], limit: 5 })).toEqual([]);
+    },
+  },
+  {
+    name: 'vectors: nearest by cosine among one model, missing ones listed, deleted records dropped',
+    needsVectors: true,
+    async run(t) {
+      const scope = t.scope({ user: 'u' });
+      await t.records.addRecords(scope, [
+        rec({ id: 'x', text: 'east' }),
+        rec({ id: 'y', text: 'north' }),
+        rec({ id: 'z', text: 'north-east' }),
+      ]);
+      expect(await t.records.missingEmbeddings(scope, 'm1', 10)).toEqual(['x', 'y', 'z']);
+      expect(
+        await t.records.putEmbeddings(scope, [
+          { id: 'x', model: 'm1', vector: [1, 0] },
+          { id: 'y', model: 'm1', vector: [0, 1] },
+          { id: 'z', model: 'm1', vector: [0.7, 0.7] },
+          { id: 'x', model: 'm2', vector: [0, 0, 1] },
+          { id: 'ghost', model: 'm1', vector: [1, 1] },
+        ]),
+      ).toBe(4);
+      expect(await t.records.missingEmbeddings(scope, 'm1', 10)).toEqual([]);
+      expect(await t.records.missingEmbeddings(scope, 'm2', 10)).toEqual(['y', 'z']);
+      const hits = await t.records.searchVector(scope, { vector: [1, 0.1], model: 'm1', limit: 2 });
+      expect(ids(hits)).toEqual(['x', 'z']);
+      expect(hits[0]!.score).toBeCloseTo(0.995, 2);
+      expect(ids(await t.records.searchVector(scope, { vector: [0, 0, 1], model: 'm2', limit: 5 }))).toEqual([
+        'x',
+      ]);
+      expect(
+        await t.records.searchVector(t.scope({ user: 'u' }), { vector: [1, 0], model: 'm1', limit: 5 }),
+      ).toEqual([]);
+      await t.records.deleteRecord(scope, 'x', new Date());
+      expect(ids(await t.records.searchVector(scope, { vector: [1, 0], model: 'm1', limit: 5 }))).toEqual([
+        'z',
+        'y',
+      ]);
+    },
+  },
+  {
+    name: 'vectors: a hit carries the current record, every field as getRecord reads it',
+    needsVectors: true,
+    async run(t) {
+      const scope = t.scope({ user: 'u' });
+      await t.records.addRecords(scope, [
+        rec({
+          id: 'ctx',
+          text: 'that is lovely news',
+          context: 'we adopted a puppy',
+          kind: 'turn',
+          session: 's1',
+          episode: 'e1',
+          validAt: new Date(Date.UTC(2023, 4, 2)),
+          metadata: { speaker: 'Audrey' },
+        }),
+      ]);
+      const near = await t.records.putEmbeddings(scope, [{ id: 'ctx', model: 'm', vector: [1, 2] }]);
+      expect(near).toBe(1);
+      expect(
+        (await t.records.searchVector(scope, { vector: [1, 2], model: 'm', limit: 1 }))[0]?.record,
+      ).toEqual(await t.records.getRecord(scope, 'ctx'));
+    },
+  },
+  {
+    name: 'capabilities: vectorSearch is a boolean; without it putEmbeddings and searchVector refuse with INVALID_QUERY and no embedding is missing',
+    async run(t) {
+      expect(typeof t.records.vectorSearch).toBe('boolean');
+      if (t.records.vectorSearch) return;
+      const scope = t.scope({ user: 'u' });
+      await t.records.addRecords(scope, [rec({ id: 'x', text: 'east' })]);
+      await rejects(
+        t.records.putEmbeddings(scope, [{ id: 'x', model: 'm', vector: [1, 0] }]),
+        'INVALID_QUERY',
+        /vector search/,
+      );
+      await rejects(
+        t.records.searchVector(scope, { vector: [1, 0], model: 'm', limit: 5 }),
+        'INVALID_QUERY',
+        /vector search/,
+      );
+      expect(await t.records.missingEmbeddings(scope, 'm', 10)).toEqual([]);
+    },
+  },
+  {
+    name: 'property: search finds exactly the current records of the scope holding a query term, after random adds, updates and deletes',
+    async run(t) {
+      const words = ['apple', 'river', 'stone', 'cloud', 'ember'];
+      const text = fc
+        .array(fc.constantFrom(...words), { minLength: 1, maxLength: 4 })
+        .map((w) => w.join(' '));
+      const op = fc.oneof(
+        fc.record({
+          kind: fc.constant('add' as const),
+          id: fc.integer({ min: 0, max: 5 }),
+          user: fc.constantFrom('p', 'q'),
+          text,
+        }),
+        fc.record({
+          kind: fc.constant('update' as const),
+          id: fc.integer({ min: 0, max: 5 }),
+          user: fc.constantFrom('p', 'q'),
+          text,
+        }),
+        fc.record({
+          kind: fc.constant('delete' as const),
+          id: fc.integer({ min: 0, max: 5 }),
+          user: fc.constantFrom('p', 'q'),
+          text,
+        }),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { maxLength: 25 }), fc.constantFrom(...words), async (ops, query) => {
+          const base = t.scope();
+          const model = new Map<string, string>();
+          for (const o of ops) {
+            const scope = { ...base, user: o.user };
+            const key = `${o.user}/${o.id}`;
+            if (o.kind === 'add' && !model.has(key)) {
+              await t.records.addRecords(scope, [rec({ id: `r${o.id}`, text: o.text })]);
+              model.set(key, o.text);
+            } else if (o.kind === 'update' && model.has(key)) {
+              await t.records.updateRecord(
+                scope,
+                `r${o.id}`,
+                { text: o.text, terms: analyzeText(o.text) },
+                new Date(),
+              );
+              model.set(key, o.text);
+            } else if (o.kind === 'delete') {
+              expect(await t.records.deleteRecord(scope, `r${o.id}`, new Date())).toBe(model.delete(key));
+            }
+          }
+          for (const user of ['p', 'q']) {
+            const expected = [...model]
+              .filter(([k, v]) => k.startsWith(`${user}/`) && v.split(' ').includes(query))
+              .map(([k]) => `r${k.split('/')[1]}`);
+            const got = ids(await search(t.records, { ...base, user }, query));
+            expect(got.sort()).toEqual(expected.sort());
+          }
+        }),
+        { numRuns: 25 },
+      );
+    },
+  },
+];

@@ -1,32 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { engineStoreFactory } from '../../test-support/engine-store-factory.ts';
 import { createMinimalContentDriver } from '../../test-support/minimal-content-driver.ts';
-import { type ContentStoreHandle, describeContentStore } from '../testing/content/index.ts';
+import { describeContentStore } from '../testing/content/index.ts';
 import { expectMemoryError, uniqueScope } from '../testing/fixtures.ts';
 import type { ContentDriverV1 } from './content-driver.ts';
 import { createContentItems } from './create-content-items.ts';
 
-/** Stores of the minimal driver (the four required methods only) through the engine; a reopen wraps the same driver. */
-function engineFactory(make: () => ContentDriverV1) {
-  const drivers = new WeakMap<ContentStoreHandle, ContentDriverV1>();
-  const handle = (driver: ContentDriverV1): ContentStoreHandle => {
-    let closed = false;
-    const h = {
-      contentItems: createContentItems(driver, { isClosed: () => closed }),
-      close: async () => {
-        closed = true;
-      },
-    };
-    drivers.set(h, driver);
-    return h;
-  };
-  return {
-    open: async () => handle(make()),
-    reopen: async (previous: ContentStoreHandle) => {
-      await previous.close?.();
-      return handle(drivers.get(previous) ?? make());
-    },
-  };
-}
+const engineFactory = (make: () => ContentDriverV1) =>
+  engineStoreFactory(make, (driver, isClosed) => ({
+    contentItems: createContentItems(driver, { isClosed }),
+  }));
 
 describeContentStore(
   'engine over the minimal driver (required methods only)',

@@ -61,6 +61,10 @@ export function createContentItems(
     checkScope(scope, component);
     checkSpace(space, component);
   };
+  const openWithId = (scope: Scope, space: string, id: string) => {
+    open(scope, space);
+    checkId(id, 'id', component);
+  };
   // Without a native replace or a transaction, the fallback replace is atomic to this process only if no other
   // write of this store runs in between: writes then go one at a time.
   const serial = driver.replaceItems || driver.transaction ? undefined : createSerialQueue();
@@ -78,13 +82,11 @@ export function createContentItems(
       return write(() => driver.putItem(scope, space, item));
     },
     async getItem(scope, space, id) {
-      open(scope, space);
-      checkId(id, 'id', component);
+      openWithId(scope, space, id);
       return driver.getItem(scope, space, id);
     },
     async getItemInfo(scope, space, id) {
-      open(scope, space);
-      checkId(id, 'id', component);
+      openWithId(scope, space, id);
       return driver.getItemInfo
         ? driver.getItemInfo(scope, space, id)
         : itemInfoByGet(driver, scope, space, id);
@@ -95,8 +97,7 @@ export function createContentItems(
       return driver.queryItems(scope, space, criteria);
     },
     async deleteItem(scope, space, id) {
-      open(scope, space);
-      checkId(id, 'id', component);
+      openWithId(scope, space, id);
       return write(() => driver.deleteItem(scope, space, id));
     },
     async clearItems(scope, space) {

@@ -1,33 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { engineStoreFactory } from '../../test-support/engine-store-factory.ts';
 import { createMinimalLongTermDriver } from '../../test-support/minimal-long-term-driver.ts';
 import { expectMemoryError, uniqueScope } from '../testing/fixtures.ts';
-import { describeLongTermStore, type LongTermStoreHandle } from '../testing/longterm/index.ts';
+import { describeLongTermStore } from '../testing/longterm/index.ts';
 import { createLongTermRecords } from './create-long-term-records.ts';
 import type { LongTermDriverV1 } from './long-term-driver.ts';
 import { prepareRecord } from './prepare-record.ts';
 
-/** Stores of one driver kind through the engine; a reopen wraps the same driver (its data) in a new engine. */
-function engineFactory(make: () => LongTermDriverV1) {
-  const drivers = new WeakMap<LongTermStoreHandle, LongTermDriverV1>();
-  const handle = (driver: LongTermDriverV1): LongTermStoreHandle => {
-    let closed = false;
-    const h = {
-      longTermRecords: createLongTermRecords(driver, { isClosed: () => closed }),
-      close: async () => {
-        closed = true;
-      },
-    };
-    drivers.set(h, driver);
-    return h;
-  };
-  return {
-    open: async () => handle(make()),
-    reopen: async (previous: LongTermStoreHandle) => {
-      await previous.close?.();
-      return handle(drivers.get(previous) ?? make());
-    },
-  };
-}
+const engineFactory = (make: () => LongTermDriverV1) =>
+  engineStoreFactory(make, (driver, isClosed) => ({
+    longTermRecords: createLongTermRecords(driver, { isClosed }),
+  }));
 
 describeLongTermStore(
   'engine over the minimal driver (required methods only: the vector cases skip)',

@@ -50,6 +50,10 @@ export function createLongTermRecords(
       throw new MemoryError({ code: 'STORE_CLOSED', component, message: 'store is closed' });
     checkScope(scope, component);
   };
+  const openWithId = (scope: Scope, id: string) => {
+    open(scope);
+    checkId(id, 'id', component);
+  };
   const { vectorSearch, methods: vectors } = vectorMethodsOf(driver, component);
 
   return {
@@ -61,8 +65,7 @@ export function createLongTermRecords(
       return driver.addRecords(scope, records);
     },
     async getRecord(scope, id) {
-      open(scope);
-      checkId(id, 'id', component);
+      openWithId(scope, id);
       return driver.getRecord(scope, id);
     },
     async getRecords(scope, ids) {
@@ -71,21 +74,18 @@ export function createLongTermRecords(
       return driver.getRecords ? driver.getRecords(scope, list) : getRecordsOneByOne(driver, scope, list);
     },
     async updateRecord(scope, id, change, at) {
-      open(scope);
-      checkId(id, 'id', component);
+      openWithId(scope, id);
       checkPreparedChange(change, component);
       checkAt(at, component);
       return driver.updateRecord(scope, id, change, at);
     },
     async deleteRecord(scope, id, at) {
-      open(scope);
-      checkId(id, 'id', component);
+      openWithId(scope, id);
       checkAt(at, component);
       return driver.deleteRecord(scope, id, at);
     },
     async history(scope, id) {
-      open(scope);
-      checkId(id, 'id', component);
+      openWithId(scope, id);
       return driver.history(scope, id);
     },
     async listRecords(scope, listOptions) {

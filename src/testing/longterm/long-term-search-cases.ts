@@ -4,6 +4,19 @@ import { analyzeText } from '../../longterm/analyze-text.ts';
 import type { LongTermCase } from './describe-long-term-store.ts';
 import { ids, rec, rejects, search } from './long-term-case-helpers.ts';
 
+/** A record found by its context only, with every optional field set. */
+const contextRecord = () =>
+  rec({
+    id: 'ctx',
+    text: 'that is lovely news',
+    context: 'we adopted a puppy',
+    kind: 'turn',
+    session: 's1',
+    episode: 'e1',
+    validAt: new Date(Date.UTC(2023, 4, 2)),
+    metadata: { speaker: 'Audrey' },
+  });
+
 /**
  * The conformance cases of search: BM25 ranking and filters, vectors (marked `needsVectors`, skipped for a
  * store without vector search), the capability flag, and a model-based property of text search.
@@ -24,16 +37,7 @@ export const longTermSearchCases: LongTermCase[] = [
           validAt: day(1),
           metadata: { speaker: 'Andrew' },
         }),
-        rec({
-          id: 'ctx',
-          text: 'that is lovely news',
-          context: 'we adopted a puppy',
-          kind: 'turn',
-          session: 's1',
-          episode: 'e1',
-          validAt: day(2),
-          metadata: { speaker: 'Audrey' },
-        }),
+        contextRecord(),
         rec({
           id: 'other',
           text: 'my puppy sleeps all day',
@@ -119,18 +123,7 @@ export const longTermSearchCases: LongTermCase[] = [
     needsVectors: true,
     async run(t) {
       const scope = t.scope({ user: 'u' });
-      await t.records.addRecords(scope, [
-        rec({
-          id: 'ctx',
-          text: 'that is lovely news',
-          context: 'we adopted a puppy',
-          kind: 'turn',
-          session: 's1',
-          episode: 'e1',
-          validAt: new Date(Date.UTC(2023, 4, 2)),
-          metadata: { speaker: 'Audrey' },
-        }),
-      ]);
+      await t.records.addRecords(scope, [contextRecord()]);
       const near = await t.records.putEmbeddings(scope, [{ id: 'ctx', model: 'm', vector: [1, 2] }]);
       expect(near).toBe(1);
       expect(

@@ -85,7 +85,6 @@ const importCycles: Record<string, string> = {
 };
 const handWrittenQueues: Record<string, string> = {
   'drivers/json-file/json-file-driver.ts': 'being split in issue 22; to use createSerialQueue',
-  'drivers/postgres/postgres-client.ts': 'reworked in issue 22; to use createSerialQueue',
   'views/observational/observational-memory.ts': 'being split in issue 22; to use createSerialQueue',
 };
 

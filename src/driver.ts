@@ -1,13 +1,17 @@
 /**
  * @module engram/driver
- * The kit for writing a store driver: the contracts a driver implements (`MemoryStoreV1`, `ContentStoreV1`,
- * `LongTermStoreV1`), the input checks and limits every built-in driver applies so that all drivers refuse the
- * same inputs with the same typed errors, the preparation of content items and long-term records (hashes,
- * versions, indexed text), and the in-process implementations of the content and long-term contracts a
- * log-only driver can pair with. The conformance suites a driver runs are in `engram/testing`.
+ * The kit for writing a store driver: the contracts a driver implements (`MemoryStoreV1`, and the small
+ * `ContentDriverV1` and `LongTermDriverV1` that `createContentItems` and `createLongTermRecords` turn into the
+ * full `ContentStoreV1` and `LongTermStoreV1`, supplying what a driver leaves out), the input checks and
+ * limits every built-in driver applies so that all drivers refuse the same inputs with the same typed errors
+ * (`MemoryError`), the preparation of content items and long-term records (hashes, versions, indexed text),
+ * and the in-process implementations of the content and long-term contracts a log-only driver can pair with.
+ * The conformance suites a driver runs are in `engram/testing`.
  * @example
- * import { checkSpace, prepareContentItem, type ContentStoreV1 } from 'engram/driver';
+ * import { createContentItems, selectItems, checkContentCriteria, type ContentDriverV1 } from 'engram/driver';
  * import { describeContentStore } from 'engram/testing';
+ * const driver: ContentDriverV1 = { specificationVersion: 'v1', name: 'kv', putItem, getItem, queryItems, deleteItem };
+ * describeContentStore('kv', { open: async () => ({ contentItems: createContentItems(driver) }) });
  */
 
 export {
@@ -21,10 +25,16 @@ export {
 } from './content/check-content.ts';
 export type { ContentDriverV1 } from './content/content-driver.ts';
 export type { ContentItem, ContentItemInfo } from './content/content-item.ts';
-export type { ContentCriteria, ContentQueryPage } from './content/content-query.ts';
-export { defaultQueryLimit, maxIndexedChars, maxQueryLimit } from './content/content-query.ts';
+export {
+  type ContentCriteria,
+  type ContentQueryPage,
+  defaultQueryLimit,
+  maxIndexedChars,
+  maxQueryLimit,
+} from './content/content-query.ts';
 export { type ContentStoreV1, getContentItems, type HasContentItems } from './content/content-store-v1.ts';
 export { contentTransformTypes } from './content/content-transform.ts';
+export { type ContentItemsOptions, createContentItems } from './content/create-content-items.ts';
 export { createMemoryContentItems, type MemoryContentItemsOptions } from './content/memory-content-items.ts';
 export {
   itemInfo,
@@ -34,16 +44,13 @@ export {
 } from './content/prepare-content-item.ts';
 export { indexedText, selectItems } from './content/select-items.ts';
 export { checkTransform } from './content/transforms/index.ts';
-export { DuplicateMessageIdError } from './core/errors/duplicate-message-id-error.ts';
-export type { MemoryErrorOptions } from './core/errors/index.ts';
-// What a third-party driver needed beyond the list above (found by writing `engram/libsql` against this entry only).
 export { checkMethods, checkOptionalInteger, checkOptions } from './core/check-options.ts';
 export { describeValue } from './core/errors/describe-value.ts';
-export { MemoryError, type MemoryErrorCode } from './core/errors/memory-error.ts';
+export { DuplicateMessageIdError } from './core/errors/duplicate-message-id-error.ts';
+export { MemoryError, type MemoryErrorCode, type MemoryErrorOptions } from './core/errors/index.ts';
 export { checkId, createId, isValidId, maxIdLength } from './core/ids.ts';
 export type { LogEntry, MemoryMessage } from './core/message.ts';
-export type { Scope } from './core/scope.ts';
-export { defaultScope } from './core/scope.ts';
+export { defaultScope, type Scope } from './core/scope.ts';
 export { createSerialQueue, type SerialQueue } from './core/serial-queue.ts';
 export { analyzeText, englishStopwords } from './longterm/analyze-text.ts';
 export {
@@ -57,6 +64,7 @@ export {
   maxRecordTextLength,
   maxResultLimit,
 } from './longterm/check-record.ts';
+export { createLongTermRecords, type LongTermRecordsOptions } from './longterm/create-long-term-records.ts';
 export type { LongTermDriverV1 } from './longterm/long-term-driver.ts';
 export type {
   LongTermEmbedding,
@@ -86,7 +94,7 @@ export {
 } from './longterm/memory-long-term-records.ts';
 export { checkExpectedVersion, prepareChange, prepareRecord, recordHash } from './longterm/prepare-record.ts';
 export { copyProvenance } from './longterm/provenance.ts';
-export { cosineSimilarity, ownerOf, type RecordOwner } from './longterm/record-filter.ts';
+export { cosineSimilarity, matchesFilter, ownerOf, type RecordOwner } from './longterm/record-filter.ts';
 export { applyChange, firstVersion, reviveVersion, sameRecord } from './longterm/record-versions.ts';
 export { checkJsonValue } from './messages/check-json-value.ts';
 export {

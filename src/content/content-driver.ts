@@ -5,8 +5,10 @@ import type { ContentCriteria, ContentQueryPage } from './content-query.ts';
 /**
  * The small contract a content-items driver implements; `createContentItems(driver)` builds the full
  * `ContentStoreV1` from it. Every method has exactly the semantics of the `ContentStoreV1` method of the same
- * name (scopes, spaces, the id and stored-value rules; a driver validates items with `checkContentItem` and
- * criteria with `checkContentCriteria`); the engine checks the scope and the store's open state first.
+ * name (scopes, spaces, the id and stored-value rules). The engine checks the store's open state, the scope,
+ * the space and the arguments first (ids, items with `checkContentItem`, criteria with `checkContentCriteria`,
+ * replacements with `checkReplacement`), so a method gets checked input; a driver that needs the normalized
+ * criteria calls `checkContentCriteria` again (`selectItems` pages items held in process).
  *
  * Required: put, get, query, delete. Optional native paths: `getItemInfo` (fallback: `getItem` without its
  * content), `clearItems` (fallback: every queried id deleted), `replaceItems` (fallback: clear and put, inside
@@ -33,6 +35,9 @@ export interface ContentDriverV1 {
   clearItems?(scope: Scope, space: string): Promise<number>;
   /** `ContentStoreV1.replaceItems`; fallback: clear and put inside `transaction`. */
   replaceItems?(scope: Scope, space: string, items: readonly ContentItem[]): Promise<void>;
-  /** Runs `work` atomically (see `LogDriverV1.transaction`). */
+  /**
+   * Runs `work` atomically with the driver it passes (see `LogDriverV1.transaction`): the fallback
+   * `clearItems` and `replaceItems` run inside it.
+   */
   transaction?<T>(work: (driver: ContentDriverV1) => Promise<T>): Promise<T>;
 }

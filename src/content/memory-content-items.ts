@@ -1,24 +1,19 @@
 import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { checkId } from '../core/ids.ts';
-import { checkScope, type Scope } from '../core/scope.ts';
+import type { Scope } from '../core/scope.ts';
 import { copyJsonValue } from '../messages/json-value.ts';
-import {
-  checkContentCriteria,
-  checkContentItem,
-  checkReplacement,
-  checkSpace,
-  defaultMaxContentBytes,
-} from './check-content.ts';
+import { checkContentCriteria } from './check-content.ts';
+import type { ContentDriverV1 } from './content-driver.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
-import type { ContentCriteria, ContentQueryPage } from './content-query.ts';
+import type { ContentQueryPage } from './content-query.ts';
 import type { ContentStoreV1 } from './content-store-v1.ts';
+import { createContentItems } from './create-content-items.ts';
 import { itemInfo, sameContentItem } from './prepare-content-item.ts';
 import { selectItems } from './select-items.ts';
 
 /** Options of {@link createMemoryContentItems}. */
 export interface MemoryContentItemsOptions {
-  /** The error prefix component. @default 'memory' */
+  /** The error prefix component, also the driver's name. @default 'memory' */
   component?: string;
   /** Largest content accepted, in UTF-8 bytes. @default 64 MiB */
   maxContentBytes?: number;
@@ -33,31 +28,25 @@ export function copyItem(item: ContentItem): ContentItem {
 }
 
 /**
- * The content-store contract held in process (the memory driver's `contentItems`, and the default of
- * `createContentStore` without a store): a map per (owner scope, space), copies in and out.
+ * The in-process content driver: a map per (owner scope, space), copies in and out, with its own
+ * `getItemInfo`, `clearItems` and an atomic `replaceItems` (one map swapped for another). Arguments arrive
+ * checked by `createContentItems`.
  */
-export function createMemoryContentItems(options: MemoryContentItemsOptions = {}): ContentStoreV1 {
-  checkOptions(options, 'createMemoryContentItems', 'content');
+export function createMemoryContentDriver(
+  options: Pick<MemoryContentItemsOptions, 'component'> = {},
+): ContentDriverV1 {
   const component = options.component ?? 'memory';
-  const max = options.maxContentBytes ?? defaultMaxContentBytes;
   const spaces = new Map<string, Map<string, ContentItem>>();
   const key = (scope: Scope, space: string) =>
     JSON.stringify([scope.tenant, scope.user ?? null, scope.agent ?? null, space]);
-  const open = (scope: Scope, space: string) => {
-    if (options.isClosed?.())
-      throw new MemoryError({ code: 'STORE_CLOSED', component, message: 'store is closed' });
-    checkScope(scope, component);
-    checkSpace(space, component);
-    return key(scope, space);
-  };
-  const itemsOf = (k: string) => spaces.get(k) ?? new Map<string, ContentItem>();
+  const stored = (scope: Scope, space: string, id: string) => spaces.get(key(scope, space))?.get(id);
 
   return {
     specificationVersion: 'v1',
+    name: component,
     async putItem(scope, space, item): Promise<ContentItemInfo> {
-      const k = open(scope, space);
-      checkContentItem(item, component, max);
-      const items = itemsOf(k);
+      const k = key(scope, space);
+      const items = spaces.get(k) ?? new Map<string, ContentItem>();
       const existing = items.get(item.id);
       if (existing) {
         if (sameContentItem(existing, item)) return itemInfo(existing);
@@ -73,39 +62,46 @@ export function createMemoryContentItems(options: MemoryContentItemsOptions = {}
       return itemInfo(copy);
     },
     async getItem(scope, space, id) {
-      const k = open(scope, space);
-      checkId(id, 'id', component);
-      const item = spaces.get(k)?.get(id);
+      const item = stored(scope, space, id);
       return item && copyItem(item);
     },
     async getItemInfo(scope, space, id) {
-      const k = open(scope, space);
-      checkId(id, 'id', component);
-      const item = spaces.get(k)?.get(id);
+      const item = stored(scope, space, id);
       return item && itemInfo(item);
     },
-    async queryItems(scope, space, criteria?: ContentCriteria): Promise<ContentQueryPage> {
-      const k = open(scope, space);
+    async queryItems(scope, space, criteria): Promise<ContentQueryPage> {
       const checked = checkContentCriteria(criteria, component);
-      return selectItems(spaces.get(k)?.values() ?? [], checked);
+      return selectItems(spaces.get(key(scope, space))?.values() ?? [], checked);
     },
     async deleteItem(scope, space, id) {
-      const k = open(scope, space);
-      checkId(id, 'id', component);
-      return spaces.get(k)?.delete(id) ?? false;
+      return spaces.get(key(scope, space))?.delete(id) ?? false;
     },
     async clearItems(scope, space) {
-      const k = open(scope, space);
+      const k = key(scope, space);
       const n = spaces.get(k)?.size ?? 0;
       spaces.delete(k);
       return n;
     },
     async replaceItems(scope, space, items) {
-      const k = open(scope, space);
-      checkReplacement(items, component, max);
+      const k = key(scope, space);
       const next = new Map(items.map((item) => [item.id, copyItem(item)] as const));
       if (next.size === 0) spaces.delete(k);
       else spaces.set(k, next);
     },
   };
+}
+
+/**
+ * The content-store contract held in process (the memory driver's `contentItems`, and the default of
+ * `createContentStore` without a store): the in-process driver ({@link createMemoryContentDriver}) through
+ * `createContentItems`.
+ */
+export function createMemoryContentItems(options: MemoryContentItemsOptions = {}): ContentStoreV1 {
+  checkOptions(options, 'createMemoryContentItems', 'content');
+  const component = options.component ?? 'memory';
+  return createContentItems(createMemoryContentDriver({ component }), {
+    component,
+    ...(options.maxContentBytes === undefined ? {} : { maxContentBytes: options.maxContentBytes }),
+    ...(options.isClosed ? { isClosed: options.isClosed } : {}),
+  });
 }

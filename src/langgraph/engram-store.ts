@@ -58,7 +58,8 @@ export interface EngramStoreOptions {
   scope?: Scope;
   /**
    * Embeds item texts for semantic `search` with a `query` (a function of texts, or LangChain `Embeddings`).
-   * Without it a `query` ranks items by BM25 over their text. @default none (BM25)
+   * Without it, or on a store without vector search (`longTermRecords.vectorSearch` false), a `query` ranks items
+   * by BM25 over their text. @default none (BM25)
    */
   embed?: ((texts: string[]) => Promise<number[][]>) | EmbeddingsLike;
   /** The embedding's dimensions; a vector of another length is refused. @default not checked */
@@ -109,7 +110,8 @@ export class EngramStore extends BaseStore {
     checkTtl(this.#ttl.sweepIntervalMinutes, 'ttl.sweepIntervalMinutes', invalid);
     this.#onSweepError =
       options.onSweepError ?? ((error) => console.error('[engram] [langgraph] TTL sweep failed:', error));
-    this.#embed = options.embed ? embedder(options.embed, options.dims) : undefined;
+    const embed = options.embed ? embedder(options.embed, options.dims) : undefined;
+    this.#embed = records.vectorSearch ? embed : undefined;
     this.start();
   }
 

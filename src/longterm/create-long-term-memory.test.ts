@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createMinimalLongTermDriver } from '../../test-support/minimal-long-term-driver.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { createLongTermMemory } from './create-long-term-memory.ts';
+import { createLongTermRecords } from './create-long-term-records.ts';
 import type { LongTermEmbedder } from './embedder.ts';
 import { createMemoryLongTermRecords } from './memory-long-term-records.ts';
 
@@ -165,6 +167,36 @@ describe('createLongTermMemory', () => {
     // "cat" shares no term with the feline record: only the vector side finds it.
     const hits = await memory.search('cat');
     expect(hits[0]?.record.text).toBe('My feline sleeps all day.');
+  });
+
+  it('on a store without vector search: nothing is embedded, search and update work by full text alone', async () => {
+    const calls: string[][] = [];
+    const embedder: LongTermEmbedder = {
+      id: 'never',
+      batchSize: 8,
+      maxChars: 1000,
+      async embed(texts) {
+        calls.push([...texts]);
+        return texts.map(() => [1, 0]);
+      },
+    };
+    const store = { longTermRecords: createLongTermRecords(createMinimalLongTermDriver()) };
+    expect(store.longTermRecords.vectorSearch).toBe(false);
+    const errors: unknown[] = [];
+    const memory = createLongTermMemory({
+      store,
+      scope: { tenant: 't' },
+      embedding: embedder,
+      onError: (e) => errors.push(e),
+    });
+    const [added] = await memory.add(['My feline sleeps all day.', 'The car is red.']);
+    await memory.flush();
+    await memory.update(added?.id as string, 'My feline sleeps all night.');
+    expect((await memory.search('feline night')).map((h) => h.record.text)).toEqual([
+      'My feline sleeps all night.',
+    ]);
+    expect(calls).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it('vector ranking keeps its order when every cosine is negative', async () => {

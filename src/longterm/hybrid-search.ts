@@ -35,7 +35,7 @@ export interface HybridSearchOptions extends RankingOptions {
   limit: number;
   /** Which records. */
   filter?: LongTermFilter;
-  /** The vector side, when an embedder is configured. */
+  /** The vector side, when an embedder is configured and the store has vector search (`vectorSearch`). */
   embedder?: LongTermEmbedder;
 }
 
@@ -64,8 +64,9 @@ const jaccard = (a: Set<string>, b: Set<string>) => {
 /**
  * The hybrid retrieval pipeline: a lexical ranking (BM25 over text and context, plus the score of each hit's
  * episode — episode records ranked by the same query — and a boost for the speaker the query names) and, with an
- * embedder, a vector ranking (cosine), the two fused by weighted reciprocal rank; then near-duplicates dropped. Without an embedder it is full text alone. Every call is bounded: at
- * most `candidates` records per retriever, 64 query terms.
+ * embedder on a store with vector search, a vector ranking (cosine), the two fused by weighted reciprocal rank; then
+ * near-duplicates dropped. Without an embedder, or on a store whose `vectorSearch` is false, it is full text
+ * alone. Every call is bounded: at most `candidates` records per retriever, 64 query terms.
  */
 export async function hybridSearch(
   store: LongTermStoreV1,
@@ -89,7 +90,8 @@ export async function hybridSearch(
         .slice(0, candidates)
     : [];
   let vectorHits: LongTermHit[] = [];
-  if (options.embedder) {
+  // A store without vector search ranks by full text alone (its searchVector would refuse).
+  if (options.embedder && store.vectorSearch) {
     const [vector] = await embedTexts(options.embedder, [query]);
     if (vector?.length)
       vectorHits = (

@@ -13,7 +13,12 @@ import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
 /**
  * The small contract a long-term-records driver implements; `createLongTermRecords(driver)` builds the full
  * `LongTermStoreV1` from it. Every method has exactly the semantics of the `LongTermStoreV1` method of the same
- * name (scopes, versions, the stored-value rule); the engine checks the scope and the store's open state first.
+ * name (scopes, versions, the stored-value rule). The engine checks the store's open state, the scope and the
+ * arguments first (ids and id lists without repeats, queries, filters, limits, embeddings, `at`), so a method
+ * gets checked input; the driver checks its own cursors (`INVALID_QUERY`) and throws the contract's errors
+ * (`RECORD_NOT_FOUND`, `CONFLICT` through `checkExpectedVersion`, `INVALID_ARGUMENT` for a different record
+ * under a taken id). `firstVersion`, `reviveVersion`, `applyChange`, `sameRecord` and `matchesFilter` give the
+ * version and filter rules every built-in driver follows.
  *
  * Required: add, get, update, delete, history, list, and purge (a purge erases for good, which no combination
  * of the others can do). Optional: a native `getRecords` (fallback: `getRecord` each), `searchText` (fallback:

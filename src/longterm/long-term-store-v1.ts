@@ -37,6 +37,14 @@ export interface LongTermStoreV1 {
   /** The contract version. */
   readonly specificationVersion: 'v1';
   /**
+   * Whether the store has vector search: `putEmbeddings` stores and `searchVector` compares embeddings (by an
+   * index or by a scan). Every built-in store has it; a store built by `createLongTermRecords` from a driver
+   * without the vector methods has not, and there `putEmbeddings` and `searchVector` throw `INVALID_QUERY` and
+   * `missingEmbeddings` answers `[]`. Callers that embed or search by vector read it first (hybrid search then
+   * ranks by full text alone).
+   */
+  readonly vectorSearch: boolean;
+  /**
    * Adds records (version 1) in one transaction. A record whose id exists in the owner scope with the same
    * hash, kind and metadata is skipped; with anything else the whole call throws `INVALID_ARGUMENT` and writes
    * nothing. Returns the stored current versions, in input order.
@@ -64,11 +72,14 @@ export interface LongTermStoreV1 {
   listRecords(scope: Scope, options?: LongTermListOptions): Promise<LongTermPage>;
   /** The best BM25 hits for the query's terms among current versions, best first. */
   searchText(scope: Scope, query: LongTermTextQuery): Promise<LongTermHit[]>;
-  /** Stores embeddings of current records (a record not in the owner scope is skipped); how many were stored. */
+  /**
+   * Stores embeddings of current records (a record not in the owner scope is skipped); how many were stored.
+   * Needs `vectorSearch`.
+   */
   putEmbeddings(scope: Scope, embeddings: readonly LongTermEmbedding[]): Promise<number>;
-  /** Ids of current records in the scope with no embedding of `model`, oldest first, at most `limit`. */
+  /** Ids of current records in the scope with no embedding of `model`, oldest first, at most `limit` (`[]` without `vectorSearch`). */
   missingEmbeddings(scope: Scope, model: string, limit: number): Promise<string[]>;
-  /** The nearest current records by cosine similarity, best first. */
+  /** The nearest current records by cosine similarity, best first. Needs `vectorSearch`. */
   searchVector(scope: Scope, query: LongTermVectorQuery): Promise<LongTermHit[]>;
   /** Deletes every version (and embedding) of the records in the scope matching nothing or `ids`, for good; how many records. */
   purgeRecords(scope: Scope, ids?: readonly string[]): Promise<number>;

@@ -172,6 +172,12 @@ export function checkExpectedVersion(
   change: LongTermRecordChange,
   component: string,
 ): void {
+  if (typeof change !== 'object' || change === null)
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'longterm',
+      message: 'change must be an object',
+    });
   if (change.expectedVersion !== undefined && change.expectedVersion !== current)
     throw new MemoryError({
       code: 'CONFLICT',

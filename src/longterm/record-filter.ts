@@ -1,3 +1,4 @@
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { canonicalJson } from '../messages/canonical-json.ts';
 import type { LongTermFilter } from './long-term-query.ts';
@@ -22,8 +23,26 @@ export function scopeCovers(scope: Scope, owner: RecordOwner): boolean {
   );
 }
 
-/** Whether a record passes a (checked) filter. */
+/**
+ * Whether a record passes a filter checked with `checkFilter` (the in-process way to apply a filter; a SQL
+ * driver writes it as a WHERE clause). Throws `INVALID_ARGUMENT` when either is not an object.
+ */
 export function matchesFilter(record: LongTermRecord, filter: LongTermFilter): boolean {
+  if (
+    typeof record !== 'object' ||
+    record === null ||
+    typeof record.metadata !== 'object' ||
+    record.metadata === null ||
+    typeof record.provenance !== 'object' ||
+    record.provenance === null ||
+    typeof filter !== 'object' ||
+    filter === null
+  )
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'longterm',
+      message: 'matchesFilter(record, filter): expected a stored record and a checked filter',
+    });
   if (filter.kinds && !filter.kinds.includes(record.kind)) return false;
   if (filter.session !== undefined && record.session !== filter.session) return false;
   if (filter.episodes && (record.episode === undefined || !filter.episodes.includes(record.episode)))
@@ -45,14 +64,20 @@ export function matchesFilter(record: LongTermRecord, filter: LongTermFilter): b
   return true;
 }
 
-/** Cosine similarity of two vectors of one length (0 when either is all zeros). */
+/** Cosine similarity of two vectors of one length (0 when either is all zeros); `INVALID_ARGUMENT` for non-arrays. */
 export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
+  if (!Array.isArray(a) || !Array.isArray(b))
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'longterm',
+      message: 'cosineSimilarity(a, b): expected two arrays of numbers',
+    });
   let dot = 0;
   let na = 0;
   let nb = 0;
   for (let i = 0; i < a.length; i++) {
-    const x = a[i] as number;
-    const y = b[i] as number;
+    const x = typeof a[i] === 'number' ? a[i] : Number.NaN;
+    const y = typeof b[i] === 'number' ? b[i] : Number.NaN;
     dot += x * y;
     na += x * x;
     nb += y * y;

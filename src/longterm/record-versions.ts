@@ -1,3 +1,5 @@
+import { describeValue } from '../core/errors/describe-value.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import { canonicalJson } from '../messages/canonical-json.ts';
 import { copyJsonValue } from '../messages/json-value.ts';
 import type { LongTermRecord, LongTermRecordChange } from './long-term-record.ts';
@@ -5,6 +7,32 @@ import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
 import { copyProvenance } from './provenance.ts';
 
 const copyDate = (d: Date | undefined) => (d === undefined ? undefined : new Date(d.getTime()));
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isDate = (v: unknown): v is Date => v instanceof Date && !Number.isNaN(v.getTime());
+const wrongShape = (what: string, problem: string) =>
+  new MemoryError({ code: 'INVALID_ARGUMENT', component: 'longterm', message: `${what} ${problem}` });
+
+/**
+ * Throws `INVALID_ARGUMENT` unless `value` has the shape the version helpers read: an object with object
+ * `metadata` and `provenance`, Dates where dates go (`createdAt` and `recordedAt` on a stored version). Not a
+ * full check (records come from `prepareRecord` or from the driver's own storage); it keeps a helper called
+ * with something else from failing with a raw `TypeError`.
+ */
+function checkShape(value: unknown, what: string, stored: boolean): void {
+  if (!isObject(value) || !isObject(value.metadata) || !isObject(value.provenance))
+    throw wrongShape(what, `must be a ${stored ? 'stored' : 'prepared'} record, got ${describeValue(value)}`);
+  const dates = stored ? ['createdAt', 'recordedAt'] : [];
+  for (const key of dates)
+    if (!isDate(value[key])) throw wrongShape(`${what}.${key}`, 'must be a valid Date');
+  for (const key of ['validAt', 'invalidAt', 'expiredAt'])
+    if (value[key] !== undefined && !isDate(value[key]))
+      throw wrongShape(`${what}.${key}`, 'must be a valid Date when present');
+}
+
+function checkWhen(value: unknown, what: string): void {
+  if (!isDate(value)) throw wrongShape(what, `must be a valid Date, got ${describeValue(value)}`);
+}
 
 /** A deep copy of a record, so callers never share objects with a store. */
 export function copyRecord(r: LongTermRecord): LongTermRecord {
@@ -32,6 +60,8 @@ export function copyRecord(r: LongTermRecord): LongTermRecord {
 
 /** Version 1 of a prepared record, written at `now`. */
 export function firstVersion(r: PreparedLongTermRecord, now: Date): LongTermRecord {
+  checkShape(r, 'firstVersion(r, now): r', false);
+  checkWhen(now, 'firstVersion(r, now): now');
   const { terms: _t, contextTerms: _c, ...rest } = r;
   return copyRecord({ ...rest, version: 1, event: 'ADD', createdAt: now, recordedAt: now });
 }
@@ -42,6 +72,14 @@ export function applyChange(
   change: LongTermRecordChange & { hash?: string },
   at: Date,
 ): LongTermRecord {
+  checkShape(last, 'applyChange(last, change, at): last', true);
+  const given: unknown = typeof change === 'object' && change !== null ? change.provenance : null;
+  if (given === null || (given !== undefined && !isObject(given)))
+    throw wrongShape(
+      'applyChange(last, change, at): change',
+      'must be a prepared change (see prepareChange)',
+    );
+  checkWhen(at, 'applyChange(last, change, at): at');
   const next: LongTermRecord = {
     ...copyRecord(last),
     version: last.version + 1,
@@ -84,6 +122,8 @@ export function applyChange(
 
 /** Whether a stored version says what a prepared record says (same hash, kind and metadata): adding it again is a no-op. */
 export function sameRecord(stored: LongTermRecord, r: PreparedLongTermRecord): boolean {
+  checkShape(stored, 'sameRecord(stored, r): stored', true);
+  checkShape(r, 'sameRecord(stored, r): r', false);
   return (
     stored.hash === r.hash &&
     stored.kind === r.kind &&
@@ -93,6 +133,7 @@ export function sameRecord(stored: LongTermRecord, r: PreparedLongTermRecord): b
 
 /** The version that adds a deleted record's id again: `ADD`, numbered after `last`, keeping the first `createdAt`. */
 export function reviveVersion(last: LongTermRecord, r: PreparedLongTermRecord, now: Date): LongTermRecord {
+  checkShape(last, 'reviveVersion(last, r, now): last', true);
   return {
     ...firstVersion(r, now),
     version: last.version + 1,

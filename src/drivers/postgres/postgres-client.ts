@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createSerialQueue } from '../../core/serial-queue.ts';
 import type { SqlClient, SqlRow, SqlRunResult } from '../sql/sql-client.ts';
 import type { SqlDialect } from '../sql/sql-dialect.ts';
 import type { SqlValue } from '../sql/sql-fragment.ts';
@@ -185,12 +186,8 @@ export function createPostgresClient(options: PostgresClientOptions): SqlClient 
 
   // One connection: a queue keeps every call (and every transaction as a whole) from interleaving.
   const conn = connection!;
-  let tail: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = tail.then(fn, fn);
-    tail = run.catch(() => undefined);
-    return run;
-  };
+  const queue = createSerialQueue();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => queue.run(fn);
   const transaction: SqlClient['transaction'] = (fn) => attempt(() => serial(() => inTransaction(conn, fn)));
   const inner = overConnection(dialect, q, conn, transaction);
   return {

@@ -13,6 +13,7 @@ import { sqlLongTermWrites } from './sql-longterm-write.ts';
 export function createSqlLongTermRecords(options: SqlLongTermOptions): LongTermStoreV1 {
   return {
     specificationVersion: 'v1',
+    vectorSearch: true,
     ...sqlLongTermWrites(options),
     ...sqlLongTermReads(options),
     ...sqlLongTermSearch(options),

@@ -28,7 +28,9 @@ export const longTermCaseNames: readonly string[] = longTermCases.map((c) => c.n
  * Declares the `LongTermStoreV1` conformance suite for one driver with vitest: round trips (with a reopen),
  * idempotent and atomic adds, versions and history (supersede, delete), BM25 full-text search with filters,
  * vector search by model, listing pages, purge, scope isolation with look-alike ids, typed errors for bad input,
- * and a model-based property. Unknown names in `skip` fail the suite.
+ * and a model-based property. The vector cases are skipped, each with its reason, for a store that reports no
+ * vector search (`vectorSearch` false); the capability case checks that such a store refuses vector calls.
+ * Unknown names in `skip` fail the suite.
  * @example
  * describeLongTermStore('memory', { open: async () => createMemoryStore() });
  */
@@ -44,13 +46,16 @@ export function describeLongTermStore(
     factory,
     skip: options.skip,
     timeout: 120_000,
-    run: (c, handle) =>
-      c.run({
+    run: (c, handle) => {
+      if (c.needsVectors && !handle.current().longTermRecords.vectorSearch)
+        handle.skip('the store has no vector search (longTermRecords.vectorSearch is false)');
+      return c.run({
         get records() {
           return handle.current().longTermRecords;
         },
         scope: (extra) => uniqueScope(extra),
         reopen: async () => (await handle.reopen()).longTermRecords,
-      }),
+      });
+    },
   });
 }

@@ -17,6 +17,8 @@ export interface LongTermCase {
   name: string;
   /** Whether it needs the factory's `reopen`. */
   needsReopen?: boolean;
+  /** Whether it needs vector search: skipped, with the reason, for a store whose `vectorSearch` is false. */
+  needsVectors?: boolean;
   /** The case body. */
   run(t: LongTermCaseContext): Promise<void>;
 }

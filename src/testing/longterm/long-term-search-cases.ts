@@ -1,12 +1,27 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { Scope } from '../../core/scope.ts';
 import { analyzeText } from '../../longterm/analyze-text.ts';
 import type { LongTermCase } from './long-term-case.ts';
 import { ids, rec, rejects, search } from './long-term-case-helpers.ts';
 
-/** The search, isolation, listing, vector, purge, bad-input and property cases of the long-term suite. */
-export const queryCases: LongTermCase[] = [
+/** A record found by its context only, with every optional field set. */
+const contextRecord = () =>
+  rec({
+    id: 'ctx',
+    text: 'that is lovely news',
+    context: 'we adopted a puppy',
+    kind: 'turn',
+    session: 's1',
+    episode: 'e1',
+    validAt: new Date(Date.UTC(2023, 4, 2)),
+    metadata: { speaker: 'Audrey' },
+  });
+
+/**
+ * The conformance cases of search: BM25 ranking and filters, vectors (marked `needsVectors`, skipped for a
+ * store without vector search), the capability flag, and a model-based property of text search.
+ */
+export const longTermSearchCases: LongTermCase[] = [
   {
     name: 'search: BM25 ranks text hits above context hits, counts rare terms higher, and honours limit and filters',
     async run(t) {
@@ -22,16 +37,7 @@ export const queryCases: LongTermCase[] = [
           validAt: day(1),
           metadata: { speaker: 'Andrew' },
         }),
-        rec({
-          id: 'ctx',
-          text: 'that is lovely news',
-          context: 'we adopted a puppy',
-          kind: 'turn',
-          session: 's1',
-          episode: 'e1',
-          validAt: day(2),
-          metadata: { speaker: 'Audrey' },
-        }),
+        contextRecord(),
         rec({
           id: 'other',
           text: 'my puppy sleeps all day',
@@ -48,11 +54,6 @@ export const queryCases: LongTermCase[] = [
       const hits = await search(t.records, scope, 'adopted puppy');
       expect(ids(hits)).toEqual(['text', 'ctx', 'other']);
       expect(hits[0]?.record).toEqual(await t.records.getRecord(scope, 'text'));
-      const near = await t.records.putEmbeddings(scope, [{ id: 'ctx', model: 'm', vector: [1, 2] }]);
-      expect(near).toBe(1);
-      expect(
-        (await t.records.searchVector(scope, { vector: [1, 2], model: 'm', limit: 1 }))[0]?.record,
-      ).toEqual(await t.records.getRecord(scope, 'ctx'));
       expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
       expect(ids(await search(t.records, scope, 'adopted puppy', { contextWeight: 0 }))).toEqual([
         'text',
@@ -80,66 +81,8 @@ export const queryCases: LongTermCase[] = [
     },
   },
   {
-    name: 'isolation: look-alike tenants, users and ids see nothing of each other; a tenant-wide search covers its users only',
-    async run(t) {
-      const base = t.scope();
-      const alice = { ...base, user: 'alice' };
-      const bob = { ...base, user: 'bob' };
-      const aliceAgent = { ...base, user: 'alice', agent: 'helper' };
-      const lookAlike = { tenant: `${base.tenant} `, user: 'alice' };
-      const other = { tenant: `${base.tenant}x`, user: 'alice' };
-      await t.records.addRecords(alice, [rec({ id: 'same', text: 'secret plan alpha' })]);
-      await t.records.addRecords(bob, [rec({ id: 'same', text: 'secret plan bravo' })]);
-      await t.records.addRecords(aliceAgent, [rec({ id: 'same', text: 'secret plan charlie' })]);
-      await t.records.addRecords(lookAlike, [rec({ id: 'same', text: 'secret plan delta' })]);
-      await t.records.addRecords(other, [rec({ id: 'same', text: 'secret plan echo' })]);
-      expect((await t.records.getRecord(alice, 'same'))?.text).toBe('secret plan alpha');
-      expect((await t.records.getRecord(bob, 'same'))?.text).toBe('secret plan bravo');
-      expect((await t.records.getRecord(aliceAgent, 'same'))?.text).toBe('secret plan charlie');
-      expect(await t.records.getRecord({ tenant: base.tenant }, 'same')).toBeUndefined();
-      const texts = async (scope: Scope) => {
-        const hits = await search(t.records, scope, 'secret plan');
-        const page = await t.records.listRecords(scope);
-        const listed = page.records.map((r) => r.text).sort();
-        expect(hits.length).toBe(listed.length);
-        return listed;
-      };
-      expect(await texts(alice)).toEqual(['secret plan alpha', 'secret plan charlie']);
-      expect(await texts(bob)).toEqual(['secret plan bravo']);
-      expect(await texts({ ...base, agent: 'helper' })).toEqual(['secret plan charlie']);
-      expect(await texts(base)).toEqual(['secret plan alpha', 'secret plan bravo', 'secret plan charlie']);
-      expect(await texts(lookAlike)).toEqual(['secret plan delta']);
-      expect(await texts({ tenant: other.tenant })).toEqual(['secret plan echo']);
-      await t.records.updateRecord(bob, 'same', { text: 'changed' }, new Date());
-      expect((await t.records.getRecord(alice, 'same'))?.version).toBe(1);
-      expect(await t.records.purgeRecords(bob)).toBe(1);
-      expect((await t.records.getRecord(alice, 'same'))?.text).toBe('secret plan alpha');
-      expect(await t.records.history(bob, 'same')).toEqual([]);
-    },
-  },
-  {
-    name: 'list: pages in a stable order with a cursor, filtered',
-    async run(t) {
-      const scope = t.scope({ user: 'u' });
-      for (let i = 0; i < 7; i++)
-        await t.records.addRecords(scope, [
-          rec({ id: `r${i}`, text: `note ${i}`, kind: i % 2 ? 'fact' : 'turn' }),
-        ]);
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await t.records.listRecords(scope, { limit: 3, ...(cursor ? { cursor } : {}) });
-        seen.push(...page.records.map((r) => r.id));
-        cursor = page.nextCursor;
-      } while (cursor);
-      expect(seen).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6']);
-      const facts = await t.records.listRecords(scope, { filter: { kinds: ['fact'] } });
-      expect(facts.records.map((r) => r.id)).toEqual(['r1', 'r3', 'r5']);
-      await rejects(t.records.listRecords(scope, { cursor: '!!not a cursor' }), 'INVALID_QUERY');
-    },
-  },
-  {
     name: 'vectors: nearest by cosine among one model, missing ones listed, deleted records dropped',
+    needsVectors: true,
     async run(t) {
       const scope = t.scope({ user: 'u' });
       await t.records.addRecords(scope, [
@@ -176,63 +119,36 @@ export const queryCases: LongTermCase[] = [
     },
   },
   {
-    name: 'purge: removes every version of the named records, or all of the scope, for good',
+    name: 'vectors: a hit carries the current record, every field as getRecord reads it',
+    needsVectors: true,
     async run(t) {
       const scope = t.scope({ user: 'u' });
-      await t.records.addRecords(scope, [
-        rec({ id: 'a', text: 'alpha' }),
-        rec({ id: 'b', text: 'bravo' }),
-        rec({ id: 'c', text: 'charlie' }),
-      ]);
-      await t.records.updateRecord(scope, 'a', { text: 'alpha two' }, new Date());
-      expect(await t.records.purgeRecords(scope, ['a', 'nope'])).toBe(1);
-      expect(await t.records.history(scope, 'a')).toEqual([]);
-      expect(ids(await search(t.records, scope, 'alpha'))).toEqual([]);
-      expect(await t.records.purgeRecords(scope)).toBe(2);
-      expect((await t.records.listRecords(scope)).records).toEqual([]);
+      await t.records.addRecords(scope, [contextRecord()]);
+      const near = await t.records.putEmbeddings(scope, [{ id: 'ctx', model: 'm', vector: [1, 2] }]);
+      expect(near).toBe(1);
+      expect(
+        (await t.records.searchVector(scope, { vector: [1, 2], model: 'm', limit: 1 }))[0]?.record,
+      ).toEqual(await t.records.getRecord(scope, 'ctx'));
     },
   },
   {
-    name: 'bad input: typed errors name the field and write nothing',
+    name: 'capabilities: vectorSearch is a boolean; without it putEmbeddings and searchVector refuse with INVALID_QUERY and no embedding is missing',
     async run(t) {
+      expect(typeof t.records.vectorSearch).toBe('boolean');
+      if (t.records.vectorSearch) return;
       const scope = t.scope({ user: 'u' });
-      await t.records.addRecords(scope, [rec({ id: 'keep', text: 'kept' })]);
+      await t.records.addRecords(scope, [rec({ id: 'x', text: 'east' })]);
       await rejects(
-        t.records.searchText(scope, { terms: ['ok', 'not a term'], limit: 5 }),
+        t.records.putEmbeddings(scope, [{ id: 'x', model: 'm', vector: [1, 0] }]),
         'INVALID_QUERY',
-        /terms/,
+        /vector search/,
       );
-      await rejects(t.records.searchText(scope, { terms: ['ok'], limit: 0 }), 'INVALID_QUERY', /limit/);
       await rejects(
-        t.records.searchText(scope, { terms: ['ok'], limit: 5, filter: { color: 'red' } as never }),
+        t.records.searchVector(scope, { vector: [1, 0], model: 'm', limit: 5 }),
         'INVALID_QUERY',
-        /filter\.color/,
+        /vector search/,
       );
-      await rejects(
-        t.records.searchText({ tenant: '' }, { terms: ['ok'], limit: 5 }),
-        'INVALID_ARGUMENT',
-        /tenant/,
-      );
-      await rejects(
-        t.records.searchVector(scope, { vector: [Number.NaN], model: 'm', limit: 5 }),
-        'INVALID_QUERY',
-        /vector/,
-      );
-      await rejects(
-        t.records.putEmbeddings(scope, [{ id: 'keep', model: 'm', vector: [] }]),
-        'INVALID_ARGUMENT',
-        /vector/,
-      );
-      await rejects(t.records.getRecord(scope, ''), 'INVALID_ARGUMENT');
-      await rejects(
-        t.records.searchText(scope, { terms: ['ok'], limit: 5, filter: { metadata: { a: { b: 1 } } } }),
-        'INVALID_QUERY',
-        /metadata\.a/,
-      );
-      await rejects(t.records.listRecords(scope, { limit: 5000 }), 'INVALID_QUERY', /limit/);
-      expect(() => rec({ text: 'x', metadata: { bad: Number.NaN } })).toThrow(/metadata/);
-      expect(() => rec({ text: '' })).toThrow(/text/);
-      expect(await t.records.history(scope, 'keep')).toHaveLength(1);
+      expect(await t.records.missingEmbeddings(scope, 'm', 10)).toEqual([]);
     },
   },
   {

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import type { ModelMessage } from 'ai';
+import type { Clock } from '../core/clock.ts';
+import type { MemoryMessage } from '../core/message.ts';
+import { recordedMessages } from './long-term-input.ts';
+import type { KeepOutRules } from './long-term-keep-out.ts';
+import type { LongTermMemoryOptions } from './long-term-memory-options.ts';
+import type { LongTermProvenance, LongTermRecord, NewLongTermRecord } from './long-term-record.ts';
+import { spokenText, toolsReadAfter, turnRecords } from './turn-records.ts';
+
+const hashId = (prefix: string, parts: readonly string[]) =>
+  `${prefix}_${createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24)}`;
+
+/** What a long-term memory's `record` needs. */
+export interface RecorderOptions {
+  /** The memory's options (session, recording, roles, neighbours, episodes, keepOut). */
+  options: LongTermMemoryOptions;
+  /** The rules of `keepOut`. */
+  rules: KeepOutRules;
+  /** The clock plain messages are stamped with. */
+  clock: Clock;
+  /** Adds records (the memory's `add`). */
+  add(records: NewLongTermRecord[]): Promise<LongTermRecord[]>;
+  /** Starts the background work (fact extraction). */
+  schedule(): Promise<void>;
+}
+
+/** The episode record of a `record` call: the turns it kept, as one text, for episode fusion. */
+function episodeRecord(
+  told: readonly NewLongTermRecord[],
+  first: MemoryMessage,
+  session: string | undefined,
+): NewLongTermRecord {
+  const text = told
+    .map((t) => t.text)
+    .join('\n')
+    .slice(0, 64 * 1024);
+  return {
+    id: hashId('episode', [session ?? '', ...told.flatMap((t) => t.provenance?.messageIds ?? [])]),
+    kind: 'episode',
+    text,
+    ...(session === undefined ? {} : { session, episode: session }),
+    validAt: first.createdAt,
+    provenance: {
+      origin: 'conversation',
+      toolDerived: told.some((t) => t.provenance?.toolDerived),
+      messageIds: told.flatMap((t) => t.provenance?.messageIds ?? []),
+      roles: told.flatMap((t) => t.provenance?.roles ?? []),
+      ...(session === undefined ? {} : { session }),
+    },
+  };
+}
+
+/**
+ * A long-term memory's `record`: each kept turn with its neighbours and dates as a `turn` record (ids derived
+ * from the session and the source messages, so recording twice adds nothing), plus an `episode` record per call;
+ * it remembers the last spoken message and the tools read, for the context of the next call's first turn.
+ */
+export function createRecorder(
+  o: RecorderOptions,
+): (input: readonly (MemoryMessage | ModelMessage)[]) => Promise<void> {
+  const { options, rules } = o;
+  const recording = options.recording ?? 'turns';
+  const keepOut = options.keepOut ?? {};
+  let previous: MemoryMessage | undefined;
+  let toolsRead: string[] = [];
+  return async (input) => {
+    const messages = recordedMessages(input, o.clock);
+    if (recording === 'none' || messages.length === 0) return;
+    const turns = turnRecords(messages, {
+      ...(options.session === undefined ? {} : { session: options.session }),
+      ...(options.roles ? { roles: options.roles } : {}),
+      neighbours: options.neighbours ?? 2,
+      ...(previous ? { previous } : {}),
+      toolsRead,
+      toolDerivedContext: !keepOut.toolDerived,
+    })
+      .filter((r) => !rules.keptOut(r.provenance as LongTermProvenance, 'memory'))
+      .map((r) => ({
+        ...r,
+        id: hashId('turn', [options.session ?? '', ...(r.provenance?.messageIds ?? [])]),
+      }));
+    const all: NewLongTermRecord[] = [...turns];
+    // With tool-derived text kept out of recall, the episode gathers the other turns only, so it stays recallable.
+    const told = keepOut.toolDerived ? turns.filter((t) => !t.provenance?.toolDerived) : turns;
+    if ((options.episodes ?? true) && told.length > 0)
+      all.push(episodeRecord(told, messages[0] as MemoryMessage, options.session));
+    if (all.length > 0) await o.add(all);
+    previous = [...messages].reverse().find((m) => spokenText(m) !== '') ?? previous;
+    toolsRead = toolsReadAfter(messages, toolsRead);
+    if (recording === 'facts') void o.schedule();
+  };
+}

@@ -1,0 +1,70 @@
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { checkListOptions } from './check-record.ts';
+import type { LongTermDriverV1 } from './long-term-driver.ts';
+import type { LongTermPage } from './long-term-query.ts';
+import type { LongTermRecord } from './long-term-record.ts';
+import { currentVersion, liveEntries, type MemoryLongTermState } from './memory-long-term-state.ts';
+import { rankBm25 } from './rank-bm25.ts';
+import { matchesFilter, ownerOf } from './record-filter.ts';
+import { copyRecord } from './record-versions.ts';
+
+/** The read methods of the in-process long-term driver, its text search included. */
+export type MemoryLongTermReads = Required<
+  Pick<LongTermDriverV1, 'getRecord' | 'getRecords' | 'history' | 'listRecords' | 'searchText'>
+>;
+
+/**
+ * The in-process driver's reads (arguments already checked by the engine): copies out, listings in order of
+ * first add with the position as cursor, BM25 over the terms stored with each version ({@link rankBm25}).
+ */
+export function memoryLongTermReads(state: MemoryLongTermState, component: string): MemoryLongTermReads {
+  return {
+    async getRecord(scope, id) {
+      const entries = await state.open(scope);
+      const record = currentVersion(entries.get(state.keyOf(ownerOf(scope), id)));
+      return record && copyRecord(record);
+    },
+    async getRecords(scope, ids) {
+      const entries = await state.open(scope);
+      const owner = ownerOf(scope);
+      return ids.flatMap((id) => {
+        const record = currentVersion(entries.get(state.keyOf(owner, id)));
+        return record ? [copyRecord(record)] : [];
+      });
+    },
+    async history(scope, id) {
+      const entries = await state.open(scope);
+      return (entries.get(state.keyOf(ownerOf(scope), id))?.versions ?? []).map(copyRecord);
+    },
+    async listRecords(scope, options): Promise<LongTermPage> {
+      const entries = await state.open(scope);
+      const limit = checkListOptions(options, component);
+      const filter = options?.filter ?? {};
+      const after = options?.cursor === undefined ? 0 : Number.parseInt(options.cursor, 36);
+      if (!Number.isSafeInteger(after))
+        throw new MemoryError({
+          code: 'INVALID_QUERY',
+          component,
+          message: 'cursor is not a cursor returned by a listing',
+        });
+      const page = liveEntries(entries, scope)
+        .filter((e) => e.seq > after && matchesFilter(currentVersion(e) as LongTermRecord, filter))
+        .slice(0, limit + 1);
+      const records = page.slice(0, limit).map((e) => copyRecord(currentVersion(e) as LongTermRecord));
+      const last = page[Math.min(limit, page.length) - 1];
+      const end = last ? { endCursor: last.seq.toString(36) } : {};
+      return page.length > limit && last
+        ? { records, nextCursor: last.seq.toString(36), ...end }
+        : { records, ...end };
+    },
+    async searchText(scope, query) {
+      const entries = await state.open(scope);
+      const candidates = liveEntries(entries, scope).map((e) => ({
+        record: currentVersion(e) as LongTermRecord,
+        terms: e.terms,
+        contextTerms: e.contextTerms,
+      }));
+      return rankBm25(candidates, query).map((h) => ({ ...h, record: copyRecord(h.record) }));
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { Scope } from '../core/scope.ts';
+import type { LongTermDriverV1 } from './long-term-driver.ts';
+import type { LongTermRecord } from './long-term-record.ts';
+import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
+import {
+  currentVersion,
+  type LongTermJournalEntry,
+  type MemoryLongTermState,
+  type MemoryTenant,
+} from './memory-long-term-state.ts';
+import { checkExpectedVersion } from './prepare-record.ts';
+import { ownerOf, type RecordOwner, scopeCovers } from './record-filter.ts';
+import { applyChange, copyRecord, firstVersion, reviveVersion, sameRecord } from './record-versions.ts';
+
+/** The write methods of the in-process long-term driver (arguments already checked by the engine). */
+export type MemoryLongTermWrites = Pick<
+  LongTermDriverV1,
+  'addRecords' | 'updateRecord' | 'deleteRecord' | 'purgeRecords'
+>;
+
+/** The journal lines of an add: new records (version 1, or the next of a deleted id), same ones skipped. */
+function addLines(
+  state: MemoryLongTermState,
+  entries: MemoryTenant,
+  owner: RecordOwner,
+  records: readonly PreparedLongTermRecord[],
+  component: string,
+): { lines: LongTermJournalEntry[]; out: LongTermRecord[] } {
+  const now = new Date();
+  const lines: LongTermJournalEntry[] = [];
+  const seen = new Map<string, LongTermRecord>();
+  const out: LongTermRecord[] = [];
+  let fresh = 0;
+  records.forEach((r, i) => {
+    const entry = entries.get(state.keyOf(owner, r.id));
+    const existing = seen.get(r.id) ?? currentVersion(entry);
+    if (existing) {
+      if (sameRecord(existing, r)) {
+        out.push(copyRecord(existing));
+        return;
+      }
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component,
+        message: `records[${i}]: record "${r.id}" already exists with a different text, kind or metadata`,
+      });
+    }
+    // A deleted id is added again as its next version.
+    const last = entry?.versions.at(-1);
+    const record = last ? reviveVersion(last, r, now) : firstVersion(r, now);
+    seen.set(r.id, record);
+    const { terms, contextTerms } = r;
+    const seq = last ? {} : { seq: state.lastSeq(entries) + ++fresh };
+    lines.push({ op: 'version', owner, record, terms, contextTerms, ...seq });
+    out.push(copyRecord(record));
+  });
+  return { lines, out };
+}
+
+/** The journal lines of a purge: the named records of the exact owner, or every record the scope covers. */
+function purgeLines(
+  state: MemoryLongTermState,
+  entries: MemoryTenant,
+  scope: Scope,
+  ids: readonly string[] | undefined,
+): { lines: LongTermJournalEntry[]; count: number } {
+  if (ids) {
+    const owner = ownerOf(scope);
+    const mine = ids.filter((id) => entries.has(state.keyOf(owner, id)));
+    return { lines: mine.length ? [{ op: 'purge', owner, ids: mine }] : [], count: mine.length };
+  }
+  const byOwner = new Map<string, { owner: RecordOwner; ids: string[] }>();
+  let count = 0;
+  for (const e of entries.values()) {
+    if (!scopeCovers(scope, e.owner)) continue;
+    const k = JSON.stringify(e.owner);
+    const slot = byOwner.get(k) ?? { owner: e.owner, ids: [] };
+    slot.ids.push((e.versions[0] as LongTermRecord).id);
+    byOwner.set(k, slot);
+    count++;
+  }
+  const lines: LongTermJournalEntry[] = [...byOwner.values()].map((s) => ({ op: 'purge', ...s }));
+  return { lines, count };
+}
+
+/** The in-process driver's writes: one at a time, each journalled and then applied. */
+export function memoryLongTermWrites(state: MemoryLongTermState, component: string): MemoryLongTermWrites {
+  return {
+    addRecords: (scope, records) =>
+      state.write(async () => {
+        const entries = await state.open(scope);
+        const { lines, out } = addLines(state, entries, ownerOf(scope), records, component);
+        await state.commit(scope.tenant, entries, lines);
+        return out;
+      }),
+    updateRecord: (scope, id, change, at) =>
+      state.write(async () => {
+        const entries = await state.open(scope);
+        const entry = entries.get(state.keyOf(ownerOf(scope), id));
+        const last = currentVersion(entry);
+        if (!entry || !last)
+          throw new MemoryError({ code: 'RECORD_NOT_FOUND', component, message: `record "${id}" not found` });
+        checkExpectedVersion(id, last.version, change, component);
+        const record = applyChange(last, change, at);
+        const terms = change.terms ?? entry.terms;
+        const contextTerms = change.contextTerms ?? entry.contextTerms;
+        await state.commit(scope.tenant, entries, [
+          { op: 'version', owner: entry.owner, record, terms, contextTerms },
+        ]);
+        return copyRecord(record);
+      }),
+    deleteRecord: (scope, id, at) =>
+      state.write(async () => {
+        const entries = await state.open(scope);
+        const entry = entries.get(state.keyOf(ownerOf(scope), id));
+        const last = currentVersion(entry);
+        if (!entry || !last) return false;
+        const record: LongTermRecord = {
+          ...copyRecord(last),
+          version: last.version + 1,
+          event: 'DELETE',
+          recordedAt: at,
+        };
+        const { owner, terms, contextTerms } = entry;
+        await state.commit(scope.tenant, entries, [{ op: 'version', owner, record, terms, contextTerms }]);
+        return true;
+      }),
+    purgeRecords: (scope, ids) =>
+      state.write(async () => {
+        const entries = await state.open(scope);
+        const { lines, count } = purgeLines(state, entries, scope, ids);
+        await state.commit(scope.tenant, entries, lines);
+        return count;
+      }),
+  };
+}

@@ -4,10 +4,6 @@ import {
   type ContentItem,
   type ContentItemInfo,
   checkContentCriteria,
-  checkContentItem,
-  checkId,
-  checkReplacement,
-  checkSpace,
   encodeCursor,
   indexedText,
   MemoryError,
@@ -135,18 +131,12 @@ async function deleteItems(tx: LibsqlExecutor, scope: Scope, space: string, id?:
   return tx.run(`DELETE FROM engram_content_items AS c WHERE ${cond.sql}`, cond.args);
 }
 
-/** Checks the space and an item id, as every addressed call does. */
-function checkKey(space: string, id: string): void {
-  checkSpace(space, component);
-  checkId(id, 'id', component);
-}
-
 /**
  * `ContentDriverV1` on libSQL: every statement names the caller's exact owner and space; `getItem` reads one row by
  * key, `getItemInfo` and `queryItems` never read the content column; queries page by keyset on (timestamp, id),
  * a text criterion through FTS5 restricted to the space's token.
  */
-export function createLibsqlContentDriver(db: LibsqlExecutor, maxContentBytes?: number): ContentDriverV1 {
+export function createLibsqlContentDriver(db: LibsqlExecutor): ContentDriverV1 {
   const info = async (ex: LibsqlExecutor, scope: Scope, space: string, id: string) => {
     const where = inSpace(scope, space);
     return ex.get(`SELECT ${infoColumns} FROM engram_content_items c WHERE ${where.sql} AND c.id = ?`, [
@@ -158,8 +148,6 @@ export function createLibsqlContentDriver(db: LibsqlExecutor, maxContentBytes?: 
     specificationVersion: 'v1',
     name: component,
     putItem: (scope, space, item) => {
-      checkSpace(space, component);
-      checkContentItem(item, component, maxContentBytes);
       return db.write(async (tx) => {
         if (await insertItem(tx, scope, space, item)) {
           const { content: _content, ...rest } = item;
@@ -175,7 +163,6 @@ export function createLibsqlContentDriver(db: LibsqlExecutor, maxContentBytes?: 
       });
     },
     getItem: async (scope, space, id) => {
-      checkKey(space, id);
       const where = inSpace(scope, space);
       const row = await db.get(
         `SELECT ${infoColumns}, content FROM engram_content_items c WHERE ${where.sql} AND c.id = ?`,
@@ -184,12 +171,10 @@ export function createLibsqlContentDriver(db: LibsqlExecutor, maxContentBytes?: 
       return row ? toItem(row) : undefined;
     },
     getItemInfo: async (scope, space, id) => {
-      checkKey(space, id);
       const row = await info(db, scope, space, id);
       return row ? toInfo(row) : undefined;
     },
     queryItems: async (scope, space, criteria) => {
-      checkSpace(space, component);
       const c = checkContentCriteria(criteria, component);
       const cond = conditions(scope, space, c);
       if (!cond) return { items: [] };
@@ -205,21 +190,17 @@ export function createLibsqlContentDriver(db: LibsqlExecutor, maxContentBytes?: 
         : { items };
     },
     deleteItem: (scope, space, id) => {
-      checkKey(space, id);
       return db.write(async (tx) => (await deleteItems(tx, scope, space, id)) > 0);
     },
     clearItems: (scope, space) => {
-      checkSpace(space, component);
       return db.write((tx) => deleteItems(tx, scope, space));
     },
     replaceItems: (scope, space, items) => {
-      checkSpace(space, component);
-      checkReplacement(items, component, maxContentBytes);
       return db.write(async (tx) => {
         await deleteItems(tx, scope, space);
         for (const item of items) await insertItem(tx, scope, space, item);
       });
     },
-    transaction: (work) => db.write((tx) => work(createLibsqlContentDriver(tx, maxContentBytes))),
+    transaction: (work) => db.write((tx) => work(createLibsqlContentDriver(tx))),
   };
 }

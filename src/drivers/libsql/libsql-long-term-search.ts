@@ -1,9 +1,7 @@
-import { checkTextQuery, type LongTermHit, type LongTermTextQuery, type Scope } from '../../driver.ts';
+import type { LongTermHit, LongTermTextQuery, Scope } from '../../driver.ts';
 import type { LibsqlExecutor } from './libsql-executor.ts';
 import { allOf, filterSql, recordColumns, toRecord } from './libsql-long-term-rows.ts';
 import { coveredBy, ftsAll, ftsString, searchTokens } from './libsql-scope.ts';
-
-const component = 'libsql';
 
 /**
  * Long-term text search through FTS5: the index holds the live versions' analysed terms (`text`, `context`)
@@ -16,7 +14,6 @@ export async function searchRecordText(
   scope: Scope,
   query: LongTermTextQuery,
 ): Promise<LongTermHit[]> {
-  checkTextQuery(query, component);
   const terms = [...new Set(query.terms)];
   if (terms.length === 0) return [];
   const weight = query.contextWeight ?? 0.5;

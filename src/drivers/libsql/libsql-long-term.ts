@@ -1,9 +1,6 @@
 import {
   applyChange,
   checkExpectedVersion,
-  checkId,
-  checkIds,
-  checkListOptions,
   firstVersion,
   type LongTermDriverV1,
   type LongTermPage,
@@ -128,16 +125,13 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
       });
     },
     getRecord: async (scope, id) => {
-      checkId(id, 'id', component);
       return (await liveRecords(db, ownerOf(scope), [id])).get(id);
     },
     getRecords: async (scope, ids) => {
-      const list = checkIds(ids, 'ids', component);
-      const found = await liveRecords(db, ownerOf(scope), list);
-      return list.flatMap((id) => found.get(id) ?? []);
+      const found = await liveRecords(db, ownerOf(scope), ids);
+      return ids.flatMap((id) => found.get(id) ?? []);
     },
     updateRecord: (scope, id, change, at) => {
-      checkId(id, 'id', component);
       const owner = ownerOf(scope);
       return db.write(async (tx) => {
         const row = (await currentRows(tx, owner, [id])).get(id);
@@ -157,7 +151,6 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
       });
     },
     deleteRecord: (scope, id, at) => {
-      checkId(id, 'id', component);
       const owner = ownerOf(scope);
       return db.write(async (tx) => {
         const row = (await currentRows(tx, owner, [id])).get(id);
@@ -178,7 +171,6 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
       });
     },
     history: async (scope, id) => {
-      checkId(id, 'id', component);
       const mine = ownedBy(scope, 'r');
       const rows = await db.all(
         `SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${mine.sql} AND r.id = ? ORDER BY r.version`,
@@ -187,7 +179,7 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
       return rows.map(toRecord);
     },
     listRecords: async (scope, options): Promise<LongTermPage> => {
-      const limit = checkListOptions(options, component);
+      const limit = options?.limit ?? 100;
       const after = listCursor(options?.cursor);
       const where = allOf([coveredBy(scope, 'r'), ...filterSql(options?.filter)]);
       const rows = await db.all(
@@ -203,7 +195,6 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
         : { records, endCursor: cursor };
     },
     purgeRecords: (scope, ids) => {
-      const list = ids === undefined ? undefined : checkIds(ids, 'ids', component);
       /** The rows purged (alias `a`): the covered scope's, or the owner's records among `part`. */
       const purged = (alias: string, part: readonly string[] | undefined): SqlPart => {
         if (!part) return coveredBy(scope, alias);
@@ -215,7 +206,7 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
       };
       return db.write(async (tx) => {
         let count = 0;
-        for (const part of list === undefined ? [undefined] : chunks(list)) {
+        for (const part of ids === undefined ? [undefined] : chunks(ids)) {
           const r = purged('r', part);
           await tx.run(
             `DELETE FROM engram_ltm_fts WHERE rowid IN (SELECT r.rid FROM engram_ltm_records r WHERE ${r.sql} AND r.live = 1)`,

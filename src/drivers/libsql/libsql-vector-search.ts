@@ -1,17 +1,9 @@
-import {
-  checkVectorQuery,
-  cosineSimilarity,
-  type LongTermHit,
-  type LongTermVectorQuery,
-  type Scope,
-} from '../../driver.ts';
+import { cosineSimilarity, type LongTermHit, type LongTermVectorQuery, type Scope } from '../../driver.ts';
 import type { LibsqlRow } from './libsql-client.ts';
 import type { LibsqlExecutor } from './libsql-executor.ts';
 import { allOf, filterSql, recordColumns, toRecord } from './libsql-long-term-rows.ts';
 import { coveredBy } from './libsql-scope.ts';
 import { findSpace, vectorIndex, vectorTable, vectorText } from './libsql-vector-space.ts';
-
-const component = 'libsql';
 
 /**
  * The nearest current records by cosine similarity, as an index query: `vector_top_k` reads the best `k` rows of
@@ -30,7 +22,6 @@ export async function searchVectors(
   scope: Scope,
   query: LongTermVectorQuery,
 ): Promise<LongTermHit[]> {
-  checkVectorQuery(query, component);
   const space = await findSpace(db, query.model, query.vector.length);
   if (space === undefined) return [];
   const where = allOf([coveredBy(scope, 'r'), ...filterSql(query.filter)]);

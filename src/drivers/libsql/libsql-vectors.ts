@@ -1,10 +1,8 @@
-import { checkId, checkVector, type LongTermDriverV1, MemoryError, ownerOf } from '../../driver.ts';
+import { type LongTermDriverV1, ownerOf } from '../../driver.ts';
 import type { LibsqlExecutor } from './libsql-executor.ts';
 import { coveredBy, ownedBy } from './libsql-scope.ts';
 import { searchVectors } from './libsql-vector-search.ts';
 import { dropEmbeddings, ensureSpace, vectorTable, vectorText } from './libsql-vector-space.ts';
-
-const component = 'libsql';
 
 /**
  * The vector capability of the long-term driver on libSQL's native vectors: each (model, size) has its own table
@@ -17,17 +15,6 @@ export function createVectorMethods(
 ): Required<Pick<LongTermDriverV1, 'putEmbeddings' | 'missingEmbeddings' | 'searchVector'>> {
   return {
     putEmbeddings: (scope, embeddings) => {
-      if (!Array.isArray(embeddings))
-        throw new MemoryError({
-          code: 'INVALID_ARGUMENT',
-          component,
-          message: 'embeddings must be an array',
-        });
-      embeddings.forEach((e, i) => {
-        checkId(e?.id, `embeddings[${i}].id`, component);
-        checkId(e.model, `embeddings[${i}].model`, component);
-        checkVector(e.vector, `embeddings[${i}].vector`, component);
-      });
       const owner = ownerOf(scope);
       const mine = ownedBy(owner, 'r');
       return db.write(async (tx) => {
@@ -69,7 +56,6 @@ export function createVectorMethods(
       });
     },
     missingEmbeddings: async (scope, model, limit) => {
-      checkId(model, 'model', component);
       const covered = coveredBy(scope, 'r');
       const rows = await db.all(
         `SELECT r.id FROM engram_ltm_records r WHERE ${covered.sql} AND r.live = 1 AND NOT EXISTS (SELECT 1 FROM engram_ltm_embeddings e WHERE e.tenant = r.tenant AND e.user_id = r.user_id AND e.agent_id = r.agent_id AND e.model = ? AND e.id = r.id) ORDER BY r.first_rid LIMIT ?`,

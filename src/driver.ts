@@ -1,13 +1,18 @@
 /**
  * @module engram/driver
- * The kit for writing a store driver: the contracts a driver implements (`MemoryStoreV1`, `ContentStoreV1`,
- * `LongTermStoreV1`), the input checks and limits every built-in driver applies so that all drivers refuse the
- * same inputs with the same typed errors, the preparation of content items and long-term records (hashes,
- * versions, indexed text), and the in-process implementations of the content and long-term contracts a
+ * The kit for writing a store driver. For the conversation log a driver implements the small `LogDriverV1`
+ * (sessions, append, read a range, delete, artifacts, state: 15 methods, with optional native fast paths) and
+ * `createLogStore(driver)` builds the `MemoryStoreV1` users hold from it, filling in what the driver lacks
+ * (`getMessages`, `clearMessages`, substring `searchMessages`, `replaceMessages`, forks by copying). The kit
+ * also holds the other contracts (`ContentStoreV1`, `LongTermStoreV1`), the input checks and limits every
+ * built-in driver applies so that all drivers refuse the same inputs with the same typed errors, replace
+ * planning, the in-process log index the memory and json-file drivers are built on, the preparation of content
+ * items and long-term records, and the in-process implementations of the content and long-term contracts a
  * log-only driver can pair with. The conformance suites a driver runs are in `engram/testing`.
  * @example
- * import { checkSpace, prepareContentItem, type ContentStoreV1 } from 'engram/driver';
- * import { describeContentStore } from 'engram/testing';
+ * import { checkSessionId, createLogStore, prepareInputs, type LogDriverV1 } from 'engram/driver';
+ * import { describeMemoryStore } from 'engram/testing';
+ * describeMemoryStore('mine', { open: async () => createLogStore(createMyDriver()) });
  */
 
 export {
@@ -32,7 +37,10 @@ export {
 export { indexedText, selectItems } from './content/select-items.ts';
 export { checkTransform } from './content/transforms/index.ts';
 export type { MemoryErrorOptions } from './core/errors/index.ts';
-export { isValidId, maxIdLength } from './core/ids.ts';
+export { MemoryError } from './core/errors/memory-error.ts';
+export { checkId, createId, isValidId, maxIdLength } from './core/ids.ts';
+export type { LogEntry, MemoryMessage, MessageRole } from './core/message.ts';
+export type { Scope } from './core/scope.ts';
 export { defaultScope } from './core/scope.ts';
 export { analyzeText, englishStopwords } from './longterm/analyze-text.ts';
 export {
@@ -57,7 +65,9 @@ export {
   type MemoryLongTermRecordsOptions,
 } from './longterm/memory-long-term-records.ts';
 export { prepareChange, prepareRecord, recordHash } from './longterm/prepare-record.ts';
+export { checkJsonValue } from './messages/check-json-value.ts';
 export {
+  copyJsonValue,
   type JsonValueIssue,
   type JsonValueMode,
   jsonValueIssue,
@@ -65,6 +75,44 @@ export {
 } from './messages/json-value.ts';
 export { maxSearchTextLength, maxSearchWords } from './messages/search-text.ts';
 export { sessionStateKey } from './session/session-manager.ts';
+export { type AppendPlan, planAppend } from './store/append-plan.ts';
+export {
+  checkIdList,
+  checkListOptions as checkSessionListOptions,
+  checkRangeQuery,
+  checkSearchQuery,
+  checkTokenTotal,
+  defaultMaxMessageBytes,
+  type InputLimits,
+  type PreparedInput,
+  prepareInputs,
+} from './store/check-inputs.ts';
+export { checkArtifact, checkSessionMetadata } from './store/check-values.ts';
+export { createLogStore } from './store/create-log-store.ts';
+export type { LogDriverV1 } from './store/log-driver.ts';
+export {
+  appendRow,
+  applyDeletion,
+  createSessionLog,
+  type Deletion,
+  detachFork,
+  forksSharing,
+  type LogRow,
+  linkFork,
+  planDeletion,
+  rowAt,
+  type SessionLog,
+  tombstoneRow,
+  unlinkLog,
+} from './store/log-index.ts';
+export {
+  findInherited,
+  findLive,
+  liveByIds,
+  logStats,
+  readInherited,
+  readLog,
+} from './store/log-index-reads.ts';
 export type {
   AppendInput,
   Artifact,
@@ -77,4 +125,13 @@ export type {
   SessionRecord,
   StoreCapabilities,
 } from './store/memory-store.ts';
-export { maxStateKeyLength } from './store/state-scope.ts';
+export { planReplace, type ReplacePlan } from './store/replace-plan.ts';
+export { checkStateKey, maxStateKeyLength, ownerKey, stateKeySession } from './store/state-scope.ts';
+export {
+  appendEntry,
+  checkSessionId,
+  sameMessage,
+  sessionExists,
+  sessionNotFound,
+  visibleToScope,
+} from './store/store-helpers.ts';

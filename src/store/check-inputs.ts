@@ -8,6 +8,9 @@ import { serializeMessage } from '../messages/serialize.ts';
 import { formatPath } from '../messages/validate.ts';
 import type { AppendInput, RangeQuery, SearchQuery } from './memory-store.ts';
 
+/** The largest serialized message a built-in driver accepts unless told otherwise: 16 MiB. */
+export const defaultMaxMessageBytes = 16 * 1024 * 1024;
+
 /** What the append checks need from a driver. */
 export interface InputLimits {
   /** The error prefix component (`memory`, `sqlite`, …). */

@@ -42,6 +42,12 @@ export interface LogDriverV1 {
    * engine forks by copying. @default false
    */
   readonly nativeForks?: boolean;
+  /**
+   * The largest serialized message its `append` accepts, in bytes: the engine checks it (with `prepareInputs`)
+   * before its multi-step fallbacks write anything, so a replace refused for size changes nothing even without
+   * a transaction. @default 16 MiB (`defaultMaxMessageBytes`, every built-in driver's default)
+   */
+  readonly maxMessageBytes?: number;
 
   // Sessions (5).
   /** `MemoryStoreV1.createSession`; `input.fork` only when `nativeForks` is set. */

@@ -1,4 +1,5 @@
 import { DuplicateMessageIdError } from '../core/errors/duplicate-message-id-error.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import { NotFoundError } from '../core/errors/not-found-error.ts';
 import { checkId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
@@ -15,6 +16,11 @@ export function checkSessionId(id: unknown, component: string): asserts id is st
 /** The error for a session the scope cannot see: the same whether it is missing or another tenant's. */
 export function sessionNotFound(id: string, component: string): NotFoundError {
   return new NotFoundError({ kind: 'session', id, component });
+}
+
+/** The error for a `createSession` whose id the scope already owns (`INVALID_ARGUMENT`, as in every driver). */
+export function sessionExists(id: string, component: string): MemoryError {
+  return new MemoryError({ code: 'INVALID_ARGUMENT', component, message: `session "${id}" already exists` });
 }
 
 /**

@@ -10,6 +10,8 @@ export interface AppendPlan {
   added: LogEntry[];
   /** One entry per input: the new one, or the live one an identical input repeats (an idempotent retry). */
   result: LogEntry[];
+  /** The tokens of `added` (what `checkTokenTotal` adds to the session's total). */
+  tokens: number;
 }
 
 /**
@@ -29,6 +31,7 @@ export function planAppend(
   const added: LogEntry[] = [];
   const result: LogEntry[] = [];
   let seq = log.lastSeq;
+  let tokens = 0;
   for (const { input, json } of prepared) {
     const id = input.message.id;
     const existing = seen.get(id) ?? (free.has(id) ? undefined : findLive(log, id));
@@ -36,8 +39,9 @@ export function planAppend(
     result.push(entry);
     if (!isNew) continue;
     seq++;
+    tokens += entry.tokens;
     added.push(entry);
     seen.set(id, entry);
   }
-  return { added, result };
+  return { added, result, tokens };
 }

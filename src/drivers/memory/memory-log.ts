@@ -27,8 +27,8 @@ export function memoryLogMethods(t: MemoryTables, maxMessageBytes: number): LogM
     checkSessionId(sessionId, component);
     const prepared = prepareInputs(limits, inputs);
     const data = findSession(t, scope, sessionId);
-    const { added, result } = planAppend(data.log, prepared, component);
-    checkTokenTotal(logStats(data.log).tokens, tokensOf(added), sessionId, component);
+    const { added, result, tokens } = planAppend(data.log, prepared, component);
+    checkTokenTotal(logStats(data.log).tokens, tokens, sessionId, component);
     for (const entry of added) appendRow(data.log, entry);
     if (added.length > 0) data.record.updatedAt = new Date();
     return result;
@@ -87,11 +87,4 @@ export function memoryLogMethods(t: MemoryTables, maxMessageBytes: number): LogM
       return [...plan.kept, ...appended];
     },
   };
-}
-
-/** The tokens of some entries. */
-function tokensOf(entries: readonly LogEntry[]): number {
-  let n = 0;
-  for (const e of entries) n += e.tokens;
-  return n;
 }

@@ -6,8 +6,7 @@
  * (`getMessages`, `clearMessages`, substring `searchMessages`, `replaceMessages`, forks by copying). The kit
  * also holds the other contracts (`ContentStoreV1`, `LongTermStoreV1`), the input checks and limits every
  * built-in driver applies so that all drivers refuse the same inputs with the same typed errors, replace
- * planning, the in-process log index the memory and json-file drivers are built on, the preparation of content
- * items and long-term records, and the in-process implementations of the content and long-term contracts a
+ * planning, the preparation of content items and long-term records, and the in-process implementations of the content and long-term contracts a
  * log-only driver can pair with. The conformance suites a driver runs are in `engram/testing`.
  * @example
  * import { checkSessionId, createLogStore, prepareInputs, type LogDriverV1 } from 'engram/driver';
@@ -37,7 +36,6 @@ export {
 export { indexedText, selectItems } from './content/select-items.ts';
 export { checkTransform } from './content/transforms/index.ts';
 export type { MemoryErrorOptions } from './core/errors/index.ts';
-export { MemoryError } from './core/errors/memory-error.ts';
 export { checkId, createId, isValidId, maxIdLength } from './core/ids.ts';
 export type { LogEntry, MemoryMessage, MessageRole } from './core/message.ts';
 export type { Scope } from './core/scope.ts';
@@ -67,7 +65,6 @@ export {
 export { prepareChange, prepareRecord, recordHash } from './longterm/prepare-record.ts';
 export { checkJsonValue } from './messages/check-json-value.ts';
 export {
-  copyJsonValue,
   type JsonValueIssue,
   type JsonValueMode,
   jsonValueIssue,
@@ -75,7 +72,6 @@ export {
 } from './messages/json-value.ts';
 export { maxSearchTextLength, maxSearchWords } from './messages/search-text.ts';
 export { sessionStateKey } from './session/session-manager.ts';
-export { type AppendPlan, planAppend } from './store/append-plan.ts';
 export {
   checkIdList,
   checkListOptions as checkSessionListOptions,
@@ -90,29 +86,6 @@ export {
 export { checkArtifact, checkSessionMetadata } from './store/check-values.ts';
 export { createLogStore } from './store/create-log-store.ts';
 export type { LogDriverV1 } from './store/log-driver.ts';
-export {
-  appendRow,
-  applyDeletion,
-  createSessionLog,
-  type Deletion,
-  detachFork,
-  forksSharing,
-  type LogRow,
-  linkFork,
-  planDeletion,
-  rowAt,
-  type SessionLog,
-  tombstoneRow,
-  unlinkLog,
-} from './store/log-index.ts';
-export {
-  findInherited,
-  findLive,
-  liveByIds,
-  logStats,
-  readInherited,
-  readLog,
-} from './store/log-index-reads.ts';
 export type {
   AppendInput,
   Artifact,
@@ -130,7 +103,6 @@ export { checkStateKey, maxStateKeyLength, ownerKey, stateKeySession } from './s
 export {
   appendEntry,
   checkSessionId,
-  sameMessage,
   sessionExists,
   sessionNotFound,
   visibleToScope,

@@ -20,7 +20,6 @@ import {
   checkSessionMetadata,
   checkStateKey,
   checkTokenTotal,
-  copyJsonValue,
   createId,
   defaultMaxMessageBytes,
   type LogDriverV1,
@@ -74,6 +73,8 @@ type RequiredMethods = Omit<
 
 const component = 'minimal';
 const slot = (scope: Scope, name: string) => `${scope.tenant}\u0000${ownerKey(scope)}\u0000${name}`;
+/** A copy of a checked JSON value, as a JSON round trip reads it back (undefined members left out). */
+const copyJsonValue = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 const live = (s: StoredSession) => s.rows.filter((r) => !r.deleted).map((r) => r.entry);
 
 function requiredMethods(t: Tables, clock: () => Date): RequiredMethods {

@@ -1,17 +1,21 @@
 /**
  * @module engram/driver
- * The kit for writing a store driver: the contracts a driver implements (`MemoryStoreV1`, and the small
- * `ContentDriverV1` and `LongTermDriverV1` that `createContentItems` and `createLongTermRecords` turn into the
- * full `ContentStoreV1` and `LongTermStoreV1`, supplying what a driver leaves out), the input checks and
- * limits every built-in driver applies so that all drivers refuse the same inputs with the same typed errors
- * (`MemoryError`), the preparation of content items and long-term records (hashes, versions, indexed text),
- * and the in-process implementations of the content and long-term contracts a log-only driver can pair with.
- * The conformance suites a driver runs are in `engram/testing`.
+ * The kit for writing a store driver. Each kind of data has a small driver contract and an engine that builds the
+ * full contract users hold from it, filling in what the driver leaves out: `LogDriverV1` (15 methods: sessions,
+ * append, read a range, stats, delete, artifacts, state) → `createLogStore` → `MemoryStoreV1` (with
+ * `getMessages`, `clearMessages`, substring `searchMessages`, `replaceMessages` and forks by copying as
+ * fallbacks); `ContentDriverV1` (4) → `createContentItems` → `ContentStoreV1`; `LongTermDriverV1` (7) →
+ * `createLongTermRecords` → `LongTermStoreV1` (in-process BM25 and no vectors as fallbacks). It also holds the
+ * input checks and limits every built-in driver applies, so that all drivers refuse the same inputs with the
+ * same typed errors (`MemoryError`), replace planning, the preparation of content items and long-term records
+ * (hashes, versions, indexed text), and the in-process content and long-term stores a log-only driver can pair
+ * with. The conformance suites a driver runs are in `engram/testing`; `engram/libsql` is a driver written
+ * against this entry alone.
  * @example
- * import { createContentItems, selectItems, checkContentCriteria, type ContentDriverV1 } from 'engram/driver';
- * import { describeContentStore } from 'engram/testing';
- * const driver: ContentDriverV1 = { specificationVersion: 'v1', name: 'kv', putItem, getItem, queryItems, deleteItem };
- * describeContentStore('kv', { open: async () => ({ contentItems: createContentItems(driver) }) });
+ * import { createLogStore, type LogDriverV1 } from 'engram/driver';
+ * import { describeMemoryStore } from 'engram/testing';
+ * declare function createMyDriver(): LogDriverV1;
+ * describeMemoryStore('mine', { open: async () => createLogStore(createMyDriver()) });
  */
 
 export {
@@ -49,7 +53,7 @@ export { describeValue } from './core/errors/describe-value.ts';
 export { DuplicateMessageIdError } from './core/errors/duplicate-message-id-error.ts';
 export { MemoryError, type MemoryErrorCode, type MemoryErrorOptions } from './core/errors/index.ts';
 export { checkId, createId, isValidId, maxIdLength } from './core/ids.ts';
-export type { LogEntry, MemoryMessage } from './core/message.ts';
+export type { LogEntry, MemoryMessage, MessageRole } from './core/message.ts';
 export { defaultScope, type Scope } from './core/scope.ts';
 export { createSerialQueue, type SerialQueue } from './core/serial-queue.ts';
 export { analyzeText, englishStopwords } from './longterm/analyze-text.ts';
@@ -112,11 +116,13 @@ export {
   checkRangeQuery,
   checkSearchQuery,
   checkTokenTotal,
+  defaultMaxMessageBytes,
   type InputLimits,
   type PreparedInput,
   prepareInputs,
 } from './store/check-inputs.ts';
 export { checkArtifact, checkSessionMetadata } from './store/check-values.ts';
+export { createLogStore } from './store/create-log-store.ts';
 export type { LogDriverV1 } from './store/log-driver.ts';
 export type {
   AppendInput,
@@ -130,6 +136,13 @@ export type {
   SessionRecord,
   StoreCapabilities,
 } from './store/memory-store.ts';
-export { checkStateKey, maxStateKeyLength, stateKeySession } from './store/state-scope.ts';
-export { checkSessionId, sessionNotFound } from './store/store-helpers.ts';
+export { planReplace, type ReplacePlan } from './store/replace-plan.ts';
+export { checkStateKey, maxStateKeyLength, ownerKey, stateKeySession } from './store/state-scope.ts';
+export {
+  appendEntry,
+  checkSessionId,
+  sessionExists,
+  sessionNotFound,
+  visibleToScope,
+} from './store/store-helpers.ts';
 export { storedCopy } from './store/stored-copy.ts';

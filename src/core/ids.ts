@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { checkInteger } from './check-options.ts';
-import { describeValue } from './errors/describe-value.ts';
+import { describeValue, errorText } from './errors/describe-value.ts';
 import { MemoryError } from './errors/memory-error.ts';
 
 let lastTime = 0;
@@ -54,7 +54,7 @@ export function checkId(
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component,
-      message: `${what} must be a non-empty string of at most ${maxLength} characters without NUL or lone surrogates, got ${describeId(id)}`,
+      message: `${errorText(what)} must be a non-empty string of at most ${maxLength} characters without NUL or lone surrogates, got ${describeId(id)}`,
     });
   }
 }

@@ -1,3 +1,4 @@
+import { errorText } from '../core/errors/describe-value.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { jsonValueIssue } from './json-value.ts';
 import { formatPath } from './validate.ts';
@@ -17,5 +18,6 @@ export function checkJsonValue(value: unknown, what: string, component: string):
 /** `what` followed by a path from its root: `state`, `state.items[3]`, `metadata["a b"]`. */
 export function joinPath(what: string, path: readonly (string | number)[]): string {
   const rest = formatPath(path);
-  return rest === '' || rest.startsWith('[') ? `${what}${rest}` : `${what}.${rest}`;
+  const name = errorText(what);
+  return rest === '' || rest.startsWith('[') ? `${name}${rest}` : `${name}.${rest}`;
 }

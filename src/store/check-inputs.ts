@@ -1,4 +1,4 @@
-import { describeValue } from '../core/errors/describe-value.ts';
+import { describeValue, errorText } from '../core/errors/describe-value.ts';
 import { InvalidMessageError } from '../core/errors/invalid-message-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
@@ -7,6 +7,9 @@ import { checkSearchText } from '../messages/search-text.ts';
 import { serializeMessage } from '../messages/serialize.ts';
 import { formatPath } from '../messages/validate.ts';
 import type { AppendInput, RangeQuery, SearchQuery } from './memory-store.ts';
+
+/** The largest serialized message a built-in driver accepts unless told otherwise: 16 MiB. */
+export const defaultMaxMessageBytes = 16 * 1024 * 1024;
 
 /** What the append checks need from a driver. */
 export interface InputLimits {
@@ -72,7 +75,10 @@ export function checkListOptions(options: { limit?: number; before?: Date }, com
  * throws `PAYLOAD_TOO_LARGE`. So nothing of a bad batch is stored.
  */
 export function prepareInputs(limits: InputLimits, inputs: readonly AppendInput[]): PreparedInput[] {
+  if (typeof limits !== 'object' || limits === null || typeof limits.component !== 'string')
+    throw invalid('store', `prepareInputs(limits): limits must be { component, maxMessageBytes }`);
   const { component } = limits;
+  checkCount(limits.maxMessageBytes, 'limits.maxMessageBytes', component);
   if (!Array.isArray(inputs)) throw invalid(component, 'append inputs must be an array');
   let total = 0;
   return inputs.map((input: AppendInput, i) => {
@@ -109,10 +115,12 @@ export function prepareInputs(limits: InputLimits, inputs: readonly AppendInput[
  * so a total never overflows what every driver can read back.
  */
 export function checkTokenTotal(current: number, added: number, sessionId: string, component: string): void {
+  checkCount(current, 'the current token total', component);
+  checkCount(added, 'the added tokens', component);
   if (added > Number.MAX_SAFE_INTEGER - current) {
     throw invalid(
       component,
-      `session "${sessionId}" holds ${current} tokens; appending ${added} more would pass Number.MAX_SAFE_INTEGER`,
+      `session "${errorText(sessionId)}" holds ${current} tokens; appending ${added} more would pass Number.MAX_SAFE_INTEGER`,
     );
   }
 }

@@ -14,21 +14,26 @@ import type {
 } from './memory-store.ts';
 
 /**
- * The small contract a conversation-log driver implements; `createLogStore(driver)` builds the full
- * `MemoryStoreV1` users hold from it (unstorage's shape: a driver writes what only it can do, the engine fills
- * in the rest).
+ * The small contract a conversation-log driver implements: 15 required methods (sessions 5, the log 4,
+ * artifacts 3, state 3) against `MemoryStoreV1`'s 20; `createLogStore(driver)` builds the full `MemoryStoreV1`
+ * users hold from it (unstorage's shape: a driver writes what only it can do, the engine fills in the rest).
  *
  * Every required method has exactly the semantics of the `MemoryStoreV1` method of the same name (read that
  * contract: scopes, the id rule, the stored-value rule, tombstones, idempotent appends), with one exception:
  * unless the driver sets `nativeForks`, `createSession` is never given a `fork` (the engine makes a fork by
- * copying the parent's entries at fork time, see `createLogStore`). The engine checks the scope and the store's
- * open state before every call, so a driver may assume a valid scope and an open store; it still checks every
- * other argument with the kit's checks (`prepareInputs`, `checkRangeQuery`, `checkIdList`, `checkStateKey`,
- * `checkArtifact`, `checkSessionMetadata`), so that every driver refuses the same inputs with the same errors.
+ * copying the parent's entries at fork time, and keeps the fork link in the session state key
+ * `session:<id>:engram.fork`, which it then refuses to callers; see `createLogStore`). The engine checks the
+ * scope and the store's open state before every call, so a driver may assume a valid scope and an open store;
+ * it still checks every other argument with the kit's checks (`prepareInputs`, `checkRangeQuery`,
+ * `checkIdList`, `checkSessionListOptions`, `checkStateKey`, `checkArtifact`, `checkSessionMetadata`,
+ * `checkSessionId`), so that every driver refuses the same inputs with the same errors; `describeMemoryStore`
+ * (`engram/testing`) run on `createLogStore(driver)` tells whether it does.
  *
  * The optional methods are native fast paths: when a driver has one, the engine calls it instead of its
- * fallback (a substring scan for `searchMessages`, a read-and-filter for `getMessages`, a plan of deletes and
- * appends for `replaceMessages`, run inside `transaction` when the driver has one).
+ * fallback (a read-and-filter for `getMessages`, a delete of every live id for `clearMessages`, a plan of
+ * deletes and appends for `replaceMessages`, a substring scan for `searchMessages`, a copy for forks). The
+ * multi-step fallbacks run inside `transaction` when the driver has one; without it they are serialized within
+ * the store handle but not crash-atomic.
  */
 export interface LogDriverV1 {
   /** The contract version. */
@@ -42,6 +47,12 @@ export interface LogDriverV1 {
    * engine forks by copying. @default false
    */
   readonly nativeForks?: boolean;
+  /**
+   * The largest serialized message its `append` accepts, in bytes: the engine checks it (with `prepareInputs`)
+   * before its multi-step fallbacks write anything, so a replace refused for size changes nothing even without
+   * a transaction. @default 16 MiB (`defaultMaxMessageBytes`, every built-in driver's default)
+   */
+  readonly maxMessageBytes?: number;
 
   // Sessions (5).
   /** `MemoryStoreV1.createSession`; `input.fork` only when `nativeForks` is set. */
@@ -91,11 +102,16 @@ export interface LogDriverV1 {
   /** `MemoryStoreV1.searchMessages` (ranked full text); fallback: a case-insensitive substring scan. */
   searchMessages?(scope: Scope, query: SearchQuery): Promise<SearchHit[]>;
   /**
-   * Runs `work` atomically: every driver call it makes through the driver it is given commits together or not
-   * at all (a crash or a throw leaves nothing of it). Without it, the engine's multi-step fallbacks
-   * (`replaceMessages`, forks) are serialized within the process but not crash-atomic.
+   * Runs `work` atomically and in isolation: every driver call it makes through the driver it is given commits
+   * together or not at all (a crash or a throw leaves nothing of it), and no other call sees part of it or
+   * changes what it read (the engine reads fork links and the live log, then writes, inside it). Without it,
+   * the engine's multi-step fallbacks (`replaceMessages`, `clearMessages`, forks and their links) run alone
+   * among the handle's calls, but are not crash-atomic and do not hold back another handle or process.
    */
   transaction?<T>(work: (driver: LogDriverV1) => Promise<T>): Promise<T>;
-  /** Releases the driver's resources (the engine refuses later calls with `STORE_CLOSED`). */
+  /**
+   * Releases the driver's resources. The engine calls it once, after every call already started has settled
+   * when it holds them back (no transaction), and refuses later calls with `STORE_CLOSED` itself.
+   */
   close?(): Promise<void>;
 }

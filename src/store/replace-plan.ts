@@ -1,4 +1,6 @@
+import { errorText } from '../core/errors/describe-value.ts';
 import { DuplicateMessageIdError } from '../core/errors/duplicate-message-id-error.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry } from '../core/message.ts';
 import { checkTokenTotal, type PreparedInput } from './check-inputs.ts';
 import { sameMessage } from './store-helpers.ts';
@@ -26,6 +28,7 @@ export function planReplace(
   sessionId: string,
   component: string,
 ): ReplacePlan {
+  checkPlanArgs(live, prepared, component);
   let keep = 0;
   while (keep < live.length && keep < prepared.length) {
     const entry = live[keep]!;
@@ -58,4 +61,31 @@ export function planReplace(
     component,
   );
   return { kept, remove: live.slice(keep).map((e) => e.message.id), rest };
+}
+
+/** `live` must be log entries and `prepared` what `prepareInputs` returns (`INVALID_ARGUMENT` otherwise). */
+function checkPlanArgs(
+  live: readonly LogEntry[],
+  prepared: readonly PreparedInput[],
+  component: string,
+): void {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+  const message = (v: unknown) => isObject(v) && isObject(v.message) && typeof v.message.id === 'string';
+  const all = (list: unknown, ok: (v: unknown) => boolean) => {
+    if (!Array.isArray(list)) return false;
+    for (let i = 0; i < list.length; i++) if (!ok(list[i])) return false; // holes too
+    return true;
+  };
+  const entry = (e: unknown) =>
+    message(e) && isObject(e) && Number.isSafeInteger(e.seq) && typeof e.tokens === 'number';
+  const input = (p: unknown) =>
+    isObject(p) &&
+    message(p.input) &&
+    isObject(p.input) &&
+    typeof p.input.tokens === 'number' &&
+    typeof p.json === 'string';
+  if (!all(live, entry) || !all(prepared, input)) {
+    const text = 'planReplace(live, prepared): live must be log entries, prepared what prepareInputs returns';
+    throw new MemoryError({ code: 'INVALID_ARGUMENT', component: errorText(component), message: text });
+  }
 }

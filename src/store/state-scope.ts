@@ -1,3 +1,4 @@
+import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId, isValidId, maxIdLength } from '../core/ids.ts';
 import type { Scope } from '../core/scope.ts';
 
@@ -29,7 +30,7 @@ export function checkStateKey(key: unknown, component: string): asserts key is s
  * call it on keys that passed {@link checkStateKey}.
  */
 export function stateKeySession(key: string): string | undefined {
-  if (!key.startsWith(prefix)) return undefined;
+  if (typeof key !== 'string' || !key.startsWith(prefix)) return undefined;
   const last = key.lastIndexOf(':');
   return last < prefix.length ? undefined : key.slice(prefix.length, last);
 }
@@ -76,5 +77,10 @@ export function isOldSessionKey(key: string): boolean {
 
 /** The owner of a session or state value within its tenant, as one string: `<user>\u0000<agent>` (empty for none). */
 export function ownerKey(scope: Scope): string {
-  return `${scope.user ?? ''}\u0000${scope.agent ?? ''}`;
+  if (typeof scope === 'object' && scope !== null) {
+    const { user = '', agent = '' } = scope;
+    if (typeof user === 'string' && typeof agent === 'string') return `${user}\u0000${agent}`;
+  }
+  const message = 'ownerKey(scope): scope must be an object whose user and agent, when given, are strings';
+  throw new MemoryError({ code: 'INVALID_ARGUMENT', component: 'store', message });
 }

@@ -48,9 +48,7 @@ export {
 } from './content/prepare-content-item.ts';
 export { indexedText, selectItems } from './content/select-items.ts';
 export { checkTransform } from './content/transforms/index.ts';
-export { checkMethods, checkOptionalInteger, checkOptions } from './core/check-options.ts';
 export { describeValue } from './core/errors/describe-value.ts';
-export { DuplicateMessageIdError } from './core/errors/duplicate-message-id-error.ts';
 export { MemoryError, type MemoryErrorCode, type MemoryErrorOptions } from './core/errors/index.ts';
 export { checkId, createId, isValidId, maxIdLength } from './core/ids.ts';
 export type { LogEntry, MemoryMessage, MessageRole } from './core/message.ts';
@@ -59,10 +57,8 @@ export { createSerialQueue, type SerialQueue } from './core/serial-queue.ts';
 export { analyzeText, englishStopwords } from './longterm/analyze-text.ts';
 export {
   checkFilter,
-  checkIds,
   checkListOptions,
   checkTextQuery,
-  checkVector,
   checkVectorQuery,
   maxQueryTerms,
   maxRecordTextLength,
@@ -97,8 +93,7 @@ export {
   type MemoryLongTermRecordsOptions,
 } from './longterm/memory-long-term-records.ts';
 export { checkExpectedVersion, prepareChange, prepareRecord, recordHash } from './longterm/prepare-record.ts';
-export { copyProvenance } from './longterm/provenance.ts';
-export { cosineSimilarity, matchesFilter, ownerOf, type RecordOwner } from './longterm/record-filter.ts';
+export { cosineSimilarity, matchesFilter } from './longterm/record-filter.ts';
 export { applyChange, firstVersion, reviveVersion, sameRecord } from './longterm/record-versions.ts';
 export { checkJsonValue } from './messages/check-json-value.ts';
 export {
@@ -108,7 +103,7 @@ export {
   maxJsonDepth,
 } from './messages/json-value.ts';
 export { maxSearchTextLength, maxSearchWords } from './messages/search-text.ts';
-export { deserializeMessage, freezeMessage, messageText } from './messages/serialize.ts';
+export { deserializeMessage, messageText } from './messages/serialize.ts';
 export { sessionStateKey } from './session/session-manager.ts';
 export {
   checkIdList,
@@ -145,4 +140,3 @@ export {
   sessionNotFound,
   visibleToScope,
 } from './store/store-helpers.ts';
-export { storedCopy } from './store/stored-copy.ts';

@@ -17,6 +17,7 @@ import * as converters from './converters.ts';
 import * as driver from './driver.ts';
 import * as root from './index.ts';
 import * as langgraph from './langgraph.ts';
+import * as libsql from './libsql.ts';
 import * as mem0 from './mem0.ts';
 import * as memoryTool from './memory-tool.ts';
 import * as openaiAgents from './openai-agents.ts';
@@ -50,6 +51,7 @@ const entries = {
   root,
   sqlite,
   postgres,
+  libsql,
   'ai-sdk': aiSdk,
   langgraph,
   'openai-agents': openaiAgents,

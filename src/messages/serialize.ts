@@ -1,3 +1,5 @@
+import { describeValue } from '../core/errors/describe-value.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { toolOutputText } from './tool-output-text.ts';
 
@@ -10,9 +12,24 @@ export function serializeMessage(message: MemoryMessage): string {
   return JSON.stringify(encode(message));
 }
 
-/** Decodes what {@link serializeMessage} wrote. */
+/** Decodes what {@link serializeMessage} wrote; `INVALID_ARGUMENT` for anything that is not JSON text. */
 export function deserializeMessage(text: string): MemoryMessage {
-  return decode(JSON.parse(text)) as MemoryMessage;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw notMessage('deserializeMessage(text): text must be the JSON of a message', text, error);
+  }
+  return decode(parsed) as MemoryMessage;
+}
+
+function notMessage(what: string, value: unknown, cause?: unknown): MemoryError {
+  return new MemoryError({
+    code: 'INVALID_ARGUMENT',
+    component: 'messages',
+    message: `${what}, got ${describeValue(value)}`,
+    ...(cause === undefined ? {} : { cause }),
+  });
 }
 
 const special = new Set(['$date', '$bytes', '$url', '$esc']);
@@ -71,9 +88,17 @@ export function freezeMessage<T>(value: T): T {
   return Object.freeze(value);
 }
 
-/** Plain text of a message, for full-text indexing and substring search (text, reasoning, tool names/inputs/outputs). */
+/**
+ * Plain text of a message, for full-text indexing and substring search (text, reasoning, tool names/inputs/outputs).
+ * `INVALID_ARGUMENT` unless `message` has string content or an array of content parts.
+ */
 export function messageText(message: MemoryMessage): string {
+  const content: unknown = typeof message === 'object' && message !== null ? message.content : undefined;
+  if (!Array.isArray(content) && typeof content !== 'string')
+    throw notMessage('messageText(message): message must have string content or content parts', message);
   if (typeof message.content === 'string') return message.content;
+  if (message.content.some((part: unknown) => typeof part !== 'object' || part === null))
+    throw notMessage('messageText(message): every content part must be an object', message);
   const parts: string[] = [];
   for (const part of message.content) {
     switch (part.type) {

@@ -1,6 +1,7 @@
 import { createContentStore } from '../../src/content/create-content-store.ts';
 import { createMemoryStore } from '../../src/drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
+import { createLibsqlStore } from '../../src/libsql.ts';
 import { createLongTermMemory } from '../../src/longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../../src/memory/conversation-memory.ts';
 import { SimpleMemory } from '../../src/memory/simple-memory.ts';
@@ -27,6 +28,7 @@ const conversation = () => createConversationMemory({ store: createMemoryStore()
 export const instanceCases: [string, () => unknown][] = [
   ['memory store', () => createMemoryStore()],
   ['sqlite store', () => createSqliteStore({ path: ':memory:' })],
+  ['libsql store', () => createLibsqlStore({ url: ':memory:' })],
   ['conversation memory', conversation],
   ['SimpleMemory', () => new SimpleMemory([{ role: 'user', content: 'hello' }])],
   ['content store', () => createContentStore({ counter })],

@@ -42,6 +42,7 @@ export function createLibsqlLogDriver(db: LibsqlExecutor, options: LibsqlLogDriv
     name: 'libsql',
     capabilities: options.capabilities,
     nativeForks: true,
+    maxMessageBytes,
     createSession: (scope, input) => createSession(db, scope, input ?? {}),
     getSession: async (scope, sessionId) => {
       if (!isValidId(sessionId)) return undefined;

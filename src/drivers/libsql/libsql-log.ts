@@ -1,12 +1,11 @@
 import {
   type AppendInput,
+  appendEntry,
   checkIdList,
   checkRangeQuery,
   checkSessionId,
   checkTokenTotal,
-  DuplicateMessageIdError,
   deserializeMessage,
-  freezeMessage,
   type LogEntry,
   type LogStats,
   messageText,
@@ -14,7 +13,6 @@ import {
   prepareInputs,
   type RangeQuery,
   type Scope,
-  storedCopy,
 } from '../../driver.ts';
 import type { LibsqlRow, LibsqlValue } from './libsql-client.ts';
 import type { LibsqlExecutor } from './libsql-executor.ts';
@@ -23,9 +21,9 @@ import { loadSession } from './libsql-sessions.ts';
 
 const component = 'libsql';
 
-/** A log entry from a message row with `seq`, `body` and `tokens`, frozen as every driver returns it. */
+/** A log entry from a message row with `seq`, `body` and `tokens`. */
 export const toEntry = (row: LibsqlRow): LogEntry =>
-  freezeMessage({
+  Object.freeze({
     seq: Number(row.seq),
     message: deserializeMessage(String(row.body)),
     tokens: Number(row.tokens),
@@ -88,7 +86,9 @@ export function appendEntries(
     const session = await loadSession(tx, scope, sessionId);
     if (prepared.length === 0) return [];
     const stored = await liveById(tx, session.rid, [...new Set(prepared.map((p) => p.input.message.id))]);
-    const batch = new Map<string, { json: string; entry: LogEntry }>();
+    // The kit's appendEntry decides each input: the live entry under its id again (identical message), a new
+    // entry at the next seq, or DuplicateMessageIdError; an id repeated in the batch meets its first entry.
+    const batch = new Map<string, LogEntry>();
     const fresh: { entry: LogEntry; json: string }[] = [];
     const out: LogEntry[] = [];
     let seq = session.lastSeq;
@@ -96,22 +96,14 @@ export function appendEntries(
     for (const { input, json } of prepared) {
       const id = input.message.id;
       const row = stored.get(id);
-      const prior = batch.get(id) ?? (row && { json: String(row.body), entry: toEntry(row) });
-      if (prior) {
-        if (prior.json !== json) throw new DuplicateMessageIdError({ messageId: id, component });
-        out.push(prior.entry);
-        continue;
-      }
+      const prior = batch.get(id) ?? (row ? toEntry(row) : undefined);
+      const { entry, isNew } = appendEntry(prior, input, json, seq + 1, component);
+      out.push(entry);
+      if (!isNew) continue;
       seq += 1;
       added += input.tokens;
-      const entry: LogEntry = Object.freeze({
-        seq,
-        message: storedCopy(input.message, json),
-        tokens: input.tokens,
-      });
-      batch.set(id, { json, entry });
+      batch.set(id, entry);
       fresh.push({ entry, json });
-      out.push(entry);
     }
     if (fresh.length === 0) return out;
     checkTokenTotal(session.liveTokens, added, sessionId, component);

@@ -1,13 +1,7 @@
-import {
-  copyProvenance,
-  type LongTermFilter,
-  type LongTermProvenance,
-  type LongTermRecord,
-  type RecordOwner,
-} from '../../driver.ts';
+import type { LongTermFilter, LongTermProvenance, LongTermRecord, Scope } from '../../driver.ts';
 import type { LibsqlRow, LibsqlValue } from './libsql-client.ts';
 import type { LibsqlExecutor } from './libsql-executor.ts';
-import { chunks, ownerTokens, placeholders, type SqlPart } from './libsql-scope.ts';
+import { chunks, ownedBy, ownerTokens, placeholders, type SqlPart } from './libsql-scope.ts';
 
 /** The columns a record version is read from (the records table aliased `r`). */
 export const recordColumns =
@@ -25,7 +19,7 @@ export function toRecord(row: LibsqlRow): LongTermRecord {
     kind: String(row.kind),
     text: String(row.text),
     metadata: JSON.parse(String(row.metadata)) as LongTermRecord['metadata'],
-    provenance: copyProvenance(JSON.parse(String(row.provenance)) as Partial<LongTermProvenance>),
+    provenance: JSON.parse(String(row.provenance)) as LongTermProvenance,
     hash: String(row.hash),
     createdAt: new Date(Number(row.created_at)),
     recordedAt: new Date(Number(row.recorded_at)),
@@ -65,7 +59,7 @@ export interface NewVersion {
  */
 export async function insertVersions(
   tx: LibsqlExecutor,
-  owner: RecordOwner,
+  owner: Scope,
   versions: readonly NewVersion[],
 ): Promise<number[]> {
   const out: number[] = [];
@@ -74,9 +68,7 @@ export async function insertVersions(
     const live = r.event === 'DELETE' ? 0 : 1;
     const args: LibsqlValue[] = [
       firstRid ?? 0,
-      owner.tenant,
-      owner.user,
-      owner.agent,
+      ...ownedBy(owner, 'r').args,
       r.id,
       r.version,
       r.event,

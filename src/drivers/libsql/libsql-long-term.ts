@@ -6,9 +6,8 @@ import {
   type LongTermPage,
   type LongTermRecord,
   MemoryError,
-  ownerOf,
-  type RecordOwner,
   reviveVersion,
+  type Scope,
   sameRecord,
 } from '../../driver.ts';
 import type { LibsqlRow } from './libsql-client.ts';
@@ -34,8 +33,8 @@ const notFound = (id: string) =>
   new MemoryError({ code: 'RECORD_NOT_FOUND', component, message: `record "${id}" not found` });
 
 /** The current rows (live or a DELETE) of an owner's records among `ids`, by id. */
-async function currentRows(tx: LibsqlExecutor, owner: RecordOwner, ids: readonly string[]) {
-  const mine = ownedBy(owner, 'r');
+async function currentRows(tx: LibsqlExecutor, scope: Scope, ids: readonly string[]) {
+  const mine = ownedBy(scope, 'r');
   const found = new Map<string, LibsqlRow>();
   for (const part of chunks(ids)) {
     const rows = await tx.all(
@@ -48,18 +47,18 @@ async function currentRows(tx: LibsqlExecutor, owner: RecordOwner, ids: readonly
 }
 
 /** The live current versions of an owner's records among `ids`, by id. */
-async function liveRecords(db: LibsqlExecutor, owner: RecordOwner, ids: readonly string[]) {
+async function liveRecords(db: LibsqlExecutor, scope: Scope, ids: readonly string[]) {
   const found = new Map<string, LongTermRecord>();
-  for (const [id, row] of await currentRows(db, owner, ids))
+  for (const [id, row] of await currentRows(db, scope, ids))
     if (row.event !== 'DELETE') found.set(id, toRecord(row));
   return found;
 }
 
 /** The condition on `engram_ltm_embeddings e` of one owner's record. */
-const embeddingsOf = (owner: RecordOwner, id: string): SqlPart => ({
-  sql: 'e.tenant = ? AND e.user_id = ? AND e.agent_id = ? AND e.id = ?',
-  args: [owner.tenant, owner.user, owner.agent, id],
-});
+const embeddingsOf = (scope: Scope, id: string): SqlPart => {
+  const mine = ownedBy(scope, 'e');
+  return { sql: `${mine.sql} AND e.id = ?`, args: [...mine.args, id] };
+};
 
 /** Decodes a listing cursor (base-36 `first_rid`); `INVALID_QUERY` for anything a listing did not return. */
 function listCursor(cursor: string | undefined): number {
@@ -86,10 +85,9 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
     addRecords: (scope, records) => {
       if (!Array.isArray(records))
         throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'records must be an array' });
-      const owner = ownerOf(scope);
       return db.write(async (tx) => {
         const now = new Date();
-        const existing = await currentRows(tx, owner, [...new Set(records.map((r) => r.id))]);
+        const existing = await currentRows(tx, scope, [...new Set(records.map((r) => r.id))]);
         const out: LongTermRecord[] = [];
         const added = new Map<string, LongTermRecord>();
         const pending: NewVersion[] = [];
@@ -120,26 +118,25 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
           out.push(record);
         }
         await expireVersions(tx, expired, now);
-        await insertVersions(tx, owner, pending);
+        await insertVersions(tx, scope, pending);
         return out;
       });
     },
     getRecord: async (scope, id) => {
-      return (await liveRecords(db, ownerOf(scope), [id])).get(id);
+      return (await liveRecords(db, scope, [id])).get(id);
     },
     getRecords: async (scope, ids) => {
-      const found = await liveRecords(db, ownerOf(scope), ids);
+      const found = await liveRecords(db, scope, ids);
       return ids.flatMap((id) => found.get(id) ?? []);
     },
     updateRecord: (scope, id, change, at) => {
-      const owner = ownerOf(scope);
       return db.write(async (tx) => {
-        const row = (await currentRows(tx, owner, [id])).get(id);
+        const row = (await currentRows(tx, scope, [id])).get(id);
         if (!row || row.event === 'DELETE') throw notFound(id);
         checkExpectedVersion(id, Number(row.version), change, component);
         const record = applyChange(toRecord(row), change, at);
         await expireVersions(tx, [Number(row.rid)], at);
-        await insertVersions(tx, owner, [
+        await insertVersions(tx, scope, [
           {
             record,
             terms: change.terms ?? rowTerms(row, 'terms'),
@@ -151,14 +148,13 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
       });
     },
     deleteRecord: (scope, id, at) => {
-      const owner = ownerOf(scope);
       return db.write(async (tx) => {
-        const row = (await currentRows(tx, owner, [id])).get(id);
+        const row = (await currentRows(tx, scope, [id])).get(id);
         if (!row || row.event === 'DELETE') return false;
         const last = toRecord(row);
         await expireVersions(tx, [Number(row.rid)], at);
         const gone: LongTermRecord = { ...last, version: last.version + 1, event: 'DELETE', recordedAt: at };
-        await insertVersions(tx, owner, [
+        await insertVersions(tx, scope, [
           {
             record: gone,
             terms: rowTerms(row, 'terms'),
@@ -166,7 +162,7 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
             firstRid: Number(row.first_rid),
           },
         ]);
-        await dropEmbeddings(tx, embeddingsOf(owner, id));
+        await dropEmbeddings(tx, embeddingsOf(scope, id));
         return true;
       });
     },

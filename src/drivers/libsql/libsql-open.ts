@@ -1,4 +1,4 @@
-import { checkMethods, checkOptionalInteger, describeValue, MemoryError } from '../../driver.ts';
+import { describeValue, MemoryError } from '../../driver.ts';
 import { connectLibsql, type LibsqlClientLike, type ModuleImporter } from './libsql-client.ts';
 import { createLibsqlExecutor, type LibsqlExecutor } from './libsql-executor.ts';
 import { migrateLibsql } from './libsql-schema.ts';
@@ -23,7 +23,7 @@ export interface LibsqlHandle {
   readonly db: LibsqlExecutor;
   /** Resolves once the database is open and migrated; rejects with why not. */
   ready(): Promise<void>;
-  /** Closes the client when the store opened it (after the open in progress, if any). */
+  /** Closes the client when the store opened it, once the open and the calls in flight have settled. */
   close(): Promise<void>;
 }
 
@@ -31,30 +31,54 @@ export interface LibsqlHandle {
 const inMemory = (url: string) => url === ':memory:' || url.startsWith('file::memory:');
 
 /**
- * Opens lazily: the first call loads `@libsql/client` (when given a URL), opens the client, switches a local file
- * to WAL (readers never wait for a writer; several processes share it) and migrates. A failed open is not cached:
- * the next call tries again.
+ * Checks the options of `createLibsqlStore` / `createLibsqlDrivers` before anything opens: an object with exactly
+ * one of a non-empty `url` and a `client` with `execute`, `transaction` and `close`, a string `authToken`, and
+ * integer sizes (at least 1) and timeout (at least 0). `INVALID_ARGUMENT` naming the option.
  */
-export function openLibsql(target: LibsqlTarget): LibsqlHandle {
+export function checkLibsqlOptions(options: unknown): void {
   const fail = (message: string) =>
     new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'libsql',
       message: `createLibsqlStore(options): ${message}`,
     });
-  if ((target.url === undefined) === (target.client === undefined))
-    throw fail('pass exactly one of url and client');
-  if (target.url !== undefined && (typeof target.url !== 'string' || target.url === ''))
-    throw fail(`url must be a non-empty string, got ${describeValue(target.url)}`);
-  if (target.authToken !== undefined && typeof target.authToken !== 'string')
-    throw fail(`authToken must be a string, got ${describeValue(target.authToken)}`);
-  if (target.client !== undefined)
-    checkMethods(target.client, 'createLibsqlStore(options): client', 'libsql', [
-      'execute',
-      'transaction',
-      'close',
-    ]);
-  checkOptionalInteger(target.busyTimeoutMs, 'createLibsqlStore(options): busyTimeoutMs', 'libsql', 0);
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw fail(`options must be an object, got ${describeValue(options)}`);
+  const [url, client, authToken] = ['url', 'client', 'authToken'].map((key) => Reflect.get(options, key));
+  if ((url === undefined) === (client === undefined)) throw fail('pass exactly one of url and client');
+  if (url !== undefined && (typeof url !== 'string' || url === ''))
+    throw fail(`url must be a non-empty string, got ${describeValue(url)}`);
+  if (authToken !== undefined && typeof authToken !== 'string')
+    throw fail(`authToken must be a string, got ${describeValue(authToken)}`);
+  if (client !== undefined) {
+    const methods = ['execute', 'transaction', 'close'];
+    const usable =
+      typeof client === 'object' &&
+      client !== null &&
+      methods.every((m) => typeof Reflect.get(client, m) === 'function');
+    if (!usable)
+      throw fail(
+        `client must be a @libsql/client Client (${methods.join(', ')}), got ${describeValue(client)}`,
+      );
+  }
+  for (const [key, least] of [
+    ['busyTimeoutMs', 0],
+    ['maxMessageBytes', 1],
+    ['maxContentBytes', 1],
+  ] as const) {
+    const value = Reflect.get(options, key);
+    if (value !== undefined && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= least))
+      throw fail(`${key} must be an integer >= ${least}, got ${describeValue(value)}`);
+  }
+}
+
+/**
+ * Opens lazily: the first call loads `@libsql/client` (when given a URL), opens the client, switches a local file
+ * to WAL (readers never wait for a writer; several processes share it) and migrates. A failed open is not cached:
+ * the next call tries again. The options are checked with {@link checkLibsqlOptions} first.
+ */
+export function openLibsql(target: LibsqlTarget): LibsqlHandle {
+  checkLibsqlOptions(target);
   let client: LibsqlClientLike | undefined;
   let opening: Promise<LibsqlExecutor> | undefined;
   const open = async (): Promise<LibsqlExecutor> => {
@@ -81,12 +105,21 @@ export function openLibsql(target: LibsqlTarget): LibsqlHandle {
     });
     return opening;
   };
+  /** Calls in flight: `close` lets them settle before it closes the client. */
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(call: (db: LibsqlExecutor) => Promise<T>): Promise<T> => {
+    const promise = opened().then(call);
+    inFlight.add(promise);
+    const done = () => inFlight.delete(promise);
+    promise.then(done, done);
+    return promise;
+  };
   const db: LibsqlExecutor = {
-    all: async (sql, args) => (await opened()).all(sql, args),
-    get: async (sql, args) => (await opened()).get(sql, args),
-    one: async (sql, args) => (await opened()).one(sql, args),
-    run: async (sql, args) => (await opened()).run(sql, args),
-    write: async (work) => (await opened()).write(work),
+    all: (sql, args) => track((d) => d.all(sql, args)),
+    get: (sql, args) => track((d) => d.get(sql, args)),
+    one: (sql, args) => track((d) => d.one(sql, args)),
+    run: (sql, args) => track((d) => d.run(sql, args)),
+    write: (work) => track((d) => d.write(work)),
   };
   return {
     db,
@@ -95,6 +128,7 @@ export function openLibsql(target: LibsqlTarget): LibsqlHandle {
     },
     async close() {
       await opening?.catch(() => undefined);
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
       if (target.client === undefined) client?.close();
     },
   };

@@ -172,6 +172,7 @@ const longTerm: LibsqlMigration = {
   space INTEGER PRIMARY KEY,
   model TEXT NOT NULL,
   dims INTEGER NOT NULL,
+  vectors INTEGER NOT NULL DEFAULT 0,
   UNIQUE (model, dims)
 )`,
     `CREATE TABLE engram_ltm_embeddings (

@@ -7,6 +7,7 @@ import {
   MemoryError,
   type Scope,
   type SessionRecord,
+  sessionExists,
   sessionNotFound,
 } from '../../driver.ts';
 import type { LibsqlRow } from './libsql-client.ts';
@@ -100,7 +101,7 @@ export function createSession(
   checkSessionMetadata(input.metadata ?? {}, component);
   const metadata = JSON.stringify(input.metadata ?? {});
   return db.write(async (tx) => {
-    if (await sessionRow(tx, scope, id)) throw taken(id);
+    if (await sessionRow(tx, scope, id)) throw sessionExists(id, component);
     const fork = input.fork ? await forkPoint(tx, scope, input.fork) : undefined;
     const logId = createId('log');
     const tokens = [...ownerTokens(scope), scopeToken('s', [scope.tenant, logId])].join(' ');
@@ -136,9 +137,6 @@ SELECT ?, seq, message_id, role, tokens, 0, body, text FROM engram_messages WHER
     return toSessionRecord(await tx.one('SELECT * FROM engram_sessions WHERE rid = ?', [Number(rid)]));
   });
 }
-
-const taken = (id: string) =>
-  new MemoryError({ code: 'INVALID_ARGUMENT', component, message: `session "${id}" already exists` });
 
 /** Every session `scope` covers, newest first. */
 export async function listSessions(

@@ -1,8 +1,8 @@
-import { type LongTermDriverV1, ownerOf } from '../../driver.ts';
+import type { LongTermDriverV1 } from '../../driver.ts';
 import type { LibsqlExecutor } from './libsql-executor.ts';
 import { coveredBy, ownedBy } from './libsql-scope.ts';
 import { searchVectors } from './libsql-vector-search.ts';
-import { dropEmbeddings, ensureSpace, vectorTable, vectorText } from './libsql-vector-space.ts';
+import { dropEmbeddings, ensureSpace, insertVector } from './libsql-vector-space.ts';
 
 /**
  * The vector capability of the long-term driver on libSQL's native vectors: each (model, size) has its own table
@@ -15,8 +15,7 @@ export function createVectorMethods(
 ): Required<Pick<LongTermDriverV1, 'putEmbeddings' | 'missingEmbeddings' | 'searchVector'>> {
   return {
     putEmbeddings: (scope, embeddings) => {
-      const owner = ownerOf(scope);
-      const mine = ownedBy(owner, 'r');
+      const mine = ownedBy(scope, 'r');
       return db.write(async (tx) => {
         let stored = 0;
         for (const e of embeddings) {
@@ -32,23 +31,10 @@ export function createVectorMethods(
           };
           await dropEmbeddings(tx, key);
           // An all-zero vector has no direction: it stays out of the index (every similarity to it is 0).
-          const indexed = e.vector.some((x: number) => x !== 0)
-            ? await tx.one(
-                `INSERT INTO ${vectorTable(space)} (embedding) VALUES (vector32(?)) RETURNING vrid`,
-                [vectorText(e.vector)],
-              )
-            : { vrid: null };
+          const vrid = e.vector.some((x: number) => x !== 0) ? await insertVector(tx, space, e.vector) : null;
           await tx.run(
             'INSERT INTO engram_ltm_embeddings (tenant, user_id, agent_id, id, model, space, vrid) VALUES (?, ?, ?, ?, ?, ?, ?)',
-            [
-              owner.tenant,
-              owner.user,
-              owner.agent,
-              e.id,
-              e.model,
-              space,
-              indexed.vrid === null ? null : Number(indexed.vrid),
-            ],
+            [...mine.args, e.id, e.model, space, vrid],
           );
           stored += 1;
         }

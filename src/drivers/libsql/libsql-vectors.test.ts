@@ -13,12 +13,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A client on a fresh file that records every statement the store runs (outside and inside transactions). */
 function recordingClient(name: string) {
   const client = createClient({ url: `file:${join(dir, name)}`, timeout: 30_000 });
-  const statements: LibsqlStatement[] = [];
+  const statements: (LibsqlStatement & { rows?: number })[] = [];
   const recording: LibsqlClientLike = {
     protocol: client.protocol,
-    execute: (stmt) => {
-      statements.push(stmt);
-      return client.execute(stmt);
+    execute: async (stmt) => {
+      const seen: LibsqlStatement & { rows?: number } = { ...stmt };
+      statements.push(seen);
+      const result = await client.execute(stmt);
+      seen.rows = result.rows.length;
+      return result;
     },
     transaction: async (mode) => {
       const tx = await client.transaction(mode);
@@ -141,24 +144,33 @@ describe('libsql long-term vectors', () => {
   it('a delete that leaves the index short of a row it holds is seen, and answered from the scope', async () => {
     const { client, recording, statements } = recordingClient('short.db');
     const store = createLibsqlStore({ client: recording });
-    const scope = { tenant: 'short' };
-    await embed(store, scope, 'm', [
-      [-42, 45, 0, 0, 0, 0],
-      [-37, -3, -24, -34, -2, 0],
-      [0, 7, 20, 0, -47, 0],
-    ]);
-    await store.longTermRecords.deleteRecord(scope, 'r0', new Date());
     const query = [-47, 0, 38, -1, 0, 42];
-    // libSQL's DiskANN graph lost a row with the delete: the index now returns one of the two it holds.
-    const direct = await client.execute({
-      sql: "SELECT id FROM vector_top_k('engram_ltm_vectors_1_idx', vector32(?), 20)",
-      args: [JSON.stringify(query)],
-    });
-    expect(direct.rows.length).toBeLessThan(2);
-    statements.length = 0;
-    const hits = await store.longTermRecords.searchVector(scope, { vector: query, model: 'm', limit: 1 });
-    expect(hits.map((h) => h.id)).toEqual(['r1']);
-    expect(statements.at(-1)?.sql).toMatch(/FROM engram_ltm_records r/);
+    let short = 0;
+    // libSQL's DiskANN graph often loses a row with this delete: a search of the index then returns one of the two
+    // rows it holds (in about 7 of 10 spaces, varying from call to call). Twelve spaces make a run without one
+    // unlikely (about 1 in 2 million).
+    for (let n = 0; n < 12; n++) {
+      const scope = { tenant: `short${n}` };
+      await embed(store, scope, `m${n}`, [
+        [-42, 45, 0, 0, 0, 0],
+        [-37, -3, -24, -34, -2, 0],
+        [0, 7, 20, 0, -47, 0],
+      ]);
+      await store.longTermRecords.deleteRecord(scope, 'r0', new Date());
+      statements.length = 0;
+      const hits = await store.longTermRecords.searchVector(scope, {
+        vector: query,
+        model: `m${n}`,
+        limit: 1,
+      });
+      expect(hits.map((h) => h.id)).toEqual(['r1']);
+      const top = statements.find((st) => st.sql.includes('vector_top_k'));
+      if (top?.rows !== undefined && top.rows < 2) {
+        short += 1;
+        expect(statements.at(-1)?.sql).toMatch(/FROM engram_ltm_records r\n/);
+      }
+    }
+    expect(short).toBeGreaterThan(0);
     await store.close();
     client.close();
   });

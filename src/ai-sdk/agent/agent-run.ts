@@ -1,5 +1,6 @@
 import type { AssistantContent, FinishReason, ModelMessage, StepResult, ToolSet, UserContent } from 'ai';
 import type { MemoryMessage } from '../../core/message.ts';
+import { retentionAt } from '../../memory/retention-policy.ts';
 import type { ContextView } from '../../views/context-view.ts';
 import { recallFor, recordRun, textOf } from './agent-recall.ts';
 import { runStep } from './agent-step.ts';
@@ -89,7 +90,7 @@ export async function runAgent(
 
 /** Applies seed 003's retention at the end of a run: `single_run` clears the view's conversation. */
 async function applyRetention(view: ContextView<ModelMessage>, retention: MemoryRetention): Promise<void> {
-  if (retention !== 'single_run') return;
+  if (retentionAt(retention, 'run') !== 'clear') return;
   if (!view.conversation)
     throw bad(
       "memoryRetention 'single_run' needs a memory on a stored conversation to clear (every engram memory and view)",

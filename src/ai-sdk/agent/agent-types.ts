@@ -12,12 +12,13 @@ import type { ContentStore } from '../../content/create-content-store.ts';
 import type { StateModule } from '../../core/state-module.ts';
 import type { LongTermMemory, LongTermMemoryMode } from '../../longterm/long-term-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
+import type { RetentionPolicy } from '../../memory/retention-policy.ts';
 import type { ContextView } from '../../views/context-view.ts';
 import type { CoreMemory } from '../../working/core-memory.ts';
 import type { WorkingMemory } from '../../working/working-memory.ts';
 
-/** Seed 003's `memory_retention`: what happens to the agent's memory when a run ends. */
-export type MemoryRetention = 'single_run' | 'session' | 'persistent';
+/** Seed 003's `memory_retention`: what happens to the agent's memory when a run ends (the one `RetentionPolicy`). */
+export type MemoryRetention = RetentionPolicy;
 
 /** Long-term memory of an agent (seed 002): the memory and how the agent uses it. */
 export interface AgentLongTermMemory {

@@ -2,6 +2,7 @@ import { isStepCount, type ModelMessage, type StopCondition, type ToolSet, type 
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import { checkRetentionPolicy } from '../../memory/retention-policy.ts';
 import { SimpleMemory } from '../../memory/simple-memory.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
@@ -63,9 +64,8 @@ export function checkConfig(config: AgentConfig): void {
   const mode = config.longTermMemory?.mode;
   if (mode !== undefined && !['static', 'agent', 'both'].includes(mode))
     throw bad("agent(config): longTermMemory.mode must be 'static', 'agent' or 'both'");
-  const retention = config.memoryRetention;
-  if (retention !== undefined && !['single_run', 'session', 'persistent'].includes(retention))
-    throw bad("agent(config): memoryRetention must be 'single_run', 'session' or 'persistent'");
+  if (config.memoryRetention !== undefined)
+    checkRetentionPolicy(config.memoryRetention, 'agent(config): memoryRetention', component);
 }
 
 /** The agent's parts from its config (checked first); a seed 000 memory of the config is adapted here, once. */

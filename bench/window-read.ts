@@ -187,7 +187,12 @@ export async function measureWindowRead(options: WindowReadOptions = {}): Promis
         const memory = open();
         // The turn stored by another memory (as another process would): the view reads it from the store.
         const writer = name === 'sqlite-power, other writer' ? open() : memory;
-        return { name, memory, writer, view: createTokenWindowMemory({ memory, maxTokens: BUDGET }) };
+        return {
+          name,
+          memory,
+          writer,
+          view: createTokenWindowMemory({ conversation: memory, maxTokens: BUDGET }),
+        };
       });
       const startedAt = new Map<WindowReadStore, number>();
       for (const { name, memory } of views) startedAt.set(name, (await memory.stats()).count);
@@ -258,7 +263,7 @@ suite ${seconds.toFixed(0)} s. Machine: ${machine()}.
 
 A turn is what an agent loop stores: a user message, three tool exchanges (an assistant tool call, then a
 2–8 KB tool result), a reply — eight awaited \`memory.store\` calls (validation, exact o200k counting, append) —
-then \`read()\` of a \`createTokenWindowMemory({ memory, maxTokens: ${int(BUDGET)} })\` that lives across turns.
+then \`read()\` of a \`createTokenWindowMemory({ conversation, maxTokens: ${int(BUDGET)} })\` that lives across turns.
 The session's history is made of the same kind of turns. SQLite \`power\` is \`synchronous=FULL\` (engram's
 default), \`process\` is \`synchronous=NORMAL\`; both open one file, each store its own session. In the
 "other writer" rows the turn is stored through a second \`ConversationMemory\` on the session (as another

@@ -101,7 +101,7 @@ console.log('== withMemory: a ToolLoopAgent over a 2,000-token window of a conve
 const memory = createConversationMemory();
 const agent = withMemory(
   { model, tools: { dictionary }, instructions: 'Be brief.', stopWhen: stepCountIs(4) },
-  { view: createTokenWindowMemory({ memory, maxTokens: 2_000 }) },
+  { view: createTokenWindowMemory({ conversation: memory, maxTokens: 2_000 }) },
 );
 for (const prompt of ['Hi, I am Ada.', 'Define engram.', 'Who am I?']) {
   const { text } = await agent.generate({ prompt });

@@ -187,7 +187,7 @@ const sessionId = `chat-${run}`;
 const conversation = await sessions.create({ id: sessionId });
 const content = createContentStore({ store, scope, counter, space: 'chat' });
 const memory = createAutoContextMemory({
-  memory: conversation,
+  conversation,
   content,
   maxTokens: 16_000,
   msgThreshold: 6,

@@ -60,7 +60,7 @@ try {
   const counter = createTokenCounter();
   const memory = createConversationMemory({ store, scope, sessionId: 'long-chat', counter });
   const view = createObservationalMemory({
-    memory,
+    conversation: memory,
     recentTokens: 600,
     observationTokens: 400,
     background: false,

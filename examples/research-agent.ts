@@ -154,7 +154,10 @@ const researcherTool = tool({
   description: researcher.description,
   inputSchema: z.object({ task: z.string().describe('What to find out') }),
   execute: async ({ task }, { abortSignal }) => {
-    const memory = createCitationMemory({ memory: createConversationMemory({ counter }), content: shared });
+    const memory = createCitationMemory({
+      conversation: createConversationMemory({ counter }),
+      content: shared,
+    });
     const { stream, result } = researcher.run(task, undefined, {
       memory,
       ...(abortSignal ? { abortSignal } : {}),

@@ -58,16 +58,21 @@ const dir = mkdtempSync(join(tmpdir(), 'engram-demo-'));
 const store = createSqliteStore({ path: join(dir, 'memory.db') });
 const memory = createConversationMemory({ store, counter, sessionId: 'demo' });
 const content = createContentStore({ store, counter, space: 'demo' });
-const sliding = createSlidingWindowMemory({ memory, windowSize: WINDOW_MESSAGES });
-const tokenWindow = createTokenWindowMemory({ memory, maxTokens: TOKEN_BUDGET });
+const sliding = createSlidingWindowMemory({ conversation: memory, windowSize: WINDOW_MESSAGES });
+const tokenWindow = createTokenWindowMemory({ conversation: memory, maxTokens: TOKEN_BUDGET });
 const summarizing = createSummarizingMemory({
-  memory,
+  conversation: memory,
   maxTokens: TOKEN_BUDGET,
   keepRecent: 8,
   summarizer: extractiveSummarizer,
 });
-const citations = createCitationMemory({ memory, content });
-const autoContext = createAutoContextMemory({ memory, content, maxTokens: TOKEN_BUDGET, lastKeep: 20 });
+const citations = createCitationMemory({ conversation: memory, content });
+const autoContext = createAutoContextMemory({
+  conversation: memory,
+  content,
+  maxTokens: TOKEN_BUDGET,
+  lastKeep: 20,
+});
 const tokensOf = (messages: readonly ModelMessage[]) =>
   messages.reduce((sum, m) => sum + counter.count(m), 0);
 

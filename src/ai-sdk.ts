@@ -42,7 +42,6 @@ export {
   type MemoryPrepareStep,
   type MemoryPrepareStepOptions,
   type MemoryRetention,
-  type MemoryView,
   memoryPrepareStep,
   type PrepareStepInput,
   type RunBranchesOptions,

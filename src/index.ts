@@ -9,9 +9,9 @@
  * `engram/patterns`, and what a driver author needs in `engram/driver`.
  * @example
  * import { createConversationMemory, createTokenWindowMemory } from 'engram';
- * const memory = createConversationMemory();
- * await memory.store({ role: 'user', content: 'Hello' });
- * const context = createTokenWindowMemory({ memory, maxTokens: 100_000 });
+ * const conversation = createConversationMemory();
+ * await conversation.store({ role: 'user', content: 'Hello' });
+ * const context = createTokenWindowMemory({ conversation, maxTokens: 100_000 });
  * await context.read();
  */
 export {
@@ -181,6 +181,7 @@ export {
   type CitationViewStats,
   type ContextAssembly,
   type ContextSource,
+  type ContextView,
   createAssemblyRecorder,
   createAutoContextMemory,
   createCitationMemory,
@@ -193,9 +194,7 @@ export {
   createTokenWindowMemory,
   type DroppedItems,
   type DropRule,
-  type ExplainingView,
   type ExtractiveSummarizerOptions,
-  findAssembly,
   type LadderStep,
   type LadderStepKind,
   type ObservationalMemory,
@@ -222,6 +221,7 @@ export {
   type TokenWindowStats,
   type TokenWindowView,
   type TokenWindowViewOptions,
+  toContextView,
   tokensBySource,
 } from './views/index.ts';
 export {

@@ -77,12 +77,12 @@ export const consolidation: Suite = async (options) => {
     const views = {
       'full history (no consolidation)': { read: () => memory.read() },
       [`token window ${int(recent)} (no consolidation)`]: createTokenWindowMemory({
-        memory,
+        conversation: memory,
         maxTokens: recent,
       }),
       [`observational memory: recent ${int(recent)}, observations ${int(3000)}, extractive`]:
         createObservationalMemory({
-          memory,
+          conversation: memory,
           recentTokens: recent,
           observationTokens: 3000,
           background: false,

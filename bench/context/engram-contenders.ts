@@ -48,7 +48,7 @@ export function openEngram(place: EngramPlace, dir: string, name: string, budget
   const memory = createConversationMemory({ counter, sessionId: 'bench', ...(store ? { store } : {}) });
   return {
     place,
-    view: createTokenWindowMemory({ memory, maxTokens: budget }),
+    view: createTokenWindowMemory({ conversation: memory, maxTokens: budget }),
     async close() {
       await store?.close();
       if (path) for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });

@@ -74,7 +74,7 @@ export async function storeSession(
   for (let i = 0; i < script.history.length; i += batch)
     await store.append(scope, script.id, script.history.slice(i, i + batch));
   const memory = createConversationMemory({ store, scope, sessionId: script.id, counter });
-  const view = createTokenWindowMemory({ memory, maxTokens: windowTokens });
+  const view = createTokenWindowMemory({ conversation: memory, maxTokens: windowTokens });
   const recorder = createAssemblyRecorder({ memory });
   const times: StepTimes = { store: [], read: [], record: [], items: 0, recordBytes: 0 };
   for (const [step, turn] of script.turns.entries()) {

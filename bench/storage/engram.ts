@@ -97,7 +97,7 @@ export async function engramColdOpen(task: Task): Promise<ColdOpenResult> {
   const t0 = performance.now();
   const { store, createConversationMemory } = await openEngram(task);
   const memory = createConversationMemory({ store, sessionId: task.session, counter });
-  const view = createTokenWindowMemory({ memory, maxTokens: task.maxTokens ?? 100_000 });
+  const view = createTokenWindowMemory({ conversation: memory, maxTokens: task.maxTokens ?? 100_000 });
   const window = await view.read();
   const ms = performance.now() - t0;
   const stats = view.lastStats();

@@ -47,7 +47,7 @@ export async function profiledColdOpen(task: Task): Promise<ColdOpenResult> {
   const store = createSqliteStore({ database: handle, durability: 'power', vector: false });
   const counter = createTokenCounter({ encoding: 'o200k_base' });
   const memory = createConversationMemory({ store, sessionId: task.session, counter });
-  const view = createTokenWindowMemory({ memory, maxTokens: task.maxTokens ?? 100_000 });
+  const view = createTokenWindowMemory({ conversation: memory, maxTokens: task.maxTokens ?? 100_000 });
   const window = await view.read();
   const ms = performance.now() - t0;
   await store.close();

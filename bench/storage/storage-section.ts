@@ -248,7 +248,7 @@ export function renderSection(f: StorageFigures): string {
     '',
     `### Cold open: a ${int(f.plan.maxTokens)}-token window of a long session`,
     '',
-    `Median of ${f.plan.coldOpens} fresh processes each. engram: \`createSqliteStore\` / \`createPostgresStore\` on the existing database, then \`createTokenWindowMemory({ memory: createConversationMemory({ store, sessionId }), maxTokens: ${int(f.plan.maxTokens)} }).read()\`. Mastra: a new \`LibSQLStore\` + \`Memory\`, then \`recall\` with \`threadConfig.messageHistory = { maxTokens: ${int(f.plan.maxTokens)}, atMaxRemoveTokens: 0 }\` (its token-limited history loader). LangGraph: a new \`SqliteSaver\`, then \`getTuple\` — it restores the whole list (a window would still need \`trimMessages\` over it). The PostgreSQL long session has ${int(f.plan.postgresMessages)} messages.`,
+    `Median of ${f.plan.coldOpens} fresh processes each. engram: \`createSqliteStore\` / \`createPostgresStore\` on the existing database, then \`createTokenWindowMemory({ conversation: createConversationMemory({ store, sessionId }), maxTokens: ${int(f.plan.maxTokens)} }).read()\`. Mastra: a new \`LibSQLStore\` + \`Memory\`, then \`recall\` with \`threadConfig.messageHistory = { maxTokens: ${int(f.plan.maxTokens)}, atMaxRemoveTokens: 0 }\` (its token-limited history loader). LangGraph: a new \`SqliteSaver\`, then \`getTuple\` — it restores the whole list (a window would still need \`trimMessages\` over it). The PostgreSQL long session has ${int(f.plan.postgresMessages)} messages.`,
     '',
     commandLine(f.options),
     '',

@@ -130,7 +130,7 @@ async function itemsMatchLog(content: ContentStore, log: readonly ModelMessage[]
 /** engram's first use, then a citation, on SQLite (the default policy: results over 1,000 tokens, one turn in full). */
 export function engramCitations(path: string, counter: TokenCounter, task: ModelMessage): Contender {
   const { store, memory, content } = openEngram(path, counter, task);
-  const view = createCitationMemory({ memory, content });
+  const view = createCitationMemory({ conversation: memory, content });
   const id = numbered();
   return {
     name: 'engram: first use, then citation',
@@ -154,7 +154,7 @@ export function engramAutoContext(
   budget: number,
 ): Contender {
   const { store, memory, content } = openEngram(path, counter, task);
-  const view = createAutoContextMemory({ memory, content, maxTokens: budget });
+  const view = createAutoContextMemory({ conversation: memory, content, maxTokens: budget });
   const id = numbered();
   return {
     name: `engram: AutoContextMemory (${budget / 1000}k)`,
@@ -170,7 +170,7 @@ export function engramAutoContext(
       // Undo every ladder step; a view that then compacts nothing must show exactly the log.
       for (const step of await view.steps()) if (step.reloadedAtSeq === undefined) await view.reload(step.id);
       const plain = createAutoContextMemory({
-        memory,
+        conversation: memory,
         content,
         maxTokens: 1e12,
         msgThreshold: 1e9,

@@ -3,7 +3,7 @@
  * Glue between engram and the AI SDK v7: seed 000's agent loop (`agent`), prompts from views, adapters for plain AI SDK use (`prepareStep`,
  * `ToolLoopAgent`, `toModelOutput`), and LLM summarizers, compactors and extractors.
  * @example
- * const agent = withMemory({ model, tools }, { view: createTokenWindowMemory({ memory, maxTokens: 8_000 }) });
+ * const agent = withMemory({ model, tools }, { view: createTokenWindowMemory({ conversation, maxTokens: 8_000 }) });
  * await agent.generate({ prompt: 'Hello' });
  */
 export {
@@ -53,7 +53,6 @@ export {
   type FinishedRun,
   type MemoryPrepareStep,
   type MemoryPrepareStepOptions,
-  type MemoryView,
   memoryPrepareStep,
   type PrepareStepInput,
 } from './memory-prepare-step.ts';

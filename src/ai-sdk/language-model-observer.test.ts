@@ -22,7 +22,7 @@ describe('LLM observer and reflector', () => {
         { role: 'assistant', content: `reply ${i} with a few more words in it` },
       ]);
     const view = createObservationalMemory({
-      memory,
+      conversation: memory,
       recentTokens: 40,
       maxRangeTokens: 100_000,
       background: false,

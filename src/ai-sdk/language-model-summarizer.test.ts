@@ -64,7 +64,7 @@ describe('createLanguageModelSummarizer', () => {
     const model = textModel('summary text');
     const memory = await memoryWith([user('q0'), say('a0'), user('q1'), say('a1'), user('q2'), say('a2')]);
     const view = createSummarizingMemory({
-      memory,
+      conversation: memory,
       maxMessages: 3,
       keepRecent: 2,
       summarizer: createLanguageModelSummarizer({ model }),

@@ -38,7 +38,7 @@ describe('memoryPrepareStep', () => {
   it('records what each step was sent when the view is wrapped by recordAssemblies', async () => {
     const memory = createConversationMemory({ sessionId: 'adapter' });
     const { model, prompts } = scriptedLanguageModel(lookupTwice);
-    const view = recordAssemblies(createTokenWindowMemory({ memory, maxTokens: 4_000 }));
+    const view = recordAssemblies(createTokenWindowMemory({ conversation: memory, maxTokens: 4_000 }));
     const prepareStep = memoryPrepareStep({ view });
     const result = await generateText({
       model,
@@ -114,7 +114,7 @@ describe('memoryPrepareStep', () => {
 
   it('applies a token window inside one tool loop without splitting a tool call from its result', async () => {
     const memory = createConversationMemory();
-    const view = createTokenWindowMemory({ memory, maxTokens: 150 });
+    const view = createTokenWindowMemory({ conversation: memory, maxTokens: 150 });
     const { model, prompts } = scriptedLanguageModel(lookupTwice);
     const prepareStep = memoryPrepareStep({ view });
     const result = await generateText({
@@ -194,7 +194,7 @@ describe('memoryPrepareStep', () => {
         fc.boolean(),
         async (runs, window) => {
           const memory = createConversationMemory();
-          const view = window ? createTokenWindowMemory({ memory, maxTokens: 300 }) : memory;
+          const view = window ? createTokenWindowMemory({ conversation: memory, maxTokens: 300 }) : memory;
           const prepareStep = memoryPrepareStep({ view });
           const expected: ModelMessage[] = [];
           for (const [r, script] of runs.entries()) {

@@ -1,29 +1,19 @@
 import type { Instructions, ModelMessage } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import type { MemoryMessage } from '../core/message.ts';
+import { type ContextView, checkContextView } from '../views/context-view.ts';
 import { toAiSdkPrompt } from './to-ai-sdk-prompt.ts';
-
-/**
- * What the adapters need of a memory: a conversation memory or any view over one (token window, citations,
- * summaries, AutoContext). `read()` returns what the model should see; `store()` appends to the log.
- * @example
- * const view: MemoryView = createTokenWindowMemory({ memory, maxTokens: 8_000 });
- */
-export interface MemoryView {
-  /** The messages to send, oldest first. */
-  read(): Promise<readonly (MemoryMessage | ModelMessage)[]>;
-  /** Appends messages, in order. */
-  store(message: ModelMessage | readonly ModelMessage[]): void | Promise<void>;
-}
 
 /**
  * Options of {@link memoryPrepareStep}.
  * @example
- * const options: MemoryPrepareStepOptions = { view: createTokenWindowMemory({ memory, maxTokens: 8_000 }), instructions: 'Be brief.' };
+ * const options: MemoryPrepareStepOptions = { view: createTokenWindowMemory({ conversation, maxTokens: 8_000 }), instructions: 'Be brief.' };
  */
 export interface MemoryPrepareStepOptions {
-  /** The memory or view whose output replaces the raw history at every step. */
-  view: MemoryView;
+  /**
+   * The view whose output replaces the raw history at every step: any engram view, or a conversation memory
+   * (all of it); `toContextView(memory)` adapts a seed 000 `Memory` of your own.
+   */
+  view: ContextView<ModelMessage>;
   /**
    * Instructions placed before the view's system messages (summaries). @default the call's own
    * `instructions` when they are a string, else none
@@ -94,7 +84,7 @@ export interface MemoryPrepareStep {
  * starting before `finish` is an `INVALID_ARGUMENT` error rather than a silently lost answer (create one per
  * concurrent call, or use {@link withMemory}, which does all of this).
  * @example
- * const prepareStep = memoryPrepareStep({ view: createTokenWindowMemory({ memory, maxTokens: 8_000 }) });
+ * const prepareStep = memoryPrepareStep({ view: createTokenWindowMemory({ conversation, maxTokens: 8_000 }) });
  * const result = await generateText({ model, tools, prompt: 'Weather in Paris?', prepareStep, stopWhen: stepCountIs(5) });
  * await prepareStep.finish(result);
  */
@@ -150,10 +140,9 @@ function textOf(instructions: Instructions | undefined): string | undefined {
 }
 
 function checkOptions(options: MemoryPrepareStepOptions): void {
-  const view = (options as Partial<MemoryPrepareStepOptions> | undefined)?.view;
-  if (typeof view?.read !== 'function' || typeof view.store !== 'function') {
-    throw invalid('memoryPrepareStep({ view }): view must have read() and store() (a memory or a view)');
-  }
+  if (typeof options !== 'object' || options === null)
+    throw invalid('memoryPrepareStep(options): options must be an object');
+  checkContextView(options.view, 'memoryPrepareStep({ view }): view', 'ai-sdk');
   if (options.instructions !== undefined && typeof options.instructions !== 'string') {
     throw invalid('memoryPrepareStep({ instructions }): instructions must be a string');
   }

@@ -33,7 +33,7 @@ describe('toAiSdkPrompt', () => {
       },
       { role: 'system', content: 'Answer in French.' },
     ]);
-    const view = createTokenWindowMemory({ memory, maxTokens: 10_000 });
+    const view = createTokenWindowMemory({ conversation: memory, maxTokens: 10_000 });
     const prompt = toAiSdkPrompt(await view.read(), { instructions: 'You are engram.' });
     expect(prompt.instructions).toBe('You are engram.\n\nBe brief.\n\nAnswer in French.');
     expect(prompt.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);

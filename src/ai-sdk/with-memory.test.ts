@@ -11,6 +11,7 @@ import {
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { toModelMessages } from '../messages/to-model-message.ts';
+import { toContextView } from '../views/context-view.ts';
 import { createTokenWindowMemory } from '../views/token-window-memory.ts';
 import { withMemory } from './with-memory.ts';
 
@@ -56,7 +57,7 @@ describe('withMemory', () => {
 
   it('applies a view at every step of the tool loop and composes the caller’s prepareStep', async () => {
     const memory = createConversationMemory();
-    const view = createTokenWindowMemory({ memory, maxTokens: 150 });
+    const view = createTokenWindowMemory({ conversation: memory, maxTokens: 150 });
     const { model, prompts } = scriptedLanguageModel([
       { toolCalls: [{ toolName: 'lookup', input: { word: 'a' } }] },
       { toolCalls: [{ toolName: 'lookup', input: { word: 'b' } }] },
@@ -166,13 +167,15 @@ describe('withMemory', () => {
     const memory = createConversationMemory();
     const { model } = scriptedLanguageModel([{ text: 'a' }, { text: 'b' }]);
     let fail = false;
-    const view = {
+    // A seed 000 memory of the test's own, adapted once.
+    const view = toContextView({
       read: () => memory.read(),
-      store: async (m: ModelMessage | readonly ModelMessage[]) => {
+      store: async (m: ModelMessage) => {
         if (fail) throw new MemoryError({ code: 'STORE_ERROR', component: 'test', message: 'disk full' });
         await memory.store(m);
       },
-    };
+      appended: () => memory.appended(),
+    });
     const agent = withMemory(new ToolLoopAgent({ model }), { view });
     fail = true;
     await (await agent.stream({ prompt: 'x' })).consumeStream();

@@ -8,7 +8,9 @@ import {
   type ToolSet,
 } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { type MemoryPrepareStep, type MemoryView, memoryPrepareStep } from './memory-prepare-step.ts';
+import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import { type ContextView, checkContextView } from '../views/context-view.ts';
+import { type MemoryPrepareStep, memoryPrepareStep } from './memory-prepare-step.ts';
 import { toAiSdkPrompt } from './to-ai-sdk-prompt.ts';
 
 /** The AI SDK's runtime context type (not exported by `ai` under a name). */
@@ -33,13 +35,16 @@ interface LooseAgent {
 /**
  * Options of {@link withMemory}: the memory (or a view over it) the agent reads and writes.
  * @example
- * const options: WithMemoryOptions = { view: createTokenWindowMemory({ memory, maxTokens: 8_000 }) };
+ * const options: WithMemoryOptions = { view: createTokenWindowMemory({ conversation, maxTokens: 8_000 }) };
  */
 export interface WithMemoryOptions {
   /** A conversation memory: the agent sees all of it. Give this or `view`. */
-  memory?: MemoryView;
-  /** A view over a conversation memory: the agent sees its output, new messages go to its `store()`. */
-  view?: MemoryView;
+  memory?: ConversationMemory;
+  /**
+   * A view over a conversation memory: the agent sees its output, new messages go to its `store()`
+   * (`toContextView(memory)` adapts a seed 000 `Memory` of your own).
+   */
+  view?: ContextView<ModelMessage>;
   /** Instructions placed before the view's system messages (summaries). @default the agent's `instructions` */
   instructions?: string;
 }
@@ -63,7 +68,7 @@ export type MemoryAgent<
  */
 export interface MemoryAgentExtras {
   /** What the agent reads and writes. */
-  readonly view: MemoryView;
+  readonly view: ContextView<ModelMessage>;
   /** Resolves once every finished stream's messages are stored; rejects with a store error. */
   settled(): Promise<void>;
 }
@@ -193,8 +198,9 @@ export function withMemory<
       const { prompt: _p, messages: _m, onFinish: _f, onEnd: _e, ...rest } = call;
       return { input, rest: { ...rest, messages: [...system, ...history.messages, ...input] } };
     };
-    const storeRun = async (input: ModelMessage[], responseMessages: readonly ModelMessage[]) =>
-      view.store([...input, ...responseMessages]);
+    const storeRun = async (input: ModelMessage[], responseMessages: readonly ModelMessage[]) => {
+      await view.store([...input, ...responseMessages]);
+    };
     wrapped = {
       id: inner.id,
       tools: inner.tools,
@@ -244,7 +250,7 @@ function textOf(instructions: unknown): string | undefined {
   return typeof instructions === 'string' ? instructions : undefined;
 }
 
-function checkOptions(agent: unknown, options: WithMemoryOptions): MemoryView {
+function checkOptions(agent: unknown, options: WithMemoryOptions): ContextView<ModelMessage> {
   const fail = (message: string) =>
     new MemoryError({ code: 'INVALID_ARGUMENT', component: 'ai-sdk', message: `withMemory: ${message}` });
   if (typeof agent !== 'object' || agent === null) throw fail('expected a ToolLoopAgent or its settings');
@@ -255,12 +261,9 @@ function checkOptions(agent: unknown, options: WithMemoryOptions): MemoryView {
   const { memory, view } = (options ?? {}) as WithMemoryOptions;
   if ((memory === undefined) === (view === undefined))
     throw fail('give exactly one of { memory } or { view }');
-  const chosen = (memory ?? view) as Partial<MemoryView>;
-  if (typeof chosen.read !== 'function' || typeof chosen.store !== 'function') {
-    throw fail(`${memory ? 'memory' : 'view'} must have read() and store()`);
-  }
+  const chosen = checkContextView(memory ?? view, `withMemory: ${memory ? 'memory' : 'view'}`, 'ai-sdk');
   if (options.instructions !== undefined && typeof options.instructions !== 'string') {
     throw fail('instructions must be a string');
   }
-  return chosen as MemoryView;
+  return chosen;
 }

@@ -55,7 +55,7 @@ beforeAll(async () => {
     model,
     instructions: 'You are a Lisbon guide.',
     tools: { lookup },
-    memory: createTokenWindowMemory({ memory, maxTokens: 2_000 }),
+    memory: createTokenWindowMemory({ conversation: memory, maxTokens: 2_000 }),
     recordAssembly: true,
   });
   await assistant.run('Which tram goes to the castle?').result;

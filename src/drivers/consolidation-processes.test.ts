@@ -58,7 +58,12 @@ async function finalCheck(
     sessionId: 'obs',
     counter: createEstimateTokenCounter(),
   });
-  const view = createObservationalMemory({ memory, recentTokens: 120, background: false, claimMs: 50 });
+  const view = createObservationalMemory({
+    conversation: memory,
+    recentTokens: 120,
+    background: false,
+    claimMs: 50,
+  });
   await new Promise((r) => setTimeout(r, 60)); // any claim of a killed process has expired
   await view.consolidate();
   const arts = (await view.observations()).sort((a, b) => a.fromSeq - b.fromSeq);

@@ -1,12 +1,13 @@
 import type { ModelMessage } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import type { MemoryMessage } from '../core/message.ts';
 import { stripExtras } from '../messages/to-model-message.ts';
 import {
   type ConversationMemory,
   type ConversationMemoryOptions,
   createConversationMemory,
 } from './conversation-memory.ts';
-import { type Memory, storesMany } from './memory.ts';
+import type { Memory } from './memory.ts';
 
 /**
  * engram's extras for seed 000's memory classes: where the log lives. Without them a class keeps its log in
@@ -18,13 +19,14 @@ export type MemoryLogOptions = Omit<ConversationMemoryOptions, 'initialMessages'
  * The base of seed 000's memory classes (`SimpleMemory`, `SlidingWindowMemory`, `TokenWindowMemory`,
  * `SummarizingMemory`): a {@link ConversationMemory} seeded with the constructor's messages. `read()` and
  * `appended()` return plain `ModelMessage`s — exactly what was stored, without engram's `id` and `createdAt`
- * (those stay available on `conversation`).
+ * (those stay available on `conversation`, and `store` returns the stored messages with them). Each class is a
+ * `ContextView` (engram/views) over its conversation.
  */
 export class LogBackedMemory implements Memory {
+  /** Marks a `ContextView` (engram/views), version 1. */
+  readonly specificationVersion = 'v1' as const;
   /** The conversation the messages are stored in, with `get`, `recent`, `find`, `prune`, `saveState`, … */
   readonly conversation: ConversationMemory;
-  /** `store` takes several messages in one call. */
-  readonly [storesMany] = true as const;
   #initialCount: number;
   #opened: Promise<void> | undefined;
 
@@ -53,9 +55,9 @@ export class LogBackedMemory implements Memory {
     return (await this.whenOpen(() => this.conversation.read())).map(stripExtras);
   }
 
-  /** Stores one message, or several in order. */
-  async store(message: ModelMessage | readonly ModelMessage[]): Promise<void> {
-    await this.whenOpen(() => this.conversation.store(message));
+  /** Stores one message, or several in order; returns them as stored (with engram's ids and times). */
+  async store(message: ModelMessage | readonly ModelMessage[]): Promise<MemoryMessage[]> {
+    return this.whenOpen(() => this.conversation.store(message));
   }
 
   /** The messages stored after construction, as stored. */

@@ -11,7 +11,12 @@ import { LogBackedMemory, type MemoryLogOptions } from './log-backed-memory.ts';
  * await memory.store({ role: 'assistant', content: 'Hi!' });
  * (await memory.appended()).length; // 1
  */
-export class SimpleMemory extends LogBackedMemory {}
+export class SimpleMemory extends LogBackedMemory {
+  /** SimpleMemory sends every message as stored and chooses nothing: there is no assembly to explain (undefined). */
+  lastAssembly(): undefined {
+    return undefined;
+  }
+}
 
 /** Factory form of {@link SimpleMemory}. */
 export function createSimpleMemory(

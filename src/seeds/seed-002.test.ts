@@ -210,7 +210,7 @@ describe('seed 002: context window management', () => {
       await memory.store({ role: i % 2 ? 'assistant' : 'user', content: `message ${i}` });
     let calls = 0;
     const view = createSummarizingMemory({
-      memory,
+      conversation: memory,
       maxMessages: 30, // msgThreshold
       maxTokens: Math.floor(0.3 * contextWindow), // tokenRatio
       keepRecent: 10, // lastKeep
@@ -232,7 +232,7 @@ describe('seed 002: context window management', () => {
     const memory = createConversationMemory();
     const content = createContentStore();
     const view = createAutoContextMemory({
-      memory,
+      conversation: memory,
       content,
       maxTokens: 20_000,
       msgThreshold: 30,

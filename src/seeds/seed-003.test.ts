@@ -312,7 +312,7 @@ describe('seed 003: memory patterns', () => {
       name: 'managed',
       description: 'An agent with managed memory',
       model,
-      memory: createSlidingWindowMemory({ memory, windowSize: 100 }),
+      memory: createSlidingWindowMemory({ conversation: memory, windowSize: 100 }),
     });
     await managed.run('next question').result;
     expect(prompts[0]!.filter((m) => m.role !== 'system')).toHaveLength(100);

@@ -173,7 +173,7 @@ describe('seed 004: the content store', () => {
   it('first-use optimization: full result once, compacted citation afterwards', async () => {
     const content = createContentStore();
     const conversation = createConversationMemory();
-    const view = createCitationMemory({ memory: conversation, content });
+    const view = createCitationMemory({ conversation, content });
     await view.store(research(1).slice(0, 2));
     expect(JSON.stringify(await view.read())).toContain(page); // the step right after the call: in full
     await view.store(research(1)[2]!);

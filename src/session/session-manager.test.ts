@@ -33,7 +33,12 @@ describe.each(durable)('SessionManager restarts over %s', (name, open) => {
     for (let run = 0; run < 4; run++) {
       const store = open(path);
       const memory = createConversationMemory({ store, sessionId: 'chat', counter });
-      const view = createSummarizingMemory({ memory, maxMessages: 10, keepRecent: 4, summarizer });
+      const view = createSummarizingMemory({
+        conversation: memory,
+        maxMessages: 10,
+        keepRecent: 4,
+        summarizer,
+      });
       const manager = SessionManager.forSessionId('user123').withSession(store).addComponent(memory);
       expect(await manager.loadIfExists()).toBe(run > 0);
       if (run === 0) {

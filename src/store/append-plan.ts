@@ -1,7 +1,7 @@
 import type { LogEntry } from '../core/message.ts';
 import type { PreparedInput } from './check-inputs.ts';
-import type { SessionLog } from './log-index.ts';
 import { findLive } from './log-index-reads.ts';
+import type { SessionLog } from './session-log.ts';
 import { appendEntry } from './store-helpers.ts';
 
 /** What an append to an in-process log writes and returns. */

@@ -1,6 +1,6 @@
 import type { LogEntry } from '../core/message.ts';
-import type { LogRow, SessionLog } from './log-index.ts';
 import type { LogStats, RangeQuery } from './memory-store.ts';
+import type { LogRow, SessionLog } from './session-log.ts';
 
 /**
  * One stretch of what a session sees: `log`'s own rows up to `maxSeq`, minus ids hidden by any of `hiders`

@@ -10,11 +10,11 @@ import {
   forksSharing,
   linkFork,
   planDeletion,
-  type SessionLog,
   unlinkLog,
 } from './log-index.ts';
 import { findLive, liveByIds, logStats, readInherited, readLog } from './log-index-reads.ts';
 import type { RangeQuery } from './memory-store.ts';
+import type { SessionLog } from './session-log.ts';
 
 // The reference model: every session holds a full copy of what it sees (a fork copies its parent's live
 // entries up to the fork point when it is made), so forks, hides and copy-on-delete need no bookkeeping.

@@ -140,7 +140,7 @@ describe('history and context_reload tools', () => {
     const memory = createConversationMemory({ store, counter });
     const content = createContentStore({ store, counter });
     const view = createAutoContextMemory({
-      memory,
+      conversation: memory,
       content,
       maxTokens: 60_000,
       tokenRatio: 0.5,

@@ -47,8 +47,8 @@ describe('view outputs are accepted by AI SDK v7 generateText', () => {
         fc.integer({ min: 2, max: 12 }),
         async (messages, windowSize, maxTokens, maxMessages) => {
           const memory = createConversationMemory({ counter, initialMessages: messages });
-          await send(await createSlidingWindowMemory({ memory, windowSize }).read());
-          const tokenView = createTokenWindowMemory({ memory, maxTokens });
+          await send(await createSlidingWindowMemory({ conversation: memory, windowSize }).read());
+          const tokenView = createTokenWindowMemory({ conversation: memory, maxTokens });
           const out = await tokenView.read().catch((e) => {
             expect(e.code).toBe('CONTEXT_OVERFLOW');
             return undefined;
@@ -56,10 +56,15 @@ describe('view outputs are accepted by AI SDK v7 generateText', () => {
           if (out) await send(out);
           const summarizer = async () => 'what happened before';
           await send(
-            await createSummarizingMemory({ memory, maxMessages, keepRecent: 3, summarizer }).read(),
+            await createSummarizingMemory({
+              conversation: memory,
+              maxMessages,
+              keepRecent: 3,
+              summarizer,
+            }).read(),
           );
           const asInstructions = createSummarizingMemory({
-            memory,
+            conversation: memory,
             maxMessages,
             keepRecent: 3,
             summarizer,

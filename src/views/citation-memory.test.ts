@@ -18,7 +18,7 @@ function setup(policy?: Parameters<typeof createCitationMemory>[0]['policy']) {
   const store = createMemoryStore();
   const memory = createConversationMemory({ store, counter, sessionId: 'research' });
   const content = createContentStore({ counter });
-  const view = createCitationMemory({ memory, content, ...(policy ? { policy } : {}) });
+  const view = createCitationMemory({ conversation: memory, content, ...(policy ? { policy } : {}) });
   return { store, memory, content, view };
 }
 
@@ -65,12 +65,12 @@ describe('createCitationMemory: first use in full, then a citation', () => {
     for (const m of researchTrace({ iterations: 4 }).messages) await view.store(m);
     const first = await view.read();
     const again = createCitationMemory({
-      memory: createConversationMemory({ store, counter, sessionId: 'research' }),
+      conversation: createConversationMemory({ store, counter, sessionId: 'research' }),
       content: createContentStore({ counter }),
     });
     expect(await again.read()).toEqual(first);
     const off = createCitationMemory({
-      memory,
+      conversation: memory,
       content: createContentStore({ counter }),
       enabled: false,
     });
@@ -99,7 +99,7 @@ describe('createCitationMemory: first use in full, then a citation', () => {
     const store = createMemoryStore();
     const memory = createConversationMemory({ store, counter });
     const view = createCitationMemory({
-      memory,
+      conversation: memory,
       content: createContentStore({ counter }),
       maxTokens: 8000,
     });
@@ -120,7 +120,7 @@ describe('createCitationMemory: first use in full, then a citation', () => {
           const memory = createConversationMemory({ store, counter });
           const content = createContentStore({ counter });
           const view = createCitationMemory({
-            memory,
+            conversation: memory,
             content,
             policy: { default: { offload: 'always', keepTurns } },
           });

@@ -1,4 +1,3 @@
-import type { ModelMessage } from 'ai';
 import type { CitationPolicy } from '../content/citation-policy.ts';
 import {
   type CitationStats,
@@ -10,18 +9,18 @@ import { checkMethods, checkOptions } from '../core/check-options.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import type { Memory } from '../memory/memory.ts';
-import { storesMany } from '../memory/memory.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
 import { type AssemblyPart, buildAssembly, citedPart, droppedRuns } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
+import type { ContextView } from './context-view.ts';
 import { checkInteger } from './view-helpers.ts';
 import { createViewLog } from './view-log.ts';
 
 /** Options of {@link createCitationMemory}. */
 export interface CitationViewOptions {
   /** The conversation the view reads; `store()` and `appended()` go to it. */
-  memory: ConversationMemory;
-  /** Where offloaded tool results are kept (its counter should be the memory's, so counts agree). */
+  conversation: ConversationMemory;
+  /** Where offloaded tool results are kept (its counter should be the conversation's, so counts agree). */
   content: ContentStore;
   /** Which tool results are offloaded, and for how many model calls they stay in full. */
   policy?: CitationPolicy;
@@ -44,13 +43,11 @@ export interface CitationViewStats extends CitationStats {
 }
 
 /** A view that shows large tool results in full on first use and as content-store citations afterwards. */
-export interface CitationView extends Memory<MemoryMessage> {
+export interface CitationView extends ContextView {
   /** The conversation under the view. */
-  readonly memory: ConversationMemory;
+  readonly conversation: ConversationMemory;
   /** The content store holding offloaded results. */
   readonly content: ContentStore;
-  /** Stores one message, or several in order, in the conversation. */
-  store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
   /** Figures of the last `read()`, or undefined before the first. */
   lastStats(): CitationViewStats | undefined;
   /** What the last `read()` sent (citations apart), and what it left out; undefined before the first. */
@@ -71,31 +68,33 @@ export interface CitationView extends Memory<MemoryMessage> {
  * are fetched, nothing is parsed twice); citations and their token counts are cached.
  * @example
  * const content = createContentStore({ store, scope });
- * const view = createCitationMemory({ memory, content, policy: { tools: { web_fetch: { offload: 'always' } } } });
+ * const view = createCitationMemory({ conversation, content, policy: { tools: { web_fetch: { offload: 'always' } } } });
  * const messages = await view.read();
  */
 export function createCitationMemory(options: CitationViewOptions): CitationView {
   checkOptions(options, 'createCitationMemory', 'views');
-  const { memory, content } = options;
+  const { conversation, content } = options;
   checkMethods(content, 'createCitationMemory(options): content', 'views', ['store', 'retrieve']);
   const enabled = options.enabled ?? true;
   const budget =
     options.maxTokens === undefined
       ? undefined
       : checkInteger(options.maxTokens, 'createCitationMemory: maxTokens', 1);
-  const log = createViewLog(memory);
+  const log = createViewLog(conversation);
   const queue = createSerialQueue();
-  const newCiter = () => createToolResultCiter({ content, policy: options.policy, logKey: memory.sessionId });
+  const newCiter = () =>
+    createToolResultCiter({ content, policy: options.policy, logKey: conversation.sessionId });
   let citer: ToolResultCiter = newCiter();
   let logId: string | undefined;
   let last: CitationViewStats | undefined;
   let shot: { entries: LogEntry[]; messages: MemoryMessage[]; tokens: number[]; from: number } | undefined;
 
   return {
-    memory,
+    specificationVersion: 'v1',
+    conversation,
     content,
     lastStats: () => last,
-    lastAssembly: () => shot && citationAssembly(shot, memory, budget),
+    lastAssembly: () => shot && citationAssembly(shot, conversation.counter, budget),
     itemIdFor: (messageId, toolCallId) => citer.itemId(messageId, toolCallId),
     read: () =>
       queue.run(async () => {
@@ -132,16 +131,15 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
         };
         return messages;
       }),
-    store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
-    appended: () => memory.appended(),
-    [storesMany]: true,
+    store: (messages) => conversation.store(messages),
+    appended: () => conversation.appended(),
   };
 }
 
 /** The assembly of a citation view's read: messages as stored, citations for offloaded results, older units left out. */
 function citationAssembly(
   shot: { entries: LogEntry[]; messages: MemoryMessage[]; tokens: number[]; from: number },
-  memory: ConversationMemory,
+  counter: TokenCounter,
   budget: number | undefined,
 ): ContextAssembly {
   const parts: AssemblyPart[] = [];
@@ -169,7 +167,7 @@ function citationAssembly(
   });
   return buildAssembly({
     view: 'citation',
-    counter: memory.counter,
+    counter,
     ...(budget === undefined ? {} : { budget }),
     parts,
     dropped: droppedRuns(

@@ -34,9 +34,9 @@ async function play(open: () => ReturnType<(typeof stores)[keyof typeof stores]>
     scope: { tenant: 'acme', user: 'u1' },
   });
   const content = createContentStore({ store, counter, scope: { tenant: 'acme', user: 'u1' }, space: 'run' });
-  const citations = createCitationMemory({ memory, content });
+  const citations = createCitationMemory({ conversation: memory, content });
   const ladder = createAutoContextMemory({
-    memory,
+    conversation: memory,
     content,
     maxTokens: 12_000,
     lastKeep: 4,

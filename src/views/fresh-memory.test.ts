@@ -31,11 +31,11 @@ describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true })
     const summarizer = async () => 'never called';
     const views = {
       summarizing: (memory: ReturnType<typeof createConversationMemory>) =>
-        createSummarizingMemory({ memory, keepRecent: 2, summarizer }),
+        createSummarizingMemory({ conversation: memory, keepRecent: 2, summarizer }),
       'sliding window': (memory: ReturnType<typeof createConversationMemory>) =>
-        createSlidingWindowMemory({ memory, windowSize: 5 }),
+        createSlidingWindowMemory({ conversation: memory, windowSize: 5 }),
       'token window': (memory: ReturnType<typeof createConversationMemory>) =>
-        createTokenWindowMemory({ memory, maxTokens: 100 }),
+        createTokenWindowMemory({ conversation: memory, maxTokens: 100 }),
     };
 
     for (const [name, make] of Object.entries(views)) {
@@ -69,7 +69,7 @@ describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true })
       const memory = await open();
       if (!memory) return t.skip(driver.missing);
       const view = createSummarizingMemory({
-        memory,
+        conversation: memory,
         keepRecent: 2,
         summarizer,
         summaryRole: 'instructions',

@@ -100,9 +100,9 @@ async function play(store: MemoryStoreV1, s: Scenario): Promise<void> {
   const reserveTokens = Math.min(s.reserve, s.maxTokens - 1);
   const budget = s.maxTokens - reserveTokens;
   const views = (m: ConversationMemory) => ({
-    sliding: createSlidingWindowMemory({ memory: m, windowSize: s.windowSize }),
-    token: createTokenWindowMemory({ memory: m, maxTokens: s.maxTokens, reserveTokens }),
-    summarizing: createSummarizingMemory({ memory: m, ...s.summarizing, summarizer }),
+    sliding: createSlidingWindowMemory({ conversation: m, windowSize: s.windowSize }),
+    token: createTokenWindowMemory({ conversation: m, maxTokens: s.maxTokens, reserveTokens }),
+    summarizing: createSummarizingMemory({ conversation: m, ...s.summarizing, summarizer }),
   });
   const live = views(memory);
   let next = 0;

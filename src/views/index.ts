@@ -1,12 +1,13 @@
 /**
  * @module engram/views
  * Context views: what the model sees each step, computed from the log without changing it — a sliding
- * window, a token budget, and an incremental summary. Every view keeps system messages, keeps or drops
- * atomic units whole (a tool call is never separated from its result) and works over any store.
+ * window, a token budget, and an incremental summary. Every view is a `ContextView` over a conversation, keeps
+ * system messages, keeps or drops atomic units whole (a tool call is never separated from its result) and works
+ * over any store.
  * @example
  * import { createConversationMemory, createTokenWindowMemory } from 'engram';
- * const memory = createConversationMemory();
- * const view = createTokenWindowMemory({ memory, maxTokens: 128_000, reserveTokens: 8_000 });
+ * const conversation = createConversationMemory();
+ * const view = createTokenWindowMemory({ conversation, maxTokens: 128_000, reserveTokens: 8_000 });
  * await view.store({ role: 'user', content: 'Hello' });
  * const messages = await view.read(); // system messages + the newest whole units that fit
  */
@@ -21,8 +22,6 @@ export {
   createAssemblyRecorder,
   type DroppedItems,
   type DropRule,
-  type ExplainingView,
-  findAssembly,
   type ProviderTokens,
   readAssemblyRecords,
   recordAssemblies,
@@ -45,6 +44,7 @@ export {
   type CitationViewStats,
   createCitationMemory,
 } from './citation-memory.ts';
+export { type ContextView, toContextView } from './context-view.ts';
 export {
   SlidingWindowMemory,
   SummarizingMemory,

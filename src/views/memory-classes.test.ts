@@ -84,12 +84,12 @@ describe("seed 000's memory classes return exactly what was stored", () => {
           const slidingOut = await sliding.read();
           expect(slidingOut).toEqual(
             toModelMessages(
-              await createSlidingWindowMemory({ memory: sliding.conversation, windowSize }).read(),
+              await createSlidingWindowMemory({ conversation: sliding.conversation, windowSize }).read(),
             ),
           );
           checkPairs(slidingOut);
           const factory = createTokenWindowMemory({
-            memory: tokens.conversation,
+            conversation: tokens.conversation,
             maxTokens,
             overflow: 'error',
           });

@@ -3,6 +3,8 @@ import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { LogBackedMemory, type MemoryLogOptions } from '../memory/log-backed-memory.ts';
 import { stripExtras } from '../messages/to-model-message.ts';
+import type { ContextAssembly } from './assembly/context-assembly.ts';
+import type { ContextView } from './context-view.ts';
 import { createSlidingWindowMemory, type SlidingWindowView } from './sliding-window-memory.ts';
 import {
   createSummarizingMemory,
@@ -26,18 +28,23 @@ import {
  * await memory.store({ role: 'user', content: 'Hi' });
  * const messages = await memory.read(); // ≤ 30 messages, tool pairs whole
  */
-export class SlidingWindowMemory extends LogBackedMemory {
+export class SlidingWindowMemory extends LogBackedMemory implements ContextView<ModelMessage> {
   /** The view `read()` returns (messages with engram's ids and times). */
   readonly view: SlidingWindowView;
 
   constructor(messages: readonly ModelMessage[] = [], windowSize = 30, options: MemoryLogOptions = {}) {
     super(messages, options);
-    this.view = createSlidingWindowMemory({ memory: this.conversation, windowSize });
+    this.view = createSlidingWindowMemory({ conversation: this.conversation, windowSize });
   }
 
   /** The newest whole units that fit `windowSize`, with every system message, as stored. */
   override async read(): Promise<ModelMessage[]> {
     return (await this.whenOpen(() => this.view.read())).map(stripExtras);
+  }
+
+  /** What the last `read()` sent, by source, and what it left out (the view's). */
+  lastAssembly(): ContextAssembly | undefined {
+    return this.view.lastAssembly();
   }
 }
 
@@ -54,7 +61,7 @@ export interface TokenWindowMemoryOptions
  * const memory = new TokenWindowMemory(previousMessages, 100_000);
  * const messages = await memory.read();
  */
-export class TokenWindowMemory extends LogBackedMemory {
+export class TokenWindowMemory extends LogBackedMemory implements ContextView<ModelMessage> {
   /** The view `read()` returns; `view.lastStats()` has the figures of the last read. */
   readonly view: TokenWindowView;
 
@@ -66,7 +73,7 @@ export class TokenWindowMemory extends LogBackedMemory {
     const { reserveTokens, overflow, ...log } = checkOptions(options, 'new TokenWindowMemory', 'views');
     super(messages, log);
     this.view = createTokenWindowMemory({
-      memory: this.conversation,
+      conversation: this.conversation,
       maxTokens,
       ...(reserveTokens === undefined ? {} : { reserveTokens }),
       ...(overflow === undefined ? {} : { overflow }),
@@ -76,6 +83,11 @@ export class TokenWindowMemory extends LogBackedMemory {
   /** The newest whole units that fit the budget, with every system message, as stored. */
   override async read(): Promise<ModelMessage[]> {
     return (await this.whenOpen(() => this.view.read())).map(stripExtras);
+  }
+
+  /** What the last `read()` sent, by source, and what it left out (the view's). */
+  lastAssembly(): ContextAssembly | undefined {
+    return this.view.lastAssembly();
   }
 }
 
@@ -108,7 +120,7 @@ export interface SummarizingMemoryOptions
  *   summarizer: async (messages) => (await generateText({ model, prompt: `Summarize:\n${JSON.stringify(messages)}` })).text,
  * });
  */
-export class SummarizingMemory extends LogBackedMemory {
+export class SummarizingMemory extends LogBackedMemory implements ContextView<ModelMessage> {
   /** The view `read()` returns; `view.summary()` is the current summary record. */
   readonly view: SummarizingView;
 
@@ -123,7 +135,7 @@ export class SummarizingMemory extends LogBackedMemory {
     const { maxMessages = 20, maxTokens, summarizer, keepRecent, step, summaryRole, ...log } = options;
     super(messages, log);
     this.view = createSummarizingMemory({
-      memory: this.conversation,
+      conversation: this.conversation,
       maxMessages,
       keepRecent: keepRecent ?? Math.ceil(maxMessages / 2),
       ...(maxTokens === undefined ? {} : { maxTokens }),
@@ -142,5 +154,15 @@ export class SummarizingMemory extends LogBackedMemory {
   /** The summary (when there is one) and the messages after it, as stored. */
   override async read(): Promise<ModelMessage[]> {
     return (await this.whenOpen(() => this.view.read())).map(stripExtras);
+  }
+
+  /** With `summaryRole: 'instructions'`, the summary text for the AI SDK `instructions` option (the view's). */
+  instructions(): Promise<string | undefined> {
+    return this.whenOpen(() => this.view.instructions());
+  }
+
+  /** What the last `read()` sent, by source, and what it left out (the view's). */
+  lastAssembly(): ContextAssembly | undefined {
+    return this.view.lastAssembly();
   }
 }

@@ -16,7 +16,7 @@ import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 describe('createSlidingWindowMemory', () => {
   it('returns the whole log when it fits', async () => {
     const memory = await memoryWith([user('a'), say('b')]);
-    const view = createSlidingWindowMemory({ memory, windowSize: 5 });
+    const view = createSlidingWindowMemory({ conversation: memory, windowSize: 5 });
     expect(texts(await view.read())).toEqual(['a', 'b']);
   });
 
@@ -31,12 +31,12 @@ describe('createSlidingWindowMemory', () => {
       say('a2'),
     ]);
     // The 4 newest messages would start on result('c2'): the whole call unit is dropped instead.
-    expect(texts(await createSlidingWindowMemory({ memory, windowSize: 4 }).read())).toEqual([
+    expect(texts(await createSlidingWindowMemory({ conversation: memory, windowSize: 4 }).read())).toEqual([
       'done',
       'q2',
       'a2',
     ]);
-    expect(texts(await createSlidingWindowMemory({ memory, windowSize: 6 }).read())).toEqual([
+    expect(texts(await createSlidingWindowMemory({ conversation: memory, windowSize: 6 }).read())).toEqual([
       'tool-call:c1+tool-call:c2',
       'result of c1',
       'result of c2',
@@ -55,20 +55,20 @@ describe('createSlidingWindowMemory', () => {
       user('q2'),
       say('a2'),
     ]);
-    const out = await createSlidingWindowMemory({ memory, windowSize: 4 }).read();
+    const out = await createSlidingWindowMemory({ conversation: memory, windowSize: 4 }).read();
     expect(texts(out)).toEqual(['rules', 'late', 'q2', 'a2']);
   });
 
   it('returns the newest unit whole when it alone exceeds the window', async () => {
     const memory = await memoryWith([user('q'), call('a', 'b', 'c'), result('a'), result('b'), result('c')]);
-    const out = await createSlidingWindowMemory({ memory, windowSize: 2 }).read();
+    const out = await createSlidingWindowMemory({ conversation: memory, windowSize: 2 }).read();
     expect(out).toHaveLength(4);
     expect(out[0]!.role).toBe('assistant');
   });
 
   it('keeps a trailing in-flight call and drops an unanswered call in the middle', async () => {
     const memory = await memoryWith([user('q1'), call('x'), result('x'), user('q2'), call('y')]);
-    expect(texts(await createSlidingWindowMemory({ memory, windowSize: 10 }).read())).toEqual([
+    expect(texts(await createSlidingWindowMemory({ conversation: memory, windowSize: 10 }).read())).toEqual([
       'q1',
       'tool-call:x',
       'result of x',
@@ -78,7 +78,7 @@ describe('createSlidingWindowMemory', () => {
     const [, , tool] = await memory.read();
     await memory.delete(tool!.id);
     await memory.store(result('y'));
-    expect(texts(await createSlidingWindowMemory({ memory, windowSize: 10 }).read())).toEqual([
+    expect(texts(await createSlidingWindowMemory({ conversation: memory, windowSize: 10 }).read())).toEqual([
       'q1',
       'q2',
       'tool-call:y',
@@ -88,7 +88,7 @@ describe('createSlidingWindowMemory', () => {
 
   it('follows appends and deletes of system messages between reads', async () => {
     const memory = await memoryWith([system('s1'), user('q1')]);
-    const view = createSlidingWindowMemory({ memory, windowSize: 10 });
+    const view = createSlidingWindowMemory({ conversation: memory, windowSize: 10 });
     expect(texts(await view.read())).toEqual(['s1', 'q1']);
     await view.store([system('s2'), say('a1')]);
     expect(texts(await view.read())).toEqual(['s1', 'q1', 's2', 'a1']);
@@ -99,7 +99,7 @@ describe('createSlidingWindowMemory', () => {
 
   it('delegates store() and appended() and never changes the log', async () => {
     const memory = await memoryWith([user('old')]);
-    const view = createSlidingWindowMemory({ memory, windowSize: 1 });
+    const view = createSlidingWindowMemory({ conversation: memory, windowSize: 1 });
     await view.store(user('new'));
     await view.store([say('reply')]);
     expect(texts(await view.read())).toEqual(['reply']);
@@ -113,7 +113,7 @@ describe('createSlidingWindowMemory', () => {
     const batch = [];
     for (let i = 0; i < 3000; i++) batch.push(i % 2 ? say(`a${i}`) : user(`q${i}`));
     await memory.append(batch);
-    const view = createSlidingWindowMemory({ memory, windowSize: 20 });
+    const view = createSlidingWindowMemory({ conversation: memory, windowSize: 20 });
     await view.read();
     reads.length = 0;
     await view.store(user('next'));
@@ -125,14 +125,14 @@ describe('createSlidingWindowMemory', () => {
   it('rejects a bad windowSize', () => {
     const memory = { stats: async () => ({}) } as never;
     for (const windowSize of [0, -1, 1.5, Number.NaN]) {
-      expect(() => createSlidingWindowMemory({ memory, windowSize })).toThrow(MemoryError);
+      expect(() => createSlidingWindowMemory({ conversation: memory, windowSize })).toThrow(MemoryError);
     }
   });
 
   it('a session deleted and created again under a live view: the view shows the new log only', async () => {
     const store = createMemoryStore();
     const memory = await memoryWith([system('old rules'), user('old question')], store);
-    const view = createSlidingWindowMemory({ memory, windowSize: 10 });
+    const view = createSlidingWindowMemory({ conversation: memory, windowSize: 10 });
     expect(texts(await view.read())).toEqual(['old rules', 'old question']);
     await store.deleteSession(memory.scope, memory.sessionId);
     await store.createSession(memory.scope, { id: memory.sessionId });

@@ -1,12 +1,10 @@
-import type { ModelMessage } from 'ai';
 import { checkOptions } from '../core/check-options.ts';
-import type { LogEntry, MemoryMessage } from '../core/message.ts';
+import type { LogEntry } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import type { Memory } from '../memory/memory.ts';
-import { storesMany } from '../memory/memory.ts';
 import { buildAssembly, entryParts, olderDropped, systemOr } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
+import type { ContextView } from './context-view.ts';
 import { nonSystem, selectNewestUnits } from './newest-units.ts';
 import { assembleEntries, checkInteger } from './view-helpers.ts';
 import { createViewLog } from './view-log.ts';
@@ -14,17 +12,15 @@ import { createViewLog } from './view-log.ts';
 /** Options of {@link createSlidingWindowMemory}. */
 export interface SlidingWindowViewOptions {
   /** The conversation the view reads; `store()` and `appended()` go to it. */
-  memory: ConversationMemory;
+  conversation: ConversationMemory;
   /** At most this many messages, system messages included (see {@link createSlidingWindowMemory}). */
   windowSize: number;
 }
 
 /** A seed-000 sliding window that never splits a tool call from its result. */
-export interface SlidingWindowView extends Memory<MemoryMessage> {
+export interface SlidingWindowView extends ContextView {
   /** The conversation under the view. */
-  readonly memory: ConversationMemory;
-  /** Stores one message, or several in order, in the conversation. */
-  store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
+  readonly conversation: ConversationMemory;
   /** What the last `read()` sent, by source, and what it left out (the window's rule); undefined before the first. */
   lastAssembly(): ContextAssembly | undefined;
 }
@@ -38,25 +34,26 @@ export interface SlidingWindowView extends Memory<MemoryMessage> {
  * returns them anyway, so the model always sees the latest turn whole. Reads only the newest part of the log,
  * and keeps it: while the log only grows, a read fetches just the entries appended since the last one.
  * @example
- * const view = createSlidingWindowMemory({ memory: createConversationMemory(), windowSize: 30 });
+ * const view = createSlidingWindowMemory({ conversation: createConversationMemory(), windowSize: 30 });
  * await view.store({ role: 'user', content: 'Hi' });
  * const messages = await view.read();
  */
 export function createSlidingWindowMemory(options: SlidingWindowViewOptions): SlidingWindowView {
   checkOptions(options, 'createSlidingWindowMemory', 'views');
-  const { memory } = options;
+  const { conversation } = options;
   const windowSize = checkInteger(options.windowSize, 'createSlidingWindowMemory: windowSize', 1);
-  const log = createViewLog(memory);
+  const log = createViewLog(conversation);
   const queue = createSerialQueue();
   let shot: { entries: LogEntry[]; dropped: number } | undefined;
 
   return {
-    memory,
+    specificationVersion: 'v1',
+    conversation,
     lastAssembly: () =>
       shot &&
       buildAssembly({
         view: 'sliding-window',
-        counter: memory.counter,
+        counter: conversation.counter,
         parts: entryParts(shot.entries, systemOr('newest whole unit within the window')),
         dropped: olderDropped(
           shot.dropped,
@@ -79,8 +76,7 @@ export function createSlidingWindowMemory(options: SlidingWindowViewOptions): Sl
         shot = { entries, dropped: Math.max(0, stats.count - entries.length) };
         return entries.map((e) => e.message);
       }),
-    store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
-    appended: () => memory.appended(),
-    [storesMany]: true,
+    store: (messages) => conversation.store(messages),
+    appended: () => conversation.appended(),
   };
 }

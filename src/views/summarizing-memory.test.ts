@@ -24,7 +24,12 @@ describe('createSummarizingMemory', () => {
   it('returns the log unchanged while it fits', async () => {
     const { calls, summarizer } = countingSummarizer();
     const memory = await memoryWith(turns(4));
-    const view = createSummarizingMemory({ memory, maxMessages: 10, keepRecent: 2, summarizer });
+    const view = createSummarizingMemory({
+      conversation: memory,
+      maxMessages: 10,
+      keepRecent: 2,
+      summarizer,
+    });
     expect(texts(await view.read())).toEqual(['q0', 'a1', 'q2', 'a3']);
     expect(calls).toHaveLength(0);
     expect(await view.instructions()).toBeUndefined();
@@ -33,7 +38,7 @@ describe('createSummarizingMemory', () => {
   it('summarizes the older whole units, keeps system messages and the newest messages verbatim', async () => {
     const { calls, summarizer } = countingSummarizer();
     const memory = await memoryWith([system('rules'), ...turns(6), call('c1'), result('c1'), say('done')]);
-    const view = createSummarizingMemory({ memory, maxMessages: 6, keepRecent: 2, summarizer });
+    const view = createSummarizingMemory({ conversation: memory, maxMessages: 6, keepRecent: 2, summarizer });
     const out = await view.read();
     // keepRecent 2 rounds up to the whole call unit (call + result) and the final answer.
     expect(texts(out)).toEqual([
@@ -53,7 +58,13 @@ describe('createSummarizingMemory', () => {
   it('summarizes incrementally, only when the covered range grows by `step`, never on every read', async () => {
     const { calls, summarizer } = countingSummarizer();
     const memory = await memoryWith(turns(10));
-    const view = createSummarizingMemory({ memory, maxMessages: 6, keepRecent: 4, step: 4, summarizer });
+    const view = createSummarizingMemory({
+      conversation: memory,
+      maxMessages: 6,
+      keepRecent: 4,
+      step: 4,
+      summarizer,
+    });
     await view.read();
     expect(calls).toHaveLength(1);
     for (let i = 0; i < 5; i++) await view.read();
@@ -81,7 +92,7 @@ describe('createSummarizingMemory', () => {
     const memory = createConversationMemory({ store, sessionId: 'ses_1' });
     await memory.append(turns(12));
     const before = await createSummarizingMemory({
-      memory,
+      conversation: memory,
       maxMessages: 8,
       keepRecent: 4,
       summarizer: first.summarizer,
@@ -91,7 +102,7 @@ describe('createSummarizingMemory', () => {
     const second = countingSummarizer();
     const reopened = createConversationMemory({ store, sessionId: 'ses_1' });
     const view = createSummarizingMemory({
-      memory: reopened,
+      conversation: reopened,
       maxMessages: 8,
       keepRecent: 4,
       summarizer: second.summarizer,
@@ -105,7 +116,7 @@ describe('createSummarizingMemory', () => {
     const { summarizer } = countingSummarizer();
     const memory = await memoryWith(turns(8));
     const view = createSummarizingMemory({
-      memory,
+      conversation: memory,
       maxMessages: 4,
       keepRecent: 2,
       summaryRole: 'instructions',
@@ -124,7 +135,7 @@ describe('createSummarizingMemory', () => {
     };
     const memory = await memoryWith(turns(8));
     const view = createSummarizingMemory({
-      memory,
+      conversation: memory,
       maxMessages: 4,
       keepRecent: 2,
       step: 2,
@@ -140,7 +151,7 @@ describe('createSummarizingMemory', () => {
     await view.read();
     expect(calls.at(-1)!.previousSummary).toBe('q0,a1,q2,a3,q4,a5');
     const empty = createSummarizingMemory({
-      memory: await memoryWith(turns(8)),
+      conversation: await memoryWith(turns(8)),
       maxMessages: 4,
       keepRecent: 2,
       summarizer: async () => ' ',
@@ -151,7 +162,7 @@ describe('createSummarizingMemory', () => {
   it('summarizes by tokens with maxTokens', async () => {
     const { calls, summarizer } = countingSummarizer();
     const memory = await memoryWith(turns(6).concat([user('word '.repeat(200)), say('ok')]));
-    const view = createSummarizingMemory({ memory, maxTokens: 100, keepRecent: 2, summarizer });
+    const view = createSummarizingMemory({ conversation: memory, maxTokens: 100, keepRecent: 2, summarizer });
     const out = await view.read();
     expect(calls).toHaveLength(1);
     expect(out).toHaveLength(3);
@@ -160,7 +171,7 @@ describe('createSummarizingMemory', () => {
   it('ignores a summary whose messages were all deleted, and serializes concurrent reads', async () => {
     const { calls, summarizer } = countingSummarizer();
     const memory = await memoryWith(turns(10));
-    const view = createSummarizingMemory({ memory, maxMessages: 4, keepRecent: 2, summarizer });
+    const view = createSummarizingMemory({ conversation: memory, maxMessages: 4, keepRecent: 2, summarizer });
     await Promise.all([view.read(), view.read(), view.read()]);
     expect(calls).toHaveLength(1);
     await memory.clear();
@@ -171,7 +182,7 @@ describe('createSummarizingMemory', () => {
   it('never summarizes a trailing in-flight call', async () => {
     const { calls, summarizer } = countingSummarizer();
     const memory = await memoryWith([...turns(8), call('c1', 'c2')]);
-    const view = createSummarizingMemory({ memory, maxMessages: 3, keepRecent: 1, summarizer });
+    const view = createSummarizingMemory({ conversation: memory, maxMessages: 3, keepRecent: 1, summarizer });
     const out = await view.read();
     expect(texts(out).at(-1)).toBe('tool-call:c1+tool-call:c2');
     expect(
@@ -184,18 +195,28 @@ describe('createSummarizingMemory', () => {
   it('rejects bad options', async () => {
     const memory = await memoryWith([]);
     const summarizer = async () => 's';
-    expect(() => createSummarizingMemory({ memory, keepRecent: 0, summarizer })).toThrow(/keepRecent/);
-    expect(() => createSummarizingMemory({ memory, keepRecent: 2, maxMessages: 0, summarizer })).toThrow(
-      /maxMessages/,
+    expect(() => createSummarizingMemory({ conversation: memory, keepRecent: 0, summarizer })).toThrow(
+      /keepRecent/,
     );
-    expect(() => createSummarizingMemory({ memory, keepRecent: 2, step: 0, summarizer })).toThrow(/step/);
+    expect(() =>
+      createSummarizingMemory({ conversation: memory, keepRecent: 2, maxMessages: 0, summarizer }),
+    ).toThrow(/maxMessages/);
+    expect(() =>
+      createSummarizingMemory({ conversation: memory, keepRecent: 2, step: 0, summarizer }),
+    ).toThrow(/step/);
   });
 
   it('a session deleted and created again under a live view: no stale cache, no stale summary', async () => {
     const { summarizer } = countingSummarizer();
     const store = createMemoryStore();
     const memory = await memoryWith(turns(6), store);
-    const view = createSummarizingMemory({ memory, maxMessages: 4, keepRecent: 2, step: 1, summarizer });
+    const view = createSummarizingMemory({
+      conversation: memory,
+      maxMessages: 4,
+      keepRecent: 2,
+      step: 1,
+      summarizer,
+    });
     const before = await view.read();
     expect(await view.summary()).toBeDefined();
     const stats = await memory.stats();

@@ -1,11 +1,9 @@
-import type { ModelMessage } from 'ai';
 import { checkOptions } from '../core/check-options.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import type { Memory } from '../memory/memory.ts';
-import { storesMany } from '../memory/memory.ts';
 import { isSendable, type MessageUnit } from '../messages/units.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
 import {
   type AssemblyPart,
   buildAssembly,
@@ -14,6 +12,7 @@ import {
   systemOr,
 } from './assembly/build-assembly.ts';
 import type { ContextAssembly, DroppedItems } from './assembly/context-assembly.ts';
+import type { ContextView } from './context-view.ts';
 import { nonSystem } from './newest-units.ts';
 import { runSummarizer, type Summarizer } from './summarizer.ts';
 import { loadSummary, type SummaryRecord, saveSummary } from './summary-artifacts.ts';
@@ -24,7 +23,7 @@ import { createViewLog } from './view-log.ts';
 /** Options of {@link createSummarizingMemory}. */
 export interface SummarizingViewOptions {
   /** The conversation the view reads; `store()` and `appended()` go to it; summaries are stored beside it. */
-  memory: ConversationMemory;
+  conversation: ConversationMemory;
   /** Summarize when the view would hold more messages than this. @default 20, when `maxTokens` is not set */
   maxMessages?: number;
   /** Summarize when the view would hold more tokens than this (cached counts). */
@@ -40,11 +39,9 @@ export interface SummarizingViewOptions {
 }
 
 /** A view that replaces the older part of a conversation with an incremental, persisted summary. */
-export interface SummarizingView extends Memory<MemoryMessage> {
+export interface SummarizingView extends ContextView {
   /** The conversation under the view. */
-  readonly memory: ConversationMemory;
-  /** Stores one message, or several in order, in the conversation. */
-  store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
+  readonly conversation: ConversationMemory;
   /**
    * With `summaryRole: 'instructions'`, the summary text for the AI SDK `instructions` option (AI SDK v7
    * rejects system messages inside `messages`); undefined when there is no summary or in `user` mode.
@@ -68,13 +65,13 @@ export interface SummarizingView extends Memory<MemoryMessage> {
  * through `instructions()`. A failing summarizer throws `MemoryError` SUMMARIZER_ERROR (with the cause) and
  * the previous summary stays in force. A summary whose covered messages were all deleted is ignored.
  * @example
- * const view = createSummarizingMemory({ memory, maxMessages: 40, keepRecent: 10,
+ * const view = createSummarizingMemory({ conversation, maxMessages: 40, keepRecent: 10,
  *   summarizer: createLanguageModelSummarizer({ model }) });
  * const messages = await view.read();
  */
 export function createSummarizingMemory(options: SummarizingViewOptions): SummarizingView {
   checkOptions(options, 'createSummarizingMemory', 'views');
-  const { memory, summarizer } = options;
+  const { conversation, summarizer } = options;
   const maxTokens =
     options.maxTokens === undefined ? undefined : checkInteger(options.maxTokens, 'maxTokens', 1);
   const maxMessages =
@@ -86,7 +83,7 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
   const keepRecent = checkInteger(options.keepRecent, 'keepRecent', 1);
   const step = checkInteger(options.step ?? Math.max(1, Math.floor(keepRecent / 2)), 'step', 1);
   const role = options.summaryRole ?? 'user';
-  const log = createViewLog(memory);
+  const log = createViewLog(conversation);
   let summary: SummaryRecord | undefined;
   let summaryTokens = 0;
   /** The log the summary was loaded for (a session created again has other artifacts). */
@@ -107,13 +104,13 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
 
   const setSummary = (next: SummaryRecord | undefined) => {
     summary = next;
-    summaryTokens = next && role === 'user' ? memory.counter.count(summaryMessage(next)) : 0;
+    summaryTokens = next && role === 'user' ? conversation.counter.count(summaryMessage(next)) : 0;
   };
 
   async function refresh(): Promise<MemoryMessage[]> {
     const stats = await log.sync();
     if (loadedFor?.logId !== stats.logId) {
-      setSummary(await loadSummary(memory));
+      setSummary(await loadSummary(conversation));
       loadedFor = { logId: stats.logId };
       checkedAt = -1;
     }
@@ -122,7 +119,7 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
     if (cache?.key === keyOf()) return cache.messages;
     const system = log.systems;
     if (summary && checkedAt !== log.rereads) {
-      const covered = await memory.entries({
+      const covered = await conversation.entries({
         toSeq: summary.toSeq,
         roles: ['user', 'assistant', 'tool'],
         direction: 'backward',
@@ -154,7 +151,7 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
         const toSeq = Math.max(...units[boundary - 1]!.items.map((e) => e.seq));
         setSummary(
           await saveSummary(
-            memory,
+            conversation,
             {
               text,
               fromSeq: previous?.fromSeq ?? covered[0]!.seq,
@@ -192,12 +189,12 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
   const run = <T>(fn: () => Promise<T>): Promise<T> => queue.run(fn);
 
   return {
-    memory,
+    specificationVersion: 'v1',
+    conversation,
     read: () => run(async () => (await refresh()).slice()),
-    lastAssembly: () => cache && summarizingAssembly(cache, memory, role),
-    store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
-    appended: () => memory.appended(),
-    [storesMany]: true,
+    lastAssembly: () => cache && summarizingAssembly(cache, conversation.counter, role),
+    store: (messages) => conversation.store(messages),
+    appended: () => conversation.appended(),
     instructions: () =>
       run(async () => {
         await refresh();
@@ -234,7 +231,7 @@ function summarizingAssembly(
     summaryTokens: number;
     dropped: number;
   },
-  memory: ConversationMemory,
+  counter: TokenCounter,
   role: 'user' | 'instructions',
 ): ContextAssembly {
   const { summary } = shot;
@@ -264,7 +261,7 @@ function summarizingAssembly(
   dropped.push(
     ...olderDropped(older, undefined, 'unsendable', 'orphaned tool results or unanswered calls, never sent'),
   );
-  return buildAssembly({ view: 'summarizing', counter: memory.counter, parts, dropped });
+  return buildAssembly({ view: 'summarizing', counter, parts, dropped });
 }
 
 /** The user message that carries a summary. */

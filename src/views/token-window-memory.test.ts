@@ -34,7 +34,7 @@ describe('createTokenWindowMemory', () => {
     ];
     const memory = await memoryWith(log);
     const budget = sum([log[0]!, ...log.slice(4)]) + 2; // the call unit does not fit
-    const view = createTokenWindowMemory({ memory, maxTokens: budget + 10, reserveTokens: 10 });
+    const view = createTokenWindowMemory({ conversation: memory, maxTokens: budget + 10, reserveTokens: 10 });
     const out = await view.read();
     expect(texts(out)).toEqual(['be brief', 'a1', 'q2', 'a2']);
     expect(view.lastStats()).toMatchObject({
@@ -59,7 +59,7 @@ describe('createTokenWindowMemory', () => {
     };
     const memory = createConversationMemory({ counter: spy });
     await memory.append([system('s'), user('hello there'), say('hi'), user('more')]);
-    const view = createTokenWindowMemory({ memory, maxTokens: 20 });
+    const view = createTokenWindowMemory({ conversation: memory, maxTokens: 20 });
     counted = 0;
     await view.read();
     await view.read();
@@ -68,7 +68,7 @@ describe('createTokenWindowMemory', () => {
 
   it('throws ContextOverflowError when system messages alone exceed the budget', async () => {
     const memory = await memoryWith([system('word '.repeat(100)), user('q')]);
-    const view = createTokenWindowMemory({ memory, maxTokens: 50 });
+    const view = createTokenWindowMemory({ conversation: memory, maxTokens: 50 });
     const error = await view.read().catch((e) => e);
     expect(error).toBeInstanceOf(ContextOverflowError);
     expect(error.code).toBe('CONTEXT_OVERFLOW');
@@ -84,7 +84,7 @@ describe('createTokenWindowMemory', () => {
       call('f1'),
       result('f1', big),
     ]);
-    const view = createTokenWindowMemory({ memory, maxTokens: 500 });
+    const view = createTokenWindowMemory({ conversation: memory, maxTokens: 500 });
     const out = await view.read();
     expect(out.map((m) => m.role)).toEqual(['assistant', 'tool']);
     const [, tool] = out;
@@ -105,10 +105,12 @@ describe('createTokenWindowMemory', () => {
   it("throws with overflow: 'error', and when truncation cannot help", async () => {
     const memory = await memoryWith([user('q'), call('f1'), result('f1', 'data '.repeat(3000))]);
     await expect(
-      createTokenWindowMemory({ memory, maxTokens: 300, overflow: 'error' }).read(),
+      createTokenWindowMemory({ conversation: memory, maxTokens: 300, overflow: 'error' }).read(),
     ).rejects.toBeInstanceOf(ContextOverflowError);
     const huge = await memoryWith([user('word '.repeat(1000))]);
-    await expect(createTokenWindowMemory({ memory: huge, maxTokens: 300 }).read()).rejects.toMatchObject({
+    await expect(
+      createTokenWindowMemory({ conversation: huge, maxTokens: 300 }).read(),
+    ).rejects.toMatchObject({
       code: 'CONTEXT_OVERFLOW',
       budgetTokens: 300,
     });
@@ -122,7 +124,7 @@ describe('createTokenWindowMemory', () => {
     const memory = await memoryWith([user('q'), reasoning, call('f1'), result('f1', 'data '.repeat(300))]);
     for (const pageSize of [1, 2, 3]) {
       const out = await createTokenWindowMemory({
-        memory: withSmallPages(memory, pageSize),
+        conversation: withSmallPages(memory, pageSize),
         maxTokens: 150,
       }).read();
       expect(out.map((m) => m.role)).toEqual(['assistant', 'assistant', 'tool']);
@@ -131,7 +133,7 @@ describe('createTokenWindowMemory', () => {
 
   it('keeps a trailing in-flight call', async () => {
     const memory = await memoryWith([user('q1'), say('a1'), user('q2'), call('c9')]);
-    const out = await createTokenWindowMemory({ memory, maxTokens: 1000 }).read();
+    const out = await createTokenWindowMemory({ conversation: memory, maxTokens: 1000 }).read();
     expect(texts(out)).toEqual(['q1', 'a1', 'q2', 'tool-call:c9']);
   });
 
@@ -142,7 +144,7 @@ describe('createTokenWindowMemory', () => {
     for (let i = 0; i < 10_000; i++)
       batch.push(i % 2 ? say(`answer number ${i}`) : user(`question number ${i}`));
     await memory.append(batch);
-    const view = createTokenWindowMemory({ memory, maxTokens: 2000 });
+    const view = createTokenWindowMemory({ conversation: memory, maxTokens: 2000 });
     await view.read();
     reads.length = 0;
     const started = performance.now();
@@ -163,7 +165,7 @@ describe('createTokenWindowMemory', () => {
     const memory = createConversationMemory({ store });
     const other = createConversationMemory({ store, sessionId: memory.sessionId });
     await memory.append([system('rules'), ...Array.from({ length: 400 }, (_, i) => user(`old ${i}`))]);
-    const view = createTokenWindowMemory({ memory, maxTokens: 500 });
+    const view = createTokenWindowMemory({ conversation: memory, maxTokens: 500 });
     const first = await view.read();
     const fetched = () => reads.splice(0).reduce((n, r) => n + r.entries, 0);
     expect(fetched()).toBeGreaterThan(50);
@@ -191,7 +193,7 @@ describe('createTokenWindowMemory', () => {
 
   it('delegates store() and appended()', async () => {
     const memory = await memoryWith([user('old')]);
-    const view = createTokenWindowMemory({ memory, maxTokens: 100 });
+    const view = createTokenWindowMemory({ conversation: memory, maxTokens: 100 });
     await view.store(user('new'));
     expect(texts(await view.appended())).toEqual(['new']);
     expect(view.lastStats()).toBeUndefined();
@@ -199,12 +201,12 @@ describe('createTokenWindowMemory', () => {
 
   it('rejects bad options', async () => {
     const memory = await memoryWith([]);
-    expect(() => createTokenWindowMemory({ memory, maxTokens: 0 })).toThrow(MemoryError);
-    expect(() => createTokenWindowMemory({ memory, maxTokens: 100, reserveTokens: 100 })).toThrow(
-      /maxTokens - reserveTokens/,
-    );
-    expect(() => createTokenWindowMemory({ memory, maxTokens: 100, reserveTokens: -1 })).toThrow(
-      /reserveTokens/,
-    );
+    expect(() => createTokenWindowMemory({ conversation: memory, maxTokens: 0 })).toThrow(MemoryError);
+    expect(() =>
+      createTokenWindowMemory({ conversation: memory, maxTokens: 100, reserveTokens: 100 }),
+    ).toThrow(/maxTokens - reserveTokens/);
+    expect(() =>
+      createTokenWindowMemory({ conversation: memory, maxTokens: 100, reserveTokens: -1 }),
+    ).toThrow(/reserveTokens/);
   });
 });

@@ -1,14 +1,12 @@
-import type { ModelMessage } from 'ai';
 import { checkOptions } from '../core/check-options.ts';
 import { ContextOverflowError } from '../core/errors/context-overflow-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import type { Memory } from '../memory/memory.ts';
-import { storesMany } from '../memory/memory.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { buildAssembly, olderDropped, systemOr } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
+import type { ContextView } from './context-view.ts';
 import { nonSystem, selectNewestUnits } from './newest-units.ts';
 import { truncateToolResults } from './truncate-tool-results.ts';
 import { assembleEntries, checkInteger, mergeBySeq } from './view-helpers.ts';
@@ -17,12 +15,12 @@ import { createViewLog } from './view-log.ts';
 /** Options of {@link createTokenWindowMemory}. */
 export interface TokenWindowViewOptions {
   /** The conversation the view reads; `store()` and `appended()` go to it. */
-  memory: ConversationMemory;
+  conversation: ConversationMemory;
   /** The model's context size in tokens. */
   maxTokens: number;
   /** Tokens kept free for the reply, tool definitions and instructions outside the log. @default 0 */
   reserveTokens?: number;
-  /** Counts truncated messages (stored messages keep their cached counts). @default memory.counter */
+  /** Counts truncated messages (stored messages keep their cached counts). @default conversation.counter */
   counter?: TokenCounter;
   /** What to do when the newest unit alone exceeds the budget. @default 'truncate' */
   overflow?: 'truncate' | 'error';
@@ -45,11 +43,9 @@ export interface TokenWindowStats {
 }
 
 /** A token-budgeted view of a conversation. */
-export interface TokenWindowView extends Memory<MemoryMessage> {
+export interface TokenWindowView extends ContextView {
   /** The conversation under the view. */
-  readonly memory: ConversationMemory;
-  /** Stores one message, or several in order, in the conversation. */
-  store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
+  readonly conversation: ConversationMemory;
   /** Figures of the last `read()`, or undefined before the first. */
   lastStats(): TokenWindowStats | undefined;
   /** What the last `read()` sent, by source, and what it left out (the budget's rule); undefined before the first. */
@@ -72,18 +68,18 @@ export interface TokenWindowView extends Memory<MemoryMessage> {
  * the full text); with `overflow: 'error'`, or when even empty outputs (or the system messages alone) do not
  * fit, `read()` throws `ContextOverflowError`.
  * @example
- * const view = createTokenWindowMemory({ memory, maxTokens: 128_000, reserveTokens: 8_000 });
+ * const view = createTokenWindowMemory({ conversation, maxTokens: 128_000, reserveTokens: 8_000 });
  * const messages = await view.read();
  * view.lastStats(); // { tokens, messages, droppedMessages, droppedUnits, truncated, budget }
  */
 export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenWindowView {
   checkOptions(options, 'createTokenWindowMemory', 'views');
-  const { memory } = options;
+  const { conversation } = options;
   const maxTokens = checkInteger(options.maxTokens, 'createTokenWindowMemory: maxTokens', 1);
   const reserve = checkInteger(options.reserveTokens ?? 0, 'createTokenWindowMemory: reserveTokens', 0);
   const budget = checkInteger(maxTokens - reserve, 'createTokenWindowMemory: maxTokens - reserveTokens', 1);
   const overflow = options.overflow ?? 'truncate';
-  const log = createViewLog(memory);
+  const log = createViewLog(conversation);
   const queue = createSerialQueue();
   let last: TokenWindowStats | undefined;
   /** What the last read returned: its entries and the truncated copies (built into an assembly on demand). */
@@ -93,9 +89,11 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
     new ContextOverflowError({ requiredTokens: required, budgetTokens: budget, detail });
 
   return {
-    memory,
+    specificationVersion: 'v1',
+    conversation,
     lastStats: () => last,
-    lastAssembly: () => (shot ? tokenWindowAssembly(shot, options.counter ?? memory.counter) : undefined),
+    lastAssembly: () =>
+      shot ? tokenWindowAssembly(shot, options.counter ?? conversation.counter) : undefined,
     read: () =>
       queue.run(async () => {
         const stats = await log.sync();
@@ -118,7 +116,7 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
           const required = system.tokens + costOf(items);
           if (overflow === 'error')
             throw overflowError(required, 'the newest message unit exceeds the token window');
-          const cut = truncateToolResults(items, capacity, options.counter ?? memory.counter);
+          const cut = truncateToolResults(items, capacity, options.counter ?? conversation.counter);
           if (!cut)
             throw overflowError(
               required,
@@ -145,9 +143,8 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
         shot = { entries, stats: last, ...(cutCopies ? { cut: cutCopies } : {}) };
         return messages;
       }),
-    store: (message: ModelMessage | readonly ModelMessage[]) => memory.store(message),
-    appended: () => memory.appended(),
-    [storesMany]: true,
+    store: (messages) => conversation.store(messages),
+    appended: () => conversation.appended(),
   };
 }
 

@@ -58,10 +58,11 @@ const unitOptions = { message: (e: LogEntry) => e.message, tokens: (e: LogEntry)
 
 /**
  * Creates a view's incremental copy of a conversation's log (see {@link ViewLog}); throws `INVALID_ARGUMENT` unless
- * `memory` has the log methods a view reads.
+ * `conversation` has the log methods a view reads.
  */
-export function createViewLog(memory: ConversationMemory): ViewLog {
-  checkMethods(memory, 'options.memory', 'views', ['entries', 'tail', 'stats', 'recentAppends']);
+export function createViewLog(conversation: ConversationMemory): ViewLog {
+  checkMethods(conversation, 'options.conversation', 'views', ['entries', 'tail', 'stats', 'recentAppends']);
+  const memory = conversation;
   let synced: LogStats | undefined;
   let systems: SystemMessages = { entries: [], tokens: 0 };
   /** Every live entry with seq >= startSeq (up to synced.lastSeq). */

@@ -32,7 +32,7 @@ type Scenario = typeof arbScenario extends fc.Arbitrary<infer T> ? T : never;
  */
 async function play(
   s: Scenario,
-  view: { store(m: ModelMessage): Promise<void>; appended(): Promise<ModelMessage[]> },
+  view: { store(m: ModelMessage): Promise<unknown>; appended(): Promise<ModelMessage[]> },
   memory: ConversationMemory,
   check: (log: LogEntry[]) => Promise<void>,
 ): Promise<void> {
@@ -65,7 +65,7 @@ describe('views over random realistic conversations', () => {
     await fc.assert(
       fc.asyncProperty(arbScenario, fc.integer({ min: 1, max: 25 }), async (s, windowSize) => {
         const memory = open(s);
-        const view = createSlidingWindowMemory({ memory, windowSize });
+        const view = createSlidingWindowMemory({ conversation: memory, windowSize });
         await play(s, view, memory, async (log) => {
           const out = await view.read();
           checkContext(log, out);
@@ -95,7 +95,7 @@ describe('views over random realistic conversations', () => {
           const memory = open(s);
           const reserveTokens = Math.min(reserve, maxTokens - 1);
           const budget = maxTokens - reserveTokens;
-          const view = createTokenWindowMemory({ memory, maxTokens, reserveTokens });
+          const view = createTokenWindowMemory({ conversation: memory, maxTokens, reserveTokens });
           await play(s, view, memory, async (log) => {
             const systemTokens = log
               .filter((e) => e.message.role === 'system')
@@ -148,7 +148,7 @@ describe('views over random realistic conversations', () => {
             return `${input.previousSummary ?? ''}|${input.messages.length}`;
           };
           const view = createSummarizingMemory({
-            memory,
+            conversation: memory,
             maxMessages,
             keepRecent,
             summarizer,

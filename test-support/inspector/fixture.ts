@@ -136,7 +136,7 @@ export async function buildInspectorFixture(path: string): Promise<InspectorFixt
   const memory = createConversationMemory({ store, scope, sessionId: research });
   const content = createContentStore({ store, scope, space });
   const view = createAutoContextMemory({
-    memory,
+    conversation: memory,
     content,
     maxTokens: 8000,
     msgThreshold: 60,

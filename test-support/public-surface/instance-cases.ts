@@ -38,13 +38,13 @@ export const instanceCases: [string, () => unknown][] = [
   ['sessions', () => createSessions({ store: createMemoryStore(), scope, counter })],
   ['SessionManager', () => SessionManager.forSessionId('s').withSession(createMemoryStore(), scope)],
   ['memory tool handler', () => createMemoryToolHandler({ store: createMemoryStore(), scope })],
-  ['sliding window view', () => createSlidingWindowMemory({ memory: conversation(), windowSize: 4 })],
-  ['token window view', () => createTokenWindowMemory({ memory: conversation(), maxTokens: 1000 })],
+  ['sliding window view', () => createSlidingWindowMemory({ conversation: conversation(), windowSize: 4 })],
+  ['token window view', () => createTokenWindowMemory({ conversation: conversation(), maxTokens: 1000 })],
   [
     'summarizing view',
     () =>
       createSummarizingMemory({
-        memory: conversation(),
+        conversation: conversation(),
         maxMessages: 6,
         keepRecent: 2,
         summarizer: async () => 's',
@@ -54,16 +54,19 @@ export const instanceCases: [string, () => unknown][] = [
     'auto-context view',
     () =>
       createAutoContextMemory({
-        memory: conversation(),
+        conversation: conversation(),
         content: createContentStore({ counter }),
         maxTokens: 10_000,
       }),
   ],
   [
     'citation view',
-    () => createCitationMemory({ memory: conversation(), content: createContentStore({ counter }) }),
+    () => createCitationMemory({ conversation: conversation(), content: createContentStore({ counter }) }),
   ],
-  ['observational view', () => createObservationalMemory({ memory: conversation(), background: false })],
+  [
+    'observational view',
+    () => createObservationalMemory({ conversation: conversation(), background: false }),
+  ],
   ['rag pattern', () => createRagMemory({ memory: conversation() })],
   [
     'working memory tool',

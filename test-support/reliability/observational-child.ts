@@ -41,7 +41,7 @@ const memory = createConversationMemory({
 const inner = createExtractiveObserver();
 let calls = 0;
 const view = createObservationalMemory({
-  memory,
+  conversation: memory,
   recentTokens: 120,
   background: false,
   claimMs: config.claimMs ?? 60_000,

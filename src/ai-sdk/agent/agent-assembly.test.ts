@@ -56,7 +56,7 @@ describe('agent recordAssembly: one record per step, totals that add up', () => 
     const conversation = createConversationMemory({ store, scope, sessionId: 's1', counter });
     const content = createContentStore({ store, scope, counter });
     const memory = createAutoContextMemory({
-      memory: conversation,
+      conversation,
       content,
       maxTokens: 16_000,
       msgThreshold: 6,
@@ -137,7 +137,7 @@ describe('agent recordAssembly: one record per step, totals that add up', () => 
       await conversation.store({ role: 'user', content: `question ${i} ${'word '.repeat(40)}` });
       await conversation.store({ role: 'assistant', content: `answer ${i} ${'word '.repeat(40)}` });
     }
-    const view = createTokenWindowMemory({ memory: conversation, maxTokens: 1_000 });
+    const view = createTokenWindowMemory({ conversation, maxTokens: 1_000 });
     const { model, prompts } = scriptedLanguageModel([{ text: 'ok' }], {
       countInput: (call) => providerInputTokens(counter, call),
     });
@@ -167,7 +167,7 @@ describe('agent recordAssembly: one record per step, totals that add up', () => 
     const store = createSqliteStore({ path: tempDb() });
     const scope = { tenant: 't' };
     const conversation = createConversationMemory({ store, scope, sessionId: 'k', counter });
-    const view = createTokenWindowMemory({ memory: conversation, maxTokens: 10_000 });
+    const view = createTokenWindowMemory({ conversation, maxTokens: 10_000 });
     const { model } = scriptedLanguageModel([]);
     const assistant = agent({
       name: 'a',
@@ -196,7 +196,7 @@ describe('agent recordAssembly: one record per step, totals that add up', () => 
       await conversation.store({ role: 'assistant', content: `answer ${i}` });
     }
     const view = createSummarizingMemory({
-      memory: conversation,
+      conversation,
       maxMessages: 6,
       keepRecent: 4,
       summaryRole: 'instructions',
@@ -250,7 +250,7 @@ describe('agent recordAssembly: one record per step, totals that add up', () => 
       },
       { role: 'assistant', content: 'I found Lisbon.', agent: { from: 'planner' } },
     ] as never);
-    const view = createTokenWindowMemory({ memory: conversation, maxTokens: 5_000 });
+    const view = createTokenWindowMemory({ conversation, maxTokens: 5_000 });
     const ask = tool({
       description: 'Asks the user (answered by the app).',
       inputSchema: z.object({ question: z.string() }),

@@ -12,11 +12,13 @@ import type { ContentStore } from '../../content/create-content-store.ts';
 import type { StateModule } from '../../core/state-module.ts';
 import type { LongTermMemory, LongTermMemoryMode } from '../../longterm/long-term-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
+import type { RetentionPolicy } from '../../memory/retention-policy.ts';
+import type { ContextView } from '../../views/context-view.ts';
 import type { CoreMemory } from '../../working/core-memory.ts';
 import type { WorkingMemory } from '../../working/working-memory.ts';
 
-/** Seed 003's `memory_retention`: what happens to the agent's memory when a run ends. */
-export type MemoryRetention = 'single_run' | 'session' | 'persistent';
+/** Seed 003's `memory_retention`: what happens to the agent's memory when a run ends (the one `RetentionPolicy`). */
+export type MemoryRetention = RetentionPolicy;
 
 /** Long-term memory of an agent (seed 002): the memory and how the agent uses it. */
 export interface AgentLongTermMemory {
@@ -42,8 +44,12 @@ export interface AgentConfig {
   instructions?: string;
   /** AI SDK tools. */
   tools?: ToolSet;
-  /** The default memory of its runs (a run's `memory` option wins). @default a new SimpleMemory per run */
-  memory?: Memory;
+  /**
+   * The default memory of its runs (a run's `memory` option wins): a `ContextView` (any engram view, a
+   * `ConversationMemory`, seed 000's classes), or a seed 000 `Memory` of your own, adapted once by `toContextView`.
+   * @default a new SimpleMemory per run
+   */
+  memory?: ContextView<ModelMessage> | Memory;
   /** A content store: its tools (`store_in_memory`, `retrieve_from_memory`, `query_memory`) are added. */
   contentStore?: ContentStore;
   /** Long-term memory and its mode. */
@@ -58,21 +64,24 @@ export interface AgentConfig {
   stopWhen?: StopCondition<ToolSet> | StopCondition<ToolSet>[];
   /** The key of its state in a session (`SessionManager.addComponent(agent)`). @default its name */
   componentName?: string;
-  /** Seed 003's retention, applied at the end of each run: `single_run` clears the memory. @default 'session' */
+  /** Seed 003's retention, applied at the end of each run: `single_run` clears the view's conversation. @default 'session' */
   memoryRetention?: MemoryRetention;
   /**
    * Records what each step sent (an `AssemblyRecord` beside the session's log: every item by source with its
    * tokens, what the view left out and why, the provider's reported input tokens and the unattributed rest);
-   * `engram context` and `engram inspect` show them. Needs a memory on a stored conversation (every engram view
-   * and seed 000 class). `keep`: records kept per session. @default false
+   * `engram context` and `engram inspect` show them. Needs a view with a conversation (every engram view,
+   * conversation and seed 000 class). `keep`: records kept per session. @default false
    */
   recordAssembly?: boolean | { keep?: number };
 }
 
 /** Options of one run. */
 export interface AgentRunOptions {
-  /** This run's memory (seed 000: run options, then the agent's config, then a new SimpleMemory). */
-  memory?: Memory;
+  /**
+   * This run's memory (seed 000: run options, then the agent's config, then a new SimpleMemory): a `ContextView`
+   * or a seed 000 `Memory` of your own (adapted once by `toContextView`).
+   */
+  memory?: ContextView<ModelMessage> | Memory;
   /** Cancels the run: the step in flight is not stored (no tool call without its result). */
   abortSignal?: AbortSignal;
   /**

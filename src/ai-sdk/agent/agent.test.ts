@@ -10,6 +10,7 @@ import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts'
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
 import { SimpleMemory } from '../../memory/simple-memory.ts';
+import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
 import { createCoreMemory } from '../../working/core-memory.ts';
 import { createWorkingMemory } from '../../working/working-memory.ts';
 import { agent } from './agent.ts';
@@ -36,6 +37,7 @@ class ArrayMemory implements Memory {
   initial: number;
   storeCalls = 0;
   reads = 0;
+  appendedCalls = 0;
   constructor(messages: ModelMessage[] = []) {
     this.messages = [...messages];
     this.initial = messages.length;
@@ -49,6 +51,7 @@ class ArrayMemory implements Memory {
     this.messages.push(message);
   }
   async appended() {
+    this.appendedCalls++;
     return this.messages.slice(this.initial);
   }
 }
@@ -98,16 +101,23 @@ describe('agent() (seed 000 on the AI SDK v7)', () => {
     // prompt (1) + step 0: assistant + tool (2) + step 1: assistant (1), one store call each (seed 000's loop)
     expect(plain.storeCalls).toBe(4);
     expect(plain.reads).toBe(3); // two steps, then the execution record
+    expect(plain.appendedCalls).toBe(3); // each step's end, then the result: the prompt's id came from store()
 
     const { model: model2 } = scriptedLanguageModel([weatherCall, { text: 'It is sunny.' }]);
     const conversation = createConversationMemory();
     let storeCalls = 0;
+    let appendedCalls = 0;
     const counted = new Proxy(conversation, {
       get(target, key, receiver) {
         if (key === 'store')
           return (m: unknown) => {
             storeCalls++;
             return target.store(m as ModelMessage);
+          };
+        if (key === 'appended')
+          return () => {
+            appendedCalls++;
+            return target.appended();
           };
         return Reflect.get(target, key, receiver);
       },
@@ -120,6 +130,7 @@ describe('agent() (seed 000 on the AI SDK v7)', () => {
       },
     ).result;
     expect(storeCalls).toBe(3); // prompt, step 0 (assistant + tool together), step 1
+    expect(appendedCalls).toBe(3); // each step's end, then the result: no read of appended() for the prompt's id
   });
 
   it('emits the events of each step in order, with appended() in each step end, and answers with the last assistant message', async () => {
@@ -354,6 +365,18 @@ describe('agent() (seed 000 on the AI SDK v7)', () => {
       memory: kept,
     }).result;
     expect((await kept.read()).length).toBe(2);
+  });
+
+  it("memoryRetention 'single_run' clears a view's conversation, and refuses a Memory of your own with a typed error", async () => {
+    const { model } = scriptedLanguageModel([{ text: 'a' }, { text: 'b' }]);
+    const conversation = createConversationMemory();
+    const view = createTokenWindowMemory({ conversation, maxTokens: 1_000 });
+    const single = agent({ name: 'a', description: 'd', model, memoryRetention: 'single_run' });
+    await single.run('x', undefined, { memory: view }).result;
+    expect(await conversation.read()).toEqual([]);
+    await expect(single.run('y', undefined, { memory: new ArrayMemory() }).result).rejects.toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/single_run/) }),
+    );
   });
 
   it('rejects a bad config with typed errors', () => {

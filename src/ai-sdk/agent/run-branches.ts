@@ -6,8 +6,8 @@ import type { MemoryMessage } from '../../core/message.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
 import { toModelMessages } from '../../messages/to-model-message.ts';
+import { type ContextView, toContextView } from '../../views/context-view.ts';
 import type { Agent, AgentResult } from './agent-types.ts';
-import { storeStep } from './store-step.ts';
 
 /** One parallel branch: an agent and its prompt. */
 export interface Branch {
@@ -27,8 +27,8 @@ export interface BranchResult {
 
 /** Options of {@link runBranches}. */
 export interface RunBranchesOptions {
-  /** The memory the branches start from and the merge goes into. */
-  memory: Memory;
+  /** The memory the branches start from and the merge goes into (a view, or a seed 000 `Memory` of your own). */
+  memory: ContextView<ModelMessage> | Memory;
   /** The branches, run in parallel. */
   branches: readonly Branch[];
   /**
@@ -86,6 +86,6 @@ export async function runBranches(options: RunBranchesOptions): Promise<BranchRe
     }),
   );
   const merged = options.merge ? await options.merge(results) : results.flatMap((r) => lastAnswer(r.result));
-  await storeStep(options.memory, merged);
+  if (merged.length > 0) await toContextView(options.memory).store(merged);
   return results;
 }

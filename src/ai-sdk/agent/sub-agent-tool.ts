@@ -1,4 +1,4 @@
-import { type Tool, tool } from 'ai';
+import { type ModelMessage, type Tool, tool } from 'ai';
 import { z } from 'zod';
 import type { ContentStore } from '../../content/create-content-store.ts';
 import { contentForSubAgent, type SubAgentContentMode } from '../../content/sub-agent-content.ts';
@@ -8,6 +8,7 @@ import {
   createConversationMemory,
 } from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
+import type { ContextView } from '../../views/context-view.ts';
 import type { Agent } from './agent-types.ts';
 
 /** Options of {@link subAgentTool}. */
@@ -16,10 +17,10 @@ export interface SubAgentToolOptions {
   caller: string;
   /**
    * The sub-agent's memory: `isolated` (default) — a new conversation per call, on `store` when given (session
-   * `<caller>/<sub-agent>/<tool call id>`), so it sees neither the caller's history nor earlier calls; or a
-   * `Memory` you keep, shared by every call (the sub-agent remembers its earlier tasks).
+   * `<caller>/<sub-agent>/<tool call id>`), so it sees neither the caller's history nor earlier calls; or a view
+   * (or seed 000 `Memory`) you keep, shared by every call (the sub-agent remembers its earlier tasks).
    */
-  memory?: 'isolated' | Memory;
+  memory?: 'isolated' | ContextView<ModelMessage> | Memory;
   /** Where isolated memories live. @default in process */
   store?: ConversationMemoryOptions['store'];
   /** The caller's content store and how the sub-agent gets it (seed 004's ShareMemoryWithSubAgents). @default 'shared' */

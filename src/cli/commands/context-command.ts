@@ -48,8 +48,8 @@ export function registerContextCommand(program: Command, cli: CliContext): void 
           const memory = createConversationMemory({ store, scope, sessionId: id });
           const view =
             o.view === 'token-window'
-              ? createTokenWindowMemory({ memory, maxTokens: o.budget })
-              : createSlidingWindowMemory({ memory, windowSize: o.budget });
+              ? createTokenWindowMemory({ conversation: memory, maxTokens: o.budget })
+              : createSlidingWindowMemory({ conversation: memory, windowSize: o.budget });
           await view.read();
           printComposition(view.lastAssembly()!, undefined, o.items === true, cli.json());
           return;

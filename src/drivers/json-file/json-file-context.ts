@@ -1,25 +1,16 @@
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
+import { createSerialQueue } from '../../core/serial-queue.ts';
 import { linkFork } from '../../store/log-index.ts';
 import { checkSessionId, sessionNotFound } from '../../store/store-helpers.ts';
 import { acquireFolderLock, type FolderLock } from './folder-lock.ts';
 import { upgradeLayout } from './layout-upgrade.ts';
 import { cacheKey, type SessionData } from './session-log.ts';
-import type { TenantStates } from './state-slots.ts';
+import type { TenantCache } from './tenant-cache.ts';
 import { TenantFiles } from './tenant-files.ts';
 
 /** The error component of the json-file store. */
 export const component = 'json-file';
-
-/** One tenant's cache: loaded sessions (null: known missing), whether the folder was listed, its states. */
-export interface TenantCache {
-  tenant: string;
-  files: TenantFiles;
-  /** By `<owner key>\u0000<session id>` (see `cacheKey`). */
-  sessions: Map<string, SessionData | null>;
-  listed: boolean;
-  states: TenantStates | undefined;
-}
 
 /** What every part of the json-file store works through: one queue, the lock, and the session cache. */
 export interface JsonFileContext {
@@ -45,7 +36,7 @@ export interface JsonFileContext {
 export function createJsonFileContext(directory: string): JsonFileContext {
   const tenants = new Map<string, TenantCache>();
   let closed = false;
-  let queue: Promise<unknown> = Promise.resolve();
+  const queue = createSerialQueue();
   let upgraded = false;
   let lock: FolderLock | undefined;
 
@@ -99,9 +90,7 @@ export function createJsonFileContext(directory: string): JsonFileContext {
         }
         return fn(tenant(scope.tenant));
       };
-      const result = queue.then(run, run);
-      queue = result.catch(() => undefined);
-      return result;
+      return queue.run(run);
     },
     load,
     async session(t, scope, id) {
@@ -119,7 +108,7 @@ export function createJsonFileContext(directory: string): JsonFileContext {
     },
     isClosed: () => closed,
     async close() {
-      await queue;
+      await queue.run(async () => {});
       closed = true;
       await lock?.release();
       lock = undefined;

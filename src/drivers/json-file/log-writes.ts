@@ -2,8 +2,8 @@ import type { LogEntry } from '../../core/message.ts';
 import { appendRow, applyDeletion, detachFork, forksSharing, planDeletion } from '../../store/log-index.ts';
 import { readInherited } from '../../store/log-index-reads.ts';
 import { appendDurable, writeFileAtomic } from './files.ts';
-import type { TenantCache } from './json-file-context.ts';
 import { deleteLine, entryLine, type SessionData } from './session-log.ts';
+import type { TenantCache } from './tenant-cache.ts';
 import { wrap } from './tenant-files.ts';
 
 /** Appends complete lines to a session's messages file (durably) and records its new size. */

@@ -1,8 +1,9 @@
 import type { JSONValue } from 'ai';
 import type { LogEntry } from '../../core/message.ts';
 import { deserializeMessage, freezeMessage, serializeMessage } from '../../messages/serialize.ts';
-import { appendRow, createSessionLog, rowAt, type SessionLog, tombstoneRow } from '../../store/log-index.ts';
+import { appendRow, createSessionLog, rowAt, tombstoneRow } from '../../store/log-index.ts';
 import type { Artifact, SessionRecord } from '../../store/memory-store.ts';
+import type { SessionLog } from '../../store/session-log.ts';
 import { ownerKey } from '../../store/state-scope.ts';
 
 /** A loaded session: its record, log, artifacts and session-scoped state. */

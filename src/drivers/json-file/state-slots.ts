@@ -3,11 +3,8 @@ import type { Scope } from '../../core/scope.ts';
 import { copyJsonValue } from '../../messages/json-value.ts';
 import { ownerKey, sessionComponentsName, stateKeySession } from '../../store/state-scope.ts';
 import { sessionNotFound } from '../../store/store-helpers.ts';
-import type { TenantCache } from './json-file-context.ts';
 import type { SessionData } from './session-log.ts';
-
-/** A tenant's `_state.json` values: by owner (`<user>\u0000<agent>`, see `ownerKey`), then by key. */
-export type TenantStates = Record<string, Record<string, JSONValue>>;
+import type { TenantCache } from './tenant-cache.ts';
 
 /** The state a session document holds: the whole-document key's components and timestamp, and the per-name keys. */
 export type DocumentState = Pick<SessionData, 'components' | 'timestamp' | 'state'>;

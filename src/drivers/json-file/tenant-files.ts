@@ -14,7 +14,9 @@ import {
   type SessionData,
   type SessionDocument,
 } from './session-log.ts';
-import type { TenantStates } from './state-slots.ts';
+
+/** A tenant's `_state.json` values: by owner (`<user>\u0000<agent>`, see `ownerKey`), then by key. */
+export type TenantStates = Record<string, Record<string, JSONValue>>;
 
 /** The shape of `_state.json`. */
 interface StatesFile {

@@ -1,7 +1,7 @@
 import type { JSONValue } from 'ai';
 import type { Scope } from '../../core/scope.ts';
-import type { SessionLog } from '../../store/log-index.ts';
 import type { Artifact, SessionRecord } from '../../store/memory-store.ts';
+import type { SessionLog } from '../../store/session-log.ts';
 import { ownerKey } from '../../store/state-scope.ts';
 import { checkSessionId, sessionNotFound } from '../../store/store-helpers.ts';
 

@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createSerialQueue } from '../../core/serial-queue.ts';
-import type { SqlClient, SqlRow, SqlRunResult } from '../sql/sql-client.ts';
-import type { SqlDialect } from '../sql/sql-dialect.ts';
+import type { SqlClient, SqlDialect, SqlRow, SqlRunResult } from '../sql/sql-client.ts';
 import type { SqlValue } from '../sql/sql-fragment.ts';
 import { postgresTables, quoteSchema } from './postgres-dialect.ts';
 

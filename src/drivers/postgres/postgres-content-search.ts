@@ -1,4 +1,5 @@
 import type { SqlContentSearch } from '../sql/dialect-content-search.ts';
+import type { SqlClient } from '../sql/sql-client.ts';
 import { sql } from '../sql/sql-fragment.ts';
 import { maxWordBytes } from './postgres-message-search.ts';
 
@@ -7,7 +8,7 @@ import { maxWordBytes } from './postgres-message-search.ts';
  * nothing else to keep) with a GIN index; a `words` criterion is `plainto_tsquery` of the words, on the rows
  * the query's scope already narrows.
  */
-export const postgresContentSearch: SqlContentSearch = {
+export const postgresContentSearch: SqlContentSearch<SqlClient> = {
   ddl: {
     columns: ['tsv tsvector NOT NULL'],
     statements: [

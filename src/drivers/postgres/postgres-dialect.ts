@@ -1,7 +1,7 @@
 import type { JSONValue } from 'ai';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
-import type { SqlDialect } from '../sql/sql-dialect.ts';
+import type { SqlDialect } from '../sql/sql-client.ts';
 import { joinSql, raw, sql } from '../sql/sql-fragment.ts';
 import { postgresAppendBatchRoutine } from './postgres-append-routine.ts';
 import { postgresContentSearch } from './postgres-content-search.ts';

@@ -67,7 +67,7 @@ const quoteTs = (t: string) => `'${t.replaceAll("'", "''").replaceAll('\\', '\\\
  * matches through the GIN index and ranks them with the BM25 formula of `scoreBm25`, from the statistics of the
  * scope's owners.
  */
-export const postgresLongTermIndex: SqlLongTermIndex = {
+export const postgresLongTermIndex: SqlLongTermIndex<SqlClient> = {
   ddl: {
     columns: ['tsv tsvector'],
     statements: [

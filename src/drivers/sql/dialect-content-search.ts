@@ -1,4 +1,3 @@
-import type { SqlClient } from './sql-client.ts';
 import type { SqlFragment } from './sql-fragment.ts';
 
 /** A content item as its full-text index holds it. */
@@ -13,9 +12,10 @@ export interface ContentIndexEntry {
 
 /**
  * The full-text index of content items (schema v10): where it lives (columns of the item row, or a table
- * apart kept in the writing transaction), and the condition a `words` criterion becomes.
+ * apart kept in the writing transaction), and the condition a `words` criterion becomes. `C` is the SQL client
+ * the hooks run on (`SqlClient`; a parameter so this file and the client type do not import each other).
  */
-export interface SqlContentSearch {
+export interface SqlContentSearch<C> {
   /**
    * Schema v10: column declarations the items table gets for the index (after `content`), and the statements
    * that create the index after the table and its order index.
@@ -26,9 +26,9 @@ export interface SqlContentSearch {
   /** The values of {@link rowColumns} for an item's `text`, in order. */
   rowValues(text: string): SqlFragment[];
   /** Indexes an inserted item (a table apart: SQLite's FTS5 row); nothing where the row holds the index. */
-  add(tx: SqlClient, entry: ContentIndexEntry): Promise<void>;
+  add(tx: C, entry: ContentIndexEntry): Promise<void>;
   /** Unindexes the items the condition `rows` (on `engram_content_items`) selects, before they are deleted. */
-  remove(tx: SqlClient, rows: SqlFragment): Promise<void>;
+  remove(tx: C, rows: SqlFragment): Promise<void>;
   /**
    * A condition on `engram_content_items`: the row's search text holds every one of `words` (never empty, never
    * parsed as query syntax), reading only index entries of the space whose owner token is `owner` (SQLite) or

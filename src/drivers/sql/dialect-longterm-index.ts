@@ -1,7 +1,6 @@
 import type { Scope } from '../../core/scope.ts';
 import type { LongTermHit } from '../../longterm/long-term-query.ts';
 import type { RecordOwner } from '../../longterm/record-filter.ts';
-import type { SqlClient } from './sql-client.ts';
 import type { SqlFragment } from './sql-fragment.ts';
 
 /** A live record version as the long-term full-text index holds it. */
@@ -35,9 +34,10 @@ export interface LongTermTextSearch {
 /**
  * The full-text index of long-term records (schema v11): where it lives, how it is kept in the writing
  * transaction, and how it is queried and scored (BM25 on both: SQLite's FTS5 `bm25()` or the same formula over
- * the scope's statistics; PostgreSQL over the document frequencies it keeps per owner).
+ * the scope's statistics; PostgreSQL over the document frequencies it keeps per owner). `C` is the SQL client
+ * the hooks run on (`SqlClient`, a parameter so the two types do not import each other).
  */
-export interface SqlLongTermIndex {
+export interface SqlLongTermIndex<C> {
   /**
    * Schema v11: column declarations the records table gets for the index (after `term_count`), and the
    * statements that create the index after the records and vectors tables.
@@ -48,9 +48,9 @@ export interface SqlLongTermIndex {
   /** The values of {@link rowColumns} for a version, in order (`live`: not a `DELETE`, which the index never holds). */
   rowValues(version: Omit<IndexedVersion, 'rid'>, live: boolean): SqlFragment[];
   /** Adds versions that became live (their rows are inserted). */
-  add(tx: SqlClient, versions: readonly IndexedVersion[]): Promise<void>;
+  add(tx: C, versions: readonly IndexedVersion[]): Promise<void>;
   /** Removes versions that stop being live. */
-  remove(tx: SqlClient, versions: readonly IndexedVersion[]): Promise<void>;
+  remove(tx: C, versions: readonly IndexedVersion[]): Promise<void>;
   /** The best hits of a search (at most `limit`), best first, the oldest record first on ties. */
-  search(client: SqlClient, search: LongTermTextSearch): Promise<LongTermHit[]>;
+  search(client: C, search: LongTermTextSearch): Promise<LongTermHit[]>;
 }

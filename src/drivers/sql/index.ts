@@ -4,8 +4,7 @@ export type { IndexedVersion, LongTermTextSearch, SqlLongTermIndex } from './dia
 export type { FullTextLog, FullTextTarget, SqlMessageSearch } from './dialect-message-search.ts';
 export { runMigrations } from './migrate.ts';
 export { sqlMigrations } from './schema.ts';
-export type { SqlClient, SqlRow, SqlRunResult } from './sql-client.ts';
-export type { SqlDialect, SqlTypes } from './sql-dialect.ts';
+export type { SqlClient, SqlDialect, SqlRow, SqlRunResult, SqlTypes } from './sql-client.ts';
 export {
   type CompiledSql,
   compileSql,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createPostgresDialect } from '../postgres/postgres-dialect.ts';
 import { sqliteDialect } from '../sqlite/sqlite-dialect.ts';
 import { sqlMigrations } from './schema.ts';
-import type { SqlDialect } from './sql-dialect.ts';
+import type { SqlDialect } from './sql-client.ts';
 
 /** The first 16 hex digits of the SHA-256 of a migration's statements (as a JSON array) for a dialect. */
 const digest = (statements: readonly string[]) =>

@@ -4,8 +4,7 @@ import type { Scope } from '../../core/scope.ts';
 import { messageText } from '../../messages/serialize.ts';
 import type { AppendInput } from '../../store/memory-store.ts';
 import { storedCopy } from '../../store/stored-copy.ts';
-import type { SqlClient, SqlRow } from './sql-client.ts';
-import type { SqlDialect } from './sql-dialect.ts';
+import type { SqlClient, SqlDialect, SqlRow } from './sql-client.ts';
 import { toEntry } from './sql-rows.ts';
 
 /** One append input, serialized once. */

@@ -1,5 +1,71 @@
-import type { SqlDialect } from './sql-dialect.ts';
-import type { SqlValue } from './sql-fragment.ts';
+import type { JSONValue } from 'ai';
+import type { SqlContentSearch } from './dialect-content-search.ts';
+import type { SqlDdl } from './dialect-ddl.ts';
+import type { SqlLongTermIndex } from './dialect-longterm-index.ts';
+import type { SqlMessageSearch } from './dialect-message-search.ts';
+import type { SqlFragment, SqlValue } from './sql-fragment.ts';
+
+/** Column types a dialect spells differently. */
+export interface SqlTypes {
+  /** 64-bit integer (SQLite `INTEGER`, PostgreSQL `BIGINT`). */
+  int: string;
+  /** Boolean (SQLite `INTEGER` 0/1, PostgreSQL `BOOLEAN`). */
+  bool: string;
+  /** JSON stored as text (SQLite `TEXT`; PostgreSQL `TEXT` too: the store parses it, so key order is kept). */
+  json: string;
+  /** A JSON document queries look into (SQLite `TEXT`, read with `json_each`; PostgreSQL `JSONB`). Read with `readDocument`. */
+  document: string;
+  /** Bytes (SQLite `BLOB`, PostgreSQL `BYTEA`). */
+  blob: string;
+}
+
+/**
+ * The differences between SQLite and PostgreSQL that the shared SQL layer needs, as hooks (kysely-style): the
+ * shared code is written once and asks the dialect how to spell a fragment, how to keep and query each full-text
+ * index, and what an error or a value read back means — never which database it runs on. Everything else
+ * (upserts with `ON CONFLICT … DO UPDATE SET x = excluded.x`, `RETURNING`, recursive CTEs, partial indexes) is
+ * written once for both.
+ */
+export interface SqlDialect {
+  /** The placeholder for the 1-based parameter `index`: `?` or `$1`. */
+  placeholder(index: number): string;
+  /** Column types. */
+  readonly types: SqlTypes;
+  /** Boolean literals (`1`/`0` or `TRUE`/`FALSE`). */
+  readonly true: string;
+  /** Boolean literals (`1`/`0` or `TRUE`/`FALSE`). */
+  readonly false: string;
+  /** The smaller of two SQL expressions (`min(a, b)` or `LEAST(a, b)`). */
+  least(a: string, b: string): string;
+  /** Appended to a `SELECT` that must lock the rows it reads until commit (`FOR UPDATE`, or empty in SQLite). */
+  readonly forUpdate: string;
+  /**
+   * Whether a transaction sees what others commit while it runs (PostgreSQL's READ COMMITTED): a
+   * {@link forUpdate} read that waited for a row another writer then replaced skips it, so the caller reads
+   * again. False where writers are serialized (SQLite).
+   */
+  readonly readCommitted: boolean;
+  /** Statements run first inside the migration transaction to serialize migrators (PostgreSQL advisory lock). */
+  readonly migrationLock: readonly string[];
+  /** Schema DDL fragments. */
+  readonly ddl: SqlDdl;
+  /** Prepares a message's plain text for the `text` column (PostgreSQL strips NUL, which its text type cannot hold). @default identity */
+  indexText?(text: string): string;
+  /** A condition: the JSON array of strings in `column` holds any (or all) of `values` (never empty). */
+  jsonArrayHas(column: string, values: readonly string[], mode: 'any' | 'all'): SqlFragment;
+  /** A condition: the {@link SqlTypes.document} object in `column` has `key` with a value equal to `value` (as JSON). */
+  jsonFieldEquals(column: string, key: string, value: JSONValue): SqlFragment;
+  /** A {@link SqlTypes.document} column's value as read (PostgreSQL's clients return JSONB parsed; SQLite returns the text). */
+  readDocument(value: unknown): JSONValue;
+  /** Whether an error (one link of a cause chain) is a unique-key violation. */
+  isUniqueViolation(error: unknown): boolean;
+  /** The messages' full-text index. */
+  readonly messageSearch: SqlMessageSearch;
+  /** The content items' full-text index. */
+  readonly contentSearch: SqlContentSearch<SqlClient>;
+  /** The long-term records' full-text index. */
+  readonly longTermIndex: SqlLongTermIndex<SqlClient>;
+}
 
 /** What a write statement reports. */
 export interface SqlRunResult {

@@ -5,8 +5,7 @@ import type { LongTermFilter } from '../../longterm/long-term-query.ts';
 import type { LongTermProvenance, LongTermRecord } from '../../longterm/long-term-record.ts';
 import { copyProvenance } from '../../longterm/provenance.ts';
 import type { RecordOwner } from '../../longterm/record-filter.ts';
-import type { SqlRow } from './sql-client.ts';
-import type { SqlDialect } from './sql-dialect.ts';
+import type { SqlDialect, SqlRow } from './sql-client.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
 import { scopeWhere } from './sql-view.ts';
 

@@ -1,4 +1,4 @@
-import type { SqlDialect } from './sql-dialect.ts';
+import type { SqlDialect } from './sql-client.ts';
 
 /** One versioned schema step: idempotent statements (`IF NOT EXISTS`), applied once and recorded. */
 export interface SqlMigration {

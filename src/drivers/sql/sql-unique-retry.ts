@@ -1,5 +1,5 @@
 import { MemoryError } from '../../core/errors/memory-error.ts';
-import type { SqlDialect } from './sql-dialect.ts';
+import type { SqlDialect } from './sql-client.ts';
 
 /** Whether an error is a unique-key violation (the dialect's `isUniqueViolation`), or caused by one. */
 function isUniqueViolation(dialect: SqlDialect, error: unknown): boolean {

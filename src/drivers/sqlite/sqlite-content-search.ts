@@ -1,4 +1,5 @@
 import type { SqlContentSearch } from '../sql/dialect-content-search.ts';
+import type { SqlClient } from '../sql/sql-client.ts';
 import { queryRun } from '../sql/sql-exec.ts';
 import { sql } from '../sql/sql-fragment.ts';
 import { fts5MatchText } from './sqlite-fts5.ts';
@@ -7,7 +8,7 @@ import { fts5MatchText } from './sqlite-fts5.ts';
  * SQLite's content search (schema v10): a contentless FTS5 table (`porter unicode61`, `contentless_delete`)
  * whose rows carry the owner-and-space token, written by the store in the same transaction as the item row.
  */
-export const sqliteContentSearch: SqlContentSearch = {
+export const sqliteContentSearch: SqlContentSearch<SqlClient> = {
   ddl: {
     columns: [],
     statements: [

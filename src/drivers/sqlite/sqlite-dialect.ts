@@ -1,4 +1,4 @@
-import type { SqlDialect } from '../sql/sql-dialect.ts';
+import type { SqlDialect } from '../sql/sql-client.ts';
 import { joinSql, raw, sql } from '../sql/sql-fragment.ts';
 import { sqliteContentSearch } from './sqlite-content-search.ts';
 import { sqliteLongTermIndex } from './sqlite-longterm-index.ts';

@@ -94,7 +94,7 @@ async function smallScopeSearch(
  * written in the writing transaction. A small scope is ranked with its own statistics
  * ({@link smallScopeRecords}); a larger one by `bm25()` with the scope column weighted 0.
  */
-export const sqliteLongTermIndex: SqlLongTermIndex = {
+export const sqliteLongTermIndex: SqlLongTermIndex<SqlClient> = {
   ddl: {
     columns: [],
     statements: [

@@ -45,7 +45,9 @@ describe('assembly records beside the log', () => {
         try {
           const scope = { tenant: 't', user: 'u1' };
           const memory = createConversationMemory({ store, scope, sessionId: 's' });
-          const view = recordAssemblies(createTokenWindowMemory({ memory, maxTokens: 200 }), { keep: 4 });
+          const view = recordAssemblies(createTokenWindowMemory({ conversation: memory, maxTokens: 200 }), {
+            keep: 4,
+          });
           for (let i = 0; i < 20; i++) {
             await view.store({ role: 'user', content: `message ${i} ${'word '.repeat(30)}` });
             const messages = await view.read();

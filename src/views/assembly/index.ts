@@ -21,4 +21,4 @@ export {
   type DropRule,
   tokensBySource,
 } from './context-assembly.ts';
-export { type ExplainingView, findAssembly, recordAssemblies } from './record-assemblies.ts';
+export { recordAssemblies } from './record-assemblies.ts';

@@ -53,7 +53,7 @@ describe('lastAssembly(): what each view sent, item by item, and what it left ou
           const memory = createConversationMemory({ counter, initialMessages: conversation });
           const log = await memory.entries();
           const ids = new Set(log.map((e) => e.message.id));
-          const tokenView = createTokenWindowMemory({ memory, maxTokens });
+          const tokenView = createTokenWindowMemory({ conversation: memory, maxTokens });
           let messages: MemoryMessage[];
           try {
             messages = await tokenView.read();
@@ -67,7 +67,7 @@ describe('lastAssembly(): what each view sent, item by item, and what it left ou
           expect(accounted(a!)).toBe(log.length);
           if (a!.dropped.some((d) => d.rule === 'budget')) seen.budget++;
           if (a!.dropped.some((d) => d.rule === 'truncated')) seen.truncated++;
-          const sliding = createSlidingWindowMemory({ memory, windowSize });
+          const sliding = createSlidingWindowMemory({ conversation: memory, windowSize });
           const out = await sliding.read();
           checkAssembly(sliding.lastAssembly(), out, ids);
           expect(accounted(sliding.lastAssembly()!)).toBe(log.length);
@@ -91,7 +91,7 @@ describe('lastAssembly(): what each view sent, item by item, and what it left ou
           const ids = new Set(byId.keys());
           const content = createContentStore({ counter });
           const cited = createCitationMemory({
-            memory,
+            conversation: memory,
             content,
             maxTokens,
             policy: { default: { offload: 'always', keepTurns: 0 } },
@@ -104,7 +104,7 @@ describe('lastAssembly(): what each view sent, item by item, and what it left ou
           expect(a.items.filter((i) => i.source === 'citation')).toHaveLength(changed.length);
           if (changed.length > 0) seen.citations++;
           const auto = createAutoContextMemory({
-            memory,
+            conversation: memory,
             content,
             maxTokens: Math.max(maxTokens, 2_000),
             msgThreshold: 8,
@@ -139,7 +139,7 @@ describe('lastAssembly(): what each view sent, item by item, and what it left ou
     }
     const ids = new Set((await memory.entries()).map((e) => e.message.id));
     const view = createSummarizingMemory({
-      memory,
+      conversation: memory,
       maxMessages: 10,
       keepRecent: 4,
       summarizer: async ({ messages, previousSummary }) =>
@@ -155,7 +155,7 @@ describe('lastAssembly(): what each view sent, item by item, and what it left ou
     );
     expect(accounted(a)).toBe(60);
 
-    const observed = createObservationalMemory({ memory, background: false, recentTokens: 50 });
+    const observed = createObservationalMemory({ conversation: memory, background: false, recentTokens: 50 });
     await observed.consolidate();
     const shown = await observed.read();
     const b = observed.lastAssembly()!;
@@ -181,7 +181,7 @@ describe('lastAssembly(): what each view sent, item by item, and what it left ou
         ],
       },
     ]);
-    const view = createTokenWindowMemory({ memory, maxTokens: 500 });
+    const view = createTokenWindowMemory({ conversation: memory, maxTokens: 500 });
     const out = await view.read();
     const a = view.lastAssembly()!;
     checkAssembly(a, out, new Set((await memory.entries()).map((e) => e.message.id)));

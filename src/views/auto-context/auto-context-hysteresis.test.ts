@@ -15,7 +15,7 @@ async function play(options: Partial<AutoContextOptions>) {
   const store = createMemoryStore();
   const memory = createConversationMemory({ store, counter });
   const view = createAutoContextMemory({
-    memory,
+    conversation: memory,
     content: createContentStore({ store, counter }),
     maxTokens: 16_000,
     ...options,
@@ -48,7 +48,7 @@ describe('AutoContextMemory compacts in batches', () => {
     const content = createContentStore({ store, counter });
     const open = (lastKeepTokens?: number) =>
       createAutoContextMemory({
-        memory,
+        conversation: memory,
         content,
         maxTokens: 200_000,
         tokenRatio: 0.02,
@@ -80,7 +80,7 @@ describe('AutoContextMemory compacts in batches', () => {
     ]) {
       let error: unknown;
       try {
-        createAutoContextMemory({ memory, content, maxTokens: 1000, ...bad });
+        createAutoContextMemory({ conversation: memory, content, maxTokens: 1000, ...bad });
       } catch (e) {
         error = e;
       }

@@ -20,7 +20,7 @@ function setup(options: Partial<AutoContextOptions> = {}) {
   const store = createMemoryStore();
   const memory = createConversationMemory({ store, counter, sessionId: 'run' });
   const content = createContentStore({ counter });
-  const view = createAutoContextMemory({ memory, content, maxTokens: 200_000, ...options });
+  const view = createAutoContextMemory({ conversation: memory, content, maxTokens: 200_000, ...options });
   return { store, memory, content, view };
 }
 
@@ -58,7 +58,7 @@ describe('createAutoContextMemory: the compaction ladder', () => {
       );
     // a fresh view over the same store sees exactly the same context, without a new step
     const fresh = createAutoContextMemory({
-      memory: createConversationMemory({ store, counter, sessionId: 'run' }),
+      conversation: createConversationMemory({ store, counter, sessionId: 'run' }),
       content: createContentStore({ counter }),
       maxTokens: 60_000,
       tokenRatio: 0.5,
@@ -163,13 +163,13 @@ describe('createAutoContextMemory: the compaction ladder', () => {
     const store = createMemoryStore();
     const memory = createConversationMemory({ store, counter });
     const content = createContentStore({ counter });
-    const tight = createAutoContextMemory({ memory, content, maxTokens: 50 });
+    const tight = createAutoContextMemory({ conversation: memory, content, maxTokens: 50 });
     await memory.store({ role: 'system', content: 'a long instruction '.repeat(40) });
     await expect(tight.read()).rejects.toSatisfy((e) => MemoryError.hasCode(e, 'CONTEXT_OVERFLOW'));
     const memory2 = createConversationMemory({ store, counter });
     let view: ReturnType<typeof createAutoContextMemory>;
     view = createAutoContextMemory({
-      memory: memory2,
+      conversation: memory2,
       content,
       maxTokens: 100_000,
       msgThreshold: 3,
@@ -205,7 +205,7 @@ describe('createAutoContextMemory: the compaction ladder', () => {
             minGainTokens: 0,
             minResultTokens: 0,
           };
-          const view = createAutoContextMemory({ memory, content, ...options });
+          const view = createAutoContextMemory({ conversation: memory, content, ...options });
           for (const [i, m] of (messages as ModelMessage[]).entries()) {
             await view.store(m);
             if (i % o.readEvery !== 0 && i !== messages.length - 1) continue;
@@ -216,7 +216,7 @@ describe('createAutoContextMemory: the compaction ladder', () => {
             const lastUnit = groupMessages(log.map((e) => e.message)).at(-1);
             if (!lastUnit || isUnitComplete(lastUnit)) await sendToModel(out);
             const again = createAutoContextMemory({
-              memory: createConversationMemory({ store, counter, sessionId: 's' }),
+              conversation: createConversationMemory({ store, counter, sessionId: 's' }),
               content,
               ...options,
               msgThreshold: 1_000_000,

@@ -8,7 +8,7 @@ import type { Summarizer } from '../summarizer.ts';
 /** Options of `createAutoContextMemory` (seed 002's `AutoContextConfig`, with AgentScope's defaults where they fit). */
 export interface AutoContextOptions {
   /** The conversation the view reads; `store()` and `appended()` go to it. */
-  memory: ConversationMemory;
+  conversation: ConversationMemory;
   /** Where cleared tool results go (they stay reachable with `retrieve_from_memory`). */
   content: ContentStore;
   /** The model's context window in tokens: the hard budget, and the base of `tokenRatio`. */
@@ -99,7 +99,7 @@ export function resolveAutoContextOptions(options: AutoContextOptions): Resolved
     0,
   );
   return {
-    memory: options.memory,
+    conversation: options.conversation,
     content: options.content,
     maxTokens,
     tokenRatio,

@@ -43,7 +43,7 @@ describe('every rung of the ladder, under small windows', () => {
           const memory = createConversationMemory({ store, counter });
           const content = createContentStore({ store, counter });
           const view = createAutoContextMemory({
-            memory,
+            conversation: memory,
             content,
             maxTokens: o.maxTokens,
             msgThreshold: o.msgThreshold,

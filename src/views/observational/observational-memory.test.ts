@@ -42,7 +42,7 @@ describe('createObservationalMemory', () => {
   it('observes whole units that left the recent window into dated observations; the rest stays verbatim', async () => {
     const memory = createConversationMemory({ counter });
     for (let i = 0; i < 30; i++) await memory.store([...turn(i), ...(i % 5 === 0 ? toolPair(i) : [])]);
-    const view = createObservationalMemory({ memory, recentTokens: 200, background: false });
+    const view = createObservationalMemory({ conversation: memory, recentTokens: 200, background: false });
     const before = await view.read();
     expect(before).toHaveLength((await memory.read()).length); // nothing observed yet: everything verbatim
     expect(view.lastStats()?.pendingTokens).toBeGreaterThan(0);
@@ -68,7 +68,7 @@ describe('createObservationalMemory', () => {
   it('is append-only in front of the model until a reflection, which is recorded', async () => {
     const memory = createConversationMemory({ counter });
     const view = createObservationalMemory({
-      memory,
+      conversation: memory,
       recentTokens: 100,
       observationTokens: 100_000,
       background: false,
@@ -82,7 +82,7 @@ describe('createObservationalMemory', () => {
     expect(second.startsWith(first)).toBe(true);
 
     const small = createObservationalMemory({
-      memory,
+      conversation: memory,
       recentTokens: 100,
       observationTokens: 60,
       background: false,
@@ -97,7 +97,7 @@ describe('createObservationalMemory', () => {
   it('read() consolidates in the background, off the request path', async () => {
     const memory = createConversationMemory({ counter });
     for (let i = 0; i < 12; i++) await memory.store(turn(i));
-    const view = createObservationalMemory({ memory, recentTokens: 100 });
+    const view = createObservationalMemory({ conversation: memory, recentTokens: 100 });
     const first = await view.read();
     expect(first).toHaveLength(24); // returned before any observation
     await view.idle();
@@ -109,7 +109,7 @@ describe('createObservationalMemory', () => {
     const memory = createConversationMemory({ counter });
     let calls = 0;
     const view = createObservationalMemory({
-      memory,
+      conversation: memory,
       recentTokens: 100,
       background: true,
       observer: {
@@ -135,6 +135,8 @@ describe('createObservationalMemory', () => {
 
   it('rejects bad options with typed errors', () => {
     const memory = createConversationMemory({ counter });
-    expect(() => createObservationalMemory({ memory, recentTokens: 0 })).toThrow(/recentTokens/);
+    expect(() => createObservationalMemory({ conversation: memory, recentTokens: 0 })).toThrow(
+      /recentTokens/,
+    );
   });
 });

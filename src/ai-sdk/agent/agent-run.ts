@@ -1,0 +1,99 @@
+import type { AssistantContent, FinishReason, ModelMessage, StepResult, ToolSet, UserContent } from 'ai';
+import type { MemoryMessage } from '../../core/message.ts';
+import { retentionAt } from '../../memory/retention-policy.ts';
+import type { ContextView } from '../../views/context-view.ts';
+import { recallFor, recordRun, textOf } from './agent-recall.ts';
+import { runStep } from './agent-step.ts';
+import type { AgentResult, MemoryRetention } from './agent-types.ts';
+import { bad, type RunParts } from './agent-wiring.ts';
+import { addUsage, emptyUsage } from './step-stream.ts';
+
+/**
+ * One run of the agent loop over its parts: stores the prompt (its id comes back from `store`), recalls long-term
+ * memory before the first step, runs steps until one ends without tool calls, a stop condition says so, a call is
+ * left unanswered or the run is aborted; then reads the view once more (the execution record), records the run's
+ * messages in long-term memory, tells `ended` how it ended, applies the retention and emits `agent-end`.
+ */
+export async function runAgent(
+  run: RunParts,
+  prompt: string | UserContent,
+  from: string | undefined,
+  ended: (finishReason: FinishReason | 'aborted') => void,
+): Promise<AgentResult> {
+  const { config, view, channel, signal } = run;
+  const ltm = run.wiring.staticRecall ? config.longTermMemory : undefined;
+  channel.push({ type: 'agent-start', agent: config.name, prompt });
+  const asked: ModelMessage =
+    from === undefined
+      ? { role: 'user', content: prompt }
+      : ({ role: 'user', content: prompt, agent: { from, to: config.name, kind: 'call' } } as ModelMessage);
+  /** What this run stored, in order: its prompt, then each step's assistant and tool messages. */
+  const stored: MemoryMessage[] = await view.store(asked);
+  const promptId = stored.at(-1)?.id;
+  let recall: string | undefined;
+  let pendingToolCalls: AgentResult['pendingToolCalls'] = [];
+  let pendingStep: ModelMessage[] = [];
+  let usage = emptyUsage();
+  let finishReason: FinishReason | 'aborted' = 'stop';
+  const steps: StepResult<ToolSet>[] = [];
+  for (let step = 0; ; step++) {
+    if (signal?.aborted) {
+      finishReason = 'aborted';
+      break;
+    }
+    const read = await view.read();
+    // Taken at once: another run on the same view may read it before this step goes on.
+    const viewAssembly = run.recording ? view.lastAssembly() : undefined;
+    // Recalled once, before the first step: records of messages the model already sees are left out.
+    recall ??= ltm ? await recallFor(ltm.memory, prompt, view, read) : '';
+    const outcome = await runStep(run, { step, read, viewAssembly, recall, promptId });
+    if (outcome.kind === 'aborted') {
+      finishReason = 'aborted';
+      break;
+    }
+    if (outcome.done) steps.push(outcome.done);
+    usage = addUsage(usage, outcome.usage);
+    if (outcome.kind === 'pending') {
+      pendingToolCalls = outcome.pendingToolCalls;
+      pendingStep = outcome.pendingStep;
+      finishReason = 'tool-calls';
+      break;
+    }
+    stored.push(...outcome.stored);
+    finishReason = outcome.finishReason;
+    if (finishReason !== 'tool-calls') break;
+    let stop = false;
+    for (const condition of run.wiring.conditions) if (await condition({ steps })) stop = true;
+    if (stop) break;
+  }
+  const messages = await view.read();
+  const appended = await view.appended();
+  const last = [...appended].reverse().find((m) => m.role === 'assistant');
+  const response = last?.content as AssistantContent | undefined;
+  if (ltm && finishReason !== 'aborted') await recordRun(ltm.memory, stored);
+  ended(finishReason);
+  await applyRetention(view, config.memoryRetention ?? 'session');
+  channel.push({ type: 'agent-end', agent: config.name, response, finishReason, usage });
+  channel.close();
+  return {
+    response,
+    text: textOf(response),
+    messages,
+    appended,
+    steps: steps.length,
+    finishReason,
+    usage,
+    pendingToolCalls,
+    pendingStep,
+  };
+}
+
+/** Applies seed 003's retention at the end of a run: `single_run` clears the view's conversation. */
+async function applyRetention(view: ContextView<ModelMessage>, retention: MemoryRetention): Promise<void> {
+  if (retentionAt(retention, 'run') !== 'clear') return;
+  if (!view.conversation)
+    throw bad(
+      "memoryRetention 'single_run' needs a memory on a stored conversation to clear (every engram memory and view)",
+    );
+  await view.conversation.clear();
+}

@@ -1,0 +1,151 @@
+import {
+  type FinishReason,
+  type LanguageModelUsage,
+  type ModelMessage,
+  type StepResult,
+  streamText,
+  type ToolSet,
+} from 'ai';
+import type { MemoryMessage } from '../../core/message.ts';
+import type { ContextAssembly } from '../../views/assembly/context-assembly.ts';
+import { promptMessages } from './agent-recall.ts';
+import type { AgentConfig, AgentResult } from './agent-types.ts';
+import type { RunParts } from './agent-wiring.ts';
+import { stepAssembly } from './step-assembly.ts';
+import { forwardStream, unansweredCalls } from './step-stream.ts';
+import { toolsContextOf } from './tools-context.ts';
+
+/** What one step starts from: the view's read (taken for this step), its assembly, and the run's recall and prompt. */
+export interface StepInput {
+  step: number;
+  /** The view's messages, read for this step. */
+  read: readonly ModelMessage[];
+  /** What the view said it assembled for that read (when the run records assemblies). */
+  viewAssembly: ContextAssembly | undefined;
+  /** The run's recalled block ('' when none). */
+  recall: string;
+  /** The id of the run's prompt as stored. */
+  promptId: string | undefined;
+}
+
+/** How a step ended: dropped by an abort, handed back with calls no tool answered, or stored. */
+export type StepOutcome =
+  | { kind: 'aborted' }
+  | {
+      kind: 'pending';
+      done: StepResult<ToolSet> | undefined;
+      usage: LanguageModelUsage | undefined;
+      pendingToolCalls: AgentResult['pendingToolCalls'];
+      pendingStep: ModelMessage[];
+    }
+  | {
+      kind: 'stored';
+      done: StepResult<ToolSet> | undefined;
+      usage: LanguageModelUsage | undefined;
+      finishReason: FinishReason;
+      stored: MemoryMessage[];
+    };
+
+/** Working memory and core blocks as rendered now (they change when the agent edits them), or ''. */
+async function pinnedMemory(config: AgentConfig): Promise<string> {
+  const parts = await Promise.all([config.workingMemory?.render(), config.coreMemory?.render()]);
+  return parts.filter((p): p is string => typeof p === 'string' && p !== '').join('\n\n');
+}
+
+/**
+ * One step of the agent loop: sends the model the view's messages (system messages left out, the recall block
+ * before the prompt, pinned memory in the instructions or a leading user block, a view's summary after the
+ * agent's instructions), streams the step (one `streamText` step: it runs the step's tools, and a tool that throws
+ * becomes a tool error the model sees) as the run's events, records what was sent, and stores the step's
+ * assistant and tool messages in one `store` call, then emits `agent-step-end`. An abort drops the step whole;
+ * a call no tool answered hands the step back unstored.
+ */
+export async function runStep(run: RunParts, input: StepInput): Promise<StepOutcome> {
+  const { config, view, counter, countOf, channel, signal, tools, context } = run;
+  const { step, recall } = input;
+  const { messages: history, ids: historyIds } = promptMessages(
+    input.read,
+    recall,
+    config.name,
+    input.promptId,
+  );
+  // Working memory and core blocks, read afresh each step: in the instructions, or a leading user block.
+  const pinned = await pinnedMemory(config);
+  const inUser = pinned !== '' && config.memoryPlacement === 'user';
+  const messages: ModelMessage[] = inUser ? [{ role: 'user', content: pinned }, ...history] : history;
+  // The agent's instructions, then a summary the view sends as instructions, then pinned memory (unless in a user block).
+  const viewInstructions = (await view.instructions?.()) ?? '';
+  const instructions =
+    [config.instructions, viewInstructions, inUser ? '' : pinned]
+      .filter((x): x is string => x !== undefined && x !== '')
+      .join('\n\n') || config.instructions;
+  const response = streamText({
+    model: config.model,
+    ...(instructions === undefined ? {} : { instructions }),
+    messages,
+    tools,
+    ...(signal ? { abortSignal: signal } : {}),
+    // AI SDK v7: tools get `toolsContext[toolName]` (validated by a tool's `contextSchema`), callbacks
+    // get `runtimeContext`; the run's context is both, the same object for every tool.
+    ...(context === undefined
+      ? {}
+      : { runtimeContext: context, toolsContext: toolsContextOf(tools, context) as never }),
+    maxRetries: 2,
+  });
+  const end = await forwardStream(response, step, channel);
+  // The step in flight is dropped whole: nothing of it is stored.
+  if (end.aborted || signal?.aborted) return { kind: 'aborted' };
+  if (end.failed !== undefined) throw end.failed;
+  const [done] = await response.steps;
+  const reason = await response.finishReason;
+  const usage = await response.usage;
+  // Recorded before anything can end the step: the model was sent this context, and billed for it.
+  if (run.recording) {
+    const assembly = await stepAssembly({
+      counter,
+      countOf,
+      instructions: config.instructions,
+      viewInstructions,
+      pinned,
+      pinnedInUser: inUser,
+      recall,
+      tools,
+      history,
+      historyIds,
+      view: input.viewAssembly,
+    });
+    const inputTokens = usage?.inputTokens;
+    await run.recording.record(assembly, {
+      agent: config.name,
+      run: run.runId,
+      step,
+      ...(input.viewAssembly ? { viewTokens: input.viewAssembly.tokens } : {}),
+      ...(typeof inputTokens === 'number' ? { provider: { inputTokens } } : {}),
+    });
+  }
+  // A call no tool answered (a tool without `execute`) must not be stored alone: the step is handed back.
+  const unanswered = unansweredCalls(done);
+  if (unanswered)
+    return {
+      kind: 'pending',
+      done,
+      usage,
+      pendingToolCalls: unanswered.calls,
+      pendingStep: [{ role: 'assistant', content: unanswered.step }],
+    };
+  const responseMessages = (await response.response).messages;
+  const stored = responseMessages.length > 0 ? await view.store(responseMessages) : [];
+  channel.push({
+    type: 'agent-step-end',
+    step,
+    finishReason: reason,
+    appended: await view.appended(),
+    context: {
+      instructions: config.instructions ? counter.countText(config.instructions) : 0,
+      pinned: pinned ? counter.countText(pinned) : 0,
+      recall: recall ? counter.countText(recall) : 0,
+      messages: history.reduce((sum, m) => (recall && m.content === recall ? sum : sum + countOf(m)), 0),
+    },
+  });
+  return { kind: 'stored', done, usage, finishReason: reason, stored };
+}

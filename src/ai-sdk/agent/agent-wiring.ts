@@ -1,0 +1,184 @@
+import { isStepCount, type ModelMessage, type StopCondition, type ToolSet, type UserContent } from 'ai';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createId } from '../../core/ids.ts';
+import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import { checkRetentionPolicy } from '../../memory/retention-policy.ts';
+import { SimpleMemory } from '../../memory/simple-memory.ts';
+import { createTokenCounter } from '../../tokens/create-token-counter.ts';
+import type { TokenCounter } from '../../tokens/token-counter.ts';
+import { createContentTools } from '../../tools/content-tools.ts';
+import { createLongTermTools } from '../../tools/long-term-tools.ts';
+import { createCoreMemoryTools, createWorkingMemoryTool } from '../../tools/working-memory-tools.ts';
+import { type AssemblyRecorder, createAssemblyRecorder } from '../../views/assembly/assembly-records.ts';
+import { type ContextView, toContextView } from '../../views/context-view.ts';
+import type { AgentConfig, AgentEvent, AgentRunOptions } from './agent-types.ts';
+import type { EventChannel } from './event-channel.ts';
+import { checkToolsContext } from './tools-context.ts';
+
+const component = 'agent';
+
+/** An `INVALID_ARGUMENT` error of the agent. */
+export const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
+
+/** What an agent decides once, from its config: the parts every run shares. */
+export interface AgentWiring {
+  config: AgentConfig;
+  /** The config's memory as a view (adapted once), or undefined: each run then gets a new SimpleMemory. */
+  view: ContextView<ModelMessage> | undefined;
+  /** The agent's tools (its own, the content store's, long-term, working and core memory's). */
+  tools: ToolSet;
+  /** The stop conditions, checked after each step. */
+  conditions: StopCondition<ToolSet>[];
+  /** Whether long-term memory is recalled before the first step and recorded after the run. */
+  staticRecall: boolean;
+  /** Counts a sent message in a counter (cached per agent, keyed by the message). */
+  countWith(counter: TokenCounter): (message: ModelMessage) => number;
+  /** The counter of a view without a conversation (o200k_base). */
+  o200k: TokenCounter;
+}
+
+/** What one run works with: the agent's parts, and the run's memory, tools, counter, recorder and events. */
+export interface RunParts {
+  wiring: AgentWiring;
+  config: AgentConfig;
+  view: ContextView<ModelMessage>;
+  tools: ToolSet;
+  /** The view's conversation's counter (o200k_base without one), so the agent's figures and the view's agree. */
+  counter: TokenCounter;
+  countOf: (message: ModelMessage) => number;
+  /** Records each step's assembly, when the config asks. */
+  recording: AssemblyRecorder | undefined;
+  runId: string;
+  channel: EventChannel<AgentEvent>;
+  signal: AbortSignal | undefined;
+  context: Record<string, unknown> | undefined;
+}
+
+/** Checks an agent's config (typed errors naming the field). */
+export function checkConfig(config: AgentConfig): void {
+  if (typeof config !== 'object' || config === null) throw bad('agent(config): config must be an object');
+  if (typeof config.name !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(config.name))
+    throw bad('agent(config): name must be 1–64 letters, digits, _ or - (it names the agent as a tool)');
+  if (typeof config.description !== 'string') throw bad('agent(config): description must be a string');
+  if (!config.model) throw bad('agent(config): model is required');
+  const mode = config.longTermMemory?.mode;
+  if (mode !== undefined && !['static', 'agent', 'both'].includes(mode))
+    throw bad("agent(config): longTermMemory.mode must be 'static', 'agent' or 'both'");
+  if (config.memoryRetention !== undefined)
+    checkRetentionPolicy(config.memoryRetention, 'agent(config): memoryRetention', component);
+}
+
+/** The agent's parts from its config (checked first); a seed 000 memory of the config is adapted here, once. */
+export function wireAgent(config: AgentConfig): AgentWiring {
+  checkConfig(config);
+  const view = config.memory === undefined ? undefined : toContextView(config.memory);
+  // Each step re-sends the history: its messages are counted once per agent and encoding, keyed by their JSON
+  // (bounded cache).
+  const counted = new Map<string, number>();
+  const countWith = (counter: TokenCounter) => (m: ModelMessage) => {
+    const key = JSON.stringify([counter.encoding, m.role, m.content]);
+    let n = counted.get(key);
+    if (n === undefined) {
+      n = counter.count(m);
+      if (counted.size >= 10_000) counted.delete(counted.keys().next().value as string);
+      counted.set(key, n);
+    }
+    return n;
+  };
+  const stopWhen = config.stopWhen ?? isStepCount(20);
+  const ltm = config.longTermMemory;
+  return {
+    config,
+    view,
+    tools: toolsOf(config, config.contentStore, view?.conversation),
+    conditions: Array.isArray(stopWhen) ? stopWhen : [stopWhen],
+    staticRecall: ltm !== undefined && (ltm.mode ?? 'static') !== 'agent',
+    countWith,
+    o200k: createTokenCounter({ encoding: 'o200k_base' }),
+  };
+}
+
+/**
+ * One run's parts: its memory (the run's option, else the agent's, else a new `SimpleMemory`; a seed 000
+ * memory adapted here, once), tools, counter and recorder. Checks the prompt, the context and the tools' context
+ * schemas first.
+ */
+export async function wireRun(
+  wiring: AgentWiring,
+  prompt: string | UserContent,
+  context: Record<string, unknown> | undefined,
+  options: AgentRunOptions,
+  channel: EventChannel<AgentEvent>,
+): Promise<RunParts> {
+  const { config } = wiring;
+  const view = options.memory
+    ? toContextView(options.memory)
+    : (wiring.view ?? toContextView(new SimpleMemory()));
+  const tools = options.contentStore
+    ? toolsOf(config, options.contentStore, wiring.view?.conversation)
+    : wiring.tools;
+  if (typeof prompt !== 'string' && !Array.isArray(prompt))
+    throw bad('run(prompt): prompt must be a string or user content parts');
+  if (context !== undefined && (typeof context !== 'object' || context === null || Array.isArray(context)))
+    throw bad('run(prompt, context): context must be an object');
+  await checkToolsContext(tools, context);
+  const counter = view.conversation?.counter ?? wiring.o200k;
+  return {
+    wiring,
+    config,
+    view,
+    tools,
+    counter,
+    countOf: wiring.countWith(counter),
+    recording: config.recordAssembly ? assemblyRecorder(view, config.recordAssembly) : undefined,
+    runId: createId('run'),
+    channel,
+    signal: options.abortSignal,
+    context,
+  };
+}
+
+/** The agent's tools: its own, the content store's, and the long-term memory's in `agent` / `both` mode. */
+function toolsOf(
+  config: AgentConfig,
+  contentStore: AgentConfig['contentStore'],
+  conversation: ConversationMemory | undefined,
+): ToolSet {
+  const tools: ToolSet = { ...(config.tools ?? {}) };
+  if (contentStore) Object.assign(tools, createContentTools({ content: contentStore }));
+  const ltm = config.longTermMemory;
+  if (ltm && (ltm.mode === 'agent' || ltm.mode === 'both')) {
+    const own = createLongTermTools({
+      memory: ltm.memory,
+      ...(conversation ? { session: conversation.sessionId } : {}),
+    });
+    tools.record_to_memory = own.record_to_memory;
+    // With a content store, its retrieve_from_memory keeps the name (seed 004); long-term recall is renamed.
+    tools[contentStore ? 'retrieve_from_long_term_memory' : 'retrieve_from_memory'] =
+      own.retrieve_from_memory;
+  }
+  if (config.workingMemory) Object.assign(tools, createWorkingMemoryTool({ memory: config.workingMemory }));
+  if (config.coreMemory) Object.assign(tools, createCoreMemoryTools({ memory: config.coreMemory }));
+  return tools;
+}
+
+/** One recorder per conversation, across runs, so retention counts what this process recorded (weakly held). */
+const recorders = new WeakMap<ConversationMemory, AssemblyRecorder>();
+
+/** The recorder of a view's conversation. */
+function assemblyRecorder(
+  view: ContextView<ModelMessage>,
+  option: true | { keep?: number },
+): AssemblyRecorder {
+  const { conversation } = view;
+  if (!conversation)
+    throw bad(
+      'recordAssembly needs a memory on a stored conversation (a ConversationMemory, an engram view or a seed 000 class)',
+    );
+  let recorder = recorders.get(conversation);
+  if (!recorder) {
+    recorder = createAssemblyRecorder({ memory: conversation, ...(option === true ? {} : option) });
+    recorders.set(conversation, recorder);
+  }
+  return recorder;
+}

@@ -1,0 +1,221 @@
+import type { ToolResultCiter } from '../../content/cite-tool-results.ts';
+import { ContextOverflowError } from '../../core/errors/context-overflow-error.ts';
+import { createId } from '../../core/ids.ts';
+import type { LogEntry, MemoryMessage } from '../../core/message.ts';
+import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import { isUnitComplete } from '../../messages/units.ts';
+import type { TokenCounter } from '../../tokens/token-counter.ts';
+import type { Summarizer } from '../summarizer.ts';
+import type { ViewLog } from '../view-log.ts';
+import { applyLadder, type LadderCache, type LadderItem, supersededSteps } from './apply-ladder.ts';
+import type { ResolvedAutoContextOptions } from './auto-context-options.ts';
+import { type LadderStep, type LadderStepKind, loadLadderSteps, saveLadderStep } from './ladder-artifacts.ts';
+import type { LadderSnapshot } from './ladder-assembly.ts';
+import {
+  type PlanContext,
+  type PlannedStep,
+  planClearToolResults,
+  planCompactToolRuns,
+  planCompressCurrent,
+  planSummarizeRounds,
+} from './plan-steps.ts';
+
+/** Figures of the last `read()`. */
+export interface AutoContextStats {
+  /** Tokens of the messages returned. */
+  tokens: number;
+  /** Tokens of the whole log (what a naive history would send). */
+  logTokens: number;
+  /** Messages returned. */
+  messages: number;
+  /** Whether a trigger fired on this read. */
+  triggered: boolean;
+  /** The rungs that ran on this read, in order. */
+  ran: LadderStepKind[];
+  /** Active steps per rung (all reads). */
+  active: Record<LadderStepKind, number>;
+  /** Whether the context is still over a threshold after the ladder (no rung could gain enough). */
+  overThreshold: boolean;
+}
+
+/** The rungs of the ladder, cheapest first. */
+export const rungs: readonly LadderStepKind[] = [
+  'clear-tool-results',
+  'compact-tool-runs',
+  'summarize-rounds',
+  'compress-current',
+];
+
+/** What one AutoContextMemory read works with: the view's options and parts, and the log as just synced. */
+export interface LadderRun {
+  options: ResolvedAutoContextOptions;
+  conversation: ConversationMemory;
+  /** The view's log, synced and holding the whole log. */
+  log: ViewLog;
+  /** The log's tokens (its stats at the sync). */
+  logTokens: number;
+  /** The log's newest sequence number at the sync. */
+  lastSeq: number;
+  citer: ToolResultCiter;
+  summarizer: Summarizer;
+  counter: TokenCounter;
+  cache: LadderCache;
+}
+
+const total = (items: readonly LadderItem[]) => items.reduce((n, i) => n + i.tokens, 0);
+
+/**
+ * One read of an AutoContextMemory: the log with citations, the session's ladder steps applied, and — when a
+ * trigger fires — the rungs run cheapest first until the context is back under its target, each new step stored
+ * as an artifact once the read's rungs are done. Throws `ContextOverflowError` when even that leaves the context
+ * over `maxTokens`.
+ */
+export async function runLadder(
+  run: LadderRun,
+): Promise<{ messages: MemoryMessage[]; stats: AutoContextStats; shot: LadderSnapshot }> {
+  const { options: o, log, counter, cache, conversation } = run;
+  const entries = log.entries;
+  const base = await citedEntries(run, entries);
+  let steps = await loadLadderSteps(conversation);
+  let items = applyLadder(base, steps, counter, cache);
+  const tokenLimit = Math.floor(o.tokenRatio * o.maxTokens);
+  const over = () => items.length > o.msgThreshold || total(items) > tokenLimit;
+  const triggered = over();
+  // Once triggered, compact down to `compactTo` of the thresholds, so the next trigger is some growth away.
+  const messageTarget = Math.floor(o.msgThreshold * o.compactTo);
+  const tokenTarget = Math.floor(tokenLimit * o.compactTo);
+  const aboveTarget = () => items.length > messageTarget || total(items) > tokenTarget;
+  const ran: LadderStepKind[] = [];
+  const context = (protectFromSeq: number): PlanContext => ({
+    items,
+    entries: base,
+    units: log.units,
+    steps,
+    protectFromSeq,
+    counter,
+    citer: run.citer,
+    excludeTools: o.excludeTools,
+    minResultTokens: o.minResultTokens,
+    summarizer: run.summarizer,
+    lastSeq: run.lastSeq,
+    reloadKeep: o.reloadKeep,
+  });
+  /** Steps of this read, stored once the read's rungs are done (those a later one supersedes never are). */
+  const pending: LadderStep[] = [];
+  /** Adds planned steps to the read's steps and applies them. */
+  const commit = (rung: LadderStepKind, planned: readonly PlannedStep[], newId: () => string) => {
+    let before = total(items);
+    for (const p of planned) {
+      const { gain: _g, removed: _r, ...rest } = p;
+      const step: LadderStep = {
+        ...rest,
+        id: p.id ?? newId(),
+        createdAt: new Date(),
+        tokensBefore: before,
+        tokensAfter: before - p.gain,
+      };
+      before -= p.gain;
+      steps = [...steps, step];
+      pending.push(step);
+    }
+    items = applyLadder(base, steps, counter, cache);
+    ran.push(rung);
+  };
+  for (const rung of rungs) {
+    if (!triggered || !aboveTarget()) break;
+    const now = total(items);
+    if (rung === 'compress-current' && now <= o.maxTokens) break;
+    const ctx = context(protectFrom(o, base, log.units));
+    const newId = () => createId(`ctx_${rung.split('-')[0]}`);
+    const planned: PlannedStep[] =
+      rung === 'clear-tool-results'
+        ? await planClearToolResults(ctx)
+        : rung === 'compact-tool-runs'
+          ? await planCompactToolRuns(ctx, newId)
+          : rung === 'summarize-rounds'
+            ? await planSummarizeRounds(ctx, newId)
+            : await planCompressCurrent(ctx, o.maxTokens, now);
+    const gain = planned.reduce((n, p) => n + p.gain, 0);
+    const removed = planned.reduce((n, p) => n + p.removed, 0);
+    const messageTrigger = items.length > messageTarget;
+    // A message-count trigger is met by removing messages, even when a summary of short messages costs
+    // as many tokens as they did, as long as the view stays within the token trigger.
+    const fewer = messageTrigger && removed > 0 && now - gain <= tokenLimit;
+    const worth = gain >= o.minGainTokens || fewer || rung === 'compress-current';
+    if (planned.length === 0 || !worth || (gain <= 0 && !fewer)) continue;
+    commit(rung, planned, newId);
+  }
+  if (total(items) > o.maxTokens) {
+    // Still over the window: the protected tail gives way too; everything before the newest unit (or the
+    // newest unit still waiting for tool results) is summarized.
+    const newest = log.units.at(-1);
+    if (newest) {
+      const newId = () => createId('ctx_summarize');
+      const planned = await planSummarizeRounds(context(newest.items[0]!.seq), newId);
+      if (planned.length > 0 && planned[0]!.gain > 0) commit('summarize-rounds', planned, newId);
+    }
+  }
+  const superseded = supersededSteps(steps);
+  for (const step of pending) if (!superseded.has(step)) await saveLadderStep(conversation, step);
+  steps = steps.filter((st) => !pending.includes(st) || !superseded.has(st));
+  const tokens = total(items);
+  if (tokens > o.maxTokens) {
+    throw new ContextOverflowError({
+      requiredTokens: tokens,
+      budgetTokens: o.maxTokens,
+      detail: 'the context exceeds maxTokens after every compaction step',
+    });
+  }
+  const active = Object.fromEntries(rungs.map((r) => [r, 0])) as Record<LadderStepKind, number>;
+  for (const s of steps) if (s.reloadedAtSeq === undefined) active[s.step]++;
+  return {
+    messages: items.map((i) => i.message),
+    shot: { entries: entries.slice(), items, steps, maxTokens: o.maxTokens },
+    stats: {
+      tokens,
+      logTokens: run.logTokens,
+      messages: items.length,
+      triggered,
+      ran,
+      active,
+      overThreshold: over(),
+    },
+  };
+}
+
+/** The log's entries with large tool results cited after first use (as they are when citations are off). */
+async function citedEntries(run: LadderRun, entries: readonly LogEntry[]): Promise<LogEntry[]> {
+  if (run.options.citations === false) return [...entries];
+  const cited = await run.citer.cite(entries);
+  return entries.map((e, i) =>
+    cited.messages[i] === e.message ? e : { ...e, message: cited.messages[i]!, tokens: cited.tokens[i]! },
+  );
+}
+
+/**
+ * The first sequence number of the protected tail: the newest whole units holding the newest `lastKeep`
+ * messages, as long as they stay within `lastKeepTokens` (as the view shows them; the newest unit always
+ * counts), and never after the start of a newest unit still waiting for tool results.
+ */
+function protectFrom(
+  o: ResolvedAutoContextOptions,
+  shown: readonly LogEntry[],
+  units: PlanContext['units'],
+): number {
+  if (shown.length === 0) return 1;
+  let from = shown.at(-1)!.seq + 1;
+  const tokensOf = new Map(shown.map((e) => [e.seq, e.tokens]));
+  let messages = 0;
+  let tokens = 0;
+  for (let u = units.length - 1; u >= 0 && messages < o.lastKeep; u--) {
+    const unit = units[u]!;
+    const cost = unit.items.reduce((n, e) => n + (tokensOf.get(e.seq) ?? e.tokens), 0);
+    if (messages > 0 && tokens + cost > o.lastKeepTokens) break;
+    from = unit.items[0]!.seq;
+    messages += unit.items.length;
+    tokens += cost;
+  }
+  const newest = units.at(-1);
+  if (newest && !isUnitComplete(newest)) from = Math.min(from, newest.items[0]!.seq);
+  return from;
+}

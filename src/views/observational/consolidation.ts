@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import type { LogEntry } from '../../core/message.ts';
+import { createSerialQueue } from '../../core/serial-queue.ts';
+import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import { groupUnits } from '../../messages/units.ts';
+import { createRecordSlot, recordsOf } from '../../working/record-slot.ts';
+import type { Observer, Reflector } from './observer.ts';
+
+/** An artifact of the conversation (an observation or a reflection). */
+export type Artifact = Awaited<ReturnType<ConversationMemory['listArtifacts']>>[number];
+
+/** What the consolidation of one observational view works with (its options, decided and checked). */
+export interface ConsolidationOptions {
+  conversation: ConversationMemory;
+  observer: Observer;
+  reflector: Reflector;
+  recentTokens: number;
+  observationTokens: number;
+  maxRangeTokens: number;
+  claimMs: number;
+}
+
+/** The consolidation of an observational view: what waits to be observed, and the work that observes it. */
+export interface Consolidation {
+  /** The next range to observe among `entries` (after the last observed range): the oldest complete units outside the recent window. */
+  nextRange(entries: readonly LogEntry[]): LogEntry[];
+  /** Observes every range that has left the recent window, one at a time per view; how many ranges. */
+  consolidate(): Promise<number>;
+}
+
+const component = 'observational';
+
+/** Tokens of a text, about four characters each. */
+export const estimate = (text: string) => Math.ceil(text.length / 4);
+
+/** The last observed sequence number of the observations. */
+export const observedTo = (arts: readonly Artifact[]) => arts.reduce((m, a) => Math.max(m, a.toSeq), 0);
+
+/** The observations block's text: the newest reflection, then the observations after it. */
+export function blockOf(observations: readonly Artifact[], reflections: readonly Artifact[]) {
+  const reflection = reflections.at(-1);
+  const after = observations.filter((o) => o.toSeq > (reflection?.toSeq ?? 0));
+  const text = [
+    ...(reflection ? [String((reflection.data as { text?: string }).text ?? '')] : []),
+    ...after.map((o) => String((o.data as { text?: string }).text ?? '')),
+  ]
+    .filter((t) => t !== '')
+    .join('\n');
+  return { text, sinceReflection: after };
+}
+
+/** Thrown inside a cursor update when another process holds a live claim. */
+class ClaimBusy extends Error {}
+
+interface Cursor {
+  observedTo: number;
+  claim?: { from: number; to: number; by: string; until: number };
+}
+
+/**
+ * The consolidation of an observational view: a range is claimed in a versioned cursor (optimistic
+ * concurrency), observed, written under an id of its first sequence number, then released; a claim outlives a
+ * crash only for `claimMs`. Two processes on one session observe each range once.
+ */
+export function createConsolidation(options: ConsolidationOptions): Consolidation {
+  const { conversation, observer, reflector, recentTokens, observationTokens, maxRangeTokens, claimMs } =
+    options;
+  const me = randomUUID();
+  const cursor = createRecordSlot({
+    records: recordsOf(conversation.storage, component),
+    scope: conversation.scope,
+    id: `engram.observer:${conversation.sessionId}`,
+    kind: 'engram.observer',
+    component,
+    retries: 50,
+  });
+
+  const nextRange = (entries: readonly LogEntry[]): LogEntry[] => {
+    const units = groupUnits(entries, { message: (e) => e.message, tokens: (e) => e.tokens });
+    let recent = 0;
+    let keepFrom = units.length;
+    while (keepFrom > 0 && recent + (units[keepFrom - 1]?.tokens ?? 0) <= recentTokens) {
+      keepFrom--;
+      recent += units[keepFrom]?.tokens ?? 0;
+    }
+    if (keepFrom === units.length) keepFrom = units.length - 1; // the newest unit always stays
+    const range: LogEntry[] = [];
+    let tokens = 0;
+    for (const unit of units.slice(0, Math.max(0, keepFrom))) {
+      if (unit.kind === 'orphan' || unit.pending.size > 0) break;
+      if (range.length > 0 && tokens + unit.tokens > maxRangeTokens) break;
+      range.push(...unit.items);
+      tokens += unit.tokens;
+    }
+    return range;
+  };
+
+  const consolidateOnce = async (): Promise<boolean> => {
+    const arts = await conversation.listArtifacts('observation');
+    const from = observedTo(arts) + 1;
+    const range = nextRange(await conversation.entries({ fromSeq: from }));
+    if (range.length === 0) return false;
+    const to = (range.at(-1) as LogEntry).seq;
+    // A claim token per attempt: two attempts never share a claim, in one process or across processes.
+    const token = `${me}:${randomUUID()}`;
+    const ours = async () => {
+      const current = await cursor.read();
+      return current !== undefined && (JSON.parse(current.text) as Cursor).claim?.by === token;
+    };
+    try {
+      await cursor.update((current) => {
+        const c: Cursor = current ? (JSON.parse(current.text) as Cursor) : { observedTo: 0 };
+        if (c.claim && c.claim.until > Date.now()) throw new ClaimBusy();
+        return {
+          text: JSON.stringify({
+            observedTo: c.observedTo,
+            claim: { from, to, by: token, until: Date.now() + claimMs },
+          }),
+        };
+      });
+    } catch (error) {
+      if (error instanceof ClaimBusy) return false;
+      throw error;
+    }
+    const release = (advanceTo: number) =>
+      cursor.update((current) => {
+        const c: Cursor = current ? (JSON.parse(current.text) as Cursor) : { observedTo: 0 };
+        // Release only our own claim; another writer's live claim stays.
+        const claim = c.claim && c.claim.by !== token ? { claim: c.claim } : {};
+        return { text: JSON.stringify({ observedTo: Math.max(c.observedTo, advanceTo), ...claim }) };
+      });
+    try {
+      await observeClaimed();
+    } catch (error) {
+      await release(0).catch(() => undefined); // a failed observer frees the range for the next attempt at once
+      throw error;
+    }
+    await release(to);
+    return true;
+
+    async function observeClaimed(): Promise<void> {
+      // Another process may have written this range between our look and our claim: then only release.
+      if (observedTo(await conversation.listArtifacts('observation')) >= from) return;
+      const text = await observer.observe(range);
+      // An observer slower than claimMs may have lost its claim to another writer: then that one writes the range.
+      if (!(await ours())) return;
+      await conversation.putArtifact({
+        id: `observation:${from}`,
+        kind: 'observation',
+        fromSeq: from,
+        toSeq: to,
+        data: { text, observedAt: new Date().toISOString(), messages: range.length },
+      });
+      const [observations, reflections] = await Promise.all([
+        conversation.listArtifacts('observation'),
+        conversation.listArtifacts('reflection'),
+      ]);
+      const block = blockOf(observations, reflections);
+      if (block.sinceReflection.length > 1 && estimate(block.text) > observationTokens) {
+        const condensed = await reflector.reflect(block.text, Math.floor(observationTokens / 2));
+        await conversation.putArtifact({
+          id: `reflection:${to}`,
+          kind: 'reflection',
+          fromSeq: 1,
+          toSeq: to,
+          data: {
+            text: condensed,
+            reflectedAt: new Date().toISOString(),
+            observations: block.sinceReflection.length,
+          },
+        });
+      }
+    }
+  };
+
+  // One consolidation at a time per view (a background run from read() and an explicit call queue up).
+  const queue = createSerialQueue();
+  return {
+    nextRange,
+    consolidate: () =>
+      queue.run(async () => {
+        let n = 0;
+        while (await consolidateOnce()) n++;
+        return n;
+      }),
+  };
+}

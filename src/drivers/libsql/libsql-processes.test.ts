@@ -40,7 +40,7 @@ describe('libsql: two processes on one file', () => {
           `child ${i}; stderr: ${c.stderr()}`,
         ).toEqual([]);
         expect(exits[i], `child ${i}; stderr: ${c.stderr()}`).toEqual({ code: 0, signal: null });
-        expect(c.lines.at(-1)).toBe(`done ${perWriter}`);
+        expect(c.lines.at(-2)).toBe(`done ${perWriter}`);
       }
       const acked = new Map(
         children.flatMap((c) =>
@@ -57,8 +57,9 @@ describe('libsql: two processes on one file', () => {
       for (const e of entries) expect(acked.get(e.message.id), e.message.id).toBe(e.seq);
       const ids = entries.map((e) => e.message.id);
       const switches = ids.filter((id, i) => i > 0 && id.split('-')[0] !== ids[i - 1]!.split('-')[0]).length;
+      const delays = children.map((c) => c.lines.at(-1)?.split(' ').slice(1).join('/'));
       console.info(
-        `[libsql-processes] ${writers * perWriter} appends by ${writers} processes in ${seconds.toFixed(1)} s (${Math.round((writers * perWriter) / seconds)}/s), ${switches} writer switches in seq order`,
+        `[libsql-processes] ${writers * perWriter} appends by ${writers} processes in ${seconds.toFixed(1)} s (${Math.round((writers * perWriter) / seconds)}/s), ${switches} writer switches in seq order; event-loop delay p99/max per writer ${delays.join(', ')} ms`,
       );
       expect(switches).toBeGreaterThan(0);
     } finally {

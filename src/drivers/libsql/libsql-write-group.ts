@@ -15,9 +15,9 @@ interface GroupedWrite<Tx> {
 const maxGroup = 128;
 
 /**
- * Group commit: writes submitted while a transaction is running wait, then run together in the next one (each in
- * its own savepoint, so one that fails changes nothing and fails alone) and share its commit — one fsync for many
- * callers. Each caller is answered once that commit is durable, with its own outcome; if the commit itself fails,
+ * Group commit: writes submitted while a transaction is running (or in the event-loop turn before it starts)
+ * wait, then run together in the next one (each in its own savepoint, so one that fails changes nothing and fails
+ * alone) and share its commit — one fsync for many callers. Each caller is answered once that commit is durable, with its own outcome; if the commit itself fails,
  * every caller of the group gets that error. `transaction` runs a group's function in one write transaction (it
  * may run it again whole after a busy lock, so the function keeps no state across runs).
  */
@@ -62,11 +62,15 @@ export function createWriteGroup<Tx extends GroupTransaction>(
   const next = () => {
     if (running || pending.length === 0) return;
     running = true;
-    const group = pending.slice(0, maxGroup);
-    pending = pending.slice(maxGroup);
-    void runGroup(group).finally(() => {
-      running = false;
-      next();
+    // A turn of the event loop first: the client's calls are synchronous, so without it a caller appending in a
+    // loop would never let timers and I/O run; the writes submitted meanwhile join the group.
+    setImmediate(() => {
+      const group = pending.slice(0, maxGroup);
+      pending = pending.slice(maxGroup);
+      void runGroup(group).finally(() => {
+        running = false;
+        next();
+      });
     });
   };
   return <T>(work: (tx: Tx) => Promise<T>) =>

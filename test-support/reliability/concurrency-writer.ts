@@ -4,10 +4,10 @@
  * idempotent append, at most 5 times) and `done <n> <slowest append in ms> <event-loop delay p99 in ms>
  * <event-loop delay max in ms>` at the end (the delay is sampled with `monitorEventLoopDelay` while appending).
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MemoryError } from '../../src/core/errors/memory-error.ts';
 import { openSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import { childConfig, emit, waitForGo } from './child-process.ts';
+import { measureLoopDelay } from './loop-delay.ts';
 import { writerMessage } from './writer-messages.ts';
 
 /** What the parent passes in argv[2]. */
@@ -24,15 +24,7 @@ const scope = { tenant: 'concurrency' };
 const store = await openSqliteStore({ path: config.path, durability: config.durability });
 emit('ready');
 await waitForGo();
-const delay = monitorEventLoopDelay({ resolution: 5 });
-delay.enable();
-// The histogram gets no sample while the loop never turns; the ticker's last gap covers that case.
-let tick = performance.now();
-let longestGap = 0;
-const ticker = setInterval(() => {
-  longestGap = Math.max(longestGap, performance.now() - tick);
-  tick = performance.now();
-}, 5);
+const stopDelay = measureLoopDelay();
 let appended = 0;
 let slowest = 0;
 for (let n = 1; n <= config.count; n++) {
@@ -56,10 +48,6 @@ for (let n = 1; n <= config.count; n++) {
     }
   }
 }
-clearInterval(ticker);
-delay.disable();
-const longest = Math.max(longestGap, performance.now() - tick, delay.max / 1e6);
-// No sample at all means the loop never turned while appending: the whole run was one delay.
-const p99 = delay.count > 0 ? delay.percentile(99) / 1e6 : longest;
+const { p99, max } = stopDelay();
 await store.close();
-emit(`done ${appended} ${Math.round(slowest)} ${p99.toFixed(1)} ${longest.toFixed(1)}`);
+emit(`done ${appended} ${Math.round(slowest)} ${p99.toFixed(1)} ${max.toFixed(1)}`);

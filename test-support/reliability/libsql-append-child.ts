@@ -5,10 +5,10 @@
  * most 5 times; `ack <id> <seq>` after each acknowledged append, `done <n>` at the end, then `delay <p99> <max>`: the
  * event-loop delay in ms while appending (SQLite's busy timeout waits for the other process synchronously).
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MemoryError } from '../../src/driver.ts';
 import { createLibsqlStore } from '../../src/libsql.ts';
 import { childConfig, emit, waitForGo } from './child-process.ts';
+import { measureLoopDelay } from './loop-delay.ts';
 import { writerMessage } from './writer-messages.ts';
 
 /** What the parent passes in argv[2]. */
@@ -25,15 +25,7 @@ const store = createLibsqlStore({ url: config.url });
 await store.ready();
 emit('ready');
 await waitForGo();
-const delay = monitorEventLoopDelay({ resolution: 5 });
-delay.enable();
-// The histogram gets no sample while the loop never turns; a ticker's longest gap covers that case.
-let tick = performance.now();
-let longestGap = 0;
-const ticker = setInterval(() => {
-  longestGap = Math.max(longestGap, performance.now() - tick);
-  tick = performance.now();
-}, 5);
+const stopDelay = measureLoopDelay();
 let appended = 0;
 for (let n = 1; n <= config.count; n++) {
   const input = writerMessage(`p${config.writer}-${n}`, n);
@@ -53,10 +45,7 @@ for (let n = 1; n <= config.count; n++) {
     }
   }
 }
-clearInterval(ticker);
-delay.disable();
-const longest = Math.max(longestGap, performance.now() - tick, delay.max / 1e6);
-const p99 = delay.count > 0 ? delay.percentile(99) / 1e6 : longest;
+const { p99, max } = stopDelay();
 await store.close();
 emit(`done ${appended}`);
-emit(`delay ${p99.toFixed(1)} ${longest.toFixed(1)}`);
+emit(`delay ${p99.toFixed(1)} ${max.toFixed(1)}`);

@@ -13,6 +13,7 @@ import { type AutoContextOptions, resolveAutoContextOptions } from './auto-conte
 import { createExtractiveSummarizer } from './extractive-summarizer.ts';
 import { type LadderStep, loadLadderSteps, saveLadderStep } from './ladder-artifacts.ts';
 import { type LadderSnapshot, ladderAssembly } from './ladder-assembly.ts';
+import { cutHolds, findCut } from './ladder-cut.ts';
 import { type AutoContextStats, runLadder } from './run-ladder.ts';
 
 /** Seed 002's AutoContextMemory as a view: the compaction ladder over a log, every step an artifact. */
@@ -69,8 +70,26 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
     });
   let citer: ToolResultCiter = newCiter();
   let logId: string | undefined;
+  /** The log's first live non-system sequence number, as of the sync that made `log.rereads` `headAt`. */
+  let head: number | undefined;
+  let headAt = -1;
+  /** The first sequence number the log holds (entries before a cut are released). */
+  let heldFrom = 1;
   let last: AutoContextStats | undefined;
   let shot: LadderSnapshot | undefined;
+
+  /**
+   * Holds the log from just after `cutSeq` (releasing what is before it, and the cached rewrites of it), or the
+   * whole log when there is no cut or the entries after it would not group into the units of the whole log.
+   */
+  const hold = async (cutSeq: number | undefined) => {
+    const from = cutSeq === undefined ? 1 : cutSeq + 1;
+    await log.holdFrom(from);
+    if (from > 1 && !cutHolds(log.entries, log.units)) return hold(undefined);
+    if (from > heldFrom)
+      for (const key of cache.keys()) if (Number.parseInt(key, 10) < from) cache.delete(key);
+    heldFrom = from;
+  };
 
   return {
     specificationVersion: 'v1',
@@ -115,19 +134,28 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
             cache.clear();
           }
           logId = stats.logId;
-          if (!log.whole) await log.holdFrom(1);
+          const steps = await loadLadderSteps(conversation);
+          if (headAt !== log.rereads || head === undefined) {
+            head = await headSeq(conversation, stats.lastSeq);
+            headAt = log.rereads;
+          }
+          await hold(findCut(steps, head)?.toSeq);
           const done = await runLadder({
             options: o,
             conversation,
             log,
-            logTokens: stats.tokens,
-            lastSeq: stats.lastSeq,
+            heldFrom,
+            head,
+            steps,
+            logStats: stats,
             citer,
             summarizer,
             counter,
             cache,
           });
           shot = done.shot;
+          // The read may have compacted or fallen back to the whole log: hold from where the next read starts.
+          await hold(findCut(done.steps, head)?.toSeq);
           last = done.stats;
           return done.messages;
         }),
@@ -136,4 +164,10 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
     store: (messages) => conversation.store(messages),
     appended: () => conversation.appended(),
   };
+}
+
+/** The first live non-system sequence number of the log up to `toSeq`, or undefined. */
+async function headSeq(conversation: ConversationMemory, toSeq: number): Promise<number | undefined> {
+  const first = await conversation.entries({ roles: ['user', 'assistant', 'tool'], toSeq, limit: 1 });
+  return first[0]?.seq;
 }

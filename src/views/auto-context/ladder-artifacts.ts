@@ -67,10 +67,12 @@ export async function loadLadderSteps(memory: ConversationMemory): Promise<Ladde
       createdAt: typeof d.at === 'number' ? new Date(d.at) : a.createdAt,
     });
   }
-  return steps.sort(
-    (x, y) => x.createdAt.getTime() - y.createdAt.getTime() || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
-  );
+  return steps.sort(stepOrder);
 }
+
+/** The order steps apply in: by time written, then by id. */
+export const stepOrder = (x: LadderStep, y: LadderStep): number =>
+  x.createdAt.getTime() - y.createdAt.getTime() || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
 
 /** Writes a ladder step (or rewrites it, by id, e.g. to mark it reloaded). */
 export async function saveLadderStep(memory: ConversationMemory, step: LadderStep): Promise<void> {

@@ -7,8 +7,10 @@ import type { LadderStep } from './ladder-artifacts.ts';
 
 /** What an AutoContextMemory read kept for its assembly: the log as read, the ladder's items and its steps. */
 export interface LadderSnapshot {
-  /** The log entries as stored (the whole log). */
+  /** The log entries as stored: the whole log, or the system entries and the entries after a cut. */
   entries: readonly LogEntry[];
+  /** For summaries whose range `entries` leaves out (a cut's), the messages and tokens they stand for, by step id. */
+  covered?: Readonly<Record<string, { messages: number; tokens: number }>>;
   /** What the model was sent. */
   items: readonly LadderItem[];
   /** Every step of the session, the read's own included. */
@@ -33,9 +35,7 @@ export function ladderAssembly(snapshot: LadderSnapshot, counter: TokenCounter):
   const dropped: DroppedItems[] = [];
   for (const item of snapshot.items) {
     if (item.origin === 'summary') {
-      const summarized = snapshot.entries.filter(
-        (e) => e.seq >= item.fromSeq && e.seq <= item.toSeq && e.message.role !== 'system',
-      );
+      const covered = snapshot.covered?.[item.steps[0] ?? ''] ?? coveredBy(snapshot.entries, item);
       parts.push({
         message: item.message,
         tokens: item.tokens,
@@ -47,8 +47,8 @@ export function ladderAssembly(snapshot: LadderSnapshot, counter: TokenCounter):
       dropped.push({
         rule: 'ladder',
         why: `summarized by ${name(item.steps[0])}`,
-        messages: summarized.length,
-        tokens: summarized.reduce((n, e) => n + e.tokens, 0),
+        messages: covered.messages,
+        tokens: covered.tokens,
         fromSeq: item.fromSeq,
         toSeq: item.toSeq,
       });
@@ -77,4 +77,16 @@ export function ladderAssembly(snapshot: LadderSnapshot, counter: TokenCounter):
       });
   }
   return buildAssembly({ view: 'auto-context', counter, budget: snapshot.maxTokens, parts, dropped });
+}
+
+/** The messages and tokens of the non-system entries inside a summary's range. */
+function coveredBy(entries: readonly LogEntry[], item: LadderItem): { messages: number; tokens: number } {
+  let messages = 0;
+  let tokens = 0;
+  for (const e of entries) {
+    if (e.seq < item.fromSeq || e.seq > item.toSeq || e.message.role === 'system') continue;
+    messages++;
+    tokens += e.tokens;
+  }
+  return { messages, tokens };
 }

@@ -9,8 +9,9 @@ import type { Summarizer } from '../summarizer.ts';
 import type { ViewLog } from '../view-log.ts';
 import { applyLadder, type LadderCache, type LadderItem, supersededSteps } from './apply-ladder.ts';
 import type { ResolvedAutoContextOptions } from './auto-context-options.ts';
-import { type LadderStep, type LadderStepKind, loadLadderSteps, saveLadderStep } from './ladder-artifacts.ts';
+import { type LadderStep, type LadderStepKind, saveLadderStep } from './ladder-artifacts.ts';
 import type { LadderSnapshot } from './ladder-assembly.ts';
+import { cutPrefix, findCut, type LadderCut } from './ladder-cut.ts';
 import {
   type PlanContext,
   type PlannedStep,
@@ -50,12 +51,16 @@ export const rungs: readonly LadderStepKind[] = [
 export interface LadderRun {
   options: ResolvedAutoContextOptions;
   conversation: ConversationMemory;
-  /** The view's log, synced and holding the whole log. */
+  /** The view's log, synced and holding every live entry from `heldFrom` on. */
   log: ViewLog;
-  /** The log's tokens (its stats at the sync). */
-  logTokens: number;
-  /** The log's newest sequence number at the sync. */
-  lastSeq: number;
+  /** The first sequence number held: 1, or just after a cut ({@link findCut}) whose units group as in the whole log. */
+  heldFrom: number;
+  /** The log's first live non-system sequence number (undefined when it has none). */
+  head: number | undefined;
+  /** Every ladder step of the session, oldest first (as stored before this read). */
+  steps: readonly LadderStep[];
+  /** The log's stats at the sync. */
+  logStats: { tokens: number; count: number; lastSeq: number };
   citer: ToolResultCiter;
   summarizer: Summarizer;
   counter: TokenCounter;
@@ -72,12 +77,37 @@ const total = (items: readonly LadderItem[]) => items.reduce((n, i) => n + i.tok
  */
 export async function runLadder(
   run: LadderRun,
-): Promise<{ messages: MemoryMessage[]; stats: AutoContextStats; shot: LadderSnapshot }> {
+): Promise<{
+  messages: MemoryMessage[];
+  stats: AutoContextStats;
+  shot: LadderSnapshot;
+  steps: LadderStep[];
+}> {
   const { options: o, log, counter, cache, conversation } = run;
-  const entries = log.entries;
-  const base = await citedEntries(run, entries);
-  let steps = await loadLadderSteps(conversation);
-  let items = applyLadder(base, steps, counter, cache);
+  const lastSeq = run.logStats.lastSeq;
+  let heldFrom = run.heldFrom;
+  let base = await citedEntries(run, log.entries);
+  let steps = [...run.steps];
+  let cut: LadderCut | undefined;
+  /** The context the steps make of the log: from the cut on when the held entries reach it, else the whole log. */
+  const map = async (): Promise<LadderItem[]> => {
+    cut = findCut(steps, run.head);
+    if (cut && cut.toSeq + 1 >= heldFrom) {
+      const toSeq = cut.toSeq;
+      const after = base.filter((e) => e.seq > toSeq);
+      const head = run.head!;
+      const prefix = cutPrefix(cut, log.systems.entries, head);
+      return [...prefix, ...applyLadder(after, cut.rest, counter, cache, { skipSuperseded: false })];
+    }
+    cut = undefined;
+    if (heldFrom > 1) {
+      await log.holdFrom(1);
+      heldFrom = 1;
+      base = await citedEntries(run, log.entries);
+    }
+    return applyLadder(base, steps, counter, cache);
+  };
+  let items = await map();
   const tokenLimit = Math.floor(o.tokenRatio * o.maxTokens);
   const over = () => items.length > o.msgThreshold || total(items) > tokenLimit;
   const triggered = over();
@@ -97,13 +127,13 @@ export async function runLadder(
     excludeTools: o.excludeTools,
     minResultTokens: o.minResultTokens,
     summarizer: run.summarizer,
-    lastSeq: run.lastSeq,
+    lastSeq,
     reloadKeep: o.reloadKeep,
   });
   /** Steps of this read, stored once the read's rungs are done (those a later one supersedes never are). */
   const pending: LadderStep[] = [];
   /** Adds planned steps to the read's steps and applies them. */
-  const commit = (rung: LadderStepKind, planned: readonly PlannedStep[], newId: () => string) => {
+  const commit = async (rung: LadderStepKind, planned: readonly PlannedStep[], newId: () => string) => {
     let before = total(items);
     for (const p of planned) {
       const { gain: _g, removed: _r, ...rest } = p;
@@ -118,7 +148,7 @@ export async function runLadder(
       steps = [...steps, step];
       pending.push(step);
     }
-    items = applyLadder(base, steps, counter, cache);
+    items = await map();
     ran.push(rung);
   };
   for (const rung of rungs) {
@@ -143,7 +173,7 @@ export async function runLadder(
     const fewer = messageTrigger && removed > 0 && now - gain <= tokenLimit;
     const worth = gain >= o.minGainTokens || fewer || rung === 'compress-current';
     if (planned.length === 0 || !worth || (gain <= 0 && !fewer)) continue;
-    commit(rung, planned, newId);
+    await commit(rung, planned, newId);
   }
   if (total(items) > o.maxTokens) {
     // Still over the window: the protected tail gives way too; everything before the newest unit (or the
@@ -152,7 +182,7 @@ export async function runLadder(
     if (newest) {
       const newId = () => createId('ctx_summarize');
       const planned = await planSummarizeRounds(context(newest.items[0]!.seq), newId);
-      if (planned.length > 0 && planned[0]!.gain > 0) commit('summarize-rounds', planned, newId);
+      if (planned.length > 0 && planned[0]!.gain > 0) await commit('summarize-rounds', planned, newId);
     }
   }
   const superseded = supersededSteps(steps);
@@ -170,10 +200,11 @@ export async function runLadder(
   for (const s of steps) if (s.reloadedAtSeq === undefined) active[s.step]++;
   return {
     messages: items.map((i) => i.message),
-    shot: { entries: entries.slice(), items, steps, maxTokens: o.maxTokens },
+    shot: snapshot(run, items, steps, cut),
+    steps,
     stats: {
       tokens,
-      logTokens: run.logTokens,
+      logTokens: run.logStats.tokens,
       messages: items.length,
       triggered,
       ran,
@@ -181,6 +212,30 @@ export async function runLadder(
       overThreshold: over(),
     },
   };
+}
+
+/**
+ * What the assembly needs of a read: the entries after the cut (and the system entries before it), and for the
+ * cut's summary the messages and tokens it stands for, from the log's stats (every live entry up to the cut that
+ * is not a system message is inside it).
+ */
+function snapshot(
+  run: LadderRun,
+  items: LadderItem[],
+  steps: LadderStep[],
+  cut: LadderCut | undefined,
+): LadderSnapshot {
+  const maxTokens = run.options.maxTokens;
+  if (!cut) return { entries: run.log.entries.slice(), items, steps, maxTokens };
+  const toSeq = cut.toSeq;
+  const systems = run.log.systems.entries.filter((e) => e.seq <= toSeq);
+  const after = run.log.entries.filter((e) => e.seq > toSeq);
+  const sum = (list: readonly LogEntry[]) => list.reduce((n, e) => n + e.tokens, 0);
+  const covered = {
+    messages: run.logStats.count - after.length - systems.length,
+    tokens: run.logStats.tokens - sum(after) - sum(systems),
+  };
+  return { entries: [...systems, ...after], items, steps, maxTokens, covered: { [cut.step.id]: covered } };
 }
 
 /** The log's entries with large tool results cited after first use (as they are when citations are off). */

@@ -1,0 +1,161 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ModelMessage } from 'ai';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CitationPolicy } from '../../content/citation-policy.ts';
+import { createContentStore } from '../../content/create-content-store.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createSqliteStore, type SqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
+import { type ConversationMemory, createConversationMemory } from '../../memory/conversation-memory.ts';
+import { createScriptedConversation } from '../../testing/scripted-conversation.ts';
+import { createTokenCounter } from '../../tokens/create-token-counter.ts';
+import { type AutoContextOptions, type AutoContextView, createAutoContextMemory } from './index.ts';
+import type { AutoContextStats } from './run-ladder.ts';
+
+/**
+ * An AutoContextMemory lives across reads: it maps the log from the last summary that covers its head, releases
+ * what is before it and keeps its ladder steps. Whatever happens between reads — appends (through the view or
+ * another memory), deletes, steps reloaded, a new view on the same conversation, the store reopened — a read
+ * returns what the steps stored so far make of the whole log: the same messages, assembly and figures as a view
+ * created at that moment that never compacts (its triggers out of reach), so it only applies the stored steps.
+ */
+const counter = createTokenCounter();
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+const seen = { summaryShown: 0, summarized: 0, reloaded: 0, deleted: 0, reopened: 0, fresh: 0, overflow: 0 };
+
+const arbOp = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: fc.constant('append' as const),
+      n: fc.integer({ min: 1, max: 14 }),
+      other: fc.boolean(),
+    }),
+  },
+  { weight: 6, arbitrary: fc.constant({ kind: 'read' as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reload' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'fresh' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'reopen' as const }) },
+);
+
+const arbScenario = fc.record({
+  seed: fc.integer(),
+  initial: fc.integer({ min: 0, max: 120 }),
+  bytes: fc.constantFrom(0.02, 0.05, 0.15),
+  ops: fc.array(arbOp, { minLength: 6, maxLength: 30 }),
+  options: fc.record({
+    maxTokens: fc.integer({ min: 3000, max: 40_000 }),
+    msgThreshold: fc.integer({ min: 6, max: 40 }),
+    lastKeep: fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }),
+    minGainTokens: fc.integer({ min: 0, max: 600 }),
+    minResultTokens: fc.integer({ min: 10, max: 200 }),
+    citations: fc.constantFrom<false | CitationPolicy>(false, {}),
+  }),
+});
+
+/** What a read gave: messages, assembly and the figures that do not depend on whether this read compacted. */
+async function outcome(view: AutoContextView): Promise<{ error?: string; [key: string]: unknown }> {
+  try {
+    const messages = await view.read();
+    const { triggered: _t, ran: _r, overThreshold: _o, ...stats } = view.lastStats() as AutoContextStats;
+    return { messages, stats, assembly: view.lastAssembly() };
+  } catch (error) {
+    if (MemoryError.isInstance(error)) return { error: error.code };
+    throw error;
+  }
+}
+
+describe('AutoContextMemory reads incrementally', () => {
+  it('property: every read equals a fresh view applying the stored steps to the whole log (SQLite file)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'engram-ladder-'));
+    dirs.push(dir);
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(arbScenario, async (sc) => {
+        const path = join(dir, `s${run++}.db`);
+        const script = createScriptedConversation({
+          seed: sc.seed,
+          messages: 400,
+          toolResultBytes: sc.bytes,
+        });
+        let next = 0;
+        const take = (n: number): ModelMessage[] => {
+          next += n;
+          return script.slice(next - n, next);
+        };
+        const base: Omit<AutoContextOptions, 'conversation' | 'content'> = { ...sc.options };
+        let store: SqliteStore = createSqliteStore({ path, durability: 'process' });
+        const open = () => {
+          const memory = createConversationMemory({ store, counter, sessionId: 'run' });
+          const content = createContentStore({ store, counter });
+          return { memory, content };
+        };
+        let { memory, content } = open();
+        const newView = (m: ConversationMemory = memory) =>
+          createAutoContextMemory({ ...base, conversation: m, content });
+        let view = newView();
+        try {
+          if (sc.initial > 0) await memory.store(take(sc.initial));
+          for (const op of [...sc.ops, { kind: 'read' as const }]) {
+            if (op.kind === 'append') {
+              if (next >= script.length) continue;
+              if (op.other) await open().memory.store(take(op.n));
+              else await view.store(take(op.n));
+            } else if (op.kind === 'delete') {
+              const entries = await memory.entries();
+              if (entries.length === 0) continue;
+              await memory.delete(entries[op.pick % entries.length]!.message.id);
+              seen.deleted++;
+            } else if (op.kind === 'reload') {
+              const steps = (await view.steps()).filter((s) => s.reloadedAtSeq === undefined);
+              if (steps.length === 0) continue;
+              await view.reload(steps[op.pick % steps.length]!.id);
+              seen.reloaded++;
+            } else if (op.kind === 'fresh') {
+              view = newView();
+              seen.fresh++;
+            } else if (op.kind === 'reopen') {
+              await store.close();
+              store = createSqliteStore({ path, durability: 'process' });
+              ({ memory, content } = open());
+              view = newView();
+              seen.reopened++;
+            } else {
+              const got = await outcome(view);
+              if (got.error !== undefined) {
+                seen.overflow++;
+                continue;
+              }
+              // The oracle never compacts: it applies the stored steps to the whole log, with its own citer.
+              const oracle = createAutoContextMemory({
+                ...base,
+                msgThreshold: Number.MAX_SAFE_INTEGER,
+                tokenRatio: 1,
+                conversation: open().memory,
+                content,
+              });
+              expect(got).toEqual(await outcome(oracle));
+              const steps = await view.steps();
+              if (steps.some((s) => s.summary)) seen.summarized++;
+              const assembly = view.lastAssembly();
+              if (assembly?.items.some((p) => p.source === 'summary')) seen.summaryShown++;
+            }
+          }
+        } finally {
+          await store.close();
+        }
+      }),
+      { numRuns: 40 },
+    );
+    expect(seen.summarized).toBeGreaterThan(0);
+    expect(seen.summaryShown).toBeGreaterThan(0);
+    expect(seen.reloaded).toBeGreaterThan(0);
+    expect(seen.reopened).toBeGreaterThan(0);
+  }, 600_000);
+});

@@ -117,8 +117,11 @@ export interface ConversationMemory<S extends MemoryStoreV1 = MemoryStoreV1>
    * knows nothing of other writers or of deletes (check `stats()` for those).
    */
   recentAppends(mark?: number): { mark: number; entries: readonly LogEntry[] | undefined };
-  /** The session's artifacts (summaries, offload stubs, compaction records), optionally of one kind, ordered by `toSeq`. */
-  listArtifacts(kind?: string): Promise<Artifact[]>;
+  /**
+   * The session's artifacts (summaries, offload stubs, compaction records), optionally of one kind, ordered by
+   * `toSeq`; with `since`, at least those written or rewritten at or after it (see `MemoryStoreV1.listArtifacts`).
+   */
+  listArtifacts(kind?: string, since?: Date): Promise<Artifact[]>;
   /** Writes (or replaces, by id) an artifact beside the log. */
   putArtifact(artifact: Omit<Artifact, 'createdAt'>): Promise<Artifact>;
   /** Deletes an artifact; returns whether it existed. */
@@ -198,7 +201,7 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     tail: (options) => tailEntries(log, options),
     stats: () => read(() => storage.stats(scope, sessionId)),
     recentAppends: (mark) => log.recentAppends(mark),
-    listArtifacts: (kind) => read(() => storage.listArtifacts(scope, sessionId, kind)),
+    listArtifacts: (kind, since) => read(() => storage.listArtifacts(scope, sessionId, kind, since)),
     putArtifact: (artifact) => write(() => storage.putArtifact(scope, sessionId, artifact)),
     deleteArtifact: (artifactId) => write(() => storage.deleteArtifact(scope, sessionId, artifactId)),
     saveState: () =>

@@ -17,6 +17,13 @@ export function checkSessionMetadata(metadata: unknown, component: string): void
  * Checks an artifact before any driver writes it: `id` and `kind` follow the id rule,
  * `fromSeq` / `toSeq` are integers, `data` is a JSON value ({@link checkJsonValue}).
  */
+/** Throws `InvalidValueError` unless `listArtifacts`'s `since` is a valid Date. */
+export function checkSince(since: unknown, component: string): asserts since is Date {
+  if (since instanceof Date && Number.isFinite(since.getTime())) return;
+  throw new InvalidValueError({ path: 'since', problem: 'expected a valid Date', component });
+}
+
+/** Checks an artifact before it is stored. */
 export function checkArtifact(artifact: Omit<Artifact, 'createdAt'>, component: string): void {
   if (typeof artifact !== 'object' || artifact === null) {
     throw new InvalidValueError({ path: 'artifact', problem: 'expected an object', component });

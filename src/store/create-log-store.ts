@@ -1,6 +1,7 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import { defaultMaxMessageBytes, type InputLimits } from './check-inputs.ts';
+import { checkSince } from './check-values.ts';
 import { forkByCopy } from './fork-by-copy.ts';
 import { isForkLinkKey } from './fork-links.ts';
 import type { LogDriverV1 } from './log-driver.ts';
@@ -163,9 +164,10 @@ export function createLogStore<E extends object>(driver: LogDriverV1, extras?: E
       enter(scope);
       return step(() => driver.putArtifact(scope, sessionId, artifact));
     },
-    async listArtifacts(scope, sessionId, kind) {
+    async listArtifacts(scope, sessionId, kind, since) {
       enter(scope);
-      return step(() => driver.listArtifacts(scope, sessionId, kind));
+      if (since !== undefined) checkSince(since, component);
+      return step(() => driver.listArtifacts(scope, sessionId, kind, since));
     },
     async deleteArtifact(scope, sessionId, artifactId) {
       enter(scope);

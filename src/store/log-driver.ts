@@ -79,8 +79,8 @@ export interface LogDriverV1 {
   // Artifacts (3).
   /** `MemoryStoreV1.putArtifact`. */
   putArtifact(scope: Scope, sessionId: string, artifact: Omit<Artifact, 'createdAt'>): Promise<Artifact>;
-  /** `MemoryStoreV1.listArtifacts`. */
-  listArtifacts(scope: Scope, sessionId: string, kind?: string): Promise<Artifact[]>;
+  /** `MemoryStoreV1.listArtifacts` (`since` is checked first; a driver may ignore it and list all). */
+  listArtifacts(scope: Scope, sessionId: string, kind?: string, since?: Date): Promise<Artifact[]>;
   /** `MemoryStoreV1.deleteArtifact`. */
   deleteArtifact(scope: Scope, sessionId: string, artifactId: string): Promise<boolean>;
 

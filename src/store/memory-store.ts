@@ -240,8 +240,12 @@ export interface MemoryStoreV1 {
 
   /** Writes (or replaces, by id) an artifact; its `data` follows the stored-value rule (see above). */
   putArtifact(scope: Scope, sessionId: string, artifact: Omit<Artifact, 'createdAt'>): Promise<Artifact>;
-  /** Artifacts of a session, optionally of one kind, ordered by `toSeq`. */
-  listArtifacts(scope: Scope, sessionId: string, kind?: string): Promise<Artifact[]>;
+  /**
+   * Artifacts of a session, optionally of one kind, ordered by `toSeq`. With `since`, at least those written or
+   * rewritten at or after it (`createdAt >= since`); a store may return more (one that ignores it returns all),
+   * so a caller merges by id. Deleted artifacts are not reported.
+   */
+  listArtifacts(scope: Scope, sessionId: string, kind?: string, since?: Date): Promise<Artifact[]>;
   /** Deletes an artifact; returns whether it existed. */
   deleteArtifact(scope: Scope, sessionId: string, artifactId: string): Promise<boolean>;
 

@@ -43,16 +43,17 @@ ON CONFLICT (tenant, session_id, id) DO UPDATE SET kind = excluded.kind, from_se
   };
 }
 
-/** Artifacts of a session, optionally of one kind, by `toSeq`. */
+/** Artifacts of a session, optionally of one kind and written at or after `since`, by `toSeq`. */
 export async function listArtifactRows(
   client: SqlClient,
   tenant: string,
   logId: string,
   kind?: string,
+  since?: Date,
 ): Promise<Artifact[]> {
   const rows = await queryAll(
     client,
-    sql`SELECT * FROM engram_artifacts WHERE tenant = ${tenant} AND session_id = ${logId}${kind !== undefined ? sql` AND kind = ${kind}` : raw('')} ORDER BY to_seq, created_at, id`,
+    sql`SELECT * FROM engram_artifacts WHERE tenant = ${tenant} AND session_id = ${logId}${kind !== undefined ? sql` AND kind = ${kind}` : raw('')}${since !== undefined ? sql` AND created_at >= ${since.getTime()}` : raw('')} ORDER BY to_seq, created_at, id`,
   );
   return rows.map(toArtifact);
 }

@@ -5,6 +5,7 @@ import type { LogEntry } from '../../core/message.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { checkIdList, checkRangeQuery, checkSearchQuery, prepareInputs } from '../../store/check-inputs.ts';
+import { checkSince } from '../../store/check-values.ts';
 import type { MemoryStoreV1, StoreCapabilities } from '../../store/memory-store.ts';
 import { checkSessionId } from '../../store/store-helpers.ts';
 import { createGroupCommit } from './group-commit.ts';
@@ -241,12 +242,13 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         });
       }),
 
-    listArtifacts: (scope, sessionId, kind) =>
+    listArtifacts: (scope, sessionId, kind, since) =>
       op('listArtifacts', scope, async () => {
         checkSession(sessionId);
         if (kind !== undefined) checkId(kind, 'kind', component);
+        if (since !== undefined) checkSince(since, component);
         const session = await loadSession(client, scope, sessionId, component);
-        return listArtifactRows(client, session.tenant, session.logId, kind);
+        return listArtifactRows(client, session.tenant, session.logId, kind, since);
       }),
 
     deleteArtifact: (scope, sessionId, artifactId) =>

@@ -14,6 +14,7 @@ import { createExtractiveSummarizer } from './extractive-summarizer.ts';
 import { type LadderStep, loadLadderSteps, saveLadderStep } from './ladder-artifacts.ts';
 import { type LadderSnapshot, ladderAssembly } from './ladder-assembly.ts';
 import { cutHolds, findCut } from './ladder-cut.ts';
+import { createLadderStepLog } from './ladder-step-log.ts';
 import { type AutoContextStats, runLadder } from './run-ladder.ts';
 
 /** Seed 002's AutoContextMemory as a view: the compaction ladder over a log, every step an artifact. */
@@ -69,6 +70,7 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
       logKey: conversation.sessionId,
     });
   let citer: ToolResultCiter = newCiter();
+  const stepLog = createLadderStepLog(conversation);
   let logId: string | undefined;
   /** The log's first live non-system sequence number, as of the sync that made `log.rereads` `headAt`. */
   let head: number | undefined;
@@ -132,9 +134,10 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
           if (logId !== undefined && stats.logId !== logId) {
             citer = newCiter();
             cache.clear();
+            stepLog.reset();
           }
           logId = stats.logId;
-          const steps = await loadLadderSteps(conversation);
+          const steps = await stepLog.load();
           if (headAt !== log.rereads || head === undefined) {
             head = await headSeq(conversation, stats.lastSeq);
             headAt = log.rereads;

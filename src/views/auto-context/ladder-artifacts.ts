@@ -1,5 +1,6 @@
 import type { JSONValue } from 'ai';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import type { Artifact } from '../../store/memory-store.ts';
 
 /** The artifact kind every ladder step is stored under. */
 export const ladderArtifactKind = 'autocontext';
@@ -47,27 +48,32 @@ export interface LadderStep {
 
 /** Reads every ladder step of the memory's session, oldest first. Malformed artifacts are skipped. */
 export async function loadLadderSteps(memory: ConversationMemory): Promise<LadderStep[]> {
-  const artifacts = await memory.listArtifacts(ladderArtifactKind);
   const steps: LadderStep[] = [];
-  for (const a of artifacts) {
-    const d = a.data as Record<string, unknown> | null;
-    if (!d || typeof d !== 'object' || typeof d.step !== 'string') continue;
-    steps.push({
-      id: a.id,
-      step: d.step as LadderStepKind,
-      fromSeq: a.fromSeq,
-      toSeq: a.toSeq,
-      tokensBefore: Number(d.tokensBefore ?? 0),
-      tokensAfter: Number(d.tokensAfter ?? 0),
-      ...(Array.isArray(d.outputs) ? { outputs: d.outputs as unknown as ReplacedOutput[] } : {}),
-      ...(d.summary && typeof d.summary === 'object'
-        ? { summary: d.summary as { text: string; tokens: number } }
-        : {}),
-      ...(typeof d.reloadedAtSeq === 'number' ? { reloadedAtSeq: d.reloadedAtSeq } : {}),
-      createdAt: typeof d.at === 'number' ? new Date(d.at) : a.createdAt,
-    });
+  for (const a of await memory.listArtifacts(ladderArtifactKind)) {
+    const step = parseLadderStep(a);
+    if (step) steps.push(step);
   }
   return steps.sort(stepOrder);
+}
+
+/** The ladder step an artifact holds, or undefined when it is malformed. */
+export function parseLadderStep(a: Artifact): LadderStep | undefined {
+  const d = a.data as Record<string, unknown> | null;
+  if (!d || typeof d !== 'object' || typeof d.step !== 'string') return undefined;
+  return {
+    id: a.id,
+    step: d.step as LadderStepKind,
+    fromSeq: a.fromSeq,
+    toSeq: a.toSeq,
+    tokensBefore: Number(d.tokensBefore ?? 0),
+    tokensAfter: Number(d.tokensAfter ?? 0),
+    ...(Array.isArray(d.outputs) ? { outputs: d.outputs as unknown as ReplacedOutput[] } : {}),
+    ...(d.summary && typeof d.summary === 'object'
+      ? { summary: d.summary as { text: string; tokens: number } }
+      : {}),
+    ...(typeof d.reloadedAtSeq === 'number' ? { reloadedAtSeq: d.reloadedAtSeq } : {}),
+    createdAt: typeof d.at === 'number' ? new Date(d.at) : a.createdAt,
+  };
 }
 
 /** The order steps apply in: by time written, then by id. */

@@ -75,9 +75,7 @@ const total = (items: readonly LadderItem[]) => items.reduce((n, i) => n + i.tok
  * as an artifact once the read's rungs are done. Throws `ContextOverflowError` when even that leaves the context
  * over `maxTokens`.
  */
-export async function runLadder(
-  run: LadderRun,
-): Promise<{
+export async function runLadder(run: LadderRun): Promise<{
   messages: MemoryMessage[];
   stats: AutoContextStats;
   shot: LadderSnapshot;

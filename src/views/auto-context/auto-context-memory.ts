@@ -13,7 +13,8 @@ import { type AutoContextOptions, resolveAutoContextOptions } from './auto-conte
 import { createExtractiveSummarizer } from './extractive-summarizer.ts';
 import { type LadderStep, loadLadderSteps, saveLadderStep } from './ladder-artifacts.ts';
 import { type LadderSnapshot, ladderAssembly } from './ladder-assembly.ts';
-import { cutHolds, findCut } from './ladder-cut.ts';
+import { findCut } from './ladder-cut.ts';
+import { createLadderHold } from './ladder-hold.ts';
 import { createLadderStepLog } from './ladder-step-log.ts';
 import { type AutoContextStats, runLadder } from './run-ladder.ts';
 
@@ -75,23 +76,9 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
   /** The log's first live non-system sequence number, as of the sync that made `log.rereads` `headAt`. */
   let head: number | undefined;
   let headAt = -1;
-  /** The first sequence number the log holds (entries before a cut are released). */
-  let heldFrom = 1;
+  const held = createLadderHold({ log, conversation, cache });
   let last: AutoContextStats | undefined;
   let shot: LadderSnapshot | undefined;
-
-  /**
-   * Holds the log from just after `cutSeq` (releasing what is before it, and the cached rewrites of it), or the
-   * whole log when there is no cut or the entries after it would not group into the units of the whole log.
-   */
-  const hold = async (cutSeq: number | undefined) => {
-    const from = cutSeq === undefined ? 1 : cutSeq + 1;
-    await log.holdFrom(from);
-    if (from > 1 && !cutHolds(log.entries, log.units)) return hold(undefined);
-    if (from > heldFrom)
-      for (const key of cache.keys()) if (Number.parseInt(key, 10) < from) cache.delete(key);
-    heldFrom = from;
-  };
 
   return {
     specificationVersion: 'v1',
@@ -142,7 +129,7 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
             head = await headSeq(conversation, stats.lastSeq);
             headAt = log.rereads;
           }
-          await hold(findCut(steps, head)?.toSeq);
+          const heldFrom = await held.hold(findCut(steps, head)?.toSeq);
           const done = await runLadder({
             options: o,
             conversation,
@@ -158,7 +145,7 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
           });
           shot = done.shot;
           // The read may have compacted or fallen back to the whole log: hold from where the next read starts.
-          await hold(findCut(done.steps, head)?.toSeq);
+          await held.hold(findCut(done.steps, head)?.toSeq);
           last = done.stats;
           return done.messages;
         }),

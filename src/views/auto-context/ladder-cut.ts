@@ -1,5 +1,4 @@
 import type { LogEntry } from '../../core/message.ts';
-import type { MessageUnit } from '../../messages/units.ts';
 import { isActive, type LadderItem, summaryMessage, supersededSteps } from './apply-ladder.ts';
 import type { LadderStep } from './ladder-artifacts.ts';
 
@@ -43,16 +42,6 @@ export function findCut(steps: readonly LadderStep[], head: number | undefined):
   const toSeq = step.toSeq;
   for (let i = 0; i < at; i++) if (live[i]!.summary && live[i]!.fromSeq <= toSeq) return undefined;
   return { step, toSeq, rest: live.filter((s) => s !== step && s.toSeq > toSeq) };
-}
-
-/**
- * Whether the entries after the cut group into the same units as they do in the whole log: the first one starts
- * a unit by itself (a user or system message), and none answers a tool call made before it (no orphan).
- */
-export function cutHolds(entries: readonly LogEntry[], units: readonly MessageUnit<LogEntry>[]): boolean {
-  const first = entries[0];
-  if (first && first.message.role !== 'user' && first.message.role !== 'system') return false;
-  return !units.some((u) => u.kind === 'orphan');
 }
 
 /** The items of the context up to the cut: the system entries there, and the cut's summary after the head. */

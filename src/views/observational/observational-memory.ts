@@ -5,9 +5,11 @@ import { checkConversationMemory } from '../../memory/check-conversation-memory.
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { escapeMarkup } from '../../messages/quoted-text.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
+import { createArtifactLog } from '../artifact-log.ts';
 import { type AssemblyPart, buildAssembly, entryParts, systemOr } from '../assembly/build-assembly.ts';
 import type { ContextAssembly } from '../assembly/context-assembly.ts';
 import type { ContextView } from '../context-view.ts';
+import { createViewLog } from '../view-log.ts';
 import { type Artifact, blockOf, createConsolidation, estimate, observedTo } from './consolidation.ts';
 import {
   createExtractiveObserver,
@@ -105,6 +107,12 @@ export function createObservationalMemory(options: ObservationalMemoryOptions): 
     maxRangeTokens,
     claimMs,
   });
+  // What the view keeps between reads: the log after the observed range, and the observations and reflections
+  // (each listing brings only what was written since).
+  const log = createViewLog(conversation);
+  const observationLog = createArtifactLog(conversation, 'observation');
+  const reflectionLog = createArtifactLog(conversation, 'reflection');
+  let logId: string | undefined;
   let stats: ObservationalStats | undefined;
   let running: Promise<void> | undefined;
   let shot: ObservationalSnapshot | undefined;
@@ -113,12 +121,19 @@ export function createObservationalMemory(options: ObservationalMemoryOptions): 
     specificationVersion: 'v1',
     conversation,
     async read() {
-      const [observations, reflections] = await Promise.all([
-        conversation.listArtifacts('observation'),
-        conversation.listArtifacts('reflection'),
+      const synced = await log.sync();
+      if (logId !== undefined && synced.logId !== logId) {
+        observationLog.reset();
+        reflectionLog.reset();
+      }
+      logId = synced.logId;
+      const [{ artifacts: observations }, { artifacts: reflections }] = await Promise.all([
+        observationLog.load(),
+        reflectionLog.load(),
       ]);
       const done = observedTo(observations);
-      const entries = await conversation.entries({ fromSeq: done + 1 });
+      await log.holdFrom(done + 1);
+      const entries = log.entries.slice();
       const block = blockOf(observations, reflections);
       const pending = nextRange(entries).reduce((s, e) => s + e.tokens, 0);
       stats = {

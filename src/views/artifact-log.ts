@@ -1,0 +1,64 @@
+import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import type { Artifact } from '../store/memory-store.ts';
+
+/**
+ * How far back each listing reaches before the newest artifact time seen: artifacts another process wrote with a
+ * clock behind this store's, or in the same millisecond as the last listing, are still found.
+ */
+const overlapMs = 30_000;
+
+/** A view's copy of its session's artifacts of one kind, brought up to date by listing only what was written since. */
+export interface ArtifactLog {
+  /**
+   * Every artifact of the kind, ordered by `toSeq`, then time written, then id; `changed` tells whether any was
+   * added or rewritten since the last call. The first call lists them all, later ones what was written since.
+   */
+  load(): Promise<{ artifacts: readonly Artifact[]; changed: boolean }>;
+  /** Forgets every artifact (the session was created again): the next `load` lists them all. */
+  reset(): void;
+}
+
+/**
+ * Creates an {@link ArtifactLog}. Each `load` after the first asks the store for the artifacts written or rewritten
+ * since the newest one it saw (less {@link overlapMs}) and merges them by id, so a rewrite by any process is seen;
+ * a store that ignores `since` returns them all, which merges the same. Deleted artifacts are not noticed (the
+ * views never delete theirs; `reset` forgets them all).
+ */
+export function createArtifactLog(conversation: ConversationMemory, kind: string): ArtifactLog {
+  let byId = new Map<string, Artifact>();
+  let sorted: Artifact[] = [];
+  let newest: number | undefined;
+  return {
+    async load() {
+      const since = newest === undefined ? undefined : new Date(newest - overlapMs);
+      const listed = await conversation.listArtifacts(kind, since);
+      let changed = newest === undefined;
+      for (const a of listed) {
+        newest = Math.max(newest ?? 0, a.createdAt.getTime());
+        const known = byId.get(a.id);
+        if (known && known.createdAt.getTime() === a.createdAt.getTime() && sameData(known, a)) continue;
+        byId.set(a.id, a);
+        changed = true;
+      }
+      newest ??= 0;
+      if (changed) sorted = [...byId.values()].sort(artifactOrder);
+      return { artifacts: sorted, changed };
+    },
+    reset() {
+      byId = new Map();
+      sorted = [];
+      newest = undefined;
+    },
+  };
+}
+
+const artifactOrder = (x: Artifact, y: Artifact): number =>
+  x.toSeq - y.toSeq ||
+  x.createdAt.getTime() - y.createdAt.getTime() ||
+  (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+
+const sameData = (x: Artifact, y: Artifact) =>
+  x.kind === y.kind &&
+  x.fromSeq === y.fromSeq &&
+  x.toSeq === y.toSeq &&
+  JSON.stringify(x.data) === JSON.stringify(y.data);

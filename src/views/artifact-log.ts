@@ -2,10 +2,11 @@ import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { Artifact } from '../store/memory-store.ts';
 
 /**
- * How far back each listing reaches before the newest artifact time seen: artifacts another process wrote with a
- * clock behind this store's, or in the same millisecond as the last listing, are still found.
+ * How far back each listing reaches before the newest artifact time seen: artifacts written in the same
+ * millisecond as the last listing, or by another process whose clock is up to this much behind (the SQL stores
+ * stamp artifacts with the writer's clock), are still found.
  */
-const overlapMs = 30_000;
+const overlapMs = 5000;
 
 /** A view's copy of its session's artifacts of one kind, brought up to date by listing only what was written since. */
 export interface ArtifactLog {
@@ -20,7 +21,9 @@ export interface ArtifactLog {
 
 /**
  * Creates an {@link ArtifactLog}. Each `load` after the first asks the store for the artifacts written or rewritten
- * since the newest one it saw (less {@link overlapMs}) and merges them by id, so a rewrite by any process is seen;
+ * since the newest one it saw (less {@link overlapMs}) and merges them by id, so a rewrite by any process is seen
+ * (one in the same millisecond as the version known is told by its data, unless that millisecond was before the
+ * last listing started);
  * a store that ignores `since` returns them all, which merges the same. Deleted artifacts are not noticed (the
  * views never delete theirs; `reset` forgets them all).
  */
@@ -28,19 +31,24 @@ export function createArtifactLog(conversation: ConversationMemory, kind: string
   let byId = new Map<string, Artifact>();
   let sorted: Artifact[] = [];
   let newest: number | undefined;
+  /** When the last listing started: an artifact written before then with the time we saw was seen whole. */
+  let listedAt = Number.NEGATIVE_INFINITY;
   return {
     async load() {
       const since = newest === undefined ? undefined : new Date(newest - overlapMs);
+      const started = Date.now();
       const listed = await conversation.listArtifacts(kind, since);
       let changed = newest === undefined;
       for (const a of listed) {
         newest = Math.max(newest ?? 0, a.createdAt.getTime());
         const known = byId.get(a.id);
-        if (known && known.createdAt.getTime() === a.createdAt.getTime() && sameData(known, a)) continue;
+        const at = a.createdAt.getTime();
+        if (known && known.createdAt.getTime() === at && (at < listedAt || sameData(known, a))) continue;
         byId.set(a.id, a);
         changed = true;
       }
       newest ??= 0;
+      listedAt = started;
       if (changed) sorted = [...byId.values()].sort(artifactOrder);
       return { artifacts: sorted, changed };
     },
@@ -48,6 +56,7 @@ export function createArtifactLog(conversation: ConversationMemory, kind: string
       byId = new Map();
       sorted = [];
       newest = undefined;
+      listedAt = Number.NEGATIVE_INFINITY;
     },
   };
 }

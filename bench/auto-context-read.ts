@@ -2,7 +2,8 @@
  * AutoContextMemory `read()` as one tool-heavy session grows on a SQLite file (`durability: 'process'`): at each
  * checkpoint (1k / 10k / 50k messages by default) it times a read after one new step (the next two messages of
  * the scripted session: a tool call and its result, or a reply and the next question), and a second read with
- * nothing new: CPU, wall, the longest event-loop stall during the read (`monitorEventLoopDelay`), RSS after.
+ * nothing new: CPU, wall, the longest event-loop stall during the read (`monitorEventLoopDelay`), RSS after;
+ * then the first read of a new view on the same session (its steps listed, a new citer).
  * The session is built through the view with a read every 500 messages (as an agent would have read it), so its
  * ladder steps and content items exist; the view lives across reads.
  *
@@ -81,9 +82,18 @@ try {
       nothingNew.push(b);
     }
     const s = view.lastStats()!;
+    // A new view on the session (a new memory object on the same store): its first read lists the steps and
+    // maps the log from the cut, with a new citer.
+    const fresh = createAutoContextMemory({
+      conversation: createConversationMemory({ store, counter, sessionId: 'long' }),
+      content,
+      maxTokens: 128_000,
+    });
+    const first = await timed(() => fresh.read());
     console.log(
       `${target} messages (built in ${built} s; context ${s.messages} messages, ${s.tokens} tokens of ${s.logTokens}):\n` +
-        `  read after one new step: ${fmt(afterStep)}\n  read with nothing new:   ${fmt(nothingNew)}`,
+        `  read after one new step: ${fmt(afterStep)}\n  read with nothing new:   ${fmt(nothingNew)}\n` +
+        `  first read of a new view: ${fmt([first])}`,
     );
   }
 } finally {

@@ -50,6 +50,9 @@ export interface AutoContextView extends ContextView {
  * process, inspected with `steps()`, undone with `reload(id)`. Atomic units are never split: rungs replace
  * whole units or tool outputs in place. Large results first appear in full and then as citations, as in
  * `createCitationMemory` (`citations: false` turns that off).
+ * A read costs what changed since the last one: the view keeps the steps (listing only those written since) and
+ * the log after the last summary that covers its head (`ladder-cut.ts`); what is before it is represented by
+ * that summary, released from memory and never mapped again, with the same result as mapping the whole log.
  * @example
  * const view = createAutoContextMemory({ conversation, content, maxTokens: 200_000 });
  * const messages = await view.read();

@@ -26,7 +26,11 @@ const bytes = Number(process.argv[3] ?? 0.25);
 const reps = 7;
 const counter = createTokenCounter({ encoding: 'o200k_base' });
 const last = checkpoints.at(-1)!;
-const script = createScriptedConversation({ seed: 23, messages: last + 2 * reps * 2 * checkpoints.length + 10, toolResultBytes: bytes });
+const script = createScriptedConversation({
+  seed: 23,
+  messages: last + 2 * reps * 2 * checkpoints.length + 10,
+  toolResultBytes: bytes,
+});
 const dir = mkdtempSync(path.join(os.tmpdir(), 'engram-ac-read-'));
 const store = createSqliteStore({ path: path.join(dir, 'session.db'), durability: 'process' });
 const memory = createConversationMemory({ store, counter, sessionId: 'long' });
@@ -51,7 +55,12 @@ async function timed(fn: () => Promise<unknown>): Promise<Sample> {
   // Let the histogram record the last delay.
   await new Promise((r) => setTimeout(r, 10));
   h.disable();
-  return { cpu: (c.user + c.system) / 1000, wall, stall: h.max / 1e6, rss: process.memoryUsage().rss / 2 ** 20 };
+  return {
+    cpu: (c.user + c.system) / 1000,
+    wall,
+    stall: h.max / 1e6,
+    rss: process.memoryUsage().rss / 2 ** 20,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -97,6 +106,6 @@ try {
     );
   }
 } finally {
-  store.close();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -24,7 +24,7 @@ export interface CorpusRecord {
   episode?: string;
   speaker?: string | number;
   /** After all adds: changed to this text, or deleted. */
-  then?: { text: string } | 'delete';
+  later?: { text: string } | 'delete';
 }
 
 const text = fc
@@ -47,7 +47,7 @@ const record: fc.Arbitrary<CorpusRecord> = fc.record(
     session: fc.constantFrom('s1', 's2'),
     episode: fc.constantFrom('e1', 'e2', 'e3'),
     speaker: fc.oneof(fc.constantFrom('Alice', 'Bob', 'alice smith'), fc.integer({ min: 0, max: 3 })),
-    then: fc.oneof(
+    later: fc.oneof(
       text.map((t) => ({ text: t })),
       fc.constant('delete' as const),
     ),
@@ -84,8 +84,8 @@ export async function writeCorpus(records: LongTermStoreV1, tenant: string, corp
     ]);
   const at = new Date(Date.UTC(2026, 0, 2));
   for (const r of corpus) {
-    if (r.then === 'delete') await records.deleteRecord(userScope(tenant, r.user), r.id, at);
-    else if (r.then)
-      await records.updateRecord(userScope(tenant, r.user), r.id, prepareChange(r.then, 'test'), at);
+    if (r.later === 'delete') await records.deleteRecord(userScope(tenant, r.user), r.id, at);
+    else if (r.later)
+      await records.updateRecord(userScope(tenant, r.user), r.id, prepareChange(r.later, 'test'), at);
   }
 }

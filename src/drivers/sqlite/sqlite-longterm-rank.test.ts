@@ -40,7 +40,7 @@ describe('rankSqliteLongTerm', () => {
     try {
       const tenant = uniqueTenant('tie');
       await writeCorpus(getLongTermRecords(store), tenant, [
-        { user: 'u1', id: 'r1', kind: 'fact', text: 'apple river', then: { text: 'apple stone' } },
+        { user: 'u1', id: 'r1', kind: 'fact', text: 'apple river', later: { text: 'apple stone' } },
         { user: 'u1', id: 'r2', kind: 'fact', text: 'apple stone' },
         { user: 'u1', id: 'r3', kind: 'fact', text: 'apple stone' },
       ]);

@@ -46,18 +46,21 @@ const record: fc.Arbitrary<CorpusRecord> = fc.record(
     context: text,
     session: fc.constantFrom('s1', 's2'),
     episode: fc.constantFrom('e1', 'e2', 'e3'),
-    speaker: fc.oneof(fc.constantFrom('Alice', 'Bob', 'alice smith'), fc.integer({ min: 0, max: 3 })),
+    speaker: fc.oneof(
+      { arbitrary: fc.constantFrom('Alice', 'Bob', 'alice smith'), weight: 3 },
+      { arbitrary: fc.integer({ min: 0, max: 3 }), weight: 1 },
+    ),
     later: fc.oneof(
       text.map((t) => ({ text: t })),
       fc.constant('delete' as const),
     ),
   },
-  { requiredKeys: ['user', 'id', 'kind', 'text'] },
+  { requiredKeys: ['user', 'id', 'kind', 'text', 'speaker'] },
 );
 
 /** A corpus: records with distinct (user, id). */
 export const corpusArbitrary = fc.uniqueArray(record, {
-  minLength: 0,
+  minLength: 4,
   maxLength: 40,
   selector: (r) => `${r.user}/${r.id}`,
 });

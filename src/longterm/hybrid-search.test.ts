@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { materializingHybridSearch } from '../../test-support/longterm/materializing-hybrid-search.ts';
@@ -15,7 +16,12 @@ import { createTestSchema, type TestDatabase } from '../../test-support/postgres
 import type { Scope } from '../core/scope.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createPostgresStore } from '../drivers/postgres/postgres-driver.ts';
+import type { SqlClient } from '../drivers/sql/sql-client.ts';
+import { createSqlLongTermRecords } from '../drivers/sql/sql-longterm.ts';
+import { createSqliteClient } from '../drivers/sqlite/sqlite-client.ts';
 import { openSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { sqliteLongTermIndex } from '../drivers/sqlite/sqlite-longterm-index.ts';
+import { rankSqliteLongTerm } from '../drivers/sqlite/sqlite-longterm-rank.ts';
 import { uniqueTenant } from '../testing/fixtures.ts';
 import type { LongTermEmbedder } from './embedder.ts';
 import { type HybridSearchOptions, hybridSearch } from './hybrid-search.ts';
@@ -115,6 +121,35 @@ describe('hybridSearch ranks ids and scores and loads its results, answering as 
     try {
       await sameAsMaterializing(store, 100);
     } finally {
+      await store.close();
+    }
+  });
+
+  it('on SQLite with every scope ranked by bm25() from a first batch of 1 to 4 (the large-scope path)', async () => {
+    const file = join(dir, 'hybrid-large.db');
+    const store = await openSqliteStore({ path: file });
+    const base = createSqliteClient(new DatabaseSync(file));
+    try {
+      for (const firstBatch of [1, 4]) {
+        const client: SqlClient = {
+          ...base,
+          dialect: {
+            ...base.dialect,
+            longTermIndex: {
+              ...sqliteLongTermIndex,
+              search: (c, search) => rankSqliteLongTerm(c, search, { smallScope: 0, firstBatch }),
+            },
+          },
+        };
+        const longTermRecords = createSqlLongTermRecords({
+          client,
+          component: 'sqlite',
+          op: (_w, _s, fn) => fn(),
+        });
+        await sameAsMaterializing({ longTermRecords }, 40);
+      }
+    } finally {
+      await base.close(true);
       await store.close();
     }
   });

@@ -1,5 +1,6 @@
 import type { Scope } from '../../core/scope.ts';
 import type { RecordOwner } from '../../longterm/record-filter.ts';
+import type { SqlRow } from './sql-client.ts';
 import type { SqlFragment } from './sql-fragment.ts';
 
 /** A live record version as the long-term full-text index holds it. */
@@ -36,6 +37,8 @@ export interface RankedRow {
   rid: number;
   /** Its BM25 score. */
   score: number;
+  /** Its `rankColumns` when the index read them anyway (with its filter), so they are not read again. */
+  columns?: SqlRow;
 }
 
 /**

@@ -3,38 +3,44 @@ import type { Scope } from '../../core/scope.ts';
 import type { LongTermHit } from '../../longterm/long-term-query.ts';
 import type { LongTermRankedHit } from '../../longterm/long-term-ranked.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
+import { scopeCovers } from '../../longterm/record-filter.ts';
 import type { RankedRow } from './dialect-longterm-index.ts';
 import type { SqlClient, SqlRow } from './sql-client.ts';
 import { queryAll } from './sql-exec.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
 import { idChunks } from './sql-longterm-options.ts';
-import { liveWhere, recordColumns, toRecord } from './sql-longterm-rows.ts';
+import { recordColumns, toRecord } from './sql-longterm-rows.ts';
 
 /**
  * The columns ranking reads of a version (the records table aliased `r`): no text, context, terms or
  * provenance; of the metadata only `speaker`, as JSON text (SQLite's `->` and PostgreSQL's `jsonb ->` both).
  */
-const rankColumns = raw(
+export const rankColumns = raw(
   "r.rid, r.id, r.kind, r.session_id, r.episode, r.created_at, r.hash, CAST(r.metadata -> 'speaker' AS TEXT) AS speaker",
 );
 
-/** The rows of `rids` read with `columns` under `where` (chunks of `idChunk`), by row id. */
+/**
+ * The rows of `rids` read with `columns` (chunks of `idChunk`), by row id: a lookup by row id alone (a scope
+ * condition beside it can lead a planner to scan the scope's index instead).
+ */
 async function rowsByRid(
   client: SqlClient,
   rids: readonly number[],
   columns: SqlFragment,
-  where: SqlFragment = raw('1 = 1'),
 ): Promise<Map<number, SqlRow>> {
   const out = new Map<number, SqlRow>();
   for (const part of idChunks(rids)) {
     const rows = await queryAll(
       client,
-      sql`SELECT ${columns} FROM engram_ltm_records r WHERE r.rid IN (${joinSql(part)}) AND ${where}`,
+      sql`SELECT ${columns} FROM engram_ltm_records r WHERE r.rid IN (${joinSql(part)})`,
     );
     for (const row of rows) out.set(Number(row.rid), row);
   }
   return out;
 }
+
+/** The record columns with the owner and `live`, which `loadRanked` checks in process. */
+const ownedRecordColumns = sql`${recordColumns}, r.tenant, r.user_id, r.agent_id, r.live`;
 
 /** A ranked hit from its row (`rankColumns`) and score. */
 function rankedHit(row: SqlRow, score: number): LongTermRankedHit {
@@ -53,18 +59,18 @@ function rankedHit(row: SqlRow, score: number): LongTermRankedHit {
   };
 }
 
-/** Ranked rows (best first) as ranked hits: the small columns of each read in one statement. */
+/** Ranked rows (best first) as ranked hits: the small columns of each (unless the index read them) read in one statement. */
 export async function rankedHits(
   client: SqlClient,
   ranked: readonly RankedRow[],
 ): Promise<LongTermRankedHit[]> {
   const rows = await rowsByRid(
     client,
-    ranked.map((r) => r.rid),
+    ranked.flatMap((r) => (r.columns ? [] : [r.rid])),
     rankColumns,
   );
-  return ranked.flatMap(({ rid, score }) => {
-    const row = rows.get(rid);
+  return ranked.flatMap(({ rid, score, columns }) => {
+    const row = columns ?? rows.get(rid);
     return row ? [rankedHit(row, score)] : [];
   });
 }
@@ -106,9 +112,16 @@ export async function loadRankedRecords(
       });
     return rid;
   });
-  const rows = await rowsByRid(client, [...new Set(rids)], recordColumns, liveWhere(scope));
+  const rows = await rowsByRid(client, [...new Set(rids)], ownedRecordColumns);
   return rids.map((rid) => {
     const row = rows.get(rid);
-    return row ? toRecord(row, client.dialect) : undefined;
+    const owner = row && {
+      tenant: String(row.tenant),
+      user: String(row.user_id),
+      agent: String(row.agent_id),
+    };
+    return row && owner && Number(row.live) === 1 && scopeCovers(scope, owner)
+      ? toRecord(row, client.dialect)
+      : undefined;
   });
 }

@@ -4,6 +4,7 @@ import type { SqlClient } from '../sql/sql-client.ts';
 import { queryAll, queryGet } from '../sql/sql-exec.ts';
 import { joinSql, sql } from '../sql/sql-fragment.ts';
 import { idChunks } from '../sql/sql-longterm-options.ts';
+import { rankColumns } from '../sql/sql-longterm-ranked.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
 import { fts5String } from './sqlite-fts5.ts';
 
@@ -97,7 +98,9 @@ async function rankSmallScope(
 
 /**
  * A search in a large scope, ranked by FTS5's `bm25()` with the scope column weighted 0. The best `n` matches
- * are ranked by the index alone and only those are joined to the records table for the filter; every match
+ * are ranked by the index alone and only those are read from the records table for the filter and the columns
+ * ranking reads (by row id:
+ * `NOT INDEXED` keeps the planner off the live-records index, which would read the whole scope); every match
  * scoring above the `n`-th is then known, so when at least `limit` of those pass the filter they are the
  * answer (ties broken by `first_rid`). Otherwise `n` grows (×8); past {@link mostUnjoined} every match is
  * joined to the filter in one statement (a selective filter).
@@ -122,16 +125,18 @@ async function rankLargeScope(
     for (const part of idChunks([...scoreOf.keys()])) {
       const rows = await queryAll(
         client,
-        sql`SELECT r.rid, r.first_rid FROM engram_ltm_records r WHERE r.rid IN (${joinSql(part)}) AND ${search.where}`,
+        sql`SELECT ${rankColumns}, r.first_rid FROM engram_ltm_records r NOT INDEXED WHERE r.rid IN (${joinSql(part)}) AND ${search.where}`,
       );
-      for (const r of rows)
-        kept.push({ rid: Number(r.rid), first: Number(r.first_rid), score: scoreOf.get(Number(r.rid)) ?? 0 });
+      for (const r of rows) {
+        const rid = Number(r.rid);
+        kept.push({ rid, first: Number(r.first_rid), score: scoreOf.get(rid) ?? 0, columns: r });
+      }
     }
     if (complete || kept.length >= search.limit)
       return kept
         .sort(byRank)
         .slice(0, search.limit)
-        .map(({ rid, score: s }) => ({ rid, score: s }));
+        .map(({ rid, score: s, columns }) => ({ rid, score: s, ...(columns ? { columns } : {}) }));
   }
   const rows = await queryAll(
     client,
@@ -144,7 +149,7 @@ async function rankLargeScope(
 export interface SqliteRankTuning {
   /** The largest scope ranked with its own statistics. @default {@link smallScopeRecords} */
   smallScope?: number;
-  /** The matches a large-scope search ranks by the index alone first. @default 2 × limit, at least 64 */
+  /** The matches a large-scope search ranks by the index alone first. @default limit + 32 */
   firstBatch?: number;
 }
 
@@ -161,6 +166,6 @@ export async function rankSqliteLongTerm(
   const docs = await liveCount(client, search, small);
   if (docs === 0) return [];
   return docs > small
-    ? rankLargeScope(client, search, tuning.firstBatch ?? Math.max(2 * search.limit, 64))
+    ? rankLargeScope(client, search, tuning.firstBatch ?? search.limit + 32)
     : rankSmallScope(client, search, docs);
 }

@@ -1,3 +1,4 @@
+import type { JSONValue } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { LongTermHit } from '../../longterm/long-term-query.ts';
@@ -5,7 +6,7 @@ import type { LongTermRankedHit } from '../../longterm/long-term-ranked.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import { scopeCovers } from '../../longterm/record-filter.ts';
 import type { RankedRow } from './dialect-longterm-index.ts';
-import type { SqlClient, SqlRow } from './sql-client.ts';
+import type { SqlClient, SqlDialect, SqlRow } from './sql-client.ts';
 import { queryAll } from './sql-exec.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
 import { idChunks } from './sql-longterm-options.ts';
@@ -13,10 +14,10 @@ import { recordColumns, toRecord } from './sql-longterm-rows.ts';
 
 /**
  * The columns ranking reads of a version (the records table aliased `r`): no text, context, terms or
- * provenance; of the metadata only `speaker`, as JSON text (SQLite's `->` and PostgreSQL's `jsonb ->` both).
+ * provenance; the metadata for its `speaker` (parsed only when it names one).
  */
 export const rankColumns = raw(
-  "r.rid, r.id, r.kind, r.session_id, r.episode, r.created_at, r.hash, CAST(r.metadata -> 'speaker' AS TEXT) AS speaker",
+  'r.rid, r.id, r.kind, r.session_id, r.episode, r.created_at, r.hash, r.metadata',
 );
 
 /**
@@ -42,10 +43,16 @@ async function rowsByRid(
 /** The record columns with the owner and `live`, which `loadRanked` checks in process. */
 const ownedRecordColumns = sql`${recordColumns}, r.tenant, r.user_id, r.agent_id, r.live`;
 
+/** `metadata.speaker` of a row's metadata (SQLite: JSON text, parsed only when it holds the key; PostgreSQL: a value). */
+function speakerOf(metadata: unknown, dialect: SqlDialect): unknown {
+  if (typeof metadata === 'string' && !metadata.includes('"speaker"')) return undefined;
+  const value = dialect.readDocument(metadata) as Record<string, JSONValue>;
+  return value.speaker;
+}
+
 /** A ranked hit from its row (`rankColumns`) and score. */
-function rankedHit(row: SqlRow, score: number): LongTermRankedHit {
-  const speaker =
-    row.speaker === null || row.speaker === undefined ? undefined : JSON.parse(String(row.speaker));
+function rankedHit(row: SqlRow, score: number, dialect: SqlDialect): LongTermRankedHit {
+  const speaker = speakerOf(row.metadata, dialect);
   return {
     id: String(row.id),
     score,
@@ -71,7 +78,7 @@ export async function rankedHits(
   );
   return ranked.flatMap(({ rid, score, columns }) => {
     const row = columns ?? rows.get(rid);
-    return row ? [rankedHit(row, score)] : [];
+    return row ? [rankedHit(row, score, client.dialect)] : [];
   });
 }
 

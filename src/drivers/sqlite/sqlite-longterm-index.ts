@@ -1,3 +1,4 @@
+import type { RecordOwner } from '../../longterm/record-filter.ts';
 import type { SqlLongTermIndex } from '../sql/dialect-longterm-index.ts';
 import type { SqlClient } from '../sql/sql-client.ts';
 import { queryRun } from '../sql/sql-exec.ts';
@@ -21,13 +22,18 @@ export const sqliteLongTermIndex: SqlLongTermIndex<SqlClient> = {
   rowColumns: [],
   rowValues: () => [],
   add: async (tx, versions) => {
+    // The owner's tokens (three hashes) once per owner of the call, not once per version.
+    const tokens = new Map<string, string>();
+    const tokensOf = (owner: RecordOwner) => {
+      const key = JSON.stringify([owner.tenant, owner.user, owner.agent]);
+      let value = tokens.get(key);
+      if (value === undefined) tokens.set(key, (value = ownerTokens(owner).join(' ')));
+      return value;
+    };
     for (let i = 0; i < versions.length; i += 200) {
       const rows = versions
         .slice(i, i + 200)
-        .map(
-          (v) =>
-            sql`(${v.rid}, ${ownerTokens(v.owner).join(' ')}, ${v.terms.join(' ')}, ${v.contextTerms.join(' ')})`,
-        );
+        .map((v) => sql`(${v.rid}, ${tokensOf(v.owner)}, ${v.terms.join(' ')}, ${v.contextTerms.join(' ')})`);
       await queryRun(
         tx,
         sql`INSERT INTO engram_ltm_fts (rowid, scope, text, context) VALUES ${joinSql(rows)}`,

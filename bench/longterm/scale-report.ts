@@ -14,9 +14,11 @@ export interface SearchRow {
   n: number;
   p50: number;
   p95: number;
+  /** Median CPU time (user + system) of a call. */
+  cpuP50: number;
   hits: number;
-  /** p50 and p95 of this path over those of the raw FTS5 contender in the same run (interleaved). */
-  vsRaw?: { p50: number; p95: number };
+  /** p50, p95 and CPU p50 of this path over those of the raw FTS5 contender in the same run (interleaved). */
+  vsRaw?: { p50: number; p95: number; cpuP50: number };
 }
 
 /** Ingestion up to a checkpoint. */
@@ -69,8 +71,9 @@ export function scaleTables(
       'queries',
       'p50 (ms)',
       'p95 (ms)',
+      'CPU p50 (ms)',
       'hits/query',
-      'p50 / p95 vs raw FTS5',
+      'p50 / p95 / CPU p50 vs raw FTS5',
     ],
     searchRows.map((r) => [
       r.driver,
@@ -81,8 +84,11 @@ export function scaleTables(
       String(r.n),
       ms(r.p50),
       ms(r.p95),
+      ms(r.cpuP50),
       r.hits.toFixed(1),
-      r.vsRaw ? `${r.vsRaw.p50.toFixed(1)}x / ${r.vsRaw.p95.toFixed(1)}x` : '–',
+      r.vsRaw
+        ? `${r.vsRaw.p50.toFixed(1)}x / ${r.vsRaw.p95.toFixed(1)}x / ${r.vsRaw.cpuP50.toFixed(1)}x`
+        : '–',
     ]),
   );
   const peakTable = table(

@@ -100,27 +100,34 @@ async function ingest(
 
 /**
  * Times each path over the queries (after a warm-up), interleaved (every path answers a query before the next
- * query), stopping early past the budget.
+ * query), stopping early past the budget: wall time, and the process's CPU time (user + system) of each call,
+ * which other processes on a loaded machine disturb much less.
  */
 async function timeQueries(qs: readonly string[], runs: readonly ((q: string) => Promise<number>)[]) {
   for (const q of qs.slice(0, warmup)) for (const run of runs) await run(q);
   const times = runs.map(() => [] as number[]);
+  const cpu = runs.map(() => [] as number[]);
   const hits = runs.map(() => 0);
   const start = performance.now();
   for (const q of qs) {
     for (const [i, run] of runs.entries()) {
       const t = performance.now();
+      const c = process.cpuUsage();
       hits[i] = (hits[i] as number) + (await run(q));
+      const used = process.cpuUsage(c);
       times[i]?.push(performance.now() - t);
+      cpu[i]?.push((used.user + used.system) / 1000);
     }
     if (performance.now() - start > scopeBudgetMs) break;
   }
   return times.map((list, i) => {
     list.sort((a, b) => a - b);
+    const cpuList = (cpu[i] as number[]).sort((a, b) => a - b);
     return {
       n: list.length,
       p50: pct(list, 0.5),
       p95: pct(list, 0.95),
+      cpuP50: pct(cpuList, 0.5),
       hits: (hits[i] as number) / list.length,
     };
   });
@@ -180,7 +187,7 @@ async function measureSearch(
       const r = results[i] as (typeof results)[number];
       const vsRaw =
         rawResult && i < paths.length - 1
-          ? { p50: r.p50 / rawResult.p50, p95: r.p95 / rawResult.p95 }
+          ? { p50: r.p50 / rawResult.p50, p95: r.p95 / rawResult.p95, cpuP50: r.cpuP50 / rawResult.cpuP50 }
           : undefined;
       rows.push({
         driver: driver.name,
@@ -192,7 +199,7 @@ async function measureSearch(
         ...(vsRaw ? { vsRaw } : {}),
       });
       log(
-        `${driver.name} @${int(total)} ${s.label} (${int(s.records)}) ${path}: p50 ${ms(r.p50)} ms p95 ${ms(r.p95)} ms (${r.n} queries, ${r.hits.toFixed(1)} hits)${vsRaw ? ` = ${vsRaw.p50.toFixed(1)}x / ${vsRaw.p95.toFixed(1)}x raw` : ''}`,
+        `${driver.name} @${int(total)} ${s.label} (${int(s.records)}) ${path}: p50 ${ms(r.p50)} ms p95 ${ms(r.p95)} ms CPU p50 ${ms(r.cpuP50)} ms (${r.n} queries, ${r.hits.toFixed(1)} hits)${vsRaw ? ` = ${vsRaw.p50.toFixed(1)}x / ${vsRaw.p95.toFixed(1)}x raw (CPU p50 ${vsRaw.cpuP50.toFixed(1)}x)` : ''}`,
       );
     }
   }
@@ -322,7 +329,7 @@ export const longtermScale: Suite = async (options) => {
     '',
     ...sectionIntro(options, `${int(total)} records`),
     '',
-    `A deterministic synthetic corpus (\`bench/longterm/scale-corpus.ts\`): records of 2–3 sentences (about 160 characters; content words from a 5,000-word Zipf vocabulary, common English at the head; 20 rare "needle" terms, one in about 5,000 records) owned by 1,000 users of one tenant with Zipf sizes, after two probe users written first (probe-small ${int(probes['probe-small'])} records, probe-large ${int(probes['probe-large'])}). Ingested through \`createLongTermMemory({ store, scope }).add(records)\` in batches of ${int(batch)} records of one user (ids given, text only, defaults otherwise): SQLite a file in a temp directory with default durability (\`synchronous=FULL\`, WAL), PostgreSQL the server of \`scripts/pg-server.sh\` (fsync on). Search is measured after N/10 and after N records: ${queryCount} queries of 2–4 terms (a very common word in 1 of 4, a needle in 1 of 4), after ${warmup} warm-up queries, through \`memory.search(q, { limit: 10 })\` (full-text hybrid pipeline with episode fusion, no embedding model) and the raw \`records.searchText\` (limit 10); on SQLite beside a raw contender: the same texts in a plain FTS5 table \`(owner, text)\` of its own file (WAL, \`synchronous=FULL\`, one transaction per batch, timed apart from engram's ingestion) searched by \`bm25()\` top 10 with the texts read (\`bench/longterm/raw-fts5.ts\`), the paths interleaved query by query; "vs raw FTS5" is a path's p50 / p95 over the raw contender's. A scope stops early after ${scopeBudgetMs / 1000} s (see the queries column).`,
+    `A deterministic synthetic corpus (\`bench/longterm/scale-corpus.ts\`): records of 2–3 sentences (about 160 characters; content words from a 5,000-word Zipf vocabulary, common English at the head; 20 rare "needle" terms, one in about 5,000 records) owned by 1,000 users of one tenant with Zipf sizes, after two probe users written first (probe-small ${int(probes['probe-small'])} records, probe-large ${int(probes['probe-large'])}). Ingested through \`createLongTermMemory({ store, scope }).add(records)\` in batches of ${int(batch)} records of one user (ids given, text only, defaults otherwise): SQLite a file in a temp directory with default durability (\`synchronous=FULL\`, WAL), PostgreSQL the server of \`scripts/pg-server.sh\` (fsync on). Search is measured after N/10 and after N records: ${queryCount} queries of 2–4 terms (a very common word in 1 of 4, a needle in 1 of 4), after ${warmup} warm-up queries, through \`memory.search(q, { limit: 10 })\` (full-text hybrid pipeline with episode fusion, no embedding model) and the raw \`records.searchText\` (limit 10); on SQLite beside a raw contender: the same texts in a plain FTS5 table \`(owner, text)\` of its own file (WAL, \`synchronous=FULL\`, one transaction per batch, timed apart from engram's ingestion) searched by \`bm25()\` top 10 with the texts read (\`bench/longterm/raw-fts5.ts\`), the paths interleaved query by query; "vs raw FTS5" is a path's p50 / p95 / CPU p50 over the raw contender's (CPU p50: the median of each call's process CPU time, user + system, steadier than wall time on a loaded machine). A scope stops early after ${scopeBudgetMs / 1000} s (see the queries column).`,
     '',
     '### Ingestion',
     '',

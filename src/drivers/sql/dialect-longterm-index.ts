@@ -1,6 +1,5 @@
 import type { Scope } from '../../core/scope.ts';
 import type { RecordOwner } from '../../longterm/record-filter.ts';
-import type { SqlRow } from './sql-client.ts';
 import type { SqlFragment } from './sql-fragment.ts';
 
 /** A live record version as the long-term full-text index holds it. */
@@ -38,7 +37,7 @@ export interface RankedRow {
   /** Its BM25 score. */
   score: number;
   /** Its `rankColumns` when the index read them anyway (with its filter), so they are not read again. */
-  columns?: SqlRow;
+  columns?: Record<string, unknown>;
 }
 
 /**

@@ -75,6 +75,7 @@ export type {
   LongTermTextQuery,
   LongTermVectorQuery,
 } from './longterm/long-term-query.ts';
+export type { LongTermRankedHit } from './longterm/long-term-ranked.ts';
 export type {
   LongTermProvenance,
   LongTermRecord,

@@ -23,9 +23,11 @@ import {
   type EngramLongTermMemory,
 } from '../../src/longterm/create-long-term-memory.ts';
 import { getLongTermRecords, type HasLongTermRecords } from '../../src/longterm/long-term-store-v1.ts';
-import { collectGarbage, int, ms, type Suite, sectionIntro, table } from '../report.ts';
+import { collectGarbage, int, ms, type Suite, sectionIntro } from '../report.ts';
 import { startPgServer } from '../storage/pg-server.ts';
+import { openRawFts5, type RawFts5 } from './raw-fts5.ts';
 import { generate, queries, type ScaleRecord, userCount, userName } from './scale-corpus.ts';
+import { type IngestRow, type SearchRow, scaleTables } from './scale-report.ts';
 
 const tenant = 'scale';
 const probes = { 'probe-small': 100, 'probe-large': 5_000 };
@@ -46,7 +48,6 @@ export function recordCount(quick: boolean, env = process.env): number {
   return n;
 }
 
-const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 const pct = (sorted: readonly number[], p: number) =>
   sorted.length === 0
     ? Number.NaN
@@ -55,29 +56,10 @@ const pct = (sorted: readonly number[], p: number) =>
 interface Driver {
   name: string;
   store: HasLongTermRecords;
+  /** The raw FTS5 contender fed the same batches (SQLite only). */
+  raw?: RawFts5;
   size(): Promise<number>;
   close(): Promise<void>;
-}
-
-interface SearchRow {
-  driver: string;
-  total: number;
-  scope: string;
-  scopeRecords: number;
-  path: string;
-  n: number;
-  p50: number;
-  p95: number;
-  hits: number;
-}
-
-interface IngestRow {
-  driver: string;
-  records: number;
-  seconds: number;
-  rss: number;
-  heap: number;
-  dbBytes: number;
 }
 
 /** Ingests records [from, to) of the stream through the public path, per user in batches; returns the time. */
@@ -86,14 +68,21 @@ async function ingest(
   count: number,
   memoryOf: (user: string) => EngramLongTermMemory,
   sizes: Map<string, number>,
-): Promise<number> {
+  raw?: RawFts5,
+): Promise<{ engram: number; raw: number }> {
   const pending = new Map<string, { id: string; text: string }[]>();
+  let rawMs = 0;
   const t0 = performance.now();
   const flush = async (user: string) => {
     const list = pending.get(user);
     if (!list?.length) return;
     pending.delete(user);
     await memoryOf(user).add(list);
+    if (raw) {
+      const t = performance.now();
+      raw.insert(list.map((r) => ({ user, text: r.text })));
+      rawMs += performance.now() - t;
+    }
   };
   for (let i = 0; i < count; i++) {
     const next = stream.next();
@@ -106,23 +95,42 @@ async function ingest(
     if (list.length >= batch) await flush(r.user);
   }
   for (const user of [...pending.keys()]) await flush(user);
-  return performance.now() - t0;
+  return { engram: performance.now() - t0 - rawMs, raw: rawMs };
 }
 
-/** Times `run` over the queries (after a warm-up), stopping early past the budget. */
-async function timeQueries(qs: readonly string[], run: (q: string) => Promise<number>) {
-  for (const q of qs.slice(0, warmup)) await run(q);
-  const times: number[] = [];
-  let hits = 0;
+/**
+ * Times each path over the queries (after a warm-up), interleaved (every path answers a query before the next
+ * query), stopping early past the budget: wall time, and the process's CPU time (user + system) of each call,
+ * which other processes on a loaded machine disturb much less.
+ */
+async function timeQueries(qs: readonly string[], runs: readonly ((q: string) => Promise<number>)[]) {
+  for (const q of qs.slice(0, warmup)) for (const run of runs) await run(q);
+  const times = runs.map(() => [] as number[]);
+  const cpu = runs.map(() => [] as number[]);
+  const hits = runs.map(() => 0);
   const start = performance.now();
   for (const q of qs) {
-    const t = performance.now();
-    hits += await run(q);
-    times.push(performance.now() - t);
+    for (const [i, run] of runs.entries()) {
+      const t = performance.now();
+      const c = process.cpuUsage();
+      hits[i] = (hits[i] as number) + (await run(q));
+      const used = process.cpuUsage(c);
+      times[i]?.push(performance.now() - t);
+      cpu[i]?.push((used.user + used.system) / 1000);
+    }
     if (performance.now() - start > scopeBudgetMs) break;
   }
-  times.sort((a, b) => a - b);
-  return { n: times.length, p50: pct(times, 0.5), p95: pct(times, 0.95), hits: hits / times.length };
+  return times.map((list, i) => {
+    list.sort((a, b) => a - b);
+    const cpuList = (cpu[i] as number[]).sort((a, b) => a - b);
+    return {
+      n: list.length,
+      p50: pct(list, 0.5),
+      p95: pct(list, 0.95),
+      cpuP50: pct(cpuList, 0.5),
+      hits: (hits[i] as number) / list.length,
+    };
+  });
 }
 
 async function measureSearch(
@@ -160,15 +168,38 @@ async function measureSearch(
         async (q) => (await records.searchText(s.scope, { terms: analyzeText(q), limit: 10 })).length,
       ],
     ];
-    for (const [path, run] of paths) {
-      collectGarbage();
-      const r = await timeQueries(qs, run);
-      const m = process.memoryUsage();
-      peak.rss = Math.max(peak.rss, m.rss);
-      peak.heap = Math.max(peak.heap, m.heapUsed);
-      rows.push({ driver: driver.name, total, scope: s.label, scopeRecords: s.records, path, ...r });
+    const { raw } = driver;
+    if (raw)
+      paths.push([
+        'raw FTS5 bm25() top 10 (same texts)',
+        async (q) => raw.search(analyzeText(q), s.scope.user, 10),
+      ]);
+    collectGarbage();
+    const results = await timeQueries(
+      qs,
+      paths.map(([, run]) => run),
+    );
+    const m = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, m.rss);
+    peak.heap = Math.max(peak.heap, m.heapUsed);
+    const rawResult = raw ? results[paths.length - 1] : undefined;
+    for (const [i, [path]] of paths.entries()) {
+      const r = results[i] as (typeof results)[number];
+      const vsRaw =
+        rawResult && i < paths.length - 1
+          ? { p50: r.p50 / rawResult.p50, p95: r.p95 / rawResult.p95, cpuP50: r.cpuP50 / rawResult.cpuP50 }
+          : undefined;
+      rows.push({
+        driver: driver.name,
+        total,
+        scope: s.label,
+        scopeRecords: s.records,
+        path,
+        ...r,
+        ...(vsRaw ? { vsRaw } : {}),
+      });
       log(
-        `${driver.name} @${int(total)} ${s.label} (${int(s.records)}) ${path}: p50 ${ms(r.p50)} ms p95 ${ms(r.p95)} ms (${r.n} queries, ${r.hits.toFixed(1)} hits)`,
+        `${driver.name} @${int(total)} ${s.label} (${int(s.records)}) ${path}: p50 ${ms(r.p50)} ms p95 ${ms(r.p95)} ms CPU p50 ${ms(r.cpuP50)} ms (${r.n} queries, ${r.hits.toFixed(1)} hits)${vsRaw ? ` = ${vsRaw.p50.toFixed(1)}x / ${vsRaw.p95.toFixed(1)}x raw (CPU p50 ${vsRaw.cpuP50.toFixed(1)}x)` : ''}`,
       );
     }
   }
@@ -193,12 +224,15 @@ async function runDriver(driver: Driver, total: number, log: (line: string) => v
   const peak = { rss: 0, heap: 0 };
   let done = 0;
   let seconds = 0;
+  let rawSeconds = 0;
   for (const checkpoint of [Math.round(total / 10), total]) {
     collectGarbage();
-    const elapsed = await ingest(stream, checkpoint - done, memoryOf, sizes);
+    const times = await ingest(stream, checkpoint - done, memoryOf, sizes, driver.raw);
+    const elapsed = times.engram;
     seconds += elapsed / 1000;
+    rawSeconds += times.raw / 1000;
     log(
-      `${driver.name}: ${int(checkpoint - done)} records in ${(elapsed / 1000).toFixed(1)} s (${int(((checkpoint - done) * 1000) / elapsed)}/s)`,
+      `${driver.name}: ${int(checkpoint - done)} records in ${(elapsed / 1000).toFixed(1)} s (${int(((checkpoint - done) * 1000) / elapsed)}/s)${driver.raw ? `; raw FTS5 ${(times.raw / 1000).toFixed(1)} s (engram ${(times.raw / elapsed).toFixed(2)}x its speed)` : ''}`,
     );
     done = checkpoint;
     const m = process.memoryUsage();
@@ -209,6 +243,7 @@ async function runDriver(driver: Driver, total: number, log: (line: string) => v
       rss: m.rss,
       heap: m.heapUsed,
       dbBytes: await driver.size(),
+      ...(driver.raw ? { rawSeconds } : {}),
     });
     searchRows.push(...(await measureSearch(driver, done, sizes, log, peak)));
   }
@@ -226,9 +261,11 @@ export const longtermScale: Suite = async (options) => {
   try {
     const file = join(dir, 'scale.db');
     const sqlite = createSqliteStore({ path: file });
+    const raw = openRawFts5(join(dir, 'raw-fts5.db'));
     const sqliteDriver: Driver = {
       name: 'SQLite',
       store: sqlite,
+      raw,
       async size() {
         let bytes = 0;
         for (const f of [file, `${file}-wal`, `${file}-shm`])
@@ -246,6 +283,7 @@ export const longtermScale: Suite = async (options) => {
       peaks.push({ driver: 'SQLite', ...r.peak });
     } finally {
       await sqlite.close();
+      raw.close();
       rmSync(dir, { recursive: true, force: true });
     }
     const pg =
@@ -285,60 +323,13 @@ export const longtermScale: Suite = async (options) => {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  const ingestTable = table(
-    [
-      'driver',
-      'records',
-      'ingest time (s)',
-      'records/s',
-      'RSS after (MB)',
-      'heap after (MB)',
-      'database on disk (MB)',
-    ],
-    ingestRows.map((r) => [
-      r.driver,
-      int(r.records),
-      r.seconds.toFixed(1),
-      int(r.records / r.seconds),
-      mb(r.rss),
-      mb(r.heap),
-      mb(r.dbBytes),
-    ]),
-  );
-  const searchTable = table(
-    [
-      'driver',
-      'table records',
-      'scope',
-      'scope records',
-      'path',
-      'queries',
-      'p50 (ms)',
-      'p95 (ms)',
-      'hits/query',
-    ],
-    searchRows.map((r) => [
-      r.driver,
-      int(r.total),
-      r.scope,
-      int(r.scopeRecords),
-      r.path,
-      String(r.n),
-      ms(r.p50),
-      ms(r.p95),
-      r.hits.toFixed(1),
-    ]),
-  );
-  const peakTable = table(
-    ['driver', 'peak RSS during search (MB)', 'peak heap during search (MB)'],
-    peaks.map((p) => [p.driver, mb(p.rss), mb(p.heap)]),
-  );
+  const { ingestTable, searchTable, peakTable } = scaleTables(ingestRows, searchRows, peaks);
   const markdown = [
     '## Long-term memory at scale',
     '',
     ...sectionIntro(options, `${int(total)} records`),
     '',
-    `A deterministic synthetic corpus (\`bench/longterm/scale-corpus.ts\`): records of 2–3 sentences (about 160 characters; content words from a 5,000-word Zipf vocabulary, common English at the head; 20 rare "needle" terms, one in about 5,000 records) owned by 1,000 users of one tenant with Zipf sizes, after two probe users written first (probe-small ${int(probes['probe-small'])} records, probe-large ${int(probes['probe-large'])}). Ingested through \`createLongTermMemory({ store, scope }).add(records)\` in batches of ${int(batch)} records of one user (ids given, text only, defaults otherwise): SQLite a file in a temp directory with default durability (\`synchronous=FULL\`, WAL), PostgreSQL the server of \`scripts/pg-server.sh\` (fsync on). Search is measured after N/10 and after N records: ${queryCount} queries of 2–4 terms (a very common word in 1 of 4, a needle in 1 of 4), after ${warmup} warm-up queries, through \`memory.search(q, { limit: 10 })\` (full-text hybrid pipeline with episode fusion, no embedding model) and the raw \`records.searchText\` (limit 10). A scope stops early after ${scopeBudgetMs / 1000} s (see the queries column).`,
+    `A deterministic synthetic corpus (\`bench/longterm/scale-corpus.ts\`): records of 2–3 sentences (about 160 characters; content words from a 5,000-word Zipf vocabulary, common English at the head; 20 rare "needle" terms, one in about 5,000 records) owned by 1,000 users of one tenant with Zipf sizes, after two probe users written first (probe-small ${int(probes['probe-small'])} records, probe-large ${int(probes['probe-large'])}). Ingested through \`createLongTermMemory({ store, scope }).add(records)\` in batches of ${int(batch)} records of one user (ids given, text only, defaults otherwise): SQLite a file in a temp directory with default durability (\`synchronous=FULL\`, WAL), PostgreSQL the server of \`scripts/pg-server.sh\` (fsync on). Search is measured after N/10 and after N records: ${queryCount} queries of 2–4 terms (a very common word in 1 of 4, a needle in 1 of 4), after ${warmup} warm-up queries, through \`memory.search(q, { limit: 10 })\` (full-text hybrid pipeline with episode fusion, no embedding model) and the raw \`records.searchText\` (limit 10); on SQLite beside a raw contender: the same texts in a plain FTS5 table \`(owner, text)\` of its own file (WAL, \`synchronous=FULL\`, one transaction per batch, timed apart from engram's ingestion) searched by \`bm25()\` top 10 with the texts read (\`bench/longterm/raw-fts5.ts\`), the paths interleaved query by query; "vs raw FTS5" is a path's p50 / p95 / CPU p50 over the raw contender's (CPU p50: the median of each call's process CPU time, user + system, steadier than wall time on a loaded machine). A scope stops early after ${scopeBudgetMs / 1000} s (see the queries column).`,
     '',
     '### Ingestion',
     '',

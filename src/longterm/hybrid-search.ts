@@ -4,7 +4,10 @@ import { analyzeText } from './analyze-text.ts';
 import { maxQueryTerms } from './check-record.ts';
 import { embedTexts, type LongTermEmbedder } from './embedder.ts';
 import type { LongTermFilter, LongTermHit } from './long-term-query.ts';
+import type { RankedCandidate } from './long-term-ranked.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
+import { pickResults, type ScoredCandidate } from './pick-results.ts';
+import { rankerOf } from './ranked-retrieval.ts';
 import { dateWords } from './temporal-context.ts';
 
 /** How a search ranks: public options a user tunes (see `createLongTermMemory`). */
@@ -55,18 +58,14 @@ export function queryTerms(query: string, now: Date): string[] {
   return [...new Set(terms)].slice(0, maxQueryTerms);
 }
 
-const jaccard = (a: Set<string>, b: Set<string>) => {
-  let inter = 0;
-  for (const x of a) if (b.has(x)) inter++;
-  return inter / (a.size + b.size - inter || 1);
-};
-
 /**
  * The hybrid retrieval pipeline: a lexical ranking (BM25 over text and context, plus the score of each hit's
  * episode — episode records ranked by the same query — and a boost for the speaker the query names) and, with an
  * embedder on a store with vector search, a vector ranking (cosine), the two fused by weighted reciprocal rank; then
  * near-duplicates dropped. Without an embedder, or on a store whose `vectorSearch` is false, it is full text
- * alone. Every call is bounded: at most `candidates` records per retriever, 64 query terms.
+ * alone. Every call is bounded: at most `candidates` records per retriever, 64 query terms. On a store with
+ * `rankText` / `rankVector` it ranks ids and scores (and the few fields ranking reads) and reads only the
+ * records of its results (`loadRanked`); elsewhere on the hits' records.
  */
 export async function hybridSearch(
   store: LongTermStoreV1,
@@ -81,21 +80,22 @@ export async function hybridSearch(
   const wantsEpisodes = filter.kinds?.includes('episode') ?? false;
   // Episode records fuse into their turns' scores; engram's own kinds (working memory, core blocks) are never recalled
   // unless a filter names them.
-  const keep = (h: LongTermHit) =>
-    (wantsEpisodes || h.record.kind !== 'episode') &&
-    (!h.record.kind.startsWith('engram.') || (filter.kinds?.includes(h.record.kind) ?? false));
+  const ranker = rankerOf(store, scope);
+  const keep = (h: RankedCandidate) =>
+    (wantsEpisodes || h.kind !== 'episode') &&
+    (!h.kind.startsWith('engram.') || (filter.kinds?.includes(h.kind) ?? false));
   const textHits = terms.length
-    ? (await store.searchText(scope, { terms, limit: Math.min(1000, candidates * 2), filter, contextWeight }))
+    ? (await ranker.text({ terms, limit: Math.min(1000, candidates * 2), filter, contextWeight }))
         .filter(keep)
         .slice(0, candidates)
     : [];
-  let vectorHits: LongTermHit[] = [];
+  let vectorHits: RankedCandidate[] = [];
   // A store without vector search ranks by full text alone (its searchVector would refuse).
   if (options.embedder && store.vectorSearch) {
     const [vector] = await embedTexts(options.embedder, [query]);
     if (vector?.length)
       vectorHits = (
-        await store.searchVector(scope, {
+        await ranker.vector({
           vector,
           model: options.embedder.id,
           limit: Math.min(1000, candidates * 2),
@@ -105,20 +105,21 @@ export async function hybridSearch(
         .filter(keep)
         .slice(0, candidates);
   }
-  type Scored = Map<string, { hit: LongTermHit; score: number }>;
-  const key = (h: LongTermHit) =>
-    JSON.stringify([h.record.id, h.record.session ?? '', h.record.createdAt.getTime(), h.record.hash]);
+  type Scored = Map<string, ScoredCandidate>;
+  const key = (h: RankedCandidate) => JSON.stringify([h.id, h.session ?? '', h.createdAt.getTime(), h.hash]);
   // Scaled by the largest magnitude, so the order holds even when every score is negative (cosine can be).
-  const normalized = (hits: readonly LongTermHit[]): Scored => {
+  const normalized = (hits: readonly RankedCandidate[]): Scored => {
     const top = Math.max(0, ...hits.map((h) => Math.abs(h.score))) || 1;
     return new Map(hits.map((h) => [key(h), { hit: h, score: h.score / top }]));
   };
   // The lexical ranker: BM25, plus the hit's episode score and the speaker boost.
   let scores = normalized(textHits);
   const episodeWeight = options.episodeWeight ?? 0.3;
-  if (episodeWeight > 0 && terms.length && !wantsEpisodes && scores.size > 0) {
+  // Only hits of an episode take an episode score: without one among them the episode search is skipped.
+  const episodic = [...scores.values()].some((s) => s.hit.episode !== undefined);
+  if (episodeWeight > 0 && terms.length && !wantsEpisodes && episodic) {
     const { kinds: _k, episodes: _e, ...rest } = filter;
-    const episodes = await store.searchText(scope, {
+    const episodes = await ranker.text({
       terms,
       limit: 50,
       filter: { ...rest, kinds: ['episode'] },
@@ -127,11 +128,11 @@ export async function hybridSearch(
     const top = episodes[0]?.score || 1;
     const byEpisode = new Map<string, number>();
     for (const e of episodes) {
-      const ep = e.record.episode ?? e.record.id;
+      const ep = e.episode ?? e.id;
       byEpisode.set(ep, Math.min(1, (byEpisode.get(ep) ?? 0) + e.score / top));
     }
     for (const s of scores.values()) {
-      const ep = s.hit.record.episode;
+      const ep = s.hit.episode;
       if (ep !== undefined) s.score += episodeWeight * (byEpisode.get(ep) ?? 0);
     }
   }
@@ -140,14 +141,10 @@ export async function hybridSearch(
     if (speakerBoost <= 0) return;
     const asked = ` ${query.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
     for (const s of list.values()) {
-      const speaker = s.hit.record.metadata.speaker;
-      const name =
-        typeof speaker === 'string'
-          ? speaker
-              .toLowerCase()
-              .replace(/[^\p{L}\p{N}]+/gu, ' ')
-              .trim()
-          : '';
+      const name = (s.hit.speaker ?? '')
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim();
       if (name && asked.includes(` ${name} `)) s.score *= 1 + speakerBoost;
     }
   };
@@ -171,38 +168,10 @@ export async function hybridSearch(
         });
     scores = fused;
   }
-  const threshold = options.dedupe ?? 0.9;
-  const diversity = options.diversity ?? 0;
   const pool = [...scores.values()].sort((a, b) => b.score - a.score);
-  const picked = new Map<string, number>();
-  const kept: { hit: LongTermHit; terms: Set<string> }[] = [];
-  while (kept.length < options.limit && pool.length > 0) {
-    // The best remaining hit, each discounted by the picks already made from its episode.
-    let best = 0;
-    let bestScore = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < pool.length; i++) {
-      const p = pool[i] as { hit: LongTermHit; score: number };
-      if (diversity === 0 && i > 0) break;
-      const n = picked.get(p.hit.record.episode ?? '') ?? 0;
-      const s = p.score * (1 - diversity) ** n;
-      if (s > bestScore) {
-        bestScore = s;
-        best = i;
-      }
-    }
-    const { hit } = pool.splice(best, 1)[0] as { hit: LongTermHit; score: number };
-    const score = bestScore;
-    const own = new Set(analyzeText(hit.record.text));
-    if (
-      threshold > 0 &&
-      kept.some(
-        (k) => k.hit.record.hash === hit.record.hash || (own.size > 0 && jaccard(own, k.terms) >= threshold),
-      )
-    )
-      continue;
-    kept.push({ hit: { ...hit, score }, terms: own });
-    const ep = hit.record.episode ?? '';
-    picked.set(ep, (picked.get(ep) ?? 0) + 1);
-  }
-  return kept.map((k) => k.hit);
+  return pickResults(
+    pool,
+    { limit: options.limit, dedupe: options.dedupe ?? 0.9, diversity: options.diversity ?? 0 },
+    ranker.load,
+  );
 }

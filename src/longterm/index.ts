@@ -35,6 +35,7 @@ export type {
   LongTermTextQuery,
   LongTermVectorQuery,
 } from './long-term-query.ts';
+export type { LongTermRankedHit } from './long-term-ranked.ts';
 export type {
   LongTermProvenance,
   LongTermRecord,

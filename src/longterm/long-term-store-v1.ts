@@ -8,6 +8,7 @@ import type {
   LongTermTextQuery,
   LongTermVectorQuery,
 } from './long-term-query.ts';
+import type { LongTermRankedHit } from './long-term-ranked.ts';
 import type { LongTermRecord, LongTermRecordChange, NewLongTermRecord } from './long-term-record.ts';
 
 /** A record as a store receives it: every field filled in (see `prepareRecord`). */
@@ -83,6 +84,22 @@ export interface LongTermStoreV1 {
   searchVector(scope: Scope, query: LongTermVectorQuery): Promise<LongTermHit[]>;
   /** Deletes every version (and embedding) of the records in the scope matching nothing or `ids`, for good; how many records. */
   purgeRecords(scope: Scope, ids?: readonly string[]): Promise<number>;
+
+  /**
+   * Optional, with `loadRanked` (a store that ranks without reading records): the hits of `searchText` for the
+   * same query, same order and scores, as {@link LongTermRankedHit}s (ids, scores, the fields ranking reads)
+   * with the records left unread. Hybrid search ranks on these and loads only its results; without it, it
+   * ranks on `searchText`'s records.
+   */
+  rankText?(scope: Scope, query: LongTermTextQuery): Promise<LongTermRankedHit[]>;
+  /** Optional, with `loadRanked` and `vectorSearch`: `searchVector`'s hits as ranked hits (see `rankText`). */
+  rankVector?(scope: Scope, query: LongTermVectorQuery): Promise<LongTermRankedHit[]>;
+  /**
+   * Optional, with `rankText` / `rankVector`: the current live versions behind ranked hits' `ref`s, one entry
+   * per ref in order, undefined for a ref outside the scope or no longer live (changed or deleted since it
+   * was ranked). Throws `INVALID_ARGUMENT` for a ref this store never gave.
+   */
+  loadRanked?(scope: Scope, refs: readonly string[]): Promise<(LongTermRecord | undefined)[]>;
 }
 
 /** A store object that carries the long-term contract. */

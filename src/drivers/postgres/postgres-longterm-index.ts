@@ -4,7 +4,7 @@ import type { IndexedVersion, SqlLongTermIndex } from '../sql/dialect-longterm-i
 import type { SqlClient } from '../sql/sql-client.ts';
 import { queryAll, queryGet, queryRun } from '../sql/sql-exec.ts';
 import { joinSql, raw, sql } from '../sql/sql-fragment.ts';
-import { ownerTokens, recordColumns, toRecord } from '../sql/sql-longterm-rows.ts';
+import { ownerTokens } from '../sql/sql-longterm-rows.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
 
 /** PostgreSQL keeps at most 256 positions per lexeme. */
@@ -65,7 +65,7 @@ const quoteTs = (t: string) => `'${t.replaceAll("'", "''").replaceAll('\\', '\\\
  * context terms B, plus the owner's tokens) with a GIN index over live rows; document frequencies and counts
  * kept per owner in `engram_ltm_terms` and `engram_ltm_counts`, in the writing transaction. A search finds
  * matches through the GIN index and ranks them with the BM25 formula of `scoreBm25`, from the statistics of the
- * scope's owners.
+ * scope's owners (row ids and scores; records are read after, for the hits kept).
  */
 export const postgresLongTermIndex: SqlLongTermIndex<SqlClient> = {
   ddl: {
@@ -117,17 +117,15 @@ export const postgresLongTermIndex: SqlLongTermIndex<SqlClient> = {
         : sql`CASE WHEN w = ${weightA} THEN 1.0 ELSE 0.0 END`;
     const rows = await queryAll(
       client,
-      sql`WITH ranked AS (SELECT r.rid AS hit, sum(q.idf * (x.tf * ${raw(String(bm25K1 + 1))}) / (x.tf + ${raw(String(bm25K1))} * (${raw(String(1 - bm25B))} + ${raw(String(bm25B))} * r.term_count / CAST(${avg} AS float8)))) AS score
+      sql`WITH ranked AS (SELECT r.rid AS hit, r.first_rid AS first_rid, sum(q.idf * (x.tf * ${raw(String(bm25K1 + 1))}) / (x.tf + ${raw(String(bm25K1))} * (${raw(String(1 - bm25B))} + ${raw(String(bm25B))} * r.term_count / CAST(${avg} AS float8)))) AS score
 FROM engram_ltm_records r
 CROSS JOIN LATERAL (SELECT u.lexeme, (SELECT sum(${tf}) FROM unnest(u.weights) AS w) AS tf FROM unnest(r.tsv) AS u WHERE u.lexeme IN (${joinSql(terms)})) x
 JOIN jsonb_to_recordset(CAST(${JSON.stringify(idf)} AS jsonb)) AS q(term text, idf float8) ON q.term = x.lexeme
 WHERE r.tsv @@ CAST(${tsquery} AS tsquery) AND ${search.where}
 GROUP BY r.rid, r.first_rid HAVING sum(x.tf) > 0
 ORDER BY score DESC, r.first_rid LIMIT ${search.limit})
-SELECT ${recordColumns}, ranked.score FROM ranked JOIN engram_ltm_records r ON r.rid = ranked.hit ORDER BY ranked.score DESC, r.first_rid`,
+SELECT hit AS rid, score FROM ranked ORDER BY score DESC, first_rid`,
     );
-    return rows
-      .map((r) => ({ id: String(r.id), score: Number(r.score), record: toRecord(r, client.dialect) }))
-      .filter((h) => h.score > 0);
+    return rows.map((r) => ({ rid: Number(r.rid), score: Number(r.score) })).filter((h) => h.score > 0);
   },
 };

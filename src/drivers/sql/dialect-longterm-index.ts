@@ -1,5 +1,4 @@
 import type { Scope } from '../../core/scope.ts';
-import type { LongTermHit } from '../../longterm/long-term-query.ts';
 import type { RecordOwner } from '../../longterm/record-filter.ts';
 import type { SqlFragment } from './sql-fragment.ts';
 
@@ -31,6 +30,16 @@ export interface LongTermTextSearch {
   limit: number;
 }
 
+/** A version a search ranked: its row id and score (records are read after, for the hits kept only). */
+export interface RankedRow {
+  /** The version's row id. */
+  rid: number;
+  /** Its BM25 score. */
+  score: number;
+  /** Its `rankColumns` when the index read them anyway (with its filter), so they are not read again. */
+  columns?: Record<string, unknown>;
+}
+
 /**
  * The full-text index of long-term records (schema v11): where it lives, how it is kept in the writing
  * transaction, and how it is queried and scored (BM25 on both: SQLite's FTS5 `bm25()` or the same formula over
@@ -51,6 +60,9 @@ export interface SqlLongTermIndex<C> {
   add(tx: C, versions: readonly IndexedVersion[]): Promise<void>;
   /** Removes versions that stop being live. */
   remove(tx: C, versions: readonly IndexedVersion[]): Promise<void>;
-  /** The best hits of a search (at most `limit`), best first, the oldest record first on ties. */
-  search(client: C, search: LongTermTextSearch): Promise<LongTermHit[]>;
+  /**
+   * The best hits of a search (at most `limit`) as row ids and scores, best first, the
+   * oldest record (`first_rid`) first on ties; no record is read.
+   */
+  search(client: C, search: LongTermTextSearch): Promise<RankedRow[]>;
 }

@@ -1,30 +1,43 @@
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
+import type { Scope } from '../../core/scope.ts';
 import { checkVector, checkVectorQuery } from '../../longterm/check-record.ts';
-import type { LongTermRecord } from '../../longterm/long-term-record.ts';
+import type { LongTermVectorQuery } from '../../longterm/long-term-query.ts';
 import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
 import { cosineSimilarity, ownerOf } from '../../longterm/record-filter.ts';
+import type { RankedRow } from './dialect-longterm-index.ts';
 import { queryAll, queryRun } from './sql-exec.ts';
-import { joinSql, sql } from './sql-fragment.ts';
-import { idChunks, type SqlLongTermOptions } from './sql-longterm-options.ts';
-import {
-  bytesVector,
-  filterSql,
-  liveWhere,
-  owned,
-  recordColumns,
-  toRecord,
-  vectorBytes,
-} from './sql-longterm-rows.ts';
+import { sql } from './sql-fragment.ts';
+import type { SqlLongTermOptions } from './sql-longterm-options.ts';
+import { rankedHits, recordHits } from './sql-longterm-ranked.ts';
+import { bytesVector, filterSql, liveWhere, owned, vectorBytes } from './sql-longterm-rows.ts';
 
 /**
  * Embeddings of `LongTermStoreV1` on the shared SQL layer: one row per (record, model) as float32 bytes,
- * searched by an exact scan of the scope's vectors compared in process.
+ * searched by an exact scan of the scope's vectors (row ids and bytes) compared in process; `searchVector`
+ * then reads the best hits' records, `rankVector` only the columns ranking needs.
  */
 export function sqlLongTermVectors(
   options: SqlLongTermOptions,
-): Pick<LongTermStoreV1, 'putEmbeddings' | 'missingEmbeddings' | 'searchVector'> {
+): Required<Pick<LongTermStoreV1, 'putEmbeddings' | 'missingEmbeddings' | 'searchVector' | 'rankVector'>> {
   const { client, component, op } = options;
+  // An exact scan of the scope's vectors (row ids and bytes only); the best as row ids and scores.
+  const nearest = async (scope: Scope, query: LongTermVectorQuery): Promise<RankedRow[]> => {
+    checkVectorQuery(query, component);
+    const rows = await queryAll(
+      client,
+      sql`SELECT r.rid, r.first_rid, v.vector FROM engram_ltm_records r JOIN engram_ltm_vectors v ON v.tenant = r.tenant AND v.user_id = r.user_id AND v.agent_id = r.agent_id AND v.id = r.id WHERE ${liveWhere(scope, filterSql(client.dialect, query.filter ?? {}))} AND v.model = ${query.model} AND v.dims = ${query.vector.length}`,
+    );
+    return rows
+      .map((r) => ({
+        rid: Number(r.rid),
+        score: cosineSimilarity(query.vector, bytesVector(r.vector as Uint8Array)),
+        order: Number(r.first_rid),
+      }))
+      .sort((a, b) => b.score - a.score || a.order - b.order)
+      .slice(0, query.limit)
+      .map(({ rid, score }) => ({ rid, score }));
+  };
   return {
     putEmbeddings: (scope, embeddings) =>
       op('putEmbeddings', scope, async () => {
@@ -62,34 +75,8 @@ export function sqlLongTermVectors(
         return rows.map((r) => String(r.id));
       }),
     searchVector: (scope, query) =>
-      op('searchVector', scope, async () => {
-        checkVectorQuery(query, component);
-        // An exact scan of the scope's vectors (ids and bytes only); the records of the best are read after.
-        const rows = await queryAll(
-          client,
-          sql`SELECT r.rid, r.first_rid, v.vector FROM engram_ltm_records r JOIN engram_ltm_vectors v ON v.tenant = r.tenant AND v.user_id = r.user_id AND v.agent_id = r.agent_id AND v.id = r.id WHERE ${liveWhere(scope, filterSql(client.dialect, query.filter ?? {}))} AND v.model = ${query.model} AND v.dims = ${query.vector.length}`,
-        );
-        const best = rows
-          .map((r) => ({
-            rid: r.rid,
-            score: cosineSimilarity(query.vector, bytesVector(r.vector as Uint8Array)),
-            order: Number(r.first_rid),
-          }))
-          .sort((a, b) => b.score - a.score || a.order - b.order)
-          .slice(0, query.limit);
-        if (best.length === 0) return [];
-        const records = new Map<string, LongTermRecord>();
-        for (const part of idChunks(best)) {
-          const found = await queryAll(
-            client,
-            sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE r.rid IN (${joinSql(part.map((b) => b.rid as number))})`,
-          );
-          for (const row of found) records.set(String(row.rid), toRecord(row, client.dialect));
-        }
-        return best.flatMap(({ rid, score }) => {
-          const record = records.get(String(rid));
-          return record ? [{ id: record.id, score, record }] : [];
-        });
-      }),
+      op('searchVector', scope, async () => recordHits(client, await nearest(scope, query))),
+    rankVector: (scope, query) =>
+      op('rankVector', scope, async () => rankedHits(client, await nearest(scope, query))),
   };
 }

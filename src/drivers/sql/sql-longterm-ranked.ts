@@ -1,0 +1,134 @@
+import type { JSONValue } from 'ai';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import type { Scope } from '../../core/scope.ts';
+import type { LongTermHit } from '../../longterm/long-term-query.ts';
+import type { LongTermRankedHit } from '../../longterm/long-term-ranked.ts';
+import type { LongTermRecord } from '../../longterm/long-term-record.ts';
+import { scopeCovers } from '../../longterm/record-filter.ts';
+import type { RankedRow } from './dialect-longterm-index.ts';
+import type { SqlClient, SqlDialect, SqlRow } from './sql-client.ts';
+import { queryAll } from './sql-exec.ts';
+import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
+import { idChunks } from './sql-longterm-options.ts';
+import { recordColumns, toRecord } from './sql-longterm-rows.ts';
+
+/**
+ * The columns ranking reads of a version (the records table aliased `r`): no text, context, terms or
+ * provenance; the metadata for its `speaker` (parsed only when it names one).
+ */
+export const rankColumns = raw(
+  'r.rid, r.id, r.kind, r.session_id, r.episode, r.created_at, r.hash, r.metadata',
+);
+
+/**
+ * The rows of `rids` read with `columns` (chunks of `idChunk`), by row id: a lookup by row id alone (a scope
+ * condition beside it can lead a planner to scan the scope's index instead).
+ */
+async function rowsByRid(
+  client: SqlClient,
+  rids: readonly number[],
+  columns: SqlFragment,
+): Promise<Map<number, SqlRow>> {
+  const out = new Map<number, SqlRow>();
+  for (const part of idChunks(rids)) {
+    const rows = await queryAll(
+      client,
+      sql`SELECT ${columns} FROM engram_ltm_records r WHERE r.rid IN (${joinSql(part)})`,
+    );
+    for (const row of rows) out.set(Number(row.rid), row);
+  }
+  return out;
+}
+
+/** The record columns with the owner and `live`, which `loadRanked` checks in process. */
+const ownedRecordColumns = sql`${recordColumns}, r.tenant, r.user_id, r.agent_id, r.live`;
+
+/** `metadata.speaker` of a row's metadata (SQLite: JSON text, parsed only when it holds the key; PostgreSQL: a value). */
+function speakerOf(metadata: unknown, dialect: SqlDialect): unknown {
+  if (typeof metadata === 'string' && !metadata.includes('"speaker"')) return undefined;
+  const value = dialect.readDocument(metadata) as Record<string, JSONValue>;
+  return value.speaker;
+}
+
+/** A ranked hit from its row (`rankColumns`) and score. */
+function rankedHit(row: SqlRow, score: number, dialect: SqlDialect): LongTermRankedHit {
+  const speaker = speakerOf(row.metadata, dialect);
+  return {
+    id: String(row.id),
+    score,
+    ref: String(row.rid),
+    kind: String(row.kind),
+    ...(row.session_id === null || row.session_id === undefined ? {} : { session: String(row.session_id) }),
+    ...(row.episode === null || row.episode === undefined ? {} : { episode: String(row.episode) }),
+    createdAt: new Date(Number(row.created_at)),
+    hash: String(row.hash),
+    ...(typeof speaker === 'string' ? { speaker } : {}),
+  };
+}
+
+/** Ranked rows (best first) as ranked hits: the small columns of each (unless the index read them) read in one statement. */
+export async function rankedHits(
+  client: SqlClient,
+  ranked: readonly RankedRow[],
+): Promise<LongTermRankedHit[]> {
+  const rows = await rowsByRid(
+    client,
+    ranked.flatMap((r) => (r.columns ? [] : [r.rid])),
+    rankColumns,
+  );
+  return ranked.flatMap(({ rid, score, columns }) => {
+    const row = columns ?? rows.get(rid);
+    return row ? [rankedHit(row, score, client.dialect)] : [];
+  });
+}
+
+/** Ranked rows (best first) as hits with their records, read in one statement. */
+export async function recordHits(client: SqlClient, ranked: readonly RankedRow[]): Promise<LongTermHit[]> {
+  const rows = await rowsByRid(
+    client,
+    ranked.map((r) => r.rid),
+    recordColumns,
+  );
+  return ranked.flatMap(({ rid, score }) => {
+    const row = rows.get(rid);
+    if (!row) return [];
+    const record = toRecord(row, client.dialect);
+    return [{ id: record.id, score, record }];
+  });
+}
+
+/**
+ * `loadRanked` on the shared SQL layer: the live versions of the refs (row ids) within the scope, one entry per
+ * ref; `INVALID_ARGUMENT` for a ref that is not a row id.
+ */
+export async function loadRankedRecords(
+  client: SqlClient,
+  scope: Scope,
+  refs: readonly string[],
+  component: string,
+): Promise<(LongTermRecord | undefined)[]> {
+  if (!Array.isArray(refs))
+    throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'refs must be an array' });
+  const rids = refs.map((ref, i) => {
+    const rid = typeof ref === 'string' && /^[1-9][0-9]{0,15}$/.test(ref) ? Number(ref) : Number.NaN;
+    if (!Number.isSafeInteger(rid))
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component,
+        message: `refs[${i}] is not a ref this store gave (a ranked hit's ref)`,
+      });
+    return rid;
+  });
+  const rows = await rowsByRid(client, [...new Set(rids)], ownedRecordColumns);
+  return rids.map((rid) => {
+    const row = rows.get(rid);
+    const owner = row && {
+      tenant: String(row.tenant),
+      user: String(row.user_id),
+      agent: String(row.agent_id),
+    };
+    return row && owner && Number(row.live) === 1 && scopeCovers(scope, owner)
+      ? toRecord(row, client.dialect)
+      : undefined;
+  });
+}

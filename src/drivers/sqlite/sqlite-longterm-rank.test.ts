@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { corpusArbitrary, corpusWords, writeCorpus } from '../../../test-support/longterm/ranking-corpus.ts';
+import type { Scope } from '../../core/scope.ts';
+import { analyzeText } from '../../longterm/analyze-text.ts';
+import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
+import { uniqueTenant } from '../../testing/fixtures.ts';
+import type { LongTermTextSearch } from '../sql/dialect-longterm-index.ts';
+import { queryAll } from '../sql/sql-exec.ts';
+import { sql } from '../sql/sql-fragment.ts';
+import { filterSql, liveWhere, scopeTokens } from '../sql/sql-longterm-rows.ts';
+import { createSqliteClient } from './sqlite-client.ts';
+import { openSqliteStore } from './sqlite-driver.ts';
+import { fts5String } from './sqlite-fts5.ts';
+import { rankSqliteLongTerm } from './sqlite-longterm-rank.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'engram-sqlite-rank-'));
+const file = join(dir, 'rank.db');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Row ids and scores of a ranking (the columns the index read beside them left out). */
+const idsAndScores = (rows: readonly { rid: number; score: number }[]) =>
+  rows.map(({ rid, score }) => ({ rid, score }));
+
+/** The large-scope ranking as it was: every match joined to its record and filter, in one statement. */
+async function joinedRanking(client: ReturnType<typeof createSqliteClient>, search: LongTermTextSearch) {
+  const columns = search.contextWeight > 0 ? '{text context}' : 'text';
+  const match = `scope : (${search.scopeTokens.map(fts5String).join(' AND ')}) AND ${columns} : (${search.terms.map(fts5String).join(' OR ')})`;
+  const rows = await queryAll(
+    client,
+    sql`SELECT r.rid, -bm25(engram_ltm_fts, 0.0, 1.0, ${search.contextWeight}) AS score FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${search.where} ORDER BY score DESC, r.first_rid LIMIT ${search.limit}`,
+  );
+  return rows.map((r) => ({ rid: Number(r.rid), score: Number(r.score) }));
+}
+
+describe('rankSqliteLongTerm', () => {
+  it('breaks a tie cut by the first batch by first_rid: a changed record (a later row) still ranks first', async () => {
+    const store = await openSqliteStore({ path: file });
+    const client = createSqliteClient(new DatabaseSync(file));
+    try {
+      const tenant = uniqueTenant('tie');
+      await writeCorpus(getLongTermRecords(store), tenant, [
+        { user: 'u1', id: 'r1', kind: 'fact', text: 'apple river', later: { text: 'apple stone' } },
+        { user: 'u1', id: 'r2', kind: 'fact', text: 'apple stone' },
+        { user: 'u1', id: 'r3', kind: 'fact', text: 'apple stone' },
+      ]);
+      const scope = { tenant, user: 'u1' };
+      const search: LongTermTextSearch = {
+        scope,
+        terms: analyzeText('apple'),
+        contextWeight: 0.5,
+        where: liveWhere(scope),
+        scopeTokens: scopeTokens(scope),
+        limit: 1,
+      };
+      const expected = await joinedRanking(client, search);
+      for (const firstBatch of [1, 2, 3])
+        expect(idsAndScores(await rankSqliteLongTerm(client, search, { smallScope: 0, firstBatch }))).toEqual(
+          expected,
+        );
+    } finally {
+      await client.close(true);
+      await store.close();
+    }
+  });
+
+  it('ranks a large scope by the index first (any first batch, any filter) exactly as joining every match did', async () => {
+    const store = await openSqliteStore({ path: file });
+    const client = createSqliteClient(new DatabaseSync(file));
+    try {
+      const records = getLongTermRecords(store);
+      await fc.assert(
+        fc.asyncProperty(
+          corpusArbitrary,
+          fc.subarray(corpusWords, { minLength: 1 }),
+          fc.constantFrom<Scope['user']>(undefined, 'u1'),
+          fc.integer({ min: 1, max: 6 }),
+          fc.integer({ min: 1, max: 5 }),
+          fc.constantFrom(0, 0.5, 1),
+          fc.constantFrom(undefined, ['turn'], ['episode'], ['fact', 'turn']),
+          async (corpus, words, user, limit, firstBatch, contextWeight, kinds) => {
+            const tenant = uniqueTenant('rank');
+            await writeCorpus(records, tenant, corpus);
+            const scope: Scope = user === undefined ? { tenant } : { tenant, user };
+            const search: LongTermTextSearch = {
+              scope,
+              terms: [...new Set(analyzeText(words.join(' ')))],
+              contextWeight,
+              where: liveWhere(scope, filterSql(client.dialect, kinds ? { kinds } : {})),
+              scopeTokens: scopeTokens(scope),
+              limit,
+            };
+            const expected = await joinedRanking(client, search);
+            expect(
+              idsAndScores(await rankSqliteLongTerm(client, search, { smallScope: 0, firstBatch })),
+            ).toEqual(expected);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    } finally {
+      await client.close(true);
+      await store.close();
+    }
+  });
+});

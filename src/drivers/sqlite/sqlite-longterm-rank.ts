@@ -1,0 +1,171 @@
+import { bm25B, bm25Idf, bm25K1 } from '../../longterm/bm25.ts';
+import type { LongTermTextSearch, RankedRow } from '../sql/dialect-longterm-index.ts';
+import type { SqlClient } from '../sql/sql-client.ts';
+import { queryAll, queryGet } from '../sql/sql-exec.ts';
+import { joinSql, sql } from '../sql/sql-fragment.ts';
+import { idChunks } from '../sql/sql-longterm-options.ts';
+import { rankColumns } from '../sql/sql-longterm-ranked.ts';
+import { scopeWhere } from '../sql/sql-view.ts';
+import { fts5String } from './sqlite-fts5.ts';
+
+/**
+ * Scopes of at most this many live records are ranked in JavaScript with the scope's own statistics, so their
+ * search reads only the scope's rows; larger ones use FTS5's `bm25()` (statistics of the whole table).
+ */
+export const smallScopeRecords = 2000;
+
+/** Most FTS5 rows a large-scope search ranks by `bm25()` alone before it joins every match to its filter. */
+const mostUnjoined = 20_000;
+
+/** The MATCH expressions of a search: its scope tokens alone, and those with any of its terms. */
+function matches(search: LongTermTextSearch): { scopeMatch: string; match: string } {
+  const columns = search.contextWeight > 0 ? '{text context}' : 'text';
+  const scopeMatch = `scope : (${search.scopeTokens.map(fts5String).join(' AND ')})`;
+  return {
+    scopeMatch,
+    match: `${scopeMatch} AND ${columns} : (${search.terms.map(fts5String).join(' OR ')})`,
+  };
+}
+
+/** Best first, the oldest record first on ties. */
+const byRank = (a: RankedRow & { first: number }, b: RankedRow & { first: number }) =>
+  b.score - a.score || a.first - b.first;
+
+/**
+ * The scope's live records, counted up to `small + 1`: entries of the live-records index (`engram_ltm_live`,
+ * no row read).
+ */
+async function liveCount(client: SqlClient, search: LongTermTextSearch, small: number): Promise<number> {
+  const size = await queryGet(
+    client,
+    sql`SELECT count(*) AS docs FROM (SELECT 1 FROM engram_ltm_records r WHERE ${scopeWhere(search.scope, 'r')} AND r.live = 1 LIMIT ${small + 1})`,
+  );
+  return Number(size?.docs ?? 0);
+}
+
+/**
+ * A search in a small scope (`docs` live records): BM25 (the formula of `scoreBm25` and of the PostgreSQL path)
+ * over the scope's own statistics — its live record count and mean length, each term's document frequency
+ * counted by an FTS5 match within the scope — scored over the matching rows' stored terms. Every statement
+ * reads the scope's rows only (FTS5 intersects the scope token's short doclist), so its cost does not grow with
+ * the rest of the table.
+ */
+async function rankSmallScope(
+  client: SqlClient,
+  search: LongTermTextSearch,
+  docs: number,
+): Promise<RankedRow[]> {
+  const { scopeMatch, match } = matches(search);
+  const length = await queryGet(
+    client,
+    sql`SELECT coalesce(sum(r.term_count), 0) AS terms FROM engram_ltm_records r WHERE ${scopeWhere(search.scope, 'r')} AND r.live = 1`,
+  );
+  const avg = Number(length?.terms ?? 0) / docs || 1;
+  const idf = new Map<string, number>();
+  for (const term of search.terms) {
+    const row = await queryGet(
+      client,
+      sql`SELECT count(*) AS n FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${`${scopeMatch} AND {text context} : ${fts5String(term)}`}`,
+    );
+    idf.set(term, bm25Idf(docs, Number(row?.n ?? 0)));
+  }
+  const rows = await queryAll(
+    client,
+    sql`SELECT r.rid, r.first_rid, r.terms, r.context_terms, r.term_count FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${search.where}`,
+  );
+  const wanted = new Set(search.terms);
+  return rows
+    .map((r) => {
+      const tf = new Map<string, number>();
+      const add = (text: unknown, w: number) => {
+        if (w > 0 && typeof text === 'string' && text !== '')
+          for (const t of text.split(' ')) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + w);
+      };
+      add(r.terms, 1);
+      add(r.context_terms, search.contextWeight);
+      const length = Number(r.term_count);
+      let score = 0;
+      for (const [t, f] of tf)
+        score +=
+          (idf.get(t) ?? 0) * ((f * (bm25K1 + 1)) / (f + bm25K1 * (1 - bm25B + (bm25B * length) / avg)));
+      return { rid: Number(r.rid), first: Number(r.first_rid), score };
+    })
+    .filter((x) => x.score > 0)
+    .sort(byRank)
+    .slice(0, search.limit)
+    .map(({ rid, score }) => ({ rid, score }));
+}
+
+/**
+ * A search in a large scope, ranked by FTS5's `bm25()` with the scope column weighted 0. The best `n` matches
+ * are ranked by the index alone and only those are read from the records table for the filter and the columns
+ * ranking reads (by row id:
+ * `NOT INDEXED` keeps the planner off the live-records index, which would read the whole scope); every match
+ * scoring above the `n`-th is then known, so when at least `limit` of those pass the filter they are the
+ * answer (ties broken by `first_rid`). Otherwise `n` grows (×8); past {@link mostUnjoined} every match is
+ * joined to the filter in one statement (a selective filter).
+ */
+async function rankLargeScope(
+  client: SqlClient,
+  search: LongTermTextSearch,
+  firstBatch: number,
+): Promise<RankedRow[]> {
+  const { match } = matches(search);
+  const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, ${search.contextWeight})`;
+  for (let n = firstBatch; n <= mostUnjoined; n *= 8) {
+    const best = await queryAll(
+      client,
+      sql`SELECT rowid AS rid, ${score} AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${match} ORDER BY score DESC LIMIT ${n}`,
+    );
+    const complete = best.length < n;
+    const floor = complete ? Number.NEGATIVE_INFINITY : Number(best[best.length - 1]?.score);
+    const known = best.filter((r) => Number(r.score) > floor);
+    const scoreOf = new Map(known.map((r) => [Number(r.rid), Number(r.score)]));
+    const kept: (RankedRow & { first: number })[] = [];
+    for (const part of idChunks([...scoreOf.keys()])) {
+      const rows = await queryAll(
+        client,
+        sql`SELECT ${rankColumns}, r.first_rid FROM engram_ltm_records r NOT INDEXED WHERE r.rid IN (${joinSql(part)}) AND ${search.where}`,
+      );
+      for (const r of rows) {
+        const rid = Number(r.rid);
+        kept.push({ rid, first: Number(r.first_rid), score: scoreOf.get(rid) ?? 0, columns: r });
+      }
+    }
+    if (complete || kept.length >= search.limit)
+      return kept
+        .sort(byRank)
+        .slice(0, search.limit)
+        .map(({ rid, score: s, columns }) => ({ rid, score: s, ...(columns ? { columns } : {}) }));
+  }
+  const rows = await queryAll(
+    client,
+    sql`SELECT r.rid, ${score} AS score FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${search.where} ORDER BY score DESC, r.first_rid LIMIT ${search.limit}`,
+  );
+  return rows.map((r) => ({ rid: Number(r.rid), score: Number(r.score) }));
+}
+
+/** Tuning of {@link rankSqliteLongTerm} (the tests force each path and the growth of a large-scope search with it). */
+export interface SqliteRankTuning {
+  /** The largest scope ranked with its own statistics. @default {@link smallScopeRecords} */
+  smallScope?: number;
+  /** The matches a large-scope search ranks by the index alone first. @default limit + 32 */
+  firstBatch?: number;
+}
+
+/**
+ * SQLite's long-term ranking: a scope of at most {@link smallScopeRecords} live records with its own
+ * statistics, a larger one by `bm25()`. Row ids and scores only.
+ */
+export async function rankSqliteLongTerm(
+  client: SqlClient,
+  search: LongTermTextSearch,
+  tuning: SqliteRankTuning = {},
+): Promise<RankedRow[]> {
+  const small = tuning.smallScope ?? smallScopeRecords;
+  const docs = await liveCount(client, search, small);
+  if (docs === 0) return [];
+  return docs > small
+    ? rankLargeScope(client, search, tuning.firstBatch ?? search.limit + 32)
+    : rankSmallScope(client, search, docs);
+}

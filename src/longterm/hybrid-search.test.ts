@@ -1,0 +1,166 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { materializingHybridSearch } from '../../test-support/longterm/materializing-hybrid-search.ts';
+import {
+  type CorpusRecord,
+  corpusArbitrary,
+  corpusWords,
+  userScope,
+  writeCorpus,
+} from '../../test-support/longterm/ranking-corpus.ts';
+import { createTestSchema, type TestDatabase } from '../../test-support/postgres/test-database.ts';
+import type { Scope } from '../core/scope.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createPostgresStore } from '../drivers/postgres/postgres-driver.ts';
+import type { SqlClient } from '../drivers/sql/sql-client.ts';
+import { createSqlLongTermRecords } from '../drivers/sql/sql-longterm.ts';
+import { createSqliteClient } from '../drivers/sqlite/sqlite-client.ts';
+import { openSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { sqliteLongTermIndex } from '../drivers/sqlite/sqlite-longterm-index.ts';
+import { rankSqliteLongTerm } from '../drivers/sqlite/sqlite-longterm-rank.ts';
+import { uniqueTenant } from '../testing/fixtures.ts';
+import type { LongTermEmbedder } from './embedder.ts';
+import { type HybridSearchOptions, hybridSearch } from './hybrid-search.ts';
+import type { LongTermFilter } from './long-term-query.ts';
+import { getLongTermRecords, type HasLongTermRecords, type LongTermStoreV1 } from './long-term-store-v1.ts';
+
+/** A bag-of-words embedder over the corpus words (not a language model: a deterministic vector per text). */
+const embedder: LongTermEmbedder = {
+  id: 'test:bag-of-words',
+  maxChars: 2000,
+  batchSize: 16,
+  embed: async (texts) =>
+    texts.map((t) => {
+      const words = t.toLowerCase().split(/\W+/);
+      return [...corpusWords.map((w) => words.filter((x) => x === w).length), 0.25];
+    }),
+};
+
+/** Embeds every live record of the corpus's users. */
+async function embedAll(records: LongTermStoreV1, tenant: string, corpus: readonly CorpusRecord[]) {
+  for (const user of new Set(corpus.map((r) => r.user))) {
+    const scope = userScope(tenant, user);
+    const ids = await records.missingEmbeddings(scope, embedder.id, 1000);
+    const found = await records.getRecords(scope, ids);
+    const vectors = await embedder.embed(found.map((r) => r.text));
+    await records.putEmbeddings(
+      scope,
+      found.map((r, i) => ({ id: r.id, model: embedder.id, vector: vectors[i] as number[] })),
+    );
+  }
+}
+
+const options = fc.record({
+  limit: fc.integer({ min: 1, max: 8 }),
+  candidates: fc.integer({ min: 1, max: 12 }),
+  dedupe: fc.constantFrom(0, 0.5, 0.9, 1),
+  diversity: fc.constantFrom(0, 0, 0.4),
+  episodeWeight: fc.constantFrom(0, 0.3, 0.3),
+  speakerBoost: fc.constantFrom(0, 0.4, 0.4),
+  contextWeight: fc.constantFrom(0, 0.5, 1),
+  vectorWeight: fc.constantFrom(0.5, 1),
+  filter: fc.constantFrom<LongTermFilter | undefined>(
+    undefined,
+    { kinds: ['turn', 'episode'] },
+    { kinds: ['episode'] },
+    { session: 's1' },
+    { kinds: ['engram.core', 'fact'] },
+  ),
+  vectors: fc.boolean(),
+});
+
+/** The property on one store: the ranked path answers exactly as the materializing pipeline did. */
+async function sameAsMaterializing(store: HasLongTermRecords, numRuns: number) {
+  const records = getLongTermRecords(store);
+  const now = new Date(Date.UTC(2026, 0, 3));
+  await fc.assert(
+    fc.asyncProperty(
+      corpusArbitrary,
+      fc.array(fc.constantFrom(...corpusWords, 'alice', 'bob', 'smith'), { minLength: 1, maxLength: 4 }),
+      fc.boolean(),
+      options,
+      async (corpus, words, wide, o) => {
+        const tenant = uniqueTenant('hybrid');
+        await writeCorpus(records, tenant, corpus);
+        if (o.vectors) await embedAll(records, tenant, corpus);
+        const scope: Scope = wide ? { tenant } : { tenant, user: 'u1' };
+        const { vectors, filter, ...ranking } = o;
+        const search: HybridSearchOptions = {
+          ...ranking,
+          ...(filter ? { filter } : {}),
+          ...(vectors ? { embedder } : {}),
+          now: () => now,
+        };
+        const query = words.join(' ');
+        const expected = await materializingHybridSearch(records, scope, query, search);
+        expect(await hybridSearch(records, scope, query, search)).toEqual(expected);
+      },
+    ),
+    { numRuns },
+  );
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'engram-hybrid-'));
+let pg: TestDatabase | undefined;
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await pg?.drop();
+});
+
+describe('hybridSearch ranks ids and scores and loads its results, answering as the materializing pipeline', () => {
+  it('in memory (a store without rankText: hits carry their records)', async () => {
+    await sameAsMaterializing(createMemoryStore(), 150);
+  });
+
+  it('on SQLite (rankText, rankVector, loadRanked)', async () => {
+    const store = await openSqliteStore({ path: join(dir, 'hybrid.db') });
+    try {
+      await sameAsMaterializing(store, 100);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('on SQLite with every scope ranked by bm25() from a first batch of 1 to 4 (the large-scope path)', async () => {
+    const file = join(dir, 'hybrid-large.db');
+    const store = await openSqliteStore({ path: file });
+    const base = createSqliteClient(new DatabaseSync(file));
+    try {
+      for (const firstBatch of [1, 4]) {
+        const client: SqlClient = {
+          ...base,
+          dialect: {
+            ...base.dialect,
+            longTermIndex: {
+              ...sqliteLongTermIndex,
+              search: (c, search) => rankSqliteLongTerm(c, search, { smallScope: 0, firstBatch }),
+            },
+          },
+        };
+        const longTermRecords = createSqlLongTermRecords({
+          client,
+          component: 'sqlite',
+          op: (_w, _s, fn) => fn(),
+        });
+        await sameAsMaterializing({ longTermRecords }, 40);
+      }
+    } finally {
+      await base.close(true);
+      await store.close();
+    }
+  });
+
+  it('on PostgreSQL (rankText, rankVector, loadRanked)', { timeout: 120_000 }, async () => {
+    pg = await createTestSchema('engram_hybrid');
+    const store = createPostgresStore({ connectionString: pg.url, schema: pg.name, maxConnections: 2 });
+    try {
+      await sameAsMaterializing(store, 30);
+    } finally {
+      await store.close();
+    }
+  });
+});

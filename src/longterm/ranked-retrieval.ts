@@ -1,0 +1,47 @@
+import type { Scope } from '../core/scope.ts';
+import type { LongTermTextQuery, LongTermVectorQuery } from './long-term-query.ts';
+import { type RankedCandidate, rankedOf } from './long-term-ranked.ts';
+import type { LongTermRecord } from './long-term-record.ts';
+import type { LongTermStoreV1 } from './long-term-store-v1.ts';
+
+/** How hybrid search reaches a store: ranked hits by text and by vector, and the records of the results. */
+export interface Ranker {
+  /** The text hits (`searchText`'s), records unread where the store can rank without them. */
+  text(query: LongTermTextQuery): Promise<RankedCandidate[]>;
+  /** The vector hits (`searchVector`'s), records unread where the store can rank without them. */
+  vector(query: LongTermVectorQuery): Promise<RankedCandidate[]>;
+  /** The records of candidates, one per candidate in order (undefined: no longer live), read in one call. */
+  load(candidates: readonly RankedCandidate[]): Promise<(LongTermRecord | undefined)[]>;
+}
+
+/**
+ * The {@link Ranker} of a store in a scope: its `rankText` / `rankVector` and `loadRanked` when it has them
+ * (hits without records, the results' records read at the end), else `searchText` / `searchVector` with each
+ * hit's record kept (read up front, nothing to load later).
+ */
+export function rankerOf(store: LongTermStoreV1, scope: Scope): Ranker {
+  const { rankText, rankVector, loadRanked } = store;
+  return {
+    text: (query) =>
+      rankText && loadRanked
+        ? rankText.call(store, scope, query)
+        : store.searchText(scope, query).then((hits) => hits.map(rankedOf)),
+    vector: (query) =>
+      rankVector && loadRanked
+        ? rankVector.call(store, scope, query)
+        : store.searchVector(scope, query).then((hits) => hits.map(rankedOf)),
+    async load(candidates) {
+      const unread = candidates.filter((c) => c.record === undefined);
+      const read =
+        unread.length > 0 && loadRanked
+          ? await loadRanked.call(
+              store,
+              scope,
+              unread.map((c) => c.ref),
+            )
+          : [];
+      const byRef = new Map(unread.map((c, i) => [c.ref, read[i]]));
+      return candidates.map((c) => c.record ?? byRef.get(c.ref));
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import type { LogEntry, MemoryMessage } from '../core/message.ts';
+import { toolOutputText } from '../messages/tool-output-text.ts';
+import { type ResolvedCitationRule, shouldOffload } from './citation-policy.ts';
+import { getItemInfos, putItems } from './content-batch.ts';
+import type { ContentItem, ContentItemInfo } from './content-item.ts';
+import type { ContentStore } from './create-content-store.ts';
+import { createTimeSlicer } from './time-slicer.ts';
+
+type ToolPart = Extract<Exclude<MemoryMessage['content'], string>[number], { type: 'tool-result' }>;
+/** An output a content item can hold. */
+export type CitableOutput = Extract<
+  ToolPart['output'],
+  { type: 'text' | 'json' | 'error-text' | 'error-json' }
+>;
+
+/** Whether an output is one a content item can hold (text or JSON, error or not). */
+export const isCitable = (o: ToolPart['output']): o is CitableOutput =>
+  o.type === 'text' || o.type === 'json' || o.type === 'error-text' || o.type === 'error-json';
+
+/** One offloaded tool result of a log entry. */
+export interface OffloadedPart {
+  /** Its index in the message's content. */
+  index: number;
+  /** Model calls that see it in full. */
+  keepTurns: number;
+  /** The citation shown in its place. */
+  citation: string;
+  /** Whether it is an error output (its citation is then an `error-text`). */
+  error: boolean;
+}
+
+/** What the offload pass needs from the citer. */
+export interface OffloadContext {
+  /** Where items go. */
+  content: ContentStore;
+  /** The rule of a tool. */
+  rule: (toolName: string) => ResolvedCitationRule;
+  /** The item id of a result. */
+  itemId: (messageId: string, toolCallId: string) => string;
+  /** Builds the item of a result (undefined when no item can hold it); `tokens` when already counted. */
+  itemFor: (
+    entry: LogEntry,
+    part: ToolPart,
+    output: CitableOutput,
+    type: string,
+    tokens?: number,
+  ) => Promise<ContentItem | undefined>;
+  /** The citation text of a stored item for a tool (cached per id by the caller). */
+  citationOf: (info: ContentItemInfo, toolName: string) => string;
+  /** Citations already known, by item id, with the item's size and tokens. */
+  known: Map<string, { citation: string; size: number; tokens: number }>;
+  /** Whether an entry's stored `tokens` bound each of its outputs' counts (counted with the content counter's encoding). */
+  bounded: boolean;
+}
+
+/** Item ids whose info one read asks for, and items one transaction stores. */
+const infoPage = 256;
+const putBatch = 32;
+
+interface Candidate {
+  entry: LogEntry;
+  part: ToolPart;
+  output: CitableOutput;
+  index: number;
+  rule: ResolvedCitationRule;
+  id: string;
+}
+
+/**
+ * Decides which tool results of `entries` are offloaded and stores those not stored yet, in batches: item infos
+ * read a page of ids at a time, new items put a batch per transaction, the event loop given a turn between
+ * slices of work. A result is counted only when nothing stored decides it: under an `overTokens` rule, an
+ * entry whose stored count is at most the threshold has no output over it (when `bounded`), and a stored item
+ * of the output's size gives its count. Returns the offloaded parts of each entry that has any.
+ */
+export async function offloadResults(
+  ctx: OffloadContext,
+  entries: readonly LogEntry[],
+): Promise<Map<LogEntry, OffloadedPart[]>> {
+  const slicer = createTimeSlicer();
+  const counter = ctx.content.counter;
+  const candidates: Candidate[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    const message = entry.message;
+    if ((i & 1023) === 1023) await slicer.tick();
+    if (message.role !== 'tool' || typeof message.content === 'string') continue;
+    for (const [index, part] of message.content.entries()) {
+      if (part.type !== 'tool-result' || !isCitable(part.output)) continue;
+      const rule = ctx.rule(part.toolName);
+      if (rule.offload === 'never') continue;
+      if (rule.offload !== 'always' && ctx.bounded && entry.tokens <= rule.offload.overTokens) continue;
+      const id = ctx.itemId(message.id, part.toolCallId);
+      candidates.push({ entry, part, output: part.output, index, rule, id });
+    }
+  }
+  const stored = new Map<string, ContentItemInfo>();
+  const unknown = [...new Set(candidates.filter((c) => !ctx.known.has(c.id)).map((c) => c.id))];
+  for (let i = 0; i < unknown.length; i += infoPage) {
+    const page = await getItemInfos(
+      ctx.content.items,
+      ctx.content.scope,
+      ctx.content.space,
+      unknown.slice(i, i + infoPage),
+    );
+    for (const [id, info] of page) stored.set(id, info);
+    await slicer.tick();
+  }
+  const out = new Map<LogEntry, OffloadedPart[]>();
+  const add = (c: Candidate, citation: string) => {
+    const list = out.get(c.entry) ?? [];
+    list.push({
+      index: c.index,
+      keepTurns: c.rule.keepTurns,
+      citation,
+      error: c.output.type.startsWith('error'),
+    });
+    out.set(c.entry, list);
+  };
+  const waiting: { c: Candidate; item: ContentItem }[] = [];
+  const flush = async () => {
+    const batch = waiting.splice(0);
+    if (batch.length === 0) return;
+    const infos = await putItems(
+      ctx.content.items,
+      ctx.content.scope,
+      ctx.content.space,
+      batch.map((w) => w.item),
+    );
+    batch.forEach((w, k) => {
+      const info = infos[k]!;
+      const citation = ctx.citationOf(info, w.c.part.toolName);
+      ctx.known.set(info.id, { citation, size: info.size, tokens: info.tokens });
+      add(w.c, citation);
+    });
+    await slicer.tick();
+  };
+  const queued = new Set<string>();
+  const repeats: Candidate[] = [];
+  for (const c of candidates) {
+    const known = ctx.known.get(c.id);
+    const info = stored.get(c.id);
+    const sizes = known ?? info;
+    let tokens: number | undefined;
+    if (c.rule.offload !== 'always') {
+      const text = toolOutputText(c.output);
+      tokens =
+        sizes && sizes.size === Buffer.byteLength(text, 'utf8') ? sizes.tokens : counter.countText(text);
+      if (!shouldOffload(c.rule, tokens)) continue;
+    }
+    if (known) {
+      add(c, known.citation);
+    } else if (info) {
+      const citation = ctx.citationOf(info, c.part.toolName);
+      ctx.known.set(c.id, { citation, size: info.size, tokens: info.tokens });
+      add(c, citation);
+    } else if (queued.has(c.id)) {
+      repeats.push(c); // the same message and tool call twice: cited as the first once stored
+    } else {
+      const item = await ctx.itemFor(c.entry, c.part, c.output, c.rule.type, tokens);
+      if (item) {
+        queued.add(c.id);
+        waiting.push({ c, item });
+        if (waiting.length >= putBatch) await flush();
+      }
+    }
+    await slicer.tick();
+  }
+  await flush();
+  for (const c of repeats) {
+    const known = ctx.known.get(c.id);
+    if (known) add(c, known.citation);
+  }
+  for (const list of out.values()) list.sort((a, b) => a.index - b.index);
+  return out;
+}

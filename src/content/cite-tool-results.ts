@@ -11,7 +11,13 @@ import type { CitationStats, CitedForm } from './cited-form.ts';
 import { getItemInfos, putItems } from './content-batch.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import type { ContentStore } from './create-content-store.ts';
-import { type CitableOutput, isCitable, type OffloadedPart, offloadResults } from './offload-results.ts';
+import {
+  type CitableOutput,
+  isCitable,
+  type KnownCitation,
+  type OffloadedPart,
+  offloadResults,
+} from './offload-results.ts';
 import { contentDigest, prepareContentItem } from './prepare-content-item.ts';
 import { createTimeSlicer } from './time-slicer.ts';
 
@@ -74,7 +80,8 @@ export interface ToolResultCiter {
 /** A tool-result part of a message. */
 export type ToolResultPart = ToolPart;
 
-const format = (n: number) => n.toLocaleString('en-US');
+const numbers = new Intl.NumberFormat('en-US');
+const format = (n: number) => numbers.format(n);
 
 /** The citation text a model sees in place of an offloaded result. */
 export function citationText(
@@ -98,7 +105,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
   const rule = resolveCitationPolicy(options.policy);
   const counter = content.counter;
   const summaryChars = options.summaryChars ?? 240;
-  const known = new Map<string, { citation: string; size: number; tokens: number }>();
+  const known = new Map<string, KnownCitation>();
   const prepared = new WeakMap<LogEntry, Prepared>();
   const outputCounts = new Map<string, number>();
 
@@ -112,8 +119,17 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       });
     return `tr_${contentDigest(`${logKey}\u0000${messageId}\u0000${toolCallId}`).slice(0, 24)}`;
   };
-  const citationOf = (info: ContentItemInfo, toolName: string) =>
-    citationText(info, toolName, typeof info.metadata.summary === 'string' ? info.metadata.summary : '');
+  const citationOf = (info: ContentItemInfo, toolName: string): KnownCitation => {
+    const { summary, citationTokens } = info.metadata;
+    const citation = citationText(info, toolName, typeof summary === 'string' ? summary : '');
+    const n = Number.isSafeInteger(citationTokens) ? (citationTokens as number) : undefined;
+    return {
+      citation,
+      size: info.size,
+      tokens: info.tokens,
+      ...(n === undefined ? {} : { citationTokens: n }),
+    };
+  };
 
   /** The item of a result with its summary (undefined when no item can hold it). */
   const itemFor = async (
@@ -151,19 +167,14 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       throw error;
     }
     const summary = await content.compact(item, { maxChars: summaryChars });
-    item.metadata = { ...item.metadata, summary: summary.text, compactor: summary.compactor };
+    // The citation's tokens are kept with the item, so a later process shows the cited message without counting.
+    const citationTokens = counter.countText(citationText(item, part.toolName, summary.text));
+    item.metadata = { ...item.metadata, summary: summary.text, compactor: summary.compactor, citationTokens };
     return item;
   };
 
-  const context = {
-    content,
-    rule,
-    itemId,
-    itemFor,
-    citationOf,
-    known,
-    bounded: options.storedCounts ?? false,
-  };
+  const bounded = options.storedCounts ?? false;
+  const context = { content, rule, itemId, itemFor, citationOf, known, bounded };
   const none: Prepared = { parts: [], forms: new Map() };
 
   const self: ToolResultCiter = {
@@ -195,9 +206,9 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
         if (!item) return undefined;
         [info] = await putItems(content.items, content.scope, content.space, [item]);
       }
-      const citation = citationOf(info!, part.toolName);
-      known.set(id, { citation, size: info!.size, tokens: info!.tokens });
-      return citation;
+      const stored = citationOf(info!, part.toolName);
+      known.set(id, stored);
+      return stored.citation;
     },
     async prepare(entries) {
       const fresh = entries.filter((e) => !prepared.has(e));
@@ -229,7 +240,15 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
           };
         });
         const copy = { ...entry.message, content: parts } as MemoryMessage;
-        form = { message: copy, tokens: counter.count(copy) };
+        // With stored counts, a cited message is its stored count with each output's tokens traded for its
+        // citation's (a message counts as the sum of its parts); else it is counted.
+        let change: number | undefined = 0;
+        for (const r of replaced)
+          change = r.tokenChange === undefined || change === undefined ? undefined : change + r.tokenChange;
+        form = {
+          message: copy,
+          tokens: bounded && change !== undefined ? entry.tokens + change : counter.count(copy),
+        };
         state.forms.set(key, form);
       }
       return { ...base, ...form, savedTokens: Math.max(0, entry.tokens - form.tokens) };

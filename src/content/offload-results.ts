@@ -27,6 +27,23 @@ export interface OffloadedPart {
   citation: string;
   /** Whether it is an error output (its citation is then an `error-text`). */
   error: boolean;
+  /**
+   * The citation's tokens minus the output's, when both are stored with the item (its `citationTokens`
+   * metadata, and its `tokens` for an item of the output's size): a cited message then counts without counting.
+   */
+  tokenChange?: number;
+}
+
+/** A stored result's citation with the item's size, tokens and the citation's tokens (when stored). */
+export interface KnownCitation {
+  /** The citation text. */
+  citation: string;
+  /** The item's size in bytes. */
+  size: number;
+  /** The item's tokens. */
+  tokens: number;
+  /** The citation's tokens (the item's `citationTokens` metadata), when stored. */
+  citationTokens?: number;
 }
 
 /** What the offload pass needs from the citer. */
@@ -45,10 +62,10 @@ export interface OffloadContext {
     type: string,
     tokens?: number,
   ) => Promise<ContentItem | undefined>;
-  /** The citation text of a stored item for a tool (cached per id by the caller). */
-  citationOf: (info: ContentItemInfo, toolName: string) => string;
-  /** Citations already known, by item id, with the item's size and tokens. */
-  known: Map<string, { citation: string; size: number; tokens: number }>;
+  /** The citation of a stored item for a tool. */
+  citationOf: (info: ContentItemInfo, toolName: string) => KnownCitation;
+  /** Citations already known, by item id. */
+  known: Map<string, KnownCitation>;
   /** Whether an entry's stored `tokens` bound each of its outputs' counts (counted with the content counter's encoding). */
   bounded: boolean;
 }
@@ -107,17 +124,22 @@ export async function offloadResults(
     await slicer.tick();
   }
   const out = new Map<LogEntry, OffloadedPart[]>();
-  const add = (c: Candidate, citation: string) => {
+  const add = (c: Candidate, known: KnownCitation, text: string) => {
     const list = out.get(c.entry) ?? [];
+    // The output's count: the stored item's when it holds this output (same size), else unknown.
+    const same = known.size === Buffer.byteLength(text, 'utf8');
     list.push({
       index: c.index,
       keepTurns: c.rule.keepTurns,
-      citation,
+      citation: known.citation,
       error: c.output.type.startsWith('error'),
+      ...(same && known.citationTokens !== undefined
+        ? { tokenChange: known.citationTokens - known.tokens }
+        : {}),
     });
     out.set(c.entry, list);
   };
-  const waiting: { c: Candidate; item: ContentItem }[] = [];
+  const waiting: { c: Candidate; item: ContentItem; text: string }[] = [];
   const flush = async () => {
     const batch = waiting.splice(0);
     if (batch.length === 0) return;
@@ -128,39 +150,34 @@ export async function offloadResults(
       batch.map((w) => w.item),
     );
     batch.forEach((w, k) => {
-      const info = infos[k]!;
-      const citation = ctx.citationOf(info, w.c.part.toolName);
-      ctx.known.set(info.id, { citation, size: info.size, tokens: info.tokens });
-      add(w.c, citation);
+      const known = ctx.citationOf(infos[k]!, w.c.part.toolName);
+      ctx.known.set(w.c.id, known);
+      add(w.c, known, w.text);
     });
     await slicer.tick();
   };
   const queued = new Set<string>();
   const repeats: Candidate[] = [];
   for (const c of candidates) {
-    const known = ctx.known.get(c.id);
     const info = stored.get(c.id);
-    const sizes = known ?? info;
+    const known = ctx.known.get(c.id) ?? (info && ctx.citationOf(info, c.part.toolName));
+    const text = toolOutputText(c.output);
     let tokens: number | undefined;
     if (c.rule.offload !== 'always') {
-      const text = toolOutputText(c.output);
       tokens =
-        sizes && sizes.size === Buffer.byteLength(text, 'utf8') ? sizes.tokens : counter.countText(text);
+        known && known.size === Buffer.byteLength(text, 'utf8') ? known.tokens : counter.countText(text);
       if (!shouldOffload(c.rule, tokens)) continue;
     }
     if (known) {
-      add(c, known.citation);
-    } else if (info) {
-      const citation = ctx.citationOf(info, c.part.toolName);
-      ctx.known.set(c.id, { citation, size: info.size, tokens: info.tokens });
-      add(c, citation);
+      ctx.known.set(c.id, known);
+      add(c, known, text);
     } else if (queued.has(c.id)) {
       repeats.push(c); // the same message and tool call twice: cited as the first once stored
     } else {
       const item = await ctx.itemFor(c.entry, c.part, c.output, c.rule.type, tokens);
       if (item) {
         queued.add(c.id);
-        waiting.push({ c, item });
+        waiting.push({ c, item, text });
         if (waiting.length >= putBatch) await flush();
       }
     }
@@ -169,7 +186,7 @@ export async function offloadResults(
   await flush();
   for (const c of repeats) {
     const known = ctx.known.get(c.id);
-    if (known) add(c, known.citation);
+    if (known) add(c, known, toolOutputText(c.output));
   }
   for (const list of out.values()) list.sort((a, b) => a.index - b.index);
   return out;

@@ -36,9 +36,12 @@ export interface ToolResultCiterOptions {
   /** Longest summary in a citation, in characters. @default 240 */
   summaryChars?: number;
   /**
-   * Whether the log entries' stored `tokens` were counted with the encoding of the content store's counter
-   * (a counter built on `countMessageTokens`): a message's count then bounds each of its outputs', so a result
-   * under its `overTokens` threshold is decided without counting it. @default false
+   * Whether the log entries' stored `tokens` were counted with the encoding of the content store's counter,
+   * by a counter built on `countMessageTokens` (a message counts as the sum of its parts; both built-in
+   * counters are). Then a message's count bounds each of its outputs', so a result under its `overTokens`
+   * threshold is decided without counting it, and a cited message's count is its stored count with each
+   * output's tokens (the item's) traded for its citation's (the item's `citationTokens` metadata): reopening a
+   * session already read counts nothing. @default false
    */
   storedCounts?: boolean;
 }

@@ -66,7 +66,10 @@ export interface OffloadContext {
   citationOf: (info: ContentItemInfo, toolName: string) => KnownCitation;
   /** Citations already known, by item id. */
   known: Map<string, KnownCitation>;
-  /** Whether an entry's stored `tokens` bound each of its outputs' counts (counted with the content counter's encoding). */
+  /**
+   * Whether an entry's stored `tokens` bound its outputs' counts (counted with the content counter's encoding,
+   * a message as the sum of its parts): each output's count is at most the entry's less its other outputs'.
+   */
   bounded: boolean;
 }
 
@@ -86,9 +89,9 @@ interface Candidate {
 /**
  * Decides which tool results of `entries` are offloaded and stores those not stored yet, in batches: item infos
  * read a page of ids at a time, new items put a batch per transaction, the event loop given a turn between
- * slices of work. A result is counted only when nothing stored decides it: under an `overTokens` rule, an
- * entry whose stored count is at most the threshold has no output over it (when `bounded`), and a stored item
- * of the output's size gives its count. Returns the offloaded parts of each entry that has any.
+ * slices of work. A result is counted only when nothing stored decides it: a stored item of the output's size
+ * gives its count, and under an `overTokens` rule (when `bounded`) an entry's stored count less its other
+ * outputs' known counts bounds it, so an output under the threshold by that bound is not offloaded. Returns the offloaded parts of each entry that has any.
  */
 export async function offloadResults(
   ctx: OffloadContext,
@@ -156,16 +159,31 @@ export async function offloadResults(
     });
     await slicer.tick();
   };
-  const queued = new Set<string>();
-  const repeats: Candidate[] = [];
+  // Each candidate's stored citation, and its output's count when a stored item of its size gives it.
+  const facts: { known: KnownCitation | undefined; text: string; tokens: number | undefined }[] = [];
   for (const c of candidates) {
     const info = stored.get(c.id);
     const known = ctx.known.get(c.id) ?? (info && ctx.citationOf(info, c.part.toolName));
     const text = toolOutputText(c.output);
-    let tokens: number | undefined;
+    const tokens = known && known.size === Buffer.byteLength(text, 'utf8') ? known.tokens : undefined;
+    facts.push({ known, text, tokens });
+    if ((facts.length & 63) === 0) await slicer.tick();
+  }
+  // Per entry, the outputs' counts stored items give: a message's count less its other outputs' bounds each one.
+  const givenTokens = new Map<LogEntry, number>();
+  candidates.forEach((c, k) => {
+    const n = facts[k]!.tokens;
+    if (n !== undefined) givenTokens.set(c.entry, (givenTokens.get(c.entry) ?? 0) + n);
+  });
+  const queued = new Set<string>();
+  const repeats: Candidate[] = [];
+  for (const [k, c] of candidates.entries()) {
+    const { known, text } = facts[k]!;
+    let tokens = facts[k]!.tokens;
     if (c.rule.offload !== 'always') {
-      tokens =
-        known && known.size === Buffer.byteLength(text, 'utf8') ? known.tokens : counter.countText(text);
+      const bound = c.entry.tokens - (givenTokens.get(c.entry) ?? 0);
+      if (tokens === undefined && ctx.bounded && !shouldOffload(c.rule, bound)) continue;
+      tokens ??= counter.countText(text);
       if (!shouldOffload(c.rule, tokens)) continue;
     }
     if (known) {

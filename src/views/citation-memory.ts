@@ -67,7 +67,11 @@ export interface CitationView extends ContextView {
  * back (`retrieve_from_memory`). The log keeps every full result: this is a view, the same log always gives
  * the same messages, and `enabled: false` shows the originals. Tool calls and their results stay paired:
  * only outputs change, and `maxTokens` drops whole units. The view follows the log incrementally (appends
- * are fetched, nothing is parsed twice); citations and their token counts are cached.
+ * are fetched, nothing is parsed twice): a read after appends looks only at the new entries and at those whose
+ * citation can still change (a result within its `keepTurns`), and walks back from the newest only as far as
+ * `maxTokens` reaches. A new view on a long session decides offloading from stored counts (the entries'
+ * `tokens` when the conversation's counter has the content counter's encoding, the items' info read a page of
+ * ids at a time) and stores the results no one stored yet in batches, giving the event loop turns between.
  * @example
  * const content = createContentStore({ store, scope });
  * const view = createCitationMemory({ conversation, content, policy: { tools: { web_fetch: { offload: 'always' } } } });

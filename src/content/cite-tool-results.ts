@@ -177,7 +177,8 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
   };
 
   const bounded = options.storedCounts ?? false;
-  const context = { content, rule, itemId, itemFor, citationOf, known, bounded };
+  const counted = new Map<string, { size: number; tokens: number }>();
+  const context = { content, rule, itemId, itemFor, citationOf, known, counted, bounded };
   const none: Prepared = { parts: [], forms: new Map() };
 
   const self: ToolResultCiter = {

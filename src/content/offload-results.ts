@@ -66,6 +66,8 @@ export interface OffloadContext {
   citationOf: (info: ContentItemInfo, toolName: string) => KnownCitation;
   /** Citations already known, by item id. */
   known: Map<string, KnownCitation>;
+  /** Outputs counted (offloaded or not), by item id, with their size in bytes: a result seen again is not recounted. */
+  counted: Map<string, { size: number; tokens: number }>;
   /**
    * Whether an entry's stored `tokens` bound its outputs' counts (counted with the content counter's encoding,
    * a message as the sum of its parts): each output's count is at most the entry's less its other outputs'.
@@ -160,13 +162,20 @@ export async function offloadResults(
     await slicer.tick();
   };
   // Each candidate's stored citation, and its output's count when a stored item of its size gives it.
-  const facts: { known: KnownCitation | undefined; text: string; tokens: number | undefined }[] = [];
+  const facts: {
+    known: KnownCitation | undefined;
+    text: string;
+    tokens: number | undefined;
+    size: number;
+  }[] = [];
   for (const c of candidates) {
     const info = stored.get(c.id);
     const known = ctx.known.get(c.id) ?? (info && ctx.citationOf(info, c.part.toolName));
     const text = toolOutputText(c.output);
-    const tokens = known && known.size === Buffer.byteLength(text, 'utf8') ? known.tokens : undefined;
-    facts.push({ known, text, tokens });
+    const size = Buffer.byteLength(text, 'utf8');
+    const given = known ?? ctx.counted.get(c.id);
+    const tokens = given && given.size === size ? given.tokens : undefined;
+    facts.push({ known, text, tokens, size });
     if ((facts.length & 63) === 0) await slicer.tick();
   }
   // Per entry, the outputs' counts stored items give: a message's count less its other outputs' bounds each one.
@@ -178,12 +187,15 @@ export async function offloadResults(
   const queued = new Set<string>();
   const repeats: Candidate[] = [];
   for (const [k, c] of candidates.entries()) {
-    const { known, text } = facts[k]!;
+    const { known, text, size } = facts[k]!;
     let tokens = facts[k]!.tokens;
     if (c.rule.offload !== 'always') {
       const bound = c.entry.tokens - (givenTokens.get(c.entry) ?? 0);
       if (tokens === undefined && ctx.bounded && !shouldOffload(c.rule, bound)) continue;
-      tokens ??= counter.countText(text);
+      if (tokens === undefined) {
+        tokens = counter.countText(text);
+        ctx.counted.set(c.id, { size, tokens });
+      }
       if (!shouldOffload(c.rule, tokens)) continue;
     }
     if (known) {

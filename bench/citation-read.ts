@@ -106,7 +106,7 @@ async function child(mode: Mode, file: string): Promise<void> {
       rssMiB: process.resourceUsage().maxRSS / 1024,
       messages: (await conversation.stats()).count,
     };
-    store.close();
+    await store.close();
   } else {
     const r = await timed(async () => {
       const { store, conversation, content } = open(file);
@@ -124,7 +124,7 @@ async function child(mode: Mode, file: string): Promise<void> {
       rssMiB: process.resourceUsage().maxRSS / 1024,
       messages: r.value.n,
     };
-    r.value.store.close();
+    await r.value.store.close();
   }
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 }
@@ -137,7 +137,7 @@ async function build(n: number): Promise<string> {
   const { store, conversation } = open(`${file}.tmp`);
   const messages = createScriptedConversation({ seed: 23, messages: n });
   for (let i = 0; i < messages.length; i += 500) await conversation.store(messages.slice(i, i + 500));
-  store.close();
+  await store.close();
   execFileSync('mv', [`${file}.tmp`, file]);
   return file;
 }

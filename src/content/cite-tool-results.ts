@@ -5,23 +5,25 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
-import { type CitationPolicy, resolveCitationPolicy, shouldOffload } from './citation-policy.ts';
-import type { ContentItem } from './content-item.ts';
+import { type CitationPolicy, resolveCitationPolicy } from './citation-policy.ts';
+import { type CitationTrack, createCitationTrack } from './citation-track.ts';
+import type { CitationStats, CitedForm } from './cited-form.ts';
+import { getItemInfos, putItems } from './content-batch.ts';
+import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import type { ContentStore } from './create-content-store.ts';
+import {
+  type CitableOutput,
+  isCitable,
+  type KnownCitation,
+  type OffloadedPart,
+  offloadResults,
+} from './offload-results.ts';
 import { contentDigest, prepareContentItem } from './prepare-content-item.ts';
+import { createTimeSlicer } from './time-slicer.ts';
+
+export type { CitationStats, CitedForm } from './cited-form.ts';
 
 type ToolPart = Extract<Exclude<MemoryMessage['content'], string>[number], { type: 'tool-result' }>;
-type CitableOutput = Extract<ToolPart['output'], { type: 'text' | 'json' | 'error-text' | 'error-json' }>;
-
-/** Figures of one citation pass. */
-export interface CitationStats {
-  /** Tool results shown as citations. */
-  cited: number;
-  /** Offloaded tool results still shown in full (within their `keepTurns`). */
-  fullFirstUse: number;
-  /** Tokens the citations saved (full minus cited, counted). */
-  savedTokens: number;
-}
 
 /** What {@link createToolResultCiter} needs. */
 export interface ToolResultCiterOptions {
@@ -33,6 +35,15 @@ export interface ToolResultCiterOptions {
   logKey: string;
   /** Longest summary in a citation, in characters. @default 240 */
   summaryChars?: number;
+  /**
+   * Whether the log entries' stored `tokens` were counted with the encoding of the content store's counter,
+   * by a counter built on `countMessageTokens` (a message counts as the sum of its parts; both built-in
+   * counters are). Then a message's count bounds each of its outputs', so a result under its `overTokens`
+   * threshold is decided without counting it, and a cited message's count is its stored count with each
+   * output's tokens (the item's) traded for its citation's (the item's `citationTokens` metadata): reopening a
+   * session already read counts nothing. @default false
+   */
+  storedCounts?: boolean;
 }
 
 /** Turns a log into what the model sees: offloaded tool results in full on first use, then as citations. */
@@ -53,17 +64,27 @@ export interface ToolResultCiter {
    * output no item can hold (a file or media output, a tool name breaking the id rule, an oversized payload).
    */
   citeResult(entry: LogEntry, part: ToolResultPart, type?: string): Promise<string | undefined>;
-  /** The tokens of a result's output, counted once. */
+  /** The tokens of a result's output, counted once (taken from its stored item when the citer has read it). */
   outputTokens(entry: LogEntry, part: ToolResultPart): number;
+  /**
+   * Decides which results of the entries not prepared yet are offloaded, and stores them (see
+   * `offloadResults`: stored counts first, item infos a page at a time, puts in batches, the event loop given
+   * turns). Each entry object is prepared once.
+   */
+  prepare(entries: readonly LogEntry[]): Promise<void>;
+  /** A prepared entry as shown with `assistantsAfter` assistant messages after it (as `cite` shows it). */
+  citedForm(entry: LogEntry, assistantsAfter: number): CitedForm;
+  /** Whether a prepared entry has offloaded results. */
+  hasOffloads(entry: LogEntry): boolean;
+  /** An incremental `cite` of one log that grows by appends (see {@link CitationTrack}). */
+  track(): CitationTrack;
 }
 
 /** A tool-result part of a message. */
 export type ToolResultPart = ToolPart;
 
-const citable = (o: ToolPart['output']): o is CitableOutput =>
-  o.type === 'text' || o.type === 'json' || o.type === 'error-text' || o.type === 'error-json';
-const serialized = (o: CitableOutput) => toolOutputText(o);
-const format = (n: number) => n.toLocaleString('en-US');
+const numbers = new Intl.NumberFormat('en-US');
+const format = (n: number) => numbers.format(n);
 
 /** The citation text a model sees in place of an offloaded result. */
 export function citationText(
@@ -76,24 +97,20 @@ export function citationText(
   return body ? `${head}\n${body}` : head;
 }
 
+interface Prepared {
+  parts: readonly OffloadedPart[];
+  forms: Map<string, { message: MemoryMessage; tokens: number }>;
+}
+
 /** Creates the first-use-then-citation transformation over a log (seed 004). */
 export function createToolResultCiter(options: ToolResultCiterOptions): ToolResultCiter {
   const { content, logKey } = options;
   const rule = resolveCitationPolicy(options.policy);
   const counter = content.counter;
   const summaryChars = options.summaryChars ?? 240;
+  const known = new Map<string, KnownCitation>();
+  const prepared = new WeakMap<LogEntry, Prepared>();
   const outputCounts = new Map<string, number>();
-  const countOutput = (entry: LogEntry, part: ToolPart): number => {
-    const key = `${entry.seq}:${part.toolCallId}`;
-    let n = outputCounts.get(key);
-    if (n === undefined) {
-      n = citable(part.output) ? counter.countText(serialized(part.output)) : 0;
-      outputCounts.set(key, n);
-    }
-    return n;
-  };
-  const citations = new Map<string, string>();
-  const messageCache = new Map<string, { message: MemoryMessage; tokens: number }>();
 
   const itemId = (messageId: string, toolCallId: string) => {
     checkId(messageId, 'itemId(messageId)', 'content');
@@ -105,117 +122,162 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       });
     return `tr_${contentDigest(`${logKey}\u0000${messageId}\u0000${toolCallId}`).slice(0, 24)}`;
   };
+  const citationOf = (info: ContentItemInfo, toolName: string): KnownCitation => {
+    const { summary, citationTokens } = info.metadata;
+    const citation = citationText(info, toolName, typeof summary === 'string' ? summary : '');
+    const n = Number.isSafeInteger(citationTokens) ? (citationTokens as number) : undefined;
+    return {
+      citation,
+      size: info.size,
+      tokens: info.tokens,
+      ...(n === undefined ? {} : { citationTokens: n }),
+    };
+  };
 
-  /** Stores the result once and returns its citation (cached; the summary is kept in the item's metadata). */
-  const citationFor = async (
+  /** The item of a result with its summary (undefined when no item can hold it). */
+  const itemFor = async (
     entry: LogEntry,
     part: ToolPart,
     output: CitableOutput,
     type: string,
-  ): Promise<string | undefined> => {
-    const id = itemId(entry.message.id, part.toolCallId);
-    const cached = citations.get(id);
-    if (cached) return cached;
-    const existing = await content.items.getItemInfo(content.scope, content.space, id);
-    let info = existing;
-    if (!info) {
-      const base = {
-        id,
-        type,
-        source: part.toolName,
-        format:
-          output.type === 'text' || output.type === 'error-text' ? ('text' as const) : ('json' as const),
-        content: output.value as string | JSONValue,
-        timestamp: entry.message.createdAt,
-        tags: ['tool-result', part.toolName, ...(output.type.startsWith('error') ? ['error'] : [])],
-        metadata: { messageId: entry.message.id, toolCallId: part.toolCallId, log: logKey } as Record<
-          string,
-          JSONValue
-        >,
-      };
-      let prepared: ContentItem;
-      try {
-        prepared = prepareContentItem(base, {
-          counter,
-          clock: { now: () => entry.message.createdAt },
-          component: 'content',
-        });
-      } catch (error) {
-        // A result no content item can hold (a tool name breaking the id rule, a payload over the size limit)
-        // stays in full in the view.
-        if (MemoryError.isInstance(error)) return undefined;
-        throw error;
-      }
-      const summary = await content.compact(prepared, { maxChars: summaryChars });
-      prepared.metadata = { ...prepared.metadata, summary: summary.text, compactor: summary.compactor };
-      try {
-        info = await content.items.putItem(content.scope, content.space, prepared);
-      } catch (error) {
-        // Another writer stored it first (with its own summary): use theirs.
-        if (!MemoryError.hasCode(error, 'INVALID_ARGUMENT')) throw error;
-        info = await content.items.getItemInfo(content.scope, content.space, id);
-        if (!info) throw error;
-      }
+    tokens?: number,
+  ): Promise<ContentItem | undefined> => {
+    const base = {
+      id: itemId(entry.message.id, part.toolCallId),
+      type,
+      source: part.toolName,
+      format: output.type === 'text' || output.type === 'error-text' ? ('text' as const) : ('json' as const),
+      content: output.value as string | JSONValue,
+      timestamp: entry.message.createdAt,
+      tags: ['tool-result', part.toolName, ...(output.type.startsWith('error') ? ['error'] : [])],
+      metadata: { messageId: entry.message.id, toolCallId: part.toolCallId, log: logKey } as Record<
+        string,
+        JSONValue
+      >,
+    };
+    let item: ContentItem;
+    try {
+      item = prepareContentItem(base, {
+        counter,
+        clock: { now: () => entry.message.createdAt },
+        component: 'content',
+        ...(tokens === undefined ? {} : { tokens }),
+      });
+    } catch (error) {
+      // A result no content item can hold (a tool name breaking the id rule, a payload over the size limit)
+      // stays in full in the view.
+      if (MemoryError.isInstance(error)) return undefined;
+      throw error;
     }
-    const summary = typeof info.metadata.summary === 'string' ? info.metadata.summary : '';
-    const text = citationText(info, part.toolName, summary);
-    citations.set(id, text);
-    return text;
+    const summary = await content.compact(item, { maxChars: summaryChars });
+    // The citation's tokens are kept with the item, so a later process shows the cited message without counting.
+    const citationTokens = counter.countText(citationText(item, part.toolName, summary.text));
+    item.metadata = { ...item.metadata, summary: summary.text, compactor: summary.compactor, citationTokens };
+    return item;
   };
 
-  return {
+  const bounded = options.storedCounts ?? false;
+  const counted = new Map<string, { size: number; tokens: number }>();
+  const context = { content, rule, itemId, itemFor, citationOf, known, counted, bounded };
+  const none: Prepared = { parts: [], forms: new Map() };
+
+  const self: ToolResultCiter = {
     itemId,
-    outputTokens: countOutput,
+    outputTokens(entry, part) {
+      const key = `${entry.seq}:${part.toolCallId}`;
+      let n = outputCounts.get(key);
+      if (n === undefined) {
+        const text = isCitable(part.output) ? toolOutputText(part.output) : undefined;
+        const stored = text === undefined ? undefined : known.get(itemId(entry.message.id, part.toolCallId));
+        n =
+          text === undefined
+            ? 0
+            : stored && stored.size === Buffer.byteLength(text, 'utf8')
+              ? stored.tokens
+              : counter.countText(text);
+        outputCounts.set(key, n);
+      }
+      return n;
+    },
     async citeResult(entry, part, type = 'action_result') {
-      return citable(part.output) ? citationFor(entry, part, part.output, type) : undefined;
+      if (!isCitable(part.output)) return undefined;
+      const id = itemId(entry.message.id, part.toolCallId);
+      const cached = known.get(id);
+      if (cached) return cached.citation;
+      let info = (await getItemInfos(content.items, content.scope, content.space, [id])).get(id);
+      if (!info) {
+        const item = await itemFor(entry, part, part.output, type);
+        if (!item) return undefined;
+        [info] = await putItems(content.items, content.scope, content.space, [item]);
+      }
+      const stored = citationOf(info!, part.toolName);
+      known.set(id, stored);
+      return stored.citation;
+    },
+    async prepare(entries) {
+      const fresh = entries.filter((e) => !prepared.has(e));
+      if (fresh.length === 0) return;
+      const offloaded = await offloadResults(context, fresh);
+      for (const e of fresh) {
+        const parts = offloaded.get(e);
+        prepared.set(e, parts ? { parts, forms: new Map() } : none);
+      }
+    },
+    hasOffloads: (entry) => (prepared.get(entry)?.parts.length ?? 0) > 0,
+    citedForm(entry, assistantsAfter) {
+      const state = prepared.get(entry) ?? none;
+      const replaced = state.parts.filter((p) => assistantsAfter >= p.keepTurns);
+      const fullFirstUse = state.parts.length - replaced.length;
+      const base = { cited: replaced.length, fullFirstUse, settled: fullFirstUse === 0 };
+      if (replaced.length === 0 || typeof entry.message.content === 'string')
+        return { ...base, message: entry.message, tokens: entry.tokens, savedTokens: 0 };
+      const key = replaced.map((p) => p.index).join(',');
+      let form = state.forms.get(key);
+      if (!form) {
+        const byIndex = new Map(replaced.map((p) => [p.index, p]));
+        const parts = entry.message.content.map((p, j) => {
+          const r = byIndex.get(j);
+          if (!r) return p;
+          return {
+            ...(p as ToolPart),
+            output: { type: r.error ? ('error-text' as const) : ('text' as const), value: r.citation },
+          };
+        });
+        const copy = { ...entry.message, content: parts } as MemoryMessage;
+        // With stored counts, a cited message is its stored count with each output's tokens traded for its
+        // citation's (a message counts as the sum of its parts); else it is counted.
+        let change: number | undefined = 0;
+        for (const r of replaced)
+          change = r.tokenChange === undefined || change === undefined ? undefined : change + r.tokenChange;
+        form = {
+          message: copy,
+          tokens: bounded && change !== undefined ? entry.tokens + change : counter.count(copy),
+        };
+        state.forms.set(key, form);
+      }
+      return { ...base, ...form, savedTokens: Math.max(0, entry.tokens - form.tokens) };
     },
     async cite(entries) {
+      await self.prepare(entries);
+      const slicer = createTimeSlicer();
       const stats: CitationStats = { cited: 0, fullFirstUse: 0, savedTokens: 0 };
       const messages: MemoryMessage[] = new Array(entries.length);
       const tokens: number[] = new Array(entries.length);
       let assistantsAfter = 0;
       for (let i = entries.length - 1; i >= 0; i--) {
         const entry = entries[i]!;
-        const message = entry.message;
-        messages[i] = message;
-        tokens[i] = entry.tokens;
-        if (message.role === 'assistant') assistantsAfter++;
-        if (message.role !== 'tool' || typeof message.content === 'string') continue;
-        const replaced = new Map<number, CitableOutput>();
-        for (const [j, part] of message.content.entries()) {
-          if (part.type !== 'tool-result' || !citable(part.output)) continue;
-          const n = countOutput(entry, part);
-          const r = rule(part.toolName);
-          if (!shouldOffload(r, n)) continue;
-          const text = await citationFor(entry, part, part.output, r.type);
-          if (text === undefined) continue;
-          if (assistantsAfter < r.keepTurns) {
-            stats.fullFirstUse++;
-            continue;
-          }
-          stats.cited++;
-          replaced.set(j, {
-            type: part.output.type.startsWith('error') ? 'error-text' : 'text',
-            value: text,
-          });
-        }
-        if (replaced.size === 0) continue;
-        const key = `${entry.seq}:${[...replaced.keys()].join(',')}`;
-        let hit = messageCache.get(key);
-        if (!hit) {
-          const content = message.content.map((p, j) => {
-            const output = replaced.get(j);
-            return output ? { ...(p as ToolPart), output } : p;
-          });
-          const copy = { ...message, content } as MemoryMessage;
-          hit = { message: copy, tokens: counter.count(copy) };
-          messageCache.set(key, hit);
-        }
-        messages[i] = hit.message;
-        tokens[i] = hit.tokens;
-        stats.savedTokens += Math.max(0, entry.tokens - hit.tokens);
+        if ((i & 255) === 0) await slicer.tick();
+        if (entry.message.role === 'assistant') assistantsAfter++;
+        const form = self.citedForm(entry, assistantsAfter);
+        messages[i] = form.message;
+        tokens[i] = form.tokens;
+        stats.cited += form.cited;
+        stats.fullFirstUse += form.fullFirstUse;
+        stats.savedTokens += form.savedTokens;
       }
       return { messages, tokens, stats };
     },
+    track: () => createCitationTrack(self),
   };
+  return self;
 }

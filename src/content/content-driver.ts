@@ -12,7 +12,9 @@ import type { ContentCriteria, ContentQueryPage } from './content-query.ts';
  *
  * Required: put, get, query, delete. Optional native paths: `getItemInfo` (fallback: `getItem` without its
  * content), `clearItems` (fallback: every queried id deleted), `replaceItems` (fallback: clear and put, inside
- * `transaction` when the driver has one, else serialized in process but not crash-atomic).
+ * `transaction` when the driver has one, else serialized in process but not crash-atomic), `getItemInfos`
+ * (fallback: `getItemInfo` per id), `putItems` (fallback: each missing item put, inside `transaction` when the
+ * driver has one).
  */
 export interface ContentDriverV1 {
   /** The contract version. */
@@ -35,6 +37,10 @@ export interface ContentDriverV1 {
   clearItems?(scope: Scope, space: string): Promise<number>;
   /** `ContentStoreV1.replaceItems`; fallback: clear and put inside `transaction`. */
   replaceItems?(scope: Scope, space: string, items: readonly ContentItem[]): Promise<void>;
+  /** `ContentStoreV1.getItemInfos`; fallback: `getItemInfo` per id. */
+  getItemInfos?(scope: Scope, space: string, ids: readonly string[]): Promise<Map<string, ContentItemInfo>>;
+  /** `ContentStoreV1.putItems`; fallback: each item whose id is free put, inside `transaction` when there is one. */
+  putItems?(scope: Scope, space: string, items: readonly ContentItem[]): Promise<ContentItemInfo[]>;
   /**
    * Runs `work` atomically with the driver it passes (see `LogDriverV1.transaction`): the fallback
    * `clearItems` and `replaceItems` run inside it.

@@ -41,6 +41,19 @@ export interface ContentStoreV1 {
    * Ids must be distinct, else `INVALID_ARGUMENT`.
    */
   replaceItems(scope: Scope, space: string, items: readonly ContentItem[]): Promise<void>;
+  /**
+   * Optional: the info of many items by id, in as few reads as the store can (a page of ids a query); the ids
+   * found, each with its info (ids not found are left out). Callers fall back to `getItemInfo` per id
+   * (`getItemInfos` in content-batch.ts does).
+   */
+  getItemInfos?(scope: Scope, space: string, ids: readonly string[]): Promise<Map<string, ContentItemInfo>>;
+  /**
+   * Optional: stores many items under their ids (distinct, else `INVALID_ARGUMENT`), in one transaction where
+   * the store has them. An id that already holds an item keeps it, whether or not it is the same item: the
+   * returned infos (in input order) are what each id holds after the call. Callers fall back to `putItem` per
+   * item (`putItems` in content-batch.ts does).
+   */
+  putItems?(scope: Scope, space: string, items: readonly ContentItem[]): Promise<ContentItemInfo[]>;
 }
 
 /** A store object that carries the content-store contract. */

@@ -12,6 +12,7 @@ import {
   defaultMaxContentBytes,
 } from './check-content.ts';
 import type { ContentDriverV1 } from './content-driver.ts';
+import { itemInfosOneByOne, putItemsOneByOne, type SingleItemCalls } from './content-fallback-batch.ts';
 import { clearItemsOneByOne } from './content-fallback-clear-items.ts';
 import { itemInfoByGet } from './content-fallback-item-info.ts';
 import { replaceItemsByClearAndPut } from './content-fallback-replace-items.ts';
@@ -35,7 +36,8 @@ export interface ContentItemsOptions {
  * `getItemInfo` reads the item and drops its content; `clearItems` deletes every queried id; `replaceItems`
  * clears and puts inside the driver's `transaction`, or, for a driver without one, serialized with every
  * other write of this store in this process, which is not crash-atomic (a crash half-way leaves the space
- * partly replaced). Throws `INVALID_ARGUMENT` for a driver without the required methods.
+ * partly replaced); `getItemInfos` reads each id's info; `putItems` puts each item whose id is free, inside
+ * the driver's `transaction` when it has one (else one write each). Throws `INVALID_ARGUMENT` for a driver without the required methods.
  * @example
  * const items = createContentItems(myDriver, { isClosed: () => closed });
  * await items.putItem(scope, 'default', prepareContentItem(input, { counter, clock, component: 'my-driver' }));
@@ -50,7 +52,7 @@ export function createContentItems(
     'createContentItems(driver)',
     options.component ?? 'content',
     ['putItem', 'getItem', 'queryItems', 'deleteItem'],
-    ['getItemInfo', 'clearItems', 'replaceItems', 'transaction'],
+    ['getItemInfo', 'clearItems', 'replaceItems', 'transaction', 'getItemInfos', 'putItems'],
   );
   checkOptionalInteger(options.maxContentBytes, 'createContentItems(options): maxContentBytes', 'content', 1);
   const component = options.component ?? driver.name;
@@ -73,6 +75,22 @@ export function createContentItems(
   const nativeReplace = driver.replaceItems?.bind(driver);
   const atomically = <T>(work: (d: ContentDriverV1) => Promise<T>): Promise<T> =>
     driver.transaction ? driver.transaction(work) : write(() => work(driver));
+  const single = (d: ContentDriverV1): SingleItemCalls => ({
+    getItemInfo: (scope, space, id) =>
+      d.getItemInfo ? d.getItemInfo(scope, space, id) : itemInfoByGet(d, scope, space, id),
+    putItem: (scope, space, item) => d.putItem(scope, space, item),
+  });
+  const checkIds = (ids: readonly string[]) => {
+    if (!Array.isArray(ids))
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component,
+        message: 'ids: expected an array of ids',
+      });
+    ids.forEach((id, i) => {
+      checkId(id, `ids[${i}]`, component);
+    });
+  };
 
   return {
     specificationVersion: 'v1',
@@ -110,6 +128,30 @@ export function createContentItems(
       checkReplacement(items, component, max);
       if (nativeReplace) return nativeReplace(scope, space, items);
       return atomically((d) => replaceItemsByClearAndPut(d, scope, space, items, component));
+    },
+    async getItemInfos(scope, space, ids) {
+      open(scope, space);
+      checkIds(ids);
+      return driver.getItemInfos
+        ? driver.getItemInfos(scope, space, ids)
+        : itemInfosOneByOne(single(driver), scope, space, ids);
+    },
+    async putItems(scope, space, items) {
+      open(scope, space);
+      checkReplacement(items, component, max);
+      if (driver.putItems) {
+        const native = driver.putItems.bind(driver);
+        return write(() => native(scope, space, items));
+      }
+      if (driver.transaction)
+        return driver.transaction((d) => putItemsOneByOne(single(d), scope, space, items));
+      const calls = single(driver);
+      return putItemsOneByOne(
+        { getItemInfo: calls.getItemInfo, putItem: (...a) => write(() => driver.putItem(...a)) },
+        scope,
+        space,
+        items,
+      );
     },
   };
 }

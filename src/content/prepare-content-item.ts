@@ -59,6 +59,8 @@ export interface PrepareContentOptions {
   component: string;
   /** Largest content accepted, in UTF-8 bytes. @default 64 MiB */
   maxContentBytes?: number;
+  /** The serialized content's tokens when the caller counted them with `counter` already. @default counted */
+  tokens?: number;
 }
 
 const inputKeys = new Set([
@@ -85,6 +87,7 @@ export function prepareContentItem(input: ContentItemInput, options: PrepareCont
   checkMethods(options.counter, 'prepareContentItem(options): counter', 'content', ['countText']);
   checkMethods(options.clock, 'prepareContentItem(options): clock', 'content', ['now']);
   checkOptionalInteger(options.maxContentBytes, 'prepareContentItem(options): maxContentBytes', 'content', 0);
+  checkOptionalInteger(options.tokens, 'prepareContentItem(options): tokens', 'content', 0);
   const { component } = options;
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw new InvalidValueError({ path: 'item', problem: 'expected an object', component });
@@ -130,7 +133,7 @@ export function prepareContentItem(input: ContentItemInput, options: PrepareCont
   item.tags ??= [];
   item.relatedTo ??= [];
   checkContentItem(item, component, max); // everything but the computed fields, before the expensive work
-  item.tokens = options.counter.countText(serialized);
+  item.tokens = options.tokens ?? options.counter.countText(serialized);
   item.digest = contentDigest(serialized);
   item.metadata = copyJsonValue(item.metadata);
   if (format === 'json') item.content = copyJsonValue(input.content);

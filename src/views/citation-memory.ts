@@ -1,4 +1,6 @@
 import type { CitationPolicy } from '../content/citation-policy.ts';
+import { resolveCitationPolicy } from '../content/citation-policy.ts';
+import type { CitationTrack } from '../content/citation-track.ts';
 import {
   type CitationStats,
   createToolResultCiter,
@@ -65,7 +67,11 @@ export interface CitationView extends ContextView {
  * back (`retrieve_from_memory`). The log keeps every full result: this is a view, the same log always gives
  * the same messages, and `enabled: false` shows the originals. Tool calls and their results stay paired:
  * only outputs change, and `maxTokens` drops whole units. The view follows the log incrementally (appends
- * are fetched, nothing is parsed twice); citations and their token counts are cached.
+ * are fetched, nothing is parsed twice): a read after appends looks only at the new entries and at those whose
+ * citation can still change (a result within its `keepTurns`), and walks back from the newest only as far as
+ * `maxTokens` reaches. A new view on a long session decides offloading from stored counts (the entries'
+ * `tokens` when the conversation's counter has the content counter's encoding, the items' info read a page of
+ * ids at a time) and stores the results no one stored yet in batches, giving the event loop turns between.
  * @example
  * const content = createContentStore({ store, scope });
  * const view = createCitationMemory({ conversation, content, policy: { tools: { web_fetch: { offload: 'always' } } } });
@@ -80,14 +86,21 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
     options.maxTokens === undefined
       ? undefined
       : checkInteger(options.maxTokens, 'createCitationMemory: maxTokens', 1);
+  if (!enabled) resolveCitationPolicy(options.policy); // checked even while citations are off
   const log = createViewLog(conversation);
   const queue = createSerialQueue();
   const newCiter = () =>
-    createToolResultCiter({ content, policy: options.policy, logKey: conversation.sessionId });
+    createToolResultCiter({
+      content,
+      policy: enabled ? options.policy : { default: { offload: 'never' } },
+      logKey: conversation.sessionId,
+      storedCounts: conversation.counter.encoding === content.counter.encoding,
+    });
   let citer: ToolResultCiter = newCiter();
+  let track: CitationTrack = citer.track();
   let logId: string | undefined;
   let last: CitationViewStats | undefined;
-  let shot: { entries: LogEntry[]; messages: MemoryMessage[]; tokens: number[]; from: number } | undefined;
+  let shot: Shot | undefined;
 
   return {
     specificationVersion: 'v1',
@@ -99,35 +112,39 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
     read: () =>
       queue.run(async () => {
         const stats = await log.sync();
-        if (logId !== undefined && stats.logId !== logId) citer = newCiter(); // the session was created again
+        if (logId !== undefined && stats.logId !== logId) {
+          citer = newCiter(); // the session was created again
+          track = citer.track();
+        }
         logId = stats.logId;
         if (!log.whole) await log.holdFrom(1);
         const entries = log.entries;
-        const cited = enabled
-          ? await citer.cite(entries)
-          : {
-              messages: entries.map((e) => e.message),
-              tokens: entries.map((e) => e.tokens),
-              stats: { cited: 0, fullFirstUse: 0, savedTokens: 0 },
-            };
-        let from = 0;
-        if (budget !== undefined) from = newestFitting(log.units, entries, cited.tokens, budget);
-        const messages: MemoryMessage[] = [];
-        let tokens = 0;
-        let fullTokens = 0;
-        for (let i = 0; i < entries.length; i++) {
-          if (i < from && entries[i]!.message.role !== 'system') continue;
-          messages.push(cited.messages[i]!);
-          tokens += cited.tokens[i]!;
-          fullTokens += entries[i]!.tokens;
+        await track.update(entries);
+        const n = entries.length;
+        const from = budget === undefined ? 0 : newestFitting(log.units, entries, track, budget);
+        let messages: MemoryMessage[];
+        let tokens = track.citedTokens;
+        let fullTokens = track.fullTokens;
+        if (from === 0) messages = track.messages.slice(0, n);
+        else {
+          messages = [];
+          tokens = 0;
+          fullTokens = 0;
+          const take = (i: number) => {
+            messages.push(track.messages[i]!);
+            tokens += track.tokens[i]!;
+            fullTokens += entries[i]!.tokens;
+          };
+          for (const i of track.systems) if (i < from) take(i);
+          for (let i = from; i < n; i++) take(i);
         }
-        shot = { entries: entries.slice(), messages: cited.messages, tokens: cited.tokens, from };
+        shot = { entries, count: n, messages: track.messages, tokens: track.tokens, from };
         last = {
-          ...cited.stats,
+          ...track.stats,
           tokens,
           fullTokens,
           messages: messages.length,
-          droppedMessages: entries.length - messages.length,
+          droppedMessages: n - messages.length,
         };
         return messages;
       }),
@@ -136,15 +153,21 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
   };
 }
 
+/** What the last read showed: the held entries (the first `count`), their cited messages and tokens, the budget's cut. */
+interface Shot {
+  entries: readonly LogEntry[];
+  count: number;
+  messages: readonly MemoryMessage[];
+  tokens: readonly number[];
+  from: number;
+}
+
 /** The assembly of a citation view's read: messages as stored, citations for offloaded results, older units left out. */
-function citationAssembly(
-  shot: { entries: LogEntry[]; messages: MemoryMessage[]; tokens: number[]; from: number },
-  counter: TokenCounter,
-  budget: number | undefined,
-): ContextAssembly {
+function citationAssembly(shot: Shot, counter: TokenCounter, budget: number | undefined): ContextAssembly {
   const parts: AssemblyPart[] = [];
+  const entries = shot.entries.slice(0, shot.count);
   const kept = new Set<number>();
-  shot.entries.forEach((entry, i) => {
+  entries.forEach((entry, i) => {
     if (i < shot.from && entry.message.role !== 'system') return;
     kept.add(entry.seq);
     const message = shot.messages[i]!;
@@ -171,7 +194,7 @@ function citationAssembly(
     ...(budget === undefined ? {} : { budget }),
     parts,
     dropped: droppedRuns(
-      shot.entries,
+      entries,
       kept,
       'budget',
       `older units did not fit the budget of ${budget ?? 0} tokens (after citation)`,
@@ -181,23 +204,24 @@ function citationAssembly(
 
 /**
  * The index of the first entry of the newest whole units whose cited tokens (plus every system message's)
- * fit the budget. Units are taken from the newest back and never split; the newest unit is always kept.
+ * fit the budget. Units are taken from the newest back and never split; the newest unit is always kept. Walks
+ * back only as far as the budget reaches.
  */
 function newestFitting(
   units: readonly { items: readonly { seq: number; message: MemoryMessage }[] }[],
-  entries: readonly { seq: number; message: MemoryMessage }[],
-  tokens: readonly number[],
+  entries: readonly { seq: number }[],
+  track: CitationTrack,
   budget: number,
 ): number {
-  const index = new Map(entries.map((e, i) => [e.seq, i]));
+  const { tokens } = track;
   let used = 0;
-  for (let i = 0; i < entries.length; i++) if (entries[i]!.message.role === 'system') used += tokens[i]!;
+  for (const i of track.systems) used += tokens[i]!;
   let from = entries.length;
   for (let u = units.length - 1; u >= 0; u--) {
     let cost = 0;
     let first = from;
     for (const item of units[u]!.items) {
-      const i = index.get(item.seq)!;
+      const i = indexOfSeq(entries, item.seq);
       first = Math.min(first, i);
       if (item.message.role !== 'system') cost += tokens[i]!;
     }
@@ -206,4 +230,16 @@ function newestFitting(
     from = first;
   }
   return from;
+}
+
+/** The index of the entry with sequence number `seq` (entries ascending by seq; it is there). */
+function indexOfSeq(entries: readonly { seq: number }[], seq: number): number {
+  let lo = 0;
+  let hi = entries.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (entries[mid]!.seq < seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

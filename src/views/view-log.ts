@@ -52,6 +52,8 @@ export interface ViewLog {
   release(index: number): void;
 }
 
+/** Sequence numbers `holdFrom` reads at a time (a page of the log). */
+const holdPage = 128;
 /** Appended entries a sync fetches at most; past that (or past what is held) it reads the newest part afresh. */
 const followLimit = 1024;
 const unitOptions = { message: (e: LogEntry) => e.message, tokens: (e: LogEntry) => e.tokens };
@@ -190,12 +192,23 @@ export function createViewLog(conversation: ConversationMemory): ViewLog {
         const drop = held.findIndex((e) => e.seq >= from);
         hold(drop === -1 ? [] : held.slice(drop), from, false);
       } else if (from < startSeq) {
-        const older = await memory.entries({
-          fromSeq: from,
-          toSeq: startSeq - 1,
-          direction: 'backward',
-          limit: startSeq - from,
-        });
+        // Newest page first, each read apart with a turn of the event loop between: a long log read at once
+        // blocks the loop for as long as the store takes to read and parse it (node:sqlite is synchronous).
+        const pages: LogEntry[][] = [];
+        for (let to = startSeq - 1; to >= from; ) {
+          if (pages.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+          const page = await memory.entries({
+            fromSeq: from,
+            toSeq: to,
+            direction: 'backward',
+            limit: holdPage,
+          });
+          pages.push(page);
+          if (page.length < holdPage) break;
+          to = page[0]!.seq - 1;
+        }
+        const older: LogEntry[] = [];
+        for (let i = pages.length - 1; i >= 0; i--) for (const e of pages[i]!) older.push(e);
         hold([...older, ...held], from, from <= 1);
       }
     },

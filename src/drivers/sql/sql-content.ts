@@ -141,10 +141,14 @@ async function deleteItems(
   return (await queryRun(tx, sql`DELETE FROM engram_content_items WHERE ${cond}`)).changes;
 }
 
+/** Ids a `getItemInfos` query names at most (well under every dialect's bound-parameter limit). */
+const idsPerQuery = 500;
+
 /**
  * `ContentStoreV1` on the shared SQL layer (schema v10): every query names the caller's exact owner scope and
  * space; `getItem` reads one row by key, `getItemInfo` and `queryItems` never read the content column;
- * queries page by keyset on (timestamp, id).
+ * queries page by keyset on (timestamp, id); `getItemInfos` reads a page of ids a query, `putItems` writes a
+ * batch in one transaction.
  */
 export function createSqlContentItems(options: SqlContentOptions): ContentStoreV1 {
   const { client, component, op } = options;
@@ -189,6 +193,47 @@ export function createSqlContentItems(options: SqlContentOptions): ContentStoreV
         checkId(id, 'id', component);
         const row = await info(client, scope, space, id);
         return row ? toInfo(row) : undefined;
+      }),
+    getItemInfos: (scope, space, ids) =>
+      op('getItemInfos', scope, async () => {
+        checkSpace(space, component);
+        ids.forEach((id, i) => {
+          checkId(id, `ids[${i}]`, component);
+        });
+        const found = new Map<string, ContentItemInfo>();
+        for (let i = 0; i < ids.length; i += idsPerQuery) {
+          const page = ids.slice(i, i + idsPerQuery);
+          const rows = await queryAll(
+            client,
+            sql`SELECT ${infoColumns} FROM engram_content_items WHERE ${where(scope, space)} AND id IN (${joinSql(page)})`,
+          );
+          for (const row of rows) found.set(String(row.id), toInfo(row));
+        }
+        return found;
+      }),
+    putItems: (scope, space, items) =>
+      op('putItems', scope, async () => {
+        checkSpace(space, component);
+        checkReplacement(items, component, options.maxContentBytes);
+        return client.transaction(async (tx) => {
+          const out: ContentItemInfo[] = [];
+          for (const item of items) {
+            if (await insertItem(tx, scope, space, item)) {
+              const { content: _c, ...rest } = item;
+              out.push({ ...rest, tags: [...item.tags], relatedTo: [...item.relatedTo] });
+              continue;
+            }
+            const row = await info(tx, scope, space, item.id);
+            if (!row)
+              throw new MemoryError({
+                code: 'CONFLICT',
+                component,
+                message: `content item "${item.id}" vanished during putItems`,
+              });
+            out.push(toInfo(row));
+          }
+          return out;
+        });
       }),
     queryItems: (scope, space, criteria) =>
       op('queryItems', scope, async (): Promise<ContentQueryPage> => {

@@ -1,0 +1,223 @@
+import type { LogEntry, MemoryMessage } from '../core/message.ts';
+import { toolOutputText } from '../messages/tool-output-text.ts';
+import { type ResolvedCitationRule, shouldOffload } from './citation-policy.ts';
+import { getItemInfos, putItems } from './content-batch.ts';
+import type { ContentItem, ContentItemInfo } from './content-item.ts';
+import type { ContentStore } from './create-content-store.ts';
+import { createTimeSlicer } from './time-slicer.ts';
+
+type ToolPart = Extract<Exclude<MemoryMessage['content'], string>[number], { type: 'tool-result' }>;
+/** An output a content item can hold. */
+export type CitableOutput = Extract<
+  ToolPart['output'],
+  { type: 'text' | 'json' | 'error-text' | 'error-json' }
+>;
+
+/** Whether an output is one a content item can hold (text or JSON, error or not). */
+export const isCitable = (o: ToolPart['output']): o is CitableOutput =>
+  o.type === 'text' || o.type === 'json' || o.type === 'error-text' || o.type === 'error-json';
+
+/** One offloaded tool result of a log entry. */
+export interface OffloadedPart {
+  /** Its index in the message's content. */
+  index: number;
+  /** Model calls that see it in full. */
+  keepTurns: number;
+  /** The citation shown in its place. */
+  citation: string;
+  /** Whether it is an error output (its citation is then an `error-text`). */
+  error: boolean;
+  /**
+   * The citation's tokens minus the output's, when both are stored with the item (its `citationTokens`
+   * metadata, and its `tokens` for an item of the output's size): a cited message then counts without counting.
+   */
+  tokenChange?: number;
+}
+
+/** A stored result's citation with the item's size, tokens and the citation's tokens (when stored). */
+export interface KnownCitation {
+  /** The citation text. */
+  citation: string;
+  /** The item's size in bytes. */
+  size: number;
+  /** The item's tokens. */
+  tokens: number;
+  /** The citation's tokens (the item's `citationTokens` metadata), when stored. */
+  citationTokens?: number;
+}
+
+/** What the offload pass needs from the citer. */
+export interface OffloadContext {
+  /** Where items go. */
+  content: ContentStore;
+  /** The rule of a tool. */
+  rule: (toolName: string) => ResolvedCitationRule;
+  /** The item id of a result. */
+  itemId: (messageId: string, toolCallId: string) => string;
+  /** Builds the item of a result (undefined when no item can hold it); `tokens` when already counted. */
+  itemFor: (
+    entry: LogEntry,
+    part: ToolPart,
+    output: CitableOutput,
+    type: string,
+    tokens?: number,
+  ) => Promise<ContentItem | undefined>;
+  /** The citation of a stored item for a tool. */
+  citationOf: (info: ContentItemInfo, toolName: string) => KnownCitation;
+  /** Citations already known, by item id. */
+  known: Map<string, KnownCitation>;
+  /** Outputs counted (offloaded or not), by item id, with their size in bytes: a result seen again is not recounted. */
+  counted: Map<string, { size: number; tokens: number }>;
+  /**
+   * Whether an entry's stored `tokens` bound its outputs' counts (counted with the content counter's encoding,
+   * a message as the sum of its parts): each output's count is at most the entry's less its other outputs'.
+   */
+  bounded: boolean;
+}
+
+/** Item ids whose info one read asks for, and items one transaction stores. */
+const infoPage = 256;
+const putBatch = 32;
+
+interface Candidate {
+  entry: LogEntry;
+  part: ToolPart;
+  output: CitableOutput;
+  index: number;
+  rule: ResolvedCitationRule;
+  id: string;
+}
+
+/**
+ * Decides which tool results of `entries` are offloaded and stores those not stored yet, in batches: item infos
+ * read a page of ids at a time, new items put a batch per transaction, the event loop given a turn between
+ * slices of work. A result is counted only when nothing stored decides it: a stored item of the output's size
+ * gives its count, and under an `overTokens` rule (when `bounded`) an entry's stored count less its other
+ * outputs' known counts bounds it, so an output under the threshold by that bound is not offloaded. Returns the offloaded parts of each entry that has any.
+ */
+export async function offloadResults(
+  ctx: OffloadContext,
+  entries: readonly LogEntry[],
+): Promise<Map<LogEntry, OffloadedPart[]>> {
+  const slicer = createTimeSlicer();
+  const counter = ctx.content.counter;
+  const candidates: Candidate[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
+    const message = entry.message;
+    if ((i & 1023) === 1023) await slicer.tick();
+    if (message.role !== 'tool' || typeof message.content === 'string') continue;
+    for (const [index, part] of message.content.entries()) {
+      if (part.type !== 'tool-result' || !isCitable(part.output)) continue;
+      const rule = ctx.rule(part.toolName);
+      if (rule.offload === 'never') continue;
+      if (rule.offload !== 'always' && ctx.bounded && entry.tokens <= rule.offload.overTokens) continue;
+      const id = ctx.itemId(message.id, part.toolCallId);
+      candidates.push({ entry, part, output: part.output, index, rule, id });
+    }
+  }
+  const stored = new Map<string, ContentItemInfo>();
+  const unknown = [...new Set(candidates.filter((c) => !ctx.known.has(c.id)).map((c) => c.id))];
+  for (let i = 0; i < unknown.length; i += infoPage) {
+    const page = await getItemInfos(
+      ctx.content.items,
+      ctx.content.scope,
+      ctx.content.space,
+      unknown.slice(i, i + infoPage),
+    );
+    for (const [id, info] of page) stored.set(id, info);
+    await slicer.tick();
+  }
+  const out = new Map<LogEntry, OffloadedPart[]>();
+  const add = (c: Candidate, known: KnownCitation, text: string) => {
+    const list = out.get(c.entry) ?? [];
+    // The output's count: the stored item's when it holds this output (same size), else unknown.
+    const same = known.size === Buffer.byteLength(text, 'utf8');
+    list.push({
+      index: c.index,
+      keepTurns: c.rule.keepTurns,
+      citation: known.citation,
+      error: c.output.type.startsWith('error'),
+      ...(same && known.citationTokens !== undefined
+        ? { tokenChange: known.citationTokens - known.tokens }
+        : {}),
+    });
+    out.set(c.entry, list);
+  };
+  const waiting: { c: Candidate; item: ContentItem; text: string }[] = [];
+  const flush = async () => {
+    const batch = waiting.splice(0);
+    if (batch.length === 0) return;
+    const infos = await putItems(
+      ctx.content.items,
+      ctx.content.scope,
+      ctx.content.space,
+      batch.map((w) => w.item),
+    );
+    batch.forEach((w, k) => {
+      const known = ctx.citationOf(infos[k]!, w.c.part.toolName);
+      ctx.known.set(w.c.id, known);
+      add(w.c, known, w.text);
+    });
+    await slicer.tick();
+  };
+  // Each candidate's stored citation, and its output's count when a stored item of its size gives it.
+  const facts: {
+    known: KnownCitation | undefined;
+    text: string;
+    tokens: number | undefined;
+    size: number;
+  }[] = [];
+  for (const c of candidates) {
+    const info = stored.get(c.id);
+    const known = ctx.known.get(c.id) ?? (info && ctx.citationOf(info, c.part.toolName));
+    const text = toolOutputText(c.output);
+    const size = Buffer.byteLength(text, 'utf8');
+    const given = known ?? ctx.counted.get(c.id);
+    const tokens = given && given.size === size ? given.tokens : undefined;
+    facts.push({ known, text, tokens, size });
+    if ((facts.length & 63) === 0) await slicer.tick();
+  }
+  // Per entry, the outputs' counts stored items give: a message's count less its other outputs' bounds each one.
+  const givenTokens = new Map<LogEntry, number>();
+  candidates.forEach((c, k) => {
+    const n = facts[k]!.tokens;
+    if (n !== undefined) givenTokens.set(c.entry, (givenTokens.get(c.entry) ?? 0) + n);
+  });
+  const queued = new Set<string>();
+  const repeats: Candidate[] = [];
+  for (const [k, c] of candidates.entries()) {
+    const { known, text, size } = facts[k]!;
+    let tokens = facts[k]!.tokens;
+    if (c.rule.offload !== 'always') {
+      const bound = c.entry.tokens - (givenTokens.get(c.entry) ?? 0);
+      if (tokens === undefined && ctx.bounded && !shouldOffload(c.rule, bound)) continue;
+      if (tokens === undefined) {
+        tokens = counter.countText(text);
+        ctx.counted.set(c.id, { size, tokens });
+      }
+      if (!shouldOffload(c.rule, tokens)) continue;
+    }
+    if (known) {
+      ctx.known.set(c.id, known);
+      add(c, known, text);
+    } else if (queued.has(c.id)) {
+      repeats.push(c); // the same message and tool call twice: cited as the first once stored
+    } else {
+      const item = await ctx.itemFor(c.entry, c.part, c.output, c.rule.type, tokens);
+      if (item) {
+        queued.add(c.id);
+        waiting.push({ c, item, text });
+        if (waiting.length >= putBatch) await flush();
+      }
+    }
+    await slicer.tick();
+  }
+  await flush();
+  for (const c of repeats) {
+    const known = ctx.known.get(c.id);
+    if (known) add(c, known, toolOutputText(c.output));
+  }
+  for (const list of out.values()) list.sort((a, b) => a.index - b.index);
+  return out;
+}

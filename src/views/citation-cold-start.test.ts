@@ -1,0 +1,181 @@
+import { join } from 'node:path';
+import type { ModelMessage } from 'ai';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../test-support/reliability/store-drivers.ts';
+import type { ContentStoreV1 } from '../content/content-store-v1.ts';
+import { createContentStore } from '../content/create-content-store.ts';
+import { createSqliteStore, type SqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { createTokenCounter } from '../tokens/create-token-counter.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
+import { createCitationMemory } from './citation-memory.ts';
+
+/**
+ * A view opened on a long session decides offloading from what is stored: an entry's count bounds its
+ * outputs', a stored item gives its output's count. Outputs are counted only when nothing stored decides, once.
+ */
+const base = createTokenCounter({ encoding: 'o200k_base' });
+const policy = { default: { offload: { overTokens: 300 } } };
+const cleanup: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanup) await c();
+});
+
+/** A counter that records every text it counts. */
+function countingCounter(): TokenCounter & { texts: string[]; messages: number } {
+  const texts: string[] = [];
+  const self = {
+    encoding: base.encoding,
+    texts,
+    messages: 0,
+    countText: (t: string) => {
+      texts.push(t);
+      return base.countText(t);
+    },
+    count: (m: Parameters<TokenCounter['count']>[0]) => {
+      self.messages++;
+      return base.count(m);
+    },
+  };
+  return self;
+}
+
+/** Content calls that record how items were read and written (the optional batch calls left out when `batch` is false). */
+function spiedItems(items: ContentStoreV1, batch: boolean) {
+  const calls = { getItemInfo: 0, getItemInfos: 0, putItem: 0, putItems: 0 };
+  const spied: ContentStoreV1 = {
+    specificationVersion: 'v1',
+    putItem: (...a) => {
+      calls.putItem++;
+      return items.putItem(...a);
+    },
+    getItem: (...a) => items.getItem(...a),
+    getItemInfo: (...a) => {
+      calls.getItemInfo++;
+      return items.getItemInfo(...a);
+    },
+    queryItems: (...a) => items.queryItems(...a),
+    deleteItem: (...a) => items.deleteItem(...a),
+    clearItems: (...a) => items.clearItems(...a),
+    replaceItems: (...a) => items.replaceItems(...a),
+    ...(batch
+      ? {
+          getItemInfos: (...a) => {
+            calls.getItemInfos++;
+            return items.getItemInfos!(...a);
+          },
+          putItems: (...a) => {
+            calls.putItems++;
+            return items.putItems!(...a);
+          },
+        }
+      : {}),
+  };
+  return { spied, calls };
+}
+
+const small = (i: number) => `small result ${i}: ok`;
+const large = (i: number) => `large result ${i}: ${'alpha beta tokyo report plan '.repeat(120)}`;
+
+/** A session of `n` steps, each a call with a small or a large result and a reply. */
+function session(n: number): ModelMessage[] {
+  const out: ModelMessage[] = [{ role: 'user', content: 'research' }];
+  for (let i = 0; i < n; i++) {
+    const toolCallId = `c${i}`;
+    out.push({
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId, toolName: 'web_fetch', input: {} }],
+    });
+    const value = i % 2 === 0 ? small(i) : large(i);
+    out.push({
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId, toolName: 'web_fetch', output: { type: 'text', value } }],
+    });
+    out.push({ role: 'assistant', content: `step ${i}` });
+  }
+  return out;
+}
+
+async function sqliteFile(): Promise<() => SqliteStore> {
+  const dir = await tempDir('citation-cold', true);
+  cleanup.push(() => dir.remove());
+  const path = join(dir.path, 'cold.db');
+  return () => createSqliteStore({ path, durability: 'process' });
+}
+
+function openView(store: SqliteStore, counter: TokenCounter, items: ContentStoreV1 = store.contentItems) {
+  const conversation = createConversationMemory({ store, sessionId: 'ses_cold', counter: base });
+  const content = createContentStore({ store: items, counter });
+  return createCitationMemory({ conversation, content, policy });
+}
+
+describe('citation view: cold start from stored state', () => {
+  it('a never-read session: only outputs whose entry count is over the threshold are counted, once; items put in batches', async () => {
+    const open = await sqliteFile();
+    const store = open();
+    const memory = createConversationMemory({ store, sessionId: 'ses_cold', counter: base });
+    for (const m of session(80)) await memory.store(m);
+    const counter = countingCounter();
+    const { spied, calls } = spiedItems(store.contentItems, true);
+    const view = openView(store, counter, spied);
+    const out = await view.read();
+    const outputs = counter.texts.filter((t) => t.startsWith('small result') || t.startsWith('large result'));
+    expect(outputs.filter((t) => t.startsWith('small'))).toEqual([]); // decided by the entries' stored counts
+    expect(outputs.length).toBe(40); // each large output once (the item reuses the count)
+    expect(new Set(outputs).size).toBe(40);
+    expect(view.lastStats()).toMatchObject({ cited: 40, fullFirstUse: 0 });
+    expect(calls).toEqual({ getItemInfo: 0, getItemInfos: 1, putItem: 0, putItems: 2 }); // 40 ids in one page, 32 + 8 items
+    expect(out).toEqual(await openView(store, base).read());
+    await store.close();
+  });
+
+  it('reopened: nothing is counted again, infos are read a page at a time, nothing is put', async () => {
+    const open = await sqliteFile();
+    const first = open();
+    const memory = createConversationMemory({ store: first, sessionId: 'ses_cold', counter: base });
+    for (const m of session(60)) await memory.store(m);
+    const before = await openView(first, base).read();
+    await first.close();
+    const store = open();
+    const counter = countingCounter();
+    const { spied, calls } = spiedItems(store.contentItems, true);
+    const view = openView(store, counter, spied);
+    expect(await view.read()).toEqual(before);
+    expect(counter.texts).toEqual([]); // no output, no citation, no cited message counted: the counter is not loaded
+    expect(counter.messages).toBe(0);
+    expect(calls).toEqual({ getItemInfo: 0, getItemInfos: 1, putItem: 0, putItems: 0 });
+    // The next step costs its own result only.
+    await view.store({
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: 'n', toolName: 'web_fetch', input: {} }],
+    });
+    await view.store({
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'n',
+          toolName: 'web_fetch',
+          output: { type: 'text', value: large(999) },
+        },
+      ],
+    });
+    counter.texts.length = 0;
+    await view.read();
+    expect(counter.texts.filter((t) => t.startsWith('large result'))).toEqual([large(999)]);
+    expect(calls).toEqual({ getItemInfo: 0, getItemInfos: 2, putItem: 0, putItems: 1 });
+    await store.close();
+  });
+
+  it('a store without the batch calls: the same view through getItemInfo and putItem', async () => {
+    const open = await sqliteFile();
+    const store = open();
+    const memory = createConversationMemory({ store, sessionId: 'ses_cold', counter: base });
+    for (const m of session(10)) await memory.store(m);
+    const { spied, calls } = spiedItems(store.contentItems, false);
+    const out = await openView(store, base, spied).read();
+    expect(calls).toEqual({ getItemInfo: 10, getItemInfos: 0, putItem: 5, putItems: 0 });
+    expect(out).toEqual(await openView(store, base).read());
+    await store.close();
+  });
+});

@@ -1,0 +1,282 @@
+import { join } from 'node:path';
+import type { JSONValue, ModelMessage } from 'ai';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../test-support/reliability/store-drivers.ts';
+import { type CitationPolicy, resolveCitationPolicy, shouldOffload } from '../content/citation-policy.ts';
+import { citationText, createToolResultCiter } from '../content/cite-tool-results.ts';
+import type { HasContentItems } from '../content/content-store-v1.ts';
+import { type ContentStore, createContentStore } from '../content/create-content-store.ts';
+import { isValidId } from '../core/ids.ts';
+import type { LogEntry, MemoryMessage } from '../core/message.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { toMemoryMessage } from '../messages/from-model-message.ts';
+import { serializeMessage } from '../messages/serialize.ts';
+import { toolOutputText } from '../messages/tool-output-text.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
+
+type Store = MemoryStoreV1 & HasContentItems;
+
+import { createTokenCounter } from '../tokens/create-token-counter.ts';
+import { type CitationView, createCitationMemory } from './citation-memory.ts';
+
+/**
+ * The citation view follows the log incrementally (entries prepared once, only unsettled citations looked at
+ * again) and decides offloading from stored counts. Whatever happens between two reads (appends, deletes, a
+ * replaced log, a new view on the same conversation, a new store object on the same SQLite file), a read equals
+ * a fresh view's read of the same log, and both equal the direct computation that counts every output.
+ */
+const counter = createTokenCounter({ encoding: 'o200k_base' });
+const sessionId = 'ses_cite';
+const scope = { tenant: 'default' };
+const cleanup: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanup) await c();
+});
+const seen = { appends: 0, removals: 0, reloads: 0, reopens: 0, cited: 0, fullFirstUse: 0 };
+
+const tools = ['web_fetch', 'search', 'db', 'bad tool'] as const;
+const words = ['alpha', 'beta', 'tokyo', 'report', '42', 'plan', 'list', 'ok', '<div>', '{"a":1}'];
+const arbText = fc
+  .tuple(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 12 }), fc.nat(100))
+  .map(([w, repeat]) => `${w.join(' ')} `.repeat(1 + repeat).trim());
+const arbResult = fc.record({
+  tool: fc.constantFrom(...tools),
+  kind: fc.constantFrom('text', 'json', 'error-text', 'error-json'),
+  text: arbText,
+});
+/** A step: the assistant's calls and their results (one tool message, or one message per result), then maybe text. */
+const arbStep = fc.record({
+  user: fc.boolean(),
+  system: fc.nat(9).map((n) => n === 0),
+  results: fc.array(arbResult, { minLength: 0, maxLength: 3 }),
+  split: fc.boolean(),
+  reply: fc.boolean(),
+});
+const arbRule = fc.record(
+  {
+    offload: fc.oneof(fc.constantFrom('always' as const, 'never' as const), {
+      weight: 4,
+      arbitrary: fc.integer({ min: 0, max: 800 }).map((overTokens) => ({ overTokens })),
+    }),
+    keepTurns: fc.integer({ min: 0, max: 3 }),
+  },
+  { requiredKeys: ['offload'] },
+);
+const arbPolicy: fc.Arbitrary<CitationPolicy> = fc.record(
+  { default: arbRule, tools: fc.dictionary(fc.constantFrom(...tools), arbRule, { maxKeys: 2 }) },
+  { requiredKeys: ['default'] },
+);
+const arbOp = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constant('append' as const), n: fc.integer({ min: 1, max: 4 }) }),
+  },
+  { weight: 4, arbitrary: fc.constant({ kind: 'read' as const }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('replace' as const), keep: fc.nat(30) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'reload' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'reopen' as const }) },
+);
+const arbScenario = fc.record({
+  steps: fc.array(arbStep, { minLength: 1, maxLength: 30 }),
+  ops: fc.array(arbOp, { minLength: 3, maxLength: 14 }),
+  policy: arbPolicy,
+  maxTokens: fc.option(fc.integer({ min: 50, max: 6000 }), { nil: undefined }),
+  freshFirst: fc.boolean(),
+});
+type Scenario = typeof arbScenario extends fc.Arbitrary<infer T> ? T : never;
+type Step = Scenario['steps'][number];
+
+let calls = 0;
+/** The messages of a step, as an agent loop stores them. */
+function stepMessages(step: Step): ModelMessage[] {
+  const out: ModelMessage[] = [];
+  if (step.system) out.push({ role: 'system', content: 'be brief' });
+  if (step.user) out.push({ role: 'user', content: 'look it up' });
+  if (step.results.length === 0) {
+    out.push({ role: 'assistant', content: 'nothing to call' });
+    return out;
+  }
+  const ids = step.results.map(() => `call_${++calls}`);
+  out.push({
+    role: 'assistant',
+    content: step.results.map((r, i) => ({
+      type: 'tool-call',
+      toolCallId: ids[i]!,
+      toolName: r.tool,
+      input: {},
+    })),
+  });
+  const parts = step.results.map((r, i) => ({
+    type: 'tool-result' as const,
+    toolCallId: ids[i]!,
+    toolName: r.tool,
+    output:
+      r.kind === 'text' || r.kind === 'error-text'
+        ? { type: r.kind, value: r.text }
+        : { type: r.kind, value: { text: r.text, n: r.text.length } as JSONValue },
+  }));
+  if (step.split) for (const p of parts) out.push({ role: 'tool', content: [p] });
+  else out.push({ role: 'tool', content: parts });
+  if (step.reply) out.push({ role: 'assistant', content: 'done' });
+  return out;
+}
+
+/** The direct computation: every output counted, each offloaded one cited from its stored item once `keepTurns` assistant messages follow. */
+async function direct(entries: readonly LogEntry[], content: ContentStore, policy: CitationPolicy) {
+  const rule = resolveCitationPolicy(policy);
+  const ids = createToolResultCiter({ content, logKey: sessionId });
+  const messages: MemoryMessage[] = [];
+  const stats = { cited: 0, fullFirstUse: 0, savedTokens: 0 };
+  let after = 0;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.message.role === 'assistant') after++;
+    messages[i] = e.message;
+    if (e.message.role !== 'tool' || typeof e.message.content === 'string') continue;
+    let changed = false;
+    const parts = [];
+    for (const p of e.message.content) {
+      const r = rule(p.type === 'tool-result' ? p.toolName : '');
+      const o = p.type === 'tool-result' ? p.output : undefined;
+      if (p.type !== 'tool-result' || !o || !['text', 'json', 'error-text', 'error-json'].includes(o.type)) {
+        parts.push(p);
+        continue;
+      }
+      // Every offloaded result is stored, except one whose tool name breaks the id rule (no item can hold it).
+      const offloaded = shouldOffload(r, counter.countText(toolOutputText(o))) && isValidId(p.toolName);
+      const info =
+        offloaded &&
+        (await content.items.getItemInfo(scope, 'default', ids.itemId(e.message.id, p.toolCallId)));
+      if (offloaded) expect(info).toBeDefined();
+      if (!info) parts.push(p);
+      else if (after < r.keepTurns) {
+        stats.fullFirstUse++;
+        parts.push(p);
+      } else {
+        stats.cited++;
+        changed = true;
+        const summary = typeof info.metadata.summary === 'string' ? info.metadata.summary : '';
+        const value = citationText(info, p.toolName, summary);
+        parts.push({ ...p, output: { type: o.type.startsWith('error') ? 'error-text' : 'text', value } });
+      }
+    }
+    if (changed) {
+      messages[i] = { ...e.message, content: parts } as MemoryMessage;
+      stats.savedTokens += Math.max(0, e.tokens - counter.count(messages[i]!));
+    }
+  }
+  return { messages, stats };
+}
+
+interface Handle {
+  view: CitationView;
+}
+
+async function play(open: () => Store, s: Scenario, closeAtEnd: boolean): Promise<void> {
+  let store = open();
+  const make = (st: Store): CitationView => {
+    const conversation = createConversationMemory({ store: st, sessionId, counter, scope });
+    const content = createContentStore({ store: st, counter, scope });
+    return createCitationMemory({
+      conversation,
+      content,
+      policy: s.policy,
+      ...(s.maxTokens === undefined ? {} : { maxTokens: s.maxTokens }),
+    });
+  };
+  const live: Handle = { view: make(store) };
+  await live.view.conversation.clear();
+  await live.view.content.clear();
+  let next = 0;
+  const check = async () => {
+    const fresh = make(store);
+    const a = s.freshFirst ? await fresh.read() : await live.view.read();
+    const b = s.freshFirst ? await live.view.read() : await fresh.read();
+    const [got, want] = s.freshFirst ? [b, a] : [a, b];
+    expect(got).toEqual(want);
+    expect(live.view.lastStats()).toEqual(fresh.lastStats());
+    expect(live.view.lastAssembly()).toEqual(fresh.lastAssembly());
+    const entries = await live.view.conversation.entries();
+    const ref = await direct(entries, live.view.content, s.policy);
+    const stats = live.view.lastStats()!;
+    expect({ cited: stats.cited, fullFirstUse: stats.fullFirstUse, savedTokens: stats.savedTokens }).toEqual(
+      ref.stats,
+    );
+    if (s.maxTokens === undefined) expect(got).toEqual(ref.messages);
+    seen.cited += stats.cited;
+    seen.fullFirstUse += stats.fullFirstUse;
+  };
+  await check();
+  for (const o of s.ops) {
+    const memory = live.view.conversation;
+    if (o.kind === 'read') await check();
+    else if (o.kind === 'append') {
+      for (const step of s.steps.slice(next, next + o.n))
+        for (const m of stepMessages(step)) await memory.store(m);
+      next += o.n;
+      seen.appends++;
+    } else if (o.kind === 'reload') {
+      live.view = make(store);
+      seen.reloads++;
+    } else if (o.kind === 'reopen') {
+      const reopened = open();
+      if (reopened !== store) {
+        await store.close();
+        store = reopened;
+      }
+      live.view = make(store);
+      seen.reopens++;
+    } else {
+      const entries = await memory.entries();
+      if (entries.length === 0) continue;
+      seen.removals++;
+      if (o.kind === 'delete') await memory.delete(entries[o.pick % entries.length]!.message.id);
+      else {
+        const state = (await memory.saveState()) as { messages: JSONValue[] };
+        const added = s.steps
+          .slice(next, next + 1)
+          .flatMap(stepMessages)
+          .map((m) => JSON.parse(serializeMessage(toMemoryMessage(m))) as JSONValue);
+        next += 1;
+        await memory.loadState({ messages: [...state.messages.slice(0, o.keep), ...added] });
+      }
+    }
+  }
+  await check();
+  if (closeAtEnd) await store.close();
+}
+
+describe('citation view: incremental reads equal a fresh read and the direct computation', () => {
+  it('in memory (property)', async () => {
+    const store = createMemoryStore();
+    await fc.assert(
+      fc.asyncProperty(arbScenario, (s) => play(() => store, s, false)),
+      { numRuns: 60 },
+    );
+  }, 120_000);
+
+  it('on a SQLite file, reopened by new store objects (property)', async () => {
+    const dir = await tempDir('citation-prop', true);
+    cleanup.push(() => dir.remove());
+    const path = join(dir.path, 'cite.db');
+    await fc.assert(
+      fc.asyncProperty(arbScenario, (s) =>
+        play(() => createSqliteStore({ path, durability: 'process' }), s, true),
+      ),
+      { numRuns: 25 },
+    );
+  }, 180_000);
+
+  it('reached every kind of change', () => {
+    expect(seen.appends).toBeGreaterThan(50);
+    expect(seen.removals).toBeGreaterThan(10);
+    expect(seen.reloads).toBeGreaterThan(10);
+    expect(seen.reopens).toBeGreaterThan(10);
+    expect(seen.cited).toBeGreaterThan(50);
+    expect(seen.fullFirstUse).toBeGreaterThan(10);
+  });
+});

@@ -148,4 +148,21 @@ describe('sqlite full-text tail (rows past the watermark)', () => {
       { numRuns: 80 },
     );
   });
+
+  it('concurrent searches on one store, rows past the watermark, each get their own words (the temporary tables are taken one search at a time)', async () => {
+    const store = createSqliteStore({ path: ':memory:' });
+    const s = { tenant: 'c' };
+    await store.createSession(s, { id: 'a' });
+    await store.append(s, 'a', toInputs([makeMessage('user', 'indexed first')]));
+    const words = vocabulary.filter((w) => w !== 'runs' && w !== 'running');
+    for (const w of words) await store.append(s, 'a', toInputs([makeMessage('user', `${w} ${w}`)]));
+    const results = await Promise.all(
+      [...words, ...words].map((w) => store.searchMessages(s, { text: w, sessionId: 'a' })),
+    );
+    for (const [i, hits] of results.entries()) {
+      const w = words[i % words.length]!;
+      expect(hits.map((h) => h.entry.message.content)).toEqual([`${w} ${w}`]);
+    }
+    await store.close();
+  });
 });

@@ -23,6 +23,8 @@ const tempDdl = [
 
 /** Clients whose connection has the temporary tables. */
 const prepared = new WeakSet<SqlClient>();
+/** Per client, the last tail search queued: the temporary tables are shared, so its searches run one at a time. */
+const queues = new WeakMap<SqlClient, Promise<unknown>>();
 
 /** One phrase of the query: its column, its text as given to MATCH, and its tokens. */
 interface Phrase {
@@ -93,7 +95,22 @@ function targetFilter(target: FullTextTarget): { owner?: string; ranges: [bigint
  * finds those of `target` matching every word, and scores them as the index would with the tail in it. The
  * returned query keeps only rows still past the watermark when it runs. Undefined when the tail is empty.
  */
-export async function sqliteTailHits(
+export function sqliteTailHits(
+  client: SqlClient,
+  words: readonly string[],
+  target: FullTextTarget,
+): Promise<SqlFragment | undefined> {
+  const run = (queues.get(client) ?? Promise.resolve()).then(() => tailHits(client, words, target));
+  // The queue only orders the searches: each caller still gets its own search's outcome, error included.
+  queues.set(
+    client,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+/** One tail search (see {@link sqliteTailHits}), run alone on its connection's temporary tables. */
+async function tailHits(
   client: SqlClient,
   words: readonly string[],
   target: FullTextTarget,

@@ -1,5 +1,4 @@
-import type { SqlClient } from './sql-client.ts';
-import type { SqlFragment } from './sql-fragment.ts';
+import type { SqlFragment, SqlValue } from './sql-fragment.ts';
 
 /** One log a full-text query covers, up to a seq. */
 export interface FullTextLog {
@@ -17,6 +16,18 @@ export interface FullTextTarget {
   tenant: string;
   /** The logs; undefined for the whole tenant. */
   logs?: readonly FullTextLog[];
+}
+
+/** The queries a search of the index's tail runs on its connection (a `SqlClient` has them). */
+export interface FullTextQueries {
+  /** Every row of a statement. */
+  all(text: string, params: readonly SqlValue[]): Promise<Record<string, unknown>[]>;
+  /** The first row of a statement, or undefined. */
+  get(text: string, params: readonly SqlValue[]): Promise<Record<string, unknown> | undefined>;
+  /** Runs a statement that returns no rows. */
+  run(text: string, params: readonly SqlValue[]): Promise<{ changes: number }>;
+  /** Runs statements without parameters. */
+  exec(text: string): Promise<void>;
 }
 
 /**
@@ -50,7 +61,7 @@ export interface SqlMessageSearch {
    * Undefined when no row is past the watermark. Writes nothing but the connection's temporary tables.
    */
   tailHits?(
-    client: SqlClient,
+    client: FullTextQueries,
     words: readonly string[],
     target: FullTextTarget,
   ): Promise<SqlFragment | undefined>;

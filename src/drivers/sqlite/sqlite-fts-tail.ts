@@ -1,7 +1,5 @@
-import type { FullTextTarget } from '../sql/dialect-message-search.ts';
-import type { SqlClient } from '../sql/sql-client.ts';
-import { queryAll } from '../sql/sql-exec.ts';
-import { joinSql, raw, type SqlFragment, sql } from '../sql/sql-fragment.ts';
+import type { FullTextQueries, FullTextTarget } from '../sql/dialect-message-search.ts';
+import { compileSql, joinSql, raw, type SqlFragment, sql } from '../sql/sql-fragment.ts';
 import { fts5Bm25, fts5Idf, fts5Totals, readVarints } from './sqlite-fts-bm25.ts';
 import { ftsRowsPerLog, ftsTailRows, ftsWatermark } from './sqlite-fts-rows.ts';
 import { fts5String } from './sqlite-fts5.ts';
@@ -22,9 +20,9 @@ const tempDdl = [
 ];
 
 /** Clients whose connection has the temporary tables. */
-const prepared = new WeakSet<SqlClient>();
+const prepared = new WeakSet<FullTextQueries>();
 /** Per client, the last tail search queued: the temporary tables are shared, so its searches run one at a time. */
-const queues = new WeakMap<SqlClient, Promise<unknown>>();
+const queues = new WeakMap<FullTextQueries, Promise<unknown>>();
 
 /** One phrase of the query: its column, its text as given to MATCH, and its tokens. */
 interface Phrase {
@@ -34,7 +32,7 @@ interface Phrase {
 }
 
 /** Each phrase's tokens as the tokenizer makes them (a word may stem, or split into several tokens). */
-async function tokenize(client: SqlClient, texts: readonly string[]): Promise<string[][]> {
+async function tokenize(client: FullTextQueries, texts: readonly string[]): Promise<string[][]> {
   await client.run('DELETE FROM temp.engram_fts_words', []);
   for (const [i, text] of texts.entries())
     await client.run('INSERT INTO temp.engram_fts_words (rowid, text) VALUES (?, ?)', [i + 1, text]);
@@ -48,7 +46,7 @@ async function tokenize(client: SqlClient, texts: readonly string[]): Promise<st
 }
 
 /** How often a phrase occurs in each tail row (its tokens at consecutive offsets of its column). */
-async function phraseCounts(client: SqlClient, phrase: Phrase): Promise<Map<number, number>> {
+async function phraseCounts(client: FullTextQueries, phrase: Phrase): Promise<Map<number, number>> {
   const positions = await Promise.all(
     phrase.tokens.map(async (term) => {
       const rows = await client.all(
@@ -73,7 +71,7 @@ async function phraseCounts(client: SqlClient, phrase: Phrase): Promise<Map<numb
 }
 
 /** Rows of an FTS5 table matching one MATCH expression. */
-async function hitCount(client: SqlClient, table: string, match: string): Promise<number> {
+async function hitCount(client: FullTextQueries, table: string, match: string): Promise<number> {
   const row = await client.get(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`, [match]);
   return Number(row?.n ?? 0);
 }
@@ -96,7 +94,7 @@ function targetFilter(target: FullTextTarget): { owner?: string; ranges: [bigint
  * returned query keeps only rows still past the watermark when it runs. Undefined when the tail is empty.
  */
 export function sqliteTailHits(
-  client: SqlClient,
+  client: FullTextQueries,
   words: readonly string[],
   target: FullTextTarget,
 ): Promise<SqlFragment | undefined> {
@@ -111,7 +109,7 @@ export function sqliteTailHits(
 
 /** One tail search (see {@link sqliteTailHits}), run alone on its connection's temporary tables. */
 async function tailHits(
-  client: SqlClient,
+  client: FullTextQueries,
   words: readonly string[],
   target: FullTextTarget,
 ): Promise<SqlFragment | undefined> {
@@ -142,7 +140,8 @@ async function tailHits(
       )})`
     : raw('');
   const matchedQ = sql`SELECT t.rowid AS r, d.sz AS sz FROM temp.engram_fts_tail t JOIN temp.engram_fts_tail_docsize d ON d.id = t.rowid WHERE engram_fts_tail MATCH ${match}${inRange}`;
-  const matched = await queryAll(client, matchedQ);
+  const compiled = compileSql(matchedQ, () => '?');
+  const matched = await client.all(compiled.text, compiled.params);
   if (matched.length === 0) return undefined;
   const totalsOf = async (table: string) => {
     const row = await client.get(`SELECT block FROM ${table}_data WHERE id = 1`, []);

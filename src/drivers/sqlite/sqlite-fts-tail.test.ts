@@ -1,4 +1,7 @@
-import type { DatabaseSync } from 'node:sqlite';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MemoryMessage } from '../../core/message.ts';
@@ -164,5 +167,31 @@ describe('sqlite full-text tail (rows past the watermark)', () => {
       expect(hits.map((h) => h.entry.message.content)).toEqual([`${w} ${w}`]);
     }
     await store.close();
+  });
+
+  it("a reader's copy of the tail follows another connection's commits and its own writer's (no stale copy)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-fts-tail-'));
+    const path = join(dir, 'tail.db');
+    const writer = createSqliteStore({ path });
+    const s = { tenant: 'r' };
+    await writer.createSession(s, { id: 'a' });
+    await writer.append(s, 'a', toInputs([makeMessage('user', 'indexed first')]));
+    await writer.append(s, 'a', toInputs([makeMessage('user', 'ocean stone')]));
+    const handle = new DatabaseSync(path, { readOnly: true });
+    const reader = createSqliteStore({ database: handle });
+    const found = async (store: SqliteStore, text: string) =>
+      (await store.searchMessages(s, { text, sessionId: 'a' })).map((h) => h.entry.message.content);
+    expect(await found(reader, 'ocean')).toEqual(['ocean stone']);
+    expect(await found(reader, 'walrus')).toEqual([]);
+    await writer.append(s, 'a', toInputs([makeMessage('user', 'walrus ocean')]));
+    expect(await found(reader, 'walrus')).toEqual(['walrus ocean']);
+    expect((await found(writer, 'ocean')).sort()).toEqual(['ocean stone', 'walrus ocean']);
+    await writer.deleteMessages(s, 'a', [(await writer.readRange(s, 'a')).at(-1)!.message.id]);
+    expect(await found(writer, 'ocean')).toEqual(['ocean stone']);
+    expect(await found(reader, 'walrus')).toEqual([]);
+    await reader.close();
+    handle.close();
+    await writer.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

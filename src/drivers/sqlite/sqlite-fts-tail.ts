@@ -21,6 +21,12 @@ const tempDdl = [
 
 /** Clients whose connection has the temporary tables. */
 const prepared = new WeakSet<FullTextQueries>();
+/**
+ * Per client, the database's version when its temporary copy of the tail was last in step with it (another
+ * connection's commit changes `PRAGMA data_version`, any write of this one `total_changes()`), and the rows
+ * copied: while the version stays, the next search reuses the copy.
+ */
+const copies = new WeakMap<FullTextQueries, { version: string; rows: number }>();
 /** Per client, the last tail search queued: the temporary tables are shared, so its searches run one at a time. */
 const queues = new WeakMap<FullTextQueries, Promise<unknown>>();
 
@@ -98,13 +104,29 @@ export function sqliteTailHits(
   words: readonly string[],
   target: FullTextTarget,
 ): Promise<SqlFragment | undefined> {
-  const run = (queues.get(client) ?? Promise.resolve()).then(() => tailHits(client, words, target));
+  const run = (queues.get(client) ?? Promise.resolve()).then(async () => {
+    try {
+      const hits = await tailHits(client, words, target);
+      copies.set(client, { version: await versionOf(client), rows: copies.get(client)?.rows ?? 0 });
+      return hits;
+    } catch (error) {
+      copies.delete(client);
+      throw error;
+    }
+  });
   // The queue only orders the searches: each caller still gets its own search's outcome, error included.
   queues.set(
     client,
     run.catch(() => undefined),
   );
   return run;
+}
+
+/** The version of the database as this connection sees it: other connections' commits and its own writes. */
+async function versionOf(client: FullTextQueries): Promise<string> {
+  const other = await client.get('PRAGMA data_version', []);
+  const own = await client.get('SELECT total_changes() AS c', []);
+  return `${String(other?.data_version)}:${String(own?.c)}`;
 }
 
 /** One tail search (see {@link sqliteTailHits}), run alone on its connection's temporary tables. */
@@ -117,12 +139,18 @@ async function tailHits(
     for (const statement of tempDdl) await client.exec(statement);
     prepared.add(client);
   }
-  await client.run('DELETE FROM temp.engram_fts_tail', []);
-  const copied = await client.run(
-    `INSERT INTO temp.engram_fts_tail (rowid, text, owner) SELECT r, text, owner FROM (${ftsTailRows})`,
-    [],
-  );
-  if (copied.changes === 0) return undefined;
+  const copy = copies.get(client);
+  let rows = copy?.rows ?? 0;
+  if (!copy || copy.version !== (await versionOf(client))) {
+    await client.run('DELETE FROM temp.engram_fts_tail', []);
+    const copied = await client.run(
+      `INSERT INTO temp.engram_fts_tail (rowid, text, owner) SELECT r, text, owner FROM (${ftsTailRows})`,
+      [],
+    );
+    rows = copied.changes;
+    copies.set(client, { version: '', rows });
+  }
+  if (rows === 0) return undefined;
   const ownerToken = await client.get(`SELECT ('T' || hex(?) || '0') AS t`, [target.tenant]);
   const texts = [...(target.logs ? [] : [String(ownerToken?.t)]), ...words];
   const tokens = await tokenize(client, texts);

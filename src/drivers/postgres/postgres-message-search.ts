@@ -73,6 +73,10 @@ export const postgresMessageSearch: SqlMessageSearch = {
   batchedDdl: [],
   scopedDdl: scopedDdl(),
   pendingListDdl,
+  // GIN's bounded pending list (v12) already batches the index's tree inserts; the row's tsvector is a stored
+  // column computed at insert, so a search needs no tail.
+  watermarkDdl: [],
+  indexTail: [],
   logKey: (tenant, log) => postgresLogToken(tenant, log),
   query: (words, target, k) => {
     const usable = words.filter((w) => Buffer.byteLength(w) <= maxWordBytes);

@@ -1,4 +1,4 @@
-import type { SqlFragment } from './sql-fragment.ts';
+import type { SqlFragment, SqlValue } from './sql-fragment.ts';
 
 /** One log a full-text query covers, up to a seq. */
 export interface FullTextLog {
@@ -18,9 +18,22 @@ export interface FullTextTarget {
   logs?: readonly FullTextLog[];
 }
 
+/** The queries a search of the index's tail runs on its connection (a `SqlClient` has them). */
+export interface FullTextQueries {
+  /** Every row of a statement. */
+  all(text: string, params: readonly SqlValue[]): Promise<Record<string, unknown>[]>;
+  /** The first row of a statement, or undefined. */
+  get(text: string, params: readonly SqlValue[]): Promise<Record<string, unknown> | undefined>;
+  /** Runs a statement that returns no rows. */
+  run(text: string, params: readonly SqlValue[]): Promise<{ changes: number }>;
+  /** Runs statements without parameters. */
+  exec(text: string): Promise<void>;
+}
+
 /**
  * The full-text index of the messages (`searchMessages`): its DDL through the schema versions and its query.
- * The index is complete when a write commits (schema v8), so a search never writes.
+ * Since schema v14 a dialect may index rows in batches from a watermark (`indexTail`); its search then also
+ * covers the rows past the watermark (`tailHits`), so a search never writes to the index.
  */
 export interface SqlMessageSearch {
   /** Schema v1: the first full-text index. */
@@ -31,6 +44,27 @@ export interface SqlMessageSearch {
   readonly scopedDdl: readonly string[];
   /** Schema v12: the index's pending list bounded (PostgreSQL's GIN); empty where there is none. */
   readonly pendingListDdl: readonly string[];
+  /**
+   * Schema v14: the index is fed in batches from a stored watermark (the last row indexed) instead of at every
+   * commit; empty where the index stays complete at commit.
+   */
+  readonly watermarkDdl: readonly string[];
+  /**
+   * Statements run in a write transaction that index every live row past the watermark and move it to the last
+   * row; empty where the index is complete at commit.
+   */
+  readonly indexTail: readonly string[];
+  /**
+   * The hits of the rows past the watermark (not yet indexed) for the same `words` and `target` as {@link query},
+   * scored as the index would score them: a query of the same columns (`source`, `seq`, `score`) that keeps only
+   * rows still past the watermark when it runs (a batch indexing them in between moves them into the index).
+   * Undefined when no row is past the watermark. Writes nothing but the connection's temporary tables.
+   */
+  tailHits?(
+    client: FullTextQueries,
+    words: readonly string[],
+    target: FullTextTarget,
+  ): Promise<SqlFragment | undefined>;
   /** SQL expression: the index key of the log named by the SQL expression `log` in `tenant` (null when it has none). */
   logKey(tenant: string, log: SqlFragment): SqlFragment;
   /**

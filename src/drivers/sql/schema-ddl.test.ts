@@ -29,6 +29,7 @@ const released: Record<string, Record<number, string>> = {
     11: 'a3a8bcd1318474f0',
     12: '4f53cda18c2baa0c',
     13: '6dfb71274438ccd6',
+    14: 'c62de7664a07eef0',
   },
   postgres: {
     1: 'afe9e15a46e2a364',
@@ -44,6 +45,7 @@ const released: Record<string, Record<number, string>> = {
     11: '7a04c143e2bf82d1',
     12: '0b0c472db747909e',
     13: '02678f75f59cfe6c',
+    14: '4f53cda18c2baa0c',
   },
 };
 

@@ -36,3 +36,16 @@ export const ginPendingListMigration: SqlMigration = {
   name: 'bounded GIN pending list',
   statements: (d) => [...d.messageSearch.pendingListDdl],
 };
+
+/**
+ * Schema version 14 ("full-text index from a watermark"): the message index is fed in batches from a stored
+ * watermark (the last row indexed) instead of at every commit, which made the index most of a lone writer's
+ * append; a search also covers the rows past the watermark without writing (SQLite; nothing for PostgreSQL,
+ * whose GIN pending list already batches). Every existing row is indexed, so the watermark starts at the last
+ * row. See the dialect's `watermarkDdl`, `indexTail` and `tailHits`.
+ */
+export const watermarkFullTextMigration: SqlMigration = {
+  version: 14,
+  name: 'full-text index from a watermark',
+  statements: (d) => [...d.messageSearch.watermarkDdl],
+};

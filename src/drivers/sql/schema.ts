@@ -6,6 +6,7 @@ import {
   batchedFullTextMigration,
   ginPendingListMigration,
   scopedFullTextMigration,
+  watermarkFullTextMigration,
 } from './schema-message-search.ts';
 import { liveSeqMigration, messagesByRoleMigration } from './schema-messages.ts';
 import { forkCountersMigration, sessionOwnerMigration } from './schema-sessions.ts';
@@ -30,4 +31,5 @@ export const sqlMigrations: readonly SqlMigration[] = [
   longTermMigration,
   ginPendingListMigration,
   longTermOriginMigration,
+  watermarkFullTextMigration,
 ];

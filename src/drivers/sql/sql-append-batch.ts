@@ -3,6 +3,7 @@ import type { Scope } from '../../core/scope.ts';
 import type { PreparedInput } from '../../store/check-inputs.ts';
 import type { GroupCall } from './group-commit.ts';
 import type { SqlClient } from './sql-client.ts';
+import { indexTailWhenDue } from './sql-index-tail.ts';
 import { appendEntries, type LogContext } from './sql-log.ts';
 
 /** One `append` call, checked and serialized, waiting for its commit. */
@@ -22,9 +23,16 @@ export type AppendBatchRunner = (
   take: () => readonly GroupCall<AppendCall, LogEntry[]>[],
 ) => Promise<void>;
 
-/** One call in a transaction of its own: the plain append, and the fallback of a failed batch. */
+/**
+ * One call in a transaction of its own: the plain append, and the fallback of a failed batch (the full-text
+ * index's batch joins it when due).
+ */
 export function appendAlone(client: SqlClient, ctx: LogContext, call: AppendCall): Promise<LogEntry[]> {
-  return client.transaction((tx) => appendEntries(tx, ctx, call.scope, call.sessionId, call.prepared));
+  return client.transaction(async (tx) => {
+    const entries = await appendEntries(tx, ctx, call.scope, call.sessionId, call.prepared);
+    await indexTailWhenDue(client, tx, entries.length);
+    return entries;
+  });
 }
 
 /** Runs calls one by one, each in its own transaction, settling each with its own outcome. */
@@ -44,7 +52,7 @@ export async function appendEachAlone(
 
 /**
  * The shared-transaction batch: takes the calls once the write lock is held (so calls arriving while it waited
- * still join), appends each in arrival order (the full-text index follows each row at commit) and commits once; every caller is
+ * still join), appends each in arrival order (with the full-text index's batch when due) and commits once; every caller is
  * answered after that commit. When a call fails inside it, the whole transaction rolls back and each call runs
  * alone, so each gets exactly the outcome it would have had without group commit. A failure before any call ran
  * (the lock never freed) is every call's outcome.
@@ -56,9 +64,13 @@ export const appendInOneTransaction: AppendBatchRunner = async (client, ctx, tak
     results = await client.transaction(async (tx) => {
       calls ??= take();
       const out: LogEntry[][] = [];
+      let rows = 0;
       for (const { input } of calls) {
-        out.push(await appendEntries(tx, ctx, input.scope, input.sessionId, input.prepared));
+        const entries = await appendEntries(tx, ctx, input.scope, input.sessionId, input.prepared);
+        rows += entries.length;
+        out.push(entries);
       }
+      await indexTailWhenDue(client, tx, rows);
       return out;
     });
   } catch (error) {

@@ -85,8 +85,10 @@ SELECT c.source AS source, c.max_seq AS max_seq, ${client.dialect.messageSearch.
  * Ranked full-text search over the live messages each searched session sees (its own and, for forks, the
  * inherited prefix minus hidden ids): the session `query.sessionId` owned by exactly `scope`, else every session
  * the scope contains. The index query reads only the searched logs' (or the tenant's) entries and returns the
- * best `k` hits; they are joined to their rows and sessions, and the scope, fork prefixes and hidden ids are
- * applied. When filtering left fewer than `limit` results, the next round asks the index for more. Never writes.
+ * best `k` hits, beside the hits among rows the index does not hold yet (its tail past the watermark, scored as
+ * the index would score them); they are joined to their rows and sessions, and the scope, fork prefixes and
+ * hidden ids are applied. When filtering left fewer than `limit` results, the next round asks the index for
+ * more. Never writes to the database (only to the connection's temporary tables).
  */
 export async function searchEntries(
   client: SqlClient,
@@ -98,11 +100,18 @@ export async function searchEntries(
   const covered = await searchTarget(client, scope, query);
   if (!covered) return [];
   const t = scope.tenant;
+  const index = client.dialect.messageSearch;
+  // Rows not indexed yet (past the watermark) are scored on the side; they join the index's hits.
+  const tail = await index.tailHits?.(client, words, covered.target);
+  const hitsOf = (k: number | undefined) =>
+    tail
+      ? sql`SELECT * FROM (${index.query(words, covered.target, k)}) ih UNION ALL SELECT * FROM (${tail}) th`
+      : index.query(words, covered.target, k);
   let k: number | undefined = covered.exact ? limit : limit * 2 + 16;
   for (;;) {
     const rows = await queryAll(
       client,
-      sql`WITH RECURSIVE ${chainCte(client, scope, query)}, hits AS (${client.dialect.messageSearch.query(words, covered.target, k)})
+      sql`WITH RECURSIVE ${chainCte(client, scope, query)}, hits AS (${hitsOf(k)})
 SELECT v.id AS viewer, v.user_id AS user_id, v.agent_id AS agent_id, m.seq AS seq, m.body AS body, m.tokens AS tokens, h.score AS score
 FROM hits h JOIN chain c ON c.source = h.source
 JOIN engram_messages m ON m.tenant = ${t} AND m.session_id = h.source AND m.seq = h.seq

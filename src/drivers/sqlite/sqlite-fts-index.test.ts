@@ -9,6 +9,7 @@ import { makeMessage, toInputs } from '../../testing/fixtures.ts';
 import { runMigrations } from '../sql/migrate.ts';
 import { sqlMigrations } from '../sql/schema.ts';
 import { createSqliteClient } from './sqlite-client.ts';
+import { sqliteDialect } from './sqlite-dialect.ts';
 import { createSqliteStore } from './sqlite-driver.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-fts-'));
@@ -22,18 +23,18 @@ const indexed = (db: Db) =>
   numbers(
     db.prepare(`SELECT rowid AS r FROM engram_messages_fts WHERE engram_messages_fts MATCH 'zebra'`).all(),
   );
-/** The rowids the live rows should have: their log's key * 2^32 + seq. */
-const live = (db: Db) =>
+/** The rowids the live rows should have (their log's key * 2^32 + seq); `upTo`: only those at or below the watermark. */
+const live = (db: Db, upTo = false) =>
   numbers(
     db
       .prepare(
-        'SELECT k.key * 4294967296 + m.seq AS r FROM engram_messages m JOIN engram_fts_logs k ON k.tenant = m.tenant AND k.log_id = m.session_id WHERE m.deleted = 0',
+        `SELECT k.key * 4294967296 + m.seq AS r FROM engram_messages m JOIN engram_fts_logs k ON k.tenant = m.tenant AND k.log_id = m.session_id WHERE m.deleted = 0${upTo ? ' AND m.rid <= (SELECT rid FROM engram_fts_watermark)' : ''}`,
       )
       .all(),
   );
 
-describe('sqlite full-text index complete at commit (schema v8)', () => {
-  it('after any appends, deletes, replaces, forks and session deletes the index holds exactly the live rows, with no search in between (property)', async () => {
+describe('sqlite full-text index from a watermark (schema v14)', () => {
+  it('after any appends, deletes, replaces, forks and session deletes the index holds exactly the live rows up to the watermark, every live row once a batch ran, and a search in between finds them all (property)', async () => {
     type Op =
       | { kind: 'append'; n: number }
       | { kind: 'delete'; k: number }
@@ -82,11 +83,13 @@ describe('sqlite full-text index complete at commit (schema v8)', () => {
             await store.createSession(s, { id: current });
           }
         }
-        expect(indexed(db)).toEqual(live(db));
+        expect(indexed(db)).toEqual(live(db, true));
         const hits = await store.searchMessages(s, { text: 'zebra', sessionId: current, limit: 10_000 });
         expect(hits.map((h) => h.entry.seq).sort((a, b) => a - b)).toEqual(
           (await store.readRange(s, current)).map((e) => e.seq),
         );
+        for (const statement of sqliteDialect.messageSearch.indexTail) db.prepare(statement).run();
+        expect(indexed(db)).toEqual(live(db));
         await store.close();
       }),
       { numRuns: 60 },
@@ -132,7 +135,7 @@ describe('sqlite full-text index complete at commit (schema v8)', () => {
     await store.close();
   });
 
-  it('a read-only handle searches (store and ConversationMemory), and nothing is written', async () => {
+  it('a read-only handle searches (store and ConversationMemory), rows past the watermark included, and nothing is written', async () => {
     const path = join(dir, 'readonly.db');
     const writer = createSqliteStore({ path });
     const s = { tenant: 'ro' };
@@ -142,9 +145,19 @@ describe('sqlite full-text index complete at commit (schema v8)', () => {
       'chat',
       toInputs([makeMessage('user', 'the quick brown fox'), makeMessage('user', 'lazy dog')]),
     );
+    // The first append of a process runs a batch; these two stay past the watermark.
+    await writer.append(s, 'chat', toInputs([makeMessage('user', 'green turtles running')]));
+    await writer.append(s, 'chat', toInputs([makeMessage('user', 'a turtle runs')]));
     await writer.close();
     const handle = new DatabaseSync(path, { readOnly: true });
+    expect(handle.prepare('SELECT rid FROM engram_fts_watermark').get()).toEqual({ rid: 2 });
     const reader = createSqliteStore({ database: handle });
+    expect(
+      (await reader.searchMessages(s, { text: 'turtle run', sessionId: 'chat' }))
+        .map((h) => h.entry.seq)
+        .sort(),
+    ).toEqual([3, 4]);
+    expect((await reader.searchMessages(s, { text: 'green' })).map((h) => h.entry.seq)).toEqual([3]);
     expect(
       (await reader.searchMessages(s, { text: 'fox', sessionId: 'chat' })).map((h) => h.entry.seq),
     ).toEqual([1]);
@@ -155,12 +168,14 @@ describe('sqlite full-text index complete at commit (schema v8)', () => {
     handle.close();
   });
 
-  it('a search while another connection holds the write lock returns at once (it never needs the lock)', async () => {
+  it('a search while another connection holds the write lock returns at once (it never needs the lock), rows past the watermark included', async () => {
     const path = join(dir, 'locked.db');
     const store = createSqliteStore({ path, busyTimeoutMs: 0 });
     const s = { tenant: 'lk' };
     await store.createSession(s, { id: 'chat' });
-    // One message: under v5 it sat past the batch watermark, so the next search had to write the index first.
+    // The second message sits past the watermark (the first append ran a batch): under v5 the next search had
+    // to write the index first.
+    await store.append(s, 'chat', toInputs([makeMessage('user', 'seals on the rocks')]));
     await store.append(s, 'chat', toInputs([makeMessage('user', 'walrus on the ice')]));
     const other = new DatabaseSync(path, { timeout: 0 });
     other.exec('BEGIN IMMEDIATE');
@@ -199,10 +214,9 @@ describe('sqlite full-text index complete at commit (schema v8)', () => {
     const store = createSqliteStore({ database: db });
     const hits = await store.searchMessages({ tenant: 'u' }, { text: 'zebra' });
     expect(hits.map((h) => h.entry.message.content).sort()).toEqual(['zebra new', 'zebra old']);
+    // v8 indexed every row; v14 starts its watermark at the last of them.
     expect(indexed(db)).toEqual(live(db));
-    expect(db.prepare(`SELECT name FROM sqlite_master WHERE name = 'engram_fts_watermark'`).all()).toEqual(
-      [],
-    );
+    expect(db.prepare('SELECT rid FROM engram_fts_watermark').get()).toEqual({ rid: 4 });
     await store.close();
     db.close();
   });

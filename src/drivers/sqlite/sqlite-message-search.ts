@@ -1,20 +1,8 @@
 import type { SqlMessageSearch } from '../sql/dialect-message-search.ts';
-import { ddlText, joinSql, raw, type SqlFragment, type SqlValue, sql } from '../sql/sql-fragment.ts';
+import { ddlText, joinSql, raw, sql } from '../sql/sql-fragment.ts';
+import { ftsRowsPerLog, ftsTailRows, ftsWatermark, sqliteTenantToken } from './sqlite-fts-rows.ts';
+import { sqliteTailHits } from './sqlite-fts-tail.ts';
 import { fts5MatchText } from './sqlite-fts5.ts';
-
-/**
- * How SQLite's message index carries scope (schema v8): each log (`engram_sessions.log_id`) has an integer key
- * in `engram_fts_logs`, and a message's FTS5 rowid is `key * 2^32 + seq`, so one log's rows are one rowid range
- * that FTS5 seeks to directly; the `owner` column holds a tenant token for tenant-wide searches.
- */
-
-/** FTS5 rowids per log: a message's rowid is its log's key times this, plus its seq (so seq < 2^32). */
-export const ftsRowsPerLog = 4294967296;
-
-/** SQL expression: the FTS5 `owner` token of a tenant (hex of its bytes; ends in a digit, so porter leaves it alone). */
-export function sqliteTenantToken(tenant: SqlFragment | SqlValue): SqlFragment {
-  return sql`('T' || hex(${tenant}) || '0')`;
-}
 
 /** Schema v1: an external-content FTS5 index kept by per-row triggers. */
 const initialDdl = [
@@ -99,16 +87,56 @@ END`,
   ];
 }
 
+/** SQL: the last rid of the message table (0 when empty). */
+const lastRid = '(SELECT coalesce(max(rid), 0) FROM engram_messages)';
+
 /**
- * SQLite's message search: since schema v8, a contentless FTS5 index (`porter unicode61`, bm25 ranking) kept by
- * triggers in the writing transaction, whose rowid is `log key * 2^32 + seq`: a log's search is a rowid range,
- * a tenant's carries its owner token.
+ * Schema v14: the index is fed in batches from `engram_fts_watermark` (every live row at or below its rid is
+ * indexed) instead of by the insert trigger, which wrote an FTS5 segment at every commit. The tombstone and
+ * delete triggers remove only indexed rows; a delete that removes the highest rids lowers the watermark, so a
+ * reused rid (`rid` is not AUTOINCREMENT) is indexed again. A row's seq is still checked at insert.
+ */
+function watermarkDdl(): string[] {
+  const indexed = `old.rid <= ${ftsWatermark}`;
+  return [
+    'DROP TRIGGER IF EXISTS engram_messages_fts_insert',
+    'DROP TRIGGER IF EXISTS engram_messages_fts_tombstone',
+    'DROP TRIGGER IF EXISTS engram_messages_fts_delete',
+    'CREATE TABLE IF NOT EXISTS engram_fts_watermark (id INTEGER PRIMARY KEY CHECK (id = 1), rid INTEGER NOT NULL)',
+    `INSERT OR REPLACE INTO engram_fts_watermark (id, rid) VALUES (1, ${lastRid})`,
+    `CREATE TRIGGER IF NOT EXISTS engram_messages_seq_limit AFTER INSERT ON engram_messages WHEN new.seq >= ${ftsRowsPerLog} BEGIN
+  SELECT RAISE(ABORT, '[engram] [sqlite] a session log holds at most 4294967295 entries');
+END`,
+    `CREATE TRIGGER IF NOT EXISTS engram_messages_fts_tombstone AFTER UPDATE OF deleted ON engram_messages WHEN old.deleted = 0 AND new.deleted <> 0 AND ${indexed} BEGIN
+  INSERT INTO engram_messages_fts (engram_messages_fts, rowid, text, owner) SELECT 'delete', * FROM (${ftsRow('old')});
+END`,
+    `CREATE TRIGGER IF NOT EXISTS engram_messages_fts_delete AFTER DELETE ON engram_messages BEGIN
+  INSERT INTO engram_messages_fts (engram_messages_fts, rowid, text, owner) SELECT 'delete', * FROM (${ftsRow('old')}) WHERE old.deleted = 0 AND ${indexed};
+  UPDATE engram_fts_watermark SET rid = ${lastRid} WHERE rid > ${lastRid};
+END`,
+  ];
+}
+
+/** Indexes every live row past the watermark and moves it to the last rid (in a write transaction). */
+const indexTail = [
+  `INSERT INTO engram_messages_fts (rowid, text, owner) SELECT r, text, owner FROM (${ftsTailRows})`,
+  `UPDATE engram_fts_watermark SET rid = ${lastRid} WHERE id = 1`,
+];
+
+/**
+ * SQLite's message search: since schema v8, a contentless FTS5 index (`porter unicode61`, bm25 ranking) whose
+ * rowid is `log key * 2^32 + seq`: a log's search is a rowid range, a tenant's carries its owner token. Since
+ * v14 it is fed in batches from a watermark (`indexTail`), and a search scores the rows past it on the side
+ * (`tailHits`, sqlite-fts-tail.ts).
  */
 export const sqliteMessageSearch: SqlMessageSearch = {
   initialDdl,
   batchedDdl: batchedDdl(),
   scopedDdl: scopedDdl(),
   pendingListDdl: [],
+  watermarkDdl: watermarkDdl(),
+  indexTail,
+  tailHits: sqliteTailHits,
   logKey: (tenant, log) =>
     sql`(SELECT k.key FROM engram_fts_logs k WHERE k.tenant = ${tenant} AND k.log_id = ${log})`,
   query: (words, target, k) => {

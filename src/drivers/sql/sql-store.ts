@@ -4,6 +4,8 @@ import { checkId, isValidId } from '../../core/ids.ts';
 import type { LogEntry } from '../../core/message.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
+import { appendWithRider } from '../../store/append-riders.ts';
+import type { HasAppendWithArtifacts } from '../../store/append-with-artifacts.ts';
 import { checkIdList, checkRangeQuery, checkSearchQuery, prepareInputs } from '../../store/check-inputs.ts';
 import type { MemoryStoreV1, StoreCapabilities } from '../../store/memory-store.ts';
 import { checkSessionId } from '../../store/store-helpers.ts';
@@ -14,6 +16,7 @@ import {
   appendAlone,
   appendInOneTransaction,
 } from './sql-append-batch.ts';
+import { appendWithArtifactsInOneTransaction } from './sql-artifacts-with-append.ts';
 import type { SqlClient } from './sql-client.ts';
 import { createSqlContentItems } from './sql-content.ts';
 import { queryGet } from './sql-exec.ts';
@@ -65,9 +68,9 @@ const maxBatchChars = 8 * 1024 * 1024;
 
 /**
  * A store on the shared SQL layer: {@link MemoryStoreV1}, its content items (`ContentStoreV1`, schema v10),
- * and `ready()`, which resolves once it is initialized.
+ * `appendWithArtifacts` in one transaction, and `ready()`, which resolves once it is initialized.
  */
-export interface SqlStore extends MemoryStoreV1, HasContentItems, HasLongTermRecords {
+export interface SqlStore extends MemoryStoreV1, HasContentItems, HasLongTermRecords, HasAppendWithArtifacts {
   /** Resolves when the store is open and migrated; rejects with the initialization error. */
   ready(): Promise<void>;
 }
@@ -167,6 +170,10 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       }),
 
     append: (scope, sessionId, inputs) =>
+      // An append carrying artifacts (`withArtifactsOnAppend`) commits alone with them, outside group commit.
+      appendWithRider(scope, sessionId, (artifacts) =>
+        store.appendWithArtifacts(scope, sessionId, inputs, artifacts),
+      ) ??
       op('append', scope, () => {
         checkSession(sessionId);
         const call = { scope, sessionId, prepared: prepareInputs(ctx, inputs) };
@@ -174,6 +181,13 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         let chars = 0;
         for (const p of call.prepared) chars += p.json.length;
         return commits.submit(call, chars);
+      }),
+
+    appendWithArtifacts: (scope, sessionId, inputs, artifacts) =>
+      op('appendWithArtifacts', scope, () => {
+        checkSession(sessionId);
+        const prepared = prepareInputs(ctx, inputs);
+        return appendWithArtifactsInOneTransaction(client, ctx, scope, sessionId, prepared, artifacts);
       }),
 
     readRange: (scope, sessionId, query = {}) =>

@@ -3,6 +3,7 @@ import { checkScope, type Scope } from '../core/scope.ts';
 import { appendWithRider } from './append-riders.ts';
 import type { AppendedWithArtifacts, HasAppendWithArtifacts } from './append-with-artifacts.ts';
 import { defaultMaxMessageBytes, type InputLimits } from './check-inputs.ts';
+import { checkArtifact } from './check-values.ts';
 import { forkByCopy } from './fork-by-copy.ts';
 import { isForkLinkKey } from './fork-links.ts';
 import type { LogDriverV1 } from './log-driver.ts';
@@ -108,6 +109,8 @@ export function createLogStore<E extends object>(
     artifacts,
   ) => {
     enter(scope);
+    // Checked first: without a transaction, a refused artifact must not leave the messages appended.
+    for (const artifact of artifacts) checkArtifact(artifact, component);
     return change(async (d): Promise<AppendedWithArtifacts> => {
       const entries = await d.append(scope, sessionId, inputs);
       const written = [];

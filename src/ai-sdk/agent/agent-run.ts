@@ -1,6 +1,7 @@
 import type { AssistantContent, FinishReason, ModelMessage, StepResult, ToolSet, UserContent } from 'ai';
 import type { MemoryMessage } from '../../core/message.ts';
 import { retentionAt } from '../../memory/retention-policy.ts';
+import { withDeferredDurability } from '../../store/deferred-durability.ts';
 import type { ContextView } from '../../views/context-view.ts';
 import { recallFor, recordRun, textOf } from './agent-recall.ts';
 import { runStep } from './agent-step.ts';
@@ -28,7 +29,8 @@ export async function runAgent(
       ? { role: 'user', content: prompt }
       : ({ role: 'user', content: prompt, agent: { from, to: config.name, kind: 'call' } } as ModelMessage);
   /** What this run stored, in order: its prompt, then each step's assistant and tool messages. */
-  const stored: MemoryMessage[] = await view.store(asked);
+  // The prompt is in the log at once (the view reads it for the first step), and durable with that step's commit.
+  const stored: MemoryMessage[] = await withDeferredDurability(() => view.store(asked));
   const promptId = stored.at(-1)?.id;
   let recall: string | undefined;
   let pendingToolCalls: AgentResult['pendingToolCalls'] = [];
@@ -41,7 +43,8 @@ export async function runAgent(
       finishReason = 'aborted';
       break;
     }
-    const read = await view.read();
+    // What a read writes (content offloads, view state) is derived from the log: durable with the step's commit.
+    const read = await withDeferredDurability(() => view.read());
     // Taken at once: another run on the same view may read it before this step goes on.
     const viewAssembly = run.recording ? view.lastAssembly() : undefined;
     // Recalled once, before the first step: records of messages the model already sees are left out.
@@ -66,7 +69,7 @@ export async function runAgent(
     for (const condition of run.wiring.conditions) if (await condition({ steps })) stop = true;
     if (stop) break;
   }
-  const messages = await view.read();
+  const messages = await withDeferredDurability(() => view.read());
   const appended = await view.appended();
   const last = [...appended].reverse().find((m) => m.role === 'assistant');
   const response = last?.content as AssistantContent | undefined;

@@ -9,6 +9,7 @@ import {
   type LongTermDriverV1,
   type MemoryStoreV1,
 } from '../../driver.ts';
+import type { HasAppendWithArtifacts } from '../../store/append-with-artifacts.ts';
 import type { LibsqlClientLike } from './libsql-client.ts';
 import { createLibsqlContentDriver } from './libsql-content.ts';
 import { createLibsqlLogDriver } from './libsql-log-driver.ts';
@@ -58,7 +59,11 @@ export interface LibsqlDrivers {
 }
 
 /** A libSQL store: the conversation log, content items and long-term records, and `ready()`. */
-export interface LibsqlStore extends MemoryStoreV1, HasContentItems, HasLongTermRecords {
+export interface LibsqlStore
+  extends MemoryStoreV1,
+    HasContentItems,
+    HasLongTermRecords,
+    HasAppendWithArtifacts {
   /** Resolves once the database is open and migrated; rejects with why not (a later call tries again). */
   ready(): Promise<void>;
 }

@@ -6,6 +6,7 @@ import { checkScope, type Scope } from '../../core/scope.ts';
 import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { appendWithRider } from '../../store/append-riders.ts';
 import type { HasAppendWithArtifacts } from '../../store/append-with-artifacts.ts';
+import { isDurabilityDeferred } from '../../store/deferred-durability.ts';
 import { checkIdList, checkRangeQuery, checkSearchQuery, prepareInputs } from '../../store/check-inputs.ts';
 import type { MemoryStoreV1, StoreCapabilities } from '../../store/memory-store.ts';
 import { checkSessionId } from '../../store/store-helpers.ts';
@@ -177,7 +178,8 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       op('append', scope, () => {
         checkSession(sessionId);
         const call = { scope, sessionId, prepared: prepareInputs(ctx, inputs) };
-        if (!commits) return appendAlone(client, ctx, call);
+        // A deferred-durability append commits alone: a shared commit would defer the other callers' too.
+        if (!commits || isDurabilityDeferred()) return appendAlone(client, ctx, call);
         let chars = 0;
         for (const p of call.prepared) chars += p.json.length;
         return commits.submit(call, chars);

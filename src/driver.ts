@@ -105,6 +105,13 @@ export {
 export { maxSearchTextLength, maxSearchWords } from './messages/search-text.ts';
 export { deserializeMessage, messageText } from './messages/serialize.ts';
 export { sessionStateKey } from './session/session-manager.ts';
+export { appendWithRider, type RiderTarget, withArtifactsOnAppend } from './store/append-riders.ts';
+export {
+  type AppendedWithArtifacts,
+  type ArtifactInput,
+  appendWithArtifacts,
+  type HasAppendWithArtifacts,
+} from './store/append-with-artifacts.ts';
 export {
   checkIdList,
   checkListOptions as checkSessionListOptions,
@@ -118,6 +125,7 @@ export {
 } from './store/check-inputs.ts';
 export { checkArtifact, checkSessionMetadata } from './store/check-values.ts';
 export { createLogStore } from './store/create-log-store.ts';
+export { isDurabilityDeferred, withDeferredDurability } from './store/deferred-durability.ts';
 export type { LogDriverV1 } from './store/log-driver.ts';
 export type {
   AppendInput,

@@ -10,7 +10,8 @@ import { bad, type RunParts } from './agent-wiring.ts';
 import { addUsage, emptyUsage } from './step-stream.ts';
 
 /**
- * One run of the agent loop over its parts: stores the prompt (its id comes back from `store`), recalls long-term
+ * One run of the agent loop over its parts: stores the prompt (its id comes back from `store`; it is in the log at
+ * once, since the view reads it for the first step, and power-loss durable with that step's commit), recalls long-term
  * memory before the first step, runs steps until one ends without tool calls, a stop condition says so, a call is
  * left unanswered or the run is aborted; then reads the view once more (the execution record), records the run's
  * messages in long-term memory, tells `ended` how it ended, applies the retention and emits `agent-end`.

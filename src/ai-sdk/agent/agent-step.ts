@@ -99,9 +99,10 @@ async function pinnedMemory(config: AgentConfig): Promise<string> {
  * One step of the agent loop: sends the model the view's messages (system messages left out, the recall block
  * before the prompt, pinned memory in the instructions or a leading user block, a view's summary after the
  * agent's instructions), streams the step (one `streamText` step: it runs the step's tools, and a tool that throws
- * becomes a tool error the model sees) as the run's events, records what was sent, and stores the step's
- * assistant and tool messages in one `store` call, then emits `agent-step-end`. An abort drops the step whole;
- * a call no tool answered hands the step back unstored.
+ * becomes a tool error the model sees) as the run's events, and stores the step's assistant and tool messages in
+ * one `store` call with the record of what was sent (`recordAssembly`) in the same transaction, then emits
+ * `agent-step-end`. An abort drops the step whole; a call no tool answered hands the step back unstored (its
+ * record is written alone: the model was sent that context).
  */
 export async function runStep(run: RunParts, input: StepInput): Promise<StepOutcome> {
   const { config, view, counter, countOf, channel, signal, tools, context } = run;

@@ -48,6 +48,7 @@ export {
 } from './content/prepare-content-item.ts';
 export { indexedText, selectItems } from './content/select-items.ts';
 export { checkTransform } from './content/transforms/index.ts';
+export { isDurabilityDeferred, withDeferredDurability } from './core/deferred-durability.ts';
 export { describeValue } from './core/errors/describe-value.ts';
 export { MemoryError, type MemoryErrorCode, type MemoryErrorOptions } from './core/errors/index.ts';
 export { checkId, createId, isValidId, maxIdLength } from './core/ids.ts';
@@ -125,7 +126,6 @@ export {
 } from './store/check-inputs.ts';
 export { checkArtifact, checkSessionMetadata } from './store/check-values.ts';
 export { createLogStore } from './store/create-log-store.ts';
-export { isDurabilityDeferred, withDeferredDurability } from './store/deferred-durability.ts';
 export type { LogDriverV1 } from './store/log-driver.ts';
 export type {
   AppendInput,

@@ -1,7 +1,7 @@
 import type { AssistantContent, FinishReason, ModelMessage, StepResult, ToolSet, UserContent } from 'ai';
+import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { retentionAt } from '../../memory/retention-policy.ts';
-import { withDeferredDurability } from '../../store/deferred-durability.ts';
 import type { ContextView } from '../../views/context-view.ts';
 import { recallFor, recordRun, textOf } from './agent-recall.ts';
 import { runStep } from './agent-step.ts';

@@ -1,3 +1,4 @@
+import type { HasAppendWithArtifacts } from '../../driver.ts';
 import {
   type ContentDriverV1,
   createContentItems,
@@ -9,7 +10,6 @@ import {
   type LongTermDriverV1,
   type MemoryStoreV1,
 } from '../../driver.ts';
-import type { HasAppendWithArtifacts } from '../../store/append-with-artifacts.ts';
 import type { LibsqlClientLike } from './libsql-client.ts';
 import { createLibsqlContentDriver } from './libsql-content.ts';
 import { createLibsqlLogDriver } from './libsql-log-driver.ts';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isDurabilityDeferred } from '../../core/deferred-durability.ts';
 import { createSerialQueue } from '../../core/serial-queue.ts';
-import { isDurabilityDeferred } from '../../store/deferred-durability.ts';
 import type { SqlClient, SqlDialect, SqlRow, SqlRunResult } from '../sql/sql-client.ts';
 import type { SqlValue } from '../sql/sql-fragment.ts';
 import { postgresTables, quoteSchema } from './postgres-dialect.ts';

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSchema, type TestDatabase } from '../../../test-support/postgres/test-database.ts';
+import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import { withArtifactsOnAppend } from '../../store/append-riders.ts';
-import { withDeferredDurability } from '../../store/deferred-durability.ts';
 import { makeMessage, toInputs, uniqueScope } from '../../testing/fixtures.ts';
 import type { PgPoolClientLike, PgPoolLike } from './postgres-client.ts';
 import { createPostgresStore } from './postgres-driver.ts';

@@ -1,4 +1,5 @@
 import type { HasContentItems } from '../../content/content-store-v1.ts';
+import { isDurabilityDeferred } from '../../core/deferred-durability.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId, isValidId } from '../../core/ids.ts';
 import type { LogEntry } from '../../core/message.ts';
@@ -6,7 +7,6 @@ import { checkScope, type Scope } from '../../core/scope.ts';
 import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { appendWithRider } from '../../store/append-riders.ts';
 import type { HasAppendWithArtifacts } from '../../store/append-with-artifacts.ts';
-import { isDurabilityDeferred } from '../../store/deferred-durability.ts';
 import { checkIdList, checkRangeQuery, checkSearchQuery, prepareInputs } from '../../store/check-inputs.ts';
 import type { MemoryStoreV1, StoreCapabilities } from '../../store/memory-store.ts';
 import { checkSessionId } from '../../store/store-helpers.ts';
@@ -17,7 +17,7 @@ import {
   appendAlone,
   appendInOneTransaction,
 } from './sql-append-batch.ts';
-import { appendWithArtifactsInOneTransaction } from './sql-artifacts-with-append.ts';
+import { sqlAppendWithArtifacts } from './sql-artifacts-with-append.ts';
 import type { SqlClient } from './sql-client.ts';
 import { createSqlContentItems } from './sql-content.ts';
 import { queryGet } from './sql-exec.ts';
@@ -171,26 +171,17 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       }),
 
     append: (scope, sessionId, inputs) =>
-      // An append carrying artifacts (`withArtifactsOnAppend`) commits alone with them, outside group commit.
-      appendWithRider(scope, sessionId, (artifacts) =>
-        store.appendWithArtifacts(scope, sessionId, inputs, artifacts),
-      ) ??
+      appendWithRider(scope, sessionId, (a) => store.appendWithArtifacts(scope, sessionId, inputs, a)) ??
       op('append', scope, () => {
         checkSession(sessionId);
         const call = { scope, sessionId, prepared: prepareInputs(ctx, inputs) };
-        // A deferred-durability append commits alone: a shared commit would defer the other callers' too.
-        if (!commits || isDurabilityDeferred()) return appendAlone(client, ctx, call);
+        if (!commits || isDurabilityDeferred()) return appendAlone(client, ctx, call); // deferred: alone
         let chars = 0;
         for (const p of call.prepared) chars += p.json.length;
         return commits.submit(call, chars);
       }),
 
-    appendWithArtifacts: (scope, sessionId, inputs, artifacts) =>
-      op('appendWithArtifacts', scope, () => {
-        checkSession(sessionId);
-        const prepared = prepareInputs(ctx, inputs);
-        return appendWithArtifactsInOneTransaction(client, ctx, scope, sessionId, prepared, artifacts);
-      }),
+    appendWithArtifacts: sqlAppendWithArtifacts(client, ctx, op),
 
     readRange: (scope, sessionId, query = {}) =>
       op('readRange', scope, async () => {

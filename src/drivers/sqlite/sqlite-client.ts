@@ -1,6 +1,6 @@
+import { isDurabilityDeferred } from '../../core/deferred-durability.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createSerialQueue } from '../../core/serial-queue.ts';
-import { isDurabilityDeferred } from '../../store/deferred-durability.ts';
 import type { SqlClient, SqlRow } from '../sql/sql-client.ts';
 import type { SqlValue } from '../sql/sql-fragment.ts';
 import { sqliteDialect } from './sqlite-dialect.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCountingDatabase } from '../../../test-support/sqlite-commit-counter.ts';
-import { withDeferredDurability } from '../../store/deferred-durability.ts';
+import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import type { AppendInput } from '../../store/memory-store.ts';
 import { openSqliteStore } from './sqlite-driver.ts';
 

@@ -180,7 +180,6 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         for (const p of call.prepared) chars += p.json.length;
         return commits.submit(call, chars);
       }),
-
     appendWithArtifacts: sqlAppendWithArtifacts(client, ctx, op),
 
     readRange: (scope, sessionId, query = {}) =>

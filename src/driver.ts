@@ -48,6 +48,7 @@ export {
 } from './content/prepare-content-item.ts';
 export { indexedText, selectItems } from './content/select-items.ts';
 export { checkTransform } from './content/transforms/index.ts';
+export { isDurabilityDeferred, withDeferredDurability } from './core/deferred-durability.ts';
 export { describeValue } from './core/errors/describe-value.ts';
 export { MemoryError, type MemoryErrorCode, type MemoryErrorOptions } from './core/errors/index.ts';
 export { checkId, createId, isValidId, maxIdLength } from './core/ids.ts';
@@ -106,6 +107,13 @@ export {
 export { maxSearchTextLength, maxSearchWords } from './messages/search-text.ts';
 export { deserializeMessage, messageText } from './messages/serialize.ts';
 export { sessionStateKey } from './session/session-manager.ts';
+export { appendWithRider, type RiderTarget, withArtifactsOnAppend } from './store/append-riders.ts';
+export {
+  type AppendedWithArtifacts,
+  type ArtifactInput,
+  appendWithArtifacts,
+  type HasAppendWithArtifacts,
+} from './store/append-with-artifacts.ts';
 export {
   checkIdList,
   checkListOptions as checkSessionListOptions,

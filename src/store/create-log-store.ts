@@ -1,7 +1,9 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
+import { appendWithRider } from './append-riders.ts';
+import type { AppendedWithArtifacts, HasAppendWithArtifacts } from './append-with-artifacts.ts';
 import { defaultMaxMessageBytes, type InputLimits } from './check-inputs.ts';
-import { checkSince } from './check-values.ts';
+import { checkArtifact, checkSince } from './check-values.ts';
 import { forkByCopy } from './fork-by-copy.ts';
 import { isForkLinkKey } from './fork-links.ts';
 import type { LogDriverV1 } from './log-driver.ts';
@@ -33,16 +35,27 @@ import { createStoreGate } from './store-gate.ts';
  * side), which keeps every caller of the handle from seeing half of one, but is not crash-atomic, and holds
  * back neither another handle nor another process; each fallback's doc comment says what a crash leaves.
  *
+ * `appendWithArtifacts` (`HasAppendWithArtifacts`) appends and then writes the artifacts inside
+ * `driver.transaction` when the driver has one (one commit); without one, alone among the handle's calls, the
+ * messages first (a crash may leave them without the artifacts, never the reverse). An `append` made inside
+ * `withArtifactsOnAppend` for its session takes that path.
+ *
  * `capabilities` are the driver's, a missing flag false (`fullTextSearch` also false without a native
  * `searchMessages`).
  * @example
  * const store = createLogStore(myDriver, { contentItems: createMemoryContentItems() });
  * await store.createSession({ tenant: 'acme' }, { id: 'chat' });
  */
-export function createLogStore(driver: LogDriverV1): MemoryStoreV1;
+export function createLogStore(driver: LogDriverV1): MemoryStoreV1 & HasAppendWithArtifacts;
 /** {@inheritDoc createLogStore} */
-export function createLogStore<E extends object>(driver: LogDriverV1, extras: E): MemoryStoreV1 & E;
-export function createLogStore<E extends object>(driver: LogDriverV1, extras?: E): MemoryStoreV1 {
+export function createLogStore<E extends object>(
+  driver: LogDriverV1,
+  extras: E,
+): MemoryStoreV1 & HasAppendWithArtifacts & E;
+export function createLogStore<E extends object>(
+  driver: LogDriverV1,
+  extras?: E,
+): MemoryStoreV1 & HasAppendWithArtifacts {
   if (driver?.specificationVersion !== 'v1') {
     const message = 'createLogStore(driver): the driver must be a LogDriverV1 (specificationVersion "v1")';
     throw new MemoryError({ code: 'INVALID_ARGUMENT', component: 'log-store', message });
@@ -89,7 +102,24 @@ export function createLogStore<E extends object>(driver: LogDriverV1, extras?: E
     durable: caps.durable ?? false,
   };
 
-  const store: MemoryStoreV1 = {
+  const appendWithArtifacts: HasAppendWithArtifacts['appendWithArtifacts'] = async (
+    scope,
+    sessionId,
+    inputs,
+    artifacts,
+  ) => {
+    enter(scope);
+    // Checked first: without a transaction, a refused artifact must not leave the messages appended.
+    for (const artifact of artifacts) checkArtifact(artifact, component);
+    return change(async (d): Promise<AppendedWithArtifacts> => {
+      const entries = await d.append(scope, sessionId, inputs);
+      const written = [];
+      for (const artifact of artifacts) written.push(await d.putArtifact(scope, sessionId, artifact));
+      return { entries, artifacts: written };
+    });
+  };
+
+  const store: MemoryStoreV1 & HasAppendWithArtifacts = {
     specificationVersion: 'v1',
     name: driver.name,
     capabilities,
@@ -126,8 +156,12 @@ export function createLogStore<E extends object>(driver: LogDriverV1, extras?: E
 
     async append(scope, sessionId, inputs) {
       enter(scope);
-      return step(() => driver.append(scope, sessionId, inputs));
+      const riding = appendWithRider(scope, sessionId, (artifacts) =>
+        appendWithArtifacts(scope, sessionId, inputs, artifacts),
+      );
+      return riding ?? step(() => driver.append(scope, sessionId, inputs));
     },
+    appendWithArtifacts,
     async readRange(scope, sessionId, query) {
       enter(scope);
       return step(() => driver.readRange(scope, sessionId, query));

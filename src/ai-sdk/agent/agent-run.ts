@@ -1,4 +1,5 @@
 import type { AssistantContent, FinishReason, ModelMessage, StepResult, ToolSet, UserContent } from 'ai';
+import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { retentionAt } from '../../memory/retention-policy.ts';
 import type { ContextView } from '../../views/context-view.ts';
@@ -9,7 +10,8 @@ import { bad, type RunParts } from './agent-wiring.ts';
 import { addUsage, emptyUsage } from './step-stream.ts';
 
 /**
- * One run of the agent loop over its parts: stores the prompt (its id comes back from `store`), recalls long-term
+ * One run of the agent loop over its parts: stores the prompt (its id comes back from `store`; it is in the log at
+ * once, since the view reads it for the first step, and power-loss durable with that step's commit), recalls long-term
  * memory before the first step, runs steps until one ends without tool calls, a stop condition says so, a call is
  * left unanswered or the run is aborted; then reads the view once more (the execution record), records the run's
  * messages in long-term memory, tells `ended` how it ended, applies the retention and emits `agent-end`.
@@ -28,7 +30,8 @@ export async function runAgent(
       ? { role: 'user', content: prompt }
       : ({ role: 'user', content: prompt, agent: { from, to: config.name, kind: 'call' } } as ModelMessage);
   /** What this run stored, in order: its prompt, then each step's assistant and tool messages. */
-  const stored: MemoryMessage[] = await view.store(asked);
+  // The prompt is in the log at once (the view reads it for the first step), and durable with that step's commit.
+  const stored: MemoryMessage[] = await withDeferredDurability(() => view.store(asked));
   const promptId = stored.at(-1)?.id;
   let recall: string | undefined;
   let pendingToolCalls: AgentResult['pendingToolCalls'] = [];
@@ -41,7 +44,8 @@ export async function runAgent(
       finishReason = 'aborted';
       break;
     }
-    const read = await view.read();
+    // What a read writes (content offloads, view state) is derived from the log: durable with the step's commit.
+    const read = await withDeferredDurability(() => view.read());
     // Taken at once: another run on the same view may read it before this step goes on.
     const viewAssembly = run.recording ? view.lastAssembly() : undefined;
     // Recalled once, before the first step: records of messages the model already sees are left out.
@@ -66,7 +70,7 @@ export async function runAgent(
     for (const condition of run.wiring.conditions) if (await condition({ steps })) stop = true;
     if (stop) break;
   }
-  const messages = await view.read();
+  const messages = await withDeferredDurability(() => view.read());
   const appended = await view.appended();
   const last = [...appended].reverse().find((m) => m.role === 'assistant');
   const response = last?.content as AssistantContent | undefined;

@@ -7,6 +7,7 @@ import {
   type ToolSet,
 } from 'ai';
 import type { MemoryMessage } from '../../core/message.ts';
+import type { AssemblyRecordExtras, AssemblyRecorder } from '../../views/assembly/assembly-records.ts';
 import type { ContextAssembly } from '../../views/assembly/context-assembly.ts';
 import { promptMessages } from './agent-recall.ts';
 import type { AgentConfig, AgentResult } from './agent-types.ts';
@@ -46,6 +47,48 @@ export type StepOutcome =
       stored: MemoryMessage[];
     };
 
+/** What a step sent besides its input, as {@link recordingOf} takes it. */
+interface SentContext {
+  viewInstructions: string;
+  pinned: string;
+  inUser: boolean;
+  history: ModelMessage[];
+  historyIds: (string | undefined)[];
+}
+
+/** The step's assembly and its record's extras, for the run's recorder. */
+async function recordingOf(
+  run: RunParts,
+  recorder: AssemblyRecorder,
+  input: StepInput,
+  usage: LanguageModelUsage | undefined,
+  sent: SentContext,
+): Promise<{ recorder: AssemblyRecorder; assembly: ContextAssembly; extras: AssemblyRecordExtras }> {
+  const { config, counter, countOf, tools } = run;
+  const assembly = await stepAssembly({
+    counter,
+    countOf,
+    instructions: config.instructions,
+    viewInstructions: sent.viewInstructions,
+    pinned: sent.pinned,
+    pinnedInUser: sent.inUser,
+    recall: input.recall,
+    tools,
+    history: sent.history,
+    historyIds: sent.historyIds,
+    view: input.viewAssembly,
+  });
+  const inputTokens = usage?.inputTokens;
+  const extras: AssemblyRecordExtras = {
+    agent: config.name,
+    run: run.runId,
+    step: input.step,
+    ...(input.viewAssembly ? { viewTokens: input.viewAssembly.tokens } : {}),
+    ...(typeof inputTokens === 'number' ? { provider: { inputTokens } } : {}),
+  };
+  return { recorder, assembly, extras };
+}
+
 /** Working memory and core blocks as rendered now (they change when the agent edits them), or ''. */
 async function pinnedMemory(config: AgentConfig): Promise<string> {
   const parts = await Promise.all([config.workingMemory?.render(), config.coreMemory?.render()]);
@@ -56,9 +99,10 @@ async function pinnedMemory(config: AgentConfig): Promise<string> {
  * One step of the agent loop: sends the model the view's messages (system messages left out, the recall block
  * before the prompt, pinned memory in the instructions or a leading user block, a view's summary after the
  * agent's instructions), streams the step (one `streamText` step: it runs the step's tools, and a tool that throws
- * becomes a tool error the model sees) as the run's events, records what was sent, and stores the step's
- * assistant and tool messages in one `store` call, then emits `agent-step-end`. An abort drops the step whole;
- * a call no tool answered hands the step back unstored.
+ * becomes a tool error the model sees) as the run's events, and stores the step's assistant and tool messages in
+ * one `store` call with the record of what was sent (`recordAssembly`) in the same transaction, then emits
+ * `agent-step-end`. An abort drops the step whole; a call no tool answered hands the step back unstored (its
+ * record is written alone: the model was sent that context).
  */
 export async function runStep(run: RunParts, input: StepInput): Promise<StepOutcome> {
   const { config, view, counter, countOf, channel, signal, tools, context } = run;
@@ -99,33 +143,20 @@ export async function runStep(run: RunParts, input: StepInput): Promise<StepOutc
   const [done] = await response.steps;
   const reason = await response.finishReason;
   const usage = await response.usage;
-  // Recorded before anything can end the step: the model was sent this context, and billed for it.
-  if (run.recording) {
-    const assembly = await stepAssembly({
-      counter,
-      countOf,
-      instructions: config.instructions,
-      viewInstructions,
-      pinned,
-      pinnedInUser: inUser,
-      recall,
-      tools,
-      history,
-      historyIds,
-      view: input.viewAssembly,
-    });
-    const inputTokens = usage?.inputTokens;
-    await run.recording.record(assembly, {
-      agent: config.name,
-      run: run.runId,
-      step,
-      ...(input.viewAssembly ? { viewTokens: input.viewAssembly.tokens } : {}),
-      ...(typeof inputTokens === 'number' ? { provider: { inputTokens } } : {}),
-    });
-  }
+  // What the model was sent (and billed for): recorded with the step's messages, or alone when none are stored.
+  const recorded = run.recording
+    ? await recordingOf(run, run.recording, input, usage, {
+        viewInstructions,
+        pinned,
+        inUser,
+        history,
+        historyIds,
+      })
+    : undefined;
   // A call no tool answered (a tool without `execute`) must not be stored alone: the step is handed back.
   const unanswered = unansweredCalls(done);
-  if (unanswered)
+  if (unanswered) {
+    if (recorded) await recorded.recorder.record(recorded.assembly, recorded.extras);
     return {
       kind: 'pending',
       done,
@@ -133,8 +164,13 @@ export async function runStep(run: RunParts, input: StepInput): Promise<StepOutc
       pendingToolCalls: unanswered.calls,
       pendingStep: [{ role: 'assistant', content: unanswered.step }],
     };
+  }
   const responseMessages = (await response.response).messages;
-  const stored = responseMessages.length > 0 ? await view.store(responseMessages) : [];
+  const storeStep = async () => (responseMessages.length > 0 ? await view.store(responseMessages) : []);
+  // One transaction for the step: its messages and its assembly record commit together (or the record alone).
+  const stored = recorded
+    ? (await recorded.recorder.recordWithAppend(recorded.assembly, recorded.extras, storeStep)).stored
+    : await storeStep();
   channel.push({
     type: 'agent-step-end',
     step,

@@ -10,7 +10,11 @@ import { createEventChannel } from './event-channel.ts';
  * stores the prompt, and then at every step reads the view, leaves out system messages (the agent's
  * `instructions` are the system prompt), calls the model (`streamText`, one step: it runs the step's tools, and a
  * tool that throws becomes a tool error the model sees), stores the step's assistant and tool messages in one
- * `store` call, and emits `agent-step-end` with `appended()`. It stops when a step ends without tool calls or
+ * `store` call — with `recordAssembly`, the step's assembly record commits in the same transaction (on every
+ * built-in store), so a crash leaves the step whole or absent — and emits `agent-step-end` with `appended()`. The
+ * prompt, and what a view's read writes (content offloads, its own state, all derived from the log), are written
+ * at once but made durable with the next step's commit (`withDeferredDurability`: on SQLite at `durability:
+ * 'power'`, one fsync per step instead of one per write). It stops when a step ends without tool calls or
  * `stopWhen` says so, reads the view once more (the execution record) and answers with the last assistant
  * message among the appended ones. An abort drops the step in flight, so no tool call is ever stored without its
  * result. Long-term memory (seed 002) is recalled before the first step into a user-role block and recorded

@@ -2,6 +2,7 @@ import type { HasContentItems } from '../../content/content-store-v1.ts';
 import { checkOptions } from '../../core/check-options.ts';
 import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { createMemoryLongTermRecords } from '../../longterm/memory-long-term-records.ts';
+import type { HasAppendWithArtifacts } from '../../store/append-with-artifacts.ts';
 import { defaultMaxMessageBytes } from '../../store/check-inputs.ts';
 import { createLogStore } from '../../store/create-log-store.ts';
 import type { LogDriverV1 } from '../../store/log-driver.ts';
@@ -48,7 +49,7 @@ export interface JsonFileStoreOptions {
  */
 export function createJsonFileStore(
   options: JsonFileStoreOptions,
-): MemoryStoreV1 & HasContentItems & HasLongTermRecords {
+): MemoryStoreV1 & HasContentItems & HasLongTermRecords & HasAppendWithArtifacts {
   checkOptions(options, 'createJsonFileStore', component);
   const maxMessageBytes = options.maxMessageBytes ?? defaultMaxMessageBytes;
   const c = createJsonFileContext(options.directory);

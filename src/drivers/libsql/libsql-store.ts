@@ -1,3 +1,4 @@
+import type { HasAppendWithArtifacts } from '../../driver.ts';
 import {
   type ContentDriverV1,
   createContentItems,
@@ -58,7 +59,11 @@ export interface LibsqlDrivers {
 }
 
 /** A libSQL store: the conversation log, content items and long-term records, and `ready()`. */
-export interface LibsqlStore extends MemoryStoreV1, HasContentItems, HasLongTermRecords {
+export interface LibsqlStore
+  extends MemoryStoreV1,
+    HasContentItems,
+    HasLongTermRecords,
+    HasAppendWithArtifacts {
   /** Resolves once the database is open and migrated; rejects with why not (a later call tries again). */
   ready(): Promise<void>;
 }

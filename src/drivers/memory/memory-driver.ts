@@ -3,6 +3,7 @@ import { createMemoryContentItems } from '../../content/memory-content-items.ts'
 import { checkOptions } from '../../core/check-options.ts';
 import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { createMemoryLongTermRecords } from '../../longterm/memory-long-term-records.ts';
+import type { HasAppendWithArtifacts } from '../../store/append-with-artifacts.ts';
 import { defaultMaxMessageBytes } from '../../store/check-inputs.ts';
 import { createLogStore } from '../../store/create-log-store.ts';
 import type { LogDriverV1 } from '../../store/log-driver.ts';
@@ -28,7 +29,7 @@ export interface MemoryDriverOptions {
  */
 export function createMemoryStore(
   options: MemoryDriverOptions = {},
-): MemoryStoreV1 & HasContentItems & HasLongTermRecords {
+): MemoryStoreV1 & HasContentItems & HasLongTermRecords & HasAppendWithArtifacts {
   checkOptions(options, 'createMemoryStore', component);
   const maxMessageBytes = options.maxMessageBytes ?? defaultMaxMessageBytes;
   const t: MemoryTables = { sessions: new Map(), states: new Map() };

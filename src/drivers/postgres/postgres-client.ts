@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isDurabilityDeferred } from '../../core/deferred-durability.ts';
 import { createSerialQueue } from '../../core/serial-queue.ts';
 import type { SqlClient, SqlDialect, SqlRow, SqlRunResult } from '../sql/sql-client.ts';
 import type { SqlValue } from '../sql/sql-fragment.ts';
@@ -124,7 +125,8 @@ function overConnection(
 
 /**
  * A {@link SqlClient} for PostgreSQL over a pool (concurrent transactions, one connection each) or a single
- * connection (calls serialized). Transactions are `BEGIN … COMMIT` at READ COMMITTED: the shared SQL locks the
+ * connection (calls serialized). Inside `withDeferredDurability` a transaction commits with `synchronous_commit`
+ * off (durable with the next synchronous commit's WAL flush). Transactions are `BEGIN … COMMIT` at READ COMMITTED: the shared SQL locks the
  * session row (`FOR UPDATE`) before assigning sequence numbers. A transaction is retried from the start after
  * a serialization failure or deadlock, and after a lost connection only when `COMMIT` had not been sent (so it
  * certainly did not commit); a connection lost during `COMMIT` is reported, and a retried append is idempotent.
@@ -152,8 +154,11 @@ export function createPostgresClient(options: PostgresClientOptions): SqlClient 
   /** Runs `fn` between BEGIN and COMMIT on `conn`; marks errors raised before COMMIT was sent. */
   const inTransaction = async <T>(conn: PgQueryable, fn: (tx: SqlClient) => Promise<T>): Promise<T> => {
     let result: T;
+    const deferred = isDurabilityDeferred();
     try {
       await conn.query('BEGIN');
+      // `withDeferredDurability`: COMMIT returns before the WAL is flushed; the next synchronous commit flushes it.
+      if (deferred) await conn.query('SET LOCAL synchronous_commit = off');
       const flat: SqlClient['transaction'] = (inner) => inner(tx);
       const tx = overConnection(dialect, q, conn, flat);
       result = await fn(tx);

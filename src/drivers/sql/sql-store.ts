@@ -1,9 +1,12 @@
 import type { HasContentItems } from '../../content/content-store-v1.ts';
+import { isDurabilityDeferred } from '../../core/deferred-durability.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId, isValidId } from '../../core/ids.ts';
 import type { LogEntry } from '../../core/message.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
+import { appendWithRider } from '../../store/append-riders.ts';
+import type { HasAppendWithArtifacts } from '../../store/append-with-artifacts.ts';
 import { checkIdList, checkRangeQuery, checkSearchQuery, prepareInputs } from '../../store/check-inputs.ts';
 import { checkSince } from '../../store/check-values.ts';
 import type { MemoryStoreV1, StoreCapabilities } from '../../store/memory-store.ts';
@@ -15,6 +18,7 @@ import {
   appendAlone,
   appendInOneTransaction,
 } from './sql-append-batch.ts';
+import { sqlAppendWithArtifacts } from './sql-artifacts-with-append.ts';
 import type { SqlClient } from './sql-client.ts';
 import { createSqlContentItems } from './sql-content.ts';
 import { queryGet } from './sql-exec.ts';
@@ -66,9 +70,9 @@ const maxBatchChars = 8 * 1024 * 1024;
 
 /**
  * A store on the shared SQL layer: {@link MemoryStoreV1}, its content items (`ContentStoreV1`, schema v10),
- * and `ready()`, which resolves once it is initialized.
+ * `appendWithArtifacts` in one transaction, and `ready()`, which resolves once it is initialized.
  */
-export interface SqlStore extends MemoryStoreV1, HasContentItems, HasLongTermRecords {
+export interface SqlStore extends MemoryStoreV1, HasContentItems, HasLongTermRecords, HasAppendWithArtifacts {
   /** Resolves when the store is open and migrated; rejects with the initialization error. */
   ready(): Promise<void>;
 }
@@ -168,14 +172,16 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       }),
 
     append: (scope, sessionId, inputs) =>
+      appendWithRider(scope, sessionId, (a) => store.appendWithArtifacts(scope, sessionId, inputs, a)) ??
       op('append', scope, () => {
         checkSession(sessionId);
         const call = { scope, sessionId, prepared: prepareInputs(ctx, inputs) };
-        if (!commits) return appendAlone(client, ctx, call);
+        if (!commits || isDurabilityDeferred()) return appendAlone(client, ctx, call); // deferred: alone
         let chars = 0;
         for (const p of call.prepared) chars += p.json.length;
         return commits.submit(call, chars);
       }),
+    appendWithArtifacts: sqlAppendWithArtifacts(client, ctx, op),
 
     readRange: (scope, sessionId, query = {}) =>
       op('readRange', scope, async () => {

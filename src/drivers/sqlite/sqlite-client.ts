@@ -1,3 +1,4 @@
+import { isDurabilityDeferred } from '../../core/deferred-durability.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createSerialQueue } from '../../core/serial-queue.ts';
 import type { SqlClient, SqlRow } from '../sql/sql-client.ts';
@@ -147,17 +148,36 @@ export function createSqliteClient(
       }
     });
 
+  /**
+   * `write` with its commit not flushed (`withDeferredDurability`): in WAL mode at `synchronous` FULL or EXTRA,
+   * NORMAL for this transaction (the WAL keeps it through a process crash; the next flushed commit flushes it
+   * too), the level restored after. Outside WAL mode (where NORMAL risks more than the commit) it is `write`.
+   */
+  const deferredWrite = async <T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> => {
+    const level = Number((statement('PRAGMA synchronous').get() as { synchronous: unknown }).synchronous);
+    const mode = String((statement('PRAGMA journal_mode').get() as { journal_mode: unknown }).journal_mode);
+    if (level < 2 || mode.toLowerCase() !== 'wal') return write(fn);
+    db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      return await write(fn);
+    } finally {
+      db.exec(`PRAGMA synchronous = ${level}`);
+    }
+  };
+
   return {
     dialect: sqliteDialect,
     all: (text, params) => serial(() => untilFree(() => direct.all(text, params))),
     get: (text, params) => serial(() => untilFree(() => direct.get(text, params))),
     run: (text, params) => serial(() => untilFree(() => direct.run(text, params))),
     exec: (text) => serial(() => untilFree(() => direct.exec(text))),
-    transaction: (fn) =>
-      serial(() => {
+    transaction: (fn) => {
+      const run = isDurabilityDeferred() ? deferredWrite : write;
+      return serial(() => {
         const pause = lock.beforeWrite();
-        return pause ? pause.then(() => write(fn)) : write(fn);
-      }),
+        return pause ? pause.then(() => run(fn)) : run(fn);
+      });
+    },
     close: (closeHandle = true) =>
       queue.run(async () => {
         cache.clear();

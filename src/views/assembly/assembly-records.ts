@@ -5,6 +5,7 @@ import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import { withArtifactsOnAppend } from '../../store/append-riders.ts';
 import type { Artifact, MemoryStoreV1 } from '../../store/memory-store.ts';
 import {
   type AssemblyItem,
@@ -74,6 +75,18 @@ export interface AssemblyRecorderOptions {
 export interface AssemblyRecorder {
   /** Stores one assembly with its extras and returns the record. */
   record(assembly: ContextAssembly, extras?: AssemblyRecordExtras): Promise<AssemblyRecord>;
+  /**
+   * Stores one assembly with the messages `store` stores into the session (e.g. `view.store(stepMessages)`): on
+   * a store with `HasAppendWithArtifacts` (every built-in store) the record commits in the transaction of the
+   * session's first append `store` makes, so a crash leaves both or neither; otherwise, or when `store` appended
+   * nothing, it is written right after. When `store` throws, no record is written. The record's `lastSeq` is the
+   * log's before `store`. Returns what `store` returned, and the record.
+   */
+  recordWithAppend<T>(
+    assembly: ContextAssembly,
+    extras: AssemblyRecordExtras,
+    store: () => Promise<T>,
+  ): Promise<{ stored: T; record: AssemblyRecord }>;
 }
 
 const component = 'assembly';
@@ -108,47 +121,63 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
   let known: number | undefined;
   /** Retention trims in batches: the store may hold up to `slack` records more than `keep` between trims. */
   const slack = Math.max(10, Math.floor(keep / 10));
+  /** The record of an assembly made now, at the log's current end, and the artifact that stores it. */
+  const build = async (assembly: ContextAssembly, extras: AssemblyRecordExtras) => {
+    const { lastSeq } = await memory.stats();
+    const at = new Date();
+    const id = recordId(lastSeq, at);
+    const record: AssemblyRecord = {
+      ...assembly,
+      id,
+      sessionId: memory.sessionId,
+      at,
+      lastSeq,
+      bySource: tokensBySource(assembly.items),
+      ...(extras.agent === undefined ? {} : { agent: extras.agent }),
+      ...(extras.run === undefined ? {} : { run: extras.run }),
+      ...(extras.step === undefined ? {} : { step: extras.step }),
+      ...(extras.viewTokens === undefined ? {} : { viewTokens: extras.viewTokens }),
+      ...(extras.provider === undefined
+        ? {}
+        : {
+            provider: {
+              inputTokens: extras.provider.inputTokens,
+              unattributed: extras.provider.inputTokens - assembly.tokens,
+            },
+          }),
+    };
+    const { id: _id, sessionId: _s, at: _at, lastSeq: _l, ...data } = record;
+    const artifact = {
+      id,
+      kind: assemblyArtifactKind,
+      fromSeq: lastSeq,
+      toSeq: lastSeq,
+      data: JSON.parse(JSON.stringify(data)) as JSONValue,
+    };
+    return { record, artifact };
+  };
+  /** Retention after a record was written: trims the oldest in batches, past `keep + slack`. */
+  const retain = async () => {
+    known = known === undefined ? Number.POSITIVE_INFINITY : known + 1;
+    if (known > keep + slack) {
+      const all = sortRecords(await memory.listArtifacts(assemblyArtifactKind));
+      if (all.length > keep)
+        for (const old of all.slice(0, all.length - keep)) await memory.deleteArtifact(old.id);
+      known = Math.min(all.length, keep);
+    }
+  };
   return {
     async record(assembly, extras = {}) {
-      const { lastSeq } = await memory.stats();
-      const at = new Date();
-      const id = recordId(lastSeq, at);
-      const record: AssemblyRecord = {
-        ...assembly,
-        id,
-        sessionId: memory.sessionId,
-        at,
-        lastSeq,
-        bySource: tokensBySource(assembly.items),
-        ...(extras.agent === undefined ? {} : { agent: extras.agent }),
-        ...(extras.run === undefined ? {} : { run: extras.run }),
-        ...(extras.step === undefined ? {} : { step: extras.step }),
-        ...(extras.viewTokens === undefined ? {} : { viewTokens: extras.viewTokens }),
-        ...(extras.provider === undefined
-          ? {}
-          : {
-              provider: {
-                inputTokens: extras.provider.inputTokens,
-                unattributed: extras.provider.inputTokens - assembly.tokens,
-              },
-            }),
-      };
-      const { id: _id, sessionId: _s, at: _at, lastSeq: _l, ...data } = record;
-      await memory.putArtifact({
-        id,
-        kind: assemblyArtifactKind,
-        fromSeq: lastSeq,
-        toSeq: lastSeq,
-        data: JSON.parse(JSON.stringify(data)) as JSONValue,
-      });
-      known = known === undefined ? Number.POSITIVE_INFINITY : known + 1;
-      if (known > keep + slack) {
-        const all = sortRecords(await memory.listArtifacts(assemblyArtifactKind));
-        if (all.length > keep)
-          for (const old of all.slice(0, all.length - keep)) await memory.deleteArtifact(old.id);
-        known = Math.min(all.length, keep);
-      }
+      const { record, artifact } = await build(assembly, extras);
+      await memory.putArtifact(artifact);
+      await retain();
       return record;
+    },
+    async recordWithAppend(assembly, extras, store) {
+      const { record, artifact } = await build(assembly, extras);
+      const { value: stored } = await withArtifactsOnAppend(memory, [artifact], store);
+      await retain();
+      return { stored, record };
     },
   };
 }

@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { tool } from 'ai';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { scriptedLanguageModel } from '../../../test-support/scripted-language-model.ts';
+import { type CountingDatabase, openCountingDatabase } from '../../../test-support/sqlite-commit-counter.ts';
+import { createContentStore } from '../../content/create-content-store.ts';
+import { openSqliteStore, type SqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
+import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
+import { createConversationMemory } from '../../memory/conversation-memory.ts';
+import { createTokenCounter } from '../../tokens/create-token-counter.ts';
+import { readAssemblyRecords } from '../../views/assembly/assembly-records.ts';
+import { createAutoContextMemory } from '../../views/auto-context/auto-context-memory.ts';
+import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
+import { agent } from './agent.ts';
+import type { AgentConfig } from './agent-types.ts';
+
+/**
+ * Commits of a 5-step agent run (four tool calls with 14 KB results, then an answer) on a SQLite file at
+ * `durability: 'power'`, counted on the handle: each `COMMIT` and each autocommit write, flushed (an fsync, at
+ * `synchronous` FULL) or deferred (`withDeferredDurability`: written at once, durable with the next flushed commit).
+ */
+
+const counter = createTokenCounter();
+const scope = { tenant: 't' };
+const dirs: string[] = [];
+const opened: { store: SqliteStore; counting: CountingDatabase }[] = [];
+afterEach(async () => {
+  for (const { store, counting } of opened.splice(0)) {
+    await store.close();
+    counting.close();
+  }
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const fetchPage = tool({
+  description: 'Fetches a page.',
+  inputSchema: z.object({ url: z.string() }),
+  execute: async ({ url }) =>
+    `<html><!-- ${url} -->${'<p>Lisbon dishes and allergens.</p>'.repeat(400)}</html>`,
+});
+const fetchCall = (url: string) => ({ toolCalls: [{ toolName: 'fetchPage', input: { url } }] });
+const fiveSteps = () =>
+  scriptedLanguageModel([
+    fetchCall('https://a.example'),
+    fetchCall('https://b.example'),
+    fetchCall('https://c.example'),
+    fetchCall('https://d.example'),
+    { text: 'Done.' },
+  ]).model;
+
+async function openCounted() {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-commits-'));
+  dirs.push(dir);
+  const counting = openCountingDatabase(join(dir, 'c.db'));
+  const store = await openSqliteStore({ database: counting.database });
+  opened.push({ store, counting });
+  const conversation = createConversationMemory({ store, scope, sessionId: 's', counter });
+  await conversation.stats(); // the session is created before counting
+  return { store, counting, conversation };
+}
+
+/** Runs one 5-step run of `config` and returns the commits it made (flushed / deferred, first statement). */
+async function commitsOfRun(
+  counting: CountingDatabase,
+  config: Omit<AgentConfig, 'name' | 'description' | 'model'>,
+) {
+  const assistant = agent({
+    name: 'assistant',
+    description: 'test',
+    model: fiveSteps(),
+    tools: { fetchPage },
+    ...config,
+  });
+  const before = counting.log().length;
+  const result = await assistant.run('Read four pages about Lisbon food.').result;
+  expect(result.steps).toBe(5);
+  const log = counting.log().slice(before);
+  return { log, flushed: log.filter((l) => l.startsWith('flushed')).length };
+}
+
+describe('agent: commits per 5-step run on SQLite', () => {
+  it('with recordAssembly: the prompt and one commit per step (messages and assembly record together), 6 in all', async () => {
+    const { store, counting, conversation } = await openCounted();
+    const memory = createTokenWindowMemory({ conversation, maxTokens: 100_000 });
+    const { log, flushed } = await commitsOfRun(counting, { memory, recordAssembly: true });
+    console.info(`[commits] token window: ${log.length}, flushed ${flushed}\n${log.join('\n')}`);
+    expect(log).toHaveLength(6);
+    expect(flushed).toBe(5); // the prompt is durable with the first step's commit
+    expect(await readAssemblyRecords(store, scope, 's')).toHaveLength(5);
+  });
+
+  it('the full stack (AutoContext over a content store, static long-term memory, recordAssembly): at most 6 flushed commits', async () => {
+    const { store, counting, conversation } = await openCounted();
+    const content = createContentStore({ store, scope, counter });
+    const memory = createAutoContextMemory({
+      conversation,
+      content,
+      maxTokens: 16_000,
+      msgThreshold: 4,
+      lastKeep: 2,
+      minGainTokens: 0,
+    });
+    const longTerm = createLongTermMemory({ store, scope, session: 's' });
+    const { log, flushed } = await commitsOfRun(counting, {
+      memory,
+      contentStore: content,
+      longTermMemory: { memory: longTerm, mode: 'static' },
+      recordAssembly: true,
+    });
+    console.info(`[commits] full stack: ${log.length}, flushed ${flushed}\n${log.join('\n')}`);
+    // Flushed: the five steps (messages and assembly record each) and the long-term record. Deferred: the prompt,
+    // and what the view's reads write (content offloads, AutoContext's ladder state), derived from the log.
+    expect(flushed).toBeLessThanOrEqual(6);
+    expect(log.length).toBeLessThanOrEqual(14);
+    expect(await readAssemblyRecords(store, scope, 's')).toHaveLength(5);
+  });
+});

@@ -1,0 +1,103 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AgentStepsChildConfig } from '../../../test-support/reliability/agent-steps-child.ts';
+import { runChildScript } from '../../../test-support/reliability/child-process.ts';
+import { checkIntegrity, killAt } from '../../../test-support/reliability/sqlite-kill.ts';
+import { tempDir } from '../../../test-support/reliability/store-drivers.ts';
+import type { LogEntry } from '../../core/message.ts';
+import { openSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
+import { readAssemblyRecords } from '../../views/assembly/assembly-records.ts';
+
+/**
+ * Crash safety of one transaction per agent step: a child process running 5-step agent runs on SQLite (AutoContext
+ * over a content store, `recordAssembly`) is SIGKILLed at random moments; after every kill each step is whole or
+ * absent: every assembly record has its step's messages right after its `lastSeq` (an assistant message, and the
+ * tool results of its calls), and every step's assistant message has its record. Reproduce with
+ * ENGRAM_CRASH_SEED=<seed>.
+ */
+
+const seed = Number(process.env.ENGRAM_CRASH_SEED ?? Date.now() % 100_000);
+const kills = 24;
+
+/** A small deterministic generator (mulberry32). */
+function random(s: number): () => number {
+  let a = s >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const toolCallIds = (e: LogEntry) =>
+  e.message.role === 'assistant' && Array.isArray(e.message.content)
+    ? e.message.content.flatMap((p) => (p.type === 'tool-call' ? [p.toolCallId] : []))
+    : [];
+
+/** Throws unless every step in the file is whole or absent; returns the steps and records found. */
+async function checkSteps(path: string, where: string): Promise<{ steps: number; records: number }> {
+  checkIntegrity(path, where);
+  const store = await openSqliteStore({ path });
+  try {
+    const scope = { tenant: 't' };
+    if (!(await store.getSession(scope, 's'))) return { steps: 0, records: 0 };
+    const entries = await store.readRange(scope, 's');
+    const bySeq = new Map(entries.map((e) => [e.seq, e]));
+    const records = await readAssemblyRecords(store, scope, 's');
+    const recordAt = new Set(records.map((r) => r.lastSeq));
+    for (const r of records) {
+      const first = bySeq.get(r.lastSeq + 1);
+      expect(first?.message.role, `${where}: record ${r.id} (step ${r.step}) without its messages`).toBe(
+        'assistant',
+      );
+    }
+    let steps = 0;
+    for (const e of entries) {
+      if (e.message.role !== 'assistant') continue;
+      steps++;
+      expect(recordAt.has(e.seq - 1), `${where}: step at seq ${e.seq} without its record`).toBe(true);
+      toolCallIds(e).forEach((id, i) => {
+        const result = bySeq.get(e.seq + 1 + i)?.message;
+        expect(result?.role, `${where}: call ${id} at seq ${e.seq} without its result`).toBe('tool');
+      });
+    }
+    return { steps, records: records.length };
+  } finally {
+    await store.close();
+  }
+}
+
+describe('agent: one transaction per step, crash-safe', () => {
+  it(`${kills} SIGKILLs of a child running agent steps on SQLite: every step whole or absent`, async () => {
+    const dir = await tempDir('agent-steps');
+    const path = join(dir.path, 'steps.db');
+    const next = random(seed);
+    let last = { steps: 0, records: 0 };
+    try {
+      for (let k = 0; k < kills; k++) {
+        const where = `seed ${seed}, kill ${k}`;
+        const config: AgentStepsChildConfig = { path, sessionId: 's' };
+        const run = runChildScript('./agent-steps-child.ts', config);
+        const afterSteps = Math.floor(next() * 4);
+        const delayMs = Math.floor(next() * 40);
+        await killAt(
+          run,
+          async () => {
+            await run.waitForLine((_, i) => i >= afterSteps);
+            await new Promise((resolve) => setTimeout(resolve, delayMs));
+          },
+          where,
+        );
+        const found = await checkSteps(path, where);
+        expect(found.steps, where).toBeGreaterThanOrEqual(last.steps);
+        last = found;
+      }
+      console.info(`[agent-step-crash] seed ${seed}: ${last.steps} steps, ${last.records} records`);
+      expect(last.steps).toBeGreaterThan(kills);
+    } finally {
+      await dir.remove();
+    }
+  }, 240_000);
+});

@@ -1,0 +1,80 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { LogEntry } from '../core/message.ts';
+import type { Scope } from '../core/scope.ts';
+import type { AppendedWithArtifacts, ArtifactInput } from './append-with-artifacts.ts';
+import type { Artifact } from './memory-store.ts';
+
+/** Artifacts waiting to be written with a session's next append, within one async context. */
+interface Rider {
+  scope: Scope;
+  sessionId: string;
+  artifacts: readonly ArtifactInput[];
+  /** Set once an append took them. */
+  taken: boolean;
+  /** The artifacts as written, once that append committed. */
+  written: Artifact[] | undefined;
+}
+
+const riding = new AsyncLocalStorage<Rider>();
+
+const sameScope = (a: Scope, b: Scope) => a.tenant === b.tenant && a.user === b.user && a.agent === b.agent;
+
+/** Where riding artifacts go when no append takes them: a session's `putArtifact` (a `ConversationMemory` fits). */
+export interface RiderTarget {
+  /** The session's owner. */
+  readonly scope: Scope;
+  /** The session. */
+  readonly sessionId: string;
+  /** Writes one artifact beside the session's log. */
+  putArtifact(artifact: ArtifactInput): Promise<Artifact>;
+}
+
+/**
+ * Runs `work`, which stores messages into `target`'s session (e.g. `view.store(messages)`), so that the first
+ * `append` it makes to that session carries `artifacts` in the same transaction, on a store with
+ * `HasAppendWithArtifacts` (every built-in store): the messages and the artifacts commit together, and a crash
+ * leaves both or neither. When no append took them (a store without the capability, or `work` appended nothing)
+ * they are written after `work`, with `target.putArtifact`: the same end state, in separate commits. When `work`
+ * throws, nothing is written here (its append, when it ran, rolled back with the artifacts). Returns `work`'s
+ * result and the artifacts as written.
+ * @example
+ * const { value: stored } = await withArtifactsOnAppend(conversation, [record], () => view.store(messages));
+ */
+export async function withArtifactsOnAppend<T>(
+  target: RiderTarget,
+  artifacts: readonly ArtifactInput[],
+  work: () => Promise<T>,
+): Promise<{ value: T; artifacts: Artifact[] }> {
+  const rider: Rider = {
+    scope: target.scope,
+    sessionId: target.sessionId,
+    artifacts,
+    taken: artifacts.length === 0,
+    written: undefined,
+  };
+  const value = await riding.run(rider, work);
+  if (rider.written) return { value, artifacts: rider.written };
+  const written: Artifact[] = [];
+  for (const artifact of artifacts) written.push(await target.putArtifact(artifact));
+  return { value, artifacts: written };
+}
+
+/**
+ * For a store's `append`: when the caller's async context has artifacts riding on this session's next append
+ * (see {@link withArtifactsOnAppend}), takes them (once) and runs `appendWith(artifacts)` — the store's
+ * `appendWithArtifacts` — recording what it wrote; else undefined, and the store appends as usual.
+ */
+export function appendWithRider(
+  scope: Scope,
+  sessionId: string,
+  appendWith: (artifacts: readonly ArtifactInput[]) => Promise<AppendedWithArtifacts>,
+): Promise<LogEntry[]> | undefined {
+  const rider = riding.getStore();
+  if (!rider || rider.taken || rider.sessionId !== sessionId || !sameScope(rider.scope, scope))
+    return undefined;
+  rider.taken = true;
+  return appendWith(rider.artifacts).then(({ entries, artifacts }) => {
+    rider.written = artifacts;
+    return entries;
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * Child script of the agent step crash test: runs 5-step agent runs forever on a SQLite file (AutoContext over a
+ * content store, `recordAssembly`), with a scripted MockLanguageModelV4 (four tool calls with large results, then
+ * a text answer), printing `step <n>` after each stored step. The parent SIGKILLs it at random moments.
+ */
+import { tool } from 'ai';
+import { z } from 'zod';
+import { agent } from '../../src/ai-sdk/agent/agent.ts';
+import { createContentStore } from '../../src/content/create-content-store.ts';
+import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
+import { createConversationMemory } from '../../src/memory/conversation-memory.ts';
+import { createAutoContextMemory } from '../../src/views/auto-context/auto-context-memory.ts';
+import { scriptedLanguageModel } from '../scripted-language-model.ts';
+import { childConfig, emit } from './child-process.ts';
+
+/** What the parent passes in argv[2]. */
+export interface AgentStepsChildConfig {
+  path: string;
+  sessionId: string;
+}
+
+const config = childConfig<AgentStepsChildConfig>();
+const store = createSqliteStore({ path: config.path, durability: 'power' });
+const scope = { tenant: 't' };
+const conversation = createConversationMemory({ store, scope, sessionId: config.sessionId });
+const content = createContentStore({ store, scope });
+const memory = createAutoContextMemory({
+  conversation,
+  content,
+  maxTokens: 16_000,
+  msgThreshold: 4,
+  lastKeep: 2,
+  minGainTokens: 0,
+});
+const fetchPage = tool({
+  description: 'Fetches a page.',
+  inputSchema: z.object({ url: z.string() }),
+  execute: async ({ url }) =>
+    `<html><!-- ${url} -->${'<p>Lisbon dishes and allergens.</p>'.repeat(300)}</html>`,
+});
+let steps = 0;
+for (let run = 0; ; run++) {
+  const call = (i: number) => ({
+    toolCalls: [{ toolName: 'fetchPage', input: { url: `https://r${run}.example/${i}` } }],
+  });
+  const { model } = scriptedLanguageModel([
+    call(0),
+    call(1),
+    call(2),
+    call(3),
+    { text: `Done with run ${run}.` },
+  ]);
+  const assistant = agent({
+    name: 'assistant',
+    description: 'crash test',
+    model,
+    tools: { fetchPage },
+    memory,
+    contentStore: content,
+    recordAssembly: true,
+  });
+  const { stream, result } = assistant.run(`Read four pages, run ${run}.`);
+  for await (const event of stream) if (event.type === 'agent-step-end') emit(`step ${++steps}`);
+  await result;
+}

@@ -11,6 +11,8 @@ import type { Suite } from './report.ts';
 /** Sections by name, with their module (relative to bench/) and, when known, the export holding the suite. */
 export const sections: Record<string, { module: string; exportName?: string }> = {
   'context-assembly': { module: './context/index.ts', exportName: 'contextAssembly' },
+  'agent-step': { module: './agent-step/index.ts', exportName: 'agentStep' },
+  'cold-start': { module: './cold-start/index.ts', exportName: 'coldStart' },
   storage: { module: './storage/index.ts', exportName: 'storage' },
   'window-read': { module: './window-read.ts', exportName: 'windowRead' },
   'search-prune': { module: './search-prune/index.ts', exportName: 'searchPrune' },

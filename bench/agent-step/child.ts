@@ -12,6 +12,7 @@ import { measureLoopDelay } from '../../test-support/reliability/loop-delay.ts';
 import { collectGarbage } from '../report.ts';
 import { openEngramStack, prefill } from './engram-stack.ts';
 import { createInstantModel, createTools, STEPS } from './instant-model.ts';
+import { reportChild } from './run-child.ts';
 
 /** What the parent asks a child for. */
 export interface ChildRequest {
@@ -135,11 +136,4 @@ async function main(request: ChildRequest): Promise<ChildResult> {
   return { request, runs, prefillSeconds, pragmas };
 }
 
-const request = JSON.parse(process.argv[2] ?? '{}') as ChildRequest;
-main(request).then(
-  (result) => console.log(`RESULT ${JSON.stringify(result)}`),
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exit(1);
-  },
-);
+reportChild(main(JSON.parse(process.argv[2] ?? '{}') as ChildRequest));

@@ -6,13 +6,13 @@
  * runs in its own fresh process, contenders alternating which goes first.
  */
 
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Suite } from '../report.ts';
 import type { ChildRequest, ChildResult } from './child.ts';
+import { runChild } from './run-child.ts';
 import { renderAgentStepSection } from './section.ts';
 
 /** Sizes and repetitions of a run. */
@@ -36,27 +36,6 @@ export function agentStepPlan(quick: boolean): AgentStepPlan {
 
 const SEED = 23;
 const child = fileURLToPath(new URL('./child.ts', import.meta.url));
-
-/** Runs one child and returns its result; throws with its output when it fails. */
-export function runChild(script: string, request: object, log: (line: string) => void): string {
-  const run = spawnSync(
-    process.execPath,
-    [
-      '--experimental-strip-types',
-      '--no-warnings',
-      '--max-old-space-size=12288',
-      script,
-      JSON.stringify(request),
-    ],
-    { encoding: 'utf8', maxBuffer: 64 * 2 ** 20, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  for (const line of (run.stderr ?? '').split('\n').filter(Boolean).slice(-3)) log(`    ${line}`);
-  const result = run.stdout?.split('\n').find((l) => l.startsWith('RESULT '));
-  if (run.status !== 0 || !result)
-    throw new Error(`${script} failed (status ${run.status}): ${run.stderr?.slice(-2000)}`);
-  log(`    ${result.slice(0, 300)}`);
-  return result.slice('RESULT '.length);
-}
 
 /** The agent-step suite. */
 export const agentStep: Suite = async (options) => {

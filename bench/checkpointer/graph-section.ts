@@ -57,7 +57,7 @@ export function renderGraphPart(rows: readonly GraphRow[], sizes: readonly numbe
     const lines: string[] = [];
     if (delta && plain)
       lines.push(
-        `- ${int(size)} messages: \SqliteSaver with \`DeltaChannel\` takes ${ratio(delta.result.bytes / plain.result.bytes)} the bytes and ${ratio(delta.result.ms / plain.result.ms)} the \`invoke\` time of the plain channel.`,
+        `- ${int(size)} messages: SqliteSaver with \`DeltaChannel\` takes ${ratio(delta.result.bytes / plain.result.bytes)} the bytes and ${ratio(delta.result.ms / plain.result.ms)} the \`invoke\` time of the plain channel.`,
       );
     if (delta && engram)
       lines.push(

@@ -15,9 +15,9 @@ import type { BaseMessage } from '@langchain/core/messages';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { END, MessagesDeltaValue, MessagesValue, START, StateGraph, StateSchema } from '@langchain/langgraph';
 import { toLangChain } from '../peer-messages.ts';
-import { importPeer } from '../peers/import-peer.ts';
 import { readFixture } from '../storage/fixture.ts';
 import { fileBytes, readSettings } from '../storage/raw-sqlite.ts';
+import { openSqliteSaver } from './sqlite-saver.ts';
 import type { GraphResult, GraphTask } from './tasks.ts';
 
 interface Saver {
@@ -28,20 +28,8 @@ interface Saver {
 
 async function openSaver(task: GraphTask): Promise<Saver> {
   if (task.saver === 'sqlite-saver') {
-    const { SqliteSaver } = await importPeer<{
-      SqliteSaver: {
-        fromConnString(
-          path: string,
-        ): BaseCheckpointSaver & { db: { pragma(s: string, o?: object): unknown; close(): void } };
-      };
-    }>('@langchain/langgraph-checkpoint-sqlite');
-    const saver = SqliteSaver.fromConnString(task.db);
-    return {
-      saver,
-      settings: () =>
-        `journal_mode=${String(saver.db.pragma('journal_mode', { simple: true }))}, synchronous=${['OFF', 'NORMAL', 'FULL', 'EXTRA'][Number(saver.db.pragma('synchronous', { simple: true }))]}`,
-      close: async () => saver.db.close(),
-    };
+    const opened = await openSqliteSaver<BaseCheckpointSaver>(task.db);
+    return { saver: opened.saver, settings: opened.settings, close: async () => opened.close() };
   }
   const { createEngramCheckpointSaver } = await import('../../src/langgraph.ts');
   const { createSqliteStore } = await import('../../src/sqlite.ts');

@@ -36,39 +36,42 @@ function summary(f: ColdStartFigures, size: number, view: ViewName) {
 
 const sizesOf = (f: ColdStartFigures) => [...new Set(f.samples.map((s) => s.size))];
 
+/** The columns of a measurement table. */
+const HEAD = [
+  'messages in session',
+  'view',
+  'CPU ms',
+  'wall ms',
+  'longest event-loop stall ms',
+  'RSS after',
+  'peak RSS',
+  'messages returned',
+];
+
+/** A measurement table's row. */
+const rowOf = (
+  size: number,
+  view: ViewName,
+  s: { cpu: number; wall: number; stall: number; rss: number; peakRss: number; messages: number },
+) => [
+  int(size),
+  viewLabel[view],
+  ms(s.cpu),
+  ms(s.wall),
+  ms(s.stall),
+  mib(s.rss),
+  mib(s.peakRss),
+  int(s.messages),
+];
+
 function timesTable(f: ColdStartFigures): string {
   const rows = sizesOf(f).flatMap((size) =>
     viewNames.flatMap((view) => {
       const s = summary(f, size, view);
-      return s
-        ? [
-            [
-              int(size),
-              viewLabel[view],
-              ms(s.cpu),
-              ms(s.wall),
-              ms(s.stall),
-              mib(s.rss),
-              mib(s.peakRss),
-              int(s.messages),
-            ],
-          ]
-        : [];
+      return s ? [rowOf(size, view, s)] : [];
     }),
   );
-  return table(
-    [
-      'messages in session',
-      'view',
-      'CPU ms',
-      'wall ms',
-      'longest event-loop stall ms',
-      'RSS after',
-      'peak RSS',
-      'messages returned',
-    ],
-    rows,
-  );
+  return table(HEAD, rows);
 }
 
 function ratiosTable(f: ColdStartFigures): string {
@@ -152,30 +155,7 @@ export function renderColdStartSection(f: ColdStartFigures): string {
     '',
     cmd,
     '',
-    table(
-      [
-        'messages in session',
-        'view',
-        'CPU ms',
-        'wall ms',
-        'longest event-loop stall ms',
-        'RSS after',
-        'peak RSS',
-        'messages returned',
-      ],
-      [
-        [
-          int(f.neverRead.size),
-          viewLabel['auto-context'],
-          ms(f.neverRead.cpu),
-          ms(f.neverRead.wall),
-          ms(f.neverRead.stall),
-          mib(f.neverRead.rss),
-          mib(f.neverRead.peakRss),
-          int(f.neverRead.messages),
-        ],
-      ],
-    ),
+    table(HEAD, [rowOf(f.neverRead.size, 'auto-context', f.neverRead)]),
     '',
     'Targets (issue 23):',
     ...targets(f),

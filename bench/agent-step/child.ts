@@ -1,6 +1,7 @@
 /**
- * One measurement of the agent-step suite, in a fresh process: builds a session of `messages` messages (untimed),
- * then times five-step runs of one contender and prints its figures as one `RESULT {json}` line.
+ * One measurement of the agent-step suite, in a fresh process: the bare loop builds its history in memory, engram
+ * opens the SQLite session a `build` child pre-filled (untimed); then five-step runs of the contender are timed and
+ * its figures printed as one `RESULT {json}` line.
  *   node --experimental-strip-types bench/agent-step/child.ts '{"contender":"engram","messages":1000,…}'
  */
 
@@ -18,6 +19,11 @@ import { reportChild } from './run-child.ts';
 export interface ChildRequest {
   /** Which contender. */
   contender: 'engram' | 'bare';
+  /**
+   * engram only: `build` pre-fills the session's SQLite file and exits; `measure` opens that file in a fresh
+   * process (as an app resuming a long session) and times the runs. @default 'measure'
+   */
+  phase?: 'build' | 'measure';
   /** Messages in the session before the timed runs. */
   messages: number;
   /** Seed of the scripted session. */
@@ -95,9 +101,14 @@ async function main(request: ChildRequest): Promise<ChildResult> {
   let pragmas: ChildResult['pragmas'];
   if (request.contender === 'engram') {
     const path = join(request.dir, `agent-step-${request.messages}.db`);
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+    if (request.phase === 'build') {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+      const builder = openEngramStack(path, model, tools);
+      await prefill(builder, history, request.batch, (line) => console.error(line));
+      await builder.close();
+      return { request, runs: [], prefillSeconds: (performance.now() - t0) / 1000 };
+    }
     const stack = openEngramStack(path, model, tools);
-    await prefill(stack, history, request.batch, (line) => console.error(line));
     pragmas = { journalMode: stack.db.pragma('journal_mode'), synchronous: stack.db.pragma('synchronous') };
     commits = stack.db.commits;
     step = async (i) => {
@@ -126,7 +137,7 @@ async function main(request: ChildRequest): Promise<ChildResult> {
       messages.push(...response.messages);
     };
   }
-  const prefillSeconds = (performance.now() - t0) / 1000;
+  const prefillSeconds = request.contender === 'engram' ? 0 : (performance.now() - t0) / 1000;
   collectGarbage();
   for (let i = 0; i < request.warmups; i++) await step(i);
   const runs: RunFigures[] = [];

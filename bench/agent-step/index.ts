@@ -3,13 +3,15 @@
  * full memory stack (SQLite `power`, AutoContextMemory + content store, static long-term memory, `recordAssembly`)
  * vs the bare AI SDK loop (`streamText` with the same tools, the whole history in an array), on sessions pre-filled
  * to each size, a model that answers at once, five-step runs with 2–50 KB tool results. Each size and contender
- * runs in its own fresh process, contenders alternating which goes first.
+ * runs in its own fresh process (engram's session pre-filled by another), contenders alternating which goes first.
+ * `ENGRAM_BENCH_SIZES=1000,10000` picks the sizes.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchSizes } from '../harness.ts';
 import type { Suite } from '../report.ts';
 import type { ChildRequest, ChildResult } from './child.ts';
 import { runChild } from './run-child.ts';
@@ -30,8 +32,8 @@ export interface AgentStepPlan {
 /** The full run or the quick one. */
 export function agentStepPlan(quick: boolean): AgentStepPlan {
   return quick
-    ? { sizes: [100, 400], warmups: 1, runs: 2, batch: 100 }
-    : { sizes: [100, 1_000, 10_000, 50_000], warmups: 2, runs: 5, batch: 500 };
+    ? { sizes: benchSizes([100, 400]), warmups: 1, runs: 2, batch: 100 }
+    : { sizes: benchSizes([100, 1_000, 10_000, 50_000]), warmups: 2, runs: 5, batch: 500 };
 }
 
 const SEED = 23;
@@ -52,7 +54,13 @@ export const agentStep: Suite = async (options) => {
         log(`${contender} at ${messages.toLocaleString('en-US')} messages (fresh process)…`);
         const { warmups, runs, batch } = plan;
         const request: ChildRequest = { contender, messages, seed: SEED, dir, warmups, runs, batch };
-        const result = JSON.parse(runChild(child, request, log)) as ChildResult;
+        // engram's session is pre-filled by one process and measured by another, as an app resumes a session.
+        const built =
+          contender === 'engram'
+            ? (JSON.parse(runChild(child, { ...request, phase: 'build' }, log)) as ChildResult)
+            : undefined;
+        const measured = JSON.parse(runChild(child, request, log)) as ChildResult;
+        const result = built ? { ...measured, prefillSeconds: built.prefillSeconds } : measured;
         const p = result.pragmas;
         if (contender === 'engram' && (p?.journalMode !== 'wal' || p.synchronous !== '2'))
           throw new Error(

@@ -11,6 +11,8 @@ import type { Suite } from './report.ts';
 /** Sections by name, with their module (relative to bench/) and, when known, the export holding the suite. */
 export const sections: Record<string, { module: string; exportName?: string }> = {
   'context-assembly': { module: './context/index.ts', exportName: 'contextAssembly' },
+  'agent-step': { module: './agent-step/index.ts', exportName: 'agentStep' },
+  'cold-start': { module: './cold-start/index.ts', exportName: 'coldStart' },
   storage: { module: './storage/index.ts', exportName: 'storage' },
   'window-read': { module: './window-read.ts', exportName: 'windowRead' },
   'search-prune': { module: './search-prune/index.ts', exportName: 'searchPrune' },
@@ -46,7 +48,27 @@ export interface BenchArgs {
 const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", "'\\''")}'`);
 
 /** Environment variables a section reads, stated in the exact command when set. */
-export const benchEnvironment = ['ENGRAM_BENCH_BEFORE', 'ENGRAM_BENCH_LTM_RECORDS'] as const;
+export const benchEnvironment = [
+  'ENGRAM_BENCH_BEFORE',
+  'ENGRAM_BENCH_LTM_RECORDS',
+  'ENGRAM_BENCH_SIZES',
+] as const;
+
+/**
+ * The session sizes a suite that reads `ENGRAM_BENCH_SIZES` runs at (agent-step, cold-start): the comma-separated
+ * message counts it gives (stated in the command like every variable of {@link benchEnvironment}), else `defaults`.
+ */
+export function benchSizes(
+  defaults: readonly number[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): number[] {
+  const given = env.ENGRAM_BENCH_SIZES?.trim();
+  if (!given) return [...defaults];
+  const sizes = given.split(',').map(Number);
+  if (sizes.some((n) => !Number.isSafeInteger(n) || n < 1))
+    throw new Error(`ENGRAM_BENCH_SIZES must be positive integers separated by commas, got "${given}"`);
+  return sizes;
+}
 
 /**
  * Parses `npm run bench -- …` arguments; throws on an unknown flag. The command states the variables of

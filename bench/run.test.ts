@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseBenchArgs, resolveSections } from './harness.ts';
+import { benchSizes, parseBenchArgs, resolveSections } from './harness.ts';
 import { addCommandLines, checkSection } from './section-check.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -21,6 +21,11 @@ describe('bench harness', () => {
     expect(() => parseBenchArgs(['--fast'])).toThrow(/unknown flag --fast/);
     const before = parseBenchArgs(['--only', 'write-path'], { ENGRAM_BENCH_BEFORE: 'abc1234', HOME: '/x' });
     expect(before.command).toBe('ENGRAM_BENCH_BEFORE=abc1234 npm run bench -- --only write-path');
+    const sized = parseBenchArgs(['--only', 'cold-start'], { ENGRAM_BENCH_SIZES: '10000,50000' });
+    expect(sized.command).toBe('ENGRAM_BENCH_SIZES=10000,50000 npm run bench -- --only cold-start');
+    expect(benchSizes([1, 2], { ENGRAM_BENCH_SIZES: '10000,50000' })).toEqual([10_000, 50_000]);
+    expect(benchSizes([1, 2], {})).toEqual([1, 2]);
+    expect(() => benchSizes([1], { ENGRAM_BENCH_SIZES: '10k' })).toThrow(/positive integers/);
   });
 
   it('finds tables without a Command line, short rows and NaN figures', () => {
@@ -48,6 +53,16 @@ describe('bench harness', () => {
       expect(s.markdown).toContain('**Preliminary (machine loaded by parallel work)');
   }, 180_000);
 
+  it('runs the agent-step and cold-start sections at smoke sizes, each measurement in a fresh process', () => {
+    const report = smokeRun(['--quick', '--only', 'agent-step,cold-start']);
+    expect(report.sections.map((s) => s.id)).toEqual(['agent-step', 'cold-start']);
+    const [agentStep, coldStart] = report.sections;
+    expect(agentStep!.markdown).toMatch(/\| 400 \| engram `agent\(\)`, full memory stack \| \d/);
+    expect(agentStep!.markdown).toMatch(/\| 400 \| bare AI SDK loop \| \d/);
+    expect(coldStart!.markdown).toMatch(/\| 6\d\d \| `createAutoContextMemory` \| \d/);
+    for (const s of report.sections) expect(s.markdown).toContain('Targets (issue 23):');
+  }, 600_000);
+
   it('runs the inspector section at smoke size: the real engram inspect in Chromium, every page checked', () => {
     const report = smokeRun(['--quick', '--only', 'inspector', '--no-postgres']);
     const [section] = report.sections;
@@ -73,7 +88,11 @@ function smokeRun(flags: readonly string[]): {
     const run = spawnSync(
       process.execPath,
       ['--experimental-strip-types', '--no-warnings', 'bench/run.ts', ...flags, '--json', out],
-      { cwd: root, encoding: 'utf8', env: { ...process.env, ENGRAM_BENCH_BEFORE: '' } },
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, ENGRAM_BENCH_BEFORE: '', ENGRAM_BENCH_SIZES: '' },
+      },
     );
     expect(run.status, run.stderr).toBe(0);
     const report = JSON.parse(readFileSync(out, 'utf8')) as {

@@ -13,10 +13,19 @@ import { join } from 'node:path';
 import type { Suite } from '../report.ts';
 import { runTask } from '../storage/child.ts';
 import { prepareEnvironment } from '../storage/environment.ts';
+import { type GraphRow, graphContenders } from './graph-section.ts';
 import { type Row, renderCheckpointer } from './section.ts';
-import type { CheckpointerContender, CheckpointerTask, OnePutResult, PutsResult } from './tasks.ts';
+import type {
+  CheckpointerContender,
+  CheckpointerTask,
+  GraphResult,
+  GraphTask,
+  OnePutResult,
+  PutsResult,
+} from './tasks.ts';
 
 const worker = new URL('./worker.ts', import.meta.url).pathname;
+const graphWorker = new URL('./graph-worker.ts', import.meta.url).pathname;
 
 /** The checkpointer suite. */
 export const checkpointer: Suite = async (options) => {
@@ -28,11 +37,12 @@ export const checkpointer: Suite = async (options) => {
   const failures: string[] = [...env.skipped];
   const run = async <T>(
     label: string,
-    task: CheckpointerTask & { sizes?: number[] },
+    task: (CheckpointerTask & { sizes?: number[] }) | GraphTask,
+    script = worker,
   ): Promise<T | undefined> => {
     log(`  ${label}`);
     try {
-      return (await runTask<T>(task as never, [], worker)) as T;
+      return (await runTask<T>(task as never, [], script)) as T;
     } catch (error) {
       const line = String(error instanceof Error ? error.message : error).split('\n')[0]!;
       failures.push(`${label}: ${line}`);
@@ -96,7 +106,24 @@ export const checkpointer: Suite = async (options) => {
         },
       );
     }
+    const graphRows: GraphRow[] = [];
+    if (env.peers)
+      for (const size of sizes)
+        for (const { label, task, largest } of graphContenders()) {
+          if (size !== sizes[0] && !largest) continue;
+          const key = `graph-${task.channel}-${task.saver}-${size}`;
+          const graphTask: GraphTask = {
+            ...task,
+            db: join(env.dir, `${key}.db`),
+            fixture: env.fixture,
+            count: size,
+            out: join(env.dir, `${key}.json`),
+          };
+          const result = await run<GraphResult>(`${label}: ${size} invokes`, graphTask, graphWorker);
+          if (result) graphRows.push({ label, task, size, result });
+        }
     const markdown = renderCheckpointer({
+      graphRows,
       options,
       sizes,
       fixture: env.fixtureFigures,

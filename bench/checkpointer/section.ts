@@ -2,6 +2,7 @@
 
 import { fitLine, int, ms, ratio, type SuiteOptions, sectionIntro, table } from '../report.ts';
 import type { FixtureFigures } from '../storage/fixture.ts';
+import { type GraphRow, renderGraphPart } from './graph-section.ts';
 import type { CheckpointerContender, OnePutResult, PutsResult } from './tasks.ts';
 
 /** One measured run. */
@@ -19,6 +20,8 @@ export interface CheckpointerFigures {
   fixture: FixtureFigures;
   rows: Row[];
   onePut: OnePutResult | undefined;
+  /** Runs of a real LangGraph graph (plain channel and `DeltaChannel`), when the peers are installed. */
+  graphRows: GraphRow[];
   failures: string[];
   minutes: number;
 }
@@ -150,6 +153,7 @@ export function renderCheckpointer(f: CheckpointerFigures): string {
           '',
         ]
       : []),
+    ...renderGraphPart(f.graphRows, f.sizes),
     ...(f.failures.length ? [`Left out or failed: ${f.failures.join('; ')}.`, ''] : []),
   ].join('\n');
 }

@@ -65,3 +65,34 @@ export interface OnePutResult {
   /** Σ_{k≤n} of the serialized list's bytes for each n in `sizes` (the bytes model of a full run). */
   listBytesSum: Record<string, number>;
 }
+
+/** A task for graph-worker.ts: a real LangGraph graph appending the conversation one message per `invoke`. */
+export interface GraphTask {
+  /** The `messages` field: `MessagesValue` (plain reducer channel) or `MessagesDeltaValue` (`DeltaChannel`). */
+  channel: 'plain' | 'delta';
+  /** The checkpointer: LangGraph's `SqliteSaver` or engram's saver on SQLite at `process` (synchronous=NORMAL). */
+  saver: 'sqlite-saver' | 'engram';
+  /** The database file. */
+  db: string;
+  /** The fixture file (bench/storage/fixture.ts) and how many of its messages. */
+  fixture: string;
+  count: number;
+  /** Where the child writes its result. */
+  out: string;
+}
+
+/** What a graph task measured. */
+export interface GraphResult {
+  /** Fixture messages appended (one `invoke` each) and the LangChain messages they became. */
+  count: number;
+  lcMessages: number;
+  /** Total milliseconds inside `invoke`, and the last one's. */
+  ms: number;
+  lastMs: number;
+  /** `getState` of the thread afterwards (its messages checked against the conversation), in ms. */
+  getStateMs: number;
+  /** Bytes on disk afterwards (database file with its WAL). */
+  bytes: number;
+  /** The database settings, read back. */
+  settings: string;
+}

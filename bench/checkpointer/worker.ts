@@ -14,6 +14,7 @@ import { toLangChain } from '../peer-messages.ts';
 import { importPeer } from '../peers/import-peer.ts';
 import { readFixture } from '../storage/fixture.ts';
 import { fileBytes, readSettings } from '../storage/raw-sqlite.ts';
+import { openSqliteSaver } from './sqlite-saver.ts';
 import type { CheckpointerTask, OnePutResult, PutsResult } from './tasks.ts';
 
 type Config = { configurable: Record<string, unknown> };
@@ -38,22 +39,14 @@ interface Opened {
 const thread: Config = { configurable: { thread_id: 'bench', checkpoint_ns: '' } };
 
 async function openLangGraph(task: CheckpointerTask): Promise<Opened> {
-  const { SqliteSaver } = await importPeer<{
-    SqliteSaver: {
-      fromConnString(
-        path: string,
-      ): SaverLike & { db: { pragma(s: string, o?: object): unknown; close(): void } };
-    };
-  }>('@langchain/langgraph-checkpoint-sqlite');
+  const opened = await openSqliteSaver<SaverLike>(task.db);
   const { uuid6 } = await importPeer<{ uuid6(c: number): string }>('@langchain/langgraph-checkpoint');
-  const saver = SqliteSaver.fromConnString(task.db);
   return {
-    saver,
+    saver: opened.saver,
     uuid6,
-    settings: () =>
-      `journal_mode=${String(saver.db.pragma('journal_mode', { simple: true }))}, synchronous=${['OFF', 'NORMAL', 'FULL', 'EXTRA'][Number(saver.db.pragma('synchronous', { simple: true }))]}`,
+    settings: opened.settings,
     close: async () => {
-      saver.db.close();
+      opened.close();
       return fileBytes(task.db);
     },
   };

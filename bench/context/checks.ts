@@ -28,12 +28,14 @@ const sameContent = (a: BaseMessage, b: BaseMessage) =>
 
 /**
  * Throws unless two `trimMessages` outputs are the same message list: equal length, and at every position the
- * same id, type and content.
+ * same id, type and content (`actualName` and `expectedName` say which contenders returned them).
  */
 export function assertSameTrim(
   expected: readonly BaseMessage[],
   actual: readonly BaseMessage[],
   where: string,
+  actualName: string,
+  expectedName: string,
 ): void {
   const differs = (i: number) => {
     const a = expected[i]!;
@@ -44,7 +46,7 @@ export function assertSameTrim(
   const at = lengths ? expected.findIndex((_, i) => differs(i)) : -1;
   if (lengths && at === -1) return;
   throw new Error(
-    `context-assembly: trimMessages with the prefix-sum counter differs from the per-message memo ${where}: ${
+    `context-assembly: trimMessages with ${actualName} differs from ${expectedName} ${where}: ${
       lengths
         ? `message ${at} is ${actual[at]!.id} instead of ${expected[at]!.id}`
         : `${actual.length} messages instead of ${expected.length}`

@@ -3,8 +3,9 @@
  * side by side in one run (`npm run bench -- --only context-assembly`; `--quick` for a smoke run):
  *   engram     — one awaited `view.store(step)` per step of the turn (the user message; each assistant message with its tool results), then `tokenWindow.read()`, in
  *                process and on SQLite at `power` and `process` durability
- *   LangChain  — `trimMessages(allMessages, …)` with a prefix-sum token counter (and, on verified turns, the
- *                per-message memo it replaced, whose output must be identical)
+ *   LangChain  — `trimMessages(boundedTail, …)` with a prefix-sum token counter (the leading system messages and
+ *                the newest messages within the budget by prefix sums), and on some turns `trimMessages(allMessages,
+ *                …)` with the same counter and with the per-message memo it replaced: outputs must be identical
  *   AI SDK     — `pruneMessages(allMessages, …)` then a gpt-tokenizer count of the result
  */
 
@@ -29,20 +30,30 @@ export interface ContextPlan {
   checkpoints: number[];
   /** Turns timed at each checkpoint. */
   perCheckpoint: number;
-  /** Timed turns per checkpoint also run with the old per-message memo (output compared). */
+  /** Timed turns per checkpoint also trimmed over the whole history (output compared with the bounded tail's). */
+  wholePerCheckpoint: (checkpoint: number) => number;
+  /** Timed turns per checkpoint also run with the old per-message memo (output compared); at most the whole-history ones. */
   verifyPerCheckpoint: (checkpoint: number) => number;
 }
 
 /** The full run or the quick one. */
 export function contextPlan(quick: boolean): ContextPlan {
   return quick
-    ? { total: 600, checkpoints: [200, 600], perCheckpoint: 2, verifyPerCheckpoint: () => 2 }
+    ? {
+        total: 600,
+        checkpoints: [200, 600],
+        perCheckpoint: 2,
+        wholePerCheckpoint: () => 2,
+        verifyPerCheckpoint: (c) => (c < 600 ? 2 : 0),
+      }
     : {
         total: 100_000,
         checkpoints: [1_000, 10_000, 100_000],
         perCheckpoint: 5,
-        // The memo costs ~100 s per call at 100,000 messages: one verified turn there.
-        verifyPerCheckpoint: (c) => (c <= 10_000 ? 5 : 1),
+        // At 100,000 messages the whole-history trim takes ~50 s a call and the memo ~800 s (measured at 3236fea):
+        // one whole-history turn there and no memo, so the section runs in minutes rather than 23.
+        wholePerCheckpoint: (c) => (c <= 10_000 ? 5 : 1),
+        verifyPerCheckpoint: (c) => (c <= 10_000 ? 5 : 0),
       };
 }
 
@@ -56,6 +67,7 @@ function isEightStepTurn(turn: readonly ModelMessage[]): boolean {
 function sampleTurns(turns: readonly ModelMessage[][], plan: ContextPlan): SamplePlan {
   const sampled = new Map<number, number>();
   const verified = new Set<number>();
+  const whole = new Set<number>();
   const warm = new Set<number>();
   const ends: number[] = [];
   let n = 0;
@@ -70,12 +82,15 @@ function sampleTurns(turns: readonly ModelMessage[][], plan: ContextPlan): Sampl
     for (let i = last; i >= 0 && picked.length < plan.perCheckpoint; i--)
       if (isEightStepTurn(turns[i]!)) picked.push(i);
     for (const i of picked) sampled.set(i, c);
-    for (const i of picked.slice(-plan.verifyPerCheckpoint(c))) verified.add(i);
+    const take = (n: number) => (n > 0 ? picked.slice(-n) : []);
+    for (const i of take(plan.wholePerCheckpoint(c))) whole.add(i);
+    for (const i of take(plan.verifyPerCheckpoint(c))) verified.add(i);
     // Every untimed turn from the one before the first timed turn on reads its window, as a loop would.
     for (let i = Math.max(0, Math.min(...picked) - 1); i < Math.max(...picked); i++) warm.add(i);
   }
   return {
     checkpointOf: (t) => sampled.get(t),
+    whole: (t) => whole.has(t),
     verify: (t) => verified.has(t),
     warm: (t) => warm.has(t),
   };
@@ -100,6 +115,7 @@ export const contextAssembly: Suite = async (options) => {
     const every = (t: number) => t % 4 === 3;
     await simulate(warm, warmers, {
       checkpointOf: (t) => (every(t) ? 0 : undefined),
+      whole: every,
       verify: every,
       warm: every,
     });

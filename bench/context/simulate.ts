@@ -11,6 +11,7 @@ import { type ModelMessage, pruneMessages } from 'ai';
 import { splitTurns } from '../../src/testing/scripted-conversation.ts';
 import { countModelMessages, toLangChain } from '../peer-messages.ts';
 import { collectGarbage } from '../report.ts';
+import { boundedTail } from './bounded-tail.ts';
 import { assertSameTrim, assertSameWindows, langChainSplits, unitSplits } from './checks.ts';
 import { type EngramContender, type EngramPlace, timedTurn } from './engram-contenders.ts';
 import { createMemoCounter, createPrefixSumCounter, type TrimCounter } from './trim-counters.ts';
@@ -41,14 +42,20 @@ export interface TurnSample {
   turnTokens: number;
   /** engram, by place. */
   engram: Record<EngramPlace, EngramTiming>;
-  /** trimMessages with the prefix-sum counter: counting the new messages, then the trim. */
-  trim: number;
-  /** trimMessages with the per-message memo (the old baseline), on verified turns only. */
+  /** trimMessages over the bounded tail with the prefix-sum counter: counting the new messages, the tail, the trim. */
+  tail: number;
+  /** Messages of the bounded tail handed to trimMessages. */
+  tailMessages: number;
+  /** Messages the bounded-tail trim handed its counter in all. */
+  tailCounted: number;
+  /** trimMessages over the whole history with the prefix-sum counter (counting the new messages, then the trim), on whole-history turns only. */
+  trim?: number;
+  /** trimMessages with the per-message memo (the old baseline), on memo turns only. */
   memo?: number;
-  /** Messages trimMessages returned. */
+  /** Messages trimMessages returned (the same list for every LangChain contender, checked). */
   trimOutput: number;
-  /** Messages trimMessages handed its counter in all. */
-  trimCounted: number;
+  /** Messages the whole-history trim handed its counter in all, on whole-history turns only. */
+  trimCounted?: number;
   /** pruneMessages plus counting its output. */
   prune: number;
   /** Tokens of the pruned list. */
@@ -61,7 +68,9 @@ export interface TurnSample {
 export interface SamplePlan {
   /** The checkpoint of a turn (by index) when it is timed, else undefined. */
   checkpointOf(turn: number): number | undefined;
-  /** Whether the turn is also run with the old per-message memo and its output compared. */
+  /** Whether the turn is also trimmed over the whole history (output compared with the bounded tail's). */
+  whole(turn: number): boolean;
+  /** Whether the turn is also run with the old per-message memo over the whole history, its output compared. */
   verify(turn: number): boolean;
   /** Whether engram reads its window on this untimed turn (from the turn before a checkpoint's samples on). */
   warm(turn: number): boolean;
@@ -135,21 +144,43 @@ export async function simulate(
       where,
     );
 
+    // LangChain: count the new messages (both trims need them), then the bounded tail, then the whole history.
     collectGarbage('minor');
-    const countedBefore = prefix.counted();
     const t0 = performance.now();
-    prefix.add(fresh); // counted inside the timed call, as engram counts inside store
-    const trimmed = await trim(lc, prefix);
-    const trimMs = performance.now() - t0;
-    const trimCounted = prefix.counted() - countedBefore;
+    prefix.add(fresh); // counted inside the timed phase, as engram counts inside store
+    const countMs = performance.now() - t0;
+    let countedBefore = prefix.counted();
+    const t1 = performance.now();
+    const tail = boundedTail(lc, prefix, BUDGET);
+    const tailTrimmed = await trim(tail, prefix);
+    const tailMs = countMs + performance.now() - t1;
+    const tailCounted = prefix.counted() - countedBefore;
+
+    let trimMs: number | undefined;
+    let trimCounted: number | undefined;
+    if (plan.whole(t) || plan.verify(t)) {
+      collectGarbage('minor');
+      countedBefore = prefix.counted();
+      const t3 = performance.now();
+      const trimmed = await trim(lc, prefix);
+      trimMs = countMs + performance.now() - t3;
+      trimCounted = prefix.counted() - countedBefore;
+      assertSameTrim(trimmed, tailTrimmed, where, 'the bounded tail', 'the whole history');
+    }
 
     let memoMs: number | undefined;
     if (plan.verify(t)) {
       collectGarbage('minor');
-      const t1 = performance.now();
+      const t4 = performance.now();
       const old = await trim(lc, memo); // the memo counts this turn's messages inside the call
-      memoMs = performance.now() - t1;
-      assertSameTrim(old, trimmed, where);
+      memoMs = performance.now() - t4;
+      assertSameTrim(
+        old,
+        tailTrimmed,
+        where,
+        'the prefix-sum counter over the bounded tail',
+        'the per-message memo over the whole history',
+      );
     } else for (const m of fresh) memo.seed(m.id!, prefix.countOf(m.id!)!);
 
     collectGarbage('minor');
@@ -170,13 +201,17 @@ export async function simulate(
       toolBytes: toolBytes(turn),
       turnTokens: fresh.reduce((s, m) => s + prefix.countOf(m.id!)!, 0),
       engram: timings,
+      tail: tailMs,
+      tailMessages: tail.length,
+      tailCounted,
       trim: trimMs,
       memo: memoMs,
-      trimOutput: trimmed.length,
+      trimOutput: tailTrimmed.length,
       trimCounted,
       prune: pruneMs,
       pruneTokens,
-      splits: windows.reduce((s, w) => s + unitSplits(w), 0) + langChainSplits(trimmed) + unitSplits(pruned),
+      splits:
+        windows.reduce((s, w) => s + unitSplits(w), 0) + langChainSplits(tailTrimmed) + unitSplits(pruned),
     });
   }
   return samples;

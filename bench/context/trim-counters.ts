@@ -27,6 +27,11 @@ export interface PrefixSumCounter extends TrimCounter {
   countOf(id: string): number | undefined;
   /** Calls answered from the running sums, and calls that had to sum message by message. */
   paths(): { prefix: number; perMessage: number };
+  /**
+   * The first position of the conversation's bounded tail: the lowest `k` whose messages `k…` (in arrival order)
+   * total at most `maxTokens` (the conversation's length when even the last message is over).
+   */
+  tailStart(maxTokens: number): number;
 }
 
 /**
@@ -102,6 +107,18 @@ export function createPrefixSumCounter(): PrefixSumCounter {
     },
     counted: () => counted,
     paths: () => ({ prefix, perMessage }),
+    tailStart(maxTokens) {
+      // Binary search for the lowest k with sums[n] − sums[k] ≤ maxTokens (sums never decrease).
+      const total = sums[counts.length]!;
+      let lo = 0;
+      let hi = counts.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (total - sums[mid]! <= maxTokens) hi = mid;
+        else lo = mid + 1;
+      }
+      return lo;
+    },
   };
 }
 

@@ -1,0 +1,159 @@
+/** Renders the agent-step section of BENCHMARKS.md. */
+
+import { commandLine, int, median, ms, ratio, type SuiteOptions, sectionIntro, table } from '../report.ts';
+import type { ChildResult } from './child.ts';
+import { MAX_TOKENS } from './engram-stack.ts';
+import type { AgentStepPlan } from './index.ts';
+import { PAGE_KB, STEPS } from './instant-model.ts';
+
+/** Everything the section shows. */
+export interface AgentStepFigures {
+  options: SuiteOptions;
+  plan: AgentStepPlan;
+  seed: number;
+  results: ChildResult[];
+  seconds: number;
+  load: [number, number];
+}
+
+const verdict = (ok: boolean) => (ok ? '**met**' : '**missed**');
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+
+/** Per-step figures of one child: medians of the runs (CPU, wall, commits), worst of the runs (stall, RSS). */
+function perStep(r: ChildResult) {
+  return {
+    cpu: median(r.runs.map((x) => x.cpu)) / STEPS,
+    wall: median(r.runs.map((x) => x.wall)) / STEPS,
+    stall: Math.max(...r.runs.map((x) => x.stall)),
+    rss: Math.max(...r.runs.map((x) => x.rss)),
+    commits: median(r.runs.map((x) => x.commits)),
+    prompt: median(r.runs.map((x) => x.promptMessages)),
+  };
+}
+
+function find(f: AgentStepFigures, contender: 'engram' | 'bare', messages: number) {
+  const r = f.results.find((x) => x.request.contender === contender && x.request.messages === messages);
+  return r ? perStep(r) : undefined;
+}
+
+function timesTable(f: AgentStepFigures): string {
+  const rows = f.results.map((r) => {
+    const s = perStep(r);
+    return [
+      int(r.request.messages),
+      r.request.contender === 'engram' ? 'engram `agent()`, full memory stack' : 'bare AI SDK loop',
+      ms(s.cpu),
+      ms(s.wall),
+      ms(s.stall),
+      mib(s.rss),
+      r.request.contender === 'engram' ? int(s.commits) : '—',
+      int(s.prompt),
+      r.request.contender === 'engram' ? r.prefillSeconds.toFixed(0) : '—',
+    ];
+  });
+  return table(
+    [
+      'messages in session',
+      'contender',
+      'CPU per step ms',
+      'wall per step ms',
+      'longest event-loop stall ms',
+      'RSS',
+      `commits per ${STEPS}-step run`,
+      'messages sent at the last step',
+      'pre-fill s (untimed)',
+    ],
+    rows,
+  );
+}
+
+function ratiosTable(f: AgentStepFigures): string {
+  const rows = f.plan.sizes.flatMap((n) => {
+    const e = find(f, 'engram', n);
+    const b = find(f, 'bare', n);
+    return e && b ? [[int(n), ratio(e.cpu / b.cpu), ratio(e.wall / b.wall), ratio(e.rss / b.rss)]] : [];
+  });
+  return table(
+    [
+      'messages in session',
+      'CPU per step, engram ÷ bare',
+      'wall per step, engram ÷ bare',
+      'RSS, engram ÷ bare',
+    ],
+    rows,
+  );
+}
+
+function targets(f: AgentStepFigures): string[] {
+  const sizes = f.plan.sizes;
+  const lines: string[] = [];
+  const from = sizes.find((n) => n >= 1_000) ?? sizes[0]!;
+  const to = sizes.at(-1)!;
+  const a = find(f, 'engram', from);
+  const b = find(f, 'engram', to);
+  if (a && b && to > from) {
+    const growth = b.cpu / a.cpu;
+    lines.push(
+      `- engram CPU per step flat, ${int(from)} → ${int(to)} messages: ${ms(a.cpu)} → ${ms(b.cpu)} ms, ${ratio(growth)} (target ≤ 1.5×${to < 50_000 ? '; the target is stated from 1,000 to 50,000 messages' : ''}): ${verdict(growth <= 1.5)}.`,
+    );
+  }
+  for (const n of sizes.filter((x) => x >= 10_000)) {
+    const e = find(f, 'engram', n);
+    const bare = find(f, 'bare', n);
+    if (e && bare)
+      lines.push(
+        `- engram CPU per step below the bare loop's at ${int(n)} messages: ${ms(e.cpu)} vs ${ms(bare.cpu)} ms (${ratio(e.cpu / bare.cpu)}): ${verdict(e.cpu < bare.cpu)}.`,
+      );
+  }
+  if (!sizes.some((x) => x >= 10_000))
+    lines.push(
+      '- engram CPU per step vs the bare loop at 10,000 messages and beyond: not measured in this run.',
+    );
+  const commits = f.plan.sizes
+    .map((n) => find(f, 'engram', n)?.commits ?? Number.NaN)
+    .filter(Number.isFinite);
+  const worst = Math.max(...commits);
+  lines.push(
+    `- Commits per ${STEPS}-step run: ${commits.map(int).join(', ')} across the sizes (target ≤ 6): ${verdict(worst <= 6)}.`,
+  );
+  const last = find(f, 'engram', to);
+  if (last)
+    lines.push(
+      `- Longest event-loop stall in a run at ${int(to)} messages: ${ms(last.stall)} ms (target: none over 50 ms at 50,000 messages${to < 50_000 ? '; not at that size in this run' : ''}): ${verdict(last.stall <= 50)}.`,
+    );
+  return lines;
+}
+
+/** The markdown of the section. */
+export function renderAgentStepSection(f: AgentStepFigures): string {
+  const { options, plan } = f;
+  const cmd = commandLine(options);
+  return [
+    '## Agent step with the full memory stack (engram `agent()` vs the bare AI SDK loop)',
+    '',
+    ...sectionIntro(
+      options,
+      `the timed runs in a fresh process per size and contender (engram's pre-fill in another before it); ${plan.warmups} untimed and ${plan.runs} timed ${STEPS}-step runs each, medians per step; suite ${f.seconds.toFixed(0)} s; 1-minute load average ${f.load[0].toFixed(1)} at the start, ${f.load[1].toFixed(1)} at the end`,
+    ),
+    '',
+    `Workload: a session pre-filled (untimed) with \`createScriptedConversation({ seed: ${f.seed}, messages })\` (a tool-using agent session: web_search 2–8 KB, fetch_page 10–50 KB, read_file, run_sql results, parallel calls), then runs of ${STEPS} steps against \`MockLanguageModelV4\` (\`ai/test\`) answering at once: ${STEPS - 1} steps calling \`fetch_page\`, whose results are ${PAGE_KB.join(', ')} KB pages, then a text answer. A step's CPU is \`process.cpuUsage()\` (user + system) over the run ÷ ${STEPS}, its wall time the same; the stall is the longest the event loop went without turning during a run (\`monitorEventLoopDelay\` and a 5 ms ticker, worst run); RSS after the runs (worst).`,
+    '',
+    `- **engram**: \`agent({ model, tools, instructions, memory, contentStore, longTermMemory: { memory, mode: 'static' }, recordAssembly: true })\` on a SQLite file at \`durability: 'power'\` (WAL + \`synchronous=FULL\`, read back on the handle), memory = \`createAutoContextMemory({ conversation, content, maxTokens: ${int(MAX_TOKENS)} })\` over \`createConversationMemory\` and \`createContentStore\` on that store (o200k counter), long-term memory \`createLongTermMemory\` on the same store. A first process pre-fills the file (untimed): whole turns in batches of about ${int(plan.batch)} messages through the view, each batch recorded in long-term memory and the view read after it (its offloads and ladder steps made as the session grew); a second, fresh process opens the file, as an app resumes a long session, and runs the agent (its cold start falls in the untimed runs). Commits are counted on the handle (a \`COMMIT\`, or a write outside a transaction), which wraps \`node:sqlite\`'s \`DatabaseSync\` handed to \`createSqliteStore({ database })\`: one extra function call per statement.`,
+    "- **bare AI SDK loop**: `streamText({ model, tools, system, messages, stopWhen: isStepCount(5) })` with the whole history in an array (the pre-filled messages, then each run's prompt and response messages), as an AI SDK app without memory carries it: nothing is stored, nothing bounds the context.",
+    '',
+    '### Per step',
+    '',
+    cmd,
+    '',
+    timesTable(f),
+    '',
+    '### Ratios (same sizes, processes run back to back)',
+    '',
+    cmd,
+    '',
+    ratiosTable(f),
+    '',
+    'Targets (issue 23):',
+    ...targets(f),
+  ].join('\n');
+}

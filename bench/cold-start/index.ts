@@ -1,0 +1,113 @@
+/**
+ * The long-session cold-start suite (`npm run bench -- --only cold-start`; `--quick` for a smoke run): on a SQLite
+ * file holding a long session, a fresh process opens it and reads it once through one view (token window, sliding
+ * window, citation, summarizing, AutoContext): CPU, wall, the longest event-loop stall, RSS. Plus the first
+ * AutoContext read of a session that was never read through it. `ENGRAM_BENCH_SIZES=10000,50000` picks the sizes.
+ */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createScriptedConversation } from '../../src/testing.ts';
+import { runChild } from '../agent-step/run-child.ts';
+import { benchSizes } from '../harness.ts';
+import type { Suite } from '../report.ts';
+import { growSession } from './build.ts';
+import type { ColdRequest, ColdResult } from './child.ts';
+import { renderColdStartSection } from './section.ts';
+import { type ViewName, viewNames } from './views.ts';
+
+/** Sizes and repetitions of a run. */
+export interface ColdStartPlan {
+  /** Messages in the long session at each measurement. */
+  sizes: number[];
+  /** Fresh processes per view and size. */
+  reps: number;
+  /** Messages per batch while the sessions grow. */
+  batch: number;
+  /** Messages in the session never read through AutoContext. */
+  neverRead: number;
+}
+
+/** The full run or the quick one. */
+export function coldStartPlan(quick: boolean): ColdStartPlan {
+  return quick
+    ? { sizes: benchSizes([300, 600]), reps: 1, batch: 150, neverRead: 300 }
+    : { sizes: benchSizes([10_000, 50_000, 100_000]), reps: 3, batch: 1_000, neverRead: 10_000 };
+}
+
+/** One measurement. */
+export interface ColdSample extends ColdResult {
+  /** Messages in the session. */
+  size: number;
+  /** The view. */
+  view: ViewName;
+}
+
+const SEED = 41;
+const child = fileURLToPath(new URL('./child.ts', import.meta.url));
+
+/** The cold-start suite. */
+export const coldStart: Suite = async (options) => {
+  const { quick, log } = options;
+  const plan = coldStartPlan(quick);
+  const started = performance.now();
+  const load = os.loadavg()[0]!;
+  const dir = mkdtempSync(join(tmpdir(), 'engram-bench-cold-start-'));
+  const samples: ColdSample[] = [];
+  let neverRead: ColdSample | undefined;
+  const measure = (path: string, sessionId: string, view: ViewName, size: number) => {
+    const request: ColdRequest = { path, sessionId, view };
+    log(`  ${view} at ${size.toLocaleString('en-US')} messages (fresh process)…`);
+    return { ...(JSON.parse(runChild(child, request, log)) as ColdResult), size, view };
+  };
+  try {
+    const longest = Math.max(...plan.sizes, plan.neverRead);
+    log(`generating a ${longest.toLocaleString('en-US')}-message scripted session (seed ${SEED})…`);
+    const source = createScriptedConversation({ seed: SEED, messages: longest });
+
+    log(`the never-read session: ${plan.neverRead.toLocaleString('en-US')} messages, stored only…`);
+    const neverPath = join(dir, 'never-read.db');
+    const never = growSession(neverPath, 'never-read', source, {
+      batch: plan.batch,
+      readThroughViews: false,
+      log,
+    });
+    const neverSize = await never.growTo(plan.neverRead);
+    await never.close();
+    neverRead = measure(neverPath, 'never-read', 'auto-context', neverSize);
+
+    const path = join(dir, 'long.db');
+    const long = growSession(path, 'long', source, { batch: plan.batch, readThroughViews: true, log });
+    try {
+      for (const size of plan.sizes) {
+        log(
+          `growing the long session to ${size.toLocaleString('en-US')} messages, read through every stateful view…`,
+        );
+        const held = await long.growTo(size);
+        for (let rep = 0; rep < plan.reps; rep++)
+          for (let k = 0; k < viewNames.length; k++) {
+            const view = viewNames[(k + rep) % viewNames.length]!; // rotate which view goes first
+            samples.push(measure(path, 'long', view, held));
+          }
+      }
+    } finally {
+      await long.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return {
+    id: 'cold-start',
+    markdown: renderColdStartSection({
+      options,
+      plan,
+      seed: SEED,
+      samples,
+      neverRead: neverRead!,
+      seconds: (performance.now() - started) / 1000,
+      load: [load, os.loadavg()[0]!],
+    }),
+  };
+};

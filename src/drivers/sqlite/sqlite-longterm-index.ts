@@ -27,7 +27,10 @@ export const sqliteLongTermIndex: SqlLongTermIndex<SqlClient> = {
     const tokensOf = (owner: RecordOwner) => {
       const key = JSON.stringify([owner.tenant, owner.user, owner.agent]);
       let value = tokens.get(key);
-      if (value === undefined) tokens.set(key, (value = ownerTokens(owner).join(' ')));
+      if (value === undefined) {
+        value = ownerTokens(owner).join(' ');
+        tokens.set(key, value);
+      }
       return value;
     };
     for (let i = 0; i < versions.length; i += 200) {

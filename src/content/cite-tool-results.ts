@@ -5,6 +5,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
 import { type CitationPolicy, resolveCitationPolicy } from './citation-policy.ts';
 import { type CitationTrack, createCitationTrack } from './citation-track.ts';
 import type { CitationStats, CitedForm } from './cited-form.ts';
@@ -78,6 +79,21 @@ export interface ToolResultCiter {
   hasOffloads(entry: LogEntry): boolean;
   /** An incremental `cite` of one log that grows by appends (see {@link CitationTrack}). */
   track(): CitationTrack;
+  /**
+   * Forgets what the citer keeps of the entries before `beforeSeq` (their citations, output counts and item
+   * ids seen), so a view that no longer holds them keeps memory flat with the log. Output is unchanged: an
+   * entry seen again is decided from the store as on a cold start.
+   */
+  release(beforeSeq: number): void;
+}
+
+/**
+ * Whether a citer over `content` may take `storedCounts: true` for a log whose entries `logCounter` counted:
+ * their encodings agree (both built-in counters count a message as the sum of its parts). The one condition
+ * every view that cites a log uses.
+ */
+export function storedCountsAgree(logCounter: TokenCounter, content: ContentStore): boolean {
+  return logCounter.encoding === content.counter.encoding;
 }
 
 /** A tool-result part of a message. */
@@ -178,7 +194,9 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
 
   const bounded = options.storedCounts ?? false;
   const counted = new Map<string, { size: number; tokens: number }>();
-  const context = { content, rule, itemId, itemFor, citationOf, known, counted, bounded };
+  /** The sequence number of the entry holding each item id in `known` or `counted` (what `release` drops by). */
+  const seqOf = new Map<string, number>();
+  const context = { content, rule, itemId, itemFor, citationOf, known, counted, seqOf, bounded };
   const none: Prepared = { parts: [], forms: new Map() };
 
   const self: ToolResultCiter = {
@@ -212,6 +230,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       }
       const stored = citationOf(info!, part.toolName);
       known.set(id, stored);
+      seqOf.set(id, entry.seq);
       return stored.citation;
     },
     async prepare(entries) {
@@ -278,6 +297,16 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       return { messages, tokens, stats };
     },
     track: () => createCitationTrack(self),
+    release(beforeSeq) {
+      for (const [id, seq] of seqOf) {
+        if (seq >= beforeSeq) continue;
+        seqOf.delete(id);
+        known.delete(id);
+        counted.delete(id);
+      }
+      for (const key of outputCounts.keys())
+        if (Number.parseInt(key, 10) < beforeSeq) outputCounts.delete(key);
+    },
   };
   return self;
 }

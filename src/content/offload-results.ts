@@ -68,6 +68,8 @@ export interface OffloadContext {
   known: Map<string, KnownCitation>;
   /** Outputs counted (offloaded or not), by item id, with their size in bytes: a result seen again is not recounted. */
   counted: Map<string, { size: number; tokens: number }>;
+  /** The sequence number of the entry each item id in `known` or `counted` belongs to (set with them). */
+  seqOf: Map<string, number>;
   /**
    * Whether an entry's stored `tokens` bound its outputs' counts (counted with the content counter's encoding,
    * a message as the sum of its parts): each output's count is at most the entry's less its other outputs'.
@@ -113,6 +115,7 @@ export async function offloadResults(
       if (rule.offload === 'never') continue;
       if (rule.offload !== 'always' && ctx.bounded && entry.tokens <= rule.offload.overTokens) continue;
       const id = ctx.itemId(message.id, part.toolCallId);
+      ctx.seqOf.set(id, entry.seq);
       candidates.push({ entry, part, output: part.output, index, rule, id });
     }
   }

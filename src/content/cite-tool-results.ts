@@ -68,6 +68,11 @@ export interface ToolResultCiter {
   /** The tokens of a result's output, counted once (taken from its stored item when the citer has read it). */
   outputTokens(entry: LogEntry, part: ToolResultPart): number;
   /**
+   * Whether a result's output has at most `n` tokens (`outputTokens(entry, part) <= n`); with stored counts an
+   * entry of at most `n` tokens decides it without counting (a message counts at least each of its outputs).
+   */
+  outputWithin(entry: LogEntry, part: ToolResultPart, n: number): boolean;
+  /**
    * Decides which results of the entries not prepared yet are offloaded, and stores them (see
    * `offloadResults`: stored counts first, item infos a page at a time, puts in batches, the event loop given
    * turns). Each entry object is prepared once.
@@ -217,6 +222,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       }
       return n;
     },
+    outputWithin: (entry, part, n) => (bounded && entry.tokens <= n) || self.outputTokens(entry, part) <= n,
     async citeResult(entry, part, type = 'action_result') {
       if (!isCitable(part.output)) return undefined;
       const id = itemId(entry.message.id, part.toolCallId);
@@ -224,7 +230,8 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       if (cached) return cached.citation;
       let info = (await getItemInfos(content.items, content.scope, content.space, [id])).get(id);
       if (!info) {
-        const item = await itemFor(entry, part, part.output, type);
+        // The output's count, once: the item takes it rather than counting its text again.
+        const item = await itemFor(entry, part, part.output, type, self.outputTokens(entry, part));
         if (!item) return undefined;
         [info] = await putItems(content.items, content.scope, content.space, [item]);
       }

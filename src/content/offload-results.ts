@@ -187,6 +187,13 @@ export async function offloadResults(
     const n = facts[k]!.tokens;
     if (n !== undefined) givenTokens.set(c.entry, (givenTokens.get(c.entry) ?? 0) + n);
   });
+  // The counter's tables load in slices before the first count (a cold start that counts nothing loads none).
+  let loaded = false;
+  const ready = async () => {
+    if (loaded) return;
+    loaded = true;
+    await counter.load?.();
+  };
   const queued = new Set<string>();
   const repeats: Candidate[] = [];
   for (const [k, c] of candidates.entries()) {
@@ -196,6 +203,7 @@ export async function offloadResults(
       const bound = c.entry.tokens - (givenTokens.get(c.entry) ?? 0);
       if (tokens === undefined && ctx.bounded && !shouldOffload(c.rule, bound)) continue;
       if (tokens === undefined) {
+        await ready();
         tokens = counter.countText(text);
         ctx.counted.set(c.id, { size, tokens });
       }
@@ -207,6 +215,7 @@ export async function offloadResults(
     } else if (queued.has(c.id)) {
       repeats.push(c); // the same message and tool call twice: cited as the first once stored
     } else {
+      await ready(); // the item's citation is counted
       const item = await ctx.itemFor(c.entry, c.part, c.output, c.rule.type, tokens);
       if (item) {
         queued.add(c.id);

@@ -109,6 +109,7 @@ export async function runLadder(run: LadderRun): Promise<{
   const tokenLimit = Math.floor(o.tokenRatio * o.maxTokens);
   const over = () => items.length > o.msgThreshold || total(items) > tokenLimit;
   const triggered = over();
+  if (triggered) await counter.load?.(); // the rungs count: the tables load in slices, not in one stall
   // Once triggered, compact down to `compactTo` of the thresholds, so the next trigger is some growth away.
   const messageTarget = Math.floor(o.msgThreshold * o.compactTo);
   const tokenTarget = Math.floor(tokenLimit * o.compactTo);

@@ -154,7 +154,10 @@ export async function planCompactToolRuns(ctx: PlanContext, newId: () => string)
   }
   flush();
   const planned: PlannedStep[] = [];
+  const slicer = createTimeSlicer(); // a first read of a long log summarizes thousands of runs
   for (const units of runs) {
+    const pause = slicer.tick();
+    if (pause) await pause;
     const fromSeq = units[0]!.items[0]!.seq;
     const toSeq = units.at(-1)!.items.at(-1)!.seq;
     const items = units.flatMap((u) =>

@@ -77,9 +77,10 @@ export interface OffloadContext {
   bounded: boolean;
 }
 
-/** Item ids whose info one read asks for, and items one transaction stores. */
+/** Item ids whose info one read asks for, and items (and bytes of them) one transaction stores at most. */
 const infoPage = 256;
-const putBatch = 32;
+const putBatch = 128;
+const putBatchBytes = 1 << 20;
 
 interface Candidate {
   entry: LogEntry;
@@ -92,7 +93,7 @@ interface Candidate {
 
 /**
  * Decides which tool results of `entries` are offloaded and stores those not stored yet, in batches: item infos
- * read a page of ids at a time, new items put a batch per transaction, the event loop given a turn between
+ * read a page of ids at a time, new items put a batch (128 items or 1 MiB at most) per transaction, the event loop given a turn between
  * slices of work. A result is counted only when nothing stored decides it: a stored item of the output's size
  * gives its count, and under an `overTokens` rule (when `bounded`) an entry's stored count less its other
  * outputs' known counts bounds it, so an output under the threshold by that bound is not offloaded. Returns the offloaded parts of each entry that has any.
@@ -148,8 +149,10 @@ export async function offloadResults(
     out.set(c.entry, list);
   };
   const waiting: { c: Candidate; item: ContentItem; text: string }[] = [];
+  let waitingBytes = 0;
   const flush = async () => {
     const batch = waiting.splice(0);
+    waitingBytes = 0;
     if (batch.length === 0) return;
     const infos = await putItems(
       ctx.content.items,
@@ -220,7 +223,9 @@ export async function offloadResults(
       if (item) {
         queued.add(c.id);
         waiting.push({ c, item, text });
-        if (waiting.length >= putBatch) await flush();
+        waitingBytes += item.size;
+        // A transaction's synchronous inserts (and its fsync) stay short (sized by bytes: FTS indexing costs by the byte), and small items share one fsync.
+        if (waiting.length >= putBatch || waitingBytes >= putBatchBytes) await flush();
       }
     }
     await slicer.tick();

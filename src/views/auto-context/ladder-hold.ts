@@ -8,10 +8,9 @@ export interface LadderHold {
   /** The first sequence number held. */
   readonly from: number;
   /**
-   * Holds the log from just after `cutSeq` — releasing the entries before it, their cached rewrites and the citer's
-   * state of them — or the
-   * whole log when there is no cut, or when the entries after it would not group into the units they have in the
-   * whole log. Returns the first sequence number held.
+   * Holds the log from just after `cutSeq` — releasing the entries before it, their cached rewrites and the
+   * citer's state of them — or the whole log when there is no cut, or when the entries after it would not group
+   * into the units they have in the whole log. Returns the first sequence number held.
    */
   hold(cutSeq: number | undefined): Promise<number>;
 }

@@ -80,7 +80,7 @@ export interface OffloadContext {
 /** Item ids whose info one read asks for, and items (and bytes of them) one transaction stores at most. */
 const infoPage = 256;
 const putBatch = 128;
-const putBatchBytes = 1 << 20;
+const putBatchBytes = 1 << 18;
 
 interface Candidate {
   entry: LogEntry;
@@ -93,7 +93,7 @@ interface Candidate {
 
 /**
  * Decides which tool results of `entries` are offloaded and stores those not stored yet, in batches: item infos
- * read a page of ids at a time, new items put a batch (128 items or 1 MiB at most) per transaction, the event loop given a turn between
+ * read a page of ids at a time, new items put a batch (128 items or 256 KiB at most) per transaction, the event loop given a turn between
  * slices of work. A result is counted only when nothing stored decides it: a stored item of the output's size
  * gives its count, and under an `overTokens` rule (when `bounded`) an entry's stored count less its other
  * outputs' known counts bounds it, so an output under the threshold by that bound is not offloaded. Returns the offloaded parts of each entry that has any.

@@ -134,6 +134,7 @@ export async function runLadder(run: LadderRun): Promise<{
   /** Adds planned steps to the read's steps and applies them. */
   const commit = async (rung: LadderStepKind, planned: readonly PlannedStep[], newId: () => string) => {
     let before = total(items);
+    const added: LadderStep[] = [];
     for (const p of planned) {
       const { gain: _g, removed: _r, ...rest } = p;
       const step: LadderStep = {
@@ -144,9 +145,11 @@ export async function runLadder(run: LadderRun): Promise<{
         tokensAfter: before - p.gain,
       };
       before -= p.gain;
-      steps = [...steps, step];
-      pending.push(step);
+      added.push(step);
     }
+    // Thousands of steps at a first read of a long log: appended once, not copied per step.
+    steps = steps.concat(added);
+    for (const step of added) pending.push(step);
     items = await map();
     ran.push(rung);
   };
@@ -186,7 +189,8 @@ export async function runLadder(run: LadderRun): Promise<{
   }
   const superseded = supersededSteps(steps);
   for (const step of pending) if (!superseded.has(step)) await saveLadderStep(conversation, step);
-  steps = steps.filter((st) => !pending.includes(st) || !superseded.has(st));
+  const isPending = new Set(pending);
+  steps = steps.filter((st) => !isPending.has(st) || !superseded.has(st));
   const tokens = total(items);
   if (tokens > o.maxTokens) {
     throw new ContextOverflowError({

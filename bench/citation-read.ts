@@ -9,11 +9,13 @@
  *
  * Sessions are `createScriptedConversation` (tool results 1–50 KB), built once per size in a temp directory and
  * copied for each measurement (the session with its items stored is kept too, so another checkout measures the
- * same files: `CITATION_BENCH_DIR`). `--skip-first-read-over=N` skips (c) above N messages.
+ * same files: `CITATION_BENCH_DIR`). `--skip-first-read-over=N` skips (c) above N messages. `--auto` measures
+ * instead AutoContextMemory (`maxTokens` 128k): its first read ever, and its cold open + first read of the session it
+ * read, beside the token window's cold start on that file.
  */
 
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -24,6 +26,7 @@ import { createConversationMemory } from '../src/memory/conversation-memory.ts';
 import { createSqliteStore } from '../src/sqlite.ts';
 import { createScriptedConversation } from '../src/testing/scripted-conversation.ts';
 import { createTokenCounter } from '../src/tokens/index.ts';
+import { createAutoContextMemory } from '../src/views/auto-context/index.ts';
 import { createCitationMemory } from '../src/views/citation-memory.ts';
 import { createTokenWindowMemory } from '../src/views/token-window-memory.ts';
 
@@ -31,7 +34,7 @@ const counter = createTokenCounter({ encoding: 'o200k_base' });
 const sessionId = 'ses_bench';
 const dir = process.env.CITATION_BENCH_DIR ?? path.join(os.tmpdir(), 'engram-citation-bench');
 
-type Mode = 'citation' | 'window' | 'step';
+type Mode = 'citation' | 'auto' | 'window' | 'step';
 interface Figures {
   cpuMs: number;
   wallMs: number;
@@ -113,7 +116,9 @@ async function child(mode: Mode, file: string): Promise<void> {
       const view =
         mode === 'citation'
           ? createCitationMemory({ conversation, content })
-          : createTokenWindowMemory({ conversation, maxTokens: 100_000 });
+          : mode === 'auto'
+            ? createAutoContextMemory({ conversation, content, maxTokens: 128_000 })
+            : createTokenWindowMemory({ conversation, maxTokens: 100_000 });
       const out = await view.read();
       return { store, n: out.length };
     });
@@ -163,31 +168,61 @@ const f = (x: number) => x.toFixed(x < 10 ? 1 : 0);
 const row = (label: string, x: Figures) =>
   `| ${label} | ${f(x.cpuMs)} | ${f(x.wallMs)} | ${f(x.maxStallMs)} | ${f(x.rssMiB)} | ${x.messages} |`;
 
+/** The citation view's rows for a session of `n` messages. */
+function citationRows(n: number, base: string, skip: number): void {
+  const prepared = path.join(dir, `prepared-${n}.db`);
+  if (n <= skip) {
+    const file = path.join(dir, `first-${n}-${process.pid}.db`);
+    copyFileSync(base, file);
+    console.log(row(`${n} | first read ever`, run('citation', file)));
+    if (!existsSync(prepared)) copyFileSync(file, prepared);
+  } else if (!existsSync(prepared)) {
+    copyFileSync(base, `${prepared}.tmp`);
+    run('citation', `${prepared}.tmp`); // stores the items, unmeasured
+    execFileSync('mv', [`${prepared}.tmp`, prepared]);
+  }
+  const file = path.join(dir, `run-${n}-${process.pid}.db`);
+  copyFileSync(prepared, file);
+  console.log(row(`${n} | cold open + read, citation`, run('citation', file)));
+  console.log(row(`${n} | cold open + read, token window`, run('window', file)));
+  console.log(row(`${n} | read after one new step (median of 5)`, run('step', file)));
+}
+
+/** AutoContextMemory's rows for a session of `n` messages. */
+function autoRows(n: number, base: string, skip: number): void {
+  // AutoContext: its first read ever of the session (ladder steps written, results stored), then a cold open
+  // plus first read of the session it has read, beside the token window's cold start on that same file.
+  const autoPrepared = path.join(dir, `auto-prepared-${n}.db`);
+  if (n <= skip) {
+    const first = path.join(dir, `auto-first-${n}-${process.pid}.db`);
+    copyFileSync(base, first);
+    console.log(row(`${n} | first read ever, AutoContext`, run('auto', first)));
+    if (!existsSync(autoPrepared)) copyFileSync(first, autoPrepared);
+    rmSync(first, { force: true });
+  } else if (!existsSync(autoPrepared)) {
+    copyFileSync(base, `${autoPrepared}.tmp`);
+    run('auto', `${autoPrepared}.tmp`); // steps and items stored, unmeasured
+    execFileSync('mv', [`${autoPrepared}.tmp`, autoPrepared]);
+  }
+  const autoFile = path.join(dir, `auto-run-${n}-${process.pid}.db`);
+  copyFileSync(autoPrepared, autoFile);
+  console.log(row(`${n} | cold open + read, AutoContext`, run('auto', autoFile)));
+  console.log(row(`${n} | cold open + read, token window (same file)`, run('window', autoFile)));
+  rmSync(autoFile, { force: true });
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--child') return child(args[1] as Mode, args[2]!);
   const skip = Number(args.find((a) => a.startsWith('--skip-first-read-over='))?.split('=')[1] ?? Infinity);
+  const auto = args.includes('--auto');
   const sizes = args.filter((a) => !a.startsWith('--')).map(Number);
   console.log('| session | measure | CPU ms | wall ms | max stall ms | peak RSS MiB | messages |');
   console.log('|---|---|---|---|---|---|---|');
   for (const n of sizes.length ? sizes : [1000, 10_000, 50_000]) {
     const base = await build(n);
-    const prepared = path.join(dir, `prepared-${n}.db`);
-    if (n <= skip) {
-      const file = path.join(dir, `first-${n}-${process.pid}.db`);
-      copyFileSync(base, file);
-      console.log(row(`${n} | first read ever`, run('citation', file)));
-      if (!existsSync(prepared)) copyFileSync(file, prepared);
-    } else if (!existsSync(prepared)) {
-      copyFileSync(base, `${prepared}.tmp`);
-      run('citation', `${prepared}.tmp`); // stores the items, unmeasured
-      execFileSync('mv', [`${prepared}.tmp`, prepared]);
-    }
-    const file = path.join(dir, `run-${n}-${process.pid}.db`);
-    copyFileSync(prepared, file);
-    console.log(row(`${n} | cold open + read, citation`, run('citation', file)));
-    console.log(row(`${n} | cold open + read, token window`, run('window', file)));
-    console.log(row(`${n} | read after one new step (median of 5)`, run('step', file)));
+    if (!auto) citationRows(n, base, skip);
+    else autoRows(n, base, skip);
   }
 }
 

@@ -5,6 +5,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
 import { type CitationPolicy, resolveCitationPolicy } from './citation-policy.ts';
 import { type CitationTrack, createCitationTrack } from './citation-track.ts';
 import type { CitationStats, CitedForm } from './cited-form.ts';
@@ -67,6 +68,11 @@ export interface ToolResultCiter {
   /** The tokens of a result's output, counted once (taken from its stored item when the citer has read it). */
   outputTokens(entry: LogEntry, part: ToolResultPart): number;
   /**
+   * Whether a result's output has at most `n` tokens (`outputTokens(entry, part) <= n`); with stored counts an
+   * entry of at most `n` tokens decides it without counting (a message counts at least each of its outputs).
+   */
+  outputWithin(entry: LogEntry, part: ToolResultPart, n: number): boolean;
+  /**
    * Decides which results of the entries not prepared yet are offloaded, and stores them (see
    * `offloadResults`: stored counts first, item infos a page at a time, puts in batches, the event loop given
    * turns). Each entry object is prepared once.
@@ -78,6 +84,21 @@ export interface ToolResultCiter {
   hasOffloads(entry: LogEntry): boolean;
   /** An incremental `cite` of one log that grows by appends (see {@link CitationTrack}). */
   track(): CitationTrack;
+  /**
+   * Forgets what the citer keeps of the entries before `beforeSeq` (their citations, output counts and item
+   * ids seen), so a view that no longer holds them keeps memory flat with the log. Output is unchanged: an
+   * entry seen again is decided from the store as on a cold start.
+   */
+  release(beforeSeq: number): void;
+}
+
+/**
+ * Whether a citer over `content` may take `storedCounts: true` for a log whose entries `logCounter` counted:
+ * their encodings agree (both built-in counters count a message as the sum of its parts). The one condition
+ * every view that cites a log uses.
+ */
+export function storedCountsAgree(logCounter: TokenCounter, content: ContentStore): boolean {
+  return logCounter.encoding === content.counter.encoding;
 }
 
 /** A tool-result part of a message. */
@@ -178,7 +199,9 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
 
   const bounded = options.storedCounts ?? false;
   const counted = new Map<string, { size: number; tokens: number }>();
-  const context = { content, rule, itemId, itemFor, citationOf, known, counted, bounded };
+  /** The sequence number of the entry holding each item id in `known` or `counted` (what `release` drops by). */
+  const seqOf = new Map<string, number>();
+  const context = { content, rule, itemId, itemFor, citationOf, known, counted, seqOf, bounded };
   const none: Prepared = { parts: [], forms: new Map() };
 
   const self: ToolResultCiter = {
@@ -199,6 +222,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       }
       return n;
     },
+    outputWithin: (entry, part, n) => (bounded && entry.tokens <= n) || self.outputTokens(entry, part) <= n,
     async citeResult(entry, part, type = 'action_result') {
       if (!isCitable(part.output)) return undefined;
       const id = itemId(entry.message.id, part.toolCallId);
@@ -206,12 +230,14 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       if (cached) return cached.citation;
       let info = (await getItemInfos(content.items, content.scope, content.space, [id])).get(id);
       if (!info) {
-        const item = await itemFor(entry, part, part.output, type);
+        // The output's count, once: the item takes it rather than counting its text again.
+        const item = await itemFor(entry, part, part.output, type, self.outputTokens(entry, part));
         if (!item) return undefined;
         [info] = await putItems(content.items, content.scope, content.space, [item]);
       }
       const stored = citationOf(info!, part.toolName);
       known.set(id, stored);
+      seqOf.set(id, entry.seq);
       return stored.citation;
     },
     async prepare(entries) {
@@ -278,6 +304,16 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       return { messages, tokens, stats };
     },
     track: () => createCitationTrack(self),
+    release(beforeSeq) {
+      for (const [id, seq] of seqOf) {
+        if (seq >= beforeSeq) continue;
+        seqOf.delete(id);
+        known.delete(id);
+        counted.delete(id);
+      }
+      for (const key of outputCounts.keys())
+        if (Number.parseInt(key, 10) < beforeSeq) outputCounts.delete(key);
+    },
   };
   return self;
 }

@@ -68,6 +68,8 @@ export interface OffloadContext {
   known: Map<string, KnownCitation>;
   /** Outputs counted (offloaded or not), by item id, with their size in bytes: a result seen again is not recounted. */
   counted: Map<string, { size: number; tokens: number }>;
+  /** The sequence number of the entry each item id in `known` or `counted` belongs to (set with them). */
+  seqOf: Map<string, number>;
   /**
    * Whether an entry's stored `tokens` bound its outputs' counts (counted with the content counter's encoding,
    * a message as the sum of its parts): each output's count is at most the entry's less its other outputs'.
@@ -75,9 +77,10 @@ export interface OffloadContext {
   bounded: boolean;
 }
 
-/** Item ids whose info one read asks for, and items one transaction stores. */
+/** Item ids whose info one read asks for, and items (and bytes of them) one transaction stores at most. */
 const infoPage = 256;
-const putBatch = 32;
+const putBatch = 128;
+const putBatchBytes = 1 << 18;
 
 interface Candidate {
   entry: LogEntry;
@@ -90,7 +93,7 @@ interface Candidate {
 
 /**
  * Decides which tool results of `entries` are offloaded and stores those not stored yet, in batches: item infos
- * read a page of ids at a time, new items put a batch per transaction, the event loop given a turn between
+ * read a page of ids at a time, new items put a batch (128 items or 256 KiB at most) per transaction, the event loop given a turn between
  * slices of work. A result is counted only when nothing stored decides it: a stored item of the output's size
  * gives its count, and under an `overTokens` rule (when `bounded`) an entry's stored count less its other
  * outputs' known counts bounds it, so an output under the threshold by that bound is not offloaded. Returns the offloaded parts of each entry that has any.
@@ -113,6 +116,7 @@ export async function offloadResults(
       if (rule.offload === 'never') continue;
       if (rule.offload !== 'always' && ctx.bounded && entry.tokens <= rule.offload.overTokens) continue;
       const id = ctx.itemId(message.id, part.toolCallId);
+      ctx.seqOf.set(id, entry.seq);
       candidates.push({ entry, part, output: part.output, index, rule, id });
     }
   }
@@ -145,8 +149,10 @@ export async function offloadResults(
     out.set(c.entry, list);
   };
   const waiting: { c: Candidate; item: ContentItem; text: string }[] = [];
+  let waitingBytes = 0;
   const flush = async () => {
     const batch = waiting.splice(0);
+    waitingBytes = 0;
     if (batch.length === 0) return;
     const infos = await putItems(
       ctx.content.items,
@@ -184,6 +190,13 @@ export async function offloadResults(
     const n = facts[k]!.tokens;
     if (n !== undefined) givenTokens.set(c.entry, (givenTokens.get(c.entry) ?? 0) + n);
   });
+  // The counter's tables load in slices before the first count (a cold start that counts nothing loads none).
+  let loaded = false;
+  const ready = async () => {
+    if (loaded) return;
+    loaded = true;
+    await counter.load?.();
+  };
   const queued = new Set<string>();
   const repeats: Candidate[] = [];
   for (const [k, c] of candidates.entries()) {
@@ -193,6 +206,7 @@ export async function offloadResults(
       const bound = c.entry.tokens - (givenTokens.get(c.entry) ?? 0);
       if (tokens === undefined && ctx.bounded && !shouldOffload(c.rule, bound)) continue;
       if (tokens === undefined) {
+        await ready();
         tokens = counter.countText(text);
         ctx.counted.set(c.id, { size, tokens });
       }
@@ -204,11 +218,14 @@ export async function offloadResults(
     } else if (queued.has(c.id)) {
       repeats.push(c); // the same message and tool call twice: cited as the first once stored
     } else {
+      await ready(); // the item's citation is counted
       const item = await ctx.itemFor(c.entry, c.part, c.output, c.rule.type, tokens);
       if (item) {
         queued.add(c.id);
         waiting.push({ c, item, text });
-        if (waiting.length >= putBatch) await flush();
+        waitingBytes += item.size;
+        // A transaction's synchronous inserts (and its fsync) stay short (sized by bytes: FTS indexing costs by the byte), and small items share one fsync.
+        if (waiting.length >= putBatch || waitingBytes >= putBatchBytes) await flush();
       }
     }
     await slicer.tick();

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { BpeEncoding } from './model-encodings.ts';
+import { readBpeRanks, requireBpeRanks } from './read-bpe-ranks.ts';
 
 /**
  * The longest piece, in UTF-8 bytes, that BPE merges as a whole. A pre-token (one match of the
@@ -27,17 +28,15 @@ interface Tables {
   readonly pairRank: Int32Array;
 }
 
-// Loaded synchronously on first use from gpt-tokenizer's rank tables and split regexes, then cached.
+// Loaded on first use from gpt-tokenizer's rank tables and split regexes (synchronously, or ahead of it in slices
+// by `loadBpeTables`), then cached.
 const require = createRequire(import.meta.url);
-const rankFiles: Record<BpeEncoding, string> = {
-  o200k_base: 'gpt-tokenizer/bpeRanks/o200k_base',
-  cl100k_base: 'gpt-tokenizer/bpeRanks/cl100k_base',
-};
 const splitNames: Record<BpeEncoding, 'O200K_TOKEN_SPLIT_REGEX' | 'CL100K_TOKEN_SPLIT_REGEX'> = {
   o200k_base: 'O200K_TOKEN_SPLIT_REGEX',
   cl100k_base: 'CL100K_TOKEN_SPLIT_REGEX',
 };
 const tables = new Map<BpeEncoding, Tables>();
+const loading = new Map<BpeEncoding, Promise<void>>();
 const PAIR_BITS = 18;
 
 /** The bytes of `text` in UTF-8, as a latin1 string; ASCII text is returned as is. */
@@ -48,13 +47,12 @@ function utf8Key(text: string): string {
   return text;
 }
 
-function loadTables(encoding: BpeEncoding): Tables {
-  const decoder: (string | number[])[] = require(rankFiles[encoding]).default;
+/** The key of a rank table's token: its bytes as a latin1 string. */
+const tokenKey = (token: string | number[]) =>
+  typeof token === 'string' ? utf8Key(token) : String.fromCharCode(...token);
+
+function tablesOf(encoding: BpeEncoding, ranks: Map<string, number>): Tables {
   const constants = require('gpt-tokenizer/encodingParams/constants');
-  const ranks = new Map<string, number>();
-  decoder.forEach((token, rank) => {
-    ranks.set(typeof token === 'string' ? utf8Key(token) : String.fromCharCode(...token), rank);
-  });
   const byteRanks = new Int32Array(256);
   for (let byte = 0; byte < 256; byte++) byteRanks[byte] = ranks.get(String.fromCharCode(byte)) ?? -1;
   const source: RegExp = constants[splitNames[encoding]];
@@ -67,6 +65,43 @@ function loadTables(encoding: BpeEncoding): Tables {
     pairRight: new Int32Array(1 << PAIR_BITS),
     pairRank: new Int32Array(1 << PAIR_BITS),
   };
+}
+
+function loadTables(encoding: BpeEncoding): Tables {
+  const ranks = new Map<string, number>();
+  requireBpeRanks(encoding).forEach((token, rank) => {
+    ranks.set(tokenKey(token), rank);
+  });
+  return tablesOf(encoding, ranks);
+}
+
+/**
+ * Loads an encoding's tables ahead of its first count without blocking the event loop for long: the rank
+ * module read and parsed in slices ({@link readBpeRanks}, else required), the rank map built a slice at a time
+ * with `setImmediate` turns between. Resolves at once when they are loaded; a count meanwhile loads them
+ * synchronously as without it.
+ */
+export function loadBpeTables(encoding: BpeEncoding): Promise<void> {
+  if (tables.has(encoding)) return Promise.resolve();
+  let pending = loading.get(encoding);
+  if (!pending) {
+    pending = (async () => {
+      const decoder = (await readBpeRanks(encoding)) ?? requireBpeRanks(encoding);
+      const ranks = new Map<string, number>();
+      let start = performance.now();
+      for (let rank = 0; rank < decoder.length; rank++) {
+        ranks.set(tokenKey(decoder[rank]!), rank);
+        if ((rank & 1023) === 1023 && performance.now() - start > 10) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (tables.has(encoding)) return; // a count loaded them meanwhile
+          start = performance.now();
+        }
+      }
+      if (!tables.has(encoding)) tables.set(encoding, tablesOf(encoding, ranks));
+    })().finally(() => loading.delete(encoding));
+    loading.set(encoding, pending);
+  }
+  return pending;
 }
 
 /** Rank of the token `bytes[from, to)`, the concatenation of tokens `left` and `right`, or NONE. */

@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { checkOptions } from '../core/check-options.ts';
 import type { MemoryMessage } from '../core/index.ts';
-import { boundedBpeCounter } from './bounded-bpe.ts';
+import { boundedBpeCounter, loadBpeTables } from './bounded-bpe.ts';
 import { countMessageTokens } from './count-message-tokens.ts';
 import { invalidTokensArgument } from './invalid-argument.ts';
 import { type MessageCostOptions, resolveMessageCosts } from './message-costs.ts';
@@ -42,7 +42,7 @@ function resolveEncoding(options: BpeTokenCounterOptions): BpeEncoding {
  * overhead for messages. Counts are exact except inside a pre-token longer than `MAX_BPE_PIECE_BYTES`
  * (a long unbroken run of letters, CJK, DNA, base64…), which is cut into pieces so that counting stays
  * linear in the text. Special-token text such as `<|endoftext|>` is counted as plain text, never rejected.
- * The encoding tables load on the first count, not at creation.
+ * The encoding tables load on the first count, not at creation, or ahead of it in slices with `load()`.
  */
 export function createBpeTokenCounter(options: BpeTokenCounterOptions = {}): TokenCounter {
   checkOptions(options, 'createBpeTokenCounter', 'tokens');
@@ -53,5 +53,6 @@ export function createBpeTokenCounter(options: BpeTokenCounterOptions = {}): Tok
     encoding,
     countText,
     count: (message: ModelMessage | MemoryMessage) => countMessageTokens(message, countText, costs),
+    load: () => loadBpeTables(encoding),
   });
 }

@@ -12,6 +12,11 @@ export interface TokenCounter {
   countText(text: string): number;
   /** Tokens of one message as a chat API bills it: content + per-message overhead of chat formatting. */
   count(message: ModelMessage | MemoryMessage): number;
+  /**
+   * Loads what counting needs (a BPE counter's encoding tables) without blocking the event loop for long, for
+   * callers about to count at a cold start; counting works without it. Absent when there is nothing to load.
+   */
+  load?(): Promise<void>;
 }
 
 /**

@@ -124,7 +124,7 @@ describe('citation view: cold start from stored state', () => {
     expect(outputs.length).toBe(40); // each large output once (the item reuses the count)
     expect(new Set(outputs).size).toBe(40);
     expect(view.lastStats()).toMatchObject({ cited: 40, fullFirstUse: 0 });
-    expect(calls).toEqual({ getItemInfo: 0, getItemInfos: 1, putItem: 0, putItems: 2 }); // 40 ids in one page, 32 + 8 items
+    expect(calls).toEqual({ getItemInfo: 0, getItemInfos: 1, putItem: 0, putItems: 1 }); // 40 ids in one page, 40 small items in one transaction
     expect(out).toEqual(await openView(store, base).read());
     await store.close();
   });

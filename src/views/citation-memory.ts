@@ -4,6 +4,7 @@ import type { CitationTrack } from '../content/citation-track.ts';
 import {
   type CitationStats,
   createToolResultCiter,
+  storedCountsAgree,
   type ToolResultCiter,
 } from '../content/cite-tool-results.ts';
 import type { ContentStore } from '../content/create-content-store.ts';
@@ -94,7 +95,7 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
       content,
       policy: enabled ? options.policy : { default: { offload: 'never' } },
       logKey: conversation.sessionId,
-      storedCounts: conversation.counter.encoding === content.counter.encoding,
+      storedCounts: storedCountsAgree(conversation.counter, content),
     });
   let citer: ToolResultCiter = newCiter();
   let track: CitationTrack = citer.track();

@@ -21,6 +21,19 @@ export interface LadderItem {
   steps: string[];
 }
 
+/** An entry as the context shows it before any step. */
+export function logItem(entry: LogEntry): LadderItem {
+  return {
+    fromSeq: entry.seq,
+    toSeq: entry.seq,
+    message: entry.message,
+    tokens: entry.tokens,
+    origin: 'log',
+    entry,
+    steps: [],
+  };
+}
+
 /** Caches rewritten messages and their counts across reads (keyed by entry and the steps applied). */
 export type LadderCache = Map<string, { message: MemoryMessage; tokens: number }>;
 
@@ -32,7 +45,8 @@ export function summaryMessage(step: Pick<LadderStep, 'id' | 'createdAt'>, text:
 /** Whether a step applies now (a reloaded step does not). */
 export const isActive = (step: LadderStep) => step.reloadedAtSeq === undefined;
 
-function replaceOutputs(message: MemoryMessage, texts: Map<string, string>): MemoryMessage {
+/** `message` with the outputs of the given tool calls replaced (none made longer than the view shows it). */
+export function replaceOutputs(message: MemoryMessage, texts: Map<string, string>): MemoryMessage {
   if (typeof message.content === 'string' || message.role !== 'tool') return message;
   const content = message.content.map((part) => {
     if (part.type !== 'tool-result') return part;
@@ -79,15 +93,12 @@ export function applyLadder(
   cache: LadderCache,
   options: { skipSuperseded?: boolean } = {},
 ): LadderItem[] {
-  let items: LadderItem[] = entries.map((e) => ({
-    fromSeq: e.seq,
-    toSeq: e.seq,
-    message: e.message,
-    tokens: e.tokens,
-    origin: 'log',
-    entry: e,
-    steps: [],
-  }));
+  // One slot per entry, in log order, keyed by the entry's sequence number; a summary takes the slot of the
+  // first item it replaces and the others are emptied. Every item inside a step's range sits in a slot keyed
+  // within the range (a summary spans its slot's key), so a step looks only at those slots, found by binary
+  // search: applying thousands of steps costs their ranges, not the log's length each.
+  const keys = entries.map((e) => e.seq);
+  const slots: (LadderItem | undefined)[] = entries.map(logItem);
   const skip = options.skipSuperseded === false ? new Set<LadderStep>() : supersededSteps(steps);
   for (const step of steps) {
     if (!isActive(step) || skip.has(step)) continue;
@@ -97,44 +108,54 @@ export function applyLadder(
         if (!bySeq.has(o.seq)) bySeq.set(o.seq, new Map());
         bySeq.get(o.seq)!.set(o.toolCallId, o.text);
       }
-      items = items.map((item) => {
-        const texts = item.entry && item.origin !== 'summary' ? bySeq.get(item.entry.seq) : undefined;
-        if (!texts) return item;
+      for (const [seq, texts] of bySeq) {
+        const at = firstAtLeast(keys, seq);
+        const item = slots[at];
+        if (keys[at] !== seq || !item?.entry || item.origin === 'summary') continue;
         const trail = [...item.steps, step.id];
-        const key = `${item.entry!.seq}:${item.entry!.tokens}|${trail.join('|')}`; // base tokens tell a cited base from a full one
+        const key = `${item.entry.seq}:${item.entry.tokens}|${trail.join('|')}`; // base tokens tell a cited base from a full one
         let hit = cache.get(key);
         if (!hit) {
           const message = replaceOutputs(item.message, texts);
           hit = { message, tokens: message === item.message ? item.tokens : counter.count(message) };
           cache.set(key, hit);
         }
-        return { ...item, message: hit.message, tokens: hit.tokens, origin: 'replaced', steps: trail };
-      });
+        slots[at] = { ...item, message: hit.message, tokens: hit.tokens, origin: 'replaced', steps: trail };
+      }
     }
     if (step.summary) {
-      const out: LadderItem[] = [];
       let placed = false;
-      for (const item of items) {
+      for (let at = firstAtLeast(keys, step.fromSeq); at < keys.length && keys[at]! <= step.toSeq; at++) {
+        const item = slots[at];
+        if (!item) continue;
         const inside =
           item.fromSeq >= step.fromSeq && item.toSeq <= step.toSeq && item.message.role !== 'system';
-        if (!inside) {
-          out.push(item);
-          continue;
-        }
-        if (!placed) {
-          out.push({
-            fromSeq: step.fromSeq,
-            toSeq: step.toSeq,
-            message: summaryMessage(step, step.summary.text),
-            tokens: step.summary.tokens,
-            origin: 'summary',
-            steps: [step.id],
-          });
-          placed = true;
-        }
+        if (!inside) continue;
+        slots[at] = placed
+          ? undefined
+          : {
+              fromSeq: step.fromSeq,
+              toSeq: step.toSeq,
+              message: summaryMessage(step, step.summary.text),
+              tokens: step.summary.tokens,
+              origin: 'summary',
+              steps: [step.id],
+            };
+        placed = true;
       }
-      items = out;
     }
   }
-  return items;
+  return slots.filter((item): item is LadderItem => item !== undefined);
+}
+
+/** The first index of ascending `keys` whose key is at least `seq` (`keys.length` when none is). */
+function firstAtLeast(keys: readonly number[], seq: number): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -1,5 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createToolResultCiter, type ToolResultCiter } from '../../content/cite-tool-results.ts';
+import {
+  createToolResultCiter,
+  storedCountsAgree,
+  type ToolResultCiter,
+} from '../../content/cite-tool-results.ts';
 import { checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
@@ -52,7 +56,9 @@ export interface AutoContextView extends ContextView {
  * `createCitationMemory` (`citations: false` turns that off).
  * A read costs what changed since the last one: the view keeps the steps (listing only those written since) and
  * the log after the last summary that covers its head (`ladder-cut.ts`); what is before it is represented by
- * that summary, released from memory and never mapped again, with the same result as mapping the whole log.
+ * that summary, released from memory (with what the citer keeps of them) and never mapped again, with the same
+ * result as mapping the whole log. A new view on a long session decides offloading from stored counts, as
+ * `createCitationMemory` does, so its first read counts no output that a stored count or item already decides.
  * @example
  * const view = createAutoContextMemory({ conversation, content, maxTokens: 200_000 });
  * const messages = await view.read();
@@ -72,6 +78,7 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
       content,
       policy: o.citations === false ? { default: { offload: 'never' } } : o.citations,
       logKey: conversation.sessionId,
+      storedCounts: storedCountsAgree(conversation.counter, content),
     });
   let citer: ToolResultCiter = newCiter();
   const stepLog = createLadderStepLog(conversation);
@@ -79,7 +86,7 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
   /** The log's first live non-system sequence number, as of the sync that made `log.rereads` `headAt`. */
   let head: number | undefined;
   let headAt = -1;
-  const held = createLadderHold({ log, conversation, cache });
+  const held = createLadderHold({ log, conversation, cache, release: (seq) => citer.release(seq) });
   let last: AutoContextStats | undefined;
   let shot: LadderSnapshot | undefined;
 

@@ -1,3 +1,4 @@
+import { createTimeSlicer } from '../../content/time-slicer.ts';
 import { checkOptions } from '../../core/check-options.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { toolOutputText } from '../../messages/tool-output-text.ts';
@@ -16,7 +17,7 @@ export interface ExtractiveSummarizerOptions {
 const itemRef = /content item \\?"([^"\\]+)\\?"/g;
 
 /** One line for a message: role, a cut of its text, tool calls by name, and content item ids it cites. */
-function line(message: MemoryMessage, cap: number): string {
+export function line(message: MemoryMessage, cap: number): string {
   const texts: string[] = [];
   const refs = new Set<string>();
   const calls: string[] = [];
@@ -72,23 +73,55 @@ export function createExtractiveSummarizer(options: ExtractiveSummarizerOptions 
   return async ({ previousSummary, messages }) => {
     const previous = previousSummary ? splitFooter(previousSummary.trim()) : { body: '', ids: [] };
     const ids = new Set(previous.ids);
+    const slicer = createTimeSlicer();
     for (const m of messages) {
       const text = typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
       for (const found of text.matchAll(itemRef)) ids.add(found[1]!);
       if (typeof m.content === 'string') for (const id of splitFooter(m.content).ids) ids.add(id); // a summary's list
+      const pause = slicer.tick();
+      if (pause) await pause;
     }
     const kept = [...ids].slice(-maxIds);
     const footer = kept.length ? `${footerPrefix}${kept.map((id) => `"${id}"`).join(', ')}` : '';
     const budget = Math.max(200, maxChars - footer.length);
-    const lines = messages.map((m) => line(m, cap));
     const head = previous.body ? [previous.body] : [];
-    let out = [...head, ...lines].join('\n');
-    while (out.length > budget && lines.length > 1) {
-      lines.shift();
-      out = [...head, '- …', ...lines].join('\n');
-    }
+    const lines = newestLines(messages, head, budget, cap);
+    let out = lines.join('\n');
     if (out.length > budget) out = out.slice(out.length - budget);
     const summary = [out.trim(), footer].filter(Boolean).join('\n');
     return summary === '' ? '(no content)' : summary;
   };
+}
+
+/**
+ * The summary's lines before the footer: `head`, then one line per message — all of them when they fit
+ * `budget`, else `- …` and the newest lines that fit (at least one). Lines are made from the newest back only
+ * as far as the budget reaches, so a summary of thousands of messages costs the lines it keeps.
+ */
+export function newestLines(
+  messages: readonly MemoryMessage[],
+  head: readonly string[],
+  budget: number,
+  cap: number,
+): string[] {
+  const n = messages.length;
+  const headChars = head.reduce((sum, h) => sum + h.length + 1, 0); // each with its newline
+  const lines: string[] = [];
+  let chars = headChars; // head, and the newest lines each with its newline
+  for (let i = n - 1; i >= 0; i--) {
+    const l = line(messages[i]!, cap);
+    // With the marker: head, '- …' and lines i.. joined (the marker and each line take a newline but the last).
+    const withMarker = chars + 3 + l.length + 1;
+    if (i === 0 && chars + l.length <= budget) return [...head, l, ...lines.reverse()]; // all fit
+    if (i > 0 && withMarker > budget) {
+      // Lines i+1.. are what fit after the marker; at least the newest one is kept.
+      if (lines.length === 0) lines.push(l);
+      break;
+    }
+    lines.push(l);
+    chars += l.length + 1;
+  }
+  if (n <= 1) return [...head, ...lines.reverse()];
+  if (lines.length === n) lines.pop(); // the oldest line gives way to the marker
+  return [...head, '- …', ...lines.reverse()];
 }

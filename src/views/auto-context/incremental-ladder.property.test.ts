@@ -5,12 +5,14 @@ import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CitationPolicy } from '../../content/citation-policy.ts';
+import { storedCountsAgree } from '../../content/cite-tool-results.ts';
 import { createContentStore } from '../../content/create-content-store.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createSqliteStore, type SqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { type ConversationMemory, createConversationMemory } from '../../memory/conversation-memory.ts';
 import { createScriptedConversation } from '../../testing/scripted-conversation.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
+import type { TokenCounter } from '../../tokens/token-counter.ts';
 import { type AutoContextOptions, type AutoContextView, createAutoContextMemory } from './index.ts';
 import type { AutoContextStats } from './run-ladder.ts';
 
@@ -20,8 +22,17 @@ import type { AutoContextStats } from './run-ladder.ts';
  * another memory), deletes, steps reloaded, a new view on the same conversation, the store reopened — a read
  * returns what the steps stored so far make of the whole log: the same messages, assembly and figures as a view
  * created at that moment that never compacts (its triggers out of reach), so it only applies the stored steps.
+ * The views under test decide offloading from stored counts (their conversation's counter has the content
+ * counter's encoding), on a live store and on a reopened one; the oracle counts every output from scratch (its
+ * conversation's counter names another encoding, so its citer takes no stored count).
  */
 const counter = createTokenCounter();
+/** The same counts under another encoding's name: a citer over it cannot trust stored counts. */
+const fromScratch: TokenCounter = {
+  encoding: `${counter.encoding}-from-scratch`,
+  countText: (text) => counter.countText(text),
+  count: (message) => counter.count(message),
+};
 const dirs: string[] = [];
 afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true });
@@ -91,8 +102,8 @@ describe('AutoContextMemory reads incrementally', () => {
         };
         const base: Omit<AutoContextOptions, 'conversation' | 'content'> = { ...sc.options };
         let store: SqliteStore = createSqliteStore({ path, durability: 'process' });
-        const open = () => {
-          const memory = createConversationMemory({ store, counter, sessionId: 'run' });
+        const open = (logCounter: TokenCounter = counter) => {
+          const memory = createConversationMemory({ store, counter: logCounter, sessionId: 'run' });
           const content = createContentStore({ store, counter });
           return { memory, content };
         };
@@ -125,6 +136,7 @@ describe('AutoContextMemory reads incrementally', () => {
               store = createSqliteStore({ path, durability: 'process' });
               ({ memory, content } = open());
               view = newView();
+              expect(storedCountsAgree(memory.counter, content)).toBe(true);
               seen.reopened++;
             } else {
               const got = await outcome(view);
@@ -132,12 +144,13 @@ describe('AutoContextMemory reads incrementally', () => {
                 seen.overflow++;
                 continue;
               }
-              // The oracle never compacts: it applies the stored steps to the whole log, with its own citer.
+              // The oracle never compacts: it applies the stored steps to the whole log, with its own citer that
+              // counts every output.
               const oracle = createAutoContextMemory({
                 ...base,
                 msgThreshold: Number.MAX_SAFE_INTEGER,
                 tokenRatio: 1,
-                conversation: open().memory,
+                conversation: open(fromScratch).memory,
                 content,
               });
               expect(got).toEqual(await outcome(oracle));

@@ -1,5 +1,5 @@
 import type { LogEntry } from '../../core/message.ts';
-import { isActive, type LadderItem, summaryMessage, supersededSteps } from './apply-ladder.ts';
+import { isActive, type LadderItem, logItem, summaryMessage, supersededSteps } from './apply-ladder.ts';
 import type { LadderStep } from './ladder-artifacts.ts';
 
 /**
@@ -46,15 +46,7 @@ export function findCut(steps: readonly LadderStep[], head: number | undefined):
 
 /** The items of the context up to the cut: the system entries there, and the cut's summary after the head. */
 export function cutPrefix(cut: LadderCut, systems: readonly LogEntry[], head: number): LadderItem[] {
-  const item = (e: LogEntry): LadderItem => ({
-    fromSeq: e.seq,
-    toSeq: e.seq,
-    message: e.message,
-    tokens: e.tokens,
-    origin: 'log',
-    entry: e,
-    steps: [],
-  });
+  const item = logItem;
   const { step } = cut;
   const out: LadderItem[] = [];
   for (const e of systems) if (e.seq < head) out.push(item(e));

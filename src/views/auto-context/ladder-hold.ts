@@ -8,9 +8,9 @@ export interface LadderHold {
   /** The first sequence number held. */
   readonly from: number;
   /**
-   * Holds the log from just after `cutSeq` — releasing the entries before it and their cached rewrites — or the
-   * whole log when there is no cut, or when the entries after it would not group into the units they have in the
-   * whole log. Returns the first sequence number held.
+   * Holds the log from just after `cutSeq` — releasing the entries before it, their cached rewrites and the
+   * citer's state of them — or the whole log when there is no cut, or when the entries after it would not group
+   * into the units they have in the whole log. Returns the first sequence number held.
    */
   hold(cutSeq: number | undefined): Promise<number>;
 }
@@ -23,6 +23,8 @@ export interface LadderHoldOptions {
   conversation: ConversationMemory;
   /** The view's cache of rewritten messages (keys start with the entry's sequence number). */
   cache: LadderCache;
+  /** Drops what the view keeps elsewhere of the entries before a sequence number (the citer's state). */
+  release: (beforeSeq: number) => void;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface LadderHoldOptions {
  * there stays whole instead of being dropped and read back on every read.
  */
 export function createLadderHold(options: LadderHoldOptions): LadderHold {
-  const { log, conversation, cache } = options;
+  const { log, conversation, cache, release } = options;
   let from = 1;
   let refused: { from: number; rereads: number } | undefined;
   let started: { from: number; rereads: number } | undefined;
@@ -68,7 +70,10 @@ export function createLadderHold(options: LadderHoldOptions): LadderHold {
         }
       }
       if (at === 1) await log.holdFrom(1);
-      if (at > from) for (const key of cache.keys()) if (Number.parseInt(key, 10) < at) cache.delete(key);
+      if (at > from) {
+        for (const key of cache.keys()) if (Number.parseInt(key, 10) < at) cache.delete(key);
+        release(at);
+      }
       from = at;
       return at;
     },

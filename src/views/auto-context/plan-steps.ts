@@ -1,4 +1,5 @@
 import type { ToolResultCiter, ToolResultPart } from '../../content/cite-tool-results.ts';
+import { createTimeSlicer } from '../../content/time-slicer.ts';
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import { toolOutputText } from '../../messages/tool-output-text.ts';
 import { isUnitComplete, type MessageUnit } from '../../messages/units.ts';
@@ -81,7 +82,10 @@ async function citeOutputs(
   let gain = 0;
   let fromSeq = Number.POSITIVE_INFINITY;
   let toSeq = 0;
+  const slicer = createTimeSlicer();
   for (const item of ctx.items) {
+    const pause = slicer.tick(); // a first read of a long log looks at thousands of results
+    if (pause) await pause;
     const entry = item.entry;
     if (!entry || item.origin === 'summary' || entry.message.role !== 'tool') continue;
     const current = item.message.content;
@@ -91,7 +95,7 @@ async function citeOutputs(
       if (part.type !== 'tool-result' || ctx.excludeTools.has(part.toolName)) continue;
       const original = originalPart(entry, part.toolCallId);
       if (!original || original.output !== part.output) continue; // already replaced by an earlier step
-      if (!pick(item, original) || ctx.citer.outputTokens(entry, original) <= ctx.minResultTokens) continue;
+      if (!pick(item, original) || ctx.citer.outputWithin(entry, original, ctx.minResultTokens)) continue;
       const text = await ctx.citer.citeResult(entry, original);
       if (text === undefined) continue;
       texts.set(part.toolCallId, text);
@@ -150,7 +154,10 @@ export async function planCompactToolRuns(ctx: PlanContext, newId: () => string)
   }
   flush();
   const planned: PlannedStep[] = [];
+  const slicer = createTimeSlicer(); // a first read of a long log summarizes thousands of runs
   for (const units of runs) {
+    const pause = slicer.tick();
+    if (pause) await pause;
     const fromSeq = units[0]!.items[0]!.seq;
     const toSeq = units.at(-1)!.items.at(-1)!.seq;
     const items = units.flatMap((u) =>

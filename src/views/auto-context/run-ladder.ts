@@ -109,6 +109,7 @@ export async function runLadder(run: LadderRun): Promise<{
   const tokenLimit = Math.floor(o.tokenRatio * o.maxTokens);
   const over = () => items.length > o.msgThreshold || total(items) > tokenLimit;
   const triggered = over();
+  if (triggered) await counter.load?.(); // the rungs count: the tables load in slices, not in one stall
   // Once triggered, compact down to `compactTo` of the thresholds, so the next trigger is some growth away.
   const messageTarget = Math.floor(o.msgThreshold * o.compactTo);
   const tokenTarget = Math.floor(tokenLimit * o.compactTo);
@@ -133,6 +134,7 @@ export async function runLadder(run: LadderRun): Promise<{
   /** Adds planned steps to the read's steps and applies them. */
   const commit = async (rung: LadderStepKind, planned: readonly PlannedStep[], newId: () => string) => {
     let before = total(items);
+    const added: LadderStep[] = [];
     for (const p of planned) {
       const { gain: _g, removed: _r, ...rest } = p;
       const step: LadderStep = {
@@ -143,9 +145,11 @@ export async function runLadder(run: LadderRun): Promise<{
         tokensAfter: before - p.gain,
       };
       before -= p.gain;
-      steps = [...steps, step];
-      pending.push(step);
+      added.push(step);
     }
+    // Thousands of steps at a first read of a long log: appended once, not copied per step.
+    steps = steps.concat(added);
+    for (const step of added) pending.push(step);
     items = await map();
     ran.push(rung);
   };
@@ -185,7 +189,8 @@ export async function runLadder(run: LadderRun): Promise<{
   }
   const superseded = supersededSteps(steps);
   for (const step of pending) if (!superseded.has(step)) await saveLadderStep(conversation, step);
-  steps = steps.filter((st) => !pending.includes(st) || !superseded.has(st));
+  const isPending = new Set(pending);
+  steps = steps.filter((st) => !isPending.has(st) || !superseded.has(st));
   const tokens = total(items);
   if (tokens > o.maxTokens) {
     throw new ContextOverflowError({

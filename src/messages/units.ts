@@ -76,8 +76,8 @@ function answered(message: ModelMessage): string[] {
 }
 
 /**
- * Creates an incremental grouper. Cost per push is O(1) amortised, except when a late tool result answers a
- * call of an older unit: then every unit from that one to the newest merges into one (they must be kept or
+ * Creates an incremental grouper. Cost per push is O(1) amortised (a tool message's owners are found from the
+ * newest unit back), except when a late tool result answers a call of an older unit: then every unit from that one to the newest merges into one (they must be kept or
  * dropped together).
  */
 export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGrouper<T> {
@@ -109,8 +109,13 @@ export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGroupe
         units.push({ kind: 'orphan', items: [item], tokens, pending: new Set() });
         return;
       }
-      // The oldest owner absorbs everything after it, so the answer joins its call.
-      const oldest = owners.reduce((a, b) => (units.indexOf(a) <= units.indexOf(b) ? a : b));
+      // The oldest owner absorbs everything after it, so the answer joins its call. Owners are searched from the
+      // newest unit back (they are almost always the newest): a long log costs no scan from its start.
+      const distinct = [...new Set(owners)];
+      const oldest =
+        distinct.length === 1
+          ? distinct[0]!
+          : distinct.reduce((a, b) => (units.lastIndexOf(a) <= units.lastIndexOf(b) ? a : b));
       mergeFrom(oldest);
       oldest.items.push(item);
       oldest.tokens += tokens;

@@ -55,3 +55,27 @@ export function checkMethods<T>(value: T, what: string, component: string, metho
   }
   return value;
 }
+
+/** Throws `INVALID_ARGUMENT` naming `what` unless `value` is a function. Returns `value`. */
+export function checkFunction<T>(value: T, what: string, component: string): T {
+  if (typeof value !== 'function') {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${what} must be a function, got ${describeValue(value)}`,
+    });
+  }
+  return value;
+}
+
+/** Throws `INVALID_ARGUMENT` naming `what` unless `value` is an array. Returns `value`. */
+export function checkArray<T>(value: T, what: string, component: string): T {
+  if (!Array.isArray(value)) {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${what} must be an array, got ${describeValue(value)}`,
+    });
+  }
+  return value;
+}

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { checkFunction } from './check-options.ts';
 
 const deferred = new AsyncLocalStorage<true>();
 
@@ -14,6 +15,7 @@ const deferred = new AsyncLocalStorage<true>();
  * await withDeferredDurability(() => view.store(prompt)); // durable with the first step's commit
  */
 export function withDeferredDurability<T>(work: () => Promise<T>): Promise<T> {
+  checkFunction(work, 'withDeferredDurability(work)', 'store');
   return deferred.run(true, work);
 }
 

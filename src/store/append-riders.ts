@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { checkArray, checkFunction, checkMethods } from '../core/check-options.ts';
+import { checkId } from '../core/ids.ts';
 import type { LogEntry } from '../core/message.ts';
-import type { Scope } from '../core/scope.ts';
+import { checkScope, type Scope } from '../core/scope.ts';
 import type { AppendedWithArtifacts, ArtifactInput } from './append-with-artifacts.ts';
 import type { Artifact } from './memory-store.ts';
 
@@ -45,6 +47,11 @@ export async function withArtifactsOnAppend<T>(
   artifacts: readonly ArtifactInput[],
   work: () => Promise<T>,
 ): Promise<{ value: T; artifacts: Artifact[] }> {
+  checkMethods(target, 'withArtifactsOnAppend(target)', 'store', ['putArtifact']);
+  checkScope(target.scope, 'store');
+  checkId(target.sessionId, 'withArtifactsOnAppend(target): sessionId', 'store');
+  checkArray(artifacts, 'withArtifactsOnAppend(artifacts)', 'store');
+  checkFunction(work, 'withArtifactsOnAppend(work)', 'store');
   const rider: Rider = {
     scope: target.scope,
     sessionId: target.sessionId,

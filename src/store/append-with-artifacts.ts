@@ -1,3 +1,4 @@
+import { checkArray, checkMethods } from '../core/check-options.ts';
 import type { LogEntry } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
 import type { AppendInput, Artifact, MemoryStoreV1 } from './memory-store.ts';
@@ -47,6 +48,9 @@ export async function appendWithArtifacts(
   inputs: readonly AppendInput[],
   artifacts: readonly ArtifactInput[],
 ): Promise<AppendedWithArtifacts> {
+  checkMethods(store, 'appendWithArtifacts(store)', 'store', ['append', 'putArtifact']);
+  checkArray(inputs, 'appendWithArtifacts(inputs)', 'store');
+  checkArray(artifacts, 'appendWithArtifacts(artifacts)', 'store');
   if (store.appendWithArtifacts) return store.appendWithArtifacts(scope, sessionId, inputs, artifacts);
   const entries = await store.append(scope, sessionId, inputs);
   const written: Artifact[] = [];

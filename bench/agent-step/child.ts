@@ -90,7 +90,9 @@ async function measure(
 }
 
 async function main(request: ChildRequest): Promise<ChildResult> {
-  const history = createScriptedConversation({ seed: request.seed, messages: request.messages });
+  // The scripted session is made only where it is used (the pre-fill, the bare loop's array): engram's timed
+  // process opens the file as an app resuming a session does, without the whole history on its heap.
+  const history = () => createScriptedConversation({ seed: request.seed, messages: request.messages });
   const { model, promptMessages } = createInstantModel();
   const tools = createTools();
   const prompt = (i: number) => `Question ${i}: read the pages on the cache budget and tell me what changed.`;
@@ -104,7 +106,7 @@ async function main(request: ChildRequest): Promise<ChildResult> {
     if (request.phase === 'build') {
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
       const builder = openEngramStack(path, model, tools);
-      await prefill(builder, history, request.batch, (line) => console.error(line));
+      await prefill(builder, history(), request.batch, (line) => console.error(line));
       await builder.close();
       return { request, runs: [], prefillSeconds: (performance.now() - t0) / 1000 };
     }
@@ -121,7 +123,7 @@ async function main(request: ChildRequest): Promise<ChildResult> {
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
     };
   } else {
-    const messages: ModelMessage[] = [...history];
+    const messages: ModelMessage[] = history();
     step = async (i) => {
       messages.push({ role: 'user', content: prompt(i) });
       const result = streamText({

@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCountingPool } from '../../../test-support/postgres/counting-pool.ts';
 import { createTestSchema, type TestDatabase } from '../../../test-support/postgres/test-database.ts';
 import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import { withArtifactsOnAppend } from '../../store/append-riders.ts';
 import { makeMessage, toInputs, uniqueScope } from '../../testing/fixtures.ts';
-import type { PgPoolClientLike, PgPoolLike } from './postgres-client.ts';
 import { createPostgresStore } from './postgres-driver.ts';
 
 /**
@@ -14,23 +14,8 @@ import { createPostgresStore } from './postgres-driver.ts';
 
 let db: TestDatabase;
 let pool: pg.Pool;
-let sent: string[] = [];
-const counting: PgPoolLike = {
-  query: (text, params) => {
-    sent.push(text);
-    return pool.query(text, params);
-  },
-  connect: async (): Promise<PgPoolClientLike> => {
-    const conn = await pool.connect();
-    return {
-      query: (text, params) => {
-        sent.push(text);
-        return conn.query(text, params);
-      },
-      release: (destroy) => conn.release(destroy),
-    };
-  },
-};
+const queries = createCountingPool(() => pool);
+const counting = queries.pool;
 
 beforeAll(async () => {
   db = await createTestSchema('engram_dd');
@@ -47,18 +32,20 @@ describe('postgres: deferred durability and artifacts with an append', () => {
     await store.ready();
     const scope = uniqueScope();
     await store.createSession(scope, { id: 's' });
-    sent = [];
+    queries.clear();
     await withDeferredDurability(() => store.append(scope, 's', toInputs([makeMessage('user', 'prompt')])));
-    expect(sent.filter((t) => /synchronous_commit/.test(t))).toEqual(['SET LOCAL synchronous_commit = off']);
-    sent = [];
+    expect(queries.sent.filter((t) => /synchronous_commit/.test(t))).toEqual([
+      'SET LOCAL synchronous_commit = off',
+    ]);
+    queries.clear();
     const artifact = { id: 'rec', kind: 'k', fromSeq: 1, toSeq: 1, data: { n: 1 } };
     await withArtifactsOnAppend(
       { scope, sessionId: 's', putArtifact: (a) => store.putArtifact(scope, 's', a) },
       [artifact],
       () => store.append(scope, 's', toInputs([makeMessage('assistant', 'answer')])),
     );
-    expect(sent.some((t) => /synchronous_commit/.test(t))).toBe(false);
-    expect(sent.filter((t) => t === 'COMMIT')).toHaveLength(1);
+    expect(queries.sent.some((t) => /synchronous_commit/.test(t))).toBe(false);
+    expect(queries.sent.filter((t) => t === 'COMMIT')).toHaveLength(1);
     expect((await store.readRange(scope, 's')).map((e) => e.message.role)).toEqual(['user', 'assistant']);
     expect((await store.listArtifacts(scope, 's')).map((a) => a.id)).toEqual(['rec']);
     await store.close();

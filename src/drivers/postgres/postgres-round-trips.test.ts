@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCountingPool } from '../../../test-support/postgres/counting-pool.ts';
 import { createTestSchema, type TestDatabase } from '../../../test-support/postgres/test-database.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { makeMessage, toInputs, uniqueScope } from '../../testing/fixtures.ts';
-import type { PgPoolClientLike, PgPoolLike } from './postgres-client.ts';
 import { createPostgresStore, type PostgresStore } from './postgres-driver.ts';
 
 /**
@@ -14,23 +14,8 @@ import { createPostgresStore, type PostgresStore } from './postgres-driver.ts';
 
 let db: TestDatabase;
 let pool: pg.Pool;
-let sent: string[] = [];
-const counting: PgPoolLike = {
-  query: (text, params) => {
-    sent.push(text);
-    return pool.query(text, params);
-  },
-  connect: async (): Promise<PgPoolClientLike> => {
-    const conn = await pool.connect();
-    return {
-      query: (text, params) => {
-        sent.push(text);
-        return conn.query(text, params);
-      },
-      release: (destroy) => conn.release(destroy),
-    };
-  },
-};
+const queries = createCountingPool(() => pool);
+const counting = queries.pool;
 
 beforeAll(async () => {
   db = await createTestSchema('engram_rt');
@@ -49,9 +34,9 @@ const open = async (groupCommit = true): Promise<PostgresStore> => {
 
 /** Queries sent while `fn` runs. */
 async function roundTrips(fn: () => Promise<unknown>): Promise<string[]> {
-  sent = [];
+  queries.clear();
   await fn();
-  return sent;
+  return [...queries.sent];
 }
 
 describe('postgres: round trips per append', () => {

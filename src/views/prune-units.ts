@@ -1,8 +1,9 @@
-import { type ModelMessage, pruneMessages } from 'ai';
+import { pruneMessages } from 'ai';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { MessageUnit } from '../messages/units.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import type { PrunePlan, PruneRule } from './prune-options.ts';
+import { keepPairsWhole } from './prune-pairs.ts';
 
 /** A unit's entries as a view sends them after pruning (see {@link createUnitPruner}). */
 export interface UnitPruner {
@@ -15,8 +16,6 @@ export interface UnitPruner {
    */
   prune(unit: MessageUnit<LogEntry>, after: number): LogEntry[];
 }
-
-type Part = Exclude<ModelMessage['content'], string>[number];
 
 /** What a unit was pruned to, for a unit made of the same entries. */
 interface Pruned {
@@ -45,10 +44,10 @@ export function createUnitPruner(plan: PrunePlan, counter: TokenCounter): UnitPr
       toolCalls: plan.rules.map((rule) => shifted(rule, at)),
       emptyMessages: 'keep',
     });
-    const dead = deadToolCalls(messages, pruned);
+    const contents = keepPairsWhole(messages, pruned);
     const out: LogEntry[] = [];
     unit.items.forEach((entry, i) => {
-      const content = keptContent(pruned[i]!, dead);
+      const content = contents[i]!;
       if (plan.emptyMessages === 'remove' && content.length === 0) return;
       if (content.length === entry.message.content.length) out.push(entry);
       else {
@@ -86,56 +85,6 @@ function shifted(
     type: keep === 0 ? 'all' : `before-last-${keep}-messages`,
     ...(rule.tools ? { tools: [...rule.tools] } : {}),
   };
-}
-
-/** The tool call a tool part belongs to (an approval's call, by its request), or its own id. */
-function callOf(part: Part, approvals: ReadonlyMap<string, string>): string | undefined {
-  switch (part.type) {
-    case 'tool-call':
-    case 'tool-result':
-      return part.toolCallId;
-    case 'tool-approval-request':
-      return part.toolCallId;
-    case 'tool-approval-response':
-      return approvals.get(part.approvalId) ?? `approval:${part.approvalId}`;
-    default:
-      return undefined;
-  }
-}
-
-const parts = (message: ModelMessage): readonly Part[] =>
-  typeof message.content === 'string' ? [] : (message.content as readonly Part[]);
-
-/** Tool calls some of whose parts pruning removed, and the call of each approval id. */
-interface DeadCalls {
-  dead: ReadonlySet<string>;
-  approvals: ReadonlyMap<string, string>;
-}
-
-/** Tool calls some of whose parts (call, result, approval) pruning removed: the rest of them must go too. */
-function deadToolCalls(before: readonly ModelMessage[], after: readonly ModelMessage[]): DeadCalls {
-  const approvals = new Map<string, string>();
-  for (const message of before)
-    for (const part of parts(message))
-      if (part.type === 'tool-approval-request') approvals.set(part.approvalId, part.toolCallId);
-  const dead = new Set<string>();
-  before.forEach((message, i) => {
-    const kept = new Set(parts(after[i]!));
-    for (const part of parts(message)) {
-      const call = callOf(part, approvals);
-      if (call !== undefined && !kept.has(part)) dead.add(call);
-    }
-  });
-  return { dead, approvals };
-}
-
-/** A pruned message's content without the parts of dead tool calls. */
-function keptContent(message: ModelMessage, { dead, approvals }: DeadCalls): ModelMessage['content'] {
-  if (typeof message.content === 'string' || dead.size === 0) return message.content;
-  return (message.content as Part[]).filter((part) => {
-    const call = callOf(part, approvals);
-    return call === undefined || !dead.has(call);
-  }) as ModelMessage['content'];
 }
 
 /** Selected units as a view sends them: their non-system entries, pruned. */

@@ -1,6 +1,6 @@
 import { pruneMessages } from 'ai';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
-import type { MessageUnit } from '../messages/units.ts';
+import { isSendable, type MessageUnit } from '../messages/units.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import type { PrunePlan, PruneRule } from './prune-options.ts';
 import { keepPairsWhole } from './prune-pairs.ts';
@@ -135,4 +135,26 @@ export function sentItems(
   return items.some((e) => e.message.role === 'system')
     ? items.filter((e) => e.message.role !== 'system')
     : items;
+}
+
+/**
+ * The sendable non-system units of `units` (a view's held units, oldest first), with how many messages the read
+ * holds after each: system messages, the sendable units' messages, and the system messages inside unsendable ones.
+ */
+export function sendableUnits(units: readonly MessageUnit<LogEntry>[]): {
+  units: MessageUnit<LogEntry>[];
+  after: number[];
+} {
+  const picked: MessageUnit<LogEntry>[] = [];
+  const after: number[] = [];
+  let later = 0;
+  for (let i = units.length - 1; i >= 0; i--) {
+    const unit = units[i]!;
+    if (unit.kind !== 'system' && isSendable(unit, i === units.length - 1)) {
+      picked.push(unit);
+      after.push(later);
+      later += unit.items.length;
+    } else later += unit.items.filter((e) => e.message.role === 'system').length;
+  }
+  return { units: picked.reverse(), after: after.reverse() };
 }

@@ -8,6 +8,8 @@ import { checkPairs } from '../testing/view-invariants.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { PruneOptions, PruneScope } from './prune-options.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
+import type { SummarizerInput } from './summarizer.ts';
+import { createSummarizingMemory } from './summarizing-memory.ts';
 import { createTokenWindowMemory } from './token-window-memory.ts';
 
 /**
@@ -65,7 +67,11 @@ async function conversationOf(messages: readonly ModelMessage[]) {
 }
 
 /** How often the interesting cases came up (asserted at the end, so the generators keep reaching them). */
-const seen = { pruned: 0, removed: 0, moreFit: 0, sdkSplitsPair: 0 };
+const seen = { pruned: 0, removed: 0, moreFit: 0, sdkSplitsPair: 0, summarized: 0 };
+
+/** A deterministic summarizer (the text depends only on what it is given). */
+const summarizer = async (input: SummarizerInput) =>
+  `${input.previousSummary ?? ''}|${input.messages.map((m) => m.id).join(',')}`;
 
 const tokensOf = (messages: readonly MemoryMessage[]) => messages.reduce((n, m) => n + counter.count(m), 0);
 const nonSystem = (messages: readonly ModelMessage[]) => messages.filter((m) => m.role !== 'system');
@@ -113,7 +119,7 @@ describe('views: prune', () => {
     );
   });
 
-  it('reads after appends equal a new view, for the token and the sliding window', async () => {
+  it('reads after appends equal a new view, for the token and sliding windows and the summarizing view', async () => {
     await fc.assert(
       fc.asyncProperty(
         arbConversation({ maxTurns: 20 }),
@@ -124,6 +130,13 @@ describe('views: prune', () => {
         async (messages, prune, batches, maxTokens, windowSize) => {
           const conversation = await conversationOf([]);
           const views = () => [
+            createSummarizingMemory({
+              conversation,
+              maxMessages: windowSize + 2,
+              keepRecent: 3,
+              summarizer,
+              prune,
+            }),
             createTokenWindowMemory({ conversation, maxTokens, prune }),
             createSlidingWindowMemory({ conversation, windowSize, prune }),
           ];
@@ -139,6 +152,16 @@ describe('views: prune', () => {
               expect(got).toEqual(await settle(() => fresh[i]!.read()));
               if (Array.isArray(got)) checkPairs(got);
             }
+            // The summarizing view sends what pruneMessages makes of its summary and every unit after it.
+            const unpruned = createSummarizingMemory({
+              conversation,
+              maxMessages: 1e9,
+              keepRecent: 1,
+              summarizer,
+            });
+            const whole = await unpruned.read();
+            expect(await live[0]!.read()).toEqual(pruneMessages({ messages: whole, ...sdkOptions(prune) }));
+            if ((await unpruned.summary()) !== undefined) seen.summarized++;
           }
         },
       ),
@@ -176,6 +199,7 @@ describe('views: prune', () => {
     expect(seen.removed).toBeGreaterThan(10);
     expect(seen.moreFit).toBeGreaterThan(2);
     expect(seen.sdkSplitsPair).toBeGreaterThan(1);
+    expect(seen.summarized).toBeGreaterThan(20);
   });
 });
 

@@ -62,6 +62,7 @@ export {
   type Observer,
   type Reflector,
 } from './observational/index.ts';
+export type { PruneOptions, PruneScope } from './prune-options.ts';
 export {
   createSlidingWindowMemory,
   type SlidingWindowView,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryWith, result, say, system, user } from '../../test-support/view-helpers.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkPairs } from '../testing/view-invariants.ts';
+import { SummarizingMemory, TokenWindowMemory } from './memory-classes.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 import { createTokenWindowMemory } from './token-window-memory.ts';
 
@@ -131,6 +132,20 @@ describe('views: prune option', () => {
     const view = createSlidingWindowMemory({ conversation, windowSize: 4, prune: { toolCalls: 'all' } });
     expect(roles(await view.read())).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(view.lastAssembly()!.dropped.find((d) => d.rule === 'pruned')).toMatchObject({ messages: 2 });
+  });
+
+  it("passes prune through seed 000's TokenWindowMemory and SummarizingMemory", async () => {
+    const log = [user('q'), reason('a'), user('q2'), reason('a2')];
+    const windowed = new TokenWindowMemory(log, 10_000, { prune: { reasoning: 'all' } });
+    const summarizing = new SummarizingMemory(log, {
+      summarizer: async () => 'gist',
+      prune: { reasoning: 'all' },
+    });
+    for (const memory of [windowed, summarizing]) {
+      const out = await memory.read();
+      expect(out).toHaveLength(4);
+      expect(JSON.stringify(out)).not.toContain('reasoning');
+    }
   });
 
   it('sends the messages as stored when prune is not given, or prunes nothing', async () => {

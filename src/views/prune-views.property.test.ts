@@ -102,6 +102,8 @@ describe('views: prune', () => {
             return;
           }
           const stats = view.lastStats()!;
+          expect(view.lastAssembly()!.tokens).toBe(stats.tokens);
+          expect(view.lastAssembly()!.items.map((i) => i.messageId)).toEqual(out.map((m) => m.id));
           const tail = nonSystem(out);
           if (!stats.truncated) {
             expect(tail).toEqual(nonSystem(expected).slice(nonSystem(expected).length - tail.length));

@@ -111,6 +111,34 @@ describe('views: prune option', () => {
     expect(out.map((m) => m.content.length)).toEqual([1, 0, 0, 1]);
   });
 
+  it('prunes a provider-executed call with the result beside it, as pruneMessages does', async () => {
+    const searched: ModelMessage = {
+      role: 'assistant',
+      content: [
+        {
+          type: 'tool-call',
+          toolCallId: 'ws1',
+          toolName: 'web_search',
+          input: { q: 'x' },
+          providerExecuted: true,
+        },
+        {
+          type: 'tool-result',
+          toolCallId: 'ws1',
+          toolName: 'web_search',
+          output: { type: 'text', value: 'hits' },
+        },
+        { type: 'text', text: 'found' },
+      ],
+    };
+    const conversation = await memoryWith([user('q'), searched, user('next')]);
+    const prune = { toolCalls: 'before-last-message' as const };
+    const whole = await createTokenWindowMemory({ conversation, maxTokens: 10_000 }).read();
+    const out = await createTokenWindowMemory({ conversation, maxTokens: 10_000, prune }).read();
+    expect(out).toEqual(pruneMessages({ messages: whole, ...prune }));
+    expect(out[1]!.content).toEqual([{ type: 'text', text: 'found' }]);
+  });
+
   it('never sends a result without its call, even where the tool names disagree', async () => {
     // A result recorded under another tool's name: the AI SDK's own pruneMessages keeps the result of a call it
     // prunes; the view removes both.

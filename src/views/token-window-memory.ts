@@ -74,7 +74,8 @@ export interface TokenWindowView extends ContextView {
  * the text outputs of its tool results are cut to the longest common length that fits, each ending with a
  * marker like `[engram: truncated 41,230 of 52,000 characters; full result in message <id>]` (the log keeps
  * the full text); with `overflow: 'error'`, or when even empty outputs (or the system messages alone) do not
- * fit, `read()` throws `ContextOverflowError`.
+ * fit, `read()` throws `ContextOverflowError`. With `prune`, reasoning and old tool calls are left out of what
+ * is sent (see {@link PruneOptions}) and the budget holds the pruned messages, so more of the history fits.
  * @example
  * const view = createTokenWindowMemory({ conversation, maxTokens: 128_000, reserveTokens: 8_000 });
  * const messages = await view.read();

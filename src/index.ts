@@ -202,6 +202,7 @@ export {
   type ObservationalStats,
   type Observer,
   type ProviderTokens,
+  type PruneOptions,
   type Reflector,
   type ReplacedOutput,
   readAssemblyRecords,

@@ -3,7 +3,8 @@
  * Context views: what the model sees each step, computed from the log without changing it — a sliding
  * window, a token budget, and an incremental summary. Every view is a `ContextView` over a conversation, keeps
  * system messages, keeps or drops atomic units whole (a tool call is never separated from its result) and works
- * over any store.
+ * over any store. The window and summarizing views take `prune` (the AI SDK's `pruneMessages` options) to leave
+ * reasoning and old tool calls out of what they send, counting the pruned form against their limits.
  * @example
  * import { createConversationMemory, createTokenWindowMemory } from 'engram';
  * const conversation = createConversationMemory();
@@ -62,6 +63,7 @@ export {
   type Observer,
   type Reflector,
 } from './observational/index.ts';
+export type { PruneOptions, PruneScope } from './prune-options.ts';
 export {
   createSlidingWindowMemory,
   type SlidingWindowView,

@@ -51,7 +51,7 @@ export class SlidingWindowMemory extends LogBackedMemory implements ContextView<
 /** engram's extras for {@link TokenWindowMemory}: the view's options and where the log lives. */
 export interface TokenWindowMemoryOptions
   extends MemoryLogOptions,
-    Pick<TokenWindowViewOptions, 'reserveTokens' | 'overflow'> {}
+    Pick<TokenWindowViewOptions, 'reserveTokens' | 'overflow' | 'prune'> {}
 
 /**
  * A token-budgeted `Memory` in seed 000's style: `read()` returns every system message and the newest whole
@@ -70,13 +70,18 @@ export class TokenWindowMemory extends LogBackedMemory implements ContextView<Mo
     maxTokens: number,
     options: TokenWindowMemoryOptions = {},
   ) {
-    const { reserveTokens, overflow, ...log } = checkOptions(options, 'new TokenWindowMemory', 'views');
+    const { reserveTokens, overflow, prune, ...log } = checkOptions(
+      options,
+      'new TokenWindowMemory',
+      'views',
+    );
     super(messages, log);
     this.view = createTokenWindowMemory({
       conversation: this.conversation,
       maxTokens,
       ...(reserveTokens === undefined ? {} : { reserveTokens }),
       ...(overflow === undefined ? {} : { overflow }),
+      ...(prune === undefined ? {} : { prune }),
     });
   }
 
@@ -94,7 +99,7 @@ export class TokenWindowMemory extends LogBackedMemory implements ContextView<Mo
 /** The options of {@link SummarizingMemory}: seed 000's two, then engram's extras. */
 export interface SummarizingMemoryOptions
   extends MemoryLogOptions,
-    Pick<SummarizingViewOptions, 'maxTokens' | 'step' | 'summaryRole'> {
+    Pick<SummarizingViewOptions, 'maxTokens' | 'step' | 'summaryRole' | 'prune'> {
   /** Summarize when the context would hold more messages than this (the summary counts as one). @default 20 */
   maxMessages?: number;
   /**
@@ -132,7 +137,7 @@ export class SummarizingMemory extends LogBackedMemory implements ContextView<Mo
         message: 'SummarizingMemory: options.summarizer must be a function (messages) => Promise<string>',
       });
     }
-    const { maxMessages = 20, maxTokens, summarizer, keepRecent, step, summaryRole, ...log } = options;
+    const { maxMessages = 20, maxTokens, summarizer, keepRecent, step, summaryRole, prune, ...log } = options;
     super(messages, log);
     this.view = createSummarizingMemory({
       conversation: this.conversation,
@@ -141,6 +146,7 @@ export class SummarizingMemory extends LogBackedMemory implements ContextView<Mo
       ...(maxTokens === undefined ? {} : { maxTokens }),
       ...(step === undefined ? {} : { step }),
       ...(summaryRole === undefined ? {} : { summaryRole }),
+      ...(prune === undefined ? {} : { prune }),
       summarizer: ({ previousSummary, messages: covered }) =>
         summarizer([
           ...(previousSummary === undefined

@@ -6,8 +6,11 @@ import type { TailSize, ViewLog } from './view-log.ts';
 export interface SelectNewestUnitsOptions {
   /** How much to hold when the held part runs out: grown ×2 while more is needed. */
   read: TailSize;
-  /** Cost of a unit's non-system items (messages or tokens). */
-  cost: (unit: MessageUnit<LogEntry>) => number;
+  /**
+   * Cost of a unit's non-system items (messages or tokens), given `after`: how many messages the read holds after
+   * the unit (system messages included), which is where pruning takes the newest messages from.
+   */
+  cost: (unit: MessageUnit<LogEntry>, after: number) => number;
   /** What the selected units may cost in total. */
   capacity: number;
 }
@@ -16,6 +19,8 @@ export interface SelectNewestUnitsOptions {
 export interface NewestUnits {
   /** Selected units, oldest first (all complete, except possibly a trailing in-flight one). */
   units: MessageUnit<LogEntry>[];
+  /** For each selected unit (or the oversized one), the messages the read holds after it (system ones included). */
+  after: number[];
   /** Their total cost. */
   cost: number;
   /** Set when the newest sendable unit alone costs more than the capacity (then `units` is empty). */
@@ -49,44 +54,42 @@ export async function selectNewestUnits(
     const start = wholeLog ? 0 : 1;
     let used = 0;
     let dropped = 0;
-    let selected = 0;
+    const picked: MessageUnit<LogEntry>[] = [];
+    const after: number[] = [];
+    let later = 0;
     for (let i = units.length - 1; i >= start; i--) {
       const unit = units[i]!;
-      if (unit.kind === 'system') continue;
-      if (!isSendable(unit, i === units.length - 1)) {
-        dropped++;
+      if (unit.kind === 'system') {
+        later += unit.items.length;
         continue;
       }
-      const cost = options.cost(unit);
-      if (selected === 0 && cost > options.capacity) {
+      if (!isSendable(unit, i === units.length - 1)) {
+        dropped++;
+        later += unit.items.length - nonSystem(unit).length;
+        continue;
+      }
+      const cost = options.cost(unit, later);
+      if (picked.length === 0 && cost > options.capacity) {
         const droppedUnits = dropped + countNonSystem(units, start, i - 1);
         log.release(i - 1);
-        return { units: [], cost: 0, oversized: unit, droppedUnits };
+        return { units: [], after: [later], cost: 0, oversized: unit, droppedUnits };
       }
       if (used + cost > options.capacity) {
-        const picked = sendableAfter(units, i);
         const droppedUnits = dropped + countNonSystem(units, start, i);
         log.release(i - 1);
-        return { units: picked, cost: used, droppedUnits };
+        return { units: picked.reverse(), after: after.reverse(), cost: used, droppedUnits };
       }
-      selected++;
+      picked.push(unit);
+      after.push(later);
+      later += unit.items.length;
       used += cost;
     }
-    if (wholeLog) return { units: sendableAfter(units, start - 1), cost: used, droppedUnits: dropped };
+    if (wholeLog)
+      return { units: picked.reverse(), after: after.reverse(), cost: used, droppedUnits: dropped };
     await log.grow(size);
     size =
       'maxMessages' in size ? { maxMessages: size.maxMessages * 2 } : { minTokens: size.minTokens * 2 + 1 };
   }
-}
-
-/** The sendable non-system units after index `i`, oldest first. */
-function sendableAfter(units: readonly MessageUnit<LogEntry>[], i: number): MessageUnit<LogEntry>[] {
-  const out: MessageUnit<LogEntry>[] = [];
-  for (let j = i + 1; j < units.length; j++) {
-    const unit = units[j]!;
-    if (unit.kind !== 'system' && isSendable(unit, j === units.length - 1)) out.push(unit);
-  }
-  return out;
 }
 
 function countNonSystem(units: readonly MessageUnit<LogEntry>[], from: number, to: number): number {

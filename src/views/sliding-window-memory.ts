@@ -2,11 +2,15 @@ import { checkOptions } from '../core/check-options.ts';
 import type { LogEntry } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import { buildAssembly, entryParts, olderDropped, systemOr } from './assembly/build-assembly.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
+import { buildAssembly, olderDropped, systemOr } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
 import type { ContextView } from './context-view.ts';
-import { nonSystem, selectNewestUnits } from './newest-units.ts';
-import { assembleEntries, checkInteger } from './view-helpers.ts';
+import { selectNewestUnits } from './newest-units.ts';
+import { type PruneShot, prunedDropped, sentPart } from './prune-assembly.ts';
+import { checkPruneOptions, type PruneOptions } from './prune-options.ts';
+import { createUnitPruner, pruneSelection, sentItems } from './prune-units.ts';
+import { checkInteger, mergeBySeq } from './view-helpers.ts';
 import { createViewLog } from './view-log.ts';
 
 /** Options of {@link createSlidingWindowMemory}. */
@@ -15,6 +19,11 @@ export interface SlidingWindowViewOptions {
   conversation: ConversationMemory;
   /** At most this many messages, system messages included (see {@link createSlidingWindowMemory}). */
   windowSize: number;
+  /**
+   * Reasoning and old tool calls left out of what the model is sent (never out of the log), with the AI SDK's
+   * `pruneMessages` options; the window counts the messages sent after pruning. @default undefined (nothing pruned)
+   */
+  prune?: PruneOptions;
 }
 
 /** A seed-000 sliding window that never splits a tool call from its result. */
@@ -42,26 +51,16 @@ export function createSlidingWindowMemory(options: SlidingWindowViewOptions): Sl
   checkOptions(options, 'createSlidingWindowMemory', 'views');
   const { conversation } = options;
   const windowSize = checkInteger(options.windowSize, 'createSlidingWindowMemory: windowSize', 1);
+  const plan = checkPruneOptions(options.prune, 'createSlidingWindowMemory: prune');
+  const pruner = plan && createUnitPruner(plan, conversation.counter);
   const log = createViewLog(conversation);
   const queue = createSerialQueue();
-  let shot: { entries: LogEntry[]; dropped: number } | undefined;
+  let shot: Shot | undefined;
 
   return {
     specificationVersion: 'v1',
     conversation,
-    lastAssembly: () =>
-      shot &&
-      buildAssembly({
-        view: 'sliding-window',
-        counter: conversation.counter,
-        parts: entryParts(shot.entries, systemOr('newest whole unit within the window')),
-        dropped: olderDropped(
-          shot.dropped,
-          shot.entries.find((e) => e.message.role !== 'system')?.seq,
-          'window',
-          `older units (and unsendable ones) are outside the window of ${windowSize} messages`,
-        ),
-      }),
+    lastAssembly: () => shot && slidingWindowAssembly(shot, conversation.counter, windowSize),
     read: () =>
       queue.run(async () => {
         const stats = await log.sync();
@@ -70,13 +69,48 @@ export function createSlidingWindowMemory(options: SlidingWindowViewOptions): Sl
         const picked = await selectNewestUnits(log, {
           read: { maxMessages: capacity + 16 },
           capacity,
-          cost: (unit) => nonSystem(unit).length,
+          cost: (unit, after) => sentItems(pruner, unit, after).length,
         });
-        const entries = assembleEntries(system.entries, picked.oversized ? [picked.oversized] : picked.units);
-        shot = { entries, dropped: Math.max(0, stats.count - entries.length) };
+        const sent = pruneSelection(
+          pruner,
+          picked.oversized ? [picked.oversized] : picked.units,
+          picked.after,
+        );
+        const entries = mergeBySeq(system.entries, sent.entries);
+        shot = {
+          entries,
+          dropped: Math.max(0, stats.count - entries.length),
+          ...(pruner ? { prune: sent } : {}),
+        };
         return entries.map((e) => e.message);
       }),
     store: (messages) => conversation.store(messages),
     appended: () => conversation.appended(),
   };
+}
+
+/** What a sliding window's read returned: its entries (as sent), the log messages left out, what pruning changed. */
+interface Shot {
+  entries: LogEntry[];
+  dropped: number;
+  prune?: PruneShot;
+}
+
+/** The assembly of a sliding window's read: system messages, the newest units (some pruned), the older ones left out. */
+function slidingWindowAssembly(shot: Shot, counter: TokenCounter, windowSize: number): ContextAssembly {
+  const why = systemOr('newest whole unit within the window');
+  return buildAssembly({
+    view: 'sliding-window',
+    counter,
+    parts: shot.entries.map((entry) => sentPart(entry, shot.prune, why(entry))),
+    dropped: [
+      ...prunedDropped(shot.prune),
+      ...olderDropped(
+        shot.dropped - (shot.prune?.removed.length ?? 0),
+        shot.entries.find((e) => e.message.role !== 'system')?.seq,
+        'window',
+        `older units (and unsendable ones) are outside the window of ${windowSize} messages`,
+      ),
+    ],
+  });
 }

@@ -4,16 +4,13 @@ import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { isSendable, type MessageUnit } from '../messages/units.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import {
-  type AssemblyPart,
-  buildAssembly,
-  entryParts,
-  olderDropped,
-  systemOr,
-} from './assembly/build-assembly.ts';
+import { type AssemblyPart, buildAssembly, olderDropped, systemOr } from './assembly/build-assembly.ts';
 import type { ContextAssembly, DroppedItems } from './assembly/context-assembly.ts';
 import type { ContextView } from './context-view.ts';
 import { nonSystem } from './newest-units.ts';
+import { type PruneShot, prunedDropped, sentPart } from './prune-assembly.ts';
+import { checkPruneOptions, type PruneOptions } from './prune-options.ts';
+import { createUnitPruner, pruneSelection, sendableUnits } from './prune-units.ts';
 import { runSummarizer, type Summarizer } from './summarizer.ts';
 import { loadSummary, type SummaryRecord, saveSummary } from './summary-artifacts.ts';
 import { summaryContent } from './summary-message.ts';
@@ -36,6 +33,12 @@ export interface SummarizingViewOptions {
   step?: number;
   /** How the summary reaches the model: a leading user message, or `instructions()`. @default 'user' */
   summaryRole?: 'user' | 'instructions';
+  /**
+   * Reasoning and old tool calls left out of what the model is sent (never out of the log, nor out of what the
+   * summarizer reads), with the AI SDK's `pruneMessages` options; `maxMessages` and `maxTokens` count the pruned
+   * messages. @default undefined (nothing pruned)
+   */
+  prune?: PruneOptions;
 }
 
 /** A view that replaces the older part of a conversation with an incremental, persisted summary. */
@@ -83,6 +86,8 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
   const keepRecent = checkInteger(options.keepRecent, 'keepRecent', 1);
   const step = checkInteger(options.step ?? Math.max(1, Math.floor(keepRecent / 2)), 'step', 1);
   const role = options.summaryRole ?? 'user';
+  const plan = checkPruneOptions(options.prune, 'createSummarizingMemory: prune');
+  const pruner = plan && createUnitPruner(plan, conversation.counter);
   const log = createViewLog(conversation);
   let summary: SummaryRecord | undefined;
   let summaryTokens = 0;
@@ -98,6 +103,7 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
         summary: SummaryRecord | undefined;
         summaryTokens: number;
         dropped: number;
+        prune?: PruneShot;
       }
     | undefined;
   const queue = createSerialQueue();
@@ -131,14 +137,14 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
     // The view log holds exactly the entries after the summary, as they were appended: none is read again.
     await log.holdFrom((summary?.toSeq ?? 0) + 1);
     let units: readonly MessageUnit<LogEntry>[] = log.units;
-    const shown = units.filter((u, i) => u.kind !== 'system' && isSendable(u, i === units.length - 1));
-    let count = system.entries.length + (summary ? 1 : 0);
+    const sentOf = (from: readonly MessageUnit<LogEntry>[]) => {
+      const shown = sendableUnits(from);
+      return pruneSelection(pruner, shown.units, shown.after);
+    };
+    let sent = sentOf(units);
+    const count = system.entries.length + (summary ? 1 : 0) + sent.entries.length;
     let tokens = system.tokens + summaryTokens;
-    for (const u of shown) {
-      const items = nonSystem(u);
-      count += items.length;
-      for (const e of items) tokens += e.tokens;
-    }
+    for (const e of sent.entries) tokens += e.tokens;
     if (count > maxMessages || (maxTokens !== undefined && tokens > maxTokens)) {
       const boundary = keptFrom(units, keepRecent);
       const covered = units.slice(0, boundary).flatMap(nonSystem);
@@ -162,13 +168,10 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
           ),
         );
         units = units.slice(boundary);
+        sent = sentOf(units);
       }
     }
-    const picked: LogEntry[] = [];
-    units.forEach((u, i) => {
-      if (u.kind !== 'system' && isSendable(u, i === units.length - 1)) picked.push(...nonSystem(u));
-    });
-    const entries = mergeBySeq(system.entries, picked);
+    const entries = mergeBySeq(system.entries, sent.entries);
     const messages = entries.map((e) => e.message);
     if (summary && role === 'user') {
       const toSeq = summary.toSeq;
@@ -182,6 +185,7 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
       summary,
       summaryTokens,
       dropped: Math.max(0, stats.count - entries.length),
+      ...(pruner ? { prune: sent } : {}),
     };
     return messages;
   }
@@ -230,14 +234,16 @@ function summarizingAssembly(
     summary: SummaryRecord | undefined;
     summaryTokens: number;
     dropped: number;
+    prune?: PruneShot;
   },
   counter: TokenCounter,
   role: 'user' | 'instructions',
 ): ContextAssembly {
   const { summary } = shot;
-  const parts: AssemblyPart[] = entryParts(shot.entries, systemOr('recent unit, kept verbatim'));
-  const dropped: DroppedItems[] = [];
-  let older = shot.dropped;
+  const why = systemOr('recent unit, kept verbatim');
+  const parts: AssemblyPart[] = shot.entries.map((entry) => sentPart(entry, shot.prune, why(entry)));
+  const dropped: DroppedItems[] = prunedDropped(shot.prune);
+  let older = shot.dropped - (shot.prune?.removed.length ?? 0);
   if (summary) {
     if (role === 'user') {
       const at = shot.messages.findIndex((m) => m.id === summary.id);

@@ -7,9 +7,12 @@ import type { TokenCounter } from '../tokens/token-counter.ts';
 import { buildAssembly, olderDropped, systemOr } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
 import type { ContextView } from './context-view.ts';
-import { nonSystem, selectNewestUnits } from './newest-units.ts';
+import { selectNewestUnits } from './newest-units.ts';
+import { type PruneShot, prunedDropped, sentPart } from './prune-assembly.ts';
+import { checkPruneOptions, type PruneOptions } from './prune-options.ts';
+import { createUnitPruner, pruneSelection, sentItems } from './prune-units.ts';
 import { truncateToolResults } from './truncate-tool-results.ts';
-import { assembleEntries, checkInteger, mergeBySeq } from './view-helpers.ts';
+import { checkInteger, mergeBySeq } from './view-helpers.ts';
 import { createViewLog } from './view-log.ts';
 
 /** Options of {@link createTokenWindowMemory}. */
@@ -24,6 +27,11 @@ export interface TokenWindowViewOptions {
   counter?: TokenCounter;
   /** What to do when the newest unit alone exceeds the budget. @default 'truncate' */
   overflow?: 'truncate' | 'error';
+  /**
+   * Reasoning and old tool calls left out of what the model is sent (never out of the log), with the AI SDK's
+   * `pruneMessages` options; the budget counts the pruned messages. @default undefined (nothing pruned)
+   */
+  prune?: PruneOptions;
 }
 
 /** Figures of the last `read()` of a token window. */
@@ -66,7 +74,8 @@ export interface TokenWindowView extends ContextView {
  * the text outputs of its tool results are cut to the longest common length that fits, each ending with a
  * marker like `[engram: truncated 41,230 of 52,000 characters; full result in message <id>]` (the log keeps
  * the full text); with `overflow: 'error'`, or when even empty outputs (or the system messages alone) do not
- * fit, `read()` throws `ContextOverflowError`.
+ * fit, `read()` throws `ContextOverflowError`. With `prune`, reasoning and old tool calls are left out of what
+ * is sent (see {@link PruneOptions}) and the budget holds the pruned messages, so more of the history fits.
  * @example
  * const view = createTokenWindowMemory({ conversation, maxTokens: 128_000, reserveTokens: 8_000 });
  * const messages = await view.read();
@@ -79,11 +88,14 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
   const reserve = checkInteger(options.reserveTokens ?? 0, 'createTokenWindowMemory: reserveTokens', 0);
   const budget = checkInteger(maxTokens - reserve, 'createTokenWindowMemory: maxTokens - reserveTokens', 1);
   const overflow = options.overflow ?? 'truncate';
+  const counter = options.counter ?? conversation.counter;
+  const plan = checkPruneOptions(options.prune, 'createTokenWindowMemory: prune');
+  const pruner = plan && createUnitPruner(plan, counter);
   const log = createViewLog(conversation);
   const queue = createSerialQueue();
   let last: TokenWindowStats | undefined;
   /** What the last read returned: its entries and the truncated copies (built into an assembly on demand). */
-  let shot: { entries: LogEntry[]; cut?: Map<number, MemoryMessage>; stats: TokenWindowStats } | undefined;
+  let shot: Shot | undefined;
 
   const overflowError = (required: number, detail: string) =>
     new ContextOverflowError({ requiredTokens: required, budgetTokens: budget, detail });
@@ -92,8 +104,7 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
     specificationVersion: 'v1',
     conversation,
     lastStats: () => last,
-    lastAssembly: () =>
-      shot ? tokenWindowAssembly(shot, options.counter ?? conversation.counter) : undefined,
+    lastAssembly: () => (shot ? tokenWindowAssembly(shot, counter) : undefined),
     read: () =>
       queue.run(async () => {
         const stats = await log.sync();
@@ -104,19 +115,24 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
         const picked = await selectNewestUnits(log, {
           read: { minTokens: capacity },
           capacity,
-          cost: (unit) => (unit.kind === 'system' ? 0 : costOf(nonSystem(unit))),
+          cost: (unit, after) => (unit.kind === 'system' ? 0 : costOf(sentItems(pruner, unit, after))),
         });
         let messages: MemoryMessage[];
         let entries: LogEntry[];
         let cutCopies: Map<number, MemoryMessage> | undefined;
         let tokens = system.tokens + picked.cost;
         let truncated = false;
+        const sent = pruneSelection(
+          pruner,
+          picked.oversized ? [picked.oversized] : picked.units,
+          picked.after,
+        );
         if (picked.oversized) {
-          const items = nonSystem(picked.oversized);
+          const items = sent.entries;
           const required = system.tokens + costOf(items);
           if (overflow === 'error')
             throw overflowError(required, 'the newest message unit exceeds the token window');
-          const cut = truncateToolResults(items, capacity, options.counter ?? conversation.counter);
+          const cut = truncateToolResults(items, capacity, counter);
           if (!cut)
             throw overflowError(
               required,
@@ -129,7 +145,7 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
           tokens = system.tokens + cut.tokens;
           truncated = true;
         } else {
-          entries = assembleEntries(system.entries, picked.units);
+          entries = mergeBySeq(system.entries, sent.entries);
           messages = entries.map((e) => e.message);
         }
         last = {
@@ -140,7 +156,12 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
           truncated,
           budget,
         };
-        shot = { entries, stats: last, ...(cutCopies ? { cut: cutCopies } : {}) };
+        shot = {
+          entries,
+          stats: last,
+          ...(cutCopies ? { cut: cutCopies } : {}),
+          ...(pruner ? { prune: sent } : {}),
+        };
         return messages;
       }),
     store: (messages) => conversation.store(messages),
@@ -154,12 +175,17 @@ function costOf(entries: readonly LogEntry[]): number {
   return total;
 }
 
+/** What a token window's read returned: its entries (as sent), the truncated copies, what pruning changed. */
+interface Shot {
+  entries: LogEntry[];
+  cut?: Map<number, MemoryMessage>;
+  prune?: PruneShot;
+  stats: TokenWindowStats;
+}
+
 /** The assembly of a token window's read: system messages, the newest units (some truncated), the older ones left out. */
-function tokenWindowAssembly(
-  shot: { entries: LogEntry[]; cut?: Map<number, MemoryMessage>; stats: TokenWindowStats },
-  counter: TokenCounter,
-): ContextAssembly {
-  const { entries, cut, stats } = shot;
+function tokenWindowAssembly(shot: Shot, counter: TokenCounter): ContextAssembly {
+  const { entries, cut, prune, stats } = shot;
   const why = systemOr('newest whole unit within the budget');
   const firstKept = entries.find((e) => e.message.role !== 'system')?.seq;
   return buildAssembly({
@@ -175,20 +201,23 @@ function tokenWindowAssembly(
         ? {
             message: copy,
             tokens: counter.count(copy),
-            entry,
+            entry: prune?.changed.get(entry.seq) ?? entry,
             why: 'newest unit, alone over the budget: tool results truncated to fit',
             replaced: {
               rule: 'truncated' as const,
               why: 'tool output cut to fit the budget (the log keeps it whole)',
             },
           }
-        : { message: entry.message, tokens: entry.tokens, entry, why: why(entry) };
+        : sentPart(entry, prune, why(entry));
     }),
-    dropped: olderDropped(
-      stats.droppedMessages,
-      firstKept,
-      'budget',
-      `older units (and unsendable ones) did not fit the budget of ${stats.budget} tokens`,
-    ),
+    dropped: [
+      ...prunedDropped(prune),
+      ...olderDropped(
+        stats.droppedMessages - (prune?.removed.length ?? 0),
+        firstKept,
+        'budget',
+        `older units (and unsendable ones) did not fit the budget of ${stats.budget} tokens`,
+      ),
+    ],
   });
 }

@@ -34,6 +34,7 @@ export const contextSources: readonly ContextSource[] = [
  * The rule that left something out: `budget` (older units did not fit the token budget), `window` (outside a
  * sliding window's message count), `summarized` (a summary stands for it), `ladder` (a compaction-ladder step
  * replaced it), `first-use-expiry` (a tool result shown in full once, cited after), `truncated` (cut to fit),
+ * `pruned` (reasoning or tool calls a view's `prune` option leaves out, and messages it leaves empty),
  * `unsendable` (an orphaned tool result or an unanswered call a view never sends), `not-sent` (held by the view,
  * left out by the agent loop: system messages of the log, whose place the agent's instructions take).
  */
@@ -44,6 +45,7 @@ export type DropRule =
   | 'ladder'
   | 'first-use-expiry'
   | 'truncated'
+  | 'pruned'
   | 'unsendable'
   | 'not-sent';
 

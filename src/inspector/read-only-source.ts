@@ -72,7 +72,13 @@ export function readOnlySource(store: InspectedStore, scope: Scope): InspectorSo
     log: pick(store, ['listSessions', 'getSession', 'readRange', 'getMessages', 'stats', 'listArtifacts']),
     ...(items
       ? {
-          content: pick(items, ['specificationVersion', 'getItem', 'getItemInfo', 'queryItems', 'listSpaces']),
+          content: pick(items, [
+            'specificationVersion',
+            'getItem',
+            'getItemInfo',
+            'queryItems',
+            'listSpaces',
+          ]),
           contentSpace: (space: string) =>
             pick(createContentStore({ store: { contentItems: items }, scope, space }), ['query', 'retrieve']),
         }

@@ -74,7 +74,11 @@ export function registerMemoryRoutes(app: Hono, api: ApiContext): void {
         filter: { kinds: workingKinds },
       });
       return Promise.all(
-        current.map(async (r) => ({ id: r.id, kind: r.kind, versions: await records().history(scope, r.id) })),
+        current.map(async (r) => ({
+          id: r.id,
+          kind: r.kind,
+          versions: await records().history(scope, r.id),
+        })),
       );
     }),
   );

@@ -40,7 +40,9 @@ export async function originLink(
   link.seq = entry.seq;
   const records = await readAssemblyRecords(log, scope, session);
   const covers = (r: (typeof records)[number]) =>
-    r.items.some((i) => i.fromSeq !== undefined && i.fromSeq <= entry.seq && entry.seq <= (i.toSeq ?? i.fromSeq));
+    r.items.some(
+      (i) => i.fromSeq !== undefined && i.fromSeq <= entry.seq && entry.seq <= (i.toSeq ?? i.fromSeq),
+    );
   const step = records.findIndex(covers);
   if (step >= 0) link.step = step;
   return link;

@@ -73,7 +73,8 @@ async function overflow(): Promise<string[]> {
     const doc = body.ownerDocument;
     const width = doc.documentElement.clientWidth;
     const out: string[] = [];
-    if (doc.documentElement.scrollWidth > width) out.push(`page ${doc.documentElement.scrollWidth} > ${width}`);
+    if (doc.documentElement.scrollWidth > width)
+      out.push(`page ${doc.documentElement.scrollWidth} > ${width}`);
     for (const el of body.querySelectorAll('main *')) {
       if (el.closest('.chart, .scroll, .bar, svg, details:not([open]) > :not(summary)')) continue;
       const r = el.getBoundingClientRect();
@@ -113,7 +114,8 @@ for (const width of [1280, 800]) {
       await page.click('#all-items');
       const items = page.locator('#segment-items li');
       expect(await items.count()).toBe(record.items.length);
-      const sentOf = (source: string) => page.locator(`#segment-items li[data-source="${source}"] > pre.sent`);
+      const sentOf = (source: string) =>
+        page.locator(`#segment-items li[data-source="${source}"] > pre.sent`);
 
       // Instructions, pinned memory, the recall block and the summary: whole, not cut at 160 characters.
       expect(await sentOf('instructions').first().innerText()).toBe(fixture.sent.instructions);
@@ -137,9 +139,11 @@ for (const width of [1280, 800]) {
       const citation = first('citation');
       const cited = page.locator(`#segment-items li[data-source="citation"]`).first();
       expect(await cited.locator('> pre.sent').innerText()).toBe(citation.sent);
-      expect(citation.sent).not.toContain('Weather report');
+      expect(citation.sent).toContain('stored as content item');
       await cited.locator('details.original summary').click();
-      expect(await cited.locator('details.original pre').innerText()).toContain('Weather report');
+      const original = await cited.locator('details.original pre').innerText();
+      expect(original).toMatch(/^weather\nWeather report \d+ \(hourly\)\n/);
+      expect(original.length).toBeGreaterThan(3 * citation.sent!.length);
       expect(await overflow()).toEqual([]);
       await shot('1-step-items', width);
 
@@ -158,7 +162,6 @@ for (const width of [1280, 800]) {
       // The log's original of the citation, one click from the step: the message marked in the timeline.
       await open(`#/session/research/steps?${ownerQuery}&step=${index}`);
       await page.click('#composition [data-source="citation"]');
-      await page.locator('#segment-items li[data-source="citation"] details.original summary').first().click();
       await follow('#segment-items li[data-source="citation"] a.original-link');
       expect(await page.getAttribute('#timeline tr.focus', 'data-seq')).toBe(String(citation.fromSeq));
       expect(await page.innerText('#timeline tr.focus')).toContain('Weather report');
@@ -183,7 +186,9 @@ for (const width of [1280, 800]) {
     it('the content page lists the spaces and opens on one that holds items', async () => {
       await open('#/content');
       expect(await page.locator('#spaces tr[data-space]').count()).toBeGreaterThan(0);
-      expect(await page.getAttribute(`#spaces tr[data-space="${fixture.space}"]`, 'class')).toContain('selected');
+      expect(await page.getAttribute(`#spaces tr[data-space="${fixture.space}"]`, 'class')).toContain(
+        'selected',
+      );
       expect(await page.locator('#content-items tbody tr').count()).toBeGreaterThan(0);
       expect(await page.innerText('main')).not.toContain('No items');
       expect(await overflow()).toEqual([]);

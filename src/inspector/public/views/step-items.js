@@ -39,11 +39,11 @@ function itemBody(item, id, who) {
   const original =
     item.original === undefined
       ? ''
-      : html`<details class="original"><summary>The log's original: ${fmt(item.original.length)} characters${
+      : html`<details class="original"><summary>The log's original: ${fmt(item.original.length)} characters</summary><pre class="sent">${linkIds(item.original)}</pre></details>${
           item.messageId
-            ? html` · <a class="original-link" href="${sessionHref(id, who, 'messages', { message: item.messageId })}">message ${range(item)} in the log</a>`
+            ? html`<p class="note"><a class="original-link" href="${sessionHref(id, who, 'messages', { message: item.messageId })}">The original in the log: message ${range(item)}</a></p>`
             : ''
-        }</summary><pre class="sent">${linkIds(item.original)}</pre></details>`;
+        }`;
   return [note, sent, original];
 }
 

@@ -134,7 +134,7 @@ describe('agent recordAssembly: one record per step, totals that add up', () => 
     expect(sent('tools').tokens).toBe(lines.reduce((n, l) => n + counter.countText(l), 0));
     expect(sent('working-memory').sent).toContain('- Allergy: peanuts');
     const recall = sent('long-term');
-    expect(recall.sent).toMatch(/^<long_term_memory>\n[^]*\n<\/long_term_memory>$/);
+    expect(recall.sent).toMatch(/^<long_term_memory>\n[\s\S]*\n<\/long_term_memory>$/);
     expect(recall.sent!.length).toBeGreaterThan(160);
     expect(recall.sent!.startsWith(recall.preview!)).toBe(true);
     expect(sent('citation').sent).toMatch(/tr_[0-9a-f]{24}/);

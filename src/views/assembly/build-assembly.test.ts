@@ -7,7 +7,12 @@ import { type AssemblyPart, buildAssembly, citedPart, entryParts } from './build
 
 const counter = createEstimateTokenCounter();
 const at = new Date(0);
-const message = (id: string, content: string): MemoryMessage => ({ id, role: 'user', content, createdAt: at });
+const message = (id: string, content: string): MemoryMessage => ({
+  id,
+  role: 'user',
+  content,
+  createdAt: at,
+});
 const entry = (seq: number, content: string): LogEntry => ({
   seq,
   message: message(`m${seq}`, content),

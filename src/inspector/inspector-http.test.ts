@@ -108,6 +108,11 @@ describe('engram inspect over HTTP (the real binary)', () => {
       if (recorded.sent !== undefined) expect(item.text).toBe(recorded.sent);
       if (recorded.source === 'citation') expect(item.original!.length).toBeGreaterThan(item.text.length);
     });
+    // Tool definitions by tool, each counted in the step's encoding: together, the item's tokens.
+    expect(record.counter.encoding).toBe('o200k_base');
+    const tools = step.items.find((i: { source: string }) => i.source === 'tools');
+    expect(tools.tools.map((t: { name: string }) => t.name)).toEqual(['weather', 'reopen_content']);
+    expect(tools.tools.reduce((n: number, t: { tokens: number }) => n + t.tokens, 0)).toBe(tools.tokens);
     const { listed, spaces } = await json(`${open.origin}/api/spaces`);
     expect(listed).toBe(true);
     expect(spaces.map((s: { space: string }) => s.space)).toEqual([fixture.space]);

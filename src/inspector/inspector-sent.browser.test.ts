@@ -132,6 +132,7 @@ for (const width of [1280, 800]) {
         const def = JSON.parse(line) as { name: string; description: string; parameters: unknown };
         const tool = page.locator(`#segment-items .tool-def[data-tool="${def.name}"]`);
         expect(await tool.locator('.tool-description').innerText()).toBe(def.description);
+        expect(await tool.locator('.tool-tokens').innerText()).toMatch(/^\d+ tokens$/);
         expect(await tool.locator('pre.schema').innerText()).toBe(JSON.stringify(def.parameters, null, 2));
       }
 

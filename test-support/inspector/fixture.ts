@@ -4,6 +4,7 @@ import type { Scope } from '../../src/core/scope.ts';
 import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../../src/longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../../src/memory/conversation-memory.ts';
+import { createTokenCounter } from '../../src/tokens/create-token-counter.ts';
 import {
   type AssemblyRecord,
   createAssemblyRecorder,
@@ -70,6 +71,11 @@ const toolLines = [
     parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
   }),
 ].join('\n');
+
+/** The tool definitions' tokens, as the agent counts them: one definition at a time (o200k_base). */
+const toolTokens = toolLines
+  .split('\n')
+  .reduce((n, line) => n + createTokenCounter({ encoding: 'o200k_base' }).countText(line), 0);
 
 /** The pinned working memory of every recorded step. */
 const pinned = [
@@ -167,7 +173,7 @@ function agentBlocks(step: number, duplicate: boolean): AssemblyItem[] {
     },
     {
       source: 'tools',
-      tokens: 120,
+      tokens: toolTokens,
       why: '2 tool definitions (name, description, input schema as JSON)',
       sent: toolLines,
     },

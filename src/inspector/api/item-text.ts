@@ -1,5 +1,7 @@
 import type { MemoryMessage } from '../../core/message.ts';
 import { messageText } from '../../messages/serialize.ts';
+import { createTokenCounter } from '../../tokens/create-token-counter.ts';
+import { isBpeEncoding } from '../../tokens/model-encodings.ts';
 import type { AssemblyItem } from '../../views/assembly/context-assembly.ts';
 
 /**
@@ -17,10 +19,30 @@ export type ItemView = AssemblyItem & {
   textOrigin: ItemTextOrigin;
   /** Set when the log keeps an original that differs from what was sent (a cited or cut tool result): its text. */
   original?: string;
+  /** For tool definitions as sent: each tool's name and tokens (counted with the step's encoding, when exact). */
+  tools?: { name: string; tokens: number | null }[];
 };
 
-/** The text the provider received for one item of a step, with the log's original when it differs. */
-export function itemView(item: AssemblyItem, message: MemoryMessage | undefined): ItemView {
+/** Counts of each tool definition of a `tools` item (one JSON object a line), with the record's encoding. */
+function toolTokens(text: string, encoding: string): { name: string; tokens: number | null }[] {
+  const counter = isBpeEncoding(encoding) ? createTokenCounter({ encoding }) : undefined;
+  return text.split('\n').map((line) => {
+    let name = '';
+    try {
+      const definition = JSON.parse(line) as { name?: unknown } | null;
+      if (typeof definition?.name === 'string') name = definition.name;
+    } catch {
+      // not a definition this inspector wrote: shown as it is, with no name
+    }
+    return { name, tokens: counter ? counter.countText(line) : null };
+  });
+}
+
+/**
+ * The text the provider received for one item of a step, with the log's original when it differs; tool
+ * definitions also by tool, with their tokens in the step's `encoding`.
+ */
+export function itemView(item: AssemblyItem, message: MemoryMessage | undefined, encoding: string): ItemView {
   const { sent, preview, ...rest } = item;
   const logText = message ? messageText(message) : undefined;
   if (sent !== undefined)
@@ -29,6 +51,7 @@ export function itemView(item: AssemblyItem, message: MemoryMessage | undefined)
       text: sent,
       textOrigin: 'sent',
       ...(logText !== undefined && logText !== sent ? { original: logText } : {}),
+      ...(item.source === 'tools' ? { tools: toolTokens(sent, encoding) } : {}),
     };
   if (logText !== undefined) return { ...rest, text: logText, textOrigin: 'log' };
   if (preview !== undefined) return { ...rest, text: preview, textOrigin: 'preview' };

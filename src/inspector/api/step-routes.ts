@@ -103,7 +103,7 @@ export function registerStepRoutes(app: Hono, api: ApiContext): void {
         marks: stepMarks(records, artifacts)[index],
         health: stepHealth(record, messages),
         items: record.items.map((item) =>
-          itemView(item, item.messageId ? messages.get(item.messageId) : undefined),
+          itemView(item, item.messageId ? messages.get(item.messageId) : undefined, record.counter.encoding),
         ),
         dropped: record.dropped,
         why: whyList(record),

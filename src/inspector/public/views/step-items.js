@@ -10,15 +10,16 @@ export const range = (x) =>
       : `#${x.fromSeq}–#${x.toSeq}`;
 
 /** The tool definitions as sent (one JSON object a line): each tool's name, description and input schema. */
-function toolDefinitions(text) {
-  return text.split('\n').map((line) => {
+function toolDefinitions(text, counts = []) {
+  return text.split('\n').map((line, k) => {
+    const tokens = counts[k]?.tokens;
     let def;
     try {
       def = JSON.parse(line);
     } catch {
       return html`<pre class="sent">${line}</pre>`;
     }
-    return html`<div class="tool-def" data-tool="${def.name}"><div><code class="tool-name">${def.name}</code> <span class="tool-description">${def.description}</span></div>
+    return html`<div class="tool-def" data-tool="${def.name}"><div><code class="tool-name">${def.name}</code>${typeof tokens === 'number' ? html` <span class="muted tool-tokens">${fmt(tokens)} tokens</span>` : ''} <span class="tool-description">${def.description}</span></div>
       <pre class="sent schema">${JSON.stringify(def.parameters, null, 2)}</pre></div>`;
   });
 }
@@ -33,7 +34,7 @@ const notes = {
 function itemBody(item, id, who) {
   const sent =
     item.source === 'tools' && item.textOrigin === 'sent'
-      ? toolDefinitions(item.text)
+      ? toolDefinitions(item.text, item.tools)
       : html`<pre class="sent">${linkIds(item.text)}</pre>`;
   const note = notes[item.textOrigin] ? html`<p class="muted note">${notes[item.textOrigin]}</p>` : '';
   const original =

@@ -36,7 +36,12 @@ export {
   maxIndexedChars,
   maxQueryLimit,
 } from './content/content-query.ts';
-export { type ContentStoreV1, getContentItems, type HasContentItems } from './content/content-store-v1.ts';
+export {
+  type ContentSpaceInfo,
+  type ContentStoreV1,
+  getContentItems,
+  type HasContentItems,
+} from './content/content-store-v1.ts';
 export { contentTransformTypes } from './content/content-transform.ts';
 export { type ContentItemsOptions, createContentItems } from './content/create-content-items.ts';
 export { createMemoryContentItems, type MemoryContentItemsOptions } from './content/memory-content-items.ts';

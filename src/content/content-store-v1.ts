@@ -54,6 +54,19 @@ export interface ContentStoreV1 {
    * item (`putItems` in content-batch.ts does).
    */
   putItems?(scope: Scope, space: string, items: readonly ContentItem[]): Promise<ContentItemInfo[]>;
+  /**
+   * Optional: the spaces of exactly `scope` that hold items, with how many each holds, by name (for tools that
+   * show what a store holds, such as the inspector; stores without it show one space at a time).
+   */
+  listSpaces?(scope: Scope): Promise<ContentSpaceInfo[]>;
+}
+
+/** A space of a scope's content items, as {@link ContentStoreV1.listSpaces} lists it. */
+export interface ContentSpaceInfo {
+  /** The space. */
+  space: string;
+  /** How many items it holds. */
+  items: number;
 }
 
 /** A store object that carries the content-store contract. */

@@ -99,6 +99,53 @@ describe('engram inspect over HTTP (the real binary)', () => {
     );
   });
 
+  it("sends each step item's text as the provider received it, and the links between sessions, items and records", async () => {
+    const step = await json(`${open.origin}/api/sessions/research/steps/1?user=ada`);
+    const record = fixture.records[1]!;
+    step.items.forEach((item: { text: string; textOrigin: string; original?: string }, i: number) => {
+      const recorded = record.items[i]!;
+      expect(item.textOrigin).toBe(recorded.sent !== undefined ? 'sent' : 'log');
+      if (recorded.sent !== undefined) expect(item.text).toBe(recorded.sent);
+      if (recorded.source === 'citation') expect(item.original!.length).toBeGreaterThan(item.text.length);
+    });
+    // Tool definitions by tool, each counted in the step's encoding: together, the item's tokens.
+    expect(record.counter.encoding).toBe('o200k_base');
+    const tools = step.items.find((i: { source: string }) => i.source === 'tools');
+    expect(tools.tools.map((t: { name: string }) => t.name)).toEqual(['weather', 'reopen_content']);
+    expect(tools.tools.reduce((n: number, t: { tokens: number }) => n + t.tokens, 0)).toBe(tools.tokens);
+    const { listed, spaces } = await json(`${open.origin}/api/spaces`);
+    expect(listed).toBe(true);
+    expect(spaces.map((s: { space: string }) => s.space)).toEqual([fixture.space]);
+    const id = /tr_[0-9a-f]{24}/.exec(record.items.find((i) => i.source === 'citation')?.sent ?? '')?.[0];
+    const item = await json(`${open.origin}/api/content/${id}`);
+    expect(item.space).toBe(fixture.space);
+    expect(item.origin).toMatchObject({ session: 'research', user: 'ada', agent: null });
+    expect(item.origin.step).toBeLessThanOrEqual(1);
+    const { sourcedRecord: sourced } = fixture;
+    const history = await json(`${open.origin}/api/records/${sourced.id}`);
+    expect(history.origin).toEqual({
+      session: 'research',
+      user: 'ada',
+      agent: null,
+      messageId: sourced.messageId,
+      seq: sourced.seq,
+      step: 0,
+    });
+    const page = await json(
+      `${open.origin}/api/sessions/research/messages?user=ada&message=${sourced.messageId}&limit=5`,
+    );
+    expect(page.from).toBe(sourced.seq - 2);
+    expect(page.messages.map((m: { id: string }) => m.id)).toContain(sourced.messageId);
+    const working = await json(`${open.origin}/api/working`);
+    expect(
+      working.map((w: { id: string; versions: { text: string }[] }) => ({
+        id: w.id,
+        texts: w.versions.map((v) => v.text),
+      })),
+    ).toEqual(expect.arrayContaining(fixture.working));
+    expect(working).toHaveLength(fixture.working.length);
+  });
+
   it('redacts API-key-shaped strings unless --show-secrets', async () => {
     const page = await (
       await fetch(`${open.origin}/api/sessions/research/messages?user=ada&limit=1000`)

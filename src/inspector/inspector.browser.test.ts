@@ -122,7 +122,7 @@ describe('engram inspect in Chromium (clicking through as a person does)', () =>
     const messages = record.items.filter((i) => i.source === 'message');
     expect(await page.innerText('#items-title [data-count]')).toBe(String(messages.length));
     expect(await page.innerText('#items-title [data-tokens]')).toBe(fmt(record.bySource.message!));
-    expect(await page.locator('#segment-items tbody tr').count()).toBe(messages.length);
+    expect(await page.locator('#segment-items li').count()).toBe(messages.length);
     await page.click('#composition [data-source="citation"]');
     expect(await page.innerText('#items-title [data-count]')).toBe(
       String(record.items.filter((i) => i.source === 'citation').length),

@@ -15,7 +15,7 @@ export type ReadOnlyLog = Pick<
 /** The read methods of a content store the inspector uses. */
 export type ReadOnlyContentItems = Pick<
   ContentStoreV1,
-  'specificationVersion' | 'getItem' | 'getItemInfo' | 'queryItems'
+  'specificationVersion' | 'getItem' | 'getItemInfo' | 'queryItems' | 'listSpaces'
 >;
 
 /** The read methods of long-term records the inspector uses (the live retriever needs no more). */
@@ -72,7 +72,13 @@ export function readOnlySource(store: InspectedStore, scope: Scope): InspectorSo
     log: pick(store, ['listSessions', 'getSession', 'readRange', 'getMessages', 'stats', 'listArtifacts']),
     ...(items
       ? {
-          content: pick(items, ['specificationVersion', 'getItem', 'getItemInfo', 'queryItems']),
+          content: pick(items, [
+            'specificationVersion',
+            'getItem',
+            'getItemInfo',
+            'queryItems',
+            'listSpaces',
+          ]),
           contentSpace: (space: string) =>
             pick(createContentStore({ store: { contentItems: items }, scope, space }), ['query', 'retrieve']),
         }

@@ -28,7 +28,7 @@ export interface StepDiff {
 export function itemKey(item: AssemblyItem): string {
   if (item.messageId !== undefined) return `m:${item.messageId}`;
   if (item.fromSeq !== undefined) return `r:${item.source}:${item.fromSeq}-${item.toSeq ?? item.fromSeq}`;
-  return `t:${item.source}:${item.preview ?? ''}`;
+  return `t:${item.source}:${item.sent ?? item.preview ?? ''}`;
 }
 
 /** Items by key; a repeated key gets a counter so two equal blocks are two items. */

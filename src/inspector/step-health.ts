@@ -69,8 +69,8 @@ function duplicateRecall(
   messages: ReadonlyMap<string, MemoryMessage>,
 ): HealthIssue[] {
   const recalled = record.items
-    .filter((i) => i.source === 'long-term' && i.preview)
-    .flatMap((i) => recallTexts(i.preview!));
+    .filter((i) => i.source === 'long-term' && (i.sent ?? i.preview))
+    .flatMap((i) => recallTexts((i.sent ?? i.preview)!));
   const issues: HealthIssue[] = [];
   const seen = new Set<string>();
   for (const text of recalled) {

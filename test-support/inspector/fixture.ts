@@ -4,6 +4,7 @@ import type { Scope } from '../../src/core/scope.ts';
 import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../../src/longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../../src/memory/conversation-memory.ts';
+import { createTokenCounter } from '../../src/tokens/create-token-counter.ts';
 import {
   type AssemblyRecord,
   createAssemblyRecorder,
@@ -11,6 +12,8 @@ import {
 } from '../../src/views/assembly/assembly-records.ts';
 import type { AssemblyItem, ContextAssembly } from '../../src/views/assembly/context-assembly.ts';
 import { createAutoContextMemory } from '../../src/views/auto-context/auto-context-memory.ts';
+import { createCoreMemory } from '../../src/working/core-memory.ts';
+import { createWorkingMemory } from '../../src/working/working-memory.ts';
 
 /** What {@link buildInspectorFixture} wrote, for tests to compare the inspector's figures with. */
 export interface InspectorFixture {
@@ -34,7 +37,55 @@ export interface InspectorFixture {
   space: string;
   /** A secret written into a message of the research session (the inspector must not show it). */
   secret: string;
+  /** What the agent blocks of every step sent (instructions, tool definitions as JSON lines, pinned memory). */
+  sent: { instructions: string; tools: string; pinned: string };
+  /** A long-term record that names the session and message it came from. */
+  sourcedRecord: { id: string; session: string; messageId: string; seq: number };
+  /** The working memory's record, and its core block's: each with its texts, oldest first. */
+  working: { id: string; texts: string[] }[];
 }
+
+/** The agent's instructions in every recorded step: longer than a preview, so a cut would show. */
+const instructions = [
+  'You plan trips for Ada and answer in short paragraphs.',
+  'Use the weather tool for any forecast; never guess a temperature.',
+  'When a tool result was stored as a content item, cite its id and reopen it only when the figures matter.',
+  'Keep the itinerary in working memory and update it when plans change.',
+].join('\n');
+
+/** The tool definitions of every recorded step, as the agent sends them (one JSON object a line). */
+const toolLines = [
+  JSON.stringify({
+    name: 'weather',
+    description: 'Hourly forecast for a city: temperature, wind and rain for the next 24 hours.',
+    parameters: {
+      type: 'object',
+      properties: { city: { type: 'string', description: 'The city' }, round: { type: 'integer' } },
+      required: ['city'],
+      additionalProperties: false,
+    },
+  }),
+  JSON.stringify({
+    name: 'reopen_content',
+    description: 'Reopen a stored content item by its id (tr_…), in full or a part of it.',
+    parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+  }),
+].join('\n');
+
+/** The tool definitions' tokens, as the agent counts them: one definition at a time (o200k_base). */
+const toolTokens = toolLines
+  .split('\n')
+  .reduce((n, line) => n + createTokenCounter({ encoding: 'o200k_base' }).countText(line), 0);
+
+/** The pinned working memory of every recorded step. */
+const pinned = [
+  '<working_memory>',
+  '# Trip',
+  'Travellers: Ada and Bo, 2 adults. Dates: 12–19 May. Budget: mid-range, trains preferred over flights.',
+  '# Open questions',
+  'Which of Lisbon or Porto gets the extra night; whether Bo needs a vegetarian menu.',
+  '</working_memory>',
+].join('\n');
 
 /** The `engram` flags naming the fixture's owner. */
 export const fixtureScopeArgs = ['--tenant', 'acme', '--user', 'ada'];
@@ -92,26 +143,47 @@ function round(r: number): ModelMessage[] {
 
 /** The blocks the agent loop adds before the view's messages (instructions, working memory, recall). */
 function agentBlocks(step: number, duplicate: boolean): AssemblyItem[] {
-  const facts = ['Ada prefers window seats on long flights.', 'Ada is allergic to peanuts.'];
-  const recalled = duplicate ? [facts[0]!, facts[0]!] : facts;
+  const facts = [
+    'Ada prefers window seats on long flights.',
+    'Ada is allergic to peanuts.',
+    'Ada travels with her partner Bo, who prefers trains.',
+    'Ada keeps a budget of about 150 euros a night for hotels.',
+  ];
+  const recalled = duplicate ? [facts[0]!, ...facts] : facts;
   const block = [
     '<long_term_memory>',
     'Remembered from earlier conversations.',
     ...recalled.map((f) => `- [2026-01-0${step % 9}] ${JSON.stringify(f)}`),
   ].join('\n');
   return [
-    { source: 'instructions', tokens: 64, why: "the agent's instructions" },
+    {
+      source: 'instructions',
+      tokens: 64,
+      why: "the agent's instructions",
+      role: 'system',
+      sent: instructions,
+    },
     {
       source: 'working-memory',
       tokens: 40,
       why: 'pinned working memory',
-      preview: 'Trip planner: Ada, 2 travellers',
+      role: 'system',
+      preview: pinned.slice(0, 160),
+      sent: pinned,
+    },
+    {
+      source: 'tools',
+      tokens: toolTokens,
+      why: '2 tool definitions (name, description, input schema as JSON)',
+      sent: toolLines,
     },
     {
       source: 'long-term',
       tokens: 18 * recalled.length + 20,
       why: 'recalled for the last user message',
-      preview: block,
+      role: 'user',
+      preview: block.slice(0, 160),
+      sent: block,
     },
   ];
 }
@@ -174,6 +246,26 @@ export async function buildInspectorFixture(path: string): Promise<InspectorFixt
   const [fact] = await longTerm.add({ text: before, validAt: new Date('2025-06-01T00:00:00Z') });
   await longTerm.update(fact!.id, { text: after, validAt: new Date('2026-01-15T00:00:00Z') });
 
+  // A record that names where it came from: the session and the message (the 5th round's question).
+  const [source] = await store.readRange(scope, research, { fromSeq: 18, limit: 1 });
+  const [sourced] = await longTerm.add({
+    text: 'Ada plans a trip to Porto.',
+    session: research,
+    provenance: { origin: 'user', messageIds: [source!.message.id], roles: ['user'], session: research },
+  });
+  const working = createWorkingMemory({ store, scope, template: '# Trip\nnot planned yet' });
+  await working.update('# Trip\nLisbon, 12–15 May');
+  await working.update('# Trip\nLisbon 12–15 May, then Porto 15–19 May');
+  const core = createCoreMemory({ store, scope, blocks: [{ label: 'human', value: '' }] });
+  await core.append('human', 'Name: Ada.');
+  await core.append('human', 'Allergic to peanuts.');
+  const workingRecords = await Promise.all(
+    ['engram.working:resource', 'engram.block:human'].map(async (id) => ({
+      id,
+      texts: (await store.longTermRecords.history(scope, id)).map((r) => r.text),
+    })),
+  );
+
   const big = 'big';
   const bigCount = 10_000;
   await store.createSession(scope, { id: big });
@@ -199,5 +291,8 @@ export async function buildInspectorFixture(path: string): Promise<InspectorFixt
     updatedRecord: { id: fact!.id, before, after },
     space,
     secret: fixtureSecret,
+    sent: { instructions, tools: toolLines, pinned },
+    sourcedRecord: { id: sourced!.id, session: research, messageId: source!.message.id, seq: source!.seq },
+    working: workingRecords,
   };
 }

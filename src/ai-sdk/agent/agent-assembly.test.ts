@@ -125,6 +125,19 @@ describe('agent recordAssembly: one record per step, totals that add up', () => 
     // A citation stands in for a result after its first use, and says what it dropped.
     const cited = records.find((r) => r.items.some((i) => i.source === 'citation'))!;
     expect(cited.dropped.some((d) => d.rule === 'first-use-expiry' && (d.tokens ?? 0) > 0)).toBe(true);
+    // What was sent is kept whole: the instructions, the tool definitions (one JSON object a line, counted one by
+    // one), the pinned memory, the recall block, and the citation that stood in for the result.
+    const sent = (source: string) => records.flatMap((r) => r.items).find((i) => i.source === source)!;
+    expect(sent('instructions').sent).toBe('You are a helpful assistant. Use what you remember.');
+    const lines = sent('tools').sent!.split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as { name: string }).name)).toContain('fetchPage');
+    expect(sent('tools').tokens).toBe(lines.reduce((n, l) => n + counter.countText(l), 0));
+    expect(sent('working-memory').sent).toContain('- Allergy: peanuts');
+    const recall = sent('long-term');
+    expect(recall.sent).toMatch(/^<long_term_memory>\n[\s\S]*\n<\/long_term_memory>$/);
+    expect(recall.sent!.length).toBeGreaterThan(160);
+    expect(recall.sent!.startsWith(recall.preview!)).toBe(true);
+    expect(sent('citation').sent).toMatch(/tr_[0-9a-f]{24}/);
     store.close();
   });
 

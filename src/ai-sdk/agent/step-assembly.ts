@@ -61,15 +61,17 @@ export async function stepAssembly(input: StepAssemblyInput): Promise<ContextAss
       why: layer.why,
       role: 'system',
       ...(layer.source === 'instructions' ? {} : { preview: layer.text.slice(0, 160) }),
+      sent: layer.text,
     });
     counted = whole;
   }
-  const toolTokens = await toolDefinitionTokens(counter, input.tools);
-  if (toolTokens > 0)
+  const tools = await toolDefinitions(counter, input.tools);
+  if (tools.tokens > 0)
     items.push({
       source: 'tools',
-      tokens: toolTokens,
+      tokens: tools.tokens,
       why: `${Object.keys(input.tools).length} tool definitions (name, description, input schema as JSON)`,
+      sent: tools.text,
     });
   if (input.pinnedInUser && input.pinned !== '') {
     const block: ModelMessage = { role: 'user', content: input.pinned };
@@ -79,6 +81,7 @@ export async function stepAssembly(input: StepAssemblyInput): Promise<ContextAss
       why: 'working memory and core blocks, as a leading user message',
       role: 'user',
       preview: input.pinned.slice(0, 160),
+      sent: input.pinned,
     });
   }
   const viewItems = input.view?.items ?? [];
@@ -101,6 +104,7 @@ export async function stepAssembly(input: StepAssemblyInput): Promise<ContextAss
         why: 'recalled from long-term memory for this run, before its prompt',
         role: 'user',
         preview: input.recall.slice(0, 160),
+        sent: input.recall,
       });
       return;
     }
@@ -152,25 +156,39 @@ export async function stepAssembly(input: StepAssemblyInput): Promise<ContextAss
   };
 }
 
-const toolTokenCache = new WeakMap<ToolSet, Map<string, number>>();
+/** The tool definitions of a tool set: one JSON object per line, and their tokens by encoding. */
+interface ToolDefinitions {
+  text: string;
+  lines: readonly string[];
+  tokens: Map<string, number>;
+}
 
-/** Tokens of the tool definitions as a provider receives them: name, description and JSON schema of each (cached per tool set). */
-async function toolDefinitionTokens(counter: TokenCounter, tools: ToolSet): Promise<number> {
-  let byEncoding = toolTokenCache.get(tools);
-  const cached = byEncoding?.get(counter.encoding);
-  if (cached !== undefined) return cached;
-  let total = 0;
-  for (const [name, tool] of Object.entries(tools)) {
-    const t = tool as { description?: string; inputSchema?: unknown };
-    const schema = t.inputSchema === undefined ? {} : await asSchema(t.inputSchema as never).jsonSchema;
-    total += counter.countText(
-      JSON.stringify({ name, description: t.description ?? '', parameters: schema }),
-    );
+const toolCache = new WeakMap<ToolSet, ToolDefinitions>();
+
+/**
+ * The tool definitions as a provider receives them: name, description and JSON schema of each, one JSON object
+ * per line, and their tokens (the definitions counted one by one; cached per tool set and encoding).
+ */
+async function toolDefinitions(
+  counter: TokenCounter,
+  tools: ToolSet,
+): Promise<{ text: string; tokens: number }> {
+  let defs = toolCache.get(tools);
+  if (!defs) {
+    const lines: string[] = [];
+    for (const [name, tool] of Object.entries(tools)) {
+      const t = tool as { description?: string; inputSchema?: unknown };
+      const schema = t.inputSchema === undefined ? {} : await asSchema(t.inputSchema as never).jsonSchema;
+      lines.push(JSON.stringify({ name, description: t.description ?? '', parameters: schema }));
+    }
+    defs = { text: lines.join('\n'), lines, tokens: new Map() };
+    toolCache.set(tools, defs);
   }
-  if (!byEncoding) {
-    byEncoding = new Map();
-    toolTokenCache.set(tools, byEncoding);
+  let tokens = defs.tokens.get(counter.encoding);
+  if (tokens === undefined) {
+    tokens = 0;
+    for (const line of defs.lines) tokens += counter.countText(line);
+    defs.tokens.set(counter.encoding, tokens);
   }
-  byEncoding.set(counter.encoding, total);
-  return total;
+  return { text: defs.text, tokens };
 }

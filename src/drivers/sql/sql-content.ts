@@ -252,6 +252,15 @@ export function createSqlContentItems(options: SqlContentOptions): ContentStoreV
           ? { items, nextCursor: encodeCursor(last.timestamp.getTime(), last.id) }
           : { items };
       }),
+    listSpaces: (scope) =>
+      op('listSpaces', scope, async () =>
+        (
+          await queryAll(
+            client,
+            sql`SELECT space, COUNT(*) AS n FROM engram_content_items WHERE ${ownerWhere(scope)} GROUP BY space ORDER BY space`,
+          )
+        ).map((row) => ({ space: String(row.space), items: Number(row.n) })),
+      ),
     deleteItem: (scope, space, id) =>
       op('deleteItem', scope, async () => {
         checkSpace(space, component);

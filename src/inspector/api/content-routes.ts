@@ -2,7 +2,9 @@ import type { Context, Hono } from 'hono';
 import type { ContentTransform } from '../../content/content-transform.ts';
 import type { ContentStore } from '../../content/create-content-store.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import type { InspectorSource } from '../read-only-source.ts';
 import { type ApiContext, badRequest, handle, intParam, param } from './api-context.ts';
+import { originLink } from './origin-links.ts';
 
 /** The transform a request names: `full`, `head` / `tail` (`?n=` lines), `filtered` (`?pattern=`), `excerpt` (`?query=`), `summary`. */
 export function transformOf(c: Context): ContentTransform {
@@ -26,29 +28,51 @@ export function transformOf(c: Context): ContentTransform {
   }
 }
 
+/** The spaces of the scope that hold items, with their counts (empty when the store cannot list them). */
+async function spacesOf(source: InspectorSource): Promise<{ space: string; items: number }[]> {
+  const list = source.content?.listSpaces;
+  return list ? list(source.scope) : [];
+}
+
+/** The space holding item `id`: the first listed space that has it, else `default`. */
+async function spaceOfItem(source: InspectorSource, id: string): Promise<string> {
+  for (const { space } of await spacesOf(source))
+    if (await source.content?.getItemInfo(source.scope, space, id)) return space;
+  return 'default';
+}
+
 /**
- * `GET /api/content?space=&text=&cursor=` (a page of the space's items: id, type, size, tokens) and
- * `GET /api/content/:id?space=&transform=…` (an item's content shaped by a transform), over the store's
- * content items read only.
+ * `GET /api/spaces` (the scope's content spaces with their item counts, `listed: false` when the store cannot
+ * list them), `GET /api/content?space=&text=&cursor=` (a page of a space's items: id, type, size, tokens) and
+ * `GET /api/content/:id?space=&transform=…` (an item's content shaped by a transform, the space found when not
+ * given, and its origin: the session, message and step that made it), over the store's content items read only.
  */
 export function registerContentRoutes(app: Hono, api: ApiContext): void {
-  const { contentSpace } = api.source;
+  const source = api.source;
+  const { contentSpace } = source;
   // Only the content store's reads: a write through it would not type-check (nor run: the object has none).
-  const storeOf = (c: Context): Pick<ContentStore, 'query' | 'retrieve'> => {
+  const storeOf = (space: string): Pick<ContentStore, 'query' | 'retrieve'> => {
     if (!contentSpace)
       throw new MemoryError({
         code: 'ITEM_NOT_FOUND',
         component: 'inspector',
         message: 'this store has no content items',
       });
-    return contentSpace(c.req.query('space') || 'default');
+    return contentSpace(space);
   };
+  app.get(
+    '/api/spaces',
+    handle(api, async () => ({
+      listed: source.content?.listSpaces !== undefined,
+      spaces: await spacesOf(source),
+    })),
+  );
   app.get(
     '/api/content',
     handle(api, async (c) => {
       const text = c.req.query('text');
       const cursor = c.req.query('cursor');
-      const page = await storeOf(c).query({
+      const page = await storeOf(c.req.query('space') || 'default').query({
         limit: intParam(c, 'limit', 100, 1, 1000),
         ...(text ? { text } : {}),
         ...(cursor ? { cursor } : {}),
@@ -58,6 +82,16 @@ export function registerContentRoutes(app: Hono, api: ApiContext): void {
   );
   app.get(
     '/api/content/:id',
-    handle(api, async (c) => storeOf(c).retrieve(param(c, 'id'), transformOf(c))),
+    handle(api, async (c) => {
+      const id = param(c, 'id');
+      const space = c.req.query('space') || (await spaceOfItem(source, id));
+      const item = await storeOf(space).retrieve(id, transformOf(c));
+      const { log, messageId } = item.metadata;
+      const origin =
+        typeof log === 'string'
+          ? await originLink(api, source.scope, log, typeof messageId === 'string' ? messageId : undefined)
+          : null;
+      return { ...item, space, origin };
+    }),
   );
 }

@@ -1,11 +1,24 @@
 import type { Context, Hono } from 'hono';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import { type ApiContext, handle, intParam, param } from './api-context.ts';
+import { type OriginLink, originLink } from './origin-links.ts';
+
+/** The kinds of the records working memory and core blocks are kept as. */
+export const workingKinds = ['engram.working', 'engram.block'];
+
+/** The session and message a record version came from, when it says. */
+async function recordOrigin(api: ApiContext, record: LongTermRecord): Promise<OriginLink | null> {
+  const session = record.session ?? record.provenance.session;
+  if (session === undefined) return null;
+  return originLink(api, api.source.scope, session, record.provenance.messageIds[0]);
+}
 
 /**
  * `GET /api/records?kind=&cursor=` (current long-term records, oldest first, in pages),
  * `GET /api/records/search?q=` (the live retriever's hits with their scores) and `GET /api/records/:id` (every
- * version of a record with its validity and recording times).
+ * version of a record with its validity and recording times, and the session and message it came from) and
+ * `GET /api/working` (working memory and core blocks: each with every version).
  */
 export function registerMemoryRoutes(app: Hono, api: ApiContext): void {
   const { longTerm, recall, scope } = api.source;
@@ -49,7 +62,24 @@ export function registerMemoryRoutes(app: Hono, api: ApiContext): void {
           component: 'inspector',
           message: `record "${id}" not found`,
         });
-      return { id, versions };
+      const current = versions.at(-1)!;
+      return { id, versions, origin: await recordOrigin(api, current) };
+    }),
+  );
+  app.get(
+    '/api/working',
+    handle(api, async () => {
+      const { records: current } = await records().listRecords(scope, {
+        limit: 1000,
+        filter: { kinds: workingKinds },
+      });
+      return Promise.all(
+        current.map(async (r) => ({
+          id: r.id,
+          kind: r.kind,
+          versions: await records().history(scope, r.id),
+        })),
+      );
     }),
   );
 }

@@ -8,6 +8,9 @@ import { messageView } from './message-view.ts';
 /** Messages per page of the timeline, unless the request asks for fewer. */
 export const messagePageSize = 200;
 
+/** Messages shown before the one a link names (`?message=`). */
+const contextBefore = 2;
+
 /** The session or a 404. */
 export async function requireSession(api: ApiContext, scope: Scope, id: string) {
   const session = await api.source.log.getSession(scope, id);
@@ -18,7 +21,8 @@ export async function requireSession(api: ApiContext, scope: Scope, id: string) 
 /**
  * `GET /api/sessions` (the scope's sessions, newest first, with message and token counts and how many steps
  * were recorded), `GET /api/sessions/:id` (one, with its log's counts) and `GET /api/sessions/:id/messages`
- * (a page of its log, `?after=<seq>&limit=<n>`, tokens as cached in the log).
+ * (a page of its log, `?after=<seq>&limit=<n>`, or from just before a message, `?message=<id>`; tokens as cached
+ * in the log; `from` when the page does not start at the log's beginning).
  */
 export function registerSessionRoutes(app: Hono, api: ApiContext): void {
   const { log } = api.source;
@@ -60,14 +64,21 @@ export function registerSessionRoutes(app: Hono, api: ApiContext): void {
     handle(api, async (c) => {
       const scope = ownerScope(api.source, c);
       const id = param(c, 'id');
-      const after = intParam(c, 'after', 0, 0, Number.MAX_SAFE_INTEGER);
       const limit = intParam(c, 'limit', messagePageSize, 1, 1000);
       await requireSession(api, scope, id);
+      const at = c.req.query('message');
+      let after = intParam(c, 'after', 0, 0, Number.MAX_SAFE_INTEGER);
+      if (at) {
+        const [entry] = await log.getMessages(scope, id, [at]);
+        if (!entry) throw new NotFoundError({ kind: 'message', id: at, component: 'inspector' });
+        after = Math.max(0, entry.seq - 1 - contextBefore);
+      }
       const entries = await log.readRange(scope, id, { fromSeq: after + 1, limit: limit + 1 });
       const page = entries.slice(0, limit);
       return {
         messages: page.map((e) => messageView(e)),
         ...(entries.length > limit ? { next: page.at(-1)!.seq } : {}),
+        ...(page.length > 0 && page[0]!.seq > 1 ? { from: page[0]!.seq } : {}),
       };
     }),
   );

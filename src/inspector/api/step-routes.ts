@@ -1,7 +1,6 @@
 import type { Hono } from 'hono';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
-import { messageText } from '../../messages/serialize.ts';
 import type { Artifact } from '../../store/memory-store.ts';
 import { type AssemblyRecord, readAssemblyRecords } from '../../views/assembly/assembly-records.ts';
 import { contextSources } from '../../views/assembly/context-assembly.ts';
@@ -11,6 +10,7 @@ import { stepHealth } from '../step-health.ts';
 import { stepMarks } from '../step-marks.ts';
 import { whyList } from '../why-list.ts';
 import { type ApiContext, badRequest, handle, ownerScope, param } from './api-context.ts';
+import { itemView } from './item-text.ts';
 import { requireSession } from './session-routes.ts';
 
 /** Artifact kinds that mark the steps chart (besides the records' own dropped rules). */
@@ -63,7 +63,8 @@ const stepSummary = (r: AssemblyRecord, index: number) => ({
 /**
  * `GET /api/sessions/:id/steps` (every recorded step: tokens by source, provider count, marks, health) and
  * `GET /api/sessions/:id/steps/:index` (one step's items with the text of their log messages, why each is in,
- * what was left out by which rule, its health and its diff against the step before).
+ * what was left out by which rule, its health and its diff against the step before). Each item carries the
+ * whole text the provider received (`text`), and the log's original (`original`) where that differs.
  */
 export function registerStepRoutes(app: Hono, api: ApiContext): void {
   app.get(
@@ -101,10 +102,9 @@ export function registerStepRoutes(app: Hono, api: ApiContext): void {
         sources: contextSources,
         marks: stepMarks(records, artifacts)[index],
         health: stepHealth(record, messages),
-        items: record.items.map((item) => {
-          const message = item.messageId ? messages.get(item.messageId) : undefined;
-          return message ? { ...item, text: messageText(message).slice(0, 400) } : item;
-        }),
+        items: record.items.map((item) =>
+          itemView(item, item.messageId ? messages.get(item.messageId) : undefined, record.counter.encoding),
+        ),
         dropped: record.dropped,
         why: whyList(record),
         diff: previous ? diffSteps(previous, record) : null,

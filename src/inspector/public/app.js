@@ -1,7 +1,7 @@
 import { get } from './api.js';
 import { esc, mount } from './html.js';
 import { renderContent, renderContentItem } from './views/content.js';
-import { renderMemory, renderRecord } from './views/memory.js';
+import { renderMemory, renderRecord, renderWorking } from './views/memory.js';
 import { renderSession } from './views/session.js';
 import { renderSessions } from './views/sessions.js';
 
@@ -18,6 +18,7 @@ const routes = [
   [/^\/content\/([^/]+)$/, (main, m, params) => renderContentItem(main, m[1], params), 'content'],
   [/^\/memory$/, (main, _m, params) => renderMemory(main, params), 'memory'],
   [/^\/memory\/([^/]+)$/, (main, m, params) => renderRecord(main, m[1], params), 'memory'],
+  [/^\/working$/, (main) => renderWorking(main), 'working'],
 ];
 
 const main = document.getElementById('main');

@@ -54,3 +54,20 @@ export const sourceColors = {
   'tool-result': '#8aa1c1',
   unattributed: '#b9b9b9',
 };
+
+/** Ids that name something the inspector shows: content items (`tr_…`) and long-term records (`ltm_…`). */
+const idPattern = /\b(tr_[0-9a-f]{24}|ltm_[A-Za-z0-9_-]+)\b/g;
+
+/** Text, escaped, with each content item id linked to its item and each record id to its record. */
+export function linkIds(text) {
+  const s = String(text ?? '');
+  let out = '';
+  let last = 0;
+  for (const m of s.matchAll(idPattern)) {
+    const id = m[1];
+    const route = id.startsWith('tr_') ? 'content' : 'memory';
+    out += `${esc(s.slice(last, m.index))}<a class="id-link" data-id="${esc(id)}" href="#/${route}/${encodeURIComponent(id)}">${esc(id)}</a>`;
+    last = m.index + m[0].length;
+  }
+  return new Safe(out + esc(s.slice(last)));
+}

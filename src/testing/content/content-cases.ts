@@ -8,6 +8,7 @@ import { expectMemoryError } from '../fixtures.ts';
 import type { ContentCase } from './content-case.ts';
 import { at, ids, queryAll, space } from './content-case-helpers.ts';
 import { model, portableSnapshot } from './content-property-cases.ts';
+import { listSpaces } from './content-space-cases.ts';
 
 const roundTrip: ContentCase = {
   name: 'items: text and JSON items read back identical, info without content',
@@ -365,4 +366,5 @@ export const contentCases: readonly ContentCase[] = [
   closed,
   model,
   portableSnapshot,
+  listSpaces,
 ];

@@ -7,6 +7,7 @@ import type { Scope } from '../../core/scope.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { withArtifactsOnAppend } from '../../store/append-riders.ts';
 import type { Artifact, MemoryStoreV1 } from '../../store/memory-store.ts';
+import { assemblyTextKind, resolveSentText, sharedTexts, shareSentTexts } from './assembly-texts.ts';
 import {
   type AssemblyItem,
   type ContextAssembly,
@@ -146,15 +147,25 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
             },
           }),
     };
-    const { id: _id, sessionId: _s, at: _at, lastSeq: _l, ...data } = record;
+    const { id: _id, sessionId: _s, at: _at, lastSeq: _l, ...rest } = record;
+    const data = JSON.parse(JSON.stringify(rest)) as Record<string, JSONValue> & {
+      items: Record<string, JSONValue>[];
+    };
+    // Long texts sent at every step (tool definitions, instructions) are stored once and named by digest.
+    const shared = shareSentTexts(data.items, lastSeq, texts);
     const artifact = {
       id,
       kind: assemblyArtifactKind,
       fromSeq: lastSeq,
       toSeq: lastSeq,
-      data: JSON.parse(JSON.stringify(data)) as JSONValue,
+      data: { ...data, items: shared.items },
     };
-    return { record, artifact };
+    return { record, artifacts: [...shared.artifacts, artifact] };
+  };
+  /** Shared texts this recorder wrote (a text is written again by a new recorder: a put of the same artifact). */
+  const texts = new Set<string>();
+  const wrote = (artifacts: readonly { id: string; kind: string }[]) => {
+    for (const a of artifacts) if (a.kind === assemblyTextKind) texts.add(a.id);
   };
   /** Retention after a record was written: trims the oldest in batches, past `keep + slack`. */
   const retain = async () => {
@@ -168,14 +179,16 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
   };
   return {
     async record(assembly, extras = {}) {
-      const { record, artifact } = await build(assembly, extras);
-      await memory.putArtifact(artifact);
+      const { record, artifacts } = await build(assembly, extras);
+      for (const artifact of artifacts) await memory.putArtifact(artifact);
+      wrote(artifacts);
       await retain();
       return record;
     },
     async recordWithAppend(assembly, extras, store) {
-      const { record, artifact } = await build(assembly, extras);
-      const { value: stored } = await withArtifactsOnAppend(memory, [artifact], store);
+      const { record, artifacts } = await build(assembly, extras);
+      const { value: stored } = await withArtifactsOnAppend(memory, artifacts, store);
+      wrote(artifacts);
       await retain();
       return { stored, record };
     },
@@ -210,9 +223,14 @@ export async function readAssemblyRecords(
   sessionId: string,
 ): Promise<AssemblyRecord[]> {
   checkMethods(store, 'readAssemblyRecords(store)', component, ['listArtifacts']);
+  const [artifacts, textArtifacts] = await Promise.all([
+    store.listArtifacts(scope, sessionId, assemblyArtifactKind),
+    store.listArtifacts(scope, sessionId, assemblyTextKind),
+  ]);
+  const texts = sharedTexts(textArtifacts);
   const out: AssemblyRecord[] = [];
-  for (const a of sortRecords(await store.listArtifacts(scope, sessionId, assemblyArtifactKind))) {
-    const record = parseRecord(a, sessionId);
+  for (const a of sortRecords(artifacts)) {
+    const record = parseRecord(a, sessionId, texts);
     if (record) out.push(record);
   }
   return out;
@@ -222,15 +240,21 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-function parseRecord(artifact: Artifact, sessionId: string): AssemblyRecord | undefined {
+function parseRecord(
+  artifact: Artifact,
+  sessionId: string,
+  texts: ReadonlyMap<string, string>,
+): AssemblyRecord | undefined {
   const d = artifact.data;
   if (!isObject(d) || typeof d.view !== 'string' || !isCount(d.tokens) || !Array.isArray(d.items))
     return undefined;
   if (!Array.isArray(d.dropped) || !isObject(d.counter)) return undefined;
-  const items = d.items.filter(
-    (i): i is AssemblyItem & Record<string, JSONValue> =>
-      isObject(i) && contextSources.includes(i.source as ContextSource) && isCount(i.tokens),
-  ) as AssemblyItem[];
+  const items = d.items
+    .filter(
+      (i): i is AssemblyItem & Record<string, JSONValue> =>
+        isObject(i) && contextSources.includes(i.source as ContextSource) && isCount(i.tokens),
+    )
+    .map((i) => resolveSentText(i, texts)) as AssemblyItem[];
   const dropped = d.dropped.filter(
     (x) => isObject(x) && typeof x.rule === 'string',
   ) as unknown as DroppedItems[];

@@ -63,11 +63,14 @@ export function buildAssembly(input: AssemblyInput): ContextAssembly {
       item.messageId = entry.message.id;
       item.fromSeq = entry.seq;
       item.toSeq = entry.seq;
+      if (message !== entry.message) item.sent = messageText(message);
     } else {
       if (typeof message.id === 'string') item.messageId = message.id;
       if (part.fromSeq !== undefined) item.fromSeq = part.fromSeq;
       if (part.toSeq !== undefined) item.toSeq = part.toSeq;
-      item.preview = messageText(message).slice(0, PREVIEW);
+      const text = messageText(message);
+      item.preview = text.slice(0, PREVIEW);
+      item.sent = text;
     }
     items.push(item);
     tokens += part.tokens;

@@ -67,6 +67,12 @@ export interface AssemblyItem {
   toSeq?: number;
   /** The start of its text (at most 160 characters), for parts that are not in the log. */
   preview?: string;
+  /**
+   * The whole text the provider received, for parts that are not a log message as stored: instructions, tool
+   * definitions (one JSON object per line: name, description, input schema), pinned memory, the recall block,
+   * summaries, citations and cut tool results (the log keeps the original). Absent in records made before it was kept.
+   */
+  sent?: string;
 }
 
 /** Something the assembly left out, with the rule that dropped it. */

@@ -1,5 +1,5 @@
 import { get, owner, sessionHref } from '../api.js';
-import { fmt, html, mount, when } from '../html.js';
+import { fmt, html, linkIds, mount, when } from '../html.js';
 import { renderSteps } from './steps.js';
 
 /** A tool call or result, labelled. */
@@ -7,27 +7,35 @@ const toolLabel = (t) =>
   html`<span class="tool ${t.type}">${t.type === 'tool-call' ? '→' : '←'} ${t.toolName} <code>${t.toolCallId}</code></span>`;
 
 /** Rows of the message timeline. */
-const rows = (messages) =>
+const rows = (messages, focus) =>
   messages.map(
-    (m) => html`<tr class="msg role-${m.role}" data-seq="${m.seq}">
+    (
+      m,
+    ) => html`<tr class="msg role-${m.role}${m.id === focus ? ' focus' : ''}" data-seq="${m.seq}" data-id="${m.id}">
       <td class="num">${m.seq}</td>
       <td><span class="role">${m.role}</span>${m.name ? html` <span class="muted">${m.name}</span>` : ''}</td>
       <td class="num">${fmt(m.tokens)}</td>
-      <td>${m.tools.map(toolLabel)}<div class="text">${m.text}${m.fullLength ? html`<span class="muted"> … (${fmt(m.fullLength)} characters)</span>` : ''}</div></td>
+      <td>${m.tools.map(toolLabel)}<div class="text">${linkIds(m.text)}${m.fullLength ? html`<span class="muted"> … (${fmt(m.fullLength)} characters)</span>` : ''}</div></td>
     </tr>`,
   );
 
-/** The message timeline: a page at a time (role, tokens as cached in the log, text), with "load more". */
-async function renderMessages(panel, id, who) {
-  const first = await get(`/api/sessions/${encodeURIComponent(id)}/messages`, who);
+/**
+ * The message timeline: a page at a time (role, tokens as cached in the log, text), with "load more"; from just
+ * before a message when the route names one (`?message=`), that message marked.
+ */
+async function renderMessages(panel, id, who, params) {
+  const focus = params.get('message') ?? '';
+  const first = await get(`/api/sessions/${encodeURIComponent(id)}/messages`, { ...who, message: focus });
   mount(
     panel,
-    html`<table class="list timeline" id="timeline">
+    html`${first.from ? html`<p class="muted">From message #${first.from} · <a href="${sessionHref(id, who)}">from the start</a></p>` : ''}
+      <table class="list timeline" id="timeline">
         <thead><tr><th class="num">#</th><th>Role</th><th class="num">Tokens</th><th>Text</th></tr></thead>
-        <tbody>${rows(first.messages)}</tbody>
+        <tbody>${rows(first.messages, focus)}</tbody>
       </table>
       <p><button id="more" ${first.next === undefined ? 'hidden' : ''}>Load more</button></p>`,
   );
+  panel.querySelector('tr.focus')?.scrollIntoView({ block: 'center' });
   const body = panel.querySelector('tbody');
   const more = panel.querySelector('#more');
   let next = first.next;
@@ -60,5 +68,5 @@ export async function renderSession(main, id, params, tab) {
   );
   const panel = main.querySelector('#panel');
   if (tab === 'steps') await renderSteps(panel, id, who, params);
-  else await renderMessages(panel, id, who);
+  else await renderMessages(panel, id, who, params);
 }

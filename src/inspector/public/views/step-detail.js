@@ -1,13 +1,8 @@
 import { get } from '../api.js';
 import { fmt, html, mount, raw, signed, sourceColors } from '../html.js';
 import { badges } from './badges.js';
+import { itemsOf, range } from './step-items.js';
 
-const range = (x) =>
-  x.fromSeq === undefined
-    ? ''
-    : x.toSeq === undefined || x.toSeq === x.fromSeq
-      ? `#${x.fromSeq}`
-      : `#${x.fromSeq}–#${x.toSeq}`;
 const pct = (part, whole) => `${((part / Math.max(1, whole)) * 100).toFixed(3)}%`;
 
 /** The prompt as a stacked bar by source, the unattributed remainder as its own segment, beside the provider's count. */
@@ -41,21 +36,6 @@ function composition(step) {
           <td class="num">${s === 'unattributed' ? '–' : step.items.filter((i) => i.source === s).length}</td></tr>`,
       )}</tbody></table>
   </div>`;
-}
-
-/** The items of one source (or what the unattributed segment means). */
-function itemsOf(step, source) {
-  if (source === 'unattributed')
-    return html`<h3>unattributed — ${signed(step.provider?.unattributed ?? 0)} tokens</h3>
-      <p class="muted">The provider's input count less engram's items: the request's framing (roles, tool schemas the counter did not see) and any difference between tokenizers. It belongs to no item.</p>`;
-  const items = step.items.map((item, n) => ({ ...item, n })).filter((i) => i.source === source);
-  const tokens = items.reduce((t, i) => t + i.tokens, 0);
-  return html`<h3 id="items-title">${source} — <span data-count>${items.length}</span> items, <span data-tokens>${fmt(tokens)}</span> tokens</h3>
-    <table class="list" id="segment-items"><thead><tr><th class="num">#</th><th>Log</th><th>Role</th><th class="num">Tokens</th><th>Why in</th><th>Text</th></tr></thead>
-    <tbody>${items.map(
-      (i) =>
-        html`<tr><td class="num">${i.n}</td><td>${range(i)}</td><td>${i.role ?? ''}</td><td class="num">${fmt(i.tokens)}</td><td>${i.why}</td><td><div class="text clip">${i.text ?? i.preview ?? ''}</div></td></tr>`,
-    )}</tbody></table>`;
 }
 
 /** Why each group of items is in, and what was left out by which rule. */
@@ -101,14 +81,14 @@ export async function renderStepDetail(el, id, who, index) {
       <div class="step-health">${badges(step.health, { healthy: true })}</div>
       ${step.health.length ? html`<ul class="findings">${step.health.map((h) => html`<li>${h.message}</li>`)}</ul>` : ''}
       ${composition(step)}
-      <section id="items-panel" class="muted">Click a segment to list its items.</section>
+      <p><button class="link" id="all-items" data-source="all">Every item as sent, in prompt order</button> <span class="muted">or click a segment to list its items.</span></p>
+      <section id="items-panel"></section>
       ${whyInOut(step.why)}
       <h3>Diff</h3>${diff(step.diff, index)}`,
   );
   const panel = el.querySelector('#items-panel');
   for (const b of el.querySelectorAll('[data-source]:is(button)'))
     b.addEventListener('click', () => {
-      panel.classList.remove('muted');
-      mount(panel, itemsOf(step, b.dataset.source));
+      mount(panel, itemsOf(step, b.dataset.source, id, who));
     });
 }

@@ -20,8 +20,8 @@ export async function renderSteps(panel, id, who, params) {
   mount(
     panel,
     html`<div class="session-health">${badges(health, { healthy: true })}</div>
-      ${stepsChart(steps, sources, id, who, selected)}
-      <details class="steps-table"><summary>${fmt(steps.length)} steps</summary>
+      ${stepsChart(steps, sources, id, who, selected, panel.clientWidth - 24)}
+      <details class="steps-table"><summary>${fmt(steps.length)} steps</summary><div class="scroll">
         <table class="list"><thead><tr><th class="num">Step</th><th>Run / step</th><th>At</th><th>View</th><th class="num">Tokens</th><th class="num">Provider</th><th class="num">Unattributed</th><th>Marks</th><th>Health</th></tr></thead>
         <tbody>${steps.map(
           (s) => html`<tr class="${s.index === selected ? 'selected' : ''}">
@@ -30,7 +30,7 @@ export async function renderSteps(panel, id, who, params) {
             <td class="num">${fmt(s.tokens)}</td><td class="num">${s.provider ? fmt(s.provider.inputTokens) : '–'}</td>
             <td class="num">${s.provider ? signed(s.provider.unattributed) : '–'}</td>
             <td>${s.marks.map((m) => m.label).join(', ')}</td><td>${badges(s.health)}</td></tr>`,
-        )}</tbody></table>
+        )}</tbody></table></div>
       </details>
       <section id="step-detail"></section>`,
   );

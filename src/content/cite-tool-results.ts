@@ -12,6 +12,7 @@ import type { CitationStats, CitedForm } from './cited-form.ts';
 import { getItemInfos, putItems } from './content-batch.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import type { ContentStore } from './create-content-store.ts';
+import { extractKeyTerms, storedTerms } from './key-terms.ts';
 import {
   type CitableOutput,
   isCitable,
@@ -19,7 +20,7 @@ import {
   type OffloadedPart,
   offloadResults,
 } from './offload-results.ts';
-import { contentDigest, prepareContentItem } from './prepare-content-item.ts';
+import { contentDigest, prepareContentItem, serializeContent } from './prepare-content-item.ts';
 import { createTimeSlicer } from './time-slicer.ts';
 
 export type { CitationStats, CitedForm } from './cited-form.ts';
@@ -107,15 +108,20 @@ export type ToolResultPart = ToolPart;
 const numbers = new Intl.NumberFormat('en-US');
 const format = (n: number) => numbers.format(n);
 
-/** The citation text a model sees in place of an offloaded result. */
+/**
+ * The citation text a model sees in place of an offloaded result: the item's id, size and tokens, its summary,
+ * and its key terms (the item's `terms` metadata, when it holds a list of strings), so a model that no longer
+ * sees the result knows what it held and which words find it again (`query_memory`).
+ */
 export function citationText(
-  item: { id: string; size: number; tokens: number },
+  item: { id: string; size: number; tokens: number; metadata?: Record<string, JSONValue> },
   toolName: string,
   summary: string,
 ): string {
   const head = `[engram: ${toolName} result stored as content item "${item.id}" (${format(item.size)} bytes, ${format(item.tokens)} tokens); read it with retrieve_from_memory]`;
-  const body = summary.trim();
-  return body ? `${head}\n${body}` : head;
+  const terms = storedTerms(item.metadata);
+  const lines = [head, summary.trim(), terms.length > 0 ? `Key terms: ${terms.join(', ')}` : ''];
+  return lines.filter(Boolean).join('\n');
 }
 
 interface Prepared {
@@ -190,6 +196,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       if (MemoryError.isInstance(error)) return undefined;
       throw error;
     }
+    item.metadata = { ...item.metadata, terms: extractKeyTerms(serializeContent(item.format, item.content)) };
     const summary = await content.compact(item, { maxChars: summaryChars });
     // The citation's tokens are kept with the item, so a later process shows the cited message without counting.
     const citationTokens = counter.countText(citationText(item, part.toolName, summary.text));

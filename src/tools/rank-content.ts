@@ -1,0 +1,103 @@
+import type { ContentItemInfo } from '../content/content-item.ts';
+import { type ContentCriteria, maxIndexedChars } from '../content/content-query.ts';
+import type { ContentStore } from '../content/create-content-store.ts';
+import { storedTerms } from '../content/key-terms.ts';
+import { serializeContent } from '../content/prepare-content-item.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { excerptAt, rankByRelevance, relevanceQuery } from './rank-by-relevance.ts';
+
+/** The most matches a relevance query lists; past it, `order: 'newest'` pages on. */
+export const maxRankedMatches = 5000;
+/** The newest matches whose content is read and scored; older matches follow them, newest first. */
+export const maxScoredMatches = 500;
+/** Characters of the excerpt shown around an item's best match. */
+const excerptChars = 320;
+
+/** One item of a relevance page. */
+export interface RankedItem {
+  /** The item. */
+  info: ContentItemInfo;
+  /** The part of its content around its best window of query words (absent for an item not scored). */
+  match?: string;
+}
+
+/** One page of a relevance query. */
+export interface RankedContentPage {
+  /** The items, best first. */
+  items: RankedItem[];
+  /** Whether the matches hold every word (else: no item did, and these hold some of them). */
+  everyWord: boolean;
+  /** The offset of the next page, when there is one. */
+  next?: number;
+}
+
+type Filters = Omit<ContentCriteria, 'text' | 'limit' | 'order' | 'cursor'>;
+
+/** Every item (infos, newest first) meeting the filters and holding every one of `words`, up to the cap. */
+async function allMatches(content: ContentStore, filters: Filters, words: readonly string[]) {
+  const out: ContentItemInfo[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await content.query({
+      ...filters,
+      text: words.join(' '),
+      limit: 1000,
+      order: 'newest',
+      ...(cursor ? { cursor } : {}),
+    });
+    out.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor && out.length < maxRankedMatches);
+  return out.slice(0, maxRankedMatches);
+}
+
+const newestFirst = (a: ContentItemInfo, b: ContentItemInfo) =>
+  b.timestamp.getTime() - a.timestamp.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/**
+ * The items of a content store matching a text, ranked by relevance (see `rankByRelevance`): the items holding
+ * every word of the text but stopwords (the store's own text criterion: full-text search where it has it),
+ * or, when none does, the items holding any of them; the newest {@link maxScoredMatches} read and scored over
+ * their key terms and indexed content, best first, each with an excerpt around its best match; the rest after
+ * them, newest first. Every match of the store's text criterion is listed (up to {@link maxRankedMatches}),
+ * so ranking never drops one. Pages by offset.
+ */
+export async function rankContent(
+  content: ContentStore,
+  filters: Filters,
+  text: string,
+  page: { offset: number; limit: number },
+): Promise<RankedContentPage> {
+  const query = relevanceQuery(text);
+  if (query.words.length === 0)
+    throw new MemoryError({
+      code: 'INVALID_QUERY',
+      component: 'tools',
+      message: 'text holds no word to search for',
+    });
+  let matches = await allMatches(content, filters, query.words);
+  const everyWord = matches.length > 0 || query.words.length === 1;
+  if (!everyWord) {
+    const byId = new Map<string, ContentItemInfo>();
+    for (const word of query.words)
+      for (const info of await allMatches(content, filters, [word])) byId.set(info.id, info);
+    matches = [...byId.values()].sort(newestFirst).slice(0, maxRankedMatches);
+  }
+  const scored = matches.slice(0, maxScoredMatches);
+  const texts = new Map<string, string>();
+  for (const info of scored) {
+    const item = await content.items.getItem(content.scope, content.space, info.id);
+    if (!item) continue; // deleted since the query: ranked with its key terms alone
+    texts.set(info.id, serializeContent(item.format, item.content).slice(0, maxIndexedChars));
+  }
+  // The content before the key terms: of two equal windows the first is kept, so the excerpt shows the content.
+  const textOf = (info: ContentItemInfo) =>
+    `${texts.get(info.id) ?? ''}\n${storedTerms(info.metadata).join(' ')}`;
+  const ranked: RankedItem[] = rankByRelevance(scored, textOf, query).map((r) => ({
+    info: r.doc,
+    match: excerptAt(textOf(r.doc), r.at, excerptChars),
+  }));
+  const all = [...ranked, ...matches.slice(maxScoredMatches).map((info) => ({ info }))];
+  const end = page.offset + page.limit;
+  return { items: all.slice(page.offset, end), everyWord, ...(end < all.length ? { next: end } : {}) };
+}

@@ -4,6 +4,7 @@ import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import { gatherCandidates } from './gather-candidates.ts';
 import { excerptAt, rankByRelevance, relevanceQuery } from './rank-by-relevance.ts';
 import { renderMessage } from './render-message.ts';
 import { boundText, defaultMaxOutputChars, type ToolError, toolCall } from './tool-output.ts';
@@ -18,33 +19,38 @@ export interface HistoryToolsOptions {
   maxOutputChars?: number;
 }
 
-/** Messages the store's search gives the ranking to choose from, at least. */
+/** Messages each word's search gives the ranking to choose from. */
 const searchPool = 50;
+/** The most candidates whose text is read and scored. */
+const maxScored = 100;
 
 /**
- * The messages of a conversation matching a query, best first (see `rankByRelevance`): the store's search
- * (full-text and ranked where it has it) for every word of the query but stopwords, or, when no message holds
- * them all, for each word; its best {@link searchPool} (or `limit`) matches re-ranked by BM25 and proximity,
- * each with the part around its best match.
+ * The messages of a conversation matching a query, best first, in two stages: the store's search (full-text
+ * and ranked where it has it) for every word of the query but stopwords, then for each word (its best
+ * {@link searchPool}), merged with the all-words matches first and the others by the summed idf of the words
+ * they hold (`gatherCandidates`); the first {@link maxScored} (at least `limit`) ranked on their text by BM25
+ * and proximity (`rankByRelevance`), each with the part around its best match.
  */
 async function searchRanked(memory: ConversationMemory, text: string, limit: number) {
   const query = relevanceQuery(text);
   if (query.words.length === 0)
     throw new MemoryError({ code: 'INVALID_QUERY', message: 'query holds no word to search for' });
+  const words = query.words.slice(0, 16);
   const pool = Math.max(searchPool, limit);
-  let hits = await memory.search(query.words.join(' '), { limit: pool });
-  const everyWord = hits.length > 0 || query.words.length === 1;
-  if (!everyWord) {
-    const byId = new Map<string, MemoryMessage>();
-    for (const word of query.words)
-      for (const m of await memory.search(word, { limit: pool })) if (!byId.has(m.id)) byId.set(m.id, m);
-    hits = [...byId.values()];
-  }
+  const all = await memory.search(words.join(' '), { limit: pool });
+  const lists: MemoryMessage[][] = [];
+  for (const word of words) lists.push(words.length === 1 ? all : await memory.search(word, { limit: pool }));
+  const { count } = await memory.stats();
+  const everyId = new Set(all.map((m) => m.id));
+  const others = gatherCandidates(lists, (m) => m.id, count)
+    .map((c) => c.doc)
+    .filter((m) => !everyId.has(m.id));
+  const hits = [...all, ...others].slice(0, Math.max(maxScored, limit));
   const texts = new Map(hits.map((m) => [m.id, renderMessage(m, 1_000_000)]));
   const textOf = (m: MemoryMessage) => texts.get(m.id)!;
   const ranked = rankByRelevance(hits, textOf, query).slice(0, limit);
   return {
-    everyWord,
+    everyWord: all.length > 0,
     ranked: ranked.map((r) => ({ message: r.doc, excerpt: excerptAt(textOf(r.doc), r.at, 700) })),
   };
 }

@@ -4,12 +4,15 @@ import type { ContentStore } from '../content/create-content-store.ts';
 import { storedTerms } from '../content/key-terms.ts';
 import { serializeContent } from '../content/prepare-content-item.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { gatherCandidates } from './gather-candidates.ts';
 import { excerptAt, rankByRelevance, relevanceQuery } from './rank-by-relevance.ts';
 
 /** The most matches a relevance query lists; past it, `order: 'newest'` pages on. */
 export const maxRankedMatches = 5000;
 /** The newest matches whose content is read and scored; older matches follow them, newest first. */
 export const maxScoredMatches = 500;
+/** The most words of a query searched for (the first ones). */
+const maxQueryWords = 16;
 /** Characters of the excerpt shown around an item's best match. */
 const excerptChars = 320;
 
@@ -25,7 +28,7 @@ export interface RankedItem {
 export interface RankedContentPage {
   /** The items, best first. */
   items: RankedItem[];
-  /** Whether the matches hold every word (else: no item did, and these hold some of them). */
+  /** Whether the best candidate holds every word searched for (else: none does, and these hold some of them). */
   everyWord: boolean;
   /** The offset of the next page, when there is one. */
   next?: number;
@@ -51,16 +54,15 @@ async function allMatches(content: ContentStore, filters: Filters, words: readon
   return out.slice(0, maxRankedMatches);
 }
 
-const newestFirst = (a: ContentItemInfo, b: ContentItemInfo) =>
-  b.timestamp.getTime() - a.timestamp.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-
 /**
- * The items of a content store matching a text, ranked by relevance (see `rankByRelevance`): the items holding
- * every word of the text but stopwords (the store's own text criterion: full-text search where it has it),
- * or, when none does, the items holding any of them; the newest {@link maxScoredMatches} read and scored over
- * their key terms and indexed content, best first, each with an excerpt around its best match; the rest after
- * them, newest first. Every match of the store's text criterion is listed (up to {@link maxRankedMatches}),
- * so ranking never drops one. Pages by offset.
+ * The items of a content store matching a text, ranked by relevance in two stages. First the store's own text
+ * criterion (full-text search where it has it) for each word of the text but stopwords (the first 16), the
+ * items merged and ordered by the summed idf of the words each holds (`gatherCandidates`: an item holding every
+ * word comes first). Then the first {@link maxScoredMatches} are read and ranked on their indexed content and
+ * key terms (`rankByRelevance`: BM25 and proximity), best first, each with an excerpt around its best match;
+ * the others follow in the first stage's order. A word the text shares with no good match (a paraphrase) thus
+ * never hides one, and every item holding all the words is listed (up to {@link maxRankedMatches}), so ranking
+ * never drops a match of the store's all-words query. Pages by offset.
  */
 export async function rankContent(
   content: ContentStore,
@@ -75,14 +77,13 @@ export async function rankContent(
       component: 'tools',
       message: 'text holds no word to search for',
     });
-  let matches = await allMatches(content, filters, query.words);
-  const everyWord = matches.length > 0 || query.words.length === 1;
-  if (!everyWord) {
-    const byId = new Map<string, ContentItemInfo>();
-    for (const word of query.words)
-      for (const info of await allMatches(content, filters, [word])) byId.set(info.id, info);
-    matches = [...byId.values()].sort(newestFirst).slice(0, maxRankedMatches);
-  }
+  const words = query.words.slice(0, maxQueryWords);
+  const lists: ContentItemInfo[][] = [];
+  for (const word of words) lists.push(await allMatches(content, filters, [word]));
+  const union = new Set(lists.flatMap((l) => l.map((i) => i.id))).size;
+  const candidates = gatherCandidates(lists, (i) => i.id, union).slice(0, maxRankedMatches);
+  const everyWord = candidates[0]?.held === words.length;
+  const matches = candidates.map((c) => c.doc);
   const scored = matches.slice(0, maxScoredMatches);
   const texts = new Map<string, string>();
   for (const info of scored) {

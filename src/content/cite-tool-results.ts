@@ -12,7 +12,7 @@ import type { CitationStats, CitedForm } from './cited-form.ts';
 import { getItemInfos, putItems } from './content-batch.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import type { ContentStore } from './create-content-store.ts';
-import { extractKeyTerms, storedTerms } from './key-terms.ts';
+import { itemKeyTerms, storedTerms } from './key-terms.ts';
 import {
   type CitableOutput,
   isCitable,
@@ -20,7 +20,7 @@ import {
   type OffloadedPart,
   offloadResults,
 } from './offload-results.ts';
-import { contentDigest, prepareContentItem, serializeContent } from './prepare-content-item.ts';
+import { contentDigest, prepareContentItem } from './prepare-content-item.ts';
 import { createTimeSlicer } from './time-slicer.ts';
 
 export type { CitationStats, CitedForm } from './cited-form.ts';
@@ -196,7 +196,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       if (MemoryError.isInstance(error)) return undefined;
       throw error;
     }
-    item.metadata = { ...item.metadata, terms: extractKeyTerms(serializeContent(item.format, item.content)) };
+    item.metadata = { ...item.metadata, terms: itemKeyTerms(item.format, item.content) };
     const summary = await content.compact(item, { maxChars: summaryChars });
     // The citation's tokens are kept with the item, so a later process shows the cited message without counting.
     const citationTokens = counter.countText(citationText(item, part.toolName, summary.text));

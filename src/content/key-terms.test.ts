@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractKeyTerms } from './key-terms.ts';
+import { extractKeyTerms, itemKeyTerms } from './key-terms.ts';
 
 describe('extractKeyTerms', () => {
   it('keeps identifiers, numbers, entities and keywords of a text', () => {
@@ -52,6 +52,18 @@ describe('extractKeyTerms', () => {
         },
       ),
     );
+  });
+
+  it('reads an item as a reader would: JSON values (keys once), page text without tags, no URLs', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({ package: `pkg-${i}`, excerpt: 'plain words here' }));
+    rows.push({ package: 'ops', excerpt: 'the deployment key for service-7 is K7-5433X' });
+    const fromJson = itemKeyTerms('json', rows, { max: 60 });
+    expect(fromJson).toEqual(expect.arrayContaining(['K7-5433X', 'service-7', 'package', 'excerpt']));
+    const page =
+      '<html><head><style>h1 { color: red }</style></head><body><h1>Guide</h1><p>See https://docs.example/a/b for the Atlas-3 release &amp; more.</p></body></html>';
+    const fromPage = itemKeyTerms('text', page);
+    expect(fromPage).toEqual(expect.arrayContaining(['Atlas-3', 'release']));
+    for (const t of ['h1', 'body', 'https', 'color', 'amp']) expect(fromPage).not.toContain(t);
   });
 
   it('refuses what is not a text with a typed error', () => {

@@ -41,6 +41,18 @@ interface Candidate {
 /** Share of the terms each kind gets first; unused slots go to the best of the others. */
 const quota: Record<Kind, number> = { identifier: 0.4, entity: 0.3, keyword: 0.3 };
 
+/** URLs: their scheme and path say little to a reader (and `https` would top every page's keywords). */
+const urlPattern = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)\]]+/gi;
+/** What ends a sentence or a block: the next word starts one. */
+const boundaries = new Set(['.', '!', '?', '\n', '>', '"', "'", '(', '[', '*', '#', ':', ';', '|', '-']);
+
+/** Whether the run at `index` starts a sentence: the text's start, or a boundary before it (spaces aside). */
+function startsSentence(text: string, index: number): boolean {
+  let i = index - 1;
+  while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
+  return i < 0 || boundaries.has(text[i]!);
+}
+
 const hasDigit = (s: string) => /\p{N}/u.test(s);
 const hasLetter = (s: string) => /\p{L}/u.test(s);
 const isUpper = (s: string) => /^\p{Lu}/u.test(s);
@@ -96,15 +108,21 @@ export function extractKeyTerms(text: string, options: KeyTermsOptions = {}): st
         `extractKeyTerms(options): ${name} must be a non-negative integer, got ${describeValue(value)}`,
       );
   if (max === 0) return [];
-  const read = text.slice(0, maxChars);
+  const read = text.slice(0, maxChars).replace(urlPattern, ' ');
   const byKey = new Map<string, Candidate>();
+  // A text repeats its words: each run's kind is decided once (per place: starting a sentence or not).
+  const kinds = new Map<string, Kind | undefined>();
   let position = 0;
   for (const match of read.matchAll(runPattern)) {
-    const run = match[0].replace(/[.:/@#_-]+$/u, '');
-    if (run.length === 0 || run.length > maxTermChars) continue;
-    const before = read.slice(Math.max(0, match.index - 3), match.index);
-    const sentenceStart = match.index === 0 || /(?:[.!?]\s*|\n\s*|^\s*|[>"'([*#]\s*)$/u.test(before);
-    const kind = kindOf(run, sentenceStart);
+    const run = match[0];
+    if (run.length > maxTermChars) continue;
+    const start = startsSentence(read, match.index);
+    const memo = start ? `\u0000${run}` : run;
+    let kind = kinds.get(memo);
+    if (kind === undefined && !kinds.has(memo)) {
+      kind = kindOf(run, start);
+      kinds.set(memo, kind);
+    }
     position++;
     if (!kind) continue;
     const key = run.toLowerCase();
@@ -137,4 +155,42 @@ export function extractKeyTerms(text: string, options: KeyTermsOptions = {}): st
 export function storedTerms(metadata: Record<string, JSONValue> | undefined): string[] {
   const terms = metadata?.terms;
   return Array.isArray(terms) ? terms.filter((t): t is string => typeof t === 'string') : [];
+}
+
+/**
+ * The key terms of a content item (see {@link extractKeyTerms}), read from what a reader would read: a JSON
+ * item's values (its keys once each, not once per row), a markup page's text without its tags, scripts and
+ * styles.
+ */
+export function itemKeyTerms(
+  format: 'text' | 'json',
+  content: string | JSONValue,
+  options: KeyTermsOptions = {},
+): string[] {
+  if (format === 'json') {
+    const values: string[] = [];
+    const keys = new Set<string>();
+    const walk = (v: JSONValue): void => {
+      if (typeof v === 'string') values.push(v);
+      else if (typeof v === 'number' || typeof v === 'boolean') values.push(String(v));
+      else if (Array.isArray(v)) for (const x of v) walk(x);
+      else if (v !== null && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) {
+          keys.add(k);
+          if (x !== undefined) walk(x);
+        }
+    };
+    walk(content as JSONValue);
+    return extractKeyTerms(`${values.join('\n')}\n${[...keys].join('\n')}`, options);
+  }
+  const text = typeof content === 'string' ? content : '';
+  if (!/<\/?[a-z][^>]*>/i.test(text.slice(0, 4096))) return extractKeyTerms(text, options);
+  const plain = text
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '\n')
+    .replace(/<[^>]*>/g, '\n')
+    .replace(
+      /&(amp|lt|gt|quot|#39);/g,
+      (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? ' ',
+    );
+  return extractKeyTerms(plain, options);
 }

@@ -105,13 +105,17 @@ export function storedCountsAgree(logCounter: TokenCounter, content: ContentStor
 /** A tool-result part of a message. */
 export type ToolResultPart = ToolPart;
 
+/** Key terms a citation shows (of the up to 30 its item keeps): about 40 tokens. */
+const citationTerms = 15;
+
 const numbers = new Intl.NumberFormat('en-US');
 const format = (n: number) => numbers.format(n);
 
 /**
  * The citation text a model sees in place of an offloaded result: the item's id, size and tokens, its summary,
- * and its key terms (the item's `terms` metadata, when it holds a list of strings), so a model that no longer
- * sees the result knows what it held and which words find it again (`query_memory`).
+ * and its first 15 key terms (the item's `terms` metadata, best first, when it holds a list of strings; all of
+ * them are searchable), so a model that no longer sees the result knows what it held and which words find it
+ * again (`query_memory`).
  */
 export function citationText(
   item: { id: string; size: number; tokens: number; metadata?: Record<string, JSONValue> },
@@ -119,7 +123,7 @@ export function citationText(
   summary: string,
 ): string {
   const head = `[engram: ${toolName} result stored as content item "${item.id}" (${format(item.size)} bytes, ${format(item.tokens)} tokens); read it with retrieve_from_memory]`;
-  const terms = storedTerms(item.metadata);
+  const terms = storedTerms(item.metadata).slice(0, citationTerms);
   const lines = [head, summary.trim(), terms.length > 0 ? `Key terms: ${terms.join(', ')}` : ''];
   return lines.filter(Boolean).join('\n');
 }

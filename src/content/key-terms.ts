@@ -40,6 +40,7 @@ interface Candidate {
 
 /** Share of the terms each kind gets first; unused slots go to the best of the others. */
 const quota: Record<Kind, number> = { identifier: 0.4, entity: 0.3, keyword: 0.3 };
+const kindOrder = ['identifier', 'entity', 'keyword'] as const;
 
 /** URLs: their scheme and path say little to a reader (and `https` would top every page's keywords). */
 const urlPattern = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)\]]+/gi;
@@ -84,7 +85,8 @@ function kindOf(run: string, sentenceStart: boolean): Kind | undefined {
  * The key terms of a text, for a searcher that has not read it: identifiers and numbers (keys, ids, versions,
  * dates, amounts), named entities (capitalized words not starting a sentence) and the most frequent keywords,
  * each kind up to its share of `max` (40%, 30%, 30%; slots one kind leaves go to the others), the more
- * frequent first and, among equals, the earlier. Deterministic (a function of the text and the options, no
+ * frequent first and, among equals, the earlier; listed best first with the kinds taking turns (identifier,
+ * entity, keyword, identifier, …), so the first few terms are the best of each kind. Deterministic (a function of the text and the options, no
  * model), bounded (at most `max` distinct terms of at most 48 characters, compared case-insensitively, each
  * as written where it first occurs), and every term occurs in the text. Throws `INVALID_ARGUMENT` for a text
  * that is not a string or a bad option.
@@ -135,7 +137,7 @@ export function extractKeyTerms(text: string, options: KeyTermsOptions = {}): st
   }
   const ranked = [...byKey.values()].sort((a, b) => b.count - a.count || a.first - b.first);
   const chosen = new Set<Candidate>();
-  for (const kind of ['identifier', 'entity', 'keyword'] as const) {
+  for (const kind of kindOrder) {
     let room = Math.floor(max * quota[kind]);
     for (const c of ranked) {
       if (room === 0) break;
@@ -148,7 +150,12 @@ export function extractKeyTerms(text: string, options: KeyTermsOptions = {}): st
     if (chosen.size >= max) break;
     chosen.add(c);
   }
-  return [...chosen].sort((a, b) => a.first - b.first).map((c) => c.term);
+  // Best first, the kinds taking turns: any prefix of the list is a balanced shorter one (a citation shows one).
+  const byKind = kindOrder.map((kind) => ranked.filter((c) => c.kind === kind && chosen.has(c)));
+  const out: string[] = [];
+  for (let i = 0; out.length < chosen.size; i++)
+    for (const list of byKind) if (i < list.length) out.push(list[i]!.term);
+  return out;
 }
 
 /** The key terms an item's metadata holds (its `terms`, when a list of strings), else none. */

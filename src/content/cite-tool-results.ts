@@ -105,15 +105,15 @@ export function storedCountsAgree(logCounter: TokenCounter, content: ContentStor
 /** A tool-result part of a message. */
 export type ToolResultPart = ToolPart;
 
-/** Key terms a citation shows (of the up to 30 its item keeps): about 40 tokens. */
-const citationTerms = 15;
+/** Key terms a citation shows (of the up to 30 its item keeps): about 30 tokens. */
+const citationTerms = 12;
 
 const numbers = new Intl.NumberFormat('en-US');
 const format = (n: number) => numbers.format(n);
 
 /**
  * The citation text a model sees in place of an offloaded result: the item's id, size and tokens, its summary,
- * and its first 15 key terms (the item's `terms` metadata, best first, when it holds a list of strings; all of
+ * and its first 12 key terms (the item's `terms` metadata, best first, when it holds a list of strings; all of
  * them are searchable), so a model that no longer sees the result knows what it held and which words find it
  * again (`query_memory`).
  */

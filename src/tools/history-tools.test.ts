@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
@@ -35,5 +37,30 @@ describe('search_history by relevance', () => {
       error: expect.stringMatching(/no word to search for|holds no word/),
     });
     await store.close();
+  });
+
+  it('never drops a message the store search finds: each all-words match is listed (limit permitting)', async () => {
+    const word = fc.constantFrom('alpha', 'beta', 'gamma', 'service-7', 'key', 'K7-5433X', 'note');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(word, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 20 }),
+        fc.array(word, { minLength: 1, maxLength: 3 }),
+        async (docs, q) => {
+          const memory = createConversationMemory({
+            store: createMemoryStore(),
+            counter: createTokenCounter(),
+          });
+          for (const d of docs) await memory.store({ role: 'user', content: d.join(' ') });
+          const text = q.join(' ');
+          const naive = await memory.search(text, { limit: 20 });
+          const out = (await createHistoryTools({ memory }).search_history.execute!(
+            { query: text, limit: 20 },
+            { toolCallId: 't', messages: [], context: {} },
+          )) as SearchOutput;
+          for (const m of naive) expect(out.messages).toContain(`[${m.id}]`);
+        },
+      ),
+      { numRuns: 30 },
+    );
   });
 });

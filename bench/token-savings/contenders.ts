@@ -14,6 +14,8 @@ import type { TokenCounter } from '../../src/tokens/token-counter.ts';
 import { createAutoContextMemory } from '../../src/views/auto-context/index.ts';
 import { createCitationMemory } from '../../src/views/citation-memory.ts';
 import { importPeer } from '../peers/import-peer.ts';
+import { createSearcher, type Reach } from './searcher.ts';
+import type { PlantedFact } from './trace.ts';
 
 /** One contender. */
 export interface Contender {
@@ -23,8 +25,8 @@ export interface Contender {
   setup: string;
   /** Takes an iteration's messages; returns the next request's messages. */
   next(messages: readonly ModelMessage[]): Promise<ModelMessage[]>;
-  /** How a fact is reached now: `context`, `tool`, or undefined when it is not. */
-  reach(fact: string, context: readonly ModelMessage[]): Promise<'context' | 'tool' | undefined>;
+  /** How a fact is reached now: in the context, through the contender's tools (within 3 calls), or not. */
+  reach(fact: PlantedFact, context: readonly ModelMessage[]): Promise<Reach>;
   /** Whether every offload can be undone exactly (undefined: it offloads nothing it can give back). */
   reversible?(): Promise<boolean>;
   /** Releases resources. */
@@ -43,39 +45,15 @@ export function naive(task: ModelMessage): Contender {
       history.push(...messages);
       return [...history];
     },
-    reach: async (fact, context) => (textOf(context).includes(fact) ? 'context' : undefined),
+    reach: inContext,
   };
 }
 
-/**
- * A fact is reachable through engram's content tools the way a model would reach it, knowing only what it is
- * looking for (`the deployment key for service-N`, not the key): `retrieve_from_memory` with a `filtered`
- * transform on the items cited in its context, then `query_memory` with those words, page by page.
- */
-async function reachThroughContent(
-  content: ContentStore,
-  fact: string,
-  context: readonly ModelMessage[],
-): Promise<'context' | 'tool' | undefined> {
-  const text = textOf(context);
-  if (text.includes(fact)) return 'context';
-  const service = /service-\d+/.exec(fact)![0];
-  const pattern = `deployment key for ${service} is`;
-  const holds = async (id: string) =>
-    String((await content.retrieve(id, { type: 'filtered', pattern })).content).includes(fact);
-  for (const id of new Set(text.match(/tr_[0-9a-f]{24}/g) ?? [])) if (await holds(id)) return 'tool';
-  let cursor: string | undefined;
-  do {
-    const page = await content.query({
-      text: `deployment key ${service}`,
-      limit: 50,
-      ...(cursor ? { cursor } : {}),
-    });
-    for (const info of page.items) if (await holds(info.id)) return 'tool';
-    cursor = page.nextCursor;
-  } while (cursor);
-  return undefined;
-}
+/** A contender without tools: a fact is reached only when its sentence is in the context. */
+const inContext = async (fact: PlantedFact, context: readonly ModelMessage[]): Promise<Reach> => ({
+  way: textOf(context).includes(fact.text) ? 'context' : undefined,
+  calls: 0,
+});
 
 /** Gives each stored message a fixed id and time, so content item ids, and with them token counts, repeat exactly. */
 function numbered(): (m: ModelMessage) => ModelMessage {
@@ -140,7 +118,7 @@ export function engramCitations(path: string, counter: TokenCounter, task: Model
       for (const m of messages) await view.store(id(m));
       return (await view.read()).map(toModelMessage);
     },
-    reach: (fact, context) => reachThroughContent(content, fact, context),
+    reach: createSearcher(content, memory),
     reversible: async () => itemsMatchLog(content, await memory.read()),
     close: () => store.close(),
   };
@@ -163,7 +141,7 @@ export function engramAutoContext(
       for (const m of messages) await view.store(id(m));
       return (await view.read()).map(toModelMessage);
     },
-    reach: (fact, context) => reachThroughContent(content, fact, context),
+    reach: createSearcher(content, memory),
     async reversible() {
       const log = await memory.read();
       if (!(await itemsMatchLog(content, log))) return false;
@@ -198,7 +176,7 @@ export function aiSdkPrune(task: ModelMessage): Contender {
         emptyMessages: 'remove',
       });
     },
-    reach: async (fact, context) => (textOf(context).includes(fact) ? 'context' : undefined),
+    reach: inContext,
   };
 }
 
@@ -238,6 +216,6 @@ export async function mastraProcessors(task: ModelMessage, budget: number): Prom
       }
       return prompt as ModelMessage[];
     },
-    reach: async (fact, context) => (textOf(context).includes(fact) ? 'context' : undefined),
+    reach: inContext,
   };
 }

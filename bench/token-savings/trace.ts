@@ -3,7 +3,7 @@
  * assistant step with a short note and three tool calls — `web_search` (~8 KB JSON list), `web_fetch` (~50 KB
  * HTML page), `sql_query` (~50 KB JSON rows) — and their results. The text is real: the Markdown documentation
  * that the installed npm packages ship (read at run time from node_modules, never copied). One planted fact per
- * iteration sits inside one result, alternating between pages and rows.
+ * iteration sits inside one result, alternating between pages and rows (see {@link plantedFact}).
  */
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -15,6 +15,11 @@ import { createPrng } from '../../src/testing/prng.ts';
 export interface PlantedFact {
   /** The sentence. */
   text: string;
+  /**
+   * How someone who needs it would describe it, without its value: a paraphrase naming its subject
+   * ("the staging DB password of cluster-4"), sharing some of the sentence's words and not others.
+   */
+  description: string;
   /** The iteration whose result holds it (1-based). */
   iteration: number;
   /** The tool call whose result holds it. */
@@ -76,6 +81,38 @@ function htmlPage(title: string, markdown: string, size: number): string {
   return `<!doctype html><html><head><title>${escapeHtml(title)}</title></head><body><nav>Docs | API | Blog</nav>${body.join('\n')}</body></html>`;
 }
 
+/**
+ * The planted fact of iteration `n` and its description: five kinds (a deployment key, an invoice total, a
+ * release version and date, a rotated password, a vendor contact) in turn, each naming its own subject
+ * (`service-7`, `Borealis-8`, `atlas-9`, `cluster-10`, `eu-11`), described in other words than it is written.
+ */
+export function plantedFact(n: number): { text: string; description: string } {
+  const code = (7919 * n) % 10_000;
+  const kinds = [
+    {
+      text: `Internal note ${n}: the deployment key for service-${n} is K${n}-${code}X.`,
+      description: `the deployment key for service-${n}`,
+    },
+    {
+      text: `Billing update: invoice INV-2026-${n} for customer Borealis-${n} totals $${(code * 3.7).toFixed(2)}.`,
+      description: `how much the invoice for customer Borealis-${n} came to`,
+    },
+    {
+      text: `Release plan: component atlas-${n} ships as version 3.${n}.${code % 10} on 2026-0${1 + (n % 9)}-1${n % 10}.`,
+      description: `which version of component atlas-${n} is shipping, and when`,
+    },
+    {
+      text: `Ops: the staging database password for cluster-${n} was rotated to pw-${code}-q.`,
+      description: `the staging DB password of cluster-${n}`,
+    },
+    {
+      text: `Meeting notes: our vendor contact for region eu-${n} is Dana Whitfield (dana${n}@vendor.example).`,
+      description: `who to contact at the vendor about region eu-${n}`,
+    },
+  ];
+  return kinds[(n - 1) % kinds.length]!;
+}
+
 /** Builds the trace deterministically. */
 export function buildTrace(options: {
   iterations: number;
@@ -107,7 +144,7 @@ export function buildTrace(options: {
   const bytes: Record<string, number[]> = { web_search: [], web_fetch: [], sql_query: [] };
   for (let n = 1; n <= options.iterations; n++) {
     const doc = pick(docs);
-    const fact = `Internal note ${n}: the deployment key for service-${n} is K${n}-${(7919 * n) % 10_000}X.`;
+    const { text: fact, description } = plantedFact(n);
     const inPage = n % 2 === 1;
     const searchList = [];
     let size = 0;
@@ -164,7 +201,7 @@ export function buildTrace(options: {
     bytes.web_search!.push(JSON.stringify(searchList).length);
     bytes.web_fetch!.push(plantedPage.length);
     bytes.sql_query!.push(JSON.stringify(rows).length);
-    facts.push({ text: fact, iteration: n, toolCallId: inPage ? `f${n}` : `q${n}` });
+    facts.push({ text: fact, description, iteration: n, toolCallId: inPage ? `f${n}` : `q${n}` });
     iterations.push([
       {
         role: 'assistant',

@@ -12,6 +12,7 @@ import type { CitationStats, CitedForm } from './cited-form.ts';
 import { getItemInfos, putItems } from './content-batch.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import type { ContentStore } from './create-content-store.ts';
+import { itemKeyTerms, storedTerms } from './key-terms.ts';
 import {
   type CitableOutput,
   isCitable,
@@ -104,18 +105,27 @@ export function storedCountsAgree(logCounter: TokenCounter, content: ContentStor
 /** A tool-result part of a message. */
 export type ToolResultPart = ToolPart;
 
+/** Key terms a citation shows (of the up to 30 its item keeps): about 30 tokens. */
+const citationTerms = 12;
+
 const numbers = new Intl.NumberFormat('en-US');
 const format = (n: number) => numbers.format(n);
 
-/** The citation text a model sees in place of an offloaded result. */
+/**
+ * The citation text a model sees in place of an offloaded result: the item's id, size and tokens, its summary,
+ * and its first 12 key terms (the item's `terms` metadata, best first, when it holds a list of strings; all of
+ * them are searchable), so a model that no longer sees the result knows what it held and which words find it
+ * again (`query_memory`).
+ */
 export function citationText(
-  item: { id: string; size: number; tokens: number },
+  item: { id: string; size: number; tokens: number; metadata?: Record<string, JSONValue> },
   toolName: string,
   summary: string,
 ): string {
   const head = `[engram: ${toolName} result stored as content item "${item.id}" (${format(item.size)} bytes, ${format(item.tokens)} tokens); read it with retrieve_from_memory]`;
-  const body = summary.trim();
-  return body ? `${head}\n${body}` : head;
+  const terms = storedTerms(item.metadata).slice(0, citationTerms);
+  const lines = [head, summary.trim(), terms.length > 0 ? `Key terms: ${terms.join(', ')}` : ''];
+  return lines.filter(Boolean).join('\n');
 }
 
 interface Prepared {
@@ -190,6 +200,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       if (MemoryError.isInstance(error)) return undefined;
       throw error;
     }
+    item.metadata = { ...item.metadata, terms: itemKeyTerms(item.format, item.content) };
     const summary = await content.compact(item, { maxChars: summaryChars });
     // The citation's tokens are kept with the item, so a later process shows the cited message without counting.
     const citationTokens = counter.countText(citationText(item, part.toolName, summary.text));

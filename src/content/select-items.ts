@@ -3,16 +3,18 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { type CheckedContentCriteria, checkItemInfo, encodeCursor } from './check-content.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import { maxIndexedChars } from './content-query.ts';
+import { storedTerms } from './key-terms.ts';
 import { itemInfo, serializeContent } from './prepare-content-item.ts';
 
 /**
- * The text a text criterion looks at: type, source, tags and the first `maxIndexedChars` of the content. Throws
- * a typed error naming the field unless `item` is a content item.
+ * The text a text criterion looks at: type, source, tags, the item's key terms (its `terms` metadata, a list of
+ * strings: citations store the terms `extractKeyTerms` finds) and the first `maxIndexedChars` of the content. Throws a typed error naming the field unless `item` is a content item.
  */
 export function indexedText(item: ContentItem): string {
   checkItemInfo(item, 'content');
   const content = serializeContent(item.format, item.content).slice(0, maxIndexedChars);
-  return `${item.type} ${item.source} ${item.tags.join(' ')} ${content}`;
+  const terms = storedTerms(item.metadata);
+  return `${item.type} ${item.source} ${item.tags.join(' ')} ${terms.length > 0 ? `${terms.join(' ')} ` : ''}${content}`;
 }
 
 /** Whether an item's info meets every criterion except `text` and the cursor. */

@@ -1,10 +1,13 @@
 import { type Tool, tool } from 'ai';
 import { z } from 'zod';
+import type { ContentItemInfo } from '../content/content-item.ts';
 import type { ContentTransform } from '../content/content-transform.ts';
 import type { ContentStore } from '../content/create-content-store.ts';
+import { defaultKeyTerms, extractKeyTerms, storedTerms } from '../content/key-terms.ts';
 import { checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { rankContent } from './rank-content.ts';
 import { boundText, defaultMaxOutputChars, type ToolError, toolCall } from './tool-output.ts';
 
 /** Options of {@link createContentTools}. */
@@ -44,7 +47,7 @@ const transformSchema = z
 const hintRetrieve =
   'Call query_memory to list item ids, and pass a transform such as { "type": "excerpt", "query": "…" }.';
 const hintQuery =
-  'Criteria: type, source, tags (+ tagMatch any|all), from/to as ISO dates, text, limit 1–50, order oldest|newest, cursor.';
+  'Criteria: type, source, tags (+ tagMatch any|all), from/to as ISO dates, text, limit 1–50, order relevance|newest|oldest, cursor.';
 
 /** What `retrieve_from_memory` accepts as its transform: every parameter of `ContentTransform`, flattened. */
 export interface ToolTransformInput {
@@ -84,7 +87,7 @@ export type ContentTools = {
       to?: string;
       text?: string;
       limit?: number;
-      order?: 'oldest' | 'newest';
+      order?: 'relevance' | 'oldest' | 'newest';
       cursor?: string;
     },
     | {
@@ -97,17 +100,52 @@ export type ContentTools = {
           tags: string[];
           timestamp: string;
           summary?: string;
+          terms?: string[];
+          match?: string;
         }[];
+        note?: string;
         nextCursor?: string;
       }
     | ToolError
   >;
 };
 
+/** How `query_memory` lists an item: its info, summary and key terms, bounded. */
+function listed(i: ContentItemInfo) {
+  const terms = storedTerms(i.metadata);
+  return {
+    id: i.id,
+    type: i.type,
+    source: i.source,
+    size: i.size,
+    tokens: i.tokens,
+    tags: i.tags,
+    timestamp: i.timestamp.toISOString(),
+    ...(typeof i.metadata.summary === 'string' ? { summary: boundText(i.metadata.summary, 400) } : {}),
+    ...(terms.length > 0 ? { terms: terms.slice(0, defaultKeyTerms) } : {}),
+  };
+}
+
+/** The prefix of a relevance page's cursor (its offset follows). */
+const relevanceCursor = 'rel:';
+
+/** The offset a relevance cursor names (0 without one); `INVALID_QUERY` for any other cursor. */
+function relevanceOffset(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  const n = cursor.startsWith(relevanceCursor) ? Number(cursor.slice(relevanceCursor.length)) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new MemoryError({
+      code: 'INVALID_QUERY',
+      message: `cursor ${describeValue(cursor)} is not a nextCursor of a relevance query (pass the same text and order)`,
+    });
+  return n;
+}
+
 /**
  * Seed 004's memory actions as AI SDK tools over a content store: `store_in_memory` (keep content outside the
  * context, get an id), `retrieve_from_memory` (an item by id, shaped by a transform), `query_memory` (find
- * items by criteria: ids, types, sources, sizes, tags and their summaries, one page at a time). Outputs are
+ * items by criteria: ids, types, sources, sizes, tags, summaries and key terms, one page at a time; with
+ * `text`, ranked by relevance with an excerpt around each item's best match, see `rankContent`). Outputs are
  * bounded; bad arguments come back as `{ error }` the model can correct. The model filters by plain text only:
  * a regular expression from a model could backtrack without bound, so `regex` is an API option, not a tool one.
  * @example
@@ -137,6 +175,7 @@ export function createContentTools(options: ContentToolsOptions): ContentTools {
             source: source ?? 'agent',
             content: text,
             tags: tags ?? [],
+            metadata: { terms: extractKeyTerms(text) },
           });
           return { id: info.id, size: info.size, tokens: info.tokens };
         }),
@@ -164,7 +203,7 @@ export function createContentTools(options: ContentToolsOptions): ContentTools {
     }),
     query_memory: tool({
       description:
-        'List items stored outside the context that match criteria (all of them when none are given), newest first: ids, types, sources, sizes, tags and a short summary. Use the ids with retrieve_from_memory; pass nextCursor to see more.',
+        'Find items stored outside the context (offloaded tool results, stored text). With text (a description of what you look for, e.g. "the deployment key for service-7"), the best matches come first, each with an excerpt around its best match; without it, newest first. Each item has its id, type, source, size, tags, summary and key terms. Use the ids with retrieve_from_memory; pass nextCursor to see more.',
       inputSchema: z.object({
         type: z.string().optional(),
         source: z.string().optional(),
@@ -172,9 +211,12 @@ export function createContentTools(options: ContentToolsOptions): ContentTools {
         tagMatch: z.enum(['any', 'all']).optional(),
         from: z.string().optional().describe('ISO date: items at or after it'),
         to: z.string().optional().describe('ISO date: items at or before it'),
-        text: z.string().optional().describe('Words the item must contain'),
+        text: z.string().optional().describe('What you look for, in a few words'),
         limit: z.number().optional().describe('1–50, default 10'),
-        order: z.enum(['oldest', 'newest']).optional(),
+        order: z
+          .enum(['relevance', 'oldest', 'newest'])
+          .optional()
+          .describe('default relevance with text, else newest'),
         cursor: z.string().optional().describe('nextCursor of the previous page'),
       }),
       execute: (input) =>
@@ -200,29 +242,41 @@ export function createContentTools(options: ContentToolsOptions): ContentTools {
           }
           const start = date(input.from, 'from');
           const end = date(input.to, 'to');
-          const page = await content.query({
+          const filters = {
             ...(input.type !== undefined ? { type: input.type } : {}),
             ...(input.source !== undefined ? { source: input.source } : {}),
             ...(input.tags !== undefined ? { tags: input.tags } : {}),
             ...(input.tagMatch !== undefined ? { tagMatch: input.tagMatch } : {}),
             ...(start || end ? { timeRange: { ...(start ? { start } : {}), ...(end ? { end } : {}) } } : {}),
+          };
+          const limit = input.limit ?? 10;
+          const order = input.order ?? (input.text !== undefined ? 'relevance' : 'newest');
+          if (order === 'relevance') {
+            if (input.text === undefined)
+              throw new MemoryError({ code: 'INVALID_QUERY', message: "order 'relevance' needs text" });
+            const ranked = await rankContent(content, filters, input.text, {
+              offset: relevanceOffset(input.cursor),
+              limit,
+            });
+            return {
+              items: ranked.items.map((r) => ({
+                ...listed(r.info),
+                ...(r.match !== undefined ? { match: r.match } : {}),
+              })),
+              ...(ranked.everyWord || ranked.items.length === 0
+                ? {}
+                : { note: 'No item holds every word; these hold some of them.' }),
+              ...(ranked.next !== undefined ? { nextCursor: `${relevanceCursor}${ranked.next}` } : {}),
+            };
+          }
+          const page = await content.query({
+            ...filters,
             ...(input.text !== undefined ? { text: input.text } : {}),
-            limit: input.limit ?? 10,
-            ...(input.order !== undefined ? { order: input.order } : {}),
+            limit,
+            order,
             ...(input.cursor !== undefined ? { cursor: input.cursor } : {}),
           });
-          const items = page.items.map((i) => ({
-            id: i.id,
-            type: i.type,
-            source: i.source,
-            size: i.size,
-            tokens: i.tokens,
-            tags: i.tags,
-            timestamp: i.timestamp.toISOString(),
-            ...(typeof i.metadata.summary === 'string'
-              ? { summary: boundText(i.metadata.summary, 400) }
-              : {}),
-          }));
+          const items = page.items.map(listed);
           return { items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
         }),
     }),

@@ -2,7 +2,10 @@ import { type Tool, tool } from 'ai';
 import { z } from 'zod';
 import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import type { MemoryMessage } from '../core/message.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import { gatherCandidates } from './gather-candidates.ts';
+import { excerptAt, rankByRelevance, relevanceQuery } from './rank-by-relevance.ts';
 import { renderMessage } from './render-message.ts';
 import { boundText, defaultMaxOutputChars, type ToolError, toolCall } from './tool-output.ts';
 
@@ -16,33 +19,49 @@ export interface HistoryToolsOptions {
   maxOutputChars?: number;
 }
 
-/** The part of `text` around the first place holding most of the query's words (the whole text when short). */
-export function snippet(text: string, query: string, length: number): string {
-  if (text.length <= length) return text;
-  const lower = text.toLowerCase();
-  const words = (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 2);
-  let at = -1;
-  let best = 0;
-  for (const w of words) {
-    for (let i = lower.indexOf(w); i >= 0 && i < lower.length; i = lower.indexOf(w, i + 1)) {
-      const window = lower.slice(Math.max(0, i - length / 2), i + length / 2);
-      const score = words.filter((x) => window.includes(x)).length;
-      if (score > best) {
-        best = score;
-        at = i;
-      }
-      if (best === words.length) break;
-    }
-    if (best === words.length) break;
-  }
-  const start = Math.max(0, (at < 0 ? 0 : at) - Math.floor(length / 2));
-  return `${start > 0 ? '…' : ''}${text.slice(start, start + length)}${start + length < text.length ? '…' : ''}`;
+/** Messages each word's search gives the ranking to choose from. */
+const searchPool = 50;
+/** The most candidates whose text is read and scored. */
+const maxScored = 100;
+
+/**
+ * The messages of a conversation matching a query, best first, in two stages: the store's search (full-text
+ * and ranked where it has it) for every word of the query but stopwords, then for each word (its best
+ * {@link searchPool}), merged with the all-words matches first and the others by the summed idf of the words
+ * they hold (`gatherCandidates`); the first {@link maxScored} (at least `limit`) ranked on their text by BM25
+ * and proximity (`rankByRelevance`), each with the part around its best match.
+ */
+async function searchRanked(memory: ConversationMemory, text: string, limit: number) {
+  const query = relevanceQuery(text);
+  if (query.words.length === 0)
+    throw new MemoryError({ code: 'INVALID_QUERY', message: 'query holds no word to search for' });
+  const words = query.words.slice(0, 16);
+  const pool = Math.max(searchPool, limit);
+  const all = await memory.search(words.join(' '), { limit: pool });
+  const lists: MemoryMessage[][] = [];
+  for (const word of words) lists.push(words.length === 1 ? all : await memory.search(word, { limit: pool }));
+  const { count } = await memory.stats();
+  const everyId = new Set(all.map((m) => m.id));
+  const others = gatherCandidates(lists, (m) => m.id, count)
+    .map((c) => c.doc)
+    .filter((m) => !everyId.has(m.id));
+  const hits = [...all, ...others].slice(0, Math.max(maxScored, limit));
+  const texts = new Map(hits.map((m) => [m.id, renderMessage(m, 1_000_000)]));
+  const textOf = (m: MemoryMessage) => texts.get(m.id)!;
+  const ranked = rankByRelevance(hits, textOf, query).slice(0, limit);
+  return {
+    everyWord: all.length > 0,
+    ranked: ranked.map((r) => ({ message: r.doc, excerpt: excerptAt(textOf(r.doc), r.at, 700) })),
+  };
 }
 
 /** The tools {@link createHistoryTools} returns. */
 export type HistoryTools = {
-  /** Messages holding every word of the query, best first, with a snippet around the match. */
-  search_history: Tool<{ query: string; limit?: number }, { matches: number; messages: string } | ToolError>;
+  /** Messages matching the query, best first, each with the part around its best match. */
+  search_history: Tool<
+    { query: string; limit?: number },
+    { matches: number; note?: string; messages: string } | ToolError
+  >;
   /** A range of the log by sequence number. */
   get_messages: Tool<
     { from: number; to: number },
@@ -52,7 +71,8 @@ export type HistoryTools = {
 
 /**
  * Tools over the conversation log, for a model whose context shows only part of it: `search_history(query,
- * limit)` (messages holding every word, best first) and `get_messages(from, to)` (a range of sequence numbers,
+ * limit)` (messages holding every word of a description but stopwords, else some of them, ranked by relevance:
+ * BM25 and proximity, see `searchRanked`) and `get_messages(from, to)` (a range of sequence numbers,
  * at most `maxRange`). Messages are rendered compactly; bad arguments come back as `{ error }`.
  */
 export function createHistoryTools(options: HistoryToolsOptions): HistoryTools {
@@ -63,9 +83,9 @@ export function createHistoryTools(options: HistoryToolsOptions): HistoryTools {
   return {
     search_history: tool({
       description:
-        'Search the whole conversation so far (also what is no longer in your context) for messages holding every word of the query; best matches first.',
+        'Search the whole conversation so far (also what is no longer in your context, such as tool results shown as citations) for what a description names, e.g. "the deployment key for service-7"; best matches first, each with the part around its best match.',
       inputSchema: z.object({
-        query: z.string().describe('Words to look for'),
+        query: z.string().describe('What you look for, in a few words'),
         limit: z.number().optional().describe('1–20, default 5'),
       }),
       execute: ({ query, limit }) =>
@@ -77,14 +97,20 @@ export function createHistoryTools(options: HistoryToolsOptions): HistoryTools {
               message: `limit must be an integer from 1 to 20, got ${n}`,
             });
           }
-          const hits = await memory.search(query, { limit: n });
-          const rendered = hits
+          const { everyWord, ranked } = await searchRanked(memory, query, n);
+          const rendered = ranked
             .map(
-              (m) =>
-                `[${m.id}] ${m.role} at ${m.createdAt.toISOString()}: ${snippet(renderMessage(m, 1_000_000), query, 700)}`,
+              (r) =>
+                `[${r.message.id}] ${r.message.role} at ${r.message.createdAt.toISOString()}: ${r.excerpt}`,
             )
             .join('\n\n');
-          return { matches: hits.length, messages: boundText(rendered, max) };
+          return {
+            matches: ranked.length,
+            ...(everyWord || ranked.length === 0
+              ? {}
+              : { note: 'No message holds every word; these hold some of them.' }),
+            messages: boundText(rendered, max),
+          };
         }),
     }),
     get_messages: tool({

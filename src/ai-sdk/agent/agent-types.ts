@@ -50,7 +50,10 @@ export interface AgentConfig {
    * @default a new SimpleMemory per run
    */
   memory?: ContextView<ModelMessage> | Memory;
-  /** A content store: its tools (`store_in_memory`, `retrieve_from_memory`, `query_memory`) are added. */
+  /**
+   * A content store: its tools (`store_in_memory`, `retrieve_from_memory`, `query_memory`) are added, and with a
+   * memory on a stored conversation also `search_history` (the log, searched by relevance).
+   */
   contentStore?: ContentStore;
   /** Long-term memory and its mode. */
   longTermMemory?: AgentLongTermMemory;

@@ -7,6 +7,7 @@ import { SimpleMemory } from '../../memory/simple-memory.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import { createContentTools } from '../../tools/content-tools.ts';
+import { createHistoryTools } from '../../tools/history-tools.ts';
 import { createLongTermTools } from '../../tools/long-term-tools.ts';
 import { createCoreMemoryTools, createWorkingMemoryTool } from '../../tools/working-memory-tools.ts';
 import { type AssemblyRecorder, createAssemblyRecorder } from '../../views/assembly/assembly-records.ts';
@@ -114,9 +115,12 @@ export async function wireRun(
   const view = options.memory
     ? toContextView(options.memory)
     : (wiring.view ?? toContextView(new SimpleMemory()));
-  const tools = options.contentStore
-    ? toolsOf(config, options.contentStore, wiring.view?.conversation)
-    : wiring.tools;
+  // A run's own content store, or its own memory beside a content store (a sub-agent's), gets tools over them.
+  const contentStore = options.contentStore ?? config.contentStore;
+  const tools =
+    options.contentStore || (options.memory && contentStore)
+      ? toolsOf(config, contentStore, view.conversation)
+      : wiring.tools;
   if (typeof prompt !== 'string' && !Array.isArray(prompt))
     throw bad('run(prompt): prompt must be a string or user content parts');
   if (context !== undefined && (typeof context !== 'object' || context === null || Array.isArray(context)))
@@ -138,7 +142,11 @@ export async function wireRun(
   };
 }
 
-/** The agent's tools: its own, the content store's, and the long-term memory's in `agent` / `both` mode. */
+/**
+ * The agent's tools: its own, the content store's, and the long-term memory's in `agent` / `both` mode. With a
+ * content store and a stored conversation, also `search_history` (unless the agent has a tool of that name):
+ * a result the view shows as a citation, or no longer shows, is found again in the log from a description.
+ */
 function toolsOf(
   config: AgentConfig,
   contentStore: AgentConfig['contentStore'],
@@ -146,6 +154,8 @@ function toolsOf(
 ): ToolSet {
   const tools: ToolSet = { ...(config.tools ?? {}) };
   if (contentStore) Object.assign(tools, createContentTools({ content: contentStore }));
+  if (contentStore && conversation)
+    tools.search_history ??= createHistoryTools({ memory: conversation }).search_history;
   const ltm = config.longTermMemory;
   if (ltm && (ltm.mode === 'agent' || ltm.mode === 'both')) {
     const own = createLongTermTools({

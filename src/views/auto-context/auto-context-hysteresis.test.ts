@@ -37,7 +37,8 @@ describe('AutoContextMemory compacts in batches', () => {
     // A short protected tail, so compacting below the thresholds is possible at all.
     const eager = await play({ compactTo: 1, lastKeep: 6 });
     const batched = await play({ lastKeep: 6 });
-    expect(batched.steps).toBeLessThanOrEqual(Math.ceil(eager.steps * 0.6)); // measured: 62 against 121
+    // measured: 78 against about 125 (62 against 121 before citations showed 12 key terms, issue 24)
+    expect(batched.steps).toBeLessThanOrEqual(Math.ceil(eager.steps * 0.65));
     expect(batched.largest).toBeLessThanOrEqual(32_000);
     expect(eager.largest).toBeLessThanOrEqual(32_000);
   });

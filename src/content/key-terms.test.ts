@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { extractKeyTerms, itemKeyTerms } from './key-terms.ts';
+
+describe('extractKeyTerms', () => {
+  it('keeps identifiers, numbers, entities and keywords of a text', () => {
+    const terms = extractKeyTerms(
+      'Internal note: the deployment key for service-7 is K7-5433X. Invoice INV-2026-04 for Borealis Labs totals $12,345.67 on 2026-03-14; deployment runs weekly.',
+    );
+    for (const t of [
+      'service-7',
+      'K7-5433X',
+      'INV-2026-04',
+      'Borealis',
+      'Labs',
+      '$12,345.67',
+      '2026-03-14',
+      'deployment',
+    ])
+      expect(terms).toContain(t);
+    expect(terms).not.toContain('Internal'); // starts a sentence
+    expect(terms).not.toContain('the');
+  });
+
+  it('bounds each kind by its share and fills the rest with the others', () => {
+    const ids = Array.from({ length: 50 }, (_, i) => `id-${i}`).join(' ');
+    expect(extractKeyTerms(ids, { max: 10 })).toHaveLength(10);
+    expect(
+      extractKeyTerms(`${ids} alpha beta gamma`, { max: 10 }).filter((t) => t.startsWith('id-')),
+    ).toHaveLength(10 - 3);
+    expect(extractKeyTerms('anything at all', { max: 0 })).toEqual([]);
+  });
+
+  it('is a bounded function of the content: same text, same terms; each from the text, distinct', () => {
+    const word = fc.stringMatching(
+      /^[A-Za-z][a-z]{0,8}(?:[-_.][A-Za-z0-9]{1,5})?$|^\d{1,6}$|^[$]\d{1,3}(?:,\d{3})?$/,
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(word, fc.constantFrom(' ', '. ', '\n', ', ', ' — ')), { maxLength: 200 }),
+        fc.integer({ min: 0, max: 40 }),
+        (parts, max) => {
+          const text = parts.map(([w, s]) => w + s).join('');
+          const a = extractKeyTerms(text, { max });
+          expect(extractKeyTerms(text, { max })).toEqual(a);
+          expect(a.length).toBeLessThanOrEqual(max);
+          expect(new Set(a.map((t) => t.toLowerCase())).size).toBe(a.length);
+          for (const t of a) {
+            expect(t.length).toBeLessThanOrEqual(48);
+            expect(text).toContain(t);
+          }
+        },
+      ),
+    );
+  });
+
+  it('reads an item as a reader would: JSON values (keys once), page text without tags, no URLs', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({ package: `pkg-${i}`, excerpt: 'plain words here' }));
+    rows.push({ package: 'ops', excerpt: 'the deployment key for service-7 is K7-5433X' });
+    const fromJson = itemKeyTerms('json', rows, { max: 60 });
+    expect(fromJson).toEqual(expect.arrayContaining(['K7-5433X', 'service-7', 'package', 'excerpt']));
+    const page =
+      '<html><head><style>h1 { color: red }</style></head><body><h1>Guide</h1><p>See https://docs.example/a/b for the Atlas-3 release &amp; more.</p></body></html>';
+    const fromPage = itemKeyTerms('text', page);
+    expect(fromPage).toEqual(expect.arrayContaining(['Atlas-3', 'release']));
+    for (const t of ['h1', 'body', 'https', 'color', 'amp']) expect(fromPage).not.toContain(t);
+  });
+
+  it('refuses what is not a text with a typed error', () => {
+    expect(() => extractKeyTerms(42 as unknown as string)).toThrow(
+      /extractKeyTerms\(text\): expected a string/,
+    );
+    expect(() => extractKeyTerms('x', { max: -1 })).toThrow(/max must be a non-negative integer/);
+  });
+});

@@ -1,0 +1,203 @@
+import type { JSONValue } from 'ai';
+import { describeValue } from '../core/errors/describe-value.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+
+/** Options of {@link extractKeyTerms}. */
+export interface KeyTermsOptions {
+  /** At most this many terms. @default 30 */
+  max?: number;
+  /** Only the first this many characters of the text are read. @default 262,144 (what a text query indexes) */
+  maxChars?: number;
+}
+
+/** The most terms {@link extractKeyTerms} returns by default. */
+export const defaultKeyTerms = 30;
+/** The longest term kept, in characters (longer runs are hashes, base64, URLs: they say nothing to a reader). */
+const maxTermChars = 48;
+
+/**
+ * Function words of four letters or more (shorter words are never keywords): they say what a sentence does,
+ * not what a text is about.
+ */
+const commonWords = new Set(
+  `about above after again against also been before being below between both could does doing down during each
+from further have having here into just like more most much must only other over same should some such than
+that their them then there these they this those through under until very were what when where which while
+whom will with would your yours true false null undefined none`.split(/\s+/),
+);
+
+/** A run of letters and digits, joined by single separators (`service-7`, `v1.2.3`, `2026-03-14`, `user_id`). */
+const runPattern = /[$€£¥]?[\p{L}\p{N}]+(?:[-_.:/@#][\p{L}\p{N}]+|,\d{3}(?!\d))*%?/gu;
+
+type Kind = 'identifier' | 'entity' | 'keyword';
+
+interface Candidate {
+  term: string;
+  kind: Kind;
+  count: number;
+  first: number;
+}
+
+/** Share of the terms each kind gets first; unused slots go to the best of the others. */
+const quota: Record<Kind, number> = { identifier: 0.4, entity: 0.3, keyword: 0.3 };
+const kindOrder = ['identifier', 'entity', 'keyword'] as const;
+
+/** URLs: their scheme and path say little to a reader (and `https` would top every page's keywords). */
+const urlPattern = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)\]]+/gi;
+/** What ends a sentence or a block: the next word starts one. */
+const boundaries = new Set(['.', '!', '?', '\n', '>', '"', "'", '(', '[', '*', '#', ':', ';', '|', '-']);
+
+/** Whether the run at `index` starts a sentence: the text's start, or a boundary before it (spaces aside). */
+function startsSentence(text: string, index: number): boolean {
+  let i = index - 1;
+  while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
+  return i < 0 || boundaries.has(text[i]!);
+}
+
+const hasDigit = (s: string) => /\p{N}/u.test(s);
+const hasLetter = (s: string) => /\p{L}/u.test(s);
+const isUpper = (s: string) => /^\p{Lu}/u.test(s);
+
+/**
+ * What a run is: an `identifier` or number (digits with letters or separators: keys, ids, versions, dates,
+ * amounts, percentages; bare numbers of three digits or more), an `entity` (a capitalized or all-caps word
+ * that does not start a sentence), a `keyword` (a lower-case word of four letters or more that is not a
+ * function word), or nothing.
+ */
+function kindOf(run: string, sentenceStart: boolean): Kind | undefined {
+  if (hasDigit(run)) {
+    const separated = /[-_.:/@#$€£¥%,]/u.test(run);
+    if (hasLetter(run) || separated) return 'identifier';
+    return run.length >= 3 ? 'identifier' : undefined;
+  }
+  if (/[-_.:/@#]/u.test(run))
+    return /[\p{Lu}_]/u.test(run.slice(1)) || run.includes('_') ? 'identifier' : 'keyword';
+  if (run.length < 2) return undefined;
+  const lower = run.toLowerCase();
+  if (commonWords.has(lower)) return undefined;
+  if (/\p{Lu}/u.test(run.slice(1)) && /\p{Ll}/u.test(run)) return 'identifier'; // camelCase, iPhone
+  if (isUpper(run) && !sentenceStart) return 'entity';
+  if (run.length >= 4 && !isUpper(run)) return 'keyword';
+  return undefined;
+}
+
+/**
+ * The key terms of a text, for a searcher that has not read it: identifiers and numbers (keys, ids, versions,
+ * dates, amounts), named entities (capitalized words not starting a sentence) and the most frequent keywords,
+ * each kind up to its share of `max` (40%, 30%, 30%; slots one kind leaves go to the others), the more
+ * frequent first and, among equals, the earlier; listed best first with the kinds taking turns (identifier,
+ * entity, keyword, identifier, …), so the first few terms are the best of each kind. Deterministic (a function of the text and the options, no
+ * model), bounded (at most `max` distinct terms of at most 48 characters, compared case-insensitively, each
+ * as written where it first occurs), and every term occurs in the text. Throws `INVALID_ARGUMENT` for a text
+ * that is not a string or a bad option.
+ * @example extractKeyTerms('Internal note: the deployment key for service-7 is K7-5433X.') // ['service-7', 'K7-5433X', 'Internal', …]
+ */
+export function extractKeyTerms(text: string, options: KeyTermsOptions = {}): string[] {
+  const bad = (message: string) =>
+    new MemoryError({ code: 'INVALID_ARGUMENT', component: 'content', message });
+  if (typeof text !== 'string')
+    throw bad(`extractKeyTerms(text): expected a string, got ${describeValue(text)}`);
+  if (typeof options !== 'object' || options === null)
+    throw bad(`extractKeyTerms(text, options): expected an object, got ${describeValue(options)}`);
+  const max = options.max ?? defaultKeyTerms;
+  const maxChars = options.maxChars ?? 256 * 1024;
+  for (const [name, value] of [
+    ['max', max],
+    ['maxChars', maxChars],
+  ] as const)
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw bad(
+        `extractKeyTerms(options): ${name} must be a non-negative integer, got ${describeValue(value)}`,
+      );
+  if (max === 0) return [];
+  const read = text.slice(0, maxChars).replace(urlPattern, ' ');
+  const byKey = new Map<string, Candidate>();
+  // A text repeats its words: each run's kind is decided once (per place: starting a sentence or not).
+  const kinds = new Map<string, Kind | undefined>();
+  let position = 0;
+  for (const match of read.matchAll(runPattern)) {
+    const run = match[0];
+    if (run.length > maxTermChars) continue;
+    const start = startsSentence(read, match.index);
+    const memo = start ? `\u0000${run}` : run;
+    let kind = kinds.get(memo);
+    if (kind === undefined && !kinds.has(memo)) {
+      kind = kindOf(run, start);
+      kinds.set(memo, kind);
+    }
+    position++;
+    if (!kind) continue;
+    const key = run.toLowerCase();
+    const known = byKey.get(key);
+    if (known) {
+      known.count++;
+      // A word seen capitalized mid-sentence is an entity wherever else it stands.
+      if (kind === 'entity' && known.kind === 'keyword') known.kind = 'entity';
+    } else byKey.set(key, { term: run, kind, count: 1, first: position });
+  }
+  const ranked = [...byKey.values()].sort((a, b) => b.count - a.count || a.first - b.first);
+  const chosen = new Set<Candidate>();
+  for (const kind of kindOrder) {
+    let room = Math.floor(max * quota[kind]);
+    for (const c of ranked) {
+      if (room === 0) break;
+      if (c.kind !== kind) continue;
+      chosen.add(c);
+      room--;
+    }
+  }
+  for (const c of ranked) {
+    if (chosen.size >= max) break;
+    chosen.add(c);
+  }
+  // Best first, the kinds taking turns: any prefix of the list is a balanced shorter one (a citation shows one).
+  const byKind = kindOrder.map((kind) => ranked.filter((c) => c.kind === kind && chosen.has(c)));
+  const out: string[] = [];
+  for (let i = 0; out.length < chosen.size; i++)
+    for (const list of byKind) if (i < list.length) out.push(list[i]!.term);
+  return out;
+}
+
+/** The key terms an item's metadata holds (its `terms`, when a list of strings), else none. */
+export function storedTerms(metadata: Record<string, JSONValue> | undefined): string[] {
+  const terms = metadata?.terms;
+  return Array.isArray(terms) ? terms.filter((t): t is string => typeof t === 'string') : [];
+}
+
+/**
+ * The key terms of a content item (see {@link extractKeyTerms}), read from what a reader would read: a JSON
+ * item's values (its keys once each, not once per row), a markup page's text without its tags, scripts and
+ * styles.
+ */
+export function itemKeyTerms(
+  format: 'text' | 'json',
+  content: string | JSONValue,
+  options: KeyTermsOptions = {},
+): string[] {
+  if (format === 'json') {
+    const values: string[] = [];
+    const keys = new Set<string>();
+    const walk = (v: JSONValue): void => {
+      if (typeof v === 'string') values.push(v);
+      else if (typeof v === 'number' || typeof v === 'boolean') values.push(String(v));
+      else if (Array.isArray(v)) for (const x of v) walk(x);
+      else if (v !== null && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) {
+          keys.add(k);
+          if (x !== undefined) walk(x);
+        }
+    };
+    walk(content as JSONValue);
+    return extractKeyTerms(`${values.join('\n')}\n${[...keys].join('\n')}`, options);
+  }
+  const text = typeof content === 'string' ? content : '';
+  if (!/<\/?[a-z][^>]*>/i.test(text.slice(0, 4096))) return extractKeyTerms(text, options);
+  const plain = text
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '\n')
+    .replace(/<[^>]*>/g, '\n')
+    .replace(
+      /&(amp|lt|gt|quot|#39);/g,
+      (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? ' ',
+    );
+  return extractKeyTerms(plain, options);
+}

@@ -18,6 +18,12 @@ export interface LongTermSearchOptions {
    * one), so the same records give the same results on any day; the clock when there are none
    */
   now?: Date;
+  /**
+   * Results as they were known at this time (transaction time: what the memory held then, e.g. what an agent
+   * believed at a past step): each hit's version in force at that time, hits added later left out. Searched over
+   * current records and ranked by their current text; a record deleted since is not found. @default now
+   */
+  knownAt?: Date;
 }
 
 /** Options of `retrieve`: a search's, and the token budget of the block. */

@@ -10,6 +10,7 @@ import type { TokenCounter } from '../tokens/token-counter.ts';
 import { checkPackInput } from './check-recall.ts';
 import type { LongTermEmbedder } from './embedder.ts';
 import { hybridSearch, type RankingOptions } from './hybrid-search.ts';
+import { knownAt } from './known-at.ts';
 import { checkQuery } from './long-term-input.ts';
 import type {
   LongTermRetrieveOptions,
@@ -104,8 +105,12 @@ export function createRecallSearch(
     if (!Number.isSafeInteger(limit) || limit < 1 || limit > 100)
       throw invalid('limit must be an integer from 1 to 100');
     const given = options.now;
-    if (given !== undefined && (!(given instanceof Date) || Number.isNaN(given.getTime())))
-      throw invalid(`now must be a valid Date, got ${describeValue(given)}`);
+    for (const [key, value] of [
+      ['now', given],
+      ['knownAt', options.knownAt],
+    ] as const)
+      if (value !== undefined && (!(value instanceof Date) || Number.isNaN(value.getTime())))
+        throw invalid(`${key} must be a valid Date, got ${describeValue(value)}`);
     const filter = { ...options.filter, ...o.recallFilter };
     const now =
       given ??
@@ -118,7 +123,8 @@ export function createRecallSearch(
       ...(o.embedder ? { embedder: o.embedder } : {}),
       now: () => now,
     });
-    return hits.map((h) => ({ record: h.record, score: h.score }));
+    const results = hits.map((h) => ({ record: h.record, score: h.score }));
+    return options.knownAt === undefined ? results : knownAt(o.records, o.scope, results, options.knownAt);
   };
 }
 

@@ -77,11 +77,12 @@ function shownWith(result: LongTermSearchResult, context: readonly string[]): Lo
 /**
  * Packs ranked search results into one recall block of at most `maxTokens` tokens (counted with `counter`), best
  * first: each record whole (never cut), a turn with the neighbouring turns of its context that make it
- * understandable (its date is on its line), a record that does not fit skipped for the next smaller one. Left
- * out: a second result of one record id, a record made only of messages the model already sees (`inContext`),
- * a turn whose words the block already holds (another record's context; not tool-derived text, which keeps its
- * own labelled line), and, from a record's context, the turns already in the block. When a record with its context does not fit, it is tried alone. The block is written by
- * `formatRecall`, and its count is checked exactly before it is returned. Throws `INVALID_ARGUMENT` for bad input.
+ * understandable (its date is on its line); a record that does not fit is skipped and later, smaller ones may
+ * still fit. Left out: a second result of one record id, a record made only of messages the model already sees
+ * (`inContext`), a turn whose words the block already holds (another record's context; not tool-derived text,
+ * which keeps its own labelled line), and, from a record's context, the turns already in the block. A record
+ * whose context does not fit is tried alone. The block is written by `formatRecall`; its count is checked
+ * exactly before it is returned. Throws `INVALID_ARGUMENT` for bad input.
  * @example
  * const { text } = packRecall(await memory.search(question, { limit: 100 }), { maxTokens: 2000, counter });
  */

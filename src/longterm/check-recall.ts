@@ -34,7 +34,7 @@ export function checkRecallInput(results: unknown, options: { tag?: unknown; dat
 /**
  * The input check of `packRecall`: the results as `formatRecall` checks them (each record with an id, a kind,
  * metadata and provenance message ids), and options whose `maxTokens` is an integer from 1 to 1,000,000,
- * `counter` a token counter, `inContext` an array of strings, `context` a boolean, when given. Throws
+ * `counter` a token counter, `inContext` and `inContextText` arrays of strings, `context` a boolean, when given. Throws
  * `INVALID_ARGUMENT` naming the place.
  */
 export function checkPackInput(
@@ -43,6 +43,7 @@ export function checkPackInput(
     maxTokens?: unknown;
     counter?: unknown;
     inContext?: unknown;
+    inContextText?: unknown;
     context?: unknown;
     format?: { tag?: unknown; dates?: unknown };
   },
@@ -59,7 +60,7 @@ export function checkPackInput(
     const ids = (provenance as { messageIds?: unknown } | null | undefined)?.messageIds;
     if (!Array.isArray(ids)) throw bad(`${what}.provenance.messageIds must be an array`);
   });
-  const { maxTokens, counter, inContext, context } = options;
+  const { maxTokens, counter, inContext, inContextText, context } = options;
   if (
     maxTokens !== undefined &&
     (typeof maxTokens !== 'number' || !Number.isSafeInteger(maxTokens) || maxTokens < 1 || maxTokens > 1e6)
@@ -74,6 +75,11 @@ export function checkPackInput(
     (!Array.isArray(inContext) || inContext.some((id) => typeof id !== 'string'))
   )
     throw bad('packRecall(options): inContext must be an array of message ids (strings)');
+  if (
+    inContextText !== undefined &&
+    (!Array.isArray(inContextText) || inContextText.some((text) => typeof text !== 'string'))
+  )
+    throw bad('packRecall(options): inContextText must be an array of strings');
   if (context !== undefined && typeof context !== 'boolean')
     throw bad(`packRecall(options): context must be a boolean, got ${describeValue(context)}`);
 }

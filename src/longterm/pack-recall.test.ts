@@ -169,6 +169,9 @@ describe('packRecall', () => {
     const alone = packRecall([hit], { maxTokens: exact.countText(formatRecall([hit])), counter: exact });
     expect(alone.items[0]!.context).toEqual([]);
     expect(alone.text).toBe(formatRecall([hit]));
+    // A neighbour the model already sees is not shown again.
+    const fewer = packRecall([hit], { inContextText: ['Congratulations!'] });
+    expect(fewer.items[0]!.context).toEqual(['We adopted a puppy named Scout.']);
     // Already in the model's context: nothing new.
     expect(packRecall([hit], { inContext: ['m2'] })).toEqual({ text: '', items: [], tokens: 0 });
     expect(packRecall([hit], { maxTokens: 5 }).text).toBe('');
@@ -191,6 +194,7 @@ describe('packRecall', () => {
     expect(code(() => packRecall(ok, { counter: {} as never }))).toBe('INVALID_ARGUMENT');
     expect(code(() => packRecall(ok, { inContext: [1] as never }))).toBe('INVALID_ARGUMENT');
     expect(code(() => packRecall(ok, { context: 'yes' as never }))).toBe('INVALID_ARGUMENT');
+    expect(code(() => packRecall(ok, { inContextText: 'x' as never }))).toBe('INVALID_ARGUMENT');
     expect(code(() => packRecall(null as never))).toBe('INVALID_ARGUMENT');
     expect(code(() => packRecall([{ record: { text: 'x' } }] as never))).toBe('INVALID_ARGUMENT');
     expect(code(() => packRecall(ok, null as never))).toBe('INVALID_ARGUMENT');

@@ -17,6 +17,8 @@ export interface PackRecallOptions {
   counter?: TokenCounter;
   /** Ids of messages the model already sees: a record made only of these is left out. @default [] */
   inContext?: readonly string[];
+  /** Texts of messages the model already sees: a neighbouring turn with one of these words is not shown again. @default [] */
+  inContextText?: readonly string[];
   /** Whether a turn record carries the neighbouring turns of its context (those not already in the block). @default true */
   context?: boolean;
   /** How the block is written (`formatRecall`'s options). @default {} */
@@ -96,6 +98,7 @@ export function packRecall(
   const format = options.format ?? {};
   const count = (shown: readonly LongTermSearchResult[]) => counter.countText(formatRecall(shown, format));
   const seen = new Set(options.inContext ?? []);
+  const seenText = new Set(options.inContextText ?? []);
   const ids = new Set<string>();
   /** Per session: the lines of turns the block holds (packed turns' words and shown neighbours). */
   const held = new Map<string, Set<string>>();
@@ -125,7 +128,9 @@ export function packRecall(
     const around =
       options.context === false
         ? []
-        : [...new Set(neighboursOf(record))].filter((line) => !holding.has(line) && !own.has(line));
+        : [...new Set(neighboursOf(record))].filter(
+            (line) => !holding.has(line) && !own.has(line) && !seenText.has(line),
+          );
     const tries = around.length > 0 ? [around, []] : [[]];
     for (const context of tries) {
       const candidate = shownWith(result, context);

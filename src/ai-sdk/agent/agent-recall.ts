@@ -60,15 +60,21 @@ export async function recallFor(
   if (query.trim() === '') return '';
   const { conversation } = view;
   const unidentified = conversation !== undefined && read.some((m) => idOf(m) === undefined);
-  const inContext = [...read, ...(unidentified ? await conversation.read() : [])].flatMap((m) => {
+  const visible = [...read, ...(unidentified ? await conversation.read() : [])];
+  const inContext = visible.flatMap((m) => {
     const id = idOf(m);
     return id === undefined ? [] : [id];
   });
+  // A neighbouring turn the model already sees is not shown again in a record's context.
+  const inContextText = visible.flatMap((m) =>
+    m.role === 'user' || m.role === 'assistant' ? textOf(m.content).split('\n') : [],
+  );
   const hits = await memory.search(query.slice(0, 4096), {
     limit: recallCandidates(budget.maxTokens),
     ...(budget.now ? { now: budget.now } : {}),
   });
-  return packRecall(hits, { maxTokens: budget.maxTokens, counter: budget.counter, inContext }).text;
+  return packRecall(hits, { maxTokens: budget.maxTokens, counter: budget.counter, inContext, inContextText })
+    .text;
 }
 
 /**

@@ -12,12 +12,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../../src/longterm/create-long-term-memory.ts';
-import { recallCandidates } from '../../src/longterm/long-term-retrieval.ts';
+import { hasRelativeDate, recallCandidates } from '../../src/longterm/long-term-retrieval.ts';
 import { defaultRecallTokens, type PackedRecall, packRecall } from '../../src/longterm/pack-recall.ts';
 import { spokenText } from '../../src/longterm/turn-records.ts';
 import { createTokenCounter } from '../../src/tokens/create-token-counter.ts';
 import { type Suite, sectionIntro, table } from '../report.ts';
-import { type LocomoSample, locomoFile, readLocomo } from './locomo-data.ts';
+import { type LocomoSample, locomoFile, readLocomo, recallAt } from './locomo-data.ts';
 
 const categories: Record<number, string> = {
   1: 'multi-hop',
@@ -93,6 +93,10 @@ export const recallBudget: Suite = async (options) => {
   type Sums = Map<string, { n: number; inside: number; tokens: number; records: number }>;
   const sums = packings.map((): Sums => new Map());
   let questions = 0;
+  /** Questions with a relative date: R@10 with dates resolved at the conversation's time, and at the machine's clock. */
+  const relative = { n: 0, conversation: 0, clock: 0 };
+  const turnIds = (hits: { record: { kind: string; provenance: { messageIds: string[] } } }[]) =>
+    hits.flatMap((h) => (h.record.kind === 'turn' ? h.record.provenance.messageIds : []));
   try {
     for (const s of used) {
       const words = new Map<string, Map<string, string[]>>();
@@ -110,6 +114,12 @@ export const recallBudget: Suite = async (options) => {
       for (const q of s.questions) {
         questions++;
         const ranked = await memory.search(q.question, { limit: 100 });
+        if (hasRelativeDate(q.question)) {
+          const onClock = await memory.search(q.question, { limit: 100, now: new Date() });
+          relative.n++;
+          relative.conversation += recallAt(q.evidence, turnIds(ranked), 10);
+          relative.clock += recallAt(q.evidence, turnIds(onClock), 10);
+        }
         packings.forEach((p, i) => {
           const packed = p.pack(ranked.slice(0, p.candidates));
           const inside = turnsInside(packed, words);
@@ -166,6 +176,8 @@ export const recallBudget: Suite = async (options) => {
     ),
     '',
     `Against the target: evidence inside the default recall budget ${headline.toFixed(1)}% (target ≥ 90%: ${headline >= 90 ? 'met' : 'missed'}).`,
+    '',
+    `Relative dates ("yesterday", "last week") resolve against the conversation's time (its latest record) unless the caller gives \`now\`: on the ${relative.n} questions with a relative date, R@10 ${((100 * relative.conversation) / Math.max(1, relative.n)).toFixed(1)} against ${((100 * relative.clock) / Math.max(1, relative.n)).toFixed(1)} with the machine's clock (\`now: new Date()\`, the former default).`,
     '',
     'Records with their neighbours and records alone reach about the same share: at this budget the block holds the ranking down to a depth where each further record rarely holds evidence, so the share follows the ranking (the R@k of the LoCoMo recall section), not the packing.',
   ].join('\n');

@@ -91,6 +91,7 @@ export {
   type LongTermRecordChange,
   type LongTermRecordEvent,
   type LongTermRecordKind,
+  type LongTermRetrieveOptions,
   type LongTermSearchOptions,
   type LongTermSearchResult,
   type LongTermTextQuery,

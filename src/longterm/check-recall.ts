@@ -30,3 +30,56 @@ export function checkRecallInput(results: unknown, options: { tag?: unknown; dat
   if (options.dates !== undefined && typeof options.dates !== 'boolean')
     throw bad(`formatRecall(options): dates must be a boolean, got ${describeValue(options.dates)}`);
 }
+
+/**
+ * The input check of `packRecall`: the results as `formatRecall` checks them (each record with an id, a kind,
+ * metadata and provenance message ids), and options whose `maxTokens` is an integer from 1 to 1,000,000,
+ * `counter` a token counter, `inContext` and `inContextText` arrays of strings, `context` a boolean, when given. Throws
+ * `INVALID_ARGUMENT` naming the place.
+ */
+export function checkPackInput(
+  results: unknown,
+  options: {
+    maxTokens?: unknown;
+    counter?: unknown;
+    inContext?: unknown;
+    inContextText?: unknown;
+    context?: unknown;
+    format?: { tag?: unknown; dates?: unknown };
+  },
+): void {
+  checkOptions(options, 'packRecall(results, options)', component);
+  checkRecallInput(results, options.format ?? {});
+  (results as unknown[]).forEach((r, i) => {
+    const { id, kind, metadata, provenance } = (r as { record: Record<string, unknown> }).record;
+    const what = `packRecall(results): results[${i}].record`;
+    if (typeof id !== 'string' || typeof kind !== 'string')
+      throw bad(`${what} must have a string id and kind`);
+    if (typeof metadata !== 'object' || metadata === null)
+      throw bad(`${what}.metadata must be an object, got ${describeValue(metadata)}`);
+    const ids = (provenance as { messageIds?: unknown } | null | undefined)?.messageIds;
+    if (!Array.isArray(ids)) throw bad(`${what}.provenance.messageIds must be an array`);
+  });
+  const { maxTokens, counter, inContext, inContextText, context } = options;
+  if (
+    maxTokens !== undefined &&
+    (typeof maxTokens !== 'number' || !Number.isSafeInteger(maxTokens) || maxTokens < 1 || maxTokens > 1e6)
+  )
+    throw bad(
+      `packRecall(options): maxTokens must be an integer from 1 to 1000000, got ${describeValue(maxTokens)}`,
+    );
+  if (counter !== undefined && typeof (counter as { countText?: unknown } | null)?.countText !== 'function')
+    throw bad(`packRecall(options): counter must be a TokenCounter, got ${describeValue(counter)}`);
+  if (
+    inContext !== undefined &&
+    (!Array.isArray(inContext) || inContext.some((id) => typeof id !== 'string'))
+  )
+    throw bad('packRecall(options): inContext must be an array of message ids (strings)');
+  if (
+    inContextText !== undefined &&
+    (!Array.isArray(inContextText) || inContextText.some((text) => typeof text !== 'string'))
+  )
+    throw bad('packRecall(options): inContextText must be an array of strings');
+  if (context !== undefined && typeof context !== 'boolean')
+    throw bad(`packRecall(options): context must be a boolean, got ${describeValue(context)}`);
+}

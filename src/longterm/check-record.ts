@@ -87,6 +87,7 @@ export function checkFilter(filter: LongTermFilter | undefined, component: strin
       'toolDerived',
       'validFrom',
       'validTo',
+      'asOf',
     ]);
     for (const key of Object.keys(filter))
       if (!known.has(key)) throw bad(component, `filter.${key} is not a filter`);
@@ -114,6 +115,7 @@ export function checkFilter(filter: LongTermFilter | undefined, component: strin
       throw bad(component, 'filter.toolDerived must be a boolean');
     checkOptionalDate(filter.validFrom, 'filter.validFrom', component);
     checkOptionalDate(filter.validTo, 'filter.validTo', component);
+    checkOptionalDate(filter.asOf, 'filter.asOf', component);
   });
   return filter;
 }

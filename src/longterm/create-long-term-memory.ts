@@ -1,17 +1,16 @@
 import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope } from '../core/scope.ts';
-import { messageText } from '../messages/serialize.ts';
+import { createTokenCounter } from '../tokens/create-token-counter.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
 import { embedderFromModel, embedTexts, type LongTermEmbedder } from './embedder.ts';
-import { formatRecall } from './format-recall.ts';
 import { createBackgroundWork } from './long-term-background.ts';
 import { cursorStateOf } from './long-term-cursor-state.ts';
-import { checkQuery } from './long-term-input.ts';
 import { keepOutRules } from './long-term-keep-out.ts';
 import type { EngramLongTermMemory, LongTermMemoryOptions } from './long-term-memory-options.ts';
 import type { LongTermRecord, NewLongTermRecord } from './long-term-record.ts';
 import { createRecorder } from './long-term-recording.ts';
-import { createRecallSearch } from './long-term-retrieval.ts';
+import { createRecallRetrieve, createRecallSearch } from './long-term-retrieval.ts';
 import { getLongTermRecords } from './long-term-store-v1.ts';
 import { createMemoryLongTermRecords } from './memory-long-term-records.ts';
 import { prepareChange, prepareRecord } from './prepare-record.ts';
@@ -35,7 +34,8 @@ const component = 'longterm';
 /**
  * Long-term memory across sessions (seeds 002 and 003): `record` keeps each user and assistant turn with its
  * neighbours and dates (deterministic, no LLM) or, with `recording: 'facts'`, also facts an extractor
- * reconciles against the most similar records; `retrieve` returns the relevant records as quoted data;
+ * reconciles against the most similar records; `retrieve` packs the relevant records, with the neighbouring
+ * turns that make them understandable, into a token budget (2,000 by default) as quoted data;
  * `search` ranks them with BM25 (and vectors when an embedding model is set and the store has vector search),
  * fused with their episode. Writes of `record` are durable when it resolves; embedding and extraction run in
  * the background and resume from the store after a restart.
@@ -78,6 +78,22 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     clock,
     component,
   });
+  let counter = options.counter;
+  if (counter !== undefined && typeof (counter as Partial<TokenCounter> | null)?.countText !== 'function')
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: 'createLongTermMemory(options): counter must be a TokenCounter',
+    });
+  const retrieve = createRecallRetrieve({
+    search,
+    defaultLimit: options.limit,
+    counter: (): TokenCounter => {
+      counter ??= createTokenCounter({ encoding: 'o200k_base' });
+      return counter;
+    },
+    component,
+  });
   const schedule = createBackgroundWork({
     records,
     scope,
@@ -114,10 +130,7 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     records,
     scope,
     record: createRecorder({ options, rules, clock, add, schedule }),
-    async retrieve(query, o) {
-      const text = typeof query === 'string' ? query : messageText(checkQuery(query, component));
-      return formatRecall(await search(text.slice(0, 4096), o));
-    },
+    retrieve,
     search,
     add,
     async get(id) {

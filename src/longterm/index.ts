@@ -23,6 +23,7 @@ export type { RankingOptions } from './hybrid-search.ts';
 export type {
   LongTermMemory,
   LongTermMemoryMode,
+  LongTermRetrieveOptions,
   LongTermSearchOptions,
   LongTermSearchResult,
 } from './long-term-memory.ts';
@@ -45,3 +46,10 @@ export type {
   NewLongTermRecord,
 } from './long-term-record.ts';
 export type { HasLongTermRecords } from './long-term-store-v1.ts';
+export {
+  defaultRecallTokens,
+  type PackedRecall,
+  type PackedRecallItem,
+  type PackRecallOptions,
+  packRecall,
+} from './pack-recall.ts';

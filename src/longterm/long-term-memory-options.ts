@@ -1,6 +1,7 @@
 import type { EmbeddingModel } from 'ai';
 import type { Clock } from '../core/clock.ts';
 import type { Scope } from '../core/scope.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
 import type { LongTermEmbedder } from './embedder.ts';
 import type { FactExtractor } from './fact-extractor.ts';
 import type { RankingOptions } from './hybrid-search.ts';
@@ -40,9 +41,11 @@ export interface LongTermMemoryOptions extends RankingOptions {
   extractor?: FactExtractor;
   /** Facts one extraction run may add or change at most. @default 20 */
   maxFactsPerRun?: number;
-  /** Results of `search` / `retrieve` when the call does not say. @default 10 */
+  /** Results of `search` (and candidates `retrieve` packs) when the call does not say. @default 10 (retrieve: as many as its budget asks, at most 100) */
   limit?: number;
-  /** The clock for versions and relative dates. @default the system clock */
+  /** Counts the tokens of `retrieve`'s block against its budget (`maxTokens`). @default exact o200k_base counts */
+  counter?: TokenCounter;
+  /** The clock of versions, and of relative dates in a query when the scope has no records (see `LongTermSearchOptions.now`). @default the system clock */
   clock?: Clock;
   /**
    * Keeps text out by where it came from. `toolDerived`: tool output, and what the model said or recorded after

@@ -8,10 +8,33 @@ export type LongTermMemoryMode = 'static' | 'agent' | 'both';
 
 /** Options of a search. */
 export interface LongTermSearchOptions {
-  /** How many results (1–100). @default 10 */
+  /** How many results (1–100); for `retrieve`, the candidates packed into the block. @default 10 (retrieve: enough for the budget, at most 100) */
   limit?: number;
-  /** Which records. */
+  /** Which records (`asOf` for those valid at a time). */
   filter?: LongTermFilter;
+  /**
+   * The time relative dates in the query ("yesterday", "last week") resolve against. @default the conversation's
+   * time: the latest `validAt` (else `createdAt`) among the scope's records (the filter's session's, when it names
+   * one), so the same records give the same results on any day; the clock when there are none
+   */
+  now?: Date;
+  /**
+   * Results as they were known at this time (transaction time: what the memory held then, e.g. what an agent
+   * believed at a past step): each hit's version in force at that time, hits added later left out. Searched over
+   * current records and ranked by their current text; a record deleted since is not found. @default now
+   */
+  knownAt?: Date;
+}
+
+/** Options of `retrieve`: a search's, and the token budget of the block. */
+export interface LongTermRetrieveOptions extends LongTermSearchOptions {
+  /**
+   * The most tokens the block takes, its tag and header included (1–1,000,000): whole records with the
+   * neighbouring turns that make them understandable, best first (see `packRecall`). @default 2000
+   */
+  maxTokens?: number;
+  /** Ids of messages the model already sees: records made only of them are left out. @default [] */
+  inContext?: readonly string[];
 }
 
 /** A search result: a record and its score (higher is better; comparable within one search only). */
@@ -31,10 +54,11 @@ export interface LongTermMemory {
   /** Records messages (seed 002's `record(msgs)`); how depends on the memory's recording mode. */
   record(messages: readonly (MemoryMessage | ModelMessage)[]): Promise<void>;
   /**
-   * The records relevant to a query as one block of quoted data for a model (seed 002's `retrieve(msg)`), or
-   * `''` when nothing is relevant. The block says it is data, never instructions.
+   * The records relevant to a query as one block of quoted data for a model (seed 002's `retrieve(msg)`), packed
+   * best first into a token budget (`maxTokens`), or `''` when nothing is relevant. The block says it is data,
+   * never instructions.
    */
-  retrieve(query: string | MemoryMessage | ModelMessage, options?: LongTermSearchOptions): Promise<string>;
+  retrieve(query: string | MemoryMessage | ModelMessage, options?: LongTermRetrieveOptions): Promise<string>;
   /** The records relevant to a query, best first. */
   search(query: string, options?: LongTermSearchOptions): Promise<LongTermSearchResult[]>;
   /** Adds records (a string is a `fact`); returns them as stored. */

@@ -19,6 +19,11 @@ export interface LongTermFilter {
   validFrom?: Date;
   /** Only records whose `validAt` is at or before this time (records without one are left out). */
   validTo?: Date;
+  /**
+   * Only records valid at this time (event time, bi-temporal): `validAt` at or before it (a record without
+   * `validAt` counts as valid from its `createdAt`) and no `invalidAt`, or one after it.
+   */
+  asOf?: Date;
 }
 
 /** A full-text query as a store receives it: analysed terms (see `analyzeText`), at most 64, and how many hits. */

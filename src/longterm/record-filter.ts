@@ -61,7 +61,17 @@ export function matchesFilter(record: LongTermRecord, filter: LongTermFilter): b
     if (filter.validFrom && at < filter.validFrom.getTime()) return false;
     if (filter.validTo && at > filter.validTo.getTime()) return false;
   }
+  if (filter.asOf && !validAt(record, filter.asOf)) return false;
   return true;
+}
+
+/**
+ * Whether a record is valid at `t` (event time): its `validAt` (else its `createdAt`) at or before `t`, and no
+ * `invalidAt` or one after `t`. The condition of a filter's `asOf`.
+ */
+export function validAt(record: LongTermRecord, t: Date): boolean {
+  const from = (record.validAt ?? record.createdAt).getTime();
+  return from <= t.getTime() && (record.invalidAt === undefined || record.invalidAt.getTime() > t.getTime());
 }
 
 /** Cosine similarity of two vectors of one length (0 when either is all zeros); `INVALID_ARGUMENT` for non-arrays. */

@@ -24,6 +24,11 @@ export function dateWords(date: Date, precision: 'day' | 'month' | 'year' = 'day
   return parts.join(' ');
 }
 
+const dateWordsLine = new RegExp(`^(?:\\d{1,2} (?:${days.join('|')}) )?(?:(?:${months.join('|')}) )?\\d{4}$`);
+
+/** Whether a line is the words of one date as {@link dateWords} writes them (a turn record's context carries such lines). */
+export const isDateWords = (line: string): boolean => typeof line === 'string' && dateWordsLine.test(line);
+
 /** The longest text scanned for date expressions. */
 const maxScan = 8192;
 

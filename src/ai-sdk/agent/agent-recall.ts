@@ -1,9 +1,11 @@
 import type { AssistantContent, ModelMessage, UserContent } from 'ai';
 import type { MemoryMessage } from '../../core/message.ts';
-import { formatRecall } from '../../longterm/format-recall.ts';
 import type { LongTermMemory } from '../../longterm/long-term-memory.ts';
+import { recallCandidates } from '../../longterm/long-term-retrieval.ts';
+import { defaultRecallTokens, packRecall } from '../../longterm/pack-recall.ts';
 import { formatForModel } from '../../messages/multi-agent-format.ts';
 import { toModelMessages } from '../../messages/to-model-message.ts';
+import type { TokenCounter } from '../../tokens/token-counter.ts';
 import type { ContextView } from '../../views/context-view.ts';
 
 /** The id engram gave a message, when it carries one (a seed 000 class's `read()` returns plain messages). */
@@ -17,33 +19,62 @@ export const textOf = (content: AssistantContent | UserContent | undefined): str
       ? content
       : content.map((p) => (p.type === 'text' ? p.text : '')).join('');
 
+/** The largest default recall budget, for a view with a large token budget. */
+const maxDefaultRecallTokens = 4000;
+
+/**
+ * The recall budget of a run: the configured `recallTokens`, else a tenth of the view's token budget (the model's
+ * window, where the view knows it) up to 4,000, else `defaultRecallTokens` (2,000).
+ */
+export function recallTokensFor(configured: number | undefined, viewBudget: number | undefined): number {
+  if (configured !== undefined) return configured;
+  if (viewBudget === undefined || !Number.isFinite(viewBudget)) return defaultRecallTokens;
+  return Math.max(1, Math.min(maxDefaultRecallTokens, Math.floor(viewBudget / 10)));
+}
+
+/** What a run's recall is sized and counted with. */
+export interface RecallBudget {
+  /** The block's budget in tokens. */
+  maxTokens: number;
+  /** The run's counter. */
+  counter: TokenCounter;
+  /** The conversation's time (the prompt's), for relative dates in the prompt. */
+  now?: Date;
+}
+
 /**
  * Long-term recall for a run (seed 002, `static` and `both` modes), before its first step: the records matching
- * the prompt, formatted as a quoted `<long_term_memory>` block; '' when nothing is found or the prompt has no
- * text. Records of messages the model already sees are left out: those in the view's read, or — when the view
- * returns messages without ids (a seed 000 class) — in its conversation.
+ * the prompt, packed best first into the budget (`packRecall`, counted with the run's counter) as a quoted
+ * `<long_term_memory>` block; '' when nothing is found or the prompt has no text. Records of messages the model
+ * already sees are left out: those in the view's read, or — when the view returns messages without ids (a seed
+ * 000 class) — in its conversation. Relative dates in the prompt resolve against its time.
  */
 export async function recallFor(
   memory: LongTermMemory,
   prompt: string | UserContent,
   view: ContextView<ModelMessage>,
   read: readonly ModelMessage[],
+  budget: RecallBudget,
 ): Promise<string> {
   const query = textOf(prompt);
   if (query.trim() === '') return '';
   const { conversation } = view;
   const unidentified = conversation !== undefined && read.some((m) => idOf(m) === undefined);
-  const seen = new Set([...read, ...(unidentified ? await conversation.read() : [])].map(idOf));
-  const hits = await memory.search(query.slice(0, 4096));
-  return formatRecall(
-    hits.filter(
-      (h) =>
-        !(
-          h.record.provenance.messageIds.length > 0 &&
-          h.record.provenance.messageIds.every((id) => seen.has(id))
-        ),
-    ),
+  const visible = [...read, ...(unidentified ? await conversation.read() : [])];
+  const inContext = visible.flatMap((m) => {
+    const id = idOf(m);
+    return id === undefined ? [] : [id];
+  });
+  // A neighbouring turn the model already sees is not shown again in a record's context.
+  const inContextText = visible.flatMap((m) =>
+    m.role === 'user' || m.role === 'assistant' ? textOf(m.content).split('\n') : [],
   );
+  const hits = await memory.search(query.slice(0, 4096), {
+    limit: recallCandidates(budget.maxTokens),
+    ...(budget.now ? { now: budget.now } : {}),
+  });
+  return packRecall(hits, { maxTokens: budget.maxTokens, counter: budget.counter, inContext, inContextText })
+    .text;
 }
 
 /**

@@ -3,7 +3,7 @@ import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { retentionAt } from '../../memory/retention-policy.ts';
 import type { ContextView } from '../../views/context-view.ts';
-import { recallFor, recordRun, textOf } from './agent-recall.ts';
+import { recallFor, recallTokensFor, recordRun, textOf } from './agent-recall.ts';
 import { runStep } from './agent-step.ts';
 import type { AgentResult, MemoryRetention } from './agent-types.ts';
 import { bad, type RunParts } from './agent-wiring.ts';
@@ -33,6 +33,8 @@ export async function runAgent(
   // The prompt is in the log at once (the view reads it for the first step), and durable with that step's commit.
   const stored: MemoryMessage[] = await withDeferredDurability(() => view.store(asked));
   const promptId = stored.at(-1)?.id;
+  // The conversation's time, for relative dates in the prompt ("yesterday"): when the prompt was stored.
+  const promptAt = stored.at(-1)?.createdAt;
   let recall: string | undefined;
   let pendingToolCalls: AgentResult['pendingToolCalls'] = [];
   let pendingStep: ModelMessage[] = [];
@@ -49,7 +51,13 @@ export async function runAgent(
     // Taken at once: another run on the same view may read it before this step goes on.
     const viewAssembly = run.recording ? view.lastAssembly() : undefined;
     // Recalled once, before the first step: records of messages the model already sees are left out.
-    recall ??= ltm ? await recallFor(ltm.memory, prompt, view, read) : '';
+    recall ??= ltm
+      ? await recallFor(ltm.memory, prompt, view, read, {
+          maxTokens: recallTokensFor(ltm.recallTokens, view.lastAssembly()?.budget),
+          counter: run.counter,
+          ...(promptAt ? { now: promptAt } : {}),
+        })
+      : '';
     const outcome = await runStep(run, { step, read, viewAssembly, recall, promptId });
     if (outcome.kind === 'aborted') {
       finishReason = 'aborted';

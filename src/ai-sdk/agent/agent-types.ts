@@ -30,6 +30,13 @@ export interface AgentLongTermMemory {
    * `record_to_memory` and `retrieve_from_memory`; `both`. @default 'static'
    */
   mode?: LongTermMemoryMode;
+  /**
+   * The token budget of the recalled block (`static` and `both`): whole records with the neighbouring turns that
+   * make them understandable, best first, none of the messages the model already sees (an integer from 1 to
+   * 1,000,000). @default a tenth of the view's token budget when it has one (`lastAssembly().budget`), at most
+   * 4,000; else 2,000
+   */
+  recallTokens?: number;
 }
 
 /** What {@link agent} takes (seed 000's agent config, with engram's memory options). */

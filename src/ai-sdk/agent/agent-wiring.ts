@@ -65,6 +65,12 @@ export function checkConfig(config: AgentConfig): void {
   const mode = config.longTermMemory?.mode;
   if (mode !== undefined && !['static', 'agent', 'both'].includes(mode))
     throw bad("agent(config): longTermMemory.mode must be 'static', 'agent' or 'both'");
+  const recallTokens = config.longTermMemory?.recallTokens;
+  if (
+    recallTokens !== undefined &&
+    (!Number.isSafeInteger(recallTokens) || recallTokens < 1 || recallTokens > 1_000_000)
+  )
+    throw bad('agent(config): longTermMemory.recallTokens must be an integer from 1 to 1000000');
   if (config.memoryRetention !== undefined)
     checkRetentionPolicy(config.memoryRetention, 'agent(config): memoryRetention', component);
 }

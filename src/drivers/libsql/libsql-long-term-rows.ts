@@ -157,6 +157,13 @@ export function filterSql(filter: LongTermFilter = {}): SqlPart[] {
     parts.push({ sql: 'r.tool_derived = ?', args: [filter.toolDerived ? 1 : 0] });
   if (filter.validFrom) parts.push({ sql: 'r.valid_at >= ?', args: [filter.validFrom.getTime()] });
   if (filter.validTo) parts.push({ sql: 'r.valid_at <= ?', args: [filter.validTo.getTime()] });
+  if (filter.asOf) {
+    const t = filter.asOf.getTime();
+    parts.push({
+      sql: '(COALESCE(r.valid_at, r.created_at) <= ? AND (r.invalid_at IS NULL OR r.invalid_at > ?))',
+      args: [t, t],
+    });
+  }
   return parts;
 }
 

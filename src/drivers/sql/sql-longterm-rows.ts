@@ -98,6 +98,12 @@ export function filterSql(dialect: SqlDialect, filter: LongTermFilter): SqlFragm
   if (filter.validFrom) parts.push(sql`r.valid_at >= ${filter.validFrom.getTime()}`);
   if (filter.validTo) parts.push(sql`r.valid_at <= ${filter.validTo.getTime()}`);
   if (filter.validFrom || filter.validTo) parts.push(raw('r.valid_at IS NOT NULL'));
+  if (filter.asOf) {
+    const t = filter.asOf.getTime();
+    parts.push(
+      sql`COALESCE(r.valid_at, r.created_at) <= ${t} AND (r.invalid_at IS NULL OR r.invalid_at > ${t})`,
+    );
+  }
   return parts;
 }
 

@@ -3,10 +3,10 @@ import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import { checkMetadata, checkRecordText } from '../check-record.ts';
-import { formatRecall } from '../format-recall.ts';
 import { checkQuery, recordedMessages } from '../long-term-input.ts';
 import type { LongTermMemory, LongTermSearchOptions, LongTermSearchResult } from '../long-term-memory.ts';
 import type { LongTermRecord, LongTermRecordChange, NewLongTermRecord } from '../long-term-record.ts';
+import { packRecall } from '../pack-recall.ts';
 import { spokenText } from '../turn-records.ts';
 import { createMem0Http } from './mem0-http.ts';
 import { checkMem0Options, type Mem0LongTermMemoryOptions } from './mem0-options.ts';
@@ -22,7 +22,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 /**
  * Seed 002's `Mem0LongTermMemory`: a `LongTermMemory` backed by Mem0's REST API (the hosted platform, or the
  * open-source server with `api: 'oss'`). `record` sends the user and assistant text of a turn as one add call
- * (Mem0 extracts facts unless `infer: false`); `retrieve` searches and formats the hits with `formatRecall`;
+ * (Mem0 extracts facts unless `infer: false`); `retrieve` searches and packs the hits into its token budget (`packRecall`);
  * `add` stores each record as given (`infer: false`). Every call is bound to `ids`: searches are filtered by
  * them, and a memory of other ids read by id counts as missing. Mem0 keeps only text and metadata, so records
  * are `fact`s without context, episode, event times or provenance. Errors are `MemoryError`s of component
@@ -140,10 +140,16 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
         .filter((m) => m.content.trim() !== '');
       if (out.length > 0) await addMessages(out, o.infer, o.metadata);
     },
-    async retrieve(query, so) {
+    async retrieve(query, so = {}) {
       const text = typeof query === 'string' ? query : spokenText(checkQuery(query, component));
       if (text.trim() === '') return '';
-      return formatRecall(await search(text.slice(0, maxMem0QueryLength), so));
+      const { maxTokens, inContext, ...options } = so;
+      const hits = await search(text.slice(0, maxMem0QueryLength), options);
+      return packRecall(hits, {
+        ...(maxTokens === undefined ? {} : { maxTokens }),
+        ...(inContext ? { inContext } : {}),
+        context: false,
+      }).text;
     },
     search,
     async add(input) {

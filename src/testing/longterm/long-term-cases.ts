@@ -1,3 +1,4 @@
+import { longTermAsOfCases } from './long-term-as-of-cases.ts';
 import type { LongTermCase } from './long-term-case.ts';
 import { longTermRankedCases } from './long-term-ranked-cases.ts';
 import { longTermRecordCases } from './long-term-record-cases.ts';
@@ -7,5 +8,6 @@ import { longTermSearchCases } from './long-term-search-cases.ts';
 export const longTermCases: LongTermCase[] = [
   ...longTermRecordCases,
   ...longTermSearchCases,
+  ...longTermAsOfCases,
   ...longTermRankedCases,
 ];

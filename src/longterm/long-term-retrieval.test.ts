@@ -1,0 +1,135 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { MemoryMessage } from '../core/message.ts';
+import { createTokenCounter } from '../tokens/create-token-counter.ts';
+import { createLongTermMemory } from './create-long-term-memory.ts';
+import { createConversationTime, hasRelativeDate } from './long-term-retrieval.ts';
+import type { LongTermStoreV1 } from './long-term-store-v1.ts';
+import { createMemoryLongTermRecords } from './memory-long-term-records.ts';
+
+const day = (d: number) => new Date(Date.UTC(2023, 4, d, 12));
+let n = 0;
+const said = (text: string, d: number, role: 'user' | 'assistant' = 'user'): MemoryMessage =>
+  ({ id: `m${++n}`, role, content: text, createdAt: day(d) }) as MemoryMessage;
+
+/** The same conversation, recorded into a new store by a memory whose clock says `clock`. */
+async function recorded(clock: Date) {
+  const records = createMemoryLongTermRecords();
+  const scope = { tenant: 't', user: 'u' };
+  const sessions: [string, MemoryMessage[]][] = [
+    ['s1', [said('I went hiking in the hills', 6), said('Sounds fun', 6, 'assistant')]],
+    ['s2', [said('I baked sourdough bread today', 7), said('Yum', 7, 'assistant')]],
+    ['s3', [said('I painted the fence', 8), said('Nice work', 8, 'assistant')]],
+  ];
+  for (const [session, messages] of sessions) {
+    const memory = createLongTermMemory({
+      store: { longTermRecords: records },
+      scope,
+      session,
+      clock: { now: () => clock },
+    });
+    await memory.record(messages);
+  }
+  return createLongTermMemory({ store: { longTermRecords: records }, scope, clock: { now: () => clock } });
+}
+
+const texts = (hits: { record: { text: string } }[]) => hits.map((h) => h.record.text);
+
+describe('relative dates against the conversation time', () => {
+  it('a fixed data set gives the same results under two machine clocks: "yesterday" is the day before its latest record', async () => {
+    const a = await recorded(new Date('2026-01-01T00:00:00Z'));
+    const b = await recorded(new Date('2031-07-19T08:30:00Z'));
+    for (const q of ['what did I do yesterday?', 'what happened two days ago', 'last week', 'hiking']) {
+      const [ha, hb] = [await a.search(q), await b.search(q)];
+      expect(texts(ha)).toEqual(texts(hb));
+      expect(ha.map((h) => h.score)).toEqual(hb.map((h) => h.score));
+      expect(await a.retrieve(q)).toBe(await b.retrieve(q));
+    }
+    // The latest record is of 8 May: yesterday is 7 May, two days ago 6 May.
+    expect(texts(await a.search('what did I do yesterday?'))[0]).toBe('user: I baked sourdough bread today');
+    expect(texts(await a.search('what did I do two days ago?'))[0]).toBe('user: I went hiking in the hills');
+    // A `now` the caller gives wins.
+    expect(texts(await a.search('what did I do yesterday?', { now: day(9) }))[0]).toBe(
+      'user: I painted the fence',
+    );
+  });
+
+  it('hasRelativeDate: relative expressions only', () => {
+    expect(hasRelativeDate('what did I do yesterday?')).toBe(true);
+    expect(hasRelativeDate('plans for next week')).toBe(true);
+    expect(hasRelativeDate('what happened on 7 May 2023?')).toBe(false);
+    expect(hasRelativeDate('where does Alice live?')).toBe(false);
+  });
+
+  it('property: the conversation time, kept from the listing cursor across adds, is the direct maximum', async () => {
+    const add = fc.record({
+      session: fc.constantFrom('a', 'b'),
+      valid: fc.option(fc.integer({ min: 1, max: 28 }), { nil: undefined }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(add, { maxLength: 5 }), { minLength: 1, maxLength: 5 }),
+        async (batches) => {
+          const records: LongTermStoreV1 = createMemoryLongTermRecords();
+          const scope = { tenant: 't' };
+          const memory = createLongTermMemory({ store: { longTermRecords: records }, scope });
+          const time = createConversationTime(records, scope);
+          for (const batch of batches) {
+            await memory.add(
+              batch.map((r) => ({
+                text: `note ${++n}`,
+                session: r.session,
+                ...(r.valid === undefined ? {} : { validAt: day(r.valid) }),
+              })),
+            );
+            const all = (await records.listRecords(scope, { limit: 1000 })).records;
+            for (const session of [undefined, 'a', 'b']) {
+              const times = all
+                .filter((r) => session === undefined || r.session === session)
+                .map((r) => (r.validAt ?? r.createdAt).getTime());
+              const got = await time(session);
+              expect(got?.getTime()).toBe(times.length ? Math.max(...times) : undefined);
+            }
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('retrieve by budget', () => {
+  it('packs whole records into maxTokens (counted with the memory counter), leaving out messages in context', async () => {
+    const counter = createTokenCounter({ encoding: 'o200k_base' });
+    const records = createMemoryLongTermRecords();
+    const memory = createLongTermMemory({
+      store: { longTermRecords: records },
+      scope: { tenant: 't' },
+      counter,
+    });
+    const messages = Array.from({ length: 40 }, (_, i) =>
+      said(`note ${i} about the garden and roses`, 1 + (i % 20)),
+    );
+    await memory.record(messages);
+    for (const maxTokens of [60, 200, 800, 2000]) {
+      const block = await memory.retrieve('garden roses', { maxTokens });
+      expect(counter.countText(block)).toBeLessThanOrEqual(maxTokens);
+    }
+    const wide = await memory.retrieve('garden roses');
+    expect((wide.match(/^- \[/gm) ?? []).length).toBeGreaterThan(10);
+    const none = await memory.retrieve('garden roses', { inContext: messages.map((m) => m.id) });
+    expect(none).toBe('');
+    const few = await memory.retrieve('garden roses', { limit: 2 });
+    // At most the 2 candidates; the second is left out when the first's neighbours already show it.
+    expect((few.match(/^- \[/gm) ?? []).length).toBeGreaterThanOrEqual(1);
+    expect((few.match(/^- \[/gm) ?? []).length).toBeLessThanOrEqual(2);
+    for (const bad of [0, 1.5, 'x'])
+      await expect(memory.retrieve('garden', { maxTokens: bad as number })).rejects.toSatisfy((e: unknown) =>
+        MemoryError.hasCode(e, 'INVALID_ARGUMENT'),
+      );
+    await expect(memory.search('garden', { now: new Date(Number.NaN) })).rejects.toSatisfy((e: unknown) =>
+      MemoryError.hasCode(e, 'INVALID_QUERY'),
+    );
+  });
+});

@@ -1,0 +1,202 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { quoteLine } from '../messages/quoted-text.ts';
+import { createTokenCounter } from '../tokens/create-token-counter.ts';
+import { formatRecall } from './format-recall.ts';
+import type { LongTermSearchResult } from './long-term-memory.ts';
+import type { LongTermRecord } from './long-term-record.ts';
+import { packRecall } from './pack-recall.ts';
+import { dateWords } from './temporal-context.ts';
+
+const at = new Date('2023-05-08T10:00:00Z');
+const estimate = createTokenCounter();
+const exact = createTokenCounter({ encoding: 'o200k_base' });
+
+interface Spec {
+  id: number;
+  kind: 'turn' | 'fact';
+  session: string;
+  speaker: string;
+  words: string;
+  neighbours: string[];
+  messageIds: string[];
+  toolDerived?: boolean;
+}
+
+const result = (s: Spec, i = 0): LongTermSearchResult => ({
+  score: 100 - i,
+  record: {
+    id: `r${s.id}`,
+    version: 1,
+    event: 'ADD',
+    kind: s.kind,
+    text: s.kind === 'turn' ? `${s.speaker}: ${s.words}` : s.words,
+    ...(s.kind === 'turn' ? { context: [...s.neighbours, dateWords(at)].join('\n') } : {}),
+    session: s.session,
+    metadata: s.kind === 'turn' ? { speaker: s.speaker } : {},
+    provenance: { origin: 'user', toolDerived: s.toolDerived ?? false, messageIds: s.messageIds, roles: [] },
+    hash: 'h',
+    validAt: at,
+    createdAt: at,
+    recordedAt: at,
+  } satisfies LongTermRecord,
+});
+
+const sentence = fc
+  .array(fc.constantFrom('we', 'adopted', 'a', 'puppy', 'in', 'May', 'café', 'ünïcode', 'ok', '🙂', 'x'), {
+    minLength: 1,
+    maxLength: 12,
+  })
+  .map((w) => w.join(' '));
+const spec = fc.record({
+  id: fc.integer({ min: 0, max: 8 }),
+  kind: fc.constantFrom('turn' as const, 'fact' as const),
+  session: fc.constantFrom('s1', 's2'),
+  speaker: fc.constantFrom('Ann', 'Bo'),
+  words: sentence,
+  neighbours: fc.array(sentence, { maxLength: 4 }),
+  messageIds: fc.array(fc.constantFrom('m1', 'm2', 'm3', 'm4'), { maxLength: 2 }),
+  toolDerived: fc.boolean(),
+});
+const input = fc.record({
+  specs: fc.array(spec, { maxLength: 14 }),
+  maxTokens: fc.integer({ min: 1, max: 600 }),
+  inContext: fc.array(fc.constantFrom<string>('m1', 'm2', 'm3', 'm4'), { maxLength: 3 }),
+  context: fc.boolean(),
+  bpe: fc.boolean(),
+});
+
+describe('packRecall', () => {
+  it('property: never over budget (exact count), whole records, no duplicates, best-first order kept', () => {
+    fc.assert(
+      fc.property(input, ({ specs, maxTokens, inContext, context, bpe }) => {
+        const results = specs.map(result);
+        const counter = bpe ? exact : estimate;
+        const packed = packRecall(results, { maxTokens, counter, inContext, context });
+        expect(packed.tokens).toBeLessThanOrEqual(maxTokens);
+        expect(packed.tokens).toBe(packed.text === '' ? 0 : counter.countText(packed.text));
+        const positions = packed.items.map((item) => results.indexOf(item.result));
+        expect(positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1]!))).toBe(true);
+        const ids = packed.items.map((item) => item.result.record.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        const held = new Map<string, Set<string>>();
+        for (const { result: r, context: shown } of packed.items) {
+          const { record } = r;
+          // Whole: the record's text opens its quoted line in the block.
+          expect(packed.text).toContain(quoteLine(record.text).slice(0, -1));
+          const sources = record.provenance.messageIds;
+          expect(sources.length > 0 && sources.every((id) => inContext.includes(id))).toBe(false);
+          const lines = held.get(record.session ?? '') ?? new Set<string>();
+          held.set(record.session ?? '', lines);
+          if (record.kind === 'turn') {
+            const words = record.text.slice(record.text.indexOf(': ') + 2);
+            if (!record.provenance.toolDerived)
+              expect(words.split('\n').every((l) => lines.has(l))).toBe(false);
+            for (const l of words.split('\n')) lines.add(l);
+          }
+          if (!context) expect(shown).toEqual([]);
+          for (const l of shown) {
+            expect(lines.has(l)).toBe(false);
+            lines.add(l);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('property: with room for everything, packs what a direct walk keeps (first of each id, not in context, words not yet held)', () => {
+    fc.assert(
+      fc.property(input, ({ specs, inContext }) => {
+        const results = specs.map(result);
+        const packed = packRecall(results, {
+          maxTokens: 1_000_000,
+          counter: estimate,
+          inContext,
+          context: false,
+        });
+        const kept: string[] = [];
+        const held = new Set<string>();
+        for (const { record } of results) {
+          if (kept.includes(record.id)) continue;
+          const sources = record.provenance.messageIds;
+          if (sources.length > 0 && sources.every((id) => inContext.includes(id))) continue;
+          if (record.kind === 'turn') {
+            const key = `${record.session}\u0000${record.text.slice(record.text.indexOf(': ') + 2)}`;
+            if (held.has(key) && !record.provenance.toolDerived) continue;
+            held.add(key);
+          }
+          kept.push(record.id);
+        }
+        expect(packed.items.map((i) => i.result.record.id)).toEqual(kept);
+        expect(packed.text).toBe(formatRecall(packed.items.map((i) => i.result)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('shows a turn with its neighbours, leaves out a turn the block already shows, and counts exactly with BPE', () => {
+    const hit = result({
+      id: 1,
+      kind: 'turn',
+      session: 's1',
+      speaker: 'Ann',
+      words: 'That is lovely news!',
+      neighbours: ['We adopted a puppy named Scout.', 'Congratulations!'],
+      messageIds: ['m2'],
+    });
+    const neighbour = result(
+      {
+        id: 2,
+        kind: 'turn',
+        session: 's1',
+        speaker: 'Bo',
+        words: 'We adopted a puppy named Scout.',
+        neighbours: [],
+        messageIds: ['m1'],
+      },
+      1,
+    );
+    const packed = packRecall([hit, neighbour], { maxTokens: 2000, counter: exact });
+    expect(packed.items.map((i) => i.result.record.id)).toEqual(['r1']);
+    expect(packed.items[0]!.context).toEqual(['We adopted a puppy named Scout.', 'Congratulations!']);
+    expect(packed.text).toContain(
+      'That is lovely news! — around it: «We adopted a puppy named Scout.» «Congratulations!»',
+    );
+    expect(packed.tokens).toBe(exact.countText(packed.text));
+    // Too small for the neighbours: the record alone.
+    const alone = packRecall([hit], { maxTokens: exact.countText(formatRecall([hit])), counter: exact });
+    expect(alone.items[0]!.context).toEqual([]);
+    expect(alone.text).toBe(formatRecall([hit]));
+    // A neighbour the model already sees is not shown again.
+    const fewer = packRecall([hit], { inContextText: ['Congratulations!'] });
+    expect(fewer.items[0]!.context).toEqual(['We adopted a puppy named Scout.']);
+    // Already in the model's context: nothing new.
+    expect(packRecall([hit], { inContext: ['m2'] })).toEqual({ text: '', items: [], tokens: 0 });
+    expect(packRecall([hit], { maxTokens: 5 }).text).toBe('');
+  });
+
+  it('throws INVALID_ARGUMENT for bad input', () => {
+    const code = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return MemoryError.isInstance(e) ? e.code : String(e);
+      }
+      return 'none';
+    };
+    const ok = [
+      result({ id: 1, kind: 'fact', session: 's', speaker: 'A', words: 'w', neighbours: [], messageIds: [] }),
+    ];
+    for (const bad of [0, 1.5, -1, 2e6, Number.NaN, '10'])
+      expect(code(() => packRecall(ok, { maxTokens: bad as number }))).toBe('INVALID_ARGUMENT');
+    expect(code(() => packRecall(ok, { counter: {} as never }))).toBe('INVALID_ARGUMENT');
+    expect(code(() => packRecall(ok, { inContext: [1] as never }))).toBe('INVALID_ARGUMENT');
+    expect(code(() => packRecall(ok, { context: 'yes' as never }))).toBe('INVALID_ARGUMENT');
+    expect(code(() => packRecall(ok, { inContextText: 'x' as never }))).toBe('INVALID_ARGUMENT');
+    expect(code(() => packRecall(null as never))).toBe('INVALID_ARGUMENT');
+    expect(code(() => packRecall([{ record: { text: 'x' } }] as never))).toBe('INVALID_ARGUMENT');
+    expect(code(() => packRecall(ok, null as never))).toBe('INVALID_ARGUMENT');
+  });
+});

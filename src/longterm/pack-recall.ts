@@ -1,0 +1,162 @@
+import { createTokenCounter } from '../tokens/create-token-counter.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
+import { checkPackInput } from './check-recall.ts';
+import { type FormatRecallOptions, formatRecall } from './format-recall.ts';
+import type { LongTermSearchResult } from './long-term-memory.ts';
+import type { LongTermRecord } from './long-term-record.ts';
+import { isDateWords } from './temporal-context.ts';
+
+/** The recall budget when nothing says otherwise: the measured size at which a LoCoMo question's evidence is in the block about 9 times in 10. */
+export const defaultRecallTokens = 2000;
+
+/** Options of {@link packRecall}. */
+export interface PackRecallOptions {
+  /** The most tokens the block may take, its tag and header included (an integer from 1 to 1,000,000). @default 2000 */
+  maxTokens?: number;
+  /** Counts the block's tokens: the memory's or the agent's counter. @default exact o200k_base counts */
+  counter?: TokenCounter;
+  /** Ids of messages the model already sees: a record made only of these is left out. @default [] */
+  inContext?: readonly string[];
+  /** Texts of messages the model already sees: a neighbouring turn with one of these words is not shown again. @default [] */
+  inContextText?: readonly string[];
+  /** Whether a turn record carries the neighbouring turns of its context (those not already in the block). @default true */
+  context?: boolean;
+  /** How the block is written (`formatRecall`'s options). @default {} */
+  format?: FormatRecallOptions;
+}
+
+/** A record in a packed block. */
+export interface PackedRecallItem {
+  /** The search result, as ranked. */
+  result: LongTermSearchResult;
+  /** The neighbouring turns shown with it, in their order in its context (empty for none). */
+  context: string[];
+}
+
+/** What {@link packRecall} returns. */
+export interface PackedRecall {
+  /** The block (`formatRecall`'s), or `''` when nothing fits or nothing is new. */
+  text: string;
+  /** The records in the block, best first. */
+  items: PackedRecallItem[];
+  /** The block's tokens in the counter. */
+  tokens: number;
+}
+
+/** Exact counts of a whole block one packing may make to settle a record near the budget. */
+const maxExactChecks = 8;
+/** How close to the budget (in tokens) an estimated block is counted exactly. */
+const nearBudget = 4;
+
+let defaultCounter: TokenCounter | undefined;
+function counterOf(given: TokenCounter | undefined): TokenCounter {
+  if (given) return given;
+  defaultCounter ??= createTokenCounter({ encoding: 'o200k_base' });
+  return defaultCounter;
+}
+
+/** A turn record's own words (its text after `speaker: `), or undefined for another kind. */
+function spokenOf(record: LongTermRecord): string | undefined {
+  if (record.kind !== 'turn') return undefined;
+  const speaker = record.metadata.speaker;
+  const prefix = typeof speaker === 'string' ? `${speaker}: ` : '';
+  return record.text.startsWith(prefix) ? record.text.slice(prefix.length) : record.text;
+}
+
+/** The neighbouring turns in a turn record's context: its lines that are not date words. */
+const neighboursOf = (record: LongTermRecord): string[] =>
+  record.kind === 'turn' && record.context
+    ? record.context.split('\n').filter((line) => line.trim() !== '' && !isDateWords(line))
+    : [];
+
+/** A record as the block shows it: its text, then the neighbours given (`around it: «…» «…»`). */
+function shownWith(result: LongTermSearchResult, context: readonly string[]): LongTermSearchResult {
+  if (context.length === 0) return result;
+  const around = context.map((line) => `«${line}»`).join(' ');
+  return { ...result, record: { ...result.record, text: `${result.record.text} — around it: ${around}` } };
+}
+
+/**
+ * Packs ranked search results into one recall block of at most `maxTokens` tokens (counted with `counter`), best
+ * first: each record whole (never cut), a turn with the neighbouring turns of its context that make it
+ * understandable (its date is on its line); a record that does not fit is skipped and later, smaller ones may
+ * still fit. Left out: a second result of one record id, a record made only of messages the model already sees
+ * (`inContext`), a turn whose words the block already holds (another record's context; not tool-derived text,
+ * which keeps its own labelled line), and, from a record's context, the turns already in the block. A record
+ * whose context does not fit is tried alone. The block is written by `formatRecall`; its count is checked
+ * exactly before it is returned. Throws `INVALID_ARGUMENT` for bad input.
+ * @example
+ * const { text } = packRecall(await memory.search(question, { limit: 100 }), { maxTokens: 2000, counter });
+ */
+export function packRecall(
+  results: readonly LongTermSearchResult[],
+  options: PackRecallOptions = {},
+): PackedRecall {
+  checkPackInput(results, options);
+  const maxTokens = options.maxTokens ?? defaultRecallTokens;
+  const counter = counterOf(options.counter);
+  const format = options.format ?? {};
+  const count = (shown: readonly LongTermSearchResult[]) => counter.countText(formatRecall(shown, format));
+  const seen = new Set(options.inContext ?? []);
+  const seenText = new Set(options.inContextText ?? []);
+  const ids = new Set<string>();
+  /** Per session: the lines of turns the block holds (packed turns' words and shown neighbours). */
+  const held = new Map<string, Set<string>>();
+  const heldIn = (record: LongTermRecord) => {
+    const key = record.session ?? '';
+    const lines = held.get(key) ?? new Set<string>();
+    held.set(key, lines);
+    return lines;
+  };
+  const items: PackedRecallItem[] = [];
+  const shown: LongTermSearchResult[] = [];
+  // The block's tokens are about the sum of one-record blocks less the tag and header each repeats.
+  let overhead: number | undefined;
+  let estimate = 0;
+  let exactChecks = 0;
+  for (const result of results) {
+    const { record } = result;
+    if (ids.has(record.id)) continue;
+    const sources = record.provenance.messageIds;
+    if (sources.length > 0 && sources.every((id) => seen.has(id))) continue;
+    const words = spokenOf(record);
+    const holding = heldIn(record);
+    // Tool output keeps its own line, so its label says where it came from.
+    const ownLine = record.provenance.toolDerived;
+    if (!ownLine && words?.split('\n').every((line) => holding.has(line))) continue;
+    const own = new Set(words?.split('\n'));
+    const around =
+      options.context === false
+        ? []
+        : [...new Set(neighboursOf(record))].filter(
+            (line) => !holding.has(line) && !own.has(line) && !seenText.has(line),
+          );
+    const tries = around.length > 0 ? [around, []] : [[]];
+    for (const context of tries) {
+      const candidate = shownWith(result, context);
+      const single = count([candidate]);
+      overhead ??= 2 * single - count([candidate, candidate]);
+      let total = items.length === 0 ? single : estimate + single - overhead;
+      // The sum may miss merges at line boundaries: a block near the budget is counted exactly.
+      if (items.length > 0 && total > maxTokens - nearBudget) {
+        if (total > maxTokens + nearBudget || exactChecks >= maxExactChecks) continue;
+        exactChecks++;
+        total = count([...shown, candidate]);
+      }
+      if (total > maxTokens) continue;
+      estimate = total;
+      items.push({ result, context: [...context] });
+      shown.push(candidate);
+      ids.add(record.id);
+      for (const line of [...own, ...context]) holding.add(line);
+      break;
+    }
+  }
+  let tokens = shown.length > 0 ? count(shown) : 0;
+  while (tokens > maxTokens) {
+    items.pop();
+    shown.pop();
+    tokens = shown.length > 0 ? count(shown) : 0;
+  }
+  return { text: formatRecall(shown, format), items, tokens };
+}

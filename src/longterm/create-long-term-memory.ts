@@ -15,6 +15,7 @@ import { createRecallSearch } from './long-term-retrieval.ts';
 import { getLongTermRecords } from './long-term-store-v1.ts';
 import { createMemoryLongTermRecords } from './memory-long-term-records.ts';
 import { prepareChange, prepareRecord } from './prepare-record.ts';
+import { recordSelfFacts } from './self-facts/record-self-facts.ts';
 
 export type {
   EngramLongTermMemory,
@@ -58,6 +59,8 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
       component,
       message: "recording 'facts' needs an extractor",
     });
+  if (options.selfFacts !== undefined && typeof options.selfFacts !== 'boolean')
+    throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'selfFacts must be a boolean' });
   const configured =
     options.embedding === undefined
       ? undefined
@@ -113,7 +116,30 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
   return {
     records,
     scope,
-    record: createRecorder({ options, rules, clock, add, schedule }),
+    record: createRecorder({
+      options,
+      rules,
+      clock,
+      add,
+      schedule,
+      ...((options.selfFacts ?? true) && recording !== 'none'
+        ? {
+            async selfFacts(messages, turnOf) {
+              const { added } = await recordSelfFacts(
+                {
+                  records,
+                  scope,
+                  ...(options.session === undefined ? {} : { session: options.session }),
+                  turnOf,
+                  now: () => clock.now(),
+                },
+                messages,
+              );
+              if (added > 0 && embedder) void schedule();
+            },
+          }
+        : {}),
+    }),
     async retrieve(query, o) {
       const text = typeof query === 'string' ? query : messageText(checkQuery(query, component));
       return formatRecall(await search(text.slice(0, 4096), o));

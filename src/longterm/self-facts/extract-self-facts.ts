@@ -50,6 +50,9 @@ const openers = new Set([
   'ever',
   'currently',
   'nowadays',
+  'hi',
+  'hello',
+  'hey',
 ]);
 
 /**

@@ -80,10 +80,13 @@ const favourite = (category: string, v: string): SelfStatement[] => {
     `The user's favourite ${c} is ${v} (favorite; the user likes ${v} best, loves it most, prefers it).`,
   );
 };
+/** Where a list item's own words end ("climbing in the spring" → "climbing"). */
+const listItemEnd =
+  /\s+(?:in|on|at|with|for|from|every|each|twice|once|last|next|this|since|because|when|while|whenever|after|before)\b/;
 const list = (v: string) =>
   v
     .split(/\s*(?:,|\band\b|\bas well as\b|\bplus\b)\s*/)
-    .map((x) => x.replace(leadingFiller, '').trim())
+    .map((x) => (x.split(listItemEnd)[0] ?? '').replace(leadingFiller, '').trim())
     .filter(Boolean);
 
 const relatives =
@@ -150,7 +153,7 @@ export const selfFactRules: readonly SelfFactRule[] = [
   },
   {
     name: 'employer',
-    pattern: String.raw`\b(?:i\s+(?:currently\s+|now\s+|still\s+)?(?:work|am working|have been working)\s+(?:at|for)|i\s+(?:have\s+)?(?:just\s+|recently\s+|finally\s+)?(?:started|joined|began)\s+(?:(?:a\s+)?(?:new\s+)?(?:job|work|working)\s+)?(?:at|with|for)?|i\s+(?:got|accepted|took|landed)\s+(?:a|the)\s+(?:new\s+)?(?:job|position|role|offer)\s+(?:at|with)|my (?:company|employer) is|i am (?:employed|hired) (?:at|by))\s+(?:the\s+)?${proper}`,
+    pattern: String.raw`\b(?:i\s+(?:currently\s+|now\s+|still\s+)?(?:work|am working|have been working)\s+(?:at|for)|i\s+(?:have\s+)?(?:just\s+|recently\s+|finally\s+)?(?:started|joined|began)(?:\s+(?:a\s+)?(?:new\s+)?(?:job|work|working))?(?:\s+(?:at|with|for))?|i\s+(?:got|accepted|took|landed)\s+(?:a|the)\s+(?:new\s+)?(?:job|position|role|offer)\s+(?:at|with)|my (?:company|employer) is|i am (?:employed|hired) (?:at|by))\s+(?:the\s+)?${proper}`,
     make: ([v = '']) => employer(v),
   },
   {
@@ -309,7 +312,7 @@ export const selfFactRules: readonly SelfFactRule[] = [
   },
   {
     name: 'team',
-    pattern: String.raw`\bi\s+(?:support|root for|cheer for)\s+${proper}`,
+    pattern: String.raw`\bi\s+(?:support|root for|cheer for)\s+(?:the\s+)?${proper}`,
     make: ([v = '']) => fact('user.team', v, `The user supports ${v} (a fan of the team, club).`),
   },
   {

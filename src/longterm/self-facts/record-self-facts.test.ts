@@ -174,7 +174,8 @@ describe('self facts: properties', () => {
             const byTime = selfFacts(records, key).sort(
               (a, b) => (a.validAt?.getTime() ?? 0) - (b.validAt?.getTime() ?? 0),
             );
-            byTime.slice(0, -1).forEach((r, i) => expect(r.invalidAt).toEqual(byTime[i + 1]?.validAt));
+            for (const [i, r] of byTime.slice(0, -1).entries())
+              expect(r.invalidAt).toEqual(byTime[i + 1]?.validAt);
           }
         },
       ),

@@ -74,45 +74,52 @@ export async function recordSelfFacts(
   const users = messages
     .filter((m) => m.role === 'user')
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  // Read the scope's self facts once, on the first statement, then kept current as this call writes.
+  let known: Map<string, LongTermRecord> | undefined;
   for (const m of users) {
     const subject = subjectOf(m);
     for (const raw of extractSelfStatements(spokenText(m))) {
       const s = forSubject(raw, subject);
-      if (s.type === 'fact') await addFact(o, outcome, s, m);
-      else await endFacts(o, outcome, s, m);
+      known ??= await selfFactsOf(o);
+      if (s.type === 'fact') await addFact(o, outcome, known, s, m);
+      else await endFacts(o, outcome, known, s, m);
     }
   }
   return outcome;
 }
 
-/** The self-fact records of a key family (every version current in the store, ended ones included). */
-async function factsOf(o: RecordSelfFactsOptions, match: (key: string) => boolean, filter: object) {
-  const out: LongTermRecord[] = [];
+/** The self-fact records of the scope (every version current in the store, ended ones included), by id. */
+async function selfFactsOf(o: RecordSelfFactsOptions): Promise<Map<string, LongTermRecord>> {
+  const out = new Map<string, LongTermRecord>();
   let cursor: string | undefined;
   do {
     const page = await o.records.listRecords(o.scope, {
       limit: 1000,
-      filter: { kinds: ['fact'], ...filter },
+      filter: { kinds: ['fact'] },
       ...(cursor === undefined ? {} : { cursor }),
     });
-    out.push(
-      ...page.records.filter((r) => typeof r.metadata.selfFact === 'string' && match(r.metadata.selfFact)),
-    );
+    for (const r of page.records) if (typeof r.metadata.selfFact === 'string') out.set(r.id, r);
     cursor = page.nextCursor;
   } while (cursor !== undefined);
   return out;
 }
 
+const keyOf = (r: LongTermRecord) => String(r.metadata.selfFact);
+
 /** Ends a record's validity at `at` (a new version), unless it already ended by then; ends its stating turn too. */
 async function endAt(
   o: RecordSelfFactsOptions,
   outcome: SelfFactsOutcome,
+  known: Map<string, LongTermRecord>,
   r: LongTermRecord,
   at: Date,
   turns: boolean,
 ) {
   if (before(r.invalidAt, at)) return;
-  await o.records.updateRecord(o.scope, r.id, prepareChange({ invalidAt: at }, component), o.now());
+  known.set(
+    r.id,
+    await o.records.updateRecord(o.scope, r.id, prepareChange({ invalidAt: at }, component), o.now()),
+  );
   outcome.ended++;
   const turn = typeof r.metadata.turn === 'string' ? r.metadata.turn : undefined;
   if (!turns || turn === undefined) return;
@@ -129,11 +136,12 @@ async function endAt(
 async function addFact(
   o: RecordSelfFactsOptions,
   outcome: SelfFactsOutcome,
+  all: Map<string, LongTermRecord>,
   s: Extract<SelfStatement, { type: 'fact' }>,
   m: MemoryMessage,
 ) {
   const t = m.createdAt;
-  const known = await factsOf(o, (k) => k === s.key, { metadata: { selfFact: s.key } });
+  const known = [...all.values()].filter((r) => keyOf(r) === s.key);
   const id = `self_${createHash('sha256')
     .update(JSON.stringify([s.key, m.id, s.value]))
     .digest('hex')
@@ -145,7 +153,7 @@ async function addFact(
     .filter((d): d is Date => d !== undefined && d.getTime() > t.getTime())
     .sort((a, b) => a.getTime() - b.getTime())[0];
   const turn = o.turnOf(m.id);
-  await o.records.addRecords(o.scope, [
+  const [added] = await o.records.addRecords(o.scope, [
     prepareRecord(
       {
         id,
@@ -165,27 +173,29 @@ async function addFact(
       component,
     ),
   ]);
+  if (added) all.set(added.id, added);
   outcome.added++;
   const same = words(s.value).join(' ');
   for (const r of known)
     if (r.validAt && r.validAt.getTime() < t.getTime())
       // A restatement of the same value ends the older fact record, but the turn that said it stays true.
-      await endAt(o, outcome, r, t, words(String(r.metadata.value ?? '')).join(' ') !== same);
+      await endAt(o, outcome, all, r, t, words(String(r.metadata.value ?? '')).join(' ') !== same);
 }
 
 async function endFacts(
   o: RecordSelfFactsOptions,
   outcome: SelfFactsOutcome,
+  all: Map<string, LongTermRecord>,
   s: Extract<SelfStatement, { type: 'end' }>,
   m: MemoryMessage,
 ) {
   const t = m.createdAt;
   const gone = words(s.value);
-  const known = await factsOf(o, (k) => s.families.some((f) => inFamily(k, f)), {});
+  const known = [...all.values()].filter((r) => s.families.some((f) => inFamily(keyOf(r), f)));
   for (const r of known) {
     const value = words(String(r.metadata.value ?? ''));
     const current = r.validAt !== undefined && r.validAt.getTime() < t.getTime() && !before(r.invalidAt, t);
     if (current && gone.length > 0 && gone.every((w) => value.includes(w)))
-      await endAt(o, outcome, r, t, true);
+      await endAt(o, outcome, all, r, t, true);
   }
 }

@@ -99,6 +99,7 @@ export function extractSelfStatements(text: string): SelfStatement[] {
   for (const raw of sentencesOf(text.slice(0, 16_384))) {
     const sentence = normalizeSentence(raw);
     for (const { rule, re } of compiled) {
+      if (!rule.cue.test(sentence)) continue;
       re.lastIndex = 0;
       for (const m of sentence.matchAll(re)) {
         const groups = m.slice(1).map(clean);

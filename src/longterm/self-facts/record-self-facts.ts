@@ -81,8 +81,9 @@ export async function recordSelfFacts(
     for (const raw of extractSelfStatements(spokenText(m))) {
       const s = forSubject(raw, subject);
       known ??= await selfFactsOf(o);
-      if (s.type === 'fact') await addFact(o, outcome, known, s, m);
-      else await endFacts(o, outcome, known, s, m);
+      const writing = { o, outcome, all: known };
+      if (s.type === 'fact') await addFact(writing, s, m);
+      else await endFacts(writing, s, m);
     }
   }
   return outcome;
@@ -133,10 +134,15 @@ async function endAt(
   }
 }
 
+/** One call's writing: where, its outcome so far, and the scope's self facts kept current. */
+interface Writing {
+  o: RecordSelfFactsOptions;
+  outcome: SelfFactsOutcome;
+  all: Map<string, LongTermRecord>;
+}
+
 async function addFact(
-  o: RecordSelfFactsOptions,
-  outcome: SelfFactsOutcome,
-  all: Map<string, LongTermRecord>,
+  { o, outcome, all }: Writing,
   s: Extract<SelfStatement, { type: 'fact' }>,
   m: MemoryMessage,
 ) {
@@ -183,9 +189,7 @@ async function addFact(
 }
 
 async function endFacts(
-  o: RecordSelfFactsOptions,
-  outcome: SelfFactsOutcome,
-  all: Map<string, LongTermRecord>,
+  { o, outcome, all }: Writing,
   s: Extract<SelfStatement, { type: 'end' }>,
   m: MemoryMessage,
 ) {

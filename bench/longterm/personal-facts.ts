@@ -145,6 +145,30 @@ export const personalFacts: Suite = async (options) => {
           r.misses.join(', ') || 'none',
         ]),
       ),
+      '',
+      ...targets(rows, corrected),
     ].join('\n'),
   };
 };
+
+/** The issue's targets, each with its figure and whether it is met. */
+function targets(rows: readonly Row[], corrected: number): string[] {
+  const met = (ok: boolean) => (ok ? '**met**' : '**missed**');
+  const n = probeFacts.length;
+  const [text, , hybrid] = rows;
+  const lines = ['Targets (issue 24):'];
+  if (text)
+    lines.push(
+      `- Facts recalled with no embedding model (self facts on): ${text.recalled}/${n} (target ≥ 90%): ${met(text.recalled >= 0.9 * n)}.`,
+    );
+  if (hybrid)
+    lines.push(
+      `- Facts recalled with USE-lite (self facts on): ${hybrid.recalled}/${n} (target 100%): ${met(hybrid.recalled === n)}.`,
+    );
+  for (const r of [text, hybrid])
+    if (r)
+      lines.push(
+        `- Corrections recalled new value first, ${r.name}: ${r.newFirst}/${corrected} (target all): ${met(r.newFirst === corrected)}.`,
+      );
+  return lines;
+}

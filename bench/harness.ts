@@ -21,6 +21,7 @@ export const sections: Record<string, { module: string; exportName?: string }> =
   'longterm-recall': { module: './longterm/locomo.ts', exportName: 'longtermRecall' },
   'longterm-scale': { module: './longterm/scale.ts', exportName: 'longtermScale' },
   'recall-budget': { module: './longterm/recall-budget.ts', exportName: 'recallBudget' },
+  'personal-facts': { module: './longterm/personal-facts.ts', exportName: 'personalFacts' },
   consolidation: { module: './consolidation/consolidation.ts', exportName: 'consolidation' },
   checkpointer: { module: './checkpointer/index.ts', exportName: 'checkpointer' },
   inspector: { module: './inspector/index.ts', exportName: 'inspector' },

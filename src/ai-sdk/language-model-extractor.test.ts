@@ -74,6 +74,7 @@ describe('createLanguageModelExtractor', () => {
       scope: { tenant: 't', user: 'alice' },
       session: 's1',
       recording: 'facts',
+      selfFacts: false, // the model's facts alone (the deterministic self facts are tested in longterm/self-facts)
       extractor: createLanguageModelExtractor({ model }),
     });
     await memory.record([at(1, 'I live in Lisbon these days.'), at(1, 'Nice city!', 'assistant')]);

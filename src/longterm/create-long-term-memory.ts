@@ -14,6 +14,7 @@ import { createRecallRetrieve, createRecallSearch } from './long-term-retrieval.
 import { getLongTermRecords } from './long-term-store-v1.ts';
 import { createMemoryLongTermRecords } from './memory-long-term-records.ts';
 import { prepareChange, prepareRecord } from './prepare-record.ts';
+import { recordSelfFacts } from './self-facts/record-self-facts.ts';
 
 export type {
   EngramLongTermMemory,
@@ -58,6 +59,8 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
       component,
       message: "recording 'facts' needs an extractor",
     });
+  if (options.selfFacts !== undefined && typeof options.selfFacts !== 'boolean')
+    throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'selfFacts must be a boolean' });
   const configured =
     options.embedding === undefined
       ? undefined
@@ -129,7 +132,30 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
   return {
     records,
     scope,
-    record: createRecorder({ options, rules, clock, add, schedule }),
+    record: createRecorder({
+      options,
+      rules,
+      clock,
+      add,
+      schedule,
+      ...((options.selfFacts ?? true) && recording !== 'none'
+        ? {
+            async selfFacts(messages, turnOf) {
+              const { added } = await recordSelfFacts(
+                {
+                  records,
+                  scope,
+                  ...(options.session === undefined ? {} : { session: options.session }),
+                  turnOf,
+                  now: () => clock.now(),
+                },
+                messages,
+              );
+              if (added > 0 && embedder) void schedule();
+            },
+          }
+        : {}),
+    }),
     retrieve,
     search,
     add,

@@ -134,4 +134,12 @@ describe('formatRecall', () => {
         .at(-1),
     ).toBe('</recall>');
   });
+
+  it('marks a record whose validity ended as superseded, with the day', () => {
+    const ended = result('The user lives in Lisbon.');
+    ended.record.invalidAt = new Date('2026-04-02T08:00:00Z');
+    const block = formatRecall([result('The user lives in Porto.'), ended]);
+    expect(block).toContain('- [user said, 2026-03-01] "The user lives in Porto."');
+    expect(block).toContain('- [user said, 2026-03-01] (superseded 2026-04-02) "The user lives in Lisbon."');
+  });
 });

@@ -17,7 +17,7 @@ const tagPattern = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 /**
  * Recalled records as one block a model reads as quoted data, never as instructions: a tag, a line saying so,
  * then one line per record — who it came from and when (`[user said, 2026-03-01]`, `[tool returned, …]`,
- * `[model said, includes tool output, …]`), then its text as a JSON string in which `<`, `>`, `&` and every line
+ * `[model said, includes tool output, …]`), then "(superseded <day>)" when its validity ended (`invalidAt`), then its text as a JSON string in which `<`, `>`, `&` and every line
  * terminator, control and format character are `\uXXXX` escapes, so no record can close the block, open a tag
  * or start a line. Returns `''` for no results. Put it in a user-role message, not the system prompt.
  */
@@ -37,7 +37,9 @@ export function formatRecall(
   const lines = results.map(({ record }) => {
     const when = options.dates === false ? undefined : (record.validAt ?? record.recordedAt);
     const date = when ? `, ${when.toISOString().slice(0, 10)}` : '';
-    return `- [${provenanceLabel(record.provenance)}${date}] ${quoteLine(record.text)}`;
+    // A record whose validity ended (a superseded fact, the turn that stated it) says so, with the day it ended.
+    const ended = record.invalidAt ? ` (superseded ${record.invalidAt.toISOString().slice(0, 10)})` : '';
+    return `- [${provenanceLabel(record.provenance)}${date}]${ended} ${quoteLine(record.text)}`;
   });
   return [
     `<${tag}>`,

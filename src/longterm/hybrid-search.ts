@@ -7,6 +7,7 @@ import type { LongTermFilter, LongTermHit } from './long-term-query.ts';
 import type { RankedCandidate } from './long-term-ranked.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
 import { pickResults, type ScoredCandidate } from './pick-results.ts';
+import { rankByTime } from './rank-by-time.ts';
 import { rankerOf } from './ranked-retrieval.ts';
 import { dateWords } from './temporal-context.ts';
 
@@ -168,7 +169,11 @@ export async function hybridSearch(
         });
     scores = fused;
   }
-  const pool = [...scores.values()].sort((a, b) => b.score - a.score);
+  // Time: superseded records after current ones, newer first for questions about the present (rank-by-time.ts).
+  const pool = await rankByTime(
+    [...scores.values()].sort((a, b) => b.score - a.score),
+    { query, limit: options.limit, now: options.now?.() ?? new Date(), load: ranker.load },
+  );
   return pickResults(
     pool,
     { limit: options.limit, dedupe: options.dedupe ?? 0.9, diversity: options.diversity ?? 0 },

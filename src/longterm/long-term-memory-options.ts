@@ -37,6 +37,14 @@ export interface LongTermMemoryOptions extends RankingOptions {
    * full text alone.
    */
   embedding?: EmbeddingModel | LongTermEmbedder;
+  /**
+   * Whether `record` also keeps what the user says about themselves ("call me Ada", "I moved to Porto", "I'm
+   * allergic to peanuts") as keyed, bi-temporal `fact` records in canonical words (no model): a later statement
+   * of a key ends the earlier fact and the turn that stated it, so recall puts the current value first and marks
+   * the old one superseded. Only user messages are read; a message's `name` is its speaker. @default true (with
+   * `recording` 'turns' or 'facts')
+   */
+  selfFacts?: boolean;
   /** The fact extractor of `recording: 'facts'` (see `createLanguageModelExtractor` in `engram/ai-sdk`). */
   extractor?: FactExtractor;
   /** Facts one extraction run may add or change at most. @default 20 */

@@ -23,6 +23,11 @@ export interface RecorderOptions {
   add(records: NewLongTermRecord[]): Promise<LongTermRecord[]>;
   /** Starts the background work (fact extraction). */
   schedule(): Promise<void>;
+  /** Records what the user says about themselves (see `recordSelfFacts`), after the turns; `turnOf` names a message's turn record. */
+  selfFacts?: (
+    messages: readonly MemoryMessage[],
+    turnOf: (messageId: string) => string | undefined,
+  ) => Promise<void>;
 }
 
 /** The episode record of a `record` call: the turns it kept, as one text, for episode fusion. */
@@ -86,6 +91,10 @@ export function createRecorder(
     if ((options.episodes ?? true) && told.length > 0)
       all.push(episodeRecord(told, messages[0] as MemoryMessage, options.session));
     if (all.length > 0) await o.add(all);
+    if (o.selfFacts) {
+      const turnIds = new Map(turns.map((t) => [t.provenance?.messageIds?.[0] ?? '', t.id]));
+      await o.selfFacts(messages, (id) => turnIds.get(id));
+    }
     previous = [...messages].reverse().find((m) => spokenText(m) !== '') ?? previous;
     toolsRead = toolsReadAfter(messages, toolsRead);
     if (recording === 'facts') void o.schedule();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../core/clock.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
+import { endStatingTurns } from './end-stating-turns.ts';
 import type { ExtractionCandidate, FactDecision, FactExtractor } from './fact-extractor.ts';
 import type { LongTermSearchResult } from './long-term-memory.ts';
 import type { LongTermRecord } from './long-term-record.ts';
@@ -42,7 +43,8 @@ export interface RunExtractionOptions {
  * One extraction run (Mem0's pipeline): the facts most similar to the turns are shown to the extractor under
  * temporary ids `0…n`, so it cannot name a record it was not shown; its decisions are applied as ADD (with a
  * hash dedupe against the facts shown and those added in the run, and an id derived from the source turns and
- * the text, so a retried run adds nothing twice), UPDATE (a new version, provenance extended), DELETE (a DELETE
+ * the text, so a retried run adds nothing twice), UPDATE (a new version valid from the batch's newest turn, provenance
+ * extended; the turns that stated the old value end then, see `endStatingTurns`), DELETE (a DELETE
  * version) or NONE, at most `maxFacts` changes.
  */
 export async function runExtraction(o: RunExtractionOptions): Promise<ExtractionOutcome> {
@@ -73,6 +75,8 @@ export async function runExtraction(o: RunExtractionOptions): Promise<Extraction
     roles,
     ...(o.turns[0]?.session === undefined ? {} : { session: o.turns[0].session }),
   };
+  // When the batch was said: added facts hold from then, and what an update or delete replaced ended then.
+  const at = o.turns.at(-1)?.validAt;
   const hashes = new Set(shown.map((s) => s.record.hash));
   const touched = new Set<string>();
   let changes = 0;
@@ -93,7 +97,6 @@ export async function runExtraction(o: RunExtractionOptions): Promise<Extraction
         .update(JSON.stringify([messageIds, hash]))
         .digest('hex')
         .slice(0, 24)}`;
-      const at = o.turns.at(-1)?.validAt;
       await o.records.addRecords(o.scope, [
         prepareRecord(
           {
@@ -122,8 +125,12 @@ export async function runExtraction(o: RunExtractionOptions): Promise<Extraction
         outcome.ignored++;
         continue;
       }
-      // Only over the version the extractor was shown: a fact changed or deleted since is left as it now is.
-      const change = prepareChange({ text: d.text, provenance, expectedVersion: target.version }, 'longterm');
+      // Only over the version the extractor was shown: a fact changed or deleted since is left as it now is. The
+      // new text holds from the newest turn of the batch on.
+      const change = prepareChange(
+        { text: d.text, provenance, expectedVersion: target.version, ...(at ? { validAt: at } : {}) },
+        'longterm',
+      );
       try {
         await o.records.updateRecord(o.scope, target.id, change, o.clock.now());
       } catch (error) {
@@ -133,9 +140,11 @@ export async function runExtraction(o: RunExtractionOptions): Promise<Extraction
         continue;
       }
       outcome.updated++;
+      if (at) await endStatingTurns(o, target, d.text, at);
     } else {
       await o.records.deleteRecord(o.scope, target.id, o.clock.now());
       outcome.deleted++;
+      if (at) await endStatingTurns(o, target, '', at);
     }
     changes++;
   }

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { extractSelfStatements, normalizeSentence } from './extract-self-facts.ts';
+
+const facts = (text: string) =>
+  Object.fromEntries(
+    extractSelfStatements(text).flatMap((s) => (s.type === 'fact' ? [[s.key, s.value]] : [])),
+  );
+
+describe('extractSelfStatements', () => {
+  it.each([
+    ["Hi, I'm Ada.", 'user.name', 'Ada'],
+    ['You can call me Ada Silva, everyone does.', 'user.name', 'Ada Silva'],
+    ['My name is Tom', 'user.name', 'Tom'],
+    ["I'm 41 years old", 'user.age', '41'],
+    ['I just turned 29 this spring.', 'user.age', '29'],
+    ["My birthday's on the 3rd of June.", 'user.birthday', '3rd of June'],
+    ['my pronouns are they/them', 'user.pronouns', 'they/them'],
+    ["I've been living in New York for years.", 'user.home', 'New York'],
+    ['We recently relocated to Cape Town.', 'user.home', 'Cape Town'],
+    ["I'm based in Berlin these days.", 'user.home', 'Berlin'],
+    ['I grew up in Manchester.', 'user.hometown', 'Manchester'],
+    ["I'm originally from Lagos", 'user.hometown', 'Lagos'],
+    ['I work for Globex Corporation.', 'user.employer', 'Globex Corporation'],
+    ['I joined Initech last month.', 'user.employer', 'Initech'],
+    ['I got a new job at Umbrella Labs!', 'user.employer', 'Umbrella Labs'],
+    ["I'm a nurse at St Mary's Hospital", 'user.role', 'nurse'],
+    ['I work as a senior data analyst.', 'user.role', 'senior data analyst'],
+    ['My husband, Paul, cooks most nights.', 'user.partner', 'Paul'],
+    ["I'm married to Sam.", 'user.partner', 'Sam'],
+    ['Our son Noah plays football.', 'user.child:noah', 'Noah'],
+    ['I have a daughter named Zoe.', 'user.child:zoe', 'Zoe'],
+    ['My dad is called Peter.', 'user.father', 'Peter'],
+    ['We adopted a tabby cat called Miso.', 'user.pet:miso', 'Miso'],
+    ['Our beagle, Rex, is a menace.', 'user.pet:rex', 'Rex'],
+    ["I'm a vegan.", 'user.diet', 'vegan'],
+    ['I went pescatarian last year.', 'user.diet', 'pescatarian'],
+    ["I'm severely allergic to tree nuts.", 'user.allergy:tree-nuts', 'tree nuts'],
+    ['I have a gluten intolerance.', 'user.allergy:gluten', 'gluten'],
+    ['My favorite movie is Alien.', 'user.favourite:movie', 'Alien'],
+    ['Purple is my favourite colour.', 'user.favourite:colour', 'Purple'],
+    ['I really enjoy baking bread.', 'user.likes:baking-bread', 'baking bread'],
+    ["I can't stand jazz.", 'user.dislikes:jazz', 'jazz'],
+    ['I speak French, Spanish and a little Italian.', 'user.language:italian', 'Italian'],
+    ['I took up climbing in the spring.', 'user.hobby:climbing', 'climbing'],
+    ['I go swimming twice a week.', 'user.hobby:swimming', 'swimming'],
+    ['I drive a red Mazda.', 'user.vehicle', 'Mazda'],
+    ['I majored in economics at the University of Lagos.', 'user.education', 'economics'],
+    ['I root for the Lakers.', 'user.team', 'Lakers'],
+    ['My boss is named Karen.', 'user.manager', 'Karen'],
+  ])('%s → %s = %s', (text, key, value) => {
+    expect(facts(text)[key]).toBe(value);
+  });
+
+  it('reads negations as the end of a value', () => {
+    expect(extractSelfStatements("I'm no longer vegetarian.")).toEqual([
+      { type: 'end', families: ['user.diet'], value: 'vegetarian' },
+    ]);
+    expect(extractSelfStatements('I quit the cello last year.')[0]).toMatchObject({
+      type: 'end',
+      value: 'cello',
+    });
+    expect(extractSelfStatements("I don't play tennis anymore.").some((s) => s.type === 'end')).toBe(true);
+  });
+
+  it.each([
+    'I think the second half of that film was way too long.',
+    "I'm not sure I understand how compound interest works.",
+    "I'd love to hear a fun fact about octopuses.",
+    "I'm a bit tired today, any ideas?",
+    "I'm going to the market later.",
+    'I like that idea.',
+    'What is my name?',
+    'Where do I live?',
+    'I bought a new lamp.',
+  ])('finds no fact in chatter: %s', (text) => {
+    expect(extractSelfStatements(text).filter((s) => s.type === 'fact')).toEqual([]);
+  });
+
+  it('keeps the last value of a key said twice in one text', () => {
+    expect(facts('I live in Rome. Sorry, I mean I live in Milan.')['user.home']).toBe('Milan');
+  });
+
+  it('expands contractions and lowercases an opening function word, keeping names', () => {
+    expect(normalizeSentence('My wife’s name is Ana and I’m happy')).toBe(
+      "my wife's name is Ana and i am happy",
+    );
+    expect(normalizeSentence('Lisbon is lovely')).toBe('Lisbon is lovely');
+  });
+});

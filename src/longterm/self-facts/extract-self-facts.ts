@@ -1,0 +1,117 @@
+import { englishStopwords } from '../analyze-text.ts';
+import { selfFactRules } from './self-fact-rules.ts';
+import { leadingFiller } from './self-fact-words.ts';
+import type { SelfStatement } from './self-statement.ts';
+
+const contractions: [RegExp, string][] = [
+  [/[\u2018\u2019]/g, "'"],
+  [/\bI'm\b/gi, 'i am'],
+  [/\bI've\b/gi, 'i have'],
+  [/\bI'd\b/gi, 'i would'],
+  [/\bI'll\b/gi, 'i will'],
+  [/\bwe're\b/gi, 'we are'],
+  [/\bwe've\b/gi, 'we have'],
+  [/\bcan't\b/gi, 'cannot'],
+  [/\bwon't\b/gi, 'will not'],
+  [/\b(do|does|did|is|are|was|were|have|has)n't\b/gi, '$1 not'],
+  [/\b(birthday|name|job|home|hobby|bday)'s\b/gi, '$1 is'],
+  [/\bI\b/g, 'i'],
+  [/\s+/g, ' '],
+];
+
+/** Words a sentence may open with that are not names (lowercased at the start, so a rule's keywords match). */
+const openers = new Set([
+  'oh',
+  'also',
+  'now',
+  'lately',
+  'honestly',
+  'actually',
+  'btw',
+  'well',
+  'by',
+  'funny',
+  'heads',
+  'anyway',
+  'plus',
+  'okay',
+  'ok',
+  'so',
+  'and',
+  'but',
+  'yes',
+  'yeah',
+  'no',
+  'big',
+  'news',
+  'fun',
+  'these',
+  'since',
+  'ever',
+  'currently',
+  'nowadays',
+  'hi',
+  'hello',
+  'hey',
+]);
+
+/**
+ * A sentence as the rules read it: contractions expanded ("I'm" → "i am", "can't" → "cannot"), the pronoun "I"
+ * lowercased, and a function word opening it lowercased, so names keep their capitals and keywords match.
+ */
+export function normalizeSentence(sentence: string): string {
+  let s = sentence;
+  for (const [from, to] of contractions) s = s.replace(from, to);
+  s = s.trim();
+  const first = /^\p{L}+/u.exec(s)?.[0] ?? '';
+  const lower = first.toLowerCase();
+  if (first !== lower && (englishStopwords.has(lower) || openers.has(lower)))
+    s = lower + s.slice(first.length);
+  return s;
+}
+
+/** A message's sentences: split after `.`, `!`, `?`, `;` and line breaks (not inside "she/her" or "St. "-like abbreviations). */
+export function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?;])\s+(?=\S)|\n+|\s+[-–—]\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+const compiled = selfFactRules.map((rule) => ({ rule, re: new RegExp(rule.pattern, 'gu') }));
+
+const clean = (v: string | undefined) =>
+  (v ?? '')
+    .trim()
+    .replace(/[\s,.;:!?'’-]+$/u, '')
+    .replace(leadingFiller, '')
+    .trim();
+
+/**
+ * What a user's text states about the user, sentence by sentence, in the order said: every rule of
+ * {@link selfFactRules} that matches adds its statements. Deterministic (no model); a statement of a key said
+ * twice in one text keeps the last. Never call it with assistant or tool text: only the user speaks for the user.
+ * @example extractSelfStatements("Hi! Please call me Ada. I'm allergic to peanuts.")
+ * // [{ type: 'fact', key: 'user.name', value: 'Ada', … }, { type: 'fact', key: 'user.allergy:peanuts', … }]
+ */
+export function extractSelfStatements(text: string): SelfStatement[] {
+  const out: SelfStatement[] = [];
+  for (const raw of sentencesOf(text.slice(0, 16_384))) {
+    const sentence = normalizeSentence(raw);
+    for (const { rule, re } of compiled) {
+      if (!rule.cue.test(sentence)) continue;
+      re.lastIndex = 0;
+      for (const m of sentence.matchAll(re)) {
+        const groups = m.slice(1).map(clean);
+        for (const s of rule.make(groups, sentence)) {
+          if (s.type === 'fact') {
+            const at = out.findIndex((o) => o.type === 'fact' && o.key === s.key);
+            if (at >= 0) out.splice(at, 1);
+          }
+          out.push(s);
+        }
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,8 @@
+export { extractSelfStatements, normalizeSentence, sentencesOf } from './extract-self-facts.ts';
+export {
+  type RecordSelfFactsOptions,
+  recordSelfFacts,
+  type SelfFactsOutcome,
+} from './record-self-facts.ts';
+export { type SelfFactRule, selfFactRules } from './self-fact-rules.ts';
+export { inFamily, multiKey, type SelfStatement } from './self-statement.ts';

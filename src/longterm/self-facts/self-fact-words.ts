@@ -1,0 +1,76 @@
+/**
+ * The word lists and pattern pieces the self-statement rules are written with: how a name, a place, an
+ * organisation and a short phrase end, and the closed classes (occupations, animals, diets, car makers) a rule
+ * checks a value against.
+ */
+
+/** A capitalised word (not the pronoun "I"). */
+const cap = String.raw`(?!I\b)\p{Lu}[\p{L}\p{N}'’&.-]*`;
+
+/** A proper name of 1–4 capitalised words, with the connectors place and company names carry. */
+export const proper = String.raw`(${cap}(?:\s+(?:(?:of|de|da|do|dos|del|la|le|van|von|der|and|&)\s+)?${cap}){0,3})`;
+
+/** A person's name: one or two capitalised words. */
+export const personName = String.raw`(${cap}(?:\s+${cap})?)`;
+
+/** Words that end a free phrase (conjunctions, prepositions, time words, fillers). */
+const stops =
+  'and|but|so|because|since|who|which|that|when|while|though|although|even|now|lately|anymore|too|either|again|before|after|every|each|on|last|next|this|with|for|from|at|in|near|mostly|as|if|or|than|rather|instead|really|honestly|all|at|to|by|of|is|are|was|were|will|would|i|we|she|he|they|it|these|those|every|most|much|very|also|just|still|already|anyway|haha|lol|though';
+
+/** A free phrase of 1–4 words (lowercase allowed), ending before a stop word or punctuation. */
+export const phrase = String.raw`([\p{L}\p{N}][\p{L}\p{N}'’/&-]*(?:\s+(?!(?:${stops})\b)[\p{L}\p{N}][\p{L}\p{N}'’/&-]*){0,3})`;
+
+/** A list of phrases ("Portuguese and a bit of German", "peanuts, tree nuts and sesame"). */
+export const phraseList = String.raw`([\p{L}\p{N}][\p{L}\p{N}'’/&, -]*?)(?=\s*(?:[.;:!?()]|$|\s(?:but|so|because|since|though|now|too|which|when)\b))`;
+
+/** Leading words dropped from a value ("the cello" → "cello", "a bit of German" → "German"). */
+export const leadingFiller =
+  /^(?:(?:a little bit of|a bit of|a little|the|an|a|my|our|some|any|basic|fluent|decent|conversational|really|honestly|probably|definitely|well|also|and|still)\s+)+/i;
+
+/** Occupations (the last word of a role): "I'm a nurse", "I work as a senior software engineer". */
+export const occupations = new Set(
+  `accountant actor actress analyst architect artist assistant attorney baker barista barber biologist bookkeeper
+builder butcher carpenter cashier ceo cfo chef chemist cleaner clerk coach consultant cook counselor counsellor cto
+dancer dentist designer detective developer dietitian director doctor driver economist editor electrician engineer
+entrepreneur farmer firefighter founder freelancer gardener geologist hairdresser historian illustrator instructor
+intern journalist judge lawyer lecturer librarian lifeguard linguist machinist manager marketer mathematician
+mechanic midwife musician nanny nurse officer optician painter paramedic pharmacist photographer physician
+physicist physiotherapist pilot plumber policeman policewoman politician producer professor programmer psychiatrist
+psychologist radiologist realtor receptionist reporter researcher sailor salesman saleswoman salesperson scientist
+secretary singer soldier statistician student surgeon surveyor tailor teacher technician therapist trainer
+translator tutor veterinarian vet waiter waitress welder writer administrator paralegal pharmacologist
+sysadmin auditor recruiter copywriter animator curator estimator inspector investigator`.split(/\s+/),
+);
+
+/** Animals kept as pets; dog breeds also count (a "golden retriever" is a dog). */
+export const animals = new Set(
+  `dog puppy pup cat kitten kitty rabbit bunny hamster guinea pig parrot budgie bird canary fish goldfish turtle
+tortoise snake lizard gecko horse pony ferret rat mouse chinchilla hedgehog cockatiel iguana chicken goat`.split(
+    /\s+/,
+  ),
+);
+
+/** Dog breeds (the last word), so a breed is named a dog in the canonical text. */
+export const dogBreeds = new Set(
+  `retriever labrador lab terrier poodle spaniel shepherd beagle bulldog husky collie dachshund pug corgi boxer
+greyhound whippet rottweiler doberman chihuahua schnauzer pointer setter mastiff sheepdog malamute akita shiba
+samoyed dalmatian labradoodle cockapoo goldendoodle maltese pomeranian weimaraner vizsla`.split(/\s+/),
+);
+
+/** Diets a user may say they follow. */
+export const diets =
+  '(vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|lactose[- ]free|dairy[- ]free|halal|kosher|flexitarian|carnivore|plant[- ]based|raw vegan|low[- ]carb)';
+
+/** Car makers (a value's first word), so "I bought a Tesla" is a car and "I bought a Lamp" is not. */
+export const carMakers = new Set(
+  `audi bmw byd chevrolet chevy citroen citroën cupra dacia fiat ford honda hyundai jaguar jeep kia lada lexus mazda
+mercedes mini mitsubishi nissan opel peugeot polestar porsche renault rivian saab seat skoda subaru suzuki tesla
+toyota volkswagen vw volvo alfa ferrari lamborghini maserati bentley lucid smart`.split(/\s+/),
+);
+
+/** Activities that are exercise, named so in the canonical text. */
+export const exercises = new Set(
+  `running jogging swimming cycling biking yoga pilates climbing bouldering lifting weightlifting gym boxing rowing
+hiking skiing snowboarding surfing tennis football soccer basketball volleyball crossfit dancing walking martial
+karate judo squash badminton golf skating triathlon marathon spinning`.split(/\s+/),
+);

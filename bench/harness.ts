@@ -20,6 +20,7 @@ export const sections: Record<string, { module: string; exportName?: string }> =
   'token-savings': { module: './token-savings/index.ts', exportName: 'tokenSavings' },
   'longterm-recall': { module: './longterm/locomo.ts', exportName: 'longtermRecall' },
   'longterm-scale': { module: './longterm/scale.ts', exportName: 'longtermScale' },
+  'embedding-cost': { module: './longterm/embedding-cost.ts', exportName: 'embeddingCost' },
   consolidation: { module: './consolidation/consolidation.ts', exportName: 'consolidation' },
   checkpointer: { module: './checkpointer/index.ts', exportName: 'checkpointer' },
   inspector: { module: './inspector/index.ts', exportName: 'inspector' },

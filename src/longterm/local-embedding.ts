@@ -7,8 +7,9 @@ import { createSerialQueue } from '../core/serial-queue.ts';
 export interface LocalEmbeddingOptions {
   /**
    * Texts the model embeds in one pass. A pass holds the thread (the model runs on the CPU, in process); between
-   * passes the event loop runs, and a waiting call (a search's query) takes the next pass. Smaller passes stall
-   * the loop for less time and embed a little slower (see docs/long-term-memory.md for the figures). @default 8
+   * passes the event loop runs, and a waiting call (a search's query) takes the next pass. Measured (`npm run
+   * bench -- --only embedding-cost`): larger passes embed no faster on the CPU backend and stall the loop for
+   * longer, so one text per pass is the default. @default 1
    */
   batchSize?: number;
   /** Texts one `doEmbed` call accepts (`maxEmbeddingsPerCall`: the background embeds this many records per store write). @default 64 */
@@ -88,7 +89,7 @@ export function createLocalEmbedding(
     'longterm',
     1,
   );
-  const batchSize = options.batchSize ?? 8;
+  const batchSize = options.batchSize ?? 1;
   let loading: Promise<UseLiteModel> | undefined;
   const model = () => {
     // A failed load is not kept: the next call tries again (the packages may have been installed since).

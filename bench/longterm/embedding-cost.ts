@@ -26,6 +26,7 @@ import { localEmbedding } from '../../src/embeddings.ts';
 import { createLongTermMemory } from '../../src/longterm/create-long-term-memory.ts';
 import type { LongTermStoreV1 } from '../../src/longterm/long-term-store-v1.ts';
 import { prepareRecord } from '../../src/longterm/prepare-record.ts';
+import { sqliteVecPath } from '../../test-support/sqlite-vec-path.ts';
 import { collectGarbage, ms, percentile, type Suite, sectionIntro, table } from '../report.ts';
 import { startPgServer } from '../storage/pg-server.ts';
 import { readLocomo } from './locomo-data.ts';
@@ -58,18 +59,6 @@ function vectors(seed: number): () => number[] {
     const n = Math.hypot(...v);
     return v.map((x) => x / n);
   };
-}
-
-/** The loadable sqlite-vec library: the package when installed, else `ENGRAM_SQLITE_VEC_PATH`, else undefined. */
-async function sqliteVecPath(): Promise<{ path: string; from: string } | undefined> {
-  try {
-    const name = 'sqlite-vec';
-    const mod = (await import(/* @vite-ignore */ name)) as { getLoadablePath(): string };
-    return { path: mod.getLoadablePath(), from: 'the sqlite-vec package' };
-  } catch {
-    const path = process.env.ENGRAM_SQLITE_VEC_PATH;
-    return path ? { path, from: 'ENGRAM_SQLITE_VEC_PATH (the package is not installed here)' } : undefined;
-  }
 }
 
 const rssMb = () => process.memoryUsage().rss / 2 ** 20;

@@ -4,25 +4,12 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkVectorIndexAgainstExact } from '../../../test-support/longterm/vector-index-property.ts';
+import { sqliteVecPath } from '../../../test-support/sqlite-vec-path.ts';
 import { describeLongTermStore } from '../../testing/longterm/index.ts';
 import type { SqliteDatabaseLike } from './sqlite-client.ts';
 import { createSqliteStore, openSqliteStore } from './sqlite-driver.ts';
 
-/**
- * The loadable sqlite-vec library: from the `sqlite-vec` package when installed, else from
- * `ENGRAM_SQLITE_VEC_PATH` (a checkout without the package can still run these tests); undefined: skipped.
- */
-async function sqliteVecPath(): Promise<string | undefined> {
-  try {
-    const name = 'sqlite-vec'; // an optional package: not resolved at type-check time
-    const mod = (await import(/* @vite-ignore */ name)) as { getLoadablePath(): string };
-    return mod.getLoadablePath();
-  } catch {
-    return process.env.ENGRAM_SQLITE_VEC_PATH || undefined;
-  }
-}
-
-const vecPath = await sqliteVecPath();
+const vecPath = (await sqliteVecPath())?.path;
 const dir = mkdtempSync(join(tmpdir(), 'engram-sqlite-vec-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -51,9 +51,19 @@ describe('localEmbedding (USE-lite in process)', () => {
     expect(calls).toBeGreaterThan(before);
   });
 
-  it('a bad option is INVALID_ARGUMENT', () => {
+  it('a bad option or call is INVALID_ARGUMENT', async () => {
     for (const bad of [{ batchSize: 0 }, { batchSize: 1.5 }, { maxEmbeddingsPerCall: -1 }, 'x', null])
       expect(() => localEmbedding(bad as never)).toThrow(MemoryError);
+    const model = localEmbedding();
+    for (const call of [
+      undefined,
+      null,
+      {},
+      { values: 'x' },
+      { values: [1] },
+      { values: ['x'], abortSignal: 1 },
+    ])
+      await expectMemoryError(Promise.resolve(model.doEmbed(call as never)), 'INVALID_ARGUMENT');
   });
 
   it('an aborted call stops before its next pass', async () => {

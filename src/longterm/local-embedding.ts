@@ -56,6 +56,25 @@ async function loadUseLite(importer: EmbeddingModuleImporter): Promise<UseLiteMo
   return embeddings.initModel(weights.modelSource);
 }
 
+/** Checks a `doEmbed` call (the AI SDK sends good ones; a direct caller may not): `INVALID_ARGUMENT` naming the field. */
+function checkCall(call: unknown): { values: string[]; abortSignal?: AbortSignal } {
+  const c = (typeof call === 'object' && call !== null ? call : {}) as Record<string, unknown>;
+  const { values, abortSignal } = c;
+  if (!Array.isArray(values) || !values.every((v) => typeof v === 'string'))
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'longterm',
+      message: 'localEmbedding: doEmbed({ values }) needs values, an array of strings',
+    });
+  if (abortSignal !== undefined && !(abortSignal instanceof AbortSignal))
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'longterm',
+      message: 'localEmbedding: doEmbed({ abortSignal }) must be an AbortSignal',
+    });
+  return { values, ...(abortSignal ? { abortSignal } : {}) };
+}
+
 /** Lets the event loop run (timers, I/O, other callers) before the next pass. */
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -109,7 +128,8 @@ export function createLocalEmbedding(
     load: async () => {
       await model();
     },
-    async doEmbed({ values, abortSignal }) {
+    async doEmbed(call) {
+      const { values, abortSignal } = checkCall(call);
       const use = await model();
       const embeddings: number[][] = [];
       for (let i = 0; i < values.length; i += batchSize) {

@@ -22,6 +22,7 @@ export const sections: Record<string, { module: string; exportName?: string }> =
   'longterm-scale': { module: './longterm/scale.ts', exportName: 'longtermScale' },
   'recall-budget': { module: './longterm/recall-budget.ts', exportName: 'recallBudget' },
   'personal-facts': { module: './longterm/personal-facts.ts', exportName: 'personalFacts' },
+  'embedding-cost': { module: './longterm/embedding-cost.ts', exportName: 'embeddingCost' },
   consolidation: { module: './consolidation/consolidation.ts', exportName: 'consolidation' },
   checkpointer: { module: './checkpointer/index.ts', exportName: 'checkpointer' },
   inspector: { module: './inspector/index.ts', exportName: 'inspector' },

@@ -20,7 +20,6 @@ export {
   type PgQueryResultLike,
   type PostgresStore,
   type PostgresStoreOptions,
-  type PostgresVectorHit,
   type PostgresVectorMode,
 } from './drivers/postgres/index.ts';
 export type { SqlStore } from './drivers/sql/index.ts';

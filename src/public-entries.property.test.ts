@@ -15,6 +15,7 @@ import { instanceCases } from '../test-support/public-surface/instance-cases.ts'
 import * as aiSdk from './ai-sdk.ts';
 import * as converters from './converters.ts';
 import * as driver from './driver.ts';
+import * as embeddings from './embeddings.ts';
 import * as root from './index.ts';
 import * as langgraph from './langgraph.ts';
 import * as libsql from './libsql.ts';
@@ -60,6 +61,7 @@ const entries = {
   'memory-tool': memoryTool,
   mem0,
   patterns,
+  embeddings,
 };
 
 describe.each(Object.entries(entries))('entry %s: every exported function and class', (entry, mod) => {

@@ -20,6 +20,7 @@ export { type EmbedderFromModelOptions, embedderFromModel, type LongTermEmbedder
 export type { ExtractionCandidate, ExtractionTurn, FactDecision, FactExtractor } from './fact-extractor.ts';
 export { type FormatRecallOptions, formatRecall } from './format-recall.ts';
 export type { RankingOptions } from './hybrid-search.ts';
+export { type LocalEmbeddingModel, type LocalEmbeddingOptions, localEmbedding } from './local-embedding.ts';
 export type {
   LongTermMemory,
   LongTermMemoryMode,

@@ -5,4 +5,4 @@ export {
   type PostgresStore,
   type PostgresStoreOptions,
 } from './postgres-driver.ts';
-export type { PostgresVectorHit, PostgresVectorMode } from './postgres-vector.ts';
+export type { PostgresVectorMode } from './postgres-vector.ts';

@@ -1,6 +1,5 @@
 import { checkOptions } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
-import { checkScope, type Scope } from '../../core/scope.ts';
 import type { StoreCapabilities } from '../../store/memory-store.ts';
 import { runMigrations } from '../sql/migrate.ts';
 import { createSqlStore, type SqlStore, whenReady } from '../sql/sql-store.ts';
@@ -12,14 +11,8 @@ import {
   type PgQueryable,
 } from './postgres-client.ts';
 import { createPostgresDialect, quoteSchema } from './postgres-dialect.ts';
-import {
-  type PostgresVectorHit,
-  type PostgresVectorMode,
-  searchEmbeddings,
-  setEmbedding,
-  setupPgVector,
-  vectorLiteral,
-} from './postgres-vector.ts';
+import { type PostgresVectorMode, setupPgVector } from './postgres-vector.ts';
+import { createPostgresVectorIndex } from './postgres-vector-index.ts';
 
 /** Options of {@link createPostgresStore}: exactly one of `connectionString`, `pool` or `client`. */
 export interface PostgresStoreOptions {
@@ -35,9 +28,15 @@ export interface PostgresStoreOptions {
   maxConnections?: number;
   /** Largest serialized message accepted, in bytes. @default 16 MiB */
   maxMessageBytes?: number;
-  /** Use pgvector: `'auto'` when the server has it, `true` required, `false` never. @default 'auto' */
+  /**
+   * Use pgvector for long-term vector search: `'auto'` when the server has it, `true` required, `false` never.
+   * Without it vector search is an exact scan of the scope's vectors in process. @default 'auto'
+   */
   vector?: PostgresVectorMode;
-  /** Fixed embedding dimensions: a `vector(n)` column with an HNSW index. Without it the column is unindexed. @default undefined */
+  /**
+   * Embedding dimensions whose HNSW index is created when the store opens (any other size gets its own the
+   * first time such vectors are stored; above 2,000 dimensions distances are computed exactly). @default undefined
+   */
   vectorDimensions?: number;
   /** Retries of a transaction after a serialization failure, deadlock or connection lost before `COMMIT`. @default 3 */
   retries?: number;
@@ -49,17 +48,10 @@ export interface PostgresStoreOptions {
   groupCommit?: boolean;
 }
 
-/** A PostgreSQL store: {@link SqlStore} plus its schema and pgvector operations on long-term records. */
+/** A PostgreSQL store: {@link SqlStore} plus its schema. */
 export interface PostgresStore extends SqlStore {
   /** The schema of its tables. */
   readonly schema: string;
-  /** Sets a long-term record's embedding; returns whether the record exists in the scope. Needs `capabilities.vectorSearch`. */
-  experimental_setEmbedding(scope: Scope, recordId: string, embedding: readonly number[]): Promise<boolean>;
-  /** The scope's long-term records nearest to `embedding` by cosine distance. Needs `capabilities.vectorSearch`. */
-  experimental_searchEmbeddings(
-    scope: Scope,
-    query: { embedding: readonly number[]; limit?: number },
-  ): Promise<PostgresVectorHit[]>;
 }
 
 const invalid = (message: string) =>
@@ -150,6 +142,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     multiProcess: !embedded,
     durable: true,
   };
+  let indexed: Set<number> | undefined;
 
   const base = createSqlStore({
     client,
@@ -158,52 +151,18 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     maxMessageBytes: options.maxMessageBytes,
     groupCommit: options.groupCommit,
     appendBatch: postgresAppendBatch,
+    vectorIndex: createPostgresVectorIndex(schema, () => indexed),
     init: async () => {
       await runMigrations(client, { component: 'postgres' });
-      capabilities.vectorSearch = await setupPgVector(client, schema, vectorMode, dims);
+      indexed = await setupPgVector(client, schema, vectorMode, dims);
+      capabilities.vectorSearch = indexed !== undefined;
     },
     close: async () => {
       await owned?.end();
     },
   });
 
-  /** Runs a vector operation with the store's guards and error wrapping. */
-  const vectorOp = async <T>(what: string, scope: Scope, fn: () => Promise<T>): Promise<T> => {
-    checkScope(scope, 'postgres');
-    await base.getSession(scope, ''); // throws STORE_CLOSED after close, and initializes
-    if (!capabilities.vectorSearch) {
-      throw new MemoryError({
-        code: 'MISSING_DEPENDENCY',
-        component: 'postgres',
-        message: `${what} needs pgvector on the server`,
-      });
-    }
-    try {
-      return await fn();
-    } catch (error) {
-      if (MemoryError.isInstance(error)) throw error;
-      throw new MemoryError({
-        code: 'STORE_ERROR',
-        component: 'postgres',
-        message: `${what} failed: ${String(error)}`,
-        cause: error,
-      });
-    }
-  };
-
-  return Object.assign(base, {
-    schema,
-    experimental_setEmbedding: (scope: Scope, recordId: string, embedding: readonly number[]) =>
-      vectorOp('setEmbedding', scope, () =>
-        setEmbedding(client, scope, recordId, vectorLiteral(embedding, dims)),
-      ),
-    experimental_searchEmbeddings: (scope: Scope, query: { embedding: readonly number[]; limit?: number }) =>
-      vectorOp('searchEmbeddings', scope, () => {
-        const limit = query.limit ?? 10;
-        if (!Number.isSafeInteger(limit) || limit < 0) throw invalid('limit must be a non-negative integer');
-        return searchEmbeddings(client, scope, vectorLiteral(query.embedding, dims), limit);
-      }),
-  });
+  return Object.assign(base, { schema });
 }
 
 /** {@link createPostgresStore}, then waits until the schema is migrated (capabilities final). */

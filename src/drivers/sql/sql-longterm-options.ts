@@ -1,5 +1,6 @@
 import type { SqlClient } from './sql-client.ts';
 import type { SqlOperation } from './sql-content.ts';
+import type { SqlVectorIndex } from './sql-vector-index.ts';
 
 /** What the long-term records on the shared SQL layer need from the SQL store. */
 export interface SqlLongTermOptions {
@@ -9,6 +10,8 @@ export interface SqlLongTermOptions {
   component: string;
   /** The store's guard. */
   op: SqlOperation;
+  /** The store's vector index, when its driver has one; without it (or while inactive) searches scan in process. @default undefined */
+  vectorIndex?: SqlVectorIndex;
 }
 
 /** Rows per `IN (…)` list. */

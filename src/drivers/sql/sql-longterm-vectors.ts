@@ -6,37 +6,42 @@ import type { LongTermVectorQuery } from '../../longterm/long-term-query.ts';
 import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
 import { cosineSimilarity, ownerOf } from '../../longterm/record-filter.ts';
 import type { RankedRow } from './dialect-longterm-index.ts';
+import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryRun } from './sql-exec.ts';
-import { sql } from './sql-fragment.ts';
+import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
 import type { SqlLongTermOptions } from './sql-longterm-options.ts';
 import { rankedHits, recordHits } from './sql-longterm-ranked.ts';
 import { bytesVector, filterSql, liveWhere, owned, vectorBytes } from './sql-longterm-rows.ts';
 
+/** Whether every component of `vector` is 0 (no direction: every similarity is 0, which the exact scan gives). */
+const isZero = (vector: readonly number[]) => vector.every((x) => x === 0);
+
 /**
- * Embeddings of `LongTermStoreV1` on the shared SQL layer: one row per (record, model) as float32 bytes,
- * searched by an exact scan of the scope's vectors (row ids and bytes) compared in process; `searchVector`
- * then reads the best hits' records, `rankVector` only the columns ranking needs.
+ * Embeddings of `LongTermStoreV1` on the shared SQL layer: one row per (record, model) as float32 bytes. A search
+ * asks the store's vector index (`SqlVectorIndex`: sqlite-vec, pgvector) for the nearest row ids, with the scope,
+ * liveness and filter in the same SQL; without an active index (the extension is not installed) it falls back
+ * to an exact scan of the scope's vectors compared in process. `searchVector` then reads the best hits'
+ * records, `rankVector` only the columns ranking needs.
  */
 export function sqlLongTermVectors(
   options: SqlLongTermOptions,
 ): Required<Pick<LongTermStoreV1, 'putEmbeddings' | 'missingEmbeddings' | 'searchVector' | 'rankVector'>> {
-  const { client, component, op } = options;
-  // An exact scan of the scope's vectors (row ids and bytes only); the best as row ids and scores.
+  const { client, component, op, vectorIndex } = options;
+  const index = () => (vectorIndex?.active() ? vectorIndex : undefined);
   const nearest = async (scope: Scope, query: LongTermVectorQuery): Promise<RankedRow[]> => {
     checkVectorQuery(query, component);
-    const rows = await queryAll(
-      client,
-      sql`SELECT r.rid, r.first_rid, v.vector FROM engram_ltm_records r JOIN engram_ltm_vectors v ON v.tenant = r.tenant AND v.user_id = r.user_id AND v.agent_id = r.agent_id AND v.id = r.id WHERE ${liveWhere(scope, filterSql(client.dialect, query.filter ?? {}))} AND v.model = ${query.model} AND v.dims = ${query.vector.length}`,
-    );
-    return rows
-      .map((r) => ({
-        rid: Number(r.rid),
-        score: cosineSimilarity(query.vector, bytesVector(r.vector as Uint8Array)),
-        order: Number(r.first_rid),
-      }))
-      .sort((a, b) => b.score - a.score || a.order - b.order)
-      .slice(0, query.limit)
-      .map(({ rid, score }) => ({ rid, score }));
+    const where = liveWhere(scope, filterSql(client.dialect, query.filter ?? {}));
+    const active = index();
+    const indexed =
+      active && query.limit > 0 && !isZero(query.vector)
+        ? await active.nearest(client, {
+            where,
+            model: query.model,
+            vector: query.vector,
+            limit: query.limit,
+          })
+        : undefined;
+    return indexed ?? exactNearest(client, where, query);
   };
   return {
     putEmbeddings: (scope, embeddings) =>
@@ -53,12 +58,18 @@ export function sqlLongTermVectors(
           checkVector(e.vector, `embeddings[${i}].vector`, component);
         });
         const owner = ownerOf(scope);
+        const active = index();
+        const columns = active?.rowColumns() ?? [];
+        const names = raw(['dims', 'vector', ...columns].map((c) => `, ${c}`).join(''));
+        const updates = raw(['dims', 'vector', ...columns].map((c) => `${c} = excluded.${c}`).join(', '));
         return client.transaction(async (tx) => {
+          for (const dims of new Set(embeddings.map((e) => e.vector.length))) await active?.prepare(tx, dims);
           let stored = 0;
           for (const e of embeddings) {
+            const values = [vectorBytes(e.vector), ...(active?.rowValues(e.vector) ?? [])];
             const r = await queryRun(
               tx,
-              sql`INSERT INTO engram_ltm_vectors (tenant, user_id, agent_id, id, model, dims, vector) SELECT ${owner.tenant}, ${owner.user}, ${owner.agent}, ${e.id}, ${e.model}, ${e.vector.length}, ${vectorBytes(e.vector)} WHERE EXISTS (SELECT 1 FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id = ${e.id} AND r.live = 1) ON CONFLICT (tenant, user_id, agent_id, model, id) DO UPDATE SET dims = excluded.dims, vector = excluded.vector`,
+              sql`INSERT INTO engram_ltm_vectors (tenant, user_id, agent_id, id, model${names}) SELECT ${owner.tenant}, ${owner.user}, ${owner.agent}, ${e.id}, ${e.model}, ${e.vector.length}, ${joinSql(values)} WHERE EXISTS (SELECT 1 FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id = ${e.id} AND r.live = 1) ON CONFLICT (tenant, user_id, agent_id, model, id) DO UPDATE SET ${updates}`,
             );
             stored += r.changes;
           }
@@ -79,4 +90,25 @@ export function sqlLongTermVectors(
     rankVector: (scope, query) =>
       op('rankVector', scope, async () => rankedHits(client, await nearest(scope, query))),
   };
+}
+
+/** The exact fallback: the scope's vectors of the model (row ids and bytes only) compared in process, best first. */
+async function exactNearest(
+  client: SqlClient,
+  where: SqlFragment,
+  query: LongTermVectorQuery,
+): Promise<RankedRow[]> {
+  const rows = await queryAll(
+    client,
+    sql`SELECT r.rid, r.first_rid, v.vector FROM engram_ltm_records r JOIN engram_ltm_vectors v ON v.tenant = r.tenant AND v.user_id = r.user_id AND v.agent_id = r.agent_id AND v.id = r.id WHERE ${where} AND v.model = ${query.model} AND v.dims = ${query.vector.length}`,
+  );
+  return rows
+    .map((r) => ({
+      rid: Number(r.rid),
+      score: cosineSimilarity(query.vector, bytesVector(r.vector as Uint8Array)),
+      order: Number(r.first_rid),
+    }))
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, query.limit)
+    .map(({ rid, score }) => ({ rid, score }));
 }

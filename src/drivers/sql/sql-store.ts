@@ -36,6 +36,7 @@ import {
 import { toSessionRecord, toSessionRow } from './sql-rows.ts';
 import { searchEntries } from './sql-search.ts';
 import { createSessionRow, deleteSessionRow, listSessionRows, updateSessionRow } from './sql-sessions.ts';
+import type { SqlVectorIndex } from './sql-vector-index.ts';
 import { loadSession, ownerWhere, viewSegments } from './sql-view.ts';
 
 /** Options of {@link createSqlStore}. */
@@ -61,6 +62,8 @@ export interface SqlStoreOptions {
   groupCommit?: boolean;
   /** Runs a group commit's batch. @default appendInOneTransaction (one shared transaction) */
   appendBatch?: AppendBatchRunner;
+  /** The vector index of long-term embeddings (sqlite-vec, pgvector); without it vector search scans in process. @default undefined */
+  vectorIndex?: SqlVectorIndex;
 }
 
 /** Most calls in one group commit. */
@@ -128,7 +131,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
     specificationVersion: 'v1',
     name: component,
     contentItems: createSqlContentItems({ client, component, op, maxContentBytes: options.maxContentBytes }),
-    longTermRecords: createSqlLongTermRecords({ client, component, op }),
+    longTermRecords: createSqlLongTermRecords({ client, component, op, vectorIndex: options.vectorIndex }),
     capabilities: options.capabilities,
     ready: () =>
       ready().catch((error: unknown) => {

@@ -7,6 +7,7 @@ import { createSqlStore, type SqlStore, whenReady } from '../sql/sql-store.ts';
 import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer.ts';
 import { createSqliteClient, type SqliteDatabaseLike } from './sqlite-client.ts';
 import { loadSqliteVec, type SqliteVectorMode } from './sqlite-vector.ts';
+import { createSqliteVectorIndex } from './sqlite-vector-index.ts';
 
 /** Options of {@link createSqliteStore}: a file `path` (or `:memory:`), or an open `database` handle. */
 export interface SqliteStoreOptions {
@@ -127,6 +128,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
     capabilities,
     maxMessageBytes: options.maxMessageBytes,
     groupCommit: options.groupCommit,
+    vectorIndex: createSqliteVectorIndex(() => capabilities.vectorSearch),
     init: async () => {
       await client.exec('PRAGMA busy_timeout = 0');
       const mode = await client.get('PRAGMA journal_mode = WAL', []);

@@ -58,13 +58,12 @@ describe('sqlite open', () => {
 
   it('sqlite-vec: absent → vectorSearch false; required → MISSING_DEPENDENCY; a present module is loaded', async () => {
     const db = new DatabaseSync(':memory:', { allowExtension: true });
-    expect(await loadSqliteVec(db, 'auto')).toBe(false);
+    const absent = async () => {
+      throw new Error("Cannot find package 'sqlite-vec'");
+    };
+    expect(await loadSqliteVec(db, 'auto', absent)).toBe(false);
     expect(await loadSqliteVec(db, false)).toBe(false);
-    await expectMemoryError(loadSqliteVec(db, true), 'MISSING_DEPENDENCY');
-    await expectMemoryError(
-      createSqliteStore({ path: ':memory:', vector: true }).ready(),
-      'MISSING_DEPENDENCY',
-    );
+    await expectMemoryError(loadSqliteVec(db, true, absent), 'MISSING_DEPENDENCY');
     const fake = async () => ({ getLoadablePath: () => join(dir, 'missing-vec0') });
     expect(await loadSqliteVec(db, 'auto', fake)).toBe(false);
     await expectMemoryError(loadSqliteVec(db, true, fake), 'MISSING_DEPENDENCY');

@@ -14,10 +14,21 @@ export type ModuleImporter = (name: string) => Promise<unknown>;
 
 const importModule: ModuleImporter = (name) => import(/* @vite-ignore */ name);
 
+/** Whether sqlite-vec's functions are already on the handle (the caller loaded the extension itself). */
+function hasSqliteVec(db: SqliteDatabaseLike): boolean {
+  try {
+    db.prepare('SELECT vec_version() AS v').get();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Loads the sqlite-vec extension into `db` when the `sqlite-vec` package is installed, and checks it with
- * `vec_version()`. Returns whether vector search is available. With `mode: true` a missing or unloadable
- * extension throws `MISSING_DEPENDENCY`; with `'auto'` it returns false.
+ * Loads the sqlite-vec extension into `db` when the `sqlite-vec` package is installed (or finds it already
+ * loaded on a handle the caller passed), and checks it with `vec_version()`. Returns whether vector search is
+ * available: the store's vector index (`vec_distance_cosine`) instead of the in-process exact scan. With
+ * `mode: true` a missing or unloadable extension throws `MISSING_DEPENDENCY`; with `'auto'` it returns false.
  */
 export async function loadSqliteVec(
   db: SqliteDatabaseLike,
@@ -25,6 +36,7 @@ export async function loadSqliteVec(
   importer: ModuleImporter = importModule,
 ): Promise<boolean> {
   if (mode === false) return false;
+  if (hasSqliteVec(db)) return true;
   try {
     const mod = (await importer('sqlite-vec')) as Partial<SqliteVecModule> & {
       default?: Partial<SqliteVecModule>;

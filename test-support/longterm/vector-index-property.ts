@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import type { Scope } from '../../src/core/scope.ts';
+import type { LongTermFilter } from '../../src/longterm/long-term-query.ts';
+import type { LongTermStoreV1 } from '../../src/longterm/long-term-store-v1.ts';
+import { prepareRecord } from '../../src/longterm/prepare-record.ts';
+
+/** Similarities closer than this are ties (an index computes in float32, the exact scan in float64). */
+const epsilon = 1e-5;
+
+const users = ['u1', 'u2'] as const;
+/** `''`: a record with no agent (a scope naming no agent sees it; one naming `a1` does not). */
+const agents = ['', 'a1'] as const;
+
+/** One generated record: its owner, fields a filter reads, its vector, and whether it is deleted after. */
+interface GenRecord {
+  user: (typeof users)[number];
+  agent: (typeof agents)[number];
+  kind: 'fact' | 'note';
+  session: 's1' | 's2';
+  tag: 'x' | 'y';
+  vector: number[];
+  deleted: boolean;
+}
+
+const component = fc.integer({ min: -3, max: 3 });
+const vector3 = fc.tuple(component, component, component).filter((v) => v.some((x) => x !== 0));
+
+const genRecord: fc.Arbitrary<GenRecord> = fc.record({
+  user: fc.constantFrom(...users),
+  agent: fc.constantFrom(...agents),
+  kind: fc.constantFrom('fact' as const, 'note' as const),
+  session: fc.constantFrom('s1' as const, 's2' as const),
+  tag: fc.constantFrom('x' as const, 'y' as const),
+  vector: vector3,
+  deleted: fc.boolean(),
+});
+
+const genFilter: fc.Arbitrary<LongTermFilter> = fc.record(
+  {
+    kinds: fc.subarray(['fact', 'note']),
+    session: fc.constantFrom('s1', 's2'),
+    metadata: fc.constantFrom({ tag: 'x' }, { tag: 'y' }),
+  },
+  { requiredKeys: [] },
+);
+
+const genScope = fc.record({
+  user: fc.option(fc.constantFrom(...users), { nil: undefined }),
+  agent: fc.option(fc.constant('a1'), { nil: undefined }),
+});
+
+const cosine = (a: readonly number[], b: readonly number[]) => {
+  const f = (v: readonly number[]) => v.map((x) => Math.fround(x));
+  const [x, y] = [f(a), f(b)];
+  const dot = x.reduce((s, xi, i) => s + xi * y[i]!, 0);
+  const n = Math.sqrt(x.reduce((s, xi) => s + xi * xi, 0) * y.reduce((s, yi) => s + yi * yi, 0));
+  return n === 0 ? 0 : dot / n;
+};
+
+const matches = (r: GenRecord, scope: Omit<Scope, 'tenant'>, filter: LongTermFilter) =>
+  !r.deleted &&
+  (scope.user === undefined || r.user === scope.user) &&
+  (scope.agent === undefined || r.agent === scope.agent) &&
+  (filter.kinds === undefined || filter.kinds.includes(r.kind)) &&
+  (filter.session === undefined || r.session === filter.session) &&
+  (filter.metadata === undefined || r.tag === filter.metadata.tag);
+
+let run = 0;
+
+/**
+ * Property: a store's `searchVector` (through its vector index) returns what an exact computation over the same
+ * records gives, for any scope (tenant-wide, a user, an agent, both), filter (kinds, session, metadata) and
+ * limit, with deleted records left out: every record scoring above the k-th best is returned, nothing below it,
+ * scores equal to 1e-5, best first. Each run writes into a tenant of its own.
+ */
+export async function checkVectorIndexAgainstExact(records: LongTermStoreV1, numRuns = 40): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(genRecord, { minLength: 1, maxLength: 24 }),
+      genScope,
+      genFilter,
+      vector3,
+      fc.integer({ min: 1, max: 30 }),
+      async (gen, scopePart, filter, query, limit) => {
+        const tenant = `vix${run++}`;
+        for (const [i, r] of gen.entries()) {
+          const owner: Scope = { tenant, user: r.user, ...(r.agent ? { agent: r.agent } : {}) };
+          const id = `r${i}`;
+          await records.addRecords(owner, [
+            prepareRecord(
+              { id, text: `record ${i}`, kind: r.kind, session: r.session, metadata: { tag: r.tag } },
+              'test',
+            ),
+          ]);
+          await records.putEmbeddings(owner, [{ id, model: 'm', vector: r.vector }]);
+          if (r.deleted) await records.deleteRecord(owner, id, new Date());
+        }
+        const scope: Scope = {
+          tenant,
+          ...(scopePart.user ? { user: scopePart.user } : {}),
+          ...(scopePart.agent ? { agent: scopePart.agent } : {}),
+        };
+        const hits = await records.searchVector(scope, { vector: query, model: 'm', limit, filter });
+        const exact = gen
+          .map((r, i) => ({ id: `r${i}`, r, score: cosine(query, r.vector) }))
+          .filter(({ r }) => matches(r, scope, filter))
+          .sort((a, b) => b.score - a.score);
+        expect(hits.length).toBe(Math.min(limit, exact.length));
+        const byId = new Map(exact.map((e) => [e.id, e.score]));
+        const kth = exact[hits.length - 1]?.score ?? Number.POSITIVE_INFINITY;
+        for (const [i, hit] of hits.entries()) {
+          const want = byId.get(hit.id);
+          expect(want, `${hit.id} is in scope, live and meets the filter`).toBeDefined();
+          expect(Math.abs(hit.score - want!)).toBeLessThan(epsilon);
+          expect(want!).toBeGreaterThanOrEqual(kth - epsilon);
+          if (i > 0) expect(hit.score).toBeLessThanOrEqual(hits[i - 1]!.score + epsilon);
+        }
+        const returned = new Set(hits.map((h) => h.id));
+        for (const e of exact) if (e.score > kth + epsilon) expect(returned.has(e.id)).toBe(true);
+      },
+    ),
+    { numRuns },
+  );
+}

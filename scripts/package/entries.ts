@@ -8,9 +8,10 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The package's `package.json`, as far as the scripts read it. */
 export interface PackageJson {
   name: string;
-  exports: Record<string, { types: string; import: string }>;
+  exports: Record<string, { types: string; default: string }>;
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
+  engines?: { node?: string };
 }
 
 /** One entry point of the package. */
@@ -30,6 +31,6 @@ export function readPackageJson(): PackageJson {
 export function packageEntries(packageJson: PackageJson = readPackageJson()): PackageEntry[] {
   return Object.entries(packageJson.exports).map(([subpath, target]) => ({
     specifier: subpath === '.' ? packageJson.name : `${packageJson.name}/${subpath.slice(2)}`,
-    source: join(root, target.import.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')),
+    source: join(root, target.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')),
   }));
 }

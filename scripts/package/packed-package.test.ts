@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
@@ -10,7 +10,9 @@ import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import { startInspect } from '../../test-support/inspector/inspect-binary.ts';
 import { typecheckConsumer } from './consumer-typecheck.ts';
 import { packageEntries, readPackageJson, root } from './entries.ts';
+import { ensureNode22, NODE22_VERSION } from './node22.ts';
 import { buildAndPack, installTarball } from './pack.ts';
+import { smokeOutput, smokeProgram } from './smoke-program.ts';
 
 const packageJson = readPackageJson();
 const entries = packageEntries(packageJson);
@@ -22,7 +24,7 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'engram-pack-'));
   tarball = buildAndPack(dir);
   installTarball(tarball, join(dir, 'consumer'), packageJson);
-}, 120_000);
+}, 300_000);
 
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -99,5 +101,80 @@ describe('the packed package (npm pack of a fresh build)', () => {
     } finally {
       expect(await server.stop()).toBe(0);
     }
+  }, 60_000);
+
+  /** Runs a program with `node` in the consumer project; its stdout, with stderr required to be free of warnings. */
+  const runIn = (node: string, args: string[], cwd = join(dir, 'consumer')) => {
+    const result = spawnSync(node, args, { cwd, encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr, 'stderr').not.toMatch(/Warning/);
+    return result.stdout.trim();
+  };
+
+  it('runs from `import` and from `require` on Node 24 without a warning', () => {
+    expect(runIn(process.execPath, ['--input-type=module', '-e', smokeProgram('import')])).toBe(smokeOutput);
+    expect(runIn(process.execPath, ['-e', smokeProgram('require')])).toBe(smokeOutput);
+  }, 60_000);
+
+  it(`runs on Node ${NODE22_VERSION} (the floor of \`engines\`), from \`import\` and \`require\`, without a warning`, () => {
+    expect(packageJson.engines?.node).toBe(`>=${NODE22_VERSION.replace(/\.0$/, '')}`);
+    const node22 = ensureNode22();
+    expect(runIn(node22, ['--version'])).toBe(`v${NODE22_VERSION}`);
+    expect(runIn(node22, ['--input-type=module', '-e', smokeProgram('import')])).toBe(smokeOutput);
+    expect(runIn(node22, ['-e', smokeProgram('require')])).toBe(smokeOutput);
+  }, 300_000);
+
+  it('runs as one esbuild bundle with no node_modules beside it (token tables bundled)', () => {
+    const app = join(dir, 'consumer', 'bundle-app.mjs');
+    writeFileSync(app, smokeProgram('static'));
+    const bundle = join(dir, 'bundle', 'app.mjs');
+    execFileSync(
+      join(root, 'node_modules/.bin/esbuild'),
+      [app, '--bundle', '--platform=node', '--format=esm', `--outfile=${bundle}`, '--log-level=error'],
+      { cwd: join(dir, 'consumer') },
+    );
+    expect(runIn(process.execPath, [bundle], join(dir, 'bundle'))).toBe(smokeOutput);
+  }, 120_000);
+
+  it('loads engram/testing without vitest or fast-check: helpers work, suites throw MISSING_DEPENDENCY', () => {
+    const bare = join(dir, 'bare');
+    mkdirSync(join(bare, 'node_modules'), { recursive: true });
+    // Extracted, not linked: a link resolves to the consumer project, whose node_modules has the runner.
+    mkdirSync(join(bare, 'node_modules', packageJson.name));
+    execFileSync('tar', [
+      '-xzf',
+      tarball,
+      '-C',
+      join(bare, 'node_modules', packageJson.name),
+      '--strip-components=1',
+    ]);
+    for (const name of Object.keys(packageJson.dependencies ?? {}).concat('ai')) {
+      mkdirSync(dirname(join(bare, 'node_modules', name)), { recursive: true });
+      symlinkSync(join(root, 'node_modules', name), join(bare, 'node_modules', name), 'dir');
+    }
+    const script = `
+      const testing = await import('engram/testing');
+      const server = await testing.startMem0TestServer();
+      await server.close();
+      let code;
+      try { testing.describeMemoryStore('x', { open: async () => undefined }); } catch (e) { code = e.code; }
+      console.log(JSON.stringify({ message: testing.makeMessage('user', 'hi').role, code }));`;
+    expect(runIn(process.execPath, ['--input-type=module', '-e', script], bare)).toBe(
+      '{"message":"user","code":"MISSING_DEPENDENCY"}',
+    );
+  }, 60_000);
+
+  it('`npm publish --dry-run` prints no warning', () => {
+    const pkg = join(dir, 'publish');
+    mkdirSync(pkg);
+    execFileSync('tar', ['-xzf', tarball, '-C', pkg, '--strip-components=1']);
+    // A placeholder token: without one the dry run warns that publishing needs a login, which says nothing of the package.
+    const result = spawnSync(
+      'npm',
+      ['publish', '--dry-run', '--ignore-scripts', '--//registry.npmjs.org/:_authToken=dry-run'],
+      { cwd: pkg, encoding: 'utf8' },
+    );
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr.split('\n').filter((line) => /npm warn/i.test(line))).toEqual([]);
   }, 60_000);
 });

@@ -98,6 +98,8 @@ export function createConversationLog(options: ConversationLogOptions): Conversa
   }
 
   async function appendNow(input: unknown): Promise<LogEntry[]> {
+    // The counter's tables load ahead of the first count, in slices (and inside a bundle, where only an import finds them).
+    await counter.load?.();
     const entries = await storage.append(scope, sessionId, prepare(input));
     // Keep the newest entries without spreading the batch into arguments (a batch of any size must not throw
     // after its append committed).

@@ -214,6 +214,7 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
         // Validated and counted before the store is called; the store swaps the log in one atomic step (a crash
         // or a refused message leaves the old log), keeps the entries that already match (so loading the state
         // the log already holds writes nothing, and summaries of the kept range stay valid).
+        await counter.load?.();
         await storage.replaceMessages(scope, sessionId, log.prepare(readState(state)));
         await log.resetBaseline();
       });

@@ -3,7 +3,7 @@ import { createMinimalLogDriver } from '../../test-support/minimal-log-driver.ts
 import type { Scope } from '../core/scope.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { expectMemoryError, makeMessage, toInputs, uniqueScope } from '../testing/fixtures.ts';
-import { describeMemoryStore } from '../testing/index.ts';
+import { describeMemoryStore } from '../testing/suites.ts';
 import { createLogStore } from './create-log-store.ts';
 import type { LogDriverV1 } from './log-driver.ts';
 import type { MemoryStoreV1 } from './memory-store.ts';

@@ -1,5 +1,5 @@
+import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
 import { MemoryError, type MemoryErrorCode } from '../core/errors/memory-error.ts';
 import { createId } from '../core/ids.ts';
 import type { MemoryMessage, MemoryMessageExtras } from '../core/message.ts';
@@ -73,9 +73,9 @@ export async function expectMemoryError(
   } catch (e) {
     error = e;
   }
-  if (error === undefined) expect.fail(`expected a MemoryError ${code}, but the call succeeded`);
-  if (!MemoryError.isInstance(error)) expect.fail(`expected a MemoryError ${code}, got ${String(error)}`);
-  expect(error.code, error.message).toBe(code);
+  if (error === undefined) assert.fail(`expected a MemoryError ${code}, but the call succeeded`);
+  if (!MemoryError.isInstance(error)) assert.fail(`expected a MemoryError ${code}, got ${String(error)}`);
+  assert.equal(error.code, code, error.message);
   return error;
 }
 

@@ -1,24 +1,8 @@
 /**
- * @module engram/testing
- * The `MemoryStoreV1` conformance suite every driver runs (vitest), and fixtures for tests.
- * Requires `vitest` and `fast-check` (optional peer dependencies).
- * @example
- * import { describeMemoryStore } from 'engram/testing';
- * describeMemoryStore('my-driver', { open: async () => createMyStore(), reopen: async (prev) => { await prev.close(); return createMyStore(); } });
+ * The helpers of `engram/testing` that need no test runner: fixtures, a scripted conversation, the context-view
+ * invariants, the memory-tool path tricks and a Mem0-compatible test server. They load without vitest or
+ * fast-check; the conformance suites and arbitraries, which need both, are in `./suites.ts`.
  */
-export {
-  type ContentStoreFactory,
-  type ContentStoreHandle,
-  contentCaseNames,
-  describeContentStore,
-} from './content/index.ts';
-export { arbConversation, type ConversationArbitraryOptions } from './conversation-arbitrary.ts';
-export {
-  type DescribeMemoryStoreOptions,
-  describeMemoryStore,
-  type MemoryStoreFactory,
-  storeCaseNames,
-} from './describe-memory-store.ts';
 export {
   canonicalMessage,
   expectMemoryError,
@@ -30,14 +14,6 @@ export {
   withText,
 } from './fixtures.ts';
 export {
-  describeLongTermStore,
-  type LongTermCase,
-  type LongTermCaseContext,
-  type LongTermStoreFactory,
-  type LongTermStoreHandle,
-  longTermCaseNames,
-} from './longterm/index.ts';
-export {
   type Mem0InjectedFault,
   type Mem0RecordedRequest,
   type Mem0TestServer,
@@ -45,7 +21,6 @@ export {
   startMem0TestServer,
 } from './mem0/index.ts';
 export { memoryToolPathTricks } from './memory-tool-path-tricks.ts';
-export { arbMemoryMessage, arbModelMessage } from './message-arbitraries.ts';
 export {
   createScriptedConversation,
   type ScriptedConversationOptions,

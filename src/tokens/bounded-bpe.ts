@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
+import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import type { BpeEncoding } from './model-encodings.ts';
-import { readBpeRanks, requireBpeRanks } from './read-bpe-ranks.ts';
+import { importBpeRanks, readBpeRanks, requireBpeRanks } from './read-bpe-ranks.ts';
 
 /**
  * The longest piece, in UTF-8 bytes, that BPE merges as a whole. A pre-token (one match of the
@@ -30,10 +30,9 @@ interface Tables {
 
 // Loaded on first use from gpt-tokenizer's rank tables and split regexes (synchronously, or ahead of it in slices
 // by `loadBpeTables`), then cached.
-const require = createRequire(import.meta.url);
-const splitNames: Record<BpeEncoding, 'O200K_TOKEN_SPLIT_REGEX' | 'CL100K_TOKEN_SPLIT_REGEX'> = {
-  o200k_base: 'O200K_TOKEN_SPLIT_REGEX',
-  cl100k_base: 'CL100K_TOKEN_SPLIT_REGEX',
+const splitRegexes: Record<BpeEncoding, RegExp> = {
+  o200k_base: O200K_TOKEN_SPLIT_REGEX,
+  cl100k_base: CL100K_TOKEN_SPLIT_REGEX,
 };
 const tables = new Map<BpeEncoding, Tables>();
 const loading = new Map<BpeEncoding, Promise<void>>();
@@ -52,10 +51,9 @@ const tokenKey = (token: string | number[]) =>
   typeof token === 'string' ? utf8Key(token) : String.fromCharCode(...token);
 
 function tablesOf(encoding: BpeEncoding, ranks: Map<string, number>): Tables {
-  const constants = require('gpt-tokenizer/encodingParams/constants');
   const byteRanks = new Int32Array(256);
   for (let byte = 0; byte < 256; byte++) byteRanks[byte] = ranks.get(String.fromCharCode(byte)) ?? -1;
-  const source: RegExp = constants[splitNames[encoding]];
+  const source = splitRegexes[encoding];
   return {
     ranks,
     byteRanks,
@@ -77,7 +75,7 @@ function loadTables(encoding: BpeEncoding): Tables {
 
 /**
  * Loads an encoding's tables ahead of its first count without blocking the event loop for long: the rank
- * module read and parsed in slices ({@link readBpeRanks}, else required), the rank map built a slice at a time
+ * module read and parsed in slices ({@link readBpeRanks}, else imported), the rank map built a slice at a time
  * with `setImmediate` turns between. Resolves at once when they are loaded; a count meanwhile loads them
  * synchronously as without it.
  */
@@ -86,7 +84,7 @@ export function loadBpeTables(encoding: BpeEncoding): Promise<void> {
   let pending = loading.get(encoding);
   if (!pending) {
     pending = (async () => {
-      const decoder = (await readBpeRanks(encoding)) ?? requireBpeRanks(encoding);
+      const decoder = (await readBpeRanks(encoding)) ?? (await importBpeRanks(encoding));
       const ranks = new Map<string, number>();
       let start = performance.now();
       for (let rank = 0; rank < decoder.length; rank++) {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { BpeEncoding } from './model-encodings.ts';
 
 /** A BPE rank table as gpt-tokenizer ships it: each token (text, or its bytes) at its rank. */
@@ -13,9 +14,45 @@ export const rankModules: Record<BpeEncoding, string> = {
   cl100k_base: 'gpt-tokenizer/bpeRanks/cl100k_base',
 };
 
-/** The rank table by `require` (one synchronous parse of a 2 MB module: about half a second). */
+/**
+ * The rank modules by `import()` with literal specifiers, so a bundler (esbuild, webpack, Vite) sees and bundles
+ * them; the way a bundled program, which has no `node_modules` beside it, loads the tables.
+ */
+const rankImports: Record<BpeEncoding, () => Promise<{ default: BpeDecoder }>> = {
+  o200k_base: () => import('gpt-tokenizer/bpeRanks/o200k_base'),
+  cl100k_base: () => import('gpt-tokenizer/bpeRanks/cl100k_base'),
+};
+
+/** The rank table by `import()` (parsed by the module loader in one go; works inside a bundle). */
+export async function importBpeRanks(encoding: BpeEncoding): Promise<BpeDecoder> {
+  return (await rankImports[encoding]()).default;
+}
+
+/**
+ * The rank table by `require` (one synchronous parse of a 2 MB module: about half a second). Inside a bundle the
+ * module is not on disk: throws `MISSING_DEPENDENCY` saying to load the tables first (`await counter.load()`;
+ * engram's own stores and views do so before they count).
+ */
 export function requireBpeRanks(encoding: BpeEncoding): BpeDecoder {
-  return require(rankModules[encoding]).default;
+  try {
+    return require(rankModules[encoding]).default;
+  } catch (error) {
+    throw new MemoryError({
+      code: 'MISSING_DEPENDENCY',
+      component: 'tokens',
+      message: `the ${encoding} token tables cannot be loaded synchronously here (${error instanceof Error ? error.message : String(error)}); in a bundled program, call \`await counter.load()\` before counting synchronously`,
+      cause: error,
+    });
+  }
+}
+
+/** Where the rank module's file is, or undefined where it is not on disk (inside a bundle). */
+function rankFile(encoding: BpeEncoding): string | undefined {
+  try {
+    return require.resolve(rankModules[encoding]);
+  } catch {
+    return undefined; // not resolvable from here: the caller imports the module instead
+  }
 }
 
 /** Characters of the rank module parsed as one JSON array at a time (about 5,000 tokens). */
@@ -26,10 +63,13 @@ const chunkChars = 65_536;
  * array literals parsed as JSON some 64 KB at a time, a `setImmediate` turn between. The module is
  * generated (`const c0 = [ … ]; const c1 = [ … ]; const bpe = c0.concat(c1);`, a token per line); a line JSON
  * parses exactly as the JS literal it is (raw control characters inside strings escaped first) or the parse
- * throws. Undefined when the text is not in that form: the caller then falls back to {@link requireBpeRanks}.
+ * throws. Undefined when the module is not on disk (inside a bundle) or its text is not in that form: the caller then
+ * imports it ({@link importBpeRanks}).
  */
 export async function readBpeRanks(encoding: BpeEncoding): Promise<BpeDecoder | undefined> {
-  const text = await readFile(require.resolve(rankModules[encoding]), 'utf8');
+  const file = rankFile(encoding);
+  if (file === undefined) return undefined;
+  const text = await readFile(file, 'utf8');
   const blocks: { start: number; end: number }[] = [];
   const names: string[] = [];
   const opening = /^const (c\d+) = \[$/gm;

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeMemoryStore } from '../../testing/index.ts';
+import { describeMemoryStore } from '../../testing/suites.ts';
 import { createJsonFileStore } from './json-file-driver.ts';
 
 const directory = await mkdtemp(join(tmpdir(), 'engram-json-file-'));

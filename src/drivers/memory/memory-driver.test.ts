@@ -1,4 +1,4 @@
-import { describeContentStore, describeMemoryStore } from '../../testing/index.ts';
+import { describeContentStore, describeMemoryStore } from '../../testing/suites.ts';
 import { createMemoryStore } from './memory-driver.ts';
 
 // The memory store's data lives in its instance, so "reopening" it is keeping that instance (it is not

@@ -26,7 +26,13 @@ export interface Checkpointer {
 const workerSource = `
 const { openSync, readSync } = require('node:fs');
 const { endianness } = require('node:os');
+const emit = process.emitWarning;
+process.emitWarning = (warning, ...rest) =>
+  /SQLite is an experimental feature/.test(typeof warning === 'string' ? warning : warning.message)
+    ? undefined
+    : emit.call(process, warning, ...rest);
 const { DatabaseSync } = require('node:sqlite');
+process.emitWarning = emit;
 const { parentPort, workerData } = require('node:worker_threads');
 const { path, synchronous, targetFrames, pollMs } = workerData;
 const db = new DatabaseSync(path, { timeout: 0 });

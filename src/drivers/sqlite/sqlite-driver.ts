@@ -1,9 +1,9 @@
-import { DatabaseSync } from 'node:sqlite';
 import { checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { runMigrations } from '../sql/migrate.ts';
 import { createSqlStore, type SqlStore, whenReady } from '../sql/sql-store.ts';
+import { nodeSqlite } from './node-sqlite.ts';
 import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer.ts';
 import { createSqliteClient, type SqliteDatabaseLike } from './sqlite-client.ts';
 import { loadSqliteVec, type SqliteVectorMode } from './sqlite-vector.ts';
@@ -81,7 +81,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
   if (database) db = database;
   else {
     try {
-      db = new DatabaseSync(path!, {
+      db = new (nodeSqlite().DatabaseSync)(path!, {
         timeout: 0,
         allowExtension: vector !== false,
       }) as unknown as SqliteDatabaseLike;

@@ -1,0 +1,28 @@
+import type * as NodeSqlite from 'node:sqlite';
+
+/** The text of the warning Node 22 prints when `node:sqlite` loads (Node 24 prints none). */
+export const sqliteWarning = /SQLite is an experimental feature/;
+
+let loaded: typeof NodeSqlite | undefined;
+
+/**
+ * Node's built-in `node:sqlite`, loaded on first use (`process.getBuiltinModule`) without the "SQLite is an
+ * experimental feature" warning Node 22 prints on every run: engram depends on the module knowingly (its
+ * `engines` name the first Node whose module it passes with), so the warning tells a user of engram nothing they
+ * can act on. Only that warning is held back, only while the module loads; every other warning passes.
+ */
+export function nodeSqlite(): typeof NodeSqlite {
+  if (loaded) return loaded;
+  const emit = process.emitWarning;
+  const filtered = (warning: string | Error, ...rest: unknown[]): void => {
+    if (sqliteWarning.test(typeof warning === 'string' ? warning : warning.message)) return;
+    (emit as (warning: string | Error, ...rest: unknown[]) => void).call(process, warning, ...rest);
+  };
+  process.emitWarning = filtered as typeof process.emitWarning;
+  try {
+    loaded = process.getBuiltinModule('node:sqlite');
+  } finally {
+    process.emitWarning = emit;
+  }
+  return loaded;
+}

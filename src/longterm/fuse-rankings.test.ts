@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { agreementDepth, fuseRankings, legAgreement, vectorLegWeight } from './fuse-rankings.ts';
+import {
+  agreementDepth,
+  checkFuseOptions,
+  fuseRankings,
+  legAgreement,
+  vectorLegWeight,
+} from './fuse-rankings.ts';
 import type { RankedCandidate } from './long-term-ranked.ts';
 import type { ScoredCandidate } from './pick-results.ts';
 
@@ -123,5 +129,12 @@ describe('fuseRankings', () => {
     expect(ids(fuseRankings(lexical, []))).toEqual(['a', 'b']);
     const vector = ['b', 'a'].map((id, i) => ({ hit: hitOf(id), score: 1 - i }));
     expect(ids(fuseRankings(lexical, vector, { fusion: 'rrf', vectorWeight: 2 }))).toEqual(['b', 'a']);
+  });
+
+  it('refuses a bad fusion option with INVALID_QUERY naming it', () => {
+    expect(() => checkFuseOptions({ fusion: 'max' as 'rrf' })).toThrow(/fusion must be/);
+    expect(() => checkFuseOptions({ vectorWeight: -1 })).toThrow(/vectorWeight must be/);
+    expect(() => checkFuseOptions({ rrfK: Number.NaN })).toThrow(/rrfK must be/);
+    expect(() => checkFuseOptions({ fusion: 'rrf', vectorWeight: 0, rrfK: 10 })).not.toThrow();
   });
 });

@@ -1,3 +1,4 @@
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { ScoredCandidate } from './pick-results.ts';
 
 /** How many of each leg's best hits the agreement of the two legs compares. */
@@ -13,6 +14,20 @@ export interface FuseOptions {
   rrfK?: number;
   /** How many records the vector search returned before filtering: a lower bound of the records it ranked, for the chance overlap. @default the vector leg's length */
   vectorSeen?: number;
+}
+
+/** Throws `INVALID_QUERY` naming the option unless `fusion` is `'calibrated'` or `'rrf'` and `vectorWeight`, `rrfK` are finite numbers ≥ 0. */
+export function checkFuseOptions(options: FuseOptions, component = 'longterm'): void {
+  const { fusion, vectorWeight, rrfK } = options;
+  const bad = (message: string) => new MemoryError({ code: 'INVALID_QUERY', component, message });
+  if (fusion !== undefined && fusion !== 'calibrated' && fusion !== 'rrf')
+    throw bad(`fusion must be 'calibrated' or 'rrf', got ${JSON.stringify(fusion) ?? typeof fusion}`);
+  for (const [name, value] of [
+    ['vectorWeight', vectorWeight],
+    ['rrfK', rrfK],
+  ] as const)
+    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0))
+      throw bad(`${name} must be a finite number ≥ 0, got ${String(value)}`);
 }
 
 const keyOf = (c: ScoredCandidate) =>

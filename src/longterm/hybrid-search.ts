@@ -3,7 +3,7 @@ import type { Scope } from '../core/scope.ts';
 import { analyzeText } from './analyze-text.ts';
 import { maxQueryTerms } from './check-record.ts';
 import { embedTexts, type LongTermEmbedder } from './embedder.ts';
-import { fuseRankings } from './fuse-rankings.ts';
+import { checkFuseOptions, fuseRankings } from './fuse-rankings.ts';
 import type { LongTermFilter, LongTermHit } from './long-term-query.ts';
 import type { RankedCandidate } from './long-term-ranked.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
@@ -176,7 +176,8 @@ export async function rankLegs(
  * The hybrid retrieval pipeline: the two legs of {@link rankLegs} fused ({@link fuseRankings}), then
  * near-duplicates dropped. Without an embedder, or on a store whose `vectorSearch` is false, it is full text
  * alone. On a store with `rankText` / `rankVector` it ranks ids and scores (and the few fields ranking reads) and
- * reads only the records of its results (`loadRanked`); elsewhere on the hits' records.
+ * reads only the records of its results (`loadRanked`); elsewhere on the hits' records. Throws `INVALID_QUERY`
+ * on a bad fusion option (see {@link checkFuseOptions}).
  */
 export async function hybridSearch(
   store: LongTermStoreV1,
@@ -184,6 +185,7 @@ export async function hybridSearch(
   query: string,
   options: HybridSearchOptions,
 ): Promise<LongTermHit[]> {
+  checkFuseOptions(options);
   const { lexical, vector, vectorSeen, ranker } = await rankLegs(store, scope, query, options);
   const pool = fuseRankings(lexical, vector, { ...options, vectorSeen });
   return pickResults(

@@ -41,16 +41,21 @@ const embedder: LongTermEmbedder = {
     }),
 };
 
-/** Embeds every live record of the corpus's users. */
-async function embedAll(records: LongTermStoreV1, tenant: string, corpus: readonly CorpusRecord[]) {
+/** Embeds every live record of the corpus's users (with the bag-of-words embedder unless told). */
+async function embedAll(
+  records: LongTermStoreV1,
+  tenant: string,
+  corpus: readonly CorpusRecord[],
+  by: LongTermEmbedder = embedder,
+) {
   for (const user of new Set(corpus.map((r) => r.user))) {
     const scope = userScope(tenant, user);
-    const ids = await records.missingEmbeddings(scope, embedder.id, 1000);
+    const ids = await records.missingEmbeddings(scope, by.id, 1000);
     const found = await records.getRecords(scope, ids);
-    const vectors = await embedder.embed(found.map((r) => r.text));
+    const vectors = await by.embed(found.map((r) => r.text));
     await records.putEmbeddings(
       scope,
-      found.map((r, i) => ({ id: r.id, model: embedder.id, vector: vectors[i] as number[] })),
+      found.map((r, i) => ({ id: r.id, model: by.id, vector: vectors[i] as number[] })),
     );
   }
 }
@@ -133,16 +138,7 @@ describe('hybridSearch with a random-vector model', () => {
         async (corpus, words, o) => {
           const tenant = uniqueTenant('hybrid-random');
           await writeCorpus(records, tenant, corpus);
-          for (const user of ['u1', 'u2']) {
-            const scope = userScope(tenant, user);
-            const ids = await records.missingEmbeddings(scope, randomEmbedder.id, 1000);
-            const found = await records.getRecords(scope, ids);
-            const vectors = await randomEmbedder.embed(found.map((r) => r.text));
-            await records.putEmbeddings(
-              scope,
-              found.map((r, i) => ({ id: r.id, model: randomEmbedder.id, vector: vectors[i] as number[] })),
-            );
-          }
+          await embedAll(records, tenant, corpus, randomEmbedder);
           const { vectors: _v, filter, ...ranking } = o;
           const scope = userScope(tenant, 'u1');
           const hits = await hybridSearch(records, scope, words.join(' '), {

@@ -9,8 +9,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type LocomoSession, parseLocomo } from '../../src/cli/ingest/index.ts';
 
-/** The data file, beside the repository. */
-export const locomoFile = fileURLToPath(new URL('../../../shared/data/locomo-dev.json', import.meta.url));
+/** The data file: `ENGRAM_LOCOMO_FILE` when set (a checkout that is not beside `shared/`, e.g. a git worktree), else beside the repository. */
+export const locomoFile =
+  process.env.ENGRAM_LOCOMO_FILE ||
+  fileURLToPath(new URL('../../../shared/data/locomo-dev.json', import.meta.url));
 
 /** A question with its evidence. */
 export interface LocomoQuestion {
@@ -38,7 +40,10 @@ export interface LocomoSample {
 
 /** Reads the data set (its conversations checked and converted by `engram ingest`'s LoCoMo reader); throws a clear error when the file is missing. */
 export function readLocomo(file = locomoFile): LocomoSample[] {
-  if (!existsSync(file)) throw new Error(`LoCoMo data not found at ${file} (../shared/data/locomo-dev.json)`);
+  if (!existsSync(file))
+    throw new Error(
+      `LoCoMo data not found at ${file} (../shared/data/locomo-dev.json, or set ENGRAM_LOCOMO_FILE)`,
+    );
   const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>[];
   return parseLocomo(raw).map(({ id, speakers, sessions }, index) => {
     const turnIds = new Set(sessions.flatMap((x) => x.messages.map((m) => m.id)));

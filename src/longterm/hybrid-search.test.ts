@@ -27,6 +27,7 @@ import type { LongTermEmbedder } from './embedder.ts';
 import { type HybridSearchOptions, hybridSearch } from './hybrid-search.ts';
 import type { LongTermFilter } from './long-term-query.ts';
 import { getLongTermRecords, type HasLongTermRecords, type LongTermStoreV1 } from './long-term-store-v1.ts';
+import { matchesFilter } from './record-filter.ts';
 
 /** A bag-of-words embedder over the corpus words (not a language model: a deterministic vector per text). */
 const embedder: LongTermEmbedder = {
@@ -40,19 +41,39 @@ const embedder: LongTermEmbedder = {
     }),
 };
 
-/** Embeds every live record of the corpus's users. */
-async function embedAll(records: LongTermStoreV1, tenant: string, corpus: readonly CorpusRecord[]) {
+/** Embeds every live record of the corpus's users (with the bag-of-words embedder unless told). */
+async function embedAll(
+  records: LongTermStoreV1,
+  tenant: string,
+  corpus: readonly CorpusRecord[],
+  by: LongTermEmbedder = embedder,
+) {
   for (const user of new Set(corpus.map((r) => r.user))) {
     const scope = userScope(tenant, user);
-    const ids = await records.missingEmbeddings(scope, embedder.id, 1000);
+    const ids = await records.missingEmbeddings(scope, by.id, 1000);
     const found = await records.getRecords(scope, ids);
-    const vectors = await embedder.embed(found.map((r) => r.text));
+    const vectors = await by.embed(found.map((r) => r.text));
     await records.putEmbeddings(
       scope,
-      found.map((r, i) => ({ id: r.id, model: embedder.id, vector: vectors[i] as number[] })),
+      found.map((r, i) => ({ id: r.id, model: by.id, vector: vectors[i] as number[] })),
     );
   }
 }
+
+/** A model of random unit vectors: each text's vector seeded by a hash of it (knows nothing of meaning). */
+const randomEmbedder: LongTermEmbedder = {
+  id: 'test:random',
+  maxChars: 2000,
+  batchSize: 16,
+  embed: async (texts) =>
+    texts.map((t) => {
+      let seed = [...t].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0, 0x811c9dc5);
+      return Array.from({ length: 16 }, () => {
+        seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+        return seed / 2 ** 32 - 0.5;
+      });
+    }),
+};
 
 const options = fc.record({
   limit: fc.integer({ min: 1, max: 8 }),
@@ -62,7 +83,8 @@ const options = fc.record({
   episodeWeight: fc.constantFrom(0, 0.3, 0.3),
   speakerBoost: fc.constantFrom(0, 0.4, 0.4),
   contextWeight: fc.constantFrom(0, 0.5, 1),
-  vectorWeight: fc.constantFrom(0.5, 1),
+  vectorWeight: fc.constantFrom(0.5, 1, 2),
+  fusion: fc.constantFrom('calibrated' as const, 'rrf' as const),
   filter: fc.constantFrom<LongTermFilter | undefined>(
     undefined,
     { kinds: ['turn', 'episode'] },
@@ -103,6 +125,44 @@ async function sameAsMaterializing(store: HasLongTermRecords, numRuns: number) {
     { numRuns },
   );
 }
+
+describe('hybridSearch with a random-vector model', () => {
+  it('returns only live records of the scope that match the filter, each once', async () => {
+    const store = createMemoryStore();
+    const records = getLongTermRecords(store);
+    await fc.assert(
+      fc.asyncProperty(
+        corpusArbitrary,
+        fc.array(fc.constantFrom(...corpusWords), { minLength: 1, maxLength: 3 }),
+        options,
+        async (corpus, words, o) => {
+          const tenant = uniqueTenant('hybrid-random');
+          await writeCorpus(records, tenant, corpus);
+          await embedAll(records, tenant, corpus, randomEmbedder);
+          const { vectors: _v, filter, ...ranking } = o;
+          const scope = userScope(tenant, 'u1');
+          const hits = await hybridSearch(records, scope, words.join(' '), {
+            ...ranking,
+            ...(filter ? { filter } : {}),
+            embedder: randomEmbedder,
+          });
+          const live = new Map(
+            corpus
+              .filter((r) => r.user === 'u1' && r.later !== 'delete')
+              .map((r) => [r.id, typeof r.later === 'object' ? r.later.text : r.text]),
+          );
+          expect(new Set(hits.map((h) => h.id)).size).toBe(hits.length);
+          expect(hits.length).toBeLessThanOrEqual(o.limit);
+          for (const h of hits) {
+            expect(live.get(h.id)).toBe(h.record.text);
+            if (filter) expect(matchesFilter(h.record, filter)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+});
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-hybrid-'));
 let pg: TestDatabase | undefined;

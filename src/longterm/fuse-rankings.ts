@@ -1,0 +1,119 @@
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { ScoredCandidate } from './pick-results.ts';
+
+/** How many of each leg's best hits the agreement of the two legs compares. */
+export const agreementDepth = 20;
+
+/** Options of {@link fuseRankings}. */
+export interface FuseOptions {
+  /** `'calibrated'` (score-level, the vector leg weighted by its agreement with the lexical leg) or `'rrf'`. @default 'calibrated' */
+  fusion?: 'calibrated' | 'rrf';
+  /** The vector leg's weight: at full agreement (calibrated), or its reciprocal-rank weight (rrf). @default 2 (calibrated), 1 (rrf) */
+  vectorWeight?: number;
+  /** Reciprocal-rank constant (rrf only). @default 60 */
+  rrfK?: number;
+  /** How many records the vector search returned before filtering: a lower bound of the records it ranked, for the chance overlap. @default the vector leg's length */
+  vectorSeen?: number;
+}
+
+/** Throws `INVALID_QUERY` naming the option unless `fusion` is `'calibrated'` or `'rrf'` and `vectorWeight`, `rrfK` are finite numbers ≥ 0. */
+export function checkFuseOptions(options: FuseOptions, component = 'longterm'): void {
+  const { fusion, vectorWeight, rrfK } = options;
+  const bad = (message: string) => new MemoryError({ code: 'INVALID_QUERY', component, message });
+  if (fusion !== undefined && fusion !== 'calibrated' && fusion !== 'rrf')
+    throw bad(`fusion must be 'calibrated' or 'rrf', got ${JSON.stringify(fusion) ?? typeof fusion}`);
+  for (const [name, value] of [
+    ['vectorWeight', vectorWeight],
+    ['rrfK', rrfK],
+  ] as const)
+    if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0))
+      throw bad(`${name} must be a finite number ≥ 0, got ${String(value)}`);
+}
+
+const keyOf = (c: ScoredCandidate) =>
+  JSON.stringify([c.hit.id, c.hit.session ?? '', c.hit.createdAt.getTime(), c.hit.hash]);
+
+/**
+ * How far the vector leg agrees with the lexical leg on this query (0–1): the overlap of their best
+ * {@link agreementDepth} hits beyond what chance gives (`depth² / records ranked`, records ranked at least
+ * `seen`, so chance is if anything overestimated), over the most it could be. An embedding model that knows
+ * nothing of the query (random vectors) overlaps by chance only and scores 0.
+ */
+export function legAgreement(
+  lexical: readonly ScoredCandidate[],
+  vector: readonly ScoredCandidate[],
+  seen = vector.length,
+): number {
+  const depth = Math.min(agreementDepth, lexical.length, vector.length);
+  const chance = (depth * depth) / Math.max(seen, vector.length, 1);
+  if (depth <= chance) return 0;
+  const best = new Set(lexical.slice(0, depth).map(keyOf));
+  const overlap = vector.slice(0, depth).filter((v) => best.has(keyOf(v))).length;
+  return Math.max(0, (overlap - chance) / (depth - chance));
+}
+
+/**
+ * The weight the calibrated fusion gives the vector leg on this query: `vectorWeight` times
+ * {@link legAgreement}, 0 when the vector scores do not spread (all equal: they rank nothing).
+ */
+export function vectorLegWeight(
+  lexical: readonly ScoredCandidate[],
+  vector: readonly ScoredCandidate[],
+  options: FuseOptions = {},
+): number {
+  const hi = vector[0]?.score ?? 0;
+  const lo = vector[vector.length - 1]?.score ?? 0;
+  if (!(hi - lo > 1e-9 * Math.max(1, Math.abs(hi)))) return 0;
+  return (options.vectorWeight ?? 2) * legAgreement(lexical, vector, options.vectorSeen);
+}
+
+/** Weighted reciprocal-rank fusion (the fusion before calibrated fusion; `fusion: 'rrf'`). */
+function reciprocalRank(
+  lexical: readonly ScoredCandidate[],
+  vector: readonly ScoredCandidate[],
+  options: FuseOptions,
+): ScoredCandidate[] {
+  const k = options.rrfK ?? 60;
+  const fused = new Map<string, ScoredCandidate>();
+  for (const [weight, list] of [
+    [1, lexical],
+    [options.vectorWeight ?? 1, vector],
+  ] as const)
+    list.forEach((s, rank) => {
+      const key = keyOf(s);
+      const slot = fused.get(key) ?? { hit: s.hit, score: 0 };
+      slot.score += weight / (k + rank + 1);
+      fused.set(key, slot);
+    });
+  return [...fused.values()].sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The fused pool of a hybrid search, best first, from the lexical and the vector leg (each best first).
+ * Calibrated (the default): each leg's scores scaled per query (lexical by its best score, vector min–max over
+ * its list), summed with the vector leg weighted by {@link vectorLegWeight}; ties keep the lexical order, and a
+ * vector hit the lexical leg lacks comes after the lexical hits when the weight is 0. So a vector leg that does
+ * not agree with the words of the query (a weak or random model on this query) only adds candidates below the
+ * text hits, and one that agrees reorders them by at most its weight. `'rrf'`: weighted reciprocal rank.
+ */
+export function fuseRankings(
+  lexical: readonly ScoredCandidate[],
+  vector: readonly ScoredCandidate[],
+  options: FuseOptions = {},
+): ScoredCandidate[] {
+  if (vector.length === 0) return [...lexical];
+  if (options.fusion === 'rrf') return reciprocalRank(lexical, vector, options);
+  const top = Math.max(0, ...lexical.map((s) => s.score)) || 1;
+  const weight = vectorLegWeight(lexical, vector, options);
+  const hi = vector[0]?.score ?? 0;
+  const lo = vector[vector.length - 1]?.score ?? 0;
+  const fused = new Map<string, ScoredCandidate>();
+  for (const s of lexical) fused.set(keyOf(s), { hit: s.hit, score: s.score / top });
+  for (const s of vector) {
+    const key = keyOf(s);
+    const slot = fused.get(key) ?? { hit: s.hit, score: 0 };
+    if (weight > 0) slot.score += (weight * (s.score - lo)) / (hi - lo);
+    fused.set(key, slot);
+  }
+  return [...fused.values()].sort((a, b) => b.score - a.score);
+}

@@ -18,6 +18,7 @@ import { registerSearchCommand } from './commands/search-command.ts';
 import { registerSessionCommands } from './commands/sessions-commands.ts';
 import { registerStatsCommand } from './commands/stats-command.ts';
 import { registerTransferCommands } from './commands/transfer-commands.ts';
+import { cellWidth } from './output.ts';
 
 export { exitCodes } from './cli-context.ts';
 
@@ -39,6 +40,7 @@ export function createProgram(): Command {
     .option('--user <id>', 'the user within the tenant')
     .option('--agent <id>', 'the agent within the tenant')
     .option('--json', 'print JSON for scripts')
+    .option('--wide', `tables: never cut a cell (without it, cells end at ${cellWidth} characters with …)`)
     .exitOverride()
     .showHelpAfterError();
   const cli = createCliContext(() => program.opts<CliFlags>());

@@ -24,7 +24,7 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
             score: Number(h.score.toFixed(4)),
             text: h.record.text,
           })),
-          cli.json(),
+          cli.output(),
           ['id', 'kind', 'score', 'text'],
         );
       }),
@@ -47,7 +47,7 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
             recordedAt: r.recordedAt,
             text: r.text,
           })),
-          cli.json(),
+          cli.output(),
           ['id', 'kind', 'version', 'recordedAt', 'text'],
         );
       }),
@@ -65,7 +65,7 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
             component: 'cli',
             message: `record "${id}" not found`,
           });
-        printObject(record as unknown as Record<string, unknown>, cli.json());
+        printObject(record as unknown as Record<string, unknown>, cli.output());
       }),
     );
   memory
@@ -103,7 +103,7 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
             recordedAt: v.recordedAt,
             text: v.text,
           })),
-          cli.json(),
+          cli.output(),
           ['version', 'event', 'recordedAt', 'text'],
         );
       }),

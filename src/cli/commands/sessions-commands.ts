@@ -3,7 +3,7 @@ import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { messageText } from '../../messages/serialize.ts';
 import { type CliContext, positiveInt } from '../cli-context.ts';
 import { printObject, printRows } from '../output.ts';
-import { requireSession } from '../session-jsonl.ts';
+import { requireSession } from '../scope-hint.ts';
 
 /** Registers `engram sessions list|show|delete`: the sessions of the scope, a session's messages, deleting one. */
 export function registerSessionCommands(program: Command, cli: CliContext): void {
@@ -21,7 +21,7 @@ export function registerSessionCommands(program: Command, cli: CliContext): void
             return { id: s.id, messages: stats.count, tokens: stats.tokens, updatedAt: s.updatedAt };
           }),
         );
-        printRows(rows, cli.json(), ['id', 'messages', 'tokens', 'updatedAt']);
+        printRows(rows, cli.output(), ['id', 'messages', 'tokens', 'updatedAt']);
       }),
     );
   sessions
@@ -40,7 +40,7 @@ export function registerSessionCommands(program: Command, cli: CliContext): void
           tokens: e.tokens,
           text: messageText(e.message).replace(/\s+/g, ' '),
         }));
-        printRows(rows, cli.json(), ['seq', 'role', 'tokens', 'text']);
+        printRows(rows, cli.output(), ['seq', 'role', 'tokens', 'text']);
       }),
     );
   sessions
@@ -51,7 +51,7 @@ export function registerSessionCommands(program: Command, cli: CliContext): void
         const scope = cli.scope();
         await requireSession(store, scope, id);
         await store.deleteSession(scope, id);
-        printObject({ deleted: id }, cli.json());
+        printObject({ deleted: id }, cli.output());
       }),
     );
 }

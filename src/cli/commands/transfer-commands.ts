@@ -26,7 +26,7 @@ export function registerTransferCommands(program: Command, cli: CliContext): voi
       const parsed = parseSessionJsonl(readInputFile(file));
       await cli.withStore(async (store) => {
         const n = await importSession(store, cli.scope(), parsed, o.session, cli.progress());
-        printObject({ imported: o.session ?? parsed.id, messages: n }, cli.json());
+        printObject({ imported: o.session ?? parsed.id, messages: n }, cli.output());
       });
     });
 }

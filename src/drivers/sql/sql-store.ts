@@ -23,6 +23,7 @@ import type { SqlClient } from './sql-client.ts';
 import { createSqlContentItems } from './sql-content.ts';
 import { queryGet } from './sql-exec.ts';
 import { sql } from './sql-fragment.ts';
+import { createSqlInventory, type SqlInventory } from './sql-inventory.ts';
 import { entriesById, readEntries, replaceEntries, sessionStats, tombstone } from './sql-log.ts';
 import { createSqlLongTermRecords } from './sql-longterm.ts';
 import {
@@ -75,6 +76,8 @@ const maxBatchChars = 8 * 1024 * 1024;
 export interface SqlStore extends MemoryStoreV1, HasContentItems, HasLongTermRecords, HasAppendWithArtifacts {
   /** Resolves when the store is open and migrated; rejects with the initialization error. */
   ready(): Promise<void>;
+  /** What the database holds across every tenant (owners, sessions, content spaces, records), for operators. */
+  readonly experimental_inventory: SqlInventory;
 }
 
 /**
@@ -96,10 +99,9 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
     return initialized;
   };
 
-  /** Guards, initializes and wraps one operation. */
-  const op = async <T>(what: string, scope: Scope, fn: () => Promise<T>): Promise<T> => {
+  /** Guards, initializes and wraps one operation that names no scope (the inventory). */
+  const guarded = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
     if (closed) throw new MemoryError({ code: 'STORE_CLOSED', component, message: 'store is closed' });
-    checkScope(scope, component);
     try {
       await ready();
       return await fn();
@@ -112,6 +114,12 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         cause: error,
       });
     }
+  };
+  /** Guards, initializes and wraps one operation of a scope. */
+  const op = async <T>(what: string, scope: Scope, fn: () => Promise<T>): Promise<T> => {
+    if (closed) throw new MemoryError({ code: 'STORE_CLOSED', component, message: 'store is closed' });
+    checkScope(scope, component);
+    return guarded(what, fn);
   };
   const checkSession = (id: unknown) => checkSessionId(id, component);
   const runBatch = options.appendBatch ?? appendInOneTransaction;
@@ -129,6 +137,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
     name: component,
     contentItems: createSqlContentItems({ client, component, op, maxContentBytes: options.maxContentBytes }),
     longTermRecords: createSqlLongTermRecords({ client, component, op }),
+    experimental_inventory: createSqlInventory(client, guarded),
     capabilities: options.capabilities,
     ready: () =>
       ready().catch((error: unknown) => {

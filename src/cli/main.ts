@@ -13,6 +13,7 @@ import { type CliFlags, createCliContext, exitCodeOf, exitCodes } from './cli-co
 import { registerContextCommand } from './commands/context-command.ts';
 import { registerIngestCommand } from './commands/ingest-command.ts';
 import { registerInspectCommand } from './commands/inspect-command.ts';
+import { registerListCommand } from './commands/list-command.ts';
 import { registerMemoryCommands } from './commands/memory-commands.ts';
 import { registerSearchCommand } from './commands/search-command.ts';
 import { registerSessionCommands } from './commands/sessions-commands.ts';
@@ -44,6 +45,7 @@ export function createProgram(): Command {
     .exitOverride()
     .showHelpAfterError();
   const cli = createCliContext(() => program.opts<CliFlags>());
+  registerListCommand(program, cli);
   registerSessionCommands(program, cli);
   registerTransferCommands(program, cli);
   registerIngestCommand(program, cli);

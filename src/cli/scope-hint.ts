@@ -60,3 +60,14 @@ export async function requireSession(store: OpenedStore, scope: Scope, id: strin
   if (!session) throw await sessionNotFound(store, scope, id);
   return session;
 }
+
+/** After an empty `sessions list`: the owners that do have sessions (a line for stderr), or where to look. */
+export async function elsewhereHint(store: OpenedStore, scope: Scope): Promise<string> {
+  const owners = (await store.experimental_inventory.owners({ newestSessions: 0 })).filter(
+    (o) => o.sessions.count > 0,
+  );
+  if (owners.length === 0) return 'this database has no sessions\n';
+  const shown = owners.slice(0, 5).map((o) => `${scopeWords(o.scope)} (${o.sessions.count})`);
+  const more = owners.length > shown.length ? ` and ${owners.length - shown.length} more` : '';
+  return `no sessions for ${scopeWords(scope)}; sessions exist for ${shown.join(', ')}${more} — give ${scopeFlags(owners[0]!.scope)}, or see \`engram ls\`\n`;
+}

@@ -31,6 +31,6 @@ export function registerIngestCommand(program: Command, cli: CliContext): void {
           label: 'ingest',
         });
         printObject(written, cli.output());
-      });
+      }, 'write');
     });
 }

@@ -2,8 +2,9 @@ import type { Command } from 'commander';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { messageText } from '../../messages/serialize.ts';
 import { type CliContext, positiveInt } from '../cli-context.ts';
+import { confirm } from '../confirm.ts';
 import { printObject, printRows } from '../output.ts';
-import { requireSession } from '../scope-hint.ts';
+import { elsewhereHint, requireSession, scopeWords } from '../scope-hint.ts';
 
 /** Registers `engram sessions list|show|delete`: the sessions of the scope, a session's messages, deleting one. */
 export function registerSessionCommands(program: Command, cli: CliContext): void {
@@ -22,6 +23,7 @@ export function registerSessionCommands(program: Command, cli: CliContext): void
           }),
         );
         printRows(rows, cli.output(), ['id', 'messages', 'tokens', 'updatedAt']);
+        if (rows.length === 0 && !cli.json()) process.stderr.write(await elsewhereHint(store, cli.scope()));
       }),
     );
   sessions
@@ -38,18 +40,25 @@ export function registerSessionCommands(program: Command, cli: CliContext): void
           seq: e.seq,
           role: e.message.role,
           tokens: e.tokens,
-          text: messageText(e.message).replace(/\s+/g, ' '),
+          text: messageText(e.message),
         }));
         printRows(rows, cli.output(), ['seq', 'role', 'tokens', 'text']);
       }),
     );
   sessions
     .command('delete <session>')
-    .description('delete a session and its messages')
-    .action(async (id: string) =>
+    .description('delete a session and its messages (asks first on a terminal; --yes elsewhere)')
+    .option('--yes', 'delete without asking (needed when not on a terminal)')
+    .action(async (id: string, o: { yes?: boolean }) =>
       cli.withStore(async (store) => {
         const scope = cli.scope();
         await requireSession(store, scope, id);
+        const { count } = await store.stats(scope, id);
+        const question = `delete session "${id}" of ${scopeWords(scope)} and its ${count} message(s)?`;
+        if (!(await confirm(question, { yes: o.yes === true }))) {
+          process.stderr.write('nothing deleted\n');
+          return;
+        }
         await store.deleteSession(scope, id);
         printObject({ deleted: id }, cli.output());
       }),

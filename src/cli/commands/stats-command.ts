@@ -4,7 +4,7 @@ import type { CliContext, CliStore } from '../cli-context.ts';
 import { contentSpaces } from '../content-spaces.ts';
 import { currentRecords } from '../long-term-records.ts';
 import { printObject, printRows } from '../output.ts';
-import { requireSession } from '../scope-hint.ts';
+import { elsewhereHint, requireSession } from '../scope-hint.ts';
 import { forEachPage } from '../session-jsonl.ts';
 
 /** Registers `engram stats [session]`: counts for the scope, or for one session. */
@@ -22,6 +22,8 @@ export function registerStatsCommand(program: Command, cli: CliContext): void {
           : await scopeStats(store, cli.scope(), o.space);
         if (cli.json()) printObject(stats, cli.output());
         else printRows(flatten(stats), cli.output(), ['stat', 'value']);
+        if (!cli.json() && stats.messages === 0 && id === undefined)
+          process.stderr.write(await elsewhereHint(store, cli.scope()));
       }),
     );
 }

@@ -149,6 +149,7 @@ describe.each(drivers)('engram stats and search on $name (real binary)', (driver
     expect(content).toEqual([
       {
         kind: 'content',
+        space: 'default',
         id: seeded.items[0]!.id,
         type: 'web_content',
         source: 'web',

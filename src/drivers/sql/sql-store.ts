@@ -80,6 +80,21 @@ export interface SqlStore extends MemoryStoreV1, HasContentItems, HasLongTermRec
   readonly experimental_inventory: SqlInventory;
 }
 
+/** Runs `fn`; an error that is not a `MemoryError` becomes `STORE_ERROR` naming `what`, with the cause. */
+async function asStoreError<T>(component: string, what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (MemoryError.isInstance(error)) throw error;
+    throw new MemoryError({
+      code: 'STORE_ERROR',
+      component,
+      message: `${what} failed: ${error instanceof Error ? error.message : String(error)}`,
+      cause: error,
+    });
+  }
+}
+
 /**
  * The {@link MemoryStoreV1} implementation shared by the SQLite and PostgreSQL drivers: every query is
  * written once over a {@link SqlClient} and its dialect. Every query names the caller's tenant; any error
@@ -99,27 +114,14 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
     return initialized;
   };
 
-  /** Guards, initializes and wraps one operation that names no scope (the inventory). */
-  const guarded = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+  /** Guards, initializes and wraps one operation (of a scope, or `'unscoped'`: the operators' inventory). */
+  const op = async <T>(what: string, scope: Scope | 'unscoped', fn: () => Promise<T>): Promise<T> => {
     if (closed) throw new MemoryError({ code: 'STORE_CLOSED', component, message: 'store is closed' });
-    try {
+    if (scope !== 'unscoped') checkScope(scope, component);
+    return asStoreError(component, what, async () => {
       await ready();
-      return await fn();
-    } catch (error) {
-      if (MemoryError.isInstance(error)) throw error;
-      throw new MemoryError({
-        code: 'STORE_ERROR',
-        component,
-        message: `${what} failed: ${error instanceof Error ? error.message : String(error)}`,
-        cause: error,
-      });
-    }
-  };
-  /** Guards, initializes and wraps one operation of a scope. */
-  const op = async <T>(what: string, scope: Scope, fn: () => Promise<T>): Promise<T> => {
-    if (closed) throw new MemoryError({ code: 'STORE_CLOSED', component, message: 'store is closed' });
-    checkScope(scope, component);
-    return guarded(what, fn);
+      return fn();
+    });
   };
   const checkSession = (id: unknown) => checkSessionId(id, component);
   const runBatch = options.appendBatch ?? appendInOneTransaction;
@@ -137,7 +139,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
     name: component,
     contentItems: createSqlContentItems({ client, component, op, maxContentBytes: options.maxContentBytes }),
     longTermRecords: createSqlLongTermRecords({ client, component, op }),
-    experimental_inventory: createSqlInventory(client, guarded),
+    experimental_inventory: createSqlInventory(client, (what, fn) => op(what, 'unscoped', fn)),
     capabilities: options.capabilities,
     ready: () =>
       ready().catch((error: unknown) => {

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * The `engram` command: sessions, their JSONL export and import, ingest of other formats, search, stats, what
- * each step sent (`context`), long-term records, and a local read-only web inspector (`engram inspect`), over a
- * SQLite file (`--db`) or a PostgreSQL database (`--pg`). Tables for people, `--json` for scripts. Exit codes:
- * 0 done, 2 usage error, 3 bad input (nothing imported), 4 store error, 1 anything else.
+ * The `engram` command: what a database holds (`ls`), sessions, their JSONL export and import, ingest of other
+ * formats, search, stats, what each step sent (`context`), long-term records, and a local read-only web inspector
+ * (`engram inspect`), over a SQLite file (`--db`) or a PostgreSQL database (`--pg`); only `import` and `ingest`
+ * create one. Tables for people (cells cut with `…` unless `--wide`), `--json` for scripts. Exit codes: 0 done,
+ * 2 usage error, 3 bad input (nothing imported) or not found, 4 store error (also no engram data), 1 anything else.
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -34,8 +35,8 @@ export function createProgram(): Command {
   const program = new Command('engram')
     .description('Inspect and move engram memory: sessions, their messages, long-term records.')
     .version(packageVersion(), '-V, --version', 'print the version of engram')
-    .option('--db <path>', 'a SQLite database file')
-    .option('--pg <url>', 'a PostgreSQL connection string')
+    .option('--db <path>', 'a SQLite database file (import and ingest create it)')
+    .option('--pg <url>', 'a PostgreSQL connection string (only import and ingest create the schema)')
     .option('--schema <name>', 'the PostgreSQL schema')
     .option('--tenant <id>', 'the tenant', 'default')
     .option('--user <id>', 'the user within the tenant')

@@ -17,12 +17,14 @@ export function registerStatsCommand(program: Command, cli: CliContext): void {
     .option('--space <name>', 'count only this content-store space (default: every space of the scope)')
     .action(async (id: string | undefined, o: { space?: string }) =>
       cli.withStore(async (store) => {
-        const stats = id
-          ? await sessionStats(store, cli.scope(), id)
-          : await scopeStats(store, cli.scope(), o.space);
-        if (cli.json()) printObject(stats, cli.output());
-        else printRows(flatten(stats), cli.output(), ['stat', 'value']);
-        if (!cli.json() && stats.messages === 0 && id === undefined)
+        const print = (stats: Record<string, unknown>) =>
+          cli.json()
+            ? printObject(stats, cli.output())
+            : printRows(flatten(stats), cli.output(), ['stat', 'value']);
+        if (id !== undefined) return print(await sessionStats(store, cli.scope(), id));
+        const stats = await scopeStats(store, cli.scope(), o.space);
+        print(stats);
+        if (!cli.json() && stats.sessions === 0)
           process.stderr.write(await elsewhereHint(store, cli.scope()));
       }),
     );

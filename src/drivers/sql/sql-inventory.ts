@@ -7,7 +7,7 @@ import { sql } from './sql-fragment.ts';
 export interface OwnerInventory {
   /** The owner: `user` / `agent` absent when the data has none. */
   scope: Scope;
-  /** Its sessions: how many, and the ids of the newest few (newest first). */
+  /** Its sessions: how many, and the ids of the newest few (newest first, as `listSessions` orders them). */
   sessions: { count: number; newest: string[] };
   /** Its content items, by space (spaces by name). */
   content: { space: string; items: number; bytes: number }[];
@@ -56,7 +56,7 @@ export function createSqlInventory(
           ),
           queryAll(
             client,
-            sql`SELECT tenant, user_id, agent_id, id FROM (SELECT tenant, user_id, agent_id, id, updated_at, row_number() OVER (PARTITION BY tenant, user_id, agent_id ORDER BY updated_at DESC, id) AS r FROM engram_sessions) ranked WHERE r <= ${newest} ORDER BY updated_at DESC, id`,
+            sql`SELECT tenant, user_id, agent_id, id FROM (SELECT tenant, user_id, agent_id, id, created_at, row_number() OVER (PARTITION BY tenant, user_id, agent_id ORDER BY created_at DESC, id DESC) AS r FROM engram_sessions) ranked WHERE r <= ${newest} ORDER BY created_at DESC, id DESC`,
           ),
           queryAll(
             client,

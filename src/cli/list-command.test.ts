@@ -130,6 +130,10 @@ describe.each(drivers)('engram ls and not-found hints on $name (real binary)', (
     expect(list.err).toMatch(
       /^no sessions for tenant default; sessions exist for tenant acme \/ agent planner \(1\), tenant demo \/ user ada \(2\)/,
     );
+    const tenantWide = await engram('--tenant', 'demo', 'sessions', 'list');
+    expect(tenantWide.out).toMatch(
+      /^id\s+owner\s+messages\s+tokens\s+updatedAt\n[- ]+\nchat-2\s+user ada\s+2\s/,
+    );
     const stats = await engram('--json', '--tenant', 'demo', '--user', 'ada', 'stats');
     expect(JSON.parse(stats.out).content).toMatchObject({ items: 2, bySpace: { chat: 2 } });
   });

@@ -11,18 +11,28 @@ export function registerSessionCommands(program: Command, cli: CliContext): void
   const sessions = program.command('sessions').description('list, show and delete sessions');
   sessions
     .command('list')
-    .description('the sessions of the scope, newest first')
+    .description('the sessions of the scope and of its users and agents, newest first')
     .option('--limit <n>', 'at most this many', positiveInt, 50)
     .action(async (o: { limit: number }) =>
       cli.withStore(async (store) => {
-        const list = await store.listSessions(cli.scope(), { limit: o.limit });
+        const scope = cli.scope();
+        const list = await store.listSessions(scope, { limit: o.limit });
         const rows = await Promise.all(
           list.map(async (s) => {
             const stats = await store.stats(s.scope, s.id);
-            return { id: s.id, messages: stats.count, tokens: stats.tokens, updatedAt: s.updatedAt };
+            const owner = [s.scope.user && `user ${s.scope.user}`, s.scope.agent && `agent ${s.scope.agent}`];
+            return {
+              id: s.id,
+              owner: owner.filter(Boolean).join(' / ') || '-',
+              messages: stats.count,
+              tokens: stats.tokens,
+              updatedAt: s.updatedAt,
+            };
           }),
         );
-        printRows(rows, cli.output(), ['id', 'messages', 'tokens', 'updatedAt']);
+        // A scope lists the sessions it contains (its users' and agents' too): the owner column tells them apart.
+        const mixed = list.some((s) => s.scope.user !== scope.user || s.scope.agent !== scope.agent);
+        printRows(rows, cli.output(), ['id', ...(mixed ? ['owner'] : []), 'messages', 'tokens', 'updatedAt']);
         if (rows.length === 0 && !cli.json()) process.stderr.write(await elsewhereHint(store, cli.scope()));
       }),
     );

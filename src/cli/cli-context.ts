@@ -1,14 +1,15 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { BadInputError } from './bad-input-error.ts';
-import { openStore, type StoreFlags, scopeOf, UsageError } from './open-store.ts';
+import { type OpenMode, openStore, type StoreFlags, scopeOf, UsageError } from './open-store.ts';
+import type { OutputOptions } from './output.ts';
 import { createProgress, type Progress } from './progress.ts';
 
 /** Exit codes of the `engram` command. */
 export const exitCodes = { ok: 0, failure: 1, usage: 2, badInput: 3, store: 4 } as const;
 
 /** The global flags every command reads: where the store is, whose data, and the output format. */
-export type CliFlags = StoreFlags & { json?: boolean };
+export type CliFlags = StoreFlags & { json?: boolean; wide?: boolean };
 
 /** An open store of the command line (a SQLite file or a PostgreSQL database). */
 export type CliStore = Awaited<ReturnType<typeof openStore>>;
@@ -21,10 +22,15 @@ export interface CliContext {
   scope(): Scope;
   /** Whether to print JSON. */
   json(): boolean;
+  /** How to print: JSON (`--json`), or tables whose cells are cut unless `--wide`. */
+  output(): OutputOptions;
   /** A progress bar on stderr: drawn only on a terminal and never with `--json`. */
   progress(): Progress;
-  /** Runs `fn` with the store the flags name, closing it after. */
-  withStore<T>(fn: (store: CliStore) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` with the store the flags name, closing it after. `read` (the default) refuses a database without
+   * engram's tables and creates nothing; `write` creates the file or schema when missing.
+   */
+  withStore<T>(fn: (store: CliStore) => Promise<T>, mode?: OpenMode): Promise<T>;
 }
 
 /** The context of a program whose global flags `flags()` reads. */
@@ -33,9 +39,10 @@ export function createCliContext(flags: () => CliFlags): CliContext {
     flags,
     scope: () => scopeOf(flags()),
     json: () => flags().json === true,
+    output: () => ({ json: flags().json === true, wide: flags().wide === true }),
     progress: () => createProgress({ enabled: flags().json !== true }),
-    async withStore(fn) {
-      const store = await openStore(flags());
+    async withStore(fn, mode = 'read') {
+      const store = await openStore(flags(), mode);
       try {
         return await fn(store);
       } finally {

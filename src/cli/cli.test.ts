@@ -1,11 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEngram } from '../../test-support/run-engram.ts';
-import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { createSqliteStore, openSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { serializeMessage } from '../messages/serialize.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-cli-'));
 const db = join(dir, 'source.db');
@@ -72,8 +73,7 @@ describe('the engram command (real binary)', () => {
     expect(first.code, first.err).toBe(0);
     const file = join(dir, 'chat-1.jsonl');
     writeFileSync(file, first.out);
-    const target = join(dir, 'target.db');
-    createSqliteStore({ path: target }).close();
+    const target = join(dir, 'target.db'); // import creates it
     const imported = engram('--db', target, '--tenant', 'other', '--json', 'import', file);
     expect(imported.code, imported.err).toBe(0);
     expect(JSON.parse(imported.out)).toEqual({ imported: 'chat-1', messages: 4 });
@@ -91,7 +91,7 @@ describe('the engram command (real binary)', () => {
     );
   });
 
-  it('a bad file names its line and imports nothing', () => {
+  it('a bad file names its line and imports nothing', async () => {
     const good = engram(...at, 'export', 'chat-1').out.split('\n');
     const broken = [
       ...good.slice(0, 3),
@@ -101,7 +101,7 @@ describe('the engram command (real binary)', () => {
     const file = join(dir, 'broken.jsonl');
     writeFileSync(file, broken.join('\n'));
     const target = join(dir, 'empty.db');
-    createSqliteStore({ path: target }).close();
+    (await openSqliteStore({ path: target })).close(); // an engram database with nothing in it
     const r = engram('--db', target, 'import', file);
     expect(r.code).toBe(3);
     expect(r.err).toMatch(/^engram: line 4: /);
@@ -147,10 +147,49 @@ describe('the engram command (real binary)', () => {
     expect(engram('--db', db, 'sessions', 'frobnicate').code).toBe(2);
     expect(engram('--db', db, 'sessions', 'list', '--limit', 'x').code).toBe(2);
     expect(engram('--db', join(dir, 'missing.db'), 'sessions', 'list').code).toBe(4);
+    expect(existsSync(join(dir, 'missing.db'))).toBe(false);
     expect(JSON.parse(engram('--db', db, '--tenant', 'acme2', '--json', 'sessions', 'list').out)).toEqual([]);
     const help = engram('--help');
     expect(help.code).toBe(0);
     expect(help.out).toContain('sessions');
+  });
+
+  it('sessions delete refuses without a terminal unless --yes, and deletes nothing then', () => {
+    const file = join(dir, 'doomed.jsonl');
+    writeFileSync(file, engram(...at, 'export', 'chat-1').out);
+    const target = join(dir, 'doomed.db');
+    expect(engram('--db', target, 'import', file).code).toBe(0);
+    const refused = engram('--db', target, 'sessions', 'delete', 'chat-1');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toBe(
+      'engram: delete session "chat-1" of tenant default and its 4 message(s)? — not on a terminal, so nothing was asked: give --yes to go ahead\n',
+    );
+    expect(JSON.parse(engram('--db', target, '--json', 'sessions', 'list').out)).toHaveLength(1);
+    const done = engram('--db', target, '--json', 'sessions', 'delete', 'chat-1', '--yes');
+    expect(done.code, done.err).toBe(0);
+    expect(JSON.parse(done.out)).toEqual({ deleted: 'chat-1' });
+    expect(JSON.parse(engram('--db', target, '--json', 'sessions', 'list').out)).toEqual([]);
+  });
+
+  it('tables cut long cells with … and show line breaks as ⏎; --wide cuts nothing', () => {
+    const file = join(dir, 'long.jsonl');
+    const long = `First line\nsecond line ${'and more words '.repeat(10)}end.`;
+    const header = JSON.stringify({ type: 'session', id: 'long', metadata: {} });
+    const message = { id: 'm1', createdAt: new Date(0), role: 'user' as const, content: long };
+    writeFileSync(file, `${header}\n{"type":"message","message":${serializeMessage(message)}}\n`);
+    const target = join(dir, 'long.db');
+    expect(engram('--db', target, 'import', file).code).toBe(0);
+    const row = (out: string) => out.split('\n')[2] ?? '';
+    const cut = engram('--db', target, 'sessions', 'show', 'long');
+    expect(row(cut.out)).toMatch(/ First line⏎second line and more words .*…$/);
+    expect([
+      ...row(cut.out)
+        .split(/\s{2,}/)
+        .at(-1)!,
+    ]).toHaveLength(60);
+    const wide = engram('--db', target, '--wide', 'sessions', 'show', 'long');
+    expect(row(wide.out)).toMatch(/ First line⏎second line (and more words ){10}end\.$/);
+    expect(cut.out.split('\n')).toHaveLength(4); // header, rule, one row, the final newline: no broken rows
   });
 
   it('--version and -V print the package version and exit 0', () => {

@@ -67,13 +67,15 @@ describe('engram context (the real binary)', () => {
     const r = engram('context', 'trip');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    const lines = r.out.trim().split('\n');
-    expect(lines[0]).toMatch(
-      /^n\s+at\s+agent\s+step\s+view\s+tokens\s+provider\s+unattributed\s+instructions\s+tools/,
-    );
-    expect(lines).toHaveLength(4); // header, rule, two steps
-    expect(lines[2]).toMatch(/guide\s+0\s+agent\/token-window/);
-    expect(lines[3]).toMatch(/guide\s+1\s+agent\/token-window/);
+    const lines = r.out.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^session trip · 2 recorded step\(s\), \d{4}-\d\d-\d\d [\d:]{8} → .* UTC$/);
+    expect(lines[1]).toBe('view agent/token-window · agent guide');
+    expect(lines[3]).toMatch(/^step\s+time\s+run\s+tokens\s+provider\s+instructions\s+tools/);
+    expect(lines).toHaveLength(7); // title, view and agent, blank, header, rule, two steps
+    // `step` is what --step takes (1 the oldest); both steps are of the agent's first run.
+    expect(lines[5]).toMatch(/^1\s+[\d:]{8}\s+1\s+\d+/);
+    expect(lines[6]).toMatch(/^2\s+[\d:]{8}\s+1\s+\d+/);
+    for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(100);
   });
 
   it('--step shows one step’s composition, the provider’s count, and what was left out by which rule', () => {
@@ -85,7 +87,7 @@ describe('engram context (the real binary)', () => {
     const table = engram('context', 'trip', '--step', '2');
     expect(table.code).toBe(0);
     expect(table.out).toContain(
-      'view agent/token-window · budget 2,000 · counter o200k_base · agent guide step 1',
+      'view agent/token-window · budget 2,000 · counter o200k_base · step 2 of 2 · agent guide',
     );
     const row = (name: string) => table.out.split('\n').find((l) => l.startsWith(`${name} `)) ?? '';
     expect(row('total')).toMatch(new RegExp(`^total\\s+${record.items.length}\\s+${record.tokens}\\s+100%`));
@@ -97,6 +99,7 @@ describe('engram context (the real binary)', () => {
     const items = engram('context', 'trip', '--step', '2', '--items');
     expect(items.out).toMatch(/\nitems\n/);
     expect(items.out).toMatch(/\ninstructions\s+system\s+\d+\s+the agent's instructions/);
+    for (const line of items.out.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(100);
   });
 
   it('--view assembles now without writing: a token window of a given budget', () => {

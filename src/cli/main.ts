@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * The `engram` command: sessions, their JSONL export and import, ingest of other formats, search, stats, what
- * each step sent (`context`), long-term records, and a local read-only web inspector (`engram inspect`), over a
- * SQLite file (`--db`) or a PostgreSQL database (`--pg`). Tables for people, `--json` for scripts. Exit codes:
- * 0 done, 2 usage error, 3 bad input (nothing imported), 4 store error, 1 anything else.
+ * The `engram` command: what a database holds (`ls`), sessions, their JSONL export and import, ingest of other
+ * formats, search, stats, what each step sent (`context`), long-term records, and a local read-only web inspector
+ * (`engram inspect`), over a SQLite file (`--db`) or a PostgreSQL database (`--pg`); only `import` and `ingest`
+ * create one. Tables for people (cells cut with `…` unless `--wide`), `--json` for scripts. Exit codes: 0 done,
+ * 2 usage error, 3 bad input (nothing imported) or not found, 4 store error (also no engram data), 1 anything else.
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,11 +14,13 @@ import { type CliFlags, createCliContext, exitCodeOf, exitCodes } from './cli-co
 import { registerContextCommand } from './commands/context-command.ts';
 import { registerIngestCommand } from './commands/ingest-command.ts';
 import { registerInspectCommand } from './commands/inspect-command.ts';
+import { registerListCommand } from './commands/list-command.ts';
 import { registerMemoryCommands } from './commands/memory-commands.ts';
 import { registerSearchCommand } from './commands/search-command.ts';
 import { registerSessionCommands } from './commands/sessions-commands.ts';
 import { registerStatsCommand } from './commands/stats-command.ts';
 import { registerTransferCommands } from './commands/transfer-commands.ts';
+import { cellWidth } from './output.ts';
 
 export { exitCodes } from './cli-context.ts';
 
@@ -32,16 +35,18 @@ export function createProgram(): Command {
   const program = new Command('engram')
     .description('Inspect and move engram memory: sessions, their messages, long-term records.')
     .version(packageVersion(), '-V, --version', 'print the version of engram')
-    .option('--db <path>', 'a SQLite database file')
-    .option('--pg <url>', 'a PostgreSQL connection string')
+    .option('--db <path>', 'a SQLite database file (import and ingest create it)')
+    .option('--pg <url>', 'a PostgreSQL connection string (only import and ingest create the schema)')
     .option('--schema <name>', 'the PostgreSQL schema')
     .option('--tenant <id>', 'the tenant', 'default')
     .option('--user <id>', 'the user within the tenant')
     .option('--agent <id>', 'the agent within the tenant')
     .option('--json', 'print JSON for scripts')
+    .option('--wide', `tables: never cut a cell (without it, cells end at ${cellWidth} characters with …)`)
     .exitOverride()
     .showHelpAfterError();
   const cli = createCliContext(() => program.opts<CliFlags>());
+  registerListCommand(program, cli);
   registerSessionCommands(program, cli);
   registerTransferCommands(program, cli);
   registerIngestCommand(program, cli);

@@ -1,8 +1,7 @@
-import type { HasContentItems } from '../content/content-store-v1.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
-import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
-import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import type { SqlStore } from '../drivers/sql/sql-store.ts';
+import { createPgPool, postgresHasSchema, sqliteHasSchema } from './store-probe.ts';
 
 /** The options every command takes: where the store is and whose data to read. */
 export interface StoreFlags {
@@ -29,24 +28,58 @@ export function scopeOf(flags: StoreFlags): Scope {
   );
 }
 
-/** A store the CLI opens: a conversation log with content items and long-term records (SQLite or PostgreSQL). */
-export type OpenedStore = MemoryStoreV1 & HasContentItems & HasLongTermRecords & { close(): unknown };
+/** A store the CLI opens: the shared SQL store (SQLite or PostgreSQL), with its inventory. */
+export type OpenedStore = SqlStore;
 
-/** Opens the store `--db` (SQLite file) or `--pg` (PostgreSQL URL) names; its driver is loaded only then. */
-export async function openStore(flags: StoreFlags): Promise<OpenedStore> {
+/**
+ * How a command opens its store: `read` never creates a file or a schema (a missing database is a
+ * `STORE_ERROR` that says so), `write` creates and migrates them when missing (`import`, `ingest`).
+ */
+export type OpenMode = 'read' | 'write';
+
+const nothingToRead = (where: string) =>
+  new MemoryError({
+    code: 'STORE_ERROR',
+    component: 'cli',
+    message: `no engram data ${where}: nothing to read (\`engram import\` or \`engram ingest\` creates it)`,
+  });
+
+/**
+ * Opens the store `--db` (SQLite file) or `--pg` (PostgreSQL URL) names; its driver is loaded only then. In `read`
+ * mode a missing SQLite file, a file without engram's tables, or a PostgreSQL schema without them is refused
+ * before the store opens, so nothing is created or migrated.
+ */
+export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<OpenedStore> {
   if ((flags.db === undefined) === (flags.pg === undefined))
     throw new UsageError('give exactly one of --db <sqlite file> or --pg <postgres url>');
   if (flags.db !== undefined) {
-    const { existsSync } = await import('node:fs');
-    if (!existsSync(flags.db))
-      throw new MemoryError({ code: 'STORE_ERROR', component: 'cli', message: `no database at ${flags.db}` });
+    if (mode === 'read') {
+      const { existsSync } = await import('node:fs');
+      if (!existsSync(flags.db)) throw nothingToRead(`at ${flags.db}: the file does not exist`);
+      if (!(await sqliteHasSchema(flags.db))) throw nothingToRead(`in ${flags.db}: it has no engram tables`);
+    }
     const { createSqliteStore } = await import('../drivers/sqlite/sqlite-driver.ts');
     return createSqliteStore({ path: flags.db });
   }
-  const { createPostgresStore } = await import('../drivers/postgres/postgres-driver.ts');
-  return createPostgresStore({
-    connectionString: flags.pg as string,
-    ...(flags.schema ? { schema: flags.schema } : {}),
-    maxConnections: 2,
-  });
+  const schema = flags.schema ?? 'engram';
+  const pool = await createPgPool(flags.pg as string, 2);
+  try {
+    if (mode === 'read' && !(await postgresHasSchema(pool, schema)))
+      throw nothingToRead(`in the PostgreSQL schema "${schema}": it has no engram tables`);
+    const { createPostgresStore } = await import('../drivers/postgres/postgres-driver.ts');
+    const store = createPostgresStore({ pool, schema });
+    const close = store.close.bind(store);
+    return Object.assign(store, {
+      close: async () => {
+        try {
+          await close();
+        } finally {
+          await pool.end();
+        }
+      },
+    });
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
 }

@@ -1,14 +1,15 @@
 import type { JSONValue } from 'ai';
-import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
 import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
 import { validateMessage } from '../messages/validate.ts';
-import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { BadInputError, errorText } from './bad-input-error.ts';
 import { createToolCallTracker, trackMessage } from './ingest/tool-calls.ts';
 import { writeSessions } from './ingest/write-sessions.ts';
+import type { OpenedStore } from './open-store.ts';
 import { noProgress, type Progress } from './progress.ts';
+import { requireSession } from './scope-hint.ts';
 
 /**
  * A session as JSON lines: a header `{"type":"session","id":…,"metadata":…}`, then one
@@ -17,7 +18,7 @@ import { noProgress, type Progress } from './progress.ts';
  * import → export gives the same bytes.
  */
 export async function exportSession(
-  store: MemoryStoreV1,
+  store: OpenedStore,
   scope: Scope,
   sessionId: string,
   progress: Progress = noProgress,
@@ -50,18 +51,6 @@ export async function forEachPage(
     if (page.length < pageSize) return;
     fromSeq = page.at(-1)!.seq + 1;
   }
-}
-
-/** The session, or `SESSION_NOT_FOUND` when the scope has none of that id. */
-export async function requireSession(store: MemoryStoreV1, scope: Scope, id: string): Promise<SessionRecord> {
-  const session = await store.getSession(scope, id);
-  if (!session)
-    throw new MemoryError({
-      code: 'SESSION_NOT_FOUND',
-      component: 'cli',
-      message: `session "${id}" not found`,
-    });
-  return session;
 }
 
 /**

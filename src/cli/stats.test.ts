@@ -111,10 +111,10 @@ describe.each(drivers)('engram stats and search on $name (real binary)', (driver
       messages: 6,
       tokens: seeded.tokens,
       content: {
-        space: 'default',
         items: 2,
         bytes: web!.size + json!.size,
         tokens: web!.tokens + json!.tokens,
+        bySpace: { default: 2 },
       },
       records: { current: 2, versions: 3 },
     });
@@ -149,6 +149,7 @@ describe.each(drivers)('engram stats and search on $name (real binary)', (driver
     expect(content).toEqual([
       {
         kind: 'content',
+        space: 'default',
         id: seeded.items[0]!.id,
         type: 'web_content',
         source: 'web',

@@ -6,9 +6,10 @@ import { contextSources } from '../../views/assembly/context-assembly.ts';
 import { createSlidingWindowMemory } from '../../views/sliding-window-memory.ts';
 import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
 import { type CliContext, positiveInt } from '../cli-context.ts';
+import { contextWidth, stepsTable } from '../context-steps.ts';
 import { UsageError } from '../open-store.ts';
-import { printRows } from '../output.ts';
-import { requireSession } from '../session-jsonl.ts';
+import { type OutputOptions, printRows } from '../output.ts';
+import { requireSession } from '../scope-hint.ts';
 
 interface ContextOptions {
   step?: string;
@@ -22,7 +23,8 @@ const liveViews = ['token-window', 'sliding-window'] as const;
 
 /**
  * Registers `engram context <session>`: what the model was sent, by source. Without `--step`, one row per
- * recorded step (agents with `recordAssembly`); with `--step n` (1-based, negative from the newest), that step's
+ * recorded step (agents with `recordAssembly`), numbered in its `step` column; with `--step n` (that number: 1 the
+ * oldest, negative from the newest), that step's
  * composition by source beside the provider's count, and what was left out with its rule (`--items` lists every
  * item). With `--view token-window --budget N` (or `sliding-window`, a budget in messages) it assembles the
  * context now, without writing anything, and shows the same.
@@ -31,7 +33,10 @@ export function registerContextCommand(program: Command, cli: CliContext): void 
   program
     .command('context <session>')
     .description("what the model was sent, by source: each recorded step, or one step's composition")
-    .option('--step <n>', 'one recorded step: 1 is the oldest, -1 the newest')
+    .option(
+      '--step <n>',
+      'one recorded step, by the `step` column of the list: 1 is the oldest, -1 the newest',
+    )
     .option('--view <name>', `assemble now with a view that writes nothing: ${liveViews.join(', ')}`)
     .option('--budget <n>', 'the view’s budget (tokens; messages for sliding-window)', positiveInt)
     .option('--items', 'list every item, with why it is in')
@@ -51,28 +56,17 @@ export function registerContextCommand(program: Command, cli: CliContext): void 
               ? createTokenWindowMemory({ conversation: memory, maxTokens: o.budget })
               : createSlidingWindowMemory({ conversation: memory, windowSize: o.budget });
           await view.read();
-          printComposition(view.lastAssembly()!, undefined, o.items === true, cli.json());
+          printComposition(view.lastAssembly()!, undefined, o.items === true, cli.output());
           return;
         }
         const records = await readAssemblyRecords(store, scope, id);
         if (o.step === undefined) {
-          const rows = records.map((r, i) => ({
-            n: i + 1,
-            at: r.at,
-            agent: r.agent ?? '',
-            step: r.step ?? '',
-            view: r.view,
-            tokens: r.tokens,
-            provider: r.provider?.inputTokens ?? '',
-            unattributed: r.provider?.unattributed ?? '',
-            ...Object.fromEntries(contextSources.map((s) => [s, r.bySource[s] ?? 0])),
-          }));
           if (cli.json()) process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
-          else if (rows.length === 0)
+          else if (records.length === 0)
             process.stdout.write(
               `no recorded steps in session "${id}" (record them with agent({ recordAssembly: true }), or use --view)\n`,
             );
-          else printRows(rows, false);
+          else process.stdout.write(stepsTable(id, records, cli.output()));
           return;
         }
         const n = Number(o.step);
@@ -82,7 +76,12 @@ export function registerContextCommand(program: Command, cli: CliContext): void 
           throw new UsageError(
             `--step ${o.step}: the session has ${records.length} recorded step(s) (1…${records.length}, or -1 for the newest)`,
           );
-        printComposition(record, record, o.items === true, cli.json());
+        printComposition(
+          record,
+          { record, step: index + 1, of: records.length },
+          o.items === true,
+          cli.output(),
+        );
       }),
     );
 }
@@ -90,11 +89,13 @@ export function registerContextCommand(program: Command, cli: CliContext): void 
 /** The composition by source (and the provider's count), then what was left out; `items` adds every item. */
 function printComposition(
   assembly: ContextAssembly,
-  record: AssemblyRecord | undefined,
+  recorded: { record: AssemblyRecord; step: number; of: number } | undefined,
   items: boolean,
-  json: boolean,
+  output: OutputOptions,
 ): void {
-  if (json) {
+  const record = recorded?.record;
+  const table = { ...output, json: false };
+  if (output.json) {
     process.stdout.write(`${JSON.stringify(record ?? assembly, null, 2)}\n`);
     return;
   }
@@ -103,7 +104,8 @@ function printComposition(
     `view ${assembly.view}`,
     assembly.budget === undefined ? undefined : `budget ${assembly.budget.toLocaleString('en-US')}`,
     `counter ${assembly.counter.encoding}${assembly.counter.exact ? '' : ' (estimated)'}`,
-    record?.agent ? `agent ${record.agent} step ${record.step ?? '?'}` : undefined,
+    recorded ? `step ${recorded.step} of ${recorded.of}` : undefined,
+    record?.agent ? `agent ${record.agent}` : undefined,
   ].filter(Boolean);
   out.write(`${head.join(' · ')}\n\n`);
   const total = assembly.tokens;
@@ -120,7 +122,7 @@ function printComposition(
     rows.push({ source: 'provider reported', items: '', tokens: record.provider.inputTokens, share: '' });
     rows.push({ source: 'unattributed', items: '', tokens: record.provider.unattributed, share: '' });
   }
-  printRows(rows, false, ['source', 'items', 'tokens', 'share']);
+  printRows(rows, table, ['source', 'items', 'tokens', 'share'], contextWidth);
   if (assembly.dropped.length > 0) {
     out.write('\nleft out\n');
     printRows(
@@ -131,8 +133,9 @@ function printComposition(
         tokens: d.tokens ?? '?',
         why: d.why,
       })),
-      false,
+      table,
       ['rule', 'seq', 'messages', 'tokens', 'why'],
+      contextWidth,
     );
   }
   if (items) {
@@ -145,8 +148,9 @@ function printComposition(
         tokens: i.tokens,
         why: i.why,
       })),
-      false,
+      table,
       ['source', 'seq', 'role', 'tokens', 'why'],
+      contextWidth,
     );
   }
 }

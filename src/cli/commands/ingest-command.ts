@@ -30,7 +30,7 @@ export function registerIngestCommand(program: Command, cli: CliContext): void {
           progress: cli.progress(),
           label: 'ingest',
         });
-        printObject(written, cli.json());
-      });
+        printObject(written, cli.output());
+      }, 'write');
     });
 }

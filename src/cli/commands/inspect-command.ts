@@ -73,7 +73,7 @@ export function registerInspectCommand(program: Command, cli: CliContext): void 
           );
         }
       const scope = cli.scope();
-      const store = await openStore(cli.flags());
+      const store = await openStore(cli.flags(), 'read');
       try {
         const running = await startInspector(readOnlySource(store, scope), {
           host: o.host,

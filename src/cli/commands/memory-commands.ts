@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import { type CliContext, type CliStore, positiveInt } from '../cli-context.ts';
 import { currentRecords } from '../long-term-records.ts';
 import { printObject, printRows } from '../output.ts';
+import { recordNotFound } from '../scope-hint.ts';
 
 /** Registers `engram memory search|list|get|history|export`: long-term records of the scope. */
 export function registerMemoryCommands(program: Command, cli: CliContext): void {
@@ -24,7 +24,7 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
             score: Number(h.score.toFixed(4)),
             text: h.record.text,
           })),
-          cli.json(),
+          cli.output(),
           ['id', 'kind', 'score', 'text'],
         );
       }),
@@ -47,7 +47,7 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
             recordedAt: r.recordedAt,
             text: r.text,
           })),
-          cli.json(),
+          cli.output(),
           ['id', 'kind', 'version', 'recordedAt', 'text'],
         );
       }),
@@ -59,13 +59,8 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
       cli.withStore(async (store) => {
         const longTerm = createLongTermMemory({ store, scope: cli.scope(), recording: 'none' });
         const record = await longTerm.get(id);
-        if (!record)
-          throw new MemoryError({
-            code: 'RECORD_NOT_FOUND',
-            component: 'cli',
-            message: `record "${id}" not found`,
-          });
-        printObject(record as unknown as Record<string, unknown>, cli.json());
+        if (!record) throw await recordNotFound(store, cli.scope(), id);
+        printObject({ ...record }, cli.output());
       }),
     );
   memory
@@ -90,12 +85,7 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
       cli.withStore(async (store) => {
         const longTerm = createLongTermMemory({ store, scope: cli.scope(), recording: 'none' });
         const versions = await longTerm.history(id);
-        if (versions.length === 0)
-          throw new MemoryError({
-            code: 'RECORD_NOT_FOUND',
-            component: 'cli',
-            message: `record "${id}" not found`,
-          });
+        if (versions.length === 0) throw await recordNotFound(store, cli.scope(), id);
         printRows(
           versions.map((v) => ({
             version: v.version,
@@ -103,7 +93,7 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
             recordedAt: v.recordedAt,
             text: v.text,
           })),
-          cli.json(),
+          cli.output(),
           ['version', 'event', 'recordedAt', 'text'],
         );
       }),

@@ -3,6 +3,7 @@ import type { Scope } from '../../core/scope.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import { messageText } from '../../messages/serialize.ts';
 import { type CliContext, type CliStore, positiveInt } from '../cli-context.ts';
+import { contentSpaces } from '../content-spaces.ts';
 import { UsageError } from '../open-store.ts';
 import { printRows } from '../output.ts';
 
@@ -22,7 +23,7 @@ function parseKinds(value: string): SearchKind[] {
 interface SearchOptions {
   in: SearchKind[];
   session?: string;
-  space: string;
+  space?: string;
   limit: number;
 }
 
@@ -37,7 +38,7 @@ export function registerSearchCommand(program: Command, cli: CliContext): void {
       ...searchKinds,
     ])
     .option('--session <id>', 'messages and records of this session only')
-    .option('--space <name>', 'the content-store space', 'default')
+    .option('--space <name>', 'only this content-store space (default: every space of the scope)')
     .option('--limit <n>', 'at most this many hits of each kind', positiveInt, 20)
     .action(async (query: string, o: SearchOptions) =>
       cli.withStore(async (store) => {
@@ -46,11 +47,11 @@ export function registerSearchCommand(program: Command, cli: CliContext): void {
         if (o.in.includes('messages')) hits.push(...(await messageHits(store, scope, query, o)));
         if (o.in.includes('content')) hits.push(...(await contentHits(store, scope, query, o)));
         if (o.in.includes('records')) hits.push(...(await recordHits(store, scope, query, o)));
-        if (cli.json()) printRows(hits, true);
+        if (cli.json()) printRows(hits, cli.output());
         else
           printRows(
             hits.map((h) => ({ ...h, at: h.kind === 'message' ? `${h.session}#${h.seq}` : h.id })),
-            false,
+            cli.output(),
             ['kind', 'at', 'score', 'text'],
           );
       }),
@@ -76,25 +77,28 @@ async function messageHits(store: CliStore, scope: Scope, text: string, o: Searc
   }));
 }
 
-/** Content items whose text holds every word (no score: the content store filters, it does not rank). */
+/** Content items whose text holds every word, in `--space` or every space of the scope (no score: the store filters). */
 async function contentHits(store: CliStore, scope: Scope, text: string, o: SearchOptions) {
   const items = store.contentItems;
-  const page = await items.queryItems(scope, o.space, { text, limit: Math.min(o.limit, 1000) });
-  return Promise.all(
-    page.items.map(async (info) => {
-      const item = await items.getItem(scope, o.space, info.id);
+  const hits: Record<string, unknown>[] = [];
+  for (const space of await contentSpaces(store, scope, o.space)) {
+    const page = await items.queryItems(scope, space, { text, limit: Math.min(o.limit, 1000) });
+    for (const info of page.items) {
+      const item = await items.getItem(scope, space, info.id);
       const content = typeof item?.content === 'string' ? item.content : JSON.stringify(item?.content ?? '');
-      return {
+      hits.push({
         kind: 'content',
+        space,
         id: info.id,
         type: info.type,
         source: info.source,
         size: info.size,
         score: null,
         text: oneLine(content),
-      };
-    }),
-  );
+      });
+    }
+  }
+  return hits;
 }
 
 async function recordHits(store: CliStore, scope: Scope, text: string, o: SearchOptions) {

@@ -2,26 +2,38 @@ import type { Command } from 'commander';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { messageText } from '../../messages/serialize.ts';
 import { type CliContext, positiveInt } from '../cli-context.ts';
+import { confirm } from '../confirm.ts';
 import { printObject, printRows } from '../output.ts';
-import { requireSession } from '../session-jsonl.ts';
+import { elsewhereHint, requireSession, scopeWords } from '../scope-hint.ts';
 
 /** Registers `engram sessions list|show|delete`: the sessions of the scope, a session's messages, deleting one. */
 export function registerSessionCommands(program: Command, cli: CliContext): void {
   const sessions = program.command('sessions').description('list, show and delete sessions');
   sessions
     .command('list')
-    .description('the sessions of the scope, newest first')
+    .description('the sessions of the scope and of its users and agents, newest first')
     .option('--limit <n>', 'at most this many', positiveInt, 50)
     .action(async (o: { limit: number }) =>
       cli.withStore(async (store) => {
-        const list = await store.listSessions(cli.scope(), { limit: o.limit });
+        const scope = cli.scope();
+        const list = await store.listSessions(scope, { limit: o.limit });
         const rows = await Promise.all(
           list.map(async (s) => {
             const stats = await store.stats(s.scope, s.id);
-            return { id: s.id, messages: stats.count, tokens: stats.tokens, updatedAt: s.updatedAt };
+            const owner = [s.scope.user && `user ${s.scope.user}`, s.scope.agent && `agent ${s.scope.agent}`];
+            return {
+              id: s.id,
+              owner: owner.filter(Boolean).join(' / ') || '-',
+              messages: stats.count,
+              tokens: stats.tokens,
+              updatedAt: s.updatedAt,
+            };
           }),
         );
-        printRows(rows, cli.json(), ['id', 'messages', 'tokens', 'updatedAt']);
+        // A scope lists the sessions it contains (its users' and agents' too): the owner column tells them apart.
+        const mixed = list.some((s) => s.scope.user !== scope.user || s.scope.agent !== scope.agent);
+        printRows(rows, cli.output(), ['id', ...(mixed ? ['owner'] : []), 'messages', 'tokens', 'updatedAt']);
+        if (rows.length === 0 && !cli.json()) process.stderr.write(await elsewhereHint(store, cli.scope()));
       }),
     );
   sessions
@@ -38,20 +50,27 @@ export function registerSessionCommands(program: Command, cli: CliContext): void
           seq: e.seq,
           role: e.message.role,
           tokens: e.tokens,
-          text: messageText(e.message).replace(/\s+/g, ' '),
+          text: messageText(e.message),
         }));
-        printRows(rows, cli.json(), ['seq', 'role', 'tokens', 'text']);
+        printRows(rows, cli.output(), ['seq', 'role', 'tokens', 'text']);
       }),
     );
   sessions
     .command('delete <session>')
-    .description('delete a session and its messages')
-    .action(async (id: string) =>
+    .description('delete a session and its messages (asks first on a terminal; --yes elsewhere)')
+    .option('--yes', 'delete without asking (needed when not on a terminal)')
+    .action(async (id: string, o: { yes?: boolean }) =>
       cli.withStore(async (store) => {
         const scope = cli.scope();
         await requireSession(store, scope, id);
+        const { count } = await store.stats(scope, id);
+        const question = `delete session "${id}" of ${scopeWords(scope)} and its ${count} message(s)?`;
+        if (!(await confirm(question, { yes: o.yes === true }))) {
+          process.stderr.write('nothing deleted\n');
+          return;
+        }
         await store.deleteSession(scope, id);
-        printObject({ deleted: id }, cli.json());
+        printObject({ deleted: id }, cli.output());
       }),
     );
 }

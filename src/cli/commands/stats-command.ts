@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import type { Scope } from '../../core/scope.ts';
 import type { CliContext, CliStore } from '../cli-context.ts';
+import { contentSpaces } from '../content-spaces.ts';
 import { currentRecords } from '../long-term-records.ts';
 import { printObject, printRows } from '../output.ts';
-import { forEachPage, requireSession } from '../session-jsonl.ts';
+import { elsewhereHint, requireSession } from '../scope-hint.ts';
+import { forEachPage } from '../session-jsonl.ts';
 
 /** Registers `engram stats [session]`: counts for the scope, or for one session. */
 export function registerStatsCommand(program: Command, cli: CliContext): void {
@@ -12,20 +14,24 @@ export function registerStatsCommand(program: Command, cli: CliContext): void {
     .description(
       'counts: sessions, messages, tokens, content items, long-term records of the scope; or one session in detail',
     )
-    .option('--space <name>', 'the content-store space to count', 'default')
-    .action(async (id: string | undefined, o: { space: string }) =>
+    .option('--space <name>', 'count only this content-store space (default: every space of the scope)')
+    .action(async (id: string | undefined, o: { space?: string }) =>
       cli.withStore(async (store) => {
-        const stats = id
-          ? await sessionStats(store, cli.scope(), id)
-          : await scopeStats(store, cli.scope(), o.space);
-        if (cli.json()) printObject(stats, true);
-        else printRows(flatten(stats), false, ['stat', 'value']);
+        const print = (stats: Record<string, unknown>) =>
+          cli.json()
+            ? printObject(stats, cli.output())
+            : printRows(flatten(stats), cli.output(), ['stat', 'value']);
+        if (id !== undefined) return print(await sessionStats(store, cli.scope(), id));
+        const stats = await scopeStats(store, cli.scope(), o.space);
+        print(stats);
+        if (!cli.json() && stats.sessions === 0)
+          process.stderr.write(await elsewhereHint(store, cli.scope()));
       }),
     );
 }
 
-/** The scope's totals: what `sessions list` covers, the content items of one space, the current long-term records. */
-async function scopeStats(store: CliStore, scope: Scope, space: string) {
+/** The scope's totals: what `sessions list` covers, its content items (all spaces, or one), the current long-term records. */
+async function scopeStats(store: CliStore, scope: Scope, space: string | undefined) {
   let messages = 0;
   let tokens = 0;
   const sessions = await store.listSessions(scope);
@@ -34,20 +40,24 @@ async function scopeStats(store: CliStore, scope: Scope, space: string) {
     messages += log.count;
     tokens += log.tokens;
   }
-  const content = { space, items: 0, bytes: 0, tokens: 0 };
-  let cursor: string | undefined;
-  do {
-    const page = await store.contentItems.queryItems(scope, space, {
-      limit: 1000,
-      ...(cursor && { cursor }),
-    });
-    for (const i of page.items) {
-      content.items++;
-      content.bytes += i.size;
-      content.tokens += i.tokens;
-    }
-    cursor = page.nextCursor;
-  } while (cursor);
+  const content = { items: 0, bytes: 0, tokens: 0, bySpace: {} as Record<string, number> };
+  for (const name of await contentSpaces(store, scope, space)) {
+    content.bySpace[name] = 0;
+    let cursor: string | undefined;
+    do {
+      const page = await store.contentItems.queryItems(scope, name, {
+        limit: 1000,
+        ...(cursor && { cursor }),
+      });
+      for (const i of page.items) {
+        content.items++;
+        content.bytes += i.size;
+        content.tokens += i.tokens;
+      }
+      content.bySpace[name] += page.items.length;
+      cursor = page.nextCursor;
+    } while (cursor);
+  }
   const { records } = await currentRecords(store, scope);
   const versions = records.reduce((n, r) => n + r.version, 0);
   return {

@@ -20,13 +20,13 @@ export function registerTransferCommands(program: Command, cli: CliContext): voi
     );
   program
     .command('import <file>')
-    .description('a session from JSON lines: all or nothing')
+    .description('a session from JSON lines: all or nothing (a new --db file is created)')
     .option('--session <id>', 'import under this id instead of the file’s')
     .action(async (file: string, o: { session?: string }) => {
       const parsed = parseSessionJsonl(readInputFile(file));
       await cli.withStore(async (store) => {
         const n = await importSession(store, cli.scope(), parsed, o.session, cli.progress());
-        printObject({ imported: o.session ?? parsed.id, messages: n }, cli.json());
-      });
+        printObject({ imported: o.session ?? parsed.id, messages: n }, cli.output());
+      }, 'write');
     });
 }

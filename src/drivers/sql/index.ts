@@ -14,5 +14,6 @@ export {
   type SqlValue,
   sql,
 } from './sql-fragment.ts';
+export type { OwnerInventory, SqlInventory } from './sql-inventory.ts';
 export type { SqlMigration } from './sql-migration.ts';
 export { createSqlStore, type SqlStore, type SqlStoreOptions } from './sql-store.ts';

@@ -23,6 +23,7 @@ import type { SqlClient } from './sql-client.ts';
 import { createSqlContentItems } from './sql-content.ts';
 import { queryGet } from './sql-exec.ts';
 import { sql } from './sql-fragment.ts';
+import { createSqlInventory, type SqlInventory } from './sql-inventory.ts';
 import { entriesById, readEntries, replaceEntries, sessionStats, tombstone } from './sql-log.ts';
 import { createSqlLongTermRecords } from './sql-longterm.ts';
 import {
@@ -78,6 +79,23 @@ const maxBatchChars = 8 * 1024 * 1024;
 export interface SqlStore extends MemoryStoreV1, HasContentItems, HasLongTermRecords, HasAppendWithArtifacts {
   /** Resolves when the store is open and migrated; rejects with the initialization error. */
   ready(): Promise<void>;
+  /** What the database holds across every tenant (owners, sessions, content spaces, records), for operators. */
+  readonly experimental_inventory: SqlInventory;
+}
+
+/** Runs `fn`; an error that is not a `MemoryError` becomes `STORE_ERROR` naming `what`, with the cause. */
+async function asStoreError<T>(component: string, what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (MemoryError.isInstance(error)) throw error;
+    throw new MemoryError({
+      code: 'STORE_ERROR',
+      component,
+      message: `${what} failed: ${error instanceof Error ? error.message : String(error)}`,
+      cause: error,
+    });
+  }
 }
 
 /**
@@ -99,22 +117,14 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
     return initialized;
   };
 
-  /** Guards, initializes and wraps one operation. */
-  const op = async <T>(what: string, scope: Scope, fn: () => Promise<T>): Promise<T> => {
+  /** Guards, initializes and wraps one operation (of a scope, or `'unscoped'`: the operators' inventory). */
+  const op = async <T>(what: string, scope: Scope | 'unscoped', fn: () => Promise<T>): Promise<T> => {
     if (closed) throw new MemoryError({ code: 'STORE_CLOSED', component, message: 'store is closed' });
-    checkScope(scope, component);
-    try {
+    if (scope !== 'unscoped') checkScope(scope, component);
+    return asStoreError(component, what, async () => {
       await ready();
-      return await fn();
-    } catch (error) {
-      if (MemoryError.isInstance(error)) throw error;
-      throw new MemoryError({
-        code: 'STORE_ERROR',
-        component,
-        message: `${what} failed: ${error instanceof Error ? error.message : String(error)}`,
-        cause: error,
-      });
-    }
+      return fn();
+    });
   };
   const checkSession = (id: unknown) => checkSessionId(id, component);
   const runBatch = options.appendBatch ?? appendInOneTransaction;
@@ -132,6 +142,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
     name: component,
     contentItems: createSqlContentItems({ client, component, op, maxContentBytes: options.maxContentBytes }),
     longTermRecords: createSqlLongTermRecords({ client, component, op, vectorIndex: options.vectorIndex }),
+    experimental_inventory: createSqlInventory(client, (what, fn) => op(what, 'unscoped', fn)),
     capabilities: options.capabilities,
     ready: () =>
       ready().catch((error: unknown) => {

@@ -1,0 +1,141 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test-support/postgres/test-database.ts';
+import { runEngramAsync } from '../../test-support/run-engram.ts';
+import { serializeMessage } from '../messages/serialize.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'engram-open-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A one-session JSONL export and an AI SDK messages file, the inputs of `import` and `ingest`. */
+const sessionFile = join(dir, 'chat.jsonl');
+writeFileSync(
+  sessionFile,
+  `${JSON.stringify({ type: 'session', id: 'chat', metadata: {} })}\n{"type":"message","message":${serializeMessage({ id: 'm1', createdAt: new Date(0), role: 'user', content: 'Hi' })}}\n`,
+);
+const aiSdkFile = join(dir, 'trip.json');
+writeFileSync(
+  aiSdkFile,
+  JSON.stringify([
+    { role: 'user', content: 'Book Lisbon.' },
+    { role: 'assistant', content: 'Booked.' },
+  ]),
+);
+
+/** The read-only commands, each as its arguments. */
+const readOnly = [
+  ['ls'],
+  ['sessions', 'list'],
+  ['sessions', 'show', 'chat'],
+  ['stats'],
+  ['context', 'chat'],
+  ['search', 'Lisbon'],
+  ['memory', 'list'],
+  ['export', 'chat'],
+];
+
+describe('engram on SQLite: import and ingest create the file, reads never do', () => {
+  it('import into a --db that does not exist creates it; so does ingest', async () => {
+    const first = join(dir, 'new', 'other.db');
+    const made = await runEngramAsync('--db', join(dir, 'other.db'), '--json', 'import', sessionFile);
+    expect(made.code, made.err).toBe(0);
+    expect(JSON.parse(made.out)).toEqual({ imported: 'chat', messages: 1 });
+    const listed = await runEngramAsync('--db', join(dir, 'other.db'), '--json', 'sessions', 'list');
+    expect(JSON.parse(listed.out).map((s: { id: string }) => s.id)).toEqual(['chat']);
+    const ingested = await runEngramAsync(
+      '--db',
+      join(dir, 'ingested.db'),
+      '--json',
+      'ingest',
+      aiSdkFile,
+      '--format',
+      'ai-sdk',
+    );
+    expect(ingested.code, ingested.err).toBe(0);
+    expect(JSON.parse(ingested.out)).toMatchObject({ sessions: ['trip'], messages: 2 });
+    // A folder that does not exist is not made: a store error that names the path.
+    const nested = await runEngramAsync('--db', first, 'import', sessionFile);
+    expect(nested.code).toBe(4);
+    expect(nested.err).toContain(first);
+  });
+
+  it('a bad file creates no database', async () => {
+    const bad = join(dir, 'bad.jsonl');
+    writeFileSync(bad, 'not json\n');
+    const target = join(dir, 'never.db');
+    const r = await runEngramAsync('--db', target, 'import', bad);
+    expect(r.code).toBe(3);
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it('every read-only command refuses a missing file (exit 4) and creates nothing', async () => {
+    const missing = join(dir, 'missing.db');
+    const runs = await Promise.all(readOnly.map((args) => runEngramAsync('--db', missing, ...args)));
+    for (const [i, r] of runs.entries()) {
+      const args = readOnly[i]!;
+      expect(r.code, args.join(' ')).toBe(4);
+      expect(r.err, args.join(' ')).toBe(
+        `engram: no engram data at ${missing}: the file does not exist: nothing to read (\`engram import\` or \`engram ingest\` creates it)\n`,
+      );
+    }
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it('a SQLite file without engram tables is refused and left as it was', async () => {
+    const foreign = join(dir, 'foreign.db');
+    const db = new DatabaseSync(foreign);
+    db.exec('CREATE TABLE notes (id INTEGER)');
+    db.close();
+    const r = await runEngramAsync('--db', foreign, 'sessions', 'list');
+    expect(r.code).toBe(4);
+    expect(r.err).toContain('it has no engram tables');
+    const check = new DatabaseSync(foreign, { readOnly: true });
+    const tables = check.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all();
+    check.close();
+    expect(tables.map((t) => t.name)).toEqual(['notes']);
+    const text = join(dir, 'text.db');
+    writeFileSync(text, 'not a database at all, just text that is long enough to have a header');
+    const t = await runEngramAsync('--db', text, 'stats');
+    expect(t.code).toBe(4);
+    expect(t.err).toMatch(/cannot read .*text\.db as a SQLite database/);
+  });
+});
+
+describe('engram on PostgreSQL: read-only commands never create the schema', () => {
+  it('a fresh database has no engram table after every read-only command; import creates the schema', async () => {
+    const fresh = await createTestDatabase('engram_cli_ro');
+    const pg = (await import('pg')).default;
+    const tables = async () => {
+      const client = new pg.Client({ connectionString: fresh.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query(
+          "SELECT table_schema || '.' || table_name AS t FROM information_schema.tables WHERE table_name LIKE 'engram%' OR table_schema = 'engram' ORDER BY 1",
+        );
+        return rows.map((r: { t: string }) => r.t);
+      } finally {
+        await client.end();
+      }
+    };
+    try {
+      const runs = await Promise.all(readOnly.map((args) => runEngramAsync('--pg', fresh.url, ...args)));
+      for (const [i, r] of runs.entries()) {
+        const args = readOnly[i]!;
+        expect(r.code, args.join(' ')).toBe(4);
+        expect(r.err, args.join(' ')).toContain('no engram data in the PostgreSQL schema "engram"');
+      }
+      expect(await tables()).toEqual([]);
+      const made = await runEngramAsync('--pg', fresh.url, '--json', 'import', sessionFile);
+      expect(made.code, made.err).toBe(0);
+      expect(await tables()).toContain('engram.engram_sessions');
+      const read = await runEngramAsync('--pg', fresh.url, '--json', 'sessions', 'list');
+      expect(read.code, read.err).toBe(0);
+      expect(JSON.parse(read.out).map((s: { id: string }) => s.id)).toEqual(['chat']);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});

@@ -13,6 +13,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const pragma = (store: { database: { prepare(s: string): { get(): unknown } } }, name: string) =>
   Object.values(store.database.prepare(`PRAGMA ${name}`).get() as object)[0];
 
+/** Whether the sqlite-vec package is installed (vector search is on by default when it is). */
+const vecInstalled = await import('sqlite-vec').then(
+  () => true,
+  () => false,
+);
+
 describe('sqlite open', () => {
   it("durability 'power' sets synchronous=FULL, 'process' NORMAL, both in WAL; the handle never waits for a lock itself", async () => {
     const power = await openSqliteStore({ path: join(dir, 'power.db') });
@@ -21,7 +27,7 @@ describe('sqlite open', () => {
     expect(pragma(power, 'busy_timeout')).toBe(0);
     expect(power.capabilities).toEqual({
       fullTextSearch: true,
-      vectorSearch: false,
+      vectorSearch: vecInstalled, // sqlite-vec loads when installed (a devDependency here)
       multiProcess: true,
       durable: true,
     });

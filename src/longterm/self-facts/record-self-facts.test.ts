@@ -35,7 +35,8 @@ describe('self facts in createLongTermMemory', () => {
     const turn = records.find((r) => r.kind === 'turn' && r.provenance.messageIds[0] === 'm1');
     expect(turn?.invalidAt).toEqual(day(9));
     const block = await memory.retrieve('Where do I live now?');
-    const lines = block.split('\n');
+    // A line's own text, without the neighbouring turns a packed record shows after it (`— around it: «…»`).
+    const lines = block.split('\n').map((l) => l.replace(/ — around it: «.*»/, ''));
     const porto = lines.findIndex((l) => l.includes('Porto'));
     const lisbon = lines.findIndex((l) => l.includes('Lisbon') && !l.includes('(superseded'));
     expect(porto).toBeGreaterThan(0);

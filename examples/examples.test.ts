@@ -101,16 +101,21 @@ describe('examples (no API key: scripted MockLanguageModelV4)', () => {
     expect(r.stdout).toContain('long-term');
   });
 
-  it('npm run example with no name or an unknown one lists the examples', () => {
+  it('npm run example with no name lists the examples; with an unknown one, on stderr with exit code 2', () => {
     const r = spawnSync('npm', ['run', '--silent', 'example', '--', 'no-such-example'], {
       cwd: join(here, '..'),
       encoding: 'utf8',
     });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('No example "no-such-example".');
-    expect(r.stderr).toContain(
-      'Examples: ai-sdk-adapters, anthropic-memory-tool, chat-agent, demo, langgraph',
-    );
+    const examples = 'Examples: ai-sdk-adapters, anthropic-memory-tool, chat-agent, demo, langgraph';
+    expect(r.stderr).toContain(examples);
+    const list = spawnSync('npm', ['run', '--silent', 'example'], {
+      cwd: join(here, '..'),
+      encoding: 'utf8',
+    });
+    expect(list.status).toBe(0);
+    expect(list.stdout).toContain(examples);
   });
 
   it('npm run demo records every step: totals match the view’s own counts and the provider’s within the reply priming', async () => {

@@ -1,8 +1,8 @@
 /**
  * `npm run example -- <name> [args…]`: runs `examples/<name>.ts` in this process. The npm script starts Node with
  * `--conditions=engram-source`, so `import … from 'engram'` in an example resolves through the package's own
- * `exports` (a self-reference, as in a user's project) to the TypeScript sources, with no build. With no name, or
- * an unknown one, it lists the examples.
+ * `exports` (a self-reference, as in a user's project) to the TypeScript sources, with no build. With no name it
+ * lists the examples; an unknown name lists them on stderr and exits with 2.
  *
  *   npm run example -- chat-agent --reset
  */
@@ -19,10 +19,13 @@ const names = readdirSync(here)
   .sort();
 
 const [name, ...rest] = process.argv.slice(2);
-if (name === undefined || !names.includes(name)) {
-  console.error(
-    `${name === undefined ? 'No example named.' : `No example "${name}".`} Usage: npm run example -- <name> [args…]\nExamples: ${names.join(', ')}`,
-  );
+const usage = `Usage: npm run example -- <name> [args…]\nExamples: ${names.join(', ')}`;
+if (name === undefined) {
+  console.log(usage);
+  process.exit(0);
+}
+if (!names.includes(name)) {
+  console.error(`No example "${name}". ${usage}`);
   process.exit(2);
 }
 // The example reads its own arguments (`--reset`) from process.argv, as when it is run directly.

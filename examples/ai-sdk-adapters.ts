@@ -5,16 +5,18 @@
  * was sent. With OPENAI_API_KEY set and `@ai-sdk/openai` installed it uses gpt-4o-mini; otherwise a scripted
  * MockLanguageModelV4 answers, so it runs with no key and no network.
  *
- *   node --experimental-strip-types --no-warnings examples/ai-sdk-adapters.ts
+ *   npm run example -- ai-sdk-adapters
  */
 
 import { generateText, jsonSchema, type LanguageModel, stepCountIs, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { contentToModelOutput, memoryPrepareStep, withMemory } from '../src/ai-sdk/index.ts';
-import { createContentStore } from '../src/content/index.ts';
-import { createConversationMemory } from '../src/memory/index.ts';
-import { createTokenCounter } from '../src/tokens/index.ts';
-import { createTokenWindowMemory } from '../src/views/index.ts';
+import {
+  createContentStore,
+  createConversationMemory,
+  createTokenCounter,
+  createTokenWindowMemory,
+} from 'engram';
+import { contentToModelOutput, memoryPrepareStep, withMemory } from 'engram/ai-sdk';
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },

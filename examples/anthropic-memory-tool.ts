@@ -7,7 +7,7 @@
  * The model is a scripted MockLanguageModelV4 (from `ai/test`), so it runs with no key and no network; with a
  * key, pass `anthropic('claude-sonnet-4-5')` as the model instead.
  *
- *   node --experimental-strip-types --no-warnings examples/anthropic-memory-tool.ts
+ *   npm run example -- anthropic-memory-tool
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,8 +17,8 @@ import { anthropic } from '@ai-sdk/anthropic';
 import type Anthropic from '@anthropic-ai/sdk';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { createMemoryToolHandler } from '../src/memory-tool.ts';
-import { createSqliteStore } from '../src/sqlite.ts';
+import { createMemoryToolHandler } from 'engram/memory-tool';
+import { createSqliteStore } from 'engram/sqlite';
 
 type Call = { command: string; [key: string]: unknown };
 const usage = {

@@ -11,23 +11,23 @@
  * With no API key the model is a scripted MockLanguageModelV4 that answers from what it was sent; with
  * OPENAI_API_KEY or ANTHROPIC_API_KEY set and @ai-sdk/openai or @ai-sdk/anthropic installed, a real model.
  *
- *   node examples/chat-agent.ts [--reset]      (Node ≥ 24, or node --experimental-strip-types on 22)
+ *   npm run example -- chat-agent [--reset]
  */
 
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tool } from 'ai';
-import { z } from 'zod';
-import { agent } from '../src/ai-sdk.ts';
 import {
   createAutoContextMemory,
   createContentStore,
   createLongTermMemory,
   createSessions,
   createTokenCounter,
-} from '../src/index.ts';
-import { createSqliteStore } from '../src/sqlite.ts';
+} from 'engram';
+import { agent } from 'engram/ai-sdk';
+import { createSqliteStore } from 'engram/sqlite';
+import { z } from 'zod';
 import {
   exampleModel,
   recordPrompts,
@@ -286,6 +286,6 @@ if (!scripted) console.log('(a real model: its answers vary from run to run)');
 /** A path relative to the working directory when it is below it, else as it is. */
 const shown = (p: string) => (relative(process.cwd(), p).startsWith('..') ? p : relative(process.cwd(), p));
 console.log(
-  `What each step sent, by source: npx engram context ${sessionId} --db ${shown(path)} --tenant ${scope.tenant} --user ${scope.user}`,
+  `What each step sent, by source: npm run engram -- context ${sessionId} --db ${shown(path)} --tenant ${scope.tenant} --user ${scope.user}`,
 );
 await store.close();

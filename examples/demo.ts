@@ -5,7 +5,7 @@
  * content store. Each step prints what the model was sent, by source, against the naive history. No API key and
  * no network unless OPENAI_API_KEY / ANTHROPIC_API_KEY is set (then a real model, see examples/README.md).
  *
- *   npm run demo
+ *   npm run demo            (the same as: npm run example -- demo)
  */
 
 import { spawnSync } from 'node:child_process';
@@ -19,7 +19,8 @@ const runs: { title: string; args: string[] }[] = [
 ];
 for (const { title, args } of runs) {
   console.log(`\n━━━ ${title} ━━━`);
-  const result = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', chat, ...args], {
+  // The same Node flags as this process (`--conditions=engram-source`, which resolves `engram` to the sources).
+  const result = spawnSync(process.execPath, [...process.execArgv, chat, ...args], {
     stdio: 'inherit',
   });
   if (result.status !== 0) {

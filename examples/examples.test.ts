@@ -12,12 +12,20 @@ const here = dirname(fileURLToPath(import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'engram-examples-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs an example as `npm run` would (Node 24 stripping types), with no provider key: the scripted models. */
-function runExample(file: string): string {
-  const env: NodeJS.ProcessEnv = { ...process.env, ENGRAM_DEMO_DIR: dir };
+/**
+ * Runs an example by its documented command, `npm run example -- <name>` from the repository root (npm puts the
+ * Node 24 of `node_modules/.bin` first on the PATH), with no provider key: the scripted models.
+ */
+function runExample(name: string): string {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ENGRAM_DEMO_DIR: dir,
+    npm_config_update_notifier: 'false',
+  };
   delete env.OPENAI_API_KEY;
   delete env.ANTHROPIC_API_KEY;
-  const r = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', join(here, file)], {
+  const r = spawnSync('npm', ['run', 'example', '--', name], {
+    cwd: join(here, '..'),
     env,
     encoding: 'utf8',
     timeout: 60_000,
@@ -39,9 +47,13 @@ function firstRowAfter(output: string, prompt: string): number[] {
     .map((c) => Number(c.replace(/[,%]/g, '')));
 }
 
+/** What the demo printed (the first test runs it; the hint test reads its last line). */
+let demoOutput = '';
+
 describe('examples (no API key: scripted MockLanguageModelV4)', () => {
   it('npm run demo: the chat agent in two processes on one SQLite file; the second run remembers the first', () => {
-    const out = runExample('demo.ts');
+    const out = runExample('demo');
+    demoOutput = out;
     expect(out).toContain('run 1 (a fresh database)');
     expect(out).toContain('run 2 (1 earlier session(s) on disk)');
     expect(out).toContain(
@@ -69,6 +81,41 @@ describe('examples (no API key: scripted MockLanguageModelV4)', () => {
     expect(second).toContain('18 dishes are peanut-free');
     const [, , , summaries] = firstRowAfter(second, 'Thanks! Remind me, what is my name again?');
     expect(summaries).toBeGreaterThan(0);
+  });
+
+  it('npm run demo ends with a command that works where it is printed (the repository root)', () => {
+    const hints = [
+      ...demoOutput.matchAll(/What each step sent, by source: (npm run engram -- context .*)$/gm),
+    ];
+    expect(hints).toHaveLength(2);
+    const hint = hints[1]?.[1];
+    expect(hint).toMatch(/^npm run engram -- context chat-2 --db \S+ --tenant demo --user ada$/);
+    const r = spawnSync('npm', ['run', '--silent', ...(hint ?? '').split(' ').slice(2)], {
+      cwd: join(here, '..'),
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('long-term');
+  });
+
+  it('npm run example with no name lists the examples; with an unknown one, on stderr with exit code 2', () => {
+    const r = spawnSync('npm', ['run', '--silent', 'example', '--', 'no-such-example'], {
+      cwd: join(here, '..'),
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('No example "no-such-example".');
+    const examples = 'Examples: ai-sdk-adapters, anthropic-memory-tool, chat-agent, demo, langgraph';
+    expect(r.stderr).toContain(examples);
+    const list = spawnSync('npm', ['run', '--silent', 'example'], {
+      cwd: join(here, '..'),
+      encoding: 'utf8',
+    });
+    expect(list.status).toBe(0);
+    expect(list.stdout).toContain(examples);
   });
 
   it('npm run demo records every step: totals match the view’s own counts and the provider’s within the reply priming', async () => {
@@ -112,7 +159,7 @@ describe('examples (no API key: scripted MockLanguageModelV4)', () => {
   });
 
   it('research-agent.ts: sub-agents as tools, isolated memories, one shared content store', () => {
-    const out = runExample('research-agent.ts');
+    const out = runExample('research-agent');
     expect(out.match(/\[lead\] → researcher\(/g)).toHaveLength(3);
     expect(out.match(/\[researcher\] → fetch_page\(/g)).toHaveLength(6);
     expect(out).toContain('- SQLite: embedded, one file, no server; FTS5 full-text search is built in');
@@ -121,13 +168,13 @@ describe('examples (no API key: scripted MockLanguageModelV4)', () => {
   });
 
   it('ai-sdk-adapters.ts: withMemory and memoryPrepareStep remember the name', () => {
-    const out = runExample('ai-sdk-adapters.ts');
+    const out = runExample('ai-sdk-adapters');
     expect(out).toContain('→ Hello Ada!');
     expect(out).toContain('→ You are Ada.');
   });
 
   it('openai-agents-session.ts: the Agents SDK run loop keeps its conversation in SQLite across reopens', () => {
-    const out = runExample('openai-agents-session.ts');
+    const out = runExample('openai-agents-session');
     expect(out).toContain('assistant: It is sunny and 21°C in Lisbon.');
     expect(out).toContain('user: What is my name?\nassistant: Your name is Ada.');
     expect(out).toContain('8 items in the session');
@@ -138,7 +185,7 @@ describe('examples (no API key: scripted MockLanguageModelV4)', () => {
   });
 
   it('anthropic-memory-tool.ts: memory files saved in one conversation are read and edited in the next', () => {
-    const out = runExample('anthropic-memory-tool.ts');
+    const out = runExample('anthropic-memory-tool');
     expect(out).toContain('File created successfully at: /memories/user.md');
     expect(out).toContain('51B\t/memories/user.md');
     expect(out).toContain('The memory file has been edited.');
@@ -148,11 +195,11 @@ describe('examples (no API key: scripted MockLanguageModelV4)', () => {
   });
 
   it('views-replay.ts (npm run demo:views): no view splits a tool pair', () => {
-    expect(runExample('views-replay.ts')).toContain('Tool pairs split by any view, at any turn: 0.');
+    expect(runExample('views-replay')).toContain('Tool pairs split by any view, at any turn: 0.');
   });
 
   it('memory-agent.ts: working memory, core blocks and consolidation keep the facts while the context stays small', () => {
-    const out = runExample('memory-agent.ts');
+    const out = runExample('memory-agent');
     expect(out).toContain('# User\n- Name: Ada\n- City: Lisbon');
     expect(out).toContain('Daughter: Maria (school in September)');
     const last = out.split('\n').find((l) => l.trimStart().startsWith('40 '));
@@ -162,7 +209,7 @@ describe('examples (no API key: scripted MockLanguageModelV4)', () => {
   });
 
   it('langgraph.ts: a StateGraph on engram resumes after a restart, shares the store across threads, and its log holds each message once', () => {
-    const out = runExample('langgraph.ts');
+    const out = runExample('langgraph');
     expect(out).toContain(
       'process 2 (restarted), thread chat-1 resumes from its checkpoint\n  user: What is my name?\n  assistant: Your name is Ada.',
     );

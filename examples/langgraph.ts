@@ -7,7 +7,7 @@
  * model that answers from the messages it is sent), so it runs with no key and no network; use any LangChain
  * chat model in its place.
  *
- *   node --experimental-strip-types --no-warnings examples/langgraph.ts
+ *   npm run example -- langgraph
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,8 +21,8 @@ import {
   START,
   StateGraph,
 } from '@langchain/langgraph';
-import { createEngramCheckpointSaver, createEngramStore, threadSessionId } from '../src/langgraph.ts';
-import { createSqliteStore } from '../src/sqlite.ts';
+import { createEngramCheckpointSaver, createEngramStore, threadSessionId } from 'engram/langgraph';
+import { createSqliteStore } from 'engram/sqlite';
 import { ScriptedChatModel } from '../test-support/langgraph/scripted-chat-model.ts';
 
 /** A scripted model that answers from what it is sent: greets a name, recalls it, or repeats what it was told. */

@@ -5,21 +5,21 @@
  * the model was sent by source. Runs with a scripted model (no key), or a real one when OPENAI_API_KEY /
  * ANTHROPIC_API_KEY is set.
  *
- *   node --experimental-strip-types --no-warnings examples/memory-agent.ts
+ *   npm run example -- memory-agent
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { agent } from '../src/ai-sdk.ts';
 import {
   createConversationMemory,
   createCoreMemory,
   createObservationalMemory,
   createTokenCounter,
   createWorkingMemory,
-} from '../src/index.ts';
-import { createSqliteStore } from '../src/sqlite.ts';
+} from 'engram';
+import { agent } from 'engram/ai-sdk';
+import { createSqliteStore } from 'engram/sqlite';
 import { realModel, type SentPrompt, scriptedModel } from './shared/example-model.ts';
 
 const facts: Record<number, { say: string; section: string; line: string }> = {

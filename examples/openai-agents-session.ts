@@ -6,7 +6,7 @@
  * is a scripted `Model` (the SDK's interface) that answers from the history it is sent, so it runs with no key
  * and no network; use any Agents SDK model instead (`@openai/agents`' default needs OPENAI_API_KEY).
  *
- *   node --experimental-strip-types --no-warnings examples/openai-agents-session.ts
+ *   npm run example -- openai-agents-session
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,9 +22,9 @@ import {
   tool,
   Usage,
 } from '@openai/agents-core';
+import { createEngramSession } from 'engram/openai-agents';
+import { createSqliteStore } from 'engram/sqlite';
 import { z } from 'zod';
-import { createEngramSession } from '../src/openai-agents.ts';
-import { createSqliteStore } from '../src/sqlite.ts';
 
 setTracingDisabled(true);
 

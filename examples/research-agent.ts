@@ -9,19 +9,19 @@
  * With no API key the models are scripted MockLanguageModelV4s that decide from what they were sent; with
  * OPENAI_API_KEY or ANTHROPIC_API_KEY set and @ai-sdk/openai or @ai-sdk/anthropic installed, a real model.
  *
- *   node examples/research-agent.ts      (Node ≥ 24, or node --experimental-strip-types on 22)
+ *   npm run example -- research-agent
  */
 
 import { tool } from 'ai';
-import { z } from 'zod';
-import { agent } from '../src/ai-sdk.ts';
 import {
   contentForSubAgent,
   createCitationMemory,
   createContentStore,
   createConversationMemory,
   createTokenCounter,
-} from '../src/index.ts';
+} from 'engram';
+import { agent } from 'engram/ai-sdk';
+import { z } from 'zod';
 import {
   exampleModel,
   recordPrompts,

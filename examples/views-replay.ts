@@ -13,20 +13,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
-import { createContentStore } from '../src/content/index.ts';
-import { createConversationMemory } from '../src/memory/index.ts';
-import { groupMessages } from '../src/messages/units.ts';
-import { createSqliteStore } from '../src/sqlite.ts';
-import { createScriptedConversation, splitTurns } from '../src/testing/scripted-conversation.ts';
-import { createTokenCounter } from '../src/tokens/index.ts';
 import {
   createAutoContextMemory,
   createCitationMemory,
+  createContentStore,
+  createConversationMemory,
   createSlidingWindowMemory,
   createSummarizingMemory,
+  createTokenCounter,
   createTokenWindowMemory,
+  groupMessages,
   type Summarizer,
-} from '../src/views/index.ts';
+} from 'engram';
+import { createSqliteStore } from 'engram/sqlite';
+import { createScriptedConversation, splitTurns } from 'engram/testing';
 
 const TOTAL_MESSAGES = 300;
 const TOKEN_BUDGET = 8_000;

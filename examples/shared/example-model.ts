@@ -7,7 +7,7 @@
 import type { LanguageModel, LanguageModelMiddleware } from 'ai';
 import { wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
-import { createTokenCounter, type TokenCounter } from '../../src/tokens/index.ts';
+import { createTokenCounter, type TokenCounter } from 'engram';
 import { providerInputTokens } from '../../test-support/scripted-language-model.ts';
 
 /** A language model object (not a gateway id string). */

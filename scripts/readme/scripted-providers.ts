@@ -6,13 +6,16 @@
 
 import { anthropic as realAnthropic } from '@ai-sdk/anthropic';
 import { openai as realOpenai } from '@ai-sdk/openai';
+import type { MockLanguageModelV4 } from 'ai/test';
 import { scriptedLanguageModel } from '../../test-support/scripted-language-model.ts';
 
 /** A scripted model in place of the one a block names (the model id is ignored). */
 const scripted = (_modelId: string) => scriptedLanguageModel([]).model;
 
 /** `openai(modelId)`: a scripted model; `openai.tools` are the provider's own. */
-export const openai = Object.assign(scripted, { tools: realOpenai.tools });
+export const openai: ((modelId: string) => MockLanguageModelV4) & { tools: typeof realOpenai.tools } =
+  Object.assign(scripted, { tools: realOpenai.tools });
 
 /** `anthropic(modelId)`: a scripted model; `anthropic.tools` are the provider's own. */
-export const anthropic = Object.assign(scripted, { tools: realAnthropic.tools });
+export const anthropic: ((modelId: string) => MockLanguageModelV4) & { tools: typeof realAnthropic.tools } =
+  Object.assign(scripted, { tools: realAnthropic.tools });

@@ -12,15 +12,42 @@ mkdirSync(join(root, 'test-artifacts'), { recursive: true });
 const dir = mkdtempSync(join(root, 'test-artifacts', 'readme-blocks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('README.md: every TypeScript block runs as written (models scripted)', () => {
+/** Each block as its own module, in its own folder (its working directory: `memory.db` is its own file). */
+const files = blocks.map((block) => {
+  const cwd = join(dir, `line-${block.line}`);
+  mkdirSync(cwd);
+  const file = join(cwd, 'block.ts');
+  writeFileSync(file, runnableSource(block.code, root));
+  return { block, cwd, file };
+});
+writeFileSync(
+  join(dir, 'tsconfig.json'),
+  JSON.stringify({
+    extends: join(root, 'tsconfig.json'),
+    compilerOptions: { noUnusedLocals: false, rewriteRelativeImportExtensions: false },
+    include: ['line-*/block.ts'],
+  }),
+);
+
+/** `line-<n>/block.ts(<row>,<col>)` in a compiler message as the README line it is: `README.md:<n + row - 1>`. */
+const readmeLines = (output: string) =>
+  output.replace(
+    /[^\s]*line-(\d+)\/block\.ts\((\d+),(\d+)\)/g,
+    (_m, start: string, row: string, col: string) => `README.md:${Number(start) + Number(row) - 1}:${col}`,
+  );
+
+describe('README.md: every TypeScript block type-checks and runs as written (models scripted)', () => {
   it('finds the blocks', () => expect(blocks.length).toBeGreaterThanOrEqual(10));
 
-  for (const block of blocks) {
+  it('type-checks every block against the sources', () => {
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    const r = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+    if (r.status !== 0)
+      throw new Error(`README blocks do not type-check:\n${readmeLines(r.stdout + r.stderr)}`);
+  });
+
+  for (const { block, cwd, file } of files) {
     it(`README.md:${block.line}`, () => {
-      const cwd = join(dir, `line-${block.line}`);
-      mkdirSync(cwd);
-      const file = join(cwd, 'block.ts');
-      writeFileSync(file, runnableSource(block.code, root));
       const env: NodeJS.ProcessEnv = { ...process.env };
       delete env.OPENAI_API_KEY;
       delete env.ANTHROPIC_API_KEY;

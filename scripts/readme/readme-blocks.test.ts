@@ -44,7 +44,7 @@ describe('README.md: every TypeScript block type-checks and runs as written (mod
     const r = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
     if (r.status !== 0)
       throw new Error(`README blocks do not type-check:\n${readmeLines(r.stdout + r.stderr)}`);
-  });
+  }, 180_000);
 
   for (const { block, cwd, file } of files) {
     it(`README.md:${block.line}`, () => {
@@ -55,12 +55,12 @@ describe('README.md: every TypeScript block type-checks and runs as written (mod
         cwd,
         env,
         encoding: 'utf8',
-        timeout: 50_000,
+        timeout: 100_000,
       });
       if (r.status !== 0)
         throw new Error(
           `README.md:${block.line}: the block failed (exit ${r.status ?? r.signal})\n${r.stderr}${r.stdout}`,
         );
-    });
+    }, 120_000);
   }
 });

@@ -88,10 +88,26 @@ function runChild(script: string, config: unknown): ChildRun {
   };
 }
 
-/** Writes one line to stdout synchronously in a single `write` (atomic on a pipe below 4 kB), for child scripts. */
+/**
+ * Writes one line to stdout synchronously in a single `write` (atomic on a pipe below 4 kB), for child scripts.
+ * When stdout is a non-blocking pipe that is full (the parent reads slowly on a loaded machine), the write fails
+ * with EAGAIN and writes nothing: it is retried after a millisecond until the line is written.
+ */
 export function emit(line: string): void {
-  writeSync(1, `${line}\n`);
+  const bytes = Buffer.from(`${line}\n`);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeSync(1, bytes);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN' || attempt >= 10_000) throw error;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
 }
+
+/** A buffer to sleep on (`Atomics.wait`) between retries of {@link emit}. */
+const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /** In a child script: resolves when the parent calls {@link sendGo} (a start barrier for several children). */
 export function waitForGo(): Promise<void> {

@@ -65,3 +65,12 @@ export function recallAt(evidence: readonly string[], ranked: readonly string[],
   const top = new Set(ranked.slice(0, k));
   return evidence.filter((e) => top.has(e)).length / evidence.length;
 }
+
+/** LoCoMo's question categories by number, as the paper names them. */
+export const categories: Record<number, string> = {
+  1: 'multi-hop',
+  2: 'temporal',
+  3: 'open-domain',
+  4: 'single-hop',
+  5: 'adversarial',
+};

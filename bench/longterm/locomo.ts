@@ -20,7 +20,7 @@ import { embedderFromModel, embedTexts } from '../../src/longterm/embedder.ts';
 import { getLongTermRecords, type HasLongTermRecords } from '../../src/longterm/long-term-store-v1.ts';
 import { int, type Suite, sectionIntro, table } from '../report.ts';
 import { startPgServer } from '../storage/pg-server.ts';
-import { type LocomoSample, readLocomo, recallAt } from './locomo-data.ts';
+import { categories, type LocomoSample, readLocomo, recallAt } from './locomo-data.ts';
 import { createRandomEmbeddingModel } from './random-embedding-model.ts';
 import { createUseEmbeddingModel } from './use-embedding-model.ts';
 
@@ -28,13 +28,6 @@ const ks = [5, 10, 25] as const;
 const fullText = 'engram full text (SQLite)';
 const hybridDefault = 'engram hybrid (SQLite)';
 const hybridRandom = 'engram hybrid, random vectors (SQLite)';
-const categories: Record<number, string> = {
-  1: 'multi-hop',
-  2: 'temporal',
-  3: 'open-domain',
-  4: 'single-hop',
-  5: 'adversarial',
-};
 
 /** A retriever under test: prepares a conversation, then ranks its turn ids for a question. */
 interface Contender {

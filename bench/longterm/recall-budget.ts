@@ -17,15 +17,7 @@ import { defaultRecallTokens, type PackedRecall, packRecall } from '../../src/lo
 import { spokenText } from '../../src/longterm/turn-records.ts';
 import { createTokenCounter } from '../../src/tokens/create-token-counter.ts';
 import { type Suite, sectionIntro, table } from '../report.ts';
-import { type LocomoSample, locomoFile, readLocomo, recallAt } from './locomo-data.ts';
-
-const categories: Record<number, string> = {
-  1: 'multi-hop',
-  2: 'temporal',
-  3: 'open-domain',
-  4: 'single-hop',
-  5: 'adversarial',
-};
+import { categories, type LocomoSample, locomoFile, readLocomo, recallAt } from './locomo-data.ts';
 
 /** The data file: beside the checkout, or beside the folder of worktrees holding it. */
 const dataFile = [

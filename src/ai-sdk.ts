@@ -1,7 +1,7 @@
 /**
  * @module engram/ai-sdk
  * Using engram with the AI SDK v7: seed 000's agent loop with memory, content store and long-term memory
- * (`agent`); turn a view's output into `instructions` + `messages`; give plain AI SDK calls
+ * (`agent`, and `createAgent`: all of it from one store); turn a view's output into `instructions` + `messages`; give plain AI SDK calls
  * and agents memory (`memoryPrepareStep`, `withMemory`, `contentToModelOutput`); summarize and compact content
  * items and extract long-term facts with any AI SDK `LanguageModel`.
  * @example
@@ -19,12 +19,15 @@ export {
   type AgentResult,
   type AgentRun,
   type AgentRunOptions,
+  type AgentStore,
   type AiSdkPrompt,
   agent,
   type Branch,
   type BranchResult,
   type ContentToModelOutputOptions,
+  type CreateAgentOptions,
   contentToModelOutput,
+  createAgent,
   createLanguageModelCompactor,
   createLanguageModelExtractor,
   createLanguageModelObserver,
@@ -43,6 +46,7 @@ export {
   type MemoryPrepareStepOptions,
   type MemoryRetention,
   memoryPrepareStep,
+  modelContextWindow,
   type PrepareStepInput,
   type RunBranchesOptions,
   runBranches,

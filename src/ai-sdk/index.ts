@@ -30,6 +30,13 @@ export {
   subAgentTool,
 } from './agent/index.ts';
 export {
+  type ChatAppendOptions,
+  type ChatStore,
+  type ChatStoreOptions,
+  createChatStore,
+  type StoredChatMessage,
+} from './chat/index.ts';
+export {
   type ContentToModelOutputOptions,
   contentToModelOutput,
   type ToModelOutputInput,

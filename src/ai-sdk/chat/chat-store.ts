@@ -1,0 +1,92 @@
+import type { ToolSet, UIMessage } from 'ai';
+import { checkOptions } from '../../core/check-options.ts';
+import type { Scope } from '../../core/scope.ts';
+import {
+  type ConversationMemory,
+  type ConversationMemoryOptions,
+  createConversationMemory,
+} from '../../memory/conversation-memory.ts';
+import type { TokenCounter } from '../../tokens/token-counter.ts';
+import { decodeUIMessages, type StoredChatMessage } from './decode-ui-messages.ts';
+import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
+import { validateUIInput } from './validate-ui-input.ts';
+
+/** Options of {@link createChatStore}. */
+export interface ChatStoreOptions {
+  /** Where chats live: any built-in store (memory, json-file, SQLite, PostgreSQL) or a driver's. */
+  store: NonNullable<ConversationMemoryOptions['store']>;
+  /** Whose chats these are (a chat is readable only in the scope that wrote it). @default { tenant: 'default' } */
+  scope?: Scope;
+  /** Counts each model message once, when it is stored. @default exact o200k_base counts */
+  counter?: TokenCounter;
+  /**
+   * The app's tools: incoming tool parts are validated against their schemas, and their `toModelOutput` shapes
+   * the model side of tool results. @default none (outputs go to the model as JSON or text)
+   */
+  tools?: ToolSet;
+}
+
+/** How {@link ChatStore.append} marks what it stores. */
+export interface ChatAppendOptions {
+  /** Marks the messages as cut short (the client disconnected while they streamed). @default false */
+  incomplete?: boolean;
+}
+
+/**
+ * A store of chats (the AI SDK's `UIMessage`s): one chat is one engram session (`sessionId` = the chat id),
+ * whose log holds the model messages, so every engram view (token window, citations, AutoContext) works on it
+ * unchanged, while `load` returns the UI messages exactly as they were appended.
+ */
+export interface ChatStore<M extends UIMessage = UIMessage> {
+  /** The chat's UI messages in order, deep-equal to what was appended; [] for a chat never written. */
+  load(chatId: string): Promise<M[]>;
+  /** The chat's UI messages with what the log says of each: whether it was cut short. */
+  messages(chatId: string): Promise<StoredChatMessage<M>[]>;
+  /**
+   * Validates the messages with the AI SDK's `validateUIMessages` (bad input: `INVALID_MESSAGE` naming
+   * `messages[i]` and the part's path; a value no store reads back identical: `INVALID_ARGUMENT` naming its path)
+   * and appends them, in order, in one atomic append: all or nothing. A message id already in the chat is
+   * `DUPLICATE_MESSAGE_ID`, and nothing is stored.
+   */
+  append(chatId: string, messages: readonly M[], options?: ChatAppendOptions): Promise<void>;
+  /** The chat's log as model messages: build engram views (token window, citations, AutoContext) on it. */
+  conversation(chatId: string): ConversationMemory;
+}
+
+/**
+ * Opens a store of chats over an engram store.
+ * @example
+ * const chats = createChatStore({ store: createSqliteStore({ path: 'chats.db' }), scope: { tenant: 'app', user } });
+ * await chats.append(chatId, [userMessage]);
+ * const messages = await chats.load(chatId); // UIMessage[] for useChat's initial messages
+ */
+export function createChatStore<M extends UIMessage = UIMessage>(options: ChatStoreOptions): ChatStore<M> {
+  checkOptions(options, 'createChatStore', 'chat');
+  const { store, scope, counter, tools } = options;
+  const conversation = (chatId: string) =>
+    createConversationMemory({
+      store,
+      sessionId: chatId,
+      ...(scope ? { scope } : {}),
+      ...(counter ? { counter } : {}),
+    });
+  const messages = async (chatId: string) => decodeUIMessages<M>(await conversation(chatId).read());
+  return {
+    messages,
+    load: async (chatId) => (await messages(chatId)).map((m) => m.message),
+    conversation,
+    async append(chatId, input, appendOptions = {}) {
+      const list = await validateUIInput<M>(input, 'append(chatId, messages)', tools);
+      const entries: ChatEntry[] = [];
+      for (const [index, ui] of list.entries()) {
+        const encoded = await encodeUIMessage(ui, {
+          tools,
+          incomplete: appendOptions.incomplete === true,
+          location: `messages[${index}]`,
+        });
+        entries.push(...encoded);
+      }
+      if (entries.length > 0) await conversation(chatId).store(entries);
+    },
+  };
+}

@@ -7,6 +7,7 @@ import { idChunks } from '../sql/sql-longterm-options.ts';
 import { rankColumns } from '../sql/sql-longterm-ranked.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
 import { fts5String } from './sqlite-fts5.ts';
+import { scopeSize } from './sqlite-longterm-scope-size.ts';
 
 /**
  * Scopes of at most this many live records are ranked in JavaScript with the scope's own statistics, so their
@@ -17,31 +18,20 @@ export const smallScopeRecords = 2000;
 /** Most FTS5 rows a large-scope search ranks by `bm25()` alone before it joins every match to its filter. */
 const mostUnjoined = 20_000;
 
-/** The MATCH expressions of a search: its scope tokens alone, and those with any of its terms. */
-function matches(search: LongTermTextSearch): { scopeMatch: string; match: string } {
+/**
+ * The MATCH expressions of a search: its scope tokens alone, those with any of its terms, and the terms alone
+ * (`termsMatch`: for a scope that holds every live record, where the scope tokens select nothing and only cost).
+ */
+function matches(search: LongTermTextSearch): { scopeMatch: string; match: string; termsMatch: string } {
   const columns = search.contextWeight > 0 ? '{text context}' : 'text';
   const scopeMatch = `scope : (${search.scopeTokens.map(fts5String).join(' AND ')})`;
-  return {
-    scopeMatch,
-    match: `${scopeMatch} AND ${columns} : (${search.terms.map(fts5String).join(' OR ')})`,
-  };
+  const termsMatch = `${columns} : (${search.terms.map(fts5String).join(' OR ')})`;
+  return { scopeMatch, match: `${scopeMatch} AND ${termsMatch}`, termsMatch };
 }
 
 /** Best first, the oldest record first on ties. */
 const byRank = (a: RankedRow & { first: number }, b: RankedRow & { first: number }) =>
   b.score - a.score || a.first - b.first;
-
-/**
- * The scope's live records, counted up to `small + 1`: entries of the live-records index (`engram_ltm_live`,
- * no row read).
- */
-async function liveCount(client: SqlClient, search: LongTermTextSearch, small: number): Promise<number> {
-  const size = await queryGet(
-    client,
-    sql`SELECT count(*) AS docs FROM (SELECT 1 FROM engram_ltm_records r WHERE ${scopeWhere(search.scope, 'r')} AND r.live = 1 LIMIT ${small + 1})`,
-  );
-  return Number(size?.docs ?? 0);
-}
 
 /**
  * A search in a small scope (`docs` live records): BM25 (the formula of `scoreBm25` and of the PostgreSQL path)
@@ -97,7 +87,9 @@ async function rankSmallScope(
 }
 
 /**
- * A search in a large scope, ranked by FTS5's `bm25()` with the scope column weighted 0. The best `n` matches
+ * A search in a large scope, ranked by FTS5's `bm25()` with the scope column weighted 0 (the terms matched
+ * alone when the scope holds every live record (`whole`): the tenant's token is in every row, so FTS5 would
+ * read its whole posting list to select nothing, and it carries no score, so the ranking is the same). The best `n` matches
  * are ranked by the index alone and only those are read from the records table for the filter and the columns
  * ranking reads (by row id:
  * `NOT INDEXED` keeps the planner off the live-records index, which would read the whole scope); every match
@@ -109,8 +101,10 @@ async function rankLargeScope(
   client: SqlClient,
   search: LongTermTextSearch,
   firstBatch: number,
+  whole: boolean,
 ): Promise<RankedRow[]> {
-  const { match } = matches(search);
+  const { match: scoped, termsMatch } = matches(search);
+  const match = whole ? termsMatch : scoped;
   const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, ${search.contextWeight})`;
   for (let n = firstBatch; n <= mostUnjoined; n *= 8) {
     const best = await queryAll(
@@ -163,9 +157,9 @@ export async function rankSqliteLongTerm(
   tuning: SqliteRankTuning = {},
 ): Promise<RankedRow[]> {
   const small = tuning.smallScope ?? smallScopeRecords;
-  const docs = await liveCount(client, search, small);
+  const { docs, whole } = await scopeSize(client, search.scope, small);
   if (docs === 0) return [];
   return docs > small
-    ? rankLargeScope(client, search, tuning.firstBatch ?? search.limit + 32)
+    ? rankLargeScope(client, search, tuning.firstBatch ?? search.limit + 32, whole)
     : rankSmallScope(client, search, docs);
 }

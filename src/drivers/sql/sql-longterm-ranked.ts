@@ -17,7 +17,7 @@ import { recordColumns, toRecord } from './sql-longterm-rows.ts';
  * provenance; the metadata for its `speaker` (parsed only when it names one).
  */
 export const rankColumns = raw(
-  'r.rid, r.id, r.kind, r.session_id, r.episode, r.created_at, r.hash, r.metadata',
+  'r.rid, r.id, r.kind, r.session_id, r.episode, r.created_at, r.hash, r.metadata, r.valid_at, r.invalid_at',
 );
 
 /**
@@ -63,6 +63,12 @@ function rankedHit(row: SqlRow, score: number, dialect: SqlDialect): LongTermRan
     createdAt: new Date(Number(row.created_at)),
     hash: String(row.hash),
     ...(typeof speaker === 'string' ? { speaker } : {}),
+    ...(row.valid_at === null || row.valid_at === undefined
+      ? {}
+      : { validAt: new Date(Number(row.valid_at)) }),
+    ...(row.invalid_at === null || row.invalid_at === undefined
+      ? {}
+      : { invalidAt: new Date(Number(row.invalid_at)) }),
   };
 }
 

@@ -178,4 +178,40 @@ describe('rankSqliteLongTerm', () => {
       await store.close();
     }
   });
+
+  it('ranks a small scope alike whether its document frequencies are counted from its matches or by FTS5', async () => {
+    const store = await openSqliteStore({ path: file });
+    const client = createSqliteClient(new DatabaseSync(file));
+    try {
+      const records = getLongTermRecords(store);
+      await fc.assert(
+        fc.asyncProperty(
+          corpusArbitrary,
+          fc.subarray([...corpusWords, 'café'], { minLength: 1 }),
+          fc.constantFrom<Scope['user']>(undefined, 'u1'),
+          fc.integer({ min: 1, max: 12 }),
+          fc.constantFrom(0, 0.3, 0.5, 1),
+          async (corpus, words, user, limit, contextWeight) => {
+            const tenant = uniqueTenant('small');
+            await writeCorpus(records, tenant, corpus);
+            const scope: Scope = user === undefined ? { tenant } : { tenant, user };
+            const search: LongTermTextSearch = {
+              scope,
+              terms: [...new Set(analyzeText(words.join(' ')))],
+              contextWeight,
+              where: liveWhere(scope),
+              scopeTokens: scopeTokens(scope),
+              limit,
+            };
+            const byFts = await rankSqliteLongTerm(client, search);
+            expect(await rankSqliteLongTerm(client, { ...search, filtered: false })).toEqual(byFts);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    } finally {
+      await client.close(true);
+      await store.close();
+    }
+  });
 });

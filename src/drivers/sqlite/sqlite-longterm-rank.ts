@@ -33,12 +33,18 @@ function matches(search: LongTermTextSearch): { scopeMatch: string; match: strin
 const byRank = (a: RankedRow & { first: number }, b: RankedRow & { first: number }) =>
   b.score - a.score || a.first - b.first;
 
+/** A run of analysed terms that FTS5's tokenizer splits exactly where a split on spaces does: lowercase ASCII words. */
+const plainTerms = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
+const isPlain = (text: unknown) => text === '' || (typeof text === 'string' && plainTerms.test(text));
+
 /**
  * A search in a small scope (`docs` live records): BM25 (the formula of `scoreBm25` and of the PostgreSQL path)
- * over the scope's own statistics — its live record count and mean length, each term's document frequency
- * counted by an FTS5 match within the scope — scored over the matching rows' stored terms. Every statement
- * reads the scope's rows only (FTS5 intersects the scope token's short doclist), so its cost does not grow with
- * the rest of the table.
+ * over the scope's own statistics — its live record count and mean length, each term's document frequency —
+ * scored over the matching rows' stored terms. A term's document frequency is the number of the scope's rows
+ * that hold it in text or context: counted from the matching rows themselves when they are all the scope's
+ * (no filter beyond the scope, context searched) and FTS5 and a split on spaces see the same words (plain
+ * terms), else by an FTS5 match within the scope per term. Every statement reads the scope's rows only (FTS5
+ * intersects the scope token's short doclist), so its cost does not grow with the rest of the table.
  */
 async function rankSmallScope(
   client: SqlClient,
@@ -46,36 +52,49 @@ async function rankSmallScope(
   docs: number,
 ): Promise<RankedRow[]> {
   const { scopeMatch, match } = matches(search);
+  const rows = await queryAll(
+    client,
+    sql`SELECT r.rid, r.first_rid, r.terms, r.context_terms, r.term_count FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${search.where}`,
+  );
   const length = await queryGet(
     client,
     sql`SELECT coalesce(sum(r.term_count), 0) AS terms FROM engram_ltm_records r WHERE ${scopeWhere(search.scope, 'r')} AND r.live = 1`,
   );
   const avg = Number(length?.terms ?? 0) / docs || 1;
+  const wanted = new Set(search.terms);
+  const frequencies = rows.map((r) => {
+    const tf = new Map<string, number>();
+    const add = (text: unknown, w: number) => {
+      if (w > 0 && typeof text === 'string' && text !== '')
+        for (const t of text.split(' ')) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + w);
+    };
+    add(r.terms, 1);
+    add(r.context_terms, search.contextWeight);
+    return tf;
+  });
+  const counted =
+    search.filtered === false &&
+    search.contextWeight > 0 &&
+    search.terms.every(isPlain) &&
+    rows.every((r) => isPlain(r.terms) && isPlain(r.context_terms));
   const idf = new Map<string, number>();
   for (const term of search.terms) {
-    const row = await queryGet(
-      client,
-      sql`SELECT count(*) AS n FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${`${scopeMatch} AND {text context} : ${fts5String(term)}`}`,
-    );
-    idf.set(term, bm25Idf(docs, Number(row?.n ?? 0)));
+    let n = 0;
+    if (counted) for (const tf of frequencies) n += tf.has(term) ? 1 : 0;
+    else {
+      const row = await queryGet(
+        client,
+        sql`SELECT count(*) AS n FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${`${scopeMatch} AND {text context} : ${fts5String(term)}`}`,
+      );
+      n = Number(row?.n ?? 0);
+    }
+    idf.set(term, bm25Idf(docs, n));
   }
-  const rows = await queryAll(
-    client,
-    sql`SELECT r.rid, r.first_rid, r.terms, r.context_terms, r.term_count FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${search.where}`,
-  );
-  const wanted = new Set(search.terms);
   return rows
-    .map((r) => {
-      const tf = new Map<string, number>();
-      const add = (text: unknown, w: number) => {
-        if (w > 0 && typeof text === 'string' && text !== '')
-          for (const t of text.split(' ')) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + w);
-      };
-      add(r.terms, 1);
-      add(r.context_terms, search.contextWeight);
+    .map((r, i) => {
       const length = Number(r.term_count);
       let score = 0;
-      for (const [t, f] of tf)
+      for (const [t, f] of frequencies[i] as Map<string, number>)
         score +=
           (idf.get(t) ?? 0) * ((f * (bm25K1 + 1)) / (f + bm25K1 * (1 - bm25B + (bm25B * length) / avg)));
       return { rid: Number(r.rid), first: Number(r.first_rid), score };

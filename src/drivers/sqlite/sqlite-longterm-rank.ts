@@ -132,8 +132,11 @@ async function rankLargeScope(
     );
     const complete = best.length < n;
     const floor = complete ? Number.NEGATIVE_INFINITY : Number(best[best.length - 1]?.score);
-    const known = best.filter((r) => Number(r.score) > floor);
-    const scoreOf = new Map(known.map((r) => [Number(r.rid), Number(r.score)]));
+    const scoreOf = new Map<number, number>();
+    for (const r of best) {
+      const s = Number(r.score);
+      if (s > floor) scoreOf.set(Number(r.rid), s);
+    }
     const kept: (RankedRow & { first: number })[] = [];
     for (const part of idChunks([...scoreOf.keys()])) {
       const rows = await queryAll(
@@ -145,11 +148,7 @@ async function rankLargeScope(
         kept.push({ rid, first: Number(r.first_rid), score: scoreOf.get(rid) ?? 0, columns: r });
       }
     }
-    if (complete || kept.length >= search.limit)
-      return kept
-        .sort(byRank)
-        .slice(0, search.limit)
-        .map(({ rid, score: s, columns }) => ({ rid, score: s, ...(columns ? { columns } : {}) }));
+    if (complete || kept.length >= search.limit) return kept.sort(byRank).slice(0, search.limit);
   }
   const rows = await queryAll(
     client,

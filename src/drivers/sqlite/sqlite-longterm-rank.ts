@@ -40,7 +40,8 @@ const isPlain = (text: unknown) => text === '' || (typeof text === 'string' && p
 /**
  * A search in a small scope (`docs` live records): BM25 (the formula of `scoreBm25` and of the PostgreSQL path)
  * over the scope's own statistics — its live record count and mean length, each term's document frequency —
- * scored over the matching rows' stored terms. A term's document frequency is the number of the scope's rows
+ * scored over the matching rows' stored terms (read with the columns ranking reads, so the hits' rows are not
+ * read again). A term's document frequency is the number of the scope's rows
  * that hold it in text or context: counted from the matching rows themselves when they are all the scope's
  * (no filter beyond the scope, context searched) and FTS5 and a split on spaces see the same words (plain
  * terms), else by an FTS5 match within the scope per term. Every statement reads the scope's rows only (FTS5
@@ -54,7 +55,7 @@ async function rankSmallScope(
   const { scopeMatch, match } = matches(search);
   const rows = await queryAll(
     client,
-    sql`SELECT r.rid, r.first_rid, r.terms, r.context_terms, r.term_count FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${search.where}`,
+    sql`SELECT ${rankColumns}, r.first_rid, r.terms, r.context_terms, r.term_count FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${search.where}`,
   );
   const length = await queryGet(
     client,
@@ -97,12 +98,11 @@ async function rankSmallScope(
       for (const [t, f] of frequencies[i] as Map<string, number>)
         score +=
           (idf.get(t) ?? 0) * ((f * (bm25K1 + 1)) / (f + bm25K1 * (1 - bm25B + (bm25B * length) / avg)));
-      return { rid: Number(r.rid), first: Number(r.first_rid), score };
+      return { rid: Number(r.rid), first: Number(r.first_rid), score, columns: r };
     })
     .filter((x) => x.score > 0)
     .sort(byRank)
-    .slice(0, search.limit)
-    .map(({ rid, score }) => ({ rid, score }));
+    .slice(0, search.limit);
 }
 
 /**

@@ -1,0 +1,301 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { jsonSchema, simulateReadableStream, streamText, ToolLoopAgent, tool, type UIMessage } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { RecordedPrompt } from '../../../test-support/scripted-language-model.ts';
+import { sendToModel } from '../../../test-support/send-to-model.ts';
+import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
+import { createChatHandler } from './chat-handler.ts';
+import { type ChatStore, createChatStore } from './chat-store.ts';
+import { stoppedToolText } from './stopped-reply.ts';
+
+type StreamPart =
+  Awaited<ReturnType<MockLanguageModelV4['doStream']>>['stream'] extends ReadableStream<infer P> ? P : never;
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
+const textParts = (words: readonly string[]): StreamPart[] => [
+  { type: 'stream-start', warnings: [] },
+  { type: 'text-start', id: 't' },
+  ...words.map((w): StreamPart => ({ type: 'text-delta', id: 't', delta: w })),
+  { type: 'text-end', id: 't' },
+  { type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage },
+];
+
+/** A streaming mock: call i streams `script(i)` with `delayMs` between chunks; records each prompt. */
+function streamingModel(script: (call: number) => StreamPart[], delayMs = 0) {
+  const prompts: RecordedPrompt[] = [];
+  const model = new MockLanguageModelV4({
+    doStream: async (options) => {
+      prompts.push(structuredClone(options.prompt));
+      return {
+        stream: simulateReadableStream({
+          chunks: script(prompts.length - 1),
+          initialDelayInMs: delayMs,
+          chunkDelayInMs: delayMs,
+        }),
+      };
+    },
+  });
+  return { model, prompts };
+}
+
+const user = (id: string, text: string): UIMessage => ({ id, role: 'user', parts: [{ type: 'text', text }] });
+const post = (body: unknown, signal?: AbortSignal) =>
+  new Request('http://localhost/api/chat', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    ...(signal ? { signal } : {}),
+  });
+const texts = (m: UIMessage | undefined) =>
+  m?.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('') ?? '';
+/** Waits until the chat holds `n` messages (the reply is stored when its stream ends, just after the body does). */
+const stored = async (chats: ChatStore, chatId: string, n: number) =>
+  vi.waitFor(
+    async () => {
+      const messages = await chats.load(chatId);
+      expect(messages).toHaveLength(n);
+      return messages;
+    },
+    { timeout: 5_000, interval: 10 },
+  );
+
+const dir = mkdtempSync(join(tmpdir(), 'engram-chat-handler-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('createChatHandler', () => {
+  it('streamText: stores the user message, then the reply when the stream ends; the model saw the chat', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model, prompts } = streamingModel(() => textParts(['Hel', 'lo ', 'there']));
+    const handler = createChatHandler({
+      chats,
+      respond: ({ messages, instructions, abortSignal }) =>
+        streamText({ model, instructions, messages, abortSignal }),
+    });
+    const response = await handler(post({ id: 'c1', messages: [user('u1', 'hi')] }));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Hel');
+    const [first, reply] = await stored(chats, 'c1', 2);
+    expect(first).toEqual(user('u1', 'hi'));
+    expect(reply).toMatchObject({ role: 'assistant', id: expect.stringMatching(/^msg_/) });
+    expect(texts(reply)).toBe('Hello there');
+    expect((await chats.messages('c1')).map((m) => m.incomplete)).toEqual([false, false]);
+    expect(prompts[0]).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }]);
+
+    // Second turn with { id, message }: the model sees the first turn through the view.
+    const again = await handler(post({ id: 'c1', message: user('u2', 'more') }));
+    await again.text();
+    await stored(chats, 'c1', 4);
+    expect(prompts[1]).toHaveLength(3);
+  });
+
+  it('a custom view decides what the model sees (here: only the newest message)', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [
+      user('u0', 'old'),
+      { id: 'a0', role: 'assistant', parts: [{ type: 'text', text: 'x' }] },
+    ]);
+    const { model, prompts } = streamingModel(() => textParts(['ok']));
+    const handler = createChatHandler({
+      chats,
+      view: (conversation) => ({ read: () => conversation.recent(1) }),
+      respond: ({ messages, abortSignal }) => streamText({ model, messages, abortSignal }),
+    });
+    await (await handler(post({ id: 'c', message: user('u1', 'new') }))).text();
+    await stored(chats, 'c', 4);
+    expect(prompts[0]).toEqual([{ role: 'user', content: [{ type: 'text', text: 'new' }] }]);
+  });
+
+  it.each([
+    ['not JSON', '{', /must be JSON/],
+    ['no id', { messages: [user('u1', 'x')] }, /non-empty chat id/],
+    ['an empty messages array', { id: 'c', messages: [] }, /body\.messages/],
+    [
+      'an assistant message last',
+      { id: 'c', message: { id: 'a', role: 'assistant', parts: [] } },
+      /user message/,
+    ],
+    [
+      'a bad part',
+      { id: 'c', message: { id: 'u', role: 'user', parts: [{ type: 'text' }] } },
+      /parts\[0\]\.text/,
+    ],
+  ])(
+    'a body with %s is a 400 with the error code and message, and stores nothing',
+    async (_, body, message) => {
+      const chats = createChatStore({ store: createMemoryStore() });
+      const respond = vi.fn();
+      const response = await createChatHandler({ chats, respond })(post(body));
+      expect(response.status).toBe(400);
+      const json = (await response.json()) as { error: { code: string; message: string } };
+      expect(json.error.code).toMatch(/^INVALID_(ARGUMENT|MESSAGE)$/);
+      expect(json.error.message).toMatch(message);
+      expect(respond).not.toHaveBeenCalled();
+      expect(await chats.load('c')).toEqual([]);
+    },
+  );
+
+  it('a user message id already stored is a 409 (DUPLICATE_MESSAGE_ID) and the model is not called', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [user('u1', 'hi')]);
+    const respond = vi.fn();
+    const response = await createChatHandler({ chats, respond })(
+      post({ id: 'c', message: user('u1', 'changed') }),
+    );
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('DUPLICATE_MESSAGE_ID');
+    expect(respond).not.toHaveBeenCalled();
+  });
+
+  it('a client disconnect mid-stream aborts the model, keeps what was generated marked incomplete', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const words = Array.from({ length: 200 }, (_, i) => `w${i} `);
+    const { model } = streamingModel(() => textParts(words), 15);
+    let aborted = false;
+    const handler = createChatHandler({
+      chats,
+      respond: ({ messages, abortSignal }) => {
+        abortSignal.addEventListener('abort', () => {
+          aborted = true;
+        });
+        return streamText({ model, messages, abortSignal });
+      },
+    });
+    const client = new AbortController();
+    const response = await handler(post({ id: 'c', message: user('u1', 'talk') }, client.signal));
+    const reader = response.body!.getReader();
+    let seen = '';
+    while (!seen.includes('w5 ')) seen += new TextDecoder().decode((await reader.read()).value);
+    client.abort();
+    await reader.cancel().catch(() => undefined);
+    const [, reply] = await stored(chats, 'c', 2);
+    expect(aborted).toBe(true);
+    expect(texts(reply)).toMatch(/^w0 w1 w2 w3 w4 w5 /);
+    expect(texts(reply).length).toBeLessThan(words.join('').length);
+    expect((await chats.messages('c')).map((m) => m.incomplete)).toEqual([false, true]);
+    await sendToModel(await chats.conversation('c').read());
+  });
+
+  it('a tool call still running when the client disconnects is stored as output-error; the log has no unanswered call', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model } = streamingModel(
+      () => [
+        { type: 'stream-start', warnings: [] },
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'Let me look. ' },
+        { type: 'text-end', id: 't' },
+        { type: 'tool-call', toolCallId: 'call-1', toolName: 'slow', input: '{"q":"x"}' },
+        { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage },
+      ],
+      5,
+    );
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const tools = {
+      slow: tool({
+        inputSchema: jsonSchema<{ q: string }>({ type: 'object', properties: { q: { type: 'string' } } }),
+        execute: async (_input, { abortSignal }) => {
+          started();
+          await new Promise((resolve) => {
+            abortSignal?.addEventListener('abort', resolve);
+            setTimeout(resolve, 10_000);
+          });
+          return 'too late';
+        },
+      }),
+    };
+    const handler = createChatHandler({
+      chats,
+      respond: ({ messages, abortSignal }) => streamText({ model, tools, messages, abortSignal }),
+    });
+    const client = new AbortController();
+    const response = await handler(post({ id: 'c', message: user('u1', 'look it up') }, client.signal));
+    const reader = response.body!.getReader();
+    void (async () => {
+      while (!(await reader.read()).done);
+    })().catch(() => undefined);
+    await running;
+    client.abort();
+    await reader.cancel().catch(() => undefined);
+    const [, reply] = await stored(chats, 'c', 2);
+    const toolPart = reply!.parts.find((p) => p.type === 'tool-slow');
+    expect(toolPart).toMatchObject({ state: 'output-error', errorText: stoppedToolText, input: { q: 'x' } });
+    expect((await chats.messages('c'))[1]!.incomplete).toBe(true);
+    const log = await chats.conversation('c').read();
+    await sendToModel(log);
+    expect(log.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
+  });
+
+  it('two concurrent requests on one chat (SQLite) keep both turns whole; the second sees the first reply', async () => {
+    const store = createSqliteStore({ path: join(dir, 'concurrent.db') });
+    const chats = createChatStore({ store });
+    const { model, prompts } = streamingModel((call) => textParts([`reply `, `${call}`]), 20);
+    const handler = createChatHandler({
+      chats,
+      respond: ({ messages, abortSignal }) => streamText({ model, messages, abortSignal }),
+    });
+    const [a, b] = await Promise.all([
+      handler(post({ id: 'c', message: user('u1', 'first') })),
+      handler(post({ id: 'c', message: user('u2', 'second') })),
+    ]);
+    await Promise.all([a.text(), b.text()]);
+    const messages = await stored(chats, 'c', 4);
+    expect(messages.map((m) => [m.role, texts(m)])).toEqual([
+      ['user', 'first'],
+      ['assistant', 'reply 0'],
+      ['user', 'second'],
+      ['assistant', 'reply 1'],
+    ]);
+    expect(prompts[1]!.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    await store.close();
+  });
+
+  it('works with a ToolLoopAgent (agent.stream), tool results included', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model, prompts } = streamingModel((call) =>
+      call === 0
+        ? [
+            { type: 'stream-start', warnings: [] },
+            { type: 'tool-call', toolCallId: 'call-1', toolName: 'lookup', input: '{"word":"engram"}' },
+            { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage },
+          ]
+        : textParts(['An engram is a memory trace.']),
+    );
+    const agent = new ToolLoopAgent({
+      model,
+      instructions: 'Be brief.',
+      tools: {
+        lookup: tool({
+          inputSchema: jsonSchema<{ word: string }>({
+            type: 'object',
+            properties: { word: { type: 'string' } },
+          }),
+          execute: async ({ word }) => ({ word, definition: 'a unit of memory' }),
+        }),
+      },
+    });
+    const handler = createChatHandler({
+      chats,
+      respond: ({ messages, abortSignal }) => agent.stream({ messages, abortSignal }),
+    });
+    await (await handler(post({ id: 'c', messages: [user('u1', 'what is an engram?')] }))).text();
+    const [, reply] = await stored(chats, 'c', 2);
+    expect(reply!.parts.find((p) => p.type === 'tool-lookup')).toMatchObject({
+      state: 'output-available',
+      output: { word: 'engram', definition: 'a unit of memory' },
+    });
+    expect(texts(reply)).toBe('An engram is a memory trace.');
+    expect(prompts).toHaveLength(2);
+    const log = await chats.conversation('c').read();
+    expect(log.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    await sendToModel(log);
+  });
+});

@@ -1,0 +1,150 @@
+import {
+  consumeStream,
+  type ModelMessage,
+  type StreamTextResult,
+  type ToolSet,
+  type UIMessage,
+  type UIMessageStreamOnEndCallback,
+} from 'ai';
+import { checkOptions } from '../../core/check-options.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createId } from '../../core/ids.ts';
+import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import type { Memory } from '../../memory/memory.ts';
+import { toAiSdkPrompt } from '../to-ai-sdk-prompt.ts';
+import type { ChatStore } from './chat-store.ts';
+import { createKeyedQueue } from './keyed-queue.ts';
+import { parseChatRequest } from './parse-chat-request.ts';
+import { closeStoppedReply } from './stopped-reply.ts';
+
+/** What `respond` returns: `streamText(...)`'s result, or a `ToolLoopAgent`'s `.stream(...)` result. */
+export type ChatStream = Pick<
+  StreamTextResult<ToolSet, Record<string, unknown>, never>,
+  'toUIMessageStreamResponse'
+>;
+
+/** What `respond` gets for one turn. */
+export interface ChatRespondInput<M extends UIMessage = UIMessage> {
+  /** The chat. */
+  chatId: string;
+  /** The model-side context: the view's messages without its system messages (those are `instructions`). */
+  messages: ModelMessage[];
+  /** The view's system messages (summaries, for instance), joined; pass them as `instructions`. */
+  instructions: string | undefined;
+  /** Aborts when the client disconnects: pass it to `streamText` / `agent.stream`. */
+  abortSignal: AbortSignal;
+  /** The whole chat as the UI shows it, the new user message last. */
+  uiMessages: M[];
+}
+
+/** Options of {@link createChatHandler}. */
+export interface ChatHandlerOptions<M extends UIMessage = UIMessage> {
+  /** Where the chats live. */
+  chats: ChatStore<M>;
+  /** The model-side context of a chat: a view over its conversation. @default the whole conversation */
+  view?: (conversation: ConversationMemory, chatId: string) => Pick<Memory, 'read'>;
+  /** Runs the model: return `streamText(...)`'s result or a `ToolLoopAgent`'s `.stream(...)` result. */
+  respond(input: ChatRespondInput<M>): ChatStream | PromiseLike<ChatStream>;
+  /** Generates the reply's message id. @default () => createId('msg') */
+  generateMessageId?: () => string;
+  /**
+   * Called when the reply could not be stored after the stream ended (the response is already sent by then).
+   * @default logs the error with console.error
+   */
+  onStoreError?: (error: unknown, chatId: string) => void;
+}
+
+/**
+ * A POST route handler for `useChat`: reads the body (`{ id, message }` or `{ id, messages }`, see
+ * `parseChatRequest`), loads the chat, appends the new user message (durably, before the model runs), reads
+ * the view, calls `respond`, and returns its UI message stream response; the reply is stored when the stream
+ * ends. Bad input is a 400 JSON `{ error: { code, message } }` (a message id already stored: 409).
+ *
+ * A client that disconnects aborts the model (`abortSignal`); what was generated is stored, marked incomplete
+ * (`ChatStore.messages` says so), with tool calls still running turned into `output-error`. Turns of one chat
+ * run one after another in this process (the second sees the first's reply); across processes they are not
+ * serialized, so two processes answering the same chat at once may interleave their messages.
+ * @example
+ * const chats = createChatStore({ store: createSqliteStore({ path: 'chats.db' }) });
+ * export const POST = createChatHandler({
+ *   chats,
+ *   respond: ({ messages, instructions, abortSignal }) => streamText({ model, instructions, messages, abortSignal }),
+ * });
+ */
+export function createChatHandler<M extends UIMessage = UIMessage>(
+  options: ChatHandlerOptions<M>,
+): (request: Request) => Promise<Response> {
+  checkOptions(options, 'createChatHandler', 'chat');
+  const { chats, respond } = options;
+  const view = options.view ?? ((conversation) => conversation);
+  const generateMessageId = options.generateMessageId ?? (() => createId('msg'));
+  const onStoreError =
+    options.onStoreError ??
+    ((error, chatId) => console.error(`[engram] [chat] reply of chat ${chatId} not stored:`, error));
+  const turns = createKeyedQueue();
+
+  return async (request) => {
+    try {
+      const { chatId, message } = await parseChatRequest<M>(request);
+      let sent!: (response: Response) => void;
+      const response = new Promise<Response>((resolve) => {
+        sent = resolve;
+      });
+      // The turn holds the chat until its reply is stored; the response goes out as soon as it streams.
+      const turn = turns.run(chatId, async () => {
+        let stored!: () => void;
+        const done = new Promise<void>((resolve) => {
+          stored = resolve;
+        });
+        const history = await chats.load(chatId);
+        await chats.append(chatId, [message]);
+        const prompt = toAiSdkPrompt(await view(chats.conversation(chatId), chatId).read());
+        const onEnd: UIMessageStreamOnEndCallback<M> = async ({
+          responseMessage,
+          isAborted,
+          isCancelled,
+          outcome,
+        }) => {
+          try {
+            const stopped = isAborted || isCancelled === true || outcome.status !== 'completed';
+            const reply = stopped ? closeStoppedReply(responseMessage) : responseMessage;
+            if (reply.parts.length > 0) await chats.append(chatId, [reply], { incomplete: stopped });
+          } catch (error) {
+            onStoreError(error, chatId);
+          } finally {
+            stored();
+          }
+        };
+        const stream = await respond({
+          chatId,
+          ...prompt,
+          abortSignal: request.signal,
+          uiMessages: [...history, message],
+        });
+        sent(
+          stream.toUIMessageStreamResponse<M>({
+            originalMessages: [...history, message],
+            generateMessageId,
+            onEnd,
+            consumeSseStream: consumeStream,
+          }),
+        );
+        await done;
+      });
+      return await Promise.race([response, turn.then(() => response)]);
+    } catch (error) {
+      if (MemoryError.isInstance(error)) return errorResponse(error);
+      throw error;
+    }
+  };
+}
+
+function errorResponse(error: MemoryError): Response {
+  const status =
+    error.code === 'DUPLICATE_MESSAGE_ID' || error.code === 'CONFLICT'
+      ? 409
+      : error.code.startsWith('INVALID')
+        ? 400
+        : 500;
+  return Response.json({ error: { code: error.code, message: error.message } }, { status });
+}

@@ -8,6 +8,7 @@ import type { RecordedPrompt } from '../../../test-support/scripted-language-mod
 import { sendToModel } from '../../../test-support/send-to-model.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
+import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
 import { createChatHandler } from './chat-handler.ts';
 import { type ChatStore, createChatStore } from './chat-store.ts';
 import { stoppedToolText } from './stopped-reply.ts';
@@ -110,6 +111,25 @@ describe('createChatHandler', () => {
     await (await handler(post({ id: 'c', message: user('u1', 'new') }))).text();
     await stored(chats, 'c', 4);
     expect(prompts[0]).toEqual([{ role: 'user', content: [{ type: 'text', text: 'new' }] }]);
+  });
+
+  it('a token window view keeps the model within budget while the chat keeps everything', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const long = 'many words here '.repeat(50);
+    await chats.append(
+      'c',
+      Array.from({ length: 10 }, (_, i) => user(`old${i}`, `${i} ${long}`)),
+    );
+    const { model, prompts } = streamingModel(() => textParts(['ok']));
+    const handler = createChatHandler({
+      chats,
+      view: (conversation) => createTokenWindowMemory({ conversation, maxTokens: 500 }),
+      respond: ({ messages, abortSignal }) => streamText({ model, messages, abortSignal }),
+    });
+    await (await handler(post({ id: 'c', message: user('u1', 'new') }))).text();
+    await stored(chats, 'c', 12);
+    expect(prompts[0]!.length).toBeLessThan(11);
+    expect(prompts[0]!.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: 'new' }] });
   });
 
   it.each([

@@ -33,8 +33,8 @@ export interface ChatRespondInput<M extends UIMessage = UIMessage> {
   instructions: string | undefined;
   /** Aborts when the client disconnects: pass it to `streamText` / `agent.stream`. */
   abortSignal: AbortSignal;
-  /** The whole chat as the UI shows it, the new user message last. */
-  uiMessages: M[];
+  /** The new user message (already stored). */
+  message: M;
 }
 
 /** Options of {@link createChatHandler}. */
@@ -96,7 +96,6 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
         const done = new Promise<void>((resolve) => {
           stored = resolve;
         });
-        const history = await chats.load(chatId);
         await chats.append(chatId, [message]);
         const prompt = toAiSdkPrompt(await view(chats.conversation(chatId), chatId).read());
         const onEnd: UIMessageStreamOnEndCallback<M> = async ({
@@ -119,11 +118,11 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
           chatId,
           ...prompt,
           abortSignal: request.signal,
-          uiMessages: [...history, message],
+          message,
         });
         sent(
           stream.toUIMessageStreamResponse<M>({
-            originalMessages: [...history, message],
+            originalMessages: [message], // a new reply: no need to load the chat
             generateMessageId,
             onEnd,
             consumeSseStream: consumeStream,

@@ -19,8 +19,10 @@ const toolReply: UIMessage = {
 };
 
 describe('createChatStore', () => {
-  it('a chat never written loads as []', async () => {
-    expect(await createChatStore({ store: createMemoryStore() }).load('nothing-yet')).toEqual([]);
+  it('a chat never written loads as [], without creating its session', async () => {
+    const store = createMemoryStore();
+    expect(await createChatStore({ store }).load('nothing-yet')).toEqual([]);
+    expect(await store.getSession({ tenant: 'default' }, 'nothing-yet')).toBeUndefined();
   });
 
   it('keeps a large tool output and a long text once: the UI part references the model side', async () => {

@@ -1,6 +1,6 @@
 import type { ToolSet, UIMessage } from 'ai';
 import { checkOptions } from '../../core/check-options.ts';
-import type { Scope } from '../../core/scope.ts';
+import { defaultScope, type Scope } from '../../core/scope.ts';
 import {
   type ConversationMemory,
   type ConversationMemoryOptions,
@@ -70,7 +70,11 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
       ...(scope ? { scope } : {}),
       ...(counter ? { counter } : {}),
     });
-  const messages = async (chatId: string) => decodeUIMessages<M>(await conversation(chatId).read());
+  // A chat never written reads as [] without creating its session.
+  const messages = async (chatId: string) =>
+    (await store.getSession(scope ?? defaultScope, chatId))
+      ? decodeUIMessages<M>(await conversation(chatId).read())
+      : [];
   return {
     messages,
     load: async (chatId) => (await messages(chatId)).map((m) => m.message),

@@ -96,6 +96,32 @@ describe('createChatHandler', () => {
     expect(prompts[1]).toHaveLength(3);
   });
 
+  it('uiStream options reach the stream, and what the client receives is stored (message metadata, sources)', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model } = streamingModel(() => [
+      { type: 'stream-start', warnings: [] },
+      { type: 'source', sourceType: 'url', id: 's1', url: 'https://example.com/a', title: 'A' },
+      ...textParts(['ok']).slice(1),
+    ]);
+    const handler = createChatHandler({
+      chats,
+      uiStream: {
+        sendSources: true,
+        messageMetadata: ({ part }) => (part.type === 'start' ? { model: 'mock' } : undefined),
+      },
+      respond: ({ messages, abortSignal }) => streamText({ model, messages, abortSignal }),
+    });
+    await (await handler(post({ id: 'c', message: user('u1', 'cite') }))).text();
+    const [, reply] = await stored(chats, 'c', 2);
+    expect(reply!.metadata).toEqual({ model: 'mock' });
+    expect(reply!.parts).toContainEqual({
+      type: 'source-url',
+      sourceId: 's1',
+      url: 'https://example.com/a',
+      title: 'A',
+    });
+  });
+
   it('a custom view decides what the model sees (here: only the newest message)', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     await chats.append('c', [

@@ -5,6 +5,7 @@ import {
   type ToolSet,
   type UIMessage,
   type UIMessageStreamOnEndCallback,
+  type UIMessageStreamOptions,
 } from 'ai';
 import { checkOptions } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
@@ -45,6 +46,14 @@ export interface ChatHandlerOptions<M extends UIMessage = UIMessage> {
   view?: (conversation: ConversationMemory, chatId: string) => Pick<Memory, 'read'>;
   /** Runs the model: return `streamText(...)`'s result or a `ToolLoopAgent`'s `.stream(...)` result. */
   respond(input: ChatRespondInput<M>): ChatStream | PromiseLike<ChatStream>;
+  /**
+   * Options of the UI message stream (`sendSources`, `sendReasoning`, `messageMetadata`, `onError`, …): what the
+   * client receives is what the chat stores. @default the AI SDK's defaults (reasoning sent, sources not)
+   */
+  uiStream?: Omit<
+    UIMessageStreamOptions<M>,
+    'originalMessages' | 'generateMessageId' | 'onEnd' | 'onFinish' | 'sendStart' | 'sendFinish'
+  >;
   /** Generates the reply's message id. @default () => createId('msg') */
   generateMessageId?: () => string;
   /**
@@ -122,6 +131,7 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
         });
         sent(
           stream.toUIMessageStreamResponse<M>({
+            ...options.uiStream,
             originalMessages: [message], // a new reply: no need to load the chat
             generateMessageId,
             onEnd,

@@ -139,6 +139,27 @@ describe('createChatStore', () => {
     expect(await bob.load('c')).toEqual([user('u1', 'mine')]);
   });
 
+  it('what is deleted from the log is gone from the chat: a message with its first entry, a part with the entry it references', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [user('u1', 'search'), toolReply, user('u2', 'thanks')]);
+    const conversation = chats.conversation('c');
+    await conversation.delete('a1#1'); // the tool result the tool part's output references
+    const [, reply] = await chats.load('c');
+    expect(reply!.parts.map((p) => p.type)).toEqual(['step-start', 'step-start', 'text']);
+    await conversation.delete('u1');
+    expect((await chats.load('c')).map((m) => m.id)).toEqual(['a1', 'u2']);
+  });
+
+  it('an entry the chat store did not write is INVALID_MESSAGE naming it', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [user('u1', 'hi')]);
+    const [stored] = await chats.conversation('c').store({ role: 'user', content: 'written directly' });
+    await expect(chats.load('c')).rejects.toMatchObject({
+      code: 'INVALID_MESSAGE',
+      message: expect.stringContaining(stored!.id),
+    });
+  });
+
   it('marks messages appended as incomplete', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     await chats.append('c', [user('u1', 'hi')]);

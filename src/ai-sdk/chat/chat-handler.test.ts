@@ -199,6 +199,25 @@ describe('createChatHandler', () => {
     expect(respond).not.toHaveBeenCalled();
   });
 
+  it('respond throwing: the user message stays stored, the error reaches the caller, the chat is free for the next turn', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model } = streamingModel(() => textParts(['ok']));
+    let calls = 0;
+    const handler = createChatHandler({
+      chats,
+      respond: ({ messages, abortSignal }) => {
+        if (calls++ === 0) throw new Error('provider misconfigured');
+        return streamText({ model, messages, abortSignal });
+      },
+    });
+    await expect(handler(post({ id: 'c', message: user('u1', 'hi') }))).rejects.toThrow(
+      'provider misconfigured',
+    );
+    expect(await chats.load('c')).toEqual([user('u1', 'hi')]);
+    await (await handler(post({ id: 'c', message: user('u2', 'again') }))).text();
+    expect((await stored(chats, 'c', 3)).map((m) => m.role)).toEqual(['user', 'user', 'assistant']);
+  });
+
   it('a client disconnect mid-stream aborts the model, keeps what was generated marked incomplete', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const words = Array.from({ length: 200 }, (_, i) => `w${i} `);

@@ -323,6 +323,29 @@ describe('createChatHandler', () => {
     await store.close();
   });
 
+  it('turns are serialized per store, scope and chat even when each request builds its own chat store and handler', async () => {
+    const store = createMemoryStore();
+    const { model, prompts } = streamingModel((call) => textParts(['reply ', `${call}`]), 20);
+    const route = (request: Request, user: string) =>
+      createChatHandler({
+        chats: createChatStore({ store, scope: { tenant: 't', user } }),
+        respond: ({ messages, abortSignal }) => streamText({ model, messages, abortSignal }),
+      })(request);
+    const responses = await Promise.all([
+      route(post({ id: 'c', message: user('u1', 'first') }), 'ada'),
+      route(post({ id: 'c', message: user('u2', 'second') }), 'ada'),
+    ]);
+    await Promise.all(responses.map((r) => r.text()));
+    const chats = createChatStore({ store, scope: { tenant: 't', user: 'ada' } });
+    expect((await stored(chats, 'c', 4)).map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
+    expect(prompts[1]).toHaveLength(3);
+  });
+
   it('works with a ToolLoopAgent (agent.stream), tool results included', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const { model, prompts } = streamingModel((call) =>

@@ -14,7 +14,6 @@ import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
 import { toAiSdkPrompt } from '../to-ai-sdk-prompt.ts';
 import type { ChatStore } from './chat-store.ts';
-import { createKeyedQueue } from './keyed-queue.ts';
 import { parseChatRequest } from './parse-chat-request.ts';
 import { closeStoppedReply } from './stopped-reply.ts';
 
@@ -71,7 +70,8 @@ export interface ChatHandlerOptions<M extends UIMessage = UIMessage> {
  *
  * A client that disconnects aborts the model (`abortSignal`); what was generated is stored, marked incomplete
  * (`ChatStore.messages` says so), with tool calls still running turned into `output-error`. Turns of one chat
- * run one after another in this process (the second sees the first's reply); across processes they are not
+ * run one after another in this process (`ChatStore.turn`: the second sees the first's reply, also when each
+ * request builds its own handler and chat store over the same store object); across processes they are not
  * serialized, so two processes answering the same chat at once may interleave their messages.
  * @example
  * const chats = createChatStore({ store: createSqliteStore({ path: 'chats.db' }) });
@@ -90,7 +90,6 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
   const onStoreError =
     options.onStoreError ??
     ((error, chatId) => console.error(`[engram] [chat] reply of chat ${chatId} not stored:`, error));
-  const turns = createKeyedQueue();
 
   return async (request) => {
     try {
@@ -100,7 +99,7 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
         sent = resolve;
       });
       // The turn holds the chat until its reply is stored; the response goes out as soon as it streams.
-      const turn = turns.run(chatId, async () => {
+      const turn = chats.turn(chatId, async () => {
         let stored!: () => void;
         const done = new Promise<void>((resolve) => {
           stored = resolve;

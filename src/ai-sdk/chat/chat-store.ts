@@ -9,7 +9,11 @@ import {
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import { decodeUIMessages, type StoredChatMessage } from './decode-ui-messages.ts';
 import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
+import { createKeyedQueue, type KeyedQueue } from './keyed-queue.ts';
 import { validateUIInput } from './validate-ui-input.ts';
+
+/** The turn queues of each store object, shared by every chat store over it in this process. */
+const turnQueues = new WeakMap<object, KeyedQueue>();
 
 /** Options of {@link createChatStore}. */
 export interface ChatStoreOptions {
@@ -51,6 +55,11 @@ export interface ChatStore<M extends UIMessage = UIMessage> {
   append(chatId: string, messages: readonly M[], options?: ChatAppendOptions): Promise<void>;
   /** The chat's log as model messages: build engram views (token window, citations, AutoContext) on it. */
   conversation(chatId: string): ConversationMemory;
+  /**
+   * Runs `task` after every earlier turn of the chat has settled: turns of one chat (same store object, scope
+   * and chat id, from any chat store in this process) run one at a time, in call order. Not across processes.
+   */
+  turn<T>(chatId: string, task: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -75,8 +84,16 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
     (await store.getSession(scope ?? defaultScope, chatId))
       ? decodeUIMessages<M>(await conversation(chatId).read())
       : [];
+  const queue = turnQueues.get(store) ?? createKeyedQueue();
+  turnQueues.set(store, queue);
+  const owner = JSON.stringify([
+    scope?.tenant ?? defaultScope.tenant,
+    scope?.user ?? null,
+    scope?.agent ?? null,
+  ]);
   return {
     messages,
+    turn: (chatId, task) => queue.run(`${owner}${JSON.stringify(chatId)}`, task),
     load: async (chatId) => (await messages(chatId)).map((m) => m.message),
     conversation,
     async append(chatId, input, appendOptions = {}) {

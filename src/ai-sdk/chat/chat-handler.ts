@@ -7,7 +7,7 @@ import {
   type UIMessageStreamOnEndCallback,
   type UIMessageStreamOptions,
 } from 'ai';
-import { checkOptions } from '../../core/check-options.ts';
+import { checkFunction, checkMethods, checkOptions } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
@@ -85,6 +85,12 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
 ): (request: Request) => Promise<Response> {
   checkOptions(options, 'createChatHandler', 'chat');
   const { chats, respond } = options;
+  const what = (key: string) => `createChatHandler(options): ${key}`;
+  checkMethods(chats, what('chats'), 'chat', ['append', 'conversation', 'turn']);
+  checkFunction(respond, what('respond'), 'chat');
+  for (const key of ['view', 'generateMessageId', 'onStoreError'] as const)
+    if (options[key] !== undefined) checkFunction(options[key], what(key), 'chat');
+  if (options.uiStream !== undefined) checkOptions(options.uiStream, what('uiStream'), 'chat');
   const view = options.view ?? ((conversation) => conversation);
   const generateMessageId = options.generateMessageId ?? (() => createId('msg'));
   const onStoreError =

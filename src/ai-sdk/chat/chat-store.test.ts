@@ -105,6 +105,20 @@ describe('createChatStore', () => {
     });
   });
 
+  it.each([
+    ['a number', 42],
+    ['an empty string', ''],
+    ['null', null],
+  ])('a chat id that is %s is INVALID_ARGUMENT naming chatId', async (_, chatId) => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const id = chatId as unknown as string;
+    for (const call of [() => chats.load(id), () => chats.append(id, [user('u1', 'x')])])
+      await expect(call()).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('chatId'),
+      });
+  });
+
   it('a value no store reads back identical (a Date in a data part) is INVALID_ARGUMENT naming its path', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const dated: UIMessage = {

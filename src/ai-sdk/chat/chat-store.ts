@@ -1,6 +1,7 @@
 import type { ToolSet, UIMessage } from 'ai';
-import { checkOptions } from '../../core/check-options.ts';
-import { defaultScope, type Scope } from '../../core/scope.ts';
+import { checkMethods, checkOptions } from '../../core/check-options.ts';
+import { checkId } from '../../core/ids.ts';
+import { checkScope, defaultScope, type Scope } from '../../core/scope.ts';
 import {
   type ConversationMemory,
   type ConversationMemoryOptions,
@@ -72,18 +73,24 @@ export interface ChatStore<M extends UIMessage = UIMessage> {
 export function createChatStore<M extends UIMessage = UIMessage>(options: ChatStoreOptions): ChatStore<M> {
   checkOptions(options, 'createChatStore', 'chat');
   const { store, scope, counter, tools } = options;
-  const conversation = (chatId: string) =>
-    createConversationMemory({
+  checkMethods(store, 'createChatStore(options): store', 'chat', ['getSession', 'append', 'readRange']);
+  if (scope !== undefined) checkScope(scope, 'chat');
+  if (counter !== undefined) checkMethods(counter, 'createChatStore(options): counter', 'chat', ['count']);
+  if (tools !== undefined) checkOptions(tools, 'createChatStore(options): tools', 'chat');
+  const conversation = (chatId: string) => {
+    checkId(chatId, 'chatId', 'chat');
+    return createConversationMemory({
       store,
       sessionId: chatId,
       ...(scope ? { scope } : {}),
       ...(counter ? { counter } : {}),
     });
+  };
   // A chat never written reads as [] without creating its session.
-  const messages = async (chatId: string) =>
-    (await store.getSession(scope ?? defaultScope, chatId))
-      ? decodeUIMessages<M>(await conversation(chatId).read())
-      : [];
+  const messages = async (chatId: string) => {
+    const log = conversation(chatId); // checks the id
+    return (await store.getSession(log.scope, chatId)) ? decodeUIMessages<M>(await log.read()) : [];
+  };
   const queue = turnQueues.get(store) ?? createKeyedQueue();
   turnQueues.set(store, queue);
   const owner = JSON.stringify([
@@ -93,10 +100,14 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
   ]);
   return {
     messages,
-    turn: (chatId, task) => queue.run(`${owner}${JSON.stringify(chatId)}`, task),
+    turn(chatId, task) {
+      checkId(chatId, 'chatId', 'chat');
+      return queue.run(`${owner}${JSON.stringify(chatId)}`, task);
+    },
     load: async (chatId) => (await messages(chatId)).map((m) => m.message),
     conversation,
     async append(chatId, input, appendOptions = {}) {
+      const log = conversation(chatId); // checks the id
       const list = await validateUIInput<M>(input, 'append(chatId, messages)', tools);
       const entries: ChatEntry[] = [];
       for (const [index, ui] of list.entries()) {
@@ -107,7 +118,7 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
         });
         entries.push(...encoded);
       }
-      if (entries.length > 0) await conversation(chatId).store(entries);
+      if (entries.length > 0) await log.store(entries);
     },
   };
 }

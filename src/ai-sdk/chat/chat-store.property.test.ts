@@ -42,16 +42,16 @@ interface StoreCase {
   runs: number;
 }
 const stores: StoreCase[] = [
-  { name: 'memory', open: async () => createMemoryStore(), runs: 60 },
-  { name: 'json-file', open: async () => createJsonFileStore({ directory: join(dir, 'json') }), runs: 25 },
-  { name: 'sqlite', open: async () => createSqliteStore({ path: join(dir, 'chats.db') }), runs: 30 },
+  { name: 'memory', open: async () => createMemoryStore(), runs: 200 },
+  { name: 'json-file', open: async () => createJsonFileStore({ directory: join(dir, 'json') }), runs: 40 },
+  { name: 'sqlite', open: async () => createSqliteStore({ path: join(dir, 'chats.db') }), runs: 50 },
   {
     name: 'postgres',
     open: async () => {
       pg ??= await createTestSchema('engram_chat');
       return createPostgresStore({ connectionString: pg.url, schema: pg.name, maxConnections: 4 });
     },
-    runs: 25,
+    runs: 40,
   },
 ];
 

@@ -218,6 +218,25 @@ describe('createChatHandler', () => {
     expect((await stored(chats, 'c', 3)).map((m) => m.role)).toEqual(['user', 'user', 'assistant']);
   });
 
+  it('a model error mid-stream: what was generated is stored, marked incomplete', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model } = streamingModel(() => [
+      { type: 'stream-start', warnings: [] },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Half an ans' },
+      { type: 'error', error: new Error('provider overloaded') },
+    ]);
+    const handler = createChatHandler({
+      chats,
+      // onError: the SDK's default logs the error, expected here.
+      respond: ({ messages, abortSignal }) => streamText({ model, messages, abortSignal, onError: () => {} }),
+    });
+    await (await handler(post({ id: 'c', message: user('u1', 'hi') }))).text();
+    const [, reply] = await stored(chats, 'c', 2);
+    expect(texts(reply)).toBe('Half an ans');
+    expect((await chats.messages('c')).map((m) => m.incomplete)).toEqual([false, true]);
+  });
+
   it('a client disconnect mid-stream aborts the model, keeps what was generated marked incomplete', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const words = Array.from({ length: 200 }, (_, i) => `w${i} `);

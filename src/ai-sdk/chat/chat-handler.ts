@@ -15,7 +15,7 @@ import type { Memory } from '../../memory/memory.ts';
 import { toAiSdkPrompt } from '../to-ai-sdk-prompt.ts';
 import type { ChatStore } from './chat-store.ts';
 import { parseChatRequest } from './parse-chat-request.ts';
-import { closeStoppedReply } from './stopped-reply.ts';
+import { closeStoppedReply, isUnfinished } from './stopped-reply.ts';
 
 /** What `respond` returns: `streamText(...)`'s result, or a `ToolLoopAgent`'s `.stream(...)` result. */
 export type ChatStream = Pick<
@@ -64,12 +64,15 @@ export interface ChatHandlerOptions<M extends UIMessage = UIMessage> {
 
 /**
  * A POST route handler for `useChat`: reads the body (`{ id, message }` or `{ id, messages }`, see
- * `parseChatRequest`), loads the chat, appends the new user message (durably, before the model runs), reads
- * the view, calls `respond`, and returns its UI message stream response; the reply is stored when the stream
- * ends. Bad input is a 400 JSON `{ error: { code, message } }` (a message id already stored: 409).
+ * `parseChatRequest`), appends the new user message (durably, before the model runs: it is kept even when the
+ * model fails), reads the view, calls `respond`, and returns its UI message stream response; the reply is stored
+ * when the stream ends. The chat itself is not loaded: a turn reads only what the view reads. A `MemoryError`
+ * becomes a JSON `{ error: { code, message } }`: 400 for bad input, 409 for a message id already stored, 413 for
+ * a payload over a store limit, 500 otherwise; other errors (from `respond`, say) are thrown to the caller.
  *
  * A client that disconnects aborts the model (`abortSignal`); what was generated is stored, marked incomplete
- * (`ChatStore.messages` says so), with tool calls still running turned into `output-error`. Turns of one chat
+ * (`ChatStore.messages` says so), with tool calls still running turned into `output-error`. A stream that fails
+ * midway (a provider error) is stored the same way. Turns of one chat
  * run one after another in this process (`ChatStore.turn`: the second sees the first's reply, also when each
  * request builds its own handler and chat store over the same store object); across processes they are not
  * serialized, so two processes answering the same chat at once may interleave their messages.
@@ -119,7 +122,11 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
           outcome,
         }) => {
           try {
-            const stopped = isAborted || isCancelled === true || outcome.status !== 'completed';
+            const stopped =
+              isAborted ||
+              isCancelled === true ||
+              outcome.status !== 'completed' ||
+              isUnfinished(responseMessage);
             const reply = stopped ? closeStoppedReply(responseMessage) : responseMessage;
             if (reply.parts.length > 0) await chats.append(chatId, [reply], { incomplete: stopped });
           } catch (error) {
@@ -157,8 +164,10 @@ function errorResponse(error: MemoryError): Response {
   const status =
     error.code === 'DUPLICATE_MESSAGE_ID' || error.code === 'CONFLICT'
       ? 409
-      : error.code.startsWith('INVALID')
-        ? 400
-        : 500;
+      : error.code === 'PAYLOAD_TOO_LARGE'
+        ? 413
+        : error.code.startsWith('INVALID')
+          ? 400
+          : 500;
   return Response.json({ error: { code: error.code, message: error.message } }, { status });
 }

@@ -1,4 +1,4 @@
-import { isToolUIPart, type UIMessage } from 'ai';
+import { isReasoningUIPart, isTextUIPart, isToolUIPart, type UIMessage } from 'ai';
 
 /** The `errorText` a tool part gets when the stream stopped before its result. */
 export const stoppedToolText =
@@ -18,4 +18,17 @@ export function closeStoppedReply<M extends UIMessage>(reply: M): M {
         : part,
     ),
   };
+}
+
+/**
+ * Whether a reply ended with parts that never finished: a text or reasoning part still `streaming`, a tool call
+ * still waiting for its input or result. A stream that failed midway (a provider error) leaves such parts; the
+ * UI stream's outcome still says `completed` then.
+ */
+export function isUnfinished(reply: UIMessage): boolean {
+  return reply.parts.some(
+    (part) =>
+      ((isTextUIPart(part) || isReasoningUIPart(part)) && part.state === 'streaming') ||
+      (isToolUIPart(part) && (part.state === 'input-streaming' || part.state === 'input-available')),
+  );
 }

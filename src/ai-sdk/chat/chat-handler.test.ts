@@ -162,11 +162,7 @@ describe('createChatHandler', () => {
     ['not JSON', '{', /must be JSON/],
     ['no id', { messages: [user('u1', 'x')] }, /non-empty chat id/],
     ['an empty messages array', { id: 'c', messages: [] }, /body\.messages/],
-    [
-      'an assistant message last',
-      { id: 'c', message: { id: 'a', role: 'assistant', parts: [] } },
-      /user message/,
-    ],
+    ['a system message last', { id: 'c', message: { id: 's', role: 'system', parts: [] } }, /user message/],
     [
       'a bad part',
       { id: 'c', message: { id: 'u', role: 'user', parts: [{ type: 'text' }] } },
@@ -363,6 +359,77 @@ describe('createChatHandler', () => {
       'assistant',
     ]);
     expect(prompts[1]).toHaveLength(3);
+  });
+
+  it('a tool approval: the reply asks, the client answers, the continued reply replaces the stored one', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model, prompts } = streamingModel((call) =>
+      call === 0
+        ? [
+            { type: 'stream-start', warnings: [] },
+            { type: 'text-start', id: 't' },
+            { type: 'text-delta', id: 't', delta: 'Removing it. ' },
+            { type: 'text-end', id: 't' },
+            { type: 'tool-call', toolCallId: 'call-1', toolName: 'remove', input: '{"path":"/tmp/x"}' },
+            { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage },
+          ]
+        : textParts(['Removed.']),
+    );
+    const tools = {
+      remove: tool({
+        inputSchema: jsonSchema<{ path: string }>({
+          type: 'object',
+          properties: { path: { type: 'string' } },
+        }),
+        needsApproval: true,
+        execute: async ({ path }) => ({ removed: path }),
+      }),
+    };
+    const handler = createChatHandler({
+      chats,
+      respond: ({ messages, abortSignal }) => streamText({ model, tools, messages, abortSignal }),
+    });
+    await (await handler(post({ id: 'c', message: user('u1', 'remove /tmp/x') }))).text();
+    const [, asked] = await stored(chats, 'c', 2);
+    const request = asked!.parts.find((p) => p.type === 'tool-remove');
+    expect(request).toMatchObject({ state: 'approval-requested', approval: { id: expect.any(String) } });
+    await sendToModel(await chats.conversation('c').read()); // the pending call is not on the model side
+
+    // The client answers (addToolApprovalResponse) and sends the whole chat, the assistant message last.
+    const answered: UIMessage = {
+      ...asked!,
+      parts: asked!.parts.map((p) =>
+        p.type === 'tool-remove' && p.state === 'approval-requested'
+          ? { ...p, state: 'approval-responded', approval: { id: p.approval.id, approved: true } }
+          : p,
+      ),
+    };
+    const response = await handler(post({ id: 'c', messages: [user('u1', 'remove /tmp/x'), answered] }));
+    expect(response.status).toBe(200);
+    await response.text();
+    await vi.waitFor(async () => expect(texts((await chats.load('c'))[1])).toBe('Removing it. Removed.'));
+    const [, done] = await chats.load('c');
+    expect(done!.id).toBe(asked!.id);
+    expect(done!.parts.find((p) => p.type === 'tool-remove')).toMatchObject({
+      state: 'output-available',
+      output: { removed: '/tmp/x' },
+    });
+    expect(prompts).toHaveLength(2);
+    const log = await chats.conversation('c').read();
+    expect(log.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(log.some((m) => m.id === asked!.id)).toBe(false); // the first version's entries are gone
+    await sendToModel(log);
+  });
+
+  it("an assistant message that is not the chat's last is a 400", async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const a0: UIMessage = { id: 'a0', role: 'assistant', parts: [{ type: 'text', text: 'x' }] };
+    await chats.append('c', [user('u0', 'q'), a0, user('u1', 'next')]);
+    const respond = vi.fn();
+    const response = await createChatHandler({ chats, respond })(post({ id: 'c', message: a0 }));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/last message/);
+    expect(respond).not.toHaveBeenCalled();
   });
 
   it('works with a ToolLoopAgent (agent.stream), tool results included', async () => {

@@ -1,5 +1,6 @@
 import {
   consumeStream,
+  convertToModelMessages,
   type ModelMessage,
   type StreamTextResult,
   type ToolSet,
@@ -8,14 +9,17 @@ import {
   type UIMessageStreamOptions,
 } from 'ai';
 import { checkFunction, checkMethods, checkOptions } from '../../core/check-options.ts';
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
+import type { MemoryMessage } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
 import { toAiSdkPrompt } from '../to-ai-sdk-prompt.ts';
 import type { ChatStore } from './chat-store.ts';
 import { parseChatRequest } from './parse-chat-request.ts';
 import { closeStoppedReply, isUnfinished } from './stopped-reply.ts';
+import { validateUIInput } from './validate-ui-input.ts';
 
 /** What `respond` returns: `streamText(...)`'s result, or a `ToolLoopAgent`'s `.stream(...)` result. */
 export type ChatStream = Pick<
@@ -33,7 +37,7 @@ export interface ChatRespondInput<M extends UIMessage = UIMessage> {
   instructions: string | undefined;
   /** Aborts when the client disconnects: pass it to `streamText` / `agent.stream`. */
   abortSignal: AbortSignal;
-  /** The new user message (already stored). */
+  /** The new user message (already stored), or the chat's last assistant message continued (a tool approval answered; stored when the reply ends). */
   message: M;
 }
 
@@ -42,7 +46,7 @@ export interface ChatHandlerOptions<M extends UIMessage = UIMessage> {
   /** Where the chats live. */
   chats: ChatStore<M>;
   /** The model-side context of a chat: a view over its conversation. @default the whole conversation */
-  view?: (conversation: ConversationMemory, chatId: string) => Pick<Memory, 'read'>;
+  view?: (conversation: ConversationMemory, chatId: string) => Pick<Memory<MemoryMessage>, 'read'>;
   /** Runs the model: return `streamText(...)`'s result or a `ToolLoopAgent`'s `.stream(...)` result. */
   respond(input: ChatRespondInput<M>): ChatStream | PromiseLike<ChatStream>;
   /**
@@ -89,7 +93,7 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
   checkOptions(options, 'createChatHandler', 'chat');
   const { chats, respond } = options;
   const what = (key: string) => `createChatHandler(options): ${key}`;
-  checkMethods(chats, what('chats'), 'chat', ['append', 'conversation', 'turn']);
+  checkMethods(chats, what('chats'), 'chat', ['append', 'update', 'messages', 'conversation', 'turn']);
   checkFunction(respond, what('respond'), 'chat');
   for (const key of ['view', 'generateMessageId', 'onStoreError'] as const)
     if (options[key] !== undefined) checkFunction(options[key], what(key), 'chat');
@@ -113,8 +117,15 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
         const done = new Promise<void>((resolve) => {
           stored = resolve;
         });
-        await chats.append(chatId, [message]);
-        const prompt = toAiSdkPrompt(await view(chats.conversation(chatId), chatId).read());
+        const continued =
+          message.role === 'assistant' ? await continuation(chats, chatId, message) : undefined;
+        if (!continued) await chats.append(chatId, [message]);
+        const viewed = await view(chats.conversation(chatId), chatId).read();
+        // A continued message goes to the model as the client sent it (its approvals answered), not as stored.
+        const prompt = toAiSdkPrompt(
+          continued ? viewed.filter((m) => !continued.replaces.has(m.id)) : viewed,
+        );
+        prompt.messages.push(...(continued?.messages ?? []));
         const onEnd: UIMessageStreamOnEndCallback<M> = async ({
           responseMessage,
           isAborted,
@@ -128,7 +139,8 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
               outcome.status !== 'completed' ||
               isUnfinished(responseMessage);
             const reply = stopped ? closeStoppedReply(responseMessage) : responseMessage;
-            if (reply.parts.length > 0) await chats.append(chatId, [reply], { incomplete: stopped });
+            if (continued) await chats.update(chatId, reply, { incomplete: stopped });
+            else if (reply.parts.length > 0) await chats.append(chatId, [reply], { incomplete: stopped });
           } catch (error) {
             onStoreError(error, chatId);
           } finally {
@@ -144,7 +156,7 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
         sent(
           stream.toUIMessageStreamResponse<M>({
             ...options.uiStream,
-            originalMessages: [message], // a new reply: no need to load the chat
+            originalMessages: [message], // a new reply, or the continued one: no need to load the chat
             generateMessageId,
             onEnd,
             consumeSseStream: consumeStream,
@@ -158,6 +170,27 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
       throw error;
     }
   };
+}
+
+/**
+ * A continued assistant message (a tool approval answered): checked to be the chat's last message, with the ids
+ * of the entries its stored version holds (left out of the view's output) and its model messages as sent.
+ */
+async function continuation<M extends UIMessage>(
+  chats: ChatStore<M>,
+  chatId: string,
+  message: M,
+): Promise<{ replaces: ReadonlySet<string>; messages: ModelMessage[] }> {
+  const [checked] = await validateUIInput<M>([message], 'body.message', undefined);
+  const last = (await chats.messages(chatId)).at(-1);
+  if (last?.message.id !== message.id)
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'chat',
+      message: `an assistant message can only continue the chat's last message; ${describeValue(message.id)} is not it`,
+    });
+  const messages = await convertToModelMessages([checked!], { ignoreIncompleteToolCalls: true });
+  return { replaces: new Set(last.entryIds), messages };
 }
 
 function errorResponse(error: MemoryError): Response {

@@ -4,6 +4,7 @@ import { sendToModel } from '../../../test-support/send-to-model.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createChatStore } from './chat-store.ts';
+import { encodeUIMessage } from './encode-ui-message.ts';
 
 const user = (id: string, text: string): UIMessage => ({ id, role: 'user', parts: [{ type: 'text', text }] });
 const rows = Array.from({ length: 40 }, (_, i) => ({ id: i, title: `row ${i}` }));
@@ -172,6 +173,45 @@ describe('createChatStore', () => {
       code: 'INVALID_MESSAGE',
       message: expect.stringContaining(stored!.id),
     });
+  });
+
+  it('update replaces the last message by a new version (same id); the old entries are deleted', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const first: UIMessage = { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'Working' }] };
+    await chats.append('c', [user('u1', 'go'), first]);
+    await chats.update('c', toolReply);
+    expect(await chats.load('c')).toEqual([user('u1', 'go'), toolReply]);
+    expect((await chats.conversation('c').read()).map((m) => m.id)).toEqual([
+      'u1',
+      'a1@1',
+      'a1@1#1',
+      'a1@1#2',
+    ]);
+    await chats.update('c', first, { incomplete: true });
+    expect((await chats.messages('c')).map((m) => [m.message, m.incomplete])).toEqual([
+      [user('u1', 'go'), false],
+      [first, true],
+    ]);
+    await expect(chats.update('c', user('u1', 'go'))).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining("only the chat's last message"),
+    });
+  });
+
+  it('a newer version left beside an older one (an update cut short before its deletes) is the one loaded', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [
+      user('u1', 'go'),
+      { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'v0' }] },
+    ]);
+    const newer = await encodeUIMessage(toolReply, {
+      tools: undefined,
+      incomplete: false,
+      location: 'm',
+      revision: 1,
+    });
+    await chats.conversation('c').store(newer);
+    expect(await chats.load('c')).toEqual([user('u1', 'go'), toolReply]);
   });
 
   it('marks messages appended as incomplete', async () => {

@@ -8,11 +8,11 @@ import { formatPath } from '../../messages/validate.ts';
 export interface ChatRequest<M extends UIMessage = UIMessage> {
   /** The chat id (`useChat`'s `id`). */
   chatId: string;
-  /** The new user message (validated when it is appended). */
+  /** The new user message, or the chat's last assistant message continued (a tool approval answered). */
   message: M;
 }
 
-const userMessage = z.looseObject({ role: z.literal('user') });
+const newMessage = z.looseObject({ role: z.enum(['user', 'assistant']) });
 const withMessage = z.looseObject({ id: z.string().min(1), message: z.looseObject({}) });
 const withMessages = z.looseObject({ id: z.string().min(1), messages: z.array(z.unknown()).min(1) });
 
@@ -21,9 +21,9 @@ const invalid = (message: string) =>
 
 /**
  * Reads a chat request's JSON body: `{ id, message }` (a transport that sends only the new message, see
- * `prepareSendMessagesRequest`) or `useChat`'s default `{ id, messages }`, whose last message is the new one. The
- * new message must be a user message: continuing an assistant message (tool approvals, client-side tool
- * results) is not supported, as the chat's log is append-only. Throws `INVALID_ARGUMENT` saying what is wrong.
+ * `prepareSendMessagesRequest`) or `useChat`'s default `{ id, messages }`, whose last message is the new one: a
+ * user message, or an assistant message (the chat's last, continued after a tool approval). Throws
+ * `INVALID_ARGUMENT` saying what is wrong.
  */
 export async function parseChatRequest<M extends UIMessage>(request: Request): Promise<ChatRequest<M>> {
   let body: unknown;
@@ -46,9 +46,9 @@ export async function parseChatRequest<M extends UIMessage>(request: Request): P
   }
   const chatId = single.data?.id ?? many!.data!.id;
   const last: unknown = single.success ? single.data.message : many!.data!.messages.at(-1);
-  if (!userMessage.safeParse(last).success)
+  if (!newMessage.safeParse(last).success)
     throw invalid(
-      'the new message (body.message, or the last of body.messages) must be a user message object: continuing an assistant message, as tool approvals and client-side tool results do, is not supported (the chat log is append-only)',
+      'the new message (body.message, or the last of body.messages) must be a user message, or an assistant message continuing the last one (a tool approval answered)',
     );
   return { chatId, message: last as M };
 }

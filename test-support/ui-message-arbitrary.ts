@@ -136,14 +136,14 @@ const message = fc
       .map(([parts, m]) => ({ role, parts, ...m })),
   );
 
-/** A UIMessage history of 1–`maxLength` messages with unique message, tool call, approval and source ids. */
-export function arbUIHistory(maxLength = 8): fc.Arbitrary<UIMessage[]> {
+/** A UIMessage history of 1–`maxLength` messages with unique message, tool call, approval and source ids (`idPrefix` first). */
+export function arbUIHistory(maxLength = 8, idPrefix = ''): fc.Arbitrary<UIMessage[]> {
   return fc.array(message, { minLength: 1, maxLength }).map(
     (messages) =>
       messages.map((m, i) => ({
-        id: `msg-${i}`,
+        id: `${idPrefix}msg-${i}`,
         ...m,
-        parts: m.parts.map((part: object, j) => fill(part, `${i}-${j}`)),
+        parts: m.parts.map((part: object, j) => fill(part, `${idPrefix}${i}-${j}`)),
       })) as UIMessage[],
   );
 }

@@ -17,12 +17,18 @@ import { createCitationMemory } from '../../views/citation-memory.ts';
 import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
 import { createChatStore } from './chat-store.ts';
 
-/** Splits a history into 1–3 consecutive appends. */
-const arbCase = arbUIHistory(8).chain((history) =>
-  fc
-    .uniqueArray(fc.integer({ min: 1, max: Math.max(1, history.length - 1) }), { maxLength: 2 })
-    .map((cuts) => ({ history, cuts: [...cuts].sort((a, b) => a - b) })),
-);
+/** A history split into 1–3 consecutive appends, and sometimes a new version of its last message (`update`). */
+const arbCase = fc
+  .tuple(arbUIHistory(8), fc.option(arbUIHistory(1, 'rev-'), { nil: undefined }))
+  .chain(([history, revised]) =>
+    fc
+      .uniqueArray(fc.integer({ min: 1, max: Math.max(1, history.length - 1) }), { maxLength: 2 })
+      .map((cuts) => ({
+        history,
+        cuts: [...cuts].sort((a, b) => a - b),
+        revised: revised && { ...revised[0]!, id: history.at(-1)!.id },
+      })),
+  );
 const batches = (history: UIMessage[], cuts: number[]) =>
   [0, ...cuts, history.length]
     .slice(1)
@@ -62,11 +68,16 @@ describe.each(stores)('chat store on $name', ({ name, open, runs }) => {
     const written: [string, UIMessage[]][] = [];
     let n = 0;
     await fc.assert(
-      fc.asyncProperty(arbCase, async ({ history, cuts }) => {
+      fc.asyncProperty(arbCase, async ({ history, cuts, revised }) => {
         const chats = createChatStore({ store, scope });
         const chatId = `chat-${n++}`;
         for (const batch of batches(history, cuts)) await chats.append(chatId, batch);
         expect(await chats.load(chatId)).toEqual(history);
+        if (revised) {
+          await chats.update(chatId, revised);
+          history = [...history.slice(0, -1), revised];
+          expect(await chats.load(chatId)).toEqual(history);
+        }
         written.push([chatId, history]);
         const conversation = chats.conversation(chatId);
         await sendToModel(await conversation.read());

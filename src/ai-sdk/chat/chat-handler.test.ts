@@ -28,6 +28,20 @@ const textParts = (words: readonly string[]): StreamPart[] => [
   { type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage },
 ];
 
+/** A step that says `text` (when given) and calls `toolName` with `input` (call id `call-1`). */
+const callParts = (toolName: string, input: object, text?: string): StreamPart[] => [
+  { type: 'stream-start', warnings: [] },
+  ...(text === undefined
+    ? []
+    : ([
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: text },
+        { type: 'text-end', id: 't' },
+      ] satisfies StreamPart[])),
+  { type: 'tool-call', toolCallId: 'call-1', toolName, input: JSON.stringify(input) },
+  { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage },
+];
+
 /** A streaming mock: call i streams `script(i)` with `delayMs` between chunks; records each prompt. */
 function streamingModel(script: (call: number) => StreamPart[], delayMs = 0) {
   const prompts: RecordedPrompt[] = [];
@@ -264,17 +278,7 @@ describe('createChatHandler', () => {
 
   it('a tool call still running when the client disconnects is stored as output-error; the log has no unanswered call', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
-    const { model } = streamingModel(
-      () => [
-        { type: 'stream-start', warnings: [] },
-        { type: 'text-start', id: 't' },
-        { type: 'text-delta', id: 't', delta: 'Let me look. ' },
-        { type: 'text-end', id: 't' },
-        { type: 'tool-call', toolCallId: 'call-1', toolName: 'slow', input: '{"q":"x"}' },
-        { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage },
-      ],
-      5,
-    );
+    const { model } = streamingModel(() => callParts('slow', { q: 'x' }, 'Let me look. '), 5);
     let started!: () => void;
     const running = new Promise<void>((resolve) => {
       started = resolve;
@@ -364,16 +368,7 @@ describe('createChatHandler', () => {
   it('a tool approval: the reply asks, the client answers, the continued reply replaces the stored one', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const { model, prompts } = streamingModel((call) =>
-      call === 0
-        ? [
-            { type: 'stream-start', warnings: [] },
-            { type: 'text-start', id: 't' },
-            { type: 'text-delta', id: 't', delta: 'Removing it. ' },
-            { type: 'text-end', id: 't' },
-            { type: 'tool-call', toolCallId: 'call-1', toolName: 'remove', input: '{"path":"/tmp/x"}' },
-            { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage },
-          ]
-        : textParts(['Removed.']),
+      call === 0 ? callParts('remove', { path: '/tmp/x' }, 'Removing it. ') : textParts(['Removed.']),
     );
     const tools = {
       remove: tool({
@@ -435,13 +430,7 @@ describe('createChatHandler', () => {
   it('works with a ToolLoopAgent (agent.stream), tool results included', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const { model, prompts } = streamingModel((call) =>
-      call === 0
-        ? [
-            { type: 'stream-start', warnings: [] },
-            { type: 'tool-call', toolCallId: 'call-1', toolName: 'lookup', input: '{"word":"engram"}' },
-            { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage },
-          ]
-        : textParts(['An engram is a memory trace.']),
+      call === 0 ? callParts('lookup', { word: 'engram' }) : textParts(['An engram is a memory trace.']),
     );
     const agent = new ToolLoopAgent({
       model,

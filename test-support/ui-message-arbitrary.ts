@@ -11,7 +11,10 @@ import fc from 'fast-check';
 type Json = JSONValue;
 type Obj = Record<string, Json>;
 
-const json: fc.Arbitrary<Json> = fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>;
+/** JSON values as JSON text reads them back (fast-check's can hold -0, which stores refuse by design). */
+const json: fc.Arbitrary<Json> = fc
+  .jsonValue({ maxDepth: 2 })
+  .map((v): Json => JSON.parse(JSON.stringify(v)));
 const key = fc.constantFrom('a', 'b', 'city', 'rows', 'nested');
 const object: fc.Arbitrary<Obj> = fc.dictionary(key, json, { maxKeys: 3 });
 /** Short strings, and long ones (past the store's reference threshold). */
@@ -67,8 +70,9 @@ const toolPart = fc
     ),
     toolState,
     opt('callProviderMetadata', providerMetadata),
+    opt('providerExecuted', fc.boolean()),
   )
-  .map(([head, state, m]) => ({ ...head, toolCallId: '@call', ...state, ...m }));
+  .map(([head, state, m, p]) => ({ ...head, toolCallId: '@call', ...state, ...m, ...p }));
 
 const textPart = withPm(
   fc
@@ -132,14 +136,14 @@ const message = fc
       .map(([parts, m]) => ({ role, parts, ...m })),
   );
 
-/** A UIMessage history of 1–`maxLength` messages with unique message, tool call, approval and source ids. */
-export function arbUIHistory(maxLength = 8): fc.Arbitrary<UIMessage[]> {
+/** A UIMessage history of 1–`maxLength` messages with unique message, tool call, approval and source ids (`idPrefix` first). */
+export function arbUIHistory(maxLength = 8, idPrefix = ''): fc.Arbitrary<UIMessage[]> {
   return fc.array(message, { minLength: 1, maxLength }).map(
     (messages) =>
       messages.map((m, i) => ({
-        id: `msg-${i}`,
+        id: `${idPrefix}msg-${i}`,
         ...m,
-        parts: m.parts.map((part: object, j) => fill(part, `${i}-${j}`)),
+        parts: m.parts.map((part: object, j) => fill(part, `${idPrefix}${i}-${j}`)),
       })) as UIMessage[],
   );
 }

@@ -31,8 +31,12 @@ export {
 } from './agent/index.ts';
 export {
   type ChatAppendOptions,
+  type ChatHandlerOptions,
+  type ChatRespondInput,
   type ChatStore,
   type ChatStoreOptions,
+  type ChatStream,
+  createChatHandler,
   createChatStore,
   type StoredChatMessage,
 } from './chat/index.ts';

@@ -1,58 +1,34 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateText, type ModelMessage, type UIMessage } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
+import type { UIMessage } from 'ai';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestSchema, type TestDatabase } from '../../../test-support/postgres/test-database.ts';
+import { sendToModel } from '../../../test-support/send-to-model.ts';
 import { arbUIHistory } from '../../../test-support/ui-message-arbitrary.ts';
 import { createContentStore } from '../../content/index.ts';
-import type { MemoryMessage } from '../../core/message.ts';
 import { createJsonFileStore } from '../../drivers/json-file/json-file-driver.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
-import { toModelMessage } from '../../messages/to-model-message.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
-import { checkPairs } from '../../testing/view-invariants.ts';
 import { createCitationMemory } from '../../views/citation-memory.ts';
 import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
 import { createChatStore } from './chat-store.ts';
 
-const model = new MockLanguageModelV4({
-  // Every URL is the provider's to fetch, so file parts with https URLs are not downloaded by the test.
-  supportedUrls: { '*/*': [/^https?:/] },
-  doGenerate: async () => ({
-    content: [{ type: 'text', text: 'ok' }],
-    finishReason: { unified: 'stop', raw: undefined },
-    usage: {
-      inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-      outputTokens: { total: 1, text: 1, reasoning: 0 },
-    },
-    warnings: [],
-  }),
-});
-
-/** Sends a model-side view through the AI SDK's prompt validation (system messages as instructions). */
-async function send(out: readonly MemoryMessage[]): Promise<void> {
-  checkPairs(out);
-  const system = out.filter((m) => m.role === 'system').map((m) => String(m.content));
-  const messages: ModelMessage[] = out.filter((m) => m.role !== 'system').map((m) => toModelMessage(m));
-  if (messages.length === 0) return;
-  await generateText({
-    model,
-    messages,
-    ...(system.length > 0 ? { instructions: system.join('\n\n') } : {}),
-  });
-}
-
-/** Splits a history into 1–3 consecutive appends. */
-const arbCase = arbUIHistory(8).chain((history) =>
-  fc
-    .uniqueArray(fc.integer({ min: 1, max: Math.max(1, history.length - 1) }), { maxLength: 2 })
-    .map((cuts) => ({ history, cuts: [...cuts].sort((a, b) => a - b) })),
-);
+/** A history split into 1–3 consecutive appends, and sometimes a new version of its last message (`update`). */
+const arbCase = fc
+  .tuple(arbUIHistory(8), fc.option(arbUIHistory(1, 'rev-'), { nil: undefined }))
+  .chain(([history, revised]) =>
+    fc
+      .uniqueArray(fc.integer({ min: 1, max: Math.max(1, history.length - 1) }), { maxLength: 2 })
+      .map((cuts) => ({
+        history,
+        cuts: [...cuts].sort((a, b) => a - b),
+        revised: revised && { ...revised[0]!, id: history.at(-1)!.id },
+      })),
+  );
 const batches = (history: UIMessage[], cuts: number[]) =>
   [0, ...cuts, history.length]
     .slice(1)
@@ -72,16 +48,16 @@ interface StoreCase {
   runs: number;
 }
 const stores: StoreCase[] = [
-  { name: 'memory', open: async () => createMemoryStore(), runs: 60 },
-  { name: 'json-file', open: async () => createJsonFileStore({ directory: join(dir, 'json') }), runs: 25 },
-  { name: 'sqlite', open: async () => createSqliteStore({ path: join(dir, 'chats.db') }), runs: 30 },
+  { name: 'memory', open: async () => createMemoryStore(), runs: 200 },
+  { name: 'json-file', open: async () => createJsonFileStore({ directory: join(dir, 'json') }), runs: 40 },
+  { name: 'sqlite', open: async () => createSqliteStore({ path: join(dir, 'chats.db') }), runs: 50 },
   {
     name: 'postgres',
     open: async () => {
       pg ??= await createTestSchema('engram_chat');
       return createPostgresStore({ connectionString: pg.url, schema: pg.name, maxConnections: 4 });
     },
-    runs: 25,
+    runs: 40,
   },
 ];
 
@@ -92,23 +68,28 @@ describe.each(stores)('chat store on $name', ({ name, open, runs }) => {
     const written: [string, UIMessage[]][] = [];
     let n = 0;
     await fc.assert(
-      fc.asyncProperty(arbCase, async ({ history, cuts }) => {
+      fc.asyncProperty(arbCase, async ({ history, cuts, revised }) => {
         const chats = createChatStore({ store, scope });
         const chatId = `chat-${n++}`;
         for (const batch of batches(history, cuts)) await chats.append(chatId, batch);
         expect(await chats.load(chatId)).toEqual(history);
+        if (revised) {
+          await chats.update(chatId, revised);
+          history = [...history.slice(0, -1), revised];
+          expect(await chats.load(chatId)).toEqual(history);
+        }
         written.push([chatId, history]);
         const conversation = chats.conversation(chatId);
-        await send(await conversation.read());
+        await sendToModel(await conversation.read());
         const window = await createTokenWindowMemory({ conversation, maxTokens: 4_000 })
           .read()
           .catch((error: { code?: string }) => {
             expect(error.code).toBe('CONTEXT_OVERFLOW');
             return [];
           });
-        await send(window);
+        await sendToModel(window);
         const content = createContentStore({ counter: conversation.counter });
-        await send(await createCitationMemory({ conversation, content, maxTokens: 4_000 }).read());
+        await sendToModel(await createCitationMemory({ conversation, content, maxTokens: 4_000 }).read());
       }),
       { numRuns: runs },
     );

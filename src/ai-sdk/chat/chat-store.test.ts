@@ -4,6 +4,7 @@ import { sendToModel } from '../../../test-support/send-to-model.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createChatStore } from './chat-store.ts';
+import { encodeUIMessage } from './encode-ui-message.ts';
 
 const user = (id: string, text: string): UIMessage => ({ id, role: 'user', parts: [{ type: 'text', text }] });
 const rows = Array.from({ length: 40 }, (_, i) => ({ id: i, title: `row ${i}` }));
@@ -19,8 +20,10 @@ const toolReply: UIMessage = {
 };
 
 describe('createChatStore', () => {
-  it('a chat never written loads as []', async () => {
-    expect(await createChatStore({ store: createMemoryStore() }).load('nothing-yet')).toEqual([]);
+  it('a chat never written loads as [], without creating its session', async () => {
+    const store = createMemoryStore();
+    expect(await createChatStore({ store }).load('nothing-yet')).toEqual([]);
+    expect(await store.getSession({ tenant: 'default' }, 'nothing-yet')).toBeUndefined();
   });
 
   it('keeps a large tool output and a long text once: the UI part references the model side', async () => {
@@ -103,6 +106,20 @@ describe('createChatStore', () => {
     });
   });
 
+  it.each([
+    ['a number', 42],
+    ['an empty string', ''],
+    ['null', null],
+  ])('a chat id that is %s is INVALID_ARGUMENT naming chatId', async (_, chatId) => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const id = chatId as unknown as string;
+    for (const call of [() => chats.load(id), () => chats.append(id, [user('u1', 'x')])])
+      await expect(call()).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('chatId'),
+      });
+  });
+
   it('a value no store reads back identical (a Date in a data part) is INVALID_ARGUMENT naming its path', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const dated: UIMessage = {
@@ -135,6 +152,66 @@ describe('createChatStore', () => {
     await bob.append('c', [user('u1', 'mine')]);
     expect(await alice.load('c')).toEqual([user('u1', 'secret')]);
     expect(await bob.load('c')).toEqual([user('u1', 'mine')]);
+  });
+
+  it('what is deleted from the log is gone from the chat: a message with its first entry, a part with the entry it references', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [user('u1', 'search'), toolReply, user('u2', 'thanks')]);
+    const conversation = chats.conversation('c');
+    await conversation.delete('a1#1'); // the tool result the tool part's output references
+    const [, reply] = await chats.load('c');
+    expect(reply!.parts.map((p) => p.type)).toEqual(['step-start', 'step-start', 'text']);
+    await conversation.delete('u1');
+    expect((await chats.load('c')).map((m) => m.id)).toEqual(['a1', 'u2']);
+  });
+
+  it('an entry the chat store did not write is INVALID_MESSAGE naming it', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [user('u1', 'hi')]);
+    const [stored] = await chats.conversation('c').store({ role: 'user', content: 'written directly' });
+    await expect(chats.load('c')).rejects.toMatchObject({
+      code: 'INVALID_MESSAGE',
+      message: expect.stringContaining(stored!.id),
+    });
+  });
+
+  it('update replaces the last message by a new version (same id); the old entries are deleted', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const first: UIMessage = { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'Working' }] };
+    await chats.append('c', [user('u1', 'go'), first]);
+    await chats.update('c', toolReply);
+    expect(await chats.load('c')).toEqual([user('u1', 'go'), toolReply]);
+    expect((await chats.conversation('c').read()).map((m) => m.id)).toEqual([
+      'u1',
+      'a1@1',
+      'a1@1#1',
+      'a1@1#2',
+    ]);
+    await chats.update('c', first, { incomplete: true });
+    expect((await chats.messages('c')).map((m) => [m.message, m.incomplete])).toEqual([
+      [user('u1', 'go'), false],
+      [first, true],
+    ]);
+    await expect(chats.update('c', user('u1', 'go'))).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining("only the chat's last message"),
+    });
+  });
+
+  it('a newer version left beside an older one (an update cut short before its deletes) is the one loaded', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [
+      user('u1', 'go'),
+      { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'v0' }] },
+    ]);
+    const newer = await encodeUIMessage(toolReply, {
+      tools: undefined,
+      incomplete: false,
+      location: 'm',
+      revision: 1,
+    });
+    await chats.conversation('c').store(newer);
+    expect(await chats.load('c')).toEqual([user('u1', 'go'), toolReply]);
   });
 
   it('marks messages appended as incomplete', async () => {

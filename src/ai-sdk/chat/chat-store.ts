@@ -1,15 +1,22 @@
 import type { ToolSet, UIMessage } from 'ai';
-import { checkOptions } from '../../core/check-options.ts';
-import type { Scope } from '../../core/scope.ts';
+import { checkMethods, checkOptions } from '../../core/check-options.ts';
+import { describeValue } from '../../core/errors/describe-value.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { checkId } from '../../core/ids.ts';
+import { checkScope, defaultScope, type Scope } from '../../core/scope.ts';
 import {
   type ConversationMemory,
   type ConversationMemoryOptions,
   createConversationMemory,
 } from '../../memory/conversation-memory.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
-import { decodeUIMessages, type StoredChatMessage } from './decode-ui-messages.ts';
+import { decodeChatLog, decodeUIMessages, type StoredChatMessage } from './decode-ui-messages.ts';
 import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
+import { createKeyedQueue, type KeyedQueue } from './keyed-queue.ts';
 import { validateUIInput } from './validate-ui-input.ts';
+
+/** The turn queues of each store object, shared by every chat store over it in this process. */
+const turnQueues = new WeakMap<object, KeyedQueue>();
 
 /** Options of {@link createChatStore}. */
 export interface ChatStoreOptions {
@@ -26,7 +33,7 @@ export interface ChatStoreOptions {
   tools?: ToolSet;
 }
 
-/** How {@link ChatStore.append} marks what it stores. */
+/** How {@link ChatStore.append} and {@link ChatStore.update} mark what they store. */
 export interface ChatAppendOptions {
   /** Marks the messages as cut short (the client disconnected while they streamed). @default false */
   incomplete?: boolean;
@@ -49,8 +56,20 @@ export interface ChatStore<M extends UIMessage = UIMessage> {
    * `DUPLICATE_MESSAGE_ID`, and nothing is stored.
    */
   append(chatId: string, messages: readonly M[], options?: ChatAppendOptions): Promise<void>;
+  /**
+   * Replaces the chat's last message with a new version of it (same id): a reply continued after a tool
+   * approval, say. Validated as `append` validates; `INVALID_ARGUMENT` unless `message.id` is the last message's
+   * id. The new version is stored in one atomic append and replaces the old one from then on; the old entries
+   * are deleted after it (should that be cut short, `load` still shows only the new version).
+   */
+  update(chatId: string, message: M, options?: ChatAppendOptions): Promise<void>;
   /** The chat's log as model messages: build engram views (token window, citations, AutoContext) on it. */
   conversation(chatId: string): ConversationMemory;
+  /**
+   * Runs `task` after every earlier turn of the chat has settled: turns of one chat (same store object, scope
+   * and chat id, from any chat store in this process) run one at a time, in call order. Not across processes.
+   */
+  turn<T>(chatId: string, task: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -63,19 +82,41 @@ export interface ChatStore<M extends UIMessage = UIMessage> {
 export function createChatStore<M extends UIMessage = UIMessage>(options: ChatStoreOptions): ChatStore<M> {
   checkOptions(options, 'createChatStore', 'chat');
   const { store, scope, counter, tools } = options;
-  const conversation = (chatId: string) =>
-    createConversationMemory({
+  checkMethods(store, 'createChatStore(options): store', 'chat', ['getSession', 'append', 'readRange']);
+  if (scope !== undefined) checkScope(scope, 'chat');
+  if (counter !== undefined) checkMethods(counter, 'createChatStore(options): counter', 'chat', ['count']);
+  if (tools !== undefined) checkOptions(tools, 'createChatStore(options): tools', 'chat');
+  const conversation = (chatId: string) => {
+    checkId(chatId, 'chatId', 'chat');
+    return createConversationMemory({
       store,
       sessionId: chatId,
       ...(scope ? { scope } : {}),
       ...(counter ? { counter } : {}),
     });
-  const messages = async (chatId: string) => decodeUIMessages<M>(await conversation(chatId).read());
+  };
+  // A chat never written reads as [] without creating its session.
+  const messages = async (chatId: string) => {
+    const log = conversation(chatId); // checks the id
+    return (await store.getSession(log.scope, chatId)) ? decodeUIMessages<M>(await log.read()) : [];
+  };
+  const queue = turnQueues.get(store) ?? createKeyedQueue();
+  turnQueues.set(store, queue);
+  const owner = JSON.stringify([
+    scope?.tenant ?? defaultScope.tenant,
+    scope?.user ?? null,
+    scope?.agent ?? null,
+  ]);
   return {
     messages,
+    turn(chatId, task) {
+      checkId(chatId, 'chatId', 'chat');
+      return queue.run(`${owner}${JSON.stringify(chatId)}`, task);
+    },
     load: async (chatId) => (await messages(chatId)).map((m) => m.message),
     conversation,
     async append(chatId, input, appendOptions = {}) {
+      const log = conversation(chatId); // checks the id
       const list = await validateUIInput<M>(input, 'append(chatId, messages)', tools);
       const entries: ChatEntry[] = [];
       for (const [index, ui] of list.entries()) {
@@ -83,10 +124,30 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
           tools,
           incomplete: appendOptions.incomplete === true,
           location: `messages[${index}]`,
+          revision: 0,
         });
         entries.push(...encoded);
       }
-      if (entries.length > 0) await conversation(chatId).store(entries);
+      if (entries.length > 0) await log.store(entries);
+    },
+    async update(chatId, input, updateOptions = {}) {
+      const log = conversation(chatId); // checks the id
+      const [message] = await validateUIInput<M>([input], 'update(chatId, message)', tools);
+      const last = (await store.getSession(log.scope, chatId))
+        ? decodeChatLog<M>(await log.read()).at(-1)
+        : undefined;
+      if (last?.message.id !== message!.id)
+        throw new MemoryError({
+          code: 'INVALID_ARGUMENT',
+          component: 'chat',
+          message: `update(chatId, message): only the chat's last message can be updated; message.id ${describeValue(message!.id)} is not it (the last is ${describeValue(last?.message.id)})`,
+        });
+      const revision = last.revision + 1;
+      const location = 'message';
+      const incomplete = updateOptions.incomplete === true;
+      // The new version first (one atomic append: it replaces the old one from then on), then the old entries.
+      await log.store(await encodeUIMessage(message!, { tools, incomplete, location, revision }));
+      for (const id of last.entryIds) await log.delete(id);
     },
   };
 }

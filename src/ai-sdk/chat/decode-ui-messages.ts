@@ -9,20 +9,40 @@ export interface StoredChatMessage<M extends UIMessage = UIMessage> {
   message: M;
   /** Whether it was cut short: the client disconnected while it streamed, and what was generated was kept. */
   incomplete: boolean;
+  /** The ids of the log entries that hold it (its model side), to find it in a view's output. */
+  entryIds: string[];
+}
+
+/** A UI message with its stored version. */
+export interface DecodedChatMessage<M extends UIMessage = UIMessage> extends StoredChatMessage<M> {
+  /** The stored version (0 unless the message was continued). */
+  revision: number;
+}
+
+/** {@link decodeChatLog} without the versions. */
+export function decodeUIMessages<M extends UIMessage>(log: readonly MemoryMessage[]): StoredChatMessage<M>[] {
+  return decodeChatLog<M>(log).map(({ revision: _, ...stored }) => stored);
 }
 
 /**
  * The UI messages a chat's log holds, in order: each rebuilt from its first entry's `metadata.ui`, with the
  * referenced fields read back from the model side. What was deleted from the log is gone from the chat too: a
  * UI message whose first entry was deleted is left out, and a part whose referenced value was deleted with a
- * later entry is left out of its message. Throws `INVALID_MESSAGE` for an entry the chat did not write (no
+ * later entry is left out of its message. A newer version of a message (a continued reply) takes the place of
+ * the older one. Throws `INVALID_MESSAGE` for an entry the chat did not write (no
  * `metadata.ui`), naming its id.
  */
-export function decodeUIMessages<M extends UIMessage>(log: readonly MemoryMessage[]): StoredChatMessage<M>[] {
-  const out: StoredChatMessage<M>[] = [];
+export function decodeChatLog<M extends UIMessage>(log: readonly MemoryMessage[]): DecodedChatMessage<M>[] {
+  const out: DecodedChatMessage<M>[] = [];
+  const at = new Map<string, number>();
   let open: { head: StoredHead; entries: (MemoryMessage | undefined)[] } | undefined;
   const close = () => {
-    if (open) out.push(rebuild<M>(open.head, open.entries));
+    if (!open) return;
+    const decoded = rebuild<M>(open.head, open.entries);
+    const earlier = at.get(decoded.message.id);
+    // A newer version replaces an older one left behind (its entries are deleted after the new one is stored).
+    if (earlier !== undefined && out[earlier]!.revision < decoded.revision) out[earlier] = decoded;
+    else if (earlier === undefined) at.set(decoded.message.id, out.push(decoded) - 1);
     open = undefined;
   };
   for (const entry of log) {
@@ -50,7 +70,7 @@ export function decodeUIMessages<M extends UIMessage>(log: readonly MemoryMessag
 function rebuild<M extends UIMessage>(
   head: StoredHead,
   entries: readonly (MemoryMessage | undefined)[],
-): StoredChatMessage<M> {
+): DecodedChatMessage<M> {
   const parts = [...head.message.parts];
   const lost = new Set<number>();
   for (const [index, key, entry, content] of head.refs ?? []) {
@@ -59,5 +79,10 @@ function rebuild<M extends UIMessage>(
     else parts[index] = { ...parts[index]!, [key]: value };
   }
   const message: UIMessage = { ...head.message, parts: parts.filter((_, i) => !lost.has(i)) };
-  return { message: message as M, incomplete: head.incomplete === true };
+  return {
+    message: message as M,
+    incomplete: head.incomplete === true,
+    revision: head.revision ?? 0,
+    entryIds: entries.flatMap((e) => (e ? [e.id] : [])),
+  };
 }

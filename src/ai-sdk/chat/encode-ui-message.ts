@@ -37,6 +37,8 @@ export interface EncodeOptions {
   incomplete: boolean;
   /** Where the message sits in the caller's input, for error paths (`messages[3]`). */
   location: string;
+  /** The version of the message (0: the first; a continued reply is stored again as the next). */
+  revision: number;
 }
 
 /**
@@ -77,10 +79,12 @@ export async function encodeUIMessage(ui: UIMessage, options: EncodeOptions): Pr
     ...(refs.length > 0 ? { refs } : {}),
     entries: model.length,
     ...(options.incomplete ? { incomplete: true } : {}),
+    ...(options.revision > 0 ? { revision: options.revision } : {}),
   };
+  const base = options.revision > 0 ? `${ui.id}@${options.revision}` : ui.id;
   return model.map((message, index) => ({
     ...message,
-    id: index === 0 ? ui.id : `${ui.id}#${index}`,
+    id: index === 0 ? base : `${base}#${index}`,
     metadata: { [uiKey]: index === 0 ? head : { of: ui.id, index } },
   }));
 }

@@ -4,6 +4,12 @@
  */
 
 export {
+  type ChatHandlerOptions,
+  type ChatRespondInput,
+  type ChatStream,
+  createChatHandler,
+} from './chat-handler.ts';
+export {
   type ChatAppendOptions,
   type ChatStore,
   type ChatStoreOptions,

@@ -35,6 +35,8 @@ export const storedHeadSchema = z.object({
   entries: z.number(),
   /** Set when the message was cut short (the client disconnected while it streamed). */
   incomplete: z.literal(true).optional(),
+  /** Set on a new version of a message (a continued reply): it replaces every earlier version. */
+  revision: z.number().optional(),
 });
 
 /** What each further entry of a UI message keeps under `metadata.ui`. */

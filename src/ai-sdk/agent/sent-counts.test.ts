@@ -31,10 +31,21 @@ describe('createSentCounts', () => {
             expect(counts.countWith(counter)(sent)).toBe(counter.count(sent));
             const text = typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
             expect(counts.countTextWith(counter)(text)).toBe(counter.countText(text));
+            const through = counts.counterWith(counter);
+            expect(through.encoding).toBe(counter.encoding);
+            expect(through.countText(text)).toBe(counter.countText(text));
+            expect(through.count(sent)).toBe(counter.count(sent));
           }
         },
       ),
       { numRuns: 200 },
     );
+  });
+
+  it('forgets the oldest texts past its character budget and still counts them right', () => {
+    const counter = createEstimateTokenCounter();
+    const counts = createSentCounts().countTextWith(counter);
+    const texts = ['a', 'b', 'c', 'a'].map((c, i) => `${c.repeat(1_500_000)} ${i % 3}`);
+    for (const text of [...texts, ...texts]) expect(counts(text)).toBe(counter.countText(text));
   });
 });

@@ -27,13 +27,18 @@ export interface AgentStepPlan {
   runs: number;
   /** engram's pre-fill batch, in messages. */
   batch: number;
+  /**
+   * Timed runs of engram in one process at the first size from 1,000 messages on (0: none), to show whether a run
+   * costs more the more runs the process served (what one memory appended since it was made).
+   */
+  longRuns: number;
 }
 
 /** The full run or the quick one. */
 export function agentStepPlan(quick: boolean): AgentStepPlan {
   return quick
-    ? { sizes: benchSizes([100, 400]), warmups: 1, runs: 2, batch: 100 }
-    : { sizes: benchSizes([100, 1_000, 10_000, 50_000]), warmups: 2, runs: 5, batch: 500 };
+    ? { sizes: benchSizes([100, 400]), warmups: 1, runs: 2, batch: 100, longRuns: 8 }
+    : { sizes: benchSizes([100, 1_000, 10_000, 50_000]), warmups: 2, runs: 5, batch: 500, longRuns: 60 };
 }
 
 const SEED = 23;
@@ -47,20 +52,24 @@ export const agentStep: Suite = async (options) => {
   const load = os.loadavg()[0]!;
   const dir = mkdtempSync(join(tmpdir(), 'engram-bench-agent-step-'));
   const results: ChildResult[] = [];
+  /** Pre-fills engram's session in one process, then measures in a fresh one. */
+  const measure = (request: ChildRequest): ChildResult => {
+    const built =
+      request.contender === 'engram'
+        ? (JSON.parse(runChild(child, { ...request, phase: 'build' }, log)) as ChildResult)
+        : undefined;
+    const measured = JSON.parse(runChild(child, request, log)) as ChildResult;
+    return built ? { ...measured, prefillSeconds: built.prefillSeconds } : measured;
+  };
+  let long: ChildResult | undefined;
   try {
     for (const [i, messages] of plan.sizes.entries()) {
       const order: ChildRequest['contender'][] = i % 2 === 0 ? ['engram', 'bare'] : ['bare', 'engram'];
       for (const contender of order) {
         log(`${contender} at ${messages.toLocaleString('en-US')} messages (fresh process)…`);
         const { warmups, runs, batch } = plan;
-        const request: ChildRequest = { contender, messages, seed: SEED, dir, warmups, runs, batch };
         // engram's session is pre-filled by one process and measured by another, as an app resumes a session.
-        const built =
-          contender === 'engram'
-            ? (JSON.parse(runChild(child, { ...request, phase: 'build' }, log)) as ChildResult)
-            : undefined;
-        const measured = JSON.parse(runChild(child, request, log)) as ChildResult;
-        const result = built ? { ...measured, prefillSeconds: built.prefillSeconds } : measured;
+        const result = measure({ contender, messages, seed: SEED, dir, warmups, runs, batch });
         const p = result.pragmas;
         if (contender === 'engram' && (p?.journalMode !== 'wal' || p.synchronous !== '2'))
           throw new Error(
@@ -68,6 +77,12 @@ export const agentStep: Suite = async (options) => {
           );
         results.push(result);
       }
+    }
+    const messages = plan.sizes.find((n) => n >= 1_000) ?? plan.sizes[0]!;
+    if (plan.longRuns > 0) {
+      log(`engram at ${messages.toLocaleString('en-US')} messages, ${plan.longRuns} runs in one process…`);
+      const { warmups, batch } = plan;
+      long = measure({ contender: 'engram', messages, seed: SEED, dir, warmups, runs: plan.longRuns, batch });
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -79,6 +94,7 @@ export const agentStep: Suite = async (options) => {
       plan,
       seed: SEED,
       results,
+      long,
       seconds: (performance.now() - started) / 1000,
       load: [load, os.loadavg()[0]!],
     }),

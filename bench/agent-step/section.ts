@@ -12,6 +12,8 @@ export interface AgentStepFigures {
   plan: AgentStepPlan;
   seed: number;
   results: ChildResult[];
+  /** engram's many runs in one process (`plan.longRuns`), when measured. */
+  long: ChildResult | undefined;
   seconds: number;
   load: [number, number];
 }
@@ -124,6 +126,22 @@ function targets(f: AgentStepFigures): string[] {
   return lines;
 }
 
+/** How a run's CPU moves over many runs in one process: the median of the first quarter of runs vs the last. */
+function longProcess(f: AgentStepFigures): string[] {
+  const runs = f.long?.runs ?? [];
+  const quarter = Math.floor(runs.length / 4);
+  if (!f.long || quarter === 0) return [];
+  const first = median(runs.slice(0, quarter).map((r) => r.cpu));
+  const last = median(runs.slice(-quarter).map((r) => r.cpu));
+  const n = int(f.long.request.messages);
+  return [
+    '### One process serving many runs',
+    '',
+    `engram at ${n} messages, ${runs.length} timed ${STEPS}-step runs on one memory in one process (after ${f.long.request.warmups} untimed): CPU per run, median of runs 1–${quarter} vs ${runs.length - quarter + 1}–${runs.length}: ${ms(first)} vs ${ms(last)} ms (${ratio(last / first)}); RSS after the last run ${mib(runs.at(-1)!.rss)}. A run should cost the same whatever the process served before it.`,
+    '',
+  ];
+}
+
 /** The markdown of the section. */
 export function renderAgentStepSection(f: AgentStepFigures): string {
   const { options, plan } = f;
@@ -153,6 +171,7 @@ export function renderAgentStepSection(f: AgentStepFigures): string {
     '',
     ratiosTable(f),
     '',
+    ...longProcess(f),
     'Targets (issue 23):',
     ...targets(f),
   ].join('\n');

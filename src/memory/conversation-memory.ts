@@ -10,6 +10,7 @@ import { serializeMessage } from '../messages/serialize.ts';
 import type { Artifact, LogStats, MemoryStoreV1, RangeQuery } from '../store/memory-store.ts';
 import { createTokenCounter } from '../tokens/index.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
+import { createAppendedEntries } from './appended-entries.ts';
 import { createConversationLog, invalid } from './conversation-log.ts';
 import {
   deleteMessageAt,
@@ -156,6 +157,8 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
   const range = (query?: RangeQuery) => storage.readRange(scope, sessionId, query);
   const append = (message: ModelMessage | readonly ModelMessage[]) =>
     write(async () => messagesOf(await log.appendNow(message)));
+  /** `appended()` kept between calls: each costs what changed since the last, not what was appended so far. */
+  const appendedEntries = createAppendedEntries(log);
 
   const memory: ConversationMemory = {
     specificationVersion: 'v1',
@@ -171,7 +174,7 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     read: () => read(async () => messagesOf(await range())),
     store: append,
     append,
-    appended: () => read(async () => messagesOf(await range({ fromSeq: log.baselineSeq() + 1 }))),
+    appended: () => read(async () => (await appendedEntries.read()).map((e) => e.message)),
     lastAssembly: () => undefined,
     get: (id) => read(async () => (await storage.getMessages(scope, sessionId, [id]))[0]?.message),
     recent(n) {
@@ -217,6 +220,7 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
         await counter.load?.();
         await storage.replaceMessages(scope, sessionId, log.prepare(readState(state)));
         await log.resetBaseline();
+        appendedEntries.reset();
       });
     },
   };

@@ -1,5 +1,6 @@
 import { checkMethods } from '../core/check-options.ts';
 import type { LogEntry } from '../core/message.ts';
+import { exactRange } from '../memory/appended-entries.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { createUnitGrouper, type MessageUnit, type UnitGrouper } from '../messages/units.ts';
 
@@ -226,16 +227,4 @@ function sumTokens(entries: readonly LogEntry[]): number {
   let total = 0;
   for (const e of entries) total += e.tokens;
   return total;
-}
-
-/** The entries with sequence numbers `from..to`, in order, when `entries` holds every one of them; else undefined. */
-function exactRange(entries: readonly LogEntry[], from: number, to: number): LogEntry[] | undefined {
-  const out: LogEntry[] = new Array(to - from + 1);
-  let found = 0;
-  for (const e of entries) {
-    if (e.seq < from || e.seq > to || out[e.seq - from] !== undefined) continue;
-    out[e.seq - from] = e;
-    found++;
-  }
-  return found === out.length ? out : undefined;
 }

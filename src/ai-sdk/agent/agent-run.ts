@@ -54,7 +54,8 @@ export async function runAgent(
     recall ??= ltm
       ? await recallFor(ltm.memory, prompt, view, read, {
           maxTokens: recallTokensFor(ltm.recallTokens, view.lastAssembly()?.budget),
-          counter: run.counter,
+          // Counted through the agent's kept counts: the same records' blocks recur from run to run.
+          counter: run.wiring.counts.counterWith(run.counter),
           ...(promptAt ? { now: promptAt } : {}),
         })
       : '';

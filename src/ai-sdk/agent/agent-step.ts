@@ -105,7 +105,7 @@ async function pinnedMemory(config: AgentConfig): Promise<string> {
  * record is written alone: the model was sent that context).
  */
 export async function runStep(run: RunParts, input: StepInput): Promise<StepOutcome> {
-  const { config, view, counter, countOf, channel, signal, tools, context } = run;
+  const { config, view, countOf, countTextOf, channel, signal, tools, context } = run;
   const { step, recall } = input;
   const { messages: history, ids: historyIds } = promptMessages(
     input.read,
@@ -177,9 +177,9 @@ export async function runStep(run: RunParts, input: StepInput): Promise<StepOutc
     finishReason: reason,
     appended: await view.appended(),
     context: {
-      instructions: config.instructions ? counter.countText(config.instructions) : 0,
-      pinned: pinned ? counter.countText(pinned) : 0,
-      recall: recall ? counter.countText(recall) : 0,
+      instructions: config.instructions ? countTextOf(config.instructions) : 0,
+      pinned: pinned ? countTextOf(pinned) : 0,
+      recall: recall ? countTextOf(recall) : 0,
       messages: history.reduce((sum, m) => (recall && m.content === recall ? sum : sum + countOf(m)), 0),
     },
   });

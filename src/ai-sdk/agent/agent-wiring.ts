@@ -14,6 +14,7 @@ import { type AssemblyRecorder, createAssemblyRecorder } from '../../views/assem
 import { type ContextView, toContextView } from '../../views/context-view.ts';
 import type { AgentConfig, AgentEvent, AgentRunOptions } from './agent-types.ts';
 import type { EventChannel } from './event-channel.ts';
+import { createSentCounts, type SentCounts } from './sent-counts.ts';
 import { checkToolsContext } from './tools-context.ts';
 
 const component = 'agent';
@@ -32,8 +33,8 @@ export interface AgentWiring {
   conditions: StopCondition<ToolSet>[];
   /** Whether long-term memory is recalled before the first step and recorded after the run. */
   staticRecall: boolean;
-  /** Counts a sent message in a counter (cached per agent, keyed by the message). */
-  countWith(counter: TokenCounter): (message: ModelMessage) => number;
+  /** Counts what the agent sends, once per message content and text (kept per agent, across runs). */
+  counts: SentCounts;
   /** The counter of a view without a conversation (o200k_base). */
   o200k: TokenCounter;
 }
@@ -47,6 +48,8 @@ export interface RunParts {
   /** The view's conversation's counter (o200k_base without one), so the agent's figures and the view's agree. */
   counter: TokenCounter;
   countOf: (message: ModelMessage) => number;
+  /** Counts a text in `counter`, once per distinct text. */
+  countTextOf: (text: string) => number;
   /** Records each step's assembly, when the config asks. */
   recording: AssemblyRecorder | undefined;
   runId: string;
@@ -79,19 +82,6 @@ export function checkConfig(config: AgentConfig): void {
 export function wireAgent(config: AgentConfig): AgentWiring {
   checkConfig(config);
   const view = config.memory === undefined ? undefined : toContextView(config.memory);
-  // Each step re-sends the history: its messages are counted once per agent and encoding, keyed by their JSON
-  // (bounded cache).
-  const counted = new Map<string, number>();
-  const countWith = (counter: TokenCounter) => (m: ModelMessage) => {
-    const key = JSON.stringify([counter.encoding, m.role, m.content]);
-    let n = counted.get(key);
-    if (n === undefined) {
-      n = counter.count(m);
-      if (counted.size >= 10_000) counted.delete(counted.keys().next().value as string);
-      counted.set(key, n);
-    }
-    return n;
-  };
   const stopWhen = config.stopWhen ?? isStepCount(20);
   const ltm = config.longTermMemory;
   return {
@@ -100,7 +90,7 @@ export function wireAgent(config: AgentConfig): AgentWiring {
     tools: toolsOf(config, config.contentStore, view?.conversation),
     conditions: Array.isArray(stopWhen) ? stopWhen : [stopWhen],
     staticRecall: ltm !== undefined && (ltm.mode ?? 'static') !== 'agent',
-    countWith,
+    counts: createSentCounts(),
     o200k: createTokenCounter({ encoding: 'o200k_base' }),
   };
 }
@@ -139,7 +129,8 @@ export async function wireRun(
     view,
     tools,
     counter,
-    countOf: wiring.countWith(counter),
+    countOf: wiring.counts.countWith(counter),
+    countTextOf: wiring.counts.countTextWith(counter),
     recording: config.recordAssembly ? assemblyRecorder(view, config.recordAssembly) : undefined,
     runId: createId('run'),
     channel,

@@ -54,7 +54,7 @@ export async function stepAssembly(input: StepAssemblyInput): Promise<ContextAss
   for (const layer of layers) {
     if (layer.text === '') continue;
     sofar = sofar === '' ? layer.text : `${sofar}\n\n${layer.text}`;
-    const whole = counter.count({ role: 'system', content: sofar });
+    const whole = countOf({ role: 'system', content: sofar });
     items.push({
       source: layer.source,
       tokens: whole - counted,

@@ -1,0 +1,103 @@
+import type { ModelMessage } from 'ai';
+import type { TokenCounter } from '../../tokens/token-counter.ts';
+
+/** Characters of texts (and of string-content messages, per role) whose counts are kept, per encoding; the oldest are forgotten first. */
+const keptChars = 4_000_000;
+
+/**
+ * Token counts of what an agent sends, kept across steps and runs: each step re-sends the history, and counting
+ * it again (or serializing it to find it) would cost what the history holds.
+ */
+export interface SentCounts {
+  /** Counts a sent message in `counter`; a message whose content (array or string) was counted before is not counted again. */
+  countWith(counter: TokenCounter): (message: ModelMessage) => number;
+  /** Counts a text in `counter` (instructions, pinned memory, the recall block), once per distinct text. */
+  countTextWith(counter: TokenCounter): (text: string) => number;
+  /** `counter` with both counts going through these (for code that takes a counter, such as recall packing). */
+  counterWith(counter: TokenCounter): TokenCounter;
+}
+
+/** Counts kept by text, and the characters of the texts kept. */
+interface TextCounts {
+  counts: Map<string, number>;
+  chars: number;
+}
+
+/** Counts one encoding's messages and texts, remembering each (see {@link SentCounts}). */
+interface EncodingCounts {
+  /** Array contents by identity (a view hands back the same content objects step after step), then role. */
+  byContent: WeakMap<object, Map<string, number>>;
+  /** String contents by role, then text. */
+  byText: Map<string, TextCounts>;
+  texts: TextCounts;
+}
+
+/** Creates an agent's {@link SentCounts}. */
+export function createSentCounts(): SentCounts {
+  const encodings = new Map<string, EncodingCounts>();
+  const of = (counter: TokenCounter): EncodingCounts => {
+    let e = encodings.get(counter.encoding);
+    if (!e) {
+      e = { byContent: new WeakMap(), byText: new Map(), texts: { counts: new Map(), chars: 0 } };
+      encodings.set(counter.encoding, e);
+    }
+    return e;
+  };
+  const countWith = (counter: TokenCounter) => {
+    const e = of(counter);
+    return (m: ModelMessage): number => {
+      const content: unknown = m.content;
+      if (typeof content === 'string') {
+        let texts = e.byText.get(m.role);
+        if (!texts) {
+          texts = { counts: new Map(), chars: 0 };
+          e.byText.set(m.role, texts);
+        }
+        return remember(texts, content, () => counter.count(m));
+      }
+      if (typeof content !== 'object' || content === null) return counter.count(m);
+      let byRole = e.byContent.get(content);
+      if (!byRole) {
+        byRole = new Map();
+        e.byContent.set(content, byRole);
+      }
+      const n = byRole.get(m.role) ?? counter.count(m);
+      byRole.set(m.role, n);
+      return n;
+    };
+  };
+  const countTextWith = (counter: TokenCounter) => {
+    const e = of(counter);
+    return (text: string): number => remember(e.texts, text, () => counter.countText(text));
+  };
+  return {
+    countWith,
+    countTextWith,
+    counterWith(counter) {
+      const count = countWith(counter);
+      const countText = countTextWith(counter);
+      return {
+        encoding: counter.encoding,
+        count,
+        countText,
+        ...(counter.load ? { load: () => counter.load!() } : {}),
+      };
+    },
+  };
+}
+
+/** The count kept for `text`, or `count()` kept (the oldest texts forgotten past {@link keptChars}). */
+function remember(kept: TextCounts, text: string, count: () => number): number {
+  let n = kept.counts.get(text);
+  if (n === undefined) {
+    n = count();
+    kept.counts.set(text, n);
+    kept.chars += text.length;
+    for (const old of kept.counts.keys()) {
+      if (kept.chars <= keptChars || old === text) break;
+      kept.counts.delete(old);
+      kept.chars -= old.length;
+    }
+  }
+  return n;
+}

@@ -5,6 +5,7 @@ export const pageHtml = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>engram web chat</title>
+<link rel="icon" href="data:,">
 <style>
   body { font: 15px/1.45 system-ui, sans-serif; margin: 0; background: #f6f6f4; color: #1d1d1b; }
   main { max-width: 46rem; margin: 0 auto; padding: 1rem 1.25rem 6rem; }

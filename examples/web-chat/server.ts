@@ -37,6 +37,7 @@ const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) =
 async function shutdown(): Promise<void> {
   server.close();
   await store.close();
+  console.log('stopped: the server and the database are closed');
   process.exit(0);
 }
 process.once('SIGINT', () => void shutdown());

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { UIMessage } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../src/sqlite.ts';
 import { REPLY_PRIMING_TOKENS } from '../src/tokens/token-counter.ts';
@@ -233,9 +234,9 @@ describe('examples (no API key: scripted MockLanguageModelV4)', () => {
       expect(response.headers.get('content-type')).toContain('text/event-stream');
       const stream = await response.text();
       expect(stream.match(/"type":"text-delta"/g)?.length).toBeGreaterThan(5);
-      const stored = await (await fetch(`${server.url}api/chats/chat-1`)).json();
+      const stored = (await (await fetch(`${server.url}api/chats/chat-1`)).json()) as UIMessage[];
       expect(stored).toMatchObject([message, { role: 'assistant' }]);
-      expect(JSON.stringify(stored[1].parts)).toContain('You said: \\"Hello there.\\"');
+      expect(JSON.stringify(stored[1]?.parts)).toContain('You said: \\"Hello there.\\"');
     } finally {
       await server.stop();
     }

@@ -1,9 +1,17 @@
 /**
- * The example's tool: `fetch_report` returns a quarterly report of about 35 KB, large enough that engram's
+ * The example's tools: `fetch_archive` is slow (10 s: time to press Stop while it runs); `fetch_report` returns a quarterly report of about 35 KB, large enough that engram's
  * citation view sends it to the model in full once (the step right after the call) and as a short citation into
  * the content store in every later request.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { jsonSchema, tool } from 'ai';
+
+/** No input. */
+const noInput = jsonSchema<Record<string, never>>({
+  type: 'object',
+  properties: {},
+  additionalProperties: false,
+});
 
 const regions = [
   'Lisbon',
@@ -47,10 +55,19 @@ export function reportText(): string {
 /** The `fetch_report` tool (no input): the quarterly report as text. */
 export const fetchReport = tool({
   description: 'Fetches the latest quarterly report (a long text document).',
-  inputSchema: jsonSchema<Record<string, never>>({
-    type: 'object',
-    properties: {},
-    additionalProperties: false,
-  }),
+  inputSchema: noInput,
   execute: async () => reportText(),
+});
+
+/** How long `fetch_archive` takes. */
+const archiveDelayMs = 10_000;
+
+/** The `fetch_archive` tool (no input): a slow server, 10 s; it stops waiting when the request is aborted. */
+export const fetchArchive = tool({
+  description: 'Fetches the list of archived reports (a slow server: it takes about ten seconds).',
+  inputSchema: noInput,
+  execute: async (_input, { abortSignal }) => {
+    await sleep(archiveDelayMs, undefined, { signal: abortSignal });
+    return 'Archived reports: Q1, Q2.';
+  },
 });

@@ -4,6 +4,7 @@
  * decided from the prompt it was sent, so what it says is what engram put in front of it:
  *
  * - "read the report" → a `fetch_report` tool call; after the result → how many characters it read;
+ * - "read the archive" → a `fetch_archive` tool call (10 s: time to press Stop while the tool runs);
  * - "tell me a long story" → some 340 words (about 14 s: time to press Stop);
  * - anything else → what the user said, how many messages and tokens it was sent, and how the report appears in
  *   them: in full, as engram's citation (content item id), or not at all.
@@ -70,6 +71,8 @@ type Reply = { kind: 'tool-call'; toolName: string } | { kind: 'text'; text: str
 function decide(prompt: Prompt): Reply {
   const last = prompt.at(-1);
   if (last?.role === 'tool') {
+    const result = last.content.find((part) => part.type === 'tool-result');
+    if (result?.toolName === 'fetch_archive') return { kind: 'text', text: messageText(last) };
     const chars = messageText(last).length;
     return {
       kind: 'text',
@@ -78,6 +81,7 @@ function decide(prompt: Prompt): Reply {
   }
   const said = last?.role === 'user' ? messageText(last).trim() : '';
   if (/read the report/i.test(said)) return { kind: 'tool-call', toolName: 'fetch_report' };
+  if (/read the archive/i.test(said)) return { kind: 'tool-call', toolName: 'fetch_archive' };
   if (/long story/i.test(said)) return { kind: 'text', text: story };
   const tokens = prompt.reduce((n, m) => n + counter.countText(messageText(m)), 0);
   const report = reportIn(prompt);

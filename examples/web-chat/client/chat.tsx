@@ -4,7 +4,7 @@
  */
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { MessageView } from './message-view.tsx';
 
 /** Sends `{ id, message }`: the chat id and the new message only. */
@@ -21,6 +21,10 @@ export function Chat(props: { id: string; initialMessages: UIMessage[] }) {
     transport,
   });
   const [input, setInput] = useState('');
+  // Keep the newest words and the input row in view as the reply grows.
+  useEffect(() => {
+    if (messages.length > 0) window.scrollTo(0, document.body.scrollHeight);
+  }, [messages]);
   const busy = status === 'submitted' || status === 'streaming';
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +37,7 @@ export function Chat(props: { id: string; initialMessages: UIMessage[] }) {
       <h1>engram web chat</h1>
       <p className="hint">
         Chat <code>{props.id}</code>. Try “read the report”, then ask anything: the report is cited after its
-        first use. “Tell me a long story” gives you time to press Stop.
+        first use. “Tell me a long story” or “read the archive” (a slow tool) give you time to press Stop.
       </p>
       <ol id="messages">
         {messages.map((m) => (

@@ -4,6 +4,7 @@ import { isToolUIPart, type UIMessage } from 'ai';
 /** How a tool part shows: the tool, its state and the size of its output. */
 function toolLine(part: Extract<UIMessage['parts'][number], { toolCallId: string }>): string {
   const name = part.type === 'dynamic-tool' ? part.toolName : part.type.slice('tool-'.length);
+  if (part.state === 'output-error') return `${name}: ${part.errorText}`;
   if (part.state !== 'output-available') return `${name}: ${part.state}`;
   const output = typeof part.output === 'string' ? part.output : JSON.stringify(part.output);
   return `${name}: ${output.length.toLocaleString('en-US')} characters`;

@@ -3,7 +3,8 @@
  * `examples/<name>/` that has a package.json of its own, in this process. The npm script starts Node with
  * `--conditions=engram-source`, so `import … from 'engram'` in an example resolves through the package's own
  * `exports` (a self-reference, as in a user's project) to the TypeScript sources, with no build. With no name it
- * lists the examples; an unknown name lists them on stderr and exits with 2.
+ * lists the examples; an unknown name lists them on stderr and exits with 2. (A directory example is its own
+ * package: `engram` resolves there through its `node_modules/engram`, a committed link to this repository.)
  *
  *   npm run example -- chat-agent --reset
  */

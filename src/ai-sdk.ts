@@ -1,7 +1,7 @@
 /**
  * @module engram/ai-sdk
  * Using engram with the AI SDK v7: seed 000's agent loop with memory, content store and long-term memory
- * (`agent`); turn a view's output into `instructions` + `messages`; give plain AI SDK calls
+ * (`agent`, and `createAgent`: all of it from one store); turn a view's output into `instructions` + `messages`; give plain AI SDK calls
  * and agents memory (`memoryPrepareStep`, `withMemory`, `contentToModelOutput`); summarize and compact content
  * items and extract long-term facts with any AI SDK `LanguageModel`.
  * @example
@@ -19,12 +19,23 @@ export {
   type AgentResult,
   type AgentRun,
   type AgentRunOptions,
+  type AgentStore,
   type AiSdkPrompt,
   agent,
   type Branch,
   type BranchResult,
+  type ChatAppendOptions,
+  type ChatHandlerOptions,
+  type ChatRespondInput,
+  type ChatStore,
+  type ChatStoreOptions,
+  type ChatStream,
   type ContentToModelOutputOptions,
+  type CreateAgentOptions,
   contentToModelOutput,
+  createAgent,
+  createChatHandler,
+  createChatStore,
   createLanguageModelCompactor,
   createLanguageModelExtractor,
   createLanguageModelObserver,
@@ -43,9 +54,11 @@ export {
   type MemoryPrepareStepOptions,
   type MemoryRetention,
   memoryPrepareStep,
+  modelContextWindow,
   type PrepareStepInput,
   type RunBranchesOptions,
   runBranches,
+  type StoredChatMessage,
   type SubAgentAnswer,
   type SubAgentToolOptions,
   subAgentTool,

@@ -5,6 +5,8 @@ import { toModelMessage } from '../src/messages/to-model-message.ts';
 import { checkPairs } from '../src/testing/view-invariants.ts';
 
 const model = new MockLanguageModelV4({
+  // The provider takes every http(s) URL itself, so a file part with a URL is checked, not downloaded.
+  supportedUrls: { '*/*': [/^https?:/] },
   doGenerate: async () => ({
     content: [{ type: 'text', text: 'ok' }],
     finishReason: { unified: 'stop', raw: undefined },

@@ -190,12 +190,7 @@ export async function hybridSearch(
   const { lexical, vector, vectorSeen, ranker } = await rankLegs(store, scope, query, options);
   const fused = fuseRankings(lexical, vector, { ...options, vectorSeen });
   // Time: superseded records after current ones, newer first for questions about the present (rank-by-time.ts).
-  const pool = await rankByTime(fused, {
-    query,
-    limit: options.limit,
-    now: options.now?.() ?? new Date(),
-    load: ranker.load,
-  });
+  const pool = rankByTime(fused, { query, limit: options.limit, now: options.now?.() ?? new Date() });
   return pickResults(
     pool,
     { limit: options.limit, dedupe: options.dedupe ?? 0.9, diversity: options.diversity ?? 0 },

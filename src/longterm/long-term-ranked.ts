@@ -4,7 +4,8 @@ import type { LongTermRecord } from './long-term-record.ts';
 /**
  * A hit as a store ranks it, without its record read: the id and score, the store's handle to read the record
  * later (`LongTermStoreV1.loadRanked`), and the few fields hybrid ranking reads (kind, session, episode,
- * creation time, hash, the string `metadata.speaker`). Ranking reads these; only the final results are loaded.
+ * creation time, hash, the string `metadata.speaker`, the validity times). Ranking reads these; only the final
+ * results are loaded.
  */
 export interface LongTermRankedHit {
   /** The record's id. */
@@ -25,6 +26,10 @@ export interface LongTermRankedHit {
   hash: string;
   /** `metadata.speaker` when it is a string. */
   speaker?: string;
+  /** The record's `validAt`, if any (time ranking reads it). */
+  validAt?: Date;
+  /** The record's `invalidAt`, if any (time ranking reads it). */
+  invalidAt?: Date;
 }
 
 /** A ranked hit with the record when the store read it anyway (a store without `rankText`): no load needed. */
@@ -44,6 +49,8 @@ export function rankedOf(hit: LongTermHit): RankedCandidate {
     createdAt: record.createdAt,
     hash: record.hash,
     ...(typeof speaker === 'string' ? { speaker } : {}),
+    ...(record.validAt === undefined ? {} : { validAt: record.validAt }),
+    ...(record.invalidAt === undefined ? {} : { invalidAt: record.invalidAt }),
     record,
   };
 }

@@ -21,12 +21,21 @@ function candidate(id: string, score: number, validAt: Date, invalidAt?: Date): 
     createdAt: validAt,
     recordedAt: validAt,
   } as LongTermRecord;
-  const hit: RankedCandidate = { id, score, ref: id, kind: 'turn', createdAt: validAt, hash: id, record };
+  const hit: RankedCandidate = {
+    id,
+    score,
+    ref: id,
+    kind: 'turn',
+    createdAt: validAt,
+    hash: id,
+    validAt,
+    ...(invalidAt ? { invalidAt } : {}),
+    record,
+  };
   return { hit, score };
 }
-const load = async (cs: readonly RankedCandidate[]) => cs.map((c) => c.record);
-const order = async (pool: ScoredCandidate[], query: string) =>
-  (await rankByTime(pool, { query, limit: 10, now: day(100), load })).map((p) => p.hit.id);
+const order = (pool: ScoredCandidate[], query: string) =>
+  rankByTime(pool, { query, limit: 10, now: day(100) }).map((p) => p.hit.id);
 
 describe('presentWeight', () => {
   it.each([
@@ -42,14 +51,14 @@ describe('presentWeight', () => {
 describe('rankByTime', () => {
   it('puts a superseded record after a current one of similar relevance', async () => {
     expect(
-      await order([candidate('old', 1, day(1), day(9)), candidate('new', 0.8, day(9))], 'where is it'),
+      order([candidate('old', 1, day(1), day(9)), candidate('new', 0.8, day(9))], 'where is it'),
     ).toEqual(['new', 'old']);
   });
 
   it('for a question about the present, the newer of two equally relevant records comes first; not for the past', async () => {
     const pool = () => [candidate('older', 1, day(1)), candidate('newer', 0.95, day(50))];
-    expect(await order(pool(), 'What do I drive now?')).toEqual(['newer', 'older']);
-    expect(await order(pool(), 'What did I drive back then?')).toEqual(['older', 'newer']);
+    expect(order(pool(), 'What do I drive now?')).toEqual(['newer', 'older']);
+    expect(order(pool(), 'What did I drive back then?')).toEqual(['older', 'newer']);
   });
 
   it('keeps every candidate, and changes nothing for records without dates or ends', async () => {
@@ -58,7 +67,7 @@ describe('rankByTime', () => {
         fc.array(fc.double({ min: 0, max: 10, noNaN: true }), { maxLength: 60 }),
         async (scores) => {
           const pool = scores.map((s, i) => candidate(`r${i}`, s, day(5))).sort((a, b) => b.score - a.score);
-          const out = await rankByTime(pool, { query: 'anything now', limit: 5, now: day(100), load });
+          const out = rankByTime(pool, { query: 'anything now', limit: 5, now: day(100) });
           expect(out.map((p) => p.hit.id).sort()).toEqual(pool.map((p) => p.hit.id).sort());
           expect(out.map((p) => p.score)).toEqual(pool.map((p) => p.score));
         },

@@ -1,5 +1,3 @@
-import type { RankedCandidate } from './long-term-ranked.ts';
-import type { LongTermRecord } from './long-term-record.ts';
 import type { ScoredCandidate } from './pick-results.ts';
 
 /** Options of {@link rankByTime}. */
@@ -10,8 +8,6 @@ export interface RankByTimeOptions {
   limit: number;
   /** The time "now" is. */
   now: Date;
-  /** Reads the records of candidates (the ranker's `load`). */
-  load(candidates: readonly RankedCandidate[]): Promise<(LongTermRecord | undefined)[]>;
 }
 
 /** A question about the present: "now", "these days", "currently", "still", or about me in the present tense. */
@@ -33,29 +29,22 @@ export function presentWeight(query: string): number {
  * Time in ranking: a record whose validity ended (`invalidAt` at or before now: a superseded fact, or the turn
  * that stated it) loses half its score, so the current value comes first; and for a question about the present
  * (see {@link presentWeight}) newer records gain up to that weight over older ones of similar relevance (by
- * `validAt`, oldest 0 to newest 1 among the re-ranked). Reads the records of the top candidates once (they are
- * kept on the candidates, so picking reads nothing again). Returns the pool re-sorted, best first.
+ * `validAt`, oldest 0 to newest 1 among the top `max(3 × limit, 30)` re-ranked). Reads the hits' own validity
+ * times (no record is read). Returns the pool re-sorted, best first.
  */
-export async function rankByTime(
-  pool: readonly ScoredCandidate[],
-  o: RankByTimeOptions,
-): Promise<ScoredCandidate[]> {
+export function rankByTime(pool: readonly ScoredCandidate[], o: RankByTimeOptions): ScoredCandidate[] {
   const top = pool.slice(0, Math.max(3 * o.limit, 30));
-  const records = await o.load(top.map((p) => p.hit));
   const weight = presentWeight(o.query);
-  const times = records.flatMap((r) => (r?.validAt ? [r.validAt.getTime()] : []));
+  const times = top.flatMap((p) => (p.hit.validAt ? [p.hit.validAt.getTime()] : []));
   const oldest = Math.min(...times);
   const span = Math.max(...times) - oldest;
   const now = o.now.getTime();
-  const ranked = top.map((p, i) => {
-    const record = records[i];
-    if (!record) return p;
-    const hit = { ...p.hit, record };
+  const ranked = top.map((p) => {
+    const { validAt, invalidAt } = p.hit;
     let score = p.score;
-    if (record.invalidAt && record.invalidAt.getTime() <= now) score *= score >= 0 ? 0.5 : 2;
-    else if (weight > 0 && span > 0 && record.validAt)
-      score *= 1 + (weight * (record.validAt.getTime() - oldest)) / span;
-    return { hit, score };
+    if (invalidAt && invalidAt.getTime() <= now) score *= score >= 0 ? 0.5 : 2;
+    else if (weight > 0 && span > 0 && validAt) score *= 1 + (weight * (validAt.getTime() - oldest)) / span;
+    return score === p.score ? p : { hit: p.hit, score };
   });
   return [...ranked, ...pool.slice(top.length)].sort((a, b) => b.score - a.score);
 }

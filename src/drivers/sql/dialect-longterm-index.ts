@@ -24,6 +24,8 @@ export interface LongTermTextSearch {
   contextWeight: number;
   /** The condition on the records table aliased `r`: the scope, live versions, the query's filter. */
   where: SqlFragment;
+  /** Whether `where` holds conditions beyond the scope and liveness (the query's filter). @default true */
+  filtered?: boolean;
   /** The index tokens the scope requires (`scopeTokens`). */
   scopeTokens: readonly string[];
   /** Most hits. */

@@ -17,7 +17,7 @@ import { recordColumns, toRecord } from './sql-longterm-rows.ts';
  * provenance; the metadata for its `speaker` (parsed only when it names one).
  */
 export const rankColumns = raw(
-  'r.rid, r.id, r.kind, r.session_id, r.episode, r.created_at, r.hash, r.metadata',
+  'r.rid, r.id, r.kind, r.session_id, r.episode, r.created_at, r.hash, r.metadata, r.valid_at, r.invalid_at',
 );
 
 /**
@@ -50,20 +50,24 @@ function speakerOf(metadata: unknown, dialect: SqlDialect): unknown {
   return value.speaker;
 }
 
-/** A ranked hit from its row (`rankColumns`) and score. */
+/** A ranked hit from its row (`rankColumns`) and score (optional fields set only when present). */
 function rankedHit(row: SqlRow, score: number, dialect: SqlDialect): LongTermRankedHit {
-  const speaker = speakerOf(row.metadata, dialect);
-  return {
+  const hit: LongTermRankedHit = {
     id: String(row.id),
     score,
     ref: String(row.rid),
     kind: String(row.kind),
-    ...(row.session_id === null || row.session_id === undefined ? {} : { session: String(row.session_id) }),
-    ...(row.episode === null || row.episode === undefined ? {} : { episode: String(row.episode) }),
     createdAt: new Date(Number(row.created_at)),
     hash: String(row.hash),
-    ...(typeof speaker === 'string' ? { speaker } : {}),
   };
+  if (row.session_id !== null && row.session_id !== undefined) hit.session = String(row.session_id);
+  if (row.episode !== null && row.episode !== undefined) hit.episode = String(row.episode);
+  const speaker = speakerOf(row.metadata, dialect);
+  if (typeof speaker === 'string') hit.speaker = speaker;
+  if (row.valid_at !== null && row.valid_at !== undefined) hit.validAt = new Date(Number(row.valid_at));
+  if (row.invalid_at !== null && row.invalid_at !== undefined)
+    hit.invalidAt = new Date(Number(row.invalid_at));
+  return hit;
 }
 
 /** Ranked rows (best first) as ranked hits: the small columns of each (unless the index read them) read in one statement. */

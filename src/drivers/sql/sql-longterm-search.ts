@@ -21,11 +21,13 @@ export function sqlLongTermSearch(
     checkTextQuery(query, component);
     const terms = [...new Set(query.terms)];
     if (terms.length === 0) return [];
+    const filter = filterSql(client.dialect, query.filter ?? {});
     return client.dialect.longTermIndex.search(client, {
       scope,
       terms,
       contextWeight: query.contextWeight ?? 0.5,
-      where: liveWhere(scope, filterSql(client.dialect, query.filter ?? {})),
+      where: liveWhere(scope, filter),
+      filtered: filter.length > 0,
       scopeTokens: scopeTokens(scope),
       limit: query.limit,
     });

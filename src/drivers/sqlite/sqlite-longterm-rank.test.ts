@@ -17,6 +17,7 @@ import { createSqliteClient } from './sqlite-client.ts';
 import { openSqliteStore } from './sqlite-driver.ts';
 import { fts5String } from './sqlite-fts5.ts';
 import { rankSqliteLongTerm } from './sqlite-longterm-rank.ts';
+import { scopeSize } from './sqlite-longterm-scope-size.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-sqlite-rank-'));
 const file = join(dir, 'rank.db');
@@ -98,6 +99,112 @@ describe('rankSqliteLongTerm', () => {
             expect(
               idsAndScores(await rankSqliteLongTerm(client, search, { smallScope: 0, firstBatch })),
             ).toEqual(expected);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    } finally {
+      await client.close(true);
+      await store.close();
+    }
+  });
+
+  it('ranks a tenant alone in its table by its terms alone, exactly as joining every match with the scope did', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        corpusArbitrary,
+        fc.subarray(corpusWords, { minLength: 1 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom(0, 0.5),
+        fc.constantFrom(undefined, ['turn'], ['fact', 'turn']),
+        async (corpus, words, limit, firstBatch, contextWeight, kinds) => {
+          const alone = join(dir, `alone-${run++}.db`);
+          const store = await openSqliteStore({ path: alone });
+          const client = createSqliteClient(new DatabaseSync(alone));
+          try {
+            const records = getLongTermRecords(store);
+            await writeCorpus(records, 'only', corpus);
+            // A record of another tenant that is no longer live leaves the tenant alone.
+            await writeCorpus(records, 'other', [
+              {
+                user: 'u1',
+                id: 'gone',
+                kind: 'fact',
+                text: words.join(' '),
+                speaker: 'Bob',
+                later: 'delete',
+              },
+            ]);
+            const scope: Scope = { tenant: 'only' };
+            const search: LongTermTextSearch = {
+              scope,
+              terms: [...new Set(analyzeText(words.join(' ')))],
+              contextWeight,
+              where: liveWhere(scope, filterSql(client.dialect, kinds ? { kinds } : {})),
+              scopeTokens: scopeTokens(scope),
+              limit,
+            };
+            expect((await scopeSize(client, scope, 0)).whole).toBe(true);
+            const expected = await joinedRanking(client, search);
+            expect(
+              idsAndScores(await rankSqliteLongTerm(client, search, { smallScope: 0, firstBatch })),
+            ).toEqual(expected);
+          } finally {
+            await client.close(true);
+            await store.close();
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('keeps the scope tokens of a tenant that shares its table', async () => {
+    const store = await openSqliteStore({ path: file });
+    const client = createSqliteClient(new DatabaseSync(file));
+    try {
+      const records = getLongTermRecords(store);
+      const [a, b] = [uniqueTenant('share'), uniqueTenant('share')];
+      for (const tenant of [a, b])
+        await writeCorpus(records, tenant, [
+          { user: 'u1', id: 'r', kind: 'fact', text: 'apple', speaker: 'Bob' },
+        ]);
+      expect((await scopeSize(client, { tenant: a }, 0)).whole).toBe(false);
+      expect((await scopeSize(client, { tenant: a, user: 'u1' }, 0)).whole).toBe(false);
+    } finally {
+      await client.close(true);
+      await store.close();
+    }
+  });
+
+  it('ranks a small scope alike whether its document frequencies are counted from its matches or by FTS5', async () => {
+    const store = await openSqliteStore({ path: file });
+    const client = createSqliteClient(new DatabaseSync(file));
+    try {
+      const records = getLongTermRecords(store);
+      await fc.assert(
+        fc.asyncProperty(
+          corpusArbitrary,
+          fc.subarray([...corpusWords, 'café'], { minLength: 1 }),
+          fc.constantFrom<Scope['user']>(undefined, 'u1'),
+          fc.integer({ min: 1, max: 12 }),
+          fc.constantFrom(0, 0.3, 0.5, 1),
+          async (corpus, words, user, limit, contextWeight) => {
+            const tenant = uniqueTenant('small');
+            await writeCorpus(records, tenant, corpus);
+            const scope: Scope = user === undefined ? { tenant } : { tenant, user };
+            const search: LongTermTextSearch = {
+              scope,
+              terms: [...new Set(analyzeText(words.join(' ')))],
+              contextWeight,
+              where: liveWhere(scope),
+              scopeTokens: scopeTokens(scope),
+              limit,
+            };
+            const byFts = await rankSqliteLongTerm(client, search);
+            expect(await rankSqliteLongTerm(client, { ...search, filtered: false })).toEqual(byFts);
           },
         ),
         { numRuns: 60 },

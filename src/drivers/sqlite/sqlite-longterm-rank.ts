@@ -7,6 +7,7 @@ import { idChunks } from '../sql/sql-longterm-options.ts';
 import { rankColumns } from '../sql/sql-longterm-ranked.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
 import { fts5String } from './sqlite-fts5.ts';
+import { scopeSize } from './sqlite-longterm-scope-size.ts';
 
 /**
  * Scopes of at most this many live records are ranked in JavaScript with the scope's own statistics, so their
@@ -17,38 +18,34 @@ export const smallScopeRecords = 2000;
 /** Most FTS5 rows a large-scope search ranks by `bm25()` alone before it joins every match to its filter. */
 const mostUnjoined = 20_000;
 
-/** The MATCH expressions of a search: its scope tokens alone, and those with any of its terms. */
-function matches(search: LongTermTextSearch): { scopeMatch: string; match: string } {
+/**
+ * The MATCH expressions of a search: its scope tokens alone, those with any of its terms, and the terms alone
+ * (`termsMatch`: for a scope that holds every live record, where the scope tokens select nothing and only cost).
+ */
+function matches(search: LongTermTextSearch): { scopeMatch: string; match: string; termsMatch: string } {
   const columns = search.contextWeight > 0 ? '{text context}' : 'text';
   const scopeMatch = `scope : (${search.scopeTokens.map(fts5String).join(' AND ')})`;
-  return {
-    scopeMatch,
-    match: `${scopeMatch} AND ${columns} : (${search.terms.map(fts5String).join(' OR ')})`,
-  };
+  const termsMatch = `${columns} : (${search.terms.map(fts5String).join(' OR ')})`;
+  return { scopeMatch, match: `${scopeMatch} AND ${termsMatch}`, termsMatch };
 }
 
 /** Best first, the oldest record first on ties. */
 const byRank = (a: RankedRow & { first: number }, b: RankedRow & { first: number }) =>
   b.score - a.score || a.first - b.first;
 
-/**
- * The scope's live records, counted up to `small + 1`: entries of the live-records index (`engram_ltm_live`,
- * no row read).
- */
-async function liveCount(client: SqlClient, search: LongTermTextSearch, small: number): Promise<number> {
-  const size = await queryGet(
-    client,
-    sql`SELECT count(*) AS docs FROM (SELECT 1 FROM engram_ltm_records r WHERE ${scopeWhere(search.scope, 'r')} AND r.live = 1 LIMIT ${small + 1})`,
-  );
-  return Number(size?.docs ?? 0);
-}
+/** A run of analysed terms that FTS5's tokenizer splits exactly where a split on spaces does: lowercase ASCII words. */
+const plainTerms = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
+const isPlain = (text: unknown) => text === '' || (typeof text === 'string' && plainTerms.test(text));
 
 /**
  * A search in a small scope (`docs` live records): BM25 (the formula of `scoreBm25` and of the PostgreSQL path)
- * over the scope's own statistics — its live record count and mean length, each term's document frequency
- * counted by an FTS5 match within the scope — scored over the matching rows' stored terms. Every statement
- * reads the scope's rows only (FTS5 intersects the scope token's short doclist), so its cost does not grow with
- * the rest of the table.
+ * over the scope's own statistics — its live record count and mean length, each term's document frequency —
+ * scored over the matching rows' stored terms (read with the columns ranking reads, so the hits' rows are not
+ * read again). A term's document frequency is the number of the scope's rows
+ * that hold it in text or context: counted from the matching rows themselves when they are all the scope's
+ * (no filter beyond the scope, context searched) and FTS5 and a split on spaces see the same words (plain
+ * terms), else by an FTS5 match within the scope per term. Every statement reads the scope's rows only (FTS5
+ * intersects the scope token's short doclist), so its cost does not grow with the rest of the table.
  */
 async function rankSmallScope(
   client: SqlClient,
@@ -56,48 +53,62 @@ async function rankSmallScope(
   docs: number,
 ): Promise<RankedRow[]> {
   const { scopeMatch, match } = matches(search);
+  const rows = await queryAll(
+    client,
+    sql`SELECT ${rankColumns}, r.first_rid, r.terms, r.context_terms, r.term_count FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${search.where}`,
+  );
   const length = await queryGet(
     client,
     sql`SELECT coalesce(sum(r.term_count), 0) AS terms FROM engram_ltm_records r WHERE ${scopeWhere(search.scope, 'r')} AND r.live = 1`,
   );
   const avg = Number(length?.terms ?? 0) / docs || 1;
+  const wanted = new Set(search.terms);
+  const frequencies = rows.map((r) => {
+    const tf = new Map<string, number>();
+    const add = (text: unknown, w: number) => {
+      if (w > 0 && typeof text === 'string' && text !== '')
+        for (const t of text.split(' ')) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + w);
+    };
+    add(r.terms, 1);
+    add(r.context_terms, search.contextWeight);
+    return tf;
+  });
+  const counted =
+    search.filtered === false &&
+    search.contextWeight > 0 &&
+    search.terms.every(isPlain) &&
+    rows.every((r) => isPlain(r.terms) && isPlain(r.context_terms));
   const idf = new Map<string, number>();
   for (const term of search.terms) {
-    const row = await queryGet(
-      client,
-      sql`SELECT count(*) AS n FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${`${scopeMatch} AND {text context} : ${fts5String(term)}`}`,
-    );
-    idf.set(term, bm25Idf(docs, Number(row?.n ?? 0)));
+    let n = 0;
+    if (counted) for (const tf of frequencies) n += tf.has(term) ? 1 : 0;
+    else {
+      const row = await queryGet(
+        client,
+        sql`SELECT count(*) AS n FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${`${scopeMatch} AND {text context} : ${fts5String(term)}`}`,
+      );
+      n = Number(row?.n ?? 0);
+    }
+    idf.set(term, bm25Idf(docs, n));
   }
-  const rows = await queryAll(
-    client,
-    sql`SELECT r.rid, r.first_rid, r.terms, r.context_terms, r.term_count FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${search.where}`,
-  );
-  const wanted = new Set(search.terms);
   return rows
-    .map((r) => {
-      const tf = new Map<string, number>();
-      const add = (text: unknown, w: number) => {
-        if (w > 0 && typeof text === 'string' && text !== '')
-          for (const t of text.split(' ')) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + w);
-      };
-      add(r.terms, 1);
-      add(r.context_terms, search.contextWeight);
+    .map((r, i) => {
       const length = Number(r.term_count);
       let score = 0;
-      for (const [t, f] of tf)
+      for (const [t, f] of frequencies[i] as Map<string, number>)
         score +=
           (idf.get(t) ?? 0) * ((f * (bm25K1 + 1)) / (f + bm25K1 * (1 - bm25B + (bm25B * length) / avg)));
-      return { rid: Number(r.rid), first: Number(r.first_rid), score };
+      return { rid: Number(r.rid), first: Number(r.first_rid), score, columns: r };
     })
     .filter((x) => x.score > 0)
     .sort(byRank)
-    .slice(0, search.limit)
-    .map(({ rid, score }) => ({ rid, score }));
+    .slice(0, search.limit);
 }
 
 /**
- * A search in a large scope, ranked by FTS5's `bm25()` with the scope column weighted 0. The best `n` matches
+ * A search in a large scope, ranked by FTS5's `bm25()` with the scope column weighted 0 (the terms matched
+ * alone when the scope holds every live record (`whole`): the tenant's token is in every row, so FTS5 would
+ * read its whole posting list to select nothing, and it carries no score, so the ranking is the same). The best `n` matches
  * are ranked by the index alone and only those are read from the records table for the filter and the columns
  * ranking reads (by row id:
  * `NOT INDEXED` keeps the planner off the live-records index, which would read the whole scope); every match
@@ -109,8 +120,10 @@ async function rankLargeScope(
   client: SqlClient,
   search: LongTermTextSearch,
   firstBatch: number,
+  whole: boolean,
 ): Promise<RankedRow[]> {
-  const { match } = matches(search);
+  const { match: scoped, termsMatch } = matches(search);
+  const match = whole ? termsMatch : scoped;
   const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, ${search.contextWeight})`;
   for (let n = firstBatch; n <= mostUnjoined; n *= 8) {
     const best = await queryAll(
@@ -119,8 +132,11 @@ async function rankLargeScope(
     );
     const complete = best.length < n;
     const floor = complete ? Number.NEGATIVE_INFINITY : Number(best[best.length - 1]?.score);
-    const known = best.filter((r) => Number(r.score) > floor);
-    const scoreOf = new Map(known.map((r) => [Number(r.rid), Number(r.score)]));
+    const scoreOf = new Map<number, number>();
+    for (const r of best) {
+      const s = Number(r.score);
+      if (s > floor) scoreOf.set(Number(r.rid), s);
+    }
     const kept: (RankedRow & { first: number })[] = [];
     for (const part of idChunks([...scoreOf.keys()])) {
       const rows = await queryAll(
@@ -132,11 +148,7 @@ async function rankLargeScope(
         kept.push({ rid, first: Number(r.first_rid), score: scoreOf.get(rid) ?? 0, columns: r });
       }
     }
-    if (complete || kept.length >= search.limit)
-      return kept
-        .sort(byRank)
-        .slice(0, search.limit)
-        .map(({ rid, score: s, columns }) => ({ rid, score: s, ...(columns ? { columns } : {}) }));
+    if (complete || kept.length >= search.limit) return kept.sort(byRank).slice(0, search.limit);
   }
   const rows = await queryAll(
     client,
@@ -163,9 +175,9 @@ export async function rankSqliteLongTerm(
   tuning: SqliteRankTuning = {},
 ): Promise<RankedRow[]> {
   const small = tuning.smallScope ?? smallScopeRecords;
-  const docs = await liveCount(client, search, small);
+  const { docs, whole } = await scopeSize(client, search.scope, small);
   if (docs === 0) return [];
   return docs > small
-    ? rankLargeScope(client, search, tuning.firstBatch ?? search.limit + 32)
+    ? rankLargeScope(client, search, tuning.firstBatch ?? search.limit + 32, whole)
     : rankSmallScope(client, search, docs);
 }

@@ -19,6 +19,8 @@ const rankedFrom = (h: LongTermHit) => {
     createdAt: h.record.createdAt,
     hash: h.record.hash,
     ...(typeof speaker === 'string' ? { speaker } : {}),
+    ...(h.record.validAt === undefined ? {} : { validAt: h.record.validAt }),
+    ...(h.record.invalidAt === undefined ? {} : { invalidAt: h.record.invalidAt }),
   };
 };
 const withoutRef = ({ ref: _ref, ...rest }: LongTermRankedHit) => rest;
@@ -44,7 +46,7 @@ async function agrees(
 /**
  * The conformance case of the optional ranking methods: a store with `rankText` / `rankVector` has
  * `loadRanked` too, ranks exactly as `searchText` / `searchVector` (ids, scores, kind, session, episode,
- * creation time, hash, a string speaker; look-alike ids of two users in a wide scope kept apart), and
+ * creation time, hash, a string speaker, validity times; look-alike ids of two users in a wide scope kept apart), and
  * `loadRanked` reads the hits' records, undefined for a record deleted since or a ref outside the scope.
  */
 export const longTermRankedCases: LongTermCase[] = [

@@ -1,0 +1,102 @@
+import type { LanguageModel } from 'ai';
+import type { HasContentItems } from '../../content/content-store-v1.ts';
+import { createContentStore } from '../../content/create-content-store.ts';
+import { checkOptions } from '../../core/check-options.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { checkScope, type Scope } from '../../core/scope.ts';
+import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
+import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
+import {
+  type ConversationMemoryOptions,
+  createConversationMemory,
+} from '../../memory/conversation-memory.ts';
+import { createAutoContextMemory } from '../../views/auto-context/auto-context-memory.ts';
+import { createCitationMemory } from '../../views/citation-memory.ts';
+import { agent } from './agent.ts';
+import type { Agent, AgentConfig, AgentLongTermMemory } from './agent-types.ts';
+import { modelContextWindow } from './model-context-window.ts';
+
+/** A store that holds all of an agent's memory: its log, content items and long-term records (every built-in store). */
+export type AgentStore = NonNullable<ConversationMemoryOptions['store']> &
+  HasContentItems &
+  HasLongTermRecords;
+
+/** The budget used for a model whose context window is not known. */
+const fallbackWindow = 32_000;
+
+/** Options of {@link createAgent}: {@link AgentConfig}'s, with the memory built from a store. */
+export interface CreateAgentOptions
+  extends Omit<AgentConfig, 'name' | 'description' | 'memory' | 'contentStore' | 'longTermMemory'> {
+  /** Any AI SDK language model. */
+  model: LanguageModel;
+  /** Where all of the agent's memory lives (`createSqliteStore({ path })`, `createPostgresStore(…)`, …). */
+  store: AgentStore;
+  /** Whose memory it is: the conversation, the content and the long-term records belong to this scope. */
+  scope: Scope;
+  /** The conversation to continue; a second process with the same id sees the same messages. @default 'default' */
+  sessionId?: string;
+  /** The agent's name. @default 'assistant' */
+  name?: string;
+  /** What it does. @default 'An assistant with durable memory' */
+  description?: string;
+  /**
+   * The context budget in tokens. @default the model's context window when it is a well-known model
+   * (`modelContextWindow`), else 32,000
+   */
+  maxTokens?: number;
+  /**
+   * How the context is kept within the budget: `ladder` (`createAutoContextMemory`: large tool results sent in full
+   * once, then cited; older tool results cleared, tool runs compacted, rounds summarized as the context fills) or
+   * `citations` (`createCitationMemory`: first use in full, then a citation; the newest whole units that fit).
+   * @default 'ladder'
+   */
+  context?: 'ladder' | 'citations';
+  /** Recall of what this scope said in earlier sessions (`createLongTermMemory` on the store), or `false`. @default {} (static recall) */
+  longTermMemory?: false | Omit<AgentLongTermMemory, 'memory'>;
+}
+
+const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component: 'agent', message });
+
+/**
+ * An {@link agent} with durable memory from one store: its conversation (`sessionId` in `scope`), a content store
+ * for large tool results (in full once, then a citation), a context kept within the model's window, and recall of
+ * what this user said in earlier sessions. Every other option is `agent()`'s.
+ * @example
+ * const assistant = createAgent({
+ *   model: openai('gpt-4o-mini'),
+ *   store: createSqliteStore({ path: 'chat.db' }),
+ *   scope: { tenant: 'acme', user: 'ada' },
+ * });
+ * console.log((await assistant.run('Where did we leave off?').result).text);
+ */
+export function createAgent(options: CreateAgentOptions): Agent {
+  checkOptions(options, 'createAgent', 'agent');
+  const { model, store, sessionId = 'default', context = 'ladder', longTermMemory = {}, ...rest } = options;
+  if (typeof store !== 'object' || store === null) throw bad('createAgent: store must be an engram store');
+  const scope = checkScope(options.scope, 'agent');
+  if (context !== 'ladder' && context !== 'citations')
+    throw bad(`createAgent: context must be 'ladder' or 'citations', got ${JSON.stringify(context)}`);
+  const maxTokens = options.maxTokens ?? modelContextWindow(model) ?? fallbackWindow;
+  if (!Number.isInteger(maxTokens) || maxTokens < 1)
+    throw bad(`createAgent: maxTokens must be a positive integer, got ${String(options.maxTokens)}`);
+  if (longTermMemory !== false && (typeof longTermMemory !== 'object' || longTermMemory === null))
+    throw bad('createAgent: longTermMemory must be false or an object');
+
+  const conversation = createConversationMemory({ store, scope, sessionId });
+  const content = createContentStore({ store, scope });
+  const memory =
+    context === 'ladder'
+      ? createAutoContextMemory({ conversation, content, maxTokens })
+      : createCitationMemory({ conversation, content, maxTokens });
+  const config: AgentConfig = {
+    ...rest,
+    name: options.name ?? 'assistant',
+    description: options.description ?? 'An assistant with durable memory',
+    model,
+    memory,
+    contentStore: content,
+  };
+  if (longTermMemory !== false)
+    config.longTermMemory = { ...longTermMemory, memory: createLongTermMemory({ store, scope }) };
+  return agent(config);
+}

@@ -1,0 +1,206 @@
+import {
+  consumeStream,
+  convertToModelMessages,
+  type ModelMessage,
+  type StreamTextResult,
+  type ToolSet,
+  type UIMessage,
+  type UIMessageStreamOnEndCallback,
+  type UIMessageStreamOptions,
+} from 'ai';
+import { checkFunction, checkMethods, checkOptions } from '../../core/check-options.ts';
+import { describeValue } from '../../core/errors/describe-value.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createId } from '../../core/ids.ts';
+import type { MemoryMessage } from '../../core/message.ts';
+import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import type { Memory } from '../../memory/memory.ts';
+import { toAiSdkPrompt } from '../to-ai-sdk-prompt.ts';
+import type { ChatStore } from './chat-store.ts';
+import { parseChatRequest } from './parse-chat-request.ts';
+import { closeStoppedReply, isUnfinished } from './stopped-reply.ts';
+import { validateUIInput } from './validate-ui-input.ts';
+
+/** What `respond` returns: `streamText(...)`'s result, or a `ToolLoopAgent`'s `.stream(...)` result. */
+export type ChatStream = Pick<
+  StreamTextResult<ToolSet, Record<string, unknown>, never>,
+  'toUIMessageStreamResponse'
+>;
+
+/** What `respond` gets for one turn. */
+export interface ChatRespondInput<M extends UIMessage = UIMessage> {
+  /** The chat. */
+  chatId: string;
+  /** The model-side context: the view's messages without its system messages (those are `instructions`). */
+  messages: ModelMessage[];
+  /** The view's system messages (summaries, for instance), joined; pass them as `instructions`. */
+  instructions: string | undefined;
+  /** Aborts when the client disconnects: pass it to `streamText` / `agent.stream`. */
+  abortSignal: AbortSignal;
+  /** The new user message (already stored), or the chat's last assistant message continued (a tool approval answered; stored when the reply ends). */
+  message: M;
+}
+
+/** Options of {@link createChatHandler}. */
+export interface ChatHandlerOptions<M extends UIMessage = UIMessage> {
+  /** Where the chats live. */
+  chats: ChatStore<M>;
+  /** The model-side context of a chat: a view over its conversation. @default the whole conversation */
+  view?: (conversation: ConversationMemory, chatId: string) => Pick<Memory<MemoryMessage>, 'read'>;
+  /** Runs the model: return `streamText(...)`'s result or a `ToolLoopAgent`'s `.stream(...)` result. */
+  respond(input: ChatRespondInput<M>): ChatStream | PromiseLike<ChatStream>;
+  /**
+   * Options of the UI message stream (`sendSources`, `sendReasoning`, `messageMetadata`, `onError`, …): what the
+   * client receives is what the chat stores. @default the AI SDK's defaults (reasoning sent, sources not)
+   */
+  uiStream?: Omit<
+    UIMessageStreamOptions<M>,
+    'originalMessages' | 'generateMessageId' | 'onEnd' | 'onFinish' | 'sendStart' | 'sendFinish'
+  >;
+  /** Generates the reply's message id. @default () => createId('msg') */
+  generateMessageId?: () => string;
+  /**
+   * Called when the reply could not be stored after the stream ended (the response is already sent by then).
+   * @default logs the error with console.error
+   */
+  onStoreError?: (error: unknown, chatId: string) => void;
+}
+
+/**
+ * A POST route handler for `useChat`: reads the body (`{ id, message }` or `{ id, messages }`, see
+ * `parseChatRequest`), appends the new user message (durably, before the model runs: it is kept even when the
+ * model fails), reads the view, calls `respond`, and returns its UI message stream response; the reply is stored
+ * when the stream ends. The chat itself is not loaded: a turn reads only what the view reads. A `MemoryError`
+ * becomes a JSON `{ error: { code, message } }`: 400 for bad input, 409 for a message id already stored, 413 for
+ * a payload over a store limit, 500 otherwise; other errors (from `respond`, say) are thrown to the caller.
+ *
+ * A client that disconnects aborts the model (`abortSignal`); what was generated is stored, marked incomplete
+ * (`ChatStore.messages` says so), with tool calls still running turned into `output-error`. A stream that fails
+ * midway (a provider error) is stored the same way. Turns of one chat
+ * run one after another in this process (`ChatStore.turn`: the second sees the first's reply, also when each
+ * request builds its own handler and chat store over the same store object); across processes they are not
+ * serialized, so two processes answering the same chat at once may interleave their messages.
+ * @example
+ * const chats = createChatStore({ store: createSqliteStore({ path: 'chats.db' }) });
+ * export const POST = createChatHandler({
+ *   chats,
+ *   respond: ({ messages, instructions, abortSignal }) => streamText({ model, instructions, messages, abortSignal }),
+ * });
+ */
+export function createChatHandler<M extends UIMessage = UIMessage>(
+  options: ChatHandlerOptions<M>,
+): (request: Request) => Promise<Response> {
+  checkOptions(options, 'createChatHandler', 'chat');
+  const { chats, respond } = options;
+  const what = (key: string) => `createChatHandler(options): ${key}`;
+  checkMethods(chats, what('chats'), 'chat', ['append', 'update', 'messages', 'conversation', 'turn']);
+  checkFunction(respond, what('respond'), 'chat');
+  for (const key of ['view', 'generateMessageId', 'onStoreError'] as const)
+    if (options[key] !== undefined) checkFunction(options[key], what(key), 'chat');
+  if (options.uiStream !== undefined) checkOptions(options.uiStream, what('uiStream'), 'chat');
+  const view = options.view ?? ((conversation) => conversation);
+  const generateMessageId = options.generateMessageId ?? (() => createId('msg'));
+  const onStoreError =
+    options.onStoreError ??
+    ((error, chatId) => console.error(`[engram] [chat] reply of chat ${chatId} not stored:`, error));
+
+  return async (request) => {
+    try {
+      const { chatId, message } = await parseChatRequest<M>(request);
+      let sent!: (response: Response) => void;
+      const response = new Promise<Response>((resolve) => {
+        sent = resolve;
+      });
+      // The turn holds the chat until its reply is stored; the response goes out as soon as it streams.
+      const turn = chats.turn(chatId, async () => {
+        let stored!: () => void;
+        const done = new Promise<void>((resolve) => {
+          stored = resolve;
+        });
+        const continued =
+          message.role === 'assistant' ? await continuation(chats, chatId, message) : undefined;
+        if (!continued) await chats.append(chatId, [message]);
+        const viewed = await view(chats.conversation(chatId), chatId).read();
+        // A continued message goes to the model as the client sent it (its approvals answered), not as stored.
+        const prompt = toAiSdkPrompt(
+          continued ? viewed.filter((m) => !continued.replaces.has(m.id)) : viewed,
+        );
+        prompt.messages.push(...(continued?.messages ?? []));
+        const onEnd: UIMessageStreamOnEndCallback<M> = async ({
+          responseMessage,
+          isAborted,
+          isCancelled,
+          outcome,
+        }) => {
+          try {
+            const stopped =
+              isAborted ||
+              isCancelled === true ||
+              outcome.status !== 'completed' ||
+              isUnfinished(responseMessage);
+            const reply = stopped ? closeStoppedReply(responseMessage) : responseMessage;
+            if (continued) await chats.update(chatId, reply, { incomplete: stopped });
+            else if (reply.parts.length > 0) await chats.append(chatId, [reply], { incomplete: stopped });
+          } catch (error) {
+            onStoreError(error, chatId);
+          } finally {
+            stored();
+          }
+        };
+        const stream = await respond({
+          chatId,
+          ...prompt,
+          abortSignal: request.signal,
+          message,
+        });
+        sent(
+          stream.toUIMessageStreamResponse<M>({
+            ...options.uiStream,
+            originalMessages: [message], // a new reply, or the continued one: no need to load the chat
+            generateMessageId,
+            onEnd,
+            consumeSseStream: consumeStream,
+          }),
+        );
+        await done;
+      });
+      return await Promise.race([response, turn.then(() => response)]);
+    } catch (error) {
+      if (MemoryError.isInstance(error)) return errorResponse(error);
+      throw error;
+    }
+  };
+}
+
+/**
+ * A continued assistant message (a tool approval answered): checked to be the chat's last message, with the ids
+ * of the entries its stored version holds (left out of the view's output) and its model messages as sent.
+ */
+async function continuation<M extends UIMessage>(
+  chats: ChatStore<M>,
+  chatId: string,
+  message: M,
+): Promise<{ replaces: ReadonlySet<string>; messages: ModelMessage[] }> {
+  const [checked] = await validateUIInput<M>([message], 'body.message', undefined);
+  const last = (await chats.messages(chatId)).at(-1);
+  if (last?.message.id !== message.id)
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'chat',
+      message: `an assistant message can only continue the chat's last message; ${describeValue(message.id)} is not it`,
+    });
+  const messages = await convertToModelMessages([checked!], { ignoreIncompleteToolCalls: true });
+  return { replaces: new Set(last.entryIds), messages };
+}
+
+function errorResponse(error: MemoryError): Response {
+  const status =
+    error.code === 'DUPLICATE_MESSAGE_ID' || error.code === 'CONFLICT'
+      ? 409
+      : error.code === 'PAYLOAD_TOO_LARGE'
+        ? 413
+        : error.code.startsWith('INVALID')
+          ? 400
+          : 500;
+  return Response.json({ error: { code: error.code, message: error.message } }, { status });
+}

@@ -1,0 +1,228 @@
+import type { UIMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { sendToModel } from '../../../test-support/send-to-model.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
+import { createChatStore } from './chat-store.ts';
+import { encodeUIMessage } from './encode-ui-message.ts';
+
+const user = (id: string, text: string): UIMessage => ({ id, role: 'user', parts: [{ type: 'text', text }] });
+const rows = Array.from({ length: 40 }, (_, i) => ({ id: i, title: `row ${i}` }));
+const toolReply: UIMessage = {
+  id: 'a1',
+  role: 'assistant',
+  parts: [
+    { type: 'step-start' },
+    { type: 'tool-search', toolCallId: 'c1', state: 'output-available', input: { q: 'x' }, output: { rows } },
+    { type: 'step-start' },
+    { type: 'text', text: 'Found forty rows. '.repeat(8), state: 'done' },
+  ],
+};
+
+describe('createChatStore', () => {
+  it('a chat never written loads as [], without creating its session', async () => {
+    const store = createMemoryStore();
+    expect(await createChatStore({ store }).load('nothing-yet')).toEqual([]);
+    expect(await store.getSession({ tenant: 'default' }, 'nothing-yet')).toBeUndefined();
+  });
+
+  it('keeps a large tool output and a long text once: the UI part references the model side', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [user('u1', 'search'), toolReply]);
+    expect(await chats.load('c')).toEqual([user('u1', 'search'), toolReply]);
+    const entries = await chats.conversation('c').read();
+    expect(entries.map((e) => [e.id, e.role])).toEqual([
+      ['u1', 'user'],
+      ['a1', 'assistant'],
+      ['a1#1', 'tool'],
+      ['a1#2', 'assistant'],
+    ]);
+    const stored = JSON.stringify(entries);
+    expect(stored.split('row 39').length - 1).toBe(1); // the output once, in the tool result
+    expect(stored.split('Found forty rows.').length - 1).toBe(8); // the text once (8 repeats), in the model message
+  });
+
+  it('a UI message with no model side (only data parts) is one empty assistant entry the AI SDK accepts', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const data: UIMessage = {
+      id: 'd1',
+      role: 'assistant',
+      parts: [{ type: 'data-status', data: { busy: true } }],
+    };
+    const dataUser: UIMessage = { id: 'd2', role: 'user', parts: [{ type: 'data-upload', data: 'x' }] };
+    await chats.append('c', [user('u1', 'hi'), data, dataUser, user('u2', 'again')]);
+    expect(await chats.load('c')).toEqual([user('u1', 'hi'), data, dataUser, user('u2', 'again')]);
+    const log = await chats.conversation('c').read();
+    expect(log.map((m) => [m.role, m.content])).toEqual([
+      ['user', [{ type: 'text', text: 'hi' }]],
+      ['assistant', []],
+      ['user', []],
+      ['user', [{ type: 'text', text: 'again' }]],
+    ]);
+    await sendToModel(log);
+  });
+
+  it('an approval answered but not yet executed stays in the UI and out of the model side (no unanswered call)', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const waiting: UIMessage = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [
+        { type: 'text', text: 'May I?' },
+        {
+          type: 'tool-delete',
+          toolCallId: 'c1',
+          state: 'approval-responded',
+          input: { path: '/tmp/x' },
+          approval: { id: 'ap1', approved: true },
+        },
+      ],
+    };
+    await chats.append('c', [user('u1', 'clean up'), waiting, user('u2', 'well?')]);
+    expect(await chats.load('c')).toEqual([user('u1', 'clean up'), waiting, user('u2', 'well?')]);
+    await sendToModel(await chats.conversation('c').read());
+  });
+
+  it('a bad message is INVALID_MESSAGE naming messages[i] and the part; nothing of the batch is stored', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [user('u0', 'kept')]);
+    const bad = { id: 'u2', role: 'user', parts: [{ type: 'text', text: 3 }] } as unknown as UIMessage;
+    const error = await chats.append('c', [user('u1', 'fine'), bad]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MemoryError);
+    expect(error).toMatchObject({ code: 'INVALID_MESSAGE', component: 'chat' });
+    expect(String((error as Error).message)).toMatch(/messages\[1\].*parts\[0\]\.text/);
+    expect(await chats.load('c')).toEqual([user('u0', 'kept')]);
+  });
+
+  it.each([
+    ['null', null],
+    ['a string', 'hello'],
+    ['an object', { id: 'u1' }],
+  ])('messages that are %s are INVALID_ARGUMENT', async (_, input) => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await expect(chats.append('c', input as unknown as UIMessage[])).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringMatching(/messages must be an array/),
+    });
+  });
+
+  it.each([
+    ['a number', 42],
+    ['an empty string', ''],
+    ['null', null],
+  ])('a chat id that is %s is INVALID_ARGUMENT naming chatId', async (_, chatId) => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const id = chatId as unknown as string;
+    for (const call of [() => chats.load(id), () => chats.append(id, [user('u1', 'x')])])
+      await expect(call()).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('chatId'),
+      });
+  });
+
+  it('a value no store reads back identical (a Date in a data part) is INVALID_ARGUMENT naming its path', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const dated: UIMessage = {
+      id: 'u1',
+      role: 'user',
+      parts: [{ type: 'data-when', data: { at: new Date(0) } }],
+    };
+    await expect(chats.append('c', [user('u0', 'x'), dated])).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('messages[1].parts[0].data.at'),
+    });
+    expect(await chats.load('c')).toEqual([]);
+  });
+
+  it('a message id already in the chat is DUPLICATE_MESSAGE_ID and the whole append is refused (atomic)', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [user('u1', 'first')]);
+    await expect(chats.append('c', [user('u2', 'new'), user('u1', 'changed')])).rejects.toMatchObject({
+      code: 'DUPLICATE_MESSAGE_ID',
+    });
+    expect(await chats.load('c')).toEqual([user('u1', 'first')]);
+  });
+
+  it('scopes are enforced: another user sees nothing of the chat, and the same chat id is their own chat', async () => {
+    const store = createMemoryStore();
+    const alice = createChatStore({ store, scope: { tenant: 't', user: 'alice' } });
+    const bob = createChatStore({ store, scope: { tenant: 't', user: 'bob' } });
+    await alice.append('c', [user('u1', 'secret')]);
+    expect(await bob.load('c')).toEqual([]);
+    await bob.append('c', [user('u1', 'mine')]);
+    expect(await alice.load('c')).toEqual([user('u1', 'secret')]);
+    expect(await bob.load('c')).toEqual([user('u1', 'mine')]);
+  });
+
+  it('what is deleted from the log is gone from the chat: a message with its first entry, a part with the entry it references', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [user('u1', 'search'), toolReply, user('u2', 'thanks')]);
+    const conversation = chats.conversation('c');
+    await conversation.delete('a1#1'); // the tool result the tool part's output references
+    const [, reply] = await chats.load('c');
+    expect(reply!.parts.map((p) => p.type)).toEqual(['step-start', 'step-start', 'text']);
+    await conversation.delete('u1');
+    expect((await chats.load('c')).map((m) => m.id)).toEqual(['a1', 'u2']);
+  });
+
+  it('an entry the chat store did not write is INVALID_MESSAGE naming it', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [user('u1', 'hi')]);
+    const [stored] = await chats.conversation('c').store({ role: 'user', content: 'written directly' });
+    await expect(chats.load('c')).rejects.toMatchObject({
+      code: 'INVALID_MESSAGE',
+      message: expect.stringContaining(stored!.id),
+    });
+  });
+
+  it('update replaces the last message by a new version (same id); the old entries are deleted', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const first: UIMessage = { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'Working' }] };
+    await chats.append('c', [user('u1', 'go'), first]);
+    await chats.update('c', toolReply);
+    expect(await chats.load('c')).toEqual([user('u1', 'go'), toolReply]);
+    expect((await chats.conversation('c').read()).map((m) => m.id)).toEqual([
+      'u1',
+      'a1@1',
+      'a1@1#1',
+      'a1@1#2',
+    ]);
+    await chats.update('c', first, { incomplete: true });
+    expect((await chats.messages('c')).map((m) => [m.message, m.incomplete])).toEqual([
+      [user('u1', 'go'), false],
+      [first, true],
+    ]);
+    await expect(chats.update('c', user('u1', 'go'))).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining("only the chat's last message"),
+    });
+  });
+
+  it('a newer version left beside an older one (an update cut short before its deletes) is the one loaded', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [
+      user('u1', 'go'),
+      { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'v0' }] },
+    ]);
+    const newer = await encodeUIMessage(toolReply, {
+      tools: undefined,
+      incomplete: false,
+      location: 'm',
+      revision: 1,
+    });
+    await chats.conversation('c').store(newer);
+    expect(await chats.load('c')).toEqual([user('u1', 'go'), toolReply]);
+  });
+
+  it('marks messages appended as incomplete', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [user('u1', 'hi')]);
+    await chats.append('c', [{ id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'Hal' }] }], {
+      incomplete: true,
+    });
+    expect((await chats.messages('c')).map((m) => [m.message.id, m.incomplete])).toEqual([
+      ['u1', false],
+      ['a1', true],
+    ]);
+  });
+});

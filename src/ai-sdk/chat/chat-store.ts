@@ -1,0 +1,153 @@
+import type { ToolSet, UIMessage } from 'ai';
+import { checkMethods, checkOptions } from '../../core/check-options.ts';
+import { describeValue } from '../../core/errors/describe-value.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { checkId } from '../../core/ids.ts';
+import { checkScope, defaultScope, type Scope } from '../../core/scope.ts';
+import {
+  type ConversationMemory,
+  type ConversationMemoryOptions,
+  createConversationMemory,
+} from '../../memory/conversation-memory.ts';
+import type { TokenCounter } from '../../tokens/token-counter.ts';
+import { decodeChatLog, decodeUIMessages, type StoredChatMessage } from './decode-ui-messages.ts';
+import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
+import { createKeyedQueue, type KeyedQueue } from './keyed-queue.ts';
+import { validateUIInput } from './validate-ui-input.ts';
+
+/** The turn queues of each store object, shared by every chat store over it in this process. */
+const turnQueues = new WeakMap<object, KeyedQueue>();
+
+/** Options of {@link createChatStore}. */
+export interface ChatStoreOptions {
+  /** Where chats live: any built-in store (memory, json-file, SQLite, PostgreSQL) or a driver's. */
+  store: NonNullable<ConversationMemoryOptions['store']>;
+  /** Whose chats these are (a chat is readable only in the scope that wrote it). @default { tenant: 'default' } */
+  scope?: Scope;
+  /** Counts each model message once, when it is stored. @default exact o200k_base counts */
+  counter?: TokenCounter;
+  /**
+   * The app's tools: incoming tool parts are validated against their schemas, and their `toModelOutput` shapes
+   * the model side of tool results. @default none (outputs go to the model as JSON or text)
+   */
+  tools?: ToolSet;
+}
+
+/** How {@link ChatStore.append} and {@link ChatStore.update} mark what they store. */
+export interface ChatAppendOptions {
+  /** Marks the messages as cut short (the client disconnected while they streamed). @default false */
+  incomplete?: boolean;
+}
+
+/**
+ * A store of chats (the AI SDK's `UIMessage`s): one chat is one engram session (`sessionId` = the chat id),
+ * whose log holds the model messages, so every engram view (token window, citations, AutoContext) works on it
+ * unchanged, while `load` returns the UI messages exactly as they were appended.
+ */
+export interface ChatStore<M extends UIMessage = UIMessage> {
+  /** The chat's UI messages in order, deep-equal to what was appended; [] for a chat never written. */
+  load(chatId: string): Promise<M[]>;
+  /** The chat's UI messages with what the log says of each: whether it was cut short. */
+  messages(chatId: string): Promise<StoredChatMessage<M>[]>;
+  /**
+   * Validates the messages with the AI SDK's `validateUIMessages` (bad input: `INVALID_MESSAGE` naming
+   * `messages[i]` and the part's path; a value no store reads back identical: `INVALID_ARGUMENT` naming its path)
+   * and appends them, in order, in one atomic append: all or nothing. A message id already in the chat is
+   * `DUPLICATE_MESSAGE_ID`, and nothing is stored.
+   */
+  append(chatId: string, messages: readonly M[], options?: ChatAppendOptions): Promise<void>;
+  /**
+   * Replaces the chat's last message with a new version of it (same id): a reply continued after a tool
+   * approval, say. Validated as `append` validates; `INVALID_ARGUMENT` unless `message.id` is the last message's
+   * id. The new version is stored in one atomic append and replaces the old one from then on; the old entries
+   * are deleted after it (should that be cut short, `load` still shows only the new version).
+   */
+  update(chatId: string, message: M, options?: ChatAppendOptions): Promise<void>;
+  /** The chat's log as model messages: build engram views (token window, citations, AutoContext) on it. */
+  conversation(chatId: string): ConversationMemory;
+  /**
+   * Runs `task` after every earlier turn of the chat has settled: turns of one chat (same store object, scope
+   * and chat id, from any chat store in this process) run one at a time, in call order. Not across processes.
+   */
+  turn<T>(chatId: string, task: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Opens a store of chats over an engram store.
+ * @example
+ * const chats = createChatStore({ store: createSqliteStore({ path: 'chats.db' }), scope: { tenant: 'app', user } });
+ * await chats.append(chatId, [userMessage]);
+ * const messages = await chats.load(chatId); // UIMessage[] for useChat's initial messages
+ */
+export function createChatStore<M extends UIMessage = UIMessage>(options: ChatStoreOptions): ChatStore<M> {
+  checkOptions(options, 'createChatStore', 'chat');
+  const { store, scope, counter, tools } = options;
+  checkMethods(store, 'createChatStore(options): store', 'chat', ['getSession', 'append', 'readRange']);
+  if (scope !== undefined) checkScope(scope, 'chat');
+  if (counter !== undefined) checkMethods(counter, 'createChatStore(options): counter', 'chat', ['count']);
+  if (tools !== undefined) checkOptions(tools, 'createChatStore(options): tools', 'chat');
+  const conversation = (chatId: string) => {
+    checkId(chatId, 'chatId', 'chat');
+    return createConversationMemory({
+      store,
+      sessionId: chatId,
+      ...(scope ? { scope } : {}),
+      ...(counter ? { counter } : {}),
+    });
+  };
+  // A chat never written reads as [] without creating its session.
+  const messages = async (chatId: string) => {
+    const log = conversation(chatId); // checks the id
+    return (await store.getSession(log.scope, chatId)) ? decodeUIMessages<M>(await log.read()) : [];
+  };
+  const queue = turnQueues.get(store) ?? createKeyedQueue();
+  turnQueues.set(store, queue);
+  const owner = JSON.stringify([
+    scope?.tenant ?? defaultScope.tenant,
+    scope?.user ?? null,
+    scope?.agent ?? null,
+  ]);
+  return {
+    messages,
+    turn(chatId, task) {
+      checkId(chatId, 'chatId', 'chat');
+      return queue.run(`${owner}${JSON.stringify(chatId)}`, task);
+    },
+    load: async (chatId) => (await messages(chatId)).map((m) => m.message),
+    conversation,
+    async append(chatId, input, appendOptions = {}) {
+      const log = conversation(chatId); // checks the id
+      const list = await validateUIInput<M>(input, 'append(chatId, messages)', tools);
+      const entries: ChatEntry[] = [];
+      for (const [index, ui] of list.entries()) {
+        const encoded = await encodeUIMessage(ui, {
+          tools,
+          incomplete: appendOptions.incomplete === true,
+          location: `messages[${index}]`,
+          revision: 0,
+        });
+        entries.push(...encoded);
+      }
+      if (entries.length > 0) await log.store(entries);
+    },
+    async update(chatId, input, updateOptions = {}) {
+      const log = conversation(chatId); // checks the id
+      const [message] = await validateUIInput<M>([input], 'update(chatId, message)', tools);
+      const last = (await store.getSession(log.scope, chatId))
+        ? decodeChatLog<M>(await log.read()).at(-1)
+        : undefined;
+      if (last?.message.id !== message!.id)
+        throw new MemoryError({
+          code: 'INVALID_ARGUMENT',
+          component: 'chat',
+          message: `update(chatId, message): only the chat's last message can be updated; message.id ${describeValue(message!.id)} is not it (the last is ${describeValue(last?.message.id)})`,
+        });
+      const revision = last.revision + 1;
+      const location = 'message';
+      const incomplete = updateOptions.incomplete === true;
+      // The new version first (one atomic append: it replaces the old one from then on), then the old entries.
+      await log.store(await encodeUIMessage(message!, { tools, incomplete, location, revision }));
+      for (const id of last.entryIds) await log.delete(id);
+    },
+  };
+}

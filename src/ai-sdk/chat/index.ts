@@ -1,0 +1,18 @@
+/**
+ * @module engram/ai-sdk chat
+ * Chat apps on the AI SDK's `useChat`: UI messages stored in engram sessions, and the route handler.
+ */
+
+export {
+  type ChatHandlerOptions,
+  type ChatRespondInput,
+  type ChatStream,
+  createChatHandler,
+} from './chat-handler.ts';
+export {
+  type ChatAppendOptions,
+  type ChatStore,
+  type ChatStoreOptions,
+  createChatStore,
+} from './chat-store.ts';
+export type { StoredChatMessage } from './decode-ui-messages.ts';

@@ -1,0 +1,55 @@
+import { type ToolSet, TypeValidationError, type UIMessage, validateUIMessages } from 'ai';
+import { z } from 'zod';
+import { describeValue } from '../../core/errors/describe-value.ts';
+import { InvalidMessageError } from '../../core/errors/invalid-message-error.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import { formatPath } from '../../messages/validate.ts';
+
+/**
+ * Checks UI messages with the AI SDK's `validateUIMessages` (with `tools`, their input and output schemas too).
+ * Throws `INVALID_ARGUMENT` unless `messages` is an array, and `InvalidMessageError` (`INVALID_MESSAGE`) located
+ * at `messages[i]` with each bad field's path (`parts[1].text`) otherwise.
+ */
+export async function validateUIInput<M extends UIMessage>(
+  messages: unknown,
+  what: string,
+  tools: ToolSet | undefined,
+): Promise<readonly M[]> {
+  if (!Array.isArray(messages))
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'chat',
+      message: `${what}: messages must be an array of UI messages, got ${describeValue(messages)}`,
+    });
+  const list: readonly unknown[] = messages;
+  if (list.length === 0) return [];
+  try {
+    await validateUIMessages({ messages: [...list], ...(tools ? { tools } : {}) });
+  } catch (error) {
+    throw toInvalidMessage(error, what);
+  }
+  return list as readonly M[];
+}
+
+function toInvalidMessage(error: unknown, what: string): MemoryError {
+  const cause = TypeValidationError.isInstance(error) ? error.cause : undefined;
+  if (!(cause instanceof z.ZodError)) {
+    return new InvalidMessageError({
+      issues: [{ path: '', problem: error instanceof Error ? error.message : describeValue(error) }],
+      location: what,
+      cause: error,
+      component: 'chat',
+    });
+  }
+  const first = cause.issues[0]?.path[0];
+  const index = typeof first === 'number' ? first : undefined;
+  const issues = cause.issues
+    .filter((issue) => issue.path[0] === first)
+    .map((issue) => ({ path: formatPath(issue.path.slice(1)), problem: issue.message }));
+  return new InvalidMessageError({
+    issues,
+    location: index === undefined ? what : `${what}: messages[${index}]`,
+    cause: error,
+    component: 'chat',
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * Test rig of the chat route handler: a streaming MockLanguageModelV4 that records its prompts, stream steps
+ * (text, a tool call), requests as useChat posts them, and a wait for the reply to be stored. Test-only.
+ */
+import { simulateReadableStream, type UIMessage } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { expect, vi } from 'vitest';
+import type { ChatStore } from '../src/ai-sdk/chat/chat-store.ts';
+import type { RecordedPrompt } from './scripted-language-model.ts';
+
+/** One part of a mock model's stream. */
+export type StreamPart =
+  Awaited<ReturnType<MockLanguageModelV4['doStream']>>['stream'] extends ReadableStream<infer P> ? P : never;
+
+/** The usage every mock step reports. */
+export const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
+/** A step that streams `words` as one text. */
+export const textParts = (words: readonly string[]): StreamPart[] => [
+  { type: 'stream-start', warnings: [] },
+  { type: 'text-start', id: 't' },
+  ...words.map((w): StreamPart => ({ type: 'text-delta', id: 't', delta: w })),
+  { type: 'text-end', id: 't' },
+  { type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage },
+];
+
+/** A step that says `text` (when given) and calls `toolName` with `input` (call id `call-1`). */
+export const callParts = (toolName: string, input: object, text?: string): StreamPart[] => [
+  { type: 'stream-start', warnings: [] },
+  ...(text === undefined
+    ? []
+    : ([
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: text },
+        { type: 'text-end', id: 't' },
+      ] satisfies StreamPart[])),
+  { type: 'tool-call', toolCallId: 'call-1', toolName, input: JSON.stringify(input) },
+  { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage },
+];
+
+/** A streaming mock: call i streams `script(i)` with `delayMs` between chunks; records each prompt. */
+export function streamingModel(script: (call: number) => StreamPart[], delayMs = 0) {
+  const prompts: RecordedPrompt[] = [];
+  const model = new MockLanguageModelV4({
+    doStream: async (options) => {
+      prompts.push(structuredClone(options.prompt));
+      return {
+        stream: simulateReadableStream({
+          chunks: script(prompts.length - 1),
+          initialDelayInMs: delayMs,
+          chunkDelayInMs: delayMs,
+        }),
+      };
+    },
+  });
+  return { model, prompts };
+}
+
+/** A user UI message with one text part. */
+export const user = (id: string, text: string): UIMessage => ({
+  id,
+  role: 'user',
+  parts: [{ type: 'text', text }],
+});
+/** A POST request as useChat sends it (`body` as JSON, or raw text). */
+export const post = (body: unknown, signal?: AbortSignal): Request =>
+  new Request('http://localhost/api/chat', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    ...(signal ? { signal } : {}),
+  });
+/** A UI message's text parts, joined. */
+export const texts = (m: UIMessage | undefined) =>
+  m?.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('') ?? '';
+/** Waits until the chat holds `n` messages (the reply is stored when its stream ends, just after the body does). */
+export const stored = async (chats: ChatStore, chatId: string, n: number) =>
+  vi.waitFor(
+    async () => {
+      const messages = await chats.load(chatId);
+      expect(messages).toHaveLength(n);
+      return messages;
+    },
+    { timeout: 5_000, interval: 10 },
+  );

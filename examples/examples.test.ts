@@ -237,6 +237,12 @@ describe('examples (no API key: scripted MockLanguageModelV4)', () => {
       const stored = (await (await fetch(`${server.url}api/chats/chat-1`)).json()) as UIMessage[];
       expect(stored).toMatchObject([message, { role: 'assistant' }]);
       expect(JSON.stringify(stored[1]?.parts)).toContain('You said: \\"Hello there.\\"');
+      // A chat id engram does not accept (over its id length limit) is the client's error, said as such.
+      const bad = await fetch(`${server.url}api/chats/${'x'.repeat(2000)}`);
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { error: string }).error).toContain(
+        'chatId must be a non-empty string of at most 256 characters',
+      );
     } finally {
       await server.stop();
     }

@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { UIMessage } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../src/sqlite.ts';
 import { REPLY_PRIMING_TOKENS } from '../src/tokens/token-counter.ts';
 import { readAssemblyRecords } from '../src/views/assembly/assembly-records.ts';
+import { startWebChat } from './web-chat/web-chat-process.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'engram-examples-'));
@@ -216,5 +218,34 @@ describe('examples (no API key: scripted MockLanguageModelV4)', () => {
     expect(out).toContain('assistant: From earlier chats: {"name":"Ada","city":"Lisbon"}');
     expect(out).toMatch(/thread chat-1 is session "langgraph:chat-1": \d+ checkpoints, 6 log entries/);
     expect(out).toContain('  3. user: I live in Lisbon.');
+  });
+
+  it('web-chat (a server): starts, answers one POST /api/chat with a streamed reply, keeps the chat, stops on SIGTERM', async () => {
+    // The page itself, reloads, two pages and Stop are driven in Chromium by web-chat/web-chat.browser.test.ts.
+    const server = await startWebChat(join(dir, 'web-chat.db'));
+    try {
+      const message = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Hello there.' }] };
+      const response = await fetch(`${server.url}api/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: 'chat-1', message }),
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/event-stream');
+      const stream = await response.text();
+      expect(stream.match(/"type":"text-delta"/g)?.length).toBeGreaterThan(5);
+      const stored = (await (await fetch(`${server.url}api/chats/chat-1`)).json()) as UIMessage[];
+      expect(stored).toMatchObject([message, { role: 'assistant' }]);
+      expect(JSON.stringify(stored[1]?.parts)).toContain('You said: \\"Hello there.\\"');
+      // A chat id engram does not accept (over its id length limit) is the client's error, said as such.
+      const bad = await fetch(`${server.url}api/chats/${'x'.repeat(2000)}`);
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { error: string }).error).toContain(
+        'chatId must be a non-empty string of at most 256 characters',
+      );
+    } finally {
+      await server.stop();
+    }
+    expect(server.output()).toContain('stopped: the server and the database are closed');
   });
 });

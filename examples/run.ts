@@ -4,7 +4,8 @@
  * `--conditions=engram-source`, so `import … from 'engram'` in an example resolves through the package's own
  * `exports` (a self-reference, as in a user's project) to the TypeScript sources, with no build. With no name it
  * lists the examples; an unknown name lists them on stderr and exits with 2. (A directory example is its own
- * package: `engram` resolves there through its `node_modules/engram`, a committed link to this repository.)
+ * package: it is an npm workspace of the root package, so `engram` resolves there through `node_modules/engram`, the
+ * link to this repository that `npm install` makes of its `"engram": "file:../.."`.)
  *
  *   npm run example -- chat-agent --reset
  */

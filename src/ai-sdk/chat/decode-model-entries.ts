@@ -1,16 +1,17 @@
-import type {
-  AssistantContent,
-  DynamicToolUIPart,
-  FilePart,
-  ImagePart,
-  ToolContent,
-  UIDataTypes,
-  UIMessage,
-  UIMessagePart,
-  UITools,
-  UserContent,
+import {
+  type AssistantContent,
+  type FilePart,
+  type ImagePart,
+  isToolUIPart,
+  type ToolContent,
+  type UIDataTypes,
+  type UIMessage,
+  type UIMessagePart,
+  type UITools,
+  type UserContent,
 } from 'ai';
 import type { MemoryMessage } from '../../core/message.ts';
+import { uiToolResult } from '../ui-tool-result.ts';
 import type { DecodedChatMessage } from './decode-ui-messages.ts';
 
 type Part = UIMessagePart<UIDataTypes, UITools>;
@@ -76,9 +77,12 @@ function addStep(parts: Part[], content: AssistantContent): void {
       case 'text':
         parts.push({ type: 'text', text: item.text, state: 'done', ...providerMetadata(item) });
         break;
-      case 'reasoning':
-        parts.push({ type: 'reasoning', text: item.text, state: 'done', ...providerMetadata(item) });
+      case 'reasoning': {
+        // Numbered within the message, as agentUIMessageStream numbers them.
+        const id = `reasoning-${parts.filter((p) => p.type === 'reasoning').length}`;
+        parts.push({ type: 'reasoning', id, text: item.text, state: 'done', ...providerMetadata(item) });
         break;
+      }
       case 'file':
         parts.push(...filePart(item));
         break;
@@ -100,41 +104,18 @@ function addStep(parts: Part[], content: AssistantContent): void {
 function addResults(parts: Part[], content: ToolContent): void {
   for (const item of content as ToolItem[]) {
     if (item.type !== 'tool-result') continue;
-    const at = parts.findIndex((p) => toolCallIdOf(p) === item.toolCallId);
-    if (at < 0) continue;
-    const call = parts[at] as DynamicToolUIPart; // the fields every tool part shares
-    const { output } = item;
-    const base = { type: call.type, toolCallId: call.toolCallId, input: call.input } as const;
-    const extras = {
+    const at = parts.findIndex((p) => isToolUIPart(p) && p.toolCallId === item.toolCallId);
+    const call = parts[at];
+    if (call === undefined || !isToolUIPart(call)) continue;
+    parts[at] = {
+      type: call.type,
+      toolCallId: call.toolCallId,
+      input: call.input,
+      ...uiToolResult(item.output),
       ...(call.providerExecuted === undefined ? {} : { providerExecuted: call.providerExecuted }),
       ...(call.callProviderMetadata === undefined ? {} : { callProviderMetadata: call.callProviderMetadata }),
-    };
-    switch (output.type) {
-      case 'text':
-      case 'json':
-      case 'content':
-        parts[at] = { ...base, state: 'output-available', output: output.value, ...extras } as ToolPart;
-        break;
-      case 'error-text':
-      case 'error-json':
-      case 'execution-denied': {
-        const errorText =
-          output.type === 'error-text'
-            ? output.value
-            : output.type === 'error-json'
-              ? JSON.stringify(output.value)
-              : (output.reason ?? 'Tool call execution denied.');
-        parts[at] = { ...base, state: 'output-error', errorText, ...extras } as ToolPart;
-        break;
-      }
-    }
+    } as ToolPart;
   }
-}
-
-function toolCallIdOf(part: Part): string | undefined {
-  return part.type === 'dynamic-tool' || part.type.startsWith('tool-')
-    ? (part as ToolPart).toolCallId
-    : undefined;
 }
 
 /** A model file or image as a UI file part: a URL as is, bytes as a `data:` URL; a provider reference has none. */

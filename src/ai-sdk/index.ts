@@ -32,9 +32,12 @@ export {
   subAgentTool,
 } from './agent/index.ts';
 export {
+  type ChatAgentOptions,
   type ChatAppendOptions,
+  type ChatHandlerBaseOptions,
   type ChatHandlerOptions,
   type ChatRespondInput,
+  type ChatRespondOptions,
   type ChatStore,
   type ChatStoreOptions,
   type ChatStream,

@@ -1,5 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ModelMessage, UIMessageChunk } from 'ai';
+import { checkFunction, checkOptions } from '../../core/check-options.ts';
+import { describeValue } from '../../core/errors/describe-value.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
 import { type UIToolResult, uiToolResult } from '../ui-tool-result.ts';
 import type { AgentEvent, AgentRun } from './agent-types.ts';
 
@@ -32,6 +35,17 @@ export function agentUIMessageStream(
   run: Pick<AgentRun, 'stream'>,
   options: AgentUIMessageStreamOptions = {},
 ): ReadableStream<UIMessageChunk> {
+  const events: Partial<AsyncIterable<AgentEvent>> | undefined =
+    typeof run === 'object' && run !== null ? run.stream : undefined;
+  if (typeof events?.[Symbol.asyncIterator] !== 'function')
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'agent',
+      message: `agentUIMessageStream(run): run must be an agent run (agent.run(...)) with its event stream, got ${describeValue(run)}`,
+    });
+  checkOptions(options, 'agentUIMessageStream', 'agent');
+  if (options.onError !== undefined)
+    checkFunction(options.onError, 'agentUIMessageStream(run, options): onError', 'agent');
   const chunks = toChunks(run.stream, options);
   return new ReadableStream<UIMessageChunk>({
     async pull(controller) {

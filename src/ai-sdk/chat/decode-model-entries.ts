@@ -12,7 +12,6 @@ import {
 } from 'ai';
 import type { MemoryMessage } from '../../core/message.ts';
 import { uiToolResult } from '../ui-tool-result.ts';
-import type { DecodedChatMessage } from './decode-ui-messages.ts';
 
 type Part = UIMessagePart<UIDataTypes, UITools>;
 type ToolPart = Extract<Part, { toolCallId: string }>;
@@ -31,13 +30,12 @@ type ProviderOptions = NonNullable<FilePart['providerOptions']>;
  * requests and responses, custom and reasoning-file parts, provider-referenced or inline-text files, results of
  * calls that are not in the run.
  */
-export function decodeModelEntries<M extends UIMessage>(
+export function decodeModelEntries(
   entries: readonly MemoryMessage[],
-): DecodedChatMessage<M>[] {
-  const out: DecodedChatMessage<M>[] = [];
+): { message: UIMessage; entryIds: string[] }[] {
+  const out: { message: UIMessage; entryIds: string[] }[] = [];
   let reply: { message: UIMessage; entryIds: string[] } | undefined;
-  const push = (message: UIMessage, entryIds: string[]) =>
-    out.push({ message: message as M, incomplete: false, revision: 0, entryIds });
+  const push = (message: UIMessage, entryIds: string[]) => out.push({ message, entryIds });
   for (const entry of entries) {
     if (entry.role === 'assistant' || entry.role === 'tool') {
       if (!reply) {

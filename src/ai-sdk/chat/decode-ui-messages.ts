@@ -38,7 +38,8 @@ export function decodeChatLog<M extends UIMessage>(log: readonly MemoryMessage[]
   let open: { head: StoredHead; entries: (MemoryMessage | undefined)[] } | undefined;
   let foreign: MemoryMessage[] = [];
   const close = () => {
-    if (foreign.length > 0) out.push(...decodeModelEntries<M>(foreign));
+    for (const { message, entryIds } of decodeModelEntries(foreign))
+      out.push({ message: message as M, incomplete: false, revision: 0, entryIds });
     foreign = [];
     if (!open) return;
     const decoded = rebuild<M>(open.head, open.entries);

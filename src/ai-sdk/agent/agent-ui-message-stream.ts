@@ -24,8 +24,9 @@ export interface AgentUIMessageStreamOptions {
  * again as stored), `finish-step` at `agent-step-end`; then `finish` with the run's finish reason. A step the run did not
  * store (cancelled midway, or ending with calls no tool answered) is taken back with `reset-step` (its `step-start`
  * stays in the client's message), and a cancelled run ends with `abort`; a run that fails ends with `error`. So
- * what the client holds at the end is the reply the run stored in its memory, as `decodeUIMessages` reads it back
- * (tool outputs as the tools returned them: a tool's `toModelOutput` changes what is stored). Cancelling the stream
+ * what the client holds at the end is the reply the run stored in its memory, as a chat store's `load()` reads it
+ * back (tool results as stored, after a tool's `toModelOutput`). Not quite for two text (or reasoning) blocks in a
+ * row within one model call: the run's events do not separate them, so they stream as one part and read back as two. Cancelling the stream
  * stops reading the events, not the run: abort the run with its `abortSignal`.
  * @example
  * const run = assistant.run(prompt, undefined, { memory: view, abortSignal: request.signal });
@@ -91,7 +92,7 @@ async function* toChunks(
           yield* enter(event.step);
           if (open?.kind !== kind) {
             yield* close();
-            open = { kind, id: `${kind}-${counts[kind]++}` }; // as decodeUIMessages numbers them
+            open = { kind, id: `${kind}-${counts[kind]++}` }; // as a chat store's load() numbers them
             yield { type: `${kind}-start`, id: open.id };
           }
           yield { type: `${kind}-delta`, id: open.id, delta: event.text };

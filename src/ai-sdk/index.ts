@@ -16,7 +16,9 @@ export {
   type AgentRun,
   type AgentRunOptions,
   type AgentStore,
+  type AgentUIMessageStreamOptions,
   agent,
+  agentUIMessageStream,
   type Branch,
   type BranchResult,
   type CreateAgentOptions,
@@ -30,9 +32,12 @@ export {
   subAgentTool,
 } from './agent/index.ts';
 export {
+  type ChatAgentOptions,
   type ChatAppendOptions,
+  type ChatHandlerBaseOptions,
   type ChatHandlerOptions,
   type ChatRespondInput,
+  type ChatRespondOptions,
   type ChatStore,
   type ChatStoreOptions,
   type ChatStream,

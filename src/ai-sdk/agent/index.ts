@@ -10,6 +10,7 @@ export type {
   AgentRunOptions,
   MemoryRetention,
 } from './agent-types.ts';
+export { type AgentUIMessageStreamOptions, agentUIMessageStream } from './agent-ui-message-stream.ts';
 export { type AgentStore, type CreateAgentOptions, createAgent } from './create-agent.ts';
 export { modelContextWindow } from './model-context-window.ts';
 export { type Branch, type BranchResult, type RunBranchesOptions, runBranches } from './run-branches.ts';

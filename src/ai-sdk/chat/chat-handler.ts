@@ -15,7 +15,11 @@ import { createId } from '../../core/ids.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
+import type { ContextView } from '../../views/context-view.ts';
+import type { Agent } from '../agent/agent-types.ts';
+import type { AgentUIMessageStreamOptions } from '../agent/agent-ui-message-stream.ts';
 import { toAiSdkPrompt } from '../to-ai-sdk-prompt.ts';
+import { runAgentTurn } from './chat-agent-turn.ts';
 import type { ChatStore } from './chat-store.ts';
 import { parseChatRequest } from './parse-chat-request.ts';
 import { closeStoppedReply, isUnfinished } from './stopped-reply.ts';
@@ -41,10 +45,21 @@ export interface ChatRespondInput<M extends UIMessage = UIMessage> {
   message: M;
 }
 
-/** Options of {@link createChatHandler}. */
-export interface ChatHandlerOptions<M extends UIMessage = UIMessage> {
+/** What every {@link createChatHandler} takes, with a model (`respond`) or with `agent()`. */
+export interface ChatHandlerBaseOptions<M extends UIMessage = UIMessage> {
   /** Where the chats live. */
   chats: ChatStore<M>;
+  /** Generates the reply's message id. @default () => createId('msg') */
+  generateMessageId?: () => string;
+  /**
+   * Called when the reply could not be stored after the stream ended (the response is already sent by then); with
+   * an agent, when its run failed (the steps it finished are stored). @default logs the error with console.error
+   */
+  onStoreError?: (error: unknown, chatId: string) => void;
+}
+
+/** {@link createChatHandler} with a model: `respond` streams, the handler stores the reply. */
+export interface ChatRespondOptions<M extends UIMessage = UIMessage> extends ChatHandlerBaseOptions<M> {
   /** The model-side context of a chat: a view over its conversation. @default the whole conversation */
   view?: (conversation: ConversationMemory, chatId: string) => Pick<Memory<MemoryMessage>, 'read'>;
   /** Runs the model: return `streamText(...)`'s result or a `ToolLoopAgent`'s `.stream(...)` result. */
@@ -57,14 +72,27 @@ export interface ChatHandlerOptions<M extends UIMessage = UIMessage> {
     UIMessageStreamOptions<M>,
     'originalMessages' | 'generateMessageId' | 'onEnd' | 'onFinish' | 'sendStart' | 'sendFinish'
   >;
-  /** Generates the reply's message id. @default () => createId('msg') */
-  generateMessageId?: () => string;
-  /**
-   * Called when the reply could not be stored after the stream ended (the response is already sent by then).
-   * @default logs the error with console.error
-   */
-  onStoreError?: (error: unknown, chatId: string) => void;
+  /** Not with `respond`. */
+  agent?: never;
 }
+
+/**
+ * {@link createChatHandler} with engram's `agent()`: each turn is `agent.run(prompt, undefined, { memory: view,
+ * abortSignal })` on the chat's view, and the run stores the turn itself (the handler stores nothing).
+ */
+export interface ChatAgentOptions<M extends UIMessage = UIMessage> extends ChatHandlerBaseOptions<M> {
+  /** The agent that answers (`agent(...)`); its own `memory` is not used: each run gets the chat's view. */
+  agent: Agent;
+  /** The chat's view the run reads and stores into. @default the whole conversation */
+  view?: (conversation: ConversationMemory, chatId: string) => ContextView<ModelMessage>;
+  /** Options of the UI message stream (`sendReasoning`, `onError`). @default reasoning sent, errors by message */
+  agentStream?: Omit<AgentUIMessageStreamOptions, 'messageId'>;
+  /** Not with `agent`. */
+  respond?: never;
+}
+
+/** Options of {@link createChatHandler}: with a model ({@link ChatRespondOptions}) or an agent ({@link ChatAgentOptions}). */
+export type ChatHandlerOptions<M extends UIMessage = UIMessage> = ChatRespondOptions<M> | ChatAgentOptions<M>;
 
 /**
  * A POST route handler for `useChat`: reads the body (`{ id, message }` or `{ id, messages }`, see
@@ -80,29 +108,37 @@ export interface ChatHandlerOptions<M extends UIMessage = UIMessage> {
  * run one after another in this process (`ChatStore.turn`: the second sees the first's reply, also when each
  * request builds its own handler and chat store over the same store object); across processes they are not
  * serialized, so two processes answering the same chat at once may interleave their messages.
+ *
+ * With `agent` instead of `respond`, each turn is a run of engram's `agent()` on the chat's view
+ * (`run(prompt, undefined, { memory: view, abortSignal })`) streamed by `agentUIMessageStream`: the run stores the
+ * user message (as the chat store would: whole, under its id) and each finished step (the reply's id is
+ * `generateMessageId()`); the handler stores nothing. Only user messages are taken (no continued replies). A
+ * disconnect aborts the run, which drops the step in flight: the chat keeps the steps that finished, not marked
+ * incomplete, and never a call without its result.
  * @example
  * const chats = createChatStore({ store: createSqliteStore({ path: 'chats.db' }) });
  * export const POST = createChatHandler({
  *   chats,
  *   respond: ({ messages, instructions, abortSignal }) => streamText({ model, instructions, messages, abortSignal }),
  * });
+ * // or: createChatHandler({ chats, agent: agent({ name: 'assistant', description: 'Helps', model, tools }) })
  */
 export function createChatHandler<M extends UIMessage = UIMessage>(
   options: ChatHandlerOptions<M>,
 ): (request: Request) => Promise<Response> {
   checkOptions(options, 'createChatHandler', 'chat');
-  const { chats, respond } = options;
-  const what = (key: string) => `createChatHandler(options): ${key}`;
+  const { chats } = options;
   checkMethods(chats, what('chats'), 'chat', ['append', 'update', 'messages', 'conversation', 'turn']);
-  checkFunction(respond, what('respond'), 'chat');
   for (const key of ['view', 'generateMessageId', 'onStoreError'] as const)
     if (options[key] !== undefined) checkFunction(options[key], what(key), 'chat');
-  if (options.uiStream !== undefined) checkOptions(options.uiStream, what('uiStream'), 'chat');
-  const view = options.view ?? ((conversation) => conversation);
   const generateMessageId = options.generateMessageId ?? (() => createId('msg'));
   const onStoreError =
     options.onStoreError ??
     ((error, chatId) => console.error(`[engram] [chat] reply of chat ${chatId} not stored:`, error));
+  const runTurn =
+    options.agent === undefined
+      ? respondTurns(options, generateMessageId, onStoreError)
+      : agentTurns(options, generateMessageId, onStoreError);
 
   return async (request) => {
     try {
@@ -112,64 +148,100 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
         sent = resolve;
       });
       // The turn holds the chat until its reply is stored; the response goes out as soon as it streams.
-      const turn = chats.turn(chatId, async () => {
-        let stored!: () => void;
-        const done = new Promise<void>((resolve) => {
-          stored = resolve;
-        });
-        const continued =
-          message.role === 'assistant' ? await continuation(chats, chatId, message) : undefined;
-        if (!continued) await chats.append(chatId, [message]);
-        const viewed = await view(chats.conversation(chatId), chatId).read();
-        // A continued message goes to the model as the client sent it (its approvals answered), not as stored.
-        const prompt = toAiSdkPrompt(
-          continued ? viewed.filter((m) => !continued.replaces.has(m.id)) : viewed,
-        );
-        prompt.messages.push(...(continued?.messages ?? []));
-        const onEnd: UIMessageStreamOnEndCallback<M> = async ({
-          responseMessage,
-          isAborted,
-          isCancelled,
-          outcome,
-        }) => {
-          try {
-            const stopped =
-              isAborted ||
-              isCancelled === true ||
-              outcome.status !== 'completed' ||
-              isUnfinished(responseMessage);
-            const reply = stopped ? closeStoppedReply(responseMessage) : responseMessage;
-            if (continued) await chats.update(chatId, reply, { incomplete: stopped });
-            else if (reply.parts.length > 0) await chats.append(chatId, [reply], { incomplete: stopped });
-          } catch (error) {
-            onStoreError(error, chatId);
-          } finally {
-            stored();
-          }
-        };
-        const stream = await respond({
-          chatId,
-          ...prompt,
-          abortSignal: request.signal,
-          message,
-        });
-        sent(
-          stream.toUIMessageStreamResponse<M>({
-            ...options.uiStream,
-            originalMessages: [message], // a new reply, or the continued one: no need to load the chat
-            generateMessageId,
-            onEnd,
-            consumeSseStream: consumeStream,
-          }),
-        );
-        await done;
-      });
+      const turn = chats.turn(chatId, () => runTurn({ chatId, message, abortSignal: request.signal, sent }));
       return await Promise.race([response, turn.then(() => response)]);
     } catch (error) {
       if (MemoryError.isInstance(error)) return errorResponse(error);
       throw error;
     }
   };
+}
+
+const what = (key: string) => `createChatHandler(options): ${key}`;
+
+/** One turn of a chat: settles once its reply is stored; hands the response to `sent` as soon as it streams. */
+type TurnRunner<M extends UIMessage> = (turn: {
+  chatId: string;
+  message: M;
+  abortSignal: AbortSignal;
+  sent: (response: Response) => void;
+}) => Promise<void>;
+
+/** Turns with `respond`: the handler appends the user message, streams the model and stores the reply. */
+function respondTurns<M extends UIMessage>(
+  options: ChatRespondOptions<M>,
+  generateMessageId: () => string,
+  onStoreError: (error: unknown, chatId: string) => void,
+): TurnRunner<M> {
+  const { chats, respond } = options;
+  checkFunction(respond, what('respond'), 'chat');
+  if (options.uiStream !== undefined) checkOptions(options.uiStream, what('uiStream'), 'chat');
+  const view = options.view ?? ((conversation) => conversation);
+  return async ({ chatId, message, abortSignal, sent }) => {
+    let stored!: () => void;
+    const done = new Promise<void>((resolve) => {
+      stored = resolve;
+    });
+    const continued = message.role === 'assistant' ? await continuation(chats, chatId, message) : undefined;
+    if (!continued) await chats.append(chatId, [message]);
+    const viewed = await view(chats.conversation(chatId), chatId).read();
+    // A continued message goes to the model as the client sent it (its approvals answered), not as stored.
+    const prompt = toAiSdkPrompt(continued ? viewed.filter((m) => !continued.replaces.has(m.id)) : viewed);
+    prompt.messages.push(...(continued?.messages ?? []));
+    const onEnd: UIMessageStreamOnEndCallback<M> = async ({
+      responseMessage,
+      isAborted,
+      isCancelled,
+      outcome,
+    }) => {
+      try {
+        const stopped =
+          isAborted ||
+          isCancelled === true ||
+          outcome.status !== 'completed' ||
+          isUnfinished(responseMessage);
+        const reply = stopped ? closeStoppedReply(responseMessage) : responseMessage;
+        if (continued) await chats.update(chatId, reply, { incomplete: stopped });
+        else if (reply.parts.length > 0) await chats.append(chatId, [reply], { incomplete: stopped });
+      } catch (error) {
+        onStoreError(error, chatId);
+      } finally {
+        stored();
+      }
+    };
+    const stream = await respond({ chatId, ...prompt, abortSignal, message });
+    sent(
+      stream.toUIMessageStreamResponse<M>({
+        ...options.uiStream,
+        originalMessages: [message], // a new reply, or the continued one: no need to load the chat
+        generateMessageId,
+        onEnd,
+        consumeSseStream: consumeStream,
+      }),
+    );
+    await done;
+  };
+}
+
+/** Turns with `agent()`: the run stores the turn into the chat's view itself ({@link runAgentTurn}). */
+function agentTurns<M extends UIMessage>(
+  options: ChatAgentOptions<M>,
+  generateMessageId: () => string,
+  onRunError: (error: unknown, chatId: string) => void,
+): TurnRunner<M> {
+  const { chats, agent } = options;
+  checkMethods(agent, what('agent'), 'chat', ['run']);
+  if (options.respond !== undefined)
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'chat',
+      message: `${what('respond')}: give respond or agent, not both`,
+    });
+  if (options.agentStream !== undefined) checkOptions(options.agentStream, what('agentStream'), 'chat');
+  const view = options.view ?? ((conversation) => conversation);
+  const stream = options.agentStream ?? {};
+  return (turn) =>
+    runAgentTurn({ ...turn, chats, agent, view, stream, onRunError, replyId: generateMessageId() });
 }
 
 /**

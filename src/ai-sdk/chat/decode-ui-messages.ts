@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
-import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../../core/message.ts';
+import { decodeModelEntries } from './decode-model-entries.ts';
 import { refValue, type StoredHead, storedHeadSchema, storedTailSchema, uiKey } from './stored-ui-message.ts';
 
 /** One UI message of a chat as its log holds it. */
@@ -29,14 +29,18 @@ export function decodeUIMessages<M extends UIMessage>(log: readonly MemoryMessag
  * referenced fields read back from the model side. What was deleted from the log is gone from the chat too: a
  * UI message whose first entry was deleted is left out, and a part whose referenced value was deleted with a
  * later entry is left out of its message. A newer version of a message (a continued reply) takes the place of
- * the older one. Throws `INVALID_MESSAGE` for an entry the chat did not write (no
- * `metadata.ui`), naming its id.
+ * the older one. Entries the chat did not write (no `metadata.ui`: stored by `agent()`, `withMemory` or
+ * `memory.store`) become UI messages too, as {@link decodeModelEntries} says.
  */
 export function decodeChatLog<M extends UIMessage>(log: readonly MemoryMessage[]): DecodedChatMessage<M>[] {
   const out: DecodedChatMessage<M>[] = [];
   const at = new Map<string, number>();
   let open: { head: StoredHead; entries: (MemoryMessage | undefined)[] } | undefined;
+  let foreign: MemoryMessage[] = [];
   const close = () => {
+    for (const { message, entryIds } of decodeModelEntries(foreign))
+      out.push({ message: message as M, incomplete: false, revision: 0, entryIds });
+    foreign = [];
     if (!open) return;
     const decoded = rebuild<M>(open.head, open.entries);
     const earlier = at.get(decoded.message.id);
@@ -54,12 +58,12 @@ export function decodeChatLog<M extends UIMessage>(log: readonly MemoryMessage[]
       continue;
     }
     const tail = storedTailSchema.safeParse(stored);
-    if (!tail.success)
-      throw new MemoryError({
-        code: 'INVALID_MESSAGE',
-        component: 'chat',
-        message: `entry "${entry.id}" of the chat was not written by a chat store (no valid metadata.ui): read it through conversation(chatId)`,
-      });
+    if (!tail.success) {
+      // Not the chat's: a run of such entries becomes UI messages of its own.
+      if (open) close();
+      foreign.push(entry);
+      continue;
+    }
     // A later entry of a UI message whose first entry was deleted is gone with it.
     if (open && tail.data.of === open.head.message.id) open.entries[tail.data.index] = entry;
   }

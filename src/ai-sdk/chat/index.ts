@@ -4,8 +4,11 @@
  */
 
 export {
+  type ChatAgentOptions,
+  type ChatHandlerBaseOptions,
   type ChatHandlerOptions,
   type ChatRespondInput,
+  type ChatRespondOptions,
   type ChatStream,
   createChatHandler,
 } from './chat-handler.ts';

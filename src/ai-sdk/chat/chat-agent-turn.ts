@@ -1,0 +1,108 @@
+import { createUIMessageStreamResponse, type ModelMessage, type UIMessage } from 'ai';
+import { describeValue } from '../../core/errors/describe-value.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import type { MemoryMessage } from '../../core/message.ts';
+import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import type { ContextView } from '../../views/context-view.ts';
+import type { Agent } from '../agent/agent-types.ts';
+import { type AgentUIMessageStreamOptions, agentUIMessageStream } from '../agent/agent-ui-message-stream.ts';
+import type { ChatStore } from './chat-store.ts';
+import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
+import { validateUIInput } from './validate-ui-input.ts';
+
+/** What one agent turn of the chat handler needs. */
+export interface ChatAgentTurn<M extends UIMessage> {
+  chats: ChatStore<M>;
+  agent: Agent;
+  view: (conversation: ConversationMemory, chatId: string) => ContextView<ModelMessage>;
+  chatId: string;
+  message: M;
+  abortSignal: AbortSignal;
+  replyId: string;
+  stream: Omit<AgentUIMessageStreamOptions, 'messageId'>;
+  /** Called when the run fails (the reply may be stored in part: the steps it finished). */
+  onRunError: (error: unknown, chatId: string) => void;
+  /** Gets the response as soon as the run streams. */
+  sent: (response: Response) => void;
+}
+
+/**
+ * One turn with `agent()`: the user message goes to the agent as its prompt, and the agent stores the turn itself
+ * in the chat's view: its prompt as the chat store would (the UI message whole, metadata and file names included,
+ * under the message's id), each step as the run stores it (entry ids `<replyId>`, `<replyId>#1`, …, so the reply
+ * reads back under the id the client streamed). Settles when the run has ended. Throws `INVALID_ARGUMENT` for a
+ * message that is not a user message (an agent run starts from a prompt), `DUPLICATE_MESSAGE_ID` for an id the
+ * chat holds.
+ */
+export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>): Promise<void> {
+  const { chats, chatId, message } = turn;
+  if (message.role !== 'user')
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'chat',
+      message: `body.message: with an agent the handler takes a user message (a run starts from a prompt); got role ${describeValue(message.role)}`,
+    });
+  await validateUIInput<M>([message], 'body.message', undefined);
+  const conversation = chats.conversation(chatId);
+  if (await conversation.get(message.id))
+    throw new MemoryError({
+      code: 'DUPLICATE_MESSAGE_ID',
+      component: 'chat',
+      message: `body.message: the chat already holds a message with id ${describeValue(message.id)}`,
+    });
+  const [prompt] = await encodeUIMessage(message, {
+    tools: undefined,
+    incomplete: false,
+    location: 'body.message',
+    revision: 0,
+  });
+  if (prompt?.role !== 'user')
+    throw new MemoryError({
+      code: 'INVALID_MESSAGE',
+      component: 'chat',
+      message: 'body.message: a user message must convert to one user model message',
+    });
+  const view = chatTurnView(turn.view(conversation, chatId), prompt, turn.replyId);
+  const run = turn.agent.run(prompt.content, undefined, { memory: view, abortSignal: turn.abortSignal });
+  turn.sent(
+    createUIMessageStreamResponse({
+      stream: agentUIMessageStream(run, { ...turn.stream, messageId: turn.replyId }),
+    }),
+  );
+  try {
+    await run.result;
+  } catch (error) {
+    turn.onRunError(error, chatId);
+  }
+}
+
+/**
+ * The chat's view for one run: reads as the view reads; what the run stores gets the chat's ids (the prompt: the
+ * encoded user message's id and `metadata.ui`; the steps: `<replyId>`, `<replyId>#1`, …).
+ */
+function chatTurnView(
+  view: ContextView<ModelMessage>,
+  prompt: ChatEntry,
+  replyId: string,
+): ContextView<ModelMessage> {
+  let promptStored = false;
+  let replies = 0;
+  const identify = (message: ModelMessage): ModelMessage & Pick<MemoryMessage, 'id' | 'metadata'> => {
+    if (!promptStored && message.role === 'user') {
+      promptStored = true;
+      return { ...message, id: prompt.id, metadata: prompt.metadata };
+    }
+    const n = replies++;
+    return { ...message, id: n === 0 ? replyId : `${replyId}#${n}` };
+  };
+  const instructions = view.instructions;
+  return {
+    specificationVersion: 'v1',
+    conversation: view.conversation,
+    read: () => view.read(),
+    appended: () => view.appended(),
+    lastAssembly: () => view.lastAssembly(),
+    store: (messages) => view.store(([] as ModelMessage[]).concat(messages).map(identify)),
+    ...(instructions ? { instructions: () => instructions.call(view) } : {}),
+  };
+}

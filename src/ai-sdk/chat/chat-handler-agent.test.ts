@@ -1,0 +1,177 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readUIMessageStream, tool, type UIMessage, type UIMessageChunk } from 'ai';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  callParts,
+  post,
+  streamingModel,
+  textParts,
+  texts,
+  user,
+} from '../../../test-support/chat-handler-rig.ts';
+import { sendToModel } from '../../../test-support/send-to-model.ts';
+import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
+import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
+import { agent } from '../agent/agent.ts';
+import { createChatHandler } from './chat-handler.ts';
+import { createChatStore } from './chat-store.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'engram-chat-agent-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const weather = tool({
+  inputSchema: z.object({ city: z.string() }),
+  execute: async ({ city }) => ({ city, sky: 'clear', celsius: 3 }),
+});
+
+/** What useChat builds from a response: its SSE chunks read as one UI message. */
+async function streamedMessage(response: Response): Promise<UIMessage | undefined> {
+  const chunks = (await response.text())
+    .split('\n')
+    .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
+    .map((line) => JSON.parse(line.slice(6)) as UIMessageChunk);
+  let last: UIMessage | undefined;
+  for await (const message of readUIMessageStream({ stream: ReadableStream.from(chunks) })) last = message;
+  return last;
+}
+
+describe('createChatHandler with agent()', () => {
+  it('a two-step tool turn (SQLite, token window): the run stores the chat; load() shows what was streamed', async () => {
+    const store = createSqliteStore({ path: join(dir, 'agent.db') });
+    const chats = createChatStore({ store });
+    const { model, prompts } = streamingModel((call) =>
+      call === 0
+        ? callParts('weather', { city: 'Oslo' }, 'Checking. ')
+        : textParts(['Clear, ', `3°C (${call}).`]),
+    );
+    const handler = createChatHandler({
+      chats,
+      agent: agent({ name: 'assistant', description: 'weather', model, tools: { weather } }),
+      view: (conversation) => createTokenWindowMemory({ conversation, maxTokens: 4_000 }),
+      generateMessageId: () => `reply-${prompts.length}`,
+    });
+    const question: UIMessage = {
+      id: 'u1',
+      role: 'user',
+      metadata: { sentAt: 1 },
+      parts: [
+        { type: 'text', text: 'Weather in Oslo?' },
+        {
+          type: 'file',
+          mediaType: 'image/png',
+          filename: 'sky.png',
+          url: 'data:image/png;base64,iVBORw0KGgo=',
+        },
+      ],
+    };
+    const streamed = await streamedMessage(await handler(post({ id: 'c', message: question })));
+    const [asked, reply] = await chats.load('c');
+    expect(asked).toEqual(question); // stored by the run, as the chat store would: metadata and file name kept
+    expect(streamed).toEqual(reply);
+    expect(reply).toMatchObject({ id: 'reply-0', role: 'assistant' });
+    expect(reply!.parts.map((p) => p.type)).toEqual([
+      'step-start',
+      'text',
+      'tool-weather',
+      'step-start',
+      'text',
+    ]);
+    const log = await chats.conversation('c').read();
+    expect(log.map((m) => [m.role, m.id])).toEqual([
+      ['user', 'u1'],
+      ['assistant', 'reply-0'],
+      ['tool', 'reply-0#1'],
+      ['assistant', 'reply-0#2'],
+    ]);
+    await sendToModel(log);
+    // A next turn reads the chat through the view: the model sees the first turn.
+    await (await handler(post({ id: 'c', message: user('u2', 'And tomorrow?') }))).text();
+    expect(prompts[2]!.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user']);
+    expect((await chats.load('c')).map((m) => [m.role, texts(m)])).toEqual([
+      ['user', 'Weather in Oslo?'],
+      ['assistant', 'Checking. Clear, 3°C (1).'],
+      ['user', 'And tomorrow?'],
+      ['assistant', 'Clear, 3°C (2).'],
+    ]);
+    await store.close();
+  });
+
+  it('a disconnect while a tool runs aborts the run: the step is dropped, the log holds no unanswered call', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model } = streamingModel(() => callParts('slow', { q: 'x' }, 'Let me look. '), 5);
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const slow = tool({
+      inputSchema: z.object({ q: z.string() }),
+      execute: async (_input, { abortSignal }) => {
+        started();
+        await new Promise((resolve) => {
+          abortSignal?.addEventListener('abort', resolve);
+          setTimeout(resolve, 10_000);
+        });
+        return 'too late';
+      },
+    });
+    const assistant = agent({ name: 'a', description: 'd', model, tools: { slow } });
+    const handler = createChatHandler({ chats, agent: assistant });
+    const client = new AbortController();
+    const response = await handler(post({ id: 'c', message: user('u1', 'look it up') }, client.signal));
+    const reader = response.body!.getReader();
+    void (async () => {
+      while (!(await reader.read()).done);
+    })().catch(() => undefined);
+    await running;
+    client.abort();
+    await reader.cancel().catch(() => undefined);
+    // The turn ends when the run has: the next turn of the chat waits for it.
+    await chats.turn('c', async () => undefined);
+    expect(assistant.interrupted).toBe(true);
+    const log = await chats.conversation('c').read();
+    expect(log.map((m) => m.role)).toEqual(['user']);
+    expect(await chats.load('c')).toEqual([user('u1', 'look it up')]);
+    await sendToModel(log);
+  });
+
+  it('two concurrent sends on one chat (SQLite) stay whole; the second run sees the first reply', async () => {
+    const store = createSqliteStore({ path: join(dir, 'concurrent.db') });
+    const chats = createChatStore({ store });
+    const { model, prompts } = streamingModel((call) => textParts(['reply ', `${call}`]), 20);
+    const handler = createChatHandler({ chats, agent: agent({ name: 'a', description: 'd', model }) });
+    const [a, b] = await Promise.all([
+      handler(post({ id: 'c', message: user('u1', 'first') })),
+      handler(post({ id: 'c', message: user('u2', 'second') })),
+    ]);
+    await Promise.all([a.text(), b.text()]);
+    await chats.turn('c', async () => undefined);
+    expect((await chats.load('c')).map((m) => [m.role, texts(m)])).toEqual([
+      ['user', 'first'],
+      ['assistant', 'reply 0'],
+      ['user', 'second'],
+      ['assistant', 'reply 1'],
+    ]);
+    expect(prompts[1]!.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    await store.close();
+  });
+
+  it('bad input: an assistant message is 400, an id the chat holds is 409; respond and agent together are refused', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model } = streamingModel(() => textParts(['ok']));
+    const assistant = agent({ name: 'a', description: 'd', model });
+    const handler = createChatHandler({ chats, agent: assistant });
+    const reply: UIMessage = { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'hi' }] };
+    expect((await handler(post({ id: 'c', message: reply }))).status).toBe(400);
+    await (await handler(post({ id: 'c', message: user('u1', 'hi') }))).text();
+    await chats.turn('c', async () => undefined);
+    const again = await handler(post({ id: 'c', message: user('u1', 'hi') }));
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: { code: 'DUPLICATE_MESSAGE_ID' } });
+    // @ts-expect-error: the options are one or the other
+    expect(() => createChatHandler({ chats, agent: assistant, respond: () => ({}) })).toThrow(/not both/);
+  });
+});

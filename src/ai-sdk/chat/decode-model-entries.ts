@@ -1,0 +1,149 @@
+import {
+  type AssistantContent,
+  type FilePart,
+  type ImagePart,
+  isToolUIPart,
+  type ToolContent,
+  type UIDataTypes,
+  type UIMessage,
+  type UIMessagePart,
+  type UITools,
+  type UserContent,
+} from 'ai';
+import type { MemoryMessage } from '../../core/message.ts';
+import { uiToolResult } from '../ui-tool-result.ts';
+
+type Part = UIMessagePart<UIDataTypes, UITools>;
+type ToolPart = Extract<Part, { toolCallId: string }>;
+type UserItem = Exclude<UserContent, string>[number];
+type AssistantItem = Exclude<AssistantContent, string>[number];
+type ToolItem = ToolContent[number];
+type ProviderOptions = NonNullable<FilePart['providerOptions']>;
+
+/**
+ * UI messages for log entries a chat store did not write (stored by `agent()`, `withMemory` or `memory.store`):
+ * a system entry is a system message, a user entry a user message (text and file parts), and a run of assistant
+ * and tool entries one assistant message, as the AI SDK's UI stream shows a multi-step reply: a `step-start`
+ * before each assistant entry's parts (text and reasoning `done`, files), a `tool-<name>` part per call, with its
+ * result from a later tool entry matched by `toolCallId` (`output-available`; an error result `output-error`). Ids
+ * are the entry ids (an assistant message takes its first entry's). What has no UI part is left out: approval
+ * requests and responses, custom and reasoning-file parts, provider-referenced or inline-text files, results of
+ * calls that are not in the run.
+ */
+export function decodeModelEntries(
+  entries: readonly MemoryMessage[],
+): { message: UIMessage; entryIds: string[] }[] {
+  const out: { message: UIMessage; entryIds: string[] }[] = [];
+  let reply: { message: UIMessage; entryIds: string[] } | undefined;
+  const push = (message: UIMessage, entryIds: string[]) => out.push({ message, entryIds });
+  for (const entry of entries) {
+    if (entry.role === 'assistant' || entry.role === 'tool') {
+      if (!reply) {
+        reply = { message: { id: entry.id, role: 'assistant', parts: [] }, entryIds: [] };
+        push(reply.message, reply.entryIds);
+      }
+      reply.entryIds.push(entry.id);
+      if (entry.role === 'assistant') addStep(reply.message.parts, entry.content);
+      else addResults(reply.message.parts, entry.content);
+      continue;
+    }
+    reply = undefined;
+    if (entry.role === 'system')
+      push({ id: entry.id, role: 'system', parts: [{ type: 'text', text: entry.content }] }, [entry.id]);
+    else push({ id: entry.id, role: 'user', parts: userParts(entry.content) }, [entry.id]);
+  }
+  return out;
+}
+
+function userParts(content: UserContent): Part[] {
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  return content.flatMap((item: UserItem): Part[] => {
+    if (item.type === 'text') return [{ type: 'text', text: item.text, ...providerMetadata(item) }];
+    return filePart(item);
+  });
+}
+
+/** One model call's assistant content: a `step-start`, then its parts in order. */
+function addStep(parts: Part[], content: AssistantContent): void {
+  parts.push({ type: 'step-start' });
+  if (typeof content === 'string') {
+    parts.push({ type: 'text', text: content, state: 'done' });
+    return;
+  }
+  for (const item of content as AssistantItem[]) {
+    switch (item.type) {
+      case 'text':
+        parts.push({ type: 'text', text: item.text, state: 'done', ...providerMetadata(item) });
+        break;
+      case 'reasoning': {
+        // Numbered within the message, as agentUIMessageStream numbers them.
+        const id = `reasoning-${parts.filter((p) => p.type === 'reasoning').length}`;
+        parts.push({ type: 'reasoning', id, text: item.text, state: 'done', ...providerMetadata(item) });
+        break;
+      }
+      case 'file':
+        parts.push(...filePart(item));
+        break;
+      case 'tool-call':
+        parts.push({
+          type: `tool-${item.toolName}`,
+          toolCallId: item.toolCallId,
+          state: 'input-available',
+          input: item.input,
+          ...(item.providerExecuted === undefined ? {} : { providerExecuted: item.providerExecuted }),
+          ...(item.providerOptions === undefined ? {} : { callProviderMetadata: item.providerOptions }),
+        } as ToolPart);
+        break;
+    }
+  }
+}
+
+/** A tool entry's results, each set on the call part it answers (by `toolCallId`). */
+function addResults(parts: Part[], content: ToolContent): void {
+  for (const item of content as ToolItem[]) {
+    if (item.type !== 'tool-result') continue;
+    const at = parts.findIndex((p) => isToolUIPart(p) && p.toolCallId === item.toolCallId);
+    const call = parts[at];
+    if (call === undefined || !isToolUIPart(call)) continue;
+    parts[at] = {
+      type: call.type,
+      toolCallId: call.toolCallId,
+      input: call.input,
+      ...uiToolResult(item.output),
+      ...(call.providerExecuted === undefined ? {} : { providerExecuted: call.providerExecuted }),
+      ...(call.callProviderMetadata === undefined ? {} : { callProviderMetadata: call.callProviderMetadata }),
+    } as ToolPart;
+  }
+}
+
+/** A model file or image as a UI file part: a URL as is, bytes as a `data:` URL; a provider reference has none. */
+function filePart(item: FilePart | ImagePart): Part[] {
+  const mediaType = item.type === 'file' ? item.mediaType : (item.mediaType ?? 'image/*');
+  const url = fileUrl(item.type === 'file' ? item.data : item.image, mediaType);
+  if (url === undefined) return [];
+  const filename = item.type === 'file' && item.filename !== undefined ? { filename: item.filename } : {};
+  return [{ type: 'file', mediaType, url, ...filename, ...providerMetadata(item) }];
+}
+
+function fileUrl(data: FilePart['data'] | ImagePart['image'], mediaType: string): string | undefined {
+  if (data instanceof URL) return data.href;
+  if (typeof data === 'string') return /^[a-z][a-z0-9+.-]*:/i.test(data) ? data : dataUrl(mediaType, data);
+  if (data instanceof Uint8Array) return dataUrl(mediaType, Buffer.from(data).toString('base64'));
+  if (data instanceof ArrayBuffer) return dataUrl(mediaType, Buffer.from(data).toString('base64'));
+  switch (data.type) {
+    case 'url':
+      return String(data.url);
+    case 'data':
+      return fileUrl(data.data, mediaType);
+    default:
+      return undefined; // a provider reference or inline text: no URL to show
+  }
+}
+
+const dataUrl = (mediaType: string, base64: string) => `data:${mediaType};base64,${base64}`;
+
+function providerMetadata(item: { providerOptions?: ProviderOptions }): {
+  providerMetadata?: ProviderOptions;
+} {
+  return item.providerOptions === undefined ? {} : { providerMetadata: item.providerOptions };
+}

@@ -9,6 +9,7 @@ import { sendToModel } from '../../../test-support/send-to-model.ts';
 import { arbUIHistory } from '../../../test-support/ui-message-arbitrary.ts';
 import { createContentStore } from '../../content/index.ts';
 import { createJsonFileStore } from '../../drivers/json-file/json-file-driver.ts';
+import { createLibsqlStore } from '../../drivers/libsql/libsql-store.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
@@ -51,6 +52,11 @@ const stores: StoreCase[] = [
   { name: 'memory', open: async () => createMemoryStore(), runs: 200 },
   { name: 'json-file', open: async () => createJsonFileStore({ directory: join(dir, 'json') }), runs: 40 },
   { name: 'sqlite', open: async () => createSqliteStore({ path: join(dir, 'chats.db') }), runs: 50 },
+  {
+    name: 'libsql',
+    open: async () => createLibsqlStore({ url: `file:${join(dir, 'chats-libsql.db')}` }),
+    runs: 30,
+  },
   {
     name: 'postgres',
     open: async () => {

@@ -35,11 +35,11 @@ async function writeState(client: SqlClient): Promise<string> {
 }
 
 /**
- * The best `n` matches of `match` scored by `score` (best first), from FTS5 (`ORDER BY score DESC LIMIT n`) or,
- * when the handle read at least those for the same expression and nothing was written since (this handle's
- * `total_changes()` and `data_version` unchanged), from that read: the lexical and the episode leg of one hybrid
- * search rank the same terms, and a search that grows its batch reads the prefix it already has once. The result
- * equals the query's: the read it reuses was that query's, over the same data.
+ * At least the best `n` matches of `match` scored by `score` (best first), and whether they are all of them: from
+ * FTS5 (`ORDER BY score DESC LIMIT n`) or, when the handle read at least as many for the same expression and
+ * nothing was written since (this handle's `total_changes()` and `data_version` unchanged), that read whole (the
+ * lexical and the episode leg of one hybrid search rank the same terms). Either is the answer of a `LIMIT m` query
+ * over the current data, `m` ≥ `n`.
  */
 export async function bestMatches(
   client: SqlClient,
@@ -52,7 +52,7 @@ export async function bestMatches(
   const state = await writeState(client);
   const known = lastRead.get(client);
   if (known && known.key === key && known.state === state && (known.complete || known.rows.length >= n))
-    return { rows: known.rows.slice(0, n), complete: known.rows.length < n };
+    return { rows: known.rows, complete: known.complete };
   const found = await queryAll(
     client,
     sql`SELECT rowid AS rid, ${score} AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${match} ORDER BY score DESC LIMIT ${n}`,

@@ -30,6 +30,13 @@ function matches(search: LongTermTextSearch): { scopeMatch: string; match: strin
   return { scopeMatch, match: `${scopeMatch} AND ${termsMatch}`, termsMatch };
 }
 
+/**
+ * The batch after one of `seen` matches of which `kept` passed the filter, short of `limit`: twice what the pass
+ * rate so far says `limit` needs (at least double the batch), or ×8 when none passed.
+ */
+const nextBatch = (seen: number, kept: number, limit: number): number =>
+  kept === 0 ? seen * 8 : Math.max(seen * 2, Math.ceil((2 * limit * seen) / kept));
+
 /** Best first, the oldest record first on ties. */
 const byRank = (a: RankedRow & { first: number }, b: RankedRow & { first: number }) =>
   b.score - a.score || a.first - b.first;
@@ -114,8 +121,9 @@ async function rankSmallScope(
  * and read from the records table for the filter and the columns ranking reads, best first in chunks (by row id:
  * `NOT INDEXED` keeps the planner off the live-records index, which would read the whole scope); every match
  * scoring above the `n`-th is known, so once `limit` of those pass the filter and the next unread one scores
- * below the `limit`-th kept, they are the answer (ties broken by `first_rid`). Otherwise `n` grows once, to
- * {@link mostUnjoined}; past it every match is joined to the filter in one statement (a selective filter).
+ * below the `limit`-th kept, they are the answer (ties broken by `first_rid`). Otherwise `n` grows by the pass
+ * rate seen ({@link nextBatch}) up to {@link mostUnjoined}; past it every match is joined to the filter in one
+ * statement (a selective filter).
  */
 async function rankLargeScope(
   client: SqlClient,
@@ -127,12 +135,14 @@ async function rankLargeScope(
   const { match: scoped, termsMatch } = matches(search);
   const match = whole ? termsMatch : scoped;
   const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, ${search.contextWeight})`;
-  for (const n of firstBatch < mostUnjoined ? [firstBatch, mostUnjoined] : [firstBatch]) {
+  for (let n = firstBatch; ; ) {
     const best = await bestMatches(client, match, score, String(search.contextWeight), n);
     const floor = best.complete ? Number.NEGATIVE_INFINITY : Number(best.rows.at(-1)?.score);
     const above = best.rows.filter((r) => r.score > floor);
     const kept = await keptBestFirst(client, search, above, chunk);
     if (best.complete || kept.length >= search.limit) return kept.sort(byRank).slice(0, search.limit);
+    if (best.rows.length >= mostUnjoined) break;
+    n = Math.min(mostUnjoined, nextBatch(best.rows.length, kept.length, search.limit));
   }
   const rows = await queryAll(
     client,

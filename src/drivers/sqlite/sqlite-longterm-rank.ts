@@ -31,11 +31,13 @@ function matches(search: LongTermTextSearch): { scopeMatch: string; match: strin
 }
 
 /**
- * The batch after one of `seen` matches of which `kept` passed the filter, short of `limit`: twice what the pass
- * rate so far says `limit` needs (at least double the batch), or ×8 when none passed.
+ * The batch after one of `seen` matches of which `kept` passed the filter, short of `limit`: four times what the
+ * pass rate so far says `limit` needs (at least double the batch), or ×8 when none passed. A generous guess: a
+ * batch costs `bm25()` over every match plus a little per row returned, so one pass too many costs more than rows
+ * to spare (measured on the agent-step sessions, where the episode leg keeps 3–5% of the matches).
  */
 const nextBatch = (seen: number, kept: number, limit: number): number =>
-  kept === 0 ? seen * 8 : Math.max(seen * 2, Math.ceil((2 * limit * seen) / kept));
+  kept === 0 ? seen * 8 : Math.max(seen * 2, Math.ceil((4 * limit * seen) / kept));
 
 /** Best first, the oldest record first on ties. */
 const byRank = (a: RankedRow & { first: number }, b: RankedRow & { first: number }) =>

@@ -28,6 +28,16 @@ const jaccard = (a: Set<string>, b: Set<string>) => {
 };
 
 /**
+ * Whether two non-empty term sets overlap by a Jaccard similarity of at least `threshold`. Sets whose sizes differ
+ * by more than the threshold allows are settled without comparing terms: the overlap is at most the smaller size
+ * and the union at least the larger, so the similarity is at most their ratio (and so is its rounded value).
+ */
+export function overlapsBy(a: Set<string>, b: Set<string>, threshold: number): boolean {
+  if (Math.min(a.size, b.size) / Math.max(a.size, b.size) < threshold) return false;
+  return jaccard(a, b) >= threshold;
+}
+
+/**
  * The results of a fused ranking (`pool`, best first): the best remaining hit each time, discounted by the
  * picks already made from its episode (`diversity`), skipped when it repeats a kept one (same hash, or terms
  * overlapping by `dedupe`). Records are read only for the hits considered, a batch at a time (the hit and the
@@ -75,7 +85,7 @@ export async function pickResults(
     if (
       threshold > 0 &&
       kept.some(
-        (k) => k.hit.record.hash === record.hash || (own.size > 0 && jaccard(own, k.terms) >= threshold),
+        (k) => k.hit.record.hash === record.hash || (own.size > 0 && overlapsBy(own, k.terms, threshold)),
       )
     )
       continue;

@@ -17,9 +17,9 @@ export interface SqlLongTermOptions {
 /** Rows per `IN (…)` list. */
 export const idChunk = 500;
 
-/** `list` in slices of at most {@link idChunk}. */
-export function idChunks<T>(list: readonly T[]): T[][] {
-  return Array.from({ length: Math.ceil(list.length / idChunk) }, (_, i) =>
-    list.slice(i * idChunk, (i + 1) * idChunk),
+/** `list` in slices of at most `size` (default {@link idChunk}). */
+export function idChunks<T>(list: readonly T[], size = idChunk): T[][] {
+  return Array.from({ length: Math.ceil(list.length / size) }, (_, i) =>
+    list.slice(i * size, (i + 1) * size),
   );
 }

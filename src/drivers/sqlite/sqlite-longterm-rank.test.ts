@@ -39,7 +39,7 @@ async function joinedRanking(client: ReturnType<typeof createSqliteClient>, sear
 }
 
 describe('rankSqliteLongTerm', () => {
-  it('breaks a tie cut by the first batch by first_rid: a changed record (a later row) still ranks first', async () => {
+  it('breaks a tie cut by the first batch or a chunk by first_rid: a changed record (a later row) still ranks first', async () => {
     const store = await openSqliteStore({ path: file });
     const client = createSqliteClient(new DatabaseSync(file));
     try {
@@ -59,10 +59,12 @@ describe('rankSqliteLongTerm', () => {
         limit: 1,
       };
       const expected = await joinedRanking(client, search);
-      for (const firstBatch of [1, 2, 3])
-        expect(idsAndScores(await rankSqliteLongTerm(client, search, { smallScope: 0, firstBatch }))).toEqual(
-          expected,
-        );
+      // Read one row id at a time too: a tie with the last kept row is read before the search stops.
+      for (const firstBatch of [1, 2, 3, 8])
+        for (const chunk of [1, 500])
+          expect(
+            idsAndScores(await rankSqliteLongTerm(client, search, { smallScope: 0, firstBatch, chunk })),
+          ).toEqual(expected);
     } finally {
       await client.close(true);
       await store.close();
@@ -213,5 +215,79 @@ describe('rankSqliteLongTerm', () => {
       await client.close(true);
       await store.close();
     }
+  });
+});
+
+describe('rankSqliteLongTerm on one handle over time', () => {
+  it('reuses the matches it just read only while nothing was written: every search equals the joined ranking', async () => {
+    let run = 0;
+    // Few distinct queries, so consecutive searches often share their terms (as a hybrid search's two legs do).
+    const search = fc.record({
+      kind: fc.constant('search' as const),
+      words: fc.constantFrom(['apple'], ['apple', 'river'], ['stone', 'cloud', 'amber', 'alice']),
+      limit: fc.integer({ min: 1, max: 6 }),
+      firstBatch: fc.integer({ min: 1, max: 5 }),
+      chunk: fc.integer({ min: 1, max: 4 }),
+      contextWeight: fc.constantFrom(0, 0.5),
+      kinds: fc.constantFrom(undefined, ['turn'], ['episode'], ['fact', 'turn']),
+    });
+    // A step: a search, or a write of more records through the searching handle or through another one.
+    const step = fc.oneof(
+      { arbitrary: search, weight: 3 },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant('write' as const),
+          corpus: corpusArbitrary,
+          handle: fc.constantFrom<'same' | 'other'>('same', 'other'),
+        }),
+        weight: 1,
+      },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        corpusArbitrary,
+        fc.array(step, { minLength: 1, maxLength: 10 }),
+        async (corpus, steps) => {
+          const path = join(dir, `over-time-${run++}.db`);
+          const other = await openSqliteStore({ path });
+          const db = new DatabaseSync(path);
+          const same = await openSqliteStore({ database: db });
+          const client = createSqliteClient(db);
+          try {
+            const tenant = 'over-time';
+            await writeCorpus(getLongTermRecords(other), tenant, corpus);
+            let written = 0;
+            for (const s of steps) {
+              if (s.kind === 'write') {
+                // Ids of a later write are its own, so it adds records (and may change earlier ones' scores).
+                const more = s.corpus.map((r) => ({ ...r, id: `${r.id}-${written}` }));
+                written++;
+                await writeCorpus(getLongTermRecords(s.handle === 'same' ? same : other), tenant, more);
+                continue;
+              }
+              const { words, limit, firstBatch, chunk, contextWeight, kinds } = s;
+              const scope: Scope = { tenant, user: 'u1' };
+              const query: LongTermTextSearch = {
+                scope,
+                terms: [...new Set(analyzeText(words.join(' ')))],
+                contextWeight,
+                where: liveWhere(scope, filterSql(client.dialect, kinds ? { kinds } : {})),
+                scopeTokens: scopeTokens(scope),
+                limit,
+              };
+              const expected = await joinedRanking(client, query);
+              expect(
+                idsAndScores(await rankSqliteLongTerm(client, query, { smallScope: 0, firstBatch, chunk })),
+              ).toEqual(expected);
+            }
+          } finally {
+            await client.close(true);
+            await same.close();
+            await other.close();
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
   });
 });

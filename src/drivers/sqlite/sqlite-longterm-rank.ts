@@ -3,10 +3,11 @@ import type { LongTermTextSearch, RankedRow } from '../sql/dialect-longterm-inde
 import type { SqlClient } from '../sql/sql-client.ts';
 import { queryAll, queryGet } from '../sql/sql-exec.ts';
 import { joinSql, sql } from '../sql/sql-fragment.ts';
-import { idChunks } from '../sql/sql-longterm-options.ts';
+import { idChunk, idChunks } from '../sql/sql-longterm-options.ts';
 import { rankColumns } from '../sql/sql-longterm-ranked.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
 import { fts5String } from './sqlite-fts5.ts';
+import { bestMatches, type ScoredMatch } from './sqlite-longterm-matches.ts';
 import { scopeSize } from './sqlite-longterm-scope-size.ts';
 
 /**
@@ -28,6 +29,15 @@ function matches(search: LongTermTextSearch): { scopeMatch: string; match: strin
   const termsMatch = `${columns} : (${search.terms.map(fts5String).join(' OR ')})`;
   return { scopeMatch, match: `${scopeMatch} AND ${termsMatch}`, termsMatch };
 }
+
+/**
+ * The batch after one of `seen` matches of which `kept` passed the filter, short of `limit`: four times what the
+ * pass rate so far says `limit` needs (at least double the batch), or ×8 when none passed. A generous guess: a
+ * batch costs `bm25()` over every match plus a little per row returned, so one pass too many costs more than rows
+ * to spare (measured on the agent-step sessions, where the episode leg keeps 3–5% of the matches).
+ */
+const nextBatch = (seen: number, kept: number, limit: number): number =>
+  kept === 0 ? seen * 8 : Math.max(seen * 2, Math.ceil((4 * limit * seen) / kept));
 
 /** Best first, the oldest record first on ties. */
 const byRank = (a: RankedRow & { first: number }, b: RankedRow & { first: number }) =>
@@ -109,46 +119,32 @@ async function rankSmallScope(
  * A search in a large scope, ranked by FTS5's `bm25()` with the scope column weighted 0 (the terms matched
  * alone when the scope holds every live record (`whole`): the tenant's token is in every row, so FTS5 would
  * read its whole posting list to select nothing, and it carries no score, so the ranking is the same). The best `n` matches
- * are ranked by the index alone and only those are read from the records table for the filter and the columns
- * ranking reads (by row id:
+ * are ranked by the index alone ({@link bestMatches}: a read the handle just made for the same terms is reused)
+ * and read from the records table for the filter and the columns ranking reads, best first in chunks (by row id:
  * `NOT INDEXED` keeps the planner off the live-records index, which would read the whole scope); every match
- * scoring above the `n`-th is then known, so when at least `limit` of those pass the filter they are the
- * answer (ties broken by `first_rid`). Otherwise `n` grows (×8); past {@link mostUnjoined} every match is
- * joined to the filter in one statement (a selective filter).
+ * scoring above the `n`-th is known, so once `limit` of those pass the filter and the next unread one scores
+ * below the `limit`-th kept, they are the answer (ties broken by `first_rid`). Otherwise `n` grows by the pass
+ * rate seen ({@link nextBatch}) up to {@link mostUnjoined}; past it every match is joined to the filter in one
+ * statement (a selective filter).
  */
 async function rankLargeScope(
   client: SqlClient,
   search: LongTermTextSearch,
   firstBatch: number,
   whole: boolean,
+  chunk: number,
 ): Promise<RankedRow[]> {
   const { match: scoped, termsMatch } = matches(search);
   const match = whole ? termsMatch : scoped;
   const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, ${search.contextWeight})`;
-  for (let n = firstBatch; n <= mostUnjoined; n *= 8) {
-    const best = await queryAll(
-      client,
-      sql`SELECT rowid AS rid, ${score} AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${match} ORDER BY score DESC LIMIT ${n}`,
-    );
-    const complete = best.length < n;
-    const floor = complete ? Number.NEGATIVE_INFINITY : Number(best[best.length - 1]?.score);
-    const scoreOf = new Map<number, number>();
-    for (const r of best) {
-      const s = Number(r.score);
-      if (s > floor) scoreOf.set(Number(r.rid), s);
-    }
-    const kept: (RankedRow & { first: number })[] = [];
-    for (const part of idChunks([...scoreOf.keys()])) {
-      const rows = await queryAll(
-        client,
-        sql`SELECT ${rankColumns}, r.first_rid FROM engram_ltm_records r NOT INDEXED WHERE r.rid IN (${joinSql(part)}) AND ${search.where}`,
-      );
-      for (const r of rows) {
-        const rid = Number(r.rid);
-        kept.push({ rid, first: Number(r.first_rid), score: scoreOf.get(rid) ?? 0, columns: r });
-      }
-    }
-    if (complete || kept.length >= search.limit) return kept.sort(byRank).slice(0, search.limit);
+  for (let n = firstBatch; ; ) {
+    const best = await bestMatches(client, match, score, String(search.contextWeight), n);
+    const floor = best.complete ? Number.NEGATIVE_INFINITY : Number(best.rows.at(-1)?.score);
+    const above = best.rows.filter((r) => r.score > floor);
+    const kept = await keptBestFirst(client, search, above, chunk);
+    if (best.complete || kept.length >= search.limit) return kept.sort(byRank).slice(0, search.limit);
+    if (best.rows.length >= mostUnjoined) break;
+    n = Math.min(mostUnjoined, nextBatch(best.rows.length, kept.length, search.limit));
   }
   const rows = await queryAll(
     client,
@@ -157,12 +153,48 @@ async function rankLargeScope(
   return rows.map((r) => ({ rid: Number(r.rid), score: Number(r.score) }));
 }
 
+/**
+ * The matches (best first) that pass the search's filter, read in chunks of row ids best first until `limit` pass
+ * and the next unread match scores below the `limit`-th kept (no unread one can rank among the best `limit`).
+ */
+async function keptBestFirst(
+  client: SqlClient,
+  search: LongTermTextSearch,
+  matches: readonly ScoredMatch[],
+  chunk: number,
+): Promise<(RankedRow & { first: number })[]> {
+  const kept: (RankedRow & { first: number })[] = [];
+  const scoreOf = new Map(matches.map((m) => [m.rid, m.score]));
+  let read = 0;
+  for (const part of idChunks(
+    matches.map((m) => m.rid),
+    chunk,
+  )) {
+    const rows = await queryAll(
+      client,
+      sql`SELECT ${rankColumns}, r.first_rid FROM engram_ltm_records r NOT INDEXED WHERE r.rid IN (${joinSql(part)}) AND ${search.where}`,
+    );
+    for (const r of rows) {
+      const rid = Number(r.rid);
+      kept.push({ rid, first: Number(r.first_rid), score: scoreOf.get(rid) ?? 0, columns: r });
+    }
+    read += part.length;
+    const next = matches[read];
+    if (next === undefined || kept.length < search.limit) continue;
+    const limitth = kept.sort(byRank)[search.limit - 1] as RankedRow;
+    if (next.score < limitth.score) break;
+  }
+  return kept;
+}
+
 /** Tuning of {@link rankSqliteLongTerm} (the tests force each path and the growth of a large-scope search with it). */
 export interface SqliteRankTuning {
   /** The largest scope ranked with its own statistics. @default {@link smallScopeRecords} */
   smallScope?: number;
   /** The matches a large-scope search ranks by the index alone first. @default limit + 32 */
   firstBatch?: number;
+  /** Row ids a large-scope search reads from the records table per statement, best first. @default {@link idChunk} */
+  chunk?: number;
 }
 
 /**
@@ -178,6 +210,6 @@ export async function rankSqliteLongTerm(
   const { docs, whole } = await scopeSize(client, search.scope, small);
   if (docs === 0) return [];
   return docs > small
-    ? rankLargeScope(client, search, tuning.firstBatch ?? search.limit + 32, whole)
+    ? rankLargeScope(client, search, tuning.firstBatch ?? search.limit + 32, whole, tuning.chunk ?? idChunk)
     : rankSmallScope(client, search, docs);
 }

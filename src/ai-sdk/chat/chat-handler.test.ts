@@ -143,7 +143,7 @@ describe('createChatHandler', () => {
   it('a tool approval: the reply asks, the client answers, the continued reply replaces the stored one', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const { model, prompts } = streamingModel((call) =>
-      call === 0 ? callParts('remove', { path: '/tmp/x' }, 'Removing it. ') : textParts(['Removed.']),
+      call === 0 ? callParts('remove', { path: 'notes/old.txt' }, 'Removing it. ') : textParts(['Removed.']),
     );
     const tools = {
       remove: tool({
@@ -159,7 +159,7 @@ describe('createChatHandler', () => {
       chats,
       respond: ({ messages, abortSignal }) => streamText({ model, tools, messages, abortSignal }),
     });
-    await (await handler(post({ id: 'c', message: user('u1', 'remove /tmp/x') }))).text();
+    await (await handler(post({ id: 'c', message: user('u1', 'remove notes/old.txt') }))).text();
     const [, asked] = await stored(chats, 'c', 2);
     const request = asked!.parts.find((p) => p.type === 'tool-remove');
     expect(request).toMatchObject({ state: 'approval-requested', approval: { id: expect.any(String) } });
@@ -174,7 +174,7 @@ describe('createChatHandler', () => {
           : p,
       ),
     };
-    const response = await handler(post({ id: 'c', messages: [user('u1', 'remove /tmp/x'), answered] }));
+    const response = await handler(post({ id: 'c', messages: [user('u1', 'remove notes/old.txt'), answered] }));
     expect(response.status).toBe(200);
     await response.text();
     await vi.waitFor(async () => expect(texts((await chats.load('c'))[1])).toBe('Removing it. Removed.'));
@@ -182,7 +182,7 @@ describe('createChatHandler', () => {
     expect(done!.id).toBe(asked!.id);
     expect(done!.parts.find((p) => p.type === 'tool-remove')).toMatchObject({
       state: 'output-available',
-      output: { removed: '/tmp/x' },
+      output: { removed: 'notes/old.txt' },
     });
     expect(prompts).toHaveLength(2);
     const log = await chats.conversation('c').read();

@@ -73,7 +73,7 @@ describe('createChatStore', () => {
           type: 'tool-delete',
           toolCallId: 'c1',
           state: 'approval-responded',
-          input: { path: '/tmp/x' },
+          input: { path: 'notes/old.txt' },
           approval: { id: 'ap1', approved: true },
         },
       ],

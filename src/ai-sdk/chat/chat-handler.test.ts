@@ -174,7 +174,9 @@ describe('createChatHandler', () => {
           : p,
       ),
     };
-    const response = await handler(post({ id: 'c', messages: [user('u1', 'remove notes/old.txt'), answered] }));
+    const response = await handler(
+      post({ id: 'c', messages: [user('u1', 'remove notes/old.txt'), answered] }),
+    );
     expect(response.status).toBe(200);
     await response.text();
     await vi.waitFor(async () => expect(texts((await chats.load('c'))[1])).toBe('Removing it. Removed.'));

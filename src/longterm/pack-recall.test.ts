@@ -106,6 +106,44 @@ describe('packRecall', () => {
     );
   });
 
+  it("property: a counter's lower bound (atLeast) skips only what could not fit: the same block as without it", () => {
+    const { atLeast: _least, ...withoutBound } = exact;
+    fc.assert(
+      fc.property(input, ({ specs, maxTokens, inContext, context }) => {
+        const results = specs.map(result);
+        const fast = packRecall(results, { maxTokens, counter: exact, inContext, context });
+        const slow = packRecall(results, { maxTokens, counter: withoutBound, inContext, context });
+        expect(fast).toEqual(slow);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('counts no record that cannot fit once the block is full, when the counter has a lower bound', () => {
+    const long = (id: number): Spec => ({
+      id,
+      kind: 'fact',
+      session: 's1',
+      speaker: 'Ann',
+      words: `fact ${id} ${'we adopted a puppy in May '.repeat(40)}`,
+      neighbours: [],
+      messageIds: [],
+    });
+    const results = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => result(long(i), i));
+    const texts: string[] = [];
+    const counter = {
+      ...exact,
+      countText: (t: string) => {
+        texts.push(t);
+        return exact.countText(t);
+      },
+    };
+    const packed = packRecall(results, { maxTokens: 700, counter });
+    expect(packed.items).toHaveLength(2);
+    // The first record is counted alone and twice over (the header's share), the second alone, the block at the end.
+    expect(texts.filter((t) => t.includes('fact 5'))).toEqual([]);
+  });
+
   it('property: with room for everything, packs what a direct walk keeps (first of each id, not in context, words not yet held)', () => {
     fc.assert(
       fc.property(input, ({ specs, inContext }) => {

@@ -84,7 +84,8 @@ function shownWith(result: LongTermSearchResult, context: readonly string[]): Lo
  * (`inContext`), a turn whose words the block already holds (another record's context; not tool-derived text,
  * which keeps its own labelled line), and, from a record's context, the turns already in the block. A record
  * whose context does not fit is tried alone. The block is written by `formatRecall`; its count is checked
- * exactly before it is returned. Throws `INVALID_ARGUMENT` for bad input.
+ * exactly before it is returned. A counter with `atLeast` (a cheap lower bound) lets records that cannot fit be
+ * skipped without counting them; the block is the same. Throws `INVALID_ARGUMENT` for bad input.
  * @example
  * const { text } = packRecall(await memory.search(question, { limit: 100 }), { maxTokens: 2000, counter });
  */
@@ -134,7 +135,14 @@ export function packRecall(
     const tries = around.length > 0 ? [around, []] : [[]];
     for (const context of tries) {
       const candidate = shownWith(result, context);
-      const single = count([candidate]);
+      const block = formatRecall([candidate], format);
+      // A record that cannot fit even by the counter's lower bound is skipped uncounted (the check below would
+      // skip it too: its estimate is at least this).
+      if (items.length > 0 && overhead !== undefined && counter.atLeast) {
+        const least = estimate + counter.atLeast(block) - overhead;
+        if (least > maxTokens + nearBudget || (least > maxTokens && exactChecks >= maxExactChecks)) continue;
+      }
+      const single = counter.countText(block);
       overhead ??= 2 * single - count([candidate, candidate]);
       let total = items.length === 0 ? single : estimate + single - overhead;
       // The sum may miss merges at line boundaries: a block near the budget is counted exactly.

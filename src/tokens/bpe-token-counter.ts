@@ -7,6 +7,7 @@ import { invalidTokensArgument } from './invalid-argument.ts';
 import { type MessageCostOptions, resolveMessageCosts } from './message-costs.ts';
 import { BPE_ENCODINGS, type BpeEncoding, encodingForModel, isBpeEncoding } from './model-encodings.ts';
 import type { TokenCounter } from './token-counter.ts';
+import { wordStartBound } from './word-start-bound.ts';
 
 /** Options of `createBpeTokenCounter`; the fixed costs (`imageTokens`, `fileTokens`, …) default as in `MessageCosts`. */
 export interface BpeTokenCounterOptions extends MessageCostOptions {
@@ -43,6 +44,7 @@ function resolveEncoding(options: BpeTokenCounterOptions): BpeEncoding {
  * (a long unbroken run of letters, CJK, DNA, base64…), which is cut into pieces so that counting stays
  * linear in the text. Special-token text such as `<|endoftext|>` is counted as plain text, never rejected.
  * The encoding tables load on the first count, not at creation, or ahead of it in slices with `load()`.
+ * `atLeast` is {@link wordStartBound}: a lower bound of the count for a few percent of its cost.
  */
 export function createBpeTokenCounter(options: BpeTokenCounterOptions = {}): TokenCounter {
   checkOptions(options, 'createBpeTokenCounter', 'tokens');
@@ -52,6 +54,7 @@ export function createBpeTokenCounter(options: BpeTokenCounterOptions = {}): Tok
   return Object.freeze({
     encoding,
     countText,
+    atLeast: wordStartBound,
     count: (message: ModelMessage | MemoryMessage) => countMessageTokens(message, countText, costs),
     load: () => loadBpeTables(encoding),
   });

@@ -10,6 +10,11 @@ export interface TokenCounter {
   readonly encoding: string;
   /** Tokens of plain text. */
   countText(text: string): number;
+  /**
+   * A cheap lower bound of `countText(text)` (never above it), for code that only needs to know a text cannot fit:
+   * a packer skips what cannot fit without counting it. Absent when the counter has none cheaper than counting.
+   */
+  atLeast?(text: string): number;
   /** Tokens of one message as a chat API bills it: content + per-message overhead of chat formatting. */
   count(message: ModelMessage | MemoryMessage): number;
   /**

@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createBpeTokenCounter } from './bpe-token-counter.ts';
+import { wordStartBound } from './word-start-bound.ts';
+
+const counters = [
+  createBpeTokenCounter({ encoding: 'o200k_base' }),
+  createBpeTokenCounter({ encoding: 'cl100k_base' }),
+];
+
+/** Text built from the pieces a split regex treats differently: words, contractions, digits, punctuation, breaks. */
+const piece = fc.constantFrom(
+  'we',
+  'Ada',
+  "don't",
+  "Ada's",
+  'ABCdef',
+  '12345',
+  'é',
+  'Çava',
+  '日本',
+  '🙂',
+  '\\u000a',
+  ' ',
+  '  ',
+  '\t',
+  '\n',
+  '\r\n',
+  '\n/',
+  './',
+  '.\n/x',
+  ', ',
+  '-',
+  '"',
+  "'",
+  '/',
+  'x'.repeat(200),
+);
+const text = fc.oneof(
+  fc.array(piece, { maxLength: 40 }).map((parts) => parts.join('')),
+  fc.string({ unit: 'binary', maxLength: 120 }),
+  fc.string({ unit: 'grapheme', maxLength: 60 }),
+  fc.string({ maxLength: 120 }),
+);
+
+describe('wordStartBound', () => {
+  it('property: never above the BPE count of o200k_base or cl100k_base', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        for (const counter of counters) expect(wordStartBound(t)).toBeLessThanOrEqual(counter.countText(t));
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('counts word starts: the text start and after ASCII spaces, tabs and line breaks', () => {
+    expect(wordStartBound('')).toBe(0);
+    expect(wordStartBound('Hello, big world')).toBe(3);
+    expect(wordStartBound('  a\tb\nc\r\nd (e) é 7')).toBe(5);
+    expect(counters[0]?.atLeast?.('Hello, big world')).toBe(3);
+  });
+
+  it('is close to the count on prose (at least two thirds of it)', () => {
+    const prose =
+      'The eager pipeline trims the dependency when the file is transient. Each stage has its own secret, and the heap validates them usually.';
+    for (const counter of counters)
+      expect(3 * wordStartBound(prose)).toBeGreaterThan(2 * counter.countText(prose));
+  });
+});

@@ -90,6 +90,7 @@ export type {
 export {
   getLongTermRecords,
   type HasLongTermRecords,
+  type LongTermLoadedRecord,
   type LongTermStoreV1,
   type PreparedLongTermRecord,
 } from './longterm/long-term-store-v1.ts';

@@ -99,7 +99,18 @@ export interface LongTermStoreV1 {
    * per ref in order, undefined for a ref outside the scope or no longer live (changed or deleted since it
    * was ranked). Throws `INVALID_ARGUMENT` for a ref this store never gave.
    */
-  loadRanked?(scope: Scope, refs: readonly string[]): Promise<(LongTermRecord | undefined)[]>;
+  loadRanked?(scope: Scope, refs: readonly string[]): Promise<(LongTermLoadedRecord | undefined)[]>;
+}
+
+/**
+ * A record `loadRanked` read, with the analysed terms of its text the store keeps beside it
+ * (`analyzeText(record.text)`, as indexed), so ranking that compares texts does not analyse them again.
+ */
+export interface LongTermLoadedRecord {
+  /** The record's current live version. */
+  record: LongTermRecord;
+  /** `analyzeText(record.text)`, in order. */
+  terms: readonly string[];
 }
 
 /** A store object that carries the long-term contract. */

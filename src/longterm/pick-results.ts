@@ -1,7 +1,7 @@
 import { analyzeText } from './analyze-text.ts';
 import type { LongTermHit } from './long-term-query.ts';
 import type { RankedCandidate } from './long-term-ranked.ts';
-import type { LongTermRecord } from './long-term-record.ts';
+import type { RankedRecord } from './ranked-retrieval.ts';
 
 /** A fused candidate and its score. */
 export interface ScoredCandidate {
@@ -42,15 +42,15 @@ export function overlapsBy(a: Set<string>, b: Set<string>, threshold: number): b
  * picks already made from its episode (`diversity`), skipped when it repeats a kept one (same hash, or terms
  * overlapping by `dedupe`). Records are read only for the hits considered, a batch at a time (the hit and the
  * next ones in pool order, as many as results still missing) through `load`; a hit whose record is gone is
- * skipped.
+ * skipped. A record's terms are the ones the store keeps with it, else its text analysed.
  */
 export async function pickResults(
   pool: ScoredCandidate[],
   options: PickOptions,
-  load: (candidates: readonly RankedCandidate[]) => Promise<(LongTermRecord | undefined)[]>,
+  load: (candidates: readonly RankedCandidate[]) => Promise<(RankedRecord | undefined)[]>,
 ): Promise<LongTermHit[]> {
   const { limit, dedupe: threshold, diversity } = options;
-  const records = new Map<RankedCandidate, LongTermRecord | undefined>();
+  const records = new Map<RankedCandidate, RankedRecord | undefined>();
   const picked = new Map<string, number>();
   const kept: { hit: LongTermHit; terms: Set<string> }[] = [];
   const recordOf = async (candidate: RankedCandidate) => {
@@ -79,9 +79,10 @@ export async function pickResults(
       }
     }
     const { hit } = pool.splice(best, 1)[0] as ScoredCandidate;
-    const record = await recordOf(hit);
-    if (!record) continue;
-    const own = new Set(analyzeText(record.text));
+    const loaded = await recordOf(hit);
+    if (!loaded) continue;
+    const { record } = loaded;
+    const own = new Set(loaded.terms ?? analyzeText(record.text));
     if (
       threshold > 0 &&
       kept.some(

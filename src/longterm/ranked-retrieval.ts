@@ -4,14 +4,25 @@ import { type RankedCandidate, rankedOf } from './long-term-ranked.ts';
 import type { LongTermRecord } from './long-term-record.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
 
+/** A candidate's record, and its text's analysed terms when the store read them with it. */
+export interface RankedRecord {
+  /** The record. */
+  record: LongTermRecord;
+  /** `analyzeText(record.text)`, when the store keeps it. */
+  terms?: readonly string[];
+}
+
 /** How hybrid search reaches a store: ranked hits by text and by vector, and the records of the results. */
 export interface Ranker {
   /** The text hits (`searchText`'s), records unread where the store can rank without them. */
   text(query: LongTermTextQuery): Promise<RankedCandidate[]>;
   /** The vector hits (`searchVector`'s), records unread where the store can rank without them. */
   vector(query: LongTermVectorQuery): Promise<RankedCandidate[]>;
-  /** The records of candidates, one per candidate in order (undefined: no longer live), read in one call. */
-  load(candidates: readonly RankedCandidate[]): Promise<(LongTermRecord | undefined)[]>;
+  /**
+   * The records of candidates, one per candidate in order (undefined: no longer live), read in one call, with
+   * their text's analysed terms when the store keeps them (`loadRanked`).
+   */
+  load(candidates: readonly RankedCandidate[]): Promise<(RankedRecord | undefined)[]>;
 }
 
 /**
@@ -41,7 +52,7 @@ export function rankerOf(store: LongTermStoreV1, scope: Scope): Ranker {
             )
           : [];
       const byRef = new Map(unread.map((c, i) => [c.ref, read[i]]));
-      return candidates.map((c) => c.record ?? byRef.get(c.ref));
+      return candidates.map((c) => (c.record ? { record: c.record } : byRef.get(c.ref)));
     },
   };
 }

@@ -3,14 +3,14 @@ import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { LongTermHit } from '../../longterm/long-term-query.ts';
 import type { LongTermRankedHit } from '../../longterm/long-term-ranked.ts';
-import type { LongTermRecord } from '../../longterm/long-term-record.ts';
+import type { LongTermLoadedRecord } from '../../longterm/long-term-store-v1.ts';
 import { scopeCovers } from '../../longterm/record-filter.ts';
 import type { RankedRow } from './dialect-longterm-index.ts';
 import type { SqlClient, SqlDialect, SqlRow } from './sql-client.ts';
 import { queryAll } from './sql-exec.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
 import { idChunks } from './sql-longterm-options.ts';
-import { recordColumns, toRecord } from './sql-longterm-rows.ts';
+import { recordColumns, rowTerms, toRecord } from './sql-longterm-rows.ts';
 
 /**
  * The columns ranking reads of a version (the records table aliased `r`): no text, context, terms or
@@ -103,14 +103,14 @@ export async function recordHits(client: SqlClient, ranked: readonly RankedRow[]
 
 /**
  * `loadRanked` on the shared SQL layer: the live versions of the refs (row ids) within the scope, one entry per
- * ref; `INVALID_ARGUMENT` for a ref that is not a row id.
+ * ref, each with the text's terms kept in its row; `INVALID_ARGUMENT` for a ref that is not a row id.
  */
 export async function loadRankedRecords(
   client: SqlClient,
   scope: Scope,
   refs: readonly string[],
   component: string,
-): Promise<(LongTermRecord | undefined)[]> {
+): Promise<(LongTermLoadedRecord | undefined)[]> {
   if (!Array.isArray(refs))
     throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'refs must be an array' });
   const rids = refs.map((ref, i) => {
@@ -132,7 +132,7 @@ export async function loadRankedRecords(
       agent: String(row.agent_id),
     };
     return row && owner && Number(row.live) === 1 && scopeCovers(scope, owner)
-      ? toRecord(row, client.dialect)
+      ? { record: toRecord(row, client.dialect), terms: rowTerms(row, 'terms') }
       : undefined;
   });
 }

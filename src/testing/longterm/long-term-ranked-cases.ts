@@ -25,7 +25,7 @@ const rankedFrom = (h: LongTermHit) => {
 };
 const withoutRef = ({ ref: _ref, ...rest }: LongTermRankedHit) => rest;
 
-/** Ranked hits agree with full hits (same order, scores, fields) and `loadRanked` reads their records. */
+/** Ranked hits agree with full hits (same order, scores, fields) and `loadRanked` reads their records and terms. */
 async function agrees(
   records: LongTermStoreV1,
   loadRanked: NonNullable<LongTermStoreV1['loadRanked']>,
@@ -40,14 +40,15 @@ async function agrees(
       scope,
       ranked.map((h) => h.ref),
     ),
-  ).toEqual(full.map((h) => h.record));
+  ).toEqual(full.map((h) => ({ record: h.record, terms: analyzeText(h.record.text) })));
 }
 
 /**
  * The conformance case of the optional ranking methods: a store with `rankText` / `rankVector` has
  * `loadRanked` too, ranks exactly as `searchText` / `searchVector` (ids, scores, kind, session, episode,
  * creation time, hash, a string speaker, validity times; look-alike ids of two users in a wide scope kept apart), and
- * `loadRanked` reads the hits' records, undefined for a record deleted since or a ref outside the scope.
+ * `loadRanked` reads the hits' records with their text's analysed terms, undefined for a record deleted since or a
+ * ref outside the scope.
  */
 export const longTermRankedCases: LongTermCase[] = [
   {

@@ -26,6 +26,11 @@ export interface LongTermTextSearch {
   where: SqlFragment;
   /** Whether `where` holds conditions beyond the scope and liveness (the query's filter). @default true */
   filtered?: boolean;
+  /**
+   * The kinds the filter allows, when it names them (`where` requires them too): an index may find the scope's
+   * live rows of these kinds first when they are few. @default undefined (any kind)
+   */
+  kinds?: readonly string[];
   /** The index tokens the scope requires (`scopeTokens`). */
   scopeTokens: readonly string[];
   /** Most hits. */

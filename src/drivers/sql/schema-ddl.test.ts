@@ -30,6 +30,7 @@ const released: Record<string, Record<number, string>> = {
     12: '4f53cda18c2baa0c',
     13: '6dfb71274438ccd6',
     14: 'c62de7664a07eef0',
+    15: '51118e2671ff8f1e',
   },
   postgres: {
     1: 'afe9e15a46e2a364',
@@ -46,6 +47,7 @@ const released: Record<string, Record<number, string>> = {
     12: '0b0c472db747909e',
     13: '02678f75f59cfe6c',
     14: '4f53cda18c2baa0c',
+    15: '51118e2671ff8f1e',
   },
 };
 

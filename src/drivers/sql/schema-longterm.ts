@@ -76,3 +76,15 @@ export const longTermOriginMigration: SqlMigration = {
     `UPDATE engram_ltm_records SET tool_derived = 1 WHERE ${d.ddl.jsonHasKey('provenance', 'tool')} OR ${d.ddl.jsonListHas('provenance', 'roles', 'tool')}`,
   ],
 };
+
+/**
+ * Schema version 15: the live versions of each kind, by owner (`engram_ltm_kind`), so a search filtered to a rare
+ * kind (a hybrid search's episode leg) finds that kind's rows from the index instead of reading every match's row.
+ */
+export const longTermKindMigration: SqlMigration = {
+  version: 15,
+  name: 'long-term records by kind',
+  statements: () => [
+    'CREATE INDEX IF NOT EXISTS engram_ltm_kind ON engram_ltm_records (tenant, kind, user_id, agent_id) WHERE live = 1',
+  ],
+};

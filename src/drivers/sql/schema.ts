@@ -1,7 +1,7 @@
 import { batchAppendMigration } from './schema-append-batch.ts';
 import { contentItemsMigration } from './schema-content.ts';
 import { initialMigration } from './schema-initial.ts';
-import { longTermMigration, longTermOriginMigration } from './schema-longterm.ts';
+import { longTermKindMigration, longTermMigration, longTermOriginMigration } from './schema-longterm.ts';
 import {
   batchedFullTextMigration,
   ginPendingListMigration,
@@ -32,4 +32,5 @@ export const sqlMigrations: readonly SqlMigration[] = [
   ginPendingListMigration,
   longTermOriginMigration,
   watermarkFullTextMigration,
+  longTermKindMigration,
 ];

@@ -28,6 +28,7 @@ export function sqlLongTermSearch(
       contextWeight: query.contextWeight ?? 0.5,
       where: liveWhere(scope, filter),
       filtered: filter.length > 0,
+      ...(query.filter?.kinds ? { kinds: query.filter.kinds } : {}),
       scopeTokens: scopeTokens(scope),
       limit: query.limit,
     });

@@ -11,12 +11,12 @@ import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { uniqueTenant } from '../../testing/fixtures.ts';
 import type { LongTermTextSearch } from '../sql/dialect-longterm-index.ts';
 import { queryAll } from '../sql/sql-exec.ts';
-import { sql } from '../sql/sql-fragment.ts';
+import { compileSql, sql } from '../sql/sql-fragment.ts';
 import { filterSql, liveWhere, scopeTokens } from '../sql/sql-longterm-rows.ts';
 import { createSqliteClient } from './sqlite-client.ts';
 import { openSqliteStore } from './sqlite-driver.ts';
 import { fts5String } from './sqlite-fts5.ts';
-import { rankSqliteLongTerm } from './sqlite-longterm-rank.ts';
+import { rankSqliteLongTerm, rowsOfKindsQuery } from './sqlite-longterm-rank.ts';
 import { scopeSize } from './sqlite-longterm-scope-size.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-sqlite-rank-'));
@@ -94,6 +94,7 @@ describe('rankSqliteLongTerm', () => {
               terms: [...new Set(analyzeText(words.join(' ')))],
               contextWeight,
               where: liveWhere(scope, filterSql(client.dialect, kinds ? { kinds } : {})),
+              ...(kinds ? { kinds } : {}),
               scopeTokens: scopeTokens(scope),
               limit,
             };
@@ -145,6 +146,7 @@ describe('rankSqliteLongTerm', () => {
               terms: [...new Set(analyzeText(words.join(' ')))],
               contextWeight,
               where: liveWhere(scope, filterSql(client.dialect, kinds ? { kinds } : {})),
+              ...(kinds ? { kinds } : {}),
               scopeTokens: scopeTokens(scope),
               limit,
             };
@@ -218,6 +220,31 @@ describe('rankSqliteLongTerm', () => {
   });
 });
 
+describe('rowsOfKindsQuery', () => {
+  it('reads the kind index alone (no table row), for a tenant, user or agent scope', async () => {
+    const store = await openSqliteStore({ path: join(dir, 'kinds.db') });
+    try {
+      for (const scope of [
+        { tenant: 't' },
+        { tenant: 't', user: 'u' },
+        { tenant: 't', user: 'u', agent: 'a' },
+      ]) {
+        const { text, params } = compileSql(rowsOfKindsQuery(scope, ['episode', 'fact']), () => '?');
+        const plan = (
+          store.database.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...(params as never[])) as {
+            detail: string;
+          }[]
+        )
+          .map((r) => r.detail)
+          .join('\n');
+        expect(plan).toMatch(/USING COVERING INDEX engram_ltm_kind \(tenant=\? AND kind=\?/);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('rankSqliteLongTerm on one handle over time', () => {
   it('reuses the matches it just read only while nothing was written: every search equals the joined ranking', async () => {
     let run = 0;
@@ -272,6 +299,7 @@ describe('rankSqliteLongTerm on one handle over time', () => {
                 terms: [...new Set(analyzeText(words.join(' ')))],
                 contextWeight,
                 where: liveWhere(scope, filterSql(client.dialect, kinds ? { kinds } : {})),
+                ...(kinds ? { kinds } : {}),
                 scopeTokens: scopeTokens(scope),
                 limit,
               };

@@ -1,8 +1,9 @@
+import type { Scope } from '../../core/scope.ts';
 import { bm25B, bm25Idf, bm25K1 } from '../../longterm/bm25.ts';
 import type { LongTermTextSearch, RankedRow } from '../sql/dialect-longterm-index.ts';
 import type { SqlClient } from '../sql/sql-client.ts';
 import { queryAll, queryGet } from '../sql/sql-exec.ts';
-import { joinSql, sql } from '../sql/sql-fragment.ts';
+import { joinSql, type SqlFragment, sql } from '../sql/sql-fragment.ts';
 import { idChunk, idChunks } from '../sql/sql-longterm-options.ts';
 import { rankColumns } from '../sql/sql-longterm-ranked.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
@@ -38,6 +39,24 @@ function matches(search: LongTermTextSearch): { scopeMatch: string; match: strin
  */
 const nextBatch = (seen: number, kept: number, limit: number): number =>
   kept === 0 ? seen * 8 : Math.max(seen * 2, Math.ceil((4 * limit * seen) / kept));
+
+/** Most rows of the asked kinds a large-scope search lists from the kind index to sift its matches with. */
+export const mostOfKinds = 5000;
+
+/**
+ * The row ids of the scope's live rows of the search's kinds (index `engram_ltm_kind`, no table row read), when the
+ * search names kinds and there are at most {@link mostOfKinds} of them; undefined otherwise.
+ */
+async function rowsOfKinds(client: SqlClient, search: LongTermTextSearch): Promise<Set<number> | undefined> {
+  if (search.kinds === undefined) return undefined;
+  if (search.kinds.length === 0) return new Set();
+  const rows = await queryAll(client, rowsOfKindsQuery(search.scope, search.kinds));
+  return rows.length > mostOfKinds ? undefined : new Set(rows.map((r) => Number(r.rid)));
+}
+
+/** The statement of {@link rowsOfKinds}: up to one row past {@link mostOfKinds}, read from `engram_ltm_kind` alone. */
+export const rowsOfKindsQuery = (scope: Scope, kinds: readonly string[]): SqlFragment =>
+  sql`SELECT r.rid FROM engram_ltm_records r WHERE ${scopeWhere(scope, 'r')} AND r.live = 1 AND r.kind IN (${joinSql([...kinds])}) LIMIT ${mostOfKinds + 1}`;
 
 /** Best first, the oldest record first on ties. */
 const byRank = (a: RankedRow & { first: number }, b: RankedRow & { first: number }) =>
@@ -125,7 +144,8 @@ async function rankSmallScope(
  * scoring above the `n`-th is known, so once `limit` of those pass the filter and the next unread one scores
  * below the `limit`-th kept, they are the answer (ties broken by `first_rid`). Otherwise `n` grows by the pass
  * rate seen ({@link nextBatch}) up to {@link mostUnjoined}; past it every match is joined to the filter in one
- * statement (a selective filter).
+ * statement (a selective filter). A search for kinds of which the scope has few live rows ({@link rowsOfKinds})
+ * reads only those rows among the matches, and takes every match in its second read.
  */
 async function rankLargeScope(
   client: SqlClient,
@@ -137,14 +157,19 @@ async function rankLargeScope(
   const { match: scoped, termsMatch } = matches(search);
   const match = whole ? termsMatch : scoped;
   const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, ${search.contextWeight})`;
+  const ofKinds = await rowsOfKinds(client, search);
+  if (ofKinds?.size === 0) return [];
   for (let n = firstBatch; ; ) {
     const best = await bestMatches(client, match, score, String(search.contextWeight), n);
     const floor = best.complete ? Number.NEGATIVE_INFINITY : Number(best.rows.at(-1)?.score);
-    const above = best.rows.filter((r) => r.score > floor);
+    const above = best.rows.filter((r) => r.score > floor && (ofKinds === undefined || ofKinds.has(r.rid)));
     const kept = await keptBestFirst(client, search, above, chunk);
     if (best.complete || kept.length >= search.limit) return kept.sort(byRank).slice(0, search.limit);
     if (best.rows.length >= mostUnjoined) break;
-    n = Math.min(mostUnjoined, nextBatch(best.rows.length, kept.length, search.limit));
+    // With the kind's rows known, one more read takes every match (the next batch would be guessed from a few).
+    n = ofKinds
+      ? mostUnjoined
+      : Math.min(mostUnjoined, nextBatch(best.rows.length, kept.length, search.limit));
   }
   const rows = await queryAll(
     client,

@@ -9,7 +9,7 @@ import type { RankedCandidate } from './long-term-ranked.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
 import { pickResults, type ScoredCandidate } from './pick-results.ts';
 import { rankByTime } from './rank-by-time.ts';
-import { type Ranker, rankerOf } from './ranked-retrieval.ts';
+import { keptHits, type Ranker, rankerOf } from './ranked-retrieval.ts';
 import { dateWords } from './temporal-context.ts';
 
 /** How a search ranks: public options a user tunes (see `createLongTermMemory`). */
@@ -110,9 +110,7 @@ export async function rankLegs(
     (wantsEpisodes || h.kind !== 'episode') &&
     (!h.kind.startsWith('engram.') || (filter.kinds?.includes(h.kind) ?? false));
   const textHits = terms.length
-    ? (await ranker.text({ terms, limit: Math.min(1000, candidates * 2), filter, contextWeight }))
-        .filter(keep)
-        .slice(0, candidates)
+    ? await keptHits((limit) => ranker.text({ terms, limit, filter, contextWeight }), keep, candidates)
     : [];
   let vectorHits: RankedCandidate[] = [];
   let vectorSeen = 0;

@@ -56,3 +56,22 @@ export function rankerOf(store: LongTermStoreV1, scope: Scope): Ranker {
     },
   };
 }
+
+/**
+ * The best `count` hits of a ranking that `keep` accepts, best first — what asking `rank` for `2 × count` (at
+ * most 1,000) and keeping the first `count` accepted gives, for a ranking whose shorter answers are prefixes of
+ * its longer ones (an exact full-text ranking): it asks for `count` first, and for `2 × count` only when `keep`
+ * dropped some of a full answer, so the rows of the wider answer are read only when they can matter.
+ */
+export async function keptHits(
+  rank: (limit: number) => Promise<RankedCandidate[]>,
+  keep: (hit: RankedCandidate) => boolean,
+  count: number,
+): Promise<RankedCandidate[]> {
+  const narrow = Math.min(1000, count);
+  const wide = Math.min(1000, count * 2);
+  const first = await rank(narrow);
+  const kept = first.filter(keep);
+  if (kept.length === first.length || first.length < narrow || wide === narrow) return kept.slice(0, count);
+  return (await rank(wide)).filter(keep).slice(0, count);
+}

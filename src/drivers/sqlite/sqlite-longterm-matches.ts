@@ -25,8 +25,11 @@ interface MatchesRead {
 /** Per client, the matches it read last (one entry: the search just before, typically the same query's other leg). */
 const lastRead = new WeakMap<SqlClient, MatchesRead>();
 
-/** The handle's write state: `total_changes()` (this handle's writes) and `data_version` (other handles' commits). */
-async function writeState(client: SqlClient): Promise<string> {
+/**
+ * The handle's write state: `total_changes()` (this handle's writes) and `data_version` (other handles' commits).
+ * Equal states mean nothing was written in between, so what was read then is still what a read gives now.
+ */
+export async function writeState(client: SqlClient): Promise<string> {
   const row = await queryGet(
     client,
     sql`SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version`,

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { corpusArbitrary, writeCorpus } from '../../../test-support/longterm/ranking-corpus.ts';
+import type { Scope } from '../../core/scope.ts';
+import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
+import { createSqliteClient } from './sqlite-client.ts';
+import { openSqliteStore } from './sqlite-driver.ts';
+import { countScope, scopeSize } from './sqlite-longterm-scope-size.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'engram-scope-size-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('scopeSize', () => {
+  it('property: answers what counting now gives, after writes on the same handle or on another one', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            tenant: fc.constantFrom('a', 'b'),
+            handle: fc.constantFrom<'same' | 'other'>('same', 'other'),
+            corpus: corpusArbitrary,
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        fc.integer({ min: 0, max: 30 }),
+        async (writes, small) => {
+          const file = join(dir, `s-${run++}.db`);
+          const other = await openSqliteStore({ path: file });
+          const db = new DatabaseSync(file);
+          const same = await openSqliteStore({ database: db });
+          const client = createSqliteClient(db);
+          const scopes: Scope[] = [{ tenant: 'a' }, { tenant: 'a', user: 'u1' }, { tenant: 'b' }];
+          try {
+            for (const [i, w] of writes.entries()) {
+              const corpus = w.corpus.map((r) => ({ ...r, id: `${r.id}-${i}` }));
+              await writeCorpus(getLongTermRecords(w.handle === 'same' ? same : other), w.tenant, corpus);
+              for (const scope of scopes) {
+                expect(await scopeSize(client, scope, small)).toEqual(await countScope(client, scope, small));
+                // Asked again with nothing written: the same answer.
+                expect(await scopeSize(client, scope, small)).toEqual(await countScope(client, scope, small));
+              }
+            }
+          } finally {
+            await client.close(true);
+            await same.close();
+            await other.close();
+          }
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+});

@@ -169,13 +169,13 @@ async function measureSearch(
       ],
     ];
     const { rankText } = records;
-    // The floor of memory.search's own ranking: the candidates it asks the store for (2 × its default 100,
-    // before dropping episodes and engram's kinds), ranked with the few columns ranking reads.
+    // The floor of memory.search's own ranking: the candidates it asks the store for (its default 100; twice
+    // that only when episodes or engram's kinds were among them), ranked with the few columns ranking reads.
     if (rankText)
       paths.push([
-        'records.rankText (limit 200, the candidates memory.search ranks)',
+        'records.rankText (limit 100, the candidates memory.search ranks)',
         async (q) =>
-          (await rankText.call(records, s.scope, { terms: analyzeText(q), limit: 200, filter: {} })).length,
+          (await rankText.call(records, s.scope, { terms: analyzeText(q), limit: 100, filter: {} })).length,
       ]);
     const { raw } = driver;
     if (raw)
@@ -338,7 +338,7 @@ export const longtermScale: Suite = async (options) => {
     '',
     ...sectionIntro(options, `${int(total)} records`),
     '',
-    `A deterministic synthetic corpus (\`bench/longterm/scale-corpus.ts\`): records of 2–3 sentences (about 160 characters; content words from a 5,000-word Zipf vocabulary, common English at the head; 20 rare "needle" terms, one in about 5,000 records) owned by 1,000 users of one tenant with Zipf sizes, after two probe users written first (probe-small ${int(probes['probe-small'])} records, probe-large ${int(probes['probe-large'])}). Ingested through \`createLongTermMemory({ store, scope }).add(records)\` in batches of ${int(batch)} records of one user (ids given, text only, defaults otherwise): SQLite a file in a temp directory with default durability (\`synchronous=FULL\`, WAL), PostgreSQL the server of \`scripts/pg-server.sh\` (fsync on). Search is measured after N/10 and after N records: ${queryCount} queries of 2–4 terms (a very common word in 1 of 4, a needle in 1 of 4), after ${warmup} warm-up queries, through \`memory.search(q, { limit: 10 })\` (full-text hybrid pipeline with episode fusion, no embedding model), the raw \`records.searchText\` (limit 10) and \`records.rankText\` with the 200 candidates \`memory.search\` ranks (ids, scores and the few columns ranking reads: the floor of its ranking); on SQLite beside a raw contender: the same texts in a plain FTS5 table \`(owner, text)\` of its own file (WAL, \`synchronous=FULL\`, one transaction per batch, timed apart from engram's ingestion) searched by \`bm25()\` top 10 with the texts read (\`bench/longterm/raw-fts5.ts\`), the paths interleaved query by query; "vs raw FTS5" is a path's p50 / p95 / CPU p50 over the raw contender's (CPU p50: the median of each call's process CPU time, user + system, steadier than wall time on a loaded machine). A scope stops early after ${scopeBudgetMs / 1000} s (see the queries column).`,
+    `A deterministic synthetic corpus (\`bench/longterm/scale-corpus.ts\`): records of 2–3 sentences (about 160 characters; content words from a 5,000-word Zipf vocabulary, common English at the head; 20 rare "needle" terms, one in about 5,000 records) owned by 1,000 users of one tenant with Zipf sizes, after two probe users written first (probe-small ${int(probes['probe-small'])} records, probe-large ${int(probes['probe-large'])}). Ingested through \`createLongTermMemory({ store, scope }).add(records)\` in batches of ${int(batch)} records of one user (ids given, text only, defaults otherwise): SQLite a file in a temp directory with default durability (\`synchronous=FULL\`, WAL), PostgreSQL the server of \`scripts/pg-server.sh\` (fsync on). Search is measured after N/10 and after N records: ${queryCount} queries of 2–4 terms (a very common word in 1 of 4, a needle in 1 of 4), after ${warmup} warm-up queries, through \`memory.search(q, { limit: 10 })\` (full-text hybrid pipeline with episode fusion, no embedding model), the raw \`records.searchText\` (limit 10) and \`records.rankText\` with the 100 candidates \`memory.search\` ranks (ids, scores and the few columns ranking reads: the floor of its ranking); on SQLite beside a raw contender: the same texts in a plain FTS5 table \`(owner, text)\` of its own file (WAL, \`synchronous=FULL\`, one transaction per batch, timed apart from engram's ingestion) searched by \`bm25()\` top 10 with the texts read (\`bench/longterm/raw-fts5.ts\`), the paths interleaved query by query; "vs raw FTS5" is a path's p50 / p95 / CPU p50 over the raw contender's (CPU p50: the median of each call's process CPU time, user + system, steadier than wall time on a loaded machine). A scope stops early after ${scopeBudgetMs / 1000} s (see the queries column).`,
     '',
     '### Ingestion',
     '',

@@ -165,6 +165,46 @@ describe('rankSqliteLongTerm', () => {
     );
   });
 
+  it('ranks the rows of a kind alone, or by bm25() when a term is not plain ASCII, exactly as joining every match did', async () => {
+    const store = await openSqliteStore({ path: file });
+    const client = createSqliteClient(new DatabaseSync(file));
+    try {
+      const records = getLongTermRecords(store);
+      const tenant = uniqueTenant('known');
+      await writeCorpus(records, tenant, [
+        { user: 'u1', id: 'e1', kind: 'episode', text: 'привет apple river', speaker: 'Bob' },
+        {
+          user: 'u1',
+          id: 'e2',
+          kind: 'episode',
+          text: 'apple apple stone',
+          context: 'apple',
+          speaker: 'Bob',
+        },
+        { user: 'u1', id: 't1', kind: 'turn', text: 'apple привет', speaker: 'Bob' },
+        { user: 'u1', id: 't2', kind: 'turn', text: 'river', speaker: 'Bob' },
+      ]);
+      const scope: Scope = { tenant, user: 'u1' };
+      for (const words of ['apple river', 'привет apple', 'stone']) {
+        const search: LongTermTextSearch = {
+          scope,
+          terms: [...new Set(analyzeText(words))],
+          contextWeight: 0.5,
+          where: liveWhere(scope, filterSql(client.dialect, { kinds: ['episode'] })),
+          kinds: ['episode'],
+          scopeTokens: scopeTokens(scope),
+          limit: 5,
+        };
+        const expected = await joinedRanking(client, search);
+        expect(expected.length).toBeGreaterThan(0);
+        expect(idsAndScores(await rankSqliteLongTerm(client, search, { smallScope: 0 }))).toEqual(expected);
+      }
+    } finally {
+      await client.close(true);
+      await store.close();
+    }
+  });
+
   it('keeps the scope tokens of a tenant that shares its table', async () => {
     const store = await openSqliteStore({ path: file });
     const client = createSqliteClient(new DatabaseSync(file));

@@ -8,6 +8,7 @@ import { idChunk, idChunks } from '../sql/sql-longterm-options.ts';
 import { rankColumns } from '../sql/sql-longterm-ranked.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
 import { fts5String } from './sqlite-fts5.ts';
+import { isPlain, mostKnownRows, rankKnownRows } from './sqlite-longterm-known-rows.ts';
 import { bestMatches, type ScoredMatch } from './sqlite-longterm-matches.ts';
 import { scopeSize } from './sqlite-longterm-scope-size.ts';
 
@@ -61,10 +62,6 @@ export const rowsOfKindsQuery = (scope: Scope, kinds: readonly string[]): SqlFra
 /** Best first, the oldest record first on ties. */
 const byRank = (a: RankedRow & { first: number }, b: RankedRow & { first: number }) =>
   b.score - a.score || a.first - b.first;
-
-/** A run of analysed terms that FTS5's tokenizer splits exactly where a split on spaces does: lowercase ASCII words. */
-const plainTerms = /^[a-z0-9]+(?: [a-z0-9]+)*$/;
-const isPlain = (text: unknown) => text === '' || (typeof text === 'string' && plainTerms.test(text));
 
 /**
  * A search in a small scope (`docs` live records): BM25 (the formula of `scoreBm25` and of the PostgreSQL path)
@@ -144,8 +141,9 @@ async function rankSmallScope(
  * scoring above the `n`-th is known, so once `limit` of those pass the filter and the next unread one scores
  * below the `limit`-th kept, they are the answer (ties broken by `first_rid`). Otherwise `n` grows by the pass
  * rate seen ({@link nextBatch}) up to {@link mostUnjoined}; past it every match is joined to the filter in one
- * statement (a selective filter). A search for kinds of which the scope has few live rows ({@link rowsOfKinds})
- * reads only those rows among the matches, and takes every match in its second read.
+ * statement (a selective filter). A search for kinds of which the scope has few live rows ({@link rowsOfKinds}) scores
+ * those rows alone when they are at most {@link mostKnownRows} ({@link rankKnownRows}); else it reads only those
+ * rows among the matches, and takes every match in its second read.
  */
 async function rankLargeScope(
   client: SqlClient,
@@ -159,6 +157,10 @@ async function rankLargeScope(
   const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, ${search.contextWeight})`;
   const ofKinds = await rowsOfKinds(client, search);
   if (ofKinds?.size === 0) return [];
+  if (ofKinds && ofKinds.size <= mostKnownRows) {
+    const ranked = await rankKnownRows(client, search, [...ofKinds]);
+    if (ranked) return ranked;
+  }
   for (let n = firstBatch; ; ) {
     const best = await bestMatches(client, match, score, String(search.contextWeight), n);
     const floor = best.complete ? Number.NEGATIVE_INFINITY : Number(best.rows.at(-1)?.score);

@@ -1,0 +1,102 @@
+/**
+ * A quick full-text LoCoMo evaluation for ranking work (issue 24), outside `npm run bench`: the 7 development
+ * conversations recorded once into a SQLite file (cached under `ENGRAM_QUICK_DIR`, default the OS temp folder, by
+ * a hash of the files that decide what is recorded), then every question searched with each variant of ranking
+ * options, R@5/10/25 printed overall and per category, for the tune conversations {0,1,2,3} and the check ones
+ * {4,5,6} separately. Variants: `ENGRAM_QUICK_VARIANTS='{"name": {...ranking options}}'` (default: the defaults).
+ * `node --experimental-strip-types --no-warnings bench/longterm/locomo-quick.ts`
+ */
+
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
+import {
+  createLongTermMemory,
+  type LongTermMemoryOptions,
+} from '../../src/longterm/create-long-term-memory.ts';
+import { categories, type LocomoSample, readLocomo, recallAt } from './locomo-data.ts';
+
+const ks = [5, 10, 25] as const;
+const tune = new Set([0, 1, 2, 3]);
+const scopeOf = (s: LocomoSample) => ({ tenant: 'locomo', user: `conversation-${s.id}` });
+
+/** The files whose change changes what is recorded. */
+const recordingFiles = [
+  'turn-records.ts',
+  'temporal-context.ts',
+  'analyze-text.ts',
+  'prepare-record.ts',
+  'long-term-recording.ts',
+].map((f) => fileURLToPath(new URL(`../../src/longterm/${f}`, import.meta.url)));
+
+async function recordedStore(data: LocomoSample[]) {
+  const hash = createHash('sha256');
+  for (const f of recordingFiles) hash.update(readFileSync(f));
+  const dir = process.env.ENGRAM_QUICK_DIR || join(tmpdir(), 'engram-locomo-quick');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${hash.digest('hex').slice(0, 16)}.db`);
+  if (!existsSync(path)) {
+    const partial = `${path}.partial`;
+    rmSync(partial, { force: true });
+    const store = createSqliteStore({ path: partial });
+    for (const s of data)
+      for (const session of s.sessions) {
+        const memory = createLongTermMemory({ store, scope: scopeOf(s), session: session.id });
+        await memory.record(session.messages);
+        await memory.flush();
+      }
+    await store.close();
+    renameSync(partial, path);
+  }
+  return createSqliteStore({ path });
+}
+
+type Slot = { n: number; r: number[] };
+const pct = (s: Slot | undefined, i: number) => (s ? ((100 * s.r[i]!) / s.n).toFixed(1) : '–');
+
+const data = readLocomo();
+const variants: Record<string, Partial<LongTermMemoryOptions>> = process.env.ENGRAM_QUICK_VARIANTS
+  ? JSON.parse(process.env.ENGRAM_QUICK_VARIANTS)
+  : { defaults: {} };
+const store = await recordedStore(data);
+const catKeys = Object.keys(categories);
+console.log(
+  `variant | part | R@5 | R@10 | R@25 | ${catKeys.map((k) => `${categories[Number(k)]} R@10`).join(' | ')} | ms/q`,
+);
+for (const [name, extra] of Object.entries(variants)) {
+  const sums = new Map<string, Slot>();
+  const t0 = performance.now();
+  let asked = 0;
+  for (const [index, s] of data.entries()) {
+    const memory = createLongTermMemory({ store, scope: scopeOf(s), ...extra });
+    const part = tune.has(index) ? 'tune' : 'check';
+    for (const q of s.questions) {
+      const hits = await memory.search(q.question, { limit: 25 });
+      asked++;
+      const ranked = [...new Set(hits.flatMap((h) => h.record.provenance.messageIds))];
+      for (const key of [`${part}`, `${part}:${q.category}`, 'all', `all:${q.category}`]) {
+        const slot = sums.get(key) ?? { n: 0, r: ks.map(() => 0) };
+        slot.n++;
+        ks.forEach((k, i) => {
+          slot.r[i]! += recallAt(q.evidence, ranked, k);
+        });
+        sums.set(key, slot);
+      }
+    }
+  }
+  const ms = (performance.now() - t0) / asked;
+  for (const part of ['tune', 'check', 'all'])
+    console.log(
+      [
+        name,
+        part,
+        ...ks.map((_, i) => pct(sums.get(part), i)),
+        ...catKeys.map((k) => pct(sums.get(`${part}:${k}`), 1)),
+        ms.toFixed(1),
+      ].join(' | '),
+    );
+}
+await store.close();

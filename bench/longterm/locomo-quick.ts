@@ -17,6 +17,10 @@ import {
   createLongTermMemory,
   type LongTermMemoryOptions,
 } from '../../src/longterm/create-long-term-memory.ts';
+import { recallCandidates } from '../../src/longterm/long-term-retrieval.ts';
+import { defaultRecallTokens, type PackedRecall, packRecall } from '../../src/longterm/pack-recall.ts';
+import { spokenText } from '../../src/longterm/turn-records.ts';
+import { createTokenCounter } from '../../src/tokens/create-token-counter.ts';
 import { categories, type LocomoSample, readLocomo, recallAt } from './locomo-data.ts';
 
 const ks = [5, 10, 25] as const;
@@ -54,6 +58,32 @@ async function recordedStore(data: LocomoSample[]) {
   return createSqliteStore({ path });
 }
 
+/** The turn ids a recall block holds: its turn records' messages and the neighbours it shows (as recall-budget.ts counts). */
+function turnsInside(packed: PackedRecall, words: Map<string, Map<string, string[]>>): Set<string> {
+  const inside = new Set<string>();
+  for (const { result, context } of packed.items) {
+    if (result.record.kind !== 'turn') continue;
+    for (const id of result.record.provenance.messageIds) inside.add(id);
+    const bySession = words.get(result.record.session ?? '');
+    for (const line of context) for (const id of bySession?.get(line) ?? []) inside.add(id);
+  }
+  return inside;
+}
+
+/** Each session's turn ids by their spoken text. */
+const wordsOf = (s: LocomoSample) =>
+  new Map(
+    s.sessions.map((session) => {
+      const bySpoken = new Map<string, string[]>();
+      for (const m of session.messages) {
+        const text = spokenText(m);
+        bySpoken.set(text, [...(bySpoken.get(text) ?? []), m.id]);
+      }
+      return [session.id, bySpoken];
+    }),
+  );
+
+/** R@5/10/25 sums, then the evidence share inside the default recall block. */
 type Slot = { n: number; r: number[] };
 const pct = (s: Slot | undefined, i: number) => (s ? ((100 * s.r[i]!) / s.n).toFixed(1) : '–');
 
@@ -62,9 +92,10 @@ const variants: Record<string, Partial<LongTermMemoryOptions>> = process.env.ENG
   ? JSON.parse(process.env.ENGRAM_QUICK_VARIANTS)
   : { defaults: {} };
 const store = await recordedStore(data);
+const counter = createTokenCounter({ encoding: 'o200k_base' });
 const catKeys = Object.keys(categories);
 console.log(
-  `variant | part | R@5 | R@10 | R@25 | ${catKeys.map((k) => `${categories[Number(k)]} R@10`).join(' | ')} | ms/q`,
+  `variant | part | R@5 | R@10 | R@25 | ${catKeys.map((k) => `${categories[Number(k)]} R@10`).join(' | ')} | block % | block multi-hop | block open-domain | ms/q`,
 );
 for (const [name, extra] of Object.entries(variants)) {
   const sums = new Map<string, Slot>();
@@ -73,16 +104,23 @@ for (const [name, extra] of Object.entries(variants)) {
   for (const [index, s] of data.entries()) {
     const memory = createLongTermMemory({ store, scope: scopeOf(s), ...extra });
     const part = tune.has(index) ? 'tune' : 'check';
+    const words = wordsOf(s);
     for (const q of s.questions) {
       const hits = await memory.search(q.question, { limit: 25 });
       asked++;
       const ranked = [...new Set(hits.flatMap((h) => h.record.provenance.messageIds))];
+      const pool = await memory.search(q.question, { limit: recallCandidates(defaultRecallTokens) });
+      const inside = turnsInside(packRecall(pool, { maxTokens: defaultRecallTokens, counter }), words);
+      const block = q.evidence.length
+        ? q.evidence.filter((e) => inside.has(e)).length / q.evidence.length
+        : 1;
       for (const key of [`${part}`, `${part}:${q.category}`, 'all', `all:${q.category}`]) {
-        const slot = sums.get(key) ?? { n: 0, r: ks.map(() => 0) };
+        const slot = sums.get(key) ?? { n: 0, r: [...ks.map(() => 0), 0] };
         slot.n++;
         ks.forEach((k, i) => {
           slot.r[i]! += recallAt(q.evidence, ranked, k);
         });
+        slot.r[ks.length]! += block;
         sums.set(key, slot);
       }
     }
@@ -95,6 +133,9 @@ for (const [name, extra] of Object.entries(variants)) {
         part,
         ...ks.map((_, i) => pct(sums.get(part), i)),
         ...catKeys.map((k) => pct(sums.get(`${part}:${k}`), 1)),
+        pct(sums.get(part), ks.length),
+        pct(sums.get(`${part}:1`), ks.length),
+        pct(sums.get(`${part}:3`), ks.length),
         ms.toFixed(1),
       ].join(' | '),
     );

@@ -4,7 +4,8 @@
  * a hash of the files that decide what is recorded), then every question searched with each variant of ranking
  * options, R@5/10/25 printed overall and per category, for the tune conversations {0,1,2,3} and the check ones
  * {4,5,6} separately. Variants: `ENGRAM_QUICK_VARIANTS='{"name": {...ranking options}}'` (default: the defaults).
- * `node --experimental-strip-types --no-warnings bench/longterm/locomo-quick.ts`
+ * `ENGRAM_QUICK_STORE=memory` records into the in-process store instead (every run; it ranks exactly as SQLite).
+ * `node --experimental-strip-types --no-warnings bench/longterm/locomo-quick.ts` (Node ≥ 23: `node_modules/.bin/node`)
  */
 
 import { createHash } from 'node:crypto';
@@ -12,12 +13,14 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createMemoryStore } from '../../src/drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import {
   createLongTermMemory,
   type LongTermMemoryOptions,
 } from '../../src/longterm/create-long-term-memory.ts';
 import { recallCandidates } from '../../src/longterm/long-term-retrieval.ts';
+import type { HasLongTermRecords } from '../../src/longterm/long-term-store-v1.ts';
 import { defaultRecallTokens, type PackedRecall, packRecall } from '../../src/longterm/pack-recall.ts';
 import { spokenText } from '../../src/longterm/turn-records.ts';
 import { createTokenCounter } from '../../src/tokens/create-token-counter.ts';
@@ -37,6 +40,11 @@ const recordingFiles = [
 ].map((f) => fileURLToPath(new URL(`../../src/longterm/${f}`, import.meta.url)));
 
 async function recordedStore(data: LocomoSample[]) {
+  if (process.env.ENGRAM_QUICK_STORE === 'memory') {
+    const store = createMemoryStore();
+    await record(store, data);
+    return store;
+  }
   const hash = createHash('sha256');
   for (const f of recordingFiles) hash.update(readFileSync(f));
   const dir = process.env.ENGRAM_QUICK_DIR || join(tmpdir(), 'engram-locomo-quick');
@@ -46,12 +54,7 @@ async function recordedStore(data: LocomoSample[]) {
     const partial = `${path}.partial`;
     rmSync(partial, { force: true });
     const store = createSqliteStore({ path: partial });
-    for (const s of data)
-      for (const session of s.sessions) {
-        const memory = createLongTermMemory({ store, scope: scopeOf(s), session: session.id });
-        await memory.record(session.messages);
-        await memory.flush();
-      }
+    await record(store, data);
     await store.close();
     renameSync(partial, path);
   }
@@ -85,6 +88,16 @@ const wordsOf = (s: LocomoSample) =>
 
 /** R@5/10/25 sums, then the evidence share inside the default recall block. */
 type Slot = { n: number; r: number[] };
+
+/** Records every conversation, one `record` call per session. */
+async function record(store: HasLongTermRecords, data: LocomoSample[]) {
+  for (const s of data)
+    for (const session of s.sessions) {
+      const memory = createLongTermMemory({ store, scope: scopeOf(s), session: session.id });
+      await memory.record(session.messages);
+      await memory.flush();
+    }
+}
 const pct = (s: Slot | undefined, i: number) => (s ? ((100 * s.r[i]!) / s.n).toFixed(1) : '–');
 
 const data = readLocomo();

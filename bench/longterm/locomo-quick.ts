@@ -4,6 +4,7 @@
  * a hash of the files that decide what is recorded), then every question searched with each variant of ranking
  * options, R@5/10/25 printed overall and per category, for the tune conversations {0,1,2,3} and the check ones
  * {4,5,6} separately. Variants: `ENGRAM_QUICK_VARIANTS='{"name": {...ranking options}}'` (default: the defaults).
+ * `ENGRAM_QUICK_EMBEDDING=use` (or `random`, the guard) records and searches hybrid with that model (its own cached file).
  * `ENGRAM_QUICK_STORE=memory` records into the in-process store instead (every run; it ranks exactly as SQLite).
  * `node --experimental-strip-types --no-warnings bench/longterm/locomo-quick.ts` (Node ≥ 23: `node_modules/.bin/node`)
  */
@@ -25,6 +26,8 @@ import { defaultRecallTokens, type PackedRecall, packRecall } from '../../src/lo
 import { spokenText } from '../../src/longterm/turn-records.ts';
 import { createTokenCounter } from '../../src/tokens/create-token-counter.ts';
 import { categories, type LocomoSample, readLocomo, recallAt } from './locomo-data.ts';
+import { createRandomEmbeddingModel } from './random-embedding-model.ts';
+import { createUseEmbeddingModel } from './use-embedding-model.ts';
 
 const ks = [5, 10, 25] as const;
 const tune = new Set([0, 1, 2, 3]);
@@ -39,6 +42,16 @@ const recordingFiles = [
   'long-term-recording.ts',
 ].map((f) => fileURLToPath(new URL(`../../src/longterm/${f}`, import.meta.url)));
 
+/** `ENGRAM_QUICK_EMBEDDING`: `use` (USE-lite) or `random` (the guard) records and searches with that model; unset: full text. */
+const embeddingName = process.env.ENGRAM_QUICK_EMBEDDING ?? '';
+const embedding =
+  embeddingName === 'use'
+    ? await createUseEmbeddingModel()
+    : embeddingName === 'random'
+      ? createRandomEmbeddingModel()
+      : undefined;
+const withModel = embedding ? { embedding } : {};
+
 async function recordedStore(data: LocomoSample[]) {
   if (process.env.ENGRAM_QUICK_STORE === 'memory') {
     const store = createMemoryStore();
@@ -49,7 +62,7 @@ async function recordedStore(data: LocomoSample[]) {
   for (const f of recordingFiles) hash.update(readFileSync(f));
   const dir = process.env.ENGRAM_QUICK_DIR || join(tmpdir(), 'engram-locomo-quick');
   mkdirSync(dir, { recursive: true });
-  const path = join(dir, `${hash.digest('hex').slice(0, 16)}.db`);
+  const path = join(dir, `${hash.digest('hex').slice(0, 16)}${embeddingName ? `-${embeddingName}` : ''}.db`);
   if (!existsSync(path)) {
     const partial = `${path}.partial`;
     rmSync(partial, { force: true });
@@ -93,7 +106,7 @@ type Slot = { n: number; r: number[] };
 async function record(store: HasLongTermRecords, data: LocomoSample[]) {
   for (const s of data)
     for (const session of s.sessions) {
-      const memory = createLongTermMemory({ store, scope: scopeOf(s), session: session.id });
+      const memory = createLongTermMemory({ store, scope: scopeOf(s), session: session.id, ...withModel });
       await memory.record(session.messages);
       await memory.flush();
     }
@@ -115,7 +128,7 @@ for (const [name, extra] of Object.entries(variants)) {
   const t0 = performance.now();
   let asked = 0;
   for (const [index, s] of data.entries()) {
-    const memory = createLongTermMemory({ store, scope: scopeOf(s), ...extra });
+    const memory = createLongTermMemory({ store, scope: scopeOf(s), ...withModel, ...extra });
     const part = tune.has(index) ? 'tune' : 'check';
     const words = wordsOf(s);
     for (const q of s.questions) {

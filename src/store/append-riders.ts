@@ -1,4 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ContentStoreV1 } from '../content/content-store-v1.ts';
+import { closeRide } from '../content/ride-on-append.ts';
+import { contentRide, type RidingContent } from '../content/riding-content-items.ts';
 import { checkArray, checkFunction, checkMethods } from '../core/check-options.ts';
 import { checkId } from '../core/ids.ts';
 import type { LogEntry } from '../core/message.ts';
@@ -68,20 +71,46 @@ export async function withArtifactsOnAppend<T>(
 
 /**
  * For a store's `append`: when the caller's async context has artifacts riding on this session's next append
- * (see {@link withArtifactsOnAppend}), takes them (once) and runs `appendWith(artifacts)` — the store's
- * `appendWithArtifacts` — recording what it wrote; else undefined, and the store appends as usual.
+ * (see {@link withArtifactsOnAppend}), or, for a store that passes its own `contentItems`, content items riding on
+ * the next append (an agent step's offloads, `withRide`), takes them (once) and runs `appendWith(artifacts,
+ * content)` — the store's `appendWithArtifacts`, writing the content in the same transaction — recording what it
+ * wrote; else undefined, and the store appends as usual. Content an append took and rolled back is written after
+ * the step as if never taken.
  */
 export function appendWithRider(
   scope: Scope,
   sessionId: string,
-  appendWith: (artifacts: readonly ArtifactInput[]) => Promise<AppendedWithArtifacts>,
+  appendWith: (
+    artifacts: readonly ArtifactInput[],
+    content: readonly RidingContent[],
+  ) => Promise<AppendedWithArtifacts>,
+  contentItems?: ContentStoreV1,
 ): Promise<LogEntry[]> | undefined {
-  const rider = riding.getStore();
-  if (!rider || rider.taken || rider.sessionId !== sessionId || !sameScope(rider.scope, scope))
-    return undefined;
-  rider.taken = true;
-  return appendWith(rider.artifacts).then(({ entries, artifacts }) => {
-    rider.written = artifacts;
-    return entries;
-  });
+  const candidate = riding.getStore();
+  const rider =
+    candidate && !candidate.taken && candidate.sessionId === sessionId && sameScope(candidate.scope, scope)
+      ? candidate
+      : undefined;
+  const rides = contentItems !== undefined && contentRide.has(contentItems);
+  if (!rider && !rides) return undefined;
+  if (rider) rider.taken = true;
+  const content = rides ? contentRide.take(contentItems) : [];
+  // Offers after this append (none in an agent step) are written by their callers.
+  if (rides) closeRide();
+  return appendWith(rider?.artifacts ?? [], content).then(
+    ({ entries, artifacts }) => {
+      if (rider) rider.written = artifacts;
+      for (const c of content) c.settled();
+      return entries;
+    },
+    (error: unknown) => {
+      if (contentItems !== undefined && content.length > 0)
+        contentRide.giveBack(contentItems, content, async (c) => {
+          if (contentItems.putItems) await contentItems.putItems(c.scope, c.space, c.batch);
+          else for (const item of c.batch) await contentItems.putItem(c.scope, c.space, item);
+          c.settled();
+        });
+      throw error;
+    },
+  );
 }

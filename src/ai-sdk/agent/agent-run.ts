@@ -1,4 +1,5 @@
 import type { AssistantContent, FinishReason, ModelMessage, StepResult, ToolSet, UserContent } from 'ai';
+import { withRide } from '../../content/ride-on-append.ts';
 import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { retentionAt } from '../../memory/retention-policy.ts';
@@ -46,20 +47,23 @@ export async function runAgent(
       finishReason = 'aborted';
       break;
     }
-    // What a read writes (content offloads, view state) is derived from the log: durable with the step's commit.
-    const read = await withDeferredDurability(() => view.read());
-    // Taken at once: another run on the same view may read it before this step goes on.
-    const viewAssembly = run.recording ? view.lastAssembly() : undefined;
-    // Recalled once, before the first step: records of messages the model already sees are left out.
-    recall ??= ltm
-      ? await recallFor(ltm.memory, prompt, view, read, {
-          maxTokens: recallTokensFor(ltm.recallTokens, view.lastAssembly()?.budget),
-          // Counted through the agent's kept counts: the same records' blocks recur from run to run.
-          counter: run.wiring.counts.counterWith(run.counter),
-          ...(promptAt ? { now: promptAt } : {}),
-        })
-      : '';
-    const outcome = await runStep(run, { step, read, viewAssembly, recall, promptId });
+    // One transaction for the step: the content a read offloads rides on the step's append (with its messages and
+    // assembly record); view state a read writes is derived from the log, durable with the step's commit.
+    const outcome = await withRide(async () => {
+      const read = await withDeferredDurability(() => view.read());
+      // Taken at once: another run on the same view may read it before this step goes on.
+      const viewAssembly = run.recording ? view.lastAssembly() : undefined;
+      // Recalled once, before the first step: records of messages the model already sees are left out.
+      recall ??= ltm
+        ? await recallFor(ltm.memory, prompt, view, read, {
+            maxTokens: recallTokensFor(ltm.recallTokens, view.lastAssembly()?.budget),
+            // Counted through the agent's kept counts: the same records' blocks recur from run to run.
+            counter: run.wiring.counts.counterWith(run.counter),
+            ...(promptAt ? { now: promptAt } : {}),
+          })
+        : '';
+      return runStep(run, { step, read, viewAssembly, recall, promptId });
+    });
     if (outcome.kind === 'aborted') {
       finishReason = 'aborted';
       break;

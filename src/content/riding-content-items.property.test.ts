@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { withRide } from '../core/ride-on-append.ts';
 import type { Scope } from '../core/scope.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { openSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
@@ -11,13 +12,12 @@ import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { ContentItem } from './content-item.ts';
 import type { HasContentItems } from './content-store-v1.ts';
 import { prepareContentItem } from './prepare-content-item.ts';
-import { withRide } from './ride-on-append.ts';
 import { ridingContentItems } from './riding-content-items.ts';
 
 /**
  * Content items riding on an append (`withRide`, an agent step's offloads) against writing them directly: random
  * steps of `putItems` batches (ids reused, some with other content: the id keeps its first item), reads inside the
- * step, then an append that commits, one that is refused (rolled back), or none, leave the same items as the
+ * step, a delete, then an append that commits, one that is refused (rolled back), or none, leave the same items as the
  * same batches put directly, on a store whose append takes them (SQLite) and one that writes them after (memory);
  * inside a step the items are visible to `getItem` / `getItemInfos` before they are written.
  */
@@ -34,6 +34,8 @@ const itemOf = (id: number, variant: number): ContentItem =>
 
 type Step = {
   batches: { id: number; variant: number }[][];
+  /** An item deleted after the puts (its riding version must not come back). */
+  del: number | undefined;
   append: 'none' | 'ok' | 'refused';
   fail: boolean;
 };
@@ -45,6 +47,7 @@ const step: fc.Arbitrary<Step> = fc.record({
     }),
     { maxLength: 3 },
   ),
+  del: fc.option(fc.nat(6), { nil: undefined }),
   append: fc.constantFrom('none', 'ok', 'refused'),
   fail: fc.boolean(),
 });
@@ -94,6 +97,10 @@ describe('ridingContentItems: items riding on an append against direct puts', ()
                 for (let id = 0; id <= 6; id++)
                   expect(await items.getItem(scope, space, `c${id}`)).toEqual(
                     await direct.contentItems.getItem(scope, space, `c${id}`),
+                  );
+                if (s.del !== undefined)
+                  expect(await items.deleteItem(scope, space, `c${s.del}`)).toBe(
+                    await direct.contentItems.deleteItem(scope, space, `c${s.del}`),
                   );
                 if (s.append !== 'none') {
                   const id = s.append === 'ok' ? `m${++seq}` : `m${seq}`;

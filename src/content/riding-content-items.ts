@@ -1,10 +1,10 @@
+import { createRideChannel, hasOpenRide } from '../core/ride-on-append.ts';
 import type { Scope } from '../core/scope.ts';
 import { checkReplacement } from './check-content.ts';
 import { getItemInfos, putItems } from './content-batch.ts';
 import type { ContentItem } from './content-item.ts';
 import type { ContentStoreV1 } from './content-store-v1.ts';
 import { itemInfo } from './prepare-content-item.ts';
-import { createRideChannel, hasOpenRide } from './ride-on-append.ts';
 
 /** Content items riding on an append (`withRide`): a batch for one content store's scope and space. */
 export interface RidingContent {
@@ -14,6 +14,8 @@ export interface RidingContent {
   readonly space: string;
   /** The items, checked, ids distinct and not stored when offered. */
   readonly batch: readonly ContentItem[];
+  /** Whether an item still waits to be written (false once it was written otherwise, e.g. before a delete). */
+  waiting(item: ContentItem): boolean;
   /** Called by the store that wrote them in its append's transaction, once it committed. */
   settled(): void;
 }
@@ -44,11 +46,15 @@ export function ridingContentItems(driver: ContentStoreV1): ContentStoreV1 {
   /** Offered items not yet known written, by scope, space and id. */
   const pending = new Map<string, { scope: Scope; space: string; item: ContentItem }>();
   const forget = (scope: Scope, space: string, batch: readonly ContentItem[]) => {
-    for (const item of batch) pending.delete(keyOf(scope, space, item.id));
+    for (const item of batch) {
+      const key = keyOf(scope, space, item.id);
+      if (pending.get(key)?.item === item) pending.delete(key);
+    }
   };
   const writeAlone = async (c: RidingContent) => {
-    await putItems(driver, c.scope, c.space, c.batch);
-    forget(c.scope, c.space, c.batch);
+    const left = c.batch.filter((item) => c.waiting(item));
+    if (left.length > 0) await putItems(driver, c.scope, c.space, left);
+    forget(c.scope, c.space, left);
   };
   /** Writes every pending item now, one at a time (idempotent: an id already stored keeps its item). */
   const writePending = async () => {
@@ -83,7 +89,10 @@ export function ridingContentItems(driver: ContentStoreV1): ContentStoreV1 {
       return found;
     },
     async putItems(scope, space, items) {
-      if (!hasOpenRide()) return putItems(driver, scope, space, items);
+      if (!hasOpenRide()) {
+        if (pending.size > 0) await writePending();
+        return putItems(driver, scope, space, items);
+      }
       checkReplacement(items, 'content');
       const stored = await wrapper.getItemInfos!(
         scope,
@@ -96,6 +105,7 @@ export function ridingContentItems(driver: ContentStoreV1): ContentStoreV1 {
           scope,
           space,
           batch: fresh,
+          waiting: (item) => pending.get(keyOf(scope, space, item.id))?.item === item,
           settled: () => forget(scope, space, fresh),
         };
         if (!contentRide.offer(driver, riding, () => writeAlone(riding)))

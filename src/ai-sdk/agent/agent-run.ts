@@ -1,7 +1,7 @@
 import type { AssistantContent, FinishReason, ModelMessage, StepResult, ToolSet, UserContent } from 'ai';
-import { withRide } from '../../content/ride-on-append.ts';
 import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import type { MemoryMessage } from '../../core/message.ts';
+import { withRide } from '../../core/ride-on-append.ts';
 import { retentionAt } from '../../memory/retention-policy.ts';
 import type { ContextView } from '../../views/context-view.ts';
 import { recallFor, recallTokensFor, recordRun, textOf } from './agent-recall.ts';
@@ -15,7 +15,10 @@ import { addUsage, emptyUsage } from './step-stream.ts';
  * once, since the view reads it for the first step, and power-loss durable with that step's commit), recalls long-term
  * memory before the first step, runs steps until one ends without tool calls, a stop condition says so, a call is
  * left unanswered or the run is aborted; then reads the view once more (the execution record), records the run's
- * messages in long-term memory, tells `ended` how it ended, applies the retention and emits `agent-end`.
+ * messages in long-term memory, tells `ended` how it ended, applies the retention and emits `agent-end`. Each step
+ * (its read, the model, its store) runs in a ride (`withRide`): what the read writes (content offloads, a view's
+ * derived artifacts such as AutoContext's ladder steps) commits with the step's messages and assembly record, in one
+ * transaction on the SQL stores, so a crash leaves the step whole or absent.
  */
 export async function runAgent(
   run: RunParts,
@@ -47,8 +50,8 @@ export async function runAgent(
       finishReason = 'aborted';
       break;
     }
-    // One transaction for the step: the content a read offloads rides on the step's append (with its messages and
-    // assembly record); view state a read writes is derived from the log, durable with the step's commit.
+    // One transaction for the step: what its read writes (content offloads, ladder steps) rides on the step's append
+    // with its messages and assembly record; anything else a read writes is derived from the log, durable with it.
     const outcome = await withRide(async () => {
       const read = await withDeferredDurability(() => view.read());
       // Taken at once: another run on the same view may read it before this step goes on.

@@ -41,7 +41,10 @@ export function appendWithArtifactsInOneTransaction(
       for (const artifact of artifacts)
         written.push(await upsertArtifact(tx, ctx.component, session.tenant, session.logId, artifact));
     }
-    for (const c of content) await putItemsIn(tx, ctx.component, c.scope, c.space, c.batch);
+    for (const c of content) {
+      const waiting = c.batch.filter((item) => c.waiting(item));
+      if (waiting.length > 0) await putItemsIn(tx, ctx.component, c.scope, c.space, waiting);
+    }
     return { entries, artifacts: written };
   });
 }

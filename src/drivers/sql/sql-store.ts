@@ -191,7 +191,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         scope,
         sessionId,
         (a, content) => appendWithRiders(scope, sessionId, inputs, a, content),
-        store.contentItems,
+        { contentItems: store.contentItems, store },
       ) ??
       op('append', scope, () => {
         checkSession(sessionId);

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { checkFunction } from '../core/check-options.ts';
-import { withDeferredDurability } from '../core/deferred-durability.ts';
+import { checkFunction } from './check-options.ts';
+import { withDeferredDurability } from './deferred-durability.ts';
 
 /** The writes waiting, in one async context, for the next append that can take them. */
 interface Ride {
@@ -24,10 +24,13 @@ export interface RideChannel<P> {
    * `writeAlone` writes it when no append takes it.
    */
   offer(sink: object, payload: P, writeAlone: () => Promise<void>): boolean;
-  /** Whether the caller's open ride holds payloads for `sink`. */
-  has(sink: object): boolean;
-  /** For a store's append: takes the payloads riding for `sink` in the caller's context (the append writes them). */
-  take(sink: object): P[];
+  /** Whether the caller's open ride holds payloads for `sink` (that `which` accepts, when given). */
+  has(sink: object, which?: (payload: P) => boolean): boolean;
+  /**
+   * For a store's append: takes the payloads riding for `sink` in the caller's context (those `which` accepts,
+   * when given): the append writes them.
+   */
+  take(sink: object, which?: (payload: P) => boolean): P[];
   /** Gives back payloads an append took and then rolled back: they are written alone, as if never taken. */
   giveBack(sink: object, payloads: readonly P[], writeAlone: (payload: P) => Promise<void>): void;
 }
@@ -60,17 +63,20 @@ export function createRideChannel<P>(): RideChannel<P> {
       holding(ride).push({ sink, payload, writeAlone });
       return true;
     },
-    has(sink) {
+    has(sink, which) {
       const ride = rides.getStore();
-      return ride !== undefined && (held.get(ride)?.some((o) => o.sink === sink) ?? false);
+      const list = ride && held.get(ride);
+      return list?.some((o) => o.sink === sink && (!which || which(o.payload))) ?? false;
     },
-    take(sink) {
+    take(sink, which) {
       const ride = rides.getStore();
       const list = ride && held.get(ride);
       if (!list) return [];
       const taken: P[] = [];
-      for (let i = list.length - 1; i >= 0; i--)
-        if (list[i]!.sink === sink) taken.unshift(list.splice(i, 1)[0]!.payload);
+      for (let i = list.length - 1; i >= 0; i--) {
+        const o = list[i]!;
+        if (o.sink === sink && (!which || which(o.payload))) taken.unshift(list.splice(i, 1)[0]!.payload);
+      }
       return taken;
     },
     giveBack(sink, payloads, writeAlone) {

@@ -92,12 +92,11 @@ export function createRideChannel<P>(): RideChannel<P> {
  * Runs `work` with an open ride: writes derived from the log that `work` offers on a {@link RideChannel} wait for
  * the next append inside it that takes them ({@link closeRide}), and commit in its transaction. What no append
  * took is written alone after `work`, whatever its outcome (it is derived from the log, and may already be cited).
- * A ride inside an open one joins it.
+ * A ride inside another (a sub-agent's step inside a tool call of its parent's step) is its own: the outer one's
+ * writes wait for the outer step's append.
  */
 export async function withRide<T>(work: () => Promise<T>): Promise<T> {
   checkFunction(work, 'withRide(work)', 'store');
-  const open = rides.getStore();
-  if (open && !open.closed) return work();
   const ride: Ride = { closed: false, flushes: new Set() };
   try {
     return await rides.run(ride, work);

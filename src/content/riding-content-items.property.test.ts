@@ -2,10 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestSchema, type TestDatabase } from '../../test-support/postgres/test-database.ts';
 import { withRide } from '../core/ride-on-append.ts';
 import type { Scope } from '../core/scope.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createPostgresStore } from '../drivers/postgres/postgres-driver.ts';
 import { openSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
@@ -18,11 +21,13 @@ import { ridingContentItems } from './riding-content-items.ts';
  * Content items riding on an append (`withRide`, an agent step's offloads) against writing them directly: random
  * steps of `putItems` batches (ids reused, some with other content: the id keeps its first item), reads inside the
  * step, a delete, then an append that commits, one that is refused (rolled back), or none, leave the same items as the
- * same batches put directly, on a store whose append takes them (SQLite) and one that writes them after (memory);
+ * same batches put directly, on stores whose append takes them (SQLite, PostgreSQL) and one that writes them after (memory), against the in-memory store written directly;
  * inside a step the items are visible to `getItem` / `getItemInfos` before they are written.
  */
 
-const scope: Scope = { tenant: 't', user: 'u' };
+/** A new owner each property run (the PostgreSQL schema is shared by the runs). */
+let scope: Scope = { tenant: 't', user: 'u' };
+let runs = 0;
 const space = 'default';
 const counter = createTokenCounter();
 const clock = { now: () => new Date(1_700_000_000_000) };
@@ -53,8 +58,16 @@ const step: fc.Arbitrary<Step> = fc.record({
 });
 
 const dirs: string[] = [];
-afterAll(() => {
+let db: TestDatabase;
+let pool: pg.Pool;
+beforeAll(async () => {
+  db = await createTestSchema('engram_riding');
+  pool = new pg.Pool({ connectionString: db.url, max: 4 });
+});
+afterAll(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  await pool.end();
+  await db.drop();
 });
 
 type Store = MemoryStoreV1 & HasContentItems;
@@ -65,6 +78,11 @@ const stores: Record<string, () => Promise<Store>> = {
     return openSqliteStore({ path: join(dir, 'r.db') });
   },
   memory: async () => createMemoryStore(),
+  postgres: async () => {
+    const store = createPostgresStore({ pool, schema: db.name });
+    await store.ready();
+    return store;
+  },
 };
 
 /** Every item of the space, as stored (content included), by id. */
@@ -79,13 +97,15 @@ describe('ridingContentItems: items riding on an append against direct puts', ()
     it(`${name}: the same items, visible inside the step`, async () => {
       await fc.assert(
         fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 4 }), async (steps) => {
+          scope = { tenant: `t${++runs}`, user: 'u' };
           const riding = await open();
-          const direct = await open();
+          const direct = createMemoryStore();
           try {
             await riding.createSession(scope, { id: 's' });
             const items = ridingContentItems(riding.contentItems);
             let seq = 0;
             for (const [k, s] of steps.entries()) {
+              const before = await itemsOf(riding);
               const work = async () => {
                 for (const batch of s.batches) {
                   const put = batch.map((b) => itemOf(b.id, b.variant));
@@ -98,6 +118,8 @@ describe('ridingContentItems: items riding on an append against direct puts', ()
                   expect(await items.getItem(scope, space, `c${id}`)).toEqual(
                     await direct.contentItems.getItem(scope, space, `c${id}`),
                   );
+                // Not written yet: they wait for the step's append.
+                expect(await itemsOf(riding)).toEqual(before);
                 if (s.del !== undefined)
                   expect(await items.deleteItem(scope, space, `c${s.del}`)).toBe(
                     await direct.contentItems.deleteItem(scope, space, `c${s.del}`),
@@ -106,8 +128,8 @@ describe('ridingContentItems: items riding on an append against direct puts', ()
                   const id = s.append === 'ok' ? `m${++seq}` : `m${seq}`;
                   const message = { id, role: 'user' as const, content: `step ${k}`, createdAt: new Date(0) };
                   await riding.append(scope, 's', [{ message, tokens: 1 }]);
-                  // SQLite wrote them in the append's transaction: the store itself has them now.
-                  if (name === 'sqlite') expect(await itemsOf(riding)).toEqual(await itemsOf(direct));
+                  // The SQL stores wrote them in the append's transaction: the store itself has them now.
+                  if (name !== 'memory') expect(await itemsOf(riding)).toEqual(await itemsOf(direct));
                 }
                 if (s.fail) throw new Error('step failed');
               };
@@ -120,7 +142,7 @@ describe('ridingContentItems: items riding on an append against direct puts', ()
             await direct.close();
           }
         }),
-        { numRuns: 40 },
+        { numRuns: name === 'postgres' ? 15 : 40 },
       );
     }, 120_000);
 });

@@ -48,6 +48,8 @@ export interface RunFigures {
   stall: number;
   /** Commits during the run (engram only; 0 for the bare loop). */
   commits: number;
+  /** Of those, the commits that flushed the WAL (an fsync; engram only). */
+  flushedCommits: number;
   /** Resident set size after the run, bytes. */
   rss: number;
   /** Messages the model was sent at the run's last step. */
@@ -69,9 +71,11 @@ const INSTRUCTIONS = 'You are a research agent. Read the pages you need, then an
 async function measure(
   run: () => Promise<void>,
   commits: () => number,
+  flushedCommits: () => number,
   prompts: number[],
 ): Promise<RunFigures> {
   const c0 = commits();
+  const f0 = flushedCommits();
   const stop = measureLoopDelay();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -84,6 +88,7 @@ async function measure(
     wall,
     stall: delay.max,
     commits: commits() - c0,
+    flushedCommits: flushedCommits() - f0,
     rss: process.memoryUsage().rss,
     promptMessages: prompts.at(-1) ?? 0,
   };
@@ -99,6 +104,7 @@ async function main(request: ChildRequest): Promise<ChildResult> {
   const t0 = performance.now();
   let step: (i: number) => Promise<void>;
   let commits = () => 0;
+  let flushedCommits = () => 0;
   let close = async () => {};
   let pragmas: ChildResult['pragmas'];
   if (request.contender === 'engram') {
@@ -113,6 +119,7 @@ async function main(request: ChildRequest): Promise<ChildResult> {
     const stack = openEngramStack(path, model, tools);
     pragmas = { journalMode: stack.db.pragma('journal_mode'), synchronous: stack.db.pragma('synchronous') };
     commits = stack.db.commits;
+    flushedCommits = stack.db.flushedCommits;
     step = async (i) => {
       const result = await stack.agent.run(prompt(i)).result;
       if (result.steps !== STEPS)
@@ -144,7 +151,7 @@ async function main(request: ChildRequest): Promise<ChildResult> {
   for (let i = 0; i < request.warmups; i++) await step(i);
   const runs: RunFigures[] = [];
   for (let i = 0; i < request.runs; i++)
-    runs.push(await measure(() => step(request.warmups + i), commits, promptMessages));
+    runs.push(await measure(() => step(request.warmups + i), commits, flushedCommits, promptMessages));
   await close();
   return { request, runs, prefillSeconds, pragmas };
 }

@@ -1,7 +1,9 @@
 /**
  * A `node:sqlite` handle that counts commits, handed to `createSqliteStore({ database })` (the store then sets WAL
  * and `synchronous` for its durability as it does on a path it opens itself). A commit is a `COMMIT` statement or a
- * write run outside `BEGIN … COMMIT` (autocommit). The wrapper adds one function call per statement.
+ * write run outside `BEGIN … COMMIT` (autocommit); a commit made at `synchronous` FULL or EXTRA is also counted as
+ * flushed (the store runs a deferred commit, `withDeferredDurability`, at NORMAL). The wrapper adds one function call
+ * per statement.
  */
 
 import { DatabaseSync } from 'node:sqlite';
@@ -13,6 +15,8 @@ export interface CountingDatabase {
   database: SqliteDatabaseLike;
   /** Commits so far. */
   commits(): number;
+  /** Of those, the commits made at `synchronous` FULL or EXTRA (each flushes the WAL: an fsync). */
+  flushedCommits(): number;
   /** A pragma's value read back on the handle (`journal_mode`, `synchronous`). */
   pragma(name: string): string;
   /** Closes the handle (the store does not close one it was given). */
@@ -25,27 +29,46 @@ const WRITE = /^\s*(INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER)\b/i;
 export function openCountingDatabase(path: string): CountingDatabase {
   const db = new DatabaseSync(path, { timeout: 0, allowExtension: true });
   let commits = 0;
+  let flushed = 0;
+  /** Whether a commit flushes now: `synchronous` FULL (the driver's 'power') or EXTRA, as the store last set it. */
+  let flushing = true;
   let open = false;
+  const commit = () => {
+    commits++;
+    if (flushing) flushed++;
+  };
   const track = (sql: string) => {
     const head = sql.trimStart().slice(0, 12).toUpperCase();
-    if (head.startsWith('BEGIN')) open = true;
+    const level = /^\s*PRAGMA\s+synchronous\s*=\s*(\w+)/i.exec(sql)?.[1]?.toUpperCase();
+    if (level !== undefined) flushing = ['FULL', 'EXTRA', '2', '3'].includes(level);
+    else if (head.startsWith('BEGIN')) open = true;
     else if (head.startsWith('COMMIT') || head.startsWith('END')) {
       open = false;
-      commits++;
+      commit();
     } else if (head.startsWith('ROLLBACK')) open = false;
-    else if (!open && WRITE.test(sql)) commits++;
+    else if (!open && WRITE.test(sql)) commit();
   };
   const database: SqliteDatabaseLike = {
     prepare(sql) {
       const statement = db.prepare(sql);
+      const pragma = /^\s*PRAGMA\s+synchronous\s*=/i.test(sql);
       const wrapped: SqliteStatementLike = {
         run: (...params) => {
           const result = statement.run(...params);
           track(sql);
           return result;
         },
-        get: (...params) => statement.get(...params),
-        all: (...params) => statement.all(...params),
+        // A pragma may be set through any call (the store reads back what it set).
+        get: (...params) => {
+          const row = statement.get(...params);
+          if (pragma) track(sql);
+          return row;
+        },
+        all: (...params) => {
+          const rows = statement.all(...params);
+          if (pragma) track(sql);
+          return rows;
+        },
       };
       return wrapped;
     },
@@ -58,6 +81,7 @@ export function openCountingDatabase(path: string): CountingDatabase {
   return {
     database,
     commits: () => commits,
+    flushedCommits: () => flushed,
     pragma: (name) => String(Object.values(db.prepare(`PRAGMA ${name}`).get() ?? {})[0]),
     close: () => db.close(),
   };

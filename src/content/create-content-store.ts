@@ -17,6 +17,7 @@ import { type ContentStoreV1, getContentItems, type HasContentItems } from './co
 import type { ContentTransform, TransformResult } from './content-transform.ts';
 import { createMemoryContentItems } from './memory-content-items.ts';
 import { prepareContentItem, serializeContent } from './prepare-content-item.ts';
+import { ridingContentItems } from './riding-content-items.ts';
 import { applyTransform, checkTransform } from './transforms/index.ts';
 
 const component = 'content';
@@ -239,15 +240,13 @@ type ContentItemsSource = HasContentItems | (ContentStoreV1 & { readonly content
 
 /** The content contract of the option: in process, the store's `contentItems`, or the contract given. */
 function resolveItems(store: ContentItemsSource | undefined): ContentStoreV1 {
-  if (store === undefined) return createMemoryContentItems({ component });
-  if (store.contentItems !== undefined) return getContentItems(store, component);
-  return checkMethods(store, 'options.store (a store with content items, or a ContentStoreV1)', component, [
-    'putItem',
-    'getItem',
-    'getItemInfo',
-    'queryItems',
-    'deleteItem',
-    'clearItems',
-    'replaceItems',
-  ]);
+  if (store === undefined) return ridingContentItems(createMemoryContentItems({ component }));
+  if (store.contentItems !== undefined) return ridingContentItems(getContentItems(store, component));
+  const items = checkMethods(
+    store,
+    'options.store (a store with content items, or a ContentStoreV1)',
+    component,
+    ['putItem', 'getItem', 'getItemInfo', 'queryItems', 'deleteItem', 'clearItems', 'replaceItems'],
+  );
+  return ridingContentItems(items);
 }

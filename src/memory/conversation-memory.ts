@@ -27,6 +27,7 @@ import {
   type MessageSearchOptions,
   searchSession,
 } from './message-search.ts';
+import { createRidingArtifactsOverlay } from './riding-artifacts-overlay.ts';
 
 /** Options of {@link createConversationMemory}; `S` is the store's type (its capabilities reach `storage`). */
 export interface ConversationMemoryOptions<S extends MemoryStoreV1 = MemoryStoreV1> {
@@ -157,6 +158,8 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
   const range = (query?: RangeQuery) => storage.readRange(scope, sessionId, query);
   const append = (message: ModelMessage | readonly ModelMessage[]) =>
     write(async () => messagesOf(await log.appendNow(message)));
+  /** Artifacts a view writes inside an agent step, riding on the step's append (shown by `listArtifacts` until written). */
+  const riding = createRidingArtifactsOverlay(storage, scope, sessionId);
   /** `appended()` kept between calls: each costs what changed since the last, not what was appended so far. */
   const appendedEntries = createAppendedEntries(log);
 
@@ -204,9 +207,15 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     tail: (options) => tailEntries(log, options),
     stats: () => read(() => storage.stats(scope, sessionId)),
     recentAppends: (mark) => log.recentAppends(mark),
-    listArtifacts: (kind, since) => read(() => storage.listArtifacts(scope, sessionId, kind, since)),
-    putArtifact: (artifact) => write(() => storage.putArtifact(scope, sessionId, artifact)),
-    deleteArtifact: (artifactId) => write(() => storage.deleteArtifact(scope, sessionId, artifactId)),
+    listArtifacts: (kind, since) =>
+      read(async () => riding.merge(await storage.listArtifacts(scope, sessionId, kind, since), kind, since)),
+    putArtifact: (artifact) =>
+      write(async () => riding.ride(artifact) ?? storage.putArtifact(scope, sessionId, artifact)),
+    deleteArtifact: (artifactId) =>
+      write(async () => {
+        await riding.flush();
+        return storage.deleteArtifact(scope, sessionId, artifactId);
+      }),
     saveState: () =>
       read(async () => ({
         sessionId,

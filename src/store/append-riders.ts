@@ -1,10 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ContentStoreV1 } from '../content/content-store-v1.ts';
+import { contentRide, type RidingContent } from '../content/riding-content-items.ts';
 import { checkArray, checkFunction, checkMethods } from '../core/check-options.ts';
 import { checkId } from '../core/ids.ts';
 import type { LogEntry } from '../core/message.ts';
+import { closeRide } from '../core/ride-on-append.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import type { AppendedWithArtifacts, ArtifactInput } from './append-with-artifacts.ts';
-import type { Artifact } from './memory-store.ts';
+import type { Artifact, MemoryStoreV1 } from './memory-store.ts';
+import { artifactRide, type RidingArtifact } from './riding-artifacts.ts';
 
 /** Artifacts waiting to be written with a session's next append, within one async context. */
 interface Rider {
@@ -66,22 +70,70 @@ export async function withArtifactsOnAppend<T>(
   return { value, artifacts: written };
 }
 
+/** What a store's append can write besides its messages, so writes riding for it commit in its transaction. */
+export interface RiderSinks {
+  /** The store's own content items: content batches offered for them ride on the append. */
+  contentItems?: ContentStoreV1;
+  /** The store itself: derived artifacts offered for it (and the append's session) ride on the append. */
+  store?: MemoryStoreV1;
+}
+
 /**
  * For a store's `append`: when the caller's async context has artifacts riding on this session's next append
- * (see {@link withArtifactsOnAppend}), takes them (once) and runs `appendWith(artifacts)` — the store's
- * `appendWithArtifacts` — recording what it wrote; else undefined, and the store appends as usual.
+ * (see {@link withArtifactsOnAppend}), or, in an agent step (`withRide`), content items offered for
+ * `sinks.contentItems` or derived artifacts of this session offered for `sinks.store`, takes them (once) and runs
+ * `appendWith(artifacts, content)` — the store's `appendWithArtifacts`, writing the content in the same
+ * transaction — recording what it wrote; else undefined, and the store appends as usual. Derived writes an append
+ * took and rolled back are written after the step as if never taken.
  */
 export function appendWithRider(
   scope: Scope,
   sessionId: string,
-  appendWith: (artifacts: readonly ArtifactInput[]) => Promise<AppendedWithArtifacts>,
+  appendWith: (
+    artifacts: readonly ArtifactInput[],
+    content: readonly RidingContent[],
+  ) => Promise<AppendedWithArtifacts>,
+  sinks: RiderSinks = {},
 ): Promise<LogEntry[]> | undefined {
-  const rider = riding.getStore();
-  if (!rider || rider.taken || rider.sessionId !== sessionId || !sameScope(rider.scope, scope))
-    return undefined;
-  rider.taken = true;
-  return appendWith(rider.artifacts).then(({ entries, artifacts }) => {
-    rider.written = artifacts;
-    return entries;
-  });
+  const candidate = riding.getStore();
+  const rider =
+    candidate && !candidate.taken && candidate.sessionId === sessionId && sameScope(candidate.scope, scope)
+      ? candidate
+      : undefined;
+  const { contentItems, store } = sinks;
+  const ours = (a: RidingArtifact) => a.sessionId === sessionId && sameScope(a.scope, scope);
+  const rides =
+    (contentItems !== undefined && contentRide.has(contentItems)) ||
+    (store !== undefined && artifactRide.has(store, ours));
+  if (!rider && !rides) return undefined;
+  if (rider) rider.taken = true;
+  const content = contentItems && rides ? contentRide.take(contentItems) : [];
+  const derived = store && rides ? artifactRide.take(store, ours).filter((d) => d.waiting()) : [];
+  // Offers after this append (none in an agent step) are written by their callers.
+  if (rides) closeRide();
+  const own = rider?.artifacts ?? [];
+  return appendWith([...own, ...derived.map((d) => d.artifact)], content).then(
+    ({ entries, artifacts }) => {
+      if (rider) rider.written = artifacts.slice(0, own.length);
+      for (const c of content) c.settled();
+      for (const d of derived) d.settled();
+      return entries;
+    },
+    (error: unknown) => {
+      if (contentItems && content.length > 0)
+        contentRide.giveBack(contentItems, content, async (c) => {
+          const left = c.batch.filter((item) => c.waiting(item));
+          if (left.length > 0 && contentItems.putItems) await contentItems.putItems(c.scope, c.space, left);
+          else for (const item of left) await contentItems.putItem(c.scope, c.space, item);
+          c.settled();
+        });
+      if (store && derived.length > 0)
+        artifactRide.giveBack(store, derived, async (d) => {
+          if (!d.waiting()) return;
+          await store.putArtifact(d.scope, d.sessionId, d.artifact);
+          d.settled();
+        });
+      throw error;
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import type { AssistantContent, FinishReason, ModelMessage, StepResult, ToolSet, UserContent } from 'ai';
 import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import type { MemoryMessage } from '../../core/message.ts';
+import { withRide } from '../../core/ride-on-append.ts';
 import { retentionAt } from '../../memory/retention-policy.ts';
 import type { ContextView } from '../../views/context-view.ts';
 import { recallFor, recallTokensFor, recordRun, textOf } from './agent-recall.ts';
@@ -14,7 +15,10 @@ import { addUsage, emptyUsage } from './step-stream.ts';
  * once, since the view reads it for the first step, and power-loss durable with that step's commit), recalls long-term
  * memory before the first step, runs steps until one ends without tool calls, a stop condition says so, a call is
  * left unanswered or the run is aborted; then reads the view once more (the execution record), records the run's
- * messages in long-term memory, tells `ended` how it ended, applies the retention and emits `agent-end`.
+ * messages in long-term memory, tells `ended` how it ended, applies the retention and emits `agent-end`. Each step
+ * (its read, the model, its store) runs in a ride (`withRide`): what the read writes (content offloads, a view's
+ * derived artifacts such as AutoContext's ladder steps) commits with the step's messages and assembly record, in one
+ * transaction on the SQL stores, so a crash leaves the step whole or absent.
  */
 export async function runAgent(
   run: RunParts,
@@ -46,20 +50,23 @@ export async function runAgent(
       finishReason = 'aborted';
       break;
     }
-    // What a read writes (content offloads, view state) is derived from the log: durable with the step's commit.
-    const read = await withDeferredDurability(() => view.read());
-    // Taken at once: another run on the same view may read it before this step goes on.
-    const viewAssembly = run.recording ? view.lastAssembly() : undefined;
-    // Recalled once, before the first step: records of messages the model already sees are left out.
-    recall ??= ltm
-      ? await recallFor(ltm.memory, prompt, view, read, {
-          maxTokens: recallTokensFor(ltm.recallTokens, view.lastAssembly()?.budget),
-          // Counted through the agent's kept counts: the same records' blocks recur from run to run.
-          counter: run.wiring.counts.counterWith(run.counter),
-          ...(promptAt ? { now: promptAt } : {}),
-        })
-      : '';
-    const outcome = await runStep(run, { step, read, viewAssembly, recall, promptId });
+    // One transaction for the step: what its read writes (content offloads, ladder steps) rides on the step's append
+    // with its messages and assembly record; anything else a read writes is derived from the log, durable with it.
+    const outcome = await withRide(async () => {
+      const read = await withDeferredDurability(() => view.read());
+      // Taken at once: another run on the same view may read it before this step goes on.
+      const viewAssembly = run.recording ? view.lastAssembly() : undefined;
+      // Recalled once, before the first step: records of messages the model already sees are left out.
+      recall ??= ltm
+        ? await recallFor(ltm.memory, prompt, view, read, {
+            maxTokens: recallTokensFor(ltm.recallTokens, view.lastAssembly()?.budget),
+            // Counted through the agent's kept counts: the same records' blocks recur from run to run.
+            counter: run.wiring.counts.counterWith(run.counter),
+            ...(promptAt ? { now: promptAt } : {}),
+          })
+        : '';
+      return runStep(run, { step, read, viewAssembly, recall, promptId });
+    });
     if (outcome.kind === 'aborted') {
       finishReason = 'aborted';
       break;

@@ -4,6 +4,8 @@ import type { AgentStepsChildConfig } from '../../../test-support/reliability/ag
 import { runChildScript } from '../../../test-support/reliability/child-process.ts';
 import { checkIntegrity, killAt } from '../../../test-support/reliability/sqlite-kill.ts';
 import { tempDir } from '../../../test-support/reliability/store-drivers.ts';
+import { createToolResultCiter } from '../../content/cite-tool-results.ts';
+import { createContentStore } from '../../content/create-content-store.ts';
 import type { LogEntry } from '../../core/message.ts';
 import { openSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { readAssemblyRecords } from '../../views/assembly/assembly-records.ts';
@@ -12,7 +14,8 @@ import { readAssemblyRecords } from '../../views/assembly/assembly-records.ts';
  * Crash safety of one transaction per agent step: a child process running 5-step agent runs on SQLite (AutoContext
  * over a content store, `recordAssembly`) is SIGKILLed at random moments; after every kill each step is whole or
  * absent: every assembly record has its step's messages right after its `lastSeq` (an assistant message, and the
- * tool results of its calls), and every step's assistant message has its record. Reproduce with
+ * tool results of its calls), every step's assistant message has its record, and every tool result a record says
+ * was sent as a citation has its content item (the content a step's read offloads commits with the step). Reproduce with
  * ENGRAM_CRASH_SEED=<seed>.
  */
 
@@ -47,11 +50,27 @@ async function checkSteps(path: string, where: string): Promise<{ steps: number;
     const bySeq = new Map(entries.map((e) => [e.seq, e]));
     const records = await readAssemblyRecords(store, scope, 's');
     const recordAt = new Set(records.map((r) => r.lastSeq));
+    const content = createContentStore({ store, scope });
+    const citer = createToolResultCiter({ content, logKey: 's' });
+    const byId = new Map(entries.map((e) => [e.message.id, e]));
     for (const r of records) {
       const first = bySeq.get(r.lastSeq + 1);
       expect(first?.message.role, `${where}: record ${r.id} (step ${r.step}) without its messages`).toBe(
         'assistant',
       );
+      for (const item of r.items) {
+        if (item.source !== 'citation' || item.messageId === undefined) continue;
+        const message = byId.get(item.messageId)?.message;
+        if (message?.role !== 'tool') continue;
+        for (const part of message.content) {
+          if (part.type !== 'tool-result') continue;
+          const id = citer.itemId(message.id, part.toolCallId);
+          expect(
+            await content.items.getItemInfo(content.scope, content.space, id),
+            `${where}: step ${r.step} cites ${id}, not stored`,
+          ).toBeDefined();
+        }
+      }
     }
     let steps = 0;
     for (const e of entries) {

@@ -100,7 +100,8 @@ async function pinnedMemory(config: AgentConfig): Promise<string> {
  * before the prompt, pinned memory in the instructions or a leading user block, a view's summary after the
  * agent's instructions), streams the step (one `streamText` step: it runs the step's tools, and a tool that throws
  * becomes a tool error the model sees) as the run's events, and stores the step's assistant and tool messages in
- * one `store` call with the record of what was sent (`recordAssembly`) in the same transaction, then emits
+ * one `store` call with the record of what was sent (`recordAssembly`) and what the step's read wrote (the run's
+ * ride) in the same transaction, then emits
  * `agent-step-end`. An abort drops the step whole; a call no tool answered hands the step back unstored (its
  * record is written alone: the model was sent that context).
  */

@@ -1,4 +1,11 @@
-import { isStepCount, type ModelMessage, type StopCondition, type ToolSet, type UserContent } from 'ai';
+import {
+  asSchema,
+  isStepCount,
+  type ModelMessage,
+  type StopCondition,
+  type ToolSet,
+  type UserContent,
+} from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
@@ -166,7 +173,19 @@ function toolsOf(
   }
   if (config.workingMemory) Object.assign(tools, createWorkingMemoryTool({ memory: config.workingMemory }));
   if (config.coreMemory) Object.assign(tools, createCoreMemoryTools({ memory: config.coreMemory }));
-  return tools;
+  return withSchemasConverted(tools);
+}
+
+/**
+ * The tools with each input schema converted once (`asSchema`, whose JSON Schema is computed on first use and
+ * kept): the AI SDK converts a zod schema to JSON Schema again at every step otherwise (~2 ms a step for the
+ * built-in tools). A schema already converted is kept as it is.
+ */
+function withSchemasConverted(tools: ToolSet): ToolSet {
+  const out: ToolSet = {};
+  for (const [name, t] of Object.entries(tools))
+    out[name] = t.inputSchema === undefined ? t : { ...t, inputSchema: asSchema(t.inputSchema) };
+  return out;
 }
 
 /** One recorder per conversation, across runs, so retention counts what this process recorded (weakly held). */

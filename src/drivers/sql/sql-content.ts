@@ -129,6 +129,40 @@ async function insertItem(tx: SqlClient, scope: Scope, space: string, item: Cont
   return true;
 }
 
+/**
+ * `putItems` inside the transaction `tx` (items already checked): inserts each item (and indexes it) unless its id
+ * is taken; returns what each id holds after, in input order. The SQL store's append writes content items riding
+ * on it this way, in its own transaction.
+ */
+export async function putItemsIn(
+  tx: SqlClient,
+  component: string,
+  scope: Scope,
+  space: string,
+  items: readonly ContentItem[],
+): Promise<ContentItemInfo[]> {
+  const out: ContentItemInfo[] = [];
+  for (const item of items) {
+    if (await insertItem(tx, scope, space, item)) {
+      const { content: _c, ...rest } = item;
+      out.push({ ...rest, tags: [...item.tags], relatedTo: [...item.relatedTo] });
+      continue;
+    }
+    const row = await queryGet(
+      tx,
+      sql`SELECT ${infoColumns} FROM engram_content_items WHERE ${where(scope, space)} AND id = ${item.id}`,
+    );
+    if (!row)
+      throw new MemoryError({
+        code: 'CONFLICT',
+        component,
+        message: `content item "${item.id}" vanished during putItems`,
+      });
+    out.push(toInfo(row));
+  }
+  return out;
+}
+
 /** Deletes the rows (and their index entries) matching `filter` within a scope's space; how many. */
 async function deleteItems(
   tx: SqlClient,
@@ -215,25 +249,7 @@ export function createSqlContentItems(options: SqlContentOptions): ContentStoreV
       op('putItems', scope, async () => {
         checkSpace(space, component);
         checkReplacement(items, component, options.maxContentBytes);
-        return client.transaction(async (tx) => {
-          const out: ContentItemInfo[] = [];
-          for (const item of items) {
-            if (await insertItem(tx, scope, space, item)) {
-              const { content: _c, ...rest } = item;
-              out.push({ ...rest, tags: [...item.tags], relatedTo: [...item.relatedTo] });
-              continue;
-            }
-            const row = await info(tx, scope, space, item.id);
-            if (!row)
-              throw new MemoryError({
-                code: 'CONFLICT',
-                component,
-                message: `content item "${item.id}" vanished during putItems`,
-              });
-            out.push(toInfo(row));
-          }
-          return out;
-        });
+        return client.transaction((tx) => putItemsIn(tx, component, scope, space, items));
       }),
     queryItems: (scope, space, criteria) =>
       op('queryItems', scope, async (): Promise<ContentQueryPage> => {

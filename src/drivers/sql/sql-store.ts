@@ -137,6 +137,7 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
           run: (take) => runBatch(client, ctx, take),
         });
 
+  const appendWithRiders = sqlAppendWithArtifacts(client, ctx, op, options.maxContentBytes);
   const store: SqlStore = {
     specificationVersion: 'v1',
     name: component,
@@ -186,7 +187,12 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       }),
 
     append: (scope, sessionId, inputs) =>
-      appendWithRider(scope, sessionId, (a) => store.appendWithArtifacts(scope, sessionId, inputs, a)) ??
+      appendWithRider(
+        scope,
+        sessionId,
+        (a, content) => appendWithRiders(scope, sessionId, inputs, a, content),
+        { contentItems: store.contentItems, store },
+      ) ??
       op('append', scope, () => {
         checkSession(sessionId);
         const call = { scope, sessionId, prepared: prepareInputs(ctx, inputs) };
@@ -195,7 +201,8 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         for (const p of call.prepared) chars += p.json.length;
         return commits.submit(call, chars);
       }),
-    appendWithArtifacts: sqlAppendWithArtifacts(client, ctx, op),
+    appendWithArtifacts: (scope, sessionId, inputs, artifacts) =>
+      appendWithRiders(scope, sessionId, inputs, artifacts),
 
     readRange: (scope, sessionId, query = {}) =>
       op('readRange', scope, async () => {

@@ -147,19 +147,12 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
             },
           }),
     };
-    const { id: _id, sessionId: _s, at: _at, lastSeq: _l, ...rest } = record;
-    const data = JSON.parse(JSON.stringify(rest)) as Record<string, JSONValue> & {
-      items: Record<string, JSONValue>[];
-    };
-    // Long texts sent at every step (tool definitions, instructions) are stored once and named by digest.
-    const shared = shareSentTexts(data.items, lastSeq, texts);
-    const artifact = {
-      id,
-      kind: assemblyArtifactKind,
-      fromSeq: lastSeq,
-      toSeq: lastSeq,
-      data: { ...data, items: shared.items },
-    };
+    // Long texts sent at every step (tool definitions, instructions) are stored once and named by digest, before
+    // the record is copied as JSON (so they are not copied at every step).
+    const shared = shareSentTexts(record.items, lastSeq, texts);
+    const { id: _id, sessionId: _s, at: _at, lastSeq: _l, ...rest } = { ...record, items: shared.items };
+    const data = JSON.parse(JSON.stringify(rest)) as Record<string, JSONValue>;
+    const artifact = { id, kind: assemblyArtifactKind, fromSeq: lastSeq, toSeq: lastSeq, data };
     return { record, artifacts: [...shared.artifacts, artifact] };
   };
   /** Shared texts this recorder wrote (a text is written again by a new recorder: a put of the same artifact). */

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { createAssemblyRecorder, readAssemblyRecords } from './assembly-records.ts';
-import { assemblyTextKind, sharedTextMinChars } from './assembly-texts.ts';
+import { assemblyTextId, assemblyTextKind, sharedTextMinChars } from './assembly-texts.ts';
 import type { AssemblyItem, ContextAssembly } from './context-assembly.ts';
 
 const assembly = (items: AssemblyItem[]): ContextAssembly => ({
@@ -50,6 +51,18 @@ describe('assembly records: long texts sent at every step are stored once a sess
         },
       ),
       { numRuns: 40 },
+    );
+  });
+});
+
+describe('assemblyTextId: digests kept for texts seen lately', () => {
+  it('equals the SHA-256 of the text, whatever was asked before (repeats, and more texts than it keeps)', () => {
+    const direct = (text: string) => `asmtxt_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string(), fc.nat(600).map(String)), { maxLength: 700 }), (texts) => {
+        for (const text of texts) expect(assemblyTextId(text)).toBe(direct(text));
+      }),
+      { numRuns: 20 },
     );
   });
 });

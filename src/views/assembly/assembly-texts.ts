@@ -11,21 +11,33 @@ export const sharedTextMinChars = 512;
 /** A record's items as stored: a long `sent` text replaced by `sentRef`, the id of the artifact holding it. */
 type StoredItem = Record<string, JSONValue>;
 
-/** The id of the artifact that holds `text`: its SHA-256, so equal texts share one artifact. */
+/** Digests of texts seen lately (the same instructions and tool definitions are sent at every step). */
+const digests = new Map<string, string>();
+/** Texts {@link digests} keeps before it starts again. */
+const keptDigests = 256;
+
+/** The id of the artifact that holds `text`: its SHA-256, so equal texts share one artifact (kept for texts seen lately). */
 export function assemblyTextId(text: string): string {
-  return `asmtxt_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+  let id = digests.get(text);
+  if (id === undefined) {
+    id = `asmtxt_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+    if (digests.size >= keptDigests) digests.clear();
+    digests.set(text, id);
+  }
+  return id;
 }
 
 /**
  * The items of a record as stored, each long `sent` text (at least {@link sharedTextMinChars}) moved into an
  * `engram.assembly-text` artifact named by its digest, and those artifacts (each once, and none that `written`
- * holds: the texts the recorder has written already).
+ * holds: the texts the recorder has written already). Taken before the record is serialized, so a long text sent
+ * at every step is not copied into each record.
  */
-export function shareSentTexts(
-  items: readonly StoredItem[],
+export function shareSentTexts<T extends { sent?: unknown }>(
+  items: readonly T[],
   at: number,
   written: ReadonlySet<string>,
-): { items: StoredItem[]; artifacts: Omit<Artifact, 'createdAt'>[] } {
+): { items: (T | (Omit<T, 'sent'> & { sentRef: string }))[]; artifacts: Omit<Artifact, 'createdAt'>[] } {
   const artifacts: Omit<Artifact, 'createdAt'>[] = [];
   const adding = new Set<string>();
   const out = items.map((item) => {

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { closeRide, createRideChannel, hasOpenRide, withRide } from './ride-on-append.ts';
+
+describe('withRide / createRideChannel', () => {
+  const sink = {};
+  const other = {};
+
+  it('offers are refused outside a ride, held inside one, and taken by sink', async () => {
+    const channel = createRideChannel<string>();
+    const alone: string[] = [];
+    expect(hasOpenRide()).toBe(false);
+    expect(channel.offer(sink, 'x', async () => void alone.push('x'))).toBe(false);
+    await withRide(async () => {
+      expect(hasOpenRide()).toBe(true);
+      expect(channel.offer(sink, 'a', async () => void alone.push('a'))).toBe(true);
+      expect(channel.offer(other, 'b', async () => void alone.push('b'))).toBe(true);
+      expect(channel.offer(sink, 'c', async () => void alone.push('c'))).toBe(true);
+      expect(channel.has(sink, (p) => p === 'c')).toBe(true);
+      expect(channel.take(sink)).toEqual(['a', 'c']);
+      expect(channel.has(sink)).toBe(false);
+    });
+    // What no append took is written alone after the ride.
+    expect(alone).toEqual(['b']);
+  });
+
+  it('writes what was left whatever the outcome, and refuses offers once an append closed the ride', async () => {
+    const channel = createRideChannel<string>();
+    const alone: string[] = [];
+    await expect(
+      withRide(async () => {
+        channel.offer(sink, 'a', async () => void alone.push('a'));
+        closeRide();
+        expect(channel.offer(sink, 'late', async () => void alone.push('late'))).toBe(false);
+        throw new Error('step failed');
+      }),
+    ).rejects.toThrow('step failed');
+    expect(alone).toEqual(['a']);
+  });
+
+  it('gives back what an append took and rolled back: written after the ride', async () => {
+    const channel = createRideChannel<string>();
+    const alone: string[] = [];
+    await withRide(async () => {
+      channel.offer(sink, 'a', async () => void alone.push('never'));
+      const taken = channel.take(sink);
+      channel.giveBack(sink, taken, async (p) => void alone.push(`again ${p}`));
+    });
+    expect(alone).toEqual(['again a']);
+  });
+
+  it('a ride inside another is its own', async () => {
+    const channel = createRideChannel<string>();
+    const alone: string[] = [];
+    await withRide(async () => {
+      channel.offer(sink, 'outer', async () => void alone.push('outer'));
+      await withRide(async () => {
+        expect(channel.take(sink)).toEqual([]);
+        channel.offer(sink, 'inner', async () => void alone.push('inner'));
+        closeRide();
+      });
+      expect(alone).toEqual(['inner']);
+      expect(hasOpenRide()).toBe(true);
+      expect(channel.take(sink)).toEqual(['outer']);
+    });
+    expect(alone).toEqual(['inner']);
+  });
+});

@@ -1,0 +1,122 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { checkFunction } from './check-options.ts';
+import { withDeferredDurability } from './deferred-durability.ts';
+
+/** The writes waiting, in one async context, for the next append that can take them. */
+interface Ride {
+  /** Set once an append took the ride (later offers are refused: their callers write alone). */
+  closed: boolean;
+  /** How to write alone what each channel still holds. */
+  flushes: Set<() => Promise<void>>;
+}
+
+const rides = new AsyncLocalStorage<Ride>();
+
+/**
+ * A typed channel of writes derived from the log (content offloads) that ride on the next append of the
+ * caller's context ({@link withRide}): the layer that makes them offers them; a store whose append can write them
+ * in its own transaction takes them by `sink` (the object that would have written them, e.g. its content items).
+ */
+export interface RideChannel<P> {
+  /**
+   * Offers `payload` for `sink` to the caller's open ride: true when it was taken in (the caller keeps it visible
+   * to its own reads until `written` is called), false when there is no open ride (the caller writes it now).
+   * `writeAlone` writes it when no append takes it.
+   */
+  offer(sink: object, payload: P, writeAlone: () => Promise<void>): boolean;
+  /** Whether the caller's open ride holds payloads for `sink` (that `which` accepts, when given). */
+  has(sink: object, which?: (payload: P) => boolean): boolean;
+  /**
+   * For a store's append: takes the payloads riding for `sink` in the caller's context (those `which` accepts,
+   * when given): the append writes them.
+   */
+  take(sink: object, which?: (payload: P) => boolean): P[];
+  /** Gives back payloads an append took and then rolled back: they are written alone, as if never taken. */
+  giveBack(sink: object, payloads: readonly P[], writeAlone: (payload: P) => Promise<void>): void;
+}
+
+interface Offer<P> {
+  sink: object;
+  payload: P;
+  writeAlone: () => Promise<void>;
+}
+
+/** Creates a {@link RideChannel} (one per kind of write: the kind's layer owns it). */
+export function createRideChannel<P>(): RideChannel<P> {
+  const held = new WeakMap<Ride, Offer<P>[]>();
+  const holding = (ride: Ride): Offer<P>[] => {
+    let list = held.get(ride);
+    if (!list) {
+      const mine: Offer<P>[] = [];
+      list = mine;
+      held.set(ride, mine);
+      ride.flushes.add(async () => {
+        for (const o of mine.splice(0)) await o.writeAlone();
+      });
+    }
+    return list;
+  };
+  return {
+    offer(sink, payload, writeAlone) {
+      const ride = rides.getStore();
+      if (!ride || ride.closed) return false;
+      holding(ride).push({ sink, payload, writeAlone });
+      return true;
+    },
+    has(sink, which) {
+      const ride = rides.getStore();
+      const list = ride && held.get(ride);
+      return list?.some((o) => o.sink === sink && (!which || which(o.payload))) ?? false;
+    },
+    take(sink, which) {
+      const ride = rides.getStore();
+      const list = ride && held.get(ride);
+      if (!list) return [];
+      const taken: P[] = [];
+      for (let i = list.length - 1; i >= 0; i--) {
+        const o = list[i]!;
+        if (o.sink === sink && (!which || which(o.payload))) taken.unshift(list.splice(i, 1)[0]!.payload);
+      }
+      return taken;
+    },
+    giveBack(sink, payloads, writeAlone) {
+      const ride = rides.getStore();
+      if (!ride) return;
+      for (const payload of payloads)
+        holding(ride).push({ sink, payload, writeAlone: () => writeAlone(payload) });
+    },
+  };
+}
+
+/**
+ * Runs `work` with an open ride: writes derived from the log that `work` offers on a {@link RideChannel} wait for
+ * the next append inside it that takes them ({@link closeRide}), and commit in its transaction. What no append
+ * took is written alone after `work`, whatever its outcome (it is derived from the log, and may already be cited).
+ * A ride inside another (a sub-agent's step inside a tool call of its parent's step) is its own: the outer one's
+ * writes wait for the outer step's append.
+ */
+export async function withRide<T>(work: () => Promise<T>): Promise<T> {
+  checkFunction(work, 'withRide(work)', 'store');
+  const ride: Ride = { closed: false, flushes: new Set() };
+  try {
+    return await rides.run(ride, work);
+  } finally {
+    ride.closed = true;
+    // Derived from the log: durable with the next durable commit.
+    await withDeferredDurability(async () => {
+      for (const flush of ride.flushes) await flush();
+    });
+  }
+}
+
+/** Whether the caller's context has an open ride (an append may take its writes). */
+export function hasOpenRide(): boolean {
+  const ride = rides.getStore();
+  return ride !== undefined && !ride.closed;
+}
+
+/** Closes the caller's ride (the append taking its writes does): later offers are written by their callers. */
+export function closeRide(): void {
+  const ride = rides.getStore();
+  if (ride) ride.closed = true;
+}

@@ -85,4 +85,27 @@ describe('scopeSize', () => {
       await store.close();
     }
   });
+
+  // The same through the store: its search finds nothing in a scope that holds a matching record, until a write.
+  it.fails('lets a store search a scope after a rolled-back write on its handle', async () => {
+    const db = new DatabaseSync(join(dir, 'rollback-search.db'));
+    const store = await openSqliteStore({ database: db });
+    try {
+      const records = getLongTermRecords(store);
+      await writeCorpus(records, 'a', [
+        { user: 'u1', id: 'r1', kind: 'fact', text: 'apple river', speaker: 'Bob' },
+      ]);
+      const scope = { tenant: 'a', user: 'u1' };
+      const query = { terms: ['appl'], limit: 5 };
+      expect(await records.searchText(scope, query)).toHaveLength(1);
+      db.exec('BEGIN');
+      db.exec('DELETE FROM engram_ltm_records');
+      expect(await records.searchText(scope, query)).toHaveLength(0);
+      db.exec('ROLLBACK');
+      expect((await records.listRecords(scope, { limit: 5 })).records).toHaveLength(1);
+      expect(await records.searchText(scope, query)).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
+  });
 });

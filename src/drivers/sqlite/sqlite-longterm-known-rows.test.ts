@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { corpusArbitrary, corpusWords, writeCorpus } from '../../../test-support/longterm/ranking-corpus.ts';
+import type { Scope } from '../../core/scope.ts';
+import { analyzeText } from '../../longterm/analyze-text.ts';
+import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
+import { uniqueTenant } from '../../testing/fixtures.ts';
+import type { LongTermTextSearch } from '../sql/dialect-longterm-index.ts';
+import { queryAll } from '../sql/sql-exec.ts';
+import { sql } from '../sql/sql-fragment.ts';
+import { filterSql, liveWhere, scopeTokens } from '../sql/sql-longterm-rows.ts';
+import { createSqliteClient } from './sqlite-client.ts';
+import { openSqliteStore } from './sqlite-driver.ts';
+import { fts5String } from './sqlite-fts5.ts';
+import { rankKnownRows } from './sqlite-longterm-known-rows.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'engram-known-rows-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** The large-scope ranking by `bm25()`: every match of the scope joined to its record and filter. */
+async function joined(client: ReturnType<typeof createSqliteClient>, search: LongTermTextSearch) {
+  const columns = search.contextWeight > 0 ? '{text context}' : 'text';
+  const match = `scope : (${search.scopeTokens.map(fts5String).join(' AND ')}) AND ${columns} : (${search.terms.map(fts5String).join(' OR ')})`;
+  const rows = await queryAll(
+    client,
+    sql`SELECT r.rid, -bm25(engram_ltm_fts, 0.0, 1.0, ${search.contextWeight}) AS score FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${search.where} ORDER BY score DESC, r.first_rid LIMIT ${search.limit}`,
+  );
+  return rows.map((r) => ({ rid: Number(r.rid), score: Number(r.score) }));
+}
+
+describe('rankKnownRows', () => {
+  it('property: scores and orders as bm25() does for any context weight (odd ones too), with updates and deletes in the table', async () => {
+    const file = join(dir, 'k.db');
+    const store = await openSqliteStore({ path: file });
+    const client = createSqliteClient(new DatabaseSync(file));
+    const records = getLongTermRecords(store);
+    let checked = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        corpusArbitrary,
+        fc.array(fc.constantFrom(...corpusWords), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(0, 0.3, 0.1, 1 / 3, 0.7, 2.5, 1e-9, 1),
+        fc.constantFrom(undefined, 'u1'),
+        fc.integer({ min: 1, max: 20 }),
+        fc.boolean(),
+        async (corpus, words, cw, user, limit, sameTenant) => {
+          const tenant = sameTenant ? 'shared' : uniqueTenant('k');
+          await writeCorpus(
+            records,
+            tenant,
+            corpus.map((r, i) => ({ ...r, id: `${r.id}-${checked}-${i}` })),
+          );
+          const scope: Scope = user === undefined ? { tenant } : { tenant, user };
+          const kinds = ['episode', 'turn'];
+          const rids = (
+            await queryAll(
+              client,
+              sql`SELECT rid FROM engram_ltm_records r WHERE tenant = ${tenant} AND live = 1 AND kind IN ('episode','turn')`,
+            )
+          ).map((r) => Number(r.rid));
+          const search: LongTermTextSearch = {
+            scope,
+            terms: analyzeText(words.join(' ')),
+            contextWeight: cw,
+            where: liveWhere(scope, filterSql(client.dialect, { kinds })),
+            kinds,
+            scopeTokens: scopeTokens(scope),
+            limit,
+          };
+          const got = await rankKnownRows(client, search, rids);
+          expect(got).toBeDefined();
+          checked++;
+          expect((got ?? []).map(({ rid, score }) => ({ rid, score }))).toEqual(await joined(client, search));
+        },
+      ),
+      { numRuns: 150 },
+    );
+    await client.close(true);
+    await store.close();
+  });
+
+  it('scores as bm25() does inside an open transaction whose FTS5 writes are not committed (totals not saved yet)', async () => {
+    const file = join(dir, 'tx.db');
+    const store = await openSqliteStore({ path: file });
+    const db = new DatabaseSync(file);
+    const client = createSqliteClient(db);
+    const records = getLongTermRecords(store);
+    await writeCorpus(records, 'a', [
+      { user: 'u1', id: 'x1', kind: 'episode', text: 'apple river', speaker: 'Bob' },
+      { user: 'u1', id: 'x2', kind: 'episode', text: 'apple stone stone', speaker: 'Bob' },
+      { user: 'u1', id: 'x3', kind: 'turn', text: 'cloud', speaker: 'Bob' },
+    ]);
+    db.exec('BEGIN');
+    db.exec(
+      `INSERT INTO engram_ltm_fts (rowid, scope, text, context) VALUES (99999, 'zz', 'apple apple frost frost frost ember', '')`,
+    );
+    const scope: Scope = { tenant: 'a' };
+    const rids = (
+      await queryAll(
+        client,
+        sql`SELECT rid FROM engram_ltm_records r WHERE tenant = 'a' AND live = 1 AND kind = 'episode'`,
+      )
+    ).map((r) => Number(r.rid));
+    const search: LongTermTextSearch = {
+      scope,
+      terms: ['apple'],
+      contextWeight: 0.5,
+      where: liveWhere(scope, filterSql(client.dialect, { kinds: ['episode'] })),
+      kinds: ['episode'],
+      scopeTokens: scopeTokens(scope),
+      limit: 5,
+    };
+    const got = await rankKnownRows(client, search, rids);
+    const want = await joined(client, search);
+    db.exec('ROLLBACK');
+    expect((got ?? []).map(({ rid, score }) => ({ rid, score }))).toEqual(want);
+    await client.close(true);
+    await store.close();
+  });
+});

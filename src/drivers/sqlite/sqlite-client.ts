@@ -26,6 +26,23 @@ export interface SqliteDatabaseLike {
   close?(): unknown;
   /** Loads an extension (sqlite-vec). */
   loadExtension?(path: string): unknown;
+  /**
+   * Whether a transaction is open on the handle (node:sqlite's `DatabaseSync.isTransaction`). A handle without it
+   * is taken to have none open but engram's own.
+   */
+  readonly isTransaction?: boolean;
+}
+
+/** Per client made by {@link createSqliteClient}: whether its handle has a transaction open. */
+const openOn = new WeakMap<SqlClient, () => boolean>();
+
+/**
+ * Whether a transaction is open on the handle under `client` (false for a client this module did not make). What a
+ * handle reads inside a transaction may be rolled back, and a rollback changes neither `total_changes()` nor
+ * `data_version`: caches keyed on those must not keep such reads.
+ */
+export function inTransaction(client: SqlClient): boolean {
+  return openOn.get(client)?.() ?? false;
 }
 
 /** Options of {@link createSqliteClient}. */
@@ -123,6 +140,8 @@ export function createSqliteClient(
     },
     transaction: (fn) => fn(direct),
   };
+  const open = () => db.isTransaction === true;
+  openOn.set(direct, open);
   const begin = () => statement('BEGIN IMMEDIATE').run();
   const commit = () => statement('COMMIT').run();
   /** A write transaction: a busy error inside `fn` (a rollback journal spilling its cache) rolls back and retries it whole. */
@@ -165,7 +184,7 @@ export function createSqliteClient(
     }
   };
 
-  return {
+  const client: SqlClient & { close(closeHandle?: boolean): Promise<void> } = {
     dialect: sqliteDialect,
     all: (text, params) => serial(() => untilFree(() => direct.all(text, params))),
     get: (text, params) => serial(() => untilFree(() => direct.get(text, params))),
@@ -184,4 +203,6 @@ export function createSqliteClient(
         if (closeHandle) db.close?.();
       }),
   };
+  openOn.set(client, open);
+  return client;
 }

@@ -1,6 +1,7 @@
 import type { SqlClient } from '../sql/sql-client.ts';
 import { queryAll, queryGet } from '../sql/sql-exec.ts';
 import { type SqlFragment, sql } from '../sql/sql-fragment.ts';
+import { inTransaction } from './sqlite-client.ts';
 
 /** A match of a large-scope search: its row id and `bm25()` score (higher is better). */
 export interface ScoredMatch {
@@ -28,8 +29,11 @@ const lastRead = new WeakMap<SqlClient, MatchesRead>();
 /**
  * The handle's write state: `total_changes()` (this handle's writes) and `data_version` (other handles' commits).
  * Equal states mean nothing was written in between, so what was read then is still what a read gives now.
+ * Undefined while a transaction is open on the handle ({@link inTransaction}): what it reads may be rolled back,
+ * which changes neither, so nothing read then may be kept.
  */
-export async function writeState(client: SqlClient): Promise<string> {
+export async function writeState(client: SqlClient): Promise<string | undefined> {
+  if (inTransaction(client)) return undefined;
   const row = await queryGet(
     client,
     sql`SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version`,
@@ -53,7 +57,7 @@ export async function bestMatches(
 ): Promise<{ rows: ScoredMatch[]; complete: boolean }> {
   const key = `${scoreKey}\u0000${match}`;
   const state = await writeState(client);
-  const known = lastRead.get(client);
+  const known = state === undefined ? undefined : lastRead.get(client);
   if (known && known.key === key && known.state === state && (known.complete || known.rows.length >= n))
     return { rows: known.rows, complete: known.complete };
   const found = await queryAll(
@@ -62,6 +66,6 @@ export async function bestMatches(
   );
   const rows = found.map((r) => ({ rid: Number(r.rid), score: Number(r.score) }));
   const complete = rows.length < n;
-  lastRead.set(client, { key, state, rows, complete });
+  if (state !== undefined) lastRead.set(client, { key, state, rows, complete });
   return { rows, complete };
 }

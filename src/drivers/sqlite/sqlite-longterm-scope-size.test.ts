@@ -55,11 +55,9 @@ describe('scopeSize', () => {
       { numRuns: 20 },
     );
   });
-  // A count read inside a transaction that is then rolled back is cached under a write state the rollback does not
-  // change (total_changes() keeps counting rolled-back rows; data_version moves only for other handles' commits).
-  // Fix: key the cache by something a rollback changes, or cache only outside a transaction (the SqlClient
-  // would have to say whether one is open: node:sqlite's `isTransaction`).
-  it.fails('answers what counting now gives after a write on the same handle is rolled back', async () => {
+  // A rollback changes neither total_changes() nor data_version, so nothing read inside a transaction is kept
+  // (the client asks the handle: node:sqlite's `isTransaction`).
+  it('answers what counting now gives after a write on the same handle is rolled back', async () => {
     const file = join(dir, 'rollback.db');
     const db = new DatabaseSync(file);
     const store = await openSqliteStore({ database: db });
@@ -87,7 +85,7 @@ describe('scopeSize', () => {
   });
 
   // The same through the store: its search finds nothing in a scope that holds a matching record, until a write.
-  it.fails('lets a store search a scope after a rolled-back write on its handle', async () => {
+  it('lets a store search a scope after a rolled-back write on its handle', async () => {
     const db = new DatabaseSync(join(dir, 'rollback-search.db'));
     const store = await openSqliteStore({ database: db });
     try {

@@ -24,6 +24,7 @@ export interface ScopeSize {
  */
 export async function scopeSize(client: SqlClient, scope: Scope, small: number): Promise<ScopeSize> {
   const state = await writeState(client);
+  if (state === undefined) return countScope(client, scope, small);
   let known = sizes.get(client);
   if (known?.state !== state) {
     known = { state, sizes: new Map() };

@@ -110,7 +110,12 @@ export async function rankLegs(
     (wantsEpisodes || h.kind !== 'episode') &&
     (!h.kind.startsWith('engram.') || (filter.kinds?.includes(h.kind) ?? false));
   const textHits = terms.length
-    ? await keptHits((limit) => ranker.text({ terms, limit, filter, contextWeight }), keep, candidates)
+    ? await keptHits(
+        (limit) => ranker.text({ terms, limit, filter, contextWeight }),
+        keep,
+        candidates,
+        ranker.narrows,
+      )
     : [];
   let vectorHits: RankedCandidate[] = [];
   let vectorSeen = 0;

@@ -33,6 +33,10 @@ describe('keptHits', () => {
           expect(await keptHits(rank, keep, count)).toEqual(direct);
           const firstDropped = ranking.slice(0, count).some((h) => !keep(h));
           expect(asked).toEqual(firstDropped && ranking.length >= count ? [count, count * 2] : [count]);
+          // A ranking that costs the same at any limit is asked once, for twice the count.
+          asked.length = 0;
+          expect(await keptHits(rank, keep, count, false)).toEqual(direct);
+          expect(asked).toEqual([count * 2]);
         },
       ),
       { numRuns: 300 },

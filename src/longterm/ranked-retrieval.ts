@@ -14,6 +14,11 @@ export interface RankedRecord {
 
 /** How hybrid search reaches a store: ranked hits by text and by vector, and the records of the results. */
 export interface Ranker {
+  /**
+   * Whether asking `text` for fewer hits reads less: true for a store that ranks ids and scores without reading
+   * records (`rankText` with `loadRanked`); a store that reads every record to rank does the same work for any limit.
+   */
+  readonly narrows: boolean;
   /** The text hits (`searchText`'s), records unread where the store can rank without them. */
   text(query: LongTermTextQuery): Promise<RankedCandidate[]>;
   /** The vector hits (`searchVector`'s), records unread where the store can rank without them. */
@@ -33,6 +38,7 @@ export interface Ranker {
 export function rankerOf(store: LongTermStoreV1, scope: Scope): Ranker {
   const { rankText, rankVector, loadRanked } = store;
   return {
+    narrows: rankText !== undefined && loadRanked !== undefined,
     text: (query) =>
       rankText && loadRanked
         ? rankText.call(store, scope, query)
@@ -61,15 +67,18 @@ export function rankerOf(store: LongTermStoreV1, scope: Scope): Ranker {
  * The best `count` hits of a ranking that `keep` accepts, best first — what asking `rank` for `2 × count` (at
  * most 1,000) and keeping the first `count` accepted gives, for a ranking whose shorter answers are prefixes of
  * its longer ones (an exact full-text ranking): it asks for `count` first, and for `2 × count` only when `keep`
- * dropped some of a full answer, so the rows of the wider answer are read only when they can matter.
+ * dropped some of a full answer, so the rows of the wider answer are read only when they can matter. For a ranking
+ * that costs the same at any limit (`narrows` false: a store that reads every record) it asks for `2 × count` once.
  */
 export async function keptHits(
   rank: (limit: number) => Promise<RankedCandidate[]>,
   keep: (hit: RankedCandidate) => boolean,
   count: number,
+  narrows = true,
 ): Promise<RankedCandidate[]> {
   const narrow = Math.min(1000, count);
   const wide = Math.min(1000, count * 2);
+  if (!narrows) return (await rank(wide)).filter(keep).slice(0, count);
   const first = await rank(narrow);
   const kept = first.filter(keep);
   if (kept.length === first.length || first.length < narrow || wide === narrow) return kept.slice(0, count);

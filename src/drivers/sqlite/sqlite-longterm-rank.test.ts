@@ -285,8 +285,47 @@ describe('rowsOfKindsQuery', () => {
   });
 });
 
+describe('rankSqliteLongTerm in a small scope, asked again', () => {
+  it('slices the ranking it computed while nothing was written, and ranks afresh after a write on either handle', async () => {
+    const path = join(dir, 'small-again.db');
+    const other = await openSqliteStore({ path });
+    const db = new DatabaseSync(path);
+    const same = await openSqliteStore({ database: db });
+    const client = createSqliteClient(db);
+    try {
+      const tenant = 'small-again';
+      const scope: Scope = { tenant, user: 'u1' };
+      const search = (limit: number): LongTermTextSearch => ({
+        scope,
+        terms: ['appl'],
+        contextWeight: 0.5,
+        where: liveWhere(scope, filterSql(client.dialect, {})),
+        filtered: false,
+        scopeTokens: scopeTokens(scope),
+        limit,
+      });
+      const add = (store: typeof same, id: string) =>
+        writeCorpus(getLongTermRecords(store), tenant, [
+          { user: 'u1', id, kind: 'fact', text: 'apple', speaker: 'Bob' },
+        ]);
+      await add(other, 'a');
+      await add(other, 'b');
+      expect(await rankSqliteLongTerm(client, search(1))).toHaveLength(1);
+      expect(await rankSqliteLongTerm(client, search(5))).toHaveLength(2);
+      await add(same, 'c');
+      expect(await rankSqliteLongTerm(client, search(5))).toHaveLength(3);
+      await add(other, 'd');
+      expect(await rankSqliteLongTerm(client, search(5))).toHaveLength(4);
+    } finally {
+      await client.close(true);
+      await same.close();
+      await other.close();
+    }
+  });
+});
+
 describe('rankSqliteLongTerm on one handle over time', () => {
-  it('reuses the matches it just read only while nothing was written: every search equals the joined ranking', async () => {
+  it('reuses the matches (or the small-scope ranking) it just read only while nothing was written: every search equals a fresh one', async () => {
     let run = 0;
     // Few distinct queries, so consecutive searches often share their terms (as a hybrid search's two legs do).
     const search = fc.record({
@@ -297,6 +336,7 @@ describe('rankSqliteLongTerm on one handle over time', () => {
       chunk: fc.integer({ min: 1, max: 4 }),
       contextWeight: fc.constantFrom(0, 0.5),
       kinds: fc.constantFrom(undefined, ['turn'], ['episode'], ['fact', 'turn']),
+      small: fc.boolean(),
     });
     // A step: a search, or a write of more records through the searching handle or through another one.
     const step = fc.oneof(
@@ -332,7 +372,7 @@ describe('rankSqliteLongTerm on one handle over time', () => {
                 await writeCorpus(getLongTermRecords(s.handle === 'same' ? same : other), tenant, more);
                 continue;
               }
-              const { words, limit, firstBatch, chunk, contextWeight, kinds } = s;
+              const { words, limit, firstBatch, chunk, contextWeight, kinds, small } = s;
               const scope: Scope = { tenant, user: 'u1' };
               const query: LongTermTextSearch = {
                 scope,
@@ -343,9 +383,20 @@ describe('rankSqliteLongTerm on one handle over time', () => {
                 scopeTokens: scopeTokens(scope),
                 limit,
               };
-              const expected = await joinedRanking(client, query);
+              // A small scope ranks with its own statistics: against a handle that never searched before.
+              const fresh = createSqliteClient(new DatabaseSync(path));
+              const expected = small
+                ? idsAndScores(await rankSqliteLongTerm(fresh, query, { smallScope: 100_000 }))
+                : await joinedRanking(client, query);
+              await fresh.close(true);
               expect(
-                idsAndScores(await rankSqliteLongTerm(client, query, { smallScope: 0, firstBatch, chunk })),
+                idsAndScores(
+                  await rankSqliteLongTerm(client, query, {
+                    smallScope: small ? 100_000 : 0,
+                    firstBatch,
+                    chunk,
+                  }),
+                ),
               ).toEqual(expected);
             }
           } finally {

@@ -3,13 +3,13 @@ import { bm25B, bm25Idf, bm25K1 } from '../../longterm/bm25.ts';
 import type { LongTermTextSearch, RankedRow } from '../sql/dialect-longterm-index.ts';
 import type { SqlClient } from '../sql/sql-client.ts';
 import { queryAll, queryGet } from '../sql/sql-exec.ts';
-import { joinSql, type SqlFragment, sql } from '../sql/sql-fragment.ts';
+import { compileSql, joinSql, type SqlFragment, sql } from '../sql/sql-fragment.ts';
 import { idChunk, idChunks } from '../sql/sql-longterm-options.ts';
 import { rankColumns } from '../sql/sql-longterm-ranked.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
 import { fts5String } from './sqlite-fts5.ts';
 import { isPlain, mostKnownRows, rankKnownRows } from './sqlite-longterm-known-rows.ts';
-import { bestMatches, type ScoredMatch } from './sqlite-longterm-matches.ts';
+import { bestMatches, type ScoredMatch, writeState } from './sqlite-longterm-matches.ts';
 import { scopeSize } from './sqlite-longterm-scope-size.ts';
 
 /**
@@ -78,6 +78,27 @@ async function rankSmallScope(
   search: LongTermTextSearch,
   docs: number,
 ): Promise<RankedRow[]> {
+  // The whole ranking is computed whatever the limit: a handle keeps its last one while nothing is written, so the
+  // same search asked again for more hits (hybrid search's `keptHits`) only slices it.
+  const compiled = compileSql(search.where, () => '?');
+  const key = JSON.stringify([search.terms, search.contextWeight, compiled.text, compiled.params]);
+  const state = await writeState(client);
+  const known = state === undefined ? undefined : lastSmall.get(client);
+  if (known && known.key === key && known.state === state) return known.ranked.slice(0, search.limit);
+  const ranked = await rankSmallScopeWhole(client, search, docs);
+  if (state !== undefined) lastSmall.set(client, { key, state, ranked });
+  return ranked.slice(0, search.limit);
+}
+
+/** Per client, the whole small-scope ranking it computed last and the write state it was computed in. */
+const lastSmall = new WeakMap<SqlClient, { key: string; state: string; ranked: RankedRow[] }>();
+
+/** {@link rankSmallScope} without a limit: every match, best first. */
+async function rankSmallScopeWhole(
+  client: SqlClient,
+  search: LongTermTextSearch,
+  docs: number,
+): Promise<RankedRow[]> {
   const { scopeMatch, match } = matches(search);
   const rows = await queryAll(
     client,
@@ -127,8 +148,7 @@ async function rankSmallScope(
       return { rid: Number(r.rid), first: Number(r.first_rid), score, columns: r };
     })
     .filter((x) => x.score > 0)
-    .sort(byRank)
-    .slice(0, search.limit);
+    .sort(byRank);
 }
 
 /**

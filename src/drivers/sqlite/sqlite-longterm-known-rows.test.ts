@@ -46,12 +46,21 @@ describe('rankKnownRows', () => {
         fc.constantFrom(undefined, 'u1'),
         fc.integer({ min: 1, max: 20 }),
         fc.boolean(),
-        async (corpus, words, cw, user, limit, sameTenant) => {
+        fc.boolean(),
+        async (corpus, words, cw, user, limit, sameTenant, long) => {
           const tenant = sameTenant ? 'shared' : uniqueTenant('k');
+          // Long texts (terms over 2 KB) are counted once and kept by their exact text: later reads reuse them.
+          const sized = (text: string) => (long ? `${text} `.repeat(120).trim() : text);
           await writeCorpus(
             records,
             tenant,
-            corpus.map((r, i) => ({ ...r, id: `${r.id}-${checked}-${i}` })),
+            corpus.map((r, i) => ({
+              ...r,
+              id: `${r.id}-${checked}-${i}`,
+              text: sized(r.text),
+              ...(r.context === undefined ? {} : { context: sized(r.context) }),
+              ...(typeof r.later === 'object' ? { later: { text: sized(r.later.text) } } : {}),
+            })),
           );
           const scope: Scope = user === undefined ? { tenant } : { tenant, user };
           const kinds = ['episode', 'turn'];

@@ -34,18 +34,37 @@ async function hasMath(client: SqlClient): Promise<boolean> {
   return known;
 }
 
-/** How many times `term` is a whole word of a space-separated terms column (scanned, not split: columns run long). */
-function occurrences(column: string, term: string): number {
-  let n = 0;
-  for (let at = column.indexOf(term); at >= 0; at = column.indexOf(term, at + term.length)) {
-    const end = at + term.length;
-    if (
-      (at === 0 || column.charCodeAt(at - 1) === 32) &&
-      (end === column.length || column.charCodeAt(end) === 32)
-    )
-      n++;
+/** A terms column counted: whether FTS5 splits it as spaces do, and how many times each term is in it. */
+interface ColumnTerms {
+  plain: boolean;
+  counts: ReadonlyMap<string, number>;
+}
+
+/** Columns at least this long are counted once per process and kept (an episode's terms run to tens of KB). */
+const keptFrom = 2048;
+/** Most characters of columns kept (the cache is cleared whole past it). */
+const mostKeptChars = 8_000_000;
+/** Long columns counted, by their exact text: a read of the same column finds its counts (one comparison). */
+const kept = new Map<string, ColumnTerms>();
+let keptChars = 0;
+
+/** The terms of a column, counted, from {@link kept} when the column is long. */
+function columnTerms(column: unknown): ColumnTerms {
+  const text = typeof column === 'string' ? column : '';
+  const known = kept.get(text);
+  if (known) return known;
+  const counts = new Map<string, number>();
+  if (text !== '') for (const t of text.split(' ')) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const terms = { plain: isPlain(text), counts };
+  if (text.length >= keptFrom) {
+    if (keptChars + text.length > mostKeptChars) {
+      kept.clear();
+      keptChars = 0;
+    }
+    kept.set(text, terms);
+    keptChars += text.length;
   }
-  return n;
+  return terms;
 }
 
 /**
@@ -73,14 +92,14 @@ export async function rankKnownRows(
         sql`SELECT ${rankColumns}, r.first_rid, r.terms, r.context_terms FROM engram_ltm_records r NOT INDEXED WHERE r.rid IN (${joinSql(part)}) AND ${search.where}`,
       )),
     );
-  if (!rows.every((r) => isPlain(r.terms) && isPlain(r.context_terms))) return undefined;
+  const columns = rows.map((r) => ({ text: columnTerms(r.terms), context: columnTerms(r.context_terms) }));
+  if (!columns.every((c) => c.text.plain && c.context.plain)) return undefined;
   const context = search.contextWeight > 0;
-  const freqs = rows.map((r) =>
+  const freqs = columns.map((c) =>
     search.terms.map((term) => {
       // FTS5 adds each instance's column weight in position order: the text's (1 each), then the context's.
-      let f = occurrences(String(r.terms), term);
-      if (context)
-        for (let k = occurrences(String(r.context_terms), term); k > 0; k--) f += search.contextWeight;
+      let f = c.text.counts.get(term) ?? 0;
+      if (context) for (let k = c.context.counts.get(term) ?? 0; k > 0; k--) f += search.contextWeight;
       return f;
     }),
   );
@@ -88,13 +107,13 @@ export async function rankKnownRows(
   if (matched.length === 0) return [];
   const averages = await queryGet(client, sql`SELECT block FROM engram_ltm_fts_data WHERE id = 1`);
   const totals = fts5Totals(averages?.block instanceof Uint8Array ? averages.block : undefined, 3);
-  const columns = context ? '{text context}' : 'text';
+  const searched = context ? '{text context}' : 'text';
   const idfs: number[] = [];
   for (const term of search.terms) {
     // SQLite's ln(), the log FTS5 takes (JavaScript's Math.log differs from it in the last bit now and then).
     const row = await queryGet(
       client,
-      sql`SELECT ln((${totals.rows} - c.n + 0.5) / (c.n + 0.5)) AS idf FROM (SELECT count(*) AS n FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${`${columns} : ${fts5String(term)}`}) c`,
+      sql`SELECT ln((${totals.rows} - c.n + 0.5) / (c.n + 0.5)) AS idf FROM (SELECT count(*) AS n FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${`${searched} : ${fts5String(term)}`}) c`,
     );
     const idf = Number(row?.idf);
     idfs.push(Number.isFinite(idf) && idf > 0 ? idf : 1e-6);

@@ -39,12 +39,12 @@ export function createRidingArtifactsOverlay(
   };
   return {
     ride(artifact) {
+      checkArtifact(artifact, 'memory');
       if (!hasOpenRide()) {
         // Written directly: an earlier riding version of it must not be written after this one.
         pending.delete(artifact.id);
         return undefined;
       }
-      checkArtifact(artifact, 'memory');
       const copy: ArtifactInput = { ...artifact, data: structuredClone(artifact.data) };
       const shown: Artifact = { ...copy, createdAt: new Date() };
       const settled = settle(shown);

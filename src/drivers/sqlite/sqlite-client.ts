@@ -5,6 +5,7 @@ import type { SqlClient, SqlRow } from '../sql/sql-client.ts';
 import type { SqlValue } from '../sql/sql-fragment.ts';
 import { sqliteDialect } from './sqlite-dialect.ts';
 import { createLockWait } from './sqlite-lock-wait.ts';
+import { watchTransactions } from './sqlite-open-transaction.ts';
 
 /** A prepared statement of a better-sqlite3-shaped binding (`node:sqlite`'s `StatementSync` fits). */
 export interface SqliteStatementLike {
@@ -31,18 +32,6 @@ export interface SqliteDatabaseLike {
    * is taken to have none open but engram's own.
    */
   readonly isTransaction?: boolean;
-}
-
-/** Per client made by {@link createSqliteClient}: whether its handle has a transaction open. */
-const openOn = new WeakMap<SqlClient, () => boolean>();
-
-/**
- * Whether a transaction is open on the handle under `client` (false for a client this module did not make). What a
- * handle reads inside a transaction may be rolled back, and a rollback changes neither `total_changes()` nor
- * `data_version`: caches keyed on those must not keep such reads.
- */
-export function inTransaction(client: SqlClient): boolean {
-  return openOn.get(client)?.() ?? false;
 }
 
 /** Options of {@link createSqliteClient}. */
@@ -141,7 +130,7 @@ export function createSqliteClient(
     transaction: (fn) => fn(direct),
   };
   const open = () => db.isTransaction === true;
-  openOn.set(direct, open);
+  watchTransactions(direct, open);
   const begin = () => statement('BEGIN IMMEDIATE').run();
   const commit = () => statement('COMMIT').run();
   /** A write transaction: a busy error inside `fn` (a rollback journal spilling its cache) rolls back and retries it whole. */
@@ -203,6 +192,6 @@ export function createSqliteClient(
         if (closeHandle) db.close?.();
       }),
   };
-  openOn.set(client, open);
+  watchTransactions(client, open);
   return client;
 }

@@ -1,7 +1,7 @@
 import type { SqlClient } from '../sql/sql-client.ts';
 import { queryAll, queryGet } from '../sql/sql-exec.ts';
 import { type SqlFragment, sql } from '../sql/sql-fragment.ts';
-import { inTransaction } from './sqlite-client.ts';
+import { inTransaction } from './sqlite-open-transaction.ts';
 
 /** A match of a large-scope search: its row id and `bm25()` score (higher is better). */
 export interface ScoredMatch {

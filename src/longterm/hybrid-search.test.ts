@@ -12,16 +12,13 @@ import {
   userScope,
   writeCorpus,
 } from '../../test-support/longterm/ranking-corpus.ts';
+import { largeScopeRecords } from '../../test-support/longterm/sqlite-rank-rigs.ts';
 import { createTestSchema, type TestDatabase } from '../../test-support/postgres/test-database.ts';
 import type { Scope } from '../core/scope.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createPostgresStore } from '../drivers/postgres/postgres-driver.ts';
-import type { SqlClient } from '../drivers/sql/sql-client.ts';
-import { createSqlLongTermRecords } from '../drivers/sql/sql-longterm.ts';
 import { createSqliteClient } from '../drivers/sqlite/sqlite-client.ts';
 import { openSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
-import { sqliteLongTermIndex } from '../drivers/sqlite/sqlite-longterm-index.ts';
-import { rankSqliteLongTerm } from '../drivers/sqlite/sqlite-longterm-rank.ts';
 import { uniqueTenant } from '../testing/fixtures.ts';
 import type { LongTermEmbedder } from './embedder.ts';
 import { type HybridSearchOptions, hybridSearch } from './hybrid-search.ts';
@@ -191,22 +188,7 @@ describe('hybridSearch ranks ids and scores and loads its results, answering as 
     const base = createSqliteClient(new DatabaseSync(file));
     try {
       for (const firstBatch of [1, 4]) {
-        const client: SqlClient = {
-          ...base,
-          dialect: {
-            ...base.dialect,
-            longTermIndex: {
-              ...sqliteLongTermIndex,
-              search: (c, search) => rankSqliteLongTerm(c, search, { smallScope: 0, firstBatch }),
-            },
-          },
-        };
-        const longTermRecords = createSqlLongTermRecords({
-          client,
-          component: 'sqlite',
-          op: (_w, _s, fn) => fn(),
-        });
-        await sameAsMaterializing({ longTermRecords }, 40);
+        await sameAsMaterializing(largeScopeRecords(base, firstBatch), 40);
       }
     } finally {
       await base.close(true);

@@ -5,17 +5,14 @@ import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusArbitrary, corpusWords, writeCorpus } from '../../test-support/longterm/ranking-corpus.ts';
+import { largeScopeRecords } from '../../test-support/longterm/sqlite-rank-rigs.ts';
 import { createTestSchema } from '../../test-support/postgres/test-database.ts';
 import type { Scope } from '../core/scope.ts';
 import { createJsonFileStore } from '../drivers/json-file/json-file-driver.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createPostgresStore } from '../drivers/postgres/postgres-driver.ts';
-import type { SqlClient } from '../drivers/sql/sql-client.ts';
-import { createSqlLongTermRecords } from '../drivers/sql/sql-longterm.ts';
 import { createSqliteClient } from '../drivers/sqlite/sqlite-client.ts';
 import { openSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
-import { sqliteLongTermIndex } from '../drivers/sqlite/sqlite-longterm-index.ts';
-import { rankSqliteLongTerm } from '../drivers/sqlite/sqlite-longterm-rank.ts';
 import { uniqueTenant } from '../testing/fixtures.ts';
 import { analyzeText } from './analyze-text.ts';
 import type { LongTermFilter } from './long-term-query.ts';
@@ -81,22 +78,7 @@ describe('keptHits over each store answers as one ranking of twice the count did
     try {
       await sameAsTwiceTheCount(store, 100);
       for (const firstBatch of [1, 4]) {
-        const client: SqlClient = {
-          ...base,
-          dialect: {
-            ...base.dialect,
-            longTermIndex: {
-              ...sqliteLongTermIndex,
-              search: (c, search) => rankSqliteLongTerm(c, search, { smallScope: 0, firstBatch }),
-            },
-          },
-        };
-        const longTermRecords = createSqlLongTermRecords({
-          client,
-          component: 'sqlite',
-          op: (_w, _s, fn) => fn(),
-        });
-        await sameAsTwiceTheCount({ longTermRecords }, 60);
+        await sameAsTwiceTheCount(largeScopeRecords(base, firstBatch), 60);
       }
     } finally {
       await base.close(true);

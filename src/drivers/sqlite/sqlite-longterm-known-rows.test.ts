@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusArbitrary, corpusWords, writeCorpus } from '../../../test-support/longterm/ranking-corpus.ts';
+import { joinedRanking } from '../../../test-support/longterm/sqlite-rank-rigs.ts';
 import type { Scope } from '../../core/scope.ts';
 import { analyzeText } from '../../longterm/analyze-text.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
@@ -15,21 +16,10 @@ import { sql } from '../sql/sql-fragment.ts';
 import { filterSql, liveWhere, scopeTokens } from '../sql/sql-longterm-rows.ts';
 import { createSqliteClient } from './sqlite-client.ts';
 import { openSqliteStore } from './sqlite-driver.ts';
-import { fts5String } from './sqlite-fts5.ts';
 import { rankKnownRows } from './sqlite-longterm-known-rows.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-known-rows-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-/** The large-scope ranking by `bm25()`: every match of the scope joined to its record and filter. */
-async function joined(client: ReturnType<typeof createSqliteClient>, search: LongTermTextSearch) {
-  const columns = search.contextWeight > 0 ? '{text context}' : 'text';
-  const match = `scope : (${search.scopeTokens.map(fts5String).join(' AND ')}) AND ${columns} : (${search.terms.map(fts5String).join(' OR ')})`;
-  const rows = await queryAll(
-    client,
-    sql`SELECT r.rid, -bm25(engram_ltm_fts, 0.0, 1.0, ${search.contextWeight}) AS score FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${search.where} ORDER BY score DESC, r.first_rid LIMIT ${search.limit}`,
-  );
-  return rows.map((r) => ({ rid: Number(r.rid), score: Number(r.score) }));
-}
 
 describe('rankKnownRows', () => {
   it('property: scores and orders as bm25() does for any context weight (odd ones too), with updates and deletes in the table', async () => {
@@ -82,7 +72,9 @@ describe('rankKnownRows', () => {
           const got = await rankKnownRows(client, search, rids);
           expect(got).toBeDefined();
           checked++;
-          expect((got ?? []).map(({ rid, score }) => ({ rid, score }))).toEqual(await joined(client, search));
+          expect((got ?? []).map(({ rid, score }) => ({ rid, score }))).toEqual(
+            await joinedRanking(client, search),
+          );
         },
       ),
       { numRuns: 150 },
@@ -123,7 +115,7 @@ describe('rankKnownRows', () => {
       limit: 5,
     };
     const got = await rankKnownRows(client, search, rids);
-    const want = await joined(client, search);
+    const want = await joinedRanking(client, search);
     db.exec('ROLLBACK');
     expect((got ?? []).map(({ rid, score }) => ({ rid, score }))).toEqual(want);
     await client.close(true);

@@ -5,17 +5,16 @@ import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusArbitrary, corpusWords, writeCorpus } from '../../../test-support/longterm/ranking-corpus.ts';
+import { joinedRanking } from '../../../test-support/longterm/sqlite-rank-rigs.ts';
 import type { Scope } from '../../core/scope.ts';
 import { analyzeText } from '../../longterm/analyze-text.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { uniqueTenant } from '../../testing/fixtures.ts';
 import type { LongTermTextSearch } from '../sql/dialect-longterm-index.ts';
-import { queryAll } from '../sql/sql-exec.ts';
-import { compileSql, sql } from '../sql/sql-fragment.ts';
+import { compileSql } from '../sql/sql-fragment.ts';
 import { filterSql, liveWhere, scopeTokens } from '../sql/sql-longterm-rows.ts';
 import { createSqliteClient } from './sqlite-client.ts';
 import { openSqliteStore } from './sqlite-driver.ts';
-import { fts5String } from './sqlite-fts5.ts';
 import { rankSqliteLongTerm, rowsOfKindsQuery } from './sqlite-longterm-rank.ts';
 import { scopeSize } from './sqlite-longterm-scope-size.ts';
 
@@ -26,17 +25,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Row ids and scores of a ranking (the columns the index read beside them left out). */
 const idsAndScores = (rows: readonly { rid: number; score: number }[]) =>
   rows.map(({ rid, score }) => ({ rid, score }));
-
-/** The large-scope ranking as it was: every match joined to its record and filter, in one statement. */
-async function joinedRanking(client: ReturnType<typeof createSqliteClient>, search: LongTermTextSearch) {
-  const columns = search.contextWeight > 0 ? '{text context}' : 'text';
-  const match = `scope : (${search.scopeTokens.map(fts5String).join(' AND ')}) AND ${columns} : (${search.terms.map(fts5String).join(' OR ')})`;
-  const rows = await queryAll(
-    client,
-    sql`SELECT r.rid, -bm25(engram_ltm_fts, 0.0, 1.0, ${search.contextWeight}) AS score FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${search.where} ORDER BY score DESC, r.first_rid LIMIT ${search.limit}`,
-  );
-  return rows.map((r) => ({ rid: Number(r.rid), score: Number(r.score) }));
-}
 
 describe('rankSqliteLongTerm', () => {
   it('breaks a tie cut by the first batch or a chunk by first_rid: a changed record (a later row) still ranks first', async () => {

@@ -9,8 +9,9 @@ import { rankColumns } from '../sql/sql-longterm-ranked.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
 import { fts5String } from './sqlite-fts5.ts';
 import { isPlain, mostKnownRows, rankKnownRows } from './sqlite-longterm-known-rows.ts';
-import { bestMatches, type ScoredMatch, writeState } from './sqlite-longterm-matches.ts';
+import { bestMatches, type ScoredMatch } from './sqlite-longterm-matches.ts';
 import { scopeSize } from './sqlite-longterm-scope-size.ts';
+import { createReadMemo } from './sqlite-read-memo.ts';
 
 /**
  * Scopes of at most this many live records are ranked in JavaScript with the scope's own statistics, so their
@@ -82,16 +83,12 @@ async function rankSmallScope(
   // same search asked again for more hits (hybrid search's `keptHits`) only slices it.
   const compiled = compileSql(search.where, () => '?');
   const key = JSON.stringify([search.terms, search.contextWeight, compiled.text, compiled.params]);
-  const state = await writeState(client);
-  const known = state === undefined ? undefined : lastSmall.get(client);
-  if (known && known.key === key && known.state === state) return known.ranked.slice(0, search.limit);
-  const ranked = await rankSmallScopeWhole(client, search, docs);
-  if (state !== undefined) lastSmall.set(client, { key, state, ranked });
+  const ranked = await lastSmall.recall(client, key, () => rankSmallScopeWhole(client, search, docs));
   return ranked.slice(0, search.limit);
 }
 
-/** Per client, the whole small-scope ranking it computed last and the write state it was computed in. */
-const lastSmall = new WeakMap<SqlClient, { key: string; state: string; ranked: RankedRow[] }>();
+/** Per handle, the whole small-scope ranking it computed last. */
+const lastSmall = createReadMemo<RankedRow[]>(1);
 
 /** {@link rankSmallScope} without a limit: every match, best first. */
 async function rankSmallScopeWhole(

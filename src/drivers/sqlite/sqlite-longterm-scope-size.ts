@@ -3,7 +3,7 @@ import type { SqlClient } from '../sql/sql-client.ts';
 import { queryGet } from '../sql/sql-exec.ts';
 import { sql } from '../sql/sql-fragment.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
-import { writeState } from './sqlite-longterm-matches.ts';
+import { createReadMemo } from './sqlite-read-memo.ts';
 
 /** What a search needs to know of its scope's size before it ranks. */
 export interface ScopeSize {
@@ -20,29 +20,15 @@ export interface ScopeSize {
  * The size of a search's scope ({@link ScopeSize}) for the small-scope bound `small`, in one statement: its live
  * records counted up to `small + 1` on the live-records index (no row read) and, for a tenant-wide scope, two
  * probes of that index for a live record of another tenant. A handle counts a scope again only after a write (its
- * own or another handle's commit: {@link writeState}); until then it answers what it counted.
+ * own or another handle's commit: `createReadMemo`); until then it answers what it counted.
  */
-export async function scopeSize(client: SqlClient, scope: Scope, small: number): Promise<ScopeSize> {
-  const state = await writeState(client);
-  if (state === undefined) return countScope(client, scope, small);
-  let known = sizes.get(client);
-  if (known?.state !== state) {
-    known = { state, sizes: new Map() };
-    sizes.set(client, known);
-  }
+export function scopeSize(client: SqlClient, scope: Scope, small: number): Promise<ScopeSize> {
   const key = JSON.stringify([scope.tenant, scope.user ?? null, scope.agent ?? null, small]);
-  const found = known.sizes.get(key);
-  if (found) return found;
-  const size = await countScope(client, scope, small);
-  if (known.sizes.size >= mostScopesKept) known.sizes.clear();
-  known.sizes.set(key, size);
-  return size;
+  return sizes.recall(client, key, () => countScope(client, scope, small));
 }
 
-/** Per handle, the sizes it counted while nothing was written (its write state when they were counted). */
-const sizes = new WeakMap<SqlClient, { state: string; sizes: Map<string, ScopeSize> }>();
-/** Most scope sizes kept per handle (cleared whole when full). */
-const mostScopesKept = 256;
+/** Per handle, the sizes it counted while nothing was written (at most 256 scopes). */
+const sizes = createReadMemo<ScopeSize>(256);
 
 /** {@link scopeSize} counted now, without the handle's memory of earlier counts. */
 export async function countScope(client: SqlClient, scope: Scope, small: number): Promise<ScopeSize> {

@@ -1,16 +1,11 @@
 import type { Scope } from '../core/scope.ts';
 import type { LongTermTextQuery, LongTermVectorQuery } from './long-term-query.ts';
 import { type RankedCandidate, rankedOf } from './long-term-ranked.ts';
-import type { LongTermRecord } from './long-term-record.ts';
-import type { LongTermStoreV1 } from './long-term-store-v1.ts';
+import type { LongTermLoadedRecord, LongTermStoreV1 } from './long-term-store-v1.ts';
 
-/** A candidate's record, and its text's analysed terms when the store read them with it. */
-export interface RankedRecord {
-  /** The record. */
-  record: LongTermRecord;
-  /** `analyzeText(record.text)`, when the store keeps it. */
-  terms?: readonly string[];
-}
+/** A candidate's record, with its text's analysed terms when the store read them with it (`loadRanked`'s entry). */
+export type RankedRecord = Pick<LongTermLoadedRecord, 'record'> &
+  Partial<Pick<LongTermLoadedRecord, 'terms'>>;
 
 /** How hybrid search reaches a store: ranked hits by text and by vector, and the records of the results. */
 export interface Ranker {

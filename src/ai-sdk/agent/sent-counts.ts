@@ -80,6 +80,8 @@ export function createSentCounts(): SentCounts {
         encoding: counter.encoding,
         count,
         countText,
+        // The lower bound is cheap and exact to the counter: it goes straight through.
+        ...(counter.atLeast ? { atLeast: (text: string) => counter.atLeast!(text) } : {}),
         ...(counter.load ? { load: () => counter.load!() } : {}),
       };
     },

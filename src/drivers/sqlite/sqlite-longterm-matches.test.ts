@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeCorpus } from '../../../test-support/longterm/ranking-corpus.ts';
+import { type CorpusRecord, writeCorpus } from '../../../test-support/longterm/ranking-corpus.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { sql } from '../sql/sql-fragment.ts';
 import { createSqliteClient, type SqliteDatabaseLike } from './sqlite-client.ts';
@@ -41,13 +41,16 @@ describe('bestMatches', () => {
   it('reads spare rows, so a second ask of the same search for more is served by the first read until a write', async () => {
     const path = join(dir, 'spare.db');
     const store = await openSqliteStore({ path });
-    const records = Array.from({ length: 60 }, (_, i) => ({
-      user: 'u1',
-      id: `r${i}`,
-      kind: 'turn',
-      text: `apple ${'pear '.repeat(i % 7)}`,
-      speaker: 'Bob',
-    }));
+    const records = Array.from(
+      { length: 60 },
+      (_, i): CorpusRecord => ({
+        user: 'u1',
+        id: `r${i}`,
+        kind: 'turn',
+        text: `apple ${'pear '.repeat(i % 7)}`,
+        speaker: 'Bob',
+      }),
+    );
     await writeCorpus(getLongTermRecords(store), 'spare', records);
     const db = new DatabaseSync(path);
     const { handle, reads } = countingHandle(db);
@@ -69,9 +72,14 @@ describe('bestMatches', () => {
       // Complete: any ask is served, until another handle writes.
       await bestMatches(client, match, score, '0.5', 500);
       expect(reads()).toBe(2);
-      await writeCorpus(getLongTermRecords(store), 'spare', [
-        { user: 'u1', id: 'late', kind: 'turn', text: 'apple apple apple', speaker: 'Bob' },
-      ]);
+      const late: CorpusRecord = {
+        user: 'u1',
+        id: 'late',
+        kind: 'turn',
+        text: 'apple apple apple',
+        speaker: 'Bob',
+      };
+      await writeCorpus(getLongTermRecords(store), 'spare', [late]);
       const fresh = await bestMatches(client, match, score, '0.5', 500);
       expect(reads()).toBe(3);
       expect(fresh.rows).toHaveLength(61);

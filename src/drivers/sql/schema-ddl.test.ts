@@ -31,6 +31,7 @@ const released: Record<string, Record<number, string>> = {
     13: '6dfb71274438ccd6',
     14: 'c62de7664a07eef0',
     15: '51118e2671ff8f1e',
+    16: '83e3d73cb88da002',
   },
   postgres: {
     1: 'afe9e15a46e2a364',
@@ -48,6 +49,7 @@ const released: Record<string, Record<number, string>> = {
     13: '02678f75f59cfe6c',
     14: '4f53cda18c2baa0c',
     15: '51118e2671ff8f1e',
+    16: '83e3d73cb88da002',
   },
 };
 

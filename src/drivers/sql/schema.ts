@@ -1,4 +1,5 @@
 import { batchAppendMigration } from './schema-append-batch.ts';
+import { artifactsByKindMigration } from './schema-artifacts.ts';
 import { contentItemsMigration } from './schema-content.ts';
 import { initialMigration } from './schema-initial.ts';
 import { longTermKindMigration, longTermMigration, longTermOriginMigration } from './schema-longterm.ts';
@@ -33,4 +34,5 @@ export const sqlMigrations: readonly SqlMigration[] = [
   longTermOriginMigration,
   watermarkFullTextMigration,
   longTermKindMigration,
+  artifactsByKindMigration,
 ];

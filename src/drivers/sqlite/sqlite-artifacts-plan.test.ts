@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { createSqliteStore } from './sqlite-driver.ts';
+
+describe('sqlite artifacts', () => {
+  it('a listing of one kind written since a time (a view catching up) reads the kind index, not every artifact of the session', async () => {
+    const store = createSqliteStore({ path: ':memory:' });
+    const scope = { tenant: 't' };
+    await store.createSession(scope, { id: 's' });
+    for (let i = 0; i < 30; i++)
+      await store.putArtifact(scope, 's', {
+        id: `a${i}`,
+        kind: i % 3 === 0 ? 'ladder' : 'engram.assembly',
+        fromSeq: 1,
+        toSeq: 1,
+        data: { i },
+      });
+    const plan = (query: string, params: unknown[]) =>
+      (
+        store.database.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...(params as never[])) as {
+          detail: string;
+        }[]
+      )
+        .map((r) => r.detail)
+        .join('\n');
+    const list = 'SELECT * FROM engram_artifacts WHERE tenant = ? AND session_id = ? AND kind = ?';
+    const order = 'ORDER BY to_seq, created_at, id';
+    expect(plan(`${list} AND created_at >= ? ${order}`, ['t', 's', 'ladder', 0])).toMatch(
+      /USING INDEX engram_artifacts_kind \(tenant=\? AND session_id=\? AND kind=\? AND created_at>\?\)/,
+    );
+    // The listing itself: the kind's artifacts, by toSeq then write time.
+    const since = new Date(Date.now() - 60_000);
+    const ladder = await store.listArtifacts(scope, 's', 'ladder', since);
+    expect(ladder.map((a) => a.id)).toEqual(Array.from({ length: 10 }, (_, k) => `a${3 * k}`));
+    expect(await store.listArtifacts(scope, 's', 'ladder', new Date(Date.now() + 60_000))).toEqual([]);
+    await store.close();
+  });
+});

@@ -1,4 +1,5 @@
 import type { AssistantContent, FinishReason, ModelMessage, StepResult, ToolSet, UserContent } from 'ai';
+import { createTimeSlicer } from '../../content/time-slicer.ts';
 import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { withRide } from '../../core/ride-on-append.ts';
@@ -45,6 +46,8 @@ export async function runAgent(
   let usage = emptyUsage();
   let finishReason: FinishReason | 'aborted' = 'stop';
   const steps: StepResult<ToolSet>[] = [];
+  // The stores' calls are synchronous on SQLite: the loop gets a turn between a step's phases when they run long.
+  const slicer = createTimeSlicer();
   for (let step = 0; ; step++) {
     if (signal?.aborted) {
       finishReason = 'aborted';
@@ -56,6 +59,7 @@ export async function runAgent(
       const read = await withDeferredDurability(() => view.read());
       // Taken at once: another run on the same view may read it before this step goes on.
       const viewAssembly = run.recording ? view.lastAssembly() : undefined;
+      await slicer.tick();
       // Recalled once, before the first step: records of messages the model already sees are left out.
       recall ??= ltm
         ? await recallFor(ltm.memory, prompt, view, read, {
@@ -65,8 +69,10 @@ export async function runAgent(
             ...(promptAt ? { now: promptAt } : {}),
           })
         : '';
+      await slicer.tick();
       return runStep(run, { step, read, viewAssembly, recall, promptId });
     });
+    await slicer.tick();
     if (outcome.kind === 'aborted') {
       finishReason = 'aborted';
       break;

@@ -179,16 +179,17 @@ async function rankLargeScope(
     if (ranked) return ranked;
   }
   for (let n = firstBatch; ; ) {
+    // The read may hold more than `n` (spare rows for a later ask): this pass takes the best `n`.
     const best = await bestMatches(client, match, score, String(search.contextWeight), n);
-    const floor = best.complete ? Number.NEGATIVE_INFINITY : Number(best.rows.at(-1)?.score);
-    const above = best.rows.filter((r) => r.score > floor && (ofKinds === undefined || ofKinds.has(r.rid)));
+    const rows = best.rows.slice(0, n);
+    const complete = best.complete && best.rows.length <= n;
+    const floor = complete ? Number.NEGATIVE_INFINITY : Number(rows.at(-1)?.score);
+    const above = rows.filter((r) => r.score > floor && (ofKinds === undefined || ofKinds.has(r.rid)));
     const kept = await keptBestFirst(client, search, above, chunk);
-    if (best.complete || kept.length >= search.limit) return kept.sort(byRank).slice(0, search.limit);
-    if (best.rows.length >= mostUnjoined) break;
+    if (complete || kept.length >= search.limit) return kept.sort(byRank).slice(0, search.limit);
+    if (rows.length >= mostUnjoined) break;
     // With the kind's rows known, one more read takes every match (the next batch would be guessed from a few).
-    n = ofKinds
-      ? mostUnjoined
-      : Math.min(mostUnjoined, nextBatch(best.rows.length, kept.length, search.limit));
+    n = ofKinds ? mostUnjoined : Math.min(mostUnjoined, nextBatch(rows.length, kept.length, search.limit));
   }
   const rows = await queryAll(
     client,

@@ -38,7 +38,7 @@ function countingHandle(db: DatabaseSync): { handle: SqliteDatabaseLike; reads: 
 }
 
 describe('bestMatches', () => {
-  it('reads spare rows, so a second ask of the same search for more is served by the first read until a write', async () => {
+  it('reads spare rows once a search was widened on the handle, so a second, wider ask is served by the first read until a write', async () => {
     const path = join(dir, 'spare.db');
     const store = await openSqliteStore({ path });
     const records = Array.from(
@@ -58,20 +58,30 @@ describe('bestMatches', () => {
     const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, 0.5)`;
     const match = 'text : ("appl")';
     try {
+      // A handle that never widened a search reads what it is asked.
       const first = await bestMatches(client, match, score, '0.5', 20);
-      expect(first.rows).toHaveLength(40); // twice the 20 asked
+      expect(first.rows).toHaveLength(20);
       expect(first.complete).toBe(false);
-      const again = await bestMatches(client, match, score, '0.5', 35);
-      expect(reads()).toBe(1);
-      expect(again.rows).toEqual(first.rows);
-      const all = await bestMatches(client, match, score, '0.5', 50);
+      // Asked again for more of the same search: read again, and from now on with spare rows.
+      const wider = await bestMatches(client, match, score, '0.5', 25);
       expect(reads()).toBe(2);
+      expect(wider.rows).toHaveLength(50);
+      expect(wider.rows.slice(0, 20)).toEqual(first.rows);
+      // Another search (the context weighted otherwise) reads twice the rows it asks; a wider ask is served.
+      const other = sql`-bm25(engram_ltm_fts, 0.0, 1.0, 0.25)`;
+      const spare = await bestMatches(client, match, other, '0.25', 20);
+      expect(spare.rows).toHaveLength(40);
+      const again = await bestMatches(client, match, other, '0.25', 35);
+      expect(reads()).toBe(3);
+      expect(again.rows).toEqual(spare.rows);
+      const all = await bestMatches(client, match, other, '0.25', 50);
+      expect(reads()).toBe(4);
       expect(all.rows).toHaveLength(60);
       expect(all.complete).toBe(true);
-      expect(all.rows.slice(0, 40)).toEqual(first.rows);
+      expect(all.rows.slice(0, 40)).toEqual(spare.rows);
       // Complete: any ask is served, until another handle writes.
-      await bestMatches(client, match, score, '0.5', 500);
-      expect(reads()).toBe(2);
+      await bestMatches(client, match, other, '0.25', 500);
+      expect(reads()).toBe(4);
       const late: CorpusRecord = {
         user: 'u1',
         id: 'late',
@@ -80,8 +90,8 @@ describe('bestMatches', () => {
         speaker: 'Bob',
       };
       await writeCorpus(getLongTermRecords(store), 'spare', [late]);
-      const fresh = await bestMatches(client, match, score, '0.5', 500);
-      expect(reads()).toBe(3);
+      const fresh = await bestMatches(client, match, other, '0.25', 500);
+      expect(reads()).toBe(5);
       expect(fresh.rows).toHaveLength(61);
       expect(spareRows).toBeGreaterThanOrEqual(100);
     } finally {

@@ -18,13 +18,20 @@ export const spareRows = 1000;
 const lastRead = createReadMemo<{ rows: ScoredMatch[]; complete: boolean }>(1);
 
 /**
+ * Per handle, whether a search on it was asked again for more of the same matches (hybrid search's `keptHits` asks
+ * for 100 candidates, then 200 when some were dropped, as in sessions with episodes): its reads then take spare rows.
+ */
+const widened = new WeakMap<SqlClient, true>();
+
+/**
  * At least the best `n` matches of `match` scored by `score` (best first), and whether they are all of them: from
- * FTS5 (`ORDER BY score DESC LIMIT n + spare`) or, when the handle read at least as many for the same expression and
- * nothing was written since (this handle's `total_changes()` and `data_version` unchanged), that read whole (the
- * lexical and the episode leg of one hybrid search rank the same terms). Either is the answer of a `LIMIT m` query
- * over the current data, `m` ≥ `n`. A read takes up to twice the rows asked ({@link spareRows} more at most): FTS5 scores every match whatever the limit,
- * so the extra rows cost next to nothing, and a second ask of the same search for more (hybrid search's `keptHits`
- * asks for 100 candidates, then 200 when some were dropped) is served by the first read.
+ * FTS5 (`ORDER BY score DESC LIMIT n`, or `n + min(n, spareRows)` on a handle whose searches were asked again for
+ * more) or, when the handle read at least as many for the same expression and nothing was written since (this
+ * handle's `total_changes()` and `data_version` unchanged), that read whole (the lexical and the episode leg of one
+ * hybrid search rank the same terms). Either is the answer of a `LIMIT m` query over the current data, `m` ≥ `n`.
+ * Spare rows serve a second, wider ask of the same search from the first read (a second `bm25()` pass over every
+ * match otherwise); they cost a little (FTS5's sorter keeps `LIMIT` rows: 264 rows instead of 132 cost ~15% more
+ * on 15,000 records), so a handle reads them only once one of its searches was widened.
  */
 export async function bestMatches(
   client: SqlClient,
@@ -38,7 +45,7 @@ export async function bestMatches(
     client,
     key,
     async () => {
-      const read = n + Math.min(n, spareRows);
+      const read = n + (widened.has(client) ? Math.min(n, spareRows) : 0);
       const found = await queryAll(
         client,
         sql`SELECT rowid AS rid, ${score} AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${match} ORDER BY score DESC LIMIT ${read}`,
@@ -46,6 +53,11 @@ export async function bestMatches(
       const rows = found.map((r) => ({ rid: Number(r.rid), score: Number(r.score) }));
       return { rows, complete: rows.length < read };
     },
-    (known) => known.complete || known.rows.length >= n,
+    (known) => {
+      const serves = known.complete || known.rows.length >= n;
+      // The same search asked again for more than was read: later reads on this handle take spare rows.
+      if (!serves) widened.set(client, true);
+      return serves;
+    },
   );
 }

@@ -2,9 +2,10 @@ import type { AssistantContent, FinishReason, ModelMessage, StepResult, ToolSet,
 import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { withRide } from '../../core/ride-on-append.ts';
+import type { OfferedRecord } from '../../longterm/riding-long-term-records.ts';
 import { retentionAt } from '../../memory/retention-policy.ts';
 import type { ContextView } from '../../views/context-view.ts';
-import { recallFor, recallTokensFor, recordRun, textOf } from './agent-recall.ts';
+import { recallFor, recallTokensFor, recordOnLastStep, recordRun, textOf } from './agent-recall.ts';
 import { runStep } from './agent-step.ts';
 import type { AgentResult, MemoryRetention } from './agent-types.ts';
 import { bad, type RunParts } from './agent-wiring.ts';
@@ -45,6 +46,8 @@ export async function runAgent(
   let usage = emptyUsage();
   let finishReason: FinishReason | 'aborted' = 'stop';
   const steps: StepResult<ToolSet>[] = [];
+  /** The run's long-term record, when offered to the last step's append. */
+  let recorded: OfferedRecord | undefined;
   for (let step = 0; ; step++) {
     if (signal?.aborted) {
       finishReason = 'aborted';
@@ -65,7 +68,16 @@ export async function runAgent(
             ...(promptAt ? { now: promptAt } : {}),
           })
         : '';
-      return runStep(run, { step, read, viewAssembly, recall, promptId });
+      return runStep(run, {
+        step,
+        read,
+        viewAssembly,
+        recall,
+        promptId,
+        ...(ltm
+          ? { endsRun: (count: number) => (recorded = recordOnLastStep(ltm.memory, view, stored, count)) }
+          : {}),
+      });
     });
     if (outcome.kind === 'aborted') {
       finishReason = 'aborted';
@@ -90,7 +102,8 @@ export async function runAgent(
   const appended = await view.appended();
   const last = [...appended].reverse().find((m) => m.role === 'assistant');
   const response = last?.content as AssistantContent | undefined;
-  if (ltm && finishReason !== 'aborted') await recordRun(ltm.memory, stored);
+  // Recorded with the last step's append when it could ride on it (one commit), else now.
+  if (ltm && finishReason !== 'aborted' && !recorded?.written()) await recordRun(ltm.memory, stored);
   ended(finishReason);
   await applyRetention(view, config.memoryRetention ?? 'session');
   channel.push({ type: 'agent-end', agent: config.name, response, finishReason, usage });

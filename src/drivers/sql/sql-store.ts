@@ -26,6 +26,7 @@ import { sql } from './sql-fragment.ts';
 import { createSqlInventory, type SqlInventory } from './sql-inventory.ts';
 import { entriesById, readEntries, replaceEntries, sessionStats, tombstone } from './sql-log.ts';
 import { createSqlLongTermRecords } from './sql-longterm.ts';
+import { joinableLongTermRecords } from './sql-longterm-joined.ts';
 import {
   deleteArtifactRow,
   deleteStateRow,
@@ -137,12 +138,20 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
           run: (take) => runBatch(client, ctx, take),
         });
 
-  const appendWithRiders = sqlAppendWithArtifacts(client, ctx, op, options.maxContentBytes);
+  // A long-term memory's record riding on an append (an agent run's last step) joins the append's transaction.
+  const longTerm = joinableLongTermRecords(
+    createSqlLongTermRecords({ client, component, op, vectorIndex: options.vectorIndex }),
+    (tx) => createSqlLongTermRecords({ client: tx, component, op, vectorIndex: options.vectorIndex }),
+  );
+  const appendWithRiders = sqlAppendWithArtifacts(client, ctx, op, {
+    maxContentBytes: options.maxContentBytes,
+    join: longTerm.join,
+  });
   const store: SqlStore = {
     specificationVersion: 'v1',
     name: component,
     contentItems: createSqlContentItems({ client, component, op, maxContentBytes: options.maxContentBytes }),
-    longTermRecords: createSqlLongTermRecords({ client, component, op, vectorIndex: options.vectorIndex }),
+    longTermRecords: longTerm.records,
     experimental_inventory: createSqlInventory(client, (what, fn) => op(what, 'unscoped', fn)),
     capabilities: options.capabilities,
     ready: () =>
@@ -190,8 +199,8 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       appendWithRider(
         scope,
         sessionId,
-        (a, content) => appendWithRiders(scope, sessionId, inputs, a, content),
-        { contentItems: store.contentItems, store },
+        (a, content, records) => appendWithRiders(scope, sessionId, inputs, a, content, records),
+        { contentItems: store.contentItems, store, longTermRecords: store.longTermRecords },
       ) ??
       op('append', scope, () => {
         checkSession(sessionId);

@@ -40,8 +40,8 @@ export interface LongTermRigOptions {
 /**
  * The full stack of the commit count on `store` (AutoContext over a content store, static long-term memory on
  * `longTermStore`, `recordAssembly`), with `record` spied on (called when the run records after its loop, not
- * when the record rode on the last step's append). `run(n)` runs n tool steps then an answer and returns the
- * messages the run stored.
+ * when the record rode on the last step's append). `run(n)` runs n tool steps then an answer (the prompt's and
+ * the answer's texts may be given) and returns the messages the run stored.
  */
 export function agentWithLongTerm(store: FullStore, options: LongTermRigOptions = {}) {
   const conversation = createConversationMemory({ store, scope: rigScope, sessionId: 's', counter });
@@ -62,7 +62,10 @@ export function agentWithLongTerm(store: FullStore, options: LongTermRigOptions 
   });
   const recordAfterRun = vi.spyOn(longTerm, 'record');
   let runs = 0;
-  const run = async (tools: number): Promise<MemoryMessage[]> => {
+  const run = async (
+    tools: number,
+    texts: { prompt?: string; answer?: string } = {},
+  ): Promise<MemoryMessage[]> => {
     const r = runs++;
     const calls = Array.from({ length: tools }, (_, i) => ({
       toolCalls: [{ toolName: 'fetchPage', input: { url: `https://r${r}.example/${i}` } }],
@@ -70,8 +73,10 @@ export function agentWithLongTerm(store: FullStore, options: LongTermRigOptions 
     const assistant = agent({
       name: 'assistant',
       description: 'test',
-      model: scriptedLanguageModel([...calls, { text: `Done with run ${r}. I think you will like Lisbon.` }])
-        .model,
+      model: scriptedLanguageModel([
+        ...calls,
+        { text: texts.answer ?? `Done with run ${r}. I think you will like Lisbon.` },
+      ]).model,
       tools: { fetchPage },
       memory,
       contentStore: content,
@@ -80,7 +85,8 @@ export function agentWithLongTerm(store: FullStore, options: LongTermRigOptions 
       ...(options.stopWhen ? { stopWhen: options.stopWhen } : {}),
     });
     const before = (await conversation.read()).length;
-    await assistant.run(`My name is Ana and I live in Porto. Read ${tools} pages, run ${r}.`).result;
+    await assistant.run(texts.prompt ?? `My name is Ana and I live in Porto. Read ${tools} pages, run ${r}.`)
+      .result;
     return (await conversation.read()).slice(before);
   };
   return { conversation, longTerm, recordAfterRun, run };

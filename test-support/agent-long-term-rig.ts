@@ -31,9 +31,9 @@ const fetchPage = tool({
 export interface LongTermRigOptions {
   /** Where the long-term records go. @default the conversation's store */
   longTermStore?: HasLongTermRecords;
-  /** More options of the long-term memory (an embedder). */
+  /** More options of the long-term memory (an embedder). @default {} */
   longTerm?: Partial<LongTermMemoryOptions>;
-  /** The agent's stop condition. */
+  /** The agent's stop condition. @default the agent's (isStepCount(20)) */
   stopWhen?: StopCondition<ToolSet>;
 }
 

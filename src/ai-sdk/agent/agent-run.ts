@@ -19,7 +19,9 @@ import { addUsage, emptyUsage } from './step-stream.ts';
  * messages in long-term memory, tells `ended` how it ended, applies the retention and emits `agent-end`. Each step
  * (its read, the model, its store) runs in a ride (`withRide`): what the read writes (content offloads, a view's
  * derived artifacts such as AutoContext's ladder steps) commits with the step's messages and assembly record, in one
- * transaction on the SQL stores, so a crash leaves the step whole or absent.
+ * transaction on the SQL stores, so a crash leaves the step whole or absent. The run's long-term record rides on the
+ * append of the step that ends it (`recordOnLastStep`) when the memory writes to the same SQL store and starts no
+ * background work; else, or when it did not commit there, it is written after the loop.
  */
 export async function runAgent(
   run: RunParts,

@@ -22,13 +22,16 @@ import { loadSession } from './sql-view.ts';
 export interface AppendRiders {
   /** Artifacts of the session (an assembly record, a view's derived state). */
   artifacts: readonly ArtifactInput[];
-  /** Content items for the store's own content store. */
+  /** Content items for the store's own content store. @default [] */
   content?: readonly RidingContent[];
-  /** Long-term records of a long-term memory on the store's own records, run through `join`. */
+  /** Long-term records of a long-term memory on the store's own records, run through `join`. @default [] */
   records?: readonly RidingRecord[];
-  /** Runs a record's write so that its calls on the store's long-term records join the transaction of `tx`. */
+  /**
+   * Runs a record's write so that its calls on the store's long-term records join the transaction of `tx`;
+   * without it no record is written here (their offerers record alone). @default undefined
+   */
   join?: JoinableLongTermRecords['join'];
-  /** Largest content item accepted, in UTF-8 bytes. */
+  /** Largest content item accepted, in UTF-8 bytes. @default the content store's limit (64 MiB) */
   maxContentBytes?: number | undefined;
 }
 
@@ -116,7 +119,7 @@ export function sqlAppendWithArtifacts(
   client: SqlClient,
   ctx: LogContext,
   op: SqlOperation,
-  options: { maxContentBytes?: number | undefined; join?: JoinableLongTermRecords['join'] } = {},
+  options: Pick<AppendRiders, 'maxContentBytes' | 'join'> = {},
 ): SqlAppendWithRiders {
   return (scope, sessionId, inputs, artifacts, content = [], records = []) =>
     op('appendWithArtifacts', scope, () => {

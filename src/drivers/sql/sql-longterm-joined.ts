@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
 import type { SqlClient } from './sql-client.ts';
+import { createSqlLongTermRecords } from './sql-longterm.ts';
+import type { SqlLongTermOptions } from './sql-longterm-options.ts';
 
 /** The records a joined call runs on: those of an open transaction, for one store's records. */
 interface Joined {
@@ -59,4 +61,14 @@ export function joinableLongTermRecords(
       }
     },
   };
+}
+
+/**
+ * The SQL store's long-term records over `options.client`, joinable to its transactions (over their clients): a
+ * long-term memory's record riding on an append (an agent run's last step) joins the append's transaction.
+ */
+export function joinableSqlLongTermRecords(options: SqlLongTermOptions): JoinableLongTermRecords {
+  return joinableLongTermRecords(createSqlLongTermRecords(options), (tx) =>
+    createSqlLongTermRecords({ ...options, client: tx }),
+  );
 }

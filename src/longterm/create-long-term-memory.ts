@@ -14,6 +14,7 @@ import { createRecallRetrieve, createRecallSearch } from './long-term-retrieval.
 import { getLongTermRecords } from './long-term-store-v1.ts';
 import { createMemoryLongTermRecords } from './memory-long-term-records.ts';
 import { prepareChange, prepareRecord } from './prepare-record.ts';
+import { recordsCanRide } from './riding-long-term-records.ts';
 import { recordSelfFacts } from './self-facts/record-self-facts.ts';
 
 export type {
@@ -129,33 +130,35 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     return out;
   };
 
-  return {
+  const recorder = createRecorder({
+    options,
+    rules,
+    clock,
+    add,
+    schedule,
+    ...((options.selfFacts ?? true) && recording !== 'none'
+      ? {
+          async selfFacts(messages, turnOf) {
+            const { added } = await recordSelfFacts(
+              {
+                records,
+                scope,
+                ...(options.session === undefined ? {} : { session: options.session }),
+                turnOf,
+                now: () => clock.now(),
+              },
+              messages,
+            );
+            if (added > 0 && embedder) void schedule();
+          },
+        }
+      : {}),
+  });
+
+  const memory: EngramLongTermMemory = {
     records,
     scope,
-    record: createRecorder({
-      options,
-      rules,
-      clock,
-      add,
-      schedule,
-      ...((options.selfFacts ?? true) && recording !== 'none'
-        ? {
-            async selfFacts(messages, turnOf) {
-              const { added } = await recordSelfFacts(
-                {
-                  records,
-                  scope,
-                  ...(options.session === undefined ? {} : { session: options.session }),
-                  turnOf,
-                  now: () => clock.now(),
-                },
-                messages,
-              );
-              if (added > 0 && embedder) void schedule();
-            },
-          }
-        : {}),
-    }),
+    record: recorder.record,
     retrieve,
     search,
     add,
@@ -181,4 +184,8 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
       await schedule();
     },
   };
+  // Recording that starts no background work (embedding, extraction) may commit with an agent step's append.
+  if (!embedder && recording !== 'facts')
+    recordsCanRide(memory, { records, recordHeld: recorder.recordHeld });
+  return memory;
 }

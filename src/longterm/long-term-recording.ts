@@ -56,22 +56,32 @@ function episodeRecord(
   };
 }
 
+/** A long-term memory's `record`, and the same with its bookkeeping held back. */
+export interface Recorder {
+  /** Records messages (the memory's `record`). */
+  record(input: readonly (MemoryMessage | ModelMessage)[]): Promise<void>;
+  /**
+   * Writes the records `record` writes, without moving on: the returned function does (remembers the last
+   * spoken message and the tools read, starts fact extraction). For a write inside a transaction that may roll
+   * back or be retried (an append's, see `offerRecordOnAppend`): called once it committed.
+   */
+  recordHeld(input: readonly (MemoryMessage | ModelMessage)[]): Promise<() => void>;
+}
+
 /**
  * A long-term memory's `record`: each kept turn with its neighbours and dates as a `turn` record (ids derived
  * from the session and the source messages, so recording twice adds nothing), plus an `episode` record per call;
  * it remembers the last spoken message and the tools read, for the context of the next call's first turn.
  */
-export function createRecorder(
-  o: RecorderOptions,
-): (input: readonly (MemoryMessage | ModelMessage)[]) => Promise<void> {
+export function createRecorder(o: RecorderOptions): Recorder {
   const { options, rules } = o;
   const recording = options.recording ?? 'turns';
   const keepOut = options.keepOut ?? {};
   let previous: MemoryMessage | undefined;
   let toolsRead: string[] = [];
-  return async (input) => {
+  const recordHeld = async (input: readonly (MemoryMessage | ModelMessage)[]): Promise<() => void> => {
     const messages = recordedMessages(input, o.clock);
-    if (recording === 'none' || messages.length === 0) return;
+    if (recording === 'none' || messages.length === 0) return () => {};
     const turns = turnRecords(messages, {
       ...(options.session === undefined ? {} : { session: options.session }),
       ...(options.roles ? { roles: options.roles } : {}),
@@ -95,8 +105,16 @@ export function createRecorder(
       const turnIds = new Map(turns.map((t) => [t.provenance?.messageIds?.[0] ?? '', t.id]));
       await o.selfFacts(messages, (id) => turnIds.get(id));
     }
-    previous = [...messages].reverse().find((m) => spokenText(m) !== '') ?? previous;
-    toolsRead = toolsReadAfter(messages, toolsRead);
-    if (recording === 'facts') void o.schedule();
+    return () => {
+      previous = [...messages].reverse().find((m) => spokenText(m) !== '') ?? previous;
+      toolsRead = toolsReadAfter(messages, toolsRead);
+      if (recording === 'facts') void o.schedule();
+    };
+  };
+  return {
+    async record(input) {
+      (await recordHeld(input))();
+    },
+    recordHeld,
   };
 }

@@ -6,6 +6,8 @@ import { checkId } from '../core/ids.ts';
 import type { LogEntry } from '../core/message.ts';
 import { closeRide } from '../core/ride-on-append.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
+import type { LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
+import { type RidingRecord, recordRide } from '../longterm/riding-long-term-records.ts';
 import type { AppendedWithArtifacts, ArtifactInput } from './append-with-artifacts.ts';
 import type { Artifact, MemoryStoreV1 } from './memory-store.ts';
 import { artifactRide, type RidingArtifact } from './riding-artifacts.ts';
@@ -76,15 +78,21 @@ export interface RiderSinks {
   contentItems?: ContentStoreV1;
   /** The store itself: derived artifacts offered for it (and the append's session) ride on the append. */
   store?: MemoryStoreV1;
+  /**
+   * The store's own long-term records, when its append can run a long-term memory's record in its transaction
+   * (the SQL stores): a record offered for them (and the append's session) rides on the append.
+   */
+  longTermRecords?: LongTermStoreV1;
 }
 
 /**
  * For a store's `append`: when the caller's async context has artifacts riding on this session's next append
  * (see {@link withArtifactsOnAppend}), or, in an agent step (`withRide`), content items offered for
- * `sinks.contentItems` or derived artifacts of this session offered for `sinks.store`, takes them (once) and runs
- * `appendWith(artifacts, content)` — the store's `appendWithArtifacts`, writing the content in the same
- * transaction — recording what it wrote; else undefined, and the store appends as usual. Derived writes an append
- * took and rolled back are written after the step as if never taken.
+ * `sinks.contentItems`, derived artifacts of this session offered for `sinks.store` or a long-term record of
+ * this session offered for `sinks.longTermRecords`, takes them (once) and runs `appendWith(artifacts, content,
+ * records)` — the store's `appendWithArtifacts`, writing the content and the records in the same transaction —
+ * recording what it wrote; else undefined, and the store appends as usual. Derived writes an append took and
+ * rolled back are written after the step as if never taken (a record by its offerer, which sees it unwritten).
  */
 export function appendWithRider(
   scope: Scope,
@@ -92,6 +100,7 @@ export function appendWithRider(
   appendWith: (
     artifacts: readonly ArtifactInput[],
     content: readonly RidingContent[],
+    records: readonly RidingRecord[],
   ) => Promise<AppendedWithArtifacts>,
   sinks: RiderSinks = {},
 ): Promise<LogEntry[]> | undefined {
@@ -100,19 +109,21 @@ export function appendWithRider(
     candidate && !candidate.taken && candidate.sessionId === sessionId && sameScope(candidate.scope, scope)
       ? candidate
       : undefined;
-  const { contentItems, store } = sinks;
-  const ours = (a: RidingArtifact) => a.sessionId === sessionId && sameScope(a.scope, scope);
+  const { contentItems, store, longTermRecords } = sinks;
+  const ours = (a: RidingArtifact | RidingRecord) => a.sessionId === sessionId && sameScope(a.scope, scope);
   const rides =
     (contentItems !== undefined && contentRide.has(contentItems)) ||
-    (store !== undefined && artifactRide.has(store, ours));
+    (store !== undefined && artifactRide.has(store, ours)) ||
+    (longTermRecords !== undefined && recordRide.has(longTermRecords, ours));
   if (!rider && !rides) return undefined;
   if (rider) rider.taken = true;
   const content = contentItems && rides ? contentRide.take(contentItems) : [];
   const derived = store && rides ? artifactRide.take(store, ours).filter((d) => d.waiting()) : [];
+  const records = longTermRecords && rides ? recordRide.take(longTermRecords, ours) : [];
   // Offers after this append (none in an agent step) are written by their callers.
   if (rides) closeRide();
   const own = rider?.artifacts ?? [];
-  return appendWith([...own, ...derived.map((d) => d.artifact)], content).then(
+  return appendWith([...own, ...derived.map((d) => d.artifact)], content, records).then(
     ({ entries, artifacts }) => {
       if (rider) rider.written = artifacts.slice(0, own.length);
       for (const c of content) c.settled();
@@ -133,6 +144,9 @@ export function appendWithRider(
           await store.putArtifact(d.scope, d.sessionId, d.artifact);
           d.settled();
         });
+      // Its offerer sees it unwritten and records alone (or a later append of the step takes it).
+      if (longTermRecords && records.length > 0)
+        recordRide.giveBack(longTermRecords, records, async () => {});
       throw error;
     },
   );

@@ -1,13 +1,15 @@
 /**
- * Child script of the agent step crash test: runs 5-step agent runs forever on a SQLite file (AutoContext over a
- * content store, `recordAssembly`), with a scripted MockLanguageModelV4 (four tool calls with large results, then
- * a text answer), printing `step <n>` after each stored step. The parent SIGKILLs it at random moments.
+ * Child script of the agent step crash test: runs agent runs of 2 to 5 steps forever on a SQLite file (AutoContext
+ * over a content store, `recordAssembly`, static long-term memory on the same store), with a scripted
+ * MockLanguageModelV4 (one to four tool calls with large results, then a text answer), printing `step <n>` after
+ * each stored step. The parent SIGKILLs it at random moments.
  */
 import { tool } from 'ai';
 import { z } from 'zod';
 import { agent } from '../../src/ai-sdk/agent/agent.ts';
 import { createContentStore } from '../../src/content/create-content-store.ts';
 import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
+import { createLongTermMemory } from '../../src/longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../../src/memory/conversation-memory.ts';
 import { createAutoContextMemory } from '../../src/views/auto-context/auto-context-memory.ts';
 import { scriptedLanguageModel } from '../scripted-language-model.ts';
@@ -32,6 +34,7 @@ const memory = createAutoContextMemory({
   lastKeep: 2,
   minGainTokens: 0,
 });
+const longTerm = createLongTermMemory({ store, scope, session: config.sessionId });
 const fetchPage = tool({
   description: 'Fetches a page.',
   inputSchema: z.object({ url: z.string() }),
@@ -43,11 +46,10 @@ for (let run = 0; ; run++) {
   const call = (i: number) => ({
     toolCalls: [{ toolName: 'fetchPage', input: { url: `https://r${run}.example/${i}` } }],
   });
+  // Runs of 2 to 5 steps (1 to 4 tool calls, then the answer), so kills also land on runs' last steps.
+  const calls = 1 + ((process.pid + run) % 4);
   const { model } = scriptedLanguageModel([
-    call(0),
-    call(1),
-    call(2),
-    call(3),
+    ...Array.from({ length: calls }, (_, i) => call(i)),
     { text: `Done with run ${run}.` },
   ]);
   const assistant = agent({
@@ -57,9 +59,10 @@ for (let run = 0; ; run++) {
     tools: { fetchPage },
     memory,
     contentStore: content,
+    longTermMemory: { memory: longTerm, mode: 'static' },
     recordAssembly: true,
   });
-  const { stream, result } = assistant.run(`Read four pages, run ${run}.`);
+  const { stream, result } = assistant.run(`Read ${calls} pages, run ${run}.`);
   for await (const event of stream) if (event.type === 'agent-step-end') emit(`step ${++steps}`);
   await result;
 }

@@ -3,6 +3,7 @@ import type { MemoryMessage } from '../../core/message.ts';
 import type { LongTermMemory } from '../../longterm/long-term-memory.ts';
 import { recallCandidates } from '../../longterm/long-term-retrieval.ts';
 import { defaultRecallTokens, packRecall } from '../../longterm/pack-recall.ts';
+import { type OfferedRecord, offerRecordOnAppend } from '../../longterm/riding-long-term-records.ts';
 import { formatForModel } from '../../messages/multi-agent-format.ts';
 import { toModelMessages } from '../../messages/to-model-message.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
@@ -83,7 +84,34 @@ export async function recallFor(
  * output as tool-derived.
  */
 export async function recordRun(memory: LongTermMemory, stored: readonly MemoryMessage[]): Promise<void> {
-  await memory.record(stored.filter((m) => m.role === 'user' || m.role === 'assistant' || m.role === 'tool'));
+  await memory.record(recordedOfRun(stored));
+}
+
+/** The messages of a run that long-term memory records: user, assistant and tool messages. */
+const recordedOfRun = (stored: readonly MemoryMessage[]) =>
+  stored.filter((m) => m.role === 'user' || m.role === 'assistant' || m.role === 'tool');
+
+/**
+ * Offers the run's record ({@link recordRun}: what the run stored so far, then the last step's `count` messages)
+ * to the last step's append, in the step's ride: on a store that runs it in that append's transaction (the SQL
+ * stores, with a long-term memory on the same store) the record commits with the step. Undefined, or `written()`
+ * false after the step, when it did not ride: the run records after the loop.
+ */
+export function recordOnLastStep(
+  memory: LongTermMemory,
+  view: ContextView<ModelMessage>,
+  stored: readonly MemoryMessage[],
+  count: number,
+): OfferedRecord | undefined {
+  const conversation = view.conversation;
+  if (!conversation) return undefined;
+  const before = [...stored];
+  return offerRecordOnAppend(memory, {
+    scope: conversation.scope,
+    sessionId: conversation.sessionId,
+    count,
+    messages: (appended) => recordedOfRun([...before, ...appended]),
+  });
 }
 
 /**

@@ -3,9 +3,10 @@ import { createTimeSlicer } from '../../content/time-slicer.ts';
 import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { withRide } from '../../core/ride-on-append.ts';
+import type { OfferedRecord } from '../../longterm/riding-long-term-records.ts';
 import { retentionAt } from '../../memory/retention-policy.ts';
 import type { ContextView } from '../../views/context-view.ts';
-import { recallFor, recallTokensFor, recordRun, textOf } from './agent-recall.ts';
+import { recallFor, recallTokensFor, recordOnLastStep, recordRun, textOf } from './agent-recall.ts';
 import { runStep } from './agent-step.ts';
 import type { AgentResult, MemoryRetention } from './agent-types.ts';
 import { bad, type RunParts } from './agent-wiring.ts';
@@ -19,7 +20,9 @@ import { addUsage, emptyUsage } from './step-stream.ts';
  * messages in long-term memory, tells `ended` how it ended, applies the retention and emits `agent-end`. Each step
  * (its read, the model, its store) runs in a ride (`withRide`): what the read writes (content offloads, a view's
  * derived artifacts such as AutoContext's ladder steps) commits with the step's messages and assembly record, in one
- * transaction on the SQL stores, so a crash leaves the step whole or absent.
+ * transaction on the SQL stores, so a crash leaves the step whole or absent. The run's long-term record rides on the
+ * append of the step that ends it (`recordOnLastStep`) when the memory writes to the same SQL store and starts no
+ * background work; else, or when it did not commit there, it is written after the loop.
  */
 export async function runAgent(
   run: RunParts,
@@ -48,6 +51,8 @@ export async function runAgent(
   const steps: StepResult<ToolSet>[] = [];
   // The stores' calls are synchronous on SQLite: the loop gets a turn between a step's phases when they run long.
   const slicer = createTimeSlicer();
+  /** The run's long-term record, when offered to the last step's append. */
+  let recorded: OfferedRecord | undefined;
   for (let step = 0; ; step++) {
     if (signal?.aborted) {
       finishReason = 'aborted';
@@ -70,7 +75,16 @@ export async function runAgent(
           })
         : '';
       await slicer.tick();
-      return runStep(run, { step, read, viewAssembly, recall, promptId });
+      return runStep(run, {
+        step,
+        read,
+        viewAssembly,
+        recall,
+        promptId,
+        ...(ltm
+          ? { endsRun: (count: number) => (recorded = recordOnLastStep(ltm.memory, view, stored, count)) }
+          : {}),
+      });
     });
     await slicer.tick();
     if (outcome.kind === 'aborted') {
@@ -96,7 +110,8 @@ export async function runAgent(
   const appended = await view.appended();
   const last = [...appended].reverse().find((m) => m.role === 'assistant');
   const response = last?.content as AssistantContent | undefined;
-  if (ltm && finishReason !== 'aborted') await recordRun(ltm.memory, stored);
+  // Recorded with the last step's append when it could ride on it (one commit), else now.
+  if (ltm && finishReason !== 'aborted' && !recorded?.written()) await recordRun(ltm.memory, stored);
   ended(finishReason);
   await applyRetention(view, config.memoryRetention ?? 'session');
   channel.push({ type: 'agent-end', agent: config.name, response, finishReason, usage });

@@ -11,11 +11,13 @@ import { openSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { readAssemblyRecords } from '../../views/assembly/assembly-records.ts';
 
 /**
- * Crash safety of one transaction per agent step: a child process running 5-step agent runs on SQLite (AutoContext
- * over a content store, `recordAssembly`) is SIGKILLed at random moments; after every kill each step is whole or
- * absent: every assembly record has its step's messages right after its `lastSeq` (an assistant message, and the
- * tool results of its calls), every step's assistant message has its record, and every tool result a record says
- * was sent as a citation has its content item (the content a step's read offloads commits with the step). Reproduce with
+ * Crash safety of one transaction per agent step: a child process running agent runs of 2 to 5 steps on SQLite (AutoContext
+ * over a content store, `recordAssembly`, static long-term memory on the same store) is SIGKILLed at random
+ * moments; after every kill each step is whole or absent: every assembly record has its step's messages right
+ * after its `lastSeq` (an assistant message, and the tool results of its calls), every step's assistant message
+ * has its record, every tool result a record says was sent as a citation has its content item (the content a
+ * step's read offloads commits with the step), every long-term record's messages are in the log, and every run's
+ * answer has its long-term record (the run's record commits with its last step). Reproduce with
  * ENGRAM_CRASH_SEED=<seed>.
  */
 
@@ -40,12 +42,15 @@ const toolCallIds = (e: LogEntry) =>
     : [];
 
 /** Throws unless every step in the file is whole or absent; returns the steps and records found. */
-async function checkSteps(path: string, where: string): Promise<{ steps: number; records: number }> {
+async function checkSteps(
+  path: string,
+  where: string,
+): Promise<{ steps: number; records: number; answers: number }> {
   checkIntegrity(path, where);
   const store = await openSqliteStore({ path });
   try {
     const scope = { tenant: 't' };
-    if (!(await store.getSession(scope, 's'))) return { steps: 0, records: 0 };
+    if (!(await store.getSession(scope, 's'))) return { steps: 0, records: 0, answers: 0 };
     const entries = await store.readRange(scope, 's');
     const bySeq = new Map(entries.map((e) => [e.seq, e]));
     const records = await readAssemblyRecords(store, scope, 's');
@@ -72,8 +77,23 @@ async function checkSteps(path: string, where: string): Promise<{ steps: number;
         }
       }
     }
+    const longTerm = (await store.longTermRecords.listRecords(scope, { limit: 1000 })).records;
+    for (const r of longTerm)
+      for (const id of r.provenance.messageIds)
+        expect(byId.has(id), `${where}: long-term record ${r.id} of message ${id}, not in the log`).toBe(
+          true,
+        );
+    const recorded = new Set(longTerm.flatMap((r) => r.provenance.messageIds));
     let steps = 0;
+    let answers = 0;
     for (const e of entries) {
+      if (e.message.role === 'assistant' && toolCallIds(e).length === 0) {
+        expect(
+          recorded.has(e.message.id),
+          `${where}: answer at seq ${e.seq} without its long-term record`,
+        ).toBe(true);
+        answers++;
+      }
       if (e.message.role !== 'assistant') continue;
       steps++;
       expect(recordAt.has(e.seq - 1), `${where}: step at seq ${e.seq} without its record`).toBe(true);
@@ -82,7 +102,7 @@ async function checkSteps(path: string, where: string): Promise<{ steps: number;
         expect(result?.role, `${where}: call ${id} at seq ${e.seq} without its result`).toBe('tool');
       });
     }
-    return { steps, records: records.length };
+    return { steps, records: records.length, answers };
   } finally {
     await store.close();
   }
@@ -93,7 +113,7 @@ describe('agent: one transaction per step, crash-safe', () => {
     const dir = await tempDir('agent-steps');
     const path = join(dir.path, 'steps.db');
     const next = random(seed);
-    let last = { steps: 0, records: 0 };
+    let last = { steps: 0, records: 0, answers: 0 };
     try {
       for (let k = 0; k < kills; k++) {
         const where = `seed ${seed}, kill ${k}`;
@@ -113,7 +133,9 @@ describe('agent: one transaction per step, crash-safe', () => {
         expect(found.steps, where).toBeGreaterThanOrEqual(last.steps);
         last = found;
       }
-      console.info(`[agent-step-crash] seed ${seed}: ${last.steps} steps, ${last.records} records`);
+      console.info(
+        `[agent-step-crash] seed ${seed}: ${last.steps} steps, ${last.records} records, ${last.answers} answers with their long-term record`,
+      );
       expect(last.steps).toBeGreaterThan(kills);
     } finally {
       await dir.remove();

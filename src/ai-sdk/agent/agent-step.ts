@@ -27,6 +27,11 @@ export interface StepInput {
   recall: string;
   /** The id of the run's prompt as stored. */
   promptId: string | undefined;
+  /**
+   * Called before the step stores its messages when it ends the run (no tool calls), with how many it stores:
+   * what the run writes at its end may ride on that append (the long-term record).
+   */
+  endsRun?: (count: number) => void;
 }
 
 /** How a step ended: dropped by an abort, handed back with calls no tool answered, or stored. */
@@ -168,6 +173,7 @@ export async function runStep(run: RunParts, input: StepInput): Promise<StepOutc
   }
   const responseMessages = (await response.response).messages;
   const storeStep = async () => (responseMessages.length > 0 ? await view.store(responseMessages) : []);
+  if (reason !== 'tool-calls' && responseMessages.length > 0) input.endsRun?.(responseMessages.length);
   // One transaction for the step: its messages and its assembly record commit together (or the record alone).
   const stored = recorded
     ? (await recorded.recorder.recordWithAppend(recorded.assembly, recorded.extras, storeStep)).stored

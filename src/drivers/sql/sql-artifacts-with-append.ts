@@ -1,6 +1,7 @@
 import { checkReplacement } from '../../content/check-content.ts';
 import type { RidingContent } from '../../content/riding-content-items.ts';
 import type { Scope } from '../../core/scope.ts';
+import type { RidingRecord } from '../../longterm/riding-long-term-records.ts';
 import type {
   AppendedWithArtifacts,
   ArtifactInput,
@@ -13,40 +14,85 @@ import { checkSessionId } from '../../store/store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
 import { putItemsIn } from './sql-content.ts';
 import { appendEntries, type LogContext } from './sql-log.ts';
+import type { JoinableLongTermRecords } from './sql-longterm-joined.ts';
 import { upsertArtifact } from './sql-records.ts';
 import { loadSession } from './sql-view.ts';
 
+/** What rides on one append besides its messages. */
+export interface AppendRiders {
+  /** Artifacts of the session (an assembly record, a view's derived state). */
+  artifacts: readonly ArtifactInput[];
+  /** Content items for the store's own content store. @default [] */
+  content?: readonly RidingContent[];
+  /** Long-term records of a long-term memory on the store's own records, run through `join`. @default [] */
+  records?: readonly RidingRecord[];
+  /**
+   * Runs a record's write so that its calls on the store's long-term records join the transaction of `tx`;
+   * without it no record is written here (their offerers record alone). @default undefined
+   */
+  join?: JoinableLongTermRecords['join'];
+  /** Largest content item accepted, in UTF-8 bytes. @default the content store's limit (64 MiB) */
+  maxContentBytes?: number | undefined;
+}
+
 /**
  * `HasAppendWithArtifacts` on the SQL layer: appends the prepared inputs, then upserts each artifact, then writes
- * the content items riding on the append (each unless its id is taken), in one write transaction (one commit; a
- * refused artifact rolls the append back). The artifacts and the items are checked before the transaction starts.
+ * the content items riding on the append (each unless its id is taken), then runs the long-term records riding on
+ * it (their writes join the transaction), in one write transaction (one commit; a refused artifact rolls the
+ * append back). The artifacts and the items are checked before the transaction starts. A record that throws
+ * rolls the transaction back, and the append commits again without the records (the log is the truth): their
+ * offerers see them unwritten and record alone.
  */
-export function appendWithArtifactsInOneTransaction(
+export async function appendWithArtifactsInOneTransaction(
   client: SqlClient,
   ctx: LogContext,
   scope: Scope,
   sessionId: string,
   prepared: readonly PreparedInput[],
-  artifacts: readonly ArtifactInput[],
-  content: readonly RidingContent[] = [],
-  maxContentBytes?: number,
+  riders: AppendRiders,
 ): Promise<AppendedWithArtifacts> {
+  const { artifacts, content = [], records = [], join } = riders;
   for (const artifact of artifacts) checkArtifact(artifact, ctx.component);
-  for (const c of content) checkReplacement(c.batch, ctx.component, maxContentBytes);
-  return client.transaction(async (tx) => {
-    const entries = await appendEntries(tx, ctx, scope, sessionId, prepared);
-    const written: Artifact[] = [];
-    if (artifacts.length > 0) {
-      const session = await loadSession(tx, scope, sessionId, ctx.component, true);
-      for (const artifact of artifacts)
-        written.push(await upsertArtifact(tx, ctx.component, session.tenant, session.logId, artifact));
-    }
-    for (const c of content) {
-      const waiting = c.batch.filter((item) => c.waiting(item));
-      if (waiting.length > 0) await putItemsIn(tx, ctx.component, c.scope, c.space, waiting);
-    }
-    return { entries, artifacts: written };
-  });
+  for (const c of content) checkReplacement(c.batch, ctx.component, riders.maxContentBytes);
+  let recordFailed = false;
+  let settle: (() => void)[] = [];
+  const attempt = (withRecords: boolean) =>
+    client.transaction(async (tx) => {
+      // A client may run this again (a transient conflict): only this run's outcome counts.
+      recordFailed = false;
+      settle = [];
+      const entries = await appendEntries(tx, ctx, scope, sessionId, prepared);
+      const written: Artifact[] = [];
+      if (artifacts.length > 0) {
+        const session = await loadSession(tx, scope, sessionId, ctx.component, true);
+        for (const artifact of artifacts)
+          written.push(await upsertArtifact(tx, ctx.component, session.tenant, session.logId, artifact));
+      }
+      for (const c of content) {
+        const waiting = c.batch.filter((item) => c.waiting(item));
+        if (waiting.length > 0) await putItemsIn(tx, ctx.component, c.scope, c.space, waiting);
+      }
+      if (withRecords && join)
+        for (const r of records) {
+          try {
+            const done = await join(tx, () => r.write(entries));
+            if (done) settle.push(done);
+          } catch (error) {
+            recordFailed = true;
+            throw error;
+          }
+        }
+      return { entries, artifacts: written };
+    });
+  let appended: AppendedWithArtifacts;
+  try {
+    appended = await attempt(records.length > 0);
+  } catch (error) {
+    if (!recordFailed) throw error;
+    appended = await attempt(false);
+  }
+  for (const done of settle) done();
+  return appended;
 }
 
 /** How a SQL store runs one operation (guards, initialization, error wrapping). */
@@ -59,33 +105,31 @@ export type SqlAppendWithRiders = (
   inputs: Parameters<HasAppendWithArtifacts['appendWithArtifacts']>[2],
   artifacts: readonly ArtifactInput[],
   content?: readonly RidingContent[],
+  records?: readonly RidingRecord[],
 ) => Promise<AppendedWithArtifacts>;
 
 /**
  * The SQL store's `appendWithArtifacts`: checks the session id and the inputs, then appends and writes the
- * artifacts (and the content items riding on the append, from `appendWithRider`) in one transaction
- * ({@link appendWithArtifactsInOneTransaction}). An `append` carrying artifacts (`withArtifactsOnAppend`) or
- * content (an agent step's offloads, `withRide`) takes this path, alone, outside group commit.
+ * artifacts (and the content items and long-term records riding on the append, from `appendWithRider`) in one
+ * transaction ({@link appendWithArtifactsInOneTransaction}; `join` runs the records in it). An `append` carrying
+ * artifacts (`withArtifactsOnAppend`), content (an agent step's offloads, `withRide`) or a record (the last
+ * step's) takes this path, alone, outside group commit.
  */
 export function sqlAppendWithArtifacts(
   client: SqlClient,
   ctx: LogContext,
   op: SqlOperation,
-  maxContentBytes?: number,
+  options: Pick<AppendRiders, 'maxContentBytes' | 'join'> = {},
 ): SqlAppendWithRiders {
-  return (scope, sessionId, inputs, artifacts, content = []) =>
+  return (scope, sessionId, inputs, artifacts, content = [], records = []) =>
     op('appendWithArtifacts', scope, () => {
       checkSessionId(sessionId, ctx.component);
       const prepared = prepareInputs(ctx, inputs);
-      return appendWithArtifactsInOneTransaction(
-        client,
-        ctx,
-        scope,
-        sessionId,
-        prepared,
+      return appendWithArtifactsInOneTransaction(client, ctx, scope, sessionId, prepared, {
         artifacts,
         content,
-        maxContentBytes,
-      );
+        records,
+        ...options,
+      });
     });
 }

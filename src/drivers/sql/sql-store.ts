@@ -25,7 +25,7 @@ import { queryGet } from './sql-exec.ts';
 import { sql } from './sql-fragment.ts';
 import { createSqlInventory, type SqlInventory } from './sql-inventory.ts';
 import { entriesById, readEntries, replaceEntries, sessionStats, tombstone } from './sql-log.ts';
-import { createSqlLongTermRecords } from './sql-longterm.ts';
+import { joinableSqlLongTermRecords } from './sql-longterm-joined.ts';
 import {
   deleteArtifactRow,
   deleteStateRow,
@@ -98,13 +98,26 @@ async function asStoreError<T>(component: string, what: string, fn: () => Promis
   }
 }
 
+/** Waits for `ready()`; a failure that is not a `MemoryError` becomes `STORE_ERROR` ("open failed"). */
+function openedOrStoreError(component: string, ready: () => Promise<void>): Promise<void> {
+  return ready().catch((error: unknown) => {
+    if (MemoryError.isInstance(error)) throw error;
+    throw new MemoryError({
+      code: 'STORE_ERROR',
+      component,
+      message: `open failed: ${String(error)}`,
+      cause: error,
+    });
+  });
+}
+
 /**
  * The {@link MemoryStoreV1} implementation shared by the SQLite and PostgreSQL drivers: every query is
  * written once over a {@link SqlClient} and its dialect. Every query names the caller's tenant; any error
  * that is not already a `MemoryError` becomes `STORE_ERROR` with the cause.
  */
 export function createSqlStore(options: SqlStoreOptions): SqlStore {
-  const { client, name: component } = options;
+  const { client, name: component, maxContentBytes } = options;
   const ctx = { component, maxMessageBytes: options.maxMessageBytes ?? 16 * 1024 * 1024 };
   let closed = false;
   let initialized: Promise<void> | undefined;
@@ -136,25 +149,16 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
           maxSize: maxBatchChars,
           run: (take) => runBatch(client, ctx, take),
         });
-
-  const appendWithRiders = sqlAppendWithArtifacts(client, ctx, op, options.maxContentBytes);
+  const longTerm = joinableSqlLongTermRecords({ client, component, op, vectorIndex: options.vectorIndex });
+  const appendWithRiders = sqlAppendWithArtifacts(client, ctx, op, { maxContentBytes, join: longTerm.join });
   const store: SqlStore = {
     specificationVersion: 'v1',
     name: component,
-    contentItems: createSqlContentItems({ client, component, op, maxContentBytes: options.maxContentBytes }),
-    longTermRecords: createSqlLongTermRecords({ client, component, op, vectorIndex: options.vectorIndex }),
+    contentItems: createSqlContentItems({ client, component, op, maxContentBytes }),
+    longTermRecords: longTerm.records,
     experimental_inventory: createSqlInventory(client, (what, fn) => op(what, 'unscoped', fn)),
     capabilities: options.capabilities,
-    ready: () =>
-      ready().catch((error: unknown) => {
-        if (MemoryError.isInstance(error)) throw error;
-        throw new MemoryError({
-          code: 'STORE_ERROR',
-          component,
-          message: `open failed: ${String(error)}`,
-          cause: error,
-        });
-      }),
+    ready: () => openedOrStoreError(component, ready),
 
     createSession: (scope, input = {}) =>
       op('createSession', scope, () =>
@@ -190,8 +194,8 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       appendWithRider(
         scope,
         sessionId,
-        (a, content) => appendWithRiders(scope, sessionId, inputs, a, content),
-        { contentItems: store.contentItems, store },
+        (a, content, records) => appendWithRiders(scope, sessionId, inputs, a, content, records),
+        { contentItems: store.contentItems, store, longTermRecords: store.longTermRecords },
       ) ??
       op('append', scope, () => {
         checkSession(sessionId);

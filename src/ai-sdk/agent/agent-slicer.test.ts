@@ -5,15 +5,18 @@ import { tool } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { scriptedLanguageModel } from '../../../test-support/scripted-language-model.ts';
 import { openCountingDatabase } from '../../../test-support/sqlite-commit-counter.ts';
 import { createContentStore } from '../../content/create-content-store.ts';
-import type { LogEntry } from '../../core/message.ts';
+import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import { openSqliteStore, type SqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import { readAssemblyRecords } from '../../views/assembly/assembly-records.ts';
 import { createAutoContextMemory } from '../../views/auto-context/auto-context-memory.ts';
+import type { ContextView } from '../../views/context-view.ts';
+import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
 import { agent } from './agent.ts';
 
 /**
@@ -206,5 +209,61 @@ describe('agent: a time slicer that yields at every tick', () => {
     expect(result.finishReason).toBe('aborted');
     expect(result.steps).toBeLessThan(5);
     await expectWholeSteps(store);
+  });
+
+  it("two runs at once on one view: each run's recall is sized by its own read's budget (not the other run's)", async () => {
+    const longTerm = createLongTermMemory({ scope: { tenant: 't', user: 'u' } });
+    await longTerm.record(
+      Array.from(
+        { length: 200 },
+        (_, i) =>
+          ({
+            id: `g${i}`,
+            role: 'user',
+            content: `note ${i}: the garden roses need water and the tulips need sun`,
+            createdAt: new Date(Date.UTC(2023, 4, 1 + (i % 28))),
+          }) as MemoryMessage,
+      ),
+    );
+    // A view whose budget is its read's: 3,000 tokens on odd reads, 40,000 on even ones (recall: 300, then 4,000).
+    const inner = createTokenWindowMemory({
+      conversation: createConversationMemory({ counter }),
+      maxTokens: 100_000,
+    });
+    let reads = 0;
+    let budget = 0;
+    const view: ContextView = {
+      specificationVersion: 'v1',
+      conversation: inner.conversation,
+      read: async () => {
+        const read = await inner.read();
+        budget = reads++ % 2 === 0 ? 3_000 : 40_000;
+        return read;
+      },
+      store: (messages) => inner.store(messages),
+      appended: () => inner.appended(),
+      lastAssembly: () => {
+        const assembly = inner.lastAssembly();
+        return assembly && { ...assembly, budget };
+      },
+    };
+    const run = (name: string) => {
+      const { model, prompts } = scriptedLanguageModel([{ text: 'ok' }]);
+      const a = agent({ name, description: 'd', model, memory: view, longTermMemory: { memory: longTerm } });
+      return { result: a.run('what about the garden roses?').result, prompts };
+    };
+    const [first, second] = [run('a'), run('b')];
+    await Promise.all([first.result, second.result]);
+    const recallTokens = (prompts: typeof first.prompts) => {
+      for (const m of prompts[0] ?? []) {
+        if (m.role !== 'user') continue;
+        for (const p of m.content)
+          if (p.type === 'text' && p.text.includes('<long_term_memory>')) return counter.countText(p.text);
+      }
+      return 0;
+    };
+    // The first run read first (3,000): its block fits 300 tokens; the second's is larger.
+    expect(recallTokens(first.prompts)).toBeLessThanOrEqual(300);
+    expect(recallTokens(second.prompts)).toBeGreaterThan(300);
   });
 });

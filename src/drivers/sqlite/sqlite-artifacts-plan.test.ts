@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSqliteStore } from './sqlite-driver.ts';
 
 describe('sqlite artifacts', () => {
@@ -6,6 +6,8 @@ describe('sqlite artifacts', () => {
     const store = createSqliteStore({ path: ':memory:' });
     const scope = { tenant: 't' };
     await store.createSession(scope, { id: 's' });
+    // Written within one millisecond (a fast machine): the listing's order is then (toSeq, write time, id).
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
     for (let i = 0; i < 30; i++)
       await store.putArtifact(scope, 's', {
         id: `a${i}`,
@@ -14,6 +16,7 @@ describe('sqlite artifacts', () => {
         toSeq: 1,
         data: { i },
       });
+    clock.mockRestore();
     const plan = (query: string, params: unknown[]) =>
       (
         store.database.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...(params as never[])) as {

@@ -10,7 +10,7 @@ describe('sqlite artifacts', () => {
     const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
     for (let i = 0; i < 30; i++)
       await store.putArtifact(scope, 's', {
-        id: `a${i}`,
+        id: `a${String(i).padStart(2, '0')}`, // ids sort as the writes' order
         kind: i % 3 === 0 ? 'ladder' : 'engram.assembly',
         fromSeq: 1,
         toSeq: 1,
@@ -30,10 +30,12 @@ describe('sqlite artifacts', () => {
     expect(plan(`${list} AND created_at >= ? ${order}`, ['t', 's', 'ladder', 0])).toMatch(
       /USING INDEX engram_artifacts_kind \(tenant=\? AND session_id=\? AND kind=\? AND created_at>\?\)/,
     );
-    // The listing itself: the kind's artifacts, by toSeq then write time.
+    // The listing itself: the kind's artifacts, by toSeq, write time, then id.
     const since = new Date(Date.now() - 60_000);
     const ladder = await store.listArtifacts(scope, 's', 'ladder', since);
-    expect(ladder.map((a) => a.id)).toEqual(Array.from({ length: 10 }, (_, k) => `a${3 * k}`));
+    expect(ladder.map((a) => a.id)).toEqual(
+      Array.from({ length: 10 }, (_, k) => `a${String(3 * k).padStart(2, '0')}`),
+    );
     expect(await store.listArtifacts(scope, 's', 'ladder', new Date(Date.now() + 60_000))).toEqual([]);
     await store.close();
   });

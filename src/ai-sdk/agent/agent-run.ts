@@ -62,13 +62,14 @@ export async function runAgent(
     // with its messages and assembly record; anything else a read writes is derived from the log, durable with it.
     const outcome = await withRide(async () => {
       const read = await withDeferredDurability(() => view.read());
-      // Taken at once: another run on the same view may read it before this step goes on.
+      // Taken at once (the recall budget too): another run on the same view may read it before this step goes on.
       const viewAssembly = run.recording ? view.lastAssembly() : undefined;
+      const viewBudget = view.lastAssembly()?.budget;
       await slicer.tick();
       // Recalled once, before the first step: records of messages the model already sees are left out.
       recall ??= ltm
         ? await recallFor(ltm.memory, prompt, view, read, {
-            maxTokens: recallTokensFor(ltm.recallTokens, view.lastAssembly()?.budget),
+            maxTokens: recallTokensFor(ltm.recallTokens, viewBudget),
             // Counted through the agent's kept counts: the same records' blocks recur from run to run.
             counter: run.wiring.counts.counterWith(run.counter),
             ...(promptAt ? { now: promptAt } : {}),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSqliteStore } from './sqlite-driver.ts';
 
 describe('sqlite artifacts', () => {
@@ -6,14 +6,17 @@ describe('sqlite artifacts', () => {
     const store = createSqliteStore({ path: ':memory:' });
     const scope = { tenant: 't' };
     await store.createSession(scope, { id: 's' });
+    // Written within one millisecond (a fast machine): the listing's order is then (toSeq, write time, id).
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
     for (let i = 0; i < 30; i++)
       await store.putArtifact(scope, 's', {
-        id: `a${i}`,
+        id: `a${String(i).padStart(2, '0')}`, // ids sort as the writes' order
         kind: i % 3 === 0 ? 'ladder' : 'engram.assembly',
         fromSeq: 1,
         toSeq: 1,
         data: { i },
       });
+    clock.mockRestore();
     const plan = (query: string, params: unknown[]) =>
       (
         store.database.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...(params as never[])) as {
@@ -27,11 +30,12 @@ describe('sqlite artifacts', () => {
     expect(plan(`${list} AND created_at >= ? ${order}`, ['t', 's', 'ladder', 0])).toMatch(
       /USING INDEX engram_artifacts_kind \(tenant=\? AND session_id=\? AND kind=\? AND created_at>\?\)/,
     );
-    // The listing itself: the kind's artifacts, by toSeq then write time.
+    // The listing itself: the kind's artifacts, by toSeq, write time, then id.
     const since = new Date(Date.now() - 60_000);
     const ladder = await store.listArtifacts(scope, 's', 'ladder', since);
-    // (by toSeq, then write time, then id: artifacts written in one millisecond come by id)
-    expect(ladder.map((a) => a.id).sort()).toEqual(Array.from({ length: 10 }, (_, k) => `a${3 * k}`).sort());
+    expect(ladder.map((a) => a.id)).toEqual(
+      Array.from({ length: 10 }, (_, k) => `a${String(3 * k).padStart(2, '0')}`),
+    );
     expect(await store.listArtifacts(scope, 's', 'ladder', new Date(Date.now() + 60_000))).toEqual([]);
     await store.close();
   });

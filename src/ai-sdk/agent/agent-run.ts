@@ -109,7 +109,8 @@ export async function runAgent(
   }
   const messages = await withDeferredDurability(() => view.read());
   const appended = await view.appended();
-  const last = [...appended].reverse().find((m) => m.role === 'assistant');
+  // This run's answer: its own last assistant message (another run on the view may have appended since).
+  const last = [...stored].reverse().find((m) => m.role === 'assistant');
   const response = last?.content as AssistantContent | undefined;
   // Recorded with the last step's append when it could ride on it (one commit), else now.
   if (ltm && finishReason !== 'aborted' && !recorded?.written()) await recordRun(ltm.memory, stored);

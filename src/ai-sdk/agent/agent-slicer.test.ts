@@ -185,11 +185,9 @@ describe('agent: a time slicer that yields at every tick', () => {
     expect(await expectWholeSteps(store)).toBe(10);
   });
 
-  // Defect (not the slicer's: it fails alike with a slicer that never yields): a run's `response` and `text` are the
-  // last assistant message of `view.appended()`, which holds every run's messages, so a run that ends before
-  // another on the same view returns the other's answer (or '' when its last store was a tool result). Fix in
-  // agent-run.ts: take the last assistant message of the run's own `stored`.
-  it.fails('two runs at once on one view: each returns its own answer', async () => {
+  // A run's `response` and `text` are its own last assistant message, not the last of `view.appended()` (which holds
+  // every run's messages: a run that ended before another on the same view returned the other's answer).
+  it('two runs at once on one view: each returns its own answer', async () => {
     const { make } = await openFullStack();
     const [a, b] = await Promise.all([
       make('a').run('Read four pages about Lisbon food.').result,

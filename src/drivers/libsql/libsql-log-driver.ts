@@ -57,7 +57,7 @@ export function createLibsqlLogDriver(db: LibsqlExecutor, options: LibsqlLogDriv
     stats: (scope, sessionId) => logStats(db, scope, sessionId),
     deleteMessages: (scope, sessionId, ids) => tombstone(db, scope, sessionId, ids),
     putArtifact: (scope, sessionId, artifact) => putArtifact(db, scope, sessionId, artifact),
-    listArtifacts: (scope, sessionId, kind) => listArtifacts(db, scope, sessionId, kind),
+    listArtifacts: (scope, sessionId, kind, since) => listArtifacts(db, scope, sessionId, kind, since),
     deleteArtifact: (scope, sessionId, artifactId) => deleteArtifact(db, scope, sessionId, artifactId),
     putState: (scope, key, state) => putState(db, scope, key, state),
     getState: (scope, key) => getState(db, scope, key),

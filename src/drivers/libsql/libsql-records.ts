@@ -41,19 +41,20 @@ ON CONFLICT (session, id) DO UPDATE SET kind = excluded.kind, from_seq = exclude
   });
 }
 
-/** A session's artifacts, optionally of one kind, ordered by `toSeq`. */
+/** A session's artifacts, optionally of one kind and written at or after `since`, ordered by `toSeq`. */
 export async function listArtifacts(
   db: LibsqlExecutor,
   scope: Scope,
   sessionId: string,
   kind?: string,
+  since?: Date,
 ): Promise<Artifact[]> {
   checkSessionId(sessionId, component);
   if (kind !== undefined) checkId(kind, 'kind', component);
   const { rid } = await loadSession(db, scope, sessionId);
   const rows = await db.all(
-    `SELECT * FROM engram_artifacts WHERE session = ?${kind === undefined ? '' : ' AND kind = ?'} ORDER BY to_seq, created_at, id`,
-    kind === undefined ? [rid] : [rid, kind],
+    `SELECT * FROM engram_artifacts WHERE session = ?${kind === undefined ? '' : ' AND kind = ?'}${since === undefined ? '' : ' AND created_at >= ?'} ORDER BY to_seq, created_at, id`,
+    [rid, ...(kind === undefined ? [] : [kind]), ...(since === undefined ? [] : [since.getTime()])],
   );
   return rows.map((row) => ({
     id: String(row.id),

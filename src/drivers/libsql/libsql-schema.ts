@@ -190,8 +190,18 @@ const longTerm: LibsqlMigration = {
   ],
 };
 
+/**
+ * Version 4: a session's artifacts by kind and write time, so a listing of one kind written since a time (a view
+ * catching up on its own artifacts on every read) reads only those rows.
+ */
+const artifactsByKind: LibsqlMigration = {
+  version: 4,
+  name: 'artifacts by kind',
+  statements: ['CREATE INDEX engram_artifacts_kind ON engram_artifacts (session, kind, created_at)'],
+};
+
 /** Every migration, oldest first. */
-export const libsqlMigrations: readonly LibsqlMigration[] = [log, content, longTerm];
+export const libsqlMigrations: readonly LibsqlMigration[] = [log, content, longTerm, artifactsByKind];
 
 /**
  * Brings the database to the newest schema: reads the applied versions and applies the missing ones, each in its

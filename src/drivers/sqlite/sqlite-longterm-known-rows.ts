@@ -6,21 +6,10 @@ import { idChunks } from '../sql/sql-longterm-options.ts';
 import { rankColumns } from '../sql/sql-longterm-ranked.ts';
 import { fts5Bm25, fts5Totals, readVarints } from './sqlite-fts-bm25.ts';
 import { fts5String } from './sqlite-fts5.ts';
+import { isPlain, termsColumn } from './sqlite-terms-column.ts';
 
 /** Most known rows {@link rankKnownRows} scores in process (beyond it, `bm25()` over every match costs less). */
 export const mostKnownRows = 1000;
-
-/**
- * Whether a stored terms column (or a query term) is one FTS5's tokenizer splits exactly where a split on spaces
- * does: lowercase ASCII letters and digits in words one space apart (the terms engram writes are never empty).
- */
-export const isPlain = (text: unknown): boolean =>
-  text === '' ||
-  (typeof text === 'string' &&
-    !/[^a-z0-9 ]/.test(text) &&
-    text.charCodeAt(0) !== 32 &&
-    text.charCodeAt(text.length - 1) !== 32 &&
-    !text.includes('  '));
 
 /** Per handle, whether its SQLite has `ln()` (built with math functions; node:sqlite's is). */
 const math = new WeakMap<SqlClient, boolean>();
@@ -32,39 +21,6 @@ async function hasMath(client: SqlClient): Promise<boolean> {
     math.set(client, known);
   }
   return known;
-}
-
-/** A terms column counted: whether FTS5 splits it as spaces do, and how many times each term is in it. */
-interface ColumnTerms {
-  plain: boolean;
-  counts: ReadonlyMap<string, number>;
-}
-
-/** Columns at least this long are counted once per process and kept (an episode's terms run to tens of KB). */
-const keptFrom = 2048;
-/** Most characters of columns kept (the cache is cleared whole past it). */
-const mostKeptChars = 8_000_000;
-/** Long columns counted, by their exact text: a read of the same column finds its counts (one comparison). */
-const kept = new Map<string, ColumnTerms>();
-let keptChars = 0;
-
-/** The terms of a column, counted, from {@link kept} when the column is long. */
-function columnTerms(column: unknown): ColumnTerms {
-  const text = typeof column === 'string' ? column : '';
-  const known = kept.get(text);
-  if (known) return known;
-  const counts = new Map<string, number>();
-  if (text !== '') for (const t of text.split(' ')) counts.set(t, (counts.get(t) ?? 0) + 1);
-  const terms = { plain: isPlain(text), counts };
-  if (text.length >= keptFrom) {
-    if (keptChars + text.length > mostKeptChars) {
-      kept.clear();
-      keptChars = 0;
-    }
-    kept.set(text, terms);
-    keptChars += text.length;
-  }
-  return terms;
 }
 
 /**
@@ -92,14 +48,14 @@ export async function rankKnownRows(
         sql`SELECT ${rankColumns}, r.first_rid, r.terms, r.context_terms FROM engram_ltm_records r NOT INDEXED WHERE r.rid IN (${joinSql(part)}) AND ${search.where}`,
       )),
     );
-  const columns = rows.map((r) => ({ text: columnTerms(r.terms), context: columnTerms(r.context_terms) }));
+  const columns = rows.map((r) => ({ text: termsColumn(r.terms), context: termsColumn(r.context_terms) }));
   if (!columns.every((c) => c.text.plain && c.context.plain)) return undefined;
   const context = search.contextWeight > 0;
   const freqs = columns.map((c) =>
     search.terms.map((term) => {
       // FTS5 adds each instance's column weight in position order: the text's (1 each), then the context's.
-      let f = c.text.counts.get(term) ?? 0;
-      if (context) for (let k = c.context.counts.get(term) ?? 0; k > 0; k--) f += search.contextWeight;
+      let f = c.text.count(term);
+      if (context) for (let k = c.context.count(term); k > 0; k--) f += search.contextWeight;
       return f;
     }),
   );

@@ -8,10 +8,11 @@ import { idChunk, idChunks } from '../sql/sql-longterm-options.ts';
 import { rankColumns } from '../sql/sql-longterm-ranked.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
 import { fts5String } from './sqlite-fts5.ts';
-import { isPlain, mostKnownRows, rankKnownRows } from './sqlite-longterm-known-rows.ts';
+import { mostKnownRows, rankKnownRows } from './sqlite-longterm-known-rows.ts';
 import { bestMatches, type ScoredMatch } from './sqlite-longterm-matches.ts';
 import { scopeSize } from './sqlite-longterm-scope-size.ts';
 import { createReadMemo } from './sqlite-read-memo.ts';
+import { isPlain, termsColumn } from './sqlite-terms-column.ts';
 
 /**
  * Scopes of at most this many live records are ranked in JavaScript with the scope's own statistics, so their
@@ -106,26 +107,32 @@ async function rankSmallScopeWhole(
     sql`SELECT coalesce(sum(r.term_count), 0) AS terms FROM engram_ltm_records r WHERE ${scopeWhere(search.scope, 'r')} AND r.live = 1`,
   );
   const avg = Number(length?.terms ?? 0) / docs || 1;
-  const wanted = new Set(search.terms);
-  const frequencies = rows.map((r) => {
-    const tf = new Map<string, number>();
-    const add = (text: unknown, w: number) => {
-      if (w > 0 && typeof text === 'string' && text !== '')
-        for (const t of text.split(' ')) if (wanted.has(t)) tf.set(t, (tf.get(t) ?? 0) + w);
-    };
-    add(r.terms, 1);
-    add(r.context_terms, search.contextWeight);
-    return tf;
-  });
+  // Each row's frequency of each query term (text 1 an instance, context `contextWeight` each, added in that
+  // order), counted in its terms columns (long ones counted once and kept across searches: `termsColumn`).
+  const terms = [...new Set(search.terms)];
+  const columns = rows.map((r) => ({ text: termsColumn(r.terms), context: termsColumn(r.context_terms) }));
+  const frequencies = columns.map((c) =>
+    terms.map((term) => {
+      let f = c.text.count(term);
+      if (search.contextWeight > 0) for (let k = c.context.count(term); k > 0; k--) f += search.contextWeight;
+      return f;
+    }),
+  );
   const counted =
     search.filtered === false &&
     search.contextWeight > 0 &&
-    search.terms.every(isPlain) &&
-    rows.every((r) => isPlain(r.terms) && isPlain(r.context_terms));
-  const idf = new Map<string, number>();
-  for (const term of search.terms) {
+    terms.every(isPlain) &&
+    rows.every(
+      (r, i) =>
+        typeof r.terms === 'string' &&
+        typeof r.context_terms === 'string' &&
+        columns[i]!.text.plain &&
+        columns[i]!.context.plain,
+    );
+  const idf: number[] = [];
+  for (const [at, term] of terms.entries()) {
     let n = 0;
-    if (counted) for (const tf of frequencies) n += tf.has(term) ? 1 : 0;
+    if (counted) for (const f of frequencies) n += (f[at] as number) > 0 ? 1 : 0;
     else {
       const row = await queryGet(
         client,
@@ -133,15 +140,18 @@ async function rankSmallScopeWhole(
       );
       n = Number(row?.n ?? 0);
     }
-    idf.set(term, bm25Idf(docs, n));
+    idf.push(bm25Idf(docs, n));
   }
   return rows
     .map((r, i) => {
       const length = Number(r.term_count);
       let score = 0;
-      for (const [t, f] of frequencies[i] as Map<string, number>)
-        score +=
-          (idf.get(t) ?? 0) * ((f * (bm25K1 + 1)) / (f + bm25K1 * (1 - bm25B + (bm25B * length) / avg)));
+      // Summed in query-term order, as the in-process stores' `scoreBm25` sums.
+      (frequencies[i] as number[]).forEach((f, at) => {
+        if (f > 0)
+          score +=
+            (idf[at] as number) * ((f * (bm25K1 + 1)) / (f + bm25K1 * (1 - bm25B + (bm25B * length) / avg)));
+      });
       return { rid: Number(r.rid), first: Number(r.first_rid), score, columns: r };
     })
     .filter((x) => x.score > 0)

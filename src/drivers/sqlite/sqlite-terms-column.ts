@@ -1,0 +1,62 @@
+/**
+ * Whether a stored terms column (or a query term) is one FTS5's tokenizer splits exactly where a split on spaces
+ * does: lowercase ASCII letters and digits in words one space apart (the terms engram writes are never empty).
+ */
+export const isPlain = (text: unknown): boolean =>
+  text === '' ||
+  (typeof text === 'string' &&
+    !/[^a-z0-9 ]/.test(text) &&
+    text.charCodeAt(0) !== 32 &&
+    text.charCodeAt(text.length - 1) !== 32 &&
+    !text.includes('  '));
+
+/** A stored terms column (`terms`, `context_terms`: analysed terms one space apart) read for a ranking. */
+export interface TermsColumn {
+  /** Whether FTS5 splits it as a split on spaces does ({@link isPlain}). */
+  readonly plain: boolean;
+  /** How many of the column's space-separated words are `term`. */
+  count(term: string): number;
+}
+
+/** Columns at least this long are counted whole once per process and kept (an episode's terms run to tens of KB). */
+const keptFrom = 2048;
+/** Most characters of columns kept (the cache is cleared whole past it). */
+const mostKeptChars = 8_000_000;
+/** Long columns counted, by their exact text: a read of the same column finds its counts (one comparison). */
+const kept = new Map<string, TermsColumn>();
+let keptChars = 0;
+
+/** The words of `text` (split on single spaces) that are `term`: found by `indexOf`, bounded by spaces or the ends. */
+function occurrences(text: string, term: string): number {
+  if (term === '' || term.includes(' ')) return text.split(' ').filter((w) => w === term).length;
+  let n = 0;
+  for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
+    const end = at + term.length;
+    if ((at === 0 || text.charCodeAt(at - 1) === 32) && (end === text.length || text.charCodeAt(end) === 32))
+      n++;
+  }
+  return n;
+}
+
+/**
+ * A stored terms column (anything but a string reads as empty) for counting query terms in it: a long one is
+ * counted whole once per process and kept by its exact text (the same records come back search after search);
+ * a short one is searched for each term asked, without splitting it.
+ */
+export function termsColumn(column: unknown): TermsColumn {
+  const text = typeof column === 'string' ? column : '';
+  if (text.length < keptFrom)
+    return { plain: isPlain(text), count: (term) => (text === '' ? 0 : occurrences(text, term)) };
+  const known = kept.get(text);
+  if (known) return known;
+  const counts = new Map<string, number>();
+  for (const t of text.split(' ')) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const counted: TermsColumn = { plain: isPlain(text), count: (term) => counts.get(term) ?? 0 };
+  if (keptChars + text.length > mostKeptChars) {
+    kept.clear();
+    keptChars = 0;
+  }
+  kept.set(text, counted);
+  keptChars += text.length;
+  return counted;
+}

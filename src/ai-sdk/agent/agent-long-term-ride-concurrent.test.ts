@@ -69,11 +69,13 @@ function scopedAgent(store: FullStore, scope: Scope, sessionId: string) {
 }
 
 const view = (records: LongTermStoreV1, scope: Scope) =>
-  records.listRecords(scope, { limit: 1000 }).then(({ records: list }) =>
-    list
-      .map((r) => ({ id: r.id, kind: r.kind, text: r.text, context: r.context, provenance: r.provenance }))
-      .sort((a, b) => a.id.localeCompare(b.id)),
-  );
+  records
+    .listRecords(scope, { limit: 1000 })
+    .then(({ records: list }) =>
+      list
+        .map((r) => ({ id: r.id, kind: r.kind, text: r.text, context: r.context, provenance: r.provenance }))
+        .sort((a, b) => a.id.localeCompare(b.id)),
+    );
 
 /** Three agents (other users, other sessions) run twice each at once, beside plain appends of other sessions. */
 async function concurrentRides(store: FullStore) {
@@ -116,7 +118,11 @@ describe('agent: riding long-term records of concurrent agents on one store', ()
 
   it('on PostgreSQL each scope holds what recording its runs alone holds', async () => {
     schema ??= await createTestSchema('engram_ltm_ride_conc');
-    const store = createPostgresStore({ connectionString: schema.url, schema: schema.name, maxConnections: 4 });
+    const store = createPostgresStore({
+      connectionString: schema.url,
+      schema: schema.name,
+      maxConnections: 4,
+    });
     try {
       await concurrentRides(store);
     } finally {

@@ -40,8 +40,8 @@ export interface AppendRiders {
  * the content items riding on the append (each unless its id is taken), then runs the long-term records riding on
  * it (their writes join the transaction), in one write transaction (one commit; a refused artifact rolls the
  * append back). The artifacts and the items are checked before the transaction starts. A record that throws
- * rolls the transaction back, and the append commits again without the records (the log is the truth): their
- * offerers see them unwritten and record alone.
+ * (or a COMMIT that fails once records ran: their writes can fail it) rolls the transaction back, and the append
+ * commits again without the records (the log is the truth): their offerers see them unwritten and record alone.
  */
 export async function appendWithArtifactsInOneTransaction(
   client: SqlClient,
@@ -54,12 +54,14 @@ export async function appendWithArtifactsInOneTransaction(
   const { artifacts, content = [], records = [], join } = riders;
   for (const artifact of artifacts) checkArtifact(artifact, ctx.component);
   for (const c of content) checkReplacement(c.batch, ctx.component, riders.maxContentBytes);
-  let recordFailed = false;
+  // Set once the records start: a failure from then on (a record's, or the COMMIT's, which their writes can fail:
+  // a deferred constraint, a full disk) is retried without them.
+  let recordsRan = false;
   let settle: (() => void)[] = [];
   const attempt = (withRecords: boolean) =>
     client.transaction(async (tx) => {
       // A client may run this again (a transient conflict): only this run's outcome counts.
-      recordFailed = false;
+      recordsRan = false;
       settle = [];
       const entries = await appendEntries(tx, ctx, scope, sessionId, prepared);
       const written: Artifact[] = [];
@@ -74,13 +76,9 @@ export async function appendWithArtifactsInOneTransaction(
       }
       if (withRecords && join)
         for (const r of records) {
-          try {
-            const done = await join(tx, () => r.write(entries));
-            if (done) settle.push(done);
-          } catch (error) {
-            recordFailed = true;
-            throw error;
-          }
+          recordsRan = true;
+          const done = await join(tx, () => r.write(entries));
+          if (done) settle.push(done);
         }
       return { entries, artifacts: written };
     });
@@ -88,7 +86,7 @@ export async function appendWithArtifactsInOneTransaction(
   try {
     appended = await attempt(records.length > 0);
   } catch (error) {
-    if (!recordFailed) throw error;
+    if (!recordsRan) throw error;
     appended = await attempt(false);
   }
   for (const done of settle) done();

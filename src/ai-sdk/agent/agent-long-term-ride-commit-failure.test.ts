@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { agentWithLongTerm, recordedAlone, recordsOf } from '../../../test-support/agent-long-term-rig.ts';
-import { createTestSchema, type TestDatabase } from '../../../test-support/postgres/test-database.ts';
-import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
-import { openSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
+import { rideStores } from '../../../test-support/ride-stores.ts';
 
 /**
  * Review of the riding long-term record: a record whose writes make the append's COMMIT fail (a deferred
@@ -15,12 +9,8 @@ import { openSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
  * transaction. A real database error (a deferred constraint trigger failing once), nothing mocked.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'engram-ltm-ride-commit-'));
-let schema: TestDatabase | undefined;
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  await schema?.drop();
-});
+const stores = rideStores('engram_ltm_ride_commit');
+afterAll(() => stores.cleanup());
 
 /** The run's records equal recording it alone, recorded after the loop (the step committed without them). */
 async function recordsAlone(store: Parameters<typeof agentWithLongTerm>[0]) {
@@ -34,37 +24,24 @@ async function recordsAlone(store: Parameters<typeof agentWithLongTerm>[0]) {
 }
 
 describe('agent: a riding long-term record failing at the commit of the last step', () => {
-  it('on PostgreSQL, once: the step commits without it, then the run records alone', async () => {
-    schema ??= await createTestSchema('engram_ltm_ride_commit');
-    const s = schema;
-    const store = createPostgresStore({ connectionString: s.url, schema: s.name, maxConnections: 4 });
-    const pg = (await import('pg')).default;
-    const admin = new pg.Client({ connectionString: s.url });
-    await admin.connect();
-    try {
-      await store.ready();
+  it('on PostgreSQL, once: the step commits without it, then the run records alone', () =>
+    stores.postgres(async ({ store, admin, schema }) => {
       // nextval is not rolled back: only the first check (at the first commit writing a record) fails.
-      await admin.query(`CREATE SEQUENCE ${s.name}.fail_once`);
+      await admin.query(`CREATE SEQUENCE ${schema}.fail_once`);
       await admin.query(
-        `CREATE FUNCTION ${s.name}.fail_ltm_at_commit() RETURNS trigger LANGUAGE plpgsql AS
-         $$ BEGIN IF nextval('${s.name}.fail_once') = 1 THEN RAISE EXCEPTION 'injected commit-time failure'; END IF;
+        `CREATE FUNCTION ${schema}.fail_ltm_at_commit() RETURNS trigger LANGUAGE plpgsql AS
+         $$ BEGIN IF nextval('${schema}.fail_once') = 1 THEN RAISE EXCEPTION 'injected commit-time failure'; END IF;
          RETURN NULL; END $$`,
       );
       await admin.query(
-        `CREATE CONSTRAINT TRIGGER fail_ltm_at_commit AFTER INSERT ON ${s.name}.engram_ltm_records
-         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ${s.name}.fail_ltm_at_commit()`,
+        `CREATE CONSTRAINT TRIGGER fail_ltm_at_commit AFTER INSERT ON ${schema}.engram_ltm_records
+         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ${schema}.fail_ltm_at_commit()`,
       );
       await recordsAlone(store);
-    } finally {
-      await admin.end();
-      await store.close();
-    }
-  });
+    }));
 
-  it('on SQLite, once (a deferred foreign key the record breaks): the step commits without it, then the run records alone', async () => {
-    const db = new DatabaseSync(join(dir, 'deferred.db'));
-    const store = await openSqliteStore({ database: db });
-    try {
+  it('on SQLite, once (a deferred foreign key the record breaks): the step commits without it, then the run records alone', () =>
+    stores.sqlite(async (store, db) => {
       await store.ready();
       let left = 1;
       db.function('engram_test_fail', () => (left-- > 0 ? 1 : 0));
@@ -75,8 +52,5 @@ describe('agent: a riding long-term record failing at the commit of the last ste
         BEGIN INSERT INTO fail_child VALUES (1); END`);
       await recordsAlone(store);
       expect(left).toBeLessThan(1);
-    } finally {
-      await store.close();
-    }
-  });
+    }));
 });

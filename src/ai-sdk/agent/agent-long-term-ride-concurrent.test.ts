@@ -1,17 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { tool } from 'ai';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { FullStore } from '../../../test-support/agent-long-term-rig.ts';
-import { createTestSchema, type TestDatabase } from '../../../test-support/postgres/test-database.ts';
+import { rideStores } from '../../../test-support/ride-stores.ts';
 import { scriptedLanguageModel } from '../../../test-support/scripted-language-model.ts';
 import { createContentStore } from '../../content/create-content-store.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
-import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
-import { openSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
@@ -25,12 +20,8 @@ import { agent } from './agent.ts';
  * recording its own runs alone holds (no record in another scope, none lost or doubled).
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'engram-ltm-ride-conc-'));
-let schema: TestDatabase | undefined;
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  await schema?.drop();
-});
+const stores = rideStores('engram_ltm_ride_conc');
+afterAll(() => stores.cleanup());
 
 const counter = createTokenCounter();
 const fetchPage = tool({
@@ -115,40 +106,12 @@ async function concurrentRides(store: FullStore, users = ['ana', 'bo', 'cy']) {
 }
 
 describe('agent: riding long-term records of concurrent agents on one store', () => {
-  it('on SQLite each scope holds what recording its runs alone holds', async () => {
-    const store = await openSqliteStore({ path: join(dir, 'conc.db') });
-    try {
-      await concurrentRides(store);
-    } finally {
-      await store.close();
-    }
-  });
+  it('on SQLite each scope holds what recording its runs alone holds', () =>
+    stores.sqlite((store) => concurrentRides(store)));
 
-  it('on PostgreSQL each scope holds what recording its runs alone holds', async () => {
-    schema ??= await createTestSchema('engram_ltm_ride_conc');
-    const store = createPostgresStore({
-      connectionString: schema.url,
-      schema: schema.name,
-      maxConnections: 4,
-    });
-    try {
-      await concurrentRides(store);
-    } finally {
-      await store.close();
-    }
-  });
+  it('on PostgreSQL each scope holds what recording its runs alone holds', () =>
+    stores.postgres(({ store }) => concurrentRides(store)));
 
-  it('on PostgreSQL, one user in three sessions at once: each session holds what recording its runs alone holds', async () => {
-    schema ??= await createTestSchema('engram_ltm_ride_conc');
-    const store = createPostgresStore({
-      connectionString: schema.url,
-      schema: schema.name,
-      maxConnections: 4,
-    });
-    try {
-      await concurrentRides(store, ['dee', 'dee', 'dee']);
-    } finally {
-      await store.close();
-    }
-  });
+  it('on PostgreSQL, one user in three sessions at once: each session holds what recording its runs alone holds', () =>
+    stores.postgres(({ store }) => concurrentRides(store, ['dee', 'dee', 'dee'])));
 });

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   agentWithLongTerm,
@@ -9,10 +6,8 @@ import {
   recordedAlone,
   recordsOf,
 } from '../../../test-support/agent-long-term-rig.ts';
-import { createTestSchema, type TestDatabase } from '../../../test-support/postgres/test-database.ts';
+import { rideStores } from '../../../test-support/ride-stores.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
-import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
-import { openSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 
 /**
  * A long-term record that fails inside the last step's transaction never loses the step (the log is the truth):
@@ -22,24 +17,21 @@ import { openSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
  * the records table), nothing is mocked.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'engram-ltm-ride-failure-'));
-let schema: TestDatabase | undefined;
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  await schema?.drop();
-});
+const stores = rideStores('engram_ltm_ride_failure');
+afterAll(() => stores.cleanup());
 
-/** A SQLite store whose long-term record inserts fail while `failures()` is positive (each failure counts down). */
-async function sqliteFailing(name: string, failures: number) {
-  const db = new DatabaseSync(join(dir, name));
-  const store = await openSqliteStore({ database: db });
+/**
+ * Makes the long-term record inserts of the SQLite store over `db` fail while `failures` is not used up (each
+ * failure counts down); returns how many failed so far.
+ */
+function failLongTerm(db: DatabaseSync, failures: number): () => number {
   let left = failures;
   db.function('engram_test_fail', () => (left-- > 0 ? 1 : 0));
   db.exec(
     `CREATE TEMP TRIGGER fail_ltm BEFORE INSERT ON main.engram_ltm_records WHEN engram_test_fail()
      BEGIN SELECT RAISE(ABORT, 'injected long-term failure'); END`,
   );
-  return { store, failed: () => failures - Math.max(0, left) };
+  return () => failures - Math.max(0, left);
 }
 
 /** The run's messages in the log after a run that threw. */
@@ -62,9 +54,10 @@ async function lastingFailure(store: FullStore) {
 }
 
 describe('agent: a long-term record failing in the last step’s transaction', () => {
-  it('on SQLite, once: the step commits without it, then the run records alone (as recording alone does)', async () => {
-    const { store, failed } = await sqliteFailing('once.db', 1);
-    try {
+  it('on SQLite, once: the step commits without it, then the run records alone (as recording alone does)', () =>
+    stores.sqlite(async (store, db) => {
+      await store.ready();
+      const failed = failLongTerm(db, 1);
       const rig = agentWithLongTerm(store);
       const messages = await rig.run(3);
       expect(failed()).toBe(1);
@@ -73,41 +66,25 @@ describe('agent: a long-term record failing in the last step’s transaction', (
       const records = await recordsOf(rig.longTerm);
       expect(records.length).toBeGreaterThan(4);
       expect(records).toEqual(await recordedAlone([messages]));
-    } finally {
-      await store.close();
-    }
-  });
+    }));
 
-  it('on SQLite, always: the run fails as before, its last step stored, nothing recorded', async () => {
-    const { store } = await sqliteFailing('always.db', Number.POSITIVE_INFINITY);
-    try {
-      await lastingFailure(store);
-    } finally {
-      await store.close();
-    }
-  });
-
-  it('on PostgreSQL, always: the run fails as before, its last step stored, nothing recorded', async () => {
-    schema ??= await createTestSchema('engram_ltm_ride_failure');
-    const s = schema;
-    const store = createPostgresStore({ connectionString: s.url, schema: s.name, maxConnections: 4 });
-    const pg = (await import('pg')).default;
-    const admin = new pg.Client({ connectionString: s.url });
-    await admin.connect();
-    try {
+  it('on SQLite, always: the run fails as before, its last step stored, nothing recorded', () =>
+    stores.sqlite(async (store, db) => {
       await store.ready();
+      failLongTerm(db, Number.POSITIVE_INFINITY);
+      await lastingFailure(store);
+    }));
+
+  it('on PostgreSQL, always: the run fails as before, its last step stored, nothing recorded', () =>
+    stores.postgres(async ({ store, admin, schema }) => {
       await admin.query(
-        `CREATE FUNCTION ${s.name}.fail_ltm() RETURNS trigger LANGUAGE plpgsql AS
+        `CREATE FUNCTION ${schema}.fail_ltm() RETURNS trigger LANGUAGE plpgsql AS
          $$ BEGIN RAISE EXCEPTION 'injected long-term failure'; END $$`,
       );
       await admin.query(
-        `CREATE TRIGGER fail_ltm BEFORE INSERT ON ${s.name}.engram_ltm_records
-         FOR EACH ROW EXECUTE FUNCTION ${s.name}.fail_ltm()`,
+        `CREATE TRIGGER fail_ltm BEFORE INSERT ON ${schema}.engram_ltm_records
+         FOR EACH ROW EXECUTE FUNCTION ${schema}.fail_ltm()`,
       );
       await lastingFailure(store);
-    } finally {
-      await admin.end();
-      await store.close();
-    }
-  });
+    }));
 });

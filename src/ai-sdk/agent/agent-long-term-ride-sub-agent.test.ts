@@ -1,15 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { tool } from 'ai';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { FullStore } from '../../../test-support/agent-long-term-rig.ts';
-import { createTestSchema, type TestDatabase } from '../../../test-support/postgres/test-database.ts';
+import { rideStores } from '../../../test-support/ride-stores.ts';
 import { scriptedLanguageModel } from '../../../test-support/scripted-language-model.ts';
 import type { Scope } from '../../core/scope.ts';
-import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
-import { openSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
@@ -24,12 +19,8 @@ import { subAgentTool } from './sub-agent-tool.ts';
  * caller's scope or transaction, nor the caller's in the sub-agent's.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'engram-ltm-ride-sub-'));
-let schema: TestDatabase | undefined;
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  await schema?.drop();
-});
+const stores = rideStores('engram_ltm_ride_sub');
+afterAll(() => stores.cleanup());
 
 const counter = createTokenCounter();
 const lookUp = tool({
@@ -99,26 +90,9 @@ async function subAgentRides(store: FullStore) {
 }
 
 describe('agent: a sub-agent’s riding long-term record inside its caller’s tool call', () => {
-  it('on SQLite each agent’s scope holds what recording its run alone holds', async () => {
-    const store = await openSqliteStore({ path: join(dir, 'sub.db') });
-    try {
-      await subAgentRides(store);
-    } finally {
-      await store.close();
-    }
-  });
+  it('on SQLite each agent’s scope holds what recording its run alone holds', () =>
+    stores.sqlite((store) => subAgentRides(store)));
 
-  it('on PostgreSQL each agent’s scope holds what recording its run alone holds', async () => {
-    schema ??= await createTestSchema('engram_ltm_ride_sub');
-    const store = createPostgresStore({
-      connectionString: schema.url,
-      schema: schema.name,
-      maxConnections: 4,
-    });
-    try {
-      await subAgentRides(store);
-    } finally {
-      await store.close();
-    }
-  });
+  it('on PostgreSQL each agent’s scope holds what recording its run alone holds', () =>
+    stores.postgres(({ store }) => subAgentRides(store)));
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeRide, createRideChannel, hasOpenRide, withRide } from './ride-on-append.ts';
+import { closeRide, createRideChannel, hasOpenRide, outsideRide, withRide } from './ride-on-append.ts';
 
 describe('withRide / createRideChannel', () => {
   const sink = {};
@@ -63,5 +63,24 @@ describe('withRide / createRideChannel', () => {
       expect(channel.take(sink)).toEqual(['outer']);
     });
     expect(alone).toEqual(['inner']);
+  });
+
+  it('work run outside the ride takes nothing from it and leaves it open', async () => {
+    const channel = createRideChannel<string>();
+    const alone: string[] = [];
+    await withRide(async () => {
+      channel.offer(sink, 'step', async () => void alone.push('step'));
+      await outsideRide(async () => {
+        await Promise.resolve();
+        expect(hasOpenRide()).toBe(false);
+        expect(channel.has(sink)).toBe(false);
+        expect(channel.take(sink)).toEqual([]);
+        // An offer made outside is refused: its caller writes it.
+        expect(channel.offer(sink, 'outside', async () => void alone.push('outside'))).toBe(false);
+      });
+      expect(hasOpenRide()).toBe(true);
+      expect(channel.take(sink)).toEqual(['step']);
+    });
+    expect(alone).toEqual([]);
   });
 });

@@ -109,6 +109,16 @@ export async function withRide<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs `work` outside the caller's ride: its appends take nothing offered there, and its offers are written by
+ * their callers (an agent's prompt stored inside another agent's step — a sub-agent called by a tool — must not
+ * take the caller's step's writes, nor close its ride).
+ */
+export function outsideRide<T>(work: () => Promise<T>): Promise<T> {
+  checkFunction(work, 'outsideRide(work)', 'store');
+  return rides.exit(work);
+}
+
 /** Whether the caller's context has an open ride (an append may take its writes). */
 export function hasOpenRide(): boolean {
   const ride = rides.getStore();

@@ -2,7 +2,7 @@ import type { AssistantContent, FinishReason, ModelMessage, StepResult, ToolSet,
 import { createTimeSlicer } from '../../content/time-slicer.ts';
 import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import type { MemoryMessage } from '../../core/message.ts';
-import { withRide } from '../../core/ride-on-append.ts';
+import { outsideRide, withRide } from '../../core/ride-on-append.ts';
 import type { OfferedRecord } from '../../longterm/riding-long-term-records.ts';
 import { retentionAt } from '../../memory/retention-policy.ts';
 import type { ContextView } from '../../views/context-view.ts';
@@ -39,7 +39,8 @@ export async function runAgent(
       : ({ role: 'user', content: prompt, agent: { from, to: config.name, kind: 'call' } } as ModelMessage);
   /** What this run stored, in order: its prompt, then each step's assistant and tool messages. */
   // The prompt is in the log at once (the view reads it for the first step), and durable with that step's commit.
-  const stored: MemoryMessage[] = await withDeferredDurability(() => view.store(asked));
+  // Outside any ride: a sub-agent's prompt, stored inside its caller's step, must not take that step's writes.
+  const stored: MemoryMessage[] = await withDeferredDurability(() => outsideRide(() => view.store(asked)));
   const promptId = stored.at(-1)?.id;
   // The conversation's time, for relative dates in the prompt ("yesterday"): when the prompt was stored.
   const promptAt = stored.at(-1)?.createdAt;

@@ -10,7 +10,7 @@ import type { HasLongTermRecords } from '../src/longterm/long-term-store-v1.ts';
 import { createConversationMemory } from '../src/memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../src/store/memory-store.ts';
 import { createTokenCounter } from '../src/tokens/create-token-counter.ts';
-import { createAutoContextMemory } from '../src/views/auto-context/auto-context-memory.ts';
+import { compactingView } from './compacting-view.ts';
 import { scriptedLanguageModel } from './scripted-language-model.ts';
 
 /** A store with what the full stack needs: a log, content items, long-term records. */
@@ -46,14 +46,7 @@ export interface LongTermRigOptions {
 export function agentWithLongTerm(store: FullStore, options: LongTermRigOptions = {}) {
   const conversation = createConversationMemory({ store, scope: rigScope, sessionId: 's', counter });
   const content = createContentStore({ store, scope: rigScope, counter });
-  const memory = createAutoContextMemory({
-    conversation,
-    content,
-    maxTokens: 16_000,
-    msgThreshold: 4,
-    lastKeep: 2,
-    minGainTokens: 0,
-  });
+  const memory = compactingView(conversation, content);
   const longTerm = createLongTermMemory({
     store: options.longTermStore ?? store,
     scope: rigScope,

@@ -11,7 +11,7 @@ import { createContentStore } from '../../src/content/create-content-store.ts';
 import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../../src/longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../../src/memory/conversation-memory.ts';
-import { createAutoContextMemory } from '../../src/views/auto-context/auto-context-memory.ts';
+import { compactingView } from '../compacting-view.ts';
 import { scriptedLanguageModel } from '../scripted-language-model.ts';
 import { childConfig, emit } from './child-process.ts';
 
@@ -26,14 +26,7 @@ const store = createSqliteStore({ path: config.path, durability: 'power' });
 const scope = { tenant: 't' };
 const conversation = createConversationMemory({ store, scope, sessionId: config.sessionId });
 const content = createContentStore({ store, scope });
-const memory = createAutoContextMemory({
-  conversation,
-  content,
-  maxTokens: 16_000,
-  msgThreshold: 4,
-  lastKeep: 2,
-  minGainTokens: 0,
-});
+const memory = compactingView(conversation, content);
 const longTerm = createLongTermMemory({ store, scope, session: config.sessionId });
 const fetchPage = tool({
   description: 'Fetches a page.',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { tool } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { compactingView } from '../../../test-support/compacting-view.ts';
 import { scriptedLanguageModel } from '../../../test-support/scripted-language-model.ts';
 import { type CountingDatabase, openCountingDatabase } from '../../../test-support/sqlite-commit-counter.ts';
 import { createContentStore } from '../../content/create-content-store.ts';
@@ -12,7 +13,6 @@ import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts'
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import { readAssemblyRecords } from '../../views/assembly/assembly-records.ts';
-import { createAutoContextMemory } from '../../views/auto-context/auto-context-memory.ts';
 import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
 import { agent } from './agent.ts';
 import type { AgentConfig } from './agent-types.ts';
@@ -95,14 +95,7 @@ describe('agent: commits per 5-step run on SQLite', () => {
   it('the full stack (AutoContext over a content store, static long-term memory, recordAssembly): 5 flushed commits, 6 in all', async () => {
     const { store, counting, conversation } = await openCounted();
     const content = createContentStore({ store, scope, counter });
-    const memory = createAutoContextMemory({
-      conversation,
-      content,
-      maxTokens: 16_000,
-      msgThreshold: 4,
-      lastKeep: 2,
-      minGainTokens: 0,
-    });
+    const memory = compactingView(conversation, content);
     const longTerm = createLongTermMemory({ store, scope, session: 's' });
     const { log, flushed } = await commitsOfRun(counting, {
       memory,

@@ -5,6 +5,7 @@ import { tool } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { compactingView } from '../../../test-support/compacting-view.ts';
 import { scriptedLanguageModel } from '../../../test-support/scripted-language-model.ts';
 import { openCountingDatabase } from '../../../test-support/sqlite-commit-counter.ts';
 import { createContentStore } from '../../content/create-content-store.ts';
@@ -14,7 +15,6 @@ import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts'
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import { readAssemblyRecords } from '../../views/assembly/assembly-records.ts';
-import { createAutoContextMemory } from '../../views/auto-context/auto-context-memory.ts';
 import type { ContextView } from '../../views/context-view.ts';
 import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
 import { agent } from './agent.ts';
@@ -106,14 +106,7 @@ async function openFullStack() {
   const conversation = createConversationMemory({ store, scope, sessionId: 's', counter });
   await conversation.stats();
   const content = createContentStore({ store, scope, counter });
-  const memory = createAutoContextMemory({
-    conversation,
-    content,
-    maxTokens: 16_000,
-    msgThreshold: 4,
-    lastKeep: 2,
-    minGainTokens: 0,
-  });
+  const memory = compactingView(conversation, content);
   const longTerm = createLongTermMemory({ store, scope, session: 's' });
   const make = (name: string) =>
     agent({

@@ -11,7 +11,7 @@ import {
 import type { ContentItem, ContentItemInfo } from '../../content/content-item.ts';
 import type { ContentQueryPage } from '../../content/content-query.ts';
 import type { ContentStoreV1 } from '../../content/content-store-v1.ts';
-import { sameContentItem, serializeContent } from '../../content/prepare-content-item.ts';
+import { itemInfo, sameContentItem, serializeContent } from '../../content/prepare-content-item.ts';
 import { indexedText } from '../../content/select-items.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
@@ -144,8 +144,7 @@ export async function putItemsIn(
   const out: ContentItemInfo[] = [];
   for (const item of items) {
     if (await insertItem(tx, scope, space, item)) {
-      const { content: _c, ...rest } = item;
-      out.push({ ...rest, tags: [...item.tags], relatedTo: [...item.relatedTo] });
+      out.push(itemInfo(item));
       continue;
     }
     const row = await queryGet(

@@ -1,4 +1,5 @@
 import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
+import { createKeptTextCounts, type KeptTextCounts } from './kept-text-counts.ts';
 import type { BpeEncoding } from './model-encodings.ts';
 import { importBpeRanks, readBpeRanks, requireBpeRanks } from './read-bpe-ranks.ts';
 
@@ -223,13 +224,28 @@ function tablesFor(encoding: BpeEncoding): Tables {
 }
 
 /**
+ * Texts of at least this many characters are counted once while kept (a tool result is counted when stored, when
+ * sent and when offloaded); shorter ones cost about their lookup to count.
+ */
+const KEPT_TEXT_MIN_CHARS = 2048;
+/** Characters of long texts whose counts are kept per encoding (a few steps' tool results). */
+const KEPT_TEXT_CHARS = 2_000_000;
+const keptTexts = new Map<BpeEncoding, KeptTextCounts>();
+
+/**
  * A counter for `encoding` that is linear in the text for any input: the encoding's own split regex,
  * then BPE over each pre-token, with pre-tokens over `MAX_BPE_PIECE_BYTES` bytes cut into pieces.
  * Identical to gpt-tokenizer's count (special-token text counted as plain text) when no pre-token is longer.
+ * The counts of long texts are kept per encoding, shared by every counter of it, by exact text.
  */
 export function boundedBpeCounter(encoding: BpeEncoding): CountText {
-  return (text: string): number => {
-    if (!text) return 0;
+  let kept = keptTexts.get(encoding);
+  if (!kept) {
+    kept = createKeptTextCounts({ minChars: KEPT_TEXT_MIN_CHARS, keptChars: KEPT_TEXT_CHARS });
+    keptTexts.set(encoding, kept);
+  }
+  const long = kept;
+  const countAll = (text: string): number => {
     const t = tablesFor(encoding);
     const { ranks, split, cache } = t;
     let total = 0;
@@ -247,4 +263,5 @@ export function boundedBpeCounter(encoding: BpeEncoding): CountText {
     }
     return total;
   };
+  return (text: string): number => (text ? long.countOf(text, countAll) : 0);
 }

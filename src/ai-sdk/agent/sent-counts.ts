@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { createKeptTextCounts, type KeptTextCounts } from '../../tokens/kept-text-counts.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 
 /** Characters of texts (and of string-content messages, per role) whose counts are kept, per encoding; the oldest are forgotten first. */
@@ -17,19 +18,13 @@ export interface SentCounts {
   counterWith(counter: TokenCounter): TokenCounter;
 }
 
-/** Counts kept by text, and the characters of the texts kept. */
-interface TextCounts {
-  counts: Map<string, number>;
-  chars: number;
-}
-
 /** Counts one encoding's messages and texts, remembering each (see {@link SentCounts}). */
 interface EncodingCounts {
   /** Array contents by identity (a view hands back the same content objects step after step), then role. */
   byContent: WeakMap<object, Map<string, number>>;
   /** String contents by role, then text. */
-  byText: Map<string, TextCounts>;
-  texts: TextCounts;
+  byText: Map<string, KeptTextCounts>;
+  texts: KeptTextCounts;
 }
 
 /** Creates an agent's {@link SentCounts}. */
@@ -38,7 +33,7 @@ export function createSentCounts(): SentCounts {
   const of = (counter: TokenCounter): EncodingCounts => {
     let e = encodings.get(counter.encoding);
     if (!e) {
-      e = { byContent: new WeakMap(), byText: new Map(), texts: { counts: new Map(), chars: 0 } };
+      e = { byContent: new WeakMap(), byText: new Map(), texts: createKeptTextCounts({ keptChars }) };
       encodings.set(counter.encoding, e);
     }
     return e;
@@ -50,10 +45,10 @@ export function createSentCounts(): SentCounts {
       if (typeof content === 'string') {
         let texts = e.byText.get(m.role);
         if (!texts) {
-          texts = { counts: new Map(), chars: 0 };
+          texts = createKeptTextCounts({ keptChars });
           e.byText.set(m.role, texts);
         }
-        return remember(texts, content, () => counter.count(m));
+        return texts.countOf(content, () => counter.count(m));
       }
       if (typeof content !== 'object' || content === null) return counter.count(m);
       let byRole = e.byContent.get(content);
@@ -68,7 +63,7 @@ export function createSentCounts(): SentCounts {
   };
   const countTextWith = (counter: TokenCounter) => {
     const e = of(counter);
-    return (text: string): number => remember(e.texts, text, () => counter.countText(text));
+    return (text: string): number => e.texts.countOf(text, (t) => counter.countText(t));
   };
   return {
     countWith,
@@ -86,20 +81,4 @@ export function createSentCounts(): SentCounts {
       };
     },
   };
-}
-
-/** The count kept for `text`, or `count()` kept (the oldest texts forgotten past {@link keptChars}). */
-function remember(kept: TextCounts, text: string, count: () => number): number {
-  let n = kept.counts.get(text);
-  if (n === undefined) {
-    n = count();
-    kept.counts.set(text, n);
-    kept.chars += text.length;
-    for (const old of kept.counts.keys()) {
-      if (kept.chars <= keptChars || old === text) break;
-      kept.counts.delete(old);
-      kept.chars -= old.length;
-    }
-  }
-  return n;
 }

@@ -1,7 +1,7 @@
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { checkPackInput } from './check-recall.ts';
-import { type FormatRecallOptions, formatRecall } from './format-recall.ts';
+import { type FormatRecallOptions, recallBlock, recallLine, recallTag } from './format-recall.ts';
 import type { LongTermSearchResult } from './long-term-memory.ts';
 import type { LongTermRecord } from './long-term-record.ts';
 import { isDateWords } from './temporal-context.ts';
@@ -97,7 +97,9 @@ export function packRecall(
   const maxTokens = options.maxTokens ?? defaultRecallTokens;
   const counter = counterOf(options.counter);
   const format = options.format ?? {};
-  const count = (shown: readonly LongTermSearchResult[]) => counter.countText(formatRecall(shown, format));
+  const tag = recallTag(format);
+  // Each record's line is written once; blocks are made of lines.
+  const count = (lines: readonly string[]) => counter.countText(recallBlock(lines, tag));
   const seen = new Set(options.inContext ?? []);
   const seenText = new Set(options.inContextText ?? []);
   const ids = new Set<string>();
@@ -110,7 +112,7 @@ export function packRecall(
     return lines;
   };
   const items: PackedRecallItem[] = [];
-  const shown: LongTermSearchResult[] = [];
+  const shown: string[] = [];
   // The block's tokens are about the sum of one-record blocks less the tag and header each repeats.
   let overhead: number | undefined;
   let estimate = 0;
@@ -134,8 +136,8 @@ export function packRecall(
           );
     const tries = around.length > 0 ? [around, []] : [[]];
     for (const context of tries) {
-      const candidate = shownWith(result, context);
-      const block = formatRecall([candidate], format);
+      const candidate = recallLine(shownWith(result, context), format);
+      const block = recallBlock([candidate], tag);
       // A record that cannot fit even by the counter's lower bound is skipped uncounted (the check below would
       // skip it too: its estimate is at least this).
       if (items.length > 0 && overhead !== undefined && counter.atLeast) {
@@ -166,5 +168,5 @@ export function packRecall(
     shown.pop();
     tokens = shown.length > 0 ? count(shown) : 0;
   }
-  return { text: formatRecall(shown, format), items, tokens };
+  return { text: recallBlock(shown, tag), items, tokens };
 }

@@ -1,10 +1,24 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { checkInteger } from './check-options.ts';
 import { describeValue, errorText } from './errors/describe-value.ts';
 import { MemoryError } from './errors/memory-error.ts';
 
 let lastTime = 0;
 let counter = 0;
+/** Random bytes drawn a page at a time (one call into the system's generator per 800 ids, not one per id). */
+const pool = Buffer.alloc(4000);
+let used = pool.length;
+
+/** `n` (at most 4,000) fresh random bytes as hex, for the random part of an id. */
+export function randomHex(n: number): string {
+  if (used + n > pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  const hex = pool.toString('hex', used, used + n);
+  used += n;
+  return hex;
+}
 
 /**
  * A new id: `prefix_` + a time-ordered part + randomness, so ids sort roughly by creation and never collide.
@@ -23,7 +37,7 @@ export function createId(prefix = 'msg'): string {
     lastTime = now;
     counter = 0;
   }
-  const rand = randomBytes(5).toString('hex');
+  const rand = randomHex(5);
   return `${prefix}_${now.toString(36)}${counter.toString(36).padStart(3, '0')}${rand}`;
 }
 

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { JSONValue } from 'ai';
 import { checkMethods, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { randomHex } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { withArtifactsOnAppend } from '../../store/append-riders.ts';
@@ -198,7 +198,7 @@ let made = 0;
 function recordId(lastSeq: number, at: Date): string {
   made = (made + 1) % 36 ** 6;
   const time = at.getTime().toString(36).padStart(9, '0');
-  return `asm_${String(lastSeq).padStart(12, '0')}_${time}_${made.toString(36).padStart(6, '0')}_${randomBytes(3).toString('hex')}`;
+  return `asm_${String(lastSeq).padStart(12, '0')}_${time}_${made.toString(36).padStart(6, '0')}_${randomHex(3)}`;
 }
 
 /** Artifacts oldest first: by log position, then by id (which starts with it and continues with the time). */

@@ -10,6 +10,7 @@ export { IsolationModel } from './isolation-model.ts';
 export { type IsolationOp, isolationOpArbitraries } from './isolation-ops.ts';
 export { testPostgresUrl } from './postgres-url.ts';
 export {
+  type DriverStore,
   type OpenedStore,
   type OpenStoreOptions,
   type ReliabilityDriver,
@@ -17,5 +18,6 @@ export {
   reliabilityDrivers,
   sourcePath,
   tempDir,
+  titleOn,
 } from './store-drivers.ts';
 export { prng, writerMessage } from './writer-messages.ts';

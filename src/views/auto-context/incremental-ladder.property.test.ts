@@ -109,7 +109,9 @@ async function play(driver: ReliabilityDriver, sc: Scenario): Promise<void> {
   let view = newView();
   try {
     if (sc.initial > 0) await memory.store(take(sc.initial));
-    for (const op of [...sc.ops, { kind: 'read' as const }]) {
+    // Every run ends with a read, then a restart (where the store can be reopened) and a read of the reopened store.
+    const closing = [{ kind: 'read' as const }, { kind: 'reopen' as const }, { kind: 'read' as const }];
+    for (const op of [...sc.ops, ...closing]) {
       if (op.kind === 'append') {
         if (next >= script.length) continue;
         if (op.other) await open().memory.store(take(op.n));
@@ -166,15 +168,15 @@ async function play(driver: ReliabilityDriver, sc: Scenario): Promise<void> {
 const budget: Record<string, { runs: number; ops: number }> = {
   memory: { runs: 40, ops: 30 },
   sqlite: { runs: 40, ops: 30 },
-  libsql: { runs: 20, ops: 30 },
-  'json-file': { runs: 20, ops: 30 },
-  postgres: { runs: 6, ops: 12 },
+  libsql: { runs: 40, ops: 30 },
+  'json-file': { runs: 40, ops: 30 },
+  postgres: { runs: 10, ops: 12 },
 };
 
 describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true }))(
   'AutoContextMemory reads incrementally over $name',
   (driver) => {
-    const { runs, ops } = budget[driver.name] ?? { runs: 6, ops: 12 };
+    const { runs, ops } = budget[driver.name] ?? { runs: 10, ops: 12 };
     it.skipIf(driver.missing !== undefined)(
       titleOn(driver, 'property: every read equals a fresh view applying the stored steps to the whole log'),
       async () => {

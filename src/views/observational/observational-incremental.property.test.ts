@@ -72,7 +72,9 @@ async function play(driver: ReliabilityDriver, sc: Scenario): Promise<void> {
     });
   let view = viewOf();
   try {
-    for (const op of [...sc.ops, { kind: 'read' as const }]) {
+    // Every run ends with a read, then a restart (where the store can be reopened) and a read of the reopened store.
+    const closing = [{ kind: 'read' as const }, { kind: 'reopen' as const }, { kind: 'read' as const }];
+    for (const op of [...sc.ops, ...closing]) {
       if (op.kind === 'append') {
         if (next >= script.length) continue;
         await (op.other ? memoryOf() : view.conversation).store(take(op.n));
@@ -105,15 +107,15 @@ async function play(driver: ReliabilityDriver, sc: Scenario): Promise<void> {
 const budget: Record<string, { runs: number; ops: number }> = {
   memory: { runs: 30, ops: 30 },
   sqlite: { runs: 30, ops: 30 },
-  libsql: { runs: 15, ops: 30 },
-  'json-file': { runs: 15, ops: 30 },
-  postgres: { runs: 6, ops: 12 },
+  libsql: { runs: 30, ops: 30 },
+  'json-file': { runs: 30, ops: 30 },
+  postgres: { runs: 10, ops: 12 },
 };
 
 describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true }))(
   'ObservationalMemory reads incrementally over $name',
   (driver) => {
-    const { runs, ops } = budget[driver.name] ?? { runs: 6, ops: 12 };
+    const { runs, ops } = budget[driver.name] ?? { runs: 10, ops: 12 };
     it.skipIf(driver.missing !== undefined)(
       titleOn(driver, 'property: every read equals a fresh view of the same log and observations'),
       async () => {

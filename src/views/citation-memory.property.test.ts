@@ -212,6 +212,17 @@ async function play(opened: OpenedStore, s: Scenario): Promise<void> {
     seen.cited += stats.cited;
     seen.fullFirstUse += stats.fullFirstUse;
   };
+  /**
+   * A restart: a new store object over the same data, a new view on it. The in-memory store cannot be reopened (its
+   * data lives in its store object): there it does nothing and answers false.
+   */
+  const restart = async (): Promise<boolean> => {
+    if (!opened.reopen) return false;
+    store = await opened.reopen();
+    live.view = make(store);
+    seen.reopens++;
+    return true;
+  };
   await check();
   for (const o of s.ops) {
     const memory = live.view.conversation;
@@ -224,13 +235,8 @@ async function play(opened: OpenedStore, s: Scenario): Promise<void> {
     } else if (o.kind === 'reload') {
       live.view = make(store);
       seen.reloads++;
-    } else if (o.kind === 'reopen') {
-      // The in-memory store cannot be reopened: its data lives in its store object (this op is skipped there).
-      if (!opened.reopen) continue;
-      store = await opened.reopen();
-      live.view = make(store);
-      seen.reopens++;
-    } else {
+    } else if (o.kind === 'reopen') await restart();
+    else {
       const entries = await memory.entries();
       if (entries.length === 0) continue;
       seen.removals++;
@@ -248,12 +254,7 @@ async function play(opened: OpenedStore, s: Scenario): Promise<void> {
   }
   await check();
   // Every run ends with a restart (where the store can be reopened): the reopened view reads the same log.
-  if (opened.reopen) {
-    store = await opened.reopen();
-    live.view = make(store);
-    seen.reopens++;
-    await check();
-  }
+  if (await restart()) await check();
 }
 
 /** Runs and most ops a scenario has, per driver (PostgreSQL is slow: fewer of both). */

@@ -7,7 +7,10 @@ import { createLibsqlStore } from '../../libsql.ts';
 const dir = mkdtempSync(join(tmpdir(), 'engram-libsql-forks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const text = (t: string) => ({ message: { id: `m_${t}`, role: 'user' as const, content: t }, tokens: 1 });
+const text = (t: string) => ({
+  message: { id: `m_${t}`, role: 'user' as const, content: t, createdAt: new Date() },
+  tokens: 1,
+});
 
 /**
  * A libSQL fork holds its own copy from the start, yet its record stops naming the parent when the parent goes or

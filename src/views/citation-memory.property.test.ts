@@ -1,32 +1,32 @@
-import { join } from 'node:path';
 import type { JSONValue, ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../test-support/reliability/store-drivers.ts';
+import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
+import {
+  type DriverStore,
+  type OpenedStore,
+  reliabilityDrivers,
+  titleOn,
+} from '../../test-support/reliability/store-drivers.ts';
 import { type CitationPolicy, resolveCitationPolicy, shouldOffload } from '../content/citation-policy.ts';
 import { citationText, createToolResultCiter } from '../content/cite-tool-results.ts';
-import type { HasContentItems } from '../content/content-store-v1.ts';
 import { type ContentStore, createContentStore } from '../content/create-content-store.ts';
 import { isValidId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
-import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
-import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { toMemoryMessage } from '../messages/from-model-message.ts';
 import { serializeMessage } from '../messages/serialize.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
-import type { MemoryStoreV1 } from '../store/memory-store.ts';
-
-type Store = MemoryStoreV1 & HasContentItems;
-
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { type CitationView, createCitationMemory } from './citation-memory.ts';
 
 /**
  * The citation view follows the log incrementally (entries prepared once, only unsettled citations looked at
  * again) and decides offloading from stored counts. Whatever happens between two reads (appends, deletes, a
- * replaced log, a new view on the same conversation, a new store object on the same SQLite file), a read equals
- * a fresh view's read of the same log, and both equal the direct computation that counts every output.
+ * replaced log, a new view on the same conversation, a new store object on the same data), a read equals a fresh
+ * view's read of the same log, and both equal the direct computation that counts every output. It runs on every
+ * driver; the in-memory store cannot be reopened (its data lives in its store object), so there the reopen op is
+ * skipped and the other ops run.
  */
 const counter = createTokenCounter({ encoding: 'o200k_base' });
 const sessionId = 'ses_cite';
@@ -80,14 +80,16 @@ const arbOp = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'reload' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'reopen' as const }) },
 );
-const arbScenario = fc.record({
-  steps: fc.array(arbStep, { minLength: 1, maxLength: 30 }),
-  ops: fc.array(arbOp, { minLength: 3, maxLength: 14 }),
-  policy: arbPolicy,
-  maxTokens: fc.option(fc.integer({ min: 50, max: 6000 }), { nil: undefined }),
-  freshFirst: fc.boolean(),
-});
-type Scenario = typeof arbScenario extends fc.Arbitrary<infer T> ? T : never;
+/** A scenario of at most `maxOps` ops (fewer on the slow drivers). */
+const scenario = (maxOps: number) =>
+  fc.record({
+    steps: fc.array(arbStep, { minLength: 1, maxLength: 30 }),
+    ops: fc.array(arbOp, { minLength: 3, maxLength: maxOps }),
+    policy: arbPolicy,
+    maxTokens: fc.option(fc.integer({ min: 50, max: 6000 }), { nil: undefined }),
+    freshFirst: fc.boolean(),
+  });
+type Scenario = ReturnType<typeof scenario> extends fc.Arbitrary<infer T> ? T : never;
 type Step = Scenario['steps'][number];
 
 let calls = 0;
@@ -176,9 +178,9 @@ interface Handle {
   view: CitationView;
 }
 
-async function play(open: () => Store, s: Scenario, closeAtEnd: boolean): Promise<void> {
-  let store = open();
-  const make = (st: Store): CitationView => {
+async function play(opened: OpenedStore, s: Scenario): Promise<void> {
+  let store = opened.store;
+  const make = (st: DriverStore): CitationView => {
     const conversation = createConversationMemory({ store: st, sessionId, counter, scope });
     const content = createContentStore({ store: st, counter, scope });
     return createCitationMemory({
@@ -210,6 +212,17 @@ async function play(open: () => Store, s: Scenario, closeAtEnd: boolean): Promis
     seen.cited += stats.cited;
     seen.fullFirstUse += stats.fullFirstUse;
   };
+  /**
+   * A restart: a new store object over the same data, a new view on it. The in-memory store cannot be reopened (its
+   * data lives in its store object): there it does nothing and answers false.
+   */
+  const restart = async (): Promise<boolean> => {
+    if (!opened.reopen) return false;
+    store = await opened.reopen();
+    live.view = make(store);
+    seen.reopens++;
+    return true;
+  };
   await check();
   for (const o of s.ops) {
     const memory = live.view.conversation;
@@ -222,15 +235,8 @@ async function play(open: () => Store, s: Scenario, closeAtEnd: boolean): Promis
     } else if (o.kind === 'reload') {
       live.view = make(store);
       seen.reloads++;
-    } else if (o.kind === 'reopen') {
-      const reopened = open();
-      if (reopened !== store) {
-        await store.close();
-        store = reopened;
-      }
-      live.view = make(store);
-      seen.reopens++;
-    } else {
+    } else if (o.kind === 'reopen') await restart();
+    else {
       const entries = await memory.entries();
       if (entries.length === 0) continue;
       seen.removals++;
@@ -247,30 +253,42 @@ async function play(open: () => Store, s: Scenario, closeAtEnd: boolean): Promis
     }
   }
   await check();
-  if (closeAtEnd) await store.close();
+  // Every run ends with a restart (where the store can be reopened): the reopened view reads the same log.
+  if (await restart()) await check();
 }
 
-describe('citation view: incremental reads equal a fresh read and the direct computation', () => {
-  it('in memory (property)', async () => {
-    const store = createMemoryStore();
-    await fc.assert(
-      fc.asyncProperty(arbScenario, (s) => play(() => store, s, false)),
-      { numRuns: 60 },
-    );
-  }, 120_000);
+/** Runs and most ops a scenario has, per driver (PostgreSQL is slow: fewer of both). */
+const budget: Record<string, { runs: number; ops: number }> = {
+  memory: { runs: 60, ops: 14 },
+  sqlite: { runs: 25, ops: 14 },
+  libsql: { runs: 25, ops: 14 },
+  'json-file': { runs: 25, ops: 14 },
+  postgres: { runs: 10, ops: 8 },
+};
 
-  it('on a SQLite file, reopened by new store objects (property)', async () => {
-    const dir = await tempDir('citation-prop', true);
-    cleanup.push(() => dir.remove());
-    const path = join(dir.path, 'cite.db');
-    await fc.assert(
-      fc.asyncProperty(arbScenario, (s) =>
-        play(() => createSqliteStore({ path, durability: 'process' }), s, true),
+describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true }))(
+  'citation view over $name: incremental reads equal a fresh read and the direct computation',
+  (driver) => {
+    const { runs, ops } = budget[driver.name] ?? { runs: 10, ops: 8 };
+    it.skipIf(driver.missing !== undefined)(
+      titleOn(
+        driver,
+        `random appends, deletes, replaced logs, reloads${driver.reopens ? ', reopens' : ''} (property)`,
       ),
-      { numRuns: 25 },
+      async () => {
+        const opened = await driver.open();
+        cleanup.push(() => opened.dispose());
+        await fc.assert(
+          fc.asyncProperty(scenario(ops), (s) => play(opened, s)),
+          { numRuns: runs },
+        );
+      },
+      180_000,
     );
-  }, 180_000);
+  },
+);
 
+describe('citation view: coverage', () => {
   it('reached every kind of change', () => {
     expect(seen.appends).toBeGreaterThan(50);
     expect(seen.removals).toBeGreaterThan(10);

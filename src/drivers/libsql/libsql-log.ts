@@ -17,7 +17,7 @@ import {
 import type { LibsqlRow, LibsqlValue } from './libsql-client.ts';
 import type { LibsqlExecutor } from './libsql-executor.ts';
 import { chunks, placeholders } from './libsql-scope.ts';
-import { loadSession } from './libsql-sessions.ts';
+import { detachForks, loadSession } from './libsql-sessions.ts';
 
 const component = 'libsql';
 
@@ -195,17 +195,23 @@ export function tombstone(
     const parts = wanted === undefined ? [undefined] : chunks([...new Set(wanted)]);
     let count = 0;
     let tokens = 0;
+    let first = Number.POSITIVE_INFINITY;
     for (const part of parts) {
       if (part?.length === 0) continue;
       const which = part ? ` AND message_id IN (${placeholders(part)})` : '';
       const rows = await tx.all(
-        `UPDATE engram_messages SET deleted = 1 WHERE session = ? AND deleted = 0${which} RETURNING tokens`,
+        `UPDATE engram_messages SET deleted = 1 WHERE session = ? AND deleted = 0${which} RETURNING tokens, seq`,
         [session.rid, ...(part ?? [])],
       );
       count += rows.length;
-      for (const row of rows) tokens += Number(row.tokens);
+      for (const row of rows) {
+        tokens += Number(row.tokens);
+        first = Math.min(first, Number(row.seq));
+      }
     }
     if (count > 0) {
+      // Forks sharing a deleted entry stop naming this session (they hold their own copies).
+      await detachForks(tx, scope, sessionId, first);
       await tx.run(
         'UPDATE engram_sessions SET live_count = live_count - ?, live_tokens = live_tokens - ?, updated_at = ? WHERE rid = ?',
         [count, tokens, Date.now(), session.rid],

@@ -178,11 +178,33 @@ export function updateSession(
   });
 }
 
-/** Deletes a session with its messages (and their index rows), artifacts and state; its forks keep their copies. */
+/**
+ * Detaches the forks of the session `parentId` (owned by exactly `scope`) forked at or after `fromSeq`: they hold
+ * their own copies already, so only their records stop naming the parent and become roots, as every driver's do
+ * when the parent deletes an entry they share, or goes itself (`fromSeq` 0).
+ */
+export async function detachForks(
+  tx: LibsqlExecutor,
+  scope: Scope,
+  parentId: string,
+  fromSeq: number,
+): Promise<void> {
+  const owner = ownedBy(scope, 's');
+  await tx.run(
+    `UPDATE engram_sessions AS s SET parent_id = NULL, forked_at_seq = NULL WHERE ${owner.sql} AND s.parent_id = ? AND s.forked_at_seq >= ?`,
+    [...owner.args, parentId, fromSeq],
+  );
+}
+
+/**
+ * Deletes a session with its messages (and their index rows), artifacts and state; its forks keep their copies
+ * and stop naming it.
+ */
 export function deleteSession(db: LibsqlExecutor, scope: Scope, sessionId: string): Promise<void> {
   checkSessionId(sessionId, component);
   return db.write(async (tx) => {
     const { rid } = await loadSession(tx, scope, sessionId);
+    await detachForks(tx, scope, sessionId, 0);
     await tx.run('DELETE FROM engram_messages WHERE session = ?', [rid]);
     await tx.run('DELETE FROM engram_artifacts WHERE session = ?', [rid]);
     await tx.run('DELETE FROM engram_state WHERE session = ?', [rid]);

@@ -1,14 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testPostgresUrl } from '../../../test-support/reliability/postgres-url.ts';
+import {
+  type ReliabilityDriver,
+  reliabilityDrivers,
+  titleOn,
+} from '../../../test-support/reliability/store-drivers.ts';
 import type { CitationPolicy } from '../../content/citation-policy.ts';
 import { storedCountsAgree } from '../../content/cite-tool-results.ts';
 import { createContentStore } from '../../content/create-content-store.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
-import { createSqliteStore, type SqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { type ConversationMemory, createConversationMemory } from '../../memory/conversation-memory.ts';
 import { createScriptedConversation } from '../../testing/scripted-conversation.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
@@ -33,10 +35,6 @@ const fromScratch: TokenCounter = {
   countText: (text) => counter.countText(text),
   count: (message) => counter.count(message),
 };
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
 const seen = { summaryShown: 0, summarized: 0, reloaded: 0, deleted: 0, reopened: 0, fresh: 0, overflow: 0 };
 
 const arbOp = fc.oneof(
@@ -55,20 +53,23 @@ const arbOp = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'reopen' as const }) },
 );
 
-const arbScenario = fc.record({
-  seed: fc.integer(),
-  initial: fc.integer({ min: 0, max: 120 }),
-  bytes: fc.constantFrom(0.02, 0.05, 0.15),
-  ops: fc.array(arbOp, { minLength: 6, maxLength: 30 }),
-  options: fc.record({
-    maxTokens: fc.integer({ min: 3000, max: 40_000 }),
-    msgThreshold: fc.integer({ min: 6, max: 40 }),
-    lastKeep: fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }),
-    minGainTokens: fc.integer({ min: 0, max: 600 }),
-    minResultTokens: fc.integer({ min: 10, max: 200 }),
-    citations: fc.constantFrom<false | CitationPolicy>(false, {}),
-  }),
-});
+/** A scenario of at most `maxOps` ops (fewer on the slow drivers). */
+const scenario = (maxOps: number) =>
+  fc.record({
+    seed: fc.integer(),
+    initial: fc.integer({ min: 0, max: 120 }),
+    bytes: fc.constantFrom(0.02, 0.05, 0.15),
+    ops: fc.array(arbOp, { minLength: 6, maxLength: maxOps }),
+    options: fc.record({
+      maxTokens: fc.integer({ min: 3000, max: 40_000 }),
+      msgThreshold: fc.integer({ min: 6, max: 40 }),
+      lastKeep: fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }),
+      minGainTokens: fc.integer({ min: 0, max: 600 }),
+      minResultTokens: fc.integer({ min: 10, max: 200 }),
+      citations: fc.constantFrom<false | CitationPolicy>(false, {}),
+    }),
+  });
+type Scenario = ReturnType<typeof scenario> extends fc.Arbitrary<infer T> ? T : never;
 
 /** What a read gave: messages, assembly and the figures that do not depend on whether this read compacted. */
 async function outcome(view: AutoContextView): Promise<{ error?: string; [key: string]: unknown }> {
@@ -82,93 +83,118 @@ async function outcome(view: AutoContextView): Promise<{ error?: string; [key: s
   }
 }
 
-describe('AutoContextMemory reads incrementally', () => {
-  it('property: every read equals a fresh view applying the stored steps to the whole log (SQLite file)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'engram-ladder-'));
-    dirs.push(dir);
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(arbScenario, async (sc) => {
-        const path = join(dir, `s${run++}.db`);
-        const script = createScriptedConversation({
-          seed: sc.seed,
-          messages: 400,
-          toolResultBytes: sc.bytes,
-        });
-        let next = 0;
-        const take = (n: number): ModelMessage[] => {
-          next += n;
-          return script.slice(next - n, next);
-        };
-        const base: Omit<AutoContextOptions, 'conversation' | 'content'> = { ...sc.options };
-        let store: SqliteStore = createSqliteStore({ path, durability: 'process' });
-        const open = (logCounter: TokenCounter = counter) => {
-          const memory = createConversationMemory({ store, counter: logCounter, sessionId: 'run' });
-          const content = createContentStore({ store, counter });
-          return { memory, content };
-        };
-        let { memory, content } = open();
-        const newView = (m: ConversationMemory = memory) =>
-          createAutoContextMemory({ ...base, conversation: m, content });
-        let view = newView();
-        try {
-          if (sc.initial > 0) await memory.store(take(sc.initial));
-          for (const op of [...sc.ops, { kind: 'read' as const }]) {
-            if (op.kind === 'append') {
-              if (next >= script.length) continue;
-              if (op.other) await open().memory.store(take(op.n));
-              else await view.store(take(op.n));
-            } else if (op.kind === 'delete') {
-              const entries = await memory.entries();
-              if (entries.length === 0) continue;
-              await memory.delete(entries[op.pick % entries.length]!.message.id);
-              seen.deleted++;
-            } else if (op.kind === 'reload') {
-              const steps = (await view.steps()).filter((s) => s.reloadedAtSeq === undefined);
-              if (steps.length === 0) continue;
-              await view.reload(steps[op.pick % steps.length]!.id);
-              seen.reloaded++;
-            } else if (op.kind === 'fresh') {
-              view = newView();
-              seen.fresh++;
-            } else if (op.kind === 'reopen') {
-              await store.close();
-              store = createSqliteStore({ path, durability: 'process' });
-              ({ memory, content } = open());
-              view = newView();
-              expect(storedCountsAgree(memory.counter, content)).toBe(true);
-              seen.reopened++;
-            } else {
-              const got = await outcome(view);
-              if (got.error !== undefined) {
-                seen.overflow++;
-                continue;
-              }
-              // The oracle never compacts: it applies the stored steps to the whole log, with its own citer that
-              // counts every output.
-              const oracle = createAutoContextMemory({
-                ...base,
-                msgThreshold: Number.MAX_SAFE_INTEGER,
-                tokenRatio: 1,
-                conversation: open(fromScratch).memory,
-                content,
-              });
-              expect(got).toEqual(await outcome(oracle));
-              const steps = await view.steps();
-              if (steps.some((s) => s.summary)) seen.summarized++;
-              const assembly = view.lastAssembly();
-              if (assembly?.items.some((p) => p.source === 'summary')) seen.summaryShown++;
-            }
-          }
-        } finally {
-          await store.close();
+/** One run: a fresh store of the driver, the scenario's ops, a read after each `read` op and at the end. */
+async function play(driver: ReliabilityDriver, sc: Scenario): Promise<void> {
+  const script = createScriptedConversation({
+    seed: sc.seed,
+    messages: 400,
+    toolResultBytes: sc.bytes,
+  });
+  let next = 0;
+  const take = (n: number): ModelMessage[] => {
+    next += n;
+    return script.slice(next - n, next);
+  };
+  const base: Omit<AutoContextOptions, 'conversation' | 'content'> = { ...sc.options };
+  const opened = await driver.open();
+  const open = (logCounter: TokenCounter = counter) => {
+    const { store } = opened;
+    const memory = createConversationMemory({ store, counter: logCounter, sessionId: 'run' });
+    const content = createContentStore({ store, counter });
+    return { memory, content };
+  };
+  let { memory, content } = open();
+  const newView = (m: ConversationMemory = memory) =>
+    createAutoContextMemory({ ...base, conversation: m, content });
+  let view = newView();
+  try {
+    if (sc.initial > 0) await memory.store(take(sc.initial));
+    // Every run ends with a read, then a restart (where the store can be reopened) and a read of the reopened store.
+    const closing = [{ kind: 'read' as const }, { kind: 'reopen' as const }, { kind: 'read' as const }];
+    for (const op of [...sc.ops, ...closing]) {
+      if (op.kind === 'append') {
+        if (next >= script.length) continue;
+        if (op.other) await open().memory.store(take(op.n));
+        else await view.store(take(op.n));
+      } else if (op.kind === 'delete') {
+        const entries = await memory.entries();
+        if (entries.length === 0) continue;
+        await memory.delete(entries[op.pick % entries.length]!.message.id);
+        seen.deleted++;
+      } else if (op.kind === 'reload') {
+        const steps = (await view.steps()).filter((s) => s.reloadedAtSeq === undefined);
+        if (steps.length === 0) continue;
+        await view.reload(steps[op.pick % steps.length]!.id);
+        seen.reloaded++;
+      } else if (op.kind === 'fresh') {
+        view = newView();
+        seen.fresh++;
+      } else if (op.kind === 'reopen') {
+        // The in-memory store cannot be reopened: its data lives in its store object (this op is skipped there).
+        if (!opened.reopen) continue;
+        await opened.reopen();
+        ({ memory, content } = open());
+        view = newView();
+        expect(storedCountsAgree(memory.counter, content)).toBe(true);
+        seen.reopened++;
+      } else {
+        const got = await outcome(view);
+        if (got.error !== undefined) {
+          seen.overflow++;
+          continue;
         }
-      }),
-      { numRuns: 40 },
+        // The oracle never compacts: it applies the stored steps to the whole log, with its own citer that
+        // counts every output.
+        const oracle = createAutoContextMemory({
+          ...base,
+          msgThreshold: Number.MAX_SAFE_INTEGER,
+          tokenRatio: 1,
+          conversation: open(fromScratch).memory,
+          content,
+        });
+        expect(got).toEqual(await outcome(oracle));
+        const steps = await view.steps();
+        if (steps.some((s) => s.summary)) seen.summarized++;
+        const assembly = view.lastAssembly();
+        if (assembly?.items.some((p) => p.source === 'summary')) seen.summaryShown++;
+      }
+    }
+  } finally {
+    await opened.dispose();
+  }
+}
+
+/** Runs and most ops a scenario has, per driver (PostgreSQL is slow: fewer of both). */
+const budget: Record<string, { runs: number; ops: number }> = {
+  memory: { runs: 40, ops: 30 },
+  sqlite: { runs: 40, ops: 30 },
+  libsql: { runs: 40, ops: 30 },
+  'json-file': { runs: 40, ops: 30 },
+  postgres: { runs: 10, ops: 12 },
+};
+
+describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true }))(
+  'AutoContextMemory reads incrementally over $name',
+  (driver) => {
+    const { runs, ops } = budget[driver.name] ?? { runs: 10, ops: 12 };
+    it.skipIf(driver.missing !== undefined)(
+      titleOn(driver, 'property: every read equals a fresh view applying the stored steps to the whole log'),
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(scenario(ops), (sc) => play(driver, sc)),
+          { numRuns: runs },
+        );
+      },
+      600_000,
     );
+  },
+);
+
+describe('AutoContextMemory reads incrementally: coverage', () => {
+  it('reached summaries, reloads and reopens', () => {
     expect(seen.summarized).toBeGreaterThan(0);
     expect(seen.summaryShown).toBeGreaterThan(0);
     expect(seen.reloaded).toBeGreaterThan(0);
     expect(seen.reopened).toBeGreaterThan(0);
-  }, 600_000);
+  });
 });

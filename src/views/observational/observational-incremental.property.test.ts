@@ -1,10 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createSqliteStore, type SqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
+import { describe, expect, it } from 'vitest';
+import { testPostgresUrl } from '../../../test-support/reliability/postgres-url.ts';
+import {
+  type ReliabilityDriver,
+  reliabilityDrivers,
+  titleOn,
+} from '../../../test-support/reliability/store-drivers.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { createScriptedConversation } from '../../testing/scripted-conversation.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
@@ -13,13 +15,11 @@ import { createObservationalMemory, type ObservationalMemory } from './observati
 /**
  * An ObservationalMemory keeps the log after the observed range and its observations between reads. Whatever
  * happens between reads — appends (through the view or another memory), deletes, consolidation by this view or
- * another one, the store reopened — a read returns what a view created at that moment returns.
+ * another one, the store reopened — a read returns what a view created at that moment returns. It runs on every
+ * driver, each run on a fresh store; "reopen" closes the store and opens a new store object over the same data,
+ * except in memory, whose data lives in its store object: there the reopen op is skipped and the other ops run.
  */
 const counter = createTokenCounter();
-const dirs: string[] = [];
-afterAll(async () => {
-  for (const d of dirs) await rm(d, { recursive: true, force: true });
-});
 const seen = { observed: 0, reflected: 0, deleted: 0, reopened: 0 };
 
 const arbOp = fc.oneof(
@@ -43,67 +43,95 @@ const snapshot = async (view: ObservationalMemory) => ({
   assembly: view.lastAssembly(),
 });
 
-describe('ObservationalMemory reads incrementally', () => {
-  it('property: every read equals a fresh view of the same log and observations (SQLite file)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'engram-observe-'));
-    dirs.push(dir);
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer(),
-        fc.array(arbOp, { minLength: 6, maxLength: 30 }),
-        fc.integer({ min: 200, max: 3000 }),
-        fc.integer({ min: 100, max: 1500 }),
-        async (seed, ops, recentTokens, observationTokens) => {
-          const path = join(dir, `s${run++}.db`);
-          const script = createScriptedConversation({ seed, messages: 400, toolResultBytes: 0.05 });
-          let next = 0;
-          const take = (n: number): ModelMessage[] => {
-            next += n;
-            return script.slice(next - n, next);
-          };
-          let store: SqliteStore = createSqliteStore({ path, durability: 'process' });
-          const memoryOf = () => createConversationMemory({ store, counter, sessionId: 'run' });
-          const viewOf = () =>
-            createObservationalMemory({
-              conversation: memoryOf(),
-              recentTokens,
-              observationTokens,
-              background: false,
-            });
-          let view = viewOf();
-          try {
-            for (const op of [...ops, { kind: 'read' as const }]) {
-              if (op.kind === 'append') {
-                if (next >= script.length) continue;
-                await (op.other ? memoryOf() : view.conversation).store(take(op.n));
-              } else if (op.kind === 'consolidate') {
-                const n = await (op.other ? viewOf() : view).consolidate();
-                if (n > 0) seen.observed++;
-              } else if (op.kind === 'delete') {
-                const entries = await view.conversation.entries();
-                if (entries.length === 0) continue;
-                await view.conversation.delete(entries[op.pick % entries.length]!.message.id);
-                seen.deleted++;
-              } else if (op.kind === 'reopen') {
-                await store.close();
-                store = createSqliteStore({ path, durability: 'process' });
-                view = viewOf();
-                seen.reopened++;
-              } else {
-                const got = await snapshot(view);
-                expect(got).toEqual(await snapshot(viewOf()));
-                if ((await view.conversation.listArtifacts('reflection')).length > 0) seen.reflected++;
-              }
-            }
-          } finally {
-            await store.close();
-          }
-        },
-      ),
-      { numRuns: 30 },
+/** A scenario of at most `maxOps` ops (fewer on the slow drivers). */
+const scenario = (maxOps: number) =>
+  fc.record({
+    seed: fc.integer(),
+    ops: fc.array(arbOp, { minLength: 6, maxLength: maxOps }),
+    recentTokens: fc.integer({ min: 200, max: 3000 }),
+    observationTokens: fc.integer({ min: 100, max: 1500 }),
+  });
+type Scenario = ReturnType<typeof scenario> extends fc.Arbitrary<infer T> ? T : never;
+
+/** One run: a fresh store of the driver, the scenario's ops, a read after each `read` op and at the end. */
+async function play(driver: ReliabilityDriver, sc: Scenario): Promise<void> {
+  const script = createScriptedConversation({ seed: sc.seed, messages: 400, toolResultBytes: 0.05 });
+  let next = 0;
+  const take = (n: number): ModelMessage[] => {
+    next += n;
+    return script.slice(next - n, next);
+  };
+  const opened = await driver.open();
+  const memoryOf = () => createConversationMemory({ store: opened.store, counter, sessionId: 'run' });
+  const viewOf = () =>
+    createObservationalMemory({
+      conversation: memoryOf(),
+      recentTokens: sc.recentTokens,
+      observationTokens: sc.observationTokens,
+      background: false,
+    });
+  let view = viewOf();
+  try {
+    // Every run ends with a read, then a restart (where the store can be reopened) and a read of the reopened store.
+    const closing = [{ kind: 'read' as const }, { kind: 'reopen' as const }, { kind: 'read' as const }];
+    for (const op of [...sc.ops, ...closing]) {
+      if (op.kind === 'append') {
+        if (next >= script.length) continue;
+        await (op.other ? memoryOf() : view.conversation).store(take(op.n));
+      } else if (op.kind === 'consolidate') {
+        const n = await (op.other ? viewOf() : view).consolidate();
+        if (n > 0) seen.observed++;
+      } else if (op.kind === 'delete') {
+        const entries = await view.conversation.entries();
+        if (entries.length === 0) continue;
+        await view.conversation.delete(entries[op.pick % entries.length]!.message.id);
+        seen.deleted++;
+      } else if (op.kind === 'reopen') {
+        // The in-memory store cannot be reopened: its data lives in its store object (this op is skipped there).
+        if (!opened.reopen) continue;
+        await opened.reopen();
+        view = viewOf();
+        seen.reopened++;
+      } else {
+        const got = await snapshot(view);
+        expect(got).toEqual(await snapshot(viewOf()));
+        if ((await view.conversation.listArtifacts('reflection')).length > 0) seen.reflected++;
+      }
+    }
+  } finally {
+    await opened.dispose();
+  }
+}
+
+/** Runs and most ops a scenario has, per driver (PostgreSQL is slow: fewer of both). */
+const budget: Record<string, { runs: number; ops: number }> = {
+  memory: { runs: 30, ops: 30 },
+  sqlite: { runs: 30, ops: 30 },
+  libsql: { runs: 30, ops: 30 },
+  'json-file': { runs: 30, ops: 30 },
+  postgres: { runs: 10, ops: 12 },
+};
+
+describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true }))(
+  'ObservationalMemory reads incrementally over $name',
+  (driver) => {
+    const { runs, ops } = budget[driver.name] ?? { runs: 10, ops: 12 };
+    it.skipIf(driver.missing !== undefined)(
+      titleOn(driver, 'property: every read equals a fresh view of the same log and observations'),
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(scenario(ops), (sc) => play(driver, sc)),
+          { numRuns: runs },
+        );
+      },
+      600_000,
     );
+  },
+);
+
+describe('ObservationalMemory reads incrementally: coverage', () => {
+  it('reached consolidation and reopens', () => {
     expect(seen.observed).toBeGreaterThan(0);
     expect(seen.reopened).toBeGreaterThan(0);
-  }, 600_000);
+  });
 });

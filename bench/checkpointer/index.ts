@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { Suite } from '../report.ts';
 import { runTask } from '../storage/child.ts';
 import { prepareEnvironment } from '../storage/environment.ts';
-import { type GraphRow, graphContenders } from './graph-section.ts';
+import { type GraphRow, graphContenders, graphSizes } from './graph-section.ts';
 import { type Row, renderCheckpointer } from './section.ts';
 import type {
   CheckpointerContender,
@@ -107,10 +107,10 @@ export const checkpointer: Suite = async (options) => {
       );
     }
     const graphRows: GraphRow[] = [];
+    const graphed = graphSizes(quick);
     if (env.peers)
-      for (const size of sizes)
-        for (const { label, task, largest } of graphContenders()) {
-          if (size !== sizes[0] && !largest) continue;
+      for (const size of graphed)
+        for (const { label, task } of graphContenders()) {
           const key = `graph-${task.channel}-${task.saver}-${size}`;
           const graphTask: GraphTask = {
             ...task,
@@ -124,6 +124,7 @@ export const checkpointer: Suite = async (options) => {
         }
     const markdown = renderCheckpointer({
       graphRows,
+      graphSizes: graphed,
       options,
       sizes,
       fixture: env.fixtureFigures,

@@ -22,6 +22,8 @@ export interface CheckpointerFigures {
   onePut: OnePutResult | undefined;
   /** Runs of a real LangGraph graph (plain channel and `DeltaChannel`), when the peers are installed. */
   graphRows: GraphRow[];
+  /** The sizes the graph part ran at. */
+  graphSizes: number[];
   failures: string[];
   minutes: number;
 }
@@ -153,7 +155,7 @@ export function renderCheckpointer(f: CheckpointerFigures): string {
           '',
         ]
       : []),
-    ...renderGraphPart(f.graphRows, f.sizes),
+    ...renderGraphPart(f.graphRows, f.graphSizes),
     ...(f.failures.length ? [`Left out or failed: ${f.failures.join('; ')}.`, ''] : []),
   ].join('\n');
 }

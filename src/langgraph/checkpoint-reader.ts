@@ -71,7 +71,7 @@ async function channelValues(source: TupleSource, record: CheckpointRecord, chec
       values[channel] = await loadPayload(source.log.serde, found.blob.p);
       continue;
     }
-    const { values: messages, seqs } = await readList(source.log, found.blob.m);
+    const { values: messages, seqs } = await readList(source.log, found.blob.m, source.index);
     values[channel] = messages;
     source.index?.addList(found.owner, channel, seqs, messages);
   }

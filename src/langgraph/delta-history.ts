@@ -53,7 +53,7 @@ export async function deltaChannelHistory(
         channel,
         'p' in found.blob
           ? await loadPayload(source.log.serde, found.blob.p)
-          : (await readList(source.log, found.blob.m)).values,
+          : (await readList(source.log, found.blob.m, source.index)).values,
       );
       remaining.delete(channel);
     }

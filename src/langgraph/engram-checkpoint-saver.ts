@@ -179,8 +179,10 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
           undefined,
         );
     if (!record) return undefined;
-    const logId = (await this.#store.stats(this.#scope, sessionId)).logId;
-    return readTuple(this.#source(String(threadId), ns, records, logId), record);
+    const stats = await this.#store.stats(this.#scope, sessionId);
+    const source = this.#source(String(threadId), ns, records, stats.logId);
+    source.index?.noteLog(stats);
+    return readTuple(source, record);
   }
 
   /**

@@ -1,7 +1,8 @@
 import { AIMessage, type BaseMessage, HumanMessage, RemoveMessage } from '@langchain/core/messages';
 import { messagesStateReducer } from '@langchain/langgraph';
-import { type Checkpoint, type SerializerProtocol, uuid6 } from '@langchain/langgraph-checkpoint';
+import type { SerializerProtocol } from '@langchain/langgraph-checkpoint';
 import { describe, expect, it } from 'vitest';
+import { checkpointOf } from '../../test-support/langgraph/checkpoint-of.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEngramCheckpointSaver } from './engram-checkpoint-saver.ts';
@@ -10,18 +11,6 @@ import { checkpointKind, threadSessionId } from './storage-keys.ts';
 const scope = { tenant: 'deltas' };
 const thread = 'chat';
 const sessionId = threadSessionId(thread);
-
-/** A checkpoint of the thread holding `messages` (version `step`), child of `parent`. */
-function checkpointOf(messages: BaseMessage[], step: number): Checkpoint {
-  return {
-    v: 4,
-    id: uuid6(-1),
-    ts: new Date().toISOString(),
-    channel_values: { messages },
-    channel_versions: { messages: step },
-    versions_seen: {},
-  };
-}
 
 async function putAll(
   saver: ReturnType<typeof createEngramCheckpointSaver>,

@@ -2,11 +2,11 @@ import type { SerializerProtocol } from '@langchain/langgraph-checkpoint';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
-import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import type { LogStats, MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { entryPayload, logMessage } from './langchain-message.ts';
 import { type Snapshot, snapshot, unchanged } from './message-snapshot.ts';
-import { readRanges, type SeqRuns, toRuns } from './seq-runs.ts';
+import { fromRuns, readRanges, type SeqRuns, toRuns } from './seq-runs.ts';
 import { dumpPayload, loadPayloads } from './typed-payload.ts';
 
 /** Where a thread's messages go: its session's log, in the saver's scope. */
@@ -51,18 +51,22 @@ function storedJson(k: Known): string | undefined {
 
 /**
  * What the saver knows of one thread's log (valid while the log keeps its `logId`): the message objects it
- * stored or read, by object and by LangChain id, and which checkpoints' lists it has read. A message object
- * of a new list that is known and unchanged since (its snapshot says so) reuses its entry: no serialization,
- * no write. One that is not (a list rebuilt from equal messages, a replacement under the same id) is compared
- * by JSON with the message its id last named. So after the first checkpoint a put costs a walk over the list
- * and writes only the messages that are new.
+ * stored or read, by object, by LangChain id and by log entry, and which checkpoints' lists it has read. A
+ * message object of a new list that is known and unchanged since (its snapshot says so) reuses its entry: no
+ * serialization, no write. One that is not (a list rebuilt from equal messages, a replacement under the same
+ * id) is compared by JSON with the message its id last named. So after the first checkpoint a put costs a walk
+ * over the list and writes only the messages that are new; and a read gives back an object it revived before and
+ * is unchanged since, instead of reading and reviving its entry again (see {@link ThreadIndex.reusable}).
  */
 export class ThreadIndex {
   readonly logId: string;
   readonly #trust: boolean;
   readonly #objects = new WeakMap<object, Known>();
   readonly #ids = new Map<string, Known>();
+  readonly #seqs = new Map<number, Known>();
   readonly #lists = new Set<string>();
+  /** The log's deleted entries (`lastSeq - count`) when it was last looked at. */
+  #deleted: number | undefined;
 
   /** `trust`: a known message object is taken as unchanged, without walking it (see `trustMessageObjects`). */
   constructor(logId: string, trust = false) {
@@ -77,15 +81,39 @@ export class ThreadIndex {
     return k;
   }
 
+  /**
+   * Notes the log's stats: when an entry was deleted since they were last noted (`lastSeq - count` grew), the
+   * objects read before are not given back again (their entries may be gone).
+   */
+  noteLog(stats: Pick<LogStats, 'lastSeq' | 'count'>): void {
+    const deleted = stats.lastSeq - stats.count;
+    if (this.#deleted !== undefined && deleted !== this.#deleted) this.#seqs.clear();
+    this.#deleted = deleted;
+  }
+
+  /**
+   * The message object this saver revived from the log entry `seq`, when it still holds what it was revived
+   * with (its snapshot or JSON say so, also under `trust`: a read never gives back an object edited in place);
+   * else undefined. Only revived objects are given back, never the objects a put was handed: those need not look
+   * like their stored form (another class, extra fields).
+   */
+  reusable(seq: number): object | undefined {
+    const k = this.#seqs.get(seq);
+    if (!k) return undefined;
+    if (k.snap) return unchanged(k.object, k.snap) ? k.object : undefined;
+    return k.json !== undefined && k.json === JSON.stringify(k.object) ? k.object : undefined;
+  }
+
   /** Whether the list a checkpoint stored for a channel was read into the index. */
   hasList(owner: string, channel: string): boolean {
     return this.#lists.has(`${owner}\u0000${channel}`);
   }
 
-  /** Notes messages read from the log (the list a checkpoint stored for a channel). */
+  /** Notes messages read from the log (the list a checkpoint stored for a channel); objects it gave back are known. */
   addList(owner: string, channel: string, seqs: readonly number[], objects: readonly object[]): void {
     objects.forEach((object, i) => {
-      this.#add(known(seqs[i]!, object));
+      const seq = seqs[i]!;
+      if (this.#seqs.get(seq)?.object !== object) this.#seqs.set(seq, this.#add(known(seq, object)));
     });
     this.#lists.add(`${owner}\u0000${channel}`);
   }
@@ -153,23 +181,43 @@ const missing = (seq: number) =>
     message: `a checkpoint refers to message ${seq} of its thread's log, which is missing or not the saver's`,
   });
 
-/** Reads a stored message list back: the messages, deserialized, in list order, with their sequence numbers. */
-export async function readList(log: ThreadLog, runs: SeqRuns): Promise<{ values: object[]; seqs: number[] }> {
+/**
+ * Reads a stored message list back: the messages, deserialized, in list order, with their sequence numbers.
+ * With the thread's `index`, an entry whose known message object is unchanged gives that object (once per list)
+ * and is neither read nor revived: a read costs the entries that are new to the index, and a walk of the others.
+ */
+export async function readList(
+  log: ThreadLog,
+  runs: SeqRuns,
+  index?: ThreadIndex,
+): Promise<{ values: object[]; seqs: number[] }> {
+  const seqs = fromRuns(runs);
+  const values: object[] = new Array(seqs.length);
+  const given = new Set<object>();
+  const missingAt: number[] = [];
+  seqs.forEach((seq, i) => {
+    const object = index?.reusable(seq);
+    if (object && !given.has(object)) {
+      values[i] = object;
+      given.add(object);
+    } else missingAt.push(i);
+  });
+  if (missingAt.length === 0) return { values, seqs };
   const entries = new Map<number, LogEntry>();
-  for (const [fromSeq, toSeq] of readRanges(runs)) {
+  for (const [fromSeq, toSeq] of readRanges(toRuns(missingAt.map((i) => seqs[i]!)))) {
     for (const entry of await log.store.readRange(log.scope, log.sessionId, { fromSeq, toSeq }))
       entries.set(entry.seq, entry);
   }
-  const payloads: unknown[] = [];
-  const seqs: number[] = [];
-  for (const [first, last] of runs) {
-    for (let seq = first; seq <= last; seq++) {
-      const entry = entries.get(seq);
-      const payload = entry && entryPayload(entry.message);
-      if (payload === undefined) throw missing(seq);
-      payloads.push(payload);
-      seqs.push(seq);
-    }
-  }
-  return { values: (await loadPayloads(log.serde, payloads)) as object[], seqs };
+  const payloads = missingAt.map((i) => {
+    const seq = seqs[i]!;
+    const entry = entries.get(seq);
+    const payload = entry && entryPayload(entry.message);
+    if (payload === undefined) throw missing(seq);
+    return payload;
+  });
+  const revived = (await loadPayloads(log.serde, payloads)) as object[];
+  missingAt.forEach((at, k) => {
+    values[at] = revived[k]!;
+  });
+  return { values, seqs };
 }

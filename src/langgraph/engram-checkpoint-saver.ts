@@ -19,14 +19,15 @@ import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { readTuple, type TupleSource } from './checkpoint-reader.ts';
-import { type CheckpointRecord, toRecord } from './checkpoint-record.ts';
+import type { CheckpointRecord } from './checkpoint-record.ts';
 import { readWrites, storeWrites } from './checkpoint-writes.ts';
 import { deltaChannelHistory } from './delta-history.ts';
-import { listCheckpoints, readThread } from './list-checkpoints.ts';
+import { listCheckpoints, threadOf as threadOfArtifacts } from './list-checkpoints.ts';
 import { LruCache } from './lru-cache.ts';
 import { ThreadIndex, type ThreadLog } from './message-lists.ts';
 import { putCheckpoint } from './put-checkpoint.ts';
-import { checkpointKind, threadSessionId } from './storage-keys.ts';
+import { threadSessionId } from './storage-keys.ts';
+import { createThreadArtifacts, type ThreadArtifacts } from './thread-artifacts.ts';
 import { openThread } from './thread-session.ts';
 
 /** Options of {@link createEngramCheckpointSaver}. */
@@ -93,6 +94,8 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
   /** Records of recent checkpoints (the next put's parent), and what is known of recent threads' logs. */
   readonly #records = new LruCache<{ logId: string; record: CheckpointRecord }>(256);
   readonly #indexes = new LruCache<ThreadIndex>(32);
+  /** Recent threads' checkpoints and writes, listed since the last read. */
+  readonly #artifacts: ThreadArtifacts;
 
   constructor(options: EngramCheckpointSaverOptions) {
     super(checkOptions(options, 'createEngramCheckpointSaver', 'langgraph').serde);
@@ -103,6 +106,17 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     this.#counter = options.tokenCounter ?? createEstimateTokenCounter();
     this.#readable = options.readableLog ?? this.serde instanceof JsonPlusSerializer;
     this.#trust = options.trustMessageObjects ?? false;
+    this.#artifacts = createThreadArtifacts(this.#store, this.#scope);
+  }
+
+  /** The thread's log stats, or undefined when it has no session. */
+  async #stats(sessionId: string) {
+    try {
+      return await this.#store.stats(this.#scope, sessionId);
+    } catch (error) {
+      if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return undefined;
+      throw error;
+    }
   }
 
   /** The index of a thread's log, new when the log is (the session was deleted and made again). */
@@ -126,15 +140,6 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     };
   }
 
-  async #namespaceRecords(sessionId: string, ns: string): Promise<CheckpointRecord[]> {
-    try {
-      return (await this.#store.listArtifacts(this.#scope, sessionId, checkpointKind(ns))).map(toRecord);
-    } catch (error) {
-      if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return [];
-      throw error;
-    }
-  }
-
   /** A record of a thread namespace by id: from the cache when its log is the same, else from the store. */
   async #record(
     sessionId: string,
@@ -145,7 +150,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     const key = `${sessionId}\u0000${ns}\u0000${id}`;
     const cached = this.#records.get(key);
     if (cached && cached.logId === logId) return cached.record;
-    const record = (await this.#namespaceRecords(sessionId, ns)).find((r) => r.id === id);
+    const record = (await this.#artifacts.checkpoints(sessionId, logId, ns)).find((r) => r.id === id);
     if (record) this.#records.set(key, { logId, record });
     return record;
   }
@@ -170,7 +175,9 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     if (threadId === undefined || threadId === null) return undefined;
     const { ns } = threadOf(config, 'getTuple');
     const sessionId = threadSessionId(String(threadId));
-    const records = await this.#namespaceRecords(sessionId, ns);
+    const stats = await this.#stats(sessionId);
+    if (!stats) return undefined;
+    const records = await this.#artifacts.checkpoints(sessionId, stats.logId, ns);
     const id = getCheckpointId(config);
     const record = id
       ? records.find((r) => r.id === id)
@@ -179,7 +186,6 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
           undefined,
         );
     if (!record) return undefined;
-    const stats = await this.#store.stats(this.#scope, sessionId);
     const source = this.#source(String(threadId), ns, records, stats.logId);
     source.index?.noteLog(stats);
     return readTuple(source, record);
@@ -219,7 +225,10 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     if (channels.length === 0) return {};
     if (threadId === undefined || threadId === null) return super.getDeltaChannelHistory(options);
     const { ns } = threadOf(config, 'getDeltaChannelHistory');
-    const thread = await readThread({ store: this.#store, scope: this.#scope }, String(threadId));
+    const sessionId = threadSessionId(String(threadId));
+    const stats = await this.#stats(sessionId);
+    const artifacts = stats ? await this.#artifacts.all(sessionId, stats.logId) : [];
+    const thread = threadOfArtifacts(artifacts, this.#artifacts.recordOf);
     const records = thread.records.filter((r) => r.ns === ns);
     const source = this.#source(String(threadId), ns, records);
     const id = getCheckpointId(config) || undefined;

@@ -7,7 +7,7 @@ import type {
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { canonicalJson } from '../messages/canonical-json.ts';
-import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import type { Artifact, MemoryStoreV1 } from '../store/memory-store.ts';
 import { readTuple, type TupleSource } from './checkpoint-reader.ts';
 import { type CheckpointRecord, toRecord } from './checkpoint-record.ts';
 import { sortWrites, toWriteRecord, type WriteRecord } from './checkpoint-writes.ts';
@@ -37,7 +37,12 @@ export async function readThread(ctx: Pick<ListContext, 'store' | 'scope'>, thre
   } catch (error) {
     if (!MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) throw error;
   }
-  const records = artifacts.filter((a) => a.kind.startsWith('langgraph.checkpoint')).map(toRecord);
+  return threadOf(artifacts, toRecord);
+}
+
+/** A thread's checkpoint records and writes, from its artifacts (`recordOf` turns a checkpoint artifact into its record). */
+export function threadOf(artifacts: readonly Artifact[], recordOf: (artifact: Artifact) => CheckpointRecord) {
+  const records = artifacts.filter((a) => a.kind.startsWith('langgraph.checkpoint')).map(recordOf);
   const writes = new Map<string, WriteRecord[]>();
   for (const a of artifacts) {
     if (!a.kind.startsWith('langgraph.writes')) continue;

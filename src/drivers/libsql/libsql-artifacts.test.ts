@@ -35,6 +35,14 @@ describe('libsql artifacts', () => {
     expect(plan.rows.map((r) => String(r.detail)).join('\n')).toMatch(
       /USING INDEX engram_artifacts_kind \(session=\? AND kind=\? AND created_at>\?\)/,
     );
+    // Without a time too (the store orders by `to_seq + 0` then, so the to_seq index does not win).
+    const whole = await client.execute({
+      sql: 'EXPLAIN QUERY PLAN SELECT * FROM engram_artifacts WHERE session = ? AND kind = ? ORDER BY to_seq + 0, created_at, id',
+      args: [1, 'ladder'],
+    });
+    expect(whole.rows.map((r) => String(r.detail)).join('\n')).toMatch(
+      /USING INDEX engram_artifacts_kind \(session=\? AND kind=\?\)/,
+    );
     await store.close();
     client.close();
   });

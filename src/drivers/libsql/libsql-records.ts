@@ -52,8 +52,9 @@ export async function listArtifacts(
   checkSessionId(sessionId, component);
   if (kind !== undefined) checkId(kind, 'kind', component);
   const { rid } = await loadSession(db, scope, sessionId);
+  // With a kind, `to_seq + 0` keeps the planner on the kind index (the to_seq index would read every artifact).
   const rows = await db.all(
-    `SELECT * FROM engram_artifacts WHERE session = ?${kind === undefined ? '' : ' AND kind = ?'}${since === undefined ? '' : ' AND created_at >= ?'} ORDER BY to_seq, created_at, id`,
+    `SELECT * FROM engram_artifacts WHERE session = ?${kind === undefined ? '' : ' AND kind = ?'}${since === undefined ? '' : ' AND created_at >= ?'} ORDER BY ${kind === undefined ? 'to_seq' : 'to_seq + 0'}, created_at, id`,
     [rid, ...(kind === undefined ? [] : [kind]), ...(since === undefined ? [] : [since.getTime()])],
   );
   return rows.map((row) => ({

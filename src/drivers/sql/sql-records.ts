@@ -51,9 +51,13 @@ export async function listArtifactRows(
   kind?: string,
   since?: Date,
 ): Promise<Artifact[]> {
+  // With a kind, `to_seq + 0` keeps SQLite's planner off the (tenant, session_id, to_seq) index, which serves the
+  // order but reads every artifact of the session: the kind index reads only the kind's (measured: 1 ms → µs per
+  // listing of a LangGraph checkpoint's writes in a 3,600-artifact thread).
+  const order = kind !== undefined ? raw('to_seq + 0') : raw('to_seq');
   const rows = await queryAll(
     client,
-    sql`SELECT * FROM engram_artifacts WHERE tenant = ${tenant} AND session_id = ${logId}${kind !== undefined ? sql` AND kind = ${kind}` : raw('')}${since !== undefined ? sql` AND created_at >= ${since.getTime()}` : raw('')} ORDER BY to_seq, created_at, id`,
+    sql`SELECT * FROM engram_artifacts WHERE tenant = ${tenant} AND session_id = ${logId}${kind !== undefined ? sql` AND kind = ${kind}` : raw('')}${since !== undefined ? sql` AND created_at >= ${since.getTime()}` : raw('')} ORDER BY ${order}, created_at, id`,
   );
   return rows.map(toArtifact);
 }

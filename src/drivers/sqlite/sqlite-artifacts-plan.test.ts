@@ -1,4 +1,6 @@
+import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it, vi } from 'vitest';
+import type { SqliteDatabaseLike } from './sqlite-client.ts';
 import { createSqliteStore } from './sqlite-driver.ts';
 
 describe('sqlite artifacts', () => {
@@ -38,5 +40,47 @@ describe('sqlite artifacts', () => {
     );
     expect(await store.listArtifacts(scope, 's', 'ladder', new Date(Date.now() + 60_000))).toEqual([]);
     await store.close();
+  });
+
+  it('the store lists one kind through the kind index, with or without a time (its own SQL, as it runs it)', async () => {
+    const db = new DatabaseSync(':memory:');
+    const prepared: string[] = [];
+    const database: SqliteDatabaseLike = {
+      prepare: (sql) => {
+        prepared.push(sql);
+        return db.prepare(sql);
+      },
+      exec: (sql) => db.exec(sql),
+      loadExtension: (file) => db.loadExtension(file),
+    };
+    const store = createSqliteStore({ database });
+    const scope = { tenant: 't' };
+    await store.createSession(scope, { id: 's' });
+    for (let i = 0; i < 40; i++)
+      await store.putArtifact(scope, 's', {
+        id: `a${i}`,
+        kind: i % 4 ? 'other' : 'k',
+        fromSeq: 1,
+        toSeq: i + 1,
+        data: i,
+      });
+    const plans: string[] = [];
+    for (const since of [undefined, new Date(0)]) {
+      prepared.length = 0;
+      const listed = await store.listArtifacts(scope, 's', 'k', since);
+      expect(listed.map((a) => a.id)).toEqual(Array.from({ length: 10 }, (_, k) => `a${4 * k}`));
+      const query = prepared.find((q) => /FROM engram_artifacts WHERE/.test(q))!;
+      // Values do not change a plan: the session's log id is not the session id, any value will do.
+      const params = since === undefined ? ['t', 'log', 'k'] : ['t', 'log', 'k', 0];
+      plans.push(
+        (db.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...(params as never[])) as { detail: string }[])
+          .map((r) => r.detail)
+          .join('\n'),
+      );
+    }
+    for (const plan of plans)
+      expect(plan).toMatch(/USING INDEX engram_artifacts_kind \(tenant=\? AND session_id=\? AND kind=\?/);
+    await store.close();
+    db.close();
   });
 });

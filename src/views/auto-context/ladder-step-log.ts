@@ -1,5 +1,5 @@
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
-import { createArtifactLog } from '../artifact-log.ts';
+import { createArtifactLog } from '../../store/artifact-log.ts';
 import { type LadderStep, ladderArtifactKind, parseLadderStep, stepOrder } from './ladder-artifacts.ts';
 
 /** A view's copy of its session's ladder steps, brought up to date by listing only the artifacts written since. */
@@ -12,7 +12,7 @@ export interface LadderStepLog {
 
 /** Creates a {@link LadderStepLog} over an `ArtifactLog` of kind `autocontext` (see `createArtifactLog`). */
 export function createLadderStepLog(conversation: ConversationMemory): LadderStepLog {
-  const artifacts = createArtifactLog(conversation, ladderArtifactKind);
+  const artifacts = createArtifactLog((since) => conversation.listArtifacts(ladderArtifactKind, since));
   let steps: LadderStep[] = [];
   return {
     async load() {

@@ -4,8 +4,8 @@ import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import { checkConversationMemory } from '../../memory/check-conversation-memory.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { escapeMarkup } from '../../messages/quoted-text.ts';
+import { createArtifactLog } from '../../store/artifact-log.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
-import { createArtifactLog } from '../artifact-log.ts';
 import { type AssemblyPart, buildAssembly, entryParts, systemOr } from '../assembly/build-assembly.ts';
 import type { ContextAssembly } from '../assembly/context-assembly.ts';
 import type { ContextView } from '../context-view.ts';
@@ -110,8 +110,8 @@ export function createObservationalMemory(options: ObservationalMemoryOptions): 
   // What the view keeps between reads: the log after the observed range, and the observations and reflections
   // (each listing brings only what was written since).
   const log = createViewLog(conversation);
-  const observationLog = createArtifactLog(conversation, 'observation');
-  const reflectionLog = createArtifactLog(conversation, 'reflection');
+  const observationLog = createArtifactLog((since) => conversation.listArtifacts('observation', since));
+  const reflectionLog = createArtifactLog((since) => conversation.listArtifacts('reflection', since));
   let logId: string | undefined;
   let stats: ObservationalStats | undefined;
   let running: Promise<void> | undefined;

@@ -1,5 +1,4 @@
-import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import type { Artifact } from '../store/memory-store.ts';
+import type { Artifact } from './memory-store.ts';
 
 /**
  * How far back each listing reaches before the newest artifact time seen: artifacts written in the same
@@ -8,10 +7,13 @@ import type { Artifact } from '../store/memory-store.ts';
  */
 const overlapMs = 5000;
 
-/** A view's copy of its session's artifacts of one kind, brought up to date by listing only what was written since. */
+/**
+ * A reader's copy of a session's artifacts (of one kind, or all), brought up to date by listing only what was
+ * written since: views keep their ladder steps and observations with it, the LangGraph saver its checkpoints.
+ */
 export interface ArtifactLog {
   /**
-   * Every artifact of the kind, ordered by `toSeq`, then time written, then id; `changed` tells whether any was
+   * Every artifact listed, ordered by `toSeq`, then time written, then id; `changed` tells whether any was
    * added or rewritten since the last call. The first call lists them all, later ones what was written since.
    */
   load(): Promise<{ artifacts: readonly Artifact[]; changed: boolean }>;
@@ -25,9 +27,10 @@ export interface ArtifactLog {
  * (one in the same millisecond as the version known is told by its data, unless that millisecond was before the
  * last listing started);
  * a store that ignores `since` returns them all, which merges the same. Deleted artifacts are not noticed (the
- * views never delete theirs; `reset` forgets them all).
+ * views and the saver never delete theirs one by one; `reset` forgets them all). `list` lists the session's
+ * artifacts written at or after `since` (all of them without it), as `MemoryStoreV1.listArtifacts` does.
  */
-export function createArtifactLog(conversation: ConversationMemory, kind: string): ArtifactLog {
+export function createArtifactLog(list: (since?: Date) => Promise<Artifact[]>): ArtifactLog {
   let byId = new Map<string, Artifact>();
   let sorted: Artifact[] = [];
   let newest: number | undefined;
@@ -37,7 +40,7 @@ export function createArtifactLog(conversation: ConversationMemory, kind: string
     async load() {
       const since = newest === undefined ? undefined : new Date(newest - overlapMs);
       const started = Date.now();
-      const listed = await conversation.listArtifacts(kind, since);
+      const listed = await list(since);
       let changed = newest === undefined;
       for (const a of listed) {
         newest = Math.max(newest ?? 0, a.createdAt.getTime());

@@ -1,0 +1,67 @@
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { Scope } from '../core/scope.ts';
+import { type ArtifactLog, createArtifactLog } from '../store/artifact-log.ts';
+import type { Artifact, MemoryStoreV1 } from '../store/memory-store.ts';
+import { type CheckpointRecord, toRecord } from './checkpoint-record.ts';
+import { LruCache } from './lru-cache.ts';
+import { checkpointKind } from './storage-keys.ts';
+
+/**
+ * The saver's copies of its threads' artifacts, brought up to date by listing only what was written since (an
+ * `ArtifactLog` each: see `createArtifactLog`), so reading a thread's latest checkpoint costs what was written
+ * since the last read, not every checkpoint the thread ever had. A copy belongs to one log (`logId`): a thread
+ * deleted and made again starts a new one. Each artifact is turned into a record once.
+ */
+export interface ThreadArtifacts {
+  /** The checkpoint records of a thread namespace, in listing order; [] when the thread has no session. */
+  checkpoints(sessionId: string, logId: string, ns: string): Promise<CheckpointRecord[]>;
+  /** Every artifact of a thread (checkpoints and writes of every namespace); [] when it has no session. */
+  all(sessionId: string, logId: string): Promise<readonly Artifact[]>;
+  /** The record of a checkpoint artifact, made once per artifact listed. */
+  recordOf(artifact: Artifact): CheckpointRecord;
+}
+
+/** Artifact logs of one thread's log. */
+interface ThreadLogs {
+  logId: string;
+  byKind: Map<string | undefined, ArtifactLog>;
+}
+
+/** Creates the {@link ThreadArtifacts} of a saver over `store` in `scope`, for the `threads` most recent threads. */
+export function createThreadArtifacts(store: MemoryStoreV1, scope: Scope, threads = 32): ThreadArtifacts {
+  const logs = new LruCache<ThreadLogs>(threads);
+  const records = new WeakMap<Artifact, CheckpointRecord>();
+  const load = async (sessionId: string, logId: string, kind: string | undefined) => {
+    let thread = logs.get(sessionId);
+    if (thread?.logId !== logId) {
+      thread = { logId, byKind: new Map() };
+      logs.set(sessionId, thread);
+    }
+    let log = thread.byKind.get(kind);
+    if (!log) {
+      log = createArtifactLog((since) => store.listArtifacts(scope, sessionId, kind, since));
+      thread.byKind.set(kind, log);
+    }
+    try {
+      return (await log.load()).artifacts;
+    } catch (error) {
+      if (!MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) throw error;
+      logs.delete(sessionId);
+      return [];
+    }
+  };
+  const recordOf = (a: Artifact): CheckpointRecord => {
+    let record = records.get(a);
+    if (!record) {
+      record = toRecord(a);
+      records.set(a, record);
+    }
+    return record;
+  };
+  return {
+    checkpoints: async (sessionId, logId, ns) =>
+      (await load(sessionId, logId, checkpointKind(ns))).map(recordOf),
+    all: (sessionId, logId) => load(sessionId, logId, undefined),
+    recordOf,
+  };
+}

@@ -76,6 +76,19 @@ function threadOf(config: RunnableConfig, what: string): { threadId: string; ns:
   return { threadId: String(threadId), ns };
 }
 
+/** Whether `records` hold the checkpoint `id` (else the latest, if any) and every parent on its chain. */
+function wholeChain(records: readonly CheckpointRecord[], id: string | undefined): boolean {
+  const byId = new Map(records.map((r) => [r.id, r]));
+  let next =
+    id ?? records.reduce<string | undefined>((a, r) => (a === undefined || r.id > a ? r.id : a), undefined);
+  for (let steps = 0; next !== undefined && steps <= records.length; steps++) {
+    const record = byId.get(next);
+    if (!record) return false;
+    next = record.parent;
+  }
+  return true;
+}
+
 /**
  * A LangGraph checkpointer on an engram store. A thread is an engram session of the scope
  * (`langgraph:<thread id>`, see `threadSessionId`): its checkpoints and pending writes are artifacts of the
@@ -140,6 +153,17 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     };
   }
 
+  /**
+   * The checkpoint records of a thread namespace, listed since the last read; listed whole when `id` is given and
+   * not among them (written by a process whose clock is behind by more than the listing's overlap).
+   */
+  async #checkpoints(sessionId: string, logId: string, ns: string, id?: string): Promise<CheckpointRecord[]> {
+    const records = await this.#artifacts.checkpoints(sessionId, logId, ns);
+    if (id === undefined || records.some((r) => r.id === id)) return records;
+    this.#artifacts.forget(sessionId);
+    return this.#artifacts.checkpoints(sessionId, logId, ns);
+  }
+
   /** A record of a thread namespace by id: from the cache when its log is the same, else from the store. */
   async #record(
     sessionId: string,
@@ -150,7 +174,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     const key = `${sessionId}\u0000${ns}\u0000${id}`;
     const cached = this.#records.get(key);
     if (cached && cached.logId === logId) return cached.record;
-    const record = (await this.#artifacts.checkpoints(sessionId, logId, ns)).find((r) => r.id === id);
+    const record = (await this.#checkpoints(sessionId, logId, ns, id)).find((r) => r.id === id);
     if (record) this.#records.set(key, { logId, record });
     return record;
   }
@@ -177,8 +201,8 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     const sessionId = threadSessionId(String(threadId));
     const stats = await this.#stats(sessionId);
     if (!stats) return undefined;
-    const records = await this.#artifacts.checkpoints(sessionId, stats.logId, ns);
     const id = getCheckpointId(config);
+    const records = await this.#checkpoints(sessionId, stats.logId, ns, id || undefined);
     const record = id
       ? records.find((r) => r.id === id)
       : records.reduce<CheckpointRecord | undefined>(
@@ -227,11 +251,19 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     const { ns } = threadOf(config, 'getDeltaChannelHistory');
     const sessionId = threadSessionId(String(threadId));
     const stats = await this.#stats(sessionId);
-    const artifacts = stats ? await this.#artifacts.all(sessionId, stats.logId) : [];
-    const thread = threadOfArtifacts(artifacts, this.#artifacts.recordOf);
-    const records = thread.records.filter((r) => r.ns === ns);
-    const source = this.#source(String(threadId), ns, records);
     const id = getCheckpointId(config) || undefined;
+    const read = async () => {
+      const artifacts = stats ? await this.#artifacts.all(sessionId, stats.logId) : [];
+      const thread = threadOfArtifacts(artifacts, this.#artifacts.recordOf);
+      return { thread, records: thread.records.filter((r) => r.ns === ns) };
+    };
+    let { thread, records } = await read();
+    // A checkpoint on the way missing from the copy (its writer's clock behind): the thread is listed whole.
+    if (stats && !wholeChain(records, id)) {
+      this.#artifacts.forget(sessionId);
+      ({ thread, records } = await read());
+    }
+    const source = this.#source(String(threadId), ns, records);
     const history = await deltaChannelHistory(source, records, (cp) => thread.writes(ns, cp), id, channels);
     return history ?? super.getDeltaChannelHistory(options);
   }

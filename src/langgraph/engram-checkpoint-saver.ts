@@ -23,6 +23,7 @@ import type { CheckpointRecord } from './checkpoint-record.ts';
 import { readWrites, storeWrites } from './checkpoint-writes.ts';
 import { deltaChannelHistory } from './delta-history.ts';
 import { listCheckpoints, threadOf as threadOfArtifacts } from './list-checkpoints.ts';
+import { listedWhole, pickRecord } from './listed-whole.ts';
 import { LruCache } from './lru-cache.ts';
 import { ThreadIndex, type ThreadLog } from './message-lists.ts';
 import { putCheckpoint } from './put-checkpoint.ts';
@@ -74,19 +75,6 @@ function threadOf(config: RunnableConfig, what: string): { threadId: string; ns:
   const ns = configurable.checkpoint_ns ?? '';
   if (typeof ns !== 'string') throw invalid(`${what}: "checkpoint_ns" must be a string`);
   return { threadId: String(threadId), ns };
-}
-
-/** Whether `records` hold the checkpoint `id` (else the latest, if any) and every parent on its chain. */
-function wholeChain(records: readonly CheckpointRecord[], id: string | undefined): boolean {
-  const byId = new Map(records.map((r) => [r.id, r]));
-  let next =
-    id ?? records.reduce<string | undefined>((a, r) => (a === undefined || r.id > a ? r.id : a), undefined);
-  for (let steps = 0; next !== undefined && steps <= records.length; steps++) {
-    const record = byId.get(next);
-    if (!record) return false;
-    next = record.parent;
-  }
-  return true;
 }
 
 /**
@@ -154,12 +142,12 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
   }
 
   /**
-   * The checkpoint records of a thread namespace, listed since the last read; listed whole when `id` is given and
-   * not among them (written by a process whose clock is behind by more than the listing's overlap).
+   * The checkpoint records of a thread namespace, listed since the last read; listed whole when the checkpoint
+   * `id` names (without it the latest) or one it carries values from is not among them (see `listedWhole`).
    */
   async #checkpoints(sessionId: string, logId: string, ns: string, id?: string): Promise<CheckpointRecord[]> {
     const records = await this.#artifacts.checkpoints(sessionId, logId, ns);
-    if (id === undefined || records.some((r) => r.id === id)) return records;
+    if (listedWhole(records, id, false)) return records;
     this.#artifacts.forget(sessionId);
     return this.#artifacts.checkpoints(sessionId, logId, ns);
   }
@@ -201,14 +189,9 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     const sessionId = threadSessionId(String(threadId));
     const stats = await this.#stats(sessionId);
     if (!stats) return undefined;
-    const id = getCheckpointId(config);
-    const records = await this.#checkpoints(sessionId, stats.logId, ns, id || undefined);
-    const record = id
-      ? records.find((r) => r.id === id)
-      : records.reduce<CheckpointRecord | undefined>(
-          (a, r) => (a === undefined || r.id > a.id ? r : a),
-          undefined,
-        );
+    const id = getCheckpointId(config) || undefined;
+    const records = await this.#checkpoints(sessionId, stats.logId, ns, id);
+    const record = pickRecord(records, id);
     if (!record) return undefined;
     const source = this.#source(String(threadId), ns, records, stats.logId);
     source.index?.noteLog(stats);
@@ -259,7 +242,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     };
     let { thread, records } = await read();
     // A checkpoint on the way missing from the copy (its writer's clock behind): the thread is listed whole.
-    if (stats && !wholeChain(records, id)) {
+    if (stats && !listedWhole(records, id, true)) {
       this.#artifacts.forget(sessionId);
       ({ thread, records } = await read());
     }

@@ -23,6 +23,7 @@ import type { CheckpointRecord } from './checkpoint-record.ts';
 import { readWrites, storeWrites } from './checkpoint-writes.ts';
 import { deltaChannelHistory } from './delta-history.ts';
 import { listCheckpoints, threadOf as threadOfArtifacts } from './list-checkpoints.ts';
+import { listedWhole, pickRecord } from './listed-whole.ts';
 import { LruCache } from './lru-cache.ts';
 import { ThreadIndex, type ThreadLog } from './message-lists.ts';
 import { putCheckpoint } from './put-checkpoint.ts';
@@ -140,6 +141,17 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     };
   }
 
+  /**
+   * The checkpoint records of a thread namespace, listed since the last read; listed whole when the checkpoint
+   * `id` names (without it the latest) or one it carries values from is not among them (see `listedWhole`).
+   */
+  async #checkpoints(sessionId: string, logId: string, ns: string, id?: string): Promise<CheckpointRecord[]> {
+    const records = await this.#artifacts.checkpoints(sessionId, logId, ns);
+    if (listedWhole(records, id, false)) return records;
+    this.#artifacts.forget(sessionId);
+    return this.#artifacts.checkpoints(sessionId, logId, ns);
+  }
+
   /** A record of a thread namespace by id: from the cache when its log is the same, else from the store. */
   async #record(
     sessionId: string,
@@ -150,7 +162,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     const key = `${sessionId}\u0000${ns}\u0000${id}`;
     const cached = this.#records.get(key);
     if (cached && cached.logId === logId) return cached.record;
-    const record = (await this.#artifacts.checkpoints(sessionId, logId, ns)).find((r) => r.id === id);
+    const record = (await this.#checkpoints(sessionId, logId, ns, id)).find((r) => r.id === id);
     if (record) this.#records.set(key, { logId, record });
     return record;
   }
@@ -177,14 +189,9 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     const sessionId = threadSessionId(String(threadId));
     const stats = await this.#stats(sessionId);
     if (!stats) return undefined;
-    const records = await this.#artifacts.checkpoints(sessionId, stats.logId, ns);
-    const id = getCheckpointId(config);
-    const record = id
-      ? records.find((r) => r.id === id)
-      : records.reduce<CheckpointRecord | undefined>(
-          (a, r) => (a === undefined || r.id > a.id ? r : a),
-          undefined,
-        );
+    const id = getCheckpointId(config) || undefined;
+    const records = await this.#checkpoints(sessionId, stats.logId, ns, id);
+    const record = pickRecord(records, id);
     if (!record) return undefined;
     const source = this.#source(String(threadId), ns, records, stats.logId);
     source.index?.noteLog(stats);
@@ -227,11 +234,19 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     const { ns } = threadOf(config, 'getDeltaChannelHistory');
     const sessionId = threadSessionId(String(threadId));
     const stats = await this.#stats(sessionId);
-    const artifacts = stats ? await this.#artifacts.all(sessionId, stats.logId) : [];
-    const thread = threadOfArtifacts(artifacts, this.#artifacts.recordOf);
-    const records = thread.records.filter((r) => r.ns === ns);
-    const source = this.#source(String(threadId), ns, records);
     const id = getCheckpointId(config) || undefined;
+    const read = async () => {
+      const artifacts = stats ? await this.#artifacts.all(sessionId, stats.logId) : [];
+      const thread = threadOfArtifacts(artifacts, this.#artifacts.recordOf);
+      return { thread, records: thread.records.filter((r) => r.ns === ns) };
+    };
+    let { thread, records } = await read();
+    // A checkpoint on the way missing from the copy (its writer's clock behind): the thread is listed whole.
+    if (stats && !listedWhole(records, id, true)) {
+      this.#artifacts.forget(sessionId);
+      ({ thread, records } = await read());
+    }
+    const source = this.#source(String(threadId), ns, records);
     const history = await deltaChannelHistory(source, records, (cp) => thread.writes(ns, cp), id, channels);
     return history ?? super.getDeltaChannelHistory(options);
   }

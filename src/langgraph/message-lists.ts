@@ -82,12 +82,13 @@ export class ThreadIndex {
   }
 
   /**
-   * Notes the log's stats: when an entry was deleted since they were last noted (`lastSeq - count` grew), the
+   * Notes the log's stats: when an entry was deleted since they were last noted (`lastSeq - count` grew), or
+   * they were never noted (objects read by a put before the first note have no stats to compare with), the
    * objects read before are not given back again (their entries may be gone).
    */
   noteLog(stats: Pick<LogStats, 'lastSeq' | 'count'>): void {
     const deleted = stats.lastSeq - stats.count;
-    if (this.#deleted !== undefined && deleted !== this.#deleted) this.#seqs.clear();
+    if (deleted !== this.#deleted) this.#seqs.clear();
     this.#deleted = deleted;
   }
 

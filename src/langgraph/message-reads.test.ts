@@ -93,4 +93,27 @@ describe('reading message lists back', () => {
     const error = await saver.getTuple(config).catch((e: unknown) => e);
     expect(MemoryError.hasCode(error, 'STORE_ERROR')).toBe(true);
   });
+
+  it('stops giving back objects once an entry is deleted, also when its first look at the thread was a put', async () => {
+    const store = createMemoryStore();
+    const config = await converse(createEngramCheckpointSaver({ store, scope }), 4);
+    // A restarted saver whose first call is a put: it reads the parent's list to match the child's against it.
+    const restarted = createEngramCheckpointSaver({ store, scope });
+    const list = Array.from({ length: 5 }, (_, i) => message(i));
+    await restarted.put(
+      config,
+      checkpointOf(list, 5),
+      { source: 'loop', step: 4, parents: {} },
+      { messages: 5 },
+    );
+    const [entry] = await store.readRange(scope, sessionId, { fromSeq: 2, toSeq: 2 });
+    await store.deleteMessages(scope, sessionId, [entry!.message.id]);
+    // A saver that never read the thread refuses the checkpoint; the restarted one must too.
+    const fresh = await createEngramCheckpointSaver({ store, scope })
+      .getTuple(config)
+      .catch((e: unknown) => e);
+    expect(MemoryError.hasCode(fresh, 'STORE_ERROR')).toBe(true);
+    const error = await restarted.getTuple(config).catch((e: unknown) => e);
+    expect(MemoryError.hasCode(error, 'STORE_ERROR')).toBe(true);
+  });
 });

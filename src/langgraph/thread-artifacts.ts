@@ -19,6 +19,11 @@ export interface ThreadArtifacts {
   all(sessionId: string, logId: string): Promise<readonly Artifact[]>;
   /** The record of a checkpoint artifact, made once per artifact listed. */
   recordOf(artifact: Artifact): CheckpointRecord;
+  /**
+   * Forgets what was listed of a thread: its next call lists it whole. For when a checkpoint named by id is not
+   * in the copy, which a writer whose clock is behind by more than the listing's overlap can cause.
+   */
+  forget(sessionId: string): void;
 }
 
 /** Artifact logs of one thread's log. */
@@ -63,5 +68,6 @@ export function createThreadArtifacts(store: MemoryStoreV1, scope: Scope, thread
       (await load(sessionId, logId, checkpointKind(ns))).map(recordOf),
     all: (sessionId, logId) => load(sessionId, logId, undefined),
     recordOf,
+    forget: (sessionId) => logs.delete(sessionId),
   };
 }

@@ -132,5 +132,28 @@ describe('EngramCheckpointSaver: a checkpoint written by a process whose clock i
         }),
       60_000,
     );
+
+    it.skipIf(driver.skip)(
+      `${driver.name}: a saver whose own clock steps back still reads its newest checkpoint as the latest`,
+      () =>
+        onTwoHandles(driver, 'lg_skew_own', async (a) => {
+          const saver = saverOn(a);
+          const first = (await saver.put(latest, checkpointOf([m[0]!], 1, 'weather', 1), metadata(0), {
+            messages: 1,
+            topic: 1,
+          })) as Config;
+          expect((await saver.getTuple(latest))?.checkpoint.id).toBe(first.configurable.checkpoint_id);
+          // The clock steps back 10 s (an NTP correction) after the graph made the next checkpoint's id: its
+          // stamp is older than the first's, its id greater.
+          const next = checkpointOf(m.slice(0, 2), 2, 'rain', 2);
+          const second = (await behind(() =>
+            saver.put(first, next, metadata(1), { messages: 2, topic: 2 }),
+          )) as Config;
+          const read = await saver.getTuple(latest);
+          expect(read?.checkpoint.id).toBe(second.configurable.checkpoint_id);
+          expect(read?.checkpoint.channel_values.topic).toBe('rain');
+        }),
+      60_000,
+    );
   }
 });

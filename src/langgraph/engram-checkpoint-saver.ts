@@ -266,7 +266,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     const logId = await openThread(this.#store, this.#scope, threadId);
     const parent = typeof parentId === 'string' && parentId !== '' ? parentId : undefined;
     const source = this.#source(threadId, ns, [], logId);
-    const record = await putCheckpoint(
+    const { record, artifact } = await putCheckpoint(
       {
         source: { ...source, index: source.index!, record: (id) => this.#record(sessionId, logId, ns, id) },
         messageChannels: this.#messageChannels,
@@ -275,6 +275,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
       { ns, checkpoint, metadata, newVersions, parentId: parent },
     );
     this.#records.set(`${sessionId}\u0000${ns}\u0000${record.id}`, { logId, record });
+    this.#artifacts.noteCheckpoint(sessionId, logId, record, artifact);
     return { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpoint.id } };
   }
 

@@ -1,5 +1,6 @@
 import type { ChannelVersions, Checkpoint, CheckpointMetadata } from '@langchain/langgraph-checkpoint';
 import type { JSONValue } from 'ai';
+import type { Artifact } from '../store/memory-store.ts';
 import { channelBlob, type TupleSource } from './checkpoint-reader.ts';
 import { type ChannelBlob, type CheckpointRecord, maxInlineBlob, toArtifact } from './checkpoint-record.ts';
 import { isMessageList } from './langchain-message.ts';
@@ -57,9 +58,12 @@ async function writeBlob(ctx: PutContext, checkpoint: Checkpoint, channel: strin
  * Stores a checkpoint: the values of the channels in `newVersions` (message lists as deltas over the log, the
  * others serialized; large ones in a state value written first), then its record, which names for every other
  * channel the checkpoint holding the value of its version (inherited from the parent's record when the version
- * is the same). Returns the record.
+ * is the same). Returns the record and its artifact as the store wrote it.
  */
-export async function putCheckpoint(ctx: PutContext, input: PutInput): Promise<CheckpointRecord> {
+export async function putCheckpoint(
+  ctx: PutContext,
+  input: PutInput,
+): Promise<{ record: CheckpointRecord; artifact: Artifact }> {
   const { checkpoint, newVersions, ns } = input;
   const { channel_values: _values, ...rest } = checkpoint;
   const values: CheckpointRecord['values'] = {};
@@ -94,6 +98,6 @@ export async function putCheckpoint(ctx: PutContext, input: PutInput): Promise<C
     blobs,
     ...(hasExternal ? { external: true } : {}),
   };
-  await log.store.putArtifact(log.scope, log.sessionId, toArtifact(record));
-  return record;
+  const artifact = await log.store.putArtifact(log.scope, log.sessionId, toArtifact(record));
+  return { record, artifact };
 }

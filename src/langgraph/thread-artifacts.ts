@@ -10,7 +10,9 @@ import { checkpointKind } from './storage-keys.ts';
  * The saver's copies of its threads' artifacts, brought up to date by listing only what was written since (an
  * `ArtifactLog` each: see `createArtifactLog`), so reading a thread's latest checkpoint costs what was written
  * since the last read, not every checkpoint the thread ever had. A copy belongs to one log (`logId`): a thread
- * deleted and made again starts a new one. Each artifact is turned into a record once.
+ * deleted and made again starts a new one. Each artifact is turned into a record once. Copies are kept for the
+ * `threads` most recently read threads (a copy holds every checkpoint record of its thread: about 1.2 KB a step
+ * with small channel values).
  */
 export interface ThreadArtifacts {
   /** The checkpoint records of a thread namespace, in listing order; [] when the thread has no session. */
@@ -24,6 +26,11 @@ export interface ThreadArtifacts {
    * in the copy, which a writer whose clock is behind by more than the listing's overlap can cause.
    */
   forget(sessionId: string): void;
+  /**
+   * Adds a checkpoint the saver wrote itself (its record and the artifact the store returned) to the thread's copy,
+   * so its own writes are in the copy whatever the clock that stamped them.
+   */
+  noteCheckpoint(sessionId: string, logId: string, record: CheckpointRecord, artifact: Artifact): void;
 }
 
 /** Artifact logs of one thread's log. */
@@ -33,7 +40,7 @@ interface ThreadLogs {
 }
 
 /** Creates the {@link ThreadArtifacts} of a saver over `store` in `scope`, for the `threads` most recent threads. */
-export function createThreadArtifacts(store: MemoryStoreV1, scope: Scope, threads = 32): ThreadArtifacts {
+export function createThreadArtifacts(store: MemoryStoreV1, scope: Scope, threads = 8): ThreadArtifacts {
   const logs = new LruCache<ThreadLogs>(threads);
   const records = new WeakMap<Artifact, CheckpointRecord>();
   const load = async (sessionId: string, logId: string, kind: string | undefined) => {
@@ -69,5 +76,12 @@ export function createThreadArtifacts(store: MemoryStoreV1, scope: Scope, thread
     all: (sessionId, logId) => load(sessionId, logId, undefined),
     recordOf,
     forget: (sessionId) => logs.delete(sessionId),
+    noteCheckpoint(sessionId, logId, record, artifact) {
+      const thread = logs.get(sessionId);
+      if (thread?.logId !== logId) return;
+      records.set(artifact, record);
+      thread.byKind.get(artifact.kind)?.note(artifact);
+      thread.byKind.get(undefined)?.note(artifact);
+    },
   };
 }

@@ -25,6 +25,8 @@ const arbOps = fc.array(
         v: fc.nat(9),
         // Time passing before the write: none (same millisecond), a little, or more than the log's overlap.
         wait: fc.constantFrom(0, 0, 1, 3_000, 7_000),
+        // Whether the writer notes its own write in its log (as the LangGraph saver does).
+        note: fc.boolean(),
       }),
     },
     {
@@ -69,15 +71,18 @@ describe.each(reliabilityDrivers({ fast: true }).filter((d) => d.name !== 'postg
             for (const op of ops) {
               now += op.wait;
               if (op.kind === 'load') await check();
-              else
-                await store.putArtifact(scope, 's', {
+              else {
+                const k = op.id % 3;
+                const written = await store.putArtifact(scope, 's', {
                   // An id belongs to one kind (a rewrite keeps its kind, as the views' and the saver's do).
-                  id: `${kinds[op.id % 3]}-${op.id}`,
-                  kind: kinds[op.id % 3]!,
+                  id: `${kinds[k]}-${op.id}`,
+                  kind: kinds[k]!,
                   fromSeq: 1,
                   toSeq: op.seq,
                   data: { v: op.v },
                 });
+                if (op.note) logs[k]!.note(written);
+              }
             }
             await check();
           } finally {

@@ -19,6 +19,11 @@ export interface ArtifactLog {
   load(): Promise<{ artifacts: readonly Artifact[]; changed: boolean }>;
   /** Forgets every artifact (the session was created again): the next `load` lists them all. */
   reset(): void;
+  /**
+   * Adds an artifact the caller wrote itself (as `putArtifact` returned it), so the next `load` has it whatever
+   * the clock that stamped it; before the first `load` it is left to that load's full listing.
+   */
+  note(artifact: Artifact): void;
 }
 
 /**
@@ -36,12 +41,15 @@ export function createArtifactLog(list: (since?: Date) => Promise<Artifact[]>): 
   let newest: number | undefined;
   /** When the last listing started: an artifact written before then with the time we saw was seen whole. */
   let listedAt = Number.NEGATIVE_INFINITY;
+  /** Whether an artifact was noted since the last load. */
+  let noted = false;
   return {
     async load() {
       const since = newest === undefined ? undefined : new Date(newest - overlapMs);
       const started = Date.now();
       const listed = await list(since);
-      let changed = newest === undefined;
+      let changed = newest === undefined || noted;
+      noted = false;
       for (const a of listed) {
         newest = Math.max(newest ?? 0, a.createdAt.getTime());
         const known = byId.get(a.id);
@@ -60,6 +68,14 @@ export function createArtifactLog(list: (since?: Date) => Promise<Artifact[]>): 
       sorted = [];
       newest = undefined;
       listedAt = Number.NEGATIVE_INFINITY;
+      noted = false;
+    },
+    note(artifact) {
+      if (newest === undefined) return;
+      // The listing's watermark stays what was listed: a noted write must not move it past artifacts others wrote
+      // before it that no listing has returned yet.
+      byId.set(artifact.id, artifact);
+      noted = true;
     },
   };
 }

@@ -1,13 +1,11 @@
 import type { JSONValue, ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
 import {
-  type DriverStore,
-  type OpenedStore,
-  reliabilityDrivers,
-  titleOn,
-} from '../../test-support/reliability/store-drivers.ts';
+  type DriverBudget,
+  propertyOnEveryDriver,
+} from '../../test-support/reliability/property-on-drivers.ts';
+import type { DriverStore, OpenedStore } from '../../test-support/reliability/store-drivers.ts';
 import { type CitationPolicy, resolveCitationPolicy, shouldOffload } from '../content/citation-policy.ts';
 import { citationText, createToolResultCiter } from '../content/cite-tool-results.ts';
 import { type ContentStore, createContentStore } from '../content/create-content-store.ts';
@@ -258,7 +256,7 @@ async function play(opened: OpenedStore, s: Scenario): Promise<void> {
 }
 
 /** Runs and most ops a scenario has, per driver (PostgreSQL is slow: fewer of both). */
-const budget: Record<string, { runs: number; ops: number }> = {
+const budget: Record<string, DriverBudget> = {
   memory: { runs: 60, ops: 14 },
   sqlite: { runs: 25, ops: 14 },
   libsql: { runs: 25, ops: 14 },
@@ -266,27 +264,20 @@ const budget: Record<string, { runs: number; ops: number }> = {
   postgres: { runs: 10, ops: 8 },
 };
 
-describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true }))(
-  'citation view over $name: incremental reads equal a fresh read and the direct computation',
-  (driver) => {
-    const { runs, ops } = budget[driver.name] ?? { runs: 10, ops: 8 };
-    it.skipIf(driver.missing !== undefined)(
-      titleOn(
-        driver,
-        `random appends, deletes, replaced logs, reloads${driver.reopens ? ', reopens' : ''} (property)`,
-      ),
-      async () => {
-        const opened = await driver.open();
-        cleanup.push(() => opened.dispose());
-        await fc.assert(
-          fc.asyncProperty(scenario(ops), (s) => play(opened, s)),
-          { numRuns: runs },
-        );
-      },
-      180_000,
-    );
+propertyOnEveryDriver({
+  suite: 'citation view over $name: incremental reads equal a fresh read and the direct computation',
+  test: (driver) =>
+    `random appends, deletes, replaced logs, reloads${driver.reopens ? ', reopens' : ''} (property)`,
+  budget,
+  fallback: { runs: 10, ops: 8 },
+  scenario,
+  prepare: async (driver) => {
+    const opened = await driver.open();
+    cleanup.push(() => opened.dispose());
+    return (s) => play(opened, s);
   },
-);
+  timeout: 180_000,
+});
 
 describe('citation view: coverage', () => {
   it('reached every kind of change', () => {

@@ -11,6 +11,11 @@ export { IsolationModel } from './isolation-model.ts';
 export { type IsolationOp, isolationOpArbitraries } from './isolation-ops.ts';
 export { testPostgresUrl } from './postgres-url.ts';
 export {
+  type DriverBudget,
+  type PropertyOnDriversOptions,
+  propertyOnEveryDriver,
+} from './property-on-drivers.ts';
+export {
   type DriverStore,
   type OpenedStore,
   type OpenStoreOptions,

@@ -1,12 +1,11 @@
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { testPostgresUrl } from '../../../test-support/reliability/postgres-url.ts';
 import {
-  type ReliabilityDriver,
-  reliabilityDrivers,
-  titleOn,
-} from '../../../test-support/reliability/store-drivers.ts';
+  type DriverBudget,
+  propertyOnEveryDriver,
+} from '../../../test-support/reliability/property-on-drivers.ts';
+import type { ReliabilityDriver } from '../../../test-support/reliability/store-drivers.ts';
 import type { CitationPolicy } from '../../content/citation-policy.ts';
 import { storedCountsAgree } from '../../content/cite-tool-results.ts';
 import { createContentStore } from '../../content/create-content-store.ts';
@@ -165,7 +164,7 @@ async function play(driver: ReliabilityDriver, sc: Scenario): Promise<void> {
 }
 
 /** Runs and most ops a scenario has, per driver (PostgreSQL is slow: fewer of both). */
-const budget: Record<string, { runs: number; ops: number }> = {
+const budget: Record<string, DriverBudget> = {
   memory: { runs: 40, ops: 30 },
   sqlite: { runs: 40, ops: 30 },
   libsql: { runs: 40, ops: 30 },
@@ -173,22 +172,15 @@ const budget: Record<string, { runs: number; ops: number }> = {
   postgres: { runs: 10, ops: 12 },
 };
 
-describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true }))(
-  'AutoContextMemory reads incrementally over $name',
-  (driver) => {
-    const { runs, ops } = budget[driver.name] ?? { runs: 10, ops: 12 };
-    it.skipIf(driver.missing !== undefined)(
-      titleOn(driver, 'property: every read equals a fresh view applying the stored steps to the whole log'),
-      async () => {
-        await fc.assert(
-          fc.asyncProperty(scenario(ops), (sc) => play(driver, sc)),
-          { numRuns: runs },
-        );
-      },
-      600_000,
-    );
-  },
-);
+propertyOnEveryDriver({
+  suite: 'AutoContextMemory reads incrementally over $name',
+  test: () => 'property: every read equals a fresh view applying the stored steps to the whole log',
+  budget,
+  fallback: { runs: 10, ops: 12 },
+  scenario,
+  prepare: async (driver) => (sc) => play(driver, sc),
+  timeout: 600_000,
+});
 
 describe('AutoContextMemory reads incrementally: coverage', () => {
   it('reached summaries, reloads and reopens', () => {

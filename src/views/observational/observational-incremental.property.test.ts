@@ -1,12 +1,11 @@
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { testPostgresUrl } from '../../../test-support/reliability/postgres-url.ts';
 import {
-  type ReliabilityDriver,
-  reliabilityDrivers,
-  titleOn,
-} from '../../../test-support/reliability/store-drivers.ts';
+  type DriverBudget,
+  propertyOnEveryDriver,
+} from '../../../test-support/reliability/property-on-drivers.ts';
+import type { ReliabilityDriver } from '../../../test-support/reliability/store-drivers.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { createScriptedConversation } from '../../testing/scripted-conversation.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
@@ -104,7 +103,7 @@ async function play(driver: ReliabilityDriver, sc: Scenario): Promise<void> {
 }
 
 /** Runs and most ops a scenario has, per driver (PostgreSQL is slow: fewer of both). */
-const budget: Record<string, { runs: number; ops: number }> = {
+const budget: Record<string, DriverBudget> = {
   memory: { runs: 30, ops: 30 },
   sqlite: { runs: 30, ops: 30 },
   libsql: { runs: 30, ops: 30 },
@@ -112,22 +111,15 @@ const budget: Record<string, { runs: number; ops: number }> = {
   postgres: { runs: 10, ops: 12 },
 };
 
-describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true }))(
-  'ObservationalMemory reads incrementally over $name',
-  (driver) => {
-    const { runs, ops } = budget[driver.name] ?? { runs: 10, ops: 12 };
-    it.skipIf(driver.missing !== undefined)(
-      titleOn(driver, 'property: every read equals a fresh view of the same log and observations'),
-      async () => {
-        await fc.assert(
-          fc.asyncProperty(scenario(ops), (sc) => play(driver, sc)),
-          { numRuns: runs },
-        );
-      },
-      600_000,
-    );
-  },
-);
+propertyOnEveryDriver({
+  suite: 'ObservationalMemory reads incrementally over $name',
+  test: () => 'property: every read equals a fresh view of the same log and observations',
+  budget,
+  fallback: { runs: 10, ops: 12 },
+  scenario,
+  prepare: async (driver) => (sc) => play(driver, sc),
+  timeout: 600_000,
+});
 
 describe('ObservationalMemory reads incrementally: coverage', () => {
   it('reached consolidation and reopens', () => {

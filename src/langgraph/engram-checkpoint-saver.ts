@@ -246,7 +246,9 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
       this.#artifacts.forget(sessionId);
       ({ thread, records } = await read());
     }
-    const source = this.#source(String(threadId), ns, records);
+    // With the thread's index, a seed list gives back the message objects getTuple revived (unchanged ones).
+    const source = this.#source(String(threadId), ns, records, stats?.logId);
+    if (stats) source.index?.noteLog(stats);
     const history = await deltaChannelHistory(source, records, (cp) => thread.writes(ns, cp), id, channels);
     return history ?? super.getDeltaChannelHistory(options);
   }

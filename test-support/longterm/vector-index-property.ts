@@ -79,7 +79,7 @@ export async function checkVectorIndexAgainstExact(records: LongTermStoreV1, num
     fc.asyncProperty(
       fc.array(genRecord, { minLength: 1, maxLength: 24 }),
       genScope,
-      genFilter,
+      fc.option(genFilter, { nil: undefined, freq: 2 }),
       vector3,
       fc.integer({ min: 1, max: 30 }),
       async (gen, scopePart, filter, query, limit) => {
@@ -101,10 +101,15 @@ export async function checkVectorIndexAgainstExact(records: LongTermStoreV1, num
           ...(scopePart.user ? { user: scopePart.user } : {}),
           ...(scopePart.agent ? { agent: scopePart.agent } : {}),
         };
-        const hits = await records.searchVector(scope, { vector: query, model: 'm', limit, filter });
+        const hits = await records.searchVector(scope, {
+          vector: query,
+          model: 'm',
+          limit,
+          ...(filter ? { filter } : {}),
+        });
         const exact = gen
           .map((r, i) => ({ id: `r${i}`, r, score: cosine(query, r.vector) }))
-          .filter(({ r }) => matches(r, scope, filter))
+          .filter(({ r }) => matches(r, scope, filter ?? {}))
           .sort((a, b) => b.score - a.score);
         expect(hits.length).toBe(Math.min(limit, exact.length));
         const byId = new Map(exact.map((e) => [e.id, e.score]));

@@ -30,12 +30,15 @@ export function sqlLongTermVectors(
   const index = () => (vectorIndex?.active() ? vectorIndex : undefined);
   const nearest = async (scope: Scope, query: LongTermVectorQuery): Promise<RankedRow[]> => {
     checkVectorQuery(query, component);
-    const where = liveWhere(scope, filterSql(client.dialect, query.filter ?? {}));
+    const filter = filterSql(client.dialect, query.filter ?? {});
+    const where = liveWhere(scope, filter);
     const active = index();
     const indexed =
       active && query.limit > 0 && !isZero(query.vector)
         ? await active.nearest(client, {
+            scope,
             where,
+            filtered: filter.length > 0,
             model: query.model,
             vector: query.vector,
             limit: query.limit,

@@ -1,11 +1,16 @@
+import type { Scope } from '../../core/scope.ts';
 import type { RankedRow } from './dialect-longterm-index.ts';
 import type { SqlClient } from './sql-client.ts';
 import type { SqlFragment } from './sql-fragment.ts';
 
 /** A checked nearest-neighbour search of long-term embeddings, as the shared layer prepares it. */
 export interface SqlVectorSearch {
+  /** The scope searched (`where` names it too: an index may read the vectors table by it alone first). */
+  scope: Scope;
   /** The condition on the records table aliased `r`: the scope, live versions, the query's filter. */
   where: SqlFragment;
+  /** Whether `where` holds conditions beyond the scope and liveness (the query has a filter). */
+  filtered: boolean;
   /** The embedding model id (`engram_ltm_vectors.model`). */
   model: string;
   /** The query vector (finite numbers, not all zero). */

@@ -6,8 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkVectorIndexAgainstExact } from '../../../test-support/longterm/vector-index-property.ts';
 import { sqliteVecPath } from '../../../test-support/sqlite-vec-path.ts';
 import { describeLongTermStore } from '../../testing/longterm/index.ts';
-import type { SqliteDatabaseLike } from './sqlite-client.ts';
+import { createSqlLongTermRecords } from '../sql/sql-longterm.ts';
+import { createSqliteClient, type SqliteDatabaseLike } from './sqlite-client.ts';
 import { createSqliteStore, openSqliteStore } from './sqlite-driver.ts';
+import { createSqliteVectorIndex } from './sqlite-vector-index.ts';
 
 const vecPath = (await sqliteVecPath())?.path;
 const dir = mkdtempSync(join(tmpdir(), 'engram-sqlite-vec-'));
@@ -49,6 +51,28 @@ describe.skipIf(vecPath === undefined)('sqlite-vec vector index', () => {
       await store.close();
     }
   }, 120_000);
+
+  it.each([1, 3])(
+    'property: a first pass of %i vectors (deleted records among them, then the join) equals the exact computation',
+    async (firstBatch) => {
+      const file = join(dir, `first-${firstBatch}.db`);
+      await (await openSqliteStore({ database: withVec(file) })).close();
+      const db = new DatabaseSync(file, { allowExtension: true, timeout: 0 });
+      db.loadExtension(vecPath!);
+      const records = createSqlLongTermRecords({
+        client: createSqliteClient(db as unknown as SqliteDatabaseLike),
+        component: 'sqlite',
+        op: (_what, _scope, fn) => fn(),
+        vectorIndex: createSqliteVectorIndex(() => true, { firstBatch }),
+      });
+      try {
+        await checkVectorIndexAgainstExact(records, 40);
+      } finally {
+        db.close();
+      }
+    },
+    120_000,
+  );
 });
 
 describe('without sqlite-vec: the exact scan', () => {

@@ -1,11 +1,11 @@
 import type { LongTermTextSearch, RankedRow } from '../sql/dialect-longterm-index.ts';
 import type { SqlClient } from '../sql/sql-client.ts';
 import { queryAll, queryGet } from '../sql/sql-exec.ts';
-import { joinSql, sql } from '../sql/sql-fragment.ts';
+import { joinSql, raw, sql } from '../sql/sql-fragment.ts';
 import { idChunks } from '../sql/sql-longterm-options.ts';
 import { rankColumns } from '../sql/sql-longterm-ranked.ts';
 import { fts5Bm25, fts5Totals, readVarints } from './sqlite-fts-bm25.ts';
-import { fts5String } from './sqlite-fts5.ts';
+import { termRowCounts } from './sqlite-term-rows.ts';
 import { isPlain, termsColumn } from './sqlite-terms-column.ts';
 
 /** Most known rows {@link rankKnownRows} scores in process (beyond it, `bm25()` over every match costs less). */
@@ -63,17 +63,22 @@ export async function rankKnownRows(
   if (matched.length === 0) return [];
   const averages = await queryGet(client, sql`SELECT block FROM engram_ltm_fts_data WHERE id = 1`);
   const totals = fts5Totals(averages?.block instanceof Uint8Array ? averages.block : undefined, 3);
-  const searched = context ? '{text context}' : 'text';
-  const idfs: number[] = [];
-  for (const term of search.terms) {
-    // SQLite's ln(), the log FTS5 takes (JavaScript's Math.log differs from it in the last bit now and then).
-    const row = await queryGet(
-      client,
-      sql`SELECT ln((${totals.rows} - c.n + 0.5) / (c.n + 0.5)) AS idf FROM (SELECT count(*) AS n FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${`${searched} : ${fts5String(term)}`}) c`,
-    );
-    const idf = Number(row?.idf);
-    idfs.push(Number.isFinite(idf) && idf > 0 ? idf : 1e-6);
-  }
+  // SQLite's ln(), the log FTS5 takes (JavaScript's Math.log differs from it in the last bit now and then), over
+  // the same quotient FTS5 computes (IEEE division is exact to the bit in both).
+  const quotients = (await termRowCounts(client, search.terms, context)).map(
+    (n) => (totals.rows - n + 0.5) / (n + 0.5),
+  );
+  const logs =
+    quotients.length === 0
+      ? undefined
+      : await queryGet(
+          client,
+          sql`SELECT ${joinSql(quotients.map((q, i) => sql`ln(${q}) AS ${raw(`l${i}`)}`))}`,
+        );
+  const idfs = quotients.map((_, i) => {
+    const idf = Number(logs?.[`l${i}`]);
+    return Number.isFinite(idf) && idf > 0 ? idf : 1e-6;
+  });
   const sizes = new Map<number, number>();
   for (const part of idChunks(matched.map((m) => Number(m.row.rid))))
     for (const s of await queryAll(

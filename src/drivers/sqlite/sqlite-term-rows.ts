@@ -1,0 +1,65 @@
+import type { SqlClient } from '../sql/sql-client.ts';
+import { queryGet } from '../sql/sql-exec.ts';
+import { sql } from '../sql/sql-fragment.ts';
+import { fts5String } from './sqlite-fts5.ts';
+import { inTransaction } from './sqlite-open-transaction.ts';
+
+/**
+ * Whether `fts5vocab` counts `term` as an FTS5 match of it in text and context counts it: one token as the index
+ * holds it (lowercase ASCII letters and digits, which `unicode61` keeps whole) and not the shape of an owner token
+ * (`lt` + t/u/a + 39 hex digits), the only tokens of the `scope` column.
+ */
+const countedByVocab = (term: string): boolean =>
+  /^[a-z0-9]+$/.test(term) && !/^lt[tua][0-9a-f]{39}$/.test(term);
+
+/** Handles on which the temp `fts5vocab` table over `engram_ltm_fts` exists (made once, outside a transaction). */
+const withVocab = new WeakSet<SqlClient>();
+
+/**
+ * Whether the handle can read term document counts from a `fts5vocab` table (`temp.engram_ltm_vocab`, made on
+ * first use): not while a transaction is open (a rollback would take the table away with it) and not when
+ * SQLite has no `fts5vocab` module.
+ */
+async function hasVocab(client: SqlClient): Promise<boolean> {
+  if (withVocab.has(client)) return true;
+  if (inTransaction(client)) return false;
+  try {
+    await client.run(
+      "CREATE VIRTUAL TABLE IF NOT EXISTS temp.engram_ltm_vocab USING fts5vocab(main, engram_ltm_fts, 'row')",
+      [],
+    );
+  } catch {
+    return false;
+  }
+  withVocab.add(client);
+  return true;
+}
+
+/**
+ * The rows of the long-term index (`engram_ltm_fts`) that hold each term in the columns searched (`text`, or
+ * `text` and `context`): the document frequency FTS5's `bm25()` takes for the term. Text and context together
+ * are read from `fts5vocab`'s `row` table (one index lookup a term, where an FTS5 `count(*)` reads the term's
+ * whole posting list): it counts a row holding the term in any column, and the third column, `scope`, holds
+ * owner tokens only, so the counts are the same for every term that cannot be an owner token. Other terms, the
+ * `text` column alone, and a handle in a transaction count by an FTS5 match.
+ */
+export async function termRowCounts(
+  client: SqlClient,
+  terms: readonly string[],
+  context: boolean,
+): Promise<number[]> {
+  const searched = context ? '{text context}' : 'text';
+  const vocab = context && (await hasVocab(client));
+  const counts: number[] = [];
+  for (const term of terms) {
+    const row =
+      vocab && countedByVocab(term)
+        ? await queryGet(client, sql`SELECT doc AS n FROM temp.engram_ltm_vocab WHERE term = ${term}`)
+        : await queryGet(
+            client,
+            sql`SELECT count(*) AS n FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${`${searched} : ${fts5String(term)}`}`,
+          );
+    counts.push(Number(row?.n ?? 0));
+  }
+  return counts;
+}

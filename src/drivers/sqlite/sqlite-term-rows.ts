@@ -12,8 +12,11 @@ import { inTransaction } from './sqlite-open-transaction.ts';
 const countedByVocab = (term: string): boolean =>
   /^[a-z0-9]+$/.test(term) && !/^lt[tua][0-9a-f]{39}$/.test(term);
 
-/** Handles on which the temp `fts5vocab` table over `engram_ltm_fts` exists (made once, outside a transaction). */
-const withVocab = new WeakSet<SqlClient>();
+/**
+ * Per handle, whether the temp `fts5vocab` table over `engram_ltm_fts` exists (made once, outside a transaction)
+ * or cannot be made (no `fts5vocab` module): asked once either way.
+ */
+const vocabOn = new WeakMap<SqlClient, boolean>();
 
 /**
  * Whether the handle can read term document counts from a `fts5vocab` table (`temp.engram_ltm_vocab`, made on
@@ -21,18 +24,20 @@ const withVocab = new WeakSet<SqlClient>();
  * SQLite has no `fts5vocab` module.
  */
 async function hasVocab(client: SqlClient): Promise<boolean> {
-  if (withVocab.has(client)) return true;
+  const known = vocabOn.get(client);
+  if (known !== undefined) return known;
   if (inTransaction(client)) return false;
+  let made = true;
   try {
     await client.run(
       "CREATE VIRTUAL TABLE IF NOT EXISTS temp.engram_ltm_vocab USING fts5vocab(main, engram_ltm_fts, 'row')",
       [],
     );
   } catch {
-    return false;
+    made = false;
   }
-  withVocab.add(client);
-  return true;
+  vocabOn.set(client, made);
+  return made;
 }
 
 /**

@@ -52,9 +52,13 @@ describe.skipIf(vecPath === undefined)('sqlite-vec vector index', () => {
     }
   }, 120_000);
 
-  it.each([1, 3])(
-    'property: a first pass of %i vectors (deleted records among them, then the join) equals the exact computation',
-    async (firstBatch) => {
+  it.each([
+    [1, undefined],
+    [3, undefined],
+    [12, 2],
+  ])(
+    'property: a first pass of %i vectors (lookups of %s a statement; deleted records among them, then the join) equals the exact computation',
+    async (firstBatch, chunk) => {
       const file = join(dir, `first-${firstBatch}.db`);
       await (await openSqliteStore({ database: withVec(file) })).close();
       const db = new DatabaseSync(file, { allowExtension: true, timeout: 0 });
@@ -63,7 +67,7 @@ describe.skipIf(vecPath === undefined)('sqlite-vec vector index', () => {
         client: createSqliteClient(db as unknown as SqliteDatabaseLike),
         component: 'sqlite',
         op: (_what, _scope, fn) => fn(),
-        vectorIndex: createSqliteVectorIndex(() => true, { firstBatch }),
+        vectorIndex: createSqliteVectorIndex(() => true, { firstBatch, ...(chunk ? { chunk } : {}) }),
       });
       try {
         await checkVectorIndexAgainstExact(records, 40);

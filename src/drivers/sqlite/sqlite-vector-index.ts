@@ -2,6 +2,7 @@ import type { RankedRow } from '../sql/dialect-longterm-index.ts';
 import type { SqlClient } from '../sql/sql-client.ts';
 import { queryAll } from '../sql/sql-exec.ts';
 import { joinSql, type SqlFragment, sql } from '../sql/sql-fragment.ts';
+import { idChunk, idChunks } from '../sql/sql-longterm-options.ts';
 import { vectorBytes } from '../sql/sql-longterm-rows.ts';
 import type { SqlVectorIndex, SqlVectorSearch } from '../sql/sql-vector-index.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
@@ -10,6 +11,8 @@ import { scopeWhere } from '../sql/sql-view.ts';
 export interface SqliteVectorTuning {
   /** Vectors ranked by the first pass. @default limit + 32 */
   firstBatch?: number;
+  /** Hits looked up in the records table per statement. @default a third of {@link idChunk} (three parameters a hit) */
+  chunk?: number;
 }
 
 /** A vector ranked by the first pass: its owner's user and agent, its record id, its similarity. */
@@ -59,6 +62,7 @@ export function createSqliteVectorIndex(
           client,
           search,
           best.filter((hit) => hit.score > floor),
+          tuning.chunk ?? Math.floor(idChunk / 3),
         );
         if (complete || kept.length >= search.limit) return kept.slice(0, search.limit);
       }
@@ -91,25 +95,30 @@ async function bestVectors(
 }
 
 /**
- * The live records meeting the search's filter among `hits` (looked up by owner and id from the hits, one
- * statement), with the hits' scores, best first and the older record first on ties.
+ * The live records meeting the search's filter among `hits` (looked up by owner and id from the hits, a
+ * statement per slice of them), with the hits' scores, best first and the older record first on ties.
  */
 async function liveOf(
   client: SqlClient,
   search: SqlVectorSearch,
   hits: readonly VectorHit[],
+  chunk: number,
 ): Promise<RankedRow[]> {
-  if (hits.length === 0) return [];
   const scoreOf = new Map(hits.map((h) => [JSON.stringify([h.user, h.agent, h.id]), h.score]));
-  const values = joinSql(
-    hits.map((h) => sql`(${h.user}, ${h.agent}, ${h.id})`),
-    ', ',
-  );
-  // CROSS JOIN keeps the hits as the outer loop: each is one lookup of the records' unique key.
-  const rows = await queryAll(
-    client,
-    sql`WITH hits (user_id, agent_id, id) AS (VALUES ${values}) SELECT r.rid, r.first_rid, r.user_id, r.agent_id, r.id FROM hits h CROSS JOIN engram_ltm_records r ON r.tenant = ${search.scope.tenant} AND r.user_id = h.user_id AND r.agent_id = h.agent_id AND r.id = h.id WHERE ${search.where}`,
-  );
+  const rows = [];
+  for (const part of idChunks(hits, chunk)) {
+    const values = joinSql(
+      part.map((h) => sql`(${h.user}, ${h.agent}, ${h.id})`),
+      ', ',
+    );
+    // CROSS JOIN keeps the hits as the outer loop: each is one lookup of the records' unique key.
+    rows.push(
+      ...(await queryAll(
+        client,
+        sql`WITH hits (user_id, agent_id, id) AS (VALUES ${values}) SELECT r.rid, r.first_rid, r.user_id, r.agent_id, r.id FROM hits h CROSS JOIN engram_ltm_records r ON r.tenant = ${search.scope.tenant} AND r.user_id = h.user_id AND r.agent_id = h.agent_id AND r.id = h.id WHERE ${search.where}`,
+      )),
+    );
+  }
   return rows
     .map((r) => ({
       rid: Number(r.rid),

@@ -2,11 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkVectorIndexAgainstExact } from '../../../test-support/longterm/vector-index-property.ts';
 import { sqliteVecPath } from '../../../test-support/sqlite-vec-path.ts';
+import type { Scope } from '../../core/scope.ts';
+import { prepareRecord } from '../../longterm/prepare-record.ts';
 import { describeLongTermStore } from '../../testing/longterm/index.ts';
 import { createSqlLongTermRecords } from '../sql/sql-longterm.ts';
+import { liveWhere } from '../sql/sql-longterm-rows.ts';
 import { createSqliteClient, type SqliteDatabaseLike } from './sqlite-client.ts';
 import { createSqliteStore, openSqliteStore } from './sqlite-driver.ts';
 import { createSqliteVectorIndex } from './sqlite-vector-index.ts';
@@ -85,6 +89,105 @@ describe('without sqlite-vec: the exact scan', () => {
     try {
       expect(store.capabilities.vectorSearch).toBe(false);
       await checkVectorIndexAgainstExact(store.longTermRecords, 30);
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
+});
+
+type Op =
+  | { op: 'add' | 'update' | 'delete' | 'purge'; user: string; agent: string; id: string }
+  | { op: 'embed'; user: string; agent: string; id: string; model: string; vector: number[] };
+
+const owner = fc.record({ user: fc.constantFrom('u1', 'u2'), agent: fc.constantFrom('', 'a1') });
+const id = fc.constantFrom('i0', 'i1', 'i2', 'i3');
+const small = fc.integer({ min: -1, max: 1 });
+const genOp: fc.Arbitrary<Op> = fc.oneof(
+  { depthSize: 'small' },
+  {
+    arbitrary: fc
+      .record({
+        op: fc.constantFrom('add' as const, 'update' as const, 'delete' as const, 'purge' as const),
+        id,
+      })
+      .chain((o) => owner.map((w) => ({ ...o, ...w }))),
+    weight: 1,
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({
+        op: fc.constant('embed' as const),
+        id,
+        model: fc.constantFrom('m', 'm', 'm', 'm2'),
+        vector: fc
+          .oneof(fc.tuple(small, small, small), fc.tuple(small, small, small), fc.tuple(small, small))
+          .filter((v) => v.some((x) => x !== 0)),
+      })
+      .chain((o) => owner.map((w) => ({ ...o, ...w }))),
+  },
+);
+
+describe.skipIf(vecPath === undefined)('sqlite-vec two-pass search against the one-statement join', () => {
+  it("property: every first pass, chunk, scope and limit gives the join's rows and scores, in its order", async () => {
+    const file = join(dir, 'two-pass.db');
+    const store = await openSqliteStore({ database: withVec(file) });
+    const client = createSqliteClient(withVec(file));
+    let run = 0;
+    let nonTrivial = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(genOp, { minLength: 12, maxLength: 60 }),
+          fc.record({
+            user: fc.option(fc.constantFrom('u1', 'u2'), { nil: undefined }),
+            agent: fc.option(fc.constantFrom('', 'a1'), { nil: undefined }),
+          }),
+          fc.tuple(small, small, small).filter((v) => v.some((x) => x !== 0)),
+          fc.constantFrom(1, 2, 3, 5, 1000),
+          fc.constantFrom(1, 2, 3, 4, undefined),
+          fc.constantFrom(1, 2, undefined),
+          async (ops, scopePart, query, limit, firstBatch, chunk) => {
+            const tenant = `tp${run++}`;
+            const records = store.longTermRecords;
+            for (const o of [
+              ...ops.filter((x) => x.op === 'embed').map((x) => ({ ...x, op: 'add' as const })),
+              ...ops,
+            ]) {
+              const own: Scope = { tenant, user: o.user, ...(o.agent ? { agent: o.agent } : {}) };
+              const live = await records.getRecord(own, o.id);
+              if (o.op === 'add' && !live)
+                await records.addRecords(own, [
+                  prepareRecord({ id: o.id, text: `t ${o.id} ${run}` }, 'test'),
+                ]);
+              if (o.op === 'update' && live)
+                await records.updateRecord(own, o.id, { metadata: { n: run } }, new Date());
+              if (o.op === 'delete' && live) await records.deleteRecord(own, o.id, new Date());
+              if (o.op === 'purge') await records.purgeRecords(own, [o.id]);
+              if (o.op === 'embed' && live)
+                await records.putEmbeddings(own, [{ id: o.id, model: o.model, vector: o.vector }]);
+            }
+            const scope: Scope = {
+              tenant,
+              ...(scopePart.user !== undefined ? { user: scopePart.user } : {}),
+              ...(scopePart.agent !== undefined ? { agent: scopePart.agent } : {}),
+            };
+            const search = { scope, where: liveWhere(scope), model: 'm', vector: query, limit };
+            const join = await createSqliteVectorIndex(() => true).nearest(client, {
+              ...search,
+              filtered: true,
+            });
+            const twoPass = await createSqliteVectorIndex(() => true, {
+              ...(firstBatch ? { firstBatch } : {}),
+              ...(chunk ? { chunk } : {}),
+            }).nearest(client, { ...search, filtered: false });
+            expect(twoPass).toEqual(join);
+            if ((join?.length ?? 0) >= Math.min(limit, 2)) nonTrivial++;
+          },
+        ),
+        { numRuns: 150 },
+      );
+      expect(nonTrivial).toBeGreaterThan(30);
     } finally {
       await store.close();
     }

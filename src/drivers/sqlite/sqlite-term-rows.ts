@@ -33,7 +33,9 @@ async function hasVocab(client: SqlClient): Promise<boolean> {
       "CREATE VIRTUAL TABLE IF NOT EXISTS temp.engram_ltm_vocab USING fts5vocab(main, engram_ltm_fts, 'row')",
       [],
     );
-  } catch {
+  } catch (error) {
+    // SQLite built without `fts5vocab`: counted by match. Any other failure is the caller's to see.
+    if (!(error instanceof Error && error.message.includes('no such module'))) throw error;
     made = false;
   }
   vocabOn.set(client, made);

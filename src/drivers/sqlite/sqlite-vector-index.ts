@@ -34,9 +34,11 @@ const similarity = (bytes: Uint8Array): SqlFragment =>
  * a vector in JavaScript. A search with no filter ranks the scope's best `limit + 32` vectors from the vectors
  * table alone, then looks up the live records among them: every vector scoring above the last one read is
  * known, so once `limit` of them are live they are the answer (joining every vector to its record first cost a
- * third of a search at 10,000 records). A filtered search, or one whose first `limit + 32` vectors are mostly of
- * deleted records, joins every vector to the filter in one statement (a second pass over the vectors costs
- * what the first did: a wider first pass would not be cheaper). Every filter gives exactly the exact scan's hits
+ * third of a search at 10,000 records; deleting or purging a record deletes its vectors, and a superseded one's
+ * vector stays with its id, so the first pass's hits are live unless a filter drops them). A filtered search,
+ * or one where fewer than `limit` vectors score above the last one read (ties at it), joins every vector to the
+ * filter in one statement (a second pass over the vectors costs what the first did: a wider first pass would not
+ * be cheaper). Every filter gives exactly the exact scan's hits
  * (the similarity is computed in float32, so it may differ from the in-process float64 value in the 7th digit).
  * No second table: sqlite-vec's `vec0` tables are a brute-force scan too (no approximate index in 0.1), and a
  * scoped, filtered KNN on them would need oversampling. `active` says whether the extension loaded (the

@@ -81,14 +81,32 @@ export function toEntry(row: SqlRow): LogEntry {
   });
 }
 
-/** Decodes a row of `engram_artifacts`. */
+/**
+ * Decodes a row of `engram_artifacts`. Its `data` is parsed when first read (a property like any other: it can be
+ * set, spread, compared): a reader brought up to date by listing again what it listed before (an `ArtifactLog`'s
+ * overlap) drops the rows it knows without parsing them.
+ */
 export function toArtifact(row: SqlRow): Artifact {
+  const stored = row.data;
+  let data: JSONValue = null;
+  let parsed = false;
   return {
     id: String(row.id),
     kind: String(row.kind),
     fromSeq: Number(row.from_seq),
     toSeq: Number(row.to_seq),
-    data: parseJson(row.data),
+    get data(): JSONValue {
+      if (!parsed) {
+        data = parseJson(stored);
+        parsed = true;
+      }
+      return data;
+    },
+    // A plain property to its reader: it can be set, as any artifact's.
+    set data(value: JSONValue) {
+      data = value;
+      parsed = true;
+    },
     createdAt: new Date(Number(row.created_at)),
   };
 }

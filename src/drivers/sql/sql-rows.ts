@@ -1,4 +1,5 @@
 import type { JSONValue } from 'ai';
+import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { LogEntry } from '../../core/message.ts';
 import { deserializeMessage, freezeMessage } from '../../messages/serialize.ts';
 import type { Artifact, SessionRecord } from '../../store/memory-store.ts';
@@ -97,7 +98,16 @@ export function toArtifact(row: SqlRow): Artifact {
     toSeq: Number(row.to_seq),
     get data(): JSONValue {
       if (!parsed) {
-        data = parseJson(stored);
+        try {
+          data = parseJson(stored);
+        } catch (cause) {
+          throw new MemoryError({
+            code: 'STORE_ERROR',
+            component: 'sql',
+            message: `artifact ${String(row.id)}: its stored data is not JSON`,
+            cause,
+          });
+        }
         parsed = true;
       }
       return data;

@@ -18,6 +18,7 @@ import { defaultScope, type Scope } from '../core/scope.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
+import { type CheckpointCopy, checkpointCopy } from './checkpoint-copy.ts';
 import { readTuple, type TupleSource } from './checkpoint-reader.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import { readWrites, storeWrites } from './checkpoint-writes.ts';
@@ -145,9 +146,9 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
    * The checkpoint records of a thread namespace, listed since the last read; listed whole when the checkpoint
    * `id` names (without it the latest) or one it carries values from is not among them (see `listedWhole`).
    */
-  async #checkpoints(sessionId: string, logId: string, ns: string, id?: string): Promise<CheckpointRecord[]> {
-    const records = await this.#artifacts.checkpoints(sessionId, logId, ns);
-    if (listedWhole(records, id, false)) return records;
+  async #checkpoints(sessionId: string, logId: string, ns: string, id?: string): Promise<CheckpointCopy> {
+    const copy = await this.#artifacts.checkpoints(sessionId, logId, ns);
+    if (listedWhole(copy, id, false)) return copy;
     this.#artifacts.forget(sessionId);
     return this.#artifacts.checkpoints(sessionId, logId, ns);
   }
@@ -162,14 +163,18 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     const key = `${sessionId}\u0000${ns}\u0000${id}`;
     const cached = this.#records.get(key);
     if (cached && cached.logId === logId) return cached.record;
-    const record = (await this.#checkpoints(sessionId, logId, ns, id)).find((r) => r.id === id);
+    const record = (await this.#checkpoints(sessionId, logId, ns, id)).byId.get(id);
     if (record) this.#records.set(key, { logId, record });
     return record;
   }
 
-  #source(threadId: string, ns: string, records: CheckpointRecord[], logId?: string): TupleSource {
+  #source(
+    threadId: string,
+    ns: string,
+    byId: ReadonlyMap<string, CheckpointRecord>,
+    logId?: string,
+  ): TupleSource {
     const sessionId = threadSessionId(threadId);
-    const byId = new Map(records.map((r) => [r.id, r]));
     return {
       log: this.#log(sessionId),
       threadId,
@@ -190,10 +195,10 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     const stats = await this.#stats(sessionId);
     if (!stats) return undefined;
     const id = getCheckpointId(config) || undefined;
-    const records = await this.#checkpoints(sessionId, stats.logId, ns, id);
-    const record = pickRecord(records, id);
+    const copy = await this.#checkpoints(sessionId, stats.logId, ns, id);
+    const record = pickRecord(copy, id);
     if (!record) return undefined;
-    const source = this.#source(String(threadId), ns, records, stats.logId);
+    const source = this.#source(String(threadId), ns, copy.byId, stats.logId);
     source.index?.noteLog(stats);
     return readTuple(source, record);
   }
@@ -210,7 +215,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
         scope: this.#scope,
         serde: this.serde,
         source: (threadId, ns, records, writes) => ({
-          ...this.#source(threadId, ns, records),
+          ...this.#source(threadId, ns, checkpointCopy(records).byId),
           writes: async (id: string) => writes(ns, id),
         }),
       },
@@ -242,12 +247,12 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     };
     let { thread, records } = await read();
     // A checkpoint on the way missing from the copy (its writer's clock behind): the thread is listed whole.
-    if (stats && !listedWhole(records, id, true)) {
+    if (stats && !listedWhole(checkpointCopy(records), id, true)) {
       this.#artifacts.forget(sessionId);
       ({ thread, records } = await read());
     }
     // With the thread's index, a seed list gives back the message objects getTuple revived (unchanged ones).
-    const source = this.#source(String(threadId), ns, records, stats?.logId);
+    const source = this.#source(String(threadId), ns, checkpointCopy(records).byId, stats?.logId);
     if (stats) source.index?.noteLog(stats);
     const history = await deltaChannelHistory(source, records, (cp) => thread.writes(ns, cp), id, channels);
     return history ?? super.getDeltaChannelHistory(options);
@@ -267,7 +272,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     const sessionId = threadSessionId(threadId);
     const logId = await openThread(this.#store, this.#scope, threadId);
     const parent = typeof parentId === 'string' && parentId !== '' ? parentId : undefined;
-    const source = this.#source(threadId, ns, [], logId);
+    const source = this.#source(threadId, ns, new Map(), logId);
     const { record, artifact } = await putCheckpoint(
       {
         source: { ...source, index: source.index!, record: (id) => this.#record(sessionId, logId, ns, id) },

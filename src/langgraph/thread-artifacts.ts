@@ -2,6 +2,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { type ArtifactLog, createArtifactLog } from '../store/artifact-log.ts';
 import type { Artifact, MemoryStoreV1 } from '../store/memory-store.ts';
+import { type CheckpointCopy, checkpointCopy, extendCopy, type GrowingCopy } from './checkpoint-copy.ts';
 import { type CheckpointRecord, toRecord } from './checkpoint-record.ts';
 import { LruCache } from './lru-cache.ts';
 import { checkpointKind } from './storage-keys.ts';
@@ -15,8 +16,12 @@ import { checkpointKind } from './storage-keys.ts';
  * with small channel values).
  */
 export interface ThreadArtifacts {
-  /** The checkpoint records of a thread namespace, in listing order; [] when the thread has no session. */
-  checkpoints(sessionId: string, logId: string, ns: string): Promise<CheckpointRecord[]>;
+  /**
+   * The checkpoint records of a thread namespace (in listing order, by id, the latest); empty when the thread has
+   * no session. Made again only for what was listed since the last call when the listing only added checkpoints
+   * after those known.
+   */
+  checkpoints(sessionId: string, logId: string, ns: string): Promise<CheckpointCopy>;
   /** Every artifact of a thread (checkpoints and writes of every namespace); [] when it has no session. */
   all(sessionId: string, logId: string): Promise<readonly Artifact[]>;
   /** The record of a checkpoint artifact, made once per artifact listed. */
@@ -33,33 +38,41 @@ export interface ThreadArtifacts {
   noteCheckpoint(sessionId: string, logId: string, record: CheckpointRecord, artifact: Artifact): void;
 }
 
-/** Artifact logs of one thread's log. */
+/** Artifact logs of one thread's log, and each checkpoint kind's copy with the listing it was made from. */
 interface ThreadLogs {
   logId: string;
   byKind: Map<string | undefined, ArtifactLog>;
+  copies: Map<string, { artifacts: readonly Artifact[]; copy: GrowingCopy }>;
 }
+
+const emptyCopy = (): CheckpointCopy => checkpointCopy([]);
 
 /** Creates the {@link ThreadArtifacts} of a saver over `store` in `scope`, for the `threads` most recent threads. */
 export function createThreadArtifacts(store: MemoryStoreV1, scope: Scope, threads = 8): ThreadArtifacts {
   const logs = new LruCache<ThreadLogs>(threads);
   const records = new WeakMap<Artifact, CheckpointRecord>();
-  const load = async (sessionId: string, logId: string, kind: string | undefined) => {
+  const threadOf = (sessionId: string, logId: string): ThreadLogs => {
     let thread = logs.get(sessionId);
     if (thread?.logId !== logId) {
-      thread = { logId, byKind: new Map() };
+      thread = { logId, byKind: new Map(), copies: new Map() };
       logs.set(sessionId, thread);
     }
+    return thread;
+  };
+  /** A kind's listing (undefined when the thread has no session), with how many of the last one it kept. */
+  const load = async (sessionId: string, logId: string, kind: string | undefined) => {
+    const thread = threadOf(sessionId, logId);
     let log = thread.byKind.get(kind);
     if (!log) {
       log = createArtifactLog((since) => store.listArtifacts(scope, sessionId, kind, since));
       thread.byKind.set(kind, log);
     }
     try {
-      return (await log.load()).artifacts;
+      return { thread, ...(await log.load()) };
     } catch (error) {
       if (!MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) throw error;
       logs.delete(sessionId);
-      return [];
+      return undefined;
     }
   };
   const recordOf = (a: Artifact): CheckpointRecord => {
@@ -71,9 +84,22 @@ export function createThreadArtifacts(store: MemoryStoreV1, scope: Scope, thread
     return record;
   };
   return {
-    checkpoints: async (sessionId, logId, ns) =>
-      (await load(sessionId, logId, checkpointKind(ns))).map(recordOf),
-    all: (sessionId, logId) => load(sessionId, logId, undefined),
+    async checkpoints(sessionId, logId, ns) {
+      const kind = checkpointKind(ns);
+      const listed = await load(sessionId, logId, kind);
+      if (!listed) return emptyCopy();
+      const { thread, artifacts, kept, previous } = listed;
+      const held = thread.copies.get(kind);
+      if (held?.artifacts === artifacts) return held.copy;
+      // The listing kept every artifact the copy was made from: only those after them are made records.
+      const copy =
+        held && held.artifacts === previous && kept === previous.length
+          ? extendCopy(held.copy, artifacts.slice(kept).map(recordOf))
+          : checkpointCopy(artifacts.map(recordOf));
+      thread.copies.set(kind, { artifacts, copy });
+      return copy;
+    },
+    all: async (sessionId, logId) => (await load(sessionId, logId, undefined))?.artifacts ?? [],
     recordOf,
     forget: (sessionId) => logs.delete(sessionId),
     noteCheckpoint(sessionId, logId, record, artifact) {

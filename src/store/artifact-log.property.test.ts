@@ -59,13 +59,25 @@ describe.each(reliabilityDrivers({ fast: true }).filter((d) => d.name !== 'postg
             const logs = kinds.map((kind) =>
               createArtifactLog((since) => store.listArtifacts(scope, 's', kind, since)),
             );
+            // Each log's last load: what `kept` says the next one starts with.
+            const before: (readonly Artifact[] | undefined)[] = kinds.map(() => undefined);
             const check = async () => {
               for (const [i, kind] of kinds.entries()) {
-                const { artifacts } = await logs[i]!.load();
+                const { artifacts, kept, changed, previous } = await logs[i]!.load();
                 const full = (await store.listArtifacts(scope, 's', kind)).sort(byLogOrder);
                 expect(artifacts.map((a) => [a.id, a.toSeq, a.data])).toEqual(
                   full.map((a) => [a.id, a.toSeq, a.data]),
                 );
+                // The kept prefix is the last load's artifacts, the same objects in the same order.
+                const last = before[i];
+                if (last === undefined) expect(kept).toBe(0);
+                else {
+                  expect(previous).toBe(last);
+                  expect(kept).toBeLessThanOrEqual(last.length);
+                  for (let k = 0; k < kept; k++) expect(artifacts[k]).toBe(last[k]);
+                  if (!changed) expect(artifacts).toBe(last);
+                }
+                before[i] = artifacts;
               }
             };
             for (const op of ops) {

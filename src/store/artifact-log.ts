@@ -14,9 +14,17 @@ const overlapMs = 5000;
 export interface ArtifactLog {
   /**
    * Every artifact listed, ordered by `toSeq`, then time written, then id; `changed` tells whether any was
-   * added or rewritten since the last call. The first call lists them all, later ones what was written since.
+   * added or rewritten since the last call, and `kept` how many of `previous` (the last call's `artifacts`) start
+   * this list unchanged (the same objects in the same order: all of them when only artifacts that sort after them
+   * were added, 0 after a rewrite or an artifact sorting among them). The first call lists them all, later ones
+   * what was written since.
    */
-  load(): Promise<{ artifacts: readonly Artifact[]; changed: boolean }>;
+  load(): Promise<{
+    artifacts: readonly Artifact[];
+    changed: boolean;
+    kept: number;
+    previous: readonly Artifact[];
+  }>;
   /** Forgets every artifact (the session was created again): the next `load` lists them all. */
   reset(): void;
   /**
@@ -41,41 +49,58 @@ export function createArtifactLog(list: (since?: Date) => Promise<Artifact[]>): 
   let newest: number | undefined;
   /** When the last listing started: an artifact written before then with the time we saw was seen whole. */
   let listedAt = Number.NEGATIVE_INFINITY;
-  /** Whether an artifact was noted since the last load. */
-  let noted = false;
+  /** Artifacts of ids not in `sorted`, added (listed or noted) since the last load. */
+  let added = new Map<string, Artifact>();
+  /** Whether an artifact of `sorted` was rewritten (listed or noted) since the last load. */
+  let rewritten = false;
+  /** Puts an artifact in the copy; what the next load must merge into `sorted`. */
+  const put = (a: Artifact) => {
+    const known = byId.get(a.id);
+    byId.set(a.id, a);
+    if (known === undefined || added.has(a.id)) added.set(a.id, a);
+    else rewritten = true;
+  };
   return {
     async load() {
       const since = newest === undefined ? undefined : new Date(newest - overlapMs);
       const started = Date.now();
       const listed = await list(since);
-      let changed = newest === undefined || noted;
-      noted = false;
+      const first = newest === undefined;
       for (const a of listed) {
         newest = Math.max(newest ?? 0, a.createdAt.getTime());
         const known = byId.get(a.id);
         const at = a.createdAt.getTime();
         if (known && known.createdAt.getTime() === at && (at < listedAt || sameData(known, a))) continue;
-        byId.set(a.id, a);
-        changed = true;
+        put(a);
       }
       newest ??= 0;
       listedAt = started;
-      if (changed) sorted = [...byId.values()].sort(artifactOrder);
-      return { artifacts: sorted, changed };
+      const changed = first || rewritten || added.size > 0;
+      const previous = sorted;
+      const tail = [...added.values()].sort(artifactOrder);
+      const last = sorted.at(-1);
+      let kept = sorted.length;
+      if (rewritten || (last !== undefined && tail[0] !== undefined && artifactOrder(last, tail[0]) > 0)) {
+        sorted = [...byId.values()].sort(artifactOrder);
+        kept = 0;
+      } else if (tail.length > 0) sorted = [...sorted, ...tail];
+      added = new Map();
+      rewritten = false;
+      return { artifacts: sorted, changed, kept, previous };
     },
     reset() {
       byId = new Map();
       sorted = [];
       newest = undefined;
       listedAt = Number.NEGATIVE_INFINITY;
-      noted = false;
+      added = new Map();
+      rewritten = false;
     },
     note(artifact) {
       if (newest === undefined) return;
       // The listing's watermark stays what was listed: a noted write must not move it past artifacts others wrote
       // before it that no listing has returned yet.
-      byId.set(artifact.id, artifact);
-      noted = true;
+      put(artifact);
     },
   };
 }

@@ -32,7 +32,7 @@ describe('createArtifactLog: what a load keeps', () => {
     const second = await log.load();
     expect(second.kept).toBe(3);
     expect(second.artifacts.slice(0, 3)).toEqual(first.artifacts);
-    second.artifacts.slice(0, 3).forEach((a, i) => expect(a).toBe(first.artifacts[i]));
+    for (let i = 0; i < 3; i++) expect(second.artifacts[i]).toBe(first.artifacts[i]);
     expect(second.artifacts.map((a) => a.id)).toEqual(['a0', 'a1', 'a2', 'b', 'c']);
     const third = await log.load();
     expect(third).toMatchObject({ changed: false, kept: 5 });

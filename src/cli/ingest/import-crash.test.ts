@@ -24,7 +24,31 @@ const metadata = { source: 'crash-test', n: messages };
 interface Target {
   child: Omit<ImportChildConfig, 'file'>;
   open(): MemoryStoreV1;
+  /**
+   * Resolves once a killed child's writes are settled in the store: on PostgreSQL its server backends have ended
+   * (one may still be running a COMMIT the child sent before it was killed, which a read before then misses).
+   */
+  settled(): Promise<void>;
   done(): Promise<unknown>;
+}
+
+/** Waits until no backend of the server runs under `application` (the killed child's connections), up to 30 s. */
+async function backendsEnded(url: string, application: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(20)) {
+      const { rows } = await client.query(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1',
+        [application],
+      );
+      if (rows[0]?.n === 0) return;
+    }
+    throw new Error(`backends of ${application} still running after 30 s`);
+  } finally {
+    await client.end();
+  }
 }
 
 const drivers: { name: string; kills: number; skip: boolean; setup(dir: string): Promise<Target> }[] = [
@@ -35,7 +59,12 @@ const drivers: { name: string; kills: number; skip: boolean; setup(dir: string):
     async setup(dir) {
       const db = join(dir, 'import.db');
       createSqliteStore({ path: db }).close();
-      return { child: { db }, open: () => createSqliteStore({ path: db }), done: async () => {} };
+      return {
+        child: { db },
+        open: () => createSqliteStore({ path: db }),
+        settled: async () => {},
+        done: async () => {},
+      };
     },
   },
   {
@@ -44,9 +73,14 @@ const drivers: { name: string; kills: number; skip: boolean; setup(dir: string):
     skip: !testPostgresUrl(),
     async setup() {
       const pg = await createTestSchema('engram_import');
+      // The child's connections carry a name of their own, so the parent can wait for them to end after a kill.
+      const application = `import_child_${pg.name}`.slice(0, 63);
+      const childUrl = new URL(pg.url);
+      childUrl.searchParams.set('application_name', application);
       return {
-        child: { pg: { url: pg.url, schema: pg.name } },
+        child: { pg: { url: childUrl.toString(), schema: pg.name } },
         open: () => createPostgresStore({ connectionString: pg.url, schema: pg.name, maxConnections: 2 }),
+        settled: () => backendsEnded(pg.url, application),
         done: () => pg.drop(),
       };
     },
@@ -60,6 +94,7 @@ const drivers: { name: string; kills: number; skip: boolean; setup(dir: string):
       return {
         child: { jsonFile: directory },
         open: () => createJsonFileStore({ directory }),
+        settled: async () => {},
         done: async () => {},
       };
     },
@@ -136,6 +171,7 @@ describe('engram import under SIGKILL: nothing, or a session the next run comple
             await sleep(Math.floor(random() * whole));
             run.child.kill('SIGKILL');
             const exit = await run.exited;
+            await target.settled();
             const after = await stateOf(target);
             seen.push(`${exit.signal === 'SIGKILL' ? 'killed' : 'finished'}:${after.state}:${after.count}`);
             if (exit.signal !== 'SIGKILL') expect(after.state).toBe('complete');

@@ -1,15 +1,13 @@
 import type { CheckpointRecord } from './checkpoint-record.ts';
 
 /**
- * A thread namespace's checkpoint records as a reader holds them: in listing order, by id, and the latest (the
- * greatest id), so finding a checkpoint costs a lookup, not a pass over the thread.
+ * A thread namespace's checkpoint records as a reader holds them: by id, and the latest (the greatest id), so
+ * finding a checkpoint costs a lookup, not a pass over the thread.
  */
 export interface CheckpointCopy {
-  /** The records, in listing order. */
-  readonly records: readonly CheckpointRecord[];
   /**
    * The records by checkpoint id. Shared with the copies extended from this one, so it may also hold records
-   * listed after `records` (every one a record of the thread namespace).
+   * listed after this copy was made (every one a record of the thread namespace).
    */
   readonly byId: ReadonlyMap<string, CheckpointRecord>;
   /** The record of the greatest id; undefined when there is none. */
@@ -21,9 +19,9 @@ export interface GrowingCopy extends CheckpointCopy {
   readonly byId: Map<string, CheckpointRecord>;
 }
 
-/** The {@link CheckpointCopy} of `records` (in listing order). */
+/** The {@link CheckpointCopy} of `records`. */
 export function checkpointCopy(records: readonly CheckpointRecord[]): GrowingCopy {
-  return extendCopy({ records: [], byId: new Map(), latest: undefined }, records);
+  return extendCopy({ byId: new Map(), latest: undefined }, records);
 }
 
 /**
@@ -38,5 +36,5 @@ export function extendCopy(copy: GrowingCopy, more: readonly CheckpointRecord[])
     byId.set(r.id, r);
     if (latest === undefined || r.id > latest.id) latest = r;
   }
-  return { records: [...copy.records, ...more], byId, latest };
+  return { byId, latest };
 }

@@ -17,7 +17,7 @@ import { checkpointKind } from './storage-keys.ts';
  */
 export interface ThreadArtifacts {
   /**
-   * The checkpoint records of a thread namespace (in listing order, by id, the latest); empty when the thread has
+   * The checkpoint records of a thread namespace (by id, and the latest); empty when the thread has
    * no session. Made again only for what was listed since the last call when the listing only added checkpoints
    * after those known.
    */

@@ -1,4 +1,5 @@
 import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
+import { createPreTokenSplitter, type PreTokenSplitter } from './ascii-pre-tokens.ts';
 import { createKeptTextCounts, type KeptTextCounts } from './kept-text-counts.ts';
 import type { BpeEncoding } from './model-encodings.ts';
 import { importBpeRanks, readBpeRanks, requireBpeRanks } from './read-bpe-ranks.ts';
@@ -20,7 +21,8 @@ interface Tables {
   readonly ranks: Map<string, number>;
   /** Rank of each single byte. */
   readonly byteRanks: Int32Array;
-  readonly split: RegExp;
+  /** The encoding's split regex, its ASCII text scanned by hand. */
+  readonly split: PreTokenSplitter;
   /** Counts of recent pre-tokens: ordinary text repeats its words. Cleared whole when full (no LRU walk). */
   readonly cache: Map<string, number>;
   /** A direct-mapped cache of pair merges: tokens (left, right) → rank of their concatenation, or -1. */
@@ -58,7 +60,7 @@ function tablesOf(encoding: BpeEncoding, ranks: Map<string, number>): Tables {
   return {
     ranks,
     byteRanks,
-    split: new RegExp(source.source, 'gu'),
+    split: createPreTokenSplitter(encoding, source),
     cache: new Map(),
     pairLeft: new Int32Array(1 << PAIR_BITS).fill(-1),
     pairRight: new Int32Array(1 << PAIR_BITS),
@@ -249,8 +251,13 @@ export function boundedBpeCounter(encoding: BpeEncoding): CountText {
     const t = tablesFor(encoding);
     const { ranks, split, cache } = t;
     let total = 0;
-    for (const [match] of text.matchAll(split)) {
-      const bytes = utf8Key(match);
+    for (let at = 0; at < text.length; ) {
+      const next = split(text, at);
+      // A negative end: the pre-token may hold characters outside ASCII, whose UTF-8 bytes are the key.
+      const end = next < 0 ? -next : next;
+      const piece = text.slice(at, end);
+      const bytes = next < 0 ? utf8Key(piece) : piece;
+      at = end;
       let n = cache.get(bytes);
       if (n === undefined) {
         n = ranks.has(bytes) ? 1 : countPreToken(bytes, t);

@@ -235,6 +235,14 @@ const KEPT_TEXT_CHARS = 2_000_000;
 const keptTexts = new Map<BpeEncoding, KeptTextCounts>();
 
 /**
+ * Forgets the kept counts of long texts, of every encoding: the next count of each text runs BPE again (the
+ * token-counting benchmark times counting, not the lookup).
+ */
+export function forgetKeptTextCounts(): void {
+  for (const kept of keptTexts.values()) kept.clear();
+}
+
+/**
  * A counter for `encoding` that is linear in the text for any input: the encoding's own split regex,
  * then BPE over each pre-token, with pre-tokens over `MAX_BPE_PIECE_BYTES` bytes cut into pieces.
  * Identical to gpt-tokenizer's count (special-token text counted as plain text) when no pre-token is longer.

@@ -52,6 +52,21 @@ describe('createKeptTextCounts', () => {
     expect(calls).toBe(2);
     expect(kept.size).toBe(0);
   });
+
+  it('counts again after clear, and keeps counting what it is given after it', () => {
+    const kept = createKeptTextCounts({ keptChars: 100 });
+    let calls = 0;
+    const count = (t: string) => {
+      calls++;
+      return t.length;
+    };
+    kept.countOf('a text', count);
+    kept.clear();
+    expect(kept.size).toBe(0);
+    expect(kept.countOf('a text', count)).toBe(6);
+    expect(kept.countOf('a text', count)).toBe(6);
+    expect(calls).toBe(2);
+  });
 });
 
 describe('boundedBpeCounter with kept long texts', () => {

@@ -9,6 +9,8 @@ export interface KeptTextCounts {
   countOf(text: string, count: (text: string) => number): number;
   /** Texts kept now (for tests). */
   readonly size: number;
+  /** Forgets every kept count. */
+  clear(): void;
 }
 
 /** Options of {@link createKeptTextCounts}. */
@@ -42,6 +44,10 @@ export function createKeptTextCounts(options: KeptTextCountsOptions): KeptTextCo
     },
     get size() {
       return counts.size;
+    },
+    clear() {
+      counts.clear();
+      chars = 0;
     },
   };
 }

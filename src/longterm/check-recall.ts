@@ -46,6 +46,7 @@ export function checkPackInput(
     inContextText?: unknown;
     context?: unknown;
     format?: { tag?: unknown; dates?: unknown };
+    order?: unknown;
   },
 ): void {
   checkOptions(options, 'packRecall(results, options)', component);
@@ -60,7 +61,9 @@ export function checkPackInput(
     const ids = (provenance as { messageIds?: unknown } | null | undefined)?.messageIds;
     if (!Array.isArray(ids)) throw bad(`${what}.provenance.messageIds must be an array`);
   });
-  const { maxTokens, counter, inContext, inContextText, context } = options;
+  const { maxTokens, counter, inContext, inContextText, context, order } = options;
+  if (order !== undefined && order !== 'newest' && order !== 'best')
+    throw bad(`packRecall(options): order must be 'newest' or 'best', got ${describeValue(order)}`);
   if (
     maxTokens !== undefined &&
     (typeof maxTokens !== 'number' || !Number.isSafeInteger(maxTokens) || maxTokens < 1 || maxTokens > 1e6)

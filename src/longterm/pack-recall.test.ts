@@ -22,6 +22,8 @@ interface Spec {
   neighbours: string[];
   messageIds: string[];
   toolDerived?: boolean;
+  /** Days after `at` the record is valid from. @default 0 */
+  day?: number;
 }
 
 const result = (s: Spec, i = 0): LongTermSearchResult => ({
@@ -37,7 +39,7 @@ const result = (s: Spec, i = 0): LongTermSearchResult => ({
     metadata: s.kind === 'turn' ? { speaker: s.speaker } : {},
     provenance: { origin: 'user', toolDerived: s.toolDerived ?? false, messageIds: s.messageIds, roles: [] },
     hash: 'h',
-    validAt: at,
+    validAt: new Date(at.getTime() + (s.day ?? 0) * 86_400_000),
     createdAt: at,
     recordedAt: at,
   } satisfies LongTermRecord,
@@ -58,6 +60,7 @@ const spec = fc.record({
   neighbours: fc.array(sentence, { maxLength: 4 }),
   messageIds: fc.array(fc.constantFrom('m1', 'm2', 'm3', 'm4'), { maxLength: 2 }),
   toolDerived: fc.boolean(),
+  day: fc.integer({ min: 0, max: 3 }),
 });
 const input = fc.record({
   specs: fc.array(spec, { maxLength: 14 }),
@@ -73,11 +76,22 @@ describe('packRecall', () => {
       fc.property(input, ({ specs, maxTokens, inContext, context, bpe }) => {
         const results = specs.map(result);
         const counter = bpe ? exact : estimate;
-        const packed = packRecall(results, { maxTokens, counter, inContext, context });
+        const packed = packRecall(results, { maxTokens, counter, inContext, context, order: 'best' });
         expect(packed.tokens).toBeLessThanOrEqual(maxTokens);
         expect(packed.tokens).toBe(packed.text === '' ? 0 : counter.countText(packed.text));
         const positions = packed.items.map((item) => results.indexOf(item.result));
         expect(positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1]!))).toBe(true);
+        // The default block holds the same records, newest first (ties in ranked order), within the budget.
+        const newest = packRecall(results, { maxTokens, counter, inContext, context });
+        expect(newest.tokens).toBeLessThanOrEqual(maxTokens);
+        expect(newest.tokens).toBe(newest.text === '' ? 0 : counter.countText(newest.text));
+        expect(new Set(newest.items.map((i) => i.result))).toEqual(
+          new Set(packed.items.map((i) => i.result)),
+        );
+        const when = (i: number) => newest.items[i]!.result.record.validAt!.getTime();
+        const rank = (i: number) => results.indexOf(newest.items[i]!.result);
+        for (let i = 1; i < newest.items.length; i++)
+          expect(when(i - 1) > when(i) || (when(i - 1) === when(i) && rank(i - 1) < rank(i))).toBe(true);
         const ids = packed.items.map((item) => item.result.record.id);
         expect(new Set(ids).size).toBe(ids.length);
         const held = new Map<string, Set<string>>();
@@ -153,6 +167,7 @@ describe('packRecall', () => {
           counter: estimate,
           inContext,
           context: false,
+          order: 'best',
         });
         const kept: string[] = [];
         const held = new Set<string>();
@@ -215,6 +230,27 @@ describe('packRecall', () => {
     expect(packRecall([hit], { maxTokens: 5 }).text).toBe('');
   });
 
+  it('shows a later statement before an earlier one whatever their ranks; order best keeps the ranking', () => {
+    const spec = (id: number, words: string, day: number): Spec => ({
+      id,
+      kind: 'turn',
+      session: `s${day}`,
+      speaker: 'Ann',
+      words,
+      neighbours: [],
+      messageIds: [`m${id}`],
+      day,
+    });
+    const results = [spec(1, 'I live in Lisbon', 0), spec(2, 'We moved to Porto last month', 40)].map(result);
+    const lines = (order?: 'newest' | 'best') =>
+      packRecall(results, { counter: exact, ...(order ? { order } : {}) })
+        .text.split('\n')
+        .filter((l) => l.startsWith('- '));
+    expect(lines()[0]).toContain('Porto');
+    expect(lines()[1]).toContain('Lisbon');
+    expect(lines('best')[0]).toContain('Lisbon');
+  });
+
   it('throws INVALID_ARGUMENT for bad input', () => {
     const code = (f: () => unknown) => {
       try {
@@ -233,6 +269,7 @@ describe('packRecall', () => {
     expect(code(() => packRecall(ok, { inContext: [1] as never }))).toBe('INVALID_ARGUMENT');
     expect(code(() => packRecall(ok, { context: 'yes' as never }))).toBe('INVALID_ARGUMENT');
     expect(code(() => packRecall(ok, { inContextText: 'x' as never }))).toBe('INVALID_ARGUMENT');
+    expect(code(() => packRecall(ok, { order: 'oldest' as never }))).toBe('INVALID_ARGUMENT');
     expect(code(() => packRecall(null as never))).toBe('INVALID_ARGUMENT');
     expect(code(() => packRecall([{ record: { text: 'x' } }] as never))).toBe('INVALID_ARGUMENT');
     expect(code(() => packRecall(ok, null as never))).toBe('INVALID_ARGUMENT');

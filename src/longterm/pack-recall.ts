@@ -23,6 +23,14 @@ export interface PackRecallOptions {
   context?: boolean;
   /** How the block is written (`formatRecall`'s options). @default {} */
   format?: FormatRecallOptions;
+  /**
+   * The order of the records in the block (which records go in is decided best first either way). `'newest'`:
+   * the latest first by the date on its line (`validAt`, else when it was recorded), ties in ranked order, so a
+   * later statement of something (a correction, a move, a new job) is read before the earlier one whatever their
+   * ranks; `'best'`: in ranked order.
+   * @default 'newest'
+   */
+  order?: 'newest' | 'best';
 }
 
 /** A record in a packed block. */
@@ -37,7 +45,7 @@ export interface PackedRecallItem {
 export interface PackedRecall {
   /** The block (`formatRecall`'s), or `''` when nothing fits or nothing is new. */
   text: string;
-  /** The records in the block, best first. */
+  /** The records in the block, in its order (`order`). */
   items: PackedRecallItem[];
   /** The block's tokens in the counter. */
   tokens: number;
@@ -80,7 +88,7 @@ function shownWith(result: LongTermSearchResult, context: readonly string[]): Lo
  * Packs ranked search results into one recall block of at most `maxTokens` tokens (counted with `counter`), best
  * first: each record whole (never cut), a turn with the neighbouring turns of its context that make it
  * understandable (its date is on its line); a record that does not fit is skipped and later, smaller ones may
- * still fit. Left out: a second result of one record id, a record made only of messages the model already sees
+ * still fit; the block then shows them newest first (`order`). Left out: a second result of one record id, a record made only of messages the model already sees
  * (`inContext`), a turn whose words the block already holds (another record's context; not tool-derived text,
  * which keeps its own labelled line), and, from a record's context, the turns already in the block. A record
  * whose context does not fit is tried alone. The block is written by `formatRecall`; its count is checked
@@ -162,11 +170,27 @@ export function packRecall(
       break;
     }
   }
-  let tokens = shown.length > 0 ? count(shown) : 0;
+  // Packed best first; shown in the block's order. The exact count of the block as shown settles the budget: a
+  // block over it (a merge across lines the estimate missed) loses its worst-ranked records first.
+  const packed = items.map((item, rank) => ({ item, line: shown[rank]!, rank }));
+  if ((options.order ?? 'newest') === 'newest')
+    packed.sort((a, b) => shownAt(b.item) - shownAt(a.item) || a.rank - b.rank);
+  let tokens = packed.length > 0 ? count(packed.map((p) => p.line)) : 0;
   while (tokens > maxTokens) {
-    items.pop();
-    shown.pop();
-    tokens = shown.length > 0 ? count(shown) : 0;
+    const worst = packed.reduce((w, p, i) => (p.rank > packed[w]!.rank ? i : w), 0);
+    packed.splice(worst, 1);
+    tokens = packed.length > 0 ? count(packed.map((p) => p.line)) : 0;
   }
-  return { text: recallBlock(shown, tag), items, tokens };
+  return {
+    text: recallBlock(
+      packed.map((p) => p.line),
+      tag,
+    ),
+    items: packed.map((p) => p.item),
+    tokens,
+  };
 }
+
+/** The time a record's line shows (`validAt`, else when it was recorded), in ms; 0 when it has none. */
+const shownAt = ({ result: { record } }: PackedRecallItem): number =>
+  (record.validAt ?? record.recordedAt)?.getTime() ?? 0;

@@ -59,6 +59,40 @@ const texts = fc
   )
   .map((parts) => parts.join(''));
 
+/**
+ * Checks the splitter on every string whose i-th part is one of `parts[i]`: the same pre-tokens as `matchAll`, and
+ * a positive end only over ASCII (the counter takes such a piece's characters as its UTF-8 bytes). Returns the
+ * first string that fails, or undefined.
+ */
+function firstMismatch(encoding: BpeEncoding, parts: readonly (readonly string[])[]): string | undefined {
+  const next = createPreTokenSplitter(encoding, regexes[encoding]);
+  const all = new RegExp(regexes[encoding].source, 'gu');
+  const choice = parts.map(() => 0);
+  for (;;) {
+    const text = choice.map((c, i) => parts[i]![c]).join('');
+    all.lastIndex = 0;
+    for (let at = 0; at < text.length; ) {
+      const end = next(text, at);
+      const match = all.exec(text);
+      if (!match || match.index !== at || at + match[0].length !== Math.abs(end)) return text;
+      if (end > 0 && [...match[0]].some((c) => c.charCodeAt(0) > 0x7f)) return text;
+      at = Math.abs(end);
+    }
+    if (all.exec(text)) return text;
+    let i = parts.length - 1;
+    while (i >= 0 && choice[i] === parts[i]!.length - 1) choice[i--] = 0;
+    if (i < 0) return undefined;
+    choice[i]!++;
+  }
+}
+
+// One character of each class the scanners tell apart: upper and lower case, contraction letters of both cases,
+// a digit, `'`, `/`, other punctuation, whitespace with and without line breaks; and beyond ASCII a letter of each
+// case, a letter without case, a mark, a number, whitespace, an emoji (a surrogate pair) and a lone surrogate.
+const classes = [..."AaslevLVE0'/! \t\n\r", 'é', 'É', '中', '\u0301', '٣', '\u00a0', '😀', '\ud800'];
+/** Every ASCII character and the test alphabet's characters beyond it. */
+const chars = [...Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)), ...alphabet];
+
 describe('createPreTokenSplitter', () => {
   for (const encoding of ['o200k_base', 'cl100k_base'] as const) {
     it(`splits any text as ${encoding}'s split regex matches it`, () => {
@@ -81,6 +115,17 @@ describe('createPreTokenSplitter', () => {
       );
     });
   }
+
+  it('splits every string of up to 4 class representatives, every pair of characters and every contraction candidate as both regexes do', () => {
+    for (const encoding of ['o200k_base', 'cl100k_base'] as const) {
+      for (let length = 1; length <= 4; length++) {
+        expect(firstMismatch(encoding, Array(length).fill(classes))).toBeUndefined();
+      }
+      expect(firstMismatch(encoding, [chars, chars])).toBeUndefined();
+      // `'` and the two characters after it, alone, after a word of either case and after a space.
+      expect(firstMismatch(encoding, [['', 'a', 'A', ' '], ["'"], chars, chars])).toBeUndefined();
+    }
+  });
 
   it('keeps contractions, numbers in threes and the spaces before a word as the regexes do', () => {
     const text = "He'll pay 12345 USD.  I'M  done\n\n  x  ";

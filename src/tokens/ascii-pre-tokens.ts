@@ -153,7 +153,8 @@ const asciiPreTokenEnds: Record<BpeEncoding, AsciiPreTokenEnd> = {
 /**
  * The end of the pre-token at `at` (a match of the encoding's split regex `split`, which must start there): found by
  * {@link AsciiPreTokenEnd} where the text around it is ASCII, else by the regex (sticky at `at`), in which case the
- * end is returned negated (`-end`: the piece may hold characters outside ASCII). Splitting a text from 0, each
+ * end is returned negated (`-end`: the piece may hold characters outside ASCII). A positive end's piece is ASCII
+ * only, so its characters are its UTF-8 bytes (the counter relies on it). Splitting a text from 0, each
  * pre-token starting where the last ended, gives what `text.matchAll(split)` gives, several times faster.
  */
 export type PreTokenSplitter = (text: string, at: number) => number;

@@ -245,7 +245,9 @@ export function forgetKeptTextCounts(): void {
 /**
  * A counter for `encoding` that is linear in the text for any input: the encoding's own split regex,
  * then BPE over each pre-token, with pre-tokens over `MAX_BPE_PIECE_BYTES` bytes cut into pieces.
- * Identical to gpt-tokenizer's count (special-token text counted as plain text) when no pre-token is longer.
+ * Identical to gpt-tokenizer's count (special-token text counted as plain text) when no pre-token is longer, except
+ * where a pre-token starts with U+FEFF: gpt-tokenizer's decoding drops a leading byte-order mark, engram counts
+ * its bytes as tiktoken (js-tiktoken) does.
  * The counts of long texts are kept per encoding, shared by every counter of it, by exact text.
  */
 export function boundedBpeCounter(encoding: BpeEncoding): CountText {

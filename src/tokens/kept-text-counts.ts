@@ -1,7 +1,7 @@
 /**
  * Token counts kept by their exact text, the oldest forgotten first past a number of characters. The BPE counter
  * keeps its long texts here (one tool result is counted when it is stored, when the agent records what it sent and
- * when a view offloads it: each count of a 50 KB page re-runs the split regex and a lookup per pre-token), and the
+ * when a view offloads it: each count of a 50 KB page splits it again and looks up every pre-token), and the
  * agent keeps what it sends (instructions, recall blocks, string messages).
  */
 export interface KeptTextCounts {

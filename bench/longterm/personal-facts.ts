@@ -43,7 +43,7 @@ interface Probe {
 /** The probes, A first (the rows it had before B was added keep their meaning). */
 const probes: readonly Probe[] = [
   { name: 'A', file: 'personal-facts-probe.ts', ...probeA },
-  { name: 'B (held out)', file: 'personal-facts-probe-b.ts', ...probeB },
+  { name: 'B', file: 'personal-facts-probe-b.ts', ...probeB },
 ];
 
 /** Whether a question shares an analysed word with the statement it asks about. */
@@ -127,6 +127,13 @@ async function measure(
   return row;
 }
 
+/**
+ * B's figures while it was still held out, before the rule changes it prompted: once rules were fixed for gaps it
+ * showed, its rows below measure rules that have seen it, so they are no held-out figure.
+ */
+const heldOutNote =
+  "Held-out figures of B, at 9271fa5 (before the rule changes it prompted, so the honest ones): full text, self facts on 17/31 (54.8%) recalled, corrections new first 3/7; hybrid USE-lite, self facts on 30/31 (96.8%), 4/7. The rows below measure rules changed after reading B's misses (general constructions and key families, unit-tested with other wordings), so B is no longer held out for them.";
+
 /** The setups measured on each probe: name, self facts on, embedding model (`true`: USE-lite; full runs only). */
 const setups: readonly [string, boolean, boolean][] = [
   ['full text, self facts on (default)', true, false],
@@ -156,7 +163,7 @@ export const personalFacts: Suite = async (options) => {
       '',
       ...sectionIntro(options),
       '',
-      `Two probes of the project's own making: ${probes.map(describe).join('; ')}. A was written with the extraction rules (src/longterm/self-facts/); B was written apart from them, before reading them or A's wordings, as a held-out check (questions asked back, facts mid-sentence, lists, relative clauses, other people's details in the filler). Each session is recorded through \`createLongTermMemory(...).record(messages)\` on SQLite (message times = session dates); each question is asked in a new session through \`agent()\` with static long-term memory (default recall) and a scripted \`MockLanguageModelV4\` capturing the prompt. Recalled: the current value is inside the recall block. New first: the first line with the new value comes before any unmarked line with the old value alone.`,
+      `Two probes of the project's own making: ${probes.map(describe).join('; ')}. A was written with the extraction rules (src/longterm/self-facts/); B was written apart from them, before reading them or A's wordings, as a held-out check (questions asked back, facts mid-sentence, lists, relative clauses, other people's details in the filler). ${heldOutNote} Each session is recorded through \`createLongTermMemory(...).record(messages)\` on SQLite (message times = session dates); each question is asked in a new session through \`agent()\` with static long-term memory (default recall) and a scripted \`MockLanguageModelV4\` capturing the prompt. Recalled: the current value is inside the recall block. New first: the first line with the new value comes before any unmarked line with the old value alone.`,
       '',
       table(
         [

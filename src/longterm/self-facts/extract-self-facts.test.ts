@@ -87,3 +87,67 @@ describe('extractSelfStatements', () => {
     expect(normalizeSentence('Lisbon is lovely')).toBe('Lisbon is lovely');
   });
 });
+
+describe('extractSelfStatements: constructions found by the held-out probe (other wordings)', () => {
+  it.each([
+    ["I'm Jonas, by the way.", 'user.name', 'Jonas'],
+    ["I'm 52 and still learning to skate.", 'user.age', '52'],
+    ['We own a little house in Ghent with a big garden.', 'user.home', 'Ghent'],
+    ["We're all settled in Aarhus now, the new apartment is tiny.", 'user.home', 'Aarhus'],
+    ['I grew up in a small town north of Uppsala.', 'user.hometown', 'Uppsala'],
+    ["I've been with Stripe for three years now.", 'user.employer', 'Stripe'],
+    ['My first day at Spotify went great!', 'user.employer', 'Spotify'],
+    ['As a paramedic, I see a lot of night shifts.', 'user.role', 'paramedic'],
+    ['I was promoted to senior product owner in March.', 'user.role', 'senior product owner'],
+    ['My older sister Greta lives in Oslo.', 'user.sibling:greta', 'Greta'],
+    ['We have three kids: Ana, Ben and Caio.', 'user.child:caio', 'Caio'],
+    ['My closest friend Ingrid moved away.', 'user.best-friend:ingrid', 'Ingrid'],
+    ['My father was a carpenter all his life.', 'user.father-role:carpenter', 'carpenter'],
+    ['Grandma was a teacher.', 'user.grandparent-role:teacher', 'teacher'],
+    ["I'm dating a guy called Omar.", 'user.partner', 'Omar'],
+    ['The Kinks have always been my favourite band.', 'user.favourite:band', 'Kinks'],
+    ['The Skoda that I drive to work is falling apart.', 'user.vehicle', 'Skoda'],
+    ['My GP put me on a low-carb diet.', 'user.diet', 'low-carb'],
+  ])('%s → %s = %s', (text, key, value) => {
+    expect(facts(text)[key]).toBe(value);
+  });
+
+  it('names the relation by its canonical noun ("mom" is the mother), so questions with either word find it', () => {
+    const [s] = extractSelfStatements('My mom Rita is visiting.');
+    expect(s).toMatchObject({ key: 'user.mother', value: 'Rita' });
+    expect(s?.type === 'fact' && s.text).toContain("The user's mother (mom, mum, parent)");
+  });
+
+  it('reads a break-up, eating meat again and a replaced favourite as ends', () => {
+    expect(extractSelfStatements('I split up with Jordan last spring.')).toEqual([
+      { type: 'end', families: ['user.partner'], value: 'jordan' },
+    ]);
+    expect(extractSelfStatements('I eat fish again.').map((s) => s.type === 'end' && s.value)).toEqual([
+      'vegetarian',
+      'vegan',
+      'plant-based',
+    ]);
+    expect(extractSelfStatements('Taylor Swift has replaced Adele as my favourite singer.')).toContainEqual({
+      type: 'end',
+      families: ['user.favourite', 'user.likes'],
+      value: 'adele',
+    });
+  });
+
+  it.each([
+    "I'm Italian, so be gentle with the pasta advice.",
+    "I'm OK, thanks.",
+    "I'm in Paris now for a conference.",
+    "I've been at the gym for two hours.",
+    'My friend is vegan and coming over.',
+    'My boyfriend thinks so too.',
+  ])('finds no fact in: %s', (text) => {
+    expect(extractSelfStatements(text).filter((s) => s.type === 'fact')).toEqual([]);
+  });
+
+  it('reads a family word opening a sentence as "my …", and lowercases more opening words', () => {
+    expect(normalizeSentence("Dad's a pilot")).toBe("my dad's a pilot");
+    expect(normalizeSentence('Nothing beats this')).toBe('nothing beats this');
+    expect(normalizeSentence('Danny is here')).toBe('Danny is here');
+  });
+});

@@ -53,11 +53,39 @@ const openers = new Set([
   'hi',
   'hello',
   'hey',
+  'guess',
+  'first',
+  'nothing',
+  'things',
+  'stuff',
+  'update',
+  'quick',
+  'small',
+  'today',
+  'definitely',
+  'totally',
+  'total',
+]);
+
+/** Family words a user says as a name ("Dad", "Mum"), read as "my dad", "my mum" when they open a sentence. */
+const kinNames = new Set([
+  'mum',
+  'mom',
+  'dad',
+  'nan',
+  'nana',
+  'gran',
+  'granny',
+  'grandma',
+  'grandpa',
+  'mama',
+  'papa',
 ]);
 
 /**
  * A sentence as the rules read it: contractions expanded ("I'm" → "i am", "can't" → "cannot"), the pronoun "I"
- * lowercased, and a function word opening it lowercased, so names keep their capitals and keywords match.
+ * lowercased, a function word opening it lowercased (and a family word used as a name read as "my dad"), so names
+ * keep their capitals and keywords match.
  */
 export function normalizeSentence(sentence: string): string {
   let s = sentence;
@@ -67,6 +95,8 @@ export function normalizeSentence(sentence: string): string {
   const lower = first.toLowerCase();
   if (first !== lower && (englishStopwords.has(lower) || openers.has(lower)))
     s = lower + s.slice(first.length);
+  // A family word used as a name opens it ("Dad's coeliac", "Mum was a midwife"): read as "my dad", "my mum".
+  else if (first !== lower && kinNames.has(lower)) s = `my ${lower}${s.slice(first.length)}`;
   return s;
 }
 

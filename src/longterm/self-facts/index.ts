@@ -4,5 +4,5 @@ export {
   recordSelfFacts,
   type SelfFactsOutcome,
 } from './record-self-facts.ts';
-export { type SelfFactRule, selfFactRules } from './self-fact-rules.ts';
-export { inFamily, multiKey, type SelfStatement } from './self-statement.ts';
+export { selfFactRules } from './self-fact-rules.ts';
+export { inFamily, multiKey, type SelfFactRule, type SelfStatement } from './self-statement.ts';

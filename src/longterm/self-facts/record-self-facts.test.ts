@@ -89,6 +89,31 @@ describe('self facts in createLongTermMemory', () => {
     expect(current(records, 'melanie.home')[0]?.metadata.value).toBe('Rome');
   });
 
+  it('new key families supersede and end like the others: a drink, a partner after a break-up, a replaced favourite', async () => {
+    const memory = createLongTermMemory({ scope: { tenant: 't', user: 'u' } });
+    await memory.record([
+      user('m1', "I'm a big coffee drinker. My girlfriend Lena is a vet. Blur is my favourite band.", day(1)),
+    ]);
+    await memory.record([
+      user(
+        'm2',
+        "I've switched to chamomile tea. Lena and I split up. Pulp has replaced Blur as my favourite band.",
+        day(6),
+      ),
+    ]);
+    const records = await allRecords(memory);
+    expect(current(records, 'user.drink').map((r) => r.metadata.value)).toEqual(['chamomile tea']);
+    expect(selfFacts(records, 'user.drink').find((r) => r.metadata.value === 'coffee')?.invalidAt).toEqual(
+      day(6),
+    );
+    expect(current(records, 'user.partner')).toEqual([]);
+    expect(current(records, 'user.favourite:band')).toEqual([]);
+    // The turn that stated the old values is marked superseded too.
+    expect(records.find((r) => r.kind === 'turn' && r.provenance.messageIds[0] === 'm1')?.invalidAt).toEqual(
+      day(6),
+    );
+  });
+
   it('recording the same messages again adds nothing', async () => {
     const memory = createLongTermMemory({ scope: { tenant: 't' } });
     const messages = [user('m1', 'I live in Oslo.', day(1)), user('m2', 'I moved to Bergen.', day(3))];
@@ -118,6 +143,23 @@ const sayings = [
     key: 'user.diet',
     values: diets,
     say: (v: string, i: number) => [`I'm ${v}.`, `I went ${v} this year.`][i % 2],
+  },
+  {
+    key: 'user.drink',
+    values: ['espresso', 'oolong', 'matcha', 'rooibos'],
+    say: (v: string, i: number) =>
+      [`I'm a big ${v} drinker.`, `I've switched to ${v}.`, `I start my day with ${v}.`][i % 3],
+  },
+  {
+    key: 'user.partner',
+    values: ['Lena', 'Omar', 'Priti', 'Tomas'],
+    say: (v: string, i: number) =>
+      [`I'm dating ${v}.`, `My new girlfriend ${v} says hi.`, `I'm seeing someone, ${v}.`][i % 3],
+  },
+  {
+    key: 'user.role',
+    values: ['team lead', 'head chef', 'senior editor'],
+    say: (v: string, i: number) => [`I got promoted to ${v}.`, `I work as a ${v}.`][i % 2],
   },
 ] as const;
 

@@ -1,98 +1,50 @@
+import { healthFactRules } from './health-fact-rules.ts';
+import { preferenceFactRules } from './preference-fact-rules.ts';
 import {
-  animals,
+  allergy,
+  employer,
+  end,
+  fact,
+  favourite,
+  hobby,
+  isPronoun,
+  lastWord,
+  likes,
+  list,
+  pet,
+  relative,
+  relativeRole,
+  role,
+  subjectOf,
+} from './self-fact-values.ts';
+import {
   carMakers,
   diets,
-  dogBreeds,
-  exercises,
-  leadingFiller,
-  occupations,
+  kinAdjectives,
+  notNames,
   personName,
   phrase,
   phraseList,
   proper,
+  relatives,
 } from './self-fact-words.ts';
-import { multiKey, type SelfStatement } from './self-statement.ts';
+import { multiKey, type SelfFactRule } from './self-statement.ts';
 
-/** One rule: a pattern over a normalised sentence (see `normalizeSentence`) and what its groups state. */
-export interface SelfFactRule {
-  /** What it reads (for tests and reports). */
-  name: string;
-  /** A cheap test a sentence must pass before the pattern is tried (its keywords): most sentences state nothing. */
-  cue: RegExp;
-  /** The pattern (without flags: the `gu` flags are added). */
-  pattern: string;
-  /** The statements of one match: `g` holds its groups (trimmed, leading filler removed); `sentence` is the sentence matched. */
-  make(g: readonly string[], sentence: string): SelfStatement[];
-}
-
-const fact = (key: string, value: string, text: string): SelfStatement[] =>
-  value ? [{ type: 'fact', key, value, text }] : [];
-const end = (families: readonly string[], value: string): SelfStatement[] => [
-  { type: 'end', families, value: value.toLowerCase() },
-];
-const lastWord = (v: string) => v.toLowerCase().split(/\s+/).at(-1) ?? '';
-const article = (v: string) => (/^[aeiou]/i.test(v) ? 'an' : 'a');
-const isPronoun = (v: string) => /^(?:it|them|that|this|those|these|him|her)$/i.test(v);
-
-const role = (v: string): SelfStatement[] =>
-  occupations.has(lastWord(v))
-    ? fact(
-        'user.role',
-        v,
-        `The user works as ${article(v)} ${v} (the user's job, occupation, profession: what the user does for a living).`,
-      )
+/** Where a place is said to be near a named one ("a tiny village outside Shrewsbury", "a suburb of Lyon"). */
+const placeNear = String.raw`(?:an?\s+(?:[\p{Ll}-]+\s+){0,2}?(?:village|town|city|suburb|place|farm|island|hamlet|neighbourhood|neighborhood)\s+(?:(?:just|right)\s+)?(?:outside(?:\s+of)?|near|close to|of|(?:north|south|east|west) of)\s+)?`;
+/** A name said after "I'm" is followed by one of these ("I'm Sam btw", "I'm Jo, nice to meet you"). */
+const afterName = String.raw`(?=\s*(?:[,.!;]|$|\s+(?:btw|by the way|here|and|from)\b))`;
+/** Words for where someone lives. */
+const dwelling = '(?:flat|house|apartment|place|room|studio|condo|home|cottage|bungalow)';
+const home = (v: string) =>
+  fact('user.home', v, `The user lives in ${v} (the user's home, the city where the user is based now).`);
+/** Words before a car's make ("my old red Mazda"). */
+const carWords = String.raw`(?:(?:old|new|used|little|second-hand|shiny|electric|red|blue|black|white|grey|gray|silver|battered|trusty)\s+)*`;
+const carCue = new RegExp(`\\b(?:${[...carMakers].join('|')})\\b`, 'i');
+const vehicle = (v: string) =>
+  carMakers.has(v.toLowerCase().split(/\s+/)[0] ?? '')
+    ? fact('user.vehicle', v, `The user drives a ${v} (the user's car, vehicle).`)
     : [];
-const employer = (v: string): SelfStatement[] =>
-  fact('user.employer', v, `The user works at ${v} (the user's employer, company, workplace, job).`);
-const hobby = (v: string): SelfStatement[] =>
-  fact(
-    multiKey('user.hobby', v),
-    v,
-    `The user's hobby is ${v} (a pastime the user is into, in their free time${exercises.has(lastWord(v)) || exercises.has(v.split(' ')[0] ?? '') ? '; exercise, sport' : ''}).`,
-  );
-const relative = (rel: string, name: string): SelfStatement[] => {
-  const r = rel.toLowerCase();
-  if (/^(?:son|daughter|kid|child|boy|girl|baby|stepson|stepdaughter|twin)$/.test(r))
-    return fact(multiKey('user.child', name), name, `The user's ${r} (child) is named ${name}.`);
-  if (/^(?:mom|mum|mother|mama|mommy)$/.test(r))
-    return fact('user.mother', name, `The user's mother (mom, parent) is named ${name}.`);
-  if (/^(?:dad|father|papa|daddy)$/.test(r))
-    return fact('user.father', name, `The user's father (dad, parent) is named ${name}.`);
-  if (/^(?:brother|sister|sibling)$/.test(r))
-    return fact(multiKey('user.sibling', name), name, `The user's ${r} (sibling) is named ${name}.`);
-  if (/^(?:grandma|grandmother|grandpa|grandfather)$/.test(r))
-    return fact(multiKey('user.grandparent', name), name, `The user's ${r} (grandparent) is named ${name}.`);
-  return fact('user.partner', name, `The user's ${r} (partner, spouse) is ${name}.`);
-};
-const pet = (kind: string, name: string): SelfStatement[] => {
-  const last = lastWord(kind);
-  const dog = dogBreeds.has(last);
-  if (!dog && !animals.has(last)) return [];
-  return fact(
-    multiKey('user.pet', name),
-    name,
-    `The user has ${article(kind)} ${kind.toLowerCase()} named ${name} (the user's pet${dog ? ', a dog' : ''}).`,
-  );
-};
-const favourite = (category: string, v: string): SelfStatement[] => {
-  const c = category.toLowerCase().replace(/^colou?r$/, 'colour');
-  return fact(
-    `user.favourite:${c}`,
-    v,
-    `The user's favourite ${c} is ${v} (favorite; the user likes ${v} best, loves it most, prefers it).`,
-  );
-};
-/** Where a list item's own words end ("climbing in the spring" → "climbing"). */
-const listItemEnd =
-  /\s+(?:in|on|at|with|for|from|every|each|twice|once|last|next|this|since|because|when|while|whenever|after|before)\b/;
-const list = (v: string) =>
-  v
-    .split(/\s*(?:,|\band\b|\bas well as\b|\bplus\b)\s*/)
-    .map((x) => (x.split(listItemEnd)[0] ?? '').replace(leadingFiller, '').trim())
-    .filter(Boolean);
-
-const relatives =
-  'son|daughter|kid|child|boy|girl|baby|stepson|stepdaughter|twin|mom|mum|mother|mama|dad|father|papa|brother|sister|grandma|grandmother|grandpa|grandfather|wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?|spouse';
 const named = String.raw`(?:'s name is|’s name is|\s+is called|\s+is named|\s+called|\s+named|,)?\s+`;
 const adverbs = String.raw`(?:(?:really|absolutely|just|also|still|totally|genuinely|truly|kind of|actually|now|honestly)\s+)*`;
 const quitFamilies = [
@@ -104,6 +56,7 @@ const quitFamilies = [
   'user.team',
   'user.vehicle',
   'user.home',
+  'user.drink',
 ];
 
 /** The rules, tried in order on every sentence of a user's message; all that match count. */
@@ -115,9 +68,18 @@ export const selfFactRules: readonly SelfFactRule[] = [
     make: ([v = '']) => fact('user.name', v, `The user's name is ${v}; the user is called ${v}.`),
   },
   {
+    name: 'name (i am)',
+    cue: /\bi am \p{Lu}/u,
+    pattern: String.raw`\bi am ${personName}${afterName}`,
+    make: ([v = '']) =>
+      notNames.has(v.toLowerCase()) || /(?:ish|ese|ian)$/i.test(v)
+        ? []
+        : fact('user.name', v, `The user's name is ${v}; the user is called ${v}.`),
+  },
+  {
     name: 'age',
     cue: /\d/,
-    pattern: String.raw`\b(?:i am|i (?:just\s+)?turned|my age is)\s+(\d{1,3})(?=\s+(?:years?|yrs?)\b|\s+(?:now|this|last|today|in)\b|\s*[,.;!?]|$)`,
+    pattern: String.raw`\b(?:i am|i (?:just\s+)?turned|my age is)\s+(\d{1,3})(?=\s+(?:years?|yrs?)\b|\s+(?:now|this|last|today|in|and|but|so|btw|already)\b|\s*[,.;!?]|$)`,
     make: ([v = '']) =>
       Number(v) > 0 && Number(v) < 120
         ? fact('user.age', v, `The user is ${v} years old (the user's age is ${v}).`)
@@ -140,14 +102,21 @@ export const selfFactRules: readonly SelfFactRule[] = [
   {
     name: 'home',
     cue: /liv(?:e|ing)|reside|based|located|settled|moved|relocated|home|apartment|flat|house|place/,
-    pattern: String.raw`\b(?:(?:i|we)\s+(?:currently\s+|now\s+|still\s+)?(?:live|am living|are living|have been living|reside|am based|are based|am located|are located|am settled|are settled)\s+(?:in|at)|(?:i|we)\s+(?:have\s+)?(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?(?:moved|relocated|moved back)\s+(?:to|into)|my (?:home|apartment|flat|house|place) is in)\s+(?:the\s+)?${proper}`,
-    make: ([v = '']) =>
-      fact('user.home', v, `The user lives in ${v} (the user's home, the city where the user is based now).`),
+    pattern: String.raw`\b(?:(?:i|we)\s+(?:currently\s+|now\s+|still\s+)?(?:live|am living|are living|have been living|reside|am based|are based|am located|are located|am settled|are settled)\s+(?:in|at)|(?:i|we)\s+(?:have\s+)?(?:just\s+|recently\s+|finally\s+|officially\s+|now\s+)?(?:moved|relocated|moved back)\s+(?:to|into)|my (?:home|apartment|flat|house|place) is in|(?:i|we)\s+(?:currently\s+|now\s+|still\s+)?(?:rent|own|have|bought|share|am renting|are renting)\s+(?:an?|the|our|my)\s+(?:[\p{Ll}-]+\s+){0,2}?${dwelling}\s+(?:in|near))\s+(?:the\s+)?${placeNear}${proper}`,
+    make: ([v = '']) => home(v),
+  },
+  {
+    // "We're in Manchester now and the new place…": being somewhere "now" is a home when a dwelling is named.
+    name: 'home (in … now)',
+    cue: /\bnow\b/,
+    pattern: String.raw`\b(?:i am|we are)\s+(?:(?:now|finally|all|officially)\s+)?(?:settled\s+)?in\s+(?:the\s+)?${proper}\s+now\b`,
+    make: ([v = ''], sentence) =>
+      new RegExp(String.raw`\b(?:move|moved|moving|${dwelling})\b`).test(sentence) ? home(v) : [],
   },
   {
     name: 'hometown',
     cue: /grew up|raised|born|from|hometown/,
-    pattern: String.raw`\b(?:i (?:grew up|was raised|was born and raised|was born) in|i am (?:originally\s+)?from|i come from|my hometown is)\s+(?:the\s+)?${proper}`,
+    pattern: String.raw`\b(?:i (?:grew up|was raised|was born and raised|was born) in|i am (?:originally\s+)?from|i come from|my hometown is)\s+(?:the\s+)?${placeNear}${proper}`,
     make: ([v = '']) =>
       fact('user.hometown', v, `The user is originally from ${v} (grew up in ${v}; the user's hometown).`),
   },
@@ -167,6 +136,27 @@ export const selfFactRules: readonly SelfFactRule[] = [
     make: ([v = '']) => employer(v),
   },
   {
+    // "I've been at Globex for six years", "first week at Initech done!": time spent at an organisation.
+    name: 'employer (tenure)',
+    cue: /\b(?:been|first)\b/,
+    pattern: String.raw`\b(?:i\s+have\s+(?:been|worked|been working)\s+(?:at|with|for)\s+(?:the\s+)?${proper}(?=\s+(?:for\s+(?:(?:over|almost|nearly|about|around)\s+)?(?:a|an|\d+|\p{L}+)\s+(?:years?|months?|decades?)|since)\b)|(?:my\s+)?first\s+(?:day|week|month)\s+(?:at|with)\s+(?:the\s+)?${proper})`,
+    make: (g) => employer(g.find(Boolean) ?? ''),
+  },
+  {
+    // "As a data analyst, I …": the role a sentence opens with.
+    name: 'role (as)',
+    cue: /^as an? /,
+    pattern: String.raw`^as\s+an?\s+${phrase}(?=,?\s+i\b)`,
+    make: ([v = '']) => role(v),
+  },
+  {
+    // A promotion is always to a role, whatever its words ("promoted to analytics lead", "guess who got promoted to …").
+    name: 'role (promotion)',
+    cue: /promoted/,
+    pattern: String.raw`\b(?:i|guess who)\s+(?:have\s+)?(?:just\s+|finally\s+)?(?:got|was|been|have been|have just been)\s+promoted\s+to\s+(?:an?\s+|the\s+)?${phrase}`,
+    make: ([v = '']) => role(v, true),
+  },
+  {
     name: 'role',
     cue: /work|profession|trade|job|occupation|role|promoted|\bi am\b/,
     pattern: String.raw`\b(?:i (?:work|am working) as|by (?:profession|trade),? i am|my (?:job|occupation|profession|job title|role) is|i am|i (?:got|was) promoted to)\s+(?:an?\s+)?${phrase}`,
@@ -174,9 +164,15 @@ export const selfFactRules: readonly SelfFactRule[] = [
   },
   {
     name: 'family',
-    cue: /son|daughter|kid|child|boy|girl|baby|twin|mom|mum|mother|mama|dad|father|papa|brother|sister|grand|wife|husband|partner|friend|fianc|spouse/,
-    pattern: String.raw`\b(?:my|our)\s+(${relatives})${named}${personName}`,
+    cue: /son|daughter|kid|child|boy|girl|baby|twin|mom|mum|mother|mama|dad|father|papa|brother|sister|grand|\bnan|gran|wife|husband|partner|friend|mate|bestie|fianc|spouse/,
+    pattern: String.raw`\b(?:my|our)\s+${kinAdjectives}(${relatives})${named}${personName}`,
     make: ([rel = '', v = '']) => relative(rel, v),
+  },
+  {
+    name: 'relative role',
+    cue: /\b(?:is|was|works|worked|used to be)\b/,
+    pattern: String.raw`\b(?:my|our)\s+${kinAdjectives}(${relatives})\s+(?:is|was|works as|worked as|used to be|used to work as)\s+(?:an?\s+)?(?:(?:retired|former|trained|qualified)\s+)?${phrase}`,
+    make: ([rel = '', v = '']) => relativeRole(rel, v),
   },
   {
     name: 'family (have)',
@@ -185,10 +181,28 @@ export const selfFactRules: readonly SelfFactRule[] = [
     make: ([rel = '', v = '']) => relative(rel, v),
   },
   {
+    // "I've got two older brothers, Ravi and Sunil", "we have three kids: Ana, Ben and Caio".
+    name: 'family (have, named list)',
+    cue: /sons|daughters|kids|children|boys|girls|brothers|sisters|twins/,
+    pattern: String.raw`\b(?:i|we)\s+(?:also\s+)?(?:have|have got)\s+(?:two|three|four|five|\d)\s+(?:\p{L}+\s+)?(sons|daughters|kids|children|boys|girls|brothers|sisters|twins)(?:\s+(?:named|called)|\s*[,:(])\s*(${personName.slice(1, -1)}(?:(?:\s*,\s*|\s+and\s+|\s*,\s*and\s+)${personName.slice(1, -1)})+)`,
+    make: ([rel = '', names = '']) =>
+      names
+        .split(/\s*,\s*(?:and\s+)?|\s+and\s+/)
+        .filter(Boolean)
+        .flatMap((n) => relative(rel, n)),
+  },
+  {
     name: 'married',
     cue: /married|engaged|dating|seeing/,
-    pattern: String.raw`\bi am (?:married to|engaged to|dating|seeing)\s+${personName}`,
+    pattern: String.raw`\bi am (?:married to|engaged to|dating|seeing)\s+(?:(?:someone|somebody)(?:\s+new)?(?:\s+now)?(?:\s*,|\s+called|\s+named)\s*|an?\s+(?:\p{Ll}+\s+)?(?:guy|girl|man|woman|lad|bloke)\s+(?:called|named)\s+)?${personName}`,
     make: ([v = '']) => relative('partner', v),
+  },
+  {
+    // "Sam and I broke up", "I split up with Sam": the partner named is no longer one.
+    name: 'partner ended',
+    cue: /broke up|split|separated|divorced/,
+    pattern: String.raw`\b(?:i\s+(?:have\s+)?(?:broke up|split up|split|separated|divorced|got divorced)(?:\s+(?:with|from))?\s+${personName}|${personName}\s+and\s+i\s+(?:have\s+)?(?:broke up|split up|split|separated|divorced|got divorced))`,
+    make: (g) => end(['user.partner'], g.find(Boolean) ?? ''),
   },
   {
     name: 'pet',
@@ -199,7 +213,7 @@ export const selfFactRules: readonly SelfFactRule[] = [
   {
     name: 'diet',
     cue: /vegetarian|vegan|pesc|keto|paleo|gluten|lactose|dairy|halal|kosher|flexitarian|carnivore|plant|carb/,
-    pattern: String.raw`\b(?:i am\s+(?:(?:now|a|strictly|fully|mostly|currently|also)\s+)*|i\s+(?:have\s+)?(?:went|gone|turned|became|become|switched to being|decided to go)\s+(?:fully\s+)?|i (?:eat|follow|am on) an?\s+)${diets}\b`,
+    pattern: String.raw`\b(?:i am\s+(?:(?:now|a|strictly|fully|mostly|currently|also)\s+)*|i\s+(?:have\s+)?(?:went|gone|turned|became|become|switched to being|decided to go)\s+(?:fully\s+)?|i (?:eat|follow|am on) an?\s+|\b(?:put|puts|has|have|got|started)\s+me\s+on\s+(?:an?\s+|the\s+)?|i (?:am|have been) (?:doing|trying|on)\s+(?:an?\s+|the\s+)?)${diets}\b`,
     make: ([v = '']) =>
       fact(
         'user.diet',
@@ -214,18 +228,23 @@ export const selfFactRules: readonly SelfFactRule[] = [
     make: ([v = '']) => end(['user.diet'], v),
   },
   {
+    // "I eat meat again": the diets without it end.
+    name: 'diet ended (eats it again)',
+    cue: /again/,
+    pattern: String.raw`\bi\s+(?:now\s+|have\s+)?(?:eat|am eating|started eating|have started eating|went back to eating)\s+(meat|fish|chicken|dairy|eggs)\s+again\b`,
+    make: ([v = '']) =>
+      (v === 'meat' || v === 'chicken'
+        ? ['vegetarian', 'vegan', 'pescatarian', 'plant-based']
+        : ['vegetarian', 'vegan', 'plant-based']
+      ).flatMap((d) => end(['user.diet'], d)),
+  },
+  {
     name: 'allergy',
     cue: /allerg|intoleran|cannot (?:have|eat|tolerate)/,
     pattern: String.raw`\b(?:i am (?:\p{L}+\s+)?allergic to|i have (?:an?\s+)?(?:\p{L}+\s+){0,2}?(?:allergy|intolerance) to|i cannot (?:have|eat|tolerate))\s+${phraseList}`,
     make: ([v = ''], sentence = '') => {
       const values = list(v).flatMap((x) => (isPronoun(x) ? subjectOf(sentence) : [x]));
-      return values.flatMap((x) =>
-        fact(
-          multiKey('user.allergy', x),
-          x,
-          `The user is allergic to ${x} (an allergy; the user must avoid ${x}).`,
-        ),
-      );
+      return values.flatMap(allergy);
     },
   },
   {
@@ -233,13 +252,7 @@ export const selfFactRules: readonly SelfFactRule[] = [
     cue: /allergy|intolerance/,
     pattern: String.raw`\b(?:i have an?|my)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(?:allergy|intolerance)\b`,
     make: ([v = '']) =>
-      /^(?:bad|severe|mild|pretty|serious|slight|terrible|food|real)$/i.test(lastWord(v))
-        ? []
-        : fact(
-            multiKey('user.allergy', v),
-            v,
-            `The user is allergic to ${v} (an allergy; the user must avoid ${v}).`,
-          ),
+      /^(?:bad|severe|mild|pretty|serious|slight|terrible|food|real)$/i.test(lastWord(v)) ? [] : allergy(v),
   },
   {
     name: 'favourite',
@@ -250,7 +263,7 @@ export const selfFactRules: readonly SelfFactRule[] = [
   {
     name: 'favourite (reversed)',
     cue: /favou?rite|fave/,
-    pattern: String.raw`([\p{L}\p{N}][\p{L}\p{N}'-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'-]*){0,2})\s+(?:is|are|has always been|has been|was always|will always be)\s+my\s+(?:all-time\s+|absolute\s+)?(?:favou?rite|fave)\s+(\p{L}+)`,
+    pattern: String.raw`([\p{L}\p{N}][\p{L}\p{N}'-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'-]*){0,2})\s+(?:is|are|was|were|has always been|have always been|has been|have been|was always|were always|will always be)\s+my\s+(?:all-time\s+|absolute\s+)?(?:favou?rite|fave)\s+(\p{L}+)`,
     make: ([v = '', c = '']) => favourite(c, v),
   },
   {
@@ -258,13 +271,11 @@ export const selfFactRules: readonly SelfFactRule[] = [
     cue: /love|adore|enjoy|like|into|fan of|obsessed|passionate|crazy about|prefer/,
     pattern: String.raw`\bi\s+${adverbs}(?:love|adore|enjoy|like|am\s+${adverbs}into|am a (?:big\s+|huge\s+)?fan of|am obsessed with|am passionate about|am crazy about|much prefer|prefer)\s+${phrase}`,
     make: ([v = '']) =>
-      /^(?:to|it|that|this|them|you|your|how|when|what|being|doing|having|going|the idea|him|her)\b/i.test(v)
+      /^(?:to|it|that|this|them|you|your|how|when|what|being|doing|having|going|the idea|him|her|lately|recently|nowadays|these days|right now|at the moment)\b/i.test(
+        v,
+      )
         ? []
-        : fact(
-            multiKey('user.likes', v),
-            v,
-            `The user likes ${v} (enjoys it, loves it, prefers it; an interest or hobby).`,
-          ),
+        : likes(v),
   },
   {
     name: 'dislikes',
@@ -317,12 +328,16 @@ export const selfFactRules: readonly SelfFactRule[] = [
   },
   {
     name: 'vehicle',
-    cue: new RegExp(`\\b(?:${[...carMakers].join('|')})\\b`, 'i'),
-    pattern: String.raw`\b(?:i\s+(?:now\s+|still\s+)?|and\s+(?:then\s+)?)(?:drive|just bought|bought|got|own|have|leased|purchased)\s+(?:an?|my|the)\s+(?:(?:old|new|used|little|second-hand|shiny|electric|red|blue|black|white|grey|gray|silver)\s+)*${proper}`,
-    make: ([v = '']) =>
-      carMakers.has(v.toLowerCase().split(/\s+/)[0] ?? '')
-        ? fact('user.vehicle', v, `The user drives a ${v} (the user's car, vehicle).`)
-        : [],
+    cue: carCue,
+    pattern: String.raw`\b(?:i\s+(?:now\s+|still\s+)?|and\s+(?:then\s+)?)(?:drive|just bought|bought|got|own|have|leased|purchased)\s+(?:an?|my|the)\s+${carWords}${proper}`,
+    make: ([v = '']) => vehicle(v),
+  },
+  {
+    // "The Honda Jazz that I've been driving since uni …": the car named before a relative clause.
+    name: 'vehicle (relative clause)',
+    cue: carCue,
+    pattern: String.raw`\b(?:the|my|our)\s+${carWords}${proper}\s+(?:that|which)\s+i\s+(?:have\s+been\s+|am\s+|still\s+|just\s+)?(?:drive|driving|drove|bought|own|lease|leased)\b`,
+    make: ([v = '']) => vehicle(v),
   },
   {
     name: 'vehicle ended',
@@ -365,14 +380,6 @@ export const selfFactRules: readonly SelfFactRule[] = [
     pattern: String.raw`\bi do not (?:play|do|eat|drink|like|love|enjoy|work at|work for|live in)\s+(?:the\s+)?${phrase}\s+any\s*more`,
     make: ([v = '']) => end(quitFamilies, v),
   },
+  ...healthFactRules,
+  ...preferenceFactRules,
 ];
-
-/** The subject a pronoun value stands for: the sentence's first noun phrase ("Shellfish is a no-go, …allergy to it"). */
-function subjectOf(sentence: string): string[] {
-  const m =
-    /^(?:also\s+|and\s+|oh\s+)?([\p{L}][\p{L}-]*(?:\s+[\p{L}][\p{L}-]*){0,2}?)\s+(?:is|are|makes?|gives?)\b/u.exec(
-      sentence,
-    );
-  const v = m?.[1]?.replace(leadingFiller, '').trim();
-  return v && !/^(?:i|it|that|this|there)$/i.test(v) ? [v] : [];
-}

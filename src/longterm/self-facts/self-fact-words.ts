@@ -25,7 +25,7 @@ export const phraseList = String.raw`([\p{L}\p{N}][\p{L}\p{N}'’/&, -]*?)(?=\s*
 
 /** Leading words dropped from a value ("the cello" → "cello", "a bit of German" → "German"). */
 export const leadingFiller =
-  /^(?:(?:a little bit of|a bit of|a little|the|an|a|my|our|some|any|basic|fluent|decent|conversational|really|honestly|probably|definitely|well|also|and|still)\s+)+/i;
+  /^(?:(?:a little bit of|a bit of|a little|the|an|a|my|our|some|anything|everything|any|basic|fluent|decent|conversational|really|honestly|probably|definitely|well|also|and|still)\s+)+/i;
 
 /** Occupations (the last word of a role): "I'm a nurse", "I work as a senior software engineer". */
 export const occupations = new Set(
@@ -39,7 +39,8 @@ physicist physiotherapist pilot plumber policeman policewoman politician produce
 psychologist radiologist realtor receptionist reporter researcher sailor salesman saleswoman salesperson scientist
 secretary singer soldier statistician student surgeon surveyor tailor teacher technician therapist trainer
 translator tutor veterinarian vet waiter waitress welder writer administrator paralegal pharmacologist
-sysadmin auditor recruiter copywriter animator curator estimator inspector investigator`.split(/\s+/),
+sysadmin auditor recruiter copywriter animator curator estimator inspector investigator lead supervisor
+coordinator specialist executive advisor adviser strategist planner apprentice`.split(/\s+/),
 );
 
 /** Animals kept as pets; dog breeds also count (a "golden retriever" is a dog). */
@@ -74,3 +75,53 @@ export const exercises = new Set(
 hiking skiing snowboarding surfing tennis football soccer basketball volleyball crossfit dancing walking martial
 karate judo squash badminton golf skating triathlon marathon spinning`.split(/\s+/),
 );
+
+/** Health conditions a user may say they have ("I have asthma", "I suffer from migraines"). */
+export const conditionNouns =
+  "((?:type [12] |mild |bad |severe |chronic )?(?:asthma|diabetes|epilepsy|migraines?|arthritis|ADHD|autism|dyslexia|dyspraxia|IBS|Crohn's(?: disease)?|coeliac disease|celiac disease|eczema|psoriasis|anxiety|depression|hypertension|high blood pressure|low blood pressure|PCOS|endometriosis|lupus|MS|multiple sclerosis|fibromyalgia|tinnitus|sleep apnoea|sleep apnea|insomnia|a heart condition|heart disease|long covid|hay ?fever|anaemia|anemia|gout|sciatica|scoliosis|colitis|chronic fatigue|ME|osteoporosis|an underactive thyroid|a thyroid condition|glaucoma|acid reflux|GERD|haemophilia|hemophilia|sickle cell|cystic fibrosis|OCD|PTSD|bipolar(?: disorder)?))";
+
+/** Conditions said as an adjective ("I'm diabetic", "my dad's coeliac", "I'm lactose intolerant"). */
+export const conditionAdjectives =
+  '((?:type [12] |pre-?)?diabetic|asthmatic|epileptic|coeliac|celiac|dyslexic|autistic|anaemic|anemic|(?:lactose|gluten|dairy|wheat)[- ]intolerant|colou?r[- ]blind|deaf|hard of hearing|partially sighted|short[- ]sighted|long[- ]sighted|immunocompromised|pregnant)';
+
+/** What a condition means to avoid (a word of the condition, lowercase, to the foods it rules out). */
+export const conditions: readonly (readonly [string, string])[] = [
+  ['coeliac', 'gluten (wheat, barley, rye)'],
+  ['celiac', 'gluten (wheat, barley, rye)'],
+  ['gluten', 'gluten (wheat)'],
+  ['wheat', 'wheat, gluten'],
+  ['lactose', 'lactose (dairy, milk)'],
+  ['dairy', 'dairy (milk, lactose)'],
+  ['diabet', 'sugar'],
+];
+
+/** Drinks a user may say they have, usually or first thing (lowercase, as said). */
+export const drinks =
+  "((?:flat white|espresso|latte|cappuccino|americano|macchiato|mocha|cortado)s?|cold brew|filter coffee|black coffee|iced coffee|decaf|coffee|(?:green|black|herbal|mint|peppermint|chamomile|builder's|jasmine|white) tea|earl grey|Earl Grey|english breakfast|English breakfast|chai(?: latte)?|matcha(?: latte)?|rooibos|oolong|tea|hot chocolate|yerba mate)";
+
+/** Whether a drink is coffee or tea ('' for neither). */
+export const drinkKind = (d: string) =>
+  /tea|chai|matcha|rooibos|oolong|earl grey|english breakfast/.test(d)
+    ? 'tea'
+    : /coffee|flat white|espresso|latte|cappuccino|americano|macchiato|mocha|cortado|decaf|cold brew/.test(d)
+      ? 'coffee'
+      : '';
+
+/**
+ * Capitalised words said after "I'm" that are not names: nationalities, faiths and the like ("I'm Dutch",
+ * "I'm Catholic"); words ending in -ish, -ese or -ian are left out by the rule itself.
+ */
+export const notNames = new Set(
+  `american german mexican kenyan korean cuban moroccan dominican venezuelan chilean jamaican ugandan afghan tibetan
+thai greek dutch swiss czech kiwi aussie filipino filipina latino latina latinx black white muslim hindu buddhist
+sikh catholic mormon protestant orthodox atheist agnostic jewish pakistani israeli iraqi bengali nepali saudi omani
+yemeni kuwaiti qatari emirati bangladeshi somali azerbaijani ok okay fine good great here back sorry ready done
+english british scottish irish welsh new old gay queer trans bi monday tuesday wednesday thursday friday saturday
+sunday`.split(/\s+/),
+);
+
+/** Words for a family member or close friend ("my wife", "our son", "my best mate"). */
+export const relatives =
+  'son|daughter|kid|child|boy|girl|baby|stepson|stepdaughter|twin|mom|mum|mother|mama|dad|father|papa|brother|sister|grandma|grandmother|grandpa|grandfather|nan|nana|gran|granny|wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?|spouse|best friend|best mate|bestie|closest friend|oldest friend';
+/** Words between "my" and a relation ("my new boyfriend", "my older brother", "my youngest daughter"). */
+export const kinAdjectives = String.raw`(?:(?:new|older|younger|little|big|baby|eldest|oldest|youngest|twin|lovely|amazing|wonderful)\s+)?`;

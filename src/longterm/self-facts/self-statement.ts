@@ -31,3 +31,15 @@ export const multiKey = (family: string, value: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-|-$/g, '')}`;
+
+/** One rule: a pattern over a normalised sentence (see `normalizeSentence`) and what its groups state. */
+export interface SelfFactRule {
+  /** What it reads (for tests and reports). */
+  name: string;
+  /** A cheap test a sentence must pass before the pattern is tried (its keywords): most sentences state nothing. */
+  cue: RegExp;
+  /** The pattern (without flags: the `gu` flags are added). */
+  pattern: string;
+  /** The statements of one match: `g` holds its groups (trimmed, leading filler removed); `sentence` is the sentence matched. */
+  make(g: readonly string[], sentence: string): SelfStatement[];
+}

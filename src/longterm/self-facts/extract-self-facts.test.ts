@@ -91,6 +91,7 @@ describe('extractSelfStatements', () => {
 describe('extractSelfStatements: constructions found by the held-out probe (other wordings)', () => {
   it.each([
     ["I'm Jonas, by the way.", 'user.name', 'Jonas'],
+    ["hiya, I'm Mei, nice to meet you!", 'user.name', 'Mei'],
     ["I'm 52 and still learning to skate.", 'user.age', '52'],
     ['We own a little house in Ghent with a big garden.', 'user.home', 'Ghent'],
     ["We're all settled in Aarhus now, the new apartment is tiny.", 'user.home', 'Aarhus'],
@@ -137,6 +138,18 @@ describe('extractSelfStatements: constructions found by the held-out probe (othe
   it.each([
     "I'm Italian, so be gentle with the pasta advice.",
     "I'm OK, thanks.",
+    // Capitalised states are not introductions: none may replace the user's name.
+    "I'm Bored.",
+    "Ugh, I'm Exhausted!",
+    "I'm Curious, how does it work?",
+    "I'm French",
+    "I'm Working from home.",
+    "I'm Pregnant!",
+    // A stay is not a home; a promotion to no title is no role; a list of nothing is no like.
+    "We're in Rome now and the hotel room is tiny!",
+    'I got promoted to the top of the waitlist.',
+    "Things I'm into: nothing much lately.",
+    'Honestly nothing beats the feeling of finishing a project.',
     "I'm in Paris now for a conference.",
     "I've been at the gym for two hours.",
     'My friend is vegan and coming over.',
@@ -150,4 +163,13 @@ describe('extractSelfStatements: constructions found by the held-out probe (othe
     expect(normalizeSentence('Nothing beats this')).toBe('nothing beats this');
     expect(normalizeSentence('Danny is here')).toBe('Danny is here');
   });
+});
+
+describe('extractSelfStatements: a question ends nothing', () => {
+  it.each(['I eat meat again? Maybe someday.', 'Adele replaced Taylor Swift as my favourite? No way.'])(
+    '%s',
+    (text) => {
+      expect(extractSelfStatements(text).filter((s) => s.type === 'end')).toEqual([]);
+    },
+  );
 });

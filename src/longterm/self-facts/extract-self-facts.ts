@@ -128,12 +128,15 @@ export function extractSelfStatements(text: string): SelfStatement[] {
   const out: SelfStatement[] = [];
   for (const raw of sentencesOf(text.slice(0, 16_384))) {
     const sentence = normalizeSentence(raw);
+    const question = sentence.endsWith('?');
     for (const { rule, re } of compiled) {
       if (!rule.cue.test(sentence)) continue;
       re.lastIndex = 0;
       for (const m of sentence.matchAll(re)) {
         const groups = m.slice(1).map(clean);
         for (const s of rule.make(groups, sentence)) {
+          // A question ends nothing ("I eat meat again? Maybe someday.").
+          if (s.type === 'end' && question) continue;
           if (s.type === 'fact') {
             const at = out.findIndex((o) => o.type === 'fact' && o.key === s.key);
             if (at >= 0) out.splice(at, 1);

@@ -19,6 +19,11 @@ import {
 import { drinks, phrase, phraseList } from './self-fact-words.ts';
 import type { SelfFactRule } from './self-statement.ts';
 
+/** A list that names nothing ("things I'm into: nothing much lately"). */
+const nothingMuch = /^(?:nothing|none|not much|no)\b/i;
+/** What "nothing beats" says of a moment, not a thing liked ("nothing beats the feeling of…", "a good night's sleep"). */
+const abstractBest = /^(?:feeling|sense|moment|experience|sleep|rest|satisfaction|thrill|joy)$/i;
+
 /** Words after a drink's name that make it something else ("tea towel", "coffee table"). */
 const notDrink = String.raw`(?![\p{L}-])(?!\s+(?:towel|party|shop|room|table|cup|mug|machine|maker|pot|set|bag|break|time|leaves|stain|plant|beans?|grinder))`;
 
@@ -52,13 +57,13 @@ export const preferenceFactRules: readonly SelfFactRule[] = [
     name: 'likes (list)',
     cue: /:/,
     pattern: String.raw`\b(?:things|stuff)\s+i\s+(?:am\s+(?:really\s+)?into|love|enjoy|like)(?:\s+(?:lately|these days|right now|at the moment|at the minute|recently))?\s*:\s*${phraseList}`,
-    make: ([v = '']) => list(v).flatMap((x) => (isPronoun(x) ? [] : likes(x))),
+    make: ([v = '']) => list(v).flatMap((x) => (isPronoun(x) || nothingMuch.test(x) ? [] : likes(x))),
   },
   {
     name: 'likes best (nothing beats)',
     cue: /nothing/,
     pattern: String.raw`\bnothing\s+(?:beats|tops|compares to|is better than|comes close to)\s+(?:(?:a|an|the|my|our)\s+)?(?:(?:good|proper|great|fresh|homemade|hot|cold)\s+)?(?:[\p{L}]+'s\s+)?${phrase}`,
-    make: ([v = '']) => (isPronoun(v) ? [] : likesBest(v)),
+    make: ([v = '']) => (isPronoun(v) || abstractBest.test(v) ? [] : likesBest(v)),
   },
   {
     // "Cricket is the only sport I'll happily watch": the one thing of a kind the user cares for.

@@ -32,8 +32,18 @@ import { multiKey, type SelfFactRule } from './self-statement.ts';
 
 /** Where a place is said to be near a named one ("a tiny village outside Shrewsbury", "a suburb of Lyon"). */
 const placeNear = String.raw`(?:an?\s+(?:[\p{Ll}-]+\s+){0,2}?(?:village|town|city|suburb|place|farm|island|hamlet|neighbourhood|neighborhood)\s+(?:(?:just|right)\s+)?(?:outside(?:\s+of)?|near|close to|of|(?:north|south|east|west) of)\s+)?`;
-/** A name said after "I'm" is followed by one of these ("I'm Sam btw", "I'm Jo, nice to meet you"). */
-const afterName = String.raw`(?=\s*(?:[,.!;]|$|\s+(?:btw|by the way|here|and|from)\b))`;
+/**
+ * A name said after "I'm" is followed by one of these ("I'm Sam btw", "I'm Jo, nice to meet you"): an introduction,
+ * not a state. "I'm X." alone is not read as a name (a capitalised "I'm Bored." or "I'm Exhausted!" would replace
+ * the user's name, a single-valued fact).
+ */
+const afterName = String.raw`(?=\s*,?\s*(?:btw|by the way|nice to meet you|pleased to meet you|good to meet you)\b)`;
+/** Words of a title a promotion names beyond the occupations ("team lead", "head of sales", "senior partner"). */
+const titleWords =
+  /\b(?:lead|head|director|manager|chief|principal|partner|supervisor|vp|vice president|president|captain|sergeant|foreman|officer|editor|associate|fellow|owner)\b|^(?:senior|junior|staff|deputy|acting|assistant)\s/i;
+/** Words of a stay that is not a home ("we're in Rome now, the hotel room is tiny"). */
+const temporaryStay =
+  /\b(?:hotel|hostel|airbnb|motel|resort|trip|holiday|vacation|visit|visiting|conference|staying|weekend|honeymoon|tour)\b/;
 /** Words for where someone lives. */
 const dwelling = '(?:flat|house|apartment|place|room|studio|condo|home|cottage|bungalow)';
 const home = (v: string) =>
@@ -110,8 +120,14 @@ export const selfFactRules: readonly SelfFactRule[] = [
     name: 'home (in … now)',
     cue: /\bnow\b/,
     pattern: String.raw`\b(?:i am|we are)\s+(?:(?:now|finally|all|officially)\s+)?(?:settled\s+)?in\s+(?:the\s+)?${proper}\s+now\b`,
+    // A move, or a dwelling of the user's ("our new flat"), says it is home; a hotel, trip or visit says it is not.
     make: ([v = ''], sentence) =>
-      new RegExp(String.raw`\b(?:move|moved|moving|${dwelling})\b`).test(sentence) ? home(v) : [],
+      new RegExp(
+        String.raw`\b(?:move|moved|moving|(?:our|my|the new|new)\s+(?:[\p{Ll}-]+\s+)?${dwelling})\b`,
+        'u',
+      ).test(sentence) && !temporaryStay.test(sentence)
+        ? home(v)
+        : [],
   },
   {
     name: 'hometown',
@@ -154,7 +170,8 @@ export const selfFactRules: readonly SelfFactRule[] = [
     name: 'role (promotion)',
     cue: /promoted/,
     pattern: String.raw`\b(?:i|guess who)\s+(?:have\s+)?(?:just\s+|finally\s+)?(?:got|was|been|have been|have just been)\s+promoted\s+to\s+(?:an?\s+|the\s+)?${phrase}`,
-    make: ([v = '']) => role(v, true),
+    // A promotion names a title: an occupation or a title word ("promoted to team lead"), not "the top of the list".
+    make: ([v = '']) => role(v, titleWords.test(v)),
   },
   {
     name: 'role',

@@ -10,7 +10,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,9 @@ const recordingFiles = [
   'analyze-text.ts',
   'prepare-record.ts',
   'long-term-recording.ts',
+  ...readdirSync(fileURLToPath(new URL('../../src/longterm/self-facts/', import.meta.url)))
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => `self-facts/${f}`),
 ].map((f) => fileURLToPath(new URL(`../../src/longterm/${f}`, import.meta.url)));
 
 /** `ENGRAM_QUICK_EMBEDDING`: `use` (USE-lite) or `random` (the guard) records and searches with that model; unset: full text. */

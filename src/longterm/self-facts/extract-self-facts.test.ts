@@ -150,6 +150,9 @@ describe('extractSelfStatements: constructions found by the held-out probe (othe
     'I got promoted to the top of the waitlist.',
     "Things I'm into: nothing much lately.",
     'Honestly nothing beats the feeling of finishing a project.',
+    // A supposition is no fact; a drink in passing is no habit.
+    'If I moved to Canada, would I need a visa?',
+    'My cat knocked over my coffee.',
     "I'm in Paris now for a conference.",
     "I've been at the gym for two hours.",
     'My friend is vegan and coming over.',

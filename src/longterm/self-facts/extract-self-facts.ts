@@ -108,6 +108,9 @@ export function sentencesOf(text: string): string[] {
     .filter((s) => s.length > 0);
 }
 
+/** Words before a statement that make it a supposition, not a fact. */
+const hypothetical = /\b(?:if|unless|whether|suppose|supposing|imagine|hypothetically|what if)\b/;
+
 const compiled = selfFactRules.map((rule) => ({ rule, re: new RegExp(rule.pattern, 'gu') }));
 
 const clean = (v: string | undefined) =>
@@ -135,8 +138,9 @@ export function extractSelfStatements(text: string): SelfStatement[] {
       for (const m of sentence.matchAll(re)) {
         const groups = m.slice(1).map(clean);
         for (const s of rule.make(groups, sentence)) {
-          // A question ends nothing ("I eat meat again? Maybe someday.").
-          if (s.type === 'end' && question) continue;
+          // A question ends nothing ("I eat meat again? Maybe someday."); a condition states nothing ("if I moved
+          // to Canada, would I need a visa?").
+          if ((s.type === 'end' && question) || hypothetical.test(sentence.slice(0, m.index))) continue;
           if (s.type === 'fact') {
             const at = out.findIndex((o) => o.type === 'fact' && o.key === s.key);
             if (at >= 0) out.splice(at, 1);

@@ -36,7 +36,7 @@ export const preferenceFactRules: readonly SelfFactRule[] = [
   {
     name: 'drink',
     cue: drinkCue,
-    pattern: String.raw`\b(?:my\s+(?:(?:first|morning|daily|usual|go-to|favourite|favorite|first cup of|morning cup of|cup of|mug of)\s+)*|i\s+(?:(?:usually|always|only|mostly|still|now|just)\s+)*(?:drink|start (?:the|my) day with|(?:have\s+)?(?:switched|moved|changed)(?:\s+over)?\s+to|am on)\s+(?:(?:a|an|my|some|cup of|mug of|pot of|cups of|mugs of)\s+)*)${drinks}${notDrink}`,
+    pattern: String.raw`\b(?:my\s+(?:(?:first|morning|daily|usual|go-to|favourite|favorite|first cup of|morning cup of|cup of|mug of)\s+)+|i\s+(?:(?:usually|always|only|mostly|still|now|just)\s+)*(?:drink|start (?:the|my) day with|(?:have\s+)?(?:switched|moved|changed)(?:\s+over)?\s+to|am on)\s+(?:(?:a|an|my|some|cup of|mug of|pot of|cups of|mugs of)\s+)*)${drinks}${notDrink}`,
     make: ([v = '']) => drink(v),
   },
   {

@@ -145,6 +145,8 @@ describe('extractSelfStatements: constructions found by the held-out probe (othe
     "I'm French",
     "I'm Working from home.",
     "I'm Pregnant!",
+    "I'm Vegan btw",
+    "I'm Single btw, nice to meet you",
     // A stay is not a home; a promotion to no title is no role; a list of nothing is no like.
     "We're in Rome now and the hotel room is tiny!",
     'I got promoted to the top of the waitlist.',

@@ -117,7 +117,11 @@ thai greek dutch swiss czech kiwi aussie filipino filipina latino latina latinx 
 sikh catholic mormon protestant orthodox atheist agnostic jewish pakistani israeli iraqi bengali nepali saudi omani
 yemeni kuwaiti qatari emirati bangladeshi somali azerbaijani ok okay fine good great here back sorry ready done
 english british scottish irish welsh new old gay queer trans bi monday tuesday wednesday thursday friday saturday
-sunday`.split(/\s+/),
+sunday single married divorced widowed engaged pregnant retired unemployed employed remote free busy deaf blind
+disabled sick ill healthy tired bored late early alone home away sure confused lost stuck curious hungry thirsty
+happy sad excited nervous anxious worried stressed vegan vegetarian pescatarian keto diabetic autistic dyslexic
+adhd left-handed right-handed allergic human straight lesbian nonbinary non-binary introverted extroverted shy
+sober broke rich poor young tall short`.split(/\s+/),
 );
 
 /** Words for a family member or close friend ("my wife", "our son", "my best mate"). */

@@ -10,6 +10,7 @@ import type { LongTermStoreV1 } from './long-term-store-v1.ts';
 import { pickResults, type ScoredCandidate } from './pick-results.ts';
 import { rankByTime } from './rank-by-time.ts';
 import { keptHits, type Ranker, rankerOf } from './ranked-retrieval.ts';
+import { selfQuestionWords } from './self-question-words.ts';
 import { dateWords } from './temporal-context.ts';
 
 /** How a search ranks: public options a user tunes (see `createLongTermMemory`). */
@@ -60,7 +61,10 @@ export interface HybridSearchOptions extends RankingOptions {
   embedder?: LongTermEmbedder;
 }
 
-/** The query's terms plus the words of the dates it mentions (relative ones resolved against `now`). */
+/**
+ * The query's terms plus the words of the dates it mentions (relative ones resolved against `now`) and, for a
+ * question about the user, the words statements of its topic use (`selfQuestionWords`).
+ */
 export function queryTerms(query: string, now: Date): string[] {
   const terms = analyzeText(query);
   try {
@@ -73,6 +77,7 @@ export function queryTerms(query: string, now: Date): string[] {
   } catch {
     // a query chrono cannot read has no dates
   }
+  terms.push(...analyzeText(selfQuestionWords(query.slice(0, 4096))));
   return [...new Set(terms)].slice(0, maxQueryTerms);
 }
 

@@ -1,7 +1,8 @@
 import { englishStopwords } from '../analyze-text.ts';
+import { lowerCaseFactRules } from './lower-case-fact-rules.ts';
 import { selfFactRules } from './self-fact-rules.ts';
 import { leadingFiller } from './self-fact-words.ts';
-import type { SelfStatement } from './self-statement.ts';
+import type { SelfFactRule, SelfStatement } from './self-statement.ts';
 
 const contractions: [RegExp, string][] = [
   [/[\u2018\u2019]/g, "'"],
@@ -9,6 +10,11 @@ const contractions: [RegExp, string][] = [
   [/\bI've\b/gi, 'i have'],
   [/\bI'd\b/gi, 'i would'],
   [/\bI'll\b/gi, 'i will'],
+  // Typed without the apostrophe ("im moving", "ive got", "dont eat"): read as with it.
+  [/\bim\b/g, 'i am'],
+  [/\bive\b/g, 'i have'],
+  [/\b(do|does|did|is|was|were|have|has)nt\b/g, '$1 not'],
+  [/\bcant\b/g, 'cannot'],
   [/\bwe're\b/gi, 'we are'],
   [/\bwe've\b/gi, 'we have'],
   [/\bcan't\b/gi, 'cannot'],
@@ -111,7 +117,11 @@ export function sentencesOf(text: string): string[] {
 /** Words before a statement that make it a supposition, not a fact. */
 const hypothetical = /\b(?:if|unless|whether|suppose|supposing|imagine|hypothetically|what if)\b/;
 
-const compiled = selfFactRules.map((rule) => ({ rule, re: new RegExp(rule.pattern, 'gu') }));
+const compile = (rules: readonly SelfFactRule[]) =>
+  rules.map((rule) => ({ rule, re: new RegExp(rule.pattern, 'gu') }));
+const compiled = compile(selfFactRules);
+/** The rules of a sentence with no capital letter: the others, then those that know a name without its capital. */
+const compiledLower = [...compiled, ...compile(lowerCaseFactRules)];
 
 const clean = (v: string | undefined) =>
   (v ?? '')
@@ -132,7 +142,7 @@ export function extractSelfStatements(text: string): SelfStatement[] {
   for (const raw of sentencesOf(text.slice(0, 16_384))) {
     const sentence = normalizeSentence(raw);
     const question = sentence.endsWith('?');
-    for (const { rule, re } of compiled) {
+    for (const { rule, re } of /\p{Lu}/u.test(sentence) ? compiled : compiledLower) {
       if (!rule.cue.test(sentence)) continue;
       re.lastIndex = 0;
       for (const m of sentence.matchAll(re)) {

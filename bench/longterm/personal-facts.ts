@@ -1,7 +1,9 @@
 /**
- * Personal facts (issue 24, item 7): three probes — A, `personal-facts-probe.ts`, written with the extraction rules,
- * B, `personal-facts-probe-b.ts`, written apart from them as a held-out check, and C, `personal-facts-probe-c.ts`,
- * written by an evaluator who never read the rules, A or B, held out at {@link heldOutC} — each recorded through the public API
+ * Personal facts (issue 24, item 7): four probes — A, `personal-facts-probe.ts`, written with the extraction rules,
+ * B, `personal-facts-probe-b.ts`, written apart from them as a held-out check, C, `personal-facts-probe-c.ts`,
+ * written by an evaluator who never read the rules, A or B, held out at {@link heldOutC}, and D,
+ * `personal-facts-probe-d.ts`, written by a further evaluator who never read the rules, A, B or C, held out at
+ * {@link heldOutD} — each recorded through the public API
  * (`createLongTermMemory(...).record(messages)` per session on a SQLite store, message times = session dates),
  * then each question asked in a new session through `agent()` with static long-term memory and a scripted
  * `MockLanguageModelV4` that captures the prompt. A fact is recalled when its current value is inside the
@@ -23,6 +25,7 @@ import type { ProbeFact, ProbeTurn } from './personal-facts-probe.ts';
 import * as probeA from './personal-facts-probe.ts';
 import * as probeB from './personal-facts-probe-b.ts';
 import * as probeC from './personal-facts-probe-c.ts';
+import * as probeD from './personal-facts-probe-d.ts';
 import type { EmbeddingModelObject } from './use-embedding-model.ts';
 import { createUseEmbeddingModel } from './use-embedding-model.ts';
 
@@ -49,11 +52,19 @@ interface Probe {
  */
 const heldOutC = '9c61eb2';
 
-/** The probes, A first (the rows it had before B and C were added keep their meaning). */
+/**
+ * The commit of the recall code measured on probe D while it is held out: D was written on top of 70924e7 (whose
+ * src/ last changed at b20e0a1) by an evaluator who never read the rules, A, B or C, and its first figures are
+ * of that code. Raise it only for changes made without reading D.
+ */
+const heldOutD = '70924e7';
+
+/** The probes, A first (the rows it had before B, C and D were added keep their meaning). */
 const probes: readonly Probe[] = [
   { name: 'A', file: 'personal-facts-probe.ts', ...probeA },
   { name: 'B', file: 'personal-facts-probe-b.ts', ...probeB },
   { name: `C (held out at ${heldOutC})`, file: 'personal-facts-probe-c.ts', ...probeC },
+  { name: `D (held out at ${heldOutD})`, file: 'personal-facts-probe-d.ts', ...probeD },
 ];
 
 /** Whether a question shares an analysed word with the statement it asks about. */
@@ -173,7 +184,7 @@ export const personalFacts: Suite = async (options) => {
       '',
       ...sectionIntro(options),
       '',
-      `Three probes: ${probes.map(describe).join('; ')}. A was written with the extraction rules (src/longterm/self-facts/); B was written apart from them, before reading them or A's wordings, as a held-out check (questions asked back, facts mid-sentence, lists, relative clauses, other people's details in the filler). ${heldOutNote} C was written by an independent evaluator who never read the rules, A, B or their filler (chat-style lowercase statements buried in requests, indirect and casual corrections, other people's details in the filler, half the questions sharing no word); its rows measure the rules at ${heldOutC}, before any change it may prompt, and are held-out figures only as long as the rules have not been changed after reading its misses. Each session is recorded through \`createLongTermMemory(...).record(messages)\` on SQLite (message times = session dates); each question is asked in a new session through \`agent()\` with static long-term memory (default recall) and a scripted \`MockLanguageModelV4\` capturing the prompt. Recalled: the current value is inside the recall block. New first: the first line with the new value comes before any unmarked line with the old value alone.`,
+      `Four probes: ${probes.map(describe).join('; ')}. A was written with the extraction rules (src/longterm/self-facts/); B was written apart from them, before reading them or A's wordings, as a held-out check (questions asked back, facts mid-sentence, lists, relative clauses, other people's details in the filler). ${heldOutNote} C was written by an independent evaluator who never read the rules, A, B or their filler (chat-style lowercase statements buried in requests, indirect and casual corrections, other people's details in the filler, half the questions sharing no word); its rows measure the rules at ${heldOutC}, before any change it may prompt, and are held-out figures only as long as the rules have not been changed after reading its misses. D was written by a further independent evaluator who never read the rules, A, B, C or their filler (a third of the sessions all lowercase, a third normally capitalised, a third terse mobile chat; facts buried in requests, indirect and abbreviated; casual corrections; other people's details in the filler; about half the questions sharing no word); its rows measure the rules at ${heldOutD} and are held-out figures under the same condition. Each session is recorded through \`createLongTermMemory(...).record(messages)\` on SQLite (message times = session dates); each question is asked in a new session through \`agent()\` with static long-term memory (default recall) and a scripted \`MockLanguageModelV4\` capturing the prompt. Recalled: the current value is inside the recall block. New first: the first line with the new value comes before any unmarked line with the old value alone.`,
       '',
       table(
         [

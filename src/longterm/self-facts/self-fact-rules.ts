@@ -27,6 +27,8 @@ import {
   phraseList,
   proper,
   relatives,
+  temporaryStay,
+  titleWords,
 } from './self-fact-words.ts';
 import { multiKey, type SelfFactRule } from './self-statement.ts';
 
@@ -38,12 +40,6 @@ const placeNear = String.raw`(?:an?\s+(?:[\p{Ll}-]+\s+){0,2}?(?:village|town|cit
  * the user's name, a single-valued fact).
  */
 const afterName = String.raw`(?=\s*,?\s*(?:btw|by the way|nice to meet you|pleased to meet you|good to meet you)\b)`;
-/** Words of a title a promotion names beyond the occupations ("team lead", "head of sales", "senior partner"). */
-const titleWords =
-  /\b(?:lead|head|director|manager|chief|principal|partner|supervisor|vp|vice president|president|captain|sergeant|foreman|officer|editor|associate|fellow|owner)\b|^(?:senior|junior|staff|deputy|acting|assistant)\s/i;
-/** Words of a stay that is not a home ("we're in Rome now, the hotel room is tiny"). */
-const temporaryStay =
-  /\b(?:hotel|hostel|airbnb|motel|resort|trip|holiday|vacation|visit|visiting|conference|staying|weekend|honeymoon|tour)\b/;
 /** Words for where someone lives. */
 const dwelling = '(?:flat|house|apartment|place|room|studio|condo|home|cottage|bungalow)';
 const home = (v: string) =>

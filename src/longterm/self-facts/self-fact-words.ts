@@ -129,3 +129,10 @@ export const relatives =
   'son|daughter|kid|child|boy|girl|baby|stepson|stepdaughter|twin|mom|mum|mother|mama|dad|father|papa|brother|sister|grandma|grandmother|grandpa|grandfather|nan|nana|gran|granny|wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?|spouse|best friend|best mate|bestie|closest friend|oldest friend';
 /** Words between "my" and a relation ("my new boyfriend", "my older brother", "my youngest daughter"). */
 export const kinAdjectives = String.raw`(?:(?:new|older|younger|little|big|baby|eldest|oldest|youngest|twin|lovely|amazing|wonderful)\s+)?`;
+
+/** Words of a title a promotion names beyond the occupations ("team lead", "head of sales", "senior partner"). */
+export const titleWords =
+  /\b(?:lead|head|director|manager|chief|principal|partner|supervisor|vp|vice president|president|captain|sergeant|foreman|officer|editor|associate|fellow|owner)\b|^(?:senior|junior|staff|deputy|acting|assistant)\s/i;
+/** Words of a stay that is not a home ("we're in Rome now, the hotel room is tiny"). */
+export const temporaryStay =
+  /\b(?:hotel|hostel|airbnb|motel|resort|trip|holiday|vacation|visit|visiting|conference|staying|weekend|honeymoon|tour)\b/;

@@ -146,11 +146,12 @@ export function extractSelfStatements(text: string): SelfStatement[] {
       if (!rule.cue.test(sentence)) continue;
       re.lastIndex = 0;
       for (const m of sentence.matchAll(re)) {
+        // A condition states nothing ("if I moved to Canada, would I need a visa?").
+        if (hypothetical.test(sentence.slice(0, m.index))) continue;
         const groups = m.slice(1).map(clean);
         for (const s of rule.make(groups, sentence)) {
-          // A question ends nothing ("I eat meat again? Maybe someday."); a condition states nothing ("if I moved
-          // to Canada, would I need a visa?").
-          if ((s.type === 'end' && question) || hypothetical.test(sentence.slice(0, m.index))) continue;
+          // A question ends nothing ("I eat meat again? Maybe someday.").
+          if (s.type === 'end' && question) continue;
           if (s.type === 'fact') {
             const at = out.findIndex((o) => o.type === 'fact' && o.key === s.key);
             if (at >= 0) out.splice(at, 1);

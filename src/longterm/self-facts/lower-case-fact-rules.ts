@@ -7,7 +7,7 @@
  */
 
 import { englishStopwords } from '../analyze-text.ts';
-import { employer, fact } from './self-fact-values.ts';
+import { employer, home, hometown, userName } from './self-fact-values.ts';
 import { notNames } from './self-fact-words.ts';
 import type { SelfFactRule } from './self-statement.ts';
 
@@ -47,17 +47,13 @@ export const lowerCaseFactRules: readonly SelfFactRule[] = [
     name: 'home (lower case)',
     cue: /\bliv(?:e|ing)\b|\bmoved\b|\brelocated\b|\bbased\b/,
     pattern: String.raw`\b(?:(?:i|we)\s+(?:currently\s+|now\s+|still\s+)?(?:live|am living|are living|have been living|am based|are based)\s+in|(?:i|we)\s+(?:have\s+)?(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+to)\s+${lowerName}`,
-    make: named((v) =>
-      fact('user.home', v, `The user lives in ${v} (the user's home, the city where the user is based now).`),
-    ),
+    make: named(home),
   },
   {
     name: 'hometown (lower case)',
     cue: /grew up|raised|originally|hometown/,
     pattern: String.raw`\b(?:i (?:grew up|was raised|was born and raised) in|i am originally from|my hometown is)\s+${lowerName}`,
-    make: named((v) =>
-      fact('user.hometown', v, `The user is originally from ${v} (grew up in ${v}; the user's hometown).`),
-    ),
+    make: named(hometown),
   },
   {
     name: 'employer (lower case)',
@@ -70,10 +66,6 @@ export const lowerCaseFactRules: readonly SelfFactRule[] = [
     name: 'name (lower case)',
     cue: /\bname is\b/,
     pattern: String.raw`\bmy name is\s+(\p{Ll}[\p{Ll}'-]+)(?=\s*(?:[,.;:!?)]|$)|\s+(?:and|btw|but|so|lol|haha)\b)`,
-    make: named((v) =>
-      notNames.has(v.toLowerCase())
-        ? []
-        : fact('user.name', v, `The user's name is ${v}; the user is called ${v}.`),
-    ),
+    make: named((v) => (notNames.has(v.toLowerCase()) ? [] : userName(v))),
   },
 ];

@@ -7,6 +7,8 @@ import {
   fact,
   favourite,
   hobby,
+  home,
+  hometown,
   isPronoun,
   lastWord,
   likes,
@@ -16,6 +18,7 @@ import {
   relativeRole,
   role,
   subjectOf,
+  userName,
 } from './self-fact-values.ts';
 import {
   carMakers,
@@ -42,8 +45,6 @@ const placeNear = String.raw`(?:an?\s+(?:[\p{Ll}-]+\s+){0,2}?(?:village|town|cit
 const afterName = String.raw`(?=\s*,?\s*(?:btw|by the way|nice to meet you|pleased to meet you|good to meet you)\b)`;
 /** Words for where someone lives. */
 const dwelling = '(?:flat|house|apartment|place|room|studio|condo|home|cottage|bungalow)';
-const home = (v: string) =>
-  fact('user.home', v, `The user lives in ${v} (the user's home, the city where the user is based now).`);
 /** Words before a car's make ("my old red Mazda"). */
 const carWords = String.raw`(?:(?:old|new|used|little|second-hand|shiny|electric|red|blue|black|white|grey|gray|silver|battered|trusty)\s+)*`;
 const carCue = new RegExp(`\\b(?:${[...carMakers].join('|')})\\b`, 'i');
@@ -71,16 +72,13 @@ export const selfFactRules: readonly SelfFactRule[] = [
     name: 'name',
     cue: /name|call me|go by|\bh(?:i|ello|ey)\b/,
     pattern: String.raw`\b(?:my name is|call me|i go by|people call me|everyone calls me|my friends call me|(?:hi|hello|hey)(?: there)?,?\s+(?:i am|this is))\s+${personName}`,
-    make: ([v = '']) => fact('user.name', v, `The user's name is ${v}; the user is called ${v}.`),
+    make: ([v = '']) => userName(v),
   },
   {
     name: 'name (i am)',
     cue: /\bi am \p{Lu}/u,
     pattern: String.raw`\bi am ${personName}${afterName}`,
-    make: ([v = '']) =>
-      notNames.has(v.toLowerCase()) || /(?:ish|ese|ian)$/i.test(v)
-        ? []
-        : fact('user.name', v, `The user's name is ${v}; the user is called ${v}.`),
+    make: ([v = '']) => (notNames.has(v.toLowerCase()) || /(?:ish|ese|ian)$/i.test(v) ? [] : userName(v)),
   },
   {
     name: 'age',
@@ -129,8 +127,7 @@ export const selfFactRules: readonly SelfFactRule[] = [
     name: 'hometown',
     cue: /grew up|raised|born|from|hometown/,
     pattern: String.raw`\b(?:i (?:grew up|was raised|was born and raised|was born) in|i am (?:originally\s+)?from|i come from|my hometown is)\s+(?:the\s+)?${placeNear}${proper}`,
-    make: ([v = '']) =>
-      fact('user.hometown', v, `The user is originally from ${v} (grew up in ${v}; the user's hometown).`),
+    make: ([v = '']) => hometown(v),
   },
   {
     name: 'role at employer',

@@ -40,6 +40,18 @@ export const role = (v: string, known = false): SelfStatement[] =>
       )
     : [];
 
+/** The user's name. */
+export const userName = (v: string): SelfStatement[] =>
+  fact('user.name', v, `The user's name is ${v}; the user is called ${v}.`);
+
+/** Where the user lives now. */
+export const home = (v: string): SelfStatement[] =>
+  fact('user.home', v, `The user lives in ${v} (the user's home, the city where the user is based now).`);
+
+/** Where the user grew up. */
+export const hometown = (v: string): SelfStatement[] =>
+  fact('user.hometown', v, `The user is originally from ${v} (grew up in ${v}; the user's hometown).`);
+
 /** The user's employer. */
 export const employer = (v: string): SelfStatement[] =>
   fact('user.employer', v, `The user works at ${v} (the user's employer, company, workplace, job).`);

@@ -88,9 +88,10 @@ function shownWith(result: LongTermSearchResult, context: readonly string[]): Lo
  * Packs ranked search results into one recall block of at most `maxTokens` tokens (counted with `counter`), best
  * first: each record whole (never cut), a turn with the neighbouring turns of its context that make it
  * understandable (its date is on its line); a record that does not fit is skipped and later, smaller ones may
- * still fit; the block then shows them newest first (`order`). Left out: a second result of one record id, a record made only of messages the model already sees
- * (`inContext`), a turn whose words the block already holds (another record's context; not tool-derived text,
- * which keeps its own labelled line), and, from a record's context, the turns already in the block. A record
+ * still fit; the block then shows them newest first (`order`). Left out: a second result of one record id, a
+ * record made only of messages the model already sees (`inContext`), a turn whose words the block already holds
+ * (another record's context; not tool-derived text, which keeps its own labelled line), and, from a record's
+ * context, the turns already in the block. A record
  * whose context does not fit is tried alone. The block is written by `formatRecall`; its count is checked
  * exactly before it is returned. A counter with `atLeast` (a cheap lower bound) lets records that cannot fit be
  * skipped without counting them; the block is the same. Throws `INVALID_ARGUMENT` for bad input.
@@ -175,20 +176,14 @@ export function packRecall(
   const packed = items.map((item, rank) => ({ item, line: shown[rank]!, rank }));
   if ((options.order ?? 'newest') === 'newest')
     packed.sort((a, b) => shownAt(b.item) - shownAt(a.item) || a.rank - b.rank);
-  let tokens = packed.length > 0 ? count(packed.map((p) => p.line)) : 0;
+  const lines = () => packed.map((p) => p.line);
+  let tokens = packed.length > 0 ? count(lines()) : 0;
   while (tokens > maxTokens) {
     const worst = packed.reduce((w, p, i) => (p.rank > packed[w]!.rank ? i : w), 0);
     packed.splice(worst, 1);
-    tokens = packed.length > 0 ? count(packed.map((p) => p.line)) : 0;
+    tokens = packed.length > 0 ? count(lines()) : 0;
   }
-  return {
-    text: recallBlock(
-      packed.map((p) => p.line),
-      tag,
-    ),
-    items: packed.map((p) => p.item),
-    tokens,
-  };
+  return { text: recallBlock(lines(), tag), items: packed.map((p) => p.item), tokens };
 }
 
 /** The time a record's line shows (`validAt`, else when it was recorded), in ms; 0 when it has none. */

@@ -122,8 +122,8 @@ function preTokenEnd(text: string, at: number, rules: Rules): number {
   if (isDigit(c)) return digitsEnd(text, at);
   if (isNewline(c)) return spaceEnd(text, at, rules);
   // c may lead a word (`[^\r\n\p{L}\p{N}]?`).
+  // A non-ASCII d leads nowhere below but to -1 (it is no ASCII letter, `otherRunEnd` and `spaceEnd` refuse it).
   const d = at + 1 < text.length ? text.charCodeAt(at + 1) : -1;
-  if (d >= NON_ASCII) return -1;
   if (d >= 0 && isLetter(d)) return rules.wordEnd(text, at + 1);
   // ` ?[^\s\p{L}\p{N}]+` and its tail.
   if (isOther(c)) return otherRunEnd(text, at + 1, rules.tail);

@@ -40,6 +40,9 @@ const recordingFiles = [
   'analyze-text.ts',
   'prepare-record.ts',
   'long-term-recording.ts',
+  'topic-line.ts',
+  'topic-cues.ts',
+  'personal-topics.ts',
   ...readdirSync(fileURLToPath(new URL('../../src/longterm/self-facts/', import.meta.url)))
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .map((f) => `self-facts/${f}`),

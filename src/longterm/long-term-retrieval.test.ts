@@ -47,12 +47,12 @@ describe('relative dates against the conversation time', () => {
       expect(await a.retrieve(q)).toBe(await b.retrieve(q));
     }
     // The latest record is of 8 May: yesterday is 7 May, two days ago 6 May.
-    expect(texts(await a.search('what did I do yesterday?'))[0]).toBe('user: I baked sourdough bread today');
-    expect(texts(await a.search('what did I do two days ago?'))[0]).toBe('user: I went hiking in the hills');
+    // The two turns of that day rank first (which of them leads is BM25's length tie-break, not the date's).
+    const top2 = async (q: string, now?: Date) => texts(await a.search(q, now ? { now } : {})).slice(0, 2);
+    expect(await top2('what did I do yesterday?')).toContain('user: I baked sourdough bread today');
+    expect(await top2('what did I do two days ago?')).toContain('user: I went hiking in the hills');
     // A `now` the caller gives wins.
-    expect(texts(await a.search('what did I do yesterday?', { now: day(9) }))[0]).toBe(
-      'user: I painted the fence',
-    );
+    expect(await top2('what did I do yesterday?', day(9))).toContain('user: I painted the fence');
   });
 
   it('hasRelativeDate: relative expressions only', () => {

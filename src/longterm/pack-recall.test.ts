@@ -7,7 +7,8 @@ import { formatRecall } from './format-recall.ts';
 import type { LongTermSearchResult } from './long-term-memory.ts';
 import type { LongTermRecord } from './long-term-record.ts';
 import { packRecall } from './pack-recall.ts';
-import { dateWords } from './temporal-context.ts';
+import { dateWords, isDateWords } from './temporal-context.ts';
+import { isTopicLine, topicLine } from './topic-line.ts';
 
 const at = new Date('2023-05-08T10:00:00Z');
 const estimate = createTokenCounter();
@@ -34,7 +35,10 @@ const result = (s: Spec, i = 0): LongTermSearchResult => ({
     event: 'ADD',
     kind: s.kind,
     text: s.kind === 'turn' ? `${s.speaker}: ${s.words}` : s.words,
-    ...(s.kind === 'turn' ? { context: [...s.neighbours, dateWords(at)].join('\n') } : {}),
+    // As turnRecords writes it: neighbours, the date's words, and the turn's topic line when it names a topic.
+    ...(s.kind === 'turn'
+      ? { context: [...s.neighbours, dateWords(at), topicLine(s.words)].filter(Boolean).join('\n') }
+      : {}),
     session: s.session,
     metadata: s.kind === 'turn' ? { speaker: s.speaker } : {},
     provenance: { origin: 'user', toolDerived: s.toolDerived ?? false, messageIds: s.messageIds, roles: [] },
@@ -112,6 +116,7 @@ describe('packRecall', () => {
           if (!context) expect(shown).toEqual([]);
           for (const l of shown) {
             expect(lines.has(l)).toBe(false);
+            expect(isTopicLine(l) || isDateWords(l)).toBe(false);
             lines.add(l);
           }
         }
@@ -195,7 +200,7 @@ describe('packRecall', () => {
       kind: 'turn',
       session: 's1',
       speaker: 'Ann',
-      words: 'That is lovely news!',
+      words: 'That is lovely news! Our dog will love a puppy.',
       neighbours: ['We adopted a puppy named Scout.', 'Congratulations!'],
       messageIds: ['m2'],
     });
@@ -215,7 +220,7 @@ describe('packRecall', () => {
     expect(packed.items.map((i) => i.result.record.id)).toEqual(['r1']);
     expect(packed.items[0]!.context).toEqual(['We adopted a puppy named Scout.', 'Congratulations!']);
     expect(packed.text).toContain(
-      'That is lovely news! — around it: «We adopted a puppy named Scout.» «Congratulations!»',
+      'That is lovely news! Our dog will love a puppy. — around it: «We adopted a puppy named Scout.» «Congratulations!»',
     );
     expect(packed.tokens).toBe(exact.countText(packed.text));
     // Too small for the neighbours: the record alone.

@@ -5,6 +5,7 @@ import { type FormatRecallOptions, recallBlock, recallLine, recallTag } from './
 import type { LongTermSearchResult } from './long-term-memory.ts';
 import type { LongTermRecord } from './long-term-record.ts';
 import { isDateWords } from './temporal-context.ts';
+import { isTopicLine } from './topic-line.ts';
 
 /** The recall budget when nothing says otherwise: the measured size at which a LoCoMo question's evidence is in the block about 9 times in 10. */
 export const defaultRecallTokens = 2000;
@@ -71,10 +72,12 @@ function spokenOf(record: LongTermRecord): string | undefined {
   return record.text.startsWith(prefix) ? record.text.slice(prefix.length) : record.text;
 }
 
-/** The neighbouring turns in a turn record's context: its lines that are not date words. */
+/** The neighbouring turns in a turn record's context: its lines that are not date words or its topic line. */
 const neighboursOf = (record: LongTermRecord): string[] =>
   record.kind === 'turn' && record.context
-    ? record.context.split('\n').filter((line) => line.trim() !== '' && !isDateWords(line))
+    ? record.context
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !isDateWords(line) && !isTopicLine(line))
     : [];
 
 /** A record as the block shows it: its text, then the neighbours given (`around it: «…» «…»`). */

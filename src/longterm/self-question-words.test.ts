@@ -2,17 +2,46 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeText } from './analyze-text.ts';
 import { queryTerms } from './hybrid-search.ts';
+import { personalTopics, topicTerm } from './personal-topics.ts';
 import { selfQuestionWords } from './self-question-words.ts';
+import { isTopicLine, maxTopicTurnChars, topicLine } from './topic-line.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
 
 describe('selfQuestionWords', () => {
-  it('adds the words statements of a personal topic use, for a question about the user', () => {
-    expect(selfQuestionWords("who's my other half?")).toContain('husband');
-    expect(selfQuestionWords('What should I avoid ordering for dinner?')).toContain('allergic');
-    expect(selfQuestionWords('remind me what I drive')).toContain('car');
-    expect(selfQuestionWords('Where am I based these days?')).toContain('lives');
-    expect(selfQuestionWords('What do I do for work?')).toContain('job');
+  it('adds the term of each personal topic a question about the user names', () => {
+    expect(selfQuestionWords("who's my other half?")).toBe('topicpartner');
+    expect(selfQuestionWords('What should I avoid ordering for dinner?')).toBe('topicdiet');
+    expect(selfQuestionWords('remind me what I drive')).toBe('topiccar');
+    expect(selfQuestionWords('Where am I based these days?')).toBe('topichome');
+    expect(selfQuestionWords('what kind of dog do we have?')).toBe('topicpets');
+    // A phrase is read before its words: "for a living" is work, not where one lives.
+    expect(selfQuestionWords('What do I do for a living?')).toBe('topicwork');
+    expect(selfQuestionWords('where do I live?')).toBe('topichome');
+  });
+
+  it('a question and a turn that name one topic in different words meet on its term', () => {
+    const pairs: [string, string][] = [
+      ['which hand do I write with?', 'as a leftie, which pens do not smudge?'],
+      ['what charity work am I involved in?', 'i volunteer at the soup kitchen on sundays'],
+      ['do I have any medical conditions?', 'my asthma is bad this week, can I still run?'],
+      ['what do I code in?', "at the new place it's all kotlin"],
+      ['what did I study at uni?', 'did my msc in chemistry years ago'],
+      ['how should people refer to me?', 'please use they/them for me in the bio'],
+    ];
+    for (const [question, turn] of pairs) {
+      const asked = selfQuestionWords(question).split(' ');
+      const said = topicLine(turn)
+        .replace(/^about: /, '')
+        .split(' ');
+      expect(
+        asked.some((t) => said.includes(t)),
+        `${question} / ${turn}`,
+      ).toBe(true);
+      expect(isTopicLine(topicLine(turn))).toBe(true);
+    }
+    expect(topicLine('Can you refactor this function to be shorter?')).toBe('');
+    expect(topicLine(`my dog ${'and so on '.repeat(maxTopicTurnChars / 10)}`)).toBe('');
   });
 
   it('adds nothing for a question about someone else, or one that names no personal topic', () => {
@@ -20,6 +49,37 @@ describe('selfQuestionWords', () => {
     expect(selfQuestionWords('What did Melanie eat for dinner?')).toBe('');
     expect(selfQuestionWords('Tell me what changed in the cache budget.')).toBe('');
     expect(selfQuestionWords('')).toBe('');
+  });
+
+  it('property: a turn saying any cue of a topic, among other words, carries its term; the line is deterministic', () => {
+    const cues = personalTopics.flatMap((t) =>
+      t.said.split(',').map((c) => ({ term: topicTerm(t), cue: c.trim() })),
+    );
+    const filler = fc.constantFrom(
+      'so',
+      'the',
+      'yesterday',
+      'honestly',
+      'fix',
+      'this',
+      'loop',
+      'please',
+      'lol',
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...cues),
+        fc.array(filler, { maxLength: 6 }),
+        fc.array(filler, { maxLength: 6 }),
+        ({ term, cue }, before, after) => {
+          const turn = [...before, cue, ...after].join(' ');
+          const line = topicLine(turn);
+          expect(line.split(' ')).toContain(term);
+          expect(topicLine(turn)).toBe(line);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('property: adds nothing without a first-person word; queryTerms keeps the question’s own terms first', () => {
@@ -51,6 +111,7 @@ describe('selfQuestionWords', () => {
         const question = words.join(' ');
         const extra = selfQuestionWords(question);
         if (!words.some((w) => ['i', 'my', 'me'].includes(w))) expect(extra).toBe('');
+        for (const term of extra.split(' ').filter(Boolean)) expect(term).toMatch(/^topic[a-z]+$/);
         const own = [...new Set(analyzeText(question))];
         expect(queryTerms(question, now).slice(0, own.length)).toEqual(own);
       }),

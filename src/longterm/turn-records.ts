@@ -2,6 +2,7 @@ import type { MemoryMessage } from '../core/message.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
 import type { LongTermOrigin, NewLongTermRecord } from './long-term-record.ts';
 import { dateWords, mentionedDates } from './temporal-context.ts';
+import { topicLine } from './topic-line.ts';
 
 /** Options of {@link turnRecords}. */
 export interface TurnRecordOptions {
@@ -100,6 +101,7 @@ export function turnRecords(
       ...around.map((a) => a.text),
       dateWords(m.createdAt),
       ...mentionedDates(text, m.createdAt),
+      ...(m.role === 'user' ? [topicLine(text)].filter(Boolean) : []),
     ].join('\n');
     const tools = readBefore.get(m) ?? [];
     const tool = tools[0];

@@ -5,6 +5,7 @@ import type { Scope } from '../../core/scope.ts';
 import type { LongTermRecord } from '../long-term-record.ts';
 import type { LongTermStoreV1 } from '../long-term-store-v1.ts';
 import { prepareChange, prepareRecord } from '../prepare-record.ts';
+import { topicLine } from '../topic-line.ts';
 import { spokenText } from '../turn-records.ts';
 import { extractSelfStatements } from './extract-self-facts.ts';
 import { inFamily, type SelfStatement } from './self-statement.ts';
@@ -159,12 +160,14 @@ async function addFact(
     .filter((d): d is Date => d !== undefined && d.getTime() > t.getTime())
     .sort((a, b) => a.getTime() - b.getTime())[0];
   const turn = o.turnOf(m.id);
+  const topic = topicLine(s.text);
   const [added] = await o.records.addRecords(o.scope, [
     prepareRecord(
       {
         id,
         kind: 'fact',
         text: s.text,
+        ...(topic ? { context: topic } : {}),
         ...(o.session === undefined ? {} : { session: o.session, episode: o.session }),
         validAt: t,
         ...(next ? { invalidAt: next } : {}),

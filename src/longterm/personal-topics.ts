@@ -1,0 +1,222 @@
+/**
+ * The personal topics a user talks about and asks about (seed 003's "what the user said about themselves"): for
+ * each, the words that name it in a question, the words a statement of it uses — its vocabulary and common
+ * instances (breeds, conditions, languages, occupations, car makes…) — and a few canonical words that both sides
+ * share. "what do I code in?" names `programming`; "at the new place it's all kotlin" says it; both carry
+ * "programming code". Lists are comma-separated; an entry of several words is a phrase. Matched on analysed
+ * terms (`analyzeText`: lower case, stopwords out, stemmed), so "dogs" matches "dog"; an entry made only of
+ * stopwords or symbols ("they/them") is matched as written, on word boundaries.
+ */
+
+/** One personal topic. */
+export interface PersonalTopic {
+  /** A short name, unique, lower-case letters: the topic's search term is `topic<id>` (see `topicLine`). */
+  readonly id: string;
+  /** Canonical words, added to a question about the topic and to a turn that speaks of it. */
+  readonly words: string;
+  /** Words or phrases that name the topic in a question. */
+  readonly asked: string;
+  /** Words or phrases a statement of the topic uses. */
+  readonly said: string;
+}
+
+/** The topics. Broad vocabularies, not any conversation's wordings: a miss costs recall, a false tag costs little. */
+export const personalTopics: readonly PersonalTopic[] = [
+  {
+    id: 'name',
+    words: 'name called',
+    asked: 'name, called, call me, nickname, surname',
+    said: 'my name, call me, called me, nickname, surname, goes by, go by, sign it, signed, sign off, signature, regards, initials',
+  },
+  {
+    id: 'age',
+    words: 'age years old birthday born',
+    asked: 'age, old, birthday, born, birth',
+    said: 'birthday, bday, born, years old, my age, anniversary of my birth',
+  },
+  {
+    id: 'home',
+    words: 'live lives home city based moved',
+    asked:
+      'live, lives, reside, based, address, home, city, town, neighbourhood, neighborhood, move, moved, area, country',
+    said: 'moved, moving, flat, apartment, house, neighbourhood, neighborhood, rent, landlord, lease, mortgage, commute, neighbours, neighbors, downstairs, upstairs, postcode, zip code, settled, relocated',
+  },
+  {
+    id: 'hometown',
+    words: 'hometown originally grew raised',
+    asked: 'grew, raised, originally, hometown, roots, childhood',
+    said: 'grew up, raised, born in, hometown, originally, back home, childhood, where i grew',
+  },
+  {
+    id: 'work',
+    words: 'work works job employer company role occupation profession',
+    asked:
+      'job, jobs, work, working, employer, company, office, boss, manager, career, profession, occupation, salary, pays, paid, colleagues, coworkers, role, position, title, employed, for a living, trade, workplace',
+    said: 'work, job, office, boss, manager, colleague, coworker, co-worker, team, employer, company, startup, shift, shifts, salary, hired, promoted, promotion, contract, freelance, freelancer, intern, internship, started at, joined, new place, day job, engineer, developer, programmer, designer, nurse, doctor, teacher, lawyer, solicitor, accountant, architect, analyst, consultant, scientist, researcher, pharmacist, dentist, vet, chef, barista, electrician, plumber, carpenter, mechanic, pilot, paramedic, firefighter, police, officer, journalist, editor, translator, librarian, therapist, physio, physiotherapist, midwife, surgeon, professor, lecturer, tutor, photographer, illustrator, musician, actor, marketer, recruiter, cashier, courier, farmer, gardener, receptionist, administrator, qa, tester, sre, devops, firmware, product manager, project manager, data scientist, web developer, retail, hospital, clinic, warehouse, lab, labs, inc, ltd, gmbh',
+  },
+  {
+    id: 'partner',
+    words: 'partner wife husband spouse married girlfriend boyfriend',
+    asked:
+      'partner, wife, husband, spouse, married, girlfriend, boyfriend, gf, bf, half, fiance, fiancee, significant other, other half',
+    said: 'partner, wife, husband, spouse, girlfriend, boyfriend, gf, bf, hubby, wifey, missus, fiance, fiancee, engaged, married, wedding, anniversary, other half, dating, my man, my girl',
+  },
+  {
+    id: 'kids',
+    words: 'son daughter child children kids',
+    asked: 'kids, kid, children, child, son, sons, daughter, daughters, baby, babies',
+    said: 'son, daughter, kid, kids, children, child, toddler, baby, newborn, twins, teenager, teen, nursery, daycare, school run, stepson, stepdaughter',
+  },
+  {
+    id: 'family',
+    words: 'family mother father mom dad parents brother sister sibling',
+    asked:
+      'mom, mum, mother, dad, father, parents, parent, brother, sister, siblings, sibling, family, grandma, grandmother, grandpa, grandfather, aunt, uncle, cousin, in-laws, nephew, niece',
+    said: 'mom, mum, mother, dad, father, parents, brother, sister, sibling, family, grandma, grandmother, grandpa, grandfather, gran, granny, nan, nana, grandad, aunt, uncle, cousin, in-laws, mother-in-law, father-in-law, nephew, niece, bro, sis, stepmom, stepmum, stepdad',
+  },
+  {
+    id: 'pets',
+    words: 'pet dog cat',
+    asked:
+      'pet, pets, dog, dogs, cat, cats, puppy, kitten, animal, animals, rabbit, hamster, fish, parrot, bird, breed',
+    said: 'dog, cat, puppy, pup, kitten, pet, vet, walkies, adopted, rescue, leash, kibble, litter, groomer, labrador, retriever, greyhound, whippet, lurcher, spaniel, terrier, poodle, cockapoo, labradoodle, beagle, dachshund, sausage dog, collie, husky, corgi, pug, bulldog, frenchie, chihuahua, alsatian, german shepherd, boxer, rottweiler, doberman, shih tzu, schnauzer, staffie, tabby, siamese, ragdoll, maine coon, bengal, sphynx, rabbit, bunny, hamster, guinea pig, gerbil, budgie, parrot, tortoise, turtle, gecko, snake, goldfish, axolotl',
+  },
+  {
+    id: 'diet',
+    words: 'allergic allergy intolerant diet avoid vegetarian vegan eat food',
+    asked:
+      'eat, eating, food, foods, cook, cooking, order, ordering, dinner, lunch, breakfast, meal, meals, menu, restaurant, avoid, allergic, allergy, allergies, diet, dietary, react, intolerant, intolerance, cuisine, dish',
+    said: "allergic, allergy, allergies, intolerant, intolerance, epipen, anaphylaxis, anaphylactic, a&e, hives, reaction, coeliac, celiac, gluten, lactose, dairy, nut, peanut, cashew, almond, walnut, hazelnut, pistachio, shellfish, prawn, shrimp, sesame, soy, vegan, vegetarian, veggie, pescatarian, halal, kosher, keto, paleo, plant-based, gluten-free, dairy-free, nut-free, meat-free, no meat, eat meat, cant eat, can't eat, dont eat, don't eat, favourite food, favorite food, cuisine",
+  },
+  {
+    id: 'health',
+    words: 'health condition medical medication diagnosed',
+    asked:
+      'health, condition, conditions, medical, medication, medications, meds, medicine, doctor, diagnosed, illness, chronic, disability, prescription, pills, inhaler, sick',
+    said: 'asthma, asthmatic, inhaler, diabetes, diabetic, insulin, coeliac, celiac, epilepsy, epileptic, migraine, adhd, autism, autistic, dyslexia, dyslexic, anxiety, depression, arthritis, eczema, psoriasis, ibs, crohn, hypertension, blood pressure, thyroid, pcos, endometriosis, long covid, chronic, fibromyalgia, tinnitus, colourblind, colorblind, colour blind, color blind, diagnosed, diagnosis, prescribed, medication, meds, tablets, pills, surgery, sleep apnea, insomnia, bad back, bad knee, pregnant, hearing aid, wheelchair',
+  },
+  {
+    id: 'drinks',
+    words: 'drink coffee tea',
+    asked: 'drink, drinks, coffee, tea, caffeine, beverage, brew',
+    said: 'coffee, tea, latte, cappuccino, flat white, espresso, americano, macchiato, mocha, cortado, decaf, oat milk, matcha, chai, earl grey, green tea, herbal, beer, wine, whisky, whiskey, gin, cider, kombucha, smoothie, soda, diet coke, teetotal, sober, caffeine, brew',
+  },
+  {
+    id: 'music',
+    words: 'music band singer listen',
+    asked:
+      'music, band, bands, song, songs, listen, listening, artist, artists, singer, album, albums, gig, concert, playlist, genre',
+    said: "band, album, song, gig, concert, tour, touring, tickets, tix, playlist, spotify, vinyl, listening, on repeat, singer, rapper, dj, festival, cant stop playing, can't stop playing, jazz, rock, metal, punk, techno, hip hop, rap, indie, folk, classical, kpop, k-pop, r&b, soul, reggae, country music",
+  },
+  {
+    id: 'sport',
+    words: 'team supports fan sport club',
+    asked:
+      'team, sport, sports, club, support, supporter, fan, football, soccer, basketball, baseball, hockey, rugby, cricket, f1',
+    said: 'fan, supporter, season ticket, league, derby, stadium, jersey, football, soccer, rugby, cricket, basketball, baseball, hockey, nba, nfl, f1, premier league, fc, lifelong',
+  },
+  {
+    id: 'hobbies',
+    words: 'hobby pastime free time weekends',
+    asked:
+      'hobby, hobbies, weekend, weekends, free, spare, fun, relax, unwind, pastime, interests, passion, instrument, play',
+    said: 'hobby, free time, spare time, weekends, practice, practise, lessons, beginner, painting, knitting, crochet, pottery, climbing, bouldering, hiking, running, cycling, swimming, yoga, pilates, gym, chess, gaming, photography, gardening, baking, woodwork, sewing, birdwatching, surfing, skiing, dancing, guitar, piano, violin, cello, drums, ukulele, singing, choir, board games, dnd, fishing, sailing, rowing, kayaking, camping, triathlon, marathon, parkrun, allotment',
+  },
+  {
+    id: 'car',
+    words: 'car drive drives vehicle',
+    asked: 'car, cars, drive, driving, vehicle, motor, ev',
+    said: 'car, drive, driving, clutch, gearbox, tyres, tires, mot, mpg, mileage, dealership, test drive, hatchback, saloon, suv, ev, electric car, charger, chargers, charging, road trip, parking, toyota, honda, ford, fiesta, vw, volkswagen, skoda, octavia, fabia, kia, niro, hyundai, tesla, bmw, audi, mercedes, volvo, nissan, renault, peugeot, citroen, fiat, mazda, subaru, jeep, lexus, prius, corolla, civic, yaris, clio, land rover, range rover, motorbike, motorcycle, scooter, van',
+  },
+  {
+    id: 'bike',
+    words: 'bike cycling ride',
+    asked: 'bike, bikes, bicycle, ride, riding, cycle, cycling',
+    said: 'bike, bicycle, cycling, cycle, ride, gears, saddle, brompton, road bike, mountain bike, ebike, e-bike, pedal, puncture',
+  },
+  {
+    id: 'language',
+    words: 'language speak speaks fluent',
+    asked: 'language, languages, speak, speaking, fluent, tongue, native, learning',
+    said: 'speak, fluent, first language, mother tongue, native, bilingual, duolingo, english, spanish, french, german, italian, portuguese, dutch, polish, russian, ukrainian, japanese, chinese, mandarin, cantonese, korean, arabic, hindi, urdu, bengali, turkish, greek, swedish, norwegian, danish, finnish, hebrew, welsh, irish, gaelic, tagalog, vietnamese, thai, indonesian, swahili, czech, hungarian, romanian, persian, farsi',
+  },
+  {
+    id: 'programming',
+    words: 'programming code',
+    asked: 'code, coding, program, programming, stack, framework',
+    said: 'python, javascript, typescript, java, kotlin, swift, rust, golang, c#, c++, ruby, php, scala, elixir, haskell, clojure, perl, django, dotnet, flutter, dart, coding, programming',
+  },
+  {
+    id: 'education',
+    words: 'studied study degree university college education',
+    asked:
+      'study, studied, studying, degree, university, uni, college, school, major, graduated, masters, phd, course, qualification, education',
+    said: 'degree, msc, bsc, mba, phd, masters, bachelor, bachelors, undergrad, postgrad, university, uni, college, graduated, grad, thesis, dissertation, majored, studied, studying, diploma',
+  },
+  {
+    id: 'books',
+    words: 'book reading author',
+    asked: 'book, books, read, reading, author, authors, writer, writers, novel, novels',
+    said: 'reading, book, novel, author, writer, kindle, audiobook, chapter, trilogy, book club, goodreads, paperback',
+  },
+  {
+    id: 'films',
+    words: 'film watch',
+    asked: 'film, films, movie, movies, show, shows, series, tv, watch, watching, director',
+    said: 'watching, watched, binge, netflix, series, season, episode, film, movie, cinema, director',
+  },
+  {
+    id: 'pronouns',
+    words: 'pronouns',
+    asked: 'pronouns, pronoun, refer, gender',
+    said: 'pronouns, pronoun, they/them, she/her, he/him, she/they, he/they, nonbinary, non-binary, enby, misgendered',
+  },
+  {
+    id: 'charity',
+    words: 'volunteer charity',
+    asked: 'charity, charities, volunteer, volunteering, cause, causes, donate, nonprofit, community',
+    said: 'volunteer, volunteering, volunteered, charity, food bank, foodbank, shelter, fundraiser, fundraising, donate, nonprofit, soup kitchen, mentoring, mentor, scout leader',
+  },
+  {
+    id: 'religion',
+    words: 'religion faith',
+    asked: 'religion, religious, faith, believe, church, god, pray, worship',
+    said: 'church, mosque, synagogue, temple, pray, prayer, ramadan, fasting, lent, christian, muslim, jewish, hindu, buddhist, sikh, catholic, atheist, agnostic',
+  },
+  {
+    id: 'sleep',
+    words: 'morning person night owl early riser sleep',
+    asked: 'morning, night, early, sleep, wake, bedtime, owl',
+    said: 'night owl, early riser, morning person, insomnia, alarm, bedtime, lie in, sleep',
+  },
+  {
+    id: 'handedness',
+    words: 'hand handed',
+    asked: 'hand, handed',
+    said: 'leftie, lefty, left-handed, left handed, right-handed, right handed, southpaw, ambidextrous',
+  },
+  {
+    id: 'travel',
+    words: 'trip travel holiday',
+    asked: 'trip, trips, travel, travelling, traveling, holiday, holidays, vacation, visiting, flight',
+    said: 'trip, flight, flights, booked, holiday, vacation, itinerary, honeymoon, visiting, travel, travelling',
+  },
+  {
+    id: 'devices',
+    words: 'phone laptop device',
+    asked: 'phone, laptop, computer, device, devices',
+    said: 'iphone, android, pixel, samsung, galaxy, macbook, thinkpad, laptop, phone, ipad, tablet',
+  },
+  {
+    id: 'nationality',
+    words: 'nationality citizen',
+    asked: 'nationality, citizen, citizenship, passport',
+    said: 'passport, citizen, citizenship, nationality, visa, expat, immigrant',
+  },
+];
+
+/**
+ * The search term that marks a topic: a user's turn about it carries it in its context (`topicLine`), a question
+ * about it adds it (`selfQuestionWords`). A word of its own, so only such a question meets such a turn by it.
+ */
+export const topicTerm = (topic: PersonalTopic): string => `topic${topic.id}`;

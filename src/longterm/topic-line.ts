@@ -1,0 +1,24 @@
+import { topicTerm } from './personal-topics.ts';
+import { cueText, topicsNamed } from './topic-cues.ts';
+
+/** The longest turn tagged with its topics: longer ones are pasted documents more than things said about oneself. */
+export const maxTopicTurnChars = 2000;
+
+const prefix = 'about: ';
+
+/**
+ * The line a user's turn adds to its record's context to name the personal topics it speaks of (`personalTopics`,
+ * by their `said` cues), as their terms (`topicTerm`): "our greyhound keeps stealing bread" gets `about:
+ * topicpets`, so a question about the user that names the topic in other words ("what's my dog called?", which
+ * adds the same term, `selfQuestionWords`) finds it, and no other question matches it. `''` when the turn names
+ * none or is longer than {@link maxTopicTurnChars}. The line is searched as context, never shown (`isTopicLine`).
+ * @example topicLine('me n my gf are doing a cooking class') // 'about: topicpartner'
+ */
+export function topicLine(text: string): string {
+  if (text.length > maxTopicTurnChars) return '';
+  const terms = topicsNamed(cueText(text), 'said').map(topicTerm);
+  return terms.length === 0 ? '' : `${prefix}${terms.join(' ')}`;
+}
+
+/** Whether a context line is a turn's topic line (written by {@link topicLine}). */
+export const isTopicLine = (line: string): boolean => typeof line === 'string' && line.startsWith(prefix);

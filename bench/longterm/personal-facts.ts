@@ -26,6 +26,7 @@ import * as probeA from './personal-facts-probe.ts';
 import * as probeB from './personal-facts-probe-b.ts';
 import * as probeC from './personal-facts-probe-c.ts';
 import * as probeD from './personal-facts-probe-d.ts';
+import * as probeE from './personal-facts-probe-e.ts';
 import type { EmbeddingModelObject } from './use-embedding-model.ts';
 import { createUseEmbeddingModel } from './use-embedding-model.ts';
 
@@ -59,12 +60,21 @@ const heldOutC = '9c61eb2';
  */
 const heldOutD = '8510b77';
 
+/**
+ * The commit of the recall code measured on probe E while it is held out: E was written (c94cc41, on top of
+ * d142aa9) by an evaluator who never read the rules, the topic lexicon, A, B, C or D; its first figures are of
+ * 0ca8b68 (the personal topics, written after reading C's and D's misses, before E was read). Raise it only for
+ * changes made without reading E.
+ */
+const heldOutE = '0ca8b68';
+
 /** The probes, A first (the rows it had before B, C and D were added keep their meaning). */
 const probes: readonly Probe[] = [
   { name: 'A', file: 'personal-facts-probe.ts', ...probeA },
   { name: 'B', file: 'personal-facts-probe-b.ts', ...probeB },
   { name: `C (held out at ${heldOutC})`, file: 'personal-facts-probe-c.ts', ...probeC },
   { name: `D (held out at ${heldOutD})`, file: 'personal-facts-probe-d.ts', ...probeD },
+  { name: `E (held out at ${heldOutE})`, file: 'personal-facts-probe-e.ts', ...probeE },
 ];
 
 /** Whether a question shares an analysed word with the statement it asks about. */

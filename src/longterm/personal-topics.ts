@@ -32,7 +32,7 @@ export const personalTopics: readonly PersonalTopic[] = [
     id: 'age',
     words: 'age years old birthday born',
     asked: 'age, old, birthday, born, birth',
-    said: 'birthday, bday, born, years old, my age, anniversary of my birth',
+    said: 'birthday, bday, born, years old, my age, turning #, turn #, # years old, #th birthday, #st birthday, #nd birthday, #rd birthday, born in #',
   },
   {
     id: 'home',
@@ -49,10 +49,22 @@ export const personalTopics: readonly PersonalTopic[] = [
   },
   {
     id: 'work',
-    words: 'work works job employer company role occupation profession',
+    words: 'work job role occupation profession',
     asked:
-      'job, jobs, work, working, employer, company, office, boss, manager, career, profession, occupation, salary, pays, paid, colleagues, coworkers, role, position, title, employed, for a living, trade, workplace',
-    said: 'work, job, office, boss, manager, colleague, coworker, co-worker, team, employer, company, startup, shift, shifts, salary, hired, promoted, promotion, contract, freelance, freelancer, intern, internship, started at, joined, new place, day job, engineer, developer, programmer, designer, nurse, doctor, teacher, lawyer, solicitor, accountant, architect, analyst, consultant, scientist, researcher, pharmacist, dentist, vet, chef, barista, electrician, plumber, carpenter, mechanic, pilot, paramedic, firefighter, police, officer, journalist, editor, translator, librarian, therapist, physio, physiotherapist, midwife, surgeon, professor, lecturer, tutor, photographer, illustrator, musician, actor, marketer, recruiter, cashier, courier, farmer, gardener, receptionist, administrator, qa, tester, sre, devops, firmware, product manager, project manager, data scientist, web developer, retail, hospital, clinic, warehouse, lab, labs, inc, ltd, gmbh',
+      'job, jobs, work, working, office, boss, manager, career, profession, occupation, colleagues, coworkers, role, position, title, employed, for a living, trade, workplace',
+    said: 'work, job, office, boss, manager, colleague, coworker, co-worker, team, shift, shifts, salary, hired, promoted, promotion, contract, freelance, freelancer, intern, internship, day job, engineer, developer, programmer, designer, nurse, doctor, teacher, lawyer, solicitor, accountant, architect, analyst, consultant, scientist, researcher, pharmacist, dentist, vet, chef, barista, electrician, plumber, carpenter, mechanic, pilot, paramedic, firefighter, police, officer, journalist, editor, translator, librarian, therapist, physio, physiotherapist, midwife, surgeon, professor, lecturer, tutor, photographer, illustrator, musician, actor, marketer, recruiter, cashier, courier, farmer, gardener, receptionist, administrator, qa, tester, sre, devops, firmware, product manager, project manager, data scientist, web developer, retail, hospital, clinic, warehouse',
+  },
+  {
+    id: 'employer',
+    words: 'employer company',
+    asked: 'company, employer, firm, work for, work at, salary, pays, paid, payroll, employed, work',
+    said: 'work for, work at, working for, working at, started at, start at, joined, new job, left, labs, inc, ltd, gmbh, llc, startup, agency, firm, company, employer, hired, new place, job offer, offer, redundant, laid off',
+  },
+  {
+    id: 'workplace',
+    words: 'remote office commute',
+    asked: 'work from, wfh, remote, commute, commuting, desk, office',
+    said: 'remote, fully remote, wfh, work from home, working from home, home office, hot desk, hot desking, coworking, co-working, commute, commuting, box room, spare room, my office, in the office, office days, desk',
   },
   {
     id: 'partner',
@@ -83,10 +95,24 @@ export const personalTopics: readonly PersonalTopic[] = [
   },
   {
     id: 'diet',
-    words: 'allergic allergy intolerant diet avoid vegetarian vegan eat food',
+    words: 'diet food eat vegetarian vegan',
     asked:
-      'eat, eating, food, foods, cook, cooking, order, ordering, dinner, lunch, breakfast, meal, meals, menu, restaurant, avoid, allergic, allergy, allergies, diet, dietary, react, intolerant, intolerance, cuisine, dish',
-    said: "allergic, allergy, allergies, intolerant, intolerance, epipen, anaphylaxis, anaphylactic, a&e, hives, reaction, coeliac, celiac, gluten, lactose, dairy, nut, peanut, cashew, almond, walnut, hazelnut, pistachio, shellfish, prawn, shrimp, sesame, soy, vegan, vegetarian, veggie, pescatarian, halal, kosher, keto, paleo, plant-based, gluten-free, dairy-free, nut-free, meat-free, no meat, eat meat, cant eat, can't eat, dont eat, don't eat, favourite food, favorite food, cuisine",
+      'eat, eating, food, foods, cook, cooking, order, ordering, dinner, lunch, breakfast, meal, meals, menu, restaurant, avoid, diet, dietary, cuisine, dish',
+    said: "coeliac, celiac, gluten, lactose, dairy, nut, peanut, cashew, almond, walnut, hazelnut, pistachio, shellfish, prawn, shrimp, sesame, soy, vegan, vegetarian, veggie, pescatarian, halal, kosher, keto, paleo, plant-based, gluten-free, dairy-free, nut-free, meat-free, no meat, eat meat, cant eat, can't eat, dont eat, don't eat, favourite food, favorite food, cuisine, intermittent fasting, calories",
+  },
+  {
+    id: 'allergy',
+    words: 'allergic allergy intolerant',
+    asked:
+      'allergic, allergy, allergies, react, reaction, reactions, intolerant, intolerance, sensitive, kill',
+    said: 'allergic, allergy, allergies, epipen, anaphylaxis, anaphylactic, a&e, hives, rash, react, reaction, swell, swelling, intolerant, intolerance, penicillin, antibiotics, latex, pollen, hay fever, hayfever, bee sting, wasp sting, dust mites, nut, peanut, cashew, almond, walnut, hazelnut, shellfish, prawn, shrimp, sesame, gluten, lactose, coeliac, celiac',
+  },
+  {
+    id: 'tastes',
+    words: 'taste like dislike',
+    asked:
+      'herb, herbs, spice, spices, taste, tastes, flavour, flavor, dislike, hate, stand, snack, snacks, sweet, favourite food, favorite food',
+    said: "tastes like, taste like, cant stand, can't stand, hate, loathe, dislike, not a fan, coriander, cilantro, basil, parsley, mint, dill, rosemary, thyme, oregano, mushrooms, olives, anchovies, blue cheese, liquorice, licorice, celery, aubergine, eggplant, beetroot, brussels sprouts, marmite, spicy, chilli, chili, garlic, sweet tooth, chocolate, crisps",
   },
   {
     id: 'health',
@@ -119,8 +145,21 @@ export const personalTopics: readonly PersonalTopic[] = [
     id: 'hobbies',
     words: 'hobby pastime free time weekends',
     asked:
-      'hobby, hobbies, weekend, weekends, free, spare, fun, relax, unwind, pastime, interests, passion, instrument, play',
-    said: 'hobby, free time, spare time, weekends, practice, practise, lessons, beginner, painting, knitting, crochet, pottery, climbing, bouldering, hiking, running, cycling, swimming, yoga, pilates, gym, chess, gaming, photography, gardening, baking, woodwork, sewing, birdwatching, surfing, skiing, dancing, guitar, piano, violin, cello, drums, ukulele, singing, choir, board games, dnd, fishing, sailing, rowing, kayaking, camping, triathlon, marathon, parkrun, allotment',
+      'hobby, hobbies, weekend, weekends, free, spare, fun, relax, unwind, pastime, interests, passion, class, classes, course, lessons, evening, evenings, taking up, craft',
+    said: 'hobby, free time, spare time, weekends, practice, practise, lessons, evening class, night class, workshop, beginner, painting, drawing, life drawing, sketching, watercolour, knitting, crochet, pottery, ceramics, photography, gardening, baking, woodwork, sewing, embroidery, quilting, birdwatching, chess, gaming, board games, dnd, puzzles, crosswords, jigsaw, allotment, calligraphy, poetry, scrapbooking, lego, fishing, sailing, camping',
+  },
+  {
+    id: 'instruments',
+    words: 'instrument play music lessons',
+    asked: 'instrument, instruments, play, playing, orchestra',
+    said: 'guitar, bass guitar, piano, keyboard, violin, viola, cello, double bass, drums, drum kit, ukulele, saxophone, sax, flute, clarinet, trumpet, trombone, oboe, harp, banjo, mandolin, harmonica, accordion, orchestra, choir, singing, music lessons, grade #, tune it, tuning',
+  },
+  {
+    id: 'exercise',
+    words: 'exercise sport fitness training',
+    asked:
+      'sport, sports, exercise, exercising, workout, gym, fitness, train, training, active, activity, race, races, entered, event, marathon, run, running',
+    said: 'gym, workout, climbing, bouldering, running, run, jog, jogging, swimming, swim, cycling, yoga, pilates, crossfit, tennis, badminton, squash, padel, golf, netball, rowing, kayaking, surfing, skiing, snowboarding, martial arts, karate, judo, boxing, jiu jitsu, bjj, dance, dancing, hiking, walking, spin class, weights, lifting, marathon, half marathon, #k, parkrun, triathlon, ironman, race, sportive, signed up for, training plan, personal best, pb',
   },
   {
     id: 'car',
@@ -180,14 +219,21 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'religion',
     words: 'religion faith',
-    asked: 'religion, religious, faith, believe, church, god, pray, worship',
-    said: 'church, mosque, synagogue, temple, pray, prayer, ramadan, fasting, lent, christian, muslim, jewish, hindu, buddhist, sikh, catholic, atheist, agnostic',
+    asked: 'religion, religious, faith, believe, beliefs, church, god, pray, worship, spiritual',
+    said: 'church, mosque, synagogue, temple, gurdwara, pray, prayer, worship, ramadan, eid, fasting, lent, easter, diwali, passover, yom kippur, shabbat, sabbath, mass, communion, bible, quran, torah, christian, muslim, jewish, hindu, buddhist, sikh, catholic, protestant, anglican, methodist, baptist, quaker, orthodox, lutheran, presbyterian, evangelical, mormon, pagan, atheist, agnostic, meditation, meeting for worship',
   },
   {
     id: 'sleep',
     words: 'morning person night owl early riser sleep',
     asked: 'morning, night, early, sleep, wake, bedtime, owl',
     said: 'night owl, early riser, morning person, insomnia, alarm, bedtime, lie in, sleep',
+  },
+  {
+    id: 'routine',
+    words: 'routine morning daily',
+    asked:
+      'routine, routines, mornings, morning, evenings, evening, daily, start my day, habit, habits, usually',
+    said: 'every morning, each morning, most mornings, every day, most days, weekdays, before work, after work, routine, habit, habits, #:#, #am, # am, #pm, alarm, first thing, every evening',
   },
   {
     id: 'handedness',

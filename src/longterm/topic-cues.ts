@@ -4,7 +4,8 @@ import { type PersonalTopic, personalTopics } from './personal-topics.ts';
 /**
  * Finding the personal topics (`personalTopics`) a text names: each cue list is compiled once into single terms
  * (a set of stems), phrases of several terms (consecutive stems) and literal cues (entries whose words are
- * stopwords or symbols, "call me", "for a living", "they/them", matched as written on word boundaries). Literal
+ * stopwords or symbols, "call me", "for a living", "they/them", matched as written on word boundaries; `#` in
+ * an entry stands for a number, "turning #", "#:#"). Literal
  * cues are looked for first and their words taken out, so "for a living" names work and not where one lives.
  */
 
@@ -26,14 +27,12 @@ function compile(list: string): CueList {
     if (!cue) continue;
     const stems = analyzeText(cue);
     const words = cue.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
-    if (stems.length === 0 || stems.length !== words.length) literal.push(cue);
+    if (cue.includes('#')) literal.push(escapeRegExp(cue).replaceAll('#', '\\d{1,4}'));
+    else if (stems.length === 0 || stems.length !== words.length) literal.push(escapeRegExp(cue));
     else if (stems.length === 1) terms.add(stems[0] as string);
     else phrases.push(stems);
   }
-  const pattern = literal
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp)
-    .join('|');
+  const pattern = literal.sort((a, b) => b.length - a.length).join('|');
   return {
     terms,
     phrases,

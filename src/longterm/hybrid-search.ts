@@ -8,9 +8,9 @@ import type { LongTermFilter, LongTermHit } from './long-term-query.ts';
 import type { RankedCandidate } from './long-term-ranked.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
 import { pickResults, type ScoredCandidate } from './pick-results.ts';
+import { questionTopicTerms } from './question-topic-terms.ts';
 import { rankByTime } from './rank-by-time.ts';
 import { keptHits, type Ranker, rankerOf } from './ranked-retrieval.ts';
-import { selfQuestionWords } from './self-question-words.ts';
 import { dateWords } from './temporal-context.ts';
 
 /** How a search ranks: public options a user tunes (see `createLongTermMemory`). */
@@ -63,7 +63,7 @@ export interface HybridSearchOptions extends RankingOptions {
 
 /**
  * The query's terms plus the words of the dates it mentions (relative ones resolved against `now`) and, for a
- * question about the user, the words statements of its topic use (`selfQuestionWords`).
+ * question that names a personal topic, the topic's terms (`questionTopicTerms`).
  */
 export function queryTerms(query: string, now: Date): string[] {
   const terms = analyzeText(query);
@@ -77,7 +77,7 @@ export function queryTerms(query: string, now: Date): string[] {
   } catch {
     // a query chrono cannot read has no dates
   }
-  terms.push(...analyzeText(selfQuestionWords(query.slice(0, 4096))));
+  terms.push(...analyzeText(questionTopicTerms(query.slice(0, 4096))));
   return [...new Set(terms)].slice(0, maxQueryTerms);
 }
 

@@ -44,7 +44,7 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'hometown',
     words: 'hometown originally grew raised',
-    asked: 'grew, raised, originally, hometown, roots, childhood',
+    asked: 'grew, originally, hometown, roots, childhood, raised in, where was i raised',
     said: 'grew up, raised, born in, hometown, originally, back home, childhood, where i grew',
   },
   {
@@ -63,14 +63,14 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'workplace',
     words: 'remote office commute',
-    asked: 'work from, wfh, remote, commute, commuting, desk, office',
+    asked: 'work from, wfh, remote, commute, commuting, desk',
     said: 'remote, fully remote, wfh, work from home, working from home, home office, hot desk, hot desking, coworking, co-working, commute, commuting, box room, spare room, my office, in the office, office days, desk',
   },
   {
     id: 'partner',
     words: 'partner wife husband spouse married girlfriend boyfriend',
     asked:
-      'partner, wife, husband, spouse, married, girlfriend, boyfriend, gf, bf, half, fiance, fiancee, significant other, other half',
+      'partner, wife, husband, spouse, married, girlfriend, boyfriend, gf, bf, fiance, fiancee, significant other, other half',
     said: 'partner, wife, husband, spouse, girlfriend, boyfriend, gf, bf, hubby, wifey, missus, fiance, fiancee, engaged, married, wedding, anniversary, other half, dating, my man, my girl',
   },
   {
@@ -103,8 +103,7 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'allergy',
     words: 'allergic allergy intolerant',
-    asked:
-      'allergic, allergy, allergies, react, reaction, reactions, intolerant, intolerance, sensitive, kill',
+    asked: 'allergic, allergy, allergies, intolerant, intolerance, sensitive, react to, react badly',
     said: 'allergic, allergy, allergies, epipen, anaphylaxis, anaphylactic, a&e, hives, rash, react, reaction, swell, swelling, intolerant, intolerance, penicillin, antibiotics, latex, pollen, hay fever, hayfever, bee sting, wasp sting, dust mites, nut, peanut, cashew, almond, walnut, hazelnut, shellfish, prawn, shrimp, sesame, gluten, lactose, coeliac, celiac',
   },
   {
@@ -138,7 +137,7 @@ export const personalTopics: readonly PersonalTopic[] = [
     id: 'sport',
     words: 'team supports fan sport club',
     asked:
-      'team, sport, sports, club, support, supporter, fan, football, soccer, basketball, baseball, hockey, rugby, cricket, f1',
+      'team, sport, sports, club, supporter, fan, football, soccer, basketball, baseball, hockey, rugby, cricket, f1',
     said: 'fan, supporter, season ticket, league, derby, stadium, jersey, football, soccer, rugby, cricket, basketball, baseball, hockey, nba, nfl, f1, premier league, fc, lifelong',
   },
   {
@@ -151,14 +150,14 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'instruments',
     words: 'instrument play music lessons',
-    asked: 'instrument, instruments, play, playing, orchestra',
+    asked: 'instrument, instruments, orchestra',
     said: 'guitar, bass guitar, piano, keyboard, violin, viola, cello, double bass, drums, drum kit, ukulele, saxophone, sax, flute, clarinet, trumpet, trombone, oboe, harp, banjo, mandolin, harmonica, accordion, orchestra, choir, singing, music lessons, grade #, tune it, tuning',
   },
   {
     id: 'exercise',
     words: 'exercise sport fitness training',
     asked:
-      'sport, sports, exercise, exercising, workout, gym, fitness, train, training, active, activity, race, races, entered, event, marathon, run, running',
+      'sport, sports, exercise, exercising, workout, gym, fitness, train, training, activity, race, races, entered, marathon, run, running, work out, working out, works out',
     said: 'gym, workout, climbing, bouldering, running, run, jog, jogging, swimming, swim, cycling, yoga, pilates, crossfit, tennis, badminton, squash, padel, golf, netball, rowing, kayaking, surfing, skiing, snowboarding, martial arts, karate, judo, boxing, jiu jitsu, bjj, dance, dancing, hiking, walking, spin class, weights, lifting, marathon, half marathon, #k, parkrun, triathlon, ironman, race, sportive, signed up for, training plan, personal best, pb',
   },
   {
@@ -176,13 +175,13 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'language',
     words: 'language speak speaks fluent',
-    asked: 'language, languages, speak, speaking, fluent, tongue, native, learning',
+    asked: 'language, languages, speak, speaking, fluent, tongue, native',
     said: 'speak, fluent, first language, mother tongue, native, bilingual, duolingo, english, spanish, french, german, italian, portuguese, dutch, polish, russian, ukrainian, japanese, chinese, mandarin, cantonese, korean, arabic, hindi, urdu, bengali, turkish, greek, swedish, norwegian, danish, finnish, hebrew, welsh, irish, gaelic, tagalog, vietnamese, thai, indonesian, swahili, czech, hungarian, romanian, persian, farsi',
   },
   {
     id: 'programming',
     words: 'programming code',
-    asked: 'code, coding, program, programming, stack, framework',
+    asked: 'code, coding, programming, stack, framework',
     said: 'python, javascript, typescript, java, kotlin, swift, rust, golang, c#, c++, ruby, php, scala, elixir, haskell, clojure, perl, django, dotnet, flutter, dart, coding, programming',
   },
   {
@@ -201,19 +200,19 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'films',
     words: 'film watch',
-    asked: 'film, films, movie, movies, show, shows, series, tv, watch, watching, director',
+    asked: 'film, films, movie, movies, series, tv, watch, watching, director',
     said: 'watching, watched, binge, netflix, series, season, episode, film, movie, cinema, director',
   },
   {
     id: 'pronouns',
     words: 'pronouns',
-    asked: 'pronouns, pronoun, refer, gender',
+    asked: 'pronouns, pronoun, gender, refer to me, address me',
     said: 'pronouns, pronoun, they/them, she/her, he/him, she/they, he/they, nonbinary, non-binary, enby, misgendered',
   },
   {
     id: 'charity',
     words: 'volunteer charity',
-    asked: 'charity, charities, volunteer, volunteering, cause, causes, donate, nonprofit, community',
+    asked: 'charity, charities, volunteer, volunteering, donate, nonprofit',
     said: 'volunteer, volunteering, volunteered, charity, food bank, foodbank, shelter, fundraiser, fundraising, donate, nonprofit, soup kitchen, mentoring, mentor, scout leader',
   },
   {
@@ -225,7 +224,7 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'sleep',
     words: 'morning person night owl early riser sleep',
-    asked: 'morning, night, early, sleep, wake, bedtime, owl',
+    asked: 'morning, early, sleep, wake, bedtime, owl, night owl, at night',
     said: 'night owl, early riser, morning person, insomnia, alarm, bedtime, lie in, sleep',
   },
   {
@@ -238,7 +237,7 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'handedness',
     words: 'hand handed',
-    asked: 'hand, handed',
+    asked: 'handed, which hand, hand do i',
     said: 'leftie, lefty, left-handed, left handed, right-handed, right handed, southpaw, ambidextrous',
   },
   {
@@ -256,13 +255,16 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'nationality',
     words: 'nationality citizen',
-    asked: 'nationality, citizen, citizenship, passport',
+    asked: 'citizen, citizenship, passport',
     said: 'passport, citizen, citizenship, nationality, visa, expat, immigrant',
   },
 ];
 
 /**
- * The search term that marks a topic: a user's turn about it carries it in its context (`topicLine`), a question
- * about it adds it (`selfQuestionWords`). A word of its own, so only such a question meets such a turn by it.
+ * The search term that marks a topic in a turn: `topic<id>` in the user's turns, `othertopic<id>` in other
+ * speakers' (the assistant's, another named speaker's). A turn carries it in its context (`topicLine`), a
+ * question that names the topic adds it (`questionTopicTerms`: a question about the user only the user's). A word
+ * of its own, so only such a question meets such a turn by it.
  */
-export const topicTerm = (topic: PersonalTopic): string => `topic${topic.id}`;
+export const topicTerm = (topic: PersonalTopic, speaker: 'user' | 'other'): string =>
+  `${speaker === 'user' ? '' : 'other'}topic${topic.id}`;

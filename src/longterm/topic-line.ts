@@ -7,16 +7,17 @@ export const maxTopicTurnChars = 2000;
 const prefix = 'about: ';
 
 /**
- * The line a user's turn adds to its record's context to name the personal topics it speaks of (`personalTopics`,
- * by their `said` cues), as their terms (`topicTerm`): "our greyhound keeps stealing bread" gets `about:
- * topicpets`, so a question about the user that names the topic in other words ("what's my dog called?", which
- * adds the same term, `selfQuestionWords`) finds it, and no other question matches it. `''` when the turn names
- * none or is longer than {@link maxTopicTurnChars}. The line is searched as context, never shown (`isTopicLine`).
+ * The line a turn adds to its record's context to name the personal topics it speaks of (`personalTopics`, by
+ * their `said` cues), as their terms for its `speaker` (`topicTerm`): the user's "our greyhound keeps stealing
+ * bread" gets `about: topicpets`, so a question that names the topic in other words ("what's my dog called?",
+ * which adds the same term, `questionTopicTerms`) finds it, and no other question matches it. `''` when the turn
+ * names none or is longer than {@link maxTopicTurnChars}. The line is searched as context, never shown
+ * (`isTopicLine`).
  * @example topicLine('me n my gf are doing a cooking class') // 'about: topicpartner'
  */
-export function topicLine(text: string): string {
+export function topicLine(text: string, speaker: 'user' | 'other' = 'user'): string {
   if (text.length > maxTopicTurnChars) return '';
-  const terms = topicsNamed(cueText(text), 'said').map(topicTerm);
+  const terms = topicsNamed(cueText(text), 'said').map((t) => topicTerm(t, speaker));
   return terms.length === 0 ? '' : `${prefix}${terms.join(' ')}`;
 }
 

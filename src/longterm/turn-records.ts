@@ -97,11 +97,19 @@ export function turnRecords(
       (a) => options.toolDerivedContext !== false || (readBefore.get(a.m)?.length ?? 0) === 0,
     );
     const said = `${speaker(m)}: ${text}`;
+    // The personal topics it speaks of: the user's, or another person's (an assistant turn with a speaker's name,
+    // as in a conversation between two people); an unnamed assistant's, a tool's or system text name none.
+    const topics =
+      m.role === 'user'
+        ? topicLine(text, 'user')
+        : m.role === 'assistant' && m.name
+          ? topicLine(text, 'other')
+          : '';
     const context = [
       ...around.map((a) => a.text),
       dateWords(m.createdAt),
       ...mentionedDates(text, m.createdAt),
-      ...(m.role === 'user' ? [topicLine(text)].filter(Boolean) : []),
+      ...(topics ? [topics] : []),
     ].join('\n');
     const tools = readBefore.get(m) ?? [];
     const tool = tools[0];

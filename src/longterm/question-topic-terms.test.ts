@@ -3,21 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { analyzeText } from './analyze-text.ts';
 import { queryTerms } from './hybrid-search.ts';
 import { personalTopics, topicTerm } from './personal-topics.ts';
-import { selfQuestionWords } from './self-question-words.ts';
+import { questionTopicTerms } from './question-topic-terms.ts';
 import { isTopicLine, maxTopicTurnChars, topicLine } from './topic-line.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
 
-describe('selfQuestionWords', () => {
+describe('questionTopicTerms', () => {
   it('adds the term of each personal topic a question about the user names', () => {
-    expect(selfQuestionWords("who's my other half?")).toBe('topicpartner');
-    expect(selfQuestionWords('What should I avoid ordering for dinner?')).toBe('topicdiet');
-    expect(selfQuestionWords('remind me what I drive')).toBe('topiccar');
-    expect(selfQuestionWords('Where am I based these days?')).toBe('topichome');
-    expect(selfQuestionWords('what kind of dog do we have?')).toBe('topicpets');
+    expect(questionTopicTerms("who's my other half?")).toBe('topicpartner');
+    expect(questionTopicTerms('What should I avoid ordering for dinner?')).toBe('topicdiet');
+    expect(questionTopicTerms('remind me what I drive')).toBe('topiccar');
+    expect(questionTopicTerms('Where am I based these days?')).toBe('topichome');
+    expect(questionTopicTerms('what kind of dog do we have?')).toBe('topicpets');
     // A phrase is read before its words: "for a living" is work, not where one lives.
-    expect(selfQuestionWords('What do I do for a living?')).toBe('topicwork');
-    expect(selfQuestionWords('where do I live?')).toBe('topichome');
+    expect(questionTopicTerms('What do I do for a living?')).toBe('topicwork');
+    expect(questionTopicTerms('where do I live?')).toBe('topichome');
   });
 
   it('a question and a turn that name one topic in different words meet on its term', () => {
@@ -30,7 +30,7 @@ describe('selfQuestionWords', () => {
       ['how should people refer to me?', 'please use they/them for me in the bio'],
     ];
     for (const [question, turn] of pairs) {
-      const asked = selfQuestionWords(question).split(' ');
+      const asked = questionTopicTerms(question).split(' ');
       const said = topicLine(turn)
         .replace(/^about: /, '')
         .split(' ');
@@ -44,16 +44,17 @@ describe('selfQuestionWords', () => {
     expect(topicLine(`my dog ${'and so on '.repeat(maxTopicTurnChars / 10)}`)).toBe('');
   });
 
-  it('adds nothing for a question about someone else, or one that names no personal topic', () => {
-    expect(selfQuestionWords('Where does Caroline live?')).toBe('');
-    expect(selfQuestionWords('What did Melanie eat for dinner?')).toBe('');
-    expect(selfQuestionWords('Tell me what changed in the cache budget.')).toBe('');
-    expect(selfQuestionWords('')).toBe('');
+  it("a question about someone else adds the topic's terms for every speaker; one naming no topic adds nothing", () => {
+    expect(questionTopicTerms('Where does Caroline live?')).toBe('topichome othertopichome');
+    expect(questionTopicTerms('What pets does Melanie have?')).toBe('topicpets othertopicpets');
+    expect(topicLine('We adopted a greyhound last week!', 'other')).toBe('about: othertopicpets');
+    expect(questionTopicTerms('Tell me what changed in the cache budget.')).toBe('');
+    expect(questionTopicTerms('')).toBe('');
   });
 
   it('property: a turn saying any cue of a topic, among other words, carries its term; the line is deterministic', () => {
     const cues = personalTopics.flatMap((t) =>
-      t.said.split(',').map((c) => ({ term: topicTerm(t), cue: c.trim().replaceAll('#', '12') })),
+      t.said.split(',').map((c) => ({ term: topicTerm(t, 'user'), cue: c.trim().replaceAll('#', '12') })),
     );
     const filler = fc.constantFrom(
       'so',
@@ -82,7 +83,7 @@ describe('selfQuestionWords', () => {
     );
   });
 
-  it('property: adds nothing without a first-person word; queryTerms keeps the question’s own terms first', () => {
+  it('property: a question about the user adds only the user’s terms; queryTerms keeps the question’s own terms first', () => {
     const word = fc.constantFrom(
       'where',
       'do',
@@ -109,9 +110,10 @@ describe('selfQuestionWords', () => {
     fc.assert(
       fc.property(fc.array(word, { maxLength: 12 }), (words) => {
         const question = words.join(' ');
-        const extra = selfQuestionWords(question);
-        if (!words.some((w) => ['i', 'my', 'me'].includes(w))) expect(extra).toBe('');
-        for (const term of extra.split(' ').filter(Boolean)) expect(term).toMatch(/^topic[a-z]+$/);
+        const extra = questionTopicTerms(question);
+        const mine = words.some((w) => ['i', 'my', 'me'].includes(w));
+        for (const term of extra.split(' ').filter(Boolean))
+          expect(term).toMatch(mine ? /^topic[a-z]+$/ : /^(?:other)?topic[a-z]+$/);
         const own = [...new Set(analyzeText(question))];
         expect(queryTerms(question, now).slice(0, own.length)).toEqual(own);
       }),

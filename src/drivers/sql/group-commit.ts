@@ -28,8 +28,13 @@ export interface GroupCommit<I, O> {
   submit(input: I, size: number): Promise<O>;
 }
 
+/** A call as the batch keeps it: whether it has been settled. */
+interface PendingCall<I, O> extends GroupCall<I, O> {
+  settled: boolean;
+}
+
 interface Batch<I, O> {
-  calls: GroupCall<I, O>[];
+  calls: PendingCall<I, O>[];
   size: number;
 }
 
@@ -53,14 +58,24 @@ export function createGroupCommit<I, O>(options: GroupCommitOptions<I, O>): Grou
         if (open === current) open = undefined;
         return current.calls;
       };
-      let failure: unknown = new Error('[engram] [store] a group commit left a call unsettled');
+      let failed = false;
+      let failure: unknown;
       try {
         await run(take);
       } catch (error) {
+        failed = true;
         failure = error;
       }
-      // Settling a settled promise does nothing: only calls the run left unsettled get the failure.
-      for (const call of take()) call.reject(failure);
+      // Only calls the run left unsettled get the failure; when the run returned, its error is made only then
+      // (an Error captures a stack trace, too dear to make for every batch).
+      for (const call of take()) {
+        if (call.settled) continue;
+        if (!failed) {
+          failed = true;
+          failure = new Error('[engram] [store] a group commit left a call unsettled');
+        }
+        call.reject(failure);
+      }
     }
     draining = false;
   };
@@ -77,7 +92,19 @@ export function createGroupCommit<I, O>(options: GroupCommitOptions<I, O>): Grou
             queueMicrotask(drain);
           }
         }
-        open.calls.push({ input, resolve, reject });
+        const call: PendingCall<I, O> = {
+          input,
+          settled: false,
+          resolve(output) {
+            call.settled = true;
+            resolve(output);
+          },
+          reject(error) {
+            call.settled = true;
+            reject(error);
+          },
+        };
+        open.calls.push(call);
         open.size += size;
       });
     },

@@ -78,8 +78,9 @@ function appendSql(d: SqlDialect): AppendSql {
       // tokens the session may already hold (so its total stays a safe integer).
       counter: `UPDATE engram_sessions SET last_seq = last_seq + ${p(1)}, live_count = live_count + ${p(2)}, live_tokens = live_tokens + ${p(3)}, updated_at = ${p(4)} WHERE tenant = ${p(5)} AND user_id = ${p(6)} AND agent_id = ${p(7)} AND id = ${p(8)} AND parent_id IS NULL AND live_tokens <= ${p(9)} RETURNING tenant, log_id, last_seq`,
       // The partial unique index on live ids decides idempotency: a conflict inserts nothing (no error, so a
-      // PostgreSQL transaction stays usable) and the caller compares the stored row.
-      insert: `INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES (${params(d, 1, 7)}, ${d.false}, ${p(8)}, ${p(9)}) ON CONFLICT (tenant, session_id, message_id) WHERE deleted = ${d.false} DO NOTHING RETURNING seq`,
+      // PostgreSQL transaction stays usable; no row changed) and the caller compares the stored row. No
+      // RETURNING: the changed-row count says whether the row went in (SQLite's RETURNING costs a step more).
+      insert: `INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES (${params(d, 1, 7)}, ${d.false}, ${p(8)}, ${p(9)}) ON CONFLICT (tenant, session_id, message_id) WHERE deleted = ${d.false} DO NOTHING`,
       existing: `SELECT m.seq, m.body, m.tokens FROM engram_messages m WHERE m.tenant = ${p(1)} AND m.session_id = ${p(2)} AND m.message_id = ${p(3)} AND m.deleted = ${d.false}`,
       undo: `UPDATE engram_sessions SET last_seq = last_seq - ${p(1)}, live_count = live_count - ${p(2)}, live_tokens = live_tokens - ${p(3)} WHERE tenant = ${p(4)} AND log_id = ${p(5)}`,
     };
@@ -132,7 +133,7 @@ export async function appendToRoot(
     const { input, json } = p;
     const message = input.message;
     const { created, text } = rowColumns(d, p, now);
-    const inserted = await tx.get(s.insert, [
+    const { changes } = await tx.run(s.insert, [
       tenant,
       log,
       seq + 1,
@@ -143,7 +144,7 @@ export async function appendToRoot(
       json,
       text,
     ]);
-    if (inserted) {
+    if (changes > 0) {
       seq += 1;
       entries.push(Object.freeze({ seq, message: storedCopy(message, json), tokens: input.tokens }));
       continue;

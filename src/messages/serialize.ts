@@ -34,6 +34,12 @@ function notMessage(what: string, value: unknown, cause?: unknown): MemoryError 
 
 const special = new Set(['$date', '$bytes', '$url', '$esc']);
 
+/**
+ * What `JSON.stringify` is given for a value. A plain array or object whose every member encodes to itself,
+ * and that needs no escape, is returned as it is (JSON writes it the same as a copy: its own enumerable
+ * string keys in order, `undefined` members and holes as a copy would have them), so only the path to a Date,
+ * URL, bytes or escaped object is copied.
+ */
 function encode(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Date) return { $date: value.toISOString() };
@@ -41,20 +47,58 @@ function encode(value: unknown): unknown {
   if (value instanceof Uint8Array)
     return { $bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
   if (value instanceof ArrayBuffer) return { $bytes: Buffer.from(value).toString('base64') };
-  if (Array.isArray(value)) return value.map(encode);
-  const out: Record<string, unknown> = {};
-  let needsEscape = false;
-  for (const [key, v] of Object.entries(value)) {
-    if (v === undefined) continue;
-    if (special.has(key)) needsEscape = true;
-    setKey(out, key, encode(v));
+  if (Array.isArray(value)) return encodeArray(value);
+  return encodeObject(value as Record<string, unknown>);
+}
+
+function encodeArray(value: unknown[]): unknown {
+  if (Object.getPrototypeOf(value) !== Array.prototype) return value.map(encode);
+  for (let i = 0; i < value.length; i++) {
+    const v = value[i];
+    const e = encode(v);
+    if (e === v) continue;
+    // A hole becomes undefined here, which JSON writes as it writes a hole: null.
+    const out: unknown[] = value.slice(0, i);
+    out.push(e);
+    for (let j = i + 1; j < value.length; j++) out.push(encode(value[j]));
+    return out;
   }
-  return needsEscape && Object.keys(out).length === 1 ? { $esc: out } : out;
+  return value;
+}
+
+function encodeObject(value: Record<string, unknown>): unknown {
+  const proto = Object.getPrototypeOf(value);
+  // Anything but a plain object is copied (its own enumerable members): JSON would call an inherited toJSON.
+  let out: Record<string, unknown> | undefined =
+    proto === Object.prototype || proto === null ? undefined : {};
+  const keys = Object.keys(value);
+  let kept = 0;
+  let needsEscape = false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const v = value[key];
+    if (v === undefined) continue;
+    kept += 1;
+    if (special.has(key)) needsEscape = true;
+    const e = encode(v);
+    // An own toJSON is called by JSON on the object it is given: give it the copy, as before.
+    if (out === undefined && (e !== v || key === 'toJSON')) {
+      out = {};
+      for (let j = 0; j < i; j++) {
+        const before = value[keys[j]!];
+        if (before !== undefined) setKey(out, keys[j]!, before);
+      }
+    }
+    if (out !== undefined) setKey(out, key, e);
+  }
+  const encoded = out ?? value;
+  return needsEscape && kept === 1 ? { $esc: encoded } : encoded;
 }
 
 /** Sets an own property, even one named `__proto__` (which plain assignment would turn into a prototype change). */
 function setKey(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key !== '__proto__') target[key] = value;
+  else Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function decode(value: unknown): unknown {

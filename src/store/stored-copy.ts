@@ -4,7 +4,10 @@ import { deserializeMessage, freezeMessage } from '../messages/serialize.ts';
 /** Marks a value the direct copy does not reproduce exactly as JSON would. */
 const unusual = Symbol('unusual');
 
-/** Copies what `deserializeMessage(serializeMessage(value))` gives, or returns {@link unusual}. */
+/**
+ * Copies what `deserializeMessage(serializeMessage(value))` gives, deep-frozen as `freezeMessage` would leave it
+ * (each object frozen as it is made: one walk, not two), or returns {@link unusual}.
+ */
 function copy(value: unknown): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? value : unusual;
@@ -17,9 +20,9 @@ function copy(value: unknown): unknown {
       if (v === unusual) return unusual;
       out[i] = v;
     }
-    return out;
+    return Object.freeze(out);
   }
-  if (value instanceof Date) return new Date(value.getTime());
+  if (value instanceof Date) return Object.freeze(new Date(value.getTime()));
   if (value instanceof URL) return new URL(value.href);
   if (value instanceof Uint8Array) return new Uint8Array(value);
   if (value instanceof ArrayBuffer) return new Uint8Array(value.slice(0));
@@ -33,7 +36,7 @@ function copy(value: unknown): unknown {
     if (c === unusual) return unusual;
     out[key] = c;
   }
-  return out;
+  return Object.freeze(out);
 }
 
 /**
@@ -43,5 +46,5 @@ function copy(value: unknown): unknown {
  */
 export function storedCopy(message: MemoryMessage, json: string): MemoryMessage {
   const c = copy(message);
-  return freezeMessage(c === unusual ? deserializeMessage(json) : (c as MemoryMessage));
+  return c === unusual ? freezeMessage(deserializeMessage(json)) : (c as MemoryMessage);
 }

@@ -93,6 +93,40 @@ describe('boundedBpeCounter', () => {
       );
     });
 
+    // Short ASCII pre-tokens are counted through a direct-mapped cache keyed by their packed characters (up to 7 in a
+    // key, 14 in all): words around those lengths, each met again (a cache hit), must count as gpt-tokenizer does.
+    it(`${name}: equals gpt-tokenizer's count on short ASCII words met again (the short cache)`, () => {
+      const word = fc.string({
+        unit: fc.integer({ min: 32, max: 126 }).map((c) => String.fromCharCode(c)),
+        minLength: 1,
+        maxLength: 16,
+      });
+      fc.assert(
+        fc.property(fc.array(word, { minLength: 1, maxLength: 40 }), (words) => {
+          const text = words.join(' ');
+          expect(count(text)).toBe(exact(text));
+          expect(count(`${text} ${text}`)).toBe(exact(`${text} ${text}`));
+        }),
+        { numRuns: 400 },
+      );
+    });
+
+    it(`${name}: tells apart short words that share their first 7 characters, in a cache slot they share`, () => {
+      // Thousands of such words: some pairs land in one slot, where only the second part of the key differs.
+      const suffix = fc.string({
+        unit: fc.constantFrom('a', 'e', 'x', 'Q', '7', '_'),
+        minLength: 1,
+        maxLength: 7,
+      });
+      fc.assert(
+        fc.property(fc.array(suffix, { minLength: 3000, maxLength: 3000 }), (suffixes) => {
+          const words = suffixes.map((x, j) => `${['prefixA', 'Another', 'xxxxxxx'][j % 3]}${x}`);
+          for (const w of words) expect(count(w)).toBe(exact(w));
+        }),
+        { numRuns: 3 },
+      );
+    });
+
     it(`${name}: stays within ${PATHOLOGICAL_ERROR * 100}% of the exact count on 8,000-character runs`, () => {
       for (const kind of Object.keys(PATHOLOGICAL_CLASSES) as PathologicalClass[]) {
         const text = pathologicalText(kind, kind === 'emoji' ? 2_000 : 8_000);

@@ -25,6 +25,14 @@ interface Tables {
   readonly split: PreTokenSplitter;
   /** Counts of recent pre-tokens: ordinary text repeats its words. Cleared whole when full (no LRU walk). */
   readonly cache: Map<string, number>;
+  /**
+   * A direct-mapped cache of the counts of ASCII pre-tokens of up to `2 * SHORT_CHARS` characters (most words),
+   * keyed by their characters packed into two numbers (the first `SHORT_CHARS`, the rest), so that a hit needs
+   * neither the piece's string nor its hash. A key of 0: an empty slot.
+   */
+  readonly shortKeys: Float64Array;
+  readonly shortRests: Float64Array;
+  readonly shortCounts: Int32Array;
   /** A direct-mapped cache of pair merges: tokens (left, right) → rank of their concatenation, or -1. */
   readonly pairLeft: Int32Array;
   readonly pairRight: Int32Array;
@@ -40,6 +48,12 @@ const splitRegexes: Record<BpeEncoding, RegExp> = {
 const tables = new Map<BpeEncoding, Tables>();
 const loading = new Map<BpeEncoding, Promise<void>>();
 const PAIR_BITS = 18;
+const SHORT_BITS = 15;
+/**
+ * Characters packed into one number of a short cache key: a leading 1 then 7 bits a character, exact in a double
+ * (below 2^50) up to 7 characters.
+ */
+const SHORT_CHARS = 7;
 
 /** The bytes of `text` in UTF-8, as a latin1 string; ASCII text is returned as is. */
 function utf8Key(text: string): string {
@@ -62,6 +76,9 @@ function tablesOf(encoding: BpeEncoding, ranks: Map<string, number>): Tables {
     byteRanks,
     split: createPreTokenSplitter(encoding, source),
     cache: new Map(),
+    shortKeys: new Float64Array(1 << SHORT_BITS),
+    shortRests: new Float64Array(1 << SHORT_BITS),
+    shortCounts: new Int32Array(1 << SHORT_BITS),
     pairLeft: new Int32Array(1 << PAIR_BITS).fill(-1),
     pairRight: new Int32Array(1 << PAIR_BITS),
     pairRank: new Int32Array(1 << PAIR_BITS),
@@ -263,6 +280,35 @@ export function boundedBpeCounter(encoding: BpeEncoding): CountText {
     let total = 0;
     for (let at = 0; at < text.length; ) {
       const next = split(text, at);
+      if (next > 0 && next - at <= 2 * SHORT_CHARS) {
+        // A short ASCII pre-token: its characters are its bytes, and they pack exactly into `key` and `rest`.
+        let key = 1;
+        let rest = 1;
+        let h = 0;
+        const mid = Math.min(next, at + SHORT_CHARS);
+        for (let i = at; i < mid; i++) {
+          const c = text.charCodeAt(i);
+          key = key * 128 + c;
+          h = Math.imul(h ^ c, 0x01000193);
+        }
+        for (let i = mid; i < next; i++) {
+          const c = text.charCodeAt(i);
+          rest = rest * 128 + c;
+          h = Math.imul(h ^ c, 0x01000193);
+        }
+        const slot = Math.imul(h ^ (next - at), 0x9e3779b1) >>> (32 - SHORT_BITS);
+        if (t.shortKeys[slot] === key && t.shortRests[slot] === rest) total += t.shortCounts[slot]!;
+        else {
+          const piece = text.slice(at, next);
+          const n = cache.get(piece) ?? (ranks.has(piece) ? 1 : countPreToken(piece, t));
+          t.shortKeys[slot] = key;
+          t.shortRests[slot] = rest;
+          t.shortCounts[slot] = n;
+          total += n;
+        }
+        at = next;
+        continue;
+      }
       // A negative end: the pre-token may hold characters outside ASCII, whose UTF-8 bytes are the key.
       const end = next < 0 ? -next : next;
       const piece = text.slice(at, end);

@@ -97,7 +97,8 @@ export function prepareInputs(limits: InputLimits, inputs: readonly AppendInput[
       throw new InvalidMessageError({ issues, location: `inputs[${i}]`, component });
     }
     const json = serializeMessage(input.message);
-    const bytes = Buffer.byteLength(json);
+    // A UTF-16 code unit is at most 3 UTF-8 bytes: a short enough text needs no byte count.
+    const bytes = json.length * 3 <= limits.maxMessageBytes ? 0 : Buffer.byteLength(json);
     if (bytes > limits.maxMessageBytes) {
       throw new MemoryError({
         code: 'PAYLOAD_TOO_LARGE',

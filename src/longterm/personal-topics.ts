@@ -44,15 +44,16 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'hometown',
     words: 'hometown originally grew raised',
-    asked: 'grew, originally, hometown, roots, childhood, raised in, where was i raised',
-    said: 'grew up, raised, born in, hometown, originally, back home, childhood, where i grew',
+    asked:
+      'grew, originally, hometown, roots, childhood, raised in, where was i raised, brought up, where was i from',
+    said: 'grew up, raised, born in, hometown, originally, back home, childhood, where i grew, brought up',
   },
   {
     id: 'work',
     words: 'work job role occupation profession',
     asked:
-      'job, jobs, work, working, office, boss, manager, career, profession, occupation, colleagues, coworkers, role, position, title, employed, for a living, trade, workplace',
-    said: 'work, job, office, boss, manager, colleague, coworker, co-worker, team, shift, shifts, salary, hired, promoted, promotion, contract, freelance, freelancer, intern, internship, day job, engineer, developer, programmer, designer, nurse, doctor, teacher, lawyer, solicitor, accountant, architect, analyst, consultant, scientist, researcher, pharmacist, dentist, vet, chef, barista, electrician, plumber, carpenter, mechanic, pilot, paramedic, firefighter, police, officer, journalist, editor, translator, librarian, therapist, physio, physiotherapist, midwife, surgeon, professor, lecturer, tutor, photographer, illustrator, musician, actor, marketer, recruiter, cashier, courier, farmer, gardener, receptionist, administrator, qa, tester, sre, devops, firmware, product manager, project manager, data scientist, web developer, retail, hospital, clinic, warehouse',
+      'job, jobs, work, working, office, boss, manager, career, profession, occupation, colleagues, coworkers, role, position, title, employed, for a living, trade, workplace, busy season, help me, helps me',
+    said: 'work, job, office, boss, manager, colleague, coworker, co-worker, team, shift, shifts, salary, hired, promoted, promotion, contract, freelance, freelancer, intern, internship, day job, engineer, developer, programmer, designer, nurse, doctor, teacher, lawyer, solicitor, accountant, architect, analyst, consultant, scientist, researcher, pharmacist, dentist, vet, chef, barista, electrician, plumber, carpenter, mechanic, pilot, paramedic, firefighter, police, officer, journalist, editor, translator, librarian, therapist, physio, physiotherapist, midwife, surgeon, professor, lecturer, tutor, photographer, illustrator, musician, actor, marketer, recruiter, cashier, courier, farmer, gardener, receptionist, administrator, qa, tester, sre, devops, firmware, product manager, project manager, data scientist, web developer, retail, hospital, clinic, warehouse, farm, flock, ewes, lambing, livestock, cattle, herd, shop, business, customers',
   },
   {
     id: 'employer',
@@ -83,8 +84,8 @@ export const personalTopics: readonly PersonalTopic[] = [
     id: 'family',
     words: 'family mother father mom dad parents brother sister sibling',
     asked:
-      'mom, mum, mother, dad, father, parents, parent, brother, sister, siblings, sibling, family, grandma, grandmother, grandpa, grandfather, aunt, uncle, cousin, in-laws, nephew, niece',
-    said: 'mom, mum, mother, dad, father, parents, brother, sister, sibling, family, grandma, grandmother, grandpa, grandfather, gran, granny, nan, nana, grandad, aunt, uncle, cousin, in-laws, mother-in-law, father-in-law, nephew, niece, bro, sis, stepmom, stepmum, stepdad',
+      'mom, mum, mother, dad, father, parents, parent, brother, sister, siblings, sibling, family, grandma, grandmother, grandpa, grandfather, aunt, uncle, cousin, in-laws, nephew, niece, granddaughter, grandson, grandchild, grandchildren, grandkids',
+    said: 'mom, mum, mother, dad, father, parents, brother, sister, sibling, family, grandma, grandmother, grandpa, grandfather, gran, granny, nan, nana, grandad, aunt, uncle, cousin, in-laws, mother-in-law, father-in-law, nephew, niece, bro, sis, stepmom, stepmum, stepdad, granddaughter, grandson, grandchild, grandchildren, grandkids, mam, care home',
   },
   {
     id: 'pets',
@@ -117,8 +118,8 @@ export const personalTopics: readonly PersonalTopic[] = [
     id: 'health',
     words: 'health condition medical medication diagnosed',
     asked:
-      'health, condition, conditions, medical, medication, medications, meds, medicine, doctor, diagnosed, illness, chronic, disability, prescription, pills, inhaler, sick',
-    said: 'asthma, asthmatic, inhaler, diabetes, diabetic, insulin, coeliac, celiac, epilepsy, epileptic, migraine, adhd, autism, autistic, dyslexia, dyslexic, anxiety, depression, arthritis, eczema, psoriasis, ibs, crohn, hypertension, blood pressure, thyroid, pcos, endometriosis, long covid, chronic, fibromyalgia, tinnitus, colourblind, colorblind, colour blind, color blind, diagnosed, diagnosis, prescribed, medication, meds, tablets, pills, surgery, sleep apnea, insomnia, bad back, bad knee, pregnant, hearing aid, wheelchair',
+      'health, condition, conditions, medical, medication, medications, meds, medicine, doctor, diagnosed, illness, chronic, disability, prescription, pills, inhaler, sick, tablets, operation, op, surgery, hospital, consultant',
+    said: 'asthma, asthmatic, inhaler, diabetes, diabetic, insulin, coeliac, celiac, epilepsy, epileptic, migraine, adhd, autism, autistic, dyslexia, dyslexic, anxiety, depression, arthritis, eczema, psoriasis, ibs, crohn, hypertension, blood pressure, thyroid, pcos, endometriosis, long covid, chronic, fibromyalgia, tinnitus, colourblind, colorblind, colour blind, color blind, diagnosed, diagnosis, prescribed, medication, meds, tablets, pills, surgery, sleep apnea, insomnia, bad back, bad knee, pregnant, hearing aid, wheelchair, metformin, statins, levothyroxine, hip replacement, knee replacement, operation, consultant, waiting list, gp',
   },
   {
     id: 'drinks',
@@ -163,8 +164,8 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'car',
     words: 'car drive drives vehicle',
-    asked: 'car, cars, drive, driving, vehicle, motor, ev',
-    said: 'car, drive, driving, clutch, gearbox, tyres, tires, mot, mpg, mileage, dealership, test drive, hatchback, saloon, suv, ev, electric car, charger, chargers, charging, road trip, parking, toyota, honda, ford, fiesta, vw, volkswagen, skoda, octavia, fabia, kia, niro, hyundai, tesla, bmw, audi, mercedes, volvo, nissan, renault, peugeot, citroen, fiat, mazda, subaru, jeep, lexus, prius, corolla, civic, yaris, clio, land rover, range rover, motorbike, motorcycle, scooter, van',
+    asked: 'car, cars, drive, driving, vehicle, motor, ev, tractor, quad, van, truck',
+    said: 'car, drive, driving, clutch, gearbox, tyres, tires, mot, mpg, mileage, dealership, test drive, hatchback, saloon, suv, ev, electric car, charger, chargers, charging, road trip, parking, toyota, honda, ford, fiesta, vw, volkswagen, skoda, octavia, fabia, kia, niro, hyundai, tesla, bmw, audi, mercedes, volvo, nissan, renault, peugeot, citroen, fiat, mazda, subaru, jeep, lexus, prius, corolla, civic, yaris, clio, land rover, range rover, motorbike, motorcycle, scooter, van, tractor, quad bike, pickup, truck, massey, john deere',
   },
   {
     id: 'bike',
@@ -194,14 +195,16 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'books',
     words: 'book reading author',
-    asked: 'book, books, read, reading, author, authors, writer, writers, novel, novels',
-    said: 'reading, book, novel, author, writer, kindle, audiobook, chapter, trilogy, book club, goodreads, paperback',
+    asked:
+      'book, books, read, reading, author, authors, writer, writers, novel, novels, novelist, crime, genre',
+    said: 'reading, book, novel, author, writer, kindle, audiobook, chapter, trilogy, book club, goodreads, paperback, library, novels, detective, crime novel, thriller',
   },
   {
     id: 'films',
     words: 'film watch',
-    asked: 'film, films, movie, movies, series, tv, watch, watching, director',
-    said: 'watching, watched, binge, netflix, series, season, episode, film, movie, cinema, director',
+    asked:
+      'film, films, movie, movies, series, tv, watch, watching, director, soap, soap opera, programme, drama',
+    said: 'watching, watched, binge, netflix, series, season, episode, film, movie, cinema, director, soap, iplayer, drama, programme',
   },
   {
     id: 'pronouns',
@@ -218,8 +221,9 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'religion',
     words: 'religion faith',
-    asked: 'religion, religious, faith, believe, beliefs, church, god, pray, worship, spiritual',
-    said: 'church, mosque, synagogue, temple, gurdwara, pray, prayer, worship, ramadan, eid, fasting, lent, easter, diwali, passover, yom kippur, shabbat, sabbath, mass, communion, bible, quran, torah, christian, muslim, jewish, hindu, buddhist, sikh, catholic, protestant, anglican, methodist, baptist, quaker, orthodox, lutheran, presbyterian, evangelical, mormon, pagan, atheist, agnostic, meditation, meeting for worship',
+    asked:
+      'religion, religious, faith, believe, beliefs, church, god, pray, worship, spiritual, denomination, chapel',
+    said: 'church, mosque, synagogue, temple, gurdwara, pray, prayer, worship, ramadan, eid, fasting, lent, easter, diwali, passover, yom kippur, shabbat, sabbath, mass, communion, bible, quran, torah, christian, muslim, jewish, hindu, buddhist, sikh, catholic, protestant, anglican, methodist, baptist, quaker, orthodox, lutheran, presbyterian, evangelical, mormon, pagan, atheist, agnostic, meditation, meeting for worship, chapel, minister, vicar, priest, rabbi, imam, congregation',
   },
   {
     id: 'sleep',
@@ -249,8 +253,8 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'devices',
     words: 'phone laptop device',
-    asked: 'phone, laptop, computer, device, devices',
-    said: 'iphone, android, pixel, samsung, galaxy, macbook, thinkpad, laptop, phone, ipad, tablet',
+    asked: 'phone, laptop, computer, device, devices, mobile, smartphone',
+    said: 'iphone, android, pixel, samsung, galaxy, macbook, thinkpad, laptop, phone, ipad, tablet, nokia, mobile, smartphone, screenshot',
   },
   {
     id: 'nationality',

@@ -1,19 +1,18 @@
 /**
  * The personal topics a user talks about and asks about (seed 003's "what the user said about themselves"): for
- * each, the words that name it in a question, the words a statement of it uses — its vocabulary and common
- * instances (breeds, conditions, languages, occupations, car makes…) — and a few canonical words that both sides
- * share. "what do I code in?" names `programming`; "at the new place it's all kotlin" says it; both carry
- * "programming code". Lists are comma-separated; an entry of several words is a phrase. Matched on analysed
- * terms (`analyzeText`: lower case, stopwords out, stemmed), so "dogs" matches "dog"; an entry made only of
- * stopwords or symbols ("they/them") is matched as written, on word boundaries.
+ * each, the words that name it in a question and the words a statement of it uses — its vocabulary and common
+ * instances (breeds, conditions, languages, occupations, car makes…). "what do I code in?" names `programming`;
+ * "at the new place it's all kotlin" says it; both then carry the topic's term (`topicTerm`). Lists are
+ * comma-separated; an entry of several words is a phrase. Matched on analysed terms (`analyzeText`: lower case,
+ * stopwords out, stemmed), so "dogs" matches "dog"; an entry with a stopword or a symbol ("call me",
+ * "they/them", "c++") is matched as written, on word boundaries, and `{n}` in an entry stands for a number
+ * ("turning {n}").
  */
 
 /** One personal topic. */
 export interface PersonalTopic {
   /** A short name, unique, lower-case letters: the topic's search term is `topic<id>` (see `topicLine`). */
   readonly id: string;
-  /** Canonical words, added to a question about the topic and to a turn that speaks of it. */
-  readonly words: string;
   /** Words or phrases that name the topic in a question. */
   readonly asked: string;
   /** Words or phrases a statement of the topic uses. */
@@ -24,241 +23,204 @@ export interface PersonalTopic {
 export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'name',
-    words: 'name called',
     asked: 'name, called, call me, nickname, surname',
     said: 'my name, call me, called me, nickname, surname, goes by, go by, sign it, signed, sign off, signature, regards, initials',
   },
   {
     id: 'age',
-    words: 'age years old birthday born',
     asked: 'age, old, birthday, born, birth',
-    said: 'birthday, bday, born, years old, my age, turning #, turn #, # years old, #th birthday, #st birthday, #nd birthday, #rd birthday, born in #',
+    said: 'birthday, bday, born, years old, my age, turning {n}, turn {n}, {n} years old, {n}th birthday, {n}st birthday, {n}nd birthday, {n}rd birthday, born in {n}',
   },
   {
     id: 'home',
-    words: 'live lives home city based moved',
     asked:
       'live, lives, reside, based, address, home, city, town, neighbourhood, neighborhood, move, moved, area, country',
-    said: 'moved, moving, flat, apartment, house, neighbourhood, neighborhood, rent, landlord, lease, mortgage, commute, neighbours, neighbors, downstairs, upstairs, postcode, zip code, settled, relocated',
+    said: 'moved, moving, flat, apartment, house, neighbourhood, neighborhood, rent, landlord, lease, mortgage, commute, neighbours, neighbors, downstairs, upstairs, postcode, zip code, settled, relocated, live in, living in, lives in, moved to, based in, our house, my house, my place, hometown now',
   },
   {
     id: 'hometown',
-    words: 'hometown originally grew raised',
     asked:
       'grew, originally, hometown, roots, childhood, raised in, where was i raised, brought up, where was i from',
     said: 'grew up, raised, born in, hometown, originally, back home, childhood, where i grew, brought up',
   },
   {
     id: 'work',
-    words: 'work job role occupation profession',
     asked:
-      'job, jobs, work, working, office, boss, manager, career, profession, occupation, colleagues, coworkers, role, position, title, employed, for a living, trade, workplace, busy season, help me, helps me',
+      'job, jobs, work, working, office, boss, manager, career, profession, occupation, colleagues, coworkers, role, position, title, employed, for a living, trade, workplace, busy season',
     said: 'work, job, office, boss, manager, colleague, coworker, co-worker, team, shift, shifts, salary, hired, promoted, promotion, contract, freelance, freelancer, intern, internship, day job, engineer, developer, programmer, designer, nurse, doctor, teacher, lawyer, solicitor, accountant, architect, analyst, consultant, scientist, researcher, pharmacist, dentist, vet, chef, barista, electrician, plumber, carpenter, mechanic, pilot, paramedic, firefighter, police, officer, journalist, editor, translator, librarian, therapist, physio, physiotherapist, midwife, surgeon, professor, lecturer, tutor, photographer, illustrator, musician, actor, marketer, recruiter, cashier, courier, farmer, gardener, receptionist, administrator, qa, tester, sre, devops, firmware, product manager, project manager, data scientist, web developer, retail, hospital, clinic, warehouse, farm, flock, ewes, lambing, livestock, cattle, herd, shop, business, customers',
   },
   {
     id: 'employer',
-    words: 'employer company',
     asked: 'company, employer, firm, work for, work at, salary, pays, paid, payroll, employed, work',
     said: 'work for, work at, working for, working at, started at, start at, joined, new job, left, labs, inc, ltd, gmbh, llc, startup, agency, firm, company, employer, hired, new place, job offer, offer, redundant, laid off',
   },
   {
     id: 'workplace',
-    words: 'remote office commute',
     asked: 'work from, wfh, remote, commute, commuting, desk',
     said: 'remote, fully remote, wfh, work from home, working from home, home office, hot desk, hot desking, coworking, co-working, commute, commuting, box room, spare room, my office, in the office, office days, desk',
   },
   {
     id: 'partner',
-    words: 'partner wife husband spouse married girlfriend boyfriend',
     asked:
       'partner, wife, husband, spouse, married, girlfriend, boyfriend, gf, bf, fiance, fiancee, significant other, other half',
     said: 'partner, wife, husband, spouse, girlfriend, boyfriend, gf, bf, hubby, wifey, missus, fiance, fiancee, engaged, married, wedding, anniversary, other half, dating, my man, my girl',
   },
   {
     id: 'kids',
-    words: 'son daughter child children kids',
     asked: 'kids, kid, children, child, son, sons, daughter, daughters, baby, babies',
     said: 'son, daughter, kid, kids, children, child, toddler, baby, newborn, twins, teenager, teen, nursery, daycare, school run, stepson, stepdaughter',
   },
   {
     id: 'family',
-    words: 'family mother father mom dad parents brother sister sibling',
     asked:
       'mom, mum, mother, dad, father, parents, parent, brother, sister, siblings, sibling, family, grandma, grandmother, grandpa, grandfather, aunt, uncle, cousin, in-laws, nephew, niece, granddaughter, grandson, grandchild, grandchildren, grandkids',
     said: 'mom, mum, mother, dad, father, parents, brother, sister, sibling, family, grandma, grandmother, grandpa, grandfather, gran, granny, nan, nana, grandad, aunt, uncle, cousin, in-laws, mother-in-law, father-in-law, nephew, niece, bro, sis, stepmom, stepmum, stepdad, granddaughter, grandson, grandchild, grandchildren, grandkids, mam, care home',
   },
   {
     id: 'pets',
-    words: 'pet dog cat',
     asked:
       'pet, pets, dog, dogs, cat, cats, puppy, kitten, animal, animals, rabbit, hamster, fish, parrot, bird, breed',
     said: 'dog, cat, puppy, pup, kitten, pet, vet, walkies, adopted, rescue, leash, kibble, litter, groomer, labrador, retriever, greyhound, whippet, lurcher, spaniel, terrier, poodle, cockapoo, labradoodle, beagle, dachshund, sausage dog, collie, husky, corgi, pug, bulldog, frenchie, chihuahua, alsatian, german shepherd, boxer, rottweiler, doberman, shih tzu, schnauzer, staffie, tabby, siamese, ragdoll, maine coon, bengal, sphynx, rabbit, bunny, hamster, guinea pig, gerbil, budgie, parrot, tortoise, turtle, gecko, snake, goldfish, axolotl',
   },
   {
     id: 'diet',
-    words: 'diet food eat vegetarian vegan',
     asked:
       'eat, eating, food, foods, cook, cooking, order, ordering, dinner, lunch, breakfast, meal, meals, menu, restaurant, avoid, diet, dietary, cuisine, dish',
-    said: "coeliac, celiac, gluten, lactose, dairy, nut, peanut, cashew, almond, walnut, hazelnut, pistachio, shellfish, prawn, shrimp, sesame, soy, vegan, vegetarian, veggie, pescatarian, halal, kosher, keto, paleo, plant-based, gluten-free, dairy-free, nut-free, meat-free, no meat, eat meat, cant eat, can't eat, dont eat, don't eat, favourite food, favorite food, cuisine, intermittent fasting, calories",
+    said: "coeliac, celiac, gluten, lactose, dairy, nut, peanut, cashew, almond, walnut, hazelnut, pistachio, shellfish, prawn, shrimp, sesame, soy, vegan, vegetarian, veggie, pescatarian, halal, kosher, keto, paleo, plant-based, gluten-free, dairy-free, nut-free, meat-free, no meat, eat meat, cant eat, can't eat, dont eat, don't eat, favourite food, favorite food, cuisine, intermittent fasting, calories, diet",
   },
   {
     id: 'allergy',
-    words: 'allergic allergy intolerant',
     asked: 'allergic, allergy, allergies, intolerant, intolerance, sensitive, react to, react badly',
     said: 'allergic, allergy, allergies, epipen, anaphylaxis, anaphylactic, a&e, hives, rash, react, reaction, swell, swelling, intolerant, intolerance, penicillin, antibiotics, latex, pollen, hay fever, hayfever, bee sting, wasp sting, dust mites, nut, peanut, cashew, almond, walnut, hazelnut, shellfish, prawn, shrimp, sesame, gluten, lactose, coeliac, celiac',
   },
   {
     id: 'tastes',
-    words: 'taste like dislike',
     asked:
       'herb, herbs, spice, spices, taste, tastes, flavour, flavor, dislike, hate, stand, snack, snacks, sweet, favourite food, favorite food',
     said: "tastes like, taste like, cant stand, can't stand, hate, loathe, dislike, not a fan, coriander, cilantro, basil, parsley, mint, dill, rosemary, thyme, oregano, mushrooms, olives, anchovies, blue cheese, liquorice, licorice, celery, aubergine, eggplant, beetroot, brussels sprouts, marmite, spicy, chilli, chili, garlic, sweet tooth, chocolate, crisps",
   },
   {
     id: 'health',
-    words: 'health condition medical medication diagnosed',
     asked:
       'health, condition, conditions, medical, medication, medications, meds, medicine, doctor, diagnosed, illness, chronic, disability, prescription, pills, inhaler, sick, tablets, operation, op, surgery, hospital, consultant',
-    said: 'asthma, asthmatic, inhaler, diabetes, diabetic, insulin, coeliac, celiac, epilepsy, epileptic, migraine, adhd, autism, autistic, dyslexia, dyslexic, anxiety, depression, arthritis, eczema, psoriasis, ibs, crohn, hypertension, blood pressure, thyroid, pcos, endometriosis, long covid, chronic, fibromyalgia, tinnitus, colourblind, colorblind, colour blind, color blind, diagnosed, diagnosis, prescribed, medication, meds, tablets, pills, surgery, sleep apnea, insomnia, bad back, bad knee, pregnant, hearing aid, wheelchair, metformin, statins, levothyroxine, hip replacement, knee replacement, operation, consultant, waiting list, gp',
+    said: 'asthma, asthmatic, inhaler, diabetes, diabetic, insulin, coeliac, celiac, epilepsy, epileptic, migraine, adhd, autism, autistic, dyslexia, dyslexic, anxiety, depression, arthritis, eczema, psoriasis, ibs, crohn, hypertension, blood pressure, thyroid, pcos, endometriosis, long covid, chronic, fibromyalgia, tinnitus, colourblind, colorblind, colour blind, color blind, diagnosed, diagnosis, prescribed, medication, meds, tablets, pills, surgery, sleep apnea, insomnia, bad back, bad knee, pregnant, hearing aid, wheelchair, metformin, statins, levothyroxine, hip replacement, knee replacement, operation, consultant, waiting list, gp, health condition, condition, medical',
   },
   {
     id: 'drinks',
-    words: 'drink coffee tea',
     asked: 'drink, drinks, coffee, tea, caffeine, beverage, brew',
     said: 'coffee, tea, latte, cappuccino, flat white, espresso, americano, macchiato, mocha, cortado, decaf, oat milk, matcha, chai, earl grey, green tea, herbal, beer, wine, whisky, whiskey, gin, cider, kombucha, smoothie, soda, diet coke, teetotal, sober, caffeine, brew',
   },
   {
     id: 'music',
-    words: 'music band singer listen',
     asked:
       'music, band, bands, song, songs, listen, listening, artist, artists, singer, album, albums, gig, concert, playlist, genre',
-    said: "band, album, song, gig, concert, tour, touring, tickets, tix, playlist, spotify, vinyl, listening, on repeat, singer, rapper, dj, festival, cant stop playing, can't stop playing, jazz, rock, metal, punk, techno, hip hop, rap, indie, folk, classical, kpop, k-pop, r&b, soul, reggae, country music",
+    said: "band, album, song, gig, concert, tour, touring, tickets, tix, playlist, spotify, vinyl, listening, on repeat, singer, rapper, dj, festival, cant stop playing, can't stop playing, jazz, rock, metal, punk, techno, hip hop, rap, indie, folk, classical, kpop, k-pop, r&b, soul, reggae, country music, music",
   },
   {
     id: 'sport',
-    words: 'team supports fan sport club',
     asked:
       'team, sport, sports, club, supporter, fan, football, soccer, basketball, baseball, hockey, rugby, cricket, f1',
-    said: 'fan, supporter, season ticket, league, derby, stadium, jersey, football, soccer, rugby, cricket, basketball, baseball, hockey, nba, nfl, f1, premier league, fc, lifelong',
+    said: 'fan, supporter, season ticket, league, derby, stadium, jersey, football, soccer, rugby, cricket, basketball, baseball, hockey, nba, nfl, f1, premier league, fc, lifelong, supports, my team',
   },
   {
     id: 'hobbies',
-    words: 'hobby pastime free time weekends',
     asked:
       'hobby, hobbies, weekend, weekends, free, spare, fun, relax, unwind, pastime, interests, passion, class, classes, course, lessons, evening, evenings, taking up, craft',
     said: 'hobby, free time, spare time, weekends, practice, practise, lessons, evening class, night class, workshop, beginner, painting, drawing, life drawing, sketching, watercolour, knitting, crochet, pottery, ceramics, photography, gardening, baking, woodwork, sewing, embroidery, quilting, birdwatching, chess, gaming, board games, dnd, puzzles, crosswords, jigsaw, allotment, calligraphy, poetry, scrapbooking, lego, fishing, sailing, camping',
   },
   {
     id: 'instruments',
-    words: 'instrument play music lessons',
     asked: 'instrument, instruments, orchestra',
-    said: 'guitar, bass guitar, piano, keyboard, violin, viola, cello, double bass, drums, drum kit, ukulele, saxophone, sax, flute, clarinet, trumpet, trombone, oboe, harp, banjo, mandolin, harmonica, accordion, orchestra, choir, singing, music lessons, grade #, tune it, tuning',
+    said: 'guitar, bass guitar, piano, keyboard, violin, viola, cello, double bass, drums, drum kit, ukulele, saxophone, sax, flute, clarinet, trumpet, trombone, oboe, harp, banjo, mandolin, harmonica, accordion, orchestra, choir, singing, music lessons, grade {n}, tune it, tuning, instrument',
   },
   {
     id: 'exercise',
-    words: 'exercise sport fitness training',
     asked:
       'sport, sports, exercise, exercising, workout, gym, fitness, train, training, activity, race, races, entered, marathon, run, running, work out, working out, works out',
-    said: 'gym, workout, climbing, bouldering, running, run, jog, jogging, swimming, swim, cycling, yoga, pilates, crossfit, tennis, badminton, squash, padel, golf, netball, rowing, kayaking, surfing, skiing, snowboarding, martial arts, karate, judo, boxing, jiu jitsu, bjj, dance, dancing, hiking, walking, spin class, weights, lifting, marathon, half marathon, #k, parkrun, triathlon, ironman, race, sportive, signed up for, training plan, personal best, pb',
+    said: 'gym, workout, climbing, bouldering, running, run, jog, jogging, swimming, swim, cycling, yoga, pilates, crossfit, tennis, badminton, squash, padel, golf, netball, rowing, kayaking, surfing, skiing, snowboarding, martial arts, karate, judo, boxing, jiu jitsu, bjj, dance, dancing, hiking, walking, spin class, weights, lifting, marathon, half marathon, {n}k, parkrun, triathlon, ironman, race, sportive, signed up for, training plan, personal best, pb, exercise, fitness, training',
   },
   {
     id: 'car',
-    words: 'car drive drives vehicle',
     asked: 'car, cars, drive, driving, vehicle, motor, ev, tractor, quad, van, truck',
     said: 'car, drive, driving, clutch, gearbox, tyres, tires, mot, mpg, mileage, dealership, test drive, hatchback, saloon, suv, ev, electric car, charger, chargers, charging, road trip, parking, toyota, honda, ford, fiesta, vw, volkswagen, skoda, octavia, fabia, kia, niro, hyundai, tesla, bmw, audi, mercedes, volvo, nissan, renault, peugeot, citroen, fiat, mazda, subaru, jeep, lexus, prius, corolla, civic, yaris, clio, land rover, range rover, motorbike, motorcycle, scooter, van, tractor, quad bike, pickup, truck, massey, john deere',
   },
   {
     id: 'bike',
-    words: 'bike cycling ride',
     asked: 'bike, bikes, bicycle, ride, riding, cycle, cycling',
     said: 'bike, bicycle, cycling, cycle, ride, gears, saddle, brompton, road bike, mountain bike, ebike, e-bike, pedal, puncture',
   },
   {
     id: 'language',
-    words: 'language speak speaks fluent',
     asked: 'language, languages, speak, speaking, fluent, tongue, native',
-    said: 'speak, fluent, first language, mother tongue, native, bilingual, duolingo, english, spanish, french, german, italian, portuguese, dutch, polish, russian, ukrainian, japanese, chinese, mandarin, cantonese, korean, arabic, hindi, urdu, bengali, turkish, greek, swedish, norwegian, danish, finnish, hebrew, welsh, irish, gaelic, tagalog, vietnamese, thai, indonesian, swahili, czech, hungarian, romanian, persian, farsi',
+    said: 'speak, fluent, first language, mother tongue, native, bilingual, duolingo, english, spanish, french, german, italian, portuguese, dutch, polish, russian, ukrainian, japanese, chinese, mandarin, cantonese, korean, arabic, hindi, urdu, bengali, turkish, greek, swedish, norwegian, danish, finnish, hebrew, welsh, irish, gaelic, tagalog, vietnamese, thai, indonesian, swahili, czech, hungarian, romanian, persian, farsi, language',
   },
   {
     id: 'programming',
-    words: 'programming code',
     asked: 'code, coding, programming, stack, framework',
     said: 'python, javascript, typescript, java, kotlin, swift, rust, golang, c#, c++, ruby, php, scala, elixir, haskell, clojure, perl, django, dotnet, flutter, dart, coding, programming',
   },
   {
     id: 'education',
-    words: 'studied study degree university college education',
     asked:
       'study, studied, studying, degree, university, uni, college, school, major, graduated, masters, phd, course, qualification, education',
     said: 'degree, msc, bsc, mba, phd, masters, bachelor, bachelors, undergrad, postgrad, university, uni, college, graduated, grad, thesis, dissertation, majored, studied, studying, diploma',
   },
   {
     id: 'books',
-    words: 'book reading author',
     asked:
       'book, books, read, reading, author, authors, writer, writers, novel, novels, novelist, crime, genre',
     said: 'reading, book, novel, author, writer, kindle, audiobook, chapter, trilogy, book club, goodreads, paperback, library, novels, detective, crime novel, thriller',
   },
   {
     id: 'films',
-    words: 'film watch',
     asked:
       'film, films, movie, movies, series, tv, watch, watching, director, soap, soap opera, programme, drama',
     said: 'watching, watched, binge, netflix, series, season, episode, film, movie, cinema, director, soap, iplayer, drama, programme',
   },
   {
     id: 'pronouns',
-    words: 'pronouns',
     asked: 'pronouns, pronoun, gender, refer to me, address me',
     said: 'pronouns, pronoun, they/them, she/her, he/him, she/they, he/they, nonbinary, non-binary, enby, misgendered',
   },
   {
     id: 'charity',
-    words: 'volunteer charity',
     asked: 'charity, charities, volunteer, volunteering, donate, nonprofit',
     said: 'volunteer, volunteering, volunteered, charity, food bank, foodbank, shelter, fundraiser, fundraising, donate, nonprofit, soup kitchen, mentoring, mentor, scout leader',
   },
   {
     id: 'religion',
-    words: 'religion faith',
     asked:
       'religion, religious, faith, believe, beliefs, church, god, pray, worship, spiritual, denomination, chapel',
-    said: 'church, mosque, synagogue, temple, gurdwara, pray, prayer, worship, ramadan, eid, fasting, lent, easter, diwali, passover, yom kippur, shabbat, sabbath, mass, communion, bible, quran, torah, christian, muslim, jewish, hindu, buddhist, sikh, catholic, protestant, anglican, methodist, baptist, quaker, orthodox, lutheran, presbyterian, evangelical, mormon, pagan, atheist, agnostic, meditation, meeting for worship, chapel, minister, vicar, priest, rabbi, imam, congregation',
+    said: 'church, mosque, synagogue, temple, gurdwara, pray, prayer, worship, ramadan, eid, fasting, lent, easter, diwali, passover, yom kippur, shabbat, sabbath, mass, communion, bible, quran, torah, christian, muslim, jewish, hindu, buddhist, sikh, catholic, protestant, anglican, methodist, baptist, quaker, orthodox, lutheran, presbyterian, evangelical, mormon, pagan, atheist, agnostic, meditation, meeting for worship, chapel, minister, vicar, priest, rabbi, imam, congregation, faith, religion, religious',
   },
   {
     id: 'sleep',
-    words: 'morning person night owl early riser sleep',
     asked: 'morning, early, sleep, wake, bedtime, owl, night owl, at night',
     said: 'night owl, early riser, morning person, insomnia, alarm, bedtime, lie in, sleep',
   },
   {
     id: 'routine',
-    words: 'routine morning daily',
     asked:
       'routine, routines, mornings, morning, evenings, evening, daily, start my day, habit, habits, usually',
-    said: 'every morning, each morning, most mornings, every day, most days, weekdays, before work, after work, routine, habit, habits, #:#, #am, # am, #pm, alarm, first thing, every evening',
+    said: 'every morning, each morning, most mornings, every day, most days, weekdays, before work, after work, routine, habit, habits, {n}:{n}, {n}am, {n} am, {n}pm, alarm, first thing, every evening',
   },
   {
     id: 'handedness',
-    words: 'hand handed',
     asked: 'handed, which hand, hand do i',
     said: 'leftie, lefty, left-handed, left handed, right-handed, right handed, southpaw, ambidextrous',
   },
   {
     id: 'travel',
-    words: 'trip travel holiday',
     asked: 'trip, trips, travel, travelling, traveling, holiday, holidays, vacation, visiting, flight',
     said: 'trip, flight, flights, booked, holiday, vacation, itinerary, honeymoon, visiting, travel, travelling',
   },
   {
     id: 'devices',
-    words: 'phone laptop device',
     asked: 'phone, laptop, computer, device, devices, mobile, smartphone',
     said: 'iphone, android, pixel, samsung, galaxy, macbook, thinkpad, laptop, phone, ipad, tablet, nokia, mobile, smartphone, screenshot',
   },
   {
     id: 'nationality',
-    words: 'nationality citizen',
     asked: 'citizen, citizenship, passport',
     said: 'passport, citizen, citizenship, nationality, visa, expat, immigrant',
   },

@@ -49,12 +49,15 @@ describe('questionTopicTerms', () => {
     expect(questionTopicTerms('What pets does Melanie have?')).toBe('topicpets othertopicpets');
     expect(topicLine('We adopted a greyhound last week!', 'other')).toBe('about: othertopicpets');
     expect(questionTopicTerms('Tell me what changed in the cache budget.')).toBe('');
+    // A request's "me" is not the question's subject.
+    expect(questionTopicTerms("Remind me: what breed is Caroline's dog?")).toBe('topicpets othertopicpets');
+    expect(questionTopicTerms('remind me what I drive')).toBe('topiccar');
     expect(questionTopicTerms('')).toBe('');
   });
 
   it('property: a turn saying any cue of a topic, among other words, carries its term; the line is deterministic', () => {
     const cues = personalTopics.flatMap((t) =>
-      t.said.split(',').map((c) => ({ term: topicTerm(t, 'user'), cue: c.trim().replaceAll('#', '12') })),
+      t.said.split(',').map((c) => ({ term: topicTerm(t, 'user'), cue: c.trim().replaceAll('{n}', '12') })),
     );
     const filler = fc.constantFrom(
       'so',

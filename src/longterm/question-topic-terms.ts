@@ -13,6 +13,9 @@ import { cueText, topicsNamed } from './topic-cues.ts';
 
 const firstPerson = /\b(?:i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we're|we've|our|ours)\b/;
 
+/** A request to the assistant ("remind me", "tell me"…): its "me" does not make the question one about the user. */
+const request = /\b(?:remind|tell|show|give|help|let|ask|send) me\b/g;
+
 /**
  * The terms to add to a search for `question` (joined by spaces; `''` when it names no topic): for each personal
  * topic it names, its term for the user's turns (`topicTerm(t, 'user')`), and for a question not in the first
@@ -23,7 +26,7 @@ const firstPerson = /\b(?:i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we're|
  */
 export function questionTopicTerms(question: string): string {
   const text = cueText(question);
-  const aboutMe = firstPerson.test(text.lower);
+  const aboutMe = firstPerson.test(text.lower.replace(request, ' '));
   return topicsNamed(text, 'asked')
     .flatMap((t) => (aboutMe ? [topicTerm(t, 'user')] : [topicTerm(t, 'user'), topicTerm(t, 'other')]))
     .join(' ');

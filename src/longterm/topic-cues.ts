@@ -4,8 +4,8 @@ import { type PersonalTopic, personalTopics } from './personal-topics.ts';
 /**
  * Finding the personal topics (`personalTopics`) a text names: each cue list is compiled once into single terms
  * (a set of stems), phrases of several terms (consecutive stems) and literal cues (entries whose words are
- * stopwords or symbols, "call me", "for a living", "they/them", matched as written on word boundaries; `#` in
- * an entry stands for a number, "turning #", "#:#"). Literal
+ * stopwords or a symbol, "call me", "for a living", "they/them", "c++", matched as written on word boundaries;
+ * `{n}` in an entry stands for a number, "turning {n}", "{n}:{n}"). Literal
  * cues are looked for first and their words taken out, so "for a living" names work and not where one lives.
  */
 
@@ -27,8 +27,9 @@ function compile(list: string): CueList {
     if (!cue) continue;
     const stems = analyzeText(cue);
     const words = cue.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
-    if (cue.includes('#')) literal.push(escapeRegExp(cue).replaceAll('#', '\\d{1,4}'));
-    else if (stems.length === 0 || stems.length !== words.length) literal.push(escapeRegExp(cue));
+    if (cue.includes('{n}')) literal.push(escapeRegExp(cue).replaceAll('\\{n\\}', '\\d{1,4}'));
+    else if (stems.length === 0 || stems.length !== words.length || /[^\p{L}\p{N}\s'-]/u.test(cue))
+      literal.push(escapeRegExp(cue));
     else if (stems.length === 1) terms.add(stems[0] as string);
     else phrases.push(stems);
   }
@@ -60,7 +61,7 @@ const topics = () =>
   (compiled ??= personalTopics.map((topic) => ({
     topic,
     asked: compile(topic.asked),
-    said: compile(`${topic.said}, ${topic.words.split(' ').join(', ')}`),
+    said: compile(topic.said),
   })));
 
 function hasPhrase(stems: readonly string[], phrase: readonly string[]): boolean {

@@ -21,5 +21,7 @@ export function topicLine(text: string, speaker: 'user' | 'other' = 'user'): str
   return terms.length === 0 ? '' : `${prefix}${terms.join(' ')}`;
 }
 
-/** Whether a context line is a turn's topic line (written by {@link topicLine}). */
-export const isTopicLine = (line: string): boolean => typeof line === 'string' && line.startsWith(prefix);
+const topicLinePattern = /^about: (?:other)?topic[a-z]+(?: (?:other)?topic[a-z]+)*$/;
+
+/** Whether a context line is a turn's topic line (written by {@link topicLine}; a turn's own text is never one). */
+export const isTopicLine = (line: string): boolean => topicLinePattern.test(line);

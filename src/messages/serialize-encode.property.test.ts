@@ -74,6 +74,9 @@ const arbOdd: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
       JSON.parse('{"__proto__": {"x": 1}}'),
       { toJSON: () => 'own' },
       { toJSON: 'not a function' },
+      // A non-enumerable own toJSON: JSON calls it on the object it is given, the copy has none.
+      Object.defineProperty({ a: 1 }, 'toJSON', { value: () => 'hidden', enumerable: false }),
+      Object.defineProperty([1, 2], 'toJSON', { value: () => 'hidden', enumerable: false }),
       new Point(1, 2),
       Object.assign([1, 2], { named: 3 }),
       Object.assign(new Array(3), { 0: 1, 2: 3 }),

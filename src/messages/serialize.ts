@@ -52,7 +52,9 @@ function encode(value: unknown): unknown {
 }
 
 function encodeArray(value: unknown[]): unknown {
-  if (Object.getPrototypeOf(value) !== Array.prototype) return value.map(encode);
+  // JSON would call an own toJSON (even a non-enumerable one) on the array it is given: copy.
+  if (Object.getPrototypeOf(value) !== Array.prototype || Object.hasOwn(value, 'toJSON'))
+    return value.map(encode);
   for (let i = 0; i < value.length; i++) {
     const v = value[i];
     const e = encode(v);
@@ -68,9 +70,10 @@ function encodeArray(value: unknown[]): unknown {
 
 function encodeObject(value: Record<string, unknown>): unknown {
   const proto = Object.getPrototypeOf(value);
-  // Anything but a plain object is copied (its own enumerable members): JSON would call an inherited toJSON.
+  // Anything but a plain object is copied (its own enumerable members): JSON would call an inherited toJSON; and
+  // so is one with an own toJSON, enumerable or not, which JSON would call on the object it is given.
   let out: Record<string, unknown> | undefined =
-    proto === Object.prototype || proto === null ? undefined : {};
+    (proto === Object.prototype || proto === null) && !Object.hasOwn(value, 'toJSON') ? undefined : {};
   const keys = Object.keys(value);
   let kept = 0;
   let needsEscape = false;
@@ -81,8 +84,7 @@ function encodeObject(value: Record<string, unknown>): unknown {
     kept += 1;
     if (special.has(key)) needsEscape = true;
     const e = encode(v);
-    // An own toJSON is called by JSON on the object it is given: give it the copy, as before.
-    if (out === undefined && (e !== v || key === 'toJSON')) {
+    if (out === undefined && e !== v) {
       out = {};
       for (let j = 0; j < i; j++) {
         const before = value[keys[j]!];

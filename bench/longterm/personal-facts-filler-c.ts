@@ -251,7 +251,7 @@ export const fillerExchanges: readonly FillerExchange[] = interleave([
 ]);
 
 /** Round-robin over the lists: the first of each, then the second of each, and so on. */
-function interleave(lists: readonly (readonly FillerExchange[])[]): FillerExchange[] {
+export function interleave(lists: readonly (readonly FillerExchange[])[]): FillerExchange[] {
   const out: FillerExchange[] = [];
   const longest = Math.max(...lists.map((l) => l.length));
   for (let i = 0; i < longest; i++) for (const l of lists) if (i < l.length) out.push(l[i] as FillerExchange);

@@ -7,7 +7,7 @@
  * No exchange holds any value the probe asks about.
  */
 
-import type { FillerExchange } from './personal-facts-filler-c.ts';
+import { type FillerExchange, interleave } from './personal-facts-filler-c.ts';
 import { generalTopics, maths, otherHealth, otherPeople, shopping } from './personal-facts-filler-e-more.ts';
 
 /** Coding help. */
@@ -262,11 +262,3 @@ export const fillerExchanges: readonly FillerExchange[] = interleave([
   shopping,
   generalTopics,
 ]);
-
-/** Round-robin over the lists until all are used up. */
-function interleave(lists: readonly (readonly FillerExchange[])[]): FillerExchange[] {
-  const out: FillerExchange[] = [];
-  const longest = Math.max(...lists.map((l) => l.length));
-  for (let i = 0; i < longest; i++) for (const l of lists) if (i < l.length) out.push(l[i] as FillerExchange);
-  return out;
-}

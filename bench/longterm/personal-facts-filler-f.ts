@@ -6,7 +6,7 @@
  * holds any value the probe asks about. The second half of the list is in `personal-facts-filler-f2.ts`.
  */
 
-import type { FillerExchange } from './personal-facts-filler-c.ts';
+import { type FillerExchange, interleave } from './personal-facts-filler-c.ts';
 import { generalTopics, health, otherPeople, shopping, writing } from './personal-facts-filler-f2.ts';
 
 /** Spreadsheets, small programs, computers. */
@@ -230,10 +230,3 @@ export const fillerExchanges: readonly FillerExchange[] = interleave([
   shopping,
   generalTopics,
 ]);
-
-function interleave(lists: readonly (readonly FillerExchange[])[]): FillerExchange[] {
-  const out: FillerExchange[] = [];
-  const longest = Math.max(...lists.map((l) => l.length));
-  for (let i = 0; i < longest; i++) for (const l of lists) if (i < l.length) out.push(l[i] as FillerExchange);
-  return out;
-}

@@ -7,7 +7,7 @@
  * about. Part two is `personal-facts-filler-g2.ts`.
  */
 
-import type { FillerExchange } from './personal-facts-filler-c.ts';
+import { type FillerExchange, interleave } from './personal-facts-filler-c.ts';
 
 /** Coursework, coding and maths help. */
 const school: readonly FillerExchange[] = [
@@ -214,10 +214,3 @@ const food: readonly FillerExchange[] = [
 
 /** Part one, interleaved so sessions mix topics. */
 export const fillerExchanges: readonly FillerExchange[] = interleave([school, otherPeople, food]);
-
-function interleave(lists: readonly (readonly FillerExchange[])[]): FillerExchange[] {
-  const out: FillerExchange[] = [];
-  const longest = Math.max(...lists.map((l) => l.length));
-  for (let i = 0; i < longest; i++) for (const l of lists) if (i < l.length) out.push(l[i] as FillerExchange);
-  return out;
-}

@@ -4,7 +4,7 @@
  * here states a fact about the user; no exchange holds any value the probe asks about.
  */
 
-import type { FillerExchange } from './personal-facts-filler-c.ts';
+import { type FillerExchange, interleave } from './personal-facts-filler-c.ts';
 
 /** Travel questions, general. */
 const travel: readonly FillerExchange[] = [
@@ -262,10 +262,3 @@ export const fillerExchanges: readonly FillerExchange[] = interleave([
   health,
   general,
 ]);
-
-function interleave(lists: readonly (readonly FillerExchange[])[]): FillerExchange[] {
-  const out: FillerExchange[] = [];
-  const longest = Math.max(...lists.map((l) => l.length));
-  for (let i = 0; i < longest; i++) for (const l of lists) if (i < l.length) out.push(l[i] as FillerExchange);
-  return out;
-}

@@ -19,30 +19,8 @@
  */
 
 import { fillerExchanges } from './personal-facts-filler-e.ts';
-import type { ProbeFact, ProbeTurn } from './personal-facts-probe.ts';
+import { fact, type ProbeFact, type ProbeTurn } from './personal-facts-probe.ts';
 import { weaveSessions } from './personal-facts-weave.ts';
-
-/** A fact stated in `session`, with an optional later correction. */
-const fact = (
-  label: string,
-  session: number,
-  text: string,
-  reply: string,
-  current: string,
-  question: string,
-  correction?: { session: number; text: string; reply: string; old: string },
-): ProbeFact => ({
-  label,
-  stated: { session, text, reply },
-  current,
-  question,
-  ...(correction
-    ? {
-        corrected: { session: correction.session, text: correction.text, reply: correction.reply },
-        old: correction.old,
-      }
-    : {}),
-});
 
 /** The 41 facts (10 corrected), roughly in the order they are first stated. */
 export const probeFacts: readonly ProbeFact[] = [

@@ -17,29 +17,8 @@
  */
 
 import { fillerExchanges } from './personal-facts-filler-f.ts';
-import type { ProbeFact, ProbeTurn } from './personal-facts-probe.ts';
+import { fact, type ProbeFact, type ProbeTurn } from './personal-facts-probe.ts';
 import { weaveSessions } from './personal-facts-weave.ts';
-
-const fact = (
-  label: string,
-  session: number,
-  text: string,
-  reply: string,
-  current: string,
-  question: string,
-  correction?: { session: number; text: string; reply: string; old: string },
-): ProbeFact => ({
-  label,
-  stated: { session, text, reply },
-  current,
-  question,
-  ...(correction
-    ? {
-        corrected: { session: correction.session, text: correction.text, reply: correction.reply },
-        old: correction.old,
-      }
-    : {}),
-});
 
 /** A fact corrected later: `old` is in the first statement, `current` in the correction. */
 const changed = (

@@ -18,29 +18,8 @@
 
 import { fillerExchanges as fillerOne } from './personal-facts-filler-g.ts';
 import { fillerExchanges as fillerTwo } from './personal-facts-filler-g2.ts';
-import type { ProbeFact, ProbeTurn } from './personal-facts-probe.ts';
+import { fact, type ProbeFact, type ProbeTurn } from './personal-facts-probe.ts';
 import { weaveSessions } from './personal-facts-weave.ts';
-
-const fact = (
-  label: string,
-  session: number,
-  text: string,
-  reply: string,
-  current: string,
-  question: string,
-  correction?: { session: number; text: string; reply: string; old: string },
-): ProbeFact => ({
-  label,
-  stated: { session, text, reply },
-  current,
-  question,
-  ...(correction
-    ? {
-        corrected: { session: correction.session, text: correction.text, reply: correction.reply },
-        old: correction.old,
-      }
-    : {}),
-});
 
 /** The 45 facts (11 corrected), in the order they are first stated. */
 export const probeFacts: readonly ProbeFact[] = [

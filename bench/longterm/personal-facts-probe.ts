@@ -33,7 +33,8 @@ export interface ProbeFact {
   question: string;
 }
 
-const fact = (
+/** A fact of a probe: stated in `session`, with an optional later correction (every probe file writes its facts so). */
+export const fact = (
   label: string,
   session: number,
   text: string,

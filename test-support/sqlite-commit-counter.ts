@@ -74,6 +74,7 @@ export function openCountingDatabase(path: string): CountingDatabase {
       return r;
     },
     close: () => db.close(),
+    function: (name, options, fn) => db.function(name, options, fn),
   };
   return {
     database,

@@ -77,6 +77,7 @@ export function openCountingDatabase(path: string): CountingDatabase {
       track(sql);
     },
     loadExtension: (file) => db.loadExtension(file),
+    function: (name, options, fn) => db.function(name, options, fn),
   };
   return {
     database,

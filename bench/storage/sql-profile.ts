@@ -42,6 +42,7 @@ export async function profiledColdOpen(task: Task): Promise<ColdOpenResult> {
       raw.exec(sql);
       note(sql, performance.now() - t);
     },
+    function: (name, options, fn) => raw.function(name, options, fn),
   };
   const t0 = performance.now();
   const store = createSqliteStore({ database: handle, durability: 'power', vector: false });

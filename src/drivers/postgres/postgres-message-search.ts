@@ -76,6 +76,8 @@ export const postgresMessageSearch: SqlMessageSearch = {
   // GIN's bounded pending list (v12) already batches the index's tree inserts; the row's tsvector is a stored
   // column computed at insert, so a search needs no tail.
   watermarkDdl: [],
+  bodyTextDdl: [],
+  rowText: true,
   indexTail: [],
   logKey: (tenant, log) => postgresLogToken(tenant, log),
   query: (words, target, k) => {

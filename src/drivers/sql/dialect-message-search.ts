@@ -50,6 +50,17 @@ export interface SqlMessageSearch {
    */
   readonly watermarkDdl: readonly string[];
   /**
+   * Schema v17: the index takes a row's text from its body (`messageText` of the stored message) instead of the
+   * row's `text` column, which new rows leave empty (see {@link rowText}); empty where the index reads the column.
+   */
+  readonly bodyTextDdl: readonly string[];
+  /**
+   * Whether a message row stores its plain text in `engram_messages.text` for the index to read (PostgreSQL's
+   * tsvector). False where the index derives the text from the body (SQLite since schema v17): the row's copy of
+   * its text would double what an append writes, so new rows store `''`.
+   */
+  readonly rowText: boolean;
+  /**
    * Statements run in a write transaction that index every live row past the watermark and move it to the last
    * row; empty where the index is complete at commit.
    */

@@ -32,6 +32,7 @@ const released: Record<string, Record<number, string>> = {
     14: 'c62de7664a07eef0',
     15: '51118e2671ff8f1e',
     16: '83e3d73cb88da002',
+    17: 'e8338b2e77d5d93b',
   },
   postgres: {
     1: 'afe9e15a46e2a364',
@@ -50,6 +51,7 @@ const released: Record<string, Record<number, string>> = {
     14: '4f53cda18c2baa0c',
     15: '51118e2671ff8f1e',
     16: '83e3d73cb88da002',
+    17: '4f53cda18c2baa0c',
   },
 };
 

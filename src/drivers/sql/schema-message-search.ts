@@ -49,3 +49,16 @@ export const watermarkFullTextMigration: SqlMigration = {
   name: 'full-text index from a watermark',
   statements: (d) => [...d.messageSearch.watermarkDdl],
 };
+
+/**
+ * Schema version 17 ("full-text index from the body"): new message rows no longer keep a copy of their text beside
+ * the body (it doubled the bytes of every SQLite append); SQLite's message index takes a row's text from the
+ * stored message when a batch indexes it, and its tombstone and delete triggers compute the same text to remove
+ * it. Existing rows keep their copies and the index stays as it is. Nothing for PostgreSQL, whose stored tsvector
+ * reads the row's text. See the dialect's `bodyTextDdl` and `rowText`.
+ */
+export const bodyTextFullTextMigration: SqlMigration = {
+  version: 17,
+  name: 'full-text index from the body',
+  statements: (d) => [...d.messageSearch.bodyTextDdl],
+};

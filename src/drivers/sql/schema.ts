@@ -5,6 +5,7 @@ import { initialMigration } from './schema-initial.ts';
 import { longTermKindMigration, longTermMigration, longTermOriginMigration } from './schema-longterm.ts';
 import {
   batchedFullTextMigration,
+  bodyTextFullTextMigration,
   ginPendingListMigration,
   scopedFullTextMigration,
   watermarkFullTextMigration,
@@ -35,4 +36,5 @@ export const sqlMigrations: readonly SqlMigration[] = [
   watermarkFullTextMigration,
   longTermKindMigration,
   artifactsByKindMigration,
+  bodyTextFullTextMigration,
 ];

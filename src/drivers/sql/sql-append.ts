@@ -50,8 +50,10 @@ export function distinctInputs(prepared: readonly PreparedAppend[]): DistinctInp
 export function rowColumns(d: SqlDialect, p: PreparedAppend, now: number): { created: number; text: string } {
   const message = p.input.message;
   const created = message.createdAt instanceof Date ? message.createdAt.getTime() : Number.NaN;
+  const at = Number.isFinite(created) ? created : now;
+  if (!d.messageSearch.rowText) return { created: at, text: '' };
   const text = messageText(message);
-  return { created: Number.isFinite(created) ? created : now, text: d.indexText?.(text) ?? text };
+  return { created: at, text: d.indexText?.(text) ?? text };
 }
 
 /** The hot append statements of one dialect, compiled once. */

@@ -52,6 +52,7 @@ describe('sqlite artifacts', () => {
       },
       exec: (sql) => db.exec(sql),
       loadExtension: (file) => db.loadExtension(file),
+      function: (name, options, fn) => db.function(name, options, fn),
     };
     const store = createSqliteStore({ database });
     const scope = { tenant: 't' };

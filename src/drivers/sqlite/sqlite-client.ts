@@ -5,6 +5,7 @@ import type { SqlClient, SqlRow } from '../sql/sql-client.ts';
 import type { SqlValue } from '../sql/sql-fragment.ts';
 import { sqliteDialect } from './sqlite-dialect.ts';
 import { createLockWait } from './sqlite-lock-wait.ts';
+import { bodyText, messageTextFunction } from './sqlite-message-text.ts';
 import { watchTransactions } from './sqlite-open-transaction.ts';
 
 /** A prepared statement of a better-sqlite3-shaped binding (`node:sqlite`'s `StatementSync` fits). */
@@ -25,6 +26,11 @@ export interface SqliteDatabaseLike {
   exec(sql: string): unknown;
   /** Closes the handle. */
   close?(): unknown;
+  /**
+   * Registers a SQL function written in JavaScript (engram's `engram_message_text`, see sqlite-message-text.ts);
+   * it must stay usable in triggers (not `directOnly`).
+   */
+  function(name: string, options: { deterministic?: boolean }, fn: (...args: unknown[]) => string): unknown;
   /** Loads an extension (sqlite-vec). */
   loadExtension?(path: string): unknown;
   /**
@@ -78,6 +84,7 @@ export function createSqliteClient(
   db: SqliteDatabaseLike,
   options: SqliteClientOptions = {},
 ): SqlClient & { close(closeHandle?: boolean): Promise<void> } {
+  db.function(messageTextFunction, { deterministic: true }, bodyText);
   const cacheSize = options.statementCacheSize ?? 256;
   const cache = new Map<string, SqliteStatementLike>();
   const queue = createSerialQueue();

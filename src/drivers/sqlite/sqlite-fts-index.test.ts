@@ -11,6 +11,7 @@ import { sqlMigrations } from '../sql/schema.ts';
 import { createSqliteClient } from './sqlite-client.ts';
 import { sqliteDialect } from './sqlite-dialect.ts';
 import { createSqliteStore } from './sqlite-driver.ts';
+import { indexedTextSql } from './sqlite-message-text.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-fts-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,6 +33,26 @@ const live = (db: Db, upTo = false) =>
       )
       .all(),
   );
+
+/**
+ * Each term's row and instance counts in the message index, and what they should be: those of an index built from
+ * scratch from the live rows up to the watermark (`upTo`) or all of them, with the text each row is indexed by.
+ */
+const vocabulary = (db: DatabaseSync, upTo = true) => {
+  const counts = (table: string) => {
+    db.exec(`DROP TABLE IF EXISTS temp.v; CREATE VIRTUAL TABLE temp.v USING fts5vocab(${table}, 'row')`);
+    return db.prepare('SELECT term, doc, cnt FROM temp.v ORDER BY term').all();
+  };
+  const got = counts('main, engram_messages_fts');
+  db.exec(
+    `DROP TABLE IF EXISTS temp.rebuilt; CREATE VIRTUAL TABLE temp.rebuilt USING fts5(text, owner, content='', tokenize='porter unicode61')`,
+  );
+  db.exec(
+    `INSERT INTO temp.rebuilt (rowid, text, owner) SELECT k.key * 4294967296 + m.seq, ${indexedTextSql('m')}, 'T' || hex(m.tenant) || '0' FROM engram_messages m JOIN engram_fts_logs k ON k.tenant = m.tenant AND k.log_id = m.session_id WHERE m.deleted = 0${upTo ? ' AND m.rid <= (SELECT rid FROM engram_fts_watermark)' : ''}`,
+  );
+  const want = counts('temp, rebuilt');
+  return { got, want };
+};
 
 describe('sqlite full-text index from a watermark (schema v14)', () => {
   it('after any appends, deletes, replaces, forks and session deletes the index holds exactly the live rows up to the watermark, every live row once a batch ran, and a search in between finds them all (property)', async () => {
@@ -84,6 +105,8 @@ describe('sqlite full-text index from a watermark (schema v14)', () => {
           }
         }
         expect(indexed(db)).toEqual(live(db, true));
+        const terms = vocabulary(db);
+        expect(terms.got).toEqual(terms.want);
         const hits = await store.searchMessages(s, { text: 'zebra', sessionId: current, limit: 10_000 });
         expect(hits.map((h) => h.entry.seq).sort((a, b) => a - b)).toEqual(
           (await store.readRange(s, current)).map((e) => e.seq),
@@ -217,6 +240,60 @@ describe('sqlite full-text index from a watermark (schema v14)', () => {
     // v8 indexed every row; v14 starts its watermark at the last of them.
     expect(indexed(db)).toEqual(live(db));
     expect(db.prepare('SELECT rid FROM engram_fts_watermark').get()).toEqual({ rid: 4 });
+    await store.close();
+    db.close();
+  });
+
+  it('a v16 database upgrades to the index from the body: old rows keep their text, new rows store none, and removing either leaves the index as a rebuild would have it', async () => {
+    const db = new DatabaseSync(':memory:');
+    await runMigrations(createSqliteClient(db), { migrations: sqlMigrations.filter((m) => m.version <= 16) });
+    db.exec(
+      `INSERT INTO engram_sessions (tenant, user_id, agent_id, id, log_id, metadata, created_at, updated_at, last_seq, live_count, live_tokens) VALUES ('u', '', '', 'a', 'a', '{}', 0, 0, 3, 3, 3)`,
+    );
+    // A row's stored copy is what it was indexed with, even where today's text of its body would differ (`legacy`).
+    const row = (seq: number, text: string, stored = text) =>
+      db.exec(
+        `INSERT INTO engram_messages (tenant, session_id, seq, message_id, role, created_at, tokens, deleted, body, text) VALUES ('u', 'a', ${seq}, 'x${seq}', 'user', 0, 1, 0, '{"id":"x${seq}","role":"user","content":"${text}","createdAt":{"$date":"1970-01-01T00:00:00.000Z"}}', '${stored}')`,
+      );
+    row(1, 'zebra old one');
+    row(2, 'zebra old two', 'zebra old two legacy');
+    row(3, 'zebra old three');
+    // Indexed as v14–v16 did: from the stored copies.
+    db.exec(
+      `INSERT INTO engram_messages_fts (rowid, text, owner) SELECT k.key * 4294967296 + m.seq, m.text, 'T' || hex(m.tenant) || '0' FROM engram_messages m JOIN engram_fts_logs k ON k.tenant = m.tenant AND k.log_id = m.session_id`,
+    );
+    db.exec('UPDATE engram_fts_watermark SET rid = (SELECT max(rid) FROM engram_messages)');
+    const store = createSqliteStore({ database: db });
+    const s = { tenant: 'u' };
+    await store.append(
+      s,
+      'a',
+      toInputs(['zebra new four', 'zebra new five', 'zebra new six'].map((t) => makeMessage('user', t))),
+    );
+    expect(
+      db
+        .prepare(`SELECT seq, text FROM engram_messages WHERE seq > 3 ORDER BY seq`)
+        .all()
+        .map((r) => ({ ...r })),
+    ).toEqual([
+      { seq: 4, text: '' },
+      { seq: 5, text: '' },
+      { seq: 6, text: '' },
+    ]);
+    for (const statement of sqliteDialect.messageSearch.indexTail) db.prepare(statement).run();
+    expect(vocabulary(db, false).got).toEqual(vocabulary(db, false).want);
+    const ids = (await store.readRange(s, 'a')).map((e) => e.message.id);
+    await store.deleteMessages(s, 'a', [ids[1]!, ids[4]!]);
+    const terms = vocabulary(db, false);
+    expect(terms.got).toEqual(terms.want);
+    expect(terms.got.map((t) => (t as { term: string }).term)).not.toContain('two');
+    expect(terms.got.map((t) => (t as { term: string }).term)).not.toContain('legaci');
+    expect(terms.got.map((t) => (t as { term: string }).term)).not.toContain('five');
+    expect(
+      (await store.searchMessages(s, { text: 'zebra', limit: 10 })).map((h) => h.entry.seq).sort(),
+    ).toEqual([1, 3, 4, 6]);
+    await store.deleteSession(s, 'a');
+    expect(vocabulary(db, false).got).toEqual([]);
     await store.close();
     db.close();
   });

@@ -1,4 +1,5 @@
 import { ddlText, raw, type SqlFragment, type SqlValue, sql } from '../sql/sql-fragment.ts';
+import { indexedTextSql } from './sqlite-message-text.ts';
 
 /**
  * How SQLite's message index carries scope (schema v8): each log (`engram_sessions.log_id`) has an integer key
@@ -18,5 +19,8 @@ export function sqliteTenantToken(tenant: SqlFragment | SqlValue): SqlFragment {
 /** SQL: the watermark, the last `engram_messages.rid` the index holds (every live row at or below it is indexed). */
 export const ftsWatermark = '(SELECT rid FROM engram_fts_watermark WHERE id = 1)';
 
-/** SQL: the live rows past the watermark with their index values (`r` rowid, `text`, `owner`) and `source`, `seq`. */
-export const ftsTailRows = `SELECT k.key * ${ftsRowsPerLog} + m.seq AS r, m.text AS text, ${ddlText(sqliteTenantToken(raw('m.tenant')))} AS owner, m.session_id AS source, m.seq AS seq FROM engram_messages m JOIN engram_fts_logs k ON k.tenant = m.tenant AND k.log_id = m.session_id WHERE m.rid > ${ftsWatermark} AND m.deleted = 0`;
+/**
+ * SQL: the live rows past the watermark with their index values (`r` rowid, `text`, `owner`) and `source`, `seq`;
+ * `text` as {@link indexedTextSql} gives it (schema v17).
+ */
+export const ftsTailRows = `SELECT k.key * ${ftsRowsPerLog} + m.seq AS r, ${indexedTextSql('m')} AS text, ${ddlText(sqliteTenantToken(raw('m.tenant')))} AS owner, m.session_id AS source, m.seq AS seq FROM engram_messages m JOIN engram_fts_logs k ON k.tenant = m.tenant AND k.log_id = m.session_id WHERE m.rid > ${ftsWatermark} AND m.deleted = 0`;

@@ -25,6 +25,10 @@ function betterSqliteShaped(db: DatabaseSync, seen: string[] = []): SqliteDataba
       db.exec(text);
       return this;
     },
+    function(name, options, fn) {
+      db.function(name, options, fn);
+      return this;
+    },
   };
 }
 

@@ -30,6 +30,7 @@ function countingHandle(db: DatabaseSync): { handle: SqliteDatabaseLike; reads: 
       };
     },
     exec: (text) => db.exec(text),
+    function: (name, options, fn) => db.function(name, options, fn),
     get isTransaction() {
       return db.isTransaction;
     },

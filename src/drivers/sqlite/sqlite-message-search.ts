@@ -3,6 +3,7 @@ import { ddlText, joinSql, raw, sql } from '../sql/sql-fragment.ts';
 import { ftsRowsPerLog, ftsTailRows, ftsWatermark, sqliteTenantToken } from './sqlite-fts-rows.ts';
 import { sqliteTailHits } from './sqlite-fts-tail.ts';
 import { fts5MatchText } from './sqlite-fts5.ts';
+import { indexedTextSql } from './sqlite-message-text.ts';
 
 /** Schema v1: an external-content FTS5 index kept by per-row triggers. */
 const initialDdl = [
@@ -117,6 +118,29 @@ END`,
   ];
 }
 
+/**
+ * Schema v17: rows stop storing a copy of their text (`rowText: false`); the index takes a row's text from its body
+ * (`indexedTextSql`: the stored copy where an older row has one, else `engram_message_text(body)`) when a batch
+ * indexes it, and the tombstone and delete triggers compute the same text to remove it. Existing rows and the index
+ * stay as they are.
+ */
+function bodyTextDdl(): string[] {
+  const indexed = `old.rid <= ${ftsWatermark}`;
+  const tenant = ddlText(sqliteTenantToken(raw('old.tenant')));
+  const row = `SELECT k.key * ${ftsRowsPerLog} + old.seq, ${indexedTextSql('old')}, ${tenant} FROM engram_fts_logs k WHERE k.tenant = old.tenant AND k.log_id = old.session_id`;
+  return [
+    'DROP TRIGGER IF EXISTS engram_messages_fts_tombstone',
+    'DROP TRIGGER IF EXISTS engram_messages_fts_delete',
+    `CREATE TRIGGER engram_messages_fts_tombstone AFTER UPDATE OF deleted ON engram_messages WHEN old.deleted = 0 AND new.deleted <> 0 AND ${indexed} BEGIN
+  INSERT INTO engram_messages_fts (engram_messages_fts, rowid, text, owner) SELECT 'delete', * FROM (${row});
+END`,
+    `CREATE TRIGGER engram_messages_fts_delete AFTER DELETE ON engram_messages BEGIN
+  INSERT INTO engram_messages_fts (engram_messages_fts, rowid, text, owner) SELECT 'delete', * FROM (${row}) WHERE old.deleted = 0 AND ${indexed};
+  UPDATE engram_fts_watermark SET rid = ${lastRid} WHERE rid > ${lastRid};
+END`,
+  ];
+}
+
 /** Indexes every live row past the watermark and moves it to the last rid (in a write transaction). */
 const indexTail = [
   `INSERT INTO engram_messages_fts (rowid, text, owner) SELECT r, text, owner FROM (${ftsTailRows})`,
@@ -135,6 +159,8 @@ export const sqliteMessageSearch: SqlMessageSearch = {
   scopedDdl: scopedDdl(),
   pendingListDdl: [],
   watermarkDdl: watermarkDdl(),
+  bodyTextDdl: bodyTextDdl(),
+  rowText: false,
   indexTail,
   tailHits: sqliteTailHits,
   logKey: (tenant, log) =>

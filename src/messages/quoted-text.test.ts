@@ -69,3 +69,63 @@ describe('quoted text', () => {
     expect(c.split('\n').at(-1)).toBe('</memory_blocks>');
   });
 });
+
+describe('quoteLine against the whole-text encoding', () => {
+  /** quoteLine as it was: every match of the pattern replaced over the whole JSON string. */
+  const unsafeInLine = /[\p{Cc}\p{Zl}\p{Zp}\p{Cf}<>&]/gu;
+  const reference = (text: string) =>
+    JSON.stringify(text).replace(
+      unsafeInLine,
+      (c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`,
+    );
+  /** Any UTF-16 text (lone surrogates too), with format and control characters, astral ones and tag characters. */
+  const unit = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 8 }),
+    fc.string({ unit: 'grapheme', maxLength: 8 }),
+    fc.constantFrom(
+      '\u00ad',
+      '\u061c',
+      '\u200b',
+      '\u200e',
+      '\u202e',
+      '\u2066',
+      '\ufeff',
+      '\ufff9',
+      '\u{110bd}',
+      '\u{1d173}',
+      '\u{e0001}',
+      '\u{e007f}',
+      '\u{1f600}',
+      '\ud800',
+      '\udc00',
+      '«»—',
+      '<',
+      '>',
+      '&',
+      '\u0085',
+      '\u2028',
+      '\u2029',
+    ),
+    fc.string({ maxLength: 40 }),
+  );
+  it('gives the same line for any text (property)', () => {
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 12 }), (parts) => {
+        const text = parts.join('');
+        expect(quoteLine(text)).toBe(reference(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('gives the same line for each single code unit and each astral format character', () => {
+    for (let c = 0; c < 0x10000; c++) {
+      const text = `a${String.fromCharCode(c)}b`;
+      expect(quoteLine(text)).toBe(reference(text));
+    }
+    for (const c of [
+      0x110bd, 0x110cd, 0x13430, 0x1bca0, 0x1d173, 0x1d17a, 0xe0001, 0xe0020, 0xe007f, 0x1f600,
+    ])
+      expect(quoteLine(String.fromCodePoint(c))).toBe(reference(String.fromCodePoint(c)));
+  });
+});

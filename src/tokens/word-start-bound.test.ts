@@ -67,3 +67,34 @@ describe('wordStartBound', () => {
       expect(3 * wordStartBound(prose)).toBeGreaterThan(2 * counter.countText(prose));
   });
 });
+
+describe('wordStartBound against its definition', () => {
+  /** The bound as first written: a letter or digit at the start or after an ASCII space, tab, CR or LF. */
+  const reference = (t: string) => {
+    let n = 0;
+    let afterSpace = true;
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      const alnum = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+      if (alnum && afterSpace) n++;
+      afterSpace = c === 32 || c === 9 || c === 10 || c === 13;
+    }
+    return n;
+  };
+  it('property: the same count for any text', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(wordStartBound(t)).toBe(reference(t));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+  it('the same count for every pair of code units', () => {
+    const units = Array.from({ length: 256 }, (_, c) => String.fromCharCode(c)).concat([
+      '\u00a0',
+      '\u2028',
+      '\uffff',
+    ]);
+    for (const a of units) for (const b of units) expect(wordStartBound(a + b)).toBe(reference(a + b));
+  });
+});

@@ -13,12 +13,26 @@
  */
 export function wordStartBound(text: string): number {
   let n = 0;
-  let afterSpace = true;
+  // 1 while the last character was a space (or at the start): a letter or digit then starts a word.
+  let afterSpace = 1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    const alnum = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-    if (alnum && afterSpace) n++;
-    afterSpace = c === 32 || c === 9 || c === 10 || c === 13;
+    const k = c < 128 ? (asciiClass[c] as number) : 0;
+    n += k & afterSpace;
+    afterSpace = k >> 1;
   }
   return n;
 }
+
+/** Per ASCII code: 1 for a letter or digit, 2 for a space, tab, CR or LF, 0 otherwise (a branch-free scan). */
+const asciiClass = (() => {
+  const classes = new Uint8Array(128);
+  for (const [from, to] of [
+    [48, 57],
+    [65, 90],
+    [97, 122],
+  ] as const)
+    classes.fill(1, from, to + 1);
+  for (const c of [32, 9, 10, 13]) classes[c] = 2;
+  return classes;
+})();

@@ -119,7 +119,7 @@ describe('fuseRankings', () => {
   });
 
   it('lets an agreeing vector leg lift a lexical hit it ranks first', () => {
-    const lexical = ['a', 'b', 'c', 'd'].map((id, i) => ({ hit: hitOf(id), score: 1 - i * 0.1 }));
+    const lexical = ['a', 'b', 'c', 'd'].map((id, i) => ({ hit: hitOf(id), score: 1 - i * 0.05 }));
     const vector = ['d', 'a', 'b', 'c', 'x'].map((id, i) => ({ hit: hitOf(id), score: 0.9 - i * 0.1 }));
     expect(ids(fuseRankings(lexical, vector, { vectorSeen: 1000 }))[0]).toBe('d');
   });

@@ -8,7 +8,7 @@ export const agreementDepth = 20;
 export interface FuseOptions {
   /** `'calibrated'` (score-level, the vector leg weighted by its agreement with the lexical leg) or `'rrf'`. @default 'calibrated' */
   fusion?: 'calibrated' | 'rrf';
-  /** The vector leg's weight: at full agreement (calibrated), or its reciprocal-rank weight (rrf). @default 2 (calibrated), 1 (rrf) */
+  /** The vector leg's weight: at full agreement (calibrated), or its reciprocal-rank weight (rrf). @default 1 */
   vectorWeight?: number;
   /** Reciprocal-rank constant (rrf only). @default 60 */
   rrfK?: number;
@@ -64,7 +64,7 @@ export function vectorLegWeight(
   const hi = vector[0]?.score ?? 0;
   const lo = vector[vector.length - 1]?.score ?? 0;
   if (!(hi - lo > 1e-9 * Math.max(1, Math.abs(hi)))) return 0;
-  return (options.vectorWeight ?? 2) * legAgreement(lexical, vector, options.vectorSeen);
+  return (options.vectorWeight ?? 1) * legAgreement(lexical, vector, options.vectorSeen);
 }
 
 /** Weighted reciprocal-rank fusion (the fusion before calibrated fusion; `fusion: 'rrf'`). */

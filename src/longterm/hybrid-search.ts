@@ -34,9 +34,11 @@ export interface RankingOptions {
   rrfK?: number;
   /**
    * Weight of the vector ranking. Calibrated fusion: the most the vector leg adds to a hit's score (the lexical
-   * leg's best hit scores 1), reached when the two legs' best hits fully agree; 2 lets a strongly agreeing model
-   * reorder the text hits while a weak one (agreement near 0) cannot. `'rrf'`: its weight against full text (1).
-   * @default 2 (calibrated), 1 (rrf)
+   * leg's best hit scores 1), reached when the two legs' best hits fully agree: at 1 neither leg outweighs the
+   * other, a strongly agreeing model reorders the text hits and a weak one (agreement near 0) cannot. Measured
+   * with USE-lite on LoCoMo (docs/hybrid-fusion.md): 1 is the only weight of 0.5–3 at or above full text in
+   * every category. Raise it for a model you trust more than the words. `'rrf'`: its weight against full text (1).
+   * @default 1
    */
   vectorWeight?: number;
   /** Weight of the record's episode score (its episode's `episode` records ranked by the same query, summed, at most 1) added to each hit's score. 0 turns episode fusion off. @default 0.3 */

@@ -61,6 +61,12 @@ export interface SqlMessageSearch {
    */
   readonly rowText: boolean;
   /**
+   * Schema v18: the index's batch (moving the watermark) fails on a connection that lacks what the v17 index
+   * needs to read a row's text (SQLite: a process of an engram before v17, whose batch would index the rows
+   * written since with no words); empty where the index reads the column.
+   */
+  readonly bodyTextGuardDdl: readonly string[];
+  /**
    * Statements run in a write transaction that index every live row past the watermark and move it to the last
    * row; empty where the index is complete at commit.
    */

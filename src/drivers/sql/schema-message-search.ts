@@ -62,3 +62,15 @@ export const bodyTextFullTextMigration: SqlMigration = {
   name: 'full-text index from the body',
   statements: (d) => [...d.messageSearch.bodyTextDdl],
 };
+
+/**
+ * Schema version 18 ("full-text index batches need the body's text"): on SQLite, a connection without
+ * `engram_message_text` (a process of an engram before v17 still open on an upgraded file) can no longer move the
+ * index's watermark, so its batch cannot index rows written since v17 with no words. Nothing for PostgreSQL. See
+ * the dialect's `bodyTextGuardDdl`.
+ */
+export const bodyTextGuardMigration: SqlMigration = {
+  version: 18,
+  name: 'full-text index batches need the body text',
+  statements: (d) => [...d.messageSearch.bodyTextGuardDdl],
+};

@@ -6,6 +6,7 @@ import { longTermKindMigration, longTermMigration, longTermOriginMigration } fro
 import {
   batchedFullTextMigration,
   bodyTextFullTextMigration,
+  bodyTextGuardMigration,
   ginPendingListMigration,
   scopedFullTextMigration,
   watermarkFullTextMigration,
@@ -37,4 +38,5 @@ export const sqlMigrations: readonly SqlMigration[] = [
   longTermKindMigration,
   artifactsByKindMigration,
   bodyTextFullTextMigration,
+  bodyTextGuardMigration,
 ];

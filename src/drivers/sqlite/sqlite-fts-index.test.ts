@@ -297,4 +297,43 @@ describe('sqlite full-text index from a watermark (schema v14)', () => {
     await store.close();
     db.close();
   });
+
+  it('a process of an engram before v17 still open on an upgraded file cannot run its batch (schema v18): it would index the rows written since with no words', async () => {
+    const file = join(dir, 'old-process.db');
+    const store = createSqliteStore({ path: file });
+    const s = { tenant: 'u' };
+    await store.createSession(s, { id: 'a' });
+    await store.append(s, 'a', toInputs([makeMessage('user', 'zebra first')])); // a process's first append indexes
+    await store.append(
+      s,
+      'a',
+      toInputs([makeMessage('user', 'zebra alpha'), makeMessage('user', 'zebra beta')]),
+    );
+    const db = store.database as DatabaseSync;
+    expect(live(db)).not.toEqual(live(db, true)); // two rows wait past the watermark, their text column ''
+    // The batch of v14–v16 code: the same statements reading the row's text column, on a connection without the
+    // function (the old process's own).
+    const oldTail = sqliteDialect.messageSearch.indexTail.map((q) =>
+      q.replace(indexedTextSql('m'), 'm.text'),
+    );
+    expect(oldTail[0]).not.toEqual(sqliteDialect.messageSearch.indexTail[0]);
+    const old = new DatabaseSync(file, { timeout: 5000 });
+    old.exec('BEGIN IMMEDIATE');
+    expect(() => {
+      for (const statement of oldTail) old.prepare(statement).run();
+    }).toThrow(/no such function: engram_message_text/);
+    old.exec('ROLLBACK');
+    old.close();
+    expect(indexed(db)).toEqual(live(db, true));
+    const hits = await store.searchMessages(s, { text: 'zebra' });
+    expect(hits.map((h) => h.entry.seq).sort()).toEqual([1, 2, 3]);
+    // This process's batch still runs, and a delete removes exactly what it indexed.
+    for (const statement of sqliteDialect.messageSearch.indexTail) db.prepare(statement).run();
+    expect(indexed(db)).toEqual(live(db));
+    await store.deleteMessages(s, 'a', [(await store.readRange(s, 'a'))[1]!.message.id]);
+    const terms = vocabulary(db);
+    expect(terms.got).toEqual(terms.want);
+    expect(terms.got.map((t) => (t as { term: string }).term)).toContain('zebra');
+    await store.close();
+  });
 });

@@ -3,7 +3,7 @@ import { ddlText, joinSql, raw, sql } from '../sql/sql-fragment.ts';
 import { ftsRowsPerLog, ftsTailRows, ftsWatermark, sqliteTenantToken } from './sqlite-fts-rows.ts';
 import { sqliteTailHits } from './sqlite-fts-tail.ts';
 import { fts5MatchText } from './sqlite-fts5.ts';
-import { indexedTextSql } from './sqlite-message-text.ts';
+import { indexedTextSql, messageTextFunction } from './sqlite-message-text.ts';
 
 /** Schema v1: an external-content FTS5 index kept by per-row triggers. */
 const initialDdl = [
@@ -141,6 +141,21 @@ END`,
   ];
 }
 
+/**
+ * Schema v18: the watermark moves only on a connection with `engram_message_text` registered. A process of an
+ * engram before v17 that still has the file open when another one upgrades it runs its own batch, which indexes
+ * the rows past the watermark from their `text` column: rows written since v17 store `''` there, so they would
+ * be indexed with no words (never found) and their deletes would remove words the index never held (wrong bm25
+ * statistics). The trigger names the function, so that batch's watermark update fails to prepare on such a
+ * connection and its transaction, the index rows with it, rolls back (the old process's append fails, as its
+ * deletes already do on the v17 triggers). On a connection with the function it never fires (`''` for NULL).
+ */
+const bodyTextGuardDdl = [
+  `CREATE TRIGGER IF NOT EXISTS engram_fts_watermark_body_text BEFORE UPDATE ON engram_fts_watermark WHEN ${messageTextFunction}(NULL) <> '' BEGIN
+  SELECT RAISE(ABORT, '[engram] [sqlite] ${messageTextFunction}(NULL) must be empty');
+END`,
+];
+
 /** Indexes every live row past the watermark and moves it to the last rid (in a write transaction). */
 const indexTail = [
   `INSERT INTO engram_messages_fts (rowid, text, owner) SELECT r, text, owner FROM (${ftsTailRows})`,
@@ -160,6 +175,7 @@ export const sqliteMessageSearch: SqlMessageSearch = {
   pendingListDdl: [],
   watermarkDdl: watermarkDdl(),
   bodyTextDdl: bodyTextDdl(),
+  bodyTextGuardDdl,
   rowText: false,
   indexTail,
   tailHits: sqliteTailHits,

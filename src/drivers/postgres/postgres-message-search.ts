@@ -77,7 +77,6 @@ export const postgresMessageSearch: SqlMessageSearch = {
   // column computed at insert, so a search needs no tail.
   watermarkDdl: [],
   bodyTextDdl: [],
-  bodyTextGuardDdl: [],
   rowText: true,
   indexTail: [],
   logKey: (tenant, log) => postgresLogToken(tenant, log),

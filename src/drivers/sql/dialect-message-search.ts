@@ -51,7 +51,9 @@ export interface SqlMessageSearch {
   readonly watermarkDdl: readonly string[];
   /**
    * Schema v17: the index takes a row's text from its body (`messageText` of the stored message) instead of the
-   * row's `text` column, which new rows leave empty (see {@link rowText}); empty where the index reads the column.
+   * row's `text` column, which new rows leave empty (see {@link rowText}), and its batch fails on a connection that
+   * could not read that text (a process of an engram before v17 still open on the upgraded file); empty where the
+   * index reads the column.
    */
   readonly bodyTextDdl: readonly string[];
   /**
@@ -60,12 +62,6 @@ export interface SqlMessageSearch {
    * its text would double what an append writes, so new rows store `''`.
    */
   readonly rowText: boolean;
-  /**
-   * Schema v18: the index's batch (moving the watermark) fails on a connection that lacks what the v17 index
-   * needs to read a row's text (SQLite: a process of an engram before v17, whose batch would index the rows
-   * written since with no words); empty where the index reads the column.
-   */
-  readonly bodyTextGuardDdl: readonly string[];
   /**
    * Statements run in a write transaction that index every live row past the watermark and move it to the last
    * row; empty where the index is complete at commit.

@@ -32,8 +32,7 @@ const released: Record<string, Record<number, string>> = {
     14: 'c62de7664a07eef0',
     15: '51118e2671ff8f1e',
     16: '83e3d73cb88da002',
-    17: 'e8338b2e77d5d93b',
-    18: '543a8f0690434724',
+    17: 'fccd31cb8872b789',
   },
   postgres: {
     1: 'afe9e15a46e2a364',
@@ -53,7 +52,6 @@ const released: Record<string, Record<number, string>> = {
     15: '51118e2671ff8f1e',
     16: '83e3d73cb88da002',
     17: '4f53cda18c2baa0c',
-    18: '4f53cda18c2baa0c',
   },
 };
 

@@ -54,23 +54,13 @@ export const watermarkFullTextMigration: SqlMigration = {
  * Schema version 17 ("full-text index from the body"): new message rows no longer keep a copy of their text beside
  * the body (it doubled the bytes of every SQLite append); SQLite's message index takes a row's text from the
  * stored message when a batch indexes it, and its tombstone and delete triggers compute the same text to remove
- * it. Existing rows keep their copies and the index stays as it is. Nothing for PostgreSQL, whose stored tsvector
- * reads the row's text. See the dialect's `bodyTextDdl` and `rowText`.
+ * it. Existing rows keep their copies and the index stays as it is. A connection without the function (a process of
+ * an engram before v17 still open on the upgraded file) can no longer move the watermark, so its batch cannot index
+ * the new rows with no words. Nothing for PostgreSQL, whose stored tsvector reads the row's text. See the dialect's
+ * `bodyTextDdl` and `rowText`.
  */
 export const bodyTextFullTextMigration: SqlMigration = {
   version: 17,
   name: 'full-text index from the body',
   statements: (d) => [...d.messageSearch.bodyTextDdl],
-};
-
-/**
- * Schema version 18 ("full-text index batches need the body's text"): on SQLite, a connection without
- * `engram_message_text` (a process of an engram before v17 still open on an upgraded file) can no longer move the
- * index's watermark, so its batch cannot index rows written since v17 with no words. Nothing for PostgreSQL. See
- * the dialect's `bodyTextGuardDdl`.
- */
-export const bodyTextGuardMigration: SqlMigration = {
-  version: 18,
-  name: 'full-text index batches need the body text',
-  statements: (d) => [...d.messageSearch.bodyTextGuardDdl],
 };

@@ -6,7 +6,6 @@ import { longTermKindMigration, longTermMigration, longTermOriginMigration } fro
 import {
   batchedFullTextMigration,
   bodyTextFullTextMigration,
-  bodyTextGuardMigration,
   ginPendingListMigration,
   scopedFullTextMigration,
   watermarkFullTextMigration,
@@ -38,5 +37,4 @@ export const sqlMigrations: readonly SqlMigration[] = [
   longTermKindMigration,
   artifactsByKindMigration,
   bodyTextFullTextMigration,
-  bodyTextGuardMigration,
 ];

@@ -59,6 +59,26 @@ export interface SqliteClientOptions {
   yieldEveryMs?: number;
 }
 
+/**
+ * Registers `engram_message_text` on the handle (the message index's text since schema 17). `INVALID_ARGUMENT` for a
+ * handle that cannot take a SQL function, or whose schema is not trusted (`PRAGMA trusted_schema = OFF`: SQLite then
+ * refuses a function in a trigger, and every delete of a message would fail).
+ */
+function registerMessageText(db: SqliteDatabaseLike): void {
+  const bad = (message: string) =>
+    new MemoryError({ code: 'INVALID_ARGUMENT', component: 'sqlite', message });
+  if (typeof db.function !== 'function')
+    throw bad(
+      'the database handle must have function(name, options, fn) (node:sqlite DatabaseSync or better-sqlite3): the message index calls engram_message_text',
+    );
+  db.function(messageTextFunction, { deterministic: true }, bodyText);
+  const row = db.prepare('PRAGMA trusted_schema').get() as { trusted_schema?: number | bigint } | undefined;
+  if (row !== undefined && Number(row.trusted_schema) === 0)
+    throw bad(
+      "the database handle has trusted_schema = OFF: engram's message index triggers call engram_message_text, which SQLite then refuses (PRAGMA trusted_schema = ON)",
+    );
+}
+
 /** Whether an error from a SQLite binding is SQLITE_BUSY / SQLITE_LOCKED. */
 export function isBusyError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -84,7 +104,7 @@ export function createSqliteClient(
   db: SqliteDatabaseLike,
   options: SqliteClientOptions = {},
 ): SqlClient & { close(closeHandle?: boolean): Promise<void> } {
-  db.function(messageTextFunction, { deterministic: true }, bodyText);
+  registerMessageText(db);
   const cacheSize = options.statementCacheSize ?? 256;
   const cache = new Map<string, SqliteStatementLike>();
   const queue = createSerialQueue();

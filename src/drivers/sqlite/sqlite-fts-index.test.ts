@@ -298,7 +298,7 @@ describe('sqlite full-text index from a watermark (schema v14)', () => {
     db.close();
   });
 
-  it('a process of an engram before v17 still open on an upgraded file cannot run its batch (schema v18): it would index the rows written since with no words', async () => {
+  it('a process of an engram before v17 still open on an upgraded file cannot run its batch (schema v17): it would index the rows written since with no words', async () => {
     const file = join(dir, 'old-process.db');
     const store = createSqliteStore({ path: file });
     const s = { tenant: 'u' };

@@ -40,6 +40,30 @@ describeMemoryStore('sqlite (better-sqlite3-shaped handle)', {
 });
 
 describe('sqlite caller handle', () => {
+  it('refuses a handle that cannot take a SQL function, or whose schema is not trusted, with INVALID_ARGUMENT (the message index calls engram_message_text)', async () => {
+    const db = new DatabaseSync(':memory:');
+    const { function: _fn, ...noFunction } = betterSqliteShaped(db);
+    expect(() => createSqliteStore({ database: noFunction as unknown as SqliteDatabaseLike })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/function\(name/) }),
+    );
+    db.exec('PRAGMA trusted_schema = OFF');
+    expect(() => createSqliteStore({ database: db })).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/trusted_schema = OFF/),
+      }),
+    );
+    db.exec('PRAGMA trusted_schema = ON');
+    const store = createSqliteStore({ database: db });
+    await store.createSession({ tenant: 't' }, { id: 's' });
+    await store.append({ tenant: 't' }, 's', toInputs([makeMessage('user', 'kept')]));
+    await store.deleteMessages({ tenant: 't' }, 's', [
+      (await store.readRange({ tenant: 't' }, 's'))[0]!.message.id,
+    ]);
+    await store.close();
+    db.close();
+  });
+
   it('close() leaves the caller’s handle open', async () => {
     const db = new DatabaseSync(':memory:');
     const store = createSqliteStore({ database: betterSqliteShaped(db) });

@@ -121,8 +121,8 @@ END`,
 /**
  * Schema v17: rows stop storing a copy of their text (`rowText: false`); the index takes a row's text from its body
  * (`indexedTextSql`: the stored copy where an older row has one, else `engram_message_text(body)`) when a batch
- * indexes it, and the tombstone and delete triggers compute the same text to remove it. Existing rows and the index
- * stay as they are.
+ * indexes it, and the tombstone and delete triggers compute the same text to remove it; the watermark moves only on a
+ * connection where the function is registered. Existing rows and the index stay as they are.
  */
 function bodyTextDdl(): string[] {
   const indexed = `old.rid <= ${ftsWatermark}`;
@@ -138,23 +138,16 @@ END`,
   INSERT INTO engram_messages_fts (engram_messages_fts, rowid, text, owner) SELECT 'delete', * FROM (${row}) WHERE old.deleted = 0 AND ${indexed};
   UPDATE engram_fts_watermark SET rid = ${lastRid} WHERE rid > ${lastRid};
 END`,
-  ];
-}
-
-/**
- * Schema v18: the watermark moves only on a connection with `engram_message_text` registered. A process of an
- * engram before v17 that still has the file open when another one upgrades it runs its own batch, which indexes
- * the rows past the watermark from their `text` column: rows written since v17 store `''` there, so they would
- * be indexed with no words (never found) and their deletes would remove words the index never held (wrong bm25
- * statistics). The trigger names the function, so that batch's watermark update fails to prepare on such a
- * connection and its transaction, the index rows with it, rolls back (the old process's append fails, as its
- * deletes already do on the v17 triggers). On a connection with the function it never fires (`''` for NULL).
- */
-const bodyTextGuardDdl = [
-  `CREATE TRIGGER IF NOT EXISTS engram_fts_watermark_body_text BEFORE UPDATE ON engram_fts_watermark WHEN ${messageTextFunction}(NULL) <> '' BEGIN
+    // The watermark moves only on a connection with the function: a process of an engram before v17 still open on
+    // the upgraded file would index the rows written since from their empty copies (no words: never found, and their
+    // deletes would remove words the index never held). The trigger names the function, so that batch's watermark
+    // update fails to prepare there and its transaction rolls back (its deletes already fail on the triggers above);
+    // with the function it never fires.
+    `CREATE TRIGGER engram_fts_watermark_body_text BEFORE UPDATE ON engram_fts_watermark WHEN ${messageTextFunction}(NULL) <> '' BEGIN
   SELECT RAISE(ABORT, '[engram] [sqlite] ${messageTextFunction}(NULL) must be empty');
 END`,
-];
+  ];
+}
 
 /** Indexes every live row past the watermark and moves it to the last rid (in a write transaction). */
 const indexTail = [
@@ -175,7 +168,6 @@ export const sqliteMessageSearch: SqlMessageSearch = {
   pendingListDdl: [],
   watermarkDdl: watermarkDdl(),
   bodyTextDdl: bodyTextDdl(),
-  bodyTextGuardDdl,
   rowText: false,
   indexTail,
   tailHits: sqliteTailHits,

@@ -45,10 +45,13 @@ END`,
   ];
 }
 
-/** The FTS5 index values of a message row `r` (`new` or `old` in a trigger): rowid, text, owner. */
-function ftsRow(r: string): string {
+/**
+ * The FTS5 index values of a message row `r` (`new` or `old` in a trigger): rowid, text, owner; the text is the
+ * row's `text` column unless `text` says otherwise (schema v17: `indexedTextSql`).
+ */
+function ftsRow(r: string, text = `${r}.text`): string {
   const tenant = ddlText(sqliteTenantToken(raw(`${r}.tenant`)));
-  return `SELECT k.key * ${ftsRowsPerLog} + ${r}.seq, ${r}.text, ${tenant} FROM engram_fts_logs k WHERE k.tenant = ${r}.tenant AND k.log_id = ${r}.session_id`;
+  return `SELECT k.key * ${ftsRowsPerLog} + ${r}.seq, ${text}, ${tenant} FROM engram_fts_logs k WHERE k.tenant = ${r}.tenant AND k.log_id = ${r}.session_id`;
 }
 
 /**
@@ -126,8 +129,7 @@ END`,
  */
 function bodyTextDdl(): string[] {
   const indexed = `old.rid <= ${ftsWatermark}`;
-  const tenant = ddlText(sqliteTenantToken(raw('old.tenant')));
-  const row = `SELECT k.key * ${ftsRowsPerLog} + old.seq, ${indexedTextSql('old')}, ${tenant} FROM engram_fts_logs k WHERE k.tenant = old.tenant AND k.log_id = old.session_id`;
+  const row = ftsRow('old', indexedTextSql('old'));
   return [
     'DROP TRIGGER IF EXISTS engram_messages_fts_tombstone',
     'DROP TRIGGER IF EXISTS engram_messages_fts_delete',

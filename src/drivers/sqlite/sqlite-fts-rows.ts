@@ -19,8 +19,26 @@ export function sqliteTenantToken(tenant: SqlFragment | SqlValue): SqlFragment {
 /** SQL: the watermark, the last `engram_messages.rid` the index holds (every live row at or below it is indexed). */
 export const ftsWatermark = '(SELECT rid FROM engram_fts_watermark WHERE id = 1)';
 
+/** SQL: the FTS5 rowid of a message row `m` joined to its log's key `k`. */
+export const ftsTailRowid = `k.key * ${ftsRowsPerLog} + m.seq`;
+
+/** SQL: the message rows past the watermark that are live, `m` joined to their log's key `k`. */
+const tailFrom = `FROM engram_messages m JOIN engram_fts_logs k ON k.tenant = m.tenant AND k.log_id = m.session_id WHERE m.rid > ${ftsWatermark} AND m.deleted = 0`;
+
 /**
  * SQL: the live rows past the watermark with their index values (`r` rowid, `text`, `owner`) and `source`, `seq`;
- * `text` as {@link indexedTextSql} gives it (schema v17).
+ * `text` as {@link indexedTextSql} gives it (schema v17). `and` narrows them (an SQL condition on `m`, `k`; none by
+ * default).
  */
-export const ftsTailRows = `SELECT k.key * ${ftsRowsPerLog} + m.seq AS r, ${indexedTextSql('m')} AS text, ${ddlText(sqliteTenantToken(raw('m.tenant')))} AS owner, m.session_id AS source, m.seq AS seq FROM engram_messages m JOIN engram_fts_logs k ON k.tenant = m.tenant AND k.log_id = m.session_id WHERE m.rid > ${ftsWatermark} AND m.deleted = 0`;
+export const ftsTailRowsWhere = (and = '') =>
+  `SELECT ${ftsTailRowid} AS r, ${indexedTextSql('m')} AS text, ${ddlText(sqliteTenantToken(raw('m.tenant')))} AS owner, m.session_id AS source, m.seq AS seq ${tailFrom}${and ? ` AND ${and}` : ''}`;
+
+/** SQL: {@link ftsTailRowsWhere}, every row. */
+export const ftsTailRows = ftsTailRowsWhere();
+
+/**
+ * SQL: the FTS5 rowids (`r`) of the live rows past the watermark, without their values. A rowid names one position
+ * of one log for good: a log only appends (its seqs are never reused) and a dropped log's key is never given again,
+ * so the row a rowid names never changes its text.
+ */
+export const ftsTailRowids = `SELECT ${ftsTailRowid} AS r ${tailFrom}`;

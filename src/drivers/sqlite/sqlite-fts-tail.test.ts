@@ -9,6 +9,7 @@ import { makeMessage, toInputs } from '../../testing/fixtures.ts';
 import { sqliteDialect } from './sqlite-dialect.ts';
 import { createSqliteStore, type SqliteStore } from './sqlite-driver.ts';
 import { fts5Bm25, fts5Idf, fts5Totals, readVarints } from './sqlite-fts-bm25.ts';
+import { ftsTailRows } from './sqlite-fts-rows.ts';
 
 const vocabulary = ['zebra', 'running', 'runs', 'ocean', 'blue', 'stone', 'quick', 'river', 'alpha', 'beta'];
 const db = (store: SqliteStore) => store.database as DatabaseSync;
@@ -63,12 +64,13 @@ describe('sqlite full-text tail (rows past the watermark)', () => {
     );
   });
 
-  it('random appends, deletes and replaces with random batch boundaries: every search finds what an always-indexed store finds, and rows past the watermark score exactly as there (property)', async () => {
+  it('random appends, deletes, replaces and dropped sessions with random batch boundaries: every search finds what an always-indexed store finds, and rows past the watermark score exactly as there (property)', async () => {
     type Op =
       | { kind: 'append'; texts: string[][] }
       | { kind: 'delete'; k: number }
       | { kind: 'replace'; keep: number }
       | { kind: 'batch' }
+      | { kind: 'drop' }
       | { kind: 'search'; words: string[]; session: boolean };
     const text = fc.array(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 8 });
     const op: fc.Arbitrary<Op> = fc.oneof(
@@ -82,6 +84,7 @@ describe('sqlite full-text tail (rows past the watermark)', () => {
       fc.record({ kind: fc.constant('delete' as const), k: fc.nat(100) }),
       fc.record({ kind: fc.constant('replace' as const), keep: fc.nat(12) }),
       fc.constant({ kind: 'batch' as const }),
+      fc.constant({ kind: 'drop' as const }),
       {
         weight: 3,
         arbitrary: fc.record({
@@ -122,6 +125,12 @@ describe('sqlite full-text tail (rows past the watermark)', () => {
             await both((store) => store.replaceMessages(s, session, toInputs([...kept, added])));
           } else if (o.kind === 'batch') {
             indexTail(lazy);
+          } else if (o.kind === 'drop') {
+            // The session's log goes, and its id comes back with a new log (new rowids, the same seqs).
+            await both(async (store) => {
+              await store.deleteSession(s, session);
+              await store.createSession(s, { id: session });
+            });
           } else {
             const query = {
               text: o.words.join(' '),
@@ -129,6 +138,13 @@ describe('sqlite full-text tail (rows past the watermark)', () => {
               ...(o.session ? { sessionId: session } : {}),
             };
             const [got, want] = [await lazy.searchMessages(s, query), await always.searchMessages(s, query)];
+            // The copy of the tail the search brought up to date (only the rows new since the last search)
+            // holds what a copy made from scratch would.
+            const copy = db(lazy)
+              .prepare('SELECT rowid AS r, text, owner FROM temp.engram_fts_tail ORDER BY rowid')
+              .all();
+            const fresh = db(lazy).prepare(`SELECT r, text, owner FROM (${ftsTailRows}) ORDER BY r`).all();
+            expect(copy).toEqual(fresh);
             const key = (h: { sessionId: string; entry: { seq: number } }) => `${h.sessionId}:${h.entry.seq}`;
             expect(got.map(key).sort()).toEqual(want.map(key).sort());
             const watermark = Number(

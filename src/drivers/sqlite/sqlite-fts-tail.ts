@@ -1,13 +1,20 @@
 import type { FullTextQueries, FullTextTarget } from '../sql/dialect-message-search.ts';
 import { compileSql, joinSql, raw, type SqlFragment, sql } from '../sql/sql-fragment.ts';
 import { fts5Bm25, fts5Idf, fts5Totals, readVarints } from './sqlite-fts-bm25.ts';
-import { ftsRowsPerLog, ftsTailRows, ftsWatermark } from './sqlite-fts-rows.ts';
+import {
+  ftsRowsPerLog,
+  ftsTailRowid,
+  ftsTailRowids,
+  ftsTailRows,
+  ftsTailRowsWhere,
+  ftsWatermark,
+} from './sqlite-fts-rows.ts';
 import { fts5String } from './sqlite-fts5.ts';
 
 /**
- * The rows past the watermark, searched without writing to the index: each search copies them into a
- * temporary FTS5 table of the connection (same columns and tokenizer, so a tail row matches exactly when it
- * would match once indexed) and scores each hit with FTS5's bm25 formula over the statistics the index would
+ * The rows past the watermark, searched without writing to the index: each search brings the connection's
+ * temporary FTS5 copy of them up to date (same columns and tokenizer, so a tail row matches exactly when it
+ * would match once indexed; only the rows new since its last search are copied) and scores each hit with FTS5's bm25 formula over the statistics the index would
  * have with the tail in it (its rows, tokens and per-phrase hits plus the tail's). Temporary tables are
  * private to the connection and writable on a read-only handle.
  */
@@ -129,6 +136,36 @@ async function versionOf(client: FullTextQueries): Promise<string> {
   return `${String(other?.data_version)}:${String(own?.c)}`;
 }
 
+/** Fills the connection's temporary copy of the tail from scratch; returns its rows. */
+async function copyTail(client: FullTextQueries): Promise<number> {
+  await client.run('DELETE FROM temp.engram_fts_tail', []);
+  const copied = await client.run(
+    `INSERT INTO temp.engram_fts_tail (rowid, text, owner) SELECT r, text, owner FROM (${ftsTailRows})`,
+    [],
+  );
+  return copied.changes;
+}
+
+/**
+ * Brings a copy of the tail of `rows` rows up to date with what changed since: the rows that left the tail
+ * (indexed by a batch, deleted, or of a dropped log) are removed and the rows new to it copied, so a search after a
+ * few appends tokenizes those few rows, not the whole tail. Exact because a rowid names one log position whose
+ * text never changes (`ftsTailRowids`). Returns the copy's rows.
+ */
+async function followTail(client: FullTextQueries, rows: number): Promise<number> {
+  // The copy's rowids are read from its docsize table (one small row each), not by scanning the copy's texts.
+  const copied = 'SELECT id FROM temp.engram_fts_tail_docsize';
+  const gone = await client.run(
+    `DELETE FROM temp.engram_fts_tail WHERE rowid IN (${copied} WHERE id NOT IN (${ftsTailRowids}))`,
+    [],
+  );
+  const added = await client.run(
+    `INSERT INTO temp.engram_fts_tail (rowid, text, owner) SELECT r, text, owner FROM (${ftsTailRowsWhere(`${ftsTailRowid} NOT IN (${copied})`)})`,
+    [],
+  );
+  return rows - gone.changes + added.changes;
+}
+
 /** One tail search (see {@link sqliteTailHits}), run alone on its connection's temporary tables. */
 async function tailHits(
   client: FullTextQueries,
@@ -142,12 +179,7 @@ async function tailHits(
   const copy = copies.get(client);
   let rows = copy?.rows ?? 0;
   if (!copy || copy.version !== (await versionOf(client))) {
-    await client.run('DELETE FROM temp.engram_fts_tail', []);
-    const copied = await client.run(
-      `INSERT INTO temp.engram_fts_tail (rowid, text, owner) SELECT r, text, owner FROM (${ftsTailRows})`,
-      [],
-    );
-    rows = copied.changes;
+    rows = copy ? await followTail(client, rows) : await copyTail(client);
     copies.set(client, { version: '', rows });
   }
   if (rows === 0) return undefined;

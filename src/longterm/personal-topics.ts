@@ -47,12 +47,13 @@ export const personalTopics: readonly PersonalTopic[] = [
     id: 'work',
     asked:
       'job, jobs, work, working, office, boss, manager, career, profession, occupation, colleagues, coworkers, role, position, title, employed, for a living, trade, workplace, busy season',
-    said: 'work, job, office, boss, manager, colleague, coworker, co-worker, team, shift, shifts, salary, hired, promoted, promotion, contract, freelance, freelancer, intern, internship, day job, engineer, developer, programmer, designer, nurse, doctor, teacher, lawyer, solicitor, accountant, architect, analyst, consultant, scientist, researcher, pharmacist, dentist, vet, chef, barista, electrician, plumber, carpenter, mechanic, pilot, paramedic, firefighter, police, officer, journalist, editor, translator, librarian, therapist, physio, physiotherapist, midwife, surgeon, professor, lecturer, tutor, photographer, illustrator, musician, actor, marketer, recruiter, cashier, courier, farmer, gardener, receptionist, administrator, qa, tester, sre, devops, firmware, product manager, project manager, data scientist, web developer, retail, hospital, clinic, warehouse, farm, flock, ewes, lambing, livestock, cattle, herd, shop, business, customers',
+    said: 'work, job, office, boss, manager, colleague, coworker, co-worker, team, shift, shifts, salary, hired, promoted, promotion, contract, freelance, freelancer, intern, internship, day job, engineer, developer, programmer, designer, nurse, doctor, teacher, lawyer, solicitor, accountant, architect, analyst, consultant, scientist, researcher, pharmacist, dentist, vet, chef, barista, electrician, plumber, carpenter, mechanic, pilot, paramedic, firefighter, police, officer, journalist, editor, translator, librarian, therapist, physio, physiotherapist, midwife, surgeon, professor, lecturer, tutor, photographer, illustrator, musician, actor, marketer, recruiter, cashier, courier, farmer, gardener, receptionist, administrator, hygienist, dental nurse, hairdresser, stylist, barber, bartender, waiter, waitress, server, cook, baker, butcher, cleaner, carer, caregiver, care worker, social worker, counsellor, counselor, psychologist, psychiatrist, optometrist, optician, radiographer, technician, bookkeeper, banker, estate agent, realtor, salesperson, supervisor, shift supervisor, store manager, shop assistant, clerk, secretary, nanny, childminder, coach, personal trainer, instructor, lifeguard, florist, tailor, welder, roofer, builder, labourer, landscaper, flight attendant, cabin crew, soldier, security guard, driver, delivery driver, qa, tester, sre, devops, firmware, product manager, project manager, data scientist, web developer, retail, hospital, clinic, warehouse, farm, flock, ewes, lambing, livestock, cattle, herd, shop, business, customers',
   },
   {
     id: 'employer',
-    asked: 'company, employer, firm, work for, work at, salary, pays, paid, payroll, employed, work',
-    said: 'work for, work at, working for, working at, started at, start at, joined, new job, left, labs, inc, ltd, gmbh, llc, startup, agency, firm, company, employer, hired, new place, job offer, offer, redundant, laid off',
+    asked:
+      'company, employer, firm, work for, work at, salary, pays, paid, payroll, employed, work, part-time, part time, side job',
+    said: 'work for, work at, working for, working at, shift at, shifts at, job at, started at, start at, joined, new job, left, labs, inc, ltd, gmbh, llc, startup, agency, firm, company, employer, hired, new place, job offer, offer, redundant, laid off',
   },
   {
     id: 'workplace',
@@ -75,6 +76,28 @@ export const personalTopics: readonly PersonalTopic[] = [
     asked:
       'mom, mum, mother, dad, father, parents, parent, brother, sister, siblings, sibling, family, grandma, grandmother, grandpa, grandfather, aunt, uncle, cousin, in-laws, nephew, niece, granddaughter, grandson, grandchild, grandchildren, grandkids',
     said: 'mom, mum, mother, dad, father, parents, brother, sister, sibling, family, grandma, grandmother, grandpa, grandfather, gran, granny, nan, nana, grandad, aunt, uncle, cousin, in-laws, mother-in-law, father-in-law, nephew, niece, bro, sis, stepmom, stepmum, stepdad, granddaughter, grandson, grandchild, grandchildren, grandkids, mam, care home',
+  },
+  {
+    id: 'parents',
+    asked:
+      'mom, mum, mother, dad, father, parents, parent, stepmom, stepmum, stepdad, stepfather, stepmother',
+    said: 'mom, mum, mother, dad, father, parents, mam, ma, pa, stepmom, stepmum, stepdad, stepfather, stepmother, my folks, my old man, my old lady',
+  },
+  {
+    id: 'siblings',
+    asked: 'brother, brothers, sister, sisters, sibling, siblings, twin',
+    said: 'brother, sister, sibling, siblings, bro, sis, lil bro, little bro, big bro, lil sis, little sis, big sis, little brother, big brother, little sister, big sister, older brother, younger brother, older sister, younger sister, twin, half-brother, half-sister, stepbrother, stepsister',
+  },
+  {
+    id: 'friends',
+    asked: 'friend, friends, bestie, best friend, bff, mate, mates, pal, pals, buddy',
+    said: 'best friend, bestie, bff, best mate, my friend, my friends, a friend, mate, mates, pal, buddy, friend of mine, childhood friend, oldest friend',
+  },
+  {
+    id: 'events',
+    asked:
+      'wedding, weddings, event, events, party, parties, reunion, celebration, ceremony, occasion, funeral, graduation, invited',
+    said: 'wedding, getting married, married, reunion, funeral, christening, baptism, bar mitzvah, bat mitzvah, baby shower, engagement party, graduation, birthday party, hen do, stag do, bachelorette, bachelor party, invited, invitation, rsvp, plus one, guest, ceremony, reception',
   },
   {
     id: 'pets',
@@ -104,6 +127,29 @@ export const personalTopics: readonly PersonalTopic[] = [
     asked:
       'health, condition, conditions, medical, medication, medications, meds, medicine, doctor, diagnosed, illness, chronic, disability, prescription, pills, inhaler, sick, tablets, operation, op, surgery, hospital, consultant',
     said: 'asthma, asthmatic, inhaler, diabetes, diabetic, insulin, coeliac, celiac, epilepsy, epileptic, migraine, adhd, autism, autistic, dyslexia, dyslexic, anxiety, depression, arthritis, eczema, psoriasis, ibs, crohn, hypertension, blood pressure, thyroid, pcos, endometriosis, long covid, chronic, fibromyalgia, tinnitus, colourblind, colorblind, colour blind, color blind, diagnosed, diagnosis, prescribed, medication, meds, tablets, pills, surgery, sleep apnea, insomnia, bad back, bad knee, pregnant, hearing aid, wheelchair, metformin, statins, levothyroxine, hip replacement, knee replacement, operation, consultant, waiting list, gp, health condition, condition, medical',
+  },
+  {
+    id: 'medication',
+    asked:
+      'medication, medications, meds, medicine, medicines, prescription, prescribed, pills, tablets, drug, drugs, dose, dosage, on for',
+    said: 'medication, meds, medicine, prescription, prescribed, pills, tablets, dose, mg, repeat prescription, pharmacy, pharmacist, switched me, put me on, vyvanse, adderall, ritalin, concerta, elvanse, methylphenidate, sertraline, zoloft, prozac, fluoxetine, lexapro, escitalopram, citalopram, wellbutrin, bupropion, venlafaxine, mirtazapine, lithium, lamotrigine, metformin, insulin, levothyroxine, thyroxine, statins, atorvastatin, ramipril, amlodipine, lisinopril, warfarin, aspirin, ibuprofen, paracetamol, naproxen, codeine, tramadol, gabapentin, pregabalin, propranolol, ventolin, salbutamol, inhaler, antidepressant, antidepressants, antihistamine, antihistamines, birth control, the pill, contraceptive, hrt, melatonin, steroids, prednisolone',
+  },
+  {
+    id: 'fears',
+    asked:
+      'scared, afraid, fear, fears, phobia, phobias, frightened, terrified, scares, frightens, nervous of',
+    said: 'terrified, scared, afraid, fear, phobia, frightened, freaks me out, freak me out, creeps me out, creep me out, petrified, panic, panics, hate heights, nightmare, nightmares, spiders, heights, needles, flying, clowns',
+  },
+  {
+    id: 'bodyart',
+    asked:
+      'tattoo, tattoos, tattooed, ink, inked, piercing, piercings, pierced, design on, on my arm, on my forearm, on my wrist, on my ankle, on my back, on my leg, on my skin',
+    said: 'tattoo, tattoos, tattooed, tat, tats, ink, inked, piercing, piercings, pierced, nose ring, septum, sleeve, forearm, tattoo artist, flash',
+  },
+  {
+    id: 'photography',
+    asked: 'camera, cameras, lens, lenses, photography, photographer, photos, pictures, shoot with, shoot on',
+    said: 'camera, lens, lenses, dslr, mirrorless, film camera, 35mm, film roll, roll of film, load film, darkroom, shutter, aperture, canon, nikon, pentax, fujifilm, fuji, leica, olympus, minolta, polaroid, instax, gopro, hasselblad, point and shoot, photography, photographer, photos',
   },
   {
     id: 'drinks',
@@ -184,7 +230,8 @@ export const personalTopics: readonly PersonalTopic[] = [
   },
   {
     id: 'charity',
-    asked: 'charity, charities, volunteer, volunteering, donate, nonprofit',
+    asked:
+      'charity, charities, volunteer, volunteering, donate, nonprofit, help out, helping out, give back, giving back',
     said: 'volunteer, volunteering, volunteered, charity, food bank, foodbank, shelter, fundraiser, fundraising, donate, nonprofit, soup kitchen, mentoring, mentor, scout leader',
   },
   {
@@ -211,8 +258,9 @@ export const personalTopics: readonly PersonalTopic[] = [
   },
   {
     id: 'travel',
-    asked: 'trip, trips, travel, travelling, traveling, holiday, holidays, vacation, visiting, flight',
-    said: 'trip, flight, flights, booked, holiday, vacation, itinerary, honeymoon, visiting, travel, travelling',
+    asked:
+      'trip, trips, travel, travelling, traveling, holiday, holidays, vacation, visiting, flight, break, getaway, time off, reading week, spring break, half term, half-term, long weekend, going away, heading',
+    said: 'trip, flight, flights, booked, holiday, vacation, itinerary, honeymoon, visiting, travel, travelling, reading week, spring break, half term, long weekend, getaway, train to, taking the train, road trip, cruise, staycation, airbnb, hostel, hotel, going to, heading to',
   },
   {
     id: 'devices',

@@ -35,7 +35,7 @@ export const personalTopics: readonly PersonalTopic[] = [
     id: 'home',
     asked:
       'live, lives, reside, based, address, home, city, town, neighbourhood, neighborhood, move, moved, area, country',
-    said: 'moved, moving, flat, apartment, house, neighbourhood, neighborhood, rent, landlord, lease, mortgage, commute, neighbours, neighbors, downstairs, upstairs, postcode, zip code, settled, relocated, live in, living in, lives in, moved to, based in, our house, my house, my place, hometown now',
+    said: 'moved, moving, flat, apartment, house, neighbourhood, neighborhood, rent, landlord, lease, mortgage, commute, neighbours, neighbors, downstairs, upstairs, postcode, zip code, settled, relocated, live in, living in, lives in, moved to, based in, our house, my house, my place, hometown now, just outside, outskirts, nearest town, up in the hills, in the hills, village, countryside, rural, middle of nowhere, what3words, postcode',
   },
   {
     id: 'hometown',
@@ -87,6 +87,12 @@ export const personalTopics: readonly PersonalTopic[] = [
     id: 'siblings',
     asked: 'brother, brothers, sister, sisters, sibling, siblings, twin',
     said: 'brother, sister, sibling, siblings, bro, sis, lil bro, little bro, big bro, lil sis, little sis, big sis, little brother, big brother, little sister, big sister, older brother, younger brother, older sister, younger sister, twin, half-brother, half-sister, stepbrother, stepsister',
+  },
+  {
+    id: 'grandchildren',
+    asked:
+      'grandchild, grandchildren, granddaughter, granddaughters, grandson, grandsons, grandkids, grandbaby',
+    said: 'grandchild, grandchildren, granddaughter, grandson, grandkids, grandbaby, first grandchild, became a grandma, became a grandad, nana, grandparent',
   },
   {
     id: 'friends',
@@ -147,6 +153,12 @@ export const personalTopics: readonly PersonalTopic[] = [
     said: 'tattoo, tattoos, tattooed, tat, tats, ink, inked, piercing, piercings, pierced, nose ring, septum, sleeve, forearm, tattoo artist, flash',
   },
   {
+    id: 'possessions',
+    asked:
+      'treasure, treasured, prized, possession, possessions, heirloom, heirlooms, sentimental, precious, most valuable, keepsake, inherited, own',
+    said: "heirloom, inherited, handed down, passed down, left me, grab in a fire, sentimental, treasure, prized, keepsake, antique, gran's, grandma's, grandad's, grandpa's, nan's, my mum's, my mom's, my dad's, wedding ring, engagement ring",
+  },
+  {
     id: 'photography',
     asked: 'camera, cameras, lens, lenses, photography, photographer, photos, pictures, shoot with, shoot on',
     said: 'camera, lens, lenses, dslr, mirrorless, film camera, 35mm, film roll, roll of film, load film, darkroom, shutter, aperture, canon, nikon, pentax, fujifilm, fuji, leica, olympus, minolta, polaroid, instax, gopro, hasselblad, point and shoot, photography, photographer, photos',
@@ -166,7 +178,7 @@ export const personalTopics: readonly PersonalTopic[] = [
     id: 'sport',
     asked:
       'team, sport, sports, club, supporter, fan, football, soccer, basketball, baseball, hockey, rugby, cricket, f1',
-    said: 'fan, supporter, season ticket, league, derby, stadium, jersey, football, soccer, rugby, cricket, basketball, baseball, hockey, nba, nfl, f1, premier league, fc, lifelong, supports, my team',
+    said: 'fan, supporter, season ticket, league, derby, stadium, jersey, football, soccer, rugby, cricket, basketball, baseball, hockey, nba, nfl, f1, premier league, fc, lifelong, supports, my team, match, game day, kick off, kickoff, full time, half time, final whistle, referee, ref, scored, try, tries, relegated, relegation, promoted, fixture, fixtures, playoffs, threw it away, last minute, season',
   },
   {
     id: 'hobbies',
@@ -242,8 +254,9 @@ export const personalTopics: readonly PersonalTopic[] = [
   },
   {
     id: 'sleep',
-    asked: 'morning, early, sleep, wake, bedtime, owl, night owl, at night',
-    said: 'night owl, early riser, morning person, insomnia, alarm, bedtime, lie in, sleep',
+    asked:
+      'morning, early, sleep, wake, bedtime, owl, night owl, at night, get up, getting up, wake up, up at',
+    said: 'night owl, early riser, morning person, insomnia, alarm, alarm goes, bedtime, lie in, sleep, get up, up at, wake up, half past, half five, half six, half seven, half eight',
   },
   {
     id: 'routine',

@@ -19,6 +19,10 @@ export interface PersonalTopic {
   readonly said: string;
 }
 
+/** Occupations, as a statement names one: the `work` topic's and the `occupation` topic's. */
+const occupations =
+  'engineer, developer, programmer, designer, nurse, doctor, teacher, lawyer, solicitor, accountant, architect, analyst, consultant, scientist, researcher, pharmacist, dentist, vet, chef, barista, electrician, plumber, carpenter, mechanic, pilot, paramedic, firefighter, police, officer, journalist, editor, translator, librarian, therapist, physio, physiotherapist, midwife, surgeon, professor, lecturer, tutor, photographer, illustrator, musician, actor, marketer, recruiter, cashier, courier, farmer, gardener, receptionist, administrator, hygienist, dental nurse, hairdresser, stylist, barber, bartender, waiter, waitress, server, cook, baker, butcher, cleaner, carer, caregiver, care worker, social worker, counsellor, counselor, psychologist, psychiatrist, optometrist, optician, radiographer, technician, bookkeeper, banker, estate agent, realtor, salesperson, supervisor, shift supervisor, store manager, shop assistant, clerk, secretary, nanny, childminder, coach, personal trainer, instructor, lifeguard, florist, tailor, welder, roofer, builder, labourer, landscaper, flight attendant, cabin crew, soldier, security guard, driver, delivery driver, qa, tester, sre, devops, firmware, product manager, project manager, data scientist, web developer';
+
 /** The topics. Broad vocabularies, not any conversation's wordings: a miss costs recall, a false tag costs little. */
 export const personalTopics: readonly PersonalTopic[] = [
   {
@@ -35,7 +39,7 @@ export const personalTopics: readonly PersonalTopic[] = [
     id: 'home',
     asked:
       'live, lives, reside, based, address, home, city, town, neighbourhood, neighborhood, move, moved, area, country',
-    said: 'moved, moving, flat, apartment, house, neighbourhood, neighborhood, rent, landlord, lease, mortgage, commute, neighbours, neighbors, downstairs, upstairs, postcode, zip code, settled, relocated, live in, living in, lives in, moved to, based in, our house, my house, my place, hometown now, just outside, outskirts, nearest town, up in the hills, in the hills, village, countryside, rural, middle of nowhere, what3words, postcode',
+    said: 'moved, moving, flat, apartment, house, neighbourhood, neighborhood, rent, landlord, lease, mortgage, commute, neighbours, neighbors, downstairs, upstairs, postcode, zip code, settled, relocated, live in, living in, lives in, moved to, based in, our house, my house, my place, hometown now, drive home, home to, get home to, just outside, outskirts, nearest town, up in the hills, in the hills, village, countryside, rural, middle of nowhere, what3words, postcode',
   },
   {
     id: 'hometown',
@@ -47,7 +51,12 @@ export const personalTopics: readonly PersonalTopic[] = [
     id: 'work',
     asked:
       'job, jobs, work, working, office, boss, manager, career, profession, occupation, colleagues, coworkers, role, position, title, employed, for a living, trade, workplace, busy season',
-    said: 'work, job, office, boss, manager, colleague, coworker, co-worker, team, shift, shifts, salary, hired, promoted, promotion, contract, freelance, freelancer, intern, internship, day job, engineer, developer, programmer, designer, nurse, doctor, teacher, lawyer, solicitor, accountant, architect, analyst, consultant, scientist, researcher, pharmacist, dentist, vet, chef, barista, electrician, plumber, carpenter, mechanic, pilot, paramedic, firefighter, police, officer, journalist, editor, translator, librarian, therapist, physio, physiotherapist, midwife, surgeon, professor, lecturer, tutor, photographer, illustrator, musician, actor, marketer, recruiter, cashier, courier, farmer, gardener, receptionist, administrator, hygienist, dental nurse, hairdresser, stylist, barber, bartender, waiter, waitress, server, cook, baker, butcher, cleaner, carer, caregiver, care worker, social worker, counsellor, counselor, psychologist, psychiatrist, optometrist, optician, radiographer, technician, bookkeeper, banker, estate agent, realtor, salesperson, supervisor, shift supervisor, store manager, shop assistant, clerk, secretary, nanny, childminder, coach, personal trainer, instructor, lifeguard, florist, tailor, welder, roofer, builder, labourer, landscaper, flight attendant, cabin crew, soldier, security guard, driver, delivery driver, qa, tester, sre, devops, firmware, product manager, project manager, data scientist, web developer, retail, hospital, clinic, warehouse, farm, flock, ewes, lambing, livestock, cattle, herd, shop, business, customers',
+    said: `work, job, office, boss, manager, colleague, coworker, co-worker, team, shift, shifts, salary, hired, promoted, promotion, contract, freelance, freelancer, intern, internship, day job, retail, hospital, clinic, warehouse, farm, flock, ewes, lambing, livestock, cattle, herd, shop, business, customers, ${occupations}`,
+  },
+  {
+    id: 'occupation',
+    asked: 'for a living, do for work, profession, occupation, job title, trade, what do i do',
+    said: `${occupations}, years a, yrs a, years an, yrs an, trained as, qualified as, work as, working as`,
   },
   {
     id: 'employer',
@@ -69,7 +78,7 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'kids',
     asked: 'kids, kid, children, child, son, sons, daughter, daughters, baby, babies',
-    said: 'son, daughter, kid, kids, children, child, toddler, baby, newborn, twins, teenager, teen, nursery, daycare, school run, stepson, stepdaughter',
+    said: 'son, daughter, kid, kids, children, child, toddler, baby, newborn, twins, teenager, teen, teenage, nursery, daycare, school run, stepson, stepdaughter, boy, lad, my boy, year {n}, school formal, homework, screen time',
   },
   {
     id: 'family',
@@ -97,7 +106,7 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'friends',
     asked: 'friend, friends, bestie, best friend, bff, mate, mates, pal, pals, buddy',
-    said: 'best friend, bestie, bff, best mate, my friend, my friends, a friend, mate, mates, pal, buddy, friend of mine, childhood friend, oldest friend',
+    said: 'friend, closest friend, best friend, bestie, bff, best mate, my friend, my friends, a friend, mate, mates, pal, buddy, friend of mine, childhood friend, oldest friend',
   },
   {
     id: 'events',
@@ -131,8 +140,8 @@ export const personalTopics: readonly PersonalTopic[] = [
   {
     id: 'health',
     asked:
-      'health, condition, conditions, medical, medication, medications, meds, medicine, doctor, diagnosed, illness, chronic, disability, prescription, pills, inhaler, sick, tablets, operation, op, surgery, hospital, consultant',
-    said: 'asthma, asthmatic, inhaler, diabetes, diabetic, insulin, coeliac, celiac, epilepsy, epileptic, migraine, adhd, autism, autistic, dyslexia, dyslexic, anxiety, depression, arthritis, eczema, psoriasis, ibs, crohn, hypertension, blood pressure, thyroid, pcos, endometriosis, long covid, chronic, fibromyalgia, tinnitus, colourblind, colorblind, colour blind, color blind, diagnosed, diagnosis, prescribed, medication, meds, tablets, pills, surgery, sleep apnea, insomnia, bad back, bad knee, pregnant, hearing aid, wheelchair, metformin, statins, levothyroxine, hip replacement, knee replacement, operation, consultant, waiting list, gp, health condition, condition, medical',
+      'health, condition, conditions, medical, medication, medications, meds, medicine, doctor, diagnosed, illness, chronic, disability, prescription, pills, inhaler, sick, tablets, operation, op, surgery, hospital, consultant, back, knee, hip, problem, problems, blood pressure, bp, take for',
+    said: 'asthma, asthmatic, inhaler, diabetes, diabetic, insulin, coeliac, celiac, epilepsy, epileptic, migraine, adhd, autism, autistic, dyslexia, dyslexic, anxiety, depression, arthritis, eczema, psoriasis, ibs, crohn, hypertension, blood pressure, thyroid, pcos, endometriosis, long covid, chronic, fibromyalgia, tinnitus, colourblind, colorblind, colour blind, color blind, diagnosed, diagnosis, prescribed, medication, meds, tablets, pills, surgery, sleep apnea, insomnia, bad back, bad knee, pregnant, hearing aid, wheelchair, metformin, statins, levothyroxine, hip replacement, knee replacement, operation, consultant, waiting list, gp, health condition, condition, medical, disc, bulging disc, slipped disc, herniated disc, sciatica, back pain, bp, cholesterol, gout, perindopril',
   },
   {
     id: 'medication',

@@ -16,7 +16,7 @@ describe('questionTopicTerms', () => {
     expect(questionTopicTerms('Where am I based these days?')).toBe('topichome');
     expect(questionTopicTerms('what kind of dog do we have?')).toBe('topicpets');
     // A phrase is read before its words: "for a living" is work, not where one lives.
-    expect(questionTopicTerms('What do I do for a living?')).toBe('topicwork');
+    expect(questionTopicTerms('What do I do for a living?')).toBe('topicwork topicoccupation');
     expect(questionTopicTerms('where do I live?')).toBe('topichome');
   });
 

@@ -21,8 +21,8 @@ describe('topicsNamed', () => {
     expect(said('turning the page')).toEqual([]);
   });
 
-  it('takes a phrase out before its words: "for a living" is work, not home; "work out" is exercise', () => {
-    expect(asked('what do I do for a living?')).toEqual(['work']);
+  it('takes a phrase out before its words: "for a living" is work and occupation, not home; "work out" is exercise', () => {
+    expect(asked('what do I do for a living?')).toEqual(['work', 'occupation']);
     expect(asked('how often do I work out?')).toEqual(['exercise']);
   });
 

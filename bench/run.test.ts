@@ -59,6 +59,12 @@ describe('bench harness', () => {
     const [agentStep, coldStart] = report.sections;
     expect(agentStep!.markdown).toMatch(/\| 400 \| engram `agent\(\)`, full memory stack \| \d/);
     expect(agentStep!.markdown).toMatch(/\| 400 \| bare AI SDK loop \| \d/);
+    // The warm pair at the last quick size: warm CPU, cold CPU, warm ÷ cold.
+    expect(agentStep!.markdown).toContain('### Warm process at 400 messages');
+    for (const contender of ['engram `agent\\(\\)`, full memory stack', 'bare AI SDK loop'])
+      expect(agentStep!.markdown).toMatch(
+        new RegExp(`\\| 400 \\| ${contender} \\| \\d[\\d.]* \\| \\d[\\d.]* \\| [\\d.]+× \\|`),
+      );
     expect(coldStart!.markdown).toMatch(/\| 6\d\d \| `createAutoContextMemory` \| \d/);
     for (const s of report.sections) expect(s.markdown).toContain('Targets (issue 23):');
   }, 600_000);

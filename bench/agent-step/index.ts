@@ -4,10 +4,12 @@
  * vs the bare AI SDK loop (`streamText` with the same tools, the whole history in an array), on sessions pre-filled
  * to each size, a model that answers at once, five-step runs with 2–50 KB tool results. Each size and contender
  * runs in its own fresh process (engram's session pre-filled by another), contenders alternating which goes first.
- * `ENGRAM_BENCH_SIZES=1000,10000` picks the sizes.
+ * At 10,000 messages both contenders are measured a second time warm (more untimed runs in the fresh process, on a
+ * copy of the same pre-filled file): the steady state of a long-running process, reported beside the cold rows,
+ * which stay the verdict. `ENGRAM_BENCH_SIZES=1000,10000` picks the sizes.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,13 +34,54 @@ export interface AgentStepPlan {
    * costs more the more runs the process served (what one memory appended since it was made).
    */
   longRuns: number;
+  /**
+   * The warm measurement: both contenders again at `messages` (one of `sizes`), each in a fresh process with
+   * `warmups` untimed runs before `runs` timed ones; undefined when the sizes leave that size out.
+   */
+  warm: WarmPlan | undefined;
 }
+
+/** Where and how long the warm measurement runs. */
+export interface WarmPlan {
+  /** Messages in the session (engram measures a copy of the file pre-filled for the cold row). */
+  messages: number;
+  /** Untimed runs first. */
+  warmups: number;
+  /** Timed five-step runs. */
+  runs: number;
+}
+
+/**
+ * Untimed runs before the warm measurement. Chosen from per-run CPU in one process at 10,000 messages (3 processes
+ * per contender, 60 runs each, medians of 5-run windows): engram's falls from 19.5 ms a step (runs 1–5) to 12.8
+ * (9–13) and 11.4 (13–17), then moves between ~10 and ~13 with no trend; the bare loop's is flat from run 3 (~10 ms)
+ * to run 30, where a major GC costs it a few runs (37–94 ms a step). 12 untimed then 10 timed runs (13–22) measure
+ * both past their warm-up and before that GC.
+ */
+export const WARM_WARMUPS = 12;
 
 /** The full run or the quick one. */
 export function agentStepPlan(quick: boolean): AgentStepPlan {
-  return quick
-    ? { sizes: benchSizes([100, 400]), warmups: 1, runs: 2, batch: 100, longRuns: 8 }
-    : { sizes: benchSizes([100, 1_000, 10_000, 50_000]), warmups: 2, runs: 5, batch: 500, longRuns: 60 };
+  if (quick) {
+    const sizes = benchSizes([100, 400]);
+    return {
+      sizes,
+      warmups: 1,
+      runs: 2,
+      batch: 100,
+      longRuns: 8,
+      warm: { messages: sizes.at(-1)!, warmups: 3, runs: 2 },
+    };
+  }
+  const sizes = benchSizes([100, 1_000, 10_000, 50_000]);
+  return {
+    sizes,
+    warmups: 2,
+    runs: 5,
+    batch: 500,
+    longRuns: 60,
+    warm: sizes.includes(10_000) ? { messages: 10_000, warmups: WARM_WARMUPS, runs: 10 } : undefined,
+  };
 }
 
 const SEED = 23;
@@ -52,30 +95,63 @@ export const agentStep: Suite = async (options) => {
   const load = os.loadavg()[0]!;
   const dir = mkdtempSync(join(tmpdir(), 'engram-bench-agent-step-'));
   const results: ChildResult[] = [];
-  /** Pre-fills engram's session in one process, then measures in a fresh one. */
-  const measure = (request: ChildRequest): ChildResult => {
+  const warm: ChildResult[] = [];
+  /** Where the warm measurement's copy of engram's pre-filled file goes. */
+  const warmDir = join(dir, 'warm');
+  /**
+   * Pre-fills engram's session in one process (copied to `warmDir` first when `keep`), then measures in a fresh one;
+   * `prefilled` skips the pre-fill and reports `prefilled.prefillSeconds` (the copy's).
+   */
+  const measure = (request: ChildRequest, keep = false, prefilled?: ChildResult): ChildResult => {
     const built =
       request.contender === 'engram'
-        ? (JSON.parse(runChild(child, { ...request, phase: 'build' }, log)) as ChildResult)
+        ? (prefilled ?? (JSON.parse(runChild(child, { ...request, phase: 'build' }, log)) as ChildResult))
         : undefined;
+    if (keep && built && !prefilled) {
+      mkdirSync(warmDir, { recursive: true });
+      const file = `agent-step-${request.messages}.db`;
+      for (const suffix of ['', '-wal', '-shm'])
+        if (existsSync(join(dir, file + suffix)))
+          copyFileSync(join(dir, file + suffix), join(warmDir, file + suffix));
+    }
     const measured = JSON.parse(runChild(child, request, log)) as ChildResult;
     return built ? { ...measured, prefillSeconds: built.prefillSeconds } : measured;
+  };
+  const checkPragmas = (result: ChildResult) => {
+    const p = result.pragmas;
+    if (result.request.contender === 'engram' && (p?.journalMode !== 'wal' || p.synchronous !== '2'))
+      throw new Error(
+        `agent-step: engram's handle reads back ${JSON.stringify(p)}, not WAL + synchronous=FULL`,
+      );
   };
   let long: ChildResult | undefined;
   try {
     for (const [i, messages] of plan.sizes.entries()) {
       const order: ChildRequest['contender'][] = i % 2 === 0 ? ['engram', 'bare'] : ['bare', 'engram'];
+      const warmHere = plan.warm?.messages === messages ? plan.warm : undefined;
       for (const contender of order) {
         log(`${contender} at ${messages.toLocaleString('en-US')} messages (fresh process)…`);
         const { warmups, runs, batch } = plan;
         // engram's session is pre-filled by one process and measured by another, as an app resumes a session.
-        const result = measure({ contender, messages, seed: SEED, dir, warmups, runs, batch });
-        const p = result.pragmas;
-        if (contender === 'engram' && (p?.journalMode !== 'wal' || p.synchronous !== '2'))
-          throw new Error(
-            `agent-step: engram's handle reads back ${JSON.stringify(p)}, not WAL + synchronous=FULL`,
-          );
+        const result = measure({ contender, messages, seed: SEED, dir, warmups, runs, batch }, !!warmHere);
+        checkPragmas(result);
         results.push(result);
+      }
+      if (warmHere) {
+        // The warm pair runs in the reverse order of the cold one; engram's on a copy of the file pre-filled above.
+        for (const contender of order.toReversed()) {
+          const { warmups, runs } = warmHere;
+          log(
+            `${contender} at ${messages.toLocaleString('en-US')} messages, warm (${warmups} untimed runs)…`,
+          );
+          const cold = results.find(
+            (r) => r.request.contender === contender && r.request.messages === messages,
+          );
+          const request = { contender, messages, seed: SEED, dir: warmDir, warmups, runs, batch: plan.batch };
+          const result = measure(request, false, cold);
+          checkPragmas(result);
+          warm.push(result);
+        }
       }
     }
     const messages = plan.sizes.find((n) => n >= 1_000) ?? plan.sizes[0]!;
@@ -94,6 +170,7 @@ export const agentStep: Suite = async (options) => {
       plan,
       seed: SEED,
       results,
+      warm,
       long,
       seconds: (performance.now() - started) / 1000,
       load: [load, os.loadavg()[0]!],

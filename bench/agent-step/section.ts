@@ -12,6 +12,8 @@ export interface AgentStepFigures {
   plan: AgentStepPlan;
   seed: number;
   results: ChildResult[];
+  /** The warm measurement (`plan.warm`): both contenders again, more untimed runs first; empty when not run. */
+  warm: ChildResult[];
   /** engram's many runs in one process (`plan.longRuns`), when measured. */
   long: ChildResult | undefined;
   seconds: number;
@@ -34,17 +36,22 @@ function perStep(r: ChildResult) {
   };
 }
 
-function find(f: AgentStepFigures, contender: 'engram' | 'bare', messages: number) {
-  const r = f.results.find((x) => x.request.contender === contender && x.request.messages === messages);
+function find(f: AgentStepFigures, contender: 'engram' | 'bare', messages: number, warm = false) {
+  const r = (warm ? f.warm : f.results).find(
+    (x) => x.request.contender === contender && x.request.messages === messages,
+  );
   return r ? perStep(r) : undefined;
 }
+
+const contenderName = (contender: 'engram' | 'bare') =>
+  contender === 'engram' ? 'engram `agent()`, full memory stack' : 'bare AI SDK loop';
 
 function timesTable(f: AgentStepFigures): string {
   const rows = f.results.map((r) => {
     const s = perStep(r);
     return [
       int(r.request.messages),
-      r.request.contender === 'engram' ? 'engram `agent()`, full memory stack' : 'bare AI SDK loop',
+      contenderName(r.request.contender),
       ms(s.cpu),
       ms(s.wall),
       ms(s.stall),
@@ -103,9 +110,15 @@ function targets(f: AgentStepFigures): string[] {
   for (const n of sizes.filter((x) => x >= 10_000)) {
     const e = find(f, 'engram', n);
     const bare = find(f, 'bare', n);
+    const we = find(f, 'engram', n, true);
+    const wb = find(f, 'bare', n, true);
+    const steady =
+      we && wb
+        ? ` (the verdict is the cold row; warm, a long-running process's steady state: ${ms(we.cpu)} vs ${ms(wb.cpu)} ms, ${ratio(we.cpu / wb.cpu)})`
+        : '';
     if (e && bare)
       lines.push(
-        `- engram CPU per step below the bare loop's at ${int(n)} messages: ${ms(e.cpu)} vs ${ms(bare.cpu)} ms (${ratio(e.cpu / bare.cpu)}): ${verdict(e.cpu < bare.cpu)}.`,
+        `- engram CPU per step below the bare loop's at ${int(n)} messages: ${ms(e.cpu)} vs ${ms(bare.cpu)} ms (${ratio(e.cpu / bare.cpu)}): ${verdict(e.cpu < bare.cpu)}${steady}.`,
       );
   }
   if (!sizes.some((x) => x >= 10_000))
@@ -126,6 +139,66 @@ function targets(f: AgentStepFigures): string[] {
       `- Longest event-loop stall in a run at ${int(to)} messages: ${ms(last.stall)} ms (target: none over 50 ms at 50,000 messages${to < 50_000 ? '; not at that size in this run' : ''}): ${verdict(last.stall <= 50)}.`,
     );
   return lines;
+}
+
+/**
+ * The warm rows: each contender in a fresh process again, with more untimed runs before the timed ones; beside its
+ * cold figures (the table above) and the other contender's warm ones.
+ */
+function warmProcess(f: AgentStepFigures, cmd: string): string[] {
+  const w = f.plan.warm;
+  if (!w || f.warm.length === 0) return [];
+  const n = w.messages;
+  const rows = f.warm.map((r) => {
+    const s = perStep(r);
+    const cold = find(f, r.request.contender, n);
+    return [
+      int(n),
+      contenderName(r.request.contender),
+      ms(s.cpu),
+      cold ? ms(cold.cpu) : '—',
+      cold ? ratio(s.cpu / cold.cpu) : '—',
+      ms(s.wall),
+      ms(s.stall),
+      mib(s.rss),
+      r.request.contender === 'engram' ? `${int(s.commits)} (${int(s.flushed)})` : '—',
+      int(s.prompt),
+    ];
+  });
+  const e = find(f, 'engram', n, true);
+  const b = find(f, 'bare', n, true);
+  const request = (contender: 'engram' | 'bare') =>
+    `\`{"contender":"${contender}","messages":${n},"warmups":${w.warmups},"runs":${w.runs},…}\``;
+  return [
+    `### Warm process at ${int(n)} messages (steady state of a long-running process; not the verdict)`,
+    '',
+    `The same measurement in a fresh process per contender, with ${w.warmups} untimed ${STEPS}-step runs instead of ${f.plan.warmups} before ${w.runs} timed ones (child requests ${request('engram')} and ${request('bare')}, contenders in the reverse order of the cold pair; engram on a copy of the file pre-filled for its cold row): what a step costs a process that has already served ${w.warmups} runs, its JIT tiers and compiled regular expressions warm.${f.options.quick ? '' : ` ${w.warmups} is where engram's per-run CPU stopped falling in probes at 10,000 messages (the bare loop's stops after 2).`} The cold rows above stay the headline and the verdict.`,
+    '',
+    cmd,
+    '',
+    table(
+      [
+        'messages in session',
+        'contender',
+        'CPU per step ms, warm',
+        'CPU per step ms, cold (above)',
+        'warm ÷ cold',
+        'wall per step ms, warm',
+        'longest event-loop stall ms',
+        'RSS',
+        `commits per ${STEPS}-step run (fsynced)`,
+        'messages sent at the last step',
+      ],
+      rows,
+    ),
+    '',
+    ...(e && b
+      ? [
+          `Warm, engram ÷ bare: CPU per step ${ratio(e.cpu / b.cpu)}, wall per step ${ratio(e.wall / b.wall)}, RSS ${ratio(e.rss / b.rss)}.`,
+          '',
+        ]
+      : []),
+  ];
 }
 
 /** How a run's CPU moves over many runs in one process: the median of the first quarter of runs vs the last. */
@@ -173,6 +246,7 @@ export function renderAgentStepSection(f: AgentStepFigures): string {
     '',
     ratiosTable(f),
     '',
+    ...warmProcess(f, cmd),
     ...longProcess(f),
     'Targets (issue 23):',
     ...targets(f),

@@ -6,10 +6,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MemoryMessage } from '../../core/message.ts';
 import { makeMessage, toInputs } from '../../testing/fixtures.ts';
+import { createSqliteClient } from './sqlite-client.ts';
 import { sqliteDialect } from './sqlite-dialect.ts';
 import { createSqliteStore, type SqliteStore } from './sqlite-driver.ts';
 import { fts5Bm25, fts5Idf, fts5Totals, readVarints } from './sqlite-fts-bm25.ts';
 import { ftsTailRows } from './sqlite-fts-rows.ts';
+import { sqliteTailHits } from './sqlite-fts-tail.ts';
 
 const vocabulary = ['zebra', 'running', 'runs', 'ocean', 'blue', 'stone', 'quick', 'river', 'alpha', 'beta'];
 const db = (store: SqliteStore) => store.database as DatabaseSync;
@@ -207,6 +209,46 @@ describe('sqlite full-text tail (rows past the watermark)', () => {
     expect(await found(reader, 'walrus')).toEqual([]);
     await reader.close();
     handle.close();
+    await writer.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  it("another connection's commit landing while a search brings its copy of the tail up to date is copied by the next search", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-fts-race-'));
+    const path = join(dir, 'race.db');
+    const writer = createSqliteStore({ path });
+    const s = { tenant: 'r' };
+    await writer.createSession(s, { id: 'a' });
+    await writer.append(s, 'a', toInputs([makeMessage('user', 'indexed first')]));
+    await writer.append(s, 'a', toInputs([makeMessage('user', 'ocean stone')]));
+    const reader = createSqliteClient(new DatabaseSync(path));
+    const target = { tenant: 'r' };
+    // The writer commits a row just before the search's last read of the database's version (after the copy).
+    let versionReads = 0;
+    let inject: (() => Promise<unknown>) | undefined;
+    const client = {
+      all: (text: string, params: readonly never[]) => reader.all(text, params),
+      run: (text: string, params: readonly never[]) => reader.run(text, params),
+      exec: (text: string) => reader.exec(text),
+      get: async (text: string, params: readonly never[]) => {
+        if (text.startsWith('PRAGMA data_version') && inject && ++versionReads === 2) {
+          const commit = inject;
+          inject = undefined;
+          await commit();
+        }
+        return reader.get(text, params);
+      },
+    };
+    const copied = async () =>
+      (await reader.all('SELECT rowid AS r FROM temp.engram_fts_tail ORDER BY rowid', [])).length;
+    await sqliteTailHits(client, ['ocean'], target);
+    expect(await copied()).toBe(1);
+    inject = () => writer.append(s, 'a', toInputs([makeMessage('user', 'walrus ocean')]));
+    versionReads = 0;
+    await sqliteTailHits(client, ['ocean'], target);
+    await sqliteTailHits(client, ['ocean'], target);
+    expect(inject).toBeUndefined();
+    expect(await copied()).toBe(2);
+    await reader.close(true);
     await writer.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -113,8 +113,14 @@ export function sqliteTailHits(
 ): Promise<SqlFragment | undefined> {
   const run = (queues.get(client) ?? Promise.resolve()).then(async () => {
     try {
-      const hits = await tailHits(client, words, target);
-      copies.set(client, { version: await versionOf(client), rows: copies.get(client)?.rows ?? 0 });
+      // Other connections' commits are read before the copy is brought up to date: one that lands while it is
+      // being copied changes the version the next search sees, so that search copies it.
+      const other = await dataVersion(client);
+      const hits = await tailHits(client, words, target, other);
+      copies.set(client, {
+        version: `${other}:${await ownChanges(client)}`,
+        rows: copies.get(client)?.rows ?? 0,
+      });
       return hits;
     } catch (error) {
       copies.delete(client);
@@ -129,11 +135,14 @@ export function sqliteTailHits(
   return run;
 }
 
-/** The version of the database as this connection sees it: other connections' commits and its own writes. */
-async function versionOf(client: FullTextQueries): Promise<string> {
-  const other = await client.get('PRAGMA data_version', []);
-  const own = await client.get('SELECT total_changes() AS c', []);
-  return `${String(other?.data_version)}:${String(own?.c)}`;
+/** Other connections' commits as this connection sees them (`PRAGMA data_version`). */
+async function dataVersion(client: FullTextQueries): Promise<string> {
+  return String((await client.get('PRAGMA data_version', []))?.data_version);
+}
+
+/** This connection's own writes (`total_changes()`: its temporary tables' included). */
+async function ownChanges(client: FullTextQueries): Promise<string> {
+  return String((await client.get('SELECT total_changes() AS c', []))?.c);
 }
 
 /** Fills the connection's temporary copy of the tail from scratch; returns its rows. */
@@ -171,6 +180,7 @@ async function tailHits(
   client: FullTextQueries,
   words: readonly string[],
   target: FullTextTarget,
+  other: string,
 ): Promise<SqlFragment | undefined> {
   if (!prepared.has(client)) {
     for (const statement of tempDdl) await client.exec(statement);
@@ -178,7 +188,7 @@ async function tailHits(
   }
   const copy = copies.get(client);
   let rows = copy?.rows ?? 0;
-  if (!copy || copy.version !== (await versionOf(client))) {
+  if (!copy || copy.version !== `${other}:${await ownChanges(client)}`) {
     rows = copy ? await followTail(client, rows) : await copyTail(client);
     copies.set(client, { version: '', rows });
   }

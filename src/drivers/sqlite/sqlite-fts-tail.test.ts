@@ -252,4 +252,25 @@ describe('sqlite full-text tail (rows past the watermark)', () => {
     await writer.close();
     rmSync(dir, { recursive: true, force: true });
   });
+  it('two stores on one connection share its copy of the tail: each search still finds the rows past the watermark', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-fts-shared-'));
+    const path = join(dir, 'shared.db');
+    const writer = createSqliteStore({ path });
+    const s = { tenant: 'r' };
+    await writer.createSession(s, { id: 'a' });
+    await writer.append(s, 'a', toInputs([makeMessage('user', 'indexed first')]));
+    const handle = new DatabaseSync(path);
+    const [one, two] = [createSqliteStore({ database: handle }), createSqliteStore({ database: handle })];
+    const found = async (store: SqliteStore) =>
+      (await store.searchMessages(s, { text: 'ocean', sessionId: 'a' })).map((h) => h.entry.message.content);
+    expect(await found(one)).toEqual([]);
+    await writer.append(s, 'a', toInputs([makeMessage('user', 'ocean stone')]));
+    expect(await found(two)).toEqual(['ocean stone']);
+    expect(await found(one)).toEqual(['ocean stone']);
+    await one.close();
+    await two.close();
+    handle.close();
+    await writer.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 });

@@ -156,23 +156,25 @@ async function copyTail(client: FullTextQueries): Promise<number> {
 }
 
 /**
- * Brings a copy of the tail of `rows` rows up to date with what changed since: the rows that left the tail
+ * Brings the connection's copy of the tail up to date with what changed since: the rows that left the tail
  * (indexed by a batch, deleted, or of a dropped log) are removed and the rows new to it copied, so a search after a
  * few appends tokenizes those few rows, not the whole tail. Exact because a rowid names one log position whose
  * text never changes (`ftsTailRowids`). Returns the copy's rows.
  */
-async function followTail(client: FullTextQueries, rows: number): Promise<number> {
+async function followTail(client: FullTextQueries): Promise<number> {
   // The copy's rowids are read from its docsize table (one small row each), not by scanning the copy's texts.
   const copied = 'SELECT id FROM temp.engram_fts_tail_docsize';
-  const gone = await client.run(
+  await client.run(
     `DELETE FROM temp.engram_fts_tail WHERE rowid IN (${copied} WHERE id NOT IN (${ftsTailRowids}))`,
     [],
   );
-  const added = await client.run(
+  await client.run(
     `INSERT INTO temp.engram_fts_tail (rowid, text, owner) SELECT r, text, owner FROM (${ftsTailRowsWhere(`${ftsTailRowid} NOT IN (${copied})`)})`,
     [],
   );
-  return rows - gone.changes + added.changes;
+  // Counted, not derived from the changes: another client on the same connection shares the temporary tables.
+  const counted = await client.get('SELECT count(*) AS n FROM temp.engram_fts_tail_docsize', []);
+  return Number(counted?.n ?? 0);
 }
 
 /** One tail search (see {@link sqliteTailHits}), run alone on its connection's temporary tables. */
@@ -189,7 +191,7 @@ async function tailHits(
   const copy = copies.get(client);
   let rows = copy?.rows ?? 0;
   if (!copy || copy.version !== `${other}:${await ownChanges(client)}`) {
-    rows = copy ? await followTail(client, rows) : await copyTail(client);
+    rows = copy ? await followTail(client) : await copyTail(client);
     copies.set(client, { version: '', rows });
   }
   if (rows === 0) return undefined;

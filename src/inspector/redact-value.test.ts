@@ -42,6 +42,14 @@ describe('redactValue: the 22 secret formats', () => {
     );
   });
 
+  it('a key whose last character is "-" is redacted whole (a rule ending on a word boundary stopped short of it)', async () => {
+    const project = fakeSecrets(1167564017).find((s) => s.format === 'openai-project')!;
+    expect(project.secret.endsWith('-')).toBe(true);
+    const out = (await redactValue(project.text)) as string;
+    expect(leaks(out, project.secret), out).toBe(false);
+    expect(out).toBe(`use sk-proj-${redactedMark} today`);
+  });
+
   it('a text saying secretlint-disable does not hide the secrets after it', async () => {
     const [stripe] = fakeSecrets(5).filter((s) => s.format === 'stripe-live');
     const out = await redactValue(['/* secretlint-disable */', `// secretlint-disable-line ${stripe!.text}`]);

@@ -86,11 +86,28 @@ const urlPassword = /^([a-z][a-z0-9+.-]*:\/\/[^:@/\s]*:)([^@/\s]+)(@[\s\S]*)$/i;
 /** A prefix that says what a secret was, kept in front of the mark (`sk_live_`, `ghp_`, `sk-ant-`, a PEM header). */
 const kind = /^(?:-----BEGIN [A-Z ]*PRIVATE KEY-----|[A-Za-z]{2,10}[_-](?:[a-z]{2,5}[_-])?)/;
 
+/** Characters of a key-like token (`[A-Za-z0-9_-]`): a span ending on one, before another, ends mid-token. */
+const tokenRest = /[A-Za-z0-9_-]*/y;
+const tokenChar = /[A-Za-z0-9_-]/;
+
+/**
+ * The end of a span, moved past the rest of the token it stops inside: a rule whose pattern ends on a word boundary
+ * stops short of a key that ends in `-` (OpenAI project keys may), which would leave the key's tail readable.
+ */
+function tokenEnd(text: string, start: number, end: number): number {
+  if (end <= start || end >= text.length || !tokenChar.test(text[end - 1]!)) return end;
+  tokenRest.lastIndex = end;
+  tokenRest.exec(text);
+  return tokenRest.lastIndex;
+}
+
 /** The text with each span replaced by the mark, keeping what says what it was (never any of the secret). */
 export function maskSpans(text: string, spans: readonly { start: number; end: number }[]): string {
   let out = '';
   let last = 0;
-  for (const { start, end } of [...spans].sort((a, b) => a.start - b.start)) {
+  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+    const { start } = span;
+    const end = tokenEnd(text, start, span.end);
     if (end <= last) continue;
     const from = Math.max(start, last);
     const found = text.slice(from, end);

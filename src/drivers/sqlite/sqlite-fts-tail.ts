@@ -5,7 +5,6 @@ import {
   ftsRowsPerLog,
   ftsTailRowid,
   ftsTailRowids,
-  ftsTailRows,
   ftsTailRowsWhere,
   ftsWatermark,
 } from './sqlite-fts-rows.ts';
@@ -145,21 +144,12 @@ async function ownChanges(client: FullTextQueries): Promise<string> {
   return String((await client.get('SELECT total_changes() AS c', []))?.c);
 }
 
-/** Fills the connection's temporary copy of the tail from scratch; returns its rows. */
-async function copyTail(client: FullTextQueries): Promise<number> {
-  await client.run('DELETE FROM temp.engram_fts_tail', []);
-  const copied = await client.run(
-    `INSERT INTO temp.engram_fts_tail (rowid, text, owner) SELECT r, text, owner FROM (${ftsTailRows})`,
-    [],
-  );
-  return copied.changes;
-}
-
 /**
  * Brings the connection's copy of the tail up to date with what changed since: the rows that left the tail
  * (indexed by a batch, deleted, or of a dropped log) are removed and the rows new to it copied, so a search after a
  * few appends tokenizes those few rows, not the whole tail. Exact because a rowid names one log position whose
- * text never changes (`ftsTailRowids`). Returns the copy's rows.
+ * text never changes (`ftsTailRowids`); it works from what the copy holds, so it also fills an empty copy and
+ * mends one a failed search left half made. Returns the copy's rows.
  */
 async function followTail(client: FullTextQueries): Promise<number> {
   // The copy's rowids are read from its docsize table (one small row each), not by scanning the copy's texts.
@@ -191,7 +181,7 @@ async function tailHits(
   const copy = copies.get(client);
   let rows = copy?.rows ?? 0;
   if (!copy || copy.version !== `${other}:${await ownChanges(client)}`) {
-    rows = copy ? await followTail(client) : await copyTail(client);
+    rows = await followTail(client);
     copies.set(client, { version: '', rows });
   }
   if (rows === 0) return undefined;

@@ -63,9 +63,9 @@ export const recallBudget: Suite = async (options) => {
     },
     {
       name: `default budget (${defaultRecallTokens} tokens), records alone`,
-      setup: '`packRecall(results, { context: false })`',
+      setup: '`packRecall(results, { context: 0 })`',
       candidates: recallCandidates(defaultRecallTokens),
-      pack: (r) => packRecall(r, { maxTokens: defaultRecallTokens, counter, context: false }),
+      pack: (r) => packRecall(r, { maxTokens: defaultRecallTokens, counter, context: 0 }),
     },
     {
       name: '1,000 tokens, records with their neighbouring turns',
@@ -77,7 +77,7 @@ export const recallBudget: Suite = async (options) => {
       name: '10 records (the former default)',
       setup: '`search(question)` (10 results) formatted whole, no budget',
       candidates: 10,
-      pack: (r) => packRecall(r, { maxTokens: 1e6, counter, context: false }),
+      pack: (r) => packRecall(r, { maxTokens: 1e6, counter, context: 0 }),
     },
   ];
   const dir = mkdtempSync(join(tmpdir(), 'engram-recall-budget-'));

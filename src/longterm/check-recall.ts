@@ -34,7 +34,7 @@ export function checkRecallInput(results: unknown, options: { tag?: unknown; dat
 /**
  * The input check of `packRecall`: the results as `formatRecall` checks them (each record with an id, a kind,
  * metadata and provenance message ids), and options whose `maxTokens` is an integer from 1 to 1,000,000,
- * `counter` a token counter, `inContext` and `inContextText` arrays of strings, `context` a boolean, when given. Throws
+ * `counter` a token counter, `inContext` and `inContextText` arrays of strings, `context` an integer from 0 to 1,000,000, when given. Throws
  * `INVALID_ARGUMENT` naming the place.
  */
 export function checkPackInput(
@@ -83,6 +83,11 @@ export function checkPackInput(
     (!Array.isArray(inContextText) || inContextText.some((text) => typeof text !== 'string'))
   )
     throw bad('packRecall(options): inContextText must be an array of strings');
-  if (context !== undefined && typeof context !== 'boolean')
-    throw bad(`packRecall(options): context must be a boolean, got ${describeValue(context)}`);
+  if (
+    context !== undefined &&
+    !(Number.isInteger(context) && (context as number) >= 0 && (context as number) <= 1_000_000)
+  )
+    throw bad(
+      `packRecall(options): context must be an integer from 0 to 1,000,000, got ${describeValue(context)}`,
+    );
 }

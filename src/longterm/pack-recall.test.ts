@@ -70,7 +70,7 @@ const input = fc.record({
   specs: fc.array(spec, { maxLength: 14 }),
   maxTokens: fc.integer({ min: 1, max: 600 }),
   inContext: fc.array(fc.constantFrom<string>('m1', 'm2', 'm3', 'm4'), { maxLength: 3 }),
-  context: fc.boolean(),
+  context: fc.integer({ min: 0, max: 6 }),
   bpe: fc.boolean(),
 });
 
@@ -99,7 +99,7 @@ describe('packRecall', () => {
         const ids = packed.items.map((item) => item.result.record.id);
         expect(new Set(ids).size).toBe(ids.length);
         const held = new Map<string, Set<string>>();
-        for (const { result: r, context: shown } of packed.items) {
+        for (const [rank, { result: r, context: shown }] of packed.items.entries()) {
           const { record } = r;
           // Whole: the record's text opens its quoted line in the block.
           expect(packed.text).toContain(quoteLine(record.text).slice(0, -1));
@@ -113,7 +113,8 @@ describe('packRecall', () => {
               expect(words.split('\n').every((l) => lines.has(l))).toBe(false);
             for (const l of words.split('\n')) lines.add(l);
           }
-          if (!context) expect(shown).toEqual([]);
+          // Only the best `context` records packed carry neighbours.
+          if (rank >= context) expect(shown).toEqual([]);
           for (const l of shown) {
             expect(lines.has(l)).toBe(false);
             expect(isTopicLine(l) || isDateWords(l)).toBe(false);
@@ -171,7 +172,7 @@ describe('packRecall', () => {
           maxTokens: 1_000_000,
           counter: estimate,
           inContext,
-          context: false,
+          context: 0,
           order: 'best',
         });
         const kept: string[] = [];
@@ -235,6 +236,33 @@ describe('packRecall', () => {
     expect(packRecall([hit], { maxTokens: 5 }).text).toBe('');
   });
 
+  it('gives neighbours to the best `context` records packed only (five by default); the rest are shown alone', () => {
+    const turns = Array.from({ length: 7 }, (_, i) =>
+      result(
+        {
+          id: i,
+          kind: 'turn',
+          session: `s${i}`,
+          speaker: 'Ann',
+          words: `Turn number ${i} about the garden.`,
+          neighbours: [`Before turn ${i}.`, `After turn ${i}.`],
+          messageIds: [`m${i}`],
+        },
+        i,
+      ),
+    );
+    const carried = (context?: number) =>
+      packRecall(turns, {
+        maxTokens: 100_000,
+        order: 'best',
+        ...(context === undefined ? {} : { context }),
+      }).items.map((item) => item.context.length);
+    expect(carried()).toEqual([2, 2, 2, 2, 2, 0, 0]);
+    expect(carried(1)).toEqual([2, 0, 0, 0, 0, 0, 0]);
+    expect(carried(0)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(carried(7)).toEqual([2, 2, 2, 2, 2, 2, 2]);
+  });
+
   it('shows a later statement before an earlier one whatever their ranks; order best keeps the ranking', () => {
     const spec = (id: number, words: string, day: number): Spec => ({
       id,
@@ -273,6 +301,8 @@ describe('packRecall', () => {
     expect(code(() => packRecall(ok, { counter: {} as never }))).toBe('INVALID_ARGUMENT');
     expect(code(() => packRecall(ok, { inContext: [1] as never }))).toBe('INVALID_ARGUMENT');
     expect(code(() => packRecall(ok, { context: 'yes' as never }))).toBe('INVALID_ARGUMENT');
+    for (const context of [true, -1, 1.5, Number.NaN, 1_000_001])
+      expect(code(() => packRecall(ok, { context: context as never }))).toBe('INVALID_ARGUMENT');
     expect(code(() => packRecall(ok, { inContextText: 'x' as never }))).toBe('INVALID_ARGUMENT');
     expect(code(() => packRecall(ok, { order: 'oldest' as never }))).toBe('INVALID_ARGUMENT');
     expect(code(() => packRecall(null as never))).toBe('INVALID_ARGUMENT');

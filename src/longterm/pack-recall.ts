@@ -10,6 +10,16 @@ import { isTopicLine } from './topic-line.ts';
 /** The recall budget when nothing says otherwise: the measured size at which a LoCoMo question's evidence is in the block about 9 times in 10. */
 export const defaultRecallTokens = 2000;
 
+/**
+ * The records that carry their neighbouring turns when nothing says otherwise: the five best. A neighbour costs
+ * about what a record does, so giving every record its neighbours fills a 2,000-token block with 11–16 records
+ * where records alone would hold about 40; the best few gain most from their surroundings, the rest from being
+ * there at all. Measured on the development data (BENCHMARKS.md, "Recall by budget" and "Personal facts"): the
+ * LoCoMo evidence inside the default block 89.7% (every record with neighbours 89.2%, none 89.1%, the best 3 or 8
+ * 89.4% / 89.5%), and the personal-facts probes A–H 278 facts of 301 recalled (every record 269, none 277).
+ */
+export const defaultContextRecords = 5;
+
 /** Options of {@link packRecall}. */
 export interface PackRecallOptions {
   /** The most tokens the block may take, its tag and header included (an integer from 1 to 1,000,000). @default 2000 */
@@ -20,8 +30,12 @@ export interface PackRecallOptions {
   inContext?: readonly string[];
   /** Texts of messages the model already sees: a neighbouring turn with one of these words is not shown again. @default [] */
   inContextText?: readonly string[];
-  /** Whether a turn record carries the neighbouring turns of its context (those not already in the block). @default true */
-  context?: boolean;
+  /**
+   * How many of the records packed, best first, carry the neighbouring turns of their context (those not already
+   * in the block); the others are shown alone, so a block holds more records. `0`: none. An integer from 0 to
+   * 1,000,000. @default {@link defaultContextRecords}
+   */
+  context?: number;
   /** How the block is written (`formatRecall`'s options). @default {} */
   format?: FormatRecallOptions;
   /**
@@ -89,8 +103,8 @@ function shownWith(result: LongTermSearchResult, context: readonly string[]): Lo
 
 /**
  * Packs ranked search results into one recall block of at most `maxTokens` tokens (counted with `counter`), best
- * first: each record whole (never cut), a turn with the neighbouring turns of its context that make it
- * understandable (its date is on its line); a record that does not fit is skipped and later, smaller ones may
+ * first: each record whole (never cut), a turn among the best `context` packed with the neighbouring turns of
+ * its context that make it understandable (its date is on its line); a record that does not fit is skipped and later, smaller ones may
  * still fit; the block then shows them newest first (`order`). Left out: a second result of one record id, a
  * record made only of messages the model already sees (`inContext`), a turn whose words the block already holds
  * (another record's context; not tool-derived text, which keeps its own labelled line), and, from a record's
@@ -109,6 +123,7 @@ export function packRecall(
   const maxTokens = options.maxTokens ?? defaultRecallTokens;
   const counter = counterOf(options.counter);
   const format = options.format ?? {};
+  const contextRecords = options.context ?? defaultContextRecords;
   const tag = recallTag(format);
   // Each record's line is written once; blocks are made of lines.
   const count = (lines: readonly string[]) => counter.countText(recallBlock(lines, tag));
@@ -141,7 +156,7 @@ export function packRecall(
     if (!ownLine && words?.split('\n').every((line) => holding.has(line))) continue;
     const own = new Set(words?.split('\n'));
     const around =
-      options.context === false
+      items.length >= contextRecords
         ? []
         : [...new Set(neighboursOf(record))].filter(
             (line) => !holding.has(line) && !own.has(line) && !seenText.has(line),

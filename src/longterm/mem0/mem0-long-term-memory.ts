@@ -148,7 +148,7 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
       return packRecall(hits, {
         ...(maxTokens === undefined ? {} : { maxTokens }),
         ...(inContext ? { inContext } : {}),
-        context: false,
+        context: 0,
       }).text;
     },
     search,

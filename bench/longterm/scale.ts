@@ -22,6 +22,7 @@ import {
   createLongTermMemory,
   type EngramLongTermMemory,
 } from '../../src/longterm/create-long-term-memory.ts';
+import { defaultCandidates } from '../../src/longterm/hybrid-search.ts';
 import { getLongTermRecords, type HasLongTermRecords } from '../../src/longterm/long-term-store-v1.ts';
 import { collectGarbage, int, ms, type Suite, sectionIntro } from '../report.ts';
 import { startPgServer } from '../storage/pg-server.ts';
@@ -174,13 +175,19 @@ async function measureSearch(
       ],
     ];
     const { rankText } = records;
-    // The floor of memory.search's own ranking: the candidates it asks the store for (its default 100; twice
+    // The floor of memory.search's own ranking: the candidates it asks the store for (its default; twice
     // that only when episodes or engram's kinds were among them), ranked with the few columns ranking reads.
     if (rankText)
       paths.push([
-        'records.rankText (limit 100, the candidates memory.search ranks)',
+        `records.rankText (limit ${defaultCandidates}, the candidates memory.search ranks)`,
         async (q) =>
-          (await rankText.call(records, s.scope, { terms: analyzeText(q), limit: 100, filter: {} })).length,
+          (
+            await rankText.call(records, s.scope, {
+              terms: analyzeText(q),
+              limit: defaultCandidates,
+              filter: {},
+            })
+          ).length,
       ]);
     const { raw } = driver;
     if (raw)

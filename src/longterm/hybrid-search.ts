@@ -13,11 +13,20 @@ import { rankByTime } from './rank-by-time.ts';
 import { keptHits, type Ranker, rankerOf } from './ranked-retrieval.ts';
 import { dateWords } from './temporal-context.ts';
 
+/**
+ * Candidates each retriever fetches before fusion when nothing says otherwise (a search for more results fetches
+ * that many): 50. Fusion, the episode score and the speaker boost reorder the head of the ranking, not its tail:
+ * on the LoCoMo development conversations R@10 is the same with 30, 50 or 100 (full text 79.2, hybrid with
+ * USE-lite 79.7, every category within 0.7 points), and each further candidate costs its share of `bm25()`'s
+ * sort and of the row reads (a 15,000-record tenant-wide search: ~0.3 ms of ~2 ms).
+ */
+export const defaultCandidates = 50;
+
 /** How a search ranks: public options a user tunes (see `createLongTermMemory`). */
 export interface RankingOptions {
   /** How much a hit in a record's context (neighbouring turns, dates) counts against one in its text (0–1). @default 0.5 */
   contextWeight?: number;
-  /** Candidates fetched from each retriever before fusion. @default 100 */
+  /** Candidates fetched from each retriever before fusion (at least the results asked for). @default {@link defaultCandidates} */
   candidates?: number;
   /**
    * How the lexical and the vector ranking are fused. `'calibrated'`: each leg's scores scaled per query (lexical
@@ -105,7 +114,7 @@ export async function rankLegs(
   query: string,
   options: Omit<HybridSearchOptions, 'limit'> & { limit?: number },
 ): Promise<RankedLegs & { ranker: Ranker }> {
-  const candidates = Math.max(options.limit ?? 0, options.candidates ?? 100);
+  const candidates = Math.max(options.limit ?? 0, options.candidates ?? defaultCandidates);
   const contextWeight = options.contextWeight ?? 0.5;
   const filter = options.filter ?? {};
   const terms = queryTerms(query, options.now?.() ?? new Date());

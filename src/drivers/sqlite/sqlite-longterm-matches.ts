@@ -19,7 +19,7 @@ const lastRead = createReadMemo<{ rows: ScoredMatch[]; complete: boolean }>(1);
 
 /**
  * Per handle, whether a search on it was asked again for more of the same matches (hybrid search's `keptHits` asks
- * for 100 candidates, then 200 when some were dropped, as in sessions with episodes): its reads then take spare rows.
+ * for its candidates, then twice as many when some were dropped, as in sessions with episodes): its reads then take spare rows.
  */
 const widened = new WeakMap<SqlClient, true>();
 

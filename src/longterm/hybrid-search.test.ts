@@ -24,6 +24,7 @@ import type { LongTermEmbedder } from './embedder.ts';
 import { type HybridSearchOptions, hybridSearch } from './hybrid-search.ts';
 import type { LongTermFilter } from './long-term-query.ts';
 import { getLongTermRecords, type HasLongTermRecords, type LongTermStoreV1 } from './long-term-store-v1.ts';
+import { prepareRecord } from './prepare-record.ts';
 import { matchesFilter } from './record-filter.ts';
 
 /** A bag-of-words embedder over the corpus words (not a language model: a deterministic vector per text). */
@@ -99,7 +100,10 @@ async function sameAsMaterializing(store: HasLongTermRecords, numRuns: number) {
   await fc.assert(
     fc.asyncProperty(
       corpusArbitrary,
-      fc.array(fc.constantFrom(...corpusWords, 'alice', 'bob', 'smith'), { minLength: 1, maxLength: 4 }),
+      fc.array(fc.constantFrom(...corpusWords, 'alice', 'bob', 'smith', 'my'), {
+        minLength: 1,
+        maxLength: 4,
+      }),
       fc.boolean(),
       options,
       async (corpus, words, wide, o) => {
@@ -202,6 +206,41 @@ describe('hybridSearch ranks ids and scores and loads its results, answering as 
     try {
       await sameAsMaterializing(store, 30);
     } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('hybridSearch: a question about the user', () => {
+  it("ranks the user's own turns and self facts above what others said as well, on every store", async () => {
+    const file = join(dir, 'from-user.db');
+    for (const store of [createMemoryStore(), await openSqliteStore({ path: file })]) {
+      const records = getLongTermRecords(store);
+      const tenant = uniqueTenant('from-user');
+      const scope = userScope(tenant, 'u1');
+      const turn = (id: string, text: string, role: string) =>
+        prepareRecord({ id, kind: 'turn', text, metadata: { role, speaker: role } }, 'test');
+      await records.addRecords(scope, [
+        // The assistant's turn is shorter, so BM25 alone ranks it first.
+        turn('a', 'assistant: a greyhound named Scout', 'assistant'),
+        turn('u', 'user: we have a greyhound, she is named Scout', 'user'),
+        prepareRecord(
+          {
+            id: 'f',
+            kind: 'fact',
+            text: "The user's pet is a greyhound.",
+            metadata: { selfFact: 'user.pet' },
+          },
+          'test',
+        ),
+      ]);
+      const ids = async (q: string) => (await hybridSearch(records, scope, q, { limit: 3 })).map((h) => h.id);
+      const asked = await ids('what breed is my greyhound?');
+      expect(asked.indexOf('u')).toBeLessThan(asked.indexOf('a'));
+      expect(asked.indexOf('f')).toBeLessThan(asked.indexOf('a'));
+      // About someone else: the words alone decide.
+      const other = await ids('which greyhound did Ann get?');
+      expect(other.indexOf('a')).toBeLessThan(other.indexOf('u'));
       await store.close();
     }
   });

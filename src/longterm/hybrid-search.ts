@@ -8,7 +8,7 @@ import type { LongTermFilter, LongTermHit } from './long-term-query.ts';
 import type { RankedCandidate } from './long-term-ranked.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
 import { pickResults, type ScoredCandidate } from './pick-results.ts';
-import { questionTopicTerms } from './question-topic-terms.ts';
+import { asksAboutUser, questionTopicTerms } from './question-topic-terms.ts';
 import { rankByTime } from './rank-by-time.ts';
 import { keptHits, type Ranker, rankerOf } from './ranked-retrieval.ts';
 import { dateWords } from './temporal-context.ts';
@@ -21,6 +21,15 @@ import { dateWords } from './temporal-context.ts';
  * sort and of the row reads (a 15,000-record tenant-wide search: ~0.3 ms of ~2 ms).
  */
 export const defaultCandidates = 50;
+
+/**
+ * How much higher a question about the user ({@link asksAboutUser}) ranks the user's own words (`fromUser`: their
+ * turns and self facts) in the lexical leg: ×1.5. "What's my dog called?" is answered by what the user said, not by
+ * the assistant's reply that repeats the words. Measured on the personal-facts development probes A–H: full text
+ * 278 -> 281 of 301 facts, corrections new first 64 -> 66 of 70 (×1.3 the same, ×2 282 / 66); hybrid with USE-lite
+ * 289 -> 292, 66 -> 68; LoCoMo (questions about others) unchanged.
+ */
+const fromUserBoost = 0.5;
 
 /** How a search ranks: public options a user tunes (see `createLongTermMemory`). */
 export interface RankingOptions {
@@ -187,6 +196,9 @@ export async function rankLegs(
       if (name && asked.includes(` ${name} `)) s.score *= 1 + speakerBoost;
     }
   }
+  // A question about the user is answered by what the user said: their turns and self facts rank higher (lexical
+  // only, as the speaker boost).
+  if (asksAboutUser(query)) for (const s of lexical) if (s.hit.fromUser) s.score *= 1 + fromUserBoost;
   const vector = vectorHits.map((hit) => ({ hit, score: hit.score }));
   const best = (a: ScoredCandidate, b: ScoredCandidate) => b.score - a.score;
   return { lexical: lexical.sort(best), vector: vector.sort(best), vectorSeen, ranker };

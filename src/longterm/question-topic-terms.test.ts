@@ -3,10 +3,31 @@ import { describe, expect, it } from 'vitest';
 import { analyzeText } from './analyze-text.ts';
 import { queryTerms } from './hybrid-search.ts';
 import { personalTopics, topicTerm } from './personal-topics.ts';
-import { questionTopicTerms } from './question-topic-terms.ts';
+import { asksAboutUser, questionTopicTerms } from './question-topic-terms.ts';
 import { isTopicLine, maxTopicTurnChars, topicLine } from './topic-line.ts';
 
 const now = new Date('2026-01-01T00:00:00Z');
+
+describe('asksAboutUser', () => {
+  it('is true for a question in the first person, a request to the assistant aside', () => {
+    for (const q of [
+      "what's my name?",
+      'Where do we live now?',
+      'which car did I buy',
+      "what’s our dog's name",
+      'Remind me what I drive',
+    ])
+      expect(asksAboutUser(q), q).toBe(true);
+    for (const q of [
+      'Tell me what Melanie painted.',
+      'What did Caroline research?',
+      'remind me of the plan',
+      'mine sweeper rules',
+      '',
+    ])
+      expect(asksAboutUser(q), q).toBe(q === 'mine sweeper rules');
+  });
+});
 
 describe('questionTopicTerms', () => {
   it('adds the term of each personal topic a question about the user names', () => {

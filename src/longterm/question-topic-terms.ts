@@ -16,6 +16,17 @@ const firstPerson = /\b(?:i|i'm|im|i've|ive|i'd|i'll|me|my|mine|myself|we|we're|
 /** A request to the assistant ("remind me", "tell me"…): its "me" does not make the question one about the user. */
 const request = /\b(?:remind|tell|show|give|help|let|ask|send) me\b/g;
 
+/** Whether lower-cased text speaks in the first person, a request to the assistant ("tell me") aside. */
+const isFirstPerson = (lower: string): boolean => firstPerson.test(lower.replace(request, ' '));
+
+/**
+ * Whether a question is about the user: it speaks in the first person ("what's my name?", "where do we live
+ * now?"), a request to the assistant ("remind me", "tell me") aside.
+ * @example asksAboutUser("what's my name?") // true
+ * @example asksAboutUser('Tell me what Melanie painted.') // false
+ */
+export const asksAboutUser = (question: string): boolean => isFirstPerson(cueText(question).lower);
+
 /**
  * The terms to add to a search for `question` (joined by spaces; `''` when it names no topic): for each personal
  * topic it names, its term for the user's turns (`topicTerm(t, 'user')`), and for a question not in the first
@@ -26,7 +37,7 @@ const request = /\b(?:remind|tell|show|give|help|let|ask|send) me\b/g;
  */
 export function questionTopicTerms(question: string): string {
   const text = cueText(question);
-  const aboutMe = firstPerson.test(text.lower.replace(request, ' '));
+  const aboutMe = isFirstPerson(text.lower);
   return topicsNamed(text, 'asked')
     .flatMap((t) => (aboutMe ? [topicTerm(t, 'user')] : [topicTerm(t, 'user'), topicTerm(t, 'other')]))
     .join(' ');

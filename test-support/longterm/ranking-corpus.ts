@@ -1,7 +1,7 @@
 /**
  * Random long-term corpora for the ranking property tests: few words (so scores tie and texts repeat), two users
  * of one tenant holding look-alike ids, every kind hybrid search treats apart (turns in episodes, episode
- * records, facts, engram's own kind), speakers of both JSON types, contexts, and updates and deletes (so a
+ * records, facts, engram's own kind), speakers of both JSON types, roles and self facts, contexts, and updates and deletes (so a
  * version's row is not its record's first).
  */
 
@@ -23,6 +23,10 @@ export interface CorpusRecord {
   session?: string;
   episode?: string;
   speaker?: string | number;
+  /** `metadata.role` (a turn's role as `record()` writes it). */
+  role?: 'user' | 'assistant';
+  /** `metadata.selfFact` (a self fact's key). */
+  selfFact?: string;
   /** After all adds: changed to this text, or deleted. */
   later?: { text: string } | 'delete';
 }
@@ -50,6 +54,8 @@ const record: fc.Arbitrary<CorpusRecord> = fc.record(
       { arbitrary: fc.constantFrom('Alice', 'Bob', 'alice smith'), weight: 3 },
       { arbitrary: fc.integer({ min: 0, max: 3 }), weight: 1 },
     ),
+    role: fc.constantFrom('user' as const, 'assistant' as const),
+    selfFact: fc.constant('user.name'),
     later: fc.oneof(
       text.map((t) => ({ text: t })),
       fc.constant('delete' as const),
@@ -80,7 +86,11 @@ export async function writeCorpus(records: LongTermStoreV1, tenant: string, corp
           ...(r.context === undefined ? {} : { context: r.context }),
           ...(r.session === undefined ? {} : { session: r.session }),
           ...(r.episode === undefined ? {} : { episode: r.episode }),
-          metadata: r.speaker === undefined ? {} : { speaker: r.speaker },
+          metadata: {
+            ...(r.speaker === undefined ? {} : { speaker: r.speaker }),
+            ...(r.role === undefined ? {} : { role: r.role }),
+            ...(r.selfFact === undefined ? {} : { selfFact: r.selfFact }),
+          },
         },
         'test',
       ),

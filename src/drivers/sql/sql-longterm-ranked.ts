@@ -2,7 +2,7 @@ import type { JSONValue } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { LongTermHit } from '../../longterm/long-term-query.ts';
-import type { LongTermRankedHit } from '../../longterm/long-term-ranked.ts';
+import { isFromUser, type LongTermRankedHit } from '../../longterm/long-term-ranked.ts';
 import type { LongTermLoadedRecord } from '../../longterm/long-term-store-v1.ts';
 import { scopeCovers } from '../../longterm/record-filter.ts';
 import type { RankedRow } from './dialect-longterm-index.ts';
@@ -14,7 +14,7 @@ import { recordColumns, rowTerms, toRecord } from './sql-longterm-rows.ts';
 
 /**
  * The columns ranking reads of a version (the records table aliased `r`): no text, context, terms or
- * provenance; the metadata for its `speaker` (parsed only when it names one).
+ * provenance; the metadata for its `speaker` and whether the user said it (parsed only when it names either).
  */
 export const rankColumns = raw(
   'r.rid, r.id, r.kind, r.session_id, r.episode, r.created_at, r.hash, r.metadata, r.valid_at, r.invalid_at',
@@ -43,11 +43,19 @@ async function rowsByRid(
 /** The record columns with the owner and `live`, which `loadRanked` checks in process. */
 const ownedRecordColumns = sql`${recordColumns}, r.tenant, r.user_id, r.agent_id, r.live`;
 
-/** `metadata.speaker` of a row's metadata (SQLite: JSON text, parsed only when it holds the key; PostgreSQL: a value). */
-function speakerOf(metadata: unknown, dialect: SqlDialect): unknown {
-  if (typeof metadata === 'string' && !metadata.includes('"speaker"')) return undefined;
-  const value = dialect.readDocument(metadata) as Record<string, JSONValue>;
-  return value.speaker;
+/**
+ * A row's metadata as ranking reads it (SQLite: JSON text, parsed only when it holds a key ranking reads;
+ * PostgreSQL: a value), or undefined when it holds none.
+ */
+function rankedMetadata(metadata: unknown, dialect: SqlDialect): Record<string, JSONValue> | undefined {
+  if (
+    typeof metadata === 'string' &&
+    !metadata.includes('"speaker"') &&
+    !metadata.includes('"role"') &&
+    !metadata.includes('"selfFact"')
+  )
+    return undefined;
+  return dialect.readDocument(metadata) as Record<string, JSONValue>;
 }
 
 /** A ranked hit from its row (`rankColumns`) and score (optional fields set only when present). */
@@ -62,8 +70,9 @@ function rankedHit(row: SqlRow, score: number, dialect: SqlDialect): LongTermRan
   };
   if (row.session_id !== null && row.session_id !== undefined) hit.session = String(row.session_id);
   if (row.episode !== null && row.episode !== undefined) hit.episode = String(row.episode);
-  const speaker = speakerOf(row.metadata, dialect);
-  if (typeof speaker === 'string') hit.speaker = speaker;
+  const metadata = rankedMetadata(row.metadata, dialect);
+  if (typeof metadata?.speaker === 'string') hit.speaker = metadata.speaker;
+  if (metadata && isFromUser(metadata)) hit.fromUser = true;
   if (row.valid_at !== null && row.valid_at !== undefined) hit.validAt = new Date(Number(row.valid_at));
   if (row.invalid_at !== null && row.invalid_at !== undefined)
     hit.invalidAt = new Date(Number(row.invalid_at));

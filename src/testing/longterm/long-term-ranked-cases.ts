@@ -19,6 +19,10 @@ const rankedFrom = (h: LongTermHit) => {
     createdAt: h.record.createdAt,
     hash: h.record.hash,
     ...(typeof speaker === 'string' ? { speaker } : {}),
+    // The user's own words: a turn in the user role or a self fact.
+    ...(h.record.metadata.role === 'user' || typeof h.record.metadata.selfFact === 'string'
+      ? { fromUser: true }
+      : {}),
     ...(h.record.validAt === undefined ? {} : { validAt: h.record.validAt }),
     ...(h.record.invalidAt === undefined ? {} : { invalidAt: h.record.invalidAt }),
   };
@@ -46,7 +50,8 @@ async function agrees(
 /**
  * The conformance case of the optional ranking methods: a store with `rankText` / `rankVector` has
  * `loadRanked` too, ranks exactly as `searchText` / `searchVector` (ids, scores, kind, session, episode,
- * creation time, hash, a string speaker, validity times; look-alike ids of two users in a wide scope kept apart), and
+ * creation time, hash, a string speaker, whether the user said it (`fromUser`: `metadata.role` 'user' or a string
+ * `metadata.selfFact`, with or without a speaker beside it), validity times; look-alike ids of two users in a wide scope kept apart), and
  * `loadRanked` reads the hits' records with their text's analysed terms, undefined for a record deleted since or a
  * ref outside the scope.
  */
@@ -63,9 +68,11 @@ export const longTermRankedCases: LongTermCase[] = [
       const first = t.scope({ user: 'u1' });
       const second: Scope = { tenant: first.tenant, user: 'u2' };
       const wide: Scope = { tenant: first.tenant };
-      for (const [scope, speaker] of [
-        [first, 'Alice'],
-        [second, 7],
+      // Metadata of each kind ranking reads: a speaker of either JSON type with a role, a role or a self fact
+      // alone, and the word "role" as a value (not the user's words).
+      for (const [scope, speaker, b, c] of [
+        [first, 'Alice', { role: 'user' }, { selfFact: 'user.pet' }],
+        [second, 7, { label: 'role' }, { role: 'assistant' }],
       ] as const)
         await t.records.addRecords(scope, [
           rec({
@@ -74,10 +81,10 @@ export const longTermRankedCases: LongTermCase[] = [
             kind: 'turn',
             session: 's1',
             episode: 'e1',
-            metadata: { speaker },
+            metadata: { speaker, role: typeof speaker === 'string' ? 'user' : 'assistant' },
           }),
-          rec({ id: 'b', text: 'a puppy and a kitten', context: 'we adopted a puppy' }),
-          rec({ id: 'c', text: 'kitten only' }),
+          rec({ id: 'b', text: 'a puppy and a kitten', context: 'we adopted a puppy', metadata: b }),
+          rec({ id: 'c', text: 'kitten only', metadata: c }),
         ]);
       const query = { terms: analyzeText('puppy kitten'), limit: 10 };
       if (rankText) {

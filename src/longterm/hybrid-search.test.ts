@@ -214,7 +214,14 @@ describe('hybridSearch ranks ids and scores and loads its results, answering as 
 describe('hybridSearch: a question about the user', () => {
   it("ranks the user's own turns and self facts above what others said as well, on every store", async () => {
     const file = join(dir, 'from-user.db');
-    for (const store of [createMemoryStore(), await openSqliteStore({ path: file })]) {
+    const schema = await createTestSchema('engram_from_user');
+    const postgres = createPostgresStore({
+      connectionString: schema.url,
+      schema: schema.name,
+      maxConnections: 2,
+    });
+    // PostgreSQL reads metadata as an object, SQLite as JSON text, the memory store from the records.
+    for (const store of [createMemoryStore(), await openSqliteStore({ path: file }), postgres]) {
       const records = getLongTermRecords(store);
       const tenant = uniqueTenant('from-user');
       const scope = userScope(tenant, 'u1');
@@ -228,7 +235,8 @@ describe('hybridSearch: a question about the user', () => {
           {
             id: 'f',
             kind: 'fact',
-            text: "The user's pet is a greyhound.",
+            // Longer than the assistant's turn, so only the boost ranks it above that turn.
+            text: "The user's pet is a greyhound called Scout, a rescue from the track.",
             metadata: { selfFact: 'user.pet' },
           },
           'test',
@@ -241,7 +249,9 @@ describe('hybridSearch: a question about the user', () => {
       // About someone else: the words alone decide.
       const other = await ids('which greyhound did Ann get?');
       expect(other.indexOf('a')).toBeLessThan(other.indexOf('u'));
+      expect(other.indexOf('a')).toBeLessThan(other.indexOf('f'));
       await store.close();
     }
+    await schema.drop();
   });
 });

@@ -29,8 +29,8 @@ export interface LongTermSearchOptions {
 /** Options of `retrieve`: a search's, and the token budget of the block. */
 export interface LongTermRetrieveOptions extends LongTermSearchOptions {
   /**
-   * The most tokens the block takes, its tag and header included (1–1,000,000): whole records with the
-   * neighbouring turns that make them understandable, best first (see `packRecall`). @default 2000
+   * The most tokens the block takes, its tag and header included (1–1,000,000): whole records best first, the
+   * best five with the neighbouring turns that make them understandable (see `packRecall`). @default 2000
    */
   maxTokens?: number;
   /** Ids of messages the model already sees: records made only of them are left out. @default [] */

@@ -2,10 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   agreementDepth,
+  calibratedScores,
   checkFuseOptions,
   fuseRankings,
   legAgreement,
   vectorLegWeight,
+  vectorPicks,
+  withVectorPicks,
 } from './fuse-rankings.ts';
 import type { RankedCandidate } from './long-term-ranked.ts';
 import type { ScoredCandidate } from './pick-results.ts';
@@ -92,7 +95,8 @@ describe('fuseRankings', () => {
               weight
           )
             confident++;
-          const leading = lexical.slice(0, confident);
+          // (The vector leg's picks may come after the best fifteen: withVectorPicks.)
+          const leading = lexical.slice(0, Math.min(confident, vectorPicks.below));
           expect(ids(pool).slice(0, leading.length)).toEqual(ids(leading));
         },
       ),
@@ -104,9 +108,12 @@ describe('fuseRankings', () => {
     const lexical = Array.from({ length: 30 }, (_, i) => ({ hit: hitOf(`a${i}`), score: 30 - i }));
     const vector = Array.from({ length: 30 }, (_, i) => ({ hit: hitOf(`b${i}`), score: 1 - i / 30 }));
     expect(legAgreement(lexical, vector, 1000)).toBe(0);
+    // The vector leg adds its hits below the text hits, its best three just below the best fifteen.
     expect(ids(fuseRankings(lexical, vector, { vectorSeen: 1000 }))).toEqual([
-      ...ids(lexical),
-      ...ids(vector),
+      ...ids(lexical.slice(0, vectorPicks.below)),
+      ...ids(vector.slice(0, vectorPicks.count)),
+      ...ids(lexical.slice(vectorPicks.below)),
+      ...ids(vector.slice(vectorPicks.count)),
     ]);
     // The same best hits in both: full agreement, the vector leg's full weight.
     const same = lexical.map((l, i) => ({ hit: l.hit, score: 1 - i / 30 }));
@@ -116,6 +123,41 @@ describe('fuseRankings', () => {
     expect(
       legAgreement(lexical.slice(0, agreementDepth), same.slice(0, agreementDepth), agreementDepth),
     ).toBe(0);
+  });
+
+  it("property: the vector leg's best hits the words lack come just below the best fifteen; nothing else moves", () => {
+    fc.assert(
+      fc.property(
+        lexicalLeg(40),
+        fc.oneof(randomLeg(40), leg(40, fc.constantFrom(0.2))),
+        fc.integer({ min: 40, max: 2000 }),
+        (lexical, vector, seen) => {
+          fc.pre(vector.length > 0);
+          const before = calibratedScores(lexical, vector, { vectorSeen: seen });
+          const after = withVectorPicks(before, lexical, vector);
+          expect(after).toEqual(fuseRankings(lexical, vector, { vectorSeen: seen }));
+          const words = new Set(ids(lexical));
+          const informative = vector[0]!.score !== vector.at(-1)!.score;
+          const picks =
+            before.length >= vectorPicks.below && informative
+              ? ids(vector)
+                  .filter((id) => !words.has(id))
+                  .slice(0, vectorPicks.count)
+              : [];
+          // The head is untouched; every other hit keeps its order and score.
+          expect(after.slice(0, vectorPicks.below)).toEqual(before.slice(0, vectorPicks.below));
+          const rest = (pool: readonly ScoredCandidate[]) => pool.filter((p) => !picks.includes(p.hit.id));
+          expect(rest(after)).toEqual(rest(before));
+          // Each pick is in the head or right below it, in the vector leg's order.
+          const at = picks.map((id) => ids(after).indexOf(id));
+          for (const i of at) expect(i).toBeLessThan(vectorPicks.below + vectorPicks.count);
+          const raised = at.filter((i) => i >= vectorPicks.below);
+          expect(raised).toEqual([...raised].sort((a, b) => a - b));
+          for (let i = 1; i < after.length; i++)
+            expect(after[i - 1]!.score).toBeGreaterThanOrEqual(after[i]!.score);
+        },
+      ),
+    );
   });
 
   it('lets an agreeing vector leg lift a lexical hit it ranks first', () => {

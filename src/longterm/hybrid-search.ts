@@ -41,7 +41,8 @@ export interface RankingOptions {
    * How the lexical and the vector ranking are fused. `'calibrated'`: each leg's scores scaled per query (lexical
    * by its best hit, vector min–max over its candidates) and summed, the vector leg weighted by how far its best
    * 20 hits overlap the lexical leg's beyond chance (see `fuseRankings`); a vector leg that does not agree with
-   * the query's words only adds candidates below the text hits. Measured on LoCoMo (BENCHMARKS.md), it is never
+   * the query's words only adds candidates below the text hits, its best three just below the best fifteen (so a
+   * paraphrase can reach a recall block; `withVectorPicks`). Measured on LoCoMo (BENCHMARKS.md), it is never
    * below full text in any category with a random-vector model and is above it with USE-lite, where reciprocal
    * rank at its old defaults fell 13 points below full text. `'rrf'`: weighted reciprocal rank (the fusion
    * before; `rrfK` and `vectorWeight` tune it).

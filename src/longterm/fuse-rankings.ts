@@ -1,4 +1,5 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
+import type { RankedCandidate } from './long-term-ranked.ts';
 import type { ScoredCandidate } from './pick-results.ts';
 
 /** How many of each leg's best hits the agreement of the two legs compares. */
@@ -136,22 +137,20 @@ export function withVectorPicks(
   const head = pool.slice(0, vectorPicks.below);
   const inHead = new Set(head.map(keyOf));
   const words = new Set(lexical.map(keyOf));
-  const picked = new Set<string>();
+  // By key, in the vector leg's order (a vector-only hit's pool entry holds the vector leg's own hit).
+  const picked = new Map<string, RankedCandidate>();
   let counted = 0;
   for (const s of vector) {
     if (counted === vectorPicks.count) break;
     const key = keyOf(s);
     if (words.has(key)) continue;
     counted++;
-    if (!inHead.has(key)) picked.add(key);
+    if (!inHead.has(key)) picked.set(key, s.hit);
   }
   // The picks right after the head, at its last score (a later stable sort by score keeps them there), in the
   // vector leg's order; the rest as they were.
-  const rest = pool.slice(vectorPicks.below);
-  const raised = vector
-    .filter((s) => picked.has(keyOf(s)))
-    .map((s) => ({ hit: (rest.find((p) => keyOf(p) === keyOf(s)) as ScoredCandidate).hit, score: floor }));
-  return [...head, ...raised, ...rest.filter((p) => !picked.has(keyOf(p)))];
+  const raised = [...picked.values()].map((hit) => ({ hit, score: floor }));
+  return [...head, ...raised, ...pool.slice(vectorPicks.below).filter((p) => !picked.has(keyOf(p)))];
 }
 
 /** The calibrated fusion's pool (see {@link fuseRankings}), before {@link withVectorPicks}. */

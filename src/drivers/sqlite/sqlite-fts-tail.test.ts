@@ -19,6 +19,24 @@ const indexTail = (store: SqliteStore) => {
   for (const statement of sqliteDialect.messageSearch.indexTail) db(store).prepare(statement).run();
 };
 
+/**
+ * A store on a new file with session 'a' of tenant 'r' holding `texts` (one append each), and a way to remove it
+ * all; the tests open their other connections on `path`.
+ */
+async function fileWithSession(name: string, texts: readonly string[]) {
+  const dir = mkdtempSync(join(tmpdir(), `engram-fts-${name}-`));
+  const path = join(dir, `${name}.db`);
+  const writer = createSqliteStore({ path });
+  const s = { tenant: 'r' };
+  await writer.createSession(s, { id: 'a' });
+  for (const text of texts) await writer.append(s, 'a', toInputs([makeMessage('user', text)]));
+  const remove = async () => {
+    await writer.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { path, writer, s, remove };
+}
+
 describe('sqlite full-text tail (rows past the watermark)', () => {
   it("fts5Bm25 over an FTS5 table's own statistics equals FTS5's bm25() (property)", () => {
     fc.assert(
@@ -188,13 +206,7 @@ describe('sqlite full-text tail (rows past the watermark)', () => {
   });
 
   it("a reader's copy of the tail follows another connection's commits and its own writer's (no stale copy)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'engram-fts-tail-'));
-    const path = join(dir, 'tail.db');
-    const writer = createSqliteStore({ path });
-    const s = { tenant: 'r' };
-    await writer.createSession(s, { id: 'a' });
-    await writer.append(s, 'a', toInputs([makeMessage('user', 'indexed first')]));
-    await writer.append(s, 'a', toInputs([makeMessage('user', 'ocean stone')]));
+    const { path, writer, s, remove } = await fileWithSession('tail', ['indexed first', 'ocean stone']);
     const handle = new DatabaseSync(path, { readOnly: true });
     const reader = createSqliteStore({ database: handle });
     const found = async (store: SqliteStore, text: string) =>
@@ -209,17 +221,10 @@ describe('sqlite full-text tail (rows past the watermark)', () => {
     expect(await found(reader, 'walrus')).toEqual([]);
     await reader.close();
     handle.close();
-    await writer.close();
-    rmSync(dir, { recursive: true, force: true });
+    await remove();
   });
   it("another connection's commit landing while a search brings its copy of the tail up to date is copied by the next search", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'engram-fts-race-'));
-    const path = join(dir, 'race.db');
-    const writer = createSqliteStore({ path });
-    const s = { tenant: 'r' };
-    await writer.createSession(s, { id: 'a' });
-    await writer.append(s, 'a', toInputs([makeMessage('user', 'indexed first')]));
-    await writer.append(s, 'a', toInputs([makeMessage('user', 'ocean stone')]));
+    const { path, writer, s, remove } = await fileWithSession('race', ['indexed first', 'ocean stone']);
     const reader = createSqliteClient(new DatabaseSync(path));
     const target = { tenant: 'r' };
     // The writer commits a row just before the search's last read of the database's version (after the copy).
@@ -249,16 +254,10 @@ describe('sqlite full-text tail (rows past the watermark)', () => {
     expect(inject).toBeUndefined();
     expect(await copied()).toBe(2);
     await reader.close(true);
-    await writer.close();
-    rmSync(dir, { recursive: true, force: true });
+    await remove();
   });
   it('two stores on one connection share its copy of the tail: each search still finds the rows past the watermark', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'engram-fts-shared-'));
-    const path = join(dir, 'shared.db');
-    const writer = createSqliteStore({ path });
-    const s = { tenant: 'r' };
-    await writer.createSession(s, { id: 'a' });
-    await writer.append(s, 'a', toInputs([makeMessage('user', 'indexed first')]));
+    const { path, writer, s, remove } = await fileWithSession('shared', ['indexed first']);
     const handle = new DatabaseSync(path);
     const [one, two] = [createSqliteStore({ database: handle }), createSqliteStore({ database: handle })];
     const found = async (store: SqliteStore) =>
@@ -270,7 +269,6 @@ describe('sqlite full-text tail (rows past the watermark)', () => {
     await one.close();
     await two.close();
     handle.close();
-    await writer.close();
-    rmSync(dir, { recursive: true, force: true });
+    await remove();
   });
 });

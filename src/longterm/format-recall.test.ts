@@ -63,16 +63,36 @@ const hostile = fc
   .map((parts) => parts.join(''))
   .filter((t) => t.trim() !== '');
 
-/** The records a recall block holds: each line after the notice, its text parsed back from its JSON string. */
-function parseBlock(block: string, tag: string): { label: string; text: string }[] {
+/**
+ * The records a recall block holds: each line after the notice, its text parsed back from its JSON string, with the
+ * day of the header it is under (a `YYYY-MM-DD:` or `no date:` line, never two in a row).
+ */
+function parseBlock(block: string, tag: string): { label: string; text: string; day?: string }[] {
   const lines = block.split('\n');
   expect(lines[0]).toBe(`<${tag}>`);
   expect(lines.at(-1)).toBe(`</${tag}>`);
-  return lines.slice(2, -1).map((line) => {
-    const m = /^- \[([a-z ,0-9-]+)\] ("[^"\\]*(?:\\.[^"\\]*)*")$/.exec(line);
+  const records: { label: string; text: string; day?: string }[] = [];
+  let day: string | undefined;
+  let afterHeader = false;
+  for (const line of lines.slice(2, -1)) {
+    const header = /^(\d{4}-\d{2}-\d{2}|no date):$/.exec(line);
+    if (header) {
+      expect(afterHeader, line).toBe(false);
+      day = header[1] === 'no date' ? undefined : header[1];
+      afterHeader = true;
+      continue;
+    }
+    afterHeader = false;
+    const m = /^- \[([a-z ,]+)\] ("[^"\\]*(?:\\.[^"\\]*)*")$/.exec(line);
     expect(m, line).not.toBeNull();
-    return { label: m?.[1] as string, text: JSON.parse(m?.[2] as string) as string };
-  });
+    records.push({
+      label: m?.[1] as string,
+      text: JSON.parse(m?.[2] as string) as string,
+      ...(day ? { day } : {}),
+    });
+  }
+  expect(afterHeader).toBe(false);
+  return records;
 }
 
 describe('formatRecall', () => {
@@ -80,8 +100,8 @@ describe('formatRecall', () => {
     fc.assert(
       fc.property(fc.array(hostile, { minLength: 1, maxLength: 6 }), (texts) => {
         const block = formatRecall(texts.map((t) => result(t)));
-        // One line per record, whatever line terminator a record holds, and exactly one closing tag.
-        expect(block.split(anyLineBreak)).toHaveLength(texts.length + 3);
+        // A day line, then one line per record, whatever line terminator a record holds, and exactly one closing tag.
+        expect(block.split(anyLineBreak)).toHaveLength(texts.length + 4);
         expect(block.match(closing('long_term_memory'))).toHaveLength(1);
         expect(block.match(/[<>]/g)).toHaveLength(4);
         // The block parses back into exactly the records given.
@@ -101,7 +121,7 @@ describe('formatRecall', () => {
     ]) {
       const block = formatRecall([result(attack), result('Alice lives in Paris')]);
       expect(block.match(closing('long_term_memory'))).toHaveLength(1);
-      expect(block.split(anyLineBreak)).toHaveLength(5);
+      expect(block.split(anyLineBreak)).toHaveLength(6);
       expect(parseBlock(block, 'long_term_memory').map((r) => r.text)).toEqual([
         attack,
         'Alice lives in Paris',
@@ -109,7 +129,7 @@ describe('formatRecall', () => {
     }
   });
 
-  it('marks each record with who it came from and its date', () => {
+  it('marks each record with who it came from, under its day', () => {
     const block = formatRecall([
       result('I moved to Berlin', 'user'),
       result('Your flight is at 9', 'assistant', true),
@@ -117,13 +137,54 @@ describe('formatRecall', () => {
       result('Prefers tea', 'agent'),
       result('old', 'unknown'),
     ]);
-    expect(parseBlock(block, 'long_term_memory').map((r) => r.label)).toEqual([
-      'user said, 2026-03-01',
-      'model said, includes tool output, 2026-03-01',
-      'tool returned, 2026-03-01',
-      'model recorded, 2026-03-01',
-      'origin unknown, 2026-03-01',
+    expect(parseBlock(block, 'long_term_memory').map((r) => [r.label, r.day])).toEqual([
+      ['user said', '2026-03-01'],
+      ['model said, includes tool output', '2026-03-01'],
+      ['tool returned', '2026-03-01'],
+      ['model recorded', '2026-03-01'],
+      ['origin unknown', '2026-03-01'],
     ]);
+    // One header for the day the five share.
+    expect(block.split('\n').filter((line) => line === '2026-03-01:')).toHaveLength(1);
+  });
+
+  it('writes a day line before each run of lines of one day, in the order given; none without dates', () => {
+    const on = (text: string, day: string) => {
+      const r = result(text);
+      r.record.validAt = new Date(`${day}T12:00:00Z`);
+      return r;
+    };
+    const undated = result('no day');
+    const { recordedAt: _r, ...rest } = undated.record;
+    const records = [
+      on('a', '2026-03-02'),
+      on('b', '2026-03-02'),
+      on('c', '2026-03-01'),
+      on('d', '2026-03-02'),
+      { ...undated, record: rest as LongTermRecord },
+    ];
+    const block = formatRecall(records);
+    expect(block.split('\n').slice(2, -1)).toEqual([
+      '2026-03-02:',
+      '- [user said] "a"',
+      '- [user said] "b"',
+      '2026-03-01:',
+      '- [user said] "c"',
+      '2026-03-02:',
+      '- [user said] "d"',
+      'no date:',
+      '- [user said] "no day"',
+    ]);
+    expect(parseBlock(block, 'long_term_memory').map((r) => r.day)).toEqual([
+      '2026-03-02',
+      '2026-03-02',
+      '2026-03-01',
+      '2026-03-02',
+      undefined,
+    ]);
+    expect(formatRecall(records, { dates: false }).split('\n').slice(2, -1)).toEqual(
+      ['a', 'b', 'c', 'd', 'no day'].map((t) => `- [user said] "${t}"`),
+    );
   });
 
   it('refuses a tag that could itself break the block, with a typed error', () => {
@@ -139,7 +200,7 @@ describe('formatRecall', () => {
     const ended = result('The user lives in Lisbon.');
     ended.record.invalidAt = new Date('2026-04-02T08:00:00Z');
     const block = formatRecall([result('The user lives in Porto.'), ended]);
-    expect(block).toContain('- [user said, 2026-03-01] "The user lives in Porto."');
-    expect(block).toContain('- [user said, 2026-03-01] (superseded 2026-04-02) "The user lives in Lisbon."');
+    expect(block).toContain('2026-03-01:\n- [user said] "The user lives in Porto."\n');
+    expect(block).toContain('\n- [user said] (superseded 2026-04-02) "The user lives in Lisbon."\n');
   });
 });

@@ -85,13 +85,18 @@ describe('packRecall', () => {
         expect(packed.tokens).toBe(packed.text === '' ? 0 : counter.countText(packed.text));
         const positions = packed.items.map((item) => results.indexOf(item.result));
         expect(positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1]!))).toBe(true);
-        // The default block holds the same records, newest first (ties in ranked order), within the budget.
+        // The default block shows its records newest first (ties in ranked order), within the budget; it may
+        // hold other records than ranked order (a day shared by lines is written once there), each once.
         const newest = packRecall(results, { maxTokens, counter, inContext, context });
         expect(newest.tokens).toBeLessThanOrEqual(maxTokens);
         expect(newest.tokens).toBe(newest.text === '' ? 0 : counter.countText(newest.text));
-        expect(new Set(newest.items.map((i) => i.result))).toEqual(
-          new Set(packed.items.map((i) => i.result)),
-        );
+        const newestIds = newest.items.map((i) => i.result.record.id);
+        expect(new Set(newestIds).size).toBe(newestIds.length);
+        for (const { result: r } of newest.items)
+          expect(newest.text).toContain(quoteLine(r.record.text).slice(0, -1));
+        // Newest first, a day's lines are together: each day's line is written once.
+        const days = newest.text.split('\n').filter((line) => /^\d{4}-\d{2}-\d{2}:$/.test(line));
+        expect(new Set(days).size).toBe(days.length);
         const when = (i: number) => newest.items[i]!.result.record.validAt!.getTime();
         const rank = (i: number) => results.indexOf(newest.items[i]!.result);
         for (let i = 1; i < newest.items.length; i++)

@@ -1,7 +1,14 @@
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { checkPackInput } from './check-recall.ts';
-import { type FormatRecallOptions, recallBlock, recallLine, recallTag } from './format-recall.ts';
+import {
+  dayHeader,
+  type FormatRecallOptions,
+  type RecallLine,
+  recallBlock,
+  recallLine,
+  recallTag,
+} from './format-recall.ts';
 import type { LongTermSearchResult } from './long-term-memory.ts';
 import type { LongTermRecord } from './long-term-record.ts';
 import { isDateWords } from './temporal-context.ts';
@@ -40,9 +47,9 @@ export interface PackRecallOptions {
   format?: FormatRecallOptions;
   /**
    * The order of the records in the block (which records go in is decided best first either way). `'newest'`:
-   * the latest first by the date on its line (`validAt`, else when it was recorded), ties in ranked order, so a
-   * later statement of something (a correction, a move, a new job) is read before the earlier one whatever their
-   * ranks; `'best'`: in ranked order.
+   * the latest first by its date (`validAt`, else when it was recorded), ties in ranked order, so a later statement
+   * of something (a correction, a move, a new job) is read before the earlier one whatever their ranks, and each
+   * day's lines are together under one day line; `'best'`: in ranked order (a day line wherever the day changes).
    * @default 'newest'
    */
   order?: 'newest' | 'best';
@@ -104,12 +111,13 @@ function shownWith(result: LongTermSearchResult, context: readonly string[]): Lo
 /**
  * Packs ranked search results into one recall block of at most `maxTokens` tokens (counted with `counter`), best
  * first: each record whole (never cut), a turn among the best `context` packed with the neighbouring turns of
- * its context that make it understandable (its date is on its line); a record that does not fit is skipped and later, smaller ones may
+ * its context that make it understandable (its day is the line above it); a record that does not fit is skipped and later, smaller ones may
  * still fit; the block then shows them newest first (`order`). Left out: a second result of one record id, a
  * record made only of messages the model already sees (`inContext`), a turn whose words the block already holds
  * (another record's context; not tool-derived text, which keeps its own labelled line), and, from a record's
  * context, the turns already in the block. A record
- * whose context does not fit is tried alone. The block is written by `formatRecall`; its count is checked
+ * whose context does not fit is tried alone. The block is written by `formatRecall` (a day shared by records is
+ * written once, so newest first a block holds more records than in ranked order); its count is checked
  * exactly before it is returned. A counter with `atLeast` (a cheap lower bound) lets records that cannot fit be
  * skipped without counting them; the block is the same. Throws `INVALID_ARGUMENT` for bad input.
  * @example
@@ -126,7 +134,8 @@ export function packRecall(
   const contextRecords = options.context ?? defaultContextRecords;
   const tag = recallTag(format);
   // Each record's line is written once; blocks are made of lines.
-  const count = (lines: readonly string[]) => counter.countText(recallBlock(lines, tag));
+  const count = (lines: readonly RecallLine[]) => counter.countText(recallBlock(lines, tag));
+  const order = options.order ?? 'newest';
   const seen = new Set(options.inContext ?? []);
   const seenText = new Set(options.inContextText ?? []);
   const ids = new Set<string>();
@@ -139,9 +148,11 @@ export function packRecall(
     return lines;
   };
   const items: PackedRecallItem[] = [];
-  const shown: string[] = [];
-  // The block's tokens are about the sum of one-record blocks less the tag and header each repeats.
-  let overhead: number | undefined;
+  const shown: RecallLine[] = [];
+  /** The days of the lines packed: shown newest first, a day's lines are together under one header. */
+  const days = new Set<string | undefined>();
+  // The block's tokens are about its frame (tag and intro) plus each line's, with its day header when it needs one.
+  let frame: number | undefined;
   let estimate = 0;
   let exactChecks = 0;
   for (const result of results) {
@@ -164,26 +175,34 @@ export function packRecall(
     const tries = around.length > 0 ? [around, []] : [[]];
     for (const context of tries) {
       const candidate = recallLine(shownWith(result, context), format);
-      const block = recallBlock([candidate], tag);
+      // Newest first, the lines of a day are together: a day already packed has its header.
+      const header =
+        order === 'newest'
+          ? days.has(candidate.day)
+            ? undefined
+            : dayHeader(candidate, shown.length > 0 ? { line: '' } : undefined)
+          : dayHeader(candidate, shown.at(-1));
+      const piece = `${header === undefined ? '' : `${header}\n`}${candidate.line}\n`;
       // A record that cannot fit even by the counter's lower bound is skipped uncounted (the check below would
       // skip it too: its estimate is at least this).
-      if (items.length > 0 && overhead !== undefined && counter.atLeast) {
-        const least = estimate + counter.atLeast(block) - overhead;
+      if (items.length > 0 && counter.atLeast) {
+        const least = estimate + counter.atLeast(piece);
         if (least > maxTokens + nearBudget || (least > maxTokens && exactChecks >= maxExactChecks)) continue;
       }
-      const single = counter.countText(block);
-      overhead ??= 2 * single - count([candidate, candidate]);
-      let total = items.length === 0 ? single : estimate + single - overhead;
+      const cost = counter.countText(piece);
+      frame ??= count([candidate]) - cost;
+      let total = items.length === 0 ? frame + cost : estimate + cost;
       // The sum may miss merges at line boundaries: a block near the budget is counted exactly.
       if (items.length > 0 && total > maxTokens - nearBudget) {
         if (total > maxTokens + nearBudget || exactChecks >= maxExactChecks) continue;
         exactChecks++;
-        total = count([...shown, candidate]);
+        total = count(order === 'newest' ? byNewest([...shown, candidate]) : [...shown, candidate]);
       }
       if (total > maxTokens) continue;
       estimate = total;
       items.push({ result, context: [...context] });
       shown.push(candidate);
+      days.add(candidate.day);
       ids.add(record.id);
       for (const line of [...own, ...context]) holding.add(line);
       break;
@@ -192,8 +211,7 @@ export function packRecall(
   // Packed best first; shown in the block's order. The exact count of the block as shown settles the budget: a
   // block over it (a merge across lines the estimate missed) loses its worst-ranked records first.
   const packed = items.map((item, rank) => ({ item, line: shown[rank]!, rank }));
-  if ((options.order ?? 'newest') === 'newest')
-    packed.sort((a, b) => shownAt(b.item) - shownAt(a.item) || a.rank - b.rank);
+  if (order === 'newest') packed.sort((a, b) => shownAt(b.item) - shownAt(a.item) || a.rank - b.rank);
   const lines = () => packed.map((p) => p.line);
   let tokens = packed.length > 0 ? count(lines()) : 0;
   while (tokens > maxTokens) {
@@ -203,6 +221,10 @@ export function packRecall(
   }
   return { text: recallBlock(lines(), tag), items: packed.map((p) => p.item), tokens };
 }
+
+/** Lines as the block shows them newest first, for counting: by day, the latest first, undated last (stable). */
+const byNewest = (lines: readonly RecallLine[]): RecallLine[] =>
+  [...lines].sort((a, b) => (b.day ?? '').localeCompare(a.day ?? ''));
 
 /** The time a record's line shows (`validAt`, else when it was recorded), in ms; 0 when it has none. */
 const shownAt = ({ result: { record } }: PackedRecallItem): number =>

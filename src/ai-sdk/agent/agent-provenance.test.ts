@@ -95,8 +95,8 @@ describe('agent long-term memory: provenance of what the model repeats and recor
     expect(checked).toBe(probes.length);
     // Recall shows the origin of each line.
     const block = await longTerm.retrieve(probes[0]?.nonce as string);
-    expect(block).toContain('[model said, includes tool output, ');
-    expect(block).toContain('[model recorded, includes tool output, ');
+    expect(block).toContain('[model said, includes tool output] ');
+    expect(block).toContain('[model recorded, includes tool output] ');
   });
 
   it("with keepOut.toolDerived 'recall', none of the tool-derived text reaches a recall block, the agent's included", async () => {

@@ -15,10 +15,16 @@ import { openEngramStack, prefill } from './engram-stack.ts';
 import { createInstantModel, createTools, STEPS } from './instant-model.ts';
 import { reportChild } from './run-child.ts';
 
+/** The contenders. */
+export type Contender = 'engram' | 'engram-no-long-term' | 'bare';
+
 /** What the parent asks a child for. */
 export interface ChildRequest {
-  /** Which contender. */
-  contender: 'engram' | 'bare';
+  /**
+   * Which contender: engram's full stack, the same stack without long-term memory (an ablation showing what long-term
+   * recall and recording cost a step), or the bare loop.
+   */
+  contender: Contender;
   /**
    * engram only: `build` pre-fills the session's SQLite file and exits; `measure` opens that file in a fresh
    * process (as an app resuming a long session) and times the runs. @default 'measure'
@@ -107,7 +113,7 @@ async function main(request: ChildRequest): Promise<ChildResult> {
   let flushedCommits = () => 0;
   let close = async () => {};
   let pragmas: ChildResult['pragmas'];
-  if (request.contender === 'engram') {
+  if (request.contender !== 'bare') {
     const path = join(request.dir, `agent-step-${request.messages}.db`);
     if (request.phase === 'build') {
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
@@ -116,7 +122,7 @@ async function main(request: ChildRequest): Promise<ChildResult> {
       await builder.close();
       return { request, runs: [], prefillSeconds: (performance.now() - t0) / 1000 };
     }
-    const stack = openEngramStack(path, model, tools);
+    const stack = openEngramStack(path, model, tools, { longTerm: request.contender === 'engram' });
     pragmas = { journalMode: stack.db.pragma('journal_mode'), synchronous: stack.db.pragma('synchronous') };
     commits = stack.db.commits;
     flushedCommits = stack.db.flushedCommits;
@@ -146,7 +152,7 @@ async function main(request: ChildRequest): Promise<ChildResult> {
       messages.push(...response.messages);
     };
   }
-  const prefillSeconds = request.contender === 'engram' ? 0 : (performance.now() - t0) / 1000;
+  const prefillSeconds = request.contender !== 'bare' ? 0 : (performance.now() - t0) / 1000;
   collectGarbage();
   for (let i = 0; i < request.warmups; i++) await step(i);
   const runs: RunFigures[] = [];

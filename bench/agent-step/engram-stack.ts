@@ -38,8 +38,16 @@ export interface EngramStack {
   close(): Promise<void>;
 }
 
-/** Opens (or creates) the session in the SQLite file at `path`. */
-export function openEngramStack(path: string, model: MockLanguageModelV4, tools: ToolSet): EngramStack {
+/**
+ * Opens (or creates) the session in the SQLite file at `path`; `longTerm: false` leaves long-term memory out of the
+ * agent (an ablation: what recall and recording cost a step), the rest as it is.
+ */
+export function openEngramStack(
+  path: string,
+  model: MockLanguageModelV4,
+  tools: ToolSet,
+  options: { longTerm?: boolean } = {},
+): EngramStack {
   const db = openCountingDatabase(path);
   const store = createSqliteStore({ database: db.database, durability: 'power' });
   const scope = { tenant: 'bench', user: 'ada' };
@@ -56,7 +64,7 @@ export function openEngramStack(path: string, model: MockLanguageModelV4, tools:
     tools,
     memory: view,
     contentStore: content,
-    longTermMemory: { memory: longTerm, mode: 'static' },
+    ...(options.longTerm === false ? {} : { longTermMemory: { memory: longTerm, mode: 'static' as const } }),
     recordAssembly: true,
   });
   return {

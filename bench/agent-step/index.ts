@@ -98,28 +98,31 @@ export const agentStep: Suite = async (options) => {
   const warm: ChildResult[] = [];
   /** Where the warm measurement's copy of engram's pre-filled file goes. */
   const warmDir = join(dir, 'warm');
+  /** Where the copy for the warm ablation (engram without long-term memory) goes. */
+  const ablationDir = join(dir, 'ablation');
   /**
    * Pre-fills engram's session in one process (copied to `warmDir` first when `keep`), then measures in a fresh one;
    * `prefilled` skips the pre-fill and reports `prefilled.prefillSeconds` (the copy's).
    */
   const measure = (request: ChildRequest, keep = false, prefilled?: ChildResult): ChildResult => {
     const built =
-      request.contender === 'engram'
+      request.contender !== 'bare'
         ? (prefilled ?? (JSON.parse(runChild(child, { ...request, phase: 'build' }, log)) as ChildResult))
         : undefined;
-    if (keep && built && !prefilled) {
-      mkdirSync(warmDir, { recursive: true });
-      const file = `agent-step-${request.messages}.db`;
-      for (const suffix of ['', '-wal', '-shm'])
-        if (existsSync(join(dir, file + suffix)))
-          copyFileSync(join(dir, file + suffix), join(warmDir, file + suffix));
-    }
+    if (keep && built && !prefilled)
+      for (const copy of [warmDir, ablationDir]) {
+        mkdirSync(copy, { recursive: true });
+        const file = `agent-step-${request.messages}.db`;
+        for (const suffix of ['', '-wal', '-shm'])
+          if (existsSync(join(dir, file + suffix)))
+            copyFileSync(join(dir, file + suffix), join(copy, file + suffix));
+      }
     const measured = JSON.parse(runChild(child, request, log)) as ChildResult;
     return built ? { ...measured, prefillSeconds: built.prefillSeconds } : measured;
   };
   const checkPragmas = (result: ChildResult) => {
     const p = result.pragmas;
-    if (result.request.contender === 'engram' && (p?.journalMode !== 'wal' || p.synchronous !== '2'))
+    if (result.request.contender !== 'bare' && (p?.journalMode !== 'wal' || p.synchronous !== '2'))
       throw new Error(
         `agent-step: engram's handle reads back ${JSON.stringify(p)}, not WAL + synchronous=FULL`,
       );
@@ -152,6 +155,23 @@ export const agentStep: Suite = async (options) => {
           checkPragmas(result);
           warm.push(result);
         }
+        // The ablation: engram's stack without long-term memory, warm, on its own copy of the same pre-filled file.
+        const { warmups, runs } = warmHere;
+        log(`engram without long-term memory at ${messages.toLocaleString('en-US')} messages, warm…`);
+        const cold = results.find((r) => r.request.contender === 'engram' && r.request.messages === messages);
+        const contender = 'engram-no-long-term' as const;
+        const request = {
+          contender,
+          messages,
+          seed: SEED,
+          dir: ablationDir,
+          warmups,
+          runs,
+          batch: plan.batch,
+        };
+        const ablation = measure(request, false, cold);
+        checkPragmas(ablation);
+        warm.push(ablation);
       }
     }
     const messages = plan.sizes.find((n) => n >= 1_000) ?? plan.sizes[0]!;

@@ -1,7 +1,7 @@
 /** Renders the agent-step section of BENCHMARKS.md. */
 
 import { commandLine, int, median, ms, ratio, type SuiteOptions, sectionIntro, table } from '../report.ts';
-import type { ChildResult } from './child.ts';
+import type { ChildResult, Contender } from './child.ts';
 import { MAX_TOKENS } from './engram-stack.ts';
 import type { AgentStepPlan } from './index.ts';
 import { PAGE_KB, STEPS } from './instant-model.ts';
@@ -12,7 +12,10 @@ export interface AgentStepFigures {
   plan: AgentStepPlan;
   seed: number;
   results: ChildResult[];
-  /** The warm measurement (`plan.warm`): both contenders again, more untimed runs first; empty when not run. */
+  /**
+   * The warm measurement (`plan.warm`): both contenders again, more untimed runs first, and engram without long-term
+   * memory (the ablation); empty when not run.
+   */
   warm: ChildResult[];
   /** engram's many runs in one process (`plan.longRuns`), when measured. */
   long: ChildResult | undefined;
@@ -36,15 +39,19 @@ function perStep(r: ChildResult) {
   };
 }
 
-function find(f: AgentStepFigures, contender: 'engram' | 'bare', messages: number, warm = false) {
+function find(f: AgentStepFigures, contender: Contender, messages: number, warm = false) {
   const r = (warm ? f.warm : f.results).find(
     (x) => x.request.contender === contender && x.request.messages === messages,
   );
   return r ? perStep(r) : undefined;
 }
 
-const contenderName = (contender: 'engram' | 'bare') =>
-  contender === 'engram' ? 'engram `agent()`, full memory stack' : 'bare AI SDK loop';
+const contenderName = (contender: Contender) =>
+  contender === 'engram'
+    ? 'engram `agent()`, full memory stack'
+    : contender === 'engram-no-long-term'
+      ? 'engram `agent()`, the same stack without long-term memory (ablation)'
+      : 'bare AI SDK loop';
 
 function timesTable(f: AgentStepFigures): string {
   const rows = f.results.map((r) => {
@@ -161,13 +168,14 @@ function warmProcess(f: AgentStepFigures, cmd: string): string[] {
       ms(s.wall),
       ms(s.stall),
       mib(s.rss),
-      r.request.contender === 'engram' ? `${int(s.commits)} (${int(s.flushed)})` : '—',
+      r.request.contender !== 'bare' ? `${int(s.commits)} (${int(s.flushed)})` : '—',
       int(s.prompt),
     ];
   });
   const e = find(f, 'engram', n, true);
+  const a = find(f, 'engram-no-long-term', n, true);
   const b = find(f, 'bare', n, true);
-  const request = (contender: 'engram' | 'bare') =>
+  const request = (contender: Contender) =>
     `\`{"contender":"${contender}","messages":${n},"warmups":${w.warmups},"runs":${w.runs},…}\``;
   return [
     `### Warm process at ${int(n)} messages (steady state of a long-running process; not the verdict)`,
@@ -195,6 +203,12 @@ function warmProcess(f: AgentStepFigures, cmd: string): string[] {
     ...(e && b
       ? [
           `Warm, engram ÷ bare: CPU per step ${ratio(e.cpu / b.cpu)}, wall per step ${ratio(e.wall / b.wall)}, RSS ${ratio(e.rss / b.rss)}.`,
+          '',
+        ]
+      : []),
+    ...(e && b && a
+      ? [
+          `Ablation (child request ${request('engram-no-long-term')}, after the pair, on its own copy of the same pre-filled file): without long-term memory engram's warm step costs ${ms(a.cpu)} ms CPU, ${ratio(a.cpu / b.cpu)} the bare loop's; long-term memory (the static recall of each run's prompt and the recording of its messages, once per ${STEPS}-step run) adds ${ms(e.cpu - a.cpu)} ms a step, ${ms(STEPS * (e.cpu - a.cpu))} ms a run.`,
           '',
         ]
       : []),

@@ -10,8 +10,11 @@ const cap = String.raw`(?!I\b)\p{Lu}[\p{L}\p{N}'’&.-]*`;
 /** A proper name of 1–4 capitalised words, with the connectors place and company names carry. */
 export const proper = String.raw`(${cap}(?:\s+(?:(?:of|de|da|do|dos|del|la|le|van|von|der|and|&)\s+)?${cap}){0,3})`;
 
-/** A person's name: one or two capitalised words. */
-export const personName = String.raw`(${cap}(?:\s+${cap})?)`;
+/** A capitalised word of a person's name: an apostrophe inside it ("O'Neill"), never a final `'s` ("Tom's been"). */
+const nameCap = String.raw`(?!I\b)\p{Lu}(?:[\p{L}\p{N}&.-]|['’](?![sS]\b))*`;
+
+/** A person's name: one or two capitalised words ("my son Iwan's coming home" names Iwan). */
+export const personName = String.raw`(${nameCap}(?:\s+${nameCap})?)`;
 
 /** Words that end a free phrase (conjunctions, prepositions, time words, fillers). */
 const stops =

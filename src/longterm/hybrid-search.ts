@@ -11,6 +11,7 @@ import { pickResults, type ScoredCandidate } from './pick-results.ts';
 import { asksAboutUser, questionTopicTerms } from './question-topic-terms.ts';
 import { rankByTime } from './rank-by-time.ts';
 import { keptHits, type Ranker, rankerOf } from './ranked-retrieval.ts';
+import { namesOfRelativesAsked } from './relatives-asked.ts';
 import { dateWords } from './temporal-context.ts';
 
 /**
@@ -127,11 +128,17 @@ export async function rankLegs(
   const candidates = Math.max(options.limit ?? 0, options.candidates ?? defaultCandidates);
   const contextWeight = options.contextWeight ?? 0.5;
   const filter = options.filter ?? {};
-  const terms = queryTerms(query, options.now?.() ?? new Date());
+  const now = options.now?.() ?? new Date();
   const wantsEpisodes = filter.kinds?.includes('episode') ?? false;
   // Episode records fuse into their turns' scores; engram's own kinds (working memory, core blocks) are never recalled
   // unless a filter names them.
   const ranker = rankerOf(store, scope);
+  // A question about "my husband" searches for his name too, as the user's self facts give it (relatives-asked.ts).
+  const names = await namesOfRelativesAsked(ranker, query, filter.asOf ?? now, filter);
+  const terms = [...new Set([...queryTerms(query, now), ...analyzeText(names.join(' '))])].slice(
+    0,
+    maxQueryTerms,
+  );
   const keep = (h: RankedCandidate) =>
     (wantsEpisodes || h.kind !== 'episode') &&
     (!h.kind.startsWith('engram.') || (filter.kinds?.includes(h.kind) ?? false));

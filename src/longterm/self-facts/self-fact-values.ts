@@ -68,7 +68,7 @@ export const hobby = (v: string): SelfStatement[] =>
  * The key family of a relation word, whether it holds many values, the noun a canonical sentence names it by
  * ("mom" is named "mother") and the other words a question may use for it.
  */
-function kin(r: string): { key: string; multi: boolean; noun: string; gloss: string } {
+export function kin(r: string): { key: string; multi: boolean; noun: string; gloss: string } {
   if (/^(?:son|daughter|kid|child|boy|girl|baby|stepson|stepdaughter|twin)$/.test(r))
     return { key: 'user.child', multi: true, noun: r, gloss: 'child' };
   if (/^(?:mom|mum|mother|mama|mommy)$/.test(r))
@@ -85,7 +85,7 @@ function kin(r: string): { key: string; multi: boolean; noun: string; gloss: str
 }
 
 /** A singular relation word ("brothers" → "brother", "children" → "child"). */
-const singular = (rel: string) => {
+export const singular = (rel: string) => {
   const r = rel.toLowerCase();
   return r === 'children' ? 'child' : r.replace(/(?<!s)s$/, '');
 };

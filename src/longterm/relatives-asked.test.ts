@@ -82,7 +82,10 @@ describe.each(stores)('name resolution on the %s store', (_name, open) => {
       for (let i = 0; i < 30; i++)
         await memory.record([said(`What is a good recipe number ${i} for soup?`, 3)]);
       const other = createLongTermMemory({ store, scope: bob, session: 's9' });
-      await other.record([said('My husband Raj is a pilot.', 1), said('Raj has been painting the fence too.', 2)]);
+      await other.record([
+        said('My husband Raj is a pilot.', 1),
+        said('Raj has been painting the fence too.', 2),
+      ]);
 
       const ranker = rankerOf(store.longTermRecords, alice);
       const at = new Date(Date.UTC(2026, 5, 1));

@@ -50,7 +50,7 @@ describe('extractSelfStatements', () => {
     ["My son Iwan's coming home for Easter.", 'user.child:iwan', 'Iwan'],
     ['My husband Tom’s been teaching for years.', 'user.partner', 'Tom'],
     ["Our daughter Mia's school called.", 'user.child:mia', 'Mia'],
-    ["My sister O'Neill-Byrne is visiting.", "user.sibling:o-neill-byrne", "O'Neill-Byrne"],
+    ["My sister O'Neill-Byrne is visiting.", 'user.sibling:o-neill-byrne', "O'Neill-Byrne"],
   ])('%s → %s = %s', (text, key, value) => {
     expect(facts(text)[key]).toBe(value);
   });

@@ -289,6 +289,32 @@ describe('packRecall', () => {
     expect(lines('best')[0]).toContain('Lisbon');
   });
 
+  it('newest first, counts the `no date:` line an undated record gets below a dated one it was packed before', () => {
+    // A counter whose counts add up exactly (characters), so the packer's estimate should be the block's count.
+    const chars = { encoding: 'chars', countText: (t: string) => t.length, count: () => 0 };
+    const spec = (id: number, words: string): Spec => ({
+      id,
+      kind: 'fact',
+      session: 's1',
+      speaker: 'Ann',
+      words,
+      neighbours: [],
+      messageIds: [],
+    });
+    const undated = (r: LongTermSearchResult): LongTermSearchResult => {
+      const { validAt: _v, recordedAt: _r, ...record } = r.record;
+      return { ...r, record: record as LongTermRecord };
+    };
+    const first = undated(result(spec(0, 'we'), 0));
+    const dated = result(spec(1, 'adopted adopted we'), 1);
+    const small = undated(result(spec(2, 'ok'), 2));
+    // Both records with the dated one do not fit (its block has a `no date:` line), the two undated ones do.
+    const maxTokens = formatRecall([dated, first]).length - 5;
+    expect(formatRecall([first, small]).length).toBeLessThanOrEqual(maxTokens);
+    const packed = packRecall([first, dated, small], { maxTokens, counter: chars, context: 0 });
+    expect(packed.items.map((i) => i.result.record.id)).toEqual(['r0', 'r2']);
+  });
+
   it('throws INVALID_ARGUMENT for bad input', () => {
     const code = (f: () => unknown) => {
       try {

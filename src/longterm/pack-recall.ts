@@ -175,13 +175,9 @@ export function packRecall(
     const tries = around.length > 0 ? [around, []] : [[]];
     for (const context of tries) {
       const candidate = recallLine(shownWith(result, context), format);
-      // Newest first, the lines of a day are together: a day already packed has its header.
-      const header =
-        order === 'newest'
-          ? days.has(candidate.day)
-            ? undefined
-            : dayHeader(candidate, shown.length > 0 ? { line: '' } : undefined)
-          : dayHeader(candidate, shown.at(-1));
+      // Newest first, the lines of a day are together: a day already packed has its header; undated lines come
+      // last, under one `no date:` line once a dated line is packed too.
+      const header = order === 'newest' ? newestHeader(candidate, days) : dayHeader(candidate, shown.at(-1));
       const piece = `${header === undefined ? '' : `${header}\n`}${candidate.line}\n`;
       // A record that cannot fit even by the counter's lower bound is skipped uncounted (the check below would
       // skip it too: its estimate is at least this).
@@ -220,6 +216,17 @@ export function packRecall(
     tokens = packed.length > 0 ? count(lines()) : 0;
   }
   return { text: recallBlock(lines(), tag), items: packed.map((p) => p.item), tokens };
+}
+
+/**
+ * The header lines a line adds to a block shown newest first that holds lines of `days` (undefined: undated): its
+ * day's line for a new day, and the `no date:` line undated lines get below the first dated one.
+ */
+function newestHeader(line: RecallLine, days: ReadonlySet<string | undefined>): string | undefined {
+  if (days.has(line.day)) return undefined;
+  const dated = [...days].some((day) => day !== undefined);
+  if (line.day === undefined) return dated ? 'no date:' : undefined;
+  return days.has(undefined) && !dated ? `${line.day}:\nno date:` : `${line.day}:`;
 }
 
 /** Lines as the block shows them newest first, for counting: by day, the latest first, undated last (stable). */

@@ -37,6 +37,10 @@ describe('relativesAsked', () => {
       "what does Caroline's husband do?",
       'my husbandry notes',
       'sons and lovers',
+      'what does my son-in-law do?',
+      "is my mother-in-law's flight on time?",
+      'my sisters-in-law',
+      'my daughter\u2010in\u2010law',
       '',
     ])
       expect(relativesAsked(q), q).toEqual([]);

@@ -12,9 +12,9 @@ import { kin, singular } from './self-facts/self-fact-values.ts';
 import { kinAdjectives, relatives } from './self-facts/self-fact-words.ts';
 import { inFamily } from './self-facts/self-statement.ts';
 
-/** "my" / "our", optional adjectives, a relation word, a plural or possessive ending. */
+/** "my" / "our", optional adjectives, a relation word, a plural or possessive ending; not an in-law ("my son-in-law"). */
 const askedPattern = new RegExp(
-  String.raw`\b(?:my|our)\s+${kinAdjectives}(children|${relatives})(?:s|['’]s|s['’])?(?![\p{L}\p{N}])`,
+  String.raw`\b(?:my|our)\s+${kinAdjectives}(children|${relatives})(?:s|['’]s|s['’])?(?![\p{L}\p{N}]|[-‐‑]in[-‐‑]law)`,
   'giu',
 );
 

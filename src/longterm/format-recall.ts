@@ -8,7 +8,7 @@ import { provenanceLabel } from './provenance.ts';
 export interface FormatRecallOptions {
   /** The block's tag: a letter, then letters, digits, `_` or `-` (at most 64). @default 'long_term_memory' */
   tag?: string;
-  /** Whether each line carries the record's date (`validAt`, else when it was recorded). @default true */
+  /** Whether the records' lines are under a line of their day (`validAt`, else when recorded). @default true */
   dates?: boolean;
 }
 

@@ -134,12 +134,18 @@ describe('packRecall', () => {
   it("property: a counter's lower bound (atLeast) skips only what could not fit: the same block as without it", () => {
     const { atLeast: _least, ...withoutBound } = exact;
     fc.assert(
-      fc.property(input, ({ specs, maxTokens, inContext, context }) => {
-        const results = specs.map(result);
-        const fast = packRecall(results, { maxTokens, counter: exact, inContext, context });
-        const slow = packRecall(results, { maxTokens, counter: withoutBound, inContext, context });
-        expect(fast).toEqual(slow);
-      }),
+      fc.property(
+        input,
+        fc.constantFrom('newest' as const, 'best' as const),
+        fc.boolean(),
+        ({ specs, maxTokens, inContext, context }, order, dates) => {
+          const results = specs.map(result);
+          const options = { maxTokens, inContext, context, order, format: { dates } };
+          const fast = packRecall(results, { ...options, counter: exact });
+          const slow = packRecall(results, { ...options, counter: withoutBound });
+          expect(fast).toEqual(slow);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -185,6 +185,8 @@ describe('formatRecall', () => {
       '2026-03-02',
       undefined,
     ]);
+    expect(block).toContain('under the day each was said');
+    expect(formatRecall(records, { dates: false })).not.toContain('under the day');
     expect(formatRecall(records, { dates: false }).split('\n').slice(2, -1)).toEqual(
       ['a', 'b', 'c', 'd', 'no day'].map((t) => `- [user said] "${t}"`),
     );

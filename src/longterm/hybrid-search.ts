@@ -134,7 +134,7 @@ export async function rankLegs(
   // unless a filter names them.
   const ranker = rankerOf(store, scope);
   // A question about "my husband" searches for his name too, as the user's self facts give it (relatives-asked.ts).
-  const names = await namesOfRelativesAsked(ranker, query, filter.asOf ?? now, filter);
+  const names = await namesOfRelativesAsked(ranker, query, filter.asOf ?? now);
   const terms = [...new Set([...queryTerms(query, now), ...analyzeText(names.join(' '))])].slice(
     0,
     maxQueryTerms,

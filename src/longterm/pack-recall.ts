@@ -134,7 +134,7 @@ export function packRecall(
   const contextRecords = options.context ?? defaultContextRecords;
   const tag = recallTag(format);
   // Each record's line is written once; blocks are made of lines.
-  const count = (lines: readonly RecallLine[]) => counter.countText(recallBlock(lines, tag));
+  const count = (lines: readonly RecallLine[]) => counter.countText(recallBlock(lines, tag, format));
   const order = options.order ?? 'newest';
   const seen = new Set(options.inContext ?? []);
   const seenText = new Set(options.inContextText ?? []);
@@ -215,7 +215,7 @@ export function packRecall(
     packed.splice(worst, 1);
     tokens = packed.length > 0 ? count(lines()) : 0;
   }
-  return { text: recallBlock(lines(), tag), items: packed.map((p) => p.item), tokens };
+  return { text: recallBlock(lines(), tag, format), items: packed.map((p) => p.item), tokens };
 }
 
 /**

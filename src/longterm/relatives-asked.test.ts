@@ -110,6 +110,11 @@ describe.each(stores)('name resolution on the %s store', (_name, open) => {
       // A later husband replaces the earlier one: only the current name is searched for.
       await memory.record([said('My husband Sam and I got married last month.', 20)]);
       expect(await namesOfRelativesAsked(ranker, 'my husband?', at)).toEqual(['Sam']);
+      // Many ended facts do not crowd the current one out.
+      for (let i = 0; i < 30; i++)
+        await memory.record([said(`My husband Zed${i} is new around here.`, 21 + (i % 5))]);
+      await memory.record([said('My husband Quentin proposed again.', 28)]);
+      expect(await namesOfRelativesAsked(ranker, 'my husband?', at)).toEqual(['Quentin']);
     } finally {
       await store.close();
       done();

@@ -6,7 +6,6 @@
  */
 
 import { analyzeText } from './analyze-text.ts';
-import type { LongTermFilter } from './long-term-query.ts';
 import type { Ranker } from './ranked-retrieval.ts';
 import { kin, singular } from './self-facts/self-fact-values.ts';
 import { kinAdjectives, relatives } from './self-facts/self-fact-words.ts';
@@ -49,20 +48,12 @@ const maxNames = 4;
  * after "my husband Tom…". At most four; `[]` when the question names no relative (no search is made) or no fact
  * names one. One full-text search of fact records per question that names a relative, and the load of its hits.
  */
-export async function namesOfRelativesAsked(
-  ranker: Ranker,
-  question: string,
-  at: Date,
-  filter: LongTermFilter = {},
-): Promise<string[]> {
+export async function namesOfRelativesAsked(ranker: Ranker, question: string, at: Date): Promise<string[]> {
   const asked = relativesAsked(question);
   if (asked.length === 0) return [];
   const terms = [...new Set(asked.flatMap((a) => analyzeText(a.words)))];
-  const hits = await ranker.text({
-    terms,
-    limit: 20,
-    filter: { kinds: ['fact'], ...(filter.asOf === undefined ? {} : { asOf: filter.asOf }) },
-  });
+  // Facts valid at `at` only, so ended ones cannot crowd the current name out of the 20 hits.
+  const hits = await ranker.text({ terms, limit: 20, filter: { kinds: ['fact'], asOf: at } });
   const loaded = await ranker.load(hits);
   const names: string[] = [];
   for (const entry of loaded) {

@@ -23,7 +23,8 @@ export const defaultRecallTokens = 2000;
  * where records alone would hold about 40; the best few gain most from their surroundings, the rest from being
  * there at all. Measured on the development data (BENCHMARKS.md, "Recall by budget" and "Personal facts"): the
  * LoCoMo evidence inside the default block 89.7% (every record with neighbours 89.2%, none 89.1%, the best 3 or 8
- * 89.4% / 89.5%), and the personal-facts probes A–H 278 facts of 301 recalled (every record 269, none 277).
+ * 89.4% / 89.5%; 90.1% once the lines sit under day lines), and the personal-facts probes A–H 278 facts of 301
+ * recalled (every record 269, none 277).
  */
 export const defaultContextRecords = 5;
 

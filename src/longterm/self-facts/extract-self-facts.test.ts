@@ -50,9 +50,6 @@ describe('extractSelfStatements', () => {
     ["My son Iwan's coming home for Easter.", 'user.child:iwan', 'Iwan'],
     ['My husband Tom’s been teaching for years.', 'user.partner', 'Tom'],
     ["Our daughter Mia's school called.", 'user.child:mia', 'Mia'],
-    ["my hubby Steve's away on his swing", 'user.partner', 'Steve'],
-    ['My other half, Gareth, never looks at prices.', 'user.partner', 'Gareth'],
-    ['My missus Jo loves it.', 'user.partner', 'Jo'],
     ["My sister O'Neill-Byrne is visiting.", 'user.sibling:o-neill-byrne', "O'Neill-Byrne"],
   ])('%s → %s = %s', (text, key, value) => {
     expect(facts(text)[key]).toBe(value);

@@ -174,7 +174,7 @@ export const selfFactRules: readonly SelfFactRule[] = [
   },
   {
     name: 'family',
-    cue: /son|daughter|kid|child|boy|girl|baby|twin|mom|mum|mother|mama|dad|father|papa|brother|sister|grand|\bnan|gran|wife|husband|hubby|missus|missis|half|partner|friend|mate|bestie|fianc|spouse/,
+    cue: /son|daughter|kid|child|boy|girl|baby|twin|mom|mum|mother|mama|dad|father|papa|brother|sister|grand|\bnan|gran|wife|husband|partner|friend|mate|bestie|fianc|spouse/,
     pattern: String.raw`\b(?:my|our)\s+${kinAdjectives}(${relatives})${named}${personName}`,
     make: ([rel = '', v = '']) => relative(rel, v),
   },

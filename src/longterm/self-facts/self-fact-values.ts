@@ -87,8 +87,7 @@ export function kin(r: string): { key: string; multi: boolean; noun: string; glo
 /** A singular relation word ("brothers" → "brother", "children" → "child"). */
 export const singular = (rel: string) => {
   const r = rel.toLowerCase();
-  // "missus" and "missis" are one person.
-  return r === 'children' ? 'child' : /(?:us|is)$/.test(r) ? r : r.replace(/(?<!s)s$/, '');
+  return r === 'children' ? 'child' : r.replace(/(?<!s)s$/, '');
 };
 
 /** A family member (or close friend) of the user, by name. */

@@ -127,9 +127,9 @@ adhd left-handed right-handed allergic human straight lesbian nonbinary non-bina
 sober broke rich poor young tall short`.split(/\s+/),
 );
 
-/** Words for a family member or close friend ("my wife", "our son", "my hubby", "my other half", "my best mate"). */
+/** Words for a family member or close friend ("my wife", "our son", "my best mate"). */
 export const relatives =
-  'son|daughter|kid|child|boy|girl|baby|stepson|stepdaughter|twin|mom|mum|mother|mama|dad|father|papa|brother|sister|grandma|grandmother|grandpa|grandfather|nan|nana|gran|granny|wife|husband|hubby|wifey|missus|missis|other half|better half|partner|girlfriend|boyfriend|fianc[eé]e?|spouse|best friend|best mate|bestie|closest friend|oldest friend';
+  'son|daughter|kid|child|boy|girl|baby|stepson|stepdaughter|twin|mom|mum|mother|mama|dad|father|papa|brother|sister|grandma|grandmother|grandpa|grandfather|nan|nana|gran|granny|wife|husband|partner|girlfriend|boyfriend|fianc[eé]e?|spouse|best friend|best mate|bestie|closest friend|oldest friend';
 /** Words between "my" and a relation ("my new boyfriend", "my older brother", "my youngest daughter"). */
 export const kinAdjectives = String.raw`(?:(?:new|older|younger|little|big|baby|eldest|oldest|youngest|twin|lovely|amazing|wonderful)\s+)?`;
 

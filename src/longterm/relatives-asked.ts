@@ -52,18 +52,15 @@ export async function namesOfRelativesAsked(ranker: Ranker, question: string, at
   const asked = relativesAsked(question);
   if (asked.length === 0) return [];
   const terms = [...new Set(asked.flatMap((a) => analyzeText(a.words)))];
-  // Facts valid at `at` only, so ended ones cannot crowd the current name out of the 20 hits.
+  // Facts valid at `at` only (the store's `asOf`), so ended ones cannot crowd the current name out of the 20 hits.
   const hits = await ranker.text({ terms, limit: 20, filter: { kinds: ['fact'], asOf: at } });
   const loaded = await ranker.load(hits);
   const names: string[] = [];
   for (const entry of loaded) {
-    const record = entry?.record;
-    const key = record?.metadata.selfFact;
-    const value = record?.metadata.value;
+    const key = entry?.record.metadata.selfFact;
+    const value = entry?.record.metadata.value;
     if (typeof key !== 'string' || typeof value !== 'string') continue;
     if (!asked.some((a) => inFamily(key, a.family))) continue;
-    if (record?.invalidAt && record.invalidAt.getTime() <= at.getTime()) continue;
-    if (record?.validAt && record.validAt.getTime() > at.getTime()) continue;
     if (!names.includes(value)) names.push(value);
     if (names.length === maxNames) break;
   }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { InvalidMessageError, MemoryError, type MessageIssue } from '../core/errors/index.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { isKnownValid } from './known-valid.ts';
 import { memoryMessageSchema, messageInputSchema, modelMessageSchema } from './schema.ts';
 
 type Path = readonly PropertyKey[];
@@ -75,6 +76,7 @@ export function messageIssues(input: unknown): MessageIssue[] {
 
 /** Checks that `input` is a `MemoryMessage` and returns it unchanged; throws `InvalidMessageError` naming each bad field. */
 export function validateMessage(input: unknown, location?: string): MemoryMessage {
+  if (isKnownValid(input)) return input as MemoryMessage;
   const result = memoryMessageSchema.safeParse(input);
   if (!result.success) {
     throw new InvalidMessageError({
@@ -100,15 +102,23 @@ export function validateMessageInputs(
   inputs: unknown,
   location = 'messages',
 ): readonly (ModelMessage | MemoryMessage)[] {
-  return validateMessagesWith(messageInputSchema, inputs, location);
+  // A stored message (engram checked it and froze it) is a valid `MemoryMessage`: not checked again.
+  return validateMessagesWith(messageInputSchema, inputs, location, isKnownValid);
 }
 
 /**
  * Checks that `inputs` is an array whose every item matches `schema` (a message format); throws
- * `InvalidMessageError` naming the index (`${location}[3]`) and each bad field. Returns the items unchanged.
+ * `InvalidMessageError` naming the index (`${location}[3]`) and each bad field. Items `known` says are valid are
+ * not checked. Returns the items unchanged.
  */
-export function validateMessagesWith<T>(schema: z.ZodType<T>, inputs: unknown, location = 'messages'): T[] {
+export function validateMessagesWith<T>(
+  schema: z.ZodType<T>,
+  inputs: unknown,
+  location = 'messages',
+  known: (input: unknown) => boolean = () => false,
+): T[] {
   return checkList(inputs, location, (input, at) => {
+    if (known(input)) return input as T;
     const result = schema.safeParse(input);
     if (result.success) return input as T;
     throw new InvalidMessageError({

@@ -1,4 +1,5 @@
 import type { MemoryMessage } from '../core/message.ts';
+import { markKnownValid } from '../messages/known-valid.ts';
 import { deserializeMessage, freezeMessage } from '../messages/serialize.ts';
 
 /** Marks a value the direct copy does not reproduce exactly as JSON would. */
@@ -42,9 +43,10 @@ function copy(value: unknown): unknown {
 /**
  * A frozen copy of a message equal to what reading back its stored `json` gives, without parsing it: plain
  * data is copied directly; anything JSON would change (non-finite numbers, class instances, holes) is
- * decoded from `json` instead.
+ * decoded from `json` instead. `message` was checked before it was stored: the copy is marked valid
+ * (`markKnownValid`), so reads that hand it out are not checked again.
  */
 export function storedCopy(message: MemoryMessage, json: string): MemoryMessage {
   const c = copy(message);
-  return c === unusual ? freezeMessage(deserializeMessage(json)) : (c as MemoryMessage);
+  return markKnownValid(c === unusual ? freezeMessage(deserializeMessage(json)) : (c as MemoryMessage));
 }

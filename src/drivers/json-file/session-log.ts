@@ -1,5 +1,6 @@
 import type { JSONValue } from 'ai';
 import type { LogEntry } from '../../core/message.ts';
+import { markKnownValid } from '../../messages/known-valid.ts';
 import { deserializeMessage, freezeMessage, serializeMessage } from '../../messages/serialize.ts';
 import { appendRow, createSessionLog, rowAt, tombstoneRow } from '../../store/log-index.ts';
 import type { Artifact, SessionRecord } from '../../store/memory-store.ts';
@@ -54,7 +55,9 @@ export function replay(data: SessionData, lines: readonly string[]): Date | unde
     last = line.at;
     if (!('op' in line)) {
       const message = deserializeMessage(JSON.stringify(line.message));
+      // Written by engram after it was checked: marked valid once frozen.
       appendRow(data.log, freezeMessage({ seq: line.seq, message, tokens: line.tokens }));
+      markKnownValid(message);
     } else if ('seq' in line) {
       const row = rowAt(data.log, line.seq);
       if (!row) throw new Error(`tombstone for unknown seq ${line.seq}`);

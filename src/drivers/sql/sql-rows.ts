@@ -1,6 +1,7 @@
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { LogEntry } from '../../core/message.ts';
+import { markKnownValid } from '../../messages/known-valid.ts';
 import { deserializeMessage, freezeMessage } from '../../messages/serialize.ts';
 import type { Artifact, SessionRecord } from '../../store/memory-store.ts';
 import type { SqlRow } from './sql-client.ts';
@@ -73,13 +74,18 @@ export function toSessionRecord(row: SessionRow): SessionRecord {
   };
 }
 
-/** Decodes a message row with `seq`, `body`, `tokens` into a frozen log entry. */
+/**
+ * Decodes a message row with `seq`, `body`, `tokens` into a frozen log entry; its message, written by engram
+ * after it was checked, is marked valid (`markKnownValid`).
+ */
 export function toEntry(row: SqlRow): LogEntry {
-  return freezeMessage({
+  const entry = freezeMessage({
     seq: Number(row.seq),
     message: deserializeMessage(String(row.body)),
     tokens: Number(row.tokens),
   });
+  markKnownValid(entry.message);
+  return entry;
 }
 
 /**

@@ -6,7 +6,9 @@
  * runs in its own fresh process (engram's session pre-filled by another), contenders alternating which goes first.
  * At 10,000 messages both contenders are measured a second time warm (more untimed runs in the fresh process, on a
  * copy of the same pre-filled file): the steady state of a long-running process, reported beside the cold rows,
- * which stay the verdict. `ENGRAM_BENCH_SIZES=1000,10000` picks the sizes.
+ * which stay the verdict; and engram's stack without long-term memory (an ablation) beside each, cold and warm, each
+ * on its own copy of the file, so the run states what long-term recall and recording cost a step.
+ * `ENGRAM_BENCH_SIZES=1000,10000` picks the sizes.
  */
 
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -100,6 +102,8 @@ export const agentStep: Suite = async (options) => {
   const warmDir = join(dir, 'warm');
   /** Where the copy for the warm ablation (engram without long-term memory) goes. */
   const ablationDir = join(dir, 'ablation');
+  /** Where the copy for the cold ablation goes (the verdict's size, measured as the cold rows are). */
+  const coldAblationDir = join(dir, 'cold-ablation');
   /**
    * Pre-fills engram's session in one process (copied to `warmDir` first when `keep`), then measures in a fresh one;
    * `prefilled` skips the pre-fill and reports `prefilled.prefillSeconds` (the copy's).
@@ -110,7 +114,7 @@ export const agentStep: Suite = async (options) => {
         ? (prefilled ?? (JSON.parse(runChild(child, { ...request, phase: 'build' }, log)) as ChildResult))
         : undefined;
     if (keep && built && !prefilled)
-      for (const copy of [warmDir, ablationDir]) {
+      for (const copy of [warmDir, ablationDir, coldAblationDir]) {
         mkdirSync(copy, { recursive: true });
         const file = `agent-step-${request.messages}.db`;
         for (const suffix of ['', '-wal', '-shm'])
@@ -141,6 +145,29 @@ export const agentStep: Suite = async (options) => {
         results.push(result);
       }
       if (warmHere) {
+        // The cold ablation: engram's stack without long-term memory, measured as the cold rows are (the verdict's
+        // process), on its own copy of the same pre-filled file: what long-term memory costs a cold step.
+        log(
+          `engram without long-term memory at ${messages.toLocaleString('en-US')} messages (fresh process)…`,
+        );
+        const engramCold = results.find(
+          (r) => r.request.contender === 'engram' && r.request.messages === messages,
+        );
+        const coldAblation = measure(
+          {
+            contender: 'engram-no-long-term',
+            messages,
+            seed: SEED,
+            dir: coldAblationDir,
+            warmups: plan.warmups,
+            runs: plan.runs,
+            batch: plan.batch,
+          },
+          false,
+          engramCold,
+        );
+        checkPragmas(coldAblation);
+        results.push(coldAblation);
         // The warm pair runs in the reverse order of the cold one; engram's on a copy of the file pre-filled above.
         for (const contender of order.toReversed()) {
           const { warmups, runs } = warmHere;

@@ -63,7 +63,7 @@ function timesTable(f: AgentStepFigures): string {
       ms(s.wall),
       ms(s.stall),
       mib(s.rss),
-      r.request.contender === 'engram' ? `${int(s.commits)} (${int(s.flushed)})` : '—',
+      r.request.contender !== 'bare' ? `${int(s.commits)} (${int(s.flushed)})` : '—',
       int(s.prompt),
       r.request.contender === 'engram' ? r.prefillSeconds.toFixed(0) : '—',
     ];
@@ -123,9 +123,14 @@ function targets(f: AgentStepFigures): string[] {
       we && wb
         ? ` (the verdict is the cold row; warm, a long-running process's steady state: ${ms(we.cpu)} vs ${ms(wb.cpu)} ms, ${ratio(we.cpu / wb.cpu)})`
         : '';
+    const without = find(f, 'engram-no-long-term', n);
+    const limit =
+      e && bare && without && e.cpu >= bare.cpu
+        ? ` Limit, same run: the same stack without long-term memory, cold, costs ${ms(without.cpu)} ms a step (${ratio(without.cpu / bare.cpu)} the bare loop's); long-term memory (each run's static recall and the recording of its messages) adds ${ms(e.cpu - without.cpu)} ms a step, ${ms(STEPS * (e.cpu - without.cpu))} ms a run, in a process that has served ${int(f.plan.warmups)} runs.`
+        : '';
     if (e && bare)
       lines.push(
-        `- engram CPU per step below the bare loop's at ${int(n)} messages: ${ms(e.cpu)} vs ${ms(bare.cpu)} ms (${ratio(e.cpu / bare.cpu)}): ${verdict(e.cpu < bare.cpu)}${steady}.`,
+        `- engram CPU per step below the bare loop's at ${int(n)} messages: ${ms(e.cpu)} vs ${ms(bare.cpu)} ms (${ratio(e.cpu / bare.cpu)}): ${verdict(e.cpu < bare.cpu)}${steady}.${limit}`,
       );
   }
   if (!sizes.some((x) => x >= 10_000))

@@ -7,8 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { corpusArbitrary, writeCorpus } from '../../../test-support/longterm/ranking-corpus.ts';
 import type { Scope } from '../../core/scope.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
+import { prepareRecord } from '../../longterm/prepare-record.ts';
+import { ownerTokens } from '../sql/sql-longterm-rows.ts';
 import { createSqliteClient } from './sqlite-client.ts';
 import { openSqliteStore } from './sqlite-driver.ts';
+import { fts5String } from './sqlite-fts5.ts';
 import { countScope, scopeSize } from './sqlite-longterm-scope-size.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-scope-size-'));
@@ -55,6 +58,118 @@ describe('scopeSize', () => {
       { numRuns: 20 },
     );
   });
+  it('property: a scope is whole exactly when no live record lies outside it, for tenants, users and agents', async () => {
+    let run = 0;
+    const agentRecord = fc.record({
+      tenant: fc.constantFrom('a', 'b'),
+      user: fc.constantFrom('u1', 'u2'),
+      agent: fc.constantFrom('x', 'y'),
+      forget: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ tenant: fc.constantFrom('a', 'b'), corpus: corpusArbitrary }), { maxLength: 3 }),
+        fc.array(agentRecord, { maxLength: 3 }),
+        async (writes, agents) => {
+          const file = join(dir, `w-${run++}.db`);
+          const store = await openSqliteStore({ path: file });
+          const db = new DatabaseSync(file);
+          const client = createSqliteClient(db);
+          try {
+            const records = getLongTermRecords(store);
+            for (const [i, w] of writes.entries())
+              await writeCorpus(
+                records,
+                w.tenant,
+                w.corpus.map((r) => ({ ...r, id: `${r.id}-${i}` })),
+              );
+            for (const [i, r] of agents.entries()) {
+              const scope = { tenant: r.tenant, user: r.user, agent: r.agent };
+              await records.addRecords(scope, [
+                prepareRecord({ id: `g${i}`, kind: 'fact', text: 'amber delta' }, 'test'),
+              ]);
+              if (r.forget) await records.deleteRecord(scope, `g${i}`, new Date(i * 1000 + 1));
+            }
+            // From scratch: the owners of the live records.
+            const owners = db
+              .prepare('SELECT tenant, user_id, agent_id FROM engram_ltm_records WHERE live = 1')
+              .all() as { tenant: string; user_id: string; agent_id: string }[];
+            const scopes: Scope[] = [
+              { tenant: 'a' },
+              { tenant: 'b' },
+              { tenant: 'a', user: 'u1' },
+              { tenant: 'a', user: 'u2' },
+              { tenant: 'b', user: 'u1' },
+              { tenant: 'a', user: 'u1', agent: 'x' },
+              { tenant: 'b', user: 'u2', agent: 'y' },
+              { tenant: 'a', agent: 'x' },
+            ];
+            for (const scope of scopes) {
+              const inside = (o: (typeof owners)[number]) =>
+                o.tenant === scope.tenant &&
+                (scope.user === undefined || o.user_id === scope.user) &&
+                (scope.agent === undefined || o.agent_id === scope.agent);
+              // A scope naming an agent but no user is never called whole (its others are no range of the index).
+              const whole =
+                scope.user === undefined && scope.agent !== undefined ? false : owners.every(inside);
+              const size = await countScope(client, scope, 0);
+              expect(size.whole, JSON.stringify(scope)).toBe(whole);
+              expect(size.docs).toBe(Math.min(1, owners.filter(inside).length));
+            }
+          } finally {
+            await client.close(true);
+            await store.close();
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('property: in a user scope that holds every live record, the terms alone rank as the scoped expression does, to the bit', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        corpusArbitrary.map((c) => c.map((r) => ({ ...r, id: `${r.user}-${r.id}`, user: 'u1' as const }))),
+        fc.uniqueArray(fc.nat({ max: 20 }), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(0, 0.5, 1),
+        async (corpus, picks, contextWeight) => {
+          const file = join(dir, `r-${run++}.db`);
+          const store = await openSqliteStore({ path: file });
+          const db = new DatabaseSync(file);
+          const client = createSqliteClient(db);
+          try {
+            await writeCorpus(getLongTermRecords(store), 'a', corpus);
+            const scope = { tenant: 'a', user: 'u1' };
+            const size = await countScope(client, scope, 0);
+            expect(size.whole).toBe(size.docs > 0);
+            db.exec("CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, engram_ltm_fts, 'row')");
+            const indexed = (
+              db.prepare("SELECT term FROM temp.v WHERE term NOT LIKE 'lt%'").all() as {
+                term: string;
+              }[]
+            ).map((r) => r.term);
+            if (indexed.length === 0) return;
+            const terms = [...new Set(picks.map((i) => indexed[i % indexed.length]!))];
+            const any = `{text context} : (${terms.map(fts5String).join(' OR ')})`;
+            const user = ownerTokens({ tenant: 'a', user: 'u1', agent: '' })[1]!;
+            const ranked = (match: string) =>
+              db
+                .prepare(
+                  'SELECT rowid AS rid, -bm25(engram_ltm_fts, 0.0, 1.0, ?) AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ? ORDER BY score DESC, rowid',
+                )
+                .all(contextWeight, match);
+            expect(ranked(any)).toEqual(ranked(`scope : (${fts5String(user)}) AND ${any}`));
+          } finally {
+            await client.close(true);
+            await store.close();
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
   // A rollback changes neither total_changes() nor data_version, so nothing read inside a transaction is kept
   // (the client asks the handle: node:sqlite's `isTransaction`).
   it('answers what counting now gives after a write on the same handle is rolled back', async () => {

@@ -10,6 +10,7 @@ import type { Ranker } from './ranked-retrieval.ts';
 import { kin, singular } from './self-facts/self-fact-values.ts';
 import { kinAdjectives, relatives } from './self-facts/self-fact-words.ts';
 import { inFamily } from './self-facts/self-statement.ts';
+import { storedSelfFact } from './self-facts/stored-self-fact.ts';
 
 /** "my" / "our", optional adjectives, a relation word, a plural or possessive ending; not an in-law ("my son-in-law"). */
 const askedPattern = new RegExp(
@@ -57,9 +58,10 @@ export async function namesOfRelativesAsked(ranker: Ranker, question: string, at
   const loaded = await ranker.load(hits);
   const names: string[] = [];
   for (const entry of loaded) {
-    const key = entry?.record.metadata.selfFact;
-    const value = entry?.record.metadata.value;
-    if (typeof key !== 'string' || typeof value !== 'string') continue;
+    // Read as the extractor writes facts now (a name stored with a possessive `'s` before 239f263, without it).
+    const fact = entry && storedSelfFact(entry.record);
+    if (!fact || typeof entry.record.metadata.value !== 'string') continue;
+    const { key, value } = fact;
     if (!asked.some((a) => inFamily(key, a.family))) continue;
     if (!names.includes(value)) names.push(value);
     if (names.length === maxNames) break;

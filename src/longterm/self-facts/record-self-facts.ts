@@ -9,6 +9,7 @@ import { topicLine } from '../topic-line.ts';
 import { spokenText } from '../turn-records.ts';
 import { extractSelfStatements } from './extract-self-facts.ts';
 import { inFamily, type SelfStatement } from './self-statement.ts';
+import { storedSelfFact } from './stored-self-fact.ts';
 
 /** What {@link recordSelfFacts} writes to. */
 export interface RecordSelfFactsOptions {
@@ -106,7 +107,9 @@ async function selfFactsOf(o: RecordSelfFactsOptions): Promise<Map<string, LongT
   return out;
 }
 
-const keyOf = (r: LongTermRecord) => String(r.metadata.selfFact);
+/** A stored fact's key and value as the extractor writes them now (a name stored with a possessive `'s` read without it). */
+const keyOf = (r: LongTermRecord) => storedSelfFact(r)?.key ?? String(r.metadata.selfFact);
+const factValue = (r: LongTermRecord) => storedSelfFact(r)?.value ?? String(r.metadata.value ?? '');
 
 /** Ends a record's validity at `at` (a new version), unless it already ended by then; ends its stating turn too. */
 async function endAt(
@@ -188,7 +191,7 @@ async function addFact(
   for (const r of known)
     if (r.validAt && r.validAt.getTime() < t.getTime())
       // A restatement of the same value ends the older fact record, but the turn that said it stays true.
-      await endAt(o, outcome, all, r, t, words(String(r.metadata.value ?? '')).join(' ') !== same);
+      await endAt(o, outcome, all, r, t, words(factValue(r)).join(' ') !== same);
 }
 
 async function endFacts(
@@ -200,7 +203,7 @@ async function endFacts(
   const gone = words(s.value);
   const known = [...all.values()].filter((r) => s.families.some((f) => inFamily(keyOf(r), f)));
   for (const r of known) {
-    const value = words(String(r.metadata.value ?? ''));
+    const value = words(factValue(r));
     const current = r.validAt !== undefined && r.validAt.getTime() < t.getTime() && !before(r.invalidAt, t);
     if (current && gone.length > 0 && gone.every((w) => value.includes(w)))
       await endAt(o, outcome, all, r, t, true);

@@ -19,10 +19,26 @@ describe('known-valid messages', () => {
   it('says false for any value it was not given, of any type', () => {
     for (const value of [undefined, null, 0, 'x', true, Symbol('s'), 1n, {}, [], () => 1, new Date(0)])
       expect(isKnownValid(value)).toBe(false);
-    const m = Object.freeze({ role: 'user' as const, content: 'hi' });
+    const m = Object.freeze({ role: 'user' as const, content: 'hi', createdAt: Object.freeze(new Date(0)) });
     expect(markKnownValid(m)).toBe(m);
     expect(isKnownValid(m)).toBe(true);
     expect(isKnownValid({ ...m })).toBe(false);
+  });
+
+  it('checks again a stored message whose frozen date was set to an invalid time, and refuses it', async () => {
+    const memory = createConversationMemory({
+      store: createMemoryStore(),
+      scope: { tenant: 't' },
+      sessionId: 's',
+    });
+    await memory.store([{ role: 'user', content: 'hello' }]);
+    const [stored] = await memory.read();
+    expect(isKnownValid(stored)).toBe(true);
+    // Freezing a Date does not freeze its time.
+    (stored?.createdAt as Date).setTime(Number.NaN);
+    expect(isKnownValid(stored)).toBe(false);
+    expect(() => validateMessage(stored)).toThrow(InvalidMessageError);
+    expect(() => validateMessageInputs([stored])).toThrow(/messages\[0\]/);
   });
 
   it('still checks every message it does not know: a bad one beside stored ones is refused, naming its index', async () => {

@@ -14,6 +14,13 @@ export function markKnownValid<T extends object>(message: T): T {
   return message;
 }
 
-/** Whether `value` is a message {@link markKnownValid} marked (any other value, of any type: false). */
-export const isKnownValid = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && known.has(value);
+/**
+ * Whether `value` is a message {@link markKnownValid} marked (any other value, of any type: false) whose
+ * `createdAt` is still a valid date: freezing a `Date` leaves its time settable (`setTime(NaN)`), the one part of
+ * a frozen message a caller can still make invalid (bytes stay bytes, a URL stays a URL).
+ */
+export const isKnownValid = (value: unknown): boolean => {
+  if (typeof value !== 'object' || value === null || !known.has(value)) return false;
+  const { createdAt } = value as { createdAt?: unknown };
+  return createdAt instanceof Date && !Number.isNaN(createdAt.getTime());
+};

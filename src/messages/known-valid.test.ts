@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InvalidMessageError } from '../core/errors/index.ts';
+import { createJsonFileStore } from '../drivers/json-file/index.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
 import { openSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
@@ -19,7 +20,12 @@ describe('known-valid messages', () => {
   it('says false for any value it was not given, of any type', () => {
     for (const value of [undefined, null, 0, 'x', true, Symbol('s'), 1n, {}, [], () => 1, new Date(0)])
       expect(isKnownValid(value)).toBe(false);
-    const m = Object.freeze({ role: 'user' as const, content: 'hi', createdAt: Object.freeze(new Date(0)) });
+    const m = Object.freeze({
+      id: 'm1',
+      createdAt: Object.freeze(new Date(0)),
+      role: 'user' as const,
+      content: 'hi',
+    });
     expect(markKnownValid(m)).toBe(m);
     expect(isKnownValid(m)).toBe(true);
     expect(isKnownValid({ ...m })).toBe(false);
@@ -92,5 +98,59 @@ describe('known-valid messages', () => {
       }),
       { numRuns: 15 },
     );
+  });
+
+  it('a stored message stays known only while it is valid: what a caller can still change in it is checked or cannot be changed', async () => {
+    const path = join(dir, 'mutable.db');
+    const folder = join(dir, 'mutable-json');
+    const message = {
+      role: 'user' as const,
+      content: [
+        { type: 'image' as const, image: new URL('https://example.com/a.png') },
+        { type: 'file' as const, data: new Uint8Array([1, 2, 3]), mediaType: 'application/octet-stream' },
+      ],
+    };
+    const opens = [
+      async () => createMemoryStore(),
+      async () => openSqliteStore({ path }),
+      async () => createJsonFileStore({ directory: folder }),
+    ];
+    for (const [i, open] of opens.entries()) {
+      // Each store: what it hands out after a write, and (files) after a reopen, decoded from what it wrote.
+      const first = await open();
+      const memory = createConversationMemory({ store: first, scope: { tenant: 't' }, sessionId: `s${i}` });
+      await memory.store([message, message, message]);
+      const reads = [await memory.read()];
+      if (i > 0) {
+        await first.close();
+        const again = await open();
+        reads.push(
+          await createConversationMemory({ store: again, scope: { tenant: 't' }, sessionId: `s${i}` }).read(),
+        );
+        await again.close();
+      } else await first.close();
+      for (const read of reads) {
+        const [dated, url, bytes] = read as {
+          createdAt: Date;
+          content: { image?: URL; data?: Uint8Array }[];
+        }[];
+        // A frozen Date's time can still be set; a URL's or bytes' prototype swapped, if they are not sealed.
+        dated!.createdAt.setTime(Number.NaN);
+        try {
+          Object.setPrototypeOf(url!.content[0]!.image!, null);
+        } catch {}
+        try {
+          Object.setPrototypeOf(bytes!.content[1]!.data!, Object.prototype);
+        } catch {}
+        for (const m of read) {
+          const bad = messageIssues(m).length > 0;
+          expect(isKnownValid(m)).toBe(!bad);
+          if (bad) {
+            expect(() => validateMessage(m)).toThrow(InvalidMessageError);
+            expect(() => validateMessageInputs([m])).toThrow(/messages\[0\]/);
+          } else expect(validateMessage(m)).toBe(m);
+        }
+      }
+    }
   });
 });

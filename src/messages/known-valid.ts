@@ -15,12 +15,15 @@ export function markKnownValid<T extends object>(message: T): T {
 }
 
 /**
- * Whether `value` is a message {@link markKnownValid} marked (any other value, of any type: false) whose
- * `createdAt` is still a valid date: freezing a `Date` leaves its time settable (`setTime(NaN)`), the one part of
- * a frozen message a caller can still make invalid (bytes stay bytes, a URL stays a URL).
+ * Whether `value` is a message {@link markKnownValid} marked (any other value, of any type: false) and still
+ * valid: freezing a `Date` does not fix its time (`setTime` still works), so a marked message whose `createdAt` was
+ * set to an invalid time is not known valid. (Its `Date` is the only one a `MemoryMessage` holds: JSON values hold
+ * none; its URLs and bytes are sealed by `freezeMessage`, their prototype fixed.)
  */
-export const isKnownValid = (value: unknown): boolean => {
-  if (typeof value !== 'object' || value === null || !known.has(value)) return false;
-  const { createdAt } = value as { createdAt?: unknown };
-  return createdAt instanceof Date && !Number.isNaN(createdAt.getTime());
-};
+export const isKnownValid = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  known.has(value) &&
+  validTime((value as { createdAt?: unknown }).createdAt);
+
+const validTime = (at: unknown): boolean => at instanceof Date && Number.isFinite(at.getTime());

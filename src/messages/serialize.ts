@@ -125,10 +125,16 @@ function decode(value: unknown): unknown {
   return out;
 }
 
-/** Deep-freezes a decoded message so drivers can hand out the stored object without copying. Bytes stay as they are. */
+/**
+ * Deep-freezes a decoded message so drivers can hand out the stored object without copying. Bytes keep their
+ * contents changeable (a typed array with elements cannot be frozen) but are made non-extensible, and URLs are
+ * frozen (their `href` setter still works): neither can be given another prototype or extra properties, which the
+ * message schema would refuse.
+ */
 export function freezeMessage<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value) || value instanceof URL)
-    return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (ArrayBuffer.isView(value)) return Object.preventExtensions(value);
+  if (value instanceof URL) return Object.freeze(value);
   if (value instanceof Date) return Object.freeze(value);
   for (const v of Object.values(value)) freezeMessage(v);
   return Object.freeze(value);

@@ -74,7 +74,12 @@ export function messageIssues(input: unknown): MessageIssue[] {
   return result.success ? [] : flatten(result.error.issues, [], []);
 }
 
-/** Checks that `input` is a `MemoryMessage` and returns it unchanged; throws `InvalidMessageError` naming each bad field. */
+/**
+ * Checks that `input` is a `MemoryMessage` and returns it unchanged; throws `InvalidMessageError` naming each bad field.
+ * A message one of engram's stores handed out (deep-frozen, checked when it was stored, or decoded from the row
+ * engram wrote then) is trusted and not checked again, unless its `createdAt` was since set to an invalid time: a
+ * store file changed outside engram is not re-checked here (`messageIssues` and `isMemoryMessage` always check).
+ */
 export function validateMessage(input: unknown, location?: string): MemoryMessage {
   if (isKnownValid(input)) return input as MemoryMessage;
   const result = memoryMessageSchema.safeParse(input);

@@ -24,9 +24,10 @@ function copy(value: unknown): unknown {
     return Object.freeze(out);
   }
   if (value instanceof Date) return Object.freeze(new Date(value.getTime()));
-  if (value instanceof URL) return new URL(value.href);
-  if (value instanceof Uint8Array) return new Uint8Array(value);
-  if (value instanceof ArrayBuffer) return new Uint8Array(value.slice(0));
+  // Sealed as `freezeMessage` seals them: a URL frozen, bytes non-extensible.
+  if (value instanceof URL) return Object.freeze(new URL(value.href));
+  if (value instanceof Uint8Array) return Object.preventExtensions(new Uint8Array(value));
+  if (value instanceof ArrayBuffer) return Object.preventExtensions(new Uint8Array(value.slice(0)));
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return unusual;
   const out: Record<string, unknown> = {};

@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import type { Clock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry } from '../core/message.ts';
@@ -21,6 +22,8 @@ export interface ConversationLogOptions {
   sessionId: string;
   counter: TokenCounter;
   initialMessages: readonly ModelMessage[] | undefined;
+  /** Stamps `createdAt` on a message stored without one (undefined: the system clock). */
+  clock?: Clock | undefined;
 }
 
 /**
@@ -91,7 +94,9 @@ export function createConversationLog(options: ConversationLogOptions): Conversa
     return Array.from(list, (m, i) => {
       const location = list.length > 1 ? `messages[${i}]` : undefined;
       const candidate =
-        typeof m === 'object' && m !== null && !Array.isArray(m) ? withExtras(m as ModelMessage) : m;
+        typeof m === 'object' && m !== null && !Array.isArray(m)
+          ? withExtras(m as ModelMessage, {}, options.clock ? { clock: options.clock } : {})
+          : m;
       const message = validateMessage(candidate, location);
       return { message, tokens: counter.count(message) };
     });

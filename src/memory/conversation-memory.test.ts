@@ -258,3 +258,36 @@ describe('ConversationMemory', () => {
     expect(await memory.read()).toEqual([]);
   });
 });
+
+describe('ConversationMemory clock', () => {
+  it("stamps a message stored without createdAt with the clock's time, and keeps a given one", async () => {
+    const at = new Date(Date.UTC(2024, 4, 8, 9, 30));
+    const memory = createConversationMemory({ clock: { now: () => new Date(at) } });
+    const given = new Date(Date.UTC(2020, 0, 1));
+    const [first, second] = await memory.store([
+      { role: 'user', content: 'hello' },
+      { role: 'assistant', content: 'hi', createdAt: given } as ModelMessage,
+    ]);
+    expect(first?.createdAt).toEqual(at);
+    expect(second?.createdAt).toEqual(given);
+    expect((await memory.read()).map((m) => m.createdAt)).toEqual([at, given]);
+  });
+
+  it('refuses a clock that is not an object with now(), naming it', () => {
+    for (const clock of [null, 1, 'now', {}, { now: 1 }, () => new Date()])
+      expect(() => createConversationMemory({ clock: clock as unknown as { now(): Date } })).toThrow(
+        /clock must be an object with a now\(\) method/,
+      );
+    try {
+      createConversationMemory({ clock: {} as unknown as { now(): Date } });
+    } catch (error) {
+      expect(MemoryError.hasCode(error, 'INVALID_ARGUMENT')).toBe(true);
+    }
+  });
+
+  it('stores nothing when the clock gives an invalid time: the message is refused whole', async () => {
+    const memory = createConversationMemory({ clock: { now: () => new Date(Number.NaN) } });
+    await expect(memory.store({ role: 'user', content: 'x' })).rejects.toThrow(/createdAt/);
+    expect(await memory.read()).toEqual([]);
+  });
+});

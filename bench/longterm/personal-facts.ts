@@ -19,6 +19,7 @@ import { agent } from '../../src/ai-sdk/agent/agent.ts';
 import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import { analyzeText } from '../../src/longterm/analyze-text.ts';
 import { createLongTermMemory } from '../../src/longterm/create-long-term-memory.ts';
+import { createConversationMemory } from '../../src/memory/conversation-memory.ts';
 import { scriptedLanguageModel } from '../../test-support/scripted-language-model.ts';
 import { type Suite, sectionIntro, table } from '../report.ts';
 import type { ProbeFact, ProbeTurn } from './personal-facts-probe.ts';
@@ -193,19 +194,20 @@ async function measure(
     );
     await memory.flush();
   }
-  const asking = createLongTermMemory({
-    store,
-    scope,
-    recording: 'none',
-    clock: { now: () => sessionDate(sessions.length) },
-    ...extra,
-  });
+  // Questions are asked on the day after the last session, whatever day the suite runs: the prompt's time (the
+  // conversation's, against which the agent resolves "these days" or "last week") is that day's.
+  const asked = { now: () => sessionDate(sessions.length) };
+  const asking = createLongTermMemory({ store, scope, recording: 'none', clock: asked, ...extra });
   const row: Row = { probe, name, recalled: 0, shared: [0, 0], unshared: [0, 0], newFirst: 0, misses: [] };
   for (const f of probeFacts) {
     const { model, prompts } = scriptedLanguageModel([{ text: 'ok' }]);
-    await agent({ name: 'probe', description: 'asks', model, longTermMemory: { memory: asking } }).run(
-      f.question,
-    ).result;
+    await agent({
+      name: 'probe',
+      description: 'asks',
+      model,
+      memory: createConversationMemory({ clock: asked }),
+      longTermMemory: { memory: asking },
+    }).run(f.question).result;
     const sent = JSON.stringify(prompts[0] ?? []);
     const start = sent.indexOf('<long_term_memory>');
     const block = start < 0 ? '' : JSON.parse(`"${sent.slice(start, sent.indexOf('</long_term_memory>'))}"`);

@@ -39,9 +39,10 @@ describe('known-valid messages', () => {
     });
     await memory.store([{ role: 'user', content: 'hello' }]);
     const [stored] = await memory.read();
+    if (!stored) throw new Error('the stored message was not read back');
     expect(isKnownValid(stored)).toBe(true);
     // Freezing a Date does not freeze its time.
-    (stored?.createdAt as Date).setTime(Number.NaN);
+    stored.createdAt.setTime(Number.NaN);
     expect(isKnownValid(stored)).toBe(false);
     expect(() => validateMessage(stored)).toThrow(InvalidMessageError);
     expect(() => validateMessageInputs([stored])).toThrow(/messages\[0\]/);

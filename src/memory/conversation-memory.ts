@@ -1,8 +1,7 @@
 import type { JSONValue, ModelMessage } from 'ai';
 import { checkOptions } from '../core/check-options.ts';
-import type { Clock } from '../core/clock.ts';
+import { type Clock, checkClock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
-import { MemoryError } from '../core/errors/memory-error.ts';
 import { createId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage, MessageRole } from '../core/message.ts';
 import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
@@ -160,7 +159,7 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     sessionId: options.sessionId ?? createId('ses'),
     counter: options.counter ?? createTokenCounter({ encoding: 'o200k_base' }),
     initialMessages: options.initialMessages,
-    clock: checkClock(options.clock),
+    clock: checkClock(options.clock, 'createConversationMemory(options)', 'memory'),
   });
   const { storage, scope, sessionId, counter, read, write } = log;
   const messagesOf = (entries: LogEntry[]) => entries.map((e) => e.message);
@@ -243,16 +242,4 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     },
   };
   return memory;
-}
-
-/** The `clock` option: undefined, or an object with a `now()` method; `INVALID_ARGUMENT` otherwise. */
-function checkClock(clock: unknown): Clock | undefined {
-  if (clock === undefined) return undefined;
-  if (typeof clock === 'object' && clock !== null && typeof (clock as Partial<Clock>).now === 'function')
-    return clock as Clock;
-  throw new MemoryError({
-    code: 'INVALID_ARGUMENT',
-    component: 'memory',
-    message: `createConversationMemory: clock must be an object with a now() method, got ${describeValue(clock)}`,
-  });
 }

@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { checkOptions } from '../core/check-options.ts';
-import { type Clock, systemClock } from '../core/clock.ts';
+import { type Clock, checkClock, systemClock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createId } from '../core/ids.ts';
@@ -64,8 +64,7 @@ function checkArguments(extras: unknown, options: ToMemoryMessageOptions, name: 
   checkOptions(extras, `${name}(message, extras)`, 'messages');
   checkOptions(options, name, 'messages');
   const { clock, generateId } = options;
-  if (clock !== undefined && typeof (clock as Partial<Clock> | null)?.now !== 'function')
-    throw invalidOption(name, 'clock', 'an object with a now() method', clock);
+  checkClock(clock, `${name}(options)`, 'messages');
   if (generateId !== undefined && typeof generateId !== 'function')
     throw invalidOption(name, 'generateId', 'a function', generateId);
 }

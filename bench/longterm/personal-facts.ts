@@ -308,8 +308,11 @@ export const personalFacts: Suite = async (options) => {
 };
 
 /** A row's misses as the report shows them: their labels, or for a held-out probe their count alone. */
-const missesOf = (r: Row): string =>
-  r.probe.withheld ? `${r.misses.length} (labels withheld: held out)` : r.misses.join(', ') || 'none';
+const missesOf = (r: Row): string => {
+  if (!r.probe.withheld) return r.misses.join(', ') || 'none';
+  const oldFirst = r.misses.filter((m) => m.endsWith('(old first)')).length;
+  return `${r.misses.length - oldFirst} not recalled, ${oldFirst} corrections not new first (labels withheld: held out)`;
+};
 
 /** The number of corrected facts of a probe. */
 const corrections = (probe: Probe) => probe.probeFacts.filter((f) => f.old).length;

@@ -7,7 +7,7 @@
  * probe asks about.
  */
 
-import type { FillerExchange } from './personal-facts-filler-c.ts';
+import { type FillerExchange, interleave } from './personal-facts-filler-c.ts';
 import { coaching, computers, health, shopping, travel, writing } from './personal-facts-filler-i2.ts';
 
 /** Questions about the trade, asked in general. */
@@ -245,7 +245,7 @@ const otherPeople: readonly FillerExchange[] = [
 ];
 
 /** All the filler exchanges of probe I: the topics of both files interleaved. */
-export const fillerExchanges: readonly FillerExchange[] = interleaveAll([
+export const fillerExchanges: readonly FillerExchange[] = interleave([
   trade,
   computers,
   cooking,
@@ -257,11 +257,3 @@ export const fillerExchanges: readonly FillerExchange[] = interleaveAll([
   shopping,
   writing,
 ]);
-
-/** One exchange from each list in turn, until every list is used up. */
-function interleaveAll(lists: readonly (readonly FillerExchange[])[]): FillerExchange[] {
-  const out: FillerExchange[] = [];
-  const longest = Math.max(...lists.map((l) => l.length));
-  for (let i = 0; i < longest; i++) for (const l of lists) if (i < l.length) out.push(l[i] as FillerExchange);
-  return out;
-}

@@ -7,7 +7,7 @@
  * probe K asks about.
  */
 
-import type { FillerExchange } from './personal-facts-filler-c.ts';
+import { type FillerExchange, interleave } from './personal-facts-filler-c.ts';
 import { coding, maths, shopping, writing } from './personal-facts-filler-k2.ts';
 
 /** Cooking. */
@@ -295,7 +295,7 @@ const general: readonly FillerExchange[] = [
 ];
 
 /** The filler exchanges of probe K: the topics interleaved, so that each session mixes them. */
-export const fillerExchanges: readonly FillerExchange[] = interleaveTopics([
+export const fillerExchanges: readonly FillerExchange[] = interleave([
   cooking,
   otherPeople,
   coding,
@@ -306,11 +306,3 @@ export const fillerExchanges: readonly FillerExchange[] = interleaveTopics([
   writing,
   shopping,
 ]);
-
-/** Round-robin over lists: the first of each, then the second of each, and so on. */
-function interleaveTopics(lists: readonly (readonly FillerExchange[])[]): FillerExchange[] {
-  const out: FillerExchange[] = [];
-  const longest = Math.max(...lists.map((l) => l.length));
-  for (let i = 0; i < longest; i++) for (const l of lists) if (i < l.length) out.push(l[i] as FillerExchange);
-  return out;
-}

@@ -5,7 +5,7 @@
  * relatives, general questions). No exchange holds a value the probe asks about.
  */
 
-import type { FillerExchange } from './personal-facts-filler-c.ts';
+import { type FillerExchange, interleave } from './personal-facts-filler-c.ts';
 import { general, healthOthers, maths, otherPeople, shopping } from './personal-facts-filler-l2.ts';
 
 /** Coding help. */
@@ -246,7 +246,7 @@ const writing: readonly FillerExchange[] = [
 ];
 
 /** All filler exchanges, one topic after another in turn. */
-export const fillerExchanges: readonly FillerExchange[] = roundRobin([
+export const fillerExchanges: readonly FillerExchange[] = interleave([
   coding,
   cooking,
   travel,
@@ -257,11 +257,3 @@ export const fillerExchanges: readonly FillerExchange[] = roundRobin([
   otherPeople,
   general,
 ]);
-
-/** Interleaves lists: the first item of each, then the second of each, and so on. */
-function roundRobin(lists: readonly (readonly FillerExchange[])[]): FillerExchange[] {
-  const out: FillerExchange[] = [];
-  const longest = Math.max(...lists.map((l) => l.length));
-  for (let i = 0; i < longest; i++) for (const l of lists) if (i < l.length) out.push(l[i] as FillerExchange);
-  return out;
-}

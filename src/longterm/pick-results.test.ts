@@ -24,4 +24,18 @@ describe('overlapsBy', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('decides as comparing every term does at thresholds equal to a reachable similarity (the stop bound)', () => {
+    const terms = fc.uniqueArray(fc.constantFrom(...'abcdefghijklmnopqrst'.split('')), { minLength: 1 });
+    fc.assert(
+      fc.property(terms, terms, fc.nat(20), (a, b, k) => {
+        const [x, y] = [new Set(a), new Set(b)];
+        // The similarity of `k` shared terms (capped at the smaller size), the quotient the early stop compares.
+        const shared = Math.min(k, x.size, y.size);
+        const threshold = shared / (x.size + y.size - shared || 1);
+        expect(overlapsBy(x, y, threshold)).toBe(jaccard(x, y) >= threshold);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });

@@ -21,20 +21,25 @@ export interface PickOptions {
   diversity: number;
 }
 
-const jaccard = (a: Set<string>, b: Set<string>) => {
-  let inter = 0;
-  for (const x of a) if (b.has(x)) inter++;
-  return inter / (a.size + b.size - inter || 1);
-};
-
 /**
- * Whether two non-empty term sets overlap by a Jaccard similarity of at least `threshold`. Sets whose sizes differ
- * by more than the threshold allows are settled without comparing terms: the overlap is at most the smaller size
- * and the union at least the larger, so the similarity is at most their ratio (and so is its rounded value).
+ * Whether two non-empty term sets overlap by a Jaccard similarity (shared terms over all terms) of at least
+ * `threshold`. Sets whose sizes differ by more than the threshold allows are settled without comparing terms: the
+ * overlap is at most the smaller size and the union at least the larger, so the similarity is at most their ratio
+ * (and so is its rounded value). Otherwise the smaller set's terms are looked up in the larger until the overlap
+ * they can still reach is too small: the similarity `shared / (sizes - shared)` only grows with `shared` (so does
+ * its rounded quotient), so the bound's quotient below the threshold settles it as the full count would.
  */
 export function overlapsBy(a: Set<string>, b: Set<string>, threshold: number): boolean {
   if (Math.min(a.size, b.size) / Math.max(a.size, b.size) < threshold) return false;
-  return jaccard(a, b) >= threshold;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  const sizes = a.size + b.size;
+  let shared = 0;
+  let reach = small.size;
+  for (const x of small) {
+    if (large.has(x)) shared++;
+    else if (--reach / (sizes - reach || 1) < threshold) return false;
+  }
+  return shared / (sizes - shared || 1) >= threshold;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { SqlClient } from '../sql/sql-client.ts';
 import { queryGet } from '../sql/sql-exec.ts';
-import { sql } from '../sql/sql-fragment.ts';
+import { joinSql, raw, sql } from '../sql/sql-fragment.ts';
 import { fts5String } from './sqlite-fts5.ts';
 import { inTransaction } from './sqlite-open-transaction.ts';
 
@@ -58,15 +58,27 @@ export async function termRowCounts(
   const searched = context ? '{text context}' : 'text';
   const vocab = context && (await hasVocab(client));
   const counts: number[] = [];
+  // The vocabulary's counts in one statement, a scalar lookup each (an `IN` list would scan the whole vocabulary):
+  // a term the index does not hold reads as 0, as its `count(*)` would.
+  const looked = vocab ? terms.filter(countedByVocab) : [];
+  const row =
+    looked.length === 0
+      ? undefined
+      : await queryGet(
+          client,
+          sql`SELECT ${joinSql(looked.map((term, i) => sql`(SELECT doc FROM temp.engram_ltm_vocab WHERE term = ${term}) AS ${raw(`n${i}`)}`))}`,
+        );
+  let at = 0;
   for (const term of terms) {
-    const row =
-      vocab && countedByVocab(term)
-        ? await queryGet(client, sql`SELECT doc AS n FROM temp.engram_ltm_vocab WHERE term = ${term}`)
-        : await queryGet(
-            client,
-            sql`SELECT count(*) AS n FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${`${searched} : ${fts5String(term)}`}`,
-          );
-    counts.push(Number(row?.n ?? 0));
+    if (vocab && countedByVocab(term)) {
+      counts.push(Number(row?.[`n${at++}`] ?? 0));
+      continue;
+    }
+    const counted = await queryGet(
+      client,
+      sql`SELECT count(*) AS n FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${`${searched} : ${fts5String(term)}`}`,
+    );
+    counts.push(Number(counted?.n ?? 0));
   }
   return counts;
 }

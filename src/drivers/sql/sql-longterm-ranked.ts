@@ -10,7 +10,7 @@ import type { SqlClient, SqlDialect, SqlRow } from './sql-client.ts';
 import { queryAll } from './sql-exec.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
 import { idChunks } from './sql-longterm-options.ts';
-import { recordColumns, rowTerms, toRecord } from './sql-longterm-rows.ts';
+import { recordColumns, recordColumnsButContextTerms, rowTerms, toRecord } from './sql-longterm-rows.ts';
 
 /**
  * The columns ranking reads of a version (the records table aliased `r`): no text, context, terms or
@@ -40,8 +40,11 @@ async function rowsByRid(
   return out;
 }
 
-/** The record columns with the owner and `live`, which `loadRanked` checks in process. */
-const ownedRecordColumns = sql`${recordColumns}, r.tenant, r.user_id, r.agent_id, r.live`;
+/**
+ * The record columns `loadRanked` returns (no context terms) with the owner and `live`, which it checks in
+ * process.
+ */
+const ownedRecordColumns = sql`${recordColumnsButContextTerms}, r.tenant, r.user_id, r.agent_id, r.live`;
 
 /**
  * A row's metadata as ranking reads it (SQLite: JSON text, parsed only when it holds a key ranking reads;

@@ -9,10 +9,18 @@ import type { SqlDialect, SqlRow } from './sql-client.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
 import { scopeWhere } from './sql-view.ts';
 
+/** The columns of a record version as read (the records table aliased `r`) but the context's terms. */
+const columnsButContextTerms =
+  'r.rid, r.first_rid, r.id, r.version, r.event, r.kind, r.text, r.context, r.session_id, r.episode, r.metadata, r.provenance, r.hash, r.valid_at, r.invalid_at, r.created_at, r.recorded_at, r.expired_at, r.terms';
+
 /** The columns a record version is read from (the records table aliased `r`). */
-export const recordColumns = raw(
-  'r.rid, r.first_rid, r.id, r.version, r.event, r.kind, r.text, r.context, r.session_id, r.episode, r.metadata, r.provenance, r.hash, r.valid_at, r.invalid_at, r.created_at, r.recorded_at, r.expired_at, r.terms, r.context_terms',
-);
+export const recordColumns = raw(`${columnsButContextTerms}, r.context_terms`);
+
+/**
+ * {@link recordColumns} without the context's terms, for a read that returns records and their text's terms only
+ * (a turn's context terms run to a few times its text's).
+ */
+export const recordColumnsButContextTerms = raw(columnsButContextTerms);
 
 const date = (v: unknown) => (v === null || v === undefined ? undefined : new Date(Number(v)));
 
@@ -46,9 +54,19 @@ export function toRecord(row: SqlRow, dialect: SqlDialect): LongTermRecord {
 export const rowTerms = (row: SqlRow, column: 'terms' | 'context_terms'): string[] =>
   String(row[column]) === '' ? [] : String(row[column]).split(' ');
 
+/** Owner tokens made, by kind and parts (a search makes its scope's two or three times): at most 1,024, then cleared. */
+const tokens = new Map<string, string>();
+
 /** One owner token (42 characters: longer than any analysed term, so no text produces it). */
 function token(kind: 't' | 'u' | 'a', parts: readonly string[]): string {
-  return `lt${kind}${createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 39)}`;
+  const key = `${kind}${JSON.stringify(parts)}`;
+  let made = tokens.get(key);
+  if (made === undefined) {
+    made = `lt${kind}${createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 39)}`;
+    if (tokens.size >= 1024) tokens.clear();
+    tokens.set(key, made);
+  }
+  return made;
 }
 
 /** The tokens a record of `owner` carries in the full-text index: its tenant, tenant+user, tenant+agent. */

@@ -4,11 +4,17 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { corpusArbitrary, corpusWords, writeCorpus } from '../../../test-support/longterm/ranking-corpus.ts';
+import {
+  corpusArbitrary,
+  corpusWords,
+  userScope,
+  writeCorpus,
+} from '../../../test-support/longterm/ranking-corpus.ts';
 import { joinedRanking } from '../../../test-support/longterm/sqlite-rank-rigs.ts';
 import type { Scope } from '../../core/scope.ts';
 import { analyzeText } from '../../longterm/analyze-text.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
+import { prepareChange } from '../../longterm/prepare-record.ts';
 import { uniqueTenant } from '../../testing/fixtures.ts';
 import type { LongTermTextSearch } from '../sql/dialect-longterm-index.ts';
 import { compileSql } from '../sql/sql-fragment.ts';
@@ -325,8 +331,10 @@ describe('rankSqliteLongTerm on one handle over time', () => {
       contextWeight: fc.constantFrom(0, 0.5),
       kinds: fc.constantFrom(undefined, ['turn'], ['episode'], ['fact', 'turn']),
       small: fc.boolean(),
+      user: fc.constantFrom<'u1' | 'u2' | undefined>('u1', 'u2', undefined),
     });
-    // A step: a search, or a write of more records through the searching handle or through another one.
+    // A step: a search, or a write through the searching handle or through another one: more records, or new
+    // versions of records already there, or their deletion (their old rows then fail the filter).
     const step = fc.oneof(
       { arbitrary: search, weight: 3 },
       {
@@ -334,6 +342,7 @@ describe('rankSqliteLongTerm on one handle over time', () => {
           kind: fc.constant('write' as const),
           corpus: corpusArbitrary,
           handle: fc.constantFrom<'same' | 'other'>('same', 'other'),
+          change: fc.constantFrom('add' as const, 'update' as const, 'delete' as const),
         }),
         weight: 1,
       },
@@ -354,14 +363,32 @@ describe('rankSqliteLongTerm on one handle over time', () => {
             let written = 0;
             for (const s of steps) {
               if (s.kind === 'write') {
-                // Ids of a later write are its own, so it adds records (and may change earlier ones' scores).
-                const more = s.corpus.map((r) => ({ ...r, id: `${r.id}-${written}` }));
-                written++;
-                await writeCorpus(getLongTermRecords(s.handle === 'same' ? same : other), tenant, more);
+                // Ids of an added corpus are its own, so it adds records (and may change earlier ones' scores); an
+                // update or a delete changes the first corpus's records of those ids.
+                const records = getLongTermRecords(s.handle === 'same' ? same : other);
+                if (s.change === 'add') {
+                  const more = s.corpus.map((r) => ({ ...r, id: `${r.id}-${written}` }));
+                  written++;
+                  await writeCorpus(records, tenant, more);
+                  continue;
+                }
+                for (const r of s.corpus) {
+                  const owner = userScope(tenant, r.user);
+                  const [current] = await records.getRecords(owner, [r.id]);
+                  if (!current) continue;
+                  if (s.change === 'delete') await records.deleteRecord(owner, r.id, new Date());
+                  else
+                    await records.updateRecord(
+                      owner,
+                      r.id,
+                      prepareChange({ text: `${current.text} ${r.text}` }, 'test'),
+                      new Date(),
+                    );
+                }
                 continue;
               }
-              const { words, limit, firstBatch, chunk, contextWeight, kinds, small } = s;
-              const scope: Scope = { tenant, user: 'u1' };
+              const { words, limit, firstBatch, chunk, contextWeight, kinds, small, user } = s;
+              const scope: Scope = user === undefined ? { tenant } : { tenant, user };
               const query: LongTermTextSearch = {
                 scope,
                 terms: [...new Set(analyzeText(words.join(' ')))],
@@ -395,6 +422,105 @@ describe('rankSqliteLongTerm on one handle over time', () => {
         },
       ),
       { numRuns: 30 },
+    );
+  });
+});
+
+describe('rankSqliteLongTerm in a large scope, asked for fewer hits then more', () => {
+  it('reads a filtered match once while nothing was written: every ranking, columns included, equals a fresh handle’s', async () => {
+    let run = 0;
+    // A search asked for `limit` then twice as many (hybrid search's `keptHits`), with a kind filter the index
+    // does not know of (the rows are sifted by reading them), on one of the tenant's scopes.
+    const search = fc.record({
+      kind: fc.constant('search' as const),
+      words: fc.constantFrom(['apple'], ['apple', 'river'], ['stone', 'cloud', 'amber', 'alice']),
+      limit: fc.integer({ min: 1, max: 5 }),
+      firstBatch: fc.integer({ min: 1, max: 5 }),
+      chunk: fc.integer({ min: 1, max: 4 }),
+      kinds: fc.constantFrom(undefined, ['turn'], ['fact', 'episode']),
+      user: fc.constantFrom<'u1' | 'u2' | undefined>('u1', 'u2', undefined),
+    });
+    const step = fc.oneof(
+      { arbitrary: search, weight: 3 },
+      {
+        arbitrary: fc.record({
+          kind: fc.constant('write' as const),
+          corpus: corpusArbitrary,
+          handle: fc.constantFrom<'same' | 'other'>('same', 'other'),
+          change: fc.constantFrom('add' as const, 'update' as const, 'delete' as const),
+        }),
+        weight: 1,
+      },
+    );
+    // What a ranking gives its caller: each row's id, score and the columns read with it.
+    const shown = (rows: readonly { rid: number; score: number; columns?: Record<string, unknown> }[]) =>
+      rows.map(({ rid, score, columns }) => ({ rid, score, columns: { ...columns } }));
+    await fc.assert(
+      fc.asyncProperty(
+        corpusArbitrary,
+        fc.array(step, { minLength: 1, maxLength: 10 }),
+        async (corpus, steps) => {
+          const path = join(dir, `fewer-then-more-${run++}.db`);
+          const other = await openSqliteStore({ path });
+          const db = new DatabaseSync(path);
+          const same = await openSqliteStore({ database: db });
+          const client = createSqliteClient(db);
+          try {
+            const tenant = 'fewer-then-more';
+            await writeCorpus(getLongTermRecords(other), tenant, corpus);
+            let written = 0;
+            for (const s of steps) {
+              if (s.kind === 'write') {
+                const records = getLongTermRecords(s.handle === 'same' ? same : other);
+                if (s.change === 'add') {
+                  await writeCorpus(
+                    records,
+                    tenant,
+                    s.corpus.map((r) => ({ ...r, id: `${r.id}-${written++}` })),
+                  );
+                  continue;
+                }
+                for (const r of s.corpus) {
+                  const owner = userScope(tenant, r.user);
+                  const [current] = await records.getRecords(owner, [r.id]);
+                  if (!current) continue;
+                  if (s.change === 'delete') await records.deleteRecord(owner, r.id, new Date());
+                  else
+                    await records.updateRecord(
+                      owner,
+                      r.id,
+                      prepareChange({ text: `${current.text} ${r.text}` }, 'test'),
+                      new Date(),
+                    );
+                }
+                continue;
+              }
+              const { words, limit, firstBatch, chunk, kinds, user } = s;
+              const scope: Scope = user === undefined ? { tenant } : { tenant, user };
+              for (const asked of [limit, limit * 2]) {
+                const query: LongTermTextSearch = {
+                  scope,
+                  terms: [...new Set(analyzeText(words.join(' ')))],
+                  contextWeight: 0.5,
+                  where: liveWhere(scope, filterSql(client.dialect, kinds ? { kinds } : {})),
+                  scopeTokens: scopeTokens(scope),
+                  limit: asked,
+                };
+                const tuning = { smallScope: 0, firstBatch, chunk };
+                const fresh = createSqliteClient(new DatabaseSync(path));
+                const expected = shown(await rankSqliteLongTerm(fresh, query, tuning));
+                await fresh.close(true);
+                expect(shown(await rankSqliteLongTerm(client, query, tuning))).toEqual(expected);
+              }
+            }
+          } finally {
+            await client.close(true);
+            await same.close();
+            await other.close();
+          }
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 });

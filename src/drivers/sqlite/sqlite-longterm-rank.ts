@@ -1,7 +1,7 @@
 import type { Scope } from '../../core/scope.ts';
 import { bm25B, bm25Idf, bm25K1 } from '../../longterm/bm25.ts';
 import type { LongTermTextSearch, RankedRow } from '../sql/dialect-longterm-index.ts';
-import type { SqlClient } from '../sql/sql-client.ts';
+import type { SqlClient, SqlRow } from '../sql/sql-client.ts';
 import { queryAll, queryGet } from '../sql/sql-exec.ts';
 import { compileSql, joinSql, type SqlFragment, sql } from '../sql/sql-fragment.ts';
 import { idChunk, idChunks } from '../sql/sql-longterm-options.ts';
@@ -209,8 +209,17 @@ async function rankLargeScope(
 }
 
 /**
+ * Per handle, the rows {@link keptBestFirst} read for a filter while nothing was written, by row id (null: the row
+ * did not pass it): the wider second ask of a search (hybrid search's `keptHits`) reads only the matches the first
+ * did not.
+ */
+const keptRows = createReadMemo<Map<number, SqlRow | null>>(1);
+
+/**
  * The matches (best first) that pass the search's filter, read in chunks of row ids best first until `limit` pass
- * and the next unread match scores below the `limit`-th kept (no unread one can rank among the best `limit`).
+ * and the next unread one scores below the `limit`-th kept (no unread one can rank among the best `limit`). A row
+ * the handle read for the same filter since its last write ({@link keptRows}) is not read again; each chunk's rows
+ * are kept in the order a read of the whole chunk returns them (by row id: the `IN` list is looked up in order).
  */
 async function keptBestFirst(
   client: SqlClient,
@@ -220,18 +229,29 @@ async function keptBestFirst(
 ): Promise<(RankedRow & { first: number })[]> {
   const kept: (RankedRow & { first: number })[] = [];
   const scoreOf = new Map(matches.map((m) => [m.rid, m.score]));
+  const where = compileSql(search.where, () => '?');
+  const known = await keptRows.recall(
+    client,
+    JSON.stringify([where.text, where.params]),
+    async () => new Map(),
+  );
   let read = 0;
   for (const part of idChunks(
     matches.map((m) => m.rid),
     chunk,
   )) {
-    const rows = await queryAll(
-      client,
-      sql`SELECT ${rankColumns}, r.first_rid FROM engram_ltm_records r NOT INDEXED WHERE r.rid IN (${joinSql(part)}) AND ${search.where}`,
-    );
-    for (const r of rows) {
-      const rid = Number(r.rid);
-      kept.push({ rid, first: Number(r.first_rid), score: scoreOf.get(rid) ?? 0, columns: r });
+    const unread = part.filter((rid) => !known.has(rid));
+    if (unread.length > 0) {
+      const rows = await queryAll(
+        client,
+        sql`SELECT ${rankColumns}, r.first_rid FROM engram_ltm_records r NOT INDEXED WHERE r.rid IN (${joinSql(unread)}) AND ${search.where}`,
+      );
+      for (const rid of unread) known.set(rid, null);
+      for (const r of rows) known.set(Number(r.rid), r);
+    }
+    for (const rid of [...part].sort((a, b) => a - b)) {
+      const r = known.get(rid);
+      if (r) kept.push({ rid, first: Number(r.first_rid), score: scoreOf.get(rid) ?? 0, columns: r });
     }
     read += part.length;
     const next = matches[read];

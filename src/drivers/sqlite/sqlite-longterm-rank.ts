@@ -241,17 +241,26 @@ async function keptBestFirst(
     chunk,
   )) {
     const unread = part.filter((rid) => !known.has(rid));
+    let rows: SqlRow[] = [];
     if (unread.length > 0) {
-      const rows = await queryAll(
+      rows = await queryAll(
         client,
         sql`SELECT ${rankColumns}, r.first_rid FROM engram_ltm_records r NOT INDEXED WHERE r.rid IN (${joinSql(unread)}) AND ${search.where}`,
       );
       for (const rid of unread) known.set(rid, null);
       for (const r of rows) known.set(Number(r.rid), r);
     }
-    for (const rid of [...part].sort((a, b) => a - b)) {
-      const r = known.get(rid);
-      if (r) kept.push({ rid, first: Number(r.first_rid), score: scoreOf.get(rid) ?? 0, columns: r });
+    // A chunk read whole keeps its rows as read; one read in part, in the order a whole read gives.
+    if (unread.length < part.length)
+      rows = [...part]
+        .sort((a, b) => a - b)
+        .flatMap((rid) => {
+          const r = known.get(rid);
+          return r ? [r] : [];
+        });
+    for (const r of rows) {
+      const rid = Number(r.rid);
+      kept.push({ rid, first: Number(r.first_rid), score: scoreOf.get(rid) ?? 0, columns: r });
     }
     read += part.length;
     const next = matches[read];

@@ -91,6 +91,25 @@ async function rankSmallScope(
 /** Per handle, the whole small-scope ranking it computed last. */
 const lastSmall = createReadMemo<RankedRow[]>(1);
 
+/** Per handle, the live term totals of the scopes it ranked while nothing was written (at most 256 scopes). */
+const termTotals = createReadMemo<number>(256);
+
+/**
+ * The terms of a scope's live records, summed (the scope's mean record length times its size): one read of every
+ * live row of the scope, which a handle makes again only after a write (its own or another handle's commit:
+ * `createReadMemo`), so searches of one scope between writes share it.
+ */
+function scopeTerms(client: SqlClient, scope: Scope): Promise<number> {
+  const key = JSON.stringify([scope.tenant, scope.user ?? null, scope.agent ?? null]);
+  return termTotals.recall(client, key, async () => {
+    const row = await queryGet(
+      client,
+      sql`SELECT coalesce(sum(r.term_count), 0) AS terms FROM engram_ltm_records r WHERE ${scopeWhere(scope, 'r')} AND r.live = 1`,
+    );
+    return Number(row?.terms ?? 0);
+  });
+}
+
 /** {@link rankSmallScope} without a limit: every match, best first. */
 async function rankSmallScopeWhole(
   client: SqlClient,
@@ -102,11 +121,7 @@ async function rankSmallScopeWhole(
     client,
     sql`SELECT ${rankColumns}, r.first_rid, r.terms, r.context_terms, r.term_count FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${search.where}`,
   );
-  const length = await queryGet(
-    client,
-    sql`SELECT coalesce(sum(r.term_count), 0) AS terms FROM engram_ltm_records r WHERE ${scopeWhere(search.scope, 'r')} AND r.live = 1`,
-  );
-  const avg = Number(length?.terms ?? 0) / docs || 1;
+  const avg = (await scopeTerms(client, search.scope)) / docs || 1;
   // Each row's frequency of each query term (text 1 an instance, context `contextWeight` each, added in that
   // order), counted in its terms columns (long ones counted once and kept across searches: `termsColumn`).
   const terms = [...new Set(search.terms)];

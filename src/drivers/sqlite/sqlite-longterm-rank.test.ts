@@ -32,6 +32,54 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const idsAndScores = (rows: readonly { rid: number; score: number }[]) =>
   rows.map(({ rid, score }) => ({ rid, score }));
 
+/**
+ * A write of the over-time properties, through the searching handle or another one: more records, or new versions
+ * of records already there, or their deletion (their old rows then fail a search's filter).
+ */
+const writeStep = fc.record({
+  kind: fc.constant('write' as const),
+  corpus: corpusArbitrary,
+  handle: fc.constantFrom<'same' | 'other'>('same', 'other'),
+  change: fc.constantFrom('add' as const, 'update' as const, 'delete' as const),
+});
+
+/** A value of {@link writeStep}. */
+type WriteStep = typeof writeStep extends fc.Arbitrary<infer W> ? W : never;
+
+/**
+ * Applies a {@link writeStep} to `records`: an added corpus takes ids of its own (suffixed with `nth`, the step's
+ * number), so it adds records and may change earlier ones' scores; an update or a delete changes the first
+ * corpus's records of those ids.
+ */
+async function applyWrite(
+  s: WriteStep,
+  records: ReturnType<typeof getLongTermRecords>,
+  tenant: string,
+  nth: number,
+): Promise<void> {
+  if (s.change === 'add') {
+    await writeCorpus(
+      records,
+      tenant,
+      s.corpus.map((r) => ({ ...r, id: `${r.id}-${nth}` })),
+    );
+    return;
+  }
+  for (const r of s.corpus) {
+    const owner = userScope(tenant, r.user);
+    const [current] = await records.getRecords(owner, [r.id]);
+    if (!current) continue;
+    if (s.change === 'delete') await records.deleteRecord(owner, r.id, new Date());
+    else
+      await records.updateRecord(
+        owner,
+        r.id,
+        prepareChange({ text: `${current.text} ${r.text}` }, 'test'),
+        new Date(),
+      );
+  }
+}
+
 describe('rankSqliteLongTerm', () => {
   it('breaks a tie cut by the first batch or a chunk by first_rid: a changed record (a later row) still ranks first', async () => {
     const store = await openSqliteStore({ path: file });
@@ -335,18 +383,7 @@ describe('rankSqliteLongTerm on one handle over time', () => {
     });
     // A step: a search, or a write through the searching handle or through another one: more records, or new
     // versions of records already there, or their deletion (their old rows then fail the filter).
-    const step = fc.oneof(
-      { arbitrary: search, weight: 3 },
-      {
-        arbitrary: fc.record({
-          kind: fc.constant('write' as const),
-          corpus: corpusArbitrary,
-          handle: fc.constantFrom<'same' | 'other'>('same', 'other'),
-          change: fc.constantFrom('add' as const, 'update' as const, 'delete' as const),
-        }),
-        weight: 1,
-      },
-    );
+    const step = fc.oneof({ arbitrary: search, weight: 3 }, { arbitrary: writeStep, weight: 1 });
     await fc.assert(
       fc.asyncProperty(
         corpusArbitrary,
@@ -363,28 +400,12 @@ describe('rankSqliteLongTerm on one handle over time', () => {
             let written = 0;
             for (const s of steps) {
               if (s.kind === 'write') {
-                // Ids of an added corpus are its own, so it adds records (and may change earlier ones' scores); an
-                // update or a delete changes the first corpus's records of those ids.
-                const records = getLongTermRecords(s.handle === 'same' ? same : other);
-                if (s.change === 'add') {
-                  const more = s.corpus.map((r) => ({ ...r, id: `${r.id}-${written}` }));
-                  written++;
-                  await writeCorpus(records, tenant, more);
-                  continue;
-                }
-                for (const r of s.corpus) {
-                  const owner = userScope(tenant, r.user);
-                  const [current] = await records.getRecords(owner, [r.id]);
-                  if (!current) continue;
-                  if (s.change === 'delete') await records.deleteRecord(owner, r.id, new Date());
-                  else
-                    await records.updateRecord(
-                      owner,
-                      r.id,
-                      prepareChange({ text: `${current.text} ${r.text}` }, 'test'),
-                      new Date(),
-                    );
-                }
+                await applyWrite(
+                  s,
+                  getLongTermRecords(s.handle === 'same' ? same : other),
+                  tenant,
+                  written++,
+                );
                 continue;
               }
               const { words, limit, firstBatch, chunk, contextWeight, kinds, small, user } = s;
@@ -440,18 +461,7 @@ describe('rankSqliteLongTerm in a large scope, asked for fewer hits then more', 
       kinds: fc.constantFrom(undefined, ['turn'], ['fact', 'episode']),
       user: fc.constantFrom<'u1' | 'u2' | undefined>('u1', 'u2', undefined),
     });
-    const step = fc.oneof(
-      { arbitrary: search, weight: 3 },
-      {
-        arbitrary: fc.record({
-          kind: fc.constant('write' as const),
-          corpus: corpusArbitrary,
-          handle: fc.constantFrom<'same' | 'other'>('same', 'other'),
-          change: fc.constantFrom('add' as const, 'update' as const, 'delete' as const),
-        }),
-        weight: 1,
-      },
-    );
+    const step = fc.oneof({ arbitrary: search, weight: 3 }, { arbitrary: writeStep, weight: 1 });
     // What a ranking gives its caller: each row's id, score and the columns read with it.
     const shown = (rows: readonly { rid: number; score: number; columns?: Record<string, unknown> }[]) =>
       rows.map(({ rid, score, columns }) => ({ rid, score, columns: { ...columns } }));
@@ -471,28 +481,12 @@ describe('rankSqliteLongTerm in a large scope, asked for fewer hits then more', 
             let written = 0;
             for (const s of steps) {
               if (s.kind === 'write') {
-                const records = getLongTermRecords(s.handle === 'same' ? same : other);
-                if (s.change === 'add') {
-                  await writeCorpus(
-                    records,
-                    tenant,
-                    s.corpus.map((r) => ({ ...r, id: `${r.id}-${written++}` })),
-                  );
-                  continue;
-                }
-                for (const r of s.corpus) {
-                  const owner = userScope(tenant, r.user);
-                  const [current] = await records.getRecords(owner, [r.id]);
-                  if (!current) continue;
-                  if (s.change === 'delete') await records.deleteRecord(owner, r.id, new Date());
-                  else
-                    await records.updateRecord(
-                      owner,
-                      r.id,
-                      prepareChange({ text: `${current.text} ${r.text}` }, 'test'),
-                      new Date(),
-                    );
-                }
+                await applyWrite(
+                  s,
+                  getLongTermRecords(s.handle === 'same' ? same : other),
+                  tenant,
+                  written++,
+                );
                 continue;
               }
               const { words, limit, firstBatch, chunk, kinds, user } = s;

@@ -6,7 +6,7 @@ import { idChunks } from '../sql/sql-longterm-options.ts';
 import { rankColumns } from '../sql/sql-longterm-ranked.ts';
 import { fts5Bm25, fts5Totals, readVarints } from './sqlite-fts-bm25.ts';
 import { termRowCounts } from './sqlite-term-rows.ts';
-import { isPlain, termsColumn } from './sqlite-terms-column.ts';
+import { isPlain, rowTermsColumns } from './sqlite-terms-column.ts';
 
 /** Most known rows {@link rankKnownRows} scores in process (beyond it, `bm25()` over every match costs less). */
 export const mostKnownRows = 1000;
@@ -48,7 +48,7 @@ export async function rankKnownRows(
         sql`SELECT ${rankColumns}, r.first_rid, r.terms, r.context_terms FROM engram_ltm_records r NOT INDEXED WHERE r.rid IN (${joinSql(part)}) AND ${search.where}`,
       )),
     );
-  const columns = rows.map((r) => ({ text: termsColumn(r.terms), context: termsColumn(r.context_terms) }));
+  const columns = rows.map((r) => rowTermsColumns(client, Number(r.rid), r.terms, r.context_terms));
   if (!columns.every((c) => c.text.plain && c.context.plain)) return undefined;
   const context = search.contextWeight > 0;
   const freqs = columns.map((c) =>

@@ -12,7 +12,7 @@ import { mostKnownRows, rankKnownRows } from './sqlite-longterm-known-rows.ts';
 import { bestMatches, type ScoredMatch } from './sqlite-longterm-matches.ts';
 import { scopeSize } from './sqlite-longterm-scope-size.ts';
 import { createReadMemo } from './sqlite-read-memo.ts';
-import { isPlain, termsColumn } from './sqlite-terms-column.ts';
+import { isPlain, rowTermsColumns } from './sqlite-terms-column.ts';
 
 /**
  * Scopes of at most this many live records are ranked in JavaScript with the scope's own statistics, so their
@@ -123,9 +123,9 @@ async function rankSmallScopeWhole(
   );
   const avg = (await scopeTerms(client, search.scope)) / docs || 1;
   // Each row's frequency of each query term (text 1 an instance, context `contextWeight` each, added in that
-  // order), counted in its terms columns (long ones counted once and kept across searches: `termsColumn`).
+  // order), counted in its terms columns (kept by row across searches: `rowTermsColumns`).
   const terms = [...new Set(search.terms)];
-  const columns = rows.map((r) => ({ text: termsColumn(r.terms), context: termsColumn(r.context_terms) }));
+  const columns = rows.map((r) => rowTermsColumns(client, Number(r.rid), r.terms, r.context_terms));
   const frequencies = columns.map((c) =>
     terms.map((term) => {
       let f = c.text.count(term);

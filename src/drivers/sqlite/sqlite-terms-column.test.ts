@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isPlain, termsColumn } from './sqlite-terms-column.ts';
+import { isPlain, rowTermsColumns, termsColumn } from './sqlite-terms-column.ts';
 
 /** The direct count: the column split on single spaces, words equal to the term. */
 const direct = (column: string, term: string) =>
@@ -34,5 +34,47 @@ describe('termsColumn', () => {
       expect(read.plain).toBe(true);
       expect(read.count('a')).toBe(0);
     }
+  });
+});
+
+describe('rowTermsColumns', () => {
+  it('reads each row as termsColumn does, whatever was read before under its row id, on either handle (property)', () => {
+    // Reads of a few row ids on two handles, the text under a row id changing now and then (SQLite gives a purged
+    // row's id again), each asking a few terms, some of them asked before: every answer is the direct one.
+    const read = fc.record({
+      handle: fc.constantFrom(0, 1),
+      rid: fc.integer({ min: 1, max: 4 }),
+      text: fc.oneof(column, longColumn, fc.constantFrom(null, 7)),
+      context: fc.oneof(column, fc.constant(undefined)),
+      terms: fc.array(fc.oneof(word, fc.constantFrom('a b', '')), { minLength: 1, maxLength: 5 }),
+    });
+    fc.assert(
+      fc.property(fc.array(read, { minLength: 1, maxLength: 30 }), (reads) => {
+        const handles = [{}, {}];
+        for (const r of reads) {
+          const columns = rowTermsColumns(handles[r.handle]!, r.rid, r.text, r.context);
+          const text = typeof r.text === 'string' ? r.text : '';
+          const context = r.context ?? '';
+          expect(columns.text.plain).toBe(isPlain(text));
+          expect(columns.context.plain).toBe(isPlain(context));
+          for (const term of r.terms) {
+            expect(columns.text.count(term)).toBe(direct(text, term));
+            expect(columns.context.count(term)).toBe(direct(context, term));
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps counting right past the terms a column keeps (its counts are cleared whole)', () => {
+    const handle = {};
+    const text = Array.from({ length: 100 }, (_, i) => `w${i}`).join(' ');
+    for (let round = 0; round < 3; round++)
+      for (let i = 0; i < 100; i++) {
+        const { text: read } = rowTermsColumns(handle, 1, text, '');
+        expect(read.count(`w${i}`)).toBe(1);
+        expect(read.count(`x${i}`)).toBe(0);
+      }
   });
 });

@@ -45,8 +45,7 @@ function occurrences(text: string, term: string): number {
  */
 export function termsColumn(column: unknown): TermsColumn {
   const text = typeof column === 'string' ? column : '';
-  if (text.length < keptFrom)
-    return { plain: isPlain(text), count: (term) => (text === '' ? 0 : occurrences(text, term)) };
+  if (text.length < keptFrom) return shortColumn(text);
   const known = kept.get(text);
   if (known) return known;
   const counts = new Map<string, number>();
@@ -59,4 +58,71 @@ export function termsColumn(column: unknown): TermsColumn {
   kept.set(text, counted);
   keptChars += text.length;
   return counted;
+}
+
+/** Most term counts a short column keeps (cleared whole past it): a search asks a few dozen terms at most. */
+const mostCountsKept = 64;
+
+/** A short column: whether it is plain checked once when asked, each term's count searched once and kept. */
+function shortColumn(text: string): TermsColumn {
+  let plain: boolean | undefined;
+  const counts = new Map<string, number>();
+  return {
+    get plain() {
+      plain ??= isPlain(text);
+      return plain;
+    },
+    count(term) {
+      let n = counts.get(term);
+      if (n === undefined) {
+        n = text === '' ? 0 : occurrences(text, term);
+        if (counts.size >= mostCountsKept) counts.clear();
+        counts.set(term, n);
+      }
+      return n;
+    },
+  };
+}
+
+/** Most characters of the columns a handle keeps by row ({@link rowTermsColumns}; cleared whole past it). */
+const mostRowChars = 8_000_000;
+
+/** Per handle, the terms columns of rows it read, by row id: the text read and what was counted in it. */
+const byRow = new WeakMap<
+  object,
+  { columns: Map<number, { text: string; read: TermsColumn }>; chars: number }
+>();
+
+/**
+ * The terms columns (`terms`, `context_terms`) of a row read by the handle `client`, as {@link termsColumn} reads
+ * them, kept by row id while the process runs: a search that reads the row again (the same records match search
+ * after search) finds whether each column is plain and the counts of the terms asked before, without scanning it.
+ * A kept column serves only a read of the same text (a row id SQLite gives again after a purge holds other text);
+ * a handle keeps at most {@link mostRowChars} characters (cleared whole past it).
+ */
+export function rowTermsColumns(
+  client: object,
+  rid: number,
+  terms: unknown,
+  contextTerms: unknown,
+): { text: TermsColumn; context: TermsColumn } {
+  let kept = byRow.get(client);
+  if (!kept) {
+    kept = { columns: new Map(), chars: 0 };
+    byRow.set(client, kept);
+  }
+  const read = (key: number, column: unknown): TermsColumn => {
+    const text = typeof column === 'string' ? column : '';
+    const known = kept.columns.get(key);
+    if (known && known.text === text) return known.read;
+    const fresh = termsColumn(text);
+    if (kept.chars + text.length > mostRowChars) {
+      kept.columns.clear();
+      kept.chars = 0;
+    }
+    kept.columns.set(key, { text, read: fresh });
+    kept.chars += text.length;
+    return fresh;
+  };
+  return { text: read(rid * 2, terms), context: read(rid * 2 + 1, contextTerms) };
 }

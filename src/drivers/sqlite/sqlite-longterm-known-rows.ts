@@ -48,7 +48,8 @@ export async function rankKnownRows(
         sql`SELECT ${rankColumns}, r.first_rid, r.terms, r.context_terms FROM engram_ltm_records r NOT INDEXED WHERE r.rid IN (${joinSql(part)}) AND ${search.where}`,
       )),
     );
-  const columns = rows.map((r) => rowTermsColumns(client, Number(r.rid), r.terms, r.context_terms));
+  const readColumns = rowTermsColumns(client);
+  const columns = rows.map((r) => readColumns(Number(r.rid), r.terms, r.context_terms));
   if (!columns.every((c) => c.text.plain && c.context.plain)) return undefined;
   const context = search.contextWeight > 0;
   const freqs = columns.map((c) =>

@@ -125,7 +125,8 @@ async function rankSmallScopeWhole(
   // Each row's frequency of each query term (text 1 an instance, context `contextWeight` each, added in that
   // order), counted in its terms columns (kept by row across searches: `rowTermsColumns`).
   const terms = [...new Set(search.terms)];
-  const columns = rows.map((r) => rowTermsColumns(client, Number(r.rid), r.terms, r.context_terms));
+  const readColumns = rowTermsColumns(client);
+  const columns = rows.map((r) => readColumns(Number(r.rid), r.terms, r.context_terms));
   const frequencies = columns.map((c) =>
     terms.map((term) => {
       let f = c.text.count(term);

@@ -10,6 +10,8 @@ const direct = (column: string, term: string) =>
 const word = fc.stringMatching(/^[ab1é]{0,4}$/);
 const column = fc.array(word, { maxLength: 40 }).map((ws) => ws.join(' '));
 const longColumn = fc.array(word, { minLength: 700, maxLength: 900 }).map((ws) => ws.join(' '));
+// Between the two: the columns kept by row (a turn's context terms).
+const mediumColumn = fc.array(word, { minLength: 120, maxLength: 300 }).map((ws) => ws.join(' '));
 
 describe('termsColumn', () => {
   it('counts each term as a split on spaces does, short columns and long (kept) ones, read again or not (property)', () => {
@@ -44,15 +46,15 @@ describe('rowTermsColumns', () => {
     const read = fc.record({
       handle: fc.constantFrom(0, 1),
       rid: fc.integer({ min: 1, max: 4 }),
-      text: fc.oneof(column, longColumn, fc.constantFrom(null, 7)),
-      context: fc.oneof(column, fc.constant(undefined)),
+      text: fc.oneof(column, mediumColumn, longColumn, fc.constantFrom(null, 7)),
+      context: fc.oneof(mediumColumn, column, fc.constant(undefined)),
       terms: fc.array(fc.oneof(word, fc.constantFrom('a b', '')), { minLength: 1, maxLength: 5 }),
     });
     fc.assert(
       fc.property(fc.array(read, { minLength: 1, maxLength: 30 }), (reads) => {
         const handles = [{}, {}];
         for (const r of reads) {
-          const columns = rowTermsColumns(handles[r.handle]!, r.rid, r.text, r.context);
+          const columns = rowTermsColumns(handles[r.handle]!)(r.rid, r.text, r.context);
           const text = typeof r.text === 'string' ? r.text : '';
           const context = r.context ?? '';
           expect(columns.text.plain).toBe(isPlain(text));
@@ -72,7 +74,7 @@ describe('rowTermsColumns', () => {
     const text = Array.from({ length: 100 }, (_, i) => `w${i}`).join(' ');
     for (let round = 0; round < 3; round++)
       for (let i = 0; i < 100; i++) {
-        const { text: read } = rowTermsColumns(handle, 1, text, '');
+        const { text: read } = rowTermsColumns(handle)(1, text, '');
         expect(read.count(`w${i}`)).toBe(1);
         expect(read.count(`x${i}`)).toBe(0);
       }

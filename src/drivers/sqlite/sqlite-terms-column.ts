@@ -45,7 +45,8 @@ function occurrences(text: string, term: string): number {
  */
 export function termsColumn(column: unknown): TermsColumn {
   const text = typeof column === 'string' ? column : '';
-  if (text.length < keptFrom) return shortColumn(text);
+  if (text.length < keptFrom)
+    return { plain: isPlain(text), count: (term) => (text === '' ? 0 : occurrences(text, term)) };
   const known = kept.get(text);
   if (known) return known;
   const counts = new Map<string, number>();
@@ -84,6 +85,14 @@ function shortColumn(text: string): TermsColumn {
   };
 }
 
+/**
+ * Columns at least this long (and shorter than {@link keptFrom}) are kept by row: a record with its neighbouring
+ * turns as context holds about a thousand characters of context terms. Measured: on records of about 160
+ * characters (the scale corpus), keeping them by row made search slower (1.1 -> 1.4 ms), scanning them being
+ * cheaper than the lookup.
+ */
+const rowKeptFrom = 256;
+
 /** Most characters of the columns a handle keeps by row ({@link rowTermsColumns}; cleared whole past it). */
 const mostRowChars = 8_000_000;
 
@@ -93,36 +102,48 @@ const byRow = new WeakMap<
   { columns: Map<number, { text: string; read: TermsColumn }>; chars: number }
 >();
 
-/**
- * The terms columns (`terms`, `context_terms`) of a row read by the handle `client`, as {@link termsColumn} reads
- * them, kept by row id while the process runs: a search that reads the row again (the same records match search
- * after search) finds whether each column is plain and the counts of the terms asked before, without scanning it.
- * A kept column serves only a read of the same text (a row id SQLite gives again after a purge holds other text);
- * a handle keeps at most {@link mostRowChars} characters (cleared whole past it).
- */
-export function rowTermsColumns(
-  client: object,
+/** Reads the terms columns of rows: see {@link rowTermsColumns}. */
+export type RowTermsReader = (
   rid: number,
   terms: unknown,
   contextTerms: unknown,
-): { text: TermsColumn; context: TermsColumn } {
+) => {
+  text: TermsColumn;
+  context: TermsColumn;
+};
+
+/**
+ * A reader of the terms columns (`terms`, `context_terms`) of rows read by the handle `client`, as
+ * {@link termsColumn} reads them, keeping each column of {@link rowKeptFrom} characters or more by row id while the
+ * process runs: a search that reads the row again (the same records match search after search) finds whether
+ * the column is plain and the counts of the terms asked before, without scanning it. A kept column serves only a
+ * read of the same text (a row id SQLite gives again after a purge holds other text); a handle keeps at most
+ * {@link mostRowChars} characters (cleared whole past it).
+ */
+export function rowTermsColumns(client: object): RowTermsReader {
   let kept = byRow.get(client);
   if (!kept) {
     kept = { columns: new Map(), chars: 0 };
     byRow.set(client, kept);
   }
+  const state = kept;
   const read = (key: number, column: unknown): TermsColumn => {
     const text = typeof column === 'string' ? column : '';
-    const known = kept.columns.get(key);
+    // A short column costs less to scan than to look up; a long one is kept by its text (`termsColumn`).
+    if (text.length < rowKeptFrom || text.length >= keptFrom) return termsColumn(text);
+    const known = state.columns.get(key);
     if (known && known.text === text) return known.read;
-    const fresh = termsColumn(text);
-    if (kept.chars + text.length > mostRowChars) {
-      kept.columns.clear();
-      kept.chars = 0;
+    const fresh = shortColumn(text);
+    if (state.chars + text.length > mostRowChars) {
+      state.columns.clear();
+      state.chars = 0;
     }
-    kept.columns.set(key, { text, read: fresh });
-    kept.chars += text.length;
+    state.columns.set(key, { text, read: fresh });
+    state.chars += text.length;
     return fresh;
   };
-  return { text: read(rid * 2, terms), context: read(rid * 2 + 1, contextTerms) };
+  return (rid, terms, contextTerms) => ({
+    text: read(rid * 2, terms),
+    context: read(rid * 2 + 1, contextTerms),
+  });
 }

@@ -2,7 +2,12 @@ import { batchAppendMigration } from './schema-append-batch.ts';
 import { artifactsByKindMigration } from './schema-artifacts.ts';
 import { contentItemsMigration } from './schema-content.ts';
 import { initialMigration } from './schema-initial.ts';
-import { longTermKindMigration, longTermMigration, longTermOriginMigration } from './schema-longterm.ts';
+import {
+  longTermKindMigration,
+  longTermLiveTermsMigration,
+  longTermMigration,
+  longTermOriginMigration,
+} from './schema-longterm.ts';
 import {
   batchedFullTextMigration,
   bodyTextFullTextMigration,
@@ -37,4 +42,5 @@ export const sqlMigrations: readonly SqlMigration[] = [
   longTermKindMigration,
   artifactsByKindMigration,
   bodyTextFullTextMigration,
+  longTermLiveTermsMigration,
 ];

@@ -41,6 +41,23 @@ export interface AgentStepPlan {
    * `warmups` untimed runs before `runs` timed ones; undefined when the sizes leave that size out.
    */
   warm: WarmPlan | undefined;
+  /**
+   * Cold pairs at the warm measurement's size (the verdict's), the first among them the pair of the cold rows: each
+   * contender in a fresh process, the order alternating pair by pair, engram on its own copy of the pre-filled
+   * file. The verdict there is the median of the pairs' ratios: the bare loop's cold step at 10,000 messages
+   * varied from 6.5 to 15.1 ms between three suite runs on this machine one morning, engram's from 14.2 to 19.5.
+   */
+  pairs: number;
+}
+
+/** One cold pair after the first at the verdict's size: both contenders in fresh processes, in `order`. */
+export interface ColdPair {
+  /** Which ran first. */
+  order: ChildRequest['contender'][];
+  /** engram's full stack. */
+  engram: ChildResult;
+  /** The bare loop. */
+  bare: ChildResult;
 }
 
 /** Where and how long the warm measurement runs. */
@@ -73,6 +90,7 @@ export function agentStepPlan(quick: boolean): AgentStepPlan {
       batch: 100,
       longRuns: 8,
       warm: { messages: sizes.at(-1)!, warmups: 3, runs: 2 },
+      pairs: 2,
     };
   }
   const sizes = benchSizes([100, 1_000, 10_000, 50_000]);
@@ -83,6 +101,7 @@ export function agentStepPlan(quick: boolean): AgentStepPlan {
     batch: 500,
     longRuns: 60,
     warm: sizes.includes(10_000) ? { messages: 10_000, warmups: WARM_WARMUPS, runs: 10 } : undefined,
+    pairs: 3,
   };
 }
 
@@ -98,6 +117,10 @@ export const agentStep: Suite = async (options) => {
   const dir = mkdtempSync(join(tmpdir(), 'engram-bench-agent-step-'));
   const results: ChildResult[] = [];
   const warm: ChildResult[] = [];
+  /** The cold pairs after the first at the verdict's size (`plan.pairs`). */
+  const pairs: ColdPair[] = [];
+  /** Where the copy of engram's pre-filled file for cold pair `i` (from 1) goes. */
+  const pairDir = (i: number) => join(dir, `pair-${i}`);
   /** Where the warm measurement's copy of engram's pre-filled file goes. */
   const warmDir = join(dir, 'warm');
   /** Where the copy for the warm ablation (engram without long-term memory) goes. */
@@ -114,7 +137,12 @@ export const agentStep: Suite = async (options) => {
         ? (prefilled ?? (JSON.parse(runChild(child, { ...request, phase: 'build' }, log)) as ChildResult))
         : undefined;
     if (keep && built && !prefilled)
-      for (const copy of [warmDir, ablationDir, coldAblationDir]) {
+      for (const copy of [
+        warmDir,
+        ablationDir,
+        coldAblationDir,
+        ...Array.from({ length: Math.max(0, plan.pairs - 1) }, (_, i) => pairDir(i + 1)),
+      ]) {
         mkdirSync(copy, { recursive: true });
         const file = `agent-step-${request.messages}.db`;
         for (const suffix of ['', '-wal', '-shm'])
@@ -131,6 +159,7 @@ export const agentStep: Suite = async (options) => {
         `agent-step: engram's handle reads back ${JSON.stringify(p)}, not WAL + synchronous=FULL`,
       );
   };
+  const coldRuns = { warmups: plan.warmups, runs: plan.runs, batch: plan.batch };
   let long: ChildResult | undefined;
   try {
     for (const [i, messages] of plan.sizes.entries()) {
@@ -199,6 +228,21 @@ export const agentStep: Suite = async (options) => {
         const ablation = measure(request, false, cold);
         checkPragmas(ablation);
         warm.push(ablation);
+        // More cold pairs, the order alternating (the first pair's is `order`), engram on its own copy each time.
+        for (let i = 1; i < plan.pairs; i++) {
+          const pair: Partial<ColdPair> = { order: i % 2 === 1 ? order.toReversed() : order };
+          for (const contender of pair.order!) {
+            log(
+              `${contender} at ${messages.toLocaleString('en-US')} messages, cold pair ${i + 1} (fresh process)…`,
+            );
+            const request = { contender, messages, seed: SEED, dir: pairDir(i), ...coldRuns };
+            const result = measure(request, false, cold);
+            checkPragmas(result);
+            if (contender === 'engram') pair.engram = result;
+            else pair.bare = result;
+          }
+          pairs.push(pair as ColdPair);
+        }
       }
     }
     const messages = plan.sizes.find((n) => n >= 1_000) ?? plan.sizes[0]!;
@@ -218,6 +262,7 @@ export const agentStep: Suite = async (options) => {
       seed: SEED,
       results,
       warm,
+      pairs,
       long,
       seconds: (performance.now() - started) / 1000,
       load: [load, os.loadavg()[0]!],

@@ -3,7 +3,7 @@
 import { commandLine, int, median, ms, ratio, type SuiteOptions, sectionIntro, table } from '../report.ts';
 import type { ChildResult, Contender } from './child.ts';
 import { MAX_TOKENS } from './engram-stack.ts';
-import type { AgentStepPlan } from './index.ts';
+import type { AgentStepPlan, ColdPair } from './index.ts';
 import { PAGE_KB, STEPS } from './instant-model.ts';
 
 /** Everything the section shows. */
@@ -17,6 +17,8 @@ export interface AgentStepFigures {
    * memory (the ablation); empty when not run.
    */
   warm: ChildResult[];
+  /** The cold pairs after the first at the warm measurement's size (`plan.pairs`); empty when not run. */
+  pairs: ColdPair[];
   /** engram's many runs in one process (`plan.longRuns`), when measured. */
   long: ChildResult | undefined;
   seconds: number;
@@ -84,6 +86,29 @@ function timesTable(f: AgentStepFigures): string {
   );
 }
 
+/** The cold pairs at the verdict's size: each pair's CPU per step and ratio (the first pair is the cold rows'). */
+function pairsTable(f: AgentStepFigures): string[] {
+  const n = f.plan.warm?.messages;
+  const e = n === undefined ? undefined : find(f, 'engram', n);
+  const b = n === undefined ? undefined : find(f, 'bare', n);
+  if (n === undefined || !e || !b || f.pairs.length === 0) return [];
+  const first = f.plan.sizes.indexOf(n) % 2 === 0 ? 'engram, bare' : 'bare, engram';
+  const rows = [
+    ['1 (the rows above)', first, ms(e.cpu), ms(b.cpu), ratio(e.cpu / b.cpu)],
+    ...f.pairs.map((p, i) => {
+      const pe = perStep(p.engram).cpu;
+      const pb = perStep(p.bare).cpu;
+      return [String(i + 2), p.order.join(', '), ms(pe), ms(pb), ratio(pe / pb)];
+    }),
+  ];
+  return [
+    `Cold pairs at ${int(n)} messages (each contender in a fresh process, ${f.plan.warmups} untimed and ${f.plan.runs} timed runs; engram on its own copy of the pre-filled file): the verdict is their median ratio.`,
+    '',
+    table(['pair', 'order', 'engram CPU per step ms', 'bare CPU per step ms', 'engram ÷ bare'], rows),
+    '',
+  ];
+}
+
 function ratiosTable(f: AgentStepFigures): string {
   const rows = f.plan.sizes.flatMap((n) => {
     const e = find(f, 'engram', n);
@@ -128,7 +153,14 @@ function targets(f: AgentStepFigures): string[] {
       e && bare && without && e.cpu >= bare.cpu
         ? ` Limit, same run: the same stack without long-term memory, cold, costs ${ms(without.cpu)} ms a step (${ratio(without.cpu / bare.cpu)} the bare loop's); long-term memory (each run's static recall and the recording of its messages) adds ${ms(e.cpu - without.cpu)} ms a step, ${ms(STEPS * (e.cpu - without.cpu))} ms a run, in a process that has served ${int(f.plan.warmups)} runs.`
         : '';
-    if (e && bare)
+    const pairs = n === f.plan.warm?.messages ? f.pairs : [];
+    if (e && bare && pairs.length > 0) {
+      const ratios = [e.cpu / bare.cpu, ...pairs.map((p) => perStep(p.engram).cpu / perStep(p.bare).cpu)];
+      const mid = median(ratios);
+      lines.push(
+        `- engram CPU per step below the bare loop's at ${int(n)} messages, in ${ratios.length} cold pairs (each contender in a fresh process, the order alternating; the first pair is the rows above: ${ms(e.cpu)} vs ${ms(bare.cpu)} ms): ${ratios.map(ratio).join(', ')}, median ${ratio(mid)}: ${verdict(mid < 1)} (below it in ${ratios.filter((r) => r < 1).length} of ${ratios.length} pairs)${steady}.${limit}`,
+      );
+    } else if (e && bare)
       lines.push(
         `- engram CPU per step below the bare loop's at ${int(n)} messages: ${ms(e.cpu)} vs ${ms(bare.cpu)} ms (${ratio(e.cpu / bare.cpu)}): ${verdict(e.cpu < bare.cpu)}${steady}.${limit}`,
       );
@@ -265,6 +297,7 @@ export function renderAgentStepSection(f: AgentStepFigures): string {
     '',
     ratiosTable(f),
     '',
+    ...pairsTable(f),
     ...warmProcess(f, cmd),
     ...longProcess(f),
     'Targets (issue 23):',

@@ -144,16 +144,16 @@ function targets(f: AgentStepFigures): string[] {
     const bare = find(f, 'bare', n);
     const we = find(f, 'engram', n, true);
     const wb = find(f, 'bare', n, true);
+    const pairs = n === f.plan.warm?.messages ? f.pairs : [];
     const steady =
       we && wb
-        ? ` (the verdict is the cold row; warm, a long-running process's steady state: ${ms(we.cpu)} vs ${ms(wb.cpu)} ms, ${ratio(we.cpu / wb.cpu)})`
+        ? ` (the verdict is the cold ${pairs.length > 0 ? 'pairs' : 'row'}; warm, a long-running process's steady state: ${ms(we.cpu)} vs ${ms(wb.cpu)} ms, ${ratio(we.cpu / wb.cpu)})`
         : '';
     const without = find(f, 'engram-no-long-term', n);
     const limit =
       e && bare && without && e.cpu >= bare.cpu
         ? ` Limit, same run: the same stack without long-term memory, cold, costs ${ms(without.cpu)} ms a step (${ratio(without.cpu / bare.cpu)} the bare loop's); long-term memory (each run's static recall and the recording of its messages) adds ${ms(e.cpu - without.cpu)} ms a step, ${ms(STEPS * (e.cpu - without.cpu))} ms a run, in a process that has served ${int(f.plan.warmups)} runs.`
         : '';
-    const pairs = n === f.plan.warm?.messages ? f.pairs : [];
     if (e && bare && pairs.length > 0) {
       const ratios = [e.cpu / bare.cpu, ...pairs.map((p) => perStep(p.engram).cpu / perStep(p.bare).cpu)];
       const mid = median(ratios);

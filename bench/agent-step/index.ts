@@ -43,9 +43,10 @@ export interface AgentStepPlan {
   warm: WarmPlan | undefined;
   /**
    * Cold pairs at the warm measurement's size (the verdict's), the first among them the pair of the cold rows: each
-   * contender in a fresh process, the order alternating pair by pair, engram on its own copy of the pre-filled
-   * file. The verdict there is the median of the pairs' ratios: the bare loop's cold step at 10,000 messages
-   * varied from 6.5 to 15.1 ms between three suite runs on this machine one morning, engram's from 14.2 to 19.5.
+   * contender in a fresh process, the order alternating pair by pair, engram on a copy of the pre-filled file made
+   * before any run (the first pair on the file itself). The verdict there is the median of the pairs' ratios: the
+   * bare loop's cold step at 10,000 messages varied from 6.5 to 15.1 ms between three suite runs on this machine
+   * one morning, engram's from 14.2 to 19.5.
    */
   pairs: number;
 }

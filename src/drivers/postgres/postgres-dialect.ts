@@ -82,6 +82,7 @@ export function createPostgresDialect(schema: string): SqlDialect {
       jsonHasKey: (column, key) => `jsonb_exists(CAST(${column} AS jsonb), '${key}')`,
       jsonListHas: (column, key, value) => `jsonb_exists(CAST(${column} AS jsonb) -> '${key}', '${value}')`,
       appendBatchRoutine: postgresAppendBatchRoutine,
+      liveTermCountsIndex: [],
     },
     indexText: (text) => text.replaceAll('\u0000', ''),
     jsonArrayHas: (column, values, mode) =>

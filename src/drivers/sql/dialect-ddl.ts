@@ -34,4 +34,10 @@ export interface SqlDdl {
    * `engram_append_batch`); empty where the store batches in one transaction instead (SQLite).
    */
   readonly appendBatchRoutine: readonly string[];
+  /**
+   * Schema v18: the live long-term records index (`engram_ltm_live`) made again with `term_count` at its end, so a
+   * scope's term total is summed from the index alone (SQLite, whose small-scope ranking sums it); empty where
+   * the totals are kept in a table instead (PostgreSQL's `engram_ltm_counts`).
+   */
+  readonly liveTermCountsIndex: readonly string[];
 }

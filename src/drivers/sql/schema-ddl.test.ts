@@ -53,7 +53,7 @@ const released: Record<string, Record<number, string>> = {
     15: '51118e2671ff8f1e',
     16: '83e3d73cb88da002',
     17: '4f53cda18c2baa0c',
-    18: '9b190e68eac214e5',
+    18: '4f53cda18c2baa0c',
   },
 };
 

@@ -90,16 +90,14 @@ export const longTermKindMigration: SqlMigration = {
 };
 
 /**
- * Schema version 18: the live records of each owner with their term counts (`engram_ltm_live` gains `term_count`),
- * so a small scope's mean record length (BM25's) is summed from the index alone instead of from every row of the
- * scope: 0.54 -> 0.02 ms for the 445 records of the agent-step suite's 1,000-message session, paid by every search
- * after a write (an agent records each run).
+ * Schema version 18: the live records of each owner with their term counts (`engram_ltm_live` gains `term_count`,
+ * `ddl.liveTermCountsIndex`), so a small scope's mean record length (BM25's) is summed from the index alone instead
+ * of from every row of the scope: 0.54 -> 0.02 ms for the 445 records of the agent-step suite's 1,000-message
+ * session, paid by every search after a write (an agent records each run). SQLite only: PostgreSQL keeps each
+ * scope's totals in `engram_ltm_counts`, and rebuilding the index there would lock the records table for nothing.
  */
 export const longTermLiveTermsMigration: SqlMigration = {
   version: 18,
   name: 'long-term live term counts',
-  statements: () => [
-    'DROP INDEX IF EXISTS engram_ltm_live',
-    'CREATE INDEX IF NOT EXISTS engram_ltm_live ON engram_ltm_records (tenant, user_id, agent_id, first_rid, term_count) WHERE live = 1',
-  ],
+  statements: (d) => [...d.ddl.liveTermCountsIndex],
 };

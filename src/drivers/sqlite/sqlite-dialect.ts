@@ -44,6 +44,10 @@ export const sqliteDialect: SqlDialect = {
     jsonListHas: (column, key, value) =>
       `EXISTS (SELECT 1 FROM json_each(${column}, '$.${key}') WHERE value = '${value}')`,
     appendBatchRoutine: [],
+    liveTermCountsIndex: [
+      'DROP INDEX IF EXISTS engram_ltm_live',
+      'CREATE INDEX IF NOT EXISTS engram_ltm_live ON engram_ltm_records (tenant, user_id, agent_id, first_rid, term_count) WHERE live = 1',
+    ],
   },
   jsonArrayHas: (column, values, mode) => {
     const matching = sql`(SELECT count(DISTINCT value) FROM json_each(${raw(column)}) WHERE value IN (${joinSql(values)}))`;

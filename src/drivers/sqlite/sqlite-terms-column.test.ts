@@ -12,6 +12,12 @@ const column = fc.array(word, { maxLength: 40 }).map((ws) => ws.join(' '));
 const longColumn = fc.array(word, { minLength: 700, maxLength: 900 }).map((ws) => ws.join(' '));
 // Between the two: the columns kept by row (a turn's context terms).
 const mediumColumn = fc.array(word, { minLength: 120, maxLength: 300 }).map((ws) => ws.join(' '));
+// A few medium columns that come back (under the same row id, under others, on either handle), one not plain.
+const pool = [0, 1, 2].map((i) =>
+  Array.from({ length: 150 }, (_, k) => ['a', 'ab', 'b1', 'ba'][(k * (i + 3)) % 4]).join(' '),
+);
+pool.push(`é ${pool[0]}`);
+const recurring = fc.constantFrom(...pool);
 
 describe('termsColumn', () => {
   it('counts each term as a split on spaces does, short columns and long (kept) ones, read again or not (property)', () => {
@@ -46,8 +52,8 @@ describe('rowTermsColumns', () => {
     const read = fc.record({
       handle: fc.constantFrom(0, 1),
       rid: fc.integer({ min: 1, max: 4 }),
-      text: fc.oneof(column, mediumColumn, longColumn, fc.constantFrom(null, 7)),
-      context: fc.oneof(mediumColumn, column, fc.constant(undefined)),
+      text: fc.oneof(recurring, column, mediumColumn, longColumn, fc.constantFrom(null, 7)),
+      context: fc.oneof(recurring, mediumColumn, column, fc.constant(undefined)),
       terms: fc.array(fc.oneof(word, fc.constantFrom('a b', '')), { minLength: 1, maxLength: 5 }),
     });
     fc.assert(
@@ -75,6 +81,7 @@ describe('rowTermsColumns', () => {
     for (let round = 0; round < 3; round++)
       for (let i = 0; i < 100; i++) {
         const { text: read } = rowTermsColumns(handle)(1, text, '');
+        expect(read.plain).toBe(true);
         expect(read.count(`w${i}`)).toBe(1);
         expect(read.count(`x${i}`)).toBe(0);
       }

@@ -61,11 +61,11 @@ export function termsColumn(column: unknown): TermsColumn {
   return counted;
 }
 
-/** Most term counts a short column keeps (cleared whole past it): a search asks a few dozen terms at most. */
+/** Most term counts a column kept by row keeps (cleared whole past it): a search asks a few dozen terms at most. */
 const mostCountsKept = 64;
 
-/** A short column: whether it is plain checked once when asked, each term's count searched once and kept. */
-function shortColumn(text: string): TermsColumn {
+/** A column kept by row: whether it is plain checked once when asked, each term's count searched once and kept. */
+function keptColumn(text: string): TermsColumn {
   let plain: boolean | undefined;
   const counts = new Map<string, number>();
   return {
@@ -88,19 +88,28 @@ function shortColumn(text: string): TermsColumn {
 /**
  * Columns at least this long (and shorter than {@link keptFrom}) are kept by row: a record with its neighbouring
  * turns as context holds about a thousand characters of context terms. Measured: on records of about 160
- * characters (the scale corpus), keeping them by row made search slower (1.1 -> 1.4 ms), scanning them being
- * cheaper than the lookup.
+ * characters (the scale corpus), keeping every column by row made search slower (1.10 -> 1.39 ms p50), scanning
+ * them being cheaper than the lookup.
  */
 const rowKeptFrom = 256;
 
-/** Most characters of the columns a handle keeps by row ({@link rowTermsColumns}; cleared whole past it). */
+/**
+ * Most characters a client object keeps by row ({@link rowTermsColumns}; cleared whole past it), each kept column
+ * counted as its length plus {@link keptOverhead} (its entry, counts and closures: measured at about half its
+ * text again for 300-character columns with 64 counts).
+ */
 const mostRowChars = 8_000_000;
+/** What a kept column costs beyond its text, in characters of {@link mostRowChars}. */
+const keptOverhead = 256;
 
-/** Per handle, the terms columns of rows it read, by row id: the text read and what was counted in it. */
-const byRow = new WeakMap<
-  object,
-  { columns: Map<number, { text: string; read: TermsColumn }>; chars: number }
->();
+/** A row's kept columns: its text's terms and its context's. */
+interface KeptRow {
+  text?: { text: string; read: TermsColumn };
+  context?: { text: string; read: TermsColumn };
+}
+
+/** Per client object, the terms columns of rows it read, by row id: the text read and what was counted in it. */
+const byRow = new WeakMap<object, { rows: Map<number, KeptRow>; chars: number }>();
 
 /** Reads the terms columns of rows: see {@link rowTermsColumns}. */
 export type RowTermsReader = (
@@ -113,37 +122,43 @@ export type RowTermsReader = (
 };
 
 /**
- * A reader of the terms columns (`terms`, `context_terms`) of rows read by the handle `client`, as
+ * A reader of the terms columns (`terms`, `context_terms`) of rows read through the client object `client`, as
  * {@link termsColumn} reads them, keeping each column of {@link rowKeptFrom} characters or more by row id while the
  * process runs: a search that reads the row again (the same records match search after search) finds whether
  * the column is plain and the counts of the terms asked before, without scanning it. A kept column serves only a
- * read of the same text (a row id SQLite gives again after a purge holds other text); a handle keeps at most
- * {@link mostRowChars} characters (cleared whole past it).
+ * read of the same text (a row id SQLite gives again after a purge holds other text); a client object keeps at
+ * most {@link mostRowChars} (cleared whole past it; a SQLite handle has two, its own and the one its
+ * transactions use).
  */
 export function rowTermsColumns(client: object): RowTermsReader {
   let kept = byRow.get(client);
   if (!kept) {
-    kept = { columns: new Map(), chars: 0 };
+    kept = { rows: new Map(), chars: 0 };
     byRow.set(client, kept);
   }
   const state = kept;
-  const read = (key: number, column: unknown): TermsColumn => {
+  const read = (rid: number, part: 'text' | 'context', column: unknown): TermsColumn => {
     const text = typeof column === 'string' ? column : '';
     // A short column costs less to scan than to look up; a long one is kept by its text (`termsColumn`).
     if (text.length < rowKeptFrom || text.length >= keptFrom) return termsColumn(text);
-    const known = state.columns.get(key);
+    const row = state.rows.get(rid);
+    const known = row?.[part];
     if (known && known.text === text) return known.read;
-    const fresh = shortColumn(text);
-    if (state.chars + text.length > mostRowChars) {
-      state.columns.clear();
+    const fresh = keptColumn(text);
+    const cost = text.length + keptOverhead;
+    if (known) state.chars -= known.text.length + keptOverhead;
+    if (state.chars + cost > mostRowChars) {
+      state.rows.clear();
       state.chars = 0;
     }
-    state.columns.set(key, { text, read: fresh });
-    state.chars += text.length;
+    const entry = state.rows.get(rid) ?? {};
+    entry[part] = { text, read: fresh };
+    state.rows.set(rid, entry);
+    state.chars += cost;
     return fresh;
   };
   return (rid, terms, contextTerms) => ({
-    text: read(rid * 2, terms),
-    context: read(rid * 2 + 1, contextTerms),
+    text: read(rid, 'text', terms),
+    context: read(rid, 'context', contextTerms),
   });
 }

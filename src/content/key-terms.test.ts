@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractKeyTerms, itemKeyTerms } from './key-terms.ts';
+import { extractKeyTerms, itemKeyTerms, runPattern } from './key-terms.ts';
 
 describe('extractKeyTerms', () => {
   it('keeps identifiers, numbers, entities and keywords of a text', () => {
@@ -71,5 +71,25 @@ describe('extractKeyTerms', () => {
       /extractKeyTerms\(text\): expected a string/,
     );
     expect(() => extractKeyTerms('x', { max: -1 })).toThrow(/max must be a non-negative integer/);
+  });
+});
+
+describe('runPattern', () => {
+  it('matches what the Unicode letter-or-digit class alone matches, at the same places (property)', () => {
+    // The reference: a letter or digit as `[\p{L}\p{N}]` only. The pattern tries `[A-Za-z0-9]` first, a subset.
+    const reference = /[$€£¥]?[\p{L}\p{N}]+(?:[-_.:/@#][\p{L}\p{N}]+|,\d{3}(?!\d))*%?/gu;
+    const piece = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 12 }),
+      fc.stringMatching(/^[a-zA-Z0-9$€£¥%,._:/@#-]{1,12}$/),
+      fc.constantFrom('é', 'ß', 'Ωmega', '٣٤', '中文', '🙂', 'ǅ', '²', 'v1.2.3', '$12,345.67', 'a-b_c', ' '),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join('');
+        const found = [...text.matchAll(runPattern)].map((m) => [m.index, m[0]]);
+        expect(found).toEqual([...text.matchAll(reference)].map((m) => [m.index, m[0]]));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -59,10 +59,11 @@ const tokens = new Map<string, string>();
 
 /** One owner token (42 characters: longer than any analysed term, so no text produces it). */
 function token(kind: 't' | 'u' | 'a', parts: readonly string[]): string {
-  const key = `${kind}${JSON.stringify(parts)}`;
+  const json = JSON.stringify(parts);
+  const key = `${kind}${json}`;
   let made = tokens.get(key);
   if (made === undefined) {
-    made = `lt${kind}${createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 39)}`;
+    made = `lt${kind}${createHash('sha256').update(json).digest('hex').slice(0, 39)}`;
     if (tokens.size >= 1024) tokens.clear();
     tokens.set(key, made);
   }

@@ -80,6 +80,64 @@ async function applyWrite(
   }
 }
 
+/**
+ * The text search of `words` in `scope` with `kinds` as its filter; the kinds also named to the ranking (which
+ * then finds their rows from the kind index) unless `sifted` (the rows are sifted by reading them).
+ */
+function textSearch(
+  dialect: ReturnType<typeof createSqliteClient>['dialect'],
+  scope: Scope,
+  words: readonly string[],
+  o: { contextWeight: number; limit: number; kinds?: readonly string[] | undefined; sifted?: boolean },
+): LongTermTextSearch {
+  const kinds = o.kinds && [...o.kinds];
+  return {
+    scope,
+    terms: [...new Set(analyzeText(words.join(' ')))],
+    contextWeight: o.contextWeight,
+    where: liveWhere(scope, filterSql(dialect, kinds ? { kinds } : {})),
+    ...(kinds && !o.sifted ? { kinds } : {}),
+    scopeTokens: scopeTokens(scope),
+    limit: o.limit,
+  };
+}
+
+/** A corpus {@link corpusArbitrary} makes. */
+type Corpus = typeof corpusArbitrary extends fc.Arbitrary<infer C> ? C : never;
+
+/** Files the over-time properties made so far (each run plays on a file of its own). */
+let played = 0;
+
+/**
+ * Plays an over-time property's steps on a file of its own, as tenant `tenant`: the corpus written through another
+ * handle, then each write through the searching handle or the other ({@link applyWrite}), each search handed to
+ * `search` with the searching handle's client and the file's path.
+ */
+async function playSteps<S extends { kind: 'search' }>(
+  tenant: string,
+  corpus: Corpus,
+  steps: readonly (S | WriteStep)[],
+  search: (s: S, client: ReturnType<typeof createSqliteClient>, path: string) => Promise<void>,
+): Promise<void> {
+  const path = join(dir, `${tenant}-${played++}.db`);
+  const other = await openSqliteStore({ path });
+  const db = new DatabaseSync(path);
+  const same = await openSqliteStore({ database: db });
+  const client = createSqliteClient(db);
+  try {
+    await writeCorpus(getLongTermRecords(other), tenant, corpus);
+    let written = 0;
+    for (const s of steps)
+      if (s.kind === 'write')
+        await applyWrite(s, getLongTermRecords(s.handle === 'same' ? same : other), tenant, written++);
+      else await search(s, client, path);
+  } finally {
+    await client.close(true);
+    await same.close();
+    await other.close();
+  }
+}
+
 describe('rankSqliteLongTerm', () => {
   it('breaks a tie cut by the first batch or a chunk by first_rid: a changed record (a later row) still ranks first', async () => {
     const store = await openSqliteStore({ path: file });
@@ -131,15 +189,7 @@ describe('rankSqliteLongTerm', () => {
             const tenant = uniqueTenant('rank');
             await writeCorpus(records, tenant, corpus);
             const scope: Scope = user === undefined ? { tenant } : { tenant, user };
-            const search: LongTermTextSearch = {
-              scope,
-              terms: [...new Set(analyzeText(words.join(' ')))],
-              contextWeight,
-              where: liveWhere(scope, filterSql(client.dialect, kinds ? { kinds } : {})),
-              ...(kinds ? { kinds } : {}),
-              scopeTokens: scopeTokens(scope),
-              limit,
-            };
+            const search = textSearch(client.dialect, scope, words, { contextWeight, limit, kinds });
             const expected = await joinedRanking(client, search);
             expect(
               idsAndScores(await rankSqliteLongTerm(client, search, { smallScope: 0, firstBatch })),
@@ -183,15 +233,7 @@ describe('rankSqliteLongTerm', () => {
               },
             ]);
             const scope: Scope = { tenant: 'only' };
-            const search: LongTermTextSearch = {
-              scope,
-              terms: [...new Set(analyzeText(words.join(' ')))],
-              contextWeight,
-              where: liveWhere(scope, filterSql(client.dialect, kinds ? { kinds } : {})),
-              ...(kinds ? { kinds } : {}),
-              scopeTokens: scopeTokens(scope),
-              limit,
-            };
+            const search = textSearch(client.dialect, scope, words, { contextWeight, limit, kinds });
             expect((await scopeSize(client, scope, 0)).whole).toBe(true);
             const expected = await joinedRanking(client, search);
             expect(
@@ -368,7 +410,6 @@ describe('rankSqliteLongTerm in a small scope, asked again', () => {
 
 describe('rankSqliteLongTerm on one handle over time', () => {
   it('reuses the matches (or the small-scope ranking) it just read only while nothing was written: every search equals a fresh one', async () => {
-    let run = 0;
     // Few distinct queries, so consecutive searches often share their terms (as a hybrid search's two legs do).
     const search = fc.record({
       kind: fc.constant('search' as const),
@@ -385,62 +426,28 @@ describe('rankSqliteLongTerm on one handle over time', () => {
     // versions of records already there, or their deletion (their old rows then fail the filter).
     const step = fc.oneof({ arbitrary: search, weight: 3 }, { arbitrary: writeStep, weight: 1 });
     await fc.assert(
-      fc.asyncProperty(
-        corpusArbitrary,
-        fc.array(step, { minLength: 1, maxLength: 10 }),
-        async (corpus, steps) => {
-          const path = join(dir, `over-time-${run++}.db`);
-          const other = await openSqliteStore({ path });
-          const db = new DatabaseSync(path);
-          const same = await openSqliteStore({ database: db });
-          const client = createSqliteClient(db);
-          try {
-            const tenant = 'over-time';
-            await writeCorpus(getLongTermRecords(other), tenant, corpus);
-            let written = 0;
-            for (const s of steps) {
-              if (s.kind === 'write') {
-                await applyWrite(
-                  s,
-                  getLongTermRecords(s.handle === 'same' ? same : other),
-                  tenant,
-                  written++,
-                );
-                continue;
-              }
-              const { words, limit, firstBatch, chunk, contextWeight, kinds, small, user } = s;
-              const scope: Scope = user === undefined ? { tenant } : { tenant, user };
-              const query: LongTermTextSearch = {
-                scope,
-                terms: [...new Set(analyzeText(words.join(' ')))],
-                contextWeight,
-                where: liveWhere(scope, filterSql(client.dialect, kinds ? { kinds } : {})),
-                ...(kinds ? { kinds } : {}),
-                scopeTokens: scopeTokens(scope),
-                limit,
-              };
-              // A small scope ranks with its own statistics: against a handle that never searched before.
-              const fresh = createSqliteClient(new DatabaseSync(path));
-              const expected = small
-                ? idsAndScores(await rankSqliteLongTerm(fresh, query, { smallScope: 100_000 }))
-                : await joinedRanking(client, query);
-              await fresh.close(true);
-              expect(
-                idsAndScores(
-                  await rankSqliteLongTerm(client, query, {
-                    smallScope: small ? 100_000 : 0,
-                    firstBatch,
-                    chunk,
-                  }),
-                ),
-              ).toEqual(expected);
-            }
-          } finally {
-            await client.close(true);
-            await same.close();
-            await other.close();
-          }
-        },
+      fc.asyncProperty(corpusArbitrary, fc.array(step, { minLength: 1, maxLength: 10 }), (corpus, steps) =>
+        playSteps('over-time', corpus, steps, async (s, client, path) => {
+          const { words, limit, firstBatch, chunk, contextWeight, kinds, small, user } = s;
+          const tenant = 'over-time';
+          const scope: Scope = user === undefined ? { tenant } : { tenant, user };
+          const query = textSearch(client.dialect, scope, words, { contextWeight, limit, kinds });
+          // A small scope ranks with its own statistics: against a handle that never searched before.
+          const fresh = createSqliteClient(new DatabaseSync(path));
+          const expected = small
+            ? idsAndScores(await rankSqliteLongTerm(fresh, query, { smallScope: 100_000 }))
+            : await joinedRanking(client, query);
+          await fresh.close(true);
+          expect(
+            idsAndScores(
+              await rankSqliteLongTerm(client, query, {
+                smallScope: small ? 100_000 : 0,
+                firstBatch,
+                chunk,
+              }),
+            ),
+          ).toEqual(expected);
+        }),
       ),
       { numRuns: 30 },
     );
@@ -449,7 +456,6 @@ describe('rankSqliteLongTerm on one handle over time', () => {
 
 describe('rankSqliteLongTerm in a large scope, asked for fewer hits then more', () => {
   it('reads a filtered match once while nothing was written: every ranking, columns included, equals a fresh handle’s', async () => {
-    let run = 0;
     // A search asked for `limit` then twice as many (hybrid search's `keptHits`), with a kind filter the index
     // does not know of (the rows are sifted by reading them), on one of the tenant's scopes.
     const search = fc.record({
@@ -466,53 +472,25 @@ describe('rankSqliteLongTerm in a large scope, asked for fewer hits then more', 
     const shown = (rows: readonly { rid: number; score: number; columns?: Record<string, unknown> }[]) =>
       rows.map(({ rid, score, columns }) => ({ rid, score, columns: { ...columns } }));
     await fc.assert(
-      fc.asyncProperty(
-        corpusArbitrary,
-        fc.array(step, { minLength: 1, maxLength: 10 }),
-        async (corpus, steps) => {
-          const path = join(dir, `fewer-then-more-${run++}.db`);
-          const other = await openSqliteStore({ path });
-          const db = new DatabaseSync(path);
-          const same = await openSqliteStore({ database: db });
-          const client = createSqliteClient(db);
-          try {
-            const tenant = 'fewer-then-more';
-            await writeCorpus(getLongTermRecords(other), tenant, corpus);
-            let written = 0;
-            for (const s of steps) {
-              if (s.kind === 'write') {
-                await applyWrite(
-                  s,
-                  getLongTermRecords(s.handle === 'same' ? same : other),
-                  tenant,
-                  written++,
-                );
-                continue;
-              }
-              const { words, limit, firstBatch, chunk, kinds, user } = s;
-              const scope: Scope = user === undefined ? { tenant } : { tenant, user };
-              for (const asked of [limit, limit * 2]) {
-                const query: LongTermTextSearch = {
-                  scope,
-                  terms: [...new Set(analyzeText(words.join(' ')))],
-                  contextWeight: 0.5,
-                  where: liveWhere(scope, filterSql(client.dialect, kinds ? { kinds } : {})),
-                  scopeTokens: scopeTokens(scope),
-                  limit: asked,
-                };
-                const tuning = { smallScope: 0, firstBatch, chunk };
-                const fresh = createSqliteClient(new DatabaseSync(path));
-                const expected = shown(await rankSqliteLongTerm(fresh, query, tuning));
-                await fresh.close(true);
-                expect(shown(await rankSqliteLongTerm(client, query, tuning))).toEqual(expected);
-              }
-            }
-          } finally {
-            await client.close(true);
-            await same.close();
-            await other.close();
+      fc.asyncProperty(corpusArbitrary, fc.array(step, { minLength: 1, maxLength: 10 }), (corpus, steps) =>
+        playSteps('fewer-then-more', corpus, steps, async (s, client, path) => {
+          const { words, limit, firstBatch, chunk, kinds, user } = s;
+          const tenant = 'fewer-then-more';
+          const scope: Scope = user === undefined ? { tenant } : { tenant, user };
+          for (const asked of [limit, limit * 2]) {
+            const query = textSearch(client.dialect, scope, words, {
+              contextWeight: 0.5,
+              limit: asked,
+              kinds,
+              sifted: true,
+            });
+            const tuning = { smallScope: 0, firstBatch, chunk };
+            const fresh = createSqliteClient(new DatabaseSync(path));
+            const expected = shown(await rankSqliteLongTerm(fresh, query, tuning));
+            await fresh.close(true);
+            expect(shown(await rankSqliteLongTerm(client, query, tuning))).toEqual(expected);
           }
-        },
+        }),
       ),
       { numRuns: 40 },
     );

@@ -131,13 +131,19 @@ export {
   type PreparedInput,
   prepareInputs,
 } from './store/check-inputs.ts';
-export { checkArtifact, checkSessionMetadata } from './store/check-values.ts';
+export {
+  checkArtifact,
+  checkListArtifactsOptions,
+  checkSessionMetadata,
+} from './store/check-values.ts';
 export { createLogStore } from './store/create-log-store.ts';
+export { listedArtifact } from './store/listed-artifact.ts';
 export type { LogDriverV1 } from './store/log-driver.ts';
 export type {
   AppendInput,
   Artifact,
   CreateSessionInput,
+  ListArtifactsOptions,
   LogStats,
   MemoryStoreV1,
   RangeQuery,

@@ -8,7 +8,13 @@ import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
 import type { StateModule } from '../core/state-module.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { serializeMessage } from '../messages/serialize.ts';
-import type { Artifact, LogStats, MemoryStoreV1, RangeQuery } from '../store/memory-store.ts';
+import type {
+  Artifact,
+  ListArtifactsOptions,
+  LogStats,
+  MemoryStoreV1,
+  RangeQuery,
+} from '../store/memory-store.ts';
 import { createTokenCounter } from '../tokens/index.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { createAppendedEntries } from './appended-entries.ts';
@@ -128,9 +134,10 @@ export interface ConversationMemory<S extends MemoryStoreV1 = MemoryStoreV1>
   recentAppends(mark?: number): { mark: number; entries: readonly LogEntry[] | undefined };
   /**
    * The session's artifacts (summaries, offload stubs, compaction records), optionally of one kind, ordered by
-   * `toSeq`; with `since`, at least those written or rewritten at or after it (see `MemoryStoreV1.listArtifacts`).
+   * `toSeq`; with `since`, at least those written or rewritten at or after it, and with `options.data` false
+   * perhaps without their data (`null`; see `MemoryStoreV1.listArtifacts`).
    */
-  listArtifacts(kind?: string, since?: Date): Promise<Artifact[]>;
+  listArtifacts(kind?: string, since?: Date, options?: ListArtifactsOptions): Promise<Artifact[]>;
   /** Writes (or replaces, by id) an artifact beside the log. */
   putArtifact(artifact: Omit<Artifact, 'createdAt'>): Promise<Artifact>;
   /** Deletes an artifact; returns whether it existed. */
@@ -215,8 +222,10 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
     tail: (options) => tailEntries(log, options),
     stats: () => read(() => storage.stats(scope, sessionId)),
     recentAppends: (mark) => log.recentAppends(mark),
-    listArtifacts: (kind, since) =>
-      read(async () => riding.merge(await storage.listArtifacts(scope, sessionId, kind, since), kind, since)),
+    listArtifacts: (kind, since, options) =>
+      read(async () =>
+        riding.merge(await storage.listArtifacts(scope, sessionId, kind, since, options), kind, since),
+      ),
     putArtifact: (artifact) =>
       write(async () => riding.ride(artifact) ?? storage.putArtifact(scope, sessionId, artifact)),
     deleteArtifact: (artifactId) =>

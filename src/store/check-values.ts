@@ -23,6 +23,16 @@ export function checkSince(since: unknown, component: string): asserts since is 
   throw new InvalidValueError({ path: 'since', problem: 'expected a valid Date', component });
 }
 
+/** Throws `InvalidValueError` unless `listArtifacts`'s options are undefined or an object whose `data` is a boolean when set. */
+export function checkListArtifactsOptions(options: unknown, component: string): void {
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new InvalidValueError({ path: 'options', problem: 'expected an object', component });
+  const { data } = options as { data?: unknown };
+  if (data !== undefined && typeof data !== 'boolean')
+    throw new InvalidValueError({ path: 'options.data', problem: 'expected a boolean', component });
+}
+
 /** Checks an artifact before it is stored. */
 export function checkArtifact(artifact: Omit<Artifact, 'createdAt'>, component: string): void {
   if (typeof artifact !== 'object' || artifact === null) {

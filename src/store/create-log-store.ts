@@ -3,7 +3,7 @@ import { checkScope, type Scope } from '../core/scope.ts';
 import { appendWithRider } from './append-riders.ts';
 import type { AppendedWithArtifacts, HasAppendWithArtifacts } from './append-with-artifacts.ts';
 import { defaultMaxMessageBytes, type InputLimits } from './check-inputs.ts';
-import { checkArtifact, checkSince } from './check-values.ts';
+import { checkArtifact, checkListArtifactsOptions, checkSince } from './check-values.ts';
 import { forkByCopy } from './fork-by-copy.ts';
 import { isForkLinkKey } from './fork-links.ts';
 import type { LogDriverV1 } from './log-driver.ts';
@@ -198,10 +198,11 @@ export function createLogStore<E extends object>(
       enter(scope);
       return step(() => driver.putArtifact(scope, sessionId, artifact));
     },
-    async listArtifacts(scope, sessionId, kind, since) {
+    async listArtifacts(scope, sessionId, kind, since, options) {
       enter(scope);
       if (since !== undefined) checkSince(since, component);
-      return step(() => driver.listArtifacts(scope, sessionId, kind, since));
+      checkListArtifactsOptions(options, component);
+      return step(() => driver.listArtifacts(scope, sessionId, kind, since, options));
     },
     async deleteArtifact(scope, sessionId, artifactId) {
       enter(scope);

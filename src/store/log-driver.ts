@@ -6,6 +6,7 @@ import type {
   Artifact,
   CreateSessionInput,
   LogStats,
+  MemoryStoreV1,
   RangeQuery,
   SearchHit,
   SearchQuery,
@@ -79,8 +80,11 @@ export interface LogDriverV1 {
   // Artifacts (3).
   /** `MemoryStoreV1.putArtifact`. */
   putArtifact(scope: Scope, sessionId: string, artifact: Omit<Artifact, 'createdAt'>): Promise<Artifact>;
-  /** `MemoryStoreV1.listArtifacts` (`since` is checked first; a driver may ignore it and list all). */
-  listArtifacts(scope: Scope, sessionId: string, kind?: string, since?: Date): Promise<Artifact[]>;
+  /**
+   * `MemoryStoreV1.listArtifacts` (`since` and `options` are checked first; a driver may ignore `since` and list
+   * all, and ignore `options.data` and read every artifact's data).
+   */
+  listArtifacts: MemoryStoreV1['listArtifacts'];
   /** `MemoryStoreV1.deleteArtifact`. */
   deleteArtifact(scope: Scope, sessionId: string, artifactId: string): Promise<boolean>;
 

@@ -120,6 +120,15 @@ export interface LogStats {
   logId: string;
 }
 
+/** Options of `listArtifacts`. */
+export interface ListArtifactsOptions {
+  /**
+   * `false`: the caller reads only each artifact's id, kind, range and time (to count, order or delete them), so
+   * a store may leave its `data` out, reported as `null` (a store may still return it). @default true
+   */
+  data?: boolean;
+}
+
 /** A derived record stored beside the log, naming the log range it covers (summary, offload stub, compaction). */
 export interface Artifact {
   /** Unique within the session. */
@@ -243,9 +252,17 @@ export interface MemoryStoreV1 {
   /**
    * Artifacts of a session, optionally of one kind, ordered by `toSeq`. With `since`, at least those written or
    * rewritten at or after it (`createdAt >= since`); a store may return more (one that ignores it returns all),
-   * so a caller merges by id. Deleted artifacts are not reported.
+   * so a caller merges by id. Deleted artifacts are not reported. With `options.data` false a store may report
+   * each artifact's `data` as `null` instead of reading it (listing hundreds of large records to count or trim
+   * them reads only their ids).
    */
-  listArtifacts(scope: Scope, sessionId: string, kind?: string, since?: Date): Promise<Artifact[]>;
+  listArtifacts(
+    scope: Scope,
+    sessionId: string,
+    kind?: string,
+    since?: Date,
+    options?: ListArtifactsOptions,
+  ): Promise<Artifact[]>;
   /** Deletes an artifact; returns whether it existed. */
   deleteArtifact(scope: Scope, sessionId: string, artifactId: string): Promise<boolean>;
 

@@ -91,7 +91,8 @@ async function sessionStats(store: CliStore, scope: Scope, id: string) {
     }
   });
   const artifacts: Record<string, number> = {};
-  for (const a of await store.listArtifacts(scope, id)) artifacts[a.kind] = (artifacts[a.kind] ?? 0) + 1;
+  for (const a of await store.listArtifacts(scope, id, undefined, undefined, { data: false }))
+    artifacts[a.kind] = (artifacts[a.kind] ?? 0) + 1;
   return {
     session: id,
     messages: log.count,

@@ -2,6 +2,7 @@ import { checkId } from '../../core/ids.ts';
 import { checkJsonValue } from '../../messages/check-json-value.ts';
 import { copyJsonValue } from '../../messages/json-value.ts';
 import { checkArtifact } from '../../store/check-values.ts';
+import { listedArtifact } from '../../store/listed-artifact.ts';
 import type { LogDriverV1 } from '../../store/log-driver.ts';
 import type { Artifact } from '../../store/memory-store.ts';
 import { checkStateKey } from '../../store/state-scope.ts';
@@ -37,13 +38,13 @@ export function jsonFileArtifactStateMethods(c: JsonFileContext): ArtifactStateM
         return structuredClone(stored);
       }),
 
-    listArtifacts: (scope, sessionId, kind) =>
+    listArtifacts: (scope, sessionId, kind, _since, options) =>
       c.op(scope, async (t) => {
         if (kind !== undefined) checkId(kind, 'kind', component);
         return [...(await c.session(t, scope, sessionId)).artifacts.values()]
           .filter((a) => kind === undefined || a.kind === kind)
           .sort((a, b) => a.toSeq - b.toSeq)
-          .map((a) => structuredClone(a));
+          .map((a) => listedArtifact(a, options));
       }),
 
     deleteArtifact: (scope, sessionId, artifactId) =>

@@ -57,7 +57,8 @@ export function createLibsqlLogDriver(db: LibsqlExecutor, options: LibsqlLogDriv
     stats: (scope, sessionId) => logStats(db, scope, sessionId),
     deleteMessages: (scope, sessionId, ids) => tombstone(db, scope, sessionId, ids),
     putArtifact: (scope, sessionId, artifact) => putArtifact(db, scope, sessionId, artifact),
-    listArtifacts: (scope, sessionId, kind, since) => listArtifacts(db, scope, sessionId, kind, since),
+    listArtifacts: (scope, sessionId, kind, since, options) =>
+      listArtifacts(db, scope, sessionId, kind, since, options?.data !== false),
     deleteArtifact: (scope, sessionId, artifactId) => deleteArtifact(db, scope, sessionId, artifactId),
     putState: (scope, key, state) => putState(db, scope, key, state),
     getState: (scope, key) => getState(db, scope, key),

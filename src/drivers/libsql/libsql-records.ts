@@ -41,20 +41,22 @@ ON CONFLICT (session, id) DO UPDATE SET kind = excluded.kind, from_seq = exclude
   });
 }
 
-/** A session's artifacts, optionally of one kind and written at or after `since`, ordered by `toSeq`. */
+/** A session's artifacts, optionally of one kind and written at or after `since`, ordered by `toSeq` (without their data, `null`, when `withData` is false). */
 export async function listArtifacts(
   db: LibsqlExecutor,
   scope: Scope,
   sessionId: string,
   kind?: string,
   since?: Date,
+  withData = true,
 ): Promise<Artifact[]> {
   checkSessionId(sessionId, component);
   if (kind !== undefined) checkId(kind, 'kind', component);
   const { rid } = await loadSession(db, scope, sessionId);
   // With a kind, `to_seq + 0` keeps the planner on the kind index (the to_seq index would read every artifact).
+  // Without data, the rows' first pages only: listing many large artifacts to count or trim them.
   const rows = await db.all(
-    `SELECT * FROM engram_artifacts WHERE session = ?${kind === undefined ? '' : ' AND kind = ?'}${since === undefined ? '' : ' AND created_at >= ?'} ORDER BY ${kind === undefined ? 'to_seq' : 'to_seq + 0'}, created_at, id`,
+    `SELECT ${withData ? '*' : 'id, kind, from_seq, to_seq, created_at, NULL AS data'} FROM engram_artifacts WHERE session = ?${kind === undefined ? '' : ' AND kind = ?'}${since === undefined ? '' : ' AND created_at >= ?'} ORDER BY ${kind === undefined ? 'to_seq' : 'to_seq + 0'}, created_at, id`,
     [rid, ...(kind === undefined ? [] : [kind]), ...(since === undefined ? [] : [since.getTime()])],
   );
   return rows.map((row) => ({
@@ -62,7 +64,7 @@ export async function listArtifacts(
     kind: String(row.kind),
     fromSeq: Number(row.from_seq),
     toSeq: Number(row.to_seq),
-    data: JSON.parse(String(row.data)) as Json,
+    data: row.data === null ? null : (JSON.parse(String(row.data)) as Json),
     createdAt: new Date(Number(row.created_at)),
   }));
 }

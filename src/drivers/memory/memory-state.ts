@@ -3,6 +3,7 @@ import type { Scope } from '../../core/scope.ts';
 import { checkJsonValue } from '../../messages/check-json-value.ts';
 import { copyJsonValue } from '../../messages/json-value.ts';
 import { checkArtifact } from '../../store/check-values.ts';
+import { listedArtifact } from '../../store/listed-artifact.ts';
 import type { LogDriverV1 } from '../../store/log-driver.ts';
 import type { Artifact } from '../../store/memory-store.ts';
 import { checkStateKey, stateKeySession } from '../../store/state-scope.ts';
@@ -31,13 +32,13 @@ export function memoryArtifactStateMethods(t: MemoryTables): ArtifactStateMethod
       return structuredClone(stored);
     },
 
-    async listArtifacts(scope, sessionId, kind) {
+    async listArtifacts(scope, sessionId, kind, _since, options) {
       if (kind !== undefined) checkId(kind, 'kind', component);
       const data = findSession(t, scope, sessionId);
       return [...data.artifacts.values()]
         .filter((a) => kind === undefined || a.kind === kind)
         .sort((a, b) => a.toSeq - b.toSeq)
-        .map((a) => structuredClone(a));
+        .map((a) => listedArtifact(a, options));
     },
 
     async deleteArtifact(scope, sessionId, artifactId) {

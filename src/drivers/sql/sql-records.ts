@@ -43,21 +43,26 @@ ON CONFLICT (tenant, session_id, id) DO UPDATE SET kind = excluded.kind, from_se
   };
 }
 
-/** Artifacts of a session, optionally of one kind and written at or after `since`, by `toSeq`. */
+/**
+ * A session's artifacts (of `kind`, written at or after `since`), ordered by `toSeq`; without their data (`null`)
+ * when `withData` is false, so listing many large ones to count or trim them reads only their first page.
+ */
 export async function listArtifactRows(
   client: SqlClient,
   tenant: string,
   logId: string,
   kind?: string,
   since?: Date,
+  withData = true,
 ): Promise<Artifact[]> {
   // With a kind, `to_seq + 0` keeps SQLite's planner off the (tenant, session_id, to_seq) index, which serves the
   // order but reads every artifact of the session: the kind index reads only the kind's (measured: 1 ms → µs per
   // listing of a LangGraph checkpoint's writes in a 3,600-artifact thread).
   const order = kind !== undefined ? raw('to_seq + 0') : raw('to_seq');
+  const columns = withData ? raw('*') : raw('id, kind, from_seq, to_seq, created_at, NULL AS data');
   const rows = await queryAll(
     client,
-    sql`SELECT * FROM engram_artifacts WHERE tenant = ${tenant} AND session_id = ${logId}${kind !== undefined ? sql` AND kind = ${kind}` : raw('')}${since !== undefined ? sql` AND created_at >= ${since.getTime()}` : raw('')} ORDER BY ${order}, created_at, id`,
+    sql`SELECT ${columns} FROM engram_artifacts WHERE tenant = ${tenant} AND session_id = ${logId}${kind !== undefined ? sql` AND kind = ${kind}` : raw('')}${since !== undefined ? sql` AND created_at >= ${since.getTime()}` : raw('')} ORDER BY ${order}, created_at, id`,
   );
   return rows.map(toArtifact);
 }

@@ -8,7 +8,7 @@ import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { appendWithRider } from '../../store/append-riders.ts';
 import type { HasAppendWithArtifacts } from '../../store/append-with-artifacts.ts';
 import { checkIdList, checkRangeQuery, checkSearchQuery, prepareInputs } from '../../store/check-inputs.ts';
-import { checkSince } from '../../store/check-values.ts';
+import { checkListArtifactsOptions, checkSince } from '../../store/check-values.ts';
 import type { MemoryStoreV1, StoreCapabilities } from '../../store/memory-store.ts';
 import { checkSessionId } from '../../store/store-helpers.ts';
 import { createGroupCommit } from './group-commit.ts';
@@ -273,13 +273,14 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         });
       }),
 
-    listArtifacts: (scope, sessionId, kind, since) =>
+    listArtifacts: (scope, sessionId, kind, since, options) =>
       op('listArtifacts', scope, async () => {
         checkSession(sessionId);
         if (kind !== undefined) checkId(kind, 'kind', component);
         if (since !== undefined) checkSince(since, component);
+        checkListArtifactsOptions(options, component);
         const session = await loadSession(client, scope, sessionId, component);
-        return listArtifactRows(client, session.tenant, session.logId, kind, since);
+        return listArtifactRows(client, session.tenant, session.logId, kind, since, options?.data !== false);
       }),
 
     deleteArtifact: (scope, sessionId, artifactId) =>

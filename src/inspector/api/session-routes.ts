@@ -35,7 +35,8 @@ export function registerSessionRoutes(app: Hono, api: ApiContext): void {
         sessions.map(async (s) => {
           const [stats, steps] = await Promise.all([
             log.stats(s.scope, s.id),
-            log.listArtifacts(s.scope, s.id, assemblyArtifactKind),
+            // Counted, not read: a session's records are ~20 KB each.
+            log.listArtifacts(s.scope, s.id, assemblyArtifactKind, undefined, { data: false }),
           ]);
           return {
             id: s.id,

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { expect } from 'vitest';
 import { expectMemoryError, sleep } from '../fixtures.ts';
 import type { StoreCase } from '../store-case.ts';
@@ -34,6 +35,65 @@ export const artifactStateCases: StoreCase[] = [
       expect(await store.listArtifacts(s, 'other')).toEqual([]);
       expect(await store.deleteArtifact(s, 'other', 's0')).toBe(false);
       await expectMemoryError(store.listArtifacts(scope(), 'art'), 'SESSION_NOT_FOUND');
+    },
+  },
+  {
+    name: 'artifacts: a listing without data names what the full listing names, in its order (data null or whole)',
+    async run({ store, scope }) {
+      const op = fc.oneof(
+        fc.record({
+          kind: fc.constant('put' as const),
+          id: fc.constantFrom('a', 'b', 'c', 'd', 'e'),
+          of: fc.constantFrom('summary', 'engram.assembly'),
+          seq: fc.nat(20),
+          data: fc.oneof(
+            fc.constant(null),
+            fc.string({ maxLength: 8 }),
+            fc.dictionary(fc.string({ maxLength: 3 }), fc.nat()),
+          ),
+        }),
+        fc.record({ kind: fc.constant('delete' as const), id: fc.constantFrom('a', 'b', 'c', 'd', 'e') }),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
+          const s = scope();
+          await store.createSession(s, { id: 'heads' });
+          for (const o of ops)
+            if (o.kind === 'put')
+              await store.putArtifact(s, 'heads', {
+                id: o.id,
+                kind: o.of,
+                fromSeq: o.seq,
+                toSeq: o.seq,
+                data: o.data,
+              });
+            else await store.deleteArtifact(s, 'heads', o.id);
+          for (const kind of [undefined, 'summary', 'engram.assembly']) {
+            const whole = await store.listArtifacts(s, 'heads', kind);
+            const heads = await store.listArtifacts(s, 'heads', kind, undefined, { data: false });
+            const head = (a: (typeof whole)[number]) => ({
+              id: a.id,
+              kind: a.kind,
+              fromSeq: a.fromSeq,
+              toSeq: a.toSeq,
+              at: a.createdAt.getTime(),
+            });
+            expect(heads.map(head)).toEqual(whole.map(head));
+            heads.forEach((a, i) => {
+              if (a.data !== null) expect(a.data).toEqual(whole[i]?.data);
+            });
+            expect(await store.listArtifacts(s, 'heads', kind, undefined, { data: true })).toEqual(whole);
+          }
+        }),
+        { numRuns: 12 },
+      );
+      const s = scope();
+      await store.createSession(s, { id: 'bad' });
+      for (const bad of [null, 'no', [], { data: 'no' }, { data: 0 }])
+        await expectMemoryError(
+          store.listArtifacts(s, 'bad', undefined, undefined, bad as never),
+          'INVALID_ARGUMENT',
+        );
     },
   },
   {

@@ -160,11 +160,15 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
   const wrote = (artifacts: readonly { id: string; kind: string }[]) => {
     for (const a of artifacts) if (a.kind === assemblyTextKind) texts.add(a.id);
   };
-  /** Retention after a record was written: trims the oldest in batches, past `keep + slack`. */
+  /**
+   * Retention after a record was written: trims the oldest in batches, past `keep + slack`. The listing reads
+   * only ids and positions (`data: false`): a session's records are about 20 KB each, and reading 200 of them
+   * whole cost ~25–30 ms (and a stall) on the first step of every process that resumed a long session.
+   */
   const retain = async () => {
     known = known === undefined ? Number.POSITIVE_INFINITY : known + 1;
     if (known > keep + slack) {
-      const all = sortRecords(await memory.listArtifacts(assemblyArtifactKind));
+      const all = sortRecords(await memory.listArtifacts(assemblyArtifactKind, undefined, { data: false }));
       if (all.length > keep)
         for (const old of all.slice(0, all.length - keep)) await memory.deleteArtifact(old.id);
       known = Math.min(all.length, keep);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractKeyTerms, itemKeyTerms, runPattern } from './key-terms.ts';
+import { extractKeyTerms, forEachRun, itemKeyTerms, runPattern } from './key-terms.ts';
 
 describe('extractKeyTerms', () => {
   it('keeps identifiers, numbers, entities and keywords of a text', () => {
@@ -90,6 +90,44 @@ describe('runPattern', () => {
         expect(found).toEqual([...text.matchAll(reference)].map((m) => [m.index, m[0]]));
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('forEachRun', () => {
+  it('visits what matchAll(runPattern) yields, at the same places, in order (property)', () => {
+    // Pieces that sit at the scanner's edges: joiners and commas before and after letters, digits and characters
+    // outside ASCII (letters, digits, currency signs, a surrogate pair), `$` and `%` at either end.
+    const piece = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 12 }),
+      fc.stringMatching(/^[a-zA-Z0-9$%,._:/@# -]{1,12}$/),
+      fc.constantFrom(
+        'é',
+        'ß',
+        'Ωmega',
+        '٣٤',
+        '中文',
+        '🙂',
+        '€',
+        '£5',
+        '¥',
+        '—',
+        '²',
+        ',123',
+        ',1234',
+        '$',
+        '%',
+      ),
+      fc.constantFrom('v1.2.3', '$12,345.67', 'a-b_c', 'x@y.z', 'a-é', '$é', 'abc€', ' ', '\n'),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join('');
+        const visited: [number, string][] = [];
+        forEachRun(text, (run, index) => visited.push([index, run]));
+        expect(visited).toEqual([...text.matchAll(runPattern)].map((m) => [m.index, m[0]]));
+      }),
+      { numRuns: 1000 },
     );
   });
 });

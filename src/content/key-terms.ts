@@ -47,8 +47,10 @@ const isAsciiDigit = (c: number) => c >= 48 && c <= 57;
 /**
  * Calls `visit` with each match of {@link runPattern} in `text` and where it starts, in order: what
  * `text.matchAll(runPattern)` yields, found by hand in ASCII text (no match object per run: about twice as fast on
- * the pages tool results hold) and by the pattern itself from any character outside ASCII on (a letter or digit to
- * the pattern, maybe) until the end of the match it finds there. A property test holds it to `matchAll`.
+ * the pages tool results hold) and by the pattern itself wherever a character outside ASCII decides a match (a
+ * letter or digit to the pattern, maybe): from that character when it comes before any run, else from the start of
+ * the run it would extend (its `$` included), to the end of the match the pattern finds there. A property test
+ * holds it to `matchAll`.
  */
 export function forEachRun(text: string, visit: (run: string, index: number) => void): void {
   const n = text.length;

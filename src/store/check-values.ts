@@ -23,7 +23,10 @@ export function checkSince(since: unknown, component: string): asserts since is 
   throw new InvalidValueError({ path: 'since', problem: 'expected a valid Date', component });
 }
 
-/** Throws `InvalidValueError` unless `listArtifacts`'s options are undefined or an object whose `data` is a boolean when set. */
+/**
+ * Throws `InvalidValueError` (`INVALID_ARGUMENT`) unless `listArtifacts`'s options are undefined or an object whose
+ * `data`, when set, is a boolean.
+ */
 export function checkListArtifactsOptions(options: unknown, component: string): void {
   if (options === undefined) return;
   if (typeof options !== 'object' || options === null || Array.isArray(options))

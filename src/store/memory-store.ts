@@ -139,7 +139,7 @@ export interface Artifact {
   fromSeq: number;
   /** Last covered sequence number. */
   toSeq: number;
-  /** Its content. */
+  /** Its content (`null` in a listing with `{ data: false }` from a store that leaves it out). */
   data: JSONValue;
   /** When it was written. */
   createdAt: Date;
@@ -254,7 +254,8 @@ export interface MemoryStoreV1 {
    * rewritten at or after it (`createdAt >= since`); a store may return more (one that ignores it returns all),
    * so a caller merges by id. Deleted artifacts are not reported. With `options.data` false a store may report
    * each artifact's `data` as `null` instead of reading it (listing hundreds of large records to count or trim
-   * them reads only their ids).
+   * them reads only their ids). `options` must be undefined or an object whose `data`, when set, is a boolean,
+   * else `INVALID_ARGUMENT` (`checkListArtifactsOptions`), whether or not the store honours the hint.
    */
   listArtifacts(
     scope: Scope,

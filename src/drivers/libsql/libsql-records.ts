@@ -41,7 +41,10 @@ ON CONFLICT (session, id) DO UPDATE SET kind = excluded.kind, from_seq = exclude
   });
 }
 
-/** A session's artifacts, optionally of one kind and written at or after `since`, ordered by `toSeq` (without their data, `null`, when `withData` is false). */
+/**
+ * A session's artifacts, optionally of one kind and written at or after `since`, ordered by `toSeq` (without their
+ * data, `null`, when `withData` is false).
+ */
 export async function listArtifacts(
   db: LibsqlExecutor,
   scope: Scope,

@@ -2,6 +2,7 @@ import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer
 import { createPreTokenSplitter, type PreTokenSplitter } from './ascii-pre-tokens.ts';
 import { createKeptTextCounts, type KeptTextCounts } from './kept-text-counts.ts';
 import type { BpeEncoding } from './model-encodings.ts';
+import { createRankTableBuilder, NO_RANK, type RankTable } from './rank-table.ts';
 import { importBpeRanks, readBpeRanks, requireBpeRanks } from './read-bpe-ranks.ts';
 
 /**
@@ -17,8 +18,8 @@ export const MAX_BPE_PIECE_BYTES = 128;
 export type CountText = (text: string) => number;
 
 interface Tables {
-  /** Rank of each token, keyed by its bytes as a latin1 string (one char per byte). */
-  readonly ranks: Map<string, number>;
+  /** Rank of each token by its bytes (a range of a latin1 string: one char per byte). */
+  readonly ranks: RankTable;
   /** Rank of each single byte. */
   readonly byteRanks: Int32Array;
   /** The encoding's split regex, its ASCII text scanned by hand. */
@@ -63,13 +64,12 @@ function utf8Key(text: string): string {
   return text;
 }
 
-/** The key of a rank table's token: its bytes as a latin1 string. */
-const tokenKey = (token: string | number[]) =>
-  typeof token === 'string' ? utf8Key(token) : String.fromCharCode(...token);
-
-function tablesOf(encoding: BpeEncoding, ranks: Map<string, number>): Tables {
+function tablesOf(encoding: BpeEncoding, ranks: RankTable): Tables {
   const byteRanks = new Int32Array(256);
-  for (let byte = 0; byte < 256; byte++) byteRanks[byte] = ranks.get(String.fromCharCode(byte)) ?? -1;
+  for (let byte = 0; byte < 256; byte++) {
+    const rank = ranks.rankOf(String.fromCharCode(byte), 0, 1);
+    byteRanks[byte] = rank === NO_RANK ? -1 : rank;
+  }
   const source = splitRegexes[encoding];
   return {
     ranks,
@@ -86,16 +86,15 @@ function tablesOf(encoding: BpeEncoding, ranks: Map<string, number>): Tables {
 }
 
 function loadTables(encoding: BpeEncoding): Tables {
-  const ranks = new Map<string, number>();
-  requireBpeRanks(encoding).forEach((token, rank) => {
-    ranks.set(tokenKey(token), rank);
-  });
-  return tablesOf(encoding, ranks);
+  const decoder = requireBpeRanks(encoding);
+  const ranks = createRankTableBuilder(decoder.length);
+  for (const token of decoder) ranks.add(token);
+  return tablesOf(encoding, ranks.done());
 }
 
 /**
  * Loads an encoding's tables ahead of its first count without blocking the event loop for long: the rank
- * module read and parsed in slices ({@link readBpeRanks}, else imported), the rank map built a slice at a time
+ * module read and parsed in slices ({@link readBpeRanks}, else imported), the rank table built a slice at a time
  * with `setImmediate` turns between. Resolves at once when they are loaded; a count meanwhile loads them
  * synchronously as without it.
  */
@@ -105,17 +104,17 @@ export function loadBpeTables(encoding: BpeEncoding): Promise<void> {
   if (!pending) {
     pending = (async () => {
       const decoder = (await readBpeRanks(encoding)) ?? (await importBpeRanks(encoding));
-      const ranks = new Map<string, number>();
+      const ranks = createRankTableBuilder(decoder.length);
       let start = performance.now();
       for (let rank = 0; rank < decoder.length; rank++) {
-        ranks.set(tokenKey(decoder[rank]!), rank);
+        ranks.add(decoder[rank]!);
         if ((rank & 1023) === 1023 && performance.now() - start > 10) {
           await new Promise<void>((resolve) => setImmediate(resolve));
           if (tables.has(encoding)) return; // a count loaded them meanwhile
           start = performance.now();
         }
       }
-      if (!tables.has(encoding)) tables.set(encoding, tablesOf(encoding, ranks));
+      if (!tables.has(encoding)) tables.set(encoding, tablesOf(encoding, ranks.done()));
     })().finally(() => loading.delete(encoding));
     loading.set(encoding, pending);
   }
@@ -126,14 +125,14 @@ export function loadBpeTables(encoding: BpeEncoding): Promise<void> {
 function mergedRank(t: Tables, left: number, right: number, bytes: string, from: number, to: number): number {
   const slot = (Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca6b)) >>> (32 - PAIR_BITS);
   if (t.pairLeft[slot] === left && t.pairRight[slot] === right) return t.pairRank[slot]!;
-  const rank = t.ranks.get(bytes.slice(from, to)) ?? NONE;
+  const rank = t.ranks.rankOf(bytes, from, to);
   t.pairLeft[slot] = left;
   t.pairRight[slot] = right;
   t.pairRank[slot] = rank;
   return rank;
 }
 
-const NONE = 0x7fffffff;
+const NONE = NO_RANK;
 // Scratch space of one piece, indexed by each part's start offset: its token, the next part's start,
 // the previous part's start, and the rank of merging it with the next part (NONE when they do not merge).
 const tok = new Int32Array(MAX_BPE_PIECE_BYTES);
@@ -300,7 +299,8 @@ export function boundedBpeCounter(encoding: BpeEncoding): CountText {
         if (t.shortKeys[slot] === key && t.shortRests[slot] === rest) total += t.shortCounts[slot]!;
         else {
           const piece = text.slice(at, next);
-          const n = cache.get(piece) ?? (ranks.has(piece) ? 1 : countPreToken(piece, t));
+          const n =
+            cache.get(piece) ?? (ranks.rankOf(piece, 0, piece.length) !== NONE ? 1 : countPreToken(piece, t));
           t.shortKeys[slot] = key;
           t.shortRests[slot] = rest;
           t.shortCounts[slot] = n;
@@ -316,7 +316,7 @@ export function boundedBpeCounter(encoding: BpeEncoding): CountText {
       at = end;
       let n = cache.get(bytes);
       if (n === undefined) {
-        n = ranks.has(bytes) ? 1 : countPreToken(bytes, t);
+        n = ranks.rankOf(bytes, 0, bytes.length) !== NONE ? 1 : countPreToken(bytes, t);
         if (bytes.length <= MAX_BPE_PIECE_BYTES) {
           if (cache.size >= CACHE_LIMIT) cache.clear();
           cache.set(bytes, n);

@@ -4,8 +4,9 @@ export const NO_RANK = 0x7fffffff;
 /**
  * A BPE encoding's ranks keyed by token bytes, in typed arrays: every token's bytes in one pool and an
  * open-addressing hash table of ranks. It answers what a `Map` keyed by each token's bytes as a latin1 string would,
- * for a range of a latin1 string (one character per byte) without slicing it, and is built about ten times faster
- * than such a map of 200,000 keys (each token's bytes copied once), in a tenth of its memory.
+ * for a range of a latin1 string (one character per byte) without slicing it. Measured for o200k's 200,000 tokens
+ * in a fresh process: built in 61–78 ms against 114–151 ms for such a map, and the heap after loading the
+ * encoding is 23 MB against 41 MB.
  */
 export interface RankTable {
   /** The rank of the token whose bytes are `key`'s characters `from` to `to` (each below 256), else {@link NO_RANK}. */

@@ -137,7 +137,6 @@ export {
   checkSessionMetadata,
 } from './store/check-values.ts';
 export { createLogStore } from './store/create-log-store.ts';
-export { listedArtifact } from './store/listed-artifact.ts';
 export type { LogDriverV1 } from './store/log-driver.ts';
 export type {
   AppendInput,

@@ -66,37 +66,41 @@ describe('known-valid messages', () => {
   it('marks only what the stores hand out, each a valid MemoryMessage, on every driver and after a reopen', async () => {
     const path = join(dir, 'known.db');
     await fc.assert(
-      fc.asyncProperty(fc.array(arbMemoryMessage, { minLength: 1, maxLength: 6 }), async (messages) => {
-        rmSync(path, { force: true });
-        rmSync(`${path}-wal`, { force: true });
-        rmSync(`${path}-shm`, { force: true });
-        const stores = [createMemoryStore(), await openSqliteStore({ path })];
-        for (const store of stores) {
-          const memory = createConversationMemory({ store, scope: { tenant: 't' }, sessionId: 's' });
-          await memory.store(messages);
-          const read = await memory.read();
-          for (const m of read) {
-            expect(isKnownValid(m)).toBe(true);
-            expect(Object.isFrozen(m)).toBe(true);
-            // The mark stands for a check: each message it marks passes the full check too.
-            expect(messageIssues(m)).toEqual([]);
+      // Distinct ids: two different messages under one id are refused (DUPLICATE_MESSAGE_ID), not stored.
+      fc.asyncProperty(
+        fc.uniqueArray(arbMemoryMessage, { minLength: 1, maxLength: 6, selector: (m) => m.id }),
+        async (messages) => {
+          rmSync(path, { force: true });
+          rmSync(`${path}-wal`, { force: true });
+          rmSync(`${path}-shm`, { force: true });
+          const stores = [createMemoryStore(), await openSqliteStore({ path })];
+          for (const store of stores) {
+            const memory = createConversationMemory({ store, scope: { tenant: 't' }, sessionId: 's' });
+            await memory.store(messages);
+            const read = await memory.read();
+            for (const m of read) {
+              expect(isKnownValid(m)).toBe(true);
+              expect(Object.isFrozen(m)).toBe(true);
+              // The mark stands for a check: each message it marks passes the full check too.
+              expect(messageIssues(m)).toEqual([]);
+            }
+            // The user's own objects are never marked: they can still change.
+            for (const m of messages) expect(isKnownValid(m)).toBe(false);
+            expect(toModelMessages(read)).toHaveLength(read.length);
+            await store.close();
           }
-          // The user's own objects are never marked: they can still change.
-          for (const m of messages) expect(isKnownValid(m)).toBe(false);
-          expect(toModelMessages(read)).toHaveLength(read.length);
-          await store.close();
-        }
-        // Read back in a new store over the same file: decoded rows are marked too.
-        const reopened = await openSqliteStore({ path });
-        const again = await createConversationMemory({
-          store: reopened,
-          scope: { tenant: 't' },
-          sessionId: 's',
-        }).read();
-        expect(again.length).toBe(messages.length);
-        for (const m of again) expect(isKnownValid(m)).toBe(true);
-        await reopened.close();
-      }),
+          // Read back in a new store over the same file: decoded rows are marked too.
+          const reopened = await openSqliteStore({ path });
+          const again = await createConversationMemory({
+            store: reopened,
+            scope: { tenant: 't' },
+            sessionId: 's',
+          }).read();
+          expect(again.length).toBe(messages.length);
+          for (const m of again) expect(isKnownValid(m)).toBe(true);
+          await reopened.close();
+        },
+      ),
       { numRuns: 15 },
     );
   });

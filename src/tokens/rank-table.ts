@@ -73,33 +73,21 @@ export function createRankTableBuilder(tokens: number): RankTableBuilder {
   };
   return {
     add(token) {
-      let hash = FNV_OFFSET;
+      const from = used;
       if (typeof token === 'string') {
-        let ascii = true;
-        for (let i = 0; i < token.length; i++) if (token.charCodeAt(i) > 0x7f) ascii = false;
-        if (ascii) {
-          reserve(token.length);
-          for (let i = 0; i < token.length; i++) {
-            const b = token.charCodeAt(i);
-            pool[used++] = b;
-            hash = Math.imul(hash ^ b, FNV_PRIME);
-          }
-        } else {
-          reserve(token.length * 3);
-          const { written } = encoder.encodeInto(token, pool.subarray(used));
-          for (let i = used; i < used + written; i++) hash = Math.imul(hash ^ pool[i]!, FNV_PRIME);
-          used += written;
-        }
+        // ASCII as is; anything else through TextEncoder (at most 3 bytes a UTF-16 unit).
+        reserve(token.length * 3);
+        let ascii = 0;
+        while (ascii < token.length && token.charCodeAt(ascii) <= 0x7f)
+          pool[used++] = token.charCodeAt(ascii++);
+        if (ascii < token.length) used += encoder.encodeInto(token.slice(ascii), pool.subarray(used)).written;
       } else {
         reserve(token.length);
-        for (const b of token) {
-          pool[used++] = b;
-          hash = Math.imul(hash ^ b, FNV_PRIME);
-        }
+        for (const b of token) pool[used++] = b;
       }
       starts[count + 1] = used;
       if (2 * (count + 1) > slots.length) grow();
-      insert(count, hash);
+      insert(count, hashBytes(pool, from, used));
       count++;
     },
     done() {

@@ -8,7 +8,11 @@ import { closeRide } from '../core/ride-on-append.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import type { LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
 import { type RidingRecord, recordRide } from '../longterm/riding-long-term-records.ts';
-import type { AppendedWithArtifacts, ArtifactInput } from './append-with-artifacts.ts';
+import {
+  type AppendedWithArtifacts,
+  type ArtifactInput,
+  checkDeletedArtifacts,
+} from './append-with-artifacts.ts';
 import type { Artifact, MemoryStoreV1 } from './memory-store.ts';
 import { artifactRide, type RidingArtifact } from './riding-artifacts.ts';
 
@@ -17,6 +21,8 @@ interface Rider {
   scope: Scope;
   sessionId: string;
   artifacts: readonly ArtifactInput[];
+  /** Ids of the session's artifacts to delete in the same transaction. */
+  deleted: readonly string[];
   /** Set once an append took them. */
   taken: boolean;
   /** The artifacts as written, once that append committed. */
@@ -27,7 +33,10 @@ const riding = new AsyncLocalStorage<Rider>();
 
 const sameScope = (a: Scope, b: Scope) => a.tenant === b.tenant && a.user === b.user && a.agent === b.agent;
 
-/** Where riding artifacts go when no append takes them: a session's `putArtifact` (a `ConversationMemory` fits). */
+/**
+ * Where riding artifacts go when no append takes them: a session's `putArtifact` and `deleteArtifact` (a
+ * `ConversationMemory` fits).
+ */
 export interface RiderTarget {
   /** The session's owner. */
   readonly scope: Scope;
@@ -35,16 +44,19 @@ export interface RiderTarget {
   readonly sessionId: string;
   /** Writes one artifact beside the session's log. */
   putArtifact(artifact: ArtifactInput): Promise<Artifact>;
+  /** Deletes one artifact of the session; whether it existed. */
+  deleteArtifact(artifactId: string): Promise<boolean>;
 }
 
 /**
  * Runs `work`, which stores messages into `target`'s session (e.g. `view.store(messages)`), so that the first
- * `append` it makes to that session carries `artifacts` in the same transaction, on a store with
- * `HasAppendWithArtifacts` (every built-in store): the messages and the artifacts commit together, and a crash
- * leaves both or neither. When no append took them (a store without the capability, or `work` appended nothing)
- * they are written after `work`, with `target.putArtifact`: the same end state, in separate commits. When `work`
- * throws, nothing is written here (its append, when it ran, rolled back with the artifacts). Returns `work`'s
- * result and the artifacts as written.
+ * `append` it makes to that session carries `artifacts` (and the deletion of the session's artifacts named by
+ * `deleted`) in the same transaction, on a store with `HasAppendWithArtifacts` (every built-in store): the
+ * messages and the artifacts' changes commit together, and a crash leaves both or neither. When no append took
+ * them (a store without the capability, or `work` appended nothing) they are made after `work`, with
+ * `target.deleteArtifact` then `target.putArtifact`: the same end state, in separate commits. When `work` throws,
+ * nothing is written or deleted here (its append, when it ran, rolled back with them). Returns `work`'s result and
+ * the artifacts as written.
  * @example
  * const { value: stored } = await withArtifactsOnAppend(conversation, [record], () => view.store(messages));
  */
@@ -52,21 +64,25 @@ export async function withArtifactsOnAppend<T>(
   target: RiderTarget,
   artifacts: readonly ArtifactInput[],
   work: () => Promise<T>,
+  deleted: readonly string[] = [],
 ): Promise<{ value: T; artifacts: Artifact[] }> {
-  checkMethods(target, 'withArtifactsOnAppend(target)', 'store', ['putArtifact']);
+  checkMethods(target, 'withArtifactsOnAppend(target)', 'store', ['putArtifact', 'deleteArtifact']);
   checkScope(target.scope, 'store');
   checkId(target.sessionId, 'withArtifactsOnAppend(target): sessionId', 'store');
   checkArray(artifacts, 'withArtifactsOnAppend(artifacts)', 'store');
   checkFunction(work, 'withArtifactsOnAppend(work)', 'store');
+  checkDeletedArtifacts(deleted, 'withArtifactsOnAppend(deleted)', 'store');
   const rider: Rider = {
     scope: target.scope,
     sessionId: target.sessionId,
     artifacts,
-    taken: artifacts.length === 0,
+    deleted,
+    taken: artifacts.length === 0 && deleted.length === 0,
     written: undefined,
   };
   const value = await riding.run(rider, work);
   if (rider.written) return { value, artifacts: rider.written };
+  for (const id of deleted) await target.deleteArtifact(id);
   const written: Artifact[] = [];
   for (const artifact of artifacts) written.push(await target.putArtifact(artifact));
   return { value, artifacts: written };
@@ -90,7 +106,8 @@ export interface RiderSinks {
  * (see {@link withArtifactsOnAppend}), or, in an agent step (`withRide`), content items offered for
  * `sinks.contentItems`, derived artifacts of this session offered for `sinks.store` or a long-term record of
  * this session offered for `sinks.longTermRecords`, takes them (once) and runs `appendWith(artifacts, content,
- * records)` — the store's `appendWithArtifacts`, writing the content and the records in the same transaction —
+ * records, deleted)` — the store's `appendWithArtifacts`, writing the content and the records and deleting the
+ * artifacts named by `deleted` in the same transaction —
  * recording what it wrote; else undefined, and the store appends as usual. Derived writes an append took and
  * rolled back are written after the step as if never taken (a record by its offerer, which sees it unwritten).
  */
@@ -101,6 +118,7 @@ export function appendWithRider(
     artifacts: readonly ArtifactInput[],
     content: readonly RidingContent[],
     records: readonly RidingRecord[],
+    deleted: readonly string[],
   ) => Promise<AppendedWithArtifacts>,
   sinks: RiderSinks = {},
 ): Promise<LogEntry[]> | undefined {
@@ -123,7 +141,7 @@ export function appendWithRider(
   // Offers after this append (none in an agent step) are written by their callers.
   if (rides) closeRide();
   const own = rider?.artifacts ?? [];
-  return appendWith([...own, ...derived.map((d) => d.artifact)], content, records).then(
+  return appendWith([...own, ...derived.map((d) => d.artifact)], content, records, rider?.deleted ?? []).then(
     ({ entries, artifacts }) => {
       if (rider) rider.written = artifacts.slice(0, own.length);
       for (const c of content) c.settled();

@@ -19,20 +19,23 @@ import { createLogStore } from './create-log-store.ts';
 import type { AppendInput, MemoryStoreV1 } from './memory-store.ts';
 
 /**
- * `appendWithArtifacts` (one transaction) against its fallback (`append`, then one `putArtifact` each) and against
- * artifacts riding on an `append` (`withArtifactsOnAppend`): random batches of messages (ids reused, so some appends
- * are idempotent or refused) and artifacts (ids reused, so some replace) leave the same log and the same artifacts
- * on every store, step by step, with the same error code when one is refused.
+ * `appendWithArtifacts` (one transaction) against its fallback (`append`, then one `deleteArtifact` and one
+ * `putArtifact` each) and against artifacts riding on an `append` (`withArtifactsOnAppend`): random batches of
+ * messages (ids reused, so some appends are idempotent or refused), artifacts (ids reused, so some replace) and
+ * artifacts to delete (some held, some not, some written again in the same batch) leave the same log and the same
+ * artifacts on every store, step by step, with the same error code when one is refused.
  */
 
 const scope: Scope = { tenant: 't', user: 'u' };
 type Batch = {
   messages: { n: number; variant: number }[];
   artifacts: { id: number; to: number; data: number }[];
+  deleted: number[];
 };
 const batch: fc.Arbitrary<Batch> = fc.record({
   messages: fc.array(fc.record({ n: fc.nat(12), variant: fc.nat(1) }), { maxLength: 3 }),
   artifacts: fc.array(fc.record({ id: fc.nat(3), to: fc.nat(20), data: fc.nat(3) }), { maxLength: 2 }),
+  deleted: fc.array(fc.nat(4), { maxLength: 3 }),
 });
 
 const inputsOf = (b: Batch): AppendInput[] =>
@@ -43,19 +46,22 @@ const inputsOf = (b: Batch): AppendInput[] =>
   }));
 const artifactsOf = (b: Batch): ArtifactInput[] =>
   b.artifacts.map((a) => ({ id: `a${a.id}`, kind: 'k', fromSeq: 0, toSeq: a.to, data: { v: a.data } }));
+/** Ids to delete: a0–a3 may be held, a4 never is. */
+const deletedOf = (b: Batch): string[] => b.deleted.map((n) => `a${n}`);
 
 type Store = MemoryStoreV1 & HasAppendWithArtifacts;
 type Path = (store: Store, b: Batch) => Promise<unknown>;
 const paths: Record<string, Path> = {
-  capability: (store, b) => store.appendWithArtifacts(scope, 's', inputsOf(b), artifactsOf(b)),
+  capability: (store, b) => store.appendWithArtifacts(scope, 's', inputsOf(b), artifactsOf(b), deletedOf(b)),
   fallback: (store, b) => {
-    const { append, putArtifact } = store;
+    const { append, putArtifact, deleteArtifact } = store;
     const plain: MemoryStoreV1 = {
       ...store,
       append: append.bind(store),
       putArtifact: putArtifact.bind(store),
+      deleteArtifact: deleteArtifact.bind(store),
     };
-    return appendWithArtifacts(plain, scope, 's', inputsOf(b), artifactsOf(b));
+    return appendWithArtifacts(plain, scope, 's', inputsOf(b), artifactsOf(b), deletedOf(b));
   },
   rider: (store, b) =>
     withArtifactsOnAppend(
@@ -63,9 +69,11 @@ const paths: Record<string, Path> = {
         scope,
         sessionId: 's',
         putArtifact: (a) => store.putArtifact(scope, 's', a),
+        deleteArtifact: (id) => store.deleteArtifact(scope, 's', id),
       },
       artifactsOf(b),
       () => (b.messages.length > 0 ? store.append(scope, 's', inputsOf(b)) : Promise.resolve([])),
+      deletedOf(b),
     ),
 };
 
@@ -125,6 +133,28 @@ describe('appendWithArtifacts: one transaction, its fallback and its rider agree
       );
     });
   }
+
+  it('a refused artifact or a bad id to delete stores and deletes nothing of the batch (every store)', async () => {
+    for (const [name, open] of Object.entries(stores)) {
+      const store = await open();
+      await store.createSession(scope, { id: 's' });
+      const held = { id: 'a0', kind: 'k', fromSeq: 0, toSeq: 0, data: { v: 1 } };
+      await store.putArtifact(scope, 's', held);
+      const message = { id: 'm1', role: 'user' as const, content: 'hi', createdAt: new Date(0) };
+      const bad = { id: '', kind: 'k', fromSeq: 0, toSeq: 0, data: 1 };
+      await expect(
+        store.appendWithArtifacts(scope, 's', [{ message, tokens: 1 }], [bad], ['a0']),
+        name,
+      ).rejects.toThrow();
+      for (const deleted of [[''], [7], 'a0', [null], {}])
+        await expect(
+          store.appendWithArtifacts(scope, 's', [{ message, tokens: 1 }], [], deleted as never),
+          `${name}: ${JSON.stringify(deleted)}`,
+        ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+      expect(await stateOf(store), name).toEqual({ log: [], artifacts: [held] });
+      await store.close();
+    }
+  });
 
   it('a refused artifact stores nothing of the batch (every store)', async () => {
     for (const open of Object.values(stores)) {

@@ -1,4 +1,5 @@
 import { checkArray, checkMethods } from '../core/check-options.ts';
+import { checkId } from '../core/ids.ts';
 import type { LogEntry } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
 import type { AppendInput, Artifact, MemoryStoreV1 } from './memory-store.ts';
@@ -23,21 +24,37 @@ export interface AppendedWithArtifacts {
  */
 export interface HasAppendWithArtifacts {
   /**
-   * `append(scope, sessionId, inputs)`, then `putArtifact` of each artifact, in one transaction: the same checks,
-   * the same end state, and nothing of it stored when any part is refused.
+   * `append(scope, sessionId, inputs)`, then `deleteArtifact` of each id in `deleted` (an id the session does not
+   * hold is skipped), then `putArtifact` of each artifact, in one transaction: the same checks, the same end
+   * state, and nothing of it stored or deleted when any part is refused. `deleted` lets a caller that keeps a
+   * bounded number of artifacts (the assembly recorder's retention) drop the oldest in the commit that adds the
+   * newest, instead of one commit each. @default deleted []
    */
   appendWithArtifacts(
     scope: Scope,
     sessionId: string,
     inputs: readonly AppendInput[],
     artifacts: readonly ArtifactInput[],
+    deleted?: readonly string[],
   ): Promise<AppendedWithArtifacts>;
 }
 
 /**
- * Appends messages and writes artifacts beside them: in one transaction when the store has
- * {@link HasAppendWithArtifacts}, else `append` then one `putArtifact` each (separate commits, the same end state;
- * a crash between them leaves the messages without the artifacts, never the artifacts without the messages).
+ * Throws `INVALID_ARGUMENT` unless `deleted` is an array of artifact ids (the rule of `checkId`), naming `what`
+ * and the bad entry's index.
+ */
+export function checkDeletedArtifacts(deleted: unknown, what: string, component: string): void {
+  checkArray(deleted, what, component);
+  (deleted as unknown[]).forEach((id, i) => {
+    checkId(id, `${what}[${i}]`, component);
+  });
+}
+
+/**
+ * Appends messages, deletes the artifacts named by `deleted` and writes `artifacts` beside them: in one
+ * transaction when the store has {@link HasAppendWithArtifacts}, else `append`, then one `deleteArtifact` each, then
+ * one `putArtifact` each (separate commits, the same end state; a crash between them leaves the messages without
+ * the artifacts' changes, never the changes without the messages).
  * @example
  * const { entries } = await appendWithArtifacts(store, scope, 'chat', inputs, [{ id: 'a1', kind: 'note', fromSeq: 1, toSeq: 1, data: {} }]);
  */
@@ -47,12 +64,16 @@ export async function appendWithArtifacts(
   sessionId: string,
   inputs: readonly AppendInput[],
   artifacts: readonly ArtifactInput[],
+  deleted: readonly string[] = [],
 ): Promise<AppendedWithArtifacts> {
-  checkMethods(store, 'appendWithArtifacts(store)', 'store', ['append', 'putArtifact']);
+  checkMethods(store, 'appendWithArtifacts(store)', 'store', ['append', 'putArtifact', 'deleteArtifact']);
   checkArray(inputs, 'appendWithArtifacts(inputs)', 'store');
   checkArray(artifacts, 'appendWithArtifacts(artifacts)', 'store');
-  if (store.appendWithArtifacts) return store.appendWithArtifacts(scope, sessionId, inputs, artifacts);
+  checkDeletedArtifacts(deleted, 'appendWithArtifacts(deleted)', 'store');
+  if (store.appendWithArtifacts)
+    return store.appendWithArtifacts(scope, sessionId, inputs, artifacts, deleted);
   const entries = await store.append(scope, sessionId, inputs);
+  for (const id of deleted) await store.deleteArtifact(scope, sessionId, id);
   const written: Artifact[] = [];
   for (const artifact of artifacts) written.push(await store.putArtifact(scope, sessionId, artifact));
   return { entries, artifacts: written };

@@ -1,7 +1,11 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import { appendWithRider } from './append-riders.ts';
-import type { AppendedWithArtifacts, HasAppendWithArtifacts } from './append-with-artifacts.ts';
+import {
+  type AppendedWithArtifacts,
+  checkDeletedArtifacts,
+  type HasAppendWithArtifacts,
+} from './append-with-artifacts.ts';
 import { defaultMaxMessageBytes, type InputLimits } from './check-inputs.ts';
 import { checkArtifact, checkListArtifactsOptions, checkSince } from './check-values.ts';
 import { forkByCopy } from './fork-by-copy.ts';
@@ -35,7 +39,7 @@ import { createStoreGate } from './store-gate.ts';
  * side), which keeps every caller of the handle from seeing half of one, but is not crash-atomic, and holds
  * back neither another handle nor another process; each fallback's doc comment says what a crash leaves.
  *
- * `appendWithArtifacts` (`HasAppendWithArtifacts`) appends and then writes the artifacts inside
+ * `appendWithArtifacts` (`HasAppendWithArtifacts`) appends, deletes the artifacts it names and then writes the artifacts inside
  * `driver.transaction` when the driver has one (one commit); without one, alone among the handle's calls, the
  * messages first (a crash may leave them without the artifacts, never the reverse). An `append` made inside
  * `withArtifactsOnAppend` for its session takes that path.
@@ -107,12 +111,15 @@ export function createLogStore<E extends object>(
     sessionId,
     inputs,
     artifacts,
+    deleted = [],
   ) => {
     enter(scope);
     // Checked first: without a transaction, a refused artifact must not leave the messages appended.
+    checkDeletedArtifacts(deleted, 'appendWithArtifacts(deleted)', component);
     for (const artifact of artifacts) checkArtifact(artifact, component);
     return change(async (d): Promise<AppendedWithArtifacts> => {
       const entries = await d.append(scope, sessionId, inputs);
+      for (const id of deleted) await d.deleteArtifact(scope, sessionId, id);
       const written = [];
       for (const artifact of artifacts) written.push(await d.putArtifact(scope, sessionId, artifact));
       return { entries, artifacts: written };
@@ -156,8 +163,8 @@ export function createLogStore<E extends object>(
 
     async append(scope, sessionId, inputs) {
       enter(scope);
-      const riding = appendWithRider(scope, sessionId, (artifacts) =>
-        appendWithArtifacts(scope, sessionId, inputs, artifacts),
+      const riding = appendWithRider(scope, sessionId, (artifacts, _content, _records, deleted) =>
+        appendWithArtifacts(scope, sessionId, inputs, artifacts, deleted),
       );
       return riding ?? step(() => driver.append(scope, sessionId, inputs));
     },

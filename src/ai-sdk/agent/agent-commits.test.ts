@@ -115,4 +115,46 @@ describe('agent: commits per 5-step run on SQLite', () => {
     expect((await memory.steps()).length).toBeGreaterThan(0);
     expect(await readAssemblyRecords(store, scope, 's')).toHaveLength(5);
   });
+
+  it("a long session: retention trims the oldest assembly records in a step's commit, 6 commits a run still", async () => {
+    const { store, counting, conversation } = await openCounted();
+    const memory = createTokenWindowMemory({ conversation, maxTokens: 100_000 });
+    const keep = 3; // trimmed back to 3 once the session would hold more than 3 + 10
+    const assistant = agent({
+      name: 'assistant',
+      description: 'test',
+      model: scriptedLanguageModel(
+        Array.from({ length: 4 }, () => [
+          fetchCall('https://a.example'),
+          fetchCall('https://b.example'),
+          fetchCall('https://c.example'),
+          fetchCall('https://d.example'),
+          { text: 'Done.' },
+        ]).flat(),
+      ).model,
+      tools: { fetchPage },
+      memory,
+      recordAssembly: { keep },
+    });
+    const held: number[] = [];
+    for (let run = 0; run < 4; run++) {
+      const before = counting.log().length;
+      const result = await assistant.run(`Read four pages, run ${run}.`).result;
+      expect(result.steps).toBe(5);
+      const log = counting.log().slice(before);
+      // Before the deletions rode on the step's commit, the run that trimmed made one more commit per deleted record.
+      expect(log, `run ${run}:\n${log.join('\n')}`).toHaveLength(6);
+      expect(log.filter((l) => l.startsWith('flushed'))).toHaveLength(5);
+      held.push((await readAssemblyRecords(store, scope, 's')).length);
+    }
+    // 5, 10, then the 14th record trims to 3 (+1 at the run's last step), then 9.
+    expect(held).toEqual([5, 10, 4, 9]);
+    const records = await readAssemblyRecords(store, scope, 's');
+    const steps = records.map((r) => `${r.run}:${r.step}`);
+    expect(new Set(steps).size).toBe(9);
+    // The newest are kept, in order.
+    const seqs = records.map((r) => r.lastSeq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(seqs.at(-1)).toBe((await conversation.stats()).lastSeq - 1); // the last step stored its answer after it
+  });
 });

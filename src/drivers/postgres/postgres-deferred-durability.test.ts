@@ -9,7 +9,7 @@ import { createPostgresStore } from './postgres-driver.ts';
 
 /**
  * PostgreSQL: a transaction inside `withDeferredDurability` commits with `synchronous_commit` off, others do not;
- * an append carrying artifacts (`withArtifactsOnAppend`) writes both in one transaction.
+ * an append carrying artifacts (`withArtifactsOnAppend`) writes both, and deletes what it names, in one transaction.
  */
 
 let db: TestDatabase;
@@ -40,7 +40,12 @@ describe('postgres: deferred durability and artifacts with an append', () => {
     queries.clear();
     const artifact = { id: 'rec', kind: 'k', fromSeq: 1, toSeq: 1, data: { n: 1 } };
     await withArtifactsOnAppend(
-      { scope, sessionId: 's', putArtifact: (a) => store.putArtifact(scope, 's', a) },
+      {
+        scope,
+        sessionId: 's',
+        putArtifact: (a) => store.putArtifact(scope, 's', a),
+        deleteArtifact: (id) => store.deleteArtifact(scope, 's', id),
+      },
       [artifact],
       () => store.append(scope, 's', toInputs([makeMessage('assistant', 'answer')])),
     );
@@ -48,6 +53,21 @@ describe('postgres: deferred durability and artifacts with an append', () => {
     expect(queries.sent.filter((t) => t === 'COMMIT')).toHaveLength(1);
     expect((await store.readRange(scope, 's')).map((e) => e.message.role)).toEqual(['user', 'assistant']);
     expect((await store.listArtifacts(scope, 's')).map((a) => a.id)).toEqual(['rec']);
+    // The next record replaces it: the deletion rides in the same transaction (retention's trim).
+    queries.clear();
+    await withArtifactsOnAppend(
+      {
+        scope,
+        sessionId: 's',
+        putArtifact: (a) => store.putArtifact(scope, 's', a),
+        deleteArtifact: (id) => store.deleteArtifact(scope, 's', id),
+      },
+      [{ ...artifact, id: 'rec2', fromSeq: 2, toSeq: 2 }],
+      () => store.append(scope, 's', toInputs([makeMessage('user', 'next')])),
+      ['rec', 'never-written'],
+    );
+    expect(queries.sent.filter((t) => t === 'COMMIT')).toHaveLength(1);
+    expect((await store.listArtifacts(scope, 's')).map((a) => a.id)).toEqual(['rec2']);
     await store.close();
   });
 });

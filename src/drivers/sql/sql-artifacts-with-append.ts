@@ -2,10 +2,11 @@ import { checkReplacement } from '../../content/check-content.ts';
 import type { RidingContent } from '../../content/riding-content-items.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { RidingRecord } from '../../longterm/riding-long-term-records.ts';
-import type {
-  AppendedWithArtifacts,
-  ArtifactInput,
-  HasAppendWithArtifacts,
+import {
+  type AppendedWithArtifacts,
+  type ArtifactInput,
+  checkDeletedArtifacts,
+  type HasAppendWithArtifacts,
 } from '../../store/append-with-artifacts.ts';
 import { type PreparedInput, prepareInputs } from '../../store/check-inputs.ts';
 import { checkArtifact } from '../../store/check-values.ts';
@@ -15,13 +16,15 @@ import type { SqlClient } from './sql-client.ts';
 import { putItemsIn } from './sql-content.ts';
 import { appendEntries, type LogContext } from './sql-log.ts';
 import type { JoinableLongTermRecords } from './sql-longterm-joined.ts';
-import { upsertArtifact } from './sql-records.ts';
+import { deleteArtifactRow, upsertArtifact } from './sql-records.ts';
 import { loadSession } from './sql-view.ts';
 
 /** What rides on one append besides its messages. */
 export interface AppendRiders {
   /** Artifacts of the session (an assembly record, a view's derived state). */
   artifacts: readonly ArtifactInput[];
+  /** Ids of the session's artifacts to delete, before the artifacts are written (the oldest assembly records). @default [] */
+  deleted?: readonly string[];
   /** Content items for the store's own content store. @default [] */
   content?: readonly RidingContent[];
   /** Long-term records of a long-term memory on the store's own records, run through `join`. @default [] */
@@ -36,7 +39,8 @@ export interface AppendRiders {
 }
 
 /**
- * `HasAppendWithArtifacts` on the SQL layer: appends the prepared inputs, then upserts each artifact, then writes
+ * `HasAppendWithArtifacts` on the SQL layer: appends the prepared inputs, then deletes the artifacts named by
+ * `deleted`, then upserts each artifact, then writes
  * the content items riding on the append (each unless its id is taken), then runs the long-term records riding on
  * it (their writes join the transaction), in one write transaction (one commit; a refused artifact rolls the
  * append back). The artifacts and the items are checked before the transaction starts. A record that throws
@@ -51,7 +55,8 @@ export async function appendWithArtifactsInOneTransaction(
   prepared: readonly PreparedInput[],
   riders: AppendRiders,
 ): Promise<AppendedWithArtifacts> {
-  const { artifacts, content = [], records = [], join } = riders;
+  const { artifacts, deleted = [], content = [], records = [], join } = riders;
+  checkDeletedArtifacts(deleted, 'appendWithArtifacts(deleted)', ctx.component);
   for (const artifact of artifacts) checkArtifact(artifact, ctx.component);
   for (const c of content) checkReplacement(c.batch, ctx.component, riders.maxContentBytes);
   // Set once the records start: a failure from then on (a record's, or the COMMIT's, which their writes can fail:
@@ -65,8 +70,9 @@ export async function appendWithArtifactsInOneTransaction(
       settle = [];
       const entries = await appendEntries(tx, ctx, scope, sessionId, prepared);
       const written: Artifact[] = [];
-      if (artifacts.length > 0) {
+      if (artifacts.length > 0 || deleted.length > 0) {
         const session = await loadSession(tx, scope, sessionId, ctx.component, true);
+        for (const id of deleted) await deleteArtifactRow(tx, session.tenant, session.logId, id);
         for (const artifact of artifacts)
           written.push(await upsertArtifact(tx, ctx.component, session.tenant, session.logId, artifact));
       }
@@ -104,6 +110,7 @@ export type SqlAppendWithRiders = (
   artifacts: readonly ArtifactInput[],
   content?: readonly RidingContent[],
   records?: readonly RidingRecord[],
+  deleted?: readonly string[],
 ) => Promise<AppendedWithArtifacts>;
 
 /**
@@ -119,12 +126,13 @@ export function sqlAppendWithArtifacts(
   op: SqlOperation,
   options: Pick<AppendRiders, 'maxContentBytes' | 'join'> = {},
 ): SqlAppendWithRiders {
-  return (scope, sessionId, inputs, artifacts, content = [], records = []) =>
+  return (scope, sessionId, inputs, artifacts, content = [], records = [], deleted = []) =>
     op('appendWithArtifacts', scope, () => {
       checkSessionId(sessionId, ctx.component);
       const prepared = prepareInputs(ctx, inputs);
       return appendWithArtifactsInOneTransaction(client, ctx, scope, sessionId, prepared, {
         artifacts,
+        deleted,
         content,
         records,
         ...options,

@@ -194,7 +194,8 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
       appendWithRider(
         scope,
         sessionId,
-        (a, content, records) => appendWithRiders(scope, sessionId, inputs, a, content, records),
+        (a, content, records, deleted) =>
+          appendWithRiders(scope, sessionId, inputs, a, content, records, deleted),
         { contentItems: store.contentItems, store, longTermRecords: store.longTermRecords },
       ) ??
       op('append', scope, () => {
@@ -205,8 +206,8 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         for (const p of call.prepared) chars += p.json.length;
         return commits.submit(call, chars);
       }),
-    appendWithArtifacts: (scope, sessionId, inputs, artifacts) =>
-      appendWithRiders(scope, sessionId, inputs, artifacts),
+    appendWithArtifacts: (scope, sessionId, inputs, artifacts, deleted) =>
+      appendWithRiders(scope, sessionId, inputs, artifacts, [], [], deleted),
 
     readRange: (scope, sessionId, query = {}) =>
       op('readRange', scope, async () => {

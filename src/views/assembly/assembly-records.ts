@@ -79,8 +79,9 @@ export interface AssemblyRecorder {
   /**
    * Stores one assembly with the messages `store` stores into the session (e.g. `view.store(stepMessages)`): on
    * a store with `HasAppendWithArtifacts` (every built-in store) the record commits in the transaction of the
-   * session's first append `store` makes, so a crash leaves both or neither; otherwise, or when `store` appended
-   * nothing, it is written right after. When `store` throws, no record is written. The record's `lastSeq` is the
+   * session's first append `store` makes, so a crash leaves both or neither, and so does retention's deletion of
+   * the oldest records when this record passes `keep` (one commit a step, however many are trimmed); otherwise, or
+   * when `store` appended nothing, they are written right after. When `store` throws, no record is written. The record's `lastSeq` is the
    * log's before `store`. Returns what `store` returned, and the record.
    */
   recordWithAppend<T>(
@@ -161,32 +162,37 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
     for (const a of artifacts) if (a.kind === assemblyTextKind) texts.add(a.id);
   };
   /**
-   * Retention after a record was written: trims the oldest in batches, past `keep + slack`. The listing reads
-   * only ids and positions (`data: false`): a session's records are about 20 KB each, and reading 200 of them
-   * whole cost ~25–30 ms (and a stall) on the first step of every process that resumed a long session.
+   * Retention, decided before a record is written: when the store may hold more than `keep + slack` records with
+   * it, the ids of the oldest to delete so that it holds the newest `keep` (this record among them), and how many
+   * it then holds. The listing reads only ids and positions (`data: false`): a session's records are about 20 KB
+   * each, and reading 200 of them whole cost ~25–30 ms (and a stall) on the first step of every process that
+   * resumed a long session.
    */
-  const retain = async () => {
-    known = known === undefined ? Number.POSITIVE_INFINITY : known + 1;
-    if (known > keep + slack) {
-      const all = sortRecords(await memory.listArtifacts(assemblyArtifactKind, undefined, { data: false }));
-      if (all.length > keep)
-        for (const old of all.slice(0, all.length - keep)) await memory.deleteArtifact(old.id);
-      known = Math.min(all.length, keep);
-    }
+  const trim = async (): Promise<{ deleted: string[]; held: number }> => {
+    const next = known === undefined ? Number.POSITIVE_INFINITY : known + 1;
+    if (next <= keep + slack) return { deleted: [], held: next };
+    const all = sortRecords(await memory.listArtifacts(assemblyArtifactKind, undefined, { data: false }));
+    const excess = Math.max(0, all.length + 1 - keep);
+    return { deleted: all.slice(0, excess).map((a) => a.id), held: all.length + 1 - excess };
   };
   return {
     async record(assembly, extras = {}) {
       const { record, artifacts } = await build(assembly, extras);
+      const { deleted, held } = await trim();
       for (const artifact of artifacts) await memory.putArtifact(artifact);
       wrote(artifacts);
-      await retain();
+      for (const id of deleted) await memory.deleteArtifact(id);
+      known = held;
       return record;
     },
     async recordWithAppend(assembly, extras, store) {
       const { record, artifacts } = await build(assembly, extras);
-      const { value: stored } = await withArtifactsOnAppend(memory, artifacts, store);
+      // The oldest records are deleted in the step's transaction, with the new one written (one commit, not one
+      // per deleted record).
+      const { deleted, held } = await trim();
+      const { value: stored } = await withArtifactsOnAppend(memory, artifacts, store, deleted);
       wrote(artifacts);
-      await retain();
+      known = held;
       return { stored, record };
     },
   };

@@ -157,4 +157,41 @@ describe('agent: commits per 5-step run on SQLite', () => {
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(seqs.at(-1)).toBe((await conversation.stats()).lastSeq - 1); // the last step stored its answer after it
   });
+
+  it('the full stack over 12 runs of one agent (ladder steps, offloads, long-term records, trims): at most 6 commits a run', async () => {
+    const { store, counting, conversation } = await openCounted();
+    const content = createContentStore({ store, scope, counter });
+    const memory = compactingView(conversation, content);
+    const longTerm = createLongTermMemory({ store, scope, session: 's' });
+    const runs = 12;
+    const assistant = agent({
+      name: 'assistant',
+      description: 'test',
+      model: scriptedLanguageModel(
+        Array.from({ length: runs }, (_, r) => [
+          fetchCall(`https://a${r}.example`),
+          fetchCall(`https://b${r}.example`),
+          fetchCall(`https://c${r}.example`),
+          fetchCall(`https://d${r}.example`),
+          { text: `Done ${r}.` },
+        ]).flat(),
+      ).model,
+      tools: { fetchPage },
+      memory,
+      contentStore: content,
+      longTermMemory: { memory: longTerm, mode: 'static' },
+      recordAssembly: { keep: 5 }, // trimmed every two or three runs
+    });
+    const commits: string[] = [];
+    for (let run = 0; run < runs; run++) {
+      const before = counting.log().length;
+      expect((await assistant.run(`Read four pages about Lisbon food, run ${run}.`).result).steps).toBe(5);
+      const log = counting.log().slice(before);
+      commits.push(`${log.length}/${log.filter((l) => l.startsWith('flushed')).length}`);
+    }
+    // Commits / flushed, each run (before the trims rode on a step's commit: 17/16 in every trimming run).
+    expect(commits).toEqual(Array.from({ length: runs }, () => '6/5'));
+    expect((await readAssemblyRecords(store, scope, 's')).length).toBeLessThanOrEqual(5 + 10);
+    expect((await memory.steps()).length).toBeGreaterThan(runs);
+  });
 });

@@ -3,7 +3,8 @@ import { createPreTokenSplitter, type PreTokenSplitter } from './ascii-pre-token
 import { createKeptTextCounts, type KeptTextCounts } from './kept-text-counts.ts';
 import type { BpeEncoding } from './model-encodings.ts';
 import { createRankTableBuilder, NO_RANK, type RankTable } from './rank-table.ts';
-import { importBpeRanks, readBpeRanks, requireBpeRanks } from './read-bpe-ranks.ts';
+import { importBpeRanks, readRankModule, readRankModuleSync, requireBpeRanks } from './read-bpe-ranks.ts';
+import { scanBpeRanks } from './scan-bpe-ranks.ts';
 
 /**
  * The longest piece, in UTF-8 bytes, that BPE merges as a whole. A pre-token (one match of the
@@ -85,40 +86,74 @@ function tablesOf(encoding: BpeEncoding, ranks: RankTable): Tables {
   };
 }
 
-function loadTables(encoding: BpeEncoding): Tables {
-  const decoder = requireBpeRanks(encoding);
+/** Tokens of each encoding (the rank tables are sized for them; a table grows if a module holds more). */
+const tokenCounts: Record<BpeEncoding, number> = { o200k_base: 199_998, cl100k_base: 100_256 };
+
+/** Tokens the asynchronous load scans between two checks of its time slice. */
+const scanSlice = 512;
+
+/** The rank table from the module as parsed (`require` or `import`): each token a JS string or array first. */
+function tableOfDecoder(decoder: readonly (string | readonly number[])[]): RankTable {
   const ranks = createRankTableBuilder(decoder.length);
   for (const token of decoder) ranks.add(token);
-  return tablesOf(encoding, ranks.done());
+  return ranks.done();
+}
+
+/**
+ * The rank table scanned from the module's text (`scanBpeRanks`: each token decoded straight into the table's
+ * bytes, about a tenth of the module's parse), else from the module required.
+ */
+function loadTables(encoding: BpeEncoding): Tables {
+  const text = readRankModuleSync(encoding);
+  const scan = text === undefined ? undefined : scanBpeRanks(text);
+  if (scan) {
+    const ranks = createRankTableBuilder(tokenCounts[encoding]);
+    if (scan.next(ranks, Number.POSITIVE_INFINITY) === 'done') return tablesOf(encoding, ranks.done());
+  }
+  return tablesOf(encoding, tableOfDecoder(requireBpeRanks(encoding)));
 }
 
 /**
  * Loads an encoding's tables ahead of its first count without blocking the event loop for long: the rank
- * module read and parsed in slices ({@link readBpeRanks}, else imported), the rank table built a slice at a time
- * with `setImmediate` turns between. Resolves at once when they are loaded; a count meanwhile loads them
- * synchronously as without it.
+ * module's text read asynchronously and scanned into the rank table in slices of about 8 ms (`scanBpeRanks`;
+ * else the module imported and its tokens added), with `setImmediate` turns between. Resolves at once when they
+ * are loaded; a count meanwhile loads them synchronously as without it.
  */
 export function loadBpeTables(encoding: BpeEncoding): Promise<void> {
   if (tables.has(encoding)) return Promise.resolve();
   let pending = loading.get(encoding);
   if (!pending) {
     pending = (async () => {
-      const decoder = (await readBpeRanks(encoding)) ?? (await importBpeRanks(encoding));
-      const ranks = createRankTableBuilder(decoder.length);
-      let start = performance.now();
-      for (let rank = 0; rank < decoder.length; rank++) {
-        ranks.add(decoder[rank]!);
-        if ((rank & 1023) === 1023 && performance.now() - start > 10) {
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          if (tables.has(encoding)) return; // a count loaded them meanwhile
-          start = performance.now();
-        }
-      }
-      if (!tables.has(encoding)) tables.set(encoding, tablesOf(encoding, ranks.done()));
+      const ranks = await scanInSlices(encoding);
+      if (tables.has(encoding)) return; // a count loaded them meanwhile
+      tables.set(encoding, tablesOf(encoding, ranks ?? tableOfDecoder(await importBpeRanks(encoding))));
     })().finally(() => loading.delete(encoding));
     loading.set(encoding, pending);
   }
   return pending;
+}
+
+/** The rank table scanned from the module's text a slice at a time; undefined where it cannot be (see `loadBpeTables`). */
+async function scanInSlices(encoding: BpeEncoding): Promise<RankTable | undefined> {
+  const text = await readRankModule(encoding);
+  if (text === undefined) return undefined;
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  await turn(); // the read decoded the module's text: the loop's turn before the scan starts
+  const scan = scanBpeRanks(text);
+  if (!scan) return undefined;
+  await turn();
+  const ranks = createRankTableBuilder(tokenCounts[encoding]);
+  let start = performance.now();
+  for (;;) {
+    const state = scan.next(ranks, scanSlice);
+    if (state === 'done') return ranks.done();
+    if (state === 'invalid') return undefined;
+    if (performance.now() - start > 8) {
+      await turn();
+      if (tables.has(encoding)) return undefined; // a count loaded them meanwhile
+      start = performance.now();
+    }
+  }
 }
 
 /** Rank of the token `bytes[from, to)`, the concatenation of tokens `left` and `right`, or NONE. */

@@ -13,8 +13,14 @@ export interface RankTable {
   rankOf(key: string, from: number, to: number): number;
 }
 
+/** Takes a token's bytes, in rank order: what a reader of a rank table feeds ({@link RankTableBuilder} is one). */
+export interface RankBytesSink {
+  /** Adds the next rank's token: `bytes[0, length)` (copied). */
+  addBytes(bytes: Uint8Array, length: number): void;
+}
+
 /** Builds a {@link RankTable} a token at a time, in rank order. */
-export interface RankTableBuilder {
+export interface RankTableBuilder extends RankBytesSink {
   /** Adds the next rank's token: its text (its UTF-8 bytes), or its bytes. */
   add(token: string | readonly number[]): void;
   /** The table of the tokens added. */
@@ -71,6 +77,13 @@ export function createRankTableBuilder(tokens: number): RankTableBuilder {
     slots = new Int32Array(1 << bits);
     for (let rank = 0; rank < count; rank++) insert(rank, hashBytes(pool, starts[rank]!, starts[rank + 1]!));
   };
+  /** Ends the token written into the pool from `from`: its place, then its slot. */
+  const close = (from: number) => {
+    starts[count + 1] = used;
+    if (2 * (count + 1) > slots.length) grow();
+    insert(count, hashBytes(pool, from, used));
+    count++;
+  };
   return {
     add(token) {
       const from = used;
@@ -85,10 +98,13 @@ export function createRankTableBuilder(tokens: number): RankTableBuilder {
         reserve(token.length);
         for (const b of token) pool[used++] = b;
       }
-      starts[count + 1] = used;
-      if (2 * (count + 1) > slots.length) grow();
-      insert(count, hashBytes(pool, from, used));
-      count++;
+      close(from);
+    },
+    addBytes(bytes, length) {
+      const from = used;
+      reserve(length);
+      for (let k = 0; k < length; k++) pool[used++] = bytes[k]!;
+      close(from);
     },
     done() {
       const bytes = pool;

@@ -3,7 +3,7 @@ import type { Scope } from '../../core/scope.ts';
 import type { PreparedInput } from '../../store/check-inputs.ts';
 import type { GroupCall } from './group-commit.ts';
 import type { SqlClient } from './sql-client.ts';
-import { indexTailWhenDue } from './sql-index-tail.ts';
+import { charsOf, indexTailWhenDue } from './sql-index-tail.ts';
 import { appendEntries, type LogContext } from './sql-log.ts';
 
 /** One `append` call, checked and serialized, waiting for its commit. */
@@ -30,7 +30,7 @@ export type AppendBatchRunner = (
 export function appendAlone(client: SqlClient, ctx: LogContext, call: AppendCall): Promise<LogEntry[]> {
   return client.transaction(async (tx) => {
     const entries = await appendEntries(tx, ctx, call.scope, call.sessionId, call.prepared);
-    await indexTailWhenDue(client, tx, entries.length);
+    await indexTailWhenDue(client, tx, entries.length, entries.length > 0 ? charsOf(call.prepared) : 0);
     return entries;
   });
 }
@@ -65,12 +65,14 @@ export const appendInOneTransaction: AppendBatchRunner = async (client, ctx, tak
       calls ??= take();
       const out: LogEntry[][] = [];
       let rows = 0;
+      let chars = 0;
       for (const { input } of calls) {
         const entries = await appendEntries(tx, ctx, input.scope, input.sessionId, input.prepared);
         rows += entries.length;
+        if (entries.length > 0) chars += charsOf(input.prepared);
         out.push(entries);
       }
-      await indexTailWhenDue(client, tx, rows);
+      await indexTailWhenDue(client, tx, rows, chars);
       return out;
     });
   } catch (error) {

@@ -14,6 +14,7 @@ import type { Artifact } from '../../store/memory-store.ts';
 import { checkSessionId } from '../../store/store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
 import { putItemsIn } from './sql-content.ts';
+import { charsOf, indexTailWhenDue } from './sql-index-tail.ts';
 import { appendEntries, type LogContext } from './sql-log.ts';
 import type { JoinableLongTermRecords } from './sql-longterm-joined.ts';
 import { deleteArtifactRow, upsertArtifact } from './sql-records.ts';
@@ -69,6 +70,8 @@ export async function appendWithArtifactsInOneTransaction(
       recordsRan = false;
       settle = [];
       const entries = await appendEntries(tx, ctx, scope, sessionId, prepared);
+      // The full-text index's batch, when due, as a plain append runs it (an agent step appends here).
+      await indexTailWhenDue(client, tx, entries.length, entries.length > 0 ? charsOf(prepared) : 0);
       const written: Artifact[] = [];
       if (artifacts.length > 0 || deleted.length > 0) {
         const session = await loadSession(tx, scope, sessionId, ctx.component, true);

@@ -9,24 +9,44 @@ import type { SqlClient } from './sql-client.ts';
  */
 export const indexBatchRows = 512;
 
-/** Rows appended through each client since its last batch; a client not yet seen starts due (catch-up). */
+/**
+ * Characters of serialized messages that weigh as one row toward a batch: rows of large tool results bring the
+ * batch sooner (512 rows of 10 KB results would be one batch of 5 MB, ~100 ms inside one append), so a batch
+ * holds about 1 MB of messages at most beyond one append's own.
+ */
+export const indexBatchChars = 2048;
+
+/** Rows appended through each client since its last batch (weighed by size); a client not yet seen starts due (catch-up). */
 const pending = new WeakMap<SqlClient, number>();
 
 /**
- * Counts `rows` appended through `client` in the write transaction `tx`, and once a batch is due runs the
- * dialect's `indexTail` in it: every live row past the watermark, whoever wrote it, is indexed and the
- * watermark moves in the same transaction, so a crash leaves both or neither. The first append of a process
- * indexes whatever tail an earlier one left (a crash between its commits and its next batch). Does nothing
- * where the index is complete at commit.
+ * Counts `rows` appended through `client` in the write transaction `tx` (their messages `chars` long, serialized;
+ * they weigh `max(rows, chars / indexBatchChars)`), and once a batch is due runs the dialect's `indexTail` in it:
+ * every live row past the watermark, whoever wrote it, is indexed and the watermark moves in the same
+ * transaction, so a crash leaves both or neither. Every append counts, whatever rides on it (an agent step's
+ * `appendWithArtifacts` as a plain `append`). The first append of a process indexes whatever tail an earlier one
+ * left (a crash between its commits and its next batch). Does nothing where the index is complete at commit.
  */
-export async function indexTailWhenDue(client: SqlClient, tx: SqlClient, rows: number): Promise<void> {
+export async function indexTailWhenDue(
+  client: SqlClient,
+  tx: SqlClient,
+  rows: number,
+  chars: number,
+): Promise<void> {
   const statements = client.dialect.messageSearch.indexTail;
   if (statements.length === 0) return;
-  const due = (pending.get(client) ?? indexBatchRows) + rows;
+  const due = (pending.get(client) ?? indexBatchRows) + Math.max(rows, Math.ceil(chars / indexBatchChars));
   if (due < indexBatchRows) {
     pending.set(client, due);
     return;
   }
   for (const statement of statements) await tx.run(statement, []);
   pending.set(client, 0);
+}
+
+/** The characters of prepared inputs' serialized messages: what {@link indexTailWhenDue} weighs them by. */
+export function charsOf(prepared: readonly { json: string }[]): number {
+  let chars = 0;
+  for (const p of prepared) chars += p.json.length;
+  return chars;
 }

@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
+import { withArtifactsOnAppend } from '../../store/append-riders.ts';
 import { makeMessage, toInputs } from '../../testing/fixtures.ts';
 import { runMigrations } from '../sql/migrate.ts';
 import { sqlMigrations } from '../sql/schema.ts';
@@ -53,6 +54,18 @@ const vocabulary = (db: DatabaseSync, upTo = true) => {
   const want = counts('temp, rebuilt');
   return { got, want };
 };
+
+/** `what` (an aggregate) over the message rows past the full-text index's watermark. */
+const pastWatermark = (db: Db, what: string) =>
+  Number(
+    (
+      db
+        .prepare(
+          `SELECT ${what} AS n FROM engram_messages WHERE rid > (SELECT rid FROM engram_fts_watermark)`,
+        )
+        .get() as { n: number | bigint }
+    ).n,
+  );
 
 describe('sqlite full-text index from a watermark (schema v14)', () => {
   it('after any appends, deletes, replaces, forks and session deletes the index holds exactly the live rows up to the watermark, every live row once a batch ran, and a search in between finds them all (property)', async () => {
@@ -189,6 +202,53 @@ describe('sqlite full-text index from a watermark (schema v14)', () => {
     expect((await memory.search('brown')).map((m) => m.content)).toEqual(['the quick brown fox']);
     await reader.close();
     handle.close();
+  });
+
+  it('appends carrying artifacts (an agent step: appendWithArtifacts, or an append a rider takes) count toward the batch: the tail stays under one batch', async () => {
+    const store = createSqliteStore({ path: join(dir, 'riders.db') });
+    const s = { tenant: 'rd' };
+    await store.createSession(s, { id: 'chat' });
+    const tail = () => pastWatermark(store.database as unknown as Db, 'count(*)');
+    const rows = (k: number) =>
+      toInputs(Array.from({ length: 5 }, (_, i) => makeMessage('user', `zebra step ${k} row ${i}`)));
+    await store.append(s, 'chat', rows(0)); // the process's first append: a batch (catch-up)
+    for (let k = 1; k <= 240; k++) {
+      const artifact = { id: `a${k % 7}`, kind: 'k', fromSeq: 0, toSeq: k, data: { k } };
+      if (k % 2 === 0) await store.appendWithArtifacts(s, 'chat', rows(k), [artifact]);
+      else
+        await withArtifactsOnAppend(
+          {
+            scope: s,
+            sessionId: 'chat',
+            putArtifact: (a) => store.putArtifact(s, 'chat', a),
+            deleteArtifact: (id) => store.deleteArtifact(s, 'chat', id),
+          },
+          [artifact],
+          () => store.append(s, 'chat', rows(k)),
+        );
+      // Before they counted, the tail held every row since the first append (1,200 at the end).
+      expect(tail()).toBeLessThan(512);
+    }
+    expect(indexed(store.database as unknown as Db).length).toBeGreaterThan(512);
+    await store.close();
+  });
+
+  it('large rows bring the batch sooner: about 1 MB of messages past the watermark at most beyond one append', async () => {
+    const store = createSqliteStore({ path: join(dir, 'large.db') });
+    const s = { tenant: 'lg' };
+    await store.createSession(s, { id: 'chat' });
+    const tailChars = () => pastWatermark(store.database as unknown as Db, 'coalesce(sum(length(body)), 0)');
+    await store.append(s, 'chat', toInputs([makeMessage('user', 'zebra first')]));
+    const page = `zebra ${'tool output words '.repeat(1200)}`; // ~21 KB: each row weighs ~11
+    let most = 0;
+    for (let k = 0; k < 120; k++) {
+      await store.append(s, 'chat', toInputs([makeMessage('user', page)]));
+      most = Math.max(most, tailChars());
+    }
+    // 120 rows of 21 KB: 2.5 MB appended; by rows alone (512) none would have been indexed.
+    expect(most).toBeLessThan(1_100_000);
+    expect(indexed(store.database as unknown as Db).length).toBeGreaterThan(50);
+    await store.close();
   });
 
   it('a search while another connection holds the write lock returns at once (it never needs the lock), rows past the watermark included', async () => {

@@ -54,7 +54,8 @@ const fail = (message: string, cause?: unknown) =>
  * The embedded default store on Node's built-in `node:sqlite`: WAL mode, `BEGIN IMMEDIATE` writers, an
  * FTS5 index with bm25 ranking, versioned migrations (run lazily before the first call, or by `ready()`),
  * and sqlite-vec when installed. Several processes may share one file. The full-text index is written in
- * batches (every 512 appended rows, in the appending transaction, and at a process's first append), and a
+ * batches (every 512 appended rows or about 1 MB of messages, whatever the append carries, in the appending
+ * transaction, and at a process's first append), and a
  * search finds the rows not indexed yet on the side (a copy per connection, brought up to date with the rows new
  * since its last search) and scores them with the index's bm25 over the statistics
  * the index would have with them in it (rows already indexed keep the index's own scores): reads and searches

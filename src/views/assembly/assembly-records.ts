@@ -177,8 +177,9 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
   };
   return {
     async record(assembly, extras = {}) {
-      const { record, artifacts } = await build(assembly, extras);
+      // Trimmed before the record is built: nothing awaited between reading the log's end and writing.
       const { deleted, held } = await trim();
+      const { record, artifacts } = await build(assembly, extras);
       for (const artifact of artifacts) await memory.putArtifact(artifact);
       wrote(artifacts);
       for (const id of deleted) await memory.deleteArtifact(id);
@@ -186,16 +187,46 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
       return record;
     },
     async recordWithAppend(assembly, extras, store) {
-      const { record, artifacts } = await build(assembly, extras);
       // The oldest records are deleted in the step's transaction, with the new one written (one commit, not one
       // per deleted record).
       const { deleted, held } = await trim();
-      const { value: stored } = await withArtifactsOnAppend(memory, artifacts, store, deleted);
-      wrote(artifacts);
-      known = held;
-      return { stored, record };
+      // The log's end is read and the step appended in one turn of this session's records: a run beside this one
+      // on the same memory (another agent, or the same one run twice at once) appends after, so the record's
+      // `lastSeq` is the position right before its step's messages.
+      return inTurn(memory, async () => {
+        const { record, artifacts } = await build(assembly, extras);
+        const { value: stored } = await withArtifactsOnAppend(memory, artifacts, store, deleted);
+        wrote(artifacts);
+        known = held;
+        return { stored, record };
+      });
     },
   };
+}
+
+/** Per conversation, the last of the recorded appends queued on it (see {@link inTurn}). */
+const turns = new WeakMap<ConversationMemory, Promise<void>>();
+
+/**
+ * Runs `work` once the recorded appends queued before it on `memory` (by any recorder of this process) are done,
+ * and before those queued after it. Another process's appends are not held back: a record made beside one may
+ * name a `lastSeq` that the other process's messages follow.
+ */
+async function inTurn<T>(memory: ConversationMemory, work: () => Promise<T>): Promise<T> {
+  const before = turns.get(memory) ?? Promise.resolve();
+  let done!: () => void;
+  const mine = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const queued = before.then(() => mine);
+  turns.set(memory, queued);
+  await before;
+  try {
+    return await work();
+  } finally {
+    done();
+    if (turns.get(memory) === queued) turns.delete(memory);
+  }
 }
 
 /** Records this process made, for ids that keep their order within one millisecond. */

@@ -44,8 +44,8 @@ export interface RiderTarget {
   readonly sessionId: string;
   /** Writes one artifact beside the session's log. */
   putArtifact(artifact: ArtifactInput): Promise<Artifact>;
-  /** Deletes one artifact of the session; whether it existed. */
-  deleteArtifact(artifactId: string): Promise<boolean>;
+  /** Deletes one artifact of the session; whether it existed. Needed only by a call that names artifacts to delete. */
+  deleteArtifact?(artifactId: string): Promise<boolean>;
 }
 
 /**
@@ -66,12 +66,13 @@ export async function withArtifactsOnAppend<T>(
   work: () => Promise<T>,
   deleted: readonly string[] = [],
 ): Promise<{ value: T; artifacts: Artifact[] }> {
-  checkMethods(target, 'withArtifactsOnAppend(target)', 'store', ['putArtifact', 'deleteArtifact']);
+  checkDeletedArtifacts(deleted, 'withArtifactsOnAppend(deleted)', 'store');
+  const remover = deleted.length > 0 ? ['deleteArtifact'] : [];
+  checkMethods(target, 'withArtifactsOnAppend(target)', 'store', ['putArtifact', ...remover]);
   checkScope(target.scope, 'store');
   checkId(target.sessionId, 'withArtifactsOnAppend(target): sessionId', 'store');
   checkArray(artifacts, 'withArtifactsOnAppend(artifacts)', 'store');
   checkFunction(work, 'withArtifactsOnAppend(work)', 'store');
-  checkDeletedArtifacts(deleted, 'withArtifactsOnAppend(deleted)', 'store');
   const rider: Rider = {
     scope: target.scope,
     sessionId: target.sessionId,
@@ -82,7 +83,7 @@ export async function withArtifactsOnAppend<T>(
   };
   const value = await riding.run(rider, work);
   if (rider.written) return { value, artifacts: rider.written };
-  for (const id of deleted) await target.deleteArtifact(id);
+  for (const id of deleted) await target.deleteArtifact?.(id); // checked above when there is any
   const written: Artifact[] = [];
   for (const artifact of artifacts) written.push(await target.putArtifact(artifact));
   return { value, artifacts: written };

@@ -146,12 +146,25 @@ describe('appendWithArtifacts: one transaction, its fallback and its rider agree
         store.appendWithArtifacts(scope, 's', [{ message, tokens: 1 }], [bad], ['a0']),
         name,
       ).rejects.toThrow();
-      for (const deleted of [[''], [7], 'a0', [null], {}])
+      // biome-ignore lint/suspicious/noSparseArray: a hole must be refused like any bad id
+      const sparse = [, 'a0'];
+      for (const deleted of [[''], [7], 'a0', [null], {}, sparse])
         await expect(
           store.appendWithArtifacts(scope, 's', [{ message, tokens: 1 }], [], deleted as never),
           `${name}: ${JSON.stringify(deleted)}`,
         ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
       expect(await stateOf(store), name).toEqual({ log: [], artifacts: [held] });
+      // A rider target without deleteArtifact is refused only when it is asked to delete.
+      const putOnly = {
+        scope,
+        sessionId: 's',
+        putArtifact: (a: ArtifactInput) => store.putArtifact(scope, 's', a),
+      };
+      await expect(
+        withArtifactsOnAppend(putOnly, [], async () => 0, ['a0']),
+        name,
+      ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+      expect((await withArtifactsOnAppend(putOnly, [], async () => 1)).value).toBe(1);
       await store.close();
     }
   });

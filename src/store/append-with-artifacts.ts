@@ -45,9 +45,9 @@ export interface HasAppendWithArtifacts {
  */
 export function checkDeletedArtifacts(deleted: unknown, what: string, component: string): void {
   checkArray(deleted, what, component);
-  (deleted as unknown[]).forEach((id, i) => {
-    checkId(id, `${what}[${i}]`, component);
-  });
+  // By index, not forEach: a hole of a sparse array is checked (and refused) like any other entry.
+  const ids = deleted as unknown[];
+  for (let i = 0; i < ids.length; i++) checkId(ids[i], `${what}[${i}]`, component);
 }
 
 /**

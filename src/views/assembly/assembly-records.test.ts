@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestSchema } from '../../../test-support/postgres/test-database.ts';
 import { testPostgresUrl } from '../../../test-support/reliability/postgres-url.ts';
 import { tempDir } from '../../../test-support/reliability/store-drivers.ts';
+import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
@@ -96,5 +97,65 @@ describe('assembly records beside the log', () => {
   it('refuses a bad keep', () => {
     const memory = createConversationMemory();
     expect(() => createAssemblyRecorder({ memory, keep: 0 })).toThrow(/keep must be an integer >= 1/);
+  });
+
+  describe('recordWithAppend on one memory from several callers at once', () => {
+    const assembly = {
+      view: 'test',
+      counter: { encoding: 'o200k_base', exact: true },
+      tokens: 0,
+      items: [],
+      dropped: [],
+    };
+    const message = (content: string) => ({ role: 'user' as const, content });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+    const open = () => {
+      const store = createMemoryStore();
+      const scope = { tenant: 't' };
+      const memory = createConversationMemory({ store, scope, sessionId: 's' });
+      return { memory, read: () => readAssemblyRecords(store, scope, 's') };
+    };
+
+    it('each record names the position right before its own messages, however the stores interleave', async () => {
+      const { memory, read } = open();
+      const a = createAssemblyRecorder({ memory });
+      const b = createAssemblyRecorder({ memory });
+      const step = (recorder: typeof a, name: string, k: number) =>
+        recorder.recordWithAppend(assembly, { run: name, step: k }, async () => {
+          await settle(); // another run may want to append meanwhile
+          await memory.store([message(`${name}${k}`)]);
+        });
+      await Promise.all([0, 1, 2].flatMap((k) => [step(a, 'a', k), step(b, 'b', k)]));
+      const log = await memory.entries();
+      const records = await read();
+      expect(records).toHaveLength(6);
+      for (const r of records)
+        expect(log.find((e) => e.seq === r.lastSeq + 1)?.message.content).toBe(`${r.run}${r.step}`);
+    });
+
+    it('a store that throws ends its turn; a store that records again on the same memory runs in its turn', async () => {
+      const { memory, read } = open();
+      const recorder = createAssemblyRecorder({ memory });
+      await expect(
+        recorder.recordWithAppend(assembly, {}, async () => {
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      const outer = recorder.recordWithAppend(assembly, { step: 0 }, async () => {
+        await memory.store([message('outer')]);
+        // Nested: it must not wait for the turn it is inside of.
+        await recorder.recordWithAppend(assembly, { step: 1 }, () => memory.store([message('inner')]));
+      });
+      const result = await Promise.race([
+        outer.then(() => 'done'),
+        settle()
+          .then(() => settle())
+          .then(() => 'stuck'),
+      ]);
+      expect(result).toBe('done');
+      await recorder.recordWithAppend(assembly, { step: 2 }, () => memory.store([message('after')]));
+      expect((await read()).map((r) => r.step)).toEqual([0, 1, 2]);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { JSONValue } from 'ai';
 import { checkMethods, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
@@ -207,12 +208,18 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
 /** Per conversation, the last of the recorded appends queued on it (see {@link inTurn}). */
 const turns = new WeakMap<ConversationMemory, Promise<void>>();
 
+/** The conversations whose turn the current async context holds (a `store` callback running inside its turn). */
+const holding = new AsyncLocalStorage<ReadonlySet<ConversationMemory>>();
+
 /**
  * Runs `work` once the recorded appends queued before it on `memory` (by any recorder of this process) are done,
- * and before those queued after it. Another process's appends are not held back: a record made beside one may
- * name a `lastSeq` that the other process's messages follow.
+ * and before those queued after it; a call made inside a turn on the same memory (a `store` callback that records
+ * again) runs at once, in that turn. A `work` that throws ends its turn like one that returns. Another process's
+ * appends are not held back: a record made beside one may name a `lastSeq` that the other process's messages follow.
  */
 async function inTurn<T>(memory: ConversationMemory, work: () => Promise<T>): Promise<T> {
+  const held = holding.getStore();
+  if (held?.has(memory)) return work();
   const before = turns.get(memory) ?? Promise.resolve();
   let done!: () => void;
   const mine = new Promise<void>((resolve) => {
@@ -222,7 +229,7 @@ async function inTurn<T>(memory: ConversationMemory, work: () => Promise<T>): Pr
   turns.set(memory, queued);
   await before;
   try {
-    return await work();
+    return await holding.run(new Set([...(held ?? []), memory]), work);
   } finally {
     done();
     if (turns.get(memory) === queued) turns.delete(memory);

@@ -27,12 +27,20 @@ export type AppendBatchRunner = (
  * One call in a transaction of its own: the plain append, and the fallback of a failed batch (the full-text
  * index's batch joins it when due).
  */
-export function appendAlone(client: SqlClient, ctx: LogContext, call: AppendCall): Promise<LogEntry[]> {
-  return client.transaction(async (tx) => {
+export async function appendAlone(client: SqlClient, ctx: LogContext, call: AppendCall): Promise<LogEntry[]> {
+  let noteIndex = () => {};
+  const entries = await client.transaction(async (tx) => {
     const entries = await appendEntries(tx, ctx, call.scope, call.sessionId, call.prepared);
-    await indexTailWhenDue(client, tx, entries.length, entries.length > 0 ? charsOf(call.prepared) : 0);
+    noteIndex = await indexTailWhenDue(
+      client,
+      tx,
+      entries.length,
+      entries.length > 0 ? charsOf(call.prepared) : 0,
+    );
     return entries;
   });
+  noteIndex();
+  return entries;
 }
 
 /** Runs calls one by one, each in its own transaction, settling each with its own outcome. */
@@ -60,6 +68,7 @@ export async function appendEachAlone(
 export const appendInOneTransaction: AppendBatchRunner = async (client, ctx, take) => {
   let calls: readonly GroupCall<AppendCall, LogEntry[]>[] | undefined;
   let results: LogEntry[][];
+  let noteIndex = () => {};
   try {
     results = await client.transaction(async (tx) => {
       calls ??= take();
@@ -72,9 +81,10 @@ export const appendInOneTransaction: AppendBatchRunner = async (client, ctx, tak
         if (entries.length > 0) chars += charsOf(input.prepared);
         out.push(entries);
       }
-      await indexTailWhenDue(client, tx, rows, chars);
+      noteIndex = await indexTailWhenDue(client, tx, rows, chars);
       return out;
     });
+    noteIndex();
   } catch (error) {
     if (!calls) {
       for (const call of take()) call.reject(error);

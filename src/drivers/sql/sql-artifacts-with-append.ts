@@ -70,8 +70,11 @@ export async function appendWithArtifactsInOneTransaction(
       recordsRan = false;
       settle = [];
       const entries = await appendEntries(tx, ctx, scope, sessionId, prepared);
-      // The full-text index's batch, when due, as a plain append runs it (an agent step appends here).
-      await indexTailWhenDue(client, tx, entries.length, entries.length > 0 ? charsOf(prepared) : 0);
+      // The full-text index's batch, when due, as a plain append runs it (an agent step appends here); noted
+      // once this transaction commits.
+      settle.push(
+        await indexTailWhenDue(client, tx, entries.length, entries.length > 0 ? charsOf(prepared) : 0),
+      );
       const written: Artifact[] = [];
       if (artifacts.length > 0 || deleted.length > 0) {
         const session = await loadSession(tx, scope, sessionId, ctx.component, true);

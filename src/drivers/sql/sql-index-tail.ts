@@ -26,23 +26,24 @@ const pending = new WeakMap<SqlClient, number>();
  * transaction, so a crash leaves both or neither. Every append counts, whatever rides on it (an agent step's
  * `appendWithArtifacts` as a plain `append`). The first append of a process indexes whatever tail an earlier one
  * left (a crash between its commits and its next batch). Does nothing where the index is complete at commit.
+ * Returns what to note once `tx` committed (the rows counted, or the batch run): a transaction that rolls back
+ * is never noted, so its retry (or the next append) counts and indexes as if it had not run.
  */
 export async function indexTailWhenDue(
   client: SqlClient,
   tx: SqlClient,
   rows: number,
   chars: number,
-): Promise<void> {
+): Promise<() => void> {
   const statements = client.dialect.messageSearch.indexTail;
-  if (statements.length === 0) return;
+  if (statements.length === 0) return noChange;
   const due = (pending.get(client) ?? indexBatchRows) + Math.max(rows, Math.ceil(chars / indexBatchChars));
-  if (due < indexBatchRows) {
-    pending.set(client, due);
-    return;
-  }
+  if (due < indexBatchRows) return () => pending.set(client, due);
   for (const statement of statements) await tx.run(statement, []);
-  pending.set(client, 0);
+  return () => pending.set(client, 0);
 }
+
+const noChange = () => {};
 
 /** The characters of prepared inputs' serialized messages: what {@link indexTailWhenDue} weighs them by. */
 export function charsOf(prepared: readonly { json: string }[]): number {

@@ -233,6 +233,34 @@ describe('sqlite full-text index from a watermark (schema v14)', () => {
     await store.close();
   });
 
+  it('a transaction that rolls back after its batch ran leaves the batch due: the next append runs it', async () => {
+    const path = join(dir, 'rollback.db');
+    const s = { tenant: 'rb' };
+    const earlier = createSqliteStore({ path });
+    await earlier.createSession(s, { id: 'chat' });
+    await earlier.append(s, 'chat', toInputs([makeMessage('user', 'zebra one')])); // a batch: nothing left
+    for (let i = 0; i < 5; i++)
+      await earlier.append(s, 'chat', toInputs([makeMessage('user', `zebra ${i}`)]));
+    await earlier.close(); // five rows past the watermark
+    // A real database error inside the transaction, after the append and its batch: an artifact refused by a trigger.
+    const raw = new DatabaseSync(path);
+    raw.exec(
+      `CREATE TRIGGER refuse_boom BEFORE INSERT ON engram_artifacts WHEN NEW.id = 'boom' BEGIN SELECT RAISE(ABORT, 'injected'); END`,
+    );
+    raw.close();
+    const store = createSqliteStore({ path });
+    const boom = { id: 'boom', kind: 'k', fromSeq: 0, toSeq: 0, data: 1 };
+    await expect(
+      store.appendWithArtifacts(s, 'chat', toInputs([makeMessage('user', 'zebra lost')]), [boom]),
+    ).rejects.toThrow();
+    const db = store.database as unknown as Db;
+    expect(pastWatermark(db, 'count(*)')).toBe(5); // rolled back: the batch too
+    await store.append(s, 'chat', toInputs([makeMessage('user', 'zebra next')]));
+    // The process's first batch is still due (it rolled back): it runs with this append.
+    expect(pastWatermark(db, 'count(*)')).toBe(0);
+    await store.close();
+  });
+
   it('large rows bring the batch sooner: about 1 MB of messages past the watermark at most beyond one append', async () => {
     const store = createSqliteStore({ path: join(dir, 'large.db') });
     const s = { tenant: 'lg' };

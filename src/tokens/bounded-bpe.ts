@@ -101,7 +101,8 @@ function tableOfDecoder(decoder: readonly (string | readonly number[])[]): RankT
 
 /**
  * The rank table scanned from the module's text (`scanBpeRanks`: each token decoded straight into the table's
- * bytes, about a tenth of the module's parse), else from the module required.
+ * bytes, no JS value per token), else from the module required (a module not on disk, not readable, or in
+ * another form).
  */
 function loadTables(encoding: BpeEncoding): Tables {
   const text = readRankModuleSync(encoding);

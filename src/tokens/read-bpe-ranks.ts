@@ -58,15 +58,20 @@ function rankFile(encoding: BpeEncoding): string | undefined {
 
 /**
  * The rank module's text, read asynchronously, for `scanBpeRanks`; undefined when the module is not on disk
- * (inside a bundle: the caller then imports it, {@link importBpeRanks}).
+ * (inside a bundle) or cannot be read: the caller then imports it ({@link importBpeRanks}).
  */
 export async function readRankModule(encoding: BpeEncoding): Promise<string | undefined> {
   const file = rankFile(encoding);
-  return file === undefined ? undefined : readFile(file, 'utf8');
+  return file === undefined ? undefined : readFile(file, 'utf8').catch(() => undefined);
 }
 
-/** {@link readRankModule}, synchronously (a 2.4 MB read, a few milliseconds). */
+/** {@link readRankModule}, synchronously (a 2.4 MB read, a few milliseconds); undefined where it is not readable. */
 export function readRankModuleSync(encoding: BpeEncoding): string | undefined {
   const file = rankFile(encoding);
-  return file === undefined ? undefined : readFileSync(file, 'utf8');
+  if (file === undefined) return undefined;
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined; // the caller requires the module instead, which says what is wrong
+  }
 }

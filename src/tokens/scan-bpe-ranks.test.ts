@@ -116,6 +116,8 @@ describe('scanBpeRanks', () => {
       '\t"open',
       '\t[256]',
       '\t[1 2]',
+      '\t[010]', // octal outside strict mode: 8, not 10
+      '\t"a"\n\t"b"', // no comma between two tokens: a syntax error, not two tokens
       '\tx',
       '"a"',
     ])

@@ -3,8 +3,9 @@ import type { RankBytesSink } from './rank-table.ts';
 /**
  * A reader of gpt-tokenizer's generated rank module (`const c0 = [ … ]; const c1 = [ … ]; const bpe =
  * c0.concat(c1);`, a token a line: a JS string literal, or an array of byte values) that decodes each token
- * straight into its UTF-8 bytes: no JSON parse, no JS string or array per token. Loading o200k this way costs a
- * tenth of parsing the module (see `loadBpeTables`).
+ * straight into its UTF-8 bytes: no JSON parse, no JS string or array per token. Loading o200k this way took
+ * 156 ms CPU in a fresh process against 216 ms for the module parsed in slices, and 116 against 198 ms against
+ * requiring it (the whole load: the read, the scan, the rank table, the first count).
  */
 export interface BpeRankScan {
   /**
@@ -101,7 +102,9 @@ export function readToken(text: string, at: number, end: number, out: Bytes): nu
   else if (first === OPEN) i = readByteArray(text, i + 1, end, out);
   else return -1;
   if (i < 0) return -1;
-  if (text.charCodeAt(i) === COMMA) i++;
+  // A comma ends every token but the block's last (where one may stand too); tokens are a line each.
+  if (text.charCodeAt(i) !== COMMA) return i === end ? end : -1;
+  i++;
   if (i === end) return end;
   return text.charCodeAt(i) === LF ? i + 1 : -1;
 }
@@ -112,6 +115,8 @@ function readByteArray(text: string, at: number, end: number, out: Bytes): numbe
   for (;;) {
     while (i < end && isSpace(text.charCodeAt(i))) i++;
     if (text.charCodeAt(i) === CLOSE) return i + 1;
+    // Decimal only: a leading 0 before another digit is a legacy octal literal outside strict mode (`010` is 8).
+    if (text.charCodeAt(i) === 0x30 && isDigit(text.charCodeAt(i + 1))) return -1;
     let value = -1;
     for (let c = text.charCodeAt(i); c >= 0x30 && c <= 0x39 && i < end; c = text.charCodeAt(++i))
       value = (value < 0 ? 0 : value * 10) + (c - 0x30);

@@ -162,26 +162,12 @@ export function readString(text: string, at: number, end: number, out: Bytes): n
     }
     const e = text.charCodeAt(i + 1);
     i += 2;
-    let u: number;
+    let u = e < 0x80 ? (namedEscapes[e] as number) : -1;
+    if (u >= 0) {
+      high = pushUnit(out, high, u);
+      continue;
+    }
     switch (e) {
-      case 0x6e: // n
-        u = 0x0a;
-        break;
-      case 0x72: // r
-        u = 0x0d;
-        break;
-      case 0x74: // t
-        u = 0x09;
-        break;
-      case 0x62: // b
-        u = 0x08;
-        break;
-      case 0x66: // f
-        u = 0x0c;
-        break;
-      case 0x76: // v
-        u = 0x0b;
-        break;
       case 0x30: // 0, not followed by a digit (an octal escape otherwise)
         if (isDigit(text.charCodeAt(i))) return -1;
         u = 0;
@@ -240,6 +226,18 @@ function pushUnit(out: Bytes, high: number, u: number): number {
 }
 
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+/** The code unit of each one-letter escape (`\n` `\r` `\t` `\b` `\f` `\v`) by its letter, -1 for the others. */
+const namedEscapes = new Int32Array(0x80).fill(-1);
+for (const [letter, unit] of [
+  ['n', 0x0a],
+  ['r', 0x0d],
+  ['t', 0x09],
+  ['b', 0x08],
+  ['f', 0x0c],
+  ['v', 0x0b],
+] as const)
+  namedEscapes[letter.charCodeAt(0)] = unit;
 
 /** The value of `count` hex digits at `at`, or -1. */
 function hexValue(text: string, at: number, count: number): number {

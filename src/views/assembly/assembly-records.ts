@@ -8,7 +8,13 @@ import type { Scope } from '../../core/scope.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { withArtifactsOnAppend } from '../../store/append-riders.ts';
 import type { Artifact, MemoryStoreV1 } from '../../store/memory-store.ts';
-import { assemblyTextKind, resolveSentText, sharedTexts, shareSentTexts } from './assembly-texts.ts';
+import {
+  assemblyTextKind,
+  isExpiredText,
+  resolveSentText,
+  sharedTexts,
+  shareSentTexts,
+} from './assembly-texts.ts';
 import {
   type AssemblyItem,
   type ContextAssembly,
@@ -68,7 +74,8 @@ export interface AssemblyRecorderOptions {
   memory: ConversationMemory;
   /**
    * How many records a session keeps: older ones are deleted as new ones come, in batches (the store may hold up
-   * to a tenth more, at least 10, between trims). @default 200
+   * to a tenth more, at least 10, between trims), and with them the long texts (tool definitions, instructions,
+   * summaries sent) that no kept record can name. @default 200
    */
   keep?: number;
 }
@@ -164,17 +171,27 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
   };
   /**
    * Retention, decided before a record is written: when the store may hold more than `keep + slack` records with
-   * it, the ids of the oldest to delete so that it holds the newest `keep` (this record among them), and how many
-   * it then holds. The listing reads only ids and positions (`data: false`): a session's records are about 20 KB
-   * each, and reading 200 of them whole cost ~25–30 ms (and a stall) on the first step of every process that
-   * resumed a long session.
+   * it, the ids of the oldest to delete so that it holds the newest `keep` (this record among them), with the
+   * shared texts no kept record can name ({@link isExpiredText}), and how many records it then holds. The listings
+   * read only ids and positions (`data: false`): a session's records are about 20 KB each, and reading 200 of them
+   * whole cost ~25–30 ms (and a stall) on the first step of every process that resumed a long session.
    */
   const trim = async (): Promise<{ deleted: string[]; held: number }> => {
     const next = known === undefined ? Number.POSITIVE_INFINITY : known + 1;
     if (next <= keep + slack) return { deleted: [], held: next };
     const all = sortRecords(await memory.listArtifacts(assemblyArtifactKind, undefined, { data: false }));
     const excess = Math.max(0, all.length + 1 - keep);
-    return { deleted: all.slice(0, excess).map((a) => a.id), held: all.length + 1 - excess };
+    const deleted = all.slice(0, excess).map((a) => a.id);
+    // The oldest record kept names this position or a later one (the new record, when every stored one goes, names
+    // the log's end: at or after the newest stored one's).
+    const oldestKept = (all[excess] ?? all.at(-1))?.toSeq;
+    if (excess > 0 && oldestKept !== undefined)
+      for (const text of await memory.listArtifacts(assemblyTextKind, undefined, { data: false }))
+        if (isExpiredText(text, oldestKept)) {
+          deleted.push(text.id);
+          texts.delete(text.id);
+        }
+    return { deleted, held: all.length + 1 - excess };
   };
   return {
     async record(assembly, extras = {}) {

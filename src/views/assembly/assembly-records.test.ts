@@ -134,6 +134,48 @@ describe('assembly records beside the log', () => {
         expect(log.find((e) => e.seq === r.lastSeq + 1)?.message.content).toBe(`${r.run}${r.step}`);
     });
 
+    it('two memories of one session take turns too; other sessions and owners do not wait', async () => {
+      const store = createMemoryStore();
+      const scope = { tenant: 't' };
+      const first = createConversationMemory({ store, scope, sessionId: 's' });
+      const second = createConversationMemory({ store, scope, sessionId: 's' });
+      const step = (memory: typeof first, name: string, k: number) =>
+        createAssemblyRecorder({ memory }).recordWithAppend(assembly, { run: name, step: k }, async () => {
+          await settle();
+          await memory.store([message(`${name}${k}`)]);
+        });
+      await Promise.all([0, 1, 2].flatMap((k) => [step(first, 'a', k), step(second, 'b', k)]));
+      const log = await first.entries();
+      const records = await readAssemblyRecords(store, scope, 's');
+      expect(records).toHaveLength(6);
+      for (const r of records)
+        expect(log.find((e) => e.seq === r.lastSeq + 1)?.message.content).toBe(`${r.run}${r.step}`);
+      // Another session, or another owner's session of the same id, is not held behind a slow turn on 's'.
+      let release!: () => void;
+      const slow = createAssemblyRecorder({ memory: first }).recordWithAppend(assembly, {}, async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await first.store([message('slow')]);
+      });
+      for (const other of [
+        createConversationMemory({ store, scope, sessionId: 'other' }),
+        createConversationMemory({ store, scope: { tenant: 't', user: 'u' }, sessionId: 's' }),
+      ]) {
+        const done = await Promise.race([
+          createAssemblyRecorder({ memory: other })
+            .recordWithAppend(assembly, {}, () => other.store([message('quick')]))
+            .then(() => 'done'),
+          settle()
+            .then(() => settle())
+            .then(() => 'stuck'),
+        ]);
+        expect(done).toBe('done');
+      }
+      release();
+      await slow;
+    });
+
     it('a store that throws ends its turn; a store that records again on the same memory runs in its turn', async () => {
       const { memory, read } = open();
       const recorder = createAssemblyRecorder({ memory });

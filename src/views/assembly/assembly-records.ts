@@ -8,6 +8,7 @@ import type { Scope } from '../../core/scope.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { withArtifactsOnAppend } from '../../store/append-riders.ts';
 import type { Artifact, MemoryStoreV1 } from '../../store/memory-store.ts';
+import { ownerKey } from '../../store/state-scope.ts';
 import {
   assemblyTextKind,
   isExpiredText,
@@ -209,7 +210,8 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
       // per deleted record).
       const { deleted, held } = await trim();
       // The log's end is read and the step appended in one turn of this session's records: a run beside this one
-      // on the same memory (another agent, or the same one run twice at once) appends after, so the record's
+      // on the same session in this process (another agent, the same one run twice at once, or another memory of
+      // the session) appends after, so the record's
       // `lastSeq` is the position right before its step's messages.
       return inTurn(memory, async () => {
         const { record, artifacts } = await build(assembly, extras);
@@ -222,34 +224,45 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
   };
 }
 
-/** Per conversation, the last of the recorded appends queued on it (see {@link inTurn}). */
-const turns = new WeakMap<ConversationMemory, Promise<void>>();
+/** Per store, per session (see {@link sessionTurnKey}), the last of the recorded appends queued on it (see {@link inTurn}). */
+const turns = new WeakMap<object, Map<string, Promise<void>>>();
 
-/** The conversations whose turn the current async context holds (a `store` callback running inside its turn). */
-const holding = new AsyncLocalStorage<ReadonlySet<ConversationMemory>>();
+/** The sessions whose turn the current async context holds (a `store` callback running inside its turn). */
+const holding = new AsyncLocalStorage<ReadonlySet<string>>();
+
+/** One session of a store as one string: its tenant, owner and id (two memories of it share the key). */
+const sessionTurnKey = (memory: ConversationMemory): string =>
+  `${memory.scope.tenant}\u0000${ownerKey(memory.scope)}\u0000${memory.sessionId}`;
 
 /**
- * Runs `work` once the recorded appends queued before it on `memory` (by any recorder of this process) are done,
- * and before those queued after it; a call made inside a turn on the same memory (a `store` callback that records
- * again) runs at once, in that turn. A `work` that throws ends its turn like one that returns. Another process's
- * appends are not held back: a record made beside one may name a `lastSeq` that the other process's messages follow.
+ * Runs `work` once the recorded appends queued before it on `memory`'s session (by any recorder of this process, on
+ * this or another `ConversationMemory` of the same store and session) are done, and before those queued after it; a
+ * call made inside a turn on the same session (a `store` callback that records again) runs at once, in that turn. A
+ * `work` that throws ends its turn like one that returns. Another process's appends are not held back: a record made
+ * beside one may name a `lastSeq` that the other process's messages follow.
  */
 async function inTurn<T>(memory: ConversationMemory, work: () => Promise<T>): Promise<T> {
+  const key = sessionTurnKey(memory);
   const held = holding.getStore();
-  if (held?.has(memory)) return work();
-  const before = turns.get(memory) ?? Promise.resolve();
+  if (held?.has(key)) return work();
+  let sessions = turns.get(memory.storage);
+  if (sessions === undefined) {
+    sessions = new Map();
+    turns.set(memory.storage, sessions);
+  }
+  const before = sessions.get(key) ?? Promise.resolve();
   let done!: () => void;
   const mine = new Promise<void>((resolve) => {
     done = resolve;
   });
   const queued = before.then(() => mine);
-  turns.set(memory, queued);
+  sessions.set(key, queued);
   await before;
   try {
-    return await holding.run(new Set([...(held ?? []), memory]), work);
+    return await holding.run(new Set([...(held ?? []), key]), work);
   } finally {
     done();
-    if (turns.get(memory) === queued) turns.delete(memory);
+    if (sessions.get(key) === queued) sessions.delete(key);
   }
 }
 

@@ -2,8 +2,8 @@
  * A `node:sqlite` handle that counts commits, handed to `createSqliteStore({ database })` (the store then sets WAL
  * and `synchronous` for its durability as it does on a path it opens itself). A commit is a `COMMIT` statement or a
  * write run outside `BEGIN … COMMIT` (autocommit); a commit made at `synchronous` FULL or EXTRA is also counted as
- * flushed (the store runs a deferred commit, `withDeferredDurability`, at NORMAL). The wrapper adds one function call
- * per statement.
+ * flushed (the store runs a deferred commit, `withDeferredDurability`, at NORMAL). Each statement is classified once,
+ * when prepared; a read is handed to the store unwrapped, and a write costs one function call a run.
  */
 
 import { DatabaseSync } from 'node:sqlite';
@@ -37,36 +37,60 @@ export function openCountingDatabase(path: string): CountingDatabase {
     commits++;
     if (flushing) flushed++;
   };
-  const track = (sql: string) => {
+  /** What a statement does to the commit count: classified once, when it is prepared (not at every run). */
+  type Effect = 'begin' | 'commit' | 'rollback' | 'write' | 'synchronous' | 'none';
+  const classify = (sql: string): Effect => {
+    if (/^\s*PRAGMA\s+synchronous\s*=/i.test(sql)) return 'synchronous';
     const head = sql.trimStart().slice(0, 12).toUpperCase();
-    const level = /^\s*PRAGMA\s+synchronous\s*=\s*(\w+)/i.exec(sql)?.[1]?.toUpperCase();
-    if (level !== undefined) flushing = ['FULL', 'EXTRA', '2', '3'].includes(level);
-    else if (head.startsWith('BEGIN')) open = true;
-    else if (head.startsWith('COMMIT') || head.startsWith('END')) {
-      open = false;
-      commit();
-    } else if (head.startsWith('ROLLBACK')) open = false;
-    else if (!open && WRITE.test(sql)) commit();
+    if (head.startsWith('BEGIN')) return 'begin';
+    if (head.startsWith('COMMIT') || head.startsWith('END')) return 'commit';
+    if (head.startsWith('ROLLBACK')) return 'rollback';
+    return WRITE.test(sql) ? 'write' : 'none';
+  };
+  const track = (sql: string, effect: Effect) => {
+    switch (effect) {
+      case 'synchronous': {
+        const level = /^\s*PRAGMA\s+synchronous\s*=\s*(\w+)/i.exec(sql)?.[1]?.toUpperCase() ?? '';
+        flushing = ['FULL', 'EXTRA', '2', '3'].includes(level);
+        return;
+      }
+      case 'begin':
+        open = true;
+        return;
+      case 'commit':
+        open = false;
+        commit();
+        return;
+      case 'rollback':
+        open = false;
+        return;
+      case 'write':
+        if (!open) commit();
+        return;
+      case 'none':
+        return;
+    }
   };
   const database: SqliteDatabaseLike = {
     prepare(sql) {
       const statement = db.prepare(sql);
-      const pragma = /^\s*PRAGMA\s+synchronous\s*=/i.test(sql);
+      const effect = classify(sql);
+      if (effect === 'none') return statement;
       const wrapped: SqliteStatementLike = {
         run: (...params) => {
           const result = statement.run(...params);
-          track(sql);
+          track(sql, effect);
           return result;
         },
         // A pragma may be set through any call (the store reads back what it set).
         get: (...params) => {
           const row = statement.get(...params);
-          if (pragma) track(sql);
+          if (effect === 'synchronous') track(sql, effect);
           return row;
         },
         all: (...params) => {
           const rows = statement.all(...params);
-          if (pragma) track(sql);
+          if (effect === 'synchronous') track(sql, effect);
           return rows;
         },
       };
@@ -74,7 +98,7 @@ export function openCountingDatabase(path: string): CountingDatabase {
     },
     exec(sql) {
       db.exec(sql);
-      track(sql);
+      track(sql, classify(sql));
     },
     loadExtension: (file) => db.loadExtension(file),
     function: (name, options, fn) => db.function(name, options, fn),

@@ -3,13 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { createTestSchema } from '../../../test-support/postgres/test-database.ts';
 import { testPostgresUrl } from '../../../test-support/reliability/postgres-url.ts';
 import { tempDir } from '../../../test-support/reliability/store-drivers.ts';
+import { openCountingDatabase } from '../../../test-support/sqlite-commit-counter.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
-import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
+import { createSqliteStore, openSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { createTokenWindowMemory } from '../token-window-memory.ts';
 import { assemblyArtifactKind, createAssemblyRecorder, readAssemblyRecords } from './assembly-records.ts';
+import type { AssemblyItem, ContextAssembly } from './context-assembly.ts';
 import { recordAssemblies } from './record-assemblies.ts';
 
 const drivers: {
@@ -36,6 +38,14 @@ const drivers: {
     },
   },
 ];
+
+const assembly = (items: AssemblyItem[]): ContextAssembly => ({
+  view: 'test',
+  counter: { encoding: 'o200k_base', exact: true },
+  tokens: 0,
+  items,
+  dropped: [],
+});
 
 describe('assembly records beside the log', () => {
   for (const driver of drivers)
@@ -93,6 +103,36 @@ describe('assembly records beside the log', () => {
         }
       },
     );
+
+  it('record() outside an agent step: the record, its new texts and the trimmed records in one commit', async () => {
+    const dir = await tempDir('assembly-commits');
+    const counting = openCountingDatabase(join(dir.path, 'c.db'));
+    const store = await openSqliteStore({ database: counting.database });
+    try {
+      const scope = { tenant: 't' };
+      const memory = createConversationMemory({ store, scope, sessionId: 's' });
+      await memory.append({ role: 'user', content: 'hi' });
+      const recorder = createAssemblyRecorder({ memory, keep: 3 });
+      const tools = 'tool definition '.repeat(64);
+      const commits: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const before = counting.commits();
+        const items = [{ source: 'tools' as const, tokens: 1, why: 'tools', sent: `${tools}${i % 2}` }];
+        await recorder.record({ ...assembly(items), tokens: 1 });
+        commits.push(counting.commits() - before);
+      }
+      // One commit a record, whether it adds a text or trims (the old path: one more per deleted record).
+      expect(commits).toEqual(Array(30).fill(1));
+      const records = await readAssemblyRecords(store, scope, 's');
+      expect(records.length).toBeGreaterThanOrEqual(3);
+      expect(records.length).toBeLessThanOrEqual(3 + 10);
+      for (const r of records) expect(r.items[0]?.sent).toMatch(/^tool definition/);
+    } finally {
+      await store.close();
+      counting.close();
+      await dir.remove();
+    }
+  });
 
   it('refuses a bad keep', () => {
     const memory = createConversationMemory();

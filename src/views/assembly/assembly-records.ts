@@ -4,9 +4,11 @@ import { checkMethods, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { randomHex } from '../../core/ids.ts';
+import { hasOpenRide } from '../../core/ride-on-append.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { withArtifactsOnAppend } from '../../store/append-riders.ts';
+import { appendWithArtifacts } from '../../store/append-with-artifacts.ts';
 import type { Artifact, MemoryStoreV1 } from '../../store/memory-store.ts';
 import { ownerKey } from '../../store/state-scope.ts';
 import {
@@ -83,7 +85,11 @@ export interface AssemblyRecorderOptions {
 
 /** Stores assembly records of one session, keeping the newest `keep`. */
 export interface AssemblyRecorder {
-  /** Stores one assembly with its extras and returns the record. */
+  /**
+   * Stores one assembly with its extras and returns the record: with its new shared texts and retention's deletions
+   * in one commit (on a store with `HasAppendWithArtifacts`, every built-in store), or, inside an agent step, riding
+   * on the step's append.
+   */
   record(assembly: ContextAssembly, extras?: AssemblyRecordExtras): Promise<AssemblyRecord>;
   /**
    * Stores one assembly with the messages `store` stores into the session (e.g. `view.store(stepMessages)`): on
@@ -199,9 +205,16 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
       // Trimmed before the record is built: nothing awaited between reading the log's end and writing.
       const { deleted, held } = await trim();
       const { record, artifacts } = await build(assembly, extras);
-      for (const artifact of artifacts) await memory.putArtifact(artifact);
+      if (hasOpenRide()) {
+        // In an agent step (a recording view read by `agent()`): the record rides on the step's append.
+        for (const artifact of artifacts) await memory.putArtifact(artifact);
+        for (const id of deleted) await memory.deleteArtifact(id);
+      } else {
+        // The record, its new texts and retention's deletions in one transaction (one commit, not one each) on a
+        // store with `HasAppendWithArtifacts` (every built-in store), appending no message.
+        await appendWithArtifacts(memory.storage, memory.scope, memory.sessionId, [], artifacts, deleted);
+      }
       wrote(artifacts);
-      for (const id of deleted) await memory.deleteArtifact(id);
       known = held;
       return record;
     },

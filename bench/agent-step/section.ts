@@ -28,9 +28,15 @@ export interface AgentStepFigures {
 const verdict = (ok: boolean) => (ok ? '**met**' : '**missed**');
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
-/** Per-step figures of one child: medians of the runs (CPU, wall, commits), worst of the runs (stall, RSS). */
+/** Per-step figures of one child: medians of the runs (CPU, wall, commits), worst of the runs (stall, RSS, commits). */
 function perStep(r: ChildResult) {
+  const most = r.runs.reduce<ChildResult['runs'][number] | undefined>(
+    (a, x) => (a === undefined || x.commits > a.commits ? x : a),
+    undefined,
+  );
   return {
+    mostCommits: most?.commits ?? 0,
+    mostFlushed: most?.flushedCommits ?? 0,
     cpu: median(r.runs.map((x) => x.cpu)) / STEPS,
     wall: median(r.runs.map((x) => x.wall)) / STEPS,
     stall: Math.max(...r.runs.map((x) => x.stall)),
@@ -40,6 +46,10 @@ function perStep(r: ChildResult) {
     prompt: median(r.runs.map((x) => x.promptMessages)),
   };
 }
+
+/** Median commits (fsynced), and the most of any run when a run made more. */
+const commitsCell = (s: ReturnType<typeof perStep>): string =>
+  `${int(s.commits)} (${int(s.flushed)})${s.mostCommits > s.commits ? `, at most ${int(s.mostCommits)} (${int(s.mostFlushed)})` : ''}`;
 
 function find(f: AgentStepFigures, contender: Contender, messages: number, warm = false) {
   const r = (warm ? f.warm : f.results).find(
@@ -65,7 +75,7 @@ function timesTable(f: AgentStepFigures): string {
       ms(s.wall),
       ms(s.stall),
       mib(s.rss),
-      r.request.contender !== 'bare' ? `${int(s.commits)} (${int(s.flushed)})` : '—',
+      r.request.contender !== 'bare' ? commitsCell(s) : '—',
       int(s.prompt),
       r.request.contender === 'engram' ? r.prefillSeconds.toFixed(0) : '—',
     ];
@@ -175,9 +185,9 @@ function targets(f: AgentStepFigures): string[] {
     const s = find(f, 'engram', n);
     return s ? [s] : [];
   });
-  const worst = Math.max(...counted.map((s) => s.commits));
+  const worst = Math.max(...counted.map((s) => s.mostCommits));
   lines.push(
-    `- Commits per ${STEPS}-step run: ${counted.map((s) => `${int(s.commits)} (${int(s.flushed)} fsynced)`).join(', ')} across the sizes (target ≤ 6): ${verdict(worst <= 6)}.`,
+    `- Commits per ${STEPS}-step run (every timed run): ${counted.map((s) => `${commitsCell(s).replace(/\((\d+)\)/g, '($1 fsynced)')}`).join('; ')} across the sizes (target ≤ 6): ${verdict(worst <= 6)}${worst > 6 ? ' (a run whose closing read made a ladder step writes it in a commit of its own, unflushed)' : ''}.`,
   );
   const last = find(f, 'engram', to);
   if (last)
@@ -207,7 +217,7 @@ function warmProcess(f: AgentStepFigures, cmd: string): string[] {
       ms(s.wall),
       ms(s.stall),
       mib(s.rss),
-      r.request.contender !== 'bare' ? `${int(s.commits)} (${int(s.flushed)})` : '—',
+      r.request.contender !== 'bare' ? commitsCell(s) : '—',
       int(s.prompt),
     ];
   });
@@ -284,7 +294,7 @@ export function renderAgentStepSection(f: AgentStepFigures): string {
     '',
     `Workload: a session pre-filled (untimed) with \`createScriptedConversation({ seed: ${f.seed}, messages })\` (a tool-using agent session: web_search 2–8 KB, fetch_page 10–50 KB, read_file, run_sql results, parallel calls), then runs of ${STEPS} steps against \`MockLanguageModelV4\` (\`ai/test\`) answering at once: ${STEPS - 1} steps calling \`fetch_page\`, whose results are ${PAGE_KB.join(', ')} KB pages, then a text answer. A step's CPU is \`process.cpuUsage()\` (user + system) over the run ÷ ${STEPS}, its wall time the same; the stall is the longest the event loop went without turning during a run (\`monitorEventLoopDelay\` and a 5 ms ticker, worst run); RSS after the runs (worst).`,
     '',
-    `- **engram**: \`agent({ model, tools, instructions, memory, contentStore, longTermMemory: { memory, mode: 'static' }, recordAssembly: true })\` on a SQLite file at \`durability: 'power'\` (WAL + \`synchronous=FULL\`, read back on the handle), memory = \`createAutoContextMemory({ conversation, content, maxTokens: ${int(MAX_TOKENS)} })\` over \`createConversationMemory\` and \`createContentStore\` on that store (o200k counter), long-term memory \`createLongTermMemory\` on the same store. A first process pre-fills the file (untimed): whole turns in batches of about ${int(plan.batch)} messages through the view, each batch recorded in long-term memory and the view read after it (its offloads and ladder steps made as the session grew); a second, fresh process opens the file, as an app resumes a long session, and runs the agent (its cold start falls in the untimed runs). Commits are counted on the handle (a \`COMMIT\`, or a write outside a transaction), which wraps \`node:sqlite\`'s \`DatabaseSync\` handed to \`createSqliteStore({ database })\`: one extra function call per statement.`,
+    `- **engram**: \`agent({ model, tools, instructions, memory, contentStore, longTermMemory: { memory, mode: 'static' }, recordAssembly: true })\` on a SQLite file at \`durability: 'power'\` (WAL + \`synchronous=FULL\`, read back on the handle), memory = \`createAutoContextMemory({ conversation, content, maxTokens: ${int(MAX_TOKENS)} })\` over \`createConversationMemory\` and \`createContentStore\` on that store (o200k counter), long-term memory \`createLongTermMemory\` on the same store. A first process pre-fills the file (untimed): whole turns in batches of about ${int(plan.batch)} messages through the view, each batch recorded in long-term memory and the view read after it (its offloads and ladder steps made as the session grew); a second, fresh process opens the file, as an app resumes a long session, and runs the agent (its cold start falls in the untimed runs). Commits are counted on the handle (a \`COMMIT\`, or a write outside a transaction), which wraps \`node:sqlite\`'s \`DatabaseSync\` handed to \`createSqliteStore({ database })\`: each statement classified once when prepared, a write's run one extra function call.`,
     "- **bare AI SDK loop**: `streamText({ model, tools, system, messages, stopWhen: isStepCount(5) })` with the whole history in an array (the pre-filled messages, then each run's prompt and response messages), as an AI SDK app without memory carries it: nothing is stored, nothing bounds the context.",
     '',
     '### Per step',

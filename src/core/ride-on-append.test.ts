@@ -1,5 +1,17 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { closeRide, createRideChannel, hasOpenRide, outsideRide, withRide } from './ride-on-append.ts';
+import {
+  closeRide,
+  createRideCarry,
+  createRideChannel,
+  hasOpenRide,
+  outsideRide,
+  withRide,
+} from './ride-on-append.ts';
 
 describe('withRide / createRideChannel', () => {
   const sink = {};
@@ -82,5 +94,65 @@ describe('withRide / createRideChannel', () => {
       expect(channel.take(sink)).toEqual(['step']);
     });
     expect(alone).toEqual([]);
+  });
+
+  it('a ride that keeps its writes leaves those of carrying channels for the next ride of the carry', async () => {
+    const derived = createRideChannel<string>({ carries: true });
+    const cited = createRideChannel<string>();
+    const carry = createRideCarry();
+    const alone: string[] = [];
+    await withRide(
+      async () => {
+        derived.offer(sink, 'ladder', async () => void alone.push('ladder'));
+        cited.offer(sink, 'offload', async () => void alone.push('offload'));
+      },
+      { carry, keep: true },
+    );
+    // The cited write is written at once; the derived one waits.
+    expect(alone).toEqual(['offload']);
+    // A ride without the carry sees nothing of it.
+    await withRide(async () => expect(derived.has(sink)).toBe(false));
+    // The next ride of the carry takes it in: its append takes it (nothing written alone).
+    await withRide(
+      async () => {
+        expect(derived.take(sink)).toEqual(['ladder']);
+      },
+      { carry },
+    );
+    expect(alone).toEqual(['offload']);
+    // Taken in but not taken by an append, in a ride that does not keep: written alone at its end.
+    await withRide(async () => void derived.offer(sink, 'again', async () => void alone.push('again')), {
+      carry,
+      keep: true,
+    });
+    await withRide(async () => {}, { carry });
+    expect(alone).toEqual(['offload', 'again']);
+  });
+
+  it('what a carry still holds is written before the process exits normally', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-carry-'));
+    try {
+      const out = join(dir, 'written.txt');
+      const script = join(dir, 'carry.ts');
+      const module = pathToFileURL(join(import.meta.dirname, 'ride-on-append.ts')).href;
+      writeFileSync(
+        script,
+        `import { writeFileSync } from 'node:fs';
+import { createRideCarry, createRideChannel, withRide } from ${JSON.stringify(module)};
+const channel = createRideChannel({ carries: true });
+const carry = createRideCarry();
+await withRide(async () => {
+  channel.offer({}, 'ladder', async () => writeFileSync(${JSON.stringify(out)}, 'ladder'));
+}, { carry, keep: true });
+`,
+      );
+      const run = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', script], {
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr).toBe(0);
+      expect(readFileSync(out, 'utf8')).toBe('ladder');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

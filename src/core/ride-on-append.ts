@@ -12,6 +12,19 @@ interface Ride {
 
 const rides = new AsyncLocalStorage<Ride>();
 
+/** For each channel whose offers can wait for a later ride: moves what `from` holds into `to`. */
+const carriers = new Set<(from: Ride, to: Ride) => void>();
+
+/** Options of {@link createRideChannel}. */
+export interface RideChannelOptions {
+  /**
+   * Whether offers left by a ride that keeps its writes for a later one (`withRide`'s `carry` with `keep`) wait for
+   * that ride instead of being written alone: for writes a later read can make again when they are lost (a view's
+   * derived state), never for writes something may already cite (content offloads). @default false
+   */
+  carries?: boolean;
+}
+
 /**
  * A typed channel of writes derived from the log (content offloads) that ride on the next append of the
  * caller's context ({@link withRide}): the layer that makes them offers them; a store whose append can write them
@@ -42,7 +55,7 @@ interface Offer<P> {
 }
 
 /** Creates a {@link RideChannel} (one per kind of write: the kind's layer owns it). */
-export function createRideChannel<P>(): RideChannel<P> {
+export function createRideChannel<P>(options: RideChannelOptions = {}): RideChannel<P> {
   const held = new WeakMap<Ride, Offer<P>[]>();
   const holding = (ride: Ride): Offer<P>[] => {
     let list = held.get(ride);
@@ -56,6 +69,11 @@ export function createRideChannel<P>(): RideChannel<P> {
     }
     return list;
   };
+  if (options.carries)
+    carriers.add((from, to) => {
+      const moved = held.get(from)?.splice(0) ?? [];
+      if (moved.length > 0) holding(to).push(...moved);
+    });
   return {
     offer(sink, payload, writeAlone) {
       const ride = rides.getStore();
@@ -89,19 +107,75 @@ export function createRideChannel<P>(): RideChannel<P> {
 }
 
 /**
+ * Where writes a ride kept wait for a later ride of the same work (an agent's runs on one view): see
+ * {@link withRide}'s options. Created with {@link createRideCarry}.
+ */
+export interface RideCarry {
+  /** The writes waiting (held as a closed ride holds them). */
+  readonly waiting: Ride;
+}
+
+/** Creates an empty {@link RideCarry}. */
+export function createRideCarry(): RideCarry {
+  return { waiting: { closed: true, flushes: new Set() } };
+}
+
+/** Carries holding writes: written alone when the process is about to exit with them still waiting. */
+const holdingCarries = new Set<RideCarry>();
+let exitHooked = false;
+
+/** Writes what every carry still holds (once the event loop is empty, before a normal exit). */
+function hookExit(): void {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on('beforeExit', () => {
+    const carries = [...holdingCarries];
+    holdingCarries.clear();
+    if (carries.length === 0) return;
+    void withDeferredDurability(async () => {
+      // Derived writes a later read makes again: a store closed meanwhile loses them, nothing else.
+      for (const carry of carries) for (const flush of carry.waiting.flushes) await flush().catch(() => {});
+    });
+  });
+}
+
+/** Options of {@link withRide}. */
+export interface WithRideOptions {
+  /**
+   * Writes left by an earlier ride that kept them: the ride takes them in at its start (its append writes them), and
+   * with `keep` it leaves its own in the carry instead of writing them alone at its end (only channels created with
+   * `carries`; the others are written as usual). What a carry still holds when the process is about to exit
+   * normally (`beforeExit`) is written then; a crash loses it, and a later read makes it again.
+   */
+  carry?: RideCarry;
+  /** With `carry`: keep this ride's leftover writes of carrying channels for the next ride. @default false */
+  keep?: boolean;
+}
+
+/**
  * Runs `work` with an open ride: writes derived from the log that `work` offers on a {@link RideChannel} wait for
  * the next append inside it that takes them ({@link closeRide}), and commit in its transaction. What no append
- * took is written alone after `work`, whatever its outcome (it is derived from the log, and may already be cited).
- * A ride inside another (a sub-agent's step inside a tool call of its parent's step) is its own: the outer one's
- * writes wait for the outer step's append.
+ * took is written alone after `work`, whatever its outcome (it is derived from the log, and may already be cited),
+ * unless the ride keeps it for a later one ({@link WithRideOptions}). A ride inside another (a sub-agent's step
+ * inside a tool call of its parent's step) is its own: the outer one's writes wait for the outer step's append.
  */
-export async function withRide<T>(work: () => Promise<T>): Promise<T> {
+export async function withRide<T>(work: () => Promise<T>, options: WithRideOptions = {}): Promise<T> {
   checkFunction(work, 'withRide(work)', 'store');
+  const { carry, keep = false } = options;
   const ride: Ride = { closed: false, flushes: new Set() };
+  if (carry) {
+    for (const move of carriers) move(carry.waiting, ride);
+    holdingCarries.delete(carry);
+  }
   try {
     return await rides.run(ride, work);
   } finally {
     ride.closed = true;
+    if (carry && keep) {
+      for (const move of carriers) move(ride, carry.waiting);
+      holdingCarries.add(carry);
+      hookExit();
+    }
     // Derived from the log: durable with the next durable commit.
     await withDeferredDurability(async () => {
       for (const flush of ride.flushes) await flush();

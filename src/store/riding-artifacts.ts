@@ -19,6 +19,7 @@ export interface RidingArtifact {
 /**
  * The channel a session's derived artifacts ride on inside an agent step (`withRide`): a store's append takes
  * those offered for itself (the `MemoryStoreV1` object a conversation writes to) and its own session, and writes
- * them in its transaction; the others are written after the step by their own store.
+ * them in its transaction; the others are written after the step by their own store. Derived from the log, they
+ * can wait for a later ride (`carries`): an agent run's closing read keeps what it made for the next run's first step.
  */
-export const artifactRide = createRideChannel<RidingArtifact>();
+export const artifactRide = createRideChannel<RidingArtifact>({ carries: true });

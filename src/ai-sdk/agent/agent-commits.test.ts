@@ -51,6 +51,40 @@ const fiveSteps = () =>
     { text: 'Done.' },
   ]).model;
 
+/** A model scripted for `runs` runs of 5 steps: four `fetch_page` calls (other pages each run), then an answer. */
+const fourPagesPerRun = (runs: number) =>
+  scriptedLanguageModel(
+    Array.from({ length: runs }, (_, r) => [
+      fetchCall(`https://a${r}.example`),
+      fetchCall(`https://b${r}.example`),
+      fetchCall(`https://c${r}.example`),
+      fetchCall(`https://d${r}.example`),
+      { text: `Done ${r}.` },
+    ]).flat(),
+  ).model;
+
+/** An agent with `fetch_page` whose model runs `runs` runs of {@link fourPagesPerRun}. */
+const lisbonAgent = (runs: number, config: Omit<AgentConfig, 'name' | 'description' | 'model' | 'tools'>) =>
+  agent({
+    name: 'assistant',
+    description: 'test',
+    model: fourPagesPerRun(runs),
+    tools: { fetchPage },
+    ...config,
+  });
+
+/** Runs `assistant` once (5 steps) and returns its commits as `all/flushed`. */
+async function commitsOfLisbonRun(
+  counting: CountingDatabase,
+  assistant: { run(prompt: string): { result: Promise<{ steps: number }> } },
+  run: number,
+): Promise<string> {
+  const before = counting.log().length;
+  expect((await assistant.run(`Read four pages about Lisbon food, run ${run}.`).result).steps).toBe(5);
+  const log = counting.log().slice(before);
+  return `${log.length}/${log.filter((l) => l.startsWith('flushed')).length}`;
+}
+
 async function openCounted() {
   const dir = mkdtempSync(join(tmpdir(), 'engram-commits-'));
   dirs.push(dir);
@@ -164,19 +198,7 @@ describe('agent: commits per 5-step run on SQLite', () => {
     const memory = compactingView(conversation, content);
     const longTerm = createLongTermMemory({ store, scope, session: 's' });
     const runs = 12;
-    const assistant = agent({
-      name: 'assistant',
-      description: 'test',
-      model: scriptedLanguageModel(
-        Array.from({ length: runs }, (_, r) => [
-          fetchCall(`https://a${r}.example`),
-          fetchCall(`https://b${r}.example`),
-          fetchCall(`https://c${r}.example`),
-          fetchCall(`https://d${r}.example`),
-          { text: `Done ${r}.` },
-        ]).flat(),
-      ).model,
-      tools: { fetchPage },
+    const assistant = lisbonAgent(runs, {
       memory,
       contentStore: content,
       longTermMemory: { memory: longTerm, mode: 'static' },
@@ -184,14 +206,42 @@ describe('agent: commits per 5-step run on SQLite', () => {
     });
     const commits: string[] = [];
     for (let run = 0; run < runs; run++) {
-      const before = counting.log().length;
-      expect((await assistant.run(`Read four pages about Lisbon food, run ${run}.`).result).steps).toBe(5);
-      const log = counting.log().slice(before);
-      commits.push(`${log.length}/${log.filter((l) => l.startsWith('flushed')).length}`);
+      commits.push(await commitsOfLisbonRun(counting, assistant, run));
     }
     // Commits / flushed, each run (before the trims rode on a step's commit: 17/16 in every trimming run).
     expect(commits).toEqual(Array.from({ length: runs }, () => '6/5'));
     expect((await readAssemblyRecords(store, scope, 's')).length).toBeLessThanOrEqual(5 + 10);
     expect((await memory.steps()).length).toBeGreaterThan(runs);
+  });
+
+  it("the closing read's ladder step waits for the next run's first step: 6 commits a run, shown meanwhile, then stored", async () => {
+    const { store, counting, conversation } = await openCounted();
+    const content = createContentStore({ store, scope, counter });
+    // Compacts late (from 12 messages): the closing read, after the answer, is the read that makes a ladder step due.
+    const memory = compactingView(conversation, content, { msgThreshold: 12 });
+    const runs = 6;
+    const assistant = lisbonAgent(runs, { memory, contentStore: content, recordAssembly: true });
+    const ids = async () => ({
+      shown: new Set(
+        (await conversation.listArtifacts(undefined, undefined, { data: false })).map((a) => a.id),
+      ),
+      stored: new Set(
+        (await store.listArtifacts(scope, 's', undefined, undefined, { data: false })).map((a) => a.id),
+      ),
+    });
+    const commits: string[] = [];
+    let carriedRuns = 0;
+    let waiting: string[] = [];
+    for (let run = 0; run < runs; run++) {
+      commits.push(await commitsOfLisbonRun(counting, assistant, run));
+      const { shown, stored } = await ids();
+      // What the last run's closing read made is stored now (with this run's first step).
+      for (const id of waiting) expect(stored.has(id), id).toBe(true);
+      // What this run's closing read made: shown by the conversation, not yet stored.
+      waiting = [...shown].filter((id) => !stored.has(id));
+      if (waiting.length > 0) carriedRuns++;
+    }
+    expect(commits).toEqual(Array.from({ length: runs }, () => '6/5'));
+    expect(carriedRuns).toBeGreaterThan(0);
   });
 });

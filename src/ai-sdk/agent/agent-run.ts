@@ -2,7 +2,7 @@ import type { AssistantContent, FinishReason, ModelMessage, StepResult, ToolSet,
 import { createTimeSlicer } from '../../content/time-slicer.ts';
 import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import type { MemoryMessage } from '../../core/message.ts';
-import { outsideRide, withRide } from '../../core/ride-on-append.ts';
+import { createRideCarry, outsideRide, type RideCarry, withRide } from '../../core/ride-on-append.ts';
 import type { OfferedRecord } from '../../longterm/riding-long-term-records.ts';
 import { retentionAt } from '../../memory/retention-policy.ts';
 import type { ContextView } from '../../views/context-view.ts';
@@ -20,7 +20,8 @@ import { addUsage, emptyUsage } from './step-stream.ts';
  * messages in long-term memory, tells `ended` how it ended, applies the retention and emits `agent-end`. Each step
  * (its read, the model, its store) runs in a ride (`withRide`): what the read writes (content offloads, a view's
  * derived artifacts such as AutoContext's ladder steps) commits with the step's messages and assembly record, in one
- * transaction on the SQL stores, so a crash leaves the step whole or absent. The run's long-term record rides on the
+ * transaction on the SQL stores, so a crash leaves the step whole or absent; what the closing read derives waits for
+ * the next run's first step on the view (written before a normal exit when none comes). The run's long-term record rides on the
  * append of the step that ends it (`recordOnLastStep`) when the memory writes to the same SQL store and starts no
  * background work; else, or when it did not commit there, it is written after the loop.
  */
@@ -54,6 +55,8 @@ export async function runAgent(
   const slicer = createTimeSlicer();
   /** The run's long-term record, when offered to the last step's append. */
   let recorded: OfferedRecord | undefined;
+  /** What the view's closing read of an earlier run derived (a ladder step): it rides on this run's first step. */
+  const carry = carryOf(view);
   for (let step = 0; ; step++) {
     if (signal?.aborted) {
       finishReason = 'aborted';
@@ -61,33 +64,36 @@ export async function runAgent(
     }
     // One transaction for the step: what its read writes (content offloads, ladder steps) rides on the step's append
     // with its messages and assembly record; anything else a read writes is derived from the log, durable with it.
-    const outcome = await withRide(async () => {
-      const read = await withDeferredDurability(() => view.read());
-      // Taken at once (the recall budget too): another run on the same view may read it before this step goes on.
-      const viewAssembly = run.recording ? view.lastAssembly() : undefined;
-      const viewBudget = view.lastAssembly()?.budget;
-      await slicer.tick();
-      // Recalled once, before the first step: records of messages the model already sees are left out.
-      recall ??= ltm
-        ? await recallFor(ltm.memory, prompt, view, read, {
-            maxTokens: recallTokensFor(ltm.recallTokens, viewBudget),
-            // Counted through the agent's kept counts: the same records' blocks recur from run to run.
-            counter: run.wiring.counts.counterWith(run.counter),
-            ...(promptAt ? { now: promptAt } : {}),
-          })
-        : '';
-      await slicer.tick();
-      return runStep(run, {
-        step,
-        read,
-        viewAssembly,
-        recall,
-        promptId,
-        ...(ltm
-          ? { endsRun: (count: number) => (recorded = recordOnLastStep(ltm.memory, view, stored, count)) }
-          : {}),
-      });
-    });
+    const outcome = await withRide(
+      async () => {
+        const read = await withDeferredDurability(() => view.read());
+        // Taken at once (the recall budget too): another run on the same view may read it before this step goes on.
+        const viewAssembly = run.recording ? view.lastAssembly() : undefined;
+        const viewBudget = view.lastAssembly()?.budget;
+        await slicer.tick();
+        // Recalled once, before the first step: records of messages the model already sees are left out.
+        recall ??= ltm
+          ? await recallFor(ltm.memory, prompt, view, read, {
+              maxTokens: recallTokensFor(ltm.recallTokens, viewBudget),
+              // Counted through the agent's kept counts: the same records' blocks recur from run to run.
+              counter: run.wiring.counts.counterWith(run.counter),
+              ...(promptAt ? { now: promptAt } : {}),
+            })
+          : '';
+        await slicer.tick();
+        return runStep(run, {
+          step,
+          read,
+          viewAssembly,
+          recall,
+          promptId,
+          ...(ltm
+            ? { endsRun: (count: number) => (recorded = recordOnLastStep(ltm.memory, view, stored, count)) }
+            : {}),
+        });
+      },
+      { carry },
+    );
     await slicer.tick();
     if (outcome.kind === 'aborted') {
       finishReason = 'aborted';
@@ -108,7 +114,10 @@ export async function runAgent(
     for (const condition of run.wiring.conditions) if (await condition({ steps })) stop = true;
     if (stop) break;
   }
-  const messages = await withDeferredDurability(() => view.read());
+  // The closing read (the execution record): what it derives (a ladder step the last step's messages made due)
+  // waits for the next run's first step on this view and commits with it, instead of in a commit of its own; the
+  // view's conversation shows it meanwhile, and a process that exits normally first writes it then.
+  const messages = await withRide(() => withDeferredDurability(() => view.read()), { carry, keep: true });
   const appended = await view.appended();
   // This run's answer: its own last assistant message (another run on the view may have appended since).
   const last = [...stored].reverse().find((m) => m.role === 'assistant');
@@ -130,6 +139,19 @@ export async function runAgent(
     pendingToolCalls,
     pendingStep,
   };
+}
+
+/** Per view, the writes its runs' closing reads left for the next run's first step. */
+const carries = new WeakMap<object, RideCarry>();
+
+/** The {@link RideCarry} of `view`'s runs. */
+function carryOf(view: object): RideCarry {
+  let carry = carries.get(view);
+  if (carry === undefined) {
+    carry = createRideCarry();
+    carries.set(view, carry);
+  }
+  return carry;
 }
 
 /** Applies seed 003's retention at the end of a run: `single_run` clears the view's conversation. */

@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  carryWaitMs,
   closeRide,
   createRideCarry,
   createRideChannel,
   hasOpenRide,
+  isKeepingRide,
   outsideRide,
   withRide,
 } from './ride-on-append.ts';
@@ -127,6 +129,27 @@ describe('withRide / createRideChannel', () => {
     });
     await withRide(async () => {}, { carry });
     expect(alone).toEqual(['offload', 'again']);
+  });
+
+  it('kept writes no ride takes in are written alone once they have waited; only a keeping ride says it keeps', async () => {
+    const derived = createRideChannel<string>({ carries: true });
+    const carry = createRideCarry();
+    const alone: string[] = [];
+    expect(isKeepingRide()).toBe(false);
+    await withRide(async () => expect(isKeepingRide()).toBe(false), { carry });
+    await withRide(
+      async () => {
+        expect(isKeepingRide()).toBe(true);
+        derived.offer(sink, 'ladder', async () => void alone.push('ladder'));
+      },
+      { carry, keep: true },
+    );
+    expect(alone).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, carryWaitMs + 100));
+    expect(alone).toEqual(['ladder']);
+    // Written once: a later ride of the carry finds nothing.
+    await withRide(async () => expect(derived.take(sink)).toEqual([]), { carry });
+    expect(alone).toEqual(['ladder']);
   });
 
   it('what a carry still holds is written before the process exits normally', () => {

@@ -8,12 +8,14 @@ interface Ride {
   closed: boolean;
   /** How to write alone what each channel still holds. */
   flushes: Set<() => Promise<void>>;
+  /** Whether its leftover writes of carrying channels wait for a later ride (`withRide`'s `keep`). */
+  keeps?: boolean;
 }
 
 const rides = new AsyncLocalStorage<Ride>();
 
-/** For each channel whose offers can wait for a later ride: moves what `from` holds into `to`. */
-const carriers = new Set<(from: Ride, to: Ride) => void>();
+/** For each channel whose offers can wait for a later ride: moves what `from` holds into `to`; how many it moved. */
+const carriers = new Set<(from: Ride, to: Ride) => number>();
 
 /** Options of {@link createRideChannel}. */
 export interface RideChannelOptions {
@@ -73,6 +75,7 @@ export function createRideChannel<P>(options: RideChannelOptions = {}): RideChan
     carriers.add((from, to) => {
       const moved = held.get(from)?.splice(0) ?? [];
       if (moved.length > 0) holding(to).push(...moved);
+      return moved.length;
     });
   return {
     offer(sink, payload, writeAlone) {
@@ -113,6 +116,8 @@ export function createRideChannel<P>(options: RideChannelOptions = {}): RideChan
 export interface RideCarry {
   /** The writes waiting (held as a closed ride holds them). */
   readonly waiting: Ride;
+  /** Writes them alone once they have waited {@link carryWaitMs} (unref'd: it keeps no process alive). */
+  timer?: ReturnType<typeof setTimeout>;
 }
 
 /** Creates an empty {@link RideCarry}. */
@@ -120,22 +125,36 @@ export function createRideCarry(): RideCarry {
   return { waiting: { closed: true, flushes: new Set() } };
 }
 
-/** Carries holding writes: written alone when the process is about to exit with them still waiting. */
+/**
+ * How long kept writes wait for a later ride before they are written alone: runs in a row (an agent loop, a batch)
+ * share the next run's commit; a run a user answers later writes them between runs, off the request path.
+ */
+export const carryWaitMs = 1000;
+
+/** Carries holding writes (until taken in, written after the wait, or written before a normal exit). */
 const holdingCarries = new Set<RideCarry>();
 let exitHooked = false;
 
-/** Writes what every carry still holds (once the event loop is empty, before a normal exit). */
-function hookExit(): void {
+/** Writes what `carry` holds, alone (derived writes a later read makes again: a store closed meanwhile loses them). */
+function writeCarried(carry: RideCarry): Promise<void> {
+  clearTimeout(carry.timer);
+  holdingCarries.delete(carry);
+  return withDeferredDurability(async () => {
+    for (const flush of carry.waiting.flushes) await flush().catch(() => {});
+  });
+}
+
+/** Starts `carry`'s wait: written alone after {@link carryWaitMs}, or before the process exits normally. */
+function hold(carry: RideCarry): void {
+  clearTimeout(carry.timer);
+  holdingCarries.add(carry);
+  carry.timer = setTimeout(() => void writeCarried(carry), carryWaitMs);
+  carry.timer.unref();
   if (exitHooked) return;
   exitHooked = true;
+  // Once the event loop is empty (an unref'd wait pending), before a normal exit.
   process.on('beforeExit', () => {
-    const carries = [...holdingCarries];
-    holdingCarries.clear();
-    if (carries.length === 0) return;
-    void withDeferredDurability(async () => {
-      // Derived writes a later read makes again: a store closed meanwhile loses them, nothing else.
-      for (const carry of carries) for (const flush of carry.waiting.flushes) await flush().catch(() => {});
-    });
+    for (const waiting of [...holdingCarries]) void writeCarried(waiting);
   });
 }
 
@@ -144,8 +163,9 @@ export interface WithRideOptions {
   /**
    * Writes left by an earlier ride that kept them: the ride takes them in at its start (its append writes them), and
    * with `keep` it leaves its own in the carry instead of writing them alone at its end (only channels created with
-   * `carries`; the others are written as usual). What a carry still holds when the process is about to exit
-   * normally (`beforeExit`) is written then; a crash loses it, and a later read makes it again.
+   * `carries`; the others are written as usual). What a carry holds is written alone once it has waited
+   * {@link carryWaitMs} for a ride, or when the process is about to exit normally (`beforeExit`); a crash loses it,
+   * and a later read makes it again.
    */
   carry?: RideCarry;
   /** With `carry`: keep this ride's leftover writes of carrying channels for the next ride. @default false */
@@ -162,9 +182,10 @@ export interface WithRideOptions {
 export async function withRide<T>(work: () => Promise<T>, options: WithRideOptions = {}): Promise<T> {
   checkFunction(work, 'withRide(work)', 'store');
   const { carry, keep = false } = options;
-  const ride: Ride = { closed: false, flushes: new Set() };
+  const ride: Ride = { closed: false, flushes: new Set(), keeps: carry !== undefined && keep };
   if (carry) {
     for (const move of carriers) move(carry.waiting, ride);
+    clearTimeout(carry.timer);
     holdingCarries.delete(carry);
   }
   try {
@@ -172,9 +193,9 @@ export async function withRide<T>(work: () => Promise<T>, options: WithRideOptio
   } finally {
     ride.closed = true;
     if (carry && keep) {
-      for (const move of carriers) move(ride, carry.waiting);
-      holdingCarries.add(carry);
-      hookExit();
+      let moved = 0;
+      for (const move of carriers) moved += move(ride, carry.waiting);
+      if (moved > 0) hold(carry);
     }
     // Derived from the log: durable with the next durable commit.
     await withDeferredDurability(async () => {
@@ -191,6 +212,15 @@ export async function withRide<T>(work: () => Promise<T>, options: WithRideOptio
 export function outsideRide<T>(work: () => Promise<T>): Promise<T> {
   checkFunction(work, 'outsideRide(work)', 'store');
   return rides.exit(work);
+}
+
+/**
+ * Whether the caller's open ride keeps its leftover writes for a later ride (an agent run's closing read): a write
+ * that no later read can make again (an assembly record) is written alone there, not offered.
+ */
+export function isKeepingRide(): boolean {
+  const ride = rides.getStore();
+  return ride !== undefined && !ride.closed && ride.keeps === true;
 }
 
 /** Whether the caller's context has an open ride (an append may take its writes). */

@@ -21,7 +21,7 @@ import { addUsage, emptyUsage } from './step-stream.ts';
  * (its read, the model, its store) runs in a ride (`withRide`): what the read writes (content offloads, a view's
  * derived artifacts such as AutoContext's ladder steps) commits with the step's messages and assembly record, in one
  * transaction on the SQL stores, so a crash leaves the step whole or absent; what the closing read derives waits for
- * the next run's first step on the view (written before a normal exit when none comes). The run's long-term record rides on the
+ * the next run's first step on the view (written alone when none comes within a second, or before a normal exit). The run's long-term record rides on the
  * append of the step that ends it (`recordOnLastStep`) when the memory writes to the same SQL store and starts no
  * background work; else, or when it did not commit there, it is written after the loop.
  */
@@ -116,7 +116,8 @@ export async function runAgent(
   }
   // The closing read (the execution record): what it derives (a ladder step the last step's messages made due)
   // waits for the next run's first step on this view and commits with it, instead of in a commit of its own; the
-  // view's conversation shows it meanwhile, and a process that exits normally first writes it then.
+  // view's conversation shows it meanwhile. When no run comes within `carryWaitMs` (1 s: a user answering later),
+  // or before a normal exit, it is written alone, off this run's path.
   const messages = await withRide(() => withDeferredDurability(() => view.read()), { carry, keep: true });
   const appended = await view.appended();
   // This run's answer: its own last assistant message (another run on the view may have appended since).

@@ -4,6 +4,7 @@ import { createTestSchema } from '../../../test-support/postgres/test-database.t
 import { testPostgresUrl } from '../../../test-support/reliability/postgres-url.ts';
 import { tempDir } from '../../../test-support/reliability/store-drivers.ts';
 import { openCountingDatabase } from '../../../test-support/sqlite-commit-counter.ts';
+import { createRideCarry, withRide } from '../../core/ride-on-append.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
 import { createSqliteStore, openSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
@@ -132,6 +133,23 @@ describe('assembly records beside the log', () => {
       counting.close();
       await dir.remove();
     }
+  });
+
+  it("record() in a run's closing read (a ride that keeps its writes) writes at once: later records name stored texts", async () => {
+    const store = createMemoryStore();
+    const scope = { tenant: 't' };
+    const memory = createConversationMemory({ store, scope, sessionId: 's' });
+    await memory.append({ role: 'user', content: 'hi' });
+    const recorder = createAssemblyRecorder({ memory });
+    const items = [
+      { source: 'tools' as const, tokens: 1, why: 'tools', sent: 'tool definition '.repeat(64) },
+    ];
+    const carry = createRideCarry();
+    await withRide(() => recorder.record(assembly(items)), { carry, keep: true });
+    await recorder.record(assembly(items));
+    const records = await readAssemblyRecords(store, scope, 's');
+    expect(records).toHaveLength(2);
+    for (const r of records) expect(r.items[0]?.sent).toBe(items[0]!.sent);
   });
 
   it('refuses a bad keep', () => {

@@ -4,7 +4,7 @@ import { checkMethods, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { randomHex } from '../../core/ids.ts';
-import { hasOpenRide } from '../../core/ride-on-append.ts';
+import { hasOpenRide, isKeepingRide } from '../../core/ride-on-append.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { withArtifactsOnAppend } from '../../store/append-riders.ts';
@@ -205,8 +205,9 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
       // Trimmed before the record is built: nothing awaited between reading the log's end and writing.
       const { deleted, held } = await trim();
       const { record, artifacts } = await build(assembly, extras);
-      if (hasOpenRide()) {
-        // In an agent step (a recording view read by `agent()`): the record rides on the step's append.
+      if (hasOpenRide() && !isKeepingRide()) {
+        // In an agent step (a recording view read by `agent()`): the record rides on the step's append (not in a
+        // run's closing read, whose leftover writes may wait for a later run: a record is not made again).
         for (const artifact of artifacts) await memory.putArtifact(artifact);
         for (const id of deleted) await memory.deleteArtifact(id);
       } else {

@@ -234,6 +234,43 @@ describe('assembly records beside the log', () => {
       await slow;
     });
 
+    it("a record nested in a turn on one store waits for another store's turn on a session of the same id", async () => {
+      const scope = { tenant: 't' };
+      const storeA = createMemoryStore();
+      const storeB = createMemoryStore();
+      const a = createConversationMemory({ store: storeA, scope, sessionId: 's' });
+      const b = createConversationMemory({ store: storeB, scope, sessionId: 's' });
+      let release!: () => void;
+      const slow = createAssemblyRecorder({ memory: b }).recordWithAppend(
+        assembly,
+        { run: 'slow' },
+        async () => {
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          await b.store([message('slow')]);
+        },
+      );
+      const outer = createAssemblyRecorder({ memory: a }).recordWithAppend(
+        assembly,
+        { run: 'outer' },
+        async () => {
+          await a.store([message('outer')]);
+          // On store B: its turn comes after B's slow one, though A's turn on a session 's' is held here.
+          await createAssemblyRecorder({ memory: b }).recordWithAppend(assembly, { run: 'nested' }, () =>
+            b.store([message('nested')]),
+          );
+        },
+      );
+      await settle();
+      release();
+      await Promise.all([slow, outer]);
+      const log = await b.entries();
+      const records = await readAssemblyRecords(storeB, scope, 's');
+      expect(records.map((r) => r.run)).toEqual(['slow', 'nested']);
+      for (const r of records) expect(log.find((e) => e.seq === r.lastSeq + 1)?.message.content).toBe(r.run);
+    });
+
     it('a store that throws ends its turn; a store that records again on the same memory runs in its turn', async () => {
       const { memory, read } = open();
       const recorder = createAssemblyRecorder({ memory });

@@ -244,9 +244,19 @@ const turns = new WeakMap<object, Map<string, Promise<void>>>();
 /** The sessions whose turn the current async context holds (a `store` callback running inside its turn). */
 const holding = new AsyncLocalStorage<ReadonlySet<string>>();
 
-/** One session of a store as one string: its tenant, owner and id (two memories of it share the key). */
-const sessionTurnKey = (memory: ConversationMemory): string =>
-  `${memory.scope.tenant}\u0000${ownerKey(memory.scope)}\u0000${memory.sessionId}`;
+/** A number per store object, so one session's key is its store's too. */
+const storeNumbers = new WeakMap<object, number>();
+let stores = 0;
+
+/** One session of one store as one string: the store's number, the tenant, owner and id (its memories share it). */
+const sessionTurnKey = (memory: ConversationMemory): string => {
+  let store = storeNumbers.get(memory.storage);
+  if (store === undefined) {
+    store = ++stores;
+    storeNumbers.set(memory.storage, store);
+  }
+  return `${store}\u0000${memory.scope.tenant}\u0000${ownerKey(memory.scope)}\u0000${memory.sessionId}`;
+};
 
 /**
  * Runs `work` once the recorded appends queued before it on `memory`'s session (by any recorder of this process, on

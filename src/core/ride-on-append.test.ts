@@ -51,6 +51,21 @@ describe('withRide / createRideChannel', () => {
     expect(alone).toEqual(['a']);
   });
 
+  it('writes every leftover though one fails, then throws the first failure', async () => {
+    const channel = createRideChannel<string>();
+    const alone: string[] = [];
+    await expect(
+      withRide(async () => {
+        channel.offer(sink, 'a', async () => void alone.push('a'));
+        channel.offer(sink, 'bad', async () => {
+          throw new Error('disk full');
+        });
+        channel.offer(sink, 'c', async () => void alone.push('c'));
+      }),
+    ).rejects.toThrow('disk full');
+    expect(alone).toEqual(['a', 'c']);
+  });
+
   it('gives back what an append took and rolled back: written after the ride', async () => {
     const channel = createRideChannel<string>();
     const alone: string[] = [];

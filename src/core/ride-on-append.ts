@@ -66,7 +66,13 @@ export function createRideChannel<P>(options: RideChannelOptions = {}): RideChan
       list = mine;
       held.set(ride, mine);
       ride.flushes.add(async () => {
-        for (const o of mine.splice(0)) await o.writeAlone();
+        // Each is tried: one that fails does not drop the others; the first failure is thrown once all were tried.
+        let failure: { error: unknown } | undefined;
+        for (const o of mine.splice(0))
+          await o.writeAlone().catch((error: unknown) => {
+            failure ??= { error };
+          });
+        if (failure) throw failure.error;
       });
     }
     return list;

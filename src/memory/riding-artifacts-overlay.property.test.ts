@@ -132,3 +132,28 @@ describe('createRidingArtifactsOverlay: artifacts riding on an agent step agains
       );
     }, 120_000);
 });
+
+describe('createRidingArtifactsOverlay: a riding artifact whose write fails', () => {
+  it('is no longer shown (a later read makes it again) and the failure reaches the step', async () => {
+    const store = createMemoryStore();
+    let failing = true;
+    const flaky: MemoryStoreV1 = {
+      ...store,
+      putArtifact: (...args) =>
+        failing ? Promise.reject(new Error('disk full')) : store.putArtifact(...args),
+    };
+    const memory = createConversationMemory({ store: flaky, scope: { tenant: 't' }, sessionId: 's' });
+    await memory.append({ role: 'user', content: 'hi' });
+    const artifact = { id: 'ctx_1', kind: 'autocontext', fromSeq: 1, toSeq: 1, data: { v: 1 } };
+    await expect(
+      withRide(async () => {
+        await memory.putArtifact(artifact);
+        expect((await memory.listArtifacts('autocontext')).map((a) => a.id)).toEqual(['ctx_1']);
+      }),
+    ).rejects.toThrow('disk full');
+    expect(await memory.listArtifacts('autocontext')).toEqual([]);
+    failing = false;
+    await memory.putArtifact(artifact);
+    expect((await memory.listArtifacts('autocontext')).map((a) => a.id)).toEqual(['ctx_1']);
+  });
+});

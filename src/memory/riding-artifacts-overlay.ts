@@ -52,8 +52,12 @@ export function createRidingArtifactsOverlay(
       const payload = { scope, sessionId, artifact: copy, waiting, settled };
       const offered = artifactRide.offer(storage, payload, async () => {
         if (!waiting()) return;
-        await storage.putArtifact(scope, sessionId, copy);
-        settled();
+        try {
+          await storage.putArtifact(scope, sessionId, copy);
+        } finally {
+          // Written, or not (a failed write): no longer shown either way, so a later read makes it again.
+          settled();
+        }
       });
       if (!offered) return undefined;
       pending.set(shown.id, shown);

@@ -225,8 +225,7 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
       const { deleted, held } = await trim();
       // The log's end is read and the step appended in one turn of this session's records: a run beside this one
       // on the same session in this process (another agent, the same one run twice at once, or another memory of
-      // the session) appends after, so the record's
-      // `lastSeq` is the position right before its step's messages.
+      // the session) appends after, so the record's `lastSeq` is the position right before its step's messages.
       return inTurn(memory, async () => {
         const { record, artifacts } = await build(assembly, extras);
         const { value: stored } = await withArtifactsOnAppend(memory, artifacts, store, deleted);
@@ -238,8 +237,8 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
   };
 }
 
-/** Per store, per session (see {@link sessionTurnKey}), the last of the recorded appends queued on it (see {@link inTurn}). */
-const turns = new WeakMap<object, Map<string, Promise<void>>>();
+/** Per session of a store ({@link sessionTurnKey}), the last of the recorded appends queued on it (see {@link inTurn}). */
+const turns = new Map<string, Promise<void>>();
 
 /** The sessions whose turn the current async context holds (a `store` callback running inside its turn). */
 const holding = new AsyncLocalStorage<ReadonlySet<string>>();
@@ -269,24 +268,20 @@ async function inTurn<T>(memory: ConversationMemory, work: () => Promise<T>): Pr
   const key = sessionTurnKey(memory);
   const held = holding.getStore();
   if (held?.has(key)) return work();
-  let sessions = turns.get(memory.storage);
-  if (sessions === undefined) {
-    sessions = new Map();
-    turns.set(memory.storage, sessions);
-  }
-  const before = sessions.get(key) ?? Promise.resolve();
+  const before = turns.get(key) ?? Promise.resolve();
   let done!: () => void;
   const mine = new Promise<void>((resolve) => {
     done = resolve;
   });
   const queued = before.then(() => mine);
-  sessions.set(key, queued);
+  turns.set(key, queued);
   await before;
   try {
     return await holding.run(new Set([...(held ?? []), key]), work);
   } finally {
     done();
-    if (sessions.get(key) === queued) sessions.delete(key);
+    // Removed once the last turn queued on the session ends: the map holds only sessions with appends in flight.
+    if (turns.get(key) === queued) turns.delete(key);
   }
 }
 

@@ -174,7 +174,7 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
   const append = (message: ModelMessage | readonly ModelMessage[]) =>
     write(async () => messagesOf(await log.appendNow(message)));
   /** Artifacts a view writes inside an agent step, riding on the step's append (shown by `listArtifacts` until written). */
-  const riding = createRidingArtifactsOverlay(storage, scope, sessionId);
+  const riding = createRidingArtifactsOverlay(storage, scope, sessionId, write);
   /** `appended()` kept between calls: each costs what changed since the last, not what was appended so far. */
   const appendedEntries = createAppendedEntries(log);
 

@@ -25,12 +25,15 @@ export interface RidingArtifactsOverlay {
  * Creates a conversation's {@link RidingArtifactsOverlay} over `storage`: artifacts a view writes while it reads in
  * an agent step (AutoContext's ladder steps, derived from the log) commit with the step's messages on a store
  * whose append takes them (the SQL stores), else after the step; until then this conversation's
- * `listArtifacts` shows them.
+ * `listArtifacts` shows them. An artifact no append took is written alone in `turn`, the conversation's write
+ * queue: one kept for a later run and written after the carry's wait cannot land after a newer version of itself
+ * written by the next run (that run's reads and writes wait for it).
  */
 export function createRidingArtifactsOverlay(
   storage: MemoryStoreV1,
   scope: Scope,
   sessionId: string,
+  turn: (task: () => Promise<void>) => Promise<void>,
 ): RidingArtifactsOverlay {
   /** Riding artifacts not known written yet, by id. */
   const pending = new Map<string, Artifact>();
@@ -50,15 +53,17 @@ export function createRidingArtifactsOverlay(
       const settled = settle(shown);
       const waiting = () => pending.get(shown.id) === shown;
       const payload = { scope, sessionId, artifact: copy, waiting, settled };
-      const offered = artifactRide.offer(storage, payload, async () => {
-        if (!waiting()) return;
-        try {
-          await storage.putArtifact(scope, sessionId, copy);
-        } finally {
-          // Written, or not (a failed write): no longer shown either way, so a later read makes it again.
-          settled();
-        }
-      });
+      const offered = artifactRide.offer(storage, payload, () =>
+        turn(async () => {
+          if (!waiting()) return;
+          try {
+            await storage.putArtifact(scope, sessionId, copy);
+          } finally {
+            // Written, or not (a failed write): no longer shown either way, so a later read makes it again.
+            settled();
+          }
+        }),
+      );
       if (!offered) return undefined;
       pending.set(shown.id, shown);
       return shown;

@@ -105,7 +105,11 @@ describe('assembly records beside the log', () => {
       },
     );
 
-  it('record() outside an agent step: the record, its new texts and the trimmed records in one commit', async () => {
+  /**
+   * Commits of each of 30 records at `keep: 3` (a new text every other record) on a counting SQLite handle, made
+   * alone or each in an agent step (the view's read records, then the step's messages are appended).
+   */
+  async function commitsOfRecords(inStep: boolean): Promise<number[]> {
     const dir = await tempDir('assembly-commits');
     const counting = openCountingDatabase(join(dir.path, 'c.db'));
     const store = await openSqliteStore({ database: counting.database });
@@ -119,20 +123,38 @@ describe('assembly records beside the log', () => {
       for (let i = 0; i < 30; i++) {
         const before = counting.commits();
         const items = [{ source: 'tools' as const, tokens: 1, why: 'tools', sent: `${tools}${i % 2}` }];
-        await recorder.record({ ...assembly(items), tokens: 1 });
+        const record = () => recorder.record({ ...assembly(items), tokens: 1 });
+        if (!inStep) await record();
+        else
+          await withRide(async () => {
+            await record();
+            await memory.append({ role: 'assistant', content: `step ${i}` });
+          });
         commits.push(counting.commits() - before);
       }
-      // One commit a record, whether it adds a text or trims (the old path: one more per deleted record).
-      expect(commits).toEqual(Array(30).fill(1));
       const records = await readAssemblyRecords(store, scope, 's');
       expect(records.length).toBeGreaterThanOrEqual(3);
       expect(records.length).toBeLessThanOrEqual(3 + 10);
       for (const r of records) expect(r.items[0]?.sent).toMatch(/^tool definition/);
+      return commits;
     } finally {
       await store.close();
       counting.close();
       await dir.remove();
     }
+  }
+
+  it('record() outside an agent step: the record, its new texts and the trimmed records in one commit', async () => {
+    // One commit a record, whether it adds a text or trims (the old path: one more per deleted record).
+    expect(await commitsOfRecords(false)).toEqual(Array(30).fill(1));
+  });
+
+  it('record() inside an agent step: a step that trims makes one commit more, not one per trimmed record', async () => {
+    // The record rides on the step's commit; a step whose record trims writes it, its texts and the deletions in
+    // one commit of their own (the old path: 13 in such a step, one per deleted record and one for the record).
+    const commits = await commitsOfRecords(true);
+    expect(commits.filter((c) => c === 1).length).toBeGreaterThanOrEqual(25);
+    expect(Math.max(...commits)).toBe(2);
   });
 
   it("record() in a run's closing read (a ride that keeps its writes) writes at once: later records name stored texts", async () => {

@@ -205,14 +205,14 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
       // Trimmed before the record is built: nothing awaited between reading the log's end and writing.
       const { deleted, held } = await trim();
       const { record, artifacts } = await build(assembly, extras);
-      if (hasOpenRide() && !isKeepingRide()) {
+      if (hasOpenRide() && !isKeepingRide() && deleted.length === 0) {
         // In an agent step (a recording view read by `agent()`): the record rides on the step's append (not in a
         // run's closing read, whose leftover writes may wait for a later run: a record is not made again).
         for (const artifact of artifacts) await memory.putArtifact(artifact);
-        for (const id of deleted) await memory.deleteArtifact(id);
       } else {
         // The record, its new texts and retention's deletions in one transaction (one commit, not one each) on a
-        // store with `HasAppendWithArtifacts` (every built-in store), appending no message.
+        // store with `HasAppendWithArtifacts` (every built-in store), appending no message: outside a step, and in
+        // a step whose record trims (once every `slack` records; deletions do not ride).
         await appendWithArtifacts(memory.storage, memory.scope, memory.sessionId, [], artifacts, deleted);
       }
       wrote(artifacts);

@@ -14,6 +14,8 @@ import { ownerKey } from '../../store/state-scope.ts';
 import {
   assemblyTextKind,
   isExpiredText,
+  isSessionWideText,
+  namesSessionWideText,
   resolveSentText,
   sharedTexts,
   shareSentTexts,
@@ -192,13 +194,32 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
     // The oldest record kept names this position or a later one (the new record, when every stored one goes, names
     // the log's end: at or after the newest stored one's).
     const oldestKept = (all[excess] ?? all.at(-1))?.toSeq;
-    if (excess > 0 && oldestKept !== undefined)
-      for (const text of await memory.listArtifacts(assemblyTextKind, undefined, { data: false }))
-        if (isExpiredText(text, oldestKept)) {
+    if (excess > 0 && oldestKept !== undefined) {
+      const listed = await memory.listArtifacts(assemblyTextKind, undefined, { data: false });
+      const ungenerationed =
+        listed.some(isSessionWideText) && (await noneNamesOldTexts(all.slice(excess).map((r) => r.id)));
+      for (const text of listed)
+        if (isExpiredText(text, oldestKept) || (ungenerationed && isSessionWideText(text))) {
           deleted.push(text.id);
           texts.delete(text.id);
         }
+    }
     return { deleted, held: all.length + 1 - excess };
+  };
+  /**
+   * The stored records that name a text stored before generations, by id: read once (the records whole) by this
+   * recorder's first trim that finds such texts (a session recorded by an earlier version); records made since
+   * name only generations' texts.
+   */
+  let oldTextNamers: Set<string> | undefined;
+  /** Whether none of the records `kept` (ids) names a text stored before generations. */
+  const noneNamesOldTexts = async (kept: readonly string[]): Promise<boolean> => {
+    if (oldTextNamers === undefined) {
+      const records = await memory.listArtifacts(assemblyArtifactKind);
+      oldTextNamers = new Set(records.filter((r) => namesSessionWideText(r.data)).map((r) => r.id));
+    }
+    const namers = oldTextNamers;
+    return !kept.some((id) => namers.has(id));
   };
   return {
     async record(assembly, extras = {}) {

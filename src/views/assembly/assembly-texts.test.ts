@@ -9,6 +9,7 @@ import {
   assemblyTextId,
   assemblyTextKind,
   isExpiredText,
+  isSessionWideText,
   sharedTextMinChars,
   textGenerationSpan,
 } from './assembly-texts.ts';
@@ -81,7 +82,7 @@ describe('assemblyTextId: digests kept for texts seen lately', () => {
 });
 
 describe('assembly records: retention deletes the shared texts no kept record names', () => {
-  it('a text expires once the oldest kept record is past its generation; texts stored before generations never', () => {
+  it('a text expires once the oldest kept record is past its generation; texts stored before generations not by position', () => {
     const id = assemblyTextId('x'.repeat(sharedTextMinChars), 1023);
     expect(isExpiredText({ id, toSeq: textGenerationSpan - 1 }, textGenerationSpan - 1)).toBe(false);
     expect(isExpiredText({ id, toSeq: textGenerationSpan - 1 }, textGenerationSpan)).toBe(true);
@@ -144,5 +145,67 @@ describe('assembly records: retention deletes the shared texts no kept record na
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('texts stored once a session by an earlier version go once no kept record names them, not before', async () => {
+    const store = createMemoryStore();
+    const scope = { tenant: 't' };
+    const memory = createConversationMemory({ store, scope, sessionId: 's' });
+    await memory.append({ role: 'user', content: 'hi' });
+    // A session recorded by an earlier version: two texts stored once a session, named by five records.
+    const oldTexts = [0, 1].map((k) => ({
+      id: `asmtxt_${String(k).repeat(40)}`,
+      text: `${'old tool '.repeat(80)}${k}`,
+    }));
+    for (const t of oldTexts)
+      await memory.putArtifact({
+        id: t.id,
+        kind: assemblyTextKind,
+        fromSeq: 1,
+        toSeq: 1,
+        data: { text: t.text },
+      });
+    for (let i = 0; i < 5; i++)
+      await memory.putArtifact({
+        id: `asm_${String(i + 1).padStart(12, '0')}_old`,
+        kind: 'engram.assembly',
+        fromSeq: i + 1,
+        toSeq: i + 1,
+        data: {
+          view: 'old',
+          tokens: 1,
+          counter: { encoding: 'o200k_base', exact: true },
+          dropped: [],
+          items: [{ source: 'tools', tokens: 1, why: 'tools', sentRef: oldTexts[i % 2]!.id }],
+        },
+      });
+    expect(isSessionWideText({ id: oldTexts[0]!.id })).toBe(true);
+    const recorder = createAssemblyRecorder({ memory, keep: 3 });
+    const wholeOld = () =>
+      readAssemblyRecords(store, scope, 's').then((records) =>
+        records
+          .filter((r) => r.view === 'old')
+          .every((r) => oldTexts.some((t) => t.text === (r.items[0] as { sent?: string }).sent)),
+      );
+    const oldStored = async () =>
+      (await memory.listArtifacts(assemblyTextKind, undefined, { data: false })).filter(isSessionWideText)
+        .length;
+    let gone = -1;
+    for (let i = 0; i < 40; i++) {
+      await memory.append({ role: 'user', content: `step ${i}` });
+      await recorder.record(
+        assembly([{ source: 'tools', tokens: 1, why: 'tools', sent: 'new tool '.repeat(80) }]),
+      );
+      // Every kept record of the earlier version reads back whole.
+      expect(await wholeOld()).toBe(true);
+      const records = await readAssemblyRecords(store, scope, 's');
+      // Kept while a record names them; deleted by the trim that deletes the last such record (in its commit).
+      if (records.some((r) => r.view === 'old')) expect(await oldStored()).toBe(2);
+      else {
+        expect(await oldStored()).toBe(0);
+        if (gone < 0) gone = i;
+      }
+    }
+    expect(gone).toBeGreaterThan(0);
   });
 });

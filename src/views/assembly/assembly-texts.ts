@@ -52,10 +52,32 @@ export function assemblyTextId(text: string, at: number): string {
 /**
  * Whether retention may delete a shared text's artifact once the oldest record kept names log position
  * `oldestKept`: a text stored by generation whose span ends before it (no kept record can name it: a record names
- * only texts of its own generation). Texts stored before generations (`asmtxt_<hex>`) are kept.
+ * only texts of its own generation). Texts stored before generations (`asmtxt_<hex>`) are not: see
+ * {@link isSessionWideText}.
  */
 export function isExpiredText(artifact: Pick<Artifact, 'id' | 'toSeq'>, oldestKept: number): boolean {
   return artifact.id.startsWith(generationPrefix) && artifact.toSeq < oldestKept;
+}
+
+/**
+ * Whether a shared text was stored before texts were stored by generation (`asmtxt_<hex>`, once a session): any
+ * record made before then may name it, so retention deletes these once no kept record names one
+ * ({@link namesSessionWideText}).
+ */
+export function isSessionWideText(artifact: Pick<Artifact, 'id'>): boolean {
+  return artifact.id.startsWith('asmtxt_') && !artifact.id.startsWith(generationPrefix);
+}
+
+/** Whether a stored record's data names a shared text stored before generations ({@link isSessionWideText}). */
+export function namesSessionWideText(data: JSONValue): boolean {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
+  const { items } = data as Readonly<Record<string, JSONValue>>;
+  if (!Array.isArray(items)) return false;
+  return items.some((item) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return false;
+    const { sentRef } = item as Readonly<Record<string, JSONValue>>;
+    return typeof sentRef === 'string' && isSessionWideText({ id: sentRef });
+  });
 }
 
 /**

@@ -66,6 +66,13 @@ describe('bench harness', () => {
         new RegExp(`\\| 400 \\| ${contender} \\| \\d[\\d.]* \\| \\d[\\d.]* \\| [\\d.]+× \\|`),
       );
     expect(coldStart!.markdown).toMatch(/\| 6\d\d \| `createAutoContextMemory` \| \d/);
+    // The reads after one new turn: each view at both step sizes, and their target lines.
+    const steps = coldStart!.markdown.split('### The read after one new turn, the view open')[1] ?? '';
+    for (const view of ['createTokenWindowMemory', 'createCitationMemory', 'createAutoContextMemory'])
+      expect(
+        steps.match(new RegExp(`\\| \`${view}\` \\| \\d[\\d.]* \\| \\d[\\d.]* \\| \\d`, 'g')),
+      ).toHaveLength(2);
+    expect(coldStart!.markdown).toMatch(/`createCitationMemory` `read\(\)` after one new turn .*target ≤ 2×/);
     for (const s of report.sections) expect(s.markdown).toContain('Targets (issue 23):');
   }, 600_000);
 

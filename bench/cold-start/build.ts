@@ -34,6 +34,8 @@ export function growSession(
   let stored = 0;
   return {
     async growTo(messages) {
+      // Counted from the log: measurements between sizes may have appended turns.
+      stored = (await session.conversation.stats()).count;
       while (stored < messages && next < turns.length) {
         const batch: ModelMessage[] = [];
         while (batch.length < options.batch && stored + batch.length < messages && next < turns.length)

@@ -1,9 +1,12 @@
 /**
  * One cold-start measurement, in a fresh process: opens the SQLite session and reads it once through one view;
- * reports CPU, wall, the longest event-loop stall, RSS and the window as a `RESULT {json}` line.
+ * reports CPU, wall, the longest event-loop stall, RSS and the window as a `RESULT {json}` line. Asked for `steps`,
+ * it then appends that many new turns (after a few untimed ones), each followed by a read through the same view,
+ * and reports each append and read (the view as an agent uses it: one new step, one read).
  *   node --experimental-strip-types bench/cold-start/child.ts '{"path":"…","sessionId":"…","view":"auto-context"}'
  */
 
+import { createScriptedConversation, splitTurns } from '../../src/testing.ts';
 import { measureLoopDelay } from '../../test-support/reliability/loop-delay.ts';
 import { reportChild } from '../agent-step/run-child.ts';
 import { openSession, type ViewName } from './views.ts';
@@ -16,6 +19,29 @@ export interface ColdRequest {
   sessionId: string;
   /** The view to read through. */
   view: ViewName;
+  /** New turns to append and read after the first read, each measured (none when absent). */
+  steps?: number;
+  /** Untimed turns before the measured ones. @default 0 */
+  warm?: number;
+}
+
+/** CPU, wall and the longest event-loop stall of a stretch of work, ms. */
+export interface Timed {
+  cpu: number;
+  wall: number;
+  stall: number;
+}
+
+/** One new turn appended (`conversation.store`) and the read through the view after it. */
+export interface StepFigures {
+  /** The append of the turn. */
+  store: Timed;
+  /** The read after it. */
+  read: Timed;
+  /** Messages in the turn. */
+  appended: number;
+  /** Messages the read returned. */
+  messages: number;
 }
 
 /** What the child measured. */
@@ -32,26 +58,62 @@ export interface ColdResult {
   peakRss: number;
   /** Messages the view returned. */
   messages: number;
+  /** The measured steps, when asked for. */
+  steps?: StepFigures[];
 }
 
-async function main(request: ColdRequest): Promise<ColdResult> {
+/** Seed of the new turns (not the session's: their tool call ids are new). */
+const stepSeed = 7;
+
+/** Times `work` in this process. */
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T } & Timed> {
   const stop = measureLoopDelay();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const session = openSession(request.path, request.sessionId);
-  const window = await session.view(request.view).read();
+  const value = await work();
   const wall = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  const delay = stop();
+  return { value, cpu: (cpu.user + cpu.system) / 1000, wall, stall: stop().max };
+}
+
+async function main(request: ColdRequest): Promise<ColdResult> {
+  const first = await timed(async () => {
+    const session = openSession(request.path, request.sessionId);
+    const view = session.view(request.view);
+    return { session, view, window: await view.read() };
+  });
+  const { session, view, window } = first.value;
   const rss = process.memoryUsage().rss;
+  const steps: StepFigures[] = [];
+  if (request.steps) {
+    const turns = splitTurns(createScriptedConversation({ seed: stepSeed, messages: 2_000 })).filter(
+      (turn) => turn[0]?.role === 'user',
+    );
+    const warm = request.warm ?? 0;
+    for (let i = 0; i < warm + request.steps; i++) {
+      const turn = turns[i];
+      if (!turn) throw new Error(`only ${turns.length} new turns for ${warm + request.steps} steps`);
+      const store = await timed(() => session.conversation.store(turn));
+      const read = await timed(() => view.read());
+      const { value: _s, ...storeTimes } = store;
+      if (i >= warm)
+        steps.push({
+          store: storeTimes,
+          read: { cpu: read.cpu, wall: read.wall, stall: read.stall },
+          appended: turn.length,
+          messages: read.value.length,
+        });
+    }
+  }
   await session.close();
   return {
-    cpu: (cpu.user + cpu.system) / 1000,
-    wall,
-    stall: delay.max,
+    cpu: first.cpu,
+    wall: first.wall,
+    stall: first.stall,
     rss,
     peakRss: process.resourceUsage().maxRSS * 1024,
     messages: window.length,
+    ...(request.steps ? { steps } : {}),
   };
 }
 

@@ -2,7 +2,9 @@
  * The long-session cold-start suite (`npm run bench -- --only cold-start`; `--quick` for a smoke run): on a SQLite
  * file holding a long session, a fresh process opens it and reads it once through one view (token window, sliding
  * window, citation, summarizing, AutoContext): CPU, wall, the longest event-loop stall, RSS. Plus the first
- * AutoContext read of a session that was never read through it. `ENGRAM_BENCH_SIZES=10000,50000` picks the sizes.
+ * AutoContext read of a session that was never read through it, and, at 1k / 10k / 50k messages, the read after
+ * one new turn in a process that has the view open (token window, citation, AutoContext).
+ * `ENGRAM_BENCH_SIZES=10000,50000` picks the cold-start sizes.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +18,7 @@ import type { Suite } from '../report.ts';
 import { growSession } from './build.ts';
 import type { ColdRequest, ColdResult } from './child.ts';
 import { renderColdStartSection } from './section.ts';
-import { type ViewName, viewNames } from './views.ts';
+import { stepViews, type ViewName, viewNames } from './views.ts';
 
 /** Sizes and repetitions of a run. */
 export interface ColdStartPlan {
@@ -28,16 +30,38 @@ export interface ColdStartPlan {
   batch: number;
   /** Messages in the session never read through AutoContext. */
   neverRead: number;
+  /** Sizes at which the read after one new turn is measured (after the cold starts at a size both have). */
+  stepSizes: number[];
+  /** Measured turns per view and size. */
+  steps: number;
+  /** Untimed turns before them (the code of a step compiled, as in a process that has run a while). */
+  warm: number;
 }
 
 /** The full run or the quick one. */
 export function coldStartPlan(quick: boolean): ColdStartPlan {
   return quick
-    ? { sizes: benchSizes([300, 600]), reps: 1, batch: 150, neverRead: 300 }
-    : { sizes: benchSizes([10_000, 50_000, 100_000]), reps: 3, batch: 1_000, neverRead: 10_000 };
+    ? {
+        sizes: benchSizes([300, 600]),
+        reps: 1,
+        batch: 150,
+        neverRead: 300,
+        stepSizes: [150, 600],
+        steps: 3,
+        warm: 1,
+      }
+    : {
+        sizes: benchSizes([10_000, 50_000, 100_000]),
+        reps: 3,
+        batch: 1_000,
+        neverRead: 10_000,
+        stepSizes: [1_000, 10_000, 50_000],
+        steps: 12,
+        warm: 3,
+      };
 }
 
-/** One measurement. */
+/** One measurement (with `steps` when it measured the reads after new turns). */
 export interface ColdSample extends ColdResult {
   /** Messages in the session. */
   size: number;
@@ -56,10 +80,13 @@ export const coldStart: Suite = async (options) => {
   const load = os.loadavg()[0]!;
   const dir = mkdtempSync(join(tmpdir(), 'engram-bench-cold-start-'));
   const samples: ColdSample[] = [];
+  const stepSamples: ColdSample[] = [];
   let neverRead: ColdSample | undefined;
-  const measure = (path: string, sessionId: string, view: ViewName, size: number) => {
-    const request: ColdRequest = { path, sessionId, view };
-    log(`  ${view} at ${size.toLocaleString('en-US')} messages (fresh process)…`);
+  const measure = (path: string, sessionId: string, view: ViewName, size: number, steps?: number) => {
+    const request: ColdRequest = { path, sessionId, view, ...(steps ? { steps, warm: plan.warm } : {}) };
+    log(
+      `  ${view} at ${size.toLocaleString('en-US')} messages (fresh process${steps ? `, ${steps} new turns` : ''})…`,
+    );
     return { ...(JSON.parse(runChild(child, request, log)) as ColdResult), size, view };
   };
   try {
@@ -81,16 +108,20 @@ export const coldStart: Suite = async (options) => {
     const path = join(dir, 'long.db');
     const long = growSession(path, 'long', source, { batch: plan.batch, readThroughViews: true, log });
     try {
-      for (const size of plan.sizes) {
+      for (const size of [...new Set([...plan.sizes, ...plan.stepSizes])].sort((a, b) => a - b)) {
         log(
           `growing the long session to ${size.toLocaleString('en-US')} messages, read through every stateful view…`,
         );
         const held = await long.growTo(size);
-        for (let rep = 0; rep < plan.reps; rep++)
-          for (let k = 0; k < viewNames.length; k++) {
-            const view = viewNames[(k + rep) % viewNames.length]!; // rotate which view goes first
-            samples.push(measure(path, 'long', view, held));
-          }
+        if (plan.sizes.includes(size))
+          for (let rep = 0; rep < plan.reps; rep++)
+            for (let k = 0; k < viewNames.length; k++) {
+              const view = viewNames[(k + rep) % viewNames.length]!; // rotate which view goes first
+              samples.push(measure(path, 'long', view, held));
+            }
+        // After the cold starts: each step child appends its turns to the session (the next size counts them).
+        if (plan.stepSizes.includes(size))
+          for (const view of stepViews) stepSamples.push(measure(path, 'long', view, held, plan.steps));
       }
     } finally {
       await long.close();
@@ -105,6 +136,7 @@ export const coldStart: Suite = async (options) => {
       plan,
       seed: SEED,
       samples,
+      stepSamples,
       neverRead: neverRead!,
       seconds: (performance.now() - started) / 1000,
       load: [load, os.loadavg()[0]!],

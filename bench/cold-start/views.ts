@@ -33,6 +33,9 @@ export type ViewName = (typeof viewNames)[number];
 /** The views that keep state beside the log (artifacts, offloads): the builder reads through them as it grows. */
 export const statefulViews: readonly ViewName[] = ['citation', 'summarizing', 'auto-context'];
 
+/** The views whose read after one new turn is measured (the token window as the reference). */
+export const stepViews: readonly ViewName[] = ['token-window', 'citation', 'auto-context'];
+
 /** Labels in the report. */
 export const viewLabel: Record<ViewName, string> = {
   'token-window': '`createTokenWindowMemory`',

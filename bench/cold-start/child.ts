@@ -23,6 +23,11 @@ export interface ColdRequest {
   steps?: number;
   /** Untimed turns before the measured ones. @default 0 */
   warm?: number;
+  /**
+   * Seed of the new turns (not the session's, and a different one for each child of a run: turns stored twice
+   * would repeat their tool call ids in the log).
+   */
+  seed?: number;
 }
 
 /** CPU, wall and the longest event-loop stall of a stretch of work, ms. */
@@ -62,9 +67,6 @@ export interface ColdResult {
   steps?: StepFigures[];
 }
 
-/** Seed of the new turns (not the session's: their tool call ids are new). */
-const stepSeed = 7;
-
 /** Times `work` in this process. */
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T } & Timed> {
   const stop = measureLoopDelay();
@@ -86,7 +88,7 @@ async function main(request: ColdRequest): Promise<ColdResult> {
   const rss = process.memoryUsage().rss;
   const steps: StepFigures[] = [];
   if (request.steps) {
-    const turns = splitTurns(createScriptedConversation({ seed: stepSeed, messages: 2_000 })).filter(
+    const turns = splitTurns(createScriptedConversation({ seed: request.seed ?? 7, messages: 2_000 })).filter(
       (turn) => turn[0]?.role === 'user',
     );
     const warm = request.warm ?? 0;

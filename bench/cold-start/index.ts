@@ -82,8 +82,15 @@ export const coldStart: Suite = async (options) => {
   const samples: ColdSample[] = [];
   const stepSamples: ColdSample[] = [];
   let neverRead: ColdSample | undefined;
+  /** Seeds of the step children's turns: one each, so no turn is stored twice. */
+  let stepSeed = 1_000;
   const measure = (path: string, sessionId: string, view: ViewName, size: number, steps?: number) => {
-    const request: ColdRequest = { path, sessionId, view, ...(steps ? { steps, warm: plan.warm } : {}) };
+    const request: ColdRequest = {
+      path,
+      sessionId,
+      view,
+      ...(steps ? { steps, warm: plan.warm, seed: stepSeed++ } : {}),
+    };
     log(
       `  ${view} at ${size.toLocaleString('en-US')} messages (fresh process${steps ? `, ${steps} new turns` : ''})…`,
     );

@@ -21,6 +21,7 @@ import {
   offloadResults,
 } from './offload-results.ts';
 import { contentDigest, prepareContentItem } from './prepare-content-item.ts';
+import type { SavedOutputCounts } from './saved-output-counts.ts';
 import { createTimeSlicer } from './time-slicer.ts';
 
 export type { CitationStats, CitedForm } from './cited-form.ts';
@@ -46,6 +47,12 @@ export interface ToolResultCiterOptions {
    * session already read counts nothing. @default false
    */
   storedCounts?: boolean;
+  /**
+   * Where exact counts of outputs no content item holds are kept between processes (a view passes its
+   * session's artifacts: `createOutputCountArtifacts`). Without it, such an output is counted again by each new
+   * citer, and the first count of a process loads the counter's tables.
+   */
+  savedCounts?: SavedOutputCounts;
 }
 
 /** Turns a log into what the model sees: offloaded tool results in full on first use, then as citations. */
@@ -212,7 +219,18 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
   const counted = new Map<string, { size: number; tokens: number }>();
   /** The sequence number of the entry holding each item id in `known` or `counted` (what `release` drops by). */
   const seqOf = new Map<string, number>();
-  const context = { content, rule, itemId, itemFor, citationOf, known, counted, seqOf, bounded };
+  const context = {
+    content,
+    rule,
+    itemId,
+    itemFor,
+    citationOf,
+    known,
+    counted,
+    seqOf,
+    bounded,
+    ...(options.savedCounts ? { saved: options.savedCounts } : {}),
+  };
   const none: Prepared = { parts: [], forms: new Map() };
 
   const self: ToolResultCiter = {

@@ -4,6 +4,7 @@ import { type ResolvedCitationRule, shouldOffload } from './citation-policy.ts';
 import { getItemInfos, putItems } from './content-batch.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import type { ContentStore } from './create-content-store.ts';
+import type { SavedOutputCount, SavedOutputCounts } from './saved-output-counts.ts';
 import { createTimeSlicer } from './time-slicer.ts';
 
 type ToolPart = Extract<Exclude<MemoryMessage['content'], string>[number], { type: 'tool-result' }>;
@@ -75,6 +76,8 @@ export interface OffloadContext {
    * a message as the sum of its parts): each output's count is at most the entry's less its other outputs'.
    */
   bounded: boolean;
+  /** Where counts of outputs no item holds are kept between processes (none: they are counted again). */
+  saved?: SavedOutputCounts;
 }
 
 /** Item ids whose info one read asks for, and items (and bytes of them) one transaction stores at most. */
@@ -190,6 +193,30 @@ export async function offloadResults(
     const n = facts[k]!.tokens;
     if (n !== undefined) givenTokens.set(c.entry, (givenTokens.get(c.entry) ?? 0) + n);
   });
+  // Outputs nothing above decides (no item of their size, a bound over the threshold): counts an earlier process
+  // saved decide them without counting.
+  const boundOf = (c: Candidate) => c.entry.tokens - (givenTokens.get(c.entry) ?? 0);
+  const undecided = candidates.flatMap((c, k) =>
+    c.rule.offload !== 'always' &&
+    facts[k]!.tokens === undefined &&
+    !(ctx.bounded && !shouldOffload(c.rule, boundOf(c)))
+      ? [k]
+      : [],
+  );
+  if (ctx.saved && undecided.length > 0) {
+    const seqs = undecided.map((k) => candidates[k]!.entry.seq);
+    const saved = await ctx.saved.load(Math.min(...seqs), Math.max(...seqs));
+    for (const k of undecided) {
+      const c = candidates[k]!;
+      const count = saved.get(c.id);
+      if (count && count.size === facts[k]!.size) {
+        facts[k]!.tokens = count.tokens;
+        ctx.counted.set(c.id, count);
+      }
+    }
+  }
+  /** Outputs counted here that no item will hold (not offloaded): saved for later processes. */
+  const newlyCounted: SavedOutputCount[] = [];
   // The counter's tables load in slices before the first count (a cold start that counts nothing loads none).
   let loaded = false;
   const ready = async () => {
@@ -203,14 +230,18 @@ export async function offloadResults(
     const { known, text, size } = facts[k]!;
     let tokens = facts[k]!.tokens;
     if (c.rule.offload !== 'always') {
-      const bound = c.entry.tokens - (givenTokens.get(c.entry) ?? 0);
-      if (tokens === undefined && ctx.bounded && !shouldOffload(c.rule, bound)) continue;
+      if (tokens === undefined && ctx.bounded && !shouldOffload(c.rule, boundOf(c))) continue;
+      let counting = false;
       if (tokens === undefined) {
         await ready();
         tokens = counter.countText(text);
         ctx.counted.set(c.id, { size, tokens });
+        counting = true;
       }
-      if (!shouldOffload(c.rule, tokens)) continue;
+      if (!shouldOffload(c.rule, tokens)) {
+        if (counting) newlyCounted.push({ id: c.id, seq: c.entry.seq, size, tokens });
+        continue;
+      }
     }
     if (known) {
       ctx.known.set(c.id, known);
@@ -231,6 +262,7 @@ export async function offloadResults(
     await slicer.tick();
   }
   await flush();
+  if (ctx.saved && newlyCounted.length > 0) await ctx.saved.save(newlyCounted);
   for (const c of repeats) {
     const known = ctx.known.get(c.id);
     if (known) add(c, known, toolOutputText(c.output));

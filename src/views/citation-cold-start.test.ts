@@ -178,4 +178,57 @@ describe('citation view: cold start from stored state', () => {
     expect(out).toEqual(await openView(store, base).read());
     await store.close();
   });
+
+  it('outputs each under the threshold in a message over it: counted once, then decided from saved counts', async () => {
+    // Three parallel results of ~120 tokens each: the message's stored count (over 300) cannot decide them.
+    const medium = (i: number, k: number) => `medium result ${i}.${k}: ${'alpha beta tokyo '.repeat(38)}`;
+    const steps: ModelMessage[] = [{ role: 'user', content: 'research' }];
+    for (let i = 0; i < 12; i++) {
+      const ids = [0, 1, 2].map((k) => `p${i}_${k}`);
+      steps.push({
+        role: 'assistant',
+        content: ids.map((toolCallId) => ({
+          type: 'tool-call' as const,
+          toolCallId,
+          toolName: 'web_fetch',
+          input: {},
+        })),
+      });
+      steps.push({
+        role: 'tool',
+        content: ids.map((toolCallId, k) => ({
+          type: 'tool-result' as const,
+          toolCallId,
+          toolName: 'web_fetch',
+          output: { type: 'text' as const, value: medium(i, k) },
+        })),
+      });
+      steps.push({ role: 'assistant', content: `step ${i}` });
+    }
+    const open = await sqliteFile();
+    const first = open();
+    const memory = createConversationMemory({ store: first, sessionId: 'ses_cold', counter: base });
+    for (const m of steps) await memory.store(m);
+    const counted = countingCounter();
+    const before = await openView(first, counted).read();
+    const outputs = counted.texts.filter((t) => t.startsWith('medium result'));
+    expect(outputs).toHaveLength(36); // each counted once: none is offloaded (each under 300 tokens)
+    expect(base.countText(outputs[0]!)).toBeLessThan(300);
+    // In full (not offloaded).
+    expect(JSON.stringify(before)).toContain(JSON.stringify(medium(0, 0)));
+    await first.close();
+    // A new process decides them from the counts the first one saved beside the log: nothing is counted.
+    const store = open();
+    const counter = countingCounter();
+    expect(await openView(store, counter).read()).toEqual(before);
+    expect(counter.texts).toEqual([]);
+    // Without saved counts (the artifacts deleted), the next new view counts them again: the same output.
+    const conversation = createConversationMemory({ store, sessionId: 'ses_cold', counter: base });
+    for (const a of await conversation.listArtifacts('engram.output-counts'))
+      await conversation.deleteArtifact(a.id);
+    const again = countingCounter();
+    expect(await openView(store, again).read()).toEqual(before);
+    expect(again.texts.filter((t) => t.startsWith('medium result'))).toHaveLength(36);
+    await store.close();
+  });
 });

@@ -16,6 +16,7 @@ import type { TokenCounter } from '../tokens/token-counter.ts';
 import { type AssemblyPart, buildAssembly, citedPart, droppedRuns } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
 import type { ContextView } from './context-view.ts';
+import { createOutputCountArtifacts } from './output-count-artifacts.ts';
 import { checkInteger } from './view-helpers.ts';
 import { createViewLog } from './view-log.ts';
 
@@ -72,7 +73,9 @@ export interface CitationView extends ContextView {
  * citation can still change (a result within its `keepTurns`), and walks back from the newest only as far as
  * `maxTokens` reaches. A new view on a long session decides offloading from stored counts (the entries'
  * `tokens` when the conversation's counter has the content counter's encoding, the items' info read a page of
- * ids at a time) and stores the results no one stored yet in batches, giving the event loop turns between.
+ * ids at a time, and the counts views saved beside the log of outputs they had to count and kept in full:
+ * `engram.output-counts` artifacts) and stores the results no one stored yet in batches, giving the event loop
+ * turns between.
  * @example
  * const content = createContentStore({ store, scope });
  * const view = createCitationMemory({ conversation, content, policy: { tools: { web_fetch: { offload: 'always' } } } });
@@ -96,6 +99,7 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
       policy: enabled ? options.policy : { default: { offload: 'never' } },
       logKey: conversation.sessionId,
       storedCounts: storedCountsAgree(conversation.counter, content),
+      savedCounts: createOutputCountArtifacts(conversation, content.counter.encoding),
     });
   let citer: ToolResultCiter = newCiter();
   let track: CitationTrack = citer.track();

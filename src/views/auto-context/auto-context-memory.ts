@@ -11,6 +11,7 @@ import { createSerialQueue } from '../../core/serial-queue.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { ContextAssembly } from '../assembly/context-assembly.ts';
 import type { ContextView } from '../context-view.ts';
+import { createOutputCountArtifacts } from '../output-count-artifacts.ts';
 import { createViewLog } from '../view-log.ts';
 import type { LadderCache } from './apply-ladder.ts';
 import { type AutoContextOptions, resolveAutoContextOptions } from './auto-context-options.ts';
@@ -58,7 +59,8 @@ export interface AutoContextView extends ContextView {
  * the log after the last summary that covers its head (`ladder-cut.ts`); what is before it is represented by
  * that summary, released from memory (with what the citer keeps of them) and never mapped again, with the same
  * result as mapping the whole log. A new view on a long session decides offloading from stored counts, as
- * `createCitationMemory` does, so its first read counts no output that a stored count or item already decides.
+ * `createCitationMemory` does, so its first read counts no output that a stored count, an item or a count an
+ * earlier view saved (`engram.output-counts`) already decides.
  * @example
  * const view = createAutoContextMemory({ conversation, content, maxTokens: 200_000 });
  * const messages = await view.read();
@@ -79,6 +81,7 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
       policy: o.citations === false ? { default: { offload: 'never' } } : o.citations,
       logKey: conversation.sessionId,
       storedCounts: storedCountsAgree(conversation.counter, content),
+      savedCounts: createOutputCountArtifacts(conversation, content.counter.encoding),
     });
   let citer: ToolResultCiter = newCiter();
   const stepLog = createLadderStepLog(conversation);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  carryInUse,
   carryWaitMs,
   closeRide,
   createRideCarry,
@@ -165,6 +166,30 @@ describe('withRide / createRideChannel', () => {
     // Written once: a later ride of the carry finds nothing.
     await withRide(async () => expect(derived.take(sink)).toEqual([]), { carry });
     expect(alone).toEqual(['ladder']);
+  });
+
+  it('a ride of a carry whose kept writes are being written alone starts its work once they are written', async () => {
+    const derived = createRideChannel<string>({ carries: true });
+    const order: string[] = [];
+    let idle = 0;
+    const carry = createRideCarry({ written: () => idle++ });
+    await withRide(
+      async () => {
+        derived.offer(sink, 'ladder v1', async () => {
+          // A slow store: the write is in flight when the next ride starts.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          order.push('v1 written alone');
+        });
+      },
+      { carry, keep: true },
+    );
+    expect(carryInUse(carry)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, carryWaitMs + 50));
+    expect(carryInUse(carry)).toBe(true); // writing
+    await withRide(async () => void order.push('next ride: v2'), { carry });
+    expect(order).toEqual(['v1 written alone', 'next ride: v2']);
+    expect(idle).toBe(1);
+    expect(carryInUse(carry)).toBe(false);
   });
 
   it('what a carry still holds is written before the process exits normally', () => {

@@ -124,11 +124,18 @@ export interface RideCarry {
   readonly waiting: Ride;
   /** Writes them alone once they have waited {@link carryWaitMs} (unref'd: it keeps no process alive). */
   timer?: ReturnType<typeof setTimeout>;
+  /** The write of what it held, alone, while in flight: a later ride of the carry waits for it before its work. */
+  writing?: Promise<void>;
+  /** Called once what it held has been written alone (it is then idle, unless a ride kept more meanwhile). */
+  readonly written?: () => void;
 }
 
-/** Creates an empty {@link RideCarry}. */
-export function createRideCarry(): RideCarry {
-  return { waiting: { closed: true, flushes: new Set() } };
+/** Creates an empty {@link RideCarry}; `written` is called each time what it held has been written alone. */
+export function createRideCarry(options: { written?: () => void } = {}): RideCarry {
+  return {
+    waiting: { closed: true, flushes: new Set() },
+    ...(options.written ? { written: options.written } : {}),
+  };
 }
 
 /**
@@ -145,9 +152,19 @@ let exitHooked = false;
 function writeCarried(carry: RideCarry): Promise<void> {
   clearTimeout(carry.timer);
   holdingCarries.delete(carry);
-  return withDeferredDurability(async () => {
+  const writing = withDeferredDurability(async () => {
     for (const flush of carry.waiting.flushes) await flush().catch(() => {});
+  }).finally(() => {
+    if (carry.writing === writing) carry.writing = undefined;
+    carry.written?.();
   });
+  carry.writing = writing;
+  return writing;
+}
+
+/** Whether `carry` holds writes or is writing them (a caller keeping carries by key may drop an idle one). */
+export function carryInUse(carry: RideCarry): boolean {
+  return holdingCarries.has(carry) || carry.writing !== undefined;
 }
 
 /** Starts `carry`'s wait: written alone after {@link carryWaitMs}, or before the process exits normally. */
@@ -190,6 +207,9 @@ export async function withRide<T>(work: () => Promise<T>, options: WithRideOptio
   const { carry, keep = false } = options;
   const ride: Ride = { closed: false, flushes: new Set(), keeps: carry !== undefined && keep };
   if (carry) {
+    // What it held is being written alone (its wait ran out): this ride's writes (a newer version of an artifact)
+    // come after it.
+    if (carry.writing) await carry.writing;
     for (const move of carriers) move(carry.waiting, ride);
     clearTimeout(carry.timer);
     holdingCarries.delete(carry);

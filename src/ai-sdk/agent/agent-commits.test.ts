@@ -244,4 +244,43 @@ describe('agent: commits per 5-step run on SQLite', () => {
     expect(commits).toEqual(Array.from({ length: runs }, () => '6/5'));
     expect(carriedRuns).toBeGreaterThan(0);
   });
+
+  it('a new conversation and view for every run (as a chat handler opens them): the next run takes in what the last one kept', async () => {
+    const { store, counting } = await openCounted();
+    const content = createContentStore({ store, scope, counter });
+    const runs = 6;
+    const viewOfRun = () =>
+      compactingView(createConversationMemory({ store, scope, sessionId: 's', counter }), content, {
+        msgThreshold: 12,
+      });
+    const assistant = lisbonAgent(runs, { memory: viewOfRun(), contentStore: content, recordAssembly: true });
+    const stored = async () =>
+      new Set(
+        (await store.listArtifacts(scope, 's', undefined, undefined, { data: false })).map((a) => a.id),
+      );
+    const commits: string[] = [];
+    let carriedRuns = 0;
+    let waiting: string[] = [];
+    for (let run = 0; run < runs; run++) {
+      const memory = viewOfRun();
+      const before = counting.log().length;
+      const result = await assistant.run(`Read four pages about Lisbon food, run ${run}.`, undefined, {
+        memory,
+      }).result;
+      expect(result.steps).toBe(5);
+      const log = counting.log().slice(before);
+      commits.push(`${log.length}/${log.filter((l) => l.startsWith('flushed')).length}`);
+      const now = await stored();
+      // What the last run's closing read kept was taken in by this run's first step (another view, another
+      // conversation object of the same session): stored now, not in a commit of its own.
+      for (const id of waiting) expect(now.has(id), id).toBe(true);
+      const shown = (await memory.conversation.listArtifacts(undefined, undefined, { data: false })).map(
+        (a) => a.id,
+      );
+      waiting = shown.filter((id) => !now.has(id));
+      if (waiting.length > 0) carriedRuns++;
+    }
+    expect(commits).toEqual(Array.from({ length: runs }, () => '6/5'));
+    expect(carriedRuns).toBeGreaterThan(0);
+  });
 });

@@ -2,9 +2,16 @@ import type { AssistantContent, FinishReason, ModelMessage, StepResult, ToolSet,
 import { createTimeSlicer } from '../../content/time-slicer.ts';
 import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import type { MemoryMessage } from '../../core/message.ts';
-import { createRideCarry, outsideRide, type RideCarry, withRide } from '../../core/ride-on-append.ts';
+import {
+  carryInUse,
+  createRideCarry,
+  outsideRide,
+  type RideCarry,
+  withRide,
+} from '../../core/ride-on-append.ts';
 import type { OfferedRecord } from '../../longterm/riding-long-term-records.ts';
 import { retentionAt } from '../../memory/retention-policy.ts';
+import { sessionKey } from '../../memory/session-key.ts';
 import type { ContextView } from '../../views/context-view.ts';
 import { recallFor, recallTokensFor, recordOnLastStep, recordRun, textOf } from './agent-recall.ts';
 import { runStep } from './agent-step.ts';
@@ -119,6 +126,7 @@ export async function runAgent(
   // view's conversation shows it meanwhile. When no run comes within `carryWaitMs` (1 s: a user answering later),
   // or before a normal exit, it is written alone, off this run's path.
   const messages = await withRide(() => withDeferredDurability(() => view.read()), { carry, keep: true });
+  if (view.conversation) dropIdle(sessionKey(view.conversation), carry);
   const appended = await view.appended();
   // This run's answer: its own last assistant message (another run on the view may have appended since).
   const last = [...stored].reverse().find((m) => m.role === 'assistant');
@@ -142,17 +150,34 @@ export async function runAgent(
   };
 }
 
-/** Per view, the writes its runs' closing reads left for the next run's first step. */
-const carries = new WeakMap<object, RideCarry>();
+/**
+ * Per session (of a store object, {@link sessionKey}), or per view when it has no conversation, the writes its runs'
+ * closing reads left for the next run's first step: a chat handler opens a new conversation and view for every
+ * request, and the next turn's run takes in what the last one kept. Idle ones are dropped.
+ */
+const carries = new Map<string, RideCarry>();
+const viewCarries = new WeakMap<object, RideCarry>();
 
 /** The {@link RideCarry} of `view`'s runs. */
-function carryOf(view: object): RideCarry {
-  let carry = carries.get(view);
+function carryOf(view: ContextView<ModelMessage>): RideCarry {
+  const key = view.conversation && sessionKey(view.conversation);
+  let carry = key === undefined ? viewCarries.get(view) : carries.get(key);
   if (carry === undefined) {
-    carry = createRideCarry();
-    carries.set(view, carry);
+    if (key === undefined) {
+      carry = createRideCarry();
+      viewCarries.set(view, carry);
+    } else {
+      const made: RideCarry = createRideCarry({ written: () => dropIdle(key, made) });
+      carries.set(key, made);
+      carry = made;
+    }
   }
   return carry;
+}
+
+/** Drops the session's carry `carry` once it holds nothing (the next run on the session makes a new one). */
+function dropIdle(key: string, carry: RideCarry): void {
+  if (!carryInUse(carry) && carries.get(key) === carry) carries.delete(key);
 }
 
 /** Applies seed 003's retention at the end of a run: `single_run` clears the view's conversation. */

@@ -7,10 +7,10 @@ import { randomHex } from '../../core/ids.ts';
 import { hasOpenRide, isKeepingRide } from '../../core/ride-on-append.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import { sessionKey } from '../../memory/session-key.ts';
 import { withArtifactsOnAppend } from '../../store/append-riders.ts';
 import { appendWithArtifacts } from '../../store/append-with-artifacts.ts';
 import type { Artifact, MemoryStoreV1 } from '../../store/memory-store.ts';
-import { ownerKey } from '../../store/state-scope.ts';
 import {
   assemblyTextKind,
   isExpiredText,
@@ -258,25 +258,11 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
   };
 }
 
-/** Per session of a store ({@link sessionTurnKey}), the last of the recorded appends queued on it (see {@link inTurn}). */
+/** Per session of a store ({@link sessionKey}), the last of the recorded appends queued on it (see {@link inTurn}). */
 const turns = new Map<string, Promise<void>>();
 
 /** The sessions whose turn the current async context holds (a `store` callback running inside its turn). */
 const holding = new AsyncLocalStorage<ReadonlySet<string>>();
-
-/** A number per store object, so one session's key is its store's too. */
-const storeNumbers = new WeakMap<object, number>();
-let stores = 0;
-
-/** One session of one store as one string: the store's number, the tenant, owner and id (its memories share it). */
-const sessionTurnKey = (memory: ConversationMemory): string => {
-  let store = storeNumbers.get(memory.storage);
-  if (store === undefined) {
-    store = ++stores;
-    storeNumbers.set(memory.storage, store);
-  }
-  return `${store}\u0000${memory.scope.tenant}\u0000${ownerKey(memory.scope)}\u0000${memory.sessionId}`;
-};
 
 /**
  * Runs `work` once the recorded appends queued before it on `memory`'s session (by any recorder of this process, on
@@ -286,7 +272,7 @@ const sessionTurnKey = (memory: ConversationMemory): string => {
  * beside one may name a `lastSeq` that the other process's messages follow.
  */
 async function inTurn<T>(memory: ConversationMemory, work: () => Promise<T>): Promise<T> {
-  const key = sessionTurnKey(memory);
+  const key = sessionKey(memory);
   const held = holding.getStore();
   if (held?.has(key)) return work();
   const before = turns.get(key) ?? Promise.resolve();

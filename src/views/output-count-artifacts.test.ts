@@ -25,6 +25,13 @@ describe('createOutputCountArtifacts: output counts kept in the session, by gene
     ]);
     expect([...(await other.load(0, 2000)).keys()].sort()).toEqual(['a', 'b', 'c']);
     expect((await createOutputCountArtifacts(conversation, 'cl100k_base').load(0, 2000)).size).toBe(0);
+    // An encoding whose name extends another's keeps its own counts.
+    await createOutputCountArtifacts(conversation, 'o200k_base_g1').save([
+      { id: 'z', seq: 1, size: 1, tokens: 1 },
+    ]);
+    expect(
+      [...(await createOutputCountArtifacts(conversation, 'o200k_base').load(0, 2000)).keys()].sort(),
+    ).toEqual(['a', 'b', 'c']);
   });
 
   it('leaves out malformed counts', async () => {

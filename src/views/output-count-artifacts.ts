@@ -30,8 +30,10 @@ export function createOutputCountArtifacts(
     const missing = [...generations].filter((g) => !known.has(g));
     if (missing.length === 0) return;
     for (const artifact of await conversation.listArtifacts(outputCountKind)) {
-      if (!artifact.id.startsWith(prefix)) continue;
-      const generation = Number.parseInt(artifact.id.slice(prefix.length), 36);
+      const rest = artifact.id.startsWith(prefix) ? artifact.id.slice(prefix.length) : '';
+      // Exactly a generation number after the prefix (another encoding's name may extend this one's).
+      if (!/^[0-9a-z]+$/.test(rest)) continue;
+      const generation = Number.parseInt(rest, 36);
       if (!Number.isSafeInteger(generation) || known.has(generation)) continue;
       known.set(generation, parseCounts(artifact.data));
     }

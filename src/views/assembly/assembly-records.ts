@@ -206,20 +206,17 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
     }
     return { deleted, held: all.length + 1 - excess };
   };
-  /**
-   * The stored records that name a text stored before generations, by id: read once (the records whole) by this
-   * recorder's first trim that finds such texts (a session recorded by an earlier version); records made since
-   * name only generations' texts.
-   */
-  let oldTextNamers: Set<string> | undefined;
   /** Whether none of the records `kept` (ids) names a text stored before generations. */
   const noneNamesOldTexts = async (kept: readonly string[]): Promise<boolean> => {
-    if (oldTextNamers === undefined) {
+    const key = sessionKey(memory);
+    let namers = oldTextNamers.get(key);
+    if (namers === undefined) {
       const records = await memory.listArtifacts(assemblyArtifactKind);
-      oldTextNamers = new Set(records.filter((r) => namesSessionWideText(r.data)).map((r) => r.id));
+      namers = new Set(records.filter((r) => namesSessionWideText(r.data)).map((r) => r.id));
+      oldTextNamers.set(key, namers);
     }
-    const namers = oldTextNamers;
-    return !kept.some((id) => namers.has(id));
+    const known = namers;
+    return !kept.some((id) => known.has(id));
   };
   return {
     async record(assembly, extras = {}) {
@@ -257,6 +254,14 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
     },
   };
 }
+
+/**
+ * Per session of a store ({@link sessionKey}) recorded by an earlier version, the stored records that name a text
+ * stored before generations (`asmtxt_<hex>`), by id: read once in this process (the records whole) by the first
+ * trim that finds such texts, whatever recorder makes it (a chat handler makes one per turn); records made since
+ * name only generations' texts.
+ */
+const oldTextNamers = new Map<string, ReadonlySet<string>>();
 
 /** Per session of a store ({@link sessionKey}), the last of the recorded appends queued on it (see {@link inTurn}). */
 const turns = new Map<string, Promise<void>>();

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { createCountingCounter } from '../../test-support/counting-counter.ts';
 import { call, memoryWith, result, say, system, texts, user } from '../../test-support/view-helpers.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { SummarizerInput } from './summarizer.ts';
 import { createSummarizingMemory } from './summarizing-memory.ts';
 
@@ -227,5 +229,39 @@ describe('createSummarizingMemory', () => {
     expect(texts(await view.read())).toEqual(['q100', 'a101', 'q102']);
     expect(await view.summary()).toBeUndefined();
     expect(before).not.toEqual(await view.read());
+  });
+
+  it("a reopened view takes the summary message's tokens from its artifact: nothing is counted", async () => {
+    const { summarizer } = countingSummarizer();
+    const store = createMemoryStore();
+    const base = createTokenCounter({ encoding: 'o200k_base' });
+    const counter = createCountingCounter(base);
+    const first = createConversationMemory({ store, sessionId: 's', counter: base });
+    for (const m of turns(12)) await first.store(m);
+    const made = createSummarizingMemory({ conversation: first, maxTokens: 60, keepRecent: 2, summarizer });
+    const before = await made.read();
+    const shown = before.find((m) => m.id?.startsWith('summary_'))!;
+    const [artifact] = (await first.listArtifacts('summary')).slice(-1);
+    expect(artifact!.data).toMatchObject({ tokens: base.count(shown), encoding: 'o200k_base' });
+    // Another process (a new conversation and view on the same session): the same messages, no count made.
+    const conversation = createConversationMemory({ store, sessionId: 's', counter });
+    const view = createSummarizingMemory({ conversation, maxTokens: 60, keepRecent: 2, summarizer });
+    expect(await view.read()).toEqual(before);
+    expect(counter.counts).toBe(0);
+    // A summary stored without them (an earlier version) is counted once.
+    await conversation.putArtifact({
+      ...artifact!,
+      data: { text: (artifact!.data as { text: string }).text, messages: 10 },
+    });
+    const older = createSummarizingMemory({
+      conversation: createConversationMemory({ store, sessionId: 's', counter }),
+      maxTokens: 60,
+      keepRecent: 2,
+      summarizer,
+    });
+    // (the rewritten artifact has a new time, which the summary message carries)
+    const timeless = (list: MemoryMessage[]) => list.map(({ createdAt: _c, ...m }) => m);
+    expect(timeless(await older.read())).toEqual(timeless(before));
+    expect(counter.counts).toBe(1);
   });
 });

@@ -12,7 +12,7 @@ import { type PruneShot, prunedDropped, sentPart } from './prune-assembly.ts';
 import { checkPruneOptions, type PruneOptions } from './prune-options.ts';
 import { createUnitPruner, pruneSelection, sendableUnits } from './prune-units.ts';
 import { runSummarizer, type Summarizer } from './summarizer.ts';
-import { loadSummary, type SummaryRecord, saveSummary } from './summary-artifacts.ts';
+import { loadSummaryAndTokens, type SummaryRecord, saveSummary } from './summary-artifacts.ts';
 import { summaryContent } from './summary-message.ts';
 import { checkInteger, mergeBySeq } from './view-helpers.ts';
 import { createViewLog } from './view-log.ts';
@@ -108,15 +108,24 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
     | undefined;
   const queue = createSerialQueue();
 
-  const setSummary = (next: SummaryRecord | undefined) => {
+  /** The tokens of the message carrying `next` (0 when it is not sent as a message). */
+  const tokensOf = (next: SummaryRecord) =>
+    role === 'user' ? conversation.counter.count(summaryMessage(next)) : 0;
+  /**
+   * Sets the summary in force with its message's tokens: `stored` when its artifact gives them, else counted (the
+   * counter's tables loaded first, in slices: a first count in a process would load them in one block).
+   */
+  const setSummary = async (next: SummaryRecord | undefined, stored?: number) => {
     summary = next;
-    summaryTokens = next && role === 'user' ? conversation.counter.count(summaryMessage(next)) : 0;
+    if (next && role === 'user' && stored === undefined) await conversation.counter.load?.();
+    summaryTokens = next === undefined ? 0 : role === 'user' ? (stored ?? tokensOf(next)) : 0;
   };
 
   async function refresh(): Promise<MemoryMessage[]> {
     const stats = await log.sync();
     if (loadedFor?.logId !== stats.logId) {
-      setSummary(await loadSummary(conversation));
+      const loaded = await loadSummaryAndTokens(conversation);
+      await setSummary(loaded?.summary, loaded?.tokens);
       loadedFor = { logId: stats.logId };
       checkedAt = -1;
     }
@@ -131,7 +140,7 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
         direction: 'backward',
         limit: 1,
       });
-      if (covered.length === 0) setSummary(undefined);
+      if (covered.length === 0) await setSummary(undefined);
       checkedAt = log.rereads;
     }
     // The view log holds exactly the entries after the summary, as they were appended: none is read again.
@@ -155,18 +164,17 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
           messages: covered.map((e) => e.message),
         });
         const toSeq = Math.max(...units[boundary - 1]!.items.map((e) => e.seq));
-        setSummary(
-          await saveSummary(
-            conversation,
-            {
-              text,
-              fromSeq: previous?.fromSeq ?? covered[0]!.seq,
-              toSeq,
-              messages: (previous?.messages ?? 0) + covered.length,
-            },
-            previous?.id,
-          ),
-        );
+        const record = {
+          text,
+          fromSeq: previous?.fromSeq ?? covered[0]!.seq,
+          toSeq,
+          messages: (previous?.messages ?? 0) + covered.length,
+        };
+        // Its message's tokens (its id and time count nothing), stored with it for later processes.
+        const tokens =
+          role === 'user' ? tokensOf({ ...record, id: 'summary', createdAt: new Date(0) }) : undefined;
+        const saved = await saveSummary(conversation, record, previous?.id, tokens);
+        await setSummary(saved, tokens);
         units = units.slice(boundary);
         sent = sentOf(units);
       }

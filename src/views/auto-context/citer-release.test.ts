@@ -1,11 +1,11 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { createCountingCounter } from '../../../test-support/counting-counter.ts';
 import { createToolResultCiter } from '../../content/cite-tool-results.ts';
 import { createContentStore } from '../../content/create-content-store.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
-import type { TokenCounter } from '../../tokens/token-counter.ts';
 
 /**
  * The citer an AutoContextMemory releases at its cut: what it forgets of the entries before a sequence number
@@ -37,18 +37,7 @@ describe('ToolResultCiter.release', () => {
     const store = createMemoryStore();
     const memory = createConversationMemory({ store, sessionId: 'ses_release', counter: base });
     await memory.store(session(30));
-    let counted = 0;
-    const counter: TokenCounter = {
-      encoding: base.encoding,
-      countText: (t) => {
-        counted++;
-        return base.countText(t);
-      },
-      count: (m) => {
-        counted++;
-        return base.count(m);
-      },
-    };
+    const counter = createCountingCounter(base);
     const content = createContentStore({ store, counter });
     const citer = createToolResultCiter({
       content,
@@ -65,10 +54,10 @@ describe('ToolResultCiter.release', () => {
     const again = await citer.cite(structuredClone(entries));
     expect(again).toEqual(first);
     citer.release(Number.MAX_SAFE_INTEGER);
-    counted = 0;
+    const before = counter.counts;
     const cold = await citer.cite(structuredClone(entries));
     expect(cold).toEqual(first);
-    expect(counted).toBe(0);
+    expect(counter.counts).toBe(before);
     for (const e of entries)
       if (e.message.role === 'tool' && typeof e.message.content !== 'string')
         for (const p of e.message.content)

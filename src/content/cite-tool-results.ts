@@ -219,18 +219,8 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
   const counted = new Map<string, { size: number; tokens: number }>();
   /** The sequence number of the entry holding each item id in `known` or `counted` (what `release` drops by). */
   const seqOf = new Map<string, number>();
-  const context = {
-    content,
-    rule,
-    itemId,
-    itemFor,
-    citationOf,
-    known,
-    counted,
-    seqOf,
-    bounded,
-    ...(options.savedCounts ? { saved: options.savedCounts } : {}),
-  };
+  const saved = options.savedCounts;
+  const context = { content, rule, itemId, itemFor, citationOf, known, counted, seqOf, bounded, saved };
   const none: Prepared = { parts: [], forms: new Map() };
 
   const self: ToolResultCiter = {

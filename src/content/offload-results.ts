@@ -204,8 +204,13 @@ export async function offloadResults(
       : [],
   );
   if (ctx.saved && undecided.length > 0) {
-    const seqs = undecided.map((k) => candidates[k]!.entry.seq);
-    const saved = await ctx.saved.load(Math.min(...seqs), Math.max(...seqs));
+    let [from, to] = [Number.POSITIVE_INFINITY, 0];
+    for (const k of undecided) {
+      const seq = candidates[k]!.entry.seq;
+      if (seq < from) from = seq;
+      if (seq > to) to = seq;
+    }
+    const saved = await ctx.saved.load(from, to);
     for (const k of undecided) {
       const c = candidates[k]!;
       const count = saved.get(c.id);

@@ -53,7 +53,9 @@ export function createOutputCountArtifacts(
       const byGeneration = new Map<number, SavedOutputCount[]>();
       for (const c of counts) {
         const g = generationOf(c.seq);
-        byGeneration.set(g, [...(byGeneration.get(g) ?? []), c]);
+        const list = byGeneration.get(g);
+        if (list) list.push(c);
+        else byGeneration.set(g, [c]);
       }
       await ensure(byGeneration.keys());
       for (const [g, added] of byGeneration) {

@@ -63,7 +63,8 @@ export async function runAgent(
   /** The run's long-term record, when offered to the last step's append. */
   let recorded: OfferedRecord | undefined;
   /** What the view's closing read of an earlier run derived (a ladder step): it rides on this run's first step. */
-  const carry = carryOf(view);
+  const carryKey = view.conversation && sessionKey(view.conversation);
+  const carry = carryOf(view, carryKey);
   for (let step = 0; ; step++) {
     if (signal?.aborted) {
       finishReason = 'aborted';
@@ -126,7 +127,7 @@ export async function runAgent(
   // view's conversation shows it meanwhile. When no run comes within `carryWaitMs` (1 s: a user answering later),
   // or before a normal exit, it is written alone, off this run's path.
   const messages = await withRide(() => withDeferredDurability(() => view.read()), { carry, keep: true });
-  if (view.conversation) dropIdle(sessionKey(view.conversation), carry);
+  if (carryKey !== undefined) dropIdle(carryKey, carry);
   const appended = await view.appended();
   // This run's answer: its own last assistant message (another run on the view may have appended since).
   const last = [...stored].reverse().find((m) => m.role === 'assistant');
@@ -158,9 +159,8 @@ export async function runAgent(
 const carries = new Map<string, RideCarry>();
 const viewCarries = new WeakMap<object, RideCarry>();
 
-/** The {@link RideCarry} of `view`'s runs. */
-function carryOf(view: ContextView<ModelMessage>): RideCarry {
-  const key = view.conversation && sessionKey(view.conversation);
+/** The {@link RideCarry} of `view`'s runs: its session's (`key`), or its own when it has no conversation. */
+function carryOf(view: ContextView<ModelMessage>, key: string | undefined): RideCarry {
   let carry = key === undefined ? viewCarries.get(view) : carries.get(key);
   if (carry === undefined) {
     if (key === undefined) {

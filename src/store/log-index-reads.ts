@@ -1,4 +1,5 @@
 import type { LogEntry } from '../core/message.ts';
+import { firstAtLeast } from '../core/sorted-search.ts';
 import type { LogStats, RangeQuery } from './memory-store.ts';
 import type { LogRow, SessionLog } from './session-log.ts';
 
@@ -113,14 +114,7 @@ export function logStats(log: SessionLog): LogStats {
   };
 }
 
-/** Index of the first row whose seq is above `seq` (rows sorted by seq). */
+/** Index of the first row whose seq is above `seq` (rows sorted by seq; seqs are integers). */
 export function firstAbove(rows: readonly LogRow[], seq: number): number {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (rows[mid]!.entry.seq <= seq) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstAtLeast(rows, Math.floor(seq) + 1, (r) => r.entry.seq);
 }

@@ -1,4 +1,5 @@
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
+import { firstAtLeast, numberKey } from '../../core/sorted-search.ts';
 import { toolOutputText } from '../../messages/tool-output-text.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import type { LadderStep } from './ladder-artifacts.ts';
@@ -109,7 +110,7 @@ export function applyLadder(
         bySeq.get(o.seq)!.set(o.toolCallId, o.text);
       }
       for (const [seq, texts] of bySeq) {
-        const at = firstAtLeast(keys, seq);
+        const at = firstAtLeast(keys, seq, numberKey);
         const item = slots[at];
         if (keys[at] !== seq || !item?.entry || item.origin === 'summary') continue;
         const trail = [...item.steps, step.id];
@@ -125,7 +126,11 @@ export function applyLadder(
     }
     if (step.summary) {
       let placed = false;
-      for (let at = firstAtLeast(keys, step.fromSeq); at < keys.length && keys[at]! <= step.toSeq; at++) {
+      for (
+        let at = firstAtLeast(keys, step.fromSeq, numberKey);
+        at < keys.length && keys[at]! <= step.toSeq;
+        at++
+      ) {
         const item = slots[at];
         if (!item) continue;
         const inside =
@@ -146,16 +151,4 @@ export function applyLadder(
     }
   }
   return slots.filter((item): item is LadderItem => item !== undefined);
-}
-
-/** The first index of ascending `keys` whose key is at least `seq` (`keys.length` when none is). */
-function firstAtLeast(keys: readonly number[], seq: number): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < seq) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

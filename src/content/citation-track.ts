@@ -1,4 +1,5 @@
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
+import { firstAtLeast, numberKey } from '../core/sorted-search.ts';
 import type { CitationStats, CitedForm } from './cited-form.ts';
 import { createTimeSlicer } from './time-slicer.ts';
 
@@ -21,6 +22,8 @@ export interface CitationTrack {
   readonly systems: readonly number[];
   /** The stats `cite` gives for the whole log. */
   readonly stats: Readonly<CitationStats>;
+  /** The stats of the entries from index `from` on (the whole log's when `from` is 0). */
+  statsFrom(from: number): CitationStats;
   /** Sum of `tokens`. */
   readonly citedTokens: number;
   /** Sum of the entries' stored tokens. */
@@ -54,6 +57,9 @@ export function createCitationTrack(citer: TrackCiter): CitationTrack {
   let unsettled: Unsettled[] = [];
   let assistants = 0;
   let stats: CitationStats = { cited: 0, fullFirstUse: 0, savedTokens: 0 };
+  /** The indices of entries with offloaded results, ascending, and each one's current form. */
+  let offloaded: number[] = [];
+  let forms = new Map<number, Unsettled['form']>();
   let citedTokens = 0;
   let fullTokens = 0;
 
@@ -65,6 +71,8 @@ export function createCitationTrack(citer: TrackCiter): CitationTrack {
     unsettled = [];
     assistants = 0;
     stats = { cited: 0, fullFirstUse: 0, savedTokens: 0 };
+    offloaded = [];
+    forms = new Map();
     citedTokens = 0;
     fullTokens = 0;
   };
@@ -86,12 +94,14 @@ export function createCitationTrack(citer: TrackCiter): CitationTrack {
         tokens.push(entry.tokens);
         citedTokens += entry.tokens;
         fullTokens += entry.tokens;
-        if (citer.hasOffloads(entry))
+        if (citer.hasOffloads(entry)) {
+          offloaded.push(i);
           unsettled.push({
             index: i,
             assistantsBefore: assistants,
             form: { tokens: entry.tokens, cited: 0, fullFirstUse: 0, savedTokens: 0 },
           });
+        }
       }
       done = entries.length;
       const still: Unsettled[] = [];
@@ -104,6 +114,7 @@ export function createCitationTrack(citer: TrackCiter): CitationTrack {
         messages[u.index] = form.message;
         tokens[u.index] = form.tokens;
         u.form = form;
+        forms.set(u.index, form);
         if (!form.settled) still.push(u);
         const pause = slicer.tick();
         if (pause) await pause;
@@ -121,6 +132,19 @@ export function createCitationTrack(citer: TrackCiter): CitationTrack {
     },
     get stats() {
       return stats;
+    },
+    statsFrom(from) {
+      if (from <= 0) return { ...stats };
+      const out: CitationStats = { cited: 0, fullFirstUse: 0, savedTokens: 0 };
+      const lo = firstAtLeast(offloaded, from, numberKey);
+      for (let k = lo; k < offloaded.length; k++) {
+        const form = forms.get(offloaded[k]!);
+        if (!form) continue;
+        out.cited += form.cited;
+        out.fullFirstUse += form.fullFirstUse;
+        out.savedTokens += form.savedTokens;
+      }
+      return out;
     },
     get citedTokens() {
       return citedTokens;

@@ -231,4 +231,37 @@ describe('citation view: cold start from stored state', () => {
     expect(again.texts.filter((t) => t.startsWith('medium result'))).toHaveLength(36);
     await store.close();
   });
+
+  it('with a budget: a new view reads only the newest part the budget needs, and returns what a whole-log read cuts', async () => {
+    const open = await sqliteFile();
+    const first = open();
+    const memory = createConversationMemory({ store: first, sessionId: 'ses_cold', counter: base });
+    for (const m of session(400)) await memory.store(m); // 1,201 messages, 200 results of ~600 tokens
+    const whole = await openView(first, base).read(); // offloads every large result
+    await first.close();
+    const store = open();
+    let read = 0;
+    const readRange: SqliteStore['readRange'] = async (...args) => {
+      const entries = await store.readRange(...args);
+      read += entries.length;
+      return entries;
+    };
+    const counted = { ...store, readRange } as SqliteStore;
+    const conversation = createConversationMemory({ store: counted, sessionId: 'ses_cold', counter: base });
+    const content = createContentStore({ store: store.contentItems, counter: base });
+    const view = createCitationMemory({ conversation, content, policy, maxTokens: 3000 });
+    const out = await view.read();
+    const stats = view.lastStats()!;
+    expect(stats.tokens).toBeLessThanOrEqual(3000);
+    expect(stats.droppedMessages).toBeGreaterThan(900);
+    expect(out).toEqual(whole.slice(whole.length - out.length)); // the whole-log read's newest part, cited the same
+    expect(stats.messages + stats.droppedMessages).toBe(whole.length);
+    // Held: at most twice what the budget needed (the held part grows by doubling), never the whole log.
+    expect(read).toBeLessThan(out.length * 2 + 64);
+    const left = view.lastAssembly()!.dropped.filter((d) => d.messages > 0);
+    expect(left).toEqual([
+      expect.objectContaining({ rule: 'budget', messages: stats.droppedMessages, fromSeq: 1 }),
+    ]);
+    await store.close();
+  });
 });

@@ -33,7 +33,7 @@ const cleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of cleanup) await c();
 });
-const seen = { appends: 0, removals: 0, reloads: 0, reopens: 0, cited: 0, fullFirstUse: 0 };
+const seen = { appends: 0, removals: 0, reloads: 0, reopens: 0, cited: 0, fullFirstUse: 0, budgetCuts: 0 };
 
 const tools = ['web_fetch', 'search', 'db', 'bad tool'] as const;
 const words = ['alpha', 'beta', 'tokyo', 'report', '42', 'plan', 'list', 'ok', '<div>', '{"a":1}'];
@@ -125,8 +125,17 @@ function stepMessages(step: Step): ModelMessage[] {
   return out;
 }
 
-/** The direct computation: every output counted, each offloaded one cited from its stored item once `keepTurns` assistant messages follow. */
-async function direct(entries: readonly LogEntry[], content: ContentStore, policy: CitationPolicy) {
+/**
+ * The direct computation: every output counted, each offloaded one cited from its stored item once `keepTurns`
+ * assistant messages follow. With `shown` (the ids of the messages a read returned), only those are looked at: the
+ * stats are theirs, and only their offloaded results must be stored (a view reads no further back than its budget).
+ */
+async function direct(
+  entries: readonly LogEntry[],
+  content: ContentStore,
+  policy: CitationPolicy,
+  shown?: ReadonlySet<string>,
+) {
   const rule = resolveCitationPolicy(policy);
   const ids = createToolResultCiter({ content, logKey: sessionId });
   const messages: MemoryMessage[] = [];
@@ -136,6 +145,7 @@ async function direct(entries: readonly LogEntry[], content: ContentStore, polic
     const e = entries[i]!;
     if (e.message.role === 'assistant') after++;
     messages[i] = e.message;
+    if (shown && !shown.has(e.message.id)) continue;
     if (e.message.role !== 'tool' || typeof e.message.content === 'string') continue;
     let changed = false;
     const parts = [];
@@ -201,12 +211,14 @@ async function play(opened: OpenedStore, s: Scenario): Promise<void> {
     expect(live.view.lastStats()).toEqual(fresh.lastStats());
     expect(live.view.lastAssembly()).toEqual(fresh.lastAssembly());
     const entries = await live.view.conversation.entries();
-    const ref = await direct(entries, live.view.content, s.policy);
+    const shown = s.maxTokens === undefined ? undefined : new Set(got.map((m) => m.id!));
+    const ref = await direct(entries, live.view.content, s.policy, shown);
     const stats = live.view.lastStats()!;
     expect({ cited: stats.cited, fullFirstUse: stats.fullFirstUse, savedTokens: stats.savedTokens }).toEqual(
       ref.stats,
     );
-    if (s.maxTokens === undefined) expect(got).toEqual(ref.messages);
+    expect(got).toEqual(shown ? ref.messages.filter((m) => shown.has(m.id!)) : ref.messages);
+    if (got.length < entries.length) seen.budgetCuts++; // the view held only the log's newest part
     seen.cited += stats.cited;
     seen.fullFirstUse += stats.fullFirstUse;
   };
@@ -287,5 +299,6 @@ describe('citation view: coverage', () => {
     expect(seen.reopens).toBeGreaterThan(10);
     expect(seen.cited).toBeGreaterThan(50);
     expect(seen.fullFirstUse).toBeGreaterThan(10);
+    expect(seen.budgetCuts).toBeGreaterThan(20);
   });
 });

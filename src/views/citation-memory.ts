@@ -11,14 +11,15 @@ import type { ContentStore } from '../content/create-content-store.ts';
 import { checkMethods, checkOptions } from '../core/check-options.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
+import { firstAtLeast } from '../core/sorted-search.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { type AssemblyPart, buildAssembly, citedPart, droppedRuns } from './assembly/build-assembly.ts';
+import { type AssemblyPart, buildAssembly, citedPart, olderDropped } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
 import type { ContextView } from './context-view.ts';
 import { createOutputCountArtifacts } from './output-count-artifacts.ts';
 import { checkInteger } from './view-helpers.ts';
-import { createViewLog } from './view-log.ts';
+import { createViewLog, type ViewLog } from './view-log.ts';
 
 /** Options of {@link createCitationMemory}. */
 export interface CitationViewOptions {
@@ -34,7 +35,7 @@ export interface CitationViewOptions {
   maxTokens?: number;
 }
 
-/** Figures of the last `read()`. */
+/** Figures of the last `read()`: `cited`, `fullFirstUse` and `savedTokens` count the messages it returned. */
 export interface CitationViewStats extends CitationStats {
   /** Tokens of the messages returned. */
   tokens: number;
@@ -71,7 +72,10 @@ export interface CitationView extends ContextView {
  * only outputs change, and `maxTokens` drops whole units. The view follows the log incrementally (appends
  * are fetched, nothing is parsed twice): a read after appends looks only at the new entries and at those whose
  * citation can still change (a result within its `keepTurns`), and walks back from the newest only as far as
- * `maxTokens` reaches. A new view on a long session decides offloading from stored counts (the entries'
+ * `maxTokens` reaches. With `maxTokens`, a read holds only the log's newest part that the budget needs after
+ * citation (grown backward from the budget's worth of stored tokens, at least doubling, until a unit does not
+ * fit), so opening a long session costs what its window costs; results older than that are neither read nor
+ * stored until a read needs them. A new view on a long session decides offloading from stored counts (the entries'
  * `tokens` when the conversation's counter has the content counter's encoding, the items' info read a page of
  * ids at a time, and the counts views saved beside the log of outputs they had to count and kept in full:
  * `engram.output-counts` artifacts) and stores the results no one stored yet in batches, giving the event loop
@@ -122,35 +126,43 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
           track = citer.track();
         }
         logId = stats.logId;
-        if (!log.whole) await log.holdFrom(1);
+        const fit = await holdFitting(log, track, budget);
         const entries = log.entries;
-        await track.update(entries);
         const n = entries.length;
-        const from = budget === undefined ? 0 : newestFitting(log.units, entries, track, budget);
-        let messages: MemoryMessage[];
-        let tokens = track.citedTokens;
-        let fullTokens = track.fullTokens;
-        if (from === 0) messages = track.messages.slice(0, n);
-        else {
-          messages = [];
-          tokens = 0;
-          fullTokens = 0;
-          const take = (i: number) => {
-            messages.push(track.messages[i]!);
-            tokens += track.tokens[i]!;
-            fullTokens += entries[i]!.tokens;
-          };
-          for (const i of track.systems) if (i < from) take(i);
-          for (let i = from; i < n; i++) take(i);
+        const { from } = fit;
+        const firstSeq = entries[from]?.seq ?? stats.lastSeq + 1;
+        const systemsBefore = log.systems.entries.filter((e) => e.seq < firstSeq);
+        const messages: MemoryMessage[] = [];
+        let tokens = 0;
+        let fullTokens = 0;
+        for (const e of systemsBefore) {
+          messages.push(e.message);
+          tokens += e.tokens;
+          fullTokens += e.tokens;
         }
-        shot = { entries, count: n, messages: track.messages, tokens: track.tokens, from };
+        for (let i = from; i < n; i++) {
+          messages.push(track.messages[i]!);
+          tokens += track.tokens[i]!;
+          fullTokens += entries[i]!.tokens;
+        }
+        shot = {
+          entries,
+          systemsBefore,
+          messages: track.messages,
+          tokens: track.tokens,
+          from,
+          logCount: stats.count,
+        };
         last = {
-          ...track.stats,
+          ...track.statsFrom(from),
           tokens,
           fullTokens,
           messages: messages.length,
-          droppedMessages: n - messages.length,
+          droppedMessages: Math.max(0, stats.count - messages.length),
         };
+        // Units older than the one the budget stopped at are not needed by the next read (it reads them again
+        // if citations settling make room): dropped once they are most of what is held.
+        if (fit.stoppedAt !== undefined) log.release(fit.stoppedAt);
         return messages;
       }),
     store: (messages) => conversation.store(messages),
@@ -158,23 +170,26 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
   };
 }
 
-/** What the last read showed: the held entries (the first `count`), their cited messages and tokens, the budget's cut. */
+/** What the last read showed: the held entries, their cited messages and tokens, the budget's cut. */
 interface Shot {
   entries: readonly LogEntry[];
-  count: number;
+  /** System entries older than the first one returned from the held part (kept whether held or not). */
+  systemsBefore: readonly LogEntry[];
   messages: readonly MemoryMessage[];
   tokens: readonly number[];
   from: number;
+  /** Live messages in the log. */
+  logCount: number;
 }
 
 /** The assembly of a citation view's read: messages as stored, citations for offloaded results, older units left out. */
 function citationAssembly(shot: Shot, counter: TokenCounter, budget: number | undefined): ContextAssembly {
   const parts: AssemblyPart[] = [];
-  const entries = shot.entries.slice(0, shot.count);
-  const kept = new Set<number>();
-  entries.forEach((entry, i) => {
-    if (i < shot.from && entry.message.role !== 'system') return;
-    kept.add(entry.seq);
+  const systemWhy = 'system message (always kept)';
+  for (const entry of shot.systemsBefore)
+    parts.push({ message: entry.message, tokens: entry.tokens, entry, why: systemWhy });
+  for (let i = shot.from; i < shot.entries.length; i++) {
+    const entry = shot.entries[i]!;
     const message = shot.messages[i]!;
     const tokens = shot.tokens[i]!;
     if (message !== entry.message) parts.push(citedPart(message, tokens, entry));
@@ -185,66 +200,85 @@ function citationAssembly(shot: Shot, counter: TokenCounter, budget: number | un
         entry,
         why:
           entry.message.role === 'system'
-            ? 'system message (always kept)'
+            ? systemWhy
             : entry.message.role === 'tool'
               ? 'tool result in full (first use, or not offloaded by the policy)'
               : budget === undefined
                 ? 'in the log (no budget)'
                 : 'newest whole unit within the budget',
       });
-  });
+  }
   return buildAssembly({
     view: 'citation',
     counter,
     ...(budget === undefined ? {} : { budget }),
     parts,
-    dropped: droppedRuns(
-      entries,
-      kept,
+    dropped: olderDropped(
+      shot.logCount - parts.length,
+      shot.entries[shot.from]?.seq,
       'budget',
       `older units did not fit the budget of ${budget ?? 0} tokens (after citation)`,
     ),
   });
 }
 
+/** Where the budget cut the held units: the first entry returned, and the unit that did not fit (if one did not). */
+interface Fit {
+  from: number;
+  /** The index of the unit the budget stopped at; undefined when every held unit fits. */
+  stoppedAt?: number;
+}
+
 /**
- * The index of the first entry of the newest whole units whose cited tokens (plus every system message's)
- * fit the budget. Units are taken from the newest back and never split; the newest unit is always kept. Walks
- * back only as far as the budget reaches.
+ * Holds as much of the log's newest part as the budget needs after citation, with the track brought up to it:
+ * the whole log without a budget; otherwise the held part grows backward (at least doubling, from the budget's
+ * worth of stored tokens, which citations only shrink) until a unit does not fit or the log's start is held.
+ * Cited forms of held entries are exact: every later entry is held.
+ */
+async function holdFitting(log: ViewLog, track: CitationTrack, budget: number | undefined): Promise<Fit> {
+  if (budget === undefined) {
+    if (!log.whole) await log.holdFrom(1);
+    await track.update(log.entries);
+    return { from: 0 };
+  }
+  let size = budget;
+  for (;;) {
+    await track.update(log.entries);
+    const fit = newestFitting(log.units, log.entries, track.tokens, log.systems.tokens, budget);
+    if (fit.stoppedAt !== undefined || log.whole) return fit;
+    await log.grow({ minTokens: size });
+    size = size * 2 + 1;
+  }
+}
+
+/**
+ * The newest whole held units whose cited tokens (plus every system message's) fit the budget. Units are taken
+ * from the newest back and never split; the newest unit is always kept. Walks back only as far as the budget
+ * reaches. The oldest held unit may be cut at its head: it is never taken unless every held unit fits (then the
+ * caller holds more, or holds the whole log); a cut unit that does not fit would not fit whole either.
  */
 function newestFitting(
   units: readonly { items: readonly { seq: number; message: MemoryMessage }[] }[],
   entries: readonly { seq: number }[],
-  track: CitationTrack,
+  tokens: readonly number[],
+  systemTokens: number,
   budget: number,
-): number {
-  const { tokens } = track;
-  let used = 0;
-  for (const i of track.systems) used += tokens[i]!;
+): Fit {
+  let used = systemTokens;
   let from = entries.length;
   for (let u = units.length - 1; u >= 0; u--) {
     let cost = 0;
     let first = from;
     for (const item of units[u]!.items) {
-      const i = indexOfSeq(entries, item.seq);
+      const i = firstAtLeast(entries, item.seq, bySeq);
       first = Math.min(first, i);
       if (item.message.role !== 'system') cost += tokens[i]!;
     }
-    if (used + cost > budget && from < entries.length) break;
+    if (used + cost > budget && from < entries.length) return { from, stoppedAt: u };
     used += cost;
     from = first;
   }
-  return from;
+  return { from };
 }
 
-/** The index of the entry with sequence number `seq` (entries ascending by seq; it is there). */
-function indexOfSeq(entries: readonly { seq: number }[], seq: number): number {
-  let lo = 0;
-  let hi = entries.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (entries[mid]!.seq < seq) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+const bySeq = (e: { seq: number }) => e.seq;

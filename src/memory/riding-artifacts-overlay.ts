@@ -52,8 +52,7 @@ export function createRidingArtifactsOverlay(
       const shown: Artifact = { ...copy, createdAt: new Date() };
       const settled = settle(shown);
       const waiting = () => pending.get(shown.id) === shown;
-      const payload = { scope, sessionId, artifact: copy, waiting, settled };
-      const offered = artifactRide.offer(storage, payload, () =>
+      const writeAlone = () =>
         turn(async () => {
           if (!waiting()) return;
           try {
@@ -62,8 +61,9 @@ export function createRidingArtifactsOverlay(
             // Written, or not (a failed write): no longer shown either way, so a later read makes it again.
             settled();
           }
-        }),
-      );
+        });
+      const payload = { scope, sessionId, artifact: copy, waiting, settled, writeAlone };
+      const offered = artifactRide.offer(storage, payload, writeAlone);
       if (!offered) return undefined;
       pending.set(shown.id, shown);
       return shown;

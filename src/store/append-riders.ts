@@ -157,12 +157,7 @@ export function appendWithRider(
           else for (const item of left) await contentItems.putItem(c.scope, c.space, item);
           c.settled();
         });
-      if (store && derived.length > 0)
-        artifactRide.giveBack(store, derived, async (d) => {
-          if (!d.waiting()) return;
-          await store.putArtifact(d.scope, d.sessionId, d.artifact);
-          d.settled();
-        });
+      if (store && derived.length > 0) artifactRide.giveBack(store, derived, (d) => d.writeAlone());
       // Its offerer sees it unwritten and records alone (or a later append of the step takes it).
       if (longTermRecords && records.length > 0)
         recordRide.giveBack(longTermRecords, records, async () => {});

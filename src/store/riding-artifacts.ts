@@ -14,6 +14,11 @@ export interface RidingArtifact {
   waiting(): boolean;
   /** Called by the store that wrote it in its append's transaction, once it committed. */
   settled(): void;
+  /**
+   * Writes it alone, ordered with its writer's other writes (a conversation's write queue): what an append that took
+   * it and rolled back calls, so it cannot land after a newer version written meanwhile.
+   */
+  writeAlone(): Promise<void>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { firstAtLeast, numberKey } from '../core/sorted-search.ts';
+import { createTimeSlicer } from '../core/time-slicer.ts';
 import type { CitationStats, CitedForm } from './cited-form.ts';
-import { createTimeSlicer } from './time-slicer.ts';
 
 /**
  * `cite` kept up to date across reads of one log that grows by appends: each entry is prepared and shown once,

@@ -4,6 +4,7 @@ import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
+import { createTimeSlicer } from '../core/time-slicer.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { type CitationPolicy, resolveCitationPolicy } from './citation-policy.ts';
@@ -22,7 +23,6 @@ import {
 } from './offload-results.ts';
 import { contentDigest, prepareContentItem } from './prepare-content-item.ts';
 import type { SavedOutputCounts } from './saved-output-counts.ts';
-import { createTimeSlicer } from './time-slicer.ts';
 
 export type { CitationStats, CitedForm } from './cited-form.ts';
 

@@ -1,11 +1,11 @@
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
+import { createTimeSlicer } from '../core/time-slicer.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
 import { type ResolvedCitationRule, shouldOffload } from './citation-policy.ts';
 import { getItemInfos, putItems } from './content-batch.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import type { ContentStore } from './create-content-store.ts';
 import type { SavedOutputCount, SavedOutputCounts } from './saved-output-counts.ts';
-import { createTimeSlicer } from './time-slicer.ts';
 
 type ToolPart = Extract<Exclude<MemoryMessage['content'], string>[number], { type: 'tool-result' }>;
 /** An output a content item can hold. */

@@ -1,6 +1,7 @@
 import type { JSONValue } from 'ai';
 import { describeValue } from '../core/errors/describe-value.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
+import { createTimeSlicer } from '../core/time-slicer.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
 import { deserializeMessage } from '../messages/serialize.ts';
 import { type ConversationLog, invalid, pageSize } from './conversation-log.ts';
@@ -84,7 +85,14 @@ export function tailEntries(
     let count = 0;
     let toSeq = upTo;
     if (toSeq !== undefined && toSeq < 1) return [];
+    // A page read is synchronous on node:sqlite (and parses every result it holds): the loop gets a turn between
+    // pages once a slice has run, so a long tail of large tool results does not block it.
+    const slicer = createTimeSlicer();
     while (tokens <= minTokens && count < maxMessages) {
+      if (pages.length > 0) {
+        const pause = slicer.tick();
+        if (pause) await pause;
+      }
       const limit = Math.min(pageSize, maxMessages - count);
       const page = await storage.readRange(scope, sessionId, {
         direction: 'backward',

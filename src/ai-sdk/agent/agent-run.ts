@@ -1,5 +1,4 @@
 import type { AssistantContent, FinishReason, ModelMessage, StepResult, ToolSet, UserContent } from 'ai';
-import { createTimeSlicer } from '../../content/time-slicer.ts';
 import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import {
@@ -9,6 +8,7 @@ import {
   type RideCarry,
   withRide,
 } from '../../core/ride-on-append.ts';
+import { createTimeSlicer } from '../../core/time-slicer.ts';
 import type { OfferedRecord } from '../../longterm/riding-long-term-records.ts';
 import { retentionAt } from '../../memory/retention-policy.ts';
 import { sessionKey } from '../../memory/session-key.ts';

@@ -26,8 +26,8 @@ import { agent } from './agent.ts';
  */
 
 const ticks = vi.hoisted(() => ({ n: 0 }));
-vi.mock('../../content/time-slicer.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../content/time-slicer.ts')>();
+vi.mock('../../core/time-slicer.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../core/time-slicer.ts')>();
   return {
     createTimeSlicer: () => {
       const slicer = original.createTimeSlicer(0);

@@ -1,6 +1,6 @@
-import { createTimeSlicer } from '../../content/time-slicer.ts';
 import { checkOptions } from '../../core/check-options.ts';
 import type { MemoryMessage } from '../../core/message.ts';
+import { createTimeSlicer } from '../../core/time-slicer.ts';
 import { toolOutputText } from '../../messages/tool-output-text.ts';
 import type { Summarizer } from '../summarizer.ts';
 

@@ -1,6 +1,6 @@
 import type { ToolResultCiter, ToolResultPart } from '../../content/cite-tool-results.ts';
-import { createTimeSlicer } from '../../content/time-slicer.ts';
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
+import { createTimeSlicer } from '../../core/time-slicer.ts';
 import { toolOutputText } from '../../messages/tool-output-text.ts';
 import { isUnitComplete, type MessageUnit } from '../../messages/units.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';

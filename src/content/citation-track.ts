@@ -1,5 +1,4 @@
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
-import { firstAtLeast, numberKey } from '../core/sorted-search.ts';
 import { createTimeSlicer } from '../core/time-slicer.ts';
 import type { CitationStats, CitedForm } from './cited-form.ts';
 
@@ -22,8 +21,8 @@ export interface CitationTrack {
   readonly systems: readonly number[];
   /** The stats `cite` gives for the whole log. */
   readonly stats: Readonly<CitationStats>;
-  /** The stats of the entries from index `from` on (the whole log's when `from` is 0). */
-  statsFrom(from: number): CitationStats;
+  /** The stats of the entries at `indices` (the stats `cite` gives for them). */
+  statsOf(indices: readonly number[]): CitationStats;
   /** Sum of `tokens`. */
   readonly citedTokens: number;
   /** Sum of the entries' stored tokens. */
@@ -57,8 +56,7 @@ export function createCitationTrack(citer: TrackCiter): CitationTrack {
   let unsettled: Unsettled[] = [];
   let assistants = 0;
   let stats: CitationStats = { cited: 0, fullFirstUse: 0, savedTokens: 0 };
-  /** The indices of entries with offloaded results, ascending, and each one's current form. */
-  let offloaded: number[] = [];
+  /** The current form of each entry with offloaded results, by index. */
   let forms = new Map<number, Unsettled['form']>();
   let citedTokens = 0;
   let fullTokens = 0;
@@ -71,7 +69,6 @@ export function createCitationTrack(citer: TrackCiter): CitationTrack {
     unsettled = [];
     assistants = 0;
     stats = { cited: 0, fullFirstUse: 0, savedTokens: 0 };
-    offloaded = [];
     forms = new Map();
     citedTokens = 0;
     fullTokens = 0;
@@ -95,7 +92,6 @@ export function createCitationTrack(citer: TrackCiter): CitationTrack {
         citedTokens += entry.tokens;
         fullTokens += entry.tokens;
         if (citer.hasOffloads(entry)) {
-          offloaded.push(i);
           unsettled.push({
             index: i,
             assistantsBefore: assistants,
@@ -133,12 +129,11 @@ export function createCitationTrack(citer: TrackCiter): CitationTrack {
     get stats() {
       return stats;
     },
-    statsFrom(from) {
-      if (from <= 0) return { ...stats };
+    statsOf(indices) {
       const out: CitationStats = { cited: 0, fullFirstUse: 0, savedTokens: 0 };
-      const lo = firstAtLeast(offloaded, from, numberKey);
-      for (let k = lo; k < offloaded.length; k++) {
-        const form = forms.get(offloaded[k]!);
+      if (forms.size === 0) return out;
+      for (const i of indices) {
+        const form = forms.get(i);
         if (!form) continue;
         out.cited += form.cited;
         out.fullFirstUse += form.fullFirstUse;

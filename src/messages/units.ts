@@ -19,6 +19,12 @@ export interface MessageUnit<T> {
   tokens: number;
   /** Tool call ids (and approval ids, prefixed `approval:`) still waiting for an answer. */
   pending: Set<string>;
+  /**
+   * Set when the unit holds a tool message that also answers an id no earlier grouped item left open (its call
+   * is older than the grouped items, or was answered already): grouped with more of the log, the unit could join
+   * an older one.
+   */
+  strays?: true;
 }
 
 /** Whether a unit waits for no tool result or approval response. */
@@ -96,6 +102,7 @@ export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGroupe
         target.pending.add(id);
         openIds.set(id, target);
       }
+      if (later.strays) target.strays = true;
     }
   };
 
@@ -119,6 +126,7 @@ export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGroupe
       mergeFrom(oldest);
       oldest.items.push(item);
       oldest.tokens += tokens;
+      if (owners.length < ids.length) oldest.strays = true;
       for (const id of ids) {
         if (openIds.get(id) === oldest) {
           oldest.pending.delete(id);

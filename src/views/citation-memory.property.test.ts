@@ -1,6 +1,6 @@
 import type { JSONValue, ModelMessage } from 'ai';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   type DriverBudget,
   propertyOnEveryDriver,
@@ -15,6 +15,7 @@ import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { toMemoryMessage } from '../messages/from-model-message.ts';
 import { serializeMessage } from '../messages/serialize.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
+import { groupUnits, isSendable } from '../messages/units.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { type CitationView, createCitationMemory } from './citation-memory.ts';
 
@@ -26,6 +27,12 @@ import { type CitationView, createCitationMemory } from './citation-memory.ts';
  * driver; the in-memory store cannot be reopened (its data lives in its store object), so there the reopen op is
  * skipped and the other ops run.
  */
+// Pages of 5 entries: a budgeted view's held part (read backward a page at a time) starts inside units on short logs.
+vi.mock('../memory/conversation-log.ts', async (original) => ({
+  ...(await original<typeof import('../memory/conversation-log.ts')>()),
+  pageSize: 5,
+}));
+
 const counter = createTokenCounter({ encoding: 'o200k_base' });
 const sessionId = 'ses_cite';
 const scope = { tenant: 'default' };
@@ -45,12 +52,16 @@ const arbResult = fc.record({
   kind: fc.constantFrom('text', 'json', 'error-text', 'error-json'),
   text: arbText,
 });
-/** A step: the assistant's calls and their results (one tool message, or one message per result), then maybe text. */
+/**
+ * A step: the assistant's calls and their results (one tool message, or one message per result; `late`: after a
+ * user and an assistant message, so call and results make one long unit), then maybe text.
+ */
 const arbStep = fc.record({
   user: fc.boolean(),
   system: fc.nat(9).map((n) => n === 0),
   results: fc.array(arbResult, { minLength: 0, maxLength: 3 }),
   split: fc.boolean(),
+  late: fc.nat(3).map((n) => n === 0),
   reply: fc.boolean(),
 });
 const arbRule = fc.record(
@@ -119,10 +130,59 @@ function stepMessages(step: Step): ModelMessage[] {
         ? { type: r.kind, value: r.text }
         : { type: r.kind, value: { text: r.text, n: r.text.length } as JSONValue },
   }));
+  if (step.late)
+    out.push({ role: 'user', content: 'still there?' }, { role: 'assistant', content: 'waiting' });
   if (step.split) for (const p of parts) out.push({ role: 'tool', content: [p] });
   else out.push({ role: 'tool', content: parts });
   if (step.reply) out.push({ role: 'assistant', content: 'done' });
   return out;
+}
+
+/**
+ * The indices of the log's entries a view may send: every item of system and sendable units (units grouped over
+ * the whole log), the system items of the others (tool output whose call is gone, calls left without results).
+ */
+function sendableIndices(entries: readonly LogEntry[]): number[] {
+  const at = new Map(entries.map((e, i) => [e.seq, i]));
+  const units = groupUnits(entries, { message: (e: LogEntry) => e.message });
+  return units.flatMap((unit, u) => {
+    const all = unit.kind === 'system' || isSendable(unit, u === units.length - 1);
+    return unit.items.filter((e) => all || e.message.role === 'system').map((e) => at.get(e.seq)!);
+  });
+}
+
+/**
+ * What a budgeted read returns, computed from the whole log's cited messages (`whole`, one per entry) and their
+ * tokens: the log's sendable units (grouped whole) taken from the newest back while their tokens and every system
+ * message's fit, the newest always; system messages before the cut kept.
+ */
+function cutToBudget(
+  entries: readonly LogEntry[],
+  whole: readonly MemoryMessage[],
+  tokens: readonly number[],
+  budget: number,
+): MemoryMessage[] {
+  const at = new Map(entries.map((e, i) => [e.seq, i]));
+  let used = 0;
+  entries.forEach((e, i) => {
+    if (e.message.role === 'system') used += tokens[i]!;
+  });
+  const units = groupUnits(entries, { message: (e: LogEntry) => e.message });
+  let from = entries.length;
+  let taken = false;
+  for (let u = units.length - 1; u >= 0; u--) {
+    const unit = units[u]!;
+    const items = unit.items;
+    if (unit.kind !== 'system' && isSendable(unit, u === units.length - 1)) {
+      const cost = items.reduce((n, e) => n + (e.message.role === 'system' ? 0 : tokens[at.get(e.seq)!]!), 0);
+      if (used + cost > budget && taken) break;
+      used += cost;
+      taken = true;
+    }
+    from = Math.min(...items.map((e) => at.get(e.seq)!));
+  }
+  const sendable = new Set(sendableIndices(entries));
+  return whole.filter((_, i) => sendable.has(i) && (i >= from || entries[i]!.message.role === 'system'));
 }
 
 /**
@@ -211,14 +271,35 @@ async function play(opened: OpenedStore, s: Scenario): Promise<void> {
     expect(live.view.lastStats()).toEqual(fresh.lastStats());
     expect(live.view.lastAssembly()).toEqual(fresh.lastAssembly());
     const entries = await live.view.conversation.entries();
-    const shown = s.maxTokens === undefined ? undefined : new Set(got.map((m) => m.id!));
-    const ref = await direct(entries, live.view.content, s.policy, shown);
+    if (s.maxTokens !== undefined) {
+      // The budget cuts where a view holding the whole log cuts. An unbudgeted view stores every offloaded result
+      // (a budgeted one stores those it reads); the direct computation then cites every entry.
+      await createCitationMemory({
+        conversation: live.view.conversation,
+        content: live.view.content,
+        policy: s.policy,
+      }).read();
+      const whole = await direct(entries, live.view.content, s.policy);
+      const tokens = whole.messages.map((m, i) =>
+        m === entries[i]!.message ? entries[i]!.tokens : counter.count(m),
+      );
+      expect(got).toEqual(cutToBudget(entries, whole.messages, tokens, s.maxTokens));
+    }
+    // The stats are those of the messages returned; without a budget, every offloaded result is stored.
+    const shown = new Set(got.map((m) => m.id!));
+    const ref = await direct(
+      entries,
+      live.view.content,
+      s.policy,
+      s.maxTokens === undefined ? undefined : shown,
+    );
     const stats = live.view.lastStats()!;
     expect({ cited: stats.cited, fullFirstUse: stats.fullFirstUse, savedTokens: stats.savedTokens }).toEqual(
-      ref.stats,
+      (await direct(entries, live.view.content, s.policy, shown)).stats,
     );
-    expect(got).toEqual(shown ? ref.messages.filter((m) => shown.has(m.id!)) : ref.messages);
-    if (got.length < entries.length) seen.budgetCuts++; // the view held only the log's newest part
+    const sendable = sendableIndices(entries).map((i) => ref.messages[i]!);
+    expect(got).toEqual(shown ? ref.messages.filter((m) => shown.has(m.id!)) : sendable);
+    if (got.length < entries.length) seen.budgetCuts++; // the budget left older messages out
     seen.cited += stats.cited;
     seen.fullFirstUse += stats.fullFirstUse;
   };

@@ -13,8 +13,15 @@ import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import { firstAtLeast } from '../core/sorted-search.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import { isSendable, type MessageUnit } from '../messages/units.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { type AssemblyPart, buildAssembly, citedPart, olderDropped } from './assembly/build-assembly.ts';
+import {
+  type AssemblyPart,
+  buildAssembly,
+  citedPart,
+  droppedRuns,
+  olderDropped,
+} from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
 import type { ContextView } from './context-view.ts';
 import { createOutputCountArtifacts } from './output-count-artifacts.ts';
@@ -69,7 +76,9 @@ export interface CitationView extends ContextView {
  * text compactor, or the content store's summarizer, computed once and kept with the item) and how to get it
  * back (`retrieve_from_memory`). The log keeps every full result: this is a view, the same log always gives
  * the same messages, and `enabled: false` shows the originals. Tool calls and their results stay paired:
- * only outputs change, and `maxTokens` drops whole units. The view follows the log incrementally (appends
+ * only outputs change, `maxTokens` drops whole units, and units no model accepts (tool output whose call is gone
+ * from the log, calls left without results before the newest unit) are left out, as the token window leaves them
+ * out. The view follows the log incrementally (appends
  * are fetched, nothing is parsed twice): a read after appends looks only at the new entries and at those whose
  * citation can still change (a result within its `keepTurns`), and walks back from the newest only as far as
  * `maxTokens` reaches. With `maxTokens`, a read holds only the log's newest part that the budget needs after
@@ -129,8 +138,8 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
         const fit = await holdFitting(log, track, budget);
         const entries = log.entries;
         const n = entries.length;
-        const { from } = fit;
-        const firstSeq = entries[from]?.seq ?? stats.lastSeq + 1;
+        const sent = sentIndices(log.units, entries, fit.unitFrom);
+        const firstSeq = entries[sent[0] ?? n]?.seq ?? stats.lastSeq + 1;
         const systemsBefore = log.systems.entries.filter((e) => e.seq < firstSeq);
         const messages: MemoryMessage[] = [];
         let tokens = 0;
@@ -140,21 +149,22 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
           tokens += e.tokens;
           fullTokens += e.tokens;
         }
-        for (let i = from; i < n; i++) {
+        for (const i of sent) {
           messages.push(track.messages[i]!);
           tokens += track.tokens[i]!;
           fullTokens += entries[i]!.tokens;
         }
         shot = {
           entries,
+          count: n,
           systemsBefore,
           messages: track.messages,
           tokens: track.tokens,
-          from,
+          sent,
           logCount: stats.count,
         };
         last = {
-          ...track.statsFrom(from),
+          ...track.statsOf(sent),
           tokens,
           fullTokens,
           messages: messages.length,
@@ -162,7 +172,7 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
         };
         // Units older than the one the budget stopped at are not needed by the next read (it reads them again
         // if citations settling make room): dropped once they are most of what is held.
-        if (fit.stoppedAt !== undefined) log.release(fit.stoppedAt);
+        if (fit.settled) log.release(fit.stoppedAt!);
         return messages;
       }),
     store: (messages) => conversation.store(messages),
@@ -172,12 +182,15 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
 
 /** What the last read showed: the held entries, their cited messages and tokens, the budget's cut. */
 interface Shot {
+  /** The held entries (the view log's array, which later reads grow in place: only the first `count` are this read's). */
   entries: readonly LogEntry[];
+  count: number;
   /** System entries older than the first one returned from the held part (kept whether held or not). */
   systemsBefore: readonly LogEntry[];
   messages: readonly MemoryMessage[];
   tokens: readonly number[];
-  from: number;
+  /** The indices of the held entries the read returned, ascending. */
+  sent: readonly number[];
   /** Live messages in the log. */
   logCount: number;
 }
@@ -188,7 +201,7 @@ function citationAssembly(shot: Shot, counter: TokenCounter, budget: number | un
   const systemWhy = 'system message (always kept)';
   for (const entry of shot.systemsBefore)
     parts.push({ message: entry.message, tokens: entry.tokens, entry, why: systemWhy });
-  for (let i = shot.from; i < shot.entries.length; i++) {
+  for (const i of shot.sent) {
     const entry = shot.entries[i]!;
     const message = shot.messages[i]!;
     const tokens = shot.tokens[i]!;
@@ -208,77 +221,139 @@ function citationAssembly(shot: Shot, counter: TokenCounter, budget: number | un
                 : 'newest whole unit within the budget',
       });
   }
+  // Unsendable units among the returned ones (tool output whose call is gone, calls left without results).
+  const first = shot.sent[0];
+  const kept = new Set(shot.sent.map((i) => shot.entries[i]!.seq));
+  const unsendable =
+    first === undefined
+      ? []
+      : droppedRuns(
+          shot.entries.slice(first, shot.count),
+          kept,
+          'unsendable',
+          'orphaned tool results or unanswered calls, never sent',
+        );
+  const older = shot.logCount - parts.length - unsendable.reduce((k, d) => k + d.messages, 0);
   return buildAssembly({
     view: 'citation',
     counter,
     ...(budget === undefined ? {} : { budget }),
     parts,
-    dropped: olderDropped(
-      shot.logCount - parts.length,
-      shot.entries[shot.from]?.seq,
-      'budget',
-      `older units did not fit the budget of ${budget ?? 0} tokens (after citation)`,
-    ),
+    dropped: [
+      ...olderDropped(
+        older,
+        first === undefined ? undefined : shot.entries[first]!.seq,
+        'budget',
+        `older units did not fit the budget of ${budget ?? 0} tokens (after citation)`,
+      ),
+      ...unsendable,
+    ],
   });
 }
 
-/** Where the budget cut the held units: the first entry returned, and the unit that did not fit (if one did not). */
+/** Where the budget cut the held units: the oldest unit returned, and the unit that did not fit (if one did not). */
 interface Fit {
-  from: number;
+  /** The index of the oldest held unit the read returns from (the units' length when none). */
+  unitFrom: number;
   /** The index of the unit the budget stopped at; undefined when every held unit fits. */
   stoppedAt?: number;
+  /**
+   * Whether the units from `stoppedAt` on are the whole log's (see {@link settledFrom}), so a later read can hold
+   * from there; false when they hold tool output whose call is gone from the log (the whole log is then held, and
+   * kept, until the budget's cut passes it).
+   */
+  settled?: boolean;
 }
 
 /**
  * Holds as much of the log's newest part as the budget needs after citation, with the track brought up to it:
  * the whole log without a budget; otherwise the held part grows backward (at least doubling, from the budget's
- * worth of stored tokens, which citations only shrink) until a unit does not fit or the log's start is held.
- * Cited forms of held entries are exact: every later entry is held.
+ * worth of stored tokens, which citations only shrink) until a unit does not fit and every unit from it on is
+ * one the whole log has ({@link settledFrom}), or the log's start is held. Cited forms of held entries are
+ * exact: every later entry is held.
  */
 async function holdFitting(log: ViewLog, track: CitationTrack, budget: number | undefined): Promise<Fit> {
   if (budget === undefined) {
     if (!log.whole) await log.holdFrom(1);
     await track.update(log.entries);
-    return { from: 0 };
+    return { unitFrom: 0 };
   }
   let size = budget;
   for (;;) {
     await track.update(log.entries);
     const fit = newestFitting(log.units, log.entries, track.tokens, log.systems.tokens, budget);
-    if (fit.stoppedAt !== undefined || log.whole) return fit;
+    const settled = fit.stoppedAt !== undefined && settledFrom(log.units, fit.stoppedAt);
+    if (settled) return { ...fit, settled };
+    if (log.whole) return fit;
     await log.grow({ minTokens: size });
     size = size * 2 + 1;
   }
 }
 
 /**
- * The newest whole held units whose cited tokens (plus every system message's) fit the budget. Units are taken
- * from the newest back and never split; the newest unit is always kept. Walks back only as far as the budget
- * reaches. The oldest held unit may be cut at its head: it is never taken unless every held unit fits (then the
- * caller holds more, or holds the whole log); a cut unit that does not fit would not fit whole either.
+ * Whether the held units from `index` on are the units the whole log has there: none is tool output whose call
+ * is not held (an orphan), or holds a tool message answering a call that is not (`strays`). A held part starting
+ * inside a unit (a page boundary, or a result that came late) shows such units; with more of the log held, they
+ * join an older unit, and the budget's cut may fall elsewhere.
+ */
+function settledFrom(units: readonly MessageUnit<LogEntry>[], index: number): boolean {
+  for (let u = index; u < units.length; u++)
+    if (units[u]!.kind === 'orphan' || units[u]!.strays) return false;
+  return true;
+}
+
+/**
+ * The newest whole, sendable held units whose cited tokens (plus every system message's) fit the budget. Units
+ * are taken from the newest back and never split; the newest sendable unit is always kept; unsendable units
+ * (tool output whose call is gone, calls left without results before the newest unit) are left out and cost
+ * nothing; system units cost nothing (their tokens are counted once, with every system message's). Walks back
+ * only as far as the budget reaches. The oldest held unit may be cut at its head: it is never taken unless every
+ * held unit fits (then the caller holds more, or holds the whole log); a cut unit that does not fit would not fit
+ * whole either.
  */
 function newestFitting(
-  units: readonly { items: readonly { seq: number; message: MemoryMessage }[] }[],
-  entries: readonly { seq: number }[],
+  units: readonly MessageUnit<LogEntry>[],
+  entries: readonly LogEntry[],
   tokens: readonly number[],
   systemTokens: number,
   budget: number,
 ): Fit {
   let used = systemTokens;
-  let from = entries.length;
+  let taken = false;
+  let unitFrom = units.length;
   for (let u = units.length - 1; u >= 0; u--) {
-    let cost = 0;
-    let first = from;
-    for (const item of units[u]!.items) {
-      const i = firstAtLeast(entries, item.seq, bySeq);
-      first = Math.min(first, i);
-      if (item.message.role !== 'system') cost += tokens[i]!;
+    const unit = units[u]!;
+    if (unit.kind !== 'system' && isSendable(unit, u === units.length - 1)) {
+      let cost = 0;
+      for (const item of unit.items)
+        if (item.message.role !== 'system') cost += tokens[firstAtLeast(entries, item.seq, bySeq)]!;
+      if (used + cost > budget && taken) return { unitFrom, stoppedAt: u };
+      used += cost;
+      taken = true;
     }
-    if (used + cost > budget && from < entries.length) return { from, stoppedAt: u };
-    used += cost;
-    from = first;
+    unitFrom = u;
   }
-  return { from };
+  return { unitFrom };
+}
+
+/**
+ * The indices of the entries a read returns from the held units from `unitFrom` on: every item of system and
+ * sendable units, the system items of the others; ascending (units are contiguous runs of the log, in order).
+ */
+function sentIndices(
+  units: readonly MessageUnit<LogEntry>[],
+  entries: readonly LogEntry[],
+  unitFrom: number,
+): number[] {
+  const out: number[] = [];
+  const last = units.length - 1;
+  for (let u = unitFrom; u <= last; u++) {
+    const unit = units[u]!;
+    const all = unit.kind === 'system' || isSendable(unit, u === last);
+    for (const item of unit.items)
+      if (all || item.message.role === 'system') out.push(firstAtLeast(entries, item.seq, bySeq));
+  }
+  return out;
 }
 
 const bySeq = (e: { seq: number }) => e.seq;

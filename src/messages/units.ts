@@ -177,3 +177,12 @@ export function isSendable(unit: MessageUnit<unknown>, isLast: boolean): boolean
   if (unit.kind === 'orphan') return false;
   return unit.pending.size === 0 || isLast;
 }
+
+/**
+ * Whether a view sends every message of `units[index]`: a system unit, or a sendable one (the newest may still
+ * wait for its results). Of the other units a view sends only the system messages.
+ */
+export function sendsWhole(units: readonly MessageUnit<unknown>[], index: number): boolean {
+  const unit = units[index]!;
+  return unit.kind === 'system' || isSendable(unit, index === units.length - 1);
+}

@@ -13,7 +13,7 @@ import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import { firstAtLeast } from '../core/sorted-search.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import { isSendable, type MessageUnit } from '../messages/units.ts';
+import { type MessageUnit, sendsWhole } from '../messages/units.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import {
   type AssemblyPart,
@@ -323,7 +323,7 @@ function newestFitting(
   let unitFrom = units.length;
   for (let u = units.length - 1; u >= 0; u--) {
     const unit = units[u]!;
-    if (unit.kind !== 'system' && isSendable(unit, u === units.length - 1)) {
+    if (unit.kind !== 'system' && sendsWhole(units, u)) {
       let cost = 0;
       for (const item of unit.items)
         if (item.message.role !== 'system') cost += tokens[firstAtLeast(entries, item.seq, bySeq)]!;
@@ -346,11 +346,9 @@ function sentIndices(
   unitFrom: number,
 ): number[] {
   const out: number[] = [];
-  const last = units.length - 1;
-  for (let u = unitFrom; u <= last; u++) {
-    const unit = units[u]!;
-    const all = unit.kind === 'system' || isSendable(unit, u === last);
-    for (const item of unit.items)
+  for (let u = unitFrom; u < units.length; u++) {
+    const all = sendsWhole(units, u);
+    for (const item of units[u]!.items)
       if (all || item.message.role === 'system') out.push(firstAtLeast(entries, item.seq, bySeq));
   }
   return out;

@@ -1,6 +1,6 @@
 import { pruneMessages } from 'ai';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
-import { isSendable, type MessageUnit } from '../messages/units.ts';
+import { type MessageUnit, sendsWhole } from '../messages/units.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import type { PrunePlan, PruneRule } from './prune-options.ts';
 import { keepPairsWhole } from './prune-pairs.ts';
@@ -150,7 +150,7 @@ export function sendableUnits(units: readonly MessageUnit<LogEntry>[]): {
   let later = 0;
   for (let i = units.length - 1; i >= 0; i--) {
     const unit = units[i]!;
-    if (unit.kind !== 'system' && isSendable(unit, i === units.length - 1)) {
+    if (unit.kind !== 'system' && sendsWhole(units, i)) {
       picked.push(unit);
       after.push(later);
       later += unit.items.length;

@@ -3,7 +3,7 @@ import { ContextOverflowError } from '../../core/errors/context-overflow-error.t
 import { createId } from '../../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
-import { isUnitComplete } from '../../messages/units.ts';
+import { isUnitComplete, type MessageUnit, sendsWhole } from '../../messages/units.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import type { Summarizer } from '../summarizer.ts';
 import type { ViewLog } from '../view-log.ts';
@@ -243,11 +243,29 @@ function snapshot(
 
 /** The log's entries with large tool results cited after first use (as they are when citations are off). */
 async function citedEntries(run: LadderRun, entries: readonly LogEntry[]): Promise<LogEntry[]> {
-  if (run.options.citations === false) return [...entries];
+  const left = unsendableSeqs(run.log.units);
+  const shown = (list: LogEntry[]) => (left ? list.filter((e) => !left.has(e.seq)) : list);
+  if (run.options.citations === false) return shown([...entries]);
   const cited = await run.citer.cite(entries);
-  return entries.map((e, i) =>
-    cited.messages[i] === e.message ? e : { ...e, message: cited.messages[i]!, tokens: cited.tokens[i]! },
+  return shown(
+    entries.map((e, i) =>
+      cited.messages[i] === e.message ? e : { ...e, message: cited.messages[i]!, tokens: cited.tokens[i]! },
+    ),
   );
+}
+
+/**
+ * The sequence numbers of the held messages no model accepts, left out of the view as the token window leaves
+ * them out: the non-system items of orphan units (tool output whose call is gone from the log) and of units
+ * whose calls have no results before a later unit. Undefined when there are none (the usual case).
+ */
+function unsendableSeqs(units: readonly MessageUnit<LogEntry>[]): Set<number> | undefined {
+  let left: Set<number> | undefined;
+  units.forEach((unit, k) => {
+    if (sendsWhole(units, k)) return;
+    for (const e of unit.items) if (e.message.role !== 'system') (left ??= new Set()).add(e.seq);
+  });
+  return left;
 }
 
 /**

@@ -1,0 +1,75 @@
+import type { ModelMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { createContentStore } from '../content/create-content-store.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { checkPairs } from '../testing/view-invariants.ts';
+import { createTokenCounter } from '../tokens/create-token-counter.ts';
+import { createAutoContextMemory } from './auto-context/auto-context-memory.ts';
+import { createExtractiveSummarizer } from './auto-context/extractive-summarizer.ts';
+import { createCitationMemory } from './citation-memory.ts';
+import { createSlidingWindowMemory } from './sliding-window-memory.ts';
+import { createSummarizingMemory } from './summarizing-memory.ts';
+import { createTokenWindowMemory } from './token-window-memory.ts';
+
+/**
+ * Deleting one message of a tool exchange leaves the log with a result whose call is gone, or a call without its
+ * result: no view sends either (a model refuses both), whatever else it keeps.
+ */
+const counter = createTokenCounter({ encoding: 'o200k_base' });
+
+describe('every view after a tool call or a tool result was deleted', () => {
+  it('sends no result without its call and no call without its result', async () => {
+    const store = createMemoryStore();
+    const conversation = createConversationMemory({ store, sessionId: 'ses_deleted', counter });
+    const log: ModelMessage[] = [{ role: 'user', content: 'go' }];
+    for (let i = 0; i < 5; i++)
+      log.push(
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: `c${i}`, toolName: 'web_fetch', input: {} }],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: `c${i}`,
+              toolName: 'web_fetch',
+              output: { type: 'text', value: `r${i} `.repeat(50) },
+            },
+          ],
+        },
+      );
+    log.push({ role: 'assistant', content: 'done' });
+    for (const m of log) await conversation.store(m);
+    const entries = await conversation.entries();
+    await conversation.delete(entries[3]!.message.id); // c1's call: its result is left alone
+    await conversation.delete(entries[6]!.message.id); // c2's result: its call is left alone
+    const content = createContentStore({ store, counter });
+    const views = {
+      'token window': createTokenWindowMemory({ conversation, maxTokens: 100_000 }),
+      'sliding window': createSlidingWindowMemory({ conversation, windowSize: 100 }),
+      citation: createCitationMemory({ conversation, content }),
+      'citation with a budget': createCitationMemory({ conversation, content, maxTokens: 100_000 }),
+      AutoContext: createAutoContextMemory({ conversation, content, maxTokens: 100_000 }),
+      summarizing: createSummarizingMemory({
+        conversation,
+        maxTokens: 100_000,
+        keepRecent: 20,
+        summarizer: createExtractiveSummarizer(),
+      }),
+    };
+    const broken: string[] = [];
+    for (const [name, view] of Object.entries(views)) {
+      const out = await view.read();
+      expect(out.length).toBeGreaterThan(5);
+      try {
+        checkPairs(out);
+      } catch (error) {
+        broken.push(`${name}: ${(error as Error).message}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});

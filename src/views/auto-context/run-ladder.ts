@@ -260,12 +260,12 @@ async function citedEntries(run: LadderRun, entries: readonly LogEntry[]): Promi
  * whose calls have no results before a later unit. Undefined when there are none (the usual case).
  */
 function unsendableSeqs(units: readonly MessageUnit<LogEntry>[]): Set<number> | undefined {
-  let left: Set<number> | undefined;
+  const left = new Set<number>();
   units.forEach((unit, k) => {
     if (sendsWhole(units, k)) return;
-    for (const e of unit.items) if (e.message.role !== 'system') (left ??= new Set()).add(e.seq);
+    for (const e of unit.items) if (e.message.role !== 'system') left.add(e.seq);
   });
-  return left;
+  return left.size > 0 ? left : undefined;
 }
 
 /**

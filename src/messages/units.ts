@@ -186,3 +186,16 @@ export function sendsWhole(units: readonly MessageUnit<unknown>[], index: number
   const unit = units[index]!;
   return unit.kind === 'system' || isSendable(unit, index === units.length - 1);
 }
+
+/**
+ * The items a view sends of `units` (oldest first): every item of the units it sends whole ({@link sendsWhole}),
+ * the system messages of the others.
+ */
+export function sendableItems<T>(units: readonly MessageUnit<T>[], message: (item: T) => ModelMessage): T[] {
+  const out: T[] = [];
+  units.forEach((unit, u) => {
+    const all = sendsWhole(units, u);
+    for (const item of unit.items) if (all || message(item).role === 'system') out.push(item);
+  });
+  return out;
+}

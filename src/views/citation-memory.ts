@@ -13,7 +13,7 @@ import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import { firstAtLeast } from '../core/sorted-search.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import { type MessageUnit, sendsWhole } from '../messages/units.ts';
+import { type MessageUnit, sendableItems, sendsWhole } from '../messages/units.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import {
   type AssemblyPart,
@@ -345,13 +345,9 @@ function sentIndices(
   entries: readonly LogEntry[],
   unitFrom: number,
 ): number[] {
-  const out: number[] = [];
-  for (let u = unitFrom; u < units.length; u++) {
-    const all = sendsWhole(units, u);
-    for (const item of units[u]!.items)
-      if (all || item.message.role === 'system') out.push(firstAtLeast(entries, item.seq, bySeq));
-  }
-  return out;
+  return sendableItems(units.slice(unitFrom), (e) => e.message).map((e) =>
+    firstAtLeast(entries, e.seq, bySeq),
+  );
 }
 
 const bySeq = (e: { seq: number }) => e.seq;

@@ -8,6 +8,7 @@ import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { createAutoContextMemory } from './auto-context/auto-context-memory.ts';
 import { createExtractiveSummarizer } from './auto-context/extractive-summarizer.ts';
 import { createCitationMemory } from './citation-memory.ts';
+import { createObservationalMemory } from './observational/observational-memory.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 import { createSummarizingMemory } from './summarizing-memory.ts';
 import { createTokenWindowMemory } from './token-window-memory.ts';
@@ -53,6 +54,8 @@ describe('every view after a tool call or a tool result was deleted', () => {
       citation: createCitationMemory({ conversation, content }),
       'citation with a budget': createCitationMemory({ conversation, content, maxTokens: 100_000 }),
       AutoContext: createAutoContextMemory({ conversation, content, maxTokens: 100_000 }),
+      observational: createObservationalMemory({ conversation, recentTokens: 100_000 }),
+      'observational, most observed': createObservationalMemory({ conversation, recentTokens: 50 }),
       summarizing: createSummarizingMemory({
         conversation,
         maxTokens: 100_000,

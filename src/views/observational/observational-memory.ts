@@ -4,6 +4,7 @@ import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import { checkConversationMemory } from '../../memory/check-conversation-memory.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { escapeMarkup } from '../../messages/quoted-text.ts';
+import { sendableItems } from '../../messages/units.ts';
 import { createArtifactLog } from '../../store/artifact-log.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import { type AssemblyPart, buildAssembly, entryParts, systemOr } from '../assembly/build-assembly.ts';
@@ -133,9 +134,11 @@ export function createObservationalMemory(options: ObservationalMemoryOptions): 
       ]);
       const done = observedTo(observations);
       await log.holdFrom(done + 1);
-      const entries = log.entries.slice();
+      const held = log.entries.slice();
+      // Sent verbatim: the held messages a model accepts (not a tool result whose call was deleted).
+      const entries = sendableItems(log.units, (e) => e.message);
       const block = blockOf(observations, reflections);
-      const pending = nextRange(entries).reduce((s, e) => s + e.tokens, 0);
+      const pending = nextRange(held).reduce((s, e) => s + e.tokens, 0);
       stats = {
         observationTokens: block.text === '' ? 0 : estimate(block.text),
         messageTokens: entries.reduce((s, e) => s + e.tokens, 0),

@@ -53,15 +53,15 @@ const arbResult = fc.record({
   text: arbText,
 });
 /**
- * A step: the assistant's calls and their results (one tool message, or one message per result; `late`: after a
- * user and an assistant message, so call and results make one long unit), then maybe text.
+ * A step: the assistant's calls and their results (one tool message, or one message per result; `late`: after as
+ * many user and assistant exchanges, so call and results make one long unit), then maybe text.
  */
 const arbStep = fc.record({
   user: fc.boolean(),
   system: fc.nat(9).map((n) => n === 0),
   results: fc.array(arbResult, { minLength: 0, maxLength: 3 }),
   split: fc.boolean(),
-  late: fc.nat(3).map((n) => n === 0),
+  late: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, fc.integer({ min: 1, max: 8 })),
   reply: fc.boolean(),
 });
 const arbRule = fc.record(
@@ -130,7 +130,7 @@ function stepMessages(step: Step): ModelMessage[] {
         ? { type: r.kind, value: r.text }
         : { type: r.kind, value: { text: r.text, n: r.text.length } as JSONValue },
   }));
-  if (step.late)
+  for (let k = 0; k < step.late; k++)
     out.push({ role: 'user', content: 'still there?' }, { role: 'assistant', content: 'waiting' });
   if (step.split) for (const p of parts) out.push({ role: 'tool', content: [p] });
   else out.push({ role: 'tool', content: parts });

@@ -17,16 +17,8 @@ export interface CitationTrack {
   readonly messages: readonly MemoryMessage[];
   /** Their tokens. */
   readonly tokens: readonly number[];
-  /** The indices of system entries, ascending. */
-  readonly systems: readonly number[];
-  /** The stats `cite` gives for the whole log. */
-  readonly stats: Readonly<CitationStats>;
   /** The stats of the entries at `indices` (the stats `cite` gives for them). */
   statsOf(indices: readonly number[]): CitationStats;
-  /** Sum of `tokens`. */
-  readonly citedTokens: number;
-  /** Sum of the entries' stored tokens. */
-  readonly fullTokens: number;
 }
 
 /** The citer calls a track uses (see `ToolResultCiter`). */
@@ -43,7 +35,6 @@ interface Unsettled {
   index: number;
   /** Assistant messages up to and including the entry. */
   assistantsBefore: number;
-  form: Pick<CitedForm, 'tokens' | 'cited' | 'fullFirstUse' | 'savedTokens'>;
 }
 
 /** Creates an empty {@link CitationTrack} over a citer. */
@@ -52,26 +43,18 @@ export function createCitationTrack(citer: TrackCiter): CitationTrack {
   let done = 0;
   let messages: MemoryMessage[] = [];
   let tokens: number[] = [];
-  let systems: number[] = [];
   let unsettled: Unsettled[] = [];
   let assistants = 0;
-  let stats: CitationStats = { cited: 0, fullFirstUse: 0, savedTokens: 0 };
   /** The current form of each entry with offloaded results, by index. */
-  let forms = new Map<number, Unsettled['form']>();
-  let citedTokens = 0;
-  let fullTokens = 0;
+  let forms = new Map<number, CitationStats>();
 
   const reset = () => {
     done = 0;
     messages = [];
     tokens = [];
-    systems = [];
     unsettled = [];
     assistants = 0;
-    stats = { cited: 0, fullFirstUse: 0, savedTokens: 0 };
     forms = new Map();
-    citedTokens = 0;
-    fullTokens = 0;
   };
 
   return {
@@ -86,30 +69,18 @@ export function createCitationTrack(citer: TrackCiter): CitationTrack {
         const entry = entries[i]!;
         const role = entry.message.role;
         if (role === 'assistant') assistants++;
-        if (role === 'system') systems.push(i);
         messages.push(entry.message);
         tokens.push(entry.tokens);
-        citedTokens += entry.tokens;
-        fullTokens += entry.tokens;
         if (citer.hasOffloads(entry)) {
-          unsettled.push({
-            index: i,
-            assistantsBefore: assistants,
-            form: { tokens: entry.tokens, cited: 0, fullFirstUse: 0, savedTokens: 0 },
-          });
+          unsettled.push({ index: i, assistantsBefore: assistants });
         }
       }
       done = entries.length;
       const still: Unsettled[] = [];
       for (const u of unsettled) {
         const form = citer.citedForm(entries[u.index]!, assistants - u.assistantsBefore);
-        stats.cited += form.cited - u.form.cited;
-        stats.fullFirstUse += form.fullFirstUse - u.form.fullFirstUse;
-        stats.savedTokens += form.savedTokens - u.form.savedTokens;
-        citedTokens += form.tokens - u.form.tokens;
         messages[u.index] = form.message;
         tokens[u.index] = form.tokens;
-        u.form = form;
         forms.set(u.index, form);
         if (!form.settled) still.push(u);
         const pause = slicer.tick();
@@ -123,12 +94,6 @@ export function createCitationTrack(citer: TrackCiter): CitationTrack {
     get tokens() {
       return tokens;
     },
-    get systems() {
-      return systems;
-    },
-    get stats() {
-      return stats;
-    },
     statsOf(indices) {
       const out: CitationStats = { cited: 0, fullFirstUse: 0, savedTokens: 0 };
       if (forms.size === 0) return out;
@@ -140,12 +105,6 @@ export function createCitationTrack(citer: TrackCiter): CitationTrack {
         out.savedTokens += form.savedTokens;
       }
       return out;
-    },
-    get citedTokens() {
-      return citedTokens;
-    },
-    get fullTokens() {
-      return fullTokens;
     },
   };
 }

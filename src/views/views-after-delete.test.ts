@@ -75,4 +75,50 @@ describe('every view after a tool call or a tool result was deleted', () => {
     }
     expect(broken).toEqual([]);
   });
+
+  it("AutoContext: an orphaned first result is left out, and its summaries still start at the log's head", async () => {
+    const store = createMemoryStore();
+    const conversation = createConversationMemory({ store, sessionId: 'ses_head', counter });
+    await conversation.store([
+      { role: 'user', content: 'start' },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: 'c0', toolName: 'web_fetch', input: {} }],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c0',
+            toolName: 'web_fetch',
+            output: { type: 'text', value: 'r0' },
+          },
+        ],
+      },
+    ]);
+    const [user, call, result] = await conversation.entries();
+    await conversation.delete(user!.message.id);
+    await conversation.delete(call!.message.id);
+    const content = createContentStore({ store, counter });
+    const view = createAutoContextMemory({
+      conversation,
+      content,
+      maxTokens: 100_000,
+      msgThreshold: 10,
+      lastKeep: 4,
+    });
+    for (let round = 0; round < 6; round++) {
+      for (let k = 0; k < 8; k++)
+        await conversation.store([
+          { role: 'user', content: `question ${round}.${k}` },
+          { role: 'assistant', content: `answer ${round}.${k}` },
+        ]);
+      checkPairs(await view.read());
+    }
+    const summaries = (await view.steps()).filter((s) => s.summary && s.reloadedAtSeq === undefined);
+    expect(summaries.length).toBeGreaterThan(0);
+    // The newest summary covers the head (the orphaned result), so later reads start after it.
+    expect(summaries.at(-1)!.fromSeq).toBe(result!.seq);
+  });
 });

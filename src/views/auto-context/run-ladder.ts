@@ -191,7 +191,11 @@ export async function runLadder(run: LadderRun): Promise<{
   for (const step of pending) if (!superseded.has(step)) await saveLadderStep(conversation, step);
   const isPending = new Set(pending);
   steps = steps.filter((st) => !isPending.has(st) || !superseded.has(st));
-  const tokens = total(items);
+  // The ladder works on the whole log; what a model refuses (a result whose call was deleted) is left out of what
+  // is sent, after it, so summaries and the cut stay as they are.
+  const hidden = unsendableSeqs(log.units);
+  const sent = hidden ? items.filter((i) => i.entry === undefined || !hidden.has(i.entry.seq)) : items;
+  const tokens = total(sent);
   if (tokens > o.maxTokens) {
     throw new ContextOverflowError({
       requiredTokens: tokens,
@@ -202,13 +206,13 @@ export async function runLadder(run: LadderRun): Promise<{
   const active = Object.fromEntries(rungs.map((r) => [r, 0])) as Record<LadderStepKind, number>;
   for (const s of steps) if (s.reloadedAtSeq === undefined) active[s.step]++;
   return {
-    messages: items.map((i) => i.message),
-    shot: snapshot(run, items, steps, cut),
+    messages: sent.map((i) => i.message),
+    shot: snapshot(run, sent, steps, cut),
     steps,
     stats: {
       tokens,
       logTokens: run.logStats.tokens,
-      messages: items.length,
+      messages: sent.length,
       triggered,
       ran,
       active,
@@ -243,14 +247,10 @@ function snapshot(
 
 /** The log's entries with large tool results cited after first use (as they are when citations are off). */
 async function citedEntries(run: LadderRun, entries: readonly LogEntry[]): Promise<LogEntry[]> {
-  const left = unsendableSeqs(run.log.units);
-  const shown = (list: LogEntry[]) => (left ? list.filter((e) => !left.has(e.seq)) : list);
-  if (run.options.citations === false) return shown([...entries]);
+  if (run.options.citations === false) return [...entries];
   const cited = await run.citer.cite(entries);
-  return shown(
-    entries.map((e, i) =>
-      cited.messages[i] === e.message ? e : { ...e, message: cited.messages[i]!, tokens: cited.tokens[i]! },
-    ),
+  return entries.map((e, i) =>
+    cited.messages[i] === e.message ? e : { ...e, message: cited.messages[i]!, tokens: cited.tokens[i]! },
   );
 }
 

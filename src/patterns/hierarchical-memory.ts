@@ -4,7 +4,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import type { LongTermMemory, LongTermSearchResult } from '../longterm/long-term-memory.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import { groupMessages } from '../messages/units.ts';
+import { groupMessages, sendableItems } from '../messages/units.ts';
 
 /** Options of {@link createHierarchicalMemory}. */
 export interface HierarchicalMemoryOptions {
@@ -100,7 +100,8 @@ export function createHierarchicalMemory(options: HierarchicalMemoryOptions): Hi
   const memory = options.memory;
 
   const levels = async (): Promise<MemoryLevels> => {
-    const all = await memory.read();
+    // What a model accepts: not a tool result whose call was deleted, nor a call left without its result.
+    const all = sendableItems(groupMessages(await memory.read()), (m) => m);
     const start = workingStart(all, limit, move);
     const episodic = all.slice(0, start);
     const working = all.slice(start);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createContentStore } from '../content/create-content-store.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { createHierarchicalMemory } from '../patterns/hierarchical-memory.ts';
 import { checkPairs } from '../testing/view-invariants.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { createAutoContextMemory } from './auto-context/auto-context-memory.ts';
@@ -120,5 +121,40 @@ describe('every view after a tool call or a tool result was deleted', () => {
     expect(summaries.length).toBeGreaterThan(0);
     // The newest summary covers the head (the orphaned result), so later reads start after it.
     expect(summaries.at(-1)!.fromSeq).toBe(result!.seq);
+  });
+
+  it('hierarchical memory and consolidation: the context holds no orphan, and observing goes past one', async () => {
+    const store = createMemoryStore();
+    const conversation = createConversationMemory({ store, sessionId: 'ses_levels', counter });
+    for (let i = 0; i < 40; i++)
+      await conversation.store([
+        { role: 'user', content: `look up ${i}` },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: `c${i}`, toolName: 'web_fetch', input: {} }],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: `c${i}`,
+              toolName: 'web_fetch',
+              output: { type: 'text', value: `result ${i} `.repeat(8) },
+            },
+          ],
+        },
+      ]);
+    const entries = await conversation.entries();
+    await conversation.delete(entries[4]!.message.id); // c1's call
+    checkPairs(
+      await createHierarchicalMemory({ memory: conversation, workingLimit: 200 }).getContextForLlm(),
+    );
+    const view = createObservationalMemory({ conversation, recentTokens: 300, background: false });
+    await view.consolidate();
+    const out = await view.read();
+    checkPairs(out.filter((m) => m.role !== 'user' || !String(m.content).startsWith('<observations>')));
+    expect(view.lastStats()!.observedTo).toBeGreaterThan(entries[5]!.seq); // past the orphaned result
+    expect(out.length).toBeLessThan(40);
   });
 });

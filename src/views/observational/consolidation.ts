@@ -86,8 +86,9 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
     if (keepFrom === units.length) keepFrom = units.length - 1; // the newest unit always stays
     const range: LogEntry[] = [];
     let tokens = 0;
+    // Units no view sends (a result whose call was deleted, a call left without its result) are observed with
+    // the rest: stopping at one would stop consolidation for good.
     for (const unit of units.slice(0, Math.max(0, keepFrom))) {
-      if (unit.kind === 'orphan' || unit.pending.size > 0) break;
       if (range.length > 0 && tokens + unit.tokens > maxRangeTokens) break;
       range.push(...unit.items);
       tokens += unit.tokens;

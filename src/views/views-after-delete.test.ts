@@ -20,29 +20,23 @@ import { createTokenWindowMemory } from './token-window-memory.ts';
  */
 const counter = createTokenCounter({ encoding: 'o200k_base' });
 
+/** A web_fetch call and its result. */
+const exchange = (id: string, text: string): ModelMessage[] => [
+  { role: 'assistant', content: [{ type: 'tool-call', toolCallId: id, toolName: 'web_fetch', input: {} }] },
+  {
+    role: 'tool',
+    content: [
+      { type: 'tool-result', toolCallId: id, toolName: 'web_fetch', output: { type: 'text', value: text } },
+    ],
+  },
+];
+
 describe('every view after a tool call or a tool result was deleted', () => {
   it('sends no result without its call and no call without its result', async () => {
     const store = createMemoryStore();
     const conversation = createConversationMemory({ store, sessionId: 'ses_deleted', counter });
     const log: ModelMessage[] = [{ role: 'user', content: 'go' }];
-    for (let i = 0; i < 5; i++)
-      log.push(
-        {
-          role: 'assistant',
-          content: [{ type: 'tool-call', toolCallId: `c${i}`, toolName: 'web_fetch', input: {} }],
-        },
-        {
-          role: 'tool',
-          content: [
-            {
-              type: 'tool-result',
-              toolCallId: `c${i}`,
-              toolName: 'web_fetch',
-              output: { type: 'text', value: `r${i} `.repeat(50) },
-            },
-          ],
-        },
-      );
+    for (let i = 0; i < 5; i++) log.push(...exchange(`c${i}`, `r${i} `.repeat(50)));
     log.push({ role: 'assistant', content: 'done' });
     for (const m of log) await conversation.store(m);
     const entries = await conversation.entries();
@@ -80,24 +74,7 @@ describe('every view after a tool call or a tool result was deleted', () => {
   it("AutoContext: an orphaned first result is left out, and its summaries still start at the log's head", async () => {
     const store = createMemoryStore();
     const conversation = createConversationMemory({ store, sessionId: 'ses_head', counter });
-    await conversation.store([
-      { role: 'user', content: 'start' },
-      {
-        role: 'assistant',
-        content: [{ type: 'tool-call', toolCallId: 'c0', toolName: 'web_fetch', input: {} }],
-      },
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 'c0',
-            toolName: 'web_fetch',
-            output: { type: 'text', value: 'r0' },
-          },
-        ],
-      },
-    ]);
+    await conversation.store([{ role: 'user', content: 'start' }, ...exchange('c0', 'r0')]);
     const [user, call, result] = await conversation.entries();
     await conversation.delete(user!.message.id);
     await conversation.delete(call!.message.id);
@@ -129,21 +106,7 @@ describe('every view after a tool call or a tool result was deleted', () => {
     for (let i = 0; i < 40; i++)
       await conversation.store([
         { role: 'user', content: `look up ${i}` },
-        {
-          role: 'assistant',
-          content: [{ type: 'tool-call', toolCallId: `c${i}`, toolName: 'web_fetch', input: {} }],
-        },
-        {
-          role: 'tool',
-          content: [
-            {
-              type: 'tool-result',
-              toolCallId: `c${i}`,
-              toolName: 'web_fetch',
-              output: { type: 'text', value: `result ${i} `.repeat(8) },
-            },
-          ],
-        },
+        ...exchange(`c${i}`, `result ${i} `.repeat(8)),
       ]);
     const entries = await conversation.entries();
     await conversation.delete(entries[4]!.message.id); // c1's call

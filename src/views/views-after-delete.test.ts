@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createContentStore } from '../content/create-content-store.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
-import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import { createHierarchicalMemory } from '../patterns/hierarchical-memory.ts';
 import { checkPairs } from '../testing/view-invariants.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
@@ -19,6 +19,16 @@ import { createTokenWindowMemory } from './token-window-memory.ts';
  * result: no view sends either (a model refuses both), whatever else it keeps.
  */
 const counter = createTokenCounter({ encoding: 'o200k_base' });
+
+/** An AutoContext view whose ladder runs after a few messages (10; the newest 4 kept). */
+const smallLadder = (store: ReturnType<typeof createMemoryStore>, conversation: ConversationMemory) =>
+  createAutoContextMemory({
+    conversation,
+    content: createContentStore({ store, counter }),
+    maxTokens: 100_000,
+    msgThreshold: 10,
+    lastKeep: 4,
+  });
 
 /** A web_fetch call and its result. */
 const exchange = (id: string, text: string): ModelMessage[] => [
@@ -78,14 +88,7 @@ describe('every view after a tool call or a tool result was deleted', () => {
     const [user, call, result] = await conversation.entries();
     await conversation.delete(user!.message.id);
     await conversation.delete(call!.message.id);
-    const content = createContentStore({ store, counter });
-    const view = createAutoContextMemory({
-      conversation,
-      content,
-      maxTokens: 100_000,
-      msgThreshold: 10,
-      lastKeep: 4,
-    });
+    const view = smallLadder(store, conversation);
     for (let round = 0; round < 6; round++) {
       for (let k = 0; k < 8; k++)
         await conversation.store([
@@ -119,5 +122,22 @@ describe('every view after a tool call or a tool result was deleted', () => {
     checkPairs(out.filter((m) => m.role !== 'user' || !String(m.content).startsWith('<observations>')));
     expect(view.lastStats()!.observedTo).toBeGreaterThan(entries[5]!.seq); // past the orphaned result
     expect(out.length).toBeLessThan(40);
+  });
+
+  it('AutoContext: a result stored after a summary covered its call is not sent alone', async () => {
+    const store = createMemoryStore();
+    const conversation = createConversationMemory({ store, sessionId: 'ses_late', counter });
+    const [call, result] = exchange('late', 'finished');
+    await conversation.store([{ role: 'user', content: 'q0' }, call!]);
+    for (let k = 0; k < 12; k++)
+      await conversation.store([
+        { role: 'user', content: `question ${k}` },
+        { role: 'assistant', content: `answer ${k}` },
+      ]);
+    const view = smallLadder(store, conversation);
+    checkPairs(await view.read());
+    expect((await view.steps()).some((s) => s.summary !== undefined)).toBe(true);
+    await conversation.store(result!);
+    checkPairs(await view.read());
   });
 });

@@ -3,7 +3,7 @@ import { ContextOverflowError } from '../../core/errors/context-overflow-error.t
 import { createId } from '../../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
-import { isUnitComplete, type MessageUnit, sendsWhole } from '../../messages/units.ts';
+import { groupUnits, isUnitComplete, sendableItems } from '../../messages/units.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import type { Summarizer } from '../summarizer.ts';
 import type { ViewLog } from '../view-log.ts';
@@ -191,10 +191,10 @@ export async function runLadder(run: LadderRun): Promise<{
   for (const step of pending) if (!superseded.has(step)) await saveLadderStep(conversation, step);
   const isPending = new Set(pending);
   steps = steps.filter((st) => !isPending.has(st) || !superseded.has(st));
-  // The ladder works on the whole log; what a model refuses (a result whose call was deleted) is left out of what
-  // is sent, after it, so summaries and the cut stay as they are.
-  const hidden = unsendableSeqs(log.units);
-  const sent = hidden ? items.filter((i) => i.entry === undefined || !hidden.has(i.entry.seq)) : items;
+  // The ladder works on the whole log; what a model refuses is left out of what is sent, after it (so summaries
+  // and the cut stay as they are): a result whose call was deleted, or is inside a summary (a late result), a
+  // call left without its result before the newest unit.
+  const sent = sendableItems(groupUnits(items, { message: (i) => i.message }), (i) => i.message);
   const tokens = total(sent);
   if (tokens > o.maxTokens) {
     throw new ContextOverflowError({
@@ -252,20 +252,6 @@ async function citedEntries(run: LadderRun, entries: readonly LogEntry[]): Promi
   return entries.map((e, i) =>
     cited.messages[i] === e.message ? e : { ...e, message: cited.messages[i]!, tokens: cited.tokens[i]! },
   );
-}
-
-/**
- * The sequence numbers of the held messages no model accepts, left out of the view as the token window leaves
- * them out: the non-system items of orphan units (tool output whose call is gone from the log) and of units
- * whose calls have no results before a later unit. Undefined when there are none (the usual case).
- */
-function unsendableSeqs(units: readonly MessageUnit<LogEntry>[]): Set<number> | undefined {
-  const left = new Set<number>();
-  units.forEach((unit, k) => {
-    if (sendsWhole(units, k)) return;
-    for (const e of unit.items) if (e.message.role !== 'system') left.add(e.seq);
-  });
-  return left.size > 0 ? left : undefined;
 }
 
 /**

@@ -58,4 +58,53 @@ describe('toAiSdkPrompt', () => {
   it('leaves instructions undefined when there is no system text', () => {
     expect(toAiSdkPrompt([{ role: 'user', content: 'hi' }]).instructions).toBeUndefined();
   });
+
+  it('leaves out what a model refuses: a result whose call was deleted, a call left without its result', async () => {
+    const memory = createConversationMemory();
+    const call = (id: string) => ({
+      role: 'assistant' as const,
+      content: [{ type: 'tool-call' as const, toolCallId: id, toolName: 'weather', input: {} }],
+    });
+    const result = (id: string) => ({
+      role: 'tool' as const,
+      content: [
+        {
+          type: 'tool-result' as const,
+          toolCallId: id,
+          toolName: 'weather',
+          output: { type: 'text' as const, value: id },
+        },
+      ],
+    });
+    await memory.store([
+      { role: 'user', content: 'one' },
+      call('gone'),
+      result('gone'),
+      { role: 'user', content: 'two' },
+      call('unanswered'),
+      result('unanswered'),
+      { role: 'user', content: 'three' },
+      call('running'),
+    ]);
+    const stored = await memory.read();
+    await memory.delete(stored[1]!.id); // the call of 'gone'
+    await memory.delete(stored[5]!.id); // the result of 'unanswered'
+    const { messages } = toAiSdkPrompt(await memory.read());
+    expect(messages.map((m) => (typeof m.content === 'string' ? m.content : m.role))).toEqual([
+      'one',
+      'two',
+      'three',
+      'assistant', // the newest call, still running, is kept
+    ]);
+    const model = new MockLanguageModelV4({
+      doGenerate: async () => ({
+        content: [{ type: 'text', text: 'ok' }],
+        finishReason: { unified: 'stop', raw: undefined },
+        usage,
+        warnings: [],
+      }),
+    });
+    // Without the running call (its result comes in the same step), the AI SDK takes the rest.
+    await expect(generateText({ model, messages: messages.slice(0, -1) })).resolves.toBeDefined();
+  });
 });

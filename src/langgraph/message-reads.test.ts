@@ -1,6 +1,7 @@
 import { AIMessage, type BaseMessage, HumanMessage } from '@langchain/core/messages';
 import { messagesStateReducer } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
+import { countEntryReads } from '../../test-support/counting-reads.ts';
 import { checkpointOf } from '../../test-support/langgraph/checkpoint-of.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
@@ -15,14 +16,7 @@ type Config = { configurable: Record<string, string> };
 
 /** A store that counts the log entries its `readRange` hands out. */
 function countingStore(): { store: MemoryStoreV1; entriesRead: () => number } {
-  const store = createMemoryStore();
-  let read = 0;
-  const readRange: MemoryStoreV1['readRange'] = async (...args) => {
-    const entries = await store.readRange(...args);
-    read += entries.length;
-    return entries;
-  };
-  return { store: { ...store, readRange } as MemoryStoreV1, entriesRead: () => read };
+  return countEntryReads<MemoryStoreV1>(createMemoryStore());
 }
 
 const message = (i: number) =>

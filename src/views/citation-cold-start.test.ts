@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
+import { countEntryReads } from '../../test-support/counting-reads.ts';
 import { tempDir } from '../../test-support/reliability/store-drivers.ts';
 import type { ContentStoreV1 } from '../content/content-store-v1.ts';
 import { createContentStore } from '../content/create-content-store.ts';
@@ -240,14 +241,12 @@ describe('citation view: cold start from stored state', () => {
     const whole = await openView(first, base).read(); // offloads every large result
     await first.close();
     const store = open();
-    let read = 0;
-    const readRange: SqliteStore['readRange'] = async (...args) => {
-      const entries = await store.readRange(...args);
-      read += entries.length;
-      return entries;
-    };
-    const counted = { ...store, readRange } as SqliteStore;
-    const conversation = createConversationMemory({ store: counted, sessionId: 'ses_cold', counter: base });
+    const counted = countEntryReads(store);
+    const conversation = createConversationMemory({
+      store: counted.store,
+      sessionId: 'ses_cold',
+      counter: base,
+    });
     const content = createContentStore({ store: store.contentItems, counter: base });
     const view = createCitationMemory({ conversation, content, policy, maxTokens: 3000 });
     const out = await view.read();
@@ -257,7 +256,7 @@ describe('citation view: cold start from stored state', () => {
     expect(out).toEqual(whole.slice(whole.length - out.length)); // the whole-log read's newest part, cited the same
     expect(stats.messages + stats.droppedMessages).toBe(whole.length);
     // Held: at most twice what the budget needed (the held part grows by doubling), never the whole log.
-    expect(read).toBeLessThan(out.length * 2 + 64);
+    expect(counted.entriesRead()).toBeLessThan(out.length * 2 + 64);
     const left = view.lastAssembly()!.dropped.filter((d) => d.messages > 0);
     expect(left).toEqual([
       expect.objectContaining({ rule: 'budget', messages: stats.droppedMessages, fromSeq: 1 }),

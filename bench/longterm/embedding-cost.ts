@@ -1,6 +1,6 @@
 /**
  * What the local embedding model and the store's vector index cost (issue 24 item 2):
- * - `localEmbedding()` (USE-lite in process): load time and resident memory added; texts embedded per second and
+ * - `localEmbedding()` (USE-lite, in a worker thread): load time and resident memory added; texts embedded per second and
  *   the longest event-loop stall, per pass size (`batchSize`), on LoCoMo development turns; a search's latency
  *   while `createLongTermMemory` embeds a backlog in the background, against the same search idle.
  * - Vector search p50 / p95 through the store's index (sqlite-vec's `vec_distance_cosine` in SQL) against the
@@ -297,10 +297,11 @@ export const embeddingCost: Suite = async (options) => {
     '',
     ...sectionIntro(options),
     '',
-    "`localEmbedding()` of `engram/embeddings` (USE-lite, 512-d, in process on the CPU through TensorFlow.js's",
-    'JavaScript backend). Load: importing the packages and building the model, timed once in this process; memory:',
-    'resident set added after a full GC. Throughput and stalls: LoCoMo development turns through `embedMany`, one',
-    'call at a time; the stall is the longest event-loop delay measured while embedding (`monitorEventLoopDelay`).',
+    "`localEmbedding()` of `engram/embeddings` (USE-lite, 512-d, on the CPU through TensorFlow.js's JavaScript",
+    "backend, in the model's own worker thread). Load: starting the thread, importing the packages and building the",
+    "model, timed once; memory: the process's resident set added (the thread's included) after a full GC.",
+    'Throughput and stalls: LoCoMo development turns through `embedMany`, one call at a time; the stall is the',
+    "longest event-loop delay of this process's main thread measured while embedding (`monitorEventLoopDelay`).",
     '',
     table(
       ['figure', 'value'],

@@ -1,11 +1,12 @@
 import { embedMany } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { moduleSnippetOutput } from '../../test-support/run-module-snippet.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { expectMemoryError } from '../testing/fixtures.ts';
 import { createLocalEmbedding, localEmbedding } from './local-embedding.ts';
 import { cosineSimilarity } from './record-filter.ts';
 
-describe('localEmbedding (USE-lite in process)', () => {
+describe('localEmbedding (USE-lite in a worker thread)', () => {
   it('embeds through the AI SDK: 512 numbers per text, a paraphrase nearer than an unrelated text', async () => {
     const model = localEmbedding();
     const { embeddings } = await embedMany({
@@ -37,7 +38,7 @@ describe('localEmbedding (USE-lite in process)', () => {
 
   it('without its packages: MISSING_DEPENDENCY naming the npm install line, and a later call tries again', async () => {
     let calls = 0;
-    const model = createLocalEmbedding({}, async (name) => {
+    const model = createLocalEmbedding({}, (name) => {
       calls++;
       throw new Error(`Cannot find package '${name}'`);
     });
@@ -72,4 +73,52 @@ describe('localEmbedding (USE-lite in process)', () => {
     controller.abort();
     await expect(model.doEmbed({ values: ['a', 'b'], abortSignal: controller.signal })).rejects.toThrow();
   }, 60_000);
+
+  it('the event loop keeps turning while the model embeds (the model runs in its own thread)', async () => {
+    const model = localEmbedding();
+    await model.load();
+    let turns = 0;
+    let spinning = true;
+    const spin = () => {
+      turns++;
+      if (spinning) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const started = turns;
+    const { embeddings } = await model.doEmbed({
+      values: Array.from(
+        { length: 12 },
+        (_, i) => `a longer sentence about topic ${i}, embedded while the loop turns`,
+      ),
+    });
+    spinning = false;
+    expect(embeddings).toHaveLength(12);
+    // On the main thread the loop turned once a pass (12); in a thread of its own it turns freely meanwhile.
+    expect(turns - started).toBeGreaterThan(200);
+    await model.close();
+  }, 60_000);
+
+  it('close() ends the thread: a call in flight rejects, a later call loads the model again', async () => {
+    const model = localEmbedding();
+    await model.load();
+    const inFlight = model.doEmbed({ values: ['one', 'two', 'three', 'four'] });
+    await model.close();
+    await expect(inFlight).rejects.toThrow(/stopped/);
+    const again = await model.doEmbed({ values: ['my name is Ada'] });
+    expect(again.embeddings[0]).toHaveLength(512);
+    await model.close();
+  }, 60_000);
+
+  it('an idle model does not keep the process alive (a script that never calls close() exits)', () => {
+    const output = moduleSnippetOutput(
+      [
+        `import { localEmbedding } from ${JSON.stringify(new URL('./local-embedding.ts', import.meta.url).href)};`,
+        'const model = localEmbedding();',
+        "const { embeddings } = await model.doEmbed({ values: ['call me Ada'] });",
+        "console.log('dims', embeddings[0].length);",
+      ],
+      60_000,
+    );
+    expect(output).toBe('dims 512');
+  }, 70_000);
 });

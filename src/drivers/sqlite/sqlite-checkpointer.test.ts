@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { moduleSnippetOutput } from '../../../test-support/run-module-snippet.ts';
 import { makeMessage, toInputs } from '../../testing/fixtures.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
 import { openSqliteStore } from './sqlite-driver.ts';
@@ -53,5 +54,21 @@ describe('sqlite: background checkpoints', () => {
       await new Promise((r) => setTimeout(r, 20));
     await checkpointer.stop();
     expect(failures).toHaveLength(1);
+  });
+
+  it('the worker also runs in a program started as a module (a worker inherits --input-type=module)', () => {
+    const output = moduleSnippetOutput(
+      [
+        `import { openSqliteStore } from ${JSON.stringify(new URL('./sqlite-driver.ts', import.meta.url).href)};`,
+        `const store = await openSqliteStore({ path: ${JSON.stringify(join(dir, 'module.db'))}, durability: 'process' });`,
+        'await new Promise((r) => setTimeout(r, 300));',
+        "const row = store.database.prepare('PRAGMA wal_autocheckpoint').get();",
+        'console.log(Object.values(row)[0]);',
+        'await store.close();',
+      ],
+      30_000,
+    );
+    // 10,000: the worker runs; a failed worker would have set the inline 1,000 back.
+    expect(output).toBe('10000');
   });
 });

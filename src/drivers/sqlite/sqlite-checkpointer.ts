@@ -19,21 +19,22 @@ export interface Checkpointer {
   stop(): Promise<void>;
 }
 
-// Plain CommonJS run as an eval'd worker, so it needs no file of its own in any build. The backlog is read from the
+// Plain JavaScript run as an eval'd worker, so it needs no file of its own in any build; it takes Node's modules with
+// getBuiltinModule, so it runs as a script or as a module (a worker inherits \`--input-type=module\`). The backlog is read from the
 // WAL index (the -shm file, https://www.sqlite.org/walformat.html: mxFrame at byte 16, nBackfill at byte 96, in
 // the host's byte order), so however many processes' checkpointers watch one file, a checkpoint runs only once
 // about targetFrames frames wait, as SQLite's own autocheckpoint would.
 const workerSource = `
-const { openSync, readSync } = require('node:fs');
-const { endianness } = require('node:os');
+const { openSync, readSync } = process.getBuiltinModule('node:fs');
+const { endianness } = process.getBuiltinModule('node:os');
 const emit = process.emitWarning;
 process.emitWarning = (warning, ...rest) =>
   /SQLite is an experimental feature/.test(typeof warning === 'string' ? warning : warning.message)
     ? undefined
     : emit.call(process, warning, ...rest);
-const { DatabaseSync } = require('node:sqlite');
+const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
 process.emitWarning = emit;
-const { parentPort, workerData } = require('node:worker_threads');
+const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
 const { path, synchronous, targetFrames, pollMs } = workerData;
 const db = new DatabaseSync(path, { timeout: 0 });
 db.exec('PRAGMA synchronous = ' + synchronous);

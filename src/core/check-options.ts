@@ -68,6 +68,19 @@ export function checkFunction<T>(value: T, what: string, component: string): T {
   return value;
 }
 
+/** `value` when it is a boolean, `fallback` when it is undefined; else throws `INVALID_ARGUMENT` naming `what`. */
+export function checkBoolean(value: unknown, what: string, component: string, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${what} must be a boolean, got ${describeValue(value)}`,
+    });
+  }
+  return value;
+}
+
 /** Throws `INVALID_ARGUMENT` naming `what` unless `value` is an array. Returns `value`. */
 export function checkArray<T>(value: T, what: string, component: string): T {
   if (!Array.isArray(value)) {

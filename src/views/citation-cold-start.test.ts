@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import { countEntryReads } from '../../test-support/counting-reads.ts';
+import { fetchSteps } from '../../test-support/fetch-steps.ts';
 import { tempDir } from '../../test-support/reliability/store-drivers.ts';
 import type { ContentStoreV1 } from '../content/content-store-v1.ts';
 import { createContentStore } from '../content/create-content-store.ts';
@@ -79,23 +80,10 @@ const small = (i: number) => `small result ${i}: ok`;
 const large = (i: number) => `large result ${i}: ${'alpha beta tokyo report plan '.repeat(120)}`;
 
 /** A session of `n` steps, each a call with a small or a large result and a reply. */
-function session(n: number): ModelMessage[] {
-  const out: ModelMessage[] = [{ role: 'user', content: 'research' }];
-  for (let i = 0; i < n; i++) {
-    const toolCallId = `c${i}`;
-    out.push({
-      role: 'assistant',
-      content: [{ type: 'tool-call', toolCallId, toolName: 'web_fetch', input: {} }],
-    });
-    const value = i % 2 === 0 ? small(i) : large(i);
-    out.push({
-      role: 'tool',
-      content: [{ type: 'tool-result', toolCallId, toolName: 'web_fetch', output: { type: 'text', value } }],
-    });
-    out.push({ role: 'assistant', content: `step ${i}` });
-  }
-  return out;
-}
+const session = (n: number): ModelMessage[] => [
+  { role: 'user', content: 'research' },
+  ...fetchSteps(n, (i) => (i % 2 === 0 ? small(i) : large(i))),
+];
 
 async function sqliteFile(): Promise<() => SqliteStore> {
   const dir = await tempDir('citation-cold', true);
@@ -248,7 +236,8 @@ describe('citation view: cold start from stored state', () => {
       counter: base,
     });
     const content = createContentStore({ store: store.contentItems, counter: base });
-    const view = createCitationMemory({ conversation, content, policy, maxTokens: 3000 });
+    // The read's own work (the older part's results are stored in the background, `citation-older-results.test.ts`).
+    const view = createCitationMemory({ conversation, content, policy, maxTokens: 3000, background: false });
     const out = await view.read();
     const stats = view.lastStats()!;
     expect(stats.tokens).toBeLessThanOrEqual(3000);

@@ -1,5 +1,5 @@
 import type { CitationPolicy } from '../content/citation-policy.ts';
-import { resolveCitationPolicy } from '../content/citation-policy.ts';
+import { citationPolicyKey, resolveCitationPolicy } from '../content/citation-policy.ts';
 import type { CitationTrack } from '../content/citation-track.ts';
 import {
   type CitationStats,
@@ -8,7 +8,7 @@ import {
   type ToolResultCiter,
 } from '../content/cite-tool-results.ts';
 import type { ContentStore } from '../content/create-content-store.ts';
-import { checkMethods, checkOptions } from '../core/check-options.ts';
+import { checkBoolean, checkFunction, checkMethods, checkOptions } from '../core/check-options.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import { firstAtLeast } from '../core/sorted-search.ts';
@@ -24,6 +24,7 @@ import {
 } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
 import type { ContextView } from './context-view.ts';
+import { createOlderResults } from './older-results.ts';
 import { createOutputCountArtifacts } from './output-count-artifacts.ts';
 import { checkInteger } from './view-helpers.ts';
 import { createViewLog, type ViewLog } from './view-log.ts';
@@ -40,6 +41,13 @@ export interface CitationViewOptions {
   enabled?: boolean;
   /** A token budget: the newest whole units that fit (after citation), system messages always kept. @default no budget */
   maxTokens?: number;
+  /**
+   * With `maxTokens`: whether `read()` starts storing the results of the log's older part (which it neither
+   * holds nor reads) in the background, so the content store holds every result the policy offloads. @default true
+   */
+  background?: boolean;
+  /** Told of each error of that background storing (it is tried again on a later read). */
+  onError?: (error: unknown) => void;
 }
 
 /** Figures of the last `read()`: `cited`, `fullFirstUse` and `savedTokens` count the messages it returned. */
@@ -66,6 +74,8 @@ export interface CitationView extends ContextView {
   lastAssembly(): ContextAssembly | undefined;
   /** The content item id holding a tool result (whether or not it has been offloaded yet). */
   itemIdFor(messageId: string, toolCallId: string): string;
+  /** Waits for the background storing of older results started by `read()` (see `background`). */
+  idle(): Promise<void>;
 }
 
 /**
@@ -88,7 +98,9 @@ export interface CitationView extends ContextView {
  * `tokens` when the conversation's counter has the content counter's encoding, the items' info read a page of
  * ids at a time, and the counts views saved beside the log of outputs they had to count and kept in full:
  * `engram.output-counts` artifacts) and stores the results no one stored yet in batches, giving the event loop
- * turns between.
+ * turns between. The results of the part older than what a budgeted read holds are stored in the background
+ * (`background`, `idle()`): a page of the log at a time from the session's mark (an `engram.stored-results`
+ * artifact), outside the caller's agent step, so `query_memory` finds every offloaded result of a long session.
  * @example
  * const content = createContentStore({ store, scope });
  * const view = createCitationMemory({ conversation, content, policy: { tools: { web_fetch: { offload: 'always' } } } });
@@ -98,22 +110,38 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
   checkOptions(options, 'createCitationMemory', 'views');
   const { conversation, content } = options;
   checkMethods(content, 'createCitationMemory(options): content', 'views', ['store', 'retrieve']);
-  const enabled = options.enabled ?? true;
+  const enabled = checkBoolean(options.enabled, 'createCitationMemory: enabled', 'views', true);
   const budget =
     options.maxTokens === undefined
       ? undefined
       : checkInteger(options.maxTokens, 'createCitationMemory: maxTokens', 1);
   if (!enabled) resolveCitationPolicy(options.policy); // checked even while citations are off
+  const background = checkBoolean(options.background, 'createCitationMemory: background', 'views', true);
+  const onError =
+    options.onError === undefined
+      ? undefined
+      : checkFunction(options.onError, 'createCitationMemory: onError', 'views');
   const log = createViewLog(conversation);
   const queue = createSerialQueue();
+  // One store of saved counts per log, shared by the view's citer and the background pass's.
+  let savedCounts = createOutputCountArtifacts(conversation, content.counter.encoding);
   const newCiter = () =>
     createToolResultCiter({
       content,
       policy: enabled ? options.policy : { default: { offload: 'never' } },
       logKey: conversation.sessionId,
       storedCounts: storedCountsAgree(conversation.counter, content),
-      savedCounts: createOutputCountArtifacts(conversation, content.counter.encoding),
+      savedCounts,
     });
+  const older =
+    enabled && budget !== undefined && background
+      ? createOlderResults({
+          conversation,
+          citer: newCiter,
+          policyKey: JSON.stringify([content.space, citationPolicyKey(options.policy)]),
+          ...(onError ? { onError } : {}),
+        })
+      : undefined;
   let citer: ToolResultCiter = newCiter();
   let track: CitationTrack = citer.track();
   let logId: string | undefined;
@@ -127,10 +155,14 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
     lastStats: () => last,
     lastAssembly: () => shot && citationAssembly(shot, conversation.counter, budget),
     itemIdFor: (messageId, toolCallId) => citer.itemId(messageId, toolCallId),
+    idle: async () => {
+      await older?.idle();
+    },
     read: () =>
       queue.run(async () => {
         const stats = await log.sync();
         if (logId !== undefined && stats.logId !== logId) {
+          savedCounts = createOutputCountArtifacts(conversation, content.counter.encoding);
           citer = newCiter(); // the session was created again
           track = citer.track();
         }
@@ -173,6 +205,8 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
         // Units older than the one the budget stopped at are not needed by the next read (it reads them again
         // if citations settling make room): dropped once they are most of what is held.
         if (fit.settled) log.release(fit.stoppedAt!);
+        const heldFrom = log.entries[0]?.seq;
+        if (older && !log.whole && heldFrom !== undefined) older.start(heldFrom, stats.logId);
         return messages;
       }),
     store: (messages) => conversation.store(messages),

@@ -1,0 +1,280 @@
+import { join } from 'node:path';
+import type { ModelMessage } from 'ai';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { countEntryReads } from '../../test-support/counting-reads.ts';
+import { fetchSteps } from '../../test-support/fetch-steps.ts';
+import { tempDir } from '../../test-support/reliability/store-drivers.ts';
+import type { ContentStoreV1 } from '../content/content-store-v1.ts';
+import { type ContentStore, createContentStore } from '../content/create-content-store.ts';
+import { withRide } from '../core/ride-on-append.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createSqliteStore, type SqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import { createTokenCounter } from '../tokens/create-token-counter.ts';
+import { createCitationMemory } from './citation-memory.ts';
+import { olderResultsKind } from './older-results.ts';
+
+/**
+ * A budgeted citation view holds only the newest part of a long session; the results of the older part are
+ * stored in the background, so the content store (what `query_memory` searches) holds every offloaded result,
+ * as a whole-log read would have stored them.
+ */
+const counter = createTokenCounter({ encoding: 'o200k_base' });
+const policy = { default: { offload: { overTokens: 300 } } };
+const cleanup: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanup) await c();
+});
+
+const small = (i: number) => `small result ${i}: ok`;
+const large = (i: number) =>
+  `large result ${i} about topic${i}: ${'alpha beta tokyo report plan '.repeat(120)}`;
+
+/** `n` steps from `from`, each a call with a small or a large result (`isLarge`) and a reply. */
+const steps = (n: number, from = 0, isLarge = (i: number) => i % 2 === 1): ModelMessage[] =>
+  fetchSteps(n, (i) => (isLarge(i) ? large(i) : small(i)), from);
+
+async function sqliteFile(): Promise<() => SqliteStore> {
+  const dir = await tempDir('citation-older', true);
+  cleanup.push(() => dir.remove());
+  const path = join(dir.path, 'older.db');
+  return () => createSqliteStore({ path, durability: 'process' });
+}
+
+function openView(
+  store: MemoryStoreV1 & { contentItems: ContentStoreV1 },
+  options: {
+    maxTokens?: number;
+    items?: ContentStoreV1;
+    space?: string;
+    background?: boolean;
+    onError?: (e: unknown) => void;
+  } = {},
+) {
+  const conversation = createConversationMemory({ store, sessionId: 'ses_old', counter });
+  const { items, space, ...rest } = options;
+  const content = createContentStore({
+    store: items ?? store.contentItems,
+    counter,
+    ...(space ? { space } : {}),
+  });
+  return createCitationMemory({ conversation, content, policy, ...rest });
+}
+
+/** Every item id in the content store, sorted. */
+async function itemIds(content: ContentStore): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await content.query({ limit: 1000, ...(cursor ? { cursor } : {}) });
+    ids.push(...page.items.map((i) => i.id));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return ids.sort();
+}
+
+describe('citation view: older results stored in the background', () => {
+  it('a never-read long session: after idle() every offloaded result is stored and found by its words', async () => {
+    const open = await sqliteFile();
+    const store = open();
+    const memory = createConversationMemory({ store, sessionId: 'ses_old', counter });
+    await memory.store([{ role: 'user', content: 'research' }, ...steps(400)]); // 200 results of ~600 tokens
+    const view = openView(store, { maxTokens: 3000 });
+    const out = await view.read();
+    expect(view.lastStats()!.droppedMessages).toBeGreaterThan(900);
+    await view.idle();
+    const ids = await itemIds(view.content);
+    expect(ids).toHaveLength(200);
+    // The same items a whole-log read stores (same ids, in a space of its own), and the same context.
+    const whole = openView(store, { space: 'whole' });
+    const all = await whole.read();
+    expect(await itemIds(whole.content)).toEqual(ids);
+    expect(out).toEqual(all.slice(all.length - out.length));
+    // The oldest result, never held by the view, is found by a word only it has.
+    const hit = await view.content.query({ text: 'topic1' });
+    const [toolMessage] = await memory.entries({ fromSeq: 6, limit: 1 }); // user, then c0's three, then c1's call
+    expect(hit.items.map((i) => i.id)).toEqual([view.itemIdFor(toolMessage!.message.id, 'c1')]);
+    // The mark: every entry before the held part.
+    const [mark] = await memory.listArtifacts(olderResultsKind);
+    expect(mark!.data).toMatchObject({ toSeq: expect.any(Number) });
+    expect((mark!.data as { toSeq: number }).toSeq).toBeGreaterThan(1000);
+    await store.close();
+  });
+
+  it('reopened: the pass starts at the mark (nothing read before it, nothing put)', async () => {
+    const open = await sqliteFile();
+    const first = open();
+    const memory = createConversationMemory({ store: first, sessionId: 'ses_old', counter });
+    await memory.store([{ role: 'user', content: 'research' }, ...steps(300)]);
+    const view = openView(first, { maxTokens: 3000 });
+    await view.read();
+    await view.idle();
+    await first.close();
+    const store = open();
+    const counted = countEntryReads(store);
+    const puts = { n: 0 };
+    const items: ContentStoreV1 = {
+      ...store.contentItems,
+      putItems: (...a) => {
+        puts.n++;
+        return store.contentItems.putItems!(...a);
+      },
+      putItem: (...a) => {
+        puts.n++;
+        return store.contentItems.putItem(...a);
+      },
+    };
+    const again = openView(counted.store as SqliteStore, { maxTokens: 3000, items });
+    const out = await again.read();
+    await again.idle();
+    expect(puts.n).toBe(0);
+    // The view's own part (at most twice what the budget needs), and nothing before the mark.
+    expect(counted.entriesRead()).toBeLessThan(out.length * 2 + 64);
+    await store.close();
+  });
+
+  it('runs outside the caller’s agent step: its items are written to the store, not offered to the step', async () => {
+    const store = createMemoryStore();
+    await createConversationMemory({ store, sessionId: 'ses_old', counter }).store([
+      { role: 'user', content: 'research' },
+      ...steps(200),
+    ]);
+    const view = openView(store, { maxTokens: 3000 });
+    await withRide(async () => {
+      await view.read();
+      await view.idle();
+      // Inside the step, before any append: the driver itself holds every older item.
+      const infos = await store.contentItems.queryItems({ tenant: 'default' }, 'default', { limit: 1000 });
+      expect(infos.items.length).toBe(100);
+    });
+  });
+
+  it('an error goes to onError, the read is unaffected, and a later read tries again', async () => {
+    const store = createMemoryStore();
+    await createConversationMemory({ store, sessionId: 'ses_old', counter }).store([
+      { role: 'user', content: 'research' },
+      ...steps(200),
+    ]);
+    let fail = true;
+    const items: ContentStoreV1 = {
+      ...store.contentItems,
+      putItems: (...a) => {
+        if (fail) return Promise.reject(new Error('disk full'));
+        return store.contentItems.putItems!(...a);
+      },
+    };
+    const errors: unknown[] = [];
+    const view = openView(store, { maxTokens: 3000, items, onError: (e) => errors.push(e) });
+    fail = false;
+    const out = await view.read(); // the view's own part is stored
+    fail = true;
+    await view.idle();
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as Error).message).toBe('disk full');
+    fail = false;
+    expect(await view.read()).toEqual(out);
+    await view.idle();
+    expect(await itemIds(view.content)).toHaveLength(100);
+    // A listener that throws leaves no unhandled rejection.
+    const throwing = openView(createMemoryStore(), {
+      maxTokens: 10,
+      onError: () => {
+        throw new Error('listener');
+      },
+    });
+    await throwing.read();
+    await throwing.idle();
+  });
+
+  it('background: false stores only what reads hold; a session created again starts from its start', async () => {
+    const store = createMemoryStore();
+    const memory = createConversationMemory({ store, sessionId: 'ses_old', counter });
+    await memory.store([{ role: 'user', content: 'research' }, ...steps(200)]);
+    const lazy = openView(store, { maxTokens: 3000, background: false });
+    await lazy.read();
+    await lazy.idle();
+    const few = (await itemIds(lazy.content)).length;
+    expect(few).toBeGreaterThan(0);
+    expect(few).toBeLessThan(100);
+    const view = openView(store, { maxTokens: 3000 });
+    await view.read();
+    await view.idle();
+    expect(await itemIds(view.content)).toHaveLength(100);
+    // Cleared and filled again (a new log id): the old mark does not count.
+    await memory.clear();
+    await view.content.clear();
+    await memory.store([{ role: 'user', content: 'again' }, ...steps(200, 1000)]);
+    await view.read();
+    await view.idle();
+    expect(await itemIds(view.content)).toHaveLength(100);
+  });
+
+  it('rejects bad options with INVALID_ARGUMENT', () => {
+    const store = createMemoryStore();
+    const conversation = createConversationMemory({ store, sessionId: 'ses_old', counter });
+    const content = createContentStore({ store: store.contentItems, counter });
+    for (const bad of [{ background: 'yes' }, { onError: 5 }, { enabled: 1 }])
+      expect(() => createCitationMemory({ conversation, content, ...(bad as object) })).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+      );
+  });
+
+  it('property: after appends, deletes, reopens, reads and idle(), the store holds the items a whole-log read stores', async () => {
+    type Op =
+      | { kind: 'append'; n: number }
+      | { kind: 'delete'; at: number }
+      | { kind: 'reopen' }
+      | { kind: 'read' };
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      fc.record({ kind: fc.constant('append' as const), n: fc.integer({ min: 1, max: 150 }) }),
+      fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('reopen' as const) }),
+      fc.record({ kind: fc.constant('read' as const) }),
+    );
+    let partial = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(op, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 400, max: 4000 }),
+        fc.integer({ min: 0, max: 1000 }),
+        async (ops, maxTokens, seed) => {
+          const isLarge = (i: number) => (i * 7919 + seed) % 3 === 0;
+          const store = createMemoryStore();
+          const memory = createConversationMemory({ store, sessionId: 'ses_old', counter });
+          await memory.store({ role: 'user', content: 'research' });
+          let view = openView(store, { maxTokens });
+          let from = 0;
+          const deleted = new Set<string>();
+          for (const o of [...ops, { kind: 'read' } as Op]) {
+            if (o.kind === 'append') {
+              await memory.store(steps(o.n, from, isLarge));
+              from += o.n;
+            } else if (o.kind === 'delete') {
+              const entries = await memory.entries();
+              if (entries.length === 0) continue;
+              const gone = entries[o.at % entries.length]!.message;
+              await memory.delete(gone.id);
+              deleted.add(gone.id);
+            } else if (o.kind === 'reopen') view = openView(store, { maxTokens });
+            else {
+              await view.read();
+              if (view.lastStats()!.droppedMessages > 0) partial++;
+            }
+          }
+          await view.idle();
+          const whole = openView(store, { space: 'whole' });
+          await whole.read();
+          const expected = await itemIds(whole.content);
+          const ids = await itemIds(view.content);
+          // Every item a whole-log read stores; besides, only items of results deleted after they were stored.
+          expect(ids.filter((id) => !expected.includes(id)).length).toBeLessThanOrEqual(deleted.size);
+          expect(expected.filter((id) => !ids.includes(id))).toEqual([]);
+        },
+      ),
+      { numRuns: 30 },
+    );
+    expect(partial).toBeGreaterThan(10); // most runs read a log longer than the budget
+  });
+});

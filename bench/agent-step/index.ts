@@ -11,19 +11,11 @@
  * `ENGRAM_BENCH_SIZES=1000,10000` picks the sizes.
  */
 
-import {
-  closeSync,
-  copyFileSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  rmSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyDurably } from '../copy-durably.ts';
 import { benchSizes } from '../harness.ts';
 import type { Suite } from '../report.ts';
 import type { ChildRequest, ChildResult } from './child.ts';
@@ -117,21 +109,6 @@ export function agentStepPlan(quick: boolean): AgentStepPlan {
 
 const SEED = 23;
 
-/**
- * Copies `from` to `to` and flushes the copy to disk before it is measured: a copy left dirty in the page cache is
- * written back by the first fsync of the process that opens it (a store at `durability: 'power'` fsyncs the main
- * file in its first checkpoint), which billed the bench's own copying to engram's run (a 75 ms commit at 10,000
- * messages and 350 ms at 50,000, against under 10 ms on a flushed copy).
- */
-function copyDurably(from: string, to: string): void {
-  copyFileSync(from, to);
-  const fd = openSync(to, 'r+');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
 const child = fileURLToPath(new URL('./child.ts', import.meta.url));
 
 /** The agent-step suite. */

@@ -43,6 +43,7 @@ export function growSession(
         await session.conversation.store(batch);
         stored += batch.length;
         for (const view of views) await view.read();
+        await session.idle(); // the citation view's older results stored, as a process that ran a while leaves them
         options.log(`  ${sessionId}: ${stored.toLocaleString('en-US')} messages`);
       }
       return stored;

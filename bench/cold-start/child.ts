@@ -21,6 +21,8 @@ export interface ColdRequest {
   view: ViewName;
   /** New turns to append and read after the first read, each measured (none when absent). */
   steps?: number;
+  /** Whether to count the content items after the background work (the never-read case). */
+  items?: boolean;
   /** Untimed turns before the measured ones. @default 0 */
   warm?: number;
   /**
@@ -63,6 +65,13 @@ export interface ColdResult {
   peakRss: number;
   /** Messages the view returned. */
   messages: number;
+  /**
+   * The view's background work after the first read, waited for (`idle()`: the citation view storing the results
+   * of the log's older part); near zero for the other views and on a session whose results are stored.
+   */
+  background: Timed;
+  /** Content items stored once the background work is done, when asked for. */
+  items?: number;
   /** The measured steps, when asked for. */
   steps?: StepFigures[];
 }
@@ -86,6 +95,9 @@ async function main(request: ColdRequest): Promise<ColdResult> {
   });
   const { session, view, window } = first.value;
   const rss = process.memoryUsage().rss;
+  // The steps start from the steady state of a process that has had the view open a while.
+  const { value: _idle, ...background } = await timed(() => session.idle());
+  const items = request.items ? await session.contentItems() : undefined;
   const steps: StepFigures[] = [];
   if (request.steps) {
     const turns = splitTurns(createScriptedConversation({ seed: request.seed ?? 7, messages: 2_000 })).filter(
@@ -115,6 +127,8 @@ async function main(request: ColdRequest): Promise<ColdResult> {
     rss,
     peakRss: process.resourceUsage().maxRSS * 1024,
     messages: window.length,
+    background,
+    ...(items === undefined ? {} : { items }),
     ...(request.steps ? { steps } : {}),
   };
 }

@@ -7,16 +7,18 @@
  * `ENGRAM_BENCH_SIZES=10000,50000` picks the cold-start sizes.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createScriptedConversation } from '../../src/testing.ts';
 import { runChild } from '../agent-step/run-child.ts';
+import { copyDurably } from '../copy-durably.ts';
 import { benchSizes } from '../harness.ts';
 import type { Suite } from '../report.ts';
 import { growSession } from './build.ts';
 import type { ColdRequest, ColdResult } from './child.ts';
+import type { PutRequest, PutResult } from './put-child.ts';
 import { renderColdStartSection } from './section.ts';
 import { stepViews, type ViewName, viewNames } from './views.ts';
 
@@ -71,6 +73,7 @@ export interface ColdSample extends ColdResult {
 
 const SEED = 41;
 const child = fileURLToPath(new URL('./child.ts', import.meta.url));
+const putChild = fileURLToPath(new URL('./put-child.ts', import.meta.url));
 
 /** The cold-start suite. */
 export const coldStart: Suite = async (options) => {
@@ -82,14 +85,24 @@ export const coldStart: Suite = async (options) => {
   const samples: ColdSample[] = [];
   const stepSamples: ColdSample[] = [];
   let neverRead: ColdSample | undefined;
+  let neverCited: ColdSample | undefined;
+  let putReference: PutResult | undefined;
   /** Seeds of the step children's turns: one each, so no turn is stored twice. */
   let stepSeed = 1_000;
-  const measure = (path: string, sessionId: string, view: ViewName, size: number, steps?: number) => {
+  const measure = (
+    path: string,
+    sessionId: string,
+    view: ViewName,
+    size: number,
+    steps?: number,
+    items?: boolean,
+  ) => {
     const request: ColdRequest = {
       path,
       sessionId,
       view,
       ...(steps ? { steps, warm: plan.warm, seed: stepSeed++ } : {}),
+      ...(items ? { items } : {}),
     };
     log(
       `  ${view} at ${size.toLocaleString('en-US')} messages (fresh process${steps ? `, ${steps} new turns` : ''})…`,
@@ -110,6 +123,18 @@ export const coldStart: Suite = async (options) => {
     });
     const neverSize = await never.growTo(plan.neverRead);
     await never.close();
+    // Flushed copies (see copyDurably) for the citation view and the put reference: each reads it unread.
+    const copyOf = (name: string) => {
+      for (const suffix of ['', '-wal'])
+        if (existsSync(neverPath + suffix)) copyDurably(neverPath + suffix, join(dir, name + suffix));
+      return join(dir, name);
+    };
+    const citedPath = copyOf('never-read-citation.db');
+    const putPath = copyOf('never-read-put.db');
+    neverCited = measure(citedPath, 'never-read', 'citation', neverSize, undefined, true);
+    log('  content.put of the same results (the reference, fresh process)…');
+    const putRequest: PutRequest = { path: putPath, sessionId: 'never-read' };
+    putReference = JSON.parse(runChild(putChild, putRequest, log)) as PutResult;
     neverRead = measure(neverPath, 'never-read', 'auto-context', neverSize);
 
     const path = join(dir, 'long.db');
@@ -145,6 +170,8 @@ export const coldStart: Suite = async (options) => {
       samples,
       stepSamples,
       neverRead: neverRead!,
+      neverCited: neverCited!,
+      putReference: putReference!,
       seconds: (performance.now() - started) / 1000,
       load: [load, os.loadavg()[0]!],
     }),

@@ -3,8 +3,9 @@
  * conversation, one content store, and the view. The builder and the measuring child open them the same way.
  */
 
-import type { ContextView } from '../../src/index.ts';
+import type { CitationView, ContextView } from '../../src/index.ts';
 import {
+  type ContentStore,
   type ConversationMemory,
   createAutoContextMemory,
   createCitationMemory,
@@ -61,8 +62,14 @@ export const viewOptions: Record<ViewName, string> = {
 export interface OpenSession {
   /** The conversation. */
   conversation: ConversationMemory;
+  /** Its content store (the views' offloads). */
+  content: ContentStore;
   /** Opens one view over it. */
   view(name: ViewName): ContextView;
+  /** Waits for the background work of the views opened (the citation view's storing of older results). */
+  idle(): Promise<void>;
+  /** Content items stored for the session's owner. */
+  contentItems(): Promise<number>;
   /** Closes the store. */
   close(): Promise<void>;
 }
@@ -74,10 +81,15 @@ export function openSession(path: string, sessionId: string): OpenSession {
   const counter = createTokenCounter({ encoding: 'o200k_base' });
   const conversation = createConversationMemory({ store, scope, sessionId, counter });
   const content = createContentStore({ store, scope, counter });
+  const citations: CitationView[] = [];
   const open: Record<ViewName, () => ContextView> = {
     'token-window': () => createTokenWindowMemory({ conversation, maxTokens: MAX_TOKENS }),
     'sliding-window': () => createSlidingWindowMemory({ conversation, windowSize: 100 }),
-    citation: () => createCitationMemory({ conversation, content, maxTokens: MAX_TOKENS }),
+    citation: () => {
+      const view = createCitationMemory({ conversation, content, maxTokens: MAX_TOKENS });
+      citations.push(view);
+      return view;
+    },
     summarizing: () =>
       createSummarizingMemory({
         conversation,
@@ -87,5 +99,26 @@ export function openSession(path: string, sessionId: string): OpenSession {
       }),
     'auto-context': () => createAutoContextMemory({ conversation, content, maxTokens: MAX_TOKENS }),
   };
-  return { conversation, view: (name) => open[name](), close: () => store.close() };
+  return {
+    conversation,
+    content,
+    view: (name) => open[name](),
+    idle: async () => {
+      for (const view of citations) await view.idle();
+    },
+    contentItems: () => countItems(content),
+    close: () => store.close(),
+  };
+}
+
+/** Items in a content store's space (its query, a page of 1,000 at a time). */
+async function countItems(content: ContentStore): Promise<number> {
+  let n = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await content.query({ limit: 1000, ...(cursor ? { cursor } : {}) });
+    n += page.items.length;
+    cursor = page.nextCursor;
+  } while (cursor);
+  return n;
 }

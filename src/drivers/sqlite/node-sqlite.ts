@@ -1,4 +1,8 @@
 import type * as NodeSqlite from 'node:sqlite';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+
+/** The first Node whose `node:sqlite` the store passes with (package.json's `engines`). */
+const minimumNode = '22.16';
 
 /** The text of the warning Node 22 prints when `node:sqlite` loads (Node 24 prints none). */
 export const sqliteWarning = /SQLite is an experimental feature/;
@@ -19,10 +23,19 @@ export function nodeSqlite(): typeof NodeSqlite {
     (emit as (warning: string | Error, ...rest: unknown[]) => void).call(process, warning, ...rest);
   };
   process.emitWarning = filtered as typeof process.emitWarning;
+  let module: typeof NodeSqlite | undefined;
   try {
-    loaded = process.getBuiltinModule('node:sqlite');
+    module = process.getBuiltinModule?.('node:sqlite');
   } finally {
     process.emitWarning = emit;
   }
+  // Older Node has no `node:sqlite` (getBuiltinModule answers undefined): say so, not a TypeError later.
+  if (module?.DatabaseSync === undefined)
+    throw new MemoryError({
+      code: 'MISSING_DEPENDENCY',
+      component: 'sqlite',
+      message: `the SQLite store needs Node's built-in node:sqlite (Node ${minimumNode} or later); this is Node ${process.versions.node}`,
+    });
+  loaded = module;
   return loaded;
 }

@@ -82,8 +82,9 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
   let db: SqliteDatabaseLike;
   if (database) db = database;
   else {
+    const sqlite = nodeSqlite(); // MISSING_DEPENDENCY on a Node without node:sqlite
     try {
-      db = new (nodeSqlite().DatabaseSync)(path!, {
+      db = new sqlite.DatabaseSync(path!, {
         timeout: 0,
         allowExtension: vector !== false,
       }) as unknown as SqliteDatabaseLike;

@@ -18,6 +18,26 @@ export function checkOptions<T>(options: T, factory: string, component: string):
 }
 
 /**
+ * Throws `INVALID_ARGUMENT` naming the first key of `options` that `known` does not list: a misspelt option
+ * (`scop`, `dir`) is refused instead of silently falling back to its default (a whole tenant's scope, say).
+ * `known` lists every key of the options type (`Record<keyof T, true>`: the compiler keeps it complete).
+ */
+export function checkKnownKeys<T extends object>(
+  options: T,
+  known: Record<keyof T, true>,
+  factory: string,
+  component: string,
+): void {
+  for (const key of Object.keys(options))
+    if (!Object.hasOwn(known, key))
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component,
+        message: `${factory}(options).${key}: not an option of ${factory} (its options: ${Object.keys(known).join(', ')})`,
+      });
+}
+
+/**
  * Throws `INVALID_ARGUMENT` naming `what` unless `value` is an integer of at least `min` (a safe integer, so
  * never a BigInt, NaN or ±Infinity). Returns `value`.
  */

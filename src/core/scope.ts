@@ -20,11 +20,19 @@ export interface Scope {
 /** The scope used when none is given: tenant `default`. */
 export const defaultScope: Scope = Object.freeze({ tenant: 'default' });
 
-/** Validates a scope and returns it; throws `INVALID_ARGUMENT` naming the bad field. */
+/** Validates a scope and returns it; throws `INVALID_ARGUMENT` naming the bad field (or a field a scope does not have). */
 export function checkScope(scope: Scope, component?: string): Scope {
   if (typeof scope !== 'object' || scope === null) {
     throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'scope must be an object' });
   }
+  // A misspelt key (`usr`) would widen the scope to the whole tenant without a word: refused.
+  for (const key of Object.keys(scope))
+    if (key !== 'tenant' && key !== 'user' && key !== 'agent')
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component,
+        message: `scope.${key}: not a scope field (a scope has tenant, user and agent)`,
+      });
   for (const key of ['tenant', 'user', 'agent'] as const) {
     const value = scope[key];
     if (value === undefined && key !== 'tenant') continue;

@@ -184,6 +184,14 @@ describe('ConversationMemory', () => {
     await expect(memory.prune(Number.NaN)).rejects.toThrow(/prune/);
     await expect(memory.deleteAt(1.5)).rejects.toThrow(/deleteAt/);
     expect(() => createConversationMemory({ scope: { tenant: '' } })).toThrow(/scope.tenant/);
+    // A misspelt field would widen the scope to the whole tenant: refused, naming it.
+    const misspelt = { tenant: 'acme', usr: 'ada' } as unknown as { tenant: string };
+    expect(() => createConversationMemory({ scope: misspelt })).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/scope\.usr: not a scope field/),
+      }),
+    );
   });
 
   it('keeps the call order of un-awaited store() calls, even when the store answers out of order', async () => {

@@ -8,6 +8,7 @@ import type { Agent } from '../agent/agent-types.ts';
 import { type AgentUIMessageStreamOptions, agentUIMessageStream } from '../agent/agent-ui-message-stream.ts';
 import type { ChatStore } from './chat-store.ts';
 import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
+import { checkReturned } from './misconfigured.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** What one agent turn of the chat handler needs. */
@@ -62,7 +63,12 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
       component: 'chat',
       message: 'body.message: a user message must convert to one user model message',
     });
-  const view = chatTurnView(turn.view(conversation, chatId), prompt, turn.replyId);
+  const chosen = checkReturned(
+    turn.view(conversation, chatId),
+    "createChatHandler(options): view(conversation, chatId)'s result",
+    ['read', 'store'],
+  );
+  const view = chatTurnView(chosen, prompt, turn.replyId);
   const run = turn.agent.run(prompt.content, undefined, { memory: view, abortSignal: turn.abortSignal });
   turn.sent(
     createUIMessageStreamResponse({

@@ -138,6 +138,42 @@ describe('createChatHandler with agent()', () => {
     await sendToModel(log);
   });
 
+  it("useChat's regenerate(): the run's reply is replaced; the model sees the question without it", async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model, prompts } = streamingModel((call) => textParts([`answer ${call}`]));
+    const handler = createChatHandler({ chats, agent: agent({ name: 'a', description: 'd', model }) });
+    await (await handler(post({ id: 'c', messages: [user('u1', 'q1')] }))).text();
+    const [, first] = await chats.load('c');
+    expect(texts(first)).toBe('answer 0');
+    await (
+      await handler(
+        post({ id: 'c', messages: [user('u1', 'q1')], trigger: 'regenerate-message', messageId: first!.id }),
+      )
+    ).text();
+    const now = await chats.load('c');
+    expect(now.map((m) => [m.role, texts(m)])).toEqual([
+      ['user', 'q1'],
+      ['assistant', 'answer 1'],
+    ]);
+    expect(prompts[1]!.map((m) => m.role)).toEqual(['user']);
+  });
+
+  it('a view that returns no view is a typed error thrown to the caller, naming the option', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model } = streamingModel(() => textParts(['ok']));
+    const handler = createChatHandler({
+      chats,
+      agent: agent({ name: 'a', description: 'd', model }),
+      view: ((conversation: { read: unknown }) => ({ read: conversation.read })) as never,
+    });
+    await expect(handler(post({ id: 'c', message: user('u1', 'hi') }))).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringMatching(
+        /view\(conversation, chatId\)'s result must be an object with store\(\)/,
+      ),
+    });
+  });
+
   it('two concurrent sends on one chat (SQLite) stay whole; the second run sees the first reply', async () => {
     const store = createSqliteStore({ path: join(dir, 'concurrent.db') });
     const chats = createChatStore({ store });

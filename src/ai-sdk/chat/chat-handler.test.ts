@@ -11,6 +11,7 @@ import {
 } from '../../../test-support/chat-handler-rig.ts';
 import { sendToModel } from '../../../test-support/send-to-model.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
 import { createChatHandler } from './chat-handler.ts';
 import { createChatStore } from './chat-store.ts';
@@ -191,6 +192,91 @@ describe('createChatHandler', () => {
     expect(log.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
     expect(log.some((m) => m.id === asked!.id)).toBe(false); // the first version's entries are gone
     await sendToModel(log);
+  });
+
+  it('a view or respond that returns the wrong thing is a typed error thrown to the caller (not a 400), naming the option', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model } = streamingModel(() => textParts(['ok']));
+    const cases: [Parameters<typeof createChatHandler>[0], RegExp][] = [
+      [
+        {
+          chats,
+          view: (() => undefined) as never,
+          respond: ({ messages }) => streamText({ model, messages }),
+        },
+        /view\(conversation, chatId\)'s result must be an object with read\(\), got undefined/,
+      ],
+      [
+        { chats, respond: () => ({}) as never },
+        /respond\(input\)'s result .* with toUIMessageStreamResponse\(\)/,
+      ],
+      [{ chats, respond: (() => undefined) as never }, /respond\(input\)'s result .*got undefined/],
+    ];
+    for (const [i, [options, message]] of cases.entries()) {
+      const handler = createChatHandler(options);
+      await expect(handler(post({ id: `c${i}`, message: user(`u${i}`, 'hi') }))).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(message),
+      });
+      // The chat's queue is free again: a correct handler answers the next turn.
+      const ok = createChatHandler({ chats, respond: ({ messages }) => streamText({ model, messages }) });
+      expect((await ok(post({ id: `c${i}`, message: user(`v${i}`, 'again') }))).status).toBe(200);
+    }
+  });
+
+  it("useChat's regenerate(): the reply is replaced (the model sees the chat without it), also as a retry after a failed turn", async () => {
+    const chats = createChatStore({ store: createSqliteStore({ path: ':memory:' }) });
+    const { model, prompts } = streamingModel((call) => textParts([`answer ${call}`]));
+    let fail = true;
+    const handler = createChatHandler({
+      chats,
+      respond: ({ messages }) => {
+        if (fail) throw new Error('provider down');
+        return streamText({ model, messages });
+      },
+    });
+    // The first turn fails: the question is kept, unanswered.
+    await expect(handler(post({ id: 'c', messages: [user('u1', 'q1')] }))).rejects.toThrow('provider down');
+    expect((await chats.load('c')).map((m) => m.id)).toEqual(['u1']);
+    fail = false;
+    // Retry (regenerate with no reply to drop): the question again, then its answer.
+    const retry = { id: 'c', messages: [user('u1', 'q1')], trigger: 'regenerate-message' };
+    await (await handler(post(retry))).text();
+    const [, first] = await stored(chats, 'c', 2);
+    expect(texts(first)).toBe('answer 0');
+    // Regenerate that answer: the model sees the question alone, the chat holds the new answer only.
+    await (await handler(post({ ...retry, messageId: first!.id }))).text();
+    const [q, second] = await stored(chats, 'c', 2);
+    expect(q).toEqual(user('u1', 'q1'));
+    expect(texts(second)).toBe('answer 1');
+    expect(second!.id).not.toBe(first!.id);
+    expect(prompts[1]).toEqual([{ role: 'user', content: [{ type: 'text', text: 'q1' }] }]);
+    expect((await chats.conversation('c').read()).map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('an edited message (sendMessage with messageId) replaces it and drops what came after', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model, prompts } = streamingModel((call) => textParts([`answer ${call}`]));
+    const handler = createChatHandler({ chats, respond: ({ messages }) => streamText({ model, messages }) });
+    await (await handler(post({ id: 'c', message: user('u1', 'q1') }))).text();
+    await stored(chats, 'c', 2);
+    await (await handler(post({ id: 'c', message: user('u2', 'q2') }))).text();
+    await stored(chats, 'c', 4);
+    const edited = user('u1', 'q1, said better');
+    await (
+      await handler(post({ id: 'c', messages: [edited], trigger: 'submit-message', messageId: 'u1' }))
+    ).text();
+    const [first, reply] = await stored(chats, 'c', 2);
+    expect(first).toEqual(edited);
+    expect(texts(reply)).toBe('answer 2');
+    expect(prompts[2]).toEqual([{ role: 'user', content: [{ type: 'text', text: 'q1, said better' }] }]);
+    // A messageId naming another message, or a plain resend, is still a 409: nothing is dropped.
+    const again = await handler(post({ id: 'c', messages: [edited], trigger: 'submit-message' }));
+    expect(again.status).toBe(409);
+    const bad = await handler(post({ id: 'c', messages: [user('u9', 'x')], trigger: 'resume' }));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/body\.trigger/);
+    expect(await chats.load('c')).toHaveLength(2);
   });
 
   it("an assistant message that is not the chat's last is a 400", async () => {

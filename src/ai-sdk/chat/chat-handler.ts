@@ -21,7 +21,9 @@ import type { AgentUIMessageStreamOptions } from '../agent/agent-ui-message-stre
 import { toAiSdkPrompt } from '../to-ai-sdk-prompt.ts';
 import { runAgentTurn } from './chat-agent-turn.ts';
 import type { ChatStore } from './chat-store.ts';
+import { checkReturned, isMisconfiguration } from './misconfigured.ts';
 import { parseChatRequest } from './parse-chat-request.ts';
+import { rewindChat } from './rewind-chat.ts';
 import { closeStoppedReply, isUnfinished } from './stopped-reply.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
@@ -98,7 +100,11 @@ export type ChatHandlerOptions<M extends UIMessage = UIMessage> = ChatRespondOpt
  * A POST route handler for `useChat`: reads the body (`{ id, message }` or `{ id, messages }`, see
  * `parseChatRequest`), appends the new user message (durably, before the model runs: it is kept even when the
  * model fails), reads the view, calls `respond`, and returns its UI message stream response; the reply is stored
- * when the stream ends. The chat itself is not loaded: a turn reads only what the view reads. A `MemoryError`
+ * when the stream ends. `useChat`'s `regenerate()` (`trigger: 'regenerate-message'`) and an edit
+ * (`sendMessage({ text, messageId })`) first take the chat back to before that user message (it and everything
+ * after it deleted, as the client dropped them), then run as a new turn. The chat itself is not loaded: a turn
+ * reads only what the view reads. A `view` or `respond` returning the wrong thing is an `INVALID_ARGUMENT`
+ * thrown to the caller. A `MemoryError`
  * becomes a JSON `{ error: { code, message } }`: 400 for bad input, 409 for a message id already stored, 413 for
  * a payload over a store limit, 500 otherwise; other errors (from `respond`, say) are thrown to the caller.
  *
@@ -142,16 +148,20 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
 
   return async (request) => {
     try {
-      const { chatId, message } = await parseChatRequest<M>(request);
+      const { chatId, message, rewind } = await parseChatRequest<M>(request);
       let sent!: (response: Response) => void;
       const response = new Promise<Response>((resolve) => {
         sent = resolve;
       });
       // The turn holds the chat until its reply is stored; the response goes out as soon as it streams.
-      const turn = chats.turn(chatId, () => runTurn({ chatId, message, abortSignal: request.signal, sent }));
+      const turn = chats.turn(chatId, async () => {
+        // A regenerated reply or an edited message: the chat goes back to before the message, which is then new.
+        if (rewind) await rewindChat(chats.conversation(chatId), message.id);
+        await runTurn({ chatId, message, abortSignal: request.signal, sent });
+      });
       return await Promise.race([response, turn.then(() => response)]);
     } catch (error) {
-      if (MemoryError.isInstance(error)) return errorResponse(error);
+      if (MemoryError.isInstance(error) && !isMisconfiguration(error)) return errorResponse(error);
       throw error;
     }
   };
@@ -184,7 +194,12 @@ function respondTurns<M extends UIMessage>(
     });
     const continued = message.role === 'assistant' ? await continuation(chats, chatId, message) : undefined;
     if (!continued) await chats.append(chatId, [message]);
-    const viewed = await view(chats.conversation(chatId), chatId).read();
+    const chatView = checkReturned(
+      view(chats.conversation(chatId), chatId),
+      `${what('view')}(conversation, chatId)'s result`,
+      ['read'],
+    );
+    const viewed = await chatView.read();
     // A continued message goes to the model as the client sent it (its approvals answered), not as stored.
     const prompt = toAiSdkPrompt(continued ? viewed.filter((m) => !continued.replaces.has(m.id)) : viewed);
     prompt.messages.push(...(continued?.messages ?? []));
@@ -209,7 +224,11 @@ function respondTurns<M extends UIMessage>(
         stored();
       }
     };
-    const stream = await respond({ chatId, ...prompt, abortSignal, message });
+    const stream = checkReturned(
+      await respond({ chatId, ...prompt, abortSignal, message }),
+      `${what('respond')}(input)'s result (return streamText(…))`,
+      ['toUIMessageStreamResponse'],
+    );
     sent(
       stream.toUIMessageStreamResponse<M>({
         ...options.uiStream,

@@ -1,8 +1,11 @@
+import { join } from 'node:path';
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../test-support/reliability/store-drivers.ts';
 import { sendToModel } from '../../../test-support/send-to-model.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { createChatStore } from './chat-store.ts';
 import { encodeUIMessage } from './encode-ui-message.ts';
 
@@ -20,6 +23,28 @@ const toolReply: UIMessage = {
 };
 
 describe('createChatStore', () => {
+  it('a misspelt option or scope field is refused, naming it (a lost scope would share every chat of the tenant)', () => {
+    const store = createMemoryStore();
+    expect(() => createChatStore({ store, scop: { tenant: 'acme', user: 'ada' } } as never)).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/\.scop: not an option/),
+      }),
+    );
+    expect(() => createChatStore({ store, scope: { tenant: 'acme', usr: 'ada' } as never })).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/scope\.usr: not a scope field/),
+      }),
+    );
+    expect(() => createChatStore({ store }).turn('c', 5 as never)).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/task must be a function, got 5/),
+      }),
+    );
+  });
+
   it('a chat never written loads as [], without creating its session', async () => {
     const store = createMemoryStore();
     expect(await createChatStore({ store }).load('nothing-yet')).toEqual([]);
@@ -40,6 +65,40 @@ describe('createChatStore', () => {
     const stored = JSON.stringify(entries);
     expect(stored.split('row 39').length - 1).toBe(1); // the output once, in the tool result
     expect(stored.split('Found forty rows.').length - 1).toBe(8); // the text once (8 repeats), in the model message
+  });
+
+  it('keeps a long file URL and an inline data: URL once, on SQLite as in memory', async () => {
+    const bytes = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919 + (i >> 8)) % 256));
+    const data = `data:image/png;base64,${bytes.toString('base64')}`;
+    const remote = `https://example.com/${'a'.repeat(100)}.png`;
+    const withFiles: UIMessage = {
+      id: 'f1',
+      role: 'user',
+      parts: [
+        { type: 'file', mediaType: 'image/png', url: remote },
+        { type: 'file', mediaType: 'image/png', url: data },
+        { type: 'text', text: 'what are these?' },
+      ],
+    };
+    const dir = await tempDir('chat-files');
+    try {
+      for (const store of [createMemoryStore(), createSqliteStore({ path: join(dir.path, 'chat.db') })]) {
+        const chats = createChatStore({ store });
+        await chats.append('f', [withFiles]);
+        expect(await chats.load('f')).toEqual([withFiles]);
+        const stored = JSON.stringify(await chats.conversation('f').read());
+        expect(stored.split(data.slice(40, 200)).length - 1).toBe(1);
+        expect(stored.split(remote).length - 1).toBe(1);
+        await store.close();
+        if (store.capabilities.durable) {
+          const again = createSqliteStore({ path: join(dir.path, 'chat.db') });
+          expect(await createChatStore({ store: again }).load('f')).toEqual([withFiles]);
+          await again.close();
+        }
+      }
+    } finally {
+      await dir.remove();
+    }
   });
 
   it('a UI message with no model side (only data parts) is one empty assistant entry the AI SDK accepts', async () => {

@@ -1,5 +1,5 @@
 import type { ToolSet, UIMessage } from 'ai';
-import { checkMethods, checkOptions } from '../../core/check-options.ts';
+import { checkFunction, checkKnownKeys, checkMethods, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
@@ -81,6 +81,12 @@ export interface ChatStore<M extends UIMessage = UIMessage> {
  */
 export function createChatStore<M extends UIMessage = UIMessage>(options: ChatStoreOptions): ChatStore<M> {
   checkOptions(options, 'createChatStore', 'chat');
+  checkKnownKeys(
+    options,
+    { store: true, scope: true, counter: true, tools: true },
+    'createChatStore',
+    'chat',
+  );
   const { store, scope, counter, tools } = options;
   checkMethods(store, 'createChatStore(options): store', 'chat', ['getSession', 'append', 'readRange']);
   if (scope !== undefined) checkScope(scope, 'chat');
@@ -111,6 +117,7 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
     messages,
     turn(chatId, task) {
       checkId(chatId, 'chatId', 'chat');
+      checkFunction(task, 'turn(chatId, task): task', 'chat');
       return queue.run(`${owner}${JSON.stringify(chatId)}`, task);
     },
     load: async (chatId) => (await messages(chatId)).map((m) => m.message),

@@ -46,9 +46,13 @@ export const storedTailSchema = z.object({ of: z.string(), index: z.number() });
 export type StoredHead = z.infer<typeof storedHeadSchema>;
 
 const textItem = z.object({ type: z.enum(['text', 'reasoning']), text: z.string() });
+/** A file part whose data is a URL: a string, or the `URL` object `convertToModelMessages` makes (read as its `href`). */
 const fileItem = z.object({
   type: z.literal('file'),
-  data: z.object({ type: z.literal('url'), url: z.string() }),
+  data: z.object({
+    type: z.literal('url'),
+    url: z.union([z.string(), z.instanceof(URL).transform((u) => u.href)]),
+  }),
 });
 const resultItem = z.object({
   type: z.literal('tool-result'),

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { describeMemoryStore } from '../../testing/suites.ts';
 import { createJsonFileStore } from './json-file-driver.ts';
 
@@ -13,4 +14,21 @@ describeMemoryStore('json-file', {
     return createJsonFileStore({ directory });
   },
   cleanup: () => rm(directory, { recursive: true, force: true }),
+});
+
+describe('createJsonFileStore options', () => {
+  it('refuses a misspelt or missing directory at once, naming it (not at the first write)', () => {
+    for (const [options, message] of [
+      [
+        { dir: directory },
+        /createJsonFileStore\(options\)\.dir: not an option of createJsonFileStore \(its options: directory, maxMessageBytes\)/,
+      ],
+      [{}, /directory must be a non-empty string, got undefined/],
+      [{ directory: 7 }, /directory must be a non-empty string, got 7/],
+      [{ directory, maxMessageBytes: -1 }, /maxMessageBytes/],
+    ] as const)
+      expect(() => createJsonFileStore(options as never)).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(message) }),
+      );
+  });
 });

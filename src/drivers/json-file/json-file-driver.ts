@@ -1,5 +1,7 @@
 import type { HasContentItems } from '../../content/content-store-v1.ts';
-import { checkOptions } from '../../core/check-options.ts';
+import { checkInteger, checkKnownKeys, checkOptions } from '../../core/check-options.ts';
+import { describeValue } from '../../core/errors/describe-value.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { createMemoryLongTermRecords } from '../../longterm/memory-long-term-records.ts';
 import type { HasAppendWithArtifacts } from '../../store/append-with-artifacts.ts';
@@ -51,7 +53,15 @@ export function createJsonFileStore(
   options: JsonFileStoreOptions,
 ): MemoryStoreV1 & HasContentItems & HasLongTermRecords & HasAppendWithArtifacts {
   checkOptions(options, 'createJsonFileStore', component);
+  checkKnownKeys(options, { directory: true, maxMessageBytes: true }, 'createJsonFileStore', component);
+  if (typeof options.directory !== 'string' || options.directory === '')
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `createJsonFileStore(options).directory must be a non-empty string, got ${describeValue(options.directory)}`,
+    });
   const maxMessageBytes = options.maxMessageBytes ?? defaultMaxMessageBytes;
+  checkInteger(maxMessageBytes, 'createJsonFileStore(options).maxMessageBytes', component, 1);
   const c = createJsonFileContext(options.directory);
   const inTenantDir = <T>(scope: Parameters<typeof c.op>[0], fn: (dir: string) => Promise<T>) =>
     c.op(scope, (t) => fn(t.files.dir));

@@ -7,7 +7,9 @@ export const stoppedToolText =
 /**
  * A reply cut short, as the chat stores it: what was generated, with every tool call still waiting for its
  * input or result (`input-streaming`, `input-available`) turned into `output-error` with
- * {@link stoppedToolText}, so the chat never shows a call that runs forever nor holds one without an answer.
+ * {@link stoppedToolText}, so the chat never shows a call that runs forever nor holds one without an answer, and
+ * every text or reasoning part still `streaming` marked `done` (nothing more will come; the chat marks the
+ * message incomplete), so a reloaded chat does not render it as still streaming.
  */
 export function closeStoppedReply<M extends UIMessage>(reply: M): M {
   return {
@@ -15,7 +17,9 @@ export function closeStoppedReply<M extends UIMessage>(reply: M): M {
     parts: reply.parts.map((part) =>
       isToolUIPart(part) && (part.state === 'input-streaming' || part.state === 'input-available')
         ? { ...part, state: 'output-error', errorText: stoppedToolText }
-        : part,
+        : (isTextUIPart(part) || isReasoningUIPart(part)) && part.state === 'streaming'
+          ? { ...part, state: 'done' }
+          : part,
     ),
   };
 }

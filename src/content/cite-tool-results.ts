@@ -12,6 +12,7 @@ import { type CitationTrack, createCitationTrack } from './citation-track.ts';
 import type { CitationStats, CitedForm } from './cited-form.ts';
 import { getItemInfos, putItems } from './content-batch.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
+import type { ContentStoreV1 } from './content-store-v1.ts';
 import type { ContentStore } from './create-content-store.ts';
 import { itemKeyTerms, storedTerms } from './key-terms.ts';
 import {
@@ -53,6 +54,11 @@ export interface ToolResultCiterOptions {
    * citer, and the first count of a process loads the counter's tables.
    */
   savedCounts?: SavedOutputCounts;
+  /**
+   * Where items are read and written. @default `content.items` (which, in an agent step, lets items ride on the
+   * step's append and shows them as stored until then)
+   */
+  items?: ContentStoreV1;
 }
 
 /** Turns a log into what the model sees: offloaded tool results in full on first use, then as citations. */
@@ -143,6 +149,7 @@ interface Prepared {
 /** Creates the first-use-then-citation transformation over a log (seed 004). */
 export function createToolResultCiter(options: ToolResultCiterOptions): ToolResultCiter {
   const { content, logKey } = options;
+  const items = options.items ?? content.items;
   const rule = resolveCitationPolicy(options.policy);
   const counter = content.counter;
   const summaryChars = options.summaryChars ?? 240;
@@ -220,7 +227,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
   /** The sequence number of the entry holding each item id in `known` or `counted` (what `release` drops by). */
   const seqOf = new Map<string, number>();
   const saved = options.savedCounts;
-  const context = { content, rule, itemId, itemFor, citationOf, known, counted, seqOf, bounded, saved };
+  const context = { content, items, rule, itemId, itemFor, citationOf, known, counted, seqOf, bounded, saved };
   const none: Prepared = { parts: [], forms: new Map() };
 
   const self: ToolResultCiter = {
@@ -247,12 +254,12 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       const id = itemId(entry.message.id, part.toolCallId);
       const cached = known.get(id);
       if (cached) return cached.citation;
-      let info = (await getItemInfos(content.items, content.scope, content.space, [id])).get(id);
+      let info = (await getItemInfos(items, content.scope, content.space, [id])).get(id);
       if (!info) {
         // The output's count, once: the item takes it rather than counting its text again.
         const item = await itemFor(entry, part, part.output, type, self.outputTokens(entry, part));
         if (!item) return undefined;
-        [info] = await putItems(content.items, content.scope, content.space, [item]);
+        [info] = await putItems(items, content.scope, content.space, [item]);
       }
       const stored = citationOf(info!, part.toolName);
       known.set(id, stored);

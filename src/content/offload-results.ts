@@ -4,6 +4,7 @@ import { toolOutputText } from '../messages/tool-output-text.ts';
 import { type ResolvedCitationRule, shouldOffload } from './citation-policy.ts';
 import { getItemInfos, putItems } from './content-batch.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
+import type { ContentStoreV1 } from './content-store-v1.ts';
 import type { ContentStore } from './create-content-store.ts';
 import type { SavedOutputCount, SavedOutputCounts } from './saved-output-counts.ts';
 
@@ -49,8 +50,10 @@ export interface KnownCitation {
 
 /** What the offload pass needs from the citer. */
 export interface OffloadContext {
-  /** Where items go. */
+  /** Where items go (its scope, space, counter and summaries). */
   content: ContentStore;
+  /** The items read and written (the content store's, or the driver under it). */
+  items: ContentStoreV1;
   /** The rule of a tool. */
   rule: (toolName: string) => ResolvedCitationRule;
   /** The item id of a result. */
@@ -127,7 +130,7 @@ export async function offloadResults(
   const unknown = [...new Set(candidates.filter((c) => !ctx.known.has(c.id)).map((c) => c.id))];
   for (let i = 0; i < unknown.length; i += infoPage) {
     const page = await getItemInfos(
-      ctx.content.items,
+      ctx.items,
       ctx.content.scope,
       ctx.content.space,
       unknown.slice(i, i + infoPage),
@@ -158,7 +161,7 @@ export async function offloadResults(
     waitingBytes = 0;
     if (batch.length === 0) return;
     const infos = await putItems(
-      ctx.content.items,
+      ctx.items,
       ctx.content.scope,
       ctx.content.space,
       batch.map((w) => w.item),

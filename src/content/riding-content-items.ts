@@ -26,11 +26,21 @@ export interface RidingContent {
  */
 export const contentRide = createRideChannel<RidingContent>();
 
-const wrappers = new WeakSet<ContentStoreV1>();
+/** Each wrapper's driver. */
+const driverUnder = new WeakMap<ContentStoreV1, ContentStoreV1>();
 const byDriver = new WeakMap<ContentStoreV1, ContentStoreV1>();
 
 const keyOf = (scope: Scope, space: string, id: string) =>
   JSON.stringify([scope.tenant, scope.user ?? '', scope.agent ?? '', space, id]);
+
+/**
+ * The items as written: the driver under a {@link ridingContentItems} wrapper (items an open ride still carries
+ * are neither seen nor written by it), any other store itself. For work that must not count a step's pending
+ * items as stored, nor write them early (a background pass outside the step).
+ */
+export function writtenContentItems(items: ContentStoreV1): ContentStoreV1 {
+  return driverUnder.get(items) ?? items;
+}
 
 /**
  * `driver` with its `putItems` riding on the next append of the caller's context when one is open (`withRide`,
@@ -40,7 +50,7 @@ const keyOf = (scope: Scope, space: string, id: string) =>
  * every other call, go to `driver`. One wrapper per driver (wrapping a wrapper returns it).
  */
 export function ridingContentItems(driver: ContentStoreV1): ContentStoreV1 {
-  if (wrappers.has(driver)) return driver;
+  if (driverUnder.has(driver)) return driver;
   const known = byDriver.get(driver);
   if (known) return known;
   /** Offered items not yet known written, by scope, space and id. */
@@ -120,7 +130,7 @@ export function ridingContentItems(driver: ContentStoreV1): ContentStoreV1 {
     replaceItems: first((scope, space, items) => driver.replaceItems(scope, space, items)),
     ...(driver.listSpaces ? { listSpaces: first((scope: Scope) => driver.listSpaces!(scope)) } : {}),
   };
-  wrappers.add(wrapper);
+  driverUnder.set(wrapper, driver);
   byDriver.set(driver, wrapper);
   return wrapper;
 }

@@ -7,7 +7,9 @@ import {
   storedCountsAgree,
   type ToolResultCiter,
 } from '../content/cite-tool-results.ts';
+import type { ContentStoreV1 } from '../content/content-store-v1.ts';
 import type { ContentStore } from '../content/create-content-store.ts';
+import { writtenContentItems } from '../content/riding-content-items.ts';
 import { checkBoolean, checkFunction, checkMethods, checkOptions } from '../core/check-options.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
@@ -43,7 +45,9 @@ export interface CitationViewOptions {
   maxTokens?: number;
   /**
    * With `maxTokens`: whether `read()` starts storing the results of the log's older part (which it neither
-   * holds nor reads) in the background, so the content store holds every result the policy offloads. @default true
+   * holds nor reads) in the background, so the content store holds every result the policy offloads. Each result
+   * stored costs what the view's own storing costs (its summary included: with a model summarizer on the content
+   * store, one model call per older result; turn this off to store only what reads hold). @default true
    */
   background?: boolean;
   /** Told of each error of that background storing (it is tried again on a later read). */
@@ -74,7 +78,7 @@ export interface CitationView extends ContextView {
   lastAssembly(): ContextAssembly | undefined;
   /** The content item id holding a tool result (whether or not it has been offloaded yet). */
   itemIdFor(messageId: string, toolCallId: string): string;
-  /** Waits for the background storing of older results started by `read()` (see `background`). */
+  /** Waits until the background storing of older results asked for by `read()`s is done (see `background`). */
   idle(): Promise<void>;
 }
 
@@ -125,20 +129,28 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
   const queue = createSerialQueue();
   // One store of saved counts per log, shared by the view's citer and the background pass's.
   let savedCounts = createOutputCountArtifacts(conversation, content.counter.encoding);
-  const newCiter = () =>
+  const newCiter = (items?: ContentStoreV1) =>
     createToolResultCiter({
       content,
       policy: enabled ? options.policy : { default: { offload: 'never' } },
       logKey: conversation.sessionId,
       storedCounts: storedCountsAgree(conversation.counter, content),
       savedCounts,
+      ...(items ? { items } : {}),
     });
   const older =
     enabled && budget !== undefined && background
       ? createOlderResults({
           conversation,
-          citer: newCiter,
-          policyKey: JSON.stringify([content.space, citationPolicyKey(options.policy)]),
+          // The items as written: a running agent step's pending items are not counted as stored (a crash before
+          // its append would lose them under the mark) nor written early.
+          citer: () => newCiter(writtenContentItems(content.items)),
+          deleteItem: (id) => writtenContentItems(content.items).deleteItem(content.scope, content.space, id),
+          policyKey: JSON.stringify([
+            [content.scope.tenant, content.scope.user ?? null, content.scope.agent ?? null],
+            content.space,
+            citationPolicyKey(options.policy),
+          ]),
           ...(onError ? { onError } : {}),
         })
       : undefined;

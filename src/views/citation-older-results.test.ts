@@ -8,10 +8,11 @@ import { propertyOnEveryDriver } from '../../test-support/reliability/property-o
 import { tempDir } from '../../test-support/reliability/store-drivers.ts';
 import type { ContentStoreV1 } from '../content/content-store-v1.ts';
 import { type ContentStore, createContentStore } from '../content/create-content-store.ts';
+import { isDurabilityDeferred } from '../core/deferred-durability.ts';
 import { withRide } from '../core/ride-on-append.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createSqliteStore, type SqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
-import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { createCitationMemory } from './citation-memory.ts';
@@ -76,6 +77,45 @@ async function itemIds(content: ContentStore): Promise<string[]> {
   return ids.sort();
 }
 
+/** The large results of the session: each tool message's sequence number and its item id. */
+async function largeItems(view: { itemIdFor(m: string, c: string): string }, memory: ConversationMemory) {
+  return (await memory.entries()).flatMap((e) =>
+    e.message.role === 'tool' && typeof e.message.content !== 'string'
+      ? e.message.content.flatMap((p) =>
+          p.type === 'tool-result' && p.output.type === 'text' && p.output.value.startsWith('large')
+            ? [{ seq: e.seq, id: view.itemIdFor(e.message.id, p.toolCallId) }]
+            : [],
+        )
+      : [],
+  );
+}
+
+/**
+ * `items` whose puts made by a background pass (inside deferred durability) wait until `open()`; `reached`
+ * resolves when the first one waits.
+ */
+function heldPuts(items: ContentStoreV1) {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let reachedNow!: () => void;
+  const reached = new Promise<void>((resolve) => {
+    reachedNow = resolve;
+  });
+  const held: ContentStoreV1 = {
+    ...items,
+    putItems: async (...a) => {
+      if (isDurabilityDeferred()) {
+        reachedNow();
+        await opened;
+      }
+      return items.putItems!(...a);
+    },
+  };
+  return { items: held, reached, open };
+}
+
 describe('citation view: older results stored in the background', () => {
   it('a never-read long session: after idle() every offloaded result is stored and found by its words', async () => {
     const open = await sqliteFile();
@@ -136,19 +176,44 @@ describe('citation view: older results stored in the background', () => {
     await store.close();
   });
 
-  it('runs outside the caller’s agent step: its items are written to the store, not offered to the step', async () => {
+  it('runs outside the caller’s agent step: writes its own items to the store, leaves the step’s riding ones to it', async () => {
     const store = createMemoryStore();
     await createConversationMemory({ store, sessionId: 'ses_old', counter }).store([
       { role: 'user', content: 'research' },
       ...steps(200),
     ]);
     const view = openView(store, { maxTokens: 3000 });
+    const written = async () =>
+      (await store.contentItems.queryItems({ tenant: 'default' }, 'default', { limit: 1000 })).items.length;
     await withRide(async () => {
       await view.read();
       await view.idle();
-      // Inside the step, before any append: the driver itself holds every older item.
-      const infos = await store.contentItems.queryItems({ tenant: 'default' }, 'default', { limit: 1000 });
-      expect(infos.items.length).toBe(100);
+      // Inside the step, before any append: the driver holds the older part's items (the pass wrote them), not
+      // the held part's (they ride on the step's append).
+      const n = await written();
+      expect(n).toBeGreaterThan(50);
+      expect(n).toBeLessThan(100);
+    });
+    expect(await written()).toBe(100); // the ride ended without an append: its items were written alone
+  });
+
+  it('the mark never covers a result that only rides on a running step (a crash before its append would lose it)', async () => {
+    const store = createMemoryStore();
+    const memory = createConversationMemory({ store, sessionId: 'ses_old', counter });
+    await memory.store([{ role: 'user', content: 'research' }, ...steps(200)]);
+    const view = openView(store, { maxTokens: 3000 });
+    await view.read();
+    await view.idle();
+    await memory.store(steps(100, 200)); // the held part slides: results the view read ride on the next step
+    const items = await largeItems(view, memory);
+    await withRide(async () => {
+      await view.read();
+      await view.idle();
+      const [mark] = await memory.listArtifacts(olderResultsKind);
+      const toSeq = (mark!.data as { toSeq: number }).toSeq;
+      const claimed = items.filter((i) => i.seq <= toSeq).map((i) => i.id);
+      const infos = await store.contentItems.getItemInfos!({ tenant: 'default' }, 'default', claimed);
+      expect(claimed.filter((id) => !infos.has(id))).toEqual([]);
     });
   });
 
@@ -178,15 +243,96 @@ describe('citation view: older results stored in the background', () => {
     expect(await view.read()).toEqual(out);
     await view.idle();
     expect(await itemIds(view.content)).toHaveLength(100);
-    // A listener that throws leaves no unhandled rejection.
-    const throwing = openView(createMemoryStore(), {
-      maxTokens: 10,
-      onError: () => {
-        throw new Error('listener');
-      },
-    });
-    await throwing.read();
-    await throwing.idle();
+    // A listener that throws, or an async one that rejects, leaves no unhandled rejection.
+    const unhandled: unknown[] = [];
+    const collect = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', collect);
+    try {
+      const listeners = [
+        () => {
+          throw new Error('listener');
+        },
+        async () => {
+          throw new Error('log service down');
+        },
+      ];
+      for (const onError of listeners) {
+        fail = false;
+        const other = openView(store, {
+          maxTokens: 3000,
+          items,
+          onError,
+          space: `s${listeners.indexOf(onError)}`,
+        });
+        await other.read();
+        fail = true;
+        await other.idle();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', collect);
+    }
+  });
+
+  it('a chat cleared while a pass stores a page is not filled again', async () => {
+    const store = createMemoryStore();
+    const memory = createConversationMemory({ store, sessionId: 'ses_old', counter });
+    await memory.store([{ role: 'user', content: 'research' }, ...steps(200)]);
+    const gate = heldPuts(store.contentItems);
+    const view = openView(store, { maxTokens: 3000, items: gate.items });
+    await view.read();
+    await gate.reached; // the pass waits at its first put
+    await memory.clear();
+    await view.content.clear();
+    gate.open();
+    await view.idle();
+    expect(await itemIds(view.content)).toEqual([]);
+  });
+
+  it('a read asking while a pass runs is served when it ends: idle() leaves the newest read’s older part stored', async () => {
+    const store = createMemoryStore();
+    const memory = createConversationMemory({ store, sessionId: 'ses_old', counter });
+    await memory.store([{ role: 'user', content: 'research' }, ...steps(200)]);
+    const gate = heldPuts(store.contentItems);
+    const view = openView(store, { maxTokens: 3000, items: gate.items });
+    await view.read(); // pass 1 starts, waits at its first put
+    await gate.reached;
+    await memory.store(steps(400, 200)); // more than a read follows: the next read holds a new newest part
+    await view.read(); // asks while pass 1 runs
+    gate.open();
+    await view.idle();
+    const whole = openView(store, { space: 'whole' });
+    await whole.read();
+    expect(await itemIds(view.content)).toEqual(await itemIds(whole.content));
+    expect(await itemIds(view.content)).toHaveLength(300);
+  });
+
+  it('a warm view writes the mark again only once a page of entries has slid out of what it holds', async () => {
+    const store = createMemoryStore();
+    const memory = createConversationMemory({ store, sessionId: 'ses_old', counter });
+    await memory.store([{ role: 'user', content: 'research' }, ...steps(300)]);
+    const view = openView(store, { maxTokens: 3000 });
+    const markAt = async () =>
+      ((await memory.listArtifacts(olderResultsKind))[0]!.data as { toSeq: number }).toSeq;
+    await view.read();
+    await view.idle();
+    const first = await markAt();
+    for (let i = 0; i < 5; i++) {
+      await memory.store(steps(10, 300 + i * 10)); // 30 entries a turn
+      await view.read();
+      await view.idle();
+    }
+    expect(await markAt()).toBe(first);
+    await memory.store(steps(100, 400));
+    await view.read();
+    await view.idle();
+    expect(await markAt()).toBeGreaterThan(first + 255);
+    const whole = openView(store, { space: 'whole' });
+    await whole.read();
+    const wanted = await itemIds(whole.content);
+    const held = await itemIds(view.content);
+    expect(wanted.filter((id) => !held.includes(id))).toEqual([]);
   });
 
   it('background: false stores only what reads hold; a session created again starts from its start', async () => {
@@ -203,7 +349,7 @@ describe('citation view: older results stored in the background', () => {
     await view.read();
     await view.idle();
     expect(await itemIds(view.content)).toHaveLength(100);
-    // Cleared and filled again (a new log id): the old mark does not count.
+    // Cleared and filled again (the same log id: the mark's entries are gone, the new ones come after it).
     await memory.clear();
     await view.content.clear();
     await memory.store([{ role: 'user', content: 'again' }, ...steps(200, 1000)]);

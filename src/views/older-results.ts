@@ -2,13 +2,14 @@ import type { JSONValue } from 'ai';
 import type { ToolResultCiter } from '../content/cite-tool-results.ts';
 import { contentDigest } from '../content/prepare-content-item.ts';
 import { withDeferredDurability } from '../core/deferred-durability.ts';
+import type { LogEntry } from '../core/message.ts';
 import { outsideRide } from '../core/ride-on-append.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 
 /** The artifact kind of a session's mark of older results stored ({@link createOlderResults}). */
 export const olderResultsKind = 'engram.stored-results';
 
-/** Log entries one step of a pass reads (a page of the log). */
+/** Log entries one step of a pass reads (a page of the log); a pass after a mark waits for at least this many. */
 const page = 256;
 
 /**
@@ -18,12 +19,14 @@ const page = 256;
  */
 export interface OlderResults {
   /**
-   * Starts a pass over the live entries before `beforeSeq` not stored yet, unless one runs or a pass of this
-   * object already reached `beforeSeq` for the log `logId` (the view stores what it holds itself). Never
-   * throws or rejects: an error goes to `onError`, and the next `start` tries again.
+   * Asks for the live entries before `beforeSeq` to have their results stored, for the log `logId`. Starts a pass
+   * unless one runs (then the newest ask starts one when it ends) or nothing is left to do: a pass of this object
+   * already reached `beforeSeq`, or fewer than a page of entries lie between the mark and `beforeSeq` (a view
+   * holding the newest part stores what it holds; the older part's newest entries wait for a page). Never throws or
+   * rejects: an error goes to `onError`, and a later ask tries again.
    */
   start(beforeSeq: number, logId: string): void;
-  /** Resolves once no pass runs. */
+  /** Resolves once no pass runs and no ask waits for one. */
   idle(): Promise<void>;
 }
 
@@ -31,27 +34,38 @@ export interface OlderResults {
 export interface OlderResultsOptions {
   /** The session: its log is read a page at a time, and the mark is one of its artifacts. */
   conversation: ConversationMemory;
-  /** A citer of the view's policy (one per pass: what it keeps of each page is released after it). */
+  /**
+   * A citer of the view's policy that reads and writes the items as written (`writtenContentItems`: an agent
+   * step's pending items neither count as stored nor are written early); one per pass.
+   */
   citer: () => ToolResultCiter;
-  /** What the citer stores (`citationPolicyKey` and the content space): marks of other policies are not used. */
+  /** What the citer stores (the policy's `citationPolicyKey`, the content scope and space): marks of others are not used. */
   policyKey: string;
-  /** Told of each error of a pass. */
+  /** Deletes the item of an id the citer gives (`itemId`), where it is stored (the items as written). */
+  deleteItem: (id: string) => Promise<unknown>;
+  /** Told of each error of a pass (an async listener's rejection is ignored). */
   onError?: (error: unknown) => void;
 }
 
 /**
  * Creates the background storing of a budgeted view's older results. A pass starts after the session's mark (an
- * `engram.stored-results` artifact per policy: every live entry up to its `toSeq` had its results decided and
- * stored, for the log of its `logId`), prepares each page as the view's own citer would (stored counts first,
- * puts in batches, the event loop given turns), and moves the mark after each page. It runs outside the caller's
- * agent step (nothing rides on the step's commit) with deferred durability: its commits are flushed with the
- * store's next durable commit, and the mark is written after the items it covers, so a crash loses at most
- * work that a later pass does again (items are stored idempotently). A pass stops when the log is created again.
+ * `engram.stored-results` artifact per policy and content scope: every live entry up to its `toSeq` had its results
+ * decided and stored, for the log of its `logId`), prepares each page as the view's own citer would (stored counts
+ * first, puts in batches, the event loop given turns), and moves the mark after each page. It runs outside the
+ * caller's agent step (nothing rides on the step's commit) with deferred durability: its commits are flushed with
+ * the store's next durable commit, and the mark is written after the items it covers, so a crash loses at most
+ * work that a later pass does again (items are stored idempotently). A pass stops once the log was created again
+ * or anything was deleted from it (a later read starts a new one); the page in progress then deletes the items it
+ * stored of entries no longer in the log, so a cleared chat is not filled again.
  */
 export function createOlderResults(options: OlderResultsOptions): OlderResults {
   const { conversation } = options;
   const id = `stres_${contentDigest(options.policyKey).slice(0, 16)}`;
   let running: Promise<void> | undefined;
+  /** The newest ask made while a pass ran. */
+  let asked: { beforeSeq: number; logId: string } | undefined;
+  /** The mark as this object last read or wrote it, and how far a pass of it got. */
+  let mark: { logId: string; toSeq: number } | undefined;
   let reached: { logId: string; seq: number } | undefined;
 
   const markOf = async (logId: string): Promise<number> => {
@@ -60,16 +74,31 @@ export function createOlderResults(options: OlderResultsOptions): OlderResults {
     const toSeq = typeof data === 'object' && data !== null ? data.toSeq : undefined;
     return data?.logId === logId && Number.isSafeInteger(toSeq) ? (toSeq as number) : 0;
   };
+  const deletedOf = (stats: { lastSeq: number; count: number }) => stats.lastSeq - stats.count;
 
   const pass = async (beforeSeq: number, logId: string) => {
-    let from = (await markOf(logId)) + 1;
+    const start = await conversation.stats();
+    if (start.logId !== logId) return;
+    const toSeq = await markOf(logId);
+    mark = { logId, toSeq };
+    let from = toSeq + 1;
+    if (toSeq > 0 && beforeSeq - from < page) return; // a page's worth first
     const citer = options.citer();
     while (from < beforeSeq) {
       const entries = await conversation.entries({ fromSeq: from, toSeq: beforeSeq - 1, limit: page });
       const last = entries.at(-1);
       if (!last) break;
-      if ((await conversation.stats()).logId !== logId) return; // created again: the next read starts over
+      // Created again, or something deleted (a cleared chat): stop; the next read asks again.
+      const changed = async () => {
+        const now = await conversation.stats();
+        return now.logId !== logId || deletedOf(now) !== deletedOf(start);
+      };
+      if (await changed()) return;
       await citer.prepare(entries);
+      if (await changed()) {
+        await dropGone(entries, logId, citer);
+        return;
+      }
       citer.release(last.seq + 1);
       await conversation.putArtifact({
         id,
@@ -78,28 +107,60 @@ export function createOlderResults(options: OlderResultsOptions): OlderResults {
         toSeq: last.seq,
         data: { logId, toSeq: last.seq },
       });
+      mark = { logId, toSeq: last.seq };
       from = last.seq + 1;
     }
     reached = { logId, seq: beforeSeq };
   };
 
-  return {
+  /** Deletes the items of the page's entries that left the log while it was stored (none was there to cite them). */
+  const dropGone = async (entries: readonly LogEntry[], logId: string, citer: ToolResultCiter) => {
+    const now = await conversation.stats();
+    const live =
+      now.logId === logId
+        ? new Set(
+            (await conversation.entries({ fromSeq: entries[0]!.seq, toSeq: entries.at(-1)!.seq })).map(
+              (e) => e.message.id,
+            ),
+          )
+        : new Set<string>();
+    for (const entry of entries) {
+      const { message } = entry;
+      if (live.has(message.id) || message.role !== 'tool' || typeof message.content === 'string') continue;
+      for (const part of message.content)
+        if (part.type === 'tool-result') await options.deleteItem(citer.itemId(message.id, part.toolCallId));
+    }
+  };
+
+  const report = (error: unknown) => {
+    try {
+      // A listener that throws, or returns a promise that rejects, must not leave a rejection nobody handles.
+      Promise.resolve(options.onError?.(error) as unknown).catch(() => undefined);
+    } catch {
+      // ignored: see above
+    }
+  };
+
+  const self: OlderResults = {
     start(beforeSeq, logId) {
-      if (running || (reached?.logId === logId && reached.seq >= beforeSeq)) return;
+      if (running) {
+        asked = { beforeSeq, logId };
+        return;
+      }
+      if (reached?.logId === logId && reached.seq >= beforeSeq) return;
+      if (mark?.logId === logId && mark.toSeq > 0 && beforeSeq - (mark.toSeq + 1) < page) return;
       running = outsideRide(() => withDeferredDurability(() => pass(beforeSeq, logId)))
-        .catch((error: unknown) => {
-          try {
-            options.onError?.(error);
-          } catch {
-            // a throwing listener must not leave a rejection nobody handles
-          }
-        })
+        .catch(report)
         .finally(() => {
           running = undefined;
+          const next = asked;
+          asked = undefined;
+          if (next) self.start(next.beforeSeq, next.logId);
         });
     },
     async idle() {
-      await running;
+      while (running) await running;
     },
   };
+  return self;
 }

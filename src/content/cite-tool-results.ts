@@ -227,7 +227,19 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
   /** The sequence number of the entry holding each item id in `known` or `counted` (what `release` drops by). */
   const seqOf = new Map<string, number>();
   const saved = options.savedCounts;
-  const context = { content, items, rule, itemId, itemFor, citationOf, known, counted, seqOf, bounded, saved };
+  const context = {
+    content,
+    items,
+    rule,
+    itemId,
+    itemFor,
+    citationOf,
+    known,
+    counted,
+    seqOf,
+    bounded,
+    saved,
+  };
   const none: Prepared = { parts: [], forms: new Map() };
 
   const self: ToolResultCiter = {

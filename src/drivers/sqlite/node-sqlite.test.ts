@@ -13,7 +13,9 @@ describe('nodeSqlite', () => {
     expect(() => createSqliteStore({ path: ':memory:' })).toThrow(
       expect.objectContaining({
         code: 'MISSING_DEPENDENCY',
-        message: expect.stringMatching(/needs Node's built-in node:sqlite \(Node 22\.16 or later\); this is Node /),
+        message: expect.stringMatching(
+          /needs Node's built-in node:sqlite \(Node 22\.16 or later\); this is Node /,
+        ),
       }),
     );
   });

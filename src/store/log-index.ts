@@ -4,11 +4,14 @@ import type { LogEntry } from '../core/message.ts';
 import { findInherited, findLive, firstAbove, readInherited } from './log-index-reads.ts';
 import type { LogRow, SessionLog } from './session-log.ts';
 
-/** An empty root log; `lastSeq` starts at `seqFloor` (a fork point kept after its parent went). */
-export function createSessionLog(id: string, seqFloor = 0): SessionLog {
+/**
+ * An empty root log; `lastSeq` starts at `seqFloor` (a fork point kept after its parent went); `logId` when the
+ * log is read back from where a driver kept its id (else a new one).
+ */
+export function createSessionLog(id: string, seqFloor = 0, logId = createId('log')): SessionLog {
   return {
     id,
-    logId: createId('log'),
+    logId,
     rows: [],
     firstLive: 0,
     live: new Map(),

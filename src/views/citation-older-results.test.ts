@@ -10,6 +10,7 @@ import type { ContentStoreV1 } from '../content/content-store-v1.ts';
 import { type ContentStore, createContentStore } from '../content/create-content-store.ts';
 import { isDurabilityDeferred } from '../core/deferred-durability.ts';
 import { withRide } from '../core/ride-on-append.ts';
+import { createJsonFileStore } from '../drivers/json-file/json-file-driver.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createSqliteStore, type SqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
@@ -43,6 +44,12 @@ async function sqliteFile(): Promise<() => SqliteStore> {
   cleanup.push(() => dir.remove());
   const path = join(dir.path, 'older.db');
   return () => createSqliteStore({ path, durability: 'process' });
+}
+
+async function jsonFiles(): Promise<() => ReturnType<typeof createJsonFileStore>> {
+  const dir = await tempDir('citation-older-json', true);
+  cleanup.push(() => dir.remove());
+  return () => createJsonFileStore({ directory: dir.path });
 }
 
 function openView(
@@ -144,37 +151,40 @@ describe('citation view: older results stored in the background', () => {
     await store.close();
   });
 
-  it('reopened: the pass starts at the mark (nothing read before it, nothing put)', async () => {
-    const open = await sqliteFile();
-    const first = open();
-    const memory = createConversationMemory({ store: first, sessionId: 'ses_old', counter });
-    await memory.store([{ role: 'user', content: 'research' }, ...steps(300)]);
-    const view = openView(first, { maxTokens: 3000 });
-    await view.read();
-    await view.idle();
-    await first.close();
-    const store = open();
-    const counted = countEntryReads(store);
-    const puts = { n: 0 };
-    const items: ContentStoreV1 = {
-      ...store.contentItems,
-      putItems: (...a) => {
-        puts.n++;
-        return store.contentItems.putItems!(...a);
-      },
-      putItem: (...a) => {
-        puts.n++;
-        return store.contentItems.putItem(...a);
-      },
-    };
-    const again = openView(counted.store as SqliteStore, { maxTokens: 3000, items });
-    const out = await again.read();
-    await again.idle();
-    expect(puts.n).toBe(0);
-    // The view's own part (at most twice what the budget needs), and nothing before the mark.
-    expect(counted.entriesRead()).toBeLessThan(out.length * 2 + 64);
-    await store.close();
-  });
+  it.each(['sqlite', 'json-file'] as const)(
+    'reopened (%s): the pass starts at the mark (nothing read before it, nothing put)',
+    async (kind) => {
+      const open = kind === 'sqlite' ? await sqliteFile() : await jsonFiles();
+      const first = open();
+      const memory = createConversationMemory({ store: first, sessionId: 'ses_old', counter });
+      await memory.store([{ role: 'user', content: 'research' }, ...steps(300)]);
+      const view = openView(first, { maxTokens: 3000 });
+      await view.read();
+      await view.idle();
+      await first.close();
+      const store = open();
+      const counted = countEntryReads(store);
+      const puts = { n: 0 };
+      const items: ContentStoreV1 = {
+        ...store.contentItems,
+        putItems: (...a) => {
+          puts.n++;
+          return store.contentItems.putItems!(...a);
+        },
+        putItem: (...a) => {
+          puts.n++;
+          return store.contentItems.putItem(...a);
+        },
+      };
+      const again = openView(counted.store, { maxTokens: 3000, items });
+      const out = await again.read();
+      await again.idle();
+      expect(puts.n).toBe(0);
+      // The view's own part (at most twice what the budget needs), and nothing before the mark.
+      expect(counted.entriesRead()).toBeLessThan(out.length * 2 + 64);
+      await store.close();
+    },
+  );
 
   it('runs outside the caller’s agent step: writes its own items to the store, leaves the step’s riding ones to it', async () => {
     const store = createMemoryStore();

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { describeMemoryStore } from '../../testing/suites.ts';
 import { createJsonFileStore } from './json-file-driver.ts';
 
@@ -30,5 +31,32 @@ describe('createJsonFileStore options', () => {
       expect(() => createJsonFileStore(options as never)).toThrow(
         expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(message) }),
       );
+  });
+});
+
+describe('json-file: the log id across reopens', () => {
+  it('a reopened session is the same log (its id kept in the session document); a session created again is a new one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'engram-json-logid-'));
+    try {
+      const scope = { tenant: 't' };
+      const first = createJsonFileStore({ directory: dir });
+      await createConversationMemory({ store: first, scope, sessionId: 's' }).store({
+        role: 'user',
+        content: 'hi',
+      });
+      const before = (await first.stats(scope, 's')).logId;
+      await first.close();
+      const again = createJsonFileStore({ directory: dir });
+      expect((await again.stats(scope, 's')).logId).toBe(before);
+      await again.deleteSession(scope, 's');
+      await createConversationMemory({ store: again, scope, sessionId: 's' }).store({
+        role: 'user',
+        content: 'new',
+      });
+      expect((await again.stats(scope, 's')).logId).not.toBe(before);
+      await again.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

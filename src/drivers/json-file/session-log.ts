@@ -98,6 +98,8 @@ export function toDocument(data: SessionData): SessionDocument {
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
     ...(data.seqFloor > 0 ? { seqFloor: data.seqFloor } : {}),
+    // The log's id, kept so a reopened session is the same log (state keyed by it, a view's marks, stay valid).
+    logId: data.log.logId,
   } as JSONValue;
   const artifacts = [...data.artifacts.values()].map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));
   return {
@@ -147,9 +149,12 @@ export function fromDocument(doc: SessionDocument): SessionData {
   })[]) {
     artifacts.set(a.id, { ...a, createdAt: new Date(a.createdAt) });
   }
+  // Older documents keep no log id: a new one per load (until the document is written again).
+  const kept = typeof r.logId === 'string' && r.logId !== '' ? r.logId : undefined;
+  const log = createSessionLog(cacheKey(record), r.seqFloor ?? record.forkedAtSeq ?? 0, kept);
   return {
     record,
-    log: createSessionLog(cacheKey(record), r.seqFloor ?? record.forkedAtSeq ?? 0),
+    log,
     ...(r.parentScope ? { parentOwner: r.parentScope as unknown as SessionRecord['scope'] } : {}),
     artifacts,
     components,

@@ -279,6 +279,24 @@ describe('createChatHandler', () => {
     expect(await chats.load('c')).toHaveLength(2);
   });
 
+  it('a request aborted while it waited for the chat’s earlier turn keeps its message and does not call the model', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model, prompts } = streamingModel((call) => textParts([`answer ${call}`]), 20);
+    const handler = createChatHandler({
+      chats,
+      respond: ({ messages, abortSignal }) => streamText({ model, messages, abortSignal }),
+    });
+    const gone = new AbortController();
+    const first = handler(post({ id: 'c', message: user('u1', 'q1') }));
+    const second = handler(post({ id: 'c', message: user('u2', 'q2') }, gone.signal));
+    gone.abort();
+    await (await first).text();
+    expect((await second).status).toBe(499);
+    await chats.turn('c', async () => undefined);
+    expect((await chats.load('c')).map((m) => m.id)).toEqual(['u1', expect.any(String), 'u2']);
+    expect(prompts).toHaveLength(1);
+  });
+
   it("an assistant message that is not the chat's last is a 400", async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const a0: UIMessage = { id: 'a0', role: 'assistant', parts: [{ type: 'text', text: 'x' }] };

@@ -194,6 +194,12 @@ function respondTurns<M extends UIMessage>(
     });
     const continued = message.role === 'assistant' ? await continuation(chats, chatId, message) : undefined;
     if (!continued) await chats.append(chatId, [message]);
+    // The client went away while this turn waited for the chat's earlier one: its message is kept (as after a
+    // failed turn: a regenerate answers it), the model is not called. 499: the client closed the request.
+    if (abortSignal.aborted) {
+      sent(new Response(null, { status: 499 }));
+      return;
+    }
     const chatView = checkReturned(
       view(chats.conversation(chatId), chatId),
       `${what('view')}(conversation, chatId)'s result`,

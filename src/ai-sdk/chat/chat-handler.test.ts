@@ -297,6 +297,18 @@ describe('createChatHandler', () => {
     expect(prompts).toHaveLength(1);
   });
 
+  it('chats.idle() before closing the store: a reply still streaming is stored first', async () => {
+    const store = createSqliteStore({ path: ':memory:' });
+    const chats = createChatStore({ store });
+    const { model } = streamingModel(() => textParts(['slow ', 'reply']), 30);
+    const handler = createChatHandler({ chats, respond: ({ messages }) => streamText({ model, messages }) });
+    const response = await handler(post({ id: 'c', message: user('u1', 'q') }));
+    void response.text();
+    await chats.idle();
+    expect((await chats.load('c')).map((m) => texts(m))).toEqual(['q', 'slow reply']);
+    await store.close();
+  });
+
   it("an assistant message that is not the chat's last is a 400", async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const a0: UIMessage = { id: 'a0', role: 'assistant', parts: [{ type: 'text', text: 'x' }] };

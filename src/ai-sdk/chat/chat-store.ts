@@ -70,6 +70,12 @@ export interface ChatStore<M extends UIMessage = UIMessage> {
    * and chat id, from any chat store in this process) run one at a time, in call order. Not across processes.
    */
   turn<T>(chatId: string, task: () => Promise<T>): Promise<T>;
+  /**
+   * Resolves once no turn runs or waits on this store object in this process (any chat, any chat store over it):
+   * await it before closing the store on shutdown, so replies still streaming are stored (a handler's turn ends
+   * when its reply is stored).
+   */
+  idle(): Promise<void>;
 }
 
 /**
@@ -120,6 +126,7 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
       checkFunction(task, 'turn(chatId, task): task', 'chat');
       return queue.run(`${owner}${JSON.stringify(chatId)}`, task);
     },
+    idle: () => queue.idle(),
     load: async (chatId) => (await messages(chatId)).map((m) => m.message),
     conversation,
     async append(chatId, input, appendOptions = {}) {

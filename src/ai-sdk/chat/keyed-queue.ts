@@ -2,6 +2,8 @@
 export interface KeyedQueue {
   /** Queues `task` behind every earlier task of `key`; settles with it. */
   run<T>(key: string, task: () => Promise<T>): Promise<T>;
+  /** Resolves once no task of any key is queued or running (tasks queued meanwhile included). */
+  idle(): Promise<void>;
 }
 
 /**
@@ -24,6 +26,9 @@ export function createKeyedQueue(): KeyedQueue {
         if (tails.get(key) === tail) tails.delete(key);
       });
       return result;
+    },
+    async idle() {
+      while (tails.size > 0) await Promise.all(tails.values());
     },
   };
 }

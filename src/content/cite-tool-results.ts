@@ -141,6 +141,19 @@ export function citationText(
   return lines.filter(Boolean).join('\n');
 }
 
+/** A stored item's citation for a tool, with the item's size and tokens and the citation's tokens (when kept). */
+function citationOf(info: ContentItemInfo, toolName: string): KnownCitation {
+  const { summary, citationTokens } = info.metadata;
+  const citation = citationText(info, toolName, typeof summary === 'string' ? summary : '');
+  const n = Number.isSafeInteger(citationTokens) ? (citationTokens as number) : undefined;
+  return {
+    citation,
+    size: info.size,
+    tokens: info.tokens,
+    ...(n === undefined ? {} : { citationTokens: n }),
+  };
+}
+
 interface Prepared {
   parts: readonly OffloadedPart[];
   forms: Map<string, { message: MemoryMessage; tokens: number }>;
@@ -167,18 +180,6 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       });
     return `tr_${contentDigest(`${logKey}\u0000${messageId}\u0000${toolCallId}`).slice(0, 24)}`;
   };
-  const citationOf = (info: ContentItemInfo, toolName: string): KnownCitation => {
-    const { summary, citationTokens } = info.metadata;
-    const citation = citationText(info, toolName, typeof summary === 'string' ? summary : '');
-    const n = Number.isSafeInteger(citationTokens) ? (citationTokens as number) : undefined;
-    return {
-      citation,
-      size: info.size,
-      tokens: info.tokens,
-      ...(n === undefined ? {} : { citationTokens: n }),
-    };
-  };
-
   /** The item of a result with its summary (undefined when no item can hold it). */
   const itemFor = async (
     entry: LogEntry,

@@ -9,6 +9,7 @@ import { type AgentUIMessageStreamOptions, agentUIMessageStream } from '../agent
 import type { ChatStore } from './chat-store.ts';
 import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
 import { checkReturned } from './misconfigured.ts';
+import { rewindChat } from './rewind-chat.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** What one agent turn of the chat handler needs. */
@@ -18,6 +19,8 @@ export interface ChatAgentTurn<M extends UIMessage> {
   view: (conversation: ConversationMemory, chatId: string) => ContextView<ModelMessage>;
   chatId: string;
   message: M;
+  /** A regenerated reply or an edited message: the chat goes back to before it once it is checked (`rewindChat`). */
+  rewind: boolean;
   abortSignal: AbortSignal;
   replyId: string;
   stream: Omit<AgentUIMessageStreamOptions, 'messageId'>;
@@ -45,12 +48,6 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
     });
   await validateUIInput<M>([message], 'body.message', undefined);
   const conversation = chats.conversation(chatId);
-  if (await conversation.get(message.id))
-    throw new MemoryError({
-      code: 'DUPLICATE_MESSAGE_ID',
-      component: 'chat',
-      message: `body.message: the chat already holds a message with id ${describeValue(message.id)}`,
-    });
   const [prompt] = await encodeUIMessage(message, {
     tools: undefined,
     incomplete: false,
@@ -68,6 +65,21 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
     "createChatHandler(options): view(conversation, chatId)'s result",
     ['read', 'store'],
   );
+  // Checked and encoded: only now may a regenerate or an edit take the chat back to before the message.
+  if (turn.rewind) await rewindChat(conversation, message.id);
+  if (await conversation.get(message.id))
+    throw new MemoryError({
+      code: 'DUPLICATE_MESSAGE_ID',
+      component: 'chat',
+      message: `body.message: the chat already holds a message with id ${describeValue(message.id)}`,
+    });
+  // The client went away while this turn waited for the chat's earlier one: its message is kept (as the run
+  // would store it), the agent does not run. 499: the client closed the request.
+  if (turn.abortSignal.aborted) {
+    await chats.append(chatId, [message]);
+    turn.sent(new Response(null, { status: 499 }));
+    return;
+  }
   const view = chatTurnView(chosen, prompt, turn.replyId);
   const run = turn.agent.run(prompt.content, undefined, { memory: view, abortSignal: turn.abortSignal });
   turn.sent(

@@ -158,6 +158,39 @@ describe('createChatHandler with agent()', () => {
     expect(prompts[1]!.map((m) => m.role)).toEqual(['user']);
   });
 
+  it('a request aborted while it waited for the chat’s earlier turn keeps its message and does not run', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model, prompts } = streamingModel((call) => textParts([`answer ${call}`]), 20);
+    const handler = createChatHandler({ chats, agent: agent({ name: 'a', description: 'd', model }) });
+    const gone = new AbortController();
+    const first = handler(post({ id: 'c', message: user('u1', 'q1') }));
+    const second = handler(post({ id: 'c', message: user('u2', 'q2') }, gone.signal));
+    gone.abort();
+    await (await first).text();
+    expect((await second).status).toBe(499);
+    await chats.turn('c', async () => undefined);
+    expect((await chats.load('c')).map((m) => [m.role, texts(m)])).toEqual([
+      ['user', 'q1'],
+      ['assistant', 'answer 0'],
+      ['user', 'q2'],
+    ]);
+    expect(prompts).toHaveLength(1);
+  });
+
+  it('an edit whose message is invalid is a 400 and changes nothing', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model } = streamingModel((call) => textParts([`answer ${call}`]));
+    const handler = createChatHandler({ chats, agent: agent({ name: 'a', description: 'd', model }) });
+    await (await handler(post({ id: 'c', messages: [user('u1', 'q1')] }))).text();
+    const before = (await chats.load('c')).map((m) => m.id);
+    const bad = { id: 'u1', role: 'user', parts: [{ type: 'text' }] };
+    const response = await handler(
+      post({ id: 'c', messages: [bad], trigger: 'submit-message', messageId: 'u1' }),
+    );
+    expect(response.status).toBe(400);
+    expect((await chats.load('c')).map((m) => m.id)).toEqual(before);
+  });
+
   it('a view that returns no view is a typed error thrown to the caller, naming the option', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const { model } = streamingModel(() => textParts(['ok']));

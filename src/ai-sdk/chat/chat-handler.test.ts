@@ -254,6 +254,35 @@ describe('createChatHandler', () => {
     expect((await chats.conversation('c').read()).map((m) => m.role)).toEqual(['user', 'assistant']);
   });
 
+  it('a regenerate or an edit whose message is invalid is a 400 and changes nothing', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model, prompts } = streamingModel((call) => textParts([`answer ${call}`]));
+    const handler = createChatHandler({ chats, respond: ({ messages }) => streamText({ model, messages }) });
+    const reply = (id: string, text: string): UIMessage => ({
+      id,
+      role: 'assistant',
+      parts: [{ type: 'text', text }],
+    });
+    await chats.append('c', [user('u1', 'q1'), reply('a1', 'r1'), user('u2', 'q2'), reply('a2', 'r2')]);
+    for (const body of [
+      {
+        messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text' }] }],
+        trigger: 'submit-message',
+        messageId: 'u1',
+      },
+      {
+        messages: [{ id: 'u1', role: 'user', parts: 'nope' }],
+        trigger: 'regenerate-message',
+        messageId: 'a1',
+      },
+    ]) {
+      const response = await handler(post({ id: 'c', ...body }));
+      expect(response.status).toBe(400);
+      expect((await chats.load('c')).map((m) => m.id)).toEqual(['u1', 'a1', 'u2', 'a2']);
+    }
+    expect(prompts).toEqual([]);
+  });
+
   it('an edited message (sendMessage with messageId) replaces it and drops what came after', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const { model, prompts } = streamingModel((call) => textParts([`answer ${call}`]));

@@ -23,7 +23,6 @@ import { runAgentTurn } from './chat-agent-turn.ts';
 import type { ChatStore } from './chat-store.ts';
 import { checkReturned, isMisconfiguration } from './misconfigured.ts';
 import { parseChatRequest } from './parse-chat-request.ts';
-import { rewindChat } from './rewind-chat.ts';
 import { closeStoppedReply, isUnfinished } from './stopped-reply.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
@@ -155,9 +154,7 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
       });
       // The turn holds the chat until its reply is stored; the response goes out as soon as it streams.
       const turn = chats.turn(chatId, async () => {
-        // A regenerated reply or an edited message: the chat goes back to before the message, which is then new.
-        if (rewind) await rewindChat(chats.conversation(chatId), message.id);
-        await runTurn({ chatId, message, abortSignal: request.signal, sent });
+        await runTurn({ chatId, message, rewind, abortSignal: request.signal, sent });
       });
       return await Promise.race([response, turn.then(() => response)]);
     } catch (error) {
@@ -173,6 +170,8 @@ const what = (key: string) => `createChatHandler(options): ${key}`;
 type TurnRunner<M extends UIMessage> = (turn: {
   chatId: string;
   message: M;
+  /** A regenerated reply or an edited message: the chat goes back to before it (once it is checked). */
+  rewind: boolean;
   abortSignal: AbortSignal;
   sent: (response: Response) => void;
 }) => Promise<void>;
@@ -187,13 +186,13 @@ function respondTurns<M extends UIMessage>(
   checkFunction(respond, what('respond'), 'chat');
   if (options.uiStream !== undefined) checkOptions(options.uiStream, what('uiStream'), 'chat');
   const view = options.view ?? ((conversation) => conversation);
-  return async ({ chatId, message, abortSignal, sent }) => {
+  return async ({ chatId, message, rewind, abortSignal, sent }) => {
     let stored!: () => void;
     const done = new Promise<void>((resolve) => {
       stored = resolve;
     });
     const continued = message.role === 'assistant' ? await continuation(chats, chatId, message) : undefined;
-    if (!continued) await chats.append(chatId, [message]);
+    if (!continued) await chats.append(chatId, [message], { rewind });
     // The client went away while this turn waited for the chat's earlier one: its message is kept (as after a
     // failed turn: a regenerate answers it), the model is not called. 499: the client closed the request.
     if (abortSignal.aborted) {

@@ -13,6 +13,7 @@ import type { TokenCounter } from '../../tokens/token-counter.ts';
 import { decodeChatLog, decodeUIMessages, type StoredChatMessage } from './decode-ui-messages.ts';
 import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
 import { createKeyedQueue, type KeyedQueue } from './keyed-queue.ts';
+import { rewindChat } from './rewind-chat.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** The turn queues of each store object, shared by every chat store over it in this process. */
@@ -37,6 +38,12 @@ export interface ChatStoreOptions {
 export interface ChatAppendOptions {
   /** Marks the messages as cut short (the client disconnected while they streamed). @default false */
   incomplete?: boolean;
+  /**
+   * First takes the chat back to just before the first message, when the chat holds its id (`useChat`'s
+   * `regenerate()` and an edited message): that entry and every later one are deleted once the messages are
+   * checked and encoded, so a bad message changes nothing. @default false
+   */
+  rewind?: boolean;
 }
 
 /**
@@ -142,6 +149,7 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
         });
         entries.push(...encoded);
       }
+      if (appendOptions.rewind === true && list[0]) await rewindChat(log, list[0].id);
       if (entries.length > 0) await log.store(entries);
     },
     async update(chatId, input, updateOptions = {}) {

@@ -85,3 +85,21 @@ export const stored = async (chats: ChatStore, chatId: string, n: number) =>
     },
     { timeout: 5_000, interval: 10 },
   );
+
+/**
+ * Sends `q1` to chat `c`, then `q2` whose client goes away while it waits for the first turn; waits for both
+ * turns and returns the second response's status.
+ */
+export async function sendWhileAborted(
+  handler: (request: Request) => Promise<Response>,
+  chats: ChatStore,
+): Promise<number> {
+  const gone = new AbortController();
+  const first = handler(post({ id: 'c', message: user('u1', 'q1') }));
+  const second = handler(post({ id: 'c', message: user('u2', 'q2') }, gone.signal));
+  gone.abort();
+  await (await first).text();
+  const status = (await second).status;
+  await chats.turn('c', async () => undefined);
+  return status;
+}

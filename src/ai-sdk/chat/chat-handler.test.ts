@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   callParts,
   post,
+  sendWhileAborted,
   stored,
   streamingModel,
   textParts,
@@ -315,13 +316,7 @@ describe('createChatHandler', () => {
       chats,
       respond: ({ messages, abortSignal }) => streamText({ model, messages, abortSignal }),
     });
-    const gone = new AbortController();
-    const first = handler(post({ id: 'c', message: user('u1', 'q1') }));
-    const second = handler(post({ id: 'c', message: user('u2', 'q2') }, gone.signal));
-    gone.abort();
-    await (await first).text();
-    expect((await second).status).toBe(499);
-    await chats.turn('c', async () => undefined);
+    expect(await sendWhileAborted(handler, chats)).toBe(499);
     expect((await chats.load('c')).map((m) => m.id)).toEqual(['u1', expect.any(String), 'u2']);
     expect(prompts).toHaveLength(1);
   });

@@ -62,6 +62,7 @@ describe("SessionManager over the json-file store: seed 002's JsonSession file",
           metadata: {},
           createdAt: expect.any(String),
           updatedAt: expect.any(String),
+          logId: expect.stringMatching(/^log_/), // the log's id, kept across reopens
         },
       },
       timestamp: saved.timestamp,

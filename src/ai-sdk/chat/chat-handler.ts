@@ -153,9 +153,9 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
         sent = resolve;
       });
       // The turn holds the chat until its reply is stored; the response goes out as soon as it streams.
-      const turn = chats.turn(chatId, async () => {
-        await runTurn({ chatId, message, rewind, abortSignal: request.signal, sent });
-      });
+      const turn = chats.turn(chatId, () =>
+        runTurn({ chatId, message, rewind, abortSignal: request.signal, sent }),
+      );
       return await Promise.race([response, turn.then(() => response)]);
     } catch (error) {
       if (MemoryError.isInstance(error) && !isMisconfiguration(error)) return errorResponse(error);

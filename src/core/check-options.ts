@@ -101,6 +101,28 @@ export function checkBoolean(value: unknown, what: string, component: string, fa
   return value;
 }
 
+/**
+ * `value` when it is one of `choices`, `fallback` when it is undefined; else throws `INVALID_ARGUMENT` naming
+ * `what` and the choices.
+ */
+export function checkChoice<C extends string>(
+  value: unknown,
+  choices: readonly C[],
+  what: string,
+  component: string,
+  fallback: C,
+): C {
+  if (value === undefined) return fallback;
+  if (!choices.includes(value as C)) {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${what} must be ${choices.map((c) => `'${c}'`).join(' or ')}, got ${describeValue(value)}`,
+    });
+  }
+  return value as C;
+}
+
 /** Throws `INVALID_ARGUMENT` naming `what` unless `value` is an array. Returns `value`. */
 export function checkArray<T>(value: T, what: string, component: string): T {
   if (!Array.isArray(value)) {

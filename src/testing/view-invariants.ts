@@ -13,8 +13,7 @@ export function checkContext(
   out: readonly MemoryMessage[],
   summaryIds?: string | ReadonlySet<string>,
 ): void {
-  const isSummary = (id: string) =>
-    typeof summaryIds === 'string' ? id === summaryIds : (summaryIds?.has(id) ?? false);
+  const isSummary = summaryTest(summaryIds);
   const index = new Map(log.map((e, i) => [e.message.id, i]));
   // Order: a subsequence of the log (the summary message aside).
   let last = -1;
@@ -31,6 +30,32 @@ export function checkContext(
     if (e.message.role === 'system' && !ids.has(e.message.id))
       throw new Error(`system ${e.message.id} dropped`);
   checkPairs(out);
+}
+
+/** Whether an id is one of `summaryIds` (one id, or a set of them). */
+function summaryTest(summaryIds: string | ReadonlySet<string> | undefined): (id: string) => boolean {
+  return (id) => (typeof summaryIds === 'string' ? id === summaryIds : (summaryIds?.has(id) ?? false));
+}
+
+/**
+ * The first non-system message sent is a user message (a summary is one) whenever the log holds a live user
+ * message older than it: many providers refuse a conversation that starts with the assistant (Bedrock's
+ * Converse for most model families, Gemini after a function call).
+ */
+export function checkStartsOnUser(
+  log: readonly LogEntry[],
+  out: readonly MemoryMessage[],
+  summaryIds?: string | ReadonlySet<string>,
+): void {
+  const isSummary = summaryTest(summaryIds);
+  const first = out.find((m) => m.role !== 'system');
+  if (!first || first.role === 'user' || isSummary(first.id)) return;
+  const at = log.findIndex((e) => e.message.id === first.id);
+  const opener = log.slice(0, Math.max(at, 0)).findLast((e) => e.message.role === 'user');
+  if (opener)
+    throw new Error(
+      `the context starts with ${first.role} message ${first.id} although user message ${opener.message.id} precedes it`,
+    );
 }
 
 /** No tool result without its call, no call without its result (a trailing in-flight step excepted). */
@@ -61,16 +86,20 @@ export function checkPairs(out: readonly ModelMessage[]): void {
   }
 }
 
-/** The window views' selection, computed over the whole log at once (the reference the views must match). */
+/**
+ * The window views' selection, computed over the whole log at once (the reference the views must match), with
+ * their `startOn` rule.
+ */
 export function referenceWindow(
   log: readonly LogEntry[],
   capacityOf: (systems: readonly LogEntry[]) => number,
   cost: (items: readonly LogEntry[]) => number,
+  startOn: 'user' | 'any' = 'user',
 ): { ids: string[]; oversized: LogEntry[] | undefined } {
   const systems = log.filter((e) => e.message.role === 'system');
   const units = groupUnits(log, { message: (e) => e.message, tokens: (e) => e.tokens });
   const capacity = capacityOf(systems);
-  const picked: LogEntry[] = [];
+  const chosen: { kind: string; items: LogEntry[] }[] = [];
   let used = 0;
   let oversized: LogEntry[] | undefined;
   for (let i = units.length - 1; i >= 0; i--) {
@@ -78,16 +107,37 @@ export function referenceWindow(
     if (u.kind === 'system' || !isSendable(u, i === units.length - 1)) continue;
     const items = u.items.filter((e) => e.message.role !== 'system');
     const c = cost(items);
-    if (picked.length === 0 && c > capacity) {
+    if (chosen.length === 0 && c > capacity) {
       oversized = items;
-      picked.push(...items);
+      chosen.push({ kind: u.kind, items });
       break;
     }
     if (used + c > capacity) break;
-    picked.unshift(...items);
+    chosen.unshift({ kind: u.kind, items });
     used += c;
   }
-  const keep = new Set([...systems, ...picked]);
+  // The prompt starts with the user: of the suffixes of the selection (longest first), the first that starts
+  // with a user message, or that fits after the newest user message older than it; else the selection as it is.
+  let opener: LogEntry | undefined;
+  if (startOn === 'user' && !oversized && chosen.length > 0 && chosen[0]!.kind !== 'user') {
+    const firstSeq = chosen[0]!.items[0]!.seq;
+    const before = log.filter((e) => e.seq < firstSeq && e.message.role === 'user').at(-1);
+    for (let drop = 0; drop < chosen.length; drop++) {
+      const rest = chosen.slice(drop);
+      if (rest[0]!.kind === 'user') {
+        chosen.splice(0, drop);
+        break;
+      }
+      if (before && cost([before]) + cost(rest.flatMap((u) => u.items)) <= capacity) {
+        chosen.splice(0, drop);
+        opener = before;
+        break;
+      }
+      if (!before) break;
+    }
+  }
+  const picked = chosen.flatMap((u) => u.items);
+  const keep = new Set([...systems, ...picked, ...(opener ? [opener] : [])]);
   return { ids: log.filter((e) => keep.has(e)).map((e) => e.message.id), oversized };
 }
 

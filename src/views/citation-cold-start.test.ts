@@ -242,7 +242,9 @@ describe('citation view: cold start from stored state', () => {
     const stats = view.lastStats()!;
     expect(stats.tokens).toBeLessThanOrEqual(3000);
     expect(stats.droppedMessages).toBeGreaterThan(900);
-    expect(out).toEqual(whole.slice(whole.length - out.length)); // the whole-log read's newest part, cited the same
+    // The user message that opened the session's one long turn, then the whole-log read's newest part, cited the same.
+    expect(out[0]).toEqual(whole[0]);
+    expect(out.slice(1)).toEqual(whole.slice(whole.length - out.length + 1));
     expect(stats.messages + stats.droppedMessages).toBe(whole.length);
     // Held: at most twice what the budget needed (the held part grows by doubling), never the whole log.
     expect(counted.entriesRead()).toBeLessThan(out.length * 2 + 64);

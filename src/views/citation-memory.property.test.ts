@@ -167,22 +167,42 @@ function cutToBudget(
   entries.forEach((e, i) => {
     if (e.message.role === 'system') used += tokens[i]!;
   });
+  const room = budget - used;
   const units = groupUnits(entries, { message: (e: LogEntry) => e.message });
   let from = entries.length;
-  let taken = false;
+  const taken: { kind: string; from: number; cost: number }[] = [];
   for (let u = units.length - 1; u >= 0; u--) {
     const unit = units[u]!;
     const items = unit.items;
+    const first = Math.min(...items.map((e) => at.get(e.seq)!));
     if (unit.kind !== 'system' && isSendable(unit, u === units.length - 1)) {
       const cost = items.reduce((n, e) => n + (e.message.role === 'system' ? 0 : tokens[at.get(e.seq)!]!), 0);
-      if (used + cost > budget && taken) break;
+      if (used + cost > budget && taken.length > 0) break;
       used += cost;
-      taken = true;
+      taken.unshift({ kind: unit.kind, from: first, cost });
     }
-    from = Math.min(...items.map((e) => at.get(e.seq)!));
+    from = first;
+  }
+  // The prompt starts with the user: the longest suffix of the taken units that starts with a user message or
+  // fits after the newest user message before it (then sent first); else the units as taken.
+  let opener = -1;
+  if (taken.length > 0 && taken[0]!.kind !== 'user') {
+    const before = entries.findLastIndex((e, i) => i < taken[0]!.from && e.message.role === 'user');
+    for (let drop = 0; drop < taken.length; drop++) {
+      const rest = taken.slice(drop);
+      const restCost = rest.reduce((n, t) => n + t.cost, 0);
+      if (rest[0]!.kind === 'user' || (before >= 0 && tokens[before]! + restCost <= room)) {
+        from = rest[0]!.from;
+        if (rest[0]!.kind !== 'user') opener = before;
+        break;
+      }
+      if (before < 0) break;
+    }
   }
   const sendable = new Set(sendableIndices(entries));
-  return whole.filter((_, i) => sendable.has(i) && (i >= from || entries[i]!.message.role === 'system'));
+  return whole.filter(
+    (_, i) => i === opener || (sendable.has(i) && (i >= from || entries[i]!.message.role === 'system')),
+  );
 }
 
 /**

@@ -13,9 +13,7 @@ import { writtenContentItems } from '../content/riding-content-items.ts';
 import { checkBoolean, checkFunction, checkMethods, checkOptions } from '../core/check-options.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
-import { firstAtLeast } from '../core/sorted-search.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import { type MessageUnit, sendableItems, sendsWhole } from '../messages/units.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import {
   type AssemblyPart,
@@ -23,13 +21,16 @@ import {
   citedPart,
   droppedRuns,
   olderDropped,
+  openerOr,
 } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
+import { citedCost, holdFitting, sentIndices } from './citation-fit.ts';
 import type { ContextView } from './context-view.ts';
 import { createOlderResults } from './older-results.ts';
 import { createOutputCountArtifacts } from './output-count-artifacts.ts';
-import { checkInteger } from './view-helpers.ts';
-import { createViewLog, type ViewLog } from './view-log.ts';
+import { checkStartOn, startOnUserFrom } from './start-on-user.ts';
+import { checkInteger, mergeBySeq } from './view-helpers.ts';
+import { createViewLog } from './view-log.ts';
 
 /** Options of {@link createCitationMemory}. */
 export interface CitationViewOptions {
@@ -43,6 +44,12 @@ export interface CitationViewOptions {
   enabled?: boolean;
   /** A token budget: the newest whole units that fit (after citation), system messages always kept. @default no budget */
   maxTokens?: number;
+  /**
+   * With `maxTokens`, where the prompt may start when the budget cuts inside a turn: `'user'` sends a user message
+   * first (the one that opened the turn, or the oldest units are left out until one leads), as Bedrock's Converse
+   * and Gemini require; `'any'` sends the newest units that fit whatever role leads. @default 'user'
+   */
+  startOn?: 'user' | 'any';
   /**
    * With `maxTokens`: whether `read()` starts storing the results of the log's older part (which it neither
    * holds nor reads) in the background, so the content store holds every result the policy offloads. Each result
@@ -90,7 +97,8 @@ export interface CitationView extends ContextView {
  * text compactor, or the content store's summarizer, computed once and kept with the item) and how to get it
  * back (`retrieve_from_memory`). The log keeps every full result: this is a view, the same log always gives
  * the same messages, and `enabled: false` shows the originals. Tool calls and their results stay paired:
- * only outputs change, `maxTokens` drops whole units, and units no model accepts (tool output whose call is gone
+ * only outputs change, `maxTokens` drops whole units (and starts the prompt with a user message, as the token
+ * window does: `startOn`), and units no model accepts (tool output whose call is gone
  * from the log, calls left without results before the newest unit) are left out, as the token window leaves them
  * out. The view follows the log incrementally (appends
  * are fetched, nothing is parsed twice): a read after appends looks only at the new entries and at those whose
@@ -121,6 +129,7 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
       : checkInteger(options.maxTokens, 'createCitationMemory: maxTokens', 1);
   if (!enabled) resolveCitationPolicy(options.policy); // checked even while citations are off
   const background = checkBoolean(options.background, 'createCitationMemory: background', 'views', true);
+  const startOn = checkStartOn(options.startOn, 'createCitationMemory: startOn');
   const onError =
     options.onError === undefined
       ? undefined
@@ -182,13 +191,23 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
         const fit = await holdFitting(log, track, budget);
         const entries = log.entries;
         const n = entries.length;
-        const sent = sentIndices(log.units, entries, fit.unitFrom);
+        const start =
+          budget === undefined || startOn === 'any'
+            ? { from: fit.unitFrom }
+            : await startOnUserFrom(
+                log,
+                fit.unitFrom,
+                (u) => citedCost(log.units[u]!, entries, track.tokens),
+                budget - log.systems.tokens,
+              );
+        const sent = sentIndices(log.units, entries, start.from);
         const firstSeq = entries[sent[0] ?? n]?.seq ?? stats.lastSeq + 1;
         const systemsBefore = log.systems.entries.filter((e) => e.seq < firstSeq);
+        const lead = start.opener ? mergeBySeq(systemsBefore, [start.opener]) : systemsBefore;
         const messages: MemoryMessage[] = [];
         let tokens = 0;
         let fullTokens = 0;
-        for (const e of systemsBefore) {
+        for (const e of lead) {
           messages.push(e.message);
           tokens += e.tokens;
           fullTokens += e.tokens;
@@ -201,7 +220,8 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
         shot = {
           entries,
           count: n,
-          systemsBefore,
+          lead,
+          ...(start.opener ? { opener: start.opener.seq } : {}),
           messages: track.messages,
           tokens: track.tokens,
           sent,
@@ -231,8 +251,13 @@ interface Shot {
   /** The held entries (the view log's array, which later reads grow in place: only the first `count` are this read's). */
   entries: readonly LogEntry[];
   count: number;
-  /** System entries older than the first one returned from the held part (kept whether held or not). */
-  systemsBefore: readonly LogEntry[];
+  /**
+   * What goes before the first entry returned from the held part (kept whether held or not): the system entries
+   * older than it and, when the budget's cut fell inside a turn, the user message that opened it.
+   */
+  lead: readonly LogEntry[];
+  /** The sequence number of that user message, when one leads. */
+  opener?: number;
   messages: readonly MemoryMessage[];
   tokens: readonly number[];
   /** The indices of the held entries the read returned, ascending. */
@@ -245,8 +270,9 @@ interface Shot {
 function citationAssembly(shot: Shot, counter: TokenCounter, budget: number | undefined): ContextAssembly {
   const parts: AssemblyPart[] = [];
   const systemWhy = 'system message (always kept)';
-  for (const entry of shot.systemsBefore)
-    parts.push({ message: entry.message, tokens: entry.tokens, entry, why: systemWhy });
+  const leadWhy = openerOr(shot.opener, () => systemWhy);
+  for (const entry of shot.lead)
+    parts.push({ message: entry.message, tokens: entry.tokens, entry, why: leadWhy(entry) });
   for (const i of shot.sent) {
     const entry = shot.entries[i]!;
     const message = shot.messages[i]!;
@@ -296,104 +322,3 @@ function citationAssembly(shot: Shot, counter: TokenCounter, budget: number | un
     ],
   });
 }
-
-/** Where the budget cut the held units: the oldest unit returned, and the unit that did not fit (if one did not). */
-interface Fit {
-  /** The index of the oldest held unit the read returns from (the units' length when none). */
-  unitFrom: number;
-  /** The index of the unit the budget stopped at; undefined when every held unit fits. */
-  stoppedAt?: number;
-  /**
-   * Whether the units from `stoppedAt` on are the whole log's (see {@link settledFrom}), so a later read can hold
-   * from there; false when they hold tool output whose call is gone from the log (the whole log is then held, and
-   * kept, until the budget's cut passes it).
-   */
-  settled?: boolean;
-}
-
-/**
- * Holds as much of the log's newest part as the budget needs after citation, with the track brought up to it:
- * the whole log without a budget; otherwise the held part grows backward (at least doubling, from the budget's
- * worth of stored tokens, which citations only shrink) until a unit does not fit and every unit from it on is
- * one the whole log has ({@link settledFrom}), or the log's start is held. Cited forms of held entries are
- * exact: every later entry is held.
- */
-async function holdFitting(log: ViewLog, track: CitationTrack, budget: number | undefined): Promise<Fit> {
-  if (budget === undefined) {
-    if (!log.whole) await log.holdFrom(1);
-    await track.update(log.entries);
-    return { unitFrom: 0 };
-  }
-  let size = budget;
-  for (;;) {
-    await track.update(log.entries);
-    const fit = newestFitting(log.units, log.entries, track.tokens, log.systems.tokens, budget);
-    const settled = fit.stoppedAt !== undefined && settledFrom(log.units, fit.stoppedAt);
-    if (settled) return { ...fit, settled };
-    if (log.whole) return fit;
-    await log.grow({ minTokens: size });
-    size = size * 2 + 1;
-  }
-}
-
-/**
- * Whether the held units from `index` on are the units the whole log has there: none is tool output whose call
- * is not held (an orphan), or holds a tool message answering a call that is not (`strays`). A held part starting
- * inside a unit (a page boundary, or a result that came late) shows such units; with more of the log held, they
- * join an older unit, and the budget's cut may fall elsewhere.
- */
-function settledFrom(units: readonly MessageUnit<LogEntry>[], index: number): boolean {
-  for (let u = index; u < units.length; u++)
-    if (units[u]!.kind === 'orphan' || units[u]!.strays) return false;
-  return true;
-}
-
-/**
- * The newest whole, sendable held units whose cited tokens (plus every system message's) fit the budget. Units
- * are taken from the newest back and never split; the newest sendable unit is always kept; unsendable units
- * (tool output whose call is gone, calls left without results before the newest unit) are left out and cost
- * nothing; system units cost nothing (their tokens are counted once, with every system message's). Walks back
- * only as far as the budget reaches. The oldest held unit may be cut at its head: it is never taken unless every
- * held unit fits (then the caller holds more, or holds the whole log); a cut unit that does not fit would not fit
- * whole either.
- */
-function newestFitting(
-  units: readonly MessageUnit<LogEntry>[],
-  entries: readonly LogEntry[],
-  tokens: readonly number[],
-  systemTokens: number,
-  budget: number,
-): Fit {
-  let used = systemTokens;
-  let taken = false;
-  let unitFrom = units.length;
-  for (let u = units.length - 1; u >= 0; u--) {
-    const unit = units[u]!;
-    if (unit.kind !== 'system' && sendsWhole(units, u)) {
-      let cost = 0;
-      for (const item of unit.items)
-        if (item.message.role !== 'system') cost += tokens[firstAtLeast(entries, item.seq, bySeq)]!;
-      if (used + cost > budget && taken) return { unitFrom, stoppedAt: u };
-      used += cost;
-      taken = true;
-    }
-    unitFrom = u;
-  }
-  return { unitFrom };
-}
-
-/**
- * The indices of the entries a read returns from the held units from `unitFrom` on: every item of system and
- * sendable units, the system items of the others; ascending (units are contiguous runs of the log, in order).
- */
-function sentIndices(
-  units: readonly MessageUnit<LogEntry>[],
-  entries: readonly LogEntry[],
-  unitFrom: number,
-): number[] {
-  return sendableItems(units.slice(unitFrom), (e) => e.message).map((e) =>
-    firstAtLeast(entries, e.seq, bySeq),
-  );
-}
-
-const bySeq = (e: { seq: number }) => e.seq;

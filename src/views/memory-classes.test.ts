@@ -84,7 +84,11 @@ describe("seed 000's memory classes return exactly what was stored", () => {
           const slidingOut = await sliding.read();
           expect(slidingOut).toEqual(
             toModelMessages(
-              await createSlidingWindowMemory({ conversation: sliding.conversation, windowSize }).read(),
+              await createSlidingWindowMemory({
+                conversation: sliding.conversation,
+                windowSize,
+                startOn: 'any', // the seed class's rule
+              }).read(),
             ),
           );
           checkPairs(slidingOut);

@@ -5,7 +5,11 @@ import { LogBackedMemory, type MemoryLogOptions } from '../memory/log-backed-mem
 import { stripExtras } from '../messages/to-model-message.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
 import type { ContextView } from './context-view.ts';
-import { createSlidingWindowMemory, type SlidingWindowView } from './sliding-window-memory.ts';
+import {
+  createSlidingWindowMemory,
+  type SlidingWindowView,
+  type SlidingWindowViewOptions,
+} from './sliding-window-memory.ts';
 import {
   createSummarizingMemory,
   type SummarizingView,
@@ -21,8 +25,10 @@ import {
 /**
  * Seed 000's `SlidingWindowMemory`, as the seed constructs it: `read()` returns at most `windowSize` of the
  * newest messages (system messages kept and counted), exactly as stored. Unlike the seed's `slice(-windowSize)`
- * it never starts on a tool result whose call it cut off: the window may hold a few fewer messages instead. It
- * is {@link createSlidingWindowMemory}'s view over {@link LogBackedMemory.conversation}.
+ * it never starts on a tool result whose call it cut off: the window may hold a few fewer messages instead. Like
+ * the seed's, the window may start with the assistant (`startOn` defaults to `'any'` here); `startOn: 'user'` has
+ * it start with a user message, as Bedrock's Converse and Gemini require. It is {@link createSlidingWindowMemory}'s view over
+ * {@link LogBackedMemory.conversation}.
  * @example
  * const memory = new SlidingWindowMemory(previousMessages, 30);
  * await memory.store({ role: 'user', content: 'Hi' });
@@ -32,9 +38,14 @@ export class SlidingWindowMemory extends LogBackedMemory implements ContextView<
   /** The view `read()` returns (messages with engram's ids and times). */
   readonly view: SlidingWindowView;
 
-  constructor(messages: readonly ModelMessage[] = [], windowSize = 30, options: MemoryLogOptions = {}) {
-    super(messages, options);
-    this.view = createSlidingWindowMemory({ conversation: this.conversation, windowSize });
+  constructor(
+    messages: readonly ModelMessage[] = [],
+    windowSize = 30,
+    options: MemoryLogOptions & Pick<SlidingWindowViewOptions, 'startOn'> = {},
+  ) {
+    const { startOn = 'any', ...log } = checkOptions(options, 'new SlidingWindowMemory', 'views');
+    super(messages, log);
+    this.view = createSlidingWindowMemory({ conversation: this.conversation, windowSize, startOn });
   }
 
   /** The newest whole units that fit `windowSize`, with every system message, as stored. */
@@ -51,7 +62,7 @@ export class SlidingWindowMemory extends LogBackedMemory implements ContextView<
 /** engram's extras for {@link TokenWindowMemory}: the view's options and where the log lives. */
 export interface TokenWindowMemoryOptions
   extends MemoryLogOptions,
-    Pick<TokenWindowViewOptions, 'reserveTokens' | 'overflow' | 'prune'> {}
+    Pick<TokenWindowViewOptions, 'reserveTokens' | 'overflow' | 'prune' | 'startOn'> {}
 
 /**
  * A token-budgeted `Memory` in seed 000's style: `read()` returns every system message and the newest whole
@@ -70,7 +81,7 @@ export class TokenWindowMemory extends LogBackedMemory implements ContextView<Mo
     maxTokens: number,
     options: TokenWindowMemoryOptions = {},
   ) {
-    const { reserveTokens, overflow, prune, ...log } = checkOptions(
+    const { reserveTokens, overflow, prune, startOn, ...log } = checkOptions(
       options,
       'new TokenWindowMemory',
       'views',
@@ -82,6 +93,7 @@ export class TokenWindowMemory extends LogBackedMemory implements ContextView<Mo
       ...(reserveTokens === undefined ? {} : { reserveTokens }),
       ...(overflow === undefined ? {} : { overflow }),
       ...(prune === undefined ? {} : { prune }),
+      ...(startOn === undefined ? {} : { startOn }),
     });
   }
 

@@ -1,5 +1,6 @@
 import type { LogEntry } from '../core/message.ts';
 import { isSendable, type MessageUnit } from '../messages/units.ts';
+import { type StartOn, startOnUser } from './start-on-user.ts';
 import type { TailSize, ViewLog } from './view-log.ts';
 
 /** Options of {@link selectNewestUnits}. */
@@ -13,6 +14,8 @@ export interface SelectNewestUnitsOptions {
   cost: (unit: MessageUnit<LogEntry>, after: number) => number;
   /** What the selected units may cost in total. */
   capacity: number;
+  /** Whether a user message must lead the selection where the log allows ({@link startOnUser}). */
+  startOn: StartOn;
 }
 
 /** What {@link selectNewestUnits} found. */
@@ -27,6 +30,11 @@ export interface NewestUnits {
   oversized?: MessageUnit<LogEntry>;
   /** Non-system units the view read and left out (older ones, orphans, unanswered non-trailing calls). */
   droppedUnits: number;
+  /**
+   * The user message put first because it opened the turn of the units after it (the first of `units`, a unit of
+   * its own; the units between it and the rest are left out): see {@link startOnUser}.
+   */
+  opener?: LogEntry;
 }
 
 /** Cost of a unit without its system items (system messages are kept by every view and counted apart). */
@@ -77,7 +85,12 @@ export async function selectNewestUnits(
       if (used + cost > options.capacity) {
         const droppedUnits = dropped + countNonSystem(units, start, i);
         log.release(i - 1);
-        return { units: picked.reverse(), after: after.reverse(), cost: used, droppedUnits };
+        return startOnUserUnit(log, options, {
+          units: picked.reverse(),
+          after: after.reverse(),
+          cost: used,
+          droppedUnits,
+        });
       }
       picked.push(unit);
       after.push(later);
@@ -85,11 +98,59 @@ export async function selectNewestUnits(
       used += cost;
     }
     if (wholeLog)
-      return { units: picked.reverse(), after: after.reverse(), cost: used, droppedUnits: dropped };
+      return startOnUserUnit(log, options, {
+        units: picked.reverse(),
+        after: after.reverse(),
+        cost: used,
+        droppedUnits: dropped,
+      });
     await log.grow(size);
     size =
       'maxMessages' in size ? { maxMessages: size.maxMessages * 2 } : { minTokens: size.minTokens * 2 + 1 };
   }
+}
+
+/**
+ * Applies {@link startOnUser} to a selection: leaves out its oldest units, or puts the user message that opened
+ * their turn first (as a unit of its own), so the prompt starts with the user where the log allows it.
+ */
+async function startOnUserUnit(
+  log: ViewLog,
+  options: SelectNewestUnitsOptions,
+  selected: NewestUnits,
+): Promise<NewestUnits> {
+  const { units, after } = selected;
+  if (options.startOn === 'any' || units.length === 0 || units[0]!.kind === 'user') return selected;
+  const opener = await log.userBefore(units[0]!.items[0]!.seq);
+  const openerUnit: MessageUnit<LogEntry> | undefined = opener && {
+    kind: 'user',
+    items: [opener],
+    tokens: opener.tokens,
+    pending: new Set(),
+  };
+  const costs = units.map((u, i) => options.cost(u, after[i]!));
+  const openerAfter = after[0]! + units[0]!.items.length;
+  const openerCost = openerUnit && options.cost(openerUnit, openerAfter);
+  const start = startOnUser(
+    units.map((u) => u.kind),
+    costs,
+    options.capacity,
+    openerCost,
+  );
+  if (start.drop === 0 && !start.opener) return selected;
+  const kept = units.slice(start.drop);
+  const keptAfter = after.slice(start.drop);
+  let cost = 0;
+  for (const c of costs.slice(start.drop)) cost += c;
+  const droppedUnits = selected.droppedUnits + start.drop;
+  if (!start.opener || !openerUnit) return { units: kept, after: keptAfter, cost, droppedUnits };
+  return {
+    units: [openerUnit, ...kept],
+    after: [keptAfter[0]! + kept[0]!.items.length, ...keptAfter],
+    cost: cost + openerCost!,
+    droppedUnits: Math.max(0, droppedUnits - 1),
+    opener: openerUnit.items[0]!,
+  };
 }
 
 function countNonSystem(units: readonly MessageUnit<LogEntry>[], from: number, to: number): number {

@@ -92,8 +92,9 @@ describe('views: prune', () => {
           if (JSON.stringify(expected) !== JSON.stringify(whole)) seen.pruned++;
           if (expected.length < whole.length) seen.removed++;
 
-          // With a budget: every system message, and the newest part of the same pruned messages.
-          const view = createTokenWindowMemory({ conversation, maxTokens, prune });
+          // With a budget: every system message, and the newest part of the same pruned messages (whatever role
+          // leads it: the rule that a user message leads is the token window's own property test's).
+          const view = createTokenWindowMemory({ conversation, maxTokens, prune, startOn: 'any' });
           let out: MemoryMessage[];
           try {
             out = await view.read();
@@ -109,7 +110,7 @@ describe('views: prune', () => {
             expect(tail).toEqual(nonSystem(expected).slice(nonSystem(expected).length - tail.length));
             expect(stats.tokens).toBe(tokensOf(out));
             expect(stats.tokens).toBeLessThanOrEqual(maxTokens);
-            const plain = createTokenWindowMemory({ conversation, maxTokens });
+            const plain = createTokenWindowMemory({ conversation, maxTokens, startOn: 'any' });
             const unpruned = await settle(() => plain.read());
             if (Array.isArray(unpruned) && unpruned.length < out.length) seen.moreFit++;
           }

@@ -155,11 +155,15 @@ describe('views: prune option', () => {
   it('lets the sliding window hold more messages once pruning removed some', async () => {
     const log = [user('q1'), callTool('c1', 'fetch'), result('c1'), say('a1'), user('q2'), say('a2')];
     const conversation = await memoryWith(log);
-    const plain = await createSlidingWindowMemory({ conversation, windowSize: 4 }).read();
-    expect(roles(plain)).toEqual(['assistant', 'user', 'assistant']);
+    // Without pruning the call unit does not fit: q1 opens the prompt, the window leaves the call out.
+    const plainView = createSlidingWindowMemory({ conversation, windowSize: 4 });
+    expect(roles(await plainView.read())).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(plainView.lastAssembly()!.dropped.find((d) => d.rule === 'window')).toMatchObject({ messages: 2 });
+    // Pruned, the call and its result cost no room: the whole log's units fit, nothing is left out by the window.
     const view = createSlidingWindowMemory({ conversation, windowSize: 4, prune: { toolCalls: 'all' } });
     expect(roles(await view.read())).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(view.lastAssembly()!.dropped.find((d) => d.rule === 'pruned')).toMatchObject({ messages: 2 });
+    expect(view.lastAssembly()!.dropped.find((d) => d.rule === 'window')).toBeUndefined();
   });
 
   it("passes prune through seed 000's TokenWindowMemory and SummarizingMemory", async () => {

@@ -30,13 +30,20 @@ describe('createSlidingWindowMemory', () => {
       user('q2'),
       say('a2'),
     ]);
-    // The 4 newest messages would start on result('c2'): the whole call unit is dropped instead.
+    // The 4 newest messages would start on result('c2'): the whole call unit is dropped instead, and the prompt
+    // starts with the user message that opened the turn (q1) rather than with the assistant's 'done'.
     expect(texts(await createSlidingWindowMemory({ conversation: memory, windowSize: 4 }).read())).toEqual([
+      'q1',
       'done',
       'q2',
       'a2',
     ]);
-    expect(texts(await createSlidingWindowMemory({ conversation: memory, windowSize: 6 }).read())).toEqual([
+    expect(texts(await createSlidingWindowMemory({ conversation: memory, windowSize: 3 }).read())).toEqual([
+      'q2',
+      'a2',
+    ]);
+    expect(texts(await createSlidingWindowMemory({ conversation: memory, windowSize: 7 }).read())).toEqual([
+      'q1',
       'tool-call:c1+tool-call:c2',
       'result of c1',
       'result of c2',

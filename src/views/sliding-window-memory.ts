@@ -3,13 +3,14 @@ import type { LogEntry } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { buildAssembly, olderDropped, systemOr } from './assembly/build-assembly.ts';
+import { buildAssembly, olderDropped, openerOr, systemOr } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
 import type { ContextView } from './context-view.ts';
 import { selectNewestUnits } from './newest-units.ts';
 import { type PruneShot, prunedDropped, sentPart } from './prune-assembly.ts';
 import { checkPruneOptions, type PruneOptions } from './prune-options.ts';
 import { createUnitPruner, pruneSelection, sentItems } from './prune-units.ts';
+import { checkStartOn } from './start-on-user.ts';
 import { checkInteger, mergeBySeq } from './view-helpers.ts';
 import { createViewLog } from './view-log.ts';
 
@@ -24,6 +25,12 @@ export interface SlidingWindowViewOptions {
    * `pruneMessages` options; the window counts the messages sent after pruning. @default undefined (nothing pruned)
    */
   prune?: PruneOptions;
+  /**
+   * Where the prompt may start when the budget cuts inside a turn: `'user'` sends a user message first (the one
+   * that opened the turn, or the oldest units are left out until one leads), as Bedrock's Converse and Gemini
+   * require; `'any'` sends the newest units that fit whatever role leads. @default 'user'
+   */
+  startOn?: 'user' | 'any';
 }
 
 /** A seed-000 sliding window that never splits a tool call from its result. */
@@ -39,7 +46,9 @@ export interface SlidingWindowView extends ContextView {
  * system message of the log (kept wherever it sits, and counted toward the window), then the newest whole
  * atomic units that fit in what is left, in log order. A window never starts on a tool result whose call it
  * does not hold, never holds a call without its result (except a trailing in-flight call), and drops
- * orphaned tool output. When the system messages plus the newest unit alone exceed `windowSize`, `read()`
+ * orphaned tool output. The window starts with a user message where the log allows (`startOn`): when it cuts inside
+ * a turn, the user message that opened the turn goes first and the oldest units after it are left out to make
+ * room. When the system messages plus the newest unit alone exceed `windowSize`, `read()`
  * returns them anyway, so the model always sees the latest turn whole. Reads only the newest part of the log,
  * and keeps it: while the log only grows, a read fetches just the entries appended since the last one.
  * @example
@@ -52,6 +61,7 @@ export function createSlidingWindowMemory(options: SlidingWindowViewOptions): Sl
   const { conversation } = options;
   const windowSize = checkInteger(options.windowSize, 'createSlidingWindowMemory: windowSize', 1);
   const plan = checkPruneOptions(options.prune, 'createSlidingWindowMemory: prune');
+  const startOn = checkStartOn(options.startOn, 'createSlidingWindowMemory: startOn');
   const pruner = plan && createUnitPruner(plan, conversation.counter);
   const log = createViewLog(conversation);
   const queue = createSerialQueue();
@@ -69,6 +79,7 @@ export function createSlidingWindowMemory(options: SlidingWindowViewOptions): Sl
         const picked = await selectNewestUnits(log, {
           read: { maxMessages: capacity + 16 },
           capacity,
+          startOn,
           cost: (unit, after) => sentItems(pruner, unit, after).length,
         });
         const sent = pruneSelection(
@@ -79,6 +90,7 @@ export function createSlidingWindowMemory(options: SlidingWindowViewOptions): Sl
         const entries = mergeBySeq(system.entries, sent.entries);
         shot = {
           entries,
+          ...(picked.opener && !picked.oversized ? { opener: picked.opener.seq } : {}),
           dropped: Math.max(0, stats.count - entries.length),
           ...(pruner ? { prune: sent } : {}),
         };
@@ -92,13 +104,15 @@ export function createSlidingWindowMemory(options: SlidingWindowViewOptions): Sl
 /** What a sliding window's read returned: its entries (as sent), the log messages left out, what pruning changed. */
 interface Shot {
   entries: LogEntry[];
+  /** The sequence number of the user message sent first because it opened the turn after it. */
+  opener?: number;
   dropped: number;
   prune?: PruneShot;
 }
 
 /** The assembly of a sliding window's read: system messages, the newest units (some pruned), the older ones left out. */
 function slidingWindowAssembly(shot: Shot, counter: TokenCounter, windowSize: number): ContextAssembly {
-  const why = systemOr('newest whole unit within the window');
+  const why = openerOr(shot.opener, systemOr('newest whole unit within the window'));
   return buildAssembly({
     view: 'sliding-window',
     counter,
@@ -107,7 +121,7 @@ function slidingWindowAssembly(shot: Shot, counter: TokenCounter, windowSize: nu
       ...prunedDropped(shot.prune),
       ...olderDropped(
         shot.dropped - (shot.prune?.removed.length ?? 0),
-        shot.entries.find((e) => e.message.role !== 'system')?.seq,
+        shot.entries.find((e) => e.message.role !== 'system' && e.seq !== shot.opener)?.seq,
         'window',
         `older units (and unsendable ones) are outside the window of ${windowSize} messages`,
       ),

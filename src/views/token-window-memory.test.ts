@@ -36,15 +36,41 @@ describe('createTokenWindowMemory', () => {
     const budget = sum([log[0]!, ...log.slice(4)]) + 2; // the call unit does not fit
     const view = createTokenWindowMemory({ conversation: memory, maxTokens: budget + 10, reserveTokens: 10 });
     const out = await view.read();
-    expect(texts(out)).toEqual(['be brief', 'a1', 'q2', 'a2']);
+    // a1 fits, but a prompt may not start with the assistant and q1 does not fit beside it: from q2 on.
+    expect(texts(out)).toEqual(['be brief', 'q2', 'a2']);
     expect(view.lastStats()).toMatchObject({
       tokens: sum(out),
-      messages: 4,
-      droppedMessages: 3,
+      messages: 3,
+      droppedMessages: 4,
       truncated: false,
       budget,
     });
     expect(view.lastStats()!.droppedUnits).toBeGreaterThanOrEqual(2);
+  });
+
+  it('starts the prompt with the user: the message that opened the turn goes first when it fits', async () => {
+    const log = [
+      system('be brief'),
+      user('q1'),
+      call('c1'),
+      result('c1', 'x '.repeat(50)),
+      call('c2'),
+      result('c2', 'y '.repeat(5)),
+      say('a1'),
+    ];
+    const memory = await memoryWith(log);
+    // Room for the system message, q1 and the turn's last step and answer, not for the big first step.
+    const budget = sum([log[0]!, log[1]!, ...log.slice(4)]);
+    const view = createTokenWindowMemory({ conversation: memory, maxTokens: budget });
+    const out = await view.read();
+    expect(texts(out)).toEqual(['be brief', 'q1', 'tool-call:c2', 'y y y y y ', 'a1']);
+    expect(view.lastStats()).toMatchObject({ tokens: sum(out), messages: 5, droppedMessages: 2 });
+    // One token less: q1 no longer fits beside both, so the older of them (the second step) is left out too.
+    const tight = createTokenWindowMemory({ conversation: memory, maxTokens: budget - 1 });
+    expect(texts(await tight.read())).toEqual(['be brief', 'q1', 'a1']);
+    // Too little for q1 beside even the answer: the answer alone, as the budget allows (no user message to start on).
+    const least = createTokenWindowMemory({ conversation: memory, maxTokens: sum([log[0]!, log[6]!]) });
+    expect(texts(await least.read())).toEqual(['be brief', 'a1']);
   });
 
   it('never re-tokenizes stored messages', async () => {

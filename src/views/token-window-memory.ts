@@ -1,16 +1,17 @@
-import { checkOptions } from '../core/check-options.ts';
+import { checkChoice, checkOptions } from '../core/check-options.ts';
 import { ContextOverflowError } from '../core/errors/context-overflow-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { buildAssembly, olderDropped, systemOr } from './assembly/build-assembly.ts';
+import { buildAssembly, olderDropped, openerOr, systemOr } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
 import type { ContextView } from './context-view.ts';
 import { selectNewestUnits } from './newest-units.ts';
 import { type PruneShot, prunedDropped, sentPart } from './prune-assembly.ts';
 import { checkPruneOptions, type PruneOptions } from './prune-options.ts';
 import { createUnitPruner, pruneSelection, sentItems } from './prune-units.ts';
+import { checkStartOn, type startOnUser } from './start-on-user.ts';
 import { truncateToolResults } from './truncate-tool-results.ts';
 import { checkInteger, mergeBySeq } from './view-helpers.ts';
 import { createViewLog } from './view-log.ts';
@@ -32,6 +33,12 @@ export interface TokenWindowViewOptions {
    * `pruneMessages` options; the budget counts the pruned messages. @default undefined (nothing pruned)
    */
   prune?: PruneOptions;
+  /**
+   * Where the prompt may start when the budget cuts inside a turn: `'user'` sends a user message first (the one
+   * that opened the turn, or the oldest units are left out until one leads), as Bedrock's Converse and Gemini
+   * require; `'any'` sends the newest units that fit whatever role leads. @default 'user'
+   */
+  startOn?: 'user' | 'any';
 }
 
 /** Figures of the last `read()` of a token window. */
@@ -63,7 +70,9 @@ export interface TokenWindowView extends ContextView {
 /**
  * A view that fits a token budget (`maxTokens - reserveTokens`): `read()` returns every system message, then
  * the newest whole atomic units that fit, in log order; the oldest units are dropped first and a unit is never
- * split. It sums the token counts cached with each log entry (nothing stored is tokenized again) and reads the
+ * split. The prompt starts with a user message where the log allows (`startOn`, see {@link startOnUser}): when the
+ * budget cuts inside a turn, the user message that opened it goes first and the oldest units after it are left
+ * out to make room. It sums the token counts cached with each log entry (nothing stored is tokenized again) and reads the
  * log backward only as far as the budget reaches. The view keeps what it read: while the log only grows, a read
  * fetches just the entries appended since the last one (other writers' too) and drops the oldest units the
  * budget no longer holds, so a turn costs in proportion to what changed and to the window, not the history; after
@@ -87,7 +96,14 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
   const maxTokens = checkInteger(options.maxTokens, 'createTokenWindowMemory: maxTokens', 1);
   const reserve = checkInteger(options.reserveTokens ?? 0, 'createTokenWindowMemory: reserveTokens', 0);
   const budget = checkInteger(maxTokens - reserve, 'createTokenWindowMemory: maxTokens - reserveTokens', 1);
-  const overflow = options.overflow ?? 'truncate';
+  const overflow = checkChoice(
+    options.overflow,
+    ['truncate', 'error'],
+    'createTokenWindowMemory: overflow',
+    'views',
+    'truncate',
+  );
+  const startOn = checkStartOn(options.startOn, 'createTokenWindowMemory: startOn');
   const counter = options.counter ?? conversation.counter;
   const plan = checkPruneOptions(options.prune, 'createTokenWindowMemory: prune');
   const pruner = plan && createUnitPruner(plan, counter);
@@ -115,6 +131,7 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
         const picked = await selectNewestUnits(log, {
           read: { minTokens: capacity },
           capacity,
+          startOn,
           cost: (unit, after) => (unit.kind === 'system' ? 0 : costOf(sentItems(pruner, unit, after))),
         });
         let messages: MemoryMessage[];
@@ -159,6 +176,7 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
         shot = {
           entries,
           stats: last,
+          ...(picked.opener && !picked.oversized ? { opener: picked.opener.seq } : {}),
           ...(cutCopies ? { cut: cutCopies } : {}),
           ...(pruner ? { prune: sent } : {}),
         };
@@ -178,6 +196,8 @@ function costOf(entries: readonly LogEntry[]): number {
 /** What a token window's read returned: its entries (as sent), the truncated copies, what pruning changed. */
 interface Shot {
   entries: LogEntry[];
+  /** The sequence number of the user message sent first because it opened the turn after it. */
+  opener?: number;
   cut?: Map<number, MemoryMessage>;
   prune?: PruneShot;
   stats: TokenWindowStats;
@@ -186,8 +206,8 @@ interface Shot {
 /** The assembly of a token window's read: system messages, the newest units (some truncated), the older ones left out. */
 function tokenWindowAssembly(shot: Shot, counter: TokenCounter): ContextAssembly {
   const { entries, cut, prune, stats } = shot;
-  const why = systemOr('newest whole unit within the budget');
-  const firstKept = entries.find((e) => e.message.role !== 'system')?.seq;
+  const why = openerOr(shot.opener, systemOr('newest whole unit within the budget'));
+  const firstKept = entries.find((e) => e.message.role !== 'system' && e.seq !== shot.opener)?.seq;
   return buildAssembly({
     view: 'token-window',
     counter,

@@ -51,6 +51,11 @@ export interface ViewLog {
    * entries, and regrouping what is left costs O(1) amortized per entry).
    */
   release(index: number): void;
+  /**
+   * The newest live user entry older than `seq`, or undefined when the log holds none: looked up among the held
+   * entries, else by one query for the newest user message before them (remembered until the log is read again).
+   */
+  userBefore(seq: number): Promise<LogEntry | undefined>;
 }
 
 /** Sequence numbers `holdFrom` reads at a time (a page of the log). */
@@ -76,6 +81,8 @@ export function createViewLog(conversation: ConversationMemory): ViewLog {
   let atStart = false;
   let grouper: UnitGrouper<LogEntry> = createUnitGrouper(unitOptions);
   let rereads = 0;
+  /** The newest live user entry with a sequence number up to `toSeq` (a store query's answer; reset on a reread). */
+  let userUpTo: { toSeq: number; entry: LogEntry | undefined } | undefined;
 
   const hold = (entries: LogEntry[], start: number, reachedStart: boolean) => {
     held = entries;
@@ -147,6 +154,7 @@ export function createViewLog(conversation: ConversationMemory): ViewLog {
         }
       }
       rereads++;
+      userUpTo = undefined;
       const list = await memory.entries({ roles: ['system'], toSeq: stats.lastSeq });
       systems = { entries: list, tokens: sumTokens(list) };
       hold([], stats.lastSeq + 1, false);
@@ -219,6 +227,20 @@ export function createViewLog(conversation: ConversationMemory): ViewLog {
       for (let i = 0; i < index && i < units.length; i++) drop += units[i]!.items.length;
       if (drop === 0 || drop * 2 < held.length) return;
       hold(held.slice(drop), held[drop]?.seq ?? (synced?.lastSeq ?? 0) + 1, false);
+    },
+    async userBefore(seq) {
+      for (let i = held.length - 1; i >= 0; i--) {
+        const e = held[i]!;
+        if (e.seq < seq && e.message.role === 'user') return e;
+      }
+      const toSeq = Math.min(seq, startSeq) - 1;
+      if (toSeq < 1 || atStart) return undefined;
+      const known = userUpTo;
+      if (known && (known.toSeq === toSeq || (known.toSeq > toSeq && (known.entry?.seq ?? 0) <= toSeq)))
+        return known.entry;
+      const [entry] = await memory.entries({ roles: ['user'], toSeq, direction: 'backward', limit: 1 });
+      userUpTo = { toSeq, entry };
+      return entry;
     },
   };
 }

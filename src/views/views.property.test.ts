@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import type { LogEntry } from '../core/message.ts';
+import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import { arbConversation } from '../testing/conversation-arbitrary.ts';
 import { checkContext, checkPairs, referenceWindow, withSmallPages } from '../testing/view-invariants.ts';
@@ -14,7 +14,27 @@ import { createTokenWindowMemory } from './token-window-memory.ts';
 
 const counter = createTokenCounter();
 /** How often the interesting paths ran (asserted at the end, so the generators keep reaching them). */
-const seen = { truncated: 0, partial: 0, overflow: 0, summaries: 0 };
+const seen = { truncated: 0, partial: 0, overflow: 0, summaries: 0, opener: 0, assistantFirst: 0 };
+
+/** Either `startOn`, or none (the default, 'user'). */
+const arbStartOn = fc.constantFrom({}, { startOn: 'user' as const }, { startOn: 'any' as const });
+
+/**
+ * Counts how a window led (with the default rule): a user message put first ahead of a gap (the turn's opener), or
+ * an assistant message although a user message precedes it (the opener did not fit beside the newest unit).
+ */
+function countLead(log: readonly LogEntry[], out: readonly MemoryMessage[]): void {
+  const sent = out.filter((m) => m.role !== 'system');
+  const first = sent[0];
+  if (!first) return;
+  const at = log.findIndex((e) => e.message.id === first.id);
+  if (first.role !== 'user') {
+    if (log.slice(0, at).some((e) => e.message.role === 'user')) seen.assistantFirst++;
+    return;
+  }
+  const next = log.slice(at + 1).find((e) => e.message.role !== 'system');
+  if (sent[1] && next && next.message.id !== sent[1].id) seen.opener++;
+}
 
 /** A scenario: a conversation, how much of it exists before the view, when to read, and deletes. */
 const arbScenario = fc.record({
@@ -63,24 +83,31 @@ const open = (s: Scenario) =>
 describe('views over random realistic conversations', () => {
   it('sliding window: equals the full-log reference, valid context, window respected', async () => {
     await fc.assert(
-      fc.asyncProperty(arbScenario, fc.integer({ min: 1, max: 25 }), async (s, windowSize) => {
-        const memory = open(s);
-        const view = createSlidingWindowMemory({ conversation: memory, windowSize });
-        await play(s, view, memory, async (log) => {
-          const out = await view.read();
-          checkContext(log, out);
-          const ref = referenceWindow(
-            log,
-            (sys) => Math.max(0, windowSize - sys.length),
-            (items) => items.length,
-          );
-          expect(out.map((m) => m.id)).toEqual(ref.ids);
-          if (!ref.oversized)
-            expect(out.length).toBeLessThanOrEqual(
-              Math.max(windowSize, log.filter((e) => e.message.role === 'system').length),
+      fc.asyncProperty(
+        arbScenario,
+        fc.integer({ min: 1, max: 25 }),
+        arbStartOn,
+        async (s, windowSize, startOn) => {
+          const memory = open(s);
+          const view = createSlidingWindowMemory({ conversation: memory, windowSize, ...startOn });
+          await play(s, view, memory, async (log) => {
+            const out = await view.read();
+            checkContext(log, out);
+            const ref = referenceWindow(
+              log,
+              (sys) => Math.max(0, windowSize - sys.length),
+              (items) => items.length,
+              startOn.startOn,
             );
-        });
-      }),
+            if (startOn.startOn !== 'any') countLead(log, out);
+            expect(out.map((m) => m.id)).toEqual(ref.ids);
+            if (!ref.oversized)
+              expect(out.length).toBeLessThanOrEqual(
+                Math.max(windowSize, log.filter((e) => e.message.role === 'system').length),
+              );
+          });
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -91,11 +118,17 @@ describe('views over random realistic conversations', () => {
         arbScenario,
         fc.oneof(fc.integer({ min: 20, max: 300 }), fc.integer({ min: 300, max: 3000 })),
         fc.nat(30),
-        async (s, maxTokens, reserve) => {
+        arbStartOn,
+        async (s, maxTokens, reserve, startOn) => {
           const memory = open(s);
           const reserveTokens = Math.min(reserve, maxTokens - 1);
           const budget = maxTokens - reserveTokens;
-          const view = createTokenWindowMemory({ conversation: memory, maxTokens, reserveTokens });
+          const view = createTokenWindowMemory({
+            conversation: memory,
+            maxTokens,
+            reserveTokens,
+            ...startOn,
+          });
           await play(s, view, memory, async (log) => {
             const systemTokens = log
               .filter((e) => e.message.role === 'system')
@@ -104,6 +137,7 @@ describe('views over random realistic conversations', () => {
               log,
               () => budget - systemTokens,
               (items) => items.reduce((n, e) => n + e.tokens, 0),
+              startOn.startOn,
             );
             let out: Awaited<ReturnType<typeof view.read>>;
             try {
@@ -116,6 +150,7 @@ describe('views over random realistic conversations', () => {
             }
             checkContext(log, out);
             expect(out.map((m) => m.id)).toEqual(ref.ids);
+            if (startOn.startOn !== 'any') countLead(log, out);
             const tokens = out.reduce((n, m) => n + counter.count(m), 0);
             expect(tokens).toBeLessThanOrEqual(budget);
             seen.truncated += ref.oversized ? 1 : 0;
@@ -210,5 +245,7 @@ describe('views over random realistic conversations', () => {
     expect(seen.partial).toBeGreaterThan(100);
     expect(seen.overflow).toBeGreaterThan(5);
     expect(seen.summaries).toBeGreaterThan(100);
+    expect(seen.opener).toBeGreaterThan(50);
+    expect(seen.assistantFirst).toBeGreaterThan(5);
   });
 });

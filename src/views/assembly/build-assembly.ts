@@ -163,3 +163,14 @@ export const systemOr =
   (otherwise: string) =>
   (entry: LogEntry): string =>
     entry.message.role === 'system' ? 'system message (always kept)' : otherwise;
+
+/**
+ * For the user message a budgeted view put first because it opened the turn after it (sequence number `opener`),
+ * why it was sent; for every other entry, what `otherwise` says.
+ */
+export const openerOr =
+  (opener: number | undefined, otherwise: (entry: LogEntry) => string) =>
+  (entry: LogEntry): string =>
+    entry.seq === opener
+      ? 'the user message that opened the turn after it (a prompt starts with the user; the units between left out)'
+      : otherwise(entry);

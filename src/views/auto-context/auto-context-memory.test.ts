@@ -10,7 +10,7 @@ import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { groupMessages, isUnitComplete } from '../../messages/units.ts';
 import { arbConversation } from '../../testing/conversation-arbitrary.ts';
-import { checkContext } from '../../testing/view-invariants.ts';
+import { checkContext, checkStartsOnUser } from '../../testing/view-invariants.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import { type AutoContextOptions, createAutoContextMemory } from './index.ts';
 
@@ -47,6 +47,7 @@ describe('createAutoContextMemory: the compaction ladder', () => {
     expect(stats.tokens).toBeLessThan(stats.logTokens / 2);
     const steps = await view.steps();
     checkContext(await memory.entries(), out, new Set(steps.map((s) => s.id)));
+    checkStartsOnUser(await memory.entries(), out, new Set(steps.map((s) => s.id)));
     await sendToModel(out);
     // every planted fact is in the context or in a cited content item
     const cited = await Promise.all(
@@ -85,6 +86,7 @@ describe('createAutoContextMemory: the compaction ladder', () => {
     await expect(view.reload(step!.id)).rejects.toSatisfy((e) => MemoryError.hasCode(e, 'INVALID_ARGUMENT'));
     await expect(view.reload('nope')).rejects.toSatisfy((e) => MemoryError.hasCode(e, 'INVALID_ARGUMENT'));
     checkContext(await memory.entries(), out, new Set((await view.steps()).map((s) => s.id)));
+    checkStartsOnUser(await memory.entries(), out, new Set((await view.steps()).map((s) => s.id)));
   });
 
   it('rung 2 compacts runs of tool exchanges and rung 3 summarizes old rounds, recursively', async () => {
@@ -105,6 +107,7 @@ describe('createAutoContextMemory: the compaction ladder', () => {
     expect(ran[0]).toBe('compact-tool-runs');
     const steps = await view.steps();
     checkContext(await memory.entries(), out, new Set(steps.map((s) => s.id)));
+    checkStartsOnUser(await memory.entries(), out, new Set(steps.map((s) => s.id)));
     await sendToModel(out);
     expect(out.length).toBeLessThanOrEqual(12);
     // more rounds: a summary of the conversation folds in what came before
@@ -116,6 +119,7 @@ describe('createAutoContextMemory: the compaction ladder', () => {
     const steps2 = await view.steps();
     expect(steps2.some((s) => s.step === 'summarize-rounds')).toBe(true);
     checkContext(await memory.entries(), out2, new Set(steps2.map((s) => s.id)));
+    checkStartsOnUser(await memory.entries(), out2, new Set(steps2.map((s) => s.id)));
     await sendToModel(out2);
     expect(out2.length).toBeLessThanOrEqual(12);
   });
@@ -141,6 +145,7 @@ describe('createAutoContextMemory: the compaction ladder', () => {
         'Which dishes in the guide were safe for me?',
       );
       checkContext(await memory.entries(), out, new Set(steps.map((s) => s.id)));
+      checkStartsOnUser(await memory.entries(), out, new Set(steps.map((s) => s.id)));
       await sendToModel(out);
     }
   });
@@ -155,6 +160,7 @@ describe('createAutoContextMemory: the compaction ladder', () => {
       expect(stats).toMatchObject({ triggered: true, overThreshold: false, ran: ['summarize-rounds'] });
       expect(out.length).toBeLessThanOrEqual(msgThreshold);
       checkContext(await memory.entries(), out, new Set((await view.steps()).map((s) => s.id)));
+      checkStartsOnUser(await memory.entries(), out, new Set((await view.steps()).map((s) => s.id)));
       await sendToModel(out);
     }
   });
@@ -213,6 +219,7 @@ describe('createAutoContextMemory: the compaction ladder', () => {
             const out = await view.read();
             const stepIds = new Set((await view.steps()).map((s) => s.id));
             checkContext(log, out, stepIds);
+            checkStartsOnUser(log, out, stepIds);
             const lastUnit = groupMessages(log.map((e) => e.message)).at(-1);
             if (!lastUnit || isUnitComplete(lastUnit)) await sendToModel(out);
             const again = createAutoContextMemory({

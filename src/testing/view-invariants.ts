@@ -88,13 +88,15 @@ export function checkPairs(out: readonly ModelMessage[]): void {
 
 /**
  * The window views' selection, computed over the whole log at once (the reference the views must match), with
- * their `startOn` rule.
+ * their `startOn` rule; `cutsTo`, for a view that cuts an oversized newest unit's tool results to fit (the token
+ * window), says whether the unit can be cut to fit a room.
  */
 export function referenceWindow(
   log: readonly LogEntry[],
   capacityOf: (systems: readonly LogEntry[]) => number,
   cost: (items: readonly LogEntry[]) => number,
   startOn: 'user' | 'any' = 'user',
+  cutsTo?: (items: readonly LogEntry[], room: number) => boolean,
 ): { ids: string[]; oversized: LogEntry[] | undefined } {
   const systems = log.filter((e) => e.message.role === 'system');
   const units = groupUnits(log, { message: (e) => e.message, tokens: (e) => e.tokens });
@@ -135,6 +137,14 @@ export function referenceWindow(
       }
       if (!before) break;
     }
+  }
+  // A unit alone over the capacity whose tool results are cut to fit (`cutsTo`: whether they can be cut to fit a
+  // room): the opener goes first when the unit can be cut to fit beside it.
+  if (startOn === 'user' && oversized && cutsTo && chosen[0]!.kind !== 'user') {
+    const firstSeq = oversized[0]!.seq;
+    const before = log.filter((e) => e.seq < firstSeq && e.message.role === 'user').at(-1);
+    const room = before ? capacity - cost([before]) : 0;
+    if (before && room > 0 && cutsTo(oversized, room)) opener = before;
   }
   const picked = chosen.flatMap((u) => u.items);
   const keep = new Set([...systems, ...picked, ...(opener ? [opener] : [])]);

@@ -16,6 +16,7 @@ import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 import type { SummarizerInput } from './summarizer.ts';
 import { createSummarizingMemory } from './summarizing-memory.ts';
 import { createTokenWindowMemory } from './token-window-memory.ts';
+import { truncateToolResults } from './truncate-tool-results.ts';
 
 /**
  * Views live across reads and keep what they read (see view-log.ts). Whatever happens to the log between two
@@ -143,6 +144,8 @@ async function play(store: MemoryStoreV1, s: Scenario): Promise<void> {
         log,
         () => budget - systemTokens,
         (items) => items.reduce((n, e) => n + e.tokens, 0),
+        'user',
+        (items, room) => truncateToolResults(items, room, counter) !== undefined,
       );
       expect(ids).toEqual(ref.ids);
       const { droppedUnits: _a, ...stats } = live.token.lastStats()!;

@@ -112,20 +112,26 @@ describe('createTokenWindowMemory', () => {
     ]);
     const view = createTokenWindowMemory({ conversation: memory, maxTokens: 500 });
     const out = await view.read();
-    expect(out.map((m) => m.role)).toEqual(['assistant', 'tool']);
-    const [, tool] = out;
+    // The turn's user message first (the prompt starts with the user), the unit cut to what it leaves.
+    expect(out.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
+    expect(texts(out)[0]).toBe('fetch it');
+    const [, , tool] = out;
     const value = (tool!.content as { output: { value: string } }[])[0]!.output.value;
     expect(value).toMatch(
       /\[engram: truncated [\d,]+ of 54,000 characters; full result in message msg_\w+\]$/,
     );
     expect(value).toContain(tool!.id);
     expect(sum(out)).toBeLessThanOrEqual(500);
-    expect(view.lastStats()).toMatchObject({ truncated: true, tokens: sum(out), messages: 2 });
+    expect(view.lastStats()).toMatchObject({ truncated: true, tokens: sum(out), messages: 3 });
+    expect(view.lastAssembly()!.items[0]).toMatchObject({ why: expect.stringMatching(/opened the turn/) });
     // The log keeps the full result.
     const stored = await memory.get(tool!.id);
     expect((stored!.content as { output: { value: string } }[])[0]!.output.value).toBe(big);
     // It cuts no more than needed: a little more text would not fit.
     expect(sum(out)).toBeGreaterThan(500 - 30);
+    // startOn: 'any' cuts the unit to the whole budget and sends it alone.
+    const any = await createTokenWindowMemory({ conversation: memory, maxTokens: 500, startOn: 'any' }).read();
+    expect(any.map((m) => m.role)).toEqual(['assistant', 'tool']);
   });
 
   it("throws with overflow: 'error', and when truncation cannot help", async () => {
@@ -153,7 +159,7 @@ describe('createTokenWindowMemory', () => {
         conversation: withSmallPages(memory, pageSize),
         maxTokens: 150,
       }).read();
-      expect(out.map((m) => m.role)).toEqual(['assistant', 'assistant', 'tool']);
+      expect(out.map((m) => m.role)).toEqual(['user', 'assistant', 'assistant', 'tool']);
     }
   });
 

@@ -144,22 +144,33 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
           picked.oversized ? [picked.oversized] : picked.units,
           picked.after,
         );
+        let opener = picked.opener;
         if (picked.oversized) {
           const items = sent.entries;
           const required = system.tokens + costOf(items);
           if (overflow === 'error')
             throw overflowError(required, 'the newest message unit exceeds the token window');
-          const cut = truncateToolResults(items, capacity, counter);
+          // The prompt starts with the user where it can: the turn's opener first, the unit cut to what is left.
+          opener =
+            startOn === 'user' && picked.oversized.kind !== 'user'
+              ? await log.userBefore(items[0]!.seq)
+              : undefined;
+          const withOpener =
+            opener && opener.tokens < capacity
+              ? truncateToolResults(items, capacity - opener.tokens, counter)
+              : undefined;
+          if (!withOpener) opener = undefined;
+          const cut = withOpener ?? truncateToolResults(items, capacity, counter);
           if (!cut)
             throw overflowError(
               required,
               'the newest message unit exceeds the token window even with tool results truncated',
             );
           const byId = new Map(cut.messages.map((m, i) => [items[i]!.seq, m]));
-          entries = mergeBySeq(system.entries, items);
+          entries = mergeBySeq(system.entries, opener ? [opener, ...items] : items);
           messages = entries.map((e) => byId.get(e.seq) ?? e.message);
           cutCopies = byId;
-          tokens = system.tokens + cut.tokens;
+          tokens = system.tokens + cut.tokens + (opener?.tokens ?? 0);
           truncated = true;
         } else {
           entries = mergeBySeq(system.entries, sent.entries);
@@ -176,7 +187,7 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
         shot = {
           entries,
           stats: last,
-          ...(picked.opener && !picked.oversized ? { opener: picked.opener.seq } : {}),
+          ...(opener ? { opener: opener.seq } : {}),
           ...(cutCopies ? { cut: cutCopies } : {}),
           ...(pruner ? { prune: sent } : {}),
         };

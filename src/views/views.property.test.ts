@@ -11,6 +11,7 @@ import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 import type { SummarizerInput } from './summarizer.ts';
 import { createSummarizingMemory } from './summarizing-memory.ts';
 import { createTokenWindowMemory } from './token-window-memory.ts';
+import { truncateToolResults } from './truncate-tool-results.ts';
 
 const counter = createTokenCounter();
 /** How often the interesting paths ran (asserted at the end, so the generators keep reaching them). */
@@ -138,6 +139,7 @@ describe('views over random realistic conversations', () => {
               () => budget - systemTokens,
               (items) => items.reduce((n, e) => n + e.tokens, 0),
               startOn.startOn,
+              (items, room) => truncateToolResults(items, room, counter) !== undefined,
             );
             let out: Awaited<ReturnType<typeof view.read>>;
             try {

@@ -130,7 +130,11 @@ describe('createTokenWindowMemory', () => {
     // It cuts no more than needed: a little more text would not fit.
     expect(sum(out)).toBeGreaterThan(500 - 30);
     // startOn: 'any' cuts the unit to the whole budget and sends it alone.
-    const any = await createTokenWindowMemory({ conversation: memory, maxTokens: 500, startOn: 'any' }).read();
+    const any = await createTokenWindowMemory({
+      conversation: memory,
+      maxTokens: 500,
+      startOn: 'any',
+    }).read();
     expect(any.map((m) => m.role)).toEqual(['assistant', 'tool']);
   });
 

@@ -128,6 +128,35 @@ describe('createSummarizingMemory', () => {
     expect(await view.instructions()).toBe('Summary of earlier conversation:\nq0,a1,q2,a3,q4,a5');
   });
 
+  it("with summaryRole 'instructions', the messages still start with the user inside a long agent run", async () => {
+    const { summarizer } = countingSummarizer();
+    const run = [
+      user('research'),
+      ...Array.from({ length: 6 }, (_, i) => [call(`c${i}`), result(`c${i}`)]).flat(),
+    ];
+    const memory = await memoryWith(run);
+    const view = createSummarizingMemory({
+      conversation: memory,
+      maxMessages: 6,
+      keepRecent: 2,
+      summaryRole: 'instructions',
+      summarizer,
+    });
+    const out = await view.read();
+    // The summary (through instructions()) covers the task too; it is sent again ahead of the kept steps.
+    expect(texts(out)).toEqual(['research', 'tool-call:c5', 'result of c5']);
+    expect(await view.instructions()).toMatch(/^Summary of earlier conversation:\nresearch,/);
+    expect(view.lastAssembly()!.items[0]).toMatchObject({ why: expect.stringMatching(/opened the turn/) });
+    // As a user message the summary leads, and the task is not repeated.
+    const asUser = createSummarizingMemory({
+      conversation: memory,
+      maxMessages: 6,
+      keepRecent: 2,
+      summarizer,
+    });
+    expect((await asUser.read()).map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
+  });
+
   it('throws SUMMARIZER_ERROR with the cause, and keeps the previous summary in force', async () => {
     let fail = false;
     const { calls, summarizer } = countingSummarizer();

@@ -4,7 +4,13 @@ import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { isSendable, type MessageUnit } from '../messages/units.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { type AssemblyPart, buildAssembly, olderDropped, systemOr } from './assembly/build-assembly.ts';
+import {
+  type AssemblyPart,
+  buildAssembly,
+  olderDropped,
+  openerOr,
+  systemOr,
+} from './assembly/build-assembly.ts';
 import type { ContextAssembly, DroppedItems } from './assembly/context-assembly.ts';
 import type { ContextView } from './context-view.ts';
 import { nonSystem } from './newest-units.ts';
@@ -65,7 +71,8 @@ export interface SummarizingView extends ContextView {
  * by up to `step - 1` messages. Each summary is stored as a `summary` artifact (`summary_<toSeq>`) beside the
  * log and reloaded on the first read, so a reopened session does not summarize again. The summary reaches the
  * model as a user message `[Summary of earlier conversation: …]` placed where the covered range ended, or
- * through `instructions()`. A failing summarizer throws `MemoryError` SUMMARIZER_ERROR (with the cause) and
+ * through `instructions()` (then, when the kept part starts inside a turn, the user message that opened it is
+ * sent first, so the messages start with the user as Bedrock's Converse and Gemini require). A failing summarizer throws `MemoryError` SUMMARIZER_ERROR (with the cause) and
  * the previous summary stays in force. A summary whose covered messages were all deleted is ignored.
  * @example
  * const view = createSummarizingMemory({ conversation, maxMessages: 40, keepRecent: 10,
@@ -103,6 +110,8 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
         summary: SummaryRecord | undefined;
         summaryTokens: number;
         dropped: number;
+        /** The user message sent first because the kept part starts inside its turn (instructions mode). */
+        opener?: number;
         prune?: PruneShot;
       }
     | undefined;
@@ -179,7 +188,14 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
         sent = sentOf(units);
       }
     }
-    const entries = mergeBySeq(system.entries, sent.entries);
+    // With the summary in the instructions the messages must start with the user themselves: when the kept part
+    // starts inside a turn, the user message that opened it goes first (again: the summary covers it too).
+    const firstKept = sent.entries.find((e) => e.message.role !== 'system');
+    const opener =
+      role === 'instructions' && firstKept && firstKept.message.role !== 'user'
+        ? await log.userBefore(firstKept.seq)
+        : undefined;
+    const entries = mergeBySeq(system.entries, opener ? [opener, ...sent.entries] : sent.entries);
     const messages = entries.map((e) => e.message);
     if (summary && role === 'user') {
       const toSeq = summary.toSeq;
@@ -193,6 +209,7 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
       summary,
       summaryTokens,
       dropped: Math.max(0, stats.count - entries.length),
+      ...(opener ? { opener: opener.seq } : {}),
       ...(pruner ? { prune: sent } : {}),
     };
     return messages;
@@ -242,13 +259,14 @@ function summarizingAssembly(
     summary: SummaryRecord | undefined;
     summaryTokens: number;
     dropped: number;
+    opener?: number;
     prune?: PruneShot;
   },
   counter: TokenCounter,
   role: 'user' | 'instructions',
 ): ContextAssembly {
   const { summary } = shot;
-  const why = systemOr('recent unit, kept verbatim');
+  const why = openerOr(shot.opener, systemOr('recent unit, kept verbatim'));
   const parts: AssemblyPart[] = shot.entries.map((entry) => sentPart(entry, shot.prune, why(entry)));
   const dropped: DroppedItems[] = prunedDropped(shot.prune);
   let older = shot.dropped - (shot.prune?.removed.length ?? 0);
@@ -270,7 +288,7 @@ function summarizingAssembly(
       fromSeq: summary.fromSeq,
       toSeq: summary.toSeq,
     });
-    older -= summary.messages;
+    older -= summary.messages - (shot.opener !== undefined && shot.opener <= summary.toSeq ? 1 : 0);
   }
   dropped.push(
     ...olderDropped(older, undefined, 'unsendable', 'orphaned tool results or unanswered calls, never sent'),

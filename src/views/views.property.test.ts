@@ -5,7 +5,13 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import { arbConversation } from '../testing/conversation-arbitrary.ts';
-import { checkContext, checkPairs, referenceWindow, withSmallPages } from '../testing/view-invariants.ts';
+import {
+  checkContext,
+  checkPairs,
+  checkStartsOnUser,
+  referenceWindow,
+  withSmallPages,
+} from '../testing/view-invariants.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 import type { SummarizerInput } from './summarizer.ts';
@@ -197,6 +203,7 @@ describe('views over random realistic conversations', () => {
             const out = await view.read();
             const summary = await view.summary();
             checkContext(log, out, summary?.id);
+            checkStartsOnUser(log, out, summary?.id);
             const before = calls.length;
             expect(await view.read()).toEqual(out); // an unchanged log never summarizes again
             expect(calls.length).toBe(before);

@@ -1,5 +1,6 @@
 import { checkMethods } from '../core/check-options.ts';
 import type { LogEntry } from '../core/message.ts';
+import { firstAtLeast } from '../core/sorted-search.ts';
 import { exactRange } from '../memory/appended-entries.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { createUnitGrouper, type MessageUnit, type UnitGrouper } from '../messages/units.ts';
@@ -229,9 +230,10 @@ export function createViewLog(conversation: ConversationMemory): ViewLog {
       hold(held.slice(drop), held[drop]?.seq ?? (synced?.lastSeq ?? 0) + 1, false);
     },
     async userBefore(seq) {
-      for (let i = held.length - 1; i >= 0; i--) {
+      // Held entries are in sequence order: from the newest one before `seq` back.
+      for (let i = firstAtLeast(held, seq, bySeq) - 1; i >= 0; i--) {
         const e = held[i]!;
-        if (e.seq < seq && e.message.role === 'user') return e;
+        if (e.message.role === 'user') return e;
       }
       const toSeq = Math.min(seq, startSeq) - 1;
       if (toSeq < 1 || atStart) return undefined;
@@ -244,6 +246,8 @@ export function createViewLog(conversation: ConversationMemory): ViewLog {
     },
   };
 }
+
+const bySeq = (e: LogEntry) => e.seq;
 
 function sumTokens(entries: readonly LogEntry[]): number {
   let total = 0;

@@ -68,7 +68,7 @@ async function stateOf(path: string, ids: readonly string[]) {
 }
 
 describe('citation view: older results stored in the background, under SIGKILL', () => {
-  it('after each of 12 random kills the mark claims only stored results; the last child stores them all', async () => {
+  it('after each of 12 or more random kills the mark claims only stored results; the last child stores them all', async () => {
     const dir = await tempDir('older-results-crash');
     try {
       const base = join(dir.path, 'base.db');

@@ -124,23 +124,28 @@ export function referenceWindow(
   if (startOn === 'user' && !oversized && chosen.length > 0 && chosen[0]!.kind !== 'user') {
     const firstSeq = chosen[0]!.items[0]!.seq;
     const before = log.filter((e) => e.seq < firstSeq && e.message.role === 'user').at(-1);
-    for (let drop = 0; drop < chosen.length; drop++) {
+    let found = false;
+    for (let drop = 0; drop < chosen.length && before; drop++) {
       const rest = chosen.slice(drop);
-      if (rest[0]!.kind === 'user') {
+      if (rest[0]!.kind === 'user' || cost([before]) + cost(rest.flatMap((u) => u.items)) <= capacity) {
         chosen.splice(0, drop);
+        if (rest[0]!.kind !== 'user') opener = before;
+        found = true;
         break;
       }
-      if (before && cost([before]) + cost(rest.flatMap((u) => u.items)) <= capacity) {
-        chosen.splice(0, drop);
-        opener = before;
-        break;
-      }
-      if (!before) break;
+    }
+    // No whole unit fits beside the opener: a view that cuts tool results (`cutsTo`) sends the newest unit cut to fit.
+    const newest = chosen.at(-1)!;
+    const room = before ? capacity - cost([before]) : 0;
+    if (!found && cutsTo && room > 0 && cutsTo(newest.items, room)) {
+      chosen.splice(0, chosen.length - 1);
+      opener = before;
+      oversized = newest.items;
     }
   }
   // A unit alone over the capacity whose tool results are cut to fit (`cutsTo`: whether they can be cut to fit a
   // room): the opener goes first when the unit can be cut to fit beside it.
-  if (startOn === 'user' && oversized && cutsTo && chosen[0]!.kind !== 'user') {
+  if (startOn === 'user' && oversized && !opener && cutsTo && chosen[0]!.kind !== 'user') {
     const firstSeq = oversized[0]!.seq;
     const before = log.filter((e) => e.seq < firstSeq && e.message.role === 'user').at(-1);
     const room = before ? capacity - cost([before]) : 0;

@@ -2,7 +2,7 @@
 import type { CitationTrack } from '../content/citation-track.ts';
 import type { LogEntry } from '../core/message.ts';
 import { firstAtLeast } from '../core/sorted-search.ts';
-import { type MessageUnit, sendableItems, sendsWhole } from '../messages/units.ts';
+import { type MessageUnit, sendableItems, sendsWhole, settledFrom } from '../messages/units.ts';
 import type { ViewLog } from './view-log.ts';
 
 /** Where the budget cut the held units: the oldest unit returned, and the unit that did not fit (if one did not). */
@@ -46,18 +46,6 @@ export async function holdFitting(
     await log.grow({ minTokens: size });
     size = size * 2 + 1;
   }
-}
-
-/**
- * Whether the held units from `index` on are the units the whole log has there: none is tool output whose call
- * is not held (an orphan), or holds a tool message answering a call that is not (`strays`). A held part starting
- * inside a unit (a page boundary, or a result that came late) shows such units; with more of the log held, they
- * join an older unit, and the budget's cut may fall elsewhere.
- */
-function settledFrom(units: readonly MessageUnit<LogEntry>[], index: number): boolean {
-  for (let u = index; u < units.length; u++)
-    if (units[u]!.kind === 'orphan' || units[u]!.strays) return false;
-  return true;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { LogEntry } from '../core/message.ts';
-import { isSendable, type MessageUnit } from '../messages/units.ts';
+import { isSendable, type MessageUnit, settledFrom } from '../messages/units.ts';
 import { type StartOn, startOnUser } from './start-on-user.ts';
 import type { TailSize, ViewLog } from './view-log.ts';
 
@@ -47,7 +47,9 @@ export function nonSystem(unit: MessageUnit<LogEntry>): LogEntry[] {
 /**
  * Picks the newest whole, sendable, non-system units whose cost fits `capacity`, from the newest part of the
  * log a {@link ViewLog} holds (synced by the caller), growing it backward only as far as needed. The oldest held
- * unit may be cut at its head, so it is never selected unless the view log holds the whole log. System units are
+ * unit may be cut at its head, so it is never selected unless the view log holds the whole log; and where the cut
+ * falls among units the held part groups otherwise than the whole log (an orphan or a unit with strays: a late
+ * tool result whose call is older than the held part), more is held first. System units are
  * skipped (callers keep system messages separately). Afterwards the view log releases what no later read needs:
  * units older than the one before the oldest one looked at.
  */
@@ -77,12 +79,16 @@ export async function selectNewestUnits(
         continue;
       }
       const cost = options.cost(unit, later);
+      // A cut among units the held part grouped otherwise than the whole log (a late result whose call is not
+      // held) would not be a fresh read's: hold more first.
+      const stops = used + cost > options.capacity;
+      if (stops && !wholeLog && !settledFrom(units, i)) break;
       if (picked.length === 0 && cost > options.capacity) {
         const droppedUnits = dropped + countNonSystem(units, start, i - 1);
         log.release(i - 1);
         return { units: [], after: [later], cost: 0, oversized: unit, droppedUnits };
       }
-      if (used + cost > options.capacity) {
+      if (stops) {
         const droppedUnits = dropped + countNonSystem(units, start, i);
         log.release(i - 1);
         return startOnUserUnit(log, options, {

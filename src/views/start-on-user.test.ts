@@ -12,7 +12,7 @@ import {
 import { createContentStore } from '../content/create-content-store.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
-import { checkStartsOnUser } from '../testing/view-invariants.ts';
+import { checkStartsOnUser, referenceWindow, withSmallPages } from '../testing/view-invariants.ts';
 import { createCitationMemory } from './citation-memory.ts';
 import { SlidingWindowMemory, TokenWindowMemory } from './memory-classes.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
@@ -140,6 +140,56 @@ describe('budgeted views start the prompt with the user', () => {
       expect(make).toThrow(MemoryError);
       expect(make).toThrow(/(startOn must be 'user' or 'any'|overflow must be 'truncate' or 'error'), got /);
       expect(make).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', component: 'views' }));
+    }
+  });
+});
+
+describe('budgeted views start on the user: edges a review found', () => {
+  it('token window: an oversized newest unit sent after its opener reports no unit dropped', async () => {
+    const memory = await memoryWith([
+      user('fetch it'),
+      call('f1'),
+      result('f1', 'lorem ipsum '.repeat(3000)),
+    ]);
+    const view = createTokenWindowMemory({ conversation: memory, maxTokens: 500 });
+    const out = await view.read();
+    expect(texts(out)[0]).toBe('fetch it'); // every message of the log is sent (the result cut)
+    expect(view.lastStats()).toMatchObject({ truncated: true, droppedMessages: 0 });
+    expect(view.lastStats()!.droppedUnits).toBe(0); // the opener is sent, not left out
+  });
+
+  it('token window: a tool unit just under the budget gets its opener, as one just over it does', async () => {
+    const starts: string[] = [];
+    for (const words of [80, 90]) {
+      // stored tokens: user 10, call 11, result 86 (80 words) or 96 (90 words)
+      const memory = await memoryWith([
+        user('fetch the page for me please'),
+        call('f1'),
+        result('f1', 'word '.repeat(words)),
+      ]);
+      const out = await createTokenWindowMemory({ conversation: memory, maxTokens: 100 }).read();
+      starts.push(out[0]!.role);
+    }
+    // 90 words: over the budget, cut beside the opener. 80 words: fits alone but not beside the opener, so it is
+    // cut to fit beside it too (before, the opener was dropped and the prompt started with the assistant).
+    expect(starts).toEqual(['user', 'user']);
+  });
+
+  it('token window: a late tool result gives the full-log selection whatever the page size', async () => {
+    const big = (t: string) => say(`${t} `.repeat(60));
+    // call A's result comes after q2: one atomic unit [call A, w, x, q2, b, result A] in the whole log.
+    const log = [user('q1'), call('A'), big('w'), big('x'), user('q2'), say('b'), result('A'), say('c')];
+    const memory = await memoryWith(log);
+    const entries = await memory.entries();
+    const ref = referenceWindow(
+      entries,
+      () => 30,
+      (items) => items.reduce((n, e) => n + e.tokens, 0),
+    );
+    for (const pageSize of [100, 2]) {
+      const view = createTokenWindowMemory({ conversation: withSmallPages(memory, pageSize), maxTokens: 30 });
+      // Page 2 gave [q2, b, c] before: b sent out of its unit, the held part starting inside it (held more now).
+      expect((await view.read()).map((m) => m.id)).toEqual(ref.ids);
     }
   });
 });

@@ -139,28 +139,35 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
         let cutCopies: Map<number, MemoryMessage> | undefined;
         let tokens = system.tokens + picked.cost;
         let truncated = false;
-        const sent = pruneSelection(
-          pruner,
-          picked.oversized ? [picked.oversized] : picked.units,
-          picked.after,
-        );
         let opener = picked.opener;
-        if (picked.oversized) {
+        // The unit whose tool results are cut to fit: an oversized newest unit, or (the prompt starting with the
+        // user) the newest unit when the turn's opener fits beside no whole unit.
+        let cutUnit = picked.oversized;
+        let cutAfter = picked.after;
+        let cut: ReturnType<typeof truncateToolResults>;
+        const lead = picked.oversized ?? picked.units[0];
+        if (startOn === 'user' && overflow === 'truncate' && !opener && lead && lead.kind !== 'user') {
+          const candidate = await log.userBefore(lead.items[0]!.seq);
+          const unit = picked.oversized ?? picked.units.at(-1)!;
+          const after = picked.oversized ? picked.after : picked.after.slice(-1);
+          const room = capacity - (candidate?.tokens ?? capacity);
+          cut =
+            room > 0
+              ? truncateToolResults(pruneSelection(pruner, [unit], after).entries, room, counter)
+              : undefined;
+          if (cut) {
+            opener = candidate;
+            cutUnit = unit;
+            cutAfter = after;
+          }
+        }
+        const sent = pruneSelection(pruner, cutUnit ? [cutUnit] : picked.units, cutAfter);
+        if (cutUnit) {
           const items = sent.entries;
           const required = system.tokens + costOf(items);
           if (overflow === 'error')
             throw overflowError(required, 'the newest message unit exceeds the token window');
-          // The prompt starts with the user where it can: the turn's opener first, the unit cut to what is left.
-          opener =
-            startOn === 'user' && picked.oversized.kind !== 'user'
-              ? await log.userBefore(items[0]!.seq)
-              : undefined;
-          const withOpener =
-            opener && opener.tokens < capacity
-              ? truncateToolResults(items, capacity - opener.tokens, counter)
-              : undefined;
-          if (!withOpener) opener = undefined;
-          const cut = withOpener ?? truncateToolResults(items, capacity, counter);
+          cut ??= truncateToolResults(items, capacity, counter);
           if (!cut)
             throw overflowError(
               required,
@@ -180,7 +187,13 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
           tokens,
           messages: messages.length,
           droppedMessages: Math.max(0, stats.count - messages.length),
-          droppedUnits: picked.droppedUnits,
+          // The opener was counted among the units left out (a lower bound either way).
+          droppedUnits: Math.max(
+            0,
+            picked.droppedUnits +
+              (cutUnit && !picked.oversized ? picked.units.length - 1 : 0) -
+              (opener && !picked.opener ? 1 : 0),
+          ),
           truncated,
           budget,
         };

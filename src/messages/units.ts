@@ -199,15 +199,3 @@ export function sendableItems<T>(units: readonly MessageUnit<T>[], message: (ite
   });
   return out;
 }
-
-/**
- * Whether the units from `index` on, grouped from the newest part of a log (a view's held part), are the units the
- * whole log has there: none is tool output whose call is not held (an orphan), or holds a tool message answering
- * a call that is not (`strays`). A held part starting inside a unit (a page boundary, or a result that came late)
- * shows such units; with more of the log held, they join an older unit, and a budget's cut may fall elsewhere.
- */
-export function settledFrom(units: readonly MessageUnit<unknown>[], index: number): boolean {
-  for (let u = index; u < units.length; u++)
-    if (units[u]!.kind === 'orphan' || units[u]!.strays) return false;
-  return true;
-}

@@ -2,7 +2,7 @@
 import type { CitationTrack } from '../content/citation-track.ts';
 import type { LogEntry } from '../core/message.ts';
 import { firstAtLeast } from '../core/sorted-search.ts';
-import { type MessageUnit, sendableItems, sendsWhole, settledFrom } from '../messages/units.ts';
+import { type MessageUnit, sendableItems, sendsWhole } from '../messages/units.ts';
 import type { ViewLog } from './view-log.ts';
 
 /** Where the budget cut the held units: the oldest unit returned, and the unit that did not fit (if one did not). */
@@ -12,7 +12,7 @@ export interface Fit {
   /** The index of the unit the budget stopped at; undefined when every held unit fits. */
   stoppedAt?: number;
   /**
-   * Whether the units from `stoppedAt` on are the whole log's (see {@link settledFrom}), so a later read can hold
+   * Whether the units from `stoppedAt` on are the whole log's (`ViewLog.settledFrom`), so a later read can hold
    * from there; false when they hold tool output whose call is gone from the log (the whole log is then held, and
    * kept, until the budget's cut passes it).
    */
@@ -23,7 +23,7 @@ export interface Fit {
  * Holds as much of the log's newest part as the budget needs after citation, with the track brought up to it:
  * the whole log without a budget; otherwise the held part grows backward (at least doubling, from the budget's
  * worth of stored tokens, which citations only shrink) until a unit does not fit and every unit from it on is
- * one the whole log has ({@link settledFrom}), or the log's start is held. Cited forms of held entries are
+ * one the whole log has (`ViewLog.settledFrom`), or the log's start is held. Cited forms of held entries are
  * exact: every later entry is held.
  */
 export async function holdFitting(
@@ -40,9 +40,8 @@ export async function holdFitting(
   for (;;) {
     await track.update(log.entries);
     const fit = newestFitting(log.units, log.entries, track.tokens, log.systems.tokens, budget);
-    const settled = fit.stoppedAt !== undefined && settledFrom(log.units, fit.stoppedAt);
-    if (settled) return { ...fit, settled };
-    if (log.whole) return fit;
+    const settled = fit.stoppedAt !== undefined && log.settledFrom(fit.stoppedAt);
+    if (settled || log.whole) return { ...fit, settled };
     await log.grow({ minTokens: size });
     size = size * 2 + 1;
   }

@@ -1,5 +1,5 @@
 import type { LogEntry } from '../core/message.ts';
-import { isSendable, type MessageUnit, settledFrom } from '../messages/units.ts';
+import { isSendable, type MessageUnit } from '../messages/units.ts';
 import { type StartOn, startOnUser } from './start-on-user.ts';
 import type { TailSize, ViewLog } from './view-log.ts';
 
@@ -49,7 +49,8 @@ export function nonSystem(unit: MessageUnit<LogEntry>): LogEntry[] {
  * log a {@link ViewLog} holds (synced by the caller), growing it backward only as far as needed. The oldest held
  * unit may be cut at its head, so it is never selected unless the view log holds the whole log; and where the cut
  * falls among units the held part groups otherwise than the whole log (an orphan or a unit with strays: a late
- * tool result whose call is older than the held part), more is held first. System units are
+ * tool result whose call is older than the held part), more is held first (`ViewLog.settledFrom`: once only for
+ * a result whose call is gone from the log). System units are
  * skipped (callers keep system messages separately). Afterwards the view log releases what no later read needs:
  * units older than the one before the oldest one looked at.
  */
@@ -82,7 +83,7 @@ export async function selectNewestUnits(
       // A cut among units the held part grouped otherwise than the whole log (a late result whose call is not
       // held) would not be a fresh read's: hold more first.
       const stops = used + cost > options.capacity;
-      if (stops && !wholeLog && !settledFrom(units, i)) break;
+      if (stops && !log.settledFrom(i)) break;
       if (picked.length === 0 && cost > options.capacity) {
         const droppedUnits = dropped + countNonSystem(units, start, i - 1);
         log.release(i - 1);

@@ -4,6 +4,7 @@ import { firstAtLeast } from '../core/sorted-search.ts';
 import { exactRange } from '../memory/appended-entries.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { createUnitGrouper, type MessageUnit, type UnitGrouper } from '../messages/units.ts';
+import { createIrregularUnits } from './irregular-units.ts';
 
 /** The log's stats as the memory reports them (`LogStats`). */
 type LogStats = Awaited<ReturnType<ConversationMemory['stats']>>;
@@ -57,6 +58,15 @@ export interface ViewLog {
    * entries, else by one query for the newest user message before them (remembered until the log is read again).
    */
   userBefore(seq: number): Promise<LogEntry | undefined>;
+  /**
+   * Whether the held units from `index` on are the units the whole log has there: none is tool output whose call
+   * is not held (an orphan) or holds a tool message answering a call that is not (`strays`) — a held part starting
+   * inside a unit (a page boundary, or a result that came late) shows such units, which with more of the log held
+   * join an older unit — unless a grouping of the whole log (seen while this view log held it, since the last
+   * reread) had that unit so: a result whose call was deleted stays an orphan, so a view holds the whole log for
+   * it once, not on every read. True whenever the whole log is held.
+   */
+  settledFrom(index: number): boolean;
 }
 
 /** Sequence numbers `holdFrom` reads at a time (a page of the log). */
@@ -82,6 +92,8 @@ export function createViewLog(conversation: ConversationMemory): ViewLog {
   let atStart = false;
   let grouper: UnitGrouper<LogEntry> = createUnitGrouper(unitOptions);
   let rereads = 0;
+  /** The whole log's orphans and units with strays, as last seen (reset on a reread). */
+  const irregular = createIrregularUnits();
   /** The newest live user entry with a sequence number up to `toSeq` (a store query's answer; reset on a reread). */
   let userUpTo: { toSeq: number; entry: LogEntry | undefined } | undefined;
 
@@ -156,6 +168,7 @@ export function createViewLog(conversation: ConversationMemory): ViewLog {
       }
       rereads++;
       userUpTo = undefined;
+      irregular.reset();
       const list = await memory.entries({ roles: ['system'], toSeq: stats.lastSeq });
       systems = { entries: list, tokens: sumTokens(list) };
       hold([], stats.lastSeq + 1, false);
@@ -228,6 +241,18 @@ export function createViewLog(conversation: ConversationMemory): ViewLog {
       for (let i = 0; i < index && i < units.length; i++) drop += units[i]!.items.length;
       if (drop === 0 || drop * 2 < held.length) return;
       hold(held.slice(drop), held[drop]?.seq ?? (synced?.lastSeq ?? 0) + 1, false);
+    },
+    settledFrom(index) {
+      const units = grouper.units;
+      if (atStart || held.length >= (synced?.count ?? 0)) {
+        irregular.record(units);
+        return true;
+      }
+      for (let u = index; u < units.length; u++) {
+        const unit = units[u]!;
+        if ((unit.kind === 'orphan' || unit.strays) && !irregular.known(unit)) return false;
+      }
+      return true;
     },
     async userBefore(seq) {
       // Held entries are in sequence order: from the newest one before `seq` back.

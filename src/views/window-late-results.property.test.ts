@@ -1,9 +1,12 @@
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createCountingStore } from '../../test-support/view-helpers.ts';
+import { createContentStore } from '../content/create-content-store.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { referenceWindow, withSmallPages } from '../testing/view-invariants.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
+import { createCitationMemory } from './citation-memory.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 import { createTokenWindowMemory } from './token-window-memory.ts';
 import { truncateToolResults } from './truncate-tool-results.ts';
@@ -89,5 +92,50 @@ describe('window views over results that come late (a call and its result around
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a result whose call was deleted (a genuine orphan) newer than the cut', () => {
+  it('is looked up in the whole log once, not on every read (token window, citation view)', async () => {
+    const { store, reads } = createCountingStore();
+    const memory = createConversationMemory({ store, counter });
+    const run: ModelMessage[] = [{ role: 'user', content: 'research' }];
+    for (let i = 0; i < 1_500; i++)
+      run.push(
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: `c${i}`, toolName: 'search', input: {} }],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: `c${i}`,
+              toolName: 'search',
+              output: { type: 'text', value: `page ${i}` },
+            },
+          ],
+        },
+      );
+    const stored = await memory.store(run);
+    await memory.delete(stored.at(-4)!.id); // the call of the second newest result: that result is an orphan
+    const token = createTokenWindowMemory({ conversation: memory, maxTokens: 300 });
+    const citation = createCitationMemory({
+      conversation: memory,
+      content: createContentStore({ counter }),
+      maxTokens: 300,
+      background: false,
+    });
+    for (const view of [token, citation]) {
+      await view.read(); // holds the whole log once, to learn the orphan is one
+      for (let turn = 0; turn < 5; turn++) {
+        await memory.store([{ role: 'assistant', content: `note ${turn}` }]);
+        reads.length = 0;
+        const out = await view.read();
+        expect(out.some((m) => m.role === 'user')).toBe(true); // the task first
+        expect(reads.reduce((n, r) => n + r.entries, 0)).toBeLessThan(100);
+      }
+    }
   });
 });

@@ -57,7 +57,10 @@ export interface CitationViewOptions {
    * store, one model call per older result; turn this off to store only what reads hold). @default true
    */
   background?: boolean;
-  /** Told of each error of that background storing (it is tried again on a later read). */
+  /**
+   * Told of each error of that background storing (it is tried again on a later read). @default logs the error
+   * with console.error
+   */
   onError?: (error: unknown) => void;
 }
 
@@ -132,7 +135,7 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
   const startOn = checkStartOn(options.startOn, 'createCitationMemory: startOn');
   const onError =
     options.onError === undefined
-      ? undefined
+      ? (error: unknown) => console.error('[engram] [views] storing older tool results failed:', error)
       : checkFunction(options.onError, 'createCitationMemory: onError', 'views');
   const log = createViewLog(conversation);
   const queue = createSerialQueue();
@@ -160,7 +163,7 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
             content.space,
             citationPolicyKey(options.policy),
           ]),
-          ...(onError ? { onError } : {}),
+          onError,
         })
       : undefined;
   let citer: ToolResultCiter = newCiter();

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { countEntryReads } from '../../test-support/counting-reads.ts';
 import { fetchSteps } from '../../test-support/fetch-steps.ts';
 import { propertyOnEveryDriver } from '../../test-support/reliability/property-on-drivers.ts';
@@ -283,6 +283,21 @@ describe('citation view: older results stored in the background', () => {
       expect(unhandled).toEqual([]);
     } finally {
       process.off('unhandledRejection', collect);
+    }
+    // Without a listener the error is logged, not lost (createAgent({ context: 'citations' }) gives none).
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      fail = false;
+      const quiet = openView(store, { maxTokens: 3000, items, space: 'unlistened' });
+      await quiet.read();
+      fail = true;
+      await quiet.idle();
+      expect(logged).toHaveBeenCalledWith(
+        '[engram] [views] storing older tool results failed:',
+        expect.any(Error),
+      );
+    } finally {
+      logged.mockRestore();
     }
   });
 

@@ -12,9 +12,8 @@ export interface Fit {
   /** The index of the unit the budget stopped at; undefined when every held unit fits. */
   stoppedAt?: number;
   /**
-   * Whether the units from `stoppedAt` on are the whole log's (`ViewLog.settledFrom`), so a later read can hold
-   * from there; false when they hold tool output whose call is gone from the log (the whole log is then held, and
-   * kept, until the budget's cut passes it).
+   * Whether the units from `stoppedAt` on are the whole log's (`ViewLog.settledFrom`, always so when the whole log
+   * is held), so the read releases what is older and a later read can hold from there.
    */
   settled?: boolean;
 }

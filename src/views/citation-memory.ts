@@ -101,8 +101,8 @@ export interface CitationView extends ContextView {
  * back (`retrieve_from_memory`). The log keeps every full result: this is a view, the same log always gives
  * the same messages, and `enabled: false` shows the originals. Tool calls and their results stay paired:
  * only outputs change, `maxTokens` drops whole units (and starts the prompt with a user message, as the token
- * window does: `startOn`), and units no model accepts (tool output whose call is gone from the log or was never
- * made, calls left without results before the newest unit) are left out, as the token window leaves them
+ * window does: `startOn`), and units no model accepts (tool output whose call is gone
+ * from the log, calls left without results before the newest unit) are left out, as the token window leaves them
  * out. The view follows the log incrementally (appends
  * are fetched, nothing is parsed twice): a read after appends looks only at the new entries and at those whose
  * citation can still change (a result within its `keepTurns`), and walks back from the newest only as far as

@@ -19,21 +19,6 @@ const result = (...ids: string[]): ModelMessage => ({
 const kinds = (messages: ModelMessage[]) => groupMessages(messages).map((u) => `${u.kind}:${u.items.length}`);
 
 describe('groupMessages', () => {
-  it('never sends tool output that answers no call before it: a stray result, or an orphan a late result absorbed', () => {
-    // A tool message answering a call of the unit and one never made: the unit holds strays, and no view sends it.
-    const stray = groupMessages([user('q'), call('a'), result('a', 'ghost')]);
-    expect(stray[1]).toMatchObject({ kind: 'assistant', strays: true });
-    expect(isSendable(stray[1]!, true)).toBe(false);
-    // An orphan (its call never made) between a call and that call's late result joins the call's unit: strays too.
-    const absorbed = groupMessages([user('q'), call('a'), result('x'), user('still there?'), result('a')]);
-    expect(absorbed.map((u) => `${u.kind}:${u.items.length}`)).toEqual(['user:1', 'assistant:4']);
-    expect(absorbed[1]).toMatchObject({ strays: true });
-    expect(isSendable(absorbed[1]!, true)).toBe(false);
-    // Without the orphan the late result makes a sendable unit.
-    const late = groupMessages([user('q'), call('a'), user('still there?'), result('a')]);
-    expect(isSendable(late[1]!, true)).toBe(true);
-  });
-
   it('keeps an assistant message with the tool messages that answer it', () => {
     expect(
       kinds([user('q'), call('a', 'b'), result('a'), result('b'), { role: 'assistant', content: 'done' }]),

@@ -102,8 +102,7 @@ export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGroupe
         target.pending.add(id);
         openIds.set(id, target);
       }
-      // An absorbed orphan is tool output answering no call held before it: the merged unit holds strays.
-      if (later.strays || later.kind === 'orphan') target.strays = true;
+      if (later.strays) target.strays = true;
     }
   };
 
@@ -171,12 +170,11 @@ export function groupMessages<M extends ModelMessage>(messages: readonly M[]): M
 }
 
 /**
- * Whether a unit may be sent to a model: not an orphan, holding no tool output that answers no call before it
- * (`strays`: a provider refuses a result without its call, or a second result for one), and either complete or
- * (when `isLast`) an in-flight assistant turn whose calls are still running.
+ * Whether a unit may be sent to a model: not an orphan, and either complete or (when `isLast`) an in-flight
+ * assistant turn whose calls are still running.
  */
 export function isSendable(unit: MessageUnit<unknown>, isLast: boolean): boolean {
-  if (unit.kind === 'orphan' || unit.strays) return false;
+  if (unit.kind === 'orphan') return false;
   return unit.pending.size === 0 || isLast;
 }
 

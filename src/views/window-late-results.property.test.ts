@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { arbRunStep, runMessages } from '../../test-support/agent-run-arbitrary.ts';
 import { createCountingStore } from '../../test-support/view-helpers.ts';
 import { createContentStore } from '../content/create-content-store.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
@@ -13,57 +14,17 @@ import { truncateToolResults } from './truncate-tool-results.ts';
 
 const counter = createTokenCounter();
 
-/** A step of an agent run: maybe a user message, calls, `late` exchanges before their results, maybe a reply. */
-const arbStep = fc.record({
-  user: fc.boolean(),
-  calls: fc.integer({ min: 0, max: 2 }),
-  late: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, fc.integer({ min: 1, max: 4 })),
-  size: fc.integer({ min: 1, max: 60 }),
-  reply: fc.boolean(),
-});
-type Step = typeof arbStep extends fc.Arbitrary<infer S> ? S : never;
-
-function messagesOf(steps: readonly Step[]) {
-  const out: ModelMessage[] = [];
-  let n = 0;
-  for (const step of steps) {
-    if (step.user) out.push({ role: 'user', content: `question ${n}` });
-    const ids = Array.from({ length: step.calls }, () => `call_${++n}`);
-    if (ids.length === 0) {
-      out.push({ role: 'assistant', content: `thinking ${n++}` });
-      continue;
-    }
-    out.push({
-      role: 'assistant',
-      content: ids.map((toolCallId) => ({ type: 'tool-call', toolCallId, toolName: 'search', input: {} })),
-    });
-    for (let k = 0; k < step.late; k++)
-      out.push({ role: 'user', content: 'still there?' }, { role: 'assistant', content: 'waiting' });
-    out.push({
-      role: 'tool',
-      content: ids.map((toolCallId) => ({
-        type: 'tool-result' as const,
-        toolCallId,
-        toolName: 'search',
-        output: { type: 'text' as const, value: 'word '.repeat(step.size) },
-      })),
-    });
-    if (step.reply) out.push({ role: 'assistant', content: 'done' });
-  }
-  return out;
-}
-
 describe('window views over results that come late (a call and its result around other turns)', () => {
   it('a live view reading small pages equals the full-log reference after every append', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(arbStep, { minLength: 1, maxLength: 12 }),
+        fc.array(arbRunStep(60), { minLength: 1, maxLength: 12 }),
         fc.integer({ min: 1, max: 5 }),
         fc.integer({ min: 20, max: 400 }),
         fc.integer({ min: 1, max: 12 }),
         fc.constantFrom('user' as const, 'any' as const),
         async (steps, pageSize, maxTokens, windowSize, startOn) => {
-          const messages = messagesOf(steps);
+          const messages = runMessages(steps);
           const memory = createConversationMemory({ counter });
           const paged = withSmallPages(memory, pageSize);
           const token = createTokenWindowMemory({ conversation: paged, maxTokens, startOn });

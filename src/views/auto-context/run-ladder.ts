@@ -187,6 +187,14 @@ export async function runLadder(run: LadderRun): Promise<{
       if (planned.length > 0 && planned[0]!.gain > 0) await commit('summarize-rounds', planned, newId);
     }
   }
+  if (total(items) > o.maxTokens) {
+    // Still over with everything older summarized: the newest unit's results are cut to fit, as a later read
+    // would do from the stored summary (the last rung again, now that the summary left it the room).
+    const now = total(items);
+    const newId = () => createId('ctx_compress');
+    const planned = await planCompressCurrent(context(protectFrom(o, base, log.units)), o.maxTokens, now);
+    if (planned.length > 0) await commit('compress-current', planned, newId);
+  }
   const superseded = supersededSteps(steps);
   for (const step of pending) if (!superseded.has(step)) await saveLadderStep(conversation, step);
   const isPending = new Set(pending);

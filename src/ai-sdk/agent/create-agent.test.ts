@@ -82,6 +82,31 @@ describe('createAgent', () => {
     expect(last).not.toContain('<long_term_memory>');
   });
 
+  it('every prompt the model gets starts with the user, however far a long run outgrows the context', async () => {
+    const page = tool({
+      description: 'Reads the next page.',
+      inputSchema: jsonSchema<Record<string, never>>({ type: 'object', properties: {} }),
+      execute: async () => `A page of the report. ${'Figures by region and by quarter. '.repeat(60)}`,
+    });
+    for (const context of ['ladder', 'citations'] as const) {
+      const steps = Array.from({ length: 14 }, () => ({ toolCalls: [{ toolName: 'read_page', input: {} }] }));
+      const script = scriptedLanguageModel([...steps, { text: 'All pages read.' }]);
+      const assistant = createAgent({
+        model: script.model,
+        store: createMemoryStore(),
+        scope,
+        maxTokens: 2_000,
+        context,
+        longTermMemory: false,
+        tools: { read_page: page },
+      });
+      await assistant.run('Read the whole report, page by page.').result;
+      expect(script.prompts.length, context).toBe(15);
+      for (const [i, prompt] of script.prompts.entries())
+        expect(prompt.find((m) => m.role !== 'system')?.role, `${context}, step ${i + 1}`).toBe('user');
+    }
+  });
+
   it('rejects bad options with a typed error naming the option', () => {
     const { model } = scriptedLanguageModel([]);
     const store = createMemoryStore();

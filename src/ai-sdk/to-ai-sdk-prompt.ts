@@ -4,6 +4,7 @@ import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { stripExtras } from '../messages/to-model-message.ts';
+import { dropUncalledResults } from '../messages/uncalled-results.ts';
 import { groupUnits, sendableItems } from '../messages/units.ts';
 import { validateMessageInputs } from '../messages/validate.ts';
 
@@ -19,8 +20,8 @@ export interface AiSdkPrompt {
  * Turns a view's output into an AI SDK v7 prompt. v7 rejects a system message inside `messages`
  * (`InvalidPromptError`), so system messages — wherever they stand — move to `instructions`, in order,
  * after any `instructions` you pass. What a model refuses is left out: a tool result whose call is not in
- * `messages` (its call was deleted), or a call without its result before the newest turn (the newest may still
- * wait for its results). An invalid message throws `InvalidMessageError` naming its index and field.
+ * `messages` before it (its call was deleted, never made, or is inside a summary), or a call without its result
+ * before the newest turn (the newest may still wait for its results). An invalid message throws `InvalidMessageError` naming its index and field.
  * @example
  * const { instructions, messages } = toAiSdkPrompt(await view.read(), { instructions: 'You are terse.' });
  * await generateText({ model, instructions, messages });
@@ -44,5 +45,8 @@ export function toAiSdkPrompt(
     if (message.role === 'system') system.push(message.content);
     else rest.push(stripExtras(message));
   }
-  return { instructions: system.length > 0 ? system.join('\n\n') : undefined, messages: rest };
+  return {
+    instructions: system.length > 0 ? system.join('\n\n') : undefined,
+    messages: dropUncalledResults(rest),
+  };
 }

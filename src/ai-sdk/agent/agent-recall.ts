@@ -6,6 +6,7 @@ import { defaultRecallTokens, packRecall } from '../../longterm/pack-recall.ts';
 import { type OfferedRecord, offerRecordOnAppend } from '../../longterm/riding-long-term-records.ts';
 import { formatForModel } from '../../messages/multi-agent-format.ts';
 import { toModelMessages } from '../../messages/to-model-message.ts';
+import { dropUncalledResults } from '../../messages/uncalled-results.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import type { ContextView } from '../../views/context-view.ts';
 
@@ -129,7 +130,8 @@ export function promptMessages(
   const attributed = read.some((m) => (m as Partial<MemoryMessage>).agent !== undefined)
     ? formatForModel(read as MemoryMessage[], { self })
     : (read as MemoryMessage[]);
-  const kept = attributed.filter((m) => m.role !== 'system');
+  // What a provider refuses inside a unit the view sends (a result whose call is not before it) goes too.
+  const kept = dropUncalledResults(attributed.filter((m) => m.role !== 'system'));
   const messages = toModelMessages(kept);
   const ids = kept.map((m) => m.id as string | undefined);
   if (recall === '') return { messages, ids };

@@ -67,6 +67,7 @@ export async function selectNewestUnits(
     let dropped = 0;
     const picked: MessageUnit<LogEntry>[] = [];
     const after: number[] = [];
+    const costs: number[] = [];
     let later = 0;
     for (let i = units.length - 1; i >= start; i--) {
       const unit = units[i]!;
@@ -92,7 +93,7 @@ export async function selectNewestUnits(
       if (stops) {
         const droppedUnits = dropped + countNonSystem(units, start, i);
         log.release(i - 1);
-        return startOnUserUnit(log, options, {
+        return startOnUserUnit(log, options, costs.reverse(), {
           units: picked.reverse(),
           after: after.reverse(),
           cost: used,
@@ -101,11 +102,12 @@ export async function selectNewestUnits(
       }
       picked.push(unit);
       after.push(later);
+      costs.push(cost);
       later += unit.items.length;
       used += cost;
     }
     if (wholeLog)
-      return startOnUserUnit(log, options, {
+      return startOnUserUnit(log, options, costs.reverse(), {
         units: picked.reverse(),
         after: after.reverse(),
         cost: used,
@@ -119,11 +121,13 @@ export async function selectNewestUnits(
 
 /**
  * Applies {@link startOnUser} to a selection: leaves out its oldest units, or puts the user message that opened
- * their turn first (as a unit of its own), so the prompt starts with the user where the log allows it.
+ * their turn first (as a unit of its own), so the prompt starts with the user where the log allows it. `costs` are
+ * the selected units' (oldest first), as the selection computed them.
  */
 async function startOnUserUnit(
   log: ViewLog,
   options: SelectNewestUnitsOptions,
+  costs: readonly number[],
   selected: NewestUnits,
 ): Promise<NewestUnits> {
   const { units, after } = selected;
@@ -135,7 +139,6 @@ async function startOnUserUnit(
     tokens: opener.tokens,
     pending: new Set(),
   };
-  const costs = units.map((u, i) => options.cost(u, after[i]!));
   const openerAfter = after[0]! + units[0]!.items.length;
   const openerCost = openerUnit && options.cost(openerUnit, openerAfter);
   const start = startOnUser(

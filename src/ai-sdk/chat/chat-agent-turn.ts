@@ -7,9 +7,10 @@ import type { ContextView } from '../../views/context-view.ts';
 import type { Agent } from '../agent/agent-types.ts';
 import { type AgentUIMessageStreamOptions, agentUIMessageStream } from '../agent/agent-ui-message-stream.ts';
 import type { ChatStore } from './chat-store.ts';
+import { firstVersion, liveVersions, lookupByGet } from './chat-versions.ts';
 import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
 import { checkReturned } from './misconfigured.ts';
-import { rewindChat } from './rewind-chat.ts';
+import { planRewind } from './rewind-chat.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** What one agent turn of the chat handler needs. */
@@ -19,7 +20,7 @@ export interface ChatAgentTurn<M extends UIMessage> {
   view: (conversation: ConversationMemory, chatId: string) => ContextView<ModelMessage>;
   chatId: string;
   message: M;
-  /** A regenerated reply or an edited message: the chat goes back to before it once it is checked (`rewindChat`). */
+  /** A regenerated reply or an edited message: the chat goes back to before it once it is stored (`planRewind`). */
   rewind: boolean;
   abortSignal: AbortSignal;
   replyId: string;
@@ -48,11 +49,14 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
     });
   await validateUIInput<M>([message], 'body.message', undefined);
   const conversation = chats.conversation(chatId);
+  const lookup = lookupByGet(conversation);
+  const rewind = turn.rewind ? await planRewind(conversation, lookup, message.id) : undefined;
+  const version = rewind?.version(message.id) ?? firstVersion(message.id);
   const [prompt] = await encodeUIMessage(message, {
     tools: undefined,
     incomplete: false,
     location: 'body.message',
-    revision: 0,
+    version,
   });
   if (prompt?.role !== 'user')
     throw new MemoryError({
@@ -65,22 +69,27 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
     "createChatHandler(options): view(conversation, chatId)'s result",
     ['read', 'store'],
   );
-  // Checked and encoded: only now may a regenerate or an edit take the chat back to before the message.
-  if (turn.rewind) await rewindChat(conversation, message.id);
-  if (await conversation.get(message.id))
+  // Held (also under a later version's id: a regenerated or edited message gets a new id, the old version stays
+  // until it is stored).
+  if (version.revision === 0 && (await liveVersions(lookup, [message.id])).has(message.id))
     throw new MemoryError({
       code: 'DUPLICATE_MESSAGE_ID',
       component: 'chat',
       message: `body.message: the chat already holds a message with id ${describeValue(message.id)}`,
     });
+  // Once the message is stored (and only then), a regenerate or an edit takes the chat back to before it.
+  const rewound = async () => {
+    await rewind?.finish();
+  };
   // The client went away while this turn waited for the chat's earlier one: its message is kept (as the run
   // would store it), the agent does not run. 499: the client closed the request.
   if (turn.abortSignal.aborted) {
-    await chats.append(chatId, [message]);
+    await conversation.store(prompt);
+    await rewound();
     turn.sent(new Response(null, { status: 499 }));
     return;
   }
-  const view = chatTurnView(chosen, prompt, turn.replyId);
+  const view = chatTurnView(chosen, prompt, turn.replyId, rewound);
   const run = turn.agent.run(prompt.content, undefined, { memory: view, abortSignal: turn.abortSignal });
   turn.sent(
     createUIMessageStreamResponse({
@@ -96,12 +105,14 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
 
 /**
  * The chat's view for one run: reads as the view reads; what the run stores gets the chat's ids (the prompt: the
- * encoded user message's id and `metadata.ui`; the steps: `<replyId>`, `<replyId>#1`, …).
+ * encoded user message's id and `metadata.ui`; the steps: `<replyId>`, `<replyId>#1`, …). `afterPrompt` runs once
+ * the prompt is stored, before the run reads.
  */
 function chatTurnView(
   view: ContextView<ModelMessage>,
   prompt: ChatEntry,
   replyId: string,
+  afterPrompt: () => Promise<void>,
 ): ContextView<ModelMessage> {
   let promptStored = false;
   let replies = 0;
@@ -120,7 +131,12 @@ function chatTurnView(
     read: () => view.read(),
     appended: () => view.appended(),
     lastAssembly: () => view.lastAssembly(),
-    store: (messages) => view.store(([] as ModelMessage[]).concat(messages).map(identify)),
+    async store(messages) {
+      const first = !promptStored;
+      const stored = await view.store(([] as ModelMessage[]).concat(messages).map(identify));
+      if (first && promptStored) await afterPrompt();
+      return stored;
+    },
     ...(instructions ? { instructions: () => instructions.call(view) } : {}),
   };
 }

@@ -264,7 +264,7 @@ describe('createChatStore', () => {
       tools: undefined,
       incomplete: false,
       location: 'm',
-      revision: 1,
+      version: { id: 'a1@1', revision: 1 },
     });
     await chats.conversation('c').store(newer);
     expect(await chats.load('c')).toEqual([user('u1', 'go'), toolReply]);

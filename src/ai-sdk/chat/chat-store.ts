@@ -1,6 +1,7 @@
 import type { ToolSet, UIMessage } from 'ai';
 import { checkFunction, checkKnownKeys, checkMethods, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
+import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-error.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import { checkScope, defaultScope, type Scope } from '../../core/scope.ts';
@@ -10,10 +11,11 @@ import {
   createConversationMemory,
 } from '../../memory/conversation-memory.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
+import { type ChatEntryLookup, firstVersion, liveVersions } from './chat-versions.ts';
 import { decodeChatLog, decodeUIMessages, type StoredChatMessage } from './decode-ui-messages.ts';
 import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
 import { createKeyedQueue, type KeyedQueue } from './keyed-queue.ts';
-import { rewindChat } from './rewind-chat.ts';
+import { planRewind } from './rewind-chat.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** The turn queues of each store object, shared by every chat store over it in this process. */
@@ -39,9 +41,11 @@ export interface ChatAppendOptions {
   /** Marks the messages as cut short (the client disconnected while they streamed). @default false */
   incomplete?: boolean;
   /**
-   * First takes the chat back to just before the first message, when the chat holds its id (`useChat`'s
-   * `regenerate()` and an edited message): that entry and every later one are deleted once the messages are
-   * checked and encoded, so a bad message changes nothing. @default false
+   * Takes the chat back to just before the first message, when the chat holds its id (`useChat`'s
+   * `regenerate()` and an edited message): the messages are stored first (a message the chat held from there on
+   * as a new version of it), then that message's entries and every later one are deleted. A message the store
+   * refuses (invalid, too large, a duplicate id) changes nothing; a crash in between leaves the chat reading as
+   * rewound. A chat that does not hold the message is read whole to be sure. @default false
    */
   rewind?: boolean;
 }
@@ -114,6 +118,18 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
       ...(counter ? { counter } : {}),
     });
   };
+  // A chat's entries by id, in one store call (a chat's versions of its messages are looked up by id); none for
+  // a chat never written.
+  const lookupIn =
+    (log: ConversationMemory): ChatEntryLookup =>
+    async (ids) => {
+      try {
+        return (await store.getMessages(log.scope, log.sessionId, ids)).map((e) => e.message);
+      } catch (error) {
+        if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return [];
+        throw error;
+      }
+    };
   // A chat never written reads as [] without creating its session.
   const messages = async (chatId: string) => {
     const log = conversation(chatId); // checks the id
@@ -139,18 +155,30 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
     async append(chatId, input, appendOptions = {}) {
       const log = conversation(chatId); // checks the id
       const list = await validateUIInput<M>(input, 'append(chatId, messages)', tools);
+      const lookup = lookupIn(log);
+      const rewind =
+        appendOptions.rewind === true && list[0] ? await planRewind(log, lookup, list[0].id) : undefined;
+      const held = await liveVersions(
+        lookup,
+        list.map((ui) => ui.id),
+      );
       const entries: ChatEntry[] = [];
       for (const [index, ui] of list.entries()) {
+        const version = rewind?.version(ui.id) ?? firstVersion(ui.id);
+        // Held under a later version's id: the store would not see the duplicate.
+        if (version.revision === 0 && held.get(ui.id)?.some((v) => v.id !== ui.id))
+          throw new DuplicateMessageIdError({ messageId: ui.id, component: 'chat' });
         const encoded = await encodeUIMessage(ui, {
           tools,
           incomplete: appendOptions.incomplete === true,
           location: `messages[${index}]`,
-          revision: 0,
+          version,
         });
         entries.push(...encoded);
       }
-      if (appendOptions.rewind === true && list[0]) await rewindChat(log, list[0].id);
+      // The new versions first: a store that refuses them leaves the chat as it was.
       if (entries.length > 0) await log.store(entries);
+      await rewind?.finish();
     },
     async update(chatId, input, updateOptions = {}) {
       const log = conversation(chatId); // checks the id
@@ -164,12 +192,14 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
           component: 'chat',
           message: `update(chatId, message): only the chat's last message can be updated; message.id ${describeValue(message!.id)} is not it (the last is ${describeValue(last?.message.id)})`,
         });
-      const revision = last.revision + 1;
+      // The message's versions (a crash may have left an older one) and their entries, to the log's newest.
+      const rewind = await planRewind(log, lookupIn(log), message!.id);
       const location = 'message';
       const incomplete = updateOptions.incomplete === true;
+      const version = rewind.version(message!.id);
       // The new version first (one atomic append: it replaces the old one from then on), then the old entries.
-      await log.store(await encodeUIMessage(message!, { tools, incomplete, location, revision }));
-      for (const id of last.entryIds) await log.delete(id);
+      await log.store(await encodeUIMessage(message!, { tools, incomplete, location, version }));
+      await rewind.finish();
     },
   };
 }

@@ -28,8 +28,8 @@ export function decodeUIMessages<M extends UIMessage>(log: readonly MemoryMessag
  * The UI messages a chat's log holds, in order: each rebuilt from its first entry's `metadata.ui`, with the
  * referenced fields read back from the model side. What was deleted from the log is gone from the chat too: a
  * UI message whose first entry was deleted is left out, and a part whose referenced value was deleted with a
- * later entry is left out of its message. A newer version of a message (a continued reply) takes the place of
- * the older one. Entries the chat did not write (no `metadata.ui`: stored by `agent()`, `withMemory` or
+ * later entry is left out of its message. A newer version of a message (a continued reply, an edited or
+ * regenerated message) supersedes the older one and every message after it. Entries the chat did not write (no `metadata.ui`: stored by `agent()`, `withMemory` or
  * `memory.store`) become UI messages too, as {@link decodeModelEntries} says.
  */
 export function decodeChatLog<M extends UIMessage>(log: readonly MemoryMessage[]): DecodedChatMessage<M>[] {
@@ -44,9 +44,12 @@ export function decodeChatLog<M extends UIMessage>(log: readonly MemoryMessage[]
     if (!open) return;
     const decoded = rebuild<M>(open.head, open.entries);
     const earlier = at.get(decoded.message.id);
-    // A newer version replaces an older one left behind (its entries are deleted after the new one is stored).
-    if (earlier !== undefined && out[earlier]!.revision < decoded.revision) out[earlier] = decoded;
-    else if (earlier === undefined) at.set(decoded.message.id, out.push(decoded) - 1);
+    // A newer version supersedes an older one left behind and every message after it (the chat was rewound to it,
+    // or its last message updated: the old entries are deleted after the new ones are stored).
+    if (earlier !== undefined && out[earlier]!.revision < decoded.revision) {
+      for (const later of out.splice(earlier)) at.delete(later.message.id);
+      at.set(decoded.message.id, out.push(decoded) - 1);
+    } else if (earlier === undefined) at.set(decoded.message.id, out.push(decoded) - 1);
     open = undefined;
   };
   for (const entry of log) {

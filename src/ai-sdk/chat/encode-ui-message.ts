@@ -15,6 +15,7 @@ import {
 import { canonicalJson } from '../../messages/canonical-json.ts';
 import { checkJsonValue } from '../../messages/check-json-value.ts';
 import { copyJsonValue } from '../../messages/json-value.ts';
+import type { ChatVersion } from './chat-versions.ts';
 import {
   minRefLength,
   type PartRef,
@@ -37,8 +38,8 @@ export interface EncodeOptions {
   incomplete: boolean;
   /** Where the message sits in the caller's input, for error paths (`messages[3]`). */
   location: string;
-  /** The version of the message (0: the first; a continued reply is stored again as the next). */
-  revision: number;
+  /** The version of the message stored (its first entry's id and revision; see chat-versions.ts). */
+  version: ChatVersion;
 }
 
 /**
@@ -79,9 +80,9 @@ export async function encodeUIMessage(ui: UIMessage, options: EncodeOptions): Pr
     ...(refs.length > 0 ? { refs } : {}),
     entries: model.length,
     ...(options.incomplete ? { incomplete: true } : {}),
-    ...(options.revision > 0 ? { revision: options.revision } : {}),
+    ...(options.version.revision > 0 ? { revision: options.version.revision } : {}),
   };
-  const base = options.revision > 0 ? `${ui.id}@${options.revision}` : ui.id;
+  const base = options.version.id;
   return model.map((message, index) => ({
     ...message,
     id: index === 0 ? base : `${base}#${index}`,

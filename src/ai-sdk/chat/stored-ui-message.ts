@@ -35,7 +35,10 @@ export const storedHeadSchema = z.object({
   entries: z.number(),
   /** Set when the message was cut short (the client disconnected while it streamed). */
   incomplete: z.literal(true).optional(),
-  /** Set on a new version of a message (a continued reply): it replaces every earlier version. */
+  /**
+   * Set on a new version of a message (a continued reply, an edited or regenerated message): it supersedes every
+   * earlier version and what followed it.
+   */
   revision: z.number().optional(),
 });
 

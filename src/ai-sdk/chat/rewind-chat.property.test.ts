@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { UIMessage } from 'ai';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
+import type { MemoryStoreV1 } from '../../store/memory-store.ts';
+import { createChatStore } from './chat-store.ts';
+import { lookupByGet } from './chat-versions.ts';
+import { encodeUIMessage } from './encode-ui-message.ts';
+import { planRewind } from './rewind-chat.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'engram-rewind-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const text = (id: string, role: 'user' | 'assistant', words: string): UIMessage => ({
+  id,
+  role,
+  parts: [{ type: 'text', text: words }],
+});
+
+/** What a chat is asked to do, in the words of `useChat` and the chat store. */
+type Op =
+  | { kind: 'send'; words: string } // a user message and its reply
+  | { kind: 'edit'; pick: number; words: string; crash: boolean } // an edited (or regenerated) user message
+  | { kind: 'oversize'; pick: number } // an edit the store refuses
+  | { kind: 'resend'; pick: number } // a held id sent again without a rewind
+  | { kind: 'update'; words: string } // the last message's new version
+  | { kind: 'reopen' };
+
+const arbOp: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('send' as const), words: fc.string({ maxLength: 8 }) }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('edit' as const),
+      pick: fc.nat(),
+      words: fc.string({ maxLength: 8 }),
+      crash: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('oversize' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('resend' as const), pick: fc.nat() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('update' as const), words: fc.string({ maxLength: 8 }) }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reopen' as const) }) },
+);
+
+const stores: { name: string; open: (file: string) => MemoryStoreV1; reopens: boolean }[] = [
+  { name: 'memory', open: () => createMemoryStore({ maxMessageBytes: 4_000 }), reopens: false },
+  {
+    name: 'sqlite',
+    open: (file) => createSqliteStore({ path: file, maxMessageBytes: 4_000 }),
+    reopens: true,
+  },
+];
+
+describe.each(stores)('a chat rewound, on $name', ({ name, open, reopens }) => {
+  it('property: edits, regenerates and updates read back as the chat a client holds; a refused edit or a resent id changes nothing; a crash between storing the new version and deleting the old reads as rewound', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(arbOp, { minLength: 1, maxLength: 14 }), async (ops) => {
+        const file = join(dir, `${name}-${run++}.db`);
+        let store = open(file);
+        let chats = createChatStore({ store });
+        let model: UIMessage[] = [];
+        let crashes = 0;
+        let next = 0;
+        for (const op of ops) {
+          const users = model.flatMap((m, i) => (m.role === 'user' ? [i] : []));
+          if (op.kind === 'send') {
+            const asked = text(`u${next}`, 'user', op.words);
+            const reply = text(`a${next++}`, 'assistant', `re ${op.words}`);
+            await chats.append('c', [asked, reply]);
+            model = [...model, asked, reply];
+          } else if (op.kind === 'edit' && users.length > 0) {
+            const at = users[op.pick % users.length]!;
+            const edited = text(model[at]!.id, 'user', op.words);
+            if (op.crash && crashes < 2) {
+              // What append does, stopped before its deletes.
+              crashes++;
+              const log = chats.conversation('c');
+              const rewind = await planRewind(log, lookupByGet(log), edited.id);
+              const version = rewind.version(edited.id);
+              await log.store(
+                await encodeUIMessage(edited, {
+                  tools: undefined,
+                  incomplete: false,
+                  location: 'm',
+                  version,
+                }),
+              );
+            } else await chats.append('c', [edited], { rewind: true });
+            model = [...model.slice(0, at), edited];
+          } else if (op.kind === 'oversize' && users.length > 0) {
+            const at = users[op.pick % users.length]!;
+            const edited = text(model[at]!.id, 'user', 'x'.repeat(5_000));
+            await expect(chats.append('c', [edited], { rewind: true })).rejects.toMatchObject({
+              code: 'PAYLOAD_TOO_LARGE',
+            });
+          } else if (op.kind === 'resend' && model.length > 0) {
+            const again = text(model[op.pick % model.length]!.id, 'user', 'again, differently');
+            await expect(chats.append('c', [again])).rejects.toMatchObject({ code: 'DUPLICATE_MESSAGE_ID' });
+          } else if (op.kind === 'update' && model.length > 0) {
+            const last = model.at(-1)!;
+            const newer = text(last.id, last.role as 'user' | 'assistant', `v ${op.words}`);
+            await chats.update('c', newer);
+            model = [...model.slice(0, -1), newer];
+          } else if (op.kind === 'reopen' && reopens) {
+            await store.close();
+            store = open(file);
+            chats = createChatStore({ store });
+          }
+          expect(await chats.load('c')).toEqual(model);
+        }
+        // Without a crash, the log holds nothing but the chat's messages.
+        if (crashes === 0 && model.length > 0) {
+          const held = (await chats.messages('c')).flatMap((m) => m.entryIds);
+          expect((await chats.conversation('c').entries()).map((e) => e.message.id)).toEqual(held);
+        }
+        await store.close();
+      }),
+      { numRuns: name === 'memory' ? 150 : 40 },
+    );
+  });
+});

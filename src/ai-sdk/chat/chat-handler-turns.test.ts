@@ -79,7 +79,11 @@ describe('createChatHandler: failures, disconnects and concurrent turns', () => 
     const response = await handler(post({ id: 'c', message: user('u1', 'talk') }, client.signal));
     const reader = response.body!.getReader();
     let seen = '';
-    while (!seen.includes('w5 ')) seen += new TextDecoder().decode((await reader.read()).value);
+    while (!seen.includes('w5 ')) {
+      const chunk = await reader.read();
+      if (chunk.done) throw new Error(`the response ended before w5: ${seen}`); // not a loop without end
+      seen += new TextDecoder().decode(chunk.value);
+    }
     client.abort();
     await reader.cancel().catch(() => undefined);
     const [, reply] = await stored(chats, 'c', 2);

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import type { UIMessage } from 'ai';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestSchema, type TestDatabase } from '../../../test-support/postgres/test-database.ts';
+import { createJsonFileStore } from '../../drivers/json-file/json-file-driver.ts';
+import { createLibsqlStore } from '../../drivers/libsql/libsql-store.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
+import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { createChatStore } from './chat-store.ts';
@@ -53,22 +57,66 @@ const arbOp: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reopen' as const) }) },
 );
 
-const stores: { name: string; open: (file: string) => MemoryStoreV1; reopens: boolean }[] = [
-  { name: 'memory', open: () => createMemoryStore({ maxMessageBytes: 4_000 }), reopens: false },
+let pg: TestDatabase | undefined;
+afterAll(async () => {
+  await pg?.drop();
+});
+
+/** Each store refuses messages over 4,000 bytes; `open` opens it again on the same data (a reopen). */
+const stores: {
+  name: string;
+  open: (file: string) => Promise<MemoryStoreV1>;
+  reopens: boolean;
+  runs: number;
+}[] = [
+  {
+    name: 'memory',
+    open: async () => createMemoryStore({ maxMessageBytes: 4_000 }),
+    reopens: false,
+    runs: 150,
+  },
   {
     name: 'sqlite',
-    open: (file) => createSqliteStore({ path: file, maxMessageBytes: 4_000 }),
+    open: async (file) => createSqliteStore({ path: `${file}.db`, maxMessageBytes: 4_000 }),
     reopens: true,
+    runs: 40,
+  },
+  {
+    name: 'json-file',
+    open: async (file) => createJsonFileStore({ directory: file, maxMessageBytes: 4_000 }),
+    reopens: true,
+    runs: 25,
+  },
+  {
+    name: 'libsql',
+    open: async (file) => createLibsqlStore({ url: `file:${file}-libsql.db`, maxMessageBytes: 4_000 }),
+    reopens: true,
+    runs: 20,
+  },
+  {
+    name: 'postgres',
+    open: async () => {
+      pg ??= await createTestSchema('engram_rewind');
+      return createPostgresStore({
+        connectionString: pg.url,
+        schema: pg.name,
+        maxConnections: 2,
+        maxMessageBytes: 4_000,
+      });
+    },
+    reopens: true,
+    runs: 20,
   },
 ];
 
-describe.each(stores)('a chat rewound, on $name', ({ name, open, reopens }) => {
+describe.each(stores)('a chat rewound, on $name', ({ name, open, reopens, runs }) => {
   it('property: edits, regenerates and updates read back as the chat a client holds; a refused edit or a resent id changes nothing; a crash between storing the new version and deleting the old reads as rewound', async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(arbOp, { minLength: 1, maxLength: 14 }), async (ops) => {
-        const file = join(dir, `${name}-${run++}.db`);
-        let store = open(file);
+        const chatId = `c${run}`;
+        const file = join(dir, `${name}-${run++}`);
+        let store = await open(file);
         let chats = createChatStore({ store });
         let model: UIMessage[] = [];
         let crashes = 0;
@@ -78,7 +126,7 @@ describe.each(stores)('a chat rewound, on $name', ({ name, open, reopens }) => {
           if (op.kind === 'send') {
             const asked = text(`u${next}`, 'user', op.words);
             const reply = text(`a${next++}`, 'assistant', `re ${op.words}`);
-            await chats.append('c', [asked, reply]);
+            await chats.append(chatId, [asked, reply]);
             model = [...model, asked, reply];
           } else if (op.kind === 'edit' && users.length > 0) {
             const at = users[op.pick % users.length]!;
@@ -86,7 +134,7 @@ describe.each(stores)('a chat rewound, on $name', ({ name, open, reopens }) => {
             if (op.crash && crashes < 2) {
               // What append does, stopped before its deletes.
               crashes++;
-              const log = chats.conversation('c');
+              const log = chats.conversation(chatId);
               const rewind = await planRewind(log, lookupByGet(log), edited.id);
               const version = rewind.version(edited.id);
               await log.store(
@@ -97,37 +145,39 @@ describe.each(stores)('a chat rewound, on $name', ({ name, open, reopens }) => {
                   version,
                 }),
               );
-            } else await chats.append('c', [edited], { rewind: true });
+            } else await chats.append(chatId, [edited], { rewind: true });
             model = [...model.slice(0, at), edited];
           } else if (op.kind === 'oversize' && users.length > 0) {
             const at = users[op.pick % users.length]!;
             const edited = text(model[at]!.id, 'user', 'x'.repeat(5_000));
-            await expect(chats.append('c', [edited], { rewind: true })).rejects.toMatchObject({
+            await expect(chats.append(chatId, [edited], { rewind: true })).rejects.toMatchObject({
               code: 'PAYLOAD_TOO_LARGE',
             });
           } else if (op.kind === 'resend' && model.length > 0) {
             const again = text(model[op.pick % model.length]!.id, 'user', 'again, differently');
-            await expect(chats.append('c', [again])).rejects.toMatchObject({ code: 'DUPLICATE_MESSAGE_ID' });
+            await expect(chats.append(chatId, [again])).rejects.toMatchObject({
+              code: 'DUPLICATE_MESSAGE_ID',
+            });
           } else if (op.kind === 'update' && model.length > 0) {
             const last = model.at(-1)!;
             const newer = text(last.id, last.role as 'user' | 'assistant', `v ${op.words}`);
-            await chats.update('c', newer);
+            await chats.update(chatId, newer);
             model = [...model.slice(0, -1), newer];
           } else if (op.kind === 'reopen' && reopens) {
             await store.close();
-            store = open(file);
+            store = await open(file);
             chats = createChatStore({ store });
           }
-          expect(await chats.load('c')).toEqual(model);
+          expect(await chats.load(chatId)).toEqual(model);
         }
         // Without a crash, the log holds nothing but the chat's messages.
         if (crashes === 0 && model.length > 0) {
-          const held = (await chats.messages('c')).flatMap((m) => m.entryIds);
-          expect((await chats.conversation('c').entries()).map((e) => e.message.id)).toEqual(held);
+          const held = (await chats.messages(chatId)).flatMap((m) => m.entryIds);
+          expect((await chats.conversation(chatId).entries()).map((e) => e.message.id)).toEqual(held);
         }
         await store.close();
       }),
-      { numRuns: name === 'memory' ? 150 : 40 },
+      { numRuns: runs },
     );
   });
 });

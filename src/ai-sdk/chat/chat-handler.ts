@@ -278,7 +278,7 @@ async function continuation<M extends UIMessage>(
   message: M,
 ): Promise<{ replaces: ReadonlySet<string>; messages: ModelMessage[] }> {
   const [checked] = await validateUIInput<M>([message], 'body.message', undefined);
-  const last = (await chats.messages(chatId)).at(-1);
+  const last = await chats.lastMessage(chatId);
   if (last?.message.id !== message.id)
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',

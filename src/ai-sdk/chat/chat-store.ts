@@ -12,9 +12,10 @@ import {
 } from '../../memory/conversation-memory.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import { type ChatEntryLookup, firstVersion, liveVersions } from './chat-versions.ts';
-import { decodeChatLog, decodeUIMessages, type StoredChatMessage } from './decode-ui-messages.ts';
+import { decodeUIMessages, type StoredChatMessage } from './decode-ui-messages.ts';
 import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
 import { createKeyedQueue, type KeyedQueue } from './keyed-queue.ts';
+import { lastChatMessage } from './last-chat-message.ts';
 import { planRewind } from './rewind-chat.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
@@ -60,6 +61,11 @@ export interface ChatStore<M extends UIMessage = UIMessage> {
   load(chatId: string): Promise<M[]>;
   /** The chat's UI messages with what the log says of each: whether it was cut short. */
   messages(chatId: string): Promise<StoredChatMessage<M>[]>;
+  /**
+   * The chat's last UI message (what `messages(chatId).at(-1)` gives; undefined for an empty chat), read from the
+   * log's newest entries: its cost does not grow with the chat.
+   */
+  lastMessage(chatId: string): Promise<StoredChatMessage<M> | undefined>;
   /**
    * Validates the messages with the AI SDK's `validateUIMessages` (bad input: `INVALID_MESSAGE` naming
    * `messages[i]` and the part's path; a value no store reads back identical: `INVALID_ARGUMENT` naming its path)
@@ -135,6 +141,9 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
     const log = conversation(chatId); // checks the id
     return (await store.getSession(log.scope, chatId)) ? decodeUIMessages<M>(await log.read()) : [];
   };
+  // The last UI message; none for a chat never written (its session is not created).
+  const lastOf = async (log: ConversationMemory) =>
+    (await store.getSession(log.scope, log.sessionId)) ? lastChatMessage<M>(log) : undefined;
   const queue = turnQueues.get(store) ?? createKeyedQueue();
   turnQueues.set(store, queue);
   const owner = JSON.stringify([
@@ -151,6 +160,12 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
     },
     idle: () => queue.idle(),
     load: async (chatId) => (await messages(chatId)).map((m) => m.message),
+    async lastMessage(chatId) {
+      const last = await lastOf(conversation(chatId)); // checks the id
+      if (!last) return undefined;
+      const { revision: _, ...stored } = last;
+      return stored;
+    },
     conversation,
     async append(chatId, input, appendOptions = {}) {
       const log = conversation(chatId); // checks the id
@@ -183,9 +198,7 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
     async update(chatId, input, updateOptions = {}) {
       const log = conversation(chatId); // checks the id
       const [message] = await validateUIInput<M>([input], 'update(chatId, message)', tools);
-      const last = (await store.getSession(log.scope, chatId))
-        ? decodeChatLog<M>(await log.read()).at(-1)
-        : undefined;
+      const last = await lastOf(log);
       if (last?.message.id !== message!.id)
         throw new MemoryError({
           code: 'INVALID_ARGUMENT',

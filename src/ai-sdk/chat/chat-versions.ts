@@ -39,8 +39,8 @@ export const lookupByGet =
     (await Promise.all(ids.map((id) => conversation.get(id)))).filter((m) => m !== undefined);
 
 /**
- * The versions of each UI message in `uiIds` the chat holds (live first entries under its id or a spare one),
- * oldest revision first; a message it does not hold is missing from the map. One lookup for them all.
+ * The versions of each UI message in `uiIds` the chat holds (live first entries under its id or a spare one; an
+ * entry the chat did not write, under its id), oldest revision first; a message it does not hold is missing from the map. One lookup for them all.
  */
 export async function liveVersions(
   lookup: ChatEntryLookup,
@@ -50,8 +50,9 @@ export async function liveVersions(
   const found = await lookup([...wanted].flatMap(versionIds));
   const out = new Map<string, ChatVersion[]>();
   for (const message of found) {
-    const version = versionOf(message);
-    if (!version || !versionIds(version.uiId).includes(message.id) || !wanted.has(version.uiId)) continue;
+    // An entry the chat did not write starts a UI message of its own id (`decodeModelEntries`).
+    const version = versionOf(message) ?? { uiId: message.id, revision: 0 };
+    if (!versionIds(version.uiId).includes(message.id) || !wanted.has(version.uiId)) continue;
     const list = out.get(version.uiId) ?? [];
     list.push({ id: message.id, revision: version.revision });
     out.set(version.uiId, list);

@@ -2,10 +2,13 @@
  * Test rig of the chat route handler: a streaming MockLanguageModelV4 that records its prompts, stream steps
  * (text, a tool call), requests as useChat posts them, and a wait for the reply to be stored. Test-only.
  */
-import { simulateReadableStream, type UIMessage } from 'ai';
+import { simulateReadableStream, streamText, type UIMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { expect, vi } from 'vitest';
-import type { ChatStore } from '../src/ai-sdk/chat/chat-store.ts';
+import { agent } from '../src/ai-sdk/agent/agent.ts';
+import { createChatHandler } from '../src/ai-sdk/chat/chat-handler.ts';
+import { type ChatStore, createChatStore } from '../src/ai-sdk/chat/chat-store.ts';
+import { createMemoryStore } from '../src/drivers/memory/memory-driver.ts';
 import type { RecordedPrompt } from './scripted-language-model.ts';
 
 /** One part of a mock model's stream. */
@@ -102,4 +105,19 @@ export async function sendWhileAborted(
   const status = (await second).status;
   await chats.turn('c', async () => undefined);
   return status;
+}
+
+/**
+ * A chat over an in-process store (refusing messages over `maxMessageBytes`, when given) and a handler over it,
+ * with `agent()` or with `respond` (`streamText`), both on a streaming mock answering `answer <call>`.
+ */
+export function handlerRig(withAgent: boolean, maxMessageBytes?: number) {
+  const chats = createChatStore({
+    store: createMemoryStore(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
+  });
+  const { model, prompts } = streamingModel((call) => textParts([`answer ${call}`]));
+  const handler = withAgent
+    ? createChatHandler({ chats, agent: agent({ name: 'a', description: 'd', model }) })
+    : createChatHandler({ chats, respond: ({ messages }) => streamText({ model, messages }) });
+  return { chats, handler, prompts };
 }

@@ -1,5 +1,6 @@
 import { createUIMessageStreamResponse, type ModelMessage, type UIMessage } from 'ai';
 import { describeValue } from '../../core/errors/describe-value.ts';
+import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-error.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
@@ -7,10 +8,10 @@ import type { ContextView } from '../../views/context-view.ts';
 import type { Agent } from '../agent/agent-types.ts';
 import { type AgentUIMessageStreamOptions, agentUIMessageStream } from '../agent/agent-ui-message-stream.ts';
 import type { ChatStore } from './chat-store.ts';
-import { firstVersion, liveVersions, lookupByGet } from './chat-versions.ts';
+import { liveVersions, lookupByGet, nextVersion } from './chat-versions.ts';
 import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
 import { checkReturned } from './misconfigured.ts';
-import { planRewind } from './rewind-chat.ts';
+import { completeRewind, planRewind } from './rewind-chat.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** What one agent turn of the chat handler needs. */
@@ -50,8 +51,14 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
   await validateUIInput<M>([message], 'body.message', undefined);
   const conversation = chats.conversation(chatId);
   const lookup = lookupByGet(conversation);
+  await completeRewind(conversation, lookup);
   const rewind = turn.rewind ? await planRewind(conversation, lookup, message.id) : undefined;
-  const version = rewind?.version(message.id) ?? firstVersion(message.id);
+  const found = rewind ? undefined : await liveVersions(lookup, [message.id]);
+  // Held (also under a later version's id: a new version of a message is stored under a spare id while the old
+  // one is deleted): a run starts from a new message.
+  if (found?.versions.has(message.id))
+    throw new DuplicateMessageIdError({ messageId: message.id, component: 'chat' });
+  const version = rewind?.version(message.id) ?? nextVersion(message.id, [], found!.taken);
   const [prompt] = await encodeUIMessage(message, {
     tools: undefined,
     incomplete: false,
@@ -69,18 +76,8 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
     "createChatHandler(options): view(conversation, chatId)'s result",
     ['read', 'store'],
   );
-  // Held (also under a later version's id: a regenerated or edited message gets a new id, the old version stays
-  // until it is stored).
-  if (version.revision === 0 && (await liveVersions(lookup, [message.id])).has(message.id))
-    throw new MemoryError({
-      code: 'DUPLICATE_MESSAGE_ID',
-      component: 'chat',
-      message: `body.message: the chat already holds a message with id ${describeValue(message.id)}`,
-    });
   // Once the message is stored (and only then), a regenerate or an edit takes the chat back to before it.
-  const rewound = async () => {
-    await rewind?.finish();
-  };
+  const rewound = async () => void (await rewind?.finish());
   // The client went away while this turn waited for the chat's earlier one: its message is kept (as the run
   // would store it), the agent does not run. 499: the client closed the request.
   if (turn.abortSignal.aborted) {

@@ -1,36 +1,15 @@
-import { streamText, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import {
-  post,
-  stored,
-  streamingModel,
-  textParts,
-  texts,
-  user,
-} from '../../../test-support/chat-handler-rig.ts';
-import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
-import { agent } from '../agent/agent.ts';
-import { createChatHandler } from './chat-handler.ts';
-import { createChatStore } from './chat-store.ts';
+import { handlerRig, post, stored, texts, user } from '../../../test-support/chat-handler-rig.ts';
 
 const roles = (messages: UIMessage[]) => messages.map((m) => [m.id, m.role, texts(m)]);
-
-/** A chat whose store refuses messages over 2,000 bytes, and a handler over it (with `agent()` or `respond`). */
-function rig(withAgent: boolean) {
-  const chats = createChatStore({ store: createMemoryStore({ maxMessageBytes: 2_000 }) });
-  const { model, prompts } = streamingModel((call) => textParts([`answer ${call}`]));
-  const handler = withAgent
-    ? createChatHandler({ chats, agent: agent({ name: 'a', description: 'd', model }) })
-    : createChatHandler({ chats, respond: ({ messages }) => streamText({ model, messages }) });
-  return { chats, handler, prompts };
-}
 
 describe.each([
   { name: 'agent()', withAgent: true },
   { name: 'respond', withAgent: false },
 ])('a regenerate or an edit, with $name', ({ withAgent }) => {
   it('an edit the store refuses (too large) leaves the chat as it was: the old message and its reply stay', async () => {
-    const { chats, handler } = rig(withAgent);
+    const { chats, handler } = handlerRig(withAgent, 2_000);
     await (await handler(post({ id: 'c', message: user('u1', 'q1') }))).text();
     const before = await stored(chats, 'c', 2);
     const edited = user('u1', 'x'.repeat(5_000));
@@ -46,7 +25,7 @@ describe.each([
   });
 
   it('edited twice, then regenerated: each replaces the message and drops what followed; a plain resend of its id is a 409', async () => {
-    const { chats, handler, prompts } = rig(withAgent);
+    const { chats, handler, prompts } = handlerRig(withAgent, 2_000);
     await (await handler(post({ id: 'c', message: user('u1', 'q1') }))).text();
     await stored(chats, 'c', 2);
     await (await handler(post({ id: 'c', message: user('u2', 'q2') }))).text();

@@ -100,8 +100,8 @@ export type ChatHandlerOptions<M extends UIMessage = UIMessage> = ChatRespondOpt
  * `parseChatRequest`), appends the new user message (durably, before the model runs: it is kept even when the
  * model fails), reads the view, calls `respond`, and returns its UI message stream response; the reply is stored
  * when the stream ends. `useChat`'s `regenerate()` (`trigger: 'regenerate-message'`) and an edit
- * (`sendMessage({ text, messageId })`) first take the chat back to before that user message (it and everything
- * after it deleted, as the client dropped them), then run as a new turn. The chat itself is not loaded: a turn
+ * (`sendMessage({ text, messageId })`) take the chat back to before that user message (it and everything after it
+ * deleted, as the client dropped them, once the message's new version is stored), then run as a new turn. The chat itself is not loaded: a turn
  * reads only what the view reads. A `view` or `respond` returning the wrong thing is an `INVALID_ARGUMENT`
  * thrown to the caller. A `MemoryError`
  * becomes a JSON `{ error: { code, message } }`: 400 for bad input, 409 for a message id already stored, 413 for
@@ -170,7 +170,7 @@ const what = (key: string) => `createChatHandler(options): ${key}`;
 type TurnRunner<M extends UIMessage> = (turn: {
   chatId: string;
   message: M;
-  /** A regenerated reply or an edited message: the chat goes back to before it (once it is checked). */
+  /** A regenerated reply or an edited message: the chat goes back to before it (once its new version is stored). */
   rewind: boolean;
   abortSignal: AbortSignal;
   sent: (response: Response) => void;

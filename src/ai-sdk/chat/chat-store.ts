@@ -1,7 +1,6 @@
 import type { ToolSet, UIMessage } from 'ai';
 import { checkFunction, checkKnownKeys, checkMethods, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
-import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-error.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import { checkScope, defaultScope, type Scope } from '../../core/scope.ts';
@@ -11,12 +10,12 @@ import {
   createConversationMemory,
 } from '../../memory/conversation-memory.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
-import { type ChatEntryLookup, firstVersion, liveVersions } from './chat-versions.ts';
+import { type ChatEntryLookup, liveVersions, newMessageVersion } from './chat-versions.ts';
 import { decodeUIMessages, type StoredChatMessage } from './decode-ui-messages.ts';
 import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
 import { createKeyedQueue, type KeyedQueue } from './keyed-queue.ts';
 import { lastChatMessage } from './last-chat-message.ts';
-import { planRewind } from './rewind-chat.ts';
+import { completeRewind, planRewind } from './rewind-chat.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** The turn queues of each store object, shared by every chat store over it in this process. */
@@ -45,8 +44,8 @@ export interface ChatAppendOptions {
    * Takes the chat back to just before the first message, when the chat holds its id (`useChat`'s
    * `regenerate()` and an edited message): the messages are stored first (a message the chat held from there on
    * as a new version of it), then that message's entries and every later one are deleted. A message the store
-   * refuses (invalid, too large, a duplicate id) changes nothing; a crash in between leaves the chat reading as
-   * rewound. A chat that does not hold the message is read whole to be sure. @default false
+   * refuses (invalid, too large) changes nothing; a crash in between leaves the chat reading as rewound, and its
+   * next write deletes what is left. @default false
    */
   rewind?: boolean;
 }
@@ -76,8 +75,9 @@ export interface ChatStore<M extends UIMessage = UIMessage> {
   /**
    * Replaces the chat's last message with a new version of it (same id): a reply continued after a tool
    * approval, say. Validated as `append` validates; `INVALID_ARGUMENT` unless `message.id` is the last message's
-   * id. The new version is stored in one atomic append and replaces the old one from then on; the old entries
-   * are deleted after it (should that be cut short, `load` still shows only the new version).
+   * id. The new version is stored in one atomic append and replaces the old one from then on; the old version's
+   * entries (and any a crash left of an earlier version) are deleted after it (should that be cut short, `load`
+   * still shows only the new version, and the chat's next write deletes them).
    */
   update(chatId: string, message: M, options?: ChatAppendOptions): Promise<void>;
   /** The chat's log as model messages: build engram views (token window, citations, AutoContext) on it. */
@@ -171,18 +171,16 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
       const log = conversation(chatId); // checks the id
       const list = await validateUIInput<M>(input, 'append(chatId, messages)', tools);
       const lookup = lookupIn(log);
+      await completeRewind(log, lookup);
       const rewind =
         appendOptions.rewind === true && list[0] ? await planRewind(log, lookup, list[0].id) : undefined;
-      const held = await liveVersions(
+      const found = await liveVersions(
         lookup,
         list.map((ui) => ui.id),
       );
       const entries: ChatEntry[] = [];
       for (const [index, ui] of list.entries()) {
-        const version = rewind?.version(ui.id) ?? firstVersion(ui.id);
-        // Held under a later version's id: the store would not see the duplicate.
-        if (version.revision === 0 && held.get(ui.id)?.some((v) => v.id !== ui.id))
-          throw new DuplicateMessageIdError({ messageId: ui.id, component: 'chat' });
+        const version = rewind?.version(ui.id) ?? newMessageVersion(ui.id, found);
         const encoded = await encodeUIMessage(ui, {
           tools,
           incomplete: appendOptions.incomplete === true,
@@ -209,7 +207,7 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
       const rewind = await planRewind(log, lookupIn(log), message!.id);
       const location = 'message';
       const incomplete = updateOptions.incomplete === true;
-      const version = rewind.version(message!.id);
+      const version = rewind.version(message!.id)!;
       // The new version first (one atomic append: it replaces the old one from then on), then the old entries.
       await log.store(await encodeUIMessage(message!, { tools, incomplete, location, version }));
       await rewind.finish();

@@ -1,33 +1,40 @@
-import { describeValue } from '../../core/errors/describe-value.ts';
+import { createHash } from 'node:crypto';
+import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-error.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
-import { isValidId } from '../../core/ids.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { storedHeadSchema, uiKey } from './stored-ui-message.ts';
 
 /** Which version of a UI message a chat stores, and the entry id of its first entry. */
 export interface ChatVersion {
-  /** The first entry's id: the UI message's id, or `<id>@1` … `<id>@3` for a later version. */
+  /** The first entry's id: the UI message's id, or one of its spare ids (see {@link versionIds}). */
   id: string;
   /** 0 for the first version; each new one (a continued reply, an edited or regenerated message) one more. */
   revision: number;
 }
 
 /**
- * The further entry ids a UI message's first entry may take. A new version is stored before the old one is
- * deleted, so two may be live at once (three after a crash between the two, until the next version deletes them):
- * a new version takes an id none of them holds, and a message's versions are found by id in a few lookups.
+ * The spare entry ids a UI message's first entry may take. A new version is stored before the old one is deleted,
+ * so two may be live at once; a crash between the two leaves both, and the next new version of the message first
+ * deletes what the older one left (`planRewind`): a new version takes an id no live entry holds, and a message's
+ * versions are found by id in one lookup.
  */
 const spareIds = 3;
 
-/** The ids a UI message's first entry may have: its own, then the spare ones (those within the id rule). */
-const versionIds = (uiId: string): string[] => [
-  uiId,
-  ...Array.from({ length: spareIds }, (_, n) => `${uiId}@${n + 1}`).filter((id) => isValidId(id)),
-];
+/** Longest UI message id whose spare ids are written after it; a longer one's are written after a hash of it. */
+const longestPlainBase = 200;
 
-/** The first version of a UI message: its first entry under the message's own id. */
-export const firstVersion = (uiId: string): ChatVersion => ({ id: uiId, revision: 0 });
+/**
+ * The ids a UI message's first entry may have: its own, then `<id>@1` … `<id>@3` (for an id over 200 characters,
+ * `~<hash of the id>@1` … : the spare ids and their entries' `#n` ids stay within the 256-character id rule).
+ */
+export function versionIds(uiId: string): string[] {
+  const base =
+    uiId.length <= longestPlainBase
+      ? uiId
+      : `~${createHash('sha256').update(uiId).digest('hex').slice(0, 40)}`;
+  return [uiId, ...Array.from({ length: spareIds }, (_, n) => `${base}@${n + 1}`)];
+}
 
 /** Live entries of a chat by id (unknown ids skipped): how {@link liveVersions} looks versions up. */
 export type ChatEntryLookup = (ids: readonly string[]) => Promise<readonly MemoryMessage[]>;
@@ -38,27 +45,34 @@ export const lookupByGet =
   async (ids) =>
     (await Promise.all(ids.map((id) => conversation.get(id)))).filter((m) => m !== undefined);
 
+/** What {@link liveVersions} finds. */
+export interface LiveVersions {
+  /** Per UI message asked for, the versions the chat holds, oldest revision first (missing: none). */
+  versions: Map<string, ChatVersion[]>;
+  /** Every id a version of those messages could take that a live entry holds (of any message). */
+  taken: Set<string>;
+}
+
 /**
  * The versions of each UI message in `uiIds` the chat holds (live first entries under its id or a spare one; an
- * entry the chat did not write, under its id), oldest revision first; a message it does not hold is missing from the map. One lookup for them all.
+ * entry the chat did not write, under its id), and which of their possible ids live entries hold. One lookup.
  */
-export async function liveVersions(
-  lookup: ChatEntryLookup,
-  uiIds: readonly string[],
-): Promise<Map<string, ChatVersion[]>> {
+export async function liveVersions(lookup: ChatEntryLookup, uiIds: readonly string[]): Promise<LiveVersions> {
   const wanted = new Set(uiIds);
-  const found = await lookup([...wanted].flatMap(versionIds));
-  const out = new Map<string, ChatVersion[]>();
+  const found = await lookup([...new Set([...wanted].flatMap(versionIds))]);
+  const versions = new Map<string, ChatVersion[]>();
+  const taken = new Set<string>();
   for (const message of found) {
+    taken.add(message.id);
     // An entry the chat did not write starts a UI message of its own id (`decodeModelEntries`).
     const version = versionOf(message) ?? { uiId: message.id, revision: 0 };
-    if (!versionIds(version.uiId).includes(message.id) || !wanted.has(version.uiId)) continue;
-    const list = out.get(version.uiId) ?? [];
+    if (!wanted.has(version.uiId) || !versionIds(version.uiId).includes(message.id)) continue;
+    const list = versions.get(version.uiId) ?? [];
     list.push({ id: message.id, revision: version.revision });
-    out.set(version.uiId, list);
+    versions.set(version.uiId, list);
   }
-  for (const list of out.values()) list.sort((a, b) => a.revision - b.revision);
-  return out;
+  for (const list of versions.values()) list.sort((a, b) => a.revision - b.revision);
+  return { versions, taken };
 }
 
 /** The UI message id and version a chat entry starts, when it is the first entry of a chat's UI message. */
@@ -68,21 +82,34 @@ export function versionOf(message: MemoryMessage): { uiId: string; revision: num
 }
 
 /**
- * The version a UI message is stored as next, given the versions the chat holds: a free id, the next revision.
- * Throws `CONFLICT` when every id is taken.
+ * The version a UI message is stored as next, given its live versions and the ids live entries hold: the first
+ * of its ids that none holds, the next revision (0 for a message the chat does not hold). Throws `CONFLICT` when
+ * every one is held.
  */
-export function nextVersion(uiId: string, live: readonly ChatVersion[]): ChatVersion {
-  if (live.length === 0) return firstVersion(uiId);
-  const taken = new Set(live.map((v) => v.id));
+export function nextVersion(
+  uiId: string,
+  live: readonly ChatVersion[],
+  taken: ReadonlySet<string>,
+): ChatVersion {
   const id = versionIds(uiId).find((candidate) => !taken.has(candidate));
   if (id === undefined)
     throw new MemoryError({
       code: 'CONFLICT',
       component: 'chat',
-      message: `the chat holds ${live.length} versions of message ${describeValue(uiId)} (each new one was stored and the process stopped before the old ones were deleted): delete the older ones (${live
-        .slice(0, -1)
-        .map((v) => v.id)
-        .join(', ')}) and their later entries`,
+      message: `no id is free for a new version of message ${JSON.stringify(uiId)}: the chat holds entries under every one of ${versionIds(uiId).join(', ')}`,
     });
-  return { id, revision: Math.max(...live.map((v) => v.revision)) + 1 };
+  return { id, revision: live.length === 0 ? 0 : Math.max(...live.map((v) => v.revision)) + 1 };
+}
+
+/**
+ * The version a UI message sent anew (not a rewind) is stored as: under its own id, or a spare one when another
+ * message's version holds it. Throws `DuplicateMessageIdError` when the chat holds the message under a later
+ * version's id (the store would not see it); a message held under its own id is left to the store (an identical
+ * one appended again is the stored entry, a different one a duplicate).
+ */
+export function newMessageVersion(uiId: string, found: LiveVersions): ChatVersion {
+  const live = found.versions.get(uiId) ?? [];
+  if (live.some((v) => v.id !== uiId))
+    throw new DuplicateMessageIdError({ messageId: uiId, component: 'chat' });
+  return live.length > 0 ? { id: uiId, revision: 0 } : nextVersion(uiId, [], found.taken);
 }

@@ -15,7 +15,7 @@ export interface StoredChatMessage<M extends UIMessage = UIMessage> {
 
 /** A UI message with its stored version. */
 export interface DecodedChatMessage<M extends UIMessage = UIMessage> extends StoredChatMessage<M> {
-  /** The stored version (0 unless the message was continued). */
+  /** The stored version (0 unless the message was continued, edited or regenerated). */
   revision: number;
 }
 

@@ -172,12 +172,38 @@ describe('createChatStore', () => {
   ])('a chat id that is %s is INVALID_ARGUMENT naming chatId', async (_, chatId) => {
     const chats = createChatStore({ store: createMemoryStore() });
     const id = chatId as unknown as string;
-    for (const call of [() => chats.load(id), () => chats.append(id, [user('u1', 'x')])])
+    for (const call of [
+      () => chats.load(id),
+      () => chats.lastMessage(id),
+      () => chats.append(id, [user('u1', 'x')]),
+      () => chats.append(id, [user('u1', 'x')], { rewind: true }),
+      () => chats.update(id, user('u1', 'x')),
+    ])
       await expect(call()).rejects.toMatchObject({
         code: 'INVALID_ARGUMENT',
         message: expect.stringContaining('chatId'),
       });
   });
+
+  it.each([
+    ['not an object', 'yes'],
+    ['a misspelt key', { rewnd: true }],
+    ['rewind not a boolean', { rewind: 'yes' }],
+    ['incomplete not a boolean', { incomplete: 1 }],
+  ])(
+    'append and update options that are %s are INVALID_ARGUMENT, and nothing is stored',
+    async (_, options) => {
+      const chats = createChatStore({ store: createMemoryStore() });
+      await chats.append('c', [user('u1', 'x')]);
+      const bad = options as never;
+      for (const call of [
+        () => chats.append('c', [user('u2', 'y')], bad),
+        () => chats.update('c', user('u1', 'z'), bad),
+      ])
+        await expect(call()).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+      expect(await chats.load('c')).toEqual([user('u1', 'x')]);
+    },
+  );
 
   it('a value no store reads back identical (a Date in a data part) is INVALID_ARGUMENT naming its path', async () => {
     const chats = createChatStore({ store: createMemoryStore() });

@@ -1,5 +1,11 @@
 import type { ToolSet, UIMessage } from 'ai';
-import { checkFunction, checkKnownKeys, checkMethods, checkOptions } from '../../core/check-options.ts';
+import {
+  checkBoolean,
+  checkFunction,
+  checkKnownKeys,
+  checkMethods,
+  checkOptions,
+} from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
@@ -169,6 +175,7 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
     conversation,
     async append(chatId, input, appendOptions = {}) {
       const log = conversation(chatId); // checks the id
+      checkAppendOptions(appendOptions, 'append');
       const list = await validateUIInput<M>(input, 'append(chatId, messages)', tools);
       const lookup = lookupIn(log);
       await completeRewind(log, lookup);
@@ -195,6 +202,7 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
     },
     async update(chatId, input, updateOptions = {}) {
       const log = conversation(chatId); // checks the id
+      checkAppendOptions(updateOptions, 'update');
       const [message] = await validateUIInput<M>([input], 'update(chatId, message)', tools);
       const last = await lastOf(log);
       if (last?.message.id !== message!.id)
@@ -213,4 +221,13 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
       await rewind.finish();
     },
   };
+}
+
+/** `INVALID_ARGUMENT` unless `options` is an object of known keys with boolean values (what `append` and `update` take). */
+function checkAppendOptions(options: ChatAppendOptions, method: 'append' | 'update'): void {
+  const what = `${method}(chatId, ${method === 'append' ? 'messages' : 'message'}, options)`;
+  checkOptions(options, `${method}`, 'chat');
+  checkKnownKeys(options, { incomplete: true, rewind: true }, what, 'chat');
+  checkBoolean(options.incomplete, `${what}.incomplete`, 'chat', false);
+  checkBoolean(options.rewind, `${what}.rewind`, 'chat', false);
 }

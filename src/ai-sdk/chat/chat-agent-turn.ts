@@ -1,4 +1,5 @@
 import { createUIMessageStreamResponse, type ModelMessage, type UIMessage } from 'ai';
+import { withDeferredDurability } from '../../core/deferred-durability.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-error.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
@@ -9,7 +10,7 @@ import type { Agent } from '../agent/agent-types.ts';
 import { type AgentUIMessageStreamOptions, agentUIMessageStream } from '../agent/agent-ui-message-stream.ts';
 import type { ChatStore } from './chat-store.ts';
 import { liveVersions, lookupByGet, nextVersion } from './chat-versions.ts';
-import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
+import { encodeUIMessage } from './encode-ui-message.ts';
 import { checkReturned } from './misconfigured.ts';
 import { completeRewind, planRewind } from './rewind-chat.ts';
 import { validateUIInput } from './validate-ui-input.ts';
@@ -33,12 +34,13 @@ export interface ChatAgentTurn<M extends UIMessage> {
 }
 
 /**
- * One turn with `agent()`: the user message goes to the agent as its prompt, and the agent stores the turn itself
- * in the chat's view: its prompt as the chat store would (the UI message whole, metadata and file names included,
- * under the message's id), each step as the run stores it (entry ids `<replyId>`, `<replyId>#1`, …, so the reply
- * reads back under the id the client streamed). Settles when the run has ended. Throws `INVALID_ARGUMENT` for a
- * message that is not a user message (an agent run starts from a prompt), `DUPLICATE_MESSAGE_ID` for an id the
- * chat holds.
+ * One turn with `agent()`: the user message goes to the agent as its prompt, stored in the chat's view before the
+ * response starts as the chat store would store it (the UI message whole, metadata and file names included, under
+ * the message's id) and durable with the run's first step; the run stores each step (entry ids `<replyId>`,
+ * `<replyId>#1`, …, so the reply reads back under the id the client streamed). Settles when the run has ended.
+ * Throws `INVALID_ARGUMENT` for a message that is not a user message (an agent run starts from a prompt),
+ * `DUPLICATE_MESSAGE_ID` for an id the chat holds, and what the store throws for a prompt it refuses
+ * (`PAYLOAD_TOO_LARGE`): the chat is then unchanged.
  */
 export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>): Promise<void> {
   const { chats, chatId, message } = turn;
@@ -76,17 +78,20 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
     "createChatHandler(options): view(conversation, chatId)'s result",
     ['read', 'store'],
   );
-  // Once the message is stored (and only then), a regenerate or an edit takes the chat back to before it.
-  const rewound = async () => void (await rewind?.finish());
   // The client went away while this turn waited for the chat's earlier one: its message is kept (as the run
   // would store it), the agent does not run. 499: the client closed the request.
   if (turn.abortSignal.aborted) {
     await conversation.store(prompt);
-    await rewound();
+    await rewind?.finish();
     turn.sent(new Response(null, { status: 499 }));
     return;
   }
-  const view = chatTurnView(chosen, prompt, turn.replyId, rewound);
+  // The prompt is stored before the response starts, as the run would store it (durable with its first step): a
+  // store that refuses it is the request's error (413 too large, 409), and nothing of the chat changes. Only then
+  // does a regenerate or an edit take the chat back to before the message; the run finds its prompt stored.
+  const stored = await withDeferredDurability(() => chosen.store(prompt));
+  await rewind?.finish();
+  const view = chatTurnView(chosen, stored, turn.replyId);
   const run = turn.agent.run(prompt.content, undefined, { memory: view, abortSignal: turn.abortSignal });
   turn.sent(
     createUIMessageStreamResponse({
@@ -101,23 +106,18 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
 }
 
 /**
- * The chat's view for one run: reads as the view reads; what the run stores gets the chat's ids (the prompt: the
- * encoded user message's id and `metadata.ui`; the steps: `<replyId>`, `<replyId>#1`, …). `afterPrompt` runs once
- * the prompt is stored, before the run reads.
+ * The chat's view for one run: reads as the view reads; the run's prompt is the one already stored (`prompt`,
+ * under the encoded user message's id and `metadata.ui`); its steps get the chat's ids (`<replyId>`,
+ * `<replyId>#1`, …).
  */
 function chatTurnView(
   view: ContextView<ModelMessage>,
-  prompt: ChatEntry,
+  prompt: MemoryMessage[],
   replyId: string,
-  afterPrompt: () => Promise<void>,
 ): ContextView<ModelMessage> {
-  let promptStored = false;
+  let promptTaken = false;
   let replies = 0;
-  const identify = (message: ModelMessage): ModelMessage & Pick<MemoryMessage, 'id' | 'metadata'> => {
-    if (!promptStored && message.role === 'user') {
-      promptStored = true;
-      return { ...message, id: prompt.id, metadata: prompt.metadata };
-    }
+  const identify = (message: ModelMessage): ModelMessage & Pick<MemoryMessage, 'id'> => {
     const n = replies++;
     return { ...message, id: n === 0 ? replyId : `${replyId}#${n}` };
   };
@@ -129,10 +129,13 @@ function chatTurnView(
     appended: () => view.appended(),
     lastAssembly: () => view.lastAssembly(),
     async store(messages) {
-      const first = !promptStored;
-      const stored = await view.store(([] as ModelMessage[]).concat(messages).map(identify));
-      if (first && promptStored) await afterPrompt();
-      return stored;
+      const list = ([] as ModelMessage[]).concat(messages);
+      // The run stores its prompt first, alone.
+      if (!promptTaken && list.length === 1 && list[0]!.role === 'user') {
+        promptTaken = true;
+        return prompt;
+      }
+      return view.store(list.map(identify));
     },
     ...(instructions ? { instructions: () => instructions.call(view) } : {}),
   };

@@ -210,6 +210,22 @@ describe('createSummarizingMemory', () => {
     expect(texts(await view.read())).toEqual(['fresh']);
   });
 
+  it('ignores a summary a chat edit reached into (its last message and every later one deleted): no text of the deleted messages is sent', async () => {
+    const { calls, summarizer } = countingSummarizer();
+    const memory = await memoryWith(turns(10));
+    const view = createSummarizingMemory({ conversation: memory, maxMessages: 6, keepRecent: 2, summarizer });
+    await view.read();
+    expect(calls).toHaveLength(1);
+    const covered = calls[0]!.messages.map((m) => texts([m])[0]);
+    // Rewound to before the third message (it and everything after it deleted), then the edit stored.
+    const entries = await memory.entries();
+    for (const e of entries.slice(2).reverse()) await memory.delete(e.message.id);
+    await memory.store(user('edited'));
+    const out = texts(await view.read());
+    for (const text of covered.slice(2)) expect(out.join('\n')).not.toContain(text);
+    expect(out.at(-1)).toBe('edited');
+  });
+
   it('never summarizes a trailing in-flight call', async () => {
     const { calls, summarizer } = countingSummarizer();
     const memory = await memoryWith([...turns(8), call('c1', 'c2')]);

@@ -73,7 +73,8 @@ export interface SummarizingView extends ContextView {
  * model as a user message `[Summary of earlier conversation: …]` placed where the covered range ended, or
  * through `instructions()` (then, when the kept part starts inside a turn, the user message that opened it is
  * sent first, so the messages start with the user as Bedrock's Converse and Gemini require). A failing summarizer throws `MemoryError` SUMMARIZER_ERROR (with the cause) and
- * the previous summary stays in force. A summary whose covered messages were all deleted is ignored.
+ * the previous summary stays in force. A summary whose last covered message was deleted (all of them, or a chat
+ * edit that deleted a message and everything after it) is ignored: the view summarizes again as it needs.
  * @example
  * const view = createSummarizingMemory({ conversation, maxMessages: 40, keepRecent: 10,
  *   summarizer: createLanguageModelSummarizer({ model }) });
@@ -143,13 +144,10 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
     if (cache?.key === keyOf()) return cache.messages;
     const system = log.systems;
     if (summary && checkedAt !== log.rereads) {
-      const covered = await conversation.entries({
-        toSeq: summary.toSeq,
-        roles: ['user', 'assistant', 'tool'],
-        direction: 'backward',
-        limit: 1,
-      });
-      if (covered.length === 0) await setSummary(undefined);
+      // Its last covered message deleted (all of them, or a chat edit or regenerate that deleted a message and
+      // everything after it): the summary stands for messages the log no longer holds, and is not sent.
+      const last = await conversation.entries({ fromSeq: summary.toSeq, toSeq: summary.toSeq, limit: 1 });
+      if (last.length === 0) await setSummary(undefined);
       checkedAt = log.rereads;
     }
     // The view log holds exactly the entries after the summary, as they were appended: none is read again.

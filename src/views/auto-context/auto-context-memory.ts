@@ -22,6 +22,7 @@ import { findCut } from './ladder-cut.ts';
 import { createLadderHold } from './ladder-hold.ts';
 import { createLadderStepLog } from './ladder-step-log.ts';
 import { type AutoContextStats, runLadder } from './run-ladder.ts';
+import { deleteStepsOverDeleted } from './steps-over-deleted.ts';
 
 /** Seed 002's AutoContextMemory as a view: the compaction ladder over a log, every step an artifact. */
 export interface AutoContextView extends ContextView {
@@ -89,6 +90,8 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
   /** The log's first live non-system sequence number, as of the sync that made `log.rereads` `headAt`. */
   let head: number | undefined;
   let headAt = -1;
+  /** `log.rereads` when the steps were last checked against deleted messages. */
+  let checkedAt = -1;
   const held = createLadderHold({ log, conversation, cache, release: (seq) => citer.release(seq) });
   let last: AutoContextStats | undefined;
   let shot: LadderSnapshot | undefined;
@@ -137,7 +140,15 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
             stepLog.reset();
           }
           logId = stats.logId;
-          const steps = await stepLog.load();
+          let steps = await stepLog.load();
+          // After a deletion (or in a new process, whose first read sees the log afresh): steps over deleted messages go.
+          if (checkedAt !== log.rereads) {
+            checkedAt = log.rereads;
+            if (await deleteStepsOverDeleted(conversation, steps, stats)) {
+              stepLog.reset();
+              steps = await stepLog.load();
+            }
+          }
           if (headAt !== log.rereads || head === undefined) {
             head = await headSeq(conversation, stats.lastSeq);
             headAt = log.rereads;

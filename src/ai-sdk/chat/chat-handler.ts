@@ -21,8 +21,10 @@ import type { AgentUIMessageStreamOptions } from '../agent/agent-ui-message-stre
 import { toAiSdkPrompt } from '../to-ai-sdk-prompt.ts';
 import { runAgentTurn } from './chat-agent-turn.ts';
 import type { ChatStore } from './chat-store.ts';
+import { lookupByGet } from './chat-versions.ts';
 import { checkReturned, isMisconfiguration } from './misconfigured.ts';
 import { parseChatRequest } from './parse-chat-request.ts';
+import { completeRewind } from './rewind-chat.ts';
 import { closeStoppedReply, isUnfinished } from './stopped-reply.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
@@ -278,6 +280,9 @@ async function continuation<M extends UIMessage>(
   message: M,
 ): Promise<{ replaces: ReadonlySet<string>; messages: ModelMessage[] }> {
   const [checked] = await validateUIInput<M>([message], 'body.message', undefined);
+  // What a crash left of an earlier new version is deleted before the view is read (append does it on the other turns).
+  const conversation = chats.conversation(chatId);
+  await completeRewind(conversation, lookupByGet(conversation));
   const last = await chats.lastMessage(chatId);
   if (last?.message.id !== message.id)
     throw new MemoryError({

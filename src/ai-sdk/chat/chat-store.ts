@@ -211,8 +211,10 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
           component: 'chat',
           message: `update(chatId, message): only the chat's last message can be updated; message.id ${describeValue(message!.id)} is not it (the last is ${describeValue(last?.message.id)})`,
         });
-      // The message's versions (a crash may have left an older one) and their entries, to the log's newest.
-      const rewind = await planRewind(log, lookupIn(log), message!.id);
+      // The message's versions and their entries, to the log's newest (what a crash left completed first).
+      const lookup = lookupIn(log);
+      await completeRewind(log, lookup);
+      const rewind = await planRewind(log, lookup, message!.id);
       const location = 'message';
       const incomplete = updateOptions.incomplete === true;
       const version = rewind.version(message!.id)!;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { UIMessage } from 'ai';
+import type { ModelMessage, UIMessage } from 'ai';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestSchema, type TestDatabase } from '../../../test-support/postgres/test-database.ts';
@@ -10,11 +10,12 @@ import { createLibsqlStore } from '../../drivers/libsql/libsql-store.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
+import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { createChatStore } from './chat-store.ts';
-import { lookupByGet } from './chat-versions.ts';
+import { liveVersions, lookupByGet, newMessageVersion } from './chat-versions.ts';
 import { encodeUIMessage } from './encode-ui-message.ts';
-import { planRewind } from './rewind-chat.ts';
+import { completeRewind, planRewind } from './rewind-chat.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-rewind-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,10 +29,11 @@ const text = (id: string, role: 'user' | 'assistant', words: string): UIMessage 
 /** What a chat is asked to do, in the words of `useChat` and the chat store. */
 type Op =
   | { kind: 'send'; words: string } // a user message and its reply
-  | { kind: 'edit'; pick: number; words: string; crash: boolean } // an edited (or regenerated) user message
+  // An edited (or regenerated) user message, alone or with its reply in the same append (under the old reply's id).
+  | { kind: 'edit'; pick: number; words: string; crash: boolean; withReply: boolean }
   | { kind: 'oversize'; pick: number } // an edit the store refuses
   | { kind: 'resend'; pick: number } // a held id sent again without a rewind
-  | { kind: 'update'; words: string } // the last message's new version
+  | { kind: 'update'; words: string; crash: boolean } // the last message's new version
   | { kind: 'reopen' };
 
 const arbOp: fc.Arbitrary<Op> = fc.oneof(
@@ -46,16 +48,43 @@ const arbOp: fc.Arbitrary<Op> = fc.oneof(
       pick: fc.nat(),
       words: fc.string({ maxLength: 8 }),
       crash: fc.boolean(),
+      withReply: fc.boolean(),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('oversize' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('resend' as const), pick: fc.nat() }) },
   {
     weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('update' as const), words: fc.string({ maxLength: 8 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant('update' as const),
+      words: fc.string({ maxLength: 8 }),
+      crash: fc.boolean(),
+    }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reopen' as const) }) },
 );
+
+/**
+ * What `append(messages, { rewind: true })` and `update` do, stopped (the process killed) between storing the new
+ * versions and deleting what they supersede.
+ */
+async function cutShort(log: ConversationMemory, messages: UIMessage[]): Promise<void> {
+  const lookup = lookupByGet(log);
+  await completeRewind(log, lookup);
+  const rewind = await planRewind(log, lookup, messages[0]!.id);
+  const found = await liveVersions(
+    lookup,
+    messages.map((m) => m.id),
+  );
+  const entries: ModelMessage[] = [];
+  for (const message of messages) {
+    const version = rewind.version(message.id) ?? newMessageVersion(message.id, found);
+    entries.push(
+      ...(await encodeUIMessage(message, { tools: undefined, incomplete: false, location: 'm', version })),
+    );
+  }
+  await log.store(entries);
+}
 
 let pg: TestDatabase | undefined;
 afterAll(async () => {
@@ -133,25 +162,17 @@ describe.each(stores)('a chat rewound, on $name', ({ name, open, reopens, runs }
           } else if (op.kind === 'edit' && users.length > 0) {
             const at = users[op.pick % users.length]!;
             const edited = text(model[at]!.id, 'user', op.words);
+            const sent = op.withReply
+              ? [edited, text(model[at + 1]?.id ?? `a${next++}`, 'assistant', `re ${op.words}`)]
+              : [edited];
             if (op.crash) {
-              // What append does, stopped before its deletes.
               leftovers = true;
-              const log = chats.conversation(chatId);
-              const rewind = await planRewind(log, lookupByGet(log), edited.id);
-              const version = rewind.version(edited.id)!;
-              await log.store(
-                await encodeUIMessage(edited, {
-                  tools: undefined,
-                  incomplete: false,
-                  location: 'm',
-                  version,
-                }),
-              );
+              await cutShort(chats.conversation(chatId), sent);
             } else {
-              await chats.append(chatId, [edited], { rewind: true });
+              await chats.append(chatId, sent, { rewind: true });
               leftovers = false;
             }
-            model = [...model.slice(0, at), edited];
+            model = [...model.slice(0, at), ...sent];
           } else if (op.kind === 'oversize' && users.length > 0) {
             const at = users[op.pick % users.length]!;
             const edited = text(model[at]!.id, 'user', 'x'.repeat(5_000));
@@ -168,9 +189,10 @@ describe.each(stores)('a chat rewound, on $name', ({ name, open, reopens, runs }
           } else if (op.kind === 'update' && model.length > 0) {
             const last = model.at(-1)!;
             const newer = text(last.id, last.role as 'user' | 'assistant', `v ${op.words}`);
-            await chats.update(chatId, newer);
+            if (op.crash) await cutShort(chats.conversation(chatId), [newer]);
+            else await chats.update(chatId, newer);
             model = [...model.slice(0, -1), newer];
-            leftovers = false;
+            leftovers = op.crash;
           } else if (op.kind === 'reopen' && reopens) {
             await store.close();
             store = await open(file);
@@ -185,7 +207,48 @@ describe.each(stores)('a chat rewound, on $name', ({ name, open, reopens, runs }
         }
         await store.close();
       }),
-      { numRuns: runs },
+      {
+        numRuns: runs,
+        examples: [
+          // Found: an edit, then an edit with its reply cut short (the reply a new message), then an update.
+          [
+            [
+              { kind: 'send', words: '' },
+              { kind: 'edit', pick: 0, words: '', crash: false, withReply: false },
+              { kind: 'edit', pick: 0, words: '', crash: true, withReply: true },
+              { kind: 'update', words: '', crash: false },
+            ],
+          ],
+          // Found: an edit with its reply cut short, then an update of the reply (reviews 2 and 3).
+          [
+            [
+              { kind: 'send', words: '' },
+              { kind: 'edit', pick: 0, words: ' ', crash: true, withReply: true },
+              { kind: 'update', words: '', crash: false },
+              { kind: 'edit', pick: 0, words: '', crash: false, withReply: false },
+            ],
+          ],
+          // Found: an update, then an edit cut short, then writes (the update's version is not a leftover).
+          [
+            [
+              { kind: 'send', words: '' },
+              { kind: 'update', words: '', crash: false },
+              { kind: 'edit', pick: 0, words: '', crash: true, withReply: false },
+              { kind: 'send', words: '' },
+            ],
+          ],
+          // Found: an edit of a later message cut short, then one of an earlier message cut short, then a write.
+          [
+            [
+              { kind: 'send', words: '' },
+              { kind: 'send', words: '' },
+              { kind: 'edit', pick: 1, words: '', crash: true, withReply: false },
+              { kind: 'edit', pick: 0, words: '', crash: true, withReply: false },
+              { kind: 'send', words: '' },
+            ],
+          ],
+        ],
+      },
     );
   });
 });

@@ -1,4 +1,4 @@
-import type { LogEntry } from '../../core/message.ts';
+import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import {
   type ChatEntryLookup,
@@ -7,6 +7,7 @@ import {
   nextVersion,
   versionOf,
 } from './chat-versions.ts';
+import { storedTailSchema, uiKey } from './stored-ui-message.ts';
 
 /** Log entries read at a time while looking for the message to rewind to (it is usually among the newest). */
 const page = 64;
@@ -39,13 +40,28 @@ export interface ChatRewind {
  * the user message sent again, or sends an edited message under its old id: the client has already dropped
  * them). Finds the message's versions by id (`lookup`), then reads the log backward a page at a time from its
  * newest entry to the oldest of them; a chat that does not hold the message is not read, and the plan deletes
- * nothing (nor when the message is deleted meanwhile). When an earlier new version of the message was stored and
- * the process stopped before its deletes, what that version superseded is deleted first (it reads as gone already).
+ * nothing (nor when the message is deleted meanwhile). Call {@link completeRewind} first: a message left with
+ * several live versions (by writes that did not complete a rewind cut short) loses its older versions' own
+ * entries first, nothing else.
  */
-export async function planRewind(
+export function planRewind(
   conversation: ConversationMemory,
   lookup: ChatEntryLookup,
   messageId: string,
+): Promise<ChatRewind> {
+  return plan(conversation, lookup, messageId, 'own');
+}
+
+/**
+ * {@link planRewind}; when the message has several live versions, `repair` says what goes first: the older versions'
+ * own entries, or (`range`: the rewind {@link completeRewind} found cut short) everything from the oldest version
+ * to the newest, as `decodeChatLog` reads it.
+ */
+async function plan(
+  conversation: ConversationMemory,
+  lookup: ChatEntryLookup,
+  messageId: string,
+  repair: 'own' | 'range',
 ): Promise<ChatRewind> {
   const found = await liveVersions(lookup, [messageId]);
   let live = found.versions.get(messageId) ?? [];
@@ -84,7 +100,9 @@ export async function planRewind(
   } else if (live.length > 1) {
     // A new version stored by a rewind cut short before its deletes: what lies before it is superseded already.
     const newest = after.findIndex((e) => e.message.id === live.at(-1)!.id);
-    for (const entry of after.splice(newest + 1)) {
+    const older = after.splice(newest + 1);
+    const gone = repair === 'range' ? older : ownEntries(older, messageId, live.slice(0, -1));
+    for (const entry of gone) {
       await conversation.delete(entry.message.id);
       taken.delete(entry.message.id);
     }
@@ -105,17 +123,79 @@ export async function planRewind(
 }
 
 /**
- * Completes a rewind a crash cut short: when the chat's newest entry is a new version of a UI message (a revision)
- * whose older version is still live, deletes the older version and what followed it up to the new one (what the
- * chat shows as gone, and a view would still send to the model). A crash between storing a new version and its
- * deletes leaves that version newest, so the chat's next write, which calls this first, finds it. Reads the newest
- * entry, and only after a new version looks its versions up by id; a chat with nothing to complete changes nothing.
+ * Completes a rewind a crash cut short. A rewind or an `update` stores new versions of UI messages (revisions)
+ * before it deletes what they supersede, so a crash in between leaves a message with two live versions among the
+ * newest entries; the chat's next write calls this first. Among the newest page of the log, of the new versions
+ * whose older version is still live, the one whose older version lies furthest back (its rewind supersedes the
+ * others'): deletes that older version and what followed it up to the new one — what the chat shows as gone
+ * (`decodeChatLog`), and a view would still send to the model. Looks versions up by id only when the page holds a
+ * new version; a chat with nothing to complete changes nothing.
  */
 export async function completeRewind(
   conversation: ConversationMemory,
   lookup: ChatEntryLookup,
 ): Promise<void> {
-  const [newest] = await conversation.entries({ direction: 'backward', limit: 1 });
-  const version = newest && versionOf(newest.message);
-  if (version && version.revision > 0) await planRewind(conversation, lookup, version.uiId);
+  const entries = await conversation.entries({ direction: 'backward', limit: page });
+  // The new versions among them (an append that rewinds stores its first message as one, the others may be new).
+  const revised: string[] = [];
+  for (const { message } of entries) {
+    const version = versionOf(message);
+    if (version && version.revision > 0) revised.push(version.uiId);
+  }
+  if (revised.length === 0) return;
+  // Of those whose older version is still live (cut short: one whose rewind or update finished has none), the one
+  // whose older version lies furthest back: its rewind supersedes the others' (an edit of an earlier message cut
+  // short after one of a later message; the first of several messages a rewind stored).
+  const { versions } = await liveVersions(lookup, revised);
+  const oldest = new Map<string, string>();
+  for (const uiId of revised) {
+    const live = versions.get(uiId) ?? [];
+    if (live.length > 1) oldest.set(live[0]!.id, uiId);
+  }
+  let target: string | undefined;
+  for (let toSeq: number | undefined, left = oldest.size; left > 0; ) {
+    const older =
+      toSeq === undefined
+        ? entries
+        : await conversation.entries({ direction: 'backward', limit: page, toSeq });
+    if (older.length === 0) break;
+    for (let i = older.length - 1; i >= 0 && left > 0; i--) {
+      const uiId = oldest.get(older[i]!.message.id);
+      if (uiId === undefined) continue;
+      target = uiId;
+      left--;
+    }
+    toSeq = older[0]!.seq - 1;
+  }
+  if (target !== undefined) await plan(conversation, lookup, target, 'range');
 }
+
+/**
+ * Of `entries` (newest first), those of the given versions of UI message `uiId`: each version's first entry and the
+ * further entries of the message right after it.
+ */
+function ownEntries(
+  entries: readonly LogEntry[],
+  uiId: string,
+  versions: readonly ChatVersion[],
+): LogEntry[] {
+  const heads = new Set(versions.map((v) => v.id));
+  const out: LogEntry[] = [];
+  let inside = false;
+  for (const entry of [...entries].reverse()) {
+    if (heads.has(entry.message.id)) inside = true;
+    else if (!(inside && isChatTail(entry.message) && tailOf(entry.message) === uiId)) inside = false;
+    if (inside) out.push(entry);
+  }
+  return out.reverse();
+}
+
+/** The UI message id a further entry belongs to. */
+const tailOf = (message: MemoryMessage): string | undefined => {
+  const tail = storedTailSchema.safeParse(message.metadata?.[uiKey]);
+  return tail.success ? tail.data.of : undefined;
+};
+
+/** Whether an entry is a further entry (not the first) of a chat's UI message. */
+const isChatTail = (message: MemoryMessage): boolean =>
+  storedTailSchema.safeParse(message.metadata?.[uiKey]).success;

@@ -1,6 +1,12 @@
 /** Bad input (exit code 3): a file to import or ingest that is wrong, its message naming the line or JSON path. */
 export class BadInputError extends Error {}
 
+/**
+ * An import or ingest stopped by Ctrl-C (exit code 130): what it had written is removed again. A second Ctrl-C
+ * ends the process at once (the run's sessions stay marked incomplete, and the next run replaces them).
+ */
+export class InterruptedError extends Error {}
+
 /** An error's message without engram's `[engram] [component] ` prefix, for the command line. */
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message.replace(/^\[engram\] (\[[^\]]+\] )?/, '') : String(error);

@@ -1,12 +1,12 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
-import { BadInputError } from './bad-input-error.ts';
+import { BadInputError, InterruptedError } from './bad-input-error.ts';
 import { type OpenMode, openStore, type StoreFlags, scopeOf, UsageError } from './open-store.ts';
 import type { OutputOptions } from './output.ts';
 import { createProgress, type Progress } from './progress.ts';
 
 /** Exit codes of the `engram` command. */
-export const exitCodes = { ok: 0, failure: 1, usage: 2, badInput: 3, store: 4 } as const;
+export const exitCodes = { ok: 0, failure: 1, usage: 2, badInput: 3, store: 4, interrupted: 130 } as const;
 
 /** The global flags every command reads: where the store is, whose data, and the output format. */
 export type CliFlags = StoreFlags & { json?: boolean; wide?: boolean };
@@ -58,6 +58,7 @@ const storeErrorCodes = new Set(['STORE_ERROR', 'STORE_CLOSED', 'MIGRATION_ERROR
 export function exitCodeOf(error: unknown): number {
   if (error instanceof UsageError) return exitCodes.usage;
   if (error instanceof BadInputError) return exitCodes.badInput;
+  if (error instanceof InterruptedError) return exitCodes.interrupted;
   if (MemoryError.isInstance(error))
     return storeErrorCodes.has(error.code) ? exitCodes.store : exitCodes.badInput;
   return exitCodes.failure;

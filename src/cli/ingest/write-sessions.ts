@@ -4,8 +4,9 @@ import type { MemoryMessage } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
-import { BadInputError } from '../bad-input-error.ts';
+import { BadInputError, InterruptedError } from '../bad-input-error.ts';
 import { noProgress, type Progress } from '../progress.ts';
+import { currentOwner, heartbeatMs, importOwnerKey, liveOwner, ownerEntry } from './import-owner.ts';
 
 /** A session to write: its id, metadata and checked messages. */
 export interface IngestSession {
@@ -35,7 +36,8 @@ const chunkSize = 500;
 /**
  * The metadata key (value `'incomplete'`) a session carries while an import or ingest writes it: set when the
  * session is created, removed by the last write, which restores the file's metadata in one step. A session
- * that still has it was left by a crashed run; the next run replaces it instead of refusing it.
+ * that still has it was left by a crashed run, which the next run replaces instead of refusing it, or is being
+ * written by another run (`importOwnerKey` names it), which the next run refuses.
  */
 export const importMarker = 'engram:import';
 
@@ -59,11 +61,30 @@ export async function writeSessions(
 ): Promise<{ sessions: string[]; messages: number }> {
   const targets = await checkTargets(store, scope, sessions, options);
   const progress = options.progress ?? noProgress;
+  const owner = currentOwner();
+  /** The marked metadata of a session this run writes, saying it is still there. */
+  const marked = (s: IngestSession) => ({
+    ...s.metadata,
+    [importMarker]: 'incomplete',
+    [importOwnerKey]: ownerEntry({ ...owner, at: Date.now() }),
+  });
   const created: string[] = [];
   const appended = new Map<string, string[]>();
   let total = 0;
   for (const s of sessions) total += s.messages.length;
   progress.start(options.label ?? 'writing', total);
+  // Ctrl-C stops the run between two writes, and what it wrote is removed (a second one ends the process at once).
+  let interrupted = false;
+  const interrupt = () => {
+    interrupted = true;
+  };
+  process.once('SIGINT', interrupt);
+  const stopIfInterrupted = () => {
+    if (interrupted)
+      throw new InterruptedError(
+        'interrupted: nothing of this run is kept (the sessions it created are deleted, its appends removed)',
+      );
+  };
   try {
     for (const s of sessions) {
       const memory = createConversationMemory({ store, scope, sessionId: s.id });
@@ -77,16 +98,20 @@ export async function writeSessions(
         continue;
       }
       if (targets.get(s.id) === 'resume') await store.deleteSession(scope, s.id);
-      await store.createSession(scope, {
-        id: s.id,
-        metadata: { ...s.metadata, [importMarker]: 'incomplete' },
-      });
+      await store.createSession(scope, { id: s.id, metadata: marked(s) });
       created.push(s.id);
+      let beat = Date.now();
       for (let i = 0; i < s.messages.length; i += chunkSize) {
+        stopIfInterrupted();
         const chunk = s.messages.slice(i, i + chunkSize);
         await memory.store(chunk);
         progress.tick(chunk.length);
+        if (Date.now() - beat >= heartbeatMs) {
+          await store.updateSession(scope, s.id, marked(s)); // still here: another run does not take it over
+          beat = Date.now();
+        }
       }
+      stopIfInterrupted();
       await store.updateSession(scope, s.id, s.metadata); // the commit: the marker goes
     }
   } catch (error) {
@@ -94,6 +119,7 @@ export async function writeSessions(
     for (const [id, ids] of appended) await store.deleteMessages(scope, id, ids).catch(() => undefined);
     throw error;
   } finally {
+    process.removeListener('SIGINT', interrupt);
     progress.stop();
   }
   return { sessions: sessions.map((s) => s.id), messages: total };
@@ -111,8 +137,9 @@ async function checkTargets(
     if (!isValidId(s.id))
       throw new BadInputError(`"${s.id}" is not a session id (1–256 characters, no NUL or lone surrogates)`);
     if (targets.has(s.id)) throw new BadInputError(`two sessions of the file have the id "${s.id}"`);
-    if (Object.hasOwn(s.metadata, importMarker))
-      throw new BadInputError(`session "${s.id}": the metadata key "${importMarker}" is engram's own`);
+    for (const key of [importMarker, importOwnerKey])
+      if (Object.hasOwn(s.metadata, key))
+        throw new BadInputError(`session "${s.id}": the metadata key "${key}" is engram's own`);
     const messageIds = new Set<string>();
     for (const m of s.messages) {
       if (messageIds.has(m.id))
@@ -125,6 +152,11 @@ async function checkTargets(
       continue;
     }
     const incomplete = existing.metadata[importMarker] === 'incomplete';
+    const running = incomplete ? liveOwner(existing.metadata[importOwnerKey]) : undefined;
+    if (running)
+      throw new BadInputError(
+        `session "${s.id}" is being imported by another run (process ${running.pid} on ${running.host}, its last write ${Math.round((Date.now() - running.at) / 1000)} s ago); wait for it to end, or stop it and import again`,
+      );
     if (incomplete && !options.append) {
       targets.set(s.id, 'resume');
       continue;

@@ -1,0 +1,102 @@
+/**
+ * Two `engram import` runs of the same file into the same SQLite file at once, and Ctrl-C during an import.
+ * The second import must be refused (or wait) without touching the first's session; the first must finish.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runEngram } from '../../../test-support/run-engram.ts';
+
+const bin = fileURLToPath(new URL('../main.ts', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'engram-concurrent-import-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const n = 60_000;
+const file = join(dir, 'big.jsonl');
+const lines = [JSON.stringify({ type: 'session', id: 'big', metadata: {} })];
+for (let i = 0; i < n; i++)
+  lines.push(
+    JSON.stringify({
+      type: 'message',
+      message: {
+        role: 'user',
+        content: `message ${i}`,
+        id: `m${i}`,
+        createdAt: { $date: '2026-01-01T00:00:00.000Z' },
+      },
+    }),
+  );
+writeFileSync(file, `${lines.join('\n')}\n`);
+
+function start(...args: string[]) {
+  const child = spawn(process.execPath, ['--no-warnings', bin, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  const done = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, out, err })),
+  );
+  return { child, done };
+}
+
+/** Waits until the import has created its (still incomplete) session and written some messages. */
+async function waitForMessages(db: string, atLeast: number) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(20)) {
+    try {
+      const handle = new DatabaseSync(db, { readOnly: true });
+      try {
+        const row = handle.prepare('SELECT count(*) AS n FROM engram_messages').get() as
+          | { n: number }
+          | undefined;
+        if ((row?.n ?? 0) >= atLeast) return;
+      } finally {
+        handle.close();
+      }
+    } catch {
+      // not created or not migrated yet
+    }
+  }
+  throw new Error('the import wrote nothing in 30 s');
+}
+
+describe('engram import, two runs at once into one file', () => {
+  it('the first run finishes and keeps its session; the second is refused, naming the run that writes it', async () => {
+    const db = join(dir, 'race.db');
+    const first = start('--db', db, 'import', file);
+    await waitForMessages(db, 1000);
+    const second = start('--db', db, 'import', file);
+    const [a, b] = await Promise.all([first.done, second.done]);
+    const list = runEngram('--db', db, '--json', 'sessions', 'list');
+    const sessions = list.code === 0 ? (JSON.parse(list.out) as { id: string; messages: number }[]) : [];
+    expect({ first: a.code, firstErr: a.err }).toEqual({ first: 0, firstErr: '' });
+    expect(b.code).not.toBe(0);
+    expect(b.err).toMatch(/being imported by another run/);
+    expect(sessions).toEqual([expect.objectContaining({ id: 'big', messages: n })]);
+  }, 120_000);
+});
+
+describe('engram import, interrupted by Ctrl-C (SIGINT)', () => {
+  it('says it was interrupted and leaves no partial session readers take for a whole one', async () => {
+    const db = join(dir, 'sigint.db');
+    const run = start('--db', db, 'import', file);
+    await waitForMessages(db, 1000);
+    run.child.kill('SIGINT');
+    const r = await run.done;
+    const list = JSON.parse(runEngram('--db', db, '--json', 'sessions', 'list').out) as {
+      id: string;
+      messages: number;
+    }[];
+    // It exits 130 saying so, and removes the session it had begun.
+    expect(r.code).toBe(130);
+    expect(r.err).toMatch(/interrupt/i);
+    expect(list.filter((s) => s.messages !== n)).toEqual([]);
+  }, 120_000);
+});

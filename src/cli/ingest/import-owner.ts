@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { JSONValue } from 'ai';
+
+/**
+ * The metadata key naming the run that writes a session an import marks incomplete: its host, process and last
+ * write. A run finding such a session replaces it only when that run is gone (its process no longer runs on this
+ * host, or it wrote nothing for {@link staleAfterMs}), and refuses it while the run may still be writing.
+ */
+export const importOwnerKey = 'engram:import-run';
+
+/** A run that has not written to its session for this long is taken for gone (a crash on another host, say). */
+export const staleAfterMs = 60_000;
+
+/** How often a run writing a session says it is still there. */
+export const heartbeatMs = 5_000;
+
+/** The run writing a session. */
+export interface ImportOwner {
+  /** The host it runs on. */
+  host: string;
+  /** Its process id there. */
+  pid: number;
+  /** A random id of the run. */
+  run: string;
+  /** When it last wrote to the session (ms since the epoch). */
+  at: number;
+}
+
+/** This process's run, as of now. */
+export function currentOwner(): ImportOwner {
+  return { host: hostname(), pid: process.pid, run: randomUUID(), at: Date.now() };
+}
+
+/** The owner's entry in a session's metadata. */
+export const ownerEntry = (owner: ImportOwner): JSONValue => ({ ...owner });
+
+/**
+ * The run that may still be writing a session marked incomplete (undefined when it is gone: its process is not
+ * running on this host, it wrote nothing for {@link staleAfterMs}, or the marker names no run, as before runs were
+ * named).
+ */
+export function liveOwner(value: JSONValue | undefined, now = Date.now()): ImportOwner | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { host, pid, run, at } = value as Record<string, JSONValue>;
+  if (
+    typeof host !== 'string' ||
+    typeof pid !== 'number' ||
+    typeof run !== 'string' ||
+    typeof at !== 'number'
+  )
+    return undefined;
+  if (now - at > staleAfterMs) return undefined;
+  if (host === hostname() && !isRunning(pid)) return undefined;
+  return { host, pid, run, at };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

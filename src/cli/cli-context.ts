@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from 'commander';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { BadInputError, InterruptedError } from './bad-input-error.ts';
@@ -63,6 +64,17 @@ export function exitCodeOf(error: unknown): number {
     return storeErrorCodes.has(error.code) ? exitCodes.store : exitCodes.badInput;
   return exitCodes.failure;
 }
+
+/** A commander argument parser for an integer from 1 to `max` (a usage error otherwise). */
+export const positiveIntUpTo =
+  (max: number) =>
+  (value: string): number => {
+    const n = Number(value);
+    // Commander names the option in the message (`option '--limit <n>' argument '101' is invalid. …`).
+    if (!Number.isSafeInteger(n) || n < 1 || n > max)
+      throw new InvalidArgumentError(`expected an integer from 1 to ${max}.`);
+    return n;
+  };
 
 /** A commander argument parser for a positive integer (a usage error otherwise). */
 export function positiveInt(value: string): number {

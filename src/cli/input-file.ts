@@ -19,6 +19,11 @@ export function readInputFile(file: string): string {
     return utf8.decode(bytes);
   } catch {
     const offset = firstInvalidUtf8(bytes);
+    // Valid UTF-8 that does not decode: more text than one string holds.
+    if (offset < 0)
+      throw new BadInputError(
+        `${file} is too large to read (${bytes.length} bytes; a file must hold under 512 MiB of text): split it`,
+      );
     const line = bytes.subarray(0, offset).filter((b) => b === 0x0a).length + 1;
     const seen = [...bytes.subarray(offset, offset + 4)]
       .map((b) => b.toString(16).padStart(2, '0'))

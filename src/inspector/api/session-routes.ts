@@ -68,7 +68,7 @@ export function registerSessionRoutes(app: Hono, api: ApiContext): void {
       const limit = intParam(c, 'limit', messagePageSize, 1, 1000);
       await requireSession(api, scope, id);
       const at = c.req.query('message');
-      let after = intParam(c, 'after', 0, 0, Number.MAX_SAFE_INTEGER);
+      let after = intParam(c, 'after', 0, 0, Number.MAX_SAFE_INTEGER - 1); // the page starts at after + 1
       if (at) {
         const [entry] = await log.getMessages(scope, id, [at]);
         if (!entry) throw new NotFoundError({ kind: 'message', id: at, component: 'inspector' });

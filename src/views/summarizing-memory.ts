@@ -74,7 +74,7 @@ export interface SummarizingView extends ContextView {
  * through `instructions()` (then, when the kept part starts inside a turn, the user message that opened it is
  * sent first, so the messages start with the user as Bedrock's Converse and Gemini require). A failing summarizer throws `MemoryError` SUMMARIZER_ERROR (with the cause) and
  * the previous summary stays in force. A summary whose last covered message was deleted (all of them, or a chat
- * edit that deleted a message and everything after it) is ignored: the view summarizes again as it needs.
+ * edit that deleted a message and everything after it) is deleted: the view summarizes again as it needs.
  * @example
  * const view = createSummarizingMemory({ conversation, maxMessages: 40, keepRecent: 10,
  *   summarizer: createLanguageModelSummarizer({ model }) });
@@ -145,9 +145,15 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
     const system = log.systems;
     if (summary && checkedAt !== log.rereads) {
       // Its last covered message deleted (all of them, or a chat edit or regenerate that deleted a message and
-      // everything after it): the summary stands for messages the log no longer holds, and is not sent.
-      const last = await conversation.entries({ fromSeq: summary.toSeq, toSeq: summary.toSeq, limit: 1 });
-      if (last.length === 0) await setSummary(undefined);
+      // everything after it): the summary stands for messages the log no longer holds. Its artifact goes, and the
+      // newest one left is checked in turn (a view opened later finds the same).
+      while (summary) {
+        const last = await conversation.entries({ fromSeq: summary.toSeq, toSeq: summary.toSeq, limit: 1 });
+        if (last.length > 0) break;
+        await conversation.deleteArtifact(summary.id);
+        const loaded = await loadSummaryAndTokens(conversation);
+        await setSummary(loaded?.summary, loaded?.tokens);
+      }
       checkedAt = log.rereads;
     }
     // The view log holds exactly the entries after the summary, as they were appended: none is read again.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JSONValue } from 'ai';
+import { createSerialQueue } from '../../core/serial-queue.ts';
 
 /**
  * The metadata key naming the run that writes a session an import marks incomplete: its host, process and last
@@ -9,8 +10,12 @@ import type { JSONValue } from 'ai';
  */
 export const importOwnerKey = 'engram:import-run';
 
-/** A run that has not written to its session for this long is taken for gone (a crash on another host, say). */
-export const staleAfterMs = 60_000;
+/**
+ * A run on another host that has not written to its session for this long is taken for gone (a crash there). Its
+ * writes are stamped by its clock and read by ours, so this is long enough for clocks minutes apart; a run on this
+ * host is judged by whether its process runs.
+ */
+export const staleAfterMs = 10 * 60_000;
 
 /** How often a run writing a session says it is still there. */
 export const heartbeatMs = 5_000;
@@ -36,9 +41,9 @@ export function currentOwner(): ImportOwner {
 export const ownerEntry = (owner: ImportOwner): JSONValue => ({ ...owner });
 
 /**
- * The run that may still be writing a session marked incomplete (undefined when it is gone: its process is not
- * running on this host, it wrote nothing for {@link staleAfterMs}, or the marker names no run, as before runs were
- * named).
+ * The run that may still be writing a session marked incomplete (undefined when it is gone: on this host, its
+ * process is not running; on another, it wrote nothing for {@link staleAfterMs} by this host's clock; or the
+ * marker names no run, as before runs were named).
  */
 export function liveOwner(value: JSONValue | undefined, now = Date.now()): ImportOwner | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
@@ -50,9 +55,25 @@ export function liveOwner(value: JSONValue | undefined, now = Date.now()): Impor
     typeof at !== 'number'
   )
     return undefined;
-  if (now - at > staleAfterMs) return undefined;
-  if (host === hostname() && !isRunning(pid)) return undefined;
+  if (host === hostname() ? !isRunning(pid) : now - at > staleAfterMs) return undefined;
   return { host, pid, run, at };
+}
+
+/**
+ * Says a run is still there: every {@link heartbeatMs} while it writes a session, `beat` rewrites the session's
+ * marker, whatever the writes between take. `stop` ends it and waits for a beat under way (so none comes after
+ * the run's last write).
+ */
+export function startHeartbeat(beat: () => Promise<void>): { stop(): Promise<void> } {
+  const beats = createSerialQueue();
+  const timer = setInterval(() => void beats.run(beat).catch(() => undefined), heartbeatMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await beats.run(async () => undefined); // after the beat under way, if any
+    },
+  };
 }
 
 function isRunning(pid: number): boolean {

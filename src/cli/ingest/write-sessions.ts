@@ -6,7 +6,7 @@ import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { BadInputError, InterruptedError } from '../bad-input-error.ts';
 import { noProgress, type Progress } from '../progress.ts';
-import { currentOwner, heartbeatMs, importOwnerKey, liveOwner, ownerEntry } from './import-owner.ts';
+import { currentOwner, importOwnerKey, liveOwner, ownerEntry, startHeartbeat } from './import-owner.ts';
 
 /** A session to write: its id, metadata and checked messages. */
 export interface IngestSession {
@@ -97,19 +97,30 @@ export async function writeSessions(
         progress.tick(s.messages.length);
         continue;
       }
-      if (targets.get(s.id) === 'resume') await store.deleteSession(scope, s.id);
+      if (targets.get(s.id) === 'resume') {
+        // Checked again just before: another run may have taken it over or finished it since the check.
+        const now = await store.getSession(scope, s.id);
+        if (now && (now.metadata[importMarker] !== 'incomplete' || liveOwner(now.metadata[importOwnerKey])))
+          throw new BadInputError(
+            `session "${s.id}" was written by another run while this one ran; nothing of it was replaced`,
+          );
+        await store.deleteSession(scope, s.id);
+      }
       await store.createSession(scope, { id: s.id, metadata: marked(s) });
       created.push(s.id);
-      let beat = Date.now();
-      for (let i = 0; i < s.messages.length; i += chunkSize) {
-        stopIfInterrupted();
-        const chunk = s.messages.slice(i, i + chunkSize);
-        await memory.store(chunk);
-        progress.tick(chunk.length);
-        if (Date.now() - beat >= heartbeatMs) {
-          await store.updateSession(scope, s.id, marked(s)); // still here: another run does not take it over
-          beat = Date.now();
+      // Still here, whatever a write takes: another run does not take the session over.
+      const heartbeat = startHeartbeat(async () => {
+        await store.updateSession(scope, s.id, marked(s));
+      });
+      try {
+        for (let i = 0; i < s.messages.length; i += chunkSize) {
+          stopIfInterrupted();
+          const chunk = s.messages.slice(i, i + chunkSize);
+          await memory.store(chunk);
+          progress.tick(chunk.length);
         }
+      } finally {
+        await heartbeat.stop();
       }
       stopIfInterrupted();
       await store.updateSession(scope, s.id, s.metadata); // the commit: the marker goes

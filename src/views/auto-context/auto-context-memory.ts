@@ -144,7 +144,7 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
           // After a deletion (or in a new process, whose first read sees the log afresh): steps over deleted messages go.
           if (checkedAt !== log.rereads) {
             checkedAt = log.rereads;
-            if (await deleteStepsOverDeleted(conversation, steps, stats)) {
+            while (await deleteStepsOverDeleted(conversation, steps, stats)) {
               stepLog.reset();
               steps = await stepLog.load();
             }

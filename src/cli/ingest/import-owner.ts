@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JSONValue } from 'ai';
-import { createSerialQueue } from '../../core/serial-queue.ts';
 
 /**
  * The metadata key naming the run that writes a session an import marks incomplete: its host, process and last
@@ -65,13 +64,20 @@ export function liveOwner(value: JSONValue | undefined, now = Date.now()): Impor
  * the run's last write).
  */
 export function startHeartbeat(beat: () => Promise<void>): { stop(): Promise<void> } {
-  const beats = createSerialQueue();
-  const timer = setInterval(() => void beats.run(beat).catch(() => undefined), heartbeatMs);
+  // One beat at a time, and none queued: a tick while a beat is under way (a slow store) is skipped.
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running ??= beat()
+      .catch(() => undefined)
+      .finally(() => {
+        running = undefined;
+      });
+  }, heartbeatMs);
   timer.unref();
   return {
     async stop() {
       clearInterval(timer);
-      await beats.run(async () => undefined); // after the beat under way, if any
+      await running;
     },
   };
 }

@@ -184,18 +184,14 @@ function ownEntries(
   let inside = false;
   for (const entry of [...entries].reverse()) {
     if (heads.has(entry.message.id)) inside = true;
-    else if (!(inside && isChatTail(entry.message) && tailOf(entry.message) === uiId)) inside = false;
+    else if (!(inside && tailOf(entry.message) === uiId)) inside = false;
     if (inside) out.push(entry);
   }
   return out.reverse();
 }
 
-/** The UI message id a further entry belongs to. */
+/** The UI message id a further entry (not the first) of a chat's UI message belongs to; undefined for another. */
 const tailOf = (message: MemoryMessage): string | undefined => {
   const tail = storedTailSchema.safeParse(message.metadata?.[uiKey]);
   return tail.success ? tail.data.of : undefined;
 };
-
-/** Whether an entry is a further entry (not the first) of a chat's UI message. */
-const isChatTail = (message: MemoryMessage): boolean =>
-  storedTailSchema.safeParse(message.metadata?.[uiKey]).success;

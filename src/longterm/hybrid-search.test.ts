@@ -255,3 +255,50 @@ describe('hybridSearch: a question about the user', () => {
     await schema.drop();
   });
 });
+
+describe("hybridSearch: the vector leg's picks for a question about the user", () => {
+  /** Texts about mornings lie near the question; the assistant's reply nearest. */
+  const morning: LongTermEmbedder = {
+    id: 'test:morning',
+    maxChars: 2000,
+    batchSize: 16,
+    embed: async (texts) =>
+      texts.map((t) =>
+        t.includes('morning')
+          ? [1, 0]
+          : t.includes('espresso')
+            ? [0.9, 0.1]
+            : t.includes('kettle')
+              ? [0.7, 0.3]
+              : [0, 1],
+      ),
+  };
+
+  it("keeps its places for the user's own words, and for any hit when the question is about someone else", async () => {
+    for (const store of [createMemoryStore(), await openSqliteStore({ path: join(dir, 'user-picks.db') })]) {
+      const records = getLongTermRecords(store);
+      const scope = userScope(uniqueTenant('user-picks'), 'u1');
+      const turn = (id: string, text: string, role: string) =>
+        prepareRecord({ id, kind: 'turn', text, metadata: { role, speaker: role } }, 'test');
+      await records.addRecords(scope, [
+        // Twenty turns the words find fill the pool's head ...
+        ...Array.from({ length: 20 }, (_, i) => turn(`w${i}`, `drink number ${i} of the list`, 'user')),
+        // ... and two that share no word with either question: the assistant's reply lies nearer to them.
+        turn('a', 'assistant: an espresso is a fine start', 'assistant'),
+        turn('u', 'user: the kettle goes on first thing, green tea always', 'user'),
+      ]);
+      await embedAll(records, scope.tenant, [{ user: 'u1' } as CorpusRecord], morning);
+      const ids = async (q: string) =>
+        (await hybridSearch(records, scope, q, { limit: 22, embedder: morning })).map((h) => h.id);
+      // About the user: the user's statement takes the first pick, just below the best fifteen; the assistant's
+      // reply comes after the text hits.
+      const mine = await ids('what do I drink in the morning?');
+      expect(mine.indexOf('u')).toBe(15);
+      expect(mine.indexOf('a')).toBeGreaterThan(mine.indexOf('w19'));
+      // About someone else, the nearest hit takes it.
+      const theirs = await ids('what does Ann drink in the morning?');
+      expect(theirs.indexOf('a')).toBe(15);
+      await store.close();
+    }
+  });
+});

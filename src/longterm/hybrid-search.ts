@@ -43,7 +43,8 @@ export interface RankingOptions {
    * by its best hit, vector min–max over its candidates) and summed, the vector leg weighted by how far its best
    * 20 hits overlap the lexical leg's beyond chance (see `fuseRankings`); a vector leg that does not agree with
    * the query's words only adds candidates below the text hits, its best three just below the best fifteen (so a
-   * paraphrase can reach a recall block; `withVectorPicks`). Measured on LoCoMo (BENCHMARKS.md), it is never
+   * paraphrase can reach a recall block; `withVectorPicks`; for a question about the user the best three of the
+   * user's own words). Measured on LoCoMo (BENCHMARKS.md), it is never
    * below full text in any category with a random-vector model and is above it with USE-lite, where reciprocal
    * rank at its old defaults fell 13 points below full text. `'rrf'`: weighted reciprocal rank (the fusion
    * before; `rrfK` and `vectorWeight` tune it).
@@ -227,7 +228,10 @@ export async function hybridSearch(
 ): Promise<LongTermHit[]> {
   checkFuseOptions(options);
   const { lexical, vector, vectorSeen, ranker } = await rankLegs(store, scope, query, options);
-  const fused = fuseRankings(lexical, vector, { ...options, vectorSeen });
+  // A question about the user keeps places for the vector leg's best hits among the user's own words: an assistant's
+  // reply or another person's news reads much like the question, the user's statement of the fact often does not.
+  const picksFrom = asksAboutUser(query) ? { picksFrom: (h: RankedCandidate) => h.fromUser === true } : {};
+  const fused = fuseRankings(lexical, vector, { ...options, vectorSeen, ...picksFrom });
   // Time: superseded records after current ones, newer first for questions about the present (rank-by-time.ts).
   const pool = rankByTime(fused, { query, limit: options.limit, now: options.now?.() ?? new Date() });
   return pickResults(

@@ -15,11 +15,6 @@ export interface FuseOptions {
   rrfK?: number;
   /** How many records the vector search returned before filtering: a lower bound of the records it ranked, for the chance overlap. @default the vector leg's length */
   vectorSeen?: number;
-  /**
-   * Which vector hits may take one of the picks {@link withVectorPicks} keeps a place for: hybrid search gives a
-   * question about the user the user's own words (`fromUser`). @default every hit
-   */
-  picksFrom?: (hit: RankedCandidate) => boolean;
 }
 
 /** Throws `INVALID_QUERY` naming the option unless `fusion` is `'calibrated'` or `'rrf'` and `vectorWeight`, `rrfK` are finite numbers ≥ 0. */
@@ -110,7 +105,7 @@ export function fuseRankings(
 ): ScoredCandidate[] {
   if (vector.length === 0) return [...lexical];
   if (options.fusion === 'rrf') return reciprocalRank(lexical, vector, options);
-  return withVectorPicks(calibratedScores(lexical, vector, options), lexical, vector, options.picksFrom);
+  return withVectorPicks(calibratedScores(lexical, vector, options), lexical, vector);
 }
 
 /**
@@ -123,24 +118,19 @@ export function fuseRankings(
  * personal-facts probes A–H 292 -> 294 of 301 facts, corrections new first 68 -> 70; LoCoMo R@10 79.7 and the
  * default block's evidence 90.1% unchanged (placed below the best 10 instead of 15: R@10 79.6). With a random
  * model they are three random records in the block's lower half: R@10 stays full text's in every category, the
- * block's evidence 89.7% -> 89.2%. For a question about the user the picks are among the user's own words
- * (`picksFrom`, hybrid-search.ts): measured on the personal-facts probes with USE-lite, held-out I–M 221 -> 223 of
- * 241 facts, corrections new first 57 -> 58 of 63, development A–H unchanged (294 of 301); LoCoMo, whose questions
- * are about others, unchanged.
+ * block's evidence 89.7% -> 89.2%.
  */
 export const vectorPicks = { count: 3, below: 15 } as const;
 
 /**
- * `pool` (a calibrated fusion, best first) with the vector leg's best hits the lexical leg lacks (of those
- * `picksFrom` accepts) moved to just below the pool's best {@link vectorPicks}`.below`, at the last of those
- * scores (see there); a vector leg whose scores are all equal says nothing and changes nothing. The other hits
- * keep their order and scores.
+ * `pool` (a calibrated fusion, best first) with the vector leg's best hits the lexical leg lacks moved to just
+ * below the pool's best {@link vectorPicks}`.below`, at the last of those scores (see there); a vector leg whose
+ * scores are all equal says nothing and changes nothing. The other hits keep their order and scores.
  */
 export function withVectorPicks(
   pool: readonly ScoredCandidate[],
   lexical: readonly ScoredCandidate[],
   vector: readonly ScoredCandidate[],
-  picksFrom: (hit: RankedCandidate) => boolean = () => true,
 ): ScoredCandidate[] {
   const floor = pool[vectorPicks.below - 1]?.score;
   if (floor === undefined || vector[0]?.score === vector[vector.length - 1]?.score) return [...pool];
@@ -153,7 +143,7 @@ export function withVectorPicks(
   for (const s of vector) {
     if (counted === vectorPicks.count) break;
     const key = keyOf(s);
-    if (words.has(key) || !picksFrom(s.hit)) continue;
+    if (words.has(key)) continue;
     counted++;
     if (!inHead.has(key)) picked.set(key, s.hit);
   }

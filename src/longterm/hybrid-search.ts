@@ -43,8 +43,8 @@ export interface RankingOptions {
    * by its best hit, vector min–max over its candidates) and summed, the vector leg weighted by how far its best
    * 20 hits overlap the lexical leg's beyond chance (see `fuseRankings`); a vector leg that does not agree with
    * the query's words only adds candidates below the text hits, its best three just below the best fifteen (so a
-   * paraphrase can reach a recall block; `withVectorPicks`; for a question about the user the best three of the
-   * user's own words). Measured on LoCoMo (BENCHMARKS.md), it is never
+   * paraphrase can reach a recall block; `withVectorPicks`). For a question about the user the vector leg ranks the
+   * user's own words only. Measured on LoCoMo (BENCHMARKS.md), it is never
    * below full text in any category with a random-vector model and is above it with USE-lite, where reciprocal
    * rank at its old defaults fell 13 points below full text. `'rrf'`: weighted reciprocal rank (the fusion
    * before; `rrfK` and `vectorWeight` tune it).
@@ -118,7 +118,7 @@ export interface RankedLegs {
  * The legs of {@link hybridSearch} before fusion: the lexical ranking (BM25 over text and context, scaled to the
  * best hit, plus the score of each hit's episode — episode records ranked by the same query — and a boost for the
  * speaker the query names) and, with an embedder on a store with vector search, the vector ranking (cosine, the
- * speaker boost on the lexical leg only). Every call is bounded: at most `candidates` records per retriever, 64 query terms.
+ * speaker boost on the lexical leg only; for a question about the user, the user's own words only). Every call is bounded: at most `candidates` records per retriever, 64 query terms.
  */
 export async function rankLegs(
   store: LongTermStoreV1,
@@ -140,6 +140,7 @@ export async function rankLegs(
     0,
     maxQueryTerms,
   );
+  const aboutUser = asksAboutUser(query);
   const keep = (h: RankedCandidate) =>
     (wantsEpisodes || h.kind !== 'episode') &&
     (!h.kind.startsWith('engram.') || (filter.kinds?.includes(h.kind) ?? false));
@@ -164,7 +165,11 @@ export async function rankLegs(
         filter,
       });
       vectorSeen = found.length;
-      vectorHits = found.filter(keep).slice(0, candidates);
+      // A question about the user is answered by what the user said: the vector leg ranks the user's own words only.
+      // An assistant's reply or another person's news reads much like the question; the user's statement of the
+      // fact often does not, and would fall below them (the lexical leg keeps everything, the user's words boosted).
+      const mine = (h: RankedCandidate) => !aboutUser || h.fromUser === true;
+      vectorHits = found.filter((h) => keep(h) && mine(h)).slice(0, candidates);
     }
   }
   // The lexical ranker: BM25 scaled to the best hit, plus the hit's episode score and the speaker boost.
@@ -207,7 +212,7 @@ export async function rankLegs(
   }
   // A question about the user is answered by what the user said: their turns and self facts rank higher (lexical
   // only, as the speaker boost).
-  if (asksAboutUser(query)) for (const s of lexical) if (s.hit.fromUser) s.score *= 1 + fromUserBoost;
+  if (aboutUser) for (const s of lexical) if (s.hit.fromUser) s.score *= 1 + fromUserBoost;
   const vector = vectorHits.map((hit) => ({ hit, score: hit.score }));
   const best = (a: ScoredCandidate, b: ScoredCandidate) => b.score - a.score;
   return { lexical: lexical.sort(best), vector: vector.sort(best), vectorSeen, ranker };
@@ -228,10 +233,7 @@ export async function hybridSearch(
 ): Promise<LongTermHit[]> {
   checkFuseOptions(options);
   const { lexical, vector, vectorSeen, ranker } = await rankLegs(store, scope, query, options);
-  // A question about the user keeps places for the vector leg's best hits among the user's own words: an assistant's
-  // reply or another person's news reads much like the question, the user's statement of the fact often does not.
-  const picksFrom = asksAboutUser(query) ? { picksFrom: (h: RankedCandidate) => h.fromUser === true } : {};
-  const fused = fuseRankings(lexical, vector, { ...options, vectorSeen, ...picksFrom });
+  const fused = fuseRankings(lexical, vector, { ...options, vectorSeen });
   // Time: superseded records after current ones, newer first for questions about the present (rank-by-time.ts).
   const pool = rankByTime(fused, { query, limit: options.limit, now: options.now?.() ?? new Date() });
   return pickResults(

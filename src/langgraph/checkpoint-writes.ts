@@ -5,6 +5,7 @@ import {
   writesSortKey,
 } from '@langchain/langgraph-checkpoint';
 import type { JSONValue } from 'ai';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import type { Artifact, MemoryStoreV1 } from '../store/memory-store.ts';
@@ -77,6 +78,26 @@ export function pendingWrites(
       async (w): Promise<[string, string, unknown]> => [w.task, w.channel, await loadPayload(serde, w.value)],
     ),
   );
+}
+
+/**
+ * Throws `INVALID_ARGUMENT` unless `putWrites` was given a list of `[channel, value]` pairs with string channels
+ * and a string task path (or none): checked before anything is stored, since a stored write the reads cannot
+ * take back would fail every later read of its thread.
+ */
+export function checkPutWrites(writes: unknown, taskPath: unknown): asserts writes is [string, unknown][] {
+  const fail = (message: string) =>
+    new MemoryError({ code: 'INVALID_ARGUMENT', component: 'langgraph', message: `putWrites: ${message}` });
+  if (!Array.isArray(writes))
+    throw fail(`writes must be a list of [channel, value], got ${describeValue(writes)}`);
+  writes.forEach((write, i) => {
+    if (!Array.isArray(write))
+      throw fail(`writes[${i}] must be a [channel, value] pair, got ${describeValue(write)}`);
+    if (typeof write[0] !== 'string')
+      throw fail(`writes[${i}][0] (the channel) must be a string, got ${describeValue(write[0])}`);
+  });
+  if (taskPath !== undefined && typeof taskPath !== 'string')
+    throw fail(`taskPath must be a string, got ${describeValue(taskPath)}`);
 }
 
 /** What `putWrites` stores. */

@@ -21,7 +21,7 @@ import type { TokenCounter } from '../tokens/token-counter.ts';
 import { type CheckpointCopy, checkpointCopy } from './checkpoint-copy.ts';
 import { readTuple, type TupleSource } from './checkpoint-reader.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
-import { readWrites, storeWrites } from './checkpoint-writes.ts';
+import { checkPutWrites, readWrites, storeWrites } from './checkpoint-writes.ts';
 import { deltaChannelHistory } from './delta-history.ts';
 import { listCheckpoints, threadOf as threadOfArtifacts } from './list-checkpoints.ts';
 import { listedWhole, pickRecord } from './listed-whole.ts';
@@ -298,13 +298,14 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     if (typeof checkpoint !== 'string' || checkpoint === '')
       throw invalid('putWrites: the config has no "checkpoint_id" in "configurable"');
     if (typeof taskId !== 'string') throw invalid('putWrites: taskId must be a string');
+    checkPutWrites(writes, taskPath);
     await openThread(this.#store, this.#scope, threadId);
     await storeWrites(this.#store, this.#scope, threadSessionId(threadId), this.serde, {
       ns,
       checkpoint,
       task: taskId,
       path: taskPath ?? '',
-      writes: writes as [string, unknown][],
+      writes,
     });
   }
 

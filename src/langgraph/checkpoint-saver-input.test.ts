@@ -1,0 +1,57 @@
+import { type Checkpoint, uuid6 } from '@langchain/langgraph-checkpoint';
+import { describe, expect, it } from 'vitest';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { createEngramCheckpointSaver } from './engram-checkpoint-saver.ts';
+
+/**
+ * Bad input to the saver's public methods: a typed `INVALID_ARGUMENT` naming the method and the argument, and
+ * what the thread held before is still read back whole (nothing is stored half-made, nothing is deleted).
+ */
+const checkpoint = (): Checkpoint => ({
+  v: 4,
+  id: uuid6(-1),
+  ts: new Date().toISOString(),
+  channel_values: { topic: 'kept' },
+  channel_versions: { topic: 1 },
+  versions_seen: {},
+});
+const metadata = { source: 'loop' as const, step: 0, parents: {} };
+
+async function withSaver(run: (saver: ReturnType<typeof createEngramCheckpointSaver>) => Promise<void>) {
+  const store = createSqliteStore({ path: ':memory:' });
+  try {
+    await run(createEngramCheckpointSaver({ store, scope: { tenant: 't' } }));
+  } finally {
+    await store.close();
+  }
+}
+
+const invalid = (pattern: RegExp) =>
+  expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(pattern) });
+
+describe('EngramCheckpointSaver.putWrites: malformed writes are refused, and never poison the thread', () => {
+  const cases: [string, unknown, unknown][] = [
+    ['writes that are not a list', null, undefined],
+    ['a write that is not a pair', [5], undefined],
+    ['a write whose channel is not a string', [[5, 'v']], undefined],
+    ['a task path that is not a string', [['topic', 'v']], 7],
+  ];
+  for (const [title, writes, taskPath] of cases)
+    it(title, async () => {
+      await withSaver(async (saver) => {
+        const config = await saver.put({ configurable: { thread_id: 'a' } }, checkpoint(), metadata, {
+          topic: 1,
+        });
+        await saver.putWrites(config, [['topic', 'first']], 'task-1');
+        await expect(
+          saver.putWrites(config, writes as [string, unknown][], 'task-2', taskPath as string),
+        ).rejects.toEqual(invalid(/putWrites/));
+        const tuple = await saver.getTuple(config);
+        expect(tuple?.checkpoint.channel_values).toEqual({ topic: 'kept' });
+        expect(tuple?.pendingWrites).toEqual([['task-1', 'topic', 'first']]);
+        const listed = [];
+        for await (const t of saver.list({})) listed.push(t.config.configurable?.checkpoint_id);
+        expect(listed).toEqual([config.configurable?.checkpoint_id]);
+      });
+    });
+});

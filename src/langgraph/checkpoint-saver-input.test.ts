@@ -55,3 +55,22 @@ describe('EngramCheckpointSaver.putWrites: malformed writes are refused, and nev
       });
     });
 });
+
+describe('EngramCheckpointSaver.putWrites: any channel name is a channel', () => {
+  it('stores writes to channels named like Object.prototype members, as MemorySaver does', async () => {
+    await withSaver(async (saver) => {
+      const config = await saver.put({ configurable: { thread_id: 'a' } }, checkpoint(), metadata, {
+        topic: 1,
+      });
+      const writes: [string, unknown][] = [
+        ['topic', 1],
+        ['toString', 2],
+        ['constructor', 3],
+        ['__proto__', 4],
+      ];
+      await saver.putWrites(config, writes, 'task');
+      const tuple = await saver.getTuple(config);
+      expect(tuple?.pendingWrites).toEqual(writes.map(([channel, value]) => ['task', channel, value]));
+    });
+  });
+});

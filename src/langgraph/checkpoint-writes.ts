@@ -127,7 +127,8 @@ export async function storeWrites(
   const indexed = input.writes.map(([channel, value], i) => ({
     channel,
     value,
-    idx: WRITES_IDX_MAP[channel] ?? i,
+    // Own keys only: a channel named `toString` or `constructor` is a regular channel, not a special one.
+    idx: Object.hasOwn(WRITES_IDX_MAP, channel) ? WRITES_IDX_MAP[channel]! : i,
   }));
   const existing = indexed.some((w) => w.idx >= 0)
     ? new Set((await store.listArtifacts(scope, sessionId, kind)).map((a) => a.id))

@@ -10,6 +10,7 @@ import {
   type SearchOperation,
   validateNamespace,
 } from '@langchain/langgraph-checkpoint';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { defaultScope, type Scope } from '../core/scope.ts';
 import {
@@ -20,6 +21,7 @@ import {
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createRecordSlot } from '../working/record-slot.ts';
 import { compareNamespaces, matchesNamespace } from './store-filter.ts';
+import { checkIndexFields, checkNamespaceList, checkOperation } from './store-input.ts';
 import {
   type ItemMetadata,
   indexText,
@@ -117,8 +119,10 @@ export class EngramStore extends BaseStore {
 
   /** Runs operations in order; results line up with them. */
   async batch<Op extends Operation[]>(operations: Op): Promise<OperationResults<Op>> {
+    if (!Array.isArray(operations))
+      throw invalid(`batch: operations must be a list, got ${describeValue(operations)}`);
     const results: unknown[] = [];
-    for (const op of operations) {
+    for (const op of operations.map(checkOperation)) {
       if ('key' in op && 'value' in op) results.push(await this.#put(op as EngramPutOperation));
       else if ('key' in op) results.push(await this.#get(op as GetOperation, this.#refreshing()));
       else if ('namespacePrefix' in op)
@@ -136,7 +140,6 @@ export class EngramStore extends BaseStore {
     key: string,
     options?: { refreshTtl?: boolean },
   ): Promise<Item | null> {
-    validateNamespace(namespace, { allowEmpty: true, allowReservedRoot: true });
     return this.#get({ namespace, key }, options?.refreshTtl ?? this.#refreshing());
   }
 
@@ -148,7 +151,6 @@ export class EngramStore extends BaseStore {
     index?: false | string[],
     options?: { ttl?: number | null },
   ): Promise<void> {
-    validateNamespace(namespace);
     await this.#put({ namespace, key, value, ...(index !== undefined ? { index } : {}), ...(options ?? {}) });
   }
 
@@ -163,7 +165,6 @@ export class EngramStore extends BaseStore {
       refreshTtl?: boolean;
     } = {},
   ): Promise<SearchItem[]> {
-    validateNamespace(namespacePrefix, { allowEmpty: true, allowReservedRoot: true });
     const { refreshTtl, ...op } = options;
     return this.#search({ namespacePrefix, ...op }, refreshTtl ?? this.#refreshing());
   }
@@ -216,6 +217,8 @@ export class EngramStore extends BaseStore {
   }
 
   async #get(op: GetOperation, refreshTtl: boolean): Promise<Item | null> {
+    checkNamespaceList(op.namespace, 'get: namespace');
+    validateNamespace(op.namespace, { allowEmpty: true, allowReservedRoot: true });
     const { records, scope } = this.#reader;
     const id = itemRecordId(op.namespace, op.key);
     const record = await records.getRecord(scope, id);
@@ -227,9 +230,12 @@ export class EngramStore extends BaseStore {
   }
 
   async #put(op: EngramPutOperation): Promise<void> {
+    checkNamespaceList(op.namespace, 'put: namespace');
+    validateNamespace(op.namespace);
     const id = itemRecordId(op.namespace, op.key);
     if (op.value === null) return this.#remove(id);
     checkTtl(op.ttl, 'ttl', invalid);
+    checkIndexFields(op.index, 'put: index');
     const { records, store, scope } = this.#reader;
     const value = jsonValue(op.value);
     const ttl = op.ttl === undefined ? this.#ttl.defaultTtl : (op.ttl ?? undefined);
@@ -269,6 +275,8 @@ export class EngramStore extends BaseStore {
   }
 
   async #search(op: SearchOperation, refreshTtl: boolean): Promise<SearchItem[]> {
+    checkNamespaceList(op.namespacePrefix, 'search: namespacePrefix');
+    validateNamespace(op.namespacePrefix, { allowEmpty: true, allowReservedRoot: true });
     const limit = op.limit ?? 10;
     const offset = op.offset ?? 0;
     if (!Number.isSafeInteger(limit) || limit < 0 || !Number.isSafeInteger(offset) || offset < 0)
@@ -290,6 +298,8 @@ export class EngramStore extends BaseStore {
   }
 
   async #listNamespaces(op: ListNamespacesOperation): Promise<string[][]> {
+    for (const condition of op.matchConditions ?? [])
+      checkNamespaceList(condition?.path, 'listNamespaces: a prefix or suffix');
     const prefix = op.matchConditions?.find((c) => c.matchType === 'prefix')?.path ?? [];
     const records = await listItemRecords(this.#reader, prefix);
     const items = await liveItems(

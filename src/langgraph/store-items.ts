@@ -88,16 +88,26 @@ export function toItem(meta: ItemMetadata): Item {
   };
 }
 
-/** A value as JSON stores it (what `JSON.stringify` makes of it); `INVALID_ARGUMENT` unless it is an object. */
+/**
+ * A value as JSON stores it (what `JSON.stringify` makes of it); `INVALID_ARGUMENT` unless it is an object that
+ * JSON can hold (a BigInt or a cycle in it, which `JSON.stringify` throws on, is refused the same way).
+ */
 export function jsonValue(value: unknown): Record<string, JSONValue> {
-  const json = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
-  if (typeof json !== 'object' || json === null || Array.isArray(json))
-    throw new MemoryError({
+  const fail = (reason: string, cause?: unknown) =>
+    new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'langgraph',
-      message: 'a store item value must be a JSON object',
+      message: `a store item value must be a JSON object${reason}`,
+      ...(cause === undefined ? {} : { cause }),
     });
-  return json;
+  let json: unknown;
+  try {
+    json = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+  } catch (error) {
+    throw fail(`: ${error instanceof Error ? error.message : String(error)}`, error);
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw fail('');
+  return json as Record<string, JSONValue>;
 }
 
 /**

@@ -1,0 +1,70 @@
+import type { Operation } from '@langchain/langgraph-checkpoint';
+import { describe, expect, it } from 'vitest';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { createEngramStore, type EngramStore } from './engram-store.ts';
+
+/**
+ * Bad input to `EngramStore`, by its methods and by `batch` (what LangGraph's runtime calls): a typed
+ * `INVALID_ARGUMENT` naming where, never a raw `TypeError`, never an item stored where it was not asked to be,
+ * and what was stored before is read back unchanged.
+ */
+async function withStore(run: (store: EngramStore) => Promise<void>) {
+  const store = createSqliteStore({ path: ':memory:' });
+  try {
+    const s = createEngramStore({ store, scope: { tenant: 't' } });
+    await s.put(['docs'], 'k', { kept: true });
+    await run(s);
+    expect((await s.get(['docs'], 'k'))?.value).toEqual({ kept: true });
+  } finally {
+    await store.close();
+  }
+}
+
+const invalid = (pattern: RegExp) =>
+  expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(pattern) });
+
+const cyclic: Record<string, unknown> = {};
+cyclic.self = cyclic;
+
+const calls: [string, (s: EngramStore) => Promise<unknown>, RegExp][] = [
+  ['put of a value holding a BigInt', (s) => s.put(['docs'], 'k', { n: 1n }), /value must be a JSON object/],
+  ['put of a cyclic value', (s) => s.put(['docs'], 'k', cyclic), /value must be a JSON object/],
+  ['put with an index that is not a list', (s) => s.put(['docs'], 'k', { a: 1 }, 'a' as never), /put: index/],
+  ['put with an index of numbers', (s) => s.put(['docs'], 'k', { a: 1 }, [5] as never), /put: index/],
+  ['get of a null namespace', (s) => s.get(null as never, 'k'), /get: namespace/],
+  ['search of a string prefix', (s) => s.search('docs' as never), /search: namespacePrefix/],
+  ['listNamespaces of a string prefix', (s) => s.listNamespaces({ prefix: 'a' as never }), /listNamespaces/],
+  ['batch of no list', (s) => s.batch(null as never), /batch: operations/],
+  ['batch of a null operation', (s) => s.batch([null as never]), /batch: operations\[0\]/],
+  [
+    'batch put under a string namespace',
+    (s) => s.batch([{ namespace: 'abc' as never, key: 'k', value: { a: 1 } }]),
+    /put: namespace/,
+  ],
+  [
+    'batch delete under a string namespace',
+    (s) => s.batch([{ namespace: 'docs' as never, key: 'k', value: null }]),
+    /put: namespace/,
+  ],
+];
+
+describe('EngramStore: bad input is a typed error, and stores nothing', () => {
+  for (const [title, call, where] of calls)
+    it(title, async () => {
+      await withStore(async (s) => {
+        await expect(call(s)).rejects.toEqual(invalid(where));
+        expect((await s.search([], { limit: 100 })).map((i) => [i.namespace, i.key])).toEqual([
+          [['docs'], 'k'],
+        ]);
+      });
+    });
+
+  it('batch refuses a namespace label put() refuses, instead of storing the item', async () => {
+    await withStore(async (s) => {
+      const ops: Operation[] = [{ namespace: ['a.b'], key: 'k', value: { a: 1 } }];
+      await expect(s.batch(ops)).rejects.toThrow(/periods/);
+      await expect(s.put(['a.b'], 'k', { a: 1 })).rejects.toThrow(/periods/);
+      expect(await s.search([], { limit: 100 })).toHaveLength(1);
+    });
+  });
+});

@@ -21,7 +21,13 @@ import {
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createRecordSlot } from '../working/record-slot.ts';
 import { compareNamespaces, matchesNamespace } from './store-filter.ts';
-import { checkIndexFields, checkNamespaceList, checkOperation } from './store-input.ts';
+import {
+  checkIndexFields,
+  checkNamespaceList,
+  checkNamespacePage,
+  checkOperation,
+  checkStoreFilter,
+} from './store-input.ts';
 import {
   type ItemMetadata,
   indexText,
@@ -281,6 +287,7 @@ export class EngramStore extends BaseStore {
     const offset = op.offset ?? 0;
     if (!Number.isSafeInteger(limit) || limit < 0 || !Number.isSafeInteger(offset) || offset < 0)
       throw invalid('search limit and offset must be non-negative integers');
+    checkStoreFilter(op.filter);
     const ranker = op.query
       ? this.#embed
         ? vectorRanker(this.#reader, await this.#embed.query(op.query), this.#model)
@@ -298,6 +305,7 @@ export class EngramStore extends BaseStore {
   }
 
   async #listNamespaces(op: ListNamespacesOperation): Promise<string[][]> {
+    checkNamespacePage(op);
     for (const condition of op.matchConditions ?? [])
       checkNamespaceList(condition?.path, 'listNamespaces: a prefix or suffix');
     const prefix = op.matchConditions?.find((c) => c.matchType === 'prefix')?.path ?? [];

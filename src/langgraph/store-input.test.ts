@@ -68,3 +68,47 @@ describe('EngramStore: bad input is a typed error, and stores nothing', () => {
     });
   });
 });
+
+describe('EngramStore: a filter or a page it cannot honour is refused, not answered wrongly', () => {
+  const refused: [string, (s: EngramStore) => Promise<unknown>, string, RegExp][] = [
+    [
+      'a filter that is a string',
+      (s) => s.search(['docs'], { filter: 'kept' as never }),
+      'INVALID_QUERY',
+      /filter/,
+    ],
+    [
+      'a filter that is a list',
+      (s) => s.search(['docs'], { filter: [1] as never }),
+      'INVALID_QUERY',
+      /filter/,
+    ],
+    [
+      'a misspelt operator',
+      (s) => s.search(['docs'], { filter: { n: { $gtt: 1 } } }),
+      'INVALID_QUERY',
+      /filter\.n .*"\$gtt"/,
+    ],
+    ['a negative namespace limit', (s) => s.listNamespaces({ limit: -1 }), 'INVALID_ARGUMENT', /limit/],
+    ['a NaN namespace offset', (s) => s.listNamespaces({ offset: Number.NaN }), 'INVALID_ARGUMENT', /offset/],
+    ['a namespace depth of -1', (s) => s.listNamespaces({ maxDepth: -1 }), 'INVALID_ARGUMENT', /maxDepth/],
+  ];
+  for (const [title, call, code, where] of refused)
+    it(title, async () => {
+      await withStore(async (s) => {
+        await expect(call(s)).rejects.toEqual(
+          expect.objectContaining({ code, message: expect.stringMatching(where) }),
+        );
+      });
+    });
+
+  it('still honours every operator, and paging within bounds', async () => {
+    await withStore(async (s) => {
+      await s.put(['docs'], 'n', { n: 2 });
+      const filter = { n: { $gt: 1, $lte: 2, $ne: 3, $in: [2], $nin: [4], $eq: 2, $gte: 2, $lt: 3 } };
+      expect((await s.search(['docs'], { filter })).map((i) => i.key)).toEqual(['n']);
+      expect(await s.listNamespaces({ limit: 0 })).toEqual([]);
+      expect(await s.listNamespaces({ maxDepth: 1, offset: 0, limit: 5 })).toEqual([['docs']]);
+    });
+  });
+});

@@ -38,3 +38,42 @@ export function checkOperation(op: unknown, at: number): object {
     throw invalid(`batch: operations[${at}] must be a store operation object, got ${describeValue(op)}`);
   return op;
 }
+
+const operators = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin']);
+
+/**
+ * Throws `INVALID_QUERY` unless a search `filter` is an object of field values, whose operator objects use only
+ * LangGraph's operators (`$eq`, `$ne`, `$gt`, `$gte`, `$lt`, `$lte`, `$in`, `$nin`): a string, a list or a
+ * misspelt operator (`$gtt`) would otherwise match no item, silently.
+ */
+export function checkStoreFilter(filter: unknown): asserts filter is Record<string, unknown> | undefined {
+  const fail = (message: string) =>
+    new MemoryError({ code: 'INVALID_QUERY', component: 'langgraph', message: `search: ${message}` });
+  if (filter === undefined) return;
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+    throw fail(`filter must be an object of field values, got ${describeValue(filter)}`);
+  for (const [field, expected] of Object.entries(filter)) {
+    if (typeof expected !== 'object' || expected === null || Array.isArray(expected)) continue;
+    const unknown = Object.keys(expected).find((key) => key.startsWith('$') && !operators.has(key));
+    if (unknown !== undefined)
+      throw fail(
+        `filter.${field} uses an unknown operator ${describeValue(unknown)} (known: ${[...operators].join(', ')})`,
+      );
+  }
+}
+
+/**
+ * Throws `INVALID_ARGUMENT` unless `listNamespaces`' `limit` and `offset` are integers ≥ 0 and its `maxDepth` an
+ * integer ≥ 1 (or not given): a negative limit or depth would cut the list from its end, a NaN empty it.
+ */
+export function checkNamespacePage(op: { limit?: unknown; offset?: unknown; maxDepth?: unknown }): void {
+  for (const [key, least] of [
+    ['limit', 0],
+    ['offset', 0],
+    ['maxDepth', 1],
+  ] as const) {
+    const value = op[key];
+    if (value !== undefined && !(Number.isSafeInteger(value) && (value as number) >= least))
+      throw invalid(`listNamespaces: ${key} must be an integer >= ${least}, got ${describeValue(value)}`);
+  }
+}

@@ -74,3 +74,15 @@ describe('EngramCheckpointSaver.putWrites: any channel name is a channel', () =>
     });
   });
 });
+
+describe('EngramCheckpointSaver.deleteThread: a thread id that is no id deletes nothing', () => {
+  for (const bad of [null, undefined, {}])
+    it(`refuses ${String(bad)} and keeps the thread named so`, async () => {
+      await withSaver(async (saver) => {
+        const named = { configurable: { thread_id: String(bad) } };
+        const config = await saver.put(named, checkpoint(), metadata, { topic: 1 });
+        await expect(saver.deleteThread(bad as never)).rejects.toEqual(invalid(/deleteThread: threadId/));
+        expect((await saver.getTuple(config))?.checkpoint.channel_values).toEqual({ topic: 'kept' });
+      });
+    });
+});

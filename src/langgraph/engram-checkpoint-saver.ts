@@ -13,6 +13,7 @@ import {
   type SerializerProtocol,
 } from '@langchain/langgraph-checkpoint';
 import { checkOptions } from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { defaultScope, type Scope } from '../core/scope.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
@@ -311,6 +312,9 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
 
   /** Deletes a thread: its session, with every checkpoint, write and message of every namespace. */
   async deleteThread(threadId: string): Promise<void> {
+    // As a config's thread_id: a string or a number. `null` is not the thread named "null".
+    if (typeof threadId !== 'string' && typeof threadId !== 'number')
+      throw invalid(`deleteThread: threadId must be a string, got ${describeValue(threadId)}`);
     const sessionId = threadSessionId(String(threadId));
     this.#records.deletePrefix(`${sessionId}\u0000`);
     this.#indexes.delete(sessionId);

@@ -12,7 +12,7 @@ import { type ConversationMemory, createConversationMemory } from '../memory/con
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { applyHistoryTransaction, operationKind } from './history-transaction.ts';
-import { agentsComponent, encodeItem } from './item-codec.ts';
+import { agentsComponent, encodeAgentItem } from './item-codec.ts';
 import { createSessionLog } from './session-log.ts';
 
 /** Options of {@link createEngramSession}. */
@@ -95,10 +95,10 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
     },
 
     addItems(items: AgentInputItem[]) {
-      let encoded: ReturnType<typeof encodeItem>[];
+      let encoded: ReturnType<typeof encodeAgentItem>[];
       try {
         if (!Array.isArray(items)) throw invalid('addItems(items): items must be an array');
-        encoded = items.map((item, i) => encodeItem(item, `items[${i}]`));
+        encoded = items.map((item, i) => encodeAgentItem(item, `items[${i}]`));
       } catch (error) {
         return Promise.reject(error);
       }

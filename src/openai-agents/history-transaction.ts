@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SessionHistoryTransactionArgs } from '@openai/agents-core';
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { agentsComponent, digestOf, encodeItem, sameEncoded } from './item-codec.ts';
+import { agentsComponent, digestOf, encodeAgentItem, sameEncoded } from './item-codec.ts';
 import { operationKey, type SessionLog } from './session-log.ts';
 
 /** The artifact kind that records an applied operation id beside the log. */
@@ -123,7 +123,7 @@ function checkTransaction(args: unknown): { operationId: string; transaction: En
   const list = (name: string) => {
     const value = t[name];
     if (!Array.isArray(value)) throw invalid(`transaction.${name} must be an array of items`);
-    return value.map((item, i) => encodeItem(item, `transaction.${name}[${i}]`));
+    return value.map((item, i) => encodeAgentItem(item, `transaction.${name}[${i}]`));
   };
   if (t.type === 'append_items') return { operationId, transaction: { type: t.type, items: list('items') } };
   if (t.type === 'replace_suffix') {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { JSONValue } from 'ai';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { canonicalJson } from '../messages/canonical-json.ts';
 import { checkJsonValue, joinPath } from '../messages/check-json-value.ts';
@@ -21,6 +22,24 @@ export function encodeItem(item: unknown, what = 'item'): JSONValue {
   const encoded = encode(item, what, [], new Set());
   checkJsonValue(encoded, what, agentsComponent);
   return encoded;
+}
+
+/**
+ * {@link encodeItem} for one Agents SDK item as a session receives it: a plain object with a string `type`, or a
+ * message (no `type`) with a string `role`. Anything else (null, a string, a number, an array, `{}`) is refused
+ * with `INVALID_ARGUMENT` naming `what`, before anything is stored: it would be kept as an item no reader of the
+ * session (the SDK, `getItems`) could use.
+ */
+export function encodeAgentItem(item: unknown, what: string): JSONValue {
+  const it = item as Record<string, unknown>;
+  const plain = typeof item === 'object' && item !== null && !Array.isArray(item);
+  if (!plain || (typeof it.type !== 'string' && (it.type !== undefined || typeof it.role !== 'string')))
+    throw new InvalidValueError({
+      path: what,
+      problem: `expected an Agents SDK item (an object with a string \`type\`, or a message with a string \`role\`), received ${plain ? 'an object without them' : describeValue(item)}`,
+      component: agentsComponent,
+    });
+  return encodeItem(item, what);
 }
 
 /** The inverse of {@link encodeItem}: the item exactly as it was given (bytes as `Uint8Array`). */

@@ -1,0 +1,56 @@
+import type { AgentInputItem } from '@openai/agents-core';
+import { describe, expect, it } from 'vitest';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createEngramSession } from './engram-session.ts';
+
+const user = (content: string): AgentInputItem => ({ type: 'message', role: 'user', content });
+const isInvalid = (where: string) => (e: unknown) =>
+  MemoryError.hasCode(e, 'INVALID_ARGUMENT') && e.message.includes(where);
+
+/** Values that are JSON but not an Agents SDK item: each would be stored as an item the SDK cannot read. */
+const notItems: unknown[] = [
+  null,
+  'hello',
+  42,
+  true,
+  [user('a')],
+  {},
+  { role: 5 },
+  { type: 7, role: 'user' },
+];
+
+describe('createEngramSession: items that are not Agents SDK items', () => {
+  it('addItems refuses each with INVALID_ARGUMENT naming the index, storing nothing of the call', async () => {
+    const session = createEngramSession({ store: createMemoryStore(), sessionId: 's' });
+    await session.addItems([user('kept')]);
+    for (const bad of notItems) {
+      await expect(session.addItems([user('x'), bad as AgentInputItem])).rejects.toSatisfy(
+        isInvalid('items[1]'),
+      );
+    }
+    expect(await session.getItems()).toEqual([user('kept')]);
+  });
+
+  it('applyHistoryTransaction refuses each with INVALID_ARGUMENT naming where, changing nothing', async () => {
+    const session = createEngramSession({ store: createMemoryStore(), sessionId: 's' });
+    await session.addItems([user('kept')]);
+    for (const [i, bad] of notItems.entries()) {
+      const items = [bad as AgentInputItem];
+      await expect(
+        session.applyHistoryTransaction({
+          operationId: `append-${i}`,
+          transaction: { type: 'append_items', items },
+        }),
+      ).rejects.toSatisfy(isInvalid('transaction.items[0]'));
+      await expect(
+        session.applyHistoryTransaction({
+          operationId: `replace-${i}`,
+          transaction: { type: 'replace_suffix', expectedSuffix: [user('kept')], replacement: items },
+        }),
+      ).rejects.toSatisfy(isInvalid('transaction.replacement[0]'));
+    }
+    expect(await session.getItems()).toEqual([user('kept')]);
+    expect(await session.memory.listArtifacts('openai-agents.operation')).toEqual([]);
+  });
+});

@@ -35,6 +35,8 @@ interface OperationMark {
  * before the replacement), and a suffix entry another writer pops meanwhile is simply gone already; but
  * between the append and the delete a reader sees the suffix and its replacement together. The store contract
  * has no conditional write, so this is the closest to atomic it offers without dropping anyone's writes.
+ * An empty replacement removes the suffix (as the SDK's `MemorySession` does); it writes no message, so its
+ * record names the suffix and is written before the delete, which a repeat finishes.
  */
 export async function applyHistoryTransaction(
   log: SessionLog,
@@ -51,8 +53,13 @@ export async function applyHistoryTransaction(
 
   const recorded = (await memory.listArtifacts(operationKind)).find((a) => a.id === recordId);
   if (recorded) {
-    if ((recorded.data as { digest?: unknown }).digest === digest) return;
-    throw conflict(`operation "${operationId}" was already applied with a different transaction`);
+    const data = recorded.data as { digest?: unknown; replaces?: string[] };
+    if (data.digest !== digest)
+      throw conflict(`operation "${operationId}" was already applied with a different transaction`);
+    // Recorded before its delete (an empty replacement): finish the delete a crash may have left undone.
+    if (data.replaces?.length)
+      await memory.storage.deleteMessages(memory.scope, memory.sessionId, data.replaces);
+    return;
   }
 
   /** Deletes the replaced suffix (when any) and records the operation; `mark` is what its first message carries. */
@@ -60,17 +67,23 @@ export async function applyHistoryTransaction(
     if (mark?.digest !== digest) {
       throw conflict(`operation "${operationId}" was already applied with a different transaction`);
     }
-    if (mark.replaces?.length)
-      await memory.storage.deleteMessages(memory.scope, memory.sessionId, mark.replaces);
     const entries = await memory.storage.getMessages(memory.scope, memory.sessionId, ids);
     const lastSeq = (await memory.stats()).lastSeq;
-    await memory.putArtifact({
-      id: recordId,
-      kind: operationKind,
-      fromSeq: entries[0]?.seq ?? lastSeq,
-      toSeq: entries.at(-1)?.seq ?? lastSeq,
-      data: { operationId, digest, type: transaction.type },
-    });
+    // With no message to carry the mark (an empty replacement), the record carries the suffix to delete, and
+    // is written first, so a repeat after a crash finishes the delete instead of finding the suffix changed.
+    const early = ids.length === 0 && mark.replaces !== undefined;
+    const record = () =>
+      memory.putArtifact({
+        id: recordId,
+        kind: operationKind,
+        fromSeq: entries[0]?.seq ?? lastSeq,
+        toSeq: entries.at(-1)?.seq ?? lastSeq,
+        data: { operationId, digest, type: transaction.type, ...(early ? { replaces: mark.replaces! } : {}) },
+      });
+    if (early) await record();
+    if (mark.replaces?.length)
+      await memory.storage.deleteMessages(memory.scope, memory.sessionId, mark.replaces);
+    if (!early) await record();
   };
   /** The mark of the operation's first message when it is in the log (written by a crashed or concurrent attempt). */
   const inFlight = async () => {
@@ -108,7 +121,8 @@ export async function applyHistoryTransaction(
     if (!theirs) throw error;
     return finish(theirs.mark);
   }
-  return finish(marks[0] ?? { id: operationId, digest, index: 0 });
+  // An empty replacement writes no message to carry the mark: the suffix it replaces is passed on directly.
+  return finish(marks[0] ?? { id: operationId, digest, index: 0, ...(replaces ? { replaces } : {}) });
 }
 
 /** Checks the arguments the way the SDK's own `MemorySession` does, encoding every item; throws `INVALID_ARGUMENT`. */

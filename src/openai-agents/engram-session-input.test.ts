@@ -54,3 +54,30 @@ describe('createEngramSession: items that are not Agents SDK items', () => {
     expect(await session.memory.listArtifacts('openai-agents.operation')).toEqual([]);
   });
 });
+
+describe('createEngramSession: options', () => {
+  const store = createMemoryStore();
+  const bad: [string, unknown][] = [
+    ['store', { store: undefined }],
+    ['store', { store: null }],
+    ['store', { store: {} }],
+    ['scop', { store, scop: { tenant: 'acme', user: 'ada' } }],
+    ['sessionID', { store, sessionID: 'chat-1' }],
+    ['scope', { store, scope: null }],
+    ['counter', { store, counter: 5 }],
+  ];
+  it('refuses a missing store, a misspelt option and a null scope instead of falling back to a default', () => {
+    for (const [where, options] of bad)
+      expect(() => createEngramSession(options as never), where).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining(where) }),
+      );
+  });
+
+  it('so a misspelt scope never lands a user’s items in the default tenant', async () => {
+    try {
+      const typo = createEngramSession({ store, scop: { tenant: 'acme', user: 'ada' } } as never);
+      await typo.addItems([user('my secret')]);
+    } catch {}
+    expect(await store.listSessions({ tenant: 'default' })).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@ import type {
   SessionHistoryTransactionArgs,
   SessionHistoryTransactionAwareSession,
 } from '@openai/agents-core';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
@@ -61,12 +61,12 @@ export interface EngramSession extends SessionHistoryTransactionAwareSession {
  * await run(new Agent({ name: 'Assistant', instructions: 'Be brief.' }), 'Hello!', { session });
  */
 export function createEngramSession(options: EngramSessionOptions): EngramSession {
-  checkOptions(options, 'createEngramSession', 'openai-agents');
+  checkSessionOptions(options);
   const memory = createConversationMemory({
     store: options.store,
-    ...(options.scope ? { scope: options.scope } : {}),
+    ...(options.scope === undefined ? {} : { scope: options.scope }),
     ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
-    ...(options.counter ? { counter: options.counter } : {}),
+    ...(options.counter === undefined ? {} : { counter: options.counter }),
   });
   const log = createSessionLog(memory);
   const queue = createSerialQueue();
@@ -130,6 +130,31 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
       return queue.run(() => applyHistoryTransaction(log, args));
     },
   };
+}
+
+/**
+ * Refuses options a session would otherwise replace by a default without a word: a missing store (an in-process
+ * one, lost on restart), a misspelt key (`scop`: the default tenant's scope, visible to every user of it), a
+ * `null` scope, a counter without `count()`. The scope and session id are checked by the conversation memory.
+ */
+function checkSessionOptions(options: EngramSessionOptions): void {
+  const what = 'createEngramSession(options)';
+  checkOptions(options, 'createEngramSession', agentsComponent);
+  checkKnownKeys(
+    options,
+    { store: true, scope: true, sessionId: true, counter: true },
+    'createEngramSession',
+    agentsComponent,
+  );
+  checkMethods(options.store, `${what}.store`, agentsComponent, [
+    'getSession',
+    'append',
+    'readRange',
+    'deleteMessages',
+  ]);
+  if (options.scope === null) throw invalid(`${what}.scope must be a scope object or left out, got null`);
+  if (options.counter !== undefined)
+    checkMethods(options.counter, `${what}.counter`, agentsComponent, ['count', 'countText']);
 }
 
 function invalid(message: string): MemoryError {

@@ -9,7 +9,7 @@ import type { LongTermRecord, LongTermRecordChange, NewLongTermRecord } from '..
 import { packRecall } from '../pack-recall.ts';
 import { spokenText } from '../turn-records.ts';
 import { createMem0Http } from './mem0-http.ts';
-import { checkMem0Options, type Mem0LongTermMemoryOptions } from './mem0-options.ts';
+import { checkMem0Options, checkMem0SearchOptions, type Mem0LongTermMemoryOptions } from './mem0-options.ts';
 import { checkMem0Memory, type Mem0EntityIds, mem0Record, mem0Versions, resultsOf } from './mem0-records.ts';
 
 const component = 'mem0';
@@ -61,6 +61,7 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
     });
 
   const search = async (query: string, so: LongTermSearchOptions = {}): Promise<LongTermSearchResult[]> => {
+    checkMem0SearchOptions(so, 'search');
     if (typeof query !== 'string' || query.trim() === '') throw bad('query must be a non-empty string');
     if (query.length > maxMem0QueryLength)
       throw bad(`query has ${query.length} characters; the most is ${maxMem0QueryLength}`);
@@ -141,6 +142,7 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
       if (out.length > 0) await addMessages(out, o.infer, o.metadata);
     },
     async retrieve(query, so = {}) {
+      checkMem0SearchOptions(so, 'retrieve');
       const text = typeof query === 'string' ? query : spokenText(checkQuery(query, component));
       if (text.trim() === '') return '';
       const { maxTokens, inContext, ...options } = so;

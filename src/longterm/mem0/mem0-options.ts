@@ -106,3 +106,31 @@ export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem
     signal: options.signal,
   };
 }
+
+const searchKeys = ['limit', 'filter', 'now', 'knownAt'];
+const retrieveKeys = [...searchKeys, 'maxTokens', 'inContext'];
+
+/**
+ * Checks the options of a search (`call` `search`) or a retrieve (`retrieve`, which adds `maxTokens` and
+ * `inContext`): an object (or undefined) with no other keys, `now` a valid Date when given (Mem0 resolves no
+ * relative dates, so it is not used), and no `knownAt`: Mem0 cannot answer as of a past time, so a search that
+ * asks for one is refused rather than answered with today's records. Throws `INVALID_ARGUMENT` naming the option.
+ */
+export function checkMem0SearchOptions(options: unknown, call: 'search' | 'retrieve'): void {
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw bad(`${call}(query, options): options must be an object, got ${describeValue(options)}`);
+  const known = call === 'search' ? searchKeys : retrieveKeys;
+  const o = options as Record<string, unknown>;
+  for (const key of Object.keys(o))
+    if (!known.includes(key))
+      throw bad(
+        `${call}(query, options).${key}: not an option of ${call} (its options: ${known.join(', ')})`,
+      );
+  if (o.now !== undefined && (!(o.now instanceof Date) || Number.isNaN(o.now.getTime())))
+    throw bad(`${call}(query, options).now must be a valid Date, got ${describeValue(o.now)}`);
+  if (o.knownAt !== undefined)
+    throw bad(
+      `${call}(query, options).knownAt is not supported by the Mem0 client (Mem0 keeps no past versions to search)`,
+    );
+}

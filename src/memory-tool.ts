@@ -6,8 +6,8 @@
  * @example
  * import { createMemoryStore } from 'engram';
  * import { createMemoryToolHandler } from 'engram/memory-tool';
- * const handler = createMemoryToolHandler({ store: createMemoryStore(), scope: { tenant: 'acme', userId: 'ada' } });
- * const result = await handler.handle({ command: 'view', path: '/memories' });
+ * const handler = createMemoryToolHandler({ store: createMemoryStore(), scope: { tenant: 'acme', user: 'ada' } });
+ * const result = await handler.run({ command: 'view', path: '/memories' });
  */
 export {
   createMemoryToolHandler,

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { moduleSnippetOutput } from '../../../test-support/run-module-snippet.ts';
+
+const src = (file: string) => fileURLToPath(new URL(`../../${file}`, import.meta.url));
+
+/** The `@example` lines of a module's doc comment, with `engram` imports pointed at the sources. */
+function exampleOf(file: string): string[] {
+  const doc = readFileSync(src(file), 'utf8').split('*/')[0]!;
+  return doc
+    .slice(doc.indexOf('@example') + '@example'.length)
+    .split('\n')
+    .map((line) => line.replace(/^\s*\* ?/, ''))
+    .map((line) =>
+      line
+        .replace("from 'engram/memory-tool'", `from ${JSON.stringify(src('memory-tool.ts'))}`)
+        .replace("from 'engram'", `from ${JSON.stringify(src('index.ts'))}`),
+    );
+}
+
+describe('engram/memory-tool @example', () => {
+  it('runs as written and views /memories', () => {
+    const lines = exampleOf('memory-tool.ts');
+    const out = moduleSnippetOutput([...lines, 'console.log(JSON.stringify(result));']);
+    expect(JSON.parse(out)).toMatchObject({ isError: false, text: expect.stringContaining('/memories') });
+  });
+});

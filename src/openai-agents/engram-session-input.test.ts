@@ -81,3 +81,13 @@ describe('createEngramSession: options', () => {
     expect(await store.listSessions({ tenant: 'default' })).toEqual([]);
   });
 });
+
+describe('getItems(limit)', () => {
+  it('answers every item for a limit past the largest safe integer, as the SDK’s MemorySession does', async () => {
+    const session = createEngramSession({ store: createMemoryStore(), sessionId: 's' });
+    await session.addItems([user('a'), user('b')]);
+    for (const limit of [Number.POSITIVE_INFINITY, 1e300, Number.MAX_SAFE_INTEGER + 2])
+      expect(await session.getItems(limit), String(limit)).toEqual([user('a'), user('b')]);
+    expect(await session.getItems(Number.NEGATIVE_INFINITY)).toEqual([]);
+  });
+});

@@ -85,7 +85,8 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
       }
       return queue.run(async () => {
         if (limit !== undefined && limit <= 0) return [];
-        const count = limit === undefined ? undefined : Math.floor(limit);
+        // Past the largest safe integer (Infinity, 1e300) every item is asked for, as in the SDK's MemorySession.
+        const count = limit === undefined || limit > Number.MAX_SAFE_INTEGER ? undefined : Math.floor(limit);
         const entries = await memory.entries(
           count === undefined ? {} : { direction: 'backward', limit: count },
         );

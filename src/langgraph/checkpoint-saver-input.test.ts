@@ -86,3 +86,62 @@ describe('EngramCheckpointSaver.deleteThread: a thread id that is no id deletes 
       });
     });
 });
+
+describe('EngramCheckpointSaver.put: a malformed checkpoint, metadata or newVersions is refused, and stores nothing', () => {
+  const withValues = (fields: Record<string, unknown>) => ({ ...checkpoint(), ...fields });
+  const { channel_values: _values, ...noValues } = checkpoint();
+  const cases: [string, unknown, unknown, unknown, RegExp][] = [
+    ['a checkpoint that is not an object', 'cp', metadata, { topic: 1 }, /put: checkpoint must be/],
+    [
+      'a checkpoint without channel_values',
+      noValues,
+      metadata,
+      { topic: 1 },
+      /put: checkpoint.channel_values/,
+    ],
+    ['channel_values that are null', withValues({ channel_values: null }), metadata, {}, /channel_values/],
+    ['channel_values that are a list', withValues({ channel_values: [] }), metadata, {}, /channel_values/],
+    [
+      'channel_versions that are a string',
+      withValues({ channel_versions: 'ab' }),
+      metadata,
+      {},
+      /channel_versions/,
+    ],
+    [
+      'a channel version that is an object',
+      withValues({ channel_versions: { topic: {} } }),
+      metadata,
+      {},
+      /channel_versions.topic/,
+    ],
+    ['versions_seen that are not an object', withValues({ versions_seen: 5 }), metadata, {}, /versions_seen/],
+    ['metadata that is not an object', checkpoint(), 'meta', { topic: 1 }, /put: metadata/],
+    ['newVersions that are a string', checkpoint(), metadata, 'topic', /put: newVersions/],
+    ['newVersions that are missing', checkpoint(), metadata, undefined, /put: newVersions/],
+    ['a new version that is null', checkpoint(), metadata, { topic: null }, /put: newVersions.topic/],
+  ];
+  for (const [title, cp, meta, versions, pattern] of cases)
+    it(title, async () => {
+      await withSaver(async (saver) => {
+        const config = await saver.put({ configurable: { thread_id: 'a' } }, checkpoint(), metadata, {
+          topic: 1,
+        });
+        await expect(saver.put(config, cp as Checkpoint, meta as never, versions as never)).rejects.toEqual(
+          invalid(pattern),
+        );
+        await expect(
+          saver.put(
+            { configurable: { thread_id: 'fresh' } },
+            cp as Checkpoint,
+            meta as never,
+            versions as never,
+          ),
+        ).rejects.toEqual(invalid(pattern));
+        const listed = [];
+        for await (const t of saver.list({})) listed.push(t.config.configurable?.checkpoint_id);
+        expect(listed).toEqual([config.configurable?.checkpoint_id]);
+        expect((await saver.getTuple(config))?.checkpoint.channel_values).toEqual({ topic: 'kept' });
+      });
+    });
+});

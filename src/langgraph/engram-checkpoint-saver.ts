@@ -20,6 +20,7 @@ import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { type CheckpointCopy, checkpointCopy } from './checkpoint-copy.ts';
+import { checkPut } from './checkpoint-input.ts';
 import { readTuple, type TupleSource } from './checkpoint-reader.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import { checkPutWrites, readWrites, storeWrites } from './checkpoint-writes.ts';
@@ -267,8 +268,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     newVersions: ChannelVersions,
   ): Promise<RunnableConfig> {
     const { threadId, ns } = threadOf(config, 'put');
-    if (typeof checkpoint?.id !== 'string' || checkpoint.id === '')
-      throw invalid('put: the checkpoint has no id');
+    checkPut(checkpoint, metadata, newVersions);
     const parentId = config.configurable?.checkpoint_id;
     const sessionId = threadSessionId(threadId);
     const logId = await openThread(this.#store, this.#scope, threadId);

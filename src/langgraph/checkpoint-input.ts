@@ -1,0 +1,47 @@
+import { describeValue } from '../core/errors/describe-value.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+
+/**
+ * Checks of what `EngramCheckpointSaver`'s methods are handed, made before anything is stored or read, so bad
+ * input is a typed `INVALID_ARGUMENT` naming the method and the argument rather than a raw `TypeError` half-way
+ * through a put, or a checkpoint stored in a shape no read can give back.
+ */
+
+const invalid = (message: string) =>
+  new MemoryError({ code: 'INVALID_ARGUMENT', component: 'langgraph', message });
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Throws unless `value` is an object of channel versions (each a string or a number, as LangGraph's are). */
+function checkVersions(value: unknown, what: string): void {
+  if (!isRecord(value))
+    throw invalid(`${what} must be an object of channel versions, got ${describeValue(value)}`);
+  for (const [channel, version] of Object.entries(value))
+    if (typeof version !== 'string' && typeof version !== 'number')
+      throw invalid(`${what}.${channel} must be a string or a number, got ${describeValue(version)}`);
+}
+
+/**
+ * Throws `INVALID_ARGUMENT` unless `put` was given a checkpoint (an object with a non-empty string `id`, objects
+ * `channel_values` and `versions_seen`, and `channel_versions` of string or number versions), metadata that is
+ * an object and `newVersions` of string or number versions: a put stores what a read gives back as the
+ * checkpoint, so a shape LangGraph cannot resume from is refused before the thread is touched.
+ */
+export function checkPut(checkpoint: unknown, metadata: unknown, newVersions: unknown): void {
+  if (!isRecord(checkpoint))
+    throw invalid(`put: checkpoint must be a checkpoint object, got ${describeValue(checkpoint)}`);
+  if (typeof checkpoint.id !== 'string' || checkpoint.id === '')
+    throw invalid(`put: checkpoint.id must be a non-empty string, got ${describeValue(checkpoint.id)}`);
+  if (!isRecord(checkpoint.channel_values))
+    throw invalid(
+      `put: checkpoint.channel_values must be an object of channel values, got ${describeValue(checkpoint.channel_values)}`,
+    );
+  checkVersions(checkpoint.channel_versions, 'put: checkpoint.channel_versions');
+  if (!isRecord(checkpoint.versions_seen))
+    throw invalid(
+      `put: checkpoint.versions_seen must be an object, got ${describeValue(checkpoint.versions_seen)}`,
+    );
+  if (!isRecord(metadata)) throw invalid(`put: metadata must be an object, got ${describeValue(metadata)}`);
+  checkVersions(newVersions, 'put: newVersions');
+}

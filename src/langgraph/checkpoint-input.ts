@@ -45,3 +45,21 @@ export function checkPut(checkpoint: unknown, metadata: unknown, newVersions: un
   if (!isRecord(metadata)) throw invalid(`put: metadata must be an object, got ${describeValue(metadata)}`);
   checkVersions(newVersions, 'put: newVersions');
 }
+
+/**
+ * Throws `INVALID_ARGUMENT` unless `getDeltaChannelHistory` was given an options object whose `channels` is a list
+ * of strings (a string would be read as its characters, a number key as another channel's name).
+ */
+export function checkDeltaChannels(options: unknown): asserts options is { channels: string[] } {
+  if (!isRecord(options))
+    throw invalid(`getDeltaChannelHistory: options must be an object, got ${describeValue(options)}`);
+  const { channels } = options;
+  if (!Array.isArray(channels))
+    throw invalid(
+      `getDeltaChannelHistory: channels must be a list of strings, got ${describeValue(channels)}`,
+    );
+  channels.forEach((channel, i) => {
+    if (typeof channel !== 'string')
+      throw invalid(`getDeltaChannelHistory: channels[${i}] must be a string, got ${describeValue(channel)}`);
+  });
+}

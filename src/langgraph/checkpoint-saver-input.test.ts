@@ -145,3 +145,26 @@ describe('EngramCheckpointSaver.put: a malformed checkpoint, metadata or newVers
       });
     });
 });
+
+describe('EngramCheckpointSaver.getDeltaChannelHistory: channels that are not a list of strings are refused', () => {
+  const cases: [string, unknown, RegExp][] = [
+    ['options that are not an object', null, /getDeltaChannelHistory: options/],
+    ['channels that are null', { channels: null }, /getDeltaChannelHistory: channels/],
+    ['channels that are a string', { channels: 'topic' }, /getDeltaChannelHistory: channels/],
+    ['a channel that is not a string', { channels: ['topic', 5] }, /getDeltaChannelHistory: channels\[1\]/],
+  ];
+  for (const [title, options, pattern] of cases)
+    it(title, async () => {
+      await withSaver(async (saver) => {
+        const config = await saver.put({ configurable: { thread_id: 'a' } }, checkpoint(), metadata, {
+          topic: 1,
+        });
+        const given = options === null ? null : { config, ...(options as object) };
+        for (const target of [given, options === null ? null : { ...given, config: {} }])
+          await expect(saver.getDeltaChannelHistory(target as never)).rejects.toEqual(invalid(pattern));
+        expect(await saver.getDeltaChannelHistory({ config, channels: ['topic'] })).toEqual({
+          topic: { writes: [] },
+        });
+      });
+    });
+});

@@ -20,7 +20,7 @@ import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { type CheckpointCopy, checkpointCopy } from './checkpoint-copy.ts';
-import { checkPut } from './checkpoint-input.ts';
+import { checkDeltaChannels, checkPut } from './checkpoint-input.ts';
 import { readTuple, type TupleSource } from './checkpoint-reader.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import { checkPutWrites, readWrites, storeWrites } from './checkpoint-writes.ts';
@@ -234,6 +234,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     config: RunnableConfig;
     channels: string[];
   }): Promise<Record<string, DeltaChannelHistory>> {
+    checkDeltaChannels(options);
     const { config, channels } = options;
     const threadId = config?.configurable?.thread_id;
     if (channels.length === 0) return {};

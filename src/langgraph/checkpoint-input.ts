@@ -63,3 +63,29 @@ export function checkDeltaChannels(options: unknown): asserts options is { chann
       throw invalid(`getDeltaChannelHistory: channels[${i}] must be a string, got ${describeValue(channel)}`);
   });
 }
+
+/**
+ * Throws unless `list` was given options it can honour: `INVALID_ARGUMENT` for options that are not an object
+ * (`null` is none, as MemorySaver takes it), a `limit` that is not an integer >= 0 or `Infinity` (a negative or
+ * NaN limit has no meaning LangGraph documents: MemorySaver lists nothing for one and everything for the other)
+ * or a config `checkpoint_ns` that is not a string; `INVALID_QUERY` for a `filter` that is not an object of
+ * metadata values (`null` is none). Each would otherwise be answered with a silently wrong list.
+ */
+export function checkList(config: unknown, options: unknown): void {
+  const namespace = isRecord(config) && isRecord(config.configurable) ? config.configurable : {};
+  if (namespace.checkpoint_ns !== undefined && typeof namespace.checkpoint_ns !== 'string')
+    throw invalid(
+      `list: config.configurable.checkpoint_ns must be a string (or absent, for every namespace), got ${describeValue(namespace.checkpoint_ns)}`,
+    );
+  if (options === undefined || options === null) return;
+  if (!isRecord(options)) throw invalid(`list: options must be an object, got ${describeValue(options)}`);
+  const { limit, filter } = options;
+  if (limit !== undefined && !(Number.isSafeInteger(limit) && (limit as number) >= 0) && limit !== Infinity)
+    throw invalid(`list: options.limit must be an integer >= 0 (or Infinity), got ${describeValue(limit)}`);
+  if (filter !== undefined && filter !== null && !isRecord(filter))
+    throw new MemoryError({
+      code: 'INVALID_QUERY',
+      component: 'langgraph',
+      message: `list: options.filter must be an object of metadata values, got ${describeValue(filter)}`,
+    });
+}

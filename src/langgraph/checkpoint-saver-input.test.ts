@@ -168,3 +168,56 @@ describe('EngramCheckpointSaver.getDeltaChannelHistory: channels that are not a 
       });
     });
 });
+
+describe('EngramCheckpointSaver.list: a limit, filter or namespace it cannot honour is refused, not answered with []', () => {
+  const refused: [string, Record<string, unknown>, unknown, string, RegExp][] = [
+    ['a negative limit', {}, { limit: -1 }, 'INVALID_ARGUMENT', /list: options.limit/],
+    ['a NaN limit', {}, { limit: Number.NaN }, 'INVALID_ARGUMENT', /list: options.limit/],
+    ['a fractional limit', {}, { limit: 1.5 }, 'INVALID_ARGUMENT', /list: options.limit/],
+    ['a string limit', {}, { limit: '1' }, 'INVALID_ARGUMENT', /list: options.limit/],
+    ['options that are a string', {}, 'all', 'INVALID_ARGUMENT', /list: options must/],
+    ['a string filter', {}, { filter: 'loop' }, 'INVALID_QUERY', /list: options.filter/],
+    ['a list filter', {}, { filter: ['loop'] }, 'INVALID_QUERY', /list: options.filter/],
+    ['a number checkpoint_ns', { checkpoint_ns: 5 }, undefined, 'INVALID_ARGUMENT', /list: .*checkpoint_ns/],
+    ['a null checkpoint_ns', { checkpoint_ns: null }, undefined, 'INVALID_ARGUMENT', /list: .*checkpoint_ns/],
+  ];
+  for (const [title, configurable, options, code, pattern] of refused)
+    it(`refuses ${title}`, async () => {
+      await withSaver(async (saver) => {
+        await saver.put({ configurable: { thread_id: 'a' } }, checkpoint(), metadata, { topic: 1 });
+        for (const config of [{ configurable }, { configurable: { ...configurable, thread_id: 'a' } }]) {
+          const listing = async () => {
+            for await (const _ of saver.list(config, options as never)) {
+              // draining
+            }
+          };
+          await expect(listing()).rejects.toEqual(
+            expect.objectContaining({ code, message: expect.stringMatching(pattern) }),
+          );
+        }
+      });
+    });
+
+  const kept: [string, unknown, number][] = [
+    ['no options', undefined, 2],
+    ['null options, as MemorySaver takes them', null, 2],
+    ['limit 0, which lists nothing (as MemorySaver)', { limit: 0 }, 0],
+    ['limit 1', { limit: 1 }, 1],
+    ['limit Infinity, which lists all (as MemorySaver)', { limit: Number.POSITIVE_INFINITY }, 2],
+    ['a null filter, as MemorySaver takes it', { filter: null }, 2],
+    ['a filter object', { filter: { source: 'loop' } }, 2],
+  ];
+  for (const [title, options, count] of kept)
+    it(`takes ${title}`, async () => {
+      await withSaver(async (saver) => {
+        const first = await saver.put({ configurable: { thread_id: 'a' } }, checkpoint(), metadata, {
+          topic: 1,
+        });
+        await saver.put(first, checkpoint(), metadata, {});
+        const listed = [];
+        for await (const t of saver.list({ configurable: { thread_id: 'a' } }, options as never))
+          listed.push(t);
+        expect(listed).toHaveLength(count);
+      });
+    });
+});

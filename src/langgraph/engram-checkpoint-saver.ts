@@ -20,7 +20,7 @@ import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { type CheckpointCopy, checkpointCopy } from './checkpoint-copy.ts';
-import { checkDeltaChannels, checkPut } from './checkpoint-input.ts';
+import { checkDeltaChannels, checkList, checkPut } from './checkpoint-input.ts';
 import { readTuple, type TupleSource } from './checkpoint-reader.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import { checkPutWrites, readWrites, storeWrites } from './checkpoint-writes.ts';
@@ -211,6 +211,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
    * keeps checkpoints whose metadata has each of its values, `limit` stops after that many.
    */
   async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
+    checkList(config, options);
     yield* listCheckpoints(
       {
         store: this.#store,

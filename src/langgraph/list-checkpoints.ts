@@ -67,8 +67,9 @@ function matchesFilter(metadata: unknown, filter: Record<string, unknown>): bool
 export async function* listCheckpoints(
   ctx: ListContext,
   config: RunnableConfig,
-  options: CheckpointListOptions = {},
+  given?: CheckpointListOptions | null,
 ): AsyncGenerator<CheckpointTuple> {
+  const options = given ?? {};
   const configurable = config?.configurable ?? {};
   const ns: string | undefined = configurable.checkpoint_ns;
   const only: string | undefined = configurable.checkpoint_id || undefined;

@@ -89,3 +89,17 @@ export function checkList(config: unknown, options: unknown): void {
       message: `list: options.filter must be an object of metadata values, got ${describeValue(filter)}`,
     });
 }
+
+/**
+ * The saver's message channels: `['messages']` when not given, else `channels`, which must be a list of channel
+ * names (`INVALID_ARGUMENT` naming the option otherwise: a string such as `'messages'` would be taken as the set
+ * of its characters, and the channel it names stored whole every step).
+ */
+export function checkMessageChannels(channels: unknown): ReadonlySet<string> {
+  if (channels === undefined) return new Set(['messages']);
+  if (!Array.isArray(channels) || !channels.every((channel) => typeof channel === 'string'))
+    throw invalid(
+      `createEngramCheckpointSaver(options).messageChannels must be a list of channel names, got ${describeValue(channels)}`,
+    );
+  return new Set(channels);
+}

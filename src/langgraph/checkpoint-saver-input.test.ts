@@ -1,7 +1,9 @@
+import { HumanMessage } from '@langchain/core/messages';
 import { type Checkpoint, uuid6 } from '@langchain/langgraph-checkpoint';
 import { describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createEngramCheckpointSaver } from './engram-checkpoint-saver.ts';
+import { threadSessionId } from './storage-keys.ts';
 
 /**
  * Bad input to the saver's public methods: a typed `INVALID_ARGUMENT` naming the method and the argument, and
@@ -219,5 +221,43 @@ describe('EngramCheckpointSaver.list: a limit, filter or namespace it cannot hon
           listed.push(t);
         expect(listed).toHaveLength(count);
       });
+    });
+});
+
+describe('createEngramCheckpointSaver: messageChannels must be a list of channel names', () => {
+  for (const bad of ['messages', 5, null, ['messages', 5]])
+    it(`refuses ${JSON.stringify(bad)}`, async () => {
+      const store = createSqliteStore({ path: ':memory:' });
+      try {
+        expect(() => createEngramCheckpointSaver({ store, messageChannels: bad as never })).toThrow(
+          expect.objectContaining({
+            code: 'INVALID_ARGUMENT',
+            message: expect.stringMatching(/createEngramCheckpointSaver\(options\)\.messageChannels/),
+          }),
+        );
+      } finally {
+        await store.close();
+      }
+    });
+});
+
+describe('createEngramCheckpointSaver: a list of message channels is taken as given', () => {
+  for (const [channels, logged] of [
+    [['chat'], 1],
+    [[], 0],
+  ] as const)
+    it(`messageChannels ${JSON.stringify(channels)} logs ${logged} message(s) of the "chat" channel`, async () => {
+      const store = createSqliteStore({ path: ':memory:' });
+      try {
+        const scope = { tenant: 't' };
+        const saver = createEngramCheckpointSaver({ store, scope, messageChannels: channels });
+        const chat = [new HumanMessage({ content: 'hi', id: 'm1' })];
+        const cp = { ...checkpoint(), channel_values: { chat }, channel_versions: { chat: 1 } };
+        const config = await saver.put({ configurable: { thread_id: 'a' } }, cp, metadata, { chat: 1 });
+        expect((await store.stats(scope, threadSessionId('a'))).count).toBe(logged);
+        expect((await saver.getTuple(config))?.checkpoint.channel_values).toEqual({ chat });
+      } finally {
+        await store.close();
+      }
     });
 });

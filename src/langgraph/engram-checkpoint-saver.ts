@@ -20,7 +20,7 @@ import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { type CheckpointCopy, checkpointCopy } from './checkpoint-copy.ts';
-import { checkDeltaChannels, checkList, checkPut } from './checkpoint-input.ts';
+import { checkDeltaChannels, checkList, checkMessageChannels, checkPut } from './checkpoint-input.ts';
 import { readTuple, type TupleSource } from './checkpoint-reader.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import { checkPutWrites, readWrites, storeWrites } from './checkpoint-writes.ts';
@@ -106,7 +106,7 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     if (!options?.store) throw invalid('createEngramCheckpointSaver needs a store');
     this.#store = options.store;
     this.#scope = options.scope ?? defaultScope;
-    this.#messageChannels = new Set(options.messageChannels ?? ['messages']);
+    this.#messageChannels = checkMessageChannels(options.messageChannels);
     this.#counter = options.tokenCounter ?? createEstimateTokenCounter();
     this.#readable = options.readableLog ?? this.serde instanceof JsonPlusSerializer;
     this.#trust = options.trustMessageObjects ?? false;

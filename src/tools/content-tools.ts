@@ -4,11 +4,11 @@ import type { ContentItemInfo } from '../content/content-item.ts';
 import type { ContentTransform } from '../content/content-transform.ts';
 import type { ContentStore } from '../content/create-content-store.ts';
 import { defaultKeyTerms, extractKeyTerms, storedTerms } from '../content/key-terms.ts';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { rankContent } from './rank-content.ts';
-import { boundText, defaultMaxOutputChars, type ToolError, toolCall } from './tool-output.ts';
+import { boundText, outputCap, type ToolError, toolCall } from './tool-output.ts';
 
 /** Options of {@link createContentTools}. */
 export interface ContentToolsOptions {
@@ -153,8 +153,13 @@ function relevanceOffset(cursor: string | undefined): number {
  */
 export function createContentTools(options: ContentToolsOptions): ContentTools {
   checkOptions(options, 'createContentTools', 'tools');
-  const { content } = options;
-  const max = options.maxOutputChars ?? defaultMaxOutputChars;
+  checkKnownKeys(options, { content: true, maxOutputChars: true }, 'createContentTools', 'tools');
+  const content = checkMethods(options.content, 'createContentTools(options).content', 'tools', [
+    'put',
+    'retrieve',
+    'query',
+  ]);
+  const max = outputCap(options.maxOutputChars, 'createContentTools');
   return {
     store_in_memory: tool({
       description:

@@ -1,5 +1,6 @@
 import { type Tool, tool } from 'ai';
 import { z } from 'zod';
+import { checkMethods } from '../core/check-options.ts';
 import { type ToolError, toolCall } from './tool-output.ts';
 
 /** What `context_reload` calls: an AutoContextMemory view, or anything with its `reload`. */
@@ -17,11 +18,12 @@ export type ContextReloadTool = {
 /**
  * `context_reload(id)`: puts a range that compaction replaced (a summary or cleared tool results, named by the
  * id in its marker) back into the context in full, from the next step on. Unknown or already reloaded ids come
- * back as `{ error }`.
+ * back as `{ error }`; a target without `reload` is refused (`INVALID_ARGUMENT`).
  * @example
  * const tools = { ...createContextReloadTool({ reload: (id) => view.reload(id) }) };
  */
 export function createContextReloadTool(target: Reloadable): ContextReloadTool {
+  checkMethods(target, 'createContextReloadTool(target)', 'tools', ['reload']);
   return {
     context_reload: tool({
       description:

@@ -1,13 +1,13 @@
 import { type Tool, tool } from 'ai';
 import { z } from 'zod';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { gatherCandidates } from './gather-candidates.ts';
 import { excerptAt, rankByRelevance, relevanceQuery } from './rank-by-relevance.ts';
 import { renderMessage } from './render-message.ts';
-import { boundText, defaultMaxOutputChars, type ToolError, toolCall } from './tool-output.ts';
+import { boundText, outputCap, type ToolError, toolCall } from './tool-output.ts';
 
 /** Options of {@link createHistoryTools}. */
 export interface HistoryToolsOptions {
@@ -77,9 +77,16 @@ export type HistoryTools = {
  */
 export function createHistoryTools(options: HistoryToolsOptions): HistoryTools {
   checkOptions(options, 'createHistoryTools', 'tools');
-  const { memory } = options;
+  const factory = 'createHistoryTools';
+  checkKnownKeys(options, { memory: true, maxRange: true, maxOutputChars: true }, factory, 'tools');
+  const memory = checkMethods(options.memory, `${factory}(options).memory`, 'tools', [
+    'search',
+    'stats',
+    'entries',
+  ]);
+  checkOptionalInteger(options.maxRange, `${factory}(options).maxRange`, 'tools', 1);
   const maxRange = options.maxRange ?? 50;
-  const max = options.maxOutputChars ?? defaultMaxOutputChars;
+  const max = outputCap(options.maxOutputChars, factory);
   return {
     search_history: tool({
       description:

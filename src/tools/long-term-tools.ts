@@ -1,10 +1,11 @@
 import { type ModelMessage, type Tool, tool } from 'ai';
 import { z } from 'zod';
-import { checkOptions } from '../core/check-options.ts';
-import { isValidId } from '../core/ids.ts';
+import { checkInteger, checkKnownKeys, checkMethods, checkOptions } from '../core/check-options.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { checkId, isValidId } from '../core/ids.ts';
 import type { LongTermMemory } from '../longterm/long-term-memory.ts';
 import type { LongTermProvenance } from '../longterm/long-term-record.ts';
-import { boundText, defaultMaxOutputChars, type ToolError, toolCall } from './tool-output.ts';
+import { boundText, outputCap, type ToolError, toolCall } from './tool-output.ts';
 
 /** Options of {@link createLongTermTools}. */
 export interface LongTermToolsOptions {
@@ -41,6 +42,36 @@ export type LongTermTools = {
   retrieve_from_memory: Tool<{ keywords: string[]; limit?: number }, { memories: string } | ToolError>;
 };
 
+/** The most records one `retrieve_from_memory` call returns (its `limit`, and the `limit` option). */
+const maxRetrieveLimit = 20;
+
+/**
+ * Refuses options the tools would otherwise take up to their first call: a missing memory (a raw TypeError
+ * then), a misspelt option, a `limit` outside 1–20 (every call the model makes without a limit would fail), a
+ * session that breaks the id rule.
+ */
+function checkLongTermToolsOptions(options: LongTermToolsOptions): void {
+  const factory = 'createLongTermTools';
+  checkOptions(options, factory, 'tools');
+  checkKnownKeys(
+    options,
+    { memory: true, limit: true, maxOutputChars: true, session: true },
+    factory,
+    'tools',
+  );
+  checkMethods(options.memory, `${factory}(options).memory`, 'tools', ['add', 'retrieve']);
+  if (
+    options.limit !== undefined &&
+    checkInteger(options.limit, `${factory}(options).limit`, 'tools', 1) > maxRetrieveLimit
+  )
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'tools',
+      message: `${factory}(options).limit must be an integer from 1 to ${maxRetrieveLimit}, got ${options.limit}`,
+    });
+  if (options.session !== undefined) checkId(options.session, `${factory}(options).session`, 'tools');
+}
+
 const hintRecord =
   'Pass "thinking" (why this is worth remembering) and "content": 1–20 self-contained statements of at most 2000 characters.';
 const hintRetrieve = 'Pass "keywords": 1–20 words or short phrases, and optionally "limit" (1–20).';
@@ -57,8 +88,8 @@ const hintRetrieve = 'Pass "keywords": 1–20 words or short phrases, and option
  * await generateText({ model, tools, prompt });
  */
 export function createLongTermTools(options: LongTermToolsOptions): LongTermTools {
-  checkOptions(options, 'createLongTermTools', 'tools');
-  const max = options.maxOutputChars ?? defaultMaxOutputChars;
+  checkLongTermToolsOptions(options);
+  const max = outputCap(options.maxOutputChars, 'createLongTermTools');
   const defaultLimit = options.limit ?? 5;
   return {
     record_to_memory: tool({
@@ -103,7 +134,13 @@ export function createLongTermTools(options: LongTermToolsOptions): LongTermTool
           .min(1)
           .max(20)
           .describe('Words or short phrases to look for'),
-        limit: z.number().int().min(1).max(20).optional().describe('How many memories (default 5)'),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(maxRetrieveLimit)
+          .optional()
+          .describe('How many memories (default 5)'),
       }),
       execute: ({ keywords, limit }) =>
         toolCall(hintRetrieve, async () => {

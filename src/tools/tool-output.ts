@@ -1,3 +1,4 @@
+import { checkOptionalInteger } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 
 /** What a tool returns when its arguments or the store refused the call: a message the model can act on. */
@@ -8,6 +9,15 @@ export interface ToolError {
 
 /** The default cap on a tool's output, in characters. */
 export const defaultMaxOutputChars = 20_000;
+
+/**
+ * A tool factory's `maxOutputChars` option: the default when it is missing; else `INVALID_ARGUMENT` naming it
+ * unless it is a positive integer (a negative, NaN or string cap would leave a tool's output unbounded).
+ */
+export function outputCap(value: unknown, factory: string): number {
+  checkOptionalInteger(value, `${factory}(options).maxOutputChars`, 'tools', 1);
+  return (value as number | undefined) ?? defaultMaxOutputChars;
+}
 
 /** Cuts a text to `max` characters, saying how much was left out. */
 export function boundText(text: string, max: number): string {

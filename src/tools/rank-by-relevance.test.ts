@@ -71,3 +71,28 @@ describe('rankByRelevance', () => {
     );
   });
 });
+
+describe('excerptAt', () => {
+  const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+  it('never splits a surrogate pair, wherever the match and whatever the length (property)', () => {
+    const text = fc
+      .array(fc.constantFrom('a', ' ', '😀', '𝔘', 'é'), { minLength: 1, maxLength: 80 })
+      .map((units) => units.join(''));
+    fc.assert(
+      fc.property(text, fc.nat(200), fc.integer({ min: 1, max: 60 }), (t, at, length) => {
+        const out = excerptAt(t, Math.min(at, t.length), length);
+        expect(loneSurrogate.test(out), JSON.stringify(out)).toBe(false);
+        expect(t.includes(out.replace(/^…|…$/gu, ''))).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('shows a match in emoji-heavy text with whole emoji on both sides', () => {
+    const text = `${'😀'.repeat(3000)} needle here ${'😀'.repeat(3000)}`;
+    const out = excerptAt(text, 6001, 320);
+    expect(out).toContain('needle here');
+    expect(loneSurrogate.test(out)).toBe(false);
+  });
+});

@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { safeCut } from '../content/transforms/text-slices.ts';
 import { englishStopwords } from '../longterm/analyze-text.ts';
 import { bm25B, bm25K1 } from '../longterm/bm25.ts';
 import { toSearchWords } from '../messages/search-text.ts';
@@ -161,10 +162,14 @@ export function rankByRelevance<T>(
   return ranked.map(({ i: _i, ...r }) => r);
 }
 
-/** About `length` characters of `text` from a little before `at`, marked with `…` where cut. */
+/**
+ * About `length` characters of `text` from a little before `at`, marked with `…` where cut. A cut never splits a
+ * surrogate pair (it widens the excerpt by the pair's other half instead).
+ */
 export function excerptAt(text: string, at: number, length: number): string {
   if (text.length <= length) return text;
-  const start = Math.max(0, Math.min(at - Math.floor(length / 4), text.length - length));
-  const end = start + length;
+  const from = Math.max(0, Math.min(at - Math.floor(length / 4), text.length - length));
+  const start = safeCut(text, from, 'backward');
+  const end = safeCut(text, from + length, 'forward');
   return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
 }

@@ -72,4 +72,18 @@ describe('query_memory by relevance', () => {
       { numRuns: 40 },
     );
   });
+
+  it('shows a match in emoji-heavy content without a lone surrogate', async () => {
+    const content = createContentStore({ counter });
+    await content.put({
+      type: 'custom',
+      source: 'test',
+      content: `${'😀'.repeat(3000)} needle here ${'😀'.repeat(3000)}`,
+    });
+    const out = await run(createContentTools({ content }), { text: 'needle' });
+    expect(out.items[0]!.match).toContain('needle here');
+    expect(out.items[0]!.match).not.toMatch(
+      /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
+    );
+  });
 });

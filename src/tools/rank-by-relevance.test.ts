@@ -72,6 +72,16 @@ describe('rankByRelevance', () => {
   });
 });
 
+describe('scanTerms positions', () => {
+  it('gives each term the index of its run in the text itself, also after letters lower-casing lengthens', () => {
+    const text = `${'İzmir İstanbul '.repeat(50)}the deployment key`;
+    const at = new Map<string, number>();
+    scanTerms(text, (term, _position, index) => at.set(term, index));
+    expect(text.slice(at.get('deploy')!)).toMatch(/^deployment key/);
+    expect(text.slice(at.get('kei')!)).toBe('key');
+  });
+});
+
 describe('excerptAt', () => {
   const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

@@ -29,13 +29,14 @@ function stemOf(part: string): string {
  * Walks the terms of a text in order: each part of a run (lower-cased, stopwords dropped, stemmed) at its
  * position, and a run joined by separators also as one compound term (`service-7`) at its first part's
  * position, so a query naming `service-7` prefers it to a text holding `service` and `7` apart. `at` is the
- * character index of the term's run. Returns the number of positions (the text's length in terms).
+ * character index of the term's run in `text`. Returns the number of positions (the text's length in terms).
  */
 export function scanTerms(text: string, visit: (term: string, position: number, at: number) => void): number {
-  const lower = text.toLowerCase();
   let position = 0;
-  for (const match of lower.matchAll(runPattern)) {
-    const run = match[0];
+  // Runs are found in the text itself and lower-cased one by one: lower-casing the whole text first would
+  // make `at` an index in a copy that lower-casing can lengthen (`İ` becomes two code units).
+  for (const match of text.matchAll(runPattern)) {
+    const run = match[0].toLowerCase();
     const at = match.index;
     if (!separators.test(run)) {
       if (run.length <= maxPartChars && !englishStopwords.has(run)) visit(stemOf(run), position++, at);

@@ -86,4 +86,15 @@ describe('query_memory by relevance', () => {
       /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/,
     );
   });
+
+  it('shows the match in content where lower-casing lengthens the text before it', async () => {
+    const content = createContentStore({ counter });
+    await content.put({
+      type: 'custom',
+      source: 'test',
+      content: `${'İzmir İstanbul '.repeat(200)}the vault code is QX-42 ${'x'.repeat(3000)}`,
+    });
+    const out = await run(createContentTools({ content }), { text: 'vault code' });
+    expect(out.items[0]!.match).toContain('vault code is QX-42');
+  });
 });

@@ -70,6 +70,15 @@ export function takeEnd(
   };
 }
 
+/**
+ * The index in `text` of the first case-insensitive occurrence of `query` (-1 when none). Matched by a
+ * case-insensitive search of the literal query, not in a lower-cased copy: lower-casing can lengthen a text
+ * (`İ` becomes two code units), so an index in the copy is not one in the text.
+ */
+function indexIgnoringCase(text: string, query: string): number {
+  return text.search(new RegExp(query.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'), 'iu'));
+}
+
 /** A window of `length` characters from `offset`, or centred on the first case-insensitive match of `query`. */
 export function excerpt(
   text: string,
@@ -79,7 +88,7 @@ export function excerpt(
   let start = options.offset ?? 0;
   let note = '';
   if (options.query !== undefined) {
-    const at = text.toLowerCase().indexOf(options.query.toLowerCase());
+    const at = indexIgnoringCase(text, options.query);
     if (at < 0) note = `no match for ${JSON.stringify(options.query)}; `;
     else start = Math.max(0, at - Math.floor((length - options.query.length) / 2));
   }

@@ -86,6 +86,20 @@ describe('applyTransform', () => {
     );
   });
 
+  it('excerpt around a query finds it where lower-casing changes the length of the text before it', async () => {
+    // 'İ'.toLowerCase() is two code units ('i' and a combining dot): an index in the lower-cased text is not one
+    // in the content.
+    const item = make({ content: `${'İstanbul '.repeat(300)}the vault code is QX-42 ${'x'.repeat(3000)}` });
+    const r = await run(item, { type: 'excerpt', query: 'Vault Code', length: 60 });
+    expect(r.content).toContain('vault code is QX-42');
+    expect((await run(item, { type: 'excerpt', query: 'istanbul', length: 20 })).description).toMatch(
+      /^no match for "istanbul"; /,
+    );
+    expect((await run(item, { type: 'excerpt', query: 'İSTANBUL', length: 20 })).content).toBe(
+      'İstanbul İstanbul İs…',
+    );
+  });
+
   it('filtered by a pattern (substring or regex) with line numbers, or by JSON paths', async () => {
     const f = await run(text, { type: 'filtered', pattern: 'error' });
     expect(f.description).toBe('15 of 100 lines match "error"');

@@ -79,7 +79,11 @@ function indexIgnoringCase(text: string, query: string): number {
   return text.search(new RegExp(query.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'), 'iu'));
 }
 
-/** A window of `length` characters from `offset`, or centred on the first case-insensitive match of `query`. */
+/**
+ * A window of `length` characters from `offset`, or centred on the first case-insensitive match of `query`;
+ * nothing, saying so, for an offset at or past the end. Cuts never split a surrogate pair (a window ending
+ * inside one takes the whole pair).
+ */
 export function excerpt(
   text: string,
   options: { query?: string; offset?: number; length?: number },
@@ -92,8 +96,15 @@ export function excerpt(
     if (at < 0) note = `no match for ${JSON.stringify(options.query)}; `;
     else start = Math.max(0, at - Math.floor((length - options.query.length) / 2));
   }
-  start = safeCut(text, Math.min(start, text.length));
-  const stop = safeCut(text, Math.min(text.length, start + length));
+  if (start >= text.length && text.length > 0)
+    return {
+      text: '',
+      complete: false,
+      description: `${note}no characters: offset ${format(start)} is at or past the end of the ${format(text.length)} characters`,
+    };
+  start = safeCut(text, start);
+  // Forward, so a window ending inside a surrogate pair takes the whole pair rather than nothing of it.
+  const stop = safeCut(text, Math.min(text.length, start + length), 'forward');
   if (start === 0 && stop === text.length)
     return { text, complete: true, description: `${note}all ${format(text.length)} characters` };
   const body = `${start > 0 ? '…' : ''}${text.slice(start, stop)}${stop < text.length ? '…' : ''}`;

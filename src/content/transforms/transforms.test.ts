@@ -100,6 +100,28 @@ describe('applyTransform', () => {
     );
   });
 
+  it('excerpt at the boundaries: from 0, at the end, past the end, and one character of an astral text', async () => {
+    const digits = make({ content: '0123456789' });
+    expect((await run(digits, { type: 'excerpt', offset: 0, length: 3 })).content).toBe('012…');
+    expect((await run(digits, { type: 'excerpt', offset: 9, length: 5 })).content).toBe('…9');
+    for (const offset of [10, 100]) {
+      const r = await run(digits, { type: 'excerpt', offset, length: 5 });
+      expect(r.content).toBe('');
+      expect(r.complete).toBe(false);
+      expect(r.description).toBe(
+        `no characters: offset ${offset} is at or past the end of the 10 characters`,
+      );
+    }
+    // One character asked for at an emoji is the whole emoji, never nothing (the model could not read on).
+    const emoji = make({ content: '😀😀' });
+    for (const offset of [0, 1]) {
+      const r = await run(emoji, { type: 'excerpt', offset, length: 1 });
+      expect(r.content).toBe('😀…');
+      expect(r.description).toBe('characters 1–2 of 4');
+    }
+    expect((await run(emoji, { type: 'excerpt', offset: 2, length: 1 })).content).toBe('…😀');
+  });
+
   it('filtered by a pattern (substring or regex) with line numbers, or by JSON paths', async () => {
     const f = await run(text, { type: 'filtered', pattern: 'error' });
     expect(f.description).toBe('15 of 100 lines match "error"');

@@ -32,6 +32,19 @@ export interface RagMemory {
 }
 
 const component = 'rag';
+/** The longest text a message is indexed by, in UTF-16 code units. */
+const maxIndexedChars = 16_384;
+
+/**
+ * The text a message is indexed by: at most {@link maxIndexedChars}, cut off a surrogate pair, lone surrogates as
+ * U+FFFD and NUL as a space (the log keeps the message as it came; a record's text must be well-formed).
+ */
+function indexedText(text: string): string {
+  let end = Math.min(text.length, maxIndexedChars);
+  const code = text.charCodeAt(end - 1);
+  if (end < text.length && code >= 0xd800 && code <= 0xdbff) end--;
+  return text.slice(0, end).toWellFormed().replaceAll('\u0000', ' ');
+}
 
 /**
  * Seed 003's retrieval-augmented memory on engram's stores: `addWithEmbedding` appends to the conversation log
@@ -72,7 +85,7 @@ export function createRagMemory(options: RagMemoryOptions): RagMemory {
         await index.add({
           id: `msg_${memory.sessionId}_${m.id}`,
           kind: 'message',
-          text: text.slice(0, 16_384),
+          text: indexedText(text),
           session: memory.sessionId,
           validAt: m.createdAt,
           metadata: { role: m.role },

@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
+import { createRagMemory } from './rag-memory.ts';
+
+const counter = createEstimateTokenCounter();
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+const sqlite = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-rag-'));
+  dirs.push(dir);
+  return createSqliteStore({ path: join(dir, 'rag.db') });
+};
+const scope = { tenant: 't' };
+
+describe('createRagMemory: messages the log takes are indexed', () => {
+  it('a long text whose index cut falls inside a surrogate pair is indexed (not refused after it was stored)', async () => {
+    const store = sqlite();
+    const memory = createConversationMemory({ store, scope, sessionId: 's', counter });
+    const rag = createRagMemory({ memory });
+    // 16,383 characters, then an emoji (two UTF-16 code units) across the 16,384th.
+    const content = `${'a'.repeat(16_383)}\u{1F600} staging`;
+    const stored = await rag.addWithEmbedding({ role: 'user', content });
+    expect(stored.content).toBe(content);
+    const [record] = (await rag.index.records.listRecords(scope, { filter: { kinds: ['message'] } })).records;
+    expect(record?.text.isWellFormed()).toBe(true);
+    store.close();
+  });
+
+  it('a message with a lone surrogate or a NUL, which the log takes, is indexed too (its search text made well-formed)', async () => {
+    const store = sqlite();
+    const memory = createConversationMemory({ store, scope, sessionId: 's', counter });
+    const rag = createRagMemory({ memory });
+    const lone = await rag.addWithEmbedding({ role: 'user', content: 'staging \uD800 server' });
+    const nul = await rag.addWithEmbedding({ role: 'user', content: 'lunch \u0000 noon' });
+    expect(lone.content).toBe('staging \uD800 server');
+    expect((await rag.retrieveRelevant('staging server')).map((m) => m.id)).toEqual([lone.id]);
+    expect((await rag.retrieveRelevant('lunch')).map((m) => m.id)).toEqual([nul.id]);
+    store.close();
+  });
+});

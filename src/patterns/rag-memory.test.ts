@@ -44,4 +44,27 @@ describe('createRagMemory: messages the log takes are indexed', () => {
     expect((await rag.retrieveRelevant('lunch')).map((m) => m.id)).toEqual([nul.id]);
     store.close();
   });
+
+  it('sessions and message ids that join to the same text are indexed apart', async () => {
+    const store = sqlite();
+    const open = (sessionId: string) =>
+      createRagMemory({ memory: createConversationMemory({ store, scope, sessionId, counter }) });
+    const a = open('a_b');
+    const b = open('a');
+    await a.addWithEmbedding({ role: 'user', content: 'The staging server is db-7.', id: 'c' } as never);
+    await b.addWithEmbedding({ role: 'user', content: 'My cat is called Tom.', id: 'b_c' } as never);
+    expect((await a.retrieveRelevant('staging server')).map((m) => m.id)).toEqual(['c']);
+    expect((await b.retrieveRelevant('cat')).map((m) => m.id)).toEqual(['b_c']);
+    store.close();
+  });
+
+  it('the longest session id with the longest message id is indexed', async () => {
+    const store = sqlite();
+    const memory = createConversationMemory({ store, scope, sessionId: 's'.repeat(256), counter });
+    const rag = createRagMemory({ memory });
+    const id = 'm'.repeat(256);
+    await rag.addWithEmbedding({ role: 'user', content: 'Lunch is at noon.', id } as never);
+    expect((await rag.retrieveRelevant('lunch')).map((m) => m.id)).toEqual([id]);
+    store.close();
+  });
 });

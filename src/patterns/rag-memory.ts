@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EmbeddingModel, ModelMessage } from 'ai';
 import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
@@ -34,6 +35,16 @@ export interface RagMemory {
 const component = 'rag';
 /** The longest text a message is indexed by, in UTF-16 code units. */
 const maxIndexedChars = 16_384;
+
+/**
+ * The id of a message's index record: a hash of its session and id, so every pair gets its own (joined as text,
+ * `a_b` + `c` and `a` + `b_c` would meet) and it fits the 256-character id limit whatever their lengths.
+ */
+const recordId = (sessionId: string, messageId: string) =>
+  `msg_${createHash('sha256')
+    .update(JSON.stringify([sessionId, messageId]))
+    .digest('hex')
+    .slice(0, 32)}`;
 
 /**
  * The text a message is indexed by: at most {@link maxIndexedChars}, cut off a surrogate pair, lone surrogates as
@@ -83,7 +94,7 @@ export function createRagMemory(options: RagMemoryOptions): RagMemory {
       const text = spokenText(m);
       if (text !== '') {
         await index.add({
-          id: `msg_${memory.sessionId}_${m.id}`,
+          id: recordId(memory.sessionId, m.id),
           kind: 'message',
           text: indexedText(text),
           session: memory.sessionId,

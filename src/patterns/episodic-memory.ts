@@ -12,6 +12,7 @@ import { spokenText, toolsReadAfter } from '../longterm/turn-records.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
+import { recordText } from './record-text.ts';
 
 /** Options of {@link openEpisodicMemory}. */
 export interface EpisodicMemoryOptions {
@@ -71,7 +72,7 @@ const component = 'episodic';
 
 const preview = (m: MemoryMessage | undefined, max: number) => {
   const text = m ? spokenText(m) || `[${m.role}]` : '';
-  return text.length > max ? `${text.slice(0, max)}...` : text;
+  return text.length > max ? `${recordText(text, max)}...` : recordText(text, max);
 };
 
 function infoOf(record: LongTermRecord): EpisodeInfo {
@@ -164,11 +165,13 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
         `Started: ${preview(first, max)}`,
         `Ended: ${preview(last, max)}`,
       ].join('\n');
-      const transcript = messages
-        .map((m) => spokenText(m))
-        .filter((t) => t !== '')
-        .join('\n')
-        .slice(0, 64 * 1024);
+      const transcript = recordText(
+        messages
+          .map((m) => spokenText(m))
+          .filter((t) => t !== '')
+          .join('\n'),
+        64 * 1024,
+      );
       const info: EpisodeInfo = {
         index,
         sessionId: current.sessionId,

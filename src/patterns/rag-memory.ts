@@ -11,6 +11,7 @@ import { originOfRole, spokenText, toolsReadAfter } from '../longterm/turn-recor
 import { checkConversationMemory } from '../memory/check-conversation-memory.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import { recordText } from './record-text.ts';
 
 /** Options of {@link createRagMemory}. */
 export interface RagMemoryOptions extends RankingOptions {
@@ -33,9 +34,6 @@ export interface RagMemory {
 }
 
 const component = 'rag';
-/** The longest text a message is indexed by, in UTF-16 code units. */
-const maxIndexedChars = 16_384;
-
 /**
  * The id of a message's index record: a hash of its session and id, so every pair gets its own (joined as text,
  * `a_b` + `c` and `a` + `b_c` would meet) and it fits the 256-character id limit whatever their lengths.
@@ -45,17 +43,6 @@ const recordId = (sessionId: string, messageId: string) =>
     .update(JSON.stringify([sessionId, messageId]))
     .digest('hex')
     .slice(0, 32)}`;
-
-/**
- * The text a message is indexed by: at most {@link maxIndexedChars}, cut off a surrogate pair, lone surrogates as
- * U+FFFD and NUL as a space (the log keeps the message as it came; a record's text must be well-formed).
- */
-function indexedText(text: string): string {
-  let end = Math.min(text.length, maxIndexedChars);
-  const code = text.charCodeAt(end - 1);
-  if (end < text.length && code >= 0xd800 && code <= 0xdbff) end--;
-  return text.slice(0, end).toWellFormed().replaceAll('\u0000', ' ');
-}
 
 /**
  * Seed 003's retrieval-augmented memory on engram's stores: `addWithEmbedding` appends to the conversation log
@@ -96,7 +83,7 @@ export function createRagMemory(options: RagMemoryOptions): RagMemory {
         await index.add({
           id: recordId(memory.sessionId, m.id),
           kind: 'message',
-          text: indexedText(text),
+          text: recordText(text, 16_384),
           session: memory.sessionId,
           validAt: m.createdAt,
           metadata: { role: m.role },

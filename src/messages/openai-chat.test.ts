@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/index.ts';
 import { arbJson, arbName, arbText, arbUrl } from '../testing/message-arbitraries.ts';
 import { fromOpenAIChatMessages, type OpenAIChatMessage, toOpenAIChatMessages } from './openai-chat.ts';
+import { isModelMessage } from './validate.ts';
 
 const named = <T extends object>(arb: fc.Arbitrary<T>) =>
   fc
@@ -234,5 +235,29 @@ describe('OpenAI Chat conversion', () => {
       content: [{ type: 'image_url', image_url: { url: 'https://x.test/i.png', detail: 'low' } }],
     };
     expect(toOpenAIChatMessages(fromOpenAIChatMessages([msg]))).toEqual([msg]);
+  });
+
+  it('drops refusal parts of an assistant message (as documented), never turning them into text parts without text', () => {
+    const refusal = { type: 'refusal', refusal: 'I cannot help with that.' };
+    const input = [
+      { role: 'assistant', content: [refusal] },
+      {
+        role: 'assistant',
+        content: [{ type: 'text', text: 'Checking.' }, refusal],
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'look', arguments: '{}' } }],
+      },
+    ] as never as OpenAIChatMessage[];
+    const out = fromOpenAIChatMessages(input);
+    expect(out).toEqual([
+      { role: 'assistant', content: [] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Checking.' },
+          { type: 'tool-call', toolCallId: 'c1', toolName: 'look', input: {} },
+        ],
+      },
+    ]);
+    for (const m of out) expect(isModelMessage(m)).toBe(true);
   });
 });

@@ -168,6 +168,13 @@ const parseArgs = (s: string): unknown => {
   }
 };
 
+/**
+ * An assistant message's text parts; its refusal parts (which the schema takes in the list, though
+ * {@link OpenAIChatTextPart} does not name them) are dropped, not made text parts without text.
+ */
+const assistantText = (parts: readonly { type: string; text?: string }[]): AssistantPart[] =>
+  parts.flatMap((p) => (p.type === 'text' ? [{ type: 'text' as const, text: p.text as string }] : []));
+
 function fromUserPart(part: OpenAIChatUserPart): UserPart {
   switch (part.type) {
     case 'text':
@@ -237,9 +244,7 @@ export function fromOpenAIChatMessages(
         continue;
       }
       const content: AssistantPart[] =
-        typeof m.content === 'string'
-          ? [{ type: 'text', text: m.content }]
-          : (m.content ?? []).map((p) => ({ type: 'text', text: p.text }));
+        typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : assistantText(m.content ?? []);
       for (const c of calls) {
         toolNames.set(c.id, c.function.name);
         content.push({

@@ -223,4 +223,29 @@ describe('Anthropic Messages conversion', () => {
     });
     expect(out).toEqual([{ role: 'system', content: 'x\n\ny' }]);
   });
+
+  it("refuses a file reference without an anthropic id instead of sending another provider's id as one", () => {
+    for (const reference of [{ openai: 'file-abc' }, {}]) {
+      const message = {
+        role: 'user',
+        content: [{ type: 'file', mediaType: 'application/pdf', data: { type: 'reference', reference } }],
+      } as never as ModelMessage;
+      expect(() => toAnthropicMessages([message])).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('anthropic') }),
+      );
+    }
+    const both = {
+      role: 'user',
+      content: [
+        {
+          type: 'file',
+          mediaType: 'application/pdf',
+          data: { type: 'reference', reference: { openai: 'file-abc', anthropic: 'file_01' } },
+        },
+      ],
+    } as never as ModelMessage;
+    expect(toAnthropicMessages([both]).messages[0]?.content).toEqual([
+      { type: 'document', source: { type: 'file', file_id: 'file_01' } },
+    ]);
+  });
 });

@@ -6,7 +6,8 @@
  * requests and responses, `providerOptions` other than the thinking signature, engram extras, and the position of
  * system messages (all are hoisted into `system`, joined with blank lines). Tool outputs: json/error-json are
  * `JSON.stringify`d; error variants set `is_error`; execution-denied becomes its reason; `content` items other
- * than text and base64 images become `[type omitted]` text. Consecutive same-role messages are merged.
+ * than text and base64 images become `[type omitted]` text. Consecutive same-role messages are merged. A file
+ * reference without an `anthropic` id throws `INVALID_ARGUMENT`.
  * Lossy back from Anthropic: a string `tool_result` is `text` (or `error-text` when `is_error`); tool names come
  * from the preceding `tool_use` (`''` when not found); a user message's `tool_result` blocks become a v7 tool
  * message and its other blocks a user message, in their order.
@@ -14,6 +15,7 @@
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from 'ai';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { InvalidMessageError } from '../core/errors/invalid-message-error.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { anthropicMessageSchema, anthropicSystemSchema } from './anthropic-schema.ts';
 import { dataToBase64, normalizeFileData } from './schema.ts';
@@ -51,6 +53,18 @@ type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
 type ToolPart = ToolModelMessage['content'][number];
 type Output = Extract<ToolPart, { type: 'tool-result' }>['output'];
 
+/** A file reference's Anthropic id; another provider's id is not one, so a reference without it is refused. */
+function anthropicFileId(reference: Record<string, string>): string {
+  const id = reference.anthropic;
+  if (id === undefined)
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'anthropic-messages',
+      message: 'cannot express a file reference without an `anthropic` id in Anthropic Messages',
+    });
+  return id;
+}
+
 function fileBlock(mediaType: string, raw: unknown, filename?: string): AnthropicBlock {
   const data = normalizeFileData(raw);
   const image = mediaType.startsWith('image');
@@ -60,7 +74,7 @@ function fileBlock(mediaType: string, raw: unknown, filename?: string): Anthropi
       : data.type === 'text'
         ? { type: 'text', media_type: 'text/plain', data: data.text }
         : data.type === 'reference'
-          ? { type: 'file', file_id: data.reference.anthropic ?? Object.values(data.reference)[0] ?? '' }
+          ? { type: 'file', file_id: anthropicFileId(data.reference) }
           : {
               type: 'base64',
               media_type: image && !mediaType.includes('/') ? 'image/jpeg' : mediaType,

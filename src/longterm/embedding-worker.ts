@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import { startEvalWorker } from '../core/eval-worker.ts';
 
 /** The modules a worker loads the model from: resolved file paths of the two USE-lite packages' entries. */
@@ -70,8 +71,13 @@ type Answer =
   | { id: number; vectors: number[][]; error?: undefined }
   | { id: number; error: { message: string; stack?: string }; phase: 'load' | 'embed' };
 
+/** The model's own error on a text, passed on as the model's (a provider's model error is not engram's either). */
 const failure = (message: string, cause?: Error) =>
   new Error(`[engram] [longterm] localEmbedding: ${message}`, cause ? { cause } : undefined);
+
+/** The thread is gone: `STORE_ERROR` when it died, `STORE_CLOSED` when `stop()` ended it. */
+const threadGone = (code: 'STORE_ERROR' | 'STORE_CLOSED', message: string, cause?: Error) =>
+  new MemoryError({ code, component: 'longterm', message: `localEmbedding: ${message}`, cause });
 
 /** The thread's error as an Error of this thread, its stack the thread's. */
 function threadError(error: { message: string; stack?: string }): Error {
@@ -83,8 +89,8 @@ function threadError(error: { message: string; stack?: string }): Error {
 /**
  * Runs an embedding model in a worker thread, started on the first call: the model's CPU work (tens of ms a
  * text) never holds the event loop. The thread keeps the process alive only while a call is pending; if it dies
- * (an uncaught error, out of memory), pending calls reject and the next call starts a new one. After `stop()`
- * every call rejects.
+ * (an uncaught error, out of memory), pending calls reject with `STORE_ERROR` and the next call starts a new one.
+ * After `stop()` every call rejects with `STORE_CLOSED`.
  */
 export function startEmbeddingWorker(options: EmbeddingWorkerOptions): EmbeddingWorker {
   let worker: Worker | undefined;
@@ -113,13 +119,15 @@ export function startEmbeddingWorker(options: EmbeddingWorkerOptions): Embedding
       worker = undefined;
       failAll(error);
     };
-    w.on('error', (error) => gone(failure(`the model's thread failed: ${error.message}`, error)));
-    w.on('exit', (code) => gone(failure(`the model's thread exited (code ${code})`)));
+    w.on('error', (error) =>
+      gone(threadGone('STORE_ERROR', `the model's thread failed: ${error.message}`, error)),
+    );
+    w.on('exit', (code) => gone(threadGone('STORE_ERROR', `the model's thread exited (code ${code})`)));
     return w;
   };
   return {
     embed(texts) {
-      if (ended) return Promise.reject(failure("the model's thread was stopped"));
+      if (ended) return Promise.reject(threadGone('STORE_CLOSED', "the model's thread was stopped"));
       worker ??= start();
       const w = worker;
       const id = next++;
@@ -133,7 +141,7 @@ export function startEmbeddingWorker(options: EmbeddingWorkerOptions): Embedding
       const w = worker;
       ended = true;
       worker = undefined;
-      failAll(failure("the model's thread was stopped"));
+      failAll(threadGone('STORE_CLOSED', "the model's thread was stopped"));
       await w?.terminate();
     },
   };

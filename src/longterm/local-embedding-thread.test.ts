@@ -9,7 +9,8 @@ import { createLocalEmbedding } from './local-embedding.ts';
 
 /**
  * The model's thread with stand-in packages (CommonJS files resolved in place of the USE-lite ones): a model
- * whose behaviour a text picks — `print:` writes to stdout and stderr, `slow:` takes 300 ms, `fail:` throws —
+ * whose behaviour a text picks — `print:` writes to stdout and stderr, `slow:` takes 300 ms, `fail:` throws,
+ * `exit:` ends the thread —
  * and weights that make loading fail (a package requiring one that is not installed).
  */
 const dir = mkdtempSync(join(tmpdir(), 'engram-embedding-thread-'));
@@ -29,6 +30,7 @@ const model = file(
         if (t.startsWith('print:')) { console.log('a notice'.repeat(100)); console.warn('a warning'); }
         if (t.startsWith('slow:')) await new Promise((r) => setTimeout(r, 300));
         if (t.startsWith('fail:')) throw new Error('cannot embed ' + t);
+        if (t.startsWith('exit:')) process.exit(3);
       }
       return texts.map((t) => [t.length, 1, 0]);
     },
@@ -107,5 +109,19 @@ describe('localEmbedding: the model thread', () => {
     for (const values of [new Array(2), Object.assign(new Array(2), { 1: 'a' }), ['a', undefined]])
       await expectMemoryError(Promise.resolve(m.doEmbed({ values } as never)), 'INVALID_ARGUMENT');
     await m.close();
+  });
+
+  it('a thread that dies or is stopped rejects its calls with a typed error (STORE_ERROR, STORE_CLOSED); the next call works', async () => {
+    const m = createLocalEmbedding({}, resolver());
+    const died = await expectMemoryError(
+      Promise.resolve(m.doEmbed({ values: ['exit: now'] })),
+      'STORE_ERROR',
+    );
+    expect(died.message).toContain('exited (code 3)');
+    expect((await m.doEmbed({ values: ['fine'] })).embeddings).toEqual([[4, 1, 0]]);
+    const inFlight = expectMemoryError(Promise.resolve(m.doEmbed({ values: ['slow: a'] })), 'STORE_CLOSED');
+    await new Promise((r) => setTimeout(r, 50));
+    await m.close();
+    expect((await inFlight).message).toContain('stopped');
   });
 });

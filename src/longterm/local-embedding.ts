@@ -27,7 +27,7 @@ export interface LocalEmbeddingOptions {
 export type LocalEmbeddingModel = Extract<EmbeddingModel, { specificationVersion: 'v4' }> & {
   /** Loads the model now (the first `doEmbed` otherwise does); rejects with `MISSING_DEPENDENCY` when its packages are missing or cannot load. */
   load(): Promise<void>;
-  /** Ends the model's thread and frees its memory (about 150 MB loaded, more once it has embedded); calls in flight reject, a later call loads it again. */
+  /** Ends the model's thread and frees its memory (about 150 MB loaded, more once it has embedded); calls in flight reject with `STORE_CLOSED`, a later call loads it again. */
   close(): Promise<void>;
 };
 

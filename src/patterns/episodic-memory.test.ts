@@ -1,21 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { describe, expect, it } from 'vitest';
+import { tempSqliteStores } from '../../test-support/temp-sqlite-store.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import { openEpisodicMemory } from './episodic-memory.ts';
 
 const counter = createEstimateTokenCounter();
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-const sqlite = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'engram-episodic-'));
-  dirs.push(dir);
-  return createSqliteStore({ path: join(dir, 'episodes.db') });
-};
+const sqlite = tempSqliteStores('episodic');
 const scope = { tenant: 't' };
 
 describe('openEpisodicMemory: any episode the log takes can be closed', () => {

@@ -1,22 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { describe, expect, it } from 'vitest';
+import { tempSqliteStores } from '../../test-support/temp-sqlite-store.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import { createRagMemory } from './rag-memory.ts';
 
 const counter = createEstimateTokenCounter();
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-const sqlite = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'engram-rag-'));
-  dirs.push(dir);
-  return createSqliteStore({ path: join(dir, 'rag.db') });
-};
+const sqlite = tempSqliteStores('rag');
 const scope = { tenant: 't' };
 
 describe('createRagMemory: messages the log takes are indexed', () => {

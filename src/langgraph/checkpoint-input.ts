@@ -1,5 +1,8 @@
+import { checkBoolean, checkKnownKeys, checkMethods } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
+import type { TokenCounter } from '../tokens/token-counter.ts';
 
 /**
  * Checks of what `EngramCheckpointSaver`'s methods are handed, made before anything is stored or read, so bad
@@ -102,4 +105,68 @@ export function checkMessageChannels(channels: unknown): ReadonlySet<string> {
       `createEngramCheckpointSaver(options).messageChannels must be a list of channel names, got ${describeValue(channels)}`,
     );
   return new Set(channels);
+}
+
+const factory = 'createEngramCheckpointSaver';
+
+/** The saver's scope: `defaultScope` when not given, else `checkScope`'s check with the option named in its error. */
+function checkSaverScope(scope: unknown): Scope {
+  if (scope === undefined) return defaultScope;
+  if (!isRecord(scope))
+    throw invalid(`${factory}(options).scope must be an object, got ${describeValue(scope)}`);
+  try {
+    return checkScope(scope as unknown as Scope);
+  } catch (error) {
+    if (!MemoryError.hasCode(error, 'INVALID_ARGUMENT')) throw error;
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'langgraph',
+      message: `${factory}(options).${error.message.replace(/^\[engram\] (\[[^\]]+\] )?/, '')}`,
+      cause: error,
+    });
+  }
+}
+
+/** The options `checkSaverOptions` checks, as given (unchecked). */
+interface SaverOptionsInput {
+  scope?: unknown;
+  tokenCounter?: unknown;
+  readableLog?: unknown;
+  trustMessageObjects?: unknown;
+}
+
+/**
+ * Checks `createEngramCheckpointSaver`'s options other than `store`, `serde` and `messageChannels`, at
+ * construction: throws `INVALID_ARGUMENT` naming `createEngramCheckpointSaver(options).<key>` for a key `known`
+ * does not list (a misspelt `scop` would leave every thread in tenant `default`), a scope that is no scope, a
+ * `tokenCounter` without `count()` (a put would throw a raw `TypeError` after opening the thread) and a
+ * `readableLog` or `trustMessageObjects` that is not a boolean (the string `'false'` would keep the messages'
+ * text in clear). Returns the values the saver uses, `readableLog` falling back to `readableDefault`.
+ */
+export function checkSaverOptions<T extends SaverOptionsInput>(
+  options: T,
+  known: Record<keyof T, true>,
+  readableDefault: boolean,
+): { scope: Scope; counter: TokenCounter | undefined; readable: boolean; trust: boolean } {
+  checkKnownKeys(options, known, factory, 'langgraph');
+  const scope = checkSaverScope(options.scope);
+  const { tokenCounter } = options;
+  if (tokenCounter !== undefined)
+    checkMethods(tokenCounter, `${factory}(options).tokenCounter`, 'langgraph', ['count']);
+  return {
+    scope,
+    counter: tokenCounter as TokenCounter | undefined,
+    readable: checkBoolean(
+      options.readableLog,
+      `${factory}(options).readableLog`,
+      'langgraph',
+      readableDefault,
+    ),
+    trust: checkBoolean(
+      options.trustMessageObjects,
+      `${factory}(options).trustMessageObjects`,
+      'langgraph',
+      false,
+    ),
+  };
 }

@@ -1,7 +1,8 @@
 import { HumanMessage } from '@langchain/core/messages';
-import { type Checkpoint, uuid6 } from '@langchain/langgraph-checkpoint';
+import { type Checkpoint, JsonPlusSerializer, uuid6 } from '@langchain/langgraph-checkpoint';
 import { describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import { createEngramCheckpointSaver } from './engram-checkpoint-saver.ts';
 import { threadSessionId } from './storage-keys.ts';
 
@@ -260,4 +261,69 @@ describe('createEngramCheckpointSaver: a list of message channels is taken as gi
         await store.close();
       }
     });
+});
+
+describe('createEngramCheckpointSaver: a mistyped or unknown option is refused at construction', () => {
+  const named = (rest: string) => new RegExp(`createEngramCheckpointSaver\\(options\\)\\.${rest}`);
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    ['readableLog that is a string', { readableLog: 'false' }, named('readableLog must be a boolean')],
+    ['readableLog that is a number', { readableLog: 0 }, named('readableLog must be a boolean')],
+    ['trustMessageObjects that is a string', { trustMessageObjects: 'true' }, named('trustMessageObjects')],
+    ['a tokenCounter without count()', { tokenCounter: { countText: () => 1 } }, named('tokenCounter')],
+    ['a tokenCounter that is a string', { tokenCounter: 'estimate' }, named('tokenCounter')],
+    ['a scope that is a string', { scope: 'acme' }, named('scope must be an object')],
+    ['a scope with a misspelt field', { scope: { tenant: 't', usr: 'u' } }, named('scope\\.usr')],
+    ['a scope with an empty tenant', { scope: { tenant: '' } }, named('scope\\.tenant')],
+    ['a misspelt option (scop)', { scop: { tenant: 't' } }, named('scop: not an option')],
+    [
+      'a misspelt option (messageChannel)',
+      { messageChannel: ['chat'] },
+      named('messageChannel: not an option'),
+    ],
+  ];
+  for (const [title, options, pattern] of cases)
+    it(`refuses ${title}`, async () => {
+      const store = createSqliteStore({ path: ':memory:' });
+      try {
+        expect(() => createEngramCheckpointSaver({ store, ...options } as never)).toThrow(
+          expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(pattern) }),
+        );
+      } finally {
+        await store.close();
+      }
+    });
+
+  it('takes every option it declares, and explicit undefined for each optional one', async () => {
+    const store = createSqliteStore({ path: ':memory:' });
+    try {
+      const scope = { tenant: 't', user: 'u', agent: 'a' };
+      const all = createEngramCheckpointSaver({
+        store,
+        scope,
+        messageChannels: ['messages'],
+        serde: new JsonPlusSerializer(),
+        tokenCounter: createEstimateTokenCounter(),
+        trustMessageObjects: true,
+        readableLog: false,
+      });
+      const messages = [new HumanMessage({ content: 'hi', id: 'm1' })];
+      const cp = { ...checkpoint(), channel_values: { messages }, channel_versions: { messages: 1 } };
+      const config = await all.put({ configurable: { thread_id: 'a' } }, cp, metadata, { messages: 1 });
+      expect((await all.getTuple(config))?.checkpoint.channel_values).toEqual({ messages });
+      expect((await store.stats(scope, threadSessionId('a'))).count).toBe(1);
+      const none = createEngramCheckpointSaver({
+        store,
+        scope: undefined,
+        messageChannels: undefined,
+        serde: undefined,
+        tokenCounter: undefined,
+        trustMessageObjects: undefined,
+        readableLog: undefined,
+      });
+      await none.put({ configurable: { thread_id: 'b' } }, cp, metadata, { messages: 1 });
+      expect((await store.stats({ tenant: 'default' }, threadSessionId('b'))).count).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
 });

@@ -15,12 +15,18 @@ import {
 import { checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { defaultScope, type Scope } from '../core/scope.ts';
+import type { Scope } from '../core/scope.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { type CheckpointCopy, checkpointCopy } from './checkpoint-copy.ts';
-import { checkDeltaChannels, checkList, checkMessageChannels, checkPut } from './checkpoint-input.ts';
+import {
+  checkDeltaChannels,
+  checkList,
+  checkMessageChannels,
+  checkPut,
+  checkSaverOptions,
+} from './checkpoint-input.ts';
 import { readTuple, type TupleSource } from './checkpoint-reader.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
 import { checkPutWrites, readWrites, storeWrites } from './checkpoint-writes.ts';
@@ -65,6 +71,17 @@ export interface EngramCheckpointSaverOptions {
   readableLog?: boolean;
 }
 
+/** Every key of {@link EngramCheckpointSaverOptions} (the compiler keeps the list complete): any other is refused. */
+const optionKeys: Record<keyof EngramCheckpointSaverOptions, true> = {
+  store: true,
+  scope: true,
+  messageChannels: true,
+  serde: true,
+  tokenCounter: true,
+  trustMessageObjects: true,
+  readableLog: true,
+};
+
 const component = 'langgraph';
 const invalid = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
 
@@ -104,12 +121,13 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
   constructor(options: EngramCheckpointSaverOptions) {
     super(checkOptions(options, 'createEngramCheckpointSaver', 'langgraph').serde);
     if (!options?.store) throw invalid('createEngramCheckpointSaver needs a store');
+    const checked = checkSaverOptions(options, optionKeys, this.serde instanceof JsonPlusSerializer);
     this.#store = options.store;
-    this.#scope = options.scope ?? defaultScope;
+    this.#scope = checked.scope;
     this.#messageChannels = checkMessageChannels(options.messageChannels);
-    this.#counter = options.tokenCounter ?? createEstimateTokenCounter();
-    this.#readable = options.readableLog ?? this.serde instanceof JsonPlusSerializer;
-    this.#trust = options.trustMessageObjects ?? false;
+    this.#counter = checked.counter ?? createEstimateTokenCounter();
+    this.#readable = checked.readable;
+    this.#trust = checked.trust;
     this.#artifacts = createThreadArtifacts(this.#store, this.#scope);
   }
 

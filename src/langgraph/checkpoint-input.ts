@@ -67,12 +67,20 @@ export function checkDeltaChannels(options: unknown): asserts options is { chann
   });
 }
 
+/** Throws unless a checkpoint id `list` was given is a string, or absent or null (none, as MemorySaver takes them). */
+function checkListId(id: unknown, what: string): void {
+  if (id !== undefined && id !== null && typeof id !== 'string')
+    throw invalid(`list: ${what} must be a checkpoint id (a string), got ${describeValue(id)}`);
+}
+
 /**
  * Throws unless `list` was given options it can honour: `INVALID_ARGUMENT` for options that are not an object
  * (`null` is none, as MemorySaver takes it), a `limit` that is not an integer >= 0 or `Infinity` (a negative or
- * NaN limit has no meaning LangGraph documents: MemorySaver lists nothing for one and everything for the other)
- * or a config `checkpoint_ns` that is not a string; `INVALID_QUERY` for a `filter` that is not an object of
- * metadata values (`null` is none). Each would otherwise be answered with a silently wrong list.
+ * NaN limit has no meaning LangGraph documents: MemorySaver lists nothing for one and everything for the other),
+ * a config `checkpoint_ns` that is not a string, or a config or `before` `checkpoint_id` that is neither a
+ * string nor absent (a number listed nothing, an object `before` everything); `INVALID_QUERY` for a `filter`
+ * that is not an object of metadata values (`null` is none). Each would otherwise be answered with a silently
+ * wrong list.
  */
 export function checkList(config: unknown, options: unknown): void {
   const namespace = isRecord(config) && isRecord(config.configurable) ? config.configurable : {};
@@ -80,9 +88,12 @@ export function checkList(config: unknown, options: unknown): void {
     throw invalid(
       `list: config.configurable.checkpoint_ns must be a string (or absent, for every namespace), got ${describeValue(namespace.checkpoint_ns)}`,
     );
+  checkListId(namespace.checkpoint_id, 'config.configurable.checkpoint_id');
   if (options === undefined || options === null) return;
   if (!isRecord(options)) throw invalid(`list: options must be an object, got ${describeValue(options)}`);
-  const { limit, filter } = options;
+  const { limit, filter, before } = options;
+  if (isRecord(before) && isRecord(before.configurable))
+    checkListId(before.configurable.checkpoint_id, 'options.before.configurable.checkpoint_id');
   if (limit !== undefined && !(Number.isSafeInteger(limit) && (limit as number) >= 0) && limit !== Infinity)
     throw invalid(`list: options.limit must be an integer >= 0 (or Infinity), got ${describeValue(limit)}`);
   if (filter !== undefined && filter !== null && !isRecord(filter))

@@ -183,6 +183,34 @@ describe('EngramCheckpointSaver.list: a limit, filter or namespace it cannot hon
     ['a list filter', {}, { filter: ['loop'] }, 'INVALID_QUERY', /list: options.filter/],
     ['a number checkpoint_ns', { checkpoint_ns: 5 }, undefined, 'INVALID_ARGUMENT', /list: .*checkpoint_ns/],
     ['a null checkpoint_ns', { checkpoint_ns: null }, undefined, 'INVALID_ARGUMENT', /list: .*checkpoint_ns/],
+    [
+      'a number checkpoint_id',
+      { checkpoint_id: 5 },
+      undefined,
+      'INVALID_ARGUMENT',
+      /list: config.*checkpoint_id/,
+    ],
+    [
+      'an object checkpoint_id',
+      { checkpoint_id: {} },
+      undefined,
+      'INVALID_ARGUMENT',
+      /list: config.*checkpoint_id/,
+    ],
+    [
+      'a number before',
+      {},
+      { before: { configurable: { checkpoint_id: 5 } } },
+      'INVALID_ARGUMENT',
+      /list: options.before.*checkpoint_id/,
+    ],
+    [
+      'an object before',
+      {},
+      { before: { configurable: { checkpoint_id: {} } } },
+      'INVALID_ARGUMENT',
+      /list: options.before.*checkpoint_id/,
+    ],
   ];
   for (const [title, configurable, options, code, pattern] of refused)
     it(`refuses ${title}`, async () => {
@@ -219,6 +247,37 @@ describe('EngramCheckpointSaver.list: a limit, filter or namespace it cannot hon
         await saver.put(first, checkpoint(), metadata, {});
         const listed = [];
         for await (const t of saver.list({ configurable: { thread_id: 'a' } }, options as never))
+          listed.push(t);
+        expect(listed).toHaveLength(count);
+      });
+    });
+});
+
+describe('EngramCheckpointSaver.list: a checkpoint_id given as a string, empty or null, is taken as before', () => {
+  const cases: [string, (second: string) => Record<string, unknown>, unknown, number][] = [
+    ['a config checkpoint_id', (second) => ({ checkpoint_id: second }), undefined, 1],
+    ['an empty config checkpoint_id (none)', () => ({ checkpoint_id: '' }), undefined, 2],
+    ['a null config checkpoint_id (none)', () => ({ checkpoint_id: null }), undefined, 2],
+    ['a before checkpoint_id', () => ({}), 'second', 1],
+    ['an empty before checkpoint_id (none)', () => ({}), '', 2],
+    ['a null before checkpoint_id (none)', () => ({}), null, 2],
+  ];
+  for (const [title, configurable, before, count] of cases)
+    it(`takes ${title}`, async () => {
+      await withSaver(async (saver) => {
+        const first = await saver.put({ configurable: { thread_id: 'a' } }, checkpoint(), metadata, {
+          topic: 1,
+        });
+        const second = (await saver.put(first, checkpoint(), metadata, {})).configurable?.checkpoint_id;
+        const options =
+          before === undefined
+            ? undefined
+            : { before: { configurable: { checkpoint_id: before === 'second' ? second : before } } };
+        const listed = [];
+        for await (const t of saver.list(
+          { configurable: { thread_id: 'a', ...configurable(second) } },
+          options,
+        ))
           listed.push(t);
         expect(listed).toHaveLength(count);
       });

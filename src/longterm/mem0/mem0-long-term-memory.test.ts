@@ -202,6 +202,26 @@ describe('createMem0LongTermMemory errors and faults', () => {
     await expectMemoryError(m.update(missingId, { context: 'c' }), 'INVALID_ARGUMENT');
   });
 
+  it('refuses ids with a key that is no Mem0 entity id, naming it, before any request', async () => {
+    const before = server.requests.length;
+    for (const ids of [
+      { userId: 'u', agentid: 'travel' },
+      { userId: 'u', run_id: 'r1' },
+      { agentId: 'a', user: 'u' },
+    ]) {
+      const extra = Object.keys(ids).find((key) => !['userId', 'agentId', 'runId'].includes(key))!;
+      const e = await expectMemoryError(() => open(ids as Mem0Ids), 'INVALID_ARGUMENT');
+      expect(e.message).toContain(`createMem0LongTermMemory(options).ids.${extra}: not an entity id`);
+    }
+    expect(server.requests.length).toBe(before);
+    // Every key it declares is still taken, absent ones included.
+    const m = open({ userId: 'alice', agentId: undefined, runId: 'r1' });
+    await m.search('hotels');
+    expect(server.requests.at(-1)!.body).toMatchObject({
+      filters: { AND: [{ user_id: 'alice' }, { run_id: 'r1' }] },
+    });
+  });
+
   it('sends the platform token and scopes every search by all ids', async () => {
     const m = open({ userId: 'alice', agentId: 'travel', runId: 'r1' });
     await m.search('hotels');

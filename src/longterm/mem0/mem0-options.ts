@@ -60,6 +60,10 @@ function checkInt(value: unknown, what: string, min: number, max: number): numbe
   return value as number;
 }
 
+/** Every key of {@link Mem0Ids} (the compiler keeps the list complete): `ids` with any other is refused. */
+const idKeyRecord: Record<keyof Mem0Ids, true> = { userId: true, agentId: true, runId: true };
+const idKeys = Object.keys(idKeyRecord) as (keyof Mem0Ids)[];
+
 /** Checks the options and fills in defaults; throws `INVALID_ARGUMENT` naming the bad option. */
 export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem0Options {
   if (typeof options !== 'object' || options === null) throw bad('options must be an object');
@@ -79,8 +83,13 @@ export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem
   const ids = options.ids;
   if (typeof ids !== 'object' || ids === null)
     throw bad('ids must be an object with userId, agentId or runId');
-  for (const key of ['userId', 'agentId', 'runId'] as const)
-    if (ids[key] !== undefined) checkId(ids[key], `ids.${key}`, component);
+  // A misspelt id (`agentid`) would leave calls scoped by the others only: every agent's memories in reach.
+  for (const key of Object.keys(ids))
+    if (!Object.hasOwn(idKeyRecord, key))
+      throw bad(
+        `createMem0LongTermMemory(options).ids.${key}: not an entity id of Mem0 (its ids: ${idKeys.join(', ')})`,
+      );
+  for (const key of idKeys) if (ids[key] !== undefined) checkId(ids[key], `ids.${key}`, component);
   if (ids.userId === undefined && ids.agentId === undefined && ids.runId === undefined)
     throw bad('ids needs at least one of userId, agentId, runId: Mem0 memories are always scoped');
   const roles = options.roles ?? ['user', 'assistant'];

@@ -20,20 +20,23 @@ export function checkOptions<T>(options: T, factory: string, component: string):
 /**
  * Throws `INVALID_ARGUMENT` naming the first key of `options` that `known` does not list: a misspelt option
  * (`scop`, `dir`) is refused instead of silently falling back to its default (a whole tenant's scope, say).
- * `known` lists every key of the options type (`Record<keyof T, true>`: the compiler keeps it complete).
+ * `known` lists every key of the options type (`Record<keyof T, true>`: the compiler keeps it complete). `nested`
+ * names options nested in another's (`openEpisodicMemory(options).ranking`); the message then names it.
  */
 export function checkKnownKeys<T extends object>(
   options: T,
   known: Record<keyof T, true>,
   factory: string,
   component: string,
+  nested?: string,
 ): void {
+  const where = nested ?? factory;
   for (const key of Object.keys(options))
     if (!Object.hasOwn(known, key))
       throw new MemoryError({
         code: 'INVALID_ARGUMENT',
         component,
-        message: `${factory}(options).${key}: not an option of ${factory} (its options: ${Object.keys(known).join(', ')})`,
+        message: `${nested ?? `${factory}(options)`}.${key}: not an option of ${where} (its options: ${Object.keys(known).join(', ')})`,
       });
 }
 

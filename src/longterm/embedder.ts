@@ -1,5 +1,5 @@
 import { type EmbeddingModel, embedMany } from 'ai';
-import { checkOptionalInteger, checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import { describeValue, errorText } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 
@@ -27,7 +27,8 @@ export interface EmbedderFromModelOptions {
 
 /**
  * An embedder over an AI SDK embedding model (`embedMany`, batched, with the SDK's retries). Throws
- * `INVALID_ARGUMENT` unless `model` is an embedding model object and each option a positive integer.
+ * `INVALID_ARGUMENT` unless `model` is an embedding model object and each option a positive integer, and for an
+ * option it does not declare (a misspelt `maxChar`).
  */
 export function embedderFromModel(
   model: EmbeddingModel,
@@ -47,6 +48,12 @@ export function embedderFromModel(
       message: `embedderFromModel(model): expected an AI SDK embedding model (with doEmbed), got ${describeValue(model)}`,
     });
   checkOptions(options, 'embedderFromModel(model, options)', 'longterm');
+  checkKnownKeys(
+    options,
+    { maxChars: true, batchSize: true, maxParallelCalls: true },
+    'embedderFromModel',
+    'longterm',
+  );
   for (const key of ['maxChars', 'batchSize', 'maxParallelCalls'] as const)
     checkOptionalInteger(options[key], `embedderFromModel(options): ${key}`, 'longterm', 1);
   const limit = (model as { maxEmbeddingsPerCall?: number }).maxEmbeddingsPerCall;

@@ -74,6 +74,20 @@ export interface RankingOptions {
   now?: () => Date;
 }
 
+/** Every key of {@link RankingOptions}: what a factory that takes ranking options checks its options' keys against. */
+export const rankingOptionKeys: Record<keyof RankingOptions, true> = {
+  contextWeight: true,
+  candidates: true,
+  fusion: true,
+  rrfK: true,
+  vectorWeight: true,
+  episodeWeight: true,
+  dedupe: true,
+  speakerBoost: true,
+  diversity: true,
+  now: true,
+};
+
 /** Options of {@link hybridSearch}. */
 export interface HybridSearchOptions extends RankingOptions {
   /** How many results. */

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { EmbeddingModel } from 'ai';
-import { checkOptionalInteger, checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import { untilAborted } from '../core/until-aborted.ts';
@@ -106,6 +106,7 @@ export function createLocalEmbedding(
   resolve: EmbeddingModuleResolver,
 ): LocalEmbeddingModel {
   checkOptions(options, 'localEmbedding', 'longterm');
+  checkKnownKeys(options, { batchSize: true, maxEmbeddingsPerCall: true }, 'localEmbedding', 'longterm');
   checkOptionalInteger(options.batchSize, 'localEmbedding(options): batchSize', 'longterm', 1);
   checkOptionalInteger(
     options.maxEmbeddingsPerCall,

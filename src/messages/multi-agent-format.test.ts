@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MemoryMessage } from '../core/message.ts';
+import { expectMemoryError } from '../testing/fixtures.ts';
 import { arbMemoryMessage } from '../testing/message-arbitraries.ts';
 import { agentPrefix, formatForModel } from './multi-agent-format.ts';
 import { isMemoryMessage } from './validate.ts';
@@ -101,5 +102,18 @@ describe('formatForModel', () => {
         for (const m of kept) expect(out).toContain(m);
       }),
     );
+  });
+
+  it('a misspelt option (`slef`, `styl`) is INVALID_ARGUMENT naming formatForModel and the key', async () => {
+    const log = [{ id: 'm', role: 'assistant', content: 'hi', agent: { from: 'other' } }] as MemoryMessage[];
+    for (const [bad, key] of [
+      [{ self: 'me', slef: 'other' }, 'slef'],
+      [{ self: 'me', styl: 'prefix' }, 'styl'],
+    ] as const) {
+      const error = await expectMemoryError(() => formatForModel(log, bad as never), 'INVALID_ARGUMENT');
+      expect(error.message).toContain('formatForModel');
+      expect(error.message).toContain(key);
+    }
+    expect(formatForModel(log, { self: 'me', style: 'prefix' })[0]?.content).toBe('[Message from other]: hi');
   });
 });

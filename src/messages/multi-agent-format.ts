@@ -3,7 +3,7 @@
  * Its own messages stay as they are; other agents' messages become user messages prefixed with who sent them.
  */
 import type { AssistantModelMessage, UserModelMessage } from 'ai';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
@@ -41,6 +41,7 @@ export function formatForModel(
 ): MemoryMessage[] {
   validateMessageInputs(messages);
   checkOptions(options, 'formatForModel', 'messages');
+  checkKnownKeys(options, { self: true, style: true }, 'formatForModel', 'messages');
   checkId(options.self, 'formatForModel(options): self', 'messages');
   if (options.style !== undefined && options.style !== 'prefix') {
     throw new MemoryError({

@@ -1,11 +1,12 @@
 import type { JSONValue, ModelMessage } from 'ai';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
 import { createLongTermMemory, type EngramLongTermMemory } from '../longterm/create-long-term-memory.ts';
-import type { RankingOptions } from '../longterm/hybrid-search.ts';
+import { type RankingOptions, rankingOptionKeys } from '../longterm/hybrid-search.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { spokenText, toolsReadAfter } from '../longterm/turn-records.ts';
@@ -93,7 +94,8 @@ function infoOf(record: LongTermRecord): EpisodeInfo {
  * `startNewEpisode` closes it as a long-term `episode` record (its transcript as text, its summary and metadata),
  * so `recallEpisode(query)` ranks closed episodes by relevance instead of the seed's first substring match. A
  * closed episode is written last (its record is idempotent), so a crash while closing leaves it current, never
- * half closed, and reopening the series continues where it was.
+ * half closed, and reopening the series continues where it was. An option it does not declare, in `options` or in
+ * `options.ranking` (a misspelt `embeding`), is `INVALID_ARGUMENT`, not silently left out.
  * @example
  * const episodic = await openEpisodicMemory({ store, scope, series: 'support-bot' });
  * await episodic.store({ role: 'user', content: 'My printer jams.' });
@@ -102,6 +104,27 @@ function infoOf(record: LongTermRecord): EpisodeInfo {
  */
 export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promise<EpisodicMemory> {
   checkOptions(options, 'openEpisodicMemory', 'patterns');
+  checkKnownKeys(
+    options,
+    { store: true, scope: true, series: true, counter: true, ranking: true, previewChars: true },
+    'openEpisodicMemory',
+    'patterns',
+  );
+  const r = options.ranking;
+  if (r !== undefined && (typeof r !== 'object' || r === null || Array.isArray(r)))
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'patterns',
+      message: `openEpisodicMemory(options).ranking must be an object, got ${describeValue(r)}`,
+    });
+  if (r)
+    checkKnownKeys(
+      r,
+      { ...rankingOptionKeys, embedding: true },
+      'openEpisodicMemory',
+      'patterns',
+      'openEpisodicMemory(options).ranking',
+    );
   const scope = checkScope(options.scope ?? { tenant: 'default' }, component);
   if (typeof options.series !== 'string' || !/^[\w.:-]{1,100}$/.test(options.series))
     throw new MemoryError({

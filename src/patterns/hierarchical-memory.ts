@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import type { LongTermMemory, LongTermSearchResult } from '../longterm/long-term-memory.ts';
@@ -80,7 +80,8 @@ const check = (ok: boolean, message: string) => {
  * (cut at unit boundaries); episodic memory is everything before it; core memory is every important message (with
  * the rest of its tool unit). `getContextForLlm()` is core memory (older than working memory) then working memory.
  * With `longTerm`, `sync()` records messages as they move down (a durable marker in the log's component state makes
- * it resume after a restart), and `recall(query)` searches them.
+ * it resume after a restart), and `recall(query)` searches them. An option it does not declare (a misspelt
+ * `workinglimit`) is `INVALID_ARGUMENT`, not silently left out.
  * @example
  * const levels = createHierarchicalMemory({ memory: createConversationMemory({ store, sessionId: 's1' }) });
  * await levels.addMessageWithImportance({ role: 'user', content: 'My name is Ana.' }, 0.9);
@@ -88,6 +89,12 @@ const check = (ok: boolean, message: string) => {
  */
 export function createHierarchicalMemory(options: HierarchicalMemoryOptions): HierarchicalMemory {
   checkOptions(options, 'createHierarchicalMemory', 'patterns');
+  checkKnownKeys(
+    options,
+    { memory: true, importanceThreshold: true, workingLimit: true, moveCount: true, longTerm: true },
+    'createHierarchicalMemory',
+    'patterns',
+  );
   const threshold = options.importanceThreshold ?? 0.7;
   const limit = options.workingLimit ?? 50;
   const move = options.moveCount ?? 25;

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { EmbeddingModel, ModelMessage } from 'ai';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { createLongTermMemory, type EngramLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import type { LongTermEmbedder } from '../longterm/embedder.ts';
-import type { RankingOptions } from '../longterm/hybrid-search.ts';
+import { type RankingOptions, rankingOptionKeys } from '../longterm/hybrid-search.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { originOfRole, spokenText, toolsReadAfter } from '../longterm/turn-records.ts';
 import { checkConversationMemory } from '../memory/check-conversation-memory.ts';
@@ -49,6 +49,7 @@ const recordId = (sessionId: string, messageId: string) =>
  * and indexes the message as a long-term record (`kind: 'message'`, its session, its id in provenance) with its
  * embedding; `retrieveRelevant` ranks them by hybrid search (BM25 fused with cosine similarity) and returns the
  * messages from the log. The index is durable and scoped with the log, so a restart or another process sees it.
+ * An option it does not declare (a misspelt `embeding`) is `INVALID_ARGUMENT`, not silently left out.
  * @example
  * const rag = createRagMemory({ memory, embedding: openai.embedding('text-embedding-3-small') });
  * await rag.addWithEmbedding({ role: 'user', content: 'The staging server is db-7.' });
@@ -56,6 +57,12 @@ const recordId = (sessionId: string, messageId: string) =>
  */
 export function createRagMemory(options: RagMemoryOptions): RagMemory {
   checkOptions(options, 'createRagMemory', 'patterns');
+  checkKnownKeys(
+    options,
+    { memory: true, embedding: true, ...rankingOptionKeys },
+    'createRagMemory',
+    'patterns',
+  );
   const { memory, embedding, ...ranking } = options;
   checkConversationMemory(memory, 'createRagMemory(options): memory', component);
   const index = createLongTermMemory({

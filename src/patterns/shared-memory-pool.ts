@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
@@ -57,7 +57,7 @@ const checkName = (value: unknown, what: string) => {
  * PostgreSQL database) share it: insights and broadcasts are sessions of the pool, each read afresh, so what one
  * process writes the next read of another sees; each agent has its own session; facts are long-term records with
  * the agent that discovered them, found by BM25. Shared text reaches a model attributed (`[Message from X]: …`),
- * never as instructions.
+ * never as instructions. An option it does not declare (a misspelt `scop`) is `INVALID_ARGUMENT`, not silently left out.
  * @example
  * const pool = createSharedMemoryPool({ store, scope, pool: 'research' });
  * await pool.shareInsight('scout', 'The API rate limit is 100/min');
@@ -65,6 +65,12 @@ const checkName = (value: unknown, what: string) => {
  */
 export function createSharedMemoryPool(options: SharedMemoryPoolOptions): SharedMemoryPool {
   checkOptions(options, 'createSharedMemoryPool', 'patterns');
+  checkKnownKeys(
+    options,
+    { store: true, scope: true, pool: true, counter: true },
+    'createSharedMemoryPool',
+    'patterns',
+  );
   const pool = checkName(options.pool, 'pool');
   const scope = checkScope(options.scope ?? { tenant: 'default' }, component);
   const store = options.store ?? createMemoryStore();

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import type { LongTermMemory, LongTermSearchResult } from '../longterm/long-term-memory.ts';
@@ -81,7 +81,8 @@ const check = (ok: boolean, message: string) => {
  * the rest of its tool unit). `getContextForLlm()` is core memory (older than working memory) then working memory.
  * With `longTerm`, `sync()` records messages as they move down (a durable marker in the log's component state makes
  * it resume after a restart), and `recall(query)` searches them. An option it does not declare (a misspelt
- * `workinglimit`) is `INVALID_ARGUMENT`, not silently left out.
+ * `workinglimit`) is `INVALID_ARGUMENT`, not silently left out, and so is a `memory` without the log methods it uses
+ * (`read`, `append`, `listArtifacts`, `putArtifact`) or a `longTerm` without `record` and `search`.
  * @example
  * const levels = createHierarchicalMemory({ memory: createConversationMemory({ store, sessionId: 's1' }) });
  * await levels.addMessageWithImportance({ role: 'user', content: 'My name is Ana.' }, 0.9);
@@ -104,7 +105,18 @@ export function createHierarchicalMemory(options: HierarchicalMemoryOptions): Hi
     Number.isSafeInteger(move) && move >= 1 && move <= limit,
     'moveCount must be an integer from 1 to workingLimit',
   );
-  const memory = options.memory;
+  // Checked here: a missing memory would otherwise be a raw TypeError on the first read, a bad longTerm on sync().
+  const memory = checkMethods(options.memory, 'createHierarchicalMemory(options).memory', 'patterns', [
+    'read',
+    'append',
+    'listArtifacts',
+    'putArtifact',
+  ]);
+  if (options.longTerm !== undefined)
+    checkMethods(options.longTerm, 'createHierarchicalMemory(options).longTerm', 'patterns', [
+      'record',
+      'search',
+    ]);
 
   const levels = async (): Promise<MemoryLevels> => {
     // What a model accepts: not a tool result whose call was deleted, nor a call left without its result.

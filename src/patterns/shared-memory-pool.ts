@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
@@ -37,7 +37,11 @@ export interface SharedMemoryPool {
   agentContext(agent: string): Promise<MemoryMessage[]>;
   /** Registers a fact an agent discovered (`register_fact`): a long-term `fact` with `metadata.discoveredBy`. */
   registerFact(agent: string, fact: string): Promise<LongTermRecord>;
-  /** The facts relevant to a query, best first, or every fact (newest last) without one. */
+  /**
+   * The `limit` facts most relevant to a query, best first (`limit` defaults to 10 and is at most 100 with a query);
+   * without one, every fact, newest last, or with `limit` the newest `limit` of them (still newest last). A `limit`
+   * that is not a positive integer is `INVALID_ARGUMENT`.
+   */
   facts(query?: string, limit?: number): Promise<LongTermRecord[]>;
 }
 
@@ -140,11 +144,12 @@ export function createSharedMemoryPool(options: SharedMemoryPoolOptions): Shared
       });
       return record as LongTermRecord;
     },
-    async facts(query, limit = 10) {
+    async facts(query, limit) {
+      checkOptionalInteger(limit, 'facts(query, limit): limit', component, 1);
       if (query !== undefined)
-        return (await facts.search(query, { limit, filter: { kinds: ['fact'], metadata: { pool } } })).map(
-          (h) => h.record,
-        );
+        return (
+          await facts.search(query, { limit: limit ?? 10, filter: { kinds: ['fact'], metadata: { pool } } })
+        ).map((h) => h.record);
       const out: LongTermRecord[] = [];
       let cursor: string | undefined;
       do {
@@ -154,6 +159,8 @@ export function createSharedMemoryPool(options: SharedMemoryPoolOptions): Shared
           ...(cursor ? { cursor } : {}),
         });
         out.push(...page.records);
+        // Pages come oldest first, so the newest `limit` are the last ones: older ones are dropped as they pass.
+        if (limit !== undefined && out.length > limit) out.splice(0, out.length - limit);
         cursor = page.nextCursor;
       } while (cursor);
       return out;

@@ -38,3 +38,37 @@ describe('createSharedMemoryPool: facts(query, limit)', () => {
     expect(await pool.facts()).toHaveLength(1);
   });
 });
+
+describe('createSharedMemoryPool: broadcast(message, from)', () => {
+  const message = (metadata: unknown) => ({ role: 'user', content: 'Deploy at noon.', metadata }) as never;
+
+  it("keeps the caller's metadata and adds broadcast and source, which win on a clash", async () => {
+    const pool = createSharedMemoryPool({ pool: 'p', counter });
+    const sent = await pool.broadcast(message({ priority: 'high', broadcast: false, source: 'x' }), 'lead');
+    expect(sent.metadata).toEqual({ priority: 'high', broadcast: true, source: 'lead' });
+    const anonymous = await pool.broadcast(message({ priority: 'low' }));
+    expect(anonymous.metadata).toEqual({ priority: 'low', broadcast: true });
+    expect((await pool.agentContext('writer')).map((m) => m.metadata)).toEqual([
+      { priority: 'high', broadcast: true, source: 'lead' },
+      { priority: 'low', broadcast: true },
+    ]);
+    // Without metadata, as before.
+    expect((await pool.broadcast({ role: 'user', content: 'Hi.' }, 'lead')).metadata).toEqual({
+      broadcast: true,
+      source: 'lead',
+    });
+  });
+
+  it('metadata that is not an object is INVALID_ARGUMENT naming broadcast, and nothing is stored', async () => {
+    const pool = createSharedMemoryPool({ pool: 'p', counter });
+    for (const metadata of ['urgent', ['a'], null, 3]) {
+      const error = await expectMemoryError(
+        () => pool.broadcast(message(metadata), 'lead'),
+        'INVALID_ARGUMENT',
+      );
+      expect(error.message).toContain('broadcast(message');
+      expect(error.message).toContain('metadata');
+    }
+    expect(await pool.agentContext('writer')).toEqual([]);
+  });
+});

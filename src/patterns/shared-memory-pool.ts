@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { checkKnownKeys, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
@@ -29,7 +30,11 @@ export interface SharedMemoryPool {
   shareInsight(agent: string, insight: string): Promise<MemoryMessage>;
   /** Every insight shared so far, oldest first, by any process on the store (`get_shared_context`). */
   sharedContext(): Promise<MemoryMessage[]>;
-  /** Sends a message to every agent of the pool (`broadcast_message`); it shows in each agent's context. */
+  /**
+   * Sends a message to every agent of the pool (`broadcast_message`); it shows in each agent's context. Its
+   * `metadata` (an object, else `INVALID_ARGUMENT`) is kept, with `broadcast: true` and, with `from`, `source: from`
+   * added: these win over the caller's keys of the same name.
+   */
   broadcast(message: ModelMessage, from?: string): Promise<MemoryMessage>;
   /** An agent's own memory in the pool (a conversation session of the store). */
   memoryFor(agent: string): ConversationMemory;
@@ -122,10 +127,17 @@ export function createSharedMemoryPool(options: SharedMemoryPoolOptions): Shared
     sharedContext: () => shared.read(),
     async broadcast(message, from) {
       if (from !== undefined) checkName(from, 'from');
+      const given = (message as { metadata?: unknown } | undefined)?.metadata;
+      if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given)))
+        throw new MemoryError({
+          code: 'INVALID_ARGUMENT',
+          component,
+          message: `broadcast(message, from): message.metadata must be an object, got ${describeValue(given)}`,
+        });
       const [stored] = await broadcasts.append({
         ...message,
         ...(from === undefined ? {} : { agent: { from } }),
-        metadata: { broadcast: true, ...(from === undefined ? {} : { source: from }) },
+        metadata: { ...given, broadcast: true, ...(from === undefined ? {} : { source: from }) },
       } as unknown as ModelMessage);
       return stored as MemoryMessage;
     },

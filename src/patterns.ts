@@ -6,7 +6,7 @@
  * @example
  * import { createMemoryStore } from 'engram';
  * import { openEpisodicMemory } from 'engram/patterns';
- * const episodes = await openEpisodicMemory({ store: createMemoryStore(), scope: { tenant: 'acme' } });
+ * const episodes = await openEpisodicMemory({ store: createMemoryStore(), scope: { tenant: 'acme' }, series: 'support' });
  */
 export {
   createHierarchicalMemory,

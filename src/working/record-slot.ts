@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
@@ -48,6 +49,13 @@ const isConflict = (e: unknown) =>
   (MemoryError.hasCode(e, 'INVALID_ARGUMENT') && /already exists/.test((e as Error).message));
 
 /**
+ * The metadata key of a first write's token: stores accept an add identical to the record already there as a
+ * no-op, so two first writers with the same text (two appends of one line) would each take the other's record
+ * for their own; the token makes each first write unique, so the loser's add is refused and it retries.
+ */
+const firstWriteKey = 'engram.firstWrite';
+
+/**
  * One record as a compare-and-set slot: the first write adds it, every later write is an update expecting the
  * version it read (`expectedVersion`), so two writers in two processes never lose an update silently.
  */
@@ -72,11 +80,13 @@ export function createRecordSlot(options: {
         const next = edit(current);
         try {
           if (!current) {
+            const token = randomUUID();
+            const metadata = { ...next.metadata, [firstWriteKey]: token };
             const [added] = await records.addRecords(scope, [
-              prepareRecord({ id, kind, text: next.text, metadata: next.metadata ?? {} }, component),
+              prepareRecord({ id, kind, text: next.text, metadata }, component),
             ]);
-            // An identical first write by another process is accepted by the store as a no-op: still a write.
-            if (added && added.text === next.text) return added;
+            // Only our own add carries our token; another writer's record is refused by the store (a conflict).
+            if (added && added.text === next.text && added.metadata[firstWriteKey] === token) return added;
             throw new MemoryError({
               code: 'CONFLICT',
               component,

@@ -1,5 +1,5 @@
 import type { JSONValue } from 'ai';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { NotFoundError } from '../core/errors/not-found-error.ts';
@@ -48,8 +48,8 @@ export interface Sessions {
    */
   list(options?: { limit?: number; before?: Date }): Promise<SessionRecord[]>;
   /**
-   * A branch that shares the history up to and including `atMessageId` (or `atSeq`) without copying it
-   * (seed 003's branch isolation); what either side appends later is invisible to the other.
+   * A branch that shares the history up to and including `atMessageId` or `atSeq` (one of them, not both)
+   * without copying it (seed 003's branch isolation); what either side appends later is invisible to the other.
    */
   fork(
     sessionId: string,
@@ -62,7 +62,8 @@ export interface Sessions {
   /**
    * Applies retention at the end of a run or of the workflow to every session `list()` returns (each through
    * its owner scope): `single_run` sessions are cleared at `run`, `session` sessions are deleted at `workflow`
-   * (with the single_run ones); `persistent` ones are kept. Returns the ids affected.
+   * (with the single_run ones); `persistent` ones are kept. Returns the ids affected. Anything but `'run'` or
+   * `'workflow'` is `INVALID_ARGUMENT`, and nothing is cleared.
    */
   endOf(scope: 'run' | 'workflow'): Promise<string[]>;
   /** Deletes the sessions `list()` returns (of any policy) not updated for `olderThanMs`; returns their ids. */
@@ -77,6 +78,16 @@ export interface Sessions {
  * await memory.store({ role: 'user', content: 'hi' });
  * const branch = await sessions.fork('chat-1', { atSeq: 1 });
  */
+const invalid = (message: string) =>
+  new MemoryError({ code: 'INVALID_ARGUMENT', component: 'session', message });
+
+/** The options object of a `Sessions` method: an object of known keys, else `INVALID_ARGUMENT` naming the key. */
+function checkMethodOptions<T extends object>(options: T, known: Record<keyof T, true>, method: string): T {
+  checkOptions(options, method, 'session');
+  checkKnownKeys(options, known, method, 'session');
+  return options;
+}
+
 export function createSessions(options: SessionsOptions): Sessions {
   checkOptions(options, 'createSessions', 'session');
   const { store } = options;
@@ -111,7 +122,12 @@ export function createSessions(options: SessionsOptions): Sessions {
 
   const sessions: Sessions = {
     async create(o = {}) {
-      checkOptions(o, 'sessions.create', 'session');
+      checkMethodOptions(o, { id: true, retention: true, metadata: true }, 'sessions.create');
+      if (
+        o.metadata !== undefined &&
+        (typeof o.metadata !== 'object' || o.metadata === null || Array.isArray(o.metadata))
+      )
+        throw invalid(`sessions.create: metadata must be an object, got ${describeValue(o.metadata)}`);
       const retention = checkRetentionPolicy(
         o.retention ?? 'persistent',
         'sessions.create: retention',
@@ -125,8 +141,14 @@ export function createSessions(options: SessionsOptions): Sessions {
       await require(id);
       return memoryFor(id);
     },
-    list: (o) => store.listSessions(scope, o),
+    async list(o) {
+      if (o !== undefined) checkMethodOptions(o, { limit: true, before: true }, 'sessions.list');
+      return store.listSessions(scope, o);
+    },
     async fork(id, at) {
+      checkMethodOptions(at, { atMessageId: true, atSeq: true, id: true }, 'sessions.fork');
+      if (at.atMessageId !== undefined && at.atSeq !== undefined)
+        throw invalid('sessions.fork: give atMessageId or atSeq, not both');
       const parent = await require(id);
       let atSeq = at.atSeq;
       if (at.atMessageId !== undefined) {
@@ -135,11 +157,7 @@ export function createSessions(options: SessionsOptions): Sessions {
         atSeq = entry.seq;
       }
       if (atSeq === undefined) {
-        throw new MemoryError({
-          code: 'INVALID_ARGUMENT',
-          component: 'session',
-          message: 'fork needs atMessageId or atSeq',
-        });
+        throw invalid('fork needs atMessageId or atSeq');
       }
       const record = await store.createSession(scope, {
         id: at.id ?? createId('ses'),
@@ -149,6 +167,7 @@ export function createSessions(options: SessionsOptions): Sessions {
       return memoryFor(record.id);
     },
     async copy(id, o = {}) {
+      checkMethodOptions(o, { id: true }, 'sessions.copy');
       const source = await require(id);
       const target = await store.createSession(scope, {
         id: o.id ?? createId('ses'),
@@ -181,6 +200,9 @@ export function createSessions(options: SessionsOptions): Sessions {
       await store.deleteSession(scope, id); // also deletes its `session:<id>:<name>` component state
     },
     async endOf(when) {
+      // A typo must not fall through to a policy's action: `retentionAt` reads anything but 'workflow' as 'run'.
+      if (when !== 'run' && when !== 'workflow')
+        throw invalid(`endOf(scope): scope must be 'run' or 'workflow', got ${describeValue(when)}`);
       const affected: string[] = [];
       for (const record of await allSessions()) {
         const action = retentionAt(retentionOf(record), when);

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createSessions, type Sessions } from './sessions.ts';
+
+/** Bad arguments to `Sessions` are typed `INVALID_ARGUMENT` errors that name the argument, and change nothing. */
+const refused = (pattern: RegExp) => (e: unknown) =>
+  MemoryError.hasCode(e, 'INVALID_ARGUMENT') && pattern.test((e as Error).message);
+const count = async (sessions: Sessions, id: string) => (await (await sessions.open(id)).read()).length;
+
+async function setup() {
+  const store = createMemoryStore();
+  const sessions = createSessions({ store, scope: { tenant: 'acme' } });
+  const run = await sessions.create({ id: 'run', retention: 'single_run' });
+  await run.store({ role: 'user', content: 'keep me' });
+  const chat = await sessions.create({ id: 'chat' });
+  await chat.store([
+    { role: 'user', content: 'a' },
+    { role: 'assistant', content: 'b' },
+  ]);
+  return sessions;
+}
+
+describe('Sessions refuse bad arguments', () => {
+  it('endOf takes only run or workflow: a typo clears nothing', async () => {
+    const sessions = await setup();
+    for (const when of ['Workflow', 'runs', '', null, undefined, 1]) {
+      await expect(sessions.endOf(when as 'run')).rejects.toSatisfy(refused(/endOf\(scope\).*'run'/));
+    }
+    expect(await count(sessions, 'run')).toBe(1);
+    expect((await sessions.list()).length).toBe(2);
+  });
+
+  it('fork and copy check their options: not an object, a misspelt key, both atMessageId and atSeq', async () => {
+    const sessions = await setup();
+    await expect(sessions.fork('chat', null as never)).rejects.toSatisfy(refused(/sessions\.fork/));
+    await expect(sessions.fork('chat', { atSeq: 1, ID: 'b' } as never)).rejects.toSatisfy(
+      refused(/sessions\.fork\(options\)\.ID/),
+    );
+    const [first] = await (await sessions.open('chat')).read();
+    await expect(sessions.fork('chat', { atMessageId: first!.id, atSeq: 2 })).rejects.toSatisfy(
+      refused(/not both/),
+    );
+    await expect(sessions.copy('chat', null as never)).rejects.toSatisfy(refused(/sessions\.copy/));
+    await expect(sessions.copy('chat', { Id: 'c' } as never)).rejects.toSatisfy(
+      refused(/sessions\.copy\(options\)\.Id/),
+    );
+    expect((await sessions.list()).map((s) => s.id).sort()).toEqual(['chat', 'run']);
+  });
+
+  it('create checks its options and metadata; list checks its options', async () => {
+    const sessions = await setup();
+    await expect(sessions.create({ id: 'x', retension: 'session' } as never)).rejects.toSatisfy(
+      refused(/sessions\.create\(options\)\.retension/),
+    );
+    for (const metadata of [5, 'x', [1, 2], null]) {
+      await expect(sessions.create({ id: 'x', metadata } as never)).rejects.toSatisfy(
+        refused(/sessions\.create: metadata/),
+      );
+    }
+    await expect(sessions.list({ limt: 1 } as never)).rejects.toSatisfy(
+      refused(/sessions\.list\(options\)\.limt/),
+    );
+    expect((await sessions.list()).map((s) => s.id).sort()).toEqual(['chat', 'run']);
+  });
+});

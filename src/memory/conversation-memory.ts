@@ -27,7 +27,7 @@ import {
   tailEntries,
 } from './conversation-queries.ts';
 import type { Memory } from './memory.ts';
-import type { MessageFilter } from './message-filter.ts';
+import { checkRole, type MessageFilter } from './message-filter.ts';
 import {
   type CheckedSearchOptions,
   checkSearch,
@@ -91,9 +91,9 @@ export interface ConversationMemory<S extends MemoryStoreV1 = MemoryStoreV1>
   get(id: string): Promise<MemoryMessage | undefined>;
   /** The `n` newest messages, oldest first. */
   recent(n: number): Promise<MemoryMessage[]>;
-  /** Messages of one role. */
+  /** Messages of one role (`INVALID_ARGUMENT` for anything but a message role). */
   byRole(role: MessageRole): Promise<MemoryMessage[]>;
-  /** Messages matching roles, metadata (every given key equal), and a time range. */
+  /** Messages matching roles, metadata (every given key equal), and a time range; a bad filter is `INVALID_ARGUMENT`. */
   find(filter: MessageFilter): Promise<MemoryMessage[]>;
   /**
    * Messages matching `text`. By default the store's search index for this session answers: messages holding
@@ -202,7 +202,14 @@ export function createConversationMemory(options: ConversationMemoryOptions = {}
         );
       return read(async () => (n === 0 ? [] : messagesOf(await range({ direction: 'backward', limit: n }))));
     },
-    byRole: (role) => read(async () => messagesOf(await range({ roles: [role] }))),
+    byRole(role) {
+      try {
+        checkRole(role, 'byRole(role)');
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return read(async () => messagesOf(await range({ roles: [role] })));
+    },
     find: (filter) => findMessages(log, filter),
     search(text, options) {
       let checked: CheckedSearchOptions;

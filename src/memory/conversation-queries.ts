@@ -1,19 +1,23 @@
 import type { JSONValue } from 'ai';
+import { checkKnownKeys } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createTimeSlicer } from '../core/time-slicer.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
 import { deserializeMessage } from '../messages/serialize.ts';
 import { type ConversationLog, invalid, pageSize } from './conversation-log.ts';
-import { type MessageFilter, matchesFilter } from './message-filter.ts';
+import { checkMessageFilter, type MessageFilter, matchesFilter } from './message-filter.ts';
 import { selectPrunable } from './select-prunable.ts';
 
 /** The queries of a conversation memory that take arguments or walk the log: checked first, then queued. */
 
 /** `find(filter)`: messages matching roles, metadata and a time range, paged. */
 export function findMessages(log: ConversationLog, filter: MessageFilter): Promise<MemoryMessage[]> {
-  if (typeof filter !== 'object' || filter === null)
-    return Promise.reject(invalid(`find(filter): filter must be an object, got ${describeValue(filter)}`));
+  try {
+    checkMessageFilter(filter, 'find');
+  } catch (error) {
+    return Promise.reject(error);
+  }
   return log.read(async () => {
     const out: MemoryMessage[] = [];
     const limit = filter.limit ?? Number.POSITIVE_INFINITY;
@@ -69,8 +73,11 @@ export function tailEntries(
   log: ConversationLog,
   options: { minTokens?: number; maxMessages?: number; toSeq?: number },
 ): Promise<LogEntry[]> {
-  if (typeof options !== 'object' || options === null)
-    return Promise.reject(invalid(`tail(options): options must be an object, got ${describeValue(options)}`));
+  try {
+    checkTailOptions(options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   const {
     minTokens = Number.POSITIVE_INFINITY,
     maxMessages = Number.POSITIVE_INFINITY,
@@ -108,6 +115,30 @@ export function tailEntries(
     }
     return pages.reverse().flat();
   });
+}
+
+/**
+ * Throws `INVALID_ARGUMENT` naming the field unless `options` are tail options: known keys only (a misspelt
+ * `maxMessage` would read the whole log), `minTokens` a number ≥ 0 and `maxMessages` an integer ≥ 0 (either may be
+ * `Infinity`, their default).
+ */
+function checkTailOptions(options: unknown): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw invalid(`tail(options): options must be an object, got ${describeValue(options)}`);
+  const o = options as { minTokens?: unknown; maxMessages?: unknown; toSeq?: unknown };
+  checkKnownKeys(o, { minTokens: true, maxMessages: true, toSeq: true }, 'tail', 'memory');
+  const { minTokens, maxMessages } = o;
+  if (minTokens !== undefined && !(typeof minTokens === 'number' && minTokens >= 0))
+    throw invalid(`tail(options).minTokens must be a number >= 0, got ${describeValue(minTokens)}`);
+  if (
+    maxMessages !== undefined &&
+    !(
+      typeof maxMessages === 'number' &&
+      maxMessages >= 0 &&
+      (Number.isSafeInteger(maxMessages) || maxMessages === Infinity)
+    )
+  )
+    throw invalid(`tail(options).maxMessages must be an integer >= 0, got ${describeValue(maxMessages)}`);
 }
 
 /** The messages of a state `saveState()` produced; throws `INVALID_ARGUMENT` for anything else. */

@@ -6,7 +6,8 @@ const isObject = (v: unknown): v is Record<string, JSONValue> =>
 /**
  * Merges a partial update into a JSON object: nested objects merge key by key, a key the update does not name
  * keeps its value (a partial update never erases what it leaves out), `null` removes a key, arrays and scalars
- * replace. Returns a new object; neither input is changed.
+ * replace. Keys are always own data (a `__proto__` key of parsed JSON is kept as data). Returns a new object; neither
+ * input is changed. The caller checks that `update` is JSON (`structuredClone` copies it).
  */
 export function mergeJson(
   current: Record<string, JSONValue>,
@@ -15,10 +16,21 @@ export function mergeJson(
   const out: Record<string, JSONValue> = { ...current };
   for (const [key, value] of Object.entries(update)) {
     if (value === undefined) continue;
+    // Own keys only: `out.__proto__` would read (and assigning it would set) the object's prototype.
+    const own = Object.hasOwn(out, key) ? out[key] : undefined;
     if (value === null) delete out[key];
-    else if (isObject(value) && isObject(out[key]))
-      out[key] = mergeJson(out[key] as Record<string, JSONValue>, value);
-    else out[key] = structuredClone(value);
+    else
+      define(
+        out,
+        key,
+        isObject(value) && isObject(own)
+          ? mergeJson(own as Record<string, JSONValue>, value)
+          : structuredClone(value),
+      );
   }
   return out;
 }
+
+/** Sets an own data property, so a `__proto__` key of parsed JSON stays data as `JSON.parse` made it. */
+const define = (target: Record<string, JSONValue>, key: string, value: JSONValue) =>
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });

@@ -6,6 +6,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
+import { checkJsonValue } from '../messages/check-json-value.ts';
 import { escapeMarkup } from '../messages/quoted-text.ts';
 import { mergeMarkdown } from './markdown-sections.ts';
 import { mergeJson } from './merge-json.ts';
@@ -116,6 +117,8 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
     if (schemaMode) {
       if (typeof update !== 'object' || update === null || Array.isArray(update))
         throw bad('schema mode: the update must be an object of the fields to change (null removes one)');
+      // What JSON would change (NaN, a Date) or cannot hold (a function) is refused, naming the field.
+      checkJsonValue(update, 'update', component);
       const next = mergeJson(JSON.parse(current) as Record<string, JSONValue>, update);
       const result = schema.safeParse(next);
       if (!result.success)

@@ -1,6 +1,6 @@
 import type { JSONValue } from 'ai';
-import { checkOptions } from '../core/check-options.ts';
-import type { Clock } from '../core/clock.ts';
+import { checkBoolean, checkKnownKeys, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
+import { type Clock, checkClock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
@@ -71,6 +71,31 @@ export interface CoreMemory {
 const component = 'core-memory';
 const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
 
+const blockFields: Record<keyof BlockDefinition, true> = {
+  label: true,
+  value: true,
+  limit: true,
+  description: true,
+  readOnly: true,
+};
+
+/**
+ * Throws `INVALID_ARGUMENT` unless block `i` is an object of known fields with a string value and description
+ * when given: a misspelt `readonly` would leave a read-only block open to the model's edits.
+ */
+function checkBlock(b: BlockDefinition, i: number): void {
+  if (typeof b !== 'object' || b === null || Array.isArray(b))
+    throw bad(`blocks[${i}] must be an object, got ${describeValue(b)}`);
+  for (const key of Object.keys(b))
+    if (!Object.hasOwn(blockFields, key))
+      throw bad(
+        `blocks[${i}].${key}: not a field of a block (its fields: ${Object.keys(blockFields).join(', ')})`,
+      );
+  for (const key of ['value', 'description'] as const)
+    if (b[key] !== undefined && typeof b[key] !== 'string')
+      throw bad(`blocks[${i}].${key} must be a string, got ${describeValue(b[key])}`);
+}
+
 /**
  * Core memory blocks (Letta's): each block is a versioned record in the store (every edit kept, `history(label)`),
  * edited with optimistic concurrency, so concurrent edits from two processes both land. Limits and read-only are
@@ -82,6 +107,14 @@ const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', com
  */
 export function createCoreMemory(options: CoreMemoryOptions): CoreMemory {
   checkOptions(options, 'createCoreMemory', 'working');
+  checkKnownKeys(
+    options,
+    { store: true, scope: true, blocks: true, retries: true, clock: true },
+    'createCoreMemory',
+    component,
+  );
+  checkOptionalInteger(options.retries, 'createCoreMemory(options).retries', component, 0);
+  const clock = checkClock(options.clock, 'createCoreMemory(options)', component);
   const scope = checkScope(options.scope, component);
   if (!Array.isArray(options.blocks) || options.blocks.length === 0)
     throw bad('blocks must be a non-empty array');
@@ -89,7 +122,8 @@ export function createCoreMemory(options: CoreMemoryOptions): CoreMemory {
   const defs = new Map<string, Required<BlockDefinition>>();
   const slots = new Map<string, RecordSlot>();
   for (const [i, b] of options.blocks.entries()) {
-    if (typeof b?.label !== 'string' || !/^[\w-]{1,64}$/.test(b.label))
+    checkBlock(b, i);
+    if (typeof b.label !== 'string' || !/^[\w-]{1,64}$/.test(b.label))
       throw bad(`blocks[${i}].label must be 1–64 letters, digits, _ or -`);
     if (defs.has(b.label)) throw bad(`blocks[${i}]: label "${b.label}" is used twice`);
     const limit = b.limit ?? 2000;
@@ -102,7 +136,7 @@ export function createCoreMemory(options: CoreMemoryOptions): CoreMemory {
       value,
       limit,
       description: b.description ?? '',
-      readOnly: b.readOnly ?? false,
+      readOnly: checkBoolean(b.readOnly, `blocks[${i}].readOnly`, component, false),
     });
     slots.set(
       b.label,
@@ -113,7 +147,7 @@ export function createCoreMemory(options: CoreMemoryOptions): CoreMemory {
         kind: 'engram.block',
         component,
         ...(options.retries === undefined ? {} : { retries: options.retries }),
-        ...(options.clock ? { now: () => options.clock!.now() } : {}),
+        ...(clock ? { now: () => clock.now() } : {}),
       }),
     );
   }

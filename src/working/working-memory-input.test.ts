@@ -2,10 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
+import { createCoreMemory } from './core-memory.ts';
 import { createWorkingMemory } from './working-memory.ts';
 
 const refused = (pattern: RegExp) => (e: unknown) =>
   MemoryError.hasCode(e, 'INVALID_ARGUMENT') && pattern.test((e as Error).message);
+const thrown = (f: () => unknown): unknown => {
+  try {
+    f();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+};
 const scope = { tenant: 'acme', user: 'ada' };
 const schema = z.object({
   name: z.string().optional(),
@@ -41,5 +50,34 @@ describe('working memory in schema mode stores exactly what it reports', () => {
     expect(state.version).toBe(2);
     expect(Object.getPrototypeOf(state.data!.prefs)).toBe(Object.prototype);
     expect((await wm.get()).text).toBe(state.text);
+  });
+});
+
+describe('createWorkingMemory and createCoreMemory check their options', () => {
+  it('createWorkingMemory: a misspelt key, a non-string template, bad retries or clock is INVALID_ARGUMENT', () => {
+    const cases: [unknown, RegExp][] = [
+      [{ scope, schem: schema }, /createWorkingMemory\(options\)\.schem: not an option/],
+      [{ scope, template: 5 }, /template must be a string/],
+      [{ scope, retries: 'x' }, /retries must be an integer >= 0/],
+      [{ scope, retries: -1 }, /retries must be an integer >= 0/],
+      [{ scope, retries: 1.5 }, /retries must be an integer >= 0/],
+      [{ scope, clock: Date.now }, /clock must be an object with a now\(\) method/],
+    ];
+    for (const [options, message] of cases)
+      expect(thrown(() => createWorkingMemory(options as never))).toSatisfy(refused(message));
+  });
+
+  it('createCoreMemory: a misspelt key (of the options or of a block) or a wrong type is INVALID_ARGUMENT', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ scope, blocks: [{ label: 'persona', readonly: true }] }, /blocks\[0\]\.readonly: not a field/],
+      [{ scope, blocks: [{ label: 'persona', readOnly: 'no' }] }, /blocks\[0\]\.readOnly must be a boolean/],
+      [{ scope, blocks: [{ label: 'persona', value: 5 }] }, /blocks\[0\]\.value must be a string/],
+      [{ scope, blocks: [{ label: 'a', description: 5 }] }, /blocks\[0\]\.description must be a string/],
+      [{ scope, blocks: [{ label: 'a' }], retry: 3 }, /createCoreMemory\(options\)\.retry: not an option/],
+      [{ scope, blocks: [{ label: 'a' }], retries: 'x' }, /retries must be an integer >= 0/],
+      [{ scope, blocks: [{ label: 'a' }], clock: 5 }, /clock must be an object/],
+    ];
+    for (const [options, message] of cases)
+      expect(thrown(() => createCoreMemory(options as never))).toSatisfy(refused(message));
   });
 });

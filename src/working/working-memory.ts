@@ -1,7 +1,8 @@
 import type { JSONValue } from 'ai';
 import type { z } from 'zod';
-import { checkOptions } from '../core/check-options.ts';
-import type { Clock } from '../core/clock.ts';
+import { checkKnownKeys, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
+import { type Clock, checkClock } from '../core/clock.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
@@ -65,6 +66,17 @@ export interface WorkingMemory {
 
 const component = 'working-memory';
 const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
+const knownOptions: Record<keyof WorkingMemoryOptions, true> = {
+  store: true,
+  scope: true,
+  per: true,
+  sessionId: true,
+  template: true,
+  schema: true,
+  maxChars: true,
+  retries: true,
+  clock: true,
+};
 
 function stateOf(
   record: LongTermRecord | undefined,
@@ -89,6 +101,14 @@ function stateOf(
  */
 export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemory {
   checkOptions(options, 'createWorkingMemory', 'working');
+  // A misspelt `schem` would give Markdown mode, a misspelt `sessionId` a per-resource memory: refused.
+  checkKnownKeys(options, knownOptions, 'createWorkingMemory', component);
+  if (options.template !== undefined && typeof options.template !== 'string')
+    throw bad(
+      `createWorkingMemory(options).template must be a string, got ${describeValue(options.template)}`,
+    );
+  checkOptionalInteger(options.retries, 'createWorkingMemory(options).retries', component, 0);
+  const clock = checkClock(options.clock, 'createWorkingMemory(options)', component);
   const scope = checkScope(options.scope, component);
   const per = options.per ?? 'resource';
   if (per !== 'session' && per !== 'resource') throw bad("per must be 'session' or 'resource'");
@@ -110,7 +130,7 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
     kind: 'engram.working',
     component,
     ...(options.retries === undefined ? {} : { retries: options.retries }),
-    ...(options.clock ? { now: () => options.clock!.now() } : {}),
+    ...(clock ? { now: () => clock.now() } : {}),
   });
 
   const merged = (current: string, update: string | Record<string, JSONValue | undefined>): string => {

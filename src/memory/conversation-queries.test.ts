@@ -60,4 +60,12 @@ describe('conversation memory queries check their arguments', () => {
     expect((await memory.tail({ maxMessages: 2 })).map((e) => e.message.content)).toEqual(['b', 'c']);
     expect((await memory.tail({ maxMessages: Number.POSITIVE_INFINITY })).length).toBe(3);
   });
+
+  it('entries: a misspelt key is INVALID_ARGUMENT, not the whole log', async () => {
+    const memory = await conversation();
+    await expect(memory.entries({ fromseq: 2 } as never)).rejects.toSatisfy(
+      refused(/fromseq: not an option/),
+    );
+    expect((await memory.entries({ fromSeq: 2 })).map((e) => e.message.content)).toEqual(['b', 'c']);
+  });
 });

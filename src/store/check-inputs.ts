@@ -1,3 +1,4 @@
+import { checkKnownKeys } from '../core/check-options.ts';
 import { describeValue, errorText } from '../core/errors/describe-value.ts';
 import { InvalidMessageError } from '../core/errors/invalid-message-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
@@ -37,10 +38,23 @@ export function checkCount(value: unknown, name: string, component: string): voi
   }
 }
 
-/** Throws `INVALID_ARGUMENT` unless a range query's `limit` is a count and `fromSeq` / `toSeq` are integers. */
+/** Every key of a {@link RangeQuery} (the compiler keeps the list complete). */
+const rangeQueryKeys: Record<keyof RangeQuery, true> = {
+  fromSeq: true,
+  toSeq: true,
+  limit: true,
+  direction: true,
+  roles: true,
+};
+
+/**
+ * Throws `INVALID_ARGUMENT` unless a range query's `limit` is a count, `fromSeq` / `toSeq` are integers and it names
+ * no other key (a misspelt `fromseq` would read the whole log).
+ */
 export function checkRangeQuery(query: RangeQuery, component: string): void {
   if (typeof query !== 'object' || query === null)
     throw invalid(component, `a range query must be an object, got ${describeValue(query)}`);
+  checkKnownKeys(query, rangeQueryKeys, 'readRange', component);
   checkCount(query.limit, 'limit', component);
   for (const key of ['fromSeq', 'toSeq'] as const) {
     if (query[key] !== undefined && !Number.isSafeInteger(query[key])) {

@@ -88,7 +88,7 @@ export const valueEdgeCases: StoreCase[] = [
     },
   },
   {
-    name: 'read: readRange and listSessions refuse a negative or fractional limit and non-integer sequence numbers',
+    name: 'read: readRange and listSessions refuse a negative or fractional limit, non-integer sequence numbers and unknown keys',
     async run({ store, scope }) {
       const s = scope();
       await store.createSession(s, { id: 'x' });
@@ -100,6 +100,9 @@ export const valueEdgeCases: StoreCase[] = [
         store.readRange(s, 'x', { direction: 'sideways' as never }),
         'INVALID_ARGUMENT',
       );
+      // A misspelt key would otherwise read the whole log.
+      for (const query of [{ fromseq: 2 }, { from: 2 }, { max: 1 }])
+        await expectMemoryError(store.readRange(s, 'x', query as never), 'INVALID_ARGUMENT');
       for (const options of [{ limit: -1 }, { limit: 0.5 }, { before: new Date(Number.NaN) }]) {
         await expectMemoryError(store.listSessions(s, options), 'INVALID_ARGUMENT');
       }

@@ -159,19 +159,14 @@ export async function runStep(run: RunParts, input: StepInput): Promise<StepOutc
         historyIds,
       })
     : undefined;
-  // A call no tool answered (a tool without `execute`) must not be stored alone: the step is handed back.
+  const responseMessages = (await response.response).messages;
+  // A call no tool answered (a tool without `execute`) must not be stored alone: the step is handed back whole —
+  // its assistant message and the results of the calls its tools did answer — for the caller to store with theirs.
   const unanswered = unansweredCalls(done);
   if (unanswered) {
     if (recorded) await recorded.recorder.record(recorded.assembly, recorded.extras);
-    return {
-      kind: 'pending',
-      done,
-      usage,
-      pendingToolCalls: unanswered.calls,
-      pendingStep: [{ role: 'assistant', content: unanswered.step }],
-    };
+    return { kind: 'pending', done, usage, pendingToolCalls: unanswered, pendingStep: responseMessages };
   }
-  const responseMessages = (await response.response).messages;
   const storeStep = async () => (responseMessages.length > 0 ? await view.store(responseMessages) : []);
   if (reason !== 'tool-calls' && responseMessages.length > 0) input.endsRun?.(responseMessages.length);
   // One transaction for the step: its messages and its assembly record commit together (or the record alone).

@@ -161,7 +161,10 @@ export interface AgentResult {
    * `store` call, then run again.
    */
   pendingToolCalls: { toolCallId: string; toolName: string; input: unknown }[];
-  /** The response messages of that unstored step (empty when nothing is pending). */
+  /**
+   * The response messages of that unstored step: its assistant message, and a tool message with the results of
+   * the calls its tools did answer (empty when nothing is pending).
+   */
   pendingStep: ModelMessage[];
 }
 

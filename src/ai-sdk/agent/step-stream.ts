@@ -1,8 +1,6 @@
-import type { AssistantContent, LanguageModelUsage, StepResult, streamText, ToolSet } from 'ai';
+import type { LanguageModelUsage, StepResult, streamText, ToolSet } from 'ai';
 import type { AgentEvent } from './agent-types.ts';
 import type { EventChannel } from './event-channel.ts';
-
-type AssistantPart = Exclude<AssistantContent, string>[number];
 
 /** How a step's stream ended: aborted, or with the first error it carried (undefined when none). */
 export interface StreamEnd {
@@ -64,13 +62,10 @@ export async function forwardStream(
   return { aborted, failed };
 }
 
-/**
- * The calls of a step that no tool answered (a tool without `execute`), and the step's assistant message rebuilt
- * from its content for the caller to store with its results; undefined when every call was answered.
- */
+/** The calls of a step that no tool answered (a tool without `execute`); undefined when every call was answered. */
 export function unansweredCalls(
   done: StepResult<ToolSet> | undefined,
-): { calls: { toolCallId: string; toolName: string; input: unknown }[]; step: AssistantContent } | undefined {
+): { toolCallId: string; toolName: string; input: unknown }[] | undefined {
   const answered = new Set(
     (done?.content ?? []).flatMap((p) =>
       p.type === 'tool-result' || p.type === 'tool-error' ? [p.toolCallId] : [],
@@ -80,16 +75,7 @@ export function unansweredCalls(
     (c) => !c.providerExecuted && !answered.has(c.toolCallId),
   );
   if (unanswered.length === 0) return undefined;
-  return {
-    calls: unanswered.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, input: c.input })),
-    step: (done?.content ?? []).flatMap((p): AssistantPart[] =>
-      p.type === 'text'
-        ? [{ type: 'text' as const, text: p.text }]
-        : p.type === 'tool-call'
-          ? [{ type: 'tool-call' as const, toolCallId: p.toolCallId, toolName: p.toolName, input: p.input }]
-          : [],
-    ),
-  };
+  return unanswered.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, input: c.input }));
 }
 
 /** No tokens yet. */

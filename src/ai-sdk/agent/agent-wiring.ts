@@ -6,6 +6,8 @@ import {
   type ToolSet,
   type UserContent,
 } from 'ai';
+import { checkChoice, checkFunction, checkKnownKeys } from '../../core/check-options.ts';
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
@@ -65,13 +67,48 @@ export interface RunParts {
   context: Record<string, unknown> | undefined;
 }
 
+/** Every option of {@link AgentConfig}: a key not listed is a misspelt option, refused. */
+const configKeys: Record<keyof AgentConfig, true> = {
+  name: true,
+  description: true,
+  model: true,
+  instructions: true,
+  tools: true,
+  memory: true,
+  contentStore: true,
+  longTermMemory: true,
+  workingMemory: true,
+  coreMemory: true,
+  memoryPlacement: true,
+  stopWhen: true,
+  componentName: true,
+  memoryRetention: true,
+  recordAssembly: true,
+};
+
 /** Checks an agent's config (typed errors naming the field). */
 export function checkConfig(config: AgentConfig): void {
   if (typeof config !== 'object' || config === null) throw bad('agent(config): config must be an object');
+  checkKnownKeys(config, configKeys, 'agent', component, 'agent(config)');
   if (typeof config.name !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(config.name))
     throw bad('agent(config): name must be 1–64 letters, digits, _ or - (it names the agent as a tool)');
   if (typeof config.description !== 'string') throw bad('agent(config): description must be a string');
   if (!config.model) throw bad('agent(config): model is required');
+  for (const key of ['instructions', 'componentName'] as const)
+    if (config[key] !== undefined && typeof config[key] !== 'string')
+      throw bad(`agent(config): ${key} must be a string, got ${describeValue(config[key])}`);
+  checkTools(config.tools);
+  checkStopWhen(config.stopWhen);
+  checkChoice(
+    config.memoryPlacement,
+    ['instructions', 'user'],
+    'agent(config): memoryPlacement',
+    component,
+    'instructions',
+  );
+  const record = config.recordAssembly;
+  if (record !== undefined && typeof record !== 'boolean' && (typeof record !== 'object' || record === null))
+    throw bad(`agent(config): recordAssembly must be a boolean or { keep }, got ${describeValue(record)}`);
   const mode = config.longTermMemory?.mode;
   if (mode !== undefined && !['static', 'agent', 'both'].includes(mode))
     throw bad("agent(config): longTermMemory.mode must be 'static', 'agent' or 'both'");
@@ -83,6 +120,25 @@ export function checkConfig(config: AgentConfig): void {
     throw bad('agent(config): longTermMemory.recallTokens must be an integer from 1 to 1000000');
   if (config.memoryRetention !== undefined)
     checkRetentionPolicy(config.memoryRetention, 'agent(config): memoryRetention', component);
+}
+
+/** The config's tools: an object whose every entry is a tool (an object), not a string or an array. */
+function checkTools(tools: unknown): void {
+  if (tools === undefined) return;
+  if (typeof tools !== 'object' || tools === null || Array.isArray(tools))
+    throw bad(`agent(config): tools must be an object of AI SDK tools, got ${describeValue(tools)}`);
+  for (const [name, t] of Object.entries(tools))
+    if (typeof t !== 'object' || t === null)
+      throw bad(`agent(config): tools.${name} must be an AI SDK tool, got ${describeValue(t)}`);
+}
+
+/** The config's stopWhen: a stop condition (a function) or an array of them; checked after the first step else. */
+function checkStopWhen(stopWhen: unknown): void {
+  if (stopWhen === undefined) return;
+  const conditions: unknown[] = Array.isArray(stopWhen) ? stopWhen : [stopWhen];
+  conditions.forEach((c, i) => {
+    checkFunction(c, `agent(config): stopWhen${Array.isArray(stopWhen) ? `[${i}]` : ''}`, component);
+  });
 }
 
 /** The agent's parts from its config (checked first); a seed 000 memory of the config is adapted here, once. */

@@ -1,7 +1,7 @@
 import type { LanguageModel } from 'ai';
 import type { HasContentItems } from '../../content/content-store-v1.ts';
 import { createContentStore } from '../../content/create-content-store.ts';
-import { checkOptions } from '../../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
@@ -55,6 +55,28 @@ export interface CreateAgentOptions
   longTermMemory?: false | Omit<AgentLongTermMemory, 'memory'>;
 }
 
+/** Every option of {@link CreateAgentOptions}: a key not listed is a misspelt option, refused. */
+const optionKeys: Record<keyof CreateAgentOptions, true> = {
+  model: true,
+  store: true,
+  scope: true,
+  sessionId: true,
+  name: true,
+  description: true,
+  maxTokens: true,
+  context: true,
+  longTermMemory: true,
+  instructions: true,
+  tools: true,
+  workingMemory: true,
+  coreMemory: true,
+  memoryPlacement: true,
+  stopWhen: true,
+  componentName: true,
+  memoryRetention: true,
+  recordAssembly: true,
+};
+
 const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component: 'agent', message });
 
 /**
@@ -71,7 +93,17 @@ const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', com
  */
 export function createAgent(options: CreateAgentOptions): Agent {
   checkOptions(options, 'createAgent', 'agent');
-  const { model, store, sessionId = 'default', context = 'ladder', longTermMemory = {}, ...rest } = options;
+  checkKnownKeys(options, optionKeys, 'createAgent', 'agent');
+  const {
+    model,
+    store,
+    scope: _scope,
+    sessionId = 'default',
+    maxTokens: _maxTokens,
+    context = 'ladder',
+    longTermMemory = {},
+    ...rest
+  } = options;
   if (typeof store !== 'object' || store === null) throw bad('createAgent: store must be an engram store');
   const scope = checkScope(options.scope, 'agent');
   if (context !== 'ladder' && context !== 'citations')

@@ -171,6 +171,7 @@ export async function wireRun(
   channel: EventChannel<AgentEvent>,
 ): Promise<RunParts> {
   const { config } = wiring;
+  checkRunOptions(options);
   const view = options.memory
     ? toContextView(options.memory)
     : (wiring.view ?? toContextView(new SimpleMemory()));
@@ -200,6 +201,26 @@ export async function wireRun(
     signal: options.abortSignal,
     context,
   };
+}
+
+/** Every option of {@link AgentRunOptions}: a key not listed is a misspelt option, refused. */
+const runKeys: Record<keyof AgentRunOptions, true> = {
+  memory: true,
+  abortSignal: true,
+  from: true,
+  contentStore: true,
+};
+
+/** Checks a run's options: an object of known keys, an `AbortSignal`, a string `from` (typed errors naming them). */
+function checkRunOptions(options: AgentRunOptions): void {
+  const where = 'run(prompt, context, options)';
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw bad(`${where}: options must be an object, got ${describeValue(options)}`);
+  checkKnownKeys(options, runKeys, 'run', component, `${where}.options`);
+  if (options.abortSignal !== undefined && !(options.abortSignal instanceof AbortSignal))
+    throw bad(`${where}: abortSignal must be an AbortSignal, got ${describeValue(options.abortSignal)}`);
+  if (options.from !== undefined && typeof options.from !== 'string')
+    throw bad(`${where}: from must be a string, got ${describeValue(options.from)}`);
 }
 
 /**

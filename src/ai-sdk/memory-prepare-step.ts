@@ -1,4 +1,5 @@
 import type { Instructions, ModelMessage } from 'ai';
+import { checkBoolean, checkKnownKeys } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { type ContextView, checkContextView } from '../views/context-view.ts';
 import { toAiSdkPrompt } from './to-ai-sdk-prompt.ts';
@@ -142,7 +143,14 @@ function textOf(instructions: Instructions | undefined): string | undefined {
 function checkOptions(options: MemoryPrepareStepOptions): void {
   if (typeof options !== 'object' || options === null)
     throw invalid('memoryPrepareStep(options): options must be an object');
+  checkKnownKeys(
+    options,
+    { view: true, instructions: true, storeInput: true },
+    'memoryPrepareStep',
+    'ai-sdk',
+  );
   checkContextView(options.view, 'memoryPrepareStep({ view }): view', 'ai-sdk');
+  checkBoolean(options.storeInput, 'memoryPrepareStep({ storeInput }): storeInput', 'ai-sdk', true);
   if (options.instructions !== undefined && typeof options.instructions !== 'string') {
     throw invalid('memoryPrepareStep({ instructions }): instructions must be a string');
   }

@@ -7,6 +7,8 @@ import {
   type ToolLoopAgentSettings,
   type ToolSet,
 } from 'ai';
+import { checkKnownKeys } from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { type ContextView, checkContextView } from '../views/context-view.ts';
@@ -166,6 +168,7 @@ export function withMemory<
       id: settings.id,
       tools: settings.tools,
       async generate(call) {
+        checkCall(call, 'generate');
         rethrow();
         const run = build();
         try {
@@ -178,6 +181,7 @@ export function withMemory<
         }
       },
       async stream(call) {
+        checkCall(call, 'stream');
         rethrow();
         const run = build();
         const { onFinish: _, ...rest } = call;
@@ -205,6 +209,7 @@ export function withMemory<
       id: inner.id,
       tools: inner.tools,
       async generate(call) {
+        checkCall(call, 'generate');
         rethrow();
         const { input, rest } = await shape(call);
         const result = await inner.generate({ ...rest, onEnd: call.onEnd ?? call.onFinish });
@@ -212,6 +217,7 @@ export function withMemory<
         return result;
       },
       async stream(call) {
+        checkCall(call, 'stream');
         rethrow();
         const { input, rest } = await shape(call);
         return inner.stream({
@@ -250,6 +256,27 @@ function textOf(instructions: unknown): string | undefined {
   return typeof instructions === 'string' ? instructions : undefined;
 }
 
+/**
+ * Checks a `generate` / `stream` call before anything is read or stored: an object with a `prompt` (text or
+ * messages) or `messages`, exactly one of them (its other fields are the SDK's, passed through).
+ */
+function checkCall(call: LooseCall, method: 'generate' | 'stream'): void {
+  const fail = (message: string) =>
+    new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'ai-sdk',
+      message: `withMemory: ${method}(call) ${message}`,
+    });
+  if (typeof call !== 'object' || call === null || Array.isArray(call))
+    throw fail(`must be an object with a prompt or messages, got ${describeValue(call)}`);
+  if ((call.prompt === undefined) === (call.messages === undefined))
+    throw fail('must have exactly one of prompt or messages');
+  if (call.prompt !== undefined && typeof call.prompt !== 'string' && !Array.isArray(call.prompt))
+    throw fail(`.prompt must be a string or messages, got ${describeValue(call.prompt)}`);
+  if (call.messages !== undefined && !Array.isArray(call.messages))
+    throw fail(`.messages must be an array of messages, got ${describeValue(call.messages)}`);
+}
+
 function checkOptions(agent: unknown, options: WithMemoryOptions): ContextView<ModelMessage> {
   const fail = (message: string) =>
     new MemoryError({ code: 'INVALID_ARGUMENT', component: 'ai-sdk', message: `withMemory: ${message}` });
@@ -259,6 +286,8 @@ function checkOptions(agent: unknown, options: WithMemoryOptions): ContextView<M
     throw fail('expected an Agent (version "agent-v1") or ToolLoopAgentSettings with a model');
   }
   const { memory, view } = (options ?? {}) as WithMemoryOptions;
+  if (typeof options === 'object' && options !== null)
+    checkKnownKeys(options, { memory: true, view: true, instructions: true }, 'withMemory', 'ai-sdk');
   if ((memory === undefined) === (view === undefined))
     throw fail('give exactly one of { memory } or { view }');
   const chosen = checkContextView(memory ?? view, `withMemory: ${memory ? 'memory' : 'view'}`, 'ai-sdk');

@@ -1,4 +1,10 @@
-import { checkOptions } from '../../core/check-options.ts';
+import {
+  checkBoolean,
+  checkKnownKeys,
+  checkMethods,
+  checkOptionalInteger,
+  checkOptions,
+} from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { runMigrations } from '../sql/migrate.ts';
@@ -50,6 +56,34 @@ const backstopPages = 10_000;
 const fail = (message: string, cause?: unknown) =>
   new MemoryError({ code: 'INVALID_ARGUMENT', component: 'sqlite', message, cause });
 
+/** Every key of {@link SqliteStoreOptions}: a misspelt one (`durabilty`) is refused, not replaced by its default. */
+const knownOptions: Record<keyof SqliteStoreOptions, true> = {
+  path: true,
+  database: true,
+  durability: true,
+  busyTimeoutMs: true,
+  maxMessageBytes: true,
+  vector: true,
+  groupCommit: true,
+};
+
+/**
+ * Checks the options {@link createSqliteStore} does not check as it reads them: no unknown key, a handle with
+ * `prepare` and `exec` (`function` is checked with its own message when it is registered), an integer
+ * `maxMessageBytes`, a boolean `groupCommit`, `vector` of 'auto', true or false. `INVALID_ARGUMENT` naming the option.
+ */
+function checkSqliteOptions(options: SqliteStoreOptions): void {
+  const what = 'createSqliteStore(options)';
+  checkKnownKeys(options, knownOptions, 'createSqliteStore', 'sqlite');
+  if (options.database !== undefined)
+    checkMethods(options.database, `${what}.database`, 'sqlite', ['prepare', 'exec']);
+  checkOptionalInteger(options.maxMessageBytes, `${what}.maxMessageBytes`, 'sqlite', 1);
+  checkBoolean(options.groupCommit, `${what}.groupCommit`, 'sqlite', true);
+  const { vector } = options;
+  if (vector !== undefined && vector !== 'auto' && typeof vector !== 'boolean')
+    throw fail(`${what}.vector must be 'auto', true or false, got ${describeValue(vector)}`);
+}
+
 /**
  * The embedded default store on Node's built-in `node:sqlite`: WAL mode, `BEGIN IMMEDIATE` writers, an
  * FTS5 index with bm25 ranking, versioned migrations (run lazily before the first call, or by `ready()`),
@@ -67,6 +101,7 @@ const fail = (message: string, cause?: unknown) =>
  */
 export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   checkOptions(options, 'createSqliteStore', 'sqlite');
+  checkSqliteOptions(options);
   const { path, database } = options;
   if ((path === undefined) === (database === undefined))
     throw fail('pass exactly one of `path` or `database`');

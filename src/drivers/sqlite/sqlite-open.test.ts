@@ -62,6 +62,25 @@ describe('sqlite open', () => {
     );
   });
 
+  it('a misspelt key or a wrong-typed option is INVALID_ARGUMENT naming it, not a silent default', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ path: ':memory:', durabilty: 'process' }, /createSqliteStore\(options\)\.durabilty: not an option/],
+      [{ path: ':memory:', busyTimeout: 5 }, /\.busyTimeout: not an option/],
+      [{ path: ':memory:', groupCommit: 'false' }, /groupCommit must be a boolean/],
+      [{ path: ':memory:', vector: 'false' }, /vector must be 'auto', true or false/],
+      [{ path: ':memory:', maxMessageBytes: 'x' }, /maxMessageBytes must be an integer >= 1/],
+      [{ path: ':memory:', maxMessageBytes: 0 }, /maxMessageBytes must be an integer >= 1/],
+      [{ path: ':memory:', maxMessageBytes: Number.NaN }, /maxMessageBytes must be an integer >= 1/],
+      [{ database: null }, /database must be an object with prepare\(\), exec\(\)/],
+      [{ database: { function() {} } }, /database must be an object with prepare\(\), exec\(\)/],
+    ];
+    for (const [options, message] of cases) {
+      const error = await expectMemoryError(() => createSqliteStore(options as never), 'INVALID_ARGUMENT');
+      expect(error.message, JSON.stringify(options)).toMatch(message);
+      await expectMemoryError(() => openSqliteStore(options as never), 'INVALID_ARGUMENT');
+    }
+  });
+
   it('sqlite-vec: absent → vectorSearch false; required → MISSING_DEPENDENCY; a present module is loaded', async () => {
     const db = new DatabaseSync(':memory:', { allowExtension: true });
     const absent = async () => {

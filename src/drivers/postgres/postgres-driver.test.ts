@@ -113,6 +113,29 @@ describe('postgres driver specifics', () => {
     }
   });
 
+  it('a misspelt key or a wrong-typed option is INVALID_ARGUMENT naming it, not a silent default', () => {
+    const url = 'postgres://x';
+    const cases: [unknown, RegExp][] = [
+      [
+        { connectionString: url, maxConnection: 2 },
+        /createPostgresStore\(options\)\.maxConnection: not an option/,
+      ],
+      [{ connectionString: url, shema: 'tenant_a' }, /\.shema: not an option/],
+      [{ connectionString: url, retries: 'x' }, /retries must be an integer >= 0/],
+      [{ connectionString: url, retries: -1 }, /retries must be an integer >= 0/],
+      [{ connectionString: url, groupCommit: 0 }, /groupCommit must be a boolean/],
+      [{ connectionString: url, maxMessageBytes: -1 }, /maxMessageBytes must be an integer >= 1/],
+      [{ connectionString: url, maxMessageBytes: Number.NaN }, /maxMessageBytes must be an integer >= 1/],
+      [{ pool: {} }, /pool must be an object with query\(\), connect\(\)/],
+      [{ client: {} }, /client must be an object with query\(\)/],
+      [{ client: null }, /client must be an object with query\(\)/],
+    ];
+    for (const [options, message] of cases)
+      expect(() => createPostgresStore(options as PostgresStoreOptions), JSON.stringify(options)).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(message) }),
+      );
+  });
+
   it('qualifies only the shared tables, never index names or already-qualified names', () => {
     const q = qualifier('s1');
     expect(q('CREATE INDEX IF NOT EXISTS engram_messages_tsv ON engram_messages USING GIN (tsv)')).toBe(

@@ -1,4 +1,10 @@
-import { checkOptions } from '../../core/check-options.ts';
+import {
+  checkBoolean,
+  checkKnownKeys,
+  checkMethods,
+  checkOptionalInteger,
+  checkOptions,
+} from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { StoreCapabilities } from '../../store/memory-store.ts';
 import { runMigrations } from '../sql/migrate.ts';
@@ -57,6 +63,36 @@ export interface PostgresStore extends SqlStore {
 const invalid = (message: string) =>
   new MemoryError({ code: 'INVALID_ARGUMENT', component: 'postgres', message });
 
+/** Every key of {@link PostgresStoreOptions}: a misspelt one (`maxConnection`) is refused, not replaced by its default. */
+const knownOptions: Record<keyof PostgresStoreOptions, true> = {
+  connectionString: true,
+  pool: true,
+  client: true,
+  schema: true,
+  maxConnections: true,
+  maxMessageBytes: true,
+  vector: true,
+  vectorDimensions: true,
+  retries: true,
+  groupCommit: true,
+};
+
+/**
+ * Checks the options {@link createPostgresStore} does not check as it reads them: no unknown key, a `pool` with
+ * `query` and `connect`, a `client` with `query`, integer `retries` and `maxMessageBytes`, a boolean
+ * `groupCommit`. `INVALID_ARGUMENT` naming the option.
+ */
+function checkPostgresOptions(options: PostgresStoreOptions): void {
+  const what = 'createPostgresStore(options)';
+  checkKnownKeys(options, knownOptions, 'createPostgresStore', 'postgres');
+  if (options.pool !== undefined)
+    checkMethods(options.pool, `${what}.pool`, 'postgres', ['query', 'connect']);
+  if (options.client !== undefined) checkMethods(options.client, `${what}.client`, 'postgres', ['query']);
+  checkOptionalInteger(options.retries, `${what}.retries`, 'postgres', 0);
+  checkOptionalInteger(options.maxMessageBytes, `${what}.maxMessageBytes`, 'postgres', 1);
+  checkBoolean(options.groupCommit, `${what}.groupCommit`, 'postgres', true);
+}
+
 type LazyPool = PgPoolLike & { end(): Promise<void> };
 
 /** A pool created on first use from a connection string, loading `pg` lazily. */
@@ -104,6 +140,7 @@ function lazyPool(connectionString: string, max: number): LazyPool {
  */
 export function createPostgresStore(options: PostgresStoreOptions): PostgresStore {
   checkOptions(options, 'createPostgresStore', 'postgres');
+  checkPostgresOptions(options);
   const given = [options.connectionString, options.pool, options.client].filter(
     (x) => x !== undefined,
   ).length;

@@ -33,6 +33,16 @@ describe('libsql: loading @libsql/client', () => {
     expect(() => createLibsqlStore({})).toThrow(/exactly one of url and client/);
   });
 
+  it('a misspelt option key is INVALID_ARGUMENT naming it, not ignored', () => {
+    for (const key of ['authtoken', 'busyTimeout', 'maxMessageByte'])
+      expect(() => createLibsqlStore({ url: ':memory:', [key]: 1 } as never)).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringContaining(`createLibsqlStore(options).${key}: not an option`),
+        }),
+      );
+  });
+
   it('a store on a URL it cannot open fails each call with a typed error, and closes', async () => {
     const store = createLibsqlStore({ url: 'file:/nonexistent-dir/x/y.db' });
     expect((await codeOf(() => store.listSessions({ tenant: 't' }))).code).toBe('STORE_ERROR');

@@ -8,6 +8,7 @@ import {
   type HasLongTermRecords,
   type LogDriverV1,
   type LongTermDriverV1,
+  MemoryError,
   type MemoryStoreV1,
 } from '../../driver.ts';
 import type { LibsqlClientLike } from './libsql-client.ts';
@@ -44,6 +45,31 @@ export interface LibsqlStoreOptions {
   maxContentBytes?: number;
 }
 
+/** Every key of {@link LibsqlStoreOptions} (the compiler keeps it complete). */
+const knownOptions: Record<keyof LibsqlStoreOptions, true> = {
+  url: true,
+  authToken: true,
+  client: true,
+  busyTimeoutMs: true,
+  maxMessageBytes: true,
+  maxContentBytes: true,
+};
+
+/**
+ * {@link checkLibsqlOptions}, then refuses a key `LibsqlStoreOptions` does not have: a misspelt `authtoken` or
+ * `busyTimeout` is `INVALID_ARGUMENT` naming it, not ignored in favour of the default.
+ */
+function checkOptions(options: LibsqlStoreOptions): void {
+  checkLibsqlOptions(options);
+  for (const key of Object.keys(options))
+    if (!Object.hasOwn(knownOptions, key))
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component: 'libsql',
+        message: `createLibsqlStore(options).${key}: not an option of createLibsqlStore (its options: ${Object.keys(knownOptions).join(', ')})`,
+      });
+}
+
 /** The three small drivers of one libSQL database, for the kit's engines (what {@link createLibsqlStore} wires). */
 export interface LibsqlDrivers {
   /** The conversation log, for `createLogStore`; its `close` closes the database. */
@@ -76,7 +102,7 @@ export interface LibsqlStore
  * const store = createLogStore(drivers.log, { contentItems: createContentItems(drivers.content) });
  */
 export function createLibsqlDrivers(options: LibsqlStoreOptions): LibsqlDrivers {
-  checkLibsqlOptions(options);
+  checkOptions(options);
   const handle = openLibsql({ ...options, busyTimeoutMs: options.busyTimeoutMs ?? 30_000 });
   const memory = options.url === ':memory:' || options.url?.startsWith('file::memory:') === true;
   let closed = false;

@@ -1,6 +1,6 @@
 import type { HasContentItems } from '../../content/content-store-v1.ts';
 import { createMemoryContentItems } from '../../content/memory-content-items.ts';
-import { checkOptions } from '../../core/check-options.ts';
+import { checkKnownKeys, checkOptionalInteger, checkOptions } from '../../core/check-options.ts';
 import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { createMemoryLongTermRecords } from '../../longterm/memory-long-term-records.ts';
 import type { HasAppendWithArtifacts } from '../../store/append-with-artifacts.ts';
@@ -31,6 +31,8 @@ export function createMemoryStore(
   options: MemoryDriverOptions = {},
 ): MemoryStoreV1 & HasContentItems & HasLongTermRecords & HasAppendWithArtifacts {
   checkOptions(options, 'createMemoryStore', component);
+  checkKnownKeys(options, { maxMessageBytes: true }, 'createMemoryStore', component);
+  checkOptionalInteger(options.maxMessageBytes, 'createMemoryStore(options).maxMessageBytes', component, 1);
   const maxMessageBytes = options.maxMessageBytes ?? defaultMaxMessageBytes;
   const t: MemoryTables = { sessions: new Map(), states: new Map() };
   let closed = false;

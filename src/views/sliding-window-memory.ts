@@ -1,4 +1,4 @@
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import type { LogEntry } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
@@ -33,6 +33,14 @@ export interface SlidingWindowViewOptions {
   startOn?: 'user' | 'any';
 }
 
+/** Every key of {@link SlidingWindowViewOptions}: a misspelt one is refused, not replaced by its default. */
+const knownOptions: Record<keyof SlidingWindowViewOptions, true> = {
+  conversation: true,
+  windowSize: true,
+  prune: true,
+  startOn: true,
+};
+
 /** A seed-000 sliding window that never splits a tool call from its result. */
 export interface SlidingWindowView extends ContextView {
   /** The conversation under the view. */
@@ -58,6 +66,7 @@ export interface SlidingWindowView extends ContextView {
  */
 export function createSlidingWindowMemory(options: SlidingWindowViewOptions): SlidingWindowView {
   checkOptions(options, 'createSlidingWindowMemory', 'views');
+  checkKnownKeys(options, knownOptions, 'createSlidingWindowMemory', 'views');
   const { conversation } = options;
   const windowSize = checkInteger(options.windowSize, 'createSlidingWindowMemory: windowSize', 1);
   const plan = checkPruneOptions(options.prune, 'createSlidingWindowMemory: prune');

@@ -1,4 +1,4 @@
-import { checkChoice, checkOptions } from '../core/check-options.ts';
+import { checkChoice, checkKnownKeys, checkMethods, checkOptions } from '../core/check-options.ts';
 import { ContextOverflowError } from '../core/errors/context-overflow-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
@@ -40,6 +40,17 @@ export interface TokenWindowViewOptions {
    */
   startOn?: 'user' | 'any';
 }
+
+/** Every key of {@link TokenWindowViewOptions}: a misspelt `reserveToken` would send more than the budget asked. */
+const knownOptions: Record<keyof TokenWindowViewOptions, true> = {
+  conversation: true,
+  maxTokens: true,
+  reserveTokens: true,
+  counter: true,
+  overflow: true,
+  prune: true,
+  startOn: true,
+};
 
 /** Figures of the last `read()` of a token window. */
 export interface TokenWindowStats {
@@ -92,6 +103,7 @@ export interface TokenWindowView extends ContextView {
  */
 export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenWindowView {
   checkOptions(options, 'createTokenWindowMemory', 'views');
+  checkKnownKeys(options, knownOptions, 'createTokenWindowMemory', 'views');
   const { conversation } = options;
   const maxTokens = checkInteger(options.maxTokens, 'createTokenWindowMemory: maxTokens', 1);
   const reserve = checkInteger(options.reserveTokens ?? 0, 'createTokenWindowMemory: reserveTokens', 0);
@@ -104,7 +116,13 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
     'truncate',
   );
   const startOn = checkStartOn(options.startOn, 'createTokenWindowMemory: startOn');
-  const counter = options.counter ?? conversation.counter;
+  const counter =
+    options.counter === undefined
+      ? conversation.counter
+      : checkMethods(options.counter, 'createTokenWindowMemory(options).counter', 'views', [
+          'count',
+          'countText',
+        ]);
   const plan = checkPruneOptions(options.prune, 'createTokenWindowMemory: prune');
   const pruner = plan && createUnitPruner(plan, counter);
   const log = createViewLog(conversation);

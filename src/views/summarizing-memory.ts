@@ -1,4 +1,4 @@
-import { checkOptions } from '../core/check-options.ts';
+import { checkChoice, checkFunction, checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
@@ -47,6 +47,18 @@ export interface SummarizingViewOptions {
   prune?: PruneOptions;
 }
 
+/** Every key of {@link SummarizingViewOptions}: a misspelt one is refused, not replaced by its default. */
+const knownOptions: Record<keyof SummarizingViewOptions, true> = {
+  conversation: true,
+  maxMessages: true,
+  maxTokens: true,
+  keepRecent: true,
+  summarizer: true,
+  step: true,
+  summaryRole: true,
+  prune: true,
+};
+
 /** A view that replaces the older part of a conversation with an incremental, persisted summary. */
 export interface SummarizingView extends ContextView {
   /** The conversation under the view. */
@@ -82,7 +94,13 @@ export interface SummarizingView extends ContextView {
  */
 export function createSummarizingMemory(options: SummarizingViewOptions): SummarizingView {
   checkOptions(options, 'createSummarizingMemory', 'views');
-  const { conversation, summarizer } = options;
+  checkKnownKeys(options, knownOptions, 'createSummarizingMemory', 'views');
+  const { conversation } = options;
+  const summarizer = checkFunction(
+    options.summarizer,
+    'createSummarizingMemory(options).summarizer',
+    'views',
+  );
   const maxTokens =
     options.maxTokens === undefined ? undefined : checkInteger(options.maxTokens, 'maxTokens', 1);
   const maxMessages =
@@ -93,7 +111,13 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
       : checkInteger(options.maxMessages, 'maxMessages', 1);
   const keepRecent = checkInteger(options.keepRecent, 'keepRecent', 1);
   const step = checkInteger(options.step ?? Math.max(1, Math.floor(keepRecent / 2)), 'step', 1);
-  const role = options.summaryRole ?? 'user';
+  const role = checkChoice(
+    options.summaryRole,
+    ['user', 'instructions'],
+    'createSummarizingMemory(options).summaryRole',
+    'views',
+    'user',
+  );
   const plan = checkPruneOptions(options.prune, 'createSummarizingMemory: prune');
   const pruner = plan && createUnitPruner(plan, conversation.counter);
   const log = createViewLog(conversation);

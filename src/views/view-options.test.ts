@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createContentStore } from '../content/create-content-store.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { createAutoContextMemory } from './auto-context/auto-context-memory.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 import { createSummarizingMemory } from './summarizing-memory.ts';
 import { createTokenWindowMemory } from './token-window-memory.ts';
@@ -55,6 +57,34 @@ describe('createSummarizingMemory checks its options at creation', () => {
       expectRefused(
         () => createSummarizingMemory({ conversation, keepRecent: 2, summarizer: bad } as never),
         /summarizer must be a function/,
+      );
+  });
+});
+
+describe('createAutoContextMemory checks its options at creation', () => {
+  const content = createContentStore();
+  const base = { conversation, content, maxTokens: 10_000 };
+  it('a misspelt key, a content store without its methods, excludeTools, summarizer or citations of a wrong type', () => {
+    expectRefused(
+      () => createAutoContextMemory({ ...base, excludeTool: ['web_fetch'] } as never),
+      /createAutoContextMemory\(options\)\.excludeTool: not an option/,
+    );
+    for (const bad of [undefined, {}, { store() {}, retrieve() {} }])
+      expectRefused(() => createAutoContextMemory({ ...base, content: bad } as never), /content/);
+    // A string was spread into a set of its characters: web_fetch's results were cleared after all.
+    for (const bad of ['web_fetch', [5], null])
+      expectRefused(
+        () => createAutoContextMemory({ ...base, excludeTools: bad } as never),
+        /excludeTools must be an array of tool names/,
+      );
+    expectRefused(
+      () => createAutoContextMemory({ ...base, summarizer: 'gpt-4o' } as never),
+      /summarizer must be a function/,
+    );
+    for (const bad of [true, 5, null])
+      expectRefused(
+        () => createAutoContextMemory({ ...base, citations: bad } as never),
+        /citations must be false or a citation policy/,
       );
   });
 });

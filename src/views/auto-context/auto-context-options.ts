@@ -1,5 +1,6 @@
 import type { CitationPolicy } from '../../content/citation-policy.ts';
 import type { ContentStore } from '../../content/create-content-store.ts';
+import { checkFunction, checkKnownKeys, checkMethods } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
@@ -86,8 +87,58 @@ function ratio(value: unknown, name: string): number {
   return value;
 }
 
+/** Every key of {@link AutoContextOptions}: a misspelt one is refused, not replaced by its default. */
+const knownOptions: Record<keyof AutoContextOptions, true> = {
+  conversation: true,
+  content: true,
+  maxTokens: true,
+  msgThreshold: true,
+  tokenRatio: true,
+  lastKeep: true,
+  lastKeepTokens: true,
+  compactTo: true,
+  minGainTokens: true,
+  minResultTokens: true,
+  excludeTools: true,
+  summarizer: true,
+  citations: true,
+  reloadKeep: true,
+};
+
+const invalid = (message: string) =>
+  new MemoryError({
+    code: 'INVALID_ARGUMENT',
+    component: 'views',
+    message: `createAutoContextMemory(options).${message}`,
+  });
+
+/**
+ * Checks the options that are objects or lists: no unknown key, a content store with its methods and counter, tool
+ * names, a summarizer function, a citation policy object or false (`INVALID_ARGUMENT` naming the option).
+ */
+function checkParts(options: AutoContextOptions): void {
+  const what = 'createAutoContextMemory(options)';
+  checkKnownKeys(options, knownOptions, 'createAutoContextMemory', 'views');
+  checkMethods(options.content, `${what}.content`, 'views', ['store', 'retrieve']);
+  checkMethods(options.content.counter, `${what}.content.counter`, 'views', ['count', 'countText']);
+  const { excludeTools, citations } = options;
+  if (
+    excludeTools !== undefined &&
+    !(Array.isArray(excludeTools) && excludeTools.every((t) => typeof t === 'string' && t !== ''))
+  )
+    throw invalid(`excludeTools must be an array of tool names, got ${describeValue(excludeTools)}`);
+  if (options.summarizer !== undefined) checkFunction(options.summarizer, `${what}.summarizer`, 'views');
+  if (
+    citations !== undefined &&
+    citations !== false &&
+    (typeof citations !== 'object' || citations === null || Array.isArray(citations))
+  )
+    throw invalid(`citations must be false or a citation policy object, got ${describeValue(citations)}`);
+}
+
 /** Fills in the defaults and checks every option (`INVALID_ARGUMENT` naming it). */
 export function resolveAutoContextOptions(options: AutoContextOptions): ResolvedAutoContextOptions {
+  checkParts(options);
   const maxTokens = integer(options.maxTokens, 'maxTokens', 1);
   const tokenRatio = ratio(options.tokenRatio ?? 0.75, 'tokenRatio');
   const msgThreshold = integer(options.msgThreshold ?? 100, 'msgThreshold', 1);

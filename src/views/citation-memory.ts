@@ -10,7 +10,13 @@ import {
 import type { ContentStoreV1 } from '../content/content-store-v1.ts';
 import type { ContentStore } from '../content/create-content-store.ts';
 import { writtenContentItems } from '../content/riding-content-items.ts';
-import { checkBoolean, checkFunction, checkMethods, checkOptions } from '../core/check-options.ts';
+import {
+  checkBoolean,
+  checkFunction,
+  checkKnownKeys,
+  checkMethods,
+  checkOptions,
+} from '../core/check-options.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
@@ -63,6 +69,18 @@ export interface CitationViewOptions {
    */
   onError?: (error: unknown) => void;
 }
+
+/** Every key of {@link CitationViewOptions}: a misspelt `maxToken` would leave the view without a budget. */
+const knownOptions: Record<keyof CitationViewOptions, true> = {
+  conversation: true,
+  content: true,
+  policy: true,
+  enabled: true,
+  maxTokens: true,
+  startOn: true,
+  background: true,
+  onError: true,
+};
 
 /** Figures of the last `read()`: `cited`, `fullFirstUse` and `savedTokens` count the messages it returned. */
 export interface CitationViewStats extends CitationStats {
@@ -124,7 +142,12 @@ export interface CitationView extends ContextView {
 export function createCitationMemory(options: CitationViewOptions): CitationView {
   checkOptions(options, 'createCitationMemory', 'views');
   const { conversation, content } = options;
+  checkKnownKeys(options, knownOptions, 'createCitationMemory', 'views');
   checkMethods(content, 'createCitationMemory(options): content', 'views', ['store', 'retrieve']);
+  checkMethods(content.counter, 'createCitationMemory(options).content.counter', 'views', [
+    'count',
+    'countText',
+  ]);
   const enabled = checkBoolean(options.enabled, 'createCitationMemory: enabled', 'views', true);
   const budget =
     options.maxTokens === undefined

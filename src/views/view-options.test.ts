@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createContentStore } from '../content/create-content-store.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { createAutoContextMemory } from './auto-context/auto-context-memory.ts';
+import { createCitationMemory } from './citation-memory.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 import { createSummarizingMemory } from './summarizing-memory.ts';
 import { createTokenWindowMemory } from './token-window-memory.ts';
@@ -86,5 +87,19 @@ describe('createAutoContextMemory checks its options at creation', () => {
         () => createAutoContextMemory({ ...base, citations: bad } as never),
         /citations must be false or a citation policy/,
       );
+  });
+});
+
+describe('createCitationMemory checks its options at creation', () => {
+  const content = createContentStore();
+  it('a misspelt key (maxToken: no budget at all) or a content store without its counter', () => {
+    expectRefused(
+      () => createCitationMemory({ conversation, content, maxToken: 8000 } as never),
+      /createCitationMemory\(options\)\.maxToken: not an option/,
+    );
+    expectRefused(
+      () => createCitationMemory({ conversation, content: { store() {}, retrieve() {} } } as never),
+      /content\.counter must be an object with count\(\), countText\(\)/,
+    );
   });
 });

@@ -378,6 +378,37 @@ const budget: Record<string, DriverBudget> = {
   postgres: { runs: 10, ops: 8 },
 };
 
+/**
+ * Found on libSQL by a CI run (seed -115500417): the budget's cut fell before the system message, the newest sendable
+ * unit was an assistant message, and the user message put first to open the prompt came before the system message
+ * older than it (the view sent user, system, assistant; the log's order is system, user, assistant).
+ */
+const regressionOpenerAfterSystem = {
+  steps: [
+    {
+      user: false,
+      system: true,
+      results: [
+        { tool: 'web_fetch', kind: 'text', text: 'alpha' },
+        { tool: 'web_fetch', kind: 'text', text: 'alpha' },
+      ],
+      split: true,
+      late: 1,
+      reply: true,
+    },
+  ],
+  ops: [
+    { kind: 'append', n: 1 },
+    { kind: 'delete', pick: 1996025679 },
+    { kind: 'read' },
+    { kind: 'read' },
+    { kind: 'reopen' },
+  ],
+  policy: { default: { offload: { overTokens: 0 } } },
+  maxTokens: 50,
+  freshFirst: false,
+} satisfies Scenario;
+
 propertyOnEveryDriver({
   suite: 'citation view over $name: incremental reads equal a fresh read and the direct computation',
   test: (driver) =>
@@ -391,6 +422,7 @@ propertyOnEveryDriver({
     return (s) => play(opened, s);
   },
   timeout: 180_000,
+  examples: [regressionOpenerAfterSystem],
 });
 
 describe('citation view: coverage', () => {

@@ -226,7 +226,12 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
                 (u) => citedCost(log.units[u]!, entries, track.tokens),
                 budget - log.systems.tokens,
               );
-        const sent = sentIndices(log.units, entries, start.from);
+        // A user message put first (the opener) goes after the system messages older than it: those the sent units
+        // hold (the budget's cut fell before them) move to the lead, where everything is in log order.
+        const opener = start.opener?.seq;
+        const sent = sentIndices(log.units, entries, start.from).filter(
+          (i) => opener === undefined || !(entries[i]!.message.role === 'system' && entries[i]!.seq < opener),
+        );
         const firstSeq = entries[sent[0] ?? n]?.seq ?? stats.lastSeq + 1;
         const systemsBefore = log.systems.entries.filter((e) => e.seq < firstSeq);
         const lead = start.opener ? mergeBySeq(systemsBefore, [start.opener]) : systemsBefore;

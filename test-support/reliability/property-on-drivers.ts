@@ -24,6 +24,8 @@ export interface PropertyOnDriversOptions<S> {
   prepare: (driver: ReliabilityDriver) => Promise<(scenario: S) => Promise<void>>;
   /** The test's timeout, ms. */
   timeout: number;
+  /** Scenarios played first on every driver (counterexamples found before, kept as regressions). @default none */
+  examples?: readonly S[];
 }
 
 /**
@@ -40,7 +42,10 @@ export function propertyOnEveryDriver<S>(options: PropertyOnDriversOptions<S>): 
         titleOn(driver, options.test(driver)),
         async () => {
           const play = await options.prepare(driver);
-          await fc.assert(fc.asyncProperty(options.scenario(ops), play), { numRuns: runs });
+          await fc.assert(fc.asyncProperty(options.scenario(ops), play), {
+            numRuns: runs,
+            examples: (options.examples ?? []).map((example): [S] => [example]),
+          });
         },
         options.timeout,
       );

@@ -56,7 +56,7 @@ async function ask(
  * the model writes dated observation lines. A failure throws `SUMMARIZER_ERROR`; the range stays pending (its
  * messages are still sent verbatim) and a later consolidation retries it.
  * @example
- * const view = createObservationalMemory({ memory, observer: createLanguageModelObserver({ model }) });
+ * const view = createObservationalMemory({ conversation: memory, observer: createLanguageModelObserver({ model }) });
  */
 export function createLanguageModelObserver(options: LanguageModelObserverOptions): Observer {
   checkOptions(options, 'createLanguageModelObserver', 'ai-sdk');

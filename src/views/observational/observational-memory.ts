@@ -1,4 +1,4 @@
-import { checkOptions } from '../../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import { checkConversationMemory } from '../../memory/check-conversation-memory.ts';
@@ -40,6 +40,19 @@ export interface ObservationalMemoryOptions {
   /** Told of each error of background consolidation (it is retried on the next read). */
   onError?: (error: unknown) => void;
 }
+
+/** Every option of {@link createObservationalMemory}: any other key is refused (a misspelling). */
+const knownOptions: Record<keyof ObservationalMemoryOptions, true> = {
+  conversation: true,
+  observer: true,
+  reflector: true,
+  recentTokens: true,
+  observationTokens: true,
+  maxRangeTokens: true,
+  claimMs: true,
+  background: true,
+  onError: true,
+};
 
 /** What the last `read()` sent, by source. */
 export interface ObservationalStats {
@@ -86,6 +99,7 @@ const component = 'observational';
  */
 export function createObservationalMemory(options: ObservationalMemoryOptions): ObservationalMemory {
   checkOptions(options, 'createObservationalMemory', 'views');
+  checkKnownKeys(options, knownOptions, 'createObservationalMemory', component);
   const { conversation } = options;
   checkConversationMemory(conversation, 'createObservationalMemory(options): conversation', component);
   const recentTokens = options.recentTokens ?? 8000;

@@ -1,4 +1,4 @@
-import { checkOptions } from '../../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../../core/check-options.ts';
 import type { LogEntry } from '../../core/message.ts';
 import { messageText } from '../../messages/serialize.ts';
 import { toolOutputText } from '../../messages/tool-output-text.ts';
@@ -21,15 +21,22 @@ const clip = (text: string, max: number) => {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
+/** Every option of {@link createExtractiveObserver}: any other key is refused (a misspelling). */
+const knownObserverOptions: Record<keyof NonNullable<Parameters<typeof createExtractiveObserver>[0]>, true> =
+  {
+    maxLineChars: true,
+  };
+
 /**
  * The observer that needs no model: one dated line per user message (its text, clipped), per assistant answer
  * (its first sentence) and per tool result (the tool and its size), in order. Deterministic, so every process
  * writes the same observation for a range.
  * @example
- * const view = createObservationalMemory({ memory, observer: createExtractiveObserver() });
+ * const view = createObservationalMemory({ conversation: memory, observer: createExtractiveObserver() });
  */
 export function createExtractiveObserver(options: { maxLineChars?: number } = {}): Observer {
   checkOptions(options, 'createExtractiveObserver', 'views');
+  checkKnownKeys(options, knownObserverOptions, 'createExtractiveObserver', 'views');
   const max = options.maxLineChars ?? 200;
   return {
     async observe(entries) {

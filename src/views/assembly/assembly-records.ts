@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { JSONValue } from 'ai';
-import { checkMethods, checkOptions } from '../../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { randomHex } from '../../core/ids.ts';
@@ -85,6 +85,9 @@ export interface AssemblyRecorderOptions {
   keep?: number;
 }
 
+/** Every option of {@link createAssemblyRecorder}: any other key is refused (a misspelling). */
+const knownOptions: Record<keyof AssemblyRecorderOptions, true> = { memory: true, keep: true };
+
 /** Stores assembly records of one session, keeping the newest `keep`. */
 export interface AssemblyRecorder {
   /**
@@ -122,6 +125,7 @@ const component = 'assembly';
  */
 export function createAssemblyRecorder(options: AssemblyRecorderOptions): AssemblyRecorder {
   checkOptions(options, 'createAssemblyRecorder', 'views');
+  checkKnownKeys(options, knownOptions, 'createAssemblyRecorder', component);
   const { memory } = options;
   checkMethods(memory, 'createAssemblyRecorder(options): memory', component, [
     'stats',

@@ -1,7 +1,10 @@
-import { checkMethods, checkOptions } from '../../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptions } from '../../core/check-options.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { ContextView } from '../context-view.ts';
 import { type AssemblyRecord, createAssemblyRecorder } from './assembly-records.ts';
+
+/** Every option of {@link recordAssemblies}: any other key is refused (a misspelling). */
+const knownOptions: Record<keyof NonNullable<Parameters<typeof recordAssemblies>[1]>, true> = { keep: true };
 
 /**
  * The view with every `read()` recorded (an {@link AssemblyRecord} beside the log of its conversation, the newest
@@ -17,6 +20,7 @@ export function recordAssemblies<V extends ContextView & { readonly conversation
 ): V & { lastRecord(): AssemblyRecord | undefined } {
   checkMethods(view, 'recordAssemblies(view)', 'views', ['read', 'lastAssembly']);
   checkOptions(options, 'recordAssemblies(view, options)', 'views');
+  checkKnownKeys(options, knownOptions, 'recordAssemblies', 'views');
   const recorder = createAssemblyRecorder({ memory: view.conversation, ...options });
   let last: AssemblyRecord | undefined;
   const read = async () => {

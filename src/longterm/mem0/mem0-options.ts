@@ -1,4 +1,5 @@
 import type { JSONValue } from 'ai';
+import { checkKnownKeys } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
@@ -60,6 +61,23 @@ function checkInt(value: unknown, what: string, min: number, max: number): numbe
   return value as number;
 }
 
+/** Every option of {@link Mem0LongTermMemoryOptions} (the compiler keeps the list complete): any other is refused. */
+const knownOptions: Record<keyof Mem0LongTermMemoryOptions, true> = {
+  baseUrl: true,
+  api: true,
+  apiKey: true,
+  ids: true,
+  infer: true,
+  roles: true,
+  metadata: true,
+  limit: true,
+  timeoutMs: true,
+  retries: true,
+  maxRetryDelayMs: true,
+  fetch: true,
+  signal: true,
+};
+
 /** Every key of {@link Mem0Ids} (the compiler keeps the list complete): `ids` with any other is refused. */
 const idKeyRecord: Record<keyof Mem0Ids, true> = { userId: true, agentId: true, runId: true };
 const idKeys = Object.keys(idKeyRecord) as (keyof Mem0Ids)[];
@@ -67,6 +85,8 @@ const idKeys = Object.keys(idKeyRecord) as (keyof Mem0Ids)[];
 /** Checks the options and fills in defaults; throws `INVALID_ARGUMENT` naming the bad option. */
 export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem0Options {
   if (typeof options !== 'object' || options === null) throw bad('options must be an object');
+  // A misspelt option (`apikey`) would fall back to its default: no key sent, every call refused by the server.
+  checkKnownKeys(options, knownOptions, 'createMem0LongTermMemory', component);
   const api = options.api ?? 'platform';
   if (api !== 'platform' && api !== 'oss')
     throw bad(`api must be 'platform' or 'oss', got ${describeValue(api)}`);

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Mem0TestServer, startMem0TestServer } from '../../testing/mem0/index.ts';
+import { createMem0LongTermMemory } from './mem0-long-term-memory.ts';
+import type { Mem0LongTermMemoryOptions } from './mem0-options.ts';
+
+let server: Mem0TestServer;
+beforeAll(async () => {
+  server = await startMem0TestServer();
+});
+afterAll(() => server.close());
+
+describe('createMem0LongTermMemory options', () => {
+  it('refuses a misspelt top-level key (apikey) instead of sending no key, before any request', () => {
+    const before = server.requests.length;
+    for (const key of ['apikey', 'baseURL', 'timeout']) {
+      const options = { baseUrl: server.url, ids: { userId: 'u' }, [key]: 'x' };
+      expect(() => createMem0LongTermMemory(options as Mem0LongTermMemoryOptions), key).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringContaining(`createMem0LongTermMemory(options).${key}: not an option`),
+        }),
+      );
+    }
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('accepts every declared key', async () => {
+    const m = createMem0LongTermMemory({
+      baseUrl: server.url,
+      api: 'platform',
+      apiKey: server.apiKey,
+      ids: { userId: `u-${crypto.randomUUID()}` },
+      infer: false,
+      roles: ['user', 'assistant'],
+      metadata: { source: 'test' },
+      limit: 5,
+      timeoutMs: 10_000,
+      retries: 1,
+      maxRetryDelayMs: 100,
+      fetch: globalThis.fetch,
+      signal: new AbortController().signal,
+    });
+    await m.add('I drink tea every morning');
+    expect((await m.search('tea')).length).toBeGreaterThan(0);
+  });
+});

@@ -41,6 +41,16 @@ describe('agent(config) and createAgent(options) refuse a config they would misr
     ['instructions that are no string', { instructions: 42 }, /agent\(config\): instructions/],
     ['an unknown memoryPlacement', { memoryPlacement: 'system' }, /agent\(config\): memoryPlacement/],
     ['a recordAssembly of the wrong type', { recordAssembly: 'yes' }, /agent\(config\): recordAssembly/],
+    [
+      'a misspelt recordAssembly key (kep)',
+      { recordAssembly: { kep: 5 } },
+      /agent\(config\)\.recordAssembly\.kep: not an option/,
+    ],
+    [
+      "a memory inside recordAssembly (it would replace the view's conversation)",
+      { recordAssembly: { memory: {} } },
+      /agent\(config\)\.recordAssembly\.memory: not an option/,
+    ],
     ['a componentName that is no string', { componentName: 7 }, /agent\(config\): componentName/],
   ])('%s is INVALID_ARGUMENT at agent(), before any step runs', (_, extra, where) => {
     expect(() => agent({ ...base(), tools: { lookup }, ...extra } as unknown as AgentConfig)).toThrow(

@@ -109,6 +109,10 @@ export function checkConfig(config: AgentConfig): void {
   const record = config.recordAssembly;
   if (record !== undefined && typeof record !== 'boolean' && (typeof record !== 'object' || record === null))
     throw bad(`agent(config): recordAssembly must be a boolean or { keep }, got ${describeValue(record)}`);
+  // Checked here, not when the first run makes the recorder: a misspelt key (or a `memory`, which would replace the
+  // view's conversation) is refused before anything runs.
+  if (typeof record === 'object')
+    checkKnownKeys(record, { keep: true }, 'agent(config)', component, 'agent(config).recordAssembly');
   const mode = config.longTermMemory?.mode;
   if (mode !== undefined && !['static', 'agent', 'both'].includes(mode))
     throw bad("agent(config): longTermMemory.mode must be 'static', 'agent' or 'both'");

@@ -87,6 +87,12 @@ export interface MemoryAgentExtras {
  *   call's messages are stored when it ends. The view's system messages (summaries) travel inside `messages`,
  *   so build that agent with `allowSystemInMessages: true` if your view makes them.
  *
+ * A tool with `needsApproval` leaves its call and approval request as the log's last message. To continue, send
+ * only the answer: `generate({ messages: [{ role: 'tool', content: [{ type: 'tool-approval-response', approvalId,
+ * approved }] }] })`. The SDK looks for the requests in the call's own messages, so a call whose input ends with a
+ * tool message is sent after the view's history; the approved tools run (a denied call gets an
+ * `execution-denied` result), and the answer, the results and the reply are stored after the request, each once.
+ *
  * `stream` stores when the stream ends (the SDK's `onEnd`, which runs only once the stream is consumed), the
  * SDK ignores errors thrown there, so a failed store is rethrown by the next call and by `settled()`.
  * @example
@@ -155,14 +161,26 @@ export function withMemory<
   let wrapped: Omit<LooseAgent, 'tools'> & { tools: unknown };
   if ((agent as { version?: unknown }).version !== 'agent-v1') {
     const settings = agent as ToolLoopAgentSettings<CALL_OPTIONS, TOOLS, RUNTIME_CONTEXT, OUTPUT>;
-    const build = () => {
+    /**
+     * A run of one call. A call continuing tool calls (its input ends with a tool message: answers to approval
+     * requests) sends the view's history before its input, since the SDK looks for the requests it answers in the
+     * call's own messages before the first step; the steps store only the input. Other calls are sent as given.
+     */
+    const build = async (call: LooseCall) => {
+      const input = inputOf(call);
+      const history = input.at(-1)?.role === 'tool' ? toAiSdkPrompt(await view.read()).messages : [];
       const steps = memoryPrepareStep({
         view,
         instructions: options.instructions ?? textOf(settings.instructions),
       });
-      const prepareStep = compose(steps, settings.prepareStep as PrepareStepFunction<ToolSet> | undefined);
+      const prepareStep = compose(
+        steps,
+        settings.prepareStep as PrepareStepFunction<ToolSet> | undefined,
+        history.length,
+      );
       const built = new ToolLoopAgent({ ...settings, prepareStep } as typeof settings);
-      return { steps, agent: built as unknown as LooseAgent };
+      const sent = history.length === 0 ? call : withMessages(call, [...history, ...input]);
+      return { steps, agent: built as unknown as LooseAgent, call: sent };
     };
     wrapped = {
       id: settings.id,
@@ -170,9 +188,9 @@ export function withMemory<
       async generate(call) {
         checkCall(call, 'generate');
         rethrow();
-        const run = build();
+        const run = await build(call);
         try {
-          const result = await run.agent.generate(call);
+          const result = await run.agent.generate(run.call);
           await run.steps.finish(result);
           return result;
         } catch (error) {
@@ -183,8 +201,8 @@ export function withMemory<
       async stream(call) {
         checkCall(call, 'stream');
         rethrow();
-        const run = build();
-        const { onFinish: _, ...rest } = call;
+        const run = await build(call);
+        const { onFinish: _, ...rest } = run.call;
         return run.agent.stream({ ...rest, onEnd: onEndAfter(call, (event) => run.steps.finish(event)) });
       },
     };
@@ -192,15 +210,17 @@ export function withMemory<
     const inner = agent as unknown as LooseAgent;
     /** The call with the view's output before its new messages, and those new messages. */
     const shape = async (call: LooseCall) => {
-      const input: ModelMessage[] =
-        call.messages ??
-        (typeof call.prompt === 'string' ? [{ role: 'user', content: call.prompt }] : call.prompt!);
+      const input = inputOf(call);
       const history = toAiSdkPrompt(await view.read(), { instructions: options.instructions });
       const system: ModelMessage[] = history.instructions
         ? [{ role: 'system', content: history.instructions }]
         : [];
-      const { prompt: _p, messages: _m, onFinish: _f, onEnd: _e, ...rest } = call;
-      return { input, rest: { ...rest, messages: [...system, ...history.messages, ...input] } };
+      const {
+        onFinish: _f,
+        onEnd: _e,
+        ...rest
+      } = withMessages(call, [...system, ...history.messages, ...input]);
+      return { input, rest };
     };
     const storeRun = async (input: ModelMessage[], responseMessages: readonly ModelMessage[]) => {
       await view.store([...input, ...responseMessages]);
@@ -235,12 +255,20 @@ export function withMemory<
   >;
 }
 
-/** Our prepareStep, then the caller's, which sees (and may override) the view's messages. */
+/**
+ * Our prepareStep, then the caller's, which sees (and may override) the view's messages. Both see as the call's
+ * `initialMessages` its input only, without the `history` messages of the view sent before it.
+ */
 function compose(
   steps: MemoryPrepareStep,
   user: PrepareStepFunction<ToolSet> | undefined,
+  history: number,
 ): PrepareStepFunction<ToolSet> {
-  return async (options) => {
+  return async (sdkOptions) => {
+    const options =
+      history === 0
+        ? sdkOptions
+        : { ...sdkOptions, initialMessages: sdkOptions.initialMessages.slice(history) };
     const ours = await steps(options);
     if (!user) return ours;
     const theirs = await user({
@@ -250,6 +278,20 @@ function compose(
     });
     return { ...ours, ...theirs };
   };
+}
+
+/** The call's new messages: its `messages`, or its `prompt` as messages. */
+function inputOf(call: LooseCall): ModelMessage[] {
+  return (
+    call.messages ??
+    (typeof call.prompt === 'string' ? [{ role: 'user', content: call.prompt }] : call.prompt!)
+  );
+}
+
+/** The call sending `messages` in place of its `prompt` / `messages`. */
+function withMessages(call: LooseCall, messages: ModelMessage[]): LooseCall {
+  const { prompt: _p, messages: _m, ...rest } = call;
+  return { ...rest, messages };
 }
 
 function textOf(instructions: unknown): string | undefined {

@@ -3,7 +3,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope } from '../core/scope.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { embedderFromModel, embedTexts, type LongTermEmbedder } from './embedder.ts';
+import { embedTexts, toEmbedder } from './embedder.ts';
 import { createBackgroundWork } from './long-term-background.ts';
 import { cursorStateOf } from './long-term-cursor-state.ts';
 import { keepOutRules } from './long-term-keep-out.ts';
@@ -24,12 +24,6 @@ export type {
   LongTermMemoryOptions,
   RecordingMode,
 } from './long-term-memory-options.ts';
-
-const isEmbedder = (e: unknown): e is LongTermEmbedder =>
-  typeof e === 'object' &&
-  e !== null &&
-  typeof (e as LongTermEmbedder).embed === 'function' &&
-  typeof (e as LongTermEmbedder).id === 'string';
 
 const component = 'longterm';
 
@@ -62,12 +56,7 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     });
   if (options.selfFacts !== undefined && typeof options.selfFacts !== 'boolean')
     throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'selfFacts must be a boolean' });
-  const configured =
-    options.embedding === undefined
-      ? undefined
-      : isEmbedder(options.embedding)
-        ? options.embedding
-        : embedderFromModel(options.embedding);
+  const configured = options.embedding === undefined ? undefined : toEmbedder(options.embedding);
   // A store without vector search is searched by full text alone: nothing is embedded for it.
   const embedder = records.vectorSearch ? configured : undefined;
   const clock = options.clock ?? { now: () => new Date() };

@@ -73,6 +73,14 @@ export function embedderFromModel(
   };
 }
 
+/** An embedder as given (one with an `embed` method and a string `id`), else one over the AI SDK model (`embedderFromModel`). */
+export function toEmbedder(embedding: EmbeddingModel | LongTermEmbedder): LongTermEmbedder {
+  const e = embedding as Partial<LongTermEmbedder> | null;
+  return typeof e === 'object' && e !== null && typeof e.embed === 'function' && typeof e.id === 'string'
+    ? (e as LongTermEmbedder)
+    : embedderFromModel(embedding as EmbeddingModel);
+}
+
 /** Pieces of at most `maxChars` characters, cut at whitespace where one is near. */
 export function chunkText(text: string, maxChars: number): string[] {
   if (text.length <= maxChars) return [text];

@@ -1,8 +1,14 @@
+import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { failingRecords } from '../../test-support/hooked-records.ts';
 import { tempSqliteStores } from '../../test-support/temp-sqlite-store.ts';
+import { topicEmbeddingModel, topicModelId } from '../../test-support/topic-embedding-model.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import { createMemoryStore } from '../drivers/memory/index.ts';
+import type { LongTermEmbedder } from '../longterm/embedder.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
-import { createRagMemory } from './rag-memory.ts';
+import { createRagMemory, type RagMemory } from './rag-memory.ts';
 
 const counter = createEstimateTokenCounter();
 const sqlite = tempSqliteStores('rag');
@@ -55,5 +61,116 @@ describe('createRagMemory: messages the log takes are indexed', () => {
     await rag.addWithEmbedding({ role: 'user', content: 'Lunch is at noon.', id } as never);
     expect((await rag.retrieveRelevant('lunch')).map((m) => m.id)).toEqual([id]);
     store.close();
+  });
+});
+
+const drivers = [
+  ['memory', () => createMemoryStore()],
+  ['sqlite', () => sqlite()],
+] as const;
+
+describe.each(drivers)('createRagMemory on %s: a failed add can be retried', (_, open) => {
+  const indexed = async (rag: RagMemory) =>
+    (await rag.index.records.listRecords(scope, { filter: { kinds: ['message'] } })).records.length;
+  const unembedded = (rag: RagMemory) => rag.index.records.missingEmbeddings(scope, topicModelId, 10);
+
+  it('an embedding failure stores nothing; the retry stores the message once, indexed with its vector', async () => {
+    const store = open();
+    const topics = topicEmbeddingModel();
+    const memory = createConversationMemory({ store, scope, sessionId: 's', counter });
+    const rag = createRagMemory({ memory, embedding: topics.model });
+    for (const message of [
+      { role: 'user', content: 'The staging server is db-7.' },
+      { role: 'user', content: 'Lunch is at twelve.', id: 'm-lunch' },
+    ] as ModelMessage[]) {
+      const before = await memory.read();
+      topics.failNext();
+      await expect(rag.addWithEmbedding(message)).rejects.toThrow('embedding model down');
+      expect(await memory.read()).toEqual(before);
+      await rag.addWithEmbedding(message);
+    }
+    const [staging, lunch] = await memory.read();
+    expect((await memory.read()).map((m) => m.content)).toEqual([
+      'The staging server is db-7.',
+      'Lunch is at twelve.',
+    ]);
+    expect(lunch?.id).toBe('m-lunch');
+    expect(await indexed(rag)).toBe(2);
+    expect(await unembedded(rag)).toEqual([]);
+    // Found by their vectors alone (no shared word).
+    expect((await rag.retrieveRelevant('database', 1)).map((m) => m.id)).toEqual([staging?.id]);
+    expect((await rag.retrieveRelevant('food', 1)).map((m) => m.id)).toEqual(['m-lunch']);
+    await store.close();
+  });
+
+  it('a message a failed index write left in the log is indexed by the retry (same id), stored once', async () => {
+    const { store, failNext } = failingRecords(open(), 'addRecords');
+    const topics = topicEmbeddingModel();
+    const memory = createConversationMemory({ store, scope, sessionId: 's', counter });
+    const rag = createRagMemory({ memory, embedding: topics.model });
+    const message = { role: 'user', content: 'The staging server is db-7.', id: 'm1' } as ModelMessage;
+    failNext();
+    await expect(rag.addWithEmbedding(message)).rejects.toThrow('disk full');
+    const [stored] = await memory.read();
+    expect(stored?.id).toBe('m1'); // the log took it before the index write failed
+    const retried = await rag.addWithEmbedding(message);
+    expect(retried).toEqual(stored);
+    expect(await memory.read()).toHaveLength(1);
+    expect(await indexed(rag)).toBe(1);
+    expect(await unembedded(rag)).toEqual([]);
+    expect((await rag.retrieveRelevant('database')).map((m) => m.id)).toEqual(['m1']);
+    // Another message under the id is still refused.
+    await expect(
+      rag.addWithEmbedding({ role: 'user', content: 'Something else.', id: 'm1' } as ModelMessage),
+    ).rejects.toSatisfy((e) => MemoryError.hasCode(e, 'DUPLICATE_MESSAGE_ID'));
+    await store.close();
+  });
+
+  it('a message a failed index write left in the log (no id to retry by) is indexed when the memory is next used', async () => {
+    const { store, failNext } = failingRecords(open(), 'addRecords');
+    const topics = topicEmbeddingModel();
+    const memory = createConversationMemory({ store, scope, sessionId: 's', counter });
+    failNext();
+    await expect(
+      createRagMemory({ memory, embedding: topics.model }).addWithEmbedding({
+        role: 'user',
+        content: 'The staging server is db-7.',
+      }),
+    ).rejects.toThrow('disk full');
+    const [stored] = await memory.read();
+    // A memory opened again over the log (as after a restart) finds it by its vector.
+    const rag = createRagMemory({ memory, embedding: topics.model });
+    expect((await rag.retrieveRelevant('database')).map((m) => m.id)).toEqual([stored?.id]);
+    expect(await unembedded(rag)).toEqual([]);
+    await store.close();
+  });
+
+  it('a message stored through the memory directly is indexed by the next add; un-awaited adds keep their order', async () => {
+    const store = open();
+    const memory = createConversationMemory({ store, scope, sessionId: 's', counter });
+    // The first text takes longest to embed.
+    const slow: LongTermEmbedder = {
+      id: 'test:slow',
+      maxChars: 1000,
+      batchSize: 8,
+      async embed(texts) {
+        await new Promise((r) => setTimeout(r, texts[0]?.includes('first') ? 30 : 1));
+        return texts.map((t) => [/db-|database/.test(t) ? 1 : 0, 0.05]);
+      },
+    };
+    const rag = createRagMemory({ memory, embedding: slow });
+    const [direct] = await memory.append({ role: 'user', content: 'The staging server is db-7.' });
+    await Promise.all([
+      rag.addWithEmbedding({ role: 'user', content: 'first' }),
+      rag.addWithEmbedding({ role: 'user', content: 'second' }),
+    ]);
+    expect((await memory.read()).map((m) => m.content)).toEqual([
+      'The staging server is db-7.',
+      'first',
+      'second',
+    ]);
+    expect(await indexed(rag)).toBe(3);
+    expect((await rag.retrieveRelevant('database', 1)).map((m) => m.id)).toEqual([direct?.id]);
+    await store.close();
   });
 });

@@ -1,17 +1,16 @@
-import { createHash } from 'node:crypto';
 import type { EmbeddingModel, ModelMessage } from 'ai';
 import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
-import { createLongTermMemory, type EngramLongTermMemory } from '../longterm/create-long-term-memory.ts';
+import { createSerialQueue } from '../core/serial-queue.ts';
+import type { EngramLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import type { LongTermEmbedder } from '../longterm/embedder.ts';
 import { type RankingOptions, rankingOptionKeys } from '../longterm/hybrid-search.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
-import { originOfRole, spokenText, toolsReadAfter } from '../longterm/turn-records.ts';
 import { checkConversationMemory } from '../memory/check-conversation-memory.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
-import { recordText } from './record-text.ts';
+import { createRagIndex } from './rag-index.ts';
 
 /** Options of {@link createRagMemory}. */
 export interface RagMemoryOptions extends RankingOptions {
@@ -27,28 +26,27 @@ export interface RagMemory {
   readonly memory: ConversationMemory;
   /** The long-term memory its index lives in (records of kind `message`, scoped like the log). */
   readonly index: EngramLongTermMemory;
-  /** Stores a message and indexes it (its embedding is computed before this resolves); returns it as stored. */
+  /**
+   * Stores a message and indexes it; returns it as stored. Its embedding is computed first, so when the model
+   * fails nothing is stored and the call can be retried. A retry of a message (with an id, without `createdAt`)
+   * that a failed call stored returns it as stored, indexed, instead of `DUPLICATE_MESSAGE_ID`.
+   */
   addWithEmbedding(message: ModelMessage): Promise<MemoryMessage>;
   /** The `k` stored messages most relevant to `query`, best first (deleted messages are left out). @default k 5 */
   retrieveRelevant(query: string, k?: number): Promise<MemoryMessage[]>;
 }
 
 const component = 'rag';
-/**
- * The id of a message's index record: a hash of its session and id, so every pair gets its own (joined as text,
- * `a_b` + `c` and `a` + `b_c` would meet) and it fits the 256-character id limit whatever their lengths.
- */
-const recordId = (sessionId: string, messageId: string) =>
-  `msg_${createHash('sha256')
-    .update(JSON.stringify([sessionId, messageId]))
-    .digest('hex')
-    .slice(0, 32)}`;
 
 /**
  * Seed 003's retrieval-augmented memory on engram's stores: `addWithEmbedding` appends to the conversation log
  * and indexes the message as a long-term record (`kind: 'message'`, its session, its id in provenance) with its
  * embedding; `retrieveRelevant` ranks them by hybrid search (BM25 fused with cosine similarity) and returns the
  * messages from the log. The index is durable and scoped with the log, so a restart or another process sees it.
+ * The embedding is computed before the message is stored (a model that fails stores nothing); a message a crash
+ * or a failed write left in the log unindexed, or one stored through `memory` directly, is indexed by the next
+ * `addWithEmbedding` or the first `retrieveRelevant` (a watermark in the session's state says how far the
+ * index is known to reach, so only what came after it is checked).
  * An option it does not declare (a misspelt `embeding`) is `INVALID_ARGUMENT`, not silently left out.
  * @example
  * const rag = createRagMemory({ memory, embedding: openai.embedding('text-embedding-3-small') });
@@ -65,14 +63,43 @@ export function createRagMemory(options: RagMemoryOptions): RagMemory {
   );
   const { memory, embedding, ...ranking } = options;
   checkConversationMemory(memory, 'createRagMemory(options): memory', component);
-  const index = createLongTermMemory({
-    ...ranking,
-    store: memory.storage,
-    scope: memory.scope,
-    recording: 'none',
-    episodeWeight: 0,
-    ...(embedding ? { embedding } : {}),
-  });
+  const rag = createRagIndex(memory, ranking, embedding, component);
+  const { index } = rag;
+  /** Writes (and the first catch-up) one at a time, in call order: un-awaited adds keep their order in the log. */
+  const writes = createSerialQueue();
+  let caughtUp: Promise<void> | undefined;
+  const catchUp = () => {
+    caughtUp = writes.run(rag.catchUp);
+    caughtUp.catch(() => {
+      caughtUp = undefined; // retried by the next call
+    });
+    return caughtUp;
+  };
+
+  /**
+   * Appends `message`. A retry of one the log already holds under its id (stored by a call that failed after
+   * its append, and given without `createdAt`) returns it as stored when it is the same message.
+   */
+  const appendOnce = async (message: ModelMessage): Promise<MemoryMessage> => {
+    try {
+      return (await memory.append(message))[0] as MemoryMessage;
+    } catch (error) {
+      const { id, createdAt } = message as Partial<MemoryMessage>;
+      if (
+        !MemoryError.hasCode(error, 'DUPLICATE_MESSAGE_ID') ||
+        typeof id !== 'string' ||
+        createdAt !== undefined
+      )
+        throw error;
+      const stored = await memory.get(id);
+      if (!stored) throw error;
+      // The log's own check decides: identical but for the time it stamped gives the stored entry back, anything
+      // else is DUPLICATE_MESSAGE_ID as before.
+      const again = await memory.append({ ...message, createdAt: stored.createdAt } as MemoryMessage);
+      return again[0] as MemoryMessage;
+    }
+  };
+
   return {
     memory,
     index,
@@ -83,28 +110,18 @@ export function createRagMemory(options: RagMemoryOptions): RagMemory {
           component,
           message: 'addWithEmbedding takes one message, not an array',
         });
-      const [stored] = await memory.append(message);
-      const m = stored as MemoryMessage;
-      const text = spokenText(m);
-      if (text !== '') {
-        await index.add({
-          id: recordId(memory.sessionId, m.id),
-          kind: 'message',
-          text: recordText(text, 16_384),
-          session: memory.sessionId,
-          validAt: m.createdAt,
-          metadata: { role: m.role },
-          provenance: {
-            origin: originOfRole(m.role),
-            toolDerived: toolsReadAfter([m]).length > 0,
-            messageIds: [m.id],
-            roles: [m.role],
-            session: memory.sessionId,
-          },
-        });
-        await index.flush();
-      }
-      return m;
+      // The embedding first: a model that fails stores nothing, so the call can be retried as it was.
+      const text = rag.textOf(message);
+      const embedded = text ? rag.embed(text) : Promise.resolve(undefined);
+      embedded.catch(() => undefined); // awaited in turn below
+      return writes.run(async () => {
+        const vectors = await embedded;
+        await rag.catchUp();
+        caughtUp ??= Promise.resolve();
+        const m = await appendOnce(message);
+        if (text) await rag.write(m, text, vectors);
+        return m;
+      });
     },
     async retrieveRelevant(query, k = 5) {
       if (!Number.isSafeInteger(k) || k < 1 || k > 100)
@@ -113,6 +130,8 @@ export function createRagMemory(options: RagMemoryOptions): RagMemory {
           component,
           message: 'k must be an integer from 1 to 100',
         });
+      // Opened after a crash, the log may hold a message it left unindexed: indexed before the first search.
+      await (caughtUp ?? catchUp());
       const hits = await index.search(query, {
         limit: k,
         filter: { kinds: ['message'], session: memory.sessionId },

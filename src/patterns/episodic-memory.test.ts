@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { failingRecords } from '../../test-support/hooked-records.ts';
 import { tempSqliteStores } from '../../test-support/temp-sqlite-store.ts';
+import { topicEmbeddingModel, topicModelId } from '../../test-support/topic-embedding-model.ts';
+import { createMemoryStore } from '../drivers/memory/index.ts';
+import { getLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import { openEpisodicMemory } from './episodic-memory.ts';
 
@@ -24,5 +28,57 @@ describe('openEpisodicMemory: any episode the log takes can be closed', () => {
     expect((await episodic.recallEpisode('printer jams'))?.info.index).toBe(1);
     expect((await episodic.recallEpisode('router password'))?.info.index).toBe(2);
     store.close();
+  });
+});
+
+const drivers = [
+  ['memory', () => createMemoryStore()],
+  ['sqlite', () => sqlite()],
+] as const;
+
+describe.each(drivers)('openEpisodicMemory on %s: a failed close can be retried', (_, open) => {
+  const printer = [
+    { role: 'user', content: 'My printer jams on every page.' },
+    { role: 'assistant', content: 'Clean the rollers.' },
+  ] as const;
+
+  it('an embedding failure leaves the episode current; the retried close indexes it with its vector', async () => {
+    const store = open();
+    const topics = topicEmbeddingModel();
+    const episodic = await openEpisodicMemory({
+      store,
+      scope,
+      series: 'help',
+      counter,
+      ranking: { embedding: topics.model },
+    });
+    await episodic.store([...printer]);
+    topics.failNext();
+    await expect(episodic.startNewEpisode({ topic: 'printer' })).rejects.toThrow('embedding model down');
+    expect(await episodic.episodes()).toEqual([]);
+    expect(episodic.current.sessionId).toBe('help/episode-1');
+    expect(await episodic.startNewEpisode({ topic: 'printer' })).toMatchObject({ index: 1, messageCount: 2 });
+    expect(await getLongTermRecords(store).missingEmbeddings(scope, topicModelId, 10)).toEqual([]);
+    // Found by its vector alone ("toner" is no word of it).
+    expect((await episodic.recallEpisode('toner'))?.info.index).toBe(1);
+    await store.close();
+  });
+
+  it('a close whose vector write failed is closed, and its vector is written when the series is next used', async () => {
+    const { store, failNext } = failingRecords(open(), 'putEmbeddings');
+    const topics = topicEmbeddingModel();
+    const ranking = { embedding: topics.model };
+    const episodic = await openEpisodicMemory({ store, scope, series: 'help', counter, ranking });
+    await episodic.store([...printer]);
+    failNext();
+    await expect(episodic.startNewEpisode({ topic: 'printer' })).rejects.toThrow('disk full');
+    expect(episodic.current.sessionId).toBe('help/episode-2'); // closed with its record
+    // Opened again (as after a restart): the episode is closed, and recalled by its vector.
+    const reopened = await openEpisodicMemory({ store, scope, series: 'help', counter, ranking });
+    expect((await reopened.episodes()).map((e) => e.index)).toEqual([1]);
+    expect(reopened.current.sessionId).toBe('help/episode-2');
+    expect((await reopened.recallEpisode('toner'))?.info.index).toBe(1);
+    expect(await getLongTermRecords(store).missingEmbeddings(scope, topicModelId, 10)).toEqual([]);
+    await store.close();
   });
 });

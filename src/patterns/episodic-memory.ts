@@ -5,14 +5,15 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
-import { createLongTermMemory, type EngramLongTermMemory } from '../longterm/create-long-term-memory.ts';
+import type { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import { type RankingOptions, rankingOptionKeys } from '../longterm/hybrid-search.ts';
-import type { LongTermRecord } from '../longterm/long-term-record.ts';
+import type { LongTermRecord, NewLongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { spokenText, toolsReadAfter } from '../longterm/turn-records.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
+import { createEmbeddedRecords } from './embedded-records.ts';
 import { recordText } from './record-text.ts';
 
 /** Options of {@link openEpisodicMemory}. */
@@ -58,7 +59,8 @@ export interface EpisodicMemory {
   store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
   /**
    * Closes the current episode with `metadata` (when it holds messages: an empty one stays current) and starts the
-   * next; returns the episode closed, or undefined.
+   * next; returns the episode closed, or undefined. When the embedding model fails it throws and the episode
+   * stays current, so the call can be retried.
    */
   startNewEpisode(metadata?: Record<string, JSONValue>): Promise<EpisodeInfo | undefined>;
   /** The closed episode most relevant to `query` (BM25 over its messages, fused with vectors when configured), or undefined. */
@@ -93,9 +95,12 @@ function infoOf(record: LongTermRecord): EpisodeInfo {
  * Opens seed 003's episodic memory: messages go to the current episode (a session `<series>/episode-<k>`);
  * `startNewEpisode` closes it as a long-term `episode` record (its transcript as text, its summary and metadata),
  * so `recallEpisode(query)` ranks closed episodes by relevance instead of the seed's first substring match. A
- * closed episode is written last (its record is idempotent), so a crash while closing leaves it current, never
- * half closed, and reopening the series continues where it was. An option it does not declare, in `options` or in
- * `options.ranking` (a misspelt `embeding`), is `INVALID_ARGUMENT`, not silently left out.
+ * closing computes the episode's vector first (a model that fails writes nothing: the episode stays current and
+ * the close can be retried), then writes its record (idempotent: the episode is closed from then on, so a crash
+ * before it leaves it current, never half closed, and reopening the series continues where it was), then its
+ * vector; a vector a crash or a failed write left out is written by the next close or the first `recallEpisode`.
+ * An option it does not declare, in `options` or in `options.ranking` (a misspelt `embeding`), is
+ * `INVALID_ARGUMENT`, not silently left out.
  * @example
  * const episodic = await openEpisodicMemory({ store, scope, series: 'support-bot' });
  * await episodic.store({ role: 'user', content: 'My printer jams.' });
@@ -134,13 +139,13 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
     });
   const store = options.store ?? createMemoryStore();
   const { embedding, ...ranking } = options.ranking ?? {};
-  const longTerm: EngramLongTermMemory = createLongTermMemory({
-    store,
-    scope,
-    recording: 'none',
-    ...ranking,
-    ...(embedding ? { embedding } : {}),
-  });
+  const records = createEmbeddedRecords(
+    { store, scope, recording: 'none', ...ranking, ...(embedding ? { embedding } : {}) },
+    component,
+  );
+  const { longTerm } = records;
+  /** Before the first recall: vectors a crash (or a failed write) left out of closed episodes. */
+  let caughtUp: Promise<void> | undefined;
   const seriesFilter = { kinds: ['episode'], metadata: { pattern: 'episodic', series: options.series } };
   const max = options.previewChars ?? 80;
   const sessionOf = (k: number) => `${options.series}/episode-${k}`;
@@ -204,10 +209,12 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
         endedAt: last.createdAt,
         summary,
       };
-      await longTerm.add({
-        id: `episode_${current.sessionId}`,
+      const id = `episode_${current.sessionId}`;
+      const text = transcript || summary;
+      const record: NewLongTermRecord = {
+        id,
         kind: 'episode',
-        text: transcript || summary,
+        text,
         context: summary,
         session: current.sessionId,
         episode: current.sessionId,
@@ -229,12 +236,24 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
           roles: messages.slice(0, 1000).map((m) => m.role),
           session: current.sessionId,
         },
-      });
+      };
+      // The vector first: a model that fails writes nothing, and the episode stays current to be closed again.
+      const vectors = await records.embed([text]);
+      await records.catchUp();
+      caughtUp ??= Promise.resolve();
+      await records.add([record]);
+      // Closed once its record is written; its vector, if this write fails, is written by the next close or recall.
       index++;
       current = open(sessionOf(index));
+      await records.putVectors([id], vectors);
       return info;
     },
     async recallEpisode(query) {
+      caughtUp ??= records.catchUp().catch((error: unknown) => {
+        caughtUp = undefined; // retried by the next recall
+        throw error;
+      });
+      await caughtUp;
       const [hit] = await longTerm.search(query, { limit: 1, filter: seriesFilter });
       if (!hit) return undefined;
       const info = infoOf(hit.record);

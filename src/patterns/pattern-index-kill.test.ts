@@ -5,6 +5,7 @@ import { reopenableDrivers } from '../../test-support/reliability/reopenable-sto
 import { topicEmbeddingModel, topicModelId } from '../../test-support/topic-embedding-model.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
+import { openEpisodicMemory } from './episodic-memory.ts';
 import { createRagMemory } from './rag-memory.ts';
 
 const counter = createEstimateTokenCounter();
@@ -49,4 +50,22 @@ describe('memory patterns: SIGKILLed between a log or episode write and its inde
         await db.done();
       }
     });
+  it('episodic, killed before the closed episode’s vector: reopened, the episode is closed and found by its vector', async () => {
+    const { db, store } = await killed('episodic_vector', 'episodic', 'putEmbeddings');
+    try {
+      const episodic = await openEpisodicMemory({
+        store,
+        scope,
+        series,
+        counter,
+        ranking: { embedding: topicEmbeddingModel().model },
+      });
+      expect((await episodic.episodes()).map((e) => e.index)).toEqual([1]);
+      expect((await episodic.recallEpisode('database'))?.info.index).toBe(1);
+      expect(await store.longTermRecords.missingEmbeddings(scope, topicModelId, 10)).toEqual([]);
+    } finally {
+      await store.close();
+      await db.done();
+    }
+  });
 });

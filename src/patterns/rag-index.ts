@@ -84,7 +84,7 @@ export function createRagIndex(
   });
   const indexText = (m: MemoryMessage) => recordText(spokenText(m), 16_384);
   const write = async (list: readonly { m: MemoryMessage; text: string }[], vectors?: number[][]) => {
-    await records.add(list.map((x) => recordOf(x.m, x.text)));
+    await records.replace(list.map((x) => recordOf(x.m, x.text)));
     await records.putVectors(
       list.map((x) => idOf(x.m)),
       vectors,
@@ -107,15 +107,10 @@ export function createRagIndex(
       while (fromSeq <= lastSeq) {
         const page = await memory.entries({ fromSeq, toSeq: lastSeq, limit: pageSize });
         const texts = page.map((e) => ({ m: e.message, text: indexText(e.message) })).filter((x) => x.text);
-        const found = new Set(
-          (
-            await index.records.getRecords(
-              scope,
-              texts.map((x) => idOf(x.m)),
-            )
-          ).map((r) => r.id),
+        const unstored = new Set(
+          (await records.unstored(texts.map((x) => recordOf(x.m, x.text)))).map((r) => r.id),
         );
-        const missing = texts.filter((x) => !found.has(idOf(x.m)));
+        const missing = texts.filter((x) => unstored.has(idOf(x.m)));
         if (missing.length > 0) await write(missing, await records.embed(missing.map((x) => x.text)));
         if (page.length < pageSize) break;
         fromSeq = (page.at(-1) as LogEntry).seq + 1;

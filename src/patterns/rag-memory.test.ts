@@ -173,4 +173,22 @@ describe.each(drivers)('createRagMemory on %s: a failed add can be retried', (_,
     expect((await rag.retrieveRelevant('database', 1)).map((m) => m.id)).toEqual([direct?.id]);
     await store.close();
   });
+
+  it('an id a delete freed and a new message took is indexed with the new text, not refused after the append', async () => {
+    const store = open();
+    const memory = createConversationMemory({ store, scope, sessionId: 's', counter });
+    const rag = createRagMemory({ memory, embedding: topicEmbeddingModel().model });
+    await rag.addWithEmbedding({
+      role: 'user',
+      content: 'The staging server is db-7.',
+      id: 'm1',
+    } as ModelMessage);
+    await memory.delete('m1');
+    await rag.addWithEmbedding({ role: 'user', content: 'Lunch is at twelve.', id: 'm1' } as ModelMessage);
+    const page = await rag.index.records.listRecords(scope, { filter: { kinds: ['message'] } });
+    expect(page.records.map((r) => r.text)).toEqual(['Lunch is at twelve.']);
+    expect(await unembedded(rag)).toEqual([]);
+    expect((await rag.retrieveRelevant('food')).map((m) => m.content)).toEqual(['Lunch is at twelve.']);
+    await store.close();
+  });
 });

@@ -84,13 +84,10 @@ export function createRagMemory(options: RagMemoryOptions): RagMemory {
     try {
       return (await memory.append(message))[0] as MemoryMessage;
     } catch (error) {
+      // Only an object message can meet a stored id: anything else is refused before (INVALID_MESSAGE).
+      if (!MemoryError.hasCode(error, 'DUPLICATE_MESSAGE_ID')) throw error;
       const { id, createdAt } = message as Partial<MemoryMessage>;
-      if (
-        !MemoryError.hasCode(error, 'DUPLICATE_MESSAGE_ID') ||
-        typeof id !== 'string' ||
-        createdAt !== undefined
-      )
-        throw error;
+      if (typeof id !== 'string' || createdAt !== undefined) throw error;
       const stored = await memory.get(id);
       if (!stored) throw error;
       // The log's own check decides: identical but for the time it stamped gives the stored entry back, anything

@@ -1,10 +1,7 @@
 import { AIMessage, type BaseMessage, HumanMessage } from '@langchain/core/messages';
 import { type Checkpoint, uuid6 } from '@langchain/langgraph-checkpoint';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type ReopenableDriver,
-  reopenableDrivers,
-} from '../../test-support/reliability/reopenable-stores.ts';
+import { onTwoHandles, reopenableDrivers } from '../../test-support/reliability/reopenable-stores.ts';
 import type { SqlStore } from '../drivers/sql/sql-store.ts';
 import { createEngramCheckpointSaver } from './engram-checkpoint-saver.ts';
 
@@ -42,23 +39,6 @@ async function behind<T>(write: () => Promise<T>): Promise<T> {
     return await write();
   } finally {
     spy.mockRestore();
-  }
-}
-
-/** Runs `test` on two handles of one new database (two processes), then closes and removes them. */
-async function onTwoHandles(
-  driver: ReopenableDriver,
-  label: string,
-  test: (a: SqlStore, b: SqlStore) => Promise<void>,
-): Promise<void> {
-  const db = await driver.setup(label);
-  const [a, b] = [db.open(), db.open()];
-  try {
-    await test(a, b);
-  } finally {
-    await a.close();
-    await b.close();
-    await db.done();
   }
 }
 

@@ -63,3 +63,20 @@ export function reopenableDrivers(): ReopenableDriver[] {
     },
   ];
 }
+
+/** Runs `test` on two handles of one new database (two processes), then closes and removes them. */
+export async function onTwoHandles(
+  driver: ReopenableDriver,
+  label: string,
+  test: (a: SqlStore, b: SqlStore) => Promise<void>,
+): Promise<void> {
+  const db = await driver.setup(label);
+  const [a, b] = [db.open(), db.open()];
+  try {
+    await test(a, b);
+  } finally {
+    await a.close();
+    await b.close();
+    await db.done();
+  }
+}

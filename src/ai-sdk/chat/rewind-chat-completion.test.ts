@@ -5,6 +5,7 @@ import type { UIMessage } from 'ai';
 import { streamText } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import { post, streamingModel, textParts } from '../../../test-support/chat-handler-rig.ts';
+import { crashingStore } from '../../../test-support/crashing-store.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
@@ -16,23 +17,6 @@ const msg = (id: string, role: 'user' | 'assistant', text: string): UIMessage =>
   role,
   parts: [{ type: 'text', text }],
 });
-
-/** A store whose deleteMessages throws while `crash.on` (the process died between store and deletes). */
-function crashingStore(inner: MemoryStoreV1 = createMemoryStore()) {
-  const crash = { on: false };
-  const store = new Proxy(inner, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      if (key === 'deleteMessages')
-        return async (...args: unknown[]) => {
-          if (crash.on) throw new Error('killed');
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  return { store, crash };
-}
 
 const logIds = async (chats: ReturnType<typeof createChatStore>, chatId: string) =>
   (await chats.conversation(chatId).entries()).map((e) => e.message.id);

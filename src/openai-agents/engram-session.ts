@@ -14,6 +14,8 @@ import type { TokenCounter } from '../tokens/token-counter.ts';
 import { applyHistoryTransaction, operationKind } from './history-transaction.ts';
 import { agentsComponent, encodeAgentItem } from './item-codec.ts';
 import { createSessionLog } from './session-log.ts';
+import { splitEntry } from './split-entry.ts';
+import { deleteEntries, liveEntries } from './superseded-entries.ts';
 
 /** Options of {@link createEngramSession}. */
 export interface EngramSessionOptions {
@@ -47,7 +49,9 @@ export interface EngramSession extends SessionHistoryTransactionAwareSession {
  *
  * `addItems` is one atomic append, so the items of one call stay together even with other writers. `popItem`
  * removes the newest item and returns it: of two writers popping at once, each gets a different item (the
- * delete only counts for the caller that found the entry still live; the other one looks again).
+ * delete only counts for the caller that found the entry still live; the other one looks again). A message
+ * written through engram's other APIs that stands for several items (an assistant text with its tool calls) is
+ * first split into one message per item, store-first (see `splitEntry`), so a pop removes its last item alone.
  * `clearSession` tombstones every item (the log keeps the sequence) and forgets applied operation ids.
  * `applyHistoryTransaction` applies an operation once per operation id (see `applyHistoryTransaction`). Calls
  * on one session object run one at a time, in call order.
@@ -70,7 +74,7 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
   });
   const log = createSessionLog(memory);
   const queue = createSerialQueue();
-  const { storage, scope, sessionId } = memory;
+  const { sessionId } = memory;
 
   return {
     sessionId,
@@ -87,9 +91,7 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
         if (limit !== undefined && limit <= 0) return [];
         // Past the largest safe integer (Infinity, 1e300) every item is asked for, as in the SDK's MemorySession.
         const count = limit === undefined || limit > Number.MAX_SAFE_INTEGER ? undefined : Math.floor(limit);
-        const entries = await memory.entries(
-          count === undefined ? {} : { direction: 'backward', limit: count },
-        );
+        const entries = await liveEntries(log, count);
         const items = entries.flatMap((e) => log.itemsOf(e.message));
         return count === undefined ? items : items.slice(-count);
       });
@@ -109,12 +111,13 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
     popItem() {
       return queue.run(async () => {
         for (;;) {
-          const [entry] = await memory.entries({ direction: 'backward', limit: 1 });
+          const [entry] = await liveEntries(log, 1);
           if (!entry) return undefined;
+          const items = log.itemsOf(entry.message);
+          // A message standing for several items is split into one per item first; its last item is then popped alone.
+          if (items.length > 1) await splitEntry(log, entry, items);
           // Only the caller whose delete found the entry live owns it; another writer's pop makes us look again.
-          if ((await storage.deleteMessages(scope, sessionId, [entry.message.id])) === 1) {
-            return log.itemsOf(entry.message).at(-1);
-          }
+          else if ((await deleteEntries(log, [entry])) === 1) return items[0];
         }
       });
     },

@@ -3,7 +3,7 @@ import type { SessionHistoryTransactionArgs } from '@openai/agents-core';
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { agentsComponent, digestOf, encodeAgentItem, sameEncoded } from './item-codec.ts';
-import { operationKey, type SessionLog } from './session-log.ts';
+import { type OperationMark, operationKey, type SessionLog } from './session-log.ts';
 
 /** The artifact kind that records an applied operation id beside the log. */
 export const operationKind = 'openai-agents.operation';
@@ -12,15 +12,6 @@ export const operationKind = 'openai-agents.operation';
 type EncodedTransaction =
   | { type: 'append_items'; items: JSONValue[] }
   | { type: 'replace_suffix'; expectedSuffix: JSONValue[]; replacement: JSONValue[] };
-
-/** What a message written by a transaction carries in its metadata. */
-interface OperationMark {
-  id: string;
-  digest: string;
-  index: number;
-  /** On the first message of a `replace_suffix`: the ids of the suffix it replaces. */
-  replaces?: string[];
-}
 
 /**
  * Applies an Agents SDK history transaction (`append_items` or `replace_suffix`) once per operation id. The new

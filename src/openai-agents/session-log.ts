@@ -1,5 +1,5 @@
 import type { AgentInputItem } from '@openai/agents-core';
-import type { JSONValue } from 'ai';
+import type { JSONValue, ModelMessage } from 'ai';
 import { createId } from '../core/ids.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
@@ -9,8 +9,29 @@ import { itemToMessage, messageToItems } from './item-message.ts';
 
 /** The metadata key under which a message keeps the exact item it was stored for (encoded, see `encodeItem`). */
 export const itemKey = 'openai-agents.item';
-/** The metadata key of a message written by a history transaction: `{ id, digest, index, replaces? }`. */
+/**
+ * The metadata key of a message written by a history transaction, or by `popItem` splitting a message into its
+ * items: `{ id, digest, index, replaces? }` (see `OperationMark`).
+ */
 export const operationKey = 'openai-agents.operation';
+
+/** What a message written by an operation carries under {@link operationKey}. */
+export interface OperationMark {
+  /** The operation id: the transaction's, or `popItem:<message id>` for a split. */
+  id: string;
+  /** The digest of what the operation writes. */
+  digest: string;
+  /** The message's place among those the operation writes. */
+  index: number;
+  /** On the operation's first message: the ids of the messages it replaces (a `replace_suffix`'s suffix, the split message). */
+  replaces?: string[];
+}
+
+/** The ids of the messages a message's operation mark says it replaces (none without a mark). */
+export function replacedIds(message: MemoryMessage): readonly string[] {
+  const replaces = (message.metadata?.[operationKey] as Partial<OperationMark> | undefined)?.replaces;
+  return Array.isArray(replaces) ? replaces : [];
+}
 
 /** A conversation memory seen as a list of Agents SDK items: one message per item, the item in its metadata. */
 export interface SessionLog {
@@ -38,15 +59,7 @@ export function createSessionLog(memory: ConversationMemory): SessionLog {
     memory,
     async appendEncoded(items, ids, marks) {
       if (items.length === 0) return;
-      const messages = items.map((encoded, i) => ({
-        ...itemToMessage(decodeItem(encoded) as AgentInputItem),
-        id: ids?.[i] ?? createId('item'),
-        metadata: {
-          [itemKey]: encoded,
-          ...(marks?.[i] === undefined ? {} : { [operationKey]: marks[i]! }),
-        },
-      }));
-      await memory.append(messages);
+      await memory.append(itemMessages(items, { ...(ids ? { ids } : {}), ...(marks ? { marks } : {}) }));
     },
     itemsOf(message) {
       const encoded = stored(message);
@@ -59,4 +72,24 @@ export function createSessionLog(memory: ConversationMemory): SessionLog {
       return encoded === undefined ? encodeItem(messageToItems(stripExtras(message))) : encoded;
     },
   };
+}
+
+/**
+ * The messages encoded items are stored as, one each (see `itemToMessage`), the item kept under {@link itemKey}: ids
+ * generated unless given, `marks[i]` kept under {@link operationKey} when given, `createdAt` stamped when given.
+ */
+export function itemMessages(
+  items: readonly JSONValue[],
+  options: { ids?: readonly string[]; marks?: readonly JSONValue[]; createdAt?: Date },
+): (ModelMessage & { id: string; createdAt?: Date; metadata: Record<string, JSONValue> })[] {
+  const { ids, marks, createdAt } = options;
+  return items.map((encoded, i) => ({
+    ...itemToMessage(decodeItem(encoded) as AgentInputItem),
+    id: ids?.[i] ?? createId('item'),
+    ...(createdAt === undefined ? {} : { createdAt }),
+    metadata: {
+      [itemKey]: encoded,
+      ...(marks?.[i] === undefined ? {} : { [operationKey]: marks[i]! }),
+    },
+  }));
 }

@@ -1,0 +1,188 @@
+import type { AgentInputItem } from '@openai/agents-core';
+import { MemorySession } from '@openai/agents-core';
+import { describe, expect, it } from 'vitest';
+import { mixedConversation, popAll } from '../../test-support/agents-mixed-log.ts';
+import { crashingStore } from '../../test-support/crashing-store.ts';
+import {
+  onTwoHandles,
+  type ReopenableDriver,
+  reopenableDrivers,
+} from '../../test-support/reliability/reopenable-stores.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import type { AppendInput } from '../store/memory-store.ts';
+import { createEngramSession, type EngramSession } from './engram-session.ts';
+
+/**
+ * `popItem` on messages written through engram's other APIs (several items each) splits them store-first: these
+ * tests cut it short (a store that fails between the append and the delete, as a crash there would), run two
+ * writers at once, and hold one writer's append back until the other has split and popped.
+ */
+
+const key = (item: AgentInputItem) => JSON.stringify(item);
+
+describe('popItem cut short between storing the split and deleting the message', () => {
+  const drivers = [{ name: 'memory', skip: false, setup: async () => inProcess() }, ...reopenableDrivers()];
+  for (const driver of drivers) {
+    for (const next of ['getItems', 'popItem'] as const) {
+      it.skipIf(driver.skip)(
+        `${driver.name}: after a reopen, ${next} sees every item once; the pop did not happen`,
+        async () => {
+          const db = await driver.setup(`agents_split_${next}`);
+          const first = crashingStore(db.open());
+          try {
+            await createConversationMemory({ store: first.store, sessionId: 's' }).store(mixedConversation());
+            const session = createEngramSession({ store: first.store, sessionId: 's' });
+            const items = await session.getItems();
+            expect(items).toHaveLength(8);
+            first.crash.on = true;
+            await expect(session.popItem()).rejects.toThrow('killed');
+          } finally {
+            await first.store.close?.();
+          }
+          const store = db.open();
+          try {
+            const session = createEngramSession({ store, sessionId: 's' });
+            const reference = new MemorySession({ initialItems: await referenceItems() });
+            if (next === 'getItems') {
+              expect(await session.getItems()).toEqual(await reference.getItems());
+              // The read deleted the split message: the three before it stay, and its two items are one message each.
+              expect(await session.memory.read()).toHaveLength(5);
+            }
+            // Popping down past the split's first message deletes the message it replaced, if still there.
+            expect(await popAll(session)).toEqual(await popAll(reference));
+            expect(await session.getItems()).toEqual([]);
+            expect(await session.memory.read()).toEqual([]);
+          } finally {
+            await store.close?.();
+            await db.done();
+          }
+        },
+      );
+    }
+  }
+});
+
+describe('two writers popping a session of messages that stand for several items', () => {
+  for (const driver of reopenableDrivers()) {
+    it.skipIf(driver.skip)(
+      `${driver.name}: two handles pop at once: each item is popped once, none is lost`,
+      () =>
+        onTwoSessions(driver, 'agents_split_race', 6, async (one, two) => {
+          const items = await one.getItems();
+          expect(new Set(items.map(key)).size).toBe(48);
+          const [x, y] = await Promise.all([popAll(one), popAll(two)]);
+          expect([...x, ...y].map(key).sort()).toEqual(items.map(key).sort());
+          expect(await two.getItems()).toEqual([]);
+          expect(await one.memory.read()).toEqual([]);
+        }),
+    );
+
+    it.skipIf(driver.skip)(
+      `${driver.name}: a reader while another handle pops sees the items in order, never one twice`,
+      () =>
+        onTwoSessions(driver, 'agents_split_read', 4, async (popper, reader) => {
+          const items = (await reader.getItems()).map(key);
+          let done = false;
+          const reads: string[][] = [];
+          const reading = (async () => {
+            while (!done) reads.push((await reader.getItems()).map(key));
+          })();
+          await popAll(popper).finally(() => {
+            done = true;
+          });
+          await reading;
+          for (const read of reads) expect(read).toEqual(items.slice(0, read.length));
+          expect(reads.length).toBeGreaterThan(0);
+        }),
+    );
+  }
+});
+
+describe('a writer whose split lands after another writer split the message and popped its items', () => {
+  for (const popsMeanwhile of [1, 2, 3]) {
+    it(`stores nothing the other writer popped (${popsMeanwhile} popped meanwhile)`, async () => {
+      const inner = createMemoryStore();
+      await createConversationMemory({ store: inner, sessionId: 's' }).store([
+        { role: 'user', content: 'q' },
+        mixedConversation()[3]!,
+      ]);
+      // The slow writer's append (the split's, the only one of several messages) waits until the fast one has popped.
+      const [held, release] = signal();
+      const [holding, reached] = signal();
+      const slowStore = new Proxy(inner, {
+        get(target, key, receiver) {
+          const value = Reflect.get(target, key, receiver);
+          if (key === 'append')
+            return async (scope: unknown, id: string, inputs: AppendInput[]) => {
+              if (inputs.length > 1) {
+                reached();
+                await held;
+              }
+              return target.append(scope as never, id, inputs);
+            };
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const fast = createEngramSession({ store: inner, sessionId: 's' });
+      const slow = createEngramSession({ store: slowStore, sessionId: 's' });
+      const items = await fast.getItems();
+      expect(items).toHaveLength(3);
+
+      const slowPop = slow.popItem();
+      await holding;
+      const fastPopped: AgentInputItem[] = [];
+      for (let i = 0; i < popsMeanwhile; i++) fastPopped.push((await fast.popItem())!);
+      release();
+      const slowPopped = await slowPop;
+
+      expect(fastPopped).toEqual([...items].reverse().slice(0, popsMeanwhile));
+      expect(slowPopped).toEqual(items[items.length - popsMeanwhile - 1]);
+      const left = items.slice(0, Math.max(0, items.length - popsMeanwhile - 1));
+      expect(await fast.getItems()).toEqual(left);
+      expect(await fast.memory.read()).toHaveLength(left.length);
+    });
+  }
+});
+
+/** The items of `mixedConversation`, as a session on a fresh store reads them. */
+async function referenceItems(): Promise<AgentInputItem[]> {
+  const store = createMemoryStore();
+  await createConversationMemory({ store, sessionId: 's' }).store(mixedConversation());
+  return createEngramSession({ store, sessionId: 's' }).getItems();
+}
+
+/** One in-process store, "reopened" as a new session object on it (closing a handle leaves it open). */
+function inProcess() {
+  const store = createMemoryStore();
+  const handle = new Proxy(store, {
+    get: (target, key, receiver) => (key === 'close' ? async () => {} : Reflect.get(target, key, receiver)),
+  });
+  return { open: () => handle, done: () => store.close() };
+}
+
+/** Runs `test` on two sessions of one log on two handles (two processes), the log holding `turns` turns of `mixedConversation`. */
+function onTwoSessions(
+  driver: ReopenableDriver,
+  label: string,
+  turns: number,
+  test: (one: EngramSession, two: EngramSession) => Promise<void>,
+): Promise<void> {
+  return onTwoHandles(driver, label, async (a, b) => {
+    const memory = createConversationMemory({ store: a, sessionId: 's' });
+    for (let i = 0; i < turns; i++) await memory.store(mixedConversation(i));
+    await test(
+      createEngramSession({ store: a, sessionId: 's' }),
+      createEngramSession({ store: b, sessionId: 's' }),
+    );
+  });
+}
+
+/** A promise and the function that resolves it. */
+function signal(): [Promise<void>, () => void] {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return [promise, resolve];
+}

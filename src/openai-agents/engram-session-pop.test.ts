@@ -1,0 +1,67 @@
+import type { AgentInputItem } from '@openai/agents-core';
+import { MemorySession } from '@openai/agents-core';
+import type { ModelMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { mixedConversation, popAll } from '../../test-support/agents-mixed-log.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import { createEngramSession } from './engram-session.ts';
+
+/** An assistant message as `agent()` or `memory.store` writes it: its text and a tool call in one message. */
+const textAndCall = (text: string, callId: string): ModelMessage => ({
+  role: 'assistant',
+  content: [
+    { type: 'text', text },
+    { type: 'tool-call', toolCallId: callId, toolName: 'weather', input: { city: text } },
+  ],
+});
+const user = (content: string): AgentInputItem => ({ type: 'message', role: 'user', content });
+
+/** A session whose log also holds messages written through engram's other APIs (several items each). */
+async function mixedSession(store: MemoryStoreV1, messages: ModelMessage[]) {
+  await createConversationMemory({ store, sessionId: 's' }).store(messages);
+  return createEngramSession({ store, sessionId: 's' });
+}
+
+describe('popItem on a message that stands for several items', () => {
+  it('removes only its last item, as the SDK’s MemorySession does; the others stay', async () => {
+    const session = await mixedSession(createMemoryStore(), [textAndCall('Oslo', 'c1')]);
+    const items = await session.getItems();
+    expect(items).toHaveLength(2);
+    const reference = new MemorySession({ initialItems: items });
+
+    expect(await session.popItem()).toEqual(await reference.popItem());
+    expect(await session.getItems()).toEqual(await reference.getItems());
+    expect(await session.getItems()).toEqual([items[0]]);
+  });
+
+  it('pops every item once, newest first, until the session is empty, as MemorySession does', async () => {
+    const store = createMemoryStore();
+    const session = await mixedSession(store, mixedConversation());
+    await session.addItems([user('And Lima?')]);
+    await createConversationMemory({ store, sessionId: 's' }).store([textAndCall('Lima', 'c4')]);
+    const items = await session.getItems();
+    expect(items).toHaveLength(11);
+    const reference = new MemorySession({ initialItems: items });
+
+    const popped = await popAll(session);
+    expect(popped).toEqual(await popAll(reference));
+    expect(popped).toEqual([...items].reverse());
+    expect(await session.getItems()).toEqual([]);
+    expect(await session.memory.read()).toEqual([]);
+  });
+
+  it('getItems(limit) after a pop counts the items left, as MemorySession does', async () => {
+    const session = await mixedSession(createMemoryStore(), [
+      { role: 'user', content: 'q' },
+      textAndCall('Oslo', 'c1'),
+      textAndCall('Rome', 'c2'),
+    ]);
+    const reference = new MemorySession({ initialItems: await session.getItems() });
+    await session.popItem();
+    await reference.popItem();
+    for (const limit of [1, 2, 3, 4, 10])
+      expect(await session.getItems(limit), `limit ${limit}`).toEqual(await reference.getItems(limit));
+  });
+});

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import type { AgentInputItem } from '@openai/agents-core';
+import type { JSONValue } from 'ai';
+import type { LogEntry } from '../core/message.ts';
+import { validateMessage } from '../messages/validate.ts';
+import type { AppendInput } from '../store/memory-store.ts';
+import { digestOf, encodeItem } from './item-codec.ts';
+import { itemMessages, type OperationMark, type SessionLog } from './session-log.ts';
+
+/**
+ * Splits an entry of the log that stands for several items (a message written through engram's other APIs: an
+ * assistant text and its tool calls, a tool message with several results) into one message per item, each keeping
+ * its item as `addItems` stores it, so that `popItem` can remove the last item alone and keep the others.
+ *
+ * Store-first, as the store contract has no conditional write: one atomic append stores the copies, the first
+ * marked as replacing the entry (see `liveEntries`), then the entry is deleted. A crash in between leaves both,
+ * read as the copies alone; the next read deletes the entry. No item is lost or shown twice, and none is removed:
+ * the caller pops the last copy as any other item. The copies' ids and content derive from the entry (its id, its
+ * items, its `createdAt`), so writers splitting it at once store them once (an identical re-append is a no-op).
+ *
+ * The append re-appends the entry itself first, a no-op while it is live: when the append stores it anew, another
+ * writer had split it already (and may have popped copies since, which this append stored again), so what this
+ * append stored is deleted again and nothing else changes. Until that delete (one store call later) readers see what
+ * it stored: the entry beside its copies (it is newer than their mark) and any copy popped before; a crash in that
+ * moment leaves them (a pop reaching the entry splits it again, storing nothing, and deletes it).
+ */
+export async function splitEntry(
+  log: SessionLog,
+  entry: LogEntry,
+  items: readonly AgentInputItem[],
+): Promise<void> {
+  const { storage, scope, sessionId, counter } = log.memory;
+  const { message } = entry;
+  const encoded = items.map((item, i) => encodeItem(item, `items[${i}]`));
+  const digest = digestOf(encoded);
+  const key = createHash('sha256').update(`${message.id}\n${digest}`).digest('hex').slice(0, 40);
+  const marks = encoded.map(
+    (_, index): OperationMark => ({
+      id: `popItem:${message.id}`,
+      digest,
+      index,
+      ...(index === 0 ? { replaces: [message.id] } : {}),
+    }),
+  );
+  const copies = itemMessages(encoded, {
+    ids: encoded.map((_, i) => `split_${key}_${i}`),
+    marks: marks as unknown as JSONValue[],
+    createdAt: message.createdAt,
+  });
+  await counter.load?.();
+  const inputs: AppendInput[] = [
+    { message, tokens: entry.tokens },
+    ...copies.map((copy) => {
+      const checked = validateMessage(copy);
+      return { message: checked, tokens: counter.count(checked) };
+    }),
+  ];
+  const stored = await storage.append(scope, sessionId, inputs);
+  const again = stored[0]!;
+  // Stored anew, the entry and the copies after it have sequence numbers from `again` on; those it found live, before.
+  const done =
+    again.seq === entry.seq
+      ? [message.id]
+      : stored.filter((e) => e.seq >= again.seq).map((e) => e.message.id);
+  await storage.deleteMessages(scope, sessionId, done);
+}

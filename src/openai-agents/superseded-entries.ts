@@ -1,0 +1,52 @@
+import type { LogEntry } from '../core/message.ts';
+import { replacedIds, type SessionLog } from './session-log.ts';
+
+/**
+ * The newest `limit` entries of the session's log (every entry when undefined), oldest first, as the session reads
+ * them: an entry that a newer entry's operation mark says it replaces (see `OperationMark.replaces`) is left out.
+ * Such an entry is still live only when a replacement (a `replace_suffix`, `popItem` splitting a message into its
+ * items) stored its new messages and was cut short before deleting the old ones: the read deletes it, completing
+ * the replacement. A replaced entry is always older than the mark naming it, so a page holding it holds the mark.
+ */
+export async function liveEntries(log: SessionLog, limit?: number): Promise<LogEntry[]> {
+  const { memory } = log;
+  /** Newest first. */
+  const kept: LogEntry[] = [];
+  const replaced = new Set<string>();
+  const leftovers: string[] = [];
+  for (let toSeq: number | undefined; ; ) {
+    const want = limit === undefined ? undefined : limit - kept.length;
+    const page = await memory.entries(
+      want === undefined
+        ? {}
+        : { direction: 'backward', limit: want, ...(toSeq === undefined ? {} : { toSeq }) },
+    );
+    for (let i = page.length - 1; i >= 0; i--) {
+      const entry = page[i]!;
+      if (replaced.has(entry.message.id)) leftovers.push(entry.message.id);
+      else kept.push(entry);
+      for (const id of replacedIds(entry.message)) replaced.add(id);
+    }
+    if (want === undefined || page.length < want || kept.length >= limit!) break;
+    toSeq = page[0]!.seq - 1;
+  }
+  if (leftovers.length > 0) await memory.storage.deleteMessages(memory.scope, memory.sessionId, leftovers);
+  return kept.reverse();
+}
+
+/**
+ * Tombstones `entries` in one delete, after the older entries their operation marks say they replace that are still
+ * live (a replacement cut short): with the marks gone those would read as live again. Returns how many of `entries`
+ * were live, so of two writers deleting one entry only one counts it.
+ */
+export async function deleteEntries(log: SessionLog, entries: readonly LogEntry[]): Promise<number> {
+  const { storage, scope, sessionId } = log.memory;
+  const named = entries.flatMap((e) => replacedIds(e.message).map((id) => ({ id, before: e.seq })));
+  const ids = (list: readonly { message: { id: string } }[]) => list.map((e) => e.message.id);
+  if (named.length > 0) {
+    const live = await storage.getMessages(scope, sessionId, [...new Set(named.map((n) => n.id))]);
+    const older = live.filter((e) => named.some((n) => n.id === e.message.id && e.seq < n.before));
+    if (older.length > 0) await storage.deleteMessages(scope, sessionId, ids(older));
+  }
+  return storage.deleteMessages(scope, sessionId, ids(entries));
+}

@@ -63,6 +63,36 @@ describe('popItem cut short between storing the split and deleting the message',
   }
 });
 
+describe('applyHistoryTransaction after a split cut short', () => {
+  for (const n of [2, 3]) {
+    it(`replace_suffix of the last ${n} items reads them as getItems does and leaves nothing of them behind`, async () => {
+      const { store, crash } = crashingStore(createMemoryStore());
+      const session = createEngramSession({ store, sessionId: 's' });
+      await session.addItems([{ type: 'message', role: 'user', content: 'q' }]);
+      await createConversationMemory({ store, sessionId: 's' }).store([mixedConversation()[3]!]);
+      const items = await session.getItems();
+      crash.on = true;
+      await expect(session.popItem()).rejects.toThrow('killed');
+      crash.on = false;
+
+      const reference = new MemorySession({ initialItems: items });
+      const done: AgentInputItem = { type: 'message', role: 'user', content: 'done' };
+      const args = {
+        operationId: 'op',
+        transaction: {
+          type: 'replace_suffix' as const,
+          expectedSuffix: items.slice(-n),
+          replacement: [done],
+        },
+      };
+      await reference.applyHistoryTransaction(args);
+      await session.applyHistoryTransaction(args);
+      expect(await session.getItems()).toEqual(await reference.getItems());
+      expect(await session.memory.read()).toHaveLength(4 - n);
+    });
+  }
+});
+
 describe('two writers popping a session of messages that stand for several items', () => {
   for (const driver of reopenableDrivers()) {
     it.skipIf(driver.skip)(

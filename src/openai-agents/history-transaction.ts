@@ -4,6 +4,7 @@ import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { agentsComponent, digestOf, encodeAgentItem, sameEncoded } from './item-codec.ts';
 import { type OperationMark, operationKey, type SessionLog } from './session-log.ts';
+import { deleteEntries, liveEntries } from './superseded-entries.ts';
 
 /** The artifact kind that records an applied operation id beside the log. */
 export const operationKind = 'openai-agents.operation';
@@ -23,9 +24,11 @@ type EncodedTransaction =
  *
  * `replace_suffix` checks the suffix, appends the replacement in one atomic append, then tombstones the
  * suffix entries it checked (by id) in one delete. Nothing another writer appends meanwhile is dropped (it stays,
- * before the replacement), and a suffix entry another writer pops meanwhile is simply gone already; but
- * between the append and the delete a reader sees the suffix and its replacement together. The store contract
- * has no conditional write, so this is the closest to atomic it offers without dropping anyone's writes.
+ * before the replacement), and a suffix entry another writer pops meanwhile is simply gone already. Between the
+ * append and the delete the session reads the replacement alone (its first message names the suffix it replaces,
+ * see `liveEntries`, and a read deletes a suffix a crash left), though engram's own reads of the log see both.
+ * The store contract has no conditional write, so this is the closest to atomic it offers without dropping
+ * anyone's writes.
  * An empty replacement removes the suffix (as the SDK's `MemorySession` does); it writes no message, so its
  * record names the suffix and is written before the delete, which a repeat finishes.
  */
@@ -42,14 +45,17 @@ export async function applyHistoryTransaction(
   const ids = written.map((_, i) => idOf(i));
   const { memory } = log;
 
+  /** Deletes the replaced suffix by id, with what its own marks replace (see `deleteEntries`). */
+  const deleteIds = async (replaced: string[]) =>
+    deleteEntries(log, await memory.storage.getMessages(memory.scope, memory.sessionId, replaced));
+
   const recorded = (await memory.listArtifacts(operationKind)).find((a) => a.id === recordId);
   if (recorded) {
     const data = recorded.data as { digest?: unknown; replaces?: string[] };
     if (data.digest !== digest)
       throw conflict(`operation "${operationId}" was already applied with a different transaction`);
     // Recorded before its delete (an empty replacement): finish the delete a crash may have left undone.
-    if (data.replaces?.length)
-      await memory.storage.deleteMessages(memory.scope, memory.sessionId, data.replaces);
+    if (data.replaces?.length) await deleteIds(data.replaces);
     return;
   }
 
@@ -72,8 +78,7 @@ export async function applyHistoryTransaction(
         data: { operationId, digest, type: transaction.type, ...(early ? { replaces: mark.replaces! } : {}) },
       });
     if (early) await record();
-    if (mark.replaces?.length)
-      await memory.storage.deleteMessages(memory.scope, memory.sessionId, mark.replaces);
+    if (mark.replaces?.length) await deleteIds(mark.replaces);
     if (!early) await record();
   };
   /** The mark of the operation's first message when it is in the log (written by a crashed or concurrent attempt). */
@@ -89,7 +94,7 @@ export async function applyHistoryTransaction(
   let replaces: string[] | undefined;
   if (transaction.type === 'replace_suffix') {
     const n = transaction.expectedSuffix.length;
-    const suffix = n === 0 ? [] : await memory.entries({ direction: 'backward', limit: n });
+    const suffix = n === 0 ? [] : await liveEntries(log, n);
     const actual = suffix.map((e) => log.encodedItemOf(e.message));
     if (suffix.length !== n || !sameEncoded(actual, transaction.expectedSuffix)) {
       throw conflict('the session history suffix no longer matches the transaction precondition');

@@ -15,79 +15,29 @@
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from 'ai';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { InvalidMessageError } from '../core/errors/invalid-message-error.ts';
-import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { fromAnthropicFileBlock, toAnthropicFileBlock } from './anthropic-files.ts';
 import { anthropicMessageSchema, anthropicSystemSchema } from './anthropic-schema.ts';
-import { dataToBase64, normalizeFileData } from './schema.ts';
+import type { AnthropicBlock, AnthropicMessage, AnthropicRequest } from './anthropic-types.ts';
 import { toolOutputText } from './tool-output-text.ts';
 import { validateMessageInputs, validateMessagesWith } from './validate.ts';
 
-/** An Anthropic image or document source. */
-export type AnthropicSource =
-  | { type: 'base64'; media_type: string; data: string }
-  | { type: 'url'; url: string }
-  | { type: 'text'; media_type: 'text/plain'; data: string }
-  | { type: 'file'; file_id: string };
-/** An Anthropic content block (the subset engram reads and writes). */
-export type AnthropicBlock =
-  | { type: 'text'; text: string }
-  | { type: 'image'; source: AnthropicSource }
-  | { type: 'document'; source: AnthropicSource; title?: string }
-  | { type: 'thinking'; thinking: string; signature: string }
-  | { type: 'redacted_thinking'; data: string }
-  | { type: 'tool_use'; id: string; name: string; input: unknown }
-  | { type: 'tool_result'; tool_use_id: string; content?: string | AnthropicBlock[]; is_error?: boolean };
-/** An Anthropic message. */
-export interface AnthropicMessage {
-  role: 'user' | 'assistant';
-  content: string | AnthropicBlock[];
-}
-/** The `system` and `messages` of an Anthropic Messages request. */
-export interface AnthropicRequest {
-  system?: string;
-  messages: AnthropicMessage[];
-}
+export type {
+  AnthropicBlock,
+  AnthropicMessage,
+  AnthropicRequest,
+  AnthropicSource,
+} from './anthropic-types.ts';
 
 type Part = Exclude<UserModelMessage['content'], string>[number];
 type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
 type ToolPart = ToolModelMessage['content'][number];
 type Output = Extract<ToolPart, { type: 'tool-result' }>['output'];
 
-/** A file reference's Anthropic id; another provider's id is not one, so a reference without it is refused. */
-function anthropicFileId(reference: Record<string, string>): string {
-  const id = reference.anthropic;
-  if (id === undefined)
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component: 'anthropic-messages',
-      message: 'cannot express a file reference without an `anthropic` id in Anthropic Messages',
-    });
-  return id;
-}
-
-function fileBlock(mediaType: string, raw: unknown, filename?: string): AnthropicBlock {
-  const data = normalizeFileData(raw);
-  const image = mediaType.startsWith('image');
-  const source: AnthropicSource =
-    data.type === 'url'
-      ? { type: 'url', url: data.url.href }
-      : data.type === 'text'
-        ? { type: 'text', media_type: 'text/plain', data: data.text }
-        : data.type === 'reference'
-          ? { type: 'file', file_id: anthropicFileId(data.reference) }
-          : {
-              type: 'base64',
-              media_type: image && !mediaType.includes('/') ? 'image/jpeg' : mediaType,
-              data: dataToBase64(data.data),
-            };
-  if (image) return { type: 'image', source };
-  return { type: 'document', source, ...(filename !== undefined && { title: filename }) };
-}
-
 function userBlock(p: Part): AnthropicBlock {
   if (p.type === 'text') return { type: 'text', text: p.text };
-  if (p.type === 'image') return fileBlock(p.mediaType ?? 'image', p.image);
-  return fileBlock(p.mediaType, p.data, p.filename);
+  if (p.type === 'image') return toAnthropicFileBlock(p.mediaType ?? 'image', p.image);
+  return toAnthropicFileBlock(p.mediaType, p.data, p.filename);
 }
 
 function outputBlock(
@@ -107,8 +57,8 @@ function outputBlock(
         content: output.value.map((i): AnthropicBlock => {
           if (i.type === 'text') return { type: 'text', text: i.text };
           if (i.type === 'file' && i.mediaType.startsWith('image') && i.data.type === 'data')
-            return fileBlock(i.mediaType, i.data);
-          if (i.type === 'image-data') return fileBlock(i.mediaType, i.data);
+            return toAnthropicFileBlock(i.mediaType, i.data);
+          if (i.type === 'image-data') return toAnthropicFileBlock(i.mediaType, i.data);
           return { type: 'text', text: `[${i.type} omitted]` };
         }),
       };
@@ -160,24 +110,6 @@ export function toAnthropicMessages(messages: readonly (ModelMessage | MemoryMes
   return { ...(system.length > 0 && { system: system.join('\n\n') }), messages: out };
 }
 
-function fromFileBlock(b: Extract<AnthropicBlock, { type: 'image' | 'document' }>): Part {
-  const title = b.type === 'document' && b.title !== undefined ? { filename: b.title } : {};
-  const s = b.source;
-  const fallback = b.type === 'image' ? 'image' : 'application/pdf';
-  if (s.type === 'url')
-    return { type: 'file', mediaType: fallback, data: { type: 'url', url: new URL(s.url) }, ...title };
-  if (s.type === 'text')
-    return { type: 'file', mediaType: 'text/plain', data: { type: 'text', text: s.data }, ...title };
-  if (s.type === 'file')
-    return {
-      type: 'file',
-      mediaType: fallback,
-      data: { type: 'reference', reference: { anthropic: s.file_id } },
-      ...title,
-    };
-  return { type: 'file', mediaType: s.media_type, data: { type: 'data', data: s.data }, ...title };
-}
-
 function fromResult(b: Extract<AnthropicBlock, { type: 'tool_result' }>): Output {
   const c = b.content ?? '';
   if (typeof c === 'string') return { type: b.is_error ? 'error-text' : 'text', value: c };
@@ -185,7 +117,7 @@ function fromResult(b: Extract<AnthropicBlock, { type: 'tool_result' }>): Output
     type: 'content',
     value: c.map((x) =>
       x.type === 'image' || x.type === 'document'
-        ? (fromFileBlock(x) as Extract<Output, { type: 'content' }>['value'][number])
+        ? (fromAnthropicFileBlock(x) as Extract<Output, { type: 'content' }>['value'][number])
         : { type: 'text', text: x.type === 'text' ? x.text : JSON.stringify(x) },
     ),
   };
@@ -251,7 +183,7 @@ export function fromAnthropicMessages(
         }
         const part: Part =
           b.type === 'image' || b.type === 'document'
-            ? fromFileBlock(b)
+            ? fromAnthropicFileBlock(b)
             : { type: 'text', text: b.type === 'text' ? b.text : JSON.stringify(b) };
         if (user) (user.content as Part[]).push(part);
         else {

@@ -24,10 +24,11 @@ const userPart = fc.oneof(
   ),
   file(fc.constant('text/plain'), tagged('text', 'text', arbText), true),
   file(
-    fc.constant('application/pdf'),
+    fc.constant('application/octet-stream'),
     tagged('reference', 'reference', fc.record({ anthropic: arbName })),
     true,
   ),
+  file(fc.constant('image'), tagged('reference', 'reference', fc.record({ anthropic: arbName }))),
 );
 const reasoning = fc.oneof(
   fc.record({ text: arbText, sig: arbName }).map(({ text, sig }) => ({

@@ -3,14 +3,17 @@
  *
  * Lossy toward Anthropic (dropped): reasoning without `providerOptions.anthropic.signature` (or `redactedData`),
  * custom, assistant file and reasoning-file parts, provider-executed tool calls and results, tool-approval
- * requests and responses, `providerOptions` other than the thinking signature, engram extras, and the position of
- * system messages (all are hoisted into `system`, joined with blank lines). Tool outputs: json/error-json are
- * `JSON.stringify`d; error variants set `is_error`; execution-denied becomes its reason; `content` items other
- * than text and base64 images become `[type omitted]` text. Consecutive same-role messages are merged. A file
- * reference without an `anthropic` id throws `INVALID_ARGUMENT`.
+ * requests and responses, `providerOptions` other than the thinking signature, engram extras, an image's
+ * filename, a file reference's ids for other providers, and the position of system messages (all are hoisted
+ * into `system`, joined with blank lines). Tool outputs: json/error-json are `JSON.stringify`d; error variants set
+ * `is_error`; execution-denied becomes its reason; `content` items other than text and base64 images become
+ * `[type omitted]` text. Consecutive same-role messages are merged. A file Anthropic cannot take throws
+ * `INVALID_ARGUMENT` naming the part: a file reference without an `anthropic` id, a document by URL that is not
+ * a PDF (see `anthropic-files.ts`).
  * Lossy back from Anthropic: a string `tool_result` is `text` (or `error-text` when `is_error`); tool names come
  * from the preceding `tool_use` (`''` when not found); a user message's `tool_result` blocks become a v7 tool
- * message and its other blocks a user message, in their order.
+ * message and its other blocks a user message, in their order; a `url` or `file` source has no media type (an
+ * image reads back as `image`, a document by URL as `application/pdf`, by file id as `application/octet-stream`).
  */
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from 'ai';
 import { describeValue } from '../core/errors/describe-value.ts';
@@ -34,14 +37,15 @@ type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
 type ToolPart = ToolModelMessage['content'][number];
 type Output = Extract<ToolPart, { type: 'tool-result' }>['output'];
 
-function userBlock(p: Part): AnthropicBlock {
+function userBlock(p: Part, path: string): AnthropicBlock {
   if (p.type === 'text') return { type: 'text', text: p.text };
-  if (p.type === 'image') return toAnthropicFileBlock(p.mediaType ?? 'image', p.image);
-  return toAnthropicFileBlock(p.mediaType, p.data, p.filename);
+  if (p.type === 'image') return toAnthropicFileBlock(p.mediaType ?? 'image', p.image, path);
+  return toAnthropicFileBlock(p.mediaType, p.data, path, p.filename);
 }
 
 function outputBlock(
   output: Output,
+  path: string,
 ): Pick<Extract<AnthropicBlock, { type: 'tool_result' }>, 'content' | 'is_error'> {
   const isError = output.type === 'error-text' || output.type === 'error-json' ? { is_error: true } : {};
   switch (output.type) {
@@ -54,11 +58,12 @@ function outputBlock(
       return { content: output.reason ?? 'Tool execution denied.' };
     case 'content':
       return {
-        content: output.value.map((i): AnthropicBlock => {
+        content: output.value.map((i, k): AnthropicBlock => {
           if (i.type === 'text') return { type: 'text', text: i.text };
           if (i.type === 'file' && i.mediaType.startsWith('image') && i.data.type === 'data')
-            return toAnthropicFileBlock(i.mediaType, i.data);
-          if (i.type === 'image-data') return toAnthropicFileBlock(i.mediaType, i.data);
+            return toAnthropicFileBlock(i.mediaType, i.data, `${path}.value[${k}]`);
+          if (i.type === 'image-data')
+            return toAnthropicFileBlock(i.mediaType, i.data, `${path}.value[${k}]`);
           return { type: 'text', text: `[${i.type} omitted]` };
         }),
       };
@@ -92,16 +97,27 @@ export function toAnthropicMessages(messages: readonly (ModelMessage | MemoryMes
       typeof c === 'string' ? [{ type: 'text', text: c }] : c;
     last.content = [...blocks(last.content), ...blocks(content)];
   };
-  for (const m of messages) {
+  for (const [i, m] of messages.entries()) {
     if (m.role === 'system') system.push(m.content);
     else if (m.role === 'user')
-      push('user', typeof m.content === 'string' ? m.content : m.content.map(userBlock));
+      push(
+        'user',
+        typeof m.content === 'string'
+          ? m.content
+          : m.content.map((p, j) => userBlock(p, `messages[${i}].content[${j}]`)),
+      );
     else if (m.role === 'assistant')
       push('assistant', typeof m.content === 'string' ? m.content : m.content.flatMap(assistantBlock));
     else {
-      const results = m.content.flatMap((p): AnthropicBlock[] =>
+      const results = m.content.flatMap((p, j): AnthropicBlock[] =>
         p.type === 'tool-result'
-          ? [{ type: 'tool_result', tool_use_id: p.toolCallId, ...outputBlock(p.output) }]
+          ? [
+              {
+                type: 'tool_result',
+                tool_use_id: p.toolCallId,
+                ...outputBlock(p.output, `messages[${i}].content[${j}].output`),
+              },
+            ]
           : [],
       );
       if (results.length > 0) push('user', results);

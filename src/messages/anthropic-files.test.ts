@@ -27,6 +27,7 @@ const arbFile = fc
     data: fc.oneof(
       arbUrl.map((url) => ({ type: 'url' as const, url })),
       arbName.map((id) => ({ type: 'reference' as const, reference: { anthropic: id } })),
+      arbText.map((text) => ({ type: 'text' as const, text })),
     ),
     filename: fc.option(arbText, { nil: undefined }),
   })
@@ -34,7 +35,7 @@ const arbFile = fc
 
 /**
  * What a file part reads back as after a trip through Anthropic, or `undefined` when the converter must refuse
- * it. An image block has no title, and a url or file source no media type: an image by either reads back as
+ * it. Text is a plain-text document (no other media type); an image block has no title, and a url or file source no media type: an image by either reads back as
  * `image`, a document by URL (PDFs only) as `application/pdf`, a document by file id (a PDF or plain text
  * file) as `application/octet-stream`.
  */
@@ -42,6 +43,7 @@ function expected(part: FilePart): FilePart | undefined {
   const image = part.mediaType.split('/')[0] === 'image';
   const { filename, ...rest } = part;
   const data = part.data as Exclude<FilePart['data'], string | Uint8Array | ArrayBuffer | URL>;
+  if (data.type === 'text') return part.mediaType === 'text/plain' ? part : undefined;
   if (image) return data.type === 'url' || data.type === 'reference' ? { ...rest, mediaType: 'image' } : rest;
   if (data.type === 'url') return part.mediaType === 'application/pdf' ? part : undefined;
   if (data.type === 'reference') return { ...part, mediaType: 'application/octet-stream' };
@@ -80,5 +82,18 @@ describe('Anthropic file blocks', () => {
     expect(fromAnthropicMessages(request)).toEqual([
       user({ ...text, mediaType: 'application/octet-stream' }),
     ]);
+  });
+
+  it('refuses a file given as text unless it is text/plain: the text source is a plain-text document, never an image', () => {
+    for (const mediaType of ['image/png', 'image', 'text/markdown', 'application/pdf'])
+      expect(() => toAnthropicMessages([user(file(mediaType, { type: 'text', text: 'hi' }))])).toThrow(
+        refusal(`a ${mediaType} file given as text`),
+      );
+    const text = file('text/plain', { type: 'text', text: 'hi' }, 'a.txt');
+    const request = toAnthropicMessages([user(text)]);
+    expect(request.messages[0]?.content).toEqual([
+      { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'hi' }, title: 'a.txt' },
+    ]);
+    expect(fromAnthropicMessages(request)).toEqual([user(text)]);
   });
 });

@@ -26,7 +26,8 @@ function anthropicFileId(reference: Record<string, string>, path: string): strin
 /**
  * A file (its media type and data, in any AI SDK form) as an Anthropic `image` or `document` block; `path`
  * names the part in the errors. A document by URL that is not a PDF is refused: Anthropic takes only PDFs by URL
- * (and would read it back as one).
+ * (and would read it back as one). So is a file given as text that is not text/plain (an image as text made an
+ * `image` block with a text source, which Anthropic has not): the text source is a plain-text document.
  */
 export function toAnthropicFileBlock(
   mediaType: string,
@@ -40,6 +41,11 @@ export function toAnthropicFileBlock(
     throw refuse(
       path,
       `a ${mediaType} file given by URL: Anthropic takes a document by URL only as a PDF (its url source has no media type)`,
+    );
+  if (data.type === 'text' && mediaType !== 'text/plain')
+    throw refuse(
+      path,
+      `a ${mediaType} file given as text: Anthropic's text source is a text/plain document (give text as text/plain)`,
     );
   const source: AnthropicSource =
     data.type === 'url'

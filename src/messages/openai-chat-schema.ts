@@ -8,7 +8,7 @@ const userPart = z.discriminatedUnion('type', [
   text,
   z.object({
     type: z.literal('image_url'),
-    image_url: z.object({ url, detail: z.enum(['auto', 'low', 'high']).optional() }),
+    image_url: z.object({ url, detail: z.enum(['auto', 'low', 'high', 'original']).optional() }),
   }),
   z.object({
     type: z.literal('input_audio'),

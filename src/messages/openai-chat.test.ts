@@ -17,14 +17,26 @@ const data = (mediaType: fc.Arbitrary<string>) =>
     mediaType,
     data: fc.record({ type: fc.constant('data' as const), data: b64 }),
   });
+/** An image's `providerOptions.openai.imageDetail`, one of the values OpenAI takes, or none. */
+const detail = fc.option(
+  fc
+    .constantFrom('auto', 'low', 'high', 'original')
+    .map((imageDetail) => ({ providerOptions: { openai: { imageDetail } } })),
+  { nil: {} },
+);
+const withDetail = <T extends object>(arb: fc.Arbitrary<T>) =>
+  fc.tuple(arb, detail).map(([part, po]) => ({ ...part, ...po }));
 const userPart = fc.oneof(
   fc.record({ type: fc.constant('text' as const), text: arbText }),
-  data(fc.constantFrom('image/png', 'image/jpeg', 'audio/wav', 'audio/mpeg')),
-  fc.record({
-    type: fc.constant('file' as const),
-    mediaType: fc.constant('image'),
-    data: fc.record({ type: fc.constant('url' as const), url: arbUrl }),
-  }),
+  data(fc.constantFrom('audio/wav', 'audio/mpeg')),
+  withDetail(data(fc.constantFrom('image/png', 'image/jpeg'))),
+  withDetail(
+    fc.record({
+      type: fc.constant('file' as const),
+      mediaType: fc.constant('image'),
+      data: fc.record({ type: fc.constant('url' as const), url: arbUrl }),
+    }),
+  ),
   fc.record(
     {
       type: fc.constant('file' as const),
@@ -235,6 +247,33 @@ describe('OpenAI Chat conversion', () => {
       content: [{ type: 'image_url', image_url: { url: 'https://x.test/i.png', detail: 'low' } }],
     };
     expect(toOpenAIChatMessages(fromOpenAIChatMessages([msg]))).toEqual([msg]);
+  });
+
+  it('refuses an imageDetail OpenAI does not take, naming where, instead of sending it as the detail', () => {
+    for (const imageDetail of [5, 'medium', null, ''])
+      expect(() =>
+        toOpenAIChatMessages([
+          { role: 'user', content: 'look' },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'this' },
+              {
+                type: 'file',
+                mediaType: 'image/png',
+                data: new URL('https://x.test/i.png'),
+                providerOptions: { openai: { imageDetail } },
+              },
+            ],
+          },
+        ]),
+      ).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          path: 'messages[1].content[1].providerOptions.openai.imageDetail',
+          problem: expect.stringContaining("'auto', 'low', 'high' or 'original'"),
+        }),
+      );
   });
 
   it('drops refusal parts of an assistant message (as documented), never turning them into text parts without text', () => {

@@ -3,15 +3,18 @@
  *
  * Lossy toward OpenAI (dropped): reasoning and reasoning-file parts, custom parts, assistant file parts,
  * provider-executed tool results inside assistant messages, tool-approval requests and responses,
- * every `providerOptions` except `openai.imageDetail`, engram extras other than `name`. Tool-result outputs
+ * every `providerOptions` except `openai.imageDetail` (refused with `INVALID_ARGUMENT` unless it is `auto`, `low`,
+ * `high` or `original`), engram extras other than `name`. Tool-result outputs
  * become strings: json/error-json via `JSON.stringify`, error-text as is, execution-denied as its reason
  * (or `Tool execution denied.`); `content` outputs become text parts (non-text items as `[type omitted]`).
  * Lossy back from OpenAI: every tool result is a `text` output; the tool name is looked up from the
  * preceding assistant `tool_calls` (`''` when not found); `developer` becomes `system`; refusals are dropped.
- * Files whose data cannot be expressed (a non-image URL, an image reference) throw `INVALID_ARGUMENT`.
+ * Files whose data cannot be expressed (a non-image URL, an image reference) throw `INVALID_ARGUMENT` naming the
+ * part.
  */
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from 'ai';
-import { MemoryError } from '../core/errors/index.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
+import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { openAIChatMessageSchema } from './openai-chat-schema.ts';
 import { dataToBase64, normalizeFileData, parseDataUrl } from './schema.ts';
@@ -26,7 +29,7 @@ export interface OpenAIChatTextPart {
 /** An OpenAI Chat Completions user content part. */
 export type OpenAIChatUserPart =
   | OpenAIChatTextPart
-  | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } }
+  | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' | 'original' } }
   | { type: 'input_audio'; input_audio: { data: string; format: 'wav' | 'mp3' } }
   | { type: 'file'; file: { file_data?: string; file_id?: string; filename?: string } };
 /** An OpenAI Chat Completions function tool call. */
@@ -53,12 +56,24 @@ type UserPart = Exclude<UserModelMessage['content'], string>[number];
 type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
 type Named<T> = T & { name?: string };
 
-const unsupported = (what: string) =>
-  new MemoryError({
-    code: 'INVALID_ARGUMENT',
+/** The detail levels OpenAI takes for an image (`image_url.detail`). */
+const imageDetails = ['auto', 'low', 'high', 'original'] as const;
+type OpenAIImageDetail = (typeof imageDetails)[number];
+
+const unsupported = (what: string, path: string) =>
+  new InvalidValueError({ path, problem: `cannot express ${what} in OpenAI Chat`, component: 'openai-chat' });
+
+/** A part's `providerOptions.openai.imageDetail`, refused unless it is one OpenAI takes. */
+function imageDetail(part: UserPart, path: string): { detail?: OpenAIImageDetail } {
+  const detail = part.providerOptions?.openai?.imageDetail;
+  if (detail === undefined) return {};
+  if (imageDetails.includes(detail as OpenAIImageDetail)) return { detail: detail as OpenAIImageDetail };
+  throw new InvalidValueError({
+    path: `${path}.providerOptions.openai.imageDetail`,
+    problem: `expected 'auto', 'low', 'high' or 'original' (the image detail levels OpenAI takes), received ${describeValue(detail)}`,
     component: 'openai-chat',
-    message: `cannot express ${what} in OpenAI Chat`,
   });
+}
 
 /** A tool-result output as the string (or text parts) an OpenAI tool message carries. */
 export function serializeOpenAIToolOutput(output: Output): string | OpenAIChatTextPart[] {
@@ -75,27 +90,26 @@ export function serializeOpenAIToolOutput(output: Output): string | OpenAIChatTe
   }
 }
 
-function userPart(part: UserPart): OpenAIChatUserPart {
+function userPart(part: UserPart, path: string): OpenAIChatUserPart {
   if (part.type === 'text') return { type: 'text', text: part.text };
   const mediaType = part.type === 'image' ? (part.mediaType ?? 'image') : part.mediaType;
   const data = normalizeFileData(part.type === 'image' ? part.image : part.data);
-  const detail = part.providerOptions?.openai?.imageDetail as 'auto' | 'low' | 'high' | undefined;
   if (mediaType.startsWith('image')) {
+    const detail = imageDetail(part, path);
     const full = mediaType.includes('/') ? mediaType : 'image/jpeg';
-    if (data.type === 'url')
-      return { type: 'image_url', image_url: { url: data.url.href, ...(detail && { detail }) } };
+    if (data.type === 'url') return { type: 'image_url', image_url: { url: data.url.href, ...detail } };
     if (data.type === 'data') {
       const url = `data:${full};base64,${dataToBase64(data.data)}`;
-      return { type: 'image_url', image_url: { url, ...(detail && { detail }) } };
+      return { type: 'image_url', image_url: { url, ...detail } };
     }
-    throw unsupported(`an image given as ${data.type}`);
+    throw unsupported(`an image given as ${data.type}`, path);
   }
   const filename = part.type === 'file' && part.filename !== undefined ? { filename: part.filename } : {};
   if (data.type === 'reference') {
-    if (!data.reference.openai) throw unsupported('a file reference without an `openai` id');
+    if (!data.reference.openai) throw unsupported('a file reference without an `openai` id', `${path}.data`);
     return { type: 'file', file: { file_id: data.reference.openai, ...filename } };
   }
-  if (data.type === 'url') throw unsupported('a non-image file given by URL');
+  if (data.type === 'url') throw unsupported('a non-image file given by URL', path);
   const base64 = data.type === 'text' ? Buffer.from(data.text).toString('base64') : dataToBase64(data.data);
   if (mediaType === 'audio/wav' || mediaType === 'audio/mpeg' || mediaType === 'audio/mp3') {
     return {
@@ -115,13 +129,16 @@ export function toOpenAIChatMessages(
 ): OpenAIChatMessage[] {
   validateMessageInputs(messages);
   const out: OpenAIChatMessage[] = [];
-  for (const m of messages) {
+  for (const [i, m] of messages.entries()) {
     const name = (m as MemoryMessage).name !== undefined ? { name: (m as MemoryMessage).name } : {};
     if (m.role === 'system') out.push({ role: 'system', content: m.content, ...name });
     else if (m.role === 'user') {
       out.push({
         role: 'user',
-        content: typeof m.content === 'string' ? m.content : m.content.map(userPart),
+        content:
+          typeof m.content === 'string'
+            ? m.content
+            : m.content.map((p, j) => userPart(p, `messages[${i}].content[${j}]`)),
         ...name,
       });
     } else if (m.role === 'assistant') {

@@ -9,7 +9,8 @@
  * `is_error`; execution-denied becomes its reason; `content` items other than text and base64 images become
  * `[type omitted]` text. Consecutive same-role messages are merged. A file Anthropic cannot take throws
  * `INVALID_ARGUMENT` naming the part: a file reference without an `anthropic` id, a document by URL that is not
- * a PDF, a file given as text that is not text/plain (see `anthropic-files.ts`).
+ * a PDF, a file given as text that is not text/plain (see `anthropic-files.ts`); so does a tool call without
+ * input.
  * Lossy back from Anthropic: a string `tool_result` is `text` (or `error-text` when `is_error`); tool names come
  * from the preceding `tool_use` (`''` when not found); a user message's `tool_result` blocks become a v7 tool
  * message and its other blocks a user message, in their order; a `url` or `file` source has no media type (an
@@ -22,6 +23,7 @@ import type { MemoryMessage } from '../core/message.ts';
 import { fromAnthropicFileBlock, toAnthropicFileBlock } from './anthropic-files.ts';
 import { anthropicMessageSchema, anthropicSystemSchema } from './anthropic-schema.ts';
 import type { AnthropicBlock, AnthropicMessage, AnthropicRequest } from './anthropic-types.ts';
+import { requiredToolInput } from './tool-call-input.ts';
 import { toolOutputText } from './tool-output-text.ts';
 import { validateMessageInputs, validateMessagesWith } from './validate.ts';
 
@@ -70,11 +72,13 @@ function outputBlock(
   }
 }
 
-function assistantBlock(p: AssistantPart): AnthropicBlock[] {
+function assistantBlock(p: AssistantPart, path: string): AnthropicBlock[] {
   const anthropic = p.type === 'reasoning' ? p.providerOptions?.anthropic : undefined;
   if (p.type === 'text') return [{ type: 'text', text: p.text }];
-  if (p.type === 'tool-call' && !p.providerExecuted)
-    return [{ type: 'tool_use', id: p.toolCallId, name: p.toolName, input: p.input }];
+  if (p.type === 'tool-call' && !p.providerExecuted) {
+    const input = requiredToolInput(p.input, `${path}.input`, 'anthropic-messages');
+    return [{ type: 'tool_use', id: p.toolCallId, name: p.toolName, input }];
+  }
   if (typeof anthropic?.signature === 'string')
     return [{ type: 'thinking', thinking: (p as { text: string }).text, signature: anthropic.signature }];
   if (typeof anthropic?.redactedData === 'string')
@@ -107,7 +111,12 @@ export function toAnthropicMessages(messages: readonly (ModelMessage | MemoryMes
           : m.content.map((p, j) => userBlock(p, `messages[${i}].content[${j}]`)),
       );
     else if (m.role === 'assistant')
-      push('assistant', typeof m.content === 'string' ? m.content : m.content.flatMap(assistantBlock));
+      push(
+        'assistant',
+        typeof m.content === 'string'
+          ? m.content
+          : m.content.flatMap((p, j) => assistantBlock(p, `messages[${i}].content[${j}]`)),
+      );
     else {
       const results = m.content.flatMap((p, j): AnthropicBlock[] =>
         p.type === 'tool-result'

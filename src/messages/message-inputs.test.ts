@@ -63,3 +63,23 @@ describe('functions that take messages answer bad ones with InvalidMessageError 
     await expectMemoryError(() => validateMessages([], Object.create(null)), 'INVALID_ARGUMENT');
   });
 });
+
+describe('the provider converters refuse a tool call without input instead of changing it', () => {
+  const call = { type: 'tool-call', toolCallId: 'c1', toolName: 'look' } as const;
+  const converters: [string, (messages: never) => unknown][] = [
+    ['toOpenAIChatMessages', toOpenAIChatMessages],
+    ['toAnthropicMessages', toAnthropicMessages],
+  ];
+  it.each(converters)('%s', async (_name, convert) => {
+    // OpenAI sent `{}` (read back as input {}); Anthropic a tool_use without the `input` the API requires.
+    for (const part of [call, { ...call, input: undefined }]) {
+      const messages = [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: [{ type: 'text', text: 'looking' }, part] },
+      ];
+      const error = await expectMemoryError(() => convert(messages as never), 'INVALID_ARGUMENT');
+      expect(error).toMatchObject({ path: 'messages[1].content[1].input' });
+    }
+    expect(() => convert([{ role: 'assistant', content: [{ ...call, input: {} }] }] as never)).not.toThrow();
+  });
+});

@@ -9,8 +9,8 @@
  * (or `Tool execution denied.`); `content` outputs become text parts (non-text items as `[type omitted]`).
  * Lossy back from OpenAI: every tool result is a `text` output; the tool name is looked up from the
  * preceding assistant `tool_calls` (`''` when not found); `developer` becomes `system`; refusals are dropped.
- * Files whose data cannot be expressed (a non-image URL, an image reference) throw `INVALID_ARGUMENT` naming the
- * part.
+ * Files whose data cannot be expressed (a non-image URL, an image reference) and tool calls without input throw
+ * `INVALID_ARGUMENT` naming the part.
  */
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from 'ai';
 import { describeValue } from '../core/errors/describe-value.ts';
@@ -18,6 +18,7 @@ import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { openAIChatMessageSchema } from './openai-chat-schema.ts';
 import { dataToBase64, normalizeFileData, parseDataUrl } from './schema.ts';
+import { requiredToolInput } from './tool-call-input.ts';
 import { toolOutputText } from './tool-output-text.ts';
 import { validateMessageInputs, validateMessagesWith } from './validate.ts';
 
@@ -149,11 +150,17 @@ export function toOpenAIChatMessages(
       const text = m.content.flatMap((p) =>
         p.type === 'text' ? [{ type: 'text' as const, text: p.text }] : [],
       );
-      const calls = m.content.flatMap((p): OpenAIChatToolCall[] =>
-        p.type === 'tool-call' && !p.providerExecuted
-          ? [{ id: p.toolCallId, type: 'function', function: { name: p.toolName, arguments: args(p.input) } }]
-          : [],
-      );
+      const calls = m.content.flatMap((p, j): OpenAIChatToolCall[] => {
+        if (p.type !== 'tool-call' || p.providerExecuted) return [];
+        const input = requiredToolInput(p.input, `messages[${i}].content[${j}].input`, 'openai-chat');
+        return [
+          {
+            id: p.toolCallId,
+            type: 'function',
+            function: { name: p.toolName, arguments: JSON.stringify(input) },
+          },
+        ];
+      });
       out.push({
         role: 'assistant',
         content: text.length ? text : null,
@@ -174,7 +181,6 @@ export function toOpenAIChatMessages(
   return out;
 }
 
-const args = (input: unknown) => (input === undefined ? '{}' : JSON.stringify(input));
 const text = (c: string | OpenAIChatTextPart[]) =>
   typeof c === 'string' ? c : c.map((p) => p.text).join('');
 const parseArgs = (s: string): unknown => {

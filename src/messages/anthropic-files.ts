@@ -7,6 +7,7 @@
 import type { UserModelMessage } from 'ai';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import type { AnthropicBlock, AnthropicSource } from './anthropic-types.ts';
+import { fullImageMediaType } from './image-media-type.ts';
 import { dataToBase64, normalizeFileData } from './schema.ts';
 
 type Part = Exclude<UserModelMessage['content'], string>[number];
@@ -56,7 +57,7 @@ export function toAnthropicFileBlock(
           ? { type: 'file', file_id: anthropicFileId(data.reference, `${path}.data`) }
           : {
               type: 'base64',
-              media_type: image && !mediaType.includes('/') ? 'image/jpeg' : mediaType,
+              media_type: image ? fullImageMediaType(mediaType, data, path, component) : mediaType,
               data: dataToBase64(data.data),
             };
   if (image) return { type: 'image', source };

@@ -9,13 +9,15 @@
  * (or `Tool execution denied.`); `content` outputs become text parts (non-text items as `[type omitted]`).
  * Lossy back from OpenAI: every tool result is a `text` output; the tool name is looked up from the
  * preceding assistant `tool_calls` (`''` when not found); `developer` becomes `system`; refusals are dropped.
- * Files whose data cannot be expressed (a non-image URL, an image reference) and tool calls without input throw
- * `INVALID_ARGUMENT` naming the part.
+ * Files whose data cannot be expressed (a non-image URL, an image reference, an image given as data whose
+ * subtype is neither given nor shown by its bytes) and tool calls without input throw `INVALID_ARGUMENT` naming
+ * the part.
  */
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from 'ai';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { fullImageMediaType } from './image-media-type.ts';
 import { openAIChatMessageSchema } from './openai-chat-schema.ts';
 import { dataToBase64, normalizeFileData, parseDataUrl } from './schema.ts';
 import { requiredToolInput } from './tool-call-input.ts';
@@ -97,9 +99,9 @@ function userPart(part: UserPart, path: string): OpenAIChatUserPart {
   const data = normalizeFileData(part.type === 'image' ? part.image : part.data);
   if (mediaType.startsWith('image')) {
     const detail = imageDetail(part, path);
-    const full = mediaType.includes('/') ? mediaType : 'image/jpeg';
     if (data.type === 'url') return { type: 'image_url', image_url: { url: data.url.href, ...detail } };
     if (data.type === 'data') {
+      const full = fullImageMediaType(mediaType, data, path, 'openai-chat');
       const url = `data:${full};base64,${dataToBase64(data.data)}`;
       return { type: 'image_url', image_url: { url, ...detail } };
     }

@@ -8,7 +8,7 @@ import type { UserModelMessage } from 'ai';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import type { AnthropicBlock, AnthropicSource } from './anthropic-types.ts';
 import { fullImageMediaType } from './image-media-type.ts';
-import { dataToBase64, normalizeFileData } from './schema.ts';
+import { dataToBase64, type NormalizedFileData, normalizeFileData } from './schema.ts';
 
 type Part = Exclude<UserModelMessage['content'], string>[number];
 type FileBlock = Extract<AnthropicBlock, { type: 'image' | 'document' }>;
@@ -24,11 +24,45 @@ function anthropicFileId(reference: Record<string, string>, path: string): strin
   return id;
 }
 
+/** The image formats Anthropic takes as base64 (`Base64ImageSource`). */
+const imageTypes = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The source of a file given as data: a JPEG, PNG, GIF or WebP image or a PDF as base64, plain text as a text
+ * source (its bytes decoded: Anthropic takes text/plain only that way). Anything else is refused.
+ */
+function dataSource(
+  mediaType: string,
+  data: Extract<NormalizedFileData, { type: 'data' }>,
+  image: boolean,
+  path: string,
+): AnthropicSource {
+  const full = image ? fullImageMediaType(mediaType, data, path, component) : mediaType;
+  if (full === 'application/pdf' || imageTypes.includes(full))
+    return { type: 'base64', media_type: full, data: dataToBase64(data.data) };
+  if (full !== 'text/plain')
+    throw refuse(
+      path,
+      `a ${mediaType} file given as data: Anthropic takes data only as a JPEG, PNG, GIF or WebP image, a PDF or plain text`,
+    );
+  const bytes = typeof data.data === 'string' ? Buffer.from(data.data, 'base64') : new Uint8Array(data.data);
+  try {
+    return { type: 'text', media_type: 'text/plain', data: utf8.decode(bytes) };
+  } catch {
+    throw refuse(
+      path,
+      'a text/plain file given as data that is not UTF-8: Anthropic takes plain text only as text',
+    );
+  }
+}
+
 /**
  * A file (its media type and data, in any AI SDK form) as an Anthropic `image` or `document` block; `path`
- * names the part in the errors. A document by URL that is not a PDF is refused: Anthropic takes only PDFs by URL
- * (and would read it back as one). So is a file given as text that is not text/plain (an image as text made an
- * `image` block with a text source, which Anthropic has not): the text source is a plain-text document.
+ * names the part in the errors. What the Messages API has no source for is refused: a document by URL that is
+ * not a PDF (Anthropic would read it back as one), a file given as text that is not text/plain (the text source
+ * is a plain-text document; an image as text made an `image` block with a text source), data that is not a
+ * JPEG, PNG, GIF or WebP image, a PDF or UTF-8 plain text (which is sent as text and reads back as text).
  */
 export function toAnthropicFileBlock(
   mediaType: string,
@@ -55,11 +89,7 @@ export function toAnthropicFileBlock(
         ? { type: 'text', media_type: 'text/plain', data: data.text }
         : data.type === 'reference'
           ? { type: 'file', file_id: anthropicFileId(data.reference, `${path}.data`) }
-          : {
-              type: 'base64',
-              media_type: image ? fullImageMediaType(mediaType, data, path, component) : mediaType,
-              data: dataToBase64(data.data),
-            };
+          : dataSource(mediaType, data, image, path);
   if (image) return { type: 'image', source };
   return { type: 'document', source, ...(filename !== undefined && { title: filename }) };
 }

@@ -9,12 +9,14 @@
  * `is_error`; execution-denied becomes its reason; `content` items other than text and base64 images become
  * `[type omitted]` text. Consecutive same-role messages are merged. A file Anthropic cannot take throws
  * `INVALID_ARGUMENT` naming the part: a file reference without an `anthropic` id, a document by URL that is not
- * a PDF, a file given as text that is not text/plain, an image given as data whose subtype is neither given nor
- * shown by its bytes (see `anthropic-files.ts`); so does a tool call without input.
+ * a PDF, a file given as text that is not text/plain, data that is not a JPEG, PNG, GIF or WebP image, a PDF or
+ * UTF-8 plain text, an image given as data whose subtype is neither given nor shown by its bytes (see
+ * `anthropic-files.ts`); so does a tool call without input.
  * Lossy back from Anthropic: a string `tool_result` is `text` (or `error-text` when `is_error`); tool names come
  * from the preceding `tool_use` (`''` when not found); a user message's `tool_result` blocks become a v7 tool
- * message and its other blocks a user message, in their order; a `url` or `file` source has no media type (an
- * image reads back as `image`, a document by URL as `application/pdf`, by file id as `application/octet-stream`).
+ * message and its other blocks a user message, in their order; plain text given as data reads back as text (the
+ * text source it is sent as); a `url` or `file` source has no media type (an image reads back as `image`, a
+ * document by URL as `application/pdf`, by file id as `application/octet-stream`).
  */
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from 'ai';
 import { describeValue } from '../core/errors/describe-value.ts';

@@ -8,7 +8,7 @@ import type { UserModelMessage } from 'ai';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import type { AnthropicBlock, AnthropicSource } from './anthropic-types.ts';
 import { fullImageMediaType } from './image-media-type.ts';
-import { dataToBase64, type NormalizedFileData, normalizeFileData } from './schema.ts';
+import { dataToBase64, type NormalizedFileData, normalizeFile } from './schema.ts';
 
 type Part = Exclude<UserModelMessage['content'], string>[number];
 type FileBlock = Extract<AnthropicBlock, { type: 'image' | 'document' }>;
@@ -65,12 +65,12 @@ function dataSource(
  * JPEG, PNG, GIF or WebP image, a PDF or UTF-8 plain text (which is sent as text and reads back as text).
  */
 export function toAnthropicFileBlock(
-  mediaType: string,
+  partMediaType: string,
   raw: unknown,
   path: string,
   filename?: string,
 ): FileBlock {
-  const data = normalizeFileData(raw);
+  const { mediaType, data } = normalizeFile(partMediaType, raw);
   const image = mediaType.split('/')[0] === 'image';
   if (data.type === 'url' && !image && mediaType !== 'application/pdf')
     throw refuse(

@@ -19,7 +19,7 @@ import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { fullImageMediaType } from './image-media-type.ts';
 import { openAIChatMessageSchema } from './openai-chat-schema.ts';
-import { dataToBase64, normalizeFileData, parseDataUrl } from './schema.ts';
+import { dataToBase64, normalizeFile, parseDataUrl } from './schema.ts';
 import { requiredToolInput } from './tool-call-input.ts';
 import { toolOutputText } from './tool-output-text.ts';
 import { validateMessageInputs, validateMessagesWith } from './validate.ts';
@@ -95,8 +95,10 @@ export function serializeOpenAIToolOutput(output: Output): string | OpenAIChatTe
 
 function userPart(part: UserPart, path: string): OpenAIChatUserPart {
   if (part.type === 'text') return { type: 'text', text: part.text };
-  const mediaType = part.type === 'image' ? (part.mediaType ?? 'image') : part.mediaType;
-  const data = normalizeFileData(part.type === 'image' ? part.image : part.data);
+  const { mediaType, data } =
+    part.type === 'image'
+      ? normalizeFile(part.mediaType ?? 'image', part.image)
+      : normalizeFile(part.mediaType, part.data);
   if (mediaType.startsWith('image')) {
     const detail = imageDetail(part, path);
     if (data.type === 'url') return { type: 'image_url', image_url: { url: data.url.href, ...detail } };

@@ -243,8 +243,9 @@ export type NormalizedFileData =
   | { type: 'text'; text: string };
 
 /** Normalises a file or image part's data (tagged, bare `DataContent`, bare `URL` or bare provider reference). */
-export function normalizeFileData(data: unknown): NormalizedFileData {
+function normalizeFileData(data: unknown): NormalizedFileData {
   if (data instanceof URL) return { type: 'url', url: data };
+  if (typeof data === 'string' && URL.canParse(data)) return { type: 'url', url: new URL(data) };
   if (typeof data === 'string' || data instanceof Uint8Array || tag.call(data) === '[object ArrayBuffer]') {
     return { type: 'data', data: data as string | Uint8Array | ArrayBuffer };
   }
@@ -252,6 +253,24 @@ export function normalizeFileData(data: unknown): NormalizedFileData {
   if (d.type === 'data' || d.type === 'url' || d.type === 'reference' || d.type === 'text')
     return d as NormalizedFileData;
   return { type: 'reference', reference: data as Record<string, string> };
+}
+
+/**
+ * A file or image part's media type and data (in any AI SDK form), read as the AI SDK reads them: bare
+ * `DataContent`, `URL` and provider references become tagged data; a string that parses as a URL is that URL
+ * (base64 never does); a base64 `data:` URL, in any form, is the data it holds, with the media type it names
+ * (the part's when it names none).
+ */
+export function normalizeFile(
+  mediaType: string,
+  raw: unknown,
+): { mediaType: string; data: NormalizedFileData } {
+  const data = normalizeFileData(raw);
+  const href = data.type === 'url' && data.url.protocol === 'data:' ? data.url.href : '';
+  const inline = parseDataUrl(href);
+  if (inline === undefined) return { mediaType, data };
+  const named = /^data:[^;,]/.test(href);
+  return { mediaType: named ? inline.mediaType : mediaType, data: { type: 'data', data: inline.base64 } };
 }
 
 /** Base64 of `DataContent` (strings are taken to be base64 already). */

@@ -276,6 +276,42 @@ describe('OpenAI Chat conversion', () => {
       );
   });
 
+  it('sends text/* given as text as its UTF-8 bytes, and refuses any other file given as text', () => {
+    const asText = (mediaType: string, text: string) =>
+      toOpenAIChatMessages([
+        { role: 'user', content: [{ type: 'file', mediaType, data: { type: 'text', text } }] },
+      ]);
+    for (const mediaType of ['audio/wav', 'audio/mpeg', 'application/pdf', 'application/octet-stream'])
+      expect(() => asText(mediaType, 'hi')).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          path: 'messages[0].content[0]',
+          problem: expect.stringContaining(`a ${mediaType} file given as text`),
+        }),
+      );
+    // A lone surrogate has no UTF-8 form: it would be sent (and read back) as U+FFFD.
+    expect(() => asText('text/plain', 'a\ud800b')).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        problem: expect.stringContaining('lone surrogate'),
+      }),
+    );
+    const sent = asText('text/markdown', '# héllo');
+    const base64 = Buffer.from('# héllo').toString('base64');
+    expect(sent).toEqual([
+      {
+        role: 'user',
+        content: [{ type: 'file', file: { file_data: `data:text/markdown;base64,${base64}` } }],
+      },
+    ]);
+    expect(fromOpenAIChatMessages(sent)).toEqual([
+      {
+        role: 'user',
+        content: [{ type: 'file', mediaType: 'text/markdown', data: { type: 'data', data: base64 } }],
+      },
+    ]);
+  });
+
   it('drops refusal parts of an assistant message (as documented), never turning them into text parts without text', () => {
     const refusal = { type: 'refusal', refusal: 'I cannot help with that.' };
     const input = [

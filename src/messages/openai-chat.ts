@@ -4,14 +4,18 @@
  * Lossy toward OpenAI (dropped): reasoning and reasoning-file parts, custom parts, assistant file parts,
  * provider-executed tool results inside assistant messages, tool-approval requests and responses,
  * every `providerOptions` except `openai.imageDetail` (refused with `INVALID_ARGUMENT` unless it is `auto`, `low`,
- * `high` or `original`), engram extras other than `name`. Tool-result outputs
- * become strings: json/error-json via `JSON.stringify`, error-text as is, execution-denied as its reason
- * (or `Tool execution denied.`); `content` outputs become text parts (non-text items as `[type omitted]`).
+ * `high` or `original`), engram extras other than `name`, the filename of an image or audio part, a file
+ * reference's ids for other providers, and the place of an assistant's text among its tool calls (the text parts
+ * come first). Tool-result outputs become strings: json/error-json via `JSON.stringify`, error-text as is,
+ * execution-denied as its reason (or `Tool execution denied.`); `content` outputs become text parts (non-text
+ * items as `[type omitted]`).
  * Lossy back from OpenAI: every tool result is a `text` output; the tool name is looked up from the
- * preceding assistant `tool_calls` (`''` when not found); `developer` becomes `system`; refusals are dropped.
- * Files whose data cannot be expressed (a non-image URL, an image reference, an image given as data whose
- * subtype is neither given nor shown by its bytes) and tool calls without input throw `INVALID_ARGUMENT` naming
- * the part.
+ * preceding assistant `tool_calls` (`''` when not found); `developer` becomes `system`; refusals are dropped; an
+ * image by URL reads back as `image` (the URL has no media type), `audio/mp3` as `audio/mpeg`, a file id as
+ * `application/octet-stream`, and a text file given as text as its UTF-8 bytes.
+ * Files whose data cannot be expressed (a non-image URL, an image reference or text, a file given as text that is
+ * not text/*, an image given as data whose subtype is neither given nor shown by its bytes) and tool calls without
+ * input throw `INVALID_ARGUMENT` naming the part.
  */
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserModelMessage } from 'ai';
 import { describeValue } from '../core/errors/describe-value.ts';
@@ -93,6 +97,19 @@ export function serializeOpenAIToolOutput(output: Output): string | OpenAIChatTe
   }
 }
 
+/**
+ * The base64 of a file given as text: its UTF-8 bytes (OpenAI Chat has no text source; it reads back as those
+ * bytes). Refused for a media type that is not text (an audio or PDF "file" of text) and for text with a lone
+ * surrogate, which has no UTF-8 form.
+ */
+function textBase64(mediaType: string, text: string, path: string): string {
+  if (mediaType.split('/')[0] !== 'text')
+    throw unsupported(`a ${mediaType} file given as text (only a text/* file can be)`, path);
+  if (!text.isWellFormed())
+    throw unsupported('a text file with a lone surrogate (it has no UTF-8 form)', path);
+  return Buffer.from(text).toString('base64');
+}
+
 function userPart(part: UserPart, path: string): OpenAIChatUserPart {
   if (part.type === 'text') return { type: 'text', text: part.text };
   const { mediaType, data } =
@@ -115,7 +132,7 @@ function userPart(part: UserPart, path: string): OpenAIChatUserPart {
     return { type: 'file', file: { file_id: data.reference.openai, ...filename } };
   }
   if (data.type === 'url') throw unsupported('a non-image file given by URL', path);
-  const base64 = data.type === 'text' ? Buffer.from(data.text).toString('base64') : dataToBase64(data.data);
+  const base64 = data.type === 'text' ? textBase64(mediaType, data.text, path) : dataToBase64(data.data);
   if (mediaType === 'audio/wav' || mediaType === 'audio/mpeg' || mediaType === 'audio/mp3') {
     return {
       type: 'input_audio',

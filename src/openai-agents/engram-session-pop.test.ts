@@ -65,3 +65,43 @@ describe('popItem on a message that stands for several items', () => {
       expect(await session.getItems(limit), `limit ${limit}`).toEqual(await reference.getItems(limit));
   });
 });
+
+describe('a message written through engram’s other APIs that stands for no item', () => {
+  /** Assistant and tool messages whose content maps to no item: nothing, or only empty text. */
+  const empties: ModelMessage[] = [
+    { role: 'assistant', content: [] },
+    { role: 'tool', content: [] },
+    { role: 'assistant', content: [{ type: 'text', text: '' }] },
+  ];
+  /** A session of the items `a`, `b`, `c`, with `empty` stored after `b` and after `c`. */
+  async function withEmpties(empty: ModelMessage) {
+    const store = createMemoryStore();
+    const session = createEngramSession({ store, sessionId: 's' });
+    const memory = createConversationMemory({ store, sessionId: 's' });
+    await session.addItems([user('a'), user('b')]);
+    await memory.store([empty]);
+    await session.addItems([user('c')]);
+    await memory.store([empty]);
+    const items = await session.getItems();
+    expect(items).toEqual([user('a'), user('b'), user('c')]);
+    return { session, reference: new MemorySession({ initialItems: items }) };
+  }
+
+  for (const empty of empties) {
+    const name = JSON.stringify(empty);
+    it(`is skipped by popItem, which returns the items before it and leaves it in the log (${name})`, async () => {
+      const { session, reference } = await withEmpties(empty);
+      expect(await session.popItem()).toEqual(await reference.popItem());
+      expect(await session.getItems()).toEqual(await reference.getItems());
+      expect(await popAll(session)).toEqual(await popAll(reference));
+      // Not an item, so no pop removes it: engram's own reads of the log still see it.
+      expect((await session.memory.read()).map((m) => m.role)).toEqual([empty.role, empty.role]);
+    });
+
+    it(`is not counted by getItems(limit) (${name})`, async () => {
+      const { session, reference } = await withEmpties(empty);
+      for (const limit of [1, 2, 3, 4])
+        expect(await session.getItems(limit), `limit ${limit}`).toEqual(await reference.getItems(limit));
+    });
+  }
+});

@@ -52,6 +52,9 @@ export interface EngramSession extends SessionHistoryTransactionAwareSession {
  * delete only counts for the caller that found the entry still live; the other one looks again). A message
  * written through engram's other APIs that stands for several items (an assistant text with its tool calls) is
  * first split into one message per item, store-first (see `splitEntry`), so a pop removes its last item alone.
+ * One that stands for no item (an assistant or tool message with no content, or only empty text) is no item:
+ * `getItems` leaves it out (a limit counts items), and `popItem` passes over it and leaves it in the log (a pop
+ * removes only the item it returns); `clearSession` removes it with the rest.
  * `clearSession` tombstones every item (the log keeps the sequence) and forgets applied operation ids.
  * `applyHistoryTransaction` applies an operation once per operation id (see `applyHistoryTransaction`). Calls
  * on one session object run one at a time, in call order.
@@ -91,8 +94,7 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
         if (limit !== undefined && limit <= 0) return [];
         // Past the largest safe integer (Infinity, 1e300) every item is asked for, as in the SDK's MemorySession.
         const count = limit === undefined || limit > Number.MAX_SAFE_INTEGER ? undefined : Math.floor(limit);
-        const entries = await liveEntries(log, count);
-        const items = entries.flatMap((e) => log.itemsOf(e.message));
+        const items = (await liveEntries(log, count)).flatMap((e) => e.items);
         return count === undefined ? items : items.slice(-count);
       });
     },
@@ -111,9 +113,9 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
     popItem() {
       return queue.run(async () => {
         for (;;) {
-          const [entry] = await liveEntries(log, 1);
-          if (!entry) return undefined;
-          const items = log.itemsOf(entry.message);
+          const [live] = await liveEntries(log, 1);
+          if (!live) return undefined;
+          const { entry, items } = live;
           // A message standing for several items is split into one per item first; its last item is then popped alone.
           if (items.length > 1) await splitEntry(log, entry, items);
           // Only the caller whose delete found the entry live owns it; another writer's pop makes us look again.

@@ -95,11 +95,11 @@ export async function applyHistoryTransaction(
   if (transaction.type === 'replace_suffix') {
     const n = transaction.expectedSuffix.length;
     const suffix = n === 0 ? [] : await liveEntries(log, n);
-    const actual = suffix.map((e) => log.encodedItemOf(e.message));
+    const actual = suffix.map((e) => log.encodedItemOf(e.entry.message));
     if (suffix.length !== n || !sameEncoded(actual, transaction.expectedSuffix)) {
       throw conflict('the session history suffix no longer matches the transaction precondition');
     }
-    replaces = suffix.map((e) => e.message.id);
+    replaces = suffix.map((e) => e.entry.message.id);
   }
   const marks = written.map(
     (_, index): OperationMark => ({

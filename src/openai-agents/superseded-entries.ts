@@ -1,33 +1,49 @@
+import type { AgentInputItem } from '@openai/agents-core';
 import type { LogEntry } from '../core/message.ts';
 import { replacedIds, type SessionLog } from './session-log.ts';
 
+/** An entry of the session's log with the items it stands for (one or more). */
+export interface ItemEntry {
+  entry: LogEntry;
+  items: AgentInputItem[];
+}
+
 /**
- * The newest `limit` entries of the session's log (every entry when undefined), oldest first, as the session reads
- * them: an entry that a newer entry's operation mark says it replaces (see `OperationMark.replaces`) is left out.
- * Such an entry is still live only when a replacement (a `replace_suffix`, `popItem` splitting a message into its
- * items) stored its new messages and was cut short before deleting the old ones: the read deletes it, completing
- * the replacement. A replaced entry is always older than the mark naming it, so a page holding it holds the mark.
+ * The newest entries of the session's log that stand for `limit` items or more together (every one when undefined),
+ * oldest first, as the session reads them. An entry standing for no item (a message written through engram's other
+ * APIs with no content, or only empty text) is left out: it is no item, and stays in the log. So is an entry that a
+ * newer entry's operation mark says it replaces (see `OperationMark.replaces`); such an entry is still live only when
+ * a replacement (a `replace_suffix`, `popItem` splitting a message into its items) stored its new messages and was
+ * cut short before deleting the old ones: the read deletes it, completing the replacement. A replaced entry is
+ * always older than the mark naming it, so a page holding it holds the mark.
  */
-export async function liveEntries(log: SessionLog, limit?: number): Promise<LogEntry[]> {
+export async function liveEntries(log: SessionLog, limit?: number): Promise<ItemEntry[]> {
   const { memory } = log;
   /** Newest first. */
-  const kept: LogEntry[] = [];
+  const kept: ItemEntry[] = [];
+  let count = 0;
+  const enough = () => limit !== undefined && count >= limit;
   const replaced = new Set<string>();
   const leftovers: string[] = [];
   for (let toSeq: number | undefined; ; ) {
-    const want = limit === undefined ? undefined : limit - kept.length;
+    // Each entry stands for one item or more, unless it stands for none: then the next page reads on.
+    const want = limit === undefined ? undefined : limit - count;
     const page = await memory.entries(
       want === undefined
         ? {}
         : { direction: 'backward', limit: want, ...(toSeq === undefined ? {} : { toSeq }) },
     );
-    for (let i = page.length - 1; i >= 0; i--) {
+    for (let i = page.length - 1; i >= 0 && !enough(); i--) {
       const entry = page[i]!;
       if (replaced.has(entry.message.id)) leftovers.push(entry.message.id);
-      else kept.push(entry);
+      else {
+        const items = log.itemsOf(entry.message);
+        if (items.length > 0) kept.push({ entry, items });
+        count += items.length;
+      }
       for (const id of replacedIds(entry.message)) replaced.add(id);
     }
-    if (want === undefined || page.length < want || kept.length >= limit!) break;
+    if (want === undefined || page.length < want || enough()) break;
     toSeq = page[0]!.seq - 1;
   }
   if (leftovers.length > 0) await memory.storage.deleteMessages(memory.scope, memory.sessionId, leftovers);

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { SessionHistoryTransactionArgs } from '@openai/agents-core';
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { agentsComponent, digestOf, encodeAgentItem, sameEncoded } from './item-codec.ts';
-import { type OperationMark, operationKey, type SessionLog } from './session-log.ts';
+import { agentsComponent, digestOf, encodeAgentItem, encodeItem, sameEncoded } from './item-codec.ts';
+import { itemMessages, type OperationMark, operationKey, type SessionLog } from './session-log.ts';
 import { deleteEntries, liveEntries } from './superseded-entries.ts';
 
 /** The artifact kind that records an applied operation id beside the log. */
@@ -22,14 +22,15 @@ type EncodedTransaction =
  * with another transaction throws `CONFLICT`, and so does a `replace_suffix` whose suffix no longer matches.
  * Items are encoded (and refused, `INVALID_ARGUMENT`) before anything is written.
  *
- * `replace_suffix` checks the suffix, appends the replacement in one atomic append, then tombstones the
- * suffix entries it checked (by id) in one delete. Nothing another writer appends meanwhile is dropped (it stays,
- * before the replacement), and a suffix entry another writer pops meanwhile is simply gone already. Between the
- * append and the delete the session reads the replacement alone (its first message names the suffix it replaces,
- * see `liveEntries`, and a read deletes a suffix a crash left), though engram's own reads of the log see both.
- * The store contract has no conditional write, so this is the closest to atomic it offers without dropping
- * anyone's writes.
- * An empty replacement removes the suffix (as the SDK's `MemorySession` does); it writes no message, so its
+ * `replace_suffix` checks the suffix item by item as `getItems` shows it, appends the replacement in one atomic
+ * append (led by the items before the suffix of a message it starts inside, see `readSuffix`), then tombstones the
+ * suffix entries it checked (by id) in one delete; a message among them that stands for no item stays, before the
+ * replacement. Nothing another writer appends meanwhile is dropped (it stays, before the replacement), and a
+ * suffix entry another writer pops meanwhile is simply gone already. Between the append and the delete the
+ * session reads the replacement alone (its first message names the suffix it replaces, see `liveEntries`, and a
+ * read deletes a suffix a crash left), though engram's own reads of the log see both. The store contract has no
+ * conditional write, so this is the closest to atomic it offers without dropping anyone's writes.
+ * An empty replacement removes the suffix (as the SDK's `MemorySession` does); when it writes no message, its
  * record names the suffix and is written before the delete, which a repeat finishes.
  */
 export async function applyHistoryTransaction(
@@ -41,6 +42,8 @@ export async function applyHistoryTransaction(
   const key = createHash('sha256').update(operationId).digest('hex');
   const recordId = `op_${key}`;
   const idOf = (i: number) => `otx_${key.slice(0, 40)}_${i}`;
+  /** The ids of the items a `replace_suffix` writes again ahead of its replacement (see `readSuffix`). */
+  const headIdOf = (i: number) => `otx_${key.slice(0, 40)}_h${i}`;
   const written = transaction.type === 'append_items' ? transaction.items : transaction.replacement;
   const ids = written.map((_, i) => idOf(i));
   const { memory } = log;
@@ -60,7 +63,7 @@ export async function applyHistoryTransaction(
   }
 
   /** Deletes the replaced suffix (when any) and records the operation; `mark` is what its first message carries. */
-  const finish = async (mark: OperationMark | undefined) => {
+  const finish = async (mark: OperationMark | undefined, wrote: boolean) => {
     if (mark?.digest !== digest) {
       throw conflict(`operation "${operationId}" was already applied with a different transaction`);
     }
@@ -68,7 +71,7 @@ export async function applyHistoryTransaction(
     const lastSeq = (await memory.stats()).lastSeq;
     // With no message to carry the mark (an empty replacement), the record carries the suffix to delete, and
     // is written first, so a repeat after a crash finishes the delete instead of finding the suffix changed.
-    const early = ids.length === 0 && mark.replaces !== undefined;
+    const early = !wrote && mark.replaces !== undefined;
     const record = () =>
       memory.putArtifact({
         id: recordId,
@@ -83,42 +86,74 @@ export async function applyHistoryTransaction(
   };
   /** The mark of the operation's first message when it is in the log (written by a crashed or concurrent attempt). */
   const inFlight = async () => {
-    if (ids.length === 0) return undefined;
-    const [first] = await memory.storage.getMessages(memory.scope, memory.sessionId, [ids[0]!]);
+    const [first] = await memory.storage.getMessages(memory.scope, memory.sessionId, [headIdOf(0), idOf(0)]);
     return first && { mark: first.message.metadata?.[operationKey] as OperationMark | undefined };
   };
 
   const pending = await inFlight();
-  if (pending) return finish(pending.mark);
+  if (pending) return finish(pending.mark, true);
 
-  let replaces: string[] | undefined;
-  if (transaction.type === 'replace_suffix') {
-    const n = transaction.expectedSuffix.length;
-    const suffix = n === 0 ? [] : await liveEntries(log, n);
-    const actual = suffix.map((e) => log.encodedItemOf(e.entry.message));
-    if (suffix.length !== n || !sameEncoded(actual, transaction.expectedSuffix)) {
-      throw conflict('the session history suffix no longer matches the transaction precondition');
-    }
-    replaces = suffix.map((e) => e.entry.message.id);
-  }
-  const marks = written.map(
+  const { replaces, head } =
+    transaction.type === 'replace_suffix' ? await readSuffix(log, transaction.expectedSuffix) : {};
+  const headItems = head?.items ?? [];
+  const marks = [...headItems, ...written].map(
     (_, index): OperationMark => ({
       id: operationId,
       digest,
       index,
       ...(index === 0 && replaces ? { replaces } : {}),
     }),
-  );
+  ) as unknown as JSONValue[];
+  const messages = [
+    ...itemMessages(headItems, {
+      ids: headItems.map((_, i) => headIdOf(i)),
+      marks,
+      ...(head ? { createdAt: head.createdAt } : {}),
+    }),
+    ...itemMessages(written, { ids, marks: marks.slice(headItems.length) }),
+  ];
   try {
-    await log.appendEncoded(written, ids, marks as unknown as JSONValue[]);
+    if (messages.length > 0) await memory.append(messages);
   } catch (error) {
     // Another writer applied the same operation id first: finish theirs (or refuse a different transaction).
     const theirs = MemoryError.hasCode(error, 'DUPLICATE_MESSAGE_ID') ? await inFlight() : undefined;
     if (!theirs) throw error;
-    return finish(theirs.mark);
+    return finish(theirs.mark, true);
   }
   // An empty replacement writes no message to carry the mark: the suffix it replaces is passed on directly.
-  return finish(marks[0] ?? { id: operationId, digest, index: 0, ...(replaces ? { replaces } : {}) });
+  const first = marks[0] as OperationMark | undefined;
+  return finish(
+    first ?? { id: operationId, digest, index: 0, ...(replaces ? { replaces } : {}) },
+    first !== undefined,
+  );
+}
+
+/**
+ * What a `replace_suffix` replaces when the session's last items are `expected`, compared item by item as `getItems`
+ * shows them (a message written through engram's other APIs stands for its items; one standing for none is passed
+ * over and stays), else `CONFLICT`: the ids of the messages holding them and, when the suffix starts inside a
+ * message standing for several items, `head`, that message's items before the suffix. The message is replaced
+ * whole, so the replacement's append writes them again first, one message each with the message's time, as
+ * `splitEntry` splits a message: the suffix being the newest items, they land where they were.
+ */
+async function readSuffix(
+  log: SessionLog,
+  expected: readonly JSONValue[],
+): Promise<{ replaces: string[]; head?: { items: JSONValue[]; createdAt: Date } }> {
+  const n = expected.length;
+  const suffix = n === 0 ? [] : await liveEntries(log, n);
+  const actual = suffix.flatMap((e) => e.items.map((item) => encodeItem(item)));
+  if (actual.length < n || !sameEncoded(actual.slice(-n), expected as JSONValue[])) {
+    throw conflict('the session history suffix no longer matches the transaction precondition');
+  }
+  // The items read past the suffix are the first ones of the oldest message read, never all of them (see `liveEntries`).
+  const extra = actual.length - n;
+  return {
+    replaces: suffix.map((e) => e.entry.message.id),
+    ...(extra > 0
+      ? { head: { items: actual.slice(0, extra), createdAt: suffix[0]!.entry.message.createdAt } }
+      : {}),
+  };
 }
 
 /** Checks the arguments the way the SDK's own `MemorySession` does, encoding every item; throws `INVALID_ARGUMENT`. */

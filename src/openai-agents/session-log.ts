@@ -4,7 +4,7 @@ import { createId } from '../core/ids.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { stripExtras } from '../messages/to-model-message.ts';
-import { decodeItem, encodeItem } from './item-codec.ts';
+import { decodeItem } from './item-codec.ts';
 import { itemToMessage, messageToItems } from './item-message.ts';
 
 /** The metadata key under which a message keeps the exact item it was stored for (encoded, see `encodeItem`). */
@@ -48,8 +48,6 @@ export interface SessionLog {
   ): Promise<void>;
   /** The items a message stands for: the one it was stored for, or, for a message written through engram's other APIs, its mapping (`messageToItems`). */
   itemsOf(message: MemoryMessage): AgentInputItem[];
-  /** The encoded item a message stands for (an array of items for a message written through engram's other APIs). */
-  encodedItemOf(message: MemoryMessage): JSONValue;
 }
 
 /** The items of a conversation memory. */
@@ -66,10 +64,6 @@ export function createSessionLog(memory: ConversationMemory): SessionLog {
       return encoded === undefined
         ? messageToItems(stripExtras(message))
         : [decodeItem(encoded) as AgentInputItem];
-    },
-    encodedItemOf(message) {
-      const encoded = stored(message);
-      return encoded === undefined ? encodeItem(messageToItems(stripExtras(message))) : encoded;
     },
   };
 }

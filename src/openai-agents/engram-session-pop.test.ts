@@ -104,4 +104,25 @@ describe('a message written through engram’s other APIs that stands for no ite
         expect(await session.getItems(limit), `limit ${limit}`).toEqual(await reference.getItems(limit));
     });
   }
+
+  it('popItem past many of them reads the log in a few pages, not one store call each', async () => {
+    const inner = createMemoryStore();
+    let calls = 0;
+    const store = new Proxy(inner, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key === 'readRange') calls++;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const session = createEngramSession({ store, sessionId: 's' });
+    await session.addItems([user('a')]);
+    await createConversationMemory({ store, sessionId: 's' }).store(
+      Array.from({ length: 200 }, (): ModelMessage => ({ role: 'assistant', content: [] })),
+    );
+    calls = 0;
+    expect(await session.getItems(1)).toEqual([user('a')]);
+    expect(await session.popItem()).toEqual(user('a'));
+    expect(calls).toBeLessThanOrEqual(2 * 10);
+  });
 });

@@ -25,9 +25,10 @@ export async function liveEntries(log: SessionLog, limit?: number): Promise<Item
   const enough = () => limit !== undefined && count >= limit;
   const replaced = new Set<string>();
   const leftovers: string[] = [];
-  for (let toSeq: number | undefined; ; ) {
-    // Each entry stands for one item or more, unless it stands for none: then the next page reads on.
-    const want = limit === undefined ? undefined : limit - count;
+  for (let toSeq: number | undefined, size = 0; ; ) {
+    // The entries still wanted, as each stands for one item or more; a page that fell short met entries standing for
+    // none (or replaced ones), so the next one reads twice as many: a few pages read past many of them.
+    const want = limit === undefined ? undefined : Math.max(limit - count, 2 * size);
     const page = await memory.entries(
       want === undefined
         ? {}
@@ -45,6 +46,7 @@ export async function liveEntries(log: SessionLog, limit?: number): Promise<Item
     }
     if (want === undefined || page.length < want || enough()) break;
     toSeq = page[0]!.seq - 1;
+    size = want;
   }
   if (leftovers.length > 0) await memory.storage.deleteMessages(memory.scope, memory.sessionId, leftovers);
   return kept.reverse();

@@ -134,7 +134,8 @@ export async function applyHistoryTransaction(
  * over and stays), else `CONFLICT`: the ids of the messages holding them and, when the suffix starts inside a
  * message standing for several items, `head`, that message's items before the suffix. The message is replaced
  * whole, so the replacement's append writes them again first, one message each with the message's time, as
- * `splitEntry` splits a message: the suffix being the newest items, they land where they were.
+ * `splitEntry` splits a message: the suffix being the newest items, they land where they were (unless another
+ * writer appends between the read and the append: its items then read before them, as before the replacement).
  */
 async function readSuffix(
   log: SessionLog,

@@ -23,6 +23,9 @@ import { itemMessages, type OperationMark, type SessionLog } from './session-log
  * append stored is deleted again and nothing else changes. Until that delete (one store call later) readers see what
  * it stored: the entry beside its copies (it is newer than their mark) and any copy popped before; a crash in that
  * moment leaves them (a pop reaching the entry splits it again, storing nothing, and deletes it).
+ *
+ * Not covered: an item another writer appends between the caller's read and this append lands before the copies,
+ * so the split message's items then read after it (the store contract has no conditional write to refuse that).
  */
 export async function splitEntry(
   log: SessionLog,

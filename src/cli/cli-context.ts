@@ -43,6 +43,7 @@ export function createCliContext(flags: () => CliFlags): CliContext {
     output: () => ({ json: flags().json === true, wide: flags().wide === true }),
     progress: () => createProgress({ enabled: flags().json !== true }),
     async withStore(fn, mode = 'read') {
+      scopeOf(flags()); // a bad scope flag is a usage error before any store opens (and `import` creates none)
       const store = await openStore(flags(), mode);
       try {
         return await fn(store);

@@ -1,6 +1,7 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import type { SqlStore } from '../drivers/sql/sql-store.ts';
+import { errorText } from './bad-input-error.ts';
 import { createPgPool, postgresHasSchema, sqliteHasSchema } from './store-probe.ts';
 
 /** The options every command takes: where the store is and whose data to read. */
@@ -16,16 +17,18 @@ export interface StoreFlags {
 /** A usage error: the command line itself is wrong (exit code 2). */
 export class UsageError extends Error {}
 
-/** The scope the flags name. */
+/** The scope the flags name; a usage error naming the flag (`--tenant must be …`) when a store would refuse it. */
 export function scopeOf(flags: StoreFlags): Scope {
-  return checkScope(
-    {
-      tenant: flags.tenant,
-      ...(flags.user === undefined ? {} : { user: flags.user }),
-      ...(flags.agent === undefined ? {} : { agent: flags.agent }),
-    },
-    'cli',
-  );
+  const scope = {
+    tenant: flags.tenant,
+    ...(flags.user === undefined ? {} : { user: flags.user }),
+    ...(flags.agent === undefined ? {} : { agent: flags.agent }),
+  };
+  try {
+    return checkScope(scope, 'cli');
+  } catch (error) {
+    throw new UsageError(errorText(error).replace(/^scope\.(tenant|user|agent)\b/, '--$1'));
+  }
 }
 
 /** A store the CLI opens: the shared SQL store (SQLite or PostgreSQL), with its inventory. */

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { isValidId } from '../core/ids.ts';
 import type { Scope } from '../core/scope.ts';
 import { BadInputError, InterruptedError } from './bad-input-error.ts';
 import { type OpenMode, openStore, type StoreFlags, scopeOf, UsageError } from './open-store.ts';
@@ -76,6 +77,15 @@ export const positiveIntUpTo =
       throw new InvalidArgumentError(`expected an integer from 1 to ${max}.`);
     return n;
   };
+
+/** A commander argument parser for `--session <id>` of `import` and `ingest`: a session id a store takes (a usage error otherwise). */
+export function sessionIdFlag(value: string): string {
+  if (!isValidId(value))
+    throw new UsageError(
+      `--session: "${value}" is not a session id (1–256 characters, no NUL or lone surrogates)`,
+    );
+  return value;
+}
 
 /** A commander argument parser for a positive integer (a usage error otherwise). */
 export function positiveInt(value: string): number {

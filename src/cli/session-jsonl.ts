@@ -1,12 +1,14 @@
 import type { JSONValue } from 'ai';
+import { isValidId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
+import { jsonValueIssue } from '../messages/json-value.ts';
 import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
-import { validateMessage } from '../messages/validate.ts';
+import { formatPath, validateMessage } from '../messages/validate.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { BadInputError, errorText } from './bad-input-error.ts';
 import { createToolCallTracker, trackMessage } from './ingest/tool-calls.ts';
-import { writeSessions } from './ingest/write-sessions.ts';
+import { engramMetadataKey, writeSessions } from './ingest/write-sessions.ts';
 import type { OpenedStore } from './open-store.ts';
 import { noProgress, type Progress } from './progress.ts';
 import { requireSession } from './scope-hint.ts';
@@ -54,9 +56,9 @@ export async function forEachPage(
 }
 
 /**
- * Parses and validates a whole file first: the session header and every message, each tool call answered by its
- * result before the next user or system message and the end (see `createToolCallTracker`), or an error naming
- * the line.
+ * Parses and validates a whole file first, so nothing about it needs the store: the session header (see
+ * `parseHeader`) and every message, no message id twice, each tool call answered by its result before the next
+ * user or system message and the end (see `createToolCallTracker`), or an error naming the line.
  */
 export function parseSessionJsonl(text: string): {
   id: string;
@@ -69,6 +71,8 @@ export function parseSessionJsonl(text: string): {
   let header: { id: string; metadata: Record<string, JSONValue> } | undefined;
   const messages: MemoryMessage[] = [];
   const tools = createToolCallTracker();
+  /** The line of each message id read so far. */
+  const lineOf = new Map<string, number>();
   lines.forEach((line, i) => {
     const n = i + 1;
     let row: { type?: unknown; id?: unknown; metadata?: unknown; message?: unknown };
@@ -79,12 +83,7 @@ export function parseSessionJsonl(text: string): {
     }
     if (typeof row !== 'object' || row === null || Array.isArray(row)) throw bad(n, 'expected a JSON object');
     if (i === 0) {
-      if (row.type !== 'session' || typeof row.id !== 'string' || row.id === '')
-        throw bad(n, 'the first line must be {"type":"session","id":"…","metadata":{…}}');
-      const metadata = row.metadata ?? {};
-      if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
-        throw bad(n, 'metadata must be an object');
-      header = { id: row.id, metadata: metadata as Record<string, JSONValue> };
+      header = parseHeader(row, n);
       return;
     }
     if (row.type !== 'message' || typeof row.message !== 'object' || row.message === null)
@@ -95,12 +94,38 @@ export function parseSessionJsonl(text: string): {
     } catch (error) {
       throw bad(n, errorText(error));
     }
+    const first = lineOf.get(message.id);
+    if (first !== undefined) throw bad(n, `message id "${message.id}" is used twice (line ${first})`);
+    lineOf.set(message.id, n);
     trackMessage(tools, message, `line ${n}`, (j) => `line ${n}: message.content[${j}].toolCallId`);
     messages.push(message);
   });
   if (!header) throw new BadInputError('line 1: the file is empty');
   tools.end();
   return { ...header, messages };
+}
+
+/**
+ * The header line (line `n`): a session id a store takes, and metadata it keeps as it is (see `jsonValueIssue`)
+ * without engram's own keys; a bad-input error naming the line otherwise.
+ */
+function parseHeader(
+  row: { type?: unknown; id?: unknown; metadata?: unknown },
+  n: number,
+): { id: string; metadata: Record<string, JSONValue> } {
+  const bad = (why: string) => new BadInputError(`line ${n}: ${why}`);
+  if (row.type !== 'session' || typeof row.id !== 'string' || row.id === '')
+    throw bad('the first line must be {"type":"session","id":"…","metadata":{…}}');
+  if (!isValidId(row.id))
+    throw bad(`"${row.id}" is not a session id (1–256 characters, no NUL or lone surrogates)`);
+  const metadata = row.metadata ?? {};
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
+    throw bad('metadata must be an object');
+  const issue = jsonValueIssue(metadata);
+  if (issue) throw bad(`${formatPath(['metadata', ...issue.path])}: ${issue.problem}`);
+  const key = engramMetadataKey(metadata as Record<string, JSONValue>);
+  if (key !== undefined) throw bad(`the metadata key "${key}" is engram's own`);
+  return { id: row.id, metadata: metadata as Record<string, JSONValue> };
 }
 
 /**

@@ -1,7 +1,13 @@
 import { basename, extname } from 'node:path';
 import { type Command, Option } from 'commander';
-import type { CliContext } from '../cli-context.ts';
-import { type IngestFormat, ingestFormats, parseIngestFile, writeSessions } from '../ingest/index.ts';
+import { type CliContext, sessionIdFlag } from '../cli-context.ts';
+import {
+  checkSessions,
+  type IngestFormat,
+  ingestFormats,
+  parseIngestFile,
+  writeSessions,
+} from '../ingest/index.ts';
 import { readInputFile } from '../input-file.ts';
 import { printObject } from '../output.ts';
 
@@ -16,6 +22,7 @@ export function registerIngestCommand(program: Command, cli: CliContext): void {
     .option(
       '--session <id>',
       'the session id (default: the file’s own, or its name); a prefix <id>-<sample_id> for several LoCoMo conversations',
+      sessionIdFlag,
     )
     .option('--append', 'add to a session that exists (after its log) instead of refusing it')
     .action(async (file: string, o: { format: IngestFormat; session?: string; append?: boolean }) => {
@@ -23,6 +30,7 @@ export function registerIngestCommand(program: Command, cli: CliContext): void {
         ...(o.session !== undefined && { session: o.session }),
         fallbackId: basename(file, extname(file)) || 'ingested',
       });
+      checkSessions(sessions); // a bad file creates no database
       await cli.withStore(async (store) => {
         const written = await writeSessions(store, cli.scope(), sessions, {
           append: o.append === true,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../cli-context.ts';
+import { type CliContext, sessionIdFlag } from '../cli-context.ts';
 import { readInputFile } from '../input-file.ts';
 import { printObject } from '../output.ts';
 import { writeOutputFile } from '../output-file.ts';
@@ -21,7 +21,7 @@ export function registerTransferCommands(program: Command, cli: CliContext): voi
   program
     .command('import <file>')
     .description('a session from JSON lines: all or nothing (a new --db file is created)')
-    .option('--session <id>', 'import under this id instead of the file’s')
+    .option('--session <id>', 'import under this id instead of the file’s', sessionIdFlag)
     .action(async (file: string, o: { session?: string }) => {
       const parsed = parseSessionJsonl(readInputFile(file));
       await cli.withStore(async (store) => {

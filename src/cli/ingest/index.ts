@@ -8,4 +8,9 @@
  */
 export { type IngestFormat, ingestFormats, parseIngestFile } from './ingest-file.ts';
 export { type LocomoConversation, type LocomoSession, parseLocomo, parseSessionDate } from './locomo.ts';
-export { type IngestSession, type WriteSessionsOptions, writeSessions } from './write-sessions.ts';
+export {
+  checkSessions,
+  type IngestSession,
+  type WriteSessionsOptions,
+  writeSessions,
+} from './write-sessions.ts';

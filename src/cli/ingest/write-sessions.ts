@@ -136,6 +136,33 @@ export async function writeSessions(
   return { sessions: sessions.map((s) => s.id), messages: total };
 }
 
+/**
+ * Checks what needs no store, so a command can refuse a bad file before it opens (or creates) the database: valid
+ * and distinct session ids, none of engram's own metadata keys, no message id used twice in a session.
+ */
+export function checkSessions(sessions: readonly IngestSession[]): void {
+  const ids = new Set<string>();
+  for (const s of sessions) {
+    if (!isValidId(s.id))
+      throw new BadInputError(`"${s.id}" is not a session id (1–256 characters, no NUL or lone surrogates)`);
+    if (ids.has(s.id)) throw new BadInputError(`two sessions of the file have the id "${s.id}"`);
+    ids.add(s.id);
+    const key = engramMetadataKey(s.metadata);
+    if (key !== undefined)
+      throw new BadInputError(`session "${s.id}": the metadata key "${key}" is engram's own`);
+    const messageIds = new Set<string>();
+    for (const m of s.messages) {
+      if (messageIds.has(m.id))
+        throw new BadInputError(`session "${s.id}": message id "${m.id}" is used twice`);
+      messageIds.add(m.id);
+    }
+  }
+}
+
+/** The first of engram's own keys (the import marker and its run) the metadata has, if any. */
+export const engramMetadataKey = (metadata: Record<string, JSONValue>): string | undefined =>
+  [importMarker, importOwnerKey].find((key) => Object.hasOwn(metadata, key));
+
 /** Checks every target before any write; returns what each is. */
 async function checkTargets(
   store: MemoryStoreV1,
@@ -143,20 +170,9 @@ async function checkTargets(
   sessions: readonly IngestSession[],
   options: WriteSessionsOptions,
 ): Promise<Map<string, Target>> {
+  checkSessions(sessions);
   const targets = new Map<string, Target>();
   for (const s of sessions) {
-    if (!isValidId(s.id))
-      throw new BadInputError(`"${s.id}" is not a session id (1–256 characters, no NUL or lone surrogates)`);
-    if (targets.has(s.id)) throw new BadInputError(`two sessions of the file have the id "${s.id}"`);
-    for (const key of [importMarker, importOwnerKey])
-      if (Object.hasOwn(s.metadata, key))
-        throw new BadInputError(`session "${s.id}": the metadata key "${key}" is engram's own`);
-    const messageIds = new Set<string>();
-    for (const m of s.messages) {
-      if (messageIds.has(m.id))
-        throw new BadInputError(`session "${s.id}": message id "${m.id}" is used twice`);
-      messageIds.add(m.id);
-    }
     const existing = await store.getSession(scope, s.id);
     if (!existing) {
       targets.set(s.id, 'new');

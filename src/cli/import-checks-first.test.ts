@@ -55,6 +55,21 @@ describe('import and ingest: what needs no store is checked before one is opened
       }
     });
 
+  it('a message larger than a store takes (16 MiB): exit 3 naming its line, and no database is created', async () => {
+    const big = `{"type":"message","message":{"role":"user","content":"${'x'.repeat(17 * 2 ** 20)}","id":"big","createdAt":{"$date":"2026-01-01T00:00:00.000Z"}}}`;
+    const file = join(dir, 'big.jsonl');
+    writeFileSync(file, `${header('s', '{}')}\n${message('m1')}\n${big}\n`);
+    const db = join(dir, 'never-big.db');
+    const r = await runEngramAsync('--db', db, 'import', file);
+    expect({ code: r.code, err: r.err }).toEqual({
+      code: 3,
+      err: expect.stringMatching(
+        /^engram: line 3: message "big" is 17825\d\d\d bytes; a store takes at most 16777216/,
+      ),
+    });
+    expect(existsSync(db)).toBe(false);
+  });
+
   it('an AI SDK file with a message id used twice: exit 3, and no database is created', async () => {
     const file = join(dir, 'twice.json');
     writeFileSync(

@@ -8,7 +8,7 @@ import { formatPath, validateMessage } from '../messages/validate.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { BadInputError, errorText } from './bad-input-error.ts';
 import { createToolCallTracker, trackMessage } from './ingest/tool-calls.ts';
-import { engramMetadataKey, writeSessions } from './ingest/write-sessions.ts';
+import { engramMetadataKey, messageSizeIssue, writeSessions } from './ingest/write-sessions.ts';
 import type { OpenedStore } from './open-store.ts';
 import { noProgress, type Progress } from './progress.ts';
 import { requireSession } from './scope-hint.ts';
@@ -57,8 +57,9 @@ export async function forEachPage(
 
 /**
  * Parses and validates a whole file first, so nothing about it needs the store: the session header (see
- * `parseHeader`) and every message, no message id twice, each tool call answered by its result before the next
- * user or system message and the end (see `createToolCallTracker`), or an error naming the line.
+ * `parseHeader`) and every message, no message id twice, none too large for a store, each tool call answered by
+ * its result before the next user or system message and the end (see `createToolCallTracker`), or an error
+ * naming the line.
  */
 export function parseSessionJsonl(text: string): {
   id: string;
@@ -97,6 +98,8 @@ export function parseSessionJsonl(text: string): {
     const first = lineOf.get(message.id);
     if (first !== undefined) throw bad(n, `message id "${message.id}" is used twice (line ${first})`);
     lineOf.set(message.id, n);
+    const tooLarge = messageSizeIssue(message);
+    if (tooLarge) throw bad(n, tooLarge);
     trackMessage(tools, message, `line ${n}`, (j) => `line ${n}: message.content[${j}].toolCallId`);
     messages.push(message);
   });

@@ -3,6 +3,8 @@ import { isValidId } from '../../core/ids.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
+import { serializeMessage } from '../../messages/serialize.ts';
+import { defaultMaxMessageBytes } from '../../store/check-inputs.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { BadInputError, InterruptedError } from '../bad-input-error.ts';
 import { noProgress, type Progress } from '../progress.ts';
@@ -138,7 +140,8 @@ export async function writeSessions(
 
 /**
  * Checks what needs no store, so a command can refuse a bad file before it opens (or creates) the database: valid
- * and distinct session ids, none of engram's own metadata keys, no message id used twice in a session.
+ * and distinct session ids, none of engram's own metadata keys, no message id used twice in a session, none too
+ * large for a store (see {@link messageSizeIssue}).
  */
 export function checkSessions(sessions: readonly IngestSession[]): void {
   const ids = new Set<string>();
@@ -155,8 +158,24 @@ export function checkSessions(sessions: readonly IngestSession[]): void {
       if (messageIds.has(m.id))
         throw new BadInputError(`session "${s.id}": message id "${m.id}" is used twice`);
       messageIds.add(m.id);
+      const tooLarge = messageSizeIssue(m);
+      if (tooLarge) throw new BadInputError(`session "${s.id}": ${tooLarge}`);
     }
   }
+}
+
+/**
+ * Why a message is too large for the stores the command line opens (their default limit, `defaultMaxMessageBytes`,
+ * of its JSON in UTF-8), or undefined when it is not.
+ */
+export function messageSizeIssue(message: MemoryMessage): string | undefined {
+  const json = serializeMessage(message);
+  // A UTF-16 code unit is at most 3 UTF-8 bytes: a short enough text needs no byte count.
+  if (json.length * 3 <= defaultMaxMessageBytes) return undefined;
+  const bytes = Buffer.byteLength(json);
+  return bytes > defaultMaxMessageBytes
+    ? `message "${message.id}" is ${bytes} bytes; a store takes at most ${defaultMaxMessageBytes}`
+    : undefined;
 }
 
 /** The first of engram's own keys (the import marker and its run) the metadata has, if any. */

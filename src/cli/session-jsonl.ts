@@ -7,6 +7,7 @@ import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
 import { formatPath, validateMessage } from '../messages/validate.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { BadInputError, errorText } from './bad-input-error.ts';
+import { requireFinished } from './import-state.ts';
 import { createToolCallTracker, trackMessage } from './ingest/tool-calls.ts';
 import { engramMetadataKey, messageSizeIssue, writeSessions } from './ingest/write-sessions.ts';
 import type { OpenedStore } from './open-store.ts';
@@ -26,6 +27,7 @@ export async function exportSession(
   progress: Progress = noProgress,
 ): Promise<string> {
   const session = await requireSession(store, scope, sessionId);
+  requireFinished(session, 'nothing exported');
   const lines = [JSON.stringify({ type: 'session', id: session.id, metadata: session.metadata })];
   progress.start('export', (await store.stats(scope, sessionId)).count);
   try {

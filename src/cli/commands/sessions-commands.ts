@@ -3,6 +3,7 @@ import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { messageText } from '../../messages/serialize.ts';
 import { type CliContext, positiveInt } from '../cli-context.ts';
 import { confirm } from '../confirm.ts';
+import { importState, warnIfUnfinished } from '../import-state.ts';
 import { printObject, printRows } from '../output.ts';
 import { elsewhereHint, requireSession, scopeWords } from '../scope-hint.ts';
 
@@ -24,6 +25,7 @@ export function registerSessionCommands(program: Command, cli: CliContext): void
             return {
               id: s.id,
               owner: owner.filter(Boolean).join(' / ') || '-',
+              state: importState(s.metadata),
               messages: stats.count,
               tokens: stats.tokens,
               updatedAt: s.updatedAt,
@@ -32,7 +34,16 @@ export function registerSessionCommands(program: Command, cli: CliContext): void
         );
         // A scope lists the sessions it contains (its users' and agents' too): the owner column tells them apart.
         const mixed = list.some((s) => s.scope.user !== scope.user || s.scope.agent !== scope.agent);
-        printRows(rows, cli.output(), ['id', ...(mixed ? ['owner'] : []), 'messages', 'tokens', 'updatedAt']);
+        // A session an import has not finished (a crash, or a run still writing it) is not passed off as whole.
+        const unfinished = rows.some((r) => r.state !== 'complete');
+        printRows(rows, cli.output(), [
+          'id',
+          ...(mixed ? ['owner'] : []),
+          ...(unfinished ? ['state'] : []),
+          'messages',
+          'tokens',
+          'updatedAt',
+        ]);
         if (rows.length === 0 && !cli.json()) process.stderr.write(await elsewhereHint(store, cli.scope()));
       }),
     );
@@ -43,7 +54,7 @@ export function registerSessionCommands(program: Command, cli: CliContext): void
     .action(async (id: string, o: { limit?: number }) =>
       cli.withStore(async (store) => {
         const scope = cli.scope();
-        await requireSession(store, scope, id);
+        warnIfUnfinished(await requireSession(store, scope, id));
         const memory = createConversationMemory({ store, scope, sessionId: id });
         const entries = o.limit ? await memory.tail({ maxMessages: o.limit }) : await memory.entries();
         const rows = entries.map((e) => ({

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Scope } from '../../core/scope.ts';
 import type { CliContext, CliStore } from '../cli-context.ts';
 import { contentSpaces } from '../content-spaces.ts';
+import { warnIfUnfinished } from '../import-state.ts';
 import { currentRecords } from '../long-term-records.ts';
 import { printObject, printRows } from '../output.ts';
 import { elsewhereHint, requireSession } from '../scope-hint.ts';
@@ -71,7 +72,7 @@ async function scopeStats(store: CliStore, scope: Scope, space: string | undefin
 
 /** One session: messages by role, tokens, tool calls and results, artifacts by kind, first and last message time. */
 async function sessionStats(store: CliStore, scope: Scope, id: string) {
-  await requireSession(store, scope, id);
+  warnIfUnfinished(await requireSession(store, scope, id));
   const log = await store.stats(scope, id);
   const byRole: Record<string, number> = { system: 0, user: 0, assistant: 0, tool: 0 };
   let toolCalls = 0;

@@ -36,6 +36,10 @@ export function currentOwner(): ImportOwner {
   return { host: hostname(), pid: process.pid, run: randomUUID(), at: Date.now() };
 }
 
+/** A run in words: `process 4242 on build-7, its last write 3 s ago`. */
+export const ownerWords = (owner: ImportOwner, now = Date.now()): string =>
+  `process ${owner.pid} on ${owner.host}, its last write ${Math.round((now - owner.at) / 1000)} s ago`;
+
 /** The owner's entry in a session's metadata. */
 export const ownerEntry = (owner: ImportOwner): JSONValue => ({ ...owner });
 

@@ -8,7 +8,14 @@ import { defaultMaxMessageBytes } from '../../store/check-inputs.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { BadInputError, InterruptedError } from '../bad-input-error.ts';
 import { noProgress, type Progress } from '../progress.ts';
-import { currentOwner, importOwnerKey, liveOwner, ownerEntry, startHeartbeat } from './import-owner.ts';
+import {
+  currentOwner,
+  importOwnerKey,
+  liveOwner,
+  ownerEntry,
+  ownerWords,
+  startHeartbeat,
+} from './import-owner.ts';
 
 /** A session to write: its id, metadata and checked messages. */
 export interface IngestSession {
@@ -201,7 +208,7 @@ async function checkTargets(
     const running = incomplete ? liveOwner(existing.metadata[importOwnerKey]) : undefined;
     if (running)
       throw new BadInputError(
-        `session "${s.id}" is being imported by another run (process ${running.pid} on ${running.host}, its last write ${Math.round((Date.now() - running.at) / 1000)} s ago); wait for it to end, or stop it and import again`,
+        `session "${s.id}" is being imported by another run (${ownerWords(running)}); wait for it to end, or stop it and import again`,
       );
     if (incomplete && !options.append) {
       targets.set(s.id, 'resume');

@@ -1,0 +1,39 @@
+import type { JSONValue } from 'ai';
+import { MemoryError } from '../core/errors/memory-error.ts';
+import type { SessionRecord } from '../store/memory-store.ts';
+import { importOwnerKey, liveOwner, ownerWords } from './ingest/import-owner.ts';
+import { importMarker } from './ingest/write-sessions.ts';
+
+/**
+ * Whether an import or ingest has finished a session: `complete` (also any session it did not write),
+ * `importing` (a run may still be writing it), or `incomplete` (a run that crashed left part of it, which the
+ * next import of its file replaces).
+ */
+export type ImportState = 'complete' | 'importing' | 'incomplete';
+
+/** The {@link ImportState} of a session, from its metadata. */
+export function importState(metadata: Record<string, JSONValue>): ImportState {
+  if (metadata[importMarker] !== 'incomplete') return 'complete';
+  return liveOwner(metadata[importOwnerKey]) ? 'importing' : 'incomplete';
+}
+
+/** `session "x" is an incomplete import …` for a session an import has not finished; undefined for a complete one. */
+export function unfinishedWords(session: SessionRecord): string | undefined {
+  if (session.metadata[importMarker] !== 'incomplete') return undefined;
+  const running = liveOwner(session.metadata[importOwnerKey]);
+  return running
+    ? `session "${session.id}" is being imported by another run (${ownerWords(running)}): it holds only the messages written so far`
+    : `session "${session.id}" is an incomplete import: a run that crashed left only the messages it had written (import its file again to complete it)`;
+}
+
+/** Says on stderr that a session an import has not finished holds only part of its messages (nothing for a complete one). */
+export function warnIfUnfinished(session: SessionRecord): void {
+  const words = unfinishedWords(session);
+  if (words) process.stderr.write(`engram: ${words}\n`);
+}
+
+/** Refuses (`CONFLICT`, exit 3) a session an import has not finished, for a command that would pass it off as whole. */
+export function requireFinished(session: SessionRecord, refused: string): void {
+  const words = unfinishedWords(session);
+  if (words) throw new MemoryError({ code: 'CONFLICT', component: 'cli', message: `${words}; ${refused}` });
+}

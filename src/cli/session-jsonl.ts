@@ -61,7 +61,7 @@ export async function forEachPage(
  * Parses and validates a whole file first, so nothing about it needs the store: the session header (see
  * `parseHeader`) and every message, no message id twice, none too large for a store, each tool call answered by
  * its result before the next user or system message and the end (see `createToolCallTracker`), or an error
- * naming the line.
+ * naming the line. Blank lines are skipped (and counted in line numbers).
  */
 export function parseSessionJsonl(text: string): {
   id: string;
@@ -69,7 +69,6 @@ export function parseSessionJsonl(text: string): {
   messages: MemoryMessage[];
 } {
   const lines = text.split('\n');
-  if (lines.at(-1) === '') lines.pop();
   const bad = (n: number, why: string) => new BadInputError(`line ${n}: ${why}`);
   let header: { id: string; metadata: Record<string, JSONValue> } | undefined;
   const messages: MemoryMessage[] = [];
@@ -78,6 +77,7 @@ export function parseSessionJsonl(text: string): {
   const lineOf = new Map<string, number>();
   lines.forEach((line, i) => {
     const n = i + 1;
+    if (line.trim() === '') return; // blank lines are skipped, as the JSONL reader of `ingest` does
     let row: { type?: unknown; id?: unknown; metadata?: unknown; message?: unknown };
     try {
       row = JSON.parse(line) as typeof row;
@@ -85,7 +85,7 @@ export function parseSessionJsonl(text: string): {
       throw bad(n, `not JSON (${(error as Error).message})`);
     }
     if (typeof row !== 'object' || row === null || Array.isArray(row)) throw bad(n, 'expected a JSON object');
-    if (i === 0) {
+    if (header === undefined) {
       header = parseHeader(row, n);
       return;
     }

@@ -44,7 +44,8 @@ const chunkSize = 500;
 
 /**
  * The metadata key (value `'incomplete'`) a session carries while an import or ingest writes it: set when the
- * session is created, removed by the last write, which restores the file's metadata in one step. A session
+ * session is created, removed once every session of the run is written, by one write that restores the file's
+ * metadata. A session
  * that still has it was left by a crashed run, which the next run replaces instead of refusing it, or is being
  * written by another run (`importOwnerKey` names it), which the next run refuses.
  */
@@ -56,11 +57,12 @@ type Target = 'new' | 'append' | 'resume';
 /**
  * Writes checked sessions all or nothing, also across a crash (SIGKILL, power loss): every target is checked
  * before the first write (valid, distinct ids, no existing session unless `append`, no message id already in an
- * appended session). A new session is created with the {@link importMarker} in its metadata, filled chunk by
- * chunk, and committed by one last write that sets its real metadata; a crash leaves nothing or a marked session,
- * which the next run of the same import deletes and writes again. Messages appended to an existing session go
- * in one atomic append. If a write fails midway, the sessions this call created are deleted and the messages it
- * appended to existing ones removed again.
+ * appended session). Each new session is created with the {@link importMarker} in its metadata and filled chunk
+ * by chunk; then the messages appended to existing sessions go in one atomic append each; last, one write per new
+ * session sets its real metadata (the commit). A crash before the commits leaves nothing or marked sessions, which
+ * the next run of the same command deletes and writes again (only a crash among the appends or the commits, a
+ * few writes at the very end, leaves part of the run in place). If a write fails midway, the sessions this call
+ * created are deleted and the messages it appended to existing ones removed again.
  */
 export async function writeSessions(
   store: MemoryStoreV1,
@@ -77,7 +79,7 @@ export async function writeSessions(
     [importMarker]: 'incomplete',
     [importOwnerKey]: ownerEntry({ ...owner, at: Date.now() }),
   });
-  const created: string[] = [];
+  const created: IngestSession[] = [];
   const appended = new Map<string, string[]>();
   let total = 0;
   for (const s of sessions) total += s.messages.length;
@@ -94,18 +96,14 @@ export async function writeSessions(
         'interrupted: nothing of this run is kept (the sessions it created are deleted, its appends removed)',
       );
   };
+  // Still here, whatever a write takes: every session this run created is marked again, so no other run takes one
+  // over while this one writes the next.
+  const heartbeat = startHeartbeat(async () => {
+    for (const s of [...created]) await store.updateSession(scope, s.id, marked(s));
+  });
   try {
     for (const s of sessions) {
-      const memory = createConversationMemory({ store, scope, sessionId: s.id });
-      if (targets.get(s.id) === 'append') {
-        await memory.store(s.messages); // one append: atomic
-        appended.set(
-          s.id,
-          s.messages.map((m) => m.id),
-        );
-        progress.tick(s.messages.length);
-        continue;
-      }
+      if (targets.get(s.id) === 'append') continue; // after every new session is written (below)
       if (targets.get(s.id) === 'resume') {
         // Checked again just before: another run may have taken it over or finished it since the check.
         const now = await store.getSession(scope, s.id);
@@ -116,26 +114,33 @@ export async function writeSessions(
         await store.deleteSession(scope, s.id);
       }
       await store.createSession(scope, { id: s.id, metadata: marked(s) });
-      created.push(s.id);
-      // Still here, whatever a write takes: another run does not take the session over.
-      const heartbeat = startHeartbeat(async () => {
-        await store.updateSession(scope, s.id, marked(s));
-      });
-      try {
-        for (let i = 0; i < s.messages.length; i += chunkSize) {
-          stopIfInterrupted();
-          const chunk = s.messages.slice(i, i + chunkSize);
-          await memory.store(chunk);
-          progress.tick(chunk.length);
-        }
-      } finally {
-        await heartbeat.stop();
+      created.push(s);
+      const memory = createConversationMemory({ store, scope, sessionId: s.id });
+      for (let i = 0; i < s.messages.length; i += chunkSize) {
+        stopIfInterrupted();
+        const chunk = s.messages.slice(i, i + chunkSize);
+        await memory.store(chunk);
+        progress.tick(chunk.length);
       }
-      stopIfInterrupted();
-      await store.updateSession(scope, s.id, s.metadata); // the commit: the marker goes
     }
+    for (const s of sessions) {
+      if (targets.get(s.id) !== 'append') continue;
+      stopIfInterrupted();
+      await createConversationMemory({ store, scope, sessionId: s.id }).store(s.messages); // one append: atomic
+      appended.set(
+        s.id,
+        s.messages.map((m) => m.id),
+      );
+      progress.tick(s.messages.length);
+    }
+    await heartbeat.stop();
+    stopIfInterrupted();
+    // The commits, once every session of the run is written: each marker goes. A crash before them leaves only
+    // marked sessions, which the next run of the same command replaces (a committed one it would refuse).
+    for (const s of created) await store.updateSession(scope, s.id, s.metadata);
   } catch (error) {
-    for (const id of created) await store.deleteSession(scope, id).catch(() => undefined);
+    await heartbeat.stop();
+    for (const { id } of created) await store.deleteSession(scope, id).catch(() => undefined);
     for (const [id, ids] of appended) await store.deleteMessages(scope, id, ids).catch(() => undefined);
     throw error;
   } finally {

@@ -84,6 +84,22 @@ describe('engram on SQLite: import and ingest create the file, reads never do', 
     expect(existsSync(missing)).toBe(false);
   });
 
+  it('--db "" or --db :memory: (no file: an import would be gone when the command ends) is a usage error', async () => {
+    for (const db of ['', ':memory:'])
+      for (const args of [
+        ['import', sessionFile],
+        ['ingest', aiSdkFile, '--format', 'ai-sdk'],
+        ['sessions', 'list'],
+      ]) {
+        const r = await runEngramAsync('--db', db, '--json', ...args);
+        expect({ code: r.code, out: r.out }, `--db ${JSON.stringify(db)} ${args[0]}`).toEqual({
+          code: 2,
+          out: '',
+        });
+        expect(r.err).toMatch(/^engram: --db /);
+      }
+  });
+
   it('a SQLite file without engram tables is refused and left as it was', async () => {
     const foreign = join(dir, 'foreign.db');
     const db = new DatabaseSync(foreign);

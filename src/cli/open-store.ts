@@ -50,11 +50,17 @@ const nothingToRead = (where: string) =>
 /**
  * Opens the store `--db` (SQLite file) or `--pg` (PostgreSQL URL) names; its driver is loaded only then. In `read`
  * mode a missing SQLite file, a file without engram's tables, or a PostgreSQL schema without them is refused
- * before the store opens, so nothing is created or migrated.
+ * before the store opens, so nothing is created or migrated. `--db` must name a file: `""` and `:memory:` (a
+ * database an import would leave when the command ends) are usage errors.
  */
 export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<OpenedStore> {
   if ((flags.db === undefined) === (flags.pg === undefined))
     throw new UsageError('give exactly one of --db <sqlite file> or --pg <postgres url>');
+  if (flags.db === '' || flags.db === ':memory:')
+    throw new UsageError(
+      `--db ${flags.db || '""'} names no file (${flags.db ? 'an in-memory database is gone when the command ends' : 'an empty path'}): give a SQLite file`,
+    );
+  if (flags.pg === '') throw new UsageError('--pg "" names no database: give a PostgreSQL connection string');
   if (flags.db !== undefined) {
     if (mode === 'read') {
       const { existsSync } = await import('node:fs');

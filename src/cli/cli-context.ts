@@ -78,14 +78,23 @@ export const positiveIntUpTo =
     return n;
   };
 
-/** A commander argument parser for `--session <id>` of `import` and `ingest`: a session id a store takes (a usage error otherwise). */
-export function sessionIdFlag(value: string): string {
-  if (!isValidId(value))
-    throw new UsageError(
-      `--session: "${value}" is not a session id (1–256 characters, no NUL or lone surrogates)`,
-    );
-  return value;
-}
+/**
+ * A commander argument parser for a flag that names one thing by id (`--session`, `--space`, `--kind`): 1–256
+ * characters without NUL or lone surrogates, else a usage error naming the flag, so an empty value is never taken
+ * for "every one".
+ */
+export const idFlag =
+  (flag: string, what = 'an id') =>
+  (value: string): string => {
+    if (!isValidId(value))
+      throw new UsageError(
+        `${flag}: "${value}" is not ${what} (1–256 characters, no NUL or lone surrogates)`,
+      );
+    return value;
+  };
+
+/** {@link idFlag} for `--session <id>`. */
+export const sessionIdFlag = idFlag('--session', 'a session id');
 
 /** A commander argument parser for a positive integer (a usage error otherwise). */
 export function positiveInt(value: string): number {

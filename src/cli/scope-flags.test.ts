@@ -34,3 +34,20 @@ describe('a scope flag no store accepts', () => {
     }
   });
 });
+
+describe('an empty --session, --space or --kind', () => {
+  it('is a usage error (exit 2) naming the flag, never taken for "every session" or "every kind"', async () => {
+    const db = join(dir, 'some.db');
+    expect((await runEngramAsync('--db', db, 'import', file, '--session', 'seed2')).code).toBe(0);
+    for (const args of [
+      ['search', 'hi', '--session', ''],
+      ['search', 'hi', '--space', ''],
+      ['stats', '--space', ''],
+      ['memory', 'list', '--kind', ''],
+    ]) {
+      const r = await runEngramAsync('--db', db, '--json', ...args);
+      expect({ code: r.code, out: r.out }, args.join(' ')).toEqual({ code: 2, out: '' });
+      expect(r.err, args.join(' ')).toMatch(new RegExp(`^engram: ${args.at(-2)}: "" is not `));
+    }
+  });
+});

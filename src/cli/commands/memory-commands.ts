@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import { localEmbedding } from '../../longterm/local-embedding.ts';
-import { type CliContext, type CliStore, positiveInt, positiveIntUpTo } from '../cli-context.ts';
+import { type CliContext, type CliStore, idFlag, positiveInt, positiveIntUpTo } from '../cli-context.ts';
 import { currentRecords } from '../long-term-records.ts';
 import { printObject, printRows } from '../output.ts';
 import { writeOutputFile } from '../output-file.ts';
@@ -52,7 +52,7 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
   memory
     .command('list')
     .description('the current records of the scope, oldest first')
-    .option('--kind <kind>', 'only this kind (fact, turn, episode, …)')
+    .option('--kind <kind>', 'only this kind (fact, turn, episode, …)', idFlag('--kind', 'a kind'))
     .option('--limit <n>', 'at most this many', positiveInt, 100)
     .action(async (o: { kind?: string; limit: number }) =>
       cli.withStore(async (store) => {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Scope } from '../../core/scope.ts';
-import type { CliContext, CliStore } from '../cli-context.ts';
+import { type CliContext, type CliStore, idFlag } from '../cli-context.ts';
 import { contentSpaces } from '../content-spaces.ts';
 import { warnIfUnfinished } from '../import-state.ts';
 import { currentRecords } from '../long-term-records.ts';
@@ -15,7 +15,11 @@ export function registerStatsCommand(program: Command, cli: CliContext): void {
     .description(
       'counts: sessions, messages, tokens, content items, long-term records of the scope; or one session in detail',
     )
-    .option('--space <name>', 'count only this content-store space (default: every space of the scope)')
+    .option(
+      '--space <name>',
+      'count only this content-store space (default: every space of the scope)',
+      idFlag('--space', 'a space name'),
+    )
     .action(async (id: string | undefined, o: { space?: string }) =>
       cli.withStore(async (store) => {
         const print = (stats: Record<string, unknown>) =>

@@ -100,6 +100,17 @@ describe('engram on SQLite: import and ingest create the file, reads never do', 
       }
   });
 
+  it('a --schema PostgreSQL does not take is a usage error naming it, before any connection', async () => {
+    for (const args of [
+      ['sessions', 'list'],
+      ['import', sessionFile],
+    ]) {
+      const r = await runEngramAsync('--pg', 'postgres://127.0.0.1:1/none', '--schema', 'bad"name', ...args);
+      expect({ code: r.code, out: r.out }, args[0]).toEqual({ code: 2, out: '' });
+      expect(r.err, args[0]).toMatch(/^engram: --schema: schema must be letters, digits and _/);
+    }
+  });
+
   it('a SQLite file without engram tables is refused and left as it was', async () => {
     const foreign = join(dir, 'foreign.db');
     const db = new DatabaseSync(foreign);

@@ -1,5 +1,6 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
+import { quoteSchema } from '../drivers/postgres/postgres-dialect.ts';
 import type { SqlStore } from '../drivers/sql/sql-store.ts';
 import { errorText } from './bad-input-error.ts';
 import { createPgPool, postgresHasSchema, sqliteHasSchema } from './store-probe.ts';
@@ -71,6 +72,11 @@ export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<Open
     return createSqliteStore({ path: flags.db });
   }
   const schema = flags.schema ?? 'engram';
+  try {
+    quoteSchema(schema);
+  } catch (error) {
+    throw new UsageError(`--schema: ${errorText(error)}`);
+  }
   const pool = await createPgPool(flags.pg as string, 2);
   try {
     if (mode === 'read' && !(await postgresHasSchema(pool, schema)))

@@ -14,12 +14,16 @@ export function scopeWords(scope: Scope): string {
     .join(' / ');
 }
 
-/** The flags that name a scope: `--tenant demo --user ada`. */
+/** A value as one shell word: as it is when plain, else in single quotes (`'ada lovelace'`, `'o'\''brien'`). */
+const shellWord = (value: string) =>
+  /^[\w@%+=:,./-]+$/u.test(value) && !value.startsWith('~') ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+
+/** The flags that name a scope, to paste into a shell: `--tenant demo --user ada`, `--user 'ada lovelace'`. */
 export function scopeFlags(scope: Scope): string {
   return [
-    `--tenant ${scope.tenant}`,
-    scope.user === undefined ? undefined : `--user ${scope.user}`,
-    scope.agent === undefined ? undefined : `--agent ${scope.agent}`,
+    `--tenant ${shellWord(scope.tenant)}`,
+    scope.user === undefined ? undefined : `--user ${shellWord(scope.user)}`,
+    scope.agent === undefined ? undefined : `--agent ${shellWord(scope.agent)}`,
   ]
     .filter(Boolean)
     .join(' ');

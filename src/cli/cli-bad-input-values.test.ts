@@ -63,6 +63,28 @@ describe('export --out to a path that cannot be written', () => {
     expect(r.err).toMatch(/--out/);
   });
 
+  it('--out naming the database itself, its WAL or another SQLite database is refused, and the database stays whole', () => {
+    const other = join(dir, 'other.db');
+    expect(engram('--db', other, 'import', file('other.jsonl', `${header}\n${message('"hi"')}\n`)).code).toBe(
+      0,
+    );
+    for (const [command, out] of [
+      [['export', 's1'], db],
+      [['memory', 'export'], db],
+      [['export', 's1'], `${db}-wal`],
+      [['export', 's1'], other],
+    ] as const) {
+      const r = engram('--db', db, ...command, '--out', out);
+      expect(r.code, r.err).toBe(3);
+      expect(r.err).toMatch(/--out/);
+      expect(r.err).toMatch(/database/);
+    }
+    const after = engram('--db', db, 'export', 's1');
+    expect(after.code, after.err).toBe(0);
+    expect(after.out).toContain('hello');
+    expect(engram('--db', other, 'export', 's1').out).toContain('hi');
+  });
+
   it('memory export --out to a directory is a one-line error naming --out', () => {
     const r = engram('--db', db, 'memory', 'export', '--out', dir);
     expect(r.code).not.toBe(1);

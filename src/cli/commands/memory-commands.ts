@@ -92,7 +92,7 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
         for (const r of records)
           for (const v of await longTerm.history(r.id)) lines.push(JSON.stringify({ type: 'record', ...v }));
         const text = lines.length > 0 ? `${lines.join('\n')}\n` : '';
-        if (o.out) writeOutputFile(o.out, text);
+        if (o.out) writeOutputFile(o.out, text, cli.flags().db);
         else process.stdout.write(text);
       }),
     );

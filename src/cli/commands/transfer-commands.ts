@@ -14,7 +14,7 @@ export function registerTransferCommands(program: Command, cli: CliContext): voi
     .action(async (id: string, o: { out?: string }) =>
       cli.withStore(async (store) => {
         const text = await exportSession(store, cli.scope(), id, cli.progress());
-        if (o.out) writeOutputFile(o.out, text);
+        if (o.out) writeOutputFile(o.out, text, cli.flags().db);
         else process.stdout.write(text);
       }),
     );

@@ -20,7 +20,10 @@ export interface Scope {
 /** The scope used when none is given: tenant `default`. */
 export const defaultScope: Scope = Object.freeze({ tenant: 'default' });
 
-/** Validates a scope and returns it; throws `INVALID_ARGUMENT` naming the bad field (or a field a scope does not have). */
+/**
+ * Validates a scope and returns it; throws `INVALID_ARGUMENT` naming the bad field: a field a scope does not have, or
+ * one it does not hold as its own plain value (inherited, or a getter).
+ */
 export function checkScope(scope: Scope, component?: string): Scope {
   if (typeof scope !== 'object' || scope === null) {
     throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'scope must be an object' });
@@ -34,6 +37,15 @@ export function checkScope(scope: Scope, component?: string): Scope {
         message: `scope.${key}: not a scope field (a scope has tenant, user and agent)`,
       });
   for (const key of ['tenant', 'user', 'agent'] as const) {
+    // An inherited field is not in `Object.keys` but is what a store reads, and a getter may answer this check one
+    // value and the store another: only a field the scope holds as its own plain value counts.
+    const own = Object.getOwnPropertyDescriptor(scope, key);
+    if (own === undefined ? key in scope : !('value' in own))
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component,
+        message: `scope.${key}: must be the scope's own plain value (it is ${own ? 'a getter' : 'inherited'})`,
+      });
     const value = scope[key];
     if (value === undefined && key !== 'tenant') continue;
     checkId(value, `scope.${key}`, component);

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Scope } from '../../core/scope.ts';
 import { expectMemoryError, makeMessage, toInputs, uniqueTenant } from '../fixtures.ts';
+import { trickScopes } from '../scope-tricks.ts';
 import type { StoreCase } from '../store-case.ts';
 
 /** Tenant pairs whose ids look alike to naive prefix, LIKE-pattern, path or quoting code. */
@@ -87,6 +88,27 @@ export const isolationCases: StoreCase[] = [
         expect(await store.listArtifacts(b, awkwardSessionIds[2]!)).toHaveLength(1);
         await expectMemoryError(store.readRange(a, awkwardSessionIds[1]!), 'SESSION_NOT_FOUND');
       }
+    },
+  },
+  {
+    name: 'isolation: a scope with an inherited or getter field is INVALID_ARGUMENT, and nothing is written',
+    async run({ store, scope }) {
+      const { tenant } = scope();
+      const u1: Scope = { tenant, user: 'u1' };
+      await store.createSession(u1, { id: 'mine' });
+      await store.append(u1, 'mine', toInputs([makeMessage('user', 'kiwi of u1')]));
+      for (const trick of trickScopes(tenant)) {
+        await expectMemoryError(store.createSession(trick, { id: 'trick' }), 'INVALID_ARGUMENT');
+        await expectMemoryError(store.listSessions(trick), 'INVALID_ARGUMENT');
+        await expectMemoryError(store.readRange(trick, 'mine'), 'INVALID_ARGUMENT');
+        await expectMemoryError(store.searchMessages(trick, { text: 'kiwi' }), 'INVALID_ARGUMENT');
+        await expectMemoryError(store.putState(trick, 'k', 1), 'INVALID_ARGUMENT');
+        await expectMemoryError(store.deleteSession(trick, 'mine'), 'INVALID_ARGUMENT');
+      }
+      expect((await store.listSessions({ tenant })).map((r) => [r.id, r.scope])).toEqual([['mine', u1]]);
+      expect((await store.readRange(u1, 'mine')).map((e) => e.message.content)).toEqual(['kiwi of u1']);
+      expect(await store.getState({ tenant }, 'k')).toBeUndefined();
+      expect(await store.getState(u1, 'k')).toBeUndefined();
     },
   },
 ];

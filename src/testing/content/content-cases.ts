@@ -5,6 +5,7 @@ import { itemInfo } from '../../content/prepare-content-item.ts';
 import { compareItems } from '../../content/select-items.ts';
 import type { Scope } from '../../core/scope.ts';
 import { expectMemoryError } from '../fixtures.ts';
+import { trickScopes } from '../scope-tricks.ts';
 import type { ContentCase } from './content-case.ts';
 import { at, ids, queryAll, space } from './content-case-helpers.ts';
 import { model, portableSnapshot } from './content-property-cases.ts';
@@ -271,6 +272,15 @@ const isolation: ContentCase = {
     expect(present).toBe(scopes.length * spaces.length - 3);
     expect(await t.items.getItemInfo(scopes[3]!, 'a', 'shared id')).toBeDefined();
     expect(await t.items.getItemInfo(scopes[0]!, 'a', 'shared id')).toBeDefined();
+    // A scope whose fields are inherited or getters is refused, whatever the call.
+    for (const trick of trickScopes(base.tenant)) {
+      await expectMemoryError(t.items.putItem(trick, 'b', t.item({ id: 'trick' })), 'INVALID_ARGUMENT');
+      await expectMemoryError(t.items.getItem(trick, 'a', 'shared id'), 'INVALID_ARGUMENT');
+      await expectMemoryError(t.items.queryItems(trick, 'a'), 'INVALID_ARGUMENT');
+      await expectMemoryError(t.items.clearItems(trick, 'a:1'), 'INVALID_ARGUMENT');
+    }
+    for (const scope of scopes) expect((await t.items.queryItems(scope, 'b')).items).toEqual([]);
+    expect(await t.items.getItemInfo(scopes[2]!, 'a:1', 'shared id')).toBeDefined();
   },
 };
 

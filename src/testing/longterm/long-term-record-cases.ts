@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { Scope } from '../../core/scope.ts';
 import { analyzeText } from '../../longterm/analyze-text.ts';
 import { longTermOrigins } from '../../longterm/long-term-record.ts';
+import { trickScopes } from '../scope-tricks.ts';
 import type { LongTermCase } from './long-term-case.ts';
 import { ids, rec, rejects, search } from './long-term-case-helpers.ts';
 
@@ -240,6 +241,17 @@ export const longTermRecordCases: LongTermCase[] = [
       expect(await t.records.purgeRecords(bob)).toBe(1);
       expect((await t.records.getRecord(alice, 'same'))?.text).toBe('secret plan alpha');
       expect(await t.records.history(bob, 'same')).toEqual([]);
+      // A scope whose fields are inherited or getters (each reads as a user's or an agent's) is refused.
+      for (const trick of trickScopes(base.tenant)) {
+        await rejects(
+          t.records.addRecords(trick, [rec({ id: 'trick', text: 'tricked' })]),
+          'INVALID_ARGUMENT',
+        );
+        await rejects(t.records.getRecord(trick, 'same'), 'INVALID_ARGUMENT');
+        await rejects(search(t.records, trick, 'secret'), 'INVALID_ARGUMENT');
+        await rejects(t.records.purgeRecords(trick), 'INVALID_ARGUMENT');
+      }
+      expect(await texts(base)).toEqual(['secret plan alpha', 'secret plan charlie']);
     },
   },
   {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ContentStore } from '../../content/create-content-store.ts';
 import { contentForSubAgent, type SubAgentContentMode } from '../../content/sub-agent-content.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { checkScope, type Scope } from '../../core/scope.ts';
 import {
   type ConversationMemoryOptions,
   createConversationMemory,
@@ -23,6 +24,11 @@ export interface SubAgentToolOptions {
   memory?: 'isolated' | ContextView<ModelMessage> | Memory;
   /** Where isolated memories live. @default in process */
   store?: ConversationMemoryOptions['store'];
+  /**
+   * Whose isolated memories these are on `store`: the caller's scope, so one tenant's or user's sub-agent runs are
+   * never in another's. @default { tenant: 'default' }
+   */
+  scope?: Scope;
   /** The caller's content store and how the sub-agent gets it (seed 004's ShareMemoryWithSubAgents). @default 'shared' */
   content?: { store: ContentStore; mode?: SubAgentContentMode };
   /** Longest answer returned to the caller, in characters (the rest is cut, saying so). @default 20,000 */
@@ -52,6 +58,7 @@ export function subAgentTool(
       component: 'agent',
       message: 'subAgentTool: caller is required',
     });
+  if (options.scope !== undefined) checkScope(options.scope, 'agent');
   const max = options.maxAnswerChars ?? 20_000;
   return tool({
     description: `${sub.description} (the ${sub.name} agent: give it one self-contained task; it answers in text)`,
@@ -63,6 +70,7 @@ export function subAgentTool(
         options.memory === undefined || options.memory === 'isolated'
           ? createConversationMemory({
               ...(options.store ? { store: options.store } : {}),
+              ...(options.scope ? { scope: options.scope } : {}),
               sessionId: `${options.caller}/${sub.name}/${toolCallId}`,
             })
           : options.memory;

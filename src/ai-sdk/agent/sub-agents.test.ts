@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scriptedLanguageModel } from '../../../test-support/scripted-language-model.ts';
 import { createContentStore } from '../../content/create-content-store.ts';
+import type { Scope } from '../../core/scope.ts';
+import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import { agent } from './agent.ts';
@@ -79,6 +81,47 @@ describe('sub-agents: an agent as a tool of another (seeds 003 and 004)', () => 
       tools: { helper: subAgentTool(helper, { caller: 'lead' }) },
     }).run('go').result;
     expect(JSON.stringify(sub.prompts[1])).not.toContain('task one');
+  });
+
+  it('isolated memories on a store live in the caller’s scope: another tenant neither lists nor reads them', async () => {
+    const store = createSqliteStore({ path: ':memory:' });
+    const acme: Scope = { tenant: 'acme', user: 'ada' };
+    const globex: Scope = { tenant: 'globex', user: 'bob' };
+    const subPrompts: string[] = [];
+    for (const [scope, task] of [
+      [acme, 'summarise the acme merger memo'],
+      [globex, 'list the globex layoffs'],
+    ] as const) {
+      const sub = scriptedLanguageModel([{ text: 'done' }]);
+      const helper = agent({ name: 'helper', description: 'Helps', model: sub.model });
+      // Both callers' models name their tool call call_1_0, as a provider with short ids may.
+      const lead = scriptedLanguageModel([
+        { toolCalls: [{ toolName: 'helper', input: { task } }] },
+        { text: 'ok' },
+      ]);
+      await agent({
+        name: 'lead',
+        description: 'Leads',
+        model: lead.model,
+        tools: { helper: subAgentTool(helper, { caller: 'lead', store, scope }) },
+      }).run('go').result;
+      subPrompts.push(JSON.stringify(sub.prompts[0]));
+    }
+    // globex's sub-agent saw its own task only, not acme's earlier one.
+    expect(subPrompts[1]).toContain('globex layoffs');
+    expect(subPrompts[1]).not.toContain('acme merger');
+    for (const [scope, mine, theirs] of [
+      [acme, 'merger', 'layoffs'],
+      [globex, 'layoffs', 'merger'],
+    ] as const) {
+      const [session, ...more] = await store.listSessions({ tenant: scope.tenant });
+      expect(more).toEqual([]);
+      expect(session).toMatchObject({ id: 'lead/helper/call_1_0', scope });
+      const found = async (text: string) => (await store.searchMessages(scope, { text })).length;
+      expect([await found(mine), await found(theirs)]).toEqual([1, 0]);
+    }
+    expect(await store.listSessions({ tenant: 'default' })).toEqual([]);
+    await store.close();
   });
 
   for (const mode of ['shared', 'snapshot', 'isolated'] as const) {

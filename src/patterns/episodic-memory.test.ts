@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { failingRecords } from '../../test-support/hooked-records.ts';
 import { tempSqliteStores } from '../../test-support/temp-sqlite-store.ts';
 import { topicEmbeddingModel, topicModelId } from '../../test-support/topic-embedding-model.ts';
+import type { Scope } from '../core/scope.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
 import { getLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
@@ -81,4 +82,42 @@ describe.each(drivers)('openEpisodicMemory on %s: a failed close can be retried'
     expect(await getLongTermRecords(store).missingEmbeddings(scope, topicModelId, 10)).toEqual([]);
     await store.close();
   });
+});
+
+describe('openEpisodicMemory: a series is its scope’s own', () => {
+  for (const [name, open] of [
+    ['memory', createMemoryStore],
+    ['sqlite', sqlite],
+  ] as const)
+    it(`the tenant’s or a user’s series of the same name neither lists, recalls nor numbers after another scope’s episodes (${name} store)`, async () => {
+      const store = open();
+      const ada: Scope = { tenant: 't', user: 'ada' };
+      const adaAgent: Scope = { tenant: 't', user: 'ada', agent: 'bot' };
+      const tenant: Scope = { tenant: 't' };
+      for (const [scope, text] of [
+        [ada, 'ada asks about her diabetes medication'],
+        [adaAgent, 'the bot noted ada insulin dose'],
+      ] as const) {
+        const episodic = await openEpisodicMemory({ store, scope, series: 'help', counter });
+        await episodic.store({ role: 'user', content: text });
+        expect(await episodic.startNewEpisode()).toMatchObject({ index: 1 });
+      }
+      const wider = await openEpisodicMemory({ store, scope: tenant, series: 'help', counter });
+      expect(await wider.episodes()).toEqual([]);
+      expect(await wider.summarizeEpisodes()).toEqual([]);
+      expect(await wider.recallEpisode('diabetes insulin')).toBeUndefined();
+      expect(wider.current.sessionId).toBe('help/episode-1');
+      await wider.store({ role: 'user', content: 'the tenant asks about diabetes too' });
+      expect(await wider.startNewEpisode()).toMatchObject({ index: 1 });
+      expect((await wider.recallEpisode('diabetes'))?.info.summary).toContain('the tenant asks');
+      // Ada's series holds her one episode, not her agent's, and recalls her own.
+      const own = await openEpisodicMemory({ store, scope: ada, series: 'help', counter });
+      expect((await own.summarizeEpisodes()).map((s) => s.split('\n')[1])).toEqual([
+        'Started: ada asks about her diabetes medication',
+      ]);
+      expect(own.current.sessionId).toBe('help/episode-2');
+      expect(await own.recallEpisode('insulin dose')).toBeUndefined();
+      expect((await own.recallEpisode('diabetes'))?.info.sessionId).toBe('help/episode-1');
+      if ('close' in store) store.close();
+    });
 });

@@ -9,6 +9,7 @@ import type { createLongTermMemory } from '../longterm/create-long-term-memory.t
 import { type RankingOptions, rankingOptionKeys } from '../longterm/hybrid-search.ts';
 import type { LongTermRecord, NewLongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
+import { ownedRecords } from '../longterm/owned-records.ts';
 import { spokenText, toolsReadAfter } from '../longterm/turn-records.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
@@ -166,7 +167,8 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
         limit: 1000,
         ...(cursor ? { cursor } : {}),
       });
-      out.push(...page.records.map(infoOf));
+      // The scope's own episodes: a tenant's listing also holds its users' series of the same name.
+      out.push(...(await ownedRecords(longTerm.records, scope, page.records)).map(infoOf));
       cursor = page.nextCursor;
     } while (cursor);
     return out.sort((a, b) => a.index - b.index);
@@ -254,10 +256,18 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
         throw error;
       });
       await caughtUp;
-      const [hit] = await longTerm.search(query, { limit: 1, filter: seriesFilter });
-      if (!hit) return undefined;
-      const info = infoOf(hit.record);
-      return { info, memory: open(info.sessionId) };
+      // The best of the scope's own episodes: a wide scope's search ranks its users' and agents' too.
+      for (const limit of [5, 100]) {
+        const hits = await longTerm.search(query, { limit, filter: seriesFilter });
+        const [own] = await ownedRecords(
+          longTerm.records,
+          scope,
+          hits.map((h) => h.record),
+        );
+        if (own) return { info: infoOf(own), memory: open(infoOf(own).sessionId) };
+        if (hits.length < limit) break;
+      }
+      return undefined;
     },
     episodes: closed,
     async summarizeEpisodes() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tempSqliteStores } from '../../test-support/temp-sqlite-store.ts';
+import type { Scope } from '../core/scope.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
 import { expectMemoryError } from '../testing/fixtures.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
@@ -71,4 +72,31 @@ describe('createSharedMemoryPool: broadcast(message, from)', () => {
     }
     expect(await pool.agentContext('writer')).toEqual([]);
   });
+});
+
+describe('createSharedMemoryPool: a pool is its scope’s own', () => {
+  for (const [name, open] of [
+    ['memory', createMemoryStore],
+    ['sqlite', sqlite],
+  ] as const)
+    it(`the tenant’s or a user’s pool of the same name lists and finds only its own facts (${name} store)`, async () => {
+      const store = open();
+      const pool = (scope: Scope) => createSharedMemoryPool({ store, scope, pool: 'p', counter });
+      const ada = pool({ tenant: 't', user: 'ada' });
+      await ada.registerFact('scout', 'Ada kiwi: her salary is 90k.');
+      await pool({ tenant: 't', user: 'ada', agent: 'bot' }).registerFact(
+        'bot',
+        'Bot kiwi: Ada is on leave.',
+      );
+      const tenant = pool({ tenant: 't' });
+      expect(await tenant.facts()).toEqual([]);
+      expect(await tenant.facts('kiwi')).toEqual([]);
+      expect(await tenant.facts(undefined, 1)).toEqual([]);
+      await tenant.registerFact('lead', 'Tenant kiwi: the office moves.');
+      expect((await tenant.facts()).map((f) => f.text)).toEqual(['Tenant kiwi: the office moves.']);
+      expect((await tenant.facts('kiwi', 1)).map((f) => f.text)).toEqual(['Tenant kiwi: the office moves.']);
+      expect((await ada.facts()).map((f) => f.text)).toEqual(['Ada kiwi: her salary is 90k.']);
+      expect((await ada.facts('kiwi leave')).map((f) => f.text)).toEqual(['Ada kiwi: her salary is 90k.']);
+      if ('close' in store) store.close();
+    });
 });

@@ -4,6 +4,7 @@ import type { MemoryMessage } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { LongTermRecord } from '../long-term-record.ts';
 import type { LongTermStoreV1 } from '../long-term-store-v1.ts';
+import { ownedRecords } from '../owned-records.ts';
 import { prepareChange, prepareRecord } from '../prepare-record.ts';
 import { topicLine } from '../topic-line.ts';
 import { spokenText } from '../turn-records.ts';
@@ -91,7 +92,10 @@ export async function recordSelfFacts(
   return outcome;
 }
 
-/** The self-fact records of the scope (every version current in the store, ended ones included), by id. */
+/**
+ * The self-fact records the scope owns (every version current in the store, ended ones included), by id: not
+ * those of the users or agents a wide scope's listing also holds, which this scope neither ends nor is ended by.
+ */
 async function selfFactsOf(o: RecordSelfFactsOptions): Promise<Map<string, LongTermRecord>> {
   const out = new Map<string, LongTermRecord>();
   let cursor: string | undefined;
@@ -101,7 +105,8 @@ async function selfFactsOf(o: RecordSelfFactsOptions): Promise<Map<string, LongT
       filter: { kinds: ['fact'] },
       ...(cursor === undefined ? {} : { cursor }),
     });
-    for (const r of page.records) if (typeof r.metadata.selfFact === 'string') out.set(r.id, r);
+    const facts = page.records.filter((r) => typeof r.metadata.selfFact === 'string');
+    for (const r of await ownedRecords(o.records, o.scope, facts)) out.set(r.id, r);
     cursor = page.nextCursor;
   } while (cursor !== undefined);
   return out;

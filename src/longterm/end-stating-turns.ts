@@ -3,6 +3,7 @@ import type { Scope } from '../core/scope.ts';
 import { analyzeText } from './analyze-text.ts';
 import type { LongTermRecord } from './long-term-record.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
+import { ownedRecords } from './owned-records.ts';
 import { prepareChange } from './prepare-record.ts';
 
 /** Where {@link endStatingTurns} writes. */
@@ -31,11 +32,20 @@ export async function endStatingTurns(
   const removed = [...new Set(analyzeText(fact.text))].filter((t) => !kept.has(t)).slice(0, 64);
   const sources = new Set(fact.provenance.messageIds);
   if (removed.length === 0 || sources.size === 0) return 0;
-  const hits = await o.records.searchText(o.scope, {
+  const matches = await o.records.searchText(o.scope, {
     terms: removed,
     limit: 50,
     filter: { kinds: ['turn'] },
   });
+  // The scope's own turns: a wide scope's search also finds its users' or agents' turns, never ended here.
+  const owned = new Set(
+    await ownedRecords(
+      o.records,
+      o.scope,
+      matches.map((h) => h.record),
+    ),
+  );
+  const hits = matches.filter((h) => owned.has(h.record));
   // The most distinctive removed words: those in the fewest of the turns found (the old value, not "user" or "lives").
   const own = new Map(hits.map((h) => [h.id, new Set(analyzeText(h.record.text))]));
   const df = (t: string) => [...own.values()].filter((terms) => terms.has(t)).length;

@@ -5,6 +5,7 @@ import type { FactExtractor } from './fact-extractor.ts';
 import type { CursorState } from './long-term-cursor-state.ts';
 import type { LongTermSearchResult } from './long-term-memory.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
+import { ownedRecords } from './owned-records.ts';
 import { runExtraction } from './run-extraction.ts';
 
 /** Turn records per extraction run. */
@@ -79,13 +80,15 @@ export function createBackgroundWork(o: BackgroundWorkOptions): () => Promise<vo
       });
       if (page.records.length === 0) return;
       const next = page.endCursor;
+      // The scope's own turns: a wide scope's listing also holds its users' or agents' turns, never mined here.
+      const own = await ownedRecords(o.records, o.scope, page.records);
       try {
         await runExtraction({
           records: o.records,
           scope: o.scope,
           extractor,
           // Tool-derived turns kept out of recall are not mined for facts either.
-          turns: o.skipToolDerived ? page.records.filter((r) => !r.provenance.toolDerived) : page.records,
+          turns: o.skipToolDerived ? own.filter((r) => !r.provenance.toolDerived) : own,
           clock: o.clock,
           maxFacts: o.maxFacts,
           similar: o.similar,

@@ -7,6 +7,7 @@ import type { ExtractionCandidate, FactDecision, FactExtractor } from './fact-ex
 import type { LongTermSearchResult } from './long-term-memory.ts';
 import type { LongTermRecord } from './long-term-record.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
+import { ownedRecords } from './owned-records.ts';
 import { prepareChange, prepareRecord, recordHash } from './prepare-record.ts';
 
 /** What one extraction run did. */
@@ -56,9 +57,11 @@ export async function runExtraction(o: RunExtractionOptions): Promise<Extraction
       .join('\n')
       .slice(0, 4096),
   );
-  const shown = similar.filter((s) => s.record.kind === 'fact').slice(0, 10);
-  const byTemp = new Map(shown.map((s, i) => [String(i), s.record]));
-  const candidates: ExtractionCandidate[] = shown.map((s, i) => ({ id: String(i), text: s.record.text }));
+  // The scope's own facts only: a wide scope's search also ranks its users' or agents' facts.
+  const facts = similar.map((s) => s.record).filter((r) => r.kind === 'fact');
+  const shown = (await ownedRecords(o.records, o.scope, facts)).slice(0, 10);
+  const byTemp = new Map(shown.map((r, i) => [String(i), r]));
+  const candidates: ExtractionCandidate[] = shown.map((r, i) => ({ id: String(i), text: r.text }));
   const turns = o.turns.map((t) => ({
     speaker: typeof t.metadata.speaker === 'string' ? t.metadata.speaker : (t.provenance.roles[0] ?? 'user'),
     role: t.provenance.roles[0] ?? 'user',
@@ -77,7 +80,7 @@ export async function runExtraction(o: RunExtractionOptions): Promise<Extraction
   };
   // When the batch was said: added facts hold from then, and what an update or delete replaced ended then.
   const at = o.turns.at(-1)?.validAt;
-  const hashes = new Set(shown.map((s) => s.record.hash));
+  const hashes = new Set(shown.map((r) => r.hash));
   const touched = new Set<string>();
   let changes = 0;
   for (const d of decisions) {

@@ -234,6 +234,18 @@ export const longTermRecordCases: LongTermCase[] = [
       expect(await texts(bob)).toEqual(['secret plan bravo']);
       expect(await texts({ ...base, agent: 'helper' })).toEqual(['secret plan charlie']);
       expect(await texts(base)).toEqual(['secret plan alpha', 'secret plan bravo', 'secret plan charlie']);
+      // A wide listing or search returns each record exactly as its owner's getRecords reads it (a component
+      // that keeps its scope's own records, `ownedRecords`, tells them apart by it).
+      const ownerOf = new Map<string, Scope>([
+        ['secret plan alpha', alice],
+        ['secret plan bravo', bob],
+        ['secret plan charlie', aliceAgent],
+      ]);
+      const wide = [
+        ...(await t.records.listRecords(base)).records,
+        ...(await search(t.records, base, 'secret plan')).map((h) => h.record),
+      ];
+      for (const r of wide) expect(await t.records.getRecords(ownerOf.get(r.text)!, [r.id])).toEqual([r]);
       expect(await texts(lookAlike)).toEqual(['secret plan delta']);
       expect(await texts({ tenant: other.tenant })).toEqual(['secret plan echo']);
       await t.records.updateRecord(bob, 'same', { text: 'changed' }, new Date());

@@ -19,3 +19,24 @@ export async function ownedRecords(
   const own = new Map((await records.getRecords(scope, ids)).map((r) => [r.id, r]));
   return list.filter((r) => isDeepStrictEqual(own.get(r.id), r));
 }
+
+/**
+ * The best `limit` records the scope owns among a search's hits, best first: `search(n)` asked for `limit` hits,
+ * then, when other owners' hits took places, for up to 100 (a search's most).
+ */
+export async function ownedHits(
+  records: Pick<LongTermStoreV1, 'getRecords'>,
+  scope: Scope,
+  limit: number,
+  search: (limit: number) => Promise<readonly { record: LongTermRecord }[]>,
+): Promise<LongTermRecord[]> {
+  for (let ask = limit; ; ask = 100) {
+    const hits = await search(ask);
+    const own = await ownedRecords(
+      records,
+      scope,
+      hits.map((h) => h.record),
+    );
+    if (own.length >= limit || hits.length < ask || ask >= 100) return own.slice(0, limit);
+  }
+}

@@ -9,7 +9,7 @@ import type { createLongTermMemory } from '../longterm/create-long-term-memory.t
 import { type RankingOptions, rankingOptionKeys } from '../longterm/hybrid-search.ts';
 import type { LongTermRecord, NewLongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
-import { ownedRecords } from '../longterm/owned-records.ts';
+import { ownedHits, ownedRecords } from '../longterm/owned-records.ts';
 import { spokenText, toolsReadAfter } from '../longterm/turn-records.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
@@ -257,17 +257,12 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
       });
       await caughtUp;
       // The best of the scope's own episodes: a wide scope's search ranks its users' and agents' too.
-      for (const limit of [5, 100]) {
-        const hits = await longTerm.search(query, { limit, filter: seriesFilter });
-        const [own] = await ownedRecords(
-          longTerm.records,
-          scope,
-          hits.map((h) => h.record),
-        );
-        if (own) return { info: infoOf(own), memory: open(infoOf(own).sessionId) };
-        if (hits.length < limit) break;
-      }
-      return undefined;
+      const [own] = await ownedHits(longTerm.records, scope, 1, (limit) =>
+        longTerm.search(query, { limit, filter: seriesFilter }),
+      );
+      if (!own) return undefined;
+      const info = infoOf(own);
+      return { info, memory: open(info.sessionId) };
     },
     episodes: closed,
     async summarizeEpisodes() {

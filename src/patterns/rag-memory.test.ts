@@ -192,3 +192,24 @@ describe.each(drivers)('createRagMemory on %s: a failed add can be retried', (_,
     await store.close();
   });
 });
+
+describe('createRagMemory: a memory retrieves from its own scope’s index', () => {
+  it('another scope’s message of the same session and id neither answers for nor crowds out the memory’s own', async () => {
+    const store = sqlite();
+    const open = (scope: { tenant: string; user?: string }) =>
+      createRagMemory({ memory: createConversationMemory({ store, scope, sessionId: 'chat', counter }) });
+    const ada = open({ tenant: 't', user: 'ada' });
+    const team = open({ tenant: 't' });
+    // Ids a client makes up, so the same in both chats.
+    await ada.addWithEmbedding({ role: 'user', content: 'My password hint is mango.', id: 'm1' } as never);
+    await ada.addWithEmbedding({ role: 'user', content: 'Mango lassi for lunch.', id: 'm2' } as never);
+    await team.addWithEmbedding({ role: 'user', content: 'Team lunch: mango smoothies.', id: 'm1' } as never);
+    // Ada's words are not the team's: her "password hint" finds nothing of the team's, and her "mango"
+    // messages take no place of the team's own.
+    expect(await team.retrieveRelevant('password hint')).toEqual([]);
+    expect((await team.retrieveRelevant('mango lunch', 1)).map((m) => m.content)).toEqual([
+      'Team lunch: mango smoothies.',
+    ]);
+    store.close();
+  });
+});

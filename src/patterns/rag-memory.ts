@@ -7,6 +7,7 @@ import type { EngramLongTermMemory } from '../longterm/create-long-term-memory.t
 import type { LongTermEmbedder } from '../longterm/embedder.ts';
 import { type RankingOptions, rankingOptionKeys } from '../longterm/hybrid-search.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
+import { ownedHits } from '../longterm/owned-records.ts';
 import { checkConversationMemory } from '../memory/check-conversation-memory.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
@@ -129,13 +130,13 @@ export function createRagMemory(options: RagMemoryOptions): RagMemory {
         });
       // Opened after a crash, the log may hold a message it left unindexed: indexed before the first search.
       await (caughtUp ?? catchUp());
-      const hits = await index.search(query, {
-        limit: k,
-        filter: { kinds: ['message'], session: memory.sessionId },
-      });
+      // The index records of the memory's own scope: a wide scope's search also ranks its users' sessions of the id.
+      const hits = await ownedHits(index.records, memory.scope, k, (limit) =>
+        index.search(query, { limit, filter: { kinds: ['message'], session: memory.sessionId } }),
+      );
       const out: MemoryMessage[] = [];
-      for (const h of hits) {
-        const id = h.record.provenance.messageIds[0];
+      for (const record of hits) {
+        const id = record.provenance.messageIds[0];
         const m = id === undefined ? undefined : await memory.get(id);
         if (m) out.push(m);
       }

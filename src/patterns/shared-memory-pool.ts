@@ -8,7 +8,7 @@ import { createMemoryStore } from '../drivers/memory/index.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
-import { ownedRecords } from '../longterm/owned-records.ts';
+import { ownedHits, ownedRecords } from '../longterm/owned-records.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
@@ -161,15 +161,10 @@ export function createSharedMemoryPool(options: SharedMemoryPoolOptions): Shared
       checkOptionalInteger(limit, 'facts(query, limit): limit', component, 1);
       const filter = { kinds: ['fact'], metadata: { pool } };
       // The scope's own facts only: a tenant's search and listing also cover its users' pools of the same name.
-      const own = (records: readonly LongTermRecord[]) => ownedRecords(facts.records, scope, records);
-      if (query !== undefined) {
-        const want = limit ?? 10;
-        for (let ask = want; ; ask = 100) {
-          const hits = await facts.search(query, { limit: ask, filter });
-          const mine = await own(hits.map((h) => h.record));
-          if (mine.length >= want || hits.length < ask || ask >= 100) return mine.slice(0, want);
-        }
-      }
+      if (query !== undefined)
+        return ownedHits(facts.records, scope, limit ?? 10, (ask) =>
+          facts.search(query, { limit: ask, filter }),
+        );
       const out: LongTermRecord[] = [];
       let cursor: string | undefined;
       do {
@@ -178,7 +173,7 @@ export function createSharedMemoryPool(options: SharedMemoryPoolOptions): Shared
           limit: 1000,
           ...(cursor ? { cursor } : {}),
         });
-        out.push(...(await own(page.records)));
+        out.push(...(await ownedRecords(facts.records, scope, page.records)));
         // Pages come oldest first, so the newest `limit` are the last ones: older ones are dropped as they pass.
         if (limit !== undefined && out.length > limit) out.splice(0, out.length - limit);
         cursor = page.nextCursor;

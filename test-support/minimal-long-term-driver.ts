@@ -142,7 +142,7 @@ export function createMinimalLongTermDriver(options: MinimalLongTermDriverOption
     },
     async missingEmbeddings(scope, model, limit) {
       return live(scope)
-        .filter((s) => !s.vectors.has(model))
+        .filter((s) => slots.get(key(scope, current(s)!.id)) === s && !s.vectors.has(model))
         .slice(0, limit)
         .map((s) => (current(s) as LongTermRecord).id);
     },

@@ -78,7 +78,10 @@ export interface LongTermStoreV1 {
    * Needs `vectorSearch`.
    */
   putEmbeddings(scope: Scope, embeddings: readonly LongTermEmbedding[]): Promise<number>;
-  /** Ids of current records in the scope with no embedding of `model`, oldest first, at most `limit` (`[]` without `vectorSearch`). */
+  /**
+   * Ids of current records the scope owns (exactly: not its users' or agents', which `putEmbeddings` in this scope
+   * skips) with no embedding of `model`, oldest first, at most `limit` (`[]` without `vectorSearch`).
+   */
   missingEmbeddings(scope: Scope, model: string, limit: number): Promise<string[]>;
   /** The nearest current records by cosine similarity, best first. Needs `vectorSearch`. */
   searchVector(scope: Scope, query: LongTermVectorQuery): Promise<LongTermHit[]>;

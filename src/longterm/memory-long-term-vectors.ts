@@ -27,8 +27,10 @@ export function memoryLongTermVectors(state: MemoryLongTermState): MemoryLongTer
       }),
     async missingEmbeddings(scope, model, limit) {
       const entries = await state.open(scope);
+      const owner = ownerOf(scope);
+      // The scope's own records: its users' or agents' are ones `putEmbeddings` here would skip.
       return liveEntries(entries, scope)
-        .filter((e) => !e.vectors.has(model))
+        .filter((e) => e.owner.user === owner.user && e.owner.agent === owner.agent && !e.vectors.has(model))
         .slice(0, limit)
         .map((e) => (currentVersion(e) as LongTermRecord).id);
     },

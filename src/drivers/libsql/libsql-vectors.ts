@@ -1,6 +1,6 @@
 import type { LongTermDriverV1 } from '../../driver.ts';
 import type { LibsqlExecutor } from './libsql-executor.ts';
-import { coveredBy, ownedBy } from './libsql-scope.ts';
+import { ownedBy } from './libsql-scope.ts';
 import { searchVectors } from './libsql-vector-search.ts';
 import { dropEmbeddings, ensureSpace, insertVector } from './libsql-vector-space.ts';
 
@@ -42,10 +42,11 @@ export function createVectorMethods(
       });
     },
     missingEmbeddings: async (scope, model, limit) => {
-      const covered = coveredBy(scope, 'r');
+      // The scope's own records: its users' or agents' are ones `putEmbeddings` here would skip.
+      const mine = ownedBy(scope, 'r');
       const rows = await db.all(
-        `SELECT r.id FROM engram_ltm_records r WHERE ${covered.sql} AND r.live = 1 AND NOT EXISTS (SELECT 1 FROM engram_ltm_embeddings e WHERE e.tenant = r.tenant AND e.user_id = r.user_id AND e.agent_id = r.agent_id AND e.model = ? AND e.id = r.id) ORDER BY r.first_rid LIMIT ?`,
-        [...covered.args, model, Math.max(0, Math.min(Math.trunc(limit), 10_000))],
+        `SELECT r.id FROM engram_ltm_records r WHERE ${mine.sql} AND r.live = 1 AND NOT EXISTS (SELECT 1 FROM engram_ltm_embeddings e WHERE e.tenant = r.tenant AND e.user_id = r.user_id AND e.agent_id = r.agent_id AND e.model = ? AND e.id = r.id) ORDER BY r.first_rid LIMIT ?`,
+        [...mine.args, model, Math.max(0, Math.min(Math.trunc(limit), 10_000))],
       );
       return rows.map((r) => String(r.id));
     },

@@ -84,7 +84,8 @@ export function sqlLongTermVectors(
         checkId(model, 'model', component);
         const rows = await queryAll(
           client,
-          sql`SELECT r.id FROM engram_ltm_records r WHERE ${liveWhere(scope)} AND NOT EXISTS (SELECT 1 FROM engram_ltm_vectors v WHERE v.tenant = r.tenant AND v.user_id = r.user_id AND v.agent_id = r.agent_id AND v.model = ${model} AND v.id = r.id) ORDER BY r.first_rid LIMIT ${Math.max(0, Math.min(Math.trunc(limit), 10_000))}`,
+          // The scope's own records: its users' or agents' are ones `putEmbeddings` here would skip.
+          sql`SELECT r.id FROM engram_ltm_records r WHERE ${owned(ownerOf(scope))} AND r.live = 1 AND NOT EXISTS (SELECT 1 FROM engram_ltm_vectors v WHERE v.tenant = r.tenant AND v.user_id = r.user_id AND v.agent_id = r.agent_id AND v.model = ${model} AND v.id = r.id) ORDER BY r.first_rid LIMIT ${Math.max(0, Math.min(Math.trunc(limit), 10_000))}`,
         );
         return rows.map((r) => String(r.id));
       }),

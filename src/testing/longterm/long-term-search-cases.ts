@@ -119,6 +119,28 @@ export const longTermSearchCases: LongTermCase[] = [
     },
   },
   {
+    name: 'vectors: missingEmbeddings lists the records the scope owns, not its users’ or agents’ (putEmbeddings skips those)',
+    needsVectors: true,
+    async run(t) {
+      const tenant = t.scope();
+      const ada = { ...tenant, user: 'ada' };
+      const bot = { ...ada, agent: 'bot' };
+      // The users' and agents' records are older: a listing of the tenant's would put them first.
+      await t.records.addRecords(ada, [
+        rec({ id: 'a1', text: 'ada one' }),
+        rec({ id: 'a2', text: 'ada two' }),
+      ]);
+      await t.records.addRecords(bot, [rec({ id: 'b1', text: 'bot one' })]);
+      await t.records.addRecords(tenant, [rec({ id: 't1', text: 'tenant one' })]);
+      expect(await t.records.missingEmbeddings(tenant, 'm', 2)).toEqual(['t1']);
+      expect(await t.records.missingEmbeddings(ada, 'm', 10)).toEqual(['a1', 'a2']);
+      expect(await t.records.missingEmbeddings(bot, 'm', 10)).toEqual(['b1']);
+      expect(await t.records.putEmbeddings(tenant, [{ id: 't1', model: 'm', vector: [1, 0] }])).toBe(1);
+      expect(await t.records.missingEmbeddings(tenant, 'm', 10)).toEqual([]);
+      expect(await t.records.missingEmbeddings(ada, 'm', 10)).toEqual(['a1', 'a2']);
+    },
+  },
+  {
     name: 'vectors: a hit carries the current record, every field as getRecord reads it',
     needsVectors: true,
     async run(t) {

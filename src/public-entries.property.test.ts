@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entryModules } from '../test-support/public-surface/entry-modules.ts';
 import {
   callOutcome,
   entryExclusions,
@@ -12,19 +13,8 @@ import {
   publicMethods,
 } from '../test-support/public-surface/hostile-values.ts';
 import { instanceCases } from '../test-support/public-surface/instance-cases.ts';
-import * as aiSdk from './ai-sdk.ts';
-import * as converters from './converters.ts';
-import * as driver from './driver.ts';
-import * as embeddings from './embeddings.ts';
 import * as root from './index.ts';
-import * as langgraph from './langgraph.ts';
-import * as libsql from './libsql.ts';
-import * as mem0 from './mem0.ts';
 import * as memoryTool from './memory-tool.ts';
-import * as openaiAgents from './openai-agents.ts';
-import * as patterns from './patterns.ts';
-import * as postgres from './postgres.ts';
-import * as sqlite from './sqlite.ts';
 import { expectMemoryError } from './testing/fixtures.ts';
 
 /**
@@ -48,21 +38,7 @@ afterAll(() => {
 });
 // `engram/testing` is left out: its helpers are test support whose contract is to assert (vitest `expect`,
 // `expect.fail`) or to register suites, so they throw assertion errors by design.
-const entries = {
-  root,
-  sqlite,
-  postgres,
-  libsql,
-  'ai-sdk': aiSdk,
-  langgraph,
-  'openai-agents': openaiAgents,
-  converters,
-  driver,
-  'memory-tool': memoryTool,
-  mem0,
-  patterns,
-  embeddings,
-};
+const { testing: _testing, ...entries } = entryModules;
 
 describe.each(Object.entries(entries))('entry %s: every exported function and class', (entry, mod) => {
   const targets = Object.entries(mod as Record<string, unknown>).filter(

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { packageEntries } from '../scripts/package/entries.ts';
+import { entryKey, entryModules } from '../test-support/public-surface/entry-modules.ts';
+import { isClass } from '../test-support/public-surface/hostile-values.ts';
+import { knownIgnoring, optionCases, optionExclusions } from '../test-support/public-surface/option-cases.ts';
+import { optionTakingExports } from '../test-support/public-surface/option-taking-exports.ts';
+import { MemoryError } from './core/errors/memory-error.ts';
+
+/**
+ * A misspelt option is refused, by every public factory: each export of a package entry that takes an options
+ * object is called with valid minimal options plus `zzMisspelt`, and must fail with `INVALID_ARGUMENT` naming the
+ * key and itself, not run at the option's default (`createSqliteStore({ path, durabilty: 'process' })`). The
+ * exports are enumerated on purpose: a row of `optionCases` each, or a reasoned `optionExclusions` entry; an
+ * export found by its signature (a parameter `options`/`config` or typed `…Options`/`…Config`) or by its name
+ * (`create…`, `open…`, `with…`) with neither fails, so a new factory cannot skip the walk. `knownIgnoring` lists
+ * the rows not fixed yet: each must still fail, so fixing one removes its row.
+ */
+const misspelt = 'zzMisspelt';
+const factoryName = /^(create|open|with)[A-Z]/;
+
+/** Every `entry.name` the walk must account for: option-taking by signature, or named like a factory. */
+function gatedExports(): Set<string> {
+  const gated = new Set<string>();
+  for (const [specifier, names] of optionTakingExports())
+    for (const name of names) gated.add(`${entryKey(specifier)}.${name}`);
+  for (const [entry, mod] of Object.entries(entryModules))
+    for (const [name, value] of Object.entries(mod))
+      if (typeof value === 'function' && factoryName.test(name)) gated.add(`${entry}.${name}`);
+  return gated;
+}
+
+/** The export an `entry.name` key names. */
+function exportOf(key: string): unknown {
+  const dot = key.indexOf('.');
+  return entryModules[key.slice(0, dot)]?.[key.slice(dot + 1)];
+}
+
+/** Calls the export of `key` as its row says, awaiting a promise. */
+async function callCase(key: string, options: Record<string, unknown>): Promise<unknown> {
+  const fn = exportOf(key) as (...args: unknown[]) => unknown;
+  const row = optionCases[key]!;
+  const call = row.call ?? ((f, o) => (isClass(f) ? new f(o) : f(o)));
+  return await call(fn, options);
+}
+
+describe('option keys: every public factory refuses a misspelt option', () => {
+  it('walks every package entry', () => {
+    expect(Object.keys(entryModules).sort()).toEqual(
+      packageEntries()
+        .map((e) => entryKey(e.specifier))
+        .sort(),
+    );
+  });
+
+  it('has a table row or a reasoned exclusion for every export taking options or named like a factory', () => {
+    const gated = gatedExports();
+    const missing = [...gated].filter((key) => !(key in optionCases) && !(key in optionExclusions));
+    expect(missing, 'add a row to optionCases (or a reason to optionExclusions)').toEqual([]);
+    const unknown = [...Object.keys(optionCases), ...Object.keys(optionExclusions)].filter(
+      (key) => typeof exportOf(key) !== 'function',
+    );
+    expect(unknown, 'rows and exclusions that name no exported function').toEqual([]);
+    const both = Object.keys(optionCases).filter((key) => key in optionExclusions);
+    expect(both, 'in the table and excluded').toEqual([]);
+  });
+
+  it('lists as still ignoring a misspelt key only exports in the table', () => {
+    expect(Object.keys(knownIgnoring).filter((key) => !(key in optionCases))).toEqual([]);
+  });
+
+  it.each(Object.keys(optionCases))('%s refuses a misspelt key, naming it', async (key) => {
+    const made = await callCase(key, optionCases[key]!.options());
+    await (made as { close?: () => unknown } | undefined)?.close?.();
+    let outcome: string;
+    try {
+      const wrong = await callCase(key, { ...optionCases[key]!.options(), [misspelt]: 1 });
+      await (wrong as { close?: () => unknown } | undefined)?.close?.();
+      outcome = `took ${misspelt}`;
+    } catch (error) {
+      const name = optionCases[key]!.names ?? key.slice(key.indexOf('.') + 1);
+      const { message } = error as Error;
+      const refused =
+        MemoryError.hasCode(error, 'INVALID_ARGUMENT') &&
+        message.includes(misspelt) &&
+        message.includes(name);
+      outcome = refused ? 'refused' : `threw ${String(error)}`;
+    }
+    if (key in knownIgnoring)
+      expect(outcome, `${key} is fixed: remove it from knownIgnoring`).not.toBe('refused');
+    else expect(outcome).toBe('refused');
+  });
+});

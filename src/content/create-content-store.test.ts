@@ -68,6 +68,10 @@ describe('createContentStore (seed 004 AgentMemory)', () => {
     // @ts-expect-error a store without content items is a compile error; a JavaScript caller gets INVALID_ARGUMENT
     expect(() => createContentStore({ store: {} })).toThrow(/putItem\(\)/);
     expect(() => createContentStore({ space: '' })).toThrow(/space/);
+    // A misspelt limit was ignored: items up to the default 64 MiB were taken.
+    expect(() => createContentStore({ counter, maxContentByte: 100 } as never)).toThrow(
+      /createContentStore\(options\)\.maxContentByte: not an option/,
+    );
     expect((await content.query()).items).toEqual([]);
   });
 

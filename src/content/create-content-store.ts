@@ -1,5 +1,5 @@
 import type { JSONValue } from 'ai';
-import { checkMethods, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import { type Clock, systemClock } from '../core/clock.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { NotFoundError } from '../core/errors/not-found-error.ts';
@@ -44,6 +44,18 @@ export interface ContentStoreOptions {
   /** Largest content accepted, in UTF-8 bytes. @default 64 MiB */
   maxContentBytes?: number;
 }
+
+/** Every option of {@link createContentStore}: any other key is refused (a misspelling). */
+const knownOptions: Record<keyof ContentStoreOptions, true> = {
+  store: true,
+  scope: true,
+  space: true,
+  counter: true,
+  compactors: true,
+  summarizer: true,
+  clock: true,
+  maxContentBytes: true,
+};
 
 /** What `retrieve` returns: the item with its content shaped by the transform. */
 export interface RetrievedContent extends ContentItemInfo {
@@ -119,6 +131,7 @@ export interface ContentStore {
  */
 export function createContentStore(options: ContentStoreOptions = {}): ContentStore {
   checkOptions(options, 'createContentStore', 'content');
+  checkKnownKeys(options, knownOptions, 'createContentStore', component);
   const items = resolveItems(options.store);
   const scope = checkScope(options.scope ?? defaultScope, component);
   const space = options.space ?? 'default';

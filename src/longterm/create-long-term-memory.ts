@@ -1,9 +1,10 @@
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope } from '../core/scope.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { embedTexts, toEmbedder } from './embedder.ts';
+import { rankingOptionKeys } from './hybrid-search.ts';
 import { createBackgroundWork } from './long-term-background.ts';
 import { cursorStateOf } from './long-term-cursor-state.ts';
 import { keepOutRules } from './long-term-keep-out.ts';
@@ -27,6 +28,27 @@ export type {
 
 const component = 'longterm';
 
+/** Every option of {@link createLongTermMemory}: any other key is refused (a misspelling). */
+const knownOptions: Record<keyof LongTermMemoryOptions, true> = {
+  ...rankingOptionKeys,
+  store: true,
+  scope: true,
+  session: true,
+  recording: true,
+  episodes: true,
+  roles: true,
+  neighbours: true,
+  embedding: true,
+  selfFacts: true,
+  extractor: true,
+  maxFactsPerRun: true,
+  limit: true,
+  counter: true,
+  clock: true,
+  keepOut: true,
+  onError: true,
+};
+
 /**
  * Long-term memory across sessions (seeds 002 and 003): `record` keeps each user and assistant turn with its
  * neighbours and dates (deterministic, no LLM) or, with `recording: 'facts'`, also facts an extractor
@@ -42,6 +64,7 @@ const component = 'longterm';
  */
 export function createLongTermMemory(options: LongTermMemoryOptions): EngramLongTermMemory {
   checkOptions(options, 'createLongTermMemory', 'longterm');
+  checkKnownKeys(options, knownOptions, 'createLongTermMemory', component);
   const scope = checkScope(options.scope, component);
   const records =
     options.store === undefined

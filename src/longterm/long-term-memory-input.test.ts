@@ -23,6 +23,18 @@ describe('long-term memory input checks (issue 21 #13)', () => {
     expect(await memory.retrieve({ role: 'user', content: 'where do I live?' })).toBeTypeOf('string');
   });
 
+  it('createLongTermMemory refuses a misspelt option (sesion: records without a session) naming it', () => {
+    const scope = { tenant: 't', user: 'u' };
+    expect(() => createLongTermMemory({ scope, sesion: 's' } as never)).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/createLongTermMemory\(options\)\.sesion: not an option/),
+      }),
+    );
+    // Ranking options are options too.
+    expect(createLongTermMemory({ scope, session: 's', fusion: 'rrf', diversity: 0.2 })).toBeDefined();
+  });
+
   it('record accepts plain AI SDK { role, content } messages, dated by the clock and found again', async () => {
     const memory = open();
     const plain: ModelMessage[] = [

@@ -194,6 +194,10 @@ describe('formatRecall', () => {
 
   it('refuses a tag that could itself break the block, with a typed error', () => {
     expect(() => formatRecall([result('x')], { tag: 'a>b' })).toThrow(MemoryError);
+    // A misspelt option was ignored: the block kept its default tag and its day lines.
+    expect(() => formatRecall([result('x')], { date: false } as never)).toThrow(
+      /formatRecall\(options\)\.date: not an option/,
+    );
     expect(
       formatRecall([result('x')], { tag: 'recall' })
         .split('\n')

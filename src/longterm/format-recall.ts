@@ -1,3 +1,4 @@
+import { checkKnownKeys } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { quoteLine } from '../messages/quoted-text.ts';
 import { checkRecallInput } from './check-recall.ts';
@@ -11,6 +12,9 @@ export interface FormatRecallOptions {
   /** Whether the records' lines are under a line of their day (`validAt`, else when recorded). @default true */
   dates?: boolean;
 }
+
+/** Every option of {@link formatRecall}: any other key is refused (a misspelling). */
+const knownOptions: Record<keyof FormatRecallOptions, true> = { tag: true, dates: true };
 
 const tagPattern = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
@@ -29,6 +33,7 @@ export function formatRecall(
   options: FormatRecallOptions = {},
 ): string {
   checkRecallInput(results, options);
+  checkKnownKeys(options, knownOptions, 'formatRecall', 'longterm');
   if (results.length === 0) return '';
   const tag = recallTag(options);
   return recallBlock(

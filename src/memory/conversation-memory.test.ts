@@ -192,6 +192,13 @@ describe('ConversationMemory', () => {
         message: expect.stringMatching(/scope\.usr: not a scope field/),
       }),
     );
+    // A misspelt sessionId was ignored: every message went to a new session of its own.
+    expect(() => createConversationMemory({ sesionId: 's1' } as never)).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/createConversationMemory\(options\)\.sesionId: not an option/),
+      }),
+    );
   });
 
   it('keeps the call order of un-awaited store() calls, even when the store answers out of order', async () => {

@@ -1,5 +1,5 @@
 import type { JSONValue, ModelMessage } from 'ai';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { type Clock, checkClock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { createId } from '../core/ids.ts';
@@ -57,6 +57,17 @@ export interface ConversationMemoryOptions<S extends MemoryStoreV1 = MemoryStore
    */
   clock?: Clock;
 }
+
+/** Every option of {@link createConversationMemory}: any other key is refused (a misspelling). */
+const conversationOptionKeys: Record<keyof ConversationMemoryOptions, true> = {
+  store: true,
+  sessionId: true,
+  scope: true,
+  counter: true,
+  initialMessages: true,
+  componentName: true,
+  clock: true,
+};
 
 /**
  * A durable, ordered message log with the history queries of seeds 001–003 and the Memory interface of seed 000.
@@ -160,6 +171,7 @@ export function createConversationMemory<S extends MemoryStoreV1>(
 export function createConversationMemory(options?: ConversationMemoryOptions): ConversationMemory;
 export function createConversationMemory(options: ConversationMemoryOptions = {}): ConversationMemory {
   checkOptions(options, 'createConversationMemory', 'memory');
+  checkKnownKeys(options, conversationOptionKeys, 'createConversationMemory', 'memory');
   const log = createConversationLog({
     storage: options.store ?? createMemoryStore(),
     scope: checkScope(options.scope ?? defaultScope, 'memory'),

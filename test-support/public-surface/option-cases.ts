@@ -206,8 +206,6 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'root.createConversationMemory':
-    'a misspelt sessionId or scope writes to the default session of the default tenant',
   'root.createSimpleMemory': 'its conversation options (see createConversationMemory)',
   'root.SimpleMemory': 'its conversation options (see createConversationMemory)',
   'root.SlidingWindowMemory': 'its conversation options and startOn',

@@ -59,7 +59,7 @@ export interface ConversationMemoryOptions<S extends MemoryStoreV1 = MemoryStore
 }
 
 /** Every option of {@link createConversationMemory}: any other key is refused (a misspelling). */
-const conversationOptionKeys: Record<keyof ConversationMemoryOptions, true> = {
+export const conversationOptionKeys: Record<keyof ConversationMemoryOptions, true> = {
   store: true,
   sessionId: true,
   scope: true,

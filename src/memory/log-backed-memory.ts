@@ -1,10 +1,12 @@
 import type { ModelMessage } from 'ai';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { stripExtras } from '../messages/to-model-message.ts';
 import {
   type ConversationMemory,
   type ConversationMemoryOptions,
+  conversationOptionKeys,
   createConversationMemory,
 } from './conversation-memory.ts';
 import type { Memory } from './memory.ts';
@@ -14,6 +16,25 @@ import type { Memory } from './memory.ts';
  * process, like the seed's array; with a `store` (SQLite, PostgreSQL, JSON files) and a `sessionId` it is durable.
  */
 export type MemoryLogOptions = Omit<ConversationMemoryOptions, 'initialMessages'>;
+
+const { initialMessages: _constructorMessages, ...logKeys } = conversationOptionKeys;
+/** Every key of {@link MemoryLogOptions}: the conversation's options but `initialMessages` (the constructor's messages). */
+export const memoryLogKeys: Record<keyof MemoryLogOptions, true> = logKeys;
+
+/**
+ * Checks the options of a seed class (`new SimpleMemory`) or its factory: an object whose every key `known` lists
+ * (the log's options, with the class's own), `INVALID_ARGUMENT` naming `what` and the key otherwise.
+ */
+export function checkClassOptions<T extends object>(
+  options: T,
+  known: Record<keyof T, true>,
+  what: string,
+  component: string,
+): T {
+  checkOptions(options, what, component);
+  checkKnownKeys(options, known, what, component);
+  return options;
+}
 
 /**
  * The base of seed 000's memory classes (`SimpleMemory`, `SlidingWindowMemory`, `TokenWindowMemory`,
@@ -38,6 +59,7 @@ export class LogBackedMemory implements Memory {
         message: `${new.target.name}: messages must be an array of ModelMessages, got ${messages === null ? 'null' : typeof messages}`,
       });
     }
+    checkClassOptions(options, memoryLogKeys, `new ${new.target.name}`, 'memory');
     this.conversation = createConversationMemory({ ...options, initialMessages: messages });
     this.#initialCount = messages.length;
   }

@@ -1,5 +1,10 @@
 import type { ModelMessage } from 'ai';
-import { LogBackedMemory, type MemoryLogOptions } from './log-backed-memory.ts';
+import {
+  checkClassOptions,
+  LogBackedMemory,
+  type MemoryLogOptions,
+  memoryLogKeys,
+} from './log-backed-memory.ts';
 
 /**
  * Seed 000's SimpleMemory: messages passed to the constructor are the initial state (`initialCount`);
@@ -23,5 +28,8 @@ export function createSimpleMemory(
   initialMessages: readonly ModelMessage[] = [],
   options: MemoryLogOptions = {},
 ): SimpleMemory {
-  return new SimpleMemory(initialMessages, options);
+  return new SimpleMemory(
+    initialMessages,
+    checkClassOptions(options, memoryLogKeys, 'createSimpleMemory', 'memory'),
+  );
 }

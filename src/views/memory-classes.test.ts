@@ -8,7 +8,7 @@ import { call, result, say, system, user } from '../../test-support/view-helpers
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import type { LogBackedMemory } from '../memory/log-backed-memory.ts';
-import { SimpleMemory } from '../memory/simple-memory.ts';
+import { createSimpleMemory, SimpleMemory } from '../memory/simple-memory.ts';
 import { toModelMessages } from '../messages/to-model-message.ts';
 import { arbConversation } from '../testing/conversation-arbitrary.ts';
 import { checkPairs } from '../testing/view-invariants.ts';
@@ -125,6 +125,39 @@ describe('bad constructor input', () => {
     expect(() => new SlidingWindowMemory(null as unknown as ModelMessage[])).toThrow(
       /SlidingWindowMemory: messages must be an array/,
     );
+  });
+
+  it('a misspelt option is a typed error naming the class and the key, not its default', () => {
+    const summarizer = async () => 'summary';
+    const misspelt: [() => unknown, RegExp][] = [
+      // The scope fell back to the whole default tenant.
+      [() => new SimpleMemory([], { scop: { tenant: 't' } } as never), /new SimpleMemory\(options\)\.scop:/],
+      [
+        () => createSimpleMemory([], { scop: { tenant: 't' } } as never),
+        /createSimpleMemory\(options\)\.scop:/,
+      ],
+      // The constructor's messages replaced these without a word.
+      [() => new SimpleMemory([], { initialMessages: [] } as never), /\.initialMessages: not an option/],
+      [
+        () => new SlidingWindowMemory([], 3, { starton: 'user' } as never),
+        /SlidingWindowMemory\(options\)\.starton:/,
+      ],
+      [
+        () => new TokenWindowMemory([], 100, { reserveToken: 50 } as never),
+        /TokenWindowMemory\(options\)\.reserveToken:/,
+      ],
+      [
+        () => new SummarizingMemory([], { summarizer, maxMessage: 4 } as never),
+        /SummarizingMemory\(options\)\.maxMessage:/,
+      ],
+    ];
+    for (const [make, message] of misspelt)
+      expect(make).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(message) }),
+      );
+    expect(
+      new TokenWindowMemory([], 100, { reserveTokens: 50, startOn: 'user', sessionId: 's' }),
+    ).toBeDefined();
   });
 
   it('a bad window size or budget is a typed error', () => {

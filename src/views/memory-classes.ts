@@ -1,7 +1,11 @@
 import type { ModelMessage } from 'ai';
-import { checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { LogBackedMemory, type MemoryLogOptions } from '../memory/log-backed-memory.ts';
+import {
+  checkClassOptions,
+  LogBackedMemory,
+  type MemoryLogOptions,
+  memoryLogKeys,
+} from '../memory/log-backed-memory.ts';
 import { stripExtras } from '../messages/to-model-message.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
 import type { ContextView } from './context-view.ts';
@@ -43,7 +47,12 @@ export class SlidingWindowMemory extends LogBackedMemory implements ContextView<
     windowSize = 30,
     options: MemoryLogOptions & Pick<SlidingWindowViewOptions, 'startOn'> = {},
   ) {
-    const { startOn = 'any', ...log } = checkOptions(options, 'new SlidingWindowMemory', 'views');
+    const { startOn = 'any', ...log } = checkClassOptions(
+      options,
+      { ...memoryLogKeys, startOn: true },
+      'new SlidingWindowMemory',
+      'views',
+    );
     super(messages, log);
     this.view = createSlidingWindowMemory({ conversation: this.conversation, windowSize, startOn });
   }
@@ -81,8 +90,9 @@ export class TokenWindowMemory extends LogBackedMemory implements ContextView<Mo
     maxTokens: number,
     options: TokenWindowMemoryOptions = {},
   ) {
-    const { reserveTokens, overflow, prune, startOn, ...log } = checkOptions(
+    const { reserveTokens, overflow, prune, startOn, ...log } = checkClassOptions(
       options,
+      { ...memoryLogKeys, reserveTokens: true, overflow: true, prune: true, startOn: true },
       'new TokenWindowMemory',
       'views',
     );
@@ -124,6 +134,18 @@ export interface SummarizingMemoryOptions
   keepRecent?: number;
 }
 
+/** Every key of {@link SummarizingMemoryOptions}. */
+const summarizingKeys: Record<keyof SummarizingMemoryOptions, true> = {
+  ...memoryLogKeys,
+  maxMessages: true,
+  summarizer: true,
+  keepRecent: true,
+  maxTokens: true,
+  step: true,
+  summaryRole: true,
+  prune: true,
+};
+
 /**
  * Seed 000's `SummarizingMemory`, as the seed constructs it, without its flaw: the seed calls the summarizer
  * over all older messages on every `read()`; this one summarizes only when the context would exceed
@@ -149,7 +171,16 @@ export class SummarizingMemory extends LogBackedMemory implements ContextView<Mo
         message: 'SummarizingMemory: options.summarizer must be a function (messages) => Promise<string>',
       });
     }
-    const { maxMessages = 20, maxTokens, summarizer, keepRecent, step, summaryRole, prune, ...log } = options;
+    const {
+      maxMessages = 20,
+      maxTokens,
+      summarizer,
+      keepRecent,
+      step,
+      summaryRole,
+      prune,
+      ...log
+    } = checkClassOptions(options, summarizingKeys, 'new SummarizingMemory', 'views');
     super(messages, log);
     this.view = createSummarizingMemory({
       conversation: this.conversation,

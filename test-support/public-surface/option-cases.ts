@@ -206,11 +206,6 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'root.createSimpleMemory': 'its conversation options (see createConversationMemory)',
-  'root.SimpleMemory': 'its conversation options (see createConversationMemory)',
-  'root.SlidingWindowMemory': 'its conversation options and startOn',
-  'root.TokenWindowMemory': 'its conversation options and reserveTokens, overflow, prune, startOn',
-  'root.SummarizingMemory': 'its conversation options and maxTokens, step, summaryRole, prune',
   'root.toMemoryMessage': 'a misspelt clock or generateId falls back to its default',
   'root.toMemoryMessages': 'a misspelt clock or generateId falls back to its default',
   'root.createSessions': 'a misspelt scope lists and opens the sessions of the default tenant',

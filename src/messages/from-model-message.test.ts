@@ -68,4 +68,14 @@ describe('toMemoryMessage / toModelMessage', () => {
       { role: 'assistant', content: 'b' },
     ]);
   });
+
+  it('refuses a misspelt option (genId: the default ids were used) naming it', () => {
+    const genId = () => 'fixed';
+    expect(() => toMemoryMessage({ role: 'user', content: 'a' }, {}, { genId } as never)).toThrow(
+      /toMemoryMessage\(options\)\.genId: not an option/,
+    );
+    expect(() => toMemoryMessages([{ role: 'user', content: 'a' }], {}, { clok: clock } as never)).toThrow(
+      /toMemoryMessages\(options\)\.clok: not an option/,
+    );
+  });
 });

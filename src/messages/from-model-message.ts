@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { type Clock, checkClock, systemClock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
@@ -14,6 +14,9 @@ export interface ToMemoryMessageOptions {
   /** The id generator. @default () => createId('msg') */
   generateId?: () => string;
 }
+
+/** Every option of {@link toMemoryMessage}: any other key is refused (a misspelling). */
+const knownOptions: Record<keyof ToMemoryMessageOptions, true> = { clock: true, generateId: true };
 
 /**
  * An AI SDK `ModelMessage` as a `MemoryMessage`: `extras` win over fields already on `m`; a missing `id` is
@@ -63,6 +66,7 @@ export function withExtras(
 function checkArguments(extras: unknown, options: ToMemoryMessageOptions, name: string): void {
   checkOptions(extras, `${name}(message, extras)`, 'messages');
   checkOptions(options, name, 'messages');
+  checkKnownKeys(options, knownOptions, name, 'messages');
   const { clock, generateId } = options;
   checkClock(clock, `${name}(options)`, 'messages');
   if (generateId !== undefined && typeof generateId !== 'function')

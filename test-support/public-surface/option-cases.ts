@@ -206,8 +206,6 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'root.toMemoryMessage': 'a misspelt clock or generateId falls back to its default',
-  'root.toMemoryMessages': 'a misspelt clock or generateId falls back to its default',
   'root.createSessions': 'a misspelt scope lists and opens the sessions of the default tenant',
   'root.createBpeTokenCounter': 'a misspelt encoding or model counts with the default encoding',
   'root.createEstimateTokenCounter': 'a misspelt charsPerToken counts with the default',

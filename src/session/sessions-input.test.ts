@@ -22,6 +22,15 @@ async function setup() {
 }
 
 describe('Sessions refuse bad arguments', () => {
+  it('createSessions refuses a misspelt option (scop: the default tenant would be listed and opened)', () => {
+    expect(() => createSessions({ store: createMemoryStore(), scop: { tenant: 'acme' } } as never)).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/createSessions\(options\)\.scop: not an option/),
+      }),
+    );
+  });
+
   it('endOf takes only run or workflow: a typo clears nothing', async () => {
     const sessions = await setup();
     for (const when of ['Workflow', 'runs', '', null, undefined, 1]) {

@@ -89,7 +89,7 @@ function checkMethodOptions<T extends object>(options: T, known: Record<keyof T,
 }
 
 export function createSessions(options: SessionsOptions): Sessions {
-  checkOptions(options, 'createSessions', 'session');
+  checkMethodOptions(options, { store: true, scope: true, counter: true }, 'createSessions');
   const { store } = options;
   const scope = checkScope(options.scope ?? defaultScope, 'session');
   const memoryFor = (id: string) =>

@@ -206,7 +206,6 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'root.createSessions': 'a misspelt scope lists and opens the sessions of the default tenant',
   'root.createBpeTokenCounter': 'a misspelt encoding or model counts with the default encoding',
   'root.createEstimateTokenCounter': 'a misspelt charsPerToken counts with the default',
   'root.createTokenCounter': 'a misspelt model, encoding or fallback counts with the default',

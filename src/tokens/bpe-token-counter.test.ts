@@ -80,4 +80,10 @@ describe('createBpeTokenCounter', () => {
     expectInvalidArgument(() => createBpeTokenCounter({ imageTokens: -1 }));
     expectInvalidArgument(() => createBpeTokenCounter({ fileTokens: Number.NaN }));
   });
+
+  it('rejects a misspelt option (imageToken: images counted at the default 765) naming it', () => {
+    expect(() => createBpeTokenCounter({ imageToken: 85 } as never)).toThrow(
+      /createBpeTokenCounter\(options\)\.imageToken: not an option/,
+    );
+  });
 });

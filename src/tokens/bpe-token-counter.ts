@@ -1,10 +1,10 @@
 import type { ModelMessage } from 'ai';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import type { MemoryMessage } from '../core/index.ts';
 import { boundedBpeCounter, loadBpeTables } from './bounded-bpe.ts';
 import { countMessageTokens } from './count-message-tokens.ts';
 import { invalidTokensArgument } from './invalid-argument.ts';
-import { type MessageCostOptions, resolveMessageCosts } from './message-costs.ts';
+import { type MessageCostOptions, messageCostKeys, resolveMessageCosts } from './message-costs.ts';
 import { BPE_ENCODINGS, type BpeEncoding, encodingForModel, isBpeEncoding } from './model-encodings.ts';
 import type { TokenCounter } from './token-counter.ts';
 import { wordStartBound } from './word-start-bound.ts';
@@ -48,6 +48,12 @@ function resolveEncoding(options: BpeTokenCounterOptions): BpeEncoding {
  */
 export function createBpeTokenCounter(options: BpeTokenCounterOptions = {}): TokenCounter {
   checkOptions(options, 'createBpeTokenCounter', 'tokens');
+  checkKnownKeys(
+    options,
+    { ...messageCostKeys, encoding: true, model: true },
+    'createBpeTokenCounter',
+    'tokens',
+  );
   const encoding = resolveEncoding(options);
   const costs = resolveMessageCosts(options);
   const countText = boundedBpeCounter(encoding);

@@ -1,8 +1,8 @@
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { createBpeTokenCounter } from './bpe-token-counter.ts';
 import { createEstimateTokenCounter } from './estimate-token-counter.ts';
 import { invalidTokensArgument } from './invalid-argument.ts';
-import type { MessageCostOptions } from './message-costs.ts';
+import { type MessageCostOptions, messageCostKeys } from './message-costs.ts';
 import { type BpeEncoding, encodingForModel, isBpeEncoding } from './model-encodings.ts';
 import type { TokenCounter } from './token-counter.ts';
 
@@ -36,6 +36,12 @@ export interface TokenCounterOptions extends MessageCostOptions {
  */
 export function createTokenCounter(options: TokenCounterOptions = {}): TokenCounter {
   checkOptions(options, 'createTokenCounter', 'tokens');
+  checkKnownKeys(
+    options,
+    { ...messageCostKeys, model: true, encoding: true, fallback: true, charsPerToken: true },
+    'createTokenCounter',
+    'tokens',
+  );
   const { model, encoding, fallback = 'estimate', charsPerToken, ...costs } = options;
   if (encoding !== undefined) return createBpeTokenCounter({ ...costs, encoding });
   const known = model === undefined ? undefined : encodingForModel(model);

@@ -51,6 +51,12 @@ describe('createEstimateTokenCounter', () => {
     ).toBe(5 + 1 + 1);
   });
 
+  it('rejects a misspelt option (charPerToken: text counted at the default 4) naming it', () => {
+    expect(() => createEstimateTokenCounter({ charPerToken: 2 } as never)).toThrow(
+      /createEstimateTokenCounter\(options\)\.charPerToken: not an option/,
+    );
+  });
+
   it.each([0, -1, Number.NaN, Number.POSITIVE_INFINITY, '4'])('rejects charsPerToken %s', (charsPerToken) => {
     let caught: unknown;
     try {

@@ -1,9 +1,9 @@
 import type { ModelMessage } from 'ai';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import type { MemoryMessage } from '../core/index.ts';
 import { countMessageTokens } from './count-message-tokens.ts';
 import { invalidTokensArgument } from './invalid-argument.ts';
-import { type MessageCostOptions, resolveMessageCosts } from './message-costs.ts';
+import { type MessageCostOptions, messageCostKeys, resolveMessageCosts } from './message-costs.ts';
 import type { TokenCounter } from './token-counter.ts';
 
 /** Options of `createEstimateTokenCounter`; the fixed costs default as in `MessageCosts`. */
@@ -52,6 +52,12 @@ export function estimateTextTokens(text: string, charsPerToken = 4): number {
  */
 export function createEstimateTokenCounter(options: EstimateTokenCounterOptions = {}): TokenCounter {
   checkOptions(options, 'createEstimateTokenCounter', 'tokens');
+  checkKnownKeys(
+    options,
+    { ...messageCostKeys, charsPerToken: true },
+    'createEstimateTokenCounter',
+    'tokens',
+  );
   const charsPerToken = options.charsPerToken ?? 4;
   if (typeof charsPerToken !== 'number' || !Number.isFinite(charsPerToken) || charsPerToken <= 0) {
     throw invalidTokensArgument(

@@ -50,6 +50,15 @@ export const DEFAULT_MESSAGE_COSTS: Readonly<MessageCosts> = Object.freeze({
 /** Options a counter factory accepts to override the fixed costs; see `MessageCosts` for each default. */
 export type MessageCostOptions = Partial<MessageCosts>;
 
+/** Every key of {@link MessageCostOptions}: what a counter factory checks its options' keys against, with its own. */
+export const messageCostKeys: Record<keyof MessageCostOptions, true> = {
+  perMessage: true,
+  perName: true,
+  imageTokens: true,
+  fileTokens: true,
+  approvalTokens: true,
+};
+
 /** Merges options over the defaults; throws `INVALID_ARGUMENT` for a cost that is not a non-negative finite number. */
 export function resolveMessageCosts(options: MessageCostOptions = {}): Readonly<MessageCosts> {
   const costs: MessageCosts = { ...DEFAULT_MESSAGE_COSTS };

@@ -66,6 +66,12 @@ describe('createTokenCounter', () => {
     expect(createTokenCounter({ charsPerToken: 1 }).countText('abcd')).toBe(4);
   });
 
+  it('rejects a misspelt option (encodng: the estimator counted instead of o200k_base) naming it', () => {
+    expect(() => createTokenCounter({ encodng: 'o200k_base' } as never)).toThrow(
+      /createTokenCounter\(options\)\.encodng: not an option/,
+    );
+  });
+
   it('rejects an unknown fallback or encoding with INVALID_ARGUMENT', () => {
     for (const bad of [{ fallback: 'nope' }, { encoding: 'p50k_base' }]) {
       const call = () => createTokenCounter(bad as never);

@@ -206,9 +206,6 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'root.createBpeTokenCounter': 'a misspelt encoding or model counts with the default encoding',
-  'root.createEstimateTokenCounter': 'a misspelt charsPerToken counts with the default',
-  'root.createTokenCounter': 'a misspelt model, encoding or fallback counts with the default',
   'root.createCoreMemoryTools': 'an extra key beside memory is ignored',
   'root.createWorkingMemoryTool': 'an extra key beside memory is ignored',
   'root.createExtractiveSummarizer':

@@ -3,17 +3,23 @@ import { createContentStore } from '../content/create-content-store.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { createCoreMemory } from '../working/core-memory.ts';
+import { createWorkingMemory } from '../working/working-memory.ts';
 import {
   createContentTools,
   createContextReloadTool,
+  createCoreMemoryTools,
   createHistoryTools,
   createLongTermTools,
+  createWorkingMemoryTool,
 } from './index.ts';
 
 const store = createMemoryStore();
 const content = createContentStore();
 const memory = createConversationMemory({ store, scope: { tenant: 't' } });
 const longTerm = createLongTermMemory({ store, scope: { tenant: 't' } });
+const working = createWorkingMemory({ scope: { tenant: 't' } });
+const core = createCoreMemory({ scope: { tenant: 't' }, blocks: [{ label: 'persona', limit: 200 }] });
 const call = { toolCallId: 'c1', messages: [], context: {} };
 
 /** Each factory with options naming what is wrong in them: the option that must appear in the error. */
@@ -32,6 +38,9 @@ const bad: [string, () => unknown][] = [
   ['limit', () => createLongTermTools({ memory: longTerm, limit: 1000 })],
   ['maxOutputChars', () => createLongTermTools({ memory: longTerm, maxOutputChars: -1 })],
   ['session', () => createLongTermTools({ memory: longTerm, session: 5 as never })],
+  // A key beside `memory` was ignored: a `labels` list did not restrict the blocks the tools edit.
+  ['labels', () => createCoreMemoryTools({ memory: core, labels: ['persona'] } as never)],
+  ['mode', () => createWorkingMemoryTool({ memory: working, mode: 'markdown' } as never)],
   ['reload', () => createContextReloadTool(undefined as never)],
   ['reload', () => createContextReloadTool({} as never)],
 ];

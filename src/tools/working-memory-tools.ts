@@ -1,7 +1,7 @@
 import type { JSONValue } from 'ai';
 import { type Tool, tool } from 'ai';
 import { z } from 'zod';
-import { checkMethods, checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptions } from '../core/check-options.ts';
 import type { CoreMemory } from '../working/core-memory.ts';
 import type { WorkingMemory } from '../working/working-memory.ts';
 import { type ToolError, toolCall } from './tool-output.ts';
@@ -24,6 +24,7 @@ export type WorkingMemoryTool = {
  */
 export function createWorkingMemoryTool(options: { memory: WorkingMemory }): WorkingMemoryTool {
   checkOptions(options, 'createWorkingMemoryTool', 'tools');
+  checkKnownKeys(options, { memory: true }, 'createWorkingMemoryTool', 'tools');
   const wm = checkMethods(options.memory, 'createWorkingMemoryTool(options): memory', 'tools', ['update']);
   const markdown = wm.mode === 'markdown';
   return {
@@ -73,6 +74,7 @@ export type CoreMemoryTools = {
  */
 export function createCoreMemoryTools(options: { memory: CoreMemory }): CoreMemoryTools {
   checkOptions(options, 'createCoreMemoryTools', 'tools');
+  checkKnownKeys(options, { memory: true }, 'createCoreMemoryTools', 'tools');
   const core = options.memory;
   const hint = 'Check the block in <memory_blocks> (label, chars/limit, read_only) and try again.';
   const done = (b: { label: string; value: string }) => ({ label: b.label, chars: b.value.length });

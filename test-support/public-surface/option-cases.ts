@@ -206,8 +206,6 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'root.createCoreMemoryTools': 'an extra key beside memory is ignored',
-  'root.createWorkingMemoryTool': 'an extra key beside memory is ignored',
   'root.createExtractiveSummarizer':
     'a misspelt maxChars, perMessageChars or maxItemIds falls back to its default',
   'sqlite.openSqliteStore': 'refused, but the message names createSqliteStore',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createContentStore } from '../content/create-content-store.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { createAutoContextMemory } from './auto-context/auto-context-memory.ts';
+import { createExtractiveSummarizer } from './auto-context/extractive-summarizer.ts';
 import { createCitationMemory } from './citation-memory.ts';
 import { createSlidingWindowMemory } from './sliding-window-memory.ts';
 import { createSummarizingMemory } from './summarizing-memory.ts';
@@ -100,6 +101,15 @@ describe('createCitationMemory checks its options at creation', () => {
     expectRefused(
       () => createCitationMemory({ conversation, content: { store() {}, retrieve() {} } } as never),
       /content\.counter must be an object with count\(\), countText\(\)/,
+    );
+  });
+});
+
+describe('createExtractiveSummarizer checks its options at creation', () => {
+  it('a misspelt key (maxChar: summaries of the default 4000 characters)', () => {
+    expectRefused(
+      () => createExtractiveSummarizer({ maxChar: 1000 } as never),
+      /createExtractiveSummarizer\(options\)\.maxChar: not an option/,
     );
   });
 });

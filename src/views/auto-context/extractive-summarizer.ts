@@ -1,4 +1,4 @@
-import { checkOptions } from '../../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../../core/check-options.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { createTimeSlicer } from '../../core/time-slicer.ts';
 import { toolOutputText } from '../../messages/tool-output-text.ts';
@@ -67,6 +67,12 @@ function splitFooter(summary: string): { body: string; ids: string[] } {
  */
 export function createExtractiveSummarizer(options: ExtractiveSummarizerOptions = {}): Summarizer {
   checkOptions(options, 'createExtractiveSummarizer', 'views');
+  checkKnownKeys(
+    options,
+    { maxChars: true, perMessageChars: true, maxItemIds: true },
+    'createExtractiveSummarizer',
+    'views',
+  );
   const maxChars = options.maxChars ?? 4000;
   const cap = options.perMessageChars ?? 240;
   const maxIds = options.maxItemIds ?? 300;

@@ -185,5 +185,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
 
 /** {@link createSqliteStore}, then waits until the database is open and migrated (capabilities final). */
 export function openSqliteStore(options: SqliteStoreOptions = {}): Promise<SqliteStore> {
+  checkOptions(options, 'openSqliteStore', 'sqlite');
+  checkKnownKeys(options, knownOptions, 'openSqliteStore', 'sqlite');
   return whenReady(createSqliteStore(options));
 }

@@ -79,6 +79,12 @@ describe('sqlite open', () => {
       expect(error.message, JSON.stringify(options)).toMatch(message);
       await expectMemoryError(() => openSqliteStore(options as never), 'INVALID_ARGUMENT');
     }
+    // openSqliteStore names itself, not the factory it calls.
+    const error = await expectMemoryError(
+      () => openSqliteStore({ path: ':memory:', durabilty: 'process' } as never),
+      'INVALID_ARGUMENT',
+    );
+    expect(error.message).toMatch(/openSqliteStore\(options\)\.durabilty: not an option/);
   });
 
   it('sqlite-vec: absent → vectorSearch false; required → MISSING_DEPENDENCY; a present module is loaded', async () => {

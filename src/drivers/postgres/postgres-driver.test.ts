@@ -5,7 +5,7 @@ import { MemoryError } from '../../core/errors/memory-error.ts';
 import { describeMemoryStore } from '../../testing/describe-memory-store.ts';
 import { sqlMigrations } from '../sql/schema.ts';
 import { qualifier } from './postgres-client.ts';
-import { createPostgresStore, type PostgresStoreOptions } from './postgres-driver.ts';
+import { createPostgresStore, openPostgresStore, type PostgresStoreOptions } from './postgres-driver.ts';
 import { postgresGinPendingKb } from './postgres-message-search.ts';
 
 // The real server (scripts/pg-server.sh via the vitest global setup): one schema for the run, a new pool per
@@ -134,6 +134,13 @@ describe('postgres driver specifics', () => {
       expect(() => createPostgresStore(options as PostgresStoreOptions), JSON.stringify(options)).toThrow(
         expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(message) }),
       );
+    // openPostgresStore names itself, not the factory it calls.
+    expect(() => openPostgresStore({ connectionString: url, shema: 'tenant_a' } as never)).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/openPostgresStore\(options\)\.shema: not an option/),
+      }),
+    );
   });
 
   it('qualifies only the shared tables, never index names or already-qualified names', () => {

@@ -204,5 +204,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 
 /** {@link createPostgresStore}, then waits until the schema is migrated (capabilities final). */
 export function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  checkOptions(options, 'openPostgresStore', 'postgres');
+  checkKnownKeys(options, knownOptions, 'openPostgresStore', 'postgres');
   return whenReady(createPostgresStore(options));
 }

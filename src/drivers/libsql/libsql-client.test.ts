@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../../driver.ts';
-import { createLibsqlStore } from '../../libsql.ts';
+import { createLibsqlDrivers, createLibsqlStore } from '../../libsql.ts';
 import { connectLibsql } from './libsql-client.ts';
 
 async function codeOf(work: () => Promise<unknown>): Promise<{ code: string; message: string }> {
@@ -41,6 +41,13 @@ describe('libsql: loading @libsql/client', () => {
           message: expect.stringContaining(`createLibsqlStore(options).${key}: not an option`),
         }),
       );
+    // createLibsqlDrivers names itself, not createLibsqlStore.
+    expect(() => createLibsqlDrivers({ url: ':memory:', authtoken: 't' } as never)).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('createLibsqlDrivers(options).authtoken: not an option'),
+      }),
+    );
   });
 
   it('a store on a URL it cannot open fails each call with a typed error, and closes', async () => {

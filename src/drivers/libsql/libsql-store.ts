@@ -57,16 +57,17 @@ const knownOptions: Record<keyof LibsqlStoreOptions, true> = {
 
 /**
  * {@link checkLibsqlOptions}, then refuses a key `LibsqlStoreOptions` does not have: a misspelt `authtoken` or
- * `busyTimeout` is `INVALID_ARGUMENT` naming it, not ignored in favour of the default.
+ * `busyTimeout` is `INVALID_ARGUMENT` naming it and `factory`, not ignored in favour of the default. (The loop is
+ * `checkKnownKeys`'s, which `engram/driver` does not export: this driver imports engram only through it.)
  */
-function checkOptions(options: LibsqlStoreOptions): void {
+function checkOptions(options: LibsqlStoreOptions, factory: string): void {
   checkLibsqlOptions(options);
   for (const key of Object.keys(options))
     if (!Object.hasOwn(knownOptions, key))
       throw new MemoryError({
         code: 'INVALID_ARGUMENT',
         component: 'libsql',
-        message: `createLibsqlStore(options).${key}: not an option of createLibsqlStore (its options: ${Object.keys(knownOptions).join(', ')})`,
+        message: `${factory}(options).${key}: not an option of ${factory} (its options: ${Object.keys(knownOptions).join(', ')})`,
       });
 }
 
@@ -102,7 +103,7 @@ export interface LibsqlStore
  * const store = createLogStore(drivers.log, { contentItems: createContentItems(drivers.content) });
  */
 export function createLibsqlDrivers(options: LibsqlStoreOptions): LibsqlDrivers {
-  checkOptions(options);
+  checkOptions(options, 'createLibsqlDrivers');
   const handle = openLibsql({ ...options, busyTimeoutMs: options.busyTimeoutMs ?? 30_000 });
   const memory = options.url === ':memory:' || options.url?.startsWith('file::memory:') === true;
   let closed = false;
@@ -132,6 +133,7 @@ export function createLibsqlDrivers(options: LibsqlStoreOptions): LibsqlDrivers 
  * await store.createSession({ tenant: 'acme' }, { id: 'chat' });
  */
 export function createLibsqlStore(options: LibsqlStoreOptions): LibsqlStore {
+  checkOptions(options, 'createLibsqlStore');
   const drivers = createLibsqlDrivers(options);
   const { isClosed } = drivers;
   return createLogStore(drivers.log, {

@@ -126,4 +126,14 @@ describe('agentUIMessageStream', () => {
     const chunks = await chunksOf(agentUIMessageStream(run, { onError: (e) => `failed: ${String(e)}` }));
     expect(chunks.at(-1)).toMatchObject({ type: 'error', errorText: expect.stringContaining('no provider') });
   });
+
+  it('refuses a misspelt option (sendReasonning: reasoning was sent anyway) naming it', () => {
+    const run = { stream: { async *[Symbol.asyncIterator]() {} } };
+    expect(() => agentUIMessageStream(run as never, { sendReasonning: false } as never)).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/agentUIMessageStream\(options\)\.sendReasonning: not an option/),
+      }),
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ModelMessage, UIMessageChunk } from 'ai';
-import { checkFunction, checkOptions } from '../../core/check-options.ts';
+import { checkFunction, checkKnownKeys, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { type UIToolResult, uiToolResult } from '../ui-tool-result.ts';
@@ -45,6 +45,12 @@ export function agentUIMessageStream(
       message: `agentUIMessageStream(run): run must be an agent run (agent.run(...)) with its event stream, got ${describeValue(run)}`,
     });
   checkOptions(options, 'agentUIMessageStream', 'agent');
+  checkKnownKeys(
+    options,
+    { messageId: true, sendReasoning: true, onError: true },
+    'agentUIMessageStream',
+    'agent',
+  );
   if (options.onError !== undefined)
     checkFunction(options.onError, 'agentUIMessageStream(run, options): onError', 'agent');
   const chunks = toChunks(run.stream, options);

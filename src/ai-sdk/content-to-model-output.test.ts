@@ -78,6 +78,13 @@ describe('contentToModelOutput', () => {
         expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
       );
     }
+    // A misspelt option was ignored: citations carried the default 240-character summary.
+    expect(() => contentToModelOutput({ content, toolName: 't', summaryChar: 80 } as never)).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/contentToModelOutput\(options\)\.summaryChar: not an option/),
+      }),
+    );
     const f = contentToModelOutput({ content, toolName: 't' });
     await expect(f({ toolCallId: '', input: {}, output: 'x' })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',

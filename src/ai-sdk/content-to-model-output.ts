@@ -6,6 +6,7 @@ type ToolResultOutput = AiToolResultPart['output'];
 import { type CitationRule, resolveCitationPolicy, shouldOffload } from '../content/citation-policy.ts';
 import { createToolResultCiter, type ToolResultPart } from '../content/cite-tool-results.ts';
 import type { ContentStore } from '../content/create-content-store.ts';
+import { checkKnownKeys } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry } from '../core/message.ts';
@@ -96,6 +97,12 @@ function checkOptions(options: ContentToModelOutputOptions): ContentToModelOutpu
   if (typeof o?.content?.items?.getItemInfo !== 'function') {
     throw invalid('contentToModelOutput({ content }): content must be a ContentStore (createContentStore)');
   }
+  checkKnownKeys(
+    options,
+    { content: true, toolName: true, rule: true, summaryChars: true },
+    'contentToModelOutput',
+    'ai-sdk',
+  );
   if (typeof o.toolName !== 'string' || o.toolName.length === 0) {
     throw invalid('contentToModelOutput({ toolName }): toolName must be a non-empty string');
   }

@@ -206,7 +206,6 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'ai-sdk.createChatHandler': 'a misspelt view, onStoreError or generateMessageId is ignored',
   'ai-sdk.createLanguageModelCompactor':
     'a misspelt timeoutMs, fallback or onError falls back to its default',
   'ai-sdk.createLanguageModelExtractor':

@@ -237,5 +237,16 @@ describe('createChatHandler with agent()', () => {
     expect(await again.json()).toMatchObject({ error: { code: 'DUPLICATE_MESSAGE_ID' } });
     // @ts-expect-error: the options are one or the other
     expect(() => createChatHandler({ chats, agent: assistant, respond: () => ({}) })).toThrow(/not both/);
+    // A misspelt option was ignored: a reply that failed to store went to the default console.error.
+    for (const options of [
+      { chats, agent: assistant, onStorError: () => {} },
+      { chats, respond: () => ({}), onStorError: () => {} },
+    ])
+      expect(() => createChatHandler(options as never)).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringMatching(/createChatHandler\(options\)\.onStorError: not an option/),
+        }),
+      );
   });
 });

@@ -8,7 +8,7 @@ import {
   type UIMessageStreamOnEndCallback,
   type UIMessageStreamOptions,
 } from 'ai';
-import { checkFunction, checkMethods, checkOptions } from '../../core/check-options.ts';
+import { checkFunction, checkKnownKeys, checkMethods, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
@@ -97,6 +97,27 @@ export interface ChatAgentOptions<M extends UIMessage = UIMessage> extends ChatH
 /** Options of {@link createChatHandler}: with a model ({@link ChatRespondOptions}) or an agent ({@link ChatAgentOptions}). */
 export type ChatHandlerOptions<M extends UIMessage = UIMessage> = ChatRespondOptions<M> | ChatAgentOptions<M>;
 
+const baseKeys: Record<keyof ChatHandlerBaseOptions, true> = {
+  chats: true,
+  generateMessageId: true,
+  onStoreError: true,
+};
+/** Every option of each form of {@link createChatHandler}: any other key is refused (a misspelling). */
+const respondKeys: Record<keyof ChatRespondOptions, true> = {
+  ...baseKeys,
+  view: true,
+  respond: true,
+  uiStream: true,
+  agent: true,
+};
+const agentKeys: Record<keyof ChatAgentOptions, true> = {
+  ...baseKeys,
+  view: true,
+  agent: true,
+  agentStream: true,
+  respond: true,
+};
+
 /**
  * A POST route handler for `useChat`: reads the body (`{ id, message }` or `{ id, messages }`, see
  * `parseChatRequest`), appends the new user message (durably, before the model runs: it is kept even when the
@@ -134,6 +155,7 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
   options: ChatHandlerOptions<M>,
 ): (request: Request) => Promise<Response> {
   checkOptions(options, 'createChatHandler', 'chat');
+  checkKnownKeys(options, options.agent === undefined ? respondKeys : agentKeys, 'createChatHandler', 'chat');
   const { chats } = options;
   checkMethods(chats, what('chats'), 'chat', ['append', 'update', 'messages', 'conversation', 'turn']);
   for (const key of ['view', 'generateMessageId', 'onStoreError'] as const)

@@ -82,4 +82,15 @@ describe('createLanguageModelCompactor', () => {
     expect(Date.now() - t0).toBeLessThan(5_000);
     expect(errors).toHaveLength(4);
   });
+
+  it('refuses a misspelt option (timeoutMS: the default 20 s wait) naming it', () => {
+    expect(() =>
+      createLanguageModelCompactor({ model: new MockLanguageModelV4(), timeoutMS: 500 } as never),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/createLanguageModelCompactor\(options\)\.timeoutMS: not an option/),
+      }),
+    );
+  });
 });

@@ -4,7 +4,7 @@ import { createCompactorRegistry } from '../content/compactors/index.ts';
 import type { CompactOptions, CompactSummary, ContentCompactor } from '../content/content-compactor.ts';
 import type { ContentItem } from '../content/content-item.ts';
 import { serializeContent } from '../content/prepare-content-item.ts';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 
 /** Options of {@link createLanguageModelCompactor}. */
 export interface LanguageModelCompactorOptions {
@@ -48,6 +48,12 @@ function clipInput(text: string, max: number): string {
  */
 export function createLanguageModelCompactor(options: LanguageModelCompactorOptions): ContentCompactor {
   checkOptions(options, 'createLanguageModelCompactor', 'ai-sdk');
+  checkKnownKeys(
+    options,
+    { model: true, fallback: true, timeoutMs: true, maxInputChars: true, onError: true },
+    'createLanguageModelCompactor',
+    'ai-sdk',
+  );
   const fallback = options.fallback ?? {
     name: 'default',
     matches: () => true,

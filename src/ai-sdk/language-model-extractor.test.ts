@@ -174,4 +174,15 @@ describe('createLanguageModelExtractor', () => {
       { event: 'ADD', text: 'Kept.' },
     ]);
   });
+
+  it('refuses a misspelt option (guidence: extraction without the caller’s guidance) naming it', () => {
+    expect(() =>
+      createLanguageModelExtractor({ model: new MockLanguageModelV4(), guidence: 'only food' } as never),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/createLanguageModelExtractor\(options\)\.guidence: not an option/),
+      }),
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { generateText, type LanguageModel, Output } from 'ai';
 import { z } from 'zod';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type {
   ExtractionCandidate,
@@ -87,6 +87,12 @@ function decisionsOf(answer: z.infer<typeof answerSchema>): FactDecision[] {
  */
 export function createLanguageModelExtractor(options: LanguageModelExtractorOptions): FactExtractor {
   checkOptions(options, 'createLanguageModelExtractor', 'ai-sdk');
+  checkKnownKeys(
+    options,
+    { model: true, timeoutMs: true, maxTurnChars: true, guidance: true },
+    'createLanguageModelExtractor',
+    'ai-sdk',
+  );
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxTurnChars = options.maxTurnChars ?? 2000;
   const system = options.guidance ? `${instructions}\n\n${options.guidance}` : instructions;

@@ -49,4 +49,18 @@ describe('LLM observer and reflector', () => {
     });
     expect(await reflector.reflect('- a\n- a', 100)).toBe('- [2026-01-01] merged');
   });
+
+  it('the observer and the reflector refuse a misspelt option (timeoutMS: the default 30 s wait) naming it', () => {
+    const model = new MockLanguageModelV4();
+    for (const [make, name] of [
+      [createLanguageModelObserver, 'createLanguageModelObserver'],
+      [createLanguageModelReflector, 'createLanguageModelReflector'],
+    ] as const)
+      expect(() => make({ model, timeoutMS: 500 } as never)).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringContaining(`${name}(options).timeoutMS: not an option`),
+        }),
+      );
+  });
 });

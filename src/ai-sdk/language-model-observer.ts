@@ -1,5 +1,5 @@
 import { generateText, type LanguageModel } from 'ai';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { messageText } from '../messages/serialize.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
@@ -13,6 +13,12 @@ export interface LanguageModelObserverOptions {
   timeoutMs?: number;
   /** Characters of each message sent. @default 2,000 */
   maxMessageChars?: number;
+}
+
+/** Checks the options of the observer or the reflector `factory`: an object of known keys, else `INVALID_ARGUMENT`. */
+function checkModelOptions(options: LanguageModelObserverOptions, factory: string): void {
+  checkOptions(options, factory, 'ai-sdk');
+  checkKnownKeys(options, { model: true, timeoutMs: true, maxMessageChars: true }, factory, 'ai-sdk');
 }
 
 const observeInstructions =
@@ -59,7 +65,7 @@ async function ask(
  * const view = createObservationalMemory({ conversation: memory, observer: createLanguageModelObserver({ model }) });
  */
 export function createLanguageModelObserver(options: LanguageModelObserverOptions): Observer {
-  checkOptions(options, 'createLanguageModelObserver', 'ai-sdk');
+  checkModelOptions(options, 'createLanguageModelObserver');
   const max = options.maxMessageChars ?? 2000;
   return {
     async observe(entries) {
@@ -89,6 +95,7 @@ export function createLanguageModelObserver(options: LanguageModelObserverOption
 
 /** A {@link Reflector} on any AI SDK language model (Mastra's reflector). */
 export function createLanguageModelReflector(options: LanguageModelObserverOptions): Reflector {
+  checkModelOptions(options, 'createLanguageModelReflector');
   return {
     reflect: (observations, budgetTokens) =>
       ask(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { call, memoryWith, result, say, user } from '../../test-support/view-helpers.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { toMemoryMessage } from '../messages/from-model-message.ts';
+import { expectMemoryError } from '../testing/fixtures.ts';
 import { createSummarizingMemory } from '../views/summarizing-memory.ts';
 import {
   createLanguageModelSummarizer,
@@ -80,5 +81,12 @@ describe('createLanguageModelSummarizer', () => {
   it('formats long tool payloads shortened', () => {
     const text = formatTranscript([toMemoryMessage(result('c', 'x'.repeat(50)))], 10);
     expect(text).toBe('tool: [search returned xxxxxxxxxx… (40 more characters)]');
+  });
+
+  it('refuses a misspelt option (promt: summaries with the default prompt) naming it', async () => {
+    const model = new MockLanguageModelV4();
+    const make = () => createLanguageModelSummarizer({ model, promt: 'Keep names.' } as never);
+    const error = await expectMemoryError(make, 'INVALID_ARGUMENT');
+    expect(error.message).toMatch(/createLanguageModelSummarizer\(options\)\.promt: not an option/);
   });
 });

@@ -1,5 +1,5 @@
 import { generateText, type LanguageModel } from 'ai';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
@@ -34,6 +34,12 @@ export const defaultSummaryPrompt =
  */
 export function createLanguageModelSummarizer(options: LanguageModelSummarizerOptions): Summarizer {
   checkOptions(options, 'createLanguageModelSummarizer', 'ai-sdk');
+  checkKnownKeys(
+    options,
+    { model: true, prompt: true, maxOutputTokens: true, maxPartCharacters: true },
+    'createLanguageModelSummarizer',
+    'ai-sdk',
+  );
   const limit = options.maxPartCharacters ?? 2000;
   return async ({ previousSummary, messages }) => {
     const prompt = [

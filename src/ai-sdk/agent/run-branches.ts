@@ -1,5 +1,5 @@
 import type { ModelMessage, UserContent } from 'ai';
-import { checkMethods, checkOptions } from '../../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../../core/message.ts';
@@ -58,6 +58,12 @@ const lastAnswer = (r: AgentResult): ModelMessage[] => {
  */
 export async function runBranches(options: RunBranchesOptions): Promise<BranchResult[]> {
   checkOptions(options, 'runBranches', 'agent');
+  checkKnownKeys(
+    options,
+    { memory: true, branches: true, merge: true, abortSignal: true },
+    'runBranches',
+    'agent',
+  );
   checkMethods(options.memory, 'runBranches(options): memory', 'agent', ['read', 'store']);
   if (!Array.isArray(options.branches) || options.branches.length === 0)
     throw new MemoryError({

@@ -4,6 +4,7 @@ import { createContentStore } from '../../content/create-content-store.ts';
 import type { Scope } from '../../core/scope.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
+import { expectMemoryError } from '../../testing/fixtures.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import { agent } from './agent.ts';
 import { runBranches } from './run-branches.ts';
@@ -190,5 +191,20 @@ describe('sub-agents: an agent as a tool of another (seeds 003 and 004)', () => 
       merge: () => [{ role: 'assistant', content: 'only the verdict' }],
     });
     expect((await picky.read()).map((m) => m.content)).toEqual(['only the verdict']);
+  });
+
+  it('runBranches refuses a misspelt option (abortSignl: the branches could not be stopped) before any branch runs', async () => {
+    const { model, prompts } = scriptedLanguageModel([{ text: 'ok' }]);
+    const pro = agent({ name: 'pro', description: 'argues for', model });
+    const abortSignl = new AbortController().signal;
+    const run = () =>
+      runBranches({
+        memory: createConversationMemory(),
+        branches: [{ agent: pro, prompt: 'Go.' }],
+        abortSignl,
+      } as never);
+    const error = await expectMemoryError(run, 'INVALID_ARGUMENT');
+    expect(error.message).toMatch(/runBranches\(options\)\.abortSignl: not an option/);
+    expect(prompts).toHaveLength(0);
   });
 });

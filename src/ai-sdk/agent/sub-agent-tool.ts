@@ -2,6 +2,7 @@ import { type ModelMessage, type Tool, tool } from 'ai';
 import { z } from 'zod';
 import type { ContentStore } from '../../content/create-content-store.ts';
 import { contentForSubAgent, type SubAgentContentMode } from '../../content/sub-agent-content.ts';
+import { checkKnownKeys } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import {
@@ -58,6 +59,12 @@ export function subAgentTool(
       component: 'agent',
       message: 'subAgentTool: caller is required',
     });
+  checkKnownKeys(
+    options,
+    { caller: true, memory: true, store: true, scope: true, content: true, maxAnswerChars: true },
+    'subAgentTool',
+    'agent',
+  );
   if (options.scope !== undefined) checkScope(options.scope, 'agent');
   const max = options.maxAnswerChars ?? 20_000;
   return tool({

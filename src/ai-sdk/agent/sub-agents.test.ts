@@ -207,4 +207,11 @@ describe('sub-agents: an agent as a tool of another (seeds 003 and 004)', () => 
     expect(error.message).toMatch(/runBranches\(options\)\.abortSignl: not an option/);
     expect(prompts).toHaveLength(0);
   });
+
+  it('subAgentTool refuses a misspelt option (maxAnswerChar: answers cut at the default 20,000) naming it', async () => {
+    const sub = agent({ name: 'sub', description: 'helps', model: scriptedLanguageModel([]).model });
+    const make = () => subAgentTool(sub, { caller: 'lead', maxAnswerChar: 500 } as never);
+    const error = await expectMemoryError(make, 'INVALID_ARGUMENT');
+    expect(error.message).toMatch(/subAgentTool\(options\)\.maxAnswerChar: not an option/);
+  });
 });

@@ -55,6 +55,12 @@ describe('toAiSdkPrompt', () => {
     expect((seen as { role: string }[]).map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);
   });
 
+  it('refuses a misspelt option (instruction: sent without the system prompt) naming it', () => {
+    expect(() => toAiSdkPrompt([], { instruction: 'Be brief.' } as never)).toThrow(
+      /toAiSdkPrompt\(options\)\.instruction: not an option/,
+    );
+  });
+
   it('leaves instructions undefined when there is no system text', () => {
     expect(toAiSdkPrompt([{ role: 'user', content: 'hi' }]).instructions).toBeUndefined();
   });

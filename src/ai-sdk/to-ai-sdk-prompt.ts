@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
@@ -32,6 +32,7 @@ export function toAiSdkPrompt(
 ): AiSdkPrompt {
   validateMessageInputs(messages);
   checkOptions(options, 'toAiSdkPrompt', 'ai-sdk');
+  checkKnownKeys(options, { instructions: true }, 'toAiSdkPrompt', 'ai-sdk');
   if (options.instructions !== undefined && typeof options.instructions !== 'string') {
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',

@@ -206,7 +206,6 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'ai-sdk.toAiSdkPrompt': 'a misspelt instructions sends no system prompt',
   'langgraph.createEngramStore': 'a misspelt scope, embed, ttl or fields falls back to its default',
   'langgraph.EngramStore': 'the class of createEngramStore',
   'memory-tool.createMemoryToolHandler':

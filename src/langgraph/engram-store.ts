@@ -10,6 +10,7 @@ import {
   type SearchOperation,
   validateNamespace,
 } from '@langchain/langgraph-checkpoint';
+import { checkKnownKeys } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { defaultScope, type Scope } from '../core/scope.ts';
@@ -85,6 +86,18 @@ export interface EngramStoreOptions {
 const component = 'langgraph';
 const invalid = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
 
+/** Every option of {@link createEngramStore}: any other key is refused (a misspelling). */
+const optionKeys: Record<keyof EngramStoreOptions, true> = {
+  store: true,
+  scope: true,
+  embed: true,
+  dims: true,
+  model: true,
+  fields: true,
+  ttl: true,
+  onSweepError: true,
+};
+
 /** A put that may carry a TTL (minutes; `null` for none), beside LangGraph's own fields. */
 export type EngramPutOperation = PutOperation & { ttl?: number | null };
 
@@ -109,6 +122,7 @@ export class EngramStore extends BaseStore {
   constructor(options: EngramStoreOptions) {
     super();
     if (!options?.store) throw invalid('createEngramStore needs a store');
+    checkKnownKeys(options, optionKeys, 'createEngramStore', component);
     const records: LongTermStoreV1 = getLongTermRecords(options.store, component);
     this.#reader = { store: options.store, records, scope: options.scope ?? defaultScope };
     this.#model = options.model ?? 'langgraph-store';

@@ -1,7 +1,7 @@
 import type { Operation } from '@langchain/langgraph-checkpoint';
 import { describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
-import { createEngramStore, type EngramStore } from './engram-store.ts';
+import { createEngramStore, EngramStore } from './engram-store.ts';
 
 /**
  * Bad input to `EngramStore`, by its methods and by `batch` (what LangGraph's runtime calls): a typed
@@ -49,6 +49,21 @@ const calls: [string, (s: EngramStore) => Promise<unknown>, RegExp][] = [
 ];
 
 describe('EngramStore: bad input is a typed error, and stores nothing', () => {
+  it('createEngramStore and new EngramStore refuse a misspelt option (tll: items never expired) naming it', async () => {
+    const store = createSqliteStore({ path: ':memory:' });
+    try {
+      const options = { store, ttl: undefined, tll: { defaultTtl: 60 } } as never;
+      expect(() => createEngramStore(options)).toThrow(
+        invalid(/createEngramStore\(options\)\.tll: not an option/),
+      );
+      expect(() => new EngramStore(options)).toThrow(
+        invalid(/createEngramStore\(options\)\.tll: not an option/),
+      );
+    } finally {
+      await store.close();
+    }
+  });
+
   for (const [title, call, where] of calls)
     it(title, async () => {
       await withStore(async (s) => {

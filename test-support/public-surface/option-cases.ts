@@ -206,8 +206,6 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'langgraph.createEngramStore': 'a misspelt scope, embed, ttl or fields falls back to its default',
-  'langgraph.EngramStore': 'the class of createEngramStore',
   'memory-tool.createMemoryToolHandler':
     'a misspelt maxFileBytes, maxFiles or maxPathLength falls back to its default',
   'driver.createContentItems': 'a misspelt maxContentBytes or isClosed falls back to its default',

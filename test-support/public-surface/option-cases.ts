@@ -206,8 +206,6 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'memory-tool.createMemoryToolHandler':
-    'a misspelt maxFileBytes, maxFiles or maxPathLength falls back to its default',
   'driver.createContentItems': 'a misspelt maxContentBytes or isClosed falls back to its default',
   'driver.createMemoryContentItems': 'a misspelt maxContentBytes or isClosed falls back to its default',
   'driver.createLongTermRecords': 'a misspelt component or isClosed falls back to its default',

@@ -353,5 +353,9 @@ describe('memory tool handler: caps', () => {
     }
     // @ts-expect-error a store without long-term records is a compile error; a JavaScript caller gets INVALID_ARGUMENT
     expect(() => createMemoryToolHandler({ store: {}, scope })).toThrow(/HasLongTermRecords/);
+    // A misspelt limit was ignored: files up to the default 32 KiB were taken.
+    expect(() =>
+      createMemoryToolHandler({ store: createMemoryStore(), scope, maxFileByte: 100 } as never),
+    ).toThrow(/createMemoryToolHandler\(options\)\.maxFileByte: not an option/);
   });
 });

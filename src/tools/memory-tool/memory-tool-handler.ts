@@ -1,4 +1,4 @@
-import { checkMethods, checkOptions } from '../../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptions } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
@@ -96,6 +96,12 @@ const component = 'memory-tool';
  */
 export function createMemoryToolHandler(options: MemoryToolHandlerOptions): MemoryToolHandler {
   checkOptions(options, 'createMemoryToolHandler', 'memory-tool');
+  checkKnownKeys(
+    options,
+    { store: true, scope: true, maxFileBytes: true, maxFiles: true, maxPathLength: true },
+    'createMemoryToolHandler',
+    component,
+  );
   const scope = checkScope(options.scope, component);
   const limit = (name: keyof MemoryToolHandlerOptions, fallback: number, min: number) => {
     const value = options[name] ?? fallback;

@@ -141,16 +141,18 @@ function checkSaverScope(scope: unknown): Scope {
 /** The options `checkSaverOptions` checks, as given (unchecked). */
 interface SaverOptionsInput {
   scope?: unknown;
+  serde?: unknown;
   tokenCounter?: unknown;
   readableLog?: unknown;
   trustMessageObjects?: unknown;
 }
 
 /**
- * Checks `createEngramCheckpointSaver`'s options other than `store`, `serde` and `messageChannels`, at
+ * Checks `createEngramCheckpointSaver`'s options other than `store` and `messageChannels`, at
  * construction: throws `INVALID_ARGUMENT` naming `createEngramCheckpointSaver(options).<key>` for a key `known`
  * does not list (a misspelt `scop` would leave every thread in tenant `default`), a scope that is no scope, a
- * `tokenCounter` without `count()` (a put would throw a raw `TypeError` after opening the thread) and a
+ * `serde` without `dumpsTyped()` and `loadsTyped()` (`null` too: only `undefined` means LangGraph's default) or a
+ * `tokenCounter` without `count()` (either made a put throw a raw `TypeError` after opening the thread), and a
  * `readableLog` or `trustMessageObjects` that is not a boolean (the string `'false'` would keep the messages'
  * text in clear). Returns the values the saver uses, `readableLog` falling back to `readableDefault`.
  */
@@ -161,6 +163,8 @@ export function checkSaverOptions<T extends SaverOptionsInput>(
 ): { scope: Scope; counter: TokenCounter | undefined; readable: boolean; trust: boolean } {
   checkKnownKeys(options, known, factory, 'langgraph');
   const scope = checkSaverScope(options.scope);
+  if (options.serde !== undefined)
+    checkMethods(options.serde, `${factory}(options).serde`, 'langgraph', ['dumpsTyped', 'loadsTyped']);
   const { tokenCounter } = options;
   if (tokenCounter !== undefined)
     checkMethods(tokenCounter, `${factory}(options).tokenCounter`, 'langgraph', ['count']);

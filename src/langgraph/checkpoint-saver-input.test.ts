@@ -334,6 +334,15 @@ describe('createEngramCheckpointSaver: a mistyped or unknown option is refused a
     ['a scope with a misspelt field', { scope: { tenant: 't', usr: 'u' } }, named('scope\\.usr')],
     ['a scope with an empty tenant', { scope: { tenant: '' } }, named('scope\\.tenant')],
     ['a misspelt option (scop)', { scop: { tenant: 't' } }, named('scop: not an option')],
+    // A serde that is no serializer was kept, and the first put threw a raw TypeError after opening the thread.
+    ['a serde that is a string', { serde: 'json' }, named('serde must be an object with dumpsTyped')],
+    [
+      'a serde without loadsTyped()',
+      { serde: { dumpsTyped: async () => ['json', new Uint8Array()] } },
+      named('serde must be an object with .*loadsTyped'),
+    ],
+    // null fell back to LangGraph's JsonPlusSerializer without a word (only undefined means the default).
+    ['a serde that is null', { serde: null }, named('serde must be an object')],
     [
       'a misspelt option (messageChannel)',
       { messageChannel: ['chat'] },

@@ -79,6 +79,11 @@ describe('agent(config) and createAgent(options) refuse a config they would misr
     expect(() =>
       createAgent({ model: base().model, store, scope: { tenant: 't' }, maxToken: 500 } as never),
     ).toThrow(refused(/createAgent\(options\)\.maxToken: not an option/));
+    // agent()'s memory and content store are what createAgent builds from the store: giving them is refused.
+    for (const key of ['memory', 'contentStore'])
+      expect(() =>
+        createAgent({ model: base().model, store, scope: { tenant: 't' }, [key]: {} } as never),
+      ).toThrow(refused(new RegExp(`createAgent\\(options\\)\\.${key}: not an option`)));
   });
 
   it('every documented option is still taken', () => {

@@ -67,8 +67,8 @@ export interface RunParts {
   context: Record<string, unknown> | undefined;
 }
 
-/** Every option of {@link AgentConfig}: a key not listed is a misspelt option, refused. */
-const configKeys: Record<keyof AgentConfig, true> = {
+/** Every option of {@link AgentConfig}: a key not listed is a misspelt option, refused (createAgent's derive from it). */
+export const configKeys: Record<keyof AgentConfig, true> = {
   name: true,
   description: true,
   model: true,

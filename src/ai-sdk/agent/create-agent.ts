@@ -14,6 +14,7 @@ import { createAutoContextMemory } from '../../views/auto-context/auto-context-m
 import { createCitationMemory } from '../../views/citation-memory.ts';
 import { agent } from './agent.ts';
 import type { Agent, AgentConfig, AgentLongTermMemory } from './agent-types.ts';
+import { configKeys } from './agent-wiring.ts';
 import { modelContextWindow } from './model-context-window.ts';
 
 /** A store that holds all of an agent's memory: its log, content items and long-term records (every built-in store). */
@@ -55,26 +56,18 @@ export interface CreateAgentOptions
   longTermMemory?: false | Omit<AgentLongTermMemory, 'memory'>;
 }
 
-/** Every option of {@link CreateAgentOptions}: a key not listed is a misspelt option, refused. */
+/**
+ * Every option of {@link CreateAgentOptions}: `agent()`'s (but the memory and content store it builds), and its
+ * own. Derived from `agent()`'s list, so the two cannot drift apart.
+ */
+const { memory: _memory, contentStore: _contentStore, ...agentKeys } = configKeys;
 const optionKeys: Record<keyof CreateAgentOptions, true> = {
-  model: true,
+  ...agentKeys,
   store: true,
   scope: true,
   sessionId: true,
-  name: true,
-  description: true,
   maxTokens: true,
   context: true,
-  longTermMemory: true,
-  instructions: true,
-  tools: true,
-  workingMemory: true,
-  coreMemory: true,
-  memoryPlacement: true,
-  stopWhen: true,
-  componentName: true,
-  memoryRetention: true,
-  recordAssembly: true,
 };
 
 const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component: 'agent', message });

@@ -5,6 +5,7 @@ import { describeContentStore } from '../testing/content/index.ts';
 import { expectMemoryError, uniqueScope } from '../testing/fixtures.ts';
 import type { ContentDriverV1 } from './content-driver.ts';
 import { createContentItems } from './create-content-items.ts';
+import { createMemoryContentItems } from './memory-content-items.ts';
 
 const engineFactory = (make: () => ContentDriverV1) =>
   engineStoreFactory(make, (driver, isClosed) => ({
@@ -30,6 +31,16 @@ describe('createContentItems', () => {
     expect(() => createContentItems({ ...driver, deleteItem: undefined } as never)).toThrow(/deleteItem/);
     expect(() => createContentItems({ ...driver, clearItems: 5 } as never)).toThrow(/clearItems/);
     expect(() => createContentItems({ ...driver, specificationVersion: 'v2' } as never)).toThrow(/v1/);
+  });
+
+  it('createContentItems and createMemoryContentItems refuse a misspelt option (maxContentByte: the 64 MiB default)', () => {
+    const options = { maxContentByte: 100 } as never;
+    expect(() => createContentItems(createMinimalContentDriver(), options)).toThrow(
+      /createContentItems\(options\)\.maxContentByte: not an option/,
+    );
+    expect(() => createMemoryContentItems(options)).toThrow(
+      /createMemoryContentItems\(options\)\.maxContentByte: not an option/,
+    );
   });
 
   it('runs the fallback replace inside the driver transaction when it has one', async () => {

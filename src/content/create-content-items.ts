@@ -1,5 +1,5 @@
 import { checkDriver } from '../core/check-driver.ts';
-import { checkOptionalInteger, checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
@@ -28,6 +28,13 @@ export interface ContentItemsOptions {
   isClosed?: () => boolean;
 }
 
+/** Every option of {@link createContentItems}: any other key is refused (a misspelling). */
+export const contentItemsOptionKeys: Record<keyof ContentItemsOptions, true> = {
+  component: true,
+  maxContentBytes: true,
+  isClosed: true,
+};
+
 /**
  * The full `ContentStoreV1` from a small {@link ContentDriverV1}. Every call first checks that the store is
  * open (`STORE_CLOSED`), the scope and space, and its arguments (ids, items with `checkContentItem`, criteria
@@ -47,6 +54,7 @@ export function createContentItems(
   options: ContentItemsOptions = {},
 ): ContentStoreV1 {
   checkOptions(options, 'createContentItems(driver, options)', 'content');
+  checkKnownKeys(options, contentItemsOptionKeys, 'createContentItems', 'content');
   checkDriver(
     driver,
     'createContentItems(driver)',

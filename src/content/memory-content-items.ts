@@ -1,4 +1,4 @@
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { copyJsonValue } from '../messages/json-value.ts';
@@ -7,7 +7,7 @@ import type { ContentDriverV1 } from './content-driver.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import type { ContentQueryPage } from './content-query.ts';
 import type { ContentStoreV1 } from './content-store-v1.ts';
-import { createContentItems } from './create-content-items.ts';
+import { contentItemsOptionKeys, createContentItems } from './create-content-items.ts';
 import { itemInfo, sameContentItem } from './prepare-content-item.ts';
 import { selectItems } from './select-items.ts';
 
@@ -98,6 +98,7 @@ export function createMemoryContentDriver(
  */
 export function createMemoryContentItems(options: MemoryContentItemsOptions = {}): ContentStoreV1 {
   checkOptions(options, 'createMemoryContentItems', 'content');
+  checkKnownKeys(options, contentItemsOptionKeys, 'createMemoryContentItems', 'content');
   const component = options.component ?? 'memory';
   return createContentItems(createMemoryContentDriver({ component }), {
     component,

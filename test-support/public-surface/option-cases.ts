@@ -206,8 +206,6 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'driver.createContentItems': 'a misspelt maxContentBytes or isClosed falls back to its default',
-  'driver.createMemoryContentItems': 'a misspelt maxContentBytes or isClosed falls back to its default',
   'driver.createLongTermRecords': 'a misspelt component or isClosed falls back to its default',
   'driver.createMemoryLongTermRecords': 'a misspelt isClosed or journal falls back to its default',
   'driver.prepareContentItem': 'a misspelt maxContentBytes or tokens falls back to its default',

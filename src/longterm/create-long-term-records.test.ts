@@ -5,6 +5,7 @@ import { expectMemoryError, uniqueScope } from '../testing/fixtures.ts';
 import { describeLongTermStore } from '../testing/longterm/index.ts';
 import { createLongTermRecords } from './create-long-term-records.ts';
 import type { LongTermDriverV1 } from './long-term-driver.ts';
+import { createMemoryLongTermRecords } from './memory-long-term-records.ts';
 import { prepareRecord } from './prepare-record.ts';
 
 const engineFactory = (make: () => LongTermDriverV1) =>
@@ -32,6 +33,16 @@ describe('createLongTermRecords', () => {
       /searchVector.*all together/,
     );
     expect(() => createLongTermRecords({ ...driver, name: '' })).toThrow(/name/);
+  });
+
+  it('createLongTermRecords and createMemoryLongTermRecords refuse a misspelt option (isclosed: never closed)', () => {
+    const options = { isclosed: () => true } as never;
+    expect(() => createLongTermRecords(createMinimalLongTermDriver(), options)).toThrow(
+      /createLongTermRecords\(options\)\.isclosed: not an option/,
+    );
+    expect(() => createMemoryLongTermRecords(options)).toThrow(
+      /createMemoryLongTermRecords\(options\)\.isclosed: not an option/,
+    );
   });
 
   it('reports the vector capability: true with the three methods, false without', () => {

@@ -1,4 +1,4 @@
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
@@ -43,6 +43,7 @@ export function createLongTermRecords(
   options: LongTermRecordsOptions = {},
 ): LongTermStoreV1 {
   checkOptions(options, 'createLongTermRecords(driver, options)', 'longterm');
+  checkKnownKeys(options, { component: true, isClosed: true }, 'createLongTermRecords', 'longterm');
   checkLongTermDriver(driver, options.component ?? 'longterm');
   const component = options.component ?? driver.name;
   const open = (scope: Scope) => {

@@ -1,4 +1,4 @@
-import { checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { createLongTermRecords } from './create-long-term-records.ts';
 import type { LongTermDriverV1 } from './long-term-driver.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
@@ -46,6 +46,12 @@ export function createMemoryLongTermDriver(
  */
 export function createMemoryLongTermRecords(options: MemoryLongTermRecordsOptions = {}): LongTermStoreV1 {
   checkOptions(options, 'createMemoryLongTermRecords', 'longterm');
+  checkKnownKeys(
+    options,
+    { component: true, isClosed: true, journal: true },
+    'createMemoryLongTermRecords',
+    'longterm',
+  );
   const component = options.component ?? 'memory';
   const driver = createMemoryLongTermDriver({
     component,

@@ -206,8 +206,6 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'driver.createLongTermRecords': 'a misspelt component or isClosed falls back to its default',
-  'driver.createMemoryLongTermRecords': 'a misspelt isClosed or journal falls back to its default',
   'driver.prepareContentItem': 'a misspelt maxContentBytes or tokens falls back to its default',
   'driver.checkListOptions':
     'a long-term list() with a misspelt limit, filter or cursor lists with the default',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { JSONValue } from 'ai';
-import { checkMethods, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import type { Clock } from '../core/clock.ts';
 import { describeValue, errorText } from '../core/errors/describe-value.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
@@ -83,6 +83,12 @@ const inputKeys = new Set([
  */
 export function prepareContentItem(input: ContentItemInput, options: PrepareContentOptions): ContentItem {
   checkOptions(options, 'prepareContentItem(input, options)', 'content');
+  checkKnownKeys(
+    options,
+    { counter: true, clock: true, component: true, maxContentBytes: true, tokens: true },
+    'prepareContentItem',
+    'content',
+  );
   checkId(options.component, 'prepareContentItem(options): component', 'content');
   checkMethods(options.counter, 'prepareContentItem(options): counter', 'content', ['countText']);
   checkMethods(options.clock, 'prepareContentItem(options): clock', 'content', ['now']);

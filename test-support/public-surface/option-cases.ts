@@ -206,7 +206,6 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'driver.prepareContentItem': 'a misspelt maxContentBytes or tokens falls back to its default',
   'driver.checkListOptions':
     'a long-term list() with a misspelt limit, filter or cursor lists with the default',
   'driver.checkSessionListOptions': 'a listSessions() with a misspelt limit or before lists with the default',

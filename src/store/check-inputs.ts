@@ -69,10 +69,14 @@ export function checkRangeQuery(query: RangeQuery, component: string): void {
   }
 }
 
-/** Throws `INVALID_ARGUMENT` unless `listSessions` options hold a count `limit` and a valid Date `before`. */
+/**
+ * Throws `INVALID_ARGUMENT` unless `listSessions` options hold a count `limit` and a valid Date `before`, and no
+ * other key (a misspelt `limt` would list every session).
+ */
 export function checkListOptions(options: { limit?: number; before?: Date }, component: string): void {
   if (typeof options !== 'object' || options === null)
     throw invalid(component, `listSessions options must be an object, got ${describeValue(options)}`);
+  checkKnownKeys(options, { limit: true, before: true }, 'listSessions', component);
   checkCount(options.limit, 'limit', component);
   const { before } = options;
   if (before !== undefined && !(before instanceof Date && Number.isFinite(before.getTime()))) {

@@ -170,7 +170,11 @@ export const optionCases: Record<string, OptionCase> = {
     call: after({ type: 'custom', source: 's', content: 'text' }),
   },
   'driver.checkListOptions': { options: () => ({}), call: (fn, o) => fn(o, 'keys') },
-  'driver.checkSessionListOptions': { options: () => ({}), call: (fn, o) => fn(o, 'keys') },
+  'driver.checkSessionListOptions': {
+    options: () => ({}),
+    call: (fn, o) => fn(o, 'keys'),
+    names: 'listSessions',
+  },
   'driver.checkListArtifactsOptions': { options: () => ({}), call: (fn, o) => fn(o, 'keys') },
   // engram/testing
   'testing.createScriptedConversation': { options: () => ({ seed: 1, messages: 4 }) },
@@ -208,7 +212,6 @@ export const optionExclusions: Record<string, string> = {
 export const knownIgnoring: Record<string, string> = {
   'driver.checkListOptions':
     'a long-term list() with a misspelt limit, filter or cursor lists with the default',
-  'driver.checkSessionListOptions': 'a listSessions() with a misspelt limit or before lists with the default',
   'driver.checkListArtifactsOptions': 'a listArtifacts() with a misspelt data lists without the data',
   'testing.createScriptedConversation': 'a misspelt toolResultBytes or reasoning falls back to its default',
   'testing.startMem0TestServer': 'a misspelt apiKey or delayMs falls back to its default',

@@ -106,6 +106,11 @@ export const valueEdgeCases: StoreCase[] = [
       for (const options of [{ limit: -1 }, { limit: 0.5 }, { before: new Date(Number.NaN) }]) {
         await expectMemoryError(store.listSessions(s, options), 'INVALID_ARGUMENT');
       }
+      // A misspelt key would otherwise list every session at once.
+      for (const options of [{ limt: 1 }, { befor: new Date() }]) {
+        const error = await expectMemoryError(store.listSessions(s, options as never), 'INVALID_ARGUMENT');
+        expect(error.message).toMatch(/listSessions\(options\)\.\w+: not an option/);
+      }
       expect(await store.listSessions(s, { limit: 0 })).toEqual([]);
       expect((await store.readRange(s, 'x', { limit: 0 })).length).toBe(0);
     },

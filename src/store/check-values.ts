@@ -1,3 +1,4 @@
+import { checkKnownKeys } from '../core/check-options.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { checkId } from '../core/ids.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
@@ -25,12 +26,13 @@ export function checkSince(since: unknown, component: string): asserts since is 
 
 /**
  * Throws `InvalidValueError` (`INVALID_ARGUMENT`) unless `listArtifacts`'s options are undefined or an object whose
- * `data`, when set, is a boolean.
+ * `data`, when set, is a boolean, and (`INVALID_ARGUMENT` naming it) that has no other key.
  */
 export function checkListArtifactsOptions(options: unknown, component: string): void {
   if (options === undefined) return;
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw new InvalidValueError({ path: 'options', problem: 'expected an object', component });
+  checkKnownKeys(options as { data?: unknown }, { data: true }, 'listArtifacts', component);
   const { data } = options as { data?: unknown };
   if (data !== undefined && typeof data !== 'boolean')
     throw new InvalidValueError({ path: 'options.data', problem: 'expected a boolean', component });

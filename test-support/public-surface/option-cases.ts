@@ -175,7 +175,11 @@ export const optionCases: Record<string, OptionCase> = {
     call: (fn, o) => fn(o, 'keys'),
     names: 'listSessions',
   },
-  'driver.checkListArtifactsOptions': { options: () => ({}), call: (fn, o) => fn(o, 'keys') },
+  'driver.checkListArtifactsOptions': {
+    options: () => ({}),
+    call: (fn, o) => fn(o, 'keys'),
+    names: 'listArtifacts',
+  },
   // engram/testing
   'testing.createScriptedConversation': { options: () => ({ seed: 1, messages: 4 }) },
   'testing.startMem0TestServer': { options: () => ({}) },
@@ -212,7 +216,6 @@ export const optionExclusions: Record<string, string> = {
 export const knownIgnoring: Record<string, string> = {
   'driver.checkListOptions':
     'a long-term list() with a misspelt limit, filter or cursor lists with the default',
-  'driver.checkListArtifactsOptions': 'a listArtifacts() with a misspelt data lists without the data',
   'testing.createScriptedConversation': 'a misspelt toolResultBytes or reasoning falls back to its default',
   'testing.startMem0TestServer': 'a misspelt apiKey or delayMs falls back to its default',
   'testing.arbConversation': 'a misspelt maxTurns or inFlight falls back to its default',

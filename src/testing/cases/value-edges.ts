@@ -111,6 +111,12 @@ export const valueEdgeCases: StoreCase[] = [
         const error = await expectMemoryError(store.listSessions(s, options as never), 'INVALID_ARGUMENT');
         expect(error.message).toMatch(/listSessions\(options\)\.\w+: not an option/);
       }
+      // listArtifacts too: a misspelt `data: false` would read every artifact's data.
+      const error = await expectMemoryError(
+        store.listArtifacts(s, 'x', undefined, undefined, { dat: false } as never),
+        'INVALID_ARGUMENT',
+      );
+      expect(error.message).toMatch(/listArtifacts\(options\)\.dat: not an option/);
       expect(await store.listSessions(s, { limit: 0 })).toEqual([]);
       expect((await store.readRange(s, 'x', { limit: 0 })).length).toBe(0);
     },

@@ -1,4 +1,5 @@
 import type { JSONValue } from 'ai';
+import { checkKnownKeys } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
@@ -168,8 +169,10 @@ export function checkVectorQuery(query: LongTermVectorQuery, component: string):
   return query;
 }
 
-/** Checks listing options; returns the page size. */
+/** Checks listing options (no key but `filter`, `limit` and `cursor`: `INVALID_ARGUMENT` naming it); returns the page size. */
 export function checkListOptions(options: LongTermListOptions | undefined, component: string): number {
+  if (typeof options === 'object' && options !== null)
+    checkKnownKeys(options, { filter: true, limit: true, cursor: true }, 'listRecords', component);
   const limit = options?.limit === undefined ? 100 : checkLimit(options.limit, 'limit', component);
   checkFilter(options?.filter, component);
   if (options?.cursor !== undefined && (typeof options.cursor !== 'string' || options.cursor.length > 2048))

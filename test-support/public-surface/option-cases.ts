@@ -169,7 +169,7 @@ export const optionCases: Record<string, OptionCase> = {
     options: () => ({ counter, clock: { now: () => new Date() }, component: 'keys' }),
     call: after({ type: 'custom', source: 's', content: 'text' }),
   },
-  'driver.checkListOptions': { options: () => ({}), call: (fn, o) => fn(o, 'keys') },
+  'driver.checkListOptions': { options: () => ({}), call: (fn, o) => fn(o, 'keys'), names: 'listRecords' },
   'driver.checkSessionListOptions': {
     options: () => ({}),
     call: (fn, o) => fn(o, 'keys'),
@@ -214,8 +214,6 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'driver.checkListOptions':
-    'a long-term list() with a misspelt limit, filter or cursor lists with the default',
   'testing.createScriptedConversation': 'a misspelt toolResultBytes or reasoning falls back to its default',
   'testing.startMem0TestServer': 'a misspelt apiKey or delayMs falls back to its default',
   'testing.arbConversation': 'a misspelt maxTurns or inFlight falls back to its default',

@@ -342,6 +342,12 @@ export const longTermRecordCases: LongTermCase[] = [
         /metadata\.a/,
       );
       await rejects(t.records.listRecords(scope, { limit: 5000 }), 'INVALID_QUERY', /limit/);
+      // A misspelt key would otherwise list the first 100 records of every kind.
+      await rejects(
+        t.records.listRecords(scope, { limt: 5, filtr: { kinds: ['fact'] } } as never),
+        'INVALID_ARGUMENT',
+        /listRecords\(options\)\.limt: not an option/,
+      );
       expect(() => rec({ text: 'x', metadata: { bad: Number.NaN } })).toThrow(/metadata/);
       expect(() => rec({ text: '' })).toThrow(/text/);
       expect(await t.records.history(scope, 'keep')).toHaveLength(1);

@@ -152,6 +152,10 @@ describe('createScriptedConversation', () => {
     ]) {
       expect(() => createScriptedConversation(bad)).toThrow(MemoryError);
     }
+    // A misspelt option was ignored: tool results of the default 1 byte, not the 10 KB a benchmark asked for.
+    expect(() =>
+      createScriptedConversation({ seed: 1, messages: 3, toolResultByte: 10_000 } as never),
+    ).toThrow(/createScriptedConversation\(options\)\.toolResultByte: not an option/);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 
 import type { AssistantContent, ModelMessage, ToolContent, ToolResultPart } from 'ai';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createPrng } from './prng.ts';
 
@@ -319,6 +320,14 @@ function turn(g: Gen, room: number, scale: number, think: boolean): ModelMessage
   return out;
 }
 
+/** Every option of {@link createScriptedConversation}: any other key is refused (a misspelling). */
+const knownOptions: Record<keyof ScriptedConversationOptions, true> = {
+  seed: true,
+  messages: true,
+  toolResultBytes: true,
+  reasoning: true,
+};
+
 /**
  * A deterministic tool-using agent session of exactly `messages` AI SDK v7 messages. Every tool call has its
  * result (the session may end right after a tool message, never between a call and its result).
@@ -326,6 +335,8 @@ function turn(g: Gen, room: number, scale: number, think: boolean): ModelMessage
  * const messages = createScriptedConversation({ seed: 1, messages: 300 });
  */
 export function createScriptedConversation(options: ScriptedConversationOptions): ModelMessage[] {
+  checkOptions(options, 'createScriptedConversation', 'testing');
+  checkKnownKeys(options, knownOptions, 'createScriptedConversation', 'testing');
   const { seed, messages, toolResultBytes = 1, reasoning: think = true } = options;
   if (!Number.isInteger(messages) || messages < 0) {
     throw invalid(`messages must be a non-negative integer, got ${messages}`);

@@ -214,7 +214,6 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'testing.createScriptedConversation': 'a misspelt toolResultBytes or reasoning falls back to its default',
   'testing.startMem0TestServer': 'a misspelt apiKey or delayMs falls back to its default',
   'testing.arbConversation': 'a misspelt maxTurns or inFlight falls back to its default',
 };

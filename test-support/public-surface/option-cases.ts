@@ -214,6 +214,5 @@ export const optionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const knownIgnoring: Record<string, string> = {
-  'testing.startMem0TestServer': 'a misspelt apiKey or delayMs falls back to its default',
   'testing.arbConversation': 'a misspelt maxTurns or inFlight falls back to its default',
 };

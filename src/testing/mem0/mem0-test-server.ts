@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkKnownKeys, checkOptions } from '../../core/check-options.ts';
 import { handleOss } from './mem0-oss-routes.ts';
 import { handlePlatform } from './mem0-platform-routes.ts';
 import { Mem0TestStore } from './mem0-test-store.ts';
@@ -87,6 +88,8 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
  * `failNext` inject faults. For tests only.
  */
 export async function startMem0TestServer(options: Mem0TestServerOptions = {}): Promise<Mem0TestServer> {
+  checkOptions(options, 'startMem0TestServer', 'testing');
+  checkKnownKeys(options, { apiKey: true, delayMs: true }, 'startMem0TestServer', 'testing');
   const store = new Mem0TestStore();
   const faults: Mem0InjectedFault[] = [];
   const apiKey = options.apiKey ?? `m0-test-${randomUUID()}`;

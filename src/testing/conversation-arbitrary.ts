@@ -7,6 +7,7 @@
  */
 import type { AssistantModelMessage, ModelMessage, ToolModelMessage } from 'ai';
 import fc from 'fast-check';
+import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 
 /** Tool names the conversations use (tests define these tools). */
 export const toolNames = ['search', 'weather', 'calc', 'fetch'] as const;
@@ -87,6 +88,8 @@ export interface ConversationArbitraryOptions {
 
 /** A realistic conversation (see the module comment). */
 export function arbConversation(options: ConversationArbitraryOptions = {}): fc.Arbitrary<ModelMessage[]> {
+  checkOptions(options, 'arbConversation', 'testing');
+  checkKnownKeys(options, { maxTurns: true, inFlight: true }, 'arbConversation', 'testing');
   return fc
     .record({
       turns: fc.array(arbTurn, { minLength: 1, maxLength: options.maxTurns ?? 14 }),

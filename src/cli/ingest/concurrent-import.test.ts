@@ -32,6 +32,12 @@ for (let i = 0; i < n; i++)
     }),
   );
 writeFileSync(file, `${lines.join('\n')}\n`);
+/**
+ * The same session's first messages: a second run of it checks its file (every line, before it opens the database)
+ * at once, so it meets the first run while that one is still writing, whatever the machine's speed.
+ */
+const small = join(dir, 'small.jsonl');
+writeFileSync(small, `${lines.slice(0, 11).join('\n')}\n`);
 
 function start(...args: string[]) {
   const child = spawn(process.execPath, ['--no-warnings', bin, ...args], {
@@ -72,7 +78,7 @@ describe('engram import, two runs at once into one file', () => {
     const db = join(dir, 'race.db');
     const first = start('--db', db, 'import', file);
     await waitForMessages(db, 1000);
-    const second = start('--db', db, 'import', file);
+    const second = start('--db', db, 'import', small);
     const [a, b] = await Promise.all([first.done, second.done]);
     const list = runEngram('--db', db, '--json', 'sessions', 'list');
     const sessions = list.code === 0 ? (JSON.parse(list.out) as { id: string; messages: number }[]) : [];

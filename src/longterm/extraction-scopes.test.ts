@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { wideAndNarrowScopes } from '../../test-support/longterm/wide-scopes.ts';
 import { tempSqliteStores } from '../../test-support/temp-sqlite-store.ts';
 import type { MemoryMessage } from '../core/message.ts';
-import type { Scope } from '../core/scope.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
 import { createLongTermMemory } from './create-long-term-memory.ts';
 import type { FactExtractor } from './fact-extractor.ts';
@@ -20,13 +20,7 @@ describe('fact extraction stays in its scope', () => {
     ['memory', createMemoryStore],
     ['sqlite', sqlite],
   ] as const)
-    for (const [wide, narrow] of [
-      [{ tenant: 't' }, { tenant: 't', user: 'ada' }],
-      [
-        { tenant: 't', user: 'ada' },
-        { tenant: 't', user: 'ada', agent: 'bot' },
-      ],
-    ] as [Scope, Scope][])
+    for (const [wide, narrow] of wideAndNarrowScopes)
       it(`${JSON.stringify(wide)} beside ${JSON.stringify(narrow)} (${name} store)`, async () => {
         const store = open();
         const theirs = createLongTermMemory({ store, scope: narrow, selfFacts: false });

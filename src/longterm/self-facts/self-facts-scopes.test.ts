@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wideAndNarrowScopes } from '../../../test-support/longterm/wide-scopes.ts';
 import { tempSqliteStores } from '../../../test-support/temp-sqlite-store.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
@@ -19,13 +20,7 @@ describe('self facts stay in their scope', () => {
     ['memory', createMemoryStore],
     ['sqlite', sqlite],
   ] as const)
-    for (const [wide, narrow] of [
-      [
-        { tenant: 't', user: 'ada' },
-        { tenant: 't', user: 'ada', agent: 'bot' },
-      ],
-      [{ tenant: 't' }, { tenant: 't', user: 'ada' }],
-    ] as [Scope, Scope][])
+    for (const [wide, narrow] of wideAndNarrowScopes)
       it(`${JSON.stringify(wide)} beside ${JSON.stringify(narrow)} (${name} store)`, async () => {
         const store = open();
         const memory = (scope: Scope) =>

@@ -22,12 +22,18 @@ export interface RagIndex {
   textOf(message: ModelMessage): string;
   /** The vector of a message's text (computed now), or undefined when nothing is embedded. */
   embed(text: string): Promise<number[][] | undefined>;
-  /** Writes a stored message's record, then the vector `embed` gave for its text. */
-  write(message: MemoryMessage, text: string, vectors: number[][] | undefined): Promise<void>;
   /**
-   * Indexes what a crash or a failed write left unindexed: the log's messages after the watermark (the newest
-   * sequence number known indexed, kept in the session's state) that have no record, then records without a
-   * vector; the watermark then moves to the log's end, so the next check reads only what came after.
+   * Writes a message just stored's record (none when `text` is empty), then the vector `embed` gave for its text.
+   * `seq` is the sequence number its append gave it (undefined when the call did not append it: a retry of a
+   * stored message). A failure leaves the handle to check everything at its next `catchUp`.
+   */
+  write(message: MemoryMessage, text: string, vectors: number[][] | undefined, seq?: number): Promise<void>;
+  /**
+   * Indexes what a crash, a failed write or another writer left unindexed: the log's messages after the watermark
+   * (the newest sequence number known indexed, kept in the session's state) that have no record, then records
+   * without a vector; the watermark then moves to the log's end, so the next check reads only what came after.
+   * When everything in the log up to its newest message went through this handle's `write` since its last check
+   * (the usual add after add), it costs one `stats` call: the watermark is then stored once a page of messages.
    */
   catchUp(): Promise<void>;
 }
@@ -91,6 +97,32 @@ export function createRagIndex(
     );
   };
 
+  /**
+   * What this handle knows indexed: the log (by its id) through `seq`, every record with its vector, since its
+   * last full check; undefined before the first one and after a failed write. `stored` is the watermark's value.
+   */
+  let known: { logId: string; seq: number; stored: number } | undefined;
+  const fullCatchUp = async () => {
+    known = undefined;
+    const indexed = await storage.getState(scope, watermark);
+    const { lastSeq, logId } = await memory.stats();
+    let fromSeq = (typeof indexed === 'number' ? indexed : 0) + 1;
+    while (fromSeq <= lastSeq) {
+      const page = await memory.entries({ fromSeq, toSeq: lastSeq, limit: pageSize });
+      const texts = page.map((e) => ({ m: e.message, text: indexText(e.message) })).filter((x) => x.text);
+      const unstored = new Set(
+        (await records.unstored(texts.map((x) => recordOf(x.m, x.text)))).map((r) => r.id),
+      );
+      const missing = texts.filter((x) => unstored.has(idOf(x.m)));
+      if (missing.length > 0) await write(missing, await records.embed(missing.map((x) => x.text)));
+      if (page.length < pageSize) break;
+      fromSeq = (page.at(-1) as LogEntry).seq + 1;
+    }
+    if (lastSeq > 0 && indexed !== lastSeq) await storage.putState(scope, watermark, lastSeq);
+    await records.catchUp();
+    known = { logId, seq: lastSeq, stored: lastSeq };
+  };
+
   return {
     index,
     textOf(message) {
@@ -99,24 +131,26 @@ export function createRagIndex(
       return isMemoryMessage(candidate) ? indexText(candidate) : '';
     },
     embed: (text) => records.embed([text]),
-    write: (m, text, vectors) => write([{ m, text }], vectors),
+    async write(m, text, vectors, seq) {
+      const before = known;
+      known = undefined; // until the write is whole
+      if (text) await write([{ m, text }], vectors);
+      // The log is known indexed through `seq` only when this message came right after what was known.
+      if (before && seq === before.seq + 1) known = { ...before, seq };
+    },
     async catchUp() {
-      const indexed = await storage.getState(scope, watermark);
-      const { lastSeq } = await memory.stats();
-      let fromSeq = (typeof indexed === 'number' ? indexed : 0) + 1;
-      while (fromSeq <= lastSeq) {
-        const page = await memory.entries({ fromSeq, toSeq: lastSeq, limit: pageSize });
-        const texts = page.map((e) => ({ m: e.message, text: indexText(e.message) })).filter((x) => x.text);
-        const unstored = new Set(
-          (await records.unstored(texts.map((x) => recordOf(x.m, x.text)))).map((r) => r.id),
-        );
-        const missing = texts.filter((x) => unstored.has(idOf(x.m)));
-        if (missing.length > 0) await write(missing, await records.embed(missing.map((x) => x.text)));
-        if (page.length < pageSize) break;
-        fromSeq = (page.at(-1) as LogEntry).seq + 1;
+      if (known) {
+        const { lastSeq, logId } = await memory.stats();
+        if (logId === known.logId && lastSeq === known.seq) {
+          // A crash now re-checks at most a page of messages at the next open.
+          if (known.seq - known.stored >= pageSize) {
+            await storage.putState(scope, watermark, known.seq);
+            known = { ...known, stored: known.seq };
+          }
+          return;
+        }
       }
-      if (lastSeq > 0 && indexed !== lastSeq) await storage.putState(scope, watermark, lastSeq);
-      await records.catchUp();
+      await fullCatchUp();
     },
   };
 }

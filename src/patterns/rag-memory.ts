@@ -116,8 +116,10 @@ export function createRagMemory(options: RagMemoryOptions): RagMemory {
         const vectors = await embedded;
         await rag.catchUp();
         caughtUp ??= Promise.resolve();
+        const { mark } = memory.recentAppends();
         const m = await appendOnce(message);
-        if (text) await rag.write(m, text, vectors);
+        const seq = memory.recentAppends(mark).entries?.find((e) => e.message.id === m.id)?.seq;
+        await rag.write(m, text, vectors, seq);
         return m;
       });
     },

@@ -6,6 +6,7 @@ import { countEntryReads } from '../../test-support/counting-reads.ts';
 import { fetchSteps } from '../../test-support/fetch-steps.ts';
 import { propertyOnEveryDriver } from '../../test-support/reliability/property-on-drivers.ts';
 import { tempDir } from '../../test-support/reliability/store-drivers.ts';
+import type { ContentItem } from '../content/content-item.ts';
 import type { ContentStoreV1 } from '../content/content-store-v1.ts';
 import { type ContentStore, createContentStore } from '../content/create-content-store.ts';
 import { isDurabilityDeferred } from '../core/deferred-durability.ts';
@@ -31,6 +32,8 @@ afterAll(async () => {
   for (const c of cleanup) await c();
 });
 
+/** Entries a background pass reads a step (a page of the log, `older-results.ts`). */
+const page = 256;
 const small = (i: number) => `small result ${i}: ok`;
 const large = (i: number) =>
   `large result ${i} about topic${i}: ${'alpha beta tokyo report plan '.repeat(120)}`;
@@ -98,10 +101,10 @@ async function largeItems(view: { itemIdFor(m: string, c: string): string }, mem
 }
 
 /**
- * `items` whose puts made by a background pass (inside deferred durability) wait until `open()`; `reached`
- * resolves when the first one waits.
+ * `items` whose puts made by a background pass (inside deferred durability) of batches `which` picks (all by
+ * default) wait until `open()`; `reached` resolves when the first one waits.
  */
-function heldPuts(items: ContentStoreV1) {
+function heldPuts(items: ContentStoreV1, which: (batch: readonly ContentItem[]) => boolean = () => true) {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => {
     open = resolve;
@@ -113,7 +116,7 @@ function heldPuts(items: ContentStoreV1) {
   const held: ContentStoreV1 = {
     ...items,
     putItems: async (...a) => {
-      if (isDurabilityDeferred()) {
+      if (isDurabilityDeferred() && which(a[2])) {
         reachedNow();
         await opened;
       }
@@ -121,6 +124,47 @@ function heldPuts(items: ContentStoreV1) {
     },
   };
   return { items: held, reached, open };
+}
+
+/**
+ * A never-read session of 600 steps in a memory store, whose pass (the view's, `maxTokens` 3000) ends with a short
+ * page: `short` holds the item ids of that page's results (the entries after `boundary`, the mark of the pass's
+ * last whole page, up to `end`, the entry before the held part; learnt from a view in a space of its own).
+ * `mark()` reads the default space's mark.
+ */
+async function shortPageSession() {
+  const store = createMemoryStore();
+  const memory = createConversationMemory({ store, sessionId: 'ses_old', counter });
+  await memory.store([{ role: 'user', content: 'research' }, ...steps(600)]);
+  const probe = openView(store, { maxTokens: 3000, space: 'probe' });
+  await probe.read();
+  await probe.idle();
+  const [done] = await memory.listArtifacts(olderResultsKind);
+  const end = (done!.data as { toSeq: number }).toSeq;
+  const boundary = Math.floor((end - 1) / page) * page;
+  expect(boundary).toBeGreaterThan(0);
+  expect(end - boundary).toBeLessThan(page);
+  const items = await largeItems(probe, memory);
+  const ids = items.filter((i) => i.seq > boundary && i.seq <= end).map((i) => i.id);
+  const short = Object.assign(new Set(ids), { boundary, end });
+  const mark = async () => {
+    const marks = await memory.listArtifacts(olderResultsKind);
+    return marks.find((a) => a.id !== done!.id)?.data as { toSeq: number; short?: boolean } | undefined;
+  };
+  return { store, items, short, mark };
+}
+
+/** The sequence numbers of `items` the default space does not hold. */
+async function missing(
+  store: ReturnType<typeof createMemoryStore>,
+  items: readonly { seq: number; id: string }[],
+): Promise<number[]> {
+  const infos = await store.contentItems.getItemInfos!(
+    { tenant: 'default' },
+    'default',
+    items.map((i) => i.id),
+  );
+  return items.filter((i) => !infos.has(i.id)).map((i) => i.seq);
 }
 
 describe('citation view: older results stored in the background', () => {
@@ -299,6 +343,51 @@ describe('citation view: older results stored in the background', () => {
     } finally {
       logged.mockRestore();
     }
+  });
+
+  it('a pass stopped inside its last, short page (a kill): the next view goes on from the mark, however few entries are left', async () => {
+    // The crash test's seed 19643 on a loaded machine: a child killed after the mark of its pass's last whole page,
+    // before the short page's puts. Here that pass's puts of the short page never return (as under a kill), and a
+    // view opened afresh (as the next process) goes on from what it left.
+    const { store, items, short, mark } = await shortPageSession();
+    const stuck = heldPuts(store.contentItems, (batch) => batch.some((item) => short.has(item.id)));
+    const killed = openView(store, { maxTokens: 3000, items: stuck.items, onError: () => {} });
+    await killed.read();
+    await stuck.reached;
+    expect((await mark())?.toSeq).toBe(short.boundary);
+    // What a read holds it stores itself; the short page's oldest results only a pass stores.
+    await openView(store, { maxTokens: 3000, background: false }).read();
+    expect((await missing(store, items)).length).toBeGreaterThan(0);
+    const next = openView(store, { maxTokens: 3000 });
+    await next.read();
+    await next.idle();
+    expect(await missing(store, items)).toEqual([]);
+    expect((await mark())?.toSeq).toBe(short.end);
+    stuck.open(); // the stopped pass ends (its items already stored: nothing changes)
+    await killed.idle();
+    expect((await mark())?.toSeq).toBe(short.end);
+  });
+
+  it('an error in a pass’s last, short page: a later read of the same view tries it again', async () => {
+    const { store, items, short } = await shortPageSession();
+    let fail = true;
+    const failing: ContentStoreV1 = {
+      ...store.contentItems,
+      putItems: (scope, space, batch) =>
+        fail && isDurabilityDeferred() && batch.some((item) => short.has(item.id)) // the pass's puts
+          ? Promise.reject(new Error('disk full'))
+          : store.contentItems.putItems!(scope, space, batch),
+    };
+    const errors: unknown[] = [];
+    const view = openView(store, { maxTokens: 3000, items: failing, onError: (e) => errors.push(e) });
+    await view.read();
+    await view.idle();
+    expect(errors).toHaveLength(1);
+    expect((await missing(store, items)).length).toBeGreaterThan(0);
+    fail = false;
+    await view.read();
+    await view.idle();
+    expect(await missing(store, items)).toEqual([]);
   });
 
   it('a chat cleared while a pass stores a page is not filled again', async () => {

@@ -12,6 +12,22 @@ export const olderResultsKind = 'engram.stored-results';
 /** Log entries one step of a pass reads (a page of the log); a pass after a mark waits for at least this many. */
 const page = 256;
 
+/** A session's mark (see {@link createOlderResults}); `toSeq` 0 when there is none. */
+interface Mark {
+  logId: string;
+  toSeq: number;
+  /** Written by a pass with entries left before its end (it stopped there: a crash, an error, a change). */
+  short: boolean;
+}
+
+/**
+ * Whether a pass to `beforeSeq` waits for more entries: fewer than a page lie after a mark that a pass wrote at
+ * its end (the entries after it were held, and stored, by the read that asked for that pass). A mark left short
+ * of its pass's end never waits: nothing but a pass stores the entries after it.
+ */
+const waits = (mark: Mark, beforeSeq: number): boolean =>
+  mark.toSeq > 0 && !mark.short && beforeSeq - (mark.toSeq + 1) < page;
+
 /**
  * Stores the tool results of a long session's older part, which a budgeted view neither holds nor reads: in the
  * background, a page of the log at a time, so the content store (and `query_memory`) holds every result the
@@ -21,9 +37,11 @@ export interface OlderResults {
   /**
    * Asks for the live entries before `beforeSeq` to have their results stored, for the log `logId`. Starts a pass
    * unless one runs (then the newest ask starts one when it ends) or nothing is left to do: a pass of this object
-   * already reached `beforeSeq`, or fewer than a page of entries lie between the mark and `beforeSeq` (a view
-   * holding the newest part stores what it holds; the older part's newest entries wait for a page). Never throws or
-   * rejects: an error goes to `onError`, and a later ask tries again.
+   * already reached `beforeSeq`, or fewer than a page of entries lie between the mark and `beforeSeq` and the mark
+   * was written by a pass that reached its end (its entries after the mark were held by the read that asked, which
+   * stored them; the older part's newest entries wait for a page). A mark a pass left short of its end (a crash, an
+   * error) waits for nothing: the next pass stores from it however few entries are left. Never throws or rejects:
+   * an error goes to `onError`, and a later ask tries again.
    */
   start(beforeSeq: number, logId: string): void;
   /** Resolves once no pass runs and no ask waits for one. */
@@ -50,8 +68,9 @@ export interface OlderResultsOptions {
 /**
  * Creates the background storing of a budgeted view's older results. A pass starts after the session's mark (an
  * `engram.stored-results` artifact per policy and content scope: every live entry up to its `toSeq` had its results
- * decided and stored, for the log of its `logId`), prepares each page as the view's own citer would (stored counts
- * first, puts in batches, the event loop given turns), and moves the mark after each page. It runs outside the
+ * decided and stored, for the log of its `logId`; `short: true` when the pass that wrote it had entries left before
+ * its end), prepares each page as the view's own citer would (stored counts first, puts in batches, the event loop
+ * given turns), and moves the mark after each page. It runs outside the
  * caller's agent step (nothing rides on the step's commit) with deferred durability: its commits are flushed with
  * the store's next durable commit, and the mark is written after the items it covers, so a crash loses at most
  * work that a later pass does again (items are stored idempotently). A pass stops once the log was created again
@@ -65,24 +84,25 @@ export function createOlderResults(options: OlderResultsOptions): OlderResults {
   /** The newest ask made while a pass ran. */
   let asked: { beforeSeq: number; logId: string } | undefined;
   /** The mark as this object last read or wrote it, and how far a pass of it got. */
-  let mark: { logId: string; toSeq: number } | undefined;
+  let mark: Mark | undefined;
   let reached: { logId: string; seq: number } | undefined;
 
-  const markOf = async (logId: string): Promise<number> => {
+  const markOf = async (logId: string): Promise<Mark> => {
     const [artifact] = (await conversation.listArtifacts(olderResultsKind)).filter((a) => a.id === id);
     const data = artifact?.data as Record<string, JSONValue> | null | undefined;
     const toSeq = typeof data === 'object' && data !== null ? data.toSeq : undefined;
-    return data?.logId === logId && Number.isSafeInteger(toSeq) ? (toSeq as number) : 0;
+    return data?.logId === logId && Number.isSafeInteger(toSeq)
+      ? { logId, toSeq: toSeq as number, short: data.short === true }
+      : { logId, toSeq: 0, short: false };
   };
   const deletedOf = (stats: { lastSeq: number; count: number }) => stats.lastSeq - stats.count;
 
   const pass = async (beforeSeq: number, logId: string) => {
     const start = await conversation.stats();
     if (start.logId !== logId) return;
-    const toSeq = await markOf(logId);
-    mark = { logId, toSeq };
-    let from = toSeq + 1;
-    if (toSeq > 0 && beforeSeq - from < page) return; // a page's worth first
+    mark = await markOf(logId);
+    let from = mark.toSeq + 1;
+    if (waits(mark, beforeSeq)) return; // a page's worth first
     const citer = options.citer();
     while (from < beforeSeq) {
       const entries = await conversation.entries({ fromSeq: from, toSeq: beforeSeq - 1, limit: page });
@@ -100,14 +120,17 @@ export function createOlderResults(options: OlderResultsOptions): OlderResults {
         return;
       }
       citer.release(last.seq + 1);
+      // Short of the end: the entries left were held by no read (the one that asked holds from `beforeSeq`), so a
+      // pass that goes on from this mark must store them however few they are.
+      const short = entries.length === page && last.seq + 1 < beforeSeq;
       await conversation.putArtifact({
         id,
         kind: olderResultsKind,
         fromSeq: 1,
         toSeq: last.seq,
-        data: { logId, toSeq: last.seq },
+        data: short ? { logId, toSeq: last.seq, short } : { logId, toSeq: last.seq },
       });
-      mark = { logId, toSeq: last.seq };
+      mark = { logId, toSeq: last.seq, short };
       from = last.seq + 1;
     }
     reached = { logId, seq: beforeSeq };
@@ -148,7 +171,7 @@ export function createOlderResults(options: OlderResultsOptions): OlderResults {
         return;
       }
       if (reached?.logId === logId && reached.seq >= beforeSeq) return;
-      if (mark?.logId === logId && mark.toSeq > 0 && beforeSeq - (mark.toSeq + 1) < page) return;
+      if (mark?.logId === logId && waits(mark, beforeSeq)) return;
       running = outsideRide(() => withDeferredDurability(() => pass(beforeSeq, logId)))
         .catch(report)
         .finally(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failingRecords } from '../../test-support/hooked-records.ts';
+import { failingRecords, hookRecords } from '../../test-support/hooked-records.ts';
 import { tempSqliteStores } from '../../test-support/temp-sqlite-store.ts';
 import { topicEmbeddingModel, topicModelId } from '../../test-support/topic-embedding-model.ts';
 import type { Scope } from '../core/scope.ts';
@@ -11,6 +11,10 @@ import { openEpisodicMemory } from './episodic-memory.ts';
 const counter = createEstimateTokenCounter();
 const sqlite = tempSqliteStores('episodic');
 const scope = { tenant: 't' };
+const printer = [
+  { role: 'user', content: 'My printer jams on every page.' },
+  { role: 'assistant', content: 'Clean the rollers.' },
+] as const;
 
 describe('openEpisodicMemory: any episode the log takes can be closed', () => {
   it('an episode with a lone surrogate, a NUL, or a transcript cut inside a surrogate pair closes and is recalled', async () => {
@@ -38,11 +42,6 @@ const drivers = [
 ] as const;
 
 describe.each(drivers)('openEpisodicMemory on %s: a failed close can be retried', (_, open) => {
-  const printer = [
-    { role: 'user', content: 'My printer jams on every page.' },
-    { role: 'assistant', content: 'Clean the rollers.' },
-  ] as const;
-
   it('an embedding failure leaves the episode current; the retried close indexes it with its vector', async () => {
     const store = open();
     const topics = topicEmbeddingModel();
@@ -80,6 +79,40 @@ describe.each(drivers)('openEpisodicMemory on %s: a failed close can be retried'
     expect(reopened.current.sessionId).toBe('help/episode-2');
     expect((await reopened.recallEpisode('toner'))?.info.index).toBe(1);
     expect(await getLongTermRecords(store).missingEmbeddings(scope, topicModelId, 10)).toEqual([]);
+    await store.close();
+  });
+});
+
+describe('openEpisodicMemory: a close costs what it writes', () => {
+  it('closes after a whole close skip the scan for records without a vector; a failed vector write brings it back', async () => {
+    let scans = 0;
+    const failing = failingRecords(sqlite(), 'putEmbeddings');
+    const store = hookRecords(failing.store, ['missingEmbeddings'], () => {
+      scans++;
+    });
+    const ranking = { embedding: topicEmbeddingModel().model };
+    const episodic = await openEpisodicMemory({ store, scope, series: 'help', counter, ranking });
+    for (let i = 0; i < 20; i++) {
+      await episodic.store([...printer]);
+      await episodic.startNewEpisode({ topic: `printer ${i}` });
+    }
+    // One check at the first close (before, one at every close: a scan of the scope's records each time).
+    expect(scans).toBe(1);
+    await episodic.store([...printer]);
+    failing.failNext();
+    await expect(episodic.startNewEpisode({ topic: 'printer' })).rejects.toThrow('disk full');
+    expect(scans).toBe(1);
+    // The next close checks again (a scan that finds the left-out vector and writes it, then one that finds none).
+    await episodic.store([...printer]);
+    await episodic.startNewEpisode({ topic: 'printer' });
+    expect(scans).toBe(3);
+    expect(await getLongTermRecords(failing.store).missingEmbeddings(scope, topicModelId, 10)).toEqual([]);
+    for (let i = 0; i < 5; i++) {
+      await episodic.store([...printer]);
+      await episodic.startNewEpisode({ topic: 'printer' });
+    }
+    expect(scans).toBe(3);
+    expect(await episodic.episodes()).toHaveLength(27);
     await store.close();
   });
 });

@@ -147,6 +147,11 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
   const { longTerm } = records;
   /** Before the first recall: vectors a crash (or a failed write) left out of closed episodes. */
   let caughtUp: Promise<void> | undefined;
+  /**
+   * Whether every record this memory wrote since its last catch-up has its vector: a close then skips the catch-up
+   * (a scan of the scope's records), which it runs again after any write of its own that failed.
+   */
+  let vectorsWhole = false;
   const seriesFilter = { kinds: ['episode'], metadata: { pattern: 'episodic', series: options.series } };
   const max = options.previewChars ?? 80;
   const sessionOf = (k: number) => `${options.series}/episode-${k}`;
@@ -241,13 +246,15 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
       };
       // The vector first: a model that fails writes nothing, and the episode stays current to be closed again.
       const vectors = await records.embed([text]);
-      await records.catchUp();
+      if (!vectorsWhole) await records.catchUp();
       caughtUp ??= Promise.resolve();
+      vectorsWhole = false;
       await records.add([record]);
       // Closed once its record is written; its vector, if this write fails, is written by the next close or recall.
       index++;
       current = open(sessionOf(index));
       await records.putVectors([id], vectors);
+      vectorsWhole = true;
       return info;
     },
     async recallEpisode(query) {

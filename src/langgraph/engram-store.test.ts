@@ -1,9 +1,13 @@
 import { InMemoryStore } from '@langchain/langgraph-checkpoint';
+import type { JSONValue } from 'ai';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
 import { type OpenedStore, reliabilityDrivers } from '../../test-support/reliability/store-drivers.ts';
+import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
+import { getLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { createEngramStore, type EngramStoreOptions } from './engram-store.ts';
+import { type ItemMetadata, itemKind, itemRecordId, ownerOf, toMetadata } from './store-items.ts';
 
 /** A deterministic embedder: counts of a few topic words, so "cats" is near "kittens" and far from "rockets". */
 const topics = [
@@ -194,6 +198,63 @@ for (const driver of drivers)
       }
       await stores[1]!.delete(['shared'], 'k');
       expect((await stores[3]!.get(['shared'], 'k'))?.value).toEqual({ owner: 3 });
+    });
+
+    it("ownership is the store's, not metadata's: a user's record claiming the tenant as owner is never the tenant's item", async () => {
+      const t = `forge${tenant}`;
+      const user = { tenant: t, user: 'u1' };
+      const tenantStore = createEngramStore({ store, scope: { tenant: t }, embed });
+      const userStore = createEngramStore({ store, scope: user, embed });
+      await tenantStore.put(['shared'], 'own', { v: 'tenant' });
+      await userStore.put(['mine'], 'k', { v: 'user' });
+      // Records written in the user's scope (as any code with a long-term memory of the user may) whose metadata
+      // names the tenant as the owner: one under a namespace of its own, one at the id of the tenant's live item
+      // and one of a namespace of its own, both expired (a sweep must not count or remove them).
+      const forged = (namespace: string[], key: string, extra: Record<string, JSONValue> = {}) => ({
+        id: itemRecordId(namespace, key),
+        kind: itemKind,
+        text: 'forged secret cats kittens',
+        metadata: toMetadata({
+          owner: ownerOf({ tenant: t }),
+          namespace,
+          key,
+          value: { v: 'forged' },
+          created: 1,
+          updated: Date.now() + 60_000,
+          ...extra,
+        } as ItemMetadata),
+      });
+      await createLongTermMemory({ store, scope: user }).add([
+        forged(['leak'], 'secret'),
+        forged(['shared'], 'own', { ttl: 1, expires: 2 }),
+        forged(['gone'], 'old', { ttl: 1, expires: 2 }),
+      ]);
+      const raw = getLongTermRecords(store);
+      const userRecord = async (ns: string[], key: string) =>
+        (await raw.getRecord(user, itemRecordId(ns, key)))?.text;
+      const values = async (prefix: string[], options = {}) =>
+        (await tenantStore.search(prefix, options)).map((i) => [i.key, i.value]);
+      expect(await values([])).toEqual([['own', { v: 'tenant' }]]);
+      expect(await values([], { query: 'forged secret cats' })).toEqual([['own', { v: 'tenant' }]]);
+      expect(
+        await createEngramStore({ store, scope: { tenant: t } })
+          .search([], { query: 'forged secret' })
+          .then((items) => items.map((i) => i.key)),
+      ).toEqual(['own']);
+      expect(await tenantStore.listNamespaces()).toEqual([['shared']]);
+      expect(await tenantStore.get(['leak'], 'secret')).toBeNull();
+      expect(await tenantStore.sweep()).toBe(0);
+      expect((await tenantStore.get(['shared'], 'own'))?.value).toEqual({ v: 'tenant' });
+      // A tenant put and delete of the key the forged record holds act on the tenant's own item only.
+      await tenantStore.put(['leak'], 'secret', { v: 'tenant' });
+      expect(await values(['leak'])).toEqual([['secret', { v: 'tenant' }]]);
+      expect(await userRecord(['leak'], 'secret')).toBe('forged secret cats kittens');
+      await tenantStore.delete(['leak'], 'secret');
+      expect(await tenantStore.get(['leak'], 'secret')).toBeNull();
+      expect(await values(['leak'])).toEqual([]);
+      expect(await userRecord(['leak'], 'secret')).toBe('forged secret cats kittens');
+      // The user's own items are as they were.
+      expect((await userStore.search([])).map((i) => [i.key, i.value])).toEqual([['k', { v: 'user' }]]);
     });
   });
 

@@ -105,8 +105,10 @@ export type EngramPutOperation = PutOperation & { ttl?: number | null };
  * A LangGraph `BaseStore` on engram's long-term records (`LongTermStoreV1`), so long-term memory written by a
  * graph is engram long-term memory: versioned (`history`), searchable by BM25 and by vector, on every driver.
  * Long-term records fit where state blobs do not: they are listed by metadata (a namespace prefix is a filter
- * the database runs), ranked by text or vector, and kept per exact owner scope. An item is one record (see
- * `store-items.ts`); a write is a new version, a delete (and an expiry sweep) purges every version.
+ * the database runs), ranked by text or vector, and kept per exact owner scope: the items of a scope are the
+ * records the store holds in exactly that scope (a tenant-wide store never lists, finds, reads or removes a user's
+ * record, whatever owner its metadata names). An item is one record (see `store-items.ts`); a write is a new
+ * version, a delete (and an expiry sweep) purges every version.
  */
 export class EngramStore extends BaseStore {
   readonly #reader: ItemReader;

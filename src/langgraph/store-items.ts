@@ -13,7 +13,10 @@ import { storageName } from './storage-keys.ts';
  * `langgraph.item`, its value and bookkeeping in the record's metadata, its indexed text as the record's text
  * (what BM25 ranks and what is embedded). Each namespace label is also a top-level metadata value
  * (`ns.0`, `ns.1`, …) so a namespace prefix is a metadata filter the store runs in SQL, and the owner scope is
- * one too, so a search never returns another user's or agent's items (long-term searches are wider).
+ * one too, a fast filter for listings and searches, which are wider than the scope (a tenant's covers its users').
+ * The owner value is data, though: code that writes a user's long-term records may write any metadata, so it never
+ * decides whose an item is. Reads by key address the scope's own record only, and listings and searches keep the
+ * records that reading them in the scope gives (`ownedCurrent`, `ownedRecords`; see `store-search.ts`).
  */
 
 /** The record kind of store items. */
@@ -21,7 +24,7 @@ export const itemKind = 'langgraph.item';
 
 /** What an item record's metadata holds. */
 export interface ItemMetadata {
-  /** The owner scope, `[tenant, user, agent]` as JSON (`null` for none). */
+  /** The owner scope, `[tenant, user, agent]` as JSON (`null` for none): a filter, not proof of ownership. */
   owner: string;
   /** The namespace and key. */
   namespace: string[];
@@ -59,7 +62,10 @@ export function prefixFilter(
   return { kinds: [itemKind], metadata };
 }
 
-/** The metadata of an item record, or undefined when the record is not a store item of this owner. */
+/**
+ * The metadata of an item record, or undefined when it is not a store item or its owner value is not the scope's.
+ * Only a fast check: a record read by key in the scope, or kept by `ownedCurrent` / `ownedRecords`, is the scope's.
+ */
 export function itemMetadata(record: LongTermRecord, scope: Scope): ItemMetadata | undefined {
   const m = record.metadata as unknown as ItemMetadata;
   if (record.kind !== itemKind || m.owner !== ownerOf(scope)) return undefined;

@@ -6,6 +6,8 @@ import { maxQueryTerms, maxResultLimit } from '../longterm/check-record.ts';
 import type { LongTermHit } from '../longterm/long-term-query.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
+import { ownedCurrent, ownedRecords } from '../longterm/owned-records.ts';
+import { matchesFilter } from '../longterm/record-filter.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { matchesValue } from './store-filter.ts';
 import { type ItemMetadata, itemMetadata, prefixFilter, toItem } from './store-items.ts';
@@ -25,23 +27,28 @@ export interface FoundItem {
   score?: number;
 }
 
-/** Every record of the scope's items under a prefix, page by page. */
+/**
+ * Every record of the scope's items under a prefix, at its current version. The listing (page by page) is wider
+ * than the scope's own (a tenant's covers its users'); its owner filter is metadata, which whoever writes a
+ * record writes, so the records are then read in the scope, where only its own are (`ownedCurrent`).
+ */
 export async function listItemRecords(
   reader: ItemReader,
   prefix: readonly string[],
 ): Promise<LongTermRecord[]> {
-  const out: LongTermRecord[] = [];
+  const listed: LongTermRecord[] = [];
+  const filter = prefixFilter(reader.scope, prefix);
   let cursor: string | undefined;
   do {
     const page = await reader.records.listRecords(reader.scope, {
-      filter: prefixFilter(reader.scope, prefix),
+      filter,
       limit: maxResultLimit,
       ...(cursor !== undefined ? { cursor } : {}),
     });
-    out.push(...page.records);
+    listed.push(...page.records);
     cursor = page.nextCursor;
   } while (cursor !== undefined);
-  return out;
+  return (await ownedCurrent(reader.records, reader.scope, listed)).filter((r) => matchesFilter(r, filter));
 }
 
 /** The live items among records (other owners' and expired ones left out), in the records' order. */
@@ -95,15 +102,7 @@ export async function searchItems(
 ): Promise<FoundItem[]> {
   const end = options.offset + options.limit;
   const ranked = options.ranker
-    ? await liveItems(
-        reader,
-        (await options.ranker(prefixFilter(reader.scope, prefix))).map((h) => ({
-          record: h.record,
-          score: h.score,
-        })),
-        options.filter,
-        now,
-      )
+    ? await liveItems(reader, await ownHits(reader, options.ranker, prefix), options.filter, now)
     : [];
   if (ranked.length >= end) return ranked.slice(options.offset, end);
   const seen = new Set(ranked.map((f) => f.id));
@@ -114,6 +113,22 @@ export async function searchItems(
     (a, b) => b.meta.updated - a.meta.updated,
   );
   return [...ranked, ...unscored].slice(options.offset, end);
+}
+
+/**
+ * The ranker's hits that the scope owns, as ranked (the search, like a listing, is wider than the scope and its
+ * owner filter is metadata; `ownedRecords` keeps a hit when reading it in the scope gives the same record).
+ */
+async function ownHits(reader: ItemReader, ranker: Ranker, prefix: readonly string[]) {
+  const hits = await ranker(prefixFilter(reader.scope, prefix));
+  const own = new Set(
+    await ownedRecords(
+      reader.records,
+      reader.scope,
+      hits.map((h) => h.record),
+    ),
+  );
+  return hits.filter((h) => own.has(h.record)).map((h) => ({ record: h.record, score: h.score }));
 }
 
 /** A found item as LangGraph's `SearchItem`. */

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Scope } from '../core/scope.ts';
+import { maxResultLimit } from './check-record.ts';
 import type { LongTermRecord } from './long-term-record.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
 
@@ -18,6 +19,26 @@ export async function ownedRecords(
   const ids = [...new Set(list.map((r) => r.id))];
   const own = new Map((await records.getRecords(scope, ids)).map((r) => [r.id, r]));
   return list.filter((r) => isDeepStrictEqual(own.get(r.id), r));
+}
+
+/**
+ * The scope's own records behind a listing, each id once, in listing order, at their current version: `getRecords`
+ * in the scope reads each listed id where the scope itself owns it. What a record's metadata says about its owner
+ * does not count (any code that writes a user's record may write any metadata). Where {@link ownedRecords} keeps a
+ * record only as it was listed, this reads one the scope changed since at its new version, so a listing that a
+ * command acts on (a directory's files) misses no record a concurrent edit changed; an id the scope does not own
+ * gives the scope's own record of that id, if any, so check the listing's filter (`matchesFilter`) again.
+ */
+export async function ownedCurrent(
+  records: Pick<LongTermStoreV1, 'getRecords'>,
+  scope: Scope,
+  list: readonly LongTermRecord[],
+): Promise<LongTermRecord[]> {
+  const ids = [...new Set(list.map((r) => r.id))];
+  const out: LongTermRecord[] = [];
+  for (let i = 0; i < ids.length; i += maxResultLimit)
+    out.push(...(await records.getRecords(scope, ids.slice(i, i + maxResultLimit))));
+  return out;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { JSONValue } from 'ai';
 import type { Scope } from '../../core/scope.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
+import { ownedCurrent } from '../../longterm/owned-records.ts';
 import { createRecordSlot } from '../../working/record-slot.ts';
 import { createMemoryRootLock, type MemoryRootLockOptions } from './memory-root-lock.ts';
 
@@ -50,8 +51,11 @@ export interface MemoryFiles {
  * Memory files over a store's long-term records: a file is the record `mfile_<sha256 of its path>` of kind
  * `engram.memory_file` owned by exactly `scope`, whose text is the path, a newline and the content (so the
  * long-term full-text index finds files by name and content, and `history(id)` keeps every version), with
- * `{ path, bytes, owner }` in its metadata. `owner` names the exact scope, so a listing by a tenant-wide scope
- * never shows another user's or agent's files. `lockOptions` set the directory lock's lease and wait (tests).
+ * `{ path, bytes, owner }` in its metadata. `owner` names the exact scope, a fast filter of the listing, which
+ * is wider than the scope (a tenant's covers its users'); since any code writing a user's records may write any
+ * metadata, the listed files are then read in the scope (`ownedCurrent`), as `read` and every write address the
+ * scope's own record: a tenant-wide scope never lists, reads, edits, moves or deletes a user's or agent's record,
+ * whatever owner it names. `lockOptions` set the directory lock's lease and wait (tests).
  */
 export function createMemoryFiles(
   records: LongTermStoreV1,
@@ -72,7 +76,7 @@ export function createMemoryFiles(
 
   return {
     async list() {
-      const files: MemoryFileEntry[] = [];
+      const listed: LongTermRecord[] = [];
       let cursor: string | undefined;
       do {
         const page = await records.listRecords(scope, {
@@ -80,13 +84,15 @@ export function createMemoryFiles(
           limit: 1000,
           ...(cursor ? { cursor } : {}),
         });
-        for (const r of page.records) {
-          if (!mine(r)) continue;
-          const entry: MemoryFileEntry = { path: String(r.metadata.path), bytes: Number(r.metadata.bytes) };
-          files.push(sealed(r) ? { ...entry, movedTo: String(r.metadata.movedTo) } : entry);
-        }
+        listed.push(...page.records);
         cursor = page.nextCursor;
       } while (cursor);
+      const files: MemoryFileEntry[] = [];
+      for (const r of await ownedCurrent(records, scope, listed)) {
+        if (r.kind !== memoryFileKind || !mine(r)) continue;
+        const entry: MemoryFileEntry = { path: String(r.metadata.path), bytes: Number(r.metadata.bytes) };
+        files.push(sealed(r) ? { ...entry, movedTo: String(r.metadata.movedTo) } : entry);
+      }
       return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     },
     async read(path) {

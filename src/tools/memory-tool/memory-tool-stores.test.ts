@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { testPostgresUrl } from '../../../test-support/reliability/postgres-url.ts';
 import { reopenableDrivers } from '../../../test-support/reliability/reopenable-stores.ts';
+import { reliabilityDrivers } from '../../../test-support/reliability/store-drivers.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
+import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { memoryFileKind } from './memory-files.ts';
 import { createMemoryToolHandler } from './memory-tool-handler.ts';
@@ -73,4 +77,80 @@ describe('memory tool handler: scopes and stores', () => {
       },
     );
   }
+});
+
+describe("memory tool handler: a scope's files are the records it owns, whatever their metadata says", () => {
+  const drivers = reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true }).filter((d) =>
+    ['memory', 'sqlite', 'postgres'].includes(d.name),
+  );
+  for (const driver of drivers)
+    it.skipIf(driver.missing !== undefined)(
+      `${driver.name}: a user's record naming the tenant as owner is no file of the tenant's handler`,
+      async () => {
+        const opened = await driver.open();
+        try {
+          const { store } = opened;
+          const user = { tenant: 't', user: 'ada' };
+          const ada = createMemoryToolHandler({ store, scope: user });
+          const tenant = createMemoryToolHandler({ store, scope: { tenant: 't' } });
+          await ada.execute({ command: 'create', path: '/memories/ada.md', file_text: 'ada own' });
+          await tenant.execute({ command: 'create', path: '/memories/notes.md', file_text: 'tenant notes' });
+          // Records written in Ada's scope (any code with a long-term memory of hers can) shaped as files whose
+          // metadata names the tenant: one of a path of its own, one sealed for a move of the tenant's notes.md.
+          const file = (path: string, extra: Record<string, string> = {}) => ({
+            id: `mfile_${createHash('sha256').update(path).digest('hex')}`,
+            kind: memoryFileKind,
+            text: `${path}\nada secret`,
+            metadata: { path, bytes: 10, owner: JSON.stringify(['t', null, null]), ...extra },
+          });
+          const forged = [
+            file('/memories/leak.md'),
+            file('/memories/notes.md', { movedTo: '/memories/stolen.md' }),
+          ];
+          await createLongTermMemory({ store, scope: user }).add(forged);
+          const records = getLongTermRecords(store);
+          const adaTexts = async () =>
+            (
+              await records.getRecords(
+                user,
+                forged.map((f) => f.id),
+              )
+            ).map((r) => r.text);
+          const before = await adaTexts();
+          const paths = async (handler: typeof ada) =>
+            (await handler.execute({ command: 'view', path: '/memories' }))
+              .split('\n')
+              .slice(1)
+              .map((line) => line.split('\t')[1]);
+
+          expect(await paths(tenant)).toEqual(['/memories', '/memories/notes.md']);
+          // Each command as the tenant, and what it answers: a command under the lock finishes no "move" of the
+          // forged sealed record (the tenant's notes.md stays), and create, edit, rename and delete at the forged
+          // paths act on the tenant's own files only.
+          const steps: [Record<string, string>, RegExp][] = [
+            [{ command: 'view', path: '/memories/leak.md' }, /does not exist/],
+            [{ command: 'create', path: '/memories/other.md', file_text: 'x' }, /created/],
+            [{ command: 'view', path: '/memories/notes.md' }, /1\ttenant notes$/],
+            [{ command: 'view', path: '/memories/stolen.md' }, /does not exist/],
+            [{ command: 'create', path: '/memories/leak.md', file_text: 'mine' }, /created/],
+            [
+              { command: 'str_replace', path: '/memories/leak.md', old_str: 'mine', new_str: 'ours' },
+              /edited/,
+            ],
+            [{ command: 'rename', old_path: '/memories/leak.md', new_path: '/memories/kept.md' }, /renamed/],
+            [{ command: 'delete', path: '/memories/kept.md' }, /Successfully deleted/],
+            [{ command: 'delete', path: '/memories/leak.md' }, /does not exist/],
+          ];
+          for (const [command, answer] of steps)
+            expect(await tenant.execute(command), JSON.stringify(command)).toMatch(answer);
+          expect(await paths(tenant)).toEqual(['/memories', '/memories/notes.md', '/memories/other.md']);
+          expect(await adaTexts()).toEqual(before);
+          // Ada's own files are as they were.
+          expect(await paths(ada)).toEqual(['/memories', '/memories/ada.md']);
+        } finally {
+          await opened.dispose();
+        }
+      },
+      30_000,
+    );
 });

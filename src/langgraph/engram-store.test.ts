@@ -256,6 +256,40 @@ for (const driver of drivers)
       // The user's own items are as they were.
       expect((await userStore.search([])).map((i) => [i.key, i.value])).toEqual([['k', { v: 'user' }]]);
     });
+
+    it('a search without a query finds the newest items even when forged records claim to be newer', async () => {
+      const t = `claims${tenant}`;
+      const tenantStore = createEngramStore({ store, scope: { tenant: t } });
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const t0 = Date.now();
+      for (let i = 0; i <= 100; i++) {
+        vi.setSystemTime(t0 + i);
+        await tenantStore.put(['ns'], `k${i}`, { i });
+      }
+      // 100 records in a user's scope naming the tenant, each at the id of one of the tenant's older items and
+      // claiming an update time in the future: a search reads them in the tenant's scope, which gives those older
+      // items, and must still read on to the tenant's newest item.
+      await createLongTermMemory({ store, scope: { tenant: t, user: 'u1' } }).add(
+        Array.from({ length: 100 }, (_, i) => ({
+          id: itemRecordId(['ns'], `k${i}`),
+          kind: itemKind,
+          text: 'forged',
+          metadata: toMetadata({
+            owner: ownerOf({ tenant: t }),
+            namespace: ['ns'],
+            key: `k${i}`,
+            value: { forged: true },
+            created: 1,
+            updated: Date.now() + 3_600_000 + i,
+          }),
+        })),
+      );
+      expect((await tenantStore.search(['ns'], { limit: 2 })).map((i) => i.value)).toEqual([
+        { i: 100 },
+        { i: 99 },
+      ]);
+      expect(await tenantStore.search(['ns'], { limit: 200 })).toHaveLength(101);
+    }, 30_000);
   });
 
 describe('createEngramStore against LangGraph’s InMemoryStore (property)', () => {

@@ -3,7 +3,7 @@ import type { JSONValue } from 'ai';
 import type { Scope } from '../core/scope.ts';
 import { analyzeText } from '../longterm/analyze-text.ts';
 import { maxQueryTerms, maxResultLimit } from '../longterm/check-record.ts';
-import type { LongTermHit } from '../longterm/long-term-query.ts';
+import type { LongTermFilter, LongTermHit } from '../longterm/long-term-query.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
 import { ownedCurrent, ownedRecords } from '../longterm/owned-records.ts';
@@ -36,8 +36,13 @@ export async function listItemRecords(
   reader: ItemReader,
   prefix: readonly string[],
 ): Promise<LongTermRecord[]> {
-  const listed: LongTermRecord[] = [];
   const filter = prefixFilter(reader.scope, prefix);
+  return ownItemRecords(reader, filter, await listedItemRecords(reader, filter), new Set());
+}
+
+/** The records a listing by the scope finds with the filter, page by page: its own and, by metadata, others'. */
+async function listedItemRecords(reader: ItemReader, filter: LongTermFilter): Promise<LongTermRecord[]> {
+  const listed: LongTermRecord[] = [];
   let cursor: string | undefined;
   do {
     const page = await reader.records.listRecords(reader.scope, {
@@ -48,7 +53,23 @@ export async function listItemRecords(
     listed.push(...page.records);
     cursor = page.nextCursor;
   } while (cursor !== undefined);
-  return (await ownedCurrent(reader.records, reader.scope, listed)).filter((r) => matchesFilter(r, filter));
+  return listed;
+}
+
+/** The scope's own current records behind listed ones that still pass the filter, each id once (`seen` grows). */
+async function ownItemRecords(
+  reader: ItemReader,
+  filter: LongTermFilter,
+  listed: readonly LongTermRecord[],
+  seen: Set<string>,
+): Promise<LongTermRecord[]> {
+  const out: LongTermRecord[] = [];
+  for (const r of await ownedCurrent(reader.records, reader.scope, listed)) {
+    if (seen.has(r.id) || !matchesFilter(r, filter)) continue;
+    seen.add(r.id);
+    out.push(r);
+  }
+  return out;
 }
 
 /** The live items among records (other owners' and expired ones left out), in the records' order. */
@@ -102,33 +123,92 @@ export async function searchItems(
 ): Promise<FoundItem[]> {
   const end = options.offset + options.limit;
   const ranked = options.ranker
-    ? await liveItems(reader, await ownHits(reader, options.ranker, prefix), options.filter, now)
+    ? await rankedItems(reader, options.ranker, prefix, options.filter, end, now)
     : [];
   if (ranked.length >= end) return ranked.slice(options.offset, end);
-  const seen = new Set(ranked.map((f) => f.id));
-  const rest = (await listItemRecords(reader, prefix))
-    .filter((r) => !seen.has(r.id))
-    .map((record) => ({ record }));
-  const unscored = (await liveItems(reader, rest, options.filter, now)).sort(
-    (a, b) => b.meta.updated - a.meta.updated,
-  );
+  const unscored = await newestItems(reader, prefix, options.filter, end - ranked.length, ranked, now);
   return [...ranked, ...unscored].slice(options.offset, end);
 }
 
 /**
- * The ranker's hits that the scope owns, as ranked (the search, like a listing, is wider than the scope and its
- * owner filter is metadata; `ownedRecords` keeps a hit when reading it in the scope gives the same record).
+ * The `count` newest live items under the prefix, newest first (on a tie, first listed first), leaving out
+ * `skip`. The listing is ordered by the update time its metadata claims, and only as many records are read in the
+ * scope (whose they are) and checked for expiry as it takes: until `count` items are found and none still unread
+ * claims to be as new as the `count`-th (a record of another owner may claim anything, and gives at most the
+ * scope's own record of its id).
  */
-async function ownHits(reader: ItemReader, ranker: Ranker, prefix: readonly string[]) {
+async function newestItems(
+  reader: ItemReader,
+  prefix: readonly string[],
+  filter: Record<string, unknown> | undefined,
+  count: number,
+  skip: readonly FoundItem[],
+  now: number,
+): Promise<FoundItem[]> {
+  const listFilter = prefixFilter(reader.scope, prefix);
+  const seen = new Set(skip.map((f) => f.id));
+  const claims = (await listedItemRecords(reader, listFilter))
+    .flatMap((record, at) => {
+      const meta = seen.has(record.id) ? undefined : itemMetadata(record, reader.scope);
+      return meta && matchesValue(meta.value, filter) ? [{ record, updated: meta.updated, at }] : [];
+    })
+    .sort((a, b) => b.updated - a.updated || a.at - b.at);
+  const listedAt = new Map<string, number>();
+  const found: FoundItem[] = [];
+  const chunk = Math.min(maxResultLimit, Math.max(100, count));
+  for (let i = 0; i < claims.length; i += chunk) {
+    const part = claims.slice(i, i + chunk);
+    for (const c of part) if (!listedAt.has(c.record.id)) listedAt.set(c.record.id, c.at);
+    const own = await ownItemRecords(
+      reader,
+      listFilter,
+      part.map((c) => c.record),
+      seen,
+    );
+    found.push(
+      ...(await liveItems(
+        reader,
+        own.map((record) => ({ record })),
+        filter,
+        now,
+      )),
+    );
+    found.sort((a, b) => b.meta.updated - a.meta.updated || listedAt.get(a.id)! - listedAt.get(b.id)!);
+    const next = claims[i + chunk];
+    if (found.length >= count && (next === undefined || found[count - 1]!.meta.updated > next.updated)) break;
+  }
+  return found.slice(0, count);
+}
+
+/**
+ * The best live items the ranker finds, at least `count` when there are, best first. The search, like a listing,
+ * is wider than the scope and its owner filter is metadata: a hit is kept when reading it in the scope gives the
+ * same record (`ownedRecords`), checked (with expiry) a chunk of hits at a time, as many as it takes.
+ */
+async function rankedItems(
+  reader: ItemReader,
+  ranker: Ranker,
+  prefix: readonly string[],
+  filter: Record<string, unknown> | undefined,
+  count: number,
+  now: number,
+): Promise<FoundItem[]> {
   const hits = await ranker(prefixFilter(reader.scope, prefix));
-  const own = new Set(
-    await ownedRecords(
-      reader.records,
-      reader.scope,
-      hits.map((h) => h.record),
-    ),
-  );
-  return hits.filter((h) => own.has(h.record)).map((h) => ({ record: h.record, score: h.score }));
+  const found: FoundItem[] = [];
+  const chunk = Math.min(maxResultLimit, Math.max(100, count));
+  for (let i = 0; i < hits.length && found.length < count; i += chunk) {
+    const part = hits.slice(i, i + chunk);
+    const own = new Set(
+      await ownedRecords(
+        reader.records,
+        reader.scope,
+        part.map((h) => h.record),
+      ),
+    );
+    const kept = part.filter((h) => own.has(h.record)).map((h) => ({ record: h.record, score: h.score }));
+    found.push(...(await liveItems(reader, kept, filter, now)));
+  }
+  return found;
 }
 
 /** A found item as LangGraph's `SearchItem`. */

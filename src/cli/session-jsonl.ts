@@ -59,9 +59,10 @@ export async function forEachPage(
 
 /**
  * Parses and validates a whole file first, so nothing about it needs the store: the session header (see
- * `parseHeader`) and every message, no message id twice, none too large for a store, each tool call answered by
- * its result before the next user or system message and the end (see `createToolCallTracker`), or an error
- * naming the line. Blank lines are skipped (and counted in line numbers).
+ * `parseHeader`) and every message, no message id twice, none too large for a store, each tool result answering
+ * an earlier call and no tool call id twice (see `createToolCallTracker`), or an error naming the line. A tool
+ * call may still wait for its result, at the end or before later messages, as a store holds it (an agent killed
+ * mid-tool, a step awaiting approval, a long tool the user talked over). Blank lines are skipped (and counted in line numbers).
  */
 export function parseSessionJsonl(text: string): {
   id: string;
@@ -72,7 +73,8 @@ export function parseSessionJsonl(text: string): {
   const bad = (n: number, why: string) => new BadInputError(`line ${n}: ${why}`);
   let header: { id: string; metadata: Record<string, JSONValue> } | undefined;
   const messages: MemoryMessage[] = [];
-  const tools = createToolCallTracker();
+  // What a store holds imports back: a call may wait for its result (see `ToolCallTrackerOptions`).
+  const tools = createToolCallTracker({ unansweredCalls: true });
   /** The line of each message id read so far. */
   const lineOf = new Map<string, number>();
   lines.forEach((line, i) => {
@@ -106,7 +108,6 @@ export function parseSessionJsonl(text: string): {
     messages.push(message);
   });
   if (!header) throw new BadInputError('line 1: the file is empty');
-  tools.end();
   return { ...header, messages };
 }
 

@@ -13,6 +13,7 @@ import { runEngram as engram } from '../../test-support/run-engram.ts';
 import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { arbConversation } from '../testing/conversation-arbitrary.ts';
+import { arbModelMessage } from '../testing/message-arbitraries.ts';
 import { exportSession, importSession, parseSessionJsonl } from './session-jsonl.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-round-trip-'));
@@ -82,6 +83,46 @@ describe('export → import → export of sessions with tool calls still waiting
   });
 });
 
+describe('export → import → export of sessions whose tool results answer no call before them (real binary)', () => {
+  it('a result whose call was deleted, and a call id a provider used again, import back byte for byte', async () => {
+    const source = join(dir, 'results.db');
+    await storeSessions(source, {
+      'call-deleted': [user('Book a seat'), call('d1'), result('d1'), { role: 'assistant', content: 'Done' }],
+      // Some providers number calls per response, so `call_0` comes again in a later step.
+      'id-reused': [
+        user('Book'),
+        call('call_0'),
+        result('call_0'),
+        user('Again'),
+        call('call_0'),
+        result('call_0'),
+      ],
+    });
+    const store = createSqliteStore({ path: source });
+    try {
+      const memory = createConversationMemory({ store, scope, sessionId: 'call-deleted' });
+      await memory.delete((await memory.read())[1]!.id); // the assistant message holding the call
+    } finally {
+      store.close();
+    }
+    const target = join(dir, 'results-target.db');
+    for (const id of ['call-deleted', 'id-reused']) {
+      const first = engram('--db', source, 'export', id);
+      expect(first.code, first.err).toBe(0);
+      const file = join(dir, `${id}.jsonl`);
+      writeFileSync(file, first.out);
+      const imported = engram('--db', target, 'import', file);
+      expect(imported.code, `${id}: ${imported.err}`).toBe(0);
+      expect(engram('--db', target, 'export', id).out, id).toBe(first.out);
+    }
+  });
+});
+
+/** A conversation with some of its messages deleted, as `deleteMessages` leaves a log. */
+const arbWithDeletes = arbConversation().chain((messages) =>
+  fc.subarray(messages, { minLength: 1 }).map((kept) => kept),
+);
+
 describe('export → import → export in process (property)', () => {
   it('any conversation a store accepts round-trips byte for byte', async () => {
     const from = createSqliteStore({ path: ':memory:' });
@@ -89,14 +130,21 @@ describe('export → import → export in process (property)', () => {
     let n = 0;
     try {
       await fc.assert(
-        fc.asyncProperty(arbConversation(), async (messages) => {
-          const sessionId = `s${++n}`;
-          await createConversationMemory({ store: from, scope, sessionId }).store(messages);
-          const first = await exportSession(from, scope, sessionId);
-          await importSession(to, scope, parseSessionJsonl(first));
-          expect(await exportSession(to, scope, sessionId)).toBe(first);
-        }),
-        { numRuns: 60 },
+        fc.asyncProperty(
+          fc.oneof(
+            arbConversation(),
+            arbWithDeletes,
+            fc.array(arbModelMessage, { minLength: 1, maxLength: 8 }),
+          ),
+          async (messages) => {
+            const sessionId = `s${++n}`;
+            await createConversationMemory({ store: from, scope, sessionId }).store(messages);
+            const first = await exportSession(from, scope, sessionId);
+            await importSession(to, scope, parseSessionJsonl(first));
+            expect(await exportSession(to, scope, sessionId)).toBe(first);
+          },
+        ),
+        { numRuns: 150 },
       );
     } finally {
       from.close();

@@ -8,7 +8,6 @@ import { formatPath, validateMessage } from '../messages/validate.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { BadInputError, errorText } from './bad-input-error.ts';
 import { requireFinished } from './import-state.ts';
-import { createToolCallTracker, trackMessage } from './ingest/tool-calls.ts';
 import { engramMetadataKey, messageSizeIssue, writeSessions } from './ingest/write-sessions.ts';
 import type { OpenedStore } from './open-store.ts';
 import { noProgress, type Progress } from './progress.ts';
@@ -59,10 +58,10 @@ export async function forEachPage(
 
 /**
  * Parses and validates a whole file first, so nothing about it needs the store: the session header (see
- * `parseHeader`) and every message, no message id twice, none too large for a store, each tool result answering
- * an earlier call and no tool call id twice (see `createToolCallTracker`), or an error naming the line. A tool
- * call may still wait for its result, at the end or before later messages, as a store holds it (an agent killed
- * mid-tool, a step awaiting approval, a long tool the user talked over). Blank lines are skipped (and counted in line numbers).
+ * `parseHeader`) and every message, no message id twice, none too large for a store, or an error naming the line.
+ * Tool calls and results are taken as a store holds them, unpaired too (an agent killed mid-tool, a step awaiting
+ * approval, a long tool the user talked over, a result whose call was deleted, a call id a provider used again):
+ * every session `exportSession` writes imports back. Blank lines are skipped (and counted in line numbers).
  */
 export function parseSessionJsonl(text: string): {
   id: string;
@@ -73,8 +72,6 @@ export function parseSessionJsonl(text: string): {
   const bad = (n: number, why: string) => new BadInputError(`line ${n}: ${why}`);
   let header: { id: string; metadata: Record<string, JSONValue> } | undefined;
   const messages: MemoryMessage[] = [];
-  // What a store holds imports back: a call may wait for its result (see `ToolCallTrackerOptions`).
-  const tools = createToolCallTracker({ unansweredCalls: true });
   /** The line of each message id read so far. */
   const lineOf = new Map<string, number>();
   lines.forEach((line, i) => {
@@ -104,7 +101,6 @@ export function parseSessionJsonl(text: string): {
     lineOf.set(message.id, n);
     const tooLarge = messageSizeIssue(message);
     if (tooLarge) throw bad(n, tooLarge);
-    trackMessage(tools, message, `line ${n}`, (j) => `line ${n}: message.content[${j}].toolCallId`);
     messages.push(message);
   });
   if (!header) throw new BadInputError('line 1: the file is empty');

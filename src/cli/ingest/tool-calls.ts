@@ -24,22 +24,11 @@ export interface ToolCallTracker {
   end(): void;
 }
 
-/** Options of {@link createToolCallTracker}. */
-export interface ToolCallTrackerOptions {
-  /**
-   * Whether a call may stay without its result (`turn` and `end` then refuse nothing): what a store holds, so
-   * `import` of engram's own export takes back a session whose agent was killed mid-tool, or whose user talked
-   * over a long tool. The AI SDK formats of `ingest` require results. @default false
-   */
-  unansweredCalls?: boolean;
-}
-
 /** A tracker in which a result must answer an earlier, still unanswered call of the same conversation. */
-export function createToolCallTracker(options: ToolCallTrackerOptions = {}): ToolCallTracker {
+export function createToolCallTracker(): ToolCallTracker {
   const open = new Map<string, { toolName: string; at: string; required: boolean; approval?: true }>();
   const answered = new Set<string>();
   const unanswered = (before: string, atEnd = false) => {
-    if (options.unansweredCalls) return;
     const missing = [...open].filter(([, c]) => c.required && !(atEnd && c.approval));
     if (missing.length === 0) return;
     const list = missing.map(([id, c]) => `${c.at}: tool call "${id}" (${c.toolName})`).join('; ');

@@ -89,18 +89,21 @@ describe('ingest: every tool call answered (issue 21, defect 11); import: as the
         /^messages\[1\]\.content\[0\]\.id: tool call "t1" .*at the end/,
       ],
       [
-        'jsonl',
-        jsonl([header, ...[user('Book'), result('w1')].map(row)]),
-        /^line 3: message\.content\[0\]\.toolCallId: tool result without its call \(no earlier tool call "w1"\)/,
+        'ai-sdk',
+        [user('Book'), result('w1')],
+        /^\[1\]\.content\[0\]\.toolCallId: tool result without its call \(no earlier tool call "w1"\)/,
       ],
     ];
     for (const [format, value, message] of cases) expect(refused(value, format), format).toMatch(message);
   });
 
-  it('engram JSONL (what export writes) takes a call still waiting for its result, as the store holds it', () => {
+  it('engram JSONL (what export writes) takes tool calls and results as the store holds them, unpaired too', () => {
     for (const messages of [
       [user('Book'), call('w1'), user('Well?')],
       [user('Book'), call('w1')],
+      [user('Book'), result('w1')],
+      [user('Book'), call('w1'), result('w1'), result('w1')],
+      [user('Book'), call('w1'), result('w1'), call('w1'), result('w1')],
     ])
       expect(parse(jsonl([header, ...messages.map(row)]), 'jsonl')[0]!.messages).toHaveLength(
         messages.length,

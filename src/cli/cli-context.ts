@@ -1,4 +1,3 @@
-import { InvalidArgumentError } from 'commander';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { isValidId } from '../core/ids.ts';
 import type { Scope } from '../core/scope.ts';
@@ -67,14 +66,27 @@ export function exitCodeOf(error: unknown): number {
   return exitCodes.failure;
 }
 
-/** A commander argument parser for an integer from 1 to `max` (a usage error otherwise). */
-export const positiveIntUpTo =
-  (max: number) =>
+/** Plain decimal digits, a minus sign first when negatives are allowed: no `0x`, exponent, sign `+`, point or space. */
+const decimalInteger = /^-?[0-9]+$/;
+
+/**
+ * A commander argument parser for a numeric flag: plain decimal digits (`-` first only when `min` is negative)
+ * making a safe integer from `min` to `max`, else a usage error naming the flag, the range and the value. `Number()`
+ * alone would take `0x10`, `1e2`, ` 10`, `+5` and `10.0`, which are not what a user typing a count means.
+ */
+export const integerFlag =
+  (flag: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
   (value: string): number => {
-    const n = Number(value);
-    // Commander names the option in the message (`option '--limit <n>' argument '101' is invalid. …`).
-    if (!Number.isSafeInteger(n) || n < 1 || n > max)
-      throw new InvalidArgumentError(`expected an integer from 1 to ${max}.`);
+    const n = decimalInteger.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max || (min >= 0 && value.startsWith('-'))) {
+      const range =
+        max < Number.MAX_SAFE_INTEGER
+          ? ` from ${min} to ${max}`
+          : min > -Number.MAX_SAFE_INTEGER
+            ? ` at least ${min}`
+            : '';
+      throw new UsageError(`${flag}: expected a decimal integer${range}, got "${value}"`);
+    }
     return n;
   };
 
@@ -95,10 +107,3 @@ export const idFlag =
 
 /** {@link idFlag} for `--session <id>`. */
 export const sessionIdFlag = idFlag('--session', 'a session id');
-
-/** A commander argument parser for a positive integer (a usage error otherwise). */
-export function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`expected a positive integer, got "${value}"`);
-  return n;
-}

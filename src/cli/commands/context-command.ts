@@ -5,14 +5,14 @@ import type { ContextAssembly } from '../../views/assembly/context-assembly.ts';
 import { contextSources } from '../../views/assembly/context-assembly.ts';
 import { createSlidingWindowMemory } from '../../views/sliding-window-memory.ts';
 import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
-import { type CliContext, positiveInt } from '../cli-context.ts';
+import { type CliContext, integerFlag } from '../cli-context.ts';
 import { contextWidth, stepsTable } from '../context-steps.ts';
 import { UsageError } from '../open-store.ts';
 import { type OutputOptions, printRows } from '../output.ts';
 import { requireSession } from '../scope-hint.ts';
 
 interface ContextOptions {
-  step?: string;
+  step?: number;
   view?: string;
   budget?: number;
   items?: boolean;
@@ -36,9 +36,14 @@ export function registerContextCommand(program: Command, cli: CliContext): void 
     .option(
       '--step <n>',
       'one recorded step, by the `step` column of the list: 1 is the oldest, -1 the newest',
+      integerFlag('--step', -Number.MAX_SAFE_INTEGER),
     )
     .option('--view <name>', `assemble now with a view that writes nothing: ${liveViews.join(', ')}`)
-    .option('--budget <n>', 'the view’s budget (tokens; messages for sliding-window)', positiveInt)
+    .option(
+      '--budget <n>',
+      'the view’s budget (tokens; messages for sliding-window)',
+      integerFlag('--budget', 1),
+    )
     .option('--items', 'list every item, with why it is in')
     .action(async (id: string, o: ContextOptions) =>
       cli.withStore(async (store) => {
@@ -69,9 +74,9 @@ export function registerContextCommand(program: Command, cli: CliContext): void 
           else process.stdout.write(stepsTable(id, records, cli.output()));
           return;
         }
-        const n = Number(o.step);
+        const n = o.step;
         const index = n < 0 ? records.length + n : n - 1;
-        const record = Number.isSafeInteger(n) && n !== 0 ? records[index] : undefined;
+        const record = n !== 0 ? records[index] : undefined;
         if (!record)
           throw new UsageError(
             `--step ${o.step}: the session has ${records.length} recorded step(s) (1…${records.length}, or -1 for the newest)`,

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
-import type { CliContext } from '../cli-context.ts';
+import { type CliContext, integerFlag } from '../cli-context.ts';
 import { openStore, UsageError } from '../open-store.ts';
 
 interface InspectOptions {
@@ -9,14 +9,6 @@ interface InspectOptions {
   token?: string;
   open?: boolean;
   showSecrets?: boolean;
-}
-
-/** A commander argument parser for a TCP port (0 picks a free one). */
-function portNumber(value: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 0 || n > 65_535)
-    throw new UsageError(`expected a port from 0 to 65535, got "${value}"`);
-  return n;
 }
 
 /** Opens a URL with the platform's opener; a failure only prints a line (the URL is printed anyway). */
@@ -49,7 +41,7 @@ export function registerInspectCommand(program: Command, cli: CliContext): void 
     .description(
       'serve a local, read-only web inspector: sessions, steps by source, content, long-term records',
     )
-    .option('--port <n>', 'the port (0 picks a free one)', portNumber, 4870)
+    .option('--port <n>', 'the port (0 picks a free one)', integerFlag('--port', 0, 65_535), 4870)
     .option(
       '--host <address>',
       'the address to bind; on a non-loopback one, a token is generated unless --token is given',

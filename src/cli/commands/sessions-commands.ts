@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { messageText } from '../../messages/serialize.ts';
-import { type CliContext, positiveInt } from '../cli-context.ts';
+import { type CliContext, integerFlag } from '../cli-context.ts';
 import { confirm } from '../confirm.ts';
 import { importState, warnIfUnfinished } from '../import-state.ts';
 import { printObject, printRows } from '../output.ts';
@@ -13,7 +13,7 @@ export function registerSessionCommands(program: Command, cli: CliContext): void
   sessions
     .command('list')
     .description('the sessions of the scope and of its users and agents, newest first')
-    .option('--limit <n>', 'at most this many', positiveInt, 50)
+    .option('--limit <n>', 'at most this many', integerFlag('--limit', 1), 50)
     .action(async (o: { limit: number }) =>
       cli.withStore(async (store) => {
         const scope = cli.scope();
@@ -50,7 +50,7 @@ export function registerSessionCommands(program: Command, cli: CliContext): void
   sessions
     .command('show <session>')
     .description("a session's messages, oldest first")
-    .option('--limit <n>', 'only the newest n', positiveInt)
+    .option('--limit <n>', 'only the newest n', integerFlag('--limit', 1))
     .action(async (id: string, o: { limit?: number }) =>
       cli.withStore(async (store) => {
         const scope = cli.scope();

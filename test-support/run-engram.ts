@@ -16,7 +16,12 @@ export interface EngramRun {
 
 /** Runs the real `engram` binary (Node 24 strips the types) with pipes, not a terminal. Test-only. */
 export function runEngram(...args: string[]): EngramRun {
-  const r = spawnSync(process.execPath, argv(args), { encoding: 'utf8', timeout: 60_000 });
+  return runEngramAs(undefined, ...args);
+}
+
+/** {@link runEngram} as another user (`uid` / `gid`: the test must run as root), or as this one when undefined. */
+export function runEngramAs(user: { uid: number; gid: number } | undefined, ...args: string[]): EngramRun {
+  const r = spawnSync(process.execPath, argv(args), { encoding: 'utf8', timeout: 60_000, ...user });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 

@@ -1,9 +1,9 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import { quoteSchema } from '../drivers/postgres/postgres-dialect.ts';
-import type { SqlStore } from '../drivers/sql/sql-store.ts';
+import { type SqlStore, whenReady } from '../drivers/sql/sql-store.ts';
 import { errorText } from './bad-input-error.ts';
-import { createPgPool, postgresHasSchema, sqliteHasSchema } from './store-probe.ts';
+import { createPgPool, postgresHasSchema, readOnlyFolderError, sqliteHasSchema } from './store-probe.ts';
 
 /** The options every command takes: where the store is and whose data to read. */
 export interface StoreFlags {
@@ -51,8 +51,10 @@ const nothingToRead = (where: string) =>
 /**
  * Opens the store `--db` (SQLite file) or `--pg` (PostgreSQL URL) names; its driver is loaded only then. In `read`
  * mode a missing SQLite file, a file without engram's tables, or a PostgreSQL schema without them is refused
- * before the store opens, so nothing is created or migrated. `--db` must name a file: `""` and `:memory:` (a
- * database an import would leave when the command ends) are usage errors.
+ * before the store opens, so nothing is created or migrated; a WAL-mode file in a folder this user cannot write,
+ * with no `-shm` beside it, is a `STORE_ERROR` that says why and what to do (see `readOnlyFolderError`). `--db`
+ * must name a file: `""` and `:memory:` (a database an import would leave when the command ends) are usage
+ * errors.
  */
 export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<OpenedStore> {
   if ((flags.db === undefined) === (flags.pg === undefined))
@@ -69,7 +71,12 @@ export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<Open
       if (!(await sqliteHasSchema(flags.db))) throw nothingToRead(`in ${flags.db}: it has no engram tables`);
     }
     const { createSqliteStore } = await import('../drivers/sqlite/sqlite-driver.ts');
-    return createSqliteStore({ path: flags.db });
+    const store = createSqliteStore({ path: flags.db });
+    if (mode === 'write') return store;
+    // Opened now, so a WAL file whose -shm went between the probe and here gets the same clear error.
+    return await whenReady(store).catch((error: unknown) => {
+      throw readOnlyFolderError(flags.db as string, error) ?? error;
+    });
   }
   const schema = flags.schema ?? 'engram';
   try {

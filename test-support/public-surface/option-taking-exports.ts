@@ -13,26 +13,38 @@ function isOptionsParameter(checker: ts.TypeChecker, parameter: ts.Symbol): bool
   );
 }
 
-/**
- * The exported functions, classes and function-valued constants of each package entry that take an options object, by entry specifier
- * (`engram/sqlite`): read from the declarations with the compiler, so a new factory is found by its signature,
- * whatever its name.
- */
-export function optionTakingExports(): Map<string, string[]> {
+/** One export's options parameter, as the compiler types it. */
+export interface OptionParameter {
+  /** The entry's specifier (`engram/sqlite`). */
+  specifier: string;
+  /** The export's name. */
+  name: string;
+  /** Its options type (without `undefined`), of one of its signatures. */
+  type: ts.Type;
+}
+
+/** The program of the package entries, read with the repository's `tsconfig.json`. */
+function entriesProgram(): { program: ts.Program; checker: ts.TypeChecker } {
   const configFile = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile);
   const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, root);
-  const entries = packageEntries();
   const program = ts.createProgram(
-    entries.map((entry) => entry.source),
+    packageEntries().map((entry) => entry.source),
     options,
   );
-  const checker = program.getTypeChecker();
-  const found = new Map<string, string[]>();
-  for (const entry of entries) {
+  return { program, checker: program.getTypeChecker() };
+}
+
+/**
+ * Every options parameter of the exported functions, classes and function-valued constants of each package entry,
+ * read from the declarations with the compiler (one row per signature that has one), with the checker that typed it.
+ */
+export function optionParameters(): { checker: ts.TypeChecker; parameters: OptionParameter[] } {
+  const { program, checker } = entriesProgram();
+  const parameters: OptionParameter[] = [];
+  for (const entry of packageEntries()) {
     const source = program.getSourceFile(entry.source);
     const module = source && checker.getSymbolAtLocation(source);
     if (!module) throw new Error(`${entry.source} is not a module of the program`);
-    const names: string[] = [];
     for (const symbol of checker.getExportsOfModule(module)) {
       const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
       const declaration = target.valueDeclaration;
@@ -42,11 +54,32 @@ export function optionTakingExports(): Map<string, string[]> {
       )
         continue;
       const type = checker.getTypeOfSymbolAtLocation(target, declaration);
-      const signatures = [...type.getCallSignatures(), ...type.getConstructSignatures()];
-      if (signatures.some((s) => s.getParameters().some((p) => isOptionsParameter(checker, p))))
-        names.push(symbol.getName());
+      for (const signature of [...type.getCallSignatures(), ...type.getConstructSignatures()])
+        for (const parameter of signature.getParameters())
+          if (isOptionsParameter(checker, parameter) && parameter.valueDeclaration)
+            parameters.push({
+              specifier: entry.specifier,
+              name: symbol.getName(),
+              type: checker.getNonNullableType(
+                checker.getTypeOfSymbolAtLocation(parameter, parameter.valueDeclaration),
+              ),
+            });
     }
-    found.set(entry.specifier, names.sort());
   }
+  return { checker, parameters };
+}
+
+/**
+ * The exported functions, classes and function-valued constants of each package entry that take an options object, by entry specifier
+ * (`engram/sqlite`): read from the declarations with the compiler, so a new factory is found by its signature,
+ * whatever its name.
+ */
+export function optionTakingExports(): Map<string, string[]> {
+  const found = new Map<string, string[]>(packageEntries().map((entry) => [entry.specifier, []]));
+  for (const { specifier, name } of optionParameters().parameters) {
+    const names = found.get(specifier)!;
+    if (!names.includes(name)) names.push(name);
+  }
+  for (const names of found.values()) names.sort();
   return found;
 }

@@ -85,6 +85,12 @@ describe('contentToModelOutput', () => {
         message: expect.stringMatching(/contentToModelOutput\(options\)\.summaryChar: not an option/),
       }),
     );
+    // A misspelt rule field was ignored: outputs were offloaded at the default 1000 tokens.
+    expect(() =>
+      contentToModelOutput({ content, toolName: 't', rule: { ofload: 'always' } } as never),
+    ).toThrow(
+      /contentToModelOutput\(options\)\.rule\.ofload: not an option of contentToModelOutput\(options\)\.rule/,
+    );
     const f = contentToModelOutput({ content, toolName: 't' });
     await expect(f({ toolCallId: '', input: {}, output: 'x' })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',

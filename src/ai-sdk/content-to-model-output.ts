@@ -3,7 +3,12 @@ import type { ToolResultPart as AiToolResultPart, JSONValue } from 'ai';
 /** What a tool's `toModelOutput` returns. */
 type ToolResultOutput = AiToolResultPart['output'];
 
-import { type CitationRule, resolveCitationPolicy, shouldOffload } from '../content/citation-policy.ts';
+import {
+  type CitationRule,
+  checkCitationRule,
+  resolveCitationPolicy,
+  shouldOffload,
+} from '../content/citation-policy.ts';
 import { createToolResultCiter, type ToolResultPart } from '../content/cite-tool-results.ts';
 import type { ContentStore } from '../content/create-content-store.ts';
 import { checkKnownKeys } from '../core/check-options.ts';
@@ -21,7 +26,10 @@ export interface ContentToModelOutputOptions {
   content: ContentStore;
   /** The tool's name, as the model knows it (it names the item and the citation). */
   toolName: string;
-  /** When an output is offloaded (`keepTurns` does not apply here, see below). @default { offload: { overTokens: 1000 } } */
+  /**
+   * When an output is offloaded (`keepTurns` does not apply here, see below); another key, a misspelt `ofload` or a
+   * `keepTurns`, is `INVALID_ARGUMENT`. @default { offload: { overTokens: 1000 } }
+   */
   rule?: Omit<CitationRule, 'keepTurns'>;
   /** Longest summary in a citation, in characters. @default 240 */
   summaryChars?: number;
@@ -106,6 +114,9 @@ function checkOptions(options: ContentToModelOutputOptions): ContentToModelOutpu
   if (typeof o.toolName !== 'string' || o.toolName.length === 0) {
     throw invalid('contentToModelOutput({ toolName }): toolName must be a non-empty string');
   }
+  // Its fields but keepTurns (a result is cited from its second conversion on): a misspelt ofload is refused.
+  if (o.rule !== undefined)
+    checkCitationRule(o.rule, 'contentToModelOutput(options).rule', { offload: true, type: true });
   const chars = o.summaryChars;
   if (chars !== undefined && (!Number.isSafeInteger(chars) || chars < 0)) {
     throw invalid(

@@ -1,3 +1,4 @@
+import { checkKnownKeys } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { ContentItemType } from './content-item.ts';
@@ -18,7 +19,7 @@ export interface CitationRule {
   type?: ContentItemType;
 }
 
-/** The citation policy: a default rule and per-tool overrides (by tool name). */
+/** The citation policy: a default rule and per-tool overrides (by tool name). A key neither has is refused. */
 export interface CitationPolicy {
   /** The rule of tools without their own. @default { offload: { overTokens: 1000 }, keepTurns: 1, type: 'action_result' } */
   default?: CitationRule;
@@ -38,12 +39,26 @@ export interface ResolvedCitationRule {
 
 const fallback: ResolvedCitationRule = { offload: { overTokens: 1000 }, keepTurns: 1, type: 'action_result' };
 
-function checkRule(rule: CitationRule, where: string): void {
+/** Every field of a {@link CitationRule}: any other key is refused (a misspelling). */
+const ruleKeys: Record<keyof CitationRule, true> = { offload: true, keepTurns: true, type: true };
+
+/**
+ * Checks one rule at `where` (`createCitationMemory(options).policy.default`): typed `INVALID_ARGUMENT` naming the
+ * field, a key `known` does not list (a misspelt `ofload`) included. `known` narrows the fields a caller takes.
+ */
+export function checkCitationRule(
+  rule: CitationRule,
+  where: string,
+  known: Partial<Record<keyof CitationRule, true>> = ruleKeys,
+): void {
   const fail = (message: string) =>
     new MemoryError({ code: 'INVALID_ARGUMENT', component: 'content', message: `${where}.${message}` });
   if (typeof rule !== 'object' || rule === null) throw fail('rule must be an object');
+  checkKnownKeys(rule, known as Record<keyof CitationRule, true>, where, 'content', where);
   const { offload, keepTurns, type } = rule;
   if (offload !== undefined && offload !== 'always' && offload !== 'never') {
+    if (typeof offload === 'object' && offload !== null)
+      checkKnownKeys(offload, { overTokens: true }, where, 'content', `${where}.offload`);
     const n = typeof offload === 'object' && offload !== null ? offload.overTokens : undefined;
     if (!Number.isSafeInteger(n) || (n as number) < 0) {
       throw fail(
@@ -58,13 +73,19 @@ function checkRule(rule: CitationRule, where: string): void {
     throw fail('type must be a non-empty string');
 }
 
-/** Checks a policy (typed `INVALID_ARGUMENT` naming the field) and returns the rule lookup by tool name. */
+/**
+ * Checks a policy (typed `INVALID_ARGUMENT` naming the field under `where`, a misspelt key included) and returns
+ * the rule lookup by tool name.
+ */
 export function resolveCitationPolicy(
   policy: CitationPolicy = {},
+  where = 'policy',
 ): (toolName: string) => ResolvedCitationRule {
-  if (policy.default !== undefined) checkRule(policy.default, 'policy.default');
+  if (typeof policy === 'object' && policy !== null)
+    checkKnownKeys(policy, { default: true, tools: true }, where, 'content', where);
+  if (policy.default !== undefined) checkCitationRule(policy.default, `${where}.default`);
   for (const [name, rule] of Object.entries(policy.tools ?? {}))
-    checkRule(rule, `policy.tools[${JSON.stringify(name)}]`);
+    checkCitationRule(rule, `${where}.tools[${JSON.stringify(name)}]`);
   const base: ResolvedCitationRule = { ...fallback, ...policy.default };
   const tools = new Map(Object.entries(policy.tools ?? {}).map(([k, v]) => [k, { ...base, ...v }]));
   return (toolName) => tools.get(toolName) ?? base;

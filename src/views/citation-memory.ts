@@ -44,7 +44,10 @@ export interface CitationViewOptions {
   conversation: ConversationMemory;
   /** Where offloaded tool results are kept (its counter should be the conversation's, so counts agree). */
   content: ContentStore;
-  /** Which tool results are offloaded, and for how many model calls they stay in full. */
+  /**
+   * Which tool results are offloaded, and for how many model calls they stay in full. A key a rule or the policy
+   * does not have (a misspelt `ofload`) is `INVALID_ARGUMENT` naming its path, at construction.
+   */
   policy?: CitationPolicy;
   /** `false` shows every result in full (the log is never changed, so turning citations off restores it). @default true */
   enabled?: boolean;
@@ -153,7 +156,8 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
     options.maxTokens === undefined
       ? undefined
       : checkInteger(options.maxTokens, 'createCitationMemory: maxTokens', 1);
-  if (!enabled) resolveCitationPolicy(options.policy); // checked even while citations are off
+  // Checked here, naming the option, even while citations are off.
+  resolveCitationPolicy(options.policy, 'createCitationMemory(options).policy');
   const background = checkBoolean(options.background, 'createCitationMemory: background', 'views', true);
   const startOn = checkStartOn(options.startOn, 'createCitationMemory: startOn');
   const onError =

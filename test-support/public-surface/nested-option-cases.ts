@@ -103,9 +103,11 @@ export const nestedOptionCases: Record<string, NestedOptionCase> = {
     }),
   },
   'ai-sdk.agent:recordAssembly': { options: withOptions('ai-sdk.agent', { recordAssembly: { keep: 2 } }) },
-  'ai-sdk.contentToModelOutput:rule': { options: withOptions('ai-sdk.contentToModelOutput', { rule }) },
+  'ai-sdk.contentToModelOutput:rule': {
+    options: withOptions('ai-sdk.contentToModelOutput', { rule: { offload: rule.offload } }),
+  },
   'ai-sdk.contentToModelOutput:rule.offload': {
-    options: withOptions('ai-sdk.contentToModelOutput', { rule }),
+    options: withOptions('ai-sdk.contentToModelOutput', { rule: { offload: rule.offload } }),
   },
   'ai-sdk.createAgent:scope': scoped('ai-sdk.createAgent'),
   'ai-sdk.createAgent:longTermMemory': {
@@ -184,28 +186,6 @@ export const nestedOptionExclusions: Record<string, string> = {
  * list can only shrink: a fix removes its row in the same commit.
  */
 export const nestedKnownIgnoring: Record<string, string> = {
-  'root.createAutoContextMemory:citations':
-    'a misspelt tool map (tool) is ignored: no tool gets its own rule',
-  'root.createAutoContextMemory:citations.default':
-    'a misspelt offload is ignored: results offloaded over 1000 tokens',
-  'root.createAutoContextMemory:citations.default.offload':
-    'a key beside overTokens is ignored (a misspelt overTokens is refused, as missing)',
-  'root.createAutoContextMemory:citations.tools.*':
-    "a misspelt keepTurn is ignored: the tool's results cited after 1 call",
-  'root.createAutoContextMemory:citations.tools.*.offload':
-    'a key beside overTokens is ignored (a misspelt overTokens is refused, as missing)',
-  'root.createCitationMemory:policy': 'a misspelt tool map (tool) is ignored: no tool gets its own rule',
-  'root.createCitationMemory:policy.default':
-    'a misspelt offload is ignored: results offloaded over 1000 tokens',
-  'root.createCitationMemory:policy.default.offload':
-    'a key beside overTokens is ignored (a misspelt overTokens is refused, as missing)',
-  'root.createCitationMemory:policy.tools.*':
-    "a misspelt keepTurn is ignored: the tool's results cited after 1 call",
-  'root.createCitationMemory:policy.tools.*.offload':
-    'a key beside overTokens is ignored (a misspelt overTokens is refused, as missing)',
-  'ai-sdk.contentToModelOutput:rule': 'a misspelt ofload is ignored: outputs offloaded over 1000 tokens',
-  'ai-sdk.contentToModelOutput:rule.offload':
-    'a key beside overTokens is ignored (a misspelt overTokens is refused, as missing)',
   'root.createCoreMemory:blocks[]': 'refused, but naming neither createCoreMemory nor its options',
   'root.createLongTermMemory:keepOut': 'a misspelt toolDerivd is ignored: tool-derived records recalled',
   'ai-sdk.agent:longTermMemory': "a misspelt mod is ignored: the agent runs in 'static' mode",

@@ -1,4 +1,4 @@
-import type { CitationPolicy } from '../../content/citation-policy.ts';
+import { type CitationPolicy, resolveCitationPolicy } from '../../content/citation-policy.ts';
 import type { ContentStore } from '../../content/create-content-store.ts';
 import { checkFunction, checkKnownKeys, checkMethods } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
@@ -50,7 +50,10 @@ export interface AutoContextOptions {
   excludeTools?: readonly string[];
   /** Folds messages into summaries (an LLM summarizer such as `createLanguageModelSummarizer`). @default extractive, no model */
   summarizer?: Summarizer;
-  /** How the first use of a large result is shown before the ladder clears it. @default the citation defaults */
+  /**
+   * How the first use of a large result is shown before the ladder clears it (a misspelt key in the policy is
+   * `INVALID_ARGUMENT` naming its path). @default the citation defaults
+   */
   citations?: CitationPolicy | false;
   /** Messages a reloaded range stays in full before rungs may compact it again. @default lastKeep */
   reloadKeep?: number;
@@ -134,6 +137,7 @@ function checkParts(options: AutoContextOptions): void {
     (typeof citations !== 'object' || citations === null || Array.isArray(citations))
   )
     throw invalid(`citations must be false or a citation policy object, got ${describeValue(citations)}`);
+  if (citations) resolveCitationPolicy(citations, `${what}.citations`);
 }
 
 /** Fills in the defaults and checks every option (`INVALID_ARGUMENT` naming it). */

@@ -188,9 +188,6 @@ export const nestedOptionExclusions: Record<string, string> = {
 export const nestedKnownIgnoring: Record<string, string> = {
   'root.createCoreMemory:blocks[]': 'refused, but naming neither createCoreMemory nor its options',
   'root.createLongTermMemory:keepOut': 'a misspelt toolDerivd is ignored: tool-derived records recalled',
-  'ai-sdk.agent:longTermMemory': "a misspelt mod is ignored: the agent runs in 'static' mode",
-  'ai-sdk.createAgent:longTermMemory': "a misspelt mod is ignored: the agent runs in 'static' mode",
-  'ai-sdk.createAgent:recordAssembly': 'refused, but naming agent(config), which the caller never called',
   'ai-sdk.createChatHandler:agentStream': 'a misspelt sendReasonning is refused only by the first turn',
   'ai-sdk.runBranches:branches[]': 'a key beside agent and prompt is ignored without a word',
   'ai-sdk.subAgentTool:content': "a misspelt mod is ignored: the sub-agent shares the caller's content",

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { scriptedLanguageModel } from '../../../test-support/scripted-language-model.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
+import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { agent } from './agent.ts';
 import type { AgentConfig } from './agent-types.ts';
@@ -51,6 +52,11 @@ describe('agent(config) and createAgent(options) refuse a config they would misr
       { recordAssembly: { memory: {} } },
       /agent\(config\)\.recordAssembly\.memory: not an option/,
     ],
+    [
+      "a misspelt longTermMemory key (mod: the agent ran in 'static' mode)",
+      { longTermMemory: { memory: createLongTermMemory({ scope: { tenant: 't' } }), mod: 'agent' } },
+      /agent\(config\)\.longTermMemory\.mod: not an option of agent\(config\)\.longTermMemory/,
+    ],
     ['a componentName that is no string', { componentName: 7 }, /agent\(config\): componentName/],
   ])('%s is INVALID_ARGUMENT at agent(), before any step runs', (_, extra, where) => {
     expect(() => agent({ ...base(), tools: { lookup }, ...extra } as unknown as AgentConfig)).toThrow(
@@ -84,6 +90,17 @@ describe('agent(config) and createAgent(options) refuse a config they would misr
       expect(() =>
         createAgent({ model: base().model, store, scope: { tenant: 't' }, [key]: {} } as never),
       ).toThrow(refused(new RegExp(`createAgent\\(options\\)\\.${key}: not an option`)));
+    // Nested: a misspelt mode, and a memory (createAgent makes it; one given was replaced without a word); the
+    // error names createAgent, not the agent() it calls.
+    const nested: [string, Record<string, unknown>][] = [
+      ['longTermMemory.mod', { longTermMemory: { mod: 'agent' } }],
+      ['longTermMemory.memory', { longTermMemory: { memory: {} } }],
+      ['recordAssembly.kep', { recordAssembly: { kep: 2 } }],
+    ];
+    for (const [path, extra] of nested)
+      expect(() =>
+        createAgent({ model: base().model, store, scope: { tenant: 't' }, ...extra } as never),
+      ).toThrow(refused(new RegExp(`createAgent\\(options\\)\\.${path.replace('.', '\\.')}: not an option`)));
   });
 
   it('every documented option is still taken', () => {

@@ -62,7 +62,7 @@ export interface AgentConfig {
    * memory on a stored conversation also `search_history` (the log, searched by relevance).
    */
   contentStore?: ContentStore;
-  /** Long-term memory and its mode. */
+  /** Long-term memory and its mode (a key it does not have, a misspelt `mod`, is `INVALID_ARGUMENT`). */
   longTermMemory?: AgentLongTermMemory;
   /** Working memory, always in the context and updated by the agent (`update_working_memory`). */
   workingMemory?: WorkingMemory;

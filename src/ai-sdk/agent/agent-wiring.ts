@@ -21,7 +21,7 @@ import { createLongTermTools } from '../../tools/long-term-tools.ts';
 import { createCoreMemoryTools, createWorkingMemoryTool } from '../../tools/working-memory-tools.ts';
 import { type AssemblyRecorder, createAssemblyRecorder } from '../../views/assembly/assembly-records.ts';
 import { type ContextView, toContextView } from '../../views/context-view.ts';
-import type { AgentConfig, AgentEvent, AgentRunOptions } from './agent-types.ts';
+import type { AgentConfig, AgentEvent, AgentLongTermMemory, AgentRunOptions } from './agent-types.ts';
 import type { EventChannel } from './event-channel.ts';
 import { createSentCounts, type SentCounts } from './sent-counts.ts';
 import { checkToolsContext } from './tools-context.ts';
@@ -106,13 +106,7 @@ export function checkConfig(config: AgentConfig): void {
     component,
     'instructions',
   );
-  const record = config.recordAssembly;
-  if (record !== undefined && typeof record !== 'boolean' && (typeof record !== 'object' || record === null))
-    throw bad(`agent(config): recordAssembly must be a boolean or { keep }, got ${describeValue(record)}`);
-  // Checked here, not when the first run makes the recorder: a misspelt key (or a `memory`, which would replace the
-  // view's conversation) is refused before anything runs.
-  if (typeof record === 'object')
-    checkKnownKeys(record, { keep: true }, 'agent(config)', component, 'agent(config).recordAssembly');
+  checkNestedOptions(config, 'agent(config)', longTermKeys);
   const mode = config.longTermMemory?.mode;
   if (mode !== undefined && !['static', 'agent', 'both'].includes(mode))
     throw bad("agent(config): longTermMemory.mode must be 'static', 'agent' or 'both'");
@@ -124,6 +118,35 @@ export function checkConfig(config: AgentConfig): void {
     throw bad('agent(config): longTermMemory.recallTokens must be an integer from 1 to 1000000');
   if (config.memoryRetention !== undefined)
     checkRetentionPolicy(config.memoryRetention, 'agent(config): memoryRetention', component);
+}
+
+/** Every key of an agent's `longTermMemory` (the compiler keeps it complete). */
+const longTermKeys: Record<keyof AgentLongTermMemory, true> = {
+  memory: true,
+  mode: true,
+  recallTokens: true,
+};
+
+/**
+ * Checks the options objects nested in an agent's config, named from `where` (`agent(config)`,
+ * `createAgent(options)`): `recordAssembly` must be a boolean or `{ keep }`, and a key `recordAssembly` or
+ * `longTermMemory` does not have (`longTermKeys` lists the latter's) is `INVALID_ARGUMENT` naming its path
+ * (`agent(config).longTermMemory.mod`), before anything runs: a misspelt `mod` would run the agent in `static`
+ * mode, a `memory` in `recordAssembly` would replace the view's conversation.
+ */
+export function checkNestedOptions(
+  config: { recordAssembly?: unknown; longTermMemory?: unknown },
+  where: string,
+  longTermKeys: Partial<Record<keyof AgentLongTermMemory, true>>,
+): void {
+  const record = config.recordAssembly;
+  if (record !== undefined && typeof record !== 'boolean' && (typeof record !== 'object' || record === null))
+    throw bad(`${where}: recordAssembly must be a boolean or { keep }, got ${describeValue(record)}`);
+  if (typeof record === 'object')
+    checkKnownKeys(record, { keep: true }, where, component, `${where}.recordAssembly`);
+  const longTerm = config.longTermMemory;
+  if (typeof longTerm === 'object' && longTerm !== null)
+    checkKnownKeys(longTerm, longTermKeys, where, component, `${where}.longTermMemory`);
 }
 
 /** The config's tools: an object whose every entry is a tool (an object), not a string or an array. */

@@ -14,7 +14,7 @@ import { createAutoContextMemory } from '../../views/auto-context/auto-context-m
 import { createCitationMemory } from '../../views/citation-memory.ts';
 import { agent } from './agent.ts';
 import type { Agent, AgentConfig, AgentLongTermMemory } from './agent-types.ts';
-import { configKeys } from './agent-wiring.ts';
+import { checkNestedOptions, configKeys } from './agent-wiring.ts';
 import { modelContextWindow } from './model-context-window.ts';
 
 /** A store that holds all of an agent's memory: its log, content items and long-term records (every built-in store). */
@@ -52,7 +52,10 @@ export interface CreateAgentOptions
    * @default 'ladder'
    */
   context?: 'ladder' | 'citations';
-  /** Recall of what this scope said in earlier sessions (`createLongTermMemory` on the store), or `false`. @default {} (static recall) */
+  /**
+   * Recall of what this scope said in earlier sessions (`createLongTermMemory` on the store), or `false`; another
+   * key than `mode` and `recallTokens` (a misspelt `mod`, a `memory`) is `INVALID_ARGUMENT`. @default {} (static recall)
+   */
   longTermMemory?: false | Omit<AgentLongTermMemory, 'memory'>;
 }
 
@@ -87,6 +90,8 @@ const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', com
 export function createAgent(options: CreateAgentOptions): Agent {
   checkOptions(options, 'createAgent', 'agent');
   checkKnownKeys(options, optionKeys, 'createAgent', 'agent');
+  // Its longTermMemory has no memory: createAgent makes it (one given was replaced without a word).
+  checkNestedOptions(options, 'createAgent(options)', { mode: true, recallTokens: true });
   const {
     model,
     store,

@@ -16,6 +16,13 @@ export interface AgentUIMessageStreamOptions {
   onError?: (error: unknown) => string;
 }
 
+/** Every key of {@link AgentUIMessageStreamOptions} (the compiler keeps it complete): any other is refused. */
+export const agentStreamOptionKeys: Record<keyof AgentUIMessageStreamOptions, true> = {
+  messageId: true,
+  sendReasoning: true,
+  onError: true,
+};
+
 /**
  * An `agent()` run as the AI SDK's UI message stream, for `createUIMessageStreamResponse({ stream })` and
  * `useChat`: `start`, then per model call `start-step`, its text and reasoning (`*-start`, `*-delta`, `*-end`; a
@@ -45,12 +52,7 @@ export function agentUIMessageStream(
       message: `agentUIMessageStream(run): run must be an agent run (agent.run(...)) with its event stream, got ${describeValue(run)}`,
     });
   checkOptions(options, 'agentUIMessageStream', 'agent');
-  checkKnownKeys(
-    options,
-    { messageId: true, sendReasoning: true, onError: true },
-    'agentUIMessageStream',
-    'agent',
-  );
+  checkKnownKeys(options, agentStreamOptionKeys, 'agentUIMessageStream', 'agent');
   if (options.onError !== undefined)
     checkFunction(options.onError, 'agentUIMessageStream(run, options): onError', 'agent');
   const chunks = toChunks(run.stream, options);

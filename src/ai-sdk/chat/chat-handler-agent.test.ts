@@ -248,5 +248,16 @@ describe('createChatHandler with agent()', () => {
           message: expect.stringMatching(/createChatHandler\(options\)\.onStorError: not an option/),
         }),
       );
+    // A misspelt stream option was refused only by the first turn's stream: now at construction.
+    expect(() =>
+      createChatHandler({ chats, agent: assistant, agentStream: { sendReasonning: false } as never }),
+    ).toThrow(/createChatHandler\(options\)\.agentStream\.sendReasonning: not an option/);
+    // So is messageId (the handler sets each reply's), and an onError that is no function.
+    expect(() =>
+      createChatHandler({ chats, agent: assistant, agentStream: { messageId: 'm' } as never }),
+    ).toThrow(/agentStream\.messageId: not an option/);
+    expect(() =>
+      createChatHandler({ chats, agent: assistant, agentStream: { onError: 'oops' } as never }),
+    ).toThrow(/agentStream\.onError must be a function/);
   });
 });

@@ -17,7 +17,7 @@ import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
 import type { ContextView } from '../../views/context-view.ts';
 import type { Agent } from '../agent/agent-types.ts';
-import type { AgentUIMessageStreamOptions } from '../agent/agent-ui-message-stream.ts';
+import { type AgentUIMessageStreamOptions, agentStreamOptionKeys } from '../agent/agent-ui-message-stream.ts';
 import { toAiSdkPrompt } from '../to-ai-sdk-prompt.ts';
 import { runAgentTurn } from './chat-agent-turn.ts';
 import type { ChatStore } from './chat-store.ts';
@@ -88,7 +88,10 @@ export interface ChatAgentOptions<M extends UIMessage = UIMessage> extends ChatH
   agent: Agent;
   /** The chat's view the run reads and stores into. @default the whole conversation */
   view?: (conversation: ConversationMemory, chatId: string) => ContextView<ModelMessage>;
-  /** Options of the UI message stream (`sendReasoning`, `onError`). @default reasoning sent, errors by message */
+  /**
+   * Options of the UI message stream (`sendReasoning`, `onError`); another key (a misspelt `sendReasonning`) is
+   * `INVALID_ARGUMENT` at construction. @default reasoning sent, errors by message
+   */
   agentStream?: Omit<AgentUIMessageStreamOptions, 'messageId'>;
   /** Not with `agent`. */
   respond?: never;
@@ -285,9 +288,23 @@ function agentTurns<M extends UIMessage>(
       component: 'chat',
       message: `${what('respond')}: give respond or agent, not both`,
     });
-  if (options.agentStream !== undefined) checkOptions(options.agentStream, what('agentStream'), 'chat');
+  const { agentStream } = options;
+  // Checked here, not by each turn's agentUIMessageStream: a misspelt sendReasonning is refused before any turn.
+  if (agentStream !== undefined) {
+    checkOptions(agentStream, what('agentStream'), 'chat');
+    const { messageId: _set, ...streamKeys } = agentStreamOptionKeys;
+    checkKnownKeys(
+      agentStream,
+      streamKeys,
+      'createChatHandler',
+      'chat',
+      'createChatHandler(options).agentStream',
+    );
+    if (agentStream.onError !== undefined)
+      checkFunction(agentStream.onError, what('agentStream.onError'), 'chat');
+  }
   const view = options.view ?? ((conversation) => conversation);
-  const stream = options.agentStream ?? {};
+  const stream = agentStream ?? {};
   return (turn) =>
     runAgentTurn({ ...turn, chats, agent, view, stream, onRunError, replyId: generateMessageId() });
 }

@@ -41,6 +41,27 @@ export function checkKnownKeys<T extends object>(
 }
 
 /**
+ * Checks an options object nested in another's, named by its path `where` (`createEngramStore(options).ttl`):
+ * `INVALID_ARGUMENT` naming it unless it is an object (not null, not an array), then {@link checkKnownKeys}, which
+ * names a key `known` does not list by its full path. `undefined` passes (the option is left out).
+ */
+export function checkNestedKeys<T extends object>(
+  value: T | undefined,
+  known: Record<keyof T, true>,
+  where: string,
+  component: string,
+): void {
+  if (value === undefined) return;
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${where} must be an object, got ${describeValue(value)}`,
+    });
+  checkKnownKeys(value, known, where, component, where);
+}
+
+/**
  * Throws `INVALID_ARGUMENT` naming `what` unless `value` is an integer of at least `min` (a safe integer, so
  * never a BigInt, NaN or ±Infinity). Returns `value`.
  */

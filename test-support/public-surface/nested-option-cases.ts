@@ -188,9 +188,6 @@ export const nestedOptionExclusions: Record<string, string> = {
 export const nestedKnownIgnoring: Record<string, string> = {
   'root.createCoreMemory:blocks[]': 'refused, but naming neither createCoreMemory nor its options',
   'root.createLongTermMemory:keepOut': 'a misspelt toolDerivd is ignored: tool-derived records recalled',
-  'ai-sdk.createChatHandler:agentStream': 'a misspelt sendReasonning is refused only by the first turn',
-  'ai-sdk.runBranches:branches[]': 'a key beside agent and prompt is ignored without a word',
-  'ai-sdk.subAgentTool:content': "a misspelt mod is ignored: the sub-agent shares the caller's content",
   'langgraph.EngramStore:scope':
     'a misspelt usr is refused only by the first get or put, not at construction',
   'langgraph.EngramStore:ttl': 'a misspelt defaultTTL is ignored: items never expire',

@@ -1,5 +1,5 @@
 import type { ModelMessage, UserContent } from 'ai';
-import { checkKnownKeys, checkMethods, checkOptions } from '../../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkNestedKeys, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../../core/message.ts';
@@ -72,6 +72,12 @@ export async function runBranches(options: RunBranchesOptions): Promise<BranchRe
       message: 'runBranches: branches must be a non-empty array',
     });
   options.branches.forEach((b: Partial<Branch> | null, i) => {
+    checkNestedKeys(
+      b ?? undefined,
+      { agent: true, prompt: true },
+      `runBranches(options).branches[${i}]`,
+      'agent',
+    );
     checkMethods(b?.agent, `runBranches(options): branches[${i}].agent`, 'agent', ['run']);
   });
   if (options.merge !== undefined && typeof options.merge !== 'function')

@@ -2,7 +2,7 @@ import { type ModelMessage, type Tool, tool } from 'ai';
 import { z } from 'zod';
 import type { ContentStore } from '../../content/create-content-store.ts';
 import { contentForSubAgent, type SubAgentContentMode } from '../../content/sub-agent-content.ts';
-import { checkKnownKeys } from '../../core/check-options.ts';
+import { checkKnownKeys, checkNestedKeys } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import {
@@ -30,7 +30,10 @@ export interface SubAgentToolOptions {
    * never in another's. @default { tenant: 'default' }
    */
   scope?: Scope;
-  /** The caller's content store and how the sub-agent gets it (seed 004's ShareMemoryWithSubAgents). @default 'shared' */
+  /**
+   * The caller's content store and how the sub-agent gets it (seed 004's ShareMemoryWithSubAgents); another key (a
+   * misspelt `mod`) is `INVALID_ARGUMENT`. @default 'shared'
+   */
   content?: { store: ContentStore; mode?: SubAgentContentMode };
   /** Longest answer returned to the caller, in characters (the rest is cut, saying so). @default 20,000 */
   maxAnswerChars?: number;
@@ -66,6 +69,7 @@ export function subAgentTool(
     'agent',
   );
   if (options.scope !== undefined) checkScope(options.scope, 'agent');
+  checkNestedKeys(options.content, { store: true, mode: true }, 'subAgentTool(options).content', 'agent');
   const max = options.maxAnswerChars ?? 20_000;
   return tool({
     description: `${sub.description} (the ${sub.name} agent: give it one self-contained task; it answers in text)`,

@@ -213,5 +213,28 @@ describe('sub-agents: an agent as a tool of another (seeds 003 and 004)', () => 
     const make = () => subAgentTool(sub, { caller: 'lead', maxAnswerChar: 500 } as never);
     const error = await expectMemoryError(make, 'INVALID_ARGUMENT');
     expect(error.message).toMatch(/subAgentTool\(options\)\.maxAnswerChar: not an option/);
+    // Nested: a misspelt content mode was ignored and the caller's content store shared.
+    const content = { store: createContentStore(), mod: 'isolated' };
+    const nested = await expectMemoryError(
+      () => subAgentTool(sub, { caller: 'lead', content } as never),
+      'INVALID_ARGUMENT',
+    );
+    expect(nested.message).toMatch(/subAgentTool\(options\)\.content\.mod: not an option/);
+  });
+
+  it('runBranches refuses a misspelt key of a branch (promt) naming it, before any branch runs', async () => {
+    const { model, prompts } = scriptedLanguageModel([{ text: 'ok' }]);
+    const pro = agent({ name: 'pro', description: 'argues for', model });
+    const run = () =>
+      runBranches({
+        memory: createConversationMemory(),
+        branches: [
+          { agent: pro, prompt: 'Go.' },
+          { agent: pro, promt: 'Again.' },
+        ],
+      } as never);
+    const error = await expectMemoryError(run, 'INVALID_ARGUMENT');
+    expect(error.message).toMatch(/runBranches\(options\)\.branches\[1\]\.promt: not an option/);
+    expect(prompts).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkNestedKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope } from '../core/scope.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
@@ -65,6 +65,12 @@ const knownOptions: Record<keyof LongTermMemoryOptions, true> = {
 export function createLongTermMemory(options: LongTermMemoryOptions): EngramLongTermMemory {
   checkOptions(options, 'createLongTermMemory', 'longterm');
   checkKnownKeys(options, knownOptions, 'createLongTermMemory', component);
+  checkNestedKeys(
+    options.keepOut,
+    { toolDerived: true, agentRecorded: true },
+    'createLongTermMemory(options).keepOut',
+    component,
+  );
   const scope = checkScope(options.scope, component);
   const records =
     options.store === undefined

@@ -33,6 +33,13 @@ describe('long-term memory input checks (issue 21 #13)', () => {
     );
     // Ranking options are options too.
     expect(createLongTermMemory({ scope, session: 's', fusion: 'rrf', diversity: 0.2 })).toBeDefined();
+    // Nested: a misspelt keepOut key was ignored and tool-derived records recalled.
+    expect(() => createLongTermMemory({ scope, keepOut: { toolDerivd: 'recall' } } as never)).toThrow(
+      /createLongTermMemory\(options\)\.keepOut\.toolDerivd: not an option/,
+    );
+    expect(() => createLongTermMemory({ scope, keepOut: 'recall' } as never)).toThrow(
+      /createLongTermMemory\(options\)\.keepOut must be an object/,
+    );
   });
 
   it('record accepts plain AI SDK { role, content } messages, dated by the clock and found again', async () => {

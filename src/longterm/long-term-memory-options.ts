@@ -60,7 +60,7 @@ export interface LongTermMemoryOptions extends RankingOptions {
    * reading tool output in the same exchange (it may repeat injected instructions); `agentRecorded`: what the model
    * chose to record (`record_to_memory`, origin `agent`). `'recall'` stores it but never returns it from `search` /
    * `retrieve` (nor from the agent's recall); `'memory'` never stores it (`record` leaves it out, `add` refuses it
-   * with `INVALID_ARGUMENT`). @default nothing kept out
+   * with `INVALID_ARGUMENT`). Another key (a misspelt `toolDerivd`) is `INVALID_ARGUMENT`. @default nothing kept out
    */
   keepOut?: KeepOutOptions;
   /** Called with each error of background work (embedding, extraction); the work is retried on the next `record` or `flush`. */

@@ -187,7 +187,6 @@ export const nestedOptionExclusions: Record<string, string> = {
  */
 export const nestedKnownIgnoring: Record<string, string> = {
   'root.createCoreMemory:blocks[]': 'refused, but naming neither createCoreMemory nor its options',
-  'root.createLongTermMemory:keepOut': 'a misspelt toolDerivd is ignored: tool-derived records recalled',
   'langgraph.EngramStore:scope':
     'a misspelt usr is refused only by the first get or put, not at construction',
   'langgraph.EngramStore:ttl': 'a misspelt defaultTTL is ignored: items never expire',

@@ -10,10 +10,10 @@ import {
   type SearchOperation,
   validateNamespace,
 } from '@langchain/langgraph-checkpoint';
-import { checkKnownKeys } from '../core/check-options.ts';
+import { checkKnownKeys, checkNestedKeys } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { defaultScope, type Scope } from '../core/scope.ts';
+import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
 import {
   getLongTermRecords,
   type HasLongTermRecords,
@@ -49,7 +49,7 @@ import {
   toSearchItem,
   vectorRanker,
 } from './store-search.ts';
-import { checkTtl, type EngramStoreTtl, isAlive, refresh, refreshKey } from './store-ttl.ts';
+import { checkTtl, type EngramStoreTtl, isAlive, refresh, refreshKey, ttlOptionKeys } from './store-ttl.ts';
 
 /** LangChain's `Embeddings` shape (what LangGraph's `IndexConfig.embeddings` takes). */
 export interface EmbeddingsLike {
@@ -63,7 +63,10 @@ export interface EmbeddingsLike {
 export interface EngramStoreOptions {
   /** The engram store whose long-term records hold the items (any driver with long-term records). */
   store: MemoryStoreV1 & HasLongTermRecords;
-  /** Whose items these are: a store never reads or writes another scope's. @default { tenant: 'default' } */
+  /**
+   * Whose items these are: a store never reads or writes another scope's (checked at construction: a misspelt `usr`
+   * is `INVALID_ARGUMENT`). @default { tenant: 'default' }
+   */
   scope?: Scope;
   /**
    * Embeds item texts for semantic `search` with a `query` (a function of texts, or LangChain `Embeddings`).
@@ -77,7 +80,10 @@ export interface EngramStoreOptions {
   model?: string;
   /** The value fields whose text is indexed (LangGraph's `IndexConfig.fields`: `$`, `a.b`, `list[*].x`). @default ['$'] */
   fields?: string[];
-  /** Time to live of items (minutes), LangGraph's TTL config. @default no expiry */
+  /**
+   * Time to live of items (minutes), LangGraph's TTL config; another key (a misspelt `defaultTTL`) is
+   * `INVALID_ARGUMENT`. @default no expiry
+   */
   ttl?: EngramStoreTtl;
   /** Called when a background sweep fails. @default logs the error to the console */
   onSweepError?: (error: unknown) => void;
@@ -125,8 +131,11 @@ export class EngramStore extends BaseStore {
     super();
     if (!options?.store) throw invalid('createEngramStore needs a store');
     checkKnownKeys(options, optionKeys, 'createEngramStore', component);
+    // Checked here, not by the first get or put: a misspelt ttl or scope key is refused before anything runs.
+    checkNestedKeys(options.ttl, ttlOptionKeys, 'createEngramStore(options).ttl', component);
+    const scope = checkScope(options.scope ?? defaultScope, component);
     const records: LongTermStoreV1 = getLongTermRecords(options.store, component);
-    this.#reader = { store: options.store, records, scope: options.scope ?? defaultScope };
+    this.#reader = { store: options.store, records, scope };
     this.#model = options.model ?? 'langgraph-store';
     this.#fields = options.fields ?? ['$'];
     this.#ttl = options.ttl ?? {};

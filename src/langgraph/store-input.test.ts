@@ -59,6 +59,17 @@ describe('EngramStore: bad input is a typed error, and stores nothing', () => {
       expect(() => new EngramStore(options)).toThrow(
         invalid(/createEngramStore\(options\)\.tll: not an option/),
       );
+      // Nested, at construction: a misspelt defaultTTL was ignored (items never expired), a ttl that is no object
+      // too, and a misspelt scope key was refused only by the first get or put.
+      const nested: [object, RegExp][] = [
+        [{ ttl: { defaultTTL: 60 } }, /createEngramStore\(options\)\.ttl\.defaultTTL: not an option/],
+        [{ ttl: 60 }, /createEngramStore\(options\)\.ttl must be an object/],
+        [{ scope: { tenant: 't', usr: 'u' } }, /scope\.usr: not a scope field/],
+      ];
+      for (const [extra, where] of nested) {
+        expect(() => createEngramStore({ store, ...extra } as never)).toThrow(invalid(where));
+        expect(() => new EngramStore({ store, ...extra } as never)).toThrow(invalid(where));
+      }
     } finally {
       await store.close();
     }

@@ -22,6 +22,13 @@ export interface EngramStoreTtl {
   sweepIntervalMinutes?: number;
 }
 
+/** Every key of {@link EngramStoreTtl} (the compiler keeps it complete): any other is refused. */
+export const ttlOptionKeys: Record<keyof EngramStoreTtl, true> = {
+  defaultTtl: true,
+  refreshOnRead: true,
+  sweepIntervalMinutes: true,
+};
+
 /** What expiry checks need. */
 export interface TtlContext {
   store: MemoryStoreV1;

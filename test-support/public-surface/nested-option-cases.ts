@@ -187,10 +187,4 @@ export const nestedOptionExclusions: Record<string, string> = {
  */
 export const nestedKnownIgnoring: Record<string, string> = {
   'root.createCoreMemory:blocks[]': 'refused, but naming neither createCoreMemory nor its options',
-  'langgraph.EngramStore:scope':
-    'a misspelt usr is refused only by the first get or put, not at construction',
-  'langgraph.EngramStore:ttl': 'a misspelt defaultTTL is ignored: items never expire',
-  'langgraph.createEngramStore:scope':
-    'a misspelt usr is refused only by the first get or put, not at construction',
-  'langgraph.createEngramStore:ttl': 'a misspelt defaultTTL is ignored: items never expire',
 };

@@ -86,11 +86,7 @@ const blockFields: Record<keyof BlockDefinition, true> = {
 function checkBlock(b: BlockDefinition, i: number): void {
   if (typeof b !== 'object' || b === null || Array.isArray(b))
     throw bad(`blocks[${i}] must be an object, got ${describeValue(b)}`);
-  for (const key of Object.keys(b))
-    if (!Object.hasOwn(blockFields, key))
-      throw bad(
-        `blocks[${i}].${key}: not a field of a block (its fields: ${Object.keys(blockFields).join(', ')})`,
-      );
+  checkKnownKeys(b, blockFields, 'createCoreMemory', component, `createCoreMemory(options).blocks[${i}]`);
   for (const key of ['value', 'description'] as const)
     if (b[key] !== undefined && typeof b[key] !== 'string')
       throw bad(`blocks[${i}].${key} must be a string, got ${describeValue(b[key])}`);

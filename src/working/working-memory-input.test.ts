@@ -69,7 +69,11 @@ describe('createWorkingMemory and createCoreMemory check their options', () => {
 
   it('createCoreMemory: a misspelt key (of the options or of a block) or a wrong type is INVALID_ARGUMENT', async () => {
     const cases: [unknown, RegExp][] = [
-      [{ scope, blocks: [{ label: 'persona', readonly: true }] }, /blocks\[0\]\.readonly: not a field/],
+      // It named neither createCoreMemory nor its options.
+      [
+        { scope, blocks: [{ label: 'persona', readonly: true }] },
+        /createCoreMemory\(options\)\.blocks\[0\]\.readonly: not an option/,
+      ],
       [{ scope, blocks: [{ label: 'persona', readOnly: 'no' }] }, /blocks\[0\]\.readOnly must be a boolean/],
       [{ scope, blocks: [{ label: 'persona', value: 5 }] }, /blocks\[0\]\.value must be a string/],
       [{ scope, blocks: [{ label: 'a', description: 5 }] }, /blocks\[0\]\.description must be a string/],

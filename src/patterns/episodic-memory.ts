@@ -1,6 +1,5 @@
 import type { JSONValue, ModelMessage } from 'ai';
-import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
-import { describeValue } from '../core/errors/describe-value.ts';
+import { checkKnownKeys, checkNestedKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
@@ -116,21 +115,12 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
     'openEpisodicMemory',
     'patterns',
   );
-  const r = options.ranking;
-  if (r !== undefined && (typeof r !== 'object' || r === null || Array.isArray(r)))
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component: 'patterns',
-      message: `openEpisodicMemory(options).ranking must be an object, got ${describeValue(r)}`,
-    });
-  if (r)
-    checkKnownKeys(
-      r,
-      { ...rankingOptionKeys, embedding: true },
-      'openEpisodicMemory',
-      'patterns',
-      'openEpisodicMemory(options).ranking',
-    );
+  checkNestedKeys(
+    options.ranking,
+    { ...rankingOptionKeys, embedding: true },
+    'openEpisodicMemory(options).ranking',
+    'patterns',
+  );
   const scope = checkScope(options.scope ?? { tenant: 'default' }, component);
   if (typeof options.series !== 'string' || !/^[\w.:-]{1,100}$/.test(options.series))
     throw new MemoryError({

@@ -53,6 +53,7 @@ export {
 } from './content/prepare-content-item.ts';
 export { indexedText, selectItems } from './content/select-items.ts';
 export { checkTransform } from './content/transforms/index.ts';
+export { checkKnownKeys } from './core/check-options.ts';
 export { isDurabilityDeferred, withDeferredDurability } from './core/deferred-durability.ts';
 export { describeValue } from './core/errors/describe-value.ts';
 export { MemoryError, type MemoryErrorCode, type MemoryErrorOptions } from './core/errors/index.ts';

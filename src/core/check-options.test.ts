@@ -1,5 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { checkNestedKeys } from './check-options.ts';
+import { checkKnownKeys, checkNestedKeys } from './check-options.ts';
+
+describe('checkKnownKeys (the driver kit exports it: it takes any input)', () => {
+  it('refuses options that are no object, naming the factory, where it read their keys or threw a raw TypeError', () => {
+    for (const options of [null, 'abc', [1], () => {}])
+      expect(() => checkKnownKeys(options as never, { a: true }, 'createMyStore', 'mine')).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringContaining('createMyStore(options) must be an object'),
+        }),
+      );
+  });
+
+  it('builds its message from any value without throwing', () => {
+    const factory = Symbol('f') as never;
+    expect(() => checkKnownKeys({ b: 1 } as never, { a: true }, factory, 'mine')).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('Symbol(f)(options).b'),
+      }),
+    );
+    expect(() => checkKnownKeys({ b: 1 } as never, null as never, 'createMyStore', 'mine')).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('known keys') }),
+    );
+  });
+});
 
 describe('checkNestedKeys', () => {
   const known = { defaultTtl: true, refreshOnRead: true } as const;

@@ -1,4 +1,4 @@
-import { describeValue } from './errors/describe-value.ts';
+import { describeValue, errorText } from './errors/describe-value.ts';
 import { MemoryError } from './errors/memory-error.ts';
 
 /**
@@ -17,11 +17,17 @@ export function checkOptions<T>(options: T, factory: string, component: string):
   return options;
 }
 
+/** Whether `value` is an object that can hold options: not null, not an array, not a function. */
+const isOptionsObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * Throws `INVALID_ARGUMENT` naming the first key of `options` that `known` does not list: a misspelt option
  * (`scop`, `dir`) is refused instead of silently falling back to its default (a whole tenant's scope, say).
  * `known` lists every key of the options type (`Record<keyof T, true>`: the compiler keeps it complete). `nested`
- * names options nested in another's (`openEpisodicMemory(options).ranking`); the message then names it.
+ * names options nested in another's (`openEpisodicMemory(options).ranking`); the message then names it. Options
+ * (or a `known`) that are not an object are `INVALID_ARGUMENT` too, and the texts are built from any value without
+ * throwing, so a driver may call it on its caller's input as it comes (the driver kit exports it).
  */
 export function checkKnownKeys<T extends object>(
   options: T,
@@ -30,20 +36,23 @@ export function checkKnownKeys<T extends object>(
   component: string,
   nested?: string,
 ): void {
-  const where = nested ?? factory;
+  const where = errorText(nested ?? factory);
+  const what = nested === undefined ? `${errorText(factory)}(options)` : where;
+  const refuse = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
+  if (!isOptionsObject(options)) throw refuse(`${what} must be an object, got ${describeValue(options)}`);
+  if (!isOptionsObject(known))
+    throw refuse(`${what}: its known keys must be an object, got ${describeValue(known)}`);
   for (const key of Object.keys(options))
     if (!Object.hasOwn(known, key))
-      throw new MemoryError({
-        code: 'INVALID_ARGUMENT',
-        component,
-        message: `${nested ?? `${factory}(options)`}.${key}: not an option of ${where} (its options: ${Object.keys(known).join(', ')})`,
-      });
+      throw refuse(
+        `${what}.${key}: not an option of ${where} (its options: ${Object.keys(known).join(', ')})`,
+      );
 }
 
 /**
  * Checks an options object nested in another's, named by its path `where` (`createEngramStore(options).ttl`):
- * `INVALID_ARGUMENT` naming it unless it is an object (not null, not an array), then {@link checkKnownKeys}, which
- * names a key `known` does not list by its full path. `undefined` passes (the option is left out).
+ * {@link checkKnownKeys} with `where` as its `nested`, so it is `INVALID_ARGUMENT` naming `where` unless an object,
+ * and names a key `known` does not list by its full path. `undefined` passes (the option is left out).
  */
 export function checkNestedKeys<T extends object>(
   value: T | undefined,
@@ -51,14 +60,7 @@ export function checkNestedKeys<T extends object>(
   where: string,
   component: string,
 ): void {
-  if (value === undefined) return;
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component,
-      message: `${where} must be an object, got ${describeValue(value)}`,
-    });
-  checkKnownKeys(value, known, where, component, where);
+  if (value !== undefined) checkKnownKeys(value, known, where, component, where);
 }
 
 /**

@@ -169,6 +169,11 @@ export const optionCases: Record<string, OptionCase> = {
     options: () => ({ counter, clock: { now: () => new Date() }, component: 'keys' }),
     call: after({ type: 'custom', source: 's', content: 'text' }),
   },
+  'driver.checkKnownKeys': {
+    options: () => ({ known: 1 }),
+    call: (fn, o) => fn(o, { known: true }, 'myFactory', 'keys'),
+    names: 'myFactory',
+  },
   'driver.checkListOptions': { options: () => ({}), call: (fn, o) => fn(o, 'keys'), names: 'listRecords' },
   'driver.checkSessionListOptions': {
     options: () => ({}),

@@ -1,6 +1,7 @@
 import type { HasAppendWithArtifacts } from '../../driver.ts';
 import {
   type ContentDriverV1,
+  checkKnownKeys,
   createContentItems,
   createLogStore,
   createLongTermRecords,
@@ -8,7 +9,6 @@ import {
   type HasLongTermRecords,
   type LogDriverV1,
   type LongTermDriverV1,
-  MemoryError,
   type MemoryStoreV1,
 } from '../../driver.ts';
 import type { LibsqlClientLike } from './libsql-client.ts';
@@ -57,18 +57,12 @@ const knownOptions: Record<keyof LibsqlStoreOptions, true> = {
 
 /**
  * {@link checkLibsqlOptions}, then refuses a key `LibsqlStoreOptions` does not have: a misspelt `authtoken` or
- * `busyTimeout` is `INVALID_ARGUMENT` naming it and `factory`, not ignored in favour of the default. (The loop is
- * `checkKnownKeys`'s, which `engram/driver` does not export: this driver imports engram only through it.)
+ * `busyTimeout` is `INVALID_ARGUMENT` naming it and `factory`, not ignored in favour of the default (the driver
+ * kit's `checkKnownKeys`, as every built-in store's).
  */
 function checkOptions(options: LibsqlStoreOptions, factory: string): void {
   checkLibsqlOptions(options);
-  for (const key of Object.keys(options))
-    if (!Object.hasOwn(knownOptions, key))
-      throw new MemoryError({
-        code: 'INVALID_ARGUMENT',
-        component: 'libsql',
-        message: `${factory}(options).${key}: not an option of ${factory} (its options: ${Object.keys(knownOptions).join(', ')})`,
-      });
+  checkKnownKeys(options, knownOptions, factory, 'libsql');
 }
 
 /** The three small drivers of one libSQL database, for the kit's engines (what {@link createLibsqlStore} wires). */

@@ -1,3 +1,4 @@
+import { checkKnownKeys } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 
@@ -56,12 +57,6 @@ function invalid(what: string, expected: string, got: unknown): MemoryError {
   });
 }
 
-function checkKeys(value: object, allowed: readonly string[], what: string): void {
-  for (const key of Object.keys(value))
-    if (!allowed.includes(key))
-      throw invalid(`${what}.${key}`, `one of ${allowed.join(', ')} (unknown option)`, key);
-}
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -90,7 +85,7 @@ function checkRules(value: unknown, what: string): PruneRule[] {
   return value.map((rule, i) => {
     const at = `${what}[${i}]`;
     if (!isObject(rule)) throw invalid(at, 'an object { type, tools? }', rule);
-    checkKeys(rule, ['type', 'tools'], at);
+    checkKnownKeys(rule, { type: true, tools: true }, at, 'views', at);
     const tools = checkTools(rule.tools, `${at}.tools`);
     return { keep: scopeKeep(rule.type, `${at}.type`), ...(tools ? { tools } : {}) };
   });
@@ -103,13 +98,14 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback
 }
 
 /**
- * Checks a view's `prune` option (`what` names it in errors) and resolves its defaults; undefined when the option
+ * Checks a view's `prune` option (`what` names it in errors: `createTokenWindowMemory(options).prune`; a key it
+ * or a tool-call rule does not have is refused by `checkKnownKeys`) and resolves its defaults; undefined when the option
  * is absent, so a view without it sends its messages as stored. Throws `INVALID_ARGUMENT` naming the bad field.
  */
 export function checkPruneOptions(value: unknown, what: string): PrunePlan | undefined {
   if (value === undefined) return undefined;
   if (!isObject(value)) throw invalid(what, 'an object { reasoning?, toolCalls?, emptyMessages? }', value);
-  checkKeys(value, ['reasoning', 'toolCalls', 'emptyMessages'], what);
+  checkKnownKeys(value, { reasoning: true, toolCalls: true, emptyMessages: true }, what, 'views', what);
   const reasoning = oneOf(
     value.reasoning,
     ['all', 'before-last-message', 'none'],

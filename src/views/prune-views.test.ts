@@ -205,8 +205,14 @@ describe('views: prune option', () => {
     [{ toolCalls: [{ tools: ['fetch'] }] }, /prune\.toolCalls\[0\]\.type must be/],
     [{ toolCalls: ['all'] }, /prune\.toolCalls\[0\] must be an object/],
     [{ emptyMessages: false }, /prune\.emptyMessages must be 'keep' or 'remove'/],
-    [{ toolcalls: 'all' }, /prune\.toolcalls must be one of reasoning, toolCalls, emptyMessages/],
-    [{ toolCalls: [{ type: 'all', tool: ['x'] }] }, /prune\.toolCalls\[0\]\.tool must be one of type, tools/],
+    [
+      { toolcalls: 'all' },
+      /\(options\)\.prune\.toolcalls: not an option of .*\(its options: reasoning, toolCalls, emptyMessages\)/,
+    ],
+    [
+      { toolCalls: [{ type: 'all', tool: ['x'] }] },
+      /\(options\)\.prune\.toolCalls\[0\]\.tool: not an option of .*\(its options: type, tools\)/,
+    ],
   ])('throws INVALID_ARGUMENT naming the field for prune: %j', async (prune, message) => {
     const conversation = await memoryWith([user('q')]);
     for (const make of [

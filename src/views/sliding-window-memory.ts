@@ -69,7 +69,7 @@ export function createSlidingWindowMemory(options: SlidingWindowViewOptions): Sl
   checkKnownKeys(options, knownOptions, 'createSlidingWindowMemory', 'views');
   const { conversation } = options;
   const windowSize = checkInteger(options.windowSize, 'createSlidingWindowMemory: windowSize', 1);
-  const plan = checkPruneOptions(options.prune, 'createSlidingWindowMemory: prune');
+  const plan = checkPruneOptions(options.prune, 'createSlidingWindowMemory(options).prune');
   const startOn = checkStartOn(options.startOn, 'createSlidingWindowMemory: startOn');
   const pruner = plan && createUnitPruner(plan, conversation.counter);
   const log = createViewLog(conversation);

@@ -118,7 +118,7 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
     'views',
     'user',
   );
-  const plan = checkPruneOptions(options.prune, 'createSummarizingMemory: prune');
+  const plan = checkPruneOptions(options.prune, 'createSummarizingMemory(options).prune');
   const pruner = plan && createUnitPruner(plan, conversation.counter);
   const log = createViewLog(conversation);
   let summary: SummaryRecord | undefined;

@@ -123,7 +123,7 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
           'count',
           'countText',
         ]);
-  const plan = checkPruneOptions(options.prune, 'createTokenWindowMemory: prune');
+  const plan = checkPruneOptions(options.prune, 'createTokenWindowMemory(options).prune');
   const pruner = plan && createUnitPruner(plan, counter);
   const log = createViewLog(conversation);
   const queue = createSerialQueue();

@@ -104,6 +104,7 @@ export {
 export { checkExpectedVersion, prepareChange, prepareRecord, recordHash } from './longterm/prepare-record.ts';
 export { cosineSimilarity, matchesFilter } from './longterm/record-filter.ts';
 export { applyChange, firstVersion, reviveVersion, sameRecord } from './longterm/record-versions.ts';
+export { purgeSessionRecords, sessionBound, sessionBoundKey } from './longterm/session-bound-records.ts';
 export { checkJsonValue } from './messages/check-json-value.ts';
 export {
   type JsonValueIssue,

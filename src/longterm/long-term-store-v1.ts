@@ -33,6 +33,10 @@ export type PreparedLongTermRecord = Required<Pick<NewLongTermRecord, 'id' | 'ki
  * Records are versioned (bi-temporal): a change writes a new version and expires the old one (its
  * `expiredAt`), a delete writes a `DELETE` version; `history` lists them all, searches see current versions
  * only. Text search is BM25 over `text` and `context`; vector search compares embeddings of one model only.
+ *
+ * A record whose metadata `engram.session` (`sessionBoundKey`) names a session of its owner is bound to that
+ * session: a store carrying this contract beside `MemoryStoreV1` purges it when it deletes the session
+ * (`deleteSession`), so a new session of the same id never reads it.
  */
 export interface LongTermStoreV1 {
   /** The contract version. */

@@ -1,5 +1,7 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
+import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
+import { purgeSessionRecords } from '../longterm/session-bound-records.ts';
 import { appendWithRider } from './append-riders.ts';
 import {
   type AppendedWithArtifacts,
@@ -44,6 +46,9 @@ import { createStoreGate } from './store-gate.ts';
  * messages first (a crash may leave them without the artifacts, never the reverse). An `append` made inside
  * `withArtifactsOnAppend` for its session takes that path.
  *
+ * When `extras` carry `longTermRecords`, `deleteSession` first purges the records bound to the session (their
+ * metadata `engram.session` names it, see `sessionBoundKey`), then deletes it: two steps, not one transaction.
+ *
  * `capabilities` are the driver's, a missing flag false (`fullTextSearch` also false without a native
  * `searchMessages`).
  * @example
@@ -76,6 +81,7 @@ export function createLogStore<E extends object>(
   const gate =
     driver.transaction === undefined && (exclusiveClear || exclusiveReplace) ? createStoreGate() : undefined;
   let closing: Promise<void> | undefined;
+  const records = (extras as Partial<HasLongTermRecords> | undefined)?.longTermRecords;
 
   const enter = (scope: Scope) => {
     if (closing) throw new MemoryError({ code: 'STORE_CLOSED', component, message: 'store is closed' });
@@ -157,6 +163,10 @@ export function createLogStore<E extends object>(
     },
     async deleteSession(scope, sessionId) {
       enter(scope);
+      // The long-term records bound to the session go first: a crash between the two steps leaves the session
+      // without them (it was being deleted), never its records waiting for a new session of its id.
+      if (records && (await step(() => driver.getSession(scope, sessionId))))
+        await purgeSessionRecords(records, scope, sessionId);
       if (copyForks) return change((d) => ops.deleteSession(d, scope, sessionId));
       return step(() => driver.deleteSession(scope, sessionId));
     },

@@ -207,7 +207,12 @@ export interface MemoryStoreV1 {
   /**
    * Deletes the session with its messages, artifacts and its component state (the scope's keys
    * `session:<id>:<name>` naming exactly this session, see `putState`), and nothing of any other session or
-   * owner; forks of it keep their full history (the shared prefix is materialized into them first).
+   * owner; forks of it keep their full history (the shared prefix is materialized into them first). A store
+   * that also carries long-term records (`longTermRecords`) purges, every version, the records owned by exactly
+   * `scope` that are bound to the session (their metadata `engram.session` names it, `sessionBoundKey`: its
+   * working memory, its observer's cursor, its RAG index), and no other record: facts, turns and episodes
+   * learned from the session belong to the user and stay. So a session created later under the same id reads
+   * nothing of the deleted one (its `logId` is new, see `LogStats`).
    */
   deleteSession(scope: Scope, sessionId: string): Promise<void>;
 

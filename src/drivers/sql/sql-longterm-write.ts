@@ -1,11 +1,13 @@
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
+import type { Scope } from '../../core/scope.ts';
 import { checkIds } from '../../longterm/check-record.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermStoreV1, PreparedLongTermRecord } from '../../longterm/long-term-store-v1.ts';
 import { checkExpectedVersion } from '../../longterm/prepare-record.ts';
 import { ownerOf, type RecordOwner } from '../../longterm/record-filter.ts';
 import { applyChange, firstVersion, reviveVersion, sameRecord } from '../../longterm/record-versions.ts';
+import { sessionBoundKey } from '../../longterm/session-bound-records.ts';
 import type { SqlClient, SqlRow } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
@@ -108,6 +110,24 @@ async function purgeWhere(tx: SqlClient, cond: SqlFragment): Promise<number> {
   await queryRun(tx, sql`DELETE FROM engram_ltm_vectors AS r WHERE ${cond}`);
   await queryRun(tx, sql`DELETE FROM engram_ltm_records AS r WHERE ${cond}`);
   return Number(counted?.n ?? 0);
+}
+
+/**
+ * Purges, inside `tx`, every record owned by exactly `scope` that is bound to session `sessionId` (a version's
+ * metadata `engram.session` names it, so one deleted since goes too): the long-term step of `deleteSessionRow`,
+ * in its transaction. How many records.
+ */
+export async function purgeSessionBoundRows(tx: SqlClient, scope: Scope, sessionId: string): Promise<number> {
+  const base = owned(ownerOf(scope));
+  const bound = tx.dialect.jsonFieldEquals('r.metadata', sessionBoundKey, sessionId);
+  const rows = await queryAll(
+    tx,
+    sql`SELECT DISTINCT r.id FROM engram_ltm_records r WHERE ${base} AND ${bound}`,
+  );
+  let purged = 0;
+  for (const batch of idChunks(rows.map((row) => String(row.id))))
+    purged += await purgeWhere(tx, sql`${base} AND r.id IN (${joinSql(batch)})`);
+  return purged;
 }
 
 /**

@@ -9,6 +9,7 @@ import { checkSessionId } from '../../store/store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
 import { raw, sql } from './sql-fragment.ts';
+import { purgeSessionBoundRows } from './sql-longterm-write.ts';
 import { type SessionRow, toSessionRecord, toSessionRow } from './sql-rows.ts';
 import {
   forkInheritance,
@@ -145,9 +146,10 @@ export async function detachForks(tx: SqlClient, parent: SessionRow, fromSeq: nu
 }
 
 /**
- * Deletes a session, its messages, hidden ids, artifacts and its state: the owner's keys `session:<id>:<name>`
- * that name exactly it (the key's part after `session:<id>:` has no `:`). Its direct forks keep what they
- * shared: their inherited rows are copied in as their own (same seqs) and they become roots.
+ * Deletes a session, its messages, hidden ids, artifacts, its state (the owner's keys `session:<id>:<name>`
+ * that name exactly it: the key's part after `session:<id>:` has no `:`) and the owner's long-term records bound
+ * to it (metadata `engram.session`), in one transaction. Its direct forks keep what they shared: their inherited
+ * rows are copied in as their own (same seqs) and they become roots.
  */
 export async function deleteSessionRow(
   tx: SqlClient,
@@ -168,5 +170,6 @@ export async function deleteSessionRow(
     tx,
     sql`DELETE FROM engram_component_state WHERE ${ownerWhere(scope)} AND substr(key, 1, ${n}) = ${prefix} AND replace(substr(key, ${n + 1}), ':', '') = substr(key, ${n + 1})`,
   );
+  await purgeSessionBoundRows(tx, scope, session.id);
   await queryRun(tx, sql`DELETE FROM engram_sessions WHERE tenant = ${t} AND log_id = ${log}`);
 }

@@ -1,4 +1,7 @@
 import { expect } from 'vitest';
+import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
+import { prepareChange, prepareRecord } from '../../longterm/prepare-record.ts';
+import { sessionBound } from '../../longterm/session-bound-records.ts';
 import { expectMemoryError, makeMessage, sleep, toInputs } from '../fixtures.ts';
 import type { StoreCase } from '../store-case.ts';
 
@@ -226,6 +229,64 @@ export const sessionCases: StoreCase[] = [
       expect(await store.getState(s, 'session:x:Agent')).toBeUndefined();
       expect(await store.getState(s, 'session:x2:Agent')).toBe('kept');
       expect(await store.getState(s, 'Global')).toBe('kept');
+      // A new session under the id starts with no state (nothing read before belongs to it).
+      await store.createSession(s, { id: 'x' });
+      expect(await store.getState(s, 'session:x:Agent')).toBeUndefined();
+    },
+  },
+  {
+    name: 'sessions: deleteSession purges the long-term records bound to it, and no other',
+    async run({ store, scope, skip }) {
+      const records = (store as Partial<HasLongTermRecords>).longTermRecords;
+      if (!records) return skip('the store carries no longTermRecords');
+      const s = scope({ user: 'u1' });
+      const u2 = { ...s, user: 'u2' };
+      const wide = { tenant: s.tenant };
+      const bound = (id: string, sessionId: string) =>
+        prepareRecord(
+          { id, kind: 'note', text: `${id} of ${sessionId}`, metadata: sessionBound(sessionId) },
+          'test',
+        );
+      for (const owner of [s, u2, wide]) await store.createSession(owner, { id: 'chat' });
+      await store.createSession(s, { id: 'chat:2' });
+      await records.addRecords(s, [
+        bound('wm', 'chat'),
+        bound('cursor', 'chat'),
+        bound('next', 'chat:2'),
+        // Learned from the session, not bound to it: the user's long-term memory stays.
+        prepareRecord(
+          { id: 'fact', text: 'Ada likes tea', session: 'chat', provenance: { session: 'chat' } },
+          'test',
+        ),
+        prepareRecord(
+          { id: 'look-alike', text: 'x', metadata: { session: 'chat', 'engram.session': ['chat'] } },
+          'test',
+        ),
+      ]);
+      await records.updateRecord(s, 'wm', prepareChange({ text: 'wm v2' }, 'test'), new Date());
+      await records.addRecords(u2, [bound('wm', 'chat')]);
+      // The tenant's own record under an id a user's bound record has: the tenant's is not bound, so it stays.
+      await records.addRecords(wide, [prepareRecord({ id: 'cursor', text: 'the tenant’s' }, 'test')]);
+      await store.deleteSession(s, 'chat');
+      await store.createSession(s, { id: 'chat' });
+      for (const id of ['wm', 'cursor']) {
+        expect(await records.getRecord(s, id)).toBeUndefined();
+        expect(await records.history(s, id)).toEqual([]);
+      }
+      expect((await records.getRecords(s, ['next', 'fact', 'look-alike'])).map((r) => r.id)).toEqual([
+        'next',
+        'fact',
+        'look-alike',
+      ]);
+      expect((await records.getRecord(u2, 'wm'))?.text).toBe('wm of chat');
+      // A wide scope deletes its own session: its users' records bound to their own `chat` stay.
+      await store.deleteSession(wide, 'chat');
+      expect((await records.getRecord(u2, 'wm'))?.text).toBe('wm of chat');
+      expect((await records.getRecord(wide, 'cursor'))?.text).toBe('the tenant’s');
+      // A refused delete (no such session) purges nothing.
+      await records.addRecords(s, [bound('early', 'later')]);
+      await expectMemoryError(store.deleteSession(s, 'later'), 'SESSION_NOT_FOUND');
+      expect(await records.getRecord(s, 'early')).toBeDefined();
     },
   },
 ];

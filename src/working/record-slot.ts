@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
@@ -58,6 +59,8 @@ const firstWriteKey = 'engram.firstWrite';
 /**
  * One record as a compare-and-set slot: the first write adds it, every later write is an update expecting the
  * version it read (`expectedVersion`), so two writers in two processes never lose an update silently.
+ * `metadata` is kept on every version (a session's slot is bound to it with `sessionBound`): a write to a record
+ * stored without it (by an older version of the code) adds it.
  */
 export function createRecordSlot(options: {
   records: LongTermStoreV1;
@@ -67,10 +70,14 @@ export function createRecordSlot(options: {
   component: string;
   retries?: number;
   now?: () => Date;
+  metadata?: Record<string, JSONValue>;
 }): RecordSlot {
   const { records, scope, id, kind, component } = options;
   const now = options.now ?? (() => new Date());
   const retries = options.retries ?? 5;
+  const fixed = options.metadata ?? {};
+  const lacksFixed = (r: LongTermRecord) =>
+    Object.entries(fixed).some(([k, v]) => !isDeepStrictEqual(r.metadata[k], v));
   const read = () => records.getRecord(scope, id);
   return {
     read,
@@ -81,7 +88,7 @@ export function createRecordSlot(options: {
         try {
           if (!current) {
             const token = randomUUID();
-            const metadata = { ...next.metadata, [firstWriteKey]: token };
+            const metadata = { ...next.metadata, ...fixed, [firstWriteKey]: token };
             const [added] = await records.addRecords(scope, [
               prepareRecord({ id, kind, text: next.text, metadata }, component),
             ]);
@@ -93,14 +100,16 @@ export function createRecordSlot(options: {
               message: `"${id}" was written concurrently`,
             });
           }
-          if (current.text === next.text && next.metadata === undefined) return current;
+          // An update replaces the metadata: the slot's own is written with it (and added where it was missing).
+          const given = next.metadata ?? (lacksFixed(current) ? current.metadata : undefined);
+          if (current.text === next.text && given === undefined) return current;
           return await records.updateRecord(
             scope,
             id,
             prepareChange(
               {
                 text: next.text,
-                ...(next.metadata ? { metadata: next.metadata } : {}),
+                ...(given ? { metadata: { ...given, ...fixed } } : {}),
                 expectedVersion: current.version,
               },
               component,

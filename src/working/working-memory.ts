@@ -7,6 +7,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
+import { sessionBound } from '../longterm/session-bound-records.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
 import { escapeMarkup } from '../messages/quoted-text.ts';
 import { mergeMarkdown } from './markdown-sections.ts';
@@ -19,7 +20,11 @@ export interface WorkingMemoryOptions {
   store?: HasLongTermRecords;
   /** Whose memory. */
   scope: Scope;
-  /** Per conversation (`sessionId` required) or per resource: the scope's user, across all its sessions. @default 'resource' */
+  /**
+   * Per conversation (`sessionId` required) or per resource: the scope's user, across all its sessions. A
+   * session's memory is bound to the session: deleting the session (`deleteSession`, on a store with sessions)
+   * deletes it, so a new session of the same id starts from the template. @default 'resource'
+   */
   per?: 'session' | 'resource';
   /** The session, for `per: 'session'`. */
   sessionId?: string;
@@ -129,6 +134,8 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
     id: per === 'session' ? `engram.working:session:${options.sessionId}` : 'engram.working:resource',
     kind: 'engram.working',
     component,
+    // A session's memory is bound to it: deleting the session deletes it (a new session of its id starts afresh).
+    ...(per === 'session' ? { metadata: sessionBound(options.sessionId as string) } : {}),
     ...(options.retries === undefined ? {} : { retries: options.retries }),
     ...(clock ? { now: () => clock.now() } : {}),
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LogEntry } from '../../core/message.ts';
 import { createSerialQueue } from '../../core/serial-queue.ts';
+import { sessionBound } from '../../longterm/session-bound-records.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { groupUnits } from '../../messages/units.ts';
 import { createRecordSlot, recordsOf } from '../../working/record-slot.ts';
@@ -52,6 +53,9 @@ export function blockOf(observations: readonly Artifact[], reflections: readonly
 /** Thrown inside a cursor update when another process holds a live claim. */
 class ClaimBusy extends Error {}
 
+/** Thrown inside a release when the cursor is gone (the session was deleted, its cursor with it). */
+class CursorGone extends Error {}
+
 interface Cursor {
   observedTo: number;
   claim?: { from: number; to: number; by: string; until: number };
@@ -73,6 +77,8 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
     kind: 'engram.observer',
     component,
     retries: 50,
+    // Bound to the session: deleting it deletes the cursor, with any claim on a range of the deleted log.
+    metadata: sessionBound(conversation.sessionId),
   });
 
   const nextRange = (entries: readonly LogEntry[]): LogEntry[] => {
@@ -124,12 +130,18 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
       throw error;
     }
     const release = (advanceTo: number) =>
-      cursor.update((current) => {
-        const c: Cursor = current ? (JSON.parse(current.text) as Cursor) : { observedTo: 0 };
-        // Release only our own claim; another writer's live claim stays.
-        const claim = c.claim && c.claim.by !== token ? { claim: c.claim } : {};
-        return { text: JSON.stringify({ observedTo: Math.max(c.observedTo, advanceTo), ...claim }) };
-      });
+      cursor
+        .update((current) => {
+          // No cursor after our claim: the session was deleted with it, and there is nothing to release.
+          if (!current) throw new CursorGone();
+          const c = JSON.parse(current.text) as Cursor;
+          // Release only our own claim; another writer's live claim stays.
+          const claim = c.claim && c.claim.by !== token ? { claim: c.claim } : {};
+          return { text: JSON.stringify({ observedTo: Math.max(c.observedTo, advanceTo), ...claim }) };
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof CursorGone)) throw error;
+        });
     try {
       await observeClaimed();
     } catch (error) {

@@ -6,6 +6,7 @@ import type { LongTermEmbedder } from '../longterm/embedder.ts';
 import type { RankingOptions } from '../longterm/hybrid-search.ts';
 import type { NewLongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
+import { sessionBound } from '../longterm/session-bound-records.ts';
 import { originOfRole, spokenText, toolsReadAfter } from '../longterm/turn-records.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { withExtras } from '../messages/from-model-message.ts';
@@ -79,7 +80,8 @@ export function createRagIndex(
     text,
     session: sessionId,
     validAt: m.createdAt,
-    metadata: { role: m.role },
+    // Bound to the session: the index of its log goes with it when it is deleted.
+    metadata: { role: m.role, ...sessionBound(sessionId) },
     provenance: {
       origin: originOfRole(m.role),
       toolDerived: toolsReadAfter([m]).length > 0,

@@ -213,3 +213,29 @@ describe('createRagMemory: a memory retrieves from its own scope’s index', () 
     store.close();
   });
 });
+
+describe('createRagMemory: the index of a deleted session', () => {
+  for (const [name, open] of [
+    ['memory', () => createMemoryStore()],
+    ['sqlite', () => sqlite()],
+  ] as const)
+    it(`${name}: a new session of the same id finds none of the old messages`, async () => {
+      const store = open();
+      const scope = { tenant: 't', user: 'ada' };
+      const rag = () =>
+        createRagMemory({ memory: createConversationMemory({ store, scope, sessionId: 'chat', counter }) });
+      const old = rag();
+      await old.addWithEmbedding({ role: 'user', content: 'My password hint is mango.' });
+      await old.addWithEmbedding({ role: 'user', content: 'Lunch is at noon.' });
+      await store.deleteSession(scope, 'chat');
+      await store.createSession(scope, { id: 'chat' });
+      const fresh = rag();
+      await fresh.addWithEmbedding({ role: 'user', content: 'Lunch is at one now.' });
+      expect(await fresh.retrieveRelevant('password hint')).toEqual([]);
+      expect(await fresh.index.search('password hint mango', { filter: { session: 'chat' } })).toEqual([]);
+      const texts = (await fresh.index.records.listRecords(scope, { filter: { kinds: ['message'] } }))
+        .records;
+      expect(texts.map((r) => r.text)).toEqual(['Lunch is at one now.']);
+      await store.close();
+    });
+});

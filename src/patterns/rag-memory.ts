@@ -43,7 +43,8 @@ const component = 'rag';
  * Seed 003's retrieval-augmented memory on engram's stores: `addWithEmbedding` appends to the conversation log
  * and indexes the message as a long-term record (`kind: 'message'`, its session, its id in provenance) with its
  * embedding; `retrieveRelevant` ranks them by hybrid search (BM25 fused with cosine similarity) and returns the
- * messages from the log. The index is durable and scoped with the log, so a restart or another process sees it.
+ * messages from the log. The index is durable and scoped with the log, so a restart or another process sees it;
+ * its records are bound to the session (metadata `engram.session`), so deleting the session deletes them.
  * The embedding is computed before the message is stored (a model that fails stores nothing); a message a crash
  * or a failed write left in the log unindexed, or one stored through `memory` directly, is indexed by the next
  * `addWithEmbedding` or the first `retrieveRelevant` (a watermark in the session's state says how far the

@@ -57,7 +57,11 @@ export interface Sessions {
   ): Promise<ConversationMemory>;
   /** A full, independent copy of a session's live messages, artifacts and metadata. */
   copy(sessionId: string, options?: { id?: string }): Promise<ConversationMemory>;
-  /** Deletes a session with its messages, artifacts and saved component state. */
+  /**
+   * Deletes a session with its messages, artifacts, saved component state and the long-term records bound to it
+   * (its working memory, its observer's cursor, its RAG index), so a session created later under its id starts
+   * empty; what was learned about the user (long-term facts, turns, episodes) stays.
+   */
   delete(sessionId: string): Promise<void>;
   /**
    * Applies retention at the end of a run or of the workflow to every session `list()` returns (each through
@@ -197,7 +201,8 @@ export function createSessions(options: SessionsOptions): Sessions {
     },
     async delete(id) {
       await require(id);
-      await store.deleteSession(scope, id); // also deletes its `session:<id>:<name>` component state
+      // Also deletes its `session:<id>:<name>` component state and the long-term records bound to it.
+      await store.deleteSession(scope, id);
     },
     async endOf(when) {
       // A typo must not fall through to a policy's action: `retentionAt` reads anything but 'workflow' as 'run'.

@@ -123,7 +123,9 @@ export {
   type HasAppendWithArtifacts,
 } from './store/append-with-artifacts.ts';
 export {
+  checkAppendOptions,
   checkIdList,
+  checkLastSeq,
   checkListOptions as checkSessionListOptions,
   checkRangeQuery,
   checkSearchQuery,
@@ -142,6 +144,7 @@ export { createLogStore } from './store/create-log-store.ts';
 export type { LogDriverV1 } from './store/log-driver.ts';
 export type {
   AppendInput,
+  AppendOptions,
   Artifact,
   CreateSessionInput,
   ListArtifactsOptions,

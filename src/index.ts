@@ -133,6 +133,7 @@ export {
   type SessionsOptions,
 } from './session/index.ts';
 export type {
+  AppendOptions,
   LogStats,
   MemoryStoreV1,
   SearchHit,

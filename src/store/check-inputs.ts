@@ -7,7 +7,7 @@ import { jsonValueIssue } from '../messages/json-value.ts';
 import { checkSearchText } from '../messages/search-text.ts';
 import { serializeMessage } from '../messages/serialize.ts';
 import { formatPath } from '../messages/validate.ts';
-import type { AppendInput, RangeQuery, SearchQuery } from './memory-store.ts';
+import type { AppendInput, AppendOptions, RangeQuery, SearchQuery } from './memory-store.ts';
 
 /** The largest serialized message a built-in driver accepts unless told otherwise: 16 MiB. */
 export const defaultMaxMessageBytes = 16 * 1024 * 1024;
@@ -160,4 +160,44 @@ export function checkSearchQuery(query: SearchQuery, component: string): string[
   const words = checkSearchText(query?.text, component);
   checkCount(query.limit, 'limit', component);
   return words;
+}
+
+/** Every key of {@link AppendOptions} (the compiler keeps the list complete). */
+const appendOptionKeys: Record<keyof AppendOptions, true> = { ifLastSeq: true };
+
+/**
+ * Checks `append`'s options in every driver: undefined, or an object naming no other key (a misspelt `ifLastseq`
+ * would append unconditionally) whose `ifLastSeq`, when set, is a non-negative integer; else `INVALID_ARGUMENT`.
+ * Returns the condition: the `lastSeq` the session must have, or undefined for a plain append.
+ */
+export function checkAppendOptions(options: unknown, component: string): number | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw invalid(component, `append options must be an object, got ${describeValue(options)}`);
+  const { ifLastSeq } = options as AppendOptions;
+  checkKnownKeys(options as AppendOptions, appendOptionKeys, 'append', component);
+  checkCount(ifLastSeq, 'append options.ifLastSeq', component);
+  return ifLastSeq;
+}
+
+/**
+ * The check of a conditional append (`AppendOptions.ifLastSeq`), made by a driver at the moment of its write,
+ * atomically with it: throws `CONFLICT` naming the session when `ifLastSeq` is set and the session's `lastSeq`
+ * is not equal to it (whether or not the inputs are already stored), so the driver stores nothing.
+ */
+export function checkLastSeq(
+  lastSeq: number,
+  ifLastSeq: number | undefined,
+  sessionId: string,
+  component: string,
+): void {
+  checkCount(ifLastSeq, 'ifLastSeq', component);
+  if (ifLastSeq === undefined) return;
+  checkCount(lastSeq, 'lastSeq', component);
+  if (lastSeq === ifLastSeq) return;
+  throw new MemoryError({
+    code: 'CONFLICT',
+    component,
+    message: `session "${errorText(sessionId)}" has lastSeq ${lastSeq}, not ${ifLastSeq} (another append came first): nothing was appended`,
+  });
 }

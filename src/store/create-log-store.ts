@@ -2,14 +2,10 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { purgeSessionRecords } from '../longterm/session-bound-records.ts';
-import { appendWithRider } from './append-riders.ts';
-import {
-  type AppendedWithArtifacts,
-  checkDeletedArtifacts,
-  type HasAppendWithArtifacts,
-} from './append-with-artifacts.ts';
+import type { HasAppendWithArtifacts } from './append-with-artifacts.ts';
 import { defaultMaxMessageBytes, type InputLimits } from './check-inputs.ts';
-import { checkArtifact, checkListArtifactsOptions, checkSince } from './check-values.ts';
+import { checkListArtifactsOptions, checkSince } from './check-values.ts';
+import { engineAppends } from './engine-append.ts';
 import { forkByCopy } from './fork-by-copy.ts';
 import { isForkLinkKey } from './fork-links.ts';
 import type { LogDriverV1 } from './log-driver.ts';
@@ -46,6 +42,13 @@ import { createStoreGate } from './store-gate.ts';
  * messages first (a crash may leave them without the artifacts, never the reverse). An `append` made inside
  * `withArtifactsOnAppend` for its session takes that path.
  *
+ * A conditional `append` (`options.ifLastSeq`, see `AppendOptions`; its options are checked here with
+ * `checkAppendOptions`) goes to the driver's `append` when it sets `nativeConditionalAppend`. Otherwise the engine
+ * checks the inputs, reads `stats` and appends (`CONFLICT`, nothing stored, when `lastSeq` differs) inside
+ * `driver.transaction` when the driver has one, so the condition holds as far as its isolation does; without one,
+ * alone among the handle's calls: another handle or process appending in between is not seen (the limit of a
+ * driver with neither). A conditional append carrying riding artifacts checks the same way before writing them.
+ *
  * When `extras` carry `longTermRecords`, `deleteSession` first purges the records bound to the session (their
  * metadata `engram.session` names it, see `sessionBoundKey`), then deletes it: two steps, not one transaction.
  *
@@ -78,8 +81,11 @@ export function createLogStore<E extends object>(
   const ops = createLogOperations(copyForks, limits);
   const exclusiveClear = copyForks || driver.clearMessages === undefined;
   const exclusiveReplace = copyForks || driver.replaceMessages === undefined;
+  const nativeCondition = driver.nativeConditionalAppend === true;
   const gate =
-    driver.transaction === undefined && (exclusiveClear || exclusiveReplace) ? createStoreGate() : undefined;
+    driver.transaction === undefined && (exclusiveClear || exclusiveReplace || !nativeCondition)
+      ? createStoreGate()
+      : undefined;
   let closing: Promise<void> | undefined;
   const records = (extras as Partial<HasLongTermRecords> | undefined)?.longTermRecords;
 
@@ -112,6 +118,7 @@ export function createLogStore<E extends object>(
     durable: caps.durable ?? false,
   };
 
+  const appends = engineAppends({ driver, limits, step, change });
   const appendWithArtifacts: HasAppendWithArtifacts['appendWithArtifacts'] = async (
     scope,
     sessionId,
@@ -120,16 +127,7 @@ export function createLogStore<E extends object>(
     deleted = [],
   ) => {
     enter(scope);
-    // Checked first: without a transaction, a refused artifact must not leave the messages appended.
-    checkDeletedArtifacts(deleted, 'appendWithArtifacts(deleted)', component);
-    for (const artifact of artifacts) checkArtifact(artifact, component);
-    return change(async (d): Promise<AppendedWithArtifacts> => {
-      const entries = await d.append(scope, sessionId, inputs);
-      for (const id of deleted) await d.deleteArtifact(scope, sessionId, id);
-      const written = [];
-      for (const artifact of artifacts) written.push(await d.putArtifact(scope, sessionId, artifact));
-      return { entries, artifacts: written };
-    });
+    return appends.appendWithArtifacts(scope, sessionId, inputs, artifacts, deleted, undefined);
   };
 
   const store: MemoryStoreV1 & HasAppendWithArtifacts = {
@@ -171,12 +169,9 @@ export function createLogStore<E extends object>(
       return step(() => driver.deleteSession(scope, sessionId));
     },
 
-    async append(scope, sessionId, inputs) {
+    async append(scope, sessionId, inputs, options) {
       enter(scope);
-      const riding = appendWithRider(scope, sessionId, (artifacts, _content, _records, deleted) =>
-        appendWithArtifacts(scope, sessionId, inputs, artifacts, deleted),
-      );
-      return riding ?? step(() => driver.append(scope, sessionId, inputs));
+      return appends.append(scope, sessionId, inputs, options);
     },
     appendWithArtifacts,
     async readRange(scope, sessionId, query) {

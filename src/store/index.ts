@@ -7,6 +7,7 @@
  * const count = async (store: MemoryStoreV1) => (await store.listSessions({ tenant: 'default' })).length;
  */
 export type {
+  AppendOptions,
   LogStats,
   MemoryStoreV1,
   SearchHit,

@@ -49,6 +49,14 @@ export interface LogDriverV1 {
    */
   readonly nativeForks?: boolean;
   /**
+   * `append` takes `options.ifLastSeq` itself (`AppendOptions`: it checks the options with `checkAppendOptions`,
+   * then, atomically with its write, the session's `lastSeq` with `checkLastSeq`, across processes where the
+   * driver is multi-process). Without it the engine never passes `options` to `append`: it reads `stats` and
+   * appends inside `transaction` when the driver has one (as atomic as that), else alone among the handle's calls,
+   * which keeps out this handle's other writes but not another handle's or process's. @default false
+   */
+  readonly nativeConditionalAppend?: boolean;
+  /**
    * The largest serialized message its `append` accepts, in bytes: the engine checks it (with `prepareInputs`)
    * before its multi-step fallbacks write anything, so a replace refused for size changes nothing even without
    * a transaction. @default 16 MiB (`defaultMaxMessageBytes`, every built-in driver's default)
@@ -68,8 +76,11 @@ export interface LogDriverV1 {
   deleteSession(scope: Scope, sessionId: string): Promise<void>;
 
   // The log (4).
-  /** `MemoryStoreV1.append`: gapless seqs, idempotent by id, atomic. */
-  append(scope: Scope, sessionId: string, inputs: readonly AppendInput[]): Promise<LogEntry[]>;
+  /**
+   * `MemoryStoreV1.append`: gapless seqs, idempotent by id, atomic; `options` (a conditional append) only when
+   * the driver sets `nativeConditionalAppend`.
+   */
+  append: MemoryStoreV1['append'];
   /** `MemoryStoreV1.readRange`. */
   readRange(scope: Scope, sessionId: string, query?: RangeQuery): Promise<LogEntry[]>;
   /** `MemoryStoreV1.stats`. */

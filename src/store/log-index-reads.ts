@@ -1,5 +1,6 @@
 import type { LogEntry } from '../core/message.ts';
 import { firstAtLeast } from '../core/sorted-search.ts';
+import { checkAppendOptions, checkLastSeq } from './check-inputs.ts';
 import type { LogStats, RangeQuery } from './memory-store.ts';
 import type { LogRow, SessionLog } from './session-log.ts';
 
@@ -117,4 +118,18 @@ export function logStats(log: SessionLog): LogStats {
 /** Index of the first row whose seq is above `seq` (rows sorted by seq; seqs are integers). */
 export function firstAbove(rows: readonly LogRow[], seq: number): number {
   return firstAtLeast(rows, Math.floor(seq) + 1, (r) => r.entry.seq);
+}
+
+/**
+ * An in-process log's check of `append`'s options (`checkAppendOptions`) and, for a conditional append, of its
+ * `lastSeq` (`checkLastSeq`: `CONFLICT`); made in the same synchronous step as the write, or under the lock it holds.
+ */
+export function checkAppendCondition(
+  log: SessionLog,
+  options: unknown,
+  sessionId: string,
+  component: string,
+): void {
+  const ifLastSeq = checkAppendOptions(options, component);
+  if (ifLastSeq !== undefined) checkLastSeq(logStats(log).lastSeq, ifLastSeq, sessionId, component);
 }

@@ -54,6 +54,25 @@ export interface AppendInput {
   tokens: number;
 }
 
+/**
+ * Options of `append`. `ifLastSeq` makes it a conditional (optimistic-concurrency) write: a caller that read the
+ * log at `stats().lastSeq` = L and decided what to append from it passes `{ ifLastSeq: L }`, and the append stores
+ * its inputs only when no other append reached the session since (its `lastSeq` is still L at the moment of the
+ * write, checked atomically with it, across processes on a multi-process store); otherwise it throws
+ * `MemoryError` code `CONFLICT` and stores nothing, and the caller reads again and decides again. Deletes do not
+ * change `lastSeq`, so they do not make a conditional append fail.
+ */
+export interface AppendOptions {
+  /**
+   * Store the inputs only when the session's `lastSeq` (`LogStats.lastSeq`: the newest sequence number ever
+   * assigned, 0 for a new session) equals this, else `CONFLICT`. One rule, with no exception for idempotent
+   * re-appends: when every input is already stored under its id, the append still throws `CONFLICT` if `lastSeq`
+   * differs (and returns the stored entries, writing nothing, when it is equal). A non-negative integer.
+   * @default undefined (unconditional)
+   */
+  ifLastSeq?: number;
+}
+
 /** A range or page of a session's log. */
 export interface RangeQuery {
   /** First sequence number included. @default 1 */
@@ -219,9 +238,17 @@ export interface MemoryStoreV1 {
   /**
    * Appends messages in order, assigning gapless sequence numbers, atomically. A session's token total (its
    * live entries' tokens, inherited ones included) stays within `Number.MAX_SAFE_INTEGER`: an append that would
-   * pass it throws `INVALID_ARGUMENT` and stores nothing.
+   * pass it throws `INVALID_ARGUMENT` and stores nothing. With `options.ifLastSeq` the append is conditional (see
+   * `AppendOptions`): stored only when the session's `lastSeq` equals it at the moment of the write, else
+   * `CONFLICT`, nothing stored. `options` must be undefined or an object with no other key, whose `ifLastSeq`,
+   * when set, is a non-negative integer, else `INVALID_ARGUMENT` (`checkAppendOptions`).
    */
-  append(scope: Scope, sessionId: string, inputs: readonly AppendInput[]): Promise<LogEntry[]>;
+  append(
+    scope: Scope,
+    sessionId: string,
+    inputs: readonly AppendInput[],
+    options?: AppendOptions,
+  ): Promise<LogEntry[]>;
   /**
    * A range or page of live entries, oldest first. A fork sees its parent's live entries up to the fork point as
    * they were when it was forked, minus those it deleted, then its own; nothing its ancestors do later changes that.

@@ -185,6 +185,7 @@ export const optionCases: Record<string, OptionCase> = {
     call: (fn, o) => fn(o, 'keys'),
     names: 'listArtifacts',
   },
+  'driver.checkAppendOptions': { options: () => ({}), call: (fn, o) => fn(o, 'keys'), names: 'append' },
   // engram/testing
   'testing.createScriptedConversation': { options: () => ({ seed: 1, messages: 4 }) },
   'testing.startMem0TestServer': { options: () => ({}) },

@@ -70,6 +70,7 @@ export function createJsonFileStore(
     name: component,
     capabilities: { fullTextSearch: false, vectorSearch: false, multiProcess: false, durable: true },
     nativeForks: true,
+    nativeConditionalAppend: true,
     maxMessageBytes,
     ...jsonFileSessionMethods(c),
     ...jsonFileLogMethods(c, maxMessageBytes),

@@ -2,7 +2,7 @@ import { planAppend } from '../../store/append-plan.ts';
 import { checkIdList, checkRangeQuery, checkTokenTotal, prepareInputs } from '../../store/check-inputs.ts';
 import type { LogDriverV1 } from '../../store/log-driver.ts';
 import { appendRow } from '../../store/log-index.ts';
-import { liveByIds, logStats, readLog } from '../../store/log-index-reads.ts';
+import { checkAppendCondition, liveByIds, logStats, readLog } from '../../store/log-index-reads.ts';
 import type { SearchHit } from '../../store/memory-store.ts';
 import { planReplace } from '../../store/replace-plan.ts';
 import { collectSubstringHits, rankHits, substringNeedle } from '../../store/search-fallback.ts';
@@ -31,11 +31,13 @@ type LogMethods = Pick<
 export function jsonFileLogMethods(c: JsonFileContext, maxMessageBytes: number): LogMethods {
   const limits = { component, maxMessageBytes };
   return {
-    append: (scope, sessionId, inputs) =>
+    append: (scope, sessionId, inputs, options) =>
       c.op(scope, async (t) => {
         checkSessionId(sessionId, component);
         const prepared = prepareInputs(limits, inputs);
         const data = await c.session(t, scope, sessionId);
+        // Operations run one at a time holding the folder's lock: nothing comes between this check and the write.
+        checkAppendCondition(data.log, options, sessionId, component);
         const { added, result, tokens } = planAppend(data.log, prepared, component);
         if (added.length === 0) return result;
         checkTokenTotal(logStats(data.log).tokens, tokens, sessionId, component);

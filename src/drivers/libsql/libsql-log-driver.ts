@@ -42,6 +42,7 @@ export function createLibsqlLogDriver(db: LibsqlExecutor, options: LibsqlLogDriv
     name: 'libsql',
     capabilities: options.capabilities,
     nativeForks: true,
+    nativeConditionalAppend: true,
     maxMessageBytes,
     createSession: (scope, input) => createSession(db, scope, input ?? {}),
     getSession: async (scope, sessionId) => {
@@ -52,7 +53,8 @@ export function createLibsqlLogDriver(db: LibsqlExecutor, options: LibsqlLogDriv
     listSessions: (scope, list) => listSessions(db, scope, list ?? {}),
     updateSession: (scope, sessionId, metadata) => updateSession(db, scope, sessionId, metadata),
     deleteSession: (scope, sessionId) => deleteSession(db, scope, sessionId),
-    append: (scope, sessionId, inputs) => appendEntries(db, maxMessageBytes, scope, sessionId, inputs),
+    append: (scope, sessionId, inputs, options) =>
+      appendEntries(db, maxMessageBytes, scope, sessionId, inputs, options),
     readRange: (scope, sessionId, query) => readEntries(db, scope, sessionId, query),
     stats: (scope, sessionId) => logStats(db, scope, sessionId),
     deleteMessages: (scope, sessionId, ids) => tombstone(db, scope, sessionId, ids),

@@ -1,7 +1,10 @@
 import {
   type AppendInput,
+  type AppendOptions,
   appendEntry,
+  checkAppendOptions,
   checkIdList,
+  checkLastSeq,
   checkRangeQuery,
   checkSessionId,
   checkTokenTotal,
@@ -79,11 +82,15 @@ export function appendEntries(
   scope: Scope,
   sessionId: string,
   inputs: readonly AppendInput[],
+  options?: AppendOptions,
 ): Promise<LogEntry[]> {
   checkSessionId(sessionId, component);
   const prepared: PreparedInput[] = prepareInputs({ component, maxMessageBytes }, inputs);
+  const ifLastSeq = checkAppendOptions(options, component);
   return db.write(async (tx) => {
     const session = await loadSession(tx, scope, sessionId);
+    // Read in the write transaction (BEGIN IMMEDIATE): no other connection appends before it commits.
+    checkLastSeq(session.lastSeq, ifLastSeq, sessionId, component);
     if (prepared.length === 0) return [];
     const stored = await liveById(tx, session.rid, [...new Set(prepared.map((p) => p.input.message.id))]);
     // The kit's appendEntry decides each input: the live entry under its id again (identical message), a new

@@ -41,6 +41,7 @@ export function createMemoryStore(
     name: component,
     capabilities: { fullTextSearch: false, vectorSearch: false, multiProcess: false, durable: false },
     nativeForks: true,
+    nativeConditionalAppend: true,
     maxMessageBytes,
     ...memorySessionMethods(t),
     ...memoryLogMethods(t, maxMessageBytes),

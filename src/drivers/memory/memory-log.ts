@@ -4,8 +4,8 @@ import { planAppend } from '../../store/append-plan.ts';
 import { checkIdList, checkRangeQuery, checkTokenTotal, prepareInputs } from '../../store/check-inputs.ts';
 import type { LogDriverV1 } from '../../store/log-driver.ts';
 import { appendRow, applyDeletion, planDeletion } from '../../store/log-index.ts';
-import { liveByIds, logStats, readLog } from '../../store/log-index-reads.ts';
-import type { AppendInput, RangeQuery } from '../../store/memory-store.ts';
+import { checkAppendCondition, liveByIds, logStats, readLog } from '../../store/log-index-reads.ts';
+import type { AppendInput, AppendOptions, RangeQuery } from '../../store/memory-store.ts';
 import { planReplace } from '../../store/replace-plan.ts';
 import { checkSessionId } from '../../store/store-helpers.ts';
 import { detachForks } from './memory-forks.ts';
@@ -23,10 +23,17 @@ type LogMethods = Pick<
 export function memoryLogMethods(t: MemoryTables, maxMessageBytes: number): LogMethods {
   const limits = { component, maxMessageBytes };
 
-  const append = (scope: Scope, sessionId: string, inputs: readonly AppendInput[]): LogEntry[] => {
+  /** Synchronous, so a conditional append's check and its write are one step no other call comes between. */
+  const append = (
+    scope: Scope,
+    sessionId: string,
+    inputs: readonly AppendInput[],
+    options?: AppendOptions,
+  ): LogEntry[] => {
     checkSessionId(sessionId, component);
     const prepared = prepareInputs(limits, inputs);
     const data = findSession(t, scope, sessionId);
+    checkAppendCondition(data.log, options, sessionId, component);
     const { added, result, tokens } = planAppend(data.log, prepared, component);
     checkTokenTotal(logStats(data.log).tokens, tokens, sessionId, component);
     for (const entry of added) appendRow(data.log, entry);
@@ -47,7 +54,7 @@ export function memoryLogMethods(t: MemoryTables, maxMessageBytes: number): LogM
   };
 
   return {
-    append: async (scope, sessionId, inputs) => append(scope, sessionId, inputs),
+    append: async (scope, sessionId, inputs, options) => append(scope, sessionId, inputs, options),
 
     async readRange(scope, sessionId, query: RangeQuery = {}) {
       checkRangeQuery(query, component);

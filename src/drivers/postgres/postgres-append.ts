@@ -109,7 +109,7 @@ async function viaRoutine(
  * PostgreSQL's group-commit batch: every call whose inputs have distinct ids goes into one statement (the
  * `engram_append_batch` routine of schema v9): one round trip and one commit for the whole batch, however many
  * sessions it spans. The calls it leaves (missing session, fork, token limit, an empty or self-conflicting
- * batch) then run the general path, each in its own transaction, in arrival order — what they would have got
+ * batch, a conditional append) then run the general path, each in its own transaction, in arrival order — what they would have got
  * without group commit.
  */
 export const postgresAppendBatch: AppendBatchRunner = async (client, ctx, take) => {
@@ -117,7 +117,9 @@ export const postgresAppendBatch: AppendBatchRunner = async (client, ctx, take) 
   const batch: { call: Call; inputs: DistinctInputs }[] = [];
   const general: Call[] = [];
   for (const call of calls) {
-    const inputs = call.input.prepared.length > 0 ? distinctInputs(call.input.prepared) : undefined;
+    // A conditional append (the store runs those alone) takes the general path, which checks its condition.
+    const plain = call.input.prepared.length > 0 && call.input.ifLastSeq === undefined;
+    const inputs = plain ? distinctInputs(call.input.prepared) : undefined;
     if (inputs) batch.push({ call, inputs });
     else general.push(call);
   }

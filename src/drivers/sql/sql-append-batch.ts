@@ -14,6 +14,8 @@ export interface AppendCall {
   sessionId: string;
   /** The inputs, checked and serialized. */
   prepared: readonly PreparedInput[];
+  /** A conditional append's `AppendOptions.ifLastSeq` (such a call runs alone, outside group commit). */
+  ifLastSeq?: number | undefined;
 }
 
 /** A group commit's batch runner for appends: settles every call it takes. */
@@ -30,7 +32,7 @@ export type AppendBatchRunner = (
 export async function appendAlone(client: SqlClient, ctx: LogContext, call: AppendCall): Promise<LogEntry[]> {
   let noteIndex = () => {};
   const entries = await client.transaction(async (tx) => {
-    const entries = await appendEntries(tx, ctx, call.scope, call.sessionId, call.prepared);
+    const entries = await appendEntries(tx, ctx, call.scope, call.sessionId, call.prepared, call.ifLastSeq);
     noteIndex = await indexTailWhenDue(
       client,
       tx,
@@ -76,7 +78,14 @@ export const appendInOneTransaction: AppendBatchRunner = async (client, ctx, tak
       let rows = 0;
       let chars = 0;
       for (const { input } of calls) {
-        const entries = await appendEntries(tx, ctx, input.scope, input.sessionId, input.prepared);
+        const entries = await appendEntries(
+          tx,
+          ctx,
+          input.scope,
+          input.sessionId,
+          input.prepared,
+          input.ifLastSeq,
+        );
         rows += entries.length;
         if (entries.length > 0) chars += charsOf(input.prepared);
         out.push(entries);

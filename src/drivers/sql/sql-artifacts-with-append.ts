@@ -37,6 +37,8 @@ export interface AppendRiders {
   join?: JoinableLongTermRecords['join'];
   /** Largest content item accepted, in UTF-8 bytes. @default the content store's limit (64 MiB) */
   maxContentBytes?: number | undefined;
+  /** A conditional append's `AppendOptions.ifLastSeq`: `CONFLICT`, nothing written, unless the session's `lastSeq` is it. */
+  ifLastSeq?: number | undefined;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function appendWithArtifactsInOneTransaction(
   prepared: readonly PreparedInput[],
   riders: AppendRiders,
 ): Promise<AppendedWithArtifacts> {
-  const { artifacts, deleted = [], content = [], records = [], join } = riders;
+  const { artifacts, deleted = [], content = [], records = [], join, ifLastSeq } = riders;
   checkDeletedArtifacts(deleted, 'appendWithArtifacts(deleted)', ctx.component);
   for (const artifact of artifacts) checkArtifact(artifact, ctx.component);
   for (const c of content) checkReplacement(c.batch, ctx.component, riders.maxContentBytes);
@@ -69,7 +71,7 @@ export async function appendWithArtifactsInOneTransaction(
       // A client may run this again (a transient conflict): only this run's outcome counts.
       recordsRan = false;
       settle = [];
-      const entries = await appendEntries(tx, ctx, scope, sessionId, prepared);
+      const entries = await appendEntries(tx, ctx, scope, sessionId, prepared, ifLastSeq);
       // The full-text index's batch, when due, as a plain append runs it (an agent step appends here); noted
       // once this transaction commits.
       settle.push(
@@ -117,6 +119,7 @@ export type SqlAppendWithRiders = (
   content?: readonly RidingContent[],
   records?: readonly RidingRecord[],
   deleted?: readonly string[],
+  ifLastSeq?: number,
 ) => Promise<AppendedWithArtifacts>;
 
 /**
@@ -132,7 +135,16 @@ export function sqlAppendWithArtifacts(
   op: SqlOperation,
   options: Pick<AppendRiders, 'maxContentBytes' | 'join'> = {},
 ): SqlAppendWithRiders {
-  return (scope, sessionId, inputs, artifacts, content = [], records = [], deleted = []) =>
+  return (
+    scope,
+    sessionId,
+    inputs,
+    artifacts,
+    content = [],
+    records = [],
+    deleted = [],
+    ifLastSeq = undefined,
+  ) =>
     op('appendWithArtifacts', scope, () => {
       checkSessionId(sessionId, ctx.component);
       const prepared = prepareInputs(ctx, inputs);
@@ -142,6 +154,7 @@ export function sqlAppendWithArtifacts(
         content,
         records,
         ...options,
+        ifLastSeq,
       });
     });
 }

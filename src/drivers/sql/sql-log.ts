@@ -1,7 +1,7 @@
 import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-error.ts';
 import type { LogEntry } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
-import { checkTokenTotal, type PreparedInput } from '../../store/check-inputs.ts';
+import { checkLastSeq, checkTokenTotal, type PreparedInput } from '../../store/check-inputs.ts';
 import type { AppendInput, LogStats, RangeQuery } from '../../store/memory-store.ts';
 import { planReplace } from '../../store/replace-plan.ts';
 import { sessionNotFound } from '../../store/store-helpers.ts';
@@ -53,17 +53,24 @@ async function visibleById(
   return found;
 }
 
-/** Appends in one transaction: idempotent by id, seq assigned from the session row's `last_seq` counter. */
+/**
+ * Appends in one transaction: idempotent by id, seq assigned from the session row's `last_seq` counter. With
+ * `ifLastSeq` (a conditional append) it throws `CONFLICT` unless that counter is `ifLastSeq`, read with the
+ * session row locked (the fast path's UPDATE, or `SELECT … FOR UPDATE` on PostgreSQL; SQLite's write
+ * transaction holds the database), so no other append commits between the check and the write.
+ */
 export async function appendEntries(
   tx: SqlClient,
   ctx: LogContext,
   scope: Scope,
   sessionId: string,
   prepared: readonly { input: AppendInput; json: string }[],
+  ifLastSeq?: number,
 ): Promise<LogEntry[]> {
-  const fast = await appendDistinct(tx, ctx, scope, sessionId, prepared);
+  const fast = await appendDistinct(tx, ctx, scope, sessionId, prepared, ifLastSeq);
   if (fast) return fast;
   const session = await loadSession(tx, scope, sessionId, ctx.component, true);
+  checkLastSeq(session.lastSeq, ifLastSeq, sessionId, ctx.component);
   const segments = session.parentId === null ? [] : await viewSegments(tx, session);
   const own = segments.at(-1) ?? { source: session.logId, maxSeq: Number.POSITIVE_INFINITY, hiders: [] };
   const existing = await visibleById(tx, session.tenant, segments.length > 0 ? segments : [own], [
@@ -128,11 +135,12 @@ async function appendDistinct(
   scope: Scope,
   sessionId: string,
   prepared: readonly PreparedAppend[],
+  ifLastSeq: number | undefined,
 ): Promise<LogEntry[] | undefined> {
   if (prepared.length === 0) return undefined;
   const batch = distinctInputs(prepared);
   if (!batch) return undefined;
-  const entries = await appendToRoot(tx, ctx.component, scope, sessionId, batch.distinct);
+  const entries = await appendToRoot(tx, ctx.component, scope, sessionId, batch.distinct, ifLastSeq);
   return entries && batch.order.map((slot) => entries[slot]!);
 }
 

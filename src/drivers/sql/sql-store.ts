@@ -1,23 +1,14 @@
 import type { HasContentItems } from '../../content/content-store-v1.ts';
-import { isDurabilityDeferred } from '../../core/deferred-durability.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId, isValidId } from '../../core/ids.ts';
-import type { LogEntry } from '../../core/message.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
-import { appendWithRider } from '../../store/append-riders.ts';
 import type { HasAppendWithArtifacts } from '../../store/append-with-artifacts.ts';
 import { checkIdList, checkRangeQuery, checkSearchQuery, prepareInputs } from '../../store/check-inputs.ts';
 import { checkListArtifactsOptions, checkSince } from '../../store/check-values.ts';
 import type { MemoryStoreV1, StoreCapabilities } from '../../store/memory-store.ts';
 import { checkSessionId } from '../../store/store-helpers.ts';
-import { createGroupCommit } from './group-commit.ts';
-import {
-  type AppendBatchRunner,
-  type AppendCall,
-  appendAlone,
-  appendInOneTransaction,
-} from './sql-append-batch.ts';
+import { type AppendBatchRunner, appendInOneTransaction } from './sql-append-batch.ts';
 import { sqlAppendWithArtifacts } from './sql-artifacts-with-append.ts';
 import type { SqlClient } from './sql-client.ts';
 import { createSqlContentItems } from './sql-content.ts';
@@ -37,6 +28,7 @@ import {
 import { toSessionRecord, toSessionRow } from './sql-rows.ts';
 import { searchEntries } from './sql-search.ts';
 import { createSessionRow, deleteSessionRow, listSessionRows, updateSessionRow } from './sql-sessions.ts';
+import { sqlStoreAppend } from './sql-store-append.ts';
 import type { SqlVectorIndex } from './sql-vector-index.ts';
 import { loadSession, ownerWhere, viewSegments } from './sql-view.ts';
 
@@ -66,11 +58,6 @@ export interface SqlStoreOptions {
   /** The vector index of long-term embeddings (sqlite-vec, pgvector); without it vector search scans in process. @default undefined */
   vectorIndex?: SqlVectorIndex;
 }
-
-/** Most calls in one group commit. */
-const maxBatchCalls = 128;
-/** Most serialized message characters in one group commit. */
-const maxBatchChars = 8 * 1024 * 1024;
 
 /**
  * A store on the shared SQL layer: {@link MemoryStoreV1}, its content items (`ContentStoreV1`, schema v10),
@@ -140,15 +127,6 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
     });
   };
   const checkSession = (id: unknown) => checkSessionId(id, component);
-  const runBatch = options.appendBatch ?? appendInOneTransaction;
-  const commits =
-    options.groupCommit === false
-      ? undefined
-      : createGroupCommit<AppendCall, LogEntry[]>({
-          maxCalls: maxBatchCalls,
-          maxSize: maxBatchChars,
-          run: (take) => runBatch(client, ctx, take),
-        });
   const longTerm = joinableSqlLongTermRecords({ client, component, op, vectorIndex: options.vectorIndex });
   const appendWithRiders = sqlAppendWithArtifacts(client, ctx, op, { maxContentBytes, join: longTerm.join });
   const store: SqlStore = {
@@ -190,22 +168,14 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         return client.transaction((tx) => deleteSessionRow(tx, component, scope, sessionId));
       }),
 
-    append: (scope, sessionId, inputs) =>
-      appendWithRider(
-        scope,
-        sessionId,
-        (a, content, records, deleted) =>
-          appendWithRiders(scope, sessionId, inputs, a, content, records, deleted),
-        { contentItems: store.contentItems, store, longTermRecords: store.longTermRecords },
-      ) ??
-      op('append', scope, () => {
-        checkSession(sessionId);
-        const call = { scope, sessionId, prepared: prepareInputs(ctx, inputs) };
-        if (!commits || isDurabilityDeferred()) return appendAlone(client, ctx, call); // deferred: alone
-        let chars = 0;
-        for (const p of call.prepared) chars += p.json.length;
-        return commits.submit(call, chars);
-      }),
+    append: sqlStoreAppend({
+      client,
+      ctx,
+      op,
+      runBatch: options.groupCommit === false ? undefined : (options.appendBatch ?? appendInOneTransaction),
+      withRiders: appendWithRiders,
+      sinks: () => ({ contentItems: store.contentItems, store, longTermRecords: store.longTermRecords }),
+    }),
     appendWithArtifacts: (scope, sessionId, inputs, artifacts, deleted) =>
       appendWithRiders(scope, sessionId, inputs, artifacts, [], [], deleted),
 

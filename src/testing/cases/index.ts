@@ -1,6 +1,7 @@
 import type { StoreCase } from '../store-case.ts';
 import { appendCases } from './append.ts';
 import { artifactStateCases } from './artifacts-state.ts';
+import { conditionalAppendCases } from './conditional-append.ts';
 import { deleteCases } from './delete.ts';
 import { forkCases } from './forks.ts';
 import { idCases } from './ids.ts';
@@ -20,6 +21,7 @@ import { valueCases } from './values.ts';
 
 export { appendCases } from './append.ts';
 export { artifactStateCases } from './artifacts-state.ts';
+export { conditionalAppendCases } from './conditional-append.ts';
 export { deleteCases } from './delete.ts';
 export { forkCases } from './forks.ts';
 export { idCases } from './ids.ts';
@@ -41,6 +43,7 @@ export { valueCases } from './values.ts';
 export const allCases: readonly StoreCase[] = [
   ...sessionCases,
   ...appendCases,
+  ...conditionalAppendCases,
   ...idCases,
   ...deleteCases,
   ...pruneCases,

@@ -10,7 +10,7 @@ import {
 } from '../../test-support/reliability/reopenable-stores.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
-import type { AppendInput } from '../store/memory-store.ts';
+import type { AppendInput, AppendOptions, MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEngramSession, type EngramSession } from './engram-session.ts';
 
 /**
@@ -144,12 +144,12 @@ describe('a writer whose split lands after another writer split the message and 
         get(target, key, receiver) {
           const value = Reflect.get(target, key, receiver);
           if (key === 'append')
-            return async (scope: unknown, id: string, inputs: AppendInput[]) => {
+            return async (scope: unknown, id: string, inputs: AppendInput[], options?: AppendOptions) => {
               if (inputs.length > 1) {
                 reached();
                 await held;
               }
-              return target.append(scope as never, id, inputs);
+              return target.append(scope as never, id, inputs, options);
             };
           return typeof value === 'function' ? value.bind(target) : value;
         },
@@ -174,6 +174,101 @@ describe('a writer whose split lands after another writer split the message and 
     });
   }
 });
+
+describe("another writer appending between the split's read and its append", () => {
+  const drivers = [{ name: 'memory', skip: false, setup: async () => inProcess() }, ...reopenableDrivers()];
+  for (const driver of drivers) {
+    for (const appends of [1, 3]) {
+      it.skipIf(driver.skip)(
+        `${driver.name}: the split does not land after the other writer's items (${appends} addItems in between)`,
+        async () => {
+          const db = await driver.setup(`agents_split_between_${appends}`);
+          const inner = db.open();
+          try {
+            await createConversationMemory({ store: inner, sessionId: 's' }).store([
+              { role: 'user', content: 'q' },
+              mixedConversation()[3]!,
+            ]);
+            const other = createEngramSession({ store: inner, sessionId: 's' });
+            const added: AgentInputItem[] = Array.from({ length: appends }, (_, i) => ({
+              type: 'message',
+              role: 'user',
+              content: `meanwhile ${i}`,
+            }));
+            // Just before the split's append (the only append of several messages) reaches the store, the other
+            // writer's addItems land, one append each: what another process may do between the split's read and
+            // its append.
+            let pending = [...added];
+            const store = beforeAppend(inner, async (inputs) => {
+              if (inputs.length < 2) return;
+              for (const item of pending.splice(0)) await other.addItems([item]);
+            });
+            const session = createEngramSession({ store, sessionId: 's' });
+            const items = await session.getItems();
+            expect(items).toHaveLength(3);
+
+            // The SDK's MemorySession, the other writer's items added before the pop (the split stored nothing first).
+            const reference = new MemorySession({ initialItems: [...items, ...added] });
+            expect(await session.popItem()).toEqual(await reference.popItem());
+            expect(pending).toEqual([]);
+            expect(await session.getItems()).toEqual(await reference.getItems());
+            expect(await other.getItems()).toEqual(await reference.getItems());
+            pending = [];
+            expect(await popAll(session)).toEqual(await popAll(reference));
+            expect(await session.memory.read()).toEqual([]);
+          } finally {
+            await inner.close?.();
+            await db.done();
+          }
+        },
+      );
+    }
+  }
+
+  it('gives up with CONFLICT after 8 tries when every split meets another append, storing no split', async () => {
+    const inner = createMemoryStore();
+    await createConversationMemory({ store: inner, sessionId: 's' }).store([mixedConversation()[3]!]);
+    const other = createEngramSession({ store: inner, sessionId: 's' });
+    let splits = 0;
+    // Every split's append meets a newer append that is then taken back (deleted): the newest item stays the split
+    // message, so each try splits it again.
+    const store = beforeAppend(inner, async (inputs) => {
+      if (inputs.length < 2) return;
+      splits++;
+      await other.addItems([{ type: 'message', role: 'user', content: `late ${splits}` }]);
+      await other.popItem();
+    });
+    const session = createEngramSession({ store, sessionId: 's' });
+    const items = await session.getItems();
+    const error = await session.popItem().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ code: 'CONFLICT' });
+    expect(splits).toBe(8);
+    expect(await session.getItems()).toEqual(items);
+    expect(await session.memory.read()).toHaveLength(1);
+  });
+});
+
+/** `inner` seen through a proxy whose `append` runs `before(inputs)` first, then appends (with its options). */
+function beforeAppend(
+  inner: MemoryStoreV1,
+  before: (inputs: readonly AppendInput[]) => Promise<void>,
+): MemoryStoreV1 {
+  return new Proxy(inner, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (key === 'append')
+        return async (scope: never, id: string, inputs: AppendInput[], options?: AppendOptions) => {
+          await before(inputs);
+          return target.append(scope, id, inputs, options);
+        };
+      if (key === 'close') return async () => {};
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
 
 /** The items of `mixedConversation`, as a session on a fresh store reads them. */
 async function referenceItems(): Promise<AgentInputItem[]> {

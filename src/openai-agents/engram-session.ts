@@ -13,7 +13,7 @@ import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { applyHistoryTransaction, operationKind } from './history-transaction.ts';
 import { agentsComponent, encodeAgentItem } from './item-codec.ts';
-import { createSessionLog } from './session-log.ts';
+import { createSessionLog, type SessionLog } from './session-log.ts';
 import { splitEntry } from './split-entry.ts';
 import { deleteEntries, liveEntries } from './superseded-entries.ts';
 
@@ -51,7 +51,9 @@ export interface EngramSession extends SessionHistoryTransactionAwareSession {
  * removes the newest item and returns it: of two writers popping at once, each gets a different item (the
  * delete only counts for the caller that found the entry still live; the other one looks again). A message
  * written through engram's other APIs that stands for several items (an assistant text with its tool calls) is
- * first split into one message per item, store-first (see `splitEntry`), so a pop removes its last item alone.
+ * first split into one message per item, store-first (see `splitEntry`), so a pop removes its last item alone;
+ * the split is a conditional append (`ifLastSeq`), so an item another writer adds meanwhile is never put before
+ * it: the pop reads again (at most 8 times, then `CONFLICT`).
  * One that stands for no item (an assistant or tool message with no content, or only empty text) is no item:
  * `getItems` leaves it out (a limit counts items), and `popItem` passes over it and leaves it in the log (a pop
  * removes only the item it returns); `clearSession` removes it with the rest.
@@ -112,14 +114,25 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
 
     popItem() {
       return queue.run(async () => {
-        for (;;) {
+        for (let conflicts = 0; ; ) {
           const [live] = await liveEntries(log, 1);
           if (!live) return undefined;
           const { entry, items } = live;
-          // A message standing for several items is split into one per item first; its last item is then popped alone.
-          if (items.length > 1) await splitEntry(log, entry, items);
           // Only the caller whose delete found the entry live owns it; another writer's pop makes us look again.
-          else if ((await deleteEntries(log, [entry])) === 1) return items[0];
+          if (items.length === 1) {
+            if ((await deleteEntries(log, [entry])) === 1) return items[0];
+            continue;
+          }
+          // A message standing for several items is split into one per item first; its last item is then popped
+          // alone. The split is conditional on the log as read after `lastSeq`: another writer's append in between
+          // is a CONFLICT, and the log is read again.
+          if (await splitNewest(log)) continue;
+          if (++conflicts >= maxSplitTries)
+            throw new MemoryError({
+              code: 'CONFLICT',
+              component: agentsComponent,
+              message: `popItem: other writers appended to session "${sessionId}" during each of ${maxSplitTries} tries to split its newest message; nothing was popped`,
+            });
         }
       });
     },
@@ -136,6 +149,28 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
       return queue.run(() => applyHistoryTransaction(log, args));
     },
   };
+}
+
+/** Most tries `popItem` makes to split a message that stands for several items before it throws `CONFLICT`. */
+const maxSplitTries = 8;
+
+/**
+ * Splits the newest item entry when it stands for several items (see `splitEntry`), conditional on the session's
+ * `lastSeq` read before the log: false when another writer appended in between (`CONFLICT`, nothing stored), true
+ * otherwise (split, or the newest entry is no longer one to split).
+ */
+async function splitNewest(log: SessionLog): Promise<boolean> {
+  const { storage, scope, sessionId } = log.memory;
+  const { lastSeq } = await storage.stats(scope, sessionId);
+  const [live] = await liveEntries(log, 1);
+  if (!live || live.items.length === 1) return true;
+  try {
+    await splitEntry(log, live.entry, live.items, lastSeq);
+    return true;
+  } catch (error) {
+    if (MemoryError.hasCode(error, 'CONFLICT')) return false;
+    throw error;
+  }
 }
 
 /**

@@ -12,25 +12,28 @@ import { itemMessages, type OperationMark, type SessionLog } from './session-log
  * assistant text and its tool calls, a tool message with several results) into one message per item, each keeping
  * its item as `addItems` stores it, so that `popItem` can remove the last item alone and keep the others.
  *
- * Store-first, as the store contract has no conditional write: one atomic append stores the copies, the first
- * marked as replacing the entry (see `liveEntries`), then the entry is deleted. A crash in between leaves both,
- * read as the copies alone; the next read deletes the entry. No item is lost or shown twice, and none is removed:
- * the caller pops the last copy as any other item. The copies' ids and content derive from the entry (its id, its
- * items, its `createdAt`), so writers splitting it at once store them once (an identical re-append is a no-op).
+ * The split is a conditional append (`ifLastSeq`, the `lastSeq` the caller read before it read `entry` as the
+ * newest item): when another writer appended since (an item, or its own split of this entry), it throws `CONFLICT`
+ * and stores nothing, and the caller reads again; so the copies never land after an item appended meanwhile.
  *
- * The append re-appends the entry itself first, a no-op while it is live: when the append stores it anew, another
- * writer had split it already (and may have popped copies since, which this append stored again), so what this
- * append stored is deleted again and nothing else changes. Until that delete (one store call later) readers see what
- * it stored: the entry beside its copies (it is newer than their mark) and any copy popped before; a crash in that
- * moment leaves them (a pop reaching the entry splits it again, storing nothing, and deletes it).
+ * Store-first: one atomic append stores the copies, the first marked as replacing the entry (see `liveEntries`),
+ * then the entry is deleted. A crash in between leaves both, read as the copies alone; the next read deletes the
+ * entry. No item is lost or shown twice, and none is removed: the caller pops the last copy as any other item. The
+ * copies' ids and content derive from the entry (its id, its items, its `createdAt`), so writers splitting it at
+ * once store them once (an identical re-append is a no-op).
  *
- * Not covered: an item another writer appends between the caller's read and this append lands before the copies,
- * so the split message's items then read after it (the store contract has no conditional write to refuse that).
+ * The append re-appends the entry itself first, a no-op while it is live. It is stored anew only when the entry was
+ * deleted since the caller's read without an append (`clearSession`, `memory.delete`; a split or an item by another
+ * writer is a `CONFLICT`), or on a store that ignores `ifLastSeq` (a third-party `MemoryStoreV1` written before it),
+ * where another writer may have split it and popped copies since: then what this append stored is deleted again and
+ * nothing else changes. Until that delete (one store call later) readers see what it stored; a crash in that moment
+ * leaves it (a pop reaching the entry splits it again, storing nothing, and deletes it).
  */
 export async function splitEntry(
   log: SessionLog,
   entry: LogEntry,
   items: readonly AgentInputItem[],
+  ifLastSeq: number,
 ): Promise<void> {
   const { storage, scope, sessionId, counter } = log.memory;
   const { message } = entry;
@@ -58,7 +61,7 @@ export async function splitEntry(
       return { message: checked, tokens: counter.count(checked) };
     }),
   ];
-  const stored = await storage.append(scope, sessionId, inputs);
+  const stored = await storage.append(scope, sessionId, inputs, { ifLastSeq });
   const again = stored[0]!;
   // Stored anew, the entry and the copies after it have sequence numbers from `again` on; those it found live, before.
   const done =

@@ -28,8 +28,9 @@ type EncodedTransaction =
  * replacement. Nothing another writer appends meanwhile is dropped (it stays, before the replacement), and a
  * suffix entry another writer pops meanwhile is simply gone already. Between the append and the delete the
  * session reads the replacement alone (its first message names the suffix it replaces, see `liveEntries`, and a
- * read deletes a suffix a crash left), though engram's own reads of the log see both. The store contract has no
- * conditional write, so this is the closest to atomic it offers without dropping anyone's writes.
+ * read deletes a suffix a crash left), though engram's own reads of the log see both. The replacement's append is
+ * not conditional (`ifLastSeq`): another writer's append between the check and it is kept, before the
+ * replacement, rather than refused.
  * An empty replacement removes the suffix (as the SDK's `MemorySession` does); when it writes no message, its
  * record names the suffix and is written before the delete, which a repeat finishes.
  */

@@ -31,9 +31,10 @@ export interface LibsqlLogDriverOptions {
 
 /**
  * `LogDriverV1` on libSQL: the 15 required methods, and the native paths libSQL does better than the engine's
- * fallbacks — forks copied in one transaction (`nativeForks`), `getMessages` and `clearMessages` in one
- * statement, ranked FTS5 `searchMessages`, and `transaction`, which runs the engine's multi-step fallbacks
- * (`replaceMessages`) in one libSQL write transaction.
+ * fallbacks — forks copied in one transaction (`nativeForks`), conditional appends checked in the append's write
+ * transaction (`nativeConditionalAppend`), `getMessages` and `clearMessages` in one statement, ranked FTS5
+ * `searchMessages`, and `transaction`, which runs the engine's multi-step fallbacks (`replaceMessages`) in one
+ * libSQL write transaction.
  */
 export function createLibsqlLogDriver(db: LibsqlExecutor, options: LibsqlLogDriverOptions): LogDriverV1 {
   const { maxMessageBytes } = options;

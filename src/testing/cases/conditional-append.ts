@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import type { Scope } from '../../core/scope.ts';
+import { withArtifactsOnAppend } from '../../store/append-riders.ts';
+import type { ArtifactInput } from '../../store/append-with-artifacts.ts';
 import type { AppendOptions, MemoryStoreV1 } from '../../store/memory-store.ts';
 import { expectMemoryError, makeMessage, toInputs } from '../fixtures.ts';
 import type { StoreCase } from '../store-case.ts';
@@ -114,6 +116,30 @@ export const conditionalAppendCases: StoreCase[] = [
         expect(error.message).toMatch(/append|ifLastSeq|iflastseq|extra/);
       }
       expect(await store.stats(s, 'c')).toMatchObject({ lastSeq: 1, count: 1 });
+    },
+  },
+  {
+    name: 'conditional append: artifacts riding on it are written with it, and not at all on CONFLICT',
+    async run({ store, scope, skip }) {
+      if (!('appendWithArtifacts' in store)) return skip('the store has no appendWithArtifacts');
+      const s = scope();
+      await store.createSession(s, { id: 'r' });
+      const target = {
+        scope: s,
+        sessionId: 'r',
+        putArtifact: (a: ArtifactInput) => store.putArtifact(s, 'r', a),
+      };
+      const note = (id: string): ArtifactInput => ({ id, kind: 'note', fromSeq: 1, toSeq: 1, data: { id } });
+      const message = makeMessage('user', 'with a note');
+      const stale = () => store.append(s, 'r', toInputs([message]), { ifLastSeq: 3 });
+      await expectMemoryError(withArtifactsOnAppend(target, [note('lost')], stale), 'CONFLICT');
+      expect(await store.listArtifacts(s, 'r')).toEqual([]);
+      expect((await store.stats(s, 'r')).lastSeq).toBe(0);
+      const current = () => store.append(s, 'r', toInputs([message]), { ifLastSeq: 0 });
+      const { value, artifacts } = await withArtifactsOnAppend(target, [note('kept')], current);
+      expect(value.map((e) => e.seq)).toEqual([1]);
+      expect(artifacts.map((a) => a.id)).toEqual(['kept']);
+      expect((await store.listArtifacts(s, 'r')).map((a) => a.id)).toEqual(['kept']);
     },
   },
   {

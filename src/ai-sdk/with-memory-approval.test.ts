@@ -1,5 +1,12 @@
-import { InvalidToolApprovalError, jsonSchema, type ModelMessage, ToolLoopAgent, tool } from 'ai';
+import { InvalidToolApprovalError, type ModelMessage, ToolLoopAgent } from 'ai';
 import { describe, expect, it } from 'vitest';
+import {
+  approvalAnswer as answer,
+  approvalRequest,
+  deniedResult,
+  partTypes as parts,
+  removeTool,
+} from '../../test-support/approval-tools.ts';
 import {
   plainJson,
   type RecordedPrompt,
@@ -16,47 +23,6 @@ import { withMemory } from './with-memory.ts';
 const sqliteStore = tempSqliteStores('with-memory-approval');
 const stores = { memory: createMemoryStore, sqlite: sqliteStore };
 
-/** A tool that asks before it runs; `removed` lists what it removed. */
-function removeTool() {
-  const removed: string[] = [];
-  const tools = {
-    remove: tool({
-      inputSchema: jsonSchema<{ path: string }>({ type: 'object', properties: { path: { type: 'string' } } }),
-      needsApproval: true,
-      execute: async ({ path }) => {
-        removed.push(path);
-        return { removed: path };
-      },
-    }),
-  };
-  return { tools, removed };
-}
-
-/** The approval request the first call left at the end of the log. */
-function approvalRequest(messages: readonly ModelMessage[]): { approvalId: string; toolCallId: string } {
-  const last = messages.at(-1)!;
-  if (last.role !== 'assistant' || typeof last.content === 'string') throw new Error('no approval request');
-  const part = last.content.find((p) => p.type === 'tool-approval-request');
-  if (part?.type !== 'tool-approval-request') throw new Error('no approval request');
-  return part;
-}
-
-const answer = (approvalId: string, approved: boolean): ModelMessage => ({
-  role: 'tool',
-  content: [
-    {
-      type: 'tool-approval-response',
-      approvalId,
-      approved,
-      ...(approved ? {} : { reason: 'keep it' }),
-    },
-  ],
-});
-
-const parts = (messages: readonly ModelMessage[]) =>
-  messages.map((m) =>
-    typeof m.content === 'string' ? m.role : `${m.role}:${m.content.map((p) => p.type).join('|')}`,
-  );
 /** The log after an answered approval: the request, the answer, the tool's result (or denial), the reply. */
 const continued = [
   'user',
@@ -118,13 +84,7 @@ describe.each(Object.entries(stores))('withMemory continues a tool approval (%s 
     expect(prompts).toHaveLength(2);
     const log = toModelMessages(await memory.read());
     expect(parts(log)).toEqual(continued);
-    expect(log[3]!.content).toEqual([
-      expect.objectContaining({
-        type: 'tool-result',
-        toolCallId,
-        output: expect.objectContaining({ type: 'execution-denied', reason: 'keep it' }),
-      }),
-    ]);
+    expect(log[3]!.content).toEqual(deniedResult(toolCallId));
     await sendToModel(await memory.read());
   });
 

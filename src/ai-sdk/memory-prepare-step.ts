@@ -2,6 +2,7 @@ import type { Instructions, ModelMessage } from 'ai';
 import { checkBoolean, checkKnownKeys } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { type ContextView, checkContextView } from '../views/context-view.ts';
+import { newInput } from './approval-continuation.ts';
 import { toAiSdkPrompt } from './to-ai-sdk-prompt.ts';
 
 /**
@@ -21,8 +22,9 @@ export interface MemoryPrepareStepOptions {
    */
   instructions?: string;
   /**
-   * Store the call's input (`prompt` / `messages`) at the first step. Set `false` when you stored the new
-   * turn yourself and pass only a placeholder prompt. @default true
+   * Store the call's input (`prompt` / `messages`) at the first step; of a call answering tool approvals whose
+   * requests the log holds, only its last message (the answers). Set `false` when you stored the new turn
+   * yourself and pass only a placeholder prompt. @default true
    */
   storeInput?: boolean;
 }
@@ -84,10 +86,26 @@ export interface MemoryPrepareStep {
  * stream: `finish({ responseMessages: result.responseMessages })`). It serves one call at a time; a new call
  * starting before `finish` is an `INVALID_ARGUMENT` error rather than a silently lost answer (create one per
  * concurrent call, or use {@link withMemory}, which does all of this).
+ *
+ * A tool with `needsApproval` ends the run with its call and approval request, stored by `finish`. The SDK looks
+ * for the requests an answer names in the call's own messages, before the first step, so the call continuing
+ * it carries the history, then a tool message with the `tool-approval-response`s: the view's
+ * (`toAiSdkPrompt(await view.read()).messages`) or messages you kept. When the log holds every request the
+ * answers name, the messages before them are taken as the log's history and not stored again (with ids or
+ * without, changed by a view such as citations or not); the answers, the approved tools' results (a denial's
+ * `execution-denied` result) and the reply are stored after the request, each once. Put a new user message in a
+ * call of its own: before the answers, it would be taken as history. A continuation whose requests the log does
+ * not hold (a conversation begun elsewhere) stores its whole input, as any call does; an answer under the id of
+ * a stored message with other content is `DUPLICATE_MESSAGE_ID`, as anywhere.
  * @example
- * const prepareStep = memoryPrepareStep({ view: createTokenWindowMemory({ conversation, maxTokens: 8_000 }) });
+ * const view = createTokenWindowMemory({ conversation, maxTokens: 8_000 });
+ * const prepareStep = memoryPrepareStep({ view });
  * const result = await generateText({ model, tools, prompt: 'Weather in Paris?', prepareStep, stopWhen: stepCountIs(5) });
  * await prepareStep.finish(result);
+ * // The run stopped for an approval: answer it.
+ * const answers: ModelMessage = { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] };
+ * const history = toAiSdkPrompt(await view.read()).messages;
+ * await prepareStep.finish(await generateText({ model, tools, messages: [...history, answers], prepareStep }));
  */
 export function memoryPrepareStep(options: MemoryPrepareStepOptions): MemoryPrepareStep {
   checkOptions(options);
@@ -111,7 +129,7 @@ export function memoryPrepareStep(options: MemoryPrepareStepOptions): MemoryPrep
             'await prepareStep.finish(result) after each call, or create one memoryPrepareStep per concurrent call',
         );
       }
-      if (storeInput && initialMessages.length > 0) await view.store(initialMessages);
+      if (storeInput && initialMessages.length > 0) await view.store(await newInput(view, initialMessages));
       stored = 0;
     } else if (stored === undefined) {
       throw invalid(`step ${stepNumber} of a call whose first step this prepareStep did not see`);

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { failingRecords, hookRecords } from '../../test-support/hooked-records.ts';
 import { tempSqliteStores } from '../../test-support/temp-sqlite-store.ts';
 import { topicEmbeddingModel, topicModelId } from '../../test-support/topic-embedding-model.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
 import { getLongTermRecords } from '../longterm/long-term-store-v1.ts';
@@ -114,6 +115,38 @@ describe('openEpisodicMemory: a close costs what it writes', () => {
     expect(scans).toBe(3);
     expect(await episodic.episodes()).toHaveLength(27);
     await store.close();
+  });
+
+  it('of two overlapping closes, the one whose vector write fails brings the check back though the other ends after it', async () => {
+    let scans = 0;
+    let puts = 0;
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const store = hookRecords(createMemoryStore(), ['missingEmbeddings', 'putEmbeddings'], async (method) => {
+      if (method === 'missingEmbeddings') scans++;
+      else if (++puts === 2)
+        await firstHeld; // the first close's vector write waits
+      else if (puts === 3)
+        throw new MemoryError({ code: 'STORE_ERROR', component: 'test', message: 'disk full' });
+    });
+    const ranking = { embedding: topicEmbeddingModel().model };
+    const episodic = await openEpisodicMemory({ store, scope, series: 'help', counter, ranking });
+    await episodic.store([...printer]);
+    await episodic.startNewEpisode({ topic: 'first' }); // puts 1, one scan
+    await episodic.store([...printer]);
+    const a = episodic.startNewEpisode({ topic: 'a' }); // put 2 waits
+    await vi.waitFor(() => expect(puts).toBe(2));
+    await episodic.store([...printer]);
+    await expect(episodic.startNewEpisode({ topic: 'b' })).rejects.toThrow('disk full'); // put 3 fails
+    releaseFirst();
+    await a;
+    const before = scans;
+    await episodic.store([...printer]);
+    await episodic.startNewEpisode({ topic: 'c' });
+    expect(scans).toBeGreaterThan(before);
+    expect(await getLongTermRecords(store).missingEmbeddings(scope, topicModelId, 10)).toEqual([]);
   });
 });
 

@@ -138,10 +138,11 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
   /** Before the first recall: vectors a crash (or a failed write) left out of closed episodes. */
   let caughtUp: Promise<void> | undefined;
   /**
-   * Whether every record this memory wrote since its last catch-up has its vector: a close then skips the catch-up
-   * (a scan of the scope's records), which it runs again after any write of its own that failed.
+   * Whether a catch-up ran and no write of this memory failed since: a close then skips the catch-up (a scan of the
+   * scope's records for ones without a vector). Only a catch-up sets it and only a failed write clears it, so closes
+   * that overlap cannot hide each other's failure.
    */
-  let vectorsWhole = false;
+  let checked = false;
   const seriesFilter = { kinds: ['episode'], metadata: { pattern: 'episodic', series: options.series } };
   const max = options.previewChars ?? 80;
   const sessionOf = (k: number) => `${options.series}/episode-${k}`;
@@ -236,15 +237,21 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
       };
       // The vector first: a model that fails writes nothing, and the episode stays current to be closed again.
       const vectors = await records.embed([text]);
-      if (!vectorsWhole) await records.catchUp();
+      if (!checked) {
+        await records.catchUp();
+        checked = true;
+      }
       caughtUp ??= Promise.resolve();
-      vectorsWhole = false;
-      await records.add([record]);
-      // Closed once its record is written; its vector, if this write fails, is written by the next close or recall.
-      index++;
-      current = open(sessionOf(index));
-      await records.putVectors([id], vectors);
-      vectorsWhole = true;
+      try {
+        await records.add([record]);
+        // Closed once its record is written; its vector, if this write fails, is written by the next close or recall.
+        index++;
+        current = open(sessionOf(index));
+        await records.putVectors([id], vectors);
+      } catch (error) {
+        checked = false;
+        throw error;
+      }
       return info;
     },
     async recallEpisode(query) {

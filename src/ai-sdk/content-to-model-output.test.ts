@@ -1,6 +1,7 @@
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { scriptedLanguageModel } from '../../test-support/scripted-language-model.ts';
+import type { CitationRule } from '../content/citation-policy.ts';
 import { citationText } from '../content/cite-tool-results.ts';
 import { createContentStore } from '../content/create-content-store.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
@@ -91,6 +92,10 @@ describe('contentToModelOutput', () => {
     ).toThrow(
       /contentToModelOutput\(options\)\.rule\.ofload: not an option of contentToModelOutput\(options\)\.rule/,
     );
+    // A rule shared with a view's citation policy (a variable, so its keepTurns type-checks) is taken.
+    const shared: CitationRule = { offload: 'always', keepTurns: 2 };
+    const sharedRule = contentToModelOutput({ content, toolName: 't', rule: shared });
+    expect(await sharedRule({ toolCallId: 'c1', input: {}, output: 'x' })).toMatchObject({ type: 'text' });
     const f = contentToModelOutput({ content, toolName: 't' });
     await expect(f({ toolCallId: '', input: {}, output: 'x' })).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',

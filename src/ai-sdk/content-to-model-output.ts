@@ -27,8 +27,8 @@ export interface ContentToModelOutputOptions {
   /** The tool's name, as the model knows it (it names the item and the citation). */
   toolName: string;
   /**
-   * When an output is offloaded (`keepTurns` does not apply here, see below); another key, a misspelt `ofload` or a
-   * `keepTurns`, is `INVALID_ARGUMENT`. @default { offload: { overTokens: 1000 } }
+   * When an output is offloaded (`keepTurns` is taken and does not apply here, see below: a rule shared with a
+   * view's policy passes); another key, a misspelt `ofload`, is `INVALID_ARGUMENT`. @default { offload: { overTokens: 1000 } }
    */
   rule?: Omit<CitationRule, 'keepTurns'>;
   /** Longest summary in a citation, in characters. @default 240 */
@@ -114,9 +114,14 @@ function checkOptions(options: ContentToModelOutputOptions): ContentToModelOutpu
   if (typeof o.toolName !== 'string' || o.toolName.length === 0) {
     throw invalid('contentToModelOutput({ toolName }): toolName must be a non-empty string');
   }
-  // Its fields but keepTurns (a result is cited from its second conversion on): a misspelt ofload is refused.
+  // Every field of a citation rule: a misspelt ofload is refused; keepTurns is taken and does not apply (a rule
+  // shared with a view's policy type-checks with it).
   if (o.rule !== undefined)
-    checkCitationRule(o.rule, 'contentToModelOutput(options).rule', { offload: true, type: true });
+    checkCitationRule(o.rule, 'contentToModelOutput(options).rule', {
+      offload: true,
+      keepTurns: true,
+      type: true,
+    });
   const chars = o.summaryChars;
   if (chars !== undefined && (!Number.isSafeInteger(chars) || chars < 0)) {
     throw invalid(

@@ -29,7 +29,12 @@ const invalid = (component: string, message: string) =>
  */
 export function checkLongTermDriver(driver: LongTermDriverV1, component: string): void {
   const what = 'createLongTermRecords(driver)';
-  checkDriver(driver, what, component, requiredMethods, ['getRecords', 'searchText', ...vectorMethods]);
+  checkDriver(driver, what, component, requiredMethods, [
+    'getRecords',
+    'searchText',
+    'purgeSessionBound',
+    ...vectorMethods,
+  ]);
   const present = vectorMethods.filter((m) => driver[m] !== undefined);
   if (present.length > 0 && present.length < vectorMethods.length)
     throw invalid(

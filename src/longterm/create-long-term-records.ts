@@ -33,7 +33,8 @@ export interface LongTermRecordsOptions {
  * `getRecords` reads each id with `getRecord`; `searchText` ranks the scope's current records, read through
  * `listRecords`, with the in-process BM25 (a scan); without the three vector methods `vectorSearch` is false,
  * `putEmbeddings` and `searchVector` throw `INVALID_QUERY` and `missingEmbeddings` answers `[]`. Throws
- * `INVALID_ARGUMENT` for a driver without the required methods or with only some of the vector methods.
+ * `INVALID_ARGUMENT` for a driver without the required methods or with only some of the vector methods. The
+ * store has `purgeSessionBound` only when the driver has it.
  * @example
  * const records = createLongTermRecords(myDriver, { isClosed: () => closed });
  * if (records.vectorSearch) await records.searchVector(scope, { vector, model: 'e5', limit: 10 });
@@ -56,6 +57,7 @@ export function createLongTermRecords(
     checkId(id, 'id', component);
   };
   const { vectorSearch, methods: vectors } = vectorMethodsOf(driver, component);
+  const purgeSessionBound = driver.purgeSessionBound?.bind(driver);
 
   return {
     specificationVersion: 'v1',
@@ -120,5 +122,12 @@ export function createLongTermRecords(
       open(scope);
       return driver.purgeRecords(scope, ids === undefined ? undefined : checkIds(ids, 'ids', component));
     },
+    ...(purgeSessionBound && {
+      async purgeSessionBound(scope: Scope, sessionId: string) {
+        open(scope);
+        checkId(sessionId, 'sessionId', component);
+        return purgeSessionBound(scope, sessionId);
+      },
+    }),
   };
 }

@@ -21,7 +21,8 @@ import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
  * version and filter rules every built-in driver follows.
  *
  * Required: add, get, update, delete, history, list, and purge (a purge erases for good, which no combination
- * of the others can do). Optional: a native `getRecords` (fallback: `getRecord` each), `searchText` (fallback:
+ * of the others can do). Optional: `purgeSessionBound` (no fallback, see there), a native `getRecords`
+ * (fallback: `getRecord` each), `searchText` (fallback:
  * BM25 computed in process over the scope's current records, paged through `listRecords`: right for small
  * scopes, a scan for big ones), and the three vector methods, which come together or not at all: a driver
  * without them has no vector search (`searchVector` and `putEmbeddings` throw `INVALID_QUERY` naming the
@@ -52,6 +53,11 @@ export interface LongTermDriverV1 {
   listRecords(scope: Scope, options?: LongTermListOptions): Promise<LongTermPage>;
   /** `LongTermStoreV1.purgeRecords`. */
   purgeRecords(scope: Scope, ids?: readonly string[]): Promise<number>;
+  /**
+   * `LongTermStoreV1.purgeSessionBound` (scope and session id checked by the engine). No fallback: without it the
+   * built store has no `purgeSessionBound`, and `purgeSessionRecords` purges the bound current records only.
+   */
+  purgeSessionBound?(scope: Scope, sessionId: string): Promise<number>;
 
   /** `LongTermStoreV1.getRecords`; fallback: `getRecord` for each id. */
   getRecords?(scope: Scope, ids: readonly string[]): Promise<LongTermRecord[]>;

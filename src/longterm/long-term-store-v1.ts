@@ -34,9 +34,10 @@ export type PreparedLongTermRecord = Required<Pick<NewLongTermRecord, 'id' | 'ki
  * `expiredAt`), a delete writes a `DELETE` version; `history` lists them all, searches see current versions
  * only. Text search is BM25 over `text` and `context`; vector search compares embeddings of one model only.
  *
- * A record whose metadata `engram.session` (`sessionBoundKey`) names a session of its owner is bound to that
- * session: a store carrying this contract beside `MemoryStoreV1` purges it when it deletes the session
- * (`deleteSession`), so a new session of the same id never reads it.
+ * A record any of whose versions has metadata `engram.session` (`sessionBoundKey`) naming a session of its
+ * owner is bound to that session: a store carrying this contract beside `MemoryStoreV1` purges it, every
+ * version, when it deletes the session (`deleteSession`), so a new session of the same id never reads it, not
+ * even in `history` (see {@link LongTermStoreV1.purgeSessionBound}).
  */
 export interface LongTermStoreV1 {
   /** The contract version. */
@@ -91,6 +92,15 @@ export interface LongTermStoreV1 {
   searchVector(scope: Scope, query: LongTermVectorQuery): Promise<LongTermHit[]>;
   /** Deletes every version (and embedding) of the records in the scope matching nothing or `ids`, for good; how many records. */
   purgeRecords(scope: Scope, ids?: readonly string[]): Promise<number>;
+  /**
+   * Optional (every built-in store has it): deletes for good, every version and embedding, each record owned by
+   * exactly `scope` (not its users' or agents') that ANY of whose versions binds to session `sessionId`
+   * (metadata `engram.session`, `sessionBoundKey`): a record deleted since, or whose newer version dropped the
+   * binding, goes too. How many records. What `purgeSessionRecords` (so `deleteSession`) runs; without it, it
+   * finds bound records through `listRecords`, which lists current live versions only, so a third-party store
+   * without this method leaves deleted and since-unbound records' versions in `history`.
+   */
+  purgeSessionBound?(scope: Scope, sessionId: string): Promise<number>;
 
   /**
    * Optional, with `loadRanked` (a store that ranks without reading records): the hits of `searchText` for the

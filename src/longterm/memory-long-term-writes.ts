@@ -12,11 +12,12 @@ import {
 import { checkExpectedVersion } from './prepare-record.ts';
 import { ownerOf, type RecordOwner, scopeCovers } from './record-filter.ts';
 import { applyChange, copyRecord, firstVersion, reviveVersion, sameRecord } from './record-versions.ts';
+import { sessionBoundKey } from './session-bound-records.ts';
 
 /** The write methods of the in-process long-term driver (arguments already checked by the engine). */
 export type MemoryLongTermWrites = Pick<
   LongTermDriverV1,
-  'addRecords' | 'updateRecord' | 'deleteRecord' | 'purgeRecords'
+  'addRecords' | 'updateRecord' | 'deleteRecord' | 'purgeRecords' | 'purgeSessionBound'
 >;
 
 /** The journal lines of an add: new records (version 1, or the next of a deleted id), same ones skipped. */
@@ -84,8 +85,33 @@ function purgeLines(
   return { lines, count };
 }
 
+/** The ids of the records owned by exactly `scope` any of whose versions is bound to session `sessionId`. */
+function boundIds(
+  state: MemoryLongTermState,
+  entries: MemoryTenant,
+  scope: Scope,
+  sessionId: string,
+): string[] {
+  const owner = ownerOf(scope);
+  const ids: string[] = [];
+  for (const [key, e] of entries) {
+    const id = (e.versions[0] as LongTermRecord).id;
+    if (key === state.keyOf(owner, id) && e.versions.some((v) => v.metadata[sessionBoundKey] === sessionId))
+      ids.push(id);
+  }
+  return ids;
+}
+
 /** The in-process driver's writes: one at a time, each journalled and then applied. */
 export function memoryLongTermWrites(state: MemoryLongTermState, component: string): MemoryLongTermWrites {
+  /** Purges the records `pick` names (all the scope covers when undefined), picked under the write queue. */
+  const purge = (scope: Scope, pick: (entries: MemoryTenant) => readonly string[] | undefined) =>
+    state.write(async () => {
+      const entries = await state.open(scope);
+      const { lines, count } = purgeLines(state, entries, scope, pick(entries));
+      await state.commit(scope.tenant, entries, lines);
+      return count;
+    });
   return {
     addRecords: (scope, records) =>
       state.write(async () => {
@@ -126,12 +152,8 @@ export function memoryLongTermWrites(state: MemoryLongTermState, component: stri
         await state.commit(scope.tenant, entries, [{ op: 'version', owner, record, terms, contextTerms }]);
         return true;
       }),
-    purgeRecords: (scope, ids) =>
-      state.write(async () => {
-        const entries = await state.open(scope);
-        const { lines, count } = purgeLines(state, entries, scope, ids);
-        await state.commit(scope.tenant, entries, lines);
-        return count;
-      }),
+    purgeRecords: (scope, ids) => purge(scope, () => ids),
+    purgeSessionBound: (scope, sessionId) =>
+      purge(scope, (entries) => boundIds(state, entries, scope, sessionId)),
   };
 }

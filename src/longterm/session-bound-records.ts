@@ -30,23 +30,26 @@ export function sessionBound(sessionId: string): Record<string, JSONValue> {
 const pageSize = 500;
 
 /**
- * Purges (every version, every embedding) the current records owned by exactly `scope` that are bound to
- * session `sessionId` (see {@link sessionBoundKey}); how many. What a store built on the contracts (not in one
- * transaction with the session's delete) runs first when it deletes a session. Records that are not a
- * `LongTermStoreV1`, a bad scope or session id are `INVALID_ARGUMENT`.
+ * Purges (every version, every embedding) the records owned by exactly `scope` (not its users' or agents') that
+ * are bound to session `sessionId` (see {@link sessionBoundKey}); how many. What a store built on the contracts
+ * (not in one transaction with the session's delete) runs first when it deletes a session. Through the store's
+ * `purgeSessionBound` when it has one (every built-in store): any version binding the record counts, so a record
+ * deleted before the session, or whose newer version dropped the binding, goes too. A store without it (a
+ * third-party one) is searched with `listRecords`, which lists current live versions only: there a record bound
+ * only in a version that is no longer current keeps its versions. Records that are not a `LongTermStoreV1`, a bad
+ * scope or session id are `INVALID_ARGUMENT`.
  */
 export async function purgeSessionRecords(
   records: LongTermStoreV1,
   scope: Scope,
   sessionId: string,
 ): Promise<number> {
-  checkMethods(records, 'purgeSessionRecords(records)', component, [
-    'listRecords',
-    'getRecords',
-    'purgeRecords',
-  ]);
+  const what = 'purgeSessionRecords(records)';
+  checkMethods(records, what, component, []);
   checkScope(scope, component);
   const bound = sessionBound(sessionId);
+  if (typeof records.purgeSessionBound === 'function') return records.purgeSessionBound(scope, sessionId);
+  checkMethods(records, what, component, ['listRecords', 'getRecords', 'purgeRecords']);
   const ids = new Set<string>();
   let cursor: string | undefined;
   do {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prepareRecord } from '../../longterm/prepare-record.ts';
+import { sessionBound } from '../../longterm/session-bound-records.ts';
 import { describeLongTermStore } from '../../testing/longterm/index.ts';
 import { createJsonFileStore } from './json-file-driver.ts';
 
@@ -45,6 +46,39 @@ describe('json-file long-term journal', () => {
       await store.close();
       store = createJsonFileStore({ directory: root });
       expect((await store.longTermRecords.listRecords(scope)).records.map((r) => r.id)).toEqual(['b', 'c']);
+      await store.close();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('json-file deleteSession and bound records', () => {
+  it('purges, durably, a bound record deleted before the session and one whose newer version dropped the binding', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'engram-json-bound-'));
+    try {
+      const scope = { tenant: 't', user: 'u' };
+      const bound = (id: string, text: string) =>
+        prepareRecord({ id, kind: 'note', text, metadata: sessionBound('chat') }, 'test');
+      let store = createJsonFileStore({ directory: root });
+      await store.createSession(scope, { id: 'chat' });
+      await store.longTermRecords.addRecords(scope, [
+        bound('gone', 'the vault opens with swordfish'),
+        bound('moved', 'the vault opens with marlin'),
+        prepareRecord({ id: 'kept', text: 'likes green tea' }, 'test'),
+      ]);
+      await store.longTermRecords.deleteRecord(scope, 'gone', new Date());
+      await store.longTermRecords.updateRecord(scope, 'moved', { metadata: {} }, new Date());
+      await store.deleteSession(scope, 'chat');
+      const files = readdirSync(root, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+      const text = files.map((f) => readFileSync(join(f.parentPath, f.name), 'utf8')).join('\n');
+      expect(text).not.toMatch(/swordfish|marlin/);
+      expect(text).toMatch(/green tea/);
+      await store.close();
+      store = createJsonFileStore({ directory: root });
+      expect(await store.longTermRecords.history(scope, 'gone')).toEqual([]);
+      expect(await store.longTermRecords.history(scope, 'moved')).toEqual([]);
+      expect((await store.longTermRecords.getRecord(scope, 'kept'))?.text).toBe('likes green tea');
       await store.close();
     } finally {
       rmSync(root, { recursive: true, force: true });

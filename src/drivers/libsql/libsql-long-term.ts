@@ -9,6 +9,7 @@ import {
   reviveVersion,
   type Scope,
   sameRecord,
+  sessionBoundKey,
 } from '../../driver.ts';
 import type { LibsqlRow } from './libsql-client.ts';
 import type { LibsqlExecutor } from './libsql-executor.ts';
@@ -71,6 +72,42 @@ function listCursor(cursor: string | undefined): number {
       message: 'cursor is not a cursor returned by a listing',
     });
   return after;
+}
+
+/**
+ * Purges, in `tx`, every version, index row and embedding of the covered scope's records, or of the owner's
+ * records among `ids`; how many records.
+ */
+async function purgeIn(
+  tx: LibsqlExecutor,
+  scope: Scope,
+  ids: readonly string[] | undefined,
+): Promise<number> {
+  /** The rows purged (alias `alias`): the covered scope's, or the owner's records among `part`. */
+  const purged = (alias: string, part: readonly string[] | undefined): SqlPart => {
+    if (!part) return coveredBy(scope, alias);
+    const mine = ownedBy(scope, alias);
+    return {
+      sql: `${mine.sql} AND ${alias}.id IN (${placeholders(part)})`,
+      args: [...mine.args, ...part],
+    };
+  };
+  let count = 0;
+  for (const part of ids === undefined ? [undefined] : chunks(ids)) {
+    const r = purged('r', part);
+    await tx.run(
+      `DELETE FROM engram_ltm_fts WHERE rowid IN (SELECT r.rid FROM engram_ltm_records r WHERE ${r.sql} AND r.live = 1)`,
+      r.args,
+    );
+    const counted = await tx.get(
+      `SELECT count(*) AS n FROM engram_ltm_records r WHERE ${r.sql} AND r.version = 1`,
+      r.args,
+    );
+    count += Number(counted?.n ?? 0);
+    await dropEmbeddings(tx, purged('e', part));
+    await tx.run(`DELETE FROM engram_ltm_records AS r WHERE ${r.sql}`, r.args);
+  }
+  return count;
 }
 
 /**
@@ -190,35 +227,24 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
         ? { records, nextCursor: cursor, endCursor: cursor }
         : { records, endCursor: cursor };
     },
-    purgeRecords: (scope, ids) => {
-      /** The rows purged (alias `a`): the covered scope's, or the owner's records among `part`. */
-      const purged = (alias: string, part: readonly string[] | undefined): SqlPart => {
-        if (!part) return coveredBy(scope, alias);
-        const mine = ownedBy(scope, alias);
-        return {
-          sql: `${mine.sql} AND ${alias}.id IN (${placeholders(part)})`,
-          args: [...mine.args, ...part],
-        };
-      };
-      return db.write(async (tx) => {
-        let count = 0;
-        for (const part of ids === undefined ? [undefined] : chunks(ids)) {
-          const r = purged('r', part);
-          await tx.run(
-            `DELETE FROM engram_ltm_fts WHERE rowid IN (SELECT r.rid FROM engram_ltm_records r WHERE ${r.sql} AND r.live = 1)`,
-            r.args,
-          );
-          const counted = await tx.get(
-            `SELECT count(*) AS n FROM engram_ltm_records r WHERE ${r.sql} AND r.version = 1`,
-            r.args,
-          );
-          count += Number(counted?.n ?? 0);
-          await dropEmbeddings(tx, purged('e', part));
-          await tx.run(`DELETE FROM engram_ltm_records AS r WHERE ${r.sql}`, r.args);
-        }
-        return count;
-      });
-    },
+    purgeRecords: (scope, ids) => db.write((tx) => purgeIn(tx, scope, ids)),
+    purgeSessionBound: (scope, sessionId) =>
+      db.write(async (tx) => {
+        // Any version bound to the session binds the record: one deleted since, or unbound since, goes too.
+        const where = allOf([
+          ownedBy(scope, 'r'),
+          ...filterSql({ metadata: { [sessionBoundKey]: sessionId } }),
+        ]);
+        const rows = await tx.all(
+          `SELECT DISTINCT r.id FROM engram_ltm_records r WHERE ${where.sql}`,
+          where.args,
+        );
+        return purgeIn(
+          tx,
+          scope,
+          rows.map((row) => String(row.id)),
+        );
+      }),
     searchText: (scope, query) => searchRecordText(db, scope, query),
     ...createVectorMethods(db),
   };

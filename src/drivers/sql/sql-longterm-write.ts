@@ -136,7 +136,10 @@ export async function purgeSessionBoundRows(tx: SqlClient, scope: Scope, session
  */
 export function sqlLongTermWrites(
   options: SqlLongTermOptions,
-): Pick<LongTermStoreV1, 'addRecords' | 'updateRecord' | 'deleteRecord' | 'purgeRecords'> {
+): Pick<
+  LongTermStoreV1,
+  'addRecords' | 'updateRecord' | 'deleteRecord' | 'purgeRecords' | 'purgeSessionBound'
+> {
   const { client, component, op } = options;
   return {
     addRecords: (scope, records) =>
@@ -206,6 +209,11 @@ export function sqlLongTermWrites(
             purged += await purgeWhere(tx, sql`${base} AND r.id IN (${joinSql(batch)})`);
           return purged;
         });
+      }),
+    purgeSessionBound: (scope, sessionId) =>
+      op('purgeSessionBound', scope, async () => {
+        checkId(sessionId, 'sessionId', component);
+        return client.transaction((tx) => purgeSessionBoundRows(tx, scope, sessionId));
       }),
   };
 }

@@ -264,24 +264,34 @@ export const sessionCases: StoreCase[] = [
         ),
       ]);
       await records.updateRecord(s, 'wm', prepareChange({ text: 'wm v2' }, 'test'), new Date());
-      await records.addRecords(u2, [bound('wm', 'chat')]);
+      // Bound in an older version only: deleted before the session (a RAG index entry removed, a replace that
+      // crashed between its delete and its add), or its newer version dropped the binding. Any bound version
+      // binds the record: none of its versions may outlive the session.
+      await records.addRecords(s, [bound('deleted', 'chat'), bound('unbound', 'chat')]);
+      await records.deleteRecord(s, 'deleted', new Date());
+      await records.updateRecord(s, 'unbound', prepareChange({ metadata: {} }, 'test'), new Date());
+      await records.addRecords(u2, [bound('wm', 'chat'), bound('deleted', 'chat')]);
+      await records.deleteRecord(u2, 'deleted', new Date());
       // The tenant's own record under an id a user's bound record has: the tenant's is not bound, so it stays.
       await records.addRecords(wide, [prepareRecord({ id: 'cursor', text: 'the tenant’s' }, 'test')]);
       await store.deleteSession(s, 'chat');
       await store.createSession(s, { id: 'chat' });
-      for (const id of ['wm', 'cursor']) {
+      for (const id of ['wm', 'cursor', 'deleted', 'unbound']) {
         expect(await records.getRecord(s, id)).toBeUndefined();
-        expect(await records.history(s, id)).toEqual([]);
+        expect(await records.history(s, id), id).toEqual([]);
       }
       expect((await records.getRecords(s, ['next', 'fact', 'look-alike'])).map((r) => r.id)).toEqual([
         'next',
         'fact',
         'look-alike',
       ]);
+      // Another owner's records bound to its own `chat`, live or deleted, stay with every version.
       expect((await records.getRecord(u2, 'wm'))?.text).toBe('wm of chat');
+      expect((await records.history(u2, 'deleted')).map((r) => r.event)).toEqual(['ADD', 'DELETE']);
       // A wide scope deletes its own session: its users' records bound to their own `chat` stay.
       await store.deleteSession(wide, 'chat');
       expect((await records.getRecord(u2, 'wm'))?.text).toBe('wm of chat');
+      expect((await records.history(u2, 'deleted')).map((r) => r.event)).toEqual(['ADD', 'DELETE']);
       expect((await records.getRecord(wide, 'cursor'))?.text).toBe('the tenant’s');
       // A refused delete (no such session) purges nothing.
       await records.addRecords(s, [bound('early', 'later')]);

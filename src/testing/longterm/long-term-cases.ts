@@ -3,6 +3,7 @@ import type { LongTermCase } from './long-term-case.ts';
 import { longTermRankedCases } from './long-term-ranked-cases.ts';
 import { longTermRecordCases } from './long-term-record-cases.ts';
 import { longTermSearchCases } from './long-term-search-cases.ts';
+import { longTermSessionBoundCases } from './long-term-session-bound-cases.ts';
 
 /** The `LongTermStoreV1` conformance cases (see `describeLongTermStore`), records first, then search and ranking. */
 export const longTermCases: LongTermCase[] = [
@@ -10,4 +11,5 @@ export const longTermCases: LongTermCase[] = [
   ...longTermSearchCases,
   ...longTermAsOfCases,
   ...longTermRankedCases,
+  ...longTermSessionBoundCases,
 ];

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ModelMessage } from 'ai';
+import type { JSONValue, ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { countEntryReads } from '../../test-support/counting-reads.ts';
@@ -152,6 +152,15 @@ async function shortPageSession() {
     return marks.find((a) => a.id !== done!.id)?.data as { toSeq: number; short?: boolean } | undefined;
   };
   return { store, items, short, mark };
+}
+
+/** A view whose pass's puts of the short page never return (as under a kill), read and stopped there. */
+async function stopInShortPage(store: ReturnType<typeof createMemoryStore>, short: ReadonlySet<string>) {
+  const stuck = heldPuts(store.contentItems, (batch) => batch.some((item) => short.has(item.id)));
+  const killed = openView(store, { maxTokens: 3000, items: stuck.items, onError: () => {} });
+  await killed.read();
+  await stuck.reached;
+  return { stuck, killed };
 }
 
 /** The sequence numbers of `items` the default space does not hold. */
@@ -350,10 +359,7 @@ describe('citation view: older results stored in the background', () => {
     // before the short page's puts. Here that pass's puts of the short page never return (as under a kill), and a
     // view opened afresh (as the next process) goes on from what it left.
     const { store, items, short, mark } = await shortPageSession();
-    const stuck = heldPuts(store.contentItems, (batch) => batch.some((item) => short.has(item.id)));
-    const killed = openView(store, { maxTokens: 3000, items: stuck.items, onError: () => {} });
-    await killed.read();
-    await stuck.reached;
+    const { stuck, killed } = await stopInShortPage(store, short);
     expect((await mark())?.toSeq).toBe(short.boundary);
     // What a read holds it stores itself; the short page's oldest results only a pass stores.
     await openView(store, { maxTokens: 3000, background: false }).read();
@@ -366,6 +372,26 @@ describe('citation view: older results stored in the background', () => {
     stuck.open(); // the stopped pass ends (its items already stored: nothing changes)
     await killed.idle();
     expect((await mark())?.toSeq).toBe(short.end);
+  });
+
+  it('a mark an earlier version left inside a pass (no short field) is gone on from, however few entries are left', async () => {
+    const { store, items, short, mark } = await shortPageSession();
+    const { stuck, killed } = await stopInShortPage(store, short);
+    // The mark as the version before `short` wrote it.
+    const memory = createConversationMemory({ store, sessionId: 'ses_old', counter });
+    const left = (await memory.listArtifacts(olderResultsKind)).find(
+      (a) => (a.data as { short?: boolean }).short,
+    );
+    const { short: _short, ...old } = left!.data as Record<string, JSONValue>;
+    await memory.putArtifact({ ...left!, data: old });
+    expect(await mark()).toEqual({ logId: expect.any(String), toSeq: short.boundary });
+    const next = openView(store, { maxTokens: 3000 });
+    await next.read();
+    await next.idle();
+    expect(await missing(store, items)).toEqual([]);
+    expect((await mark())?.toSeq).toBe(short.end);
+    stuck.open();
+    await killed.idle();
   });
 
   it('an error in a pass’s last, short page: a later read of the same view tries it again', async () => {

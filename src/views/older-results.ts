@@ -69,7 +69,7 @@ export interface OlderResultsOptions {
  * Creates the background storing of a budgeted view's older results. A pass starts after the session's mark (an
  * `engram.stored-results` artifact per policy and content scope: every live entry up to its `toSeq` had its results
  * decided and stored, for the log of its `logId`; `short: true` when the pass that wrote it had entries left before
- * its end), prepares each page as the view's own citer would (stored counts first, puts in batches, the event loop
+ * its end, `false` when it reached it; a mark without `short`, written by an earlier version, is taken as short), prepares each page as the view's own citer would (stored counts first, puts in batches, the event loop
  * given turns), and moves the mark after each page. It runs outside the
  * caller's agent step (nothing rides on the step's commit) with deferred durability: its commits are flushed with
  * the store's next durable commit, and the mark is written after the items it covers, so a crash loses at most
@@ -92,7 +92,8 @@ export function createOlderResults(options: OlderResultsOptions): OlderResults {
     const data = artifact?.data as Record<string, JSONValue> | null | undefined;
     const toSeq = typeof data === 'object' && data !== null ? data.toSeq : undefined;
     return data?.logId === logId && Number.isSafeInteger(toSeq)
-      ? { logId, toSeq: toSeq as number, short: data.short === true }
+      ? // A mark without `short` was written by a version that did not record it: it may be one a pass left short.
+        { logId, toSeq: toSeq as number, short: data.short !== false }
       : { logId, toSeq: 0, short: false };
   };
   const deletedOf = (stats: { lastSeq: number; count: number }) => stats.lastSeq - stats.count;
@@ -128,7 +129,7 @@ export function createOlderResults(options: OlderResultsOptions): OlderResults {
         kind: olderResultsKind,
         fromSeq: 1,
         toSeq: last.seq,
-        data: short ? { logId, toSeq: last.seq, short } : { logId, toSeq: last.seq },
+        data: { logId, toSeq: last.seq, short },
       });
       mark = { logId, toSeq: last.seq, short };
       from = last.seq + 1;

@@ -2,7 +2,13 @@
  * Test rig of the chat route handler: a streaming MockLanguageModelV4 that records its prompts, stream steps
  * (text, a tool call), requests as useChat posts them, and a wait for the reply to be stored. Test-only.
  */
-import { simulateReadableStream, streamText, type UIMessage } from 'ai';
+import {
+  readUIMessageStream,
+  simulateReadableStream,
+  streamText,
+  type UIMessage,
+  type UIMessageChunk,
+} from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { expect, vi } from 'vitest';
 import { agent } from '../src/ai-sdk/agent/agent.ts';
@@ -75,9 +81,43 @@ export const post = (body: unknown, signal?: AbortSignal): Request =>
     body: typeof body === 'string' ? body : JSON.stringify(body),
     ...(signal ? { signal } : {}),
   });
+/**
+ * Posts `body` and reads the response as a client would until `when` resolves (a tool started, say), then
+ * disconnects: aborts the request's signal and cancels the body.
+ */
+export async function postThenDisconnect(
+  handler: (request: Request) => Promise<Response>,
+  body: unknown,
+  when: Promise<void>,
+): Promise<void> {
+  const client = new AbortController();
+  const response = await handler(post(body, client.signal));
+  const reader = response.body!.getReader();
+  void (async () => {
+    while (!(await reader.read()).done);
+  })().catch(() => undefined);
+  await when;
+  client.abort();
+  await reader.cancel().catch(() => undefined);
+}
 /** A UI message's text parts, joined. */
 export const texts = (m: UIMessage | undefined) =>
   m?.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('') ?? '';
+/** What useChat builds from a response: its SSE chunks read as one UI message (continuing `continued`, when given). */
+export async function streamedMessage(
+  response: Response,
+  continued?: UIMessage,
+): Promise<UIMessage | undefined> {
+  const chunks = (await response.text())
+    .split('\n')
+    .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
+    .map((line) => JSON.parse(line.slice(6)) as UIMessageChunk);
+  let last: UIMessage | undefined;
+  const stream = ReadableStream.from(chunks);
+  for await (const message of readUIMessageStream({ stream, ...(continued ? { message: continued } : {}) }))
+    last = message;
+  return last;
+}
 /** Waits until the chat holds `n` messages (the reply is stored when its stream ends, just after the body does). */
 export const stored = async (chats: ChatStore, chatId: string, n: number) =>
   vi.waitFor(

@@ -1,13 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readUIMessageStream, tool, type UIMessage, type UIMessageChunk } from 'ai';
+import { tool, type UIMessage } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   callParts,
   post,
+  postThenDisconnect,
   sendWhileAborted,
+  streamedMessage,
   streamingModel,
   textParts,
   texts,
@@ -28,17 +30,6 @@ const weather = tool({
   inputSchema: z.object({ city: z.string() }),
   execute: async ({ city }) => ({ city, sky: 'clear', celsius: 3 }),
 });
-
-/** What useChat builds from a response: its SSE chunks read as one UI message. */
-async function streamedMessage(response: Response): Promise<UIMessage | undefined> {
-  const chunks = (await response.text())
-    .split('\n')
-    .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
-    .map((line) => JSON.parse(line.slice(6)) as UIMessageChunk);
-  let last: UIMessage | undefined;
-  for await (const message of readUIMessageStream({ stream: ReadableStream.from(chunks) })) last = message;
-  return last;
-}
 
 describe('createChatHandler with agent()', () => {
   it('a two-step tool turn (SQLite, token window): the run stores the chat; load() shows what was streamed', async () => {
@@ -121,15 +112,7 @@ describe('createChatHandler with agent()', () => {
     });
     const assistant = agent({ name: 'a', description: 'd', model, tools: { slow } });
     const handler = createChatHandler({ chats, agent: assistant });
-    const client = new AbortController();
-    const response = await handler(post({ id: 'c', message: user('u1', 'look it up') }, client.signal));
-    const reader = response.body!.getReader();
-    void (async () => {
-      while (!(await reader.read()).done);
-    })().catch(() => undefined);
-    await running;
-    client.abort();
-    await reader.cancel().catch(() => undefined);
+    await postThenDisconnect(handler, { id: 'c', message: user('u1', 'look it up') }, running);
     // The turn ends when the run has: the next turn of the chat waits for it.
     await chats.turn('c', async () => undefined);
     expect(assistant.interrupted).toBe(true);

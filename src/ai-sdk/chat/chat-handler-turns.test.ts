@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   callParts,
   post,
+  postThenDisconnect,
   stored,
   streamingModel,
   textParts,
@@ -118,15 +119,7 @@ describe('createChatHandler: failures, disconnects and concurrent turns', () => 
       chats,
       respond: ({ messages, abortSignal }) => streamText({ model, tools, messages, abortSignal }),
     });
-    const client = new AbortController();
-    const response = await handler(post({ id: 'c', message: user('u1', 'look it up') }, client.signal));
-    const reader = response.body!.getReader();
-    void (async () => {
-      while (!(await reader.read()).done);
-    })().catch(() => undefined);
-    await running;
-    client.abort();
-    await reader.cancel().catch(() => undefined);
+    await postThenDisconnect(handler, { id: 'c', message: user('u1', 'look it up') }, running);
     const [, reply] = await stored(chats, 'c', 2);
     const toolPart = reply!.parts.find((p) => p.type === 'tool-slow');
     expect(toolPart).toMatchObject({ state: 'output-error', errorText: stoppedToolText, input: { q: 'x' } });

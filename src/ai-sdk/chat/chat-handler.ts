@@ -240,13 +240,14 @@ function respondTurns<M extends UIMessage>(
       isAborted,
       isCancelled,
       outcome,
+      finishReason,
     }) => {
       try {
         const stopped =
           isAborted ||
           isCancelled === true ||
           outcome.status !== 'completed' ||
-          isUnfinished(responseMessage);
+          isUnfinished(responseMessage, finishReason);
         const reply = stopped ? closeStoppedReply(responseMessage) : responseMessage;
         if (continued) await chats.update(chatId, reply, { incomplete: stopped });
         else if (reply.parts.length > 0) await chats.append(chatId, [reply], { incomplete: stopped });

@@ -1,4 +1,4 @@
-import { isReasoningUIPart, isTextUIPart, isToolUIPart, type UIMessage } from 'ai';
+import { type FinishReason, isReasoningUIPart, isTextUIPart, isToolUIPart, type UIMessage } from 'ai';
 
 /** The `errorText` a tool part gets when the stream stopped before its result. */
 export const stoppedToolText =
@@ -6,16 +6,21 @@ export const stoppedToolText =
 
 /**
  * A reply cut short, as the chat stores it: what was generated, with every tool call still waiting for its
- * input or result (`input-streaming`, `input-available`) turned into `output-error` with
- * {@link stoppedToolText}, so the chat never shows a call that runs forever nor holds one without an answer, and
- * every text or reasoning part still `streaming` marked `done` (nothing more will come; the chat marks the
- * message incomplete), so a reloaded chat does not render it as still streaming.
+ * input or result (`input-streaming`, `input-available`, and an approved call of a continued reply,
+ * `approval-responded`: it was running or about to) turned into `output-error` with {@link stoppedToolText}, so
+ * the chat never shows a call that runs forever, nor an approved call as not run yet (a resend would run it
+ * again), nor holds one without an answer; and every text or reasoning part still `streaming` marked `done`
+ * (nothing more will come; the chat marks the message incomplete), so a reloaded chat does not render it as
+ * still streaming.
  */
 export function closeStoppedReply<M extends UIMessage>(reply: M): M {
   return {
     ...reply,
     parts: reply.parts.map((part) =>
-      isToolUIPart(part) && (part.state === 'input-streaming' || part.state === 'input-available')
+      isToolUIPart(part) &&
+      (part.state === 'input-streaming' ||
+        part.state === 'input-available' ||
+        (part.state === 'approval-responded' && part.approval.approved))
         ? { ...part, state: 'output-error', errorText: stoppedToolText }
         : (isTextUIPart(part) || isReasoningUIPart(part)) && part.state === 'streaming'
           ? { ...part, state: 'done' }
@@ -27,12 +32,16 @@ export function closeStoppedReply<M extends UIMessage>(reply: M): M {
 /**
  * Whether a reply ended with parts that never finished: a text or reasoning part still `streaming`, a tool call
  * still waiting for its input or result. A stream that failed midway (a provider error) leaves such parts; the
- * UI stream's outcome still says `completed` then.
+ * UI stream's outcome still says `completed` then (its finish reason says `error` or `other`). A call with its
+ * input (`input-available`) in a reply whose model stopped to call tools (`finishReason` `tool-calls`) is
+ * finished: a tool without `execute`, whose result the client adds (`addToolOutput`).
  */
-export function isUnfinished(reply: UIMessage): boolean {
+export function isUnfinished(reply: UIMessage, finishReason: FinishReason | undefined): boolean {
   return reply.parts.some(
     (part) =>
       ((isTextUIPart(part) || isReasoningUIPart(part)) && part.state === 'streaming') ||
-      (isToolUIPart(part) && (part.state === 'input-streaming' || part.state === 'input-available')),
+      (isToolUIPart(part) &&
+        (part.state === 'input-streaming' ||
+          (part.state === 'input-available' && finishReason !== 'tool-calls'))),
   );
 }

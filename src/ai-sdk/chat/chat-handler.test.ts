@@ -344,6 +344,21 @@ describe('createChatHandler', () => {
     expect(respond).not.toHaveBeenCalled();
   });
 
+  it("an assistant message under the id of the chat's last user message is a 400: the question is not replaced", async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const a0: UIMessage = { id: 'a0', role: 'assistant', parts: [{ type: 'text', text: 'x' }] };
+    await chats.append('c', [user('u0', 'q'), a0, user('u1', 'next')]);
+    const respond = vi.fn();
+    const forged: UIMessage = { id: 'u1', role: 'assistant', parts: [{ type: 'text', text: 'forged' }] };
+    const response = await createChatHandler({ chats, respond })(post({ id: 'c', message: forged }));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+      /last message .*is a user message/,
+    );
+    expect(respond).not.toHaveBeenCalled();
+    expect(await chats.load('c')).toEqual([user('u0', 'q'), a0, user('u1', 'next')]);
+  });
+
   it('works with a ToolLoopAgent (agent.stream), tool results included', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const { model, prompts } = streamingModel((call) =>

@@ -311,7 +311,8 @@ function agentTurns<M extends UIMessage>(
 }
 
 /**
- * A continued assistant message (a tool approval answered): checked to be the chat's last message, with the ids
+ * A continued assistant message (a tool approval answered): checked to be the chat's last message, an assistant
+ * message too, with the ids
  * of the entries its stored version holds (left out of the view's output) and its model messages as sent.
  */
 async function continuation<M extends UIMessage>(
@@ -329,6 +330,13 @@ async function continuation<M extends UIMessage>(
       code: 'INVALID_ARGUMENT',
       component: 'chat',
       message: `an assistant message can only continue the chat's last message; ${describeValue(message.id)} is not it`,
+    });
+  // An assistant message under a user message's id would replace the question (update keeps the id, not the role).
+  if (last.message.role !== 'assistant')
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'chat',
+      message: `an assistant message can only continue the chat's last message when that is an assistant message; the last message ${describeValue(message.id)} is a ${last.message.role} message`,
     });
   const messages = await convertToModelMessages([checked!], { ignoreIncompleteToolCalls: true });
   return { replaces: new Set(last.entryIds), messages };

@@ -1,5 +1,6 @@
 import { jsonSchema, streamText, tool, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { removeTool } from '../../../test-support/approval-tools.ts';
 import {
   callParts,
   post,
@@ -106,5 +107,45 @@ describe('createChatHandler: client-side tools and approvals cut short', () => {
     expect(log.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']); // the model sees the call answered
     await sendToModel(log);
     expect(runs).toBe(1);
+  });
+
+  it('two tabs answer one approval at once: the first continues the reply, the second (stale) is a 409 and changes nothing', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const { model, prompts } = streamingModel(
+      (call) =>
+        call === 0 ? callParts('remove', { path: 'a.txt' }, 'Removing. ') : textParts([`Done ${call}.`]),
+      2,
+    );
+    const { tools, removed } = removeTool();
+    const handler = createChatHandler({
+      chats,
+      respond: ({ messages, abortSignal }) => streamText({ model, tools, messages, abortSignal }),
+    });
+    await (await handler(post({ id: 'c', message: user('u1', 'remove a.txt') }))).text();
+    const [, asked] = await stored(chats, 'c', 2);
+    const answer = (approved: boolean) =>
+      ({
+        ...asked!,
+        parts: asked!.parts.map((p) =>
+          p.type === 'tool-remove' && p.state === 'approval-requested'
+            ? { ...p, state: 'approval-responded', approval: { id: p.approval.id, approved } }
+            : p,
+        ),
+      }) as UIMessage;
+    const history = (m: UIMessage) => ({ id: 'c', messages: [user('u1', 'remove a.txt'), m] });
+    const [first, second] = await Promise.all([
+      handler(post(history(answer(true)))),
+      handler(post(history(answer(false)))),
+    ]);
+    const done = await streamedMessage(first, answer(true));
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { error: { code: string } }).error.code).toBe('CONFLICT');
+    // The same stale message sent again later (a tab that did not reload) is refused too.
+    expect((await handler(post(history(answer(true))))).status).toBe(409);
+    await chats.idle();
+    expect(removed).toEqual(['a.txt']); // ran once
+    expect(prompts).toHaveLength(2);
+    expect(await chats.load('c')).toEqual([user('u1', 'remove a.txt'), done]);
+    expect(done!.parts.find((p) => p.type === 'tool-remove')).toMatchObject({ state: 'output-available' });
   });
 });

@@ -9,7 +9,6 @@ import {
   type UIMessageStreamOptions,
 } from 'ai';
 import { checkFunction, checkKnownKeys, checkMethods, checkOptions } from '../../core/check-options.ts';
-import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
 import type { MemoryMessage } from '../../core/message.ts';
@@ -22,6 +21,7 @@ import { toAiSdkPrompt } from '../to-ai-sdk-prompt.ts';
 import { runAgentTurn } from './chat-agent-turn.ts';
 import type { ChatStore } from './chat-store.ts';
 import { lookupByGet } from './chat-versions.ts';
+import { checkContinuation } from './check-continuation.ts';
 import { checkReturned, isMisconfiguration } from './misconfigured.ts';
 import { parseChatRequest } from './parse-chat-request.ts';
 import { completeRewind } from './rewind-chat.ts';
@@ -130,7 +130,8 @@ const agentKeys: Record<keyof ChatAgentOptions, true> = {
  * deleted, as the client dropped them, once the message's new version is stored), then run as a new turn. The chat itself is not loaded: a turn
  * reads only what the view reads. A `view` or `respond` returning the wrong thing is an `INVALID_ARGUMENT`
  * thrown to the caller. A `MemoryError`
- * becomes a JSON `{ error: { code, message } }`: 400 for bad input, 409 for a message id already stored, 413 for
+ * becomes a JSON `{ error: { code, message } }`: 400 for bad input, 409 for a message id already stored (or a continued
+ * message another request continued first), 413 for
  * a payload over a store limit, 500 otherwise; other errors (from `respond`, say) are thrown to the caller.
  *
  * A client that disconnects aborts the model (`abortSignal`); what was generated is stored, marked incomplete
@@ -311,8 +312,8 @@ function agentTurns<M extends UIMessage>(
 }
 
 /**
- * A continued assistant message (a tool approval answered): checked to be the chat's last message, an assistant
- * message too, with the ids
+ * A continued assistant message (a tool approval answered): checked to continue the chat's last message
+ * ({@link checkContinuation}), with the ids
  * of the entries its stored version holds (left out of the view's output) and its model messages as sent.
  */
 async function continuation<M extends UIMessage>(
@@ -325,21 +326,9 @@ async function continuation<M extends UIMessage>(
   const conversation = chats.conversation(chatId);
   await completeRewind(conversation, lookupByGet(conversation));
   const last = await chats.lastMessage(chatId);
-  if (last?.message.id !== message.id)
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component: 'chat',
-      message: `an assistant message can only continue the chat's last message; ${describeValue(message.id)} is not it`,
-    });
-  // An assistant message under a user message's id would replace the question (update keeps the id, not the role).
-  if (last.message.role !== 'assistant')
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component: 'chat',
-      message: `an assistant message can only continue the chat's last message when that is an assistant message; the last message ${describeValue(message.id)} is a ${last.message.role} message`,
-    });
+  checkContinuation(last?.message, message);
   const messages = await convertToModelMessages([checked!], { ignoreIncompleteToolCalls: true });
-  return { replaces: new Set(last.entryIds), messages };
+  return { replaces: new Set(last!.entryIds), messages };
 }
 
 function errorResponse(error: MemoryError): Response {

@@ -1,5 +1,6 @@
 import { jsonSchema, streamText, tool, type UIMessage } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { removeTool } from '../../../test-support/approval-tools.ts';
 import {
   callParts,
@@ -147,5 +148,42 @@ describe('createChatHandler: client-side tools and approvals cut short', () => {
     expect(prompts).toHaveLength(2);
     expect(await chats.load('c')).toEqual([user('u1', 'remove a.txt'), done]);
     expect(done!.parts.find((p) => p.type === 'tool-remove')).toMatchObject({ state: 'output-available' });
+  });
+
+  it("a client-side tool result that fails the chat store's tool schema is a 400 before the model runs, not a reply lost at the end", async () => {
+    const tools = {
+      pick: tool({
+        inputSchema: z.object({ path: z.string() }),
+        outputSchema: z.object({ picked: z.string() }),
+      }),
+    };
+    const chats = createChatStore({ store: createMemoryStore(), tools });
+    const { model, prompts } = streamingModel((call) =>
+      call === 0 ? callParts('pick', { path: 'a.txt' }) : textParts(['Thanks.']),
+    );
+    const onStoreError = vi.fn();
+    const handler = createChatHandler({
+      chats,
+      onStoreError,
+      respond: ({ messages, abortSignal }) => streamText({ model, tools, messages, abortSignal }),
+    });
+    const asked = await streamedMessage(await handler(post({ id: 'c', message: user('u1', 'pick') })));
+    await chats.idle();
+    const bad = {
+      ...asked!,
+      parts: asked!.parts.map((p) =>
+        p.type === 'tool-pick' ? { ...p, state: 'output-available', output: 123 } : p,
+      ),
+    } as UIMessage;
+    const response = await handler(post({ id: 'c', messages: [user('u1', 'pick'), bad] }));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'INVALID_MESSAGE',
+      message: expect.stringMatching(/body\.message/),
+    });
+    await chats.idle();
+    expect(prompts).toHaveLength(1);
+    expect(onStoreError).not.toHaveBeenCalled();
+    expect(await chats.load('c')).toEqual([user('u1', 'pick'), asked]);
   });
 });

@@ -19,7 +19,7 @@ import type { Agent } from '../agent/agent-types.ts';
 import { type AgentUIMessageStreamOptions, agentStreamOptionKeys } from '../agent/agent-ui-message-stream.ts';
 import { toAiSdkPrompt } from '../to-ai-sdk-prompt.ts';
 import { runAgentTurn } from './chat-agent-turn.ts';
-import type { ChatStore } from './chat-store.ts';
+import { type ChatStore, chatStoreTools } from './chat-store.ts';
 import { lookupByGet } from './chat-versions.ts';
 import { checkContinuation } from './check-continuation.ts';
 import { checkReturned, isMisconfiguration } from './misconfigured.ts';
@@ -321,7 +321,8 @@ async function continuation<M extends UIMessage>(
   chatId: string,
   message: M,
 ): Promise<{ replaces: ReadonlySet<string>; messages: ModelMessage[] }> {
-  const [checked] = await validateUIInput<M>([message], 'body.message', undefined);
+  // Checked as the chat store will check it when the reply ends (its tools' schemas too), before the model runs.
+  const [checked] = await validateUIInput<M>([message], 'body.message', chatStoreTools(chats));
   // What a crash left of an earlier new version is deleted before the view is read (append does it on the other turns).
   const conversation = chats.conversation(chatId);
   await completeRewind(conversation, lookupByGet(conversation));

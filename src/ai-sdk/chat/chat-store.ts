@@ -26,6 +26,14 @@ import { validateUIInput } from './validate-ui-input.ts';
 
 /** The turn queues of each store object, shared by every chat store over it in this process. */
 const turnQueues = new WeakMap<object, KeyedQueue>();
+/** The tools each chat store validates messages against (`ChatStoreOptions.tools`). */
+const storeTools = new WeakMap<object, ToolSet>();
+
+/**
+ * The tools `chats` validates messages against, when {@link createChatStore} made it with some: the handler
+ * checks a continued message with them before the model runs (its `update` checks it only once the reply ends).
+ */
+export const chatStoreTools = (chats: object): ToolSet | undefined => storeTools.get(chats);
 
 /** Options of {@link createChatStore}. */
 export interface ChatStoreOptions {
@@ -157,7 +165,7 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
     scope?.user ?? null,
     scope?.agent ?? null,
   ]);
-  return {
+  const chats: ChatStore<M> = {
     messages,
     turn(chatId, task) {
       checkId(chatId, 'chatId', 'chat');
@@ -229,6 +237,8 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
       await rewind.finish();
     },
   };
+  if (tools !== undefined) storeTools.set(chats, tools);
+  return chats;
 }
 
 /** `INVALID_ARGUMENT` unless `options` is an object of known keys with boolean values (what `append` and `update` take). */

@@ -88,8 +88,8 @@ export interface ChatStore<M extends UIMessage = UIMessage> {
   append(chatId: string, messages: readonly M[], options?: ChatAppendOptions): Promise<void>;
   /**
    * Replaces the chat's last message with a new version of it (same id): a reply continued after a tool
-   * approval, say. Validated as `append` validates; `INVALID_ARGUMENT` unless `message.id` and `message.role` are
-   * the last message's. The new version is stored in one atomic append and replaces the old one from then on; the old version's
+   * approval, say. Validated as `append` validates; `INVALID_ARGUMENT` unless `message.id` is the last message's
+   * id. The new version is stored in one atomic append and replaces the old one from then on; the old version's
    * entries (and any a crash left of an earlier version) are deleted after it (should that be cut short, `load`
    * still shows only the new version, and the chat's next write deletes them).
    */
@@ -218,12 +218,6 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
           code: 'INVALID_ARGUMENT',
           component: 'chat',
           message: `update(chatId, message): only the chat's last message can be updated; message.id ${describeValue(message!.id)} is not it (the last is ${describeValue(last?.message.id)})`,
-        });
-      if (last.message.role !== message!.role)
-        throw new MemoryError({
-          code: 'INVALID_ARGUMENT',
-          component: 'chat',
-          message: `update(chatId, message): a new version keeps its message's role; message.role ${describeValue(message!.role)} is not the last message's (${describeValue(last.message.role)})`,
         });
       // The message's versions and their entries, to the log's newest (what a crash left completed first).
       const lookup = lookupIn(log);

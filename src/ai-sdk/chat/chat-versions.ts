@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-error.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { maxIdLength } from '../../core/ids.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { storedHeadSchema, uiKey } from './stored-ui-message.ts';
@@ -26,14 +27,25 @@ const longestPlainBase = 200;
 
 /**
  * The ids a UI message's first entry may have: its own, then `<id>@1` … `<id>@3` (for an id over 200 characters,
- * `~<hash of the id>@1` … : the spare ids and their entries' `#n` ids stay within the 256-character id rule).
+ * `~<hash of the id>@1` … : the spare ids and their entries' `#n` ids stay within the 256-character id rule; see
+ * {@link furtherEntryIds} for the entries of the first version).
  */
 export function versionIds(uiId: string): string[] {
-  const base =
-    uiId.length <= longestPlainBase
-      ? uiId
-      : `~${createHash('sha256').update(uiId).digest('hex').slice(0, 40)}`;
+  const base = uiId.length <= longestPlainBase ? uiId : hashedBase(uiId);
   return [uiId, ...Array.from({ length: spareIds }, (_, n) => `${base}@${n + 1}`)];
+}
+
+/** `~` and 40 hex characters of the id's SHA-256: a short stand-in for a long id in the ids derived from it. */
+const hashedBase = (id: string) => `~${createHash('sha256').update(id).digest('hex').slice(0, 40)}`;
+
+/**
+ * The ids of a UI message version's further entries (after its first, whose id is `firstId`): `<firstId>#1` …
+ * `#<count>`, or after a hash of `firstId` when the last of those would break the 256-character id rule (a first
+ * id of 255 characters, say).
+ */
+export function furtherEntryIds(firstId: string, count: number): string[] {
+  const base = `${firstId}#${count}`.length <= maxIdLength ? firstId : hashedBase(firstId);
+  return Array.from({ length: count }, (_, n) => `${base}#${n + 1}`);
 }
 
 /** Live entries of a chat by id (unknown ids skipped): how {@link liveVersions} looks versions up. */

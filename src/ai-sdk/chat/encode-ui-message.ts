@@ -15,7 +15,7 @@ import {
 import { canonicalJson } from '../../messages/canonical-json.ts';
 import { checkJsonValue } from '../../messages/check-json-value.ts';
 import { copyJsonValue } from '../../messages/json-value.ts';
-import type { ChatVersion } from './chat-versions.ts';
+import { type ChatVersion, furtherEntryIds } from './chat-versions.ts';
 import {
   minRefLength,
   type PartRef,
@@ -82,10 +82,10 @@ export async function encodeUIMessage(ui: UIMessage, options: EncodeOptions): Pr
     ...(options.incomplete ? { incomplete: true } : {}),
     ...(options.version.revision > 0 ? { revision: options.version.revision } : {}),
   };
-  const base = options.version.id;
+  const ids = [options.version.id, ...furtherEntryIds(options.version.id, model.length - 1)];
   return model.map((message, index) => ({
     ...message,
-    id: index === 0 ? base : `${base}#${index}`,
+    id: ids[index]!,
     metadata: { [uiKey]: index === 0 ? head : { of: ui.id, index } },
   }));
 }

@@ -68,6 +68,40 @@ describe('chat rewind (the new version stored first): ids, messages written else
     expect(await chats.load('c')).toEqual([user(id, 'q edited')]);
   });
 
+  it.each([
+    [255, 2],
+    [254, 6],
+  ])(
+    'a message of several entries whose id is %i characters long is stored and updated (%i tool steps)',
+    async (length, steps) => {
+      const chats = createChatStore({ store: createMemoryStore() });
+      const id = 'r'.repeat(length);
+      // Each step a tool call and its result: an assistant and a tool entry, so the further entries reach #(2·steps − 1).
+      const reply = (text: string): UIMessage => ({
+        id,
+        role: 'assistant',
+        parts: [
+          ...Array.from({ length: steps }, (_, i) => [
+            { type: 'step-start' as const },
+            {
+              type: 'tool-x' as const,
+              toolCallId: `t${i}`,
+              state: 'output-available' as const,
+              input: {},
+              output: i,
+            },
+          ]).flat(),
+          { type: 'text', text },
+        ],
+      });
+      await chats.append('c', [user('u1', 'q'), reply('first')]);
+      expect(await chats.load('c')).toEqual([user('u1', 'q'), reply('first')]);
+      await chats.update('c', reply('second'));
+      expect(await chats.load('c')).toEqual([user('u1', 'q'), reply('second')]);
+      expect((await chats.conversation('c').read()).length).toBe(1 + 2 * steps);
+    },
+  );
+
   // Entries the chat did not write (agent() / withMemory / memory.store) are UI messages whose id is the entry id:
   // an edit, a regenerate or an update of one works as of the chat's own.
   it('an edit of a user message written outside the chat store (its id the entry id) rewinds the chat', async () => {

@@ -186,6 +186,28 @@ describe('createChatStore', () => {
   });
 
   it.each([
+    ['empty', ''],
+    ['over 256 characters', 'm'.repeat(257)],
+    ['holding a NUL', 'u\u0000'],
+    ['holding a lone surrogate', 'u\ud800'],
+  ])(
+    'a message id %s is INVALID_MESSAGE naming messages[i].id, and nothing of the batch is stored',
+    async (_, id) => {
+      const chats = createChatStore({ store: createMemoryStore() });
+      await chats.append('c', [user('u1', 'x')]);
+      await expect(chats.append('c', [user('u2', 'y'), user(id, 'z')])).rejects.toMatchObject({
+        code: 'INVALID_MESSAGE',
+        message: expect.stringMatching(/append\(chatId, messages\): messages\[1\]: id: .*256 characters/),
+      });
+      await expect(chats.update('c', user(id, 'z'))).rejects.toMatchObject({
+        code: 'INVALID_MESSAGE',
+        message: expect.stringMatching(/update\(chatId, message\).*: id: /),
+      });
+      expect(await chats.load('c')).toEqual([user('u1', 'x')]);
+    },
+  );
+
+  it.each([
     ['not an object', 'yes'],
     ['a misspelt key', { rewnd: true }],
     ['rewind not a boolean', { rewind: 'yes' }],

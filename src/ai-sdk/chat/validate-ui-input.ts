@@ -3,12 +3,14 @@ import { z } from 'zod';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { InvalidMessageError } from '../../core/errors/invalid-message-error.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { isValidId, maxIdLength } from '../../core/ids.ts';
 import { formatPath } from '../../messages/validate.ts';
 
 /**
  * Checks UI messages with the AI SDK's `validateUIMessages` (with `tools`, their input and output schemas too).
  * Throws `INVALID_ARGUMENT` unless `messages` is an array, and `InvalidMessageError` (`INVALID_MESSAGE`) located
- * at `messages[i]` with each bad field's path (`parts[1].text`) otherwise.
+ * at `messages[i]` with each bad field's path (`parts[1].text`) otherwise, also for an id outside engram's id
+ * rule (empty, over 256 characters, a NUL or a lone surrogate).
  */
 export async function validateUIInput<M extends UIMessage>(
   messages: unknown,
@@ -28,6 +30,20 @@ export async function validateUIInput<M extends UIMessage>(
   } catch (error) {
     throw toInvalidMessage(error, what);
   }
+  // The AI SDK takes any string; a chat stores the id as an entry id (the store's id rule), so it is checked here,
+  // naming the message, not by the store naming an id list of its own.
+  const index = list.findIndex((m) => !isValidId((m as UIMessage).id));
+  if (index >= 0)
+    throw new InvalidMessageError({
+      issues: [
+        {
+          path: 'id',
+          problem: `must be a non-empty string of at most ${maxIdLength} characters without NUL or lone surrogates, got ${describeValue((list[index] as UIMessage).id)}`,
+        },
+      ],
+      location: `${what}: messages[${index}]`,
+      component: 'chat',
+    });
   return list as readonly M[];
 }
 

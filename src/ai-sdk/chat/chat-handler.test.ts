@@ -115,6 +115,18 @@ describe('createChatHandler', () => {
       { id: 'c', message: { id: 'u', role: 'user', parts: [{ type: 'text' }] } },
       /parts\[0\]\.text/,
     ],
+    [
+      'a file part whose url is no URL',
+      {
+        id: 'c',
+        message: {
+          id: 'u',
+          role: 'user',
+          parts: [{ type: 'file', mediaType: 'image/png', url: 'not a url' }],
+        },
+      },
+      /parts\[0\]\.url/,
+    ],
   ])(
     'a body with %s is a 400 with the error code and message, and stores nothing',
     async (_, body, message) => {

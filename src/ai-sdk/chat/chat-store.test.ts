@@ -207,6 +207,23 @@ describe('createChatStore', () => {
     },
   );
 
+  it('a file part whose url is no URL is INVALID_MESSAGE naming messages[i] and the part (not a TypeError), and nothing is stored', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const reply = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [
+        { type: 'text', text: 'see' },
+        { type: 'reasoning-file', mediaType: 'image/png', url: 'nope' },
+      ],
+    } as UIMessage;
+    await expect(chats.append('c', [user('u1', 'x'), reply])).rejects.toMatchObject({
+      code: 'INVALID_MESSAGE',
+      message: expect.stringMatching(/messages\[1\]: parts\[1\]\.url: /),
+    });
+    expect(await chats.load('c')).toEqual([]);
+  });
+
   it.each([
     ['not an object', 'yes'],
     ['a misspelt key', { rewnd: true }],

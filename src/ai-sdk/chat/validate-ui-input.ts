@@ -1,7 +1,7 @@
 import { type ToolSet, TypeValidationError, type UIMessage, validateUIMessages } from 'ai';
 import { z } from 'zod';
 import { describeValue } from '../../core/errors/describe-value.ts';
-import { InvalidMessageError } from '../../core/errors/invalid-message-error.ts';
+import { InvalidMessageError, type MessageIssue } from '../../core/errors/invalid-message-error.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { isValidId, maxIdLength } from '../../core/ids.ts';
 import { formatPath } from '../../messages/validate.ts';
@@ -10,7 +10,7 @@ import { formatPath } from '../../messages/validate.ts';
  * Checks UI messages with the AI SDK's `validateUIMessages` (with `tools`, their input and output schemas too).
  * Throws `INVALID_ARGUMENT` unless `messages` is an array, and `InvalidMessageError` (`INVALID_MESSAGE`) located
  * at `messages[i]` with each bad field's path (`parts[1].text`) otherwise, also for an id outside engram's id
- * rule (empty, over 256 characters, a NUL or a lone surrogate).
+ * rule (empty, over 256 characters, a NUL or a lone surrogate) and a file URL that is no URL.
  */
 export async function validateUIInput<M extends UIMessage>(
   messages: unknown,
@@ -30,20 +30,16 @@ export async function validateUIInput<M extends UIMessage>(
   } catch (error) {
     throw toInvalidMessage(error, what);
   }
-  // The AI SDK takes any string; a chat stores the id as an entry id (the store's id rule), so it is checked here,
-  // naming the message, not by the store naming an id list of its own.
-  const index = list.findIndex((m) => !isValidId((m as UIMessage).id));
-  if (index >= 0)
-    throw new InvalidMessageError({
-      issues: [
-        {
-          path: 'id',
-          problem: `must be a non-empty string of at most ${maxIdLength} characters without NUL or lone surrogates, got ${describeValue((list[index] as UIMessage).id)}`,
-        },
-      ],
-      location: `${what}: messages[${index}]`,
-      component: 'chat',
-    });
+  // What validateUIMessages takes but a chat cannot store or convert, named here (not a store's or a TypeError).
+  for (const [index, message] of (list as readonly UIMessage[]).entries()) {
+    const issue = unstorable(message);
+    if (issue)
+      throw new InvalidMessageError({
+        issues: [issue],
+        location: `${what}: messages[${index}]`,
+        component: 'chat',
+      });
+  }
   return list as readonly M[];
 }
 
@@ -68,4 +64,27 @@ function toInvalidMessage(error: unknown, what: string): MemoryError {
     cause: error,
     component: 'chat',
   });
+}
+
+/**
+ * An id outside engram's id rule (the AI SDK takes any string; a chat stores it as an entry id), or a file URL that
+ * `convertToModelMessages` cannot parse (it would throw a TypeError): the first found.
+ */
+function unstorable(message: UIMessage): MessageIssue | undefined {
+  if (!isValidId(message.id))
+    return {
+      path: 'id',
+      problem: `must be a non-empty string of at most ${maxIdLength} characters without NUL or lone surrogates, got ${describeValue(message.id)}`,
+    };
+  const at = message.parts.findIndex(
+    (part) =>
+      (part.type === 'file' ? part.providerReference === undefined : part.type === 'reasoning-file') &&
+      !URL.canParse((part as { url: string }).url),
+  );
+  if (at >= 0)
+    return {
+      path: `parts[${at}].url`,
+      problem: `must be a URL (https:, data:, …), got ${describeValue((message.parts[at] as { url: string }).url)}`,
+    };
+  return undefined;
 }

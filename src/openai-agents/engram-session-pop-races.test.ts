@@ -251,6 +251,61 @@ describe("another writer appending between the split's read and its append", () 
   });
 });
 
+describe("another writer appending between a replace_suffix's check and its append", () => {
+  it('the suffix is read again: no longer last, the transaction is a CONFLICT and nothing changes, as MemorySession', async () => {
+    const inner = createMemoryStore();
+    const user = (content: string): AgentInputItem => ({ type: 'message', role: 'user', content });
+    const other = createEngramSession({ store: inner, sessionId: 's' });
+    await other.addItems([user('a'), user('b')]);
+    let late = true;
+    // Just before the replacement's append reaches the store, the other writer adds an item.
+    const store = beforeAppend(inner, async (inputs) => {
+      if (!inputs.some((i) => i.message.id.startsWith('otx_')) || !late) return;
+      late = false;
+      await other.addItems([user('meanwhile')]);
+    });
+    const session = createEngramSession({ store, sessionId: 's' });
+    const transaction = {
+      type: 'replace_suffix' as const,
+      expectedSuffix: [user('b')],
+      replacement: [user('B')],
+    };
+    // The SDK's MemorySession with the other writer's item added before the transaction refuses it.
+    const reference = new MemorySession({ initialItems: [user('a'), user('b'), user('meanwhile')] });
+    await expect(reference.applyHistoryTransaction({ operationId: 'op1', transaction })).rejects.toThrow(
+      /no longer matches/,
+    );
+    await expect(session.applyHistoryTransaction({ operationId: 'op1', transaction })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect(late).toBe(false);
+    expect(await session.getItems()).toEqual(await reference.getItems());
+  });
+
+  it('an append in between that leaves the suffix last (taken back) is read again and the replacement lands', async () => {
+    const inner = createMemoryStore();
+    const user = (content: string): AgentInputItem => ({ type: 'message', role: 'user', content });
+    const other = createEngramSession({ store: inner, sessionId: 's' });
+    await other.addItems([user('a'), user('b')]);
+    let late = 2;
+    const store = beforeAppend(inner, async (inputs) => {
+      if (!inputs.some((i) => i.message.id.startsWith('otx_')) || late === 0) return;
+      late--;
+      await other.addItems([user('meanwhile')]);
+      await other.popItem();
+    });
+    const session = createEngramSession({ store, sessionId: 's' });
+    const transaction = {
+      type: 'replace_suffix' as const,
+      expectedSuffix: [user('b')],
+      replacement: [user('B')],
+    };
+    await session.applyHistoryTransaction({ operationId: 'op1', transaction });
+    expect(late).toBe(0);
+    expect(await session.getItems()).toEqual([user('a'), user('B')]);
+  });
+});
+
 /** `inner` seen through a proxy whose `append` runs `before(inputs)` first, then appends (with its options). */
 function beforeAppend(
   inner: MemoryStoreV1,

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { SessionHistoryTransactionArgs } from '@openai/agents-core';
-import type { JSONValue } from 'ai';
+import type { JSONValue, ModelMessage } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { withExtras } from '../messages/from-model-message.ts';
+import { validateMessage } from '../messages/validate.ts';
 import { agentsComponent, digestOf, encodeAgentItem, encodeItem, sameEncoded } from './item-codec.ts';
 import { itemMessages, type OperationMark, operationKey, type SessionLog } from './session-log.ts';
 import { deleteEntries, liveEntries } from './superseded-entries.ts';
@@ -25,12 +27,13 @@ type EncodedTransaction =
  * `replace_suffix` checks the suffix item by item as `getItems` shows it, appends the replacement in one atomic
  * append (led by the items before the suffix of a message it starts inside, see `readSuffix`), then tombstones the
  * suffix entries it checked (by id) in one delete; a message among them that stands for no item stays, before the
- * replacement. Nothing another writer appends meanwhile is dropped (it stays, before the replacement), and a
- * suffix entry another writer pops meanwhile is simply gone already. Between the append and the delete the
- * session reads the replacement alone (its first message names the suffix it replaces, see `liveEntries`, and a
- * read deletes a suffix a crash left), though engram's own reads of the log see both. The replacement's append is
- * not conditional (`ifLastSeq`): another writer's append between the check and it is kept, before the
- * replacement, rather than refused.
+ * replacement. The append is conditional (`ifLastSeq`, the `lastSeq` read before the suffix was): another writer's
+ * append between the check and it makes the store refuse it, and the suffix is read again (at most 8 times): no
+ * longer the last items, the transaction is a `CONFLICT` and nothing changes, as in the SDK's `MemorySession`,
+ * which checks and replaces in one step. A suffix entry another writer pops meanwhile is simply gone already.
+ * Between the append and the delete the session reads the replacement alone (its first message names the suffix it
+ * replaces, see `liveEntries`, and a read deletes a suffix a crash left), though engram's own reads of the log see
+ * both.
  * An empty replacement removes the suffix (as the SDK's `MemorySession` does); when it writes no message, its
  * record names the suffix and is written before the delete, which a repeat finishes.
  */
@@ -94,33 +97,59 @@ export async function applyHistoryTransaction(
   const pending = await inFlight();
   if (pending) return finish(pending.mark, true);
 
-  const { replaces, head } =
-    transaction.type === 'replace_suffix' ? await readSuffix(log, transaction.expectedSuffix) : {};
-  const headItems = head?.items ?? [];
-  const marks = [...headItems, ...written].map(
-    (_, index): OperationMark => ({
-      id: operationId,
-      digest,
-      index,
-      ...(index === 0 && replaces ? { replaces } : {}),
-    }),
-  ) as unknown as JSONValue[];
-  const messages = [
-    ...itemMessages(headItems, {
-      ids: headItems.map((_, i) => headIdOf(i)),
-      marks,
-      ...(head ? { createdAt: head.createdAt } : {}),
-    }),
-    ...itemMessages(written, { ids, marks: marks.slice(headItems.length) }),
-  ];
-  try {
-    if (messages.length > 0) await memory.append(messages);
-  } catch (error) {
-    // Another writer applied the same operation id first: finish theirs (or refuse a different transaction).
-    const theirs = MemoryError.hasCode(error, 'DUPLICATE_MESSAGE_ID') ? await inFlight() : undefined;
-    if (!theirs) throw error;
-    return finish(theirs.mark, true);
+  /**
+   * The messages to append (the head items of a message the suffix starts inside, then the written items) with their
+   * marks, and what they replace. A `replace_suffix` is checked against the log read after `lastSeq`.
+   */
+  const plan = async () => {
+    const { lastSeq } = await memory.storage.stats(memory.scope, memory.sessionId);
+    const { replaces, head } =
+      transaction.type === 'replace_suffix' ? await readSuffix(log, transaction.expectedSuffix) : {};
+    const headItems = head?.items ?? [];
+    const marks = [...headItems, ...written].map(
+      (_, index): OperationMark => ({
+        id: operationId,
+        digest,
+        index,
+        ...(index === 0 && replaces ? { replaces } : {}),
+      }),
+    ) as unknown as JSONValue[];
+    const messages = [
+      ...itemMessages(headItems, {
+        ids: headItems.map((_, i) => headIdOf(i)),
+        marks,
+        ...(head ? { createdAt: head.createdAt } : {}),
+      }),
+      ...itemMessages(written, { ids, marks: marks.slice(headItems.length) }),
+    ];
+    return { lastSeq, replaces, marks, messages };
+  };
+
+  let planned = await plan();
+  for (let tries = 1; planned.messages.length > 0; tries++) {
+    try {
+      // A replacement lands only on the log its suffix was checked on (as the SDK's MemorySession checks and
+      // replaces in one step): another writer's append in between is a CONFLICT of the store, and the suffix is
+      // read again (a suffix no longer last is this operation's CONFLICT).
+      if (transaction.type === 'replace_suffix') await appendIf(log, planned.messages, planned.lastSeq);
+      else await memory.append(planned.messages);
+      break;
+    } catch (error) {
+      if (
+        transaction.type === 'replace_suffix' &&
+        MemoryError.hasCode(error, 'CONFLICT') &&
+        tries < maxTries
+      ) {
+        planned = await plan();
+        continue;
+      }
+      // Another writer applied the same operation id first: finish theirs (or refuse a different transaction).
+      const theirs = MemoryError.hasCode(error, 'DUPLICATE_MESSAGE_ID') ? await inFlight() : undefined;
+      if (!theirs) throw error;
+      return finish(theirs.mark, true);
+    }
   }
+  const { replaces, marks } = planned;
   // An empty replacement writes no message to carry the mark: the suffix it replaces is passed on directly.
   const first = marks[0] as OperationMark | undefined;
   return finish(
@@ -135,8 +164,8 @@ export async function applyHistoryTransaction(
  * over and stays), else `CONFLICT`: the ids of the messages holding them and, when the suffix starts inside a
  * message standing for several items, `head`, that message's items before the suffix. The message is replaced
  * whole, so the replacement's append writes them again first, one message each with the message's time, as
- * `splitEntry` splits a message: the suffix being the newest items, they land where they were (unless another
- * writer appends between the read and the append: its items then read before them, as before the replacement).
+ * `splitEntry` splits a message: the suffix being the newest items, they land where they were (the append is
+ * conditional on the log read).
  */
 async function readSuffix(
   log: SessionLog,
@@ -184,6 +213,23 @@ function checkTransaction(args: unknown): { operationId: string; transaction: En
 
 function invalid(message: string): MemoryError {
   return new MemoryError({ code: 'INVALID_ARGUMENT', component: agentsComponent, message });
+}
+
+/** Most tries of a `replace_suffix` whose append met another writer's before it throws `CONFLICT`. */
+const maxTries = 8;
+
+/**
+ * Appends `messages` when the log's `lastSeq` is `lastSeq`, stamped, validated and counted as the memory's own
+ * append does (the session's memory has the system clock).
+ */
+async function appendIf(log: SessionLog, messages: readonly ModelMessage[], lastSeq: number): Promise<void> {
+  const { storage, scope, sessionId, counter } = log.memory;
+  await counter.load?.();
+  const inputs = messages.map((m, i) => {
+    const message = validateMessage(withExtras(m), `messages[${i}]`);
+    return { message, tokens: counter.count(message) };
+  });
+  await storage.append(scope, sessionId, inputs, { ifLastSeq: lastSeq });
 }
 
 function conflict(message: string): MemoryError {

@@ -2,6 +2,7 @@ import type { JSONValue } from 'ai';
 import { isValidId } from '../../core/ids.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
+import { createSerialQueue, type SerialQueue } from '../../core/serial-queue.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { serializeMessage } from '../../messages/serialize.ts';
 import { defaultMaxMessageBytes } from '../../store/check-inputs.ts';
@@ -50,6 +51,19 @@ const chunkSize = 500;
  * written by another run (`importOwnerKey` names it), which the next run refuses.
  */
 export const importMarker = 'engram:import';
+
+/**
+ * The takeovers of crashed runs' sessions (check again, delete, create marked as this run's) of the runs in this
+ * process, one at a time per store object: two runs that both found the same crashed session cannot both pass
+ * the check before either has marked it (the second then finds the first's live mark and is refused). Runs in
+ * two processes are not covered: their check and their delete are separate store calls.
+ */
+const takeoverQueues = new WeakMap<object, SerialQueue>();
+const takeovers = (store: object): SerialQueue => {
+  const queue = takeoverQueues.get(store) ?? createSerialQueue();
+  takeoverQueues.set(store, queue);
+  return queue;
+};
 
 /** What a target is: a new session, one to append to, or an incomplete import to replace. */
 type Target = 'new' | 'append' | 'resume';
@@ -104,16 +118,18 @@ export async function writeSessions(
   try {
     for (const s of sessions) {
       if (targets.get(s.id) === 'append') continue; // after every new session is written (below)
-      if (targets.get(s.id) === 'resume') {
-        // Checked again just before: another run may have taken it over or finished it since the check.
-        const now = await store.getSession(scope, s.id);
-        if (now && (now.metadata[importMarker] !== 'incomplete' || liveOwner(now.metadata[importOwnerKey])))
-          throw new BadInputError(
-            `session "${s.id}" was written by another run while this one ran; nothing of it was replaced`,
-          );
-        await store.deleteSession(scope, s.id);
-      }
-      await store.createSession(scope, { id: s.id, metadata: marked(s) });
+      if (targets.get(s.id) === 'resume')
+        await takeovers(store).run(async () => {
+          // Checked again just before: another run may have taken it over or finished it since the check.
+          const now = await store.getSession(scope, s.id);
+          if (now && (now.metadata[importMarker] !== 'incomplete' || liveOwner(now.metadata[importOwnerKey])))
+            throw new BadInputError(
+              `session "${s.id}" was written by another run while this one ran; nothing of it was replaced`,
+            );
+          await store.deleteSession(scope, s.id);
+          await store.createSession(scope, { id: s.id, metadata: marked(s) });
+        });
+      else await store.createSession(scope, { id: s.id, metadata: marked(s) });
       created.push(s);
       const memory = createConversationMemory({ store, scope, sessionId: s.id });
       for (let i = 0; i < s.messages.length; i += chunkSize) {

@@ -93,7 +93,9 @@ export interface MemoryPrepareStep {
  * (`toAiSdkPrompt(await view.read()).messages`) or messages you kept. When the log holds every request the
  * answers name, the messages before them are taken as the log's history and not stored again (with ids or
  * without, changed by a view such as citations or not); the answers, the approved tools' results (a denial's
- * `execution-denied` result) and the reply are stored after the request, each once. Put a new user message in a
+ * `execution-denied` result) and the reply are stored after the request, each once. The answers may share the tool
+ * message of the step that asked with its results (as `convertToModelMessages` builds it): the results the log
+ * already holds are not stored again, only the answers. Put a new user message in a
  * call of its own: before the answers, it would be taken as history. A continuation whose requests the log does
  * not hold (a conversation begun elsewhere) stores its whole input, as any call does; an answer under the id of
  * a stored message with other content is `DUPLICATE_MESSAGE_ID`, as anywhere.

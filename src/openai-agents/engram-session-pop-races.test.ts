@@ -252,35 +252,43 @@ describe("another writer appending between the split's read and its append", () 
 });
 
 describe("another writer appending between a replace_suffix's check and its append", () => {
-  it('the suffix is read again: no longer last, the transaction is a CONFLICT and nothing changes, as MemorySession', async () => {
-    const inner = createMemoryStore();
-    const user = (content: string): AgentInputItem => ({ type: 'message', role: 'user', content });
-    const other = createEngramSession({ store: inner, sessionId: 's' });
-    await other.addItems([user('a'), user('b')]);
-    let late = true;
-    // Just before the replacement's append reaches the store, the other writer adds an item.
-    const store = beforeAppend(inner, async (inputs) => {
-      if (!inputs.some((i) => i.message.id.startsWith('otx_')) || !late) return;
-      late = false;
-      await other.addItems([user('meanwhile')]);
-    });
-    const session = createEngramSession({ store, sessionId: 's' });
-    const transaction = {
-      type: 'replace_suffix' as const,
-      expectedSuffix: [user('b')],
-      replacement: [user('B')],
-    };
-    // The SDK's MemorySession with the other writer's item added before the transaction refuses it.
-    const reference = new MemorySession({ initialItems: [user('a'), user('b'), user('meanwhile')] });
-    await expect(reference.applyHistoryTransaction({ operationId: 'op1', transaction })).rejects.toThrow(
-      /no longer matches/,
-    );
-    await expect(session.applyHistoryTransaction({ operationId: 'op1', transaction })).rejects.toMatchObject({
-      code: 'CONFLICT',
-    });
-    expect(late).toBe(false);
-    expect(await session.getItems()).toEqual(await reference.getItems());
-  });
+  it.each([
+    ['a replacement', ['B']],
+    ['an empty replacement (the suffix dropped; its check is an empty conditional append)', []],
+  ])(
+    '%s: the suffix is read again: no longer last, the transaction is a CONFLICT and nothing changes, as MemorySession',
+    async (_, replacement) => {
+      const inner = createMemoryStore();
+      const user = (content: string): AgentInputItem => ({ type: 'message', role: 'user', content });
+      const other = createEngramSession({ store: inner, sessionId: 's' });
+      await other.addItems([user('a'), user('b')]);
+      let late = true;
+      // Just before the replacement's append (or check) reaches the store, the other writer adds an item.
+      const store = beforeAppend(inner, async (inputs) => {
+        if (!(inputs.length === 0 || inputs.some((i) => i.message.id.startsWith('otx_'))) || !late) return;
+        late = false;
+        await other.addItems([user('meanwhile')]);
+      });
+      const session = createEngramSession({ store, sessionId: 's' });
+      const transaction = {
+        type: 'replace_suffix' as const,
+        expectedSuffix: [user('b')],
+        replacement: replacement.map(user),
+      };
+      // The SDK's MemorySession with the other writer's item added before the transaction refuses it.
+      const reference = new MemorySession({ initialItems: [user('a'), user('b'), user('meanwhile')] });
+      await expect(reference.applyHistoryTransaction({ operationId: 'op1', transaction })).rejects.toThrow(
+        /no longer matches/,
+      );
+      await expect(
+        session.applyHistoryTransaction({ operationId: 'op1', transaction }),
+      ).rejects.toMatchObject({
+        code: 'CONFLICT',
+      });
+      expect(late).toBe(false);
+      expect(await session.getItems()).toEqual(await reference.getItems());
+    },
+  );
 
   it('an append in between that leaves the suffix last (taken back) is read again and the replacement lands', async () => {
     const inner = createMemoryStore();
@@ -304,6 +312,55 @@ describe("another writer appending between a replace_suffix's check and its appe
     expect(late).toBe(0);
     expect(await session.getItems()).toEqual([user('a'), user('B')]);
   });
+});
+
+describe('the same replace_suffix applied by two writers at once', () => {
+  for (const driver of [{ name: 'memory', skip: false }, ...reopenableDrivers()]) {
+    it.skipIf(driver.skip)(
+      `${driver.name}: both calls succeed and the replacement lands once (a repeat is a no-op, also at once)`,
+      async () => {
+        const run = async (a: MemoryStoreV1, b: MemoryStoreV1) => {
+          const user = (content: string): AgentInputItem => ({ type: 'message', role: 'user', content });
+          await createEngramSession({ store: a, sessionId: 's' }).addItems([user('a'), user('b')]);
+          // Each writer's append waits until both have planned on the same log.
+          const [bothPlanned, release] = signal();
+          let waiting = 0;
+          const held = (store: MemoryStoreV1) =>
+            beforeAppend(store, async (inputs) => {
+              if (!inputs.some((i) => i.message.id.startsWith('otx_')) || waiting >= 2) return;
+              if (++waiting === 2) release();
+              await bothPlanned;
+            });
+          const one = createEngramSession({ store: held(a), sessionId: 's' });
+          const two = createEngramSession({ store: held(b), sessionId: 's' });
+          const args = {
+            operationId: 'op',
+            transaction: {
+              type: 'replace_suffix' as const,
+              expectedSuffix: [user('b')],
+              replacement: [user('B')],
+            },
+          };
+          const settled = await Promise.allSettled([
+            one.applyHistoryTransaction(args),
+            two.applyHistoryTransaction(args),
+          ]);
+          expect(settled.map((r) => (r.status === 'fulfilled' ? 'ok' : String(r.reason)))).toEqual([
+            'ok',
+            'ok',
+          ]);
+          expect(waiting).toBe(2);
+          expect(await one.getItems()).toEqual([user('a'), user('B')]);
+          expect(await two.getItems()).toEqual([user('a'), user('B')]);
+        };
+        if (driver.name === 'memory') {
+          const store = createMemoryStore();
+          await run(store, store);
+          await store.close();
+        } else await onTwoHandles(driver as ReopenableDriver, 'agents_same_op', run);
+      },
+    );
+  }
 });
 
 /** `inner` seen through a proxy whose `append` runs `before(inputs)` first, then appends (with its options). */

@@ -34,8 +34,10 @@ type EncodedTransaction =
  * Between the append and the delete the session reads the replacement alone (its first message names the suffix it
  * replaces, see `liveEntries`, and a read deletes a suffix a crash left), though engram's own reads of the log see
  * both.
- * An empty replacement removes the suffix (as the SDK's `MemorySession` does); when it writes no message, its
- * record names the suffix and is written before the delete, which a repeat finishes.
+ * An empty replacement removes the suffix (as the SDK's `MemorySession` does); when it writes no message, it is
+ * checked by an empty conditional append (another writer's append before it: read again, as above), and its
+ * record names the suffix and is written before the delete, which a repeat finishes. The same operation applied by
+ * two writers at once lands once: the one whose append meets the other's finishes the other's.
  */
 export async function applyHistoryTransaction(
   log: SessionLog,
@@ -126,13 +128,15 @@ export async function applyHistoryTransaction(
   };
 
   let planned = await plan();
-  for (let tries = 1; planned.messages.length > 0; tries++) {
+  for (let tries = 1; ; tries++) {
     try {
       // A replacement lands only on the log its suffix was checked on (as the SDK's MemorySession checks and
       // replaces in one step): another writer's append in between is a CONFLICT of the store, and the suffix is
-      // read again (a suffix no longer last is this operation's CONFLICT).
+      // read again (a suffix no longer last is this operation's CONFLICT). An empty replacement appends nothing
+      // but is checked the same way (an empty conditional append writes nothing): what another writer appends
+      // after that check lands after the replacement, as if appended once it was done.
       if (transaction.type === 'replace_suffix') await appendIf(log, planned.messages, planned.lastSeq);
-      else await memory.append(planned.messages);
+      else if (planned.messages.length > 0) await memory.append(planned.messages);
       break;
     } catch (error) {
       if (
@@ -140,6 +144,9 @@ export async function applyHistoryTransaction(
         MemoryError.hasCode(error, 'CONFLICT') &&
         tries < maxTries
       ) {
+        // The append another writer made may be this same operation's (a repeat running at once): finish it.
+        const theirs = await inFlight();
+        if (theirs) return finish(theirs.mark, true);
         planned = await plan();
         continue;
       }
@@ -224,7 +231,7 @@ const maxTries = 8;
  */
 async function appendIf(log: SessionLog, messages: readonly ModelMessage[], lastSeq: number): Promise<void> {
   const { storage, scope, sessionId, counter } = log.memory;
-  await counter.load?.();
+  if (messages.length > 0) await counter.load?.();
   const inputs = messages.map((m, i) => {
     const message = validateMessage(withExtras(m), `messages[${i}]`);
     return { message, tokens: counter.count(message) };

@@ -244,7 +244,8 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
       caughtUp ??= Promise.resolve();
       try {
         await records.add([record]);
-        // Closed once its record is written; its vector, if this write fails, is written by the next close or recall.
+        // Closed once its record is written; its vector, if this write fails, is written by the next close (whose
+        // catch-up runs again: `checked` is cleared below), not by a recall (this handle's recall caught up once).
         index++;
         current = open(sessionOf(index));
         await records.putVectors([id], vectors);

@@ -15,6 +15,7 @@ import { agent } from '../src/ai-sdk/agent/agent.ts';
 import { createChatHandler } from '../src/ai-sdk/chat/chat-handler.ts';
 import { type ChatStore, createChatStore } from '../src/ai-sdk/chat/chat-store.ts';
 import { createMemoryStore } from '../src/drivers/memory/memory-driver.ts';
+import { removeTool } from './approval-tools.ts';
 import type { RecordedPrompt } from './scripted-language-model.ts';
 
 /** One part of a mock model's stream. */
@@ -161,3 +162,34 @@ export function handlerRig(withAgent: boolean, maxMessageBytes?: number) {
     : createChatHandler({ chats, respond: ({ messages }) => streamText({ model, messages }) });
   return { chats, handler, prompts };
 }
+
+/**
+ * A `respond` handler over `chats` whose model (chunks `delayMs` apart) first asks to run `remove` on `a.txt` (with
+ * `text` before the call, when given), then answers `Done <call>.`; sends `u1` ("remove a.txt") to chat `c` and
+ * waits for the reply, stored waiting for approval (`asked`). `prompts`: the model's calls; `removed`: the tool's runs.
+ */
+export async function approvalAsked(chats: ChatStore, text?: string, delayMs = 0) {
+  const { model, prompts } = streamingModel(
+    (call) => (call === 0 ? callParts('remove', { path: 'a.txt' }, text) : textParts([`Done ${call}.`])),
+    delayMs,
+  );
+  const { tools, removed } = removeTool();
+  const handler = createChatHandler({
+    chats,
+    respond: ({ messages, abortSignal }) => streamText({ model, tools, messages, abortSignal }),
+  });
+  await (await handler(post({ id: 'c', message: user('u1', 'remove a.txt') }))).text();
+  const [, asked] = await stored(chats, 'c', 2);
+  return { handler, prompts, removed, asked: asked! };
+}
+
+/** `asked` with its waiting `remove` approval answered (`addToolApprovalResponse`). */
+export const answerApproval = (asked: UIMessage, approved: boolean) =>
+  ({
+    ...asked,
+    parts: asked.parts.map((p) =>
+      p.type === 'tool-remove' && p.state === 'approval-requested'
+        ? { ...p, state: 'approval-responded', approval: { id: p.approval.id, approved } }
+        : p,
+    ),
+  }) as UIMessage;

@@ -1,8 +1,9 @@
 import { jsonSchema, streamText, tool, type UIMessage } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { removeTool } from '../../../test-support/approval-tools.ts';
 import {
+  answerApproval,
+  approvalAsked,
   callParts,
   post,
   postThenDisconnect,
@@ -112,27 +113,8 @@ describe('createChatHandler: client-side tools and approvals cut short', () => {
 
   it('two tabs answer one approval at once: the first continues the reply, the second (stale) is a 409 and changes nothing', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
-    const { model, prompts } = streamingModel(
-      (call) =>
-        call === 0 ? callParts('remove', { path: 'a.txt' }, 'Removing. ') : textParts([`Done ${call}.`]),
-      2,
-    );
-    const { tools, removed } = removeTool();
-    const handler = createChatHandler({
-      chats,
-      respond: ({ messages, abortSignal }) => streamText({ model, tools, messages, abortSignal }),
-    });
-    await (await handler(post({ id: 'c', message: user('u1', 'remove a.txt') }))).text();
-    const [, asked] = await stored(chats, 'c', 2);
-    const answer = (approved: boolean) =>
-      ({
-        ...asked!,
-        parts: asked!.parts.map((p) =>
-          p.type === 'tool-remove' && p.state === 'approval-requested'
-            ? { ...p, state: 'approval-responded', approval: { id: p.approval.id, approved } }
-            : p,
-        ),
-      }) as UIMessage;
+    const { handler, prompts, removed, asked } = await approvalAsked(chats, 'Removing. ', 2);
+    const answer = (approved: boolean) => answerApproval(asked, approved);
     const history = (m: UIMessage) => ({ id: 'c', messages: [user('u1', 'remove a.txt'), m] });
     const [first, second] = await Promise.all([
       handler(post(history(answer(true)))),

@@ -345,15 +345,23 @@ describe('createChatHandler', () => {
     await store.close();
   });
 
-  it("an assistant message that is not the chat's last is a 400", async () => {
+  it('an assistant message the chat holds before its last is a 409 (the chat moved on); one it does not hold is a 400', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const a0: UIMessage = { id: 'a0', role: 'assistant', parts: [{ type: 'text', text: 'x' }] };
     await chats.append('c', [user('u0', 'q'), a0, user('u1', 'next')]);
     const respond = vi.fn();
-    const response = await createChatHandler({ chats, respond })(post({ id: 'c', message: a0 }));
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/last message/);
+    const handler = createChatHandler({ chats, respond });
+    const stale = await handler(post({ id: 'c', message: a0 }));
+    expect(stale.status).toBe(409);
+    expect(((await stale.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringMatching(/"a0" is no longer the chat's last message.*last message is now "u1"/),
+    });
+    const unknown = await handler(post({ id: 'c', message: { ...a0, id: 'a9' } }));
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/last message/);
     expect(respond).not.toHaveBeenCalled();
+    expect(await chats.load('c')).toEqual([user('u0', 'q'), a0, user('u1', 'next')]);
   });
 
   it("an assistant message under the id of the chat's last user message is a 400: the question is not replaced", async () => {

@@ -20,7 +20,7 @@ import { type AgentUIMessageStreamOptions, agentStreamOptionKeys } from '../agen
 import { toAiSdkPrompt } from '../to-ai-sdk-prompt.ts';
 import { runAgentTurn } from './chat-agent-turn.ts';
 import { type ChatStore, chatStoreTools } from './chat-store.ts';
-import { lookupByGet } from './chat-versions.ts';
+import { heldRole, lookupByGet } from './chat-versions.ts';
 import { checkContinuation } from './check-continuation.ts';
 import { checkReturned, isMisconfiguration } from './misconfigured.ts';
 import { parseChatRequest } from './parse-chat-request.ts';
@@ -130,9 +130,10 @@ const agentKeys: Record<keyof ChatAgentOptions, true> = {
  * deleted, as the client dropped them, once the message's new version is stored), then run as a new turn. The chat itself is not loaded: a turn
  * reads only what the view reads. A `view` or `respond` returning the wrong thing is an `INVALID_ARGUMENT`
  * thrown to the caller. A `MemoryError`
- * becomes a JSON `{ error: { code, message } }`: 400 for bad input, 409 for a message id already stored (or a continued
- * message another request continued first), 413 for
- * a payload over a store limit, 500 otherwise; other errors (from `respond`, say) are thrown to the caller.
+ * becomes a JSON `{ error: { code, message } }`: 400 for bad input, 409 for a message id already stored or a
+ * continued message the chat has moved past (another request continued it first, a new message followed it, or it
+ * comes again with none of its waiting tool calls answered: the model is not called), 413
+ * for a payload over a store limit, 500 otherwise; other errors (from `respond`, say) are thrown to the caller.
  *
  * A client that disconnects aborts the model (`abortSignal`); what was generated is stored, marked incomplete
  * (`ChatStore.messages` says so), with tool calls still running turned into `output-error`. A stream that fails
@@ -325,9 +326,12 @@ async function continuation<M extends UIMessage>(
   const [checked] = await validateUIInput<M>([message], 'body.message', chatStoreTools(chats));
   // What a crash left of an earlier new version is deleted before the view is read (append does it on the other turns).
   const conversation = chats.conversation(chatId);
-  await completeRewind(conversation, lookupByGet(conversation));
+  const lookup = lookupByGet(conversation);
+  await completeRewind(conversation, lookup);
   const last = await chats.lastMessage(chatId);
-  checkContinuation(last?.message, message);
+  // Not the last: one the chat holds earlier is a stale copy (the chat moved on), another id bad input.
+  const held = last?.message.id === message.id ? undefined : await heldRole(lookup, message.id);
+  checkContinuation(last?.message, message, held);
   const messages = await convertToModelMessages([checked!], { ignoreIncompleteToolCalls: true });
   return { replaces: new Set(last!.entryIds), messages };
 }

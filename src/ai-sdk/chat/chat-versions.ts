@@ -87,6 +87,18 @@ export async function liveVersions(lookup: ChatEntryLookup, uiIds: readonly stri
   return { versions, taken };
 }
 
+/**
+ * The role of the chat's UI message `uiId` (its first entry's: a live version's, or an entry the chat did not
+ * write under its id), or undefined when the chat does not hold it. One lookup, as {@link liveVersions} finds it.
+ */
+export async function heldRole(
+  lookup: ChatEntryLookup,
+  uiId: string,
+): Promise<MemoryMessage['role'] | undefined> {
+  const found = await lookup(versionIds(uiId));
+  return found.find((message) => (versionOf(message)?.uiId ?? message.id) === uiId)?.role;
+}
+
 /** The UI message id and version a chat entry starts, when it is the first entry of a chat's UI message. */
 export function versionOf(message: MemoryMessage): { uiId: string; revision: number } | undefined {
   const head = storedHeadSchema.safeParse(message.metadata?.[uiKey]);

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { jsonSchema, streamText, tool, type UIMessage } from 'ai';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  answerApproval,
+  approvalAsked,
+  callParts,
+  post,
+  streamedMessage,
+  streamingModel,
+  textParts,
+  user,
+} from '../../../test-support/chat-handler-rig.ts';
+import { createTestSchema, type TestDatabase } from '../../../test-support/postgres/test-database.ts';
+import { sendToModel } from '../../../test-support/send-to-model.ts';
+import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
+import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
+import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
+import type { MemoryStoreV1 } from '../../store/memory-store.ts';
+import { createChatHandler } from './chat-handler.ts';
+import { createChatStore } from './chat-store.ts';
+
+let pg: TestDatabase | undefined;
+afterAll(async () => {
+  await pg?.drop();
+});
+const stores: { name: string; open: () => Promise<MemoryStoreV1 & { close?: () => Promise<void> }> }[] = [
+  { name: 'memory', open: async () => createMemoryStore() },
+  { name: 'sqlite', open: async () => createSqliteStore({ path: ':memory:' }) },
+  {
+    name: 'postgres',
+    open: async () => {
+      pg ??= await createTestSchema('engram_chat_stale');
+      return createPostgresStore({ connectionString: pg.url, schema: pg.name, maxConnections: 2 });
+    },
+  },
+];
+
+/** The error a refused request answers with. */
+const errorOf = async (response: Response) =>
+  ((await response.json()) as { error: { code: string; message: string } }).error;
+
+/** The approval id of the call waiting in `asked`. */
+const approvalId = (asked: UIMessage) => {
+  const part = asked.parts.find((p) => p.type === 'tool-remove');
+  if (part?.type !== 'tool-remove' || part.state !== 'approval-requested')
+    throw new Error('no approval waits');
+  return part.approval.id;
+};
+
+describe.each(stores)('approvals answered late, resent or from a stale tab, on $name', ({ open }) => {
+  /** A chat store of its own (the PostgreSQL schema is the file's): a scope per test. */
+  const chatStore = (store: MemoryStoreV1) =>
+    createChatStore({ store, scope: { tenant: 't', user: randomUUID() } });
+  /** A chat whose reply asks to run `remove` (with `text` before the call, when given), over a fresh store. */
+  async function waitingForApproval(text: string | undefined) {
+    const store = await open();
+    const chats = chatStore(store);
+    return { store, chats, ...(await approvalAsked(chats, text)) };
+  }
+
+  it.each([
+    ['text and the call', 'Removing. '],
+    ['only the call', undefined],
+  ])(
+    'tab A sends a new message while an approval waits (a reply of %s), then tab B answers it: a 409 naming the approval, nothing changes',
+    async (_, text) => {
+      const { store, chats, handler, prompts, removed, asked } = await waitingForApproval(text);
+      try {
+        // Tab A does not answer: it sends a new message (useChat's body: the whole chat, the approval unanswered).
+        const next = user('u2', 'never mind, list the files');
+        const reply = await streamedMessage(
+          await handler(post({ id: 'c', messages: [user('u1', 'remove a.txt'), asked, next] })),
+        );
+        await chats.idle();
+        // The waiting call never reaches the model (as the AI SDK's convertToModelMessages drops it): no tool call
+        // without its result (MissingToolResultsError), and the chat keeps the approval as the client shows it.
+        const sentParts = prompts[1]!.flatMap((m) =>
+          typeof m.content === 'string' ? [] : m.content.map((part) => part.type),
+        );
+        expect(sentParts).not.toContain('tool-call');
+        expect(prompts[1]!.at(-1)).toEqual({
+          role: 'user',
+          content: [{ type: 'text', text: 'never mind, list the files' }],
+        });
+        await sendToModel(await chats.conversation('c').read());
+        const chat = [user('u1', 'remove a.txt'), asked, next, reply];
+        expect(await chats.load('c')).toEqual(chat);
+
+        // Tab B (still showing the approval as the chat's last message) answers it.
+        const stale = await handler(
+          post({ id: 'c', messages: [user('u1', 'remove a.txt'), answerApproval(asked, true)] }),
+        );
+        expect(stale.status).toBe(409);
+        const error = await errorOf(stale);
+        expect(error.code).toBe('CONFLICT');
+        expect(error.message).toContain(JSON.stringify(asked.id));
+        expect(error.message).toContain(JSON.stringify(approvalId(asked)));
+        expect(error.message).toMatch(/no longer the chat's last message/);
+        expect(error.message).toContain(JSON.stringify(reply!.id)); // the chat's last message now
+        expect(error.message).toMatch(/reload the chat/);
+        await chats.idle();
+        expect(removed).toEqual([]); // the tool did not run
+        expect(prompts).toHaveLength(2);
+        expect(await chats.load('c')).toEqual(chat); // nothing dropped, nothing added
+
+        // The chat goes on: the next message's model sees no call without its result.
+        await (await handler(post({ id: 'c', message: user('u3', 'thanks') }))).text();
+        await chats.idle();
+        expect(prompts).toHaveLength(3);
+        await sendToModel(await chats.conversation('c').read());
+        expect((await chats.load('c')).map((m) => m.id).slice(0, 5)).toEqual([
+          'u1',
+          asked.id,
+          'u2',
+          reply!.id,
+          'u3',
+        ]);
+      } finally {
+        await chats.idle();
+        await store.close?.();
+      }
+    },
+  );
+
+  it('an unchanged resend of a reply waiting for approval is a 409 naming the approval: the model is not called, nothing is stored; the answer then continues it', async () => {
+    const { store, chats, handler, prompts, removed, asked } = await waitingForApproval('Removing. ');
+    try {
+      const history = (m: UIMessage) => ({ id: 'c', messages: [user('u1', 'remove a.txt'), m] });
+      // A retry, or a reload that submits again, with the approval still unanswered; twice.
+      for (const body of [history(asked), { id: 'c', message: asked }]) {
+        const resent = await handler(post(body));
+        expect(resent.status).toBe(409);
+        const error = await errorOf(resent);
+        expect(error.code).toBe('CONFLICT');
+        expect(error.message).toContain(JSON.stringify(asked.id));
+        expect(error.message).toContain(JSON.stringify(approvalId(asked)));
+        expect(error.message).toMatch(/still waits for its approval/);
+      }
+      await chats.idle();
+      expect(prompts).toHaveLength(1);
+      expect(await chats.load('c')).toEqual([user('u1', 'remove a.txt'), asked]);
+      expect((await chats.lastMessage('c'))!.incomplete).toBe(false);
+
+      // The approval still works: the answered copy continues the reply, the tool runs once.
+      const done = await streamedMessage(
+        await handler(post(history(answerApproval(asked, true)))),
+        answerApproval(asked, true),
+      );
+      await chats.idle();
+      expect(removed).toEqual(['a.txt']);
+      expect(prompts).toHaveLength(2);
+      expect(await chats.load('c')).toEqual([user('u1', 'remove a.txt'), done]);
+      await sendToModel(await chats.conversation('c').read());
+    } finally {
+      await chats.idle();
+      await store.close?.();
+    }
+  });
+
+  it('an unchanged resend of a reply waiting for a client-side tool result is a 409 too: the model is not called', async () => {
+    const store = await open();
+    const chats = chatStore(store);
+    try {
+      const { model, prompts } = streamingModel((call) =>
+        call === 0 ? callParts('pick', { path: 'a.txt' }) : textParts(['Picked.']),
+      );
+      const tools = {
+        pick: tool({
+          inputSchema: jsonSchema<{ path: string }>({
+            type: 'object',
+            properties: { path: { type: 'string' } },
+          }),
+        }),
+      };
+      const handler = createChatHandler({
+        chats,
+        respond: ({ messages, abortSignal }) => streamText({ model, tools, messages, abortSignal }),
+      });
+      const asked = await streamedMessage(await handler(post({ id: 'c', message: user('u1', 'pick') })));
+      await chats.idle();
+      const resent = await handler(post({ id: 'c', messages: [user('u1', 'pick'), asked] }));
+      expect(resent.status).toBe(409);
+      const error = await errorOf(resent);
+      expect(error.code).toBe('CONFLICT');
+      expect(error.message).toMatch(/tool call "call-1" still waits for its result/);
+      await chats.idle();
+      expect(prompts).toHaveLength(1);
+      expect(await chats.load('c')).toEqual([user('u1', 'pick'), asked]);
+    } finally {
+      await chats.idle();
+      await store.close?.();
+    }
+  });
+});

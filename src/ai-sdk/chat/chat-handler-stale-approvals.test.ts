@@ -123,6 +123,32 @@ describe.each(stores)('approvals answered late, resent or from a stale tab, on $
     },
   );
 
+  it('tab A regenerates the reply while its approval waits, then tab B answers it: a 400 (the chat no longer holds that reply), nothing changes', async () => {
+    const { store, chats, handler, prompts, removed, asked } = await waitingForApproval('Removing. ');
+    try {
+      const fresh = await streamedMessage(
+        await handler(
+          post({ id: 'c', messages: [user('u1', 'remove a.txt')], trigger: 'regenerate-message' }),
+        ),
+      );
+      await chats.idle();
+      const chat = await chats.load('c');
+      expect(chat.map((m) => m.id)).toEqual(['u1', fresh!.id]);
+      const stale = await handler(
+        post({ id: 'c', messages: [user('u1', 'remove a.txt'), answerApproval(asked, true)] }),
+      );
+      expect(stale.status).toBe(400);
+      expect((await errorOf(stale)).code).toBe('INVALID_ARGUMENT');
+      await chats.idle();
+      expect(removed).toEqual([]);
+      expect(prompts).toHaveLength(2);
+      expect(await chats.load('c')).toEqual(chat);
+    } finally {
+      await chats.idle();
+      await store.close?.();
+    }
+  });
+
   it('an unchanged resend of a reply waiting for approval is a 409 naming the approval: the model is not called, nothing is stored; the answer then continues it', async () => {
     const { store, chats, handler, prompts, removed, asked } = await waitingForApproval('Removing. ');
     try {
@@ -158,27 +184,33 @@ describe.each(stores)('approvals answered late, resent or from a stale tab, on $
     }
   });
 
-  it('an unchanged resend of a reply waiting for a client-side tool result is a 409 too: the model is not called', async () => {
+  /** A chat whose reply waits for a client-side tool's result (`pick`, no execute), over a fresh store. */
+  async function waitingForResult() {
     const store = await open();
     const chats = chatStore(store);
-    try {
-      const { model, prompts } = streamingModel((call) =>
-        call === 0 ? callParts('pick', { path: 'a.txt' }) : textParts(['Picked.']),
-      );
-      const tools = {
-        pick: tool({
-          inputSchema: jsonSchema<{ path: string }>({
-            type: 'object',
-            properties: { path: { type: 'string' } },
-          }),
+    const { model, prompts } = streamingModel((call) =>
+      call === 0 ? callParts('pick', { path: 'a.txt' }) : textParts([`Picked ${call}.`]),
+    );
+    const tools = {
+      pick: tool({
+        inputSchema: jsonSchema<{ path: string }>({
+          type: 'object',
+          properties: { path: { type: 'string' } },
         }),
-      };
-      const handler = createChatHandler({
-        chats,
-        respond: ({ messages, abortSignal }) => streamText({ model, tools, messages, abortSignal }),
-      });
-      const asked = await streamedMessage(await handler(post({ id: 'c', message: user('u1', 'pick') })));
-      await chats.idle();
+      }),
+    };
+    const handler = createChatHandler({
+      chats,
+      respond: ({ messages, abortSignal }) => streamText({ model, tools, messages, abortSignal }),
+    });
+    const asked = await streamedMessage(await handler(post({ id: 'c', message: user('u1', 'pick') })));
+    await chats.idle();
+    return { store, chats, handler, prompts, asked: asked! };
+  }
+
+  it('an unchanged resend of a reply waiting for a client-side tool result is a 409 too: the model is not called', async () => {
+    const { store, chats, handler, prompts, asked } = await waitingForResult();
+    try {
       const resent = await handler(post({ id: 'c', messages: [user('u1', 'pick'), asked] }));
       expect(resent.status).toBe(409);
       const error = await errorOf(resent);
@@ -187,6 +219,38 @@ describe.each(stores)('approvals answered late, resent or from a stale tab, on $
       await chats.idle();
       expect(prompts).toHaveLength(1);
       expect(await chats.load('c')).toEqual([user('u1', 'pick'), asked]);
+    } finally {
+      await chats.idle();
+      await store.close?.();
+    }
+  });
+
+  it("a client-side tool's result sent twice (a retry, a second tab) continues the reply once: the second is a 409", async () => {
+    const { store, chats, handler, prompts, asked } = await waitingForResult();
+    try {
+      const result = {
+        ...asked,
+        parts: asked.parts.map((p) =>
+          p.type === 'tool-pick' ? { ...p, state: 'output-available', output: 'a.txt' } : p,
+        ),
+      } as UIMessage;
+      // As sent: JSON, read before the stream continues `result` in place.
+      const body = JSON.stringify({ id: 'c', messages: [user('u1', 'pick'), result] });
+      const done = await streamedMessage(await handler(post(body)), result);
+      await chats.idle();
+      expect(await chats.load('c')).toEqual([user('u1', 'pick'), done]);
+      // The same request again (stale: without the continuation), then the client's continued copy sent again.
+      for (const again of [body, { id: 'c', messages: [user('u1', 'pick'), done] }]) {
+        const response = await handler(post(again));
+        expect(response.status).toBe(409);
+        const error = await errorOf(response);
+        expect(error.code).toBe('CONFLICT');
+        expect(error.message).toContain(JSON.stringify(asked.id));
+        expect(error.message).toMatch(/reload the chat/);
+      }
+      await chats.idle();
+      expect(prompts).toHaveLength(2); // the model answered the result once
+      expect(await chats.load('c')).toEqual([user('u1', 'pick'), done]); // the first continuation is kept
     } finally {
       await chats.idle();
       await store.close?.();

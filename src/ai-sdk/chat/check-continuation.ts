@@ -19,9 +19,11 @@ const answered = new Set(['approval-responded', ...settled]);
  *   message: it holds `sent` as an earlier assistant message (another tab sent a new message before this one
  *   answered), or its version has an outcome for a tool call that `sent` lacks or holds in another state (another
  *   tab answered first), so continuing this copy would run the call again or overwrite what it did.
- * - `CONFLICT` when the chat's version has tool calls waiting (an approval, a client-side tool's result) and `sent`
- *   answers none of them: an unchanged resend (a retry, a reload that submits again) has nothing to continue, and
- *   the model is not called again; the message names what still waits.
+ * - `CONFLICT` when the chat's version has no tool call waiting (an approval, a client-side tool's result): it
+ *   was continued already (a client-side tool's result sent twice holds the states the chat holds, and continuing
+ *   it again would call the model again and overwrite the first continuation), or there is nothing to continue.
+ * - `CONFLICT` when `sent` answers none of the calls waiting: an unchanged resend (a retry, a reload that submits
+ *   again) has nothing to continue, and the model is not called again; the message names what still waits.
  */
 export function checkContinuation(
   last: UIMessage | undefined,
@@ -63,7 +65,15 @@ export function checkContinuation(
       ? [part]
       : [],
   );
-  if (waiting.length > 0 && !waiting.some((part) => answered.has(sentStates.get(part.toolCallId) ?? '')))
+  // Nothing waits: the message was continued already (a client-side tool's result sent twice has the states the
+  // chat holds), or there is nothing to continue.
+  if (waiting.length === 0)
+    throw new MemoryError({
+      code: 'CONFLICT',
+      component: 'chat',
+      message: `message ${describeValue(sent.id)} has no tool call waiting for an answer: it was continued since the client read it, or there is nothing to continue; the model is not called (reload the chat)`,
+    });
+  if (!waiting.some((part) => answered.has(sentStates.get(part.toolCallId) ?? '')))
     throw new MemoryError({
       code: 'CONFLICT',
       component: 'chat',

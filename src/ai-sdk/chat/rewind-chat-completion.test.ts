@@ -87,14 +87,25 @@ describe.each(drivers)('completing a rewind a crash cut short, on $name', ({ ope
     const chats = createChatStore({ store });
     const { model, prompts } = streamingModel((call) => textParts([`answer ${call}`]));
     const handler = createChatHandler({ chats, respond: ({ messages }) => streamText({ model, messages }) });
-    await chats.append('c', [msg('u1', 'user', 'q1'), msg('a1', 'assistant', 'OLD REPLY')]);
+    // A reply waiting for a client-side tool's result (pick: no execute).
+    const pick = (text: string, state: 'input-available' | 'output-available'): UIMessage => ({
+      id: 'a1',
+      role: 'assistant',
+      parts: [
+        { type: 'text', text },
+        state === 'input-available'
+          ? { type: 'tool-pick', toolCallId: 'call-1', state, input: { path: 'a.txt' } }
+          : { type: 'tool-pick', toolCallId: 'call-1', state, input: { path: 'a.txt' }, output: 'a.txt' },
+      ],
+    });
+    await chats.append('c', [msg('u1', 'user', 'q1'), pick('OLD REPLY', 'input-available')]);
     // A continued reply stored (one entry), the process killed before the old version's deletes.
     crash.on = true;
-    await expect(chats.update('c', msg('a1', 'assistant', 'NEW REPLY'))).rejects.toThrow('killed');
+    await expect(chats.update('c', pick('NEW REPLY', 'input-available'))).rejects.toThrow('killed');
     crash.on = false;
     expect(texts(await chats.load('c'))).toEqual(['q1', 'NEW REPLY']);
-    // The client continues the (new) last message.
-    const response = await handler(post({ id: 'c', message: msg('a1', 'assistant', 'NEW REPLY') }));
+    // The client continues the (new) last message: it sends the tool's result.
+    const response = await handler(post({ id: 'c', message: pick('NEW REPLY', 'output-available') }));
     expect(response.status).toBe(200);
     await response.text();
     await chats.turn('c', async () => undefined);

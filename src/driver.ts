@@ -124,9 +124,11 @@ export {
 } from './store/append-with-artifacts.ts';
 export {
   checkAppendOptions,
+  checkDeleteSessionOptions,
   checkIdList,
   checkLastSeq,
   checkListOptions as checkSessionListOptions,
+  checkLogId,
   checkRangeQuery,
   checkSearchQuery,
   checkTokenTotal,
@@ -147,6 +149,7 @@ export type {
   AppendOptions,
   Artifact,
   CreateSessionInput,
+  DeleteSessionOptions,
   ListArtifactsOptions,
   LogStats,
   MemoryStoreV1,

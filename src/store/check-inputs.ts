@@ -7,7 +7,13 @@ import { jsonValueIssue } from '../messages/json-value.ts';
 import { checkSearchText } from '../messages/search-text.ts';
 import { serializeMessage } from '../messages/serialize.ts';
 import { formatPath } from '../messages/validate.ts';
-import type { AppendInput, AppendOptions, RangeQuery, SearchQuery } from './memory-store.ts';
+import type {
+  AppendInput,
+  AppendOptions,
+  DeleteSessionOptions,
+  RangeQuery,
+  SearchQuery,
+} from './memory-store.ts';
 
 /** The largest serialized message a built-in driver accepts unless told otherwise: 16 MiB. */
 export const defaultMaxMessageBytes = 16 * 1024 * 1024;
@@ -171,13 +177,23 @@ const appendOptionKeys: Record<keyof AppendOptions, true> = { ifLastSeq: true };
  * Returns the condition: the `lastSeq` the session must have, or undefined for a plain append.
  */
 export function checkAppendOptions(options: unknown, component: string): number | undefined {
-  if (options === undefined) return undefined;
-  if (typeof options !== 'object' || options === null || Array.isArray(options))
-    throw invalid(component, `append options must be an object, got ${describeValue(options)}`);
-  const { ifLastSeq } = options as AppendOptions;
-  checkKnownKeys(options as AppendOptions, appendOptionKeys, 'append', component);
+  const ifLastSeq = writeOptions(options, appendOptionKeys, 'append', component)?.ifLastSeq;
   checkCount(ifLastSeq, 'append options.ifLastSeq', component);
   return ifLastSeq;
+}
+
+/** A write's options: undefined, or an object (not an array) naming only `keys`; else `INVALID_ARGUMENT`. */
+function writeOptions<T extends object>(
+  options: unknown,
+  keys: Record<keyof T, true>,
+  what: string,
+  component: string,
+): T | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw invalid(component, `${what} options must be an object, got ${describeValue(options)}`);
+  checkKnownKeys(options as T, keys, what, component);
+  return options as T;
 }
 
 /**
@@ -200,4 +216,38 @@ export function checkLastSeq(
     component,
     message: `session "${errorText(sessionId)}" has lastSeq ${lastSeq}, not ${ifLastSeq} (another append came first): nothing was appended`,
   });
+}
+
+/** Every key of {@link DeleteSessionOptions} (the compiler keeps the list complete). */
+const deleteSessionOptionKeys: Record<keyof DeleteSessionOptions, true> = { ifLogId: true };
+
+/**
+ * Checks `deleteSession`'s options in every driver: undefined, or an object naming no other key (a misspelt
+ * `iflogId` would delete unconditionally) whose `ifLogId`, when set, is a valid id (`isValidId`); else
+ * `INVALID_ARGUMENT`. Returns the condition: the `logId` the session must have, or undefined for a plain delete.
+ */
+export function checkDeleteSessionOptions(options: unknown, component: string): string | undefined {
+  const ifLogId = writeOptions(options, deleteSessionOptionKeys, 'deleteSession', component)?.ifLogId;
+  if (ifLogId !== undefined) checkId(ifLogId, 'deleteSession options.ifLogId', component);
+  return ifLogId;
+}
+
+/**
+ * The check of a conditional delete (`DeleteSessionOptions.ifLogId`), made by a driver at the moment of its delete,
+ * atomically with it: throws `CONFLICT` naming the session when `ifLogId` is set and the session is missing
+ * (`logId` undefined) or its `logId` is not equal to it, so the driver changes nothing.
+ */
+export function checkLogId(
+  logId: string | undefined,
+  ifLogId: string | undefined,
+  sessionId: string,
+  component: string,
+): void {
+  if (ifLogId === undefined || logId === ifLogId) return;
+  const now =
+    logId === undefined
+      ? 'does not exist'
+      : `has the log ${errorText(logId)}, not ${errorText(ifLogId)} (it was deleted and created again since it was read)`;
+  const message = `session "${errorText(sessionId)}" ${now}: nothing was deleted`;
+  throw new MemoryError({ code: 'CONFLICT', component, message });
 }

@@ -1,11 +1,11 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
-import { purgeSessionRecords } from '../longterm/session-bound-records.ts';
 import type { HasAppendWithArtifacts } from './append-with-artifacts.ts';
 import { defaultMaxMessageBytes, type InputLimits } from './check-inputs.ts';
 import { checkListArtifactsOptions, checkSince } from './check-values.ts';
 import { engineAppends } from './engine-append.ts';
+import { engineDeleteSession } from './engine-delete.ts';
 import { forkByCopy } from './fork-by-copy.ts';
 import { isForkLinkKey } from './fork-links.ts';
 import type { LogDriverV1 } from './log-driver.ts';
@@ -52,6 +52,15 @@ import { createStoreGate } from './store-gate.ts';
  * When `extras` carry `longTermRecords`, `deleteSession` first purges the records bound to the session (their
  * metadata `engram.session` names it, see `sessionBoundKey`), then deletes it: two steps, not one transaction.
  *
+ * A conditional `deleteSession` (`options.ifLogId`, see `DeleteSessionOptions`; checked here with
+ * `checkDeleteSessionOptions`) goes to the driver's `deleteSession` when it sets `nativeConditionalDelete` (and
+ * `nativeForks`). Otherwise the engine reads `stats` and deletes (`CONFLICT`, nothing deleted, when the session is
+ * missing or its `logId` differs) inside `driver.transaction` when the driver has one, else alone among the
+ * handle's calls, as for a conditional append. With `longTermRecords` the `logId` is checked before the purge too,
+ * so a refused delete purges nothing; a session deleted and created again by another caller between that check and
+ * the delete (its records bound to the session id purged in between) is the limit of the two steps
+ * (engine-delete.ts).
+ *
  * `capabilities` are the driver's, a missing flag false (`fullTextSearch` also false without a native
  * `searchMessages`).
  * @example
@@ -81,9 +90,9 @@ export function createLogStore<E extends object>(
   const ops = createLogOperations(copyForks, limits);
   const exclusiveClear = copyForks || driver.clearMessages === undefined;
   const exclusiveReplace = copyForks || driver.replaceMessages === undefined;
-  const nativeCondition = driver.nativeConditionalAppend === true;
+  const nativeConditions = driver.nativeConditionalAppend === true && driver.nativeConditionalDelete === true;
   const gate =
-    driver.transaction === undefined && (exclusiveClear || exclusiveReplace || !nativeCondition)
+    driver.transaction === undefined && (exclusiveClear || exclusiveReplace || !nativeConditions)
       ? createStoreGate()
       : undefined;
   let closing: Promise<void> | undefined;
@@ -119,6 +128,7 @@ export function createLogStore<E extends object>(
   };
 
   const appends = engineAppends({ driver, limits, step, change });
+  const deleteSession = engineDeleteSession({ driver, component, ops, copyForks, records, step, change });
   const appendWithArtifacts: HasAppendWithArtifacts['appendWithArtifacts'] = async (
     scope,
     sessionId,
@@ -159,14 +169,9 @@ export function createLogStore<E extends object>(
       enter(scope);
       return step(async () => ops.record(driver, await driver.updateSession(scope, sessionId, metadata)));
     },
-    async deleteSession(scope, sessionId) {
+    async deleteSession(scope, sessionId, options) {
       enter(scope);
-      // The long-term records bound to the session go first: a crash between the two steps leaves the session
-      // without them (it was being deleted), never its records waiting for a new session of its id.
-      if (records && (await step(() => driver.getSession(scope, sessionId))))
-        await purgeSessionRecords(records, scope, sessionId);
-      if (copyForks) return change((d) => ops.deleteSession(d, scope, sessionId));
-      return step(() => driver.deleteSession(scope, sessionId));
+      return deleteSession(scope, sessionId, options);
     },
 
     async append(scope, sessionId, inputs, options) {

@@ -5,6 +5,7 @@ import type {
   AppendInput,
   Artifact,
   CreateSessionInput,
+  DeleteSessionOptions,
   LogStats,
   MemoryStoreV1,
   RangeQuery,
@@ -57,6 +58,15 @@ export interface LogDriverV1 {
    */
   readonly nativeConditionalAppend?: boolean;
   /**
+   * `deleteSession` takes `options.ifLogId` itself (`DeleteSessionOptions`: it checks the options with
+   * `checkDeleteSessionOptions`, then, atomically with its delete, the session's `logId` with `checkLogId`, a
+   * missing session included, across processes where the driver is multi-process). Without it the engine never
+   * passes `options` to `deleteSession`: it reads `stats` and deletes inside `transaction` when the driver has one
+   * (as atomic as that), else alone among the handle's calls, which keeps out this handle's other calls but not
+   * another handle's or process's. @default false
+   */
+  readonly nativeConditionalDelete?: boolean;
+  /**
    * The largest serialized message its `append` accepts, in bytes: the engine checks it (with `prepareInputs`)
    * before its multi-step fallbacks write anything, so a replace refused for size changes nothing even without
    * a transaction. @default 16 MiB (`defaultMaxMessageBytes`, every built-in driver's default)
@@ -72,8 +82,8 @@ export interface LogDriverV1 {
   listSessions(scope: Scope, options?: { limit?: number; before?: Date }): Promise<SessionRecord[]>;
   /** `MemoryStoreV1.updateSession`. */
   updateSession(scope: Scope, sessionId: string, metadata: Record<string, JSONValue>): Promise<SessionRecord>;
-  /** `MemoryStoreV1.deleteSession`. */
-  deleteSession(scope: Scope, sessionId: string): Promise<void>;
+  /** `MemoryStoreV1.deleteSession`; `options` (a conditional delete) only when the driver sets `nativeConditionalDelete`. */
+  deleteSession(scope: Scope, sessionId: string, options?: DeleteSessionOptions): Promise<void>;
 
   // The log (4).
   /**

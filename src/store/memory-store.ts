@@ -73,6 +73,25 @@ export interface AppendOptions {
   ifLastSeq?: number;
 }
 
+/**
+ * Options of `deleteSession`. `ifLogId` makes it a conditional delete: a caller that read the session (its
+ * `stats().logId` = L) and decided from what it read to delete it passes `{ ifLogId: L }`, and the session is
+ * deleted only when it still exists and is the same one (its `logId` is still L at the moment of the delete,
+ * checked atomically with it, across processes on a multi-process store); otherwise `deleteSession` throws
+ * `MemoryError` code `CONFLICT` and changes nothing (no message, artifact, state or bound long-term record goes).
+ * So two callers that both read one session and both decide to replace it (delete, then create under its id)
+ * cannot both do it: the second one's delete finds the first one's new session (a new `logId`) and is refused.
+ * Only a delete and re-creation changes `logId`: appends, message deletes and metadata updates do not.
+ */
+export interface DeleteSessionOptions {
+  /**
+   * Delete only when the session exists and its `logId` (`LogStats.logId`) equals this, else `CONFLICT` (also when
+   * the session is missing). A valid id string (`isValidId`).
+   * @default undefined (unconditional)
+   */
+  ifLogId?: string;
+}
+
 /** A range or page of a session's log. */
 export interface RangeQuery {
   /** First sequence number included. @default 1 */
@@ -231,9 +250,13 @@ export interface MemoryStoreV1 {
    * `scope` that are bound to the session (their metadata `engram.session` names it, `sessionBoundKey`: its
    * working memory, its observer's cursor, its RAG index), and no other record: facts, turns and episodes
    * learned from the session belong to the user and stay. So a session created later under the same id reads
-   * nothing of the deleted one (its `logId` is new, see `LogStats`).
+   * nothing of the deleted one (its `logId` is new, see `LogStats`). A missing session is `SESSION_NOT_FOUND`.
+   * With `options.ifLogId` the delete is conditional (see `DeleteSessionOptions`): made, exactly as above, only
+   * when the session exists and its `logId` equals it at the moment of the delete, else `CONFLICT` (a missing
+   * session too) and nothing changes. `options` must be undefined or an object with no other key, whose
+   * `ifLogId`, when set, is a valid id, else `INVALID_ARGUMENT` (`checkDeleteSessionOptions`).
    */
-  deleteSession(scope: Scope, sessionId: string): Promise<void>;
+  deleteSession(scope: Scope, sessionId: string, options?: DeleteSessionOptions): Promise<void>;
 
   /**
    * Appends messages in order, assigning gapless sequence numbers, atomically. A session's token total (its

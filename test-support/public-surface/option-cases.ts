@@ -186,6 +186,11 @@ export const optionCases: Record<string, OptionCase> = {
     names: 'listArtifacts',
   },
   'driver.checkAppendOptions': { options: () => ({}), call: (fn, o) => fn(o, 'keys'), names: 'append' },
+  'driver.checkDeleteSessionOptions': {
+    options: () => ({}),
+    call: (fn, o) => fn(o, 'keys'),
+    names: 'deleteSession',
+  },
   // engram/testing
   'testing.createScriptedConversation': { options: () => ({ seed: 1, messages: 4 }) },
   'testing.startMem0TestServer': { options: () => ({}) },

@@ -71,6 +71,7 @@ export function createJsonFileStore(
     capabilities: { fullTextSearch: false, vectorSearch: false, multiProcess: false, durable: true },
     nativeForks: true,
     nativeConditionalAppend: true,
+    nativeConditionalDelete: true,
     maxMessageBytes,
     ...jsonFileSessionMethods(c),
     ...jsonFileLogMethods(c, maxMessageBytes),

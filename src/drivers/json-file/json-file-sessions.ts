@@ -1,7 +1,7 @@
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId, isValidId } from '../../core/ids.ts';
 import { copyJsonValue } from '../../messages/json-value.ts';
-import { checkListOptions } from '../../store/check-inputs.ts';
+import { checkDeleteSessionOptions, checkListOptions, checkLogId } from '../../store/check-inputs.ts';
 import { checkSessionMetadata } from '../../store/check-values.ts';
 import type { LogDriverV1 } from '../../store/log-driver.ts';
 import { linkFork, unlinkLog } from '../../store/log-index.ts';
@@ -88,8 +88,13 @@ export function jsonFileSessionMethods(
         return structuredClone(data.record);
       }),
 
-    deleteSession: (scope, sessionId) =>
+    deleteSession: (scope, sessionId, options) =>
       c.op(scope, async (t) => {
+        const ifLogId = checkDeleteSessionOptions(options, component);
+        checkSessionId(sessionId, component);
+        // Operations run one at a time holding the folder's lock: nothing comes between this check and the delete.
+        if (ifLogId !== undefined)
+          checkLogId((await c.load(t, scope, sessionId))?.log.logId, ifLogId, sessionId, component);
         const data = await c.session(t, scope, sessionId);
         await c.all(t);
         await materializeForks(t, data);

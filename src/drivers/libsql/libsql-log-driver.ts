@@ -32,9 +32,9 @@ export interface LibsqlLogDriverOptions {
 /**
  * `LogDriverV1` on libSQL: the 15 required methods, and the native paths libSQL does better than the engine's
  * fallbacks — forks copied in one transaction (`nativeForks`), conditional appends checked in the append's write
- * transaction (`nativeConditionalAppend`), `getMessages` and `clearMessages` in one statement, ranked FTS5
- * `searchMessages`, and `transaction`, which runs the engine's multi-step fallbacks (`replaceMessages`) in one
- * libSQL write transaction.
+ * transaction (`nativeConditionalAppend`), conditional session deletes in the delete's (`nativeConditionalDelete`),
+ * `getMessages` and `clearMessages` in one statement, ranked FTS5 `searchMessages`, and `transaction`, which runs
+ * the engine's multi-step fallbacks (`replaceMessages`) in one libSQL write transaction.
  */
 export function createLibsqlLogDriver(db: LibsqlExecutor, options: LibsqlLogDriverOptions): LogDriverV1 {
   const { maxMessageBytes } = options;
@@ -44,6 +44,7 @@ export function createLibsqlLogDriver(db: LibsqlExecutor, options: LibsqlLogDriv
     capabilities: options.capabilities,
     nativeForks: true,
     nativeConditionalAppend: true,
+    nativeConditionalDelete: true,
     maxMessageBytes,
     createSession: (scope, input) => createSession(db, scope, input ?? {}),
     getSession: async (scope, sessionId) => {
@@ -53,7 +54,7 @@ export function createLibsqlLogDriver(db: LibsqlExecutor, options: LibsqlLogDriv
     },
     listSessions: (scope, list) => listSessions(db, scope, list ?? {}),
     updateSession: (scope, sessionId, metadata) => updateSession(db, scope, sessionId, metadata),
-    deleteSession: (scope, sessionId) => deleteSession(db, scope, sessionId),
+    deleteSession: (scope, sessionId, options) => deleteSession(db, scope, sessionId, options),
     append: (scope, sessionId, inputs, options) =>
       appendEntries(db, maxMessageBytes, scope, sessionId, inputs, options),
     readRange: (scope, sessionId, query) => readEntries(db, scope, sessionId, query),

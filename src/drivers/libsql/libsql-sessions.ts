@@ -1,9 +1,12 @@
 import {
   type CreateSessionInput,
+  checkDeleteSessionOptions,
+  checkLogId,
   checkSessionId,
   checkSessionListOptions,
   checkSessionMetadata,
   createId,
+  type DeleteSessionOptions,
   MemoryError,
   type Scope,
   type SessionRecord,
@@ -198,11 +201,22 @@ export async function detachForks(
 
 /**
  * Deletes a session with its messages (and their index rows), artifacts and state; its forks keep their copies
- * and stop naming it.
+ * and stop naming it. With `options.ifLogId` only when it exists and has that `log_id`, else `CONFLICT`.
  */
-export function deleteSession(db: LibsqlExecutor, scope: Scope, sessionId: string): Promise<void> {
+export function deleteSession(
+  db: LibsqlExecutor,
+  scope: Scope,
+  sessionId: string,
+  options?: DeleteSessionOptions,
+): Promise<void> {
+  const ifLogId = checkDeleteSessionOptions(options, component);
   checkSessionId(sessionId, component);
   return db.write(async (tx) => {
+    // Read in the write transaction (BEGIN IMMEDIATE): no other connection deletes or creates it before the commit.
+    if (ifLogId !== undefined) {
+      const row = await sessionRow(tx, scope, sessionId);
+      checkLogId(row && String(row.log_id), ifLogId, sessionId, component);
+    }
     const { rid } = await loadSession(tx, scope, sessionId);
     await detachForks(tx, scope, sessionId, 0);
     await tx.run('DELETE FROM engram_messages WHERE session = ?', [rid]);

@@ -42,6 +42,7 @@ export function createMemoryStore(
     capabilities: { fullTextSearch: false, vectorSearch: false, multiProcess: false, durable: false },
     nativeForks: true,
     nativeConditionalAppend: true,
+    nativeConditionalDelete: true,
     maxMessageBytes,
     ...memorySessionMethods(t),
     ...memoryLogMethods(t, maxMessageBytes),

@@ -2,7 +2,7 @@ import type { JSONValue } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
-import { checkListOptions } from '../../store/check-inputs.ts';
+import { checkListOptions, checkLogId } from '../../store/check-inputs.ts';
 import { checkSessionMetadata } from '../../store/check-values.ts';
 import type { CreateSessionInput, SessionRecord } from '../../store/memory-store.ts';
 import { checkSessionId } from '../../store/store-helpers.ts';
@@ -149,14 +149,25 @@ export async function detachForks(tx: SqlClient, parent: SessionRow, fromSeq: nu
  * Deletes a session, its messages, hidden ids, artifacts, its state (the owner's keys `session:<id>:<name>`
  * that name exactly it: the key's part after `session:<id>:` has no `:`) and the owner's long-term records bound
  * to it (metadata `engram.session`), in one transaction. Its direct forks keep what they shared: their inherited
- * rows are copied in as their own (same seqs) and they become roots.
+ * rows are copied in as their own (same seqs) and they become roots. With `ifLogId` (a conditional delete) only
+ * when the session exists and its `log_id` equals it, checked first on its locked row, else `CONFLICT`.
  */
 export async function deleteSessionRow(
   tx: SqlClient,
   component: string,
   scope: Scope,
   sessionId: string,
+  ifLogId?: string,
 ): Promise<void> {
+  if (ifLogId !== undefined) {
+    // The row locked (FOR UPDATE; SQLite's write transaction) before anything goes: a delete of another
+    // transaction commits first or waits for this one, and a session it deleted and created again is not this row.
+    const row = await queryGet(
+      tx,
+      sql`SELECT log_id FROM engram_sessions WHERE ${ownerWhere(scope)} AND id = ${sessionId}${raw(tx.dialect.forUpdate)}`,
+    );
+    checkLogId(row && String(row.log_id), ifLogId, sessionId, component);
+  }
   const session = await loadSession(tx, scope, sessionId, component, true);
   const t = session.tenant;
   await detachForks(tx, session, 0);

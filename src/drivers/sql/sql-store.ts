@@ -4,7 +4,13 @@ import { checkId, isValidId } from '../../core/ids.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import type { HasAppendWithArtifacts } from '../../store/append-with-artifacts.ts';
-import { checkIdList, checkRangeQuery, checkSearchQuery, prepareInputs } from '../../store/check-inputs.ts';
+import {
+  checkDeleteSessionOptions,
+  checkIdList,
+  checkRangeQuery,
+  checkSearchQuery,
+  prepareInputs,
+} from '../../store/check-inputs.ts';
 import { checkListArtifactsOptions, checkSince } from '../../store/check-values.ts';
 import type { MemoryStoreV1, StoreCapabilities } from '../../store/memory-store.ts';
 import { checkSessionId } from '../../store/store-helpers.ts';
@@ -162,10 +168,11 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         return client.transaction((tx) => updateSessionRow(tx, component, scope, sessionId, metadata));
       }),
 
-    deleteSession: (scope, sessionId) =>
+    deleteSession: (scope, sessionId, options) =>
       op('deleteSession', scope, () => {
+        const ifLogId = checkDeleteSessionOptions(options, component);
         checkSession(sessionId);
-        return client.transaction((tx) => deleteSessionRow(tx, component, scope, sessionId));
+        return client.transaction((tx) => deleteSessionRow(tx, component, scope, sessionId, ifLogId));
       }),
 
     append: sqlStoreAppend({

@@ -2,6 +2,7 @@ import type { StoreCase } from '../store-case.ts';
 import { appendCases } from './append.ts';
 import { artifactStateCases } from './artifacts-state.ts';
 import { conditionalAppendCases } from './conditional-append.ts';
+import { conditionalDeleteCases } from './conditional-delete.ts';
 import { deleteCases } from './delete.ts';
 import { forkCases } from './forks.ts';
 import { idCases } from './ids.ts';
@@ -22,6 +23,7 @@ import { valueCases } from './values.ts';
 export { appendCases } from './append.ts';
 export { artifactStateCases } from './artifacts-state.ts';
 export { conditionalAppendCases } from './conditional-append.ts';
+export { conditionalDeleteCases } from './conditional-delete.ts';
 export { deleteCases } from './delete.ts';
 export { forkCases } from './forks.ts';
 export { idCases } from './ids.ts';
@@ -44,6 +46,7 @@ export const allCases: readonly StoreCase[] = [
   ...sessionCases,
   ...appendCases,
   ...conditionalAppendCases,
+  ...conditionalDeleteCases,
   ...idCases,
   ...deleteCases,
   ...pruneCases,

@@ -1,4 +1,5 @@
 import type { JSONValue } from 'ai';
+import { MemoryError } from '../../core/errors/memory-error.ts';
 import { isValidId } from '../../core/ids.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
@@ -53,10 +54,9 @@ const chunkSize = 500;
 export const importMarker = 'engram:import';
 
 /**
- * The takeovers of crashed runs' sessions (check again, delete, create marked as this run's) of the runs in this
- * process, one at a time per store object: two runs that both found the same crashed session cannot both pass
- * the check before either has marked it (the second then finds the first's live mark and is refused). Runs in
- * two processes are not covered: their check and their delete are separate store calls.
+ * The takeovers of crashed runs' sessions (see {@link takeOver}) of the runs in this process, one at a time per
+ * store object, so the second of two runs that found the same crashed session finds the first's live mark and is
+ * refused at its check. Runs in two processes are kept apart by the conditional delete {@link takeOver} makes.
  */
 const takeoverQueues = new WeakMap<object, SerialQueue>();
 const takeovers = (store: object): SerialQueue => {
@@ -64,6 +64,50 @@ const takeovers = (store: object): SerialQueue => {
   takeoverQueues.set(store, queue);
   return queue;
 };
+
+/** The refusal of a session another run took over or finished while this one ran. */
+const writtenMeanwhile = (id: string) =>
+  new BadInputError(
+    `session "${id}" was written by another run while this one ran; nothing of it was replaced`,
+  );
+
+/**
+ * Takes over session `id`, which a crashed run left marked incomplete: checks it again (another run may have
+ * taken it over or finished it since this run's first check), then deletes exactly the session it checked and
+ * creates it marked as this run's. The delete is conditional on the log read before the check (`ifLogId`, its
+ * `stats().logId`): a run in another process that took the session over in between deleted it and created its
+ * own, with a new log, so this delete is a `CONFLICT` and changes nothing; `createSession` refuses an id another
+ * run created meanwhile. Either way this run is refused (`BadInputError`) and nothing of the other run's session
+ * is touched.
+ */
+async function takeOver(
+  store: MemoryStoreV1,
+  scope: Scope,
+  id: string,
+  metadata: Record<string, JSONValue>,
+): Promise<void> {
+  // The log first, then what is checked: a session replaced between the two reads is not the one deleted.
+  const logId = await store.stats(scope, id).then(
+    (stats) => stats.logId,
+    (error: unknown) => {
+      if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return undefined;
+      throw error;
+    },
+  );
+  const now = logId === undefined ? undefined : await store.getSession(scope, id);
+  if (now && (now.metadata[importMarker] !== 'incomplete' || liveOwner(now.metadata[importOwnerKey])))
+    throw writtenMeanwhile(id);
+  try {
+    if (now) await store.deleteSession(scope, id, { ifLogId: logId });
+    await store.createSession(scope, { id, metadata });
+  } catch (error) {
+    if (MemoryError.hasCode(error, 'CONFLICT')) throw writtenMeanwhile(id);
+    // createSession's refusal of an id that exists (INVALID_ARGUMENT): another run created it since the delete.
+    if (MemoryError.hasCode(error, 'INVALID_ARGUMENT') && (await store.getSession(scope, id)))
+      throw writtenMeanwhile(id);
+    throw error;
+  }
+}
 
 /** What a target is: a new session, one to append to, or an incomplete import to replace. */
 type Target = 'new' | 'append' | 'resume';
@@ -119,16 +163,7 @@ export async function writeSessions(
     for (const s of sessions) {
       if (targets.get(s.id) === 'append') continue; // after every new session is written (below)
       if (targets.get(s.id) === 'resume')
-        await takeovers(store).run(async () => {
-          // Checked again just before: another run may have taken it over or finished it since the check.
-          const now = await store.getSession(scope, s.id);
-          if (now && (now.metadata[importMarker] !== 'incomplete' || liveOwner(now.metadata[importOwnerKey])))
-            throw new BadInputError(
-              `session "${s.id}" was written by another run while this one ran; nothing of it was replaced`,
-            );
-          await store.deleteSession(scope, s.id);
-          await store.createSession(scope, { id: s.id, metadata: marked(s) });
-        });
+        await takeovers(store).run(() => takeOver(store, scope, s.id, marked(s)));
       else await store.createSession(scope, { id: s.id, metadata: marked(s) });
       created.push(s);
       const memory = createConversationMemory({ store, scope, sessionId: s.id });

@@ -104,7 +104,12 @@ export {
 export { checkExpectedVersion, prepareChange, prepareRecord, recordHash } from './longterm/prepare-record.ts';
 export { cosineSimilarity, matchesFilter } from './longterm/record-filter.ts';
 export { applyChange, firstVersion, reviveVersion, sameRecord } from './longterm/record-versions.ts';
-export { purgeSessionRecords, sessionBound, sessionBoundKey } from './longterm/session-bound-records.ts';
+export {
+  boundElsewhere,
+  purgeSessionRecords,
+  sessionBound,
+  sessionBoundKey,
+} from './longterm/session-bound-records.ts';
 export { checkJsonValue } from './messages/check-json-value.ts';
 export {
   type JsonValueIssue,

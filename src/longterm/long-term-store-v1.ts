@@ -96,7 +96,8 @@ export interface LongTermStoreV1 {
    * Optional (every built-in store has it): deletes for good, every version and embedding, each record owned by
    * exactly `scope` (not its users' or agents') that ANY of whose versions binds to session `sessionId`
    * (metadata `engram.session`, `sessionBoundKey`): a record deleted since, or whose newer version dropped the
-   * binding, goes too. How many records. What `purgeSessionRecords` (so `deleteSession`) runs; without it, it
+   * binding, goes too; one whose current live version binds another session is that session's and stays
+   * (`boundElsewhere`). How many records. What `purgeSessionRecords` (so `deleteSession`) runs; without it, it
    * finds bound records through `listRecords`, which lists current live versions only, so a third-party store
    * without this method leaves deleted and since-unbound records' versions in `history`.
    */

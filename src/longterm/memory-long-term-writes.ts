@@ -12,7 +12,7 @@ import {
 import { checkExpectedVersion } from './prepare-record.ts';
 import { ownerOf, type RecordOwner, scopeCovers } from './record-filter.ts';
 import { applyChange, copyRecord, firstVersion, reviveVersion, sameRecord } from './record-versions.ts';
-import { sessionBoundKey } from './session-bound-records.ts';
+import { boundElsewhere, sessionBoundKey } from './session-bound-records.ts';
 
 /** The write methods of the in-process long-term driver (arguments already checked by the engine). */
 export type MemoryLongTermWrites = Pick<
@@ -96,8 +96,10 @@ function boundIds(
   const ids: string[] = [];
   for (const [key, e] of entries) {
     const id = (e.versions[0] as LongTermRecord).id;
-    if (key === state.keyOf(owner, id) && e.versions.some((v) => v.metadata[sessionBoundKey] === sessionId))
-      ids.push(id);
+    if (key !== state.keyOf(owner, id)) continue;
+    const current = currentVersion(e);
+    if (current && boundElsewhere(current.metadata, sessionId)) continue; // another session's now
+    if (e.versions.some((v) => v.metadata[sessionBoundKey] === sessionId)) ids.push(id);
   }
   return ids;
 }

@@ -26,6 +26,15 @@ export function sessionBound(sessionId: string): Record<string, JSONValue> {
   return { [sessionBoundKey]: sessionId };
 }
 
+/**
+ * Whether a record's current version (its `metadata`) binds it to a session other than `sessionId`: such a record
+ * belongs to that session now, and deleting `sessionId` keeps it, whatever its older versions were bound to.
+ */
+export function boundElsewhere(metadata: Record<string, JSONValue>, sessionId: string): boolean {
+  const bound = metadata[sessionBoundKey];
+  return typeof bound === 'string' && bound !== sessionId;
+}
+
 /** Records listed per page while looking for a session's bound records. */
 const pageSize = 500;
 
@@ -34,7 +43,8 @@ const pageSize = 500;
  * are bound to session `sessionId` (see {@link sessionBoundKey}); how many. What a store built on the contracts
  * (not in one transaction with the session's delete) runs first when it deletes a session. Through the store's
  * `purgeSessionBound` when it has one (every built-in store): any version binding the record counts, so a record
- * deleted before the session, or whose newer version dropped the binding, goes too. A store without it (a
+ * deleted before the session, or whose newer version dropped the binding, goes too (one whose current version
+ * binds another session stays: {@link boundElsewhere}). A store without it (a
  * third-party one) is searched with `listRecords`, which lists current live versions only: there a record bound
  * only in a version that is no longer current keeps its versions. Records that are not a `LongTermStoreV1`, a bad
  * scope or session id are `INVALID_ARGUMENT`.

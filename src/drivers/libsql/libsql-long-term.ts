@@ -1,5 +1,6 @@
 import {
   applyChange,
+  boundElsewhere,
   checkExpectedVersion,
   firstVersion,
   type LongTermDriverV1,
@@ -239,11 +240,22 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
           `SELECT DISTINCT r.id FROM engram_ltm_records r WHERE ${where.sql}`,
           where.args,
         );
-        return purgeIn(
-          tx,
-          scope,
-          rows.map((row) => String(row.id)),
-        );
+        // A record whose current live version binds another session is that session's now: it stays.
+        const mine = ownedBy(scope, 'r');
+        const ids: string[] = [];
+        for (const part of chunks(rows.map((row) => String(row.id)))) {
+          const current = await tx.all(
+            `SELECT r.id, r.metadata FROM engram_ltm_records r WHERE ${mine.sql} AND r.id IN (${placeholders(part)}) AND r.live = 1`,
+            [...mine.args, ...part],
+          );
+          const kept = new Set(
+            current
+              .filter((row) => boundElsewhere(JSON.parse(String(row.metadata)), sessionId))
+              .map((row) => String(row.id)),
+          );
+          ids.push(...part.filter((id) => !kept.has(id)));
+        }
+        return purgeIn(tx, scope, ids);
       }),
     searchText: (scope, query) => searchRecordText(db, scope, query),
     ...createVectorMethods(db),

@@ -1,3 +1,4 @@
+import type { JSONValue } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
@@ -7,7 +8,7 @@ import type { LongTermStoreV1, PreparedLongTermRecord } from '../../longterm/lon
 import { checkExpectedVersion } from '../../longterm/prepare-record.ts';
 import { ownerOf, type RecordOwner } from '../../longterm/record-filter.ts';
 import { applyChange, firstVersion, reviveVersion, sameRecord } from '../../longterm/record-versions.ts';
-import { sessionBoundKey } from '../../longterm/session-bound-records.ts';
+import { boundElsewhere, sessionBoundKey } from '../../longterm/session-bound-records.ts';
 import type { SqlClient, SqlRow } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
@@ -125,8 +126,22 @@ export async function purgeSessionBoundRows(tx: SqlClient, scope: Scope, session
     sql`SELECT DISTINCT r.id FROM engram_ltm_records r WHERE ${base} AND ${bound}`,
   );
   let purged = 0;
-  for (const batch of idChunks(rows.map((row) => String(row.id))))
-    purged += await purgeWhere(tx, sql`${base} AND r.id IN (${joinSql(batch)})`);
+  for (const batch of idChunks(rows.map((row) => String(row.id)))) {
+    // A record whose current live version binds another session is that session's now: it stays.
+    const current = await queryAll(
+      tx,
+      sql`SELECT r.id, r.metadata FROM engram_ltm_records r WHERE ${base} AND r.id IN (${joinSql(batch)}) AND r.expired_at IS NULL AND r.event <> 'DELETE'`,
+    );
+    const kept = new Set(
+      current
+        .filter((row) =>
+          boundElsewhere(tx.dialect.readDocument(row.metadata) as Record<string, JSONValue>, sessionId),
+        )
+        .map((row) => String(row.id)),
+    );
+    const ids = batch.filter((id) => !kept.has(id));
+    if (ids.length > 0) purged += await purgeWhere(tx, sql`${base} AND r.id IN (${joinSql(ids)})`);
+  }
   return purged;
 }
 

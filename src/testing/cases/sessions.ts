@@ -270,6 +270,14 @@ export const sessionCases: StoreCase[] = [
       await records.addRecords(s, [bound('deleted', 'chat'), bound('unbound', 'chat')]);
       await records.deleteRecord(s, 'deleted', new Date());
       await records.updateRecord(s, 'unbound', prepareChange({ metadata: {} }, 'test'), new Date());
+      // Bound to `chat` once, to `chat:2` now: the record is chat:2's and stays with every version.
+      await records.addRecords(s, [bound('moved', 'chat')]);
+      await records.updateRecord(
+        s,
+        'moved',
+        prepareChange({ metadata: sessionBound('chat:2') }, 'test'),
+        new Date(),
+      );
       await records.addRecords(u2, [bound('wm', 'chat'), bound('deleted', 'chat')]);
       await records.deleteRecord(u2, 'deleted', new Date());
       // The tenant's own record under an id a user's bound record has: the tenant's is not bound, so it stays.
@@ -280,11 +288,10 @@ export const sessionCases: StoreCase[] = [
         expect(await records.getRecord(s, id)).toBeUndefined();
         expect(await records.history(s, id), id).toEqual([]);
       }
-      expect((await records.getRecords(s, ['next', 'fact', 'look-alike'])).map((r) => r.id)).toEqual([
-        'next',
-        'fact',
-        'look-alike',
-      ]);
+      expect((await records.getRecords(s, ['next', 'fact', 'look-alike', 'moved'])).map((r) => r.id)).toEqual(
+        ['next', 'fact', 'look-alike', 'moved'],
+      );
+      expect(await records.history(s, 'moved')).toHaveLength(2);
       // Another owner's records bound to its own `chat`, live or deleted, stay with every version.
       expect((await records.getRecord(u2, 'wm'))?.text).toBe('wm of chat');
       expect((await records.history(u2, 'deleted')).map((r) => r.event)).toEqual(['ADD', 'DELETE']);
@@ -297,6 +304,9 @@ export const sessionCases: StoreCase[] = [
       await records.addRecords(s, [bound('early', 'later')]);
       await expectMemoryError(store.deleteSession(s, 'later'), 'SESSION_NOT_FOUND');
       expect(await records.getRecord(s, 'early')).toBeDefined();
+      // Deleting the session it moved to takes it, every version.
+      await store.deleteSession(s, 'chat:2');
+      expect(await records.history(s, 'moved')).toEqual([]);
     },
   },
 ];

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { entryModules } from '../test-support/public-surface/entry-modules.ts';
-import { isClass } from '../test-support/public-surface/hostile-values.ts';
+import {
+  callNestedCase as callCase,
+  copyToPath,
+  splitNestedKey as split,
+} from '../test-support/public-surface/nested-option-call.ts';
 import {
   nestedKnownIgnoring,
   nestedOptionCases,
   nestedOptionExclusions,
 } from '../test-support/public-surface/nested-option-cases.ts';
 import { nestedOptionObjects } from '../test-support/public-surface/nested-option-objects.ts';
-import { optionCases, optionExclusions } from '../test-support/public-surface/option-cases.ts';
+import { optionExclusions } from '../test-support/public-surface/option-cases.ts';
 import { MemoryError } from './core/errors/memory-error.ts';
 
 /**
@@ -19,57 +22,14 @@ import { MemoryError } from './core/errors/memory-error.ts';
  */
 const misspelt = 'zzMisspelt';
 
-/** The export an `entry.name:path` key names, and the path. */
-function split(key: string): { exportKey: string; path: string } {
-  const colon = key.indexOf(':');
-  return { exportKey: key.slice(0, colon), path: key.slice(colon + 1) };
-}
-
-/**
- * `options` with `zzMisspelt` added to the object at `path` (a fresh copy of each object on the way): `[]` takes an
- * array's first element, `*` a map's first value. Returns the options and the path as the error should name it
- * (`branches[0]`, `policy.tools["web_fetch"]`).
- */
+/** `options` with `zzMisspelt` added to the object at `path` (see `copyToPath`), and the path as the error names it. */
 function misspell(
   options: Record<string, unknown>,
   path: string,
 ): { options: Record<string, unknown>; named: string } {
-  const copy = { ...options };
-  let at: Record<string, unknown> = copy;
-  let named = '';
-  for (const segment of path.split('.')) {
-    const isArray = segment.endsWith('[]');
-    const key = segment === '*' ? Object.keys(at)[0]! : segment.replace(/\[\]$/, '');
-    named += segment === '*' ? `[${JSON.stringify(key)}]` : `${named ? '.' : ''}${key}`;
-    let next: unknown = at[key];
-    if (isArray) {
-      const array = [...(next as unknown[])];
-      at[key] = array;
-      at = array as unknown as Record<string, unknown>;
-      next = array[0];
-      named += '[0]';
-      at[0] = { ...(next as object) };
-      at = at[0] as Record<string, unknown>;
-      continue;
-    }
-    if (typeof next !== 'object' || next === null)
-      throw new Error(`the row's options hold no object at ${named}`);
-    at[key] = { ...next };
-    at = at[key] as Record<string, unknown>;
-  }
-  at[misspelt] = 1;
-  return { options: copy, named };
-}
-
-/** Calls the export of `exportKey` as its top-level row says, awaiting a promise, and closes what it made. */
-async function callCase(exportKey: string, options: Record<string, unknown>): Promise<void> {
-  const dot = exportKey.indexOf('.');
-  const fn = entryModules[exportKey.slice(0, dot)]![exportKey.slice(dot + 1)] as (
-    ...args: unknown[]
-  ) => unknown;
-  const call = optionCases[exportKey]!.call ?? ((f, o) => (isClass(f) ? new f(o) : f(o)));
-  const made = await call(fn, options);
-  await (made as { close?: () => unknown } | undefined)?.close?.();
+  const copy = copyToPath(options, path);
+  copy.at[misspelt] = 1;
+  return copy;
 }
 
 describe('nested option keys: every public factory refuses a misspelt key in a nested options object', () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { MemoryError } from '../../src/core/errors/memory-error.ts';
+import type { ValueKind } from './nested-option-objects.ts';
 
 /** The error a hostile proxy throws on every access: the caller's own exception, which may pass through engram. */
 export class ProxyTrapError extends Error {
@@ -74,6 +75,41 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     weight: 2,
   },
 );
+
+/** A value of a wrong type for some declared field, and the kinds of declared type that take it. */
+interface WrongValue {
+  /** How a failure prints it. */
+  label: string;
+  /** Makes it (fresh for each call). */
+  make: () => unknown;
+  /** The kinds of field that take it: for any other it is of the wrong type. */
+  takenBy: readonly ValueKind[];
+  /** Given only to a field that takes numbers (NaN, a BigInt: the wrong numbers). */
+  forNumbers?: true;
+}
+
+const wrongValues: readonly WrongValue[] = [
+  { label: "'zzWrong'", make: () => 'zzWrong', takenBy: ['string'] },
+  { label: '7', make: () => 7, takenBy: ['number'] },
+  { label: 'NaN', make: () => Number.NaN, takenBy: [], forNumbers: true },
+  { label: '7n', make: () => 7n, takenBy: ['bigint'], forNumbers: true },
+  { label: 'true', make: () => true, takenBy: ['boolean'] },
+  { label: '{}', make: () => ({}), takenBy: ['object'] },
+  { label: 'Symbol(hostile)', make: () => Symbol('hostile'), takenBy: ['symbol'] },
+  { label: 'a function', make: () => () => 'hostile', takenBy: ['function'] },
+];
+
+/**
+ * The values of a wrong type for a field whose declared type takes `kinds` (see `nestedOptionFields`): a string,
+ * a number, a boolean, an object, a symbol and a function unless the type takes that kind (an object is wrong for a
+ * component: it has none of its methods), and NaN and a BigInt for a number. None for a field that takes anything.
+ */
+export function wrongTypedValues(kinds: ReadonlySet<ValueKind>): { label: string; make: () => unknown }[] {
+  if (kinds.has('anything')) return [];
+  return wrongValues.filter(
+    (v) => !v.takenBy.some((k) => kinds.has(k)) && (!v.forNumbers || kinds.has('number')),
+  );
+}
 
 /** Zero to three hostile arguments; call the result to get fresh values (a proxy or cyclic object per call). */
 export function hostileArgs(): fc.Arbitrary<() => unknown[]> {

@@ -35,10 +35,54 @@ function isComponent(checker: ts.TypeChecker, type: ts.Type): boolean {
     );
 }
 
-/** The walk's compiler and what it has found (`path`s). */
+/** The walk's compiler and what it has found (`path`s), with the leaf fields of each path it found. */
 interface Walk {
   checker: ts.TypeChecker;
   found: Set<string>;
+  fields: Map<string, Map<string, Set<ValueKind>>>;
+}
+
+/**
+ * What a declared type takes, by kind: `'literal:…'` one string or number literal (a choice), `template` the strings
+ * of a template literal type (`before-last-${number}-messages`), `component` an object
+ * with required methods (see {@link isComponent}), `object` any other object, `anything` `unknown` / `any` (or a
+ * type parameter): a field of that kind takes any value.
+ */
+export type ValueKind =
+  | 'string'
+  | 'template'
+  | 'number'
+  | 'boolean'
+  | 'bigint'
+  | 'symbol'
+  | 'null'
+  | 'function'
+  | 'array'
+  | 'object'
+  | 'component'
+  | 'anything'
+  | `literal:${string}`;
+
+/** The kind of one union member (see {@link ValueKind}). */
+function kindOf(checker: ts.TypeChecker, type: ts.Type): ValueKind {
+  const f = type.flags;
+  if (f & (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.TypeParameter)) return 'anything';
+  if (type.isStringLiteral() || type.isNumberLiteral()) return `literal:${type.value}`;
+  if (f & ts.TypeFlags.String) return 'string';
+  if (f & ts.TypeFlags.TemplateLiteral) return 'template';
+  // `string & {}` (a string that keeps its literals' completions) takes any string.
+  if (type.isIntersection() && type.types.some((t) => t.flags & ts.TypeFlags.String)) return 'string';
+  if (f & ts.TypeFlags.Number) return 'number';
+  if (f & ts.TypeFlags.BooleanLike) return 'boolean';
+  if (f & ts.TypeFlags.BigIntLike) return 'bigint';
+  if (f & ts.TypeFlags.ESSymbolLike) return 'symbol';
+  if (f & ts.TypeFlags.Null) return 'null';
+  if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) return 'function';
+  if (checker.isArrayType(type) || checker.isTupleType(type)) return 'array';
+  if (f & ts.TypeFlags.NonPrimitive) return 'object';
+  if (f & (ts.TypeFlags.Object | ts.TypeFlags.Intersection))
+    return isComponent(checker, type) ? 'component' : 'object';
+  return 'anything';
 }
 
 /** A type's union members (itself when it is no union). */
@@ -51,9 +95,18 @@ const members = (type: ts.Type): ts.Type[] => (type.isUnion() ? type.types : [ty
  */
 function walk(w: Walk, type: ts.Type, path: string, seen: ts.Type[]): void {
   if (seen.includes(type)) return;
-  for (const property of w.checker.getPropertiesOfType(type))
-    for (const part of propertyTypes(w.checker, property))
+  for (const property of w.checker.getPropertiesOfType(type)) {
+    const parts = propertyTypes(w.checker, property);
+    if (path) {
+      const fields = w.fields.get(path) ?? new Map<string, Set<ValueKind>>();
+      w.fields.set(path, fields);
+      const kinds = fields.get(property.getName()) ?? new Set<ValueKind>();
+      fields.set(property.getName(), kinds);
+      for (const part of parts) kinds.add(kindOf(w.checker, part));
+    }
+    for (const part of parts)
       visit(w, part, `${path}${path ? '.' : ''}${property.getName()}`, [...seen, type]);
+  }
 }
 
 /** Records `type` at `path` when it is a nested options object (see {@link walk}), and walks into it. */
@@ -83,12 +136,28 @@ function visit(w: Walk, type: ts.Type, path: string, seen: ts.Type[]): void {
  * (an object with a required method: a store, a model, a counter) are left out; see {@link isComponent}.
  */
 export function nestedOptionObjects(): Set<string> {
+  return new Set(nestedOptionFields().keys());
+}
+
+/**
+ * {@link nestedOptionObjects} with the fields of each nested options object, each with the kinds of value its
+ * declared type takes (`keepOut.toolDerived`: `boolean`, `literal:recall`): what the nested option-values walk
+ * gives each field that its type does not take. A map's or a dependency's object has no fields here (its keys are
+ * the user's, or the dependency's).
+ */
+export function nestedOptionFields(): Map<string, Map<string, Set<ValueKind>>> {
   const { checker, parameters } = optionParameters();
-  const found = new Set<string>();
+  const found = new Map<string, Map<string, Set<ValueKind>>>();
   for (const { specifier, name, type } of parameters) {
-    const w: Walk = { checker, found: new Set() };
+    const w: Walk = { checker, found: new Set(), fields: new Map() };
     for (const member of members(type)) walk(w, member, '', []);
-    for (const path of w.found) found.add(`${entryKey(specifier)}.${name}:${path}`);
+    for (const path of w.found) {
+      const key = `${entryKey(specifier)}.${name}:${path}`;
+      const fields = found.get(key) ?? new Map<string, Set<ValueKind>>();
+      found.set(key, fields);
+      for (const [field, kinds] of w.fields.get(path) ?? [])
+        fields.set(field, new Set([...(fields.get(field) ?? []), ...kinds]));
+    }
   }
   return found;
 }

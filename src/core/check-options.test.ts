@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkKnownKeys, checkNestedKeys } from './check-options.ts';
+import { checkKnownKeys, checkNestedKeys, checkOptionalNumber } from './check-options.ts';
 
 describe('checkKnownKeys (the driver kit exports it: it takes any input)', () => {
   it('refuses options that are no object, naming the factory, where it read their keys or threw a raw TypeError', () => {
@@ -55,4 +55,24 @@ describe('checkNestedKeys', () => {
       }),
     );
   });
+});
+
+describe('checkOptionalNumber', () => {
+  it('takes undefined and finite numbers in range', () => {
+    for (const value of [undefined, 0, 0.5, 1])
+      expect(() => checkOptionalNumber(value, 'f(options).w', 'c', 0, 1)).not.toThrow();
+    expect(() => checkOptionalNumber(-3.5, 'f(options).w', 'c', Number.NEGATIVE_INFINITY)).not.toThrow();
+  });
+
+  it.each(['0.5', Number.NaN, Number.POSITIVE_INFINITY, 1n, true, {}, 2, -1])(
+    'refuses %s, naming it',
+    (value) => {
+      expect(() => checkOptionalNumber(value, 'f(options).w', 'c', 0, 1)).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringContaining('f(options).w must be a finite number from 0 to 1, got'),
+        }),
+      );
+    },
+  );
 });

@@ -84,6 +84,34 @@ export function checkOptionalInteger(value: unknown, what: string, component: st
 }
 
 /**
+ * Throws `INVALID_ARGUMENT` naming `what` unless `value` is `undefined` or a finite number from `min` to `max` (never
+ * a string, a BigInt, NaN or ±Infinity; `min` `-Infinity` for any finite number): the check of a numeric option that
+ * is not a count (a weight, a share).
+ */
+export function checkOptionalNumber(
+  value: unknown,
+  what: string,
+  component: string,
+  min: number,
+  max = Number.POSITIVE_INFINITY,
+): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    const range =
+      max !== Number.POSITIVE_INFINITY
+        ? ` from ${min} to ${max}`
+        : min > Number.NEGATIVE_INFINITY
+          ? ` >= ${min}`
+          : '';
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${what} must be a finite number${range}, got ${describeValue(value)}`,
+    });
+  }
+}
+
+/**
  * Throws `INVALID_ARGUMENT` naming `what` unless `value` is an object (or function) with a function under each
  * of `methods`: the check of a component passed in options (`memory`, `store`, `model`). Returns `value`.
  */

@@ -1,10 +1,10 @@
-import { checkKnownKeys, checkNestedKeys, checkOptions } from '../core/check-options.ts';
+import { checkChoice, checkKnownKeys, checkNestedKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope } from '../core/scope.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { embedTexts, toEmbedder } from './embedder.ts';
-import { rankingOptionKeys } from './hybrid-search.ts';
+import { checkRankingOptions, rankingOptionKeys } from './hybrid-search.ts';
 import { createBackgroundWork } from './long-term-background.ts';
 import { cursorStateOf } from './long-term-cursor-state.ts';
 import { keepOutRules } from './long-term-keep-out.ts';
@@ -71,6 +71,16 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     'createLongTermMemory(options).keepOut',
     component,
   );
+  // A wrong value ('yes', true) is truthy: recall would leave the text out while writes still kept it.
+  for (const key of ['toolDerived', 'agentRecorded'] as const)
+    checkChoice(
+      options.keepOut?.[key],
+      ['recall', 'memory'],
+      `createLongTermMemory(options).keepOut.${key}`,
+      component,
+      'recall',
+    );
+  checkRankingOptions(options, 'createLongTermMemory(options)', component);
   const scope = checkScope(options.scope, component);
   const records =
     options.store === undefined
@@ -85,7 +95,10 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     });
   if (options.selfFacts !== undefined && typeof options.selfFacts !== 'boolean')
     throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'selfFacts must be a boolean' });
-  const configured = options.embedding === undefined ? undefined : toEmbedder(options.embedding);
+  const configured =
+    options.embedding === undefined
+      ? undefined
+      : toEmbedder(options.embedding, 'createLongTermMemory(options).embedding');
   // A store without vector search is searched by full text alone: nothing is embedded for it.
   const embedder = records.vectorSearch ? configured : undefined;
   const clock = options.clock ?? { now: () => new Date() };

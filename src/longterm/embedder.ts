@@ -73,12 +73,25 @@ export function embedderFromModel(
   };
 }
 
-/** An embedder as given (one with an `embed` method and a string `id`), else one over the AI SDK model (`embedderFromModel`). */
-export function toEmbedder(embedding: EmbeddingModel | LongTermEmbedder): LongTermEmbedder {
-  const e = embedding as Partial<LongTermEmbedder> | null;
-  return typeof e === 'object' && e !== null && typeof e.embed === 'function' && typeof e.id === 'string'
-    ? (e as LongTermEmbedder)
-    : embedderFromModel(embedding as EmbeddingModel);
+/**
+ * An embedder as given (one with an `embed` method and a string `id`), else one over the AI SDK model
+ * (`embedderFromModel`). `where` names the option it came from (`createLongTermMemory(options).embedding`): anything
+ * that is neither is `INVALID_ARGUMENT` naming it.
+ */
+export function toEmbedder(
+  embedding: EmbeddingModel | LongTermEmbedder,
+  where = 'embedderFromModel(model)',
+): LongTermEmbedder {
+  const e = embedding as Partial<LongTermEmbedder & { doEmbed: unknown }> | null;
+  if (typeof e === 'object' && e !== null && typeof e.embed === 'function' && typeof e.id === 'string')
+    return e as LongTermEmbedder;
+  if (typeof e !== 'object' || e === null || typeof e.doEmbed !== 'function')
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'longterm',
+      message: `${where} must be an embedder ({ id, embed }) or an AI SDK embedding model object (with doEmbed)${typeof e === 'string' ? ', not a model id string' : ''}, got ${describeValue(embedding)}`,
+    });
+  return embedderFromModel(embedding as EmbeddingModel);
 }
 
 /** Pieces of at most `maxChars` characters, cut at whitespace where one is near. */

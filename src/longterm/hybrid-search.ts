@@ -1,4 +1,10 @@
 import * as chrono from 'chrono-node';
+import {
+  checkChoice,
+  checkFunction,
+  checkOptionalInteger,
+  checkOptionalNumber,
+} from '../core/check-options.ts';
 import type { Scope } from '../core/scope.ts';
 import { analyzeText } from './analyze-text.ts';
 import { maxQueryTerms } from './check-record.ts';
@@ -87,6 +93,26 @@ export const rankingOptionKeys: Record<keyof RankingOptions, true> = {
   diversity: true,
   now: true,
 };
+
+/**
+ * Checks the values of ranking options (`where` names them: `createLongTermMemory(options)`,
+ * `openEpisodicMemory(options).ranking`): `INVALID_ARGUMENT` naming the field (`….ranking.rrfK`) unless each given
+ * one is of its type: a weight a finite number (`contextWeight` and `diversity` from 0 to 1, `rrfK` and
+ * `vectorWeight` at least 0, as search requires), `candidates` a whole number, `fusion` one of its choices, `now` a
+ * function. A wrong one would otherwise be taken and fail (or rank by NaN) at the first search.
+ */
+export function checkRankingOptions(options: RankingOptions, where: string, component: string): void {
+  const at = (key: keyof RankingOptions) => `${where}.${key}`;
+  checkOptionalNumber(options.contextWeight, at('contextWeight'), component, 0, 1);
+  checkOptionalInteger(options.candidates, at('candidates'), component, 0);
+  checkChoice(options.fusion, ['calibrated', 'rrf'], at('fusion'), component, 'calibrated');
+  checkOptionalNumber(options.rrfK, at('rrfK'), component, 0);
+  checkOptionalNumber(options.vectorWeight, at('vectorWeight'), component, 0);
+  for (const key of ['episodeWeight', 'dedupe', 'speakerBoost'] as const)
+    checkOptionalNumber(options[key], at(key), component, Number.NEGATIVE_INFINITY);
+  checkOptionalNumber(options.diversity, at('diversity'), component, 0, 1);
+  if (options.now !== undefined) checkFunction(options.now, at('now'), component);
+}
 
 /** Options of {@link hybridSearch}. */
 export interface HybridSearchOptions extends RankingOptions {

@@ -42,6 +42,36 @@ describe('long-term memory input checks (issue 21 #13)', () => {
     );
   });
 
+  it('createLongTermMemory refuses a ranking option or embedding of the wrong type, naming it, when called', () => {
+    const scope = { tenant: 't', user: 'u' };
+    // Each was taken and failed (or ranked by NaN) at the first search, or threw naming embedderFromModel.
+    for (const [key, value] of [
+      ['candidates', 1.5],
+      ['contextWeight', '0.5'],
+      ['fusion', 'reciprocal'],
+      ['rrfK', Number.NaN],
+      ['speakerBoost', 10n],
+      ['diversity', 2],
+      ['now', new Date()],
+      ['embedding', 'openai/text-embedding-3-small'],
+    ] as const)
+      expect(() => createLongTermMemory({ scope, [key]: value } as never), key).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringContaining(`createLongTermMemory(options).${key} must be`),
+        }),
+      );
+    expect(
+      createLongTermMemory({
+        scope,
+        candidates: 0,
+        contextWeight: 1,
+        speakerBoost: -0.5,
+        now: () => new Date(),
+      }),
+    ).toBeDefined();
+  });
+
   it('record accepts plain AI SDK { role, content } messages, dated by the clock and found again', async () => {
     const memory = open();
     const plain: ModelMessage[] = [

@@ -5,7 +5,8 @@ import type { MemoryMessage } from '../core/message.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
 import type { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
-import { type RankingOptions, rankingOptionKeys } from '../longterm/hybrid-search.ts';
+import { toEmbedder } from '../longterm/embedder.ts';
+import { checkRankingOptions, type RankingOptions, rankingOptionKeys } from '../longterm/hybrid-search.ts';
 import type { LongTermRecord, NewLongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { ownedHits, ownedRecords } from '../longterm/owned-records.ts';
@@ -121,6 +122,8 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
     'openEpisodicMemory(options).ranking',
     'patterns',
   );
+  if (options.ranking !== undefined)
+    checkRankingOptions(options.ranking, 'openEpisodicMemory(options).ranking', 'patterns');
   const scope = checkScope(options.scope ?? { tenant: 'default' }, component);
   if (typeof options.series !== 'string' || !/^[\w.:-]{1,100}$/.test(options.series))
     throw new MemoryError({
@@ -130,8 +133,12 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
     });
   const store = options.store ?? createMemoryStore();
   const { embedding, ...ranking } = options.ranking ?? {};
+  const embedder =
+    embedding === undefined
+      ? undefined
+      : toEmbedder(embedding, 'openEpisodicMemory(options).ranking.embedding');
   const records = createEmbeddedRecords(
-    { store, scope, recording: 'none', ...ranking, ...(embedding ? { embedding } : {}) },
+    { store, scope, recording: 'none', ...ranking, ...(embedder ? { embedding: embedder } : {}) },
     component,
   );
   const { longTerm } = records;

@@ -1,4 +1,4 @@
-import { checkKnownKeys } from '../core/check-options.ts';
+import { checkInteger, checkKnownKeys } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { ContentItemType } from './content-item.ts';
@@ -57,14 +57,12 @@ export function checkCitationRule(
   checkKnownKeys(rule, known as Record<keyof CitationRule, true>, where, 'content', where);
   const { offload, keepTurns, type } = rule;
   if (offload !== undefined && offload !== 'always' && offload !== 'never') {
-    if (typeof offload === 'object' && offload !== null)
-      checkKnownKeys(offload, { overTokens: true }, where, 'content', `${where}.offload`);
-    const n = typeof offload === 'object' && offload !== null ? offload.overTokens : undefined;
-    if (!Number.isSafeInteger(n) || (n as number) < 0) {
+    if (typeof offload !== 'object' || offload === null)
       throw fail(
         `offload must be 'always', 'never' or { overTokens: a non-negative integer }, got ${describeValue(offload)}`,
       );
-    }
+    checkKnownKeys(offload, { overTokens: true }, where, 'content', `${where}.offload`);
+    checkInteger(offload.overTokens, `${where}.offload.overTokens`, 'content', 0);
   }
   if (keepTurns !== undefined && (!Number.isSafeInteger(keepTurns) || keepTurns < 0)) {
     throw fail(`keepTurns must be a non-negative integer, got ${describeValue(keepTurns)}`);
@@ -81,9 +79,18 @@ export function resolveCitationPolicy(
   policy: CitationPolicy = {},
   where = 'policy',
 ): (toolName: string) => ResolvedCitationRule {
-  if (typeof policy === 'object' && policy !== null)
-    checkKnownKeys(policy, { default: true, tools: true }, where, 'content', where);
+  checkKnownKeys(policy, { default: true, tools: true }, where, 'content', where);
   if (policy.default !== undefined) checkCitationRule(policy.default, `${where}.default`);
+  // A map by tool name: anything else (a number, a function) has no entries, so its rules were left out unsaid.
+  if (
+    policy.tools !== undefined &&
+    (typeof policy.tools !== 'object' || policy.tools === null || Array.isArray(policy.tools))
+  )
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'content',
+      message: `${where}.tools must be an object of rules by tool name, got ${describeValue(policy.tools)}`,
+    });
   for (const [name, rule] of Object.entries(policy.tools ?? {}))
     checkCitationRule(rule, `${where}.tools[${JSON.stringify(name)}]`);
   const base: ResolvedCitationRule = { ...fallback, ...policy.default };

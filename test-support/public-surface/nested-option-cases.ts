@@ -199,15 +199,6 @@ export const nestedValueExclusions: Record<string, string> = {};
  * shrink: a fix removes its row in the same commit. Keys are `entry.name:path.field`.
  */
 export const nestedValuesNotYetChecked: Record<string, string> = {
-  'ai-sdk.agent:longTermMemory.memory': 'unchecked: not yet',
-  'ai-sdk.agent:recordAssembly.keep': 'unchecked: not yet',
-  'ai-sdk.createAgent:longTermMemory.mode': 'unchecked: not yet',
-  'ai-sdk.createAgent:longTermMemory.recallTokens': 'unchecked: not yet',
-  'ai-sdk.createAgent:recordAssembly.keep': 'unchecked: not yet',
-  'ai-sdk.createChatHandler:agentStream.sendReasoning': 'unchecked: not yet',
-  'ai-sdk.runBranches:branches[].prompt': 'unchecked: not yet',
-  'ai-sdk.subAgentTool:content.mode': 'unchecked: not yet',
-  'ai-sdk.subAgentTool:content.store': 'unchecked: not yet',
   'langgraph.EngramStore:ttl.defaultTtl': 'unchecked: not yet',
   'langgraph.EngramStore:ttl.refreshOnRead': 'unchecked: not yet',
   'langgraph.EngramStore:ttl.sweepIntervalMinutes': 'unchecked: not yet',

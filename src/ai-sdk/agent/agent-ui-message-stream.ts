@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ModelMessage, UIMessageChunk } from 'ai';
-import { checkFunction, checkKnownKeys, checkOptions } from '../../core/check-options.ts';
+import { checkBoolean, checkFunction, checkKnownKeys, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { type UIToolResult, uiToolResult } from '../ui-tool-result.ts';
@@ -55,6 +55,7 @@ export function agentUIMessageStream(
   checkKnownKeys(options, agentStreamOptionKeys, 'agentUIMessageStream', 'agent');
   if (options.onError !== undefined)
     checkFunction(options.onError, 'agentUIMessageStream(run, options): onError', 'agent');
+  checkBoolean(options.sendReasoning, 'agentUIMessageStream(run, options): sendReasoning', 'agent', true);
   const chunks = toChunks(run.stream, options);
   return new ReadableStream<UIMessageChunk>({
     async pull(controller) {

@@ -6,7 +6,13 @@ import {
   type ToolSet,
   type UserContent,
 } from 'ai';
-import { checkChoice, checkFunction, checkKnownKeys } from '../../core/check-options.ts';
+import {
+  checkChoice,
+  checkFunction,
+  checkKnownKeys,
+  checkMethods,
+  checkOptionalInteger,
+} from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
@@ -107,15 +113,6 @@ export function checkConfig(config: AgentConfig): void {
     'instructions',
   );
   checkNestedOptions(config, 'agent(config)', longTermKeys);
-  const mode = config.longTermMemory?.mode;
-  if (mode !== undefined && !['static', 'agent', 'both'].includes(mode))
-    throw bad("agent(config): longTermMemory.mode must be 'static', 'agent' or 'both'");
-  const recallTokens = config.longTermMemory?.recallTokens;
-  if (
-    recallTokens !== undefined &&
-    (!Number.isSafeInteger(recallTokens) || recallTokens < 1 || recallTokens > 1_000_000)
-  )
-    throw bad('agent(config): longTermMemory.recallTokens must be an integer from 1 to 1000000');
   if (config.memoryRetention !== undefined)
     checkRetentionPolicy(config.memoryRetention, 'agent(config): memoryRetention', component);
 }
@@ -129,10 +126,11 @@ const longTermKeys: Record<keyof AgentLongTermMemory, true> = {
 
 /**
  * Checks the options objects nested in an agent's config, named from `where` (`agent(config)`,
- * `createAgent(options)`): `recordAssembly` must be a boolean or `{ keep }`, and a key `recordAssembly` or
- * `longTermMemory` does not have (`longTermKeys` lists the latter's) is `INVALID_ARGUMENT` naming its path
- * (`agent(config).longTermMemory.mod`), before anything runs: a misspelt `mod` would run the agent in `static`
- * mode, a `memory` in `recordAssembly` would replace the view's conversation.
+ * `createAgent(options)`): `recordAssembly` must be a boolean or `{ keep }` (an integer >= 1), and a key
+ * `recordAssembly` or `longTermMemory` does not have (`longTermKeys` lists the latter's) is `INVALID_ARGUMENT`
+ * naming its path (`agent(config).longTermMemory.mod`), before anything runs: a misspelt `mod` would run the agent
+ * in `static` mode, a `memory` in `recordAssembly` would replace the view's conversation. `longTermMemory`'s values
+ * are checked too (see `checkLongTermValues`), named by their path (`createAgent(options).longTermMemory.mode`).
  */
 export function checkNestedOptions(
   config: { recordAssembly?: unknown; longTermMemory?: unknown },
@@ -142,11 +140,49 @@ export function checkNestedOptions(
   const record = config.recordAssembly;
   if (record !== undefined && typeof record !== 'boolean' && (typeof record !== 'object' || record === null))
     throw bad(`${where}: recordAssembly must be a boolean or { keep }, got ${describeValue(record)}`);
-  if (typeof record === 'object')
+  if (typeof record === 'object') {
     checkKnownKeys(record, { keep: true }, where, component, `${where}.recordAssembly`);
+    checkOptionalInteger((record as { keep?: unknown }).keep, `${where}.recordAssembly.keep`, component, 1);
+  }
   const longTerm = config.longTermMemory;
-  if (typeof longTerm === 'object' && longTerm !== null)
+  if (typeof longTerm === 'object' && longTerm !== null) {
     checkKnownKeys(longTerm, longTermKeys, where, component, `${where}.longTermMemory`);
+    checkLongTermValues(
+      longTerm as Partial<AgentLongTermMemory>,
+      `${where}.longTermMemory`,
+      'memory' in longTermKeys,
+    );
+  }
+}
+
+/**
+ * The values of an agent's `longTermMemory` at `where`: `mode` one of its choices, `recallTokens` an integer from 1
+ * to 1,000,000, and (`withMemory`: `agent()`'s, not `createAgent`'s, which makes it) `memory` a long-term memory
+ * with the methods the mode calls (`record` and `retrieve` for recall, `add` and `retrieve` for the tools), so a
+ * wrong one is refused here, not as a raw TypeError at the first run.
+ */
+function checkLongTermValues(
+  longTerm: Partial<AgentLongTermMemory>,
+  where: string,
+  withMemory: boolean,
+): void {
+  const mode = checkChoice(longTerm.mode, ['static', 'agent', 'both'], `${where}.mode`, component, 'static');
+  const { recallTokens } = longTerm;
+  if (
+    recallTokens !== undefined &&
+    (!Number.isSafeInteger(recallTokens) || recallTokens < 1 || recallTokens > 1_000_000)
+  )
+    throw bad(
+      `${where}.recallTokens must be an integer from 1 to 1000000, got ${describeValue(recallTokens)}`,
+    );
+  if (withMemory) {
+    const methods = {
+      static: ['record', 'retrieve'],
+      agent: ['add', 'retrieve'],
+      both: ['record', 'add', 'retrieve'],
+    };
+    checkMethods(longTerm.memory, `${where}.memory`, component, methods[mode]);
+  }
 }
 
 /** The config's tools: an object whose every entry is a tool (an object), not a string or an array. */

@@ -79,6 +79,13 @@ export async function runBranches(options: RunBranchesOptions): Promise<BranchRe
       'agent',
     );
     checkMethods(b?.agent, `runBranches(options): branches[${i}].agent`, 'agent', ['run']);
+    // Checked before any branch runs: a wrong one failed its own branch's run, after the others had started.
+    if (typeof b?.prompt !== 'string' && !Array.isArray(b?.prompt))
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component: 'agent',
+        message: `runBranches(options): branches[${i}].prompt must be a string or user content parts, got ${describeValue(b?.prompt)}`,
+      });
   });
   if (options.merge !== undefined && typeof options.merge !== 'function')
     throw new MemoryError({

@@ -2,7 +2,7 @@ import { type ModelMessage, type Tool, tool } from 'ai';
 import { z } from 'zod';
 import type { ContentStore } from '../../content/create-content-store.ts';
 import { contentForSubAgent, type SubAgentContentMode } from '../../content/sub-agent-content.ts';
-import { checkKnownKeys, checkNestedKeys } from '../../core/check-options.ts';
+import { checkChoice, checkKnownKeys, checkMethods, checkNestedKeys } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import {
@@ -70,6 +70,15 @@ export function subAgentTool(
   );
   if (options.scope !== undefined) checkScope(options.scope, 'agent');
   checkNestedKeys(options.content, { store: true, mode: true }, 'subAgentTool(options).content', 'agent');
+  if (options.content !== undefined) {
+    // Checked here, not at the first call of the tool: the store the sub-agent's content tools use, and (but
+    // `shared`) what makes its own space.
+    const { store, mode } = options.content;
+    const where = 'subAgentTool(options).content';
+    const own = checkChoice(mode, ['shared', 'snapshot', 'isolated'], `${where}.mode`, 'agent', 'shared');
+    const space = own === 'shared' ? [] : ['withSpace', 'snapshot', 'restore'];
+    checkMethods(store, `${where}.store`, 'agent', ['put', 'retrieve', 'query', ...space]);
+  }
   const max = options.maxAnswerChars ?? 20_000;
   return tool({
     description: `${sub.description} (the ${sub.name} agent: give it one self-contained task; it answers in text)`,

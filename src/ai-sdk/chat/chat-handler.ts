@@ -8,7 +8,13 @@ import {
   type UIMessageStreamOnEndCallback,
   type UIMessageStreamOptions,
 } from 'ai';
-import { checkFunction, checkKnownKeys, checkMethods, checkOptions } from '../../core/check-options.ts';
+import {
+  checkBoolean,
+  checkFunction,
+  checkKnownKeys,
+  checkMethods,
+  checkOptions,
+} from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
 import type { MemoryMessage } from '../../core/message.ts';
@@ -305,6 +311,7 @@ function agentTurns<M extends UIMessage>(
     );
     if (agentStream.onError !== undefined)
       checkFunction(agentStream.onError, what('agentStream.onError'), 'chat');
+    checkBoolean(agentStream.sendReasoning, what('agentStream.sendReasoning'), 'chat', true);
   }
   const view = options.view ?? ((conversation) => conversation);
   const stream = agentStream ?? {};

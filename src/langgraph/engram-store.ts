@@ -10,7 +10,7 @@ import {
   type SearchOperation,
   validateNamespace,
 } from '@langchain/langgraph-checkpoint';
-import { checkKnownKeys, checkNestedKeys } from '../core/check-options.ts';
+import { checkBoolean, checkKnownKeys, checkNestedKeys } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
@@ -139,8 +139,11 @@ export class EngramStore extends BaseStore {
     this.#model = options.model ?? 'langgraph-store';
     this.#fields = options.fields ?? ['$'];
     this.#ttl = options.ttl ?? {};
-    checkTtl(this.#ttl.defaultTtl, 'ttl.defaultTtl', invalid);
-    checkTtl(this.#ttl.sweepIntervalMinutes, 'ttl.sweepIntervalMinutes', invalid);
+    const ttl = 'createEngramStore(options).ttl';
+    checkTtl(this.#ttl.defaultTtl, `${ttl}.defaultTtl`, invalid);
+    checkTtl(this.#ttl.sweepIntervalMinutes, `${ttl}.sweepIntervalMinutes`, invalid);
+    // 'yes' or 0 would be taken as given: refreshed on read when truthy, not refreshed when falsy.
+    checkBoolean(this.#ttl.refreshOnRead, `${ttl}.refreshOnRead`, component, true);
     this.#onSweepError =
       options.onSweepError ?? ((error) => console.error('[engram] [langgraph] TTL sweep failed:', error));
     const embed = options.embed ? embedder(options.embed, options.dims) : undefined;

@@ -199,12 +199,6 @@ export const nestedValueExclusions: Record<string, string> = {};
  * shrink: a fix removes its row in the same commit. Keys are `entry.name:path.field`.
  */
 export const nestedValuesNotYetChecked: Record<string, string> = {
-  'langgraph.EngramStore:ttl.defaultTtl': 'unchecked: not yet',
-  'langgraph.EngramStore:ttl.refreshOnRead': 'unchecked: not yet',
-  'langgraph.EngramStore:ttl.sweepIntervalMinutes': 'unchecked: not yet',
-  'langgraph.createEngramStore:ttl.defaultTtl': 'unchecked: not yet',
-  'langgraph.createEngramStore:ttl.refreshOnRead': 'unchecked: not yet',
-  'langgraph.createEngramStore:ttl.sweepIntervalMinutes': 'unchecked: not yet',
   'mem0.createMem0LongTermMemory:ids.agentId': 'unchecked: not yet',
   'mem0.createMem0LongTermMemory:ids.runId': 'unchecked: not yet',
   'mem0.createMem0LongTermMemory:ids.userId': 'unchecked: not yet',

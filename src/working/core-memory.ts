@@ -1,5 +1,11 @@
 import type { JSONValue } from 'ai';
-import { checkBoolean, checkKnownKeys, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
+import {
+  checkBoolean,
+  checkInteger,
+  checkKnownKeys,
+  checkOptionalInteger,
+  checkOptions,
+} from '../core/check-options.ts';
 import { type Clock, checkClock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
@@ -84,13 +90,17 @@ const blockFields: Record<keyof BlockDefinition, true> = {
  * when given: a misspelt `readonly` would leave a read-only block open to the model's edits.
  */
 function checkBlock(b: BlockDefinition, i: number): void {
+  const at = blockAt(i);
   if (typeof b !== 'object' || b === null || Array.isArray(b))
-    throw bad(`blocks[${i}] must be an object, got ${describeValue(b)}`);
-  checkKnownKeys(b, blockFields, 'createCoreMemory', component, `createCoreMemory(options).blocks[${i}]`);
+    throw bad(`${at} must be an object, got ${describeValue(b)}`);
+  checkKnownKeys(b, blockFields, 'createCoreMemory', component, at);
   for (const key of ['value', 'description'] as const)
     if (b[key] !== undefined && typeof b[key] !== 'string')
-      throw bad(`blocks[${i}].${key} must be a string, got ${describeValue(b[key])}`);
+      throw bad(`${at}.${key} must be a string, got ${describeValue(b[key])}`);
 }
+
+/** Block `i` as an error names it: `createCoreMemory(options).blocks[i]`. */
+const blockAt = (i: number) => `createCoreMemory(options).blocks[${i}]`;
 
 /**
  * Core memory blocks (Letta's): each block is a versioned record in the store (every edit kept, `history(label)`),
@@ -120,19 +130,19 @@ export function createCoreMemory(options: CoreMemoryOptions): CoreMemory {
   for (const [i, b] of options.blocks.entries()) {
     checkBlock(b, i);
     if (typeof b.label !== 'string' || !/^[\w-]{1,64}$/.test(b.label))
-      throw bad(`blocks[${i}].label must be 1–64 letters, digits, _ or -`);
-    if (defs.has(b.label)) throw bad(`blocks[${i}]: label "${b.label}" is used twice`);
+      throw bad(`${blockAt(i)}.label must be 1–64 letters, digits, _ or -, got ${describeValue(b.label)}`);
+    if (defs.has(b.label)) throw bad(`${blockAt(i)}: label "${b.label}" is used twice`);
     const limit = b.limit ?? 2000;
-    if (!Number.isSafeInteger(limit) || limit < 1) throw bad(`blocks[${i}].limit must be a positive integer`);
+    checkInteger(limit, `${blockAt(i)}.limit`, component, 1);
     const value = b.value ?? '';
     if (value.length > limit)
-      throw bad(`blocks[${i}].value has ${value.length} characters; its limit is ${limit}`);
+      throw bad(`${blockAt(i)}.value has ${value.length} characters; its limit is ${limit}`);
     defs.set(b.label, {
       label: b.label,
       value,
       limit,
       description: b.description ?? '',
-      readOnly: checkBoolean(b.readOnly, `blocks[${i}].readOnly`, component, false),
+      readOnly: checkBoolean(b.readOnly, `${blockAt(i)}.readOnly`, component, false),
     });
     slots.set(
       b.label,

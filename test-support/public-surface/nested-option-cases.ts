@@ -198,13 +198,4 @@ export const nestedValueExclusions: Record<string, string> = {};
  * "unchecked: not yet". The walk expects each to fail and fails on one that no longer does, so the list can only
  * shrink: a fix removes its row in the same commit. Keys are `entry.name:path.field`.
  */
-export const nestedValuesNotYetChecked: Record<string, string> = {
-  'mem0.createMem0LongTermMemory:ids.agentId': 'unchecked: not yet',
-  'mem0.createMem0LongTermMemory:ids.runId': 'unchecked: not yet',
-  'mem0.createMem0LongTermMemory:ids.userId': 'unchecked: not yet',
-  'root.createCoreMemory:blocks[].description': 'unchecked: not yet',
-  'root.createCoreMemory:blocks[].label': 'unchecked: not yet',
-  'root.createCoreMemory:blocks[].limit': 'unchecked: not yet',
-  'root.createCoreMemory:blocks[].readOnly': 'unchecked: not yet',
-  'root.createCoreMemory:blocks[].value': 'unchecked: not yet',
-};
+export const nestedValuesNotYetChecked: Record<string, string> = {};

@@ -109,7 +109,8 @@ export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem
       throw bad(
         `createMem0LongTermMemory(options).ids.${key}: not an entity id of Mem0 (its ids: ${idKeys.join(', ')})`,
       );
-  for (const key of idKeys) if (ids[key] !== undefined) checkId(ids[key], `ids.${key}`, component);
+  for (const key of idKeys)
+    if (ids[key] !== undefined) checkId(ids[key], `createMem0LongTermMemory(options).ids.${key}`, component);
   if (ids.userId === undefined && ids.agentId === undefined && ids.runId === undefined)
     throw bad('ids needs at least one of userId, agentId, runId: Mem0 memories are always scoped');
   const roles = options.roles ?? ['user', 'assistant'];

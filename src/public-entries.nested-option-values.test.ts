@@ -17,7 +17,7 @@ import { MemoryError } from './core/errors/memory-error.ts';
  * A nested option of the wrong type is refused, by every public factory, when it is called: each field of each
  * nested options object of `nestedOptionCases` (`createLongTermMemory({ keepOut: { toolDerived } })`) is given, in
  * turn, the values of a wrong type for its declared type (`wrongTypedValues`: a string where a number or a choice
- * is declared, a number, a boolean, an object, a symbol, a function; NaN and a BigInt for a number), and the call
+ * is declared, a number, a boolean, an object, a symbol, a function, an array; NaN and a BigInt for a number), and the call
  * must fail with `INVALID_ARGUMENT` naming the field's path (`keepOut.toolDerived`) and the export, not run at a
  * wrong value or throw a raw `TypeError` later. The fields and their types are read with the compiler
  * (`nestedOptionFields`), so a new field without a check fails here; a field whose type takes anything has a

@@ -97,12 +97,14 @@ const wrongValues: readonly WrongValue[] = [
   { label: '{}', make: () => ({}), takenBy: ['object'] },
   { label: 'Symbol(hostile)', make: () => Symbol('hostile'), takenBy: ['symbol'] },
   { label: 'a function', make: () => () => 'hostile', takenBy: ['function'] },
+  { label: '[]', make: () => [], takenBy: ['array'] },
 ];
 
 /**
  * The values of a wrong type for a field whose declared type takes `kinds` (see `nestedOptionFields`): a string,
- * a number, a boolean, an object, a symbol and a function unless the type takes that kind (an object is wrong for a
- * component: it has none of its methods), and NaN and a BigInt for a number. None for a field that takes anything.
+ * a number, a boolean, an object, a symbol, a function and an array unless the type takes that kind (an object is
+ * wrong for a component: it has none of its methods), and NaN and a BigInt for a number. None for a field that takes
+ * anything. `null` is not among them: some options take it as "not set" (a LangGraph TTL).
  */
 export function wrongTypedValues(kinds: ReadonlySet<ValueKind>): { label: string; make: () => unknown }[] {
   if (kinds.has('anything')) return [];

@@ -58,6 +58,12 @@ describe('agent(config) and createAgent(options) refuse a config they would misr
       /agent\(config\)\.longTermMemory\.mod: not an option of agent\(config\)\.longTermMemory/,
     ],
     ['a componentName that is no string', { componentName: 7 }, /agent\(config\): componentName/],
+    // Taken, then recalled from at the first run: a raw TypeError reading its memory.
+    [
+      'a longTermMemory that is a number',
+      { longTermMemory: 7 },
+      /agent\(config\)\.longTermMemory must be false or an object, got 7/,
+    ],
   ])('%s is INVALID_ARGUMENT at agent(), before any step runs', (_, extra, where) => {
     expect(() => agent({ ...base(), tools: { lookup }, ...extra } as unknown as AgentConfig)).toThrow(
       refused(where),
@@ -75,6 +81,11 @@ describe('agent(config) and createAgent(options) refuse a config they would misr
     }
     expect(MemoryError.isInstance(error), String(error)).toBe(true);
     expect(await memory.read()).toEqual([]);
+  });
+
+  it('a longTermMemory of false is none, as it was (createAgent documents it; agent() took it alike)', async () => {
+    const run = agent({ ...base(), tools: { lookup }, longTermMemory: false as never }).run('Go');
+    expect((await run.result).text).toBe('ok');
   });
 
   it('createAgent: a misspelt sessionId is refused, not replaced by the default session', () => {

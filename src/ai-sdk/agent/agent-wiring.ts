@@ -145,14 +145,14 @@ export function checkNestedOptions(
     checkOptionalInteger((record as { keep?: unknown }).keep, `${where}.recordAssembly.keep`, component, 1);
   }
   const longTerm = config.longTermMemory;
-  if (typeof longTerm === 'object' && longTerm !== null) {
-    checkKnownKeys(longTerm, longTermKeys, where, component, `${where}.longTermMemory`);
-    checkLongTermValues(
-      longTerm as Partial<AgentLongTermMemory>,
-      `${where}.longTermMemory`,
-      'memory' in longTermKeys,
-    );
-  }
+  // false is none (createAgent's documented off switch; agent() took it alike). 7 or 'x' was taken by agent(), then
+  // recalled from at the first run: a raw TypeError.
+  if (longTerm === undefined || longTerm === false) return;
+  const withMemory = 'memory' in longTermKeys;
+  if (typeof longTerm !== 'object' || longTerm === null || Array.isArray(longTerm))
+    throw bad(`${where}.longTermMemory must be false or an object, got ${describeValue(longTerm)}`);
+  checkKnownKeys(longTerm, longTermKeys, where, component, `${where}.longTermMemory`);
+  checkLongTermValues(longTerm as Partial<AgentLongTermMemory>, `${where}.longTermMemory`, withMemory);
 }
 
 /**

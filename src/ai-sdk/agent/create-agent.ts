@@ -109,8 +109,6 @@ export function createAgent(options: CreateAgentOptions): Agent {
   const maxTokens = options.maxTokens ?? modelContextWindow(model) ?? fallbackWindow;
   if (!Number.isInteger(maxTokens) || maxTokens < 1)
     throw bad(`createAgent: maxTokens must be a positive integer, got ${String(options.maxTokens)}`);
-  if (longTermMemory !== false && (typeof longTermMemory !== 'object' || longTermMemory === null))
-    throw bad('createAgent: longTermMemory must be false or an object');
 
   const conversation = createConversationMemory({ store, scope, sessionId });
   const content = createContentStore({ store, scope });

@@ -1,5 +1,7 @@
 import type { JSONValue } from 'ai';
 import { checkMethods } from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
@@ -31,6 +33,13 @@ export function sessionBound(sessionId: string): Record<string, JSONValue> {
  * belongs to that session now, and deleting `sessionId` keeps it, whatever its older versions were bound to.
  */
 export function boundElsewhere(metadata: Record<string, JSONValue>, sessionId: string): boolean {
+  checkId(sessionId, 'boundElsewhere(sessionId)', component);
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `boundElsewhere(metadata): a record's metadata must be an object, got ${describeValue(metadata)}`,
+    });
   const bound = metadata[sessionBoundKey];
   return typeof bound === 'string' && bound !== sessionId;
 }

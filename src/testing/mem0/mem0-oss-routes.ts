@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Mem0RouteResult } from './mem0-route-result.ts';
+import { decodeMemoryId, type Mem0RouteResult } from './mem0-route-result.ts';
 import type { Mem0TestStore } from './mem0-test-store.ts';
 import { checkAddBody, checkSearchBody, checkUpdateBody } from './mem0-test-validate.ts';
 
@@ -49,7 +49,8 @@ export function handleOss(
   }
   const match = /^\/memories\/([^/]+)(\/history)?$/.exec(path);
   if (!match) return detail(404, 'Not Found');
-  const id = decodeURIComponent(match[1]!);
+  const id = decodeMemoryId(match[1]!);
+  if (id === undefined) return detail(400, 'The memory id in the path is not valid percent-encoding.');
   if (match[2])
     return method === 'GET'
       ? { status: 200, body: store.history(id).map(({ user_id, agent_id, run_id, ...e }) => e) }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Mem0RouteResult } from './mem0-route-result.ts';
+import { decodeMemoryId, type Mem0RouteResult } from './mem0-route-result.ts';
 import type { Mem0TestStore } from './mem0-test-store.ts';
 import { checkAddBody, checkSearchBody, checkUpdateBody } from './mem0-test-validate.ts';
 
@@ -56,7 +56,9 @@ export function handlePlatform(
   }
   const match = /^\/v1\/memories\/([^/]+)\/(history\/)?$/.exec(path);
   if (!match) return { status: 404, body: { detail: 'Not found.' } };
-  const id = decodeURIComponent(match[1]!);
+  const id = decodeMemoryId(match[1]!);
+  if (id === undefined)
+    return { status: 400, body: { error: 'The memory id in the path is not valid percent-encoding.' } };
   if (!uuid.test(id)) return { status: 400, body: { error: 'memory_id should be a valid UUID' } };
   if (match[2]) {
     if (method !== 'GET') return { status: 405, body: { detail: `Method "${method}" not allowed.` } };

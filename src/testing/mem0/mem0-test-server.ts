@@ -126,10 +126,17 @@ export async function startMem0TestServer(options: Mem0TestServerOptions = {}): 
     if (raw === undefined) return send(res, 413, { detail: 'Request body too large.' });
     const url = new URL(path, 'http://localhost');
     const invalidJson = typeof body === 'string';
-    const result = url.pathname.startsWith('/v')
-      ? handlePlatform(store, req.method ?? 'GET', url.pathname, body, invalidJson, req.headers, apiKey)
-      : handleOss(store, req.method ?? 'GET', url.pathname, body, invalidJson, req.headers, apiKey);
-    send(res, result.status, result.body);
+    try {
+      const result = url.pathname.startsWith('/v')
+        ? handlePlatform(store, req.method ?? 'GET', url.pathname, body, invalidJson, req.headers, apiKey)
+        : handleOss(store, req.method ?? 'GET', url.pathname, body, invalidJson, req.headers, apiKey);
+      send(res, result.status, result.body);
+    } catch (error) {
+      // A request the routes did not foresee is answered, never left hanging with an unhandled rejection.
+      send(res, 500, {
+        detail: `Mem0 test server error: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   handle.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

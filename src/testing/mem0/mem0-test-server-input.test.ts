@@ -3,7 +3,8 @@ import { type Mem0TestServer, startMem0TestServer } from './mem0-test-server.ts'
 
 /**
  * Requests a client under test may send the Mem0 test server by mistake: each is answered with a 4xx JSON error
- * (never left unanswered, never a thrown error in the test process).
+ * (never left unanswered, never a thrown error in the test process), and a search never reaches past the
+ * entities its filters name.
  */
 let server: Mem0TestServer;
 const platform = { authorization: 'Token k', 'content-type': 'application/json' };
@@ -46,4 +47,44 @@ describe('startMem0TestServer: bad requests are 4xx JSON answers', () => {
       expect(thrown).toEqual([]);
     },
   );
+});
+
+describe('startMem0TestServer: a search stays within every entity its filters name', () => {
+  it('an entity beside AND, or AND that is not a list, narrows the search or is refused, never ignored', async () => {
+    const added = await call('POST', '/v1/memories/', platform, {
+      messages: [{ role: 'user', content: 'Alice lives in Paris.' }],
+      user_id: 'alice',
+      agent_id: 'travel',
+      infer: false,
+      async_mode: false,
+    });
+    expect(added.status).toBe(200);
+    const search = (path: string, headers: Record<string, string>, body: object) =>
+      call('POST', path, headers, { query: 'Paris', ...body });
+    // Alice's memory is the travel agent's: a search for another agent of Alice's finds nothing.
+    for (const [path, headers] of [
+      ['/v2/memories/search/', platform],
+      ['/search', oss],
+    ] as const) {
+      const beside = await search(path, headers, {
+        filters: { AND: [{ user_id: 'alice' }], agent_id: 'billing' },
+      });
+      expect(beside, path).toEqual({ status: 200, body: path === '/search' ? { results: [] } : [] });
+      const notList = await search(path, headers, {
+        filters: { AND: { agent_id: 'billing' }, user_id: 'alice' },
+      });
+      expect(notList.status, path).toBe(400);
+    }
+    const topLevel = await search('/search', oss, {
+      filters: { AND: [{ user_id: 'alice' }] },
+      agent_id: 'billing',
+    });
+    expect(topLevel).toEqual({ status: 200, body: { results: [] } });
+    const twice = await search('/search', oss, { filters: { user_id: 'alice' }, user_id: 'bob' });
+    expect(twice.status).toBe(400);
+    const own = await search('/v2/memories/search/', platform, {
+      filters: { AND: [{ user_id: 'alice' }], agent_id: 'travel' },
+    });
+    expect((own.body as { memory: string }[]).map((m) => m.memory)).toEqual(['Alice lives in Paris.']);
+  });
 });

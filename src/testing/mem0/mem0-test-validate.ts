@@ -63,16 +63,17 @@ export function checkAddBody(body: unknown): Mem0AddInput | string {
 
 /**
  * The entities of a filter: `{ user_id: 'u' }`, or `{ AND: [{ user_id: 'u' }, { agent_id: 'a' }] }` with
- * plain equalities (the operators Mem0 also supports, `OR`, `in`, …, are rejected here).
+ * plain equalities, entities beside `AND` included (each narrows the search); `AND` that is not a list, and the
+ * operators Mem0 also supports (`OR`, `in`, …), are rejected here, never ignored.
  */
 function filterEntities(filters: unknown): Mem0Entities | string {
   if (!isObject(filters)) return 'filters must be an object.';
+  const { AND, ...beside } = filters;
+  if (AND !== undefined && !Array.isArray(AND)) return 'filters.AND must be a list of objects.';
   const flat: Record<string, unknown> = {};
-  const parts = Array.isArray(filters.AND) ? filters.AND : [filters];
-  for (const part of parts) {
+  for (const part of [...(AND ?? []), beside]) {
     if (!isObject(part)) return 'filters.AND must be a list of objects.';
     for (const [k, v] of Object.entries(part)) {
-      if (k === 'AND' && part === filters) continue;
       if (!(entityKeys as readonly string[]).includes(k)) return `Unsupported filter: ${k}.`;
       if (flat[k] !== undefined && flat[k] !== v) return `Conflicting filters on ${k}.`;
       flat[k] = v;
@@ -89,7 +90,11 @@ export function checkSearchBody(body: unknown, topLevelEntities: boolean): Mem0S
   if (query.length > 10_000) return 'query is too long.';
   const merged: Record<string, unknown> = isObject(filters) ? { ...filters } : {};
   if (topLevelEntities) {
-    for (const k of entityKeys) if (body[k] !== undefined) merged[k] = body[k];
+    for (const k of entityKeys) {
+      if (body[k] === undefined) continue;
+      if (merged[k] !== undefined && merged[k] !== body[k]) return `Conflicting filters on ${k}.`;
+      merged[k] = body[k];
+    }
   } else if (entityKeys.some((k) => body[k] !== undefined)) {
     return 'Top-level entity parameters are not supported; pass them in filters.';
   }

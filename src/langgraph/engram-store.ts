@@ -28,6 +28,7 @@ import {
   checkNamespacePage,
   checkOperation,
   checkStoreFilter,
+  checkWellFormedLabels,
 } from './store-input.ts';
 import {
   type ItemMetadata,
@@ -268,6 +269,7 @@ export class EngramStore extends BaseStore {
     validateNamespace(op.namespace);
     const id = itemRecordId(op.namespace, op.key);
     if (op.value === null) return this.#remove(id);
+    checkWellFormedLabels(op.namespace, 'put: namespace');
     checkTtl(op.ttl, 'ttl', invalid);
     checkIndexFields(op.index, 'put: index');
     const { records, store, scope } = this.#reader;
@@ -311,6 +313,7 @@ export class EngramStore extends BaseStore {
   async #search(op: SearchOperation, refreshTtl: boolean): Promise<SearchItem[]> {
     checkNamespaceList(op.namespacePrefix, 'search: namespacePrefix');
     validateNamespace(op.namespacePrefix, { allowEmpty: true, allowReservedRoot: true });
+    checkWellFormedLabels(op.namespacePrefix, 'search: namespacePrefix');
     const limit = op.limit ?? 10;
     const offset = op.offset ?? 0;
     if (!Number.isSafeInteger(limit) || limit < 0 || !Number.isSafeInteger(offset) || offset < 0)
@@ -334,8 +337,10 @@ export class EngramStore extends BaseStore {
 
   async #listNamespaces(op: ListNamespacesOperation): Promise<string[][]> {
     checkNamespacePage(op);
-    for (const condition of op.matchConditions ?? [])
+    for (const condition of op.matchConditions ?? []) {
       checkNamespaceList(condition?.path, 'listNamespaces: a prefix or suffix');
+      checkWellFormedLabels(condition.path, 'listNamespaces: a prefix or suffix');
+    }
     const prefix = op.matchConditions?.find((c) => c.matchType === 'prefix')?.path ?? [];
     const records = await listItemRecords(this.#reader, prefix);
     const items = await liveItems(

@@ -42,6 +42,21 @@ const calls: [string, (s: EngramStore) => Promise<unknown>, RegExp][] = [
     /put: namespace/,
   ],
   [
+    'put under a namespace label with a lone surrogate (stored, but no prefix search found it on SQL stores)',
+    (s) => s.put(['\ud800'], 'k', { a: 1 }),
+    /put: namespace/,
+  ],
+  [
+    'listNamespaces under a label with a lone surrogate',
+    (s) => s.listNamespaces({ prefix: ['\ud800'] }),
+    /listNamespaces: a prefix or suffix\[0\]/,
+  ],
+  [
+    'search under a label with a lone surrogate',
+    (s) => s.search(['docs', '\udfff']),
+    /search: namespacePrefix/,
+  ],
+  [
     'batch delete under a string namespace',
     (s) => s.batch([{ namespace: 'docs' as never, key: 'k', value: null }]),
     /put: namespace/,
@@ -92,6 +107,20 @@ describe('EngramStore: bad input is a typed error, and stores nothing', () => {
       await expect(s.put(['a.b'], 'k', { a: 1 })).rejects.toThrow(/periods/);
       expect(await s.search([], { limit: 100 })).toHaveLength(1);
     });
+  });
+});
+
+describe('EngramStore: a namespace label with a lone surrogate', () => {
+  it('is refused where it is written or matched; get and delete still address an item stored before the check', async () => {
+    const store = createSqliteStore({ path: ':memory:' });
+    try {
+      const s = createEngramStore({ store, scope: { tenant: 't' } });
+      await expect(s.put(['a', '\ud800'], 'k', { a: 1 })).rejects.toEqual(invalid(/put: namespace\[1\]/));
+      expect(await s.get(['a', '\ud800'], 'k')).toBeNull();
+      await expect(s.delete(['a', '\ud800'], 'k')).resolves.toBeUndefined();
+    } finally {
+      await store.close();
+    }
   });
 });
 

@@ -19,6 +19,20 @@ export function checkNamespaceList(namespace: unknown, what: string): asserts na
     throw invalid(`${what} must be a list of strings, got ${describeValue(namespace)}`);
 }
 
+/**
+ * Throws `INVALID_ARGUMENT` unless every label is well-formed text, as keys are: a label with a lone surrogate
+ * has no UTF-8 form, so a SQL store keeps it as U+FFFD and no prefix search or listing naming it finds the item.
+ * Checked where a label is written or matched (put, search, listNamespaces), not by get and delete, which
+ * address the item by an id that keeps the label exactly (an item stored before the check stays reachable).
+ */
+export function checkWellFormedLabels(namespace: readonly string[], what: string): void {
+  const bad = namespace.findIndex((label) => !label.isWellFormed());
+  if (bad >= 0)
+    throw invalid(
+      `${what}[${bad}] must be well-formed text (no lone surrogate), got ${describeValue(namespace[bad])}`,
+    );
+}
+
 /** Throws `INVALID_ARGUMENT` unless an item's `index` is `false` or a list of field paths (or not given). */
 export function checkIndexFields(
   index: unknown,

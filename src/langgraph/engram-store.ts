@@ -24,6 +24,7 @@ import { createRecordSlot } from '../working/record-slot.ts';
 import { compareNamespaces, matchesNamespace } from './store-filter.ts';
 import {
   checkIndexFields,
+  checkMatchConditions,
   checkNamespaceList,
   checkNamespacePage,
   checkOperation,
@@ -337,8 +338,9 @@ export class EngramStore extends BaseStore {
 
   async #listNamespaces(op: ListNamespacesOperation): Promise<string[][]> {
     checkNamespacePage(op);
+    checkMatchConditions(op.matchConditions);
     for (const condition of op.matchConditions ?? []) {
-      checkNamespaceList(condition?.path, 'listNamespaces: a prefix or suffix');
+      checkNamespaceList(condition.path, 'listNamespaces: a prefix or suffix');
       checkWellFormedLabels(condition.path, 'listNamespaces: a prefix or suffix');
     }
     const prefix = op.matchConditions?.find((c) => c.matchType === 'prefix')?.path ?? [];

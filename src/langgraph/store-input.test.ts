@@ -144,6 +144,15 @@ describe('EngramStore: a filter or a page it cannot honour is refused, not answe
       'INVALID_QUERY',
       /filter\.n .*"\$gtt"/,
     ],
+    [
+      'a namespace match type other than prefix or suffix (taken as a suffix)',
+      (s) =>
+        s.batch([
+          { matchConditions: [{ matchType: 'middle' as never, path: ['docs'] }], limit: 5, offset: 0 },
+        ]),
+      'INVALID_ARGUMENT',
+      /listNamespaces: matchConditions\[0\]\.matchType/,
+    ],
     ['a negative namespace limit', (s) => s.listNamespaces({ limit: -1 }), 'INVALID_ARGUMENT', /limit/],
     ['a NaN namespace offset', (s) => s.listNamespaces({ offset: Number.NaN }), 'INVALID_ARGUMENT', /offset/],
     ['a namespace depth of -1', (s) => s.listNamespaces({ maxDepth: -1 }), 'INVALID_ARGUMENT', /maxDepth/],

@@ -77,6 +77,24 @@ export function checkStoreFilter(filter: unknown): asserts filter is Record<stri
 }
 
 /**
+ * Throws `INVALID_ARGUMENT` unless `listNamespaces`' `matchConditions` (what `batch` is handed) is a list of
+ * objects whose `matchType` is `prefix` or `suffix` (or not given, or null): another type was taken as a suffix,
+ * so the listing answered where LangGraph's `InMemoryStore` refuses.
+ */
+export function checkMatchConditions(conditions: unknown): void {
+  if (conditions === undefined || conditions === null) return; // none, as InMemoryStore reads it
+  if (!Array.isArray(conditions))
+    throw invalid(`listNamespaces: matchConditions must be a list, got ${describeValue(conditions)}`);
+  conditions.forEach((condition: unknown, i) => {
+    const type = (condition as { matchType?: unknown } | null)?.matchType;
+    if (type !== 'prefix' && type !== 'suffix')
+      throw invalid(
+        `listNamespaces: matchConditions[${i}].matchType must be 'prefix' or 'suffix', got ${describeValue(type)}`,
+      );
+  });
+}
+
+/**
  * Throws `INVALID_ARGUMENT` unless `listNamespaces`' `limit` and `offset` are integers ≥ 0 and its `maxDepth` an
  * integer ≥ 1 (or not given): a negative limit or depth would cut the list from its end, a NaN empty it.
  */

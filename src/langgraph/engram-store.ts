@@ -10,7 +10,7 @@ import {
   type SearchOperation,
   validateNamespace,
 } from '@langchain/langgraph-checkpoint';
-import { checkBoolean, checkKnownKeys, checkNestedKeys } from '../core/check-options.ts';
+import { checkBoolean, checkKnownKeys, checkNestedKeys, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
@@ -21,6 +21,7 @@ import {
 } from '../longterm/long-term-store-v1.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createRecordSlot } from '../working/record-slot.ts';
+import { type EmbeddingsLike, embedder } from './store-embedder.ts';
 import { compareNamespaces, matchesNamespace } from './store-filter.ts';
 import {
   checkIndexFields,
@@ -53,13 +54,7 @@ import {
 } from './store-search.ts';
 import { checkTtl, type EngramStoreTtl, isAlive, refresh, refreshKey, ttlOptionKeys } from './store-ttl.ts';
 
-/** LangChain's `Embeddings` shape (what LangGraph's `IndexConfig.embeddings` takes). */
-export interface EmbeddingsLike {
-  /** Vectors of documents, in order. */
-  embedDocuments(texts: string[]): Promise<number[][]>;
-  /** The vector of a query. */
-  embedQuery(text: string): Promise<number[]>;
-}
+export type { EmbeddingsLike } from './store-embedder.ts';
 
 /** Options of {@link createEngramStore}. */
 export interface EngramStoreOptions {
@@ -201,8 +196,17 @@ export class EngramStore extends BaseStore {
       refreshTtl?: boolean;
     } = {},
   ): Promise<SearchItem[]> {
+    checkOptions(options, 'search', component);
     const { refreshTtl, ...op } = options;
     return this.#search({ namespacePrefix, ...op }, refreshTtl ?? this.#refreshing());
+  }
+
+  /** Namespaces of the scope's items (`prefix`, `suffix`, `maxDepth`, `limit`, `offset`: LangGraph's). */
+  override async listNamespaces(
+    options: Parameters<BaseStore['listNamespaces']>[0] = {},
+  ): Promise<string[][]> {
+    checkOptions(options, 'listNamespaces', component);
+    return super.listNamespaces(options);
   }
 
   /** Removes every expired item of the scope (all its versions); returns how many. */
@@ -320,6 +324,8 @@ export class EngramStore extends BaseStore {
     if (!Number.isSafeInteger(limit) || limit < 0 || !Number.isSafeInteger(offset) || offset < 0)
       throw invalid('search limit and offset must be non-negative integers');
     checkStoreFilter(op.filter);
+    if (op.query !== undefined && op.query !== null && typeof op.query !== 'string')
+      throw invalid(`search: query must be a string, got ${describeValue(op.query)}`);
     const ranker = op.query
       ? this.#embed
         ? vectorRanker(this.#reader, await this.#embed.query(op.query), this.#model)
@@ -361,28 +367,6 @@ export class EngramStore extends BaseStore {
     const offset = op.offset ?? 0;
     return sorted.slice(offset, offset + (op.limit ?? sorted.length));
   }
-}
-
-/** An embedder of either shape, checking the vectors' dimensions. */
-function embedder(embed: NonNullable<EngramStoreOptions['embed']>, dims: number | undefined) {
-  const check = (vectors: number[][], count: number) => {
-    if (vectors.length !== count || vectors.some((v) => dims !== undefined && v.length !== dims))
-      throw new MemoryError({
-        code: 'STORE_ERROR',
-        component,
-        message: `the embedder returned ${vectors.length} vectors for ${count} texts${dims === undefined ? '' : ` (expected ${dims} dimensions each)`}`,
-      });
-    return vectors;
-  };
-  if (typeof embed === 'function')
-    return {
-      docs: async (texts: string[]) => check(await embed(texts), texts.length),
-      query: async (text: string) => check(await embed([text]), 1)[0]!,
-    };
-  return {
-    docs: async (texts: string[]) => check(await embed.embedDocuments(texts), texts.length),
-    query: async (text: string) => check([await embed.embedQuery(text)], 1)[0]!,
-  };
 }
 
 /**

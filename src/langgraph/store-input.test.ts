@@ -57,6 +57,26 @@ const calls: [string, (s: EngramStore) => Promise<unknown>, RegExp][] = [
     /search: namespacePrefix/,
   ],
   [
+    'search with null options',
+    (s) => s.search(['docs'], null as never),
+    /search\(options\): options must be an object/,
+  ],
+  [
+    'search with a query that is no string',
+    (s) => s.search(['docs'], { query: 5 as never }),
+    /search: query/,
+  ],
+  [
+    'batch search with a query that is no string',
+    (s) => s.batch([{ namespacePrefix: ['docs'], query: {} as never }]),
+    /search: query/,
+  ],
+  [
+    'listNamespaces with null options',
+    (s) => s.listNamespaces(null as never),
+    /listNamespaces\(options\): options must be an object/,
+  ],
+  [
     'batch delete under a string namespace',
     (s) => s.batch([{ namespace: 'docs' as never, key: 'k', value: null }]),
     /put: namespace/,

@@ -24,6 +24,30 @@ describe('createMem0LongTermMemory options', () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it('refuses a baseUrl with a query, a fragment or credentials, which every path was appended after', () => {
+    // `${baseUrl}/v1/memories/` of 'http://host/?region=eu' is 'http://host/?region=eu/v1/memories/': an add was
+    // sent to the root and answered as an authentication failure, or as 'no such memory'.
+    const before = server.requests.length;
+    const host = new URL(server.url).host;
+    for (const baseUrl of [
+      `${server.url}/?region=eu`,
+      `${server.url}?a=1`,
+      `${server.url}#x`,
+      `http://u:p@${host}`,
+    ])
+      expect(() => createMem0LongTermMemory({ baseUrl, apiKey: 'k', ids: { userId: 'u' } }), baseUrl).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringMatching(/baseUrl must not have a query, a fragment or credentials/),
+        }),
+      );
+    expect(server.requests.length).toBe(before);
+    // A base path is kept: the calls go under it.
+    expect(() =>
+      createMem0LongTermMemory({ baseUrl: `${server.url}/mem0/`, ids: { userId: 'u' } }),
+    ).not.toThrow();
+  });
+
   it('accepts every declared key', async () => {
     const m = createMem0LongTermMemory({
       baseUrl: server.url,

@@ -20,7 +20,10 @@ export interface Mem0Ids {
 
 /** Options of `createMem0LongTermMemory`. */
 export interface Mem0LongTermMemoryOptions {
-  /** The server. @default 'https://api.mem0.ai' */
+  /**
+   * The server: an http(s) URL, with a base path if any; a query, a fragment or credentials are refused.
+   * @default 'https://api.mem0.ai'
+   */
   baseUrl?: string;
   /** Which API the server speaks: paths, auth header and answer shapes differ. @default 'platform' */
   api?: Mem0Api;
@@ -98,6 +101,12 @@ export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem
     throw bad('baseUrl must be an absolute http(s) URL');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad('baseUrl must be an http(s) URL');
+  // Every call's path is appended to the text: after a query or a fragment it lands in them, not in the path.
+  if (/[?#]/.test(baseUrl) || url.username !== '' || url.password !== '')
+    throw bad(
+      'baseUrl must not have a query, a fragment or credentials (the API key goes in apiKey), got ' +
+        describeValue(`${url.protocol}//${url.host}${url.pathname}${url.search}${url.hash}`),
+    );
   if (options.apiKey !== undefined && (typeof options.apiKey !== 'string' || options.apiKey.trim() === ''))
     throw bad('apiKey must be a non-empty string when given');
   const ids = options.ids;

@@ -209,7 +209,10 @@ export class EngramStore extends BaseStore {
     return super.listNamespaces(options);
   }
 
-  /** Removes every expired item of the scope (all its versions); returns how many. */
+  /**
+   * Removes every expired item of the scope (all its versions); returns how many. An item written again since
+   * this sweep found it expired is kept (on stores with `purgeIfVersion`: every built-in one).
+   */
   async sweep(): Promise<number> {
     const now = Date.now();
     const records = await listItemRecords(this.#reader, []);
@@ -223,11 +226,10 @@ export class EngramStore extends BaseStore {
         )
       ).map((f) => f.id),
     );
-    const expired = records
-      .filter((r) => !live.has(r.id) && itemMetadata(r, this.#reader.scope))
-      .map((r) => r.id);
-    for (const id of expired) await this.#remove(id);
-    return expired.length;
+    const expired = records.filter((r) => !live.has(r.id) && itemMetadata(r, this.#reader.scope));
+    let removed = 0;
+    for (const record of expired) if (await this.#removeExpired(record.id, record.version)) removed++;
+    return removed;
   }
 
   /** Starts the background sweep when `ttl.sweepIntervalMinutes` is set (the constructor does). */
@@ -254,6 +256,19 @@ export class EngramStore extends BaseStore {
     const { records, store, scope } = this.#reader;
     await records.purgeRecords(scope, [id]);
     await store.deleteState(scope, refreshKey(id));
+  }
+
+  /**
+   * Removes an item found expired at `version`, unless a put wrote a later version since (then it is kept):
+   * `purgeIfVersion` checks and purges in one step; a store without it purges whatever version is current.
+   */
+  async #removeExpired(id: string, version: number): Promise<boolean> {
+    const { records, store, scope } = this.#reader;
+    const purged = records.purgeIfVersion
+      ? await records.purgeIfVersion(scope, id, version)
+      : (await records.purgeRecords(scope, [id])) > 0;
+    if (purged) await store.deleteState(scope, refreshKey(id));
+    return purged;
   }
 
   async #get(op: GetOperation, refreshTtl: boolean): Promise<Item | null> {

@@ -33,6 +33,7 @@ export function checkLongTermDriver(driver: LongTermDriverV1, component: string)
     'getRecords',
     'searchText',
     'purgeSessionBound',
+    'purgeIfVersion',
     ...vectorMethods,
   ]);
   const present = vectorMethods.filter((m) => driver[m] !== undefined);

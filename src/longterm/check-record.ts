@@ -180,6 +180,13 @@ export function checkListOptions(options: LongTermListOptions | undefined, compo
   return limit;
 }
 
+/** Throws `INVALID_ARGUMENT` unless `purgeIfVersion`'s id is valid and its version a positive integer. */
+export function checkIdAtVersion(id: unknown, version: unknown, component: string): void {
+  checkId(id, 'id', component);
+  if (!Number.isSafeInteger(version) || (version as number) < 1)
+    throw bad(component, `version must be a positive integer, got ${describeValue(version)}`);
+}
+
 /** Throws `INVALID_ARGUMENT` unless every id is valid; returns them without repeats. */
 export function checkIds(ids: readonly unknown[], what: string, component: string): string[] {
   if (!Array.isArray(ids) || ids.length > 10_000)

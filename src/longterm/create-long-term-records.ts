@@ -10,7 +10,13 @@ import {
   checkPreparedRecords,
   embeddingLimit,
 } from './check-long-term-call.ts';
-import { checkIds, checkListOptions, checkTextQuery, checkVectorQuery } from './check-record.ts';
+import {
+  checkIdAtVersion,
+  checkIds,
+  checkListOptions,
+  checkTextQuery,
+  checkVectorQuery,
+} from './check-record.ts';
 import type { LongTermDriverV1 } from './long-term-driver.ts';
 import { getRecordsOneByOne } from './long-term-fallback-get-records.ts';
 import { searchTextByScan } from './long-term-fallback-search-text.ts';
@@ -34,7 +40,7 @@ export interface LongTermRecordsOptions {
  * `listRecords`, with the in-process BM25 (a scan); without the three vector methods `vectorSearch` is false,
  * `putEmbeddings` and `searchVector` throw `INVALID_QUERY` and `missingEmbeddings` answers `[]`. Throws
  * `INVALID_ARGUMENT` for a driver without the required methods or with only some of the vector methods. The
- * store has `purgeSessionBound` only when the driver has it.
+ * store has `purgeSessionBound` and `purgeIfVersion` only when the driver has them.
  * @example
  * const records = createLongTermRecords(myDriver, { isClosed: () => closed });
  * if (records.vectorSearch) await records.searchVector(scope, { vector, model: 'e5', limit: 10 });
@@ -58,6 +64,7 @@ export function createLongTermRecords(
   };
   const { vectorSearch, methods: vectors } = vectorMethodsOf(driver, component);
   const purgeSessionBound = driver.purgeSessionBound?.bind(driver);
+  const purgeIfVersion = driver.purgeIfVersion?.bind(driver);
 
   return {
     specificationVersion: 'v1',
@@ -127,6 +134,13 @@ export function createLongTermRecords(
         open(scope);
         checkId(sessionId, 'sessionId', component);
         return purgeSessionBound(scope, sessionId);
+      },
+    }),
+    ...(purgeIfVersion && {
+      async purgeIfVersion(scope: Scope, id: string, version: number) {
+        open(scope);
+        checkIdAtVersion(id, version, component);
+        return purgeIfVersion(scope, id, version);
       },
     }),
   };

@@ -58,6 +58,11 @@ export interface LongTermDriverV1 {
    * built store has no `purgeSessionBound`, and `purgeSessionRecords` purges the bound current records only.
    */
   purgeSessionBound?(scope: Scope, sessionId: string): Promise<number>;
+  /**
+   * `LongTermStoreV1.purgeIfVersion` (scope, id and version checked by the engine), the version check and the
+   * purge in one transaction. No fallback: without it the built store has no `purgeIfVersion`.
+   */
+  purgeIfVersion?(scope: Scope, id: string, version: number): Promise<boolean>;
 
   /** `LongTermStoreV1.getRecords`; fallback: `getRecord` for each id. */
   getRecords?(scope: Scope, ids: readonly string[]): Promise<LongTermRecord[]>;

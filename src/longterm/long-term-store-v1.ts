@@ -102,6 +102,13 @@ export interface LongTermStoreV1 {
    * without this method leaves deleted and since-unbound records' versions in `history`.
    */
   purgeSessionBound?(scope: Scope, sessionId: string): Promise<number>;
+  /**
+   * Optional (every built-in store has it): `purgeRecords(scope, [id])` only while the record's current version
+   * is `version` (live, owned by exactly `scope`), as one step: a writer that added a later version first keeps
+   * it, and nothing is purged. Whether it purged. What removes a record found stale (an expired LangGraph store
+   * item) without losing a write that landed since it was found so; without it, that purge is unconditional.
+   */
+  purgeIfVersion?(scope: Scope, id: string, version: number): Promise<boolean>;
 
   /**
    * Optional, with `loadRanked` (a store that ranks without reading records): the hits of `searchText` for the

@@ -17,7 +17,7 @@ import { boundElsewhere, sessionBoundKey } from './session-bound-records.ts';
 /** The write methods of the in-process long-term driver (arguments already checked by the engine). */
 export type MemoryLongTermWrites = Pick<
   LongTermDriverV1,
-  'addRecords' | 'updateRecord' | 'deleteRecord' | 'purgeRecords' | 'purgeSessionBound'
+  'addRecords' | 'updateRecord' | 'deleteRecord' | 'purgeRecords' | 'purgeSessionBound' | 'purgeIfVersion'
 >;
 
 /** The journal lines of an add: new records (version 1, or the next of a deleted id), same ones skipped. */
@@ -157,5 +157,9 @@ export function memoryLongTermWrites(state: MemoryLongTermState, component: stri
     purgeRecords: (scope, ids) => purge(scope, () => ids),
     purgeSessionBound: (scope, sessionId) =>
       purge(scope, (entries) => boundIds(state, entries, scope, sessionId)),
+    purgeIfVersion: async (scope, id, version) =>
+      (await purge(scope, (entries) =>
+        currentVersion(entries.get(state.keyOf(ownerOf(scope), id)))?.version === version ? [id] : [],
+      )) > 0,
   };
 }

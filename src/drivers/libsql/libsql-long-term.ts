@@ -257,6 +257,15 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
         }
         return purgeIn(tx, scope, ids);
       }),
+    purgeIfVersion: (scope, id, version) =>
+      db.write(async (tx) => {
+        const mine = ownedBy(scope, 'r');
+        const current = await tx.get(
+          `SELECT r.version FROM engram_ltm_records r WHERE ${mine.sql} AND r.id = ? AND r.expired_at IS NULL AND r.live = 1`,
+          [...mine.args, id],
+        );
+        return Number(current?.version) === version && (await purgeIn(tx, scope, [id])) > 0;
+      }),
     searchText: (scope, query) => searchRecordText(db, scope, query),
     ...createVectorMethods(db),
   };

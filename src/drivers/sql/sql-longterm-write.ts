@@ -2,7 +2,7 @@ import type { JSONValue } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
-import { checkIds } from '../../longterm/check-record.ts';
+import { checkIdAtVersion, checkIds } from '../../longterm/check-record.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermStoreV1, PreparedLongTermRecord } from '../../longterm/long-term-store-v1.ts';
 import { checkExpectedVersion } from '../../longterm/prepare-record.ts';
@@ -153,7 +153,7 @@ export function sqlLongTermWrites(
   options: SqlLongTermOptions,
 ): Pick<
   LongTermStoreV1,
-  'addRecords' | 'updateRecord' | 'deleteRecord' | 'purgeRecords' | 'purgeSessionBound'
+  'addRecords' | 'updateRecord' | 'deleteRecord' | 'purgeRecords' | 'purgeSessionBound' | 'purgeIfVersion'
 > {
   const { client, component, op } = options;
   return {
@@ -223,6 +223,16 @@ export function sqlLongTermWrites(
           for (const batch of idChunks(list))
             purged += await purgeWhere(tx, sql`${base} AND r.id IN (${joinSql(batch)})`);
           return purged;
+        });
+      }),
+    purgeIfVersion: (scope, id, version) =>
+      op('purgeIfVersion', scope, () => {
+        checkIdAtVersion(id, version, component);
+        return client.transaction(async (tx) => {
+          // The current row, locked (PostgreSQL): a writer replacing it waits, or committed first and is seen.
+          const row = await currentRow(tx, ownerOf(scope), id);
+          if (!row || Number(row.version) !== version || row.event === 'DELETE') return false;
+          return (await purgeWhere(tx, sql`${owned(ownerOf(scope))} AND r.id = ${id}`)) > 0;
         });
       }),
     purgeSessionBound: (scope, sessionId) =>

@@ -305,6 +305,28 @@ export const longTermRecordCases: LongTermCase[] = [
     },
   },
   {
+    name: 'purgeIfVersion: purges a record only at the version named, in its exact owner scope',
+    async run(t) {
+      const purgeIfVersion = t.records.purgeIfVersion?.bind(t.records);
+      if (!purgeIfVersion) return; // optional: a store without it purges unconditionally
+      const scope = t.scope({ user: 'u' });
+      const other = t.scope({ user: 'v' });
+      await t.records.addRecords(scope, [rec({ id: 'a', text: 'alpha' })]);
+      await t.records.updateRecord(scope, 'a', { text: 'alpha two' }, new Date());
+      expect(await purgeIfVersion(scope, 'a', 1)).toBe(false);
+      expect(await purgeIfVersion(other, 'a', 2)).toBe(false);
+      expect(await purgeIfVersion(scope, 'nope', 1)).toBe(false);
+      expect((await t.records.getRecord(scope, 'a'))?.text).toBe('alpha two');
+      expect(await purgeIfVersion(scope, 'a', 2)).toBe(true);
+      expect(await t.records.history(scope, 'a')).toEqual([]);
+      expect(ids(await search(t.records, scope, 'alpha'))).toEqual([]);
+      await t.records.addRecords(scope, [rec({ id: 'b', text: 'bravo' })]);
+      await t.records.deleteRecord(scope, 'b', new Date());
+      expect(await purgeIfVersion(scope, 'b', 2)).toBe(false);
+      await rejects(purgeIfVersion(scope, 'b', 0), 'INVALID_ARGUMENT');
+    },
+  },
+  {
     name: 'bad input: typed errors name the field and write nothing',
     async run(t) {
       const scope = t.scope({ user: 'u' });

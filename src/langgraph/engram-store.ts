@@ -31,6 +31,7 @@ import {
   checkOperation,
   checkStoreFilter,
   checkWellFormedLabels,
+  refreshOption,
 } from './store-input.ts';
 import {
   type ItemMetadata,
@@ -171,7 +172,7 @@ export class EngramStore extends BaseStore {
     key: string,
     options?: { refreshTtl?: boolean },
   ): Promise<Item | null> {
-    return this.#get({ namespace, key }, options?.refreshTtl ?? this.#refreshing());
+    return this.#get({ namespace, key }, refreshOption(options?.refreshTtl, 'get', this.#refreshing()));
   }
 
   /** Stores an item; `options.ttl` (minutes, `null` for none) overrides the default TTL. */
@@ -198,7 +199,7 @@ export class EngramStore extends BaseStore {
   ): Promise<SearchItem[]> {
     checkOptions(options, 'search', component);
     const { refreshTtl, ...op } = options;
-    return this.#search({ namespacePrefix, ...op }, refreshTtl ?? this.#refreshing());
+    return this.#search({ namespacePrefix, ...op }, refreshOption(refreshTtl, 'search', this.#refreshing()));
   }
 
   /** Namespaces of the scope's items (`prefix`, `suffix`, `maxDepth`, `limit`, `offset`: LangGraph's). */

@@ -72,6 +72,16 @@ const calls: [string, (s: EngramStore) => Promise<unknown>, RegExp][] = [
     /search: query/,
   ],
   [
+    'search with a refreshTtl that is no boolean',
+    (s) => s.search(['docs'], { refreshTtl: 'yes' as never }),
+    /search\(options\): refreshTtl/,
+  ],
+  [
+    'get with a refreshTtl that is no boolean',
+    (s) => s.get(['docs'], 'k', { refreshTtl: 1 as never }),
+    /get\(options\): refreshTtl/,
+  ],
+  [
     'listNamespaces with null options',
     (s) => s.listNamespaces(null as never),
     /listNamespaces\(options\): options must be an object/,

@@ -1,3 +1,4 @@
+import { checkBoolean } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 
@@ -108,4 +109,13 @@ export function checkNamespacePage(op: { limit?: unknown; offset?: unknown; maxD
     if (value !== undefined && !(Number.isSafeInteger(value) && (value as number) >= least))
       throw invalid(`listNamespaces: ${key} must be an integer >= ${least}, got ${describeValue(value)}`);
   }
+}
+
+/**
+ * A read's `refreshTtl` option: `fallback` (the store's `refreshOnRead`) when it is not set, else it must be a
+ * boolean (`INVALID_ARGUMENT` naming `method(options).refreshTtl`). A `get` without options, or with null ones, reads
+ * it as not set, as LangGraph's own stores do (`options?.refreshTtl`).
+ */
+export function refreshOption(value: unknown, method: string, fallback: boolean): boolean {
+  return checkBoolean(value, `${method}(options): refreshTtl`, 'langgraph', fallback);
 }

@@ -2,6 +2,7 @@ import { systemClock } from '../../core/clock.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
+import { checkPackInput } from '../check-recall.ts';
 import { checkMetadata, checkRecordText } from '../check-record.ts';
 import { checkQuery, recordedMessages } from '../long-term-input.ts';
 import type { LongTermMemory, LongTermSearchOptions, LongTermSearchResult } from '../long-term-memory.ts';
@@ -143,9 +144,11 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
     },
     async retrieve(query, so = {}) {
       checkMem0SearchOptions(so, 'retrieve');
+      const { maxTokens, inContext, ...options } = so;
+      // Checked before the search, as the built-in retrieve does: a bad budget sends no request.
+      checkPackInput([], { maxTokens, inContext });
       const text = typeof query === 'string' ? query : spokenText(checkQuery(query, component));
       if (text.trim() === '') return '';
-      const { maxTokens, inContext, ...options } = so;
       const hits = await search(text.slice(0, maxMem0QueryLength), options);
       return packRecall(hits, {
         ...(maxTokens === undefined ? {} : { maxTokens }),

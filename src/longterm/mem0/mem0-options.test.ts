@@ -48,6 +48,20 @@ describe('createMem0LongTermMemory options', () => {
     ).not.toThrow();
   });
 
+  it('retrieve refuses a bad maxTokens or inContext before it sends the search', async () => {
+    const m = createMem0LongTermMemory({
+      baseUrl: server.url,
+      apiKey: server.apiKey,
+      ids: { userId: `u-${crypto.randomUUID()}` },
+    });
+    const before = server.requests.length;
+    for (const options of [{ maxTokens: -1 }, { maxTokens: 'many' }, { inContext: 'r1' }])
+      await expect(m.retrieve('tea', options as never), JSON.stringify(options)).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+      });
+    expect(server.requests.length).toBe(before);
+  });
+
   it('accepts every declared key', async () => {
     const m = createMem0LongTermMemory({
       baseUrl: server.url,

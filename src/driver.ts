@@ -128,6 +128,7 @@ export {
   type HasAppendWithArtifacts,
 } from './store/append-with-artifacts.ts';
 export {
+  checkAppendCondition,
   checkAppendOptions,
   checkDeleteSessionOptions,
   checkIdList,

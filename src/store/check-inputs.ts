@@ -169,17 +169,22 @@ export function checkSearchQuery(query: SearchQuery, component: string): string[
 }
 
 /** Every key of {@link AppendOptions} (the compiler keeps the list complete). */
-const appendOptionKeys: Record<keyof AppendOptions, true> = { ifLastSeq: true };
+const appendOptionKeys: Record<keyof AppendOptions, true> = { ifLastSeq: true, ifLogId: true };
 
 /**
  * Checks `append`'s options in every driver: undefined, or an object naming no other key (a misspelt `ifLastseq`
- * would append unconditionally) whose `ifLastSeq`, when set, is a non-negative integer; else `INVALID_ARGUMENT`.
- * Returns the condition: the `lastSeq` the session must have, or undefined for a plain append.
+ * would append unconditionally) whose `ifLastSeq`, when set, is a non-negative integer and whose `ifLogId`, when
+ * set, is a valid id (`isValidId`); else `INVALID_ARGUMENT`. Returns the condition (a new object holding the keys
+ * set), or undefined for a plain append (no key set), to pass to {@link checkAppendCondition} at the write.
  */
-export function checkAppendOptions(options: unknown, component: string): number | undefined {
-  const ifLastSeq = writeOptions(options, appendOptionKeys, 'append', component)?.ifLastSeq;
+export function checkAppendOptions(options: unknown, component: string): AppendOptions | undefined {
+  const checked = writeOptions(options, appendOptionKeys, 'append', component);
+  const ifLastSeq = checked?.ifLastSeq;
+  const ifLogId = checked?.ifLogId;
   checkCount(ifLastSeq, 'append options.ifLastSeq', component);
-  return ifLastSeq;
+  if (ifLogId !== undefined) checkId(ifLogId, 'append options.ifLogId', component);
+  if (ifLastSeq === undefined && ifLogId === undefined) return undefined;
+  return { ...(ifLastSeq === undefined ? {} : { ifLastSeq }), ...(ifLogId === undefined ? {} : { ifLogId }) };
 }
 
 /** A write's options: undefined, or an object (not an array) naming only `keys`; else `INVALID_ARGUMENT`. */
@@ -218,6 +223,25 @@ export function checkLastSeq(
   });
 }
 
+/**
+ * The check of a conditional append (`AppendOptions`, as {@link checkAppendOptions} returns it), made by a driver at
+ * the moment of its write, atomically with it: `session` is the session's `lastSeq` and `logId` then, undefined
+ * when the scope sees no such session. Throws `CONFLICT` naming the session, so the driver stores nothing, when
+ * `ifLogId` is set and the session is missing or has another `logId` ({@link checkLogId}), or when `ifLastSeq` is
+ * set and differs from its `lastSeq` ({@link checkLastSeq}). Returns for a plain append (`condition` undefined) and,
+ * without `ifLogId`, for a missing session: the driver then throws `SESSION_NOT_FOUND` as for any append.
+ */
+export function checkAppendCondition(
+  session: { lastSeq: number; logId: string } | undefined,
+  condition: AppendOptions | undefined,
+  sessionId: string,
+  component: string,
+): void {
+  if (condition === undefined) return;
+  checkLogId(session?.logId, condition.ifLogId, sessionId, component, 'appended');
+  if (session) checkLastSeq(session.lastSeq, condition.ifLastSeq, sessionId, component);
+}
+
 /** Every key of {@link DeleteSessionOptions} (the compiler keeps the list complete). */
 const deleteSessionOptionKeys: Record<keyof DeleteSessionOptions, true> = { ifLogId: true };
 
@@ -233,21 +257,23 @@ export function checkDeleteSessionOptions(options: unknown, component: string): 
 }
 
 /**
- * The check of a conditional delete (`DeleteSessionOptions.ifLogId`), made by a driver at the moment of its delete,
- * atomically with it: throws `CONFLICT` naming the session when `ifLogId` is set and the session is missing
- * (`logId` undefined) or its `logId` is not equal to it, so the driver changes nothing.
+ * The check of a conditional delete (`DeleteSessionOptions.ifLogId`) or append (`AppendOptions.ifLogId`), made by a
+ * driver at the moment of its delete or write, atomically with it: throws `CONFLICT` naming the session when
+ * `ifLogId` is set and the session is missing (`logId` undefined) or its `logId` is not equal to it, so the driver
+ * changes nothing; the message says nothing was `done` (`deleted` unless told).
  */
 export function checkLogId(
   logId: string | undefined,
   ifLogId: string | undefined,
   sessionId: string,
   component: string,
+  done: 'deleted' | 'appended' = 'deleted',
 ): void {
   if (ifLogId === undefined || logId === ifLogId) return;
   const now =
     logId === undefined
       ? 'does not exist'
       : `has the log ${errorText(logId)}, not ${errorText(ifLogId)} (it was deleted and created again since it was read)`;
-  const message = `session "${errorText(sessionId)}" ${now}: nothing was deleted`;
+  const message = `session "${errorText(sessionId)}" ${now}: nothing was ${done}`;
   throw new MemoryError({ code: 'CONFLICT', component, message });
 }

@@ -42,9 +42,10 @@ import { createStoreGate } from './store-gate.ts';
  * messages first (a crash may leave them without the artifacts, never the reverse). An `append` made inside
  * `withArtifactsOnAppend` for its session takes that path.
  *
- * A conditional `append` (`options.ifLastSeq`, see `AppendOptions`; its options are checked here with
- * `checkAppendOptions`) goes to the driver's `append` when it sets `nativeConditionalAppend`. Otherwise the engine
- * checks the inputs, reads `stats` and appends (`CONFLICT`, nothing stored, when `lastSeq` differs) inside
+ * A conditional `append` (`options.ifLastSeq`, `options.ifLogId`, see `AppendOptions`; its options are checked here
+ * with `checkAppendOptions`) goes to the driver's `append` when it sets `nativeConditionalAppend`. Otherwise the
+ * engine checks the inputs, reads `stats` and appends (`CONFLICT`, nothing stored, when `lastSeq` or `logId`
+ * differs, or with `ifLogId` the session is missing) inside
  * `driver.transaction` when the driver has one, so the condition holds as far as its isolation does; without one,
  * alone among the handle's calls: another handle or process appending in between is not seen (the limit of a
  * driver with neither). A conditional append carrying riding artifacts checks the same way before writing them.

@@ -1,3 +1,4 @@
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
 import { appendWithRider } from './append-riders.ts';
@@ -6,10 +7,10 @@ import {
   checkDeletedArtifacts,
   type HasAppendWithArtifacts,
 } from './append-with-artifacts.ts';
-import { checkAppendOptions, checkLastSeq, type InputLimits, prepareInputs } from './check-inputs.ts';
+import { checkAppendCondition, checkAppendOptions, type InputLimits, prepareInputs } from './check-inputs.ts';
 import { checkArtifact } from './check-values.ts';
 import type { LogDriverV1 } from './log-driver.ts';
-import type { AppendInput, MemoryStoreV1 } from './memory-store.ts';
+import type { AppendInput, AppendOptions, LogStats, MemoryStoreV1 } from './memory-store.ts';
 
 /** What the engine's appends need from `createLogStore`. */
 export interface EngineAppendContext {
@@ -27,22 +28,36 @@ export interface EngineAppendContext {
 export interface EngineAppends {
   /** `MemoryStoreV1.append`. */
   append: MemoryStoreV1['append'];
-  /** `HasAppendWithArtifacts.appendWithArtifacts`, conditional with `ifLastSeq`. */
+  /** `HasAppendWithArtifacts.appendWithArtifacts`, conditional with `condition` (`AppendOptions`). */
   appendWithArtifacts(
     scope: Scope,
     sessionId: string,
     inputs: readonly AppendInput[],
     artifacts: Parameters<HasAppendWithArtifacts['appendWithArtifacts']>[3],
     deleted: readonly string[],
-    ifLastSeq: number | undefined,
+    condition: AppendOptions | undefined,
   ): Promise<AppendedWithArtifacts>;
 }
 
+/** The stats of the session on `d`, or undefined when it does not exist (`SESSION_NOT_FOUND`). */
+export async function statsIfAny(
+  d: LogDriverV1,
+  scope: Scope,
+  sessionId: string,
+): Promise<LogStats | undefined> {
+  try {
+    return await d.stats(scope, sessionId);
+  } catch (error) {
+    if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return undefined;
+    throw error;
+  }
+}
+
 /**
- * The engine's `append` and `appendWithArtifacts` on a driver. A conditional append (`ifLastSeq`) goes to the
- * driver's `append` when it sets `nativeConditionalAppend`; otherwise the inputs are checked, `stats` read and the
- * append made (`CONFLICT`, nothing stored, when `lastSeq` differs) in one `change`: the driver's transaction, or
- * alone among the handle's calls.
+ * The engine's `append` and `appendWithArtifacts` on a driver. A conditional append (`ifLastSeq`, `ifLogId`) goes
+ * to the driver's `append` when it sets `nativeConditionalAppend`; otherwise the inputs are checked, `stats` read
+ * and the append made (`CONFLICT`, nothing stored, when `lastSeq` or `logId` differs, or with `ifLogId` the session
+ * is missing) in one `change`: the driver's transaction, or alone among the handle's calls.
  */
 export function engineAppends(ctx: EngineAppendContext): EngineAppends {
   const { driver, limits, step, change } = ctx;
@@ -53,12 +68,12 @@ export function engineAppends(ctx: EngineAppendContext): EngineAppends {
     scope: Scope,
     sessionId: string,
     inputs: readonly AppendInput[],
-    ifLastSeq: number | undefined,
+    condition: AppendOptions | undefined,
   ): Promise<LogEntry[]> => {
-    if (ifLastSeq === undefined) return d.append(scope, sessionId, inputs);
-    if (native) return d.append(scope, sessionId, inputs, { ifLastSeq });
+    if (condition === undefined) return d.append(scope, sessionId, inputs);
+    if (native) return d.append(scope, sessionId, inputs, condition);
     prepareInputs(limits, inputs); // a bad input is refused as the driver would, before any conflict
-    checkLastSeq((await d.stats(scope, sessionId)).lastSeq, ifLastSeq, sessionId, component);
+    checkAppendCondition(await statsIfAny(d, scope, sessionId), condition, sessionId, component);
     return d.append(scope, sessionId, inputs);
   };
 
@@ -68,13 +83,13 @@ export function engineAppends(ctx: EngineAppendContext): EngineAppends {
     inputs,
     artifacts,
     deleted,
-    ifLastSeq,
+    condition,
   ) => {
     // Checked first: without a transaction, a refused artifact must not leave the messages appended.
     checkDeletedArtifacts(deleted, 'appendWithArtifacts(deleted)', component);
     for (const artifact of artifacts) checkArtifact(artifact, component);
     return change(async (d): Promise<AppendedWithArtifacts> => {
-      const entries = await appendTo(d, scope, sessionId, inputs, ifLastSeq);
+      const entries = await appendTo(d, scope, sessionId, inputs, condition);
       for (const id of deleted) await d.deleteArtifact(scope, sessionId, id);
       const written = [];
       for (const artifact of artifacts) written.push(await d.putArtifact(scope, sessionId, artifact));
@@ -84,14 +99,14 @@ export function engineAppends(ctx: EngineAppendContext): EngineAppends {
 
   return {
     append(scope, sessionId, inputs, options) {
-      const ifLastSeq = checkAppendOptions(options, component);
+      const condition = checkAppendOptions(options, component);
       const riding = appendWithRider(scope, sessionId, (artifacts, _content, _records, deleted) =>
-        appendWithArtifacts(scope, sessionId, inputs, artifacts, deleted, ifLastSeq),
+        appendWithArtifacts(scope, sessionId, inputs, artifacts, deleted, condition),
       );
       if (riding) return riding;
-      if (ifLastSeq !== undefined && !native)
-        return change((d) => appendTo(d, scope, sessionId, inputs, ifLastSeq));
-      return step(() => appendTo(driver, scope, sessionId, inputs, ifLastSeq));
+      if (condition !== undefined && !native)
+        return change((d) => appendTo(d, scope, sessionId, inputs, condition));
+      return step(() => appendTo(driver, scope, sessionId, inputs, condition));
     },
     appendWithArtifacts,
   };

@@ -1,8 +1,8 @@
-import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import type { LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
 import { purgeSessionRecords } from '../longterm/session-bound-records.ts';
 import { checkDeleteSessionOptions, checkLogId } from './check-inputs.ts';
+import { statsIfAny } from './engine-append.ts';
 import type { LogDriverV1 } from './log-driver.ts';
 import type { LogOperations } from './log-operations.ts';
 import type { MemoryStoreV1 } from './memory-store.ts';
@@ -26,16 +26,6 @@ export interface EngineDeleteContext {
   change<T>(work: (d: LogDriverV1) => Promise<T>): Promise<T>;
 }
 
-/** The `logId` of the session on `d`, or undefined when it does not exist. */
-async function logIdOf(d: LogDriverV1, scope: Scope, sessionId: string): Promise<string | undefined> {
-  try {
-    return (await d.stats(scope, sessionId)).logId;
-  } catch (error) {
-    if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return undefined;
-    throw error;
-  }
-}
-
 /**
  * `createLogStore`'s `deleteSession`, once the store's open state and the scope are checked. The options are
  * checked here (`checkDeleteSessionOptions`). When the store carries long-term records, the records bound to the
@@ -51,7 +41,7 @@ export function engineDeleteSession(ctx: EngineDeleteContext): MemoryStoreV1['de
   const { driver, component, ops, copyForks, records, step, change } = ctx;
   const native = driver.nativeConditionalDelete === true;
   const check = async (d: LogDriverV1, scope: Scope, sessionId: string, ifLogId: string) =>
-    checkLogId(await logIdOf(d, scope, sessionId), ifLogId, sessionId, component);
+    checkLogId((await statsIfAny(d, scope, sessionId))?.logId, ifLogId, sessionId, component);
 
   return async (scope, sessionId, options) => {
     const ifLogId = checkDeleteSessionOptions(options, component);

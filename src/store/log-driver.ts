@@ -50,9 +50,9 @@ export interface LogDriverV1 {
    */
   readonly nativeForks?: boolean;
   /**
-   * `append` takes `options.ifLastSeq` itself (`AppendOptions`: it checks the options with `checkAppendOptions`,
-   * then, atomically with its write, the session's `lastSeq` with `checkLastSeq`, across processes where the
-   * driver is multi-process). Without it the engine never passes `options` to `append`: it reads `stats` and
+   * `append` takes `options.ifLastSeq` and `options.ifLogId` itself (`AppendOptions`: it checks the options with
+   * `checkAppendOptions`, then, atomically with its write, the session's `lastSeq` and `logId` with
+   * `checkAppendCondition`, a missing session included, across processes where the driver is multi-process). Without it the engine never passes `options` to `append`: it reads `stats` and
    * appends inside `transaction` when the driver has one (as atomic as that), else alone among the handle's calls,
    * which keeps out this handle's other writes but not another handle's or process's. @default false
    */

@@ -1,6 +1,6 @@
 import type { LogEntry } from '../core/message.ts';
 import { firstAtLeast } from '../core/sorted-search.ts';
-import { checkAppendOptions, checkLastSeq } from './check-inputs.ts';
+import { checkAppendCondition, checkAppendOptions } from './check-inputs.ts';
 import type { LogStats, RangeQuery } from './memory-store.ts';
 import type { LogRow, SessionLog } from './session-log.ts';
 
@@ -122,14 +122,14 @@ export function firstAbove(rows: readonly LogRow[], seq: number): number {
 
 /**
  * An in-process log's check of `append`'s options (`checkAppendOptions`) and, for a conditional append, of its
- * `lastSeq` (`checkLastSeq`: `CONFLICT`); made in the same synchronous step as the write, or under the lock it holds.
+ * condition on `log`, the session's log, undefined when the session is missing (`checkAppendCondition`:
+ * `CONFLICT`); made in the same synchronous step as the write, or under the lock it holds.
  */
-export function checkAppendCondition(
-  log: SessionLog,
+export function checkLogAppend(
+  log: SessionLog | undefined,
   options: unknown,
   sessionId: string,
   component: string,
 ): void {
-  const ifLastSeq = checkAppendOptions(options, component);
-  if (ifLastSeq !== undefined) checkLastSeq(logStats(log).lastSeq, ifLastSeq, sessionId, component);
+  checkAppendCondition(log && logStats(log), checkAppendOptions(options, component), sessionId, component);
 }

@@ -61,6 +61,12 @@ export interface AppendInput {
  * write, checked atomically with it, across processes on a multi-process store); otherwise it throws
  * `MemoryError` code `CONFLICT` and stores nothing, and the caller reads again and decides again. Deletes do not
  * change `lastSeq`, so they do not make a conditional append fail.
+ *
+ * `lastSeq` alone cannot tell two logs apart: a session deleted and created again under its id starts again at 0,
+ * and once another writer has filled it up to L an append with `ifLastSeq: L` is accepted into that new, unrelated
+ * log (the ABA of a compare-and-set). `ifLogId` closes it: a caller passes the `logId` it read with `lastSeq` (one
+ * `stats()` call), `{ ifLastSeq: L, ifLogId }`, and the append is stored only while the session is still that log,
+ * checked with `ifLastSeq` in the same atomic step. Either key may be given alone; both must hold.
  */
 export interface AppendOptions {
   /**
@@ -71,6 +77,15 @@ export interface AppendOptions {
    * @default undefined (unconditional)
    */
   ifLastSeq?: number;
+  /**
+   * Store the inputs only when the session exists and its `logId` (`LogStats.logId`) equals this, else `CONFLICT`
+   * (also when the session is missing, as for a conditional `deleteSession`: the log read is gone; without
+   * `ifLogId` a missing session stays `SESSION_NOT_FOUND`). The same one rule for re-appends and empty batches.
+   * Only a delete and re-creation changes `logId`: appends, message deletes and metadata updates do not. A valid id
+   * string (`isValidId`).
+   * @default undefined (unconditional)
+   */
+  ifLogId?: string;
 }
 
 /**
@@ -261,10 +276,11 @@ export interface MemoryStoreV1 {
   /**
    * Appends messages in order, assigning gapless sequence numbers, atomically. A session's token total (its
    * live entries' tokens, inherited ones included) stays within `Number.MAX_SAFE_INTEGER`: an append that would
-   * pass it throws `INVALID_ARGUMENT` and stores nothing. With `options.ifLastSeq` the append is conditional (see
-   * `AppendOptions`): stored only when the session's `lastSeq` equals it at the moment of the write, else
-   * `CONFLICT`, nothing stored. `options` must be undefined or an object with no other key, whose `ifLastSeq`,
-   * when set, is a non-negative integer, else `INVALID_ARGUMENT` (`checkAppendOptions`).
+   * pass it throws `INVALID_ARGUMENT` and stores nothing. With `options.ifLastSeq` and / or `options.ifLogId` the
+   * append is conditional (see `AppendOptions`): stored only when the session's `lastSeq` and `logId` equal them at
+   * the moment of the write, else `CONFLICT`, nothing stored (with `ifLogId`, a missing session too). `options`
+   * must be undefined or an object with no other key, whose `ifLastSeq`, when set, is a non-negative integer and
+   * whose `ifLogId`, when set, is a valid id, else `INVALID_ARGUMENT` (`checkAppendOptions`).
    */
   append(
     scope: Scope,

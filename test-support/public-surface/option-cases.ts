@@ -213,6 +213,8 @@ export const optionExclusions: Record<string, string> = {
     "takes a driver and extras merged into the store as given (the store's own methods)",
   'driver.withDeferredDurability': 'takes the work to run (a function), no options',
   'driver.withArtifactsOnAppend': 'takes the store to extend, no options',
+  'driver.checkAppendCondition':
+    'takes the condition checkAppendOptions returned (the options already checked there) and the session read, no options',
   'testing.withText': 'takes a message and its new text, no options',
   'testing.describeMemoryStore': 'registers a vitest suite: it can only run at the top of a test file',
   'testing.describeContentStore': 'registers a vitest suite (see describeMemoryStore)',

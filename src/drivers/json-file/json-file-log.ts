@@ -2,7 +2,7 @@ import { planAppend } from '../../store/append-plan.ts';
 import { checkIdList, checkRangeQuery, checkTokenTotal, prepareInputs } from '../../store/check-inputs.ts';
 import type { LogDriverV1 } from '../../store/log-driver.ts';
 import { appendRow } from '../../store/log-index.ts';
-import { checkAppendCondition, liveByIds, logStats, readLog } from '../../store/log-index-reads.ts';
+import { checkLogAppend, liveByIds, logStats, readLog } from '../../store/log-index-reads.ts';
 import type { SearchHit } from '../../store/memory-store.ts';
 import { planReplace } from '../../store/replace-plan.ts';
 import { collectSubstringHits, rankHits, substringNeedle } from '../../store/search-fallback.ts';
@@ -35,9 +35,9 @@ export function jsonFileLogMethods(c: JsonFileContext, maxMessageBytes: number):
       c.op(scope, async (t) => {
         checkSessionId(sessionId, component);
         const prepared = prepareInputs(limits, inputs);
-        const data = await c.session(t, scope, sessionId);
         // Operations run one at a time holding the folder's lock: nothing comes between this check and the write.
-        checkAppendCondition(data.log, options, sessionId, component);
+        checkLogAppend((await c.load(t, scope, sessionId))?.log, options, sessionId, component);
+        const data = await c.session(t, scope, sessionId);
         const { added, result, tokens } = planAppend(data.log, prepared, component);
         if (added.length === 0) return result;
         checkTokenTotal(logStats(data.log).tokens, tokens, sessionId, component);

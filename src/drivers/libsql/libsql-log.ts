@@ -4,7 +4,6 @@ import {
   appendEntry,
   checkAppendOptions,
   checkIdList,
-  checkLastSeq,
   checkRangeQuery,
   checkSessionId,
   checkTokenTotal,
@@ -86,11 +85,11 @@ export function appendEntries(
 ): Promise<LogEntry[]> {
   checkSessionId(sessionId, component);
   const prepared: PreparedInput[] = prepareInputs({ component, maxMessageBytes }, inputs);
-  const ifLastSeq = checkAppendOptions(options, component);
+  const condition = checkAppendOptions(options, component);
   return db.write(async (tx) => {
-    const session = await loadSession(tx, scope, sessionId);
-    // Read in the write transaction (BEGIN IMMEDIATE): no other connection appends before it commits.
-    checkLastSeq(session.lastSeq, ifLastSeq, sessionId, component);
+    // Read, and its condition checked, in the write transaction (BEGIN IMMEDIATE): no other connection appends,
+    // deletes or creates the session before it commits.
+    const session = await loadSession(tx, scope, sessionId, condition);
     if (prepared.length === 0) return [];
     const stored = await liveById(tx, session.rid, [...new Set(prepared.map((p) => p.input.message.id))]);
     // The kit's appendEntry decides each input: the live entry under its id again (identical message), a new

@@ -1,5 +1,7 @@
 import {
+  type AppendOptions,
   type CreateSessionInput,
+  checkAppendCondition,
   checkDeleteSessionOptions,
   checkLogId,
   checkSessionId,
@@ -64,12 +66,23 @@ export function sessionRow(db: LibsqlExecutor, scope: Scope, id: string): Promis
   return db.get(`SELECT * FROM engram_sessions s WHERE ${owner.sql} AND s.id = ?`, [...owner.args, id]);
 }
 
-/** The session `id` owned by exactly `scope` (its id checked first), or `SESSION_NOT_FOUND`. */
-export async function loadSession(db: LibsqlExecutor, scope: Scope, id: string): Promise<SessionRow> {
+/**
+ * The session `id` owned by exactly `scope` (its id checked first), or `SESSION_NOT_FOUND`. For an append, with
+ * `condition` (`AppendOptions`, checked by `checkAppendOptions`) its condition is checked on the row read
+ * (`checkAppendCondition`: `CONFLICT`, also for a missing session with `ifLogId`).
+ */
+export async function loadSession(
+  db: LibsqlExecutor,
+  scope: Scope,
+  id: string,
+  condition?: AppendOptions,
+): Promise<SessionRow> {
   checkSessionId(id, component);
   const row = await sessionRow(db, scope, id);
-  if (!row) throw sessionNotFound(id, component);
-  return toSessionRow(row);
+  const session = row && toSessionRow(row);
+  checkAppendCondition(session, condition, id, component);
+  if (!session) throw sessionNotFound(id, component);
+  return session;
 }
 
 /** The parent of a fork, owned by exactly `scope`, and the checked fork point. */

@@ -4,12 +4,12 @@ import { planAppend } from '../../store/append-plan.ts';
 import { checkIdList, checkRangeQuery, checkTokenTotal, prepareInputs } from '../../store/check-inputs.ts';
 import type { LogDriverV1 } from '../../store/log-driver.ts';
 import { appendRow, applyDeletion, planDeletion } from '../../store/log-index.ts';
-import { checkAppendCondition, liveByIds, logStats, readLog } from '../../store/log-index-reads.ts';
+import { checkLogAppend, liveByIds, logStats, readLog } from '../../store/log-index-reads.ts';
 import type { AppendInput, AppendOptions, RangeQuery } from '../../store/memory-store.ts';
 import { planReplace } from '../../store/replace-plan.ts';
 import { checkSessionId } from '../../store/store-helpers.ts';
 import { detachForks } from './memory-forks.ts';
-import { component, findSession, type MemoryTables } from './memory-tables.ts';
+import { component, findSession, type MemoryTables, sessionKey } from './memory-tables.ts';
 
 type LogMethods = Pick<
   LogDriverV1,
@@ -32,8 +32,8 @@ export function memoryLogMethods(t: MemoryTables, maxMessageBytes: number): LogM
   ): LogEntry[] => {
     checkSessionId(sessionId, component);
     const prepared = prepareInputs(limits, inputs);
+    checkLogAppend(t.sessions.get(sessionKey(scope, sessionId))?.log, options, sessionId, component);
     const data = findSession(t, scope, sessionId);
-    checkAppendCondition(data.log, options, sessionId, component);
     const { added, result, tokens } = planAppend(data.log, prepared, component);
     checkTokenTotal(logStats(data.log).tokens, tokens, sessionId, component);
     for (const entry of added) appendRow(data.log, entry);

@@ -118,7 +118,7 @@ export const postgresAppendBatch: AppendBatchRunner = async (client, ctx, take) 
   const general: Call[] = [];
   for (const call of calls) {
     // A conditional append (the store runs those alone) takes the general path, which checks its condition.
-    const plain = call.input.prepared.length > 0 && call.input.ifLastSeq === undefined;
+    const plain = call.input.prepared.length > 0 && call.input.condition === undefined;
     const inputs = plain ? distinctInputs(call.input.prepared) : undefined;
     if (inputs) batch.push({ call, inputs });
     else general.push(call);

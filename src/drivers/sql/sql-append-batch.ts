@@ -1,6 +1,7 @@
 import type { LogEntry } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { PreparedInput } from '../../store/check-inputs.ts';
+import type { AppendOptions } from '../../store/memory-store.ts';
 import type { GroupCall } from './group-commit.ts';
 import type { SqlClient } from './sql-client.ts';
 import { charsOf, indexTailWhenDue } from './sql-index-tail.ts';
@@ -14,8 +15,8 @@ export interface AppendCall {
   sessionId: string;
   /** The inputs, checked and serialized. */
   prepared: readonly PreparedInput[];
-  /** A conditional append's `AppendOptions.ifLastSeq` (such a call runs alone, outside group commit). */
-  ifLastSeq?: number | undefined;
+  /** A conditional append's condition (`AppendOptions`: such a call runs alone, outside group commit). */
+  condition?: AppendOptions | undefined;
 }
 
 /** A group commit's batch runner for appends: settles every call it takes. */
@@ -32,7 +33,7 @@ export type AppendBatchRunner = (
 export async function appendAlone(client: SqlClient, ctx: LogContext, call: AppendCall): Promise<LogEntry[]> {
   let noteIndex = () => {};
   const entries = await client.transaction(async (tx) => {
-    const entries = await appendEntries(tx, ctx, call.scope, call.sessionId, call.prepared, call.ifLastSeq);
+    const entries = await appendEntries(tx, ctx, call.scope, call.sessionId, call.prepared, call.condition);
     noteIndex = await indexTailWhenDue(
       client,
       tx,
@@ -84,7 +85,7 @@ export const appendInOneTransaction: AppendBatchRunner = async (client, ctx, tak
           input.scope,
           input.sessionId,
           input.prepared,
-          input.ifLastSeq,
+          input.condition,
         );
         rows += entries.length;
         if (entries.length > 0) chars += charsOf(input.prepared);

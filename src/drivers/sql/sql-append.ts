@@ -2,8 +2,8 @@ import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-
 import type { LogEntry } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
 import { messageText } from '../../messages/serialize.ts';
-import { checkLastSeq } from '../../store/check-inputs.ts';
-import type { AppendInput } from '../../store/memory-store.ts';
+import { checkAppendCondition } from '../../store/check-inputs.ts';
+import type { AppendInput, AppendOptions } from '../../store/memory-store.ts';
 import { storedCopy } from '../../store/stored-copy.ts';
 import type { SqlClient, SqlDialect, SqlRow } from './sql-client.ts';
 import { toEntry } from './sql-rows.ts';
@@ -99,9 +99,11 @@ function appendSql(d: SqlDialect): AppendSql {
  * `DuplicateMessageIdError`, and unused seqs are given back so the sequence stays gapless. Returns
  * undefined, having changed nothing, when the scope sees no such root session (missing, or a fork), or when
  * the batch could take its token total past `Number.MAX_SAFE_INTEGER` (the general path decides).
- * `prepared` must have distinct ids. With `ifLastSeq` (a conditional append) it throws `CONFLICT` unless the
- * session's `last_seq` before the UPDATE was `ifLastSeq`: the UPDATE's RETURNING reads it with the row locked,
- * the latest committed value even under PostgreSQL's READ COMMITTED, and the throw rolls the transaction back.
+ * `prepared` must have distinct ids. With `condition` (a conditional append, `AppendOptions`) it throws `CONFLICT`
+ * unless the session's `last_seq` before the UPDATE was `ifLastSeq` and its `log_id` is `ifLogId` (each when set):
+ * the UPDATE's RETURNING reads them with the row locked, the latest committed values even under PostgreSQL's READ
+ * COMMITTED, and the throw rolls the transaction back. (A missing session returns undefined: the general path
+ * reports it, `CONFLICT` with `ifLogId`.)
  */
 export async function appendToRoot(
   tx: SqlClient,
@@ -109,7 +111,7 @@ export async function appendToRoot(
   scope: Scope,
   sessionId: string,
   prepared: readonly PreparedAppend[],
-  ifLastSeq?: number,
+  condition?: AppendOptions,
 ): Promise<LogEntry[] | undefined> {
   const d = tx.dialect;
   const s = appendSql(d);
@@ -132,7 +134,7 @@ export async function appendToRoot(
   const tenant = String(row.tenant);
   const log = String(row.log_id);
   let seq = Number(row.last_seq) - n;
-  checkLastSeq(seq, ifLastSeq, sessionId, component);
+  checkAppendCondition({ lastSeq: seq, logId: log }, condition, sessionId, component);
   let skipped = 0;
   let skippedTokens = 0;
   const entries: LogEntry[] = [];

@@ -10,7 +10,7 @@ import {
 } from '../../store/append-with-artifacts.ts';
 import { type PreparedInput, prepareInputs } from '../../store/check-inputs.ts';
 import { checkArtifact } from '../../store/check-values.ts';
-import type { Artifact } from '../../store/memory-store.ts';
+import type { AppendOptions, Artifact } from '../../store/memory-store.ts';
 import { checkSessionId } from '../../store/store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
 import { putItemsIn } from './sql-content.ts';
@@ -37,8 +37,8 @@ export interface AppendRiders {
   join?: JoinableLongTermRecords['join'];
   /** Largest content item accepted, in UTF-8 bytes. @default the content store's limit (64 MiB) */
   maxContentBytes?: number | undefined;
-  /** A conditional append's `AppendOptions.ifLastSeq`: `CONFLICT`, nothing written, unless the session's `lastSeq` is it. */
-  ifLastSeq?: number | undefined;
+  /** A conditional append's condition (`AppendOptions`): `CONFLICT`, nothing written, unless the session meets it. */
+  condition?: AppendOptions | undefined;
 }
 
 /**
@@ -58,7 +58,7 @@ export async function appendWithArtifactsInOneTransaction(
   prepared: readonly PreparedInput[],
   riders: AppendRiders,
 ): Promise<AppendedWithArtifacts> {
-  const { artifacts, deleted = [], content = [], records = [], join, ifLastSeq } = riders;
+  const { artifacts, deleted = [], content = [], records = [], join, condition } = riders;
   checkDeletedArtifacts(deleted, 'appendWithArtifacts(deleted)', ctx.component);
   for (const artifact of artifacts) checkArtifact(artifact, ctx.component);
   for (const c of content) checkReplacement(c.batch, ctx.component, riders.maxContentBytes);
@@ -71,7 +71,7 @@ export async function appendWithArtifactsInOneTransaction(
       // A client may run this again (a transient conflict): only this run's outcome counts.
       recordsRan = false;
       settle = [];
-      const entries = await appendEntries(tx, ctx, scope, sessionId, prepared, ifLastSeq);
+      const entries = await appendEntries(tx, ctx, scope, sessionId, prepared, condition);
       // The full-text index's batch, when due, as a plain append runs it (an agent step appends here); noted
       // once this transaction commits.
       settle.push(
@@ -119,7 +119,7 @@ export type SqlAppendWithRiders = (
   content?: readonly RidingContent[],
   records?: readonly RidingRecord[],
   deleted?: readonly string[],
-  ifLastSeq?: number,
+  condition?: AppendOptions,
 ) => Promise<AppendedWithArtifacts>;
 
 /**
@@ -143,7 +143,7 @@ export function sqlAppendWithArtifacts(
     content = [],
     records = [],
     deleted = [],
-    ifLastSeq = undefined,
+    condition = undefined,
   ) =>
     op('appendWithArtifacts', scope, () => {
       checkSessionId(sessionId, ctx.component);
@@ -154,7 +154,7 @@ export function sqlAppendWithArtifacts(
         content,
         records,
         ...options,
-        ifLastSeq,
+        condition,
       });
     });
 }

@@ -1,8 +1,8 @@
 import { DuplicateMessageIdError } from '../../core/errors/duplicate-message-id-error.ts';
 import type { LogEntry } from '../../core/message.ts';
 import type { Scope } from '../../core/scope.ts';
-import { checkLastSeq, checkTokenTotal, type PreparedInput } from '../../store/check-inputs.ts';
-import type { AppendInput, LogStats, RangeQuery } from '../../store/memory-store.ts';
+import { checkTokenTotal, type PreparedInput } from '../../store/check-inputs.ts';
+import type { AppendInput, AppendOptions, LogStats, RangeQuery } from '../../store/memory-store.ts';
 import { planReplace } from '../../store/replace-plan.ts';
 import { sessionNotFound } from '../../store/store-helpers.ts';
 import { storedCopy } from '../../store/stored-copy.ts';
@@ -55,9 +55,10 @@ async function visibleById(
 
 /**
  * Appends in one transaction: idempotent by id, seq assigned from the session row's `last_seq` counter. With
- * `ifLastSeq` (a conditional append) it throws `CONFLICT` unless that counter is `ifLastSeq`, read with the
- * session row locked (the fast path's UPDATE, or `SELECT … FOR UPDATE` on PostgreSQL; SQLite's write
- * transaction holds the database), so no other append commits between the check and the write.
+ * `condition` (a conditional append, `AppendOptions`) it throws `CONFLICT` unless that counter is `ifLastSeq` and
+ * the row's `log_id` is `ifLogId` (each when set; a missing session with `ifLogId` too), read with the session row
+ * locked (the fast path's UPDATE, or `SELECT … FOR UPDATE` on PostgreSQL; SQLite's write transaction holds the
+ * database), so no other append, delete or re-creation of the session commits between the check and the write.
  */
 export async function appendEntries(
   tx: SqlClient,
@@ -65,12 +66,11 @@ export async function appendEntries(
   scope: Scope,
   sessionId: string,
   prepared: readonly { input: AppendInput; json: string }[],
-  ifLastSeq?: number,
+  condition?: AppendOptions,
 ): Promise<LogEntry[]> {
-  const fast = await appendDistinct(tx, ctx, scope, sessionId, prepared, ifLastSeq);
+  const fast = await appendDistinct(tx, ctx, scope, sessionId, prepared, condition);
   if (fast) return fast;
-  const session = await loadSession(tx, scope, sessionId, ctx.component, true);
-  checkLastSeq(session.lastSeq, ifLastSeq, sessionId, ctx.component);
+  const session = await loadSession(tx, scope, sessionId, ctx.component, true, condition);
   const segments = session.parentId === null ? [] : await viewSegments(tx, session);
   const own = segments.at(-1) ?? { source: session.logId, maxSeq: Number.POSITIVE_INFINITY, hiders: [] };
   const existing = await visibleById(tx, session.tenant, segments.length > 0 ? segments : [own], [
@@ -135,12 +135,12 @@ async function appendDistinct(
   scope: Scope,
   sessionId: string,
   prepared: readonly PreparedAppend[],
-  ifLastSeq: number | undefined,
+  condition: AppendOptions | undefined,
 ): Promise<LogEntry[] | undefined> {
   if (prepared.length === 0) return undefined;
   const batch = distinctInputs(prepared);
   if (!batch) return undefined;
-  const entries = await appendToRoot(tx, ctx.component, scope, sessionId, batch.distinct, ifLastSeq);
+  const entries = await appendToRoot(tx, ctx.component, scope, sessionId, batch.distinct, condition);
   return entries && batch.order.map((slot) => entries[slot]!);
 }
 

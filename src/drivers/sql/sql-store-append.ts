@@ -2,7 +2,7 @@ import { isDurabilityDeferred } from '../../core/deferred-durability.ts';
 import type { LogEntry } from '../../core/message.ts';
 import { appendWithRider, type RiderSinks } from '../../store/append-riders.ts';
 import { checkAppendOptions, prepareInputs } from '../../store/check-inputs.ts';
-import type { MemoryStoreV1 } from '../../store/memory-store.ts';
+import type { AppendOptions, MemoryStoreV1 } from '../../store/memory-store.ts';
 import { checkSessionId } from '../../store/store-helpers.ts';
 import { createGroupCommit } from './group-commit.ts';
 import { type AppendBatchRunner, type AppendCall, appendAlone } from './sql-append-batch.ts';
@@ -31,9 +31,10 @@ export interface SqlStoreAppendOptions {
 /**
  * The SQL store's `append`. Its options are checked first (`checkAppendOptions`). When writes ride on it
  * (`appendWithRider`) it runs with them in one transaction; else it joins group commit (concurrent appends share a
- * transaction and its commit), except when durability is deferred or it is conditional (`ifLastSeq`): those run in
- * a transaction of their own (a conflict in a shared batch would roll back every call of it and run each alone).
- * A conditional append checks the session's `last_seq` in its transaction (see `appendEntries`).
+ * transaction and its commit), except when durability is deferred or it is conditional (`ifLastSeq`, `ifLogId`):
+ * those run in a transaction of their own (a conflict in a shared batch would roll back every call of it and run
+ * each alone). A conditional append checks the session's `last_seq` and `log_id` in its transaction (see
+ * `appendEntries`).
  */
 export function sqlStoreAppend(options: SqlStoreAppendOptions): MemoryStoreV1['append'] {
   const { client, ctx, op, runBatch, withRiders } = options;
@@ -45,9 +46,9 @@ export function sqlStoreAppend(options: SqlStoreAppendOptions): MemoryStoreV1['a
       run: (take) => runBatch(client, ctx, take),
     });
   return (scope, sessionId, inputs, appendOptions) => {
-    let ifLastSeq: number | undefined;
+    let condition: AppendOptions | undefined;
     try {
-      ifLastSeq = checkAppendOptions(appendOptions, ctx.component);
+      condition = checkAppendOptions(appendOptions, ctx.component);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -55,15 +56,15 @@ export function sqlStoreAppend(options: SqlStoreAppendOptions): MemoryStoreV1['a
       scope,
       sessionId,
       (a, content, records, deleted) =>
-        withRiders(scope, sessionId, inputs, a, content, records, deleted, ifLastSeq),
+        withRiders(scope, sessionId, inputs, a, content, records, deleted, condition),
       options.sinks(),
     );
     return (
       riding ??
       op('append', scope, () => {
         checkSessionId(sessionId, ctx.component);
-        const call = { scope, sessionId, prepared: prepareInputs(ctx, inputs), ifLastSeq };
-        if (!commits || isDurabilityDeferred() || ifLastSeq !== undefined)
+        const call = { scope, sessionId, prepared: prepareInputs(ctx, inputs), condition };
+        if (!commits || isDurabilityDeferred() || condition !== undefined)
           return appendAlone(client, ctx, call);
         let chars = 0;
         for (const p of call.prepared) chars += p.json.length;

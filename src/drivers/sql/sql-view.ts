@@ -1,5 +1,6 @@
 import type { Scope } from '../../core/scope.ts';
-import type { LogStats } from '../../store/memory-store.ts';
+import { checkAppendCondition } from '../../store/check-inputs.ts';
+import type { AppendOptions, LogStats } from '../../store/memory-store.ts';
 import { sessionNotFound } from '../../store/store-helpers.ts';
 import type { SqlClient, SqlRow } from './sql-client.ts';
 import { queryGet } from './sql-exec.ts';
@@ -38,20 +39,28 @@ export function ownerWhere(scope: Scope, alias = ''): SqlFragment {
   return sql`${raw(`${a}tenant = `)}${scope.tenant}${raw(` AND ${a}user_id = `)}${scope.user ?? ''}${raw(` AND ${a}agent_id = `)}${scope.agent ?? ''}`;
 }
 
-/** Loads the session owned by exactly `scope` (optionally locking its row until commit), or throws SESSION_NOT_FOUND. */
+/**
+ * Loads the session owned by exactly `scope` (optionally locking its row until commit), or throws
+ * SESSION_NOT_FOUND. For an append, with `condition` (`AppendOptions`, checked by `checkAppendOptions`) its
+ * condition is checked on the row read (`checkAppendCondition`: `CONFLICT`, also for a missing session with
+ * `ifLogId`).
+ */
 export async function loadSession(
   client: SqlClient,
   scope: Scope,
   id: string,
   component: string,
   lock = false,
+  condition?: AppendOptions,
 ): Promise<SessionRow> {
   const row = await queryGet(
     client,
     sql`SELECT * FROM engram_sessions WHERE ${ownerWhere(scope)} AND id = ${id}${raw(lock ? client.dialect.forUpdate : '')}`,
   );
-  if (!row) throw sessionNotFound(id, component);
-  return toSessionRow(row);
+  const session = row && toSessionRow(row);
+  checkAppendCondition(session, condition, id, component);
+  if (!session) throw sessionNotFound(id, component);
+  return session;
 }
 
 /** The segments a session sees, oldest first: its ancestors' shared prefixes, then its own rows. */

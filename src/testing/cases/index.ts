@@ -2,6 +2,7 @@ import type { StoreCase } from '../store-case.ts';
 import { appendCases } from './append.ts';
 import { artifactStateCases } from './artifacts-state.ts';
 import { conditionalAppendCases } from './conditional-append.ts';
+import { conditionalAppendLogCases } from './conditional-append-log.ts';
 import { conditionalDeleteCases } from './conditional-delete.ts';
 import { deleteCases } from './delete.ts';
 import { forkCases } from './forks.ts';
@@ -23,6 +24,7 @@ import { valueCases } from './values.ts';
 export { appendCases } from './append.ts';
 export { artifactStateCases } from './artifacts-state.ts';
 export { conditionalAppendCases } from './conditional-append.ts';
+export { conditionalAppendLogCases } from './conditional-append-log.ts';
 export { conditionalDeleteCases } from './conditional-delete.ts';
 export { deleteCases } from './delete.ts';
 export { forkCases } from './forks.ts';
@@ -46,6 +48,7 @@ export const allCases: readonly StoreCase[] = [
   ...sessionCases,
   ...appendCases,
   ...conditionalAppendCases,
+  ...conditionalAppendLogCases,
   ...conditionalDeleteCases,
   ...idCases,
   ...deleteCases,

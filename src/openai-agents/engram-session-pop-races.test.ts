@@ -2,6 +2,7 @@ import type { AgentInputItem } from '@openai/agents-core';
 import { MemorySession } from '@openai/agents-core';
 import { describe, expect, it } from 'vitest';
 import { mixedConversation, popAll } from '../../test-support/agents-mixed-log.ts';
+import { beforeAppend } from '../../test-support/before-append.ts';
 import { crashingStore } from '../../test-support/crashing-store.ts';
 import {
   onTwoHandles,
@@ -362,25 +363,6 @@ describe('the same replace_suffix applied by two writers at once', () => {
     );
   }
 });
-
-/** `inner` seen through a proxy whose `append` runs `before(inputs)` first, then appends (with its options). */
-function beforeAppend(
-  inner: MemoryStoreV1,
-  before: (inputs: readonly AppendInput[]) => Promise<void>,
-): MemoryStoreV1 {
-  return new Proxy(inner, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      if (key === 'append')
-        return async (scope: never, id: string, inputs: AppendInput[], options?: AppendOptions) => {
-          await before(inputs);
-          return target.append(scope, id, inputs, options);
-        };
-      if (key === 'close') return async () => {};
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
 
 /** The items of `mixedConversation`, as a session on a fresh store reads them. */
 async function referenceItems(): Promise<AgentInputItem[]> {

@@ -52,8 +52,9 @@ export interface EngramSession extends SessionHistoryTransactionAwareSession {
  * delete only counts for the caller that found the entry still live; the other one looks again). A message
  * written through engram's other APIs that stands for several items (an assistant text with its tool calls) is
  * first split into one message per item, store-first (see `splitEntry`), so a pop removes its last item alone;
- * the split is a conditional append (`ifLastSeq`), so an item another writer adds meanwhile is never put before
- * it: the pop reads again (at most 8 times, then `CONFLICT`).
+ * the split is a conditional append (`ifLastSeq`, `ifLogId`), so an item another writer adds meanwhile is never put
+ * before it, nor the split into a session another writer deleted and created again: the pop reads again (at most 8
+ * times, then `CONFLICT`).
  * One that stands for no item (an assistant or tool message with no content, or only empty text) is no item:
  * `getItems` leaves it out (a limit counts items), and `popItem` passes over it and leaves it in the log (a pop
  * removes only the item it returns); `clearSession` removes it with the rest.
@@ -156,16 +157,16 @@ const maxSplitTries = 8;
 
 /**
  * Splits the newest item entry when it stands for several items (see `splitEntry`), conditional on the session's
- * `lastSeq` read before the log: false when another writer appended in between (`CONFLICT`, nothing stored), true
- * otherwise (split, or the newest entry is no longer one to split).
+ * `lastSeq` and `logId` read before the log: false when another writer appended in between, or replaced the session
+ * (`CONFLICT`, nothing stored), true otherwise (split, or the newest entry is no longer one to split).
  */
 async function splitNewest(log: SessionLog): Promise<boolean> {
   const { storage, scope, sessionId } = log.memory;
-  const { lastSeq } = await storage.stats(scope, sessionId);
+  const read = await storage.stats(scope, sessionId);
   const [live] = await liveEntries(log, 1);
   if (!live || live.items.length === 1) return true;
   try {
-    await splitEntry(log, live.entry, live.items, lastSeq);
+    await splitEntry(log, live.entry, live.items, read);
     return true;
   } catch (error) {
     if (MemoryError.hasCode(error, 'CONFLICT')) return false;

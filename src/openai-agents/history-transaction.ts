@@ -4,6 +4,7 @@ import type { JSONValue, ModelMessage } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { withExtras } from '../messages/from-model-message.ts';
 import { validateMessage } from '../messages/validate.ts';
+import type { LogStats } from '../store/memory-store.ts';
 import { agentsComponent, digestOf, encodeAgentItem, encodeItem, sameEncoded } from './item-codec.ts';
 import { itemMessages, type OperationMark, operationKey, type SessionLog } from './session-log.ts';
 import { deleteEntries, liveEntries } from './superseded-entries.ts';
@@ -27,8 +28,9 @@ type EncodedTransaction =
  * `replace_suffix` checks the suffix item by item as `getItems` shows it, appends the replacement in one atomic
  * append (led by the items before the suffix of a message it starts inside, see `readSuffix`), then tombstones the
  * suffix entries it checked (by id) in one delete; a message among them that stands for no item stays, before the
- * replacement. The append is conditional (`ifLastSeq`, the `lastSeq` read before the suffix was): another writer's
- * append between the check and it makes the store refuse it, and the suffix is read again (at most 8 times): no
+ * replacement. The append is conditional (`ifLastSeq`, `ifLogId`: the `lastSeq` and `logId` read before the suffix
+ * was): another writer's append between the check and it, or its delete and re-creation of the session (even filled
+ * up to the same `lastSeq`), makes the store refuse it, and the suffix is read again (at most 8 times): no
  * longer the last items, the transaction is a `CONFLICT` and nothing changes, as in the SDK's `MemorySession`,
  * which checks and replaces in one step. A suffix entry another writer pops meanwhile is simply gone already.
  * Between the append and the delete the session reads the replacement alone (its first message names the suffix it
@@ -104,7 +106,7 @@ export async function applyHistoryTransaction(
    * marks, and what they replace. A `replace_suffix` is checked against the log read after `lastSeq`.
    */
   const plan = async () => {
-    const { lastSeq } = await memory.storage.stats(memory.scope, memory.sessionId);
+    const read = await memory.storage.stats(memory.scope, memory.sessionId);
     const { replaces, head } =
       transaction.type === 'replace_suffix' ? await readSuffix(log, transaction.expectedSuffix) : {};
     const headItems = head?.items ?? [];
@@ -124,7 +126,7 @@ export async function applyHistoryTransaction(
       }),
       ...itemMessages(written, { ids, marks: marks.slice(headItems.length) }),
     ];
-    return { lastSeq, replaces, marks, messages };
+    return { read, replaces, marks, messages };
   };
 
   let planned = await plan();
@@ -135,7 +137,7 @@ export async function applyHistoryTransaction(
       // read again (a suffix no longer last is this operation's CONFLICT). An empty replacement appends nothing
       // but is checked the same way (an empty conditional append writes nothing): what another writer appends
       // after that check lands after the replacement, as if appended once it was done.
-      if (transaction.type === 'replace_suffix') await appendIf(log, planned.messages, planned.lastSeq);
+      if (transaction.type === 'replace_suffix') await appendIf(log, planned.messages, planned.read);
       else if (planned.messages.length > 0) await memory.append(planned.messages);
       break;
     } catch (error) {
@@ -226,17 +228,21 @@ function invalid(message: string): MemoryError {
 const maxTries = 8;
 
 /**
- * Appends `messages` when the log's `lastSeq` is `lastSeq`, stamped, validated and counted as the memory's own
- * append does (the session's memory has the system clock).
+ * Appends `messages` when the session is still the log `read` (its `logId`) at its `lastSeq`, stamped, validated and
+ * counted as the memory's own append does (the session's memory has the system clock).
  */
-async function appendIf(log: SessionLog, messages: readonly ModelMessage[], lastSeq: number): Promise<void> {
+async function appendIf(
+  log: SessionLog,
+  messages: readonly ModelMessage[],
+  read: Pick<LogStats, 'lastSeq' | 'logId'>,
+): Promise<void> {
   const { storage, scope, sessionId, counter } = log.memory;
   if (messages.length > 0) await counter.load?.();
   const inputs = messages.map((m, i) => {
     const message = validateMessage(withExtras(m), `messages[${i}]`);
     return { message, tokens: counter.count(message) };
   });
-  await storage.append(scope, sessionId, inputs, { ifLastSeq: lastSeq });
+  await storage.append(scope, sessionId, inputs, { ifLastSeq: read.lastSeq, ifLogId: read.logId });
 }
 
 function conflict(message: string): MemoryError {

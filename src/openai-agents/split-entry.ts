@@ -3,7 +3,7 @@ import type { AgentInputItem } from '@openai/agents-core';
 import type { JSONValue } from 'ai';
 import type { LogEntry } from '../core/message.ts';
 import { validateMessage } from '../messages/validate.ts';
-import type { AppendInput } from '../store/memory-store.ts';
+import type { AppendInput, LogStats } from '../store/memory-store.ts';
 import { digestOf, encodeItem } from './item-codec.ts';
 import { itemMessages, type OperationMark, type SessionLog } from './session-log.ts';
 
@@ -12,9 +12,11 @@ import { itemMessages, type OperationMark, type SessionLog } from './session-log
  * assistant text and its tool calls, a tool message with several results) into one message per item, each keeping
  * its item as `addItems` stores it, so that `popItem` can remove the last item alone and keep the others.
  *
- * The split is a conditional append (`ifLastSeq`, the `lastSeq` the caller read before it read `entry` as the
- * newest item): when another writer appended since (an item, or its own split of this entry), it throws `CONFLICT`
- * and stores nothing, and the caller reads again; so the copies never land after an item appended meanwhile.
+ * The split is a conditional append on `read`, the session's `lastSeq` and `logId` the caller read (one `stats()`)
+ * before it read `entry` as the newest item (`ifLastSeq`, `ifLogId`): when another writer appended since (an item,
+ * or its own split of this entry), or deleted the session and created it again under its id (even filled up to the
+ * same `lastSeq`), it throws `CONFLICT` and stores nothing, and the caller reads again; so the copies never land
+ * after an item appended meanwhile, nor in a log that is not the one the entry was read from.
  *
  * Store-first: one atomic append stores the copies, the first marked as replacing the entry (see `liveEntries`),
  * then the entry is deleted. A crash in between leaves both, read as the copies alone; the next read deletes the
@@ -24,7 +26,8 @@ import { itemMessages, type OperationMark, type SessionLog } from './session-log
  *
  * The append re-appends the entry itself first, a no-op while it is live. It is stored anew only when the entry was
  * deleted since the caller's read without an append (`clearSession`, `memory.delete`; a split or an item by another
- * writer is a `CONFLICT`), or on a store that ignores `ifLastSeq` (a third-party `MemoryStoreV1` written before it),
+ * writer, or the session deleted and created again, is a `CONFLICT`), or on a store that ignores `ifLastSeq` and
+ * `ifLogId` (a third-party `MemoryStoreV1` written before them),
  * where another writer may have split it and popped copies since: then what this append stored is deleted again and
  * nothing else changes. Until that delete (one store call later) readers see what it stored; a crash in that moment
  * leaves it (a pop reaching the entry splits it again, storing nothing, and deletes it).
@@ -33,7 +36,7 @@ export async function splitEntry(
   log: SessionLog,
   entry: LogEntry,
   items: readonly AgentInputItem[],
-  ifLastSeq: number,
+  read: Pick<LogStats, 'lastSeq' | 'logId'>,
 ): Promise<void> {
   const { storage, scope, sessionId, counter } = log.memory;
   const { message } = entry;
@@ -61,7 +64,10 @@ export async function splitEntry(
       return { message: checked, tokens: counter.count(checked) };
     }),
   ];
-  const stored = await storage.append(scope, sessionId, inputs, { ifLastSeq });
+  const stored = await storage.append(scope, sessionId, inputs, {
+    ifLastSeq: read.lastSeq,
+    ifLogId: read.logId,
+  });
   const again = stored[0]!;
   // Stored anew, the entry and the copies after it have sequence numbers from `again` on; those it found live, before.
   const done =

@@ -124,29 +124,36 @@ export const conditionalAppendLogCases: StoreCase[] = [
     },
   },
   {
-    name: 'conditional append: appends with a logId racing a delete and re-creation never land in the new log',
+    name: 'conditional append: appends with a logId racing a delete, re-creation and refill never land in the new log',
     async run({ store, scope }) {
       const s = scope();
       await store.createSession(s, { id: 'r' });
       for (let round = 0; round < 8; round++) {
         await fill(store, s, 'r', `old ${round}`, 1);
         const read = await store.stats(s, 'r');
-        const replace = async () => {
-          await store.deleteSession(s, 'r');
-          await store.createSession(s, { id: 'r' });
-          await fill(store, s, 'r', `new ${round}`, read.lastSeq);
-        };
-        const stale = (i: number) =>
-          store.append(s, 'r', toInputs([makeMessage('user', `stale ${round}.${i}`)]), {
-            ifLogId: read.logId,
-            ifLastSeq: read.lastSeq,
-          });
-        const outcomes = await Promise.allSettled([stale(0), replace(), stale(1)]);
-        expect(outcomes[1]!.status).toBe('fulfilled');
-        for (const o of [outcomes[0]!, outcomes[2]!])
+        // One append conditional on the read starts at each step of the replacement and runs beside the next one.
+        const stale: Promise<unknown>[] = [];
+        const start = () =>
+          stale.push(
+            store.append(s, 'r', toInputs([makeMessage('user', `stale ${round}.${stale.length}`)]), {
+              ifLogId: read.logId,
+              ifLastSeq: read.lastSeq,
+            }),
+          );
+        start();
+        await store.deleteSession(s, 'r');
+        start();
+        await store.createSession(s, { id: 'r' });
+        start();
+        await fill(store, s, 'r', `new ${round}`, read.lastSeq);
+        start(); // the new log is at the lastSeq read: only ifLogId refuses this one
+        const outcomes = await Promise.allSettled(stale);
+        for (const o of outcomes)
           if (o.status === 'rejected') expect((o.reason as { code?: unknown }).code).toBe('CONFLICT');
+        expect(outcomes.at(-1)?.status).toBe('rejected');
         // Whatever was accepted went into the old log, deleted with it.
         expect((await texts(store, s, 'r')).filter((t) => String(t).startsWith('stale'))).toEqual([]);
+        expect((await store.stats(s, 'r')).lastSeq).toBe(read.lastSeq);
       }
     },
   },

@@ -237,9 +237,11 @@ export function checkAppendCondition(
   sessionId: string,
   component: string,
 ): void {
-  if (condition === undefined) return;
-  checkLogId(session?.logId, condition.ifLogId, sessionId, component, 'appended');
-  if (session) checkLastSeq(session.lastSeq, condition.ifLastSeq, sessionId, component);
+  // Checked again (cheap; a plain append passes undefined): a driver may hand it any value.
+  const checked = checkAppendOptions(condition, component);
+  if (checked === undefined) return;
+  checkLogId(session?.logId, checked.ifLogId, sessionId, component, 'appended');
+  if (session) checkLastSeq(session.lastSeq, checked.ifLastSeq, sessionId, component);
 }
 
 /** Every key of {@link DeleteSessionOptions} (the compiler keeps the list complete). */

@@ -60,7 +60,8 @@ export function createMinimalLongTermDriver(options: MinimalLongTermDriverOption
     const last = slot.versions.at(-1) as LongTermRecord;
     last.expiredAt = record.recordedAt;
     slot.versions.push(record);
-    if (record.event === 'DELETE') slot.vectors.clear();
+    // A delete, or another text (the vectors were of the old one), drops the record's embeddings.
+    if (record.event === 'DELETE' || record.text !== last.text) slot.vectors.clear();
   };
 
   const driver: LongTermDriverV1 = {

@@ -62,7 +62,10 @@ export interface LongTermStoreV1 {
   getRecords(scope: Scope, ids: readonly string[]): Promise<LongTermRecord[]>;
   /**
    * Writes a new version with the change (already checked, terms and hash recomputed by the caller) at `at`;
-   * throws `RECORD_NOT_FOUND` when the record has no current version.
+   * throws `RECORD_NOT_FOUND` when the record has no current version. A version with another `text` drops the
+   * record's embeddings, every model, in the same step (they were computed from the old text: kept, they would
+   * rank the new text by it), so `missingEmbeddings` lists the record again and a catch-up embeds the new
+   * text; a change that leaves the text as it was (metadata, context, validity) keeps them.
    */
   updateRecord(
     scope: Scope,
@@ -80,6 +83,7 @@ export interface LongTermStoreV1 {
   searchText(scope: Scope, query: LongTermTextQuery): Promise<LongTermHit[]>;
   /**
    * Stores embeddings of current records (a record not in the owner scope is skipped); how many were stored.
+   * An embedding is of the record's `text` as it is now: an `updateRecord` that changes the text drops it.
    * Needs `vectorSearch`.
    */
   putEmbeddings(scope: Scope, embeddings: readonly LongTermEmbedding[]): Promise<number>;

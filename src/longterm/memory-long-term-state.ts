@@ -3,6 +3,7 @@ import { createSerialQueue } from '../core/serial-queue.ts';
 import type { LongTermRecord } from './long-term-record.ts';
 import type { RecordOwner } from './record-filter.ts';
 import { scopeCovers } from './record-filter.ts';
+import { changesEmbeddedText } from './record-versions.ts';
 
 /** One change as the in-process store journals it (the json-file driver persists these lines). */
 export type LongTermJournalEntry =
@@ -104,7 +105,8 @@ export function createMemoryLongTermState(journal: LongTermJournal | undefined):
     entry.versions.push(e.record);
     entry.terms = e.terms;
     entry.contextTerms = e.contextTerms;
-    if (e.record.event === 'DELETE') entry.vectors.clear();
+    // A delete, or a version of another text (its vectors were of the old one), drops the embeddings.
+    if (e.record.event === 'DELETE' || (last && changesEmbeddedText(last, e.record))) entry.vectors.clear();
   };
 
   const load = (tenant: string, source: LongTermJournal): Promise<MemoryTenant> => {

@@ -66,6 +66,12 @@ export function firstVersion(r: PreparedLongTermRecord, now: Date): LongTermReco
   return copyRecord({ ...rest, version: 1, event: 'ADD', createdAt: now, recordedAt: now });
 }
 
+/**
+ * Whether `next`, the version written after `last`, has another text: the text a record's embeddings are computed
+ * from, so a store drops every embedding of the record with such a version (see `LongTermStoreV1.updateRecord`).
+ */
+export const changesEmbeddedText = (last: LongTermRecord, next: LongTermRecord): boolean => last.text !== next.text;
+
 /** The next version of `last` with a (prepared) change applied, written at `at`. */
 export function applyChange(
   last: LongTermRecord,

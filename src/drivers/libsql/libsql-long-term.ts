@@ -172,7 +172,8 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
         const row = (await currentRows(tx, scope, [id])).get(id);
         if (!row || row.event === 'DELETE') throw notFound(id);
         checkExpectedVersion(id, Number(row.version), change, component);
-        const record = applyChange(toRecord(row), change, at);
+        const last = toRecord(row);
+        const record = applyChange(last, change, at);
         await expireVersions(tx, [Number(row.rid)], at);
         await insertVersions(tx, scope, [
           {
@@ -182,6 +183,8 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
             firstRid: Number(row.first_rid),
           },
         ]);
+        // Another text: the vectors were of the old one; a catch-up (`missingEmbeddings`) embeds the new one.
+        if (record.text !== last.text) await dropEmbeddings(tx, embeddingsOf(scope, id));
         return record;
       });
     },

@@ -7,7 +7,13 @@ import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermStoreV1, PreparedLongTermRecord } from '../../longterm/long-term-store-v1.ts';
 import { checkExpectedVersion } from '../../longterm/prepare-record.ts';
 import { ownerOf, type RecordOwner } from '../../longterm/record-filter.ts';
-import { applyChange, firstVersion, reviveVersion, sameRecord } from '../../longterm/record-versions.ts';
+import {
+  applyChange,
+  changesEmbeddedText,
+  firstVersion,
+  reviveVersion,
+  sameRecord,
+} from '../../longterm/record-versions.ts';
 import { boundElsewhere, sessionBoundKey } from '../../longterm/session-bound-records.ts';
 import type { SqlClient, SqlRow } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
@@ -34,6 +40,10 @@ async function currentRows(
   }
   return existing;
 }
+
+/** Deletes every embedding of the owner's record `id`, in `tx`. */
+const dropVectors = (tx: SqlClient, scope: Scope, id: string) =>
+  queryRun(tx, sql`DELETE FROM engram_ltm_vectors WHERE ${ownerWhere(scope)} AND id = ${id}`);
 
 /**
  * Adds records in one transaction: the same record again is a no-op, a different one under a live id is
@@ -181,7 +191,8 @@ export function sqlLongTermWrites(
               message: `record "${id}" not found`,
             });
           checkExpectedVersion(id, Number(row.version), change, component);
-          const record = applyChange(toRecord(row, tx.dialect), change, at);
+          const last = toRecord(row, tx.dialect);
+          const record = applyChange(last, change, at);
           const terms = change.terms ?? rowTerms(row, 'terms');
           const contextTerms = change.contextTerms ?? rowTerms(row, 'context_terms');
           await expire(tx, owner, row, at);
@@ -189,6 +200,8 @@ export function sqlLongTermWrites(
             { record, terms, contextTerms, firstRid: Number(row.first_rid) },
           ]);
           await tx.dialect.longTermIndex.add(tx, [{ rid: rid as number, owner, terms, contextTerms }]);
+          // The vectors were of the old text; a catch-up (`missingEmbeddings`) embeds the new one.
+          if (changesEmbeddedText(last, record)) await dropVectors(tx, scope, id);
           return record;
         });
       }),
@@ -209,7 +222,7 @@ export function sqlLongTermWrites(
               firstRid: Number(row.first_rid),
             },
           ]);
-          await queryRun(tx, sql`DELETE FROM engram_ltm_vectors WHERE ${ownerWhere(scope)} AND id = ${id}`);
+          await dropVectors(tx, scope, id);
           return true;
         });
       }),

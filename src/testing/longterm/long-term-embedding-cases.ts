@@ -1,0 +1,51 @@
+import { expect } from 'vitest';
+import type { LongTermRecordChange } from '../../longterm/long-term-record.ts';
+import { prepareChange } from '../../longterm/prepare-record.ts';
+import type { LongTermCase } from './long-term-case.ts';
+import { ids, rec } from './long-term-case-helpers.ts';
+
+const change = (c: LongTermRecordChange) => prepareChange(c, 'test');
+
+/** The conformance cases of a record's embeddings across its versions: they are of the text they were computed from. */
+export const longTermEmbeddingCases: LongTermCase[] = [
+  {
+    name: 'vectors: an update that changes the text drops the record’s embeddings (every model); one that keeps the text keeps them',
+    needsVectors: true,
+    async run(t) {
+      const scope = t.scope({ user: 'u' });
+      await t.records.addRecords(scope, [
+        rec({ id: 'pet', text: 'about cats' }),
+        rec({ id: 'keep', text: 'keep me', context: 'first context' }),
+      ]);
+      const put = [
+        { id: 'pet', model: 'm1', vector: [1, 0] },
+        { id: 'pet', model: 'm2', vector: [0, 0, 1] },
+        { id: 'keep', model: 'm1', vector: [0, 1] },
+      ];
+      expect(await t.records.putEmbeddings(scope, put)).toBe(3);
+      await t.records.updateRecord(scope, 'pet', change({ text: 'about dogs now' }), new Date());
+      // The vectors were of the old text: gone with it, so a catch-up embeds the record again.
+      expect(await t.records.missingEmbeddings(scope, 'm1', 10)).toEqual(['pet']);
+      expect(await t.records.missingEmbeddings(scope, 'm2', 10)).toEqual(['pet', 'keep']);
+      expect(ids(await t.records.searchVector(scope, { vector: [1, 0], model: 'm1', limit: 5 }))).toEqual([
+        'keep',
+      ]);
+      expect(await t.records.searchVector(scope, { vector: [0, 0, 1], model: 'm2', limit: 5 })).toEqual([]);
+      // Metadata, context, validity, or the same text again: the text embedded is unchanged, so is its vector.
+      const at = new Date();
+      await t.records.updateRecord(scope, 'keep', change({ metadata: { topic: 'x' } }), at);
+      await t.records.updateRecord(scope, 'keep', change({ context: 'second context', validAt: at }), at);
+      await t.records.updateRecord(scope, 'keep', change({ text: 'keep me' }), at);
+      expect((await t.records.getRecord(scope, 'keep'))?.version).toBe(4);
+      expect(await t.records.missingEmbeddings(scope, 'm1', 10)).toEqual(['pet']);
+      const kept = await t.records.searchVector(scope, { vector: [0, 1], model: 'm1', limit: 5 });
+      expect(ids(kept)).toEqual(['keep']);
+      expect(kept[0]?.score).toBeCloseTo(1, 5);
+      // The new text's vector is stored as usual.
+      expect(await t.records.putEmbeddings(scope, [{ id: 'pet', model: 'm1', vector: [1, 0] }])).toBe(1);
+      expect(ids(await t.records.searchVector(scope, { vector: [1, 0], model: 'm1', limit: 1 }))).toEqual([
+        'pet',
+      ]);
+    },
+  },
+];

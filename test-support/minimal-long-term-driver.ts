@@ -137,7 +137,10 @@ export function createMinimalLongTermDriver(options: MinimalLongTermDriverOption
   return {
     ...driver,
     async putEmbeddings(scope, embeddings) {
-      const kept = embeddings.filter((e) => current(slots.get(key(scope, e.id))));
+      const kept = embeddings.filter((e) => {
+        const now = current(slots.get(key(scope, e.id)));
+        return now !== undefined && (e.hash === undefined || now.hash === e.hash);
+      });
       for (const e of kept) slots.get(key(scope, e.id))?.vectors.set(e.model, [...e.vector]);
       return kept.length;
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failingRecords } from '../../test-support/hooked-records.ts';
+import { failingRecords, hookRecords } from '../../test-support/hooked-records.ts';
 import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
 import { type OpenedStore, reliabilityDrivers } from '../../test-support/reliability/store-drivers.ts';
 import { createEngramStore } from './engram-store.ts';
@@ -43,5 +43,23 @@ for (const driver of reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: 
       await s.put(['ns'], 'pet', { text: 'about dogs now' });
       expect(ranked(await s.search(['ns'], { query: 'dog' }))).toEqual(['pet']);
       expect(ranked(await s.search(['ns'], { query: 'cat' }))).toEqual([]);
+    });
+
+    it('a put whose embedding lands after a racing put of the key stores no vector onto the later text', async () => {
+      const scope = { tenant: `t${tenant++}` };
+      const b = createEngramStore({ store: opened.store, scope, embed });
+      let armed = true;
+      // A's vector reaches the store only after B's put (its version and its vector) has finished.
+      const late = hookRecords(opened.store, ['putEmbeddings'], async () => {
+        if (!armed) return;
+        armed = false;
+        await b.put(['ns'], 'pet', { text: 'about rockets' });
+      });
+      const a = createEngramStore({ store: late, scope, embed });
+      await a.put(['ns'], 'pet', { text: 'about cats' });
+      expect(armed).toBe(false);
+      expect((await a.get(['ns'], 'pet'))?.value).toEqual({ text: 'about rockets' });
+      expect(ranked(await a.search(['ns'], { query: 'cat' }))).toEqual([]);
+      expect(ranked(await a.search(['ns'], { query: 'rocket' }))).toEqual(['pet']);
     });
   });

@@ -310,7 +310,7 @@ export class EngramStore extends BaseStore {
       component,
       retries: 50,
     });
-    await slot.update((previous) => {
+    const written = await slot.update((previous) => {
       before = previous && itemMetadata(previous, scope);
       // Taken when the write is tried, never before the version it replaces: updatedAt >= createdAt.
       const now = Math.max(Date.now(), before?.updated ?? 0);
@@ -326,7 +326,8 @@ export class EngramStore extends BaseStore {
       };
       return { text, metadata: toMetadata(meta) };
     });
-    if (vector) await records.putEmbeddings(scope, [{ id, model: this.#model, vector }]);
+    // Only onto the version written here: a racing put's later version keeps its own vector.
+    if (vector) await records.putEmbeddings(scope, [{ id, model: this.#model, vector, hash: written.hash }]);
     // A write restarts the clock: an expiry refreshed by earlier reads no longer applies.
     if (before?.ttl !== undefined) await store.deleteState(scope, refreshKey(id));
   }

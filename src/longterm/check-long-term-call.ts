@@ -66,7 +66,7 @@ export function checkPreparedChange(change: object, component: string): void {
     throw invalid(component, `change must be an object (see prepareChange), got ${describeValue(change)}`);
 }
 
-/** Throws `INVALID_ARGUMENT` naming the field unless every embedding has a valid id, model and vector. */
+/** Throws `INVALID_ARGUMENT` naming the field unless every embedding has a valid id, model, vector and optional hash. */
 export function checkEmbeddings(embeddings: readonly LongTermEmbedding[], component: string): void {
   if (!Array.isArray(embeddings)) throw invalid(component, 'embeddings must be an array');
   embeddings.forEach((e, i) => {
@@ -74,6 +74,7 @@ export function checkEmbeddings(embeddings: readonly LongTermEmbedding[], compon
     checkId(e.id, `embeddings[${i}].id`, component);
     checkId(e.model, `embeddings[${i}].model`, component);
     checkVector(e.vector, `embeddings[${i}].vector`, component);
+    if (e.hash !== undefined) checkId(e.hash, `embeddings[${i}].hash`, component);
   });
 }
 

@@ -201,7 +201,7 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
       const out = await records.updateRecord(scope, id, prepared, clock.now());
       if (embedder && prepared.text !== undefined) {
         const [vector] = await embedTexts(embedder, [out.text]);
-        if (vector) await records.putEmbeddings(scope, [{ id, model: embedder.id, vector }]);
+        if (vector) await records.putEmbeddings(scope, [{ id, model: embedder.id, vector, hash: out.hash }]);
       }
       return out;
     },

@@ -55,7 +55,8 @@ async function embedMissing(
     );
     const stored = await records.putEmbeddings(
       scope,
-      found.map((r, i) => ({ id: r.id, model: embedder.id, vector: vectors[i] as number[] })),
+      // Each onto the version embedded: one changed meanwhile is skipped, listed again, embedded next round.
+      found.map((r, i) => ({ id: r.id, model: embedder.id, vector: vectors[i] as number[], hash: r.hash })),
     );
     if (stored === 0) return;
   }

@@ -88,4 +88,10 @@ export interface LongTermEmbedding {
   model: string;
   /** The vector (finite numbers). */
   vector: readonly number[];
+  /**
+   * The `hash` of the record version whose text the vector was computed from: the vector is stored only while
+   * the record's current version has it, else skipped (not counted), so a vector that a later write of another
+   * text overtook never ranks that text. Without it, the vector is stored for whatever version is current.
+   */
+  hash?: string;
 }

@@ -83,7 +83,9 @@ export interface LongTermStoreV1 {
   searchText(scope: Scope, query: LongTermTextQuery): Promise<LongTermHit[]>;
   /**
    * Stores embeddings of current records (a record not in the owner scope is skipped); how many were stored.
-   * An embedding is of the record's `text` as it is now: an `updateRecord` that changes the text drops it.
+   * An embedding is of the record's `text` as it is now: an `updateRecord` that changes the text drops it. One
+   * naming a version `hash` is stored only while the current version has that hash (else skipped, not counted):
+   * a caller that embeds a version it wrote passes its hash, so a racing write of another text keeps its own.
    * Needs `vectorSearch`.
    */
   putEmbeddings(scope: Scope, embeddings: readonly LongTermEmbedding[]): Promise<number>;

@@ -2,7 +2,7 @@ import type { LongTermDriverV1 } from './long-term-driver.ts';
 import type { LongTermRecord } from './long-term-record.ts';
 import { currentVersion, liveEntries, type MemoryLongTermState } from './memory-long-term-state.ts';
 import { cosineSimilarity, matchesFilter, ownerOf } from './record-filter.ts';
-import { copyRecord } from './record-versions.ts';
+import { copyRecord, versionMatches } from './record-versions.ts';
 
 /** The vector methods of the in-process long-term driver. */
 export type MemoryLongTermVectors = Required<
@@ -20,7 +20,7 @@ export function memoryLongTermVectors(state: MemoryLongTermState): MemoryLongTer
         const entries = await state.open(scope);
         const owner = ownerOf(scope);
         const lines = embeddings
-          .filter((e) => currentVersion(entries.get(state.keyOf(owner, e.id))))
+          .filter((e) => versionMatches(currentVersion(entries.get(state.keyOf(owner, e.id))), e))
           .map((e) => ({ op: 'embed' as const, owner, id: e.id, model: e.model, vector: [...e.vector] }));
         await state.commit(scope.tenant, entries, lines);
         return lines.length;

@@ -2,6 +2,7 @@ import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { canonicalJson } from '../messages/canonical-json.ts';
 import { copyJsonValue } from '../messages/json-value.ts';
+import type { LongTermEmbedding } from './long-term-query.ts';
 import type { LongTermRecord, LongTermRecordChange } from './long-term-record.ts';
 import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
 import { copyProvenance } from './provenance.ts';
@@ -70,7 +71,17 @@ export function firstVersion(r: PreparedLongTermRecord, now: Date): LongTermReco
  * Whether `next`, the version written after `last`, has another text: the text a record's embeddings are computed
  * from, so a store drops every embedding of the record with such a version (see `LongTermStoreV1.updateRecord`).
  */
-export const changesEmbeddedText = (last: LongTermRecord, next: LongTermRecord): boolean => last.text !== next.text;
+export const changesEmbeddedText = (last: LongTermRecord, next: LongTermRecord): boolean =>
+  last.text !== next.text;
+
+/**
+ * Whether `embedding` may be stored for `current`, a record's current version (undefined: none, or deleted): it
+ * exists and, when the embedding names the `hash` of the version it was computed from, has that hash.
+ */
+export const versionMatches = (
+  current: Pick<LongTermRecord, 'hash'> | undefined,
+  embedding: Pick<LongTermEmbedding, 'hash'>,
+): boolean => current !== undefined && (embedding.hash === undefined || current.hash === embedding.hash);
 
 /** The next version of `last` with a (prepared) change applied, written at `at`. */
 export function applyChange(

@@ -20,10 +20,11 @@ export function createVectorMethods(
         let stored = 0;
         for (const e of embeddings) {
           const live = await tx.get(
-            `SELECT 1 AS x FROM engram_ltm_records r WHERE ${mine.sql} AND r.id = ? AND r.live = 1`,
+            `SELECT r.hash FROM engram_ltm_records r WHERE ${mine.sql} AND r.id = ? AND r.live = 1`,
             [...mine.args, e.id],
           );
-          if (!live) continue;
+          // A vector of another version's text (a later write overtook it) is skipped.
+          if (!live || (e.hash !== undefined && String(live.hash) !== e.hash)) continue;
           const space = await ensureSpace(tx, e.model, e.vector.length);
           const key = {
             sql: 'e.tenant = ? AND e.user_id = ? AND e.agent_id = ? AND e.model = ? AND e.id = ?',

@@ -1,10 +1,12 @@
-import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
-import { checkVector, checkVectorQuery } from '../../longterm/check-record.ts';
+import { checkEmbeddings } from '../../longterm/check-long-term-call.ts';
+import { checkVectorQuery } from '../../longterm/check-record.ts';
 import type { LongTermVectorQuery } from '../../longterm/long-term-query.ts';
+import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
 import { cosineSimilarity, ownerOf } from '../../longterm/record-filter.ts';
+import { versionMatches } from '../../longterm/record-versions.ts';
 import type { RankedRow } from './dialect-longterm-index.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryRun } from './sql-exec.ts';
@@ -12,6 +14,7 @@ import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
 import type { SqlLongTermOptions } from './sql-longterm-options.ts';
 import { rankedHits, recordHits } from './sql-longterm-ranked.ts';
 import { bytesVector, filterSql, liveWhere, owned, vectorBytes } from './sql-longterm-rows.ts';
+import { currentRow } from './sql-longterm-versions.ts';
 
 /** Whether every component of `vector` is 0 (no direction: every similarity is 0, which the exact scan gives). */
 const isZero = (vector: readonly number[]) => vector.every((x) => x === 0);
@@ -49,17 +52,7 @@ export function sqlLongTermVectors(
   return {
     putEmbeddings: (scope, embeddings) =>
       op('putEmbeddings', scope, async () => {
-        if (!Array.isArray(embeddings))
-          throw new MemoryError({
-            code: 'INVALID_ARGUMENT',
-            component,
-            message: 'embeddings must be an array',
-          });
-        embeddings.forEach((e, i) => {
-          checkId(e?.id, `embeddings[${i}].id`, component);
-          checkId(e.model, `embeddings[${i}].model`, component);
-          checkVector(e.vector, `embeddings[${i}].vector`, component);
-        });
+        checkEmbeddings(embeddings, component);
         const owner = ownerOf(scope);
         const active = index();
         const columns = active?.rowColumns() ?? [];
@@ -67,14 +60,22 @@ export function sqlLongTermVectors(
         const updates = raw(['dims', 'vector', ...columns].map((c) => `${c} = excluded.${c}`).join(', '));
         return client.transaction(async (tx) => {
           for (const dims of new Set(embeddings.map((e) => e.vector.length))) await active?.prepare(tx, dims);
+          // Each record's current row, locked (PostgreSQL) in id order: an update of its text, which drops its
+          // vectors, waits for this write or committed first and is seen (then a vector of another hash is skipped).
+          const current = new Map<string, Pick<LongTermRecord, 'hash'> | undefined>();
+          for (const id of [...new Set(embeddings.map((e) => e.id))].sort()) {
+            const row = await currentRow(tx, owner, id);
+            current.set(id, row && row.event !== 'DELETE' ? { hash: String(row.hash) } : undefined);
+          }
           let stored = 0;
           for (const e of embeddings) {
+            if (!versionMatches(current.get(e.id), e)) continue;
             const values = [vectorBytes(e.vector), ...(active?.rowValues(e.vector) ?? [])];
-            const r = await queryRun(
+            await queryRun(
               tx,
-              sql`INSERT INTO engram_ltm_vectors (tenant, user_id, agent_id, id, model${names}) SELECT ${owner.tenant}, ${owner.user}, ${owner.agent}, ${e.id}, ${e.model}, ${e.vector.length}, ${joinSql(values)} WHERE EXISTS (SELECT 1 FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id = ${e.id} AND r.live = 1) ON CONFLICT (tenant, user_id, agent_id, model, id) DO UPDATE SET ${updates}`,
+              sql`INSERT INTO engram_ltm_vectors (tenant, user_id, agent_id, id, model${names}) VALUES (${owner.tenant}, ${owner.user}, ${owner.agent}, ${e.id}, ${e.model}, ${e.vector.length}, ${joinSql(values)}) ON CONFLICT (tenant, user_id, agent_id, model, id) DO UPDATE SET ${updates}`,
             );
-            stored += r.changes;
+            stored += 1;
           }
           return stored;
         });

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { LongTermRecordChange } from '../../longterm/long-term-record.ts';
 import { prepareChange } from '../../longterm/prepare-record.ts';
 import type { LongTermCase } from './long-term-case.ts';
-import { ids, rec } from './long-term-case-helpers.ts';
+import { ids, rec, rejects } from './long-term-case-helpers.ts';
 
 const change = (c: LongTermRecordChange) => prepareChange(c, 'test');
 
@@ -46,6 +46,38 @@ export const longTermEmbeddingCases: LongTermCase[] = [
       expect(ids(await t.records.searchVector(scope, { vector: [1, 0], model: 'm1', limit: 1 }))).toEqual([
         'pet',
       ]);
+    },
+  },
+  {
+    name: 'vectors: an embedding naming a version hash is stored only while the record’s current version has it',
+    needsVectors: true,
+    async run(t) {
+      const scope = t.scope({ user: 'u' });
+      const [v1] = await t.records.addRecords(scope, [rec({ id: 'pet', text: 'about cats' })]);
+      const v2 = await t.records.updateRecord(scope, 'pet', change({ text: 'about dogs' }), new Date());
+      expect(v2.hash).not.toBe(v1?.hash);
+      // A vector of version 1's text, put late (another writer's version 2 landed first): skipped, not counted.
+      const old = { id: 'pet', model: 'm', vector: [1, 0], hash: v1?.hash as string };
+      expect(await t.records.putEmbeddings(scope, [old])).toBe(0);
+      expect(await t.records.missingEmbeddings(scope, 'm', 10)).toEqual(['pet']);
+      expect(await t.records.searchVector(scope, { vector: [1, 0], model: 'm', limit: 5 })).toEqual([]);
+      const fresh = { id: 'pet', model: 'm', vector: [0, 1], hash: v2.hash };
+      expect(await t.records.putEmbeddings(scope, [fresh, { ...fresh, id: 'ghost' }])).toBe(1);
+      // A late one never replaces the current version's vector either.
+      expect(await t.records.putEmbeddings(scope, [old])).toBe(0);
+      const hits = await t.records.searchVector(scope, { vector: [0, 1], model: 'm', limit: 5 });
+      expect(ids(hits)).toEqual(['pet']);
+      expect(hits[0]?.score).toBeCloseTo(1, 5);
+      // Without a hash, whatever version is current gets it (as before).
+      expect(await t.records.putEmbeddings(scope, [{ id: 'pet', model: 'm2', vector: [1, 1] }])).toBe(1);
+      await t.records.deleteRecord(scope, 'pet', new Date());
+      expect(await t.records.putEmbeddings(scope, [fresh])).toBe(0);
+      for (const hash of ['', 7, null])
+        await rejects(
+          t.records.putEmbeddings(scope, [{ ...fresh, hash } as unknown as typeof fresh]),
+          'INVALID_ARGUMENT',
+          /embeddings\[0\]\.hash/,
+        );
     },
   },
 ];

@@ -1,3 +1,4 @@
+import type { ToolResultPart } from 'ai';
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import { firstAtLeast, numberKey } from '../../core/sorted-search.ts';
 import { toolOutputText } from '../../messages/tool-output-text.ts';
@@ -46,6 +47,13 @@ export function summaryMessage(step: Pick<LadderStep, 'id' | 'createdAt'>, text:
 /** Whether a step applies now (a reloaded step does not). */
 export const isActive = (step: LadderStep) => step.reloadedAtSeq === undefined;
 
+/**
+ * Whether a step's replacement `text` takes the place of a tool output the view shows as `output`: only when it
+ * is shorter (a step never makes an output longer than the view shows without it).
+ */
+export const replacesOutput = (output: ToolResultPart['output'], text: string): boolean =>
+  text.length < toolOutputText(output).length;
+
 /** `message` with the outputs of the given tool calls replaced (none made longer than the view shows it). */
 export function replaceOutputs(message: MemoryMessage, texts: Map<string, string>): MemoryMessage {
   if (typeof message.content === 'string' || message.role !== 'tool') return message;
@@ -55,8 +63,7 @@ export function replaceOutputs(message: MemoryMessage, texts: Map<string, string
     if (text === undefined) return part;
     // A step never makes an output longer than the view shows without it (a cut of the newest result gives
     // way to its citation once the first-use view cites it).
-    const current = toolOutputText(part.output);
-    if (text.length >= current.length) return part;
+    if (!replacesOutput(part.output, text)) return part;
     const error = part.output.type === 'error-text' || part.output.type === 'error-json';
     return { ...part, output: { type: error ? ('error-text' as const) : ('text' as const), value: text } };
   });

@@ -10,7 +10,9 @@ import type { CitationPolicy } from '../../content/citation-policy.ts';
 import { storedCountsAgree } from '../../content/cite-tool-results.ts';
 import { createContentStore } from '../../content/create-content-store.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { type ConversationMemory, createConversationMemory } from '../../memory/conversation-memory.ts';
+import { toolOutputText } from '../../messages/tool-output-text.ts';
 import { createScriptedConversation } from '../../testing/scripted-conversation.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
@@ -172,6 +174,41 @@ const budget: Record<string, DriverBudget> = {
   postgres: { runs: 10, ops: 12 },
 };
 
+/**
+ * Counterexamples found before, played first on every driver. A deleted call leaves the context over `maxTokens`
+ * in items that are not sent (its result) while no rung gains anything: the last-resort compress-current offered
+ * a citation longer than the output it would replace (the view keeps the output) and was stored anyway, so
+ * every read over `maxTokens` — the view's, the oracle's — wrote another step that changes nothing.
+ */
+const examples: Scenario[] = [
+  {
+    seed: -570948346,
+    initial: 0,
+    bytes: 0.02,
+    ops: [
+      { kind: 'append', n: 14, other: false },
+      { kind: 'delete', pick: 172313701 },
+      { kind: 'read' },
+      { kind: 'reload', pick: 0 },
+      { kind: 'append', n: 1, other: false },
+      { kind: 'fresh' },
+      { kind: 'read' },
+      { kind: 'read' },
+      { kind: 'append', n: 1, other: false },
+      { kind: 'append', n: 2, other: false },
+      { kind: 'read' },
+    ],
+    options: {
+      maxTokens: 3000,
+      msgThreshold: 6,
+      lastKeep: 5,
+      minGainTokens: 0,
+      minResultTokens: 10,
+      citations: false,
+    },
+  },
+];
+
 propertyOnEveryDriver({
   suite: 'AutoContextMemory reads incrementally over $name',
   test: () => 'property: every read equals a fresh view applying the stored steps to the whole log',
@@ -180,6 +217,7 @@ propertyOnEveryDriver({
   scenario,
   prepare: async (driver) => (sc) => play(driver, sc),
   timeout: 600_000,
+  examples,
 });
 
 describe('AutoContextMemory reads incrementally: coverage', () => {
@@ -188,5 +226,57 @@ describe('AutoContextMemory reads incrementally: coverage', () => {
     expect(seen.summaryShown).toBeGreaterThan(0);
     expect(seen.reloaded).toBeGreaterThan(0);
     expect(seen.reopened).toBeGreaterThan(0);
+  });
+});
+
+describe('AutoContextMemory over its window with nothing left to gain', () => {
+  it('stores no step that changes nothing, so reading again stores nothing', async () => {
+    // The first example's state: a deleted tool call leaves its result in the items the ladder counts (not in
+    // what is sent), the context stays over maxTokens, and the last rung's only candidate is a citation longer
+    // than the output it would replace.
+    const sc = examples[0]!;
+    const store = createSqliteStore({ path: ':memory:' });
+    const memory = createConversationMemory({ store, counter, sessionId: 'run' });
+    const content = createContentStore({ store, counter });
+    const newView = () => createAutoContextMemory({ ...sc.options, conversation: memory, content });
+    const script = createScriptedConversation({ seed: sc.seed, messages: 400, toolResultBytes: sc.bytes });
+    let next = 0;
+    const take = (n: number): ModelMessage[] => {
+      next += n;
+      return script.slice(next - n, next);
+    };
+    let view = newView();
+    await view.store(take(14));
+    const entries = await memory.entries();
+    await memory.delete(entries[172313701 % entries.length]!.message.id);
+    await view.read();
+    await view.reload((await view.steps())[0]!.id);
+    await view.store(take(1));
+    view = newView();
+    await view.read();
+    await view.store(take(3));
+    await view.read();
+    const steps = await view.steps();
+    // Every output a step stored is shorter than the log's (citations are off: the view shows the log's).
+    const outputs = new Map<string, string>();
+    for (const e of await memory.entries()) {
+      if (typeof e.message.content === 'string') continue;
+      for (const p of e.message.content) {
+        if (p.type === 'tool-result') outputs.set(`${e.seq}:${p.toolCallId}`, toolOutputText(p.output));
+      }
+    }
+    const stored = steps.flatMap((s) => s.outputs ?? []);
+    expect(stored.length).toBeGreaterThan(0);
+    for (const o of stored) {
+      expect(o.text.length).toBeLessThan(outputs.get(`${o.seq}:${o.toolCallId}`)!.length);
+    }
+    // Still over the window: each read runs the ladder again, and finds nothing to store.
+    expect(view.lastStats()?.overThreshold).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      await view.read();
+      await newView().read();
+    }
+    expect((await view.steps()).map((s) => s.id)).toEqual(steps.map((s) => s.id));
+    await store.close();
   });
 });

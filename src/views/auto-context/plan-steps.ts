@@ -5,7 +5,7 @@ import { toolOutputText } from '../../messages/tool-output-text.ts';
 import { isUnitComplete, type MessageUnit } from '../../messages/units.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import { runSummarizer, type Summarizer } from '../summarizer.ts';
-import { isActive, type LadderItem, summaryMessage } from './apply-ladder.ts';
+import { isActive, type LadderItem, replacesOutput, summaryMessage } from './apply-ladder.ts';
 import type { LadderStep, ReplacedOutput } from './ladder-artifacts.ts';
 
 /** A step before it is stored: everything but its id, time and the view's totals. */
@@ -61,6 +61,14 @@ function originalPart(entry: LogEntry, toolCallId: string): ToolResultPart | und
   );
 }
 
+/** The tool result `toolCallId` as the view shows it in `item`. */
+function shownPart(item: LadderItem, toolCallId: string): ToolResultPart | undefined {
+  if (typeof item.message.content === 'string') return undefined;
+  return item.message.content.find(
+    (p): p is ToolResultPart => p.type === 'tool-result' && p.toolCallId === toolCallId,
+  );
+}
+
 /** The tokens of `message` with the given outputs replaced. */
 function rewrittenTokens(item: LadderItem, texts: Map<string, string>, counter: TokenCounter): number {
   const message = item.message;
@@ -97,7 +105,7 @@ async function citeOutputs(
       if (!original || original.output !== part.output) continue; // already replaced by an earlier step
       if (!pick(item, original) || ctx.citer.outputWithin(entry, original, ctx.minResultTokens)) continue;
       const text = await ctx.citer.citeResult(entry, original);
-      if (text === undefined) continue;
+      if (text === undefined || !replacesOutput(part.output, text)) continue; // a longer citation would not apply
       texts.set(part.toolCallId, text);
       outputs.push({ seq: entry.seq, toolCallId: part.toolCallId, text });
     }
@@ -246,7 +254,8 @@ async function planSummary(
 /**
  * Rung 4, the last resort: inside the protected tail, every tool result but the newest unit's becomes a
  * citation; if the view still exceeds `budget`, the newest unit's tool outputs are cut to fit (each cut marked,
- * the full text in the log). A unit with a pending tool call is never touched.
+ * the full text in the log), the room counted from the unit as the view shows it. A unit with a pending tool call
+ * is never touched. Only replacements shorter than what the view shows are planned (no step that changes nothing).
  */
 export async function planCompressCurrent(
   ctx: PlanContext,
@@ -262,15 +271,23 @@ export async function planCompressCurrent(
   let toSeq = cited.toSeq;
   if (total - gain > budget && newest && isUnitComplete(newest)) {
     const entries = newest.items.filter((e) => e.message.role !== 'system');
-    const newestTokens = entries.reduce((n, e) => n + e.tokens, 0);
+    // The newest unit as the view shows it: an earlier step may have cut it already.
+    const shown = ctx.items.filter((i) => i.origin !== 'summary' && i.entry && i.entry.seq >= newestFrom);
+    const newestTokens = shown.reduce((n, i) => n + i.tokens, 0);
     const cut = await cutOutputs(ctx, entries, budget - (total - gain - newestTokens));
-    if (cut) {
-      outputs.push(...cut.outputs);
-      for (const o of cut.outputs) {
-        fromSeq = Math.min(fromSeq, o.seq);
-        toSeq = Math.max(toSeq, o.seq);
+    // Only cuts shorter than what the view shows apply: an output that fits whole, or that an earlier step cut
+    // as short, is left out (else every read over the window would store another step that changes nothing).
+    for (const item of cut ? shown : []) {
+      const texts = new Map<string, string>();
+      for (const o of cut!.outputs) {
+        const part = o.seq === item.entry!.seq ? shownPart(item, o.toolCallId) : undefined;
+        if (part && replacesOutput(part.output, o.text)) texts.set(o.toolCallId, o.text);
       }
-      gain += newestTokens - cut.tokens;
+      if (texts.size === 0) continue;
+      for (const [toolCallId, text] of texts) outputs.push({ seq: item.entry!.seq, toolCallId, text });
+      fromSeq = Math.min(fromSeq, item.entry!.seq);
+      toSeq = Math.max(toSeq, item.entry!.seq);
+      gain += item.tokens - rewrittenTokens(item, texts, ctx.counter);
     }
   }
   if (outputs.length === 0) return [];

@@ -193,7 +193,8 @@ export async function runLadder(run: LadderRun): Promise<{
     const now = total(items);
     const newId = () => createId('ctx_compress');
     const planned = await planCompressCurrent(context(protectFrom(o, base, log.units)), o.maxTokens, now);
-    if (planned.length > 0) await commit('compress-current', planned, newId);
+    // As on the ladder: a step that gains nothing is not stored (it would be stored again at every read).
+    if (planned.length > 0 && planned[0]!.gain > 0) await commit('compress-current', planned, newId);
   }
   const superseded = supersededSteps(steps);
   for (const step of pending) if (!superseded.has(step)) await saveLadderStep(conversation, step);

@@ -112,6 +112,7 @@ function direct(
           hit = { message, tokens: message === item.message ? item.tokens : counter.count(message) };
           cache.set(key, hit);
         }
+        if (hit.message === item.message) return item; // the step changes nothing here
         return { ...item, message: hit.message, tokens: hit.tokens, origin: 'replaced', steps: trail };
       });
     }

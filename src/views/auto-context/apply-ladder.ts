@@ -54,7 +54,10 @@ export const isActive = (step: LadderStep) => step.reloadedAtSeq === undefined;
 export const replacesOutput = (output: ToolResultPart['output'], text: string): boolean =>
   text.length < toolOutputText(output).length;
 
-/** `message` with the outputs of the given tool calls replaced (none made longer than the view shows it). */
+/**
+ * `message` with the outputs of the given tool calls replaced (none made longer than the view shows it); the same
+ * object when none is replaced.
+ */
 export function replaceOutputs(message: MemoryMessage, texts: Map<string, string>): MemoryMessage {
   if (typeof message.content === 'string' || message.role !== 'tool') return message;
   const content = message.content.map((part) => {
@@ -67,7 +70,9 @@ export function replaceOutputs(message: MemoryMessage, texts: Map<string, string
     const error = part.output.type === 'error-text' || part.output.type === 'error-json';
     return { ...part, output: { type: error ? ('error-text' as const) : ('text' as const), value: text } };
   });
-  return { ...message, content } as MemoryMessage;
+  return content.every((part, i) => part === message.content[i])
+    ? message
+    : ({ ...message, content } as MemoryMessage);
 }
 
 /**
@@ -91,7 +96,8 @@ export function supersededSteps(steps: readonly LadderStep[]): Set<LadderStep> {
  * The context a ladder's steps make of a log: a pure function of (entries, steps), so the view can be rebuilt
  * from the log and its artifacts at any time. Steps apply in order; output replacements rewrite tool results
  * in place (calls and ids stay), summaries replace every non-system item inside their range by one user
- * message at the range's place; a replacement longer than the output it would replace is not applied. Reloaded
+ * message at the range's place; a replacement not shorter than the output it would replace is not applied (nor
+ * named among the item's steps). Reloaded
  * steps and superseded ones ({@link supersededSteps}) are skipped.
  */
 export function applyLadder(
@@ -128,6 +134,9 @@ export function applyLadder(
           hit = { message, tokens: message === item.message ? item.tokens : counter.count(message) };
           cache.set(key, hit);
         }
+        // A step that changes nothing here (an output already as short, e.g. the same step written by two
+        // processes at once) leaves the item as it is: it is not the step the item was replaced by.
+        if (hit.message === item.message) continue;
         slots[at] = { ...item, message: hit.message, tokens: hit.tokens, origin: 'replaced', steps: trail };
       }
     }

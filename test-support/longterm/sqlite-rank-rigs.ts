@@ -30,7 +30,8 @@ export function largeScopeRecords(base: SqlClient, firstBatch: number): HasLongT
       ...base.dialect,
       longTermIndex: {
         ...sqliteLongTermIndex,
-        search: (c, search) => rankSqliteLongTerm(c, search, { smallScope: 0, firstBatch }),
+        // The rarer terms' rows ranked first whenever the cut applies (the same answer, to the bit).
+        search: (c, search) => rankSqliteLongTerm(c, search, { smallScope: 0, firstBatch, cutFrom: 0 }),
       },
     },
   };

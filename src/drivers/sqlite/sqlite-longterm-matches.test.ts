@@ -6,9 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type CorpusRecord, writeCorpus } from '../../../test-support/longterm/ranking-corpus.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { sql } from '../sql/sql-fragment.ts';
+import { scopeTokens } from '../sql/sql-longterm-rows.ts';
 import { createSqliteClient, type SqliteDatabaseLike } from './sqlite-client.ts';
 import { openSqliteStore } from './sqlite-driver.ts';
 import { bestMatches, spareRows } from './sqlite-longterm-matches.ts';
+import type { TermsMatch } from './sqlite-longterm-rare-terms.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-sqlite-matches-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -57,7 +59,12 @@ describe('bestMatches', () => {
     const { handle, reads } = countingHandle(db);
     const client = createSqliteClient(handle);
     const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, 0.5)`;
-    const match = 'text : ("appl")';
+    // One term: read whole (no rarer terms to cut to).
+    const match: TermsMatch = {
+      columns: 'text',
+      terms: ['appl'],
+      anyRow: scopeTokens({ tenant: 'spare' })[0] as string,
+    };
     try {
       // A handle that never widened a search reads what it is asked.
       const first = await bestMatches(client, match, score, '0.5', 20);

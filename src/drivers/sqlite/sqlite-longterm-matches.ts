@@ -1,15 +1,19 @@
 import type { SqlClient } from '../sql/sql-client.ts';
 import { queryAll } from '../sql/sql-exec.ts';
 import { type SqlFragment, sql } from '../sql/sql-fragment.ts';
+import {
+  fullMatch,
+  rareTermsMatches,
+  type ScoredMatch,
+  type TermsMatch,
+} from './sqlite-longterm-rare-terms.ts';
 import { createReadMemo } from './sqlite-read-memo.ts';
 
-/** A match of a large-scope search: its row id and `bm25()` score (higher is better). */
-export interface ScoredMatch {
-  /** The FTS5 row id (the record version's `rid`). */
-  rid: number;
-  /** The match's score. */
-  score: number;
-}
+/**
+ * Term occurrences in the index (the query terms' document counts summed) from which a search ranks the rows of
+ * its rarer terms first ({@link rareTermsMatches}); below it, `bm25()` over every match costs less than the counts.
+ */
+export const rareTermsFrom = 2000;
 
 /** Most rows a read of {@link bestMatches} takes beyond those asked. */
 export const spareRows = 1000;
@@ -26,7 +30,8 @@ const widened = new WeakMap<SqlClient, true>();
 /**
  * At least the best `n` matches of `match` scored by `score` (best first), and whether they are all of them: from
  * FTS5 (`ORDER BY score DESC LIMIT n`, or `n + min(n, spareRows)` on a handle whose searches were asked again for
- * more) or, when the handle read at least as many for the same expression and nothing was written since (this
+ * more; over the rows of the rarer terms alone when that gives the same answer, {@link rareTermsMatches}, once the
+ * terms occur `cutFrom` times or more) or, when the handle read at least as many for the same expression and nothing was written since (this
  * handle's `total_changes()` and `data_version` unchanged), that read whole (the lexical and the episode leg of one
  * hybrid search rank the same terms). Either is the answer of a `LIMIT m` query over the current data, `m` ≥ `n`.
  * Spare rows serve a second, wider ask of the same search from the first read (a second `bm25()` pass over every
@@ -35,17 +40,21 @@ const widened = new WeakMap<SqlClient, true>();
  */
 export async function bestMatches(
   client: SqlClient,
-  match: string,
+  terms: TermsMatch,
   score: SqlFragment,
   scoreKey: string,
   n: number,
+  cutFrom: number = rareTermsFrom,
 ): Promise<{ rows: ScoredMatch[]; complete: boolean }> {
+  const match = fullMatch(terms);
   const key = `${scoreKey}\u0000${match}`;
   return lastRead.recall(
     client,
     key,
     async () => {
       const read = n + (widened.has(client) ? Math.min(n, spareRows) : 0);
+      const cut = await rareTermsMatches(client, terms, score, read, cutFrom);
+      if (cut) return { rows: cut, complete: false };
       const found = await queryAll(
         client,
         sql`SELECT rowid AS rid, ${score} AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${match} ORDER BY score DESC LIMIT ${read}`,

@@ -21,6 +21,7 @@ import { compileSql } from '../sql/sql-fragment.ts';
 import { filterSql, liveWhere, scopeTokens } from '../sql/sql-longterm-rows.ts';
 import { createSqliteClient } from './sqlite-client.ts';
 import { openSqliteStore } from './sqlite-driver.ts';
+import { rareTermsFrom } from './sqlite-longterm-matches.ts';
 import { rankSqliteLongTerm, rowsOfKindsQuery } from './sqlite-longterm-rank.ts';
 import { scopeSize } from './sqlite-longterm-scope-size.ts';
 
@@ -162,9 +163,12 @@ describe('rankSqliteLongTerm', () => {
       // Read one row id at a time too: a tie with the last kept row is read before the search stops.
       for (const firstBatch of [1, 2, 3, 8])
         for (const chunk of [1, 500])
-          expect(
-            idsAndScores(await rankSqliteLongTerm(client, search, { smallScope: 0, firstBatch, chunk })),
-          ).toEqual(expected);
+          for (const cutFrom of [0, rareTermsFrom])
+            expect(
+              idsAndScores(
+                await rankSqliteLongTerm(client, search, { smallScope: 0, firstBatch, chunk, cutFrom }),
+              ),
+            ).toEqual(expected);
     } finally {
       await client.close(true);
       await store.close();
@@ -185,14 +189,15 @@ describe('rankSqliteLongTerm', () => {
           fc.integer({ min: 1, max: 5 }),
           fc.constantFrom(0, 0.5, 1),
           fc.constantFrom(undefined, ['turn'], ['episode'], ['fact', 'turn']),
-          async (corpus, words, user, limit, firstBatch, contextWeight, kinds) => {
+          fc.constantFrom(0, rareTermsFrom),
+          async (corpus, words, user, limit, firstBatch, contextWeight, kinds, cutFrom) => {
             const tenant = uniqueTenant('rank');
             await writeCorpus(records, tenant, corpus);
             const scope: Scope = user === undefined ? { tenant } : { tenant, user };
             const search = textSearch(client.dialect, scope, words, { contextWeight, limit, kinds });
             const expected = await joinedRanking(client, search);
             expect(
-              idsAndScores(await rankSqliteLongTerm(client, search, { smallScope: 0, firstBatch })),
+              idsAndScores(await rankSqliteLongTerm(client, search, { smallScope: 0, firstBatch, cutFrom })),
             ).toEqual(expected);
           },
         ),
@@ -214,7 +219,8 @@ describe('rankSqliteLongTerm', () => {
         fc.integer({ min: 1, max: 5 }),
         fc.constantFrom(0, 0.5),
         fc.constantFrom(undefined, ['turn'], ['fact', 'turn']),
-        async (corpus, words, limit, firstBatch, contextWeight, kinds) => {
+        fc.constantFrom(0, rareTermsFrom),
+        async (corpus, words, limit, firstBatch, contextWeight, kinds, cutFrom) => {
           const alone = join(dir, `alone-${run++}.db`);
           const store = await openSqliteStore({ path: alone });
           const client = createSqliteClient(new DatabaseSync(alone));
@@ -237,7 +243,7 @@ describe('rankSqliteLongTerm', () => {
             expect((await scopeSize(client, scope, 0)).whole).toBe(true);
             const expected = await joinedRanking(client, search);
             expect(
-              idsAndScores(await rankSqliteLongTerm(client, search, { smallScope: 0, firstBatch })),
+              idsAndScores(await rankSqliteLongTerm(client, search, { smallScope: 0, firstBatch, cutFrom })),
             ).toEqual(expected);
           } finally {
             await client.close(true);
@@ -420,6 +426,7 @@ describe('rankSqliteLongTerm on one handle over time', () => {
       contextWeight: fc.constantFrom(0, 0.5),
       kinds: fc.constantFrom(undefined, ['turn'], ['episode'], ['fact', 'turn']),
       small: fc.boolean(),
+      cutFrom: fc.constantFrom(0, rareTermsFrom),
       user: fc.constantFrom<'u1' | 'u2' | undefined>('u1', 'u2', undefined),
     });
     // A step: a search, or a write through the searching handle or through another one: more records, or new
@@ -428,7 +435,7 @@ describe('rankSqliteLongTerm on one handle over time', () => {
     await fc.assert(
       fc.asyncProperty(corpusArbitrary, fc.array(step, { minLength: 1, maxLength: 10 }), (corpus, steps) =>
         playSteps('over-time', corpus, steps, async (s, client, path) => {
-          const { words, limit, firstBatch, chunk, contextWeight, kinds, small, user } = s;
+          const { words, limit, firstBatch, chunk, contextWeight, kinds, small, cutFrom, user } = s;
           const tenant = 'over-time';
           const scope: Scope = user === undefined ? { tenant } : { tenant, user };
           const query = textSearch(client.dialect, scope, words, { contextWeight, limit, kinds });
@@ -444,6 +451,7 @@ describe('rankSqliteLongTerm on one handle over time', () => {
                 smallScope: small ? 100_000 : 0,
                 firstBatch,
                 chunk,
+                cutFrom,
               }),
             ),
           ).toEqual(expected);

@@ -9,7 +9,8 @@ import { rankColumns } from '../sql/sql-longterm-ranked.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
 import { fts5String } from './sqlite-fts5.ts';
 import { mostKnownRows, rankKnownRows } from './sqlite-longterm-known-rows.ts';
-import { bestMatches, type ScoredMatch } from './sqlite-longterm-matches.ts';
+import { bestMatches, rareTermsFrom } from './sqlite-longterm-matches.ts';
+import { fullMatch, type ScoredMatch, type TermsMatch } from './sqlite-longterm-rare-terms.ts';
 import { scopeSize } from './sqlite-longterm-scope-size.ts';
 import { createReadMemo } from './sqlite-read-memo.ts';
 import { isPlain, rowTermsColumns } from './sqlite-terms-column.ts';
@@ -23,15 +24,23 @@ export const smallScopeRecords = 2000;
 /** Most FTS5 rows a large-scope search ranks by `bm25()` alone before it joins every match to its filter. */
 const mostUnjoined = 20_000;
 
+/** The MATCH expressions of a search: its scope tokens alone, and those with any of its terms. */
+function matches(search: LongTermTextSearch): { scopeMatch: string; match: string } {
+  const terms = matchTerms(search, false);
+  return { scopeMatch: terms.scope as string, match: fullMatch(terms) };
+}
+
 /**
- * The MATCH expressions of a search: its scope tokens alone, those with any of its terms, and the terms alone
- * (`termsMatch`: for a scope that holds every live record, where the scope tokens select nothing and only cost).
+ * A search's match in parts ({@link TermsMatch}): without its scope tokens when the scope holds every live record
+ * (`whole`: they select nothing and only cost).
  */
-function matches(search: LongTermTextSearch): { scopeMatch: string; match: string; termsMatch: string } {
-  const columns = search.contextWeight > 0 ? '{text context}' : 'text';
-  const scopeMatch = `scope : (${search.scopeTokens.map(fts5String).join(' AND ')})`;
-  const termsMatch = `${columns} : (${search.terms.map(fts5String).join(' OR ')})`;
-  return { scopeMatch, match: `${scopeMatch} AND ${termsMatch}`, termsMatch };
+function matchTerms(search: LongTermTextSearch, whole: boolean): TermsMatch {
+  return {
+    ...(whole ? {} : { scope: `scope : (${search.scopeTokens.map(fts5String).join(' AND ')})` }),
+    columns: search.contextWeight > 0 ? '{text context}' : 'text',
+    terms: search.terms,
+    anyRow: search.scopeTokens[0] as string,
+  };
 }
 
 /**
@@ -194,9 +203,10 @@ async function rankLargeScope(
   firstBatch: number,
   whole: boolean,
   chunk: number,
+  cutFrom: number,
 ): Promise<RankedRow[]> {
-  const { match: scoped, termsMatch } = matches(search);
-  const match = whole ? termsMatch : scoped;
+  const terms = matchTerms(search, whole);
+  const match = fullMatch(terms);
   const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, ${search.contextWeight})`;
   const ofKinds = await rowsOfKinds(client, search);
   if (ofKinds?.size === 0) return [];
@@ -206,7 +216,7 @@ async function rankLargeScope(
   }
   for (let n = firstBatch; ; ) {
     // The read may hold more than `n` (spare rows for a later ask): this pass takes the best `n`.
-    const best = await bestMatches(client, match, score, String(search.contextWeight), n);
+    const best = await bestMatches(client, terms, score, String(search.contextWeight), n, cutFrom);
     const rows = best.rows.slice(0, n);
     const complete = best.complete && best.rows.length <= n;
     const floor = complete ? Number.NEGATIVE_INFINITY : Number(rows.at(-1)?.score);
@@ -295,6 +305,11 @@ export interface SqliteRankTuning {
   firstBatch?: number;
   /** Row ids a large-scope search reads from the records table per statement, best first. @default {@link idChunk} */
   chunk?: number;
+  /**
+   * Term occurrences from which a large-scope search ranks its rarer terms' rows first (the same answer, read from
+   * fewer rows). @default {@link rareTermsFrom}
+   */
+  cutFrom?: number;
 }
 
 /**
@@ -310,6 +325,13 @@ export async function rankSqliteLongTerm(
   const { docs, whole } = await scopeSize(client, search.scope, small);
   if (docs === 0) return [];
   return docs > small
-    ? rankLargeScope(client, search, tuning.firstBatch ?? search.limit + 32, whole, tuning.chunk ?? idChunk)
+    ? rankLargeScope(
+        client,
+        search,
+        tuning.firstBatch ?? search.limit + 32,
+        whole,
+        tuning.chunk ?? idChunk,
+        tuning.cutFrom ?? rareTermsFrom,
+      )
     : rankSmallScope(client, search, docs);
 }

@@ -3,6 +3,7 @@ import { queryGet } from '../sql/sql-exec.ts';
 import { joinSql, raw, sql } from '../sql/sql-fragment.ts';
 import { fts5String } from './sqlite-fts5.ts';
 import { inTransaction } from './sqlite-open-transaction.ts';
+import { createReadMemo } from './sqlite-read-memo.ts';
 
 /**
  * Whether `fts5vocab` counts `term` as an FTS5 match of it in text and context counts it: one token as the index
@@ -48,9 +49,25 @@ async function hasVocab(client: SqlClient): Promise<boolean> {
  * are read from `fts5vocab`'s `row` table (one index lookup a term, where an FTS5 `count(*)` reads the term's
  * whole posting list): it counts a row holding the term in any column, and the third column, `scope`, holds
  * owner tokens only, so the counts are the same for every term that cannot be an owner token. Other terms, the
- * `text` column alone, and a handle in a transaction count by an FTS5 match.
+ * `text` column alone, and a handle in a transaction count by an FTS5 match. A handle counts the same terms again
+ * only after a write (its own or another handle's commit, {@link createReadMemo}): one search's legs (the rare-terms
+ * cut of its matches, the episodes scored in process) share one count.
  */
-export async function termRowCounts(
+export function termRowCounts(
+  client: SqlClient,
+  terms: readonly string[],
+  context: boolean,
+): Promise<readonly number[]> {
+  return counted.recall(client, JSON.stringify([context, terms]), () =>
+    countTermRows(client, terms, context),
+  );
+}
+
+/** Per handle, the term counts it read while nothing was written (a few searches' worth). */
+const counted = createReadMemo<readonly number[]>(8);
+
+/** {@link termRowCounts} read now. */
+async function countTermRows(
   client: SqlClient,
   terms: readonly string[],
   context: boolean,

@@ -1,0 +1,122 @@
+import { DatabaseSync } from 'node:sqlite';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { analyzeText } from '../../longterm/analyze-text.ts';
+import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
+import { prepareRecord } from '../../longterm/prepare-record.ts';
+import { queryAll } from '../sql/sql-exec.ts';
+import { sql } from '../sql/sql-fragment.ts';
+import { scopeTokens } from '../sql/sql-longterm-rows.ts';
+import { createSqliteClient } from './sqlite-client.ts';
+import { openSqliteStore } from './sqlite-driver.ts';
+import {
+  fullMatch,
+  rareTermsMatch,
+  rareTermsMatches,
+  type TermsMatch,
+} from './sqlite-longterm-rare-terms.ts';
+
+/** Words by how often a record holds one: the first in most records, the last in a few. */
+const common = ['cache', 'budget', 'page', 'read'];
+const rare = ['seven', 'quartz', 'ember', 'delta'];
+
+/** A record's text: each common word with a high chance, each rare word with a low one, repeated 1–3 times. */
+const recordText = fc
+  .record({
+    common: fc.array(fc.tuple(fc.constantFrom(...common), fc.integer({ min: 1, max: 3 })), { maxLength: 4 }),
+    rare: fc.array(fc.tuple(fc.constantFrom(...rare), fc.integer({ min: 1, max: 2 })), { maxLength: 1 }),
+    filler: fc.integer({ min: 0, max: 12 }),
+  })
+  .map(
+    ({ common: c, rare: r, filler }) =>
+      [...c, ...r]
+        .flatMap(([w, k]) => Array.from({ length: k }, () => w))
+        .concat(Array.from({ length: filler }, (_, i) => `filler${i}`))
+        .join(' ') || 'nothing',
+  );
+
+describe('rareTermsMatch', () => {
+  it('keeps the full match first, then excludes the rows of the scope without a rare term', () => {
+    const m: TermsMatch = { columns: 'text', terms: ['a', 'b', 'c', 'd'], anyRow: 'Z' };
+    expect(fullMatch(m)).toBe('text : ("a" OR "b" OR "c" OR "d")');
+    expect(rareTermsMatch(m, new Set([1, 3]))).toBe(
+      '(text : ("a" OR "b" OR "c" OR "d")) NOT (scope : "Z" NOT text : ("b" OR "d"))',
+    );
+    expect(rareTermsMatch({ ...m, scope: 'scope : ("S")' }, new Set([0]))).toBe(
+      'scope : ("S") AND ((text : ("a" OR "b" OR "c" OR "d")) NOT (scope : "Z" NOT text : ("a")))',
+    );
+  });
+});
+
+describe('rareTermsMatches', () => {
+  it('gives the best rows of every match, scored to the bit as bm25() over every match scores them, or nothing', async () => {
+    let applied = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(recordText, { minLength: 30, maxLength: 120 }),
+        fc.uniqueArray(fc.constantFrom(...common, ...rare, 'absent'), { minLength: 2, maxLength: 6 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.constantFrom(0, 0.5, 1),
+        fc.boolean(),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        async (texts, terms, read, contextWeight, otherTenant, deletes) => {
+          const db = new DatabaseSync(':memory:');
+          const store = await openSqliteStore({ database: db });
+          const client = createSqliteClient(db);
+          try {
+            const records = getLongTermRecords(store);
+            const scope = { tenant: 't', user: 'u' };
+            await records.addRecords(
+              scope,
+              texts.map((text, i) =>
+                prepareRecord({ id: `r${i}`, kind: 'turn', text, context: text }, 'test'),
+              ),
+            );
+            // Deleted records leave the index (its row count, which the bounds take, falls with them).
+            for (const d of new Set(deletes.map((k) => k % texts.length)))
+              await records.deleteRecord(scope, `r${d}`, new Date());
+            // Another tenant's rows share the index (the scope's tokens then select the search's rows).
+            if (otherTenant)
+              await records.addRecords(
+                { tenant: 'o', user: 'u' },
+                texts
+                  .slice(0, 10)
+                  .map((text, i) => prepareRecord({ id: `o${i}`, kind: 'turn', text }, 'test')),
+              );
+            // The index holds analysed terms ('cache' as 'cach').
+            const asked = terms.map((w) => analyzeText(w)[0] as string);
+            const m: TermsMatch = {
+              ...(otherTenant ? { scope: `scope : ("${scopeTokens(scope)[0]}")` } : {}),
+              columns: contextWeight > 0 ? '{text context}' : 'text',
+              terms: asked,
+              anyRow: scopeTokens(scope)[0] as string,
+            };
+            const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, ${contextWeight})`;
+            const every = await queryAll(
+              client,
+              sql`SELECT rowid AS rid, ${score} AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${fullMatch(m)} ORDER BY score DESC`,
+            );
+            const scoreOf = new Map(every.map((r) => [Number(r.rid), Number(r.score)]));
+            const cut = await rareTermsMatches(client, m, score, read, 0);
+            if (cut === undefined) return;
+            applied++;
+            expect(cut).toHaveLength(read);
+            // Each row scored as over every match (to the bit), and the same scores as the best `read` of them.
+            for (const row of cut) expect(row.score).toBe(scoreOf.get(row.rid));
+            expect(cut.map((r) => r.score)).toEqual(every.slice(0, read).map((r) => Number(r.score)));
+            // Every row scoring above the read-th is among them.
+            const floor = cut.at(-1)?.score as number;
+            const above = every.filter((r) => Number(r.score) > floor).map((r) => Number(r.rid));
+            expect(cut.map((r) => r.rid)).toEqual(expect.arrayContaining(above));
+          } finally {
+            await store.close();
+            db.close();
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // Not vacuous: the cut gave the answer in a good share of the runs.
+    expect(applied).toBeGreaterThan(10);
+  });
+});

@@ -53,7 +53,7 @@ export async function bestMatches(
     key,
     async () => {
       const read = n + (widened.has(client) ? Math.min(n, spareRows) : 0);
-      const cut = await rareTermsMatches(client, terms, score, read, cutFrom);
+      const cut = await rareTermsMatches(client, terms, score, read, { from: cutFrom });
       if (cut) return { rows: cut, complete: false };
       const found = await queryAll(
         client,

@@ -36,14 +36,14 @@ const recordText = fc
   );
 
 describe('rareTermsMatch', () => {
-  it('keeps the full match first, then excludes the rows of the scope without a rare term', () => {
+  it('keeps the full match first, then requires a rare term through phrases that stand at no matched row', () => {
     const m: TermsMatch = { columns: 'text', terms: ['a', 'b', 'c', 'd'], anyRow: 'Z' };
     expect(fullMatch(m)).toBe('text : ("a" OR "b" OR "c" OR "d")');
     expect(rareTermsMatch(m, new Set([1, 3]))).toBe(
-      '(text : ("a" OR "b" OR "c" OR "d")) NOT (scope : "Z" NOT text : ("b" OR "d"))',
+      '(text : ("a" OR "b" OR "c" OR "d")) AND (scope : "Z" NOT (scope : "Z" NOT text : ("b" OR "d")))',
     );
-    expect(rareTermsMatch({ ...m, scope: 'scope : ("S")' }, new Set([0]))).toBe(
-      'scope : ("S") AND ((text : ("a" OR "b" OR "c" OR "d")) NOT (scope : "Z" NOT text : ("a")))',
+    expect(fullMatch({ ...m, scope: 'scope : ("S")' })).toBe(
+      'scope : ("S") AND text : ("a" OR "b" OR "c" OR "d")',
     );
   });
 });
@@ -57,7 +57,7 @@ describe('rareTermsMatches', () => {
         fc.uniqueArray(fc.constantFrom(...common, ...rare, 'absent'), { minLength: 2, maxLength: 6 }),
         fc.integer({ min: 1, max: 20 }),
         fc.constantFrom(0, 0.5, 1),
-        fc.boolean(),
+        fc.constantFrom(false, false, false, true),
         fc.array(fc.nat(), { maxLength: 10 }),
         async (texts, terms, read, contextWeight, otherTenant, deletes) => {
           const db = new DatabaseSync(':memory:');
@@ -75,7 +75,8 @@ describe('rareTermsMatches', () => {
             // Deleted records leave the index (its row count, which the bounds take, falls with them).
             for (const d of new Set(deletes.map((k) => k % texts.length)))
               await records.deleteRecord(scope, `r${d}`, new Date());
-            // Another tenant's rows share the index (the scope's tokens then select the search's rows).
+            // Another tenant's rows share the index: the scope's tokens select the search's rows, and the cut
+            // (for a scope that holds every live record) does not apply.
             if (otherTenant)
               await records.addRecords(
                 { tenant: 'o', user: 'u' },
@@ -97,7 +98,8 @@ describe('rareTermsMatches', () => {
               sql`SELECT rowid AS rid, ${score} AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${fullMatch(m)} ORDER BY score DESC`,
             );
             const scoreOf = new Map(every.map((r) => [Number(r.rid), Number(r.score)]));
-            const cut = await rareTermsMatches(client, m, score, read, 0);
+            const cut = await rareTermsMatches(client, m, score, read, { from: 0 });
+            if (otherTenant) expect(cut).toBeUndefined();
             if (cut === undefined) return;
             applied++;
             expect(cut).toHaveLength(read);
@@ -114,9 +116,53 @@ describe('rareTermsMatches', () => {
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 80 },
     );
     // Not vacuous: the cut gave the answer in a good share of the runs.
     expect(applied).toBeGreaterThan(10);
+  });
+
+  it('is tried only where scoring every match costs more than the cut: a common term in most rows, not a few', async () => {
+    const db = new DatabaseSync(':memory:');
+    const store = await openSqliteStore({ database: db });
+    const client = createSqliteClient(db);
+    try {
+      const scope = { tenant: 't', user: 'u' };
+      // 3,000 rows: "cache" in every one, "seven" in one in fifty, "quartz" in one in ten.
+      await getLongTermRecords(store).addRecords(
+        scope,
+        Array.from({ length: 3000 }, (_, i) =>
+          prepareRecord(
+            {
+              id: `r${i}`,
+              kind: 'turn',
+              text: `cache ${i % 50 === 0 ? 'seven' : 'filler'} ${i % 10 === 0 ? 'quartz' : 'other'} row${i}`,
+            },
+            'test',
+          ),
+        ),
+      );
+      const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, 0)`;
+      const anyRow = scopeTokens(scope)[0] as string;
+      const dense: TermsMatch = { columns: 'text', terms: ['cach', 'seven'], anyRow };
+      const cut = await rareTermsMatches(client, dense, score, 20, { from: 1, fromRows: 0 });
+      expect(cut?.map((r) => r.score)).toEqual(
+        (
+          await queryAll(
+            client,
+            sql`SELECT -bm25(engram_ltm_fts, 0.0, 1.0, 0) AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${fullMatch(dense)} ORDER BY score DESC LIMIT 20`,
+          )
+        ).map((r) => Number(r.score)),
+      );
+      // The commonest term in a tenth of the rows: scoring its rows costs less than walking every row.
+      const sparse: TermsMatch = { columns: 'text', terms: ['quartz', 'seven'], anyRow };
+      expect(await rareTermsMatches(client, sparse, score, 20, { from: 1, fromRows: 0 })).toBeUndefined();
+      // Below `from` term occurrences, or in an index of fewer rows than `fromRows` (by default 18,000), not tried.
+      expect(await rareTermsMatches(client, dense, score, 20, { from: 10_000, fromRows: 0 })).toBeUndefined();
+      expect(await rareTermsMatches(client, dense, score, 20, { from: 1 })).toBeUndefined();
+    } finally {
+      await store.close();
+      db.close();
+    }
   });
 });

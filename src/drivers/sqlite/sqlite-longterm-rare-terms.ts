@@ -28,18 +28,23 @@ export function fullMatch(m: TermsMatch): string {
 }
 
 /**
- * The MATCH expression of the rows (of the scope) that hold one of the terms at `rare` positions, scored by
- * `bm25()` as {@link fullMatch} scores them, to the bit: `any term NOT (anyRow NOT any rare term)`. Its first
- * phrases are the full match's, in the same order; the others (the owner token, in the `scope` column, weighted
- * 0, and the rare terms again) add exactly 0 to a row it matches: FTS5 moves the right side of a `NOT` past each
- * row it excludes, so on a row the expression matches, none of those phrases stands at the row. (A form that
- * ANDs the other terms as optional groups loses their hits on rows where a group's sibling fails, and one that
- * puts the rare terms first sums the phrases in another order: both differ from the full match's scores.)
+ * The MATCH expression of the rows that hold one of the terms at `rare` positions (for a scope that holds every live
+ * record: `m.scope` unset, `m.anyRow` on every row), scored by
+ * `bm25()` as {@link fullMatch} scores them, to the bit: `any term AND (anyRow NOT (anyRow NOT any rare term))`.
+ * Its first phrases are the full match's, in the same order; the others (the owner token, in the `scope` column,
+ * weighted 0, and the rare terms again) add exactly 0 to a row it matches: the inner `NOT` excludes a row that
+ * holds a rare term by moving past it, rare terms included, so on a row the expression matches none of those
+ * phrases stands at the row. FTS5 walks the owner token's rows and seeks the terms' to them, without scoring
+ * (on the agent-step suite's 50k session: 6.6 ms, against 9.7 for `any term NOT (anyRow NOT any rare term)`,
+ * which merges every term's rows). Two other forms differ from the full match's scores: one that ANDs the other
+ * terms as optional groups loses their hits on rows where a group's sibling fails (FTS5 clears the hits of a
+ * branch that does not match), one that puts the rare terms first sums the phrases in another order (45 of 264
+ * rows differed in the last bits).
  */
 export function rareTermsMatch(m: TermsMatch, rare: ReadonlySet<number>): string {
   const some = m.terms.filter((_, i) => rare.has(i));
-  const expr = `(${anyTerm(m)}) NOT (scope : ${fts5String(m.anyRow)} NOT ${anyTerm(m, some)})`;
-  return m.scope === undefined ? expr : `${m.scope} AND (${expr})`;
+  const any = `scope : ${fts5String(m.anyRow)}`;
+  return `(${anyTerm(m)}) AND (${any} NOT (${any} NOT ${anyTerm(m, some)}))`;
 }
 
 /** A match of a large-scope search: its row id and `bm25()` score (higher is better). */
@@ -50,6 +55,27 @@ export interface ScoredMatch {
   score: number;
 }
 
+/**
+ * Rows of the index from which a search counts its terms to try the cut. Below it `bm25()` over every match costs
+ * at most ~18 ms (about 1 µs a row scored), and the counts (`fts5vocab`: 0.02–0.12 ms a term, more when the term's
+ * pages are cold) cost more than the cut saves where queries match few rows: on the longterm-scale corpus at 15,000
+ * records, whose queries rarely hold a term in most rows, counting on every search made the tenant-wide search
+ * 0.2 ms (12%) slower, 2.8x -> 3.2x a raw FTS5 `bm25()` top 10.
+ */
+const cutFromRows = 18_000;
+
+/** When {@link rareTermsMatches} tries the cut. */
+export interface RareTermsTuning {
+  /**
+   * Term occurrences in the index (the query terms' document counts summed) from which the cut is tried; 0 tries it
+   * on every search of two terms or more, without the index's size and density tests (tests reach it on small
+   * corpora).
+   */
+  from: number;
+  /** Rows of the index from which the cut is tried. @default {@link cutFromRows} */
+  fromRows?: number;
+}
+
 /** `bm25()`'s `k1`: a term adds less than its idf times `k1 + 1` to any row's score. */
 const k1 = 1.2;
 
@@ -57,7 +83,8 @@ const k1 = 1.2;
  * The best `read` matches of `m` scored by `score` (best first), read from the rows that hold its rarer terms
  * only, when that gives the answer of a `LIMIT read` query over every match; undefined when the cut does not
  * apply (the caller reads every match): fewer than two terms, a transaction open on the handle (the index's row
- * count is saved at commit), or fewer than `from` term occurrences in the index (every match is cheap to score).
+ * count is saved at commit), an index of fewer than `fromRows` rows or fewer than `from` term occurrences in it
+ * (every match is cheap to score: {@link RareTermsTuning}).
  *
  * The cut (MaxScore): a term adds less than `idf × (k1 + 1)` to a row's score (its idf as `bm25()` takes it, from
  * the index's row count and the term's document count), so a row holding none of the rare terms scores less
@@ -66,25 +93,28 @@ const k1 = 1.2;
  * typically scores). When the `read`-th best of their rows scores above the others' bounds, no other row can
  * rank among the best `read`: those rows, scored as the full match scores them ({@link rareTermsMatch}), are the
  * answer. Otherwise more terms are taken until the others' bounds fall below that score (the `read`-th best can
- * only rise as rows are added), and the read is made once more; when every term would be taken, undefined.
+ * only rise as rows are added), and the read is made once more; when every term would be taken, undefined. Only for a
+ * scope that holds every live record (`m.scope` unset: the index's counts are the scope's, and the walk over the
+ * owner token's rows is the table's), and only when the commonest term holds enough rows that scoring every match
+ * costs more than that walk (a quarter of a row scored per row walked) plus scoring the rare terms' rows.
  *
  * Cost: the terms' document counts (`fts5vocab`), then `bm25()` over the rare terms' rows: on the agent-step
- * suite's 50,000-message session (21,732 records, a query whose four common terms match 93% of them) 2.5 + 4.5 ms
- * against 18 ms for `bm25()` over every match.
+ * suite's 50,000-message session (21,732 records, a query whose four common terms match 93% of them) 1.5 + 6.6 ms
+ * against 19.7 ms for `bm25()` over every match.
  */
 export async function rareTermsMatches(
   client: SqlClient,
   m: TermsMatch,
   score: SqlFragment,
   read: number,
-  from: number,
+  { from, fromRows = cutFromRows }: RareTermsTuning,
 ): Promise<ScoredMatch[] | undefined> {
-  if (m.terms.length < 2 || inTransaction(client)) return undefined;
-  const counts = await termRowCounts(client, m.terms, m.columns !== 'text');
-  if (counts.reduce((a, n) => a + n, 0) < from) return undefined;
+  if (m.scope !== undefined || m.terms.length < 2 || inTransaction(client)) return undefined;
   const averages = await queryGet(client, sql`SELECT block FROM engram_ltm_fts_data WHERE id = 1`);
   const rows = fts5Totals(averages?.block instanceof Uint8Array ? averages.block : undefined, 3).rows;
-  if (rows === 0) return undefined;
+  if (rows === 0 || (from > 0 && rows < fromRows)) return undefined;
+  const counts = await termRowCounts(client, m.terms, m.columns !== 'text');
+  if (counts.reduce((a, n) => a + n, 0) < from) return undefined;
   const idf = counts.map((n) => fts5Idf(rows, n));
   // Each bound a little over (JavaScript's log and SQLite's may differ in the last bit).
   const bound = idf.map((x) => x * (k1 + 1) * (1 + 1e-9));
@@ -100,6 +130,10 @@ export async function rareTermsMatches(
     held += counts[i] as number;
     if (held >= read && others() < (idf[i] as number)) break;
   }
+  // Worth it only when scoring every match costs more than walking the owner token's rows (every row of the index,
+  // at about a quarter of a row scored) and scoring the rare terms' rows: the full match scores at least as many
+  // rows as its commonest term holds.
+  if (from > 0 && rows / 4 + held > (Math.max(...counts) * 2) / 3) return undefined;
   for (let pass = 0; rare.size < m.terms.length && pass < 2; pass++) {
     const found = await queryAll(
       client,

@@ -13,6 +13,7 @@ import { liveVersions, lookupByGet, nextVersion } from './chat-versions.ts';
 import { encodeUIMessage } from './encode-ui-message.ts';
 import { checkReturned } from './misconfigured.ts';
 import { completeRewind, planRewind } from './rewind-chat.ts';
+import { settleWaitingCallsOf } from './settle-waiting-calls.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** What one agent turn of the chat handler needs. */
@@ -73,6 +74,8 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
       component: 'chat',
       message: 'body.message: a user message must convert to one user model message',
     });
+  // A new message instead of an answer: what the last reply leaves waiting is settled first (denied).
+  if (!rewind) await settleWaitingCallsOf(chats, chatId);
   const chosen = checkReturned(
     turn.view(conversation, chatId),
     "createChatHandler(options): view(conversation, chatId)'s result",

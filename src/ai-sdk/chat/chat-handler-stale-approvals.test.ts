@@ -17,8 +17,10 @@ import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
+import { agent } from '../agent/agent.ts';
 import { createChatHandler } from './chat-handler.ts';
 import { createChatStore } from './chat-store.ts';
+import { settledCalls, unansweredApprovalReason, unansweredCallError } from './settle-waiting-calls.ts';
 
 let pg: TestDatabase | undefined;
 afterAll(async () => {
@@ -63,7 +65,7 @@ describe.each(stores)('approvals answered late, resent or from a stale tab, on $
     ['text and the call', 'Removing. '],
     ['only the call', undefined],
   ])(
-    'tab A sends a new message while an approval waits (a reply of %s), then tab B answers it: a 409 naming the approval, nothing changes',
+    'tab A sends a new message while an approval waits (a reply of %s): the approval is denied (the user moved on); tab B answering it then is a 409 naming it, nothing changes',
     async (_, text) => {
       const { store, chats, handler, prompts, removed, asked } = await waitingForApproval(text);
       try {
@@ -73,18 +75,30 @@ describe.each(stores)('approvals answered late, resent or from a stale tab, on $
           await handler(post({ id: 'c', messages: [user('u1', 'remove a.txt'), asked, next] })),
         );
         await chats.idle();
-        // The waiting call never reaches the model (as the AI SDK's convertToModelMessages drops it): no tool call
-        // without its result (MissingToolResultsError), and the chat keeps the approval as the client shows it.
-        const sentParts = prompts[1]!.flatMap((m) =>
-          typeof m.content === 'string' ? [] : m.content.map((part) => part.type),
+        // The user moved on: the waiting approval is denied before the new message is stored. The model reads the
+        // call with its outcome (the denial's reason), never a call without its result (MissingToolResultsError),
+        // and a reload shows the call denied, not approval buttons that could only be refused.
+        const denied = settledCalls(asked)!;
+        const call = denied.parts.find((p) => p.type === 'tool-remove');
+        expect(call).toMatchObject({
+          state: 'output-denied',
+          approval: { id: approvalId(asked), approved: false, reason: unansweredApprovalReason },
+        });
+        const sent = prompts[1]!;
+        const callAt = sent.findIndex(
+          (m) => Array.isArray(m.content) && m.content.some((p) => p.type === 'tool-call'),
         );
-        expect(sentParts).not.toContain('tool-call');
-        expect(prompts[1]!.at(-1)).toEqual({
+        expect(sent[callAt + 1]).toMatchObject({
+          role: 'tool',
+          content: [{ type: 'tool-result', toolCallId: 'call-1', toolName: 'remove' }],
+        });
+        expect(JSON.stringify(sent[callAt + 1])).toContain(unansweredApprovalReason);
+        expect(sent.at(-1)).toEqual({
           role: 'user',
           content: [{ type: 'text', text: 'never mind, list the files' }],
         });
         await sendToModel(await chats.conversation('c').read());
-        const chat = [user('u1', 'remove a.txt'), asked, next, reply];
+        const chat = [user('u1', 'remove a.txt'), denied, next, reply];
         expect(await chats.load('c')).toEqual(chat);
 
         // Tab B (still showing the approval as the chat's last message) answers it.
@@ -207,6 +221,83 @@ describe.each(stores)('approvals answered late, resent or from a stale tab, on $
     await chats.idle();
     return { store, chats, handler, prompts, asked: asked! };
   }
+
+  it('a new message while a client-side tool waits for its result ends the call in an error the model reads; a late result is a 409', async () => {
+    const { store, chats, handler, prompts, asked } = await waitingForResult();
+    try {
+      const next = user('u2', 'forget it');
+      const reply = await streamedMessage(await handler(post({ id: 'c', message: next })));
+      await chats.idle();
+      const settled = settledCalls(asked)!;
+      expect(settled.parts.find((p) => p.type === 'tool-pick')).toMatchObject({
+        state: 'output-error',
+        errorText: unansweredCallError,
+      });
+      expect(await chats.load('c')).toEqual([user('u1', 'pick'), settled, next, reply]);
+      expect(JSON.stringify(prompts[1])).toContain(unansweredCallError);
+      await sendToModel(await chats.conversation('c').read());
+      // The client's result, sent late: the chat moved on.
+      const late = {
+        ...asked,
+        parts: asked.parts.map((p) =>
+          p.type === 'tool-pick' ? { ...p, state: 'output-available', output: 'a.txt' } : p,
+        ),
+      } as UIMessage;
+      const refused = await handler(post({ id: 'c', messages: [user('u1', 'pick'), late] }));
+      expect(refused.status).toBe(409);
+      await chats.idle();
+      expect(prompts).toHaveLength(2);
+      expect(await chats.load('c')).toEqual([user('u1', 'pick'), settled, next, reply]);
+    } finally {
+      await chats.idle();
+      await store.close?.();
+    }
+  });
+
+  it('with an agent too: a new message while an approval waits denies it before the run, whose model reads the outcome', async () => {
+    const { store, chats, asked } = await waitingForApproval(undefined);
+    try {
+      const { model, prompts } = streamingModel((call) => textParts([`Listed ${call}.`]));
+      const withAgent = createChatHandler({ chats, agent: agent({ name: 'a', description: 'd', model }) });
+      const next = user('u2', 'never mind, list the files');
+      await (await withAgent(post({ id: 'c', message: next }))).text();
+      await chats.idle();
+      const chat = await chats.load('c');
+      expect(chat.slice(0, 3)).toEqual([user('u1', 'remove a.txt'), settledCalls(asked), next]);
+      expect(chat).toHaveLength(4);
+      expect(JSON.stringify(prompts[0])).toContain(unansweredApprovalReason);
+      await sendToModel(await chats.conversation('c').read());
+    } finally {
+      await chats.idle();
+      await store.close?.();
+    }
+  });
+
+  it('a new message the handler refuses (bad input, or an id the chat holds) leaves the waiting approval as it was', async () => {
+    const { store, chats, handler, prompts, asked } = await waitingForApproval(undefined);
+    try {
+      // An id the chat holds: a resent user message is refused, and nothing is denied.
+      const resent = await handler(post({ id: 'c', message: user('u1', 'remove a.txt') }));
+      expect(resent.status).toBe(409);
+      // A message useChat could not have sent: refused as bad input, nothing denied.
+      const bad = await handler(
+        post({ id: 'c', message: { id: 'u9', role: 'user', parts: [{ type: 'text' }] } }),
+      );
+      expect(bad.status).toBe(400);
+      await chats.idle();
+      expect(prompts).toHaveLength(1);
+      expect(await chats.load('c')).toEqual([user('u1', 'remove a.txt'), asked]);
+      // The approval still waits, and its answer continues the reply.
+      await (
+        await handler(post({ id: 'c', messages: [user('u1', 'remove a.txt'), answerApproval(asked, false)] }))
+      ).text();
+      await chats.idle();
+      expect(prompts).toHaveLength(2);
+    } finally {
+      await chats.idle();
+      await store.close?.();
+    }
+  });
 
   it('an unchanged resend of a reply waiting for a client-side tool result is a 409 too: the model is not called', async () => {
     const { store, chats, handler, prompts, asked } = await waitingForResult();

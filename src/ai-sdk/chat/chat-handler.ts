@@ -31,6 +31,7 @@ import { checkContinuation } from './check-continuation.ts';
 import { checkReturned, isMisconfiguration } from './misconfigured.ts';
 import { parseChatRequest } from './parse-chat-request.ts';
 import { completeRewind } from './rewind-chat.ts';
+import { settleBeforeUserMessage } from './settle-waiting-calls.ts';
 import { closeStoppedReply, isUnfinished } from './stopped-reply.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
@@ -227,6 +228,9 @@ function respondTurns<M extends UIMessage>(
       stored = resolve;
     });
     const continued = message.role === 'assistant' ? await continuation(chats, chatId, message) : undefined;
+    // A new user message instead of an answer: what the last reply leaves waiting is settled first (denied).
+    if (!continued && !rewind && message.role === 'user')
+      await settleBeforeUserMessage(chats, chatId, message);
     if (!continued) await chats.append(chatId, [message], { rewind });
     // The client went away while this turn waited for the chat's earlier one: its message is kept (as after a
     // failed turn: a regenerate answers it), the model is not called. 499: the client closed the request.

@@ -1,0 +1,72 @@
+import { isToolUIPart, type UIMessage } from 'ai';
+import { type ChatStore, chatStoreTools } from './chat-store.ts';
+import { liveVersions, lookupByGet } from './chat-versions.ts';
+import { completeRewind } from './rewind-chat.ts';
+import { validateUIInput } from './validate-ui-input.ts';
+
+/** Why an approval the user did not answer before writing again is denied (what the model and the UI read). */
+export const unansweredApprovalReason = 'The user sent a new message instead of answering this approval.';
+
+/** Why a client-side tool's call left without a result when the user wrote again ends in an error. */
+export const unansweredCallError = 'The user sent a new message before this tool returned a result.';
+
+/**
+ * The chat's last message with the tool calls it leaves waiting settled, or undefined when none waits: an approval
+ * asked for (`approval-requested`) becomes denied (`output-denied`, approval `approved: false` with
+ * {@link unansweredApprovalReason}), a call waiting for a client-side tool's result (`input-available`) becomes an
+ * error ({@link unansweredCallError}). Calls still streaming their input (a reply cut short) stay as they are: the
+ * model never sees them.
+ */
+export function settledCalls<M extends UIMessage>(last: M | undefined): M | undefined {
+  if (last?.role !== 'assistant') return undefined;
+  let changed = false;
+  const parts = last.parts.map((part) => {
+    if (!isToolUIPart(part)) return part;
+    if (part.state === 'approval-requested') {
+      changed = true;
+      return {
+        ...part,
+        state: 'output-denied',
+        approval: { ...part.approval, approved: false, reason: unansweredApprovalReason },
+      };
+    }
+    if (part.state === 'input-available') {
+      changed = true;
+      return { ...part, state: 'output-error', errorText: unansweredCallError };
+    }
+    return part;
+  });
+  return changed ? ({ ...last, parts } as M) : undefined;
+}
+
+/**
+ * Before a new user message is appended to a chat (not a regenerate or an edit: those take the chat back first):
+ * settles what the chat's last message leaves waiting ({@link settledCalls}) and stores that as a new version of it
+ * (`chats.update`, keeping whether it was cut short). The user moved on: the approval buttons a reload shows, which
+ * could only be refused (`CONFLICT`: the chat moved on), show the call denied, and the model reads each call with
+ * its outcome (a denied approval as the AI SDK gives it, `execution-denied` with the reason) instead of a call
+ * dropped from its context. The message is checked first (as `append` checks it, and not held by the chat: a
+ * resent message is refused by `append` with nothing changed), so a request refused changes nothing.
+ */
+export async function settleBeforeUserMessage<M extends UIMessage>(
+  chats: ChatStore<M>,
+  chatId: string,
+  message: M,
+): Promise<void> {
+  await validateUIInput<M>([message], 'body.message', chatStoreTools(chats));
+  const conversation = chats.conversation(chatId);
+  const lookup = lookupByGet(conversation);
+  await completeRewind(conversation, lookup);
+  if ((await liveVersions(lookup, [message.id])).versions.has(message.id)) return;
+  await settleWaitingCallsOf(chats, chatId);
+}
+
+/** Settles what the chat's last message leaves waiting ({@link settledCalls}), when anything does; see {@link settleBeforeUserMessage}. */
+export async function settleWaitingCallsOf<M extends UIMessage>(
+  chats: ChatStore<M>,
+  chatId: string,
+): Promise<void> {
+  const last = await chats.lastMessage(chatId);
+  const settled = settledCalls(last?.message);
+  if (last && settled) await chats.update(chatId, settled, { incomplete: last.incomplete });
+}

@@ -15,6 +15,7 @@ import {
   rareTermsMatches,
   type TermsMatch,
 } from './sqlite-longterm-rare-terms.ts';
+import { knownTermRows, termRowCounts } from './sqlite-term-rows.ts';
 
 /** Words by how often a record holds one: the first in most records, the last in a few. */
 const common = ['cache', 'budget', 'page', 'read'];
@@ -34,6 +35,63 @@ const recordText = fc
         .concat(Array.from({ length: filler }, (_, i) => `filler${i}`))
         .join(' ') || 'nothing',
   );
+
+/**
+ * Runs `test` on an in-memory store of 3,000 rows ("cache" in every one, "seven" in one in fifty, "quartz" in one in
+ * ten): a dense query (a term in every row), a sparse one (its commonest term in a tenth), and the best 20 scores
+ * `bm25()` gives a match over every row.
+ */
+async function withSkewedIndex(
+  test: (rig: {
+    client: ReturnType<typeof createSqliteClient>;
+    addRecord: (text: string) => Promise<unknown>;
+    score: ReturnType<typeof sql>;
+    dense: TermsMatch;
+    sparse: TermsMatch;
+    best: (m: TermsMatch) => Promise<number[]>;
+  }) => Promise<void>,
+): Promise<void> {
+  const db = new DatabaseSync(':memory:');
+  const store = await openSqliteStore({ database: db });
+  const client = createSqliteClient(db);
+  try {
+    const scope = { tenant: 't', user: 'u' };
+    const records = getLongTermRecords(store);
+    await records.addRecords(
+      scope,
+      Array.from({ length: 3000 }, (_, i) =>
+        prepareRecord(
+          {
+            id: `r${i}`,
+            kind: 'turn',
+            text: `cache ${i % 50 === 0 ? 'seven' : 'filler'} ${i % 10 === 0 ? 'quartz' : 'other'} row${i}`,
+          },
+          'test',
+        ),
+      ),
+    );
+    const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, 0)`;
+    const anyRow = scopeTokens(scope)[0] as string;
+    await test({
+      client,
+      addRecord: (text) =>
+        records.addRecords(scope, [prepareRecord({ id: `late-${text}`, kind: 'turn', text }, 'test')]),
+      score,
+      dense: { columns: 'text', terms: ['cach', 'seven'], anyRow },
+      sparse: { columns: 'text', terms: ['quartz', 'seven'], anyRow },
+      best: async (m) =>
+        (
+          await queryAll(
+            client,
+            sql`SELECT ${score} AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${fullMatch(m)} ORDER BY score DESC LIMIT 20`,
+          )
+        ).map((r) => Number(r.score)),
+    });
+  } finally {
+    await store.close();
+    db.close();
+  }
+}
 
 describe('rareTermsMatch', () => {
   it('keeps the full match first, then requires a rare term through phrases that stand at no matched row', () => {
@@ -122,47 +180,31 @@ describe('rareTermsMatches', () => {
     expect(applied).toBeGreaterThan(10);
   });
 
-  it('is tried only where scoring every match costs more than the cut: a common term in most rows, not a few', async () => {
-    const db = new DatabaseSync(':memory:');
-    const store = await openSqliteStore({ database: db });
-    const client = createSqliteClient(db);
-    try {
-      const scope = { tenant: 't', user: 'u' };
-      // 3,000 rows: "cache" in every one, "seven" in one in fifty, "quartz" in one in ten.
-      await getLongTermRecords(store).addRecords(
-        scope,
-        Array.from({ length: 3000 }, (_, i) =>
-          prepareRecord(
-            {
-              id: `r${i}`,
-              kind: 'turn',
-              text: `cache ${i % 50 === 0 ? 'seven' : 'filler'} ${i % 10 === 0 ? 'quartz' : 'other'} row${i}`,
-            },
-            'test',
-          ),
-        ),
-      );
-      const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, 0)`;
-      const anyRow = scopeTokens(scope)[0] as string;
-      const dense: TermsMatch = { columns: 'text', terms: ['cach', 'seven'], anyRow };
+  it('is tried only where scoring every match costs more than the cut: a common term in most rows, not a few', () =>
+    withSkewedIndex(async ({ client, score, dense, sparse, best }) => {
       const cut = await rareTermsMatches(client, dense, score, 20, { from: 1, fromRows: 0 });
-      expect(cut?.map((r) => r.score)).toEqual(
-        (
-          await queryAll(
-            client,
-            sql`SELECT -bm25(engram_ltm_fts, 0.0, 1.0, 0) AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${fullMatch(dense)} ORDER BY score DESC LIMIT 20`,
-          )
-        ).map((r) => Number(r.score)),
-      );
+      expect(cut?.map((r) => r.score)).toEqual(await best(dense));
       // The commonest term in a tenth of the rows: scoring its rows costs less than walking every row.
-      const sparse: TermsMatch = { columns: 'text', terms: ['quartz', 'seven'], anyRow };
       expect(await rareTermsMatches(client, sparse, score, 20, { from: 1, fromRows: 0 })).toBeUndefined();
-      // Below `from` term occurrences, or in an index of fewer rows than `fromRows` (by default 18,000), not tried.
+      // Below `from` term occurrences, not tried.
       expect(await rareTermsMatches(client, dense, score, 20, { from: 10_000, fromRows: 0 })).toBeUndefined();
+    }));
+
+  it('in an index under fromRows, is tried only once a count read before says a term is dense', () =>
+    withSkewedIndex(async ({ client, addRecord, score, dense, sparse, best }) => {
+      // In an index of fewer rows than `fromRows` (by default 18,000): not counted, not tried, until a count read
+      // for another reason (the episode leg's, say) says a term is dense; then tried, even after a write.
       expect(await rareTermsMatches(client, dense, score, 20, { from: 1 })).toBeUndefined();
-    } finally {
-      await store.close();
-      db.close();
-    }
-  });
+      expect(knownTermRows(client, dense.terms, false)).toEqual([undefined, undefined]);
+      expect(await termRowCounts(client, dense.terms, false)).toEqual([3000, 60]);
+      expect(knownTermRows(client, dense.terms, false)).toEqual([3000, 60]);
+      await addRecord('cache seven seven');
+      const hinted = await rareTermsMatches(client, dense, score, 20, { from: 1 });
+      expect(hinted?.map((r) => r.score)).toEqual(await best(dense));
+      // The exact counts were taken again after the write (the hint is never scored with).
+      expect(knownTermRows(client, dense.terms, false)).toEqual([3001, 61]);
+      // A sparse query's hint says no term is dense: not tried.
+      await termRowCounts(client, sparse.terms, false);
+      expect(await rareTermsMatches(client, sparse, score, 20, { from: 1 })).toBeUndefined();
+    }));
 });

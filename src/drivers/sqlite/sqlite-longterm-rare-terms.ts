@@ -4,7 +4,7 @@ import { type SqlFragment, sql } from '../sql/sql-fragment.ts';
 import { fts5Idf, fts5Totals } from './sqlite-fts-bm25.ts';
 import { fts5String } from './sqlite-fts5.ts';
 import { inTransaction } from './sqlite-open-transaction.ts';
-import { termRowCounts } from './sqlite-term-rows.ts';
+import { knownTermRows, termRowCounts } from './sqlite-term-rows.ts';
 
 /** The MATCH of a large-scope search, in parts (so it can be restricted to the rows that hold its rarer terms). */
 export interface TermsMatch {
@@ -56,13 +56,18 @@ export interface ScoredMatch {
 }
 
 /**
- * Rows of the index from which a search counts its terms to try the cut. Below it `bm25()` over every match costs
+ * Rows of the index from which a search always counts its terms to try the cut (below it, only when a count read
+ * before says a term is dense: {@link RareTermsTuning.fromRows}). Below it `bm25()` over every match costs
  * at most ~18 ms (about 1 µs a row scored), and the counts (`fts5vocab`: 0.02–0.12 ms a term, more when the term's
  * pages are cold) cost more than the cut saves where queries match few rows: on the longterm-scale corpus at 15,000
  * records, whose queries rarely hold a term in most rows, counting on every search made the tenant-wide search
  * 0.2 ms (12%) slower, 2.8x -> 3.2x a raw FTS5 `bm25()` top 10.
  */
 const cutFromRows = 18_000;
+
+/** The largest of the counts known (0 when none is). */
+const maxOf = (counts: readonly (number | undefined)[]): number =>
+  counts.reduce<number>((a, n) => (n !== undefined && n > a ? n : a), 0);
 
 /** When {@link rareTermsMatches} tries the cut. */
 export interface RareTermsTuning {
@@ -72,7 +77,10 @@ export interface RareTermsTuning {
    * corpora).
    */
   from: number;
-  /** Rows of the index from which the cut is tried. @default {@link cutFromRows} */
+  /**
+   * Rows of the index from which the cut is always tried; below it, only when a count this handle read before (of
+   * any search, however old: `knownTermRows`) says one of the terms is dense. @default {@link cutFromRows}
+   */
   fromRows?: number;
 }
 
@@ -112,8 +120,13 @@ export async function rareTermsMatches(
   if (m.scope !== undefined || m.terms.length < 2 || inTransaction(client)) return undefined;
   const averages = await queryGet(client, sql`SELECT block FROM engram_ltm_fts_data WHERE id = 1`);
   const rows = fts5Totals(averages?.block instanceof Uint8Array ? averages.block : undefined, 3).rows;
-  if (rows === 0 || (from > 0 && rows < fromRows)) return undefined;
-  const counts = await termRowCounts(client, m.terms, m.columns !== 'text');
+  if (rows === 0) return undefined;
+  const context = m.columns !== 'text';
+  // In a smaller index the counts are taken only when an earlier count says a term is common (they are free then:
+  // the same search's episode leg counts the same terms), so a search of rare terms pays nothing for the cut.
+  if (from > 0 && rows < fromRows && !((2 * maxOf(knownTermRows(client, m.terms, context))) / 3 > rows / 4))
+    return undefined;
+  const counts = await termRowCounts(client, m.terms, context);
   if (counts.reduce((a, n) => a + n, 0) < from) return undefined;
   const idf = counts.map((n) => fts5Idf(rows, n));
   // Each bound a little over (JavaScript's log and SQLite's may differ in the last bit).

@@ -58,9 +58,35 @@ export function termRowCounts(
   terms: readonly string[],
   context: boolean,
 ): Promise<readonly number[]> {
-  return counted.recall(client, JSON.stringify([context, terms]), () =>
-    countTermRows(client, terms, context),
-  );
+  return counted.recall(client, JSON.stringify([context, terms]), async () => {
+    const counts = await countTermRows(client, terms, context);
+    let known = lastKnown.get(client);
+    if (!known || known.size > mostKnownTerms) {
+      known = new Map();
+      lastKnown.set(client, known);
+    }
+    for (const [i, term] of terms.entries()) known.set(`${context ? 'c' : 't'}${term}`, counts[i] as number);
+    return counts;
+  });
+}
+
+/** Most terms a handle remembers the last count of ({@link knownTermRows}; forgotten all at once past it). */
+const mostKnownTerms = 4096;
+
+/** Per handle, the last count it read of each term (by columns and term), whatever was written since. */
+const lastKnown = new WeakMap<SqlClient, Map<string, number>>();
+
+/**
+ * The last count this handle read of each term ({@link termRowCounts}), however old (writes since are not looked
+ * at), or undefined for a term it never counted: a hint of which terms are common, never a statistic to score with.
+ */
+export function knownTermRows(
+  client: SqlClient,
+  terms: readonly string[],
+  context: boolean,
+): (number | undefined)[] {
+  const known = lastKnown.get(client);
+  return terms.map((term) => known?.get(`${context ? 'c' : 't'}${term}`));
 }
 
 /** Per handle, the term counts it read while nothing was written (a few searches' worth). */

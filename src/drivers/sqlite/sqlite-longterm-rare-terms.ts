@@ -4,6 +4,7 @@ import { type SqlFragment, sql } from '../sql/sql-fragment.ts';
 import { fts5Idf, fts5Totals } from './sqlite-fts-bm25.ts';
 import { fts5String } from './sqlite-fts5.ts';
 import { inTransaction } from './sqlite-open-transaction.ts';
+import { writeState } from './sqlite-read-memo.ts';
 import { knownTermRows, termRowCounts } from './sqlite-term-rows.ts';
 
 /** The MATCH of a large-scope search, in parts (so it can be restricted to the rows that hold its rarer terms). */
@@ -91,7 +92,8 @@ const k1 = 1.2;
  * The best `read` matches of `m` scored by `score` (best first), read from the rows that hold its rarer terms
  * only, when that gives the answer of a `LIMIT read` query over every match; undefined when the cut does not
  * apply (the caller reads every match): fewer than two terms, a transaction open on the handle (the index's row
- * count is saved at commit), an index of fewer than `fromRows` rows or fewer than `from` term occurrences in it
+ * count is saved at commit), a write between its first statement and its read (its counts and its read would see two
+ * states of the data), an index of fewer than `fromRows` rows or fewer than `from` term occurrences in it
  * (every match is cheap to score: {@link RareTermsTuning}).
  *
  * The cut (MaxScore): a term adds less than `idf × (k1 + 1)` to a row's score (its idf as `bm25()` takes it, from
@@ -118,6 +120,9 @@ export async function rareTermsMatches(
   { from, fromRows = cutFromRows }: RareTermsTuning,
 ): Promise<ScoredMatch[] | undefined> {
   if (m.scope !== undefined || m.terms.length < 2 || inTransaction(client)) return undefined;
+  // Each statement below reads the latest commit: the bounds hold only if the read scores by the counts they were
+  // taken from, so a write in between (another handle's commit, or another task's on this handle) drops the cut.
+  const state = await writeState(client);
   const averages = await queryGet(client, sql`SELECT block FROM engram_ltm_fts_data WHERE id = 1`);
   const rows = fts5Totals(averages?.block instanceof Uint8Array ? averages.block : undefined, 3).rows;
   if (rows === 0) return undefined;
@@ -152,7 +157,7 @@ export async function rareTermsMatches(
       client,
       sql`SELECT rowid AS rid, ${score} AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${rareTermsMatch(m, rare)} ORDER BY score DESC LIMIT ${read}`,
     );
-    if (found.length < read) return undefined;
+    if (found.length < read || (await writeState(client)) !== state) return undefined;
     const threshold = Number(found[read - 1]?.score);
     if (others() < threshold) return found.map((r) => ({ rid: Number(r.rid), score: Number(r.score) }));
     // More rare terms, until the others' bounds fall below the score the read-th best already has.

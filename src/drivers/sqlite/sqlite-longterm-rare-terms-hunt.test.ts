@@ -54,6 +54,33 @@ async function open(docs: readonly Doc[]) {
   };
 }
 
+/**
+ * Runs `fn` on a file of its own (named after `name`) with two handles on it: `same`, the store over the searching
+ * handle (client `client`), and `other`, a store over a handle of its own (another process).
+ */
+async function onTwoHandles(
+  name: string,
+  fn: (h: {
+    same: Awaited<ReturnType<typeof openSqliteStore>>;
+    other: Awaited<ReturnType<typeof openSqliteStore>>;
+    client: ReturnType<typeof createSqliteClient>;
+  }) => Promise<void>,
+): Promise<void> {
+  const path = join(dir, `${name}-${files++}.db`);
+  const db = new DatabaseSync(path);
+  const same = await openSqliteStore({ database: db });
+  const other = await openSqliteStore({ path });
+  const client = createSqliteClient(db);
+  try {
+    await fn({ same, other, client });
+  } finally {
+    await client.close(false);
+    await other.close();
+    await same.close();
+    db.close();
+  }
+}
+
 /** Every match of `m` scored by `score`, best first. */
 const everyMatch = async (client: SqlClient, m: TermsMatch, contextWeight: number) =>
   (
@@ -210,12 +237,7 @@ describe('rareTermsMatches (hunt)', () => {
         ),
         fc.constantFrom(0, 0.5),
         async (steps, contextWeight) => {
-          const path = join(dir, `steps-${files++}.db`);
-          const db = new DatabaseSync(path);
-          const same = await openSqliteStore({ database: db });
-          const other = await openSqliteStore({ path });
-          const client = createSqliteClient(db);
-          try {
+          await onTwoHandles('steps', async ({ same, other, client }) => {
             const docs = Array.from({ length: 30 }, (_, i) =>
               prepareRecord(
                 { id: `r${i}`, kind: 'turn', text: `cache ${i % 2 ? 'cache' : 'page'} ${filler(i % 5)}` },
@@ -238,12 +260,7 @@ describe('rareTermsMatches (hunt)', () => {
               await checkRanking(client, 'cache page ember', contextWeight, 4);
               applied += await checkCut(client, ['cach', 'page', 'ember'], contextWeight);
             }
-          } finally {
-            await client.close(false);
-            await other.close();
-            await same.close();
-            db.close();
-          }
+          });
         },
       ),
       { numRuns: 25 },
@@ -279,12 +296,7 @@ describe('rareTermsMatches: a commit by another handle during one search', () =>
   it.each(['another handle', 'a write on the same handle'])(
     'ranks as over one state of the data, when %s commits between its count reads and its cut',
     async (writer) => {
-      const path = join(dir, `race-${files++}.db`);
-      const db = new DatabaseSync(path);
-      const same = await openSqliteStore({ database: db });
-      const other = await openSqliteStore({ path });
-      const client = createSqliteClient(db);
-      try {
+      await onTwoHandles('race', async ({ same, other, client }) => {
         // 100 rows: 60 hold "common" (short rows: most of the index, its idf floored), 40 "quartz" in a long row.
         await getLongTermRecords(same).addRecords(
           scope,
@@ -300,8 +312,9 @@ describe('rareTermsMatches: a commit by another handle during one search', () =>
           ),
         );
         let committed = false;
-        // Another handle (another process), or another task writing on this handle, commits 1,000 rows of neither term right after the search reads the
-        // index's row count: "common" is then rare in the index, and its short rows outscore "quartz"'s long ones.
+        // Another handle (another process), or another task writing on this handle, commits 1,000 rows of neither
+        // term right after the search reads the index's row count: "common" is then rare in the index, and its
+        // short rows outscore "quartz"'s long ones.
         const racing: SqlClient = {
           ...client,
           get: async (text, params) => {
@@ -327,12 +340,82 @@ describe('rareTermsMatches: a commit by another handle during one search', () =>
         const after = await joinedRanking(client, s);
         // The answer over the data before the commit or after it, not a mix of the two.
         expect([before, after]).toContainEqual(got);
-      } finally {
-        await client.close(false);
-        await other.close();
-        await same.close();
-        db.close();
-      }
+      });
     },
   );
+});
+
+describe('rankSqliteLongTerm: a commit at any statement of a search', () => {
+  it('property: rows added by another handle or this one after any statement, the answer is before or after', async () => {
+    let cut = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        // Most rows short ones of "common" (its idf floored), the others "quartz" in longer rows; the rows added
+        // mostly of neither word, so "common" may turn rare in the index and its rows outscore "quartz"'s.
+        fc
+          .array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 40 })), { minLength: 30, maxLength: 80 })
+          .map((rows) => rows.map(([rare, pad], i) => [rare && i % 3 === 0, pad] as const)),
+        fc.tuple(
+          fc.integer({ min: 0, max: 600 }),
+          fc.array(fc.tuple(fc.constantFrom('common', 'quartz'), fc.integer({ min: 0, max: 6 })), {
+            maxLength: 20,
+          }),
+        ),
+        fc.nat({ max: 12 }),
+        fc.constantFrom('other', 'same'),
+        fc.integer({ min: 1, max: 4 }),
+        fc.constantFrom(0, 0.5),
+        async (rows, added, at, writer, limit, contextWeight) => {
+          await onTwoHandles('any', async ({ same, other, client }) => {
+            await getLongTermRecords(same).addRecords(
+              scope,
+              rows.map(([rare, pad], i) =>
+                prepareRecord(
+                  {
+                    id: `r${i}`,
+                    kind: 'turn',
+                    text: rare ? `quartz ${filler(pad)}` : `common ${times('common', pad % 3)}`,
+                  },
+                  'test',
+                ),
+              ),
+            );
+            let statements = 0;
+            let committed = false;
+            const write = async () => {
+              committed = true;
+              await getLongTermRecords(writer === 'other' ? other : same).addRecords(
+                scope,
+                [
+                  ...Array.from({ length: added[0] }, (_, i) => `unrelated ${filler(i % 5)}`),
+                  ...added[1].map(([word, pad]) => `${word} ${filler(pad)}`),
+                ].map((text, i) => prepareRecord({ id: `f${i}`, kind: 'turn', text }, 'test')),
+              );
+            };
+            const counted = async <T>(result: T, text: string): Promise<T> => {
+              if (text.includes('engram_ltm_fts_data WHERE id = 1')) cut++;
+              if (!committed && statements++ === at) await write();
+              return result;
+            };
+            const racing: SqlClient = {
+              ...client,
+              get: async (text, params) => counted(await client.get(text, params), text),
+              all: async (text, params) => counted(await client.all(text, params), text),
+            };
+            const s = search('common quartz', contextWeight, limit);
+            const before = await joinedRanking(client, s);
+            const got = (
+              await rankSqliteLongTerm(racing, s, { smallScope: 0, firstBatch: limit + 2, cutFrom: 0 })
+            ).map(({ rid, score }) => ({ rid, score }));
+            if (!committed) await write();
+            const later = await joinedRanking(client, s);
+            expect([before, later]).toContainEqual(got);
+          });
+        },
+      ),
+      { numRuns: 60 },
+    );
+    // Not vacuous: the cut was tried in most runs.
+    expect(cut).toBeGreaterThan(30);
+  });
 });

@@ -199,9 +199,10 @@ describe('rareTermsMatches (hunt)', () => {
   });
 
   it('terms FTS5 quotes or tokenizes apart: quotes, an empty token, one split in two, an owner-token shape', async () => {
-    // U+AB70 (a Cherokee small letter, Unicode 8) may not be a token character of unicode61's tables: a term
-    // holding it can be one token, two, or none.
-    const odd = ['a"b', 'x\u{ab70}y', '\u{ab70}', 'caf\u00e9', '\u6771\u4eac', anyRow, `${anyRow}0`];
+    // U+19B0 (a New Tai Lue vowel sign) is a letter to JavaScript (analyzeText keeps it) and a separator to
+    // unicode61's tables: a term holding it is two tokens (a phrase), one of it alone none (an empty phrase).
+    const split = 'x\u{19b0}y';
+    const odd = ['a"b', split, '\u{19b0}', 'caf\u00e9', '\u6771\u4eac', anyRow, `${anyRow}0`];
     const docs: Doc[] = [];
     for (let i = 0; i < 50; i++)
       docs.push({
@@ -210,11 +211,20 @@ describe('rareTermsMatches (hunt)', () => {
       });
     const s = await open(docs);
     try {
+      expect(analyzeText(split)).toEqual([split]);
+      const phrase = await queryAll(
+        s.client,
+        sql`SELECT rowid FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${`text : ${JSON.stringify(split)}`}`,
+      );
+      // The phrase "x y": the 8 rows holding the term and the 10 holding "x y", 2 rows both.
+      expect(phrase).toHaveLength(16);
       let applied = 0;
       for (const w of [0, 1]) {
         for (const t of odd) applied += await checkCut(s.client, ['common', t], w);
         applied += await checkCut(s.client, ['common', 'x', ...odd], w);
-        applied += await checkCut(s.client, ['y', 'common', 'x', '\u{ab70}'], w);
+        applied += await checkCut(s.client, ['y', 'common', 'x', '\u{19b0}'], w);
+        expect(await checkCut(s.client, ['common', split], w)).toBeGreaterThan(0);
+        await checkRanking(s.client, `common ${split} \u{19b0} caf\u00e9`, w, 6);
       }
       expect(applied).toBeGreaterThan(0);
     } finally {

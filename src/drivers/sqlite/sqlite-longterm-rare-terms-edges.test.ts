@@ -147,7 +147,7 @@ const times = (word: string, k: number) => Array.from({ length: k }, () => word)
 /** Filler words, so rows differ in length. */
 const filler = (k: number) => Array.from({ length: k }, (_, i) => `pad${i}`).join(' ');
 
-describe('rareTermsMatches (hunt)', () => {
+describe('rareTermsMatches on edge inputs', () => {
   it('a rare term held only in the context column: scored by context weight, left out of a text-only search', async () => {
     const docs: Doc[] = [];
     for (let i = 0; i < 60; i++)

@@ -39,3 +39,29 @@ export function largeScopeRecords(base: SqlClient, firstBatch: number): HasLongT
     longTermRecords: createSqlLongTermRecords({ client, component: 'sqlite', op: (_w, _s, fn) => fn() }),
   };
 }
+
+/**
+ * `client` with `commit` run once, right after its first read of the long-term index's averages record (the row
+ * count a search reads first): a write committing between a search's statements, by another handle (another
+ * process) or by another task on this one. `committed()` says whether it ran.
+ */
+export function commitAfterRowCount(
+  client: SqlClient,
+  commit: () => Promise<unknown>,
+): { client: SqlClient; committed: () => boolean } {
+  let done = false;
+  return {
+    client: {
+      ...client,
+      get: async (text, params) => {
+        const row = await client.get(text, params);
+        if (!done && text.includes('engram_ltm_fts_data WHERE id = 1')) {
+          done = true;
+          await commit();
+        }
+        return row;
+      },
+    },
+    committed: () => done,
+  };
+}

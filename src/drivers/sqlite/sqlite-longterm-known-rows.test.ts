@@ -5,10 +5,11 @@ import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusArbitrary, corpusWords, writeCorpus } from '../../../test-support/longterm/ranking-corpus.ts';
-import { joinedRanking } from '../../../test-support/longterm/sqlite-rank-rigs.ts';
+import { commitAfterRowCount, joinedRanking } from '../../../test-support/longterm/sqlite-rank-rigs.ts';
 import type { Scope } from '../../core/scope.ts';
 import { analyzeText } from '../../longterm/analyze-text.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
+import { prepareRecord } from '../../longterm/prepare-record.ts';
 import { uniqueTenant } from '../../testing/fixtures.ts';
 import type { LongTermTextSearch } from '../sql/dialect-longterm-index.ts';
 import { queryAll } from '../sql/sql-exec.ts';
@@ -121,4 +122,73 @@ describe('rankKnownRows', () => {
     await client.close(true);
     await store.close();
   });
+});
+
+describe('rankKnownRows during a commit', () => {
+  it.each(['another handle', 'a write on the same handle'])(
+    'scores as over one state of the data, or gives way to bm25(), when %s commits between its reads',
+    async (writer) => {
+      const path = join(dir, `race-${writer.length}.db`);
+      const db = new DatabaseSync(path);
+      const same = await openSqliteStore({ database: db });
+      const other = await openSqliteStore({ path });
+      const client = createSqliteClient(db);
+      try {
+        const scope = { tenant: 't', user: 'u' };
+        // 40 episodes hold "quartz" in long texts, 60 "common" in short ones.
+        await getLongTermRecords(same).addRecords(
+          scope,
+          Array.from({ length: 100 }, (_, i) =>
+            prepareRecord(
+              {
+                id: `r${i}`,
+                kind: 'episode',
+                text:
+                  i < 40
+                    ? `quartz ${Array.from({ length: 20 + i }, (_, k) => `pad${k}`).join(' ')}`
+                    : 'common common common',
+              },
+              'test',
+            ),
+          ),
+        );
+        // 1,000 turns holding "quartz" committed right after the index's row count is read: "quartz" turns common
+        // and "common" rare in the index (the episodes' ranking flips), and counts taken after the commit would be
+        // scored against the row count read before it.
+        const { client: racing, committed } = commitAfterRowCount(client, () =>
+          getLongTermRecords(writer === 'another handle' ? other : same).addRecords(
+            scope,
+            Array.from({ length: 1000 }, (_, i) =>
+              prepareRecord({ id: `f${i}`, kind: 'turn', text: `quartz pad${i}` }, 'test'),
+            ),
+          ),
+        );
+        const search: LongTermTextSearch = {
+          scope,
+          terms: [...new Set(analyzeText('common quartz'))],
+          contextWeight: 0,
+          where: liveWhere(scope, filterSql(client.dialect, { kinds: ['episode'] })),
+          kinds: ['episode'],
+          scopeTokens: scopeTokens(scope),
+          limit: 1,
+        };
+        const before = await joinedRanking(client, search);
+        const rids = (
+          await queryAll(client, sql`SELECT rid FROM engram_ltm_records WHERE kind = 'episode'`)
+        ).map((r) => Number(r.rid));
+        const got = await rankKnownRows(racing, search, rids);
+        expect(committed()).toBe(true);
+        const after = await joinedRanking(client, search);
+        // Over the data before the commit or after it, or undefined (the caller then ranks by bm25(), one
+        // statement): never a mix of the two.
+        if (got !== undefined)
+          expect([before, after]).toContainEqual(got.map(({ rid, score }) => ({ rid, score })));
+      } finally {
+        await client.close(false);
+        await other.close();
+        await same.close();
+        db.close();
+      }
+    },
+  );
 });

@@ -5,6 +5,7 @@ import { joinSql, raw, sql } from '../sql/sql-fragment.ts';
 import { idChunks } from '../sql/sql-longterm-options.ts';
 import { rankColumns } from '../sql/sql-longterm-ranked.ts';
 import { fts5Bm25, fts5Totals, readVarints } from './sqlite-fts-bm25.ts';
+import { writeState } from './sqlite-read-memo.ts';
 import { termRowCounts } from './sqlite-term-rows.ts';
 import { isPlain, rowTermsColumns } from './sqlite-terms-column.ts';
 
@@ -31,8 +32,9 @@ async function hasMath(client: SqlClient): Promise<boolean> {
  * 1, context `contextWeight` each). Rows that pass `where` and hold a term are ranked best first, the oldest first
  * on ties, the best `limit` kept. Undefined when FTS5 might split a query term or a row's terms differently from a
  * split on spaces (a term outside lowercase ASCII letters and digits), or when the SQLite has no `ln()`: the
- * caller then ranks by `bm25()`. The arithmetic is FTS5's, in its order, with SQLite's own logarithm, so the
- * scores are `bm25()`'s to the bit.
+ * caller then ranks by `bm25()`; undefined too when a write commits between its first read and its last (its
+ * statistics and rows would be of two states). The arithmetic is FTS5's, in its order, with SQLite's own logarithm,
+ * so the scores are `bm25()`'s to the bit.
  */
 export async function rankKnownRows(
   client: SqlClient,
@@ -40,6 +42,10 @@ export async function rankKnownRows(
   rids: readonly number[],
 ): Promise<(RankedRow & { first: number })[] | undefined> {
   if (!search.terms.every(isPlain) || !(await hasMath(client))) return undefined;
+  // Its statements each read the latest commit: a write between the first and the last (another handle's commit,
+  // or another task's on this handle) would score one state's rows with another's statistics, so it gives way to
+  // `bm25()` (one statement). Inside a transaction (no state to compare) the handle's own snapshot holds.
+  const state = await writeState(client);
   const rows = [];
   for (const part of idChunks(rids))
     rows.push(
@@ -90,6 +96,7 @@ export async function rankKnownRows(
         Number(s.id),
         readVarints(s.sz instanceof Uint8Array ? s.sz : new Uint8Array(), 3).reduce((a, n) => a + n, 0),
       );
+  if (state !== undefined && (await writeState(client)) !== state) return undefined;
   return matched
     .map(({ row, f }) => ({
       rid: Number(row.rid),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { joinedRanking } from '../../../test-support/longterm/sqlite-rank-rigs.ts';
+import { commitAfterRowCount, joinedRanking } from '../../../test-support/longterm/sqlite-rank-rigs.ts';
 import { analyzeText } from '../../longterm/analyze-text.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { prepareChange, prepareRecord } from '../../longterm/prepare-record.ts';
@@ -321,32 +321,23 @@ describe('rareTermsMatches: a commit by another handle during one search', () =>
             ),
           ),
         );
-        let committed = false;
         // Another handle (another process), or another task writing on this handle, commits 1,000 rows of neither
         // term right after the search reads the index's row count: "common" is then rare in the index, and its
         // short rows outscore "quartz"'s long ones.
-        const racing: SqlClient = {
-          ...client,
-          get: async (text, params) => {
-            const row = await client.get(text, params);
-            if (!committed && text.includes('engram_ltm_fts_data WHERE id = 1')) {
-              committed = true;
-              await getLongTermRecords(writer === 'another handle' ? other : same).addRecords(
-                scope,
-                Array.from({ length: 1000 }, (_, i) =>
-                  prepareRecord({ id: `f${i}`, kind: 'turn', text: `unrelated ${filler(3)}` }, 'test'),
-                ),
-              );
-            }
-            return row;
-          },
-        };
+        const { client: racing, committed } = commitAfterRowCount(client, () =>
+          getLongTermRecords(writer === 'another handle' ? other : same).addRecords(
+            scope,
+            Array.from({ length: 1000 }, (_, i) =>
+              prepareRecord({ id: `f${i}`, kind: 'turn', text: `unrelated ${filler(3)}` }, 'test'),
+            ),
+          ),
+        );
         const s = search('common quartz', 0, 1);
         const before = await joinedRanking(client, s);
         const got = (await rankSqliteLongTerm(racing, s, { smallScope: 0, cutFrom: 0 })).map(
           ({ rid, score }) => ({ rid, score }),
         );
-        expect(committed).toBe(true);
+        expect(committed()).toBe(true);
         const after = await joinedRanking(client, s);
         // The answer over the data before the commit or after it, not a mix of the two.
         expect([before, after]).toContainEqual(got);

@@ -12,7 +12,7 @@ import { mostKnownRows, rankKnownRows } from './sqlite-longterm-known-rows.ts';
 import { bestMatches, rareTermsFrom } from './sqlite-longterm-matches.ts';
 import { fullMatch, type ScoredMatch, type TermsMatch } from './sqlite-longterm-rare-terms.ts';
 import { scopeSize } from './sqlite-longterm-scope-size.ts';
-import { createReadMemo } from './sqlite-read-memo.ts';
+import { createReadMemo, writeState } from './sqlite-read-memo.ts';
 import { isPlain, rowTermsColumns } from './sqlite-terms-column.ts';
 
 /**
@@ -92,7 +92,9 @@ async function rankSmallScope(
   // The whole ranking is computed whatever the limit: a handle keeps its last one while nothing is written, so the
   // same search asked again for more hits (hybrid search's `keptHits`) only slices it.
   const compiled = compileSql(search.where, () => '?');
-  const key = JSON.stringify([search.terms, search.contextWeight, compiled.text, compiled.params]);
+  // The scope's size is in the key: it was read before the memo looks at the handle's write state, so a ranking
+  // made from a size another commit changed since is never served under the state after that commit.
+  const key = JSON.stringify([search.terms, search.contextWeight, compiled.text, compiled.params, docs]);
   const ranked = await lastSmall.recall(client, key, () => rankSmallScopeWhole(client, search, docs));
   return ranked.slice(0, search.limit);
 }
@@ -314,12 +316,33 @@ export interface SqliteRankTuning {
 
 /**
  * SQLite's long-term ranking: a scope of at most {@link smallScopeRecords} live records with its own
- * statistics, a larger one by `bm25()`. Row ids and scores only.
+ * statistics, a larger one by `bm25()`. Row ids and scores only, of one state of the data: read again when a write
+ * commits during the read (at most {@link mostRankTries} reads).
  */
 export async function rankSqliteLongTerm(
   client: SqlClient,
   search: LongTermTextSearch,
   tuning: SqliteRankTuning = {},
+): Promise<RankedRow[]> {
+  // Its statements each read the latest commit: a write committing between the first and the last (another
+  // handle's, or another task's on this handle) would rank one state's rows with another's statistics (the scope's
+  // size and term totals, the terms' counts). Read again then, at most twice; inside a transaction (no state to
+  // compare) the handle's snapshot holds.
+  for (let tries = 1; ; tries++) {
+    const state = await writeState(client);
+    const ranked = await rankOnce(client, search, tuning);
+    if (state === undefined || tries === mostRankTries || (await writeState(client)) === state) return ranked;
+  }
+}
+
+/** Reads of a search {@link rankSqliteLongTerm} makes while writes commit beneath it; the last one's answer stands. */
+const mostRankTries = 3;
+
+/** {@link rankSqliteLongTerm}, read once. */
+async function rankOnce(
+  client: SqlClient,
+  search: LongTermTextSearch,
+  tuning: SqliteRankTuning,
 ): Promise<RankedRow[]> {
   const small = tuning.smallScope ?? smallScopeRecords;
   const { docs, whole } = await scopeSize(client, search.scope, small);

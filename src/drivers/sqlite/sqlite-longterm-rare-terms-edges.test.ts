@@ -64,6 +64,7 @@ async function onTwoHandles(
     same: Awaited<ReturnType<typeof openSqliteStore>>;
     other: Awaited<ReturnType<typeof openSqliteStore>>;
     client: ReturnType<typeof createSqliteClient>;
+    path: string;
   }) => Promise<void>,
 ): Promise<void> {
   const path = join(dir, `${name}-${files++}.db`);
@@ -72,13 +73,45 @@ async function onTwoHandles(
   const other = await openSqliteStore({ path });
   const client = createSqliteClient(db);
   try {
-    await fn({ same, other, client });
+    await fn({ same, other, client, path });
   } finally {
     await client.close(false);
     await other.close();
     await same.close();
     db.close();
   }
+}
+
+/**
+ * `client` with `write` run once, right after its statement number `at` (0 first; `onStatement` sees each one's
+ * text): a commit landing between a search's statements. `commit()` runs it if no statement did (the state after).
+ */
+function commitAtStatement(
+  client: SqlClient,
+  at: number,
+  write: () => Promise<unknown>,
+  onStatement: (text: string) => void = () => {},
+): { client: SqlClient; commit: () => Promise<void> } {
+  let statements = 0;
+  let committed = false;
+  const commit = async () => {
+    if (committed) return;
+    committed = true;
+    await write();
+  };
+  const counted = async <T>(result: T, text: string): Promise<T> => {
+    onStatement(text);
+    if (statements++ === at) await commit();
+    return result;
+  };
+  return {
+    client: {
+      ...client,
+      get: async (text, params) => counted(await client.get(text, params), text),
+      all: async (text, params) => counted(await client.all(text, params), text),
+    },
+    commit,
+  };
 }
 
 /** Every match of `m` scored by `score`, best first. */
@@ -381,34 +414,27 @@ describe('rankSqliteLongTerm: a commit at any statement of a search', () => {
                 ),
               ),
             );
-            let statements = 0;
-            let committed = false;
-            const write = async () => {
-              committed = true;
-              await getLongTermRecords(writer === 'other' ? other : same).addRecords(
-                scope,
-                [
-                  ...Array.from({ length: added[0] }, (_, i) => `unrelated ${filler(i % 5)}`),
-                  ...added[1].map(([word, pad]) => `${word} ${filler(pad)}`),
-                ].map((text, i) => prepareRecord({ id: `f${i}`, kind: 'turn', text }, 'test')),
-              );
-            };
-            const counted = async <T>(result: T, text: string): Promise<T> => {
-              if (text.includes('engram_ltm_fts_data WHERE id = 1')) cut++;
-              if (!committed && statements++ === at) await write();
-              return result;
-            };
-            const racing: SqlClient = {
-              ...client,
-              get: async (text, params) => counted(await client.get(text, params), text),
-              all: async (text, params) => counted(await client.all(text, params), text),
-            };
+            const { client: racing, commit } = commitAtStatement(
+              client,
+              at,
+              () =>
+                getLongTermRecords(writer === 'other' ? other : same).addRecords(
+                  scope,
+                  [
+                    ...Array.from({ length: added[0] }, (_, i) => `unrelated ${filler(i % 5)}`),
+                    ...added[1].map(([word, pad]) => `${word} ${filler(pad)}`),
+                  ].map((text, i) => prepareRecord({ id: `f${i}`, kind: 'turn', text }, 'test')),
+                ),
+              (text) => {
+                if (text.includes('engram_ltm_fts_data WHERE id = 1')) cut++;
+              },
+            );
             const s = search('common quartz', contextWeight, limit);
             const before = await joinedRanking(client, s);
             const got = (
               await rankSqliteLongTerm(racing, s, { smallScope: 0, firstBatch: limit + 2, cutFrom: 0 })
             ).map(({ rid, score }) => ({ rid, score }));
-            if (!committed) await write();
+            await commit();
             const later = await joinedRanking(client, s);
             expect([before, later]).toContainEqual(got);
           });
@@ -418,5 +444,66 @@ describe('rankSqliteLongTerm: a commit at any statement of a search', () => {
     );
     // Not vacuous: the cut was tried in most runs.
     expect(cut).toBeGreaterThan(30);
+  });
+
+  it('property: the same for a small scope ranked in process (its own statistics), before or after', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 40 })), { minLength: 10, maxLength: 60 }),
+        fc.array(fc.tuple(fc.constantFrom('common', 'quartz', 'unrelated'), fc.integer({ min: 0, max: 6 })), {
+          minLength: 1,
+          maxLength: 60,
+        }),
+        fc.nat({ max: 8 }),
+        fc.constantFrom('other', 'same'),
+        fc.integer({ min: 1, max: 4 }),
+        fc.constantFrom(0, 0.5),
+        async (rows, added, at, writer, limit, contextWeight) => {
+          await onTwoHandles('small', async ({ same, other, client, path }) => {
+            await getLongTermRecords(same).addRecords(
+              scope,
+              rows.map(([rare, pad], i) =>
+                prepareRecord(
+                  {
+                    id: `r${i}`,
+                    kind: 'turn',
+                    text: rare ? `quartz ${filler(pad)}` : `common ${filler(pad % 4)}`,
+                  },
+                  'test',
+                ),
+              ),
+            );
+            const { client: racing, commit } = commitAtStatement(client, at, () =>
+              getLongTermRecords(writer === 'other' ? other : same).addRecords(
+                scope,
+                added.map(([word, pad], i) =>
+                  prepareRecord({ id: `f${i}`, kind: 'turn', text: `${word} ${filler(pad)}` }, 'test'),
+                ),
+              ),
+            );
+            const s = search('common quartz', contextWeight, limit);
+            const small = { smallScope: 100_000 };
+            // The ranking a handle that never searched gives (no memo of its own).
+            const reference = async () => {
+              const c = createSqliteClient(new DatabaseSync(path));
+              try {
+                return (await rankSqliteLongTerm(c, s, small)).map(({ rid, score }) => ({ rid, score }));
+              } finally {
+                await c.close(false);
+              }
+            };
+            const before = await reference();
+            const got = (await rankSqliteLongTerm(racing, s, small)).map(({ rid, score }) => ({
+              rid,
+              score,
+            }));
+            await commit();
+            const later = await reference();
+            expect([before, later]).toContainEqual(got);
+          });
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

@@ -1,8 +1,8 @@
-import { bm25B, bm25Idf, bm25K1 } from '../../longterm/bm25.ts';
+import { bm25B, bm25K1 } from '../../longterm/bm25.ts';
 import type { RecordOwner } from '../../longterm/record-filter.ts';
 import type { IndexedVersion, SqlLongTermIndex } from '../sql/dialect-longterm-index.ts';
 import type { SqlClient } from '../sql/sql-client.ts';
-import { queryAll, queryGet, queryRun } from '../sql/sql-exec.ts';
+import { queryAll, queryRun } from '../sql/sql-exec.ts';
 import { joinSql, raw, sql } from '../sql/sql-fragment.ts';
 import { ownerTokens } from '../sql/sql-longterm-rows.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
@@ -96,31 +96,26 @@ export const postgresLongTermIndex: SqlLongTermIndex<SqlClient> = {
   remove: (tx, versions) => changeStats(tx, versions, -1),
   search: async (client, search) => {
     const { scope, terms, contextWeight: cw } = search;
-    const counts = await queryGet(
-      client,
-      sql`SELECT coalesce(sum(docs), 0) AS docs, coalesce(sum(terms), 0) AS terms FROM engram_ltm_counts r WHERE ${scopeWhere(scope, 'r')}`,
-    );
-    const docs = Number(counts?.docs ?? 0);
-    if (docs <= 0) return [];
-    const avg = Number(counts?.terms ?? 0) / docs || 1;
-    const dfRows = await queryAll(
-      client,
-      sql`SELECT term, sum(df) AS df FROM engram_ltm_terms r WHERE ${scopeWhere(scope, 'r')} AND term IN (${joinSql(terms)}) GROUP BY term`,
-    );
-    const df = new Map(dfRows.map((r) => [String(r.term), Number(r.df)]));
-    const idf = terms.map((term) => ({ term, idf: bm25Idf(docs, df.get(term) ?? 0) }));
     const tsquery = `${search.scopeTokens.map(quoteTs).join(' & ')} & (${terms.map(quoteTs).join(' | ')})`;
     const weightA = raw(`'A'`);
     const tf =
       cw > 0
         ? sql`CASE WHEN w = ${weightA} THEN 1.0 ELSE CAST(${cw} AS float8) END`
         : sql`CASE WHEN w = ${weightA} THEN 1.0 ELSE 0.0 END`;
+    // One statement, so the scope's statistics (its live records and their terms, each term's document count) and
+    // the rows they score are of one snapshot: at READ COMMITTED each statement reads the latest commit, and
+    // statistics read in a statement of their own were of another state than the rows when a write committed in
+    // between. The idf is FTS5's: ln((N - n + 0.5) / (n + 0.5)), at least 1e-6 (as `bm25Idf` computes it for the in-process stores).
     const rows = await queryAll(
       client,
-      sql`WITH ranked AS (SELECT r.rid AS hit, r.first_rid AS first_rid, sum(q.idf * (x.tf * ${raw(String(bm25K1 + 1))}) / (x.tf + ${raw(String(bm25K1))} * (${raw(String(1 - bm25B))} + ${raw(String(bm25B))} * r.term_count / CAST(${avg} AS float8)))) AS score
-FROM engram_ltm_records r
+      sql`WITH c AS (SELECT coalesce(sum(docs), 0) AS docs, coalesce(sum(terms), 0) AS terms FROM engram_ltm_counts r WHERE ${scopeWhere(scope, 'r')}),
+d AS (SELECT term, sum(df) AS df FROM engram_ltm_terms r WHERE ${scopeWhere(scope, 'r')} AND term IN (${joinSql(terms)}) GROUP BY term),
+q AS (SELECT t.term, (c.docs - coalesce(d.df, 0) + 0.5) / (coalesce(d.df, 0) + 0.5) AS quotient FROM jsonb_array_elements_text(CAST(${JSON.stringify(terms)} AS jsonb)) AS t(term) CROSS JOIN c LEFT JOIN d ON d.term = t.term),
+s AS (SELECT c.docs, CASE WHEN c.terms > 0 THEN CAST(c.terms AS float8) / c.docs ELSE 1.0 END AS avg FROM c WHERE c.docs > 0),
+ranked AS (SELECT r.rid AS hit, r.first_rid AS first_rid, sum(CASE WHEN q.quotient > 1 THEN ln(CAST(q.quotient AS float8)) ELSE 1e-6 END * (x.tf * ${raw(String(bm25K1 + 1))}) / (x.tf + ${raw(String(bm25K1))} * (${raw(String(1 - bm25B))} + ${raw(String(bm25B))} * r.term_count / s.avg))) AS score
+FROM s CROSS JOIN engram_ltm_records r
 CROSS JOIN LATERAL (SELECT u.lexeme, (SELECT sum(${tf}) FROM unnest(u.weights) AS w) AS tf FROM unnest(r.tsv) AS u WHERE u.lexeme IN (${joinSql(terms)})) x
-JOIN jsonb_to_recordset(CAST(${JSON.stringify(idf)} AS jsonb)) AS q(term text, idf float8) ON q.term = x.lexeme
+JOIN q ON q.term = x.lexeme
 WHERE r.tsv @@ CAST(${tsquery} AS tsquery) AND ${search.where}
 GROUP BY r.rid, r.first_rid HAVING sum(x.tf) > 0
 ORDER BY score DESC, r.first_rid LIMIT ${search.limit})

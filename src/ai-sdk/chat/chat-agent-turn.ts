@@ -74,25 +74,28 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
       component: 'chat',
       message: 'body.message: a user message must convert to one user model message',
     });
-  // A new message instead of an answer: what the last reply leaves waiting is settled first (denied).
-  if (!rewind) await settleWaitingCallsOf(chats, chatId);
   const chosen = checkReturned(
     turn.view(conversation, chatId),
     "createChatHandler(options): view(conversation, chatId)'s result",
     ['read', 'store'],
   );
+  // A new message instead of an answer: what the last reply leaves waiting is settled first (denied), and put
+  // back should the store refuse the prompt.
+  const storePrompt = <T>(store: () => Promise<T>) =>
+    rewind ? store() : settleWaitingCallsOf(chats, chatId, store);
   // The client went away while this turn waited for the chat's earlier one: its message is kept (as the run
   // would store it), the agent does not run. 499: the client closed the request.
   if (turn.abortSignal.aborted) {
-    await conversation.store(prompt);
+    await storePrompt(() => conversation.store(prompt));
     await rewind?.finish();
     turn.sent(new Response(null, { status: 499 }));
     return;
   }
   // The prompt is stored before the response starts, as the run would store it (durable with its first step): a
-  // store that refuses it is the request's error (413 too large, 409), and nothing of the chat changes. Only then
-  // does a regenerate or an edit take the chat back to before the message; the run finds its prompt stored.
-  const stored = await withDeferredDurability(() => chosen.store(prompt));
+  // store that refuses it is the request's error (413 too large, 409), and nothing of the chat changes (a waiting
+  // call settled is put back). Only then does a regenerate or an edit take the chat back to before the message;
+  // the run finds its prompt stored.
+  const stored = await storePrompt(() => withDeferredDurability(() => chosen.store(prompt)));
   await rewind?.finish();
   const view = chatTurnView(chosen, stored, turn.replyId);
   const run = turn.agent.run(prompt.content, undefined, { memory: view, abortSignal: turn.abortSignal });

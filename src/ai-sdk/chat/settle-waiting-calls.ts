@@ -40,33 +40,48 @@ export function settledCalls<M extends UIMessage>(last: M | undefined): M | unde
 }
 
 /**
- * Before a new user message is appended to a chat (not a regenerate or an edit: those take the chat back first):
- * settles what the chat's last message leaves waiting ({@link settledCalls}) and stores that as a new version of it
- * (`chats.update`, keeping whether it was cut short). The user moved on: the approval buttons a reload shows, which
- * could only be refused (`CONFLICT`: the chat moved on), show the call denied, and the model reads each call with
- * its outcome (a denied approval as the AI SDK gives it, `execution-denied` with the reason) instead of a call
- * dropped from its context. The message is checked first (as `append` checks it, and not held by the chat: a
- * resent message is refused by `append` with nothing changed), so a request refused changes nothing.
+ * Stores a new user message (`storeMessage`: its `append`) after settling what the chat's
+ * last message leaves waiting ({@link settleWaitingCallsOf}). The message is checked first (as `append` checks it),
+ * and one the chat holds is stored as it is, nothing settled (`append` refuses a message resent). Not for a
+ * `regenerate()` or an edit: those take the chat back instead.
  */
-export async function settleBeforeUserMessage<M extends UIMessage>(
+export async function settleBeforeUserMessage<M extends UIMessage, T>(
   chats: ChatStore<M>,
   chatId: string,
   message: M,
-): Promise<void> {
+  storeMessage: () => Promise<T>,
+): Promise<T> {
   await validateUIInput<M>([message], 'body.message', chatStoreTools(chats));
   const conversation = chats.conversation(chatId);
   const lookup = lookupByGet(conversation);
   await completeRewind(conversation, lookup);
-  if ((await liveVersions(lookup, [message.id])).versions.has(message.id)) return;
-  await settleWaitingCallsOf(chats, chatId);
+  if ((await liveVersions(lookup, [message.id])).versions.has(message.id)) return storeMessage();
+  return settleWaitingCallsOf(chats, chatId, storeMessage);
 }
 
-/** Settles what the chat's last message leaves waiting ({@link settledCalls}), when anything does; see {@link settleBeforeUserMessage}. */
-export async function settleWaitingCallsOf<M extends UIMessage>(
+/**
+ * Stores a new user message (`storeMessage`) after settling what the chat's last message leaves waiting
+ * ({@link settledCalls}), stored as a new version of it (`chats.update`, keeping whether it was cut short). The
+ * user moved on: the approval buttons a reload shows, which could only be refused (`CONFLICT`: the chat moved on),
+ * show the call denied, and the model reads each call with its outcome (a denied approval as the AI SDK gives it,
+ * `execution-denied` with the reason) instead of a call dropped from its context. Should `storeMessage` throw (the
+ * store refuses the message: too large, a value it cannot read back), the reply's version before is stored back
+ * (its calls wait again; `update` refuses that when the message was stored after all, and a failed put-back is
+ * left: the error thrown is the message's), so a request refused denies nothing.
+ */
+export async function settleWaitingCallsOf<M extends UIMessage, T>(
   chats: ChatStore<M>,
   chatId: string,
-): Promise<void> {
+  storeMessage: () => Promise<T>,
+): Promise<T> {
   const last = await chats.lastMessage(chatId);
   const settled = settledCalls(last?.message);
-  if (last && settled) await chats.update(chatId, settled, { incomplete: last.incomplete });
+  if (!last || !settled) return storeMessage();
+  await chats.update(chatId, settled, { incomplete: last.incomplete });
+  try {
+    return await storeMessage();
+  } catch (error) {
+    await chats.update(chatId, last.message, { incomplete: last.incomplete }).catch(() => undefined);
+    throw error;
+  }
 }

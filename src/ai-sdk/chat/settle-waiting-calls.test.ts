@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { streamText } from 'ai';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  approvalAsked,
+  post,
+  streamingModel,
+  textParts,
+  user,
+} from '../../../test-support/chat-handler-rig.ts';
+import { sendToModel } from '../../../test-support/send-to-model.ts';
+import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
+import type { MemoryStoreV1 } from '../../store/memory-store.ts';
+import { agent } from '../agent/agent.ts';
+import { createChatHandler } from './chat-handler.ts';
+import { type ChatStore, createChatStore } from './chat-store.ts';
+import { settledCalls } from './settle-waiting-calls.ts';
+
+const files: string[] = [];
+afterAll(() => {
+  for (const file of files) rmSync(file, { force: true });
+});
+
+/** Over this many bytes a stored model message is refused (PAYLOAD_TOO_LARGE): the waiting reply fits, a long message does not. */
+const limit = 4_000;
+const stores: { name: string; open: () => MemoryStoreV1 & { close?: () => Promise<void> } }[] = [
+  { name: 'memory', open: () => createMemoryStore({ maxMessageBytes: limit }) },
+  {
+    name: 'sqlite file',
+    open: () => {
+      const path = join(tmpdir(), `engram-settle-${randomUUID()}.db`);
+      files.push(path, `${path}-wal`, `${path}-shm`);
+      return createSqliteStore({ path, maxMessageBytes: limit });
+    },
+  },
+];
+
+/** A handler answering `Next <call>.` on `chats`, with `respond` or with `agent()`. */
+function answering(chats: ChatStore, withAgent: boolean) {
+  const { model, prompts } = streamingModel((call) => textParts([`Next ${call}.`]));
+  const handler = withAgent
+    ? createChatHandler({ chats, agent: agent({ name: 'a', description: 'd', model }) })
+    : createChatHandler({ chats, respond: ({ messages }) => streamText({ model, messages }) });
+  return { handler, prompts };
+}
+
+describe.each(stores)('a new message while an approval waits, on $name', ({ open }) => {
+  async function waiting() {
+    const store = open();
+    const chats = createChatStore({ store, scope: { tenant: 't', user: randomUUID() } });
+    const { asked } = await approvalAsked(chats, 'Removing. ');
+    return { store, chats, asked };
+  }
+
+  describe.each([
+    ['respond', false],
+    ['agent', true],
+  ])('with %s', (_, withAgent) => {
+    it('refused by the store (too large): a 413, and the approval still waits (nothing of the chat changed)', async () => {
+      const { store, chats, asked } = await waiting();
+      try {
+        const { handler, prompts } = answering(chats, withAgent);
+        const big = user('u2', 'x'.repeat(limit * 2));
+        const response = await handler(post({ id: 'c', message: big }));
+        expect(response.status).toBe(413);
+        expect(((await response.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+        await chats.idle();
+        expect(prompts).toHaveLength(0);
+        expect(await chats.load('c')).toEqual([user('u1', 'remove a.txt'), asked]);
+        // The user sends a shorter one: now the approval is denied, before it.
+        const next = user('u3', 'never mind');
+        await (await handler(post({ id: 'c', message: next }))).text();
+        await chats.idle();
+        const chat = await chats.load('c');
+        expect(chat.slice(0, 3)).toEqual([user('u1', 'remove a.txt'), settledCalls(asked), next]);
+        expect(chat).toHaveLength(4);
+        await sendToModel(await chats.conversation('c').read());
+      } finally {
+        await chats.idle();
+        await store.close?.();
+      }
+    });
+
+    it('refused as bad input only when stored (a -0 in its metadata, which JSON.parse gives): a 400, and the approval still waits', async () => {
+      const { store, chats, asked } = await waiting();
+      try {
+        const { handler, prompts } = answering(chats, withAgent);
+        const body = `{"id":"c","message":{"id":"u2","role":"user","metadata":{"n":-0},"parts":[{"type":"text","text":"hi"}]}}`;
+        const response = await handler(post(body));
+        expect(response.status).toBe(400);
+        await chats.idle();
+        expect(prompts).toHaveLength(0);
+        expect(await chats.load('c')).toEqual([user('u1', 'remove a.txt'), asked]);
+      } finally {
+        await chats.idle();
+        await store.close?.();
+      }
+    });
+
+    it('a store that fails while it stores the message (an outage): the error is the response, and the approval still waits', async () => {
+      const real = open();
+      // The real store, failing the one append that holds the new message's entry.
+      const store = new Proxy(real, {
+        get(target, key, receiver) {
+          const value = Reflect.get(target, key, receiver);
+          if (key !== 'append' || typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            const inputs = args[2] as { message: { id: string } }[];
+            if (inputs.some((input) => input.message.id === 'u2')) throw new Error('connection lost');
+            return value.apply(target, args);
+          };
+        },
+      });
+      const chats = createChatStore({ store, scope: { tenant: 't', user: randomUUID() } });
+      try {
+        const { asked } = await approvalAsked(chats, 'Removing. ');
+        const { handler, prompts } = answering(chats, withAgent);
+        await expect(handler(post({ id: 'c', message: user('u2', 'never mind') }))).rejects.toThrow(
+          'connection lost',
+        );
+        await chats.idle();
+        expect(prompts).toHaveLength(0);
+        expect(await chats.load('c')).toEqual([user('u1', 'remove a.txt'), asked]);
+      } finally {
+        await chats.idle();
+        await real.close?.();
+      }
+    });
+  });
+});

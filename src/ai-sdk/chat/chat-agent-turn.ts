@@ -56,12 +56,12 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
   const lookup = lookupByGet(conversation);
   await completeRewind(conversation, lookup);
   const rewind = turn.rewind ? await planRewind(conversation, lookup, message.id) : undefined;
-  const found = rewind ? undefined : await liveVersions(lookup, [message.id]);
+  const found = await liveVersions(lookup, [message.id]);
   // Held (also under a later version's id: a new version of a message is stored under a spare id while the old
-  // one is deleted): a run starts from a new message.
-  if (found?.versions.has(message.id))
-    throw new DuplicateMessageIdError({ messageId: message.id, component: 'chat' });
-  const version = rewind?.version(message.id) ?? nextVersion(message.id, [], found!.taken);
+  // one is deleted): a run starts from a new message, or a regenerate or an edit takes the chat back to before it.
+  const held = found.versions.has(message.id);
+  if (held && !rewind) throw new DuplicateMessageIdError({ messageId: message.id, component: 'chat' });
+  const version = rewind?.version(message.id) ?? nextVersion(message.id, [], found.taken);
   const [prompt] = await encodeUIMessage(message, {
     tools: undefined,
     incomplete: false,
@@ -79,10 +79,11 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
     "createChatHandler(options): view(conversation, chatId)'s result",
     ['read', 'store'],
   );
-  // A new message instead of an answer: what the last reply leaves waiting is settled first (denied), and put
-  // back should the store refuse the prompt.
+  // A new message instead of an answer (a regenerate or an edit of one the chat does not hold too: a retry of a
+  // send that never reached it): what the last reply leaves waiting is settled first (denied), and put back should
+  // the store refuse the prompt.
   const storePrompt = <T>(store: () => Promise<T>) =>
-    rewind ? store() : settleWaitingCallsOf(chats, chatId, store);
+    held ? store() : settleWaitingCallsOf(chats, chatId, store);
   // The client went away while this turn waited for the chat's earlier one: its message is kept (as the run
   // would store it), the agent does not run. 499: the client closed the request.
   if (turn.abortSignal.aborted) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { streamText } from 'ai';
+import { streamText, type UIMessage } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   approvalAsked,
@@ -128,6 +128,28 @@ describe.each(stores)('a new message while an approval waits, on $name', ({ open
       } finally {
         await chats.idle();
         await real.close?.();
+      }
+    });
+
+    it("a retry of a new message the chat never stored (useChat's regenerate() after a failed send) denies the approval as the send would have", async () => {
+      const { store, chats, asked } = await waiting();
+      try {
+        const { handler, prompts } = answering(chats, withAgent);
+        // The send of u2 failed before it reached the chat; the client's retry is regenerate(): u2 again, as the
+        // last of its messages, with trigger 'regenerate-message'.
+        const next = user('u2', 'never mind');
+        const messages: UIMessage[] = [user('u1', 'remove a.txt'), asked, next];
+        await (await handler(post({ id: 'c', messages, trigger: 'regenerate-message' }))).text();
+        await chats.idle();
+        expect(prompts).toHaveLength(1);
+        const chat = await chats.load('c');
+        expect(chat.slice(0, 3)).toEqual([user('u1', 'remove a.txt'), settledCalls(asked), next]);
+        expect(chat).toHaveLength(4);
+        expect(JSON.stringify(prompts[0])).toContain('instead of answering this approval');
+        await sendToModel(await chats.conversation('c').read());
+      } finally {
+        await chats.idle();
+        await store.close?.();
       }
     });
   });

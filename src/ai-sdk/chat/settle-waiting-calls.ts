@@ -40,10 +40,11 @@ export function settledCalls<M extends UIMessage>(last: M | undefined): M | unde
 }
 
 /**
- * Stores a new user message (`storeMessage`: its `append`) after settling what the chat's
+ * Stores a new user message (`storeMessage`: its `append`, with or without `rewind`) after settling what the chat's
  * last message leaves waiting ({@link settleWaitingCallsOf}). The message is checked first (as `append` checks it),
- * and one the chat holds is stored as it is, nothing settled (`append` refuses a message resent). Not for a
- * `regenerate()` or an edit: those take the chat back instead.
+ * and one the chat holds is stored as it is, nothing settled: `append` refuses a message resent, and a
+ * `regenerate()` or an edit of it takes the chat back to before it instead. A `regenerate()` or an edit of a message
+ * the chat does not hold (`useChat`'s retry of a send that never reached it) is a new message, and settles as one.
  */
 export async function settleBeforeUserMessage<M extends UIMessage, T>(
   chats: ChatStore<M>,

@@ -85,6 +85,30 @@ describe.each(stores)('a new message while an approval waits, on $name', ({ open
       }
     });
 
+    it('a reply the store takes but whose settled version is over its limit (the reason makes it longer): the new message is stored anyway, the call left waiting', async () => {
+      const store = open();
+      const chats = createChatStore({ store, scope: { tenant: 't', user: randomUUID() } });
+      try {
+        // A reply of 3,527 text characters is the longest that stores in 4,000 bytes; settled, it takes about 4,290.
+        const { asked } = await approvalAsked(chats, 'x'.repeat(3_450));
+        expect(await chats.load('c')).toEqual([user('u1', 'remove a.txt'), asked]);
+        const { handler, prompts } = answering(chats, withAgent);
+        const next = user('u2', 'never mind');
+        const response = await handler(post({ id: 'c', message: next }));
+        expect(response.status).toBe(200);
+        await response.text();
+        await chats.idle();
+        expect(prompts).toHaveLength(1);
+        const chat = await chats.load('c');
+        expect(chat.slice(0, 3)).toEqual([user('u1', 'remove a.txt'), asked, next]);
+        expect(chat).toHaveLength(4);
+        await sendToModel(await chats.conversation('c').read());
+      } finally {
+        await chats.idle();
+        await store.close?.();
+      }
+    });
+
     it('refused as bad input only when stored (a -0 in its metadata, which JSON.parse gives): a 400, and the approval still waits', async () => {
       const { store, chats, asked } = await waiting();
       try {

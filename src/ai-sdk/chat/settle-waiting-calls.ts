@@ -1,4 +1,5 @@
 import { isToolUIPart, type UIMessage } from 'ai';
+import { MemoryError } from '../../core/errors/memory-error.ts';
 import { type ChatStore, chatStoreTools } from './chat-store.ts';
 import { liveVersions, lookupByGet } from './chat-versions.ts';
 import { completeRewind } from './rewind-chat.ts';
@@ -68,7 +69,9 @@ export async function settleBeforeUserMessage<M extends UIMessage, T>(
  * `execution-denied` with the reason) instead of a call dropped from its context. Should `storeMessage` throw (the
  * store refuses the message: too large, a value it cannot read back), the reply's version before is stored back
  * (its calls wait again; `update` refuses that when the message was stored after all, and a failed put-back is
- * left: the error thrown is the message's), so a request refused denies nothing.
+ * left: the error thrown is the message's), so a request refused denies nothing. A settled version the store
+ * refuses as too large (a reply near the size limit, which the reason makes longer) is not stored: the message is,
+ * with the calls left waiting (the model side leaves them out), rather than every new message refused.
  */
 export async function settleWaitingCallsOf<M extends UIMessage, T>(
   chats: ChatStore<M>,
@@ -78,7 +81,13 @@ export async function settleWaitingCallsOf<M extends UIMessage, T>(
   const last = await chats.lastMessage(chatId);
   const settled = settledCalls(last?.message);
   if (!last || !settled) return storeMessage();
-  await chats.update(chatId, settled, { incomplete: last.incomplete });
+  try {
+    await chats.update(chatId, settled, { incomplete: last.incomplete });
+  } catch (error) {
+    // The settled version over the store's size limit (the reason makes it longer): the message is stored anyway.
+    if (MemoryError.hasCode(error, 'PAYLOAD_TOO_LARGE')) return storeMessage();
+    throw error;
+  }
   try {
     return await storeMessage();
   } catch (error) {

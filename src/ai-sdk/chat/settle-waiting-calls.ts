@@ -15,8 +15,9 @@ export const unansweredCallError = 'The user sent a new message before this tool
  * The chat's last message with the tool calls it leaves waiting settled, or undefined when none waits: an approval
  * asked for (`approval-requested`) becomes denied (`output-denied`, approval `approved: false` with
  * {@link unansweredApprovalReason}), a call waiting for a client-side tool's result (`input-available`) becomes an
- * error ({@link unansweredCallError}). Calls still streaming their input (a reply cut short) stay as they are: the
- * model never sees them.
+ * error ({@link unansweredCallError}), and a denial the reply was cut short before giving (`approval-responded`, not
+ * approved: a chat stored before stopped replies settled it) is given (`output-denied`, the user's reason kept).
+ * Calls still streaming their input (a reply cut short) stay as they are: the model never sees them.
  */
 export function settledCalls<M extends UIMessage>(last: M | undefined): M | undefined {
   if (last?.role !== 'assistant') return undefined;
@@ -30,6 +31,10 @@ export function settledCalls<M extends UIMessage>(last: M | undefined): M | unde
         state: 'output-denied',
         approval: { ...part.approval, approved: false, reason: unansweredApprovalReason },
       };
+    }
+    if (part.state === 'approval-responded' && !part.approval.approved) {
+      changed = true;
+      return { ...part, state: 'output-denied' };
     }
     if (part.state === 'input-available') {
       changed = true;

@@ -9,7 +9,9 @@ export const stoppedToolText =
  * input or result (`input-streaming`, `input-available`, and an approved call of a continued reply,
  * `approval-responded`: it was running or about to) turned into `output-error` with {@link stoppedToolText}, so
  * the chat never shows a call that runs forever, nor an approved call as not run yet (a resend would run it
- * again), nor holds one without an answer; and every text or reasoning part still `streaming` marked `done`
+ * again), nor holds one without an answer; a denied call of a continued reply whose denial the stream had not yet
+ * given (`approval-responded`, not approved) turned into `output-denied`, as the AI SDK would have made it (the
+ * model then reads the denial instead of a call left out); and every text or reasoning part still `streaming` marked `done`
  * (nothing more will come; the chat marks the message incomplete), so a reloaded chat does not render it as
  * still streaming.
  */
@@ -22,9 +24,11 @@ export function closeStoppedReply<M extends UIMessage>(reply: M): M {
         part.state === 'input-available' ||
         (part.state === 'approval-responded' && part.approval.approved))
         ? { ...part, state: 'output-error', errorText: stoppedToolText }
-        : (isTextUIPart(part) || isReasoningUIPart(part)) && part.state === 'streaming'
-          ? { ...part, state: 'done' }
-          : part,
+        : isToolUIPart(part) && part.state === 'approval-responded'
+          ? { ...part, state: 'output-denied' }
+          : (isTextUIPart(part) || isReasoningUIPart(part)) && part.state === 'streaming'
+            ? { ...part, state: 'done' }
+            : part,
     ),
   };
 }

@@ -18,7 +18,7 @@ import { asksAboutUser, questionTopicTerms } from './question-topic-terms.ts';
 import { rankByTime } from './rank-by-time.ts';
 import { keptHits, type Ranker, rankerOf } from './ranked-retrieval.ts';
 import { namesOfRelativesAsked } from './relatives-asked.ts';
-import { dateWords } from './temporal-context.ts';
+import { dateWords, namesADate } from './temporal-context.ts';
 
 /**
  * Candidates each retriever fetches before fusion when nothing says otherwise (a search for more results fetches
@@ -132,7 +132,7 @@ export function queryTerms(query: string, now: Date): string[] {
   const terms = analyzeText(query);
   try {
     for (const r of chrono.parse(query.slice(0, 2048), now, { forwardDate: false })) {
-      if (/\d/.test(r.text)) continue; // an explicit date's words are already in the query
+      if (/\d/.test(r.text) || !namesADate(r)) continue; // an explicit date's words are already in the query
       const d = r.start.date();
       if (!Number.isNaN(d.getTime()))
         terms.push(...analyzeText(dateWords(d, r.start.isCertain('day') ? 'day' : 'month')));

@@ -4,6 +4,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { createLongTermMemory } from './create-long-term-memory.ts';
+import { queryTerms } from './hybrid-search.ts';
 import { createConversationTime, hasRelativeDate } from './long-term-retrieval.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
 import { createMemoryLongTermRecords } from './memory-long-term-records.ts';
@@ -60,6 +61,26 @@ describe('relative dates against the conversation time', () => {
     expect(hasRelativeDate('plans for next week')).toBe(true);
     expect(hasRelativeDate('what happened on 7 May 2023?')).toBe(false);
     expect(hasRelativeDate('where does Alice live?')).toBe(false);
+    // A time of day with nothing that names a day is a habit, not a date (chrono reads it as today's).
+    for (const habit of [
+      'what do I eat at night?',
+      'my evening routine',
+      'in the morning',
+      'on weekends',
+      'noon',
+    ])
+      expect(hasRelativeDate(habit)).toBe(false);
+    for (const relative of ['last night', 'this morning', 'tonight', 'tomorrow morning', 'this weekend'])
+      expect(hasRelativeDate(relative)).toBe(true);
+  });
+
+  it('queryTerms: a bare time of day adds no date words; a relative day does', () => {
+    const now = day(8); // Monday 8 May 2023
+    const dated = (q: string) => queryTerms(q, now).filter((t) => ['may', '2023', '7', '8'].includes(t));
+    expect(dated('what do I eat at night?')).toEqual([]);
+    expect(dated('what is my morning routine?')).toEqual([]);
+    expect(dated('what did I eat last night?')).toEqual(expect.arrayContaining(['7', '2023'])); // "may" is a stopword
+    expect(dated('what did I eat this morning?')).toContain('2023');
   });
 
   it('property: the conversation time, kept from the listing cursor across adds, is the direct maximum', async () => {

@@ -20,6 +20,7 @@ import type {
 import type { LongTermFilter } from './long-term-query.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
 import { defaultRecallTokens, packRecall } from './pack-recall.ts';
+import { namesADate } from './temporal-context.ts';
 
 /** What a long-term memory's search needs. */
 export interface RecallSearchOptions {
@@ -41,10 +42,10 @@ export interface RecallSearchOptions {
   component: string;
 }
 
-/** Whether a query names a date relative to when it is asked ("yesterday", "last week"; not "7 May 2023"). */
+/** Whether a query names a date relative to when it is asked ("yesterday", "last week"; not "7 May 2023", nor a bare time of day: {@link namesADate}). */
 export function hasRelativeDate(query: string): boolean {
   try {
-    return chrono.parse(query.slice(0, 2048), new Date(0)).some((r) => !/\d/.test(r.text));
+    return chrono.parse(query.slice(0, 2048), new Date(0)).some((r) => !/\d/.test(r.text) && namesADate(r));
   } catch {
     return false; // a query chrono cannot read has no dates
   }

@@ -26,6 +26,20 @@ export function dateWords(date: Date, precision: 'day' | 'month' | 'year' = 'day
 
 const dateWordsLine = new RegExp(`^(?:\\d{1,2} (?:${days.join('|')}) )?(?:(?:${months.join('|')}) )?\\d{4}$`);
 
+/**
+ * Whether a date expression chrono found in a question names a day, week, month or year ("yesterday", "last week",
+ * "this morning", "tonight", "on Friday"), not only a time of day that names no date: a bare "morning", "night",
+ * "evening", "afternoon", "noon", "midnight" or "weekend" ("what do I eat at night?", "my evening routine") is
+ * a habit, and chrono reads it as today's, which would add the words of the conversation's latest date to the
+ * question. Explicit dates ("7 May 2023") are judged by their own words.
+ */
+export function namesADate(result: Pick<chrono.ParsedResult, 'text'>): boolean {
+  return !timeOfDayOnly.test(result.text.trim().toLowerCase());
+}
+
+const timeOfDayOnly =
+  /^(?:(?:at|in|during|on|by|over)\s+)?(?:the\s+)?(?:mornings?|afternoons?|evenings?|nights?|noon|midnight|weekends?)$/;
+
 /** Whether a line is the words of one date as {@link dateWords} writes them (a turn record's context carries such lines). */
 export const isDateWords = (line: string): boolean => typeof line === 'string' && dateWordsLine.test(line);
 

@@ -1,4 +1,3 @@
-import * as chrono from 'chrono-node';
 import {
   checkChoice,
   checkFunction,
@@ -18,7 +17,7 @@ import { asksAboutUser, questionTopicTerms } from './question-topic-terms.ts';
 import { rankByTime } from './rank-by-time.ts';
 import { keptHits, type Ranker, rankerOf } from './ranked-retrieval.ts';
 import { namesOfRelativesAsked } from './relatives-asked.ts';
-import { dateWords, namesADate } from './temporal-context.ts';
+import { dateWords, relativeDates } from './temporal-context.ts';
 
 /**
  * Candidates each retriever fetches before fusion when nothing says otherwise (a search for more results fetches
@@ -130,15 +129,10 @@ export interface HybridSearchOptions extends RankingOptions {
  */
 export function queryTerms(query: string, now: Date): string[] {
   const terms = analyzeText(query);
-  try {
-    for (const r of chrono.parse(query.slice(0, 2048), now, { forwardDate: false })) {
-      if (/\d/.test(r.text) || !namesADate(r)) continue; // an explicit date's words are already in the query
-      const d = r.start.date();
-      if (!Number.isNaN(d.getTime()))
-        terms.push(...analyzeText(dateWords(d, r.start.isCertain('day') ? 'day' : 'month')));
-    }
-  } catch {
-    // a query chrono cannot read has no dates
+  for (const r of relativeDates(query, now)) {
+    const d = r.start.date();
+    if (!Number.isNaN(d.getTime()))
+      terms.push(...analyzeText(dateWords(d, r.start.isCertain('day') ? 'day' : 'month')));
   }
   terms.push(...analyzeText(questionTopicTerms(query.slice(0, 4096))));
   return [...new Set(terms)].slice(0, maxQueryTerms);

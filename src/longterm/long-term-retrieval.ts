@@ -1,5 +1,4 @@
 import type { ModelMessage } from 'ai';
-import * as chrono from 'chrono-node';
 import type { Clock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
@@ -20,7 +19,7 @@ import type {
 import type { LongTermFilter } from './long-term-query.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
 import { defaultRecallTokens, packRecall } from './pack-recall.ts';
-import { namesADate } from './temporal-context.ts';
+import { relativeDates } from './temporal-context.ts';
 
 /** What a long-term memory's search needs. */
 export interface RecallSearchOptions {
@@ -42,13 +41,9 @@ export interface RecallSearchOptions {
   component: string;
 }
 
-/** Whether a query names a date relative to when it is asked ("yesterday", "last week"; not "7 May 2023", nor a bare time of day: {@link namesADate}). */
+/** Whether a query names a date relative to when it is asked ("yesterday", "last week"; not "7 May 2023", nor a bare time of day: {@link relativeDates}). */
 export function hasRelativeDate(query: string): boolean {
-  try {
-    return chrono.parse(query.slice(0, 2048), new Date(0)).some((r) => !/\d/.test(r.text) && namesADate(r));
-  } catch {
-    return false; // a query chrono cannot read has no dates
-  }
+  return relativeDates(query, new Date(0)).length > 0;
 }
 
 /**

@@ -40,6 +40,32 @@ export function namesADate(result: Pick<chrono.ParsedResult, 'text'>): boolean {
 const timeOfDayOnly =
   /^(?:(?:at|in|during|on|by|over)\s+)?(?:the\s+)?(?:mornings?|afternoons?|evenings?|nights?|noon|midnight|weekends?)$/;
 
+/** The longest question scanned for relative dates. */
+const maxQueryScan = 2048;
+
+/** The last question found to name no relative date: a search asks twice (which clock, which words), chrono reads it once. */
+let lastWithoutRelativeDate: string | undefined;
+
+/**
+ * The relative dates a question names ("yesterday", "last week", "this morning"; not "7 May 2023", whose words are
+ * already in the question, nor a bare time of day: {@link namesADate}), resolved against `now`; empty for a
+ * question chrono cannot read. Whether a question names one does not depend on `now`, so the last question
+ * that named none is remembered and answered without parsing again.
+ */
+export function relativeDates(query: string, now: Date): chrono.ParsedResult[] {
+  if (query === lastWithoutRelativeDate) return [];
+  let found: chrono.ParsedResult[];
+  try {
+    found = chrono
+      .parse(query.slice(0, maxQueryScan), now, { forwardDate: false })
+      .filter((r) => !/\d/.test(r.text) && namesADate(r));
+  } catch {
+    found = []; // a query chrono cannot read has no dates
+  }
+  if (found.length === 0) lastWithoutRelativeDate = query;
+  return found;
+}
+
 /** Whether a line is the words of one date as {@link dateWords} writes them (a turn record's context carries such lines). */
 export const isDateWords = (line: string): boolean => typeof line === 'string' && dateWordsLine.test(line);
 

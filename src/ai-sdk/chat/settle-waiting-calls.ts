@@ -3,6 +3,7 @@ import { MemoryError } from '../../core/errors/memory-error.ts';
 import { type ChatStore, chatStoreTools } from './chat-store.ts';
 import { liveVersions, lookupByGet } from './chat-versions.ts';
 import { completeRewind } from './rewind-chat.ts';
+import { givenDenial } from './stopped-reply.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** Why an approval the user did not answer before writing again is denied (what the model and the UI read). */
@@ -32,9 +33,10 @@ export function settledCalls<M extends UIMessage>(last: M | undefined): M | unde
         approval: { ...part.approval, approved: false, reason: unansweredApprovalReason },
       };
     }
-    if (part.state === 'approval-responded' && !part.approval.approved) {
+    const denied = givenDenial(part);
+    if (denied) {
       changed = true;
-      return { ...part, state: 'output-denied' };
+      return denied;
     }
     if (part.state === 'input-available') {
       changed = true;

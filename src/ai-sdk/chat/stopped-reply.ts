@@ -24,13 +24,23 @@ export function closeStoppedReply<M extends UIMessage>(reply: M): M {
         part.state === 'input-available' ||
         (part.state === 'approval-responded' && part.approval.approved))
         ? { ...part, state: 'output-error', errorText: stoppedToolText }
-        : isToolUIPart(part) && part.state === 'approval-responded'
-          ? { ...part, state: 'output-denied' }
-          : (isTextUIPart(part) || isReasoningUIPart(part)) && part.state === 'streaming'
+        : (isToolUIPart(part) && givenDenial(part)) ||
+          ((isTextUIPart(part) || isReasoningUIPart(part)) && part.state === 'streaming'
             ? { ...part, state: 'done' }
-            : part,
+            : part),
     ),
   };
+}
+
+/**
+ * A tool part the user denied (`approval-responded`, not approved) whose denial the stream never gave, as the AI
+ * SDK gives it (`output-denied`, the user's reason kept); undefined for any other part. Both a stopped reply
+ * ({@link closeStoppedReply}) and a new message after one (`settledCalls`) give it.
+ */
+export function givenDenial<P extends UIMessage['parts'][number]>(part: P): P | undefined {
+  return isToolUIPart(part) && part.state === 'approval-responded' && !part.approval.approved
+    ? { ...part, state: 'output-denied' }
+    : undefined;
 }
 
 /**

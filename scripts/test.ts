@@ -45,6 +45,10 @@ const vitestCode = run(
     ...process.env,
     PATH: `${join(root, 'node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}`,
     [SUMMARY_FILE_ENV]: summaryFile,
+    // Node's on-disk compile cache for every process of the run (vitest's workers and the many children the tests
+    // spawn: the CLI, crash children, bench children), unless the caller set one: a child's start reads the compiled
+    // modules instead of compiling them again (about 1.0 -> 0.7 s a CLI run on a 2-core machine).
+    NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(dir, 'node-compile-cache'),
     // Under CI, plain text: log readers see vitest's own counts without terminal colour codes.
     ...(process.env.CI ? { NO_COLOR: '1', FORCE_COLOR: '0' } : {}),
   },

@@ -84,7 +84,7 @@ export const WARM_WARMUPS = 12;
 /** The full run or the quick one. */
 export function agentStepPlan(quick: boolean): AgentStepPlan {
   if (quick) {
-    const sizes = benchSizes([100, 400]);
+    const sizes = benchSizes([400]);
     return {
       sizes,
       warmups: 1,

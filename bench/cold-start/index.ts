@@ -44,7 +44,7 @@ export interface ColdStartPlan {
 export function coldStartPlan(quick: boolean): ColdStartPlan {
   return quick
     ? {
-        sizes: benchSizes([300, 600]),
+        sizes: benchSizes([600]),
         reps: 1,
         batch: 150,
         neverRead: 300,

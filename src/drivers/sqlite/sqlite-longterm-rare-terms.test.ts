@@ -174,10 +174,11 @@ describe('rareTermsMatches', () => {
           }
         },
       ),
-      { numRuns: 80 },
+      { numRuns: 160 },
     );
-    // Not vacuous: the cut gave the answer in a good share of the runs.
-    expect(applied).toBeGreaterThan(10);
+    // Not vacuous: the cut gave the answer in a good share of the runs (about 22% of them: 36 of 160 expected, a
+    // standard deviation of about 5; at 80 runs a bound of 10 failed about once in 70 runs of the suite).
+    expect(applied).toBeGreaterThanOrEqual(16);
   });
 
   it('is tried only where scoring every match costs more than the cut: a common term in most rows, not a few', () =>

@@ -24,10 +24,10 @@ export function closeStoppedReply<M extends UIMessage>(reply: M): M {
         part.state === 'input-available' ||
         (part.state === 'approval-responded' && part.approval.approved))
         ? { ...part, state: 'output-error', errorText: stoppedToolText }
-        : (isToolUIPart(part) && givenDenial(part)) ||
+        : (givenDenial(part) ??
           ((isTextUIPart(part) || isReasoningUIPart(part)) && part.state === 'streaming'
             ? { ...part, state: 'done' }
-            : part),
+            : part)),
     ),
   };
 }

@@ -77,16 +77,20 @@ export type {
   LongTermEmbedding,
   LongTermFilter,
   LongTermHit,
+  LongTermLatestOptions,
+  LongTermLatestTime,
   LongTermListOptions,
   LongTermPage,
   LongTermTextQuery,
   LongTermVectorQuery,
 } from './longterm/long-term-query.ts';
 export type { LongTermRankedHit } from './longterm/long-term-ranked.ts';
-export type {
-  LongTermProvenance,
-  LongTermRecord,
-  LongTermRecordChange,
+export {
+  engramKindPrefix,
+  isEngramKind,
+  type LongTermProvenance,
+  type LongTermRecord,
+  type LongTermRecordChange,
 } from './longterm/long-term-record.ts';
 export {
   getLongTermRecords,

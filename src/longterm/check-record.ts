@@ -6,6 +6,7 @@ import { checkId } from '../core/ids.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
 import type {
   LongTermFilter,
+  LongTermLatestOptions,
   LongTermListOptions,
   LongTermTextQuery,
   LongTermVectorQuery,
@@ -178,6 +179,22 @@ export function checkListOptions(options: LongTermListOptions | undefined, compo
   if (options?.cursor !== undefined && (typeof options.cursor !== 'string' || options.cursor.length > 2048))
     throw bad(component, 'cursor is not a cursor', 'INVALID_QUERY');
   return limit;
+}
+
+/**
+ * Checks `latestRecordTime`'s options (undefined, or an object with a valid `session` id or none); returns the
+ * session, if any. Throws `INVALID_ARGUMENT` naming what is wrong.
+ */
+export function checkLatestOptions(
+  options: LongTermLatestOptions | undefined,
+  component: string,
+): string | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null)
+    throw bad(component, `options must be an object, got ${describeValue(options)}`);
+  checkKnownKeys(options, { session: true }, 'latestRecordTime', component);
+  if (options.session !== undefined) checkId(options.session, 'options.session', component);
+  return options.session;
 }
 
 /** Throws `INVALID_ARGUMENT` unless `purgeIfVersion`'s id is valid and its version a positive integer. */

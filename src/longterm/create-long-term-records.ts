@@ -13,6 +13,7 @@ import {
 import {
   checkIdAtVersion,
   checkIds,
+  checkLatestOptions,
   checkListOptions,
   checkTextQuery,
   checkVectorQuery,
@@ -20,6 +21,7 @@ import {
 import type { LongTermDriverV1 } from './long-term-driver.ts';
 import { getRecordsOneByOne } from './long-term-fallback-get-records.ts';
 import { searchTextByScan } from './long-term-fallback-search-text.ts';
+import type { LongTermLatestOptions } from './long-term-query.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
 import { vectorMethodsOf } from './long-term-without-vectors.ts';
 
@@ -40,7 +42,7 @@ export interface LongTermRecordsOptions {
  * `listRecords`, with the in-process BM25 (a scan); without the three vector methods `vectorSearch` is false,
  * `putEmbeddings` and `searchVector` throw `INVALID_QUERY` and `missingEmbeddings` answers `[]`. Throws
  * `INVALID_ARGUMENT` for a driver without the required methods or with only some of the vector methods. The
- * store has `purgeSessionBound` and `purgeIfVersion` only when the driver has them.
+ * store has `purgeSessionBound`, `purgeIfVersion` and `latestRecordTime` only when the driver has them.
  * @example
  * const records = createLongTermRecords(myDriver, { isClosed: () => closed });
  * if (records.vectorSearch) await records.searchVector(scope, { vector, model: 'e5', limit: 10 });
@@ -65,6 +67,7 @@ export function createLongTermRecords(
   const { vectorSearch, methods: vectors } = vectorMethodsOf(driver, component);
   const purgeSessionBound = driver.purgeSessionBound?.bind(driver);
   const purgeIfVersion = driver.purgeIfVersion?.bind(driver);
+  const latestRecordTime = driver.latestRecordTime?.bind(driver);
 
   return {
     specificationVersion: 'v1',
@@ -134,6 +137,13 @@ export function createLongTermRecords(
         open(scope);
         checkId(sessionId, 'sessionId', component);
         return purgeSessionBound(scope, sessionId);
+      },
+    }),
+    ...(latestRecordTime && {
+      async latestRecordTime(scope: Scope, latestOptions?: LongTermLatestOptions) {
+        open(scope);
+        const session = checkLatestOptions(latestOptions, component);
+        return latestRecordTime(scope, session === undefined ? {} : { session });
       },
     }),
     ...(purgeIfVersion && {

@@ -11,6 +11,7 @@ import { embedTexts, type LongTermEmbedder } from './embedder.ts';
 import { checkFuseOptions, fuseRankings } from './fuse-rankings.ts';
 import type { LongTermFilter, LongTermHit } from './long-term-query.ts';
 import type { RankedCandidate } from './long-term-ranked.ts';
+import { isEngramKind } from './long-term-record.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
 import { pickResults, type ScoredCandidate } from './pick-results.ts';
 import { asksAboutUser, questionTopicTerms } from './question-topic-terms.ts';
@@ -177,7 +178,7 @@ export async function rankLegs(
   const aboutUser = asksAboutUser(query);
   const keep = (h: RankedCandidate) =>
     (wantsEpisodes || h.kind !== 'episode') &&
-    (!h.kind.startsWith('engram.') || (filter.kinds?.includes(h.kind) ?? false));
+    (!isEngramKind(h.kind) || (filter.kinds?.includes(h.kind) ?? false));
   const textHits = terms.length
     ? await keptHits(
         (limit) => ranker.text({ terms, limit, filter, contextWeight }),

@@ -2,6 +2,8 @@ import type { Scope } from '../core/scope.ts';
 import type {
   LongTermEmbedding,
   LongTermHit,
+  LongTermLatestOptions,
+  LongTermLatestTime,
   LongTermListOptions,
   LongTermPage,
   LongTermTextQuery,
@@ -21,7 +23,7 @@ import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
  * version and filter rules every built-in driver follows.
  *
  * Required: add, get, update, delete, history, list, and purge (a purge erases for good, which no combination
- * of the others can do). Optional: `purgeSessionBound` (no fallback, see there), a native `getRecords`
+ * of the others can do). Optional: `purgeSessionBound` and `latestRecordTime` (no fallback, see there), a native `getRecords`
  * (fallback: `getRecord` each), `searchText` (fallback:
  * BM25 computed in process over the scope's current records, paged through `listRecords`: right for small
  * scopes, a scan for big ones), and the three vector methods, which come together or not at all: a driver
@@ -64,6 +66,11 @@ export interface LongTermDriverV1 {
    */
   purgeIfVersion?(scope: Scope, id: string, version: number): Promise<boolean>;
 
+  /**
+   * `LongTermStoreV1.latestRecordTime` (scope and options checked by the engine). No fallback: without it the built
+   * store has none, and a search lists the records for the conversation's time.
+   */
+  latestRecordTime?(scope: Scope, options?: LongTermLatestOptions): Promise<LongTermLatestTime>;
   /** `LongTermStoreV1.getRecords`; fallback: `getRecord` for each id. */
   getRecords?(scope: Scope, ids: readonly string[]): Promise<LongTermRecord[]>;
   /** `LongTermStoreV1.searchText` (an index); fallback: in-process BM25 over `listRecords`. */

@@ -70,6 +70,23 @@ export interface LongTermPage {
   endCursor?: string;
 }
 
+/** Options of `latestRecordTime`. */
+export interface LongTermLatestOptions {
+  /** Only the records of this session (`LongTermFilter.session`). */
+  session?: string;
+}
+
+/** What `LongTermStoreV1.latestRecordTime` finds among a scope's current records. */
+export interface LongTermLatestTime {
+  /** The latest `validAt` (else `createdAt`) of the records, engram's own kinds (`engram.…`) left out; absent when there is none. */
+  latest?: Date;
+  /**
+   * The `endCursor` a listing of every one of the records (engram's kinds too) ends with: pass it to `listRecords`
+   * to list only the records added since. Absent when there is none.
+   */
+  endCursor?: string;
+}
+
 /** Options of a listing. */
 export interface LongTermListOptions {
   /** Which records. */

@@ -1,13 +1,32 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { createLongTermMemory } from './create-long-term-memory.ts';
 import { queryTerms } from './hybrid-search.ts';
 import { createConversationTime, hasRelativeDate } from './long-term-retrieval.ts';
-import type { LongTermStoreV1 } from './long-term-store-v1.ts';
+import { getLongTermRecords, type LongTermStoreV1 } from './long-term-store-v1.ts';
 import { createMemoryLongTermRecords } from './memory-long-term-records.ts';
+
+const opened: { close(): Promise<void> }[] = [];
+const dirs: string[] = [];
+/** A SQLite store in a temp dir, closed after the file's tests. */
+function sqlite() {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-conversation-time-'));
+  dirs.push(dir);
+  const store = createSqliteStore({ path: join(dir, 'm.db') });
+  opened.push(store);
+  return store;
+}
+afterAll(async () => {
+  for (const s of opened) await s.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 const day = (d: number) => new Date(Date.UTC(2023, 4, d, 12));
 let n = 0;
@@ -83,41 +102,55 @@ describe('relative dates against the conversation time', () => {
     expect(dated('what did I eat this morning?')).toContain('2023');
   });
 
-  it('property: the conversation time, kept from the listing cursor across adds, is the direct maximum', async () => {
-    const add = fc.record({
-      session: fc.constantFrom('a', 'b'),
-      valid: fc.option(fc.integer({ min: 1, max: 28 }), { nil: undefined }),
-    });
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.array(add, { maxLength: 5 }), { minLength: 1, maxLength: 5 }),
-        async (batches) => {
-          const records: LongTermStoreV1 = createMemoryLongTermRecords();
-          const scope = { tenant: 't' };
-          const memory = createLongTermMemory({ store: { longTermRecords: records }, scope });
-          const time = createConversationTime(records, scope);
-          for (const batch of batches) {
-            await memory.add(
-              batch.map((r) => ({
-                text: `note ${++n}`,
-                session: r.session,
-                ...(r.valid === undefined ? {} : { validAt: day(r.valid) }),
-              })),
-            );
-            const all = (await records.listRecords(scope, { limit: 1000 })).records;
-            for (const session of [undefined, 'a', 'b']) {
-              const times = all
-                .filter((r) => session === undefined || r.session === session)
-                .map((r) => (r.validAt ?? r.createdAt).getTime());
-              const got = await time(session);
-              expect(got?.getTime()).toBe(times.length ? Math.max(...times) : undefined);
+  // In process (the records listed once, then from the cursor) and on SQLite (read by `latestRecordTime`, then listed
+  // from its end cursor), against the maximum over every record listed afresh.
+  it.each([
+    ['in process', () => createMemoryLongTermRecords()],
+    ['SQLite', () => getLongTermRecords(sqlite())],
+  ])(
+    'property: the conversation time, kept across adds and asks (%s), is the direct maximum',
+    async (_, open) => {
+      const add = fc.record({
+        session: fc.constantFrom('a', 'b'),
+        valid: fc.option(fc.integer({ min: 1, max: 28 }), { nil: undefined }),
+        kind: fc.constantFrom('turn', 'fact', 'engram.working'),
+      });
+      const shared = open();
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.array(add, { maxLength: 5 }), { minLength: 1, maxLength: 5 }),
+          async (batches) => {
+            const records: LongTermStoreV1 = shared;
+            const scope = { tenant: `t${++run}` };
+            const memory = createLongTermMemory({ store: { longTermRecords: records }, scope });
+            const time = createConversationTime(records, scope);
+            for (const batch of batches) {
+              await memory.add(
+                batch.map((r) => ({
+                  text: `note ${++n}`,
+                  kind: r.kind,
+                  session: r.session,
+                  ...(r.valid === undefined ? {} : { validAt: day(r.valid) }),
+                })),
+              );
+              const all = (await records.listRecords(scope, { limit: 1000 })).records;
+              for (const session of [undefined, 'a', 'b']) {
+                const times = all
+                  .filter(
+                    (r) => (session === undefined || r.session === session) && r.kind !== 'engram.working',
+                  )
+                  .map((r) => (r.validAt ?? r.createdAt).getTime());
+                const got = await time(session);
+                expect(got?.getTime()).toBe(times.length ? Math.max(...times) : undefined);
+              }
             }
-          }
-        },
-      ),
-      { numRuns: 40 },
-    );
-  });
+          },
+        ),
+        { numRuns: 40 },
+      );
+    },
+  );
 });
 
 describe('retrieve by budget', () => {

@@ -17,6 +17,7 @@ import type {
   LongTermSearchResult,
 } from './long-term-memory.ts';
 import type { LongTermFilter } from './long-term-query.ts';
+import { isEngramKind } from './long-term-record.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
 import { defaultRecallTokens, packRecall } from './pack-recall.ts';
 import { relativeDates } from './temporal-context.ts';
@@ -48,8 +49,10 @@ export function hasRelativeDate(query: string): boolean {
 
 /**
  * The conversation's time: the latest `validAt` (else `createdAt`) among the current records of a scope, or of
- * one session of it; undefined when there are none. Each scope / session is listed once, then only the records
- * added since (from the listing's end cursor); engram's own kinds (`engram.…`) are not conversation.
+ * one session of it; undefined when there are none. The first ask of a scope / session reads it from the store
+ * (`latestRecordTime`: one aggregate, no record loaded; a store without it is listed once, page by page), later
+ * ones list only the records added since (from the end cursor); engram's own kinds (`engram.…`) are not
+ * conversation.
  */
 export function createConversationTime(
   records: LongTermStoreV1,
@@ -58,7 +61,15 @@ export function createConversationTime(
   const known = new Map<string, { latest?: number; cursor?: string }>();
   return async (session) => {
     const key = session ?? '';
-    const slot = known.get(key) ?? {};
+    let slot = known.get(key);
+    if (slot === undefined && records.latestRecordTime) {
+      const first = await records.latestRecordTime(scope, session === undefined ? {} : { session });
+      slot = {
+        ...(first.latest === undefined ? {} : { latest: first.latest.getTime() }),
+        ...(first.endCursor === undefined ? {} : { cursor: first.endCursor }),
+      };
+    }
+    slot ??= {};
     let cursor = slot.cursor;
     for (;;) {
       const page = await records.listRecords(scope, {
@@ -67,7 +78,7 @@ export function createConversationTime(
         ...(session === undefined ? {} : { filter: { session } }),
       });
       for (const r of page.records) {
-        if (r.kind.startsWith('engram.')) continue;
+        if (isEngramKind(r.kind)) continue;
         const t = (r.validAt ?? r.createdAt).getTime();
         if (slot.latest === undefined || t > slot.latest) slot.latest = t;
       }

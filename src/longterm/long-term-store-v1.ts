@@ -3,6 +3,8 @@ import type { Scope } from '../core/scope.ts';
 import type {
   LongTermEmbedding,
   LongTermHit,
+  LongTermLatestOptions,
+  LongTermLatestTime,
   LongTermListOptions,
   LongTermPage,
   LongTermTextQuery,
@@ -79,6 +81,14 @@ export interface LongTermStoreV1 {
   history(scope: Scope, id: string): Promise<LongTermRecord[]>;
   /** Current versions matching the filter, oldest recorded first, in pages. */
   listRecords(scope: Scope, options?: LongTermListOptions): Promise<LongTermPage>;
+  /**
+   * Optional (every built-in store has it): the latest `validAt` (else `createdAt`) among the scope's current
+   * records (of one session when `options.session` is given) that are not engram's own kinds (`engram.…`), and
+   * the `endCursor` a listing of all of them would end with: what listing them all (`listRecords`, page by page)
+   * tells, in one read that loads no record. What a search reads for the conversation's time ("yesterday" in a
+   * question resolves against it); without it, the records are listed. Throws `INVALID_ARGUMENT` for a bad session id.
+   */
+  latestRecordTime?(scope: Scope, options?: LongTermLatestOptions): Promise<LongTermLatestTime>;
   /** The best BM25 hits for the query's terms among current versions, best first. */
   searchText(scope: Scope, query: LongTermTextQuery): Promise<LongTermHit[]>;
   /**

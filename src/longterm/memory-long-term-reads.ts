@@ -2,7 +2,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkListOptions } from './check-record.ts';
 import type { LongTermDriverV1 } from './long-term-driver.ts';
 import type { LongTermPage } from './long-term-query.ts';
-import type { LongTermRecord } from './long-term-record.ts';
+import { isEngramKind, type LongTermRecord } from './long-term-record.ts';
 import { currentVersion, liveEntries, type MemoryLongTermState } from './memory-long-term-state.ts';
 import { rankBm25 } from './rank-bm25.ts';
 import { matchesFilter, ownerOf } from './record-filter.ts';
@@ -10,7 +10,10 @@ import { copyRecord } from './record-versions.ts';
 
 /** The read methods of the in-process long-term driver, its text search included. */
 export type MemoryLongTermReads = Required<
-  Pick<LongTermDriverV1, 'getRecord' | 'getRecords' | 'history' | 'listRecords' | 'searchText'>
+  Pick<
+    LongTermDriverV1,
+    'getRecord' | 'getRecords' | 'history' | 'listRecords' | 'latestRecordTime' | 'searchText'
+  >
 >;
 
 /**
@@ -56,6 +59,23 @@ export function memoryLongTermReads(state: MemoryLongTermState, component: strin
       return page.length > limit && last
         ? { records, nextCursor: last.seq.toString(36), ...end }
         : { records, ...end };
+    },
+    async latestRecordTime(scope, options) {
+      const entries = await state.open(scope);
+      let latest: number | undefined;
+      let end: number | undefined;
+      for (const e of liveEntries(entries, scope)) {
+        const record = currentVersion(e) as LongTermRecord;
+        if (options?.session !== undefined && record.session !== options.session) continue;
+        end = Math.max(end ?? 0, e.seq);
+        if (isEngramKind(record.kind)) continue;
+        const t = (record.validAt ?? record.createdAt).getTime();
+        if (latest === undefined || t > latest) latest = t;
+      }
+      return {
+        ...(latest === undefined ? {} : { latest: new Date(latest) }),
+        ...(end === undefined ? {} : { endCursor: end.toString(36) }),
+      };
     },
     async searchText(scope, query) {
       const entries = await state.open(scope);

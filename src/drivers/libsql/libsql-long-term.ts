@@ -2,6 +2,7 @@ import {
   applyChange,
   boundElsewhere,
   checkExpectedVersion,
+  engramKindPrefix,
   firstVersion,
   type LongTermDriverV1,
   type LongTermPage,
@@ -230,6 +231,22 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
       return rows.length > limit
         ? { records, nextCursor: cursor, endCursor: cursor }
         : { records, endCursor: cursor };
+    },
+    latestRecordTime: async (scope, options) => {
+      const where = allOf([
+        coveredBy(scope, 'r'),
+        ...filterSql(options?.session === undefined ? undefined : { session: options.session }),
+      ]);
+      const [row] = await db.all(
+        `SELECT max(CASE WHEN substr(r.kind, 1, ?) <> ? THEN coalesce(r.valid_at, r.created_at) END) AS latest, max(r.first_rid) AS last FROM engram_ltm_records r WHERE ${where.sql} AND r.live = 1`,
+        [engramKindPrefix.length, engramKindPrefix, ...where.args],
+      );
+      const latest = row?.latest ?? null;
+      const last = row?.last ?? null;
+      return {
+        ...(latest === null ? {} : { latest: new Date(Number(latest)) }),
+        ...(last === null ? {} : { endCursor: Number(last).toString(36) }),
+      };
     },
     purgeRecords: (scope, ids) => db.write((tx) => purgeIn(tx, scope, ids)),
     purgeSessionBound: (scope, sessionId) =>

@@ -1,8 +1,8 @@
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
-import { checkIds, checkListOptions } from '../../longterm/check-record.ts';
+import { checkIds, checkLatestOptions, checkListOptions } from '../../longterm/check-record.ts';
 import type { LongTermPage } from '../../longterm/long-term-query.ts';
-import type { LongTermRecord } from '../../longterm/long-term-record.ts';
+import { engramKindPrefix, type LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
 import { ownerOf } from '../../longterm/record-filter.ts';
 import { queryAll, queryGet } from './sql-exec.ts';
@@ -23,12 +23,15 @@ function listPosition(cursor: string | undefined, component: string): number {
 }
 
 /**
- * The reads of `LongTermStoreV1` on the shared SQL layer: live versions by id, a record's history, and
- * listings in `first_rid` order (the cursor is the last one listed, base 36).
+ * The reads of `LongTermStoreV1` on the shared SQL layer: live versions by id, a record's history, listings in
+ * `first_rid` order (the cursor is the last one listed, base 36), and the latest record time with the end of that
+ * listing in one aggregate over the scope's live rows (no record loaded).
  */
 export function sqlLongTermReads(
   options: SqlLongTermOptions,
-): Pick<LongTermStoreV1, 'getRecord' | 'getRecords' | 'history' | 'listRecords'> {
+): Required<
+  Pick<LongTermStoreV1, 'getRecord' | 'getRecords' | 'history' | 'listRecords' | 'latestRecordTime'>
+> {
   const { client, component, op } = options;
   const read = (row: Parameters<typeof toRecord>[0]) => toRecord(row, client.dialect);
   return {
@@ -78,6 +81,21 @@ export function sqlLongTermReads(
         return rows.length > limit && last
           ? { records, nextCursor: Number(last.first_rid).toString(36), ...end }
           : { records, ...end };
+      }),
+    latestRecordTime: (scope, latestOptions) =>
+      op('latestRecordTime', scope, async () => {
+        const session = checkLatestOptions(latestOptions, component);
+        const where = liveWhere(scope, filterSql(client.dialect, session === undefined ? {} : { session }));
+        const row = await queryGet(
+          client,
+          sql`SELECT max(CASE WHEN substr(r.kind, 1, ${engramKindPrefix.length}) <> ${engramKindPrefix} THEN coalesce(r.valid_at, r.created_at) END) AS latest, max(r.first_rid) AS last FROM engram_ltm_records r WHERE ${where}`,
+        );
+        const latest = row?.latest ?? null;
+        const last = row?.last ?? null;
+        return {
+          ...(latest === null ? {} : { latest: new Date(Number(latest)) }),
+          ...(last === null ? {} : { endCursor: Number(last).toString(36) }),
+        };
       }),
   };
 }

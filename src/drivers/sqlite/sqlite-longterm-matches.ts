@@ -7,7 +7,7 @@ import {
   type ScoredMatch,
   type TermsMatch,
 } from './sqlite-longterm-rare-terms.ts';
-import { createReadMemo } from './sqlite-read-memo.ts';
+import { createReadMemo, type ReadPass } from './sqlite-read-memo.ts';
 
 /**
  * Term occurrences in the index (the query terms' document counts summed) from which a search ranks the rows of
@@ -32,7 +32,7 @@ const widened = new WeakMap<SqlClient, true>();
  * FTS5 (`ORDER BY score DESC LIMIT n`, or `n + min(n, spareRows)` on a handle whose searches were asked again for
  * more; over the rows of the rarer terms alone when that gives the same answer, {@link rareTermsMatches}, once the
  * terms occur `cutFrom` times or more) or, when the handle read at least as many for the same expression and nothing was written since (this
- * handle's `total_changes()` and `data_version` unchanged), that read whole (the lexical and the episode leg of one
+ * handle's `total_changes()` and `data_version` unchanged, or the `pass`'s state: `ReadPass`), that read whole (the lexical and the episode leg of one
  * hybrid search rank the same terms). Either is the answer of a `LIMIT m` query over the current data, `m` ≥ `n`.
  * Spare rows serve a second, wider ask of the same search from the first read (a second `bm25()` pass over every
  * match otherwise); they cost a little (FTS5's sorter keeps `LIMIT` rows: 264 rows instead of 132 cost ~15% more
@@ -45,6 +45,7 @@ export async function bestMatches(
   scoreKey: string,
   n: number,
   cutFrom: number = rareTermsFrom,
+  pass?: ReadPass,
 ): Promise<{ rows: ScoredMatch[]; complete: boolean }> {
   const match = fullMatch(terms);
   const key = `${scoreKey}\u0000${match}`;
@@ -53,7 +54,10 @@ export async function bestMatches(
     key,
     async () => {
       const read = n + (widened.has(client) ? Math.min(n, spareRows) : 0);
-      const cut = await rareTermsMatches(client, terms, score, read, { from: cutFrom });
+      const cut = await rareTermsMatches(client, terms, score, read, {
+        from: cutFrom,
+        ...(pass ? { pass } : {}),
+      });
       if (cut) return { rows: cut, complete: false };
       const found = await queryAll(
         client,
@@ -68,5 +72,6 @@ export async function bestMatches(
       if (!serves) widened.set(client, true);
       return serves;
     },
+    pass,
   );
 }

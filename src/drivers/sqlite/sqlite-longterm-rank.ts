@@ -12,7 +12,7 @@ import { mostKnownRows, rankKnownRows } from './sqlite-longterm-known-rows.ts';
 import { bestMatches, rareTermsFrom } from './sqlite-longterm-matches.ts';
 import { fullMatch, type ScoredMatch, type TermsMatch } from './sqlite-longterm-rare-terms.ts';
 import { scopeSize } from './sqlite-longterm-scope-size.ts';
-import { createReadMemo, writeState } from './sqlite-read-memo.ts';
+import { createReadMemo, type ReadPass, startReadPass, writeState } from './sqlite-read-memo.ts';
 import { isPlain, rowTermsColumns } from './sqlite-terms-column.ts';
 
 /**
@@ -88,6 +88,7 @@ async function rankSmallScope(
   client: SqlClient,
   search: LongTermTextSearch,
   docs: number,
+  pass: ReadPass,
 ): Promise<RankedRow[]> {
   // The whole ranking is computed whatever the limit: a handle keeps its last one while nothing is written, so the
   // same search asked again for more hits (hybrid search's `keptHits`) only slices it.
@@ -95,7 +96,13 @@ async function rankSmallScope(
   // The scope's size is in the key: it was read before the memo looks at the handle's write state, so a ranking
   // made from a size another commit changed since is never served under the state after that commit.
   const key = JSON.stringify([search.terms, search.contextWeight, compiled.text, compiled.params, docs]);
-  const ranked = await lastSmall.recall(client, key, () => rankSmallScopeWhole(client, search, docs));
+  const ranked = await lastSmall.recall(
+    client,
+    key,
+    () => rankSmallScopeWhole(client, search, docs, pass),
+    undefined,
+    pass,
+  );
   return ranked.slice(0, search.limit);
 }
 
@@ -110,15 +117,21 @@ const termTotals = createReadMemo<number>(256);
  * live row of the scope, which a handle makes again only after a write (its own or another handle's commit:
  * `createReadMemo`), so searches of one scope between writes share it.
  */
-function scopeTerms(client: SqlClient, scope: Scope): Promise<number> {
+function scopeTerms(client: SqlClient, scope: Scope, pass: ReadPass): Promise<number> {
   const key = JSON.stringify([scope.tenant, scope.user ?? null, scope.agent ?? null]);
-  return termTotals.recall(client, key, async () => {
-    const row = await queryGet(
-      client,
-      sql`SELECT coalesce(sum(r.term_count), 0) AS terms FROM engram_ltm_records r WHERE ${scopeWhere(scope, 'r')} AND r.live = 1`,
-    );
-    return Number(row?.terms ?? 0);
-  });
+  return termTotals.recall(
+    client,
+    key,
+    async () => {
+      const row = await queryGet(
+        client,
+        sql`SELECT coalesce(sum(r.term_count), 0) AS terms FROM engram_ltm_records r WHERE ${scopeWhere(scope, 'r')} AND r.live = 1`,
+      );
+      return Number(row?.terms ?? 0);
+    },
+    undefined,
+    pass,
+  );
 }
 
 /** {@link rankSmallScope} without a limit: every match, best first. */
@@ -126,13 +139,14 @@ async function rankSmallScopeWhole(
   client: SqlClient,
   search: LongTermTextSearch,
   docs: number,
+  pass: ReadPass,
 ): Promise<RankedRow[]> {
   const { scopeMatch, match } = matches(search);
   const rows = await queryAll(
     client,
     sql`SELECT ${rankColumns}, r.first_rid, r.terms, r.context_terms, r.term_count FROM engram_ltm_fts JOIN engram_ltm_records r ON r.rid = engram_ltm_fts.rowid WHERE engram_ltm_fts MATCH ${match} AND ${search.where}`,
   );
-  const avg = (await scopeTerms(client, search.scope)) / docs || 1;
+  const avg = (await scopeTerms(client, search.scope, pass)) / docs || 1;
   // Each row's frequency of each query term (text 1 an instance, context `contextWeight` each, added in that
   // order), counted in its terms columns (kept by row across searches: `rowTermsColumns`).
   const terms = [...new Set(search.terms)];
@@ -206,6 +220,7 @@ async function rankLargeScope(
   whole: boolean,
   chunk: number,
   cutFrom: number,
+  pass: ReadPass,
 ): Promise<RankedRow[]> {
   const terms = matchTerms(search, whole);
   const match = fullMatch(terms);
@@ -218,12 +233,12 @@ async function rankLargeScope(
   }
   for (let n = firstBatch; ; ) {
     // The read may hold more than `n` (spare rows for a later ask): this pass takes the best `n`.
-    const best = await bestMatches(client, terms, score, String(search.contextWeight), n, cutFrom);
+    const best = await bestMatches(client, terms, score, String(search.contextWeight), n, cutFrom, pass);
     const rows = best.rows.slice(0, n);
     const complete = best.complete && best.rows.length <= n;
     const floor = complete ? Number.NEGATIVE_INFINITY : Number(rows.at(-1)?.score);
     const above = rows.filter((r) => r.score > floor && (ofKinds === undefined || ofKinds.has(r.rid)));
-    const kept = await keptBestFirst(client, search, above, chunk);
+    const kept = await keptBestFirst(client, search, above, chunk, pass);
     if (complete || kept.length >= search.limit) return kept.sort(byRank).slice(0, search.limit);
     if (rows.length >= mostUnjoined) break;
     // With the kind's rows known, one more read takes every match (the next batch would be guessed from a few).
@@ -254,6 +269,7 @@ async function keptBestFirst(
   search: LongTermTextSearch,
   matches: readonly ScoredMatch[],
   chunk: number,
+  pass: ReadPass,
 ): Promise<(RankedRow & { first: number })[]> {
   const kept: (RankedRow & { first: number })[] = [];
   const scoreOf = new Map(matches.map((m) => [m.rid, m.score]));
@@ -262,6 +278,8 @@ async function keptBestFirst(
     client,
     JSON.stringify([where.text, where.params]),
     async () => new Map(),
+    undefined,
+    pass,
   );
   let read = 0;
   for (const part of idChunks(
@@ -328,10 +346,13 @@ export async function rankSqliteLongTerm(
   // handle's, or another task's on this handle) would rank one state's rows with another's statistics (the scope's
   // size and term totals, the terms' counts). Read again then, at most twice; inside a transaction (no state to
   // compare) the handle's snapshot holds.
+  // The reads the handle keeps (scope sizes, matches, rows) are judged by the state at the start (`ReadPass`), not
+  // each read again: the check after the read catches a write during it.
   for (let tries = 1; ; tries++) {
-    const state = await writeState(client);
-    const ranked = await rankOnce(client, search, tuning);
-    if (state === undefined || tries === mostRankTries || (await writeState(client)) === state) return ranked;
+    const pass = await startReadPass(client);
+    const ranked = await rankOnce(client, search, tuning, pass);
+    if (pass.state === undefined || tries === mostRankTries || (await writeState(client)) === pass.state)
+      return ranked;
   }
 }
 
@@ -343,9 +364,10 @@ async function rankOnce(
   client: SqlClient,
   search: LongTermTextSearch,
   tuning: SqliteRankTuning,
+  pass: ReadPass,
 ): Promise<RankedRow[]> {
   const small = tuning.smallScope ?? smallScopeRecords;
-  const { docs, whole } = await scopeSize(client, search.scope, small);
+  const { docs, whole } = await scopeSize(client, search.scope, small, pass);
   if (docs === 0) return [];
   return docs > small
     ? rankLargeScope(
@@ -355,6 +377,7 @@ async function rankOnce(
         whole,
         tuning.chunk ?? idChunk,
         tuning.cutFrom ?? rareTermsFrom,
+        pass,
       )
-    : rankSmallScope(client, search, docs);
+    : rankSmallScope(client, search, docs, pass);
 }

@@ -4,7 +4,7 @@ import { type SqlFragment, sql } from '../sql/sql-fragment.ts';
 import { fts5Idf, fts5Totals } from './sqlite-fts-bm25.ts';
 import { fts5String } from './sqlite-fts5.ts';
 import { inTransaction } from './sqlite-open-transaction.ts';
-import { writeState } from './sqlite-read-memo.ts';
+import { createReadMemo, type ReadPass, writeState } from './sqlite-read-memo.ts';
 import { knownTermRows, termRowCounts } from './sqlite-term-rows.ts';
 
 /** The MATCH of a large-scope search, in parts (so it can be restricted to the rows that hold its rarer terms). */
@@ -83,7 +83,12 @@ export interface RareTermsTuning {
    * any search, however old: `knownTermRows`) says one of the terms is dense. @default {@link cutFromRows}
    */
   fromRows?: number;
+  /** The search's read pass: its state stands for the handle's at the start (read again after the cut's read). */
+  pass?: ReadPass;
 }
+
+/** Per handle, the index's row count and average column sizes (its averages record), read while nothing was written. */
+const indexTotals = createReadMemo<ReturnType<typeof fts5Totals>>(1);
 
 /** `bm25()`'s `k1`: a term adds less than its idf times `k1 + 1` to any row's score. */
 const k1 = 1.2;
@@ -117,21 +122,29 @@ export async function rareTermsMatches(
   m: TermsMatch,
   score: SqlFragment,
   read: number,
-  { from, fromRows = cutFromRows }: RareTermsTuning,
+  { from, fromRows = cutFromRows, pass }: RareTermsTuning,
 ): Promise<ScoredMatch[] | undefined> {
   if (m.scope !== undefined || m.terms.length < 2 || inTransaction(client)) return undefined;
   // Each statement below reads the latest commit: the bounds hold only if the read scores by the counts they were
   // taken from, so a write in between (another handle's commit, or another task's on this handle) drops the cut.
-  const state = await writeState(client);
-  const averages = await queryGet(client, sql`SELECT block FROM engram_ltm_fts_data WHERE id = 1`);
-  const rows = fts5Totals(averages?.block instanceof Uint8Array ? averages.block : undefined, 3).rows;
+  const run = pass ?? { state: await writeState(client) };
+  const { rows } = await indexTotals.recall(
+    client,
+    'totals',
+    async () => {
+      const averages = await queryGet(client, sql`SELECT block FROM engram_ltm_fts_data WHERE id = 1`);
+      return fts5Totals(averages?.block instanceof Uint8Array ? averages.block : undefined, 3);
+    },
+    undefined,
+    run,
+  );
   if (rows === 0) return undefined;
   const context = m.columns !== 'text';
   // In a smaller index the counts are taken only when an earlier count says a term is common (they are free then:
   // the same search's episode leg counts the same terms), so a search of rare terms pays nothing for the cut.
   if (from > 0 && rows < fromRows && !((2 * maxOf(knownTermRows(client, m.terms, context))) / 3 > rows / 4))
     return undefined;
-  const counts = await termRowCounts(client, m.terms, context);
+  const counts = await termRowCounts(client, m.terms, context, run);
   if (counts.reduce((a, n) => a + n, 0) < from) return undefined;
   const idf = counts.map((n) => fts5Idf(rows, n));
   // Each bound a little over (JavaScript's log and SQLite's may differ in the last bit).
@@ -157,7 +170,7 @@ export async function rareTermsMatches(
       client,
       sql`SELECT rowid AS rid, ${score} AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${rareTermsMatch(m, rare)} ORDER BY score DESC LIMIT ${read}`,
     );
-    if (found.length < read || (await writeState(client)) !== state) return undefined;
+    if (found.length < read || (await writeState(client)) !== run.state) return undefined;
     const threshold = Number(found[read - 1]?.score);
     if (others() < threshold) return found.map((r) => ({ rid: Number(r.rid), score: Number(r.score) }));
     // More rare terms, until the others' bounds fall below the score the read-th best already has.

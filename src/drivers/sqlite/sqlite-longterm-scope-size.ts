@@ -3,7 +3,7 @@ import type { SqlClient } from '../sql/sql-client.ts';
 import { queryGet } from '../sql/sql-exec.ts';
 import { joinSql, type SqlFragment, sql } from '../sql/sql-fragment.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
-import { createReadMemo } from './sqlite-read-memo.ts';
+import { createReadMemo, type ReadPass } from './sqlite-read-memo.ts';
 
 /** What a search needs to know of its scope's size before it ranks. */
 export interface ScopeSize {
@@ -23,11 +23,16 @@ export interface ScopeSize {
  * record outside the scope (of another tenant, then of another user of the tenant and of another agent of the
  * user, as far as the scope names them; a scope that names an agent but no user is never whole: its others are
  * not a range of that index). A handle counts a scope again only after a write (its own or another handle's
- * commit: `createReadMemo`); until then it answers what it counted.
+ * commit: `createReadMemo`; within a `pass`, by its state); until then it answers what it counted.
  */
-export function scopeSize(client: SqlClient, scope: Scope, small: number): Promise<ScopeSize> {
+export function scopeSize(
+  client: SqlClient,
+  scope: Scope,
+  small: number,
+  pass?: ReadPass,
+): Promise<ScopeSize> {
   const key = JSON.stringify([scope.tenant, scope.user ?? null, scope.agent ?? null, small]);
-  return sizes.recall(client, key, () => countScope(client, scope, small));
+  return sizes.recall(client, key, () => countScope(client, scope, small), undefined, pass);
 }
 
 /** Per handle, the sizes it counted while nothing was written (at most 256 scopes). */

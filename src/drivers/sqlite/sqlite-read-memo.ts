@@ -18,13 +18,37 @@ export async function writeState(client: SqlClient): Promise<string | undefined>
   return `${String(row?.changes)}:${String(row?.version)}`;
 }
 
+/**
+ * A read pass: the handle's write state ({@link writeState}) taken once at its start, by which the reads it keeps
+ * ({@link ReadMemo}) are keyed instead of each reading the state again (a statement each). Sound only for a pass
+ * that reads the state again at its end and reads again when it changed (`rankSqliteLongTerm`): a value read after
+ * a write that committed during the pass may be kept under the pass's older state, which only passes that started
+ * before that write look up, and each of those sees the change at its end.
+ */
+export interface ReadPass {
+  /** The state at the pass's start; undefined inside a transaction (nothing is kept). */
+  readonly state: string | undefined;
+}
+
+/** Starts a {@link ReadPass} on the handle: one read of its write state. */
+export async function startReadPass(client: SqlClient): Promise<ReadPass> {
+  return { state: await writeState(client) };
+}
+
 /** Reads a handle keeps while nothing is written: see {@link createReadMemo}. */
 export interface ReadMemo<V> {
   /**
    * The value kept for `key` on `client` when nothing was written since it was read and `serves(value)` (default:
-   * always), else `read()`'s, kept for the next call (never while a transaction is open on the handle).
+   * always), else `read()`'s, kept for the next call (never while a transaction is open on the handle). Within a
+   * `pass`, "nothing written" is judged by the pass's state ({@link ReadPass}), not read again.
    */
-  recall(client: SqlClient, key: string, read: () => Promise<V>, serves?: (value: V) => boolean): Promise<V>;
+  recall(
+    client: SqlClient,
+    key: string,
+    read: () => Promise<V>,
+    serves?: (value: V) => boolean,
+    pass?: ReadPass,
+  ): Promise<V>;
 }
 
 /**
@@ -34,8 +58,8 @@ export interface ReadMemo<V> {
 export function createReadMemo<V>(most: number): ReadMemo<V> {
   const kept = new WeakMap<SqlClient, { state: string; values: Map<string, V> }>();
   return {
-    async recall(client, key, read, serves = () => true) {
-      const state = await writeState(client);
+    async recall(client, key, read, serves = () => true, pass) {
+      const state = pass ? pass.state : await writeState(client);
       if (state === undefined) return read();
       let known = kept.get(client);
       if (known?.state !== state) {

@@ -3,7 +3,7 @@ import { queryGet } from '../sql/sql-exec.ts';
 import { joinSql, raw, sql } from '../sql/sql-fragment.ts';
 import { fts5String } from './sqlite-fts5.ts';
 import { inTransaction } from './sqlite-open-transaction.ts';
-import { createReadMemo } from './sqlite-read-memo.ts';
+import { createReadMemo, type ReadPass } from './sqlite-read-memo.ts';
 
 /**
  * Whether `fts5vocab` counts `term` as an FTS5 match of it in text and context counts it: one token as the index
@@ -57,17 +57,25 @@ export function termRowCounts(
   client: SqlClient,
   terms: readonly string[],
   context: boolean,
+  pass?: ReadPass,
 ): Promise<readonly number[]> {
-  return counted.recall(client, JSON.stringify([context, terms]), async () => {
-    const counts = await countTermRows(client, terms, context);
-    let known = lastKnown.get(client);
-    if (!known || known.size > mostKnownTerms) {
-      known = new Map();
-      lastKnown.set(client, known);
-    }
-    for (const [i, term] of terms.entries()) known.set(`${context ? 'c' : 't'}${term}`, counts[i] as number);
-    return counts;
-  });
+  return counted.recall(
+    client,
+    JSON.stringify([context, terms]),
+    async () => {
+      const counts = await countTermRows(client, terms, context);
+      let known = lastKnown.get(client);
+      if (!known || known.size > mostKnownTerms) {
+        known = new Map();
+        lastKnown.set(client, known);
+      }
+      for (const [i, term] of terms.entries())
+        known.set(`${context ? 'c' : 't'}${term}`, counts[i] as number);
+      return counts;
+    },
+    undefined,
+    pass,
+  );
 }
 
 /** Most terms a handle remembers the last count of ({@link knownTermRows}; forgotten all at once past it). */

@@ -64,7 +64,9 @@ export function createThreadArtifacts(store: MemoryStoreV1, scope: Scope, thread
     const thread = threadOf(sessionId, logId);
     let log = thread.byKind.get(kind);
     if (!log) {
-      log = createArtifactLog((since) => store.listArtifacts(scope, sessionId, kind, since));
+      log = createArtifactLog((since, options) =>
+        store.listArtifacts(scope, sessionId, kind, since, options),
+      );
       thread.byKind.set(kind, log);
     }
     try {

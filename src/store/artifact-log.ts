@@ -39,11 +39,16 @@ export interface ArtifactLog {
  * since the newest one it saw (less {@link overlapMs}) and merges them by id, so a rewrite by any process is seen
  * (one in the same millisecond as the version known is told by its data, unless that millisecond was before the
  * last listing started);
- * a store that ignores `since` returns them all, which merges the same. Deleted artifacts are not noticed (the
- * views and the saver never delete theirs one by one; `reset` forgets them all). `list` lists the session's
- * artifacts written at or after `since` (all of them without it), as `MemoryStoreV1.listArtifacts` does.
+ * a store that ignores `since` returns them all, which merges the same. That listing is first made without the
+ * artifacts' data (`{ data: false }`): when it holds only artifacts seen whole before (same id and time, written
+ * before the last listing started), nothing changed and their data is not read; else they are listed again with
+ * it. Deleted artifacts are not noticed (the views and the saver never delete theirs one by one; `reset` forgets
+ * them all). `list` lists the session's artifacts written at or after `since` (all of them without it), without
+ * their data when asked (`null`, or with it: a store may ignore the option), as `MemoryStoreV1.listArtifacts` does.
  */
-export function createArtifactLog(list: (since?: Date) => Promise<Artifact[]>): ArtifactLog {
+export function createArtifactLog(
+  list: (since?: Date, options?: { data: false }) => Promise<Artifact[]>,
+): ArtifactLog {
   let byId = new Map<string, Artifact>();
   let sorted: Artifact[] = [];
   let newest: number | undefined;
@@ -64,7 +69,14 @@ export function createArtifactLog(list: (since?: Date) => Promise<Artifact[]>): 
     async load() {
       const since = newest === undefined ? undefined : new Date(newest - overlapMs);
       const started = Date.now();
-      const listed = await list(since);
+      // Seen whole: listed (or noted) at this time, before the last listing started (a rewrite in that millisecond
+      // would have been listed then).
+      const seenWhole = (a: Artifact) => {
+        const at = a.createdAt.getTime();
+        return byId.get(a.id)?.createdAt.getTime() === at && at < listedAt;
+      };
+      const unchanged = since !== undefined && (await list(since, { data: false })).every(seenWhole);
+      const listed = unchanged ? [] : await list(since);
       const first = newest === undefined;
       for (const a of listed) {
         newest = Math.max(newest ?? 0, a.createdAt.getTime());

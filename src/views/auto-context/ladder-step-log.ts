@@ -12,7 +12,9 @@ export interface LadderStepLog {
 
 /** Creates a {@link LadderStepLog} over an `ArtifactLog` of kind `autocontext` (see `createArtifactLog`). */
 export function createLadderStepLog(conversation: ConversationMemory): LadderStepLog {
-  const artifacts = createArtifactLog((since) => conversation.listArtifacts(ladderArtifactKind, since));
+  const artifacts = createArtifactLog((since, options) =>
+    conversation.listArtifacts(ladderArtifactKind, since, options),
+  );
   let steps: LadderStep[] = [];
   return {
     async load() {

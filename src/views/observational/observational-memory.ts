@@ -125,8 +125,12 @@ export function createObservationalMemory(options: ObservationalMemoryOptions): 
   // What the view keeps between reads: the log after the observed range, and the observations and reflections
   // (each listing brings only what was written since).
   const log = createViewLog(conversation);
-  const observationLog = createArtifactLog((since) => conversation.listArtifacts('observation', since));
-  const reflectionLog = createArtifactLog((since) => conversation.listArtifacts('reflection', since));
+  const observationLog = createArtifactLog((since, options) =>
+    conversation.listArtifacts('observation', since, options),
+  );
+  const reflectionLog = createArtifactLog((since, options) =>
+    conversation.listArtifacts('reflection', since, options),
+  );
   let logId: string | undefined;
   let stats: ObservationalStats | undefined;
   let running: Promise<void> | undefined;

@@ -142,5 +142,6 @@ export interface LongTermRecordChange {
 /** The prefix of engram's own record kinds (working memory, core blocks…), which recall leaves out unless asked. */
 export const engramKindPrefix = 'engram.';
 
-/** Whether a record kind is one of engram's own (`engram.…`): never conversation, recalled only when a filter names it. */
-export const isEngramKind = (kind: string): boolean => kind.startsWith(engramKindPrefix);
+/** Whether a record kind is one of engram's own (`engram.…`): never conversation, recalled only when a filter names it (false for a non-string). */
+export const isEngramKind = (kind: string): boolean =>
+  typeof kind === 'string' && kind.startsWith(engramKindPrefix);

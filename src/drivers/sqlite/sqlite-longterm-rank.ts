@@ -88,7 +88,7 @@ async function rankSmallScope(
   client: SqlClient,
   search: LongTermTextSearch,
   docs: number,
-  pass: ReadPass,
+  pass: ReadPass | undefined,
 ): Promise<RankedRow[]> {
   // The whole ranking is computed whatever the limit: a handle keeps its last one while nothing is written, so the
   // same search asked again for more hits (hybrid search's `keptHits`) only slices it.
@@ -117,7 +117,7 @@ const termTotals = createReadMemo<number>(256);
  * live row of the scope, which a handle makes again only after a write (its own or another handle's commit:
  * `createReadMemo`), so searches of one scope between writes share it.
  */
-function scopeTerms(client: SqlClient, scope: Scope, pass: ReadPass): Promise<number> {
+function scopeTerms(client: SqlClient, scope: Scope, pass: ReadPass | undefined): Promise<number> {
   const key = JSON.stringify([scope.tenant, scope.user ?? null, scope.agent ?? null]);
   return termTotals.recall(
     client,
@@ -139,7 +139,7 @@ async function rankSmallScopeWhole(
   client: SqlClient,
   search: LongTermTextSearch,
   docs: number,
-  pass: ReadPass,
+  pass: ReadPass | undefined,
 ): Promise<RankedRow[]> {
   const { scopeMatch, match } = matches(search);
   const rows = await queryAll(
@@ -220,7 +220,7 @@ async function rankLargeScope(
   whole: boolean,
   chunk: number,
   cutFrom: number,
-  pass: ReadPass,
+  pass: ReadPass | undefined,
 ): Promise<RankedRow[]> {
   const terms = matchTerms(search, whole);
   const match = fullMatch(terms);
@@ -269,7 +269,7 @@ async function keptBestFirst(
   search: LongTermTextSearch,
   matches: readonly ScoredMatch[],
   chunk: number,
-  pass: ReadPass,
+  pass: ReadPass | undefined,
 ): Promise<(RankedRow & { first: number })[]> {
   const kept: (RankedRow & { first: number })[] = [];
   const scoreOf = new Map(matches.map((m) => [m.rid, m.score]));
@@ -347,12 +347,14 @@ export async function rankSqliteLongTerm(
   // size and term totals, the terms' counts). Read again then, at most twice; inside a transaction (no state to
   // compare) the handle's snapshot holds.
   // The reads the handle keeps (scope sizes, matches, rows) are judged by the state at the start (`ReadPass`), not
-  // each read again: the check after the read catches a write during it.
+  // each read again: the check after the read catches a write during it. The last try is not checked at its end,
+  // so its kept reads each look at the handle's state themselves (a value another search kept at the start state
+  // is not served after a write).
   for (let tries = 1; ; tries++) {
+    if (tries === mostRankTries) return rankOnce(client, search, tuning, undefined);
     const pass = await startReadPass(client);
     const ranked = await rankOnce(client, search, tuning, pass);
-    if (pass.state === undefined || tries === mostRankTries || (await writeState(client)) === pass.state)
-      return ranked;
+    if (pass.state === undefined || (await writeState(client)) === pass.state) return ranked;
   }
 }
 
@@ -364,7 +366,7 @@ async function rankOnce(
   client: SqlClient,
   search: LongTermTextSearch,
   tuning: SqliteRankTuning,
-  pass: ReadPass,
+  pass: ReadPass | undefined,
 ): Promise<RankedRow[]> {
   const small = tuning.smallScope ?? smallScopeRecords;
   const { docs, whole } = await scopeSize(client, search.scope, small, pass);

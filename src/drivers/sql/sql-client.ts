@@ -101,4 +101,10 @@ export interface SqlClient {
    * a transient lock conflict, so `fn` must have no effects outside the database.
    */
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
+  /**
+   * Optional (SQLite): runs `fn` in a read transaction (`BEGIN`, deferred: the first read takes a snapshot) and
+   * ends it: every statement of the client passed to `fn` reads the same commit, whatever other connections commit
+   * meanwhile, and writers are not held back. Other callers of this client wait. `fn` must only read.
+   */
+  readSnapshot?<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
 }

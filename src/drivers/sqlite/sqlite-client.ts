@@ -155,33 +155,52 @@ export function createSqliteClient(
       db.exec(text);
     },
     transaction: (fn) => fn(direct),
+    readSnapshot: (fn) => fn(direct),
   };
   const open = () => db.isTransaction === true;
   watchTransactions(direct, open);
-  const begin = () => statement('BEGIN IMMEDIATE').run();
   const commit = () => statement('COMMIT').run();
+  /**
+   * `fn` in a transaction opened by `begin` and ended by `end`; rolled back when either throws (SQLite may have
+   * rolled it back already, e.g. after SQLITE_FULL: the original error is what matters).
+   */
+  const within = async <T>(
+    begin: string,
+    fn: (tx: SqlClient) => Promise<T>,
+    end: () => unknown,
+  ): Promise<T> => {
+    statement(begin).run();
+    try {
+      const result = await fn(direct);
+      await end();
+      return result;
+    } catch (error) {
+      try {
+        db.exec('ROLLBACK');
+      } catch {
+        // Nothing open any more.
+      }
+      throw error;
+    }
+  };
   /** A write transaction: a busy error inside `fn` (a rollback journal spilling its cache) rolls back and retries it whole. */
   const write = <T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> =>
-    untilFree(async () => {
-      begin();
-      try {
-        const result = await fn(direct);
+    untilFree(() =>
+      within('BEGIN IMMEDIATE', fn, async () => {
         try {
           commit();
         } catch (error) {
           if (!isBusyError(error)) throw error;
           await untilFree(commit); // the transaction stays open: only COMMIT is retried
         }
-        return result;
-      } catch (error) {
-        try {
-          db.exec('ROLLBACK');
-        } catch {
-          // Already rolled back by SQLite (e.g. after SQLITE_FULL); the original error is what matters.
-        }
-        throw error;
-      }
-    });
+      }),
+    );
+  /**
+   * A read transaction (`BEGIN`, deferred: its first read takes the snapshot every later read sees), ended after
+   * `fn`; a busy error (a WAL being recovered) ends it and runs it again.
+   */
+  const snapshot = <T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> =>
+    untilFree(() => within('BEGIN', fn, commit));
 
   /**
    * `write` with its commit not flushed (`withDeferredDurability`): in WAL mode at `synchronous` FULL or EXTRA,
@@ -213,6 +232,7 @@ export function createSqliteClient(
         return pause ? pause.then(() => run(fn)) : run(fn);
       });
     },
+    readSnapshot: (fn) => serial(() => snapshot(fn)),
     close: (closeHandle = true) =>
       queue.run(async () => {
         cache.clear();

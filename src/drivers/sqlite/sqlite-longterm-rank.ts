@@ -335,7 +335,7 @@ export interface SqliteRankTuning {
 /**
  * SQLite's long-term ranking: a scope of at most {@link smallScopeRecords} live records with its own
  * statistics, a larger one by `bm25()`. Row ids and scores only, of one state of the data: read again when a write
- * commits during the read (at most {@link mostRankTries} reads).
+ * commits during the read, the last of {@link mostRankTries} reads in a read snapshot (`readSnapshot`).
  */
 export async function rankSqliteLongTerm(
   client: SqlClient,
@@ -347,18 +347,23 @@ export async function rankSqliteLongTerm(
   // size and term totals, the terms' counts). Read again then, at most twice; inside a transaction (no state to
   // compare) the handle's snapshot holds.
   // The reads the handle keeps (scope sizes, matches, rows) are judged by the state at the start (`ReadPass`), not
-  // each read again: the check after the read catches a write during it. The last try is not checked at its end,
-  // so its kept reads each look at the handle's state themselves (a value another search kept at the start state
-  // is not served after a write).
-  for (let tries = 1; ; tries++) {
-    if (tries === mostRankTries) return rankOnce(client, search, tuning, undefined);
+  // each read again: the check after the read catches a write during it.
+  for (let tries = 1; tries < mostRankTries; tries++) {
     const pass = await startReadPass(client);
     const ranked = await rankOnce(client, search, tuning, pass);
     if (pass.state === undefined || (await writeState(client)) === pass.state) return ranked;
   }
+  // Writes committed beneath each try: the last reads one snapshot (a read transaction: every statement sees the
+  // same commit, and nothing is kept or served from what the handle kept), so it needs no check.
+  const last = (c: SqlClient) => rankOnce(c, search, tuning, undefined);
+  return client.readSnapshot ? client.readSnapshot(last) : last(client);
 }
 
-/** Reads of a search {@link rankSqliteLongTerm} makes while writes commit beneath it; the last one's answer stands. */
+/**
+ * Reads of a search {@link rankSqliteLongTerm} makes while writes commit beneath it; the last one reads a snapshot
+ * (the cut of the rarer terms and the handle's kept reads are off in a transaction: the read costs more, so it is
+ * the fallback).
+ */
 const mostRankTries = 3;
 
 /** {@link rankSqliteLongTerm}, read once. */

@@ -69,21 +69,20 @@ export function createArtifactLog(
     async load() {
       const since = newest === undefined ? undefined : new Date(newest - overlapMs);
       const started = Date.now();
-      // Seen whole: listed (or noted) at this time, before the last listing started (a rewrite in that millisecond
-      // would have been listed then).
-      const seenWhole = (a: Artifact) => {
+      // Known as it is: listed (or noted) with this time, and either before the last listing started (a rewrite in
+      // that millisecond would have been listed then) or, when `a` carries its data, with the same data.
+      const knownAs = (a: Artifact, withData: boolean) => {
+        const known = byId.get(a.id);
         const at = a.createdAt.getTime();
-        return byId.get(a.id)?.createdAt.getTime() === at && at < listedAt;
+        return known?.createdAt.getTime() === at && (at < listedAt || (withData && sameData(known, a)));
       };
-      const unchanged = since !== undefined && (await list(since, { data: false })).every(seenWhole);
+      const unchanged =
+        since !== undefined && (await list(since, { data: false })).every((a) => knownAs(a, false));
       const listed = unchanged ? [] : await list(since);
       const first = newest === undefined;
       for (const a of listed) {
         newest = Math.max(newest ?? 0, a.createdAt.getTime());
-        const known = byId.get(a.id);
-        const at = a.createdAt.getTime();
-        if (known && known.createdAt.getTime() === at && (at < listedAt || sameData(known, a))) continue;
-        put(a);
+        if (!knownAs(a, true)) put(a);
       }
       newest ??= 0;
       listedAt = started;

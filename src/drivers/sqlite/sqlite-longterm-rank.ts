@@ -344,10 +344,9 @@ export async function rankSqliteLongTerm(
 ): Promise<RankedRow[]> {
   // Its statements each read the latest commit: a write committing between the first and the last (another
   // handle's, or another task's on this handle) would rank one state's rows with another's statistics (the scope's
-  // size and term totals, the terms' counts). Read again then, at most twice; inside a transaction (no state to
-  // compare) the handle's snapshot holds.
-  // The reads the handle keeps (scope sizes, matches, rows) are judged by the state at the start (`ReadPass`), not
-  // each read again: the check after the read catches a write during it.
+  // size and term totals, the terms' counts). The state is read before and after a try, which is made again when
+  // it changed; the reads the handle keeps (scope sizes, matches, rows) are judged by the state at the start
+  // (`ReadPass`), not each read again. Inside a transaction (no state to compare) the handle's snapshot holds.
   for (let tries = 1; tries < mostRankTries; tries++) {
     const pass = await startReadPass(client);
     const ranked = await rankOnce(client, search, tuning, pass);

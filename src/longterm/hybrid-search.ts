@@ -8,6 +8,7 @@ import type { Scope } from '../core/scope.ts';
 import { analyzeText } from './analyze-text.ts';
 import { maxQueryTerms } from './check-record.ts';
 import { embedTexts, type LongTermEmbedder } from './embedder.ts';
+import { episodeLegLimit, episodeScores, episodeScoresOfRanking } from './episode-leg.ts';
 import { checkFuseOptions, fuseRankings } from './fuse-rankings.ts';
 import type { LongTermFilter, LongTermHit } from './long-term-query.ts';
 import type { RankedCandidate } from './long-term-ranked.ts';
@@ -179,12 +180,17 @@ export async function rankLegs(
   const keep = (h: RankedCandidate) =>
     (wantsEpisodes || h.kind !== 'episode') &&
     (!isEngramKind(h.kind) || (filter.kinds?.includes(h.kind) ?? false));
+  // The text leg's last ranking of every kind (before `keep`): the episode leg's answer when it decides it.
+  let textRanking: { ranked: readonly RankedCandidate[]; asked: number } | undefined;
   const textHits = terms.length
     ? await keptHits(
         (limit) => ranker.text({ terms, limit, filter, contextWeight }),
         keep,
         candidates,
         ranker.narrows,
+        (ranked, asked) => {
+          textRanking = { ranked, asked };
+        },
       )
     : [];
   let vectorHits: RankedCandidate[] = [];
@@ -214,19 +220,22 @@ export async function rankLegs(
   // Only hits of an episode take an episode score: without one among them the episode search is skipped.
   const episodic = lexical.some((s) => s.hit.episode !== undefined);
   if (episodeWeight > 0 && terms.length && !wantsEpisodes && episodic) {
+    // The text leg ranked every kind with this filter when it names no kinds and no episodes: its ranking may
+    // decide the episodes' scores (a session recorded run by run has an episode record per run).
     const { kinds: _k, episodes: _e, ...rest } = filter;
-    const episodes = await ranker.text({
-      terms,
-      limit: 50,
-      filter: { ...rest, kinds: ['episode'] },
-      contextWeight,
-    });
-    const best = episodes[0]?.score || 1;
-    const byEpisode = new Map<string, number>();
-    for (const e of episodes) {
-      const ep = e.episode ?? e.id;
-      byEpisode.set(ep, Math.min(1, (byEpisode.get(ep) ?? 0) + e.score / best));
-    }
+    const asked = new Set(lexical.flatMap((s) => (s.hit.episode === undefined ? [] : [s.hit.episode])));
+    const byEpisode =
+      (textRanking && filter.kinds === undefined && filter.episodes === undefined
+        ? episodeScoresOfRanking(textRanking.ranked, textRanking.asked, asked)
+        : undefined) ??
+      episodeScores(
+        await ranker.text({
+          terms,
+          limit: episodeLegLimit,
+          filter: { ...rest, kinds: ['episode'] },
+          contextWeight,
+        }),
+      );
     for (const s of lexical) {
       const ep = s.hit.episode;
       if (ep !== undefined) s.score += episodeWeight * (byEpisode.get(ep) ?? 0);

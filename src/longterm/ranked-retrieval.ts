@@ -64,18 +64,25 @@ export function rankerOf(store: LongTermStoreV1, scope: Scope): Ranker {
  * its longer ones (an exact full-text ranking): it asks for `count` first, and for `2 × count` only when `keep`
  * dropped some of a full answer, so the rows of the wider answer are read only when they can matter. For a ranking
  * that costs the same at any limit (`narrows` false: a store that reads every record) it asks for `2 × count` once.
+ * `seen`, when given, is told the last ranking asked for and its limit (before `keep`).
  */
 export async function keptHits(
   rank: (limit: number) => Promise<RankedCandidate[]>,
   keep: (hit: RankedCandidate) => boolean,
   count: number,
   narrows = true,
+  seen?: (ranked: readonly RankedCandidate[], asked: number) => void,
 ): Promise<RankedCandidate[]> {
   const narrow = Math.min(1000, count);
   const wide = Math.min(1000, count * 2);
-  if (!narrows) return (await rank(wide)).filter(keep).slice(0, count);
-  const first = await rank(narrow);
+  const ranked = async (limit: number) => {
+    const hits = await rank(limit);
+    seen?.(hits, limit);
+    return hits;
+  };
+  if (!narrows) return (await ranked(wide)).filter(keep).slice(0, count);
+  const first = await ranked(narrow);
   const kept = first.filter(keep);
   if (kept.length === first.length || first.length < narrow || wide === narrow) return kept.slice(0, count);
-  return (await rank(wide)).filter(keep).slice(0, count);
+  return (await ranked(wide)).filter(keep).slice(0, count);
 }

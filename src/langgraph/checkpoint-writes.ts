@@ -9,10 +9,10 @@ import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import type { Artifact, MemoryStoreV1 } from '../store/memory-store.ts';
-import { writeArtifactId, writesKind } from './storage-keys.ts';
+import { taskWritesArtifactId, writesKind } from './storage-keys.ts';
 import { dumpPayload, isPayload, loadPayload, type TypedPayload } from './typed-payload.ts';
 
-/** One pending write as stored: an artifact of the thread's session, keyed (checkpoint, task, idx). */
+/** One pending write as read back: keyed (checkpoint, task, idx). */
 export interface WriteRecord {
   /** The namespace and checkpoint it belongs to. */
   ns: string;
@@ -27,26 +27,83 @@ export interface WriteRecord {
   value: TypedPayload;
 }
 
-/** A write read back from an artifact; `STORE_ERROR` when it is not one the saver wrote. */
-export function toWriteRecord(artifact: Artifact): WriteRecord {
+/**
+ * A task's writes to one checkpoint as stored: one artifact of the thread's session per (checkpoint, task), written
+ * whole by each `putWrites`, so a read never sees part of a call's writes and a crash never keeps part of them
+ * (LangGraph takes a task with any write as done). Writes stored one artifact each, as engram did before, are still
+ * read, until a `putWrites` of their task folds them into its record.
+ */
+interface TaskWritesRecord {
+  ns: string;
+  checkpoint: string;
+  task: string;
+  writes: Pick<WriteRecord, 'path' | 'idx' | 'channel' | 'value'>[];
+}
+
+const malformedWrite = (id: string) =>
+  new MemoryError({
+    code: 'STORE_ERROR',
+    component: 'langgraph',
+    message: `a stored pending write is malformed (${id})`,
+  });
+
+/** Whether a stored value is one write (a record of its own, or an entry of a task's record). */
+function isWrite(w: unknown): boolean {
+  const r = w as Record<string, unknown> | null;
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.path === 'string' &&
+    Number.isSafeInteger(r.idx) &&
+    typeof r.channel === 'string' &&
+    isPayload(r.value)
+  );
+}
+
+/** A write stored one artifact each (engram before task records); `STORE_ERROR` when it is not one the saver wrote. */
+function toWriteRecord(artifact: Artifact): WriteRecord {
   const w = artifact.data as unknown as WriteRecord;
   if (
-    typeof w !== 'object' ||
-    w === null ||
+    !isWrite(w) ||
     typeof w.ns !== 'string' ||
     typeof w.checkpoint !== 'string' ||
-    typeof w.task !== 'string' ||
-    typeof w.path !== 'string' ||
-    !Number.isSafeInteger(w.idx) ||
-    typeof w.channel !== 'string' ||
-    !isPayload(w.value)
+    typeof w.task !== 'string'
   )
-    throw new MemoryError({
-      code: 'STORE_ERROR',
-      component: 'langgraph',
-      message: `a stored pending write is malformed (${artifact.id})`,
-    });
+    throw malformedWrite(artifact.id);
   return w;
+}
+
+/** The task record an artifact holds, or undefined when it holds a single write; `STORE_ERROR` when malformed. */
+function toTaskWrites(artifact: Artifact): TaskWritesRecord | undefined {
+  const t = artifact.data as unknown as TaskWritesRecord;
+  if (typeof t !== 'object' || t === null || !Array.isArray(t.writes)) return undefined;
+  if (typeof t.ns !== 'string' || typeof t.checkpoint !== 'string' || typeof t.task !== 'string')
+    throw malformedWrite(artifact.id);
+  if (!t.writes.every(isWrite)) throw malformedWrite(artifact.id);
+  return t;
+}
+
+/**
+ * The pending writes stored in writes artifacts (of any checkpoints): a task's record stands for every write of
+ * its task, so writes of that task stored one artifact each (folded into it when it was written) are left out.
+ */
+export function writeRecords(artifacts: readonly Artifact[]): WriteRecord[] {
+  const key = (w: { ns: string; checkpoint: string; task: string }) =>
+    `${w.ns}\u0000${w.checkpoint}\u0000${w.task}`;
+  const whole = new Set<string>();
+  const found: WriteRecord[] = [];
+  const single: WriteRecord[] = [];
+  for (const artifact of artifacts) {
+    const task = toTaskWrites(artifact);
+    if (!task) {
+      single.push(toWriteRecord(artifact));
+      continue;
+    }
+    whole.add(key(task));
+    for (const w of task.writes)
+      found.push({ ns: task.ns, checkpoint: task.checkpoint, task: task.task, ...w });
+  }
+  return [...found, ...single.filter((w) => !whole.has(key(w)))];
 }
 
 /** Writes in the order live execution applies them: (task path, task id, idx), as `writesSortKey` defines. */
@@ -64,8 +121,7 @@ export async function readWrites(
   ns: string,
   checkpointId: string,
 ): Promise<WriteRecord[]> {
-  const artifacts = await store.listArtifacts(scope, sessionId, writesKind(ns, checkpointId));
-  return sortWrites(artifacts.map(toWriteRecord));
+  return sortWrites(writeRecords(await store.listArtifacts(scope, sessionId, writesKind(ns, checkpointId))));
 }
 
 /** Writes as LangGraph's `pendingWrites`: `[taskId, channel, value]`, values deserialized. */
@@ -110,11 +166,13 @@ export interface PutWritesInput {
 }
 
 /**
- * Stores a task's writes, one artifact each (keyed by checkpoint, task and idx, so concurrent tasks never write
- * the same record). A write to a regular channel (index ≥ 0) is kept once: a repeat of (checkpoint, task, idx)
- * leaves the first, checked before writing (two concurrent `putWrites` of one task on one checkpoint, which
- * LangGraph does not issue, could both write, the later winning). A special channel (`__error__`,
- * `__interrupt__`, `__scheduled__`, `__resume__`: a negative index of `WRITES_IDX_MAP`) is replaced by the latest.
+ * Stores a task's writes in one artifact, the task's record for the checkpoint (see `TaskWritesRecord`), written
+ * whole: the writes it held before, with these merged in. A write to a regular channel (index ≥ 0) is kept once: a
+ * repeat of (checkpoint, task, idx) leaves the first. A special channel (`__error__`, `__interrupt__`,
+ * `__scheduled__`, `__resume__`: a negative index of `WRITES_IDX_MAP`) is replaced by the latest. Each call reads
+ * the record and writes it again, so calls for one task must not overlap (the saver queues them per task); two
+ * processes writing one task of one checkpoint at once, which LangGraph does not do, could have the later replace
+ * the earlier's record.
  */
 export async function storeWrites(
   store: MemoryStoreV1,
@@ -123,34 +181,27 @@ export async function storeWrites(
   serde: SerializerProtocol,
   input: PutWritesInput,
 ): Promise<void> {
-  const kind = writesKind(input.ns, input.checkpoint);
-  const indexed = input.writes.map(([channel, value], i) => ({
-    channel,
-    value,
+  const { ns, checkpoint, task } = input;
+  const kind = writesKind(ns, checkpoint);
+  const before = writeRecords(await store.listArtifacts(scope, sessionId, kind)).filter(
+    (w) => w.task === task,
+  );
+  const writes = new Map(before.map(({ path, idx, channel, value }) => [idx, { path, idx, channel, value }]));
+  let changed = false;
+  for (const [i, [channel, value]] of input.writes.entries()) {
     // Own keys only: a channel named `toString` or `constructor` is a regular channel, not a special one.
-    idx: Object.hasOwn(WRITES_IDX_MAP, channel) ? WRITES_IDX_MAP[channel]! : i,
-  }));
-  const existing = indexed.some((w) => w.idx >= 0)
-    ? new Set((await store.listArtifacts(scope, sessionId, kind)).map((a) => a.id))
-    : new Set<string>();
-  for (const { channel, value, idx } of indexed) {
-    const id = writeArtifactId(input.ns, input.checkpoint, input.task, idx);
-    if (idx >= 0 && existing.has(id)) continue;
-    const record: WriteRecord = {
-      ns: input.ns,
-      checkpoint: input.checkpoint,
-      task: input.task,
-      path: input.path,
-      idx,
-      channel,
-      value: await dumpPayload(serde, value),
-    };
-    await store.putArtifact(scope, sessionId, {
-      id,
-      kind,
-      fromSeq: 0,
-      toSeq: 0,
-      data: record as unknown as JSONValue,
-    });
+    const idx = Object.hasOwn(WRITES_IDX_MAP, channel) ? WRITES_IDX_MAP[channel]! : i;
+    if (idx >= 0 && writes.has(idx)) continue;
+    writes.set(idx, { path: input.path, idx, channel, value: await dumpPayload(serde, value) });
+    changed = true;
   }
+  if (!changed) return;
+  const record: TaskWritesRecord = { ns, checkpoint, task, writes: [...writes.values()] };
+  await store.putArtifact(scope, sessionId, {
+    id: taskWritesArtifactId(ns, checkpoint, task),
+    kind,
+    fromSeq: 0,
+    toSeq: 0,
+    data: record as unknown as JSONValue,
+  });
 }

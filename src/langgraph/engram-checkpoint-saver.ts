@@ -117,6 +117,8 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
   readonly #indexes = new LruCache<ThreadIndex>(32);
   /** Recent threads' checkpoints and writes, listed since the last read. */
   readonly #artifacts: ThreadArtifacts;
+  /** The last `putWrites` of each task still running: one task's calls rewrite its record one at a time. */
+  readonly #taskWrites = new Map<string, Promise<void>>();
 
   constructor(options: EngramCheckpointSaverOptions) {
     super(checkOptions(options, 'createEngramCheckpointSaver', 'langgraph').serde);
@@ -320,14 +322,27 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
       throw invalid('putWrites: the config has no "checkpoint_id" in "configurable"');
     if (typeof taskId !== 'string') throw invalid('putWrites: taskId must be a string');
     checkPutWrites(writes, taskPath);
-    await openThread(this.#store, this.#scope, threadId);
-    await storeWrites(this.#store, this.#scope, threadSessionId(threadId), this.serde, {
-      ns,
-      checkpoint,
-      task: taskId,
-      path: taskPath ?? '',
-      writes,
+    const sessionId = threadSessionId(threadId);
+    const key = JSON.stringify([sessionId, ns, checkpoint, taskId]);
+    const store = async () => {
+      await openThread(this.#store, this.#scope, threadId);
+      await storeWrites(this.#store, this.#scope, sessionId, this.serde, {
+        ns,
+        checkpoint,
+        task: taskId,
+        path: taskPath ?? '',
+        writes,
+      });
+    };
+    // LangGraph does not await a task's `putWrites` before its next (a Command's writes, then its resume value).
+    const previous = this.#taskWrites.get(key);
+    const done = previous ? previous.then(store, store) : store();
+    const tail = done.catch(() => undefined);
+    this.#taskWrites.set(key, tail);
+    void tail.then(() => {
+      if (this.#taskWrites.get(key) === tail) this.#taskWrites.delete(key);
     });
+    await done;
   }
 
   /** Deletes a thread: its session, with every checkpoint, write and message of every namespace. */

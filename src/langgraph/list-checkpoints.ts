@@ -10,7 +10,7 @@ import { canonicalJson } from '../messages/canonical-json.ts';
 import type { Artifact, MemoryStoreV1 } from '../store/memory-store.ts';
 import { readTuple, type TupleSource } from './checkpoint-reader.ts';
 import { type CheckpointRecord, toRecord } from './checkpoint-record.ts';
-import { sortWrites, toWriteRecord, type WriteRecord } from './checkpoint-writes.ts';
+import { sortWrites, type WriteRecord, writeRecords } from './checkpoint-writes.ts';
 import { threadSessionId } from './storage-keys.ts';
 import { listThreads } from './thread-session.ts';
 import { loadPayload } from './typed-payload.ts';
@@ -44,9 +44,7 @@ export async function readThread(ctx: Pick<ListContext, 'store' | 'scope'>, thre
 export function threadOf(artifacts: readonly Artifact[], recordOf: (artifact: Artifact) => CheckpointRecord) {
   const records = artifacts.filter((a) => a.kind.startsWith('langgraph.checkpoint')).map(recordOf);
   const writes = new Map<string, WriteRecord[]>();
-  for (const a of artifacts) {
-    if (!a.kind.startsWith('langgraph.writes')) continue;
-    const w = toWriteRecord(a);
+  for (const w of writeRecords(artifacts.filter((a) => a.kind.startsWith('langgraph.writes')))) {
     const key = `${w.ns}\u0000${w.checkpoint}`;
     writes.set(key, [...(writes.get(key) ?? []), w]);
   }

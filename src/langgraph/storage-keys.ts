@@ -56,9 +56,16 @@ export const checkpointArtifactId = (ns: string, checkpointId: string) =>
 export const writesKind = (ns: string, checkpointId: string) =>
   storageName('langgraph.writes', [ns, checkpointId]);
 
-/** Artifact id of one pending write, keyed (checkpoint, task, idx) as LangGraph keys them. */
+/**
+ * Artifact id of one pending write, keyed (checkpoint, task, idx) as LangGraph keys them: how engram stored writes
+ * before it stored a task's writes in one record (`taskWritesArtifactId`); still read.
+ */
 export const writeArtifactId = (ns: string, checkpointId: string, taskId: string, idx: number) =>
   storageName('w', [ns, checkpointId, taskId, String(idx)]);
+
+/** Artifact id of one task's writes to a checkpoint, all in one record (see `storeWrites`). */
+export const taskWritesArtifactId = (ns: string, checkpointId: string, taskId: string) =>
+  storageName('wt', [ns, checkpointId, taskId]);
 
 /** Whether an artifact kind is one the saver writes (checkpoints or writes). */
 export const isSaverKind = (kind: string) =>

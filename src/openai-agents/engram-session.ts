@@ -11,7 +11,7 @@ import { createSerialQueue } from '../core/serial-queue.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { applyHistoryTransaction, operationKind } from './history-transaction.ts';
+import { applyHistoryTransaction, operationKind, recordOperationOf } from './history-transaction.ts';
 import { agentsComponent, encodeAgentItem } from './item-codec.ts';
 import { createSessionLog, type SessionLog } from './session-log.ts';
 import { splitEntry } from './split-entry.ts';
@@ -121,6 +121,7 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
           const { entry, items } = live;
           // Only the caller whose delete found the entry live owns it; another writer's pop makes us look again.
           if (items.length === 1) {
+            await recordOperationOf(log, entry);
             if ((await deleteEntries(log, [entry])) === 1) return items[0];
             continue;
           }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SessionHistoryTransactionArgs } from '@openai/agents-core';
 import type { JSONValue, ModelMessage } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import type { LogEntry } from '../core/message.ts';
 import { withExtras } from '../messages/from-model-message.ts';
 import { validateMessage } from '../messages/validate.ts';
 import type { LogStats } from '../store/memory-store.ts';
@@ -21,7 +22,8 @@ type EncodedTransaction =
  * Applies an Agents SDK history transaction (`append_items` or `replace_suffix`) once per operation id. The new
  * messages get ids derived from the operation id and carry it with the transaction's digest, and an artifact
  * (`openai-agents.operation`) records the id once they are written: a repeat with the same transaction is a
- * no-op (also after a crash between the write and the record, and after the items were popped), a repeat
+ * no-op (also after a crash between the write and the record, after the items were popped, and after both: a
+ * pop records the operation of an item it removes whose record is missing), a repeat
  * with another transaction throws `CONFLICT`, and so does a `replace_suffix` whose suffix no longer matches.
  * Items are encoded (and refused, `INVALID_ARGUMENT`) before anything is written.
  *
@@ -48,7 +50,7 @@ export async function applyHistoryTransaction(
   const { operationId, transaction } = checkTransaction(args);
   const digest = digestOf(transaction as unknown as JSONValue);
   const key = createHash('sha256').update(operationId).digest('hex');
-  const recordId = `op_${key}`;
+  const recordId = operationRecordId(operationId);
   const idOf = (i: number) => `otx_${key.slice(0, 40)}_${i}`;
   /** The ids of the items a `replace_suffix` writes again ahead of its replacement (see `readSuffix`). */
   const headIdOf = (i: number) => `otx_${key.slice(0, 40)}_h${i}`;
@@ -165,6 +167,32 @@ export async function applyHistoryTransaction(
     first ?? { id: operationId, digest, index: 0, ...(replaces ? { replaces } : {}) },
     first !== undefined,
   );
+}
+
+/** The id of the artifact recording an applied operation id. */
+const operationRecordId = (operationId: string) =>
+  `op_${createHash('sha256').update(operationId).digest('hex')}`;
+
+/**
+ * Records the operation that wrote `entry` (a message of a history transaction, see `OperationMark`) when its record
+ * is missing: a crash between the operation's write and its record leaves only its messages to say it was applied,
+ * and a pop is about to remove one. Without this, a retry of the operation after the pop would apply it again.
+ */
+export async function recordOperationOf(log: SessionLog, entry: LogEntry): Promise<void> {
+  const mark = entry.message.metadata?.[operationKey] as Partial<OperationMark> | undefined;
+  // `popItem` splits carry a mark too; only a transaction's messages (ids `otx_…`) stand for an operation id.
+  if (!entry.message.id.startsWith('otx_') || typeof mark?.id !== 'string' || typeof mark.digest !== 'string')
+    return;
+  const id = operationRecordId(mark.id);
+  const { memory } = log;
+  if ((await memory.listArtifacts(operationKind)).some((a) => a.id === id)) return;
+  await memory.putArtifact({
+    id,
+    kind: operationKind,
+    fromSeq: entry.seq,
+    toSeq: entry.seq,
+    data: { operationId: mark.id, digest: mark.digest },
+  });
 }
 
 /**

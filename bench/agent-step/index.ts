@@ -81,6 +81,14 @@ export interface WarmPlan {
  */
 export const WARM_WARMUPS = 12;
 
+/**
+ * engram's pre-fill batch: about one agent run's messages (a prompt, its steps' calls and results, the answer) per
+ * `record()` call, as `agent()` records each run, so the session holds an episode record per run as a session
+ * built by its agent does (a 10,000-message session about 680). Before 62fe155 the suite pre-filled 500 messages a
+ * call (20 episode records at 10,000 messages), which spared long-term search the cost of many episodes.
+ */
+const RUN_BATCH = 12;
+
 /** The full run or the quick one. */
 export function agentStepPlan(quick: boolean): AgentStepPlan {
   if (quick) {
@@ -89,7 +97,7 @@ export function agentStepPlan(quick: boolean): AgentStepPlan {
       sizes,
       warmups: 1,
       runs: 2,
-      batch: 100,
+      batch: RUN_BATCH,
       longRuns: 8,
       warm: { messages: sizes.at(-1)!, warmups: 3, runs: 2 },
       pairs: 2,
@@ -100,7 +108,7 @@ export function agentStepPlan(quick: boolean): AgentStepPlan {
     sizes,
     warmups: 2,
     runs: 5,
-    batch: 500,
+    batch: RUN_BATCH,
     longRuns: 60,
     warm: sizes.includes(10_000) ? { messages: 10_000, warmups: WARM_WARMUPS, runs: 10 } : undefined,
     pairs: 3,

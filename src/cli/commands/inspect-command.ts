@@ -24,6 +24,24 @@ function openBrowser(url: string): void {
   child.unref();
 }
 
+/**
+ * The usage error for an address the server could not listen on (a port in use, a host that resolves to nothing
+ * or is not this machine's), naming the flag to change; any other error as it is.
+ */
+function listenError(error: unknown, o: InspectOptions): unknown {
+  const { code, syscall } = error as NodeJS.ErrnoException;
+  if (syscall !== 'listen' && syscall !== 'getaddrinfo') return error;
+  if (code === 'EADDRINUSE')
+    return new UsageError(
+      `--port ${o.port}: the address is in use on ${o.host} (give another --port, or 0 for a free one)`,
+    );
+  if (code === 'EACCES')
+    return new UsageError(`--port ${o.port}: no permission to listen on it (give a port above 1023)`);
+  return new UsageError(
+    `--host ${o.host}: cannot listen on it (${code ?? (error as Error).message}): give an address of this machine, such as 127.0.0.1`,
+  );
+}
+
 /** Resolves on the first SIGINT or SIGTERM. */
 const stopSignal = () =>
   new Promise<NodeJS.Signals>((resolve) => {
@@ -64,6 +82,8 @@ export function registerInspectCommand(program: Command, cli: CliContext): void 
             `--token: ${(error as Error).message.replace(/^\[engram\] \[inspector\] /, '')}`,
           );
         }
+      if (o.host.trim() === '')
+        throw new UsageError(`--host "${o.host}" names no address: give one, such as 127.0.0.1`);
       const scope = cli.scope();
       const store = await openStore(cli.flags(), 'read');
       try {
@@ -72,6 +92,8 @@ export function registerInspectCommand(program: Command, cli: CliContext): void 
           port: o.port,
           showSecrets: o.showSecrets === true,
           ...(token === undefined ? {} : { token }),
+        }).catch((error: unknown) => {
+          throw listenError(error, o);
         });
         const stopped = stopSignal(); // listening before the URL is out, so a signal sent on seeing it is caught
         process.stdout.write(`engram inspector (read-only) at ${running.url}\nCtrl-C stops it.\n`);

@@ -86,7 +86,8 @@ export function createSlidingWindowMemory(options: SlidingWindowViewOptions): Sl
         const system = log.systems;
         const capacity = Math.max(0, windowSize - system.entries.length);
         const picked = await selectNewestUnits(log, {
-          read: { maxMessages: capacity + 16 },
+          // Capped: capacity + 16 past the largest safe integer would be a read size the log refuses.
+          read: { maxMessages: Math.min(capacity + 16, Number.MAX_SAFE_INTEGER) },
           capacity,
           startOn,
           cost: (unit, after) => sentItems(pruner, unit, after).length,

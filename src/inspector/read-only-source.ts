@@ -44,10 +44,26 @@ export interface InspectorSource {
   readonly longTerm?: ReadOnlyLongTerm;
   /** The live retriever over those records (`recording: 'none'`), its search alone. */
   readonly recall?: Pick<LongTermMemory, 'search'>;
+  /**
+   * The owners within {@link scope} that have a current record of this id, when the store can tell (its
+   * inventory): a scope that leaves out `user` / `agent` lists records of every user / agent in it, each of which
+   * is addressed only by its own owner.
+   */
+  readonly recordOwners?: (id: string) => Promise<Scope[]>;
 }
 
 /** A store the inspector reads: a conversation log, with content items and long-term records when it has them. */
-export type InspectedStore = MemoryStoreV1 & Partial<HasContentItems & HasLongTermRecords>;
+export type InspectedStore = MemoryStoreV1 &
+  Partial<HasContentItems & HasLongTermRecords> & {
+    /** The owners of a record id across the database (SQL stores), read only to find owners within the scope. */
+    readonly experimental_inventory?: { recordOwners(id: string): Promise<Scope[]> };
+  };
+
+/** Whether `scope` contains `owner`: the same tenant, and its user / agent where `scope` names them. */
+export const scopeContains = (scope: Scope, owner: Scope): boolean =>
+  owner.tenant === scope.tenant &&
+  (scope.user === undefined || owner.user === scope.user) &&
+  (scope.agent === undefined || owner.agent === scope.agent);
 
 /** A new object holding only `keys` of `target`, each method bound to it: nothing else is reachable. */
 function pick<T extends object, K extends keyof T>(target: T, keys: readonly K[]): Pick<T, K> {
@@ -62,11 +78,13 @@ function pick<T extends object, K extends keyof T>(target: T, keys: readonly K[]
 /**
  * The read-only view of a store the inspector serves: new objects that hold only the store's read methods
  * (so neither the type nor the object itself offers a write), for the log, its content items and its
- * long-term records (when the store has them), the content store's reads and the live retriever's search.
+ * long-term records (when the store has them), the content store's reads and the live retriever's search, and
+ * the owners of a record id within `scope` (when the store has an inventory).
  */
 export function readOnlySource(store: InspectedStore, scope: Scope): InspectorSource {
   const items = store.contentItems;
   const records = store.longTermRecords;
+  const inventory = store.experimental_inventory;
   return Object.freeze({
     scope,
     log: pick(store, ['listSessions', 'getSession', 'readRange', 'getMessages', 'stats', 'listArtifacts']),
@@ -98,6 +116,12 @@ export function readOnlySource(store: InspectedStore, scope: Scope): InspectorSo
             createLongTermMemory({ store: { longTermRecords: records }, scope, recording: 'none' }),
             ['search'],
           ),
+          ...(inventory
+            ? {
+                recordOwners: async (id: string) =>
+                  (await inventory.recordOwners(id)).filter((owner) => scopeContains(scope, owner)),
+              }
+            : {}),
         }
       : {}),
   });

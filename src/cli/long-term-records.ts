@@ -2,6 +2,8 @@ import type { Scope } from '../core/scope.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
+import { ownerOf, scopeCovers } from '../longterm/record-filter.ts';
+import type { OpenedStore } from './open-store.ts';
 
 /** A read-only long-term memory of the scope (it records nothing), and its current records, paged through. */
 export async function currentRecords(
@@ -24,3 +26,21 @@ export async function currentRecords(
   } while (cursor && out.length < limit);
   return { longTerm, records: out.slice(0, limit) };
 }
+
+/**
+ * The owners within `scope` that have a current record `id`: a listing of a scope that leaves out user / agent
+ * shows their records (one per owner, under the same id for working memory), but each is addressed only by its
+ * exact owner. `[scope]` when none does (a deleted record's history is read in the scope itself).
+ */
+export async function recordOwnersWithin(store: OpenedStore, scope: Scope, id: string): Promise<Scope[]> {
+  const owners = (await store.experimental_inventory.recordOwners(id)).filter((o) =>
+    scopeCovers(scope, ownerOf(o)),
+  );
+  return owners.length > 0 ? owners : [scope];
+}
+
+/** The owner of a record as fields of an exported line: the user / agent `scope` leaves out (none when it names them). */
+export const ownerFields = (scope: Scope, owner: Scope): { user?: string; agent?: string } => ({
+  ...(scope.user === undefined && owner.user !== undefined ? { user: owner.user } : {}),
+  ...(scope.agent === undefined && owner.agent !== undefined ? { agent: owner.agent } : {}),
+});

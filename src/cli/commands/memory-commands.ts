@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import { localEmbedding } from '../../longterm/local-embedding.ts';
 import { type CliContext, type CliStore, idFlag, integerFlag } from '../cli-context.ts';
-import { currentRecords } from '../long-term-records.ts';
+import { currentRecords, ownerFields, recordOwnersWithin } from '../long-term-records.ts';
 import { printObject, printRows } from '../output.ts';
 import { writeOutputFile } from '../output-file.ts';
 import { recordNotFound } from '../scope-hint.ts';
@@ -83,14 +83,20 @@ export function registerMemoryCommands(program: Command, cli: CliContext): void 
     );
   memory
     .command('export')
-    .description('every record with every version, as JSON lines (to stdout, or --out)')
+    .description(
+      'every record with every version, as JSON lines (to stdout, or --out); a record of a user or agent the flags leave out names it',
+    )
     .option('--out <file>', 'write to this file')
     .action(async (o: { out?: string }) =>
       cli.withStore(async (store) => {
-        const { longTerm, records } = await allRecords(store);
+        const { records } = await allRecords(store);
+        const scope = cli.scope();
         const lines: string[] = [];
-        for (const r of records)
-          for (const v of await longTerm.history(r.id)) lines.push(JSON.stringify({ type: 'record', ...v }));
+        // Each id once, then each owner's record of it: a scope without --user / --agent lists theirs too.
+        for (const id of new Set(records.map((r) => r.id)))
+          for (const owner of await recordOwnersWithin(store, scope, id))
+            for (const v of await store.longTermRecords.history(owner, id))
+              lines.push(JSON.stringify({ type: 'record', ...ownerFields(scope, owner), ...v }));
         const text = lines.length > 0 ? `${lines.join('\n')}\n` : '';
         if (o.out) writeOutputFile(o.out, text, cli.flags().db);
         else process.stdout.write(text);

@@ -4,6 +4,7 @@ import type { Scope } from '../core/scope.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import type { LongTermMemory } from '../longterm/long-term-memory.ts';
 import type { HasLongTermRecords, LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
+import { ownerOf, scopeCovers } from '../longterm/record-filter.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 
 /** The read methods of a conversation log the inspector uses (a write through it is a type error). */
@@ -59,12 +60,6 @@ export type InspectedStore = MemoryStoreV1 &
     readonly experimental_inventory?: { recordOwners(id: string): Promise<Scope[]> };
   };
 
-/** Whether `scope` contains `owner`: the same tenant, and its user / agent where `scope` names them. */
-export const scopeContains = (scope: Scope, owner: Scope): boolean =>
-  owner.tenant === scope.tenant &&
-  (scope.user === undefined || owner.user === scope.user) &&
-  (scope.agent === undefined || owner.agent === scope.agent);
-
 /** A new object holding only `keys` of `target`, each method bound to it: nothing else is reachable. */
 function pick<T extends object, K extends keyof T>(target: T, keys: readonly K[]): Pick<T, K> {
   const out = {} as Pick<T, K>;
@@ -119,7 +114,7 @@ export function readOnlySource(store: InspectedStore, scope: Scope): InspectorSo
           ...(inventory
             ? {
                 recordOwners: async (id: string) =>
-                  (await inventory.recordOwners(id)).filter((owner) => scopeContains(scope, owner)),
+                  (await inventory.recordOwners(id)).filter((owner) => scopeCovers(scope, ownerOf(owner))),
               }
             : {}),
         }

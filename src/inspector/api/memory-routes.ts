@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
-import { scopeContains } from '../read-only-source.ts';
+import { ownerOf as recordOwner, scopeCovers } from '../../longterm/record-filter.ts';
 import { type ApiContext, badRequest, handle, intParam, ownerScope, param } from './api-context.ts';
 import { type OriginLink, originLink } from './origin-links.ts';
 
@@ -27,7 +27,7 @@ async function recordOrigin(
  */
 async function ownersOf(api: ApiContext, within: Scope, id: string): Promise<Scope[]> {
   const owners = api.source.recordOwners ? await api.source.recordOwners(id) : [];
-  const inside = owners.filter((owner) => scopeContains(within, owner));
+  const inside = owners.filter((owner) => scopeCovers(within, recordOwner(owner)));
   return inside.length > 0 ? inside : [within];
 }
 

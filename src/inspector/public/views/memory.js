@@ -1,4 +1,4 @@
-import { get, href, sessionHref } from '../api.js';
+import { get, href, owner, sessionHref } from '../api.js';
 import { fmt, html, linkIds, mount, when } from '../html.js';
 
 const recordLink = (r) => html`<a href="${href(`/memory/${encodeURIComponent(r.id)}`)}">${r.id}</a>`;
@@ -62,9 +62,12 @@ export async function renderMemory(main, params) {
   });
 }
 
-/** A record's versions: what each did, its text, when it held (valid) and when it was the stored one (recorded). */
-export async function renderRecord(main, id) {
-  const { versions, origin } = await get(`/api/records/${encodeURIComponent(id)}`);
+/**
+ * A record's versions: what each did, its text, when it held (valid) and when it was the stored one (recorded);
+ * `user` / `agent` in the route name its owner where several in the scope have the id.
+ */
+export async function renderRecord(main, id, params) {
+  const { versions, origin } = await get(`/api/records/${encodeURIComponent(id)}`, owner(params));
   mount(
     main,
     html`<p><a href="#/memory">← Long-term memory</a></p>
@@ -94,7 +97,12 @@ function originLine(o) {
 
 /** Working memory and core blocks: each with every version (what it said, when it was recorded). */
 export async function renderWorking(main) {
-  const blocks = await get('/api/working');
+  const [blocks, who] = await Promise.all([get('/api/working'), scopeOwner()]);
+  // The owner is said only where the inspector's scope leaves it out (then several users' blocks may share an id).
+  const ownerOf = (b) => [
+    !who.user && b.user && `user ${b.user}`,
+    !who.agent && b.agent && `agent ${b.agent}`,
+  ];
   mount(
     main,
     html`<h1>Working memory and core blocks</h1>
@@ -103,7 +111,7 @@ export async function renderWorking(main) {
           ? html`<p class="muted">No working memory or core blocks in this scope.</p>`
           : blocks.map(
               (b) => html`<section class="block" data-block="${b.id}">
-          <h2><a href="${href(`/memory/${encodeURIComponent(b.id)}`)}">${b.id}</a> <span class="muted">${b.kind} · ${fmt(b.versions.length)} versions</span></h2>
+          <h2><a href="${href(`/memory/${encodeURIComponent(b.id)}`, { user: b.user, agent: b.agent })}">${b.id}</a> <span class="muted">${[...ownerOf(b), b.kind].filter(Boolean).join(' · ')} · ${fmt(b.versions.length)} versions</span></h2>
           <pre class="sent current-text">${linkIds(b.versions.at(-1)?.text ?? '')}</pre>
           <details class="block-history" open><summary>History</summary>
           <table class="list"><thead><tr><th class="num">Version</th><th>Event</th><th>Recorded</th><th>Text</th></tr></thead>

@@ -54,7 +54,7 @@ const nothingToRead = (where: string) =>
  * before the store opens, so nothing is created or migrated; a WAL-mode file in a folder this user cannot write,
  * with no `-shm` beside it, is a `STORE_ERROR` that says why and what to do (see `readOnlyFolderError`). `--db`
  * must name a file: `""` and `:memory:` (a database an import would leave when the command ends) are usage
- * errors.
+ * errors; `--pg` must be a `postgres://` or `postgresql://` URL (or a `socket:` URL or socket folder).
  */
 export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<OpenedStore> {
   if ((flags.db === undefined) === (flags.pg === undefined))
@@ -64,6 +64,11 @@ export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<Open
       `--db ${flags.db || '""'} names no file (${flags.db ? 'an in-memory database is gone when the command ends' : 'an empty path'}): give a SQLite file`,
     );
   if (flags.pg === '') throw new UsageError('--pg "" names no database: give a PostgreSQL connection string');
+  // `pg` reads anything else relative to postgres://base: `--pg memory.db` would try to reach a host "base".
+  if (flags.pg !== undefined && !/^(postgres(ql)?:\/\/|socket:|\/)/i.test(flags.pg))
+    throw new UsageError(
+      `--pg ${flags.pg} is not a PostgreSQL connection URL: give postgres://user@host:port/database (a SQLite file is --db)`,
+    );
   if (flags.db !== undefined) {
     if (mode === 'read') {
       const { existsSync } = await import('node:fs');

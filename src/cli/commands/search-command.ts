@@ -6,6 +6,7 @@ import { type CliContext, type CliStore, idFlag, integerFlag, sessionIdFlag } fr
 import { contentSpaces } from '../content-spaces.ts';
 import { UsageError } from '../open-store.ts';
 import { printRows } from '../output.ts';
+import { requireSession } from '../scope-hint.ts';
 
 /** What `engram search` can search. */
 const searchKinds = ['messages', 'content', 'records'] as const;
@@ -47,6 +48,8 @@ export function registerSearchCommand(program: Command, cli: CliContext): void {
     .action(async (query: string, o: SearchOptions) =>
       cli.withStore(async (store) => {
         const scope = cli.scope();
+        // A session the owner lacks is not found (naming who has it), also when only records or content are searched.
+        if (o.session !== undefined) await requireSession(store, scope, o.session);
         const hits: Record<string, unknown>[] = [];
         if (o.in.includes('messages')) hits.push(...(await messageHits(store, scope, query, o)));
         if (o.in.includes('content')) hits.push(...(await contentHits(store, scope, query, o)));

@@ -79,7 +79,7 @@ export function registerInspectCommand(program: Command, cli: CliContext): void 
           assertStrongToken(token);
         } catch (error) {
           throw new UsageError(
-            `--token: ${(error as Error).message.replace(/^\[engram\] \[inspector\] /, '')}`,
+            `${o.token === undefined ? 'ENGRAM_INSPECTOR_TOKEN' : '--token'}: ${(error as Error).message.replace(/^\[engram\] \[inspector\] /, '')}`,
           );
         }
       if (o.host.trim() === '')

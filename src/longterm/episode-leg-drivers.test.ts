@@ -107,8 +107,8 @@ describe("episode scores read off a text ranking are the episode leg's, on every
     const store = await openSqliteStore({ path: file });
     const base = createSqliteClient(new DatabaseSync(file));
     try {
-      await sameAsTheLeg(store, 120);
-      for (const firstBatch of [1, 4]) await sameAsTheLeg(largeScopeRecords(base, firstBatch), 80);
+      await sameAsTheLeg(store, 60);
+      for (const firstBatch of [1, 4]) await sameAsTheLeg(largeScopeRecords(base, firstBatch), 40);
     } finally {
       await base.close(true);
       await store.close();
@@ -119,7 +119,7 @@ describe("episode scores read off a text ranking are the episode leg's, on every
     const pg = await createTestSchema('engram_episode_leg');
     const store = createPostgresStore({ connectionString: pg.url, schema: pg.name, maxConnections: 2 });
     try {
-      await sameAsTheLeg(store, 60);
+      await sameAsTheLeg(store, 30);
     } finally {
       await store.close();
       await pg.drop();

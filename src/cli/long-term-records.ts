@@ -2,7 +2,7 @@ import type { Scope } from '../core/scope.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
-import { ownerOf, scopeCovers } from '../longterm/record-filter.ts';
+import { ownersWithin } from '../longterm/record-filter.ts';
 import type { OpenedStore } from './open-store.ts';
 
 /** A read-only long-term memory of the scope (it records nothing), and its current records, paged through. */
@@ -33,10 +33,7 @@ export async function currentRecords(
  * exact owner. `[scope]` when none does (a deleted record's history is read in the scope itself).
  */
 export async function recordOwnersWithin(store: OpenedStore, scope: Scope, id: string): Promise<Scope[]> {
-  const owners = (await store.experimental_inventory.recordOwners(id)).filter((o) =>
-    scopeCovers(scope, ownerOf(o)),
-  );
-  return owners.length > 0 ? owners : [scope];
+  return ownersWithin(await store.experimental_inventory.recordOwners(id), scope);
 }
 
 /** The owner of a record as fields of an exported line: the user / agent `scope` leaves out (none when it names them). */

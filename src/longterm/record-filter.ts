@@ -24,6 +24,16 @@ export function scopeCovers(scope: Scope, owner: RecordOwner): boolean {
 }
 
 /**
+ * The owners among `owners` (of one record id, from a store's inventory) that `scope` covers: a scope that leaves
+ * out `user` / `agent` lists the records of every user / agent in it, each addressed only by its own owner.
+ * `[scope]` itself when none is (a record no owner in it holds now is looked for in the scope itself).
+ */
+export function ownersWithin(owners: readonly Scope[], scope: Scope): Scope[] {
+  const inside = owners.filter((owner) => scopeCovers(scope, ownerOf(owner)));
+  return inside.length > 0 ? inside : [scope];
+}
+
+/**
  * Whether a record passes a filter checked with `checkFilter` (the in-process way to apply a filter; a SQL
  * driver writes it as a WHERE clause). Throws `INVALID_ARGUMENT` when either is not an object.
  */

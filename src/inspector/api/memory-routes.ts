@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
-import { ownerOf as recordOwner, scopeCovers } from '../../longterm/record-filter.ts';
+import { ownersWithin } from '../../longterm/record-filter.ts';
 import { type ApiContext, badRequest, handle, intParam, ownerScope, param } from './api-context.ts';
 import { type OriginLink, originLink } from './origin-links.ts';
 
@@ -26,9 +26,7 @@ async function recordOrigin(
  * addressed only by its exact owner. `[within]` itself when the store cannot tell, or no owner has a current one.
  */
 async function ownersOf(api: ApiContext, within: Scope, id: string): Promise<Scope[]> {
-  const owners = api.source.recordOwners ? await api.source.recordOwners(id) : [];
-  const inside = owners.filter((owner) => scopeCovers(within, recordOwner(owner)));
-  return inside.length > 0 ? inside : [within];
+  return ownersWithin(api.source.recordOwners ? await api.source.recordOwners(id) : [], within);
 }
 
 const ownerWords = (o: Scope) =>

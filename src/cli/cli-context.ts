@@ -1,3 +1,4 @@
+import { notDecimalInteger, parseDecimalInteger } from '../core/decimal-integer.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { isValidId } from '../core/ids.ts';
 import type { Scope } from '../core/scope.ts';
@@ -66,27 +67,16 @@ export function exitCodeOf(error: unknown): number {
   return exitCodes.failure;
 }
 
-/** Plain decimal digits, a minus sign first when negatives are allowed: no `0x`, exponent, sign `+`, point or space. */
-const decimalInteger = /^-?[0-9]+$/;
-
 /**
  * A commander argument parser for a numeric flag: plain decimal digits (`-` first only when `min` is negative)
- * making a safe integer from `min` to `max`, else a usage error naming the flag, the range and the value. `Number()`
- * alone would take `0x10`, `1e2`, ` 10`, `+5` and `10.0`, which are not what a user typing a count means.
+ * making a safe integer from `min` to `max` ({@link parseDecimalInteger}), else a usage error naming the flag, the
+ * range and the value.
  */
 export const integerFlag =
   (flag: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
   (value: string): number => {
-    const n = decimalInteger.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isSafeInteger(n) || n < min || n > max || (min >= 0 && value.startsWith('-'))) {
-      const range =
-        max < Number.MAX_SAFE_INTEGER
-          ? ` from ${min} to ${max}`
-          : min > -Number.MAX_SAFE_INTEGER
-            ? ` at least ${min}`
-            : '';
-      throw new UsageError(`${flag}: expected a decimal integer${range}, got "${value}"`);
-    }
+    const n = parseDecimalInteger(value, min, max);
+    if (n === undefined) throw new UsageError(notDecimalInteger(flag, value, min, max));
     return n;
   };
 

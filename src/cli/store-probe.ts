@@ -2,6 +2,7 @@ import { basename, dirname } from 'node:path';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { PgPoolLike } from '../drivers/postgres/index.ts';
 import { quoteSchema } from '../drivers/postgres/postgres-dialect.ts';
+import { createSqliteLockWait } from '../drivers/sqlite/sqlite-busy.ts';
 
 /** The table every migrated engram database has (the migrations' own record). */
 const marker = 'engram_migrations';
@@ -33,20 +34,32 @@ export function readOnlyFolderError(path: string, error: unknown): MemoryError |
   });
 }
 
+/** Options of {@link sqliteHasSchema}. */
+export interface SqliteProbeOptions {
+  /** How long the probe waits in all for another process's lock, in ms. @default 30000 (the store's wait) */
+  busyTimeoutMs?: number;
+}
+
 /**
  * Whether the SQLite file holds engram's tables, read on a read-only handle (so a read-only command never creates
- * or changes the file). A file that is not a SQLite database is a `STORE_ERROR`, and so is a WAL database this
- * user cannot read because it cannot create its `-shm` file (see {@link readOnlyFolderError}).
+ * or changes the file). A lock another process holds (a rollback-journal writer keeps readers out) is waited for
+ * as the store waits for it, then a `STORE_ERROR` saying the database is busy. A file that is not a SQLite database
+ * is a `STORE_ERROR`, and so is a WAL database this user cannot read because it cannot create its `-shm` file (see
+ * {@link readOnlyFolderError}).
  */
-export async function sqliteHasSchema(path: string): Promise<boolean> {
+export async function sqliteHasSchema(path: string, options: SqliteProbeOptions = {}): Promise<boolean> {
   const { DatabaseSync } = await import('node:sqlite');
   let db: InstanceType<typeof DatabaseSync> | undefined;
   try {
-    db = new DatabaseSync(path, { readOnly: true });
-    return (
-      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(marker) !== undefined
+    const opened = new DatabaseSync(path, { readOnly: true, timeout: 0 });
+    db = opened;
+    return await createSqliteLockWait(options).untilFree(
+      () =>
+        opened.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(marker) !==
+        undefined,
     );
   } catch (error) {
+    if (MemoryError.isInstance(error)) throw error;
     throw (
       readOnlyFolderError(path, error) ??
       new MemoryError({

@@ -3,8 +3,8 @@ import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createSerialQueue } from '../../core/serial-queue.ts';
 import type { SqlClient, SqlRow } from '../sql/sql-client.ts';
 import type { SqlValue } from '../sql/sql-fragment.ts';
+import { createSqliteLockWait, isBusyError } from './sqlite-busy.ts';
 import { sqliteDialect } from './sqlite-dialect.ts';
-import { createLockWait } from './sqlite-lock-wait.ts';
 import { bodyText, messageTextFunction } from './sqlite-message-text.ts';
 import { watchTransactions } from './sqlite-open-transaction.ts';
 
@@ -79,20 +79,6 @@ function registerMessageText(db: SqliteDatabaseLike): void {
     );
 }
 
-/** Whether an error from a SQLite binding is SQLITE_BUSY / SQLITE_LOCKED. */
-export function isBusyError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { errcode?: unknown; code?: unknown; message?: unknown };
-  const primary = typeof e.errcode === 'number' ? e.errcode & 0xff : undefined;
-  return (
-    primary === 5 ||
-    primary === 6 ||
-    e.code === 'SQLITE_BUSY' ||
-    e.code === 'SQLITE_LOCKED' ||
-    (typeof e.message === 'string' && /database (table )?is locked/.test(e.message))
-  );
-}
-
 /**
  * A {@link SqlClient} over a synchronous SQLite handle. Calls are serialized (a transaction's awaits never
  * interleave with other callers), statements are cached, writers use `BEGIN IMMEDIATE`. A lock held by another
@@ -120,18 +106,7 @@ export function createSqliteClient(
   /** Runs calls one at a time; lets the event loop turn (timers, I/O) when they have kept it from it for `yieldEveryMs`. */
   const serial = <T>(task: () => Promise<T>): Promise<T> =>
     queue.run(() => (performance.now() - turned >= yieldEveryMs ? turn().then(task) : task()));
-  const lock = createLockWait({
-    busyTimeoutMs: options.busyTimeoutMs ?? 30_000,
-    maxPollMs: options.maxPollMs ?? 4,
-    isBusy: isBusyError,
-    busyError: (waitedMs, cause) =>
-      new MemoryError({
-        code: 'STORE_ERROR',
-        component: 'sqlite',
-        message: `database is busy: another connection held the lock for ${Math.round(waitedMs)} ms`,
-        cause,
-      }),
-  });
+  const lock = createSqliteLockWait(options);
   const untilFree = lock.untilFree;
 
   const statement = (text: string): SqliteStatementLike => {

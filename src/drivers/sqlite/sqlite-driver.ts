@@ -10,6 +10,7 @@ import { MemoryError } from '../../core/errors/memory-error.ts';
 import { runMigrations } from '../sql/migrate.ts';
 import { createSqlStore, type SqlStore, whenReady } from '../sql/sql-store.ts';
 import { nodeSqlite } from './node-sqlite.ts';
+import { defaultBusyTimeoutMs } from './sqlite-busy.ts';
 import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer.ts';
 import { createSqliteClient, type SqliteDatabaseLike } from './sqlite-client.ts';
 import { loadSqliteVec, type SqliteVectorMode } from './sqlite-vector.ts';
@@ -110,7 +111,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
   const durability = options.durability ?? 'power';
   if (durability !== 'power' && durability !== 'process')
     throw fail(`durability must be 'power' or 'process', got ${describeValue(durability)}`);
-  const busyTimeoutMs = options.busyTimeoutMs ?? 30_000;
+  const busyTimeoutMs = options.busyTimeoutMs ?? defaultBusyTimeoutMs;
   if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0)
     throw fail('busyTimeoutMs must be a non-negative integer');
   const vector = options.vector ?? 'auto';

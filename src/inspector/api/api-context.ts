@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { notDecimalInteger, parseDecimalInteger } from '../../core/decimal-integer.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { InspectorSource } from '../read-only-source.ts';
@@ -38,13 +39,19 @@ export async function sendError(api: ApiContext, c: Context, error: unknown): Pr
   );
 }
 
-/** An optional integer query parameter within [min, max], else a 400. */
+/**
+ * An integer query parameter within [min, max] (`fallback` when absent): plain decimal digits only
+ * ({@link parseDecimalInteger}), else a 400 naming the parameter, the range and the value.
+ */
 export function intParam(c: Context, name: string, fallback: number, min: number, max: number): number {
   const raw = c.req.query(name);
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < min || n > max)
-    throw badRequest(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return raw === undefined ? fallback : decimalParam(name, raw, min, max);
+}
+
+/** `raw`, the value of the request's parameter `name`, as an integer within [min, max], else a 400 naming both. */
+export function decimalParam(name: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const n = parseDecimalInteger(raw, min, max);
+  if (n === undefined) throw badRequest(notDecimalInteger(name, raw, min, max));
   return n;
 }
 

@@ -9,7 +9,7 @@ import { diffSteps } from '../step-diff.ts';
 import { stepHealth } from '../step-health.ts';
 import { stepMarks } from '../step-marks.ts';
 import { whyList } from '../why-list.ts';
-import { type ApiContext, badRequest, handle, ownerScope, param } from './api-context.ts';
+import { type ApiContext, badRequest, decimalParam, handle, ownerScope, param } from './api-context.ts';
 import { itemView } from './item-text.ts';
 import { requireSession } from './session-routes.ts';
 
@@ -90,11 +90,10 @@ export function registerStepRoutes(app: Hono, api: ApiContext): void {
     handle(api, async (c) => {
       const scope = ownerScope(api.source, c);
       const id = param(c, 'id');
-      const index = Number(param(c, 'index'));
+      const index = decimalParam('index', param(c, 'index'), 0);
       const { records, artifacts } = await loadSteps(api, scope, id);
       const record = records[index];
-      if (!Number.isSafeInteger(index) || !record)
-        throw badRequest(`no step ${param(c, 'index')} (the session has ${records.length})`);
+      if (!record) throw badRequest(`no step ${index} (the session has ${records.length})`);
       const previous = index > 0 ? records[index - 1] : undefined;
       const messages = await itemMessages(api, scope, id, [record]);
       return {

@@ -8,9 +8,9 @@
 
 import { openSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../../src/memory/conversation-memory.ts';
-import type { MemoryStoreV1 } from '../../src/store/memory-store.ts';
 import { createEstimateTokenCounter } from '../../src/tokens/estimate-token-counter.ts';
 import { childConfig, emit } from './child-process.ts';
+import { killAfterLogWrites } from './kill-after-log-writes.ts';
 import { loadStateScope, loadStateSession, swapStates } from './load-state-states.ts';
 import { prng } from './writer-messages.ts';
 
@@ -24,22 +24,9 @@ export interface LoadStateChildConfig {
 
 const config = childConfig<LoadStateChildConfig>();
 const states = swapStates();
-const logWrites = new Set(['append', 'clearMessages', 'deleteMessages', 'replaceMessages']);
 const inner = await openSqliteStore({ path: config.path });
-let armed = false;
-let writes = 0;
-// A real store; the proxy only counts the log writes of the armed load and kills the process after the n-th.
-const store = new Proxy(inner, {
-  get(target, key, receiver) {
-    const value = Reflect.get(target, key, receiver);
-    if (typeof key !== 'string' || !logWrites.has(key) || typeof value !== 'function') return value;
-    return async (...args: unknown[]) => {
-      const result = await value.apply(target, args);
-      if (armed && ++writes === config.killAfterWrites) process.kill(process.pid, 'SIGKILL');
-      return result;
-    };
-  },
-}) as MemoryStoreV1;
+// A real store; it only counts the log writes of the armed load and kills the process after the n-th.
+const { store, arm } = killAfterLogWrites(inner, config.killAfterWrites);
 const memory = createConversationMemory({
   store,
   scope: loadStateScope,
@@ -63,7 +50,7 @@ const load = async (i: number) => {
 };
 
 if (config.killAfterWrites !== undefined) {
-  armed = true;
+  arm(true);
   await load((current + 1) % states.length);
   await inner.close();
   process.exit(0);

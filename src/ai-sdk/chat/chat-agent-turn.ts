@@ -10,7 +10,7 @@ import type { Agent } from '../agent/agent-types.ts';
 import { type AgentUIMessageStreamOptions, agentUIMessageStream } from '../agent/agent-ui-message-stream.ts';
 import type { ChatStore } from './chat-store.ts';
 import { liveVersions, lookupByGet, nextVersion } from './chat-versions.ts';
-import { encodeUIMessage } from './encode-ui-message.ts';
+import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
 import { checkReturned } from './misconfigured.ts';
 import { completeRewind, planRewind } from './rewind-chat.ts';
 import { settleWaitingCallsOf } from './settle-waiting-calls.ts';
@@ -80,25 +80,25 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
     ['read', 'store'],
   );
   // A new message instead of an answer (a regenerate or an edit of one the chat does not hold too: a retry of a
-  // send that never reached it): what the last reply leaves waiting is settled first (denied), and put back should
-  // the store refuse the prompt.
-  const storePrompt = <T>(store: () => Promise<T>) =>
-    held ? store() : settleWaitingCallsOf(chats, chatId, store);
+  // send that never reached it): what the last reply leaves waiting is settled (denied), its settled version stored
+  // in the same write as the prompt, so the store keeps both or neither.
+  const storePrompt = <T>(store: (entries: readonly ChatEntry[]) => Promise<T>) =>
+    held ? store([prompt]) : settleWaitingCallsOf(chats, chatId, [prompt], store);
   // The client went away while this turn waited for the chat's earlier one: its message is kept (as the run
   // would store it), the agent does not run. 499: the client closed the request.
   if (turn.abortSignal.aborted) {
-    await storePrompt(() => conversation.store(prompt));
+    await storePrompt((entries) => conversation.store(entries));
     await rewind?.finish();
     turn.sent(new Response(null, { status: 499 }));
     return;
   }
-  // The prompt is stored before the response starts, as the run would store it (durable with its first step): a
-  // store that refuses it is the request's error (413 too large, 409), and nothing of the chat changes (a waiting
-  // call settled is put back). Only then does a regenerate or an edit take the chat back to before the message;
-  // the run finds its prompt stored.
-  const stored = await storePrompt(() => withDeferredDurability(() => chosen.store(prompt)));
+  // The prompt is stored before the response starts, as the run would store it (durable with its first step), with
+  // the settled reply before it in one `store` of the view (one append with every engram view): a store that
+  // refuses it is the request's error (413 too large, 409), and nothing of the chat changes. Only then does a
+  // regenerate or an edit take the chat back to before the message; the run finds its prompt stored.
+  const stored = await storePrompt((entries) => withDeferredDurability(() => chosen.store(entries)));
   await rewind?.finish();
-  const view = chatTurnView(chosen, stored, turn.replyId);
+  const view = chatTurnView(chosen, stored.slice(-1), turn.replyId);
   const run = turn.agent.run(prompt.content, undefined, { memory: view, abortSignal: turn.abortSignal });
   turn.sent(
     createUIMessageStreamResponse({

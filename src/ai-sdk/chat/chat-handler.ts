@@ -229,11 +229,8 @@ function respondTurns<M extends UIMessage>(
     });
     const continued = message.role === 'assistant' ? await continuation(chats, chatId, message) : undefined;
     // A new user message instead of an answer (a regenerate or an edit of one the chat does not hold too): what the
-    // last reply leaves waiting is settled first (denied), and put back should the store refuse the message.
-    if (!continued)
-      await settleBeforeUserMessage(chats, chatId, message, () =>
-        chats.append(chatId, [message], { rewind }),
-      );
+    // last reply leaves waiting is settled (denied) in the append that stores the message, refused or kept with it.
+    if (!continued) await settleBeforeUserMessage(chats, chatId, message, rewind);
     // The client went away while this turn waited for the chat's earlier one: its message is kept (as after a
     // failed turn: a regenerate answers it), the model is not called. 499: the client closed the request.
     if (abortSignal.aborted) {

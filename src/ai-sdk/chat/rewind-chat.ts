@@ -24,9 +24,9 @@ export interface ChatRewind {
   /**
    * The version a UI message is stored as when the chat holds it from the rewound message on (the message itself,
    * or one after it sent again): its next version; the rewound message's first when the chat does not hold it;
-   * undefined for another message.
+   * undefined for another message. Its id is none of `reserved` (the ids of entries stored in the same append).
    */
-  version(uiId: string): ChatVersion | undefined;
+  version(uiId: string, reserved?: ReadonlySet<string>): ChatVersion | undefined;
   /**
    * Deletes the entries found when the rewind was planned, from the rewound message's version to the newest
    * entry, newest first (a crash midway leaves a prefix of them, never a hole); returns how many were deleted.
@@ -109,10 +109,11 @@ async function plan(
     live = live.slice(-1);
   }
   return {
-    version(uiId) {
-      if (uiId === messageId) return nextVersion(messageId, live, taken);
+    version(uiId, reserved) {
+      const unavailable = reserved ? new Set([...taken, ...reserved]) : taken;
+      if (uiId === messageId) return nextVersion(messageId, live, unavailable);
       const versions = held.get(uiId);
-      return versions && nextVersion(uiId, versions, taken);
+      return versions && nextVersion(uiId, versions, unavailable);
     },
     async finish() {
       let deleted = 0;

@@ -11,8 +11,10 @@ import {
   textParts,
   user,
 } from '../../../test-support/chat-handler-rig.ts';
+import { createTestSchema, type TestDatabase } from '../../../test-support/postgres/test-database.ts';
 import { sendToModel } from '../../../test-support/send-to-model.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
+import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { agent } from '../agent/agent.ts';
@@ -20,24 +22,45 @@ import { createChatHandler } from './chat-handler.ts';
 import { type ChatStore, createChatStore } from './chat-store.ts';
 import { settledCalls } from './settle-waiting-calls.ts';
 
+/**
+ * A new message while the chat's last reply waits: what it leaves waiting is settled (denied) in the append that
+ * stores the message, so a message refused or failed leaves the chat exactly as it was (the reply's waiting version
+ * never replaced: same entries, same ids, same sequence numbers). Crash safety: chat-settle-crash.test.ts.
+ */
+
 const files: string[] = [];
-afterAll(() => {
+let pg: TestDatabase | undefined;
+afterAll(async () => {
   for (const file of files) rmSync(file, { force: true });
+  await pg?.drop();
 });
 
 /** Over this many bytes a stored model message is refused (PAYLOAD_TOO_LARGE): the waiting reply fits, a long message does not. */
 const limit = 4_000;
-const stores: { name: string; open: () => MemoryStoreV1 & { close?: () => Promise<void> } }[] = [
-  { name: 'memory', open: () => createMemoryStore({ maxMessageBytes: limit }) },
+const stores: { name: string; open: () => Promise<MemoryStoreV1 & { close?: () => Promise<void> }> }[] = [
+  { name: 'memory', open: async () => createMemoryStore({ maxMessageBytes: limit }) },
   {
     name: 'sqlite file',
-    open: () => {
+    open: async () => {
       const path = join(tmpdir(), `engram-settle-${randomUUID()}.db`);
       files.push(path, `${path}-wal`, `${path}-shm`);
       return createSqliteStore({ path, maxMessageBytes: limit });
     },
   },
+  {
+    name: 'postgres',
+    open: async () => {
+      pg ??= await createTestSchema('engram_settle');
+      const schema = { connectionString: pg.url, schema: pg.name, maxConnections: 2 };
+      return createPostgresStore({ ...schema, maxMessageBytes: limit });
+    },
+  },
 ];
+
+/** The chat's UI messages with their entry ids, and its live log (ids, sequence numbers, messages). */
+async function snapshot(chats: ChatStore) {
+  return { messages: await chats.messages('c'), log: await chats.conversation('c').entries() };
+}
 
 /** A handler answering `Next <call>.` on `chats`, with `respond` or with `agent()`. */
 function answering(chats: ChatStore, withAgent: boolean) {
@@ -50,7 +73,7 @@ function answering(chats: ChatStore, withAgent: boolean) {
 
 describe.each(stores)('a new message while an approval waits, on $name', ({ open }) => {
   async function waiting() {
-    const store = open();
+    const store = await open();
     const chats = createChatStore({ store, scope: { tenant: 't', user: randomUUID() } });
     const { asked } = await approvalAsked(chats, 'Removing. ');
     return { store, chats, asked };
@@ -60,9 +83,10 @@ describe.each(stores)('a new message while an approval waits, on $name', ({ open
     ['respond', false],
     ['agent', true],
   ])('with %s', (_, withAgent) => {
-    it('refused by the store (too large): a 413, and the approval still waits (nothing of the chat changed)', async () => {
+    it('refused by the store (too large): a 413, and the approval still waits (nothing of the chat changed: the same entries)', async () => {
       const { store, chats, asked } = await waiting();
       try {
+        const before = await snapshot(chats);
         const { handler, prompts } = answering(chats, withAgent);
         const big = user('u2', 'x'.repeat(limit * 2));
         const response = await handler(post({ id: 'c', message: big }));
@@ -71,6 +95,7 @@ describe.each(stores)('a new message while an approval waits, on $name', ({ open
         await chats.idle();
         expect(prompts).toHaveLength(0);
         expect(await chats.load('c')).toEqual([user('u1', 'remove a.txt'), asked]);
+        expect(await snapshot(chats)).toEqual(before);
         // The user sends a shorter one: now the approval is denied, before it.
         const next = user('u3', 'never mind');
         await (await handler(post({ id: 'c', message: next }))).text();
@@ -86,7 +111,7 @@ describe.each(stores)('a new message while an approval waits, on $name', ({ open
     });
 
     it('a reply the store takes but whose settled version is over its limit (the reason makes it longer): the new message is stored anyway, the call left waiting', async () => {
-      const store = open();
+      const store = await open();
       const chats = createChatStore({ store, scope: { tenant: 't', user: randomUUID() } });
       try {
         // A reply of 3,527 text characters is the longest that stores in 4,000 bytes; settled, it takes about 4,290.
@@ -125,8 +150,8 @@ describe.each(stores)('a new message while an approval waits, on $name', ({ open
       }
     });
 
-    it('a store that fails while it stores the message (an outage): the error is the response, and the approval still waits', async () => {
-      const real = open();
+    it('a store that fails while it stores the message (an outage): the error is the response, and the approval still waits (the same entries)', async () => {
+      const real = await open();
       // The real store, failing the one append that holds the new message's entry.
       const store = new Proxy(real, {
         get(target, key, receiver) {
@@ -142,6 +167,7 @@ describe.each(stores)('a new message while an approval waits, on $name', ({ open
       const chats = createChatStore({ store, scope: { tenant: 't', user: randomUUID() } });
       try {
         const { asked } = await approvalAsked(chats, 'Removing. ');
+        const before = await snapshot(chats);
         const { handler, prompts } = answering(chats, withAgent);
         await expect(handler(post({ id: 'c', message: user('u2', 'never mind') }))).rejects.toThrow(
           'connection lost',
@@ -149,6 +175,7 @@ describe.each(stores)('a new message while an approval waits, on $name', ({ open
         await chats.idle();
         expect(prompts).toHaveLength(0);
         expect(await chats.load('c')).toEqual([user('u1', 'remove a.txt'), asked]);
+        expect(await snapshot(chats)).toEqual(before);
       } finally {
         await chats.idle();
         await real.close?.();
@@ -170,6 +197,31 @@ describe.each(stores)('a new message while an approval waits, on $name', ({ open
         expect(chat.slice(0, 3)).toEqual([user('u1', 'remove a.txt'), settledCalls(asked), next]);
         expect(chat).toHaveLength(4);
         expect(JSON.stringify(prompts[0])).toContain('instead of answering this approval');
+        await sendToModel(await chats.conversation('c').read());
+      } finally {
+        await chats.idle();
+        await store.close?.();
+      }
+    });
+
+    it("a new message under the id the settled reply would take (the reply's first spare id): both stored, under ids of their own", async () => {
+      const { store, chats, asked } = await waiting();
+      try {
+        const { handler, prompts } = answering(chats, withAgent);
+        const next = user(`${asked.id}@1`, 'never mind');
+        const response = await handler(post({ id: 'c', message: next }));
+        expect(response.status).toBe(200);
+        await response.text();
+        await chats.idle();
+        expect(prompts).toHaveLength(1);
+        const chat = await chats.messages('c');
+        expect(chat.slice(0, 3).map((m) => m.message)).toEqual([
+          user('u1', 'remove a.txt'),
+          settledCalls(asked),
+          next,
+        ]);
+        expect(chat[1]!.entryIds).not.toContain(next.id);
+        expect(chat).toHaveLength(4);
         await sendToModel(await chats.conversation('c').read());
       } finally {
         await chats.idle();

@@ -1,8 +1,9 @@
 import { isToolUIPart, type UIMessage } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { type ChatStore, chatStoreTools } from './chat-store.ts';
-import { liveVersions, lookupByGet } from './chat-versions.ts';
-import { completeRewind } from './rewind-chat.ts';
+import { liveVersions, lookupByGet, nextVersion } from './chat-versions.ts';
+import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
+import { completeRewind, planRewind } from './rewind-chat.ts';
 import { givenDenial } from './stopped-reply.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
@@ -48,57 +49,82 @@ export function settledCalls<M extends UIMessage>(last: M | undefined): M | unde
 }
 
 /**
- * Stores a new user message (`storeMessage`: its `append`, with or without `rewind`) after settling what the chat's
- * last message leaves waiting ({@link settleWaitingCallsOf}). The message is checked first (as `append` checks it),
- * and one the chat holds is stored as it is, nothing settled: `append` refuses a message resent, and a
- * `regenerate()` or an edit of it takes the chat back to before it instead. A `regenerate()` or an edit of a message
- * the chat does not hold (`useChat`'s retry of a send that never reached it) is a new message, and settles as one.
+ * Stores a new user message in the chat (`rewind`: a `regenerate()` or an edit, as `append` takes it), after settling
+ * what the chat's last message leaves waiting ({@link settleWaitingCallsOf}: in the same append). The message is
+ * checked first (as `append` checks it), and one the chat holds is stored by `append`, nothing settled: `append`
+ * refuses a message resent, and a `regenerate()` or an edit of it takes the chat back to before it instead. A
+ * `regenerate()` or an edit of a message the chat does not hold (`useChat`'s retry of a send that never reached it)
+ * is a new message, and settles as one.
  */
-export async function settleBeforeUserMessage<M extends UIMessage, T>(
+export async function settleBeforeUserMessage<M extends UIMessage>(
   chats: ChatStore<M>,
   chatId: string,
   message: M,
-  storeMessage: () => Promise<T>,
-): Promise<T> {
-  await validateUIInput<M>([message], 'body.message', chatStoreTools(chats));
+  rewind: boolean,
+): Promise<void> {
+  const tools = chatStoreTools(chats);
+  const [checked] = await validateUIInput<M>([message], 'body.message', tools);
   const conversation = chats.conversation(chatId);
   const lookup = lookupByGet(conversation);
   await completeRewind(conversation, lookup);
-  if ((await liveVersions(lookup, [message.id])).versions.has(message.id)) return storeMessage();
-  return settleWaitingCallsOf(chats, chatId, storeMessage);
+  const found = await liveVersions(lookup, [message.id]);
+  if (found.versions.has(message.id)) return chats.append(chatId, [message], { rewind });
+  // Not held: stored as `append` stores a new message (a rewind to a message the chat does not hold deletes nothing).
+  const version = nextVersion(message.id, [], found.taken);
+  const entries = await encodeUIMessage(checked!, {
+    tools,
+    incomplete: false,
+    location: 'body.message',
+    version,
+  });
+  await settleWaitingCallsOf(chats, chatId, entries, (all) => conversation.store(all));
 }
 
 /**
- * Stores a new user message (`storeMessage`) after settling what the chat's last message leaves waiting
- * ({@link settledCalls}), stored as a new version of it (`chats.update`, keeping whether it was cut short). The
- * user moved on: the approval buttons a reload shows, which could only be refused (`CONFLICT`: the chat moved on),
- * show the call denied, and the model reads each call with its outcome (a denied approval as the AI SDK gives it,
- * `execution-denied` with the reason) instead of a call dropped from its context. Should `storeMessage` throw (the
- * store refuses the message: too large, a value it cannot read back), the reply's version before is stored back
- * (its calls wait again; `update` refuses that when the message was stored after all, and a failed put-back is
- * left: the error thrown is the message's), so a request refused denies nothing. A settled version the store
- * refuses as too large (a reply near the size limit, which the reason makes longer) is not stored: the message is,
- * with the calls left waiting (the model side leaves them out), rather than every new message refused.
+ * Stores a new user message's entries (`message`) with `store` (one write of the entries it is given: an append)
+ * after settling what the chat's last message leaves waiting ({@link settledCalls}). The user moved on: the approval
+ * buttons a reload shows, which could only be refused (`CONFLICT`: the chat moved on), show the call denied, and the
+ * model reads each call with its outcome (a denied approval as the AI SDK gives it, `execution-denied` with the
+ * reason) instead of a call dropped from its context.
+ *
+ * The settled reply is a new version of it (as `chats.update` stores one, keeping whether it was cut short), given to
+ * `store` before the message, in the same write: an append is atomic on every store, so the store takes both or
+ * neither. A write refused (the message too large, a value the store cannot read back) or failed (an outage, a crash:
+ * one transaction on SQLite and PostgreSQL) leaves the chat as it was, the calls waiting under the reply's entries as
+ * they were; what `store` throws is thrown. Once it is stored, the reply's version before is deleted (a crash in
+ * between leaves it superseded: the chat shows the settled version, and its next write deletes the older one,
+ * `completeRewind`; a delete that fails is thrown, the message stored). A settled version the store refuses as too large (a reply near the size limit, which the reason
+ * makes longer) is not stored: the message is, alone, with the calls left waiting (the model side leaves them out),
+ * rather than every new message refused. Atomic only as far as `store` is one append (every engram view's `store`
+ * is): a view of your own whose `store` writes a batch message by message may keep the settled version without the
+ * message.
  */
 export async function settleWaitingCallsOf<M extends UIMessage, T>(
   chats: ChatStore<M>,
   chatId: string,
-  storeMessage: () => Promise<T>,
+  message: readonly ChatEntry[],
+  store: (entries: readonly ChatEntry[]) => Promise<T>,
 ): Promise<T> {
   const last = await chats.lastMessage(chatId);
   const settled = settledCalls(last?.message);
-  if (!last || !settled) return storeMessage();
+  if (!last || !settled) return store(message);
+  const tools = chatStoreTools(chats);
+  const [checked] = await validateUIInput<M>([settled], 'message', tools);
+  const conversation = chats.conversation(chatId);
+  const rewind = await planRewind(conversation, lookupByGet(conversation), settled.id);
+  // A version under an id none of the message's entries takes: both go in one append.
+  const version = rewind.version(settled.id, new Set(message.map((entry) => entry.id)))!;
+  const incomplete = last.incomplete;
+  const reply = await encodeUIMessage(checked!, { tools, incomplete, location: 'message', version });
+  let stored: T;
   try {
-    await chats.update(chatId, settled, { incomplete: last.incomplete });
+    stored = await store([...reply, ...message]);
   } catch (error) {
-    // The settled version over the store's size limit (the reason makes it longer): the message is stored anyway.
-    if (MemoryError.hasCode(error, 'PAYLOAD_TOO_LARGE')) return storeMessage();
+    // Nothing of it stored. Over the size limit, the settled version may be what the store refuses (the reason makes
+    // it longer): the message is stored alone (refused again when it is the one too large).
+    if (MemoryError.hasCode(error, 'PAYLOAD_TOO_LARGE')) return store(message);
     throw error;
   }
-  try {
-    return await storeMessage();
-  } catch (error) {
-    await chats.update(chatId, last.message, { incomplete: last.incomplete }).catch(() => undefined);
-    throw error;
-  }
+  await rewind.finish();
+  return stored;
 }

@@ -72,6 +72,7 @@ export {
   maxResultLimit,
 } from './longterm/check-record.ts';
 export { createLongTermRecords, type LongTermRecordsOptions } from './longterm/create-long-term-records.ts';
+export { listingCursor, listingPosition } from './longterm/listing-cursor.ts';
 export type { LongTermDriverV1 } from './longterm/long-term-driver.ts';
 export type {
   LongTermEmbedding,

@@ -5,6 +5,8 @@ import {
   firstVersion,
   type LongTermDriverV1,
   type LongTermRecord,
+  listingCursor,
+  listingPosition,
   MemoryError,
   matchesFilter,
   reviveVersion,
@@ -108,17 +110,14 @@ export function createMinimalLongTermDriver(options: MinimalLongTermDriverOption
       return structuredClone(slots.get(key(scope, id))?.versions ?? []);
     },
     async listRecords(scope, listOptions = {}) {
-      const cursor = listOptions.cursor ?? '0';
-      if (!/^\d{1,15}$/.test(cursor)) throw fail('INVALID_QUERY', 'cursor is not a cursor of this driver');
+      const after = listingPosition(listOptions.cursor, 'minimal-driver');
       const limit = listOptions.limit ?? 100;
       const page = live(scope)
-        .filter(
-          (s) =>
-            s.seq > Number(cursor) && matchesFilter(current(s) as LongTermRecord, listOptions.filter ?? {}),
-        )
+        .filter((s) => s.seq > after && matchesFilter(current(s) as LongTermRecord, listOptions.filter ?? {}))
         .slice(0, limit + 1);
       const shown = page.slice(0, limit);
-      const end = shown.at(-1)?.seq.toString();
+      const last = shown.at(-1);
+      const end = last === undefined ? undefined : listingCursor(last.seq);
       return {
         records: structuredClone(shown.map((s) => current(s) as LongTermRecord)),
         ...(end === undefined ? {} : { endCursor: end }),

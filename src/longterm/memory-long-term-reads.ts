@@ -1,5 +1,5 @@
-import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkListOptions } from './check-record.ts';
+import { listingCursor, listingPosition } from './listing-cursor.ts';
 import type { LongTermDriverV1 } from './long-term-driver.ts';
 import type { LongTermPage } from './long-term-query.ts';
 import { isEngramKind, type LongTermRecord } from './long-term-record.ts';
@@ -43,21 +43,15 @@ export function memoryLongTermReads(state: MemoryLongTermState, component: strin
       const entries = await state.open(scope);
       const limit = checkListOptions(options, component);
       const filter = options?.filter ?? {};
-      const after = options?.cursor === undefined ? 0 : Number.parseInt(options.cursor, 36);
-      if (!Number.isSafeInteger(after))
-        throw new MemoryError({
-          code: 'INVALID_QUERY',
-          component,
-          message: 'cursor is not a cursor returned by a listing',
-        });
+      const after = listingPosition(options?.cursor, component);
       const page = liveEntries(entries, scope)
         .filter((e) => e.seq > after && matchesFilter(currentVersion(e) as LongTermRecord, filter))
         .slice(0, limit + 1);
       const records = page.slice(0, limit).map((e) => copyRecord(currentVersion(e) as LongTermRecord));
       const last = page[Math.min(limit, page.length) - 1];
-      const end = last ? { endCursor: last.seq.toString(36) } : {};
+      const end = last ? { endCursor: listingCursor(last.seq) } : {};
       return page.length > limit && last
-        ? { records, nextCursor: last.seq.toString(36), ...end }
+        ? { records, nextCursor: listingCursor(last.seq), ...end }
         : { records, ...end };
     },
     async latestRecordTime(scope, options) {
@@ -74,7 +68,7 @@ export function memoryLongTermReads(state: MemoryLongTermState, component: strin
       }
       return {
         ...(latest === undefined ? {} : { latest: new Date(latest) }),
-        ...(end === undefined ? {} : { endCursor: end.toString(36) }),
+        ...(end === undefined ? {} : { endCursor: listingCursor(end) }),
       };
     },
     async searchText(scope, query) {

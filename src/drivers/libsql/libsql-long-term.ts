@@ -7,6 +7,8 @@ import {
   type LongTermDriverV1,
   type LongTermPage,
   type LongTermRecord,
+  listingCursor,
+  listingPosition,
   MemoryError,
   reviveVersion,
   type Scope,
@@ -62,19 +64,6 @@ const embeddingsOf = (scope: Scope, id: string): SqlPart => {
   const mine = ownedBy(scope, 'e');
   return { sql: `${mine.sql} AND e.id = ?`, args: [...mine.args, id] };
 };
-
-/** Decodes a listing cursor (base-36 `first_rid`); `INVALID_QUERY` for anything a listing did not return. */
-function listCursor(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
-  const after = Number.parseInt(cursor, 36);
-  if (!Number.isSafeInteger(after) || after < 0 || after.toString(36) !== cursor)
-    throw new MemoryError({
-      code: 'INVALID_QUERY',
-      component,
-      message: 'cursor is not a cursor returned by a listing',
-    });
-  return after;
-}
 
 /**
  * Purges, in `tx`, every version, index row and embedding of the covered scope's records, or of the owner's
@@ -218,7 +207,7 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
     },
     listRecords: async (scope, options): Promise<LongTermPage> => {
       const limit = options?.limit ?? 100;
-      const after = listCursor(options?.cursor);
+      const after = listingPosition(options?.cursor, component);
       const where = allOf([coveredBy(scope, 'r'), ...filterSql(options?.filter)]);
       const rows = await db.all(
         `SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${where.sql} AND r.live = 1 AND r.first_rid > ? ORDER BY r.first_rid LIMIT ?`,
@@ -227,7 +216,7 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
       const records = rows.slice(0, limit).map(toRecord);
       const last = rows[Math.min(limit, rows.length) - 1];
       if (!last) return { records };
-      const cursor = Number(last.first_rid).toString(36);
+      const cursor = listingCursor(Number(last.first_rid));
       return rows.length > limit
         ? { records, nextCursor: cursor, endCursor: cursor }
         : { records, endCursor: cursor };
@@ -245,7 +234,7 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
       const last = row?.last ?? null;
       return {
         ...(latest === null ? {} : { latest: new Date(Number(latest)) }),
-        ...(last === null ? {} : { endCursor: Number(last).toString(36) }),
+        ...(last === null ? {} : { endCursor: listingCursor(Number(last)) }),
       };
     },
     purgeRecords: (scope, ids) => db.write((tx) => purgeIn(tx, scope, ids)),

@@ -1,6 +1,6 @@
-import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import { checkIds, checkLatestOptions, checkListOptions } from '../../longterm/check-record.ts';
+import { listingCursor, listingPosition } from '../../longterm/listing-cursor.ts';
 import type { LongTermPage } from '../../longterm/long-term-query.ts';
 import { engramKindPrefix, type LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
@@ -9,18 +9,6 @@ import { queryAll, queryGet } from './sql-exec.ts';
 import { joinSql, sql } from './sql-fragment.ts';
 import { idChunks, type SqlLongTermOptions } from './sql-longterm-options.ts';
 import { filterSql, liveWhere, owned, recordColumns, toRecord } from './sql-longterm-rows.ts';
-
-/** The position after which a listing continues: 0 for the first page, else its cursor's `first_rid`. */
-function listPosition(cursor: string | undefined, component: string): number {
-  const after = cursor === undefined ? 0 : Number.parseInt(cursor, 36);
-  if (!Number.isSafeInteger(after) || after < 0 || (cursor !== undefined && after.toString(36) !== cursor))
-    throw new MemoryError({
-      code: 'INVALID_QUERY',
-      component,
-      message: 'cursor is not a cursor returned by a listing',
-    });
-  return after;
-}
 
 /**
  * The reads of `LongTermStoreV1` on the shared SQL layer: live versions by id, a record's history, listings in
@@ -69,7 +57,7 @@ export function sqlLongTermReads(
     listRecords: (scope, listOptions) =>
       op('listRecords', scope, async (): Promise<LongTermPage> => {
         const limit = checkListOptions(listOptions, component);
-        const after = listPosition(listOptions?.cursor, component);
+        const after = listingPosition(listOptions?.cursor, component);
         const where = liveWhere(scope, filterSql(client.dialect, listOptions?.filter ?? {}));
         const rows = await queryAll(
           client,
@@ -77,9 +65,9 @@ export function sqlLongTermReads(
         );
         const records = rows.slice(0, limit).map(read);
         const last = rows[Math.min(limit, rows.length) - 1];
-        const end = last ? { endCursor: Number(last.first_rid).toString(36) } : {};
+        const end = last ? { endCursor: listingCursor(Number(last.first_rid)) } : {};
         return rows.length > limit && last
-          ? { records, nextCursor: Number(last.first_rid).toString(36), ...end }
+          ? { records, nextCursor: listingCursor(Number(last.first_rid)), ...end }
           : { records, ...end };
       }),
     latestRecordTime: (scope, latestOptions) =>
@@ -94,7 +82,7 @@ export function sqlLongTermReads(
         const last = row?.last ?? null;
         return {
           ...(latest === null ? {} : { latest: new Date(Number(latest)) }),
-          ...(last === null ? {} : { endCursor: Number(last).toString(36) }),
+          ...(last === null ? {} : { endCursor: listingCursor(Number(last)) }),
         };
       }),
   };

@@ -124,7 +124,7 @@ export async function insert(ctx: CommandContext, path: unknown, lineNumber: unk
       (lineNumber as number) > lines.length
     )
       refuse(
-        `Invalid \`insert_line\` parameter: ${String(lineNumber)}. It should be within the range of lines of the file: [0, ${lines.length}]`,
+        `Invalid \`insert_line\` parameter: ${describeValue(lineNumber)}. It should be within the range of lines of the file: [0, ${lines.length}]`,
       );
     lines.splice(lineNumber as number, 0, text.replace(/\n$/, ''));
     const next = lines.join('\n');

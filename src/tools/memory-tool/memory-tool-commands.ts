@@ -64,12 +64,14 @@ export async function view(ctx: CommandContext, path: unknown, range: unknown): 
   return `Here's the content of ${p.path} with line numbers:\n${numberLines(lines.slice(first - 1, last), first)}`;
 }
 
-/** `create`: a new file; refused when it exists, is a directory, sits inside a file, or breaks a cap. */
+/** `create`: a new file; refused when it exists, is a directory (or is written as one), sits inside a file, or breaks a cap. */
 export async function create(ctx: CommandContext, path: unknown, text: unknown): Promise<string> {
   const p = pathOf(ctx, path);
   if (typeof text !== 'string') refuse('`file_text` must be a string.');
   if (p.segments.length === 0)
     refuse(`${memoryRoot} is a directory; give a file path such as ${memoryRoot}/notes.md.`);
+  if ((path as string).endsWith('/'))
+    refuse(`${p.path}/ names a directory; give a file path such as ${p.path}/notes.md.`);
   checkSize(ctx, p.path, text);
   return exclusive(ctx, async (files) => {
     if (files.some((f) => f.path === p.path)) refuse(`File ${p.path} already exists`);

@@ -140,6 +140,11 @@ describe('memory tool handler: commands and the results the model expects', () =
     expect(await memory.execute({ command: 'create', path: '/memories', file_text: 'x' })).toMatch(
       /^Error: \/memories is a directory/,
     );
+    // A path written with a trailing slash names a directory: no file is created under its name.
+    expect(await memory.execute({ command: 'create', path: '/memories/notes/', file_text: 'x' })).toBe(
+      'Error: /memories/notes/ names a directory; give a file path such as /memories/notes/notes.md.',
+    );
+    expect(await memory.execute({ command: 'view', path: '/memories/notes' })).toMatch(/does not exist/);
   });
 
   it('str_replace replaces one occurrence and refuses zero or several with the expected messages', async () => {

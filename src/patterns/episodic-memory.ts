@@ -1,5 +1,11 @@
 import type { JSONValue, ModelMessage } from 'ai';
-import { checkKnownKeys, checkNestedKeys, checkOptions } from '../core/check-options.ts';
+import {
+  checkKnownKeys,
+  checkNestedKeys,
+  checkOptionalInteger,
+  checkOptions,
+} from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
@@ -30,7 +36,7 @@ export interface EpisodicMemoryOptions {
   counter?: TokenCounter;
   /** Ranking options of `recallEpisode` (full text over episode records; vectors when `embedding` is set). */
   ranking?: RankingOptions & { embedding?: Parameters<typeof createLongTermMemory>[0]['embedding'] };
-  /** Characters of the opening and closing message kept in an episode's summary. @default 80 */
+  /** Characters of the opening and closing message kept in an episode's summary (an integer >= 0). @default 80 */
   previewChars?: number;
 }
 
@@ -64,7 +70,7 @@ export interface EpisodicMemory {
    * next; returns the episode closed, or undefined. When the embedding model fails it throws and the episode
    * stays current, so the call can be retried. Closes and stores of one handle run one at a time, in call order;
    * when another handle (another process) closed the episode first with other messages or metadata, it throws
-   * `CONFLICT` and this handle goes on with the next episode.
+   * `CONFLICT` and this handle goes on with the next episode. Metadata that is not an object is `INVALID_ARGUMENT`.
    */
   startNewEpisode(metadata?: Record<string, JSONValue>): Promise<EpisodeInfo | undefined>;
   /** The closed episode most relevant to `query` (BM25 over its messages, fused with vectors when configured), or undefined. */
@@ -134,6 +140,7 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
       component,
       message: 'series must be 1–100 characters of letters, digits, _ . : -',
     });
+  checkOptionalInteger(options.previewChars, 'openEpisodicMemory(options).previewChars', 'patterns', 0);
   const store = options.store ?? createMemoryStore();
   const { embedding, ...ranking } = options.ranking ?? {};
   const embedder =
@@ -291,6 +298,12 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
       await steps.run(() => current.store(message));
     },
     async startNewEpisode(metadata = {}) {
+      if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
+        throw new MemoryError({
+          code: 'INVALID_ARGUMENT',
+          component,
+          message: `startNewEpisode(metadata): metadata must be an object, got ${describeValue(metadata)}`,
+        });
       const closing = await steps.run(() => close(metadata));
       if (closing) await closing.vector();
       return closing?.info;

@@ -6,10 +6,11 @@ import { afterEach } from 'vitest';
 import { createSqliteStore } from '../src/drivers/sqlite/sqlite-driver.ts';
 
 /**
- * A factory of SQLite stores, each on a new file in its own temporary folder named after `prefix`; every folder
- * is removed after each test (call it at a test file's top level, where `afterEach` registers).
+ * A factory of SQLite file paths, each in its own temporary folder named after `prefix`; every folder is removed
+ * after each test (call it at a test file's top level, where `afterEach` registers). For tests that open several
+ * handles (connections) on one file.
  */
-export function tempSqliteStores(prefix: string): () => ReturnType<typeof createSqliteStore> {
+export function tempSqlitePaths(prefix: string): () => string {
   const dirs: string[] = [];
   afterEach(() => {
     for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
@@ -17,6 +18,15 @@ export function tempSqliteStores(prefix: string): () => ReturnType<typeof create
   return () => {
     const dir = mkdtempSync(join(tmpdir(), `engram-${prefix}-`));
     dirs.push(dir);
-    return createSqliteStore({ path: join(dir, `${prefix}.db`) });
+    return join(dir, `${prefix}.db`);
   };
+}
+
+/**
+ * A factory of SQLite stores, each on a new file in its own temporary folder named after `prefix`; every folder
+ * is removed after each test (call it at a test file's top level, where `afterEach` registers).
+ */
+export function tempSqliteStores(prefix: string): () => ReturnType<typeof createSqliteStore> {
+  const path = tempSqlitePaths(prefix);
+  return () => createSqliteStore({ path: path() });
 }

@@ -187,3 +187,21 @@ describe('openEpisodicMemory: a series is its scope’s own', () => {
       if ('close' in store) store.close();
     });
 });
+
+describe('openEpisodicMemory: bad input is refused, not stored', () => {
+  it('metadata that is not an object is INVALID_ARGUMENT and the episode stays current; so is a bad previewChars', async () => {
+    const episodic = await openEpisodicMemory({ store: createMemoryStore(), scope, series: 's', counter });
+    await episodic.store({ role: 'user', content: 'my printer jams' });
+    for (const metadata of ['x', [1], 5, null])
+      await expect(episodic.startNewEpisode(metadata as never)).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/startNewEpisode\(metadata\)/),
+      });
+    expect(await episodic.episodes()).toEqual([]);
+    expect(await episodic.startNewEpisode()).toMatchObject({ index: 1, metadata: {} });
+    for (const previewChars of [-5, 1.5, 'x'])
+      await expect(
+        openEpisodicMemory({ store: createMemoryStore(), series: 's', previewChars: previewChars as never }),
+      ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/previewChars/) });
+  });
+});

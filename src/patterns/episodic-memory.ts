@@ -1,8 +1,15 @@
 import type { JSONValue, ModelMessage } from 'ai';
-import { checkKnownKeys, checkNestedKeys, checkOptions } from '../core/check-options.ts';
+import {
+  checkKnownKeys,
+  checkNestedKeys,
+  checkOptionalInteger,
+  checkOptions,
+} from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
+import { createSerialQueue } from '../core/serial-queue.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
 import type { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import { toEmbedder } from '../longterm/embedder.ts';
@@ -29,7 +36,7 @@ export interface EpisodicMemoryOptions {
   counter?: TokenCounter;
   /** Ranking options of `recallEpisode` (full text over episode records; vectors when `embedding` is set). */
   ranking?: RankingOptions & { embedding?: Parameters<typeof createLongTermMemory>[0]['embedding'] };
-  /** Characters of the opening and closing message kept in an episode's summary. @default 80 */
+  /** Characters of the opening and closing message kept in an episode's summary (an integer >= 0). @default 80 */
   previewChars?: number;
 }
 
@@ -56,12 +63,14 @@ export interface EpisodicMemory {
   readonly series: string;
   /** The episode being written (a conversation memory of its own). */
   readonly current: ConversationMemory;
-  /** Stores messages in the current episode. */
+  /** Stores messages in the current episode (one a close under way has not taken goes to the next). */
   store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
   /**
    * Closes the current episode with `metadata` (when it holds messages: an empty one stays current) and starts the
    * next; returns the episode closed, or undefined. When the embedding model fails it throws and the episode
-   * stays current, so the call can be retried.
+   * stays current, so the call can be retried. Closes and stores of one handle run one at a time, in call order;
+   * when another handle (another process) closed the episode first with other messages or metadata, it throws
+   * `CONFLICT` and this handle goes on with the next episode. Metadata that is not an object is `INVALID_ARGUMENT`.
    */
   startNewEpisode(metadata?: Record<string, JSONValue>): Promise<EpisodeInfo | undefined>;
   /** The closed episode most relevant to `query` (BM25 over its messages, fused with vectors when configured), or undefined. */
@@ -131,6 +140,7 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
       component,
       message: 'series must be 1–100 characters of letters, digits, _ . : -',
     });
+  checkOptionalInteger(options.previewChars, 'openEpisodicMemory(options).previewChars', 'patterns', 0);
   const store = options.store ?? createMemoryStore();
   const { embedding, ...ranking } = options.ranking ?? {};
   const embedder =
@@ -177,8 +187,107 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
     return out.sort((a, b) => a.index - b.index);
   };
 
-  let index = (await closed()).length + 1;
+  /** The episode after the newest closed one (numbering goes on after a gap an earlier version could leave). */
+  const next = async () => (await closed()).reduce((n, e) => Math.max(n, e.index), 0) + 1;
+  let index = await next();
   let current = open(sessionOf(index));
+  /** Stores and closes, one at a time: a close reads, writes and moves on to the next episode as one step. */
+  const steps = createSerialQueue();
+
+  /**
+   * Closes the current episode (a step of `steps`): its record written, the next episode current. Its vector is
+   * written by `vector()`, outside the step, so a store or close after it does not wait for it.
+   */
+  const close = async (
+    metadata: Record<string, JSONValue>,
+  ): Promise<{ info: EpisodeInfo; vector: () => Promise<void> } | undefined> => {
+    const messages = await current.read();
+    if (messages.length === 0) return undefined;
+    const first = messages[0] as MemoryMessage;
+    const last = messages.at(-1) as MemoryMessage;
+    const summary = [
+      `Episode ${index}: ${messages.length} messages`,
+      `Started: ${preview(first, max)}`,
+      `Ended: ${preview(last, max)}`,
+    ].join('\n');
+    const transcript = recordText(
+      messages
+        .map((m) => spokenText(m))
+        .filter((t) => t !== '')
+        .join('\n'),
+      64 * 1024,
+    );
+    const info: EpisodeInfo = {
+      index,
+      sessionId: current.sessionId,
+      metadata,
+      messageCount: messages.length,
+      startedAt: first.createdAt,
+      endedAt: last.createdAt,
+      summary,
+    };
+    const id = `episode_${current.sessionId}`;
+    const text = transcript || summary;
+    const record: NewLongTermRecord = {
+      id,
+      kind: 'episode',
+      text,
+      context: summary,
+      session: current.sessionId,
+      episode: current.sessionId,
+      validAt: first.createdAt,
+      metadata: {
+        pattern: 'episodic',
+        series: options.series,
+        index,
+        sessionId: current.sessionId,
+        messageCount: messages.length,
+        startedAt: first.createdAt.toISOString(),
+        endedAt: last.createdAt.toISOString(),
+        metadata,
+      },
+      provenance: {
+        origin: 'conversation',
+        toolDerived: messages.some((m) => toolsReadAfter([m]).length > 0),
+        messageIds: messages.slice(0, 1000).map((m) => m.id),
+        roles: messages.slice(0, 1000).map((m) => m.role),
+        session: current.sessionId,
+      },
+    };
+    // The vector first: a model that fails writes nothing, and the episode stays current to be closed again.
+    const vectors = await records.embed([text]);
+    if (!checked) {
+      await records.catchUp();
+      checked = true;
+    }
+    caughtUp ??= Promise.resolve();
+    try {
+      await records.add([record]);
+    } catch (error) {
+      checked = false;
+      // Another handle closed this episode first, seeing other messages or metadata: go on after it.
+      if ((await longTerm.records.getRecord(scope, id)) === undefined) throw error;
+      const taken = index;
+      index = await next();
+      current = open(sessionOf(index));
+      throw new MemoryError({
+        code: 'CONFLICT',
+        component,
+        message: `episode ${taken} of series "${options.series}" was closed by another writer first, with other messages or metadata; this memory goes on with episode ${index}`,
+        cause: error,
+      });
+    }
+    // Closed once its record is written; its vector, if this write fails, is written by the next close (whose
+    // catch-up runs again: `checked` is cleared then), not by a recall (this handle's recall caught up once).
+    index++;
+    current = open(sessionOf(index));
+    const vector = () =>
+      records.putVectors([id], vectors).catch((error: unknown) => {
+        checked = false;
+        throw error;
+      });
+    return { info, vector };
+  };
 
   return {
     series: options.series,
@@ -186,81 +295,18 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
       return current;
     },
     async store(message) {
-      await current.store(message);
+      await steps.run(() => current.store(message));
     },
     async startNewEpisode(metadata = {}) {
-      const messages = await current.read();
-      if (messages.length === 0) return undefined;
-      const first = messages[0] as MemoryMessage;
-      const last = messages.at(-1) as MemoryMessage;
-      const summary = [
-        `Episode ${index}: ${messages.length} messages`,
-        `Started: ${preview(first, max)}`,
-        `Ended: ${preview(last, max)}`,
-      ].join('\n');
-      const transcript = recordText(
-        messages
-          .map((m) => spokenText(m))
-          .filter((t) => t !== '')
-          .join('\n'),
-        64 * 1024,
-      );
-      const info: EpisodeInfo = {
-        index,
-        sessionId: current.sessionId,
-        metadata,
-        messageCount: messages.length,
-        startedAt: first.createdAt,
-        endedAt: last.createdAt,
-        summary,
-      };
-      const id = `episode_${current.sessionId}`;
-      const text = transcript || summary;
-      const record: NewLongTermRecord = {
-        id,
-        kind: 'episode',
-        text,
-        context: summary,
-        session: current.sessionId,
-        episode: current.sessionId,
-        validAt: first.createdAt,
-        metadata: {
-          pattern: 'episodic',
-          series: options.series,
-          index,
-          sessionId: current.sessionId,
-          messageCount: messages.length,
-          startedAt: first.createdAt.toISOString(),
-          endedAt: last.createdAt.toISOString(),
-          metadata,
-        },
-        provenance: {
-          origin: 'conversation',
-          toolDerived: messages.some((m) => toolsReadAfter([m]).length > 0),
-          messageIds: messages.slice(0, 1000).map((m) => m.id),
-          roles: messages.slice(0, 1000).map((m) => m.role),
-          session: current.sessionId,
-        },
-      };
-      // The vector first: a model that fails writes nothing, and the episode stays current to be closed again.
-      const vectors = await records.embed([text]);
-      if (!checked) {
-        await records.catchUp();
-        checked = true;
-      }
-      caughtUp ??= Promise.resolve();
-      try {
-        await records.add([record]);
-        // Closed once its record is written; its vector, if this write fails, is written by the next close (whose
-        // catch-up runs again: `checked` is cleared below), not by a recall (this handle's recall caught up once).
-        index++;
-        current = open(sessionOf(index));
-        await records.putVectors([id], vectors);
-      } catch (error) {
-        checked = false;
-        throw error;
-      }
-      return info;
+      if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))
+        throw new MemoryError({
+          code: 'INVALID_ARGUMENT',
+          component,
+          message: `startNewEpisode(metadata): metadata must be an object, got ${describeValue(metadata)}`,
+        });
+      const closing = await steps.run(() => close(metadata));
+      if (closing) await closing.vector();
+      return closing?.info;
     },
     async recallEpisode(query) {
       caughtUp ??= records.catchUp().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { checkKnownKeys, checkMethods, checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptionalNumber, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import type { LongTermMemory, LongTermSearchResult } from '../longterm/long-term-memory.ts';
@@ -10,7 +10,7 @@ import { groupMessages, sendableItems } from '../messages/units.ts';
 export interface HierarchicalMemoryOptions {
   /** The one log every level is a view of. */
   memory: ConversationMemory;
-  /** A message at or above this importance is core memory. @default 0.7 */
+  /** A message at or above this importance (a number from 0 to 1) is core memory. @default 0.7 */
   importanceThreshold?: number;
   /** Working memory holds at most this many messages; past it the oldest `moveCount` move down. @default 50 */
   workingLimit?: number;
@@ -99,7 +99,7 @@ export function createHierarchicalMemory(options: HierarchicalMemoryOptions): Hi
   const threshold = options.importanceThreshold ?? 0.7;
   const limit = options.workingLimit ?? 50;
   const move = options.moveCount ?? 25;
-  check(threshold >= 0 && threshold <= 1, 'importanceThreshold must be from 0 to 1');
+  checkOptionalNumber(threshold, 'createHierarchicalMemory(options).importanceThreshold', 'patterns', 0, 1);
   check(Number.isSafeInteger(limit) && limit >= 1, 'workingLimit must be a positive integer');
   check(
     Number.isSafeInteger(move) && move >= 1 && move <= limit,
@@ -137,11 +137,13 @@ export function createHierarchicalMemory(options: HierarchicalMemoryOptions): Hi
         typeof importance === 'number' && importance >= 0 && importance <= 1,
         'importance must be a number from 0 to 1',
       );
-      const base = message as ModelMessage & { metadata?: Record<string, unknown> };
-      const [stored] = await memory.append({
-        ...message,
-        metadata: { ...(base.metadata ?? {}), importance },
-      } as unknown as ModelMessage);
+      const base = message as (ModelMessage & { metadata?: Record<string, unknown> }) | null;
+      // Anything but an object goes to the log as it is, which refuses it saying why (INVALID_MESSAGE).
+      const tagged =
+        typeof base === 'object' && base !== null
+          ? { ...base, metadata: { ...(base.metadata ?? {}), importance } }
+          : base;
+      const [stored] = await memory.append(tagged as unknown as ModelMessage);
       return stored as MemoryMessage;
     },
     levels,

@@ -1,9 +1,10 @@
 /**
  * Paths a model (or an attacker speaking through one) might send to reach outside `/memories`: traversal,
- * percent and double encoding, other absolute paths, backslashes, NUL and other invisible characters, Unicode
- * look-alikes of `/` and `.`, trailing dots and spaces, `//`, `.` names, very long names and paths,
- * symlink-like names, Windows drives and streams, UNC paths, URL schemes, other cases of `/memories`. The
- * memory tool refuses every one (its tests run each through every command); a backend of your own should too.
+ * percent and double encoding, other absolute paths, backslashes, NUL and other invisible characters (format
+ * characters, and letters and marks that render as nothing: Hangul fillers, variation selectors, the combining
+ * grapheme joiner), Unicode look-alikes of `/` and `.`, trailing dots and spaces, `//`, `.` names, very long
+ * names and paths, symlink-like names, Windows drives and streams, UNC paths, URL schemes, other cases of
+ * `/memories`. The memory tool refuses every one (its tests run each through every command); a backend of your own should too.
  */
 export const memoryToolPathTricks: readonly (readonly [label: string, path: string])[] = [
   ['bare ..', '..'],
@@ -75,6 +76,13 @@ export const memoryToolPathTricks: readonly (readonly [label: string, path: stri
   ['right-to-left override', '/memories/\u202Eexe.md'],
   ['zero-width space', '/memories/x\u200B'],
   ['byte order mark', '/memories/\uFEFFx'],
+  ['Hangul filler U+115F, an invisible letter', '/memories/notes\u115F.md'],
+  ['Hangul filler U+1160, an invisible letter', '/memories/\u1160'],
+  ['combining grapheme joiner U+034F, an invisible mark', '/memories/notes\u034F.md'],
+  ['variation selector U+FE0F', '/memories/notes\uFE0F.md'],
+  ['Mongolian free variation selector U+180B', '/memories/x\u180B'],
+  ['Khmer inherent vowel U+17B4, invisible', '/memories/x\u17B4'],
+  ['variation selector supplement U+E0100', '/memories/x\u{E0100}'],
   ['lone surrogate', '/memories/\uD800x'],
   ['line separator U+2028', '/memories/x\u2028y'],
   ['wildcard', '/memories/*'],

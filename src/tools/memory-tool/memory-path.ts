@@ -18,8 +18,12 @@ export type ParsedMemoryPath = ({ ok: true } & MemoryPath) | { ok: false; reason
 
 /** Letters, combining marks, decimal digits, space and `_ - . + ( ) ,`: nothing a file system or URL reads as syntax. */
 const nameCharacters = /^[\p{L}\p{M}\p{Nd} _\-.+(),]+$/u;
-/** Control, format (zero-width, bidi), line and paragraph separator, surrogate and unassigned characters. */
-const invisible = /[\p{Cc}\p{Cf}\p{Cs}\p{Cn}\p{Zl}\p{Zp}]/u;
+/**
+ * Control, format (zero-width, bidi), line and paragraph separator, surrogate and unassigned characters, and the
+ * default-ignorable ones that render as nothing though they are letters or marks (Hangul fillers, variation
+ * selectors, the combining grapheme joiner): `notes\u115F.md` would show as `notes.md` and be another file.
+ */
+const invisible = /[\p{Cc}\p{Cf}\p{Cs}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
 
 /**
  * Checks a path the model sent and returns its canonical form, or the reason it is refused. The rules are an

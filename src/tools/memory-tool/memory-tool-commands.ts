@@ -39,12 +39,16 @@ function checkSize(ctx: CommandContext, path: string, content: string): void {
 /** `view`: a directory listing, or a file with line numbers (`view_range`: `[first, last]`, `last` -1 for the end). */
 export async function view(ctx: CommandContext, path: unknown, range: unknown): Promise<string> {
   const p = pathOf(ctx, path);
-  const content = p.segments.length > 0 ? await ctx.files.read(p.path) : undefined;
+  let content = p.segments.length > 0 ? await ctx.files.read(p.path) : undefined;
   if (content === undefined) {
-    const files = visible(await ctx.files.list());
-    if (p.path !== memoryRoot && !files.some((f) => isUnder(f, p.path)))
-      refuse(`The path ${p.path} does not exist. Please provide a valid path.`);
-    return formatListing(p.path, files);
+    const listed = await ctx.files.list();
+    if (await finishMoveTo(ctx, p.path, listed)) content = await ctx.files.read(p.path);
+    if (content === undefined) {
+      const files = visible(listed);
+      if (p.path !== memoryRoot && !files.some((f) => isUnder(f, p.path)))
+        refuse(`The path ${p.path} does not exist. Please provide a valid path.`);
+      return formatListing(p.path, files);
+    }
   }
   const lines = content.split('\n');
   let [first, last] = [1, lines.length];
@@ -60,12 +64,14 @@ export async function view(ctx: CommandContext, path: unknown, range: unknown): 
   return `Here's the content of ${p.path} with line numbers:\n${numberLines(lines.slice(first - 1, last), first)}`;
 }
 
-/** `create`: a new file; refused when it exists, is a directory, sits inside a file, or breaks a cap. */
+/** `create`: a new file; refused when it exists, is a directory (or is written as one), sits inside a file, or breaks a cap. */
 export async function create(ctx: CommandContext, path: unknown, text: unknown): Promise<string> {
   const p = pathOf(ctx, path);
   if (typeof text !== 'string') refuse('`file_text` must be a string.');
   if (p.segments.length === 0)
     refuse(`${memoryRoot} is a directory; give a file path such as ${memoryRoot}/notes.md.`);
+  if ((path as string).endsWith('/'))
+    refuse(`${p.path}/ names a directory; give a file path such as ${p.path}/notes.md.`);
   checkSize(ctx, p.path, text);
   return exclusive(ctx, async (files) => {
     if (files.some((f) => f.path === p.path)) refuse(`File ${p.path} already exists`);
@@ -90,9 +96,7 @@ export async function strReplace(ctx: CommandContext, path: unknown, oldStr: unk
   if (typeof newStr !== 'string') refuse('`new_str` must be a string.');
   let line = 0;
   let result = '';
-  await ctx.files.write(p.path, (current) => {
-    if (current === undefined)
-      return refuse(`The path ${p.path} does not exist. Please provide a valid path.`);
+  await editFile(ctx, p.path, (current) => {
     const at = occurrences(current, oldStr);
     if (at.length === 0)
       refuse(`No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${p.path}.`);
@@ -114,9 +118,7 @@ export async function strReplace(ctx: CommandContext, path: unknown, oldStr: unk
 export async function insert(ctx: CommandContext, path: unknown, lineNumber: unknown, text: unknown) {
   const p = pathOf(ctx, path);
   if (typeof text !== 'string') refuse('`insert_text` must be a string.');
-  await ctx.files.write(p.path, (current) => {
-    if (current === undefined)
-      return refuse(`The path ${p.path} does not exist. Please provide a valid path.`);
+  await editFile(ctx, p.path, (current) => {
     const lines = current.split('\n');
     if (
       !Number.isSafeInteger(lineNumber) ||
@@ -124,7 +126,7 @@ export async function insert(ctx: CommandContext, path: unknown, lineNumber: unk
       (lineNumber as number) > lines.length
     )
       refuse(
-        `Invalid \`insert_line\` parameter: ${String(lineNumber)}. It should be within the range of lines of the file: [0, ${lines.length}]`,
+        `Invalid \`insert_line\` parameter: ${describeValue(lineNumber)}. It should be within the range of lines of the file: [0, ${lines.length}]`,
       );
     lines.splice(lineNumber as number, 0, text.replace(/\n$/, ''));
     const next = lines.join('\n');
@@ -132,6 +134,35 @@ export async function insert(ctx: CommandContext, path: unknown, lineNumber: unk
     return next;
   });
   return `The file ${p.path} has been edited.`;
+}
+
+/**
+ * Edits an existing file through `edit`; refused when there is none. When a crashed rename left a file sealed for
+ * a move to `path` (the listing shows it there), the move is finished first, so the file is edited where it is seen.
+ */
+async function editFile(ctx: CommandContext, path: string, edit: (current: string) => string): Promise<void> {
+  for (let finished = false; ; finished = true) {
+    let missing = false;
+    try {
+      return await ctx.files.write(path, (current) => {
+        if (current !== undefined) return edit(current);
+        missing = true;
+        return refuse(`The path ${path} does not exist. Please provide a valid path.`);
+      });
+    } catch (error) {
+      if (!missing || finished || !(await finishMoveTo(ctx, path, await ctx.files.list()))) throw error;
+    }
+  }
+}
+
+/**
+ * Whether `listed` holds a file a crashed rename sealed for a move to `path`; if so, finishes the stuck moves
+ * under the directory lock ({@link exclusive}), after which the file is at `path`.
+ */
+async function finishMoveTo(ctx: CommandContext, path: string, listed: MemoryFileEntry[]): Promise<boolean> {
+  if (!listed.some((f) => f.movedTo === path)) return false;
+  await exclusive(ctx, async () => undefined);
+  return true;
 }
 
 /** `delete`: a file, or a directory with every file in it; never `/memories` itself. */
@@ -173,7 +204,8 @@ async function renameLocked(ctx: CommandContext, files: MemoryFileEntry[], from:
  * Moves one file: seals the source by compare-and-set on its version (an edit racing the move either landed
  * first and is in the sealed content, or finds the file gone and is refused), writes the destination, then
  * deletes the source. A crash after the seal leaves a sealed source that the next command holding the lock
- * finishes moving ({@link exclusive}), so the file is never lost and never in two places for long.
+ * finishes moving ({@link exclusive}), as does a `view` or an edit of its destination ({@link finishMoveTo}), so
+ * the file is never lost and never in two places for long.
  */
 async function moveFile(ctx: CommandContext, from: string, to: string): Promise<void> {
   const content = await ctx.files.seal(from, to);

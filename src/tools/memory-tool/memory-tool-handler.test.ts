@@ -140,6 +140,11 @@ describe('memory tool handler: commands and the results the model expects', () =
     expect(await memory.execute({ command: 'create', path: '/memories', file_text: 'x' })).toMatch(
       /^Error: \/memories is a directory/,
     );
+    // A path written with a trailing slash names a directory: no file is created under its name.
+    expect(await memory.execute({ command: 'create', path: '/memories/notes/', file_text: 'x' })).toBe(
+      'Error: /memories/notes/ names a directory; give a file path such as /memories/notes/notes.md.',
+    );
+    expect(await memory.execute({ command: 'view', path: '/memories/notes' })).toMatch(/does not exist/);
   });
 
   it('str_replace replaces one occurrence and refuses zero or several with the expected messages', async () => {
@@ -304,6 +309,23 @@ describe('memory tool handler: commands and the results the model expects', () =
       { command: 'view' },
     ];
     for (const command of bad) expect(await memory.execute(command)).toMatch(/^Error: /);
+  });
+
+  it('answers a field no JSON gives (an object without a prototype) or a huge one with a short refusal, never a throw', async () => {
+    const { memory } = open();
+    await memory.execute({ command: 'create', path: '/memories/a.md', file_text: 'a' });
+    const bare = Object.create(null) as object;
+    const bad: unknown[] = [
+      { command: bare },
+      { command: 'x'.repeat(100_000) },
+      { command: 'insert', path: '/memories/a.md', insert_line: bare, insert_text: 'x' },
+      { command: 'insert', path: '/memories/a.md', insert_line: '1'.repeat(100_000), insert_text: 'x' },
+    ];
+    for (const command of bad) {
+      const text = await memory.execute(command);
+      expect(text).toMatch(/^Error: /);
+      expect(text.length).toBeLessThan(300);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { checkKnownKeys, checkMethods, checkOptions } from '../../core/check-options.ts';
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
@@ -144,7 +145,7 @@ export function createMemoryToolHandler(options: MemoryToolHandlerOptions): Memo
         return rename(ctx, c.old_path, c.new_path);
       default:
         return refuse(
-          `Unknown command ${JSON.stringify(String(c.command)).slice(0, 60)}; use view, create, str_replace, insert, delete or rename.`,
+          `Unknown command ${describeValue(c.command)}; use view, create, str_replace, insert, delete or rename.`,
         );
     }
   };

@@ -35,6 +35,44 @@ describe('memory tool: what a crashed command leaves behind', () => {
     expect(await handler.execute({ command: 'view', path: '/memories/b.md' })).toMatch(/1\tkept$/);
   });
 
+  it('a file a crashed rename left on its way is read and edited at its destination, where the listing shows it', async () => {
+    const store = createMemoryStore();
+    const handler = createMemoryToolHandler({ store, scope });
+    const files = createMemoryFiles(getLongTermRecords(store), scope, 'test');
+    // Each command below finds one crashed rename of `/memories/<name>.md` to `/memories/<name>2.md`.
+    const commands: [name: string, command: object, result: RegExp, after: RegExp][] = [
+      ['a', { command: 'view' }, /1\tkept a$/, /1\tkept a$/],
+      [
+        'b',
+        { command: 'str_replace', old_str: 'kept', new_str: 'edited' },
+        /has been edited/,
+        /1\tedited b$/,
+      ],
+      [
+        'c',
+        { command: 'insert', insert_line: 0, insert_text: 'top' },
+        /has been edited/,
+        /1\ttop\n +2\tkept c$/,
+      ],
+    ];
+    for (const [name, command, result, after] of commands) {
+      const [from, to] = [`/memories/${name}.md`, `/memories/${name}2.md`];
+      await handler.execute({ command: 'create', path: from, file_text: `kept ${name}` });
+      await files.seal(from, to);
+      expect(await handler.execute({ command: 'view', path: '/memories' })).toContain(`\t${to}`);
+      expect(await handler.execute({ ...command, path: to }), name).toMatch(result);
+      expect(
+        (await files.list()).find((f) => f.path === from),
+        name,
+      ).toBeUndefined();
+      expect(await handler.execute({ command: 'view', path: to }), name).toMatch(after);
+    }
+    // A path nothing moves to is still refused as before.
+    expect(await handler.execute({ command: 'view', path: '/memories/z.md' })).toMatch(/does not exist/);
+    const edit = { command: 'str_replace', path: '/memories/z.md', old_str: 'a', new_str: 'b' };
+    expect(await handler.execute(edit)).toMatch(/does not exist/);
+  });
+
   it('the lock of a holder that crashed is taken once its lease has ended, and waited for before', async () => {
     const store = createMemoryStore();
     const records = getLongTermRecords(store);

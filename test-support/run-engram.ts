@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const bin = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
@@ -35,4 +35,15 @@ export function runEngramAsync(...args: string[]): Promise<EngramRun> {
       (_e, out, err) => resolve({ code: child.exitCode, out, err }),
     );
   });
+}
+
+/** {@link runEngram} started in the background: the process (to signal it) and, once it closed, what it gave. */
+export function startEngram(...args: string[]): { child: ChildProcess; done: Promise<EngramRun> } {
+  const child = spawn(process.execPath, argv(args), { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  const done = new Promise<EngramRun>((resolve) => child.on('close', (code) => resolve({ code, out, err })));
+  return { child, done };
 }

@@ -2,9 +2,10 @@ import type { Checkpoint, CheckpointTuple } from '@langchain/langgraph-checkpoin
 import { maxChannelVersion, TASKS } from '@langchain/langgraph-checkpoint';
 import type { ChannelBlob, ChannelVersion, CheckpointRecord } from './checkpoint-record.ts';
 import { isChannelBlob } from './checkpoint-record.ts';
-import { pendingWrites, type WriteRecord } from './checkpoint-writes.ts';
+import { pendingWrites } from './checkpoint-writes.ts';
 import { readList, type ThreadIndex, type ThreadLog } from './message-lists.ts';
 import { channelBlobKey } from './storage-keys.ts';
+import type { WriteRecord } from './stored-writes.ts';
 import { loadPayload } from './typed-payload.ts';
 
 /** What reading checkpoints of one thread namespace needs. */

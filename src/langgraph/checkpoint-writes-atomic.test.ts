@@ -1,24 +1,16 @@
-import type { RunnableConfig } from '@langchain/core/runnables';
 import type { PendingWrite } from '@langchain/langgraph-checkpoint';
 import { describe, expect, it } from 'vitest';
-import { checkpointOf } from '../../test-support/langgraph/checkpoint-of.ts';
+import { putWritesArtifact, putWritesCheckpoint } from '../../test-support/langgraph/writes-thread.ts';
 import { reopenableDrivers } from '../../test-support/reliability/reopenable-stores.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEngramCheckpointSaver } from './engram-checkpoint-saver.ts';
-import { threadSessionId, writeArtifactId, writesKind } from './storage-keys.ts';
+import { writeArtifactId } from './storage-keys.ts';
 import { dumpPayload } from './typed-payload.ts';
 
 const scope = { tenant: 't' };
 const nullTask = '00000000-0000-0000-0000-000000000000';
 const writesOf = (n: number, tag = 'v'): PendingWrite[] =>
   Array.from({ length: n }, (_, i) => [`c${i}`, `${tag}${i}`]);
-
-/** A checkpoint put on thread `th` through `store`; its config, for `putWrites`. */
-async function putOne(store: MemoryStoreV1): Promise<RunnableConfig> {
-  const saver = createEngramCheckpointSaver({ store, scope });
-  const metadata = { source: 'loop' as const, step: 0, parents: {} };
-  return saver.put({ configurable: { thread_id: 'th' } }, checkpointOf([], 1), metadata, { messages: 1 });
-}
 
 /** `inner`, whose `putArtifact` fails (as a process killed there would stop) from its `after + 1`-th call on. */
 function failingArtifacts(inner: MemoryStoreV1, after: number): MemoryStoreV1 {
@@ -49,7 +41,7 @@ describe('EngramCheckpointSaver.putWrites: a task writes all or nothing', () => 
         const db = await driver.setup('lg_writes_whole');
         const [a, b] = [db.open(), db.open()];
         try {
-          const config = await putOne(a);
+          const config = await putWritesCheckpoint(a, scope);
           const writer = createEngramCheckpointSaver({ store: a, scope });
           const reader = createEngramCheckpointSaver({ store: b, scope });
           let done = false;
@@ -77,7 +69,7 @@ describe('EngramCheckpointSaver.putWrites: a task writes all or nothing', () => 
     const db = await sqlite.setup('lg_writes_cut');
     const store = db.open();
     try {
-      const config = await putOne(store);
+      const config = await putWritesCheckpoint(store, scope);
       const cut = createEngramCheckpointSaver({ store: failingArtifacts(store, 1), scope });
       // One store write succeeds, the next fails: what a process killed between the two leaves behind.
       await cut.putWrites(config, writesOf(3), 'task-1').catch(() => undefined);
@@ -99,7 +91,7 @@ describe('EngramCheckpointSaver.putWrites: a task writes all or nothing', () => 
     const db = await sqlite.setup('lg_writes_overlap');
     const store = db.open();
     try {
-      const config = await putOne(store);
+      const config = await putWritesCheckpoint(store, scope);
       const saver = createEngramCheckpointSaver({ store, scope });
       await Promise.all([
         saver.putWrites(config, writesOf(2, 'update'), nullTask),
@@ -127,27 +119,21 @@ describe('EngramCheckpointSaver.putWrites: a task writes all or nothing', () => 
     const db = await sqlite.setup('lg_writes_old');
     const store = db.open();
     try {
-      const config = await putOne(store);
+      const config = await putWritesCheckpoint(store, scope);
       const checkpoint = config.configurable!.checkpoint_id as string;
       const saver = createEngramCheckpointSaver({ store, scope });
       for (const [idx, channel, value] of [
         [0, 'a', 'old-a'],
         [-1, '__error__', 'old-error'],
       ] as const) {
-        await store.putArtifact(scope, threadSessionId('th'), {
-          id: writeArtifactId('', checkpoint, 'task-1', idx),
-          kind: writesKind('', checkpoint),
-          fromSeq: 0,
-          toSeq: 0,
-          data: {
-            ns: '',
-            checkpoint,
-            task: 'task-1',
-            path: '',
-            idx,
-            channel,
-            value: await dumpPayload(saver.serde, value),
-          },
+        await putWritesArtifact(store, scope, checkpoint, writeArtifactId('', checkpoint, 'task-1', idx), {
+          ns: '',
+          checkpoint,
+          task: 'task-1',
+          path: '',
+          idx,
+          channel,
+          value: await dumpPayload(saver.serde, value),
         });
       }
       expect((await saver.getTuple(config))!.pendingWrites).toEqual([

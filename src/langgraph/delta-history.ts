@@ -5,8 +5,9 @@ import type {
 } from '@langchain/langgraph-checkpoint';
 import { channelBlob, type TupleSource } from './checkpoint-reader.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
-import { pendingWrites, type WriteRecord } from './checkpoint-writes.ts';
+import { pendingWrites } from './checkpoint-writes.ts';
 import { readList } from './message-lists.ts';
+import type { WriteRecord } from './stored-writes.ts';
 import { loadPayload } from './typed-payload.ts';
 
 /**

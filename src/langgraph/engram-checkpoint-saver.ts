@@ -117,7 +117,11 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
   readonly #indexes = new LruCache<ThreadIndex>(32);
   /** Recent threads' checkpoints and writes, listed since the last read. */
   readonly #artifacts: ThreadArtifacts;
-  /** The last `putWrites` of each task still running: one task's calls rewrite its record one at a time. */
+  /**
+   * The last `putWrites` of each task still running: one task's calls are stored one at a time, each read after the
+   * one before, so a later call's special writes replace an earlier's (calls of other savers are ordered by
+   * `storeWrites`).
+   */
   readonly #taskWrites = new Map<string, Promise<void>>();
 
   constructor(options: EngramCheckpointSaverOptions) {

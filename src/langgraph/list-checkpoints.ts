@@ -10,8 +10,9 @@ import { canonicalJson } from '../messages/canonical-json.ts';
 import type { Artifact, MemoryStoreV1 } from '../store/memory-store.ts';
 import { readTuple, type TupleSource } from './checkpoint-reader.ts';
 import { type CheckpointRecord, toRecord } from './checkpoint-record.ts';
-import { sortWrites, type WriteRecord, writeRecords } from './checkpoint-writes.ts';
+import { sortWrites } from './checkpoint-writes.ts';
 import { threadSessionId } from './storage-keys.ts';
+import { type WriteRecord, writeRecords } from './stored-writes.ts';
 import { listThreads } from './thread-session.ts';
 import { loadPayload } from './typed-payload.ts';
 

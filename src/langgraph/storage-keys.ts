@@ -63,9 +63,16 @@ export const writesKind = (ns: string, checkpointId: string) =>
 export const writeArtifactId = (ns: string, checkpointId: string, taskId: string, idx: number) =>
   storageName('w', [ns, checkpointId, taskId, String(idx)]);
 
-/** Artifact id of one task's writes to a checkpoint, all in one record (see `storeWrites`). */
+/**
+ * Artifact id of one task's writes to a checkpoint, all in one record rewritten by each call: how engram stored
+ * writes before it stored each call's in a record of its own (`callWritesArtifactId`); still read.
+ */
 export const taskWritesArtifactId = (ns: string, checkpointId: string, taskId: string) =>
   storageName('wt', [ns, checkpointId, taskId]);
+
+/** Artifact id of one `putWrites` call's writes to a task of a checkpoint (`call`: the call's random id; see `storeWrites`). */
+export const callWritesArtifactId = (ns: string, checkpointId: string, taskId: string, call: string) =>
+  storageName('wc', [ns, checkpointId, taskId, call]);
 
 /** Whether an artifact kind is one the saver writes (checkpoints or writes). */
 export const isSaverKind = (kind: string) =>

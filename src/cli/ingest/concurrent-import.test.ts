@@ -2,17 +2,14 @@
  * Two `engram import` runs of the same file into the same SQLite file at once, and Ctrl-C during an import.
  * The second import must be refused (or wait) without touching the first's session; the first must finish.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runEngram } from '../../../test-support/run-engram.ts';
+import { runEngram, startEngram } from '../../../test-support/run-engram.ts';
 
-const bin = fileURLToPath(new URL('../main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'engram-concurrent-import-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -39,20 +36,6 @@ writeFileSync(file, `${lines.join('\n')}\n`);
 const small = join(dir, 'small.jsonl');
 writeFileSync(small, `${lines.slice(0, 11).join('\n')}\n`);
 
-function start(...args: string[]) {
-  const child = spawn(process.execPath, ['--no-warnings', bin, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  const done = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
-    child.on('close', (code) => resolve({ code, out, err })),
-  );
-  return { child, done };
-}
-
 /** Waits until the import has created its (still incomplete) session and written some messages. */
 async function waitForMessages(db: string, atLeast: number) {
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(20)) {
@@ -76,9 +59,9 @@ async function waitForMessages(db: string, atLeast: number) {
 describe('engram import, two runs at once into one file', () => {
   it('the first run finishes and keeps its session; the second is refused, naming the run that writes it', async () => {
     const db = join(dir, 'race.db');
-    const first = start('--db', db, 'import', file);
+    const first = startEngram('--db', db, 'import', file);
     await waitForMessages(db, 1000);
-    const second = start('--db', db, 'import', small);
+    const second = startEngram('--db', db, 'import', small);
     const [a, b] = await Promise.all([first.done, second.done]);
     const list = runEngram('--db', db, '--json', 'sessions', 'list');
     const sessions = list.code === 0 ? (JSON.parse(list.out) as { id: string; messages: number }[]) : [];
@@ -92,7 +75,7 @@ describe('engram import, two runs at once into one file', () => {
 describe('engram import, interrupted by Ctrl-C (SIGINT)', () => {
   it('says it was interrupted and leaves no partial session readers take for a whole one', async () => {
     const db = join(dir, 'sigint.db');
-    const run = start('--db', db, 'import', file);
+    const run = startEngram('--db', db, 'import', file);
     await waitForMessages(db, 1000);
     run.child.kill('SIGINT');
     const r = await run.done;

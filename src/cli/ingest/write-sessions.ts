@@ -10,6 +10,7 @@ import { defaultMaxMessageBytes } from '../../store/check-inputs.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { BadInputError, InterruptedError } from '../bad-input-error.ts';
 import { noProgress, type Progress } from '../progress.ts';
+import { appendOwn, refuseTaken } from './append-own.ts';
 import {
   currentOwner,
   importOwnerKey,
@@ -120,7 +121,8 @@ type Target = 'new' | 'append' | 'resume';
  * session sets its real metadata (the commit). A crash before the commits leaves nothing or marked sessions, which
  * the next run of the same command deletes and writes again (only a crash among the appends or the commits, a
  * few writes at the very end, leaves part of the run in place). If a write fails midway, the sessions this call
- * created are deleted and the messages it appended to existing ones removed again.
+ * created are deleted and the messages it appended to existing ones removed again: by id, each of them stored by
+ * this call alone (`appendOwn`), so a run appending to the same session at the same time keeps its own.
  */
 export async function writeSessions(
   store: MemoryStoreV1,
@@ -177,7 +179,7 @@ export async function writeSessions(
     for (const s of sessions) {
       if (targets.get(s.id) !== 'append') continue;
       stopIfInterrupted();
-      await createConversationMemory({ store, scope, sessionId: s.id }).store(s.messages); // one append: atomic
+      await appendOwn(store, scope, s.id, s.messages); // one append, of messages it alone stored
       appended.set(
         s.id,
         s.messages.map((m) => m.id),
@@ -279,11 +281,7 @@ async function checkTargets(
         `session "${s.id}" already exists in this scope; ${options.existsHint ?? 'use --session for another id'}`,
       );
     targets.set(s.id, 'append');
-    for (let i = 0; i < s.messages.length; i += chunkSize) {
-      const ids = s.messages.slice(i, i + chunkSize).map((m) => m.id);
-      const [taken] = await store.getMessages(scope, s.id, ids);
-      if (taken) throw new BadInputError(`session "${s.id}" already holds a message "${taken.message.id}"`);
-    }
+    await refuseTaken(store, scope, s.id, s.messages);
   }
   return targets;
 }

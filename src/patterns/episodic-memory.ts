@@ -7,22 +7,20 @@ import {
 } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import type { MemoryMessage } from '../core/message.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
 import type { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import { toEmbedder } from '../longterm/embedder.ts';
 import { checkRankingOptions, type RankingOptions, rankingOptionKeys } from '../longterm/hybrid-search.ts';
-import type { LongTermRecord, NewLongTermRecord } from '../longterm/long-term-record.ts';
+import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { ownedHits, ownedRecords } from '../longterm/owned-records.ts';
-import { spokenText, toolsReadAfter } from '../longterm/turn-records.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { createEmbeddedRecords } from './embedded-records.ts';
-import { recordText } from './record-text.ts';
+import { closedEpisode, type EpisodeInfo } from './episode-record.ts';
 
 /** Options of {@link openEpisodicMemory}. */
 export interface EpisodicMemoryOptions {
@@ -40,22 +38,7 @@ export interface EpisodicMemoryOptions {
   previewChars?: number;
 }
 
-/** A closed episode. */
-export interface EpisodeInfo {
-  /** 1-based, in the order episodes were closed. */
-  index: number;
-  /** The session holding its messages. */
-  sessionId: string;
-  /** The metadata given to `startNewEpisode` when it closed. */
-  metadata: Record<string, JSONValue>;
-  /** How many messages it holds. */
-  messageCount: number;
-  /** When its first and last messages were created. */
-  startedAt: Date;
-  endedAt: Date;
-  /** Seed 003's summary: the count, and previews of the first and last messages. */
-  summary: string;
-}
+export type { EpisodeInfo } from './episode-record.ts';
 
 /** Seed 003's `EpisodicMemory`, durable: each episode is a session of the store; closed episodes are searchable. */
 export interface EpisodicMemory {
@@ -82,11 +65,6 @@ export interface EpisodicMemory {
 }
 
 const component = 'episodic';
-
-const preview = (m: MemoryMessage | undefined, max: number) => {
-  const text = m ? spokenText(m) || `[${m.role}]` : '';
-  return text.length > max ? `${recordText(text, max)}...` : recordText(text, max);
-};
 
 function infoOf(record: LongTermRecord): EpisodeInfo {
   const m = record.metadata as Record<string, JSONValue>;
@@ -203,57 +181,14 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
   ): Promise<{ info: EpisodeInfo; vector: () => Promise<void> } | undefined> => {
     const messages = await current.read();
     if (messages.length === 0) return undefined;
-    const first = messages[0] as MemoryMessage;
-    const last = messages.at(-1) as MemoryMessage;
-    const summary = [
-      `Episode ${index}: ${messages.length} messages`,
-      `Started: ${preview(first, max)}`,
-      `Ended: ${preview(last, max)}`,
-    ].join('\n');
-    const transcript = recordText(
-      messages
-        .map((m) => spokenText(m))
-        .filter((t) => t !== '')
-        .join('\n'),
-      64 * 1024,
-    );
-    const info: EpisodeInfo = {
+    const { info, record } = closedEpisode(messages, {
       index,
       sessionId: current.sessionId,
+      series: options.series,
       metadata,
-      messageCount: messages.length,
-      startedAt: first.createdAt,
-      endedAt: last.createdAt,
-      summary,
-    };
-    const id = `episode_${current.sessionId}`;
-    const text = transcript || summary;
-    const record: NewLongTermRecord = {
-      id,
-      kind: 'episode',
-      text,
-      context: summary,
-      session: current.sessionId,
-      episode: current.sessionId,
-      validAt: first.createdAt,
-      metadata: {
-        pattern: 'episodic',
-        series: options.series,
-        index,
-        sessionId: current.sessionId,
-        messageCount: messages.length,
-        startedAt: first.createdAt.toISOString(),
-        endedAt: last.createdAt.toISOString(),
-        metadata,
-      },
-      provenance: {
-        origin: 'conversation',
-        toolDerived: messages.some((m) => toolsReadAfter([m]).length > 0),
-        messageIds: messages.slice(0, 1000).map((m) => m.id),
-        roles: messages.slice(0, 1000).map((m) => m.role),
-        session: current.sessionId,
-      },
-    };
+      previewChars: max,
+    });
+    const { id, text } = record;
     // The vector first: a model that fails writes nothing, and the episode stays current to be closed again.
     const vectors = await records.embed([text]);
     if (!checked) {

@@ -108,6 +108,18 @@ describe.each<Mem0Api>(['platform', 'oss'])('createMem0LongTermMemory (%s API)',
     expect(await m.history(missingId)).toEqual([]);
   });
 
+  it("answers the ids '.' and '..' as missing without a request (the URL would name another endpoint)", async () => {
+    const m = mem({ userId: unique('u') });
+    const before = server.requests.length;
+    for (const id of ['.', '..']) {
+      expect(await m.get(id)).toBeUndefined();
+      expect(await m.delete(id)).toBe(false);
+      expect(await m.history(id)).toEqual([]);
+      await expectMemoryError(m.update(id, 'x'), 'RECORD_NOT_FOUND');
+    }
+    expect(server.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
   it("treats another user's memory as missing when addressed by id", async () => {
     const owner = mem({ userId: unique('u') });
     const other = mem({ userId: unique('u') });

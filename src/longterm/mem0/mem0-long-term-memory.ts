@@ -19,6 +19,8 @@ export const maxMem0QueryLength = 10_000;
 const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Whether an id is `.` or `..`: in a URL path the fetch resolves it away (no encoding keeps it), so no memory has it. */
+const dotSegment = (id: string) => id === '.' || id === '..';
 
 /**
  * Seed 002's `Mem0LongTermMemory`: a `LongTermMemory` backed by Mem0's REST API (the hosted platform, or the
@@ -97,6 +99,7 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
 
   const get = async (id: string): Promise<LongTermRecord | undefined> => {
     checkId(id, 'id', component);
+    if (dotSegment(id)) return undefined;
     const body = await request('GET', path(id), undefined, { notFound: 'undefined' });
     if (body === undefined || body === null) return undefined; // the OSS server answers null for an unknown id
     const memory = checkMem0Memory(body, 'the memory');
@@ -206,6 +209,7 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
     },
     async history(id: string) {
       checkId(id, 'id', component);
+      if (dotSegment(id)) return [];
       const body = await request('GET', path(id, true), undefined, { notFound: 'undefined' });
       if (body === undefined || body === null) return [];
       const entries = resultsOf(body, 'history');

@@ -110,14 +110,21 @@ export function chunkText(text: string, maxChars: number): string[] {
   return out;
 }
 
+/** Whether a model's vector can be stored and searched: a non-empty array of finite numbers. */
+const usableVector = (v: unknown): v is number[] =>
+  Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number' && Number.isFinite(x));
+
 /**
  * One vector per text, each text split into pieces that fit the embedder and the pieces' unit vectors averaged;
- * calls are made in batches of the embedder's size. Throws `STORE_ERROR` when the model returns a wrong count.
+ * calls are made in batches of the embedder's size. Throws `STORE_ERROR` naming the embedder when the model
+ * returns a wrong count, or a vector that is not a non-empty array of finite numbers (NaN, Infinity); with
+ * `onUnusable`, such a text's vector is `[]` instead and its index is passed to it.
  */
 export async function embedTexts(
   embedder: LongTermEmbedder,
   texts: readonly string[],
   abortSignal?: AbortSignal,
+  onUnusable?: (index: number) => void,
 ): Promise<number[][]> {
   const pieces: { owner: number; text: string }[] = [];
   texts.forEach((t, i) => {
@@ -138,8 +145,21 @@ export async function embedTexts(
       });
     vectors.push(...out);
   }
+  const unusable = new Set<number>();
+  pieces.forEach((p, i) => {
+    if (usableVector(vectors[i]) || unusable.has(p.owner)) return;
+    if (!onUnusable)
+      throw new MemoryError({
+        code: 'STORE_ERROR',
+        component: 'longterm',
+        message: `embedder ${embedder.id} returned a vector that is not an array of finite numbers for text ${p.owner}: ${describeValue(vectors[i])}`,
+      });
+    unusable.add(p.owner);
+    onUnusable(p.owner);
+  });
   const sums = texts.map(() => undefined as number[] | undefined);
   pieces.forEach((p, i) => {
+    if (unusable.has(p.owner)) return;
     const v = vectors[i] as number[];
     const norm = Math.hypot(...v) || 1;
     const sum = sums[p.owner] ?? new Array<number>(v.length).fill(0);

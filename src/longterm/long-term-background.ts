@@ -1,4 +1,5 @@
 import type { Clock } from '../core/clock.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { embedTexts, type LongTermEmbedder } from './embedder.ts';
 import type { FactExtractor } from './fact-extractor.ts';
@@ -39,27 +40,40 @@ export interface BackgroundWorkOptions {
   onError?: (error: unknown) => void;
 }
 
-/** Embeds every record of the scope that has no vector of the embedder's model, a batch at a time. */
+/**
+ * Embeds every record of the scope that has no vector of the embedder's model, a batch at a time. A record the
+ * model answers no usable vector for (NaN, Infinity) stays without one, the others of its batch are stored, and
+ * the run then throws `STORE_ERROR` naming the model and those records.
+ */
 async function embedMissing(
   records: LongTermStoreV1,
   scope: Scope,
   embedder: LongTermEmbedder,
 ): Promise<void> {
+  const unusable = new Set<string>();
   for (;;) {
     const ids = await records.missingEmbeddings(scope, embedder.id, embedder.batchSize);
-    if (ids.length === 0) return;
+    if (ids.length === 0) break;
     const found = await records.getRecords(scope, ids);
     const vectors = await embedTexts(
       embedder,
       found.map((r) => r.text),
+      undefined,
+      (i) => unusable.add(found[i]!.id),
     );
-    const stored = await records.putEmbeddings(
-      scope,
-      // Each onto the version embedded: one changed meanwhile is skipped, listed again, embedded next round.
-      found.map((r, i) => ({ id: r.id, model: embedder.id, vector: vectors[i] as number[], hash: r.hash })),
+    // Each onto the version embedded: one changed meanwhile is skipped, listed again, embedded next round.
+    const embeddings = found.flatMap((r, i) =>
+      vectors[i]!.length > 0 ? [{ id: r.id, model: embedder.id, vector: vectors[i]!, hash: r.hash }] : [],
     );
-    if (stored === 0) return;
+    const stored = embeddings.length > 0 ? await records.putEmbeddings(scope, embeddings) : 0;
+    if (stored === 0) break;
   }
+  if (unusable.size > 0)
+    throw new MemoryError({
+      code: 'STORE_ERROR',
+      component: 'longterm',
+      message: `embedder ${embedder.id} returned no usable vector (not finite numbers) for ${unusable.size} record(s), left without one: ${[...unusable].slice(0, 5).join(', ')}`,
+    });
 }
 
 /**

@@ -53,7 +53,8 @@ const user = fc.record({
 });
 const finalAssistant = fc.record({
   role: fc.constant('assistant'),
-  content: fc.oneof(arbText, fc.array(fc.oneof(textPart, reasoning), { maxLength: 3 })),
+  // Not []: Anthropic takes no message without content (it is left out).
+  content: fc.oneof(arbText, fc.array(fc.oneof(textPart, reasoning), { minLength: 1, maxLength: 3 })),
 });
 const round = fc.tuple(
   fc.array(fc.oneof(textPart, reasoning), { maxLength: 2 }),
@@ -173,6 +174,57 @@ describe('Anthropic Messages conversion', () => {
     ]);
     expect(messages[0]?.content).toEqual([
       { type: 'tool_result', tool_use_id: 't', content: '{"e":1}', is_error: true },
+    ]);
+  });
+
+  it('reads an is_error tool_result whose content is text blocks as error-text, so the failure survives', () => {
+    const messages = fromAnthropicMessages({
+      messages: [
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'f', input: {} }] },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 't1',
+              is_error: true,
+              content: [{ type: 'text', text: 'boom' }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(messages[1]).toEqual({
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 't1',
+          toolName: 'f',
+          output: { type: 'error-text', value: 'boom' },
+        },
+      ],
+    });
+    expect(toAnthropicMessages(messages).messages[1]?.content).toEqual([
+      { type: 'tool_result', tool_use_id: 't1', content: 'boom', is_error: true },
+    ]);
+  });
+
+  it('leaves out an assistant message whose parts are all dropped (Anthropic refuses empty content)', () => {
+    const { messages } = toAnthropicMessages([
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: [{ type: 'reasoning', text: 'no signature, so dropped' }] },
+      { role: 'user', content: 'still there?' },
+      { role: 'assistant', content: [] },
+    ]);
+    expect(messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'hi' },
+          { type: 'text', text: 'still there?' },
+        ],
+      },
     ]);
   });
 

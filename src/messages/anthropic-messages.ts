@@ -5,14 +5,16 @@
  * custom, assistant file and reasoning-file parts, provider-executed tool calls and results, tool-approval
  * requests and responses, `providerOptions` other than the thinking signature, engram extras, an image's
  * filename, a file reference's ids for other providers, and the position of system messages (all are hoisted
- * into `system`, joined with blank lines). Tool outputs: json/error-json are `JSON.stringify`d; error variants set
+ * into `system`, joined with blank lines), and an assistant message left without blocks (Anthropic refuses empty
+ * content). Tool outputs: json/error-json are `JSON.stringify`d; error variants set
  * `is_error`; execution-denied becomes its reason; `content` items other than text and base64 images become
  * `[type omitted]` text. Consecutive same-role messages are merged. A file Anthropic cannot take throws
  * `INVALID_ARGUMENT` naming the part: a file reference without an `anthropic` id, a document by URL that is not
  * a PDF, a file given as text that is not text/plain, data that is not a JPEG, PNG, GIF or WebP image, a PDF or
  * UTF-8 plain text, an image given as data whose subtype is neither given nor shown by its bytes (see
  * `anthropic-files.ts`); so does a tool call without input.
- * Lossy back from Anthropic: a string `tool_result` is `text` (or `error-text` when `is_error`); tool names come
+ * Lossy back from Anthropic: a string `tool_result` is `text` (or `error-text` when `is_error`, as is an error of
+ * text blocks, their texts joined; an error with an image or document is `content`, not marked); tool names come
  * from the preceding `tool_use` (`''` when not found); a user message's `tool_result` blocks become a v7 tool
  * message and its other blocks a user message, in their order; plain text given as data reads back as text (the
  * text source it is sent as); a `url` or `file` source has no media type (an image reads back as `image`, a
@@ -112,14 +114,14 @@ export function toAnthropicMessages(messages: readonly (ModelMessage | MemoryMes
           ? m.content
           : m.content.map((p, j) => userBlock(p, `messages[${i}].content[${j}]`)),
       );
-    else if (m.role === 'assistant')
-      push(
-        'assistant',
+    else if (m.role === 'assistant') {
+      const content =
         typeof m.content === 'string'
           ? m.content
-          : m.content.flatMap((p, j) => assistantBlock(p, `messages[${i}].content[${j}]`)),
-      );
-    else {
+          : m.content.flatMap((p, j) => assistantBlock(p, `messages[${i}].content[${j}]`));
+      // Anthropic refuses a message without content: one whose parts were all dropped is left out.
+      if (content.length > 0 || typeof content === 'string') push('assistant', content);
+    } else {
       const results = m.content.flatMap((p, j): AnthropicBlock[] =>
         p.type === 'tool-result'
           ? [
@@ -140,6 +142,9 @@ export function toAnthropicMessages(messages: readonly (ModelMessage | MemoryMes
 function fromResult(b: Extract<AnthropicBlock, { type: 'tool_result' }>): Output {
   const c = b.content ?? '';
   if (typeof c === 'string') return { type: b.is_error ? 'error-text' : 'text', value: c };
+  // v7 has no error output of blocks: an error of text blocks is its text, so the failure is not read as a success.
+  if (b.is_error && c.every((x): x is Extract<AnthropicBlock, { type: 'text' }> => x.type === 'text'))
+    return { type: 'error-text', value: c.map((x) => x.text).join('') };
   return {
     type: 'content',
     value: c.map((x) =>

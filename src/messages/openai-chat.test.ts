@@ -73,7 +73,8 @@ const turn = fc.oneof(
   named(
     fc.record({
       role: fc.constant('assistant' as const),
-      content: fc.oneof(arbText, fc.array(textPart, { maxLength: 2 })),
+      // Not []: OpenAI takes no assistant message without content or tool calls (it is sent as '').
+      content: fc.oneof(arbText, fc.array(textPart, { minLength: 1, maxLength: 2 })),
     }),
   ).map((m) => [m]),
   fc.tuple(
@@ -308,6 +309,28 @@ describe('OpenAI Chat conversion', () => {
       {
         role: 'user',
         content: [{ type: 'file', mediaType: 'text/markdown', data: { type: 'data', data: base64 } }],
+      },
+    ]);
+  });
+
+  it('sends an assistant message whose parts are all dropped with content "", never null without tool calls', () => {
+    // OpenAI requires an assistant message's content unless it has tool_calls: null alone is refused.
+    const out = toOpenAIChatMessages([
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: [{ type: 'reasoning', text: 'thinking it over' }] },
+      { role: 'assistant', content: [] },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'look', input: {} }],
+      },
+    ]);
+    expect(out.slice(1)).toEqual([
+      { role: 'assistant', content: '' },
+      { role: 'assistant', content: '' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'look', arguments: '{}' } }],
       },
     ]);
   });

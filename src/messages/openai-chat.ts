@@ -6,9 +6,9 @@
  * every `providerOptions` except `openai.imageDetail` (refused with `INVALID_ARGUMENT` unless it is `auto`, `low`,
  * `high` or `original`), engram extras other than `name`, the filename of an image or audio part, a file
  * reference's ids for other providers, and the place of an assistant's text among its tool calls (the text parts
- * come first). Tool-result outputs become strings: json/error-json via `JSON.stringify`, error-text as is,
- * execution-denied as its reason (or `Tool execution denied.`); `content` outputs become text parts (non-text
- * items as `[type omitted]`).
+ * come first; an assistant message left with neither is sent with content `''`). Tool-result outputs become
+ * strings: json/error-json via `JSON.stringify`, error-text as is, execution-denied as its reason (or `Tool
+ * execution denied.`); `content` outputs become text parts (non-text items as `[type omitted]`).
  * Lossy back from OpenAI: every tool result is a `text` output; the tool name is looked up from the
  * preceding assistant `tool_calls` (`''` when not found); `developer` becomes `system`; refusals are dropped; an
  * image by URL reads back as `image` (the URL has no media type), `audio/mp3` as `audio/mpeg`, a file id as
@@ -182,9 +182,10 @@ export function toOpenAIChatMessages(
           },
         ];
       });
+      // OpenAI takes a null content only beside tool calls; a message whose parts were all dropped sends ''.
       out.push({
         role: 'assistant',
-        content: text.length ? text : null,
+        content: text.length ? text : calls.length ? null : '',
         ...name,
         ...(calls.length && { tool_calls: calls }),
       });

@@ -58,7 +58,7 @@ describe.each<Mem0Api>(['platform', 'oss'])('createMem0LongTermMemory (%s API)',
   });
 
   it('adds, gets, updates, deletes and lists the history of a record', async () => {
-    const m = mem({ userId: unique('u'), agentId: 'planner' });
+    const m = mem({ userId: unique('u') });
     const [added] = await m.add({ text: 'Prefers window seats', metadata: { topic: 'travel' } });
     expect(added).toMatchObject({
       text: 'Prefers window seats',
@@ -83,12 +83,41 @@ describe.each<Mem0Api>(['platform', 'oss'])('createMem0LongTermMemory (%s API)',
     expect(history[2]!.expiredAt).toBeUndefined();
   });
 
+  it('lists the history of a memory bound by agent and run ids, which platform history entries do not name', async () => {
+    const user = unique('u');
+    const m = mem({ userId: user, agentId: 'planner', runId: 'r1' });
+    const [added] = await m.add('Prefers window seats');
+    await m.update(added!.id, 'Prefers aisle seats');
+    expect((await m.history(added!.id)).map((v) => [v.version, v.event, v.text])).toEqual([
+      [1, 'ADD', 'Prefers window seats'],
+      [2, 'UPDATE', 'Prefers aisle seats'],
+    ]);
+    // The same user's other agent and run: the entries name the user, yet the memory is not theirs.
+    expect(await mem({ userId: user, agentId: 'booker', runId: 'r1' }).history(added!.id)).toEqual([]);
+    expect(await mem({ userId: user, agentId: 'planner', runId: 'r2' }).history(added!.id)).toEqual([]);
+    expect(await mem({ agentId: 'booker' }).history(added!.id)).toEqual([]);
+    expect(await mem({ userId: unique('u') }).history(added!.id)).toEqual([]);
+    expect(await mem({ agentId: 'planner', runId: 'r1' }).history(added!.id)).toHaveLength(2);
+  });
+
   it('answers missing ids: get undefined, update RECORD_NOT_FOUND, delete false, history []', async () => {
     const m = mem({ userId: unique('u') });
     expect(await m.get(missingId)).toBeUndefined();
     await expectMemoryError(m.update(missingId, 'x'), 'RECORD_NOT_FOUND');
     expect(await m.delete(missingId)).toBe(false);
     expect(await m.history(missingId)).toEqual([]);
+  });
+
+  it("answers the ids '.' and '..' as missing without a request (the URL would name another endpoint)", async () => {
+    const m = mem({ userId: unique('u') });
+    const before = server.requests.length;
+    for (const id of ['.', '..']) {
+      expect(await m.get(id)).toBeUndefined();
+      expect(await m.delete(id)).toBe(false);
+      expect(await m.history(id)).toEqual([]);
+      await expectMemoryError(m.update(id, 'x'), 'RECORD_NOT_FOUND');
+    }
+    expect(server.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
   it("treats another user's memory as missing when addressed by id", async () => {

@@ -19,6 +19,8 @@ export const maxMem0QueryLength = 10_000;
 const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Whether an id is `.` or `..`: in a URL path the fetch resolves it away (no encoding keeps it), so no memory has it. */
+const dotSegment = (id: string) => id === '.' || id === '..';
 
 /**
  * Seed 002's `Mem0LongTermMemory`: a `LongTermMemory` backed by Mem0's REST API (the hosted platform, or the
@@ -51,6 +53,17 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
     (o.ids.userId === undefined || m.user_id === o.ids.userId) &&
     (o.ids.agentId === undefined || m.agent_id === o.ids.agentId) &&
     (o.ids.runId === undefined || (m.run_id ?? m.session_id) === o.ids.runId);
+
+  /** Whether a history entry is ours by the ids it names: `unknown` when it leaves one of ours unnamed. */
+  const historyOwner = (e: Mem0EntityIds): 'ours' | 'theirs' | 'unknown' => {
+    const named = [
+      [o.ids.userId, e.user_id],
+      [o.ids.agentId, e.agent_id],
+      [o.ids.runId, e.run_id ?? e.session_id],
+    ].filter(([ours]) => ours !== undefined);
+    if (named.some(([ours, theirs]) => theirs != null && theirs !== ours)) return 'theirs';
+    return named.every(([, theirs]) => theirs != null) ? 'ours' : 'unknown';
+  };
 
   const addMessages = (messages: { role: string; content: string }[], infer: boolean, metadata?: object) =>
     request('POST', path(), {
@@ -86,6 +99,7 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
 
   const get = async (id: string): Promise<LongTermRecord | undefined> => {
     checkId(id, 'id', component);
+    if (dotSegment(id)) return undefined;
     const body = await request('GET', path(id), undefined, { notFound: 'undefined' });
     if (body === undefined || body === null) return undefined; // the OSS server answers null for an unknown id
     const memory = checkMem0Memory(body, 'the memory');
@@ -195,14 +209,15 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
     },
     async history(id: string) {
       checkId(id, 'id', component);
+      if (dotSegment(id)) return [];
       const body = await request('GET', path(id, true), undefined, { notFound: 'undefined' });
       if (body === undefined || body === null) return [];
       const entries = resultsOf(body, 'history');
-      const scoped = entries.filter(
-        (e) => isObject(e) && ['user_id', 'agent_id', 'run_id', 'session_id'].some((k) => e[k] != null),
-      );
-      // Entries that name their entities must all be ours; entries that do not are checked through the memory.
-      if (scoped.length > 0 ? !scoped.every((e) => owned(e as Mem0EntityIds)) : !(await get(id))) return [];
+      // An entry naming another entity than ours is not ours. The platform's entries name only user_id, the OSS
+      // server's none: when some id we are bound by is not named by every entry, the memory itself is checked.
+      const says = entries.map((e) => (isObject(e) ? historyOwner(e as Mem0EntityIds) : 'unknown'));
+      if (says.includes('theirs')) return [];
+      if (!says.every((s) => s === 'ours') && !(await get(id))) return [];
       return mem0Versions(entries, id);
     },
   };

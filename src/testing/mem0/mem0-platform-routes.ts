@@ -13,7 +13,7 @@ const notFound: Mem0RouteResult = { status: 404, body: { error: 'Memory not foun
 
 /**
  * The Mem0 platform paths (`/v1/memories/…`, `/v2/memories/search/`) over a test store, with DRF-style token
- * auth and the platform's error bodies (`{ error, details: { message } }`, `{ error: 'Memory not found!' }`).
+ * auth, history entries naming the user only (as documented), and the platform's error bodies (`{ error, details: { message } }`, `{ error: 'Memory not found!' }`).
  */
 export function handlePlatform(
   store: Mem0TestStore,
@@ -62,7 +62,8 @@ export function handlePlatform(
   if (!uuid.test(id)) return { status: 400, body: { error: 'memory_id should be a valid UUID' } };
   if (match[2]) {
     if (method !== 'GET') return { status: 405, body: { detail: `Method "${method}" not allowed.` } };
-    return { status: 200, body: store.history(id) };
+    // The documented entry names user_id only (no agent_id or run_id): docs.mem0.ai/api-reference/memory/history-memory
+    return { status: 200, body: store.history(id).map(({ agent_id, run_id, ...e }) => e) };
   }
   switch (method) {
     case 'GET':

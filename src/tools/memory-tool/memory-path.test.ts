@@ -41,7 +41,13 @@ describe('parseMemoryPath', () => {
       [`/memories/${'a'.repeat(245)}`, `/memories/${'a'.repeat(245)}`, ['a'.repeat(245)]],
     ];
     for (const [input, path, segments] of cases)
-      expect(parseMemoryPath(input, max)).toEqual({ ok: true, path, segments });
+      expect(parseMemoryPath(input, max)).toEqual({
+        ok: true,
+        path,
+        segments,
+        // Written as a directory: with a trailing slash, or the root itself.
+        directory: input === '/memories' || input.endsWith('/'),
+      });
   });
 
   it('no accepted path escapes /memories, whatever the path resolver (property)', () => {

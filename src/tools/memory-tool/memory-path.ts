@@ -11,6 +11,8 @@ export interface MemoryPath {
   path: string;
   /** Its names below `/memories` (empty for the root). */
   segments: string[];
+  /** Whether it was written as a directory: with a trailing `/`, or `/memories` itself. */
+  directory: boolean;
 }
 
 /** What {@link parseMemoryPath} says: the path, or why it was refused (a sentence for the model). */
@@ -33,7 +35,7 @@ const invisible = /[\p{Cc}\p{Cf}\p{Cs}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Cod
  * silently read as another name); a name is made of letters, marks, digits, spaces and `_ - . + ( ) ,` only
  * (no `\`, `%`, `:`, `~`, `*`, `>`, look-alike slashes such as U+2215, controls or invisible characters), does
  * not start with a dot or a space, does not end with a dot or a space, holds no `..`, and has at most 255
- * UTF-8 bytes; `//` is refused; one trailing `/` is allowed (a directory). The whole path has at most
+ * UTF-8 bytes; `//` is refused; one trailing `/` is allowed and marks a directory (`directory`: a command on a file refuses it). The whole path has at most
  * `maxPathLength` characters.
  */
 export function parseMemoryPath(value: unknown, maxPathLength: number): ParsedMemoryPath {
@@ -52,6 +54,7 @@ export function parseMemoryPath(value: unknown, maxPathLength: number): ParsedMe
   if (value !== memoryRoot && !value.startsWith(`${memoryRoot}/`))
     return refuse(`the path must be ${memoryRoot} or start with ${memoryRoot}/`);
   let rest = value.slice(memoryRoot.length + 1);
+  const directory = rest === '' || rest.endsWith('/');
   if (rest.endsWith('/')) rest = rest.slice(0, -1);
   const segments = rest === '' ? [] : rest.split('/');
   for (const name of segments) {
@@ -62,6 +65,7 @@ export function parseMemoryPath(value: unknown, maxPathLength: number): ParsedMe
     ok: true,
     path: segments.length === 0 ? memoryRoot : `${memoryRoot}/${segments.join('/')}`,
     segments,
+    directory,
   };
 }
 

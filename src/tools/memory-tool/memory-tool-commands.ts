@@ -1,7 +1,7 @@
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { type MemoryFileEntry, MemoryFileRefusal, type MemoryFiles } from './memory-files.ts';
 import { type MemoryPath, memoryRoot, parseMemoryPath, showPath } from './memory-path.ts';
-import { formatListing, numberLines, snippet } from './memory-tool-format.ts';
+import { formatListing, numberLines, quoteSent, snippet } from './memory-tool-format.ts';
 
 /** What the commands work on: the scope's files and the handler's limits. */
 export interface CommandContext {
@@ -14,6 +14,16 @@ export interface CommandContext {
 /** Stops a command with a message for the model; nothing was written. */
 export function refuse(message: string): never {
   throw new MemoryFileRefusal(`Error: ${message}`);
+}
+
+/**
+ * Refuses a path written as a directory (a trailing `/`) where it names a file, as a file system answers
+ * `cat notes.md/` ("Not a directory"): `what` says what the command needs.
+ */
+function refuseFileAsDirectory(p: MemoryPath, what = 'a file path'): never {
+  return refuse(
+    `${p.path}/ names a directory, but ${p.path} is a file; give ${what} without the trailing /.`,
+  );
 }
 
 /** The accepted path of a command field, or a refusal that says why and what is allowed. */
@@ -50,6 +60,7 @@ export async function view(ctx: CommandContext, path: unknown, range: unknown): 
       return formatListing(p.path, files);
     }
   }
+  if (p.directory) refuseFileAsDirectory(p);
   const lines = content.split('\n');
   let [first, last] = [1, lines.length];
   if (range !== undefined) {
@@ -70,8 +81,7 @@ export async function create(ctx: CommandContext, path: unknown, text: unknown):
   if (typeof text !== 'string') refuse('`file_text` must be a string.');
   if (p.segments.length === 0)
     refuse(`${memoryRoot} is a directory; give a file path such as ${memoryRoot}/notes.md.`);
-  if ((path as string).endsWith('/'))
-    refuse(`${p.path}/ names a directory; give a file path such as ${p.path}/notes.md.`);
+  if (p.directory) refuse(`${p.path}/ names a directory; give a file path such as ${p.path}/notes.md.`);
   checkSize(ctx, p.path, text);
   return exclusive(ctx, async (files) => {
     if (files.some((f) => f.path === p.path)) refuse(`File ${p.path} already exists`);
@@ -96,14 +106,16 @@ export async function strReplace(ctx: CommandContext, path: unknown, oldStr: unk
   if (typeof newStr !== 'string') refuse('`new_str` must be a string.');
   let line = 0;
   let result = '';
-  await editFile(ctx, p.path, (current) => {
+  await editFile(ctx, p, (current) => {
     const at = occurrences(current, oldStr);
     if (at.length === 0)
-      refuse(`No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${p.path}.`);
+      refuse(
+        `No replacement was performed, old_str ${quoteSent(oldStr)} did not appear verbatim in ${p.path}.`,
+      );
     const lines = [...new Set(at.map((i) => lineOf(current, i)))];
     if (at.length > 1)
       refuse(
-        `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines: ${lines.join(', ')}. Please ensure it is unique`,
+        `No replacement was performed. Multiple occurrences of old_str ${quoteSent(oldStr)} in lines: ${lines.join(', ')}. Please ensure it is unique`,
       );
     result = current.slice(0, at[0]) + newStr + current.slice(at[0]! + oldStr.length);
     checkSize(ctx, p.path, result);
@@ -118,7 +130,7 @@ export async function strReplace(ctx: CommandContext, path: unknown, oldStr: unk
 export async function insert(ctx: CommandContext, path: unknown, lineNumber: unknown, text: unknown) {
   const p = pathOf(ctx, path);
   if (typeof text !== 'string') refuse('`insert_text` must be a string.');
-  await editFile(ctx, p.path, (current) => {
+  await editFile(ctx, p, (current) => {
     const lines = current.split('\n');
     if (
       !Number.isSafeInteger(lineNumber) ||
@@ -140,12 +152,17 @@ export async function insert(ctx: CommandContext, path: unknown, lineNumber: unk
  * Edits an existing file through `edit`; refused when there is none. When a crashed rename left a file sealed for
  * a move to `path` (the listing shows it there), the move is finished first, so the file is edited where it is seen.
  */
-async function editFile(ctx: CommandContext, path: string, edit: (current: string) => string): Promise<void> {
+async function editFile(
+  ctx: CommandContext,
+  p: MemoryPath,
+  edit: (current: string) => string,
+): Promise<void> {
+  const { path } = p;
   for (let finished = false; ; finished = true) {
     let missing = false;
     try {
       return await ctx.files.write(path, (current) => {
-        if (current !== undefined) return edit(current);
+        if (current !== undefined) return p.directory ? refuseFileAsDirectory(p) : edit(current);
         missing = true;
         return refuse(`The path ${path} does not exist. Please provide a valid path.`);
       });
@@ -172,6 +189,7 @@ export async function remove(ctx: CommandContext, path: unknown): Promise<string
   return exclusive(ctx, async (files) => {
     const gone = files.filter((f) => f.path === p.path || isUnder(f, p.path));
     if (gone.length === 0) refuse(`The path ${p.path} does not exist`);
+    if (p.directory && gone.some((f) => f.path === p.path)) refuseFileAsDirectory(p);
     for (const file of gone) await ctx.files.delete(file.path);
     return `Successfully deleted ${p.path}`;
   });
@@ -188,6 +206,13 @@ export async function rename(ctx: CommandContext, oldPath: unknown, newPath: unk
 async function renameLocked(ctx: CommandContext, files: MemoryFileEntry[], from: MemoryPath, to: MemoryPath) {
   const moving = files.filter((f) => f.path === from.path || isUnder(f, from.path));
   if (moving.length === 0) refuse(`The path ${from.path} does not exist`);
+  // A file moves under a file path: `mv a.md/ …` and `mv a.md c.md/` are "Not a directory".
+  const file = moving.some((f) => f.path === from.path);
+  if (file && from.directory) refuseFileAsDirectory(from);
+  if (file && to.directory)
+    refuse(
+      `${to.path}/ names a directory, but ${from.path} is a file; give the new file path without the trailing /.`,
+    );
   if (to.segments.length === 0 || files.some((f) => f.path === to.path || isUnder(f, to.path)))
     refuse(`The destination ${to.path} already exists`);
   if (to.path.startsWith(`${from.path}/`)) refuse(`Cannot move ${from.path} into itself`);

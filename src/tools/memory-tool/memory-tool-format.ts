@@ -43,3 +43,15 @@ export function snippet(content: string, first: number, last: number): string {
   const to = Math.min(lines.length, last);
   return numberLines(lines.slice(from - 1, to), from);
 }
+
+/** The most characters of the model's own text a refusal quotes back. */
+const maxQuoted = 200;
+
+/**
+ * Text the model sent, quoted back in a refusal as Anthropic's reference implementation quotes it (in backticks):
+ * whole up to 200 characters, else its head, `…` and its length, so a 100 kB `old_str` does not come back whole.
+ */
+export function quoteSent(text: string): string {
+  if (text.length <= maxQuoted) return `\`${text}\``;
+  return `\`${text.slice(0, maxQuoted)}…\` (${text.length} characters)`;
+}

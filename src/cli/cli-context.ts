@@ -30,7 +30,8 @@ export interface CliContext {
   progress(): Progress;
   /**
    * Runs `fn` with the store the flags name, closing it after. `read` (the default) refuses a database without
-   * engram's tables and creates nothing; `write` creates the file or schema when missing.
+   * engram's tables, creates nothing and writes nothing; `change` refuses it too and writes; `write` creates the
+   * file or schema when missing (see {@link OpenMode}).
    */
   withStore<T>(fn: (store: CliStore) => Promise<T>, mode?: OpenMode): Promise<T>;
 }

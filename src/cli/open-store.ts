@@ -37,9 +37,11 @@ export type OpenedStore = SqlStore;
 
 /**
  * How a command opens its store: `read` never creates a file or a schema (a missing database is a
- * `STORE_ERROR` that says so), `write` creates and migrates them when missing (`import`, `ingest`).
+ * `STORE_ERROR` that says so) and never writes: a SQLite file opens read-only, its journal mode and schema as
+ * they are (an older schema is not migrated: `MIGRATION_ERROR`); `change` needs the data to exist, like `read`,
+ * and writes to it (`sessions delete`); `write` creates and migrates them when missing (`import`, `ingest`).
  */
-export type OpenMode = 'read' | 'write';
+export type OpenMode = 'read' | 'change' | 'write';
 
 const nothingToRead = (where: string) =>
   new MemoryError({
@@ -70,13 +72,13 @@ export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<Open
       `--pg ${flags.pg} is not a PostgreSQL connection URL: give postgres://user@host:port/database (a SQLite file is --db)`,
     );
   if (flags.db !== undefined) {
-    if (mode === 'read') {
+    if (mode !== 'write') {
       const { existsSync } = await import('node:fs');
       if (!existsSync(flags.db)) throw nothingToRead(`at ${flags.db}: the file does not exist`);
       if (!(await sqliteHasSchema(flags.db))) throw nothingToRead(`in ${flags.db}: it has no engram tables`);
     }
     const { createSqliteStore } = await import('../drivers/sqlite/sqlite-driver.ts');
-    const store = createSqliteStore({ path: flags.db });
+    const store = createSqliteStore({ path: flags.db, readOnly: mode === 'read' });
     if (mode === 'write') return store;
     // Opened now, so a WAL file whose -shm went between the probe and here gets the same clear error.
     return await whenReady(store).catch((error: unknown) => {
@@ -91,7 +93,7 @@ export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<Open
   }
   const pool = await createPgPool(flags.pg as string, 2);
   try {
-    if (mode === 'read' && !(await postgresHasSchema(pool, schema)))
+    if (mode !== 'write' && !(await postgresHasSchema(pool, schema)))
       throw nothingToRead(`in the PostgreSQL schema "${schema}": it has no engram tables`);
     const { createPostgresStore } = await import('../drivers/postgres/postgres-driver.ts');
     const store = createPostgresStore({ pool, schema });

@@ -5,21 +5,14 @@
  * lock is still held.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readlinkSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importOneSession } from '../../test-support/import-one-session.ts';
 import { startInspect } from '../../test-support/inspector/inspect-binary.ts';
-import { type EngramRun, runEngram, runEngramAsync } from '../../test-support/run-engram.ts';
+import { type EngramRun, runEngramAsync } from '../../test-support/run-engram.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-read-lock-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,13 +20,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A database with one session `s1` ("hello there"), in the journal mode given. */
 function seed(name: string, journalMode: 'delete' | 'wal'): string {
   const db = join(dir, name);
-  const file = join(dir, `${name}.jsonl`);
-  writeFileSync(
-    file,
-    '{"type":"session","id":"s1","metadata":{}}\n{"type":"message","message":{"role":"user","content":"hello there","id":"m1","createdAt":{"$date":"2026-01-01T00:00:00.000Z"}}}\n',
-  );
-  const r = runEngram('--db', db, 'import', file);
-  expect(r.code, r.err).toBe(0);
+  importOneSession(db);
   const handle = new DatabaseSync(db);
   try {
     expect(handle.prepare(`PRAGMA journal_mode = ${journalMode}`).get()).toEqual({

@@ -82,6 +82,6 @@ export function registerSessionCommands(program: Command, cli: CliContext): void
         }
         await store.deleteSession(scope, id);
         printObject({ deleted: id }, cli.output());
-      }),
+      }, 'change'),
     );
 }

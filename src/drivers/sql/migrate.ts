@@ -18,14 +18,52 @@ export interface RunMigrationsOptions {
  * (the write path then decides).
  */
 async function upToDate(client: SqlClient, migrations: readonly SqlMigration[]): Promise<boolean> {
-  let rows: Awaited<ReturnType<SqlClient['all']>>;
+  const applied = await appliedVersions(client);
+  return applied !== undefined && isUpToDate(applied, migrations);
+}
+
+/** The versions recorded in `engram_migrations`, read without a transaction; undefined when it cannot be read. */
+async function appliedVersions(client: SqlClient): Promise<Set<number> | undefined> {
   try {
-    rows = await client.all('SELECT version FROM engram_migrations', []);
+    const rows = await client.all('SELECT version FROM engram_migrations', []);
+    return new Set(rows.map((r) => Number(r.version)));
   } catch {
-    return false;
+    return undefined;
   }
-  const applied = new Set(rows.map((r) => Number(r.version)));
-  return migrations.every((m) => applied.has(m.version)) && applied.size === migrations.length;
+}
+
+const isUpToDate = (applied: ReadonlySet<number>, migrations: readonly SqlMigration[]) =>
+  migrations.every((m) => applied.has(m.version)) && applied.size === migrations.length;
+
+/** The error of a database whose schema is newer than `latest`, the newest version this code knows. */
+const newerSchema = (component: string, newest: number, latest: number) =>
+  new MemoryError({
+    code: 'MIGRATION_ERROR',
+    component,
+    message: `the database schema is version ${newest}, newer than this engram supports (${latest}); upgrade engram`,
+  });
+
+/**
+ * Checks, without writing, that the schema is the one this code writes, for a store that must not change the
+ * database (a read-only store): `MIGRATION_ERROR` when it is newer (upgrade engram) or older or missing (it would
+ * need migrating, which only a writer does: open it once for writing).
+ */
+export async function checkMigrations(client: SqlClient, options: RunMigrationsOptions = {}): Promise<void> {
+  const component = options.component ?? 'sql';
+  const migrations = options.migrations ?? sqlMigrations;
+  const latest = migrations.at(-1)?.version ?? 0;
+  const applied = await appliedVersions(client);
+  if (applied !== undefined && isUpToDate(applied, migrations)) return;
+  const newest = Math.max(0, ...(applied ?? []));
+  if (newest > latest) throw newerSchema(component, newest, latest);
+  throw new MemoryError({
+    code: 'MIGRATION_ERROR',
+    component,
+    message:
+      applied === undefined || applied.size === 0
+        ? 'the database has no engram schema, and a read-only store does not create it'
+        : `the database schema is version ${newest}, older than this engram's (${latest}), and a read-only store does not migrate it: open it once for writing to upgrade it`,
+  });
 }
 
 /**
@@ -50,13 +88,7 @@ export async function runMigrations(
       const rows = await tx.all('SELECT version FROM engram_migrations', []);
       const applied = new Set(rows.map((r) => Number(r.version)));
       const newest = Math.max(0, ...applied);
-      if (newest > latest) {
-        throw new MemoryError({
-          code: 'MIGRATION_ERROR',
-          component,
-          message: `the database schema is version ${newest}, newer than this engram supports (${latest}); upgrade engram`,
-        });
-      }
+      if (newest > latest) throw newerSchema(component, newest, latest);
       const done: number[] = [];
       for (const m of migrations) {
         if (applied.has(m.version)) continue;

@@ -7,7 +7,7 @@ import {
 } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
-import { runMigrations } from '../sql/migrate.ts';
+import { checkMigrations, runMigrations } from '../sql/migrate.ts';
 import { createSqlStore, type SqlStore, whenReady } from '../sql/sql-store.ts';
 import { nodeSqlite } from './node-sqlite.ts';
 import { defaultBusyTimeoutMs } from './sqlite-busy.ts';
@@ -42,6 +42,13 @@ export interface SqliteStoreOptions {
    * call. @default true
    */
   groupCommit?: boolean;
+  /**
+   * Opens the database without ever writing to it: the file (`path`) opens read-only (a `database` handle must
+   * be opened so by the caller), its journal mode and schema are left as they are (a schema older or newer than
+   * this engram's is a `MIGRATION_ERROR`, not migrated), and every write is a `STORE_ERROR`. Reads and searches
+   * work as on a writable store. For tools that inspect a database another application owns. @default false
+   */
+  readOnly?: boolean;
 }
 
 /** A SQLite store: {@link SqlStore} plus the handle it runs on. */
@@ -66,6 +73,7 @@ const knownOptions: Record<keyof SqliteStoreOptions, true> = {
   maxMessageBytes: true,
   vector: true,
   groupCommit: true,
+  readOnly: true,
 };
 
 /**
@@ -80,6 +88,7 @@ function checkSqliteOptions(options: SqliteStoreOptions): void {
     checkMethods(options.database, `${what}.database`, 'sqlite', ['prepare', 'exec']);
   checkOptionalInteger(options.maxMessageBytes, `${what}.maxMessageBytes`, 'sqlite', 1);
   checkBoolean(options.groupCommit, `${what}.groupCommit`, 'sqlite', true);
+  checkBoolean(options.readOnly, `${what}.readOnly`, 'sqlite', true);
   const { vector } = options;
   if (vector !== undefined && vector !== 'auto' && typeof vector !== 'boolean')
     throw fail(`${what}.vector must be 'auto', true or false, got ${describeValue(vector)}`);
@@ -115,6 +124,9 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
   if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0)
     throw fail('busyTimeoutMs must be a non-negative integer');
   const vector = options.vector ?? 'auto';
+  const readOnly = options.readOnly ?? false;
+  if (readOnly && (path === ':memory:' || path === ''))
+    throw fail('readOnly needs a database file: an in-memory database starts empty, with nothing to read');
   let db: SqliteDatabaseLike;
   if (database) db = database;
   else {
@@ -123,6 +135,7 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
       db = new sqlite.DatabaseSync(path!, {
         timeout: 0,
         allowExtension: vector !== false,
+        readOnly,
       }) as unknown as SqliteDatabaseLike;
     } catch (error) {
       throw new MemoryError({
@@ -170,6 +183,12 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
     vectorIndex: createSqliteVectorIndex(() => capabilities.vectorSearch),
     init: async () => {
       await client.exec('PRAGMA busy_timeout = 0');
+      if (readOnly) {
+        // Nothing that writes: the journal mode stays the file's, the schema must already be this engram's.
+        capabilities.vectorSearch = await loadSqliteVec(db, vector);
+        await checkMigrations(client, { component: 'sqlite' });
+        return;
+      }
       const mode = await client.get('PRAGMA journal_mode = WAL', []);
       await client.exec(`PRAGMA synchronous = ${synchronous}`);
       capabilities.vectorSearch = await loadSqliteVec(db, vector);

@@ -95,7 +95,11 @@ export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<Open
   try {
     if (mode !== 'write' && !(await postgresHasSchema(pool, schema)))
       throw nothingToRead(`in the PostgreSQL schema "${schema}": it has no engram tables`);
-    const { createPostgresStore } = await import('../drivers/postgres/postgres-driver.ts');
+    const { checkPostgresSchema, createPostgresStore } = await import(
+      '../drivers/postgres/postgres-driver.ts'
+    );
+    // A schema an older engram wrote is refused, not migrated under the applications that use it.
+    if (mode === 'read') await checkPostgresSchema(pool, schema);
     const store = createPostgresStore({ pool, schema });
     const close = store.close.bind(store);
     return Object.assign(store, {

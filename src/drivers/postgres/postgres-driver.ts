@@ -7,7 +7,7 @@ import {
 } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { StoreCapabilities } from '../../store/memory-store.ts';
-import { runMigrations } from '../sql/migrate.ts';
+import { checkMigrations, runMigrations } from '../sql/migrate.ts';
 import { createSqlStore, type SqlStore, whenReady } from '../sql/sql-store.ts';
 import { postgresAppendBatch } from './postgres-append.ts';
 import {
@@ -207,4 +207,16 @@ export function openPostgresStore(options: PostgresStoreOptions): Promise<Postgr
   checkOptions(options, 'openPostgresStore', 'postgres');
   checkKnownKeys(options, knownOptions, 'openPostgresStore', 'postgres');
   return whenReady(createPostgresStore(options));
+}
+
+/**
+ * Checks, writing nothing, that `schema` holds engram's tables at the version this engram writes: a
+ * `MIGRATION_ERROR` when they are older (opening a store would migrate them under the applications that use
+ * them: open one for writing to upgrade deliberately), newer (upgrade engram) or missing. For read-only tools
+ * (the CLI's read commands) before they open a store on a database others own.
+ */
+export async function checkPostgresSchema(pool: PgPoolLike, schema = 'engram'): Promise<void> {
+  quoteSchema(schema);
+  const client = createPostgresClient({ dialect: createPostgresDialect(schema), schema, pool });
+  await checkMigrations(client, { component: 'postgres' });
 }

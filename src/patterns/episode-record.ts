@@ -32,6 +32,8 @@ export interface ClosedEpisodeOptions {
   metadata: Record<string, JSONValue>;
   /** Characters of the first and last message its summary shows. */
   previewChars: number;
+  /** The sequence number of its newest message: later ones were stored after the close read it. */
+  lastSeq: number;
 }
 
 /** A message's words for a summary, cut to `max` characters (`...` when cut); its role for one without words. */
@@ -88,6 +90,7 @@ export function closedEpisode(
       messageCount: messages.length,
       startedAt: first.createdAt.toISOString(),
       endedAt: last.createdAt.toISOString(),
+      lastSeq: o.lastSeq,
       metadata,
     },
     provenance: {

@@ -69,8 +69,9 @@ describe('openEpisodicMemory: two handles on one series', () => {
     const ea = await openEpisodicMemory({ store: a, scope, series: 's', counter });
     const eb = await openEpisodicMemory({ store: b, scope, series: 's', counter });
     await ea.store({ role: 'user', content: 'my printer jams' });
-    expect(await ea.startNewEpisode({ by: 'a' })).toMatchObject({ index: 1 });
     await eb.store({ role: 'user', content: 'the router drops wifi' });
+    // a closes episode 1 with both messages; b, which stored into it too, closes it with other metadata.
+    expect(await ea.startNewEpisode({ by: 'a' })).toMatchObject({ index: 1, messageCount: 2 });
     const conflict = await eb.startNewEpisode({ by: 'b' }).catch((e: unknown) => e);
     expect(MemoryError.hasCode(conflict, 'CONFLICT'), String(conflict)).toBe(true);
     expect(String(conflict)).toMatch(/episode 1 of series "s" was closed by another writer/);

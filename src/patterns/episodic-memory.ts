@@ -21,6 +21,7 @@ import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { createEmbeddedRecords } from './embedded-records.ts';
 import { closedEpisode, type EpisodeInfo } from './episode-record.ts';
+import { coveredSeq, moveLateMessages } from './late-episode-messages.ts';
 
 /** Options of {@link openEpisodicMemory}. */
 export interface EpisodicMemoryOptions {
@@ -87,6 +88,8 @@ function infoOf(record: LongTermRecord): EpisodeInfo {
  * the close can be retried), then writes its record (idempotent: the episode is closed from then on, so a crash
  * before it leaves it current, never half closed, and reopening the series continues where it was), then its
  * vector; a vector a crash or a failed write left out is written by the next close or the first `recallEpisode`.
+ * Several handles (or processes) may share a series: a message one stores into an episode another has closed (or
+ * is closing) goes on to the next episode, so a closed episode holds exactly the messages its record counts.
  * An option it does not declare, in `options` or in `options.ranking` (a misspelt `embeding`), is
  * `INVALID_ARGUMENT`, not silently left out.
  * @example
@@ -169,6 +172,22 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
   const next = async () => (await closed()).reduce((n, e) => Math.max(n, e.index), 0) + 1;
   let index = await next();
   let current = open(sessionOf(index));
+  /**
+   * If the episode `sessionId` is closed: its messages past what its record covers go to the current episode
+   * (after moving on to the next episode when it is this handle's current one, whose close another handle made).
+   */
+  const settleClosed = async (sessionId: string): Promise<void> => {
+    const record = await longTerm.records.getRecord(scope, `episode_${sessionId}`);
+    if (record === undefined) return;
+    if (sessionId === current.sessionId) {
+      index = await next();
+      current = open(sessionOf(index));
+    }
+    const lastSeq = coveredSeq(record);
+    if (lastSeq !== undefined) await moveLateMessages(store, scope, { sessionId, lastSeq }, current);
+  };
+  // Messages a crashed handle stored after the newest close, or left in both places mid-move.
+  if (index > 1) await settleClosed(sessionOf(index - 1));
   /** Stores and closes, one at a time: a close reads, writes and moves on to the next episode as one step. */
   const steps = createSerialQueue();
 
@@ -179,15 +198,19 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
   const close = async (
     metadata: Record<string, JSONValue>,
   ): Promise<{ info: EpisodeInfo; vector: () => Promise<void> } | undefined> => {
-    const messages = await current.read();
-    if (messages.length === 0) return undefined;
-    const { info, record } = closedEpisode(messages, {
-      index,
-      sessionId: current.sessionId,
-      series: options.series,
-      metadata,
-      previewChars: max,
-    });
+    const entries = await current.entries();
+    if (entries.length === 0) return undefined;
+    const { info, record } = closedEpisode(
+      entries.map((e) => e.message),
+      {
+        index,
+        sessionId: current.sessionId,
+        series: options.series,
+        metadata,
+        previewChars: max,
+        lastSeq: entries.at(-1)!.seq,
+      },
+    );
     const { id, text } = record;
     // The vector first: a model that fails writes nothing, and the episode stays current to be closed again.
     const vectors = await records.embed([text]);
@@ -216,6 +239,8 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
     // catch-up runs again: `checked` is cleared then), not by a recall (this handle's recall caught up once).
     index++;
     current = open(sessionOf(index));
+    // Another handle may have stored into it after `entries` was read: those messages go to the new episode.
+    await settleClosed(info.sessionId);
     const vector = () =>
       records.putVectors([id], vectors).catch((error: unknown) => {
         checked = false;
@@ -230,7 +255,12 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
       return current;
     },
     async store(message) {
-      await steps.run(() => current.store(message));
+      await steps.run(async () => {
+        const into = current.sessionId;
+        await current.store(message);
+        // Another handle closed this episode meanwhile: the message goes on to the next one.
+        await settleClosed(into);
+      });
     },
     async startNewEpisode(metadata = {}) {
       if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))

@@ -11,7 +11,7 @@ const model = () =>
   new MockEmbeddingModelV4({
     provider: 'toy',
     modelId: 'flaky',
-    maxEmbeddingsPerCall: 8,
+    maxEmbeddingsPerCall: 2,
     doEmbed: async ({ values }) => ({
       embeddings: values.map((t) =>
         t.includes('nan')
@@ -51,6 +51,30 @@ describe('a model that answers a vector that is not finite numbers', () => {
       // A query the model cannot embed is the model's failure, not an invalid query.
       const searched = await expectMemoryError(memory.search('nan please'), 'STORE_ERROR');
       expect(searched.message).toContain('toy:flaky');
+      if ('close' in store) store.close();
+    });
+
+  for (const [name, open] of [
+    ['memory', createMemoryStore],
+    ['sqlite', sqlite],
+  ] as const)
+    it(`records the model cannot embed, a batch of them or more, do not stop the ones after them (${name} store)`, async () => {
+      const store = open();
+      // Batches of 2: the first batches the store lists hold only records the model answers NaN for.
+      const memory = createLongTermMemory({
+        store,
+        scope: { tenant: 't', user: 'ada' },
+        embedding: model(),
+        selfFacts: false,
+        onError: () => undefined,
+      });
+      const bad = await memory.add(['nan one', 'nan two', 'nan three', 'nan four', 'nan five']);
+      await expectMemoryError(memory.flush(), 'STORE_ERROR');
+      const good = await memory.add(['the office moves', 'lunch at noon', 'the bus is late']);
+      await expectMemoryError(memory.flush(), 'STORE_ERROR');
+      const missing = await memory.records.missingEmbeddings(memory.scope, 'toy:flaky', 100);
+      expect([...missing].sort()).toEqual(bad.map((r) => r.id).sort());
+      expect(missing).not.toEqual(expect.arrayContaining([good[0]!.id]));
       if ('close' in store) store.close();
     });
 });

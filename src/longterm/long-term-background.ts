@@ -42,8 +42,8 @@ export interface BackgroundWorkOptions {
 
 /**
  * Embeds every record of the scope that has no vector of the embedder's model, a batch at a time. A record the
- * model answers no usable vector for (NaN, Infinity) stays without one, the others of its batch are stored, and
- * the run then throws `STORE_ERROR` naming the model and those records.
+ * model answers no usable vector for (NaN, Infinity) stays without one, the others of its batch and the records
+ * after it are stored, and the run then throws `STORE_ERROR` naming the model and those records.
  */
 async function embedMissing(
   records: LongTermStoreV1,
@@ -52,8 +52,13 @@ async function embedMissing(
 ): Promise<void> {
   const unusable = new Set<string>();
   for (;;) {
-    const ids = await records.missingEmbeddings(scope, embedder.id, embedder.batchSize);
+    // The records the model answered no usable vector for this run are listed again (they still have none): asked
+    // past them, so a batch of them or more does not stop the records after them.
+    const ids = (await records.missingEmbeddings(scope, embedder.id, embedder.batchSize + unusable.size))
+      .filter((id) => !unusable.has(id))
+      .slice(0, embedder.batchSize);
     if (ids.length === 0) break;
+    const before = unusable.size;
     const found = await records.getRecords(scope, ids);
     const vectors = await embedTexts(
       embedder,
@@ -66,7 +71,8 @@ async function embedMissing(
       vectors[i]!.length > 0 ? [{ id: r.id, model: embedder.id, vector: vectors[i]!, hash: r.hash }] : [],
     );
     const stored = embeddings.length > 0 ? await records.putEmbeddings(scope, embeddings) : 0;
-    if (stored === 0) break;
+    // No progress (every record changed meanwhile, so listed again as it was): the next run goes on.
+    if (stored === 0 && unusable.size === before) break;
   }
   if (unusable.size > 0)
     throw new MemoryError({

@@ -123,6 +123,8 @@ export interface HybridSearchOptions extends RankingOptions {
   filter?: LongTermFilter;
   /** The vector side, when an embedder is configured and the store has vector search (`vectorSearch`). */
   embedder?: LongTermEmbedder;
+  /** Aborts the query's embedding call (the search rejects with the signal's reason). */
+  abortSignal?: AbortSignal;
 }
 
 /**
@@ -197,7 +199,8 @@ export async function rankLegs(
   let vectorSeen = 0;
   // A store without vector search ranks by full text alone (its searchVector would refuse).
   if (options.embedder && store.vectorSearch) {
-    const [vector] = await embedTexts(options.embedder, [query]);
+    const [vector] = await embedTexts(options.embedder, [query], options.abortSignal);
+    options.abortSignal?.throwIfAborted();
     if (vector?.length) {
       const found = await ranker.vector({
         vector,

@@ -24,6 +24,11 @@ export interface LongTermSearchOptions {
    * current records and ranked by their current text; a record deleted since is not found. @default now
    */
   knownAt?: Date;
+  /**
+   * Stops the search: the query's embedding call is aborted (the model gets the signal) and the search rejects
+   * with the signal's reason, as it does when the signal is aborted before it starts.
+   */
+  abortSignal?: AbortSignal;
 }
 
 /** Options of `retrieve`: a search's, and the token budget of the block. */

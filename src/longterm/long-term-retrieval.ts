@@ -118,6 +118,10 @@ export function createRecallSearch(
     ] as const)
       if (value !== undefined && (!(value instanceof Date) || Number.isNaN(value.getTime())))
         throw invalid(`${key} must be a valid Date, got ${describeValue(value)}`);
+    const { abortSignal } = options;
+    if (abortSignal !== undefined && !(abortSignal instanceof AbortSignal))
+      throw invalid(`abortSignal must be an AbortSignal, got ${describeValue(abortSignal)}`);
+    abortSignal?.throwIfAborted();
     const filter = { ...options.filter, ...o.recallFilter };
     const now =
       given ??
@@ -128,6 +132,7 @@ export function createRecallSearch(
       limit,
       ...(Object.keys(filter).length > 0 ? { filter } : {}),
       ...(o.embedder ? { embedder: o.embedder } : {}),
+      ...(abortSignal ? { abortSignal } : {}),
       now: () => now,
     });
     const results = hits.map((h) => ({ record: h.record, score: h.score }));

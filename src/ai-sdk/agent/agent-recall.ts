@@ -42,6 +42,8 @@ export interface RecallBudget {
   counter: TokenCounter;
   /** The conversation's time (the prompt's), for relative dates in the prompt. */
   now?: Date;
+  /** The run's signal: aborting it stops the search (its query's embedding call). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function recallFor(
   const hits = await memory.search(query.slice(0, 4096), {
     limit: recallCandidates(budget.maxTokens),
     ...(budget.now ? { now: budget.now } : {}),
+    ...(budget.signal ? { abortSignal: budget.signal } : {}),
   });
   return packRecall(hits, { maxTokens: budget.maxTokens, counter: budget.counter, inContext, inContextText })
     .text;

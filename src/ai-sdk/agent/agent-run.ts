@@ -80,14 +80,20 @@ export async function runAgent(
         const viewBudget = view.lastAssembly()?.budget;
         await slicer.tick();
         // Recalled once, before the first step: records of messages the model already sees are left out.
+        // A run aborted while its recall waits (for the embedding model) ends as aborted, as in a step.
         recall ??= ltm
           ? await recallFor(ltm.memory, prompt, view, read, {
               maxTokens: recallTokensFor(ltm.recallTokens, viewBudget),
               // Counted through the agent's kept counts: the same records' blocks recur from run to run.
               counter: run.wiring.counts.counterWith(run.counter),
               ...(promptAt ? { now: promptAt } : {}),
+              ...(signal ? { signal } : {}),
+            }).catch((error: unknown) => {
+              if (signal?.aborted) return undefined;
+              throw error;
             })
           : '';
+        if (recall === undefined) return { kind: 'aborted' as const };
         await slicer.tick();
         return runStep(run, {
           step,

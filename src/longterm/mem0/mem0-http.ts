@@ -25,7 +25,7 @@ export type Mem0Request = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
-  options?: { notFound?: 'undefined' },
+  options?: { notFound?: 'undefined'; signal?: AbortSignal },
 ) => Promise<unknown>;
 
 const truncate = (s: string, n = 500) => (s.length > n ? `${s.slice(0, n)}…` : s);
@@ -109,7 +109,9 @@ export function createMem0Http(config: Mem0HttpConfig): Mem0Request {
   return async (method, path, body, options = {}) => {
     const what = `${method} ${path}`;
     const deadline = AbortSignal.timeout(config.timeoutMs);
-    const signal = config.signal ? AbortSignal.any([deadline, config.signal]) : deadline;
+    // The call's own signal (a search's abortSignal) stops it as the client's does.
+    const stops = [config.signal, options.signal].filter((s): s is AbortSignal => s !== undefined);
+    const signal = stops.length > 0 ? AbortSignal.any([deadline, ...stops]) : deadline;
     const fail = (error: unknown): never => {
       if (MemoryError.isInstance(error)) throw error;
       if (deadline.aborted)
@@ -119,7 +121,7 @@ export function createMem0Http(config: Mem0HttpConfig): Mem0Request {
           message: `Mem0 call ${what} timed out after ${config.timeoutMs} ms`,
           cause: error,
         });
-      if (config.signal?.aborted)
+      if (stops.some((s) => s.aborted))
         throw new MemoryError({
           code: 'STORE_ERROR',
           component,

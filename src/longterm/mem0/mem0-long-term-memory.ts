@@ -85,11 +85,12 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
     const used = Object.entries(so.filter ?? {}).filter(([, v]) => v !== undefined);
     if (used.length > 0) throw bad(`filter.${used[0]![0]} is not supported by the Mem0 client`);
     const filters = oss ? entities : { AND: Object.entries(entities).map(([k, v]) => ({ [k]: v })) };
-    const body = await request('POST', oss ? '/search' : '/v2/memories/search/', {
-      query,
-      filters,
-      top_k: limit,
-    });
+    const body = await request(
+      'POST',
+      oss ? '/search' : '/v2/memories/search/',
+      { query, filters, top_k: limit },
+      so.abortSignal ? { signal: so.abortSignal } : {},
+    );
     return resultsOf(body, 'search')
       .map((m, i) => checkMem0Memory(m, `search result ${i}`))
       .filter(owned)

@@ -146,12 +146,13 @@ export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem
   };
 }
 
-const searchKeys = ['limit', 'filter', 'now', 'knownAt'];
+const searchKeys = ['limit', 'filter', 'now', 'knownAt', 'abortSignal'];
 const retrieveKeys = [...searchKeys, 'maxTokens', 'inContext'];
 
 /**
  * Checks the options of a search (`call` `search`) or a retrieve (`retrieve`, which adds `maxTokens` and
- * `inContext`): an object (or undefined) with no other keys, `now` a valid Date when given (Mem0 resolves no
+ * `inContext`): an object (or undefined) with no other keys, `abortSignal` an AbortSignal (it stops the request),
+ * `now` a valid Date when given (Mem0 resolves no
  * relative dates, so it is not used), and no `knownAt`: Mem0 cannot answer as of a past time, so a search that
  * asks for one is refused rather than answered with today's records. Throws `INVALID_ARGUMENT` naming the option.
  */
@@ -168,6 +169,10 @@ export function checkMem0SearchOptions(options: unknown, call: 'search' | 'retri
       );
   if (o.now !== undefined && (!(o.now instanceof Date) || Number.isNaN(o.now.getTime())))
     throw bad(`${call}(query, options).now must be a valid Date, got ${describeValue(o.now)}`);
+  if (o.abortSignal !== undefined && !(o.abortSignal instanceof AbortSignal))
+    throw bad(
+      `${call}(query, options).abortSignal must be an AbortSignal, got ${describeValue(o.abortSignal)}`,
+    );
   if (o.knownAt !== undefined)
     throw bad(
       `${call}(query, options).knownAt is not supported by the Mem0 client (Mem0 keeps no past versions to search)`,

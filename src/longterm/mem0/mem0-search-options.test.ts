@@ -20,6 +20,7 @@ const bad: [string, unknown][] = [
   ['now', { now: 'yesterday' }],
   ['now', { now: new Date(Number.NaN) }],
   ['limt', { limt: 1 }],
+  ['abortSignal', { abortSignal: 'stop' }],
 ];
 
 describe.each<Mem0Api>(['platform', 'oss'])('createMem0LongTermMemory search options (%s API)', (api) => {
@@ -41,5 +42,27 @@ describe.each<Mem0Api>(['platform', 'oss'])('createMem0LongTermMemory search opt
     // What it supports still works: a limit, and `now` as a Date (Mem0 resolves no relative dates, so unused).
     const hits = await mem.search('tea', { limit: 1, now: new Date() });
     expect(hits.map((h) => h.record.text)).toEqual(['I drink tea every morning']);
+  });
+});
+
+describe('createMem0LongTermMemory search with an abortSignal (what agent() passes for its run)', () => {
+  it('is accepted, and aborting it stops the request: STORE_ERROR saying aborted', async () => {
+    const slow = await startMem0TestServer({ delayMs: 1000 });
+    try {
+      const mem = createMem0LongTermMemory({
+        baseUrl: slow.url,
+        apiKey: slow.apiKey,
+        ids: { userId: `u-${crypto.randomUUID()}` },
+      });
+      const controller = new AbortController();
+      const started = Date.now();
+      setTimeout(() => controller.abort(), 50);
+      const error = await mem.search('tea', { abortSignal: controller.signal }).catch((e: unknown) => e);
+      expect(MemoryError.hasCode(error, 'STORE_ERROR') && /was aborted/.test(String(error))).toBe(true);
+      expect(Date.now() - started).toBeLessThan(900);
+      expect(await mem.search('tea', { abortSignal: new AbortController().signal })).toEqual([]);
+    } finally {
+      await slow.close();
+    }
   });
 });

@@ -69,38 +69,45 @@ describe('openEpisodicMemory: two handles storing and closing in any order (prop
   it('every message stored is held once, by a closed episode whose record counts it or by a current episode', async () => {
     const step = fc.record({ handle: fc.integer({ min: 0, max: 1 }), close: fc.boolean() });
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
-        const path = sqlitePath();
-        const handles = [createSqliteStore({ path }), createSqliteStore({ path })];
-        const memories = await Promise.all(
-          handles.map((store) => openEpisodicMemory({ store, scope, series: 's', counter })),
-        );
-        const stored: string[] = [];
-        for (const [i, { handle, close }] of steps.entries()) {
-          const memory = memories[handle]!;
-          if (close) {
-            // CONFLICT: the other handle closed this episode first (with other metadata); this one moved on.
-            await memory.startNewEpisode({ by: handle }).catch((e: unknown) => {
-              if (!MemoryError.hasCode(e, 'CONFLICT')) throw e;
-            });
-          } else {
-            const text = `message ${i}`;
-            await memory.store({ role: 'user', content: text });
-            stored.push(text);
+      fc.asyncProperty(
+        fc.array(step, { minLength: 1, maxLength: 14 }),
+        fc.boolean(),
+        async (steps, together) => {
+          const path = sqlitePath();
+          const handles = [createSqliteStore({ path }), createSqliteStore({ path })];
+          const memories = await Promise.all(
+            handles.map((store) => openEpisodicMemory({ store, scope, series: 's', counter })),
+          );
+          const stored: string[] = [];
+          const run = async (i: number, { handle, close }: { handle: number; close: boolean }) => {
+            const memory = memories[handle]!;
+            if (close) {
+              // CONFLICT: the other handle closed this episode first (with other metadata); this one moved on.
+              await memory.startNewEpisode({ by: handle }).catch((e: unknown) => {
+                if (!MemoryError.hasCode(e, 'CONFLICT')) throw e;
+              });
+            } else {
+              const text = `message ${i}`;
+              await memory.store({ role: 'user', content: text });
+              stored.push(text);
+            }
+          };
+          // Steps one after another, or two at a time (the two handles' calls overlapping).
+          for (let i = 0; i < steps.length; i += together ? 2 : 1)
+            await Promise.all(steps.slice(i, i + (together ? 2 : 1)).map((s, k) => run(i + k, s)));
+          const reader = await openEpisodicMemory({ store: handles[0]!, scope, series: 's', counter });
+          const held: string[] = [];
+          for (const e of await reader.episodes()) {
+            const messages = await handles[0]!.readRange(scope, e.sessionId);
+            expect(messages.length, e.sessionId).toBe(e.messageCount);
+            held.push(...messages.map((m) => String(m.message.content)));
           }
-        }
-        const reader = await openEpisodicMemory({ store: handles[0]!, scope, series: 's', counter });
-        const held: string[] = [];
-        for (const e of await reader.episodes()) {
-          const messages = await handles[0]!.readRange(scope, e.sessionId);
-          expect(messages.length, e.sessionId).toBe(e.messageCount);
-          held.push(...messages.map((m) => String(m.message.content)));
-        }
-        held.push(...(await reader.current.read()).map((m) => String(m.content)));
-        expect(held.sort()).toEqual([...stored].sort());
-        for (const store of handles) await store.close();
-      }),
-      { numRuns: 40 },
+          held.push(...(await reader.current.read()).map((m) => String(m.content)));
+          expect(held.sort()).toEqual([...stored].sort());
+          for (const store of handles) await store.close();
+        },
+      ),
+      { numRuns: 60 },
     );
   }, 120_000);
 });

@@ -95,12 +95,10 @@ export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<Open
   try {
     if (mode !== 'write' && !(await postgresHasSchema(pool, schema)))
       throw nothingToRead(`in the PostgreSQL schema "${schema}": it has no engram tables`);
-    const { checkPostgresSchema, createPostgresStore } = await import(
-      '../drivers/postgres/postgres-driver.ts'
-    );
-    // A schema an older engram wrote is refused, not migrated under the applications that use it.
-    if (mode === 'read') await checkPostgresSchema(pool, schema);
-    const store = createPostgresStore({ pool, schema });
+    const { createPostgresStore } = await import('../drivers/postgres/postgres-driver.ts');
+    // Read-only: a schema an older engram wrote is refused, not migrated under the applications that use it.
+    const store = createPostgresStore({ pool, schema, readOnly: mode === 'read' });
+    if (mode === 'read') await whenReady(store);
     const close = store.close.bind(store);
     return Object.assign(store, {
       close: async () => {

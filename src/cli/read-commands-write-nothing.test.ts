@@ -69,7 +69,7 @@ describe('read commands write nothing', () => {
       expect(state(db), args.join(' ')).toEqual(before);
     }
     expect(runEngram('--db', db, '--tenant', 'default', 'search', 'hello').out).toContain('hello there');
-  });
+  }, 180_000); // seven cold CLI processes: slow on a loaded 2-core machine
 
   it('a file an older engram wrote is not migrated: the read exits 4 saying so, and the file is unchanged', () => {
     const latest = sqlMigrations.at(-1)!.version;
@@ -84,7 +84,7 @@ describe('read commands write nothing', () => {
       expect(r.err).toMatch(/older than this engram's .*open it once for writing/);
       expect(state(db), args.join(' ')).toEqual(before);
     }
-  });
+  }, 180_000); // seven cold CLI processes: slow on a loaded 2-core machine
 
   it('sessions delete still writes (it needs the data to exist, and opens it for writing)', () => {
     const db = seed('delete-session.db', (h) => h.exec('PRAGMA journal_mode = DELETE'));

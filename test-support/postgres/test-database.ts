@@ -66,3 +66,16 @@ export async function createTestSchema(prefix = 'engram_t'): Promise<TestDatabas
     drop: () => withClient(url, (c) => c.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`)).then(() => {}),
   };
 }
+
+/** The versions recorded in `engram_migrations` of `schema` (ascending): what a migration would change. */
+export async function migrationVersions(url: string, schema: string): Promise<number[]> {
+  const { rows } = await withClient(url, (c) =>
+    c.query(`SELECT version FROM "${schema}".engram_migrations ORDER BY version`),
+  );
+  return rows.map((r: { version: unknown }) => Number(r.version));
+}
+
+/** Runs one statement on `url` (a test's own change to a schema, such as taking a migration back). */
+export async function runStatement(url: string, text: string, params: unknown[] = []): Promise<void> {
+  await withClient(url, (c) => c.query(text, params));
+}

@@ -45,6 +45,11 @@ export interface PostgresClientOptions {
   connection?: PgQueryable;
   /** Retries of a transaction that failed with a serialization failure, a deadlock, or a lost connection before `COMMIT` was sent. @default 3 */
   retries?: number;
+  /**
+   * Every statement runs in a `READ ONLY` transaction (PostgreSQL refuses any write in it), statements outside a
+   * transaction included. @default false
+   */
+  readOnly?: boolean;
 }
 
 const transientCodes = new Set(['40001', '40P01']);
@@ -156,7 +161,7 @@ export function createPostgresClient(options: PostgresClientOptions): SqlClient 
     let result: T;
     const deferred = isDurabilityDeferred();
     try {
-      await conn.query('BEGIN');
+      await conn.query(options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
       // `withDeferredDurability`: COMMIT returns before the WAL is flushed; the next synchronous commit flushes it.
       if (deferred) await conn.query('SET LOCAL synchronous_commit = off');
       const flat: SqlClient['transaction'] = (inner) => inner(tx);
@@ -185,7 +190,9 @@ export function createPostgresClient(options: PostgresClientOptions): SqlClient 
           conn.release(broken);
         }
       });
-    return overConnection(dialect, q, pool, transaction);
+    return options.readOnly
+      ? inTransactions(dialect, transaction)
+      : overConnection(dialect, q, pool, transaction);
   }
 
   // One connection: a queue keeps every call (and every transaction as a whole) from interleaving.
@@ -193,6 +200,7 @@ export function createPostgresClient(options: PostgresClientOptions): SqlClient 
   const queue = createSerialQueue();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => queue.run(fn);
   const transaction: SqlClient['transaction'] = (fn) => attempt(() => serial(() => inTransaction(conn, fn)));
+  if (options.readOnly) return inTransactions(dialect, transaction);
   const inner = overConnection(dialect, q, conn, transaction);
   return {
     dialect,
@@ -200,6 +208,18 @@ export function createPostgresClient(options: PostgresClientOptions): SqlClient 
     get: (text, params) => serial(() => inner.get(text, params)),
     run: (text, params) => serial(() => inner.run(text, params)),
     exec: (text) => serial(() => inner.exec(text)),
+    transaction,
+  };
+}
+
+/** A client whose every statement runs in a transaction of its own (`READ ONLY` ones, for a read-only client). */
+function inTransactions(dialect: SqlDialect, transaction: SqlClient['transaction']): SqlClient {
+  return {
+    dialect,
+    all: (text, params) => transaction((tx) => tx.all(text, params)),
+    get: (text, params) => transaction((tx) => tx.get(text, params)),
+    run: (text, params) => transaction((tx) => tx.run(text, params)),
+    exec: (text) => transaction((tx) => tx.exec(text)),
     transaction,
   };
 }

@@ -52,6 +52,13 @@ export interface PostgresStoreOptions {
    * `false`: one transaction per call. @default true
    */
   groupCommit?: boolean;
+  /**
+   * Reads the schema without ever writing to it: every statement runs in a `READ ONLY` transaction (a write is a
+   * `STORE_ERROR`), the schema is checked, not created or migrated (older, newer or missing is a
+   * `MIGRATION_ERROR`), and pgvector is not set up (vector search is the exact scan). For tools that inspect a
+   * database other applications own. @default false
+   */
+  readOnly?: boolean;
 }
 
 /** A PostgreSQL store: {@link SqlStore} plus its schema. */
@@ -75,6 +82,7 @@ const knownOptions: Record<keyof PostgresStoreOptions, true> = {
   vectorDimensions: true,
   retries: true,
   groupCommit: true,
+  readOnly: true,
 };
 
 /**
@@ -91,6 +99,7 @@ function checkPostgresOptions(options: PostgresStoreOptions): void {
   checkOptionalInteger(options.retries, `${what}.retries`, 'postgres', 0);
   checkOptionalInteger(options.maxMessageBytes, `${what}.maxMessageBytes`, 'postgres', 1);
   checkBoolean(options.groupCommit, `${what}.groupCommit`, 'postgres', true);
+  checkBoolean(options.readOnly, `${what}.readOnly`, 'postgres', true);
 }
 
 type LazyPool = PgPoolLike & { end(): Promise<void> };
@@ -171,6 +180,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     schema,
     ...(pool ? { pool } : { connection: options.client! }),
     ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    ...(options.readOnly ? { readOnly: true } : {}),
   });
   const embedded = options.client !== undefined && 'waitReady' in options.client; // PGlite: one process
   const capabilities: StoreCapabilities = {
@@ -190,6 +200,10 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     appendBatch: postgresAppendBatch,
     vectorIndex: createPostgresVectorIndex(schema, () => indexed),
     init: async () => {
+      if (options.readOnly) {
+        await checkMigrations(client, { component: 'postgres' });
+        return;
+      }
       await runMigrations(client, { component: 'postgres' });
       indexed = await setupPgVector(client, schema, vectorMode, dims);
       capabilities.vectorSearch = indexed !== undefined;
@@ -207,16 +221,4 @@ export function openPostgresStore(options: PostgresStoreOptions): Promise<Postgr
   checkOptions(options, 'openPostgresStore', 'postgres');
   checkKnownKeys(options, knownOptions, 'openPostgresStore', 'postgres');
   return whenReady(createPostgresStore(options));
-}
-
-/**
- * Checks, writing nothing, that `schema` holds engram's tables at the version this engram writes: a
- * `MIGRATION_ERROR` when they are older (opening a store would migrate them under the applications that use
- * them: open one for writing to upgrade deliberately), newer (upgrade engram) or missing. For read-only tools
- * (the CLI's read commands) before they open a store on a database others own.
- */
-export async function checkPostgresSchema(pool: PgPoolLike, schema = 'engram'): Promise<void> {
-  quoteSchema(schema);
-  const client = createPostgresClient({ dialect: createPostgresDialect(schema), schema, pool });
-  await checkMigrations(client, { component: 'postgres' });
 }

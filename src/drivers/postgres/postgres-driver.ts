@@ -17,7 +17,7 @@ import {
   type PgQueryable,
 } from './postgres-client.ts';
 import { createPostgresDialect, quoteSchema } from './postgres-dialect.ts';
-import { type PostgresVectorMode, setupPgVector } from './postgres-vector.ts';
+import { existingPgVector, type PostgresVectorMode, setupPgVector } from './postgres-vector.ts';
 import { createPostgresVectorIndex } from './postgres-vector-index.ts';
 
 /** Options of {@link createPostgresStore}: exactly one of `connectionString`, `pool` or `client`. */
@@ -55,8 +55,9 @@ export interface PostgresStoreOptions {
   /**
    * Reads the schema without ever writing to it: every statement runs in a `READ ONLY` transaction (a write is a
    * `STORE_ERROR`), the schema is checked, not created or migrated (older, newer or missing is a
-   * `MIGRATION_ERROR`), and pgvector is not set up (vector search is the exact scan). For tools that inspect a
-   * database other applications own. @default false
+   * `MIGRATION_ERROR`), and pgvector is not set up: it is used when a writable store with it has set the schema up
+   * and every stored vector is in its column, else vector search is the exact scan (`vector: true` then throws
+   * `MISSING_DEPENDENCY`). For tools that inspect a database other applications own. @default false
    */
   readOnly?: boolean;
 }
@@ -202,10 +203,11 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     init: async () => {
       if (options.readOnly) {
         await checkMigrations(client, { component: 'postgres' });
-        return;
+        indexed = await existingPgVector(client, vectorMode);
+      } else {
+        await runMigrations(client, { component: 'postgres' });
+        indexed = await setupPgVector(client, schema, vectorMode, dims);
       }
-      await runMigrations(client, { component: 'postgres' });
-      indexed = await setupPgVector(client, schema, vectorMode, dims);
       capabilities.vectorSearch = indexed !== undefined;
     },
     close: async () => {

@@ -112,3 +112,48 @@ export async function setupPgVector(
   for (const n of dims) await client.transaction((tx) => createHnswIndex(tx, schema, n));
   return dims;
 }
+
+/**
+ * pgvector as a writable store left it, for a read-only store (which creates and copies nothing): the dimension
+ * counts with an HNSW index, when the extension is installed, `engram_ltm_vectors` has its `embedding` column and
+ * every stored vector is in that column; otherwise `undefined` (vector search stays the exact scan, which reads
+ * every stored vector, so no vector is missed). `mode: true` requires it: `MISSING_DEPENDENCY` when the schema is
+ * not set up so. `mode: false` never uses it.
+ */
+export async function existingPgVector(
+  client: SqlClient,
+  mode: PostgresVectorMode,
+): Promise<Set<number> | undefined> {
+  if (mode === false) return undefined;
+  const notSetUp = (why: string) => {
+    if (mode === 'auto') return undefined;
+    throw missing(
+      `vector search with pgvector on a read-only store needs a schema a store with pgvector has opened for writing: ${why}`,
+    );
+  };
+  const installed = await client.get("SELECT 1 AS ok FROM pg_extension WHERE extname = 'vector'", []);
+  if (!installed) return notSetUp('the database has no vector extension');
+  const column = await client.get(
+    "SELECT 1 AS ok FROM pg_attribute WHERE attrelid = 'engram_ltm_vectors'::regclass AND attname = 'embedding' AND NOT attisdropped",
+    [],
+  );
+  if (!column) return notSetUp('engram_ltm_vectors has no embedding column');
+  // Rows a store without pgvector wrote since: the index would miss them until a writable store copies them.
+  const uncopied = await client.get(
+    'SELECT 1 AS ok FROM engram_ltm_vectors WHERE embedding IS NULL LIMIT 1',
+    [],
+  );
+  if (uncopied) return notSetUp('some vectors are not in the embedding column yet');
+  const indexes = await client.all(
+    "SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = 'engram_ltm_vectors'::regclass",
+    [],
+  );
+  const prefix = hnswIndexName(0).slice(0, -1);
+  return new Set(
+    indexes
+      .map((r) => String(r.name))
+      .filter((name) => name.startsWith(prefix))
+      .map((name) => Number(name.slice(prefix.length)))
+      .filter((dims) => Number.isSafeInteger(dims) && dims > 0),
+  );
+}

@@ -4,7 +4,7 @@ import type { LogEntry } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
 import type { LogStats, MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { entryPayload, logMessage } from './langchain-message.ts';
+import { entryPayload, logMessage, toolNamesOf } from './langchain-message.ts';
 import { type Snapshot, snapshot, unchanged } from './message-snapshot.ts';
 import { fromRuns, readRanges, type SeqRuns, toRuns } from './seq-runs.ts';
 import { dumpPayload, loadPayloads } from './typed-payload.ts';
@@ -160,9 +160,10 @@ export async function writeList(
   if (fresh.length > 0) {
     // Each message is snapshotted as it is serialized (the serializer's work runs in the same tick).
     const states = fresh.map((i) => known(0, list[i]!));
+    const names = log.readable ? toolNamesOf(list) : new Map<string, string>();
     const inputs = await Promise.all(
       fresh.map(async (i) => {
-        const message = logMessage(list[i]!, await dumpPayload(log.serde, list[i]), log.readable);
+        const message = logMessage(list[i]!, await dumpPayload(log.serde, list[i]), log.readable, names);
         return { message, tokens: log.counter.count(message) };
       }),
     );

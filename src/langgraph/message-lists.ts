@@ -38,15 +38,27 @@ const messageId = (m: object) => {
   return typeof id === 'string' ? id : undefined;
 };
 
+/**
+ * A message's JSON, or undefined when `JSON.stringify` throws on it (a BigInt, a cycle in an object without
+ * `toJSON`): such a message is never taken as equal to another, and is stored each time (its serializer decides).
+ */
+function jsonOf(m: object): string | undefined {
+  try {
+    return JSON.stringify(m);
+  } catch {
+    return undefined;
+  }
+}
+
 function known(seq: number, object: object, json?: string): Known {
   const snap = snapshot(object);
-  return snap ? { seq, object, snap } : { seq, object, json: json ?? JSON.stringify(object) };
+  return snap ? { seq, object, snap } : { seq, object, json: json ?? jsonOf(object) };
 }
 
 /** The JSON of a known message as stored, when still known (an object mutated since it was stored is not). */
 function storedJson(k: Known): string | undefined {
   if (k.json !== undefined) return k.json;
-  return k.snap && unchanged(k.object, k.snap) ? JSON.stringify(k.object) : undefined;
+  return k.snap && unchanged(k.object, k.snap) ? jsonOf(k.object) : undefined;
 }
 
 /**
@@ -102,7 +114,7 @@ export class ThreadIndex {
     const k = this.#seqs.get(seq);
     if (!k) return undefined;
     if (k.snap) return unchanged(k.object, k.snap) ? k.object : undefined;
-    return k.json !== undefined && k.json === JSON.stringify(k.object) ? k.object : undefined;
+    return k.json !== undefined && k.json === jsonOf(k.object) ? k.object : undefined;
   }
 
   /** Whether the list a checkpoint stored for a channel was read into the index. */
@@ -129,14 +141,14 @@ export class ThreadIndex {
     const k = this.#objects.get(m);
     if (k && this.#trust) return k.seq;
     if (k?.snap && unchanged(m, k.snap)) return k.seq;
-    if (k?.json !== undefined && k.json === JSON.stringify(m)) return k.seq;
+    if (k?.json !== undefined && k.json === jsonOf(m)) return k.seq;
     const id = messageId(m);
     const named = id === undefined ? undefined : this.#ids.get(id);
     if (!named || named === k) return undefined;
     const json = storedJson(named);
     if (json === undefined) return undefined;
-    const mine = JSON.stringify(m);
-    return mine === json ? this.#add(known(named.seq, m, mine)).seq : undefined;
+    const mine = jsonOf(m);
+    return mine !== undefined && mine === json ? this.#add(known(named.seq, m, mine)).seq : undefined;
   }
 
   /** Notes a message appended at `seq`, as its snapshot (taken when it was serialized) recorded it. */

@@ -13,6 +13,7 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkpointOf } from '../../test-support/langgraph/checkpoint-of.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
@@ -248,4 +249,46 @@ describe('malformed messages are stored as MemorySaver stores them, with a reada
       await putChild(saver, put as Config, [first, bad]);
       expect((await store.stats(scope, sessionId)).count).toBe(title.startsWith('a plain') ? 3 : 2);
     });
+});
+
+describe('a message the serializer cannot serialize is refused, and the thread stays readable', () => {
+  const bigint = () => new AIMessage({ id: 'b', content: 'x', additional_kwargs: { n: 1n as never } });
+  const lists: [string, (first: BaseMessage) => BaseMessage[]][] = [
+    ['a new message holding a BigInt', (first) => [first, bigint()]],
+    // An id the thread's index knows: compared with the stored message by JSON before serializing.
+    ['a rebuilt message holding a BigInt, under a known id', () => [bigint()]],
+  ];
+  for (const [title, list] of lists)
+    it(title, async () => {
+      const { store, saver, first, config } = await threadWithOne();
+      if (title.includes('known id'))
+        await putChild(saver, config, [first, new AIMessage({ id: 'b', content: 'x' })]);
+      const before = (await store.stats(scope, sessionId)).count;
+      const error = await putChild(saver, config, list(first));
+      expect(MemoryError.hasCode(error, 'INVALID_ARGUMENT')).toBe(true);
+      expect((error as Error).message).toMatch(/messages\[\d\]/);
+      expect((await store.stats(scope, sessionId)).count).toBe(before);
+      // The latest checkpoint is still readable, on this saver and after a restart.
+      for (const s of [saver, createEngramCheckpointSaver({ store, scope })]) {
+        const latest = await s.getTuple({ configurable: { thread_id: thread } });
+        expect((latest?.checkpoint.channel_values.messages as BaseMessage[])[0]?.content).toBe('hello');
+      }
+    });
+
+  it('a log entry that revives as no message (another serializer) is a STORE_ERROR naming it, not a TypeError', async () => {
+    const base = createEngramCheckpointSaver({ store: createMemoryStore(), scope }).serde;
+    const serde: SerializerProtocol = {
+      dumpsTyped: (value) => base.dumpsTyped(value),
+      loadsTyped: async (type, data) => {
+        const value = await base.loadsTyped(type, data);
+        return value instanceof HumanMessage ? 'not a message' : value;
+      },
+    };
+    const { store, config } = await threadWithOne({ serde });
+    const error = await createEngramCheckpointSaver({ store, scope, serde })
+      .getTuple(config)
+      .catch((e: unknown) => e);
+    expect(MemoryError.hasCode(error, 'STORE_ERROR')).toBe(true);
+    expect((error as Error).message).toContain('message 1');
+  });
 });

@@ -1,4 +1,5 @@
 import type { SerializerProtocol } from '@langchain/langgraph-checkpoint';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
@@ -7,7 +8,7 @@ import type { TokenCounter } from '../tokens/token-counter.ts';
 import { entryPayload, logMessage, toolNamesOf } from './langchain-message.ts';
 import { type Snapshot, snapshot, unchanged } from './message-snapshot.ts';
 import { fromRuns, readRanges, type SeqRuns, toRuns } from './seq-runs.ts';
-import { dumpPayload, loadPayloads } from './typed-payload.ts';
+import { dumpPayload, isUnserializable, loadPayloads } from './typed-payload.ts';
 
 /** Where a thread's messages go: its session's log, in the saver's scope. */
 export interface ThreadLog {
@@ -158,27 +159,32 @@ export class ThreadIndex {
 }
 
 /**
- * Stores a checkpoint's message list as a delta over the thread's log: a message the index finds keeps its log
- * entry, the others are appended in one atomic append. Returns the list's runs of sequence numbers (what the
- * checkpoint stores) and how many messages were appended.
+ * Stores a checkpoint's message list (of `channel`) as a delta over the thread's log: a message the index finds
+ * keeps its log entry, the others are appended in one atomic append. Returns the list's runs of sequence numbers
+ * (what the checkpoint stores) and how many messages were appended. A message the serializer cannot serialize
+ * (LangGraph's JSON serializer writes a placeholder string for one holding a BigInt) is `INVALID_ARGUMENT`,
+ * naming it, before anything is appended: stored, its checkpoint could never be read back as a message list.
  */
 export async function writeList(
   log: ThreadLog,
   index: ThreadIndex,
   list: readonly object[],
+  channel: string,
 ): Promise<{ runs: SeqRuns; appended: number }> {
   const seqs = list.map((m) => index.find(m));
   const fresh = list.flatMap((_, i) => (seqs[i] === undefined ? [i] : []));
   if (fresh.length > 0) {
     // Each message is snapshotted as it is serialized (the serializer's work runs in the same tick).
     const states = fresh.map((i) => known(0, list[i]!));
+    const payloads = await Promise.all(fresh.map((i) => dumpPayload(log.serde, list[i])));
+    payloads.forEach((payload, k) => {
+      if (isUnserializable(payload)) throw unserializable(channel, fresh[k]!);
+    });
     const names = log.readable ? toolNamesOf(list) : new Map<string, string>();
-    const inputs = await Promise.all(
-      fresh.map(async (i) => {
-        const message = logMessage(list[i]!, await dumpPayload(log.serde, list[i]), log.readable, names);
-        return { message, tokens: log.counter.count(message) };
-      }),
-    );
+    const inputs = fresh.map((i, k) => {
+      const message = logMessage(list[i]!, payloads[k]!, log.readable, names);
+      return { message, tokens: log.counter.count(message) };
+    });
     const entries = await log.store.append(log.scope, log.sessionId, inputs);
     fresh.forEach((i, k) => {
       seqs[i] = entries[k]!.seq;
@@ -187,6 +193,20 @@ export async function writeList(
   }
   return { runs: toRuns(seqs as number[]), appended: fresh.length };
 }
+
+const unserializable = (channel: string, i: number) =>
+  new MemoryError({
+    code: 'INVALID_ARGUMENT',
+    component: 'langgraph',
+    message: `put: ${channel}[${i}] cannot be serialized (the serializer wrote a placeholder string for it: a BigInt in it, or a toJSON() that throws?); nothing was stored`,
+  });
+
+const notMessage = (seq: number, value: unknown) =>
+  new MemoryError({
+    code: 'STORE_ERROR',
+    component: 'langgraph',
+    message: `message ${seq} of the thread's log reads back as ${describeValue(value)}, not a message: its checkpoint cannot be given back`,
+  });
 
 const missing = (seq: number) =>
   new MemoryError({
@@ -231,7 +251,9 @@ export async function readList(
   });
   const revived = (await loadPayloads(log.serde, payloads)) as object[];
   missingAt.forEach((at, k) => {
-    values[at] = revived[k]!;
+    const value = revived[k];
+    if (typeof value !== 'object' || value === null) throw notMessage(seqs[at]!, value);
+    values[at] = value;
   });
   return { values, seqs };
 }

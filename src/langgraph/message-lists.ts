@@ -1,13 +1,14 @@
 import type { SerializerProtocol } from '@langchain/langgraph-checkpoint';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
 import type { LogStats, MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { entryPayload, logMessage } from './langchain-message.ts';
+import { entryPayload, logMessage, toolNamesOf } from './langchain-message.ts';
 import { type Snapshot, snapshot, unchanged } from './message-snapshot.ts';
 import { fromRuns, readRanges, type SeqRuns, toRuns } from './seq-runs.ts';
-import { dumpPayload, loadPayloads } from './typed-payload.ts';
+import { dumpPayload, isUnserializable, loadPayloads } from './typed-payload.ts';
 
 /** Where a thread's messages go: its session's log, in the saver's scope. */
 export interface ThreadLog {
@@ -38,15 +39,27 @@ const messageId = (m: object) => {
   return typeof id === 'string' ? id : undefined;
 };
 
+/**
+ * A message's JSON, or undefined when `JSON.stringify` throws on it (a BigInt, a cycle in an object without
+ * `toJSON`): such a message is never taken as equal to another, and is stored each time (its serializer decides).
+ */
+function jsonOf(m: object): string | undefined {
+  try {
+    return JSON.stringify(m);
+  } catch {
+    return undefined;
+  }
+}
+
 function known(seq: number, object: object, json?: string): Known {
   const snap = snapshot(object);
-  return snap ? { seq, object, snap } : { seq, object, json: json ?? JSON.stringify(object) };
+  return snap ? { seq, object, snap } : { seq, object, json: json ?? jsonOf(object) };
 }
 
 /** The JSON of a known message as stored, when still known (an object mutated since it was stored is not). */
 function storedJson(k: Known): string | undefined {
   if (k.json !== undefined) return k.json;
-  return k.snap && unchanged(k.object, k.snap) ? JSON.stringify(k.object) : undefined;
+  return k.snap && unchanged(k.object, k.snap) ? jsonOf(k.object) : undefined;
 }
 
 /**
@@ -102,7 +115,7 @@ export class ThreadIndex {
     const k = this.#seqs.get(seq);
     if (!k) return undefined;
     if (k.snap) return unchanged(k.object, k.snap) ? k.object : undefined;
-    return k.json !== undefined && k.json === JSON.stringify(k.object) ? k.object : undefined;
+    return k.json !== undefined && k.json === jsonOf(k.object) ? k.object : undefined;
   }
 
   /** Whether the list a checkpoint stored for a channel was read into the index. */
@@ -129,14 +142,14 @@ export class ThreadIndex {
     const k = this.#objects.get(m);
     if (k && this.#trust) return k.seq;
     if (k?.snap && unchanged(m, k.snap)) return k.seq;
-    if (k?.json !== undefined && k.json === JSON.stringify(m)) return k.seq;
+    if (k?.json !== undefined && k.json === jsonOf(m)) return k.seq;
     const id = messageId(m);
     const named = id === undefined ? undefined : this.#ids.get(id);
     if (!named || named === k) return undefined;
     const json = storedJson(named);
     if (json === undefined) return undefined;
-    const mine = JSON.stringify(m);
-    return mine === json ? this.#add(known(named.seq, m, mine)).seq : undefined;
+    const mine = jsonOf(m);
+    return mine !== undefined && mine === json ? this.#add(known(named.seq, m, mine)).seq : undefined;
   }
 
   /** Notes a message appended at `seq`, as its snapshot (taken when it was serialized) recorded it. */
@@ -146,26 +159,32 @@ export class ThreadIndex {
 }
 
 /**
- * Stores a checkpoint's message list as a delta over the thread's log: a message the index finds keeps its log
- * entry, the others are appended in one atomic append. Returns the list's runs of sequence numbers (what the
- * checkpoint stores) and how many messages were appended.
+ * Stores a checkpoint's message list (of `channel`) as a delta over the thread's log: a message the index finds
+ * keeps its log entry, the others are appended in one atomic append. Returns the list's runs of sequence numbers
+ * (what the checkpoint stores) and how many messages were appended. A message the serializer cannot serialize
+ * (LangGraph's JSON serializer writes a placeholder string for one holding a BigInt) is `INVALID_ARGUMENT`,
+ * naming it, before anything is appended: stored, its checkpoint could never be read back as a message list.
  */
 export async function writeList(
   log: ThreadLog,
   index: ThreadIndex,
   list: readonly object[],
+  channel: string,
 ): Promise<{ runs: SeqRuns; appended: number }> {
   const seqs = list.map((m) => index.find(m));
   const fresh = list.flatMap((_, i) => (seqs[i] === undefined ? [i] : []));
   if (fresh.length > 0) {
     // Each message is snapshotted as it is serialized (the serializer's work runs in the same tick).
     const states = fresh.map((i) => known(0, list[i]!));
-    const inputs = await Promise.all(
-      fresh.map(async (i) => {
-        const message = logMessage(list[i]!, await dumpPayload(log.serde, list[i]), log.readable);
-        return { message, tokens: log.counter.count(message) };
-      }),
-    );
+    const payloads = await Promise.all(fresh.map((i) => dumpPayload(log.serde, list[i])));
+    payloads.forEach((payload, k) => {
+      if (isUnserializable(payload)) throw unserializable(channel, fresh[k]!);
+    });
+    const names = log.readable ? toolNamesOf(list) : new Map<string, string>();
+    const inputs = fresh.map((i, k) => {
+      const message = logMessage(list[i]!, payloads[k]!, log.readable, names);
+      return { message, tokens: log.counter.count(message) };
+    });
     const entries = await log.store.append(log.scope, log.sessionId, inputs);
     fresh.forEach((i, k) => {
       seqs[i] = entries[k]!.seq;
@@ -174,6 +193,20 @@ export async function writeList(
   }
   return { runs: toRuns(seqs as number[]), appended: fresh.length };
 }
+
+const unserializable = (channel: string, i: number) =>
+  new MemoryError({
+    code: 'INVALID_ARGUMENT',
+    component: 'langgraph',
+    message: `put: ${channel}[${i}] cannot be serialized (the serializer wrote a placeholder string for it: a BigInt in it, or a toJSON() that throws?); nothing was stored`,
+  });
+
+const notMessage = (seq: number, value: unknown) =>
+  new MemoryError({
+    code: 'STORE_ERROR',
+    component: 'langgraph',
+    message: `message ${seq} of the thread's log reads back as ${describeValue(value)}, not a message: its checkpoint cannot be given back`,
+  });
 
 const missing = (seq: number) =>
   new MemoryError({
@@ -218,7 +251,9 @@ export async function readList(
   });
   const revived = (await loadPayloads(log.serde, payloads)) as object[];
   missingAt.forEach((at, k) => {
-    values[at] = revived[k]!;
+    const value = revived[k];
+    if (typeof value !== 'object' || value === null) throw notMessage(seqs[at]!, value);
+    values[at] = value;
   });
   return { values, seqs };
 }

@@ -47,7 +47,7 @@ async function writeBlob(ctx: PutContext, checkpoint: Checkpoint, channel: strin
   const value = checkpoint.channel_values[channel];
   if (ctx.messageChannels.has(channel) && isMessageList(value)) {
     await indexParentList(ctx, channel);
-    const written = await writeList(ctx.source.log, ctx.source.index, value);
+    const written = await writeList(ctx.source.log, ctx.source.index, value, channel);
     ctx.source.index.markList(checkpoint.id, channel);
     return { m: written.runs };
   }

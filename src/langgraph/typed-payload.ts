@@ -67,6 +67,17 @@ export async function loadPayloads(
   return Promise.all(payloads.map((p) => loadPayload(serde, p)));
 }
 
+/** What LangGraph's JSON serializer writes for a value `JSON.stringify` throws on (a BigInt in it), as a payload's text. */
+const placeholder = JSON.stringify('[unable to serialize, circular reference is too complex to analyze]');
+
+/**
+ * Whether a payload is the placeholder LangGraph's `JsonPlusSerializer` writes, in place of the value, when it
+ * cannot serialize one (it does not throw): the value would read back as that string.
+ */
+export function isUnserializable(payload: TypedPayload): boolean {
+  return payload.t === 'json' && 's' in payload && payload.s === placeholder;
+}
+
 /** Whether a stored JSON value is a payload. */
 export function isPayload(value: unknown): value is TypedPayload {
   if (typeof value !== 'object' || value === null) return false;

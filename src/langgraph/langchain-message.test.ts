@@ -271,7 +271,8 @@ describe('a message the serializer cannot serialize is refused, and the thread s
       // The latest checkpoint is still readable, on this saver and after a restart.
       for (const s of [saver, createEngramCheckpointSaver({ store, scope })]) {
         const latest = await s.getTuple({ configurable: { thread_id: thread } });
-        expect((latest?.checkpoint.channel_values.messages as BaseMessage[])[0]?.content).toBe('hello');
+        const messages = latest?.checkpoint.channel_values.messages as BaseMessage[] | undefined;
+        expect(messages?.[0]?.content).toBe('hello');
       }
     });
 

@@ -1,29 +1,28 @@
 import { createHash } from 'node:crypto';
-import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../../core/message.ts';
-import type { Scope } from '../../core/scope.ts';
-import type { LongTermRecord } from '../long-term-record.ts';
-import type { LongTermStoreV1 } from '../long-term-store-v1.ts';
-import { ownedRecords } from '../owned-records.ts';
-import { prepareChange, prepareRecord } from '../prepare-record.ts';
+import { prepareRecord } from '../prepare-record.ts';
 import { topicLine } from '../topic-line.ts';
 import { spokenText } from '../turn-records.ts';
 import { extractSelfStatements } from './extract-self-facts.ts';
-import { inFamily, type SelfStatement } from './self-statement.ts';
-import { storedSelfFact } from './stored-self-fact.ts';
+import { dueEnds, type FactTimes } from './self-fact-ends.ts';
+import type { SelfStatement } from './self-statement.ts';
+import {
+  endTimes,
+  factTimes,
+  type SelfFactRecords,
+  type SelfFactsPlace,
+  selfFactEndKind,
+  selfFactsOf,
+  settleEnds,
+  words,
+} from './settle-self-fact-ends.ts';
 
 /** What {@link recordSelfFacts} writes to. */
-export interface RecordSelfFactsOptions {
-  /** Where records live. */
-  records: LongTermStoreV1;
-  /** Whose records. */
-  scope: Scope;
+export interface RecordSelfFactsOptions extends SelfFactsPlace {
   /** The session the messages belong to. */
   session?: string;
   /** The id of the turn record of a message (to mark it superseded with its fact), or undefined when it has none. */
   turnOf(messageId: string): string | undefined;
-  /** Transaction time of the writes. */
-  now(): Date;
 }
 
 /** What one call did. */
@@ -35,11 +34,6 @@ export interface SelfFactsOutcome {
 }
 
 const component = 'longterm';
-const words = (v: string) =>
-  v
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
 const slug = (v: string) => words(v).join('-') || 'speaker';
 
 /** The subject of a message's self-statements: `user` (the key prefix and "The user") or its speaker's name. */
@@ -59,15 +53,22 @@ function forSubject<S extends SelfStatement>(s: S, subject: { key: string; name?
   };
 }
 
-const before = (d: Date | undefined, t: Date) => d !== undefined && d.getTime() <= t.getTime();
-
 /**
  * Records what users say about themselves (see {@link extractSelfStatements}) as keyed, bi-temporal `fact`
  * records, oldest message first: a fact is valid from its message's time until the next statement of its key
- * (by time, whatever the order of recording) or until a statement ends it ("I'm no longer vegetarian"). Ending a
- * fact writes a new version with `invalidAt` (history keeps the old), and ends the turn record that stated it as
- * well, so recall can put it after the current value and mark it. Only `user` messages are read. Ids derive from
- * the key, the message and the value, so recording the same messages again adds nothing.
+ * (by time, whatever the order of recording) or until a statement ends it ("I'm no longer vegetarian", kept as a
+ * record of engram's own kind, `selfFactEndKind`, so a fact recorded after it, or at the same time by another
+ * writer, is ended too). Ending a fact writes a new version with `invalidAt` (history keeps the old), and ends the
+ * turn record that stated it as well, so recall can put it after the current value and mark it. Only `user`
+ * messages are read. Ids derive from the key, the message and the value, so recording the same messages again adds
+ * nothing.
+ *
+ * Ends are settled from the store, not from what this call read first: once its statements are written, the
+ * scope's self facts and ends are read again and every fact and stating turn not ended when {@link dueEnds} says
+ * is ended then (a conditional write, `expectedVersion`), again until a read finds nothing to end (at most
+ * a few reads: `settleEnds`). So two writers recording statements of one key at once (two processes, two
+ * handles, or two calls on one memory) leave one current value, the one stated last: the writer whose last read
+ * comes last sees both statements.
  */
 export async function recordSelfFacts(
   o: RecordSelfFactsOptions,
@@ -78,95 +79,47 @@ export async function recordSelfFacts(
     .filter((m) => m.role === 'user')
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   // Read the scope's self facts once, on the first statement, then kept current as this call writes.
-  let known: Map<string, LongTermRecord> | undefined;
+  let known: SelfFactRecords | undefined;
   for (const m of users) {
     const subject = subjectOf(m);
     for (const raw of extractSelfStatements(spokenText(m))) {
       const s = forSubject(raw, subject);
       known ??= await selfFactsOf(o);
-      const writing = { o, outcome, all: known };
-      if (s.type === 'fact') await addFact(writing, s, m);
-      else await endFacts(writing, s, m);
+      if (s.type === 'fact') await addFact(o, outcome, known, s, m);
+      else await addEnd(o, known, s, m);
     }
   }
+  if (known) await settleEnds(o, outcome);
   return outcome;
 }
 
-/**
- * The self-fact records the scope owns (every version current in the store, ended ones included), by id: not
- * those of the users or agents a wide scope's listing also holds, which this scope neither ends nor is ended by.
- */
-async function selfFactsOf(o: RecordSelfFactsOptions): Promise<Map<string, LongTermRecord>> {
-  const out = new Map<string, LongTermRecord>();
-  let cursor: string | undefined;
-  do {
-    const page = await o.records.listRecords(o.scope, {
-      limit: 1000,
-      filter: { kinds: ['fact'] },
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-    const facts = page.records.filter((r) => typeof r.metadata.selfFact === 'string');
-    for (const r of await ownedRecords(o.records, o.scope, facts)) out.set(r.id, r);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
-  return out;
-}
+/** The provenance and session fields of a record stated by message `m`. */
+const statedBy = (o: RecordSelfFactsOptions, m: MemoryMessage) => ({
+  ...(o.session === undefined ? {} : { session: o.session, episode: o.session }),
+  validAt: m.createdAt,
+  provenance: {
+    origin: 'extracted' as const,
+    messageIds: [m.id],
+    roles: ['user' as const],
+    ...(o.session === undefined ? {} : { session: o.session }),
+  },
+});
 
-/** A stored fact's key and value as the extractor writes them now (a name stored with a possessive `'s` read without it). */
-const keyOf = (r: LongTermRecord) => storedSelfFact(r)?.key ?? String(r.metadata.selfFact);
-const factValue = (r: LongTermRecord) => storedSelfFact(r)?.value ?? String(r.metadata.value ?? '');
+const idOf = (prefix: string, parts: unknown[]) =>
+  `${prefix}_${createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24)}`;
 
-/** Ends a record's validity at `at` (a new version), unless it already ended by then; ends its stating turn too. */
-async function endAt(
+/** Adds a fact record, ended already when a later statement known says so (an older message recorded late). */
+async function addFact(
   o: RecordSelfFactsOptions,
   outcome: SelfFactsOutcome,
-  known: Map<string, LongTermRecord>,
-  r: LongTermRecord,
-  at: Date,
-  turns: boolean,
-) {
-  if (before(r.invalidAt, at)) return;
-  known.set(
-    r.id,
-    await o.records.updateRecord(o.scope, r.id, prepareChange({ invalidAt: at }, component), o.now()),
-  );
-  outcome.ended++;
-  const turn = typeof r.metadata.turn === 'string' ? r.metadata.turn : undefined;
-  if (!turns || turn === undefined) return;
-  const stated = await o.records.getRecord(o.scope, turn);
-  if (!stated || before(stated.invalidAt, at)) return;
-  try {
-    await o.records.updateRecord(o.scope, turn, prepareChange({ invalidAt: at }, component), o.now());
-    outcome.ended++;
-  } catch (error) {
-    if (!MemoryError.hasCode(error, 'RECORD_NOT_FOUND')) throw error;
-  }
-}
-
-/** One call's writing: where, its outcome so far, and the scope's self facts kept current. */
-interface Writing {
-  o: RecordSelfFactsOptions;
-  outcome: SelfFactsOutcome;
-  all: Map<string, LongTermRecord>;
-}
-
-async function addFact(
-  { o, outcome, all }: Writing,
+  known: SelfFactRecords,
   s: Extract<SelfStatement, { type: 'fact' }>,
   m: MemoryMessage,
 ) {
-  const t = m.createdAt;
-  const known = [...all.values()].filter((r) => keyOf(r) === s.key);
-  const id = `self_${createHash('sha256')
-    .update(JSON.stringify([s.key, m.id, s.value]))
-    .digest('hex')
-    .slice(0, 24)}`;
-  if (known.some((r) => r.id === id)) return;
-  // Valid until the next statement of the key by time (an older message recorded late is history at once).
-  const next = known
-    .map((r) => r.validAt)
-    .filter((d): d is Date => d !== undefined && d.getTime() > t.getTime())
-    .sort((a, b) => a.getTime() - b.getTime())[0];
+  const id = idOf('self', [s.key, m.id, s.value]);
+  if (known.facts.has(id)) return;
+  const self: FactTimes = { id, key: s.key, words: words(s.value), validAt: m.createdAt };
+  const due = dueEnds([self, ...factTimes(known.facts.values())], endTimes(known.ends.values())).get(id);
   const turn = o.turnOf(m.id);
   const topic = topicLine(s.text);
   const [added] = await o.records.addRecords(o.scope, [
@@ -176,41 +129,38 @@ async function addFact(
         kind: 'fact',
         text: s.text,
         ...(topic ? { context: topic } : {}),
-        ...(o.session === undefined ? {} : { session: o.session, episode: o.session }),
-        validAt: t,
-        ...(next ? { invalidAt: next } : {}),
+        ...statedBy(o, m),
+        ...(due?.fact ? { invalidAt: due.fact } : {}),
         metadata: { selfFact: s.key, value: s.value, ...(turn === undefined ? {} : { turn }) },
-        provenance: {
-          origin: 'extracted',
-          messageIds: [m.id],
-          roles: ['user'],
-          ...(o.session === undefined ? {} : { session: o.session }),
-        },
       },
       component,
     ),
   ]);
-  if (added) all.set(added.id, added);
+  if (added) known.facts.set(added.id, added);
   outcome.added++;
-  const same = words(s.value).join(' ');
-  for (const r of known)
-    if (r.validAt && r.validAt.getTime() < t.getTime())
-      // A restatement of the same value ends the older fact record, but the turn that said it stays true.
-      await endAt(o, outcome, all, r, t, words(factValue(r)).join(' ') !== same);
 }
 
-async function endFacts(
-  { o, outcome, all }: Writing,
+/** Stores an end of facts ("I'm no longer vegetarian"), which `settleEnds` applies. */
+async function addEnd(
+  o: RecordSelfFactsOptions,
+  known: SelfFactRecords,
   s: Extract<SelfStatement, { type: 'end' }>,
   m: MemoryMessage,
 ) {
-  const t = m.createdAt;
-  const gone = words(s.value);
-  const known = [...all.values()].filter((r) => s.families.some((f) => inFamily(keyOf(r), f)));
-  for (const r of known) {
-    const value = words(factValue(r));
-    const current = r.validAt !== undefined && r.validAt.getTime() < t.getTime() && !before(r.invalidAt, t);
-    if (current && gone.length > 0 && gone.every((w) => value.includes(w)))
-      await endAt(o, outcome, all, r, t, true);
-  }
+  const families = [...s.families];
+  const id = idOf('selfend', [families, m.id, s.value]);
+  if (known.ends.has(id)) return;
+  const [added] = await o.records.addRecords(o.scope, [
+    prepareRecord(
+      {
+        id,
+        kind: selfFactEndKind,
+        text: `no longer: ${s.value || families.join(', ')}`,
+        ...statedBy(o, m),
+        metadata: { selfFactEnd: families, value: s.value },
+      },
+      component,
+    ),
+  ]);
+  if (added) known.ends.set(added.id, added);
 }

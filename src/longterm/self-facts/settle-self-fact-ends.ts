@@ -1,0 +1,139 @@
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import type { Scope } from '../../core/scope.ts';
+import type { LongTermRecord } from '../long-term-record.ts';
+import type { LongTermStoreV1 } from '../long-term-store-v1.ts';
+import { ownedRecords } from '../owned-records.ts';
+import { prepareChange } from '../prepare-record.ts';
+import { dueEnds, type EndTimes, earlier, type FactTimes } from './self-fact-ends.ts';
+import { storedSelfFact } from './stored-self-fact.ts';
+
+/** The kind of a stored end of self facts ("I'm no longer vegetarian"): engram's own, so recall leaves it out. */
+export const selfFactEndKind = 'engram.self-fact-end';
+
+const component = 'longterm';
+
+/** Whose self facts, where, and the transaction time of the writes (what `recordSelfFacts` is given). */
+export interface SelfFactsPlace {
+  /** Where records live. */
+  records: LongTermStoreV1;
+  /** Whose records. */
+  scope: Scope;
+  /** Transaction time of the writes. */
+  now(): Date;
+}
+
+/** Most passes {@link settleEnds} makes: each reads every self fact again after the writes of the one before. */
+const mostSettlePasses = 4;
+
+/** A value's words, lowercase (letters and digits). */
+export const words = (v: string) =>
+  v
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+const before = (d: Date | undefined, t: Date) => d !== undefined && d.getTime() <= t.getTime();
+
+/** The scope's own self facts and ends of them (every current version, ended facts included), by id. */
+export interface SelfFactRecords {
+  facts: Map<string, LongTermRecord>;
+  ends: Map<string, LongTermRecord>;
+}
+
+/**
+ * The self-fact records and ends the scope owns: not those of the users or agents a wide scope's listing also
+ * holds, which this scope neither ends nor is ended by.
+ */
+export async function selfFactsOf(o: SelfFactsPlace): Promise<SelfFactRecords> {
+  const out: SelfFactRecords = { facts: new Map(), ends: new Map() };
+  let cursor: string | undefined;
+  do {
+    const page = await o.records.listRecords(o.scope, {
+      limit: 1000,
+      filter: { kinds: ['fact', selfFactEndKind] },
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    const listed = page.records.filter((r) =>
+      r.kind === selfFactEndKind
+        ? Array.isArray(r.metadata.selfFactEnd)
+        : typeof r.metadata.selfFact === 'string',
+    );
+    for (const r of await ownedRecords(o.records, o.scope, listed))
+      (r.kind === selfFactEndKind ? out.ends : out.facts).set(r.id, r);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return out;
+}
+
+/** A stored fact's key and value as the extractor writes them now (a name stored with a possessive `'s` read without it). */
+const keyOf = (r: LongTermRecord) => storedSelfFact(r)?.key ?? String(r.metadata.selfFact);
+const factValue = (r: LongTermRecord) => storedSelfFact(r)?.value ?? String(r.metadata.value ?? '');
+
+/** What {@link dueEnds} reads of stored facts (those without `validAt`, never written so, are left out). */
+export const factTimes = (facts: Iterable<LongTermRecord>): FactTimes[] =>
+  [...facts].flatMap((r) =>
+    r.validAt ? [{ id: r.id, key: keyOf(r), words: words(factValue(r)), validAt: r.validAt }] : [],
+  );
+
+/** What {@link dueEnds} reads of stored ends. */
+export const endTimes = (ends: Iterable<LongTermRecord>): EndTimes[] =>
+  [...ends].flatMap((r) =>
+    r.validAt
+      ? [
+          {
+            families: (r.metadata.selfFactEnd as unknown[]).filter((f): f is string => typeof f === 'string'),
+            words: words(String(r.metadata.value ?? '')),
+            at: r.validAt,
+          },
+        ]
+      : [],
+  );
+
+/**
+ * Ends every self fact of the scope, and the turn that stated it, that is not ended when {@link dueEnds} says, read
+ * afresh from the store; again after any write, until a read finds nothing to end or after
+ * {@link mostSettlePasses} reads. Each write is conditional on the version read (`expectedVersion`): a record
+ * another writer changed in between is read again by the next pass.
+ */
+export async function settleEnds(o: SelfFactsPlace, outcome: { ended: number }): Promise<void> {
+  for (let pass = 0; pass < mostSettlePasses; pass++) {
+    const { facts, ends } = await selfFactsOf(o);
+    const due = dueEnds(factTimes(facts.values()), endTimes(ends.values()));
+    const results: EndResult[] = [];
+    const turns = new Map<string, Date>();
+    for (const r of facts.values()) {
+      const end = due.get(r.id);
+      if (end?.fact) results.push(await endBy(o, r, end.fact));
+      const turn = typeof r.metadata.turn === 'string' ? r.metadata.turn : undefined;
+      if (end?.turn && turn !== undefined) turns.set(turn, earlier(turns.get(turn), end.turn));
+    }
+    const stated = turns.size === 0 ? [] : await o.records.getRecords(o.scope, [...turns.keys()]);
+    for (const r of stated) results.push(await endBy(o, r, turns.get(r.id) as Date));
+    outcome.ended += results.filter((x) => x === 'ended').length;
+    if (results.every((x) => x === 'unchanged')) return;
+  }
+}
+
+/** What {@link endBy} did: ended the record, found it ended by then (or deleted), or met another writer's change. */
+type EndResult = 'ended' | 'unchanged' | 'conflict';
+
+/**
+ * Ends `r` at `at` (a new version, written only while `r` is still the current version), unless it ended by then.
+ * Another writer's change in between is `'conflict'` (the next pass reads it again); a record deleted since is left.
+ */
+async function endBy(o: SelfFactsPlace, r: LongTermRecord, at: Date): Promise<EndResult> {
+  if (before(r.invalidAt, at)) return 'unchanged';
+  try {
+    await o.records.updateRecord(
+      o.scope,
+      r.id,
+      prepareChange({ invalidAt: at, expectedVersion: r.version }, component),
+      o.now(),
+    );
+    return 'ended';
+  } catch (error) {
+    if (MemoryError.hasCode(error, 'CONFLICT')) return 'conflict';
+    if (MemoryError.hasCode(error, 'RECORD_NOT_FOUND')) return 'unchanged';
+    throw error;
+  }
+}

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestSchema } from '../../../test-support/postgres/test-database.ts';
 import { tempSqlitePaths } from '../../../test-support/temp-sqlite-store.ts';
 import type { MemoryMessage } from '../../core/message.ts';
+import { createJsonFileStore } from '../../drivers/json-file/json-file-driver.ts';
+import { createLibsqlStore } from '../../drivers/libsql/libsql-store.ts';
 import { createMemoryStore } from '../../drivers/memory/index.ts';
 import { createPostgresStore } from '../../drivers/postgres/postgres-driver.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
@@ -42,6 +44,30 @@ const shared: [string, () => Promise<Shared>][] = [
           for (const s of open) await s.close();
         },
       };
+    },
+  ],
+  [
+    'two libSQL clients on one file',
+    async () => {
+      const path = sqlitePath();
+      const open: ReturnType<typeof createLibsqlStore>[] = [];
+      return {
+        handle: () => {
+          const s = createLibsqlStore({ url: `file:${path}` });
+          open.push(s);
+          return s;
+        },
+        close: async () => {
+          for (const s of open) await s.close();
+        },
+      };
+    },
+  ],
+  [
+    'one json-file store (single-writer: its writers share the handle)',
+    async () => {
+      const store = createJsonFileStore({ directory: `${sqlitePath()}-json` });
+      return { handle: () => store, close: () => store.close() };
     },
   ],
 ];
@@ -189,7 +215,7 @@ describe('self facts: concurrent recording equals recording in order (property)'
             await store.close();
           },
         ),
-        { numRuns: name.includes('SQLite') ? 25 : 60 },
+        { numRuns: name.startsWith('one in-process') ? 60 : 20 },
       );
     }, 120_000);
 });

@@ -85,3 +85,12 @@ describe('createWorkingMemory and createCoreMemory check their options', () => {
       expect(thrown(() => createCoreMemory(options as never))).toSatisfy(refused(message));
   });
 });
+
+describe('createWorkingMemory refuses a schema that is not one', () => {
+  it('a schema without safeParse is INVALID_ARGUMENT at creation (an update threw a raw TypeError)', () => {
+    for (const bad of [null, 'x', {}, 5])
+      expect(thrown(() => createWorkingMemory({ scope, schema: bad as never }))).toSatisfy(
+        refused(/createWorkingMemory\(options\)\.schema must be an object with safeParse\(\)/),
+      );
+  });
+});

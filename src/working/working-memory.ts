@@ -1,6 +1,6 @@
 import type { JSONValue } from 'ai';
 import type { z } from 'zod';
-import { checkKnownKeys, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import { type Clock, checkClock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
@@ -113,6 +113,9 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
       `createWorkingMemory(options).template must be a string, got ${describeValue(options.template)}`,
     );
   checkOptionalInteger(options.retries, 'createWorkingMemory(options).retries', component, 0);
+  // A schema that is not one (null, a plain object) would fail at the first update with a raw TypeError.
+  if (options.schema !== undefined)
+    checkMethods(options.schema, 'createWorkingMemory(options).schema', component, ['safeParse']);
   const clock = checkClock(options.clock, 'createWorkingMemory(options)', component);
   const scope = checkScope(options.scope, component);
   const per = options.per ?? 'resource';

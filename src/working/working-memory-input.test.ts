@@ -94,3 +94,27 @@ describe('createWorkingMemory refuses a schema that is not one', () => {
       );
   });
 });
+
+describe('working memory in schema mode over a memory written in Markdown mode', () => {
+  it('is INVALID_ARGUMENT (it was a raw SyntaxError, or an update overwrote it), and what was stored stays', async () => {
+    const store = createMemoryStore();
+    const markdown = createWorkingMemory({ store, scope, template: '# Notes\n' });
+    await markdown.update('# Notes\n- likes tea');
+    const object = createWorkingMemory({ store, scope, schema });
+    const notJson = refused(/holds text that is not a JSON object.*Markdown mode/);
+    // Each threw a raw SyntaxError.
+    await expect(object.get()).rejects.toSatisfy(notJson);
+    await expect(object.render()).rejects.toSatisfy(notJson);
+    await expect(object.history()).rejects.toSatisfy(notJson);
+    await expect(object.update({ name: 'Ada' })).rejects.toSatisfy(notJson);
+    expect(await markdown.get()).toEqual({ text: '# Notes\n- likes tea', version: 1 });
+
+    // Markdown that happens to be JSON but not an object: get reported data 42, the update replaced it.
+    const other = { tenant: 'acme', user: 'bob' };
+    await createWorkingMemory({ store, scope: other }).update('42');
+    const numbers = createWorkingMemory({ store, scope: other, schema });
+    await expect(numbers.get()).rejects.toSatisfy(notJson);
+    await expect(numbers.update({ name: 'Ada' })).rejects.toSatisfy(notJson);
+    expect(await createWorkingMemory({ store, scope: other }).get()).toEqual({ text: '42', version: 1 });
+  });
+});

@@ -30,7 +30,11 @@ export interface WorkingMemoryOptions {
   sessionId?: string;
   /** Markdown mode: the initial document (its headings are the sections updates replace). */
   template?: string;
-  /** Schema mode: a zod object schema; updates are merged into the stored object and the result validated. */
+  /**
+   * Schema mode: a zod object schema (`INVALID_ARGUMENT` without `safeParse`); updates are merged into the stored
+   * object and the result validated. Both modes keep a scope's memory under one record: reading or updating one
+   * written in Markdown mode (not a JSON object) is `INVALID_ARGUMENT`, and it is left as it was.
+   */
   schema?: z.ZodType<Record<string, unknown>>;
   /** The longest the memory may grow, in characters (Markdown, or the JSON text). @default 4,000 */
   maxChars?: number;
@@ -83,6 +87,25 @@ const knownOptions: Record<keyof WorkingMemoryOptions, true> = {
   clock: true,
 };
 
+/**
+ * The object a schema-mode memory holds as `text`. Both modes keep a scope's memory under one record, so a version
+ * written in Markdown mode is refused with `INVALID_ARGUMENT` (it threw a raw `SyntaxError`, and Markdown that
+ * parsed as JSON but not as an object was reported as `data` and overwritten by the next update).
+ */
+function objectOf(text: string, version: number): Record<string, JSONValue> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = undefined;
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw bad(
+      `schema mode: version ${version} of this working memory holds text that is not a JSON object (${describeValue(text, 40)}), as Markdown mode writes it; open it in Markdown mode (no schema), or keep the schema-mode memory in another scope or session`,
+    );
+  return data as Record<string, JSONValue>;
+}
+
 function stateOf(
   record: LongTermRecord | undefined,
   schemaMode: boolean,
@@ -90,9 +113,7 @@ function stateOf(
 ): WorkingMemoryState {
   const text = record?.text ?? initial;
   const version = record?.version ?? 0;
-  return schemaMode
-    ? { text, data: JSON.parse(text) as Record<string, JSONValue>, version }
-    : { text, version };
+  return schemaMode ? { text, data: objectOf(text, version), version } : { text, version };
 }
 
 /**
@@ -143,13 +164,17 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
     ...(clock ? { now: () => clock.now() } : {}),
   });
 
-  const merged = (current: string, update: string | Record<string, JSONValue | undefined>): string => {
+  const merged = (
+    current: string,
+    version: number,
+    update: string | Record<string, JSONValue | undefined>,
+  ): string => {
     if (schemaMode) {
       if (typeof update !== 'object' || update === null || Array.isArray(update))
         throw bad('schema mode: the update must be an object of the fields to change (null removes one)');
       // What JSON would change (NaN, a Date) or cannot hold (a function) is refused, naming the field.
       checkJsonValue(update, 'update', component);
-      const next = mergeJson(JSON.parse(current) as Record<string, JSONValue>, update);
+      const next = mergeJson(objectOf(current, version), update);
       const result = schema.safeParse(next);
       if (!result.success)
         throw bad(
@@ -171,7 +196,7 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
     },
     async update(update) {
       const record = await slot.update((current) => {
-        const text = merged(current?.text ?? initial, update);
+        const text = merged(current?.text ?? initial, current?.version ?? 0, update);
         if (text.length > maxChars)
           throw bad(
             `working memory would be ${text.length} characters; the limit is ${maxChars}: shorten or remove something and update again`,
@@ -184,11 +209,11 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
       return (await slot.history()).map((r) => stateOf(r, schemaMode, initial));
     },
     async render() {
-      const { text } = stateOf(await slot.read(), schemaMode, initial);
+      const { text, data } = stateOf(await slot.read(), schemaMode, initial);
       return [
         '<working_memory>',
         'Your working memory: keep it current with update_working_memory.',
-        escapeMarkup(schemaMode ? JSON.stringify(JSON.parse(text), null, 2) : text),
+        escapeMarkup(data ? JSON.stringify(data, null, 2) : text),
         '</working_memory>',
       ].join('\n');
     },

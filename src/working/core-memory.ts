@@ -10,6 +10,7 @@ import { type Clock, checkClock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
+import { checkRecordText } from '../longterm/check-record.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { escapeMarkup, quoteLine } from '../messages/quoted-text.ts';
@@ -19,7 +20,7 @@ import { createRecordSlot, type RecordSlot, recordsOf } from './record-slot.ts';
 export interface BlockDefinition {
   /** Its name (`persona`, `human`, …): letters, digits, `_`, `-`. */
   label: string;
-  /** The initial value, used until the first edit. @default '' */
+  /** The initial value, used until the first edit: well-formed text without NUL. @default '' */
   value?: string;
   /** The most characters it may hold. @default 2,000 */
   limit?: number;
@@ -87,7 +88,8 @@ const blockFields: Record<keyof BlockDefinition, true> = {
 
 /**
  * Throws `INVALID_ARGUMENT` unless block `i` is an object of known fields with a string value and description
- * when given: a misspelt `readonly` would leave a read-only block open to the model's edits.
+ * when given, the value text a store holds (no NUL, no lone surrogate): a misspelt `readonly` would leave a
+ * read-only block open to the model's edits.
  */
 function checkBlock(b: BlockDefinition, i: number): void {
   const at = blockAt(i);
@@ -97,6 +99,8 @@ function checkBlock(b: BlockDefinition, i: number): void {
   for (const key of ['value', 'description'] as const)
     if (b[key] !== undefined && typeof b[key] !== 'string')
       throw bad(`${at}.${key} must be a string, got ${describeValue(b[key])}`);
+  // The value is the text of the block's first version: one the store cannot hold made every edit fail.
+  if (b.value !== undefined) checkRecordText(b.value, `${at}.value`, component, true);
 }
 
 /** Block `i` as an error names it: `createCoreMemory(options).blocks[i]`. */

@@ -118,3 +118,16 @@ describe('working memory in schema mode over a memory written in Markdown mode',
     expect(await createWorkingMemory({ store, scope: other }).get()).toEqual({ text: '42', version: 1 });
   });
 });
+
+describe('an initial value the store cannot hold is refused at creation', () => {
+  it('a block value or template with NUL or a lone surrogate is INVALID_ARGUMENT (every later edit of it failed)', async () => {
+    for (const value of ['a\u0000b', 'a\ud800b']) {
+      expect(thrown(() => createCoreMemory({ scope, blocks: [{ label: 'human', value }] }))).toSatisfy(
+        refused(/createCoreMemory\(options\)\.blocks\[0\]\.value must be well-formed text without NUL/),
+      );
+      expect(thrown(() => createWorkingMemory({ scope, template: `# User\n${value}` }))).toSatisfy(
+        refused(/createWorkingMemory\(options\)\.template must be well-formed text without NUL/),
+      );
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { type Clock, checkClock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
+import { checkRecordText } from '../longterm/check-record.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { sessionBound } from '../longterm/session-bound-records.ts';
@@ -28,7 +29,10 @@ export interface WorkingMemoryOptions {
   per?: 'session' | 'resource';
   /** The session, for `per: 'session'`. */
   sessionId?: string;
-  /** Markdown mode: the initial document (its headings are the sections updates replace). */
+  /**
+   * Markdown mode: the initial document (its headings are the sections updates replace); well-formed text without
+   * NUL, else `INVALID_ARGUMENT`.
+   */
   template?: string;
   /**
    * Schema mode: a zod object schema (`INVALID_ARGUMENT` without `safeParse`); updates are merged into the stored
@@ -133,6 +137,9 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
     throw bad(
       `createWorkingMemory(options).template must be a string, got ${describeValue(options.template)}`,
     );
+  // The template is the text the first update edits: one the store cannot hold made every update fail.
+  if (options.template !== undefined)
+    checkRecordText(options.template, 'createWorkingMemory(options).template', component, true);
   checkOptionalInteger(options.retries, 'createWorkingMemory(options).retries', component, 0);
   // A schema that is not one (null, a plain object) would fail at the first update with a raw TypeError.
   if (options.schema !== undefined)

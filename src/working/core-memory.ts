@@ -1,11 +1,5 @@
 import type { JSONValue } from 'ai';
-import {
-  checkBoolean,
-  checkInteger,
-  checkKnownKeys,
-  checkOptionalInteger,
-  checkOptions,
-} from '../core/check-options.ts';
+import { checkBoolean, checkKnownKeys, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import { type Clock, checkClock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
@@ -14,7 +8,7 @@ import { checkRecordText } from '../longterm/check-record.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { escapeMarkup, quoteLine } from '../messages/quoted-text.ts';
-import { createRecordSlot, type RecordSlot, recordsOf } from './record-slot.ts';
+import { checkTextLimit, createRecordSlot, type RecordSlot, recordsOf } from './record-slot.ts';
 
 /** A core memory block (Letta's): a labelled piece of text always in the context. */
 export interface BlockDefinition {
@@ -22,7 +16,7 @@ export interface BlockDefinition {
   label: string;
   /** The initial value, used until the first edit: well-formed text without NUL. @default '' */
   value?: string;
-  /** The most characters it may hold. @default 2,000 */
+  /** The most characters it may hold: 1 to 65,536. @default 2,000 */
   limit?: number;
   /** What it is for, shown to the model. */
   description?: string;
@@ -136,8 +130,7 @@ export function createCoreMemory(options: CoreMemoryOptions): CoreMemory {
     if (typeof b.label !== 'string' || !/^[\w-]{1,64}$/.test(b.label))
       throw bad(`${blockAt(i)}.label must be 1–64 letters, digits, _ or -, got ${describeValue(b.label)}`);
     if (defs.has(b.label)) throw bad(`${blockAt(i)}: label "${b.label}" is used twice`);
-    const limit = b.limit ?? 2000;
-    checkInteger(limit, `${blockAt(i)}.limit`, component, 1);
+    const limit = checkTextLimit(b.limit ?? 2000, `${blockAt(i)}.limit`, component);
     const value = b.value ?? '';
     if (value.length > limit)
       throw bad(`${blockAt(i)}.value has ${value.length} characters; its limit is ${limit}`);

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { JSONValue } from 'ai';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
+import { maxRecordTextLength } from '../longterm/check-record.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import {
   getLongTermRecords,
@@ -40,6 +42,21 @@ export function recordsOf(
   return store === undefined
     ? createMemoryLongTermRecords({ component })
     : getLongTermRecords(store, component);
+}
+
+/**
+ * A slot's size limit (`maxChars`, a block's `limit`) when it is an integer from 1 to the most one record's text
+ * holds (`maxRecordTextLength`), else `INVALID_ARGUMENT` naming `what`: a larger limit could never be reached, the
+ * store refusing the edit past it. Returns `value`.
+ */
+export function checkTextLimit(value: unknown, what: string, component: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > maxRecordTextLength)
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${what} must be an integer from 1 to ${maxRecordTextLength} (the most one record holds), got ${describeValue(value)}`,
+    });
+  return value;
 }
 
 const isConflict = (e: unknown) =>

@@ -131,3 +131,26 @@ describe('an initial value the store cannot hold is refused at creation', () => 
     }
   });
 });
+
+describe('a size limit above what one record holds is refused at creation', () => {
+  it('maxChars or a block limit over 65,536 (or maxChars null) is INVALID_ARGUMENT; 65,536 itself is usable', async () => {
+    // Both were accepted; an edit past 65,536 characters then failed with "record.text has 70000 characters".
+    expect(thrown(() => createWorkingMemory({ scope, maxChars: 100_000 }))).toSatisfy(
+      refused(/createWorkingMemory\(options\)\.maxChars must be an integer from 1 to 65536 .*got 100000/),
+    );
+    expect(thrown(() => createWorkingMemory({ scope, maxChars: null as never }))).toSatisfy(
+      refused(/createWorkingMemory\(options\)\.maxChars must be an integer from 1 to 65536 .*got null/),
+    );
+    expect(thrown(() => createCoreMemory({ scope, blocks: [{ label: 'log', limit: 100_000 }] }))).toSatisfy(
+      refused(
+        /createCoreMemory\(options\)\.blocks\[0\]\.limit must be an integer from 1 to 65536 .*got 100000/,
+      ),
+    );
+    const store = createMemoryStore();
+    const wm = createWorkingMemory({ store, scope, maxChars: 65_536 });
+    expect((await wm.update('x'.repeat(65_536))).text.length).toBe(65_536);
+    const core = createCoreMemory({ store, scope, blocks: [{ label: 'log', limit: 65_536 }] });
+    expect((await core.rethink('log', 'y'.repeat(65_536))).value.length).toBe(65_536);
+    await expect(core.append('log', 'z')).rejects.toSatisfy(refused(/its limit is 65536/));
+  });
+});

@@ -13,7 +13,7 @@ import { checkJsonValue } from '../messages/check-json-value.ts';
 import { escapeMarkup } from '../messages/quoted-text.ts';
 import { mergeMarkdown } from './markdown-sections.ts';
 import { mergeJson } from './merge-json.ts';
-import { createRecordSlot, recordsOf } from './record-slot.ts';
+import { checkTextLimit, createRecordSlot, recordsOf } from './record-slot.ts';
 
 /** Options of {@link createWorkingMemory}. */
 export interface WorkingMemoryOptions {
@@ -40,7 +40,7 @@ export interface WorkingMemoryOptions {
    * written in Markdown mode (not a JSON object) is `INVALID_ARGUMENT`, and it is left as it was.
    */
   schema?: z.ZodType<Record<string, unknown>>;
-  /** The longest the memory may grow, in characters (Markdown, or the JSON text). @default 4,000 */
+  /** The longest the memory may grow, in characters (Markdown, or the JSON text): 1 to 65,536. @default 4,000 */
   maxChars?: number;
   /** Concurrent-update retries before `CONFLICT`. @default 5 */
   retries?: number;
@@ -152,8 +152,10 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
     throw bad("per: 'session' needs a sessionId");
   if (options.template !== undefined && options.schema !== undefined)
     throw bad('give a template (Markdown mode) or a schema (schema mode), not both');
-  const maxChars = options.maxChars ?? 4000;
-  if (!Number.isSafeInteger(maxChars) || maxChars < 1) throw bad('maxChars must be a positive integer');
+  const maxChars =
+    options.maxChars === undefined
+      ? 4000
+      : checkTextLimit(options.maxChars, 'createWorkingMemory(options).maxChars', component);
   const schema = options.schema;
   const schemaMode = schema !== undefined;
   const initial = schemaMode ? '{}' : (options.template ?? '').trim();

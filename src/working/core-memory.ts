@@ -61,7 +61,7 @@ export interface CoreMemory {
   replace(label: string, oldText: string, newText: string): Promise<MemoryBlock>;
   /** Inserts a line at a 0-based line index (default: the end) (`memory_insert`). */
   insert(label: string, line: string, at?: number): Promise<MemoryBlock>;
-  /** Rewrites the whole block (`memory_rethink`). */
+  /** Rewrites the whole block (`memory_rethink`); an empty value empties it (as a replace that leaves nothing does). */
   rethink(label: string, value: string): Promise<MemoryBlock>;
   /** Every version of a block, oldest first. */
   history(label: string): Promise<MemoryBlock[]>;

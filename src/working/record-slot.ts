@@ -14,7 +14,10 @@ import {
 import { createMemoryLongTermRecords } from '../longterm/memory-long-term-records.ts';
 import { prepareChange, prepareRecord } from '../longterm/prepare-record.ts';
 
-/** A versioned text value kept as one long-term record (working memory, a core block). */
+/**
+ * A versioned text value kept as one long-term record (working memory, a core block); any text, a blank one (an
+ * emptied block) included, which the slot keeps in the record's metadata (a record's text cannot be blank).
+ */
 export interface RecordSlot {
   /** The current record, or undefined before the first write. */
   read(): Promise<LongTermRecord | undefined>;
@@ -74,6 +77,33 @@ const isConflict = (e: unknown) =>
 const firstWriteKey = 'engram.firstWrite';
 
 /**
+ * The metadata key that holds a blank text (empty, or only whitespace: an emptied block, a cleared memory), which a
+ * record's own text cannot be (`checkRecordText`): such a version stores {@link blankStandIn} as its text, and the
+ * slot reads the text back from here.
+ */
+const blankKey = 'engram.blankText';
+/** The text stored for a blank one: no letter or digit, so it is no search term. */
+const blankStandIn = '∅';
+
+/** A stored version as the slot gives it: a blank text restored from its metadata, the key dropped. */
+function fromStored(record: LongTermRecord): LongTermRecord {
+  const blank = record.metadata[blankKey];
+  if (typeof blank !== 'string') return record;
+  const { [blankKey]: _, ...metadata } = record.metadata;
+  return { ...record, text: blank, metadata };
+}
+
+/** The text and metadata to store for `text`: a blank one as the stand-in, with the text in its metadata. */
+function toStored(
+  text: string,
+  metadata: Record<string, JSONValue>,
+): { text: string; metadata: Record<string, JSONValue> } {
+  return text.trim() === ''
+    ? { text: blankStandIn, metadata: { ...metadata, [blankKey]: text } }
+    : { text, metadata };
+}
+
+/**
  * One record as a compare-and-set slot: the first write adds it, every later write is an update expecting the
  * version it read (`expectedVersion`), so two writers in two processes never lose an update silently.
  * `metadata` is kept on every version (a session's slot is bound to it with `sessionBound`): a write to a record
@@ -95,7 +125,10 @@ export function createRecordSlot(options: {
   const fixed = options.metadata ?? {};
   const lacksFixed = (r: LongTermRecord) =>
     Object.entries(fixed).some(([k, v]) => !isDeepStrictEqual(r.metadata[k], v));
-  const read = () => records.getRecord(scope, id);
+  const read = async () => {
+    const record = await records.getRecord(scope, id);
+    return record && fromStored(record);
+  };
   return {
     read,
     async update(edit) {
@@ -105,33 +138,35 @@ export function createRecordSlot(options: {
         try {
           if (!current) {
             const token = randomUUID();
-            const metadata = { ...next.metadata, ...fixed, [firstWriteKey]: token };
+            const stored = toStored(next.text, { ...next.metadata, ...fixed, [firstWriteKey]: token });
             const [added] = await records.addRecords(scope, [
-              prepareRecord({ id, kind, text: next.text, metadata }, component),
+              prepareRecord({ id, kind, ...stored }, component),
             ]);
             // Only our own add carries our token; another writer's record is refused by the store (a conflict).
-            if (added && added.text === next.text && added.metadata[firstWriteKey] === token) return added;
+            const mine = added && fromStored(added);
+            if (mine && mine.text === next.text && mine.metadata[firstWriteKey] === token) return mine;
             throw new MemoryError({
               code: 'CONFLICT',
               component,
               message: `"${id}" was written concurrently`,
             });
           }
-          // An update replaces the metadata: the slot's own is written with it (and added where it was missing).
+          // An update replaces the metadata: the slot's own is written with it (and added where it was missing),
+          // and so is a blank text's (kept in it), or its removal when the text is no longer blank.
           const given = next.metadata ?? (lacksFixed(current) ? current.metadata : undefined);
           if (current.text === next.text && given === undefined) return current;
-          return await records.updateRecord(
-            scope,
-            id,
-            prepareChange(
-              {
-                text: next.text,
-                ...(given ? { metadata: { ...given, ...fixed } } : {}),
-                expectedVersion: current.version,
-              },
-              component,
+          const blank = next.text.trim() === '' || current.text.trim() === '';
+          const stored =
+            given !== undefined || blank
+              ? toStored(next.text, { ...(given ?? current.metadata), ...fixed })
+              : { text: next.text };
+          return fromStored(
+            await records.updateRecord(
+              scope,
+              id,
+              prepareChange({ ...stored, expectedVersion: current.version }, component),
+              now(),
             ),
-            now(),
           );
         } catch (error) {
           if (!isConflict(error) || attempt >= retries) {
@@ -149,6 +184,6 @@ export function createRecordSlot(options: {
         }
       }
     },
-    history: () => records.history(scope, id),
+    history: async () => (await records.history(scope, id)).map(fromStored),
   };
 }

@@ -66,7 +66,7 @@ export interface WorkingMemory {
   get(): Promise<WorkingMemoryState>;
   /**
    * Updates it: Markdown replaces the sections whose headings the update names (an update without headings
-   * replaces the whole document); schema mode merges the partial object (keys it does not name are kept, `null`
+   * replaces the whole document, an empty one clears it); schema mode merges the partial object (keys it does not name are kept, `null`
    * removes one) and validates the result. Refused with `INVALID_ARGUMENT` (nothing written) when the result is
    * invalid or over `maxChars`; two writers never lose an update (each retries on the other's version).
    */

@@ -154,3 +154,37 @@ describe('a size limit above what one record holds is refused at creation', () =
     await expect(core.append('log', 'z')).rejects.toSatisfy(refused(/its limit is 65536/));
   });
 });
+
+describe('createWorkingMemory checks per and sessionId', () => {
+  it('per null, a sessionId without per: session, or a bad sessionId is INVALID_ARGUMENT naming the option', () => {
+    const cases: [unknown, RegExp][] = [
+      // Taken as the default, per: 'resource'.
+      [{ scope, per: null }, /createWorkingMemory\(options\)\.per must be 'session' or 'resource', got null/],
+      // The memory was the user's across sessions, the sessionId ignored.
+      [{ scope, sessionId: 'chat' }, /createWorkingMemory\(options\)\.sessionId is for per: 'session'/],
+      [
+        { scope, per: 'resource', sessionId: 'chat' },
+        /createWorkingMemory\(options\)\.sessionId is for per: 'session'/,
+      ],
+      // Named sessionBound(sessionId), an internal function.
+      [{ scope, per: 'session', sessionId: 'a\u0000' }, /createWorkingMemory\(options\)\.sessionId must be/],
+      [{ scope, per: 'session', sessionId: 'a\ud800' }, /createWorkingMemory\(options\)\.sessionId must be/],
+      [{ scope, per: 'session', sessionId: 5 }, /createWorkingMemory\(options\)\.sessionId must be/],
+    ];
+    for (const [options, message] of cases)
+      expect(thrown(() => createWorkingMemory(options as never))).toSatisfy(refused(message));
+  });
+
+  it('a session id as long as a store takes (256 characters) has its own working memory', async () => {
+    // Its update was refused: the record id "engram.working:session:<id>" was over 256 characters.
+    const store = createMemoryStore();
+    const ids = ['s'.repeat(256), `${'s'.repeat(255)}t`];
+    const memories = ids.map((sessionId) =>
+      createWorkingMemory({ store, scope, per: 'session', sessionId, template: '# Notes' }),
+    );
+    await memories[0]!.update('# Notes\n- first');
+    await memories[1]!.update('# Notes\n- second');
+    expect((await memories[0]!.get()).text).toBe('# Notes\n- first');
+    expect((await memories[1]!.get()).text).toBe('# Notes\n- second');
+  });
+});

@@ -1,9 +1,17 @@
+import { createHash } from 'node:crypto';
 import type { JSONValue } from 'ai';
 import type { z } from 'zod';
-import { checkKnownKeys, checkMethods, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
+import {
+  checkChoice,
+  checkKnownKeys,
+  checkMethods,
+  checkOptionalInteger,
+  checkOptions,
+} from '../core/check-options.ts';
 import { type Clock, checkClock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { checkId, maxIdLength } from '../core/ids.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import { checkRecordText } from '../longterm/check-record.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
@@ -27,7 +35,7 @@ export interface WorkingMemoryOptions {
    * deletes it, so a new session of the same id starts from the template. @default 'resource'
    */
   per?: 'session' | 'resource';
-  /** The session, for `per: 'session'`. */
+  /** The session, for `per: 'session'` (with another `per`, `INVALID_ARGUMENT`). */
   sessionId?: string;
   /**
    * Markdown mode: the initial document (its headings are the sections updates replace); well-formed text without
@@ -121,6 +129,17 @@ function stateOf(
 }
 
 /**
+ * The record id of a session's working memory: `engram.working:session:<id>`, or, for a session id too long for
+ * that to be an id (a store takes session ids of up to 256 characters), one with the id's SHA-256 instead.
+ */
+function sessionRecordId(sessionId: string): string {
+  const id = `engram.working:session:${sessionId}`;
+  return id.length <= maxIdLength
+    ? id
+    : `engram.working:session-sha256:${createHash('sha256').update(sessionId).digest('hex')}`;
+}
+
+/**
  * Working memory (Mastra's): Markdown from a template, or an object validated by a zod schema, per session or per
  * resource (the scope's user across sessions), kept as a versioned record in the store (`history()` shows every
  * version) and updated with optimistic concurrency. Schema updates merge, so a partial update never erases the
@@ -146,10 +165,21 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
     checkMethods(options.schema, 'createWorkingMemory(options).schema', component, ['safeParse']);
   const clock = checkClock(options.clock, 'createWorkingMemory(options)', component);
   const scope = checkScope(options.scope, component);
-  const per = options.per ?? 'resource';
-  if (per !== 'session' && per !== 'resource') throw bad("per must be 'session' or 'resource'");
-  if (per === 'session' && (typeof options.sessionId !== 'string' || options.sessionId === ''))
-    throw bad("per: 'session' needs a sessionId");
+  const per = checkChoice(
+    options.per,
+    ['session', 'resource'],
+    'createWorkingMemory(options).per',
+    component,
+    'resource',
+  );
+  if (per === 'session') {
+    if (options.sessionId === undefined) throw bad("per: 'session' needs a sessionId");
+    checkId(options.sessionId, 'createWorkingMemory(options).sessionId', component);
+  } else if (options.sessionId !== undefined)
+    // Ignored, it would give the user's memory across sessions to a caller who meant one session's.
+    throw bad(
+      "createWorkingMemory(options).sessionId is for per: 'session'; give per: 'session' with it, or leave it out for the memory of the scope's user across sessions",
+    );
   if (options.template !== undefined && options.schema !== undefined)
     throw bad('give a template (Markdown mode) or a schema (schema mode), not both');
   const maxChars =
@@ -164,7 +194,7 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
   const slot = createRecordSlot({
     records: recordsOf(options.store, component),
     scope,
-    id: per === 'session' ? `engram.working:session:${options.sessionId}` : 'engram.working:resource',
+    id: per === 'session' ? sessionRecordId(options.sessionId as string) : 'engram.working:resource',
     kind: 'engram.working',
     component,
     // A session's memory is bound to it: deleting the session deletes it (a new session of its id starts afresh).

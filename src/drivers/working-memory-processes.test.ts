@@ -67,7 +67,7 @@ describe('working memory and core blocks: two processes, no lost update', () => 
             store,
             scope,
             schema: z.record(z.string(), z.number()),
-            maxChars: 100_000,
+            maxChars: 65_536,
           });
           const state = await wm.get();
           const keys = Object.keys(state.data ?? {}).sort();
@@ -79,7 +79,7 @@ describe('working memory and core blocks: two processes, no lost update', () => 
           expect((await wm.history()).map((h) => h.version)).toEqual(
             Array.from({ length: 2 * updates }, (_, i) => i + 1),
           );
-          const core = createCoreMemory({ store, scope, blocks: [{ label: 'log', limit: 100_000 }] });
+          const core = createCoreMemory({ store, scope, blocks: [{ label: 'log', limit: 65_536 }] });
           const lines = (await core.get('log')).value.split('\n');
           expect(lines.length).toBe(2 * updates);
           for (const w of ['a', 'b'])

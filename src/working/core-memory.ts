@@ -1,27 +1,22 @@
 import type { JSONValue } from 'ai';
-import {
-  checkBoolean,
-  checkInteger,
-  checkKnownKeys,
-  checkOptionalInteger,
-  checkOptions,
-} from '../core/check-options.ts';
+import { checkBoolean, checkKnownKeys, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import { type Clock, checkClock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
+import { checkRecordText } from '../longterm/check-record.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { escapeMarkup, quoteLine } from '../messages/quoted-text.ts';
-import { createRecordSlot, type RecordSlot, recordsOf } from './record-slot.ts';
+import { checkTextLimit, createRecordSlot, type RecordSlot, recordsOf } from './record-slot.ts';
 
 /** A core memory block (Letta's): a labelled piece of text always in the context. */
 export interface BlockDefinition {
   /** Its name (`persona`, `human`, …): letters, digits, `_`, `-`. */
   label: string;
-  /** The initial value, used until the first edit. @default '' */
+  /** The initial value, used until the first edit: well-formed text without NUL. @default '' */
   value?: string;
-  /** The most characters it may hold. @default 2,000 */
+  /** The most characters it may hold: 1 to 65,536. @default 2,000 */
   limit?: number;
   /** What it is for, shown to the model. */
   description?: string;
@@ -66,7 +61,7 @@ export interface CoreMemory {
   replace(label: string, oldText: string, newText: string): Promise<MemoryBlock>;
   /** Inserts a line at a 0-based line index (default: the end) (`memory_insert`). */
   insert(label: string, line: string, at?: number): Promise<MemoryBlock>;
-  /** Rewrites the whole block (`memory_rethink`). */
+  /** Rewrites the whole block (`memory_rethink`); an empty value empties it (as a replace that leaves nothing does). */
   rethink(label: string, value: string): Promise<MemoryBlock>;
   /** Every version of a block, oldest first. */
   history(label: string): Promise<MemoryBlock[]>;
@@ -87,7 +82,8 @@ const blockFields: Record<keyof BlockDefinition, true> = {
 
 /**
  * Throws `INVALID_ARGUMENT` unless block `i` is an object of known fields with a string value and description
- * when given: a misspelt `readonly` would leave a read-only block open to the model's edits.
+ * when given, the value text a store holds (no NUL, no lone surrogate): a misspelt `readonly` would leave a
+ * read-only block open to the model's edits.
  */
 function checkBlock(b: BlockDefinition, i: number): void {
   const at = blockAt(i);
@@ -97,6 +93,8 @@ function checkBlock(b: BlockDefinition, i: number): void {
   for (const key of ['value', 'description'] as const)
     if (b[key] !== undefined && typeof b[key] !== 'string')
       throw bad(`${at}.${key} must be a string, got ${describeValue(b[key])}`);
+  // The value is the text of the block's first version: one the store cannot hold made every edit fail.
+  if (b.value !== undefined) checkRecordText(b.value, `${at}.value`, component, true);
 }
 
 /** Block `i` as an error names it: `createCoreMemory(options).blocks[i]`. */
@@ -132,8 +130,7 @@ export function createCoreMemory(options: CoreMemoryOptions): CoreMemory {
     if (typeof b.label !== 'string' || !/^[\w-]{1,64}$/.test(b.label))
       throw bad(`${blockAt(i)}.label must be 1–64 letters, digits, _ or -, got ${describeValue(b.label)}`);
     if (defs.has(b.label)) throw bad(`${blockAt(i)}: label "${b.label}" is used twice`);
-    const limit = b.limit ?? 2000;
-    checkInteger(limit, `${blockAt(i)}.limit`, component, 1);
+    const limit = checkTextLimit(b.limit ?? 2000, `${blockAt(i)}.limit`, component);
     const value = b.value ?? '';
     if (value.length > limit)
       throw bad(`${blockAt(i)}.value has ${value.length} characters; its limit is ${limit}`);

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { JSONValue } from 'ai';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
+import { maxRecordTextLength } from '../longterm/check-record.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import {
   getLongTermRecords,
@@ -12,7 +14,10 @@ import {
 import { createMemoryLongTermRecords } from '../longterm/memory-long-term-records.ts';
 import { prepareChange, prepareRecord } from '../longterm/prepare-record.ts';
 
-/** A versioned text value kept as one long-term record (working memory, a core block). */
+/**
+ * A versioned text value kept as one long-term record (working memory, a core block); any text, a blank one (an
+ * emptied block) included, which the slot keeps in the record's metadata (a record's text cannot be blank).
+ */
 export interface RecordSlot {
   /** The current record, or undefined before the first write. */
   read(): Promise<LongTermRecord | undefined>;
@@ -42,6 +47,21 @@ export function recordsOf(
     : getLongTermRecords(store, component);
 }
 
+/**
+ * A slot's size limit (`maxChars`, a block's `limit`) when it is an integer from 1 to the most one record's text
+ * holds (`maxRecordTextLength`), else `INVALID_ARGUMENT` naming `what`: a larger limit could never be reached, the
+ * store refusing the edit past it. Returns `value`.
+ */
+export function checkTextLimit(value: unknown, what: string, component: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > maxRecordTextLength)
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${what} must be an integer from 1 to ${maxRecordTextLength} (the most one record holds), got ${describeValue(value)}`,
+    });
+  return value;
+}
+
 const isConflict = (e: unknown) =>
   MemoryError.hasCode(e, 'CONFLICT') ||
   // The record was read a moment ago: a not-found now means a concurrent writer was replacing its version.
@@ -55,6 +75,33 @@ const isConflict = (e: unknown) =>
  * for their own; the token makes each first write unique, so the loser's add is refused and it retries.
  */
 const firstWriteKey = 'engram.firstWrite';
+
+/**
+ * The metadata key that holds a blank text (empty, or only whitespace: an emptied block, a cleared memory), which a
+ * record's own text cannot be (`checkRecordText`): such a version stores {@link blankStandIn} as its text, and the
+ * slot reads the text back from here.
+ */
+const blankKey = 'engram.blankText';
+/** The text stored for a blank one: no letter or digit, so it is no search term. */
+const blankStandIn = '∅';
+
+/** A stored version as the slot gives it: a blank text restored from its metadata, the key dropped. */
+function fromStored(record: LongTermRecord): LongTermRecord {
+  const blank = record.metadata[blankKey];
+  if (typeof blank !== 'string') return record;
+  const { [blankKey]: _, ...metadata } = record.metadata;
+  return { ...record, text: blank, metadata };
+}
+
+/** The text and metadata to store for `text`: a blank one as the stand-in, with the text in its metadata. */
+function toStored(
+  text: string,
+  metadata: Record<string, JSONValue>,
+): { text: string; metadata: Record<string, JSONValue> } {
+  return text.trim() === ''
+    ? { text: blankStandIn, metadata: { ...metadata, [blankKey]: text } }
+    : { text, metadata };
+}
 
 /**
  * One record as a compare-and-set slot: the first write adds it, every later write is an update expecting the
@@ -78,7 +125,10 @@ export function createRecordSlot(options: {
   const fixed = options.metadata ?? {};
   const lacksFixed = (r: LongTermRecord) =>
     Object.entries(fixed).some(([k, v]) => !isDeepStrictEqual(r.metadata[k], v));
-  const read = () => records.getRecord(scope, id);
+  const read = async () => {
+    const record = await records.getRecord(scope, id);
+    return record && fromStored(record);
+  };
   return {
     read,
     async update(edit) {
@@ -88,33 +138,35 @@ export function createRecordSlot(options: {
         try {
           if (!current) {
             const token = randomUUID();
-            const metadata = { ...next.metadata, ...fixed, [firstWriteKey]: token };
+            const stored = toStored(next.text, { ...next.metadata, ...fixed, [firstWriteKey]: token });
             const [added] = await records.addRecords(scope, [
-              prepareRecord({ id, kind, text: next.text, metadata }, component),
+              prepareRecord({ id, kind, ...stored }, component),
             ]);
             // Only our own add carries our token; another writer's record is refused by the store (a conflict).
-            if (added && added.text === next.text && added.metadata[firstWriteKey] === token) return added;
+            const mine = added && fromStored(added);
+            if (mine && mine.text === next.text && mine.metadata[firstWriteKey] === token) return mine;
             throw new MemoryError({
               code: 'CONFLICT',
               component,
               message: `"${id}" was written concurrently`,
             });
           }
-          // An update replaces the metadata: the slot's own is written with it (and added where it was missing).
+          // An update replaces the metadata: the slot's own is written with it (and added where it was missing),
+          // and so is a blank text's (kept in it), or its removal when the text is no longer blank.
           const given = next.metadata ?? (lacksFixed(current) ? current.metadata : undefined);
           if (current.text === next.text && given === undefined) return current;
-          return await records.updateRecord(
-            scope,
-            id,
-            prepareChange(
-              {
-                text: next.text,
-                ...(given ? { metadata: { ...given, ...fixed } } : {}),
-                expectedVersion: current.version,
-              },
-              component,
+          const blank = next.text.trim() === '' || current.text.trim() === '';
+          const stored =
+            given !== undefined || blank
+              ? toStored(next.text, { ...(given ?? current.metadata), ...fixed })
+              : { text: next.text };
+          return fromStored(
+            await records.updateRecord(
+              scope,
+              id,
+              prepareChange({ ...stored, expectedVersion: current.version }, component),
+              now(),
             ),
-            now(),
           );
         } catch (error) {
           if (!isConflict(error) || attempt >= retries) {
@@ -132,6 +184,6 @@ export function createRecordSlot(options: {
         }
       }
     },
-    history: () => records.history(scope, id),
+    history: async () => (await records.history(scope, id)).map(fromStored),
   };
 }

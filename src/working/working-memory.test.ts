@@ -197,6 +197,31 @@ for (const driver of drivers) {
       );
     });
 
+    it('a block and a Markdown memory can be emptied and filled again, each a version', async () => {
+      // Refused before with "change.text must not be empty": the last line of a block could not be removed.
+      const core = createCoreMemory({ store, scope, blocks: [{ label: 'human', value: 'Name: Ada' }] });
+      expect((await core.replace('human', 'Name: Ada', '')).value).toBe('');
+      expect(await core.get('human')).toMatchObject({ value: '', version: 1 });
+      expect((await core.append('human', 'City: Porto')).value).toBe('City: Porto');
+      expect((await core.rethink('human', '  ')).value).toBe('  ');
+      expect((await core.insert('human', 'Pronouns: she/her', 0)).value).toBe('Pronouns: she/her\n  ');
+      expect((await core.history('human')).map((b) => b.value)).toEqual([
+        '',
+        'City: Porto',
+        '  ',
+        'Pronouns: she/her\n  ',
+      ]);
+      expect(await core.render()).toContain('<block label="human" chars="20/2000">');
+
+      const wm = createWorkingMemory({ store, scope, template: '# Notes' });
+      expect(await wm.update('')).toEqual({ text: '', version: 1 });
+      expect(await wm.get()).toEqual({ text: '', version: 1 });
+      expect((await wm.update('# Notes\n- tea')).text).toBe('# Notes\n- tea');
+      expect((await wm.history()).map((h) => h.text)).toEqual(['', '# Notes\n- tea']);
+      // The stand-in text of an empty value is not recalled.
+      expect(await createLongTermMemory({ store, scope }).search('empty')).toEqual([]);
+    });
+
     it.skipIf(!driver.another)(
       'concurrent appends through three handles on one database all land',
       async () => {

@@ -1,10 +1,19 @@
+import { createHash } from 'node:crypto';
 import type { JSONValue } from 'ai';
 import type { z } from 'zod';
-import { checkKnownKeys, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
+import {
+  checkChoice,
+  checkKnownKeys,
+  checkMethods,
+  checkOptionalInteger,
+  checkOptions,
+} from '../core/check-options.ts';
 import { type Clock, checkClock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { checkId, maxIdLength } from '../core/ids.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
+import { checkRecordText } from '../longterm/check-record.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { sessionBound } from '../longterm/session-bound-records.ts';
@@ -12,7 +21,7 @@ import { checkJsonValue } from '../messages/check-json-value.ts';
 import { escapeMarkup } from '../messages/quoted-text.ts';
 import { mergeMarkdown } from './markdown-sections.ts';
 import { mergeJson } from './merge-json.ts';
-import { createRecordSlot, recordsOf } from './record-slot.ts';
+import { checkTextLimit, createRecordSlot, recordsOf } from './record-slot.ts';
 
 /** Options of {@link createWorkingMemory}. */
 export interface WorkingMemoryOptions {
@@ -26,13 +35,20 @@ export interface WorkingMemoryOptions {
    * deletes it, so a new session of the same id starts from the template. @default 'resource'
    */
   per?: 'session' | 'resource';
-  /** The session, for `per: 'session'`. */
+  /** The session, for `per: 'session'` (with another `per`, `INVALID_ARGUMENT`). */
   sessionId?: string;
-  /** Markdown mode: the initial document (its headings are the sections updates replace). */
+  /**
+   * Markdown mode: the initial document (its headings are the sections updates replace); well-formed text without
+   * NUL, else `INVALID_ARGUMENT`.
+   */
   template?: string;
-  /** Schema mode: a zod object schema; updates are merged into the stored object and the result validated. */
+  /**
+   * Schema mode: a zod object schema (`INVALID_ARGUMENT` without `safeParse`); updates are merged into the stored
+   * object and the result validated. Both modes keep a scope's memory under one record: reading or updating one
+   * written in Markdown mode (not a JSON object) is `INVALID_ARGUMENT`, and it is left as it was.
+   */
   schema?: z.ZodType<Record<string, unknown>>;
-  /** The longest the memory may grow, in characters (Markdown, or the JSON text). @default 4,000 */
+  /** The longest the memory may grow, in characters (Markdown, or the JSON text): 1 to 65,536. @default 4,000 */
   maxChars?: number;
   /** Concurrent-update retries before `CONFLICT`. @default 5 */
   retries?: number;
@@ -58,7 +74,7 @@ export interface WorkingMemory {
   get(): Promise<WorkingMemoryState>;
   /**
    * Updates it: Markdown replaces the sections whose headings the update names (an update without headings
-   * replaces the whole document); schema mode merges the partial object (keys it does not name are kept, `null`
+   * replaces the whole document, an empty one clears it); schema mode merges the partial object (keys it does not name are kept, `null`
    * removes one) and validates the result. Refused with `INVALID_ARGUMENT` (nothing written) when the result is
    * invalid or over `maxChars`; two writers never lose an update (each retries on the other's version).
    */
@@ -83,6 +99,25 @@ const knownOptions: Record<keyof WorkingMemoryOptions, true> = {
   clock: true,
 };
 
+/**
+ * The object a schema-mode memory holds as `text`. Both modes keep a scope's memory under one record, so a version
+ * written in Markdown mode is refused with `INVALID_ARGUMENT` (it threw a raw `SyntaxError`, and Markdown that
+ * parsed as JSON but not as an object was reported as `data` and overwritten by the next update).
+ */
+function objectOf(text: string, version: number): Record<string, JSONValue> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = undefined;
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw bad(
+      `schema mode: version ${version} of this working memory holds text that is not a JSON object (${describeValue(text, 40)}), as Markdown mode writes it; open it in Markdown mode (no schema), or keep the schema-mode memory in another scope or session`,
+    );
+  return data as Record<string, JSONValue>;
+}
+
 function stateOf(
   record: LongTermRecord | undefined,
   schemaMode: boolean,
@@ -90,9 +125,18 @@ function stateOf(
 ): WorkingMemoryState {
   const text = record?.text ?? initial;
   const version = record?.version ?? 0;
-  return schemaMode
-    ? { text, data: JSON.parse(text) as Record<string, JSONValue>, version }
-    : { text, version };
+  return schemaMode ? { text, data: objectOf(text, version), version } : { text, version };
+}
+
+/**
+ * The record id of a session's working memory: `engram.working:session:<id>`, or, for a session id too long for
+ * that to be an id (a store takes session ids of up to 256 characters), one with the id's SHA-256 instead.
+ */
+function sessionRecordId(sessionId: string): string {
+  const id = `engram.working:session:${sessionId}`;
+  return id.length <= maxIdLength
+    ? id
+    : `engram.working:session-sha256:${createHash('sha256').update(sessionId).digest('hex')}`;
 }
 
 /**
@@ -112,17 +156,36 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
     throw bad(
       `createWorkingMemory(options).template must be a string, got ${describeValue(options.template)}`,
     );
+  // The template is the text the first update edits: one the store cannot hold made every update fail.
+  if (options.template !== undefined)
+    checkRecordText(options.template, 'createWorkingMemory(options).template', component, true);
   checkOptionalInteger(options.retries, 'createWorkingMemory(options).retries', component, 0);
+  // A schema that is not one (null, a plain object) would fail at the first update with a raw TypeError.
+  if (options.schema !== undefined)
+    checkMethods(options.schema, 'createWorkingMemory(options).schema', component, ['safeParse']);
   const clock = checkClock(options.clock, 'createWorkingMemory(options)', component);
   const scope = checkScope(options.scope, component);
-  const per = options.per ?? 'resource';
-  if (per !== 'session' && per !== 'resource') throw bad("per must be 'session' or 'resource'");
-  if (per === 'session' && (typeof options.sessionId !== 'string' || options.sessionId === ''))
-    throw bad("per: 'session' needs a sessionId");
+  const per = checkChoice(
+    options.per,
+    ['session', 'resource'],
+    'createWorkingMemory(options).per',
+    component,
+    'resource',
+  );
+  if (per === 'session') {
+    if (options.sessionId === undefined) throw bad("per: 'session' needs a sessionId");
+    checkId(options.sessionId, 'createWorkingMemory(options).sessionId', component);
+  } else if (options.sessionId !== undefined)
+    // Ignored, it would give the user's memory across sessions to a caller who meant one session's.
+    throw bad(
+      "createWorkingMemory(options).sessionId is for per: 'session'; give per: 'session' with it, or leave it out for the memory of the scope's user across sessions",
+    );
   if (options.template !== undefined && options.schema !== undefined)
     throw bad('give a template (Markdown mode) or a schema (schema mode), not both');
-  const maxChars = options.maxChars ?? 4000;
-  if (!Number.isSafeInteger(maxChars) || maxChars < 1) throw bad('maxChars must be a positive integer');
+  const maxChars =
+    options.maxChars === undefined
+      ? 4000
+      : checkTextLimit(options.maxChars, 'createWorkingMemory(options).maxChars', component);
   const schema = options.schema;
   const schemaMode = schema !== undefined;
   const initial = schemaMode ? '{}' : (options.template ?? '').trim();
@@ -131,7 +194,7 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
   const slot = createRecordSlot({
     records: recordsOf(options.store, component),
     scope,
-    id: per === 'session' ? `engram.working:session:${options.sessionId}` : 'engram.working:resource',
+    id: per === 'session' ? sessionRecordId(options.sessionId as string) : 'engram.working:resource',
     kind: 'engram.working',
     component,
     // A session's memory is bound to it: deleting the session deletes it (a new session of its id starts afresh).
@@ -140,13 +203,17 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
     ...(clock ? { now: () => clock.now() } : {}),
   });
 
-  const merged = (current: string, update: string | Record<string, JSONValue | undefined>): string => {
+  const merged = (
+    current: string,
+    version: number,
+    update: string | Record<string, JSONValue | undefined>,
+  ): string => {
     if (schemaMode) {
       if (typeof update !== 'object' || update === null || Array.isArray(update))
         throw bad('schema mode: the update must be an object of the fields to change (null removes one)');
       // What JSON would change (NaN, a Date) or cannot hold (a function) is refused, naming the field.
       checkJsonValue(update, 'update', component);
-      const next = mergeJson(JSON.parse(current) as Record<string, JSONValue>, update);
+      const next = mergeJson(objectOf(current, version), update);
       const result = schema.safeParse(next);
       if (!result.success)
         throw bad(
@@ -168,7 +235,7 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
     },
     async update(update) {
       const record = await slot.update((current) => {
-        const text = merged(current?.text ?? initial, update);
+        const text = merged(current?.text ?? initial, current?.version ?? 0, update);
         if (text.length > maxChars)
           throw bad(
             `working memory would be ${text.length} characters; the limit is ${maxChars}: shorten or remove something and update again`,
@@ -181,11 +248,11 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
       return (await slot.history()).map((r) => stateOf(r, schemaMode, initial));
     },
     async render() {
-      const { text } = stateOf(await slot.read(), schemaMode, initial);
+      const { text, data } = stateOf(await slot.read(), schemaMode, initial);
       return [
         '<working_memory>',
         'Your working memory: keep it current with update_working_memory.',
-        escapeMarkup(schemaMode ? JSON.stringify(JSON.parse(text), null, 2) : text),
+        escapeMarkup(data ? JSON.stringify(data, null, 2) : text),
         '</working_memory>',
       ].join('\n');
     },

@@ -31,10 +31,10 @@ const wm = createWorkingMemory({
   store,
   scope,
   schema: z.record(z.string(), z.number()),
-  maxChars: 100_000,
+  maxChars: 65_536,
   retries: 1000,
 });
-const core = createCoreMemory({ store, scope, blocks: [{ label: 'log', limit: 100_000 }], retries: 1000 });
+const core = createCoreMemory({ store, scope, blocks: [{ label: 'log', limit: 65_536 }], retries: 1000 });
 emit('ready');
 await waitForGo();
 for (let i = 0; i < config.updates; i++) {

@@ -18,9 +18,18 @@ export function badRequest(message: string): MemoryError {
   return new MemoryError({ code: 'INVALID_ARGUMENT', component: 'inspector', message });
 }
 
+/**
+ * The value as the API may show it: as stored when secrets are shown, else redacted. A text the API shows only in
+ * part (cut, or an excerpt) goes through here whole before it is cut: a cut inside a secret would leave a part
+ * of it that no rule recognises any more.
+ */
+export async function shown<T>(api: ApiContext, value: T): Promise<T> {
+  return api.showSecrets ? value : redactValue(value);
+}
+
 /** A JSON answer, every text in it redacted unless secrets are shown. */
 export async function send(api: ApiContext, c: Context, value: unknown): Promise<Response> {
-  return c.json((api.showSecrets ? value : await redactValue(value)) as object);
+  return c.json((await shown(api, value)) as object);
 }
 
 const notFound = new Set(['SESSION_NOT_FOUND', 'MESSAGE_NOT_FOUND', 'ITEM_NOT_FOUND', 'RECORD_NOT_FOUND']);
@@ -33,10 +42,7 @@ export async function sendError(api: ApiContext, c: Context, error: unknown): Pr
   const message =
     // engram's `[engram] [component] ` prefixes (a store's error wrapped by another component repeats them) go.
     error instanceof Error ? error.message.replace(/^(?:\[engram\] (?:\[[^\]]+\] )?)+/, '') : String(error);
-  return c.json(
-    api.showSecrets ? { error: message, code } : await redactValue({ error: message, code }),
-    status,
-  );
+  return c.json(await shown(api, { error: message, code }), status);
 }
 
 /**

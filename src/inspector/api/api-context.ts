@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { notDecimalInteger, parseDecimalInteger } from '../../core/decimal-integer.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { checkId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { InspectorSource } from '../read-only-source.ts';
 import { redactValue } from '../redact-value.ts';
@@ -62,13 +63,24 @@ export function decimalParam(name: string, raw: string, min: number, max = Numbe
 }
 
 /**
+ * An id-like query parameter (`?message=`, `?kind=`, `?user=`, …), undefined when absent or empty: otherwise a
+ * valid id ({@link checkId}), else a 400 naming the parameter as the request gave it (a store would name its own
+ * argument, such as `ids[0]`).
+ */
+export function idQuery(c: Context, name: string): string | undefined {
+  const value = c.req.query(name) || undefined;
+  if (value !== undefined) checkId(value, name, 'inspector');
+  return value;
+}
+
+/**
  * The owner scope of a session the request names (`?user=`, `?agent=`), never wider than or outside the
  * inspector's scope: what the scope names is fixed, the request only fills in what it leaves open.
  */
 export function ownerScope(source: InspectorSource, c: Context): Scope {
   const { tenant, user, agent } = source.scope;
-  const u = user ?? (c.req.query('user') || undefined);
-  const a = agent ?? (c.req.query('agent') || undefined);
+  const u = user ?? idQuery(c, 'user');
+  const a = agent ?? idQuery(c, 'agent');
   return { tenant, ...(u === undefined ? {} : { user: u }), ...(a === undefined ? {} : { agent: a }) };
 }
 

@@ -4,7 +4,7 @@ import type { Scope } from '../../core/scope.ts';
 import { listAllRecords } from '../../longterm/list-all-records.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import { ownersWithin } from '../../longterm/record-filter.ts';
-import { type ApiContext, badRequest, handle, intParam, ownerScope, param } from './api-context.ts';
+import { type ApiContext, badRequest, handle, idQuery, intParam, ownerScope, param } from './api-context.ts';
 import { type OriginLink, originLink } from './origin-links.ts';
 
 /** The kinds of the records working memory and core blocks are kept as. */
@@ -60,7 +60,7 @@ export function registerMemoryRoutes(app: Hono, api: ApiContext): void {
   app.get(
     '/api/records',
     handle(api, async (c: Context) => {
-      const kind = c.req.query('kind');
+      const kind = idQuery(c, 'kind');
       const cursor = c.req.query('cursor');
       return records().listRecords(scope, {
         limit: intParam(c, 'limit', 100, 1, 1000),

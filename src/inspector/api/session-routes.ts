@@ -3,7 +3,7 @@ import { NotFoundError } from '../../core/errors/not-found-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import { messageText } from '../../messages/serialize.ts';
 import { assemblyArtifactKind } from '../../views/assembly/assembly-records.ts';
-import { type ApiContext, handle, intParam, ownerScope, param, shown } from './api-context.ts';
+import { type ApiContext, handle, idQuery, intParam, ownerScope, param, shown } from './api-context.ts';
 import { messageView } from './message-view.ts';
 
 /** Messages per page of the timeline, unless the request asks for fewer. */
@@ -68,7 +68,7 @@ export function registerSessionRoutes(app: Hono, api: ApiContext): void {
       const id = param(c, 'id');
       const limit = intParam(c, 'limit', messagePageSize, 1, 1000);
       await requireSession(api, scope, id);
-      const at = c.req.query('message');
+      const at = idQuery(c, 'message');
       let after = intParam(c, 'after', 0, 0, Number.MAX_SAFE_INTEGER - 1); // the page starts at after + 1
       if (at) {
         const [entry] = await log.getMessages(scope, id, [at]);

@@ -1,5 +1,6 @@
 import type { Scope } from '../core/scope.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
+import { listAllRecords } from '../longterm/list-all-records.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { ownersWithin } from '../longterm/record-filter.ts';
@@ -12,19 +13,11 @@ export async function currentRecords(
   options: { kind?: string; limit?: number } = {},
 ): Promise<{ longTerm: ReturnType<typeof createLongTermMemory>; records: LongTermRecord[] }> {
   const longTerm = createLongTermMemory({ store, scope, recording: 'none' });
-  const limit = options.limit ?? Number.POSITIVE_INFINITY;
-  const out: LongTermRecord[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await longTerm.records.listRecords(longTerm.scope, {
-      limit: 1000,
-      ...(options.kind ? { filter: { kinds: [options.kind] } } : {}),
-      ...(cursor ? { cursor } : {}),
-    });
-    out.push(...page.records);
-    cursor = page.nextCursor;
-  } while (cursor && out.length < limit);
-  return { longTerm, records: out.slice(0, limit) };
+  const records = await listAllRecords(longTerm.records, longTerm.scope, {
+    ...(options.kind ? { filter: { kinds: [options.kind] } } : {}),
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
+  });
+  return { longTerm, records };
 }
 
 /**

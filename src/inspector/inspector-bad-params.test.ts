@@ -90,3 +90,27 @@ describe('inspector: numeric parameters take plain decimal integers only', () =>
     }
   });
 });
+
+/** Every id-like query parameter: the path it goes with. */
+const idParams: [path: string, name: string][] = [
+  ['/api/sessions/s/messages?message=', 'message'],
+  ['/api/records?kind=', 'kind'],
+  ['/api/sessions/s?user=', 'user'],
+  ['/api/sessions/s/messages?agent=', 'agent'],
+  ['/api/sessions/s/steps?user=', 'user'],
+];
+
+describe('inspector: id-like query parameters are named as the request gave them', () => {
+  // (A lone surrogate cannot be sent: its UTF-8 bytes are not valid, so `%ED%A0%80` stays those nine characters.)
+  it('a NUL or 300 characters is a 400 whose error starts with the parameter', async () => {
+    for (const [path, name] of idParams)
+      for (const value of ['%00', 'a%00b', 'x'.repeat(300)]) {
+        const url = `http://127.0.0.1${path}${value}`;
+        const res = await app.request(url);
+        const body = (await res.json()) as { error?: string; code?: string };
+        expect(res.status, `${url}: ${body.error}`).toBe(400);
+        expect(body.code, url).toBe('INVALID_ARGUMENT');
+        expect(body.error, url).toMatch(new RegExp(`^${name} must be`));
+      }
+  });
+});

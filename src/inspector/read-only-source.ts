@@ -1,3 +1,4 @@
+import type { ContentItem } from '../content/content-item.ts';
 import type { ContentStoreV1, HasContentItems } from '../content/content-store-v1.ts';
 import { type ContentStore, createContentStore } from '../content/create-content-store.ts';
 import type { Scope } from '../core/scope.ts';
@@ -39,8 +40,14 @@ export interface InspectorSource {
   readonly log: ReadOnlyLog;
   /** Content items, when the store has them. */
   readonly content?: ReadOnlyContentItems;
-  /** The content store's reads over one space of those items. */
-  readonly contentSpace?: (space: string) => Pick<ContentStore, 'query' | 'retrieve'>;
+  /**
+   * The content store's reads over one space of those items; with `shown`, each item read passes through it
+   * before a transform shapes it (the inspector redacts the whole content there, before an excerpt cuts it).
+   */
+  readonly contentSpace?: (
+    space: string,
+    shown?: (item: ContentItem) => Promise<ContentItem>,
+  ) => Pick<ContentStore, 'query' | 'retrieve'>;
   /** Long-term records, when the store has them. */
   readonly longTerm?: ReadOnlyLongTerm;
   /** The live retriever over those records (`recording: 'none'`), its search alone. */
@@ -70,6 +77,24 @@ function pick<T extends object, K extends keyof T>(target: T, keys: readonly K[]
   return Object.freeze(out);
 }
 
+/** The items, each one `getItem` reads passed through `shown` first; every other method is the items' own. */
+function showingItems(
+  items: ContentStoreV1,
+  shown: (item: ContentItem) => Promise<ContentItem>,
+): ContentStoreV1 {
+  const getItem: ContentStoreV1['getItem'] = async (scope, space, id) => {
+    const item = await items.getItem(scope, space, id);
+    return item && shown(item);
+  };
+  return new Proxy(items, {
+    get(target, key) {
+      if (key === 'getItem') return getItem;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /**
  * The read-only view of a store the inspector serves: new objects that hold only the store's read methods
  * (so neither the type nor the object itself offers a write), for the log, its content items and its
@@ -92,8 +117,15 @@ export function readOnlySource(store: InspectedStore, scope: Scope): InspectorSo
             'queryItems',
             'listSpaces',
           ]),
-          contentSpace: (space: string) =>
-            pick(createContentStore({ store: { contentItems: items }, scope, space }), ['query', 'retrieve']),
+          contentSpace: (space: string, shown?: (item: ContentItem) => Promise<ContentItem>) =>
+            pick(
+              createContentStore({
+                store: { contentItems: shown ? showingItems(items, shown) : items },
+                scope,
+                space,
+              }),
+              ['query', 'retrieve'],
+            ),
         }
       : {}),
     ...(records

@@ -88,7 +88,7 @@ describe('stepHealth', () => {
     expect(twice.map((h) => h.check)).toEqual(['duplicate-recall']);
     const echo = stepHealth(record([msg('u', 3), block(['I live in Lisbon and love the sea'])]), messages);
     expect(echo.map((h) => h.message)).toEqual([
-      'recall repeats a message sent: "i live in lisbon and love the sea"',
+      'recall repeats a message sent: "I live in Lisbon and love the sea"',
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { safeCut } from '../content/transforms/text-slices.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { messageText } from '../messages/serialize.ts';
 import type { AssemblyRecord } from '../views/assembly/assembly-records.ts';
@@ -21,20 +22,41 @@ export interface HealthOptions {
   memoryShare?: number;
 }
 
-const normal = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+/** A text with its runs of white space made one space, its case kept: what a finding quotes. */
+const collapsed = (text: string) => text.replace(/\s+/g, ' ').trim();
+const normal = (text: string) => collapsed(text).toLowerCase();
 
-/** The record texts of a recall block (`- [date] "text"` lines), or the whole text when it has no such lines. */
-export function recallTexts(preview: string): string[] {
+/** The record texts of a recall block (`- [date] "text"` lines) as recalled, or the whole text when it has none. */
+function recallLines(preview: string): string[] {
   const lines = preview.split('\n').filter((l) => l.startsWith('- '));
-  if (lines.length === 0) return [normal(preview)];
+  if (lines.length === 0) return [collapsed(preview)];
   return lines.map((line) => {
     const body = line.slice(2).replace(/^\[[^\]]*\]\s*/, '');
     try {
-      return normal(JSON.parse(body) as string);
+      return collapsed(JSON.parse(body) as string);
     } catch {
-      return normal(body.replace(/^"|"$/g, ''));
+      return collapsed(body.replace(/^"|"$/g, ''));
     }
   });
+}
+
+/** The record texts of a recall block, normalized (lower case, single spaces) to be compared. */
+export function recallTexts(preview: string): string[] {
+  return recallLines(preview).map((text) => text.toLowerCase());
+}
+
+/** How many characters of a recalled text a finding shows (see {@link clipQuote}). */
+export const quoteChars = 80;
+
+/**
+ * A finding with the text it quotes (`recalled twice: "…"`) cut to {@link quoteChars} characters. {@link stepHealth}
+ * quotes the whole text as recalled; the inspector redacts a finding before it cuts it, since a secret cut short
+ * (or lower-cased) is past what the redaction rules recognise.
+ */
+export function clipQuote(issue: HealthIssue): HealthIssue {
+  const quoted = /^([^"]*")([\s\S]*)"$/.exec(issue.message);
+  if (!quoted || quoted[2]!.length <= quoteChars) return issue;
+  return { ...issue, message: `${quoted[1]}${quoted[2]!.slice(0, safeCut(quoted[2]!, quoteChars))}"` };
 }
 
 function splitToolPairs(record: AssemblyRecord, messages: ReadonlyMap<string, MemoryMessage>): HealthIssue[] {
@@ -70,24 +92,22 @@ function duplicateRecall(
 ): HealthIssue[] {
   const recalled = record.items
     .filter((i) => i.source === 'long-term' && (i.sent ?? i.preview))
-    .flatMap((i) => recallTexts((i.sent ?? i.preview)!));
+    .flatMap((i) => recallLines((i.sent ?? i.preview)!));
   const issues: HealthIssue[] = [];
-  const seen = new Set<string>();
+  // Each normalized text once, with the text as first recalled (what a finding quotes, whole: see clipQuote).
+  const seen = new Map<string, string>();
   for (const text of recalled) {
-    if (seen.has(text))
-      issues.push({ check: 'duplicate-recall', message: `recalled twice: "${text.slice(0, 80)}"` });
-    seen.add(text);
+    const key = text.toLowerCase();
+    if (seen.has(key)) issues.push({ check: 'duplicate-recall', message: `recalled twice: "${text}"` });
+    else seen.set(key, text);
   }
   const sent = record.items
     .map((i) => (i.messageId === undefined ? undefined : messages.get(i.messageId)))
     .filter((m): m is MemoryMessage => m !== undefined && m.role !== 'tool')
     .map((m) => normal(messageText(m)));
-  for (const text of seen)
-    if (text.length >= 20 && sent.some((m) => m.includes(text)))
-      issues.push({
-        check: 'duplicate-recall',
-        message: `recall repeats a message sent: "${text.slice(0, 80)}"`,
-      });
+  for (const [key, text] of seen)
+    if (key.length >= 20 && sent.some((m) => m.includes(key)))
+      issues.push({ check: 'duplicate-recall', message: `recall repeats a message sent: "${text}"` });
   return issues;
 }
 
@@ -126,8 +146,9 @@ function memoryShare(record: AssemblyRecord, share: number): HealthIssue[] {
 
 /**
  * What looks wrong in a step's context: a tool call sent without its result or the reverse (from the log's
- * messages behind the items), a record recalled twice or repeating a message sent, a summary far behind the
- * messages kept while those between were dropped, memory blocks over a share of the budget.
+ * messages behind the items), a record recalled twice or repeating a message sent (quoting its whole text as
+ * recalled: cut it with {@link clipQuote}, after redacting it), a summary far behind the messages kept while those
+ * between were dropped, memory blocks over a share of the budget.
  */
 export function stepHealth(
   record: AssemblyRecord,

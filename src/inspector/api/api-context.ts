@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { notDecimalInteger, parseDecimalInteger } from '../../core/decimal-integer.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { checkId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { InspectorSource } from '../read-only-source.ts';
 import { redactValue } from '../redact-value.ts';
@@ -18,9 +19,18 @@ export function badRequest(message: string): MemoryError {
   return new MemoryError({ code: 'INVALID_ARGUMENT', component: 'inspector', message });
 }
 
+/**
+ * The value as the API may show it: as stored when secrets are shown, else redacted. A text the API shows only in
+ * part (cut, or an excerpt) goes through here whole before it is cut: a cut inside a secret would leave a part
+ * of it that no rule recognises any more.
+ */
+export async function shown<T>(api: ApiContext, value: T): Promise<T> {
+  return api.showSecrets ? value : redactValue(value);
+}
+
 /** A JSON answer, every text in it redacted unless secrets are shown. */
 export async function send(api: ApiContext, c: Context, value: unknown): Promise<Response> {
-  return c.json((api.showSecrets ? value : await redactValue(value)) as object);
+  return c.json((await shown(api, value)) as object);
 }
 
 const notFound = new Set(['SESSION_NOT_FOUND', 'MESSAGE_NOT_FOUND', 'ITEM_NOT_FOUND', 'RECORD_NOT_FOUND']);
@@ -33,10 +43,7 @@ export async function sendError(api: ApiContext, c: Context, error: unknown): Pr
   const message =
     // engram's `[engram] [component] ` prefixes (a store's error wrapped by another component repeats them) go.
     error instanceof Error ? error.message.replace(/^(?:\[engram\] (?:\[[^\]]+\] )?)+/, '') : String(error);
-  return c.json(
-    api.showSecrets ? { error: message, code } : await redactValue({ error: message, code }),
-    status,
-  );
+  return c.json(await shown(api, { error: message, code }), status);
 }
 
 /**
@@ -56,13 +63,24 @@ export function decimalParam(name: string, raw: string, min: number, max = Numbe
 }
 
 /**
+ * An id-like query parameter (`?message=`, `?kind=`, `?user=`, …), undefined when absent or empty: otherwise a
+ * valid id ({@link checkId}), else a 400 naming the parameter as the request gave it (a store would name its own
+ * argument, such as `ids[0]`).
+ */
+export function idQuery(c: Context, name: string): string | undefined {
+  const value = c.req.query(name) || undefined;
+  if (value !== undefined) checkId(value, name, 'inspector');
+  return value;
+}
+
+/**
  * The owner scope of a session the request names (`?user=`, `?agent=`), never wider than or outside the
  * inspector's scope: what the scope names is fixed, the request only fills in what it leaves open.
  */
 export function ownerScope(source: InspectorSource, c: Context): Scope {
   const { tenant, user, agent } = source.scope;
-  const u = user ?? (c.req.query('user') || undefined);
-  const a = agent ?? (c.req.query('agent') || undefined);
+  const u = user ?? idQuery(c, 'user');
+  const a = agent ?? idQuery(c, 'agent');
   return { tenant, ...(u === undefined ? {} : { user: u }), ...(a === undefined ? {} : { agent: a }) };
 }
 

@@ -1,9 +1,10 @@
 import type { Context, Hono } from 'hono';
+import type { ContentItem } from '../../content/content-item.ts';
 import type { ContentTransform } from '../../content/content-transform.ts';
 import type { ContentStore } from '../../content/create-content-store.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { InspectorSource } from '../read-only-source.ts';
-import { type ApiContext, badRequest, handle, intParam, param } from './api-context.ts';
+import { type ApiContext, badRequest, handle, intParam, param, shown } from './api-context.ts';
 import { originLink } from './origin-links.ts';
 
 /** The transform a request names: `full`, `head` / `tail` (`?n=` lines), `filtered` (`?pattern=`), `excerpt` (`?query=`), `summary`. */
@@ -50,6 +51,12 @@ async function spaceOfItem(source: InspectorSource, id: string): Promise<string>
 export function registerContentRoutes(app: Hono, api: ApiContext): void {
   const source = api.source;
   const { contentSpace } = source;
+  // An item's whole content is redacted before a transform cuts it (an excerpt starting inside a secret would show
+  // the rest of it in clear) or matches a pattern or query in it (which would tell what the secret holds).
+  const redacted = async (item: ContentItem): Promise<ContentItem> => ({
+    ...item,
+    content: await shown(api, item.content),
+  });
   // Only the content store's reads: a write through it would not type-check (nor run: the object has none).
   const storeOf = (space: string): Pick<ContentStore, 'query' | 'retrieve'> => {
     if (!contentSpace)
@@ -58,7 +65,7 @@ export function registerContentRoutes(app: Hono, api: ApiContext): void {
         component: 'inspector',
         message: 'this store has no content items',
       });
-    return contentSpace(space);
+    return contentSpace(space, api.showSecrets ? undefined : redacted);
   };
   app.get(
     '/api/spaces',

@@ -1,9 +1,10 @@
 import type { Context, Hono } from 'hono';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
+import { listAllRecords } from '../../longterm/list-all-records.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import { ownersWithin } from '../../longterm/record-filter.ts';
-import { type ApiContext, badRequest, handle, intParam, ownerScope, param } from './api-context.ts';
+import { type ApiContext, badRequest, handle, idQuery, intParam, ownerScope, param } from './api-context.ts';
 import { type OriginLink, originLink } from './origin-links.ts';
 
 /** The kinds of the records working memory and core blocks are kept as. */
@@ -41,7 +42,7 @@ const ownerOf = (o: Scope) => ({ user: o.user ?? null, agent: o.agent ?? null })
  * `GET /api/records/search?q=` (the live retriever's hits with their scores) and `GET /api/records/:id` (every
  * version of a record with its validity and recording times, its owner, and the session and message it came from;
  * `?user=` / `?agent=` name the owner when several within the scope have that id) and `GET /api/working` (working
- * memory and core blocks: each owner's, with every version).
+ * memory and core blocks, all of them: each owner's, with every version).
  */
 export function registerMemoryRoutes(app: Hono, api: ApiContext): void {
   const { longTerm, recall, scope } = api.source;
@@ -59,7 +60,7 @@ export function registerMemoryRoutes(app: Hono, api: ApiContext): void {
   app.get(
     '/api/records',
     handle(api, async (c: Context) => {
-      const kind = c.req.query('kind');
+      const kind = idQuery(c, 'kind');
       const cursor = c.req.query('cursor');
       return records().listRecords(scope, {
         limit: intParam(c, 'limit', 100, 1, 1000),
@@ -98,10 +99,7 @@ export function registerMemoryRoutes(app: Hono, api: ApiContext): void {
   app.get(
     '/api/working',
     handle(api, async () => {
-      const { records: current } = await records().listRecords(scope, {
-        limit: 1000,
-        filter: { kinds: workingKinds },
-      });
+      const current = await listAllRecords(records(), scope, { filter: { kinds: workingKinds } });
       // A wide scope lists one record per owner under the same id (`engram.working:resource`): each id once,
       // then each owner's record of it with that owner's versions.
       const kinds = new Map(current.map((r) => [r.id, r.kind]));

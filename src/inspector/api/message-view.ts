@@ -38,10 +38,16 @@ export function toolParts(message: MemoryMessage): ToolPartView[] {
   return out;
 }
 
-/** A log entry for the timeline, its text cut to `maxChars`. */
-export function messageView(entry: LogEntry, maxChars = 4000): MessageView {
+/**
+ * A log entry for the timeline, its text (the message's plain text, unless given: redacted, before the cut) cut
+ * to `maxChars`.
+ */
+export function messageView(
+  entry: LogEntry,
+  text = messageText(entry.message),
+  maxChars = 4000,
+): MessageView {
   const { message } = entry;
-  const text = messageText(message);
   return {
     seq: entry.seq,
     id: message.id,

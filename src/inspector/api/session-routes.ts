@@ -1,8 +1,9 @@
 import type { Hono } from 'hono';
 import { NotFoundError } from '../../core/errors/not-found-error.ts';
 import type { Scope } from '../../core/scope.ts';
+import { messageText } from '../../messages/serialize.ts';
 import { assemblyArtifactKind } from '../../views/assembly/assembly-records.ts';
-import { type ApiContext, handle, intParam, ownerScope, param } from './api-context.ts';
+import { type ApiContext, handle, idQuery, intParam, ownerScope, param, shown } from './api-context.ts';
 import { messageView } from './message-view.ts';
 
 /** Messages per page of the timeline, unless the request asks for fewer. */
@@ -67,7 +68,7 @@ export function registerSessionRoutes(app: Hono, api: ApiContext): void {
       const id = param(c, 'id');
       const limit = intParam(c, 'limit', messagePageSize, 1, 1000);
       await requireSession(api, scope, id);
-      const at = c.req.query('message');
+      const at = idQuery(c, 'message');
       let after = intParam(c, 'after', 0, 0, Number.MAX_SAFE_INTEGER - 1); // the page starts at after + 1
       if (at) {
         const [entry] = await log.getMessages(scope, id, [at]);
@@ -76,8 +77,13 @@ export function registerSessionRoutes(app: Hono, api: ApiContext): void {
       }
       const entries = await log.readRange(scope, id, { fromSeq: after + 1, limit: limit + 1 });
       const page = entries.slice(0, limit);
+      // Redacted whole, then cut: a cut inside a secret would leave a part no rule recognises.
+      const texts = await shown(
+        api,
+        page.map((e) => messageText(e.message)),
+      );
       return {
-        messages: page.map((e) => messageView(e)),
+        messages: page.map((e, i) => messageView(e, texts[i])),
         ...(entries.length > limit ? { next: page.at(-1)!.seq } : {}),
         ...(page.length > 0 && page[0]!.seq > 1 ? { from: page[0]!.seq } : {}),
       };

@@ -6,10 +6,18 @@ import { type AssemblyRecord, readAssemblyRecords } from '../../views/assembly/a
 import { contextSources } from '../../views/assembly/context-assembly.ts';
 import { ladderArtifactKind } from '../../views/auto-context/ladder-artifacts.ts';
 import { diffSteps } from '../step-diff.ts';
-import { stepHealth } from '../step-health.ts';
+import { clipQuote, type HealthIssue, stepHealth } from '../step-health.ts';
 import { stepMarks } from '../step-marks.ts';
 import { whyList } from '../why-list.ts';
-import { type ApiContext, badRequest, decimalParam, handle, ownerScope, param } from './api-context.ts';
+import {
+  type ApiContext,
+  badRequest,
+  decimalParam,
+  handle,
+  ownerScope,
+  param,
+  shown,
+} from './api-context.ts';
 import { itemView } from './item-text.ts';
 import { requireSession } from './session-routes.ts';
 
@@ -40,6 +48,22 @@ async function loadSteps(api: ApiContext, scope: Scope, id: string) {
     await Promise.all(markKinds.map((kind) => api.source.log.listArtifacts(scope, id, kind)))
   ).flat();
   return { records, artifacts };
+}
+
+/**
+ * A step's health findings as the API shows them: redacted whole, then their quotes cut (a secret cut short or
+ * lower-cased is past what the redaction rules recognise).
+ */
+async function healthOf(
+  api: ApiContext,
+  records: readonly AssemblyRecord[],
+  messages: ReadonlyMap<string, MemoryMessage>,
+): Promise<HealthIssue[][]> {
+  const found = await shown(
+    api,
+    records.map((r) => stepHealth(r, messages)),
+  );
+  return found.map((issues) => issues.map(clipQuote));
 }
 
 /** A record without its items and dropped entries: what the steps chart needs. */
@@ -75,12 +99,13 @@ export function registerStepRoutes(app: Hono, api: ApiContext): void {
       const { records, artifacts } = await loadSteps(api, scope, id);
       const messages = await itemMessages(api, scope, id, records);
       const marks = stepMarks(records, artifacts);
+      const health = await healthOf(api, records, messages);
       return {
         sources: contextSources,
         steps: records.map((r, i) => ({
           ...stepSummary(r, i),
           marks: marks[i],
-          health: stepHealth(r, messages),
+          health: health[i],
         })),
       };
     }),
@@ -100,7 +125,7 @@ export function registerStepRoutes(app: Hono, api: ApiContext): void {
         ...stepSummary(record, index),
         sources: contextSources,
         marks: stepMarks(records, artifacts)[index],
-        health: stepHealth(record, messages),
+        health: (await healthOf(api, [record], messages))[0],
         items: record.items.map((item) =>
           itemView(item, item.messageId ? messages.get(item.messageId) : undefined, record.counter.encoding),
         ),

@@ -11,7 +11,7 @@ import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import type { SummarizerInput } from '../views/summarizer.ts';
 import { createSummarizingMemory } from '../views/summarizing-memory.ts';
-import { SessionManager } from './session-manager.ts';
+import { SessionManager, sessionStateKey } from './session-manager.ts';
 
 const dir = await tempDir('session-manager');
 afterAll(() => dir.remove());
@@ -103,5 +103,72 @@ describe('SessionManager input checks (issue 21 #17)', () => {
     expect(() => SessionManager.forSessionId('s').withSession(createMemoryStore(), {} as never)).toThrow(
       MemoryError,
     );
+  });
+});
+
+describe('SessionManager component names and states', () => {
+  const stores: [string, (path: string) => MemoryStoreV1][] = [
+    ['memory', () => createMemoryStore()],
+    ...durable,
+  ];
+  for (const [name, open] of stores)
+    it(`a component named "__proto__" or "constructor" is saved and loaded like any other (${name})`, async () => {
+      const path = join(dir.path, `names-${name}`);
+      const store = open(path);
+      const component = (componentName: string, state: { v: number }) => ({
+        componentName,
+        saveState: () => ({ ...state }),
+        loadState(saved: unknown) {
+          state.v = (saved as { v: number }).v;
+        },
+      });
+      const a = { v: 1 };
+      const b = { v: 2 };
+      const saved = await SessionManager.forSessionId('s')
+        .withSession(store)
+        .addComponent(component('__proto__', a))
+        .addComponent(component('constructor', b))
+        .saveSession();
+      expect(Object.keys(saved.components)).toEqual(['__proto__', 'constructor']);
+      const back = { v: 0 };
+      const back2 = { v: 0 };
+      // A new handle (a restart) for the durable stores.
+      if (name !== 'memory') await store.close();
+      const again = name === 'memory' ? store : open(path);
+      const loaded = SessionManager.forSessionId('s')
+        .withSession(again)
+        .addComponent(component('__proto__', back))
+        .addComponent(component('constructor', back2));
+      expect(await loaded.loadIfExists()).toBe(true);
+      expect([back.v, back2.v]).toEqual([1, 2]);
+      // A session saved without such a component loads none from the prototype.
+      const other = { v: 7 };
+      await SessionManager.forSessionId('t')
+        .withSession(again)
+        .addComponent(component('x', { v: 3 }))
+        .saveSession();
+      await SessionManager.forSessionId('t')
+        .withSession(again)
+        .addComponent(component('constructor', other))
+        .loadIfExists();
+      expect(other.v).toBe(7);
+      await again.close();
+    });
+
+  it('a component whose saveState() returns undefined is refused, and the previous save is kept', async () => {
+    const store = createMemoryStore();
+    let state: unknown = { v: 1 };
+    const manager = SessionManager.forSessionId('s')
+      .withSession(store)
+      .addComponent({ componentName: 'c', saveState: () => state as never, loadState() {} });
+    await manager.saveSession();
+    state = undefined;
+    await expect(manager.saveSession()).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('component "c" returned undefined from saveState()'),
+    });
+    expect(await store.getState({ tenant: 'default' }, sessionStateKey('s'))).toMatchObject({
+      components: { c: { v: 1 } },
+    });
   });
 });

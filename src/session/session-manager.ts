@@ -99,6 +99,8 @@ export class SessionManager {
     if (saved === undefined) return false;
     const components = readComponents(saved);
     for (const [name, component] of this.#components) {
+      // Own keys only: "__proto__" or "constructor" read from the prototype are not saved state.
+      if (!Object.hasOwn(components, name)) continue;
       const state = components[name];
       if (state !== undefined) await component.loadState(state);
     }
@@ -111,7 +113,20 @@ export class SessionManager {
    */
   async saveSession(): Promise<SavedSession> {
     const components: Record<string, JSONValue> = {};
-    for (const [name, component] of this.#components) components[name] = await component.saveState();
+    for (const [name, component] of this.#components) {
+      const state = await component.saveState();
+      if (state === undefined)
+        throw invalid(
+          `saveSession(): component "${name}" returned undefined from saveState(), not a JSON value; nothing was saved`,
+        );
+      // Defined, not assigned: a component named "__proto__" is a key of its own, not the object's prototype.
+      Object.defineProperty(components, name, {
+        value: state,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
     const saved: SavedSession = {
       sessionId: this.#sessionId,
       components,

@@ -1,10 +1,10 @@
 import type { Clock } from '../core/clock.ts';
 import type { Scope } from '../core/scope.ts';
 import { analyzeText } from './analyze-text.ts';
+import { endRecord } from './end-record.ts';
 import type { LongTermRecord } from './long-term-record.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
 import { ownedRecords } from './owned-records.ts';
-import { prepareChange } from './prepare-record.ts';
 
 /** Where {@link endStatingTurns} writes. */
 export interface EndStatingTurnsOptions {
@@ -56,10 +56,9 @@ export async function endStatingTurns(
   for (const { id, record: r } of hits) {
     if (!r.provenance.messageIds.some((id) => sources.has(id))) continue;
     if (r.validAt && r.validAt.getTime() >= at.getTime()) continue;
-    if (r.invalidAt && r.invalidAt.getTime() <= at.getTime()) continue;
     if (!distinctive.some((t) => own.get(id)?.has(t))) continue;
-    await o.records.updateRecord(o.scope, r.id, prepareChange({ invalidAt: at }, 'longterm'), o.clock.now());
-    ended++;
+    // Only over the version found: a turn another writer changed or deleted since is left as it now is.
+    if ((await endRecord(o.records, o.scope, r, at, o.clock.now())) === 'ended') ended++;
   }
   return ended;
 }

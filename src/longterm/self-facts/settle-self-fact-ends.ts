@@ -1,16 +1,14 @@
-import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
+import { maxResultLimit } from '../check-record.ts';
+import { type EndResult, endRecord } from '../end-record.ts';
 import type { LongTermRecord } from '../long-term-record.ts';
 import type { LongTermStoreV1 } from '../long-term-store-v1.ts';
 import { ownedRecords } from '../owned-records.ts';
-import { prepareChange } from '../prepare-record.ts';
 import { dueEnds, type EndTimes, earlier, type FactTimes } from './self-fact-ends.ts';
 import { storedSelfFact } from './stored-self-fact.ts';
 
 /** The kind of a stored end of self facts ("I'm no longer vegetarian"): engram's own, so recall leaves it out. */
 export const selfFactEndKind = 'engram.self-fact-end';
-
-const component = 'longterm';
 
 /** Whose self facts, where, and the transaction time of the writes (what `recordSelfFacts` is given). */
 export interface SelfFactsPlace {
@@ -31,8 +29,6 @@ export const words = (v: string) =>
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
-
-const before = (d: Date | undefined, t: Date) => d !== undefined && d.getTime() <= t.getTime();
 
 /** The scope's own self facts and ends of them (every current version, ended facts included), by id. */
 export interface SelfFactRecords {
@@ -103,37 +99,17 @@ export async function settleEnds(o: SelfFactsPlace, outcome: { ended: number }):
     const turns = new Map<string, Date>();
     for (const r of facts.values()) {
       const end = due.get(r.id);
-      if (end?.fact) results.push(await endBy(o, r, end.fact));
+      if (end?.fact) results.push(await endRecord(o.records, o.scope, r, end.fact, o.now()));
       const turn = typeof r.metadata.turn === 'string' ? r.metadata.turn : undefined;
       if (end?.turn && turn !== undefined) turns.set(turn, earlier(turns.get(turn), end.turn));
     }
-    const stated = turns.size === 0 ? [] : await o.records.getRecords(o.scope, [...turns.keys()]);
-    for (const r of stated) results.push(await endBy(o, r, turns.get(r.id) as Date));
+    const ids = [...turns.keys()];
+    const stated: LongTermRecord[] = [];
+    for (let i = 0; i < ids.length; i += maxResultLimit)
+      stated.push(...(await o.records.getRecords(o.scope, ids.slice(i, i + maxResultLimit))));
+    for (const r of stated)
+      results.push(await endRecord(o.records, o.scope, r, turns.get(r.id) as Date, o.now()));
     outcome.ended += results.filter((x) => x === 'ended').length;
     if (results.every((x) => x === 'unchanged')) return;
-  }
-}
-
-/** What {@link endBy} did: ended the record, found it ended by then (or deleted), or met another writer's change. */
-type EndResult = 'ended' | 'unchanged' | 'conflict';
-
-/**
- * Ends `r` at `at` (a new version, written only while `r` is still the current version), unless it ended by then.
- * Another writer's change in between is `'conflict'` (the next pass reads it again); a record deleted since is left.
- */
-async function endBy(o: SelfFactsPlace, r: LongTermRecord, at: Date): Promise<EndResult> {
-  if (before(r.invalidAt, at)) return 'unchanged';
-  try {
-    await o.records.updateRecord(
-      o.scope,
-      r.id,
-      prepareChange({ invalidAt: at, expectedVersion: r.version }, component),
-      o.now(),
-    );
-    return 'ended';
-  } catch (error) {
-    if (MemoryError.hasCode(error, 'CONFLICT')) return 'conflict';
-    if (MemoryError.hasCode(error, 'RECORD_NOT_FOUND')) return 'unchanged';
-    throw error;
   }
 }

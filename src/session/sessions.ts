@@ -12,6 +12,7 @@ import {
   type RetentionPolicy,
   retentionAt,
 } from '../memory/retention-policy.ts';
+import { listAllSessions } from '../store/list-all-sessions.ts';
 import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
 import { checkSessionId } from '../store/store-helpers.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
@@ -115,13 +116,8 @@ export function createSessions(options: SessionsOptions): Sessions {
   };
   const allSessions = async (): Promise<SessionRecord[]> => {
     const out: SessionRecord[] = [];
-    let before: Date | undefined;
-    for (;;) {
-      const page = await store.listSessions(scope, { limit: 500, ...(before ? { before } : {}) });
-      out.push(...page);
-      if (page.length < 500) return out;
-      before = page.at(-1)!.createdAt;
-    }
+    for await (const record of listAllSessions(store, scope)) out.push(record);
+    return out;
   };
 
   const sessions: Sessions = {

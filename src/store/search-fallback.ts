@@ -3,8 +3,9 @@ import type { LogEntry } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
 import { messageText } from '../messages/serialize.ts';
 import { checkSearchQuery } from './check-inputs.ts';
+import { listAllSessions } from './list-all-sessions.ts';
 import type { LogDriverV1 } from './log-driver.ts';
-import type { SearchHit, SearchQuery, SessionRecord } from './memory-store.ts';
+import type { SearchHit, SearchQuery } from './memory-store.ts';
 import { ownerKey } from './state-scope.ts';
 import { checkSessionId } from './store-helpers.ts';
 
@@ -47,33 +48,6 @@ export function rankHits(hits: SearchHit[], limit: number): SearchHit[] {
 }
 
 /**
- * The sessions `listSessions(scope)` lists, newest first, a page at a time. `before` is exclusive and
- * several sessions may share a creation millisecond, so when a page ends inside one, that millisecond is
- * read whole before moving on (nothing is skipped or listed twice).
- */
-async function* listed(d: LogDriverV1, scope: Scope): AsyncGenerator<SessionRecord> {
-  let before: Date | undefined;
-  for (;;) {
-    const page = await d.listSessions(scope, before ? { limit: pageSize, before } : { limit: pageSize });
-    if (page.length < pageSize) {
-      yield* page;
-      return;
-    }
-    const last = page.at(-1)!.createdAt.getTime();
-    yield* page.filter((r) => r.createdAt.getTime() > last);
-    for (let limit = 2 * pageSize; ; limit *= 2) {
-      const bucket = await d.listSessions(scope, { limit, before: new Date(last + 1) });
-      const same = bucket.filter((r) => r.createdAt.getTime() === last);
-      if (same.length < bucket.length || bucket.length < limit) {
-        yield* same;
-        break;
-      }
-    }
-    before = new Date(last);
-  }
-}
-
-/**
  * `searchMessages` for a driver without a native one: a case-insensitive substring scan over the live entries
  * of the session `query.sessionId`, or of every session `listSessions(scope)` lists (paged), with the checks
  * and the result shape of the built-in drivers' scan (`score` is `1 / (1 + position)`; ties go to the newer
@@ -95,7 +69,7 @@ export async function searchByScan(d: LogDriverV1, scope: Scope, query: SearchQu
     return rankHits(hits, limit);
   }
   if (needle === '') return [];
-  for await (const record of listed(d, scope)) {
+  for await (const record of listAllSessions(d, scope, pageSize)) {
     const entries = await d.readRange(record.scope, record.id).catch((error: unknown) => {
       // Deleted since it was listed: it is searched as if listed after the delete.
       if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return [];

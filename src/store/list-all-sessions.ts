@@ -1,0 +1,41 @@
+import type { Scope } from '../core/scope.ts';
+import type { SessionRecord } from './memory-store.ts';
+
+/** What {@link listAllSessions} pages through: a store's or a log driver's `listSessions`. */
+export interface SessionLister {
+  /** Sessions newest first, at most `limit`, created before `before` (exclusive). */
+  listSessions(scope: Scope, options?: { limit?: number; before?: Date }): Promise<SessionRecord[]>;
+}
+
+/**
+ * Every session `listSessions(scope)` lists, newest first, `pageSize` at a time. `before` is exclusive and several
+ * sessions may share a creation millisecond, so when a page ends inside one, that millisecond is read whole before
+ * moving on: nothing is skipped or listed twice (a page that stopped at the last session of a millisecond and went
+ * on `before` it would skip that millisecond's others).
+ * @example for await (const session of listAllSessions(store, scope)) console.log(session.id);
+ */
+export async function* listAllSessions(
+  lister: SessionLister,
+  scope: Scope,
+  pageSize = 500,
+): AsyncGenerator<SessionRecord> {
+  let before: Date | undefined;
+  for (;;) {
+    const page = await lister.listSessions(scope, before ? { limit: pageSize, before } : { limit: pageSize });
+    if (page.length < pageSize) {
+      yield* page;
+      return;
+    }
+    const last = (page.at(-1) as SessionRecord).createdAt.getTime();
+    yield* page.filter((r) => r.createdAt.getTime() > last);
+    for (let limit = 2 * pageSize; ; limit *= 2) {
+      const bucket = await lister.listSessions(scope, { limit, before: new Date(last + 1) });
+      const same = bucket.filter((r) => r.createdAt.getTime() === last);
+      if (same.length < bucket.length || bucket.length < limit) {
+        yield* same;
+        break;
+      }
+    }
+    before = new Date(last);
+  }
+}

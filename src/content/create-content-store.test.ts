@@ -75,6 +75,27 @@ describe('createContentStore (seed 004 AgentMemory)', () => {
     expect((await content.query()).items).toEqual([]);
   });
 
+  it('describe checks its options as compact does: null, a bad maxChars or goal is INVALID_ARGUMENT', async () => {
+    const content = createContentStore({ counter });
+    const id = await content.store({ type: 'custom', source: 's', content: 'hello world' });
+    // null read options.maxChars (a raw TypeError); -1 and NaN gave an empty or cut summary; a number goal passed.
+    for (const options of [
+      null,
+      'x',
+      { maxChars: -1 },
+      { maxChars: Number.NaN },
+      { maxChars: 1.5 },
+      { goal: 5 },
+    ])
+      await expectMemoryError(content.describe(id, options as never), 'INVALID_ARGUMENT');
+    for (const options of [null, { maxChars: -1 }, { goal: 5 }])
+      await expectMemoryError(
+        content.compact(await content.retrieve(id), options as never),
+        'INVALID_ARGUMENT',
+      );
+    expect((await content.describe(id, { maxChars: 200, goal: 'greeting' })).text).toContain('hello world');
+  });
+
   it('snapshot and restore: a portable copy, restored atomically and checked', async () => {
     const items = createMemoryContentItems();
     const a = createContentStore({ store: items, counter, space: 'a' });

@@ -184,15 +184,13 @@ export function createContentStore(options: ContentStoreOptions = {}): ContentSt
       return info;
     },
     async describe(id, o = {}) {
+      checkSummaryOptions(o, 'describe');
       return summarize(await must(id), o);
     },
     compact: async (item, o = {}) => {
       checkMethods(item, 'compact(item)', component, []);
       serializeContent(item.format, item.content); // a typed error for a bad format or content
-      checkOptions(o, 'compact(item, options)', component);
-      checkOptionalInteger(o.maxChars, 'compact(options): maxChars', component, 1);
-      if (o.goal !== undefined && typeof o.goal !== 'string')
-        throw new InvalidValueError({ path: 'options.goal', problem: 'expected a string', component });
+      checkSummaryOptions(o, 'compact');
       return summarize(item, o);
     },
     counter,
@@ -246,6 +244,14 @@ export function createContentStore(options: ContentStoreOptions = {}): ContentSt
     withSpace: (other) => createContentStore({ ...options, store: items, space: other }),
   };
   return self;
+}
+
+/** Throws `INVALID_ARGUMENT` naming the method unless `o` is `describe` / `compact` options (`maxChars` ≥ 1, `goal` a string). */
+function checkSummaryOptions(o: { maxChars?: number; goal?: string }, method: string): void {
+  checkOptions(o, method, component);
+  checkOptionalInteger(o.maxChars, `${method}(options): maxChars`, component, 1);
+  if (o.goal !== undefined && typeof o.goal !== 'string')
+    throw new InvalidValueError({ path: `${method}(options).goal`, problem: 'expected a string', component });
 }
 
 /** A store with content items, or a content contract itself (which has no `contentItems`). */

@@ -75,6 +75,30 @@ describe('createContentStore (seed 004 AgentMemory)', () => {
     expect((await content.query()).items).toEqual([]);
   });
 
+  it('refuses a bad option when created: null scope, space or store, bad counter, clock, limit, summarizer, compactors', async () => {
+    // null scope and space silently became tenant "default" and space "default"; null store, a bad summarizer or
+    // compactors were raw TypeErrors (at creation or at the first describe); a bad counter, clock or
+    // maxContentBytes were taken and failed every put, naming prepareContentItem.
+    const bad: Record<string, unknown>[] = [
+      { scope: null },
+      { space: null },
+      { store: null },
+      { counter: 5 },
+      { clock: {} },
+      { maxContentBytes: -5 },
+      { maxContentBytes: 'x' },
+      { summarizer: {} },
+      { compactors: 5 },
+      { compactors: [5] },
+    ];
+    for (const options of bad) {
+      const error = await expectMemoryError(() => createContentStore(options as never), 'INVALID_ARGUMENT');
+      expect(error.message).toContain(Object.keys(options)[0]);
+    }
+    // withSpace(null) gave the default space, not a space of its own
+    expect(() => createContentStore({ space: 'run' }).withSpace(null as never)).toThrow(/space/);
+  });
+
   it('describe checks its options as compact does: null, a bad maxChars or goal is INVALID_ARGUMENT', async () => {
     const content = createContentStore({ counter });
     const id = await content.store({ type: 'custom', source: 's', content: 'hello world' });

@@ -99,6 +99,16 @@ describe('createContentStore (seed 004 AgentMemory)', () => {
     expect(() => createContentStore({ space: 'run' }).withSpace(null as never)).toThrow(/space/);
   });
 
+  it('put refuses bad input with a rejected promise, not a synchronous throw', async () => {
+    // put prepared the item before it returned a promise: content.put(bad).catch(handle) threw past the catch.
+    const content = createContentStore({ counter });
+    let result: Promise<unknown> | undefined;
+    expect(() => {
+      result = content.put({ type: 'custom', source: '', content: 'x' });
+    }).not.toThrow();
+    await expectMemoryError(result!, 'INVALID_ARGUMENT');
+  });
+
   it('describe checks its options as compact does: null, a bad maxChars or goal is INVALID_ARGUMENT', async () => {
     const content = createContentStore({ counter });
     const id = await content.store({ type: 'custom', source: 's', content: 'hello world' });

@@ -168,7 +168,8 @@ export function createContentStore(options: ContentStoreOptions = {}): ContentSt
     async store(input) {
       return (await self.put(input)).id;
     },
-    put: (input) => items.putItem(scope, space, prepare(input)),
+    // async: bad input rejects the promise put returns (prepare throws), it never throws past a .catch.
+    put: async (input) => items.putItem(scope, space, prepare(input)),
     async retrieve(id, transform) {
       const checked = checkTransform(transform ?? { type: 'full' }, component);
       const item = await must(id);

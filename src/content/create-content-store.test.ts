@@ -109,6 +109,19 @@ describe('createContentStore (seed 004 AgentMemory)', () => {
     await expectMemoryError(result!, 'INVALID_ARGUMENT');
   });
 
+  it('null is not a missing value: retrieve(id, null) and null tags or relatedTo are INVALID_ARGUMENT', async () => {
+    // retrieve(id, null) returned the full content and put({ tags: null }) stored [] without a word.
+    const content = createContentStore({ counter });
+    const id = await content.store({ type: 'custom', source: 's', content: 'hello' });
+    await expectMemoryError(content.retrieve(id, null as never), 'INVALID_ARGUMENT');
+    for (const key of ['tags', 'relatedTo'])
+      await expectMemoryError(
+        content.put({ type: 'custom', source: 's', content: 'x', [key]: null } as never),
+        'INVALID_ARGUMENT',
+      );
+    expect((await content.query()).items.map((i) => i.id)).toEqual([id]);
+  });
+
   it('describe checks its options as compact does: null, a bad maxChars or goal is INVALID_ARGUMENT', async () => {
     const content = createContentStore({ counter });
     const id = await content.store({ type: 'custom', source: 's', content: 'hello world' });

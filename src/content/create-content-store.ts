@@ -171,7 +171,7 @@ export function createContentStore(options: ContentStoreOptions = {}): ContentSt
     // async: bad input rejects the promise put returns (prepare throws), it never throws past a .catch.
     put: async (input) => items.putItem(scope, space, prepare(input)),
     async retrieve(id, transform) {
-      const checked = checkTransform(transform ?? { type: 'full' }, component);
+      const checked = checkTransform(transform === undefined ? { type: 'full' } : transform, component);
       const item = await must(id);
       const result: TransformResult = await applyTransform(item, checked, {
         counter,

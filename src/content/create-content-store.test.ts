@@ -75,6 +75,74 @@ describe('createContentStore (seed 004 AgentMemory)', () => {
     expect((await content.query()).items).toEqual([]);
   });
 
+  it('refuses a bad option when created: null scope, space or store, bad counter, clock, limit, summarizer, compactors', async () => {
+    // null scope and space silently became tenant "default" and space "default"; null store, a bad summarizer or
+    // compactors were raw TypeErrors (at creation or at the first describe); a bad counter, clock or
+    // maxContentBytes were taken and failed every put, naming prepareContentItem.
+    const bad: Record<string, unknown>[] = [
+      { scope: null },
+      { space: null },
+      { store: null },
+      { counter: 5 },
+      { clock: {} },
+      { maxContentBytes: -5 },
+      { maxContentBytes: 'x' },
+      { summarizer: {} },
+      { compactors: 5 },
+      { compactors: [5] },
+    ];
+    for (const options of bad) {
+      const error = await expectMemoryError(() => createContentStore(options as never), 'INVALID_ARGUMENT');
+      expect(error.message).toContain(Object.keys(options)[0]);
+    }
+    // withSpace(null) gave the default space, not a space of its own
+    expect(() => createContentStore({ space: 'run' }).withSpace(null as never)).toThrow(/space/);
+  });
+
+  it('put refuses bad input with a rejected promise, not a synchronous throw', async () => {
+    // put prepared the item before it returned a promise: content.put(bad).catch(handle) threw past the catch.
+    const content = createContentStore({ counter });
+    let result: Promise<unknown> | undefined;
+    expect(() => {
+      result = content.put({ type: 'custom', source: '', content: 'x' });
+    }).not.toThrow();
+    await expectMemoryError(result!, 'INVALID_ARGUMENT');
+  });
+
+  it('null is not a missing value: retrieve(id, null) and null tags or relatedTo are INVALID_ARGUMENT', async () => {
+    // retrieve(id, null) returned the full content and put({ tags: null }) stored [] without a word.
+    const content = createContentStore({ counter });
+    const id = await content.store({ type: 'custom', source: 's', content: 'hello' });
+    await expectMemoryError(content.retrieve(id, null as never), 'INVALID_ARGUMENT');
+    for (const key of ['tags', 'relatedTo'])
+      await expectMemoryError(
+        content.put({ type: 'custom', source: 's', content: 'x', [key]: null } as never),
+        'INVALID_ARGUMENT',
+      );
+    expect((await content.query()).items.map((i) => i.id)).toEqual([id]);
+  });
+
+  it('describe checks its options as compact does: null, a bad maxChars or goal is INVALID_ARGUMENT', async () => {
+    const content = createContentStore({ counter });
+    const id = await content.store({ type: 'custom', source: 's', content: 'hello world' });
+    // null read options.maxChars (a raw TypeError); -1 and NaN gave an empty or cut summary; a number goal passed.
+    for (const options of [
+      null,
+      'x',
+      { maxChars: -1 },
+      { maxChars: Number.NaN },
+      { maxChars: 1.5 },
+      { goal: 5 },
+    ])
+      await expectMemoryError(content.describe(id, options as never), 'INVALID_ARGUMENT');
+    for (const options of [null, { maxChars: -1 }, { goal: 5 }])
+      await expectMemoryError(
+        content.compact(await content.retrieve(id), options as never),
+        'INVALID_ARGUMENT',
+      );
+    expect((await content.describe(id, { maxChars: 200, goal: 'greeting' })).text).toContain('hello world');
+  });
+
   it('snapshot and restore: a portable copy, restored atomically and checked', async () => {
     const items = createMemoryContentItems();
     const a = createContentStore({ store: items, counter, space: 'a' });

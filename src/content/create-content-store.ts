@@ -1,5 +1,11 @@
 import type { JSONValue } from 'ai';
-import { checkKnownKeys, checkMethods, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
+import {
+  checkArray,
+  checkKnownKeys,
+  checkMethods,
+  checkOptionalInteger,
+  checkOptions,
+} from '../core/check-options.ts';
 import { type Clock, systemClock } from '../core/clock.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { NotFoundError } from '../core/errors/not-found-error.ts';
@@ -8,7 +14,6 @@ import { dateFromJson } from '../core/json-date.ts';
 import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { checkSpace } from './check-content.ts';
 import { type CompactorRegistry, createCompactorRegistry } from './compactors/index.ts';
 import type { CompactSummary, ContentCompactor } from './content-compactor.ts';
 import type { ContentItem, ContentItemInfo, ContentItemInput } from './content-item.ts';
@@ -132,10 +137,11 @@ export interface ContentStore {
 export function createContentStore(options: ContentStoreOptions = {}): ContentStore {
   checkOptions(options, 'createContentStore', 'content');
   checkKnownKeys(options, knownOptions, 'createContentStore', component);
+  checkStoreOptions(options);
   const items = resolveItems(options.store);
-  const scope = checkScope(options.scope ?? defaultScope, component);
-  const space = options.space ?? 'default';
-  checkSpace(space, component);
+  // Only a missing scope or space is the default: a null one is a mistake, not tenant "default".
+  const scope = options.scope === undefined ? defaultScope : options.scope;
+  const space = options.space === undefined ? 'default' : options.space;
   const counter = options.counter ?? createTokenCounter({ encoding: 'o200k_base' });
   const clock = options.clock ?? systemClock;
   const registry: CompactorRegistry = createCompactorRegistry({
@@ -162,9 +168,10 @@ export function createContentStore(options: ContentStoreOptions = {}): ContentSt
     async store(input) {
       return (await self.put(input)).id;
     },
-    put: (input) => items.putItem(scope, space, prepare(input)),
+    // async: bad input rejects the promise put returns (prepare throws), it never throws past a .catch.
+    put: async (input) => items.putItem(scope, space, prepare(input)),
     async retrieve(id, transform) {
-      const checked = checkTransform(transform ?? { type: 'full' }, component);
+      const checked = checkTransform(transform === undefined ? { type: 'full' } : transform, component);
       const item = await must(id);
       const result: TransformResult = await applyTransform(item, checked, {
         counter,
@@ -184,15 +191,13 @@ export function createContentStore(options: ContentStoreOptions = {}): ContentSt
       return info;
     },
     async describe(id, o = {}) {
+      checkSummaryOptions(o, 'describe');
       return summarize(await must(id), o);
     },
     compact: async (item, o = {}) => {
       checkMethods(item, 'compact(item)', component, []);
       serializeContent(item.format, item.content); // a typed error for a bad format or content
-      checkOptions(o, 'compact(item, options)', component);
-      checkOptionalInteger(o.maxChars, 'compact(options): maxChars', component, 1);
-      if (o.goal !== undefined && typeof o.goal !== 'string')
-        throw new InvalidValueError({ path: 'options.goal', problem: 'expected a string', component });
+      checkSummaryOptions(o, 'compact');
       return summarize(item, o);
     },
     counter,
@@ -248,13 +253,42 @@ export function createContentStore(options: ContentStoreOptions = {}): ContentSt
   return self;
 }
 
+/**
+ * Checks every given option of {@link createContentStore} when it is created (`INVALID_ARGUMENT` naming it), so a
+ * bad counter, clock or limit is not taken and then refused at every put, and a bad summarizer or compactor is
+ * not a raw TypeError at the first summary. `store` is checked by `resolveItems`.
+ */
+function checkStoreOptions(options: ContentStoreOptions): void {
+  const what = (key: keyof ContentStoreOptions) => `createContentStore(options).${key}`;
+  if (options.scope !== undefined) checkScope(options.scope, component);
+  if (options.space !== undefined) checkId(options.space, what('space'), component);
+  if (options.counter !== undefined) checkMethods(options.counter, what('counter'), component, ['countText']);
+  if (options.clock !== undefined) checkMethods(options.clock, what('clock'), component, ['now']);
+  checkOptionalInteger(options.maxContentBytes, what('maxContentBytes'), component, 0);
+  if (options.summarizer !== undefined)
+    checkMethods(options.summarizer, what('summarizer'), component, ['compact']);
+  if (options.compactors !== undefined)
+    checkArray(options.compactors, what('compactors'), component).forEach((c, i) => {
+      checkMethods(c, `${what('compactors')}[${i}]`, component, ['matches', 'compact']);
+    });
+}
+
+/** Throws `INVALID_ARGUMENT` naming the method unless `o` is `describe` / `compact` options (`maxChars` ≥ 1, `goal` a string). */
+function checkSummaryOptions(o: { maxChars?: number; goal?: string }, method: string): void {
+  checkOptions(o, method, component);
+  checkOptionalInteger(o.maxChars, `${method}(options): maxChars`, component, 1);
+  if (o.goal !== undefined && typeof o.goal !== 'string')
+    throw new InvalidValueError({ path: `${method}(options).goal`, problem: 'expected a string', component });
+}
+
 /** A store with content items, or a content contract itself (which has no `contentItems`). */
 type ContentItemsSource = HasContentItems | (ContentStoreV1 & { readonly contentItems?: undefined });
 
 /** The content contract of the option: in process, the store's `contentItems`, or the contract given. */
 function resolveItems(store: ContentItemsSource | undefined): ContentStoreV1 {
   if (store === undefined) return ridingContentItems(createMemoryContentItems({ component }));
-  if (store.contentItems !== undefined) return ridingContentItems(getContentItems(store, component));
+  if (store !== null && store.contentItems !== undefined)
+    return ridingContentItems(getContentItems(store, component));
   const items = checkMethods(
     store,
     'options.store (a store with content items, or a ContentStoreV1)',

@@ -129,15 +129,11 @@ export function prepareContentItem(input: ContentItemInput, options: PrepareCont
     size,
     tokens: 0,
     digest: '0'.repeat(64),
-    tags: Array.isArray(input.tags) ? [...new Set(input.tags)] : (input.tags as unknown as string[]),
-    relatedTo: Array.isArray(input.relatedTo)
-      ? [...new Set(input.relatedTo)]
-      : (input.relatedTo as unknown as string[]),
+    tags: distinctIds(input.tags),
+    relatedTo: distinctIds(input.relatedTo),
     metadata: input.metadata === undefined ? {} : input.metadata,
     content: input.content,
   };
-  item.tags ??= [];
-  item.relatedTo ??= [];
   checkContentItem(item, component, max); // everything but the computed fields, before the expensive work
   item.tokens = options.tokens ?? options.counter.countText(serialized);
   item.digest = contentDigest(serialized);
@@ -145,6 +141,10 @@ export function prepareContentItem(input: ContentItemInput, options: PrepareCont
   if (format === 'json') item.content = copyJsonValue(input.content);
   return item;
 }
+
+/** An id list of an input: [] when missing, its distinct ids, or anything else as given (null too) for the check to refuse. */
+const distinctIds = (ids: readonly string[] | undefined): string[] =>
+  ids === undefined ? [] : Array.isArray(ids) ? [...new Set(ids)] : (ids as unknown as string[]);
 
 /** The info part of an item (a copy without its content). */
 export function itemInfo(item: ContentItem): ContentItemInfo {

@@ -8,13 +8,17 @@ import { itemInfo, serializeContent } from './prepare-content-item.ts';
 
 /**
  * The text a text criterion looks at: type, source, tags, the item's key terms (its `terms` metadata, a list of
- * strings: citations store the terms `extractKeyTerms` finds) and the first `maxIndexedChars` of the content. Throws a typed error naming the field unless `item` is a content item.
+ * strings: citations store the terms `extractKeyTerms` finds) and the first `maxIndexedChars` of the content,
+ * in Unicode normal form C as the criterion's words are (`toSearchWords`), so a decomposed `é` (e + U+0301) is
+ * found by the text that holds it. Throws a typed error naming the field unless `item` is a content item.
  */
 export function indexedText(item: ContentItem): string {
   checkItemInfo(item, 'content');
   const content = serializeContent(item.format, item.content).slice(0, maxIndexedChars);
   const terms = storedTerms(item.metadata);
-  return `${item.type} ${item.source} ${item.tags.join(' ')} ${terms.length > 0 ? `${terms.join(' ')} ` : ''}${content}`;
+  return `${item.type} ${item.source} ${item.tags.join(' ')} ${terms.length > 0 ? `${terms.join(' ')} ` : ''}${content}`.normalize(
+    'NFC',
+  );
 }
 
 /** Whether an item's info meets every criterion except `text` and the cursor. */

@@ -10,9 +10,26 @@ export function safeCut(text: string, at: number, direction: 'backward' | 'forwa
   return inside ? (direction === 'backward' ? i - 1 : i + 1) : i;
 }
 
-/** Splits into lines, keeping `\r\n` out of the line text. */
+/**
+ * Where each line of a text starts and ends (its `\n` or `\r\n` left out). A line break ends a line: a final one
+ * starts no empty line after it (`a\nb\n` has two lines, as `wc -l` and `tail` count them), and an empty text has
+ * none.
+ */
+export function lineSpans(text: string): { start: number; end: number }[] {
+  const spans: { start: number; end: number }[] = [];
+  const breaks = /\r?\n/g;
+  let start = 0;
+  for (let m = breaks.exec(text); m !== null; m = breaks.exec(text)) {
+    spans.push({ start, end: m.index });
+    start = m.index + m[0].length;
+  }
+  if (start < text.length) spans.push({ start, end: text.length });
+  return spans;
+}
+
+/** The lines of a text ({@link lineSpans}), without their line breaks. */
 export function lines(text: string): string[] {
-  return text.split(/\r?\n/);
+  return lineSpans(text).map((s) => text.slice(s.start, s.end));
 }
 
 /** The first or last `n` lines, characters or tokens of a text, and what was taken. */
@@ -24,12 +41,12 @@ export function takeEnd(
   counter: TokenCounter,
 ): { text: string; complete: boolean; description: string } {
   if (unit === 'lines') {
-    const all = lines(text);
+    // Cut from the text itself, so its line breaks (`\r\n`, a final one) stay as they are.
+    const all = lineSpans(text);
     if (all.length <= n) return { text, complete: true, description: `all ${format(all.length)} lines` };
-    const kept = end === 'first' ? all.slice(0, n) : all.slice(-n);
     const from = end === 'first' ? 1 : all.length - n + 1;
     return {
-      text: kept.join('\n'),
+      text: end === 'first' ? text.slice(0, all[n - 1]!.end) : text.slice(all[all.length - n]!.start),
       complete: false,
       description: `lines ${format(from)}–${format(from + n - 1)} of ${format(all.length)}`,
     };

@@ -76,6 +76,33 @@ describe('applyTransform', () => {
     expect((await run(text, { type: 'first_n', n: 1000 })).complete).toBe(true);
   });
 
+  it('lines: a final line break ends the last line (no empty line after it), and cuts keep the text as it is', async () => {
+    // "a\nb\nc\n" has 3 lines: first_n 3 said "lines 1–3 of 4", incomplete, and last_n 1 returned ''.
+    const ended = make({ content: 'a\nb\nc\n' });
+    expect(await run(ended, { type: 'first_n', n: 3 })).toEqual({
+      content: 'a\nb\nc\n',
+      complete: true,
+      description: 'all 3 lines',
+    });
+    expect(await run(ended, { type: 'last_n', n: 1 })).toEqual({
+      content: 'c\n',
+      complete: false,
+      description: 'lines 3–3 of 3',
+    });
+    expect(await run(ended, { type: 'filtered', pattern: '\\w', regex: true })).toMatchObject({
+      complete: true,
+      description: '3 of 3 lines match "\\\\w"',
+    });
+    expect(await run(make({ content: '' }), { type: 'filtered', pattern: 'x' })).toMatchObject({
+      content: '',
+      complete: true,
+    });
+    // CRLF lines were joined back with LF: the cut was not a part of the content.
+    const crlf = make({ content: 'a\r\nb\r\nc' });
+    expect((await run(crlf, { type: 'first_n', n: 2 })).content).toBe('a\r\nb');
+    expect((await run(crlf, { type: 'last_n', n: 2 })).content).toBe('b\r\nc');
+  });
+
   it('excerpt around a query or from an offset; a missing match says so', async () => {
     const r = await run(text, { type: 'excerpt', query: 'line 50:', length: 30 });
     expect(r.content).toContain('line 50:');

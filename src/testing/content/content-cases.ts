@@ -230,6 +230,13 @@ const text: ContentCase = {
     expect(await q('?!')).toEqual([]);
     expect(await q('platypus')).toEqual([]);
     expect(ids((await t.items.queryItems(scope, space, { text: 'quokka', type: 'nope' })).items)).toEqual([]);
+    // Canonically equivalent texts are the same words: an item holding "café" decomposed (e + U+0301, as macOS file
+    // names and some pages hold it) is found by the very text it holds, and by the composed form.
+    await put('e', { content: 'un cafe\u0301 noir', timestamp: at(5) });
+    await put('f', { content: 'un caf\u00e9 blanc', timestamp: at(6) });
+    expect(await q('cafe\u0301')).toEqual(['e', 'f']);
+    expect(await q('caf\u00e9')).toEqual(['e', 'f']);
+    expect(await q('cafe\u0301 noir')).toEqual(['e']);
   },
 };
 

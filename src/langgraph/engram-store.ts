@@ -131,7 +131,7 @@ export class EngramStore extends BaseStore {
     checkKnownKeys(options, optionKeys, 'createEngramStore', component);
     // Checked here, not by the first get or put: a misspelt ttl or scope key is refused before anything runs.
     checkNestedKeys(options.ttl, ttlOptionKeys, 'createEngramStore(options).ttl', component);
-    const scope = checkScope(options.scope ?? defaultScope, component);
+    const scope = checkScope(options.scope === undefined ? defaultScope : options.scope, component);
     const records: LongTermStoreV1 = getLongTermRecords(options.store, component);
     this.#reader = { store: options.store, records, scope };
     this.#model = options.model ?? 'langgraph-store';

@@ -1,5 +1,5 @@
 import type { JSONValue, ModelMessage } from 'ai';
-import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptions } from '../core/check-options.ts';
 import { type Clock, checkClock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { createId } from '../core/ids.ts';
@@ -15,6 +15,7 @@ import type {
   MemoryStoreV1,
   RangeQuery,
 } from '../store/memory-store.ts';
+import { checkSessionId } from '../store/store-helpers.ts';
 import { createTokenCounter } from '../tokens/index.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { createAppendedEntries } from './appended-entries.ts';
@@ -36,6 +37,8 @@ import {
 } from './message-search.ts';
 import { createRidingArtifactsOverlay } from './riding-artifacts-overlay.ts';
 
+/** The store methods a conversation's log calls (a store without them is refused at creation). */
+const logStoreMethods = ['getSession', 'createSession', 'append', 'readRange', 'stats'] as const;
 /** Options of {@link createConversationMemory}; `S` is the store's type (its capabilities reach `storage`). */
 export interface ConversationMemoryOptions<S extends MemoryStoreV1 = MemoryStoreV1> {
   /** Where the log lives. @default a new in-process store */
@@ -172,11 +175,19 @@ export function createConversationMemory(options?: ConversationMemoryOptions): C
 export function createConversationMemory(options: ConversationMemoryOptions = {}): ConversationMemory {
   checkOptions(options, 'createConversationMemory', 'memory');
   checkKnownKeys(options, conversationOptionKeys, 'createConversationMemory', 'memory');
+  // Only a missing option takes its default: a null store would silently be an in-process one (nothing durable),
+  // a null scope the default tenant. A store or counter without the methods the log calls is refused here, not
+  // by a raw TypeError at the first call.
+  const where = 'createConversationMemory(options)';
+  if (options.store !== undefined) checkMethods(options.store, `${where}.store`, 'memory', logStoreMethods);
+  if (options.counter !== undefined)
+    checkMethods(options.counter, `${where}.counter`, 'memory', ['count', 'countText']);
+  if (options.sessionId !== undefined) checkSessionId(options.sessionId, 'memory');
   const log = createConversationLog({
-    storage: options.store ?? createMemoryStore(),
-    scope: checkScope(options.scope ?? defaultScope, 'memory'),
-    sessionId: options.sessionId ?? createId('ses'),
-    counter: options.counter ?? createTokenCounter({ encoding: 'o200k_base' }),
+    storage: options.store === undefined ? createMemoryStore() : options.store,
+    scope: checkScope(options.scope === undefined ? defaultScope : options.scope, 'memory'),
+    sessionId: options.sessionId === undefined ? createId('ses') : options.sessionId,
+    counter: options.counter === undefined ? createTokenCounter({ encoding: 'o200k_base' }) : options.counter,
     initialMessages: options.initialMessages,
     clock: checkClock(options.clock, 'createConversationMemory(options)', 'memory'),
   });

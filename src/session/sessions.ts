@@ -96,7 +96,7 @@ function checkMethodOptions<T extends object>(options: T, known: Record<keyof T,
 export function createSessions(options: SessionsOptions): Sessions {
   checkMethodOptions(options, { store: true, scope: true, counter: true }, 'createSessions');
   const { store } = options;
-  const scope = checkScope(options.scope ?? defaultScope, 'session');
+  const scope = checkScope(options.scope === undefined ? defaultScope : options.scope, 'session');
   const memoryFor = (id: string) =>
     createConversationMemory({
       store,

@@ -119,7 +119,9 @@ async function addFact(
   const id = idOf('self', [s.key, m.id, s.value]);
   if (known.facts.has(id)) return;
   const self: FactTimes = { id, key: s.key, words: words(s.value), validAt: m.createdAt };
-  const due = dueEnds([self, ...factTimes(known.facts.values())], endTimes(known.ends.values())).get(id);
+  // Only the statements of its key can end it: dueEnds over those alone, not over every fact of the scope.
+  const sameKey = factTimes(known.facts.values()).filter((f) => f.key === s.key);
+  const due = dueEnds([self, ...sameKey], endTimes(known.ends.values())).get(id);
   const turn = o.turnOf(m.id);
   const topic = topicLine(s.text);
   const [added] = await o.records.addRecords(o.scope, [

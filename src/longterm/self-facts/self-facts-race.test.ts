@@ -21,6 +21,24 @@ const sqlitePath = tempSqlitePaths('self-facts-race');
 
 /** Stores that two writers share: each call of `handle()` is a writer's own handle on the same data. */
 type Shared = { handle(): Parameters<typeof createLongTermMemory>[0]['store']; close(): Promise<void> };
+/** A new handle on the file at `path` for each writer, all closed together. */
+function handlesOn(
+  path: string,
+  open: (path: string) => ReturnType<Shared['handle']> & { close(): Promise<void> },
+): Shared {
+  const opened: { close(): Promise<void> }[] = [];
+  return {
+    handle: () => {
+      const s = open(path);
+      opened.push(s);
+      return s;
+    },
+    close: async () => {
+      for (const s of opened) await s.close();
+    },
+  };
+}
+
 const shared: [string, () => Promise<Shared>][] = [
   [
     'one in-process store',
@@ -31,37 +49,11 @@ const shared: [string, () => Promise<Shared>][] = [
   ],
   [
     'two SQLite handles on one file',
-    async () => {
-      const path = sqlitePath();
-      const open: ReturnType<typeof createSqliteStore>[] = [];
-      return {
-        handle: () => {
-          const s = createSqliteStore({ path });
-          open.push(s);
-          return s;
-        },
-        close: async () => {
-          for (const s of open) await s.close();
-        },
-      };
-    },
+    async () => handlesOn(sqlitePath(), (path) => createSqliteStore({ path })),
   ],
   [
     'two libSQL clients on one file',
-    async () => {
-      const path = sqlitePath();
-      const open: ReturnType<typeof createLibsqlStore>[] = [];
-      return {
-        handle: () => {
-          const s = createLibsqlStore({ url: `file:${path}` });
-          open.push(s);
-          return s;
-        },
-        close: async () => {
-          for (const s of open) await s.close();
-        },
-      };
-    },
+    async () => handlesOn(sqlitePath(), (path) => createLibsqlStore({ url: `file:${path}` })),
   ],
   [
     'one json-file store (single-writer: its writers share the handle)',

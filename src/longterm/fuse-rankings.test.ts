@@ -125,24 +125,25 @@ describe('fuseRankings', () => {
     ).toBe(0);
   });
 
-  it("property: the vector leg's best hits the words lack come just below the best fifteen; nothing else moves", () => {
+  it("property: the vector leg's best `count` hits the words lack come just below the best fifteen; nothing else moves", () => {
     fc.assert(
       fc.property(
         lexicalLeg(40),
         fc.oneof(randomLeg(40), leg(40, fc.constantFrom(0.2))),
         fc.integer({ min: 40, max: 2000 }),
-        (lexical, vector, seen) => {
+        fc.constantFrom(vectorPicks.count, vectorPicks.aboutUser, 0, 1),
+        (lexical, vector, seen, count) => {
           fc.pre(vector.length > 0);
           const before = calibratedScores(lexical, vector, { vectorSeen: seen });
-          const after = withVectorPicks(before, lexical, vector);
-          expect(after).toEqual(fuseRankings(lexical, vector, { vectorSeen: seen }));
+          const after = withVectorPicks(before, lexical, vector, count);
+          expect(after).toEqual(fuseRankings(lexical, vector, { vectorSeen: seen, picks: count }));
           const words = new Set(ids(lexical));
           const informative = vector[0]!.score !== vector.at(-1)!.score;
           const picks =
             before.length >= vectorPicks.below && informative
               ? ids(vector)
                   .filter((id) => !words.has(id))
-                  .slice(0, vectorPicks.count)
+                  .slice(0, count)
               : [];
           // The head is untouched; every other hit keeps its order and score.
           expect(after.slice(0, vectorPicks.below)).toEqual(before.slice(0, vectorPicks.below));
@@ -150,7 +151,7 @@ describe('fuseRankings', () => {
           expect(rest(after)).toEqual(rest(before));
           // Each pick is in the head or right below it, in the vector leg's order.
           const at = picks.map((id) => ids(after).indexOf(id));
-          for (const i of at) expect(i).toBeLessThan(vectorPicks.below + vectorPicks.count);
+          for (const i of at) expect(i).toBeLessThan(vectorPicks.below + count);
           const raised = at.filter((i) => i >= vectorPicks.below);
           expect(raised).toEqual([...raised].sort((a, b) => a - b));
           for (let i = 1; i < after.length; i++)

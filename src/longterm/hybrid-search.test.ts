@@ -21,11 +21,16 @@ import { createSqliteClient } from '../drivers/sqlite/sqlite-client.ts';
 import { openSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { uniqueTenant } from '../testing/fixtures.ts';
 import type { LongTermEmbedder } from './embedder.ts';
+import { vectorPicks } from './fuse-rankings.ts';
 import { type HybridSearchOptions, hybridSearch } from './hybrid-search.ts';
 import type { LongTermFilter } from './long-term-query.ts';
 import { getLongTermRecords, type HasLongTermRecords, type LongTermStoreV1 } from './long-term-store-v1.ts';
 import { prepareRecord } from './prepare-record.ts';
 import { matchesFilter } from './record-filter.ts';
+
+/** A turn record said in `role` (its speaker too). */
+const turn = (id: string, text: string, role: string) =>
+  prepareRecord({ id, kind: 'turn', text, metadata: { role, speaker: role } }, 'test');
 
 /** A bag-of-words embedder over the corpus words (not a language model: a deterministic vector per text). */
 const embedder: LongTermEmbedder = {
@@ -225,8 +230,6 @@ describe('hybridSearch: a question about the user', () => {
       const records = getLongTermRecords(store);
       const tenant = uniqueTenant('from-user');
       const scope = userScope(tenant, 'u1');
-      const turn = (id: string, text: string, role: string) =>
-        prepareRecord({ id, kind: 'turn', text, metadata: { role, speaker: role } }, 'test');
       await records.addRecords(scope, [
         // The assistant's turn is shorter, so BM25 alone ranks it first.
         turn('a', 'assistant: a greyhound named Scout', 'assistant'),
@@ -278,8 +281,6 @@ describe('hybridSearch: the vector leg of a question about the user', () => {
     for (const store of [createMemoryStore(), await openSqliteStore({ path: join(dir, 'user-picks.db') })]) {
       const records = getLongTermRecords(store);
       const scope = userScope(uniqueTenant('user-picks'), 'u1');
-      const turn = (id: string, text: string, role: string) =>
-        prepareRecord({ id, kind: 'turn', text, metadata: { role, speaker: role } }, 'test');
       await records.addRecords(scope, [
         // Twenty turns the words find fill the pool's head ...
         ...Array.from({ length: 20 }, (_, i) => turn(`w${i}`, `drink number ${i} of the list`, 'user')),
@@ -298,6 +299,41 @@ describe('hybridSearch: the vector leg of a question about the user', () => {
       // About someone else, the nearest hit takes it.
       const theirs = await ids('what does Ann drink in the morning?');
       expect(theirs.indexOf('a')).toBe(15);
+      await store.close();
+    }
+  });
+
+  /** Texts `m0`…`m11` lie nearer the question the lower their number. */
+  const graded: LongTermEmbedder = {
+    id: 'test:graded',
+    maxChars: 2000,
+    batchSize: 16,
+    embed: async (texts) =>
+      texts.map((t) => {
+        if (t.includes('morning')) return [1, 0];
+        const n = /\bm(\d+)\b/.exec(t);
+        return n ? [1, 0.1 * (Number(n[1]) + 1)] : [0, 1];
+      }),
+  };
+
+  it(`keeps ${vectorPicks.aboutUser} of the vector leg's picks for a question about the user, ${vectorPicks.count} for one about someone else`, async () => {
+    for (const store of [createMemoryStore(), await openSqliteStore({ path: join(dir, 'user-ten.db') })]) {
+      const records = getLongTermRecords(store);
+      const scope = userScope(uniqueTenant('user-ten'), 'u1');
+      await records.addRecords(scope, [
+        ...Array.from({ length: 20 }, (_, i) => turn(`w${i}`, `drink number ${i} of the list`, 'user')),
+        // Twelve of the user's turns no word of either question finds, graded by the vector leg.
+        ...Array.from({ length: 12 }, (_, i) => turn(`m${i}`, `user: m${i} kettle`, 'user')),
+      ]);
+      await embedAll(records, scope.tenant, [{ user: 'u1' } as CorpusRecord], graded);
+      const ids = async (q: string) =>
+        (await hybridSearch(records, scope, q, { limit: 32, embedder: graded })).map((h) => h.id);
+      const picked = (found: string[]) => found.slice(15, 15 + vectorPicks.aboutUser);
+      const mine = await ids('what do I drink in the morning?');
+      expect(picked(mine)).toEqual(Array.from({ length: vectorPicks.aboutUser }, (_, i) => `m${i}`));
+      const theirs = await ids('what does Ann drink in the morning?');
+      expect(theirs.slice(15, 15 + vectorPicks.count)).toEqual(['m0', 'm1', 'm2']);
+      expect(theirs[15 + vectorPicks.count]).toMatch(/^w/);
       await store.close();
     }
   });

@@ -9,7 +9,7 @@ import { analyzeText } from './analyze-text.ts';
 import { maxQueryTerms } from './check-record.ts';
 import { embedTexts, type LongTermEmbedder } from './embedder.ts';
 import { episodeLegLimit, episodeScores, episodeScoresOfRanking } from './episode-leg.ts';
-import { checkFuseOptions, fuseRankings } from './fuse-rankings.ts';
+import { checkFuseOptions, fuseRankings, vectorPicks } from './fuse-rankings.ts';
 import type { LongTermFilter, LongTermHit } from './long-term-query.ts';
 import type { RankedCandidate } from './long-term-ranked.ts';
 import { isEngramKind } from './long-term-record.ts';
@@ -49,7 +49,7 @@ export interface RankingOptions {
    * How the lexical and the vector ranking are fused. `'calibrated'`: each leg's scores scaled per query (lexical
    * by its best hit, vector min–max over its candidates) and summed, the vector leg weighted by how far its best
    * 20 hits overlap the lexical leg's beyond chance (see `fuseRankings`); a vector leg that does not agree with
-   * the query's words only adds candidates below the text hits, its best three just below the best fifteen (so a
+   * the query's words only adds candidates below the text hits, its best three (ten for a question about the user) just below the best fifteen (so a
    * paraphrase can reach a recall block; `withVectorPicks`). For a question about the user the vector leg ranks the
    * user's own words only. Measured on LoCoMo (BENCHMARKS.md), it is never
    * below full text in any category with a random-vector model and is above it with USE-lite, where reciprocal
@@ -150,6 +150,8 @@ export interface RankedLegs {
   vector: ScoredCandidate[];
   /** How many records the vector search returned before filtering (at least how many it ranked). */
   vectorSeen: number;
+  /** Whether the query asks about the user ({@link asksAboutUser}): the vector leg then ranks the user's own words only. */
+  aboutUser: boolean;
 }
 
 /**
@@ -262,7 +264,7 @@ export async function rankLegs(
   if (aboutUser) for (const s of lexical) if (s.hit.fromUser) s.score *= 1 + fromUserBoost;
   const vector = vectorHits.map((hit) => ({ hit, score: hit.score }));
   const best = (a: ScoredCandidate, b: ScoredCandidate) => b.score - a.score;
-  return { lexical: lexical.sort(best), vector: vector.sort(best), vectorSeen, ranker };
+  return { lexical: lexical.sort(best), vector: vector.sort(best), vectorSeen, aboutUser, ranker };
 }
 
 /**
@@ -279,8 +281,10 @@ export async function hybridSearch(
   options: HybridSearchOptions,
 ): Promise<LongTermHit[]> {
   checkFuseOptions(options);
-  const { lexical, vector, vectorSeen, ranker } = await rankLegs(store, scope, query, options);
-  const fused = fuseRankings(lexical, vector, { ...options, vectorSeen });
+  const { lexical, vector, vectorSeen, aboutUser, ranker } = await rankLegs(store, scope, query, options);
+  // A question about the user keeps more of its vector leg's picks: that leg holds the user's own words only.
+  const picks = aboutUser ? vectorPicks.aboutUser : vectorPicks.count;
+  const fused = fuseRankings(lexical, vector, { ...options, vectorSeen, picks });
   // Time: superseded records after current ones, newer first for questions about the present (rank-by-time.ts).
   const pool = rankByTime(fused, { query, limit: options.limit, now: options.now?.() ?? new Date() });
   return pickResults(

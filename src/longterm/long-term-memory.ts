@@ -49,7 +49,7 @@ export interface LongTermSearchResult {
   /**
    * The fused score. Results come best first; with an embedding model, a record only the vector leg found scores
    * 0 when the two legs did not agree on the query (it keeps the vector leg's order after the word matches; the
-   * vector leg's best three take the score of the result just above them: `docs/hybrid-fusion.md`), so read the
+   * vector leg's best three, ten for a question about the user, take the score of the result just above them: `docs/hybrid-fusion.md`), so read the
    * order, not the score, for those.
    */
   score: number;

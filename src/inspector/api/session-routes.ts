@@ -5,6 +5,7 @@ import { messageText } from '../../messages/serialize.ts';
 import { assemblyArtifactKind } from '../../views/assembly/assembly-records.ts';
 import { type ApiContext, handle, idQuery, intParam, ownerScope, param, shown } from './api-context.ts';
 import { messageView } from './message-view.ts';
+import { decodeSessionsCursor, encodeSessionsCursor, sessionsPage } from './sessions-page.ts';
 
 /** Messages per page of the timeline, unless the request asks for fewer. */
 export const messagePageSize = 200;
@@ -21,7 +22,8 @@ export async function requireSession(api: ApiContext, scope: Scope, id: string) 
 
 /**
  * `GET /api/sessions` (the scope's sessions, newest first, with message and token counts and how many steps
- * were recorded), `GET /api/sessions/:id` (one, with its log's counts) and `GET /api/sessions/:id/messages`
+ * were recorded; `?limit=` of them, 100 unless asked, and when more follow a `Link: <…?cursor=…>; rel="next"`
+ * header naming the next page), `GET /api/sessions/:id` (one, with its log's counts) and `GET /api/sessions/:id/messages`
  * (a page of its log, `?after=<seq>&limit=<n>`, or from just before a message, `?message=<id>`; tokens as cached
  * in the log; `from` when the page does not start at the log's beginning).
  */
@@ -31,7 +33,13 @@ export function registerSessionRoutes(app: Hono, api: ApiContext): void {
     '/api/sessions',
     handle(api, async (c) => {
       const limit = intParam(c, 'limit', 100, 1, 1000);
-      const sessions = await log.listSessions(api.source.scope, { limit });
+      const cursor = decodeSessionsCursor(c.req.query('cursor'));
+      const { sessions, next } = await sessionsPage(log, api.source.scope, limit, cursor);
+      if (next) {
+        const url = new URL(c.req.url);
+        url.searchParams.set('cursor', encodeSessionsCursor(next));
+        c.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
+      }
       return Promise.all(
         sessions.map(async (s) => {
           const [stats, steps] = await Promise.all([

@@ -1,9 +1,10 @@
-import { get, sessionHref } from '../api.js';
+import { getPage, href, sessionHref } from '../api.js';
 import { fmt, html, mount, when } from '../html.js';
 
-/** The sessions of the scope: id, owner, messages, tokens, recorded steps, last update. */
-export async function renderSessions(main) {
-  const sessions = await get('/api/sessions');
+/** The sessions of the scope, a page at a time (`?cursor=`): id, owner, messages, tokens, recorded steps, last update. */
+export async function renderSessions(main, params) {
+  const cursor = params?.get('cursor') ?? undefined;
+  const { body: sessions, next } = await getPage('/api/sessions', { cursor });
   const row = (s) => {
     const link = sessionHref(s.id, s);
     return html`<tr data-session="${s.id}">
@@ -25,6 +26,7 @@ export async function renderSessions(main) {
               <thead><tr><th>Session</th><th>Owner</th><th class="num">Messages</th><th class="num">Tokens</th><th class="num">Steps</th><th>Updated</th></tr></thead>
               <tbody>${sessions.map(row)}</tbody>
             </table>`
-      }`,
+      }
+      ${next ? html`<p><a id="next-sessions" href="${href('/', { cursor: next })}">Next page</a></p>` : ''}`,
   );
 }

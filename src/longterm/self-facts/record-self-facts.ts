@@ -14,6 +14,7 @@ import {
   selfFactEndKind,
   selfFactsOf,
   settleEnds,
+  type TouchedFacts,
   words,
 } from './settle-self-fact-ends.ts';
 
@@ -64,7 +65,8 @@ function forSubject<S extends SelfStatement>(s: S, subject: { key: string; name?
  * nothing.
  *
  * Ends are settled from the store, not from what this call read first: once its statements are written, the
- * scope's self facts and ends are read again and every fact and stating turn not ended when {@link dueEnds} says
+ * self facts of the keys it stated (every self fact when it stated an end) and every end are read again (other
+ * keys' facts neither end nor are ended by its statements) and every fact and stating turn not ended when {@link dueEnds} says
  * is ended then (a conditional write, `expectedVersion`), again until a read finds nothing to end (at most
  * a few reads: `settleEnds`). So two writers recording statements of one key at once (two processes, two
  * handles, or two calls on one memory) leave one current value, the one stated last: the writer whose last read
@@ -78,18 +80,22 @@ export async function recordSelfFacts(
   const users = messages
     .filter((m) => m.role === 'user')
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  // Read the scope's self facts once, on the first statement, then kept current as this call writes.
-  let known: SelfFactRecords | undefined;
-  for (const m of users) {
+  const stated = users.flatMap((m) => {
     const subject = subjectOf(m);
-    for (const raw of extractSelfStatements(spokenText(m))) {
-      const s = forSubject(raw, subject);
-      known ??= await selfFactsOf(o);
-      if (s.type === 'fact') await addFact(o, outcome, known, s, m);
-      else await addEnd(o, known, s, m);
-    }
-  }
-  if (known) await settleEnds(o, outcome);
+    return extractSelfStatements(spokenText(m)).map((raw) => ({ s: forSubject(raw, subject), m }));
+  });
+  if (stated.length === 0) return outcome;
+  // Only the facts of the keys stated (and every fact, when an end is stated) can change: those are read, once
+  // before the writes (kept current as this call writes) and again when settling.
+  const touched: TouchedFacts = {
+    keys: new Set(stated.flatMap(({ s }) => (s.type === 'fact' ? [s.key] : []))),
+    families: new Set(stated.flatMap(({ s }) => (s.type === 'end' ? s.families : []))),
+  };
+  const known = await selfFactsOf(o, touched);
+  for (const { s, m } of stated)
+    if (s.type === 'fact') await addFact(o, outcome, known, s, m);
+    else await addEnd(o, known, s, m);
+  await settleEnds(o, outcome, touched);
   return outcome;
 }
 

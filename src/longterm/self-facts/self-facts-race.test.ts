@@ -11,6 +11,7 @@ import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../create-long-term-memory.ts';
 import type { LongTermRecord } from '../long-term-record.ts';
 import type { LongTermStoreV1 } from '../long-term-store-v1.ts';
+import { settleEnds } from './settle-self-fact-ends.ts';
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000);
 const user = (id: string, content: string, at: Date): MemoryMessage =>
@@ -204,6 +205,47 @@ describe('self facts: concurrent recording equals recording in order (property)'
               }),
             );
             expect(await selfFactState(memories[0]!.records)).toEqual(await selfFactState(reference.records));
+            await store.close();
+          },
+        ),
+        { numRuns: name.startsWith('one in-process') ? 60 : 20 },
+      );
+    }, 120_000);
+});
+
+/** More keys than {@link sayings}: keyed families (one key a value) and names said with a possessive. */
+const keyedSayings: ((v: number) => string)[] = [
+  ...sayings,
+  (v) => `I'm allergic to ${['peanuts', 'kiwi', 'latex'][v % 3]}.`,
+  (v) => `My son ${['Iwan', 'Rhys', 'Tom'][v % 3]}'s coming home this weekend.`,
+  (v) => `My son ${['Iwan', 'Rhys', 'Tom'][v % 3]} starts school.`,
+];
+
+describe('self facts: each call settles only the keys it stated (property)', () => {
+  for (const [name, open] of shared.slice(0, 2))
+    it(`after any calls in any order, settling every self fact from scratch ends nothing more (${name})`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({ saying: fc.nat({ max: keyedSayings.length - 1 }), value: fc.nat({ max: 2 }) }),
+            { minLength: 1, maxLength: 12 },
+          ),
+          fc.array(fc.nat({ max: 11 }), { maxLength: 12 }),
+          async (said, order) => {
+            const store = await open();
+            const memory = createLongTermMemory({ store: store.handle(), scope, clock });
+            const messages = said.map((s, i) =>
+              user(`m${i}`, (keyedSayings[s.saying] as (v: number) => string)(s.value), day(i + 1)),
+            );
+            // Recorded in a shuffled order (older messages late), one or two a call.
+            const queue = [...messages];
+            for (const k of order) queue.push(...queue.splice(k % queue.length, 1));
+            while (queue.length > 0) await memory.record(queue.splice(0, 1 + (queue.length % 2)));
+            const before = await selfFactState(memory.records);
+            const outcome = { ended: 0 };
+            await settleEnds({ records: memory.records, scope, now: clock.now }, outcome);
+            expect(outcome.ended).toBe(0);
+            expect(await selfFactState(memory.records)).toEqual(before);
             await store.close();
           },
         ),

@@ -1,6 +1,7 @@
 import type { Scope } from '../../core/scope.ts';
 import { maxResultLimit } from '../check-record.ts';
 import { type EndResult, endRecord } from '../end-record.ts';
+import type { LongTermFilter } from '../long-term-query.ts';
 import type { LongTermRecord } from '../long-term-record.ts';
 import type { LongTermStoreV1 } from '../long-term-store-v1.ts';
 import { ownedRecords } from '../owned-records.ts';
@@ -37,27 +38,59 @@ export interface SelfFactRecords {
 }
 
 /**
- * The self-fact records and ends the scope owns: not those of the users or agents a wide scope's listing also
- * holds, which this scope neither ends nor is ended by.
+ * What a call's statements can change: the keys it stated facts of and the families it ended. The facts of other
+ * keys neither end nor are ended by them.
  */
-export async function selfFactsOf(o: SelfFactsPlace): Promise<SelfFactRecords> {
+export interface TouchedFacts {
+  /** Keys of the facts stated (`user.home`, `user.allergy:peanuts`). */
+  keys: ReadonlySet<string>;
+  /** Families of the ends stated (`user.diet`). */
+  families: ReadonlySet<string>;
+}
+
+/** The other key a keyed fact may be stored under: a name's with a possessive `-s`, as before 239f263 (stored-self-fact.ts). */
+const possessiveKey = (key: string) => (key.includes(':') ? [`${key}-s`] : []);
+
+/** The listings {@link selfFactsOf} reads: every self fact and end, or the ends and the facts of the touched keys. */
+function listingsOf(touched: TouchedFacts | undefined): LongTermFilter[] {
+  // An end names families, whose keys a metadata filter cannot match by prefix: read every fact then (ends are rare).
+  if (touched === undefined || touched.families.size > 0) return [{ kinds: ['fact', selfFactEndKind] }];
+  return [
+    { kinds: [selfFactEndKind] },
+    ...[...touched.keys].flatMap((key) =>
+      [key, ...possessiveKey(key)].map(
+        (k) => ({ kinds: ['fact'], metadata: { selfFact: k } }) as LongTermFilter,
+      ),
+    ),
+  ];
+}
+
+/**
+ * The self-fact records and ends the scope owns: not those of the users or agents a wide scope's listing also
+ * holds, which this scope neither ends nor is ended by. With `touched`, only what those statements can concern:
+ * the facts of their keys (by the key they read as, `storedSelfFact`) and every end; without it, every one.
+ */
+export async function selfFactsOf(o: SelfFactsPlace, touched?: TouchedFacts): Promise<SelfFactRecords> {
   const out: SelfFactRecords = { facts: new Map(), ends: new Map() };
-  let cursor: string | undefined;
-  do {
-    const page = await o.records.listRecords(o.scope, {
-      limit: 1000,
-      filter: { kinds: ['fact', selfFactEndKind] },
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-    const listed = page.records.filter((r) =>
-      r.kind === selfFactEndKind
-        ? Array.isArray(r.metadata.selfFactEnd)
-        : typeof r.metadata.selfFact === 'string',
-    );
-    for (const r of await ownedRecords(o.records, o.scope, listed))
-      (r.kind === selfFactEndKind ? out.ends : out.facts).set(r.id, r);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
+  for (const filter of listingsOf(touched)) {
+    let cursor: string | undefined;
+    do {
+      const page = await o.records.listRecords(o.scope, {
+        limit: 1000,
+        filter,
+        ...(cursor === undefined ? {} : { cursor }),
+      });
+      const listed = page.records.filter((r) =>
+        r.kind === selfFactEndKind
+          ? Array.isArray(r.metadata.selfFactEnd)
+          : typeof r.metadata.selfFact === 'string' &&
+            (touched === undefined || touched.families.size > 0 || touched.keys.has(keyOf(r))),
+      );
+      for (const r of await ownedRecords(o.records, o.scope, listed))
+        (r.kind === selfFactEndKind ? out.ends : out.facts).set(r.id, r);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+  }
   return out;
 }
 
@@ -86,14 +119,18 @@ export const endTimes = (ends: Iterable<LongTermRecord>): EndTimes[] =>
   );
 
 /**
- * Ends every self fact of the scope, and the turn that stated it, that is not ended when {@link dueEnds} says, read
- * afresh from the store; again after any write, until a read finds nothing to end or after
+ * Ends every self fact of the scope (of the `touched` keys and families when given: {@link selfFactsOf}), and the
+ * turn that stated it, that is not ended when {@link dueEnds} says, read afresh from the store; again after any write, until a read finds nothing to end or after
  * {@link mostSettlePasses} reads. Each write is conditional on the version read (`expectedVersion`): a record
  * another writer changed in between is read again by the next pass.
  */
-export async function settleEnds(o: SelfFactsPlace, outcome: { ended: number }): Promise<void> {
+export async function settleEnds(
+  o: SelfFactsPlace,
+  outcome: { ended: number },
+  touched?: TouchedFacts,
+): Promise<void> {
   for (let pass = 0; pass < mostSettlePasses; pass++) {
-    const { facts, ends } = await selfFactsOf(o);
+    const { facts, ends } = await selfFactsOf(o, touched);
     const due = dueEnds(factTimes(facts.values()), endTimes(ends.values()));
     const results: EndResult[] = [];
     const turns = new Map<string, Date>();

@@ -1,7 +1,7 @@
 import { describeValue } from '../core/errors/describe-value.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { checkId } from '../core/ids.ts';
+import { checkId, isValidId } from '../core/ids.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
 import { checkSearchText } from '../messages/search-text.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
@@ -78,8 +78,8 @@ function decodeCursor(cursor: unknown, component: string): { timestampMs: number
     throw invalidQuery(component, 'cursor is not a cursor');
   try {
     const [timestampMs, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (Number.isSafeInteger(timestampMs) && typeof id === 'string')
-      return { timestampMs: timestampMs as number, id };
+    // The id as `encodeCursor` checked it: a forged one (NUL, a lone surrogate, too long) never reaches a store.
+    if (Number.isSafeInteger(timestampMs) && isValidId(id)) return { timestampMs: timestampMs as number, id };
   } catch {
     // falls through to the typed error
   }

@@ -219,9 +219,12 @@ export function createCoreMemory(options: CoreMemoryOptions): CoreMemory {
     insert: (label, line, at) =>
       edit(label, (v) => {
         const lines = v === '' ? [] : v.split('\n');
-        const index = at ?? lines.length;
+        // Only a missing index means the end: null (or any non-integer) is refused, not taken as missing.
+        const index = at === undefined ? lines.length : at;
         if (!Number.isSafeInteger(index) || index < 0 || index > lines.length)
-          throw bad(`line index must be from 0 to ${lines.length} for block "${label}"`);
+          throw bad(
+            `line index must be from 0 to ${lines.length} for block "${label}" (or left out for the end), got ${describeValue(index)}`,
+          );
         lines.splice(index, 0, text(line, 'line'));
         return lines.join('\n');
       }),

@@ -253,6 +253,12 @@ for (const driver of drivers) {
         /no block "nope"; the blocks are persona, human/,
       );
       await expect(core.insert('human', 'x', 9)).rejects.toThrow(/line index must be from 0 to 2/);
+      // Only a missing index means the end: null, a string or a fraction is refused, the block unchanged.
+      for (const at of [null, '1', 0.5, Number.NaN])
+        await expect(core.insert('human', 'x', at as unknown as number)).rejects.toMatchObject({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringMatching(/line index must be from 0 to 2 .*left out for the end/),
+        });
       expect((await core.get('human')).value).toBe('Name: Ada\nlikes tea; likes tea');
       expect((await core.get('persona')).version).toBe(0);
       expect(() => createCoreMemory({ store, scope, blocks: [{ label: 'a' }, { label: 'a' }] })).toThrow(

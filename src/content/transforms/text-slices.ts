@@ -99,7 +99,7 @@ function indexIgnoringCase(text: string, query: string): number {
 /**
  * A window of `length` characters from `offset`, or centred on the first case-insensitive match of `query`;
  * nothing, saying so, for an offset at or past the end. Cuts never split a surrogate pair (a window ending
- * inside one takes the whole pair).
+ * inside one takes the whole pair, one starting inside it starts after it: consecutive pages hold each once).
  */
 export function excerpt(
   text: string,
@@ -113,15 +113,25 @@ export function excerpt(
     if (at < 0) note = `no match for ${JSON.stringify(options.query)}; `;
     else start = Math.max(0, at - Math.floor((length - options.query.length) / 2));
   }
+  // Both cuts move forward off a surrogate pair: a window ending inside one takes the whole pair, and the window
+  // starting there (the next page, `offset` + `length`) starts after it, so pages by offset cover the text once.
+  const asked = start;
+  start = safeCut(text, start, 'forward');
   if (start >= text.length && text.length > 0)
     return {
       text: '',
       complete: false,
-      description: `${note}no characters: offset ${format(start)} is at or past the end of the ${format(text.length)} characters`,
+      description: `${note}no characters: offset ${format(asked)} is at or past the end of the ${format(text.length)} characters`,
     };
-  start = safeCut(text, start);
-  // Forward, so a window ending inside a surrogate pair takes the whole pair rather than nothing of it.
-  const stop = safeCut(text, Math.min(text.length, start + length), 'forward');
+  // The window's end from the offset asked, not from the moved start: page `offset` + `length` starts where this one
+  // stops. A window that lies inside one pair (one character, two code units) holds nothing: the page before has it.
+  const stop = safeCut(text, Math.min(text.length, asked + length), 'forward');
+  if (stop <= start)
+    return {
+      text: '',
+      complete: false,
+      description: `${note}no characters: characters ${format(asked + 1)}–${format(asked + length)} are inside one character, which the window before holds`,
+    };
   if (start === 0 && stop === text.length)
     return { text, complete: true, description: `${note}all ${format(text.length)} characters` };
   const body = `${start > 0 ? '…' : ''}${text.slice(start, stop)}${stop < text.length ? '…' : ''}`;

@@ -113,6 +113,36 @@ describe('applyTransform', () => {
     );
   });
 
+  it('property: excerpt pages by offset (offset += length) hold every character once, never half a surrogate pair', async () => {
+    const unwrap = (page: string, first: boolean, last: boolean) =>
+      page.slice(first ? 0 : 1, last ? page.length : page.length - 1);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: fc.constantFrom('a', '😀', 'é', '\n', '𝄞'), minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 1, max: 12 }),
+        async (content, length) => {
+          const item = make({ content });
+          let joined = '';
+          for (let offset = 0; offset < content.length; offset += length) {
+            const r = await run(item, { type: 'excerpt', offset, length });
+            const shown = String(r.content);
+            if (r.complete) {
+              joined += shown;
+              break;
+            }
+            if (shown === '') continue;
+            // The ellipses mark a cut; what is between them is the page's own text.
+            const page = unwrap(shown, offset === 0 || !shown.startsWith('…'), !shown.endsWith('…'));
+            expect(page).not.toMatch(/^[\udc00-\udfff]|[\ud800-\udbff]$/);
+            joined += page;
+          }
+          expect(joined).toBe(content);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('excerpt around a query finds it where lower-casing changes the length of the text before it', async () => {
     // 'İ'.toLowerCase() is two code units ('i' and a combining dot): an index in the lower-cased text is not one
     // in the content.
@@ -139,13 +169,16 @@ describe('applyTransform', () => {
         `no characters: offset ${offset} is at or past the end of the 10 characters`,
       );
     }
-    // One character asked for at an emoji is the whole emoji, never nothing (the model could not read on).
+    // One character asked for at an emoji is the whole emoji; a window inside it holds nothing and says the window
+    // before holds it (paging by offset shows each emoji once; the emoji's page was shown twice before).
     const emoji = make({ content: '😀😀' });
-    for (const offset of [0, 1]) {
-      const r = await run(emoji, { type: 'excerpt', offset, length: 1 });
-      expect(r.content).toBe('😀…');
-      expect(r.description).toBe('characters 1–2 of 4');
-    }
+    const first = await run(emoji, { type: 'excerpt', offset: 0, length: 1 });
+    expect([first.content, first.description]).toEqual(['😀…', 'characters 1–2 of 4']);
+    const inside = await run(emoji, { type: 'excerpt', offset: 1, length: 1 });
+    expect(inside.content).toBe('');
+    expect(inside.description).toBe(
+      'no characters: characters 2–2 are inside one character, which the window before holds',
+    );
     expect((await run(emoji, { type: 'excerpt', offset: 2, length: 1 })).content).toBe('…😀');
   });
 

@@ -90,3 +90,39 @@ describe('option keys: every public factory refuses a misspelt option', () => {
     else expect(outcome).toBe('refused');
   });
 });
+
+/** What calling an export as its row says ends in: `'took'` (closed again), or the error it threw or rejected with. */
+async function outcomeOf(
+  key: string,
+  options: Record<string, unknown>,
+): Promise<'took' | { error: unknown }> {
+  try {
+    const made = await callCase(key, options);
+    await (made as { close?: () => unknown } | undefined)?.close?.();
+    return 'took';
+  } catch (error) {
+    return { error };
+  }
+}
+
+describe('option values: every public factory refuses a null option, naming it', () => {
+  // Each export's options are read from its refusal of a misspelt key ("its options: a, b, c"), so an option added
+  // later is walked without editing this test. A null was taken as "missing" where a factory read `options.x ?? d`.
+  it.each(Object.keys(optionCases).filter((key) => !(key in knownIgnoring)))(
+    '%s refuses each of its options set to null',
+    async (key) => {
+      const refusal = await outcomeOf(key, { ...optionCases[key]!.options(), [misspelt]: 1 });
+      const listed =
+        refusal === 'took' ? null : /\(its options: ([^)]*)\)/.exec(String((refusal.error as Error).message));
+      expect(listed, `${key} lists its options when it refuses a misspelt key`).not.toBeNull();
+      const accepted: string[] = [];
+      for (const option of listed?.[1]?.split(', ') ?? []) {
+        const outcome = await outcomeOf(key, { ...optionCases[key]!.options(), [option]: null });
+        if (outcome === 'took') accepted.push(option);
+        else if (!MemoryError.hasCode(outcome.error, 'INVALID_ARGUMENT'))
+          accepted.push(`${option} (threw ${String(outcome.error)})`);
+      }
+      expect(accepted, `${key}: options that took null or threw no INVALID_ARGUMENT`).toEqual([]);
+    },
+  );
+});

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkKnownKeys, checkNestedKeys, checkOptionalNumber } from './check-options.ts';
+import { MemoryError } from './errors/memory-error.ts';
 
 describe('checkKnownKeys (the driver kit exports it: it takes any input)', () => {
   it('refuses options that are no object, naming the factory, where it read their keys or threw a raw TypeError', () => {
@@ -22,6 +24,48 @@ describe('checkKnownKeys (the driver kit exports it: it takes any input)', () =>
     );
     expect(() => checkKnownKeys({ b: 1 } as never, null as never, 'createMyStore', 'mine')).toThrow(
       expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('known keys') }),
+    );
+  });
+});
+
+describe('checkKnownKeys and null', () => {
+  it('refuses a key set to null unless known marks it nullable, naming it; every other value passes (property)', () => {
+    const keys = ['a', 'b', 'c', 'd'] as const;
+    fc.assert(
+      fc.property(
+        fc.subarray([...keys]),
+        fc.dictionary(fc.constantFrom(...keys), fc.oneof(fc.constant(null), fc.anything())),
+        (nullable, options) => {
+          const known = Object.fromEntries(
+            keys.map((k) => [k, nullable.includes(k) ? 'nullable' : true]),
+          ) as Record<(typeof keys)[number], true | 'nullable'>;
+          const refused = (Object.keys(options) as (typeof keys)[number][]).find(
+            (k) => options[k] === null && !nullable.includes(k),
+          );
+          let thrown: unknown;
+          try {
+            checkKnownKeys(options, known, 'createMyStore', 'mine');
+          } catch (error) {
+            thrown = error;
+          }
+          if (refused === undefined) expect(thrown).toBeUndefined();
+          else {
+            expect(MemoryError.hasCode(thrown, 'INVALID_ARGUMENT')).toBe(true);
+            expect((thrown as Error).message).toContain(`createMyStore(options).${refused} must not be null`);
+          }
+        },
+      ),
+    );
+  });
+
+  it('names a nested null by its path', () => {
+    expect(() =>
+      checkNestedKeys({ defaultTtl: null }, { defaultTtl: true }, 'createEngramStore(options).ttl', 'x'),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('createEngramStore(options).ttl.defaultTtl must not be null'),
+      }),
     );
   });
 });

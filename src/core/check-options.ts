@@ -24,14 +24,17 @@ const isOptionsObject = (value: unknown): value is object =>
 /**
  * Throws `INVALID_ARGUMENT` naming the first key of `options` that `known` does not list: a misspelt option
  * (`scop`, `dir`) is refused instead of silently falling back to its default (a whole tenant's scope, say).
- * `known` lists every key of the options type (`Record<keyof T, true>`: the compiler keeps it complete). `nested`
+ * `known` lists every key of the options type (`Record<keyof T, true | 'nullable'>`: the compiler keeps it
+ * complete). A key set to `null` is refused too (`INVALID_ARGUMENT` naming it) unless `known` marks it
+ * `'nullable'`, where null means something of its own (a record change's `validAt: null` clears the date): a
+ * `null` is never silently taken as "missing", so `{ maxTokens: null }` is an error, not the default. `nested`
  * names options nested in another's (`openEpisodicMemory(options).ranking`); the message then names it. Options
  * (or a `known`) that are not an object are `INVALID_ARGUMENT` too, and the texts are built from any value without
  * throwing, so a driver may call it on its caller's input as it comes (the driver kit exports it).
  */
 export function checkKnownKeys<T extends object>(
   options: T,
-  known: Record<keyof T, true>,
+  known: Record<keyof T, true | 'nullable'>,
   factory: string,
   component: string,
   nested?: string,
@@ -42,11 +45,16 @@ export function checkKnownKeys<T extends object>(
   if (!isOptionsObject(options)) throw refuse(`${what} must be an object, got ${describeValue(options)}`);
   if (!isOptionsObject(known))
     throw refuse(`${what}: its known keys must be an object, got ${describeValue(known)}`);
-  for (const key of Object.keys(options))
+  for (const key of Object.keys(options)) {
     if (!Object.hasOwn(known, key))
       throw refuse(
         `${what}.${key}: not an option of ${where} (its options: ${Object.keys(known).join(', ')})`,
       );
+    if ((options as Record<string, unknown>)[key] === null && known[key as keyof T] !== 'nullable')
+      throw refuse(
+        `${what}.${key} must not be null (leave the key out, or undefined, where the option has a default)`,
+      );
+  }
 }
 
 /**
@@ -56,7 +64,7 @@ export function checkKnownKeys<T extends object>(
  */
 export function checkNestedKeys<T extends object>(
   value: T | undefined,
-  known: Record<keyof T, true>,
+  known: Record<keyof T, true | 'nullable'>,
   where: string,
   component: string,
 ): void {

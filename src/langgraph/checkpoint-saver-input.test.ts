@@ -342,7 +342,7 @@ describe('createEngramCheckpointSaver: a mistyped or unknown option is refused a
       named('serde must be an object with .*loadsTyped'),
     ],
     // null fell back to LangGraph's JsonPlusSerializer without a word (only undefined means the default).
-    ['a serde that is null', { serde: null }, named('serde must be an object')],
+    ['a serde that is null', { serde: null }, named('serde must not be null')],
     [
       'a misspelt option (messageChannel)',
       { messageChannel: ['chat'] },

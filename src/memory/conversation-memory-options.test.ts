@@ -14,21 +14,21 @@ describe('createConversationMemory refuses at creation what it cannot use', () =
     [
       'a null store',
       { store: null },
-      'createConversationMemory(options).store must be an object with getSession()',
+      'createConversationMemory(options).store must not be null',
     ],
     [
       'a store without the log methods',
       { store: {} },
       'createConversationMemory(options).store must be an object',
     ],
-    ['a null scope', { scope: null }, 'scope must be an object'],
-    ['a null session id', { sessionId: null }, 'session id must be a non-empty string'],
-    ['a number as session id', { sessionId: 5 }, 'session id must be a non-empty string'],
+    ['a null scope', { scope: null }, 'createConversationMemory(options).scope must not be null'],
     [
-      'a null counter',
-      { counter: null },
-      'createConversationMemory(options).counter must be an object with count()',
+      'a null session id',
+      { sessionId: null },
+      'createConversationMemory(options).sessionId must not be null',
     ],
+    ['a number as session id', { sessionId: 5 }, 'session id must be a non-empty string'],
+    ['a null counter', { counter: null }, 'createConversationMemory(options).counter must not be null'],
     [
       'a counter without countText',
       { counter: { count: () => 1 } },
@@ -49,7 +49,7 @@ describe('createConversationMemory refuses at creation what it cannot use', () =
       expect(make).toThrow(
         expect.objectContaining({
           code: 'INVALID_ARGUMENT',
-          message: expect.stringContaining('scope must be an object'),
+          message: expect.stringContaining('(options).scope must not be null'),
         }),
       );
   });

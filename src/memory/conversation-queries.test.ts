@@ -28,7 +28,7 @@ describe('conversation memory queries check their arguments', () => {
       [{ roles: ['usr'] }, /find\(filter\)\.roles\[0\] must be 'system', 'user', 'assistant' or 'tool'/],
       [{ limit: -1 }, /find\(filter\)\.limit must be an integer >= 0/],
       [{ limit: 'x' }, /find\(filter\)\.limit must be an integer >= 0/],
-      [{ metadata: null }, /find\(filter\)\.metadata must be an object/],
+      [{ metadata: null }, /find\(options\)\.metadata must not be null/],
       [{ agent: 5 }, /find\(filter\)\.agent must be a string/],
     ];
     for (const [filter, message] of cases)

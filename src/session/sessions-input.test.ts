@@ -64,7 +64,7 @@ describe('Sessions refuse bad arguments', () => {
     );
     for (const metadata of [5, 'x', [1, 2], null]) {
       await expect(sessions.create({ id: 'x', metadata } as never)).rejects.toSatisfy(
-        refused(/sessions\.create: metadata/),
+        refused(/sessions\.create(: metadata|\(options\)\.metadata must not be null)/),
       );
     }
     await expect(sessions.list({ limt: 1 } as never)).rejects.toSatisfy(

@@ -196,7 +196,7 @@ describe('views: prune option', () => {
   });
 
   it.each([
-    [null, /prune must be an object/],
+    [null, /\(options\)\.prune must not be null/],
     [{ reasoning: 'some' }, /prune\.reasoning must be 'all' or 'before-last-message' or 'none', got "some"/],
     [{ toolCalls: 'before-last-x-messages' }, /prune\.toolCalls must be 'all', 'before-last-message' or/],
     [{ toolCalls: 'before-last-1.5-messages' }, /prune\.toolCalls must be/],

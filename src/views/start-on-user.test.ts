@@ -138,7 +138,9 @@ describe('budgeted views start the prompt with the user', () => {
     ];
     for (const make of bad) {
       expect(make).toThrow(MemoryError);
-      expect(make).toThrow(/(startOn must be 'user' or 'any'|overflow must be 'truncate' or 'error'), got /);
+      expect(make).toThrow(
+        /(startOn must be 'user' or 'any'|overflow must be 'truncate' or 'error'), got |startOn must not be null/,
+      );
       expect(make).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', component: 'views' }));
     }
   });

@@ -128,7 +128,7 @@ describe('postgres driver specifics', () => {
       [{ connectionString: url, maxMessageBytes: Number.NaN }, /maxMessageBytes must be an integer >= 1/],
       [{ pool: {} }, /pool must be an object with query\(\), connect\(\)/],
       [{ client: {} }, /client must be an object with query\(\)/],
-      [{ client: null }, /client must be an object with query\(\)/],
+      [{ client: null }, /createPostgresStore\(options\)\.client must not be null/],
     ];
     for (const [options, message] of cases)
       expect(() => createPostgresStore(options as PostgresStoreOptions), JSON.stringify(options)).toThrow(

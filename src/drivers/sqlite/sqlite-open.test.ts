@@ -71,7 +71,7 @@ describe('sqlite open', () => {
       [{ path: ':memory:', maxMessageBytes: 'x' }, /maxMessageBytes must be an integer >= 1/],
       [{ path: ':memory:', maxMessageBytes: 0 }, /maxMessageBytes must be an integer >= 1/],
       [{ path: ':memory:', maxMessageBytes: Number.NaN }, /maxMessageBytes must be an integer >= 1/],
-      [{ database: null }, /database must be an object with prepare\(\), exec\(\)/],
+      [{ database: null }, /createSqliteStore\(options\)\.database must not be null/],
       [{ database: { function() {} } }, /database must be an object with prepare\(\), exec\(\)/],
     ];
     for (const [options, message] of cases) {

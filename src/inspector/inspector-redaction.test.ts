@@ -69,3 +69,37 @@ describe('the inspector never shows the 22 secret formats', () => {
       expect(all.includes(JSON.stringify(secret).slice(1, -1)), `${format} shown`).toBe(true);
   });
 });
+
+describe('the record search is no oracle for a guessed secret', () => {
+  it('a search by a secret finds no record through it while secrets are hidden; with --show-secrets it does', async () => {
+    const { secret } = fixture.secrets[13]!;
+    const search = async (port: number, q: string) => {
+      const r = await fetch(`http://127.0.0.1:${port}/api/records/search?q=${encodeURIComponent(q)}`);
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { record: { id: string } }[]).map((hit) => hit.record.id);
+    };
+    // Before, the redacted inspector answered this search with the record (its text "[redacted]"): the guess confirmed.
+    expect(await search(shown.port, secret)).toContain(fixture.record);
+    expect(await search(redacted.port, secret)).not.toContain(fixture.record);
+    expect(await search(redacted.port, `deployment ${secret}`)).not.toContain(fixture.record);
+    // What the redacted text still holds finds it.
+    expect(await search(redacted.port, 'deployment uses')).toContain(fixture.record);
+  });
+
+  it('a content search by a secret lists no item through it while secrets are hidden; with --show-secrets it does', async () => {
+    const items = async (port: number, text: string) => {
+      const r = await fetch(
+        `http://127.0.0.1:${port}/api/content?space=${fixture.space}&text=${encodeURIComponent(text)}`,
+      );
+      expect(r.status).toBe(200);
+      return ((await r.json()) as { items: { id: string }[] }).items.map((item) => item.id);
+    };
+    let foundWhenShown = 0;
+    for (const { format, secret } of fixture.secrets) {
+      if ((await items(shown.port, secret)).includes(fixture.item)) foundWhenShown++;
+      expect(await items(redacted.port, secret), format).not.toContain(fixture.item);
+    }
+    // Before, the redacted inspector listed the item for each of these guesses.
+    expect(foundWhenShown).toBeGreaterThanOrEqual(15);
+  });
+});

@@ -6,6 +6,7 @@ import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { InspectorSource } from '../read-only-source.ts';
 import { type ApiContext, badRequest, handle, intParam, param, shown } from './api-context.ts';
 import { originLink } from './origin-links.ts';
+import { foundOutsideSecrets } from './search-oracle.ts';
 
 /** The transform a request names: `full`, `head` / `tail` (`?n=` lines), `filtered` (`?pattern=`), `excerpt` (`?query=`), `summary`. */
 export function transformOf(c: Context): ContentTransform {
@@ -79,12 +80,20 @@ export function registerContentRoutes(app: Hono, api: ApiContext): void {
     handle(api, async (c) => {
       const text = c.req.query('text');
       const cursor = c.req.query('cursor');
-      const page = await storeOf(c.req.query('space') || 'default').query({
+      const space = c.req.query('space') || 'default';
+      const page = await storeOf(space).query({
         limit: intParam(c, 'limit', 100, 1, 1000),
         ...(text ? { text } : {}),
         ...(cursor ? { cursor } : {}),
       });
-      return page;
+      if (!text || api.showSecrets) return page;
+      // Not an item found only through a secret's words (that it matched would confirm a guessed secret).
+      const items = [];
+      for (const item of page.items) {
+        const stored = await source.content?.getItem(source.scope, space, item.id);
+        if (await foundOutsideSecrets(text, stored ?? item)) items.push(item);
+      }
+      return { ...page, items };
     }),
   );
   app.get(

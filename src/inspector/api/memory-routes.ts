@@ -6,6 +6,7 @@ import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import { ownersWithin } from '../../longterm/record-filter.ts';
 import { type ApiContext, badRequest, handle, idQuery, intParam, ownerScope, param } from './api-context.ts';
 import { type OriginLink, originLink } from './origin-links.ts';
+import { foundOutsideSecrets } from './search-oracle.ts';
 
 /** The kinds of the records working memory and core blocks are kept as. */
 export const workingKinds = ['engram.working', 'engram.block'];
@@ -39,7 +40,8 @@ const ownerOf = (o: Scope) => ({ user: o.user ?? null, agent: o.agent ?? null })
 
 /**
  * `GET /api/records?kind=&cursor=` (current long-term records, oldest first, in pages),
- * `GET /api/records/search?q=` (the live retriever's hits with their scores) and `GET /api/records/:id` (every
+ * `GET /api/records/search?q=` (the live retriever's hits with their scores; while secrets are hidden, not a hit
+ * that only a secret's words matched) and `GET /api/records/:id` (every
  * version of a record with its validity and recording times, its owner, and the session and message it came from;
  * `?user=` / `?agent=` name the owner when several within the scope have that id) and `GET /api/working` (working
  * memory and core blocks, all of them: each owner's, with every version).
@@ -71,9 +73,14 @@ export function registerMemoryRoutes(app: Hono, api: ApiContext): void {
   );
   app.get(
     '/api/records/search',
-    handle(api, async (c: Context) =>
-      retriever().search(c.req.query('q') ?? '', { limit: intParam(c, 'limit', 20, 1, 100) }),
-    ),
+    handle(api, async (c: Context) => {
+      const q = c.req.query('q') ?? '';
+      const hits = await retriever().search(q, { limit: intParam(c, 'limit', 20, 1, 100) });
+      if (api.showSecrets) return hits;
+      const shownHits = [];
+      for (const hit of hits) if (await foundOutsideSecrets(q, hit.record)) shownHits.push(hit);
+      return shownHits;
+    }),
   );
   app.get(
     '/api/records/:id',

@@ -11,11 +11,7 @@ import { createConversationMemory } from './conversation-memory.ts';
  */
 describe('createConversationMemory refuses at creation what it cannot use', () => {
   for (const [name, options, message] of [
-    [
-      'a null store',
-      { store: null },
-      'createConversationMemory(options).store must not be null',
-    ],
+    ['a null store', { store: null }, 'createConversationMemory(options).store must not be null'],
     [
       'a store without the log methods',
       { store: {} },

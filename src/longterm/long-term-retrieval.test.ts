@@ -187,3 +187,46 @@ describe('retrieve by budget', () => {
     );
   });
 });
+
+describe('search and retrieve check their options', () => {
+  it('a misspelt option or a null one is INVALID_ARGUMENT naming it; before, both ran at the defaults', async () => {
+    const memory = createLongTermMemory({
+      store: { longTermRecords: createMemoryLongTermRecords() },
+      scope: { tenant: 'acme' },
+    });
+    await memory.add('Ada lives in Lisbon.');
+    const cases: [() => Promise<unknown>, RegExp][] = [
+      [
+        () => memory.search('Lisbon', { limt: 3 } as never),
+        /search\(options\)\.limt: not an option of search/,
+      ],
+      [() => memory.search('Lisbon', { limit: null } as never), /search\(options\)\.limit must not be null/],
+      [
+        () => memory.search('Lisbon', { filter: null } as never),
+        /search\(options\)\.filter must not be null/,
+      ],
+      [
+        () => memory.retrieve('Lisbon', { maxToken: 50 } as never),
+        /retrieve\(options\)\.maxToken: not an option/,
+      ],
+      [
+        () => memory.retrieve('Lisbon', { inContext: null } as never),
+        /retrieve\(options\)\.inContext must not be null/,
+      ],
+      [
+        () => memory.retrieve('Lisbon', { knownAt: null } as never),
+        /retrieve\(options\)\.knownAt must not be null/,
+      ],
+    ];
+    for (const [call, message] of cases) {
+      const error = await call().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(MemoryError.hasCode(error, 'INVALID_ARGUMENT'), String(message)).toBe(true);
+      expect((error as Error).message).toMatch(message);
+    }
+    expect((await memory.search('Lisbon', { limit: 1, now: undefined })).length).toBe(1);
+    expect(await memory.retrieve('Lisbon', { maxTokens: 200 })).toContain('Lisbon');
+  });
+});

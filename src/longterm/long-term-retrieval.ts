@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { checkKnownKeys } from '../core/check-options.ts';
 import type { Clock } from '../core/clock.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
@@ -92,6 +93,22 @@ export function createConversationTime(
   };
 }
 
+/** Every key of {@link LongTermSearchOptions} (the compiler keeps it complete): any other, or a null, is refused. */
+const searchOptionKeys: Record<keyof LongTermSearchOptions, true> = {
+  limit: true,
+  filter: true,
+  now: true,
+  knownAt: true,
+  abortSignal: true,
+};
+
+/** Every key of {@link LongTermRetrieveOptions}. */
+const retrieveOptionKeys: Record<keyof LongTermRetrieveOptions, true> = {
+  ...searchOptionKeys,
+  maxTokens: true,
+  inContext: true,
+};
+
 /**
  * A long-term memory's `search`: checks the query (a string of at most 4,096 characters), the limit (1–100) and
  * `now` (a valid Date), adds the recall filter to the call's, and ranks with {@link hybridSearch}. Relative dates
@@ -106,6 +123,7 @@ export function createRecallSearch(
   const invalid = (message: string) => new MemoryError({ code: 'INVALID_QUERY', component, message });
   return async (query, options = {}) => {
     if (typeof options !== 'object' || options === null) throw invalid('options must be an object');
+    checkKnownKeys(options, searchOptionKeys, 'search', component);
     if (typeof query !== 'string' || query.length > 4096)
       throw invalid('query must be a string of at most 4096 characters');
     const limit = options.limit ?? o.defaultLimit;
@@ -172,6 +190,7 @@ export function createRecallRetrieve(
         component: o.component,
         message: 'options must be an object',
       });
+    checkKnownKeys(options, retrieveOptionKeys, 'retrieve', o.component);
     const text = typeof query === 'string' ? query : messageText(checkQuery(query, o.component));
     const { maxTokens = defaultRecallTokens, inContext, ...searchOptions } = options;
     // Checked before the search, so a bad budget fails fast.

@@ -74,6 +74,19 @@ const input = fc.record({
   bpe: fc.boolean(),
 });
 
+/** The exact counter, keeping every text it is asked to count. */
+function countingTexts() {
+  const texts: string[] = [];
+  const counter = {
+    ...exact,
+    countText: (t: string) => {
+      texts.push(t);
+      return exact.countText(t);
+    },
+  };
+  return { counter, texts };
+}
+
 describe('packRecall', () => {
   it('property: never over budget (exact count), whole records, no duplicates, best-first order kept', () => {
     fc.assert(
@@ -161,18 +174,72 @@ describe('packRecall', () => {
       messageIds: [],
     });
     const results = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => result(long(i), i));
-    const texts: string[] = [];
-    const counter = {
-      ...exact,
-      countText: (t: string) => {
-        texts.push(t);
-        return exact.countText(t);
-      },
-    };
+    const { counter, texts } = countingTexts();
     const packed = packRecall(results, { maxTokens: 700, counter });
     expect(packed.items).toHaveLength(2);
     // The first record is counted alone and twice over (the header's share), the second alone, the block at the end.
     expect(texts.filter((t) => t.includes('fact 5'))).toEqual([]);
+  });
+
+  it('property: with a counter whose counts add across lines, the sum of the lines is the exact count, for any text', () => {
+    const text = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 });
+    const any = fc.record({
+      specs: fc.array(
+        fc.record({
+          id: fc.integer({ min: 0, max: 20 }),
+          kind: fc.constantFrom('turn' as const, 'fact' as const),
+          session: fc.constant('s1'),
+          speaker: fc.constantFrom('Ann', 'Bo'),
+          words: text,
+          neighbours: fc.array(text, { maxLength: 2 }),
+          messageIds: fc.constant<string[]>([]),
+          toolDerived: fc.boolean(),
+          // Up to year 275760: a day past 9999 is written with a sign (`+010000-01-01:`).
+          day: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 3_000_000, max: 99_000_000 })),
+        }),
+        { maxLength: 12 },
+      ),
+      maxTokens: fc.integer({ min: 1, max: 400 }),
+      context: fc.integer({ min: 0, max: 3 }),
+      order: fc.constantFrom('newest' as const, 'best' as const),
+      dates: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(any, ({ specs, maxTokens, context, order, dates }) => {
+        const results = specs.map(result);
+        const packed = packRecall(results, { maxTokens, counter: exact, context, order, format: { dates } });
+        expect(packed.tokens).toBe(packed.text === '' ? 0 : exact.countText(packed.text));
+        expect(packed.tokens).toBeLessThanOrEqual(maxTokens);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('never counts a block of two records or more whole with a counter whose counts add across lines', () => {
+    const specs: Spec[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((id) => ({
+      id,
+      kind: 'fact',
+      session: 's1',
+      speaker: 'Ann',
+      words: `fact ${id} ${'we adopted a puppy in May '.repeat(id % 3 === 0 ? 12 : 2)}`,
+      neighbours: [],
+      messageIds: [],
+      day: id % 4,
+    }));
+    const results = specs.map(result);
+    const { counter, texts } = countingTexts();
+    for (const maxTokens of [90, 150, 260, 2000]) {
+      texts.length = 0;
+      const packed = packRecall(results, { maxTokens, counter });
+      expect(packed.items.length).toBeGreaterThan(0);
+      expect(packed.tokens).toBe(exact.countText(packed.text));
+      expect(texts.every((t) => t.split('\n- [').length <= 2)).toBe(true);
+    }
+    // Without the property, the block returned is counted whole.
+    const { addsAcrossLines: _adds, ...plain } = counter;
+    texts.length = 0;
+    const packed = packRecall(results, { maxTokens: 2000, counter: plain });
+    expect(texts).toContain(packed.text);
   });
 
   it('property: with room for everything, packs what a direct walk keeps (first of each id, not in context, words not yet held)', () => {

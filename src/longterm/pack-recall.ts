@@ -118,9 +118,12 @@ function shownWith(result: LongTermSearchResult, context: readonly string[]): Lo
  * (another record's context; not tool-derived text, which keeps its own labelled line), and, from a record's
  * context, the turns already in the block. A record
  * whose context does not fit is tried alone. The block is written by `formatRecall` (a day shared by records is
- * written once, so newest first a block holds more records than in ranked order); its count is checked
- * exactly before it is returned. A counter with `atLeast` (a cheap lower bound) lets records that cannot fit be
- * skipped without counting them; the block is the same. Throws `INVALID_ARGUMENT` for bad input.
+ * written once, so newest first a block holds more records than in ranked order). Its count is exact: with a
+ * counter whose counts add across lines (`addsAcrossLines`: the BPE counters) it is the sum of its frame's and
+ * lines' counts, each line counted once (a counter that keeps counts, as an agent's does, counts a line seen
+ * before for nothing); with another, a block near the budget and the block returned are counted whole. A counter
+ * with `atLeast` (a cheap lower bound) lets records that cannot fit be skipped without counting them; the block is
+ * the same. Throws `INVALID_ARGUMENT` for bad input.
  * @example
  * const { text } = packRecall(await memory.search(question, { limit: 100 }), { maxTokens: 2000, counter });
  */
@@ -156,6 +159,9 @@ export function packRecall(
   let frame: number | undefined;
   let estimate = 0;
   let exactChecks = 0;
+  // The block's lines end in `"` or `:` and start with `-`, a header's day or `no date:` (the closing tag with `<`):
+  // where counts add across lines, the estimate is the block's exact count.
+  const adds = counter.addsAcrossLines === true;
   for (const result of results) {
     const { record } = result;
     if (ids.has(record.id)) continue;
@@ -184,13 +190,19 @@ export function packRecall(
       // skip it too: its estimate is at least this).
       if (items.length > 0 && counter.atLeast) {
         const least = estimate + counter.atLeast(piece);
-        if (least > maxTokens + nearBudget || (least > maxTokens && exactChecks >= maxExactChecks)) continue;
+        if (
+          adds
+            ? least > maxTokens
+            : least > maxTokens + nearBudget || (least > maxTokens && exactChecks >= maxExactChecks)
+        )
+          continue;
       }
       const cost = counter.countText(piece);
       frame ??= count([candidate]) - cost;
       let total = items.length === 0 ? frame + cost : estimate + cost;
-      // The sum may miss merges at line boundaries: a block near the budget is counted exactly.
-      if (items.length > 0 && total > maxTokens - nearBudget) {
+      // Where counts may not add across lines, the sum may miss merges there: a block near the budget is counted
+      // exactly.
+      if (!adds && items.length > 0 && total > maxTokens - nearBudget) {
         if (total > maxTokens + nearBudget || exactChecks >= maxExactChecks) continue;
         exactChecks++;
         total = count(order === 'newest' ? byNewest([...shown, candidate]) : [...shown, candidate]);
@@ -210,7 +222,7 @@ export function packRecall(
   const packed = items.map((item, rank) => ({ item, line: shown[rank]!, rank }));
   if (order === 'newest') packed.sort((a, b) => shownAt(b.item) - shownAt(a.item) || a.rank - b.rank);
   const lines = () => packed.map((p) => p.line);
-  let tokens = packed.length > 0 ? count(lines()) : 0;
+  let tokens = packed.length === 0 ? 0 : adds ? estimate : count(lines());
   while (tokens > maxTokens) {
     const worst = packed.reduce((w, p, i) => (p.rank > packed[w]!.rank ? i : w), 0);
     packed.splice(worst, 1);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { countTokens as cl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { encodeChat, countTokens as o200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,53 @@ describe('createBpeTokenCounter', () => {
       expect(o.countText(text)).toBe(o200k(text));
       expect(c.countText(text)).toBe(cl100k(text));
     }
+  });
+
+  it('property: counts add across a line break after a non-space character (addsAcrossLines), as gpt-tokenizer counts', () => {
+    expect(o.addsAcrossLines).toBe(true);
+    expect(c.addsAcrossLines).toBe(true);
+    // Text rich in what pre-tokenizers join: spaces, line breaks, punctuation, digits, quotes, contractions, marks.
+    const piece = fc.constantFrom(
+      ' ',
+      '  ',
+      '\n',
+      '\r\n',
+      '\t',
+      '"',
+      "'s",
+      ':',
+      '-',
+      '/',
+      '<',
+      '>',
+      '»',
+      '12',
+      '2026-03-01',
+      'a',
+      'Word',
+      'é',
+      '\u0301',
+      '🙂',
+      '你好',
+      '.',
+      '\\u2028',
+    );
+    const text = fc
+      .array(fc.oneof(piece, fc.string({ unit: 'grapheme', maxLength: 6 })), { maxLength: 12 })
+      .map((p) => p.join(''));
+    const last = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }).filter((ch) => !/^\s/u.test(ch));
+    const first = fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 1 })
+      .filter((ch) => !/^[\s/]/u.test(ch));
+    fc.assert(
+      fc.property(text, last, first, text, (head, end, start, tail) => {
+        const a = `${head}${end}\n`;
+        const b = `${start}${tail}`;
+        expect(o.countText(a) + o.countText(b)).toBe(o200k(a + b));
+        expect(c.countText(a) + c.countText(b)).toBe(cl100k(a + b));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('counts special-token text as plain text instead of throwing', () => {

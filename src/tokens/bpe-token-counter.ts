@@ -44,7 +44,8 @@ function resolveEncoding(options: BpeTokenCounterOptions): BpeEncoding {
  * (a long unbroken run of letters, CJK, DNA, base64…), which is cut into pieces so that counting stays
  * linear in the text. Special-token text such as `<|endoftext|>` is counted as plain text, never rejected.
  * The encoding tables load on the first count, not at creation, or ahead of it in slices with `load()`.
- * `atLeast` is {@link wordStartBound}: a lower bound of the count for a few percent of its cost.
+ * `atLeast` is {@link wordStartBound}: a lower bound of the count for a few percent of its cost. Counts add across
+ * a line break (`addsAcrossLines`).
  */
 export function createBpeTokenCounter(options: BpeTokenCounterOptions = {}): TokenCounter {
   checkOptions(options, 'createBpeTokenCounter', 'tokens');
@@ -61,6 +62,7 @@ export function createBpeTokenCounter(options: BpeTokenCounterOptions = {}): Tok
     encoding,
     countText,
     atLeast: wordStartBound,
+    addsAcrossLines: true,
     count: (message: ModelMessage | MemoryMessage) => countMessageTokens(message, countText, costs),
     load: () => loadBpeTables(encoding),
   });

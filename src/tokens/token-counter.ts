@@ -15,6 +15,14 @@ export interface TokenCounter {
    * a packer skips what cannot fit without counting it. Absent when the counter has none cheaper than counting.
    */
   atLeast?(text: string): number;
+  /**
+   * True when counts add across a line break: `countText(a + b) === countText(a) + countText(b)` whenever `a` ends
+   * with a character other than whitespace followed by `\n`, and `b` starts with a character other than whitespace
+   * or `/`. A packer of lines (a recall block) then sums its lines' counts instead of counting each block it tries.
+   * True for the BPE counters (their pre-tokenizers always split there, so no token spans the break; property-tested
+   * against gpt-tokenizer); absent (false) for an estimate, whose rounding does not add.
+   */
+  readonly addsAcrossLines?: boolean;
   /** Tokens of one message as a chat API bills it: content + per-message overhead of chat formatting. */
   count(message: ModelMessage | MemoryMessage): number;
   /**

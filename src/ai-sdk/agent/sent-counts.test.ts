@@ -37,6 +37,8 @@ describe('createSentCounts', () => {
             expect(through.count(sent)).toBe(counter.count(sent));
             // The counter's cheap lower bound goes through (recall packing skips records with it).
             expect(through.atLeast?.(text)).toBe(counter.atLeast?.(text));
+            // So does whether counts add across lines (recall packing then sums its lines).
+            expect(through.addsAcrossLines === true).toBe(counter.addsAcrossLines === true);
           }
         },
       ),

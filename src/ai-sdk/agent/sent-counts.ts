@@ -78,6 +78,8 @@ export function createSentCounts(): SentCounts {
         // The lower bound is cheap and exact to the counter: it goes straight through.
         ...(counter.atLeast ? { atLeast: (text: string) => counter.atLeast!(text) } : {}),
         ...(counter.load ? { load: () => counter.load!() } : {}),
+        // Counts kept are the counter's own: they add across lines when its counts do.
+        ...(counter.addsAcrossLines ? { addsAcrossLines: true } : {}),
       };
     },
   };

@@ -3,7 +3,7 @@ import ts from 'typescript';
 import { packageEntries, root } from '../../scripts/package/entries.ts';
 
 /** A parameter that is an options object by the conventions of DESIGN.md §5: named `options`/`config`, or typed `…Options`/`…Config`. */
-function isOptionsParameter(checker: ts.TypeChecker, parameter: ts.Symbol): boolean {
+export function isOptionsParameter(checker: ts.TypeChecker, parameter: ts.Symbol): boolean {
   if (/^(options|config)$/.test(parameter.getName())) return true;
   const declaration = parameter.valueDeclaration;
   if (!declaration) return false;
@@ -24,7 +24,7 @@ export interface OptionParameter {
 }
 
 /** The program of the package entries, read with the repository's `tsconfig.json`. */
-function entriesProgram(): { program: ts.Program; checker: ts.TypeChecker } {
+export function entriesProgram(): { program: ts.Program; checker: ts.TypeChecker } {
   const configFile = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile);
   const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, root);
   const program = ts.createProgram(
@@ -34,6 +34,27 @@ function entriesProgram(): { program: ts.Program; checker: ts.TypeChecker } {
   return { program, checker: program.getTypeChecker() };
 }
 
+/** One export of a package entry: its entry's specifier, its symbol and what that symbol is an alias of (or itself). */
+export interface EntryExport {
+  specifier: string;
+  symbol: ts.Symbol;
+  target: ts.Symbol;
+}
+
+/** Every export of every package entry, read from `program`. */
+export function entryExports(program: ts.Program, checker: ts.TypeChecker): EntryExport[] {
+  return packageEntries().flatMap((entry) => {
+    const source = program.getSourceFile(entry.source);
+    const module = source && checker.getSymbolAtLocation(source);
+    if (!module) throw new Error(`${entry.source} is not a module of the program`);
+    return checker.getExportsOfModule(module).map((symbol) => ({
+      specifier: entry.specifier,
+      symbol,
+      target: symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol,
+    }));
+  });
+}
+
 /**
  * Every options parameter of the exported functions, classes and function-valued constants of each package entry,
  * read from the declarations with the compiler (one row per signature that has one), with the checker that typed it.
@@ -41,30 +62,24 @@ function entriesProgram(): { program: ts.Program; checker: ts.TypeChecker } {
 export function optionParameters(): { checker: ts.TypeChecker; parameters: OptionParameter[] } {
   const { program, checker } = entriesProgram();
   const parameters: OptionParameter[] = [];
-  for (const entry of packageEntries()) {
-    const source = program.getSourceFile(entry.source);
-    const module = source && checker.getSymbolAtLocation(source);
-    if (!module) throw new Error(`${entry.source} is not a module of the program`);
-    for (const symbol of checker.getExportsOfModule(module)) {
-      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-      const declaration = target.valueDeclaration;
-      if (
-        !declaration ||
-        !(target.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Class | ts.SymbolFlags.Variable))
-      )
-        continue;
-      const type = checker.getTypeOfSymbolAtLocation(target, declaration);
-      for (const signature of [...type.getCallSignatures(), ...type.getConstructSignatures()])
-        for (const parameter of signature.getParameters())
-          if (isOptionsParameter(checker, parameter) && parameter.valueDeclaration)
-            parameters.push({
-              specifier: entry.specifier,
-              name: symbol.getName(),
-              type: checker.getNonNullableType(
-                checker.getTypeOfSymbolAtLocation(parameter, parameter.valueDeclaration),
-              ),
-            });
-    }
+  for (const { specifier, symbol, target } of entryExports(program, checker)) {
+    const declaration = target.valueDeclaration;
+    if (
+      !declaration ||
+      !(target.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Class | ts.SymbolFlags.Variable))
+    )
+      continue;
+    const type = checker.getTypeOfSymbolAtLocation(target, declaration);
+    for (const signature of [...type.getCallSignatures(), ...type.getConstructSignatures()])
+      for (const parameter of signature.getParameters())
+        if (isOptionsParameter(checker, parameter) && parameter.valueDeclaration)
+          parameters.push({
+            specifier,
+            name: symbol.getName(),
+            type: checker.getNonNullableType(
+              checker.getTypeOfSymbolAtLocation(parameter, parameter.valueDeclaration),
+            ),
+          });
   }
   return { checker, parameters };
 }

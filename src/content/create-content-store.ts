@@ -15,7 +15,7 @@ import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { type CompactorRegistry, createCompactorRegistry } from './compactors/index.ts';
-import type { CompactSummary, ContentCompactor } from './content-compactor.ts';
+import type { CompactOptions, CompactSummary, ContentCompactor } from './content-compactor.ts';
 import type { ContentItem, ContentItemInfo, ContentItemInput } from './content-item.ts';
 import type { ContentCriteria, ContentQueryPage } from './content-query.ts';
 import { type ContentStoreV1, getContentItems, type HasContentItems } from './content-store-v1.ts';
@@ -26,6 +26,9 @@ import { ridingContentItems } from './riding-content-items.ts';
 import { applyTransform, checkTransform } from './transforms/index.ts';
 
 const component = 'content';
+
+/** Options of a content store's `describe` and `compact`: a compactor's limits, without its abort signal. */
+export type SummaryOptions = Pick<CompactOptions, 'maxChars' | 'goal'>;
 
 /** Options of {@link createContentStore}. */
 export interface ContentStoreOptions {
@@ -105,9 +108,9 @@ export interface ContentStore {
   /** The item's info without its content; `ITEM_NOT_FOUND` for an unknown id. */
   info(id: string): Promise<ContentItemInfo>;
   /** A compact description of a stored item, by the summarizer or the compactor for its kind. */
-  describe(id: string, options?: { maxChars?: number; goal?: string }): Promise<CompactSummary>;
+  describe(id: string, options?: SummaryOptions): Promise<CompactSummary>;
   /** A compact description of any item (stored or not), as `describe` makes it. */
-  compact(item: ContentItem, options?: { maxChars?: number; goal?: string }): Promise<CompactSummary>;
+  compact(item: ContentItem, options?: SummaryOptions): Promise<CompactSummary>;
   /** Counts the tokens of items stored through this store. */
   readonly counter: TokenCounter;
   /** One page of matching items (info only), with a cursor for the next. */
@@ -147,10 +150,7 @@ export function createContentStore(options: ContentStoreOptions = {}): ContentSt
   const registry: CompactorRegistry = createCompactorRegistry({
     compactors: [...(options.compactors ?? [])],
   });
-  const summarize = async (
-    item: ContentItem,
-    o: { maxChars?: number; goal?: string },
-  ): Promise<CompactSummary> =>
+  const summarize = async (item: ContentItem, o: SummaryOptions): Promise<CompactSummary> =>
     options.summarizer ? options.summarizer.compact(item, o) : registry.compact(item, o);
   const prepare = (input: ContentItemInput) =>
     prepareContentItem(input, { counter, clock, component, maxContentBytes: options.maxContentBytes });
@@ -273,9 +273,13 @@ function checkStoreOptions(options: ContentStoreOptions): void {
     });
 }
 
+/** Every key of {@link SummaryOptions} (the compiler keeps it complete): any other, or a null, is refused. */
+export const summaryOptionKeys: Record<keyof SummaryOptions, true> = { maxChars: true, goal: true };
+
 /** Throws `INVALID_ARGUMENT` naming the method unless `o` is `describe` / `compact` options (`maxChars` ≥ 1, `goal` a string). */
-function checkSummaryOptions(o: { maxChars?: number; goal?: string }, method: string): void {
+function checkSummaryOptions(o: SummaryOptions, method: string): void {
   checkOptions(o, method, component);
+  checkKnownKeys(o, summaryOptionKeys, method, component);
   checkOptionalInteger(o.maxChars, `${method}(options): maxChars`, component, 1);
   if (o.goal !== undefined && typeof o.goal !== 'string')
     throw new InvalidValueError({ path: `${method}(options).goal`, problem: 'expected a string', component });

@@ -1,3 +1,4 @@
+import { checkKnownKeys } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
@@ -30,6 +31,14 @@ export interface MessageSearchOptions {
   after?: string;
 }
 
+/** Every key of {@link MessageSearchOptions} (the compiler keeps it complete): any other, or a null, is refused. */
+export const messageSearchOptionKeys: Record<keyof MessageSearchOptions, true> = {
+  mode: true,
+  order: true,
+  limit: true,
+  after: true,
+};
+
 const invalid = (message: string) =>
   new MemoryError({ code: 'INVALID_ARGUMENT', component: 'memory', message });
 
@@ -37,7 +46,8 @@ const invalid = (message: string) =>
 export type CheckedSearchOptions = Required<Omit<MessageSearchOptions, 'after'>> & { after?: string };
 
 /**
- * Checks a search's text (`INVALID_QUERY` past the store's limits) and options (`INVALID_ARGUMENT`); returns
+ * Checks a search's text (`INVALID_QUERY` past the store's limits) and options (`INVALID_ARGUMENT`, a misspelt
+ * or null key too); returns
  * the options with defaults applied.
  */
 export function checkSearch(text: unknown, options: unknown): CheckedSearchOptions {
@@ -45,6 +55,7 @@ export function checkSearch(text: unknown, options: unknown): CheckedSearchOptio
   if (options === undefined) return { mode: 'words', order: 'relevance', limit: 20 };
   if (typeof options !== 'object' || options === null)
     throw invalid('search(text, options): options must be an object');
+  checkKnownKeys(options as MessageSearchOptions, messageSearchOptionKeys, 'search', 'memory');
   const { mode = 'words', order, limit = 20, after } = options as MessageSearchOptions;
   if (mode !== 'words' && mode !== 'contains')
     throw invalid(`search: mode must be 'words' or 'contains', got ${describeValue(mode)}`);

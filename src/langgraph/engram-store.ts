@@ -44,6 +44,7 @@ import {
   toItem,
   toMetadata,
 } from './store-items.ts';
+import { storeOptionKeys } from './store-option-keys.ts';
 import {
   type ItemReader,
   listItemRecords,
@@ -172,6 +173,8 @@ export class EngramStore extends BaseStore {
     key: string,
     options?: { refreshTtl?: boolean },
   ): Promise<Item | null> {
+    // A null options object reads as none, as LangGraph's own stores read it (`options?.refreshTtl`).
+    if (options != null) checkKnownKeys(options, storeOptionKeys.get, 'get', component);
     return this.#get({ namespace, key }, refreshOption(options?.refreshTtl, 'get', this.#refreshing()));
   }
 
@@ -183,6 +186,7 @@ export class EngramStore extends BaseStore {
     index?: false | string[],
     options?: { ttl?: number | null },
   ): Promise<void> {
+    if (options != null) checkKnownKeys(options, storeOptionKeys.put, 'put', component);
     await this.#put({ namespace, key, value, ...(index !== undefined ? { index } : {}), ...(options ?? {}) });
   }
 
@@ -198,6 +202,7 @@ export class EngramStore extends BaseStore {
     } = {},
   ): Promise<SearchItem[]> {
     checkOptions(options, 'search', component);
+    checkKnownKeys(options, storeOptionKeys.search, 'search', component);
     const { refreshTtl, ...op } = options;
     return this.#search({ namespacePrefix, ...op }, refreshOption(refreshTtl, 'search', this.#refreshing()));
   }
@@ -207,6 +212,7 @@ export class EngramStore extends BaseStore {
     options: Parameters<BaseStore['listNamespaces']>[0] = {},
   ): Promise<string[][]> {
     checkOptions(options, 'listNamespaces', component);
+    checkKnownKeys(options, storeOptionKeys.listNamespaces, 'listNamespaces', component);
     return super.listNamespaces(options);
   }
 

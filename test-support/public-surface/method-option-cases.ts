@@ -182,8 +182,4 @@ export const methodOptionExclusions: Record<string, string> = {
 export const methodsIgnoring: Record<string, string> = {
   'EngramCheckpointSaver.getDeltaChannelHistory': 'a misspelt key is dropped; a null config reads no thread',
   'EngramCheckpointSaver.list': 'a misspelt limit lists every checkpoint; a null before or filter is none',
-  'EngramStore.get': 'a misspelt refreshTtl reads at the store default',
-  'EngramStore.listNamespaces': 'a misspelt limit lists every namespace; a null prefix or suffix is none',
-  'EngramStore.put': 'a misspelt ttl stores at the default TTL',
-  'EngramStore.search': 'a misspelt limit returns the default 10; a null limit, offset or query is none',
 };

@@ -1,3 +1,4 @@
+import type { BaseCheckpointSaver, CheckpointListOptions } from '@langchain/langgraph-checkpoint';
 import { checkBoolean, checkKnownKeys, checkMethods } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
@@ -12,6 +13,22 @@ import type { TokenCounter } from '../tokens/token-counter.ts';
 
 const invalid = (message: string) =>
   new MemoryError({ code: 'INVALID_ARGUMENT', component: 'langgraph', message });
+
+/**
+ * Every key of `list`'s options, LangGraph's `CheckpointListOptions` (the compiler keeps it complete): any other is
+ * refused, and a null `limit`; a null `before` or `filter` is none, as MemorySaver takes it.
+ */
+export const listOptionKeys: Record<keyof CheckpointListOptions, true | 'nullable'> = {
+  limit: true,
+  before: 'nullable',
+  filter: 'nullable',
+};
+
+/** Every key of `getDeltaChannelHistory`'s options, as `BaseCheckpointSaver` types them: neither may be null. */
+export const deltaHistoryOptionKeys: Record<
+  keyof Parameters<BaseCheckpointSaver['getDeltaChannelHistory']>[0],
+  true
+> = { config: true, channels: true };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -65,6 +82,8 @@ export function checkDeltaChannels(options: unknown): asserts options is { chann
     if (typeof channel !== 'string')
       throw invalid(`getDeltaChannelHistory: channels[${i}] must be a string, got ${describeValue(channel)}`);
   });
+  // After the channels' own checks, which name a null or malformed list more precisely.
+  checkKnownKeys(options, deltaHistoryOptionKeys, 'getDeltaChannelHistory', 'langgraph');
 }
 
 /** Throws unless a checkpoint id `list` was given is a string, or absent or null (none, as MemorySaver takes them). */
@@ -91,6 +110,7 @@ export function checkList(config: unknown, options: unknown): void {
   checkListId(namespace.checkpoint_id, 'config.configurable.checkpoint_id');
   if (options === undefined || options === null) return;
   if (!isRecord(options)) throw invalid(`list: options must be an object, got ${describeValue(options)}`);
+  checkKnownKeys(options, listOptionKeys, 'list', 'langgraph');
   const { limit, filter, before } = options;
   if (isRecord(before) && isRecord(before.configurable))
     checkListId(before.configurable.checkpoint_id, 'options.before.configurable.checkpoint_id');

@@ -44,7 +44,13 @@ import {
   toItem,
   toMetadata,
 } from './store-items.ts';
-import { storeOptionKeys } from './store-option-keys.ts';
+import {
+  type StoreGetOptions,
+  type StoreListNamespacesOptions,
+  type StorePutOptions,
+  type StoreSearchOptions,
+  storeOptionKeys,
+} from './store-option-keys.ts';
 import {
   type ItemReader,
   listItemRecords,
@@ -168,11 +174,7 @@ export class EngramStore extends BaseStore {
   }
 
   /** An item, or null; `refreshTtl` overrides the store's `refreshOnRead` for this read. */
-  override async get(
-    namespace: string[],
-    key: string,
-    options?: { refreshTtl?: boolean },
-  ): Promise<Item | null> {
+  override async get(namespace: string[], key: string, options?: StoreGetOptions): Promise<Item | null> {
     // A null options object reads as none, as LangGraph's own stores read it (`options?.refreshTtl`).
     if (options != null) checkKnownKeys(options, storeOptionKeys.get, 'get', component);
     return this.#get({ namespace, key }, refreshOption(options?.refreshTtl, 'get', this.#refreshing()));
@@ -184,23 +186,14 @@ export class EngramStore extends BaseStore {
     key: string,
     value: Record<string, unknown>,
     index?: false | string[],
-    options?: { ttl?: number | null },
+    options?: StorePutOptions,
   ): Promise<void> {
     if (options != null) checkKnownKeys(options, storeOptionKeys.put, 'put', component);
     await this.#put({ namespace, key, value, ...(index !== undefined ? { index } : {}), ...(options ?? {}) });
   }
 
   /** Items under a namespace prefix; `refreshTtl` overrides the store's `refreshOnRead` for this read. */
-  override async search(
-    namespacePrefix: string[],
-    options: {
-      filter?: Record<string, unknown>;
-      limit?: number;
-      offset?: number;
-      query?: string;
-      refreshTtl?: boolean;
-    } = {},
-  ): Promise<SearchItem[]> {
+  override async search(namespacePrefix: string[], options: StoreSearchOptions = {}): Promise<SearchItem[]> {
     checkOptions(options, 'search', component);
     checkKnownKeys(options, storeOptionKeys.search, 'search', component);
     const { refreshTtl, ...op } = options;
@@ -208,9 +201,7 @@ export class EngramStore extends BaseStore {
   }
 
   /** Namespaces of the scope's items (`prefix`, `suffix`, `maxDepth`, `limit`, `offset`: LangGraph's). */
-  override async listNamespaces(
-    options: Parameters<BaseStore['listNamespaces']>[0] = {},
-  ): Promise<string[][]> {
+  override async listNamespaces(options: StoreListNamespacesOptions = {}): Promise<string[][]> {
     checkOptions(options, 'listNamespaces', component);
     checkKnownKeys(options, storeOptionKeys.listNamespaces, 'listNamespaces', component);
     return super.listNamespaces(options);

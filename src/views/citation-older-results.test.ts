@@ -354,6 +354,41 @@ describe('citation view: older results stored in the background', () => {
     }
   });
 
+  it('a store closed under a pass (a script that reads, then closes) stops it without an error; the next view goes on', async () => {
+    const file = await sqliteFile();
+    const first = file();
+    await createConversationMemory({ store: first, sessionId: 'ses_old', counter }).store([
+      { role: 'user', content: 'research' },
+      ...steps(200),
+    ]);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      // The pass's first put waits until the store is closing: its next call meets the closed store.
+      const held = heldPuts(first.contentItems);
+      const view = openView(first, { maxTokens: 3000, items: held.items }); // the default listener: console.error
+      const out = await view.read();
+      await held.reached;
+      const closing = first.close();
+      held.open();
+      await closing;
+      await view.idle();
+      expect(logged).not.toHaveBeenCalled();
+      // The next process's view reads the same and stores every large result.
+      const second = file();
+      try {
+        const again = openView(second, { maxTokens: 3000 });
+        expect(await again.read()).toEqual(out);
+        await again.idle();
+        expect(await itemIds(again.content)).toHaveLength(100);
+        expect(logged).not.toHaveBeenCalled();
+      } finally {
+        await second.close();
+      }
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
   it('a pass stopped inside its last, short page (a kill): the next view goes on from the mark, however few entries are left', async () => {
     // The crash test's seed 19643 on a loaded machine: a child killed after the mark of its pass's last whole page,
     // before the short page's puts. Here that pass's puts of the short page never return (as under a kill), and a

@@ -2,6 +2,7 @@ import type { JSONValue } from 'ai';
 import type { ToolResultCiter } from '../content/cite-tool-results.ts';
 import { contentDigest } from '../content/prepare-content-item.ts';
 import { withDeferredDurability } from '../core/deferred-durability.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry } from '../core/message.ts';
 import { outsideRide } from '../core/ride-on-append.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
@@ -40,8 +41,9 @@ export interface OlderResults {
    * already reached `beforeSeq`, or fewer than a page of entries lie between the mark and `beforeSeq` and the mark
    * was written by a pass that reached its end (its entries after the mark were held by the read that asked, which
    * stored them; the older part's newest entries wait for a page). A mark a pass left short of its end (a crash, an
-   * error) waits for nothing: the next pass stores from it however few entries are left. Never throws or rejects:
-   * an error goes to `onError`, and a later ask tries again.
+   * error, the store closed) waits for nothing: the next pass stores from it however few entries are left. Never
+   * throws or rejects: an error goes to `onError`, and a later ask tries again; a pass stopped by its store's closing
+   * (`STORE_CLOSED`: a process that reads, then closes) is no error and is not reported.
    */
   start(beforeSeq: number, logId: string): void;
   /** Resolves once no pass runs and no ask waits for one. */
@@ -61,7 +63,10 @@ export interface OlderResultsOptions {
   policyKey: string;
   /** Deletes the item of an id the citer gives (`itemId`), where it is stored (the items as written). */
   deleteItem: (id: string) => Promise<unknown>;
-  /** Told of each error of a pass (an async listener's rejection is ignored). */
+  /**
+   * Told of each error of a pass (an async listener's rejection is ignored); not of the store's closing under a
+   * pass (`STORE_CLOSED`), which only stops it (the next view's pass goes on from the mark).
+   */
   onError?: (error: unknown) => void;
 }
 
@@ -157,6 +162,8 @@ export function createOlderResults(options: OlderResultsOptions): OlderResults {
   };
 
   const report = (error: unknown) => {
+    // Closing the store under a pass stops it where it is: what it stored is kept, the next view goes on from the mark.
+    if (MemoryError.hasCode(error, 'STORE_CLOSED')) return;
     try {
       // A listener that throws, or returns a promise that rejects, must not leave a rejection nobody handles.
       Promise.resolve(options.onError?.(error) as unknown).catch(() => undefined);

@@ -13,7 +13,7 @@ import { nodeSqlite } from './node-sqlite.ts';
 import { defaultBusyTimeoutMs } from './sqlite-busy.ts';
 import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer.ts';
 import { createSqliteClient, type SqliteDatabaseLike } from './sqlite-client.ts';
-import { loadSqliteVec, type SqliteVectorMode } from './sqlite-vector.ts';
+import { type LazySqliteVec, lazySqliteVec, loadSqliteVec, type SqliteVectorMode } from './sqlite-vector.ts';
 import { createSqliteVectorIndex } from './sqlite-vector-index.ts';
 
 /** Options of {@link createSqliteStore}: a file `path` (or `:memory:`), or an open `database` handle. */
@@ -34,7 +34,12 @@ export interface SqliteStoreOptions {
   busyTimeoutMs?: number;
   /** Largest serialized message accepted, in bytes. @default 16 MiB */
   maxMessageBytes?: number;
-  /** Load sqlite-vec for vector search: `'auto'` when installed, `true` required, `false` never. @default 'auto' */
+  /**
+   * sqlite-vec for vector search: `'auto'` uses it when installed, loaded at the first vector search (an open that
+   * never searches by vector skips its ~10 ms of CPU; an install that fails to load then leaves the search to the
+   * exact scan, and `capabilities.vectorSearch` false); `true` loads it at open and fails there without it
+   * (`MISSING_DEPENDENCY`); `false` never uses it. @default 'auto'
+   */
   vector?: SqliteVectorMode;
   /**
    * Group commit: concurrent appends from this process (any sessions) share one transaction and one commit;
@@ -149,11 +154,19 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
   const owned = database === undefined;
   const inMemory = path === ':memory:' || path === '';
   const client = createSqliteClient(db, { busyTimeoutMs });
+  // `'auto'`: loaded at the first vector search (lazySqliteVec); `true`: loaded at open, so a missing one fails there.
+  let extension: LazySqliteVec = { active: () => false, ready: async () => false };
   const capabilities = {
     fullTextSearch: true,
-    vectorSearch: false,
+    get vectorSearch() {
+      return extension.active();
+    },
     multiProcess: !inMemory,
     durable: !inMemory,
+  };
+  const loadExtension = async () => {
+    if (vector === 'auto') extension = lazySqliteVec(db);
+    else if (await loadSqliteVec(db, vector)) extension = { active: () => true, ready: async () => true };
   };
 
   const synchronous = durability === 'power' ? 'FULL' : 'NORMAL';
@@ -180,18 +193,21 @@ export function createSqliteStore(options: SqliteStoreOptions = {}): SqliteStore
     capabilities,
     maxMessageBytes: options.maxMessageBytes,
     groupCommit: options.groupCommit,
-    vectorIndex: createSqliteVectorIndex(() => capabilities.vectorSearch),
+    vectorIndex: createSqliteVectorIndex({
+      active: () => extension.active(),
+      ready: () => extension.ready(),
+    }),
     init: async () => {
       await client.exec('PRAGMA busy_timeout = 0');
       if (readOnly) {
         // Nothing that writes: the journal mode stays the file's, the schema must already be this engram's.
-        capabilities.vectorSearch = await loadSqliteVec(db, vector);
+        await loadExtension();
         await checkMigrations(client, { component: 'sqlite' });
         return;
       }
       const mode = await client.get('PRAGMA journal_mode = WAL', []);
       await client.exec(`PRAGMA synchronous = ${synchronous}`);
-      capabilities.vectorSearch = await loadSqliteVec(db, vector);
+      await loadExtension();
       await runMigrations(client, { component: 'sqlite' });
       if (String(mode?.journal_mode).toLowerCase() === 'wal') await checkpointInBackground();
     },

@@ -5,7 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectMemoryError, makeMessage, toInputs } from '../../testing/fixtures.ts';
 import { createSqliteStore, openSqliteStore } from './sqlite-driver.ts';
-import { loadSqliteVec } from './sqlite-vector.ts';
+import { lazySqliteVec, loadSqliteVec } from './sqlite-vector.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-sqlite-open-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -98,6 +98,39 @@ describe('sqlite open', () => {
     const fake = async () => ({ getLoadablePath: () => join(dir, 'missing-vec0') });
     expect(await loadSqliteVec(db, 'auto', fake)).toBe(false);
     await expectMemoryError(loadSqliteVec(db, true, fake), 'MISSING_DEPENDENCY');
+    db.close();
+  });
+
+  it("sqlite-vec loaded lazily ('auto'): absent → off without an import; installed but unloadable → off at the first search", async () => {
+    const db = new DatabaseSync(':memory:', { allowExtension: true });
+    let imports = 0;
+    const counted = (answer: () => Promise<unknown>) => () => {
+      imports++;
+      return answer();
+    };
+    const missing = () => {
+      throw new Error("Cannot find module 'sqlite-vec'");
+    };
+    const absent = lazySqliteVec(
+      db,
+      counted(async () => ({})),
+      missing,
+    );
+    expect(absent.active()).toBe(false);
+    expect(await absent.ready()).toBe(false);
+    expect(imports).toBe(0);
+    // Resolves, but its binary is not there: active until the first search tries it, then off for good.
+    const broken = lazySqliteVec(
+      db,
+      counted(async () => ({ getLoadablePath: () => join(dir, 'missing-vec0') })),
+      () => '/somewhere/sqlite-vec/index.cjs',
+    );
+    expect(broken.active()).toBe(true);
+    expect(imports).toBe(0);
+    const [first, second] = await Promise.all([broken.ready(), broken.ready()]);
+    expect([first, second, await broken.ready()]).toEqual([false, false, false]);
+    expect(broken.active()).toBe(false);
+    expect(imports).toBe(1);
     db.close();
   });
 

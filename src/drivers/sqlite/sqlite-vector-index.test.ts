@@ -13,9 +13,16 @@ import { createSqlLongTermRecords } from '../sql/sql-longterm.ts';
 import { liveWhere } from '../sql/sql-longterm-rows.ts';
 import { createSqliteClient, type SqliteDatabaseLike } from './sqlite-client.ts';
 import { createSqliteStore, openSqliteStore } from './sqlite-driver.ts';
+import { hasSqliteVec } from './sqlite-vector.ts';
 import { createSqliteVectorIndex } from './sqlite-vector-index.ts';
 
-const vecPath = (await sqliteVecPath())?.path;
+/** The extension as a handle the test loaded it into has it. */
+const loaded = { active: () => true, ready: async () => true };
+
+const vecFound = await sqliteVecPath();
+const vecPath = vecFound?.path;
+/** Whether the package is installed (a store opened with `vector: 'auto'` finds only the package). */
+const vecFromPackage = vecFound?.from === 'the sqlite-vec package';
 const dir = mkdtempSync(join(tmpdir(), 'engram-sqlite-vec-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -47,6 +54,49 @@ describe.skipIf(vecPath === undefined)('sqlite-vec vector index', () => {
     await store.close();
   });
 
+  it.skipIf(!vecFromPackage)(
+    "vector: 'auto' loads the extension at the first vector search, not at open; the search equals the exact scan",
+    async () => {
+      const file = join(dir, 'lazy.db');
+      const store = await openSqliteStore({ path: file });
+      try {
+        // Installed: the store says so at open without loading it (an open that never searches by vector pays nothing).
+        expect(store.capabilities.vectorSearch).toBe(true);
+        expect(hasSqliteVec(store.database)).toBe(false);
+        const scope = { tenant: 't', user: 'u' };
+        const records = store.longTermRecords;
+        await records.addRecords(scope, [
+          prepareRecord({ id: 'a', text: 'alpha' }, 'test'),
+          prepareRecord({ id: 'b', text: 'beta' }, 'test'),
+        ]);
+        await records.putEmbeddings(scope, [
+          { id: 'a', model: 'm', vector: [1, 0] },
+          { id: 'b', model: 'm', vector: [0.6, 0.8] },
+        ]);
+        // Storing vectors needs no extension either.
+        expect(hasSqliteVec(store.database)).toBe(false);
+        const hits = await records.searchVector(scope, { vector: [0, 1], model: 'm', limit: 2 });
+        expect(hasSqliteVec(store.database)).toBe(true);
+        expect(hits.map((h) => h.id)).toEqual(['b', 'a']);
+        const exact = await openSqliteStore({ path: file, vector: false });
+        try {
+          const scanned = await exact.longTermRecords.searchVector(scope, {
+            vector: [0, 1],
+            model: 'm',
+            limit: 2,
+          });
+          expect(hits.map((h) => [h.id, h.score.toFixed(6)])).toEqual(
+            scanned.map((h) => [h.id, h.score.toFixed(6)]),
+          );
+        } finally {
+          await exact.close();
+        }
+      } finally {
+        await store.close();
+      }
+    },
+  );
+
   it('property: index hits equal the exact computation for any scope, filter and limit', async () => {
     const store = await openSqliteStore({ database: withVec(join(dir, 'property.db')) });
     try {
@@ -71,7 +121,7 @@ describe.skipIf(vecPath === undefined)('sqlite-vec vector index', () => {
         client: createSqliteClient(db as unknown as SqliteDatabaseLike),
         component: 'sqlite',
         op: (_what, _scope, fn) => fn(),
-        vectorIndex: createSqliteVectorIndex(() => true, { firstBatch, ...(chunk ? { chunk } : {}) }),
+        vectorIndex: createSqliteVectorIndex(loaded, { firstBatch, ...(chunk ? { chunk } : {}) }),
       });
       try {
         await checkVectorIndexAgainstExact(records, 40);
@@ -173,11 +223,11 @@ describe.skipIf(vecPath === undefined)('sqlite-vec two-pass search against the o
               ...(scopePart.agent !== undefined ? { agent: scopePart.agent } : {}),
             };
             const search = { scope, where: liveWhere(scope), model: 'm', vector: query, limit };
-            const join = await createSqliteVectorIndex(() => true).nearest(client, {
+            const join = await createSqliteVectorIndex(loaded).nearest(client, {
               ...search,
               filtered: true,
             });
-            const twoPass = await createSqliteVectorIndex(() => true, {
+            const twoPass = await createSqliteVectorIndex(loaded, {
               ...(firstBatch ? { firstBatch } : {}),
               ...(chunk ? { chunk } : {}),
             }).nearest(client, { ...search, filtered: false });

@@ -6,6 +6,7 @@ import { idChunk, idChunks } from '../sql/sql-longterm-options.ts';
 import { vectorBytes } from '../sql/sql-longterm-rows.ts';
 import type { SqlVectorIndex, SqlVectorSearch } from '../sql/sql-vector-index.ts';
 import { scopeWhere } from '../sql/sql-view.ts';
+import type { LazySqliteVec } from './sqlite-vector.ts';
 
 /** Tuning of {@link createSqliteVectorIndex} (tests force the second pass with a small first batch). */
 export interface SqliteVectorTuning {
@@ -41,19 +42,21 @@ const similarity = (bytes: Uint8Array): SqlFragment =>
  * be cheaper). Every filter gives exactly the exact scan's hits
  * (the similarity is computed in float32, so it may differ from the in-process float64 value in the 7th digit).
  * No second table: sqlite-vec's `vec0` tables are a brute-force scan too (no approximate index in 0.1), and a
- * scoped, filtered KNN on them would need oversampling. `active` says whether the extension loaded (the
- * store's `capabilities.vectorSearch`).
+ * scoped, filtered KNN on them would need oversampling. `extension` says whether the extension is in use (the
+ * store's `capabilities.vectorSearch`) and loads it for the first search; when it does not load, the search
+ * returns undefined (the exact scan answers) and the index is inactive from then on.
  */
 export function createSqliteVectorIndex(
-  active: () => boolean,
+  extension: LazySqliteVec,
   tuning: SqliteVectorTuning = {},
 ): SqlVectorIndex {
   return {
-    active,
+    active: extension.active,
     rowColumns: () => [],
     rowValues: () => [],
     prepare: async () => {},
     nearest: async (client, search) => {
+      if (!(await extension.ready())) return undefined;
       const bytes = vectorBytes(search.vector);
       if (!search.filtered) {
         const n = tuning.firstBatch ?? search.limit + 32;

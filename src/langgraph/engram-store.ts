@@ -60,6 +60,7 @@ import {
   toSearchItem,
   vectorRanker,
 } from './store-search.ts';
+import { sweepEvery } from './store-sweep.ts';
 import { checkTtl, type EngramStoreTtl, isAlive, refresh, refreshKey, ttlOptionKeys } from './store-ttl.ts';
 
 export type { EmbeddingsLike } from './store-embedder.ts';
@@ -90,7 +91,7 @@ export interface EngramStoreOptions {
    * `INVALID_ARGUMENT`. @default no expiry
    */
   ttl?: EngramStoreTtl;
-  /** Called when a background sweep fails. @default logs the error to the console */
+  /** Told of a failed background sweep (the store's closing only stops it). @default logs it to the console */
   onSweepError?: (error: unknown) => void;
 }
 
@@ -234,10 +235,12 @@ export class EngramStore extends BaseStore {
   override start(): void {
     const minutes = this.#ttl.sweepIntervalMinutes;
     if (minutes === undefined || this.#sweeper) return;
-    this.#sweeper = setInterval(() => {
-      this.sweep().catch(this.#onSweepError);
-    }, minutes * 60_000);
-    this.#sweeper.unref?.();
+    this.#sweeper = sweepEvery(
+      minutes,
+      () => this.sweep(),
+      this.#onSweepError,
+      () => this.stop(),
+    );
   }
 
   /** Stops the background sweep. */

@@ -20,6 +20,8 @@ const usageOf = (input: number) => ({
 export interface ScriptedModelOptions {
   /** The input tokens the model reports for a call (`usage.inputTokens.total`). @default 1 */
   countInput?: (options: LanguageModelV4CallOptions) => number;
+  /** The model's id (`modelContextWindow` knows well-known ones, e.g. `gpt-4o`). @default the mock's own */
+  modelId?: string;
 }
 
 /**
@@ -67,6 +69,7 @@ export function scriptedLanguageModel(replies: readonly ScriptedReply[], options
     };
   };
   const model = new MockLanguageModelV4({
+    ...(options.modelId ? { modelId: options.modelId } : {}),
     doGenerate: async (options) => {
       const { content, finishReason } = next(options);
       return {

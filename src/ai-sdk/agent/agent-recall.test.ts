@@ -13,11 +13,11 @@ import { recallTokensFor } from './agent-recall.ts';
 const counter = createTokenCounter({ encoding: 'o200k_base' });
 
 /** A long-term memory holding 60 notes about the garden, and the options of every search it answers. */
-async function gardenMemory() {
+async function gardenMemory(notes = 60) {
   const longTerm = createLongTermMemory({ scope: { tenant: 't', user: 'u' } });
   await longTerm.record(
     Array.from(
-      { length: 60 },
+      { length: notes },
       (_, i) =>
         ({
           id: `g${i}`,
@@ -89,6 +89,21 @@ describe('the agent recall budget', () => {
     const large = counter.countText(recallBlock(prompts[1]));
     expect(large).toBeGreaterThan(small);
     expect(large).toBeLessThanOrEqual(2_000);
+  });
+
+  it("without a view budget, sizes it from the model's known window: a tenth of gpt-4o's 128,000, at most 4,000", async () => {
+    const { memory } = await gardenMemory(400);
+    const blocks: number[] = [];
+    for (const modelId of ['gpt-4o', undefined]) {
+      const { model, prompts } = scriptedLanguageModel([{ text: 'ok' }], modelId ? { modelId } : {});
+      await agent({ name: 'a', description: 'd', model, longTermMemory: { memory } }).run('garden').result;
+      blocks.push(counter.countText(recallBlock(prompts[0])));
+    }
+    const [known, unknown] = blocks as [number, number];
+    expect(unknown).toBeGreaterThan(0);
+    expect(unknown).toBeLessThanOrEqual(2_000);
+    expect(known).toBeGreaterThan(2_000);
+    expect(known).toBeLessThanOrEqual(4_000);
   });
 
   it('refuses a bad recallTokens with INVALID_ARGUMENT', async () => {

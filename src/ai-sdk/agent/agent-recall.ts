@@ -25,8 +25,8 @@ export const textOf = (content: AssistantContent | UserContent | undefined): str
 const maxDefaultRecallTokens = 4000;
 
 /**
- * The recall budget of a run: the configured `recallTokens`, else a tenth of the view's token budget (the model's
- * window, where the view knows it) up to 4,000, else `defaultRecallTokens` (2,000).
+ * The recall budget of a run: the configured `recallTokens`, else a tenth of `viewBudget` (the view's token budget,
+ * else the model's known window) up to 4,000, else `defaultRecallTokens` (2,000).
  */
 export function recallTokensFor(configured: number | undefined, viewBudget: number | undefined): number {
   if (configured !== undefined) return configured;

@@ -17,6 +17,7 @@ import { recallFor, recallTokensFor, recordOnLastStep, recordRun, textOf } from 
 import { runStep } from './agent-step.ts';
 import type { AgentResult, MemoryRetention } from './agent-types.ts';
 import { bad, type RunParts } from './agent-wiring.ts';
+import { modelContextWindow } from './model-context-window.ts';
 import { addUsage, emptyUsage } from './step-stream.ts';
 
 /**
@@ -83,7 +84,8 @@ export async function runAgent(
         // A run aborted while its recall waits (for the embedding model) ends as aborted, as in a step.
         recall ??= ltm
           ? await recallFor(ltm.memory, prompt, view, read, {
-              maxTokens: recallTokensFor(ltm.recallTokens, viewBudget),
+              // Without a view budget, the model's window where it is known (a memory that is no budgeted view).
+              maxTokens: recallTokensFor(ltm.recallTokens, viewBudget ?? modelContextWindow(config.model)),
               // Counted through the agent's kept counts: the same records' blocks recur from run to run.
               counter: run.wiring.counts.counterWith(run.counter),
               ...(promptAt ? { now: promptAt } : {}),

@@ -33,8 +33,8 @@ export interface AgentLongTermMemory {
   /**
    * The token budget of the recalled block (`static` and `both`): whole records with the neighbouring turns that
    * make them understandable, best first, none of the messages the model already sees (an integer from 1 to
-   * 1,000,000). @default a tenth of the view's token budget when it has one (`lastAssembly().budget`), at most
-   * 4,000; else 2,000
+   * 1,000,000). @default a tenth of the view's token budget when it has one (`lastAssembly().budget`), else of
+   * the model's context window when it is a well-known one (`modelContextWindow`), at most 4,000; else 2,000
    */
   recallTokens?: number;
 }

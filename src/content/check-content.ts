@@ -1,7 +1,7 @@
 import { describeValue } from '../core/errors/describe-value.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { checkId, isValidId } from '../core/ids.ts';
+import { checkId, idProblem, isValidId } from '../core/ids.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
 import { checkSearchText } from '../messages/search-text.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
@@ -44,21 +44,16 @@ function checkDate(value: unknown, what: string, component: string): number {
   return value.getTime();
 }
 
+/** Refuses a criterion that is not an id (`INVALID_QUERY` naming it at `path`, such as `tags[2]`). */
+function checkCriterionId(value: unknown, path: string, component: string): string {
+  const problem = idProblem(value);
+  if (problem !== undefined) throw invalidQuery(component, `${path} ${problem}`);
+  return value as string;
+}
+
 function checkIdList(value: unknown, what: string, component: string): string[] {
   if (!Array.isArray(value)) throw invalidQuery(component, `${what} must be an array of strings`);
-  value.forEach((v, i) => {
-    try {
-      checkId(v, `criteria.${what}[${i}]`, component);
-    } catch (error) {
-      throw new MemoryError({
-        code: 'INVALID_QUERY',
-        component,
-        message: (error as Error).message,
-        cause: error,
-      });
-    }
-  });
-  return [...new Set(value as string[])];
+  return [...new Set(value.map((v, i) => checkCriterionId(v, `${what}[${i}]`, component)))];
 }
 
 /** Encodes a position in a query's order as an opaque cursor; throws `INVALID_ARGUMENT` for a bad position. */
@@ -117,13 +112,12 @@ export function checkContentCriteria(
   }
   const out: CheckedContentCriteria = { tagMatch: 'any', limit: defaultQueryLimit, order: 'newest' };
   if (criteria.type !== undefined) {
-    out.types = checkIdList(
-      typeof criteria.type === 'string' ? [criteria.type] : criteria.type,
-      'type',
-      component,
-    );
+    out.types =
+      typeof criteria.type === 'string'
+        ? [checkCriterionId(criteria.type, 'type', component)]
+        : checkIdList(criteria.type, 'type', component);
   }
-  if (criteria.source !== undefined) out.source = checkIdList([criteria.source], 'source', component)[0];
+  if (criteria.source !== undefined) out.source = checkCriterionId(criteria.source, 'source', component);
   if (criteria.tags !== undefined) out.tags = checkIdList(criteria.tags, 'tags', component);
   if (criteria.tagMatch !== undefined) {
     if (criteria.tagMatch !== 'any' && criteria.tagMatch !== 'all') {

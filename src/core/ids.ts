@@ -53,6 +53,15 @@ export function isValidId(id: unknown, maxLength = maxIdLength): id is string {
 }
 
 /**
+ * What is wrong with `id` under the id rule of {@link checkId} (`must be … got …`, to follow the name of what was
+ * checked), or undefined when it is a valid id: for callers that report it under another code or name.
+ */
+export function idProblem(id: unknown, maxLength = maxIdLength): string | undefined {
+  if (isValidId(id, maxLength)) return undefined;
+  return `must be a non-empty string of at most ${maxLength} characters without NUL or lone surrogates, got ${describeId(id)}`;
+}
+
+/**
  * The one id rule of every store call that takes an id (message, session and artifact ids, scope fields,
  * state keys): throws `INVALID_ARGUMENT` naming `what` unless `id` is a non-empty string of at most
  * `maxLength` characters without NUL or lone surrogates (which SQLite and PostgreSQL would store as U+FFFD,
@@ -64,12 +73,9 @@ export function checkId(
   component: string | undefined,
   maxLength = maxIdLength,
 ): asserts id is string {
-  if (!isValidId(id, maxLength)) {
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component,
-      message: `${errorText(what)} must be a non-empty string of at most ${maxLength} characters without NUL or lone surrogates, got ${describeId(id)}`,
-    });
+  const problem = idProblem(id, maxLength);
+  if (problem !== undefined) {
+    throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: `${errorText(what)} ${problem}` });
   }
 }
 

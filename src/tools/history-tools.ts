@@ -128,7 +128,7 @@ export function createHistoryTools(options: HistoryToolsOptions): HistoryTools {
       }),
       execute: ({ from, to }) =>
         toolCall(`Pass 1 ≤ from ≤ to with at most ${maxRange} messages between them.`, async () => {
-          if (!Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to < from) {
+          if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 1 || to < from) {
             throw new MemoryError({
               code: 'INVALID_ARGUMENT',
               message: `from and to must be integers with 1 ≤ from ≤ to, got from ${from}, to ${to}`,

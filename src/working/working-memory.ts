@@ -225,6 +225,8 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
       return JSON.stringify(next);
     }
     if (typeof update !== 'string') throw bad('Markdown mode: the update must be a string');
+    // Refused under its own name: the merged text would be refused too, but as the store's `record.text`.
+    checkRecordText(update, 'the update', component, true);
     return mergeMarkdown(current, update);
   };
 

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { post, streamingModel, textParts, user } from '../../../test-support/chat-handler-rig.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
+import { agent } from '../agent/agent.ts';
 import { createChatHandler } from './chat-handler.ts';
 import { createChatStore } from './chat-store.ts';
 
@@ -265,18 +266,21 @@ const stores: [
 ];
 
 /** Ada's handler over `store` (a model that answers `ok`), bob's chat store beside it, both chats seeded. */
-async function seeded(store: Parameters<typeof createChatStore>[0]['store']) {
+async function seeded(store: Parameters<typeof createChatStore>[0]['store'], withAgent = false) {
   const ada = createChatStore({ store, scope: { tenant: 't', user: 'ada' } });
   const bob = createChatStore({ store, scope: { tenant: 't', user: 'bob' } });
   await ada.append('c', adaChat);
   await bob.append('c', bobChat);
   const storeErrors: unknown[] = [];
   const { model, prompts } = streamingModel(() => textParts(['ok']));
-  const handler = createChatHandler({
-    chats: ada,
-    onStoreError: (error) => storeErrors.push(error),
-    respond: ({ messages }) => streamText({ model, messages }),
-  });
+  const onStoreError = (error: unknown) => storeErrors.push(error);
+  const handler = withAgent
+    ? createChatHandler({ chats: ada, onStoreError, agent: agent({ name: 'a', description: 'd', model }) })
+    : createChatHandler({
+        chats: ada,
+        onStoreError,
+        respond: ({ messages }) => streamText({ model, messages }),
+      });
   const seed = { ada: await ada.messages('c'), bob: await bob.messages('c') };
   expect(seed.ada.map((m) => [m.message, m.incomplete])).toEqual(adaChat.map((m) => [m, false]));
   expect(seed.bob.map((m) => [m.message, m.incomplete])).toEqual(bobChat.map((m) => [m, false]));
@@ -299,6 +303,21 @@ async function errorOf(response: Response): Promise<{ code: string; message: str
 }
 
 describe.each(stores)('createChatHandler: malformed requests (%s store)', (name, open) => {
+  it('with agent(): a wrong method is a 405 and an assistant message a 400, the chat unchanged', async () => {
+    const { store, close } = open(`agent-${name}`);
+    const { ada, handler, prompts, expectUnchanged } = await seeded(store, true);
+    expect((await handler(new Request(url, { method: 'PUT', body: '{}' }))).status).toBe(405);
+    const refused = await handler(
+      post({ id: 'c', message: { id: 'a1', role: 'assistant', parts: [text('x')] } }),
+    );
+    expect(refused.status).toBe(400);
+    expect((await errorOf(refused)).message).toMatch(/user message/);
+    await ada.idle();
+    await expectUnchanged('agent');
+    expect(prompts).toEqual([]);
+    await close();
+  });
+
   it('each gets its 4xx with a typed code and a message naming what is wrong; neither chat changes, the model is not called', async () => {
     const { store, close } = open(`table-${name}`);
     const { ada, handler, prompts, storeErrors, expectUnchanged } = await seeded(store);
@@ -325,56 +344,62 @@ describe.each(stores)('createChatHandler: malformed requests (%s store)', (name,
     await close();
   });
 
-  it('property: any JSON body (or any text) is a 200 stream or a 4xx { error: { code, message } }; a refused one changes no chat', async () => {
-    const { store, close } = open(`property-${name}`);
-    const { ada, bob, handler, storeErrors } = await seeded(store);
-    const bobBefore = await bob.messages('c');
-    const message = fc.oneof(
-      fc.jsonValue({ maxDepth: 3 }),
-      fc.record(
-        {
-          id: fc.jsonValue({ maxDepth: 1 }),
-          role: fc.constantFrom('user', 'assistant', 'system', 'tool'),
-          parts: fc.jsonValue({ maxDepth: 3 }),
-        },
-        { requiredKeys: [] },
-      ),
-    );
-    const body = fc.oneof(
-      fc.string({ maxLength: 30 }),
-      fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
-      fc
-        .record(
+  it.each([
+    ['respond', false],
+    ['agent()', true],
+  ])(
+    'property (%s): any JSON body (or any text) is a 200 stream or a 4xx { error: { code, message } }; a refused one changes no chat',
+    async (form, withAgent) => {
+      const { store, close } = open(`property-${form}-${name}`);
+      const { ada, bob, handler, storeErrors } = await seeded(store, withAgent);
+      const bobBefore = await bob.messages('c');
+      const message = fc.oneof(
+        fc.jsonValue({ maxDepth: 3 }),
+        fc.record(
           {
-            id: fc.oneof(fc.constant('c'), fc.jsonValue({ maxDepth: 1 })),
-            message,
-            messages: fc.oneof(fc.array(message, { maxLength: 3 }), fc.jsonValue({ maxDepth: 2 })),
-            trigger: fc.jsonValue({ maxDepth: 1 }),
-            messageId: fc.jsonValue({ maxDepth: 1 }),
+            id: fc.jsonValue({ maxDepth: 1 }),
+            role: fc.constantFrom('user', 'assistant', 'system', 'tool'),
+            parts: fc.jsonValue({ maxDepth: 3 }),
           },
           { requiredKeys: [] },
-        )
-        .map((v) => JSON.stringify(v)),
-    );
-    await fc.assert(
-      fc.asyncProperty(body, async (text) => {
-        const before = await ada.messages('c');
-        const response = await handler(raw(text));
-        if (response.status === 200) {
-          await response.text();
+        ),
+      );
+      const body = fc.oneof(
+        fc.string({ maxLength: 30 }),
+        fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
+        fc
+          .record(
+            {
+              id: fc.oneof(fc.constant('c'), fc.jsonValue({ maxDepth: 1 })),
+              message,
+              messages: fc.oneof(fc.array(message, { maxLength: 3 }), fc.jsonValue({ maxDepth: 2 })),
+              trigger: fc.jsonValue({ maxDepth: 1 }),
+              messageId: fc.jsonValue({ maxDepth: 1 }),
+            },
+            { requiredKeys: [] },
+          )
+          .map((v) => JSON.stringify(v)),
+      );
+      await fc.assert(
+        fc.asyncProperty(body, async (text) => {
+          const before = await ada.messages('c');
+          const response = await handler(raw(text));
+          if (response.status === 200) {
+            await response.text();
+            await ada.idle();
+            return;
+          }
+          expect([400, 409, 413]).toContain(response.status);
+          const error = await errorOf(response);
+          expect(error.message.length).toBeGreaterThan(0);
           await ada.idle();
-          return;
-        }
-        expect([400, 409, 413]).toContain(response.status);
-        const error = await errorOf(response);
-        expect(error.message.length).toBeGreaterThan(0);
-        await ada.idle();
-        expect(await ada.messages('c')).toEqual(before);
-        expect(await bob.messages('c')).toEqual(bobBefore);
-      }),
-      { numRuns: name === 'sqlite' ? 150 : 300 },
-    );
-    expect(storeErrors).toEqual([]);
-    await close();
-  });
+          expect(await ada.messages('c')).toEqual(before);
+          expect(await bob.messages('c')).toEqual(bobBefore);
+        }),
+        { numRuns: name === 'sqlite' ? 150 : 300 },
+      );
+      expect(storeErrors).toEqual([]);
+      await close();
+    },
+  );
 });

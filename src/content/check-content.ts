@@ -68,17 +68,31 @@ export function encodeCursor(timestampMs: number, id: string): string {
   return Buffer.from(JSON.stringify([timestampMs, id]), 'utf8').toString('base64url');
 }
 
-function decodeCursor(cursor: unknown, component: string): { timestampMs: number; id: string } {
-  if (typeof cursor !== 'string' || cursor.length > 2048)
-    throw invalidQuery(component, 'cursor is not a cursor');
+/** The position a cursor of {@link encodeCursor} names; undefined for any other value (a forged or mangled one). */
+function readCursor(cursor: unknown): { timestampMs: number; id: string } | undefined {
+  if (typeof cursor !== 'string' || cursor.length > 2048) return undefined;
   try {
     const [timestampMs, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
     // The id as `encodeCursor` checked it: a forged one (NUL, a lone surrogate, too long) never reaches a store.
     if (Number.isSafeInteger(timestampMs) && isValidId(id)) return { timestampMs: timestampMs as number, id };
   } catch {
-    // falls through to the typed error
+    // not base64url JSON: no cursor
   }
-  throw invalidQuery(component, 'cursor is not a cursor returned by a query');
+  return undefined;
+}
+
+/**
+ * Whether `cursor` is one a content query returned ({@link encodeCursor}'s spelling): what a query's
+ * `criteria.cursor` takes, for a caller that names the cursor in its own words (an HTTP parameter) before it queries.
+ */
+export const isContentCursor = (cursor: unknown): boolean => readCursor(cursor) !== undefined;
+
+function decodeCursor(cursor: unknown, component: string): { timestampMs: number; id: string } {
+  if (typeof cursor !== 'string' || cursor.length > 2048)
+    throw invalidQuery(component, 'cursor is not a cursor');
+  const position = readCursor(cursor);
+  if (!position) throw invalidQuery(component, 'cursor is not a cursor returned by a query');
+  return position;
 }
 
 const criteriaKeys = new Set([

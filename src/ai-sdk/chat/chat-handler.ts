@@ -25,6 +25,7 @@ import type { Agent } from '../agent/agent-types.ts';
 import { type AgentUIMessageStreamOptions, agentStreamOptionKeys } from '../agent/agent-ui-message-stream.ts';
 import { toAiSdkPrompt } from '../to-ai-sdk-prompt.ts';
 import { runAgentTurn } from './chat-agent-turn.ts';
+import { chatErrorResponse, wrongMethodResponse } from './chat-error-response.ts';
 import { type ChatStore, chatStoreTools } from './chat-store.ts';
 import { heldRole, lookupByGet } from './chat-versions.ts';
 import { checkContinuation } from './check-continuation.ts';
@@ -140,7 +141,8 @@ const agentKeys: Record<keyof ChatAgentOptions, true> = {
  * becomes a JSON `{ error: { code, message } }`: 400 for bad input, 409 for a message id already stored or a
  * continued message the chat has moved past (another request continued it first, a new message followed it, or it
  * comes again with none of its waiting tool calls answered: the model is not called), 413
- * for a payload over a store limit, 500 otherwise; other errors (from `respond`, say) are thrown to the caller.
+ * for a payload over a store limit, 500 otherwise; other errors (from `respond`, say) are thrown to the caller. A
+ * request that is not a POST is a 405 (`Allow: POST`, code `INVALID_ARGUMENT`) whose body is not read.
  *
  * A client that disconnects aborts the model (`abortSignal`); what was generated is stored, marked incomplete
  * (`ChatStore.messages` says so), with tool calls still running turned into `output-error`. A stream that fails
@@ -182,6 +184,7 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
       : agentTurns(options, generateMessageId, onStoreError);
 
   return async (request) => {
+    if (request.method !== 'POST') return wrongMethodResponse(request.method);
     try {
       const { chatId, message, rewind } = await parseChatRequest<M>(request);
       let sent!: (response: Response) => void;
@@ -194,7 +197,7 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
       );
       return await Promise.race([response, turn.then(() => response)]);
     } catch (error) {
-      if (MemoryError.isInstance(error) && !isMisconfiguration(error)) return errorResponse(error);
+      if (MemoryError.isInstance(error) && !isMisconfiguration(error)) return chatErrorResponse(error);
       throw error;
     }
   };
@@ -344,16 +347,4 @@ async function continuation<M extends UIMessage>(
   checkContinuation(last?.message, message, held);
   const messages = await convertToModelMessages([checked!], { ignoreIncompleteToolCalls: true });
   return { replaces: new Set(last!.entryIds), messages };
-}
-
-function errorResponse(error: MemoryError): Response {
-  const status =
-    error.code === 'DUPLICATE_MESSAGE_ID' || error.code === 'CONFLICT'
-      ? 409
-      : error.code === 'PAYLOAD_TOO_LARGE'
-        ? 413
-        : error.code.startsWith('INVALID')
-          ? 400
-          : 500;
-  return Response.json({ error: { code: error.code, message: error.message } }, { status });
 }

@@ -1,10 +1,11 @@
 import type { Context, Hono } from 'hono';
+import { isContentCursor } from '../../content/check-content.ts';
 import type { ContentItem } from '../../content/content-item.ts';
 import type { ContentTransform } from '../../content/content-transform.ts';
 import type { ContentStore } from '../../content/create-content-store.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { InspectorSource } from '../read-only-source.ts';
-import { type ApiContext, badRequest, handle, intParam, param, shown } from './api-context.ts';
+import { type ApiContext, badRequest, handle, idQuery, intParam, param, shown } from './api-context.ts';
 import { originLink } from './origin-links.ts';
 import { foundOutsideSecrets } from './search-oracle.ts';
 
@@ -79,8 +80,10 @@ export function registerContentRoutes(app: Hono, api: ApiContext): void {
     '/api/content',
     handle(api, async (c) => {
       const text = c.req.query('text');
-      const cursor = c.req.query('cursor');
-      const space = c.req.query('space') || 'default';
+      const cursor = c.req.query('cursor') || undefined;
+      if (cursor !== undefined && !isContentCursor(cursor))
+        throw badRequest(`cursor: not a cursor this API gave (${JSON.stringify(cursor.slice(0, 40))})`);
+      const space = idQuery(c, 'space') ?? 'default';
       const page = await storeOf(space).query({
         limit: intParam(c, 'limit', 100, 1, 1000),
         ...(text ? { text } : {}),
@@ -100,7 +103,7 @@ export function registerContentRoutes(app: Hono, api: ApiContext): void {
     '/api/content/:id',
     handle(api, async (c) => {
       const id = param(c, 'id');
-      const space = c.req.query('space') || (await spaceOfItem(source, id));
+      const space = idQuery(c, 'space') ?? (await spaceOfItem(source, id));
       const item = await storeOf(space).retrieve(id, transformOf(c));
       const { log, messageId } = item.metadata;
       const origin =

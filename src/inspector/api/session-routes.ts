@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { NotFoundError } from '../../core/errors/not-found-error.ts';
+import { checkId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
 import { messageText } from '../../messages/serialize.ts';
 import { assemblyArtifactKind } from '../../views/assembly/assembly-records.ts';
@@ -13,8 +14,9 @@ export const messagePageSize = 200;
 /** Messages shown before the one a link names (`?message=`). */
 const contextBefore = 2;
 
-/** The session or a 404. */
+/** The session or a 404; a 400 naming `id` for one no session can have (NUL, over 256 characters: {@link checkId}). */
 export async function requireSession(api: ApiContext, scope: Scope, id: string) {
+  checkId(id, 'id', 'inspector');
   const session = await api.source.log.getSession(scope, id);
   if (!session) throw new NotFoundError({ kind: 'session', id, component: 'inspector' });
   return session;

@@ -111,6 +111,38 @@ for (const driver of drivers) {
       await expect(wm.update('not an object' as never)).rejects.toSatisfy(isCode('INVALID_ARGUMENT'));
     });
 
+    it('schema mode refuses a field the schema does not have, by name, writing nothing; a loose schema keeps it', async () => {
+      const schema = z.object({
+        name: z.string().optional(),
+        prefs: z.object({ seat: z.string().optional() }).optional(),
+      });
+      const wm = createWorkingMemory({ store, scope, schema });
+      await wm.update({ name: 'Ada', prefs: { seat: 'window' } });
+      await expect(wm.update({ nick: 'A' })).rejects.toThrow(/has no field nick$/);
+      await expect(wm.update({ name: 'Ada L.', prefs: { meal: 'veg' } })).rejects.toThrow(
+        /no field prefs\.meal$/,
+      );
+      expect((await wm.get()).data).toEqual({ name: 'Ada', prefs: { seat: 'window' } });
+      // Removing a field the memory does not hold, with null, sets nothing: nothing to refuse.
+      await wm.update({ nick: null, name: 'Ada L.' });
+      expect((await wm.get()).data).toEqual({ name: 'Ada L.', prefs: { seat: 'window' } });
+      // A loose schema keeps other fields (its parse does); a strict one refuses them in its own words.
+      const loose = createWorkingMemory({
+        store,
+        scope,
+        per: 'session',
+        sessionId: 'loose',
+        schema: schema.loose(),
+      });
+      await loose.update({ nick: 'A' });
+      expect((await loose.get()).data).toEqual({ nick: 'A' });
+      // What an earlier, looser schema stored stays; updates of the schema's own fields go on.
+      const strict = createWorkingMemory({ store, scope, per: 'session', sessionId: 'loose', schema });
+      await strict.update({ name: 'Ada' });
+      expect((await strict.get()).data).toEqual({ nick: 'A', name: 'Ada' });
+      await expect(strict.update({ other: 1 })).rejects.toSatisfy(isCode('INVALID_ARGUMENT'));
+    });
+
     it('enforces the size limit with an error the model can act on, writing nothing', async () => {
       const wm = createWorkingMemory({ store, scope, template: '# Notes', maxChars: 40 });
       await wm.update('# Notes\n- short');

@@ -19,6 +19,7 @@ import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { sessionBound } from '../longterm/session-bound-records.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
 import { escapeMarkup } from '../messages/quoted-text.ts';
+import { droppedKeys } from './dropped-keys.ts';
 import { mergeMarkdown } from './markdown-sections.ts';
 import { mergeJson } from './merge-json.ts';
 import { checkTextLimit, createRecordSlot, recordsOf } from './record-slot.ts';
@@ -44,7 +45,8 @@ export interface WorkingMemoryOptions {
   template?: string;
   /**
    * Schema mode: a zod object schema (`INVALID_ARGUMENT` without `safeParse`); updates are merged into the stored
-   * object and the result validated. Both modes keep a scope's memory under one record: reading or updating one
+   * object and the result validated; a field the schema does not have (one its parse drops, as `z.object` does by
+   * default) is `INVALID_ARGUMENT` naming it (`.loose()` / `.passthrough()` schemas keep them). Both modes keep a scope's memory under one record: reading or updating one
    * written in Markdown mode (not a JSON object) is `INVALID_ARGUMENT`, and it is left as it was.
    */
   schema?: z.ZodType<Record<string, unknown>>;
@@ -222,6 +224,10 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
             .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
             .join('; ')}`,
         );
+      // A field the schema does not have (its parse drops it) is refused by name, neither kept nor lost silently.
+      const unknown = droppedKeys(next, result.data, update);
+      if (unknown.length > 0)
+        throw bad(`the update does not fit the schema: it has no field ${unknown.slice(0, 5).join(', ')}`);
       return JSON.stringify(next);
     }
     if (typeof update !== 'string') throw bad('Markdown mode: the update must be a string');

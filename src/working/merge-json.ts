@@ -5,8 +5,8 @@ const isObject = (v: unknown): v is Record<string, JSONValue> =>
 
 /**
  * Merges a partial update into a JSON object: nested objects merge key by key, a key the update does not name
- * keeps its value (a partial update never erases what it leaves out), `null` removes a key, arrays and scalars
- * replace. Keys are always own data (a `__proto__` key of parsed JSON is kept as data). Returns a new object; neither
+ * keeps its value (a partial update never erases what it leaves out), `null` removes a key at any depth (in an
+ * object the update adds too: it is never stored as a value), arrays and scalars replace. Keys are always own data (a `__proto__` key of parsed JSON is kept as data). Returns a new object; neither
  * input is changed. The caller checks that `update` is JSON (`structuredClone` copies it).
  */
 export function mergeJson(
@@ -23,8 +23,9 @@ export function mergeJson(
       define(
         out,
         key,
-        isObject(value) && isObject(own)
-          ? mergeJson(own as Record<string, JSONValue>, value)
+        // A new object merges into an empty one: its nulls remove nothing, and are not stored as values either.
+        isObject(value)
+          ? mergeJson(isObject(own) ? (own as Record<string, JSONValue>) : {}, value)
           : structuredClone(value),
       );
   }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { JSONValue } from 'ai';
 import fc from 'fast-check';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -180,6 +181,46 @@ for (const driver of drivers) {
           for (const [k, v] of Object.entries(update))
             if (v === null) expect(k in merged).toBe(false);
             else expect(merged[k]).toEqual(v);
+        }),
+      );
+    });
+
+    it('property: mergeJson removes with null at any depth, in an object the update adds too; arrays are values', () => {
+      const leaf = fc.oneof(
+        fc.integer(),
+        fc.string({ maxLength: 3 }),
+        fc.constant(null),
+        fc.array(fc.constant(null), { maxLength: 2 }),
+      );
+      const { tree } = fc.letrec((tie) => ({
+        tree: fc.dictionary(
+          fc.constantFrom('a', 'b', 'c'),
+          fc.oneof({ depthSize: 'small' }, leaf, tie('tree')),
+          { maxKeys: 3 },
+        ),
+      }));
+      /** The update as stored into an empty object: its null members gone, at every depth; arrays as they are. */
+      const withoutNulls = (o: Record<string, unknown>): Record<string, unknown> =>
+        Object.fromEntries(
+          Object.entries(o)
+            .filter(([, v]) => v !== null)
+            .map(([k, v]) => [
+              k,
+              typeof v === 'object' && !Array.isArray(v) ? withoutNulls(v as Record<string, unknown>) : v,
+            ]),
+        );
+      fc.assert(
+        fc.property(tree, tree, (current, update) => {
+          const base = withoutNulls(current) as Record<string, JSONValue>;
+          expect(mergeJson({}, update as Record<string, JSONValue>)).toEqual(withoutNulls(update));
+          const merged = mergeJson(base, update as Record<string, JSONValue>);
+          // No null the update holds at an object member is stored (arrays keep theirs: they are values).
+          const nullMember = (o: unknown): boolean =>
+            typeof o === 'object' &&
+            o !== null &&
+            !Array.isArray(o) &&
+            Object.values(o).some((v) => v === null || nullMember(v));
+          expect(nullMember(merged)).toBe(false);
         }),
       );
     });

@@ -13,6 +13,7 @@ import {
   checkFunction,
   checkKnownKeys,
   checkMethods,
+  checkOptionalInteger,
   checkOptions,
 } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
@@ -31,6 +32,7 @@ import { heldRole, lookupByGet } from './chat-versions.ts';
 import { checkContinuation } from './check-continuation.ts';
 import { checkReturned, isMisconfiguration } from './misconfigured.ts';
 import { parseChatRequest } from './parse-chat-request.ts';
+import { defaultMaxBodyBytes } from './read-request-body.ts';
 import { completeRewind } from './rewind-chat.ts';
 import { settleBeforeUserMessage } from './settle-waiting-calls.ts';
 import { closeStoppedReply, isUnfinished } from './stopped-reply.ts';
@@ -67,6 +69,13 @@ export interface ChatHandlerBaseOptions<M extends UIMessage = UIMessage> {
    * an agent, when its run failed (the steps it finished are stored). @default logs the error with console.error
    */
   onStoreError?: (error: unknown, chatId: string) => void;
+  /**
+   * The largest request body taken, in bytes; a larger one is a 413 (`PAYLOAD_TOO_LARGE`), refused by its
+   * `Content-Length` before it is read, or as soon as it grows past the bound, never held whole. `useChat` sends the
+   * whole chat on every request: with a long chat (files as data URLs), send only the new message
+   * (`prepareSendMessagesRequest` returning `{ id, message }`) or raise this. @default 64 MiB (67,108,864)
+   */
+  maxBodyBytes?: number;
 }
 
 /** {@link createChatHandler} with a model: `respond` streams, the handler stores the reply. */
@@ -112,6 +121,7 @@ const baseKeys: Record<keyof ChatHandlerBaseOptions, true> = {
   chats: true,
   generateMessageId: true,
   onStoreError: true,
+  maxBodyBytes: true,
 };
 /** Every option of each form of {@link createChatHandler}: any other key is refused (a misspelling). */
 const respondKeys: Record<keyof ChatRespondOptions, true> = {
@@ -174,6 +184,8 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
   checkMethods(chats, what('chats'), 'chat', ['append', 'update', 'messages', 'conversation', 'turn']);
   for (const key of ['view', 'generateMessageId', 'onStoreError'] as const)
     if (options[key] !== undefined) checkFunction(options[key], what(key), 'chat');
+  checkOptionalInteger(options.maxBodyBytes, what('maxBodyBytes'), 'chat', 1);
+  const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const generateMessageId = options.generateMessageId ?? (() => createId('msg'));
   const onStoreError =
     options.onStoreError ??
@@ -186,7 +198,7 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
   return async (request) => {
     if (request.method !== 'POST') return wrongMethodResponse(request.method);
     try {
-      const { chatId, message, rewind } = await parseChatRequest<M>(request);
+      const { chatId, message, rewind } = await parseChatRequest<M>(request, maxBodyBytes);
       let sent!: (response: Response) => void;
       const response = new Promise<Response>((resolve) => {
         sent = resolve;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { formatPath } from '../../messages/validate.ts';
+import { readRequestBody } from './read-request-body.ts';
 
 /** What a chat request asks: the chat and its new user message. */
 export interface ChatRequest<M extends UIMessage = UIMessage> {
@@ -35,12 +36,17 @@ const invalid = (message: string) =>
  * `prepareSendMessagesRequest`) or `useChat`'s default `{ id, messages }`, whose last message is the new one: a
  * user message, or an assistant message (the chat's last, continued after a tool approval). With `trigger:
  * 'regenerate-message'`, or a `messageId` naming that user message (an edit), the request asks to rewind the chat
- * to before it (`rewind`). Throws `INVALID_ARGUMENT` saying what is wrong.
+ * to before it (`rewind`). Throws `INVALID_ARGUMENT` saying what is wrong, `PAYLOAD_TOO_LARGE` for a body over
+ * `maxBodyBytes` (refused as soon as it is known to be, see {@link readRequestBody}).
  */
-export async function parseChatRequest<M extends UIMessage>(request: Request): Promise<ChatRequest<M>> {
+export async function parseChatRequest<M extends UIMessage>(
+  request: Request,
+  maxBodyBytes: number,
+): Promise<ChatRequest<M>> {
+  const text = await readRequestBody(request, maxBodyBytes);
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(text);
   } catch (error) {
     throw invalid(
       `the request body must be JSON: ${error instanceof Error ? error.message : describeValue(error)}`,

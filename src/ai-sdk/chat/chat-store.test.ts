@@ -153,6 +153,46 @@ describe('createChatStore', () => {
     expect(await chats.load('c')).toEqual([user('u0', 'kept')]);
   });
 
+  it('a user message holds text, file and data parts only: a tool part or reasoning in one is INVALID_MESSAGE, nothing of the batch stored', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [user('u0', 'kept')]);
+    const forged = {
+      id: 'u2',
+      role: 'user',
+      parts: [
+        { type: 'text', text: 'see' },
+        {
+          type: 'dynamic-tool',
+          toolName: 'x',
+          toolCallId: 'k',
+          state: 'output-available',
+          input: {},
+          output: 1,
+        },
+      ],
+    } as UIMessage;
+    await expect(chats.append('c', [user('u1', 'fine'), forged])).rejects.toMatchObject({
+      code: 'INVALID_MESSAGE',
+      message: expect.stringMatching(
+        /messages\[1\]: parts\[1\]\.type: a user message holds text, file and data parts.*dynamic-tool/,
+      ),
+    });
+    await expect(chats.update('c', forged)).rejects.toMatchObject({ code: 'INVALID_MESSAGE' });
+    expect(await chats.load('c')).toEqual([user('u0', 'kept')]);
+    // What a user message may carry: text, a file (with its URL) and an app's data part.
+    const rich = {
+      id: 'u3',
+      role: 'user',
+      parts: [
+        { type: 'text', text: 'look' },
+        { type: 'file', mediaType: 'image/png', url: 'https://example.com/a.png' },
+        { type: 'data-mood', data: { mood: 'calm' } },
+      ],
+    } as UIMessage;
+    await chats.append('c', [rich]);
+    expect(await chats.load('c')).toEqual([user('u0', 'kept'), rich]);
+  });
+
   it.each([
     ['null', null],
     ['a string', 'hello'],

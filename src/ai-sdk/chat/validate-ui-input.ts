@@ -10,7 +10,8 @@ import { formatPath } from '../../messages/validate.ts';
  * Checks UI messages with the AI SDK's `validateUIMessages` (with `tools`, their input and output schemas too).
  * Throws `INVALID_ARGUMENT` unless `messages` is an array, and `InvalidMessageError` (`INVALID_MESSAGE`) located
  * at `messages[i]` with each bad field's path (`parts[1].text`) otherwise, also for an id outside engram's id
- * rule (empty, over 256 characters, a NUL or a lone surrogate) and a file URL that is no URL.
+ * rule (empty, over 256 characters, a NUL or a lone surrogate), a user message part other than text, a file or data,
+ * and a file URL that is no URL.
  */
 export async function validateUIInput<M extends UIMessage>(
   messages: unknown,
@@ -66,9 +67,14 @@ function toInvalidMessage(error: unknown, what: string): MemoryError {
   });
 }
 
+/** A part a user message may hold: text, a file, or an app's data part (`data-…`). */
+const userPart = (type: string) => type === 'text' || type === 'file' || type.startsWith('data-');
+
 /**
- * An id outside engram's id rule (the AI SDK takes any string; a chat stores it as an entry id), or a file URL that
- * `convertToModelMessages` cannot parse (it would throw a TypeError): the first found.
+ * An id outside engram's id rule (the AI SDK takes any string; a chat stores it as an entry id), a user message
+ * with a part that is not text, a file or data (a tool call or result a client put in its own message: the model
+ * would never see it, the chat would show it), or a file URL that `convertToModelMessages` cannot parse (it would
+ * throw a TypeError): the first found.
  */
 function unstorable(message: UIMessage): MessageIssue | undefined {
   if (!isValidId(message.id))
@@ -76,6 +82,14 @@ function unstorable(message: UIMessage): MessageIssue | undefined {
       path: 'id',
       problem: `must be a non-empty string of at most ${maxIdLength} characters without NUL or lone surrogates, got ${describeValue(message.id)}`,
     };
+  if (message.role === 'user') {
+    const other = message.parts.findIndex((part) => !userPart(part.type));
+    if (other >= 0)
+      return {
+        path: `parts[${other}].type`,
+        problem: `a user message holds text, file and data parts (what convertToModelMessages gives the model), got ${describeValue(message.parts[other]!.type)}`,
+      };
+  }
   const at = message.parts.findIndex(
     (part) =>
       (part.type === 'file' ? part.providerReference === undefined : part.type === 'reasoning-file') &&

@@ -47,5 +47,7 @@ describe('sqlite: crash (SIGKILL) safety', () => {
     } finally {
       await dir.remove();
     }
-  }, 180_000);
+    // A guard against a hang, not a speed bound: 208 writer processes take ~85 s in CI and over 180 s on a machine
+    // loaded to 7–12 (each kill waits for a fresh process to start).
+  }, 480_000);
 });

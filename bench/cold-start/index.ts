@@ -54,7 +54,9 @@ export function coldStartPlan(quick: boolean): ColdStartPlan {
       }
     : {
         sizes: benchSizes([10_000, 50_000, 100_000]),
-        reps: 3,
+        // Nine, with the least reported beside the median: on a machine whose fresh processes sometimes pay
+        // 100–450 ms of page faults (kdamond), three medians were often one of those.
+        reps: 9,
         batch: 1_000,
         neverRead: 10_000,
         stepSizes: [1_000, 10_000, 50_000],
@@ -107,7 +109,9 @@ export const coldStart: Suite = async (options) => {
     log(
       `  ${view} at ${size.toLocaleString('en-US')} messages (fresh process${steps ? `, ${steps} new turns` : ''})…`,
     );
-    return { ...(JSON.parse(runChild(child, request, log)) as ColdResult), size, view };
+    const result = JSON.parse(runChild(child, request, log)) as ColdResult;
+    if (!steps) log(`    ${result.cpu.toFixed(1)} ms CPU, ${result.wall.toFixed(1)} ms wall`);
+    return { ...result, size, view };
   };
   try {
     const longest = Math.max(...plan.sizes, plan.neverRead);

@@ -25,14 +25,20 @@ export interface ColdStartFigures {
 const verdict = (ok: boolean) => (ok ? '**met**' : '**missed**');
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
-/** Medians over the repetitions (CPU, wall, RSS), the worst stall. */
+/**
+ * Medians over the repetitions (CPU, wall, RSS), the worst stall, and the least CPU and wall: a fresh process on a
+ * machine that reclaims memory in the background (Linux's DAMON, `kdamond`) sometimes pays 100–450 ms of page
+ * faults that are not the view's, in any view; the minimum is the cost without them.
+ */
 function summary(f: ColdStartFigures, size: number, view: ViewName) {
   const at = f.samples.filter((s) => s.size === size && s.view === view);
   if (at.length === 0) return undefined;
   const med = (fn: (s: ColdSample) => number) => median(at.map(fn));
   return {
     cpu: med((s) => s.cpu),
+    cpuMin: Math.min(...at.map((s) => s.cpu)),
     wall: med((s) => s.wall),
+    wallMin: Math.min(...at.map((s) => s.wall)),
     stall: Math.max(...at.map((s) => s.stall)),
     rss: med((s) => s.rss),
     peakRss: med((s) => s.peakRss),
@@ -48,23 +54,39 @@ const HEAD = [
   'messages in session',
   'view',
   'CPU ms',
+  'least CPU ms',
   'wall ms',
+  'least wall ms',
   'longest event-loop stall ms',
   'RSS after',
   'peak RSS',
   'messages returned',
 ];
 
+/** A single measurement as a summary: its own least. */
+const once = (s: ColdSample) => ({ ...s, cpuMin: s.cpu, wallMin: s.wall });
+
 /** A measurement table's row. */
 const rowOf = (
   size: number,
   view: ViewName,
-  s: { cpu: number; wall: number; stall: number; rss: number; peakRss: number; messages: number },
+  s: {
+    cpu: number;
+    cpuMin: number;
+    wall: number;
+    wallMin: number;
+    stall: number;
+    rss: number;
+    peakRss: number;
+    messages: number;
+  },
 ) => [
   int(size),
   viewLabel[view],
   ms(s.cpu),
+  ms(s.cpuMin),
   ms(s.wall),
+  ms(s.wallMin),
   ms(s.stall),
   mib(s.rss),
   mib(s.peakRss),
@@ -95,6 +117,7 @@ function ratiosTable(f: ColdStartFigures): string {
                 int(size),
                 viewLabel[view],
                 ratio(s.cpu / base.cpu),
+                ratio(s.cpuMin / base.cpuMin),
                 ratio(s.wall / base.wall),
                 ratio(s.peakRss / base.peakRss),
               ],
@@ -103,7 +126,14 @@ function ratiosTable(f: ColdStartFigures): string {
       });
   });
   return table(
-    ['messages in session', 'view', 'CPU ÷ token window', 'wall ÷ token window', 'peak RSS ÷ token window'],
+    [
+      'messages in session',
+      'view',
+      'CPU ÷ token window (medians)',
+      'CPU ÷ token window (least)',
+      'wall ÷ token window',
+      'peak RSS ÷ token window',
+    ],
     rows,
   );
 }
@@ -190,9 +220,10 @@ function targets(f: ColdStartFigures): string[] {
   const where = at === 50_000 ? '' : ' (the target is stated at 50,000 messages; not that size in this run)';
   if (auto && window) {
     const cpu = auto.cpu / window.cpu;
+    const least = auto.cpuMin / window.cpuMin;
     const rss = auto.peakRss / window.peakRss;
     lines.push(
-      `- AutoContext cold start (open + first read) at ${int(at)} messages${where}: ${ms(auto.cpu)} ms CPU, ${ms(auto.wall)} ms wall vs the token window's ${ms(window.cpu)} / ${ms(window.wall)} ms on the same file: ${ratio(cpu)} the CPU (target ≤ 3×): ${verdict(cpu <= 3)}; peak RSS ${mib(auto.peakRss)} vs ${mib(window.peakRss)}, ${ratio(rss)} (target within 1.5×): ${verdict(rss <= 1.5)}.`,
+      `- AutoContext cold start (open + first read) at ${int(at)} messages${where}: ${ms(auto.cpu)} ms CPU, ${ms(auto.wall)} ms wall (medians of ${auto.n}) vs the token window's ${ms(window.cpu)} / ${ms(window.wall)} ms on the same file: ${ratio(cpu)} the CPU (target ≤ 3×): ${verdict(cpu <= 3)}; the least of each, ${ms(auto.cpuMin)} vs ${ms(window.cpuMin)} ms CPU: ${ratio(least)}: ${verdict(least <= 3)}; peak RSS ${mib(auto.peakRss)} vs ${mib(window.peakRss)}, ${ratio(rss)} (target within 1.5×): ${verdict(rss <= 1.5)}.`,
     );
   }
   const n = f.neverRead;
@@ -260,7 +291,7 @@ export function renderColdStartSection(f: ColdStartFigures): string {
     '',
     ...sectionIntro(
       options,
-      `${plan.reps} fresh process${plan.reps > 1 ? 'es' : ''} per view and size, views in rotated order, medians (the stall: the worst); suite ${f.seconds.toFixed(0)} s; 1-minute load average ${f.load[0].toFixed(1)} at the start, ${f.load[1].toFixed(1)} at the end`,
+      `${plan.reps} fresh process${plan.reps > 1 ? 'es' : ''} per view and size, views in rotated order, medians and the least (the stall: the worst); suite ${f.seconds.toFixed(0)} s; 1-minute load average ${f.load[0].toFixed(1)} at the start, ${f.load[1].toFixed(1)} at the end`,
     ),
     '',
     `Workload: one SQLite file (\`createSqliteStore({ path })\`, durability \`power\`) holding a session grown from \`createScriptedConversation({ seed: ${f.seed} })\` (a tool-using agent session: web_search 2–8 KB, fetch_page 10–50 KB, read_file, run_sql results, parallel calls) in batches of about ${int(plan.batch)} messages through \`conversation.store\`, each batch then read through every view that keeps state beside the log (citation, summarizing, AutoContext), so their offloads, summaries and ladder steps exist as after a process that used them. At each size, a fresh Node process opens the file (store, o200k counter, conversation, content store, the view) and reads once; the clock covers the open and the read, not Node's start or module loading. CPU is \`process.cpuUsage()\`; the stall is the longest the event loop went without turning (\`monitorEventLoopDelay\` and a 5 ms ticker); RSS is the whole process's (Node and the modules included), after the read and at its peak. Views: ${viewNames.map((v) => `${viewLabel[v]} (\`${viewOptions[v]}\`)`).join('; ')}.`,
@@ -284,8 +315,8 @@ export function renderColdStartSection(f: ColdStartFigures): string {
     cmd,
     '',
     table(HEAD, [
-      rowOf(f.neverRead.size, 'auto-context', f.neverRead),
-      rowOf(f.neverCited.size, 'citation', f.neverCited),
+      rowOf(f.neverRead.size, 'auto-context', once(f.neverRead)),
+      rowOf(f.neverCited.size, 'citation', once(f.neverCited)),
     ]),
     '',
     backgroundTable(f),

@@ -55,7 +55,7 @@ export function coldStartPlan(quick: boolean): ColdStartPlan {
     : {
         sizes: benchSizes([10_000, 50_000, 100_000]),
         // Nine, with the least reported beside the median: on a machine whose fresh processes sometimes pay
-        // 100–450 ms of page faults (kdamond), three medians were often one of those.
+        // 100–450 ms more that is not the view's, a median of three was often one of those.
         reps: 9,
         batch: 1_000,
         neverRead: 10_000,

@@ -26,9 +26,9 @@ const verdict = (ok: boolean) => (ok ? '**met**' : '**missed**');
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 /**
- * Medians over the repetitions (CPU, wall, RSS), the worst stall, and the least CPU and wall: a fresh process on a
- * machine that reclaims memory in the background (Linux's DAMON, `kdamond`) sometimes pays 100–450 ms of page
- * faults that are not the view's, in any view; the minimum is the cost without them.
+ * Medians over the repetitions (CPU, wall, RSS), the worst stall, and the least CPU and wall: on some machines a
+ * fresh process of any view sometimes pays 100–450 ms more that is not the view's (page faults cost ~7 µs each on
+ * the AMD machine of BENCHMARKS.md, which runs Linux's DAMON reclaim); the least is the cost without it.
  */
 function summary(f: ColdStartFigures, size: number, view: ViewName) {
   const at = f.samples.filter((s) => s.size === size && s.view === view);

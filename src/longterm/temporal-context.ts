@@ -1,4 +1,7 @@
-import * as chrono from 'chrono-node';
+import type { ParsedResult } from 'chrono-node';
+// English only: chrono-node's root module loads all of its 16 locales (266 files, ~90 ms of every process's import of
+// engram); its root `parse` is this module's (`en.casual`).
+import { parse as parseDates } from 'chrono-node/en';
 
 const months = [
   'january',
@@ -33,7 +36,7 @@ const dateWordsLine = new RegExp(`^(?:\\d{1,2} (?:${days.join('|')}) )?(?:(?:${m
  * a habit, and chrono reads it as today's, which would add the words of the conversation's latest date to the
  * question. Explicit dates ("7 May 2023") are judged by their own words.
  */
-export function namesADate(result: Pick<chrono.ParsedResult, 'text'>): boolean {
+export function namesADate(result: Pick<ParsedResult, 'text'>): boolean {
   return !timeOfDayOnly.test(result.text.trim().toLowerCase());
 }
 
@@ -52,13 +55,13 @@ let lastWithoutRelativeDate: string | undefined;
  * question chrono cannot read. Whether a question names one does not depend on `now`, so the last question
  * that named none is remembered and answered without parsing again.
  */
-export function relativeDates(query: string, now: Date): chrono.ParsedResult[] {
+export function relativeDates(query: string, now: Date): ParsedResult[] {
   if (query === lastWithoutRelativeDate) return [];
-  let found: chrono.ParsedResult[];
+  let found: ParsedResult[];
   try {
-    found = chrono
-      .parse(query.slice(0, maxQueryScan), now, { forwardDate: false })
-      .filter((r) => !/\d/.test(r.text) && namesADate(r));
+    found = parseDates(query.slice(0, maxQueryScan), now, { forwardDate: false }).filter(
+      (r) => !/\d/.test(r.text) && namesADate(r),
+    );
   } catch {
     found = []; // a query chrono cannot read has no dates
   }
@@ -79,9 +82,9 @@ const maxScan = 8192;
  */
 export function mentionedDates(text: string, saidAt: Date): string[] {
   const out: string[] = [];
-  let parsed: chrono.ParsedResult[];
+  let parsed: ParsedResult[];
   try {
-    parsed = chrono.parse(text.slice(0, maxScan), saidAt, { forwardDate: false });
+    parsed = parseDates(text.slice(0, maxScan), saidAt, { forwardDate: false });
   } catch {
     return out;
   }

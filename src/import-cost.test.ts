@@ -1,0 +1,76 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('./index.ts', import.meta.url));
+
+/** The modules (URLs) a fresh process loads to import `entry`, and an `Intl.NumberFormat` entry for each one made. */
+function loadedBy(entry: string): string[] {
+  const script = `
+    import { registerHooks } from 'node:module';
+    const seen = [];
+    const NumberFormat = Intl.NumberFormat;
+    Intl.NumberFormat = function (...args) { seen.push('Intl.NumberFormat'); return new NumberFormat(...args); };
+    registerHooks({ load(url, context, next) { seen.push(url); return next(url, context); } });
+    await import(${JSON.stringify(entry)});
+    console.log(JSON.stringify(seen));`;
+  const run = spawnSync(
+    process.execPath,
+    ['--experimental-strip-types', '--no-warnings', '--input-type=module', '-e', script],
+    { encoding: 'utf8' },
+  );
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as string[];
+}
+
+describe("importing engram's root entry", () => {
+  it("loads chrono-node's English locale only (its root module loads all 16: 266 files, ~90 ms of every import)", () => {
+    const modules = loadedBy(root);
+    const chrono = modules.filter((url) => url.includes('/chrono-node/'));
+    expect(chrono.length).toBeGreaterThan(0);
+    expect(chrono.filter((url) => /\/locales\/(?!en\/)/.test(url))).toEqual([]);
+    expect(chrono.some((url) => url.endsWith('/chrono-node/dist/esm/index.js'))).toBe(false);
+  });
+
+  it('makes no Intl.NumberFormat (~19 ms each: ICU data), the citations make theirs when they first write one', () => {
+    expect(loadedBy(root).filter((entry) => entry === 'Intl.NumberFormat')).toEqual([]);
+  });
+
+  it("property: chrono-node/en parses any text as chrono-node's root parse did (same texts, same dates)", async () => {
+    const [whole, english] = await Promise.all([import('chrono-node'), import('chrono-node/en')]);
+    const phrases = [
+      'yesterday',
+      'last week',
+      'this morning',
+      'tonight',
+      'on Friday',
+      'two days ago',
+      'next month',
+      '7 May 2023',
+      'at noon',
+      'last summer',
+      'in 3 weeks',
+      'the day before yesterday',
+      'lundi dernier',
+      'gestern',
+      '昨日',
+    ];
+    const words = ['I', 'went', 'to', 'the', 'shop', 'and', 'what', 'did', 'we', 'eat', '?', '.'];
+    await fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(...phrases), fc.constantFrom(...words), fc.string()), {
+          maxLength: 12,
+        }),
+        fc.date({ min: new Date('1990-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }),
+        (parts, now) => {
+          const text = parts.join(' ');
+          const read = (parse: typeof english.parse) =>
+            parse(text, now, { forwardDate: false }).map((r) => [r.index, r.text, r.start.date().getTime()]);
+          expect(read(english.parse)).toEqual(read(whole.parse));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -33,6 +33,10 @@ describe("importing engram's root entry", () => {
     expect(chrono.some((url) => url.endsWith('/chrono-node/dist/esm/index.js'))).toBe(false);
   });
 
+  it('loads no AI SDK module (`ai`, its providers): the views, tools and embedders that use it load it at first use', () => {
+    expect(loadedBy(root).filter((url) => /\/node_modules\/(?:ai|@ai-sdk\/[^/]+)\//.test(url))).toEqual([]);
+  });
+
   it('makes no Intl.NumberFormat (~19 ms each: ICU data), the citations make theirs when they first write one', () => {
     expect(loadedBy(root).filter((entry) => entry === 'Intl.NumberFormat')).toEqual([]);
   });

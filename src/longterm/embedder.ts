@@ -1,4 +1,5 @@
-import { type EmbeddingModel, embedMany } from 'ai';
+import type { EmbeddingModel } from 'ai';
+import { loadAiSdk } from '../core/ai-sdk-module.ts';
 import { checkKnownKeys, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import { describeValue, errorText } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
@@ -62,6 +63,7 @@ export function embedderFromModel(
     maxChars: options.maxChars ?? 2000,
     batchSize: options.batchSize ?? (typeof limit === 'number' && limit > 0 ? Math.min(limit, 256) : 64),
     async embed(texts, abortSignal) {
+      const { embedMany } = await loadAiSdk();
       const { embeddings } = await embedMany({
         model,
         values: [...texts],

@@ -1,9 +1,10 @@
-import { type Tool, tool } from 'ai';
+import type { Tool } from 'ai';
 import { z } from 'zod';
 import type { ContentItemInfo } from '../content/content-item.ts';
 import type { ContentTransform } from '../content/content-transform.ts';
 import type { ContentStore } from '../content/create-content-store.ts';
 import { defaultKeyTerms, extractKeyTerms, storedTerms } from '../content/key-terms.ts';
+import { tool } from '../core/ai-sdk-module.ts';
 import { checkKnownKeys, checkMethods, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';

@@ -1,5 +1,6 @@
-import { type Tool, tool } from 'ai';
+import type { Tool } from 'ai';
 import { z } from 'zod';
+import { tool } from '../core/ai-sdk-module.ts';
 import { checkMethods } from '../core/check-options.ts';
 import { type ToolError, toolCall } from './tool-output.ts';
 

@@ -1,5 +1,6 @@
-import { type ModelMessage, type Tool, tool } from 'ai';
+import type { ModelMessage, Tool } from 'ai';
 import { z } from 'zod';
+import { tool } from '../core/ai-sdk-module.ts';
 import { checkInteger, checkKnownKeys, checkMethods, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId, isValidId } from '../core/ids.ts';

@@ -1,6 +1,6 @@
-import type { JSONValue } from 'ai';
-import { type Tool, tool } from 'ai';
+import type { JSONValue, Tool } from 'ai';
 import { z } from 'zod';
+import { tool } from '../core/ai-sdk-module.ts';
 import { checkKnownKeys, checkMethods, checkOptions } from '../core/check-options.ts';
 import type { CoreMemory } from '../working/core-memory.ts';
 import type { WorkingMemory } from '../working/working-memory.ts';

@@ -1,4 +1,4 @@
-import { pruneMessages } from 'ai';
+import { loadAiSdk } from '../core/ai-sdk-module.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { type MessageUnit, sendsWhole } from '../messages/units.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
@@ -9,6 +9,8 @@ import { keepPairsWhole } from './prune-pairs.ts';
 export interface UnitPruner {
   /** The plan it applies. */
   readonly plan: PrunePlan;
+  /** Settles once the AI SDK's `pruneMessages` is loaded (the root entry loads the SDK at first use): await it before {@link UnitPruner.prune}. */
+  readonly ready: Promise<void>;
   /**
    * The unit's entries as the model gets them when `after` messages of the read follow the unit: entries whose
    * message lost parts carry the pruned message and its token count, entries left empty are left out (with
@@ -36,7 +38,13 @@ interface Pruned {
 export function createUnitPruner(plan: PrunePlan, counter: TokenCounter): UnitPruner {
   /** By a unit's first entry: its pruned forms, at most one per position within the horizon plus the settled one. */
   const cache = new WeakMap<LogEntry, Pruned[]>();
+  let pruneMessages: Awaited<ReturnType<typeof loadAiSdk>>['pruneMessages'] | undefined;
+  const ready = loadAiSdk().then((ai) => {
+    pruneMessages = ai.pruneMessages;
+  });
+  ready.catch(() => undefined); // a read awaits it and gets the error
   const compute = (unit: MessageUnit<LogEntry>, at: number): LogEntry[] => {
+    if (!pruneMessages) throw new Error('createUnitPruner: prune() before ready settled');
     const messages = unit.items.map((e) => e.message);
     const pruned = pruneMessages({
       messages,
@@ -59,6 +67,7 @@ export function createUnitPruner(plan: PrunePlan, counter: TokenCounter): UnitPr
   };
   return {
     plan,
+    ready,
     prune(unit, after) {
       const first = unit.items[0];
       const last = unit.items[unit.items.length - 1];

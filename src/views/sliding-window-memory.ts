@@ -83,6 +83,7 @@ export function createSlidingWindowMemory(options: SlidingWindowViewOptions): Sl
     read: () =>
       queue.run(async () => {
         const stats = await log.sync();
+        await pruner?.ready;
         const system = log.systems;
         const capacity = Math.max(0, windowSize - system.entries.length);
         const picked = await selectNewestUnits(log, {

@@ -157,6 +157,7 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
 
   async function refresh(): Promise<MemoryMessage[]> {
     const stats = await log.sync();
+    await pruner?.ready;
     if (loadedFor?.logId !== stats.logId) {
       const loaded = await loadSummaryAndTokens(conversation);
       await setSummary(loaded?.summary, loaded?.tokens);

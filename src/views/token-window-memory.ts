@@ -142,6 +142,7 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
     read: () =>
       queue.run(async () => {
         const stats = await log.sync();
+        await pruner?.ready;
         const system = log.systems;
         if (system.tokens > budget)
           throw overflowError(system.tokens, 'system messages exceed the token window');

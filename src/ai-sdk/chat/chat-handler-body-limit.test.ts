@@ -102,7 +102,7 @@ describe('createChatHandler: maxBodyBytes', () => {
     const { store, chats, handler, ids } = await rig('exact', 200);
     const body = (size: number, id: string) => {
       const json = JSON.stringify({ id: 'c', message: user(id, 'hi') });
-      return json.slice(0, -1) + ' '.repeat(size - json.length) + '}';
+      return `${json.slice(0, -1)}${' '.repeat(size - json.length)}}`;
     };
     expect((await handler(post(body(201, 'u3')))).status).toBe(413);
     const taken = await handler(post(body(200, 'u2')));
@@ -110,6 +110,34 @@ describe('createChatHandler: maxBodyBytes', () => {
     await taken.text();
     await chats.idle();
     expect(await ids()).toEqual(['u1', 'u2', expect.any(String)]);
+    store.close();
+  });
+
+  it('a body already read, or one whose stream fails midway (the client went away), is a 400 naming it; nothing stored', async () => {
+    const { store, handler, prompts, ids } = await rig('unreadable');
+    const read = post({ id: 'c', message: user('u2', 'hi') });
+    await read.text();
+    const used = await handler(read);
+    expect(used.status).toBe(400);
+    expect(await errorOf(used)).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringMatching(/could not be read: it was already read/),
+    });
+    let pulls = 0;
+    const failing = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1;
+        if (pulls === 1) controller.enqueue(encoder.encode('{"id":"c","message":'));
+        else controller.error(new Error('connection reset'));
+      },
+    });
+    const broken = await handler(
+      new Request(url, { method: 'POST', body: failing, duplex: 'half' } as RequestInit),
+    );
+    expect(broken.status).toBe(400);
+    expect((await errorOf(broken)).message).toMatch(/could not be read: connection reset/);
+    expect(await ids()).toEqual(['u1']);
+    expect(prompts).toEqual([]);
     store.close();
   });
 

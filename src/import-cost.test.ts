@@ -37,6 +37,36 @@ describe("importing engram's root entry", () => {
     expect(loadedBy(root).filter((url) => /\/node_modules\/(?:ai|@ai-sdk\/[^/]+)\//.test(url))).toEqual([]);
   });
 
+  it('works without the AI SDK installed; a pruning view says what to install (MISSING_DEPENDENCY), the store intact', () => {
+    const script = `
+      import { registerHooks } from 'node:module';
+      registerHooks({
+        resolve(specifier, context, next) {
+          if (specifier === 'ai') throw new Error("Cannot find package 'ai'");
+          return next(specifier, context);
+        },
+      });
+      const { createConversationMemory, createSlidingWindowMemory } = await import(${JSON.stringify(root)});
+      const conversation = createConversationMemory();
+      await conversation.store([{ role: 'user', content: 'hello' }]);
+      const plain = await createSlidingWindowMemory({ conversation, windowSize: 4 }).read();
+      const view = createSlidingWindowMemory({ conversation, windowSize: 4, prune: { toolCalls: 'all' } });
+      const error = await view.read().then(() => undefined, (e) => e);
+      console.log(JSON.stringify({ plain: plain.length, code: error?.code, message: error?.message, kept: (await conversation.read()).length }));`;
+    const run = spawnSync(
+      process.execPath,
+      ['--experimental-strip-types', '--no-warnings', '--input-type=module', '-e', script],
+      { encoding: 'utf8' },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      plain: 1,
+      code: 'MISSING_DEPENDENCY',
+      message: expect.stringMatching(/npm install ai.*Cannot find package 'ai'/),
+      kept: 1,
+    });
+  });
+
   it('makes no Intl.NumberFormat (~19 ms each: ICU data), the citations make theirs when they first write one', () => {
     expect(loadedBy(root).filter((entry) => entry === 'Intl.NumberFormat')).toEqual([]);
   });

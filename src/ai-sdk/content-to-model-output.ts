@@ -1,4 +1,4 @@
-import type { ToolResultPart as AiToolResultPart, JSONValue } from 'ai';
+import type { ToolResultPart as AiToolResultPart } from 'ai';
 
 /** What a tool's `toModelOutput` returns. */
 type ToolResultOutput = AiToolResultPart['output'];
@@ -15,6 +15,7 @@ import { checkKnownKeys } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry } from '../core/message.ts';
+import { modelToolOutput } from './ui-tool-result.ts';
 
 /**
  * Options of {@link contentToModelOutput}.
@@ -78,8 +79,7 @@ export function contentToModelOutput(
     if (typeof toolCallId !== 'string' || toolCallId.length === 0) {
       throw invalid('toModelOutput: toolCallId must be a non-empty string');
     }
-    const full: ToolResultOutput =
-      typeof output === 'string' ? { type: 'text', value: output } : { type: 'json', value: toJson(output) };
+    const full: ToolResultOutput = modelToolOutput(output);
     const part = { type: 'tool-result', toolCallId, toolName, output: full } as ToolResultPart;
     const entry: LogEntry = {
       seq: 0,
@@ -93,11 +93,6 @@ export function contentToModelOutput(
     // First use (or an output no item can hold): in full. Afterwards: the citation.
     return seen && citation !== undefined ? { type: 'text', value: citation } : full;
   };
-}
-
-/** The output as the SDK would send it: a JSON round trip (undefined becomes null). */
-function toJson(output: unknown): JSONValue {
-  return output === undefined ? null : (JSON.parse(JSON.stringify(output)) as JSONValue);
 }
 
 function checkOptions(options: ContentToModelOutputOptions): ContentToModelOutputOptions {

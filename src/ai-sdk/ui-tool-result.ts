@@ -1,4 +1,4 @@
-import type { ToolResultPart } from 'ai';
+import type { JSONValue, ToolResultPart } from 'ai';
 
 /** The state a UI tool part shows for a stored tool result. */
 export type UIToolResult =
@@ -24,4 +24,18 @@ export function uiToolResult(output: ToolResultPart['output']): UIToolResult {
     case 'execution-denied':
       return { state: 'output-error', errorText: output.reason ?? 'Tool call execution denied.' };
   }
+}
+
+/**
+ * A tool's raw output as the model side holds it when no `toModelOutput` shapes it (what the AI SDK sends): a
+ * string as text, anything else as JSON after a JSON round trip (`undefined` becomes `null`).
+ */
+export function modelToolOutput(output: unknown): ToolResultPart['output'] {
+  return typeof output === 'string'
+    ? { type: 'text', value: output }
+    : { type: 'json', value: toJson(output) };
+}
+
+function toJson(output: unknown): JSONValue {
+  return output === undefined ? null : (JSON.parse(JSON.stringify(output)) as JSONValue);
 }

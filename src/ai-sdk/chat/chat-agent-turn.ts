@@ -14,6 +14,7 @@ import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
 import { checkReturned } from './misconfigured.ts';
 import { completeRewind, planRewind } from './rewind-chat.ts';
 import { settleWaitingCallsOf } from './settle-waiting-calls.ts';
+import { stoppedStep } from './stopped-step.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** What one agent turn of the chat handler needs. */
@@ -106,7 +107,13 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
     }),
   );
   try {
-    await run.result;
+    const { finishReason } = await run.result;
+    // Stopped (the client went away): what the model had generated of the step in flight is stored after the
+    // run's steps, marked, so the chat keeps what the user saw and reads back as cut short (as with `respond`).
+    if (finishReason === 'aborted') {
+      const stopped = await stoppedStep(run.stream);
+      if (stopped.length > 0) await view.store(stopped);
+    }
   } catch (error) {
     turn.onRunError(error, chatId);
   }

@@ -22,6 +22,7 @@ import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
 import { agent } from '../agent/agent.ts';
 import { createChatHandler } from './chat-handler.ts';
 import { createChatStore } from './chat-store.ts';
+import { stoppedCallText } from './stopped-step.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-chat-agent-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -92,7 +93,7 @@ describe('createChatHandler with agent()', () => {
     await store.close();
   });
 
-  it('a disconnect while a tool runs aborts the run: the step is dropped, the log holds no unanswered call', async () => {
+  it('a disconnect while a tool runs aborts the run: the step in flight is kept as generated, its call answered with an error, the reply incomplete', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const { model } = streamingModel(() => callParts('slow', { q: 'x' }, 'Let me look. '), 5);
     let started!: () => void;
@@ -117,8 +118,26 @@ describe('createChatHandler with agent()', () => {
     await chats.turn('c', async () => undefined);
     expect(assistant.interrupted).toBe(true);
     const log = await chats.conversation('c').read();
-    expect(log.map((m) => m.role)).toEqual(['user']);
-    expect(await chats.load('c')).toEqual([user('u1', 'look it up')]);
+    expect(log.map((m) => [m.role, m.metadata?.stopped])).toEqual([
+      ['user', undefined],
+      ['assistant', true],
+      ['tool', true],
+    ]);
+    const [question, reply] = await chats.messages('c');
+    expect(question).toMatchObject({ message: user('u1', 'look it up'), incomplete: false });
+    expect(reply!.incomplete).toBe(true);
+    expect(reply!.message.parts).toEqual([
+      { type: 'step-start' },
+      { type: 'text', text: 'Let me look. ', state: 'done' },
+      {
+        type: 'tool-slow',
+        toolCallId: 'call-1',
+        input: { q: 'x' },
+        state: 'output-error',
+        errorText: stoppedCallText,
+      },
+    ]);
+    // Every call has its result: the next turn's model reads the stopped reply.
     await sendToModel(log);
   });
 

@@ -164,9 +164,11 @@ const agentKeys: Record<keyof ChatAgentOptions, true> = {
  * With `agent` instead of `respond`, each turn is a run of engram's `agent()` on the chat's view
  * (`run(prompt, undefined, { memory: view, abortSignal })`) streamed by `agentUIMessageStream`: the run stores the
  * user message (as the chat store would: whole, under its id) and each finished step (the reply's id is
- * `generateMessageId()`); the handler stores nothing. Only user messages are taken (no continued replies). A
- * disconnect aborts the run, which drops the step in flight: the chat keeps the steps that finished, not marked
- * incomplete, and never a call without its result.
+ * `generateMessageId()`). Only user messages are taken (no continued replies). A disconnect aborts the run: the
+ * chat keeps the steps that finished and, after them, what the model had generated of the step in flight (its text
+ * and reasoning, its tool calls, each answered with the result or error its tool gave, or an error saying it had
+ * not ended: never a call without its result), marked incomplete; a run stopped between two steps keeps the steps
+ * it finished, not marked.
  * @example
  * const chats = createChatStore({ store: createSqliteStore({ path: 'chats.db' }) });
  * export const POST = createChatHandler({

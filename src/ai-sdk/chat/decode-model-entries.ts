@@ -12,6 +12,7 @@ import {
 } from 'ai';
 import type { MemoryMessage } from '../../core/message.ts';
 import { uiToolResult } from '../ui-tool-result.ts';
+import { stoppedKey } from './stopped-step.ts';
 
 type Part = UIMessagePart<UIDataTypes, UITools>;
 type ToolPart = Extract<Part, { toolCallId: string }>;
@@ -19,6 +20,14 @@ type UserItem = Exclude<UserContent, string>[number];
 type AssistantItem = Exclude<AssistantContent, string>[number];
 type ToolItem = ToolContent[number];
 type ProviderOptions = NonNullable<FilePart['providerOptions']>;
+
+/** A UI message of entries a chat store did not write, with the entries that hold it. */
+export interface DecodedEntries {
+  message: UIMessage;
+  entryIds: string[];
+  /** Whether it holds the step a stopped run had in flight ({@link stoppedStep}): the reply was cut short. */
+  incomplete: boolean;
+}
 
 /**
  * UI messages for log entries a chat store did not write (stored by `agent()`, `withMemory` or `memory.store`):
@@ -28,21 +37,21 @@ type ProviderOptions = NonNullable<FilePart['providerOptions']>;
  * result from a later tool entry matched by `toolCallId` (`output-available`; an error result `output-error`). Ids
  * are the entry ids (an assistant message takes its first entry's). What has no UI part is left out: approval
  * requests and responses, custom and reasoning-file parts, provider-referenced or inline-text files, results of
- * calls that are not in the run.
+ * calls that are not in the run. A reply holding an entry marked `{ stopped: true }` (what a run stopped by a
+ * disconnect had generated of its last step, stored after it by the chat handler) is `incomplete`.
  */
-export function decodeModelEntries(
-  entries: readonly MemoryMessage[],
-): { message: UIMessage; entryIds: string[] }[] {
-  const out: { message: UIMessage; entryIds: string[] }[] = [];
-  let reply: { message: UIMessage; entryIds: string[] } | undefined;
-  const push = (message: UIMessage, entryIds: string[]) => out.push({ message, entryIds });
+export function decodeModelEntries(entries: readonly MemoryMessage[]): DecodedEntries[] {
+  const out: DecodedEntries[] = [];
+  let reply: DecodedEntries | undefined;
+  const push = (message: UIMessage, entryIds: string[]) => out.push({ message, entryIds, incomplete: false });
   for (const entry of entries) {
     if (entry.role === 'assistant' || entry.role === 'tool') {
       if (!reply) {
-        reply = { message: { id: entry.id, role: 'assistant', parts: [] }, entryIds: [] };
-        push(reply.message, reply.entryIds);
+        push({ id: entry.id, role: 'assistant', parts: [] }, []);
+        reply = out.at(-1)!;
       }
       reply.entryIds.push(entry.id);
+      if (entry.metadata?.[stoppedKey] === true) reply.incomplete = true;
       if (entry.role === 'assistant') addStep(reply.message.parts, entry.content);
       else addResults(reply.message.parts, entry.content);
       continue;

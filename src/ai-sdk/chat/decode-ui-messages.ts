@@ -38,8 +38,8 @@ export function decodeChatLog<M extends UIMessage>(log: readonly MemoryMessage[]
   let open: { head: StoredHead; entries: (MemoryMessage | undefined)[] } | undefined;
   let foreign: MemoryMessage[] = [];
   const close = () => {
-    for (const { message, entryIds } of decodeModelEntries(foreign))
-      out.push({ message: message as M, incomplete: false, revision: 0, entryIds });
+    for (const { message, entryIds, incomplete } of decodeModelEntries(foreign))
+      out.push({ message: message as M, incomplete, revision: 0, entryIds });
     foreign = [];
     if (!open) return;
     const decoded = rebuild<M>(open.head, open.entries);

@@ -234,6 +234,7 @@ describe('createChatHandler with agent(): a disconnect midway through the text (
     await chats.turn('c', async () => undefined);
     const [, reply] = await chats.messages('c');
     expect(reply!.incomplete).toBe(true);
+    expect((await chats.lastMessage('c'))?.incomplete).toBe(true);
     expect(reply!.message.parts).toEqual([
       { type: 'step-start' },
       { type: 'text', text: 'w0 w1 w2 w3 w4 w5 ', state: 'done' },

@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
+import { type OpenedStore, reliabilityDrivers } from '../../test-support/reliability/store-drivers.ts';
+import { expectMemoryError, uniqueTenant } from '../testing/fixtures.ts';
+import { createLongTermMemory } from './create-long-term-memory.ts';
+
+const opened: OpenedStore[] = [];
+afterAll(() => Promise.all(opened.map((o) => o.dispose())));
+
+/** A fresh tenant's memory on the store, and the rows it holds (every version of every record). */
+function memoryOn(store: OpenedStore['store']) {
+  const memory = createLongTermMemory({ store, scope: { tenant: uniqueTenant('input'), user: 'u' } });
+  const rows = async () => {
+    const page = await memory.records.listRecords(memory.scope, { limit: 1000 });
+    return Promise.all(page.records.map((r) => memory.history(r.id)));
+  };
+  return { memory, rows };
+}
+
+/** What add and update must refuse, naming the path, on every store alike. */
+const badMetadata: [Record<string, unknown>, string][] = [
+  [{ note: 'a\u0000b' }, 'metadata.note'],
+  [{ 'k\u0000': 1 }, 'metadata["k\\u0000"]'],
+  [{ list: ['ok', 'half \ud800'] }, 'metadata.list[1]'],
+  [{ deep: { x: '\udfff' } }, 'metadata.deep.x'],
+];
+
+async function refused(call: () => Promise<unknown>, path: string) {
+  const error = await expectMemoryError(call, 'INVALID_ARGUMENT');
+  expect(error.message).toContain(path);
+}
+
+describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true }))(
+  'long-term record input on $name',
+  (driver) => {
+    it.skipIf(driver.missing !== undefined)(
+      'metadata with a NUL or lone surrogate (key or string, at any depth) is INVALID_ARGUMENT naming it, and nothing changes',
+      async () => {
+        const o = await driver.open();
+        opened.push(o);
+        const { memory, rows } = memoryOn(o.store);
+        const [kept] = await memory.add({ text: 'kept as it was', metadata: { note: 'first' } });
+        const before = await rows();
+        // Before: memory, SQLite, libSQL and json-file stored these while PostgreSQL failed with STORE_ERROR.
+        for (const [metadata, path] of badMetadata) {
+          await refused(() => memory.add(['fine', { text: 'bad', metadata } as never]), `records[1].${path}`);
+          await refused(() => memory.update(kept?.id ?? '', { metadata } as never), `change.${path}`);
+          await expectMemoryError(
+            () => memory.search('kept', { filter: { metadata: metadata as never } }),
+            'INVALID_QUERY',
+          );
+        }
+        expect(await rows()).toEqual(before);
+      },
+    );
+
+    const runs: Record<string, number> = {
+      memory: 200,
+      sqlite: 60,
+      libsql: 30,
+      'json-file': 40,
+      postgres: 30,
+    };
+    it.skipIf(driver.missing !== undefined)(
+      'any metadata string is refused with INVALID_ARGUMENT or read back identical (property)',
+      async () => {
+        const o = await driver.open();
+        opened.push(o);
+        const { memory } = memoryOn(o.store);
+        const text = fc.string({ unit: 'binary', maxLength: 6 });
+        await fc.assert(
+          fc.asyncProperty(text, text, async (key, value) => {
+            const metadata = { [key]: [value] };
+            let added: Awaited<ReturnType<typeof memory.add>> | undefined;
+            try {
+              added = await memory.add({ text: 'a record', metadata });
+            } catch (error) {
+              expect(error).toMatchObject({ code: 'INVALID_ARGUMENT' });
+              const wellFormed = (s: string) => s.isWellFormed() && !s.includes('\u0000');
+              expect(wellFormed(key) && wellFormed(value)).toBe(false);
+              return;
+            }
+            expect((await memory.get(added[0]?.id ?? ''))?.metadata).toEqual(metadata);
+          }),
+          { numRuns: runs[driver.name] ?? 30 },
+        );
+      },
+      120_000,
+    );
+  },
+);

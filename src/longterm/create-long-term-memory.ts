@@ -14,7 +14,7 @@ import { createRecorder } from './long-term-recording.ts';
 import { createRecallRetrieve, createRecallSearch } from './long-term-retrieval.ts';
 import { getLongTermRecords } from './long-term-store-v1.ts';
 import { createMemoryLongTermRecords } from './memory-long-term-records.ts';
-import { prepareChange, prepareRecord } from './prepare-record.ts';
+import { checkChangesSomething, prepareChange, prepareRecord } from './prepare-record.ts';
 import { recordsCanRide } from './riding-long-term-records.ts';
 import { recordSelfFacts } from './self-facts/record-self-facts.ts';
 
@@ -198,6 +198,7 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     },
     async update(id, change) {
       const prepared = prepareChange(typeof change === 'string' ? { text: change } : change, component);
+      checkChangesSomething(prepared, component);
       const out = await records.updateRecord(scope, id, prepared, clock.now());
       if (embedder && prepared.text !== undefined) {
         const [vector] = await embedTexts(embedder, [out.text]);

@@ -8,9 +8,10 @@ import { createLongTermMemory } from './create-long-term-memory.ts';
 const opened: OpenedStore[] = [];
 afterAll(() => Promise.all(opened.map((o) => o.dispose())));
 
-/** A fresh tenant's memory on the store, and the rows it holds (every version of every record). */
-function memoryOn(store: OpenedStore['store']) {
-  const memory = createLongTermMemory({ store, scope: { tenant: uniqueTenant('input'), user: 'u' } });
+/** A fresh tenant's memory on the store (in process without one), and the rows it holds (every version of every record). */
+function memoryOn(store: OpenedStore['store'] | undefined) {
+  const scope = { tenant: uniqueTenant('input'), user: 'u' };
+  const memory = createLongTermMemory(store ? { store, scope } : { scope });
   const rows = async () => {
     const page = await memory.records.listRecords(memory.scope, { limit: 1000 });
     return Promise.all(page.records.map((r) => memory.history(r.id)));
@@ -90,3 +91,37 @@ describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true })
     );
   },
 );
+
+describe('long-term record fields', () => {
+  it('add refuses a key that is not a field of a record (a misspelling), naming it, and stores none of the batch', async () => {
+    const { memory, rows } = memoryOn(undefined);
+    // Before: { text, metdata } was stored without its metadata, { text, validat } with no validity.
+    for (const [record, field] of [
+      [{ text: 'x', metdata: { a: 1 } }, 'records[1].metdata'],
+      [{ text: 'x', validat: new Date() }, 'records[1].validat'],
+      [{ txt: 'x', text: 'y' }, 'records[1].txt'],
+    ] as const) {
+      const error = await expectMemoryError(() => memory.add(['fine', record as never]), 'INVALID_ARGUMENT');
+      expect(error.message).toContain(`${field} is not a field`);
+    }
+    expect(await rows()).toEqual([]);
+  });
+
+  it('update refuses a misspelt field and a change that changes nothing, adding no version', async () => {
+    const { memory } = memoryOn(undefined);
+    const [added] = await memory.add({ text: 'Ada lives in Porto', metadata: { city: 'Porto' } });
+    const id = added?.id ?? '';
+    // Before: each of these added version 2, equal to version 1 (the misspelt field dropped).
+    for (const [change, message] of [
+      [{ txt: 'Ada lives in Lisbon' }, 'change.txt is not a field'],
+      [{ metadata: { city: 'Lisbon' }, invalidat: new Date() }, 'change.invalidat is not a field'],
+      [{}, 'change changes nothing'],
+      [{ expectedVersion: 1 }, 'change changes nothing'],
+    ] as const) {
+      const error = await expectMemoryError(() => memory.update(id, change as never), 'INVALID_ARGUMENT');
+      expect(error.message).toContain(message);
+    }
+    expect(await memory.history(id)).toEqual([added]);
+    expect((await memory.update(id, { validAt: null })).version).toBe(2);
+  });
+});

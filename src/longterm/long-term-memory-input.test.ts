@@ -72,6 +72,50 @@ describe('long-term memory input checks (issue 21 #13)', () => {
     ).toBeDefined();
   });
 
+  it('createLongTermMemory refuses a recording, roles, count, session, clock or callback it cannot use, naming it', () => {
+    const scope = { tenant: 't', user: 'u' };
+    // Before, each was taken: 'fact' recorded turns only, roles 'user' or ['bogus'] recorded no turn, neighbours NaN
+    // no neighbour, a limit over 100 failed every search, a session of '' or an empty clock failed at record naming
+    // neither, onError 5 threw a TypeError from background work.
+    for (const [key, value, problem] of [
+      ['recording', 'fact', "recording must be 'turns' or 'facts' or 'none'"],
+      ['roles', 'user', 'roles must be an array'],
+      ['roles', ['user', 'bogus'], 'roles[1] must be'],
+      ['episodes', 'yes', 'episodes must be a boolean'],
+      ['neighbours', Number.NaN, 'neighbours must be an integer >= 0'],
+      ['neighbours', -1, 'neighbours must be an integer >= 0'],
+      ['maxFactsPerRun', 0, 'maxFactsPerRun must be an integer >= 1'],
+      ['limit', 500, 'limit must be an integer from 1 to 100'],
+      ['limit', 2.5, 'limit must be an integer >= 1'],
+      ['session', '', 'session must be a non-empty string'],
+      ['session', 'a\u0000', 'session must be a non-empty string'],
+      ['clock', {}, 'clock must be an object with a now() method'],
+      ['onError', 5, 'onError must be a function'],
+      ['extractor', {}, 'extractor must be an object with extract()'],
+    ] as const) {
+      expect(
+        () => createLongTermMemory({ scope, [key]: value } as never),
+        `${key}: ${String(value)}`,
+      ).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringMatching(new RegExp(`createLongTermMemory\\(options\\)[.:] ?${key}`)),
+        }),
+      );
+      expect(() => createLongTermMemory({ scope, [key]: value } as never)).toThrow(problem);
+    }
+    expect(
+      createLongTermMemory({
+        scope,
+        roles: [],
+        neighbours: 0,
+        limit: 100,
+        maxFactsPerRun: 1,
+        episodes: false,
+      }),
+    ).toBeDefined();
+  });
+
   it('record accepts plain AI SDK { role, content } messages, dated by the clock and found again', async () => {
     const memory = open();
     const plain: ModelMessage[] = [

@@ -41,6 +41,24 @@ export function checkRecordText(value: unknown, what: string, component: string,
   return value;
 }
 
+/**
+ * Throws `INVALID_ARGUMENT` when a record's validity ends before it starts (`invalidAt` before `validAt`, both
+ * given): such a record is valid at no time, so an `asOf` filter never finds it. `what` names the record
+ * (`records[0]`, `change`). Equal times pass (true for no time at all, as a correction at once may say).
+ */
+export function checkValidity(
+  validAt: Date | null | undefined,
+  invalidAt: Date | null | undefined,
+  what: string,
+  component: string,
+): void {
+  if (validAt && invalidAt && invalidAt.getTime() < validAt.getTime())
+    throw bad(
+      component,
+      `${what}.invalidAt (${invalidAt.toISOString()}) is before its validAt (${validAt.toISOString()}): a record stops being true after it starts`,
+    );
+}
+
 /** Throws `INVALID_ARGUMENT` unless `value` is a valid Date (or undefined). */
 export function checkOptionalDate(value: unknown, what: string, component: string): void {
   if (value === undefined) return;

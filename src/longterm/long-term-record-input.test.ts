@@ -56,6 +56,41 @@ describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true })
       },
     );
 
+    it.skipIf(driver.missing !== undefined)(
+      'a validity that ends before it starts is INVALID_ARGUMENT, in add and in update against the stored start, and nothing changes',
+      async () => {
+        const o = await driver.open();
+        opened.push(o);
+        const { memory, rows } = memoryOn(o.store);
+        const march = new Date(Date.UTC(2026, 2, 1));
+        const january = new Date(Date.UTC(2026, 0, 1));
+        const [kept] = await memory.add({ text: 'Ada lives in Porto', validAt: march });
+        const id = kept?.id ?? '';
+        const before = await rows();
+        // Before: each was stored, a record valid at no time (an asOf filter never found it).
+        for (const [call, path] of [
+          [
+            () => memory.add(['fine', { text: 'bad', validAt: march, invalidAt: january }]),
+            'records[1].invalidAt',
+          ],
+          [() => memory.update(id, { invalidAt: january }), 'change.invalidAt'],
+          [() => memory.update(id, { validAt: march, invalidAt: january }), 'change.invalidAt'],
+        ] as const) {
+          const error = await expectMemoryError(call, 'INVALID_ARGUMENT');
+          expect(error.message).toContain(`${path} (2026-01-01T00:00:00.000Z) is before its validAt`);
+        }
+        expect(await rows()).toEqual(before);
+        // Moving the start back with it, or leaving the validity alone, is a change like any other.
+        expect(await memory.update(id, { validAt: january, invalidAt: january })).toMatchObject({
+          version: 2,
+        });
+        expect(await memory.update(id, 'Ada lives in Lisbon')).toMatchObject({
+          version: 3,
+          invalidAt: january,
+        });
+      },
+    );
+
     const runs: Record<string, number> = {
       memory: 200,
       sqlite: 60,

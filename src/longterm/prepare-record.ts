@@ -4,7 +4,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId, createId } from '../core/ids.ts';
 import { copyJsonValue } from '../messages/json-value.ts';
 import { analyzeText, notText } from './analyze-text.ts';
-import { checkMetadata, checkOptionalDate, checkRecordText } from './check-record.ts';
+import { checkMetadata, checkOptionalDate, checkRecordText, checkValidity } from './check-record.ts';
 import {
   type LongTermProvenance,
   type LongTermRecordChange,
@@ -124,6 +124,7 @@ export function prepareRecord(
     checkOptionalDate(input[key], `${what}.${key}`, component);
     if (input[key]) out[key] = new Date(input[key].getTime());
   }
+  checkValidity(out.validAt, out.invalidAt, what, component);
   return out;
 }
 
@@ -157,6 +158,7 @@ export function prepareChange(
     if (v !== null) checkOptionalDate(v, `change.${key}`, component);
     out[key] = v === null ? null : new Date(v.getTime());
   }
+  checkValidity(out.validAt, out.invalidAt, 'change', component);
   if (change.provenance !== undefined)
     out.provenance = checkProvenance(change.provenance, 'change.provenance', component);
   if (change.expectedVersion !== undefined) {

@@ -176,4 +176,23 @@ describe('Mem0 long-term memory input checks (the sibling of issue 21 #13)', () 
     await memory.record([{ role: 'user', content: 'I live in Oslo.' }]);
     expect((await memory.search('where do I live')).map((h) => h.record.text)).toEqual(['I live in Oslo.']);
   });
+
+  it('add checks every record of a batch before sending any: one bad record sends nothing', async () => {
+    const memory = createMem0LongTermMemory({
+      baseUrl: server.url,
+      apiKey: server.apiKey,
+      ids: { userId: `u-${crypto.randomUUID()}` },
+    });
+    const before = server.requests.length;
+    // Before: 'I live in Oslo.' was added (a request sent, a memory kept) and then the batch refused.
+    for (const [bad, field] of [
+      [{ text: 'x', validAt: new Date() }, 'records[1].validAt'],
+      [{ text: 'x', metadata: { note: 'a\u0000' } }, 'records[1].metadata.note'],
+      [{ text: '' }, 'records[1].text'],
+    ] as const) {
+      const error = await expectMemoryError(() => memory.add(['I live in Oslo.', bad]), 'INVALID_ARGUMENT');
+      expect(error.message).toContain(field);
+    }
+    expect(server.requests.length).toBe(before);
+  });
 });

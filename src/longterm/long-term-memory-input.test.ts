@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { expectMemoryError } from '../testing/fixtures.ts';
 import { type Mem0TestServer, startMem0TestServer } from '../testing/mem0/index.ts';
+import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { createLongTermMemory } from './create-long-term-memory.ts';
 import { createMem0LongTermMemory } from './mem0/mem0-long-term-memory.ts';
 
@@ -114,6 +115,34 @@ describe('long-term memory input checks (issue 21 #13)', () => {
         episodes: false,
       }),
     ).toBeDefined();
+  });
+
+  it("retrieve refuses a counter's count that is not a finite number >= 0, naming the method, instead of packing past the budget", async () => {
+    const scope = { tenant: 't', user: 'u' };
+    const exact = createTokenCounter({ encoding: 'o200k_base' });
+    // Before: NaN > maxTokens is false, so every count passed and a block of 40 records came back for 30 tokens.
+    for (const [countText, shown] of [
+      [() => Number.NaN, 'NaN'],
+      [() => -1, '-1'],
+      [() => Number.POSITIVE_INFINITY, 'Infinity'],
+      [() => '3', '"3"'],
+    ] as const) {
+      const counter = { ...exact, countText, atLeast: undefined };
+      const memory = createLongTermMemory({ scope, counter: counter as never });
+      await memory.add(Array.from({ length: 40 }, (_, i) => `Porto fact number ${i}`));
+      const error = await expectMemoryError(
+        () => memory.retrieve('Porto fact', { maxTokens: 30 }),
+        'INVALID_ARGUMENT',
+      );
+      expect(error.message).toContain(`counter.countText() returned ${shown}`);
+    }
+    // A fractional estimate is a count like any other.
+    const memory = createLongTermMemory({
+      scope,
+      counter: { ...exact, countText: (t: string) => t.length / 4 },
+    });
+    await memory.add('Porto fact');
+    expect(await memory.retrieve('Porto fact', { maxTokens: 500 })).toContain('Porto fact');
   });
 
   it('record accepts plain AI SDK { role, content } messages, dated by the clock and found again', async () => {

@@ -10,7 +10,8 @@ import {
   checkOptionalInteger,
   checkOptions,
 } from '../core/check-options.ts';
-import { checkClock } from '../core/clock.ts';
+import { type Clock, checkClock, systemClock } from '../core/clock.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
@@ -95,4 +96,24 @@ export function checkLongTermOptions(options: LongTermMemoryOptions, component: 
     });
   checkClock(options.clock, where, component);
   if (options.onError !== undefined) checkFunction(options.onError, `${where}.onError`, component);
+}
+
+/**
+ * The memory's clock (the system clock when not given), each `now()` checked: a valid Date, else `INVALID_ARGUMENT`
+ * naming `createLongTermMemory(options).clock.now()`. Before, its value went on unchecked and failed where it was
+ * used, naming that (`applyChange(last, change, at): at`, a message's `createdAt`, a SQL `NOT NULL` constraint).
+ */
+export function checkedClock(clock: Clock | undefined, component: string): Clock {
+  if (clock === undefined) return systemClock;
+  return {
+    now() {
+      const now: unknown = clock.now();
+      if (now instanceof Date && !Number.isNaN(now.getTime())) return now;
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component,
+        message: `${where}.clock.now() returned ${now instanceof Date ? 'an Invalid Date' : describeValue(now)}; it must return a valid Date`,
+      });
+    },
+  };
 }

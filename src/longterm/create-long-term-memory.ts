@@ -2,7 +2,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope } from '../core/scope.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { checkLongTermOptions } from './check-long-term-options.ts';
+import { checkedClock, checkLongTermOptions } from './check-long-term-options.ts';
 import { embedTexts, toEmbedder } from './embedder.ts';
 import { createBackgroundWork } from './long-term-background.ts';
 import { cursorStateOf } from './long-term-cursor-state.ts';
@@ -54,7 +54,7 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
       : toEmbedder(options.embedding, 'createLongTermMemory(options).embedding');
   // A store without vector search is searched by full text alone: nothing is embedded for it.
   const embedder = records.vectorSearch ? configured : undefined;
-  const clock = options.clock ?? { now: () => new Date() };
+  const clock = checkedClock(options.clock, component);
   const rules = keepOutRules(options.keepOut ?? {});
   const search = createRecallSearch({
     records,

@@ -91,6 +91,43 @@ describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true })
       },
     );
 
+    it.skipIf(driver.missing !== undefined)(
+      'a clock whose now() is no valid Date is INVALID_ARGUMENT naming it in update, delete and record, and so is a bad time given to the store',
+      async () => {
+        const o = await driver.open();
+        opened.push(o);
+        let now: unknown = new Date();
+        const scope = { tenant: uniqueTenant('clock'), user: 'u' };
+        const memory = createLongTermMemory({ store: o.store, scope, clock: { now: () => now as Date } });
+        const [kept] = await memory.add('Ada lives in Porto');
+        const id = kept?.id ?? '';
+        const before = await memory.history(id);
+        // Before: 'applyChange(last, change, at): at must be…', a message's createdAt, or on SQLite and PostgreSQL
+        // STORE_ERROR 'deleteRecord failed: NOT NULL constraint failed' / 'at.getTime is not a function'.
+        for (const bad of [new Date(Number.NaN), '2026-01-01', undefined]) {
+          now = bad;
+          for (const call of [
+            () => memory.update(id, 'Ada lives in Lisbon'),
+            () => memory.delete(id),
+            () => memory.record([{ role: 'user', content: 'I moved to Oslo' }]),
+          ]) {
+            const error = await expectMemoryError(call, 'INVALID_ARGUMENT');
+            expect(error.message).toContain('createLongTermMemory(options).clock.now() returned');
+          }
+          for (const call of [
+            () => memory.records.deleteRecord(scope, id, bad as Date),
+            () => memory.records.updateRecord(scope, id, { text: 'x' }, bad as Date),
+          ]) {
+            const error = await expectMemoryError(call, 'INVALID_ARGUMENT');
+            expect(error.message).toContain('at must be a valid Date');
+          }
+        }
+        now = new Date();
+        expect(await memory.history(id)).toEqual(before);
+        expect((await memory.search('oslo')).length).toBe(0);
+      },
+    );
+
     const runs: Record<string, number> = {
       memory: 200,
       sqlite: 60,

@@ -1,9 +1,10 @@
 import type { JSONValue } from 'ai';
 import { checkKnownKeys } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
+import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
-import { checkJsonValue } from '../messages/check-json-value.ts';
+import { checkJsonValue, joinPath } from '../messages/check-json-value.ts';
 import type {
   LongTermFilter,
   LongTermLatestOptions,
@@ -40,6 +41,24 @@ export function checkRecordText(value: unknown, what: string, component: string,
   return value;
 }
 
+/**
+ * Throws `INVALID_ARGUMENT` when a record's validity ends before it starts (`invalidAt` before `validAt`, both
+ * given): such a record is valid at no time, so an `asOf` filter never finds it. `what` names the record
+ * (`records[0]`, `change`). Equal times pass (true for no time at all, as a correction at once may say).
+ */
+export function checkValidity(
+  validAt: Date | null | undefined,
+  invalidAt: Date | null | undefined,
+  what: string,
+  component: string,
+): void {
+  if (validAt && invalidAt && invalidAt.getTime() < validAt.getTime())
+    throw bad(
+      component,
+      `${what}.invalidAt (${invalidAt.toISOString()}) is before its validAt (${validAt.toISOString()}): a record stops being true after it starts`,
+    );
+}
+
 /** Throws `INVALID_ARGUMENT` unless `value` is a valid Date (or undefined). */
 export function checkOptionalDate(value: unknown, what: string, component: string): void {
   if (value === undefined) return;
@@ -47,12 +66,40 @@ export function checkOptionalDate(value: unknown, what: string, component: strin
     throw bad(component, `${what} must be a valid Date`);
 }
 
-/** Throws `INVALID_ARGUMENT` unless `value` is a plain JSON object. */
+/**
+ * Throws `INVALID_ARGUMENT` (an `InvalidValueError` naming the path, `records[0].metadata.note`) unless `value`
+ * is a plain JSON object whose keys and strings are well-formed text without NUL, as record text is: PostgreSQL's
+ * jsonb stores neither, so such metadata failed there alone (`STORE_ERROR`) while the other stores kept it.
+ */
 export function checkMetadata(value: unknown, what: string, component: string): Record<string, JSONValue> {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw bad(component, `${what} must be a plain object`);
   checkJsonValue(value, what, component);
+  const path: (string | number)[] = [];
+  const problem = textIssue(value as JSONValue, path);
+  if (problem) throw new InvalidValueError({ path: joinPath(what, path), problem, component });
   return value as Record<string, JSONValue>;
+}
+
+const badText = (text: string) => !text.isWellFormed() || text.includes('\u0000');
+
+/** The first key or string of a checked JSON value that is not well-formed text without NUL; its path in `path`. */
+function textIssue(value: JSONValue, path: (string | number)[]): string | undefined {
+  if (typeof value === 'string')
+    return badText(value) ? 'expected well-formed text without NUL, received a string with one' : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const entries: [string | number, JSONValue | undefined][] = Array.isArray(value)
+    ? value.map((v, i) => [i, v])
+    : Object.entries(value);
+  for (const [key, member] of entries) {
+    path.push(key);
+    if (typeof key === 'string' && badText(key))
+      return 'expected a key of well-formed text without NUL, received one with a NUL or lone surrogate';
+    const problem = member === undefined ? undefined : textIssue(member, path);
+    if (problem) return problem;
+    path.pop();
+  }
+  return undefined;
 }
 
 function checkLimit(value: unknown, what: string, component: string): number {

@@ -1,10 +1,9 @@
-import { checkChoice, checkKnownKeys, checkNestedKeys, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope } from '../core/scope.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
+import { checkedClock, checkLongTermOptions } from './check-long-term-options.ts';
 import { embedTexts, toEmbedder } from './embedder.ts';
-import { checkRankingOptions, rankingOptionKeys } from './hybrid-search.ts';
 import { createBackgroundWork } from './long-term-background.ts';
 import { cursorStateOf } from './long-term-cursor-state.ts';
 import { keepOutRules } from './long-term-keep-out.ts';
@@ -14,7 +13,7 @@ import { createRecorder } from './long-term-recording.ts';
 import { createRecallRetrieve, createRecallSearch } from './long-term-retrieval.ts';
 import { getLongTermRecords } from './long-term-store-v1.ts';
 import { createMemoryLongTermRecords } from './memory-long-term-records.ts';
-import { prepareChange, prepareRecord } from './prepare-record.ts';
+import { checkChangesSomething, prepareChange, prepareRecord } from './prepare-record.ts';
 import { recordsCanRide } from './riding-long-term-records.ts';
 import { recordSelfFacts } from './self-facts/record-self-facts.ts';
 
@@ -27,27 +26,6 @@ export type {
 } from './long-term-memory-options.ts';
 
 const component = 'longterm';
-
-/** Every option of {@link createLongTermMemory}: any other key is refused (a misspelling). */
-const knownOptions: Record<keyof LongTermMemoryOptions, true> = {
-  ...rankingOptionKeys,
-  store: true,
-  scope: true,
-  session: true,
-  recording: true,
-  episodes: true,
-  roles: true,
-  neighbours: true,
-  embedding: true,
-  selfFacts: true,
-  extractor: true,
-  maxFactsPerRun: true,
-  limit: true,
-  counter: true,
-  clock: true,
-  keepOut: true,
-  onError: true,
-};
 
 /**
  * Long-term memory across sessions (seeds 002 and 003): `record` keeps each user and assistant turn with its
@@ -63,45 +41,20 @@ const knownOptions: Record<keyof LongTermMemoryOptions, true> = {
  * const recalled = await memory.retrieve('Where does Alice live?');
  */
 export function createLongTermMemory(options: LongTermMemoryOptions): EngramLongTermMemory {
-  checkOptions(options, 'createLongTermMemory', 'longterm');
-  checkKnownKeys(options, knownOptions, 'createLongTermMemory', component);
-  checkNestedKeys(
-    options.keepOut,
-    { toolDerived: true, agentRecorded: true },
-    'createLongTermMemory(options).keepOut',
-    component,
-  );
-  // A wrong value ('yes', true) is truthy: recall would leave the text out while writes still kept it.
-  for (const key of ['toolDerived', 'agentRecorded'] as const)
-    checkChoice(
-      options.keepOut?.[key],
-      ['recall', 'memory'],
-      `createLongTermMemory(options).keepOut.${key}`,
-      component,
-      'recall',
-    );
-  checkRankingOptions(options, 'createLongTermMemory(options)', component);
+  checkLongTermOptions(options, component);
   const scope = checkScope(options.scope, component);
   const records =
     options.store === undefined
       ? createMemoryLongTermRecords({ component })
       : getLongTermRecords(options.store, component);
   const recording = options.recording ?? 'turns';
-  if (recording === 'facts' && !options.extractor)
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component,
-      message: "recording 'facts' needs an extractor",
-    });
-  if (options.selfFacts !== undefined && typeof options.selfFacts !== 'boolean')
-    throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'selfFacts must be a boolean' });
   const configured =
     options.embedding === undefined
       ? undefined
       : toEmbedder(options.embedding, 'createLongTermMemory(options).embedding');
   // A store without vector search is searched by full text alone: nothing is embedded for it.
   const embedder = records.vectorSearch ? configured : undefined;
-  const clock = options.clock ?? { now: () => new Date() };
+  const clock = checkedClock(options.clock, component);
   const rules = keepOutRules(options.keepOut ?? {});
   const search = createRecallSearch({
     records,
@@ -114,12 +67,6 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     component,
   });
   let counter = options.counter;
-  if (counter !== undefined && typeof (counter as Partial<TokenCounter> | null)?.countText !== 'function')
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component,
-      message: 'createLongTermMemory(options): counter must be a TokenCounter',
-    });
   const retrieve = createRecallRetrieve({
     search,
     defaultLimit: options.limit,
@@ -198,6 +145,7 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     },
     async update(id, change) {
       const prepared = prepareChange(typeof change === 'string' ? { text: change } : change, component);
+      checkChangesSomething(prepared, component);
       const out = await records.updateRecord(scope, id, prepared, clock.now());
       if (embedder && prepared.text !== undefined) {
         const [vector] = await embedTexts(embedder, [out.text]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { expectMemoryError } from '../testing/fixtures.ts';
 import { type Mem0TestServer, startMem0TestServer } from '../testing/mem0/index.ts';
+import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { createLongTermMemory } from './create-long-term-memory.ts';
 import { createMem0LongTermMemory } from './mem0/mem0-long-term-memory.ts';
 
@@ -72,6 +73,78 @@ describe('long-term memory input checks (issue 21 #13)', () => {
     ).toBeDefined();
   });
 
+  it('createLongTermMemory refuses a recording, roles, count, session, clock or callback it cannot use, naming it', () => {
+    const scope = { tenant: 't', user: 'u' };
+    // Before, each was taken: 'fact' recorded turns only, roles 'user' or ['bogus'] recorded no turn, neighbours NaN
+    // no neighbour, a limit over 100 failed every search, a session of '' or an empty clock failed at record naming
+    // neither, onError 5 threw a TypeError from background work.
+    for (const [key, value, problem] of [
+      ['recording', 'fact', "recording must be 'turns' or 'facts' or 'none'"],
+      ['roles', 'user', 'roles must be an array'],
+      ['roles', ['user', 'bogus'], 'roles[1] must be'],
+      ['episodes', 'yes', 'episodes must be a boolean'],
+      ['neighbours', Number.NaN, 'neighbours must be an integer >= 0'],
+      ['neighbours', -1, 'neighbours must be an integer >= 0'],
+      ['maxFactsPerRun', 0, 'maxFactsPerRun must be an integer >= 1'],
+      ['limit', 500, 'limit must be an integer from 1 to 100'],
+      ['limit', 2.5, 'limit must be an integer >= 1'],
+      ['session', '', 'session must be a non-empty string'],
+      ['session', 'a\u0000', 'session must be a non-empty string'],
+      ['clock', {}, 'clock must be an object with a now() method'],
+      ['onError', 5, 'onError must be a function'],
+      ['extractor', {}, 'extractor must be an object with extract()'],
+    ] as const) {
+      expect(
+        () => createLongTermMemory({ scope, [key]: value } as never),
+        `${key}: ${String(value)}`,
+      ).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringMatching(new RegExp(`createLongTermMemory\\(options\\)[.:] ?${key}`)),
+        }),
+      );
+      expect(() => createLongTermMemory({ scope, [key]: value } as never)).toThrow(problem);
+    }
+    expect(
+      createLongTermMemory({
+        scope,
+        roles: [],
+        neighbours: 0,
+        limit: 100,
+        maxFactsPerRun: 1,
+        episodes: false,
+      }),
+    ).toBeDefined();
+  });
+
+  it("retrieve refuses a counter's count that is not a finite number >= 0, naming the method, instead of packing past the budget", async () => {
+    const scope = { tenant: 't', user: 'u' };
+    const exact = createTokenCounter({ encoding: 'o200k_base' });
+    // Before: NaN > maxTokens is false, so every count passed and a block of 40 records came back for 30 tokens.
+    for (const [countText, shown] of [
+      [() => Number.NaN, 'NaN'],
+      [() => -1, '-1'],
+      [() => Number.POSITIVE_INFINITY, 'Infinity'],
+      [() => '3', '"3"'],
+    ] as const) {
+      const counter = { ...exact, countText, atLeast: undefined };
+      const memory = createLongTermMemory({ scope, counter: counter as never });
+      await memory.add(Array.from({ length: 40 }, (_, i) => `Porto fact number ${i}`));
+      const error = await expectMemoryError(
+        () => memory.retrieve('Porto fact', { maxTokens: 30 }),
+        'INVALID_ARGUMENT',
+      );
+      expect(error.message).toContain(`counter.countText() returned ${shown}`);
+    }
+    // A fractional estimate is a count like any other.
+    const memory = createLongTermMemory({
+      scope,
+      counter: { ...exact, countText: (t: string) => t.length / 4 },
+    });
+    await memory.add('Porto fact');
+    expect(await memory.retrieve('Porto fact', { maxTokens: 500 })).toContain('Porto fact');
+  });
+
   it('record accepts plain AI SDK { role, content } messages, dated by the clock and found again', async () => {
     const memory = open();
     const plain: ModelMessage[] = [
@@ -131,5 +204,24 @@ describe('Mem0 long-term memory input checks (the sibling of issue 21 #13)', () 
     expect(server.requests.length).toBe(before);
     await memory.record([{ role: 'user', content: 'I live in Oslo.' }]);
     expect((await memory.search('where do I live')).map((h) => h.record.text)).toEqual(['I live in Oslo.']);
+  });
+
+  it('add checks every record of a batch before sending any: one bad record sends nothing', async () => {
+    const memory = createMem0LongTermMemory({
+      baseUrl: server.url,
+      apiKey: server.apiKey,
+      ids: { userId: `u-${crypto.randomUUID()}` },
+    });
+    const before = server.requests.length;
+    // Before: 'I live in Oslo.' was added (a request sent, a memory kept) and then the batch refused.
+    for (const [bad, field] of [
+      [{ text: 'x', validAt: new Date() }, 'records[1].validAt'],
+      [{ text: 'x', metadata: { note: 'a\u0000' } }, 'records[1].metadata.note'],
+      [{ text: '' }, 'records[1].text'],
+    ] as const) {
+      const error = await expectMemoryError(() => memory.add(['I live in Oslo.', bad]), 'INVALID_ARGUMENT');
+      expect(error.message).toContain(field);
+    }
+    expect(server.requests.length).toBe(before);
   });
 });

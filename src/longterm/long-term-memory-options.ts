@@ -27,9 +27,9 @@ export interface LongTermMemoryOptions extends RankingOptions {
   recording?: RecordingMode;
   /** Whether `record` also writes an `episode` record per call (the turns it got, as one text) for episode fusion. @default true */
   episodes?: boolean;
-  /** Which roles `record` keeps; add `tool` to keep tool output (marked with its tool). @default ['user', 'assistant'] */
+  /** Which roles `record` keeps (an empty list: none); add `tool` to keep tool output (marked with its tool). @default ['user', 'assistant'] */
   roles?: readonly ('user' | 'assistant' | 'tool' | 'system')[];
-  /** Neighbouring turns on each side in a turn record's context. @default 2 */
+  /** Neighbouring turns on each side in a turn record's context (an integer, 0 or more). @default 2 */
   neighbours?: number;
   /**
    * Embeddings for the vector side of search: any AI SDK embedding model or an embedder. Off by default (full
@@ -47,9 +47,9 @@ export interface LongTermMemoryOptions extends RankingOptions {
   selfFacts?: boolean;
   /** The fact extractor of `recording: 'facts'` (see `createLanguageModelExtractor` in `engram/ai-sdk`). */
   extractor?: FactExtractor;
-  /** Facts one extraction run may add or change at most. @default 20 */
+  /** Facts one extraction run may add or change at most (an integer, 1 or more). @default 20 */
   maxFactsPerRun?: number;
-  /** Results of `search` (and candidates `retrieve` packs) when the call does not say. @default 10 (retrieve: as many as its budget asks, at most 100) */
+  /** Results of `search` (and candidates `retrieve` packs) when the call does not say (1–100). @default 10 (retrieve: as many as its budget asks, at most 100) */
   limit?: number;
   /** Counts the tokens of `retrieve`'s block against its budget (`maxTokens`). @default exact o200k_base counts */
   counter?: TokenCounter;

@@ -71,11 +71,14 @@ export interface LongTermMemory {
   retrieve(query: string | MemoryMessage | ModelMessage, options?: LongTermRetrieveOptions): Promise<string>;
   /** The records relevant to a query, best first. */
   search(query: string, options?: LongTermSearchOptions): Promise<LongTermSearchResult[]>;
-  /** Adds records (a string is a `fact`); returns them as stored. */
+  /** Adds records (a string is a `fact`); returns them as stored. A batch with a bad record (a key that is not a field, a misspelt `metdata`) is refused whole. */
   add(input: string | NewLongTermRecord | readonly (string | NewLongTermRecord)[]): Promise<LongTermRecord[]>;
   /** The current version of a record, or undefined. */
   get(id: string): Promise<LongTermRecord | undefined>;
-  /** Supersedes a record with a new version (a string replaces its text); throws `RECORD_NOT_FOUND`. */
+  /**
+   * Supersedes a record with a new version (a string replaces its text); throws `RECORD_NOT_FOUND`, and
+   * `INVALID_ARGUMENT` for a key that is not a field (a misspelt `txt`) or a change with no field to change.
+   */
   update(id: string, change: string | LongTermRecordChange): Promise<LongTermRecord>;
   /** Deletes a record (a `DELETE` version; its history stays); whether it existed. */
   delete(id: string): Promise<boolean>;

@@ -72,7 +72,10 @@ export interface NewLongTermRecord {
   session?: string;
   /** The episode (a session, a task) the record belongs to; searches may fuse by it. */
   episode?: string;
-  /** Free-form JSON (a plain object); a search may filter on top-level values. @default {} */
+  /**
+   * Free-form JSON (a plain object) whose keys and strings are well-formed text without NUL, as `text` is; a search
+   * may filter on top-level values. @default {}
+   */
   metadata?: Record<string, JSONValue>;
   /** Where it came from. @default no messages */
   provenance?: Partial<LongTermProvenance>;

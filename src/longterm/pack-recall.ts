@@ -1,3 +1,4 @@
+import { checkedCounter } from '../tokens/checked-counter.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { checkPackInput } from './check-recall.ts';
@@ -81,7 +82,7 @@ const nearBudget = 4;
 
 let defaultCounter: TokenCounter | undefined;
 function counterOf(given: TokenCounter | undefined): TokenCounter {
-  if (given) return given;
+  if (given) return checkedCounter(given, 'counter', 'longterm');
   defaultCounter ??= createTokenCounter({ encoding: 'o200k_base' });
   return defaultCounter;
 }

@@ -4,7 +4,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId, createId } from '../core/ids.ts';
 import { copyJsonValue } from '../messages/json-value.ts';
 import { analyzeText, notText } from './analyze-text.ts';
-import { checkMetadata, checkOptionalDate, checkRecordText } from './check-record.ts';
+import { checkMetadata, checkOptionalDate, checkRecordText, checkValidity } from './check-record.ts';
 import {
   type LongTermProvenance,
   type LongTermRecordChange,
@@ -74,7 +74,8 @@ export function checkProvenance(value: unknown, what: string, component: string)
 /**
  * Checks a new record and fills in what a store needs: an id (`ltm_…` when missing), kind `fact`, empty
  * metadata, provenance, the dedupe hash and the analysed terms. Throws `INVALID_ARGUMENT` naming the field
- * (`records[2].text`, …) for anything a store would not read back identical.
+ * (`records[2].text`, …) for anything a store would not read back identical, and for a key that is not a field
+ * (a misspelt `metdata`, which would be dropped).
  */
 export function prepareRecord(
   input: NewLongTermRecord,
@@ -93,6 +94,7 @@ export function prepareRecord(
       });
   if (typeof input !== 'object' || input === null)
     throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: `${what} must be an object` });
+  checkFields(input, recordFields, what, component);
   const id = input.id ?? createId('ltm');
   checkId(id, `${what}.id`, component);
   const kind = input.kind ?? 'fact';
@@ -122,16 +124,21 @@ export function prepareRecord(
     checkOptionalDate(input[key], `${what}.${key}`, component);
     if (input[key]) out[key] = new Date(input[key].getTime());
   }
+  checkValidity(out.validAt, out.invalidAt, what, component);
   return out;
 }
 
-/** A change with its terms and hash recomputed, checked; throws `INVALID_ARGUMENT` naming the field. */
+/**
+ * A change with its terms and hash recomputed, checked; throws `INVALID_ARGUMENT` naming the field, and for a key
+ * that is not a field (a misspelt `txt`, which would be dropped).
+ */
 export function prepareChange(
   change: LongTermRecordChange,
   component: string,
 ): LongTermRecordChange & { terms?: string[]; contextTerms?: string[]; hash?: string } {
   if (typeof change !== 'object' || change === null)
     throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'change must be an object' });
+  checkFields(change, changeFields, 'change', component);
   const out: LongTermRecordChange & { terms?: string[]; contextTerms?: string[]; hash?: string } = {};
   if (change.text !== undefined) {
     out.text = checkRecordText(change.text, 'change.text', component);
@@ -151,6 +158,7 @@ export function prepareChange(
     if (v !== null) checkOptionalDate(v, `change.${key}`, component);
     out[key] = v === null ? null : new Date(v.getTime());
   }
+  checkValidity(out.validAt, out.invalidAt, 'change', component);
   if (change.provenance !== undefined)
     out.provenance = checkProvenance(change.provenance, 'change.provenance', component);
   if (change.expectedVersion !== undefined) {
@@ -163,6 +171,53 @@ export function prepareChange(
     out.expectedVersion = change.expectedVersion;
   }
   return out;
+}
+
+/**
+ * Throws `INVALID_ARGUMENT` for a prepared change that changes nothing (no field but `expectedVersion`): `update`
+ * would only add a version equal to the last.
+ */
+export function checkChangesSomething(change: LongTermRecordChange, component: string): void {
+  if (Object.keys(change).every((key) => key === 'expectedVersion'))
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `change changes nothing: give at least one of ${changeFields.filter((f) => f !== 'expectedVersion').join(', ')}`,
+    });
+}
+
+/** The fields of a new record and of a change: any other key (a misspelt `metdata`) is refused. */
+const recordFields: readonly (keyof NewLongTermRecord)[] = [
+  'id',
+  'kind',
+  'text',
+  'context',
+  'session',
+  'episode',
+  'metadata',
+  'provenance',
+  'validAt',
+  'invalidAt',
+];
+const changeFields: readonly (keyof LongTermRecordChange)[] = [
+  'text',
+  'context',
+  'metadata',
+  'validAt',
+  'invalidAt',
+  'provenance',
+  'expectedVersion',
+];
+
+/** Throws `INVALID_ARGUMENT` naming the first key of `value` that `fields` lacks: it would be dropped unread. */
+function checkFields(value: object, fields: readonly string[], what: string, component: string): void {
+  const other = Object.keys(value).find((key) => !fields.includes(key));
+  if (other !== undefined)
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${what}.${other} is not a field (the fields: ${fields.join(', ')})`,
+    });
 }
 
 /** Throws `CONFLICT` when a change expects another version than the record's current one. */

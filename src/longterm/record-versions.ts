@@ -2,6 +2,7 @@ import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { canonicalJson } from '../messages/canonical-json.ts';
 import { copyJsonValue } from '../messages/json-value.ts';
+import { checkValidity } from './check-record.ts';
 import type { LongTermEmbedding } from './long-term-query.ts';
 import type { LongTermRecord, LongTermRecordChange } from './long-term-record.ts';
 import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
@@ -83,7 +84,10 @@ export const versionMatches = (
   embedding: Pick<LongTermEmbedding, 'hash'>,
 ): boolean => current !== undefined && (embedding.hash === undefined || current.hash === embedding.hash);
 
-/** The next version of `last` with a (prepared) change applied, written at `at`. */
+/**
+ * The next version of `last` with a (prepared) change applied, written at `at`. Throws `INVALID_ARGUMENT` when the
+ * change sets `validAt` or `invalidAt` so that the version's validity ends before it starts.
+ */
 export function applyChange(
   last: LongTermRecord,
   change: LongTermRecordChange & { hash?: string },
@@ -116,6 +120,9 @@ export function applyChange(
     if (v === null) delete next[key];
     else if (v !== undefined) next[key] = new Date(v.getTime());
   }
+  // A change of either end may not leave the record valid at no time; one leaving its validity alone may.
+  if (change.validAt !== undefined || change.invalidAt !== undefined)
+    checkValidity(next.validAt, next.invalidAt, 'change', 'longterm');
   if (change.provenance) {
     // The change's origin names who wrote the new text; tool output that went into the old or the new text stays marked.
     const p = change.provenance;

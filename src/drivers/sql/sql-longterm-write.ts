@@ -2,6 +2,7 @@ import type { JSONValue } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
+import { checkAt, checkPreparedChange } from '../../longterm/check-long-term-call.ts';
 import { checkIdAtVersion, checkIds } from '../../longterm/check-record.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermStoreV1, PreparedLongTermRecord } from '../../longterm/long-term-store-v1.ts';
@@ -181,6 +182,8 @@ export function sqlLongTermWrites(
     updateRecord: (scope, id, change, at) =>
       op('updateRecord', scope, async () => {
         checkId(id, 'id', component);
+        checkPreparedChange(change, component);
+        checkAt(at, component);
         const owner = ownerOf(scope);
         return client.transaction(async (tx) => {
           const row = await currentRow(tx, owner, id);
@@ -208,6 +211,7 @@ export function sqlLongTermWrites(
     deleteRecord: (scope, id, at) =>
       op('deleteRecord', scope, async () => {
         checkId(id, 'id', component);
+        checkAt(at, component);
         const owner = ownerOf(scope);
         return client.transaction(async (tx) => {
           const row = await currentRow(tx, owner, id);

@@ -107,7 +107,8 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
     return owned(memory) ? mem0Record(memory) : undefined;
   };
 
-  const addOne = async (input: string | NewLongTermRecord, what: string): Promise<LongTermRecord> => {
+  /** A record to add as Mem0 keeps it (text and metadata), checked; throws `INVALID_ARGUMENT` naming the field. */
+  const checkAdded = (input: string | NewLongTermRecord, what: string) => {
     const r: NewLongTermRecord = typeof input === 'string' ? { text: input } : input;
     if (!isObject(r)) throw bad(`${what} must be a string or a record`);
     for (const [key, value] of Object.entries(r))
@@ -116,6 +117,10 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
     if (r.kind !== undefined && r.kind !== 'fact') throw bad(`${what}.kind must be 'fact' for Mem0`);
     const text = checkRecordText(r.text, `${what}.text`, component);
     const metadata = r.metadata && checkMetadata(r.metadata, `${what}.metadata`, component);
+    return { text, metadata };
+  };
+
+  const addOne = async ({ text, metadata }: ReturnType<typeof checkAdded>): Promise<LongTermRecord> => {
     const body = await addMessages([{ role: 'user', content: text }], false, metadata);
     const added = resultsOf(body, 'add').find(
       (e) => isObject(e) && e.event === 'ADD' && typeof e.id === 'string',
@@ -174,9 +179,10 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
     search,
     async add(input) {
       const list = Array.isArray(input) ? input : [input as string | NewLongTermRecord];
+      // Every record is checked before the first is sent: a batch with a bad record sends none.
+      const checked = list.map((r, i) => checkAdded(r, Array.isArray(input) ? `records[${i}]` : 'record'));
       const out: LongTermRecord[] = [];
-      for (const [i, r] of list.entries())
-        out.push(await addOne(r, Array.isArray(input) ? `records[${i}]` : 'record'));
+      for (const r of checked) out.push(await addOne(r));
       return out;
     },
     get,

@@ -5,6 +5,7 @@ import { checkKnownKeys, checkOptions } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
+import { toEmbedder } from '../../longterm/embedder.ts';
 import type { LongTermMemoryOptions } from '../../longterm/long-term-memory-options.ts';
 import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import {
@@ -138,7 +139,12 @@ export function createAgent(options: CreateAgentOptions): Agent {
   };
   if (longTermMemory !== false) {
     const { embedding, ...recall } = longTermMemory;
-    const memory = createLongTermMemory({ store, scope, ...(embedding !== undefined ? { embedding } : {}) });
+    const where = 'createAgent(options).longTermMemory.embedding';
+    const memory = createLongTermMemory({
+      store,
+      scope,
+      ...(embedding !== undefined ? { embedding: toEmbedder(embedding, where) } : {}),
+    });
     config.longTermMemory = { ...recall, memory };
   }
   return agent(config);

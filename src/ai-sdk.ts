@@ -36,6 +36,7 @@ export {
   type ChatStoreOptions,
   type ChatStream,
   type ContentToModelOutputOptions,
+  type CreateAgentLongTermMemory,
   type CreateAgentOptions,
   contentToModelOutput,
   createAgent,

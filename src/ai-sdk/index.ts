@@ -21,6 +21,7 @@ export {
   agentUIMessageStream,
   type Branch,
   type BranchResult,
+  type CreateAgentLongTermMemory,
   type CreateAgentOptions,
   createAgent,
   type MemoryRetention,

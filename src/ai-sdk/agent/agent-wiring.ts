@@ -135,7 +135,7 @@ const longTermKeys: Record<keyof AgentLongTermMemory, true> = {
 export function checkNestedOptions(
   config: { recordAssembly?: unknown; longTermMemory?: unknown },
   where: string,
-  longTermKeys: Partial<Record<keyof AgentLongTermMemory, true>>,
+  longTermKeys: Readonly<Record<string, true>>,
 ): void {
   const record = config.recordAssembly;
   if (record !== undefined && typeof record !== 'boolean' && (typeof record !== 'object' || record === null))

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsonSchema, tool } from 'ai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type RecordedPrompt, scriptedLanguageModel } from '../../../test-support/scripted-language-model.ts';
+import { topicEmbeddingModel, topicModelId } from '../../../test-support/topic-embedding-model.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
@@ -107,6 +108,26 @@ describe('createAgent', () => {
     }
   });
 
+  it('takes an embedding model for its long-term memory: records are embedded, recall finds by meaning', async () => {
+    const store = createMemoryStore();
+    const topics = topicEmbeddingModel();
+    const longTermMemory = { embedding: topics.model };
+    const first = scriptedLanguageModel([{ text: 'Noted.' }]);
+    await createAgent({ model: first.model, store, scope, longTermMemory }).run('The staging server is db-7.')
+      .result;
+    // The run's records are embedded off the request path.
+    await vi.waitFor(async () =>
+      expect(await store.longTermRecords.missingEmbeddings(scope, topicModelId, 10)).toEqual([]),
+    );
+    expect(topics.calls()).toBeGreaterThan(0);
+    const second = scriptedLanguageModel([{ text: 'db-7.' }]);
+    await createAgent({ model: second.model, store, scope, sessionId: 'chat-2', longTermMemory }).run(
+      'Which database do we use?', // no word in common with what was said: found by its vector
+    ).result;
+    expect(promptText(second.prompts[0])).toContain('<long_term_memory>');
+    expect(promptText(second.prompts[0])).toContain('db-7');
+  });
+
   it('rejects bad options with a typed error naming the option', () => {
     const { model } = scriptedLanguageModel([]);
     const store = createMemoryStore();
@@ -118,6 +139,7 @@ describe('createAgent', () => {
       [{ model, store, scope, maxTokens: 0 }, /maxTokens/],
       [{ model, store, scope, maxTokens: '8k' }, /maxTokens/],
       [{ model, store, scope, longTermMemory: 'yes' }, /longTermMemory/],
+      [{ model, store, scope, longTermMemory: { embeding: {} } }, /longTermMemory\.embeding/],
     ];
     for (const [options, message] of cases) {
       const error = (() => {

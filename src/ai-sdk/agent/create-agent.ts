@@ -5,6 +5,8 @@ import { checkKnownKeys, checkOptions } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
+import { toEmbedder } from '../../longterm/embedder.ts';
+import type { LongTermMemoryOptions } from '../../longterm/long-term-memory-options.ts';
 import type { HasLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import {
   type ConversationMemoryOptions,
@@ -54,9 +56,20 @@ export interface CreateAgentOptions
   context?: 'ladder' | 'citations';
   /**
    * Recall of what this scope said in earlier sessions (`createLongTermMemory` on the store), or `false`; another
-   * key than `mode` and `recallTokens` (a misspelt `mod`, a `memory`) is `INVALID_ARGUMENT`. @default {} (static recall)
+   * key than `mode`, `recallTokens` and `embedding` (a misspelt `mod`, a `memory`) is `INVALID_ARGUMENT`.
+   * @default {} (static recall, full text only)
    */
-  longTermMemory?: false | Omit<AgentLongTermMemory, 'memory'>;
+  longTermMemory?: false | CreateAgentLongTermMemory;
+}
+
+/** `createAgent`'s `longTermMemory`: `agent()`'s options but the memory, which it builds, and that memory's embedding model. */
+export interface CreateAgentLongTermMemory extends Omit<AgentLongTermMemory, 'memory'> {
+  /**
+   * An AI SDK embedding model whose vectors are fused with full text in recall (`localEmbedding()` from
+   * `engram/embeddings`, `openai.embedding('text-embedding-3-small')`): `createLongTermMemory`'s `embedding`.
+   * @default none (full text only)
+   */
+  embedding?: LongTermMemoryOptions['embedding'];
 }
 
 /**
@@ -91,7 +104,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
   checkOptions(options, 'createAgent', 'agent');
   checkKnownKeys(options, optionKeys, 'createAgent', 'agent');
   // Its longTermMemory has no memory: createAgent makes it (one given was replaced without a word).
-  checkNestedOptions(options, 'createAgent(options)', { mode: true, recallTokens: true });
+  checkNestedOptions(options, 'createAgent(options)', { mode: true, recallTokens: true, embedding: true });
   const {
     model,
     store,
@@ -124,7 +137,15 @@ export function createAgent(options: CreateAgentOptions): Agent {
     memory,
     contentStore: content,
   };
-  if (longTermMemory !== false)
-    config.longTermMemory = { ...longTermMemory, memory: createLongTermMemory({ store, scope }) };
+  if (longTermMemory !== false) {
+    const { embedding, ...recall } = longTermMemory;
+    const where = 'createAgent(options).longTermMemory.embedding';
+    const memory = createLongTermMemory({
+      store,
+      scope,
+      ...(embedding !== undefined ? { embedding: toEmbedder(embedding, where) } : {}),
+    });
+    config.longTermMemory = { ...recall, memory };
+  }
   return agent(config);
 }

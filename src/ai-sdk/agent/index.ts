@@ -11,7 +11,12 @@ export type {
   MemoryRetention,
 } from './agent-types.ts';
 export { type AgentUIMessageStreamOptions, agentUIMessageStream } from './agent-ui-message-stream.ts';
-export { type AgentStore, type CreateAgentOptions, createAgent } from './create-agent.ts';
+export {
+  type AgentStore,
+  type CreateAgentLongTermMemory,
+  type CreateAgentOptions,
+  createAgent,
+} from './create-agent.ts';
 export { modelContextWindow } from './model-context-window.ts';
 export { type Branch, type BranchResult, type RunBranchesOptions, runBranches } from './run-branches.ts';
 export { type SubAgentAnswer, type SubAgentToolOptions, subAgentTool } from './sub-agent-tool.ts';

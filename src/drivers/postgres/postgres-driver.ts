@@ -8,6 +8,7 @@ import {
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { StoreCapabilities } from '../../store/memory-store.ts';
 import { checkMigrations, runMigrations } from '../sql/migrate.ts';
+import type { SqlClient } from '../sql/sql-client.ts';
 import { createSqlStore, type SqlStore, whenReady } from '../sql/sql-store.ts';
 import { postgresAppendBatch } from './postgres-append.ts';
 import {
@@ -139,6 +140,28 @@ function lazyPool(connectionString: string, max: number): LazyPool {
 }
 
 /**
+ * What to report when opening failed. A schema check or migration reads a database it could not reach as one
+ * without engram's schema ("no engram schema", "schema migration failed"), so after such a failure (only then) a
+ * `SELECT 1` tells them apart: when it fails too, its error is the one to report — `MISSING_DEPENDENCY` without
+ * `pg`, else `STORE_ERROR` naming what the server (or the network) said.
+ */
+async function openError(client: SqlClient, error: unknown): Promise<unknown> {
+  if (!MemoryError.hasCode(error, 'MIGRATION_ERROR')) return error;
+  try {
+    await client.all('SELECT 1', []);
+    return error;
+  } catch (probe) {
+    if (MemoryError.isInstance(probe)) return probe;
+    return new MemoryError({
+      code: 'STORE_ERROR',
+      component: 'postgres',
+      message: `cannot query the PostgreSQL database: ${probe instanceof Error ? probe.message : String(probe)} (check the connection string: host, port, database, user, password; and that the server is running)`,
+      cause: probe,
+    });
+  }
+}
+
+/**
  * The store for many processes and machines, on PostgreSQL through `pg` (loaded lazily) or any client of the
  * same shape (PGlite). The SQL is the shared layer's (`src/drivers/sql`) with the PostgreSQL dialect: tables in
  * their own schema, gapless per-session sequence numbers from a row-locked counter, versioned migrations
@@ -201,12 +224,16 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     appendBatch: postgresAppendBatch,
     vectorIndex: createPostgresVectorIndex(schema, () => indexed),
     init: async () => {
-      if (options.readOnly) {
-        await checkMigrations(client, { component: 'postgres' });
-        indexed = await existingPgVector(client, vectorMode);
-      } else {
-        await runMigrations(client, { component: 'postgres' });
-        indexed = await setupPgVector(client, schema, vectorMode, dims);
+      try {
+        if (options.readOnly) {
+          await checkMigrations(client, { component: 'postgres' });
+          indexed = await existingPgVector(client, vectorMode);
+        } else {
+          await runMigrations(client, { component: 'postgres' });
+          indexed = await setupPgVector(client, schema, vectorMode, dims);
+        }
+      } catch (error) {
+        throw await openError(client, error);
       }
       capabilities.vectorSearch = indexed !== undefined;
     },

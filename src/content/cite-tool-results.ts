@@ -2,6 +2,7 @@ import type { JSONValue } from 'ai';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { groupDigits } from '../core/group-digits.ts';
 import { checkId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createTimeSlicer } from '../core/time-slicer.ts';
@@ -121,12 +122,7 @@ export type ToolResultPart = ToolPart;
 /** Key terms a citation shows (of the up to 30 its item keeps): about 30 tokens. */
 const citationTerms = 12;
 
-/** Made at the first citation: an `Intl.NumberFormat` costs ~19 ms to make (ICU's data), which no import should pay. */
-let numbers: Intl.NumberFormat | undefined;
-const format = (n: number) => {
-  numbers ??= new Intl.NumberFormat('en-US');
-  return numbers.format(n);
-};
+const format = groupDigits;
 
 /**
  * The citation text a model sees in place of an offloaded result: the item's id, size and tokens, its summary,

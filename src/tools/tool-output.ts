@@ -1,5 +1,6 @@
 import { checkOptionalInteger } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { groupDigits } from '../core/group-digits.ts';
 
 /** What a tool returns when its arguments or the store refused the call: a message the model can act on. */
 export interface ToolError {
@@ -25,7 +26,7 @@ export function boundText(text: string, max: number): string {
   let end = max;
   const code = text.charCodeAt(end - 1);
   if (code >= 0xd800 && code <= 0xdbff) end--;
-  return `${text.slice(0, end)}\n[… ${(text.length - end).toLocaleString('en-US')} more characters not shown; ask for a smaller part]`;
+  return `${text.slice(0, end)}\n[… ${groupDigits(text.length - end)} more characters not shown; ask for a smaller part]`;
 }
 
 /**

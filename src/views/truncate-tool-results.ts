@@ -1,3 +1,4 @@
+import { groupDigits } from '../core/group-digits.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 
@@ -9,7 +10,7 @@ export interface TruncatedUnit {
   tokens: number;
 }
 
-const format = (n: number) => n.toLocaleString('en-US');
+const format = groupDigits;
 
 /** The marker that replaces the cut end of a tool result. */
 export function truncationMarker(kept: number, total: number, messageId: string): string {

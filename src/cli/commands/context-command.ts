@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { groupDigits } from '../../core/group-digits.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { type AssemblyRecord, readAssemblyRecords } from '../../views/assembly/assembly-records.ts';
 import type { ContextAssembly } from '../../views/assembly/context-assembly.ts';
@@ -107,7 +108,7 @@ function printComposition(
   const out = process.stdout;
   const head = [
     `view ${assembly.view}`,
-    assembly.budget === undefined ? undefined : `budget ${assembly.budget.toLocaleString('en-US')}`,
+    assembly.budget === undefined ? undefined : `budget ${groupDigits(assembly.budget)}`,
     `counter ${assembly.counter.encoding}${assembly.counter.exact ? '' : ' (estimated)'}`,
     recorded ? `step ${recorded.step} of ${recorded.of}` : undefined,
     record?.agent ? `agent ${record.agent}` : undefined,

@@ -1,6 +1,8 @@
+import { groupDigits } from '../../core/group-digits.ts';
+
 /** Shared helpers of the deterministic compactors. */
 
-const format = (n: number) => n.toLocaleString('en-US');
+const format = groupDigits;
 
 /** Collapses whitespace runs to one space. */
 export function squash(text: string): string {

@@ -1,5 +1,6 @@
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { groupDigits } from '../../core/group-digits.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import type { CompactSummary } from '../content-compactor.ts';
 import type { ContentItem } from '../content-item.ts';
@@ -21,7 +22,7 @@ export interface TransformContext {
 
 /** Lines longer than this are matched by a `regex` filter on their first part only (bounds its work). */
 const maxMatchedLineChars = 10_000;
-const format = (n: number) => n.toLocaleString('en-US');
+const format = groupDigits;
 
 function filterLines(
   text: string,

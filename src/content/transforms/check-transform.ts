@@ -1,5 +1,6 @@
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { groupDigits } from '../../core/group-digits.ts';
 import { type ContentTransform, contentTransformTypes } from '../content-transform.ts';
 import { compileLinearRegex } from './linear-regex.ts';
 
@@ -24,7 +25,7 @@ function integer(component: string, value: unknown, name: string, min: number): 
   if (!Number.isSafeInteger(value) || (value as number) < min || (value as number) > maxTransformNumber) {
     throw fail(
       component,
-      `.${name} must be an integer from ${min} to ${maxTransformNumber.toLocaleString('en-US')}, got ${describeValue(value)}`,
+      `.${name} must be an integer from ${min} to ${groupDigits(maxTransformNumber)}, got ${describeValue(value)}`,
     );
   }
   return value as number;

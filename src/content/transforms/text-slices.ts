@@ -1,6 +1,7 @@
+import { groupDigits } from '../../core/group-digits.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 
-const format = (n: number) => n.toLocaleString('en-US');
+const format = groupDigits;
 
 /** Moves a cut index off the middle of a surrogate pair: backward (to keep less before it) or forward. */
 export function safeCut(text: string, at: number, direction: 'backward' | 'forward' = 'backward'): number {

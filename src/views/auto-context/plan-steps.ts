@@ -1,4 +1,5 @@
 import type { ToolResultCiter, ToolResultPart } from '../../content/cite-tool-results.ts';
+import { groupDigits } from '../../core/group-digits.ts';
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import { createTimeSlicer } from '../../core/time-slicer.ts';
 import { toolOutputText } from '../../messages/tool-output-text.ts';
@@ -326,7 +327,7 @@ async function cutOutputs(
       let end = Math.min(cap, t.text.length);
       const code = t.text.charCodeAt(end - 1);
       if (end > 0 && end < t.text.length && code >= 0xd800 && code <= 0xdbff) end--;
-      const marker = `[engram: cut to fit the context — the first ${end.toLocaleString('en-US')} of ${t.text.length.toLocaleString('en-US')} characters are shown; the whole result is content item "${t.id}": call retrieve_from_memory for the rest]`;
+      const marker = `[engram: cut to fit the context — the first ${groupDigits(end)} of ${groupDigits(t.text.length)} characters are shown; the whole result is content item "${t.id}": call retrieve_from_memory for the rest]`;
       return {
         seq: t.entry.seq,
         toolCallId: t.part.toolCallId,

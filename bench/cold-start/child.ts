@@ -26,8 +26,8 @@ export interface ColdRequest {
   /** Untimed turns before the measured ones. @default 0 */
   warm?: number;
   /**
-   * Seed of the new turns (not the session's, and a different one for each child of a run: turns stored twice
-   * would repeat their tool call ids in the log).
+   * Seed of the new turns (not the session's). The suite gives every size the same seeds, each child on its own copy
+   * of the file: turns stored twice in one log would repeat their tool call ids.
    */
   seed?: number;
 }

@@ -34,8 +34,13 @@ export interface ColdStartPlan {
   neverRead: number;
   /** Sizes at which the read after one new turn is measured (after the cold starts at a size both have). */
   stepSizes: number[];
-  /** Measured turns per view and size. */
+  /** Measured turns per view, size and seed. */
   steps: number;
+  /**
+   * Seeds of the new turns: one fresh process per view, size and seed, each on a flushed copy of the file, so every
+   * size reads the same turns (a 50k read compared with a 1k read of other turns measures the turns, not the log).
+   */
+  stepSeeds: number[];
   /** Untimed turns before them (the code of a step compiled, as in a process that has run a while). */
   warm: number;
 }
@@ -50,6 +55,7 @@ export function coldStartPlan(quick: boolean): ColdStartPlan {
         neverRead: 300,
         stepSizes: [150, 600],
         steps: 3,
+        stepSeeds: [1_000],
         warm: 1,
       }
     : {
@@ -61,6 +67,7 @@ export function coldStartPlan(quick: boolean): ColdStartPlan {
         neverRead: 10_000,
         stepSizes: [1_000, 10_000, 50_000],
         steps: 12,
+        stepSeeds: [1_000, 1_001, 1_002],
         warm: 3,
       };
 }
@@ -89,29 +96,33 @@ export const coldStart: Suite = async (options) => {
   let neverRead: ColdSample | undefined;
   let neverCited: ColdSample | undefined;
   let putReference: PutResult | undefined;
-  /** Seeds of the step children's turns: one each, so no turn is stored twice. */
-  let stepSeed = 1_000;
   const measure = (
     path: string,
     sessionId: string,
     view: ViewName,
     size: number,
-    steps?: number,
+    steps?: { count: number; seed: number },
     items?: boolean,
   ) => {
     const request: ColdRequest = {
       path,
       sessionId,
       view,
-      ...(steps ? { steps, warm: plan.warm, seed: stepSeed++ } : {}),
+      ...(steps ? { steps: steps.count, warm: plan.warm, seed: steps.seed } : {}),
       ...(items ? { items } : {}),
     };
     log(
-      `  ${view} at ${size.toLocaleString('en-US')} messages (fresh process${steps ? `, ${steps} new turns` : ''})…`,
+      `  ${view} at ${size.toLocaleString('en-US')} messages (fresh process${steps ? `, ${steps.count} new turns of seed ${steps.seed}, on a copy` : ''})…`,
     );
     const result = JSON.parse(runChild(child, request, log)) as ColdResult;
     if (!steps) log(`    ${result.cpu.toFixed(1)} ms CPU, ${result.wall.toFixed(1)} ms wall`);
     return { ...result, size, view };
+  };
+  /** A flushed copy (see copyDurably) of the SQLite file at `from` and its WAL, named `name` in the run's directory. */
+  const copyOf = (from: string, name: string) => {
+    for (const suffix of ['', '-wal'])
+      if (existsSync(from + suffix)) copyDurably(from + suffix, join(dir, name + suffix));
+    return join(dir, name);
   };
   try {
     const longest = Math.max(...plan.sizes, plan.neverRead);
@@ -128,13 +139,8 @@ export const coldStart: Suite = async (options) => {
     const neverSize = await never.growTo(plan.neverRead);
     await never.close();
     // Flushed copies (see copyDurably) for the citation view and the put reference: each reads it unread.
-    const copyOf = (name: string) => {
-      for (const suffix of ['', '-wal'])
-        if (existsSync(neverPath + suffix)) copyDurably(neverPath + suffix, join(dir, name + suffix));
-      return join(dir, name);
-    };
-    const citedPath = copyOf('never-read-citation.db');
-    const putPath = copyOf('never-read-put.db');
+    const citedPath = copyOf(neverPath, 'never-read-citation.db');
+    const putPath = copyOf(neverPath, 'never-read-put.db');
     neverCited = measure(citedPath, 'never-read', 'citation', neverSize, undefined, true);
     log('  content.put of the same results (the reference, fresh process)…');
     const putRequest: PutRequest = { path: putPath, sessionId: 'never-read' };
@@ -155,9 +161,18 @@ export const coldStart: Suite = async (options) => {
               const view = viewNames[(k + rep) % viewNames.length]!; // rotate which view goes first
               samples.push(measure(path, 'long', view, held));
             }
-        // After the cold starts: each step child appends its turns to the session (the next size counts them).
+        // After the cold starts: each step child appends its turns to a flushed copy of the file, so every size and
+        // view reads the same new turns and the session itself is left as grown.
         if (plan.stepSizes.includes(size))
-          for (const view of stepViews) stepSamples.push(measure(path, 'long', view, held, plan.steps));
+          for (const seed of plan.stepSeeds)
+            for (const view of stepViews) {
+              const copy = copyOf(path, 'steps.db');
+              try {
+                stepSamples.push(measure(copy, 'long', view, held, { count: plan.steps, seed }));
+              } finally {
+                for (const suffix of ['', '-wal', '-shm']) rmSync(copy + suffix, { force: true });
+              }
+            }
       }
     } finally {
       await long.close();

@@ -323,7 +323,7 @@ export function renderColdStartSection(f: ColdStartFigures): string {
     '',
     '### The read after one new turn, the view open',
     '',
-    `At ${f.plan.stepSizes.map(int).join(', ')} messages, after the cold starts at that size, a fresh process per view opens the file and reads once (untimed here), then appends ${f.plan.warm} untimed and ${f.plan.steps} measured new turns (\`createScriptedConversation\` with a seed of their own for each process: a user message, tool calls and their 1–50 KB results, the answer; ${'`conversation.store`'} of the whole turn, durability \`power\`), each followed by one \`read()\` through the same view: what an agent's step costs the view. Medians of the measured turns (the stalls: the worst). These turns stay in the session (the next size counts them).`,
+    `At ${f.plan.stepSizes.map(int).join(', ')} messages, after the cold starts at that size, a fresh process per view opens the file and reads once (untimed here), then appends ${f.plan.warm} untimed and ${f.plan.steps} measured new turns (\`createScriptedConversation\` with seed ${f.plan.stepSeeds.map(String).join(', ')}, one process per seed: a user message, tool calls and their 1–50 KB results, the answer; ${'`conversation.store`'} of the whole turn, durability \`power\`), each followed by one \`read()\` through the same view: what an agent's step costs the view. Each process works on a flushed copy of the file, so every size reads the same new turns and the session stays as grown: a read's cost depends on its turn (0.4 to 30 ms at one size, as the ladder compacts or not), so sizes compared on different turns compare the turns. Medians of the measured turns of every seed (the stalls: the worst).`,
     '',
     cmd,
     '',

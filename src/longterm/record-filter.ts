@@ -76,12 +76,15 @@ export function matchesFilter(record: LongTermRecord, filter: LongTermFilter): b
 }
 
 /**
- * Whether a record is valid at `t` (event time): its `validAt` (else its `createdAt`) at or before `t`, and no
- * `invalidAt` or one after `t`. The condition of a filter's `asOf`.
+ * Whether a record is valid at `t` (event time): its start at or before `t`, and no `invalidAt` or one after `t`.
+ * The start is `validAt`; without one, the record's `createdAt` when it has no `invalidAt` either (an undated
+ * statement holds from when it was recorded), and no start at all when it has one (a record "true until 2020"
+ * holds for all time before then, though added today). The condition of a filter's `asOf`.
  */
 export function validAt(record: LongTermRecord, t: Date): boolean {
-  const from = (record.validAt ?? record.createdAt).getTime();
-  return from <= t.getTime() && (record.invalidAt === undefined || record.invalidAt.getTime() > t.getTime());
+  const until = record.invalidAt?.getTime();
+  const from = record.validAt?.getTime() ?? (until === undefined ? record.createdAt.getTime() : -Infinity);
+  return from <= t.getTime() && (until === undefined || until > t.getTime());
 }
 
 /** Cosine similarity of two vectors of one length (0 when either is all zeros); `INVALID_ARGUMENT` for non-arrays. */

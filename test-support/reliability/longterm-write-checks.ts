@@ -2,13 +2,14 @@
  * The checks of the long-term multi-process and SIGKILL tests, on a memory reopened after its writers ended: the
  * scope holds exactly the expected records once each, with the expected texts, and full-text search agrees.
  */
+import { analyzeText } from '../../src/longterm/analyze-text.ts';
 import { listAllRecords } from '../../src/longterm/list-all-records.ts';
 import type { EngramLongTermMemory } from '../../src/longterm/long-term-memory-options.ts';
 import { uniqueWord } from './longterm-write-ops.ts';
 
 /**
  * What is wrong with the memory's scope against `expected` (id → text of every live record): an id listed twice,
- * a missing, extra or stale record, and any full-text search for a record's unique words (revisions 0 and 1 of
+ * a missing, extra or stale record, and any full-text search (the store's index) for a record's unique words (revisions 0 and 1 of
  * each id in `written`) that does not find exactly the record whose current text holds the word. `[]` when right.
  */
 export async function longTermProblems(
@@ -30,7 +31,9 @@ export async function longTermProblems(
   for (const id of new Set(written)) {
     for (const rev of [0, 1]) {
       const word = uniqueWord(id, rev);
-      const hits = (await memory.search(word, { limit: 5 })).map((h) => h.record);
+      // The store's full-text search itself (a memory with an embedding model would add vector hits).
+      const query = { terms: analyzeText(word), limit: 5 };
+      const hits = (await memory.records.searchText(memory.scope, query)).map((h) => h.record);
       const want = expected.get(id)?.includes(word) ? [id] : [];
       const got = hits.map((h) => h.id);
       if (got.join() !== want.join()) problems.push(`search "${word}" finds [${got}], expected [${want}]`);

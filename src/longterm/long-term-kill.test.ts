@@ -8,7 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { runChildScript } from '../../test-support/reliability/child-process.ts';
-import { longTermProblems } from '../../test-support/reliability/longterm-write-checks.ts';
+import { afterCatchUp, longTermProblems } from '../../test-support/reliability/longterm-write-checks.ts';
 import { acksOf, stateAfter, writerOps } from '../../test-support/reliability/longterm-write-ops.ts';
 import type { LongTermWritersChildConfig } from '../../test-support/reliability/longterm-writers-child.ts';
 import { reopenableDrivers } from '../../test-support/reliability/reopenable-stores.ts';
@@ -82,14 +82,9 @@ describe('long-term memory: SIGKILLed while writing', () => {
             console.info(
               `long-term kill (${driver.name}): ${cut} kills after an unacknowledged commit, ${missing.length} records without a vector reopened`,
             );
-            await memory.flush();
-            expect(await memory.records.missingEmbeddings(scope, topicModelId, 1000)).toEqual([]);
-            const near = await memory.records.searchVector(scope, {
-              vector: [1, 0, 0, 0.1],
-              model: topicModelId,
-              limit: 1000,
-            });
-            expect(near.map((h) => h.id).sort()).toEqual([...expected.keys()].sort());
+            const caught = await afterCatchUp(memory, [1, 0, 0, 0.1], 1000);
+            expect(caught.missing).toEqual([]);
+            expect(caught.near.map((r) => r.id).sort()).toEqual([...expected.keys()].sort());
 
             const [, text] = [...expected].at(-1)!;
             expect(await memory.retrieve(text.split(' ').at(-1)!)).toContain(text);

@@ -5,6 +5,7 @@
 import { analyzeText } from '../../src/longterm/analyze-text.ts';
 import { listAllRecords } from '../../src/longterm/list-all-records.ts';
 import type { EngramLongTermMemory } from '../../src/longterm/long-term-memory-options.ts';
+import { topicModelId } from '../topic-embedding-model.ts';
 import { uniqueWord } from './longterm-write-ops.ts';
 
 /**
@@ -42,4 +43,16 @@ export async function longTermProblems(
     }
   }
   return problems;
+}
+
+/**
+ * Runs the memory's catch-up (`flush`) and reads what it left: the ids still without a vector of the topic model
+ * (`missing`, `[]` when caught up) and the `limit` records nearest `vector` (`near`, best first).
+ */
+export async function afterCatchUp(memory: EngramLongTermMemory, vector: number[], limit: number) {
+  await memory.flush();
+  const { records, scope } = memory;
+  const missing = await records.missingEmbeddings(scope, topicModelId, 1000);
+  const near = await records.searchVector(scope, { vector, model: topicModelId, limit });
+  return { missing, near: near.map((h) => h.record) };
 }

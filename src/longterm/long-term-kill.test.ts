@@ -1,6 +1,7 @@
 /**
  * Long-term memory SIGKILLed mid-stream: a child adds, updates and deletes records in a loop (embedding them in
- * the background) and is killed at a random point, several times on one database. Reopened, every acknowledged
+ * the background) and is killed at a random point, several times on one
+ * database (SQLite, PostgreSQL, json-file). Reopened, every acknowledged
  * write holds (the write in flight at the kill is there whole or not at all), search agrees with the table, and
  * the vectors the kills cut off are made by the next memory's catch-up.
  */
@@ -8,10 +9,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { runChildScript } from '../../test-support/reliability/child-process.ts';
+import { longTermKillDrivers, openLongTermStore } from '../../test-support/reliability/longterm-stores.ts';
 import { afterCatchUp, longTermProblems } from '../../test-support/reliability/longterm-write-checks.ts';
 import { acksOf, stateAfter, writerOps } from '../../test-support/reliability/longterm-write-ops.ts';
 import type { LongTermWritersChildConfig } from '../../test-support/reliability/longterm-writers-child.ts';
-import { reopenableDrivers } from '../../test-support/reliability/reopenable-stores.ts';
 import { topicEmbeddingModel, topicModelId } from '../../test-support/topic-embedding-model.ts';
 import { createLongTermMemory } from './create-long-term-memory.ts';
 import { listAllRecords } from './list-all-records.ts';
@@ -23,7 +24,7 @@ const kills = 4;
 const lines = (state: ReadonlyMap<string, string>) => [...state].map(([id, text]) => `${id}=${text}`).sort();
 
 describe('long-term memory: SIGKILLed while writing', () => {
-  for (const driver of reopenableDrivers())
+  for (const driver of longTermKillDrivers())
     it.skipIf(driver.skip)(
       `${driver.name}: ${kills} kills; every acknowledged write holds and is searchable, missing vectors are caught up`,
       async () => {
@@ -52,7 +53,7 @@ describe('long-term memory: SIGKILLed while writing', () => {
           }
 
           // A new handle, as a restarted process opens the database.
-          const store = db.open();
+          const store = openLongTermStore(db.child);
           try {
             const memory = createLongTermMemory({ store, scope, embedding: topicEmbeddingModel().model });
             if ('path' in db.child) {

@@ -1,6 +1,6 @@
 /**
  * Child script of the long-term multi-process and SIGKILL tests: a long-term memory on a reopenable database
- * (SQLite file or PostgreSQL schema) runs its writer's sequence (`stepOps`), printing one JSON line per write once
+ * (SQLite file, PostgreSQL schema, or a json-file directory for the SIGKILL test) runs its writer's sequence (`stepOps`), printing one JSON line per write once
  * it is acknowledged. `race`: waits for the parent's go, runs `steps` steps, and after each one also updates a
  * shared record (with `expectedVersion`, read again on `CONFLICT`, printing `conflict`) and adds the record `common` every writer adds;
  * prints `done`. `loop`: with a topic embedding model (vectors are written in the background), runs until killed.
@@ -9,12 +9,12 @@ import type { Scope } from '../../src/core/scope.ts';
 import { createLongTermMemory } from '../../src/longterm/create-long-term-memory.ts';
 import { topicEmbeddingModel } from '../topic-embedding-model.ts';
 import { childConfig, emit, waitForGo } from './child-process.ts';
+import { type LongTermLocation, openLongTermStore } from './longterm-stores.ts';
 import { type LongTermAck, stepOps } from './longterm-write-ops.ts';
-import { openReopenable, type ReopenableLocation } from './reopenable-stores.ts';
 
 /** What the parent passes in argv[2]. */
 export interface LongTermWritersChildConfig {
-  location: ReopenableLocation;
+  location: LongTermLocation;
   scope: Scope;
   /** Marks the texts (the scope's name). */
   label: string;
@@ -27,7 +27,7 @@ export interface LongTermWritersChildConfig {
 }
 
 const config = childConfig<LongTermWritersChildConfig>();
-const store = openReopenable(config.location);
+const store = openLongTermStore(config.location);
 const memory = createLongTermMemory({
   store,
   scope: config.scope,

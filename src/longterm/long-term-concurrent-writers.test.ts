@@ -79,6 +79,12 @@ describe('long-term memory: concurrent writer processes on one database', () => 
           expect(await memory.history('common')).toHaveLength(1);
           const written = acks.slice(0, 4).flatMap((a) => a.map((x) => x.id));
           expect(await longTermProblems(memory, expectedAda, written)).toEqual([]);
+          // Exactly once: each own record has one version per acknowledged write of it, in order.
+          const adaAcks = acks.slice(0, 4).flat();
+          for (const id of new Set(adaAcks.filter((x) => /^w\d-/.test(x.id)).map((x) => x.id))) {
+            const events = (await memory.history(id)).map((v) => v.event);
+            expect(events).toEqual(adaAcks.filter((x) => x.id === id).map((x) => x.op.toUpperCase()));
+          }
 
           const other = createLongTermMemory({ store, scope: bob });
           const expectedBob = ownState(acks[4]!, 'bob', 'w0');

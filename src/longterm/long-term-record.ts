@@ -81,8 +81,8 @@ export interface NewLongTermRecord {
   provenance?: Partial<LongTermProvenance>;
   /**
    * When what it says became true (event time), e.g. the date of the session it was said in. @default none: an
-   * `asOf` filter counts the record as true from when it was added (`createdAt`), or, when `invalidAt` is given,
-   * from the beginning of time up to `invalidAt`
+   * `asOf` filter counts the record as true from when it was added (`createdAt`), or, when its `invalidAt` is at
+   * or before that (a fact that had ended when it was recorded), from the beginning of time up to `invalidAt`
    */
   validAt?: Date;
   /** When what it says stopped being true (event time; exclusive: not valid at `invalidAt` itself). */

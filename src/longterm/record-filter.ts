@@ -77,13 +77,15 @@ export function matchesFilter(record: LongTermRecord, filter: LongTermFilter): b
 
 /**
  * Whether a record is valid at `t` (event time): its start at or before `t`, and no `invalidAt` or one after `t`.
- * The start is `validAt`; without one, the record's `createdAt` when it has no `invalidAt` either (an undated
- * statement holds from when it was recorded), and no start at all when it has one (a record "true until 2020"
- * holds for all time before then, though added today). The condition of a filter's `asOf`.
+ * The start is `validAt`; without one, the record's `createdAt` (an undated statement holds from when it was
+ * recorded), unless its `invalidAt` is at or before its `createdAt`: then it has no start (a record "true until
+ * 2020" added today held for all time before then; a record ended after it was added still starts when it was
+ * added). The condition of a filter's `asOf`.
  */
 export function validAt(record: LongTermRecord, t: Date): boolean {
   const until = record.invalidAt?.getTime();
-  const from = record.validAt?.getTime() ?? (until === undefined ? record.createdAt.getTime() : -Infinity);
+  const created = record.createdAt.getTime();
+  const from = record.validAt?.getTime() ?? (until !== undefined && until <= created ? -Infinity : created);
   return from <= t.getTime() && (until === undefined || until > t.getTime());
 }
 

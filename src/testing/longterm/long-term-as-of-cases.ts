@@ -40,7 +40,7 @@ export const longTermAsOfCases: LongTermCase[] = [
     },
   },
   {
-    name: 'asOf: a record with an invalidAt and no validAt is valid from the beginning of time up to its invalidAt',
+    name: 'asOf: a record without validAt that had ended when it was added is valid from the beginning of time up to its invalidAt',
     async run(t) {
       const scope = t.scope({ user: 'u' });
       // Added now, true until May 3rd 2023 (long before now): found as of any earlier time, never after.
@@ -64,6 +64,14 @@ export const longTermAsOfCases: LongTermCase[] = [
       await t.records.updateRecord(scope, 'moved', change, new Date());
       expect(await found(day(1))).toEqual(['moved', 'until']);
       expect(await found(day(10))).toEqual([]);
+      // A record ended after it was added (an undated job, left tomorrow) still starts when it was added.
+      const added = Date.now();
+      await t.records.addRecords(scope, [rec({ id: 'job', text: 'works at Hooli' })]);
+      const left = new Date(added + 86_400_000);
+      await t.records.updateRecord(scope, 'job', prepareChange({ invalidAt: left }, 'test'), new Date());
+      expect(await found(day(1))).toEqual(['moved', 'until']);
+      expect(await found(new Date(added + 3_600_000))).toEqual(['job', 'undated']);
+      expect(await found(left)).toEqual(['undated']);
     },
   },
   {
@@ -121,13 +129,14 @@ export const longTermAsOfCases: LongTermCase[] = [
               const expected = stored
                 .filter((s, i) => {
                   const until = records[i]!.invalid === undefined ? undefined : day(records[i]!.invalid! + 1);
-                  // No validAt: from createdAt, or from the beginning of time when the record has an invalidAt.
+                  // No validAt: from createdAt, or from the beginning of time when it had ended by then.
+                  const created = s.createdAt.getTime();
                   const from =
                     records[i]!.valid !== undefined
                       ? day(records[i]!.valid! + 1).getTime()
-                      : until === undefined
-                        ? s.createdAt.getTime()
-                        : -Infinity;
+                      : until !== undefined && until.getTime() <= created
+                        ? -Infinity
+                        : created;
                   return from <= asOf.getTime() && (until === undefined || until.getTime() > asOf.getTime());
                 })
                 .map((s) => s.id)

@@ -148,8 +148,15 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
       checkChangesSomething(prepared, component);
       const out = await records.updateRecord(scope, id, prepared, clock.now());
       if (embedder && prepared.text !== undefined) {
-        const [vector] = await embedTexts(embedder, [out.text]);
-        if (vector) await records.putEmbeddings(scope, [{ id, model: embedder.id, vector, hash: out.hash }]);
+        // The version is committed (its old vectors dropped with it): a failed embedding is the catch-up's to
+        // redo (`missingEmbeddings` lists the record), reported to onError, never a failed update.
+        try {
+          const [vector] = await embedTexts(embedder, [out.text]);
+          if (vector)
+            await records.putEmbeddings(scope, [{ id, model: embedder.id, vector, hash: out.hash }]);
+        } catch (error) {
+          options.onError?.(error);
+        }
       }
       return out;
     },

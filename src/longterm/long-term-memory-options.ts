@@ -63,7 +63,10 @@ export interface LongTermMemoryOptions extends RankingOptions {
    * with `INVALID_ARGUMENT`). Another key (a misspelt `toolDerivd`) is `INVALID_ARGUMENT`. @default nothing kept out
    */
   keepOut?: KeepOutOptions;
-  /** Called with each error of background work (embedding, extraction); the work is retried on the next `record` or `flush`. */
+  /**
+   * Called with each error of background work (embedding, extraction) and of an `update`'s embedding of its new text
+   * (the update stands); the work is retried on the next `record` or `flush`.
+   */
   onError?: (error: unknown) => void;
 }
 

@@ -77,7 +77,9 @@ export interface LongTermMemory {
   get(id: string): Promise<LongTermRecord | undefined>;
   /**
    * Supersedes a record with a new version (a string replaces its text); throws `RECORD_NOT_FOUND`, and
-   * `INVALID_ARGUMENT` for a key that is not a field (a misspelt `txt`) or a change with no field to change.
+   * `INVALID_ARGUMENT` for a key that is not a field (a misspelt `txt`) or a change with no field to change. A new
+   * text is embedded before it resolves; when that fails the version stands (the error goes to `onError`) and the
+   * next catch-up (an `add`, `record` or `flush`) embeds it.
    */
   update(id: string, change: string | LongTermRecordChange): Promise<LongTermRecord>;
   /** Deletes a record (a `DELETE` version; its history stays); whether it existed. */

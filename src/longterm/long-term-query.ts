@@ -20,8 +20,10 @@ export interface LongTermFilter {
   /** Only records whose `validAt` is at or before this time (records without one are left out). */
   validTo?: Date;
   /**
-   * Only records valid at this time (event time, bi-temporal): `validAt` at or before it (a record without
-   * `validAt` counts as valid from its `createdAt`) and no `invalidAt`, or one after it.
+   * Only records valid at this time (event time, bi-temporal): `validAt` at or before it and no `invalidAt`, or
+   * one after it. A record without `validAt` counts as valid from its `createdAt`, or from the beginning of time
+   * when its `invalidAt` is at or before its `createdAt` (a record "true until 2020" added today is found as of
+   * 2019; one ended after it was added still starts when it was added).
    */
   asOf?: Date;
 }

@@ -79,9 +79,13 @@ export interface NewLongTermRecord {
   metadata?: Record<string, JSONValue>;
   /** Where it came from. @default no messages */
   provenance?: Partial<LongTermProvenance>;
-  /** When what it says became true (event time), e.g. the date of the session it was said in. */
+  /**
+   * When what it says became true (event time), e.g. the date of the session it was said in. @default none: an
+   * `asOf` filter counts the record as true from when it was added (`createdAt`), or, when its `invalidAt` is at
+   * or before that (a fact that had ended when it was recorded), from the beginning of time up to `invalidAt`
+   */
   validAt?: Date;
-  /** When what it says stopped being true (event time). */
+  /** When what it says stopped being true (event time; exclusive: not valid at `invalidAt` itself). */
   invalidAt?: Date;
 }
 

@@ -76,12 +76,17 @@ export function matchesFilter(record: LongTermRecord, filter: LongTermFilter): b
 }
 
 /**
- * Whether a record is valid at `t` (event time): its `validAt` (else its `createdAt`) at or before `t`, and no
- * `invalidAt` or one after `t`. The condition of a filter's `asOf`.
+ * Whether a record is valid at `t` (event time): its start at or before `t`, and no `invalidAt` or one after `t`.
+ * The start is `validAt`; without one, the record's `createdAt` (an undated statement holds from when it was
+ * recorded), unless its `invalidAt` is at or before its `createdAt`: then it has no start (a record "true until
+ * 2020" added today held for all time before then; a record ended after it was added still starts when it was
+ * added). The condition of a filter's `asOf`.
  */
 export function validAt(record: LongTermRecord, t: Date): boolean {
-  const from = (record.validAt ?? record.createdAt).getTime();
-  return from <= t.getTime() && (record.invalidAt === undefined || record.invalidAt.getTime() > t.getTime());
+  const until = record.invalidAt?.getTime();
+  const created = record.createdAt.getTime();
+  const from = record.validAt?.getTime() ?? (until !== undefined && until <= created ? -Infinity : created);
+  return from <= t.getTime() && (until === undefined || until > t.getTime());
 }
 
 /** Cosine similarity of two vectors of one length (0 when either is all zeros); `INVALID_ARGUMENT` for non-arrays. */

@@ -159,9 +159,10 @@ export function filterSql(filter: LongTermFilter = {}): SqlPart[] {
   if (filter.validTo) parts.push({ sql: 'r.valid_at <= ?', args: [filter.validTo.getTime()] });
   if (filter.asOf) {
     const t = filter.asOf.getTime();
+    // Without valid_at, a record starts at created_at, or has no start when it ended by then (validAt).
     parts.push({
-      sql: '(COALESCE(r.valid_at, r.created_at) <= ? AND (r.invalid_at IS NULL OR r.invalid_at > ?))',
-      args: [t, t],
+      sql: '((r.valid_at <= ? OR (r.valid_at IS NULL AND (r.created_at <= ? OR r.invalid_at <= r.created_at))) AND (r.invalid_at IS NULL OR r.invalid_at > ?))',
+      args: [t, t, t],
     });
   }
   return parts;

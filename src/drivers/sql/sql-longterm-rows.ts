@@ -120,7 +120,8 @@ export function filterSql(dialect: SqlDialect, filter: LongTermFilter): SqlFragm
   if (filter.asOf) {
     const t = filter.asOf.getTime();
     parts.push(
-      sql`COALESCE(r.valid_at, r.created_at) <= ${t} AND (r.invalid_at IS NULL OR r.invalid_at > ${t})`,
+      // Without valid_at, a record starts at created_at, or has no start when it ended by then (validAt).
+      sql`(r.valid_at <= ${t} OR (r.valid_at IS NULL AND (r.created_at <= ${t} OR r.invalid_at <= r.created_at))) AND (r.invalid_at IS NULL OR r.invalid_at > ${t})`,
     );
   }
   return parts;

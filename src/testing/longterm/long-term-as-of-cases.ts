@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { prepareChange } from '../../longterm/prepare-record.ts';
 import type { LongTermCase } from './long-term-case.ts';
 import { ids, rec, search } from './long-term-case-helpers.ts';
 
@@ -7,8 +8,9 @@ const day = (d: number) => new Date(Date.UTC(2023, 4, d));
 
 /**
  * The conformance cases of `filter.asOf` (event time): text search, listings and vector search keep exactly the
- * records valid at the time — `validAt` (else `createdAt`) at or before it, no `invalidAt` or one after it —
- * checked on fixed records and, as a property, against the same condition computed in JavaScript.
+ * records valid at the time — `validAt` at or before it (without one: `createdAt`, or no start at all for a record
+ * with an `invalidAt`), no `invalidAt` or one after it — checked on fixed records and, as a property, against the
+ * same condition computed in JavaScript.
  */
 export const longTermAsOfCases: LongTermCase[] = [
   {
@@ -38,6 +40,41 @@ export const longTermAsOfCases: LongTermCase[] = [
     },
   },
   {
+    name: 'asOf: a record without validAt that had ended when it was added is valid from the beginning of time up to its invalidAt',
+    async run(t) {
+      const scope = t.scope({ user: 'u' });
+      // Added now, true until May 3rd 2023 (long before now): found as of any earlier time, never after.
+      await t.records.addRecords(scope, [
+        rec({ id: 'until', text: 'works at Acme', invalidAt: day(3) }),
+        rec({ id: 'undated', text: 'works at Initech' }),
+      ]);
+      const found = async (asOf: Date) =>
+        ids(await search(t.records, scope, 'works', { filter: { asOf } })).sort();
+      expect(await found(new Date(Date.UTC(2019, 0, 1)))).toEqual(['until']);
+      expect(await found(new Date(-8.64e15))).toEqual(['until']);
+      expect(await found(new Date(day(3).getTime() - 1))).toEqual(['until']);
+      expect(await found(day(3))).toEqual([]);
+      expect(await found(new Date())).toEqual(['undated']);
+      const listed = await t.records.listRecords(scope, { filter: { asOf: day(2) } });
+      expect(listed.records.map((r) => r.id)).toEqual(['until']);
+      // An update that removes validAt but keeps invalidAt leaves the same unbounded start.
+      await t.records.addRecords(scope, [rec({ id: 'moved', text: 'works at Globex', validAt: day(2) })]);
+      expect(await found(day(1))).toEqual(['until']);
+      const change = prepareChange({ validAt: null, invalidAt: day(10) }, 'test');
+      await t.records.updateRecord(scope, 'moved', change, new Date());
+      expect(await found(day(1))).toEqual(['moved', 'until']);
+      expect(await found(day(10))).toEqual([]);
+      // A record ended after it was added (an undated job, left tomorrow) still starts when it was added.
+      const added = Date.now();
+      await t.records.addRecords(scope, [rec({ id: 'job', text: 'works at Hooli' })]);
+      const left = new Date(added + 86_400_000);
+      await t.records.updateRecord(scope, 'job', prepareChange({ invalidAt: left }, 'test'), new Date());
+      expect(await found(day(1))).toEqual(['moved', 'until']);
+      expect(await found(new Date(added + 3_600_000))).toEqual(['job', 'undated']);
+      expect(await found(left)).toEqual(['undated']);
+    },
+  },
+  {
     name: 'asOf: vector search keeps the records valid at the time',
     needsVectors: true,
     async run(t) {
@@ -45,14 +82,16 @@ export const longTermAsOfCases: LongTermCase[] = [
       await t.records.addRecords(scope, [
         rec({ id: 'old', text: 'old', validAt: day(1), invalidAt: day(4) }),
         rec({ id: 'new', text: 'new', validAt: day(4) }),
+        rec({ id: 'until', text: 'until', invalidAt: day(3) }),
       ]);
       await t.records.putEmbeddings(scope, [
         { id: 'old', model: 'm', vector: [1, 0] },
         { id: 'new', model: 'm', vector: [0.9, 0.1] },
+        { id: 'until', model: 'm', vector: [0.8, 0.2] },
       ]);
       const near = async (asOf: Date) =>
         ids(await t.records.searchVector(scope, { vector: [1, 0], model: 'm', limit: 5, filter: { asOf } }));
-      expect(await near(day(2))).toEqual(['old']);
+      expect(await near(day(2))).toEqual(['old', 'until']);
       expect(await near(day(4))).toEqual(['new']);
     },
   },
@@ -89,12 +128,16 @@ export const longTermAsOfCases: LongTermCase[] = [
               const asOf = day(time + 1);
               const expected = stored
                 .filter((s, i) => {
-                  const from = records[i]!.valid === undefined ? s.createdAt : day(records[i]!.valid! + 1);
                   const until = records[i]!.invalid === undefined ? undefined : day(records[i]!.invalid! + 1);
-                  return (
-                    from.getTime() <= asOf.getTime() &&
-                    (until === undefined || until.getTime() > asOf.getTime())
-                  );
+                  // No validAt: from createdAt, or from the beginning of time when it had ended by then.
+                  const created = s.createdAt.getTime();
+                  const from =
+                    records[i]!.valid !== undefined
+                      ? day(records[i]!.valid! + 1).getTime()
+                      : until !== undefined && until.getTime() <= created
+                        ? -Infinity
+                        : created;
+                  return from <= asOf.getTime() && (until === undefined || until.getTime() > asOf.getTime());
                 })
                 .map((s) => s.id)
                 .sort();

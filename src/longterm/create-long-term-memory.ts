@@ -108,6 +108,8 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     return out;
   };
 
+  /** Whether this memory's self facts were settled over every key (its first recording does it: recordSelfFacts). */
+  let settledEveryKey = false;
   const recorder = createRecorder({
     options,
     rules,
@@ -126,7 +128,9 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
                 now: () => clock.now(),
               },
               messages,
+              !settledEveryKey,
             );
+            settledEveryKey = true;
             if (added > 0 && embedder) void schedule();
           },
         }

@@ -71,10 +71,15 @@ function forSubject<S extends SelfStatement>(s: S, subject: { key: string; name?
  * a few reads: `settleEnds`). So two writers recording statements of one key at once (two processes, two
  * handles, or two calls on one memory) leave one current value, the one stated last: the writer whose last read
  * comes last sees both statements.
+ *
+ * With `everyKey`, the settling covers every self fact of the scope, even when the messages state nothing: a
+ * process killed between a new value's write and the end of the one it replaces left both current, and a memory's
+ * first call settles them (`createLongTermMemory` asks it once per memory).
  */
 export async function recordSelfFacts(
   o: RecordSelfFactsOptions,
   messages: readonly MemoryMessage[],
+  everyKey = false,
 ): Promise<SelfFactsOutcome> {
   const outcome: SelfFactsOutcome = { added: 0, ended: 0 };
   const users = messages
@@ -84,7 +89,10 @@ export async function recordSelfFacts(
     const subject = subjectOf(m);
     return extractSelfStatements(spokenText(m)).map((raw) => ({ s: forSubject(raw, subject), m }));
   });
-  if (stated.length === 0) return outcome;
+  if (stated.length === 0) {
+    if (everyKey) await settleEnds(o, outcome);
+    return outcome;
+  }
   // Only the facts of the keys stated (and every fact, when an end is stated) can change: those are read, once
   // before the writes (kept current as this call writes) and again when settling.
   const touched: TouchedFacts = {
@@ -95,7 +103,7 @@ export async function recordSelfFacts(
   for (const { s, m } of stated)
     if (s.type === 'fact') await addFact(o, outcome, known, s, m);
     else await addEnd(o, known, s, m);
-  await settleEnds(o, outcome, touched);
+  await settleEnds(o, outcome, everyKey ? undefined : touched);
   return outcome;
 }
 

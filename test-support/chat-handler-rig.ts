@@ -6,11 +6,13 @@ import {
   readUIMessageStream,
   simulateReadableStream,
   streamText,
+  tool,
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { expect, vi } from 'vitest';
+import { z } from 'zod';
 import { agent } from '../src/ai-sdk/agent/agent.ts';
 import { createChatHandler } from '../src/ai-sdk/chat/chat-handler.ts';
 import { type ChatStore, createChatStore } from '../src/ai-sdk/chat/chat-store.ts';
@@ -66,6 +68,29 @@ export function streamingModel(script: (call: number) => StreamPart[], delayMs =
     },
   });
   return { model, prompts };
+}
+
+/**
+ * A tool taking `{ q }` that runs until its run is aborted (10 s at most), then returns 'too late'; `running`
+ * resolves once it has started (the moment to disconnect a client, say).
+ */
+export function untilAbortedTool() {
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => {
+    started = resolve;
+  });
+  const slow = tool({
+    inputSchema: z.object({ q: z.string() }),
+    execute: async (_input, { abortSignal }) => {
+      started();
+      await new Promise((resolve) => {
+        abortSignal?.addEventListener('abort', resolve);
+        setTimeout(resolve, 10_000);
+      });
+      return 'too late';
+    },
+  });
+  return { slow, running };
 }
 
 /** A user UI message with one text part. */

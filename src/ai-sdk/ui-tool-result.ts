@@ -1,4 +1,4 @@
-import type { JSONValue, ToolResultPart } from 'ai';
+import type { JSONValue, Tool, ToolResultPart } from 'ai';
 
 /** The state a UI tool part shows for a stored tool result. */
 export type UIToolResult =
@@ -34,6 +34,18 @@ export function modelToolOutput(output: unknown): ToolResultPart['output'] {
   return typeof output === 'string'
     ? { type: 'text', value: output }
     : { type: 'json', value: toJson(output) };
+}
+
+/**
+ * A tool's result as the model side holds it, as the AI SDK makes a finished step's (`createToolModelOutput`):
+ * through the tool's `toModelOutput` when it has one, else {@link modelToolOutput}.
+ */
+export async function shapedToolOutput(
+  tool: Tool | undefined,
+  result: { toolCallId: string; input: unknown; output: unknown },
+): Promise<ToolResultPart['output']> {
+  if (tool?.toModelOutput) return await tool.toModelOutput(result);
+  return modelToolOutput(result.output);
 }
 
 function toJson(output: unknown): JSONValue {

@@ -141,6 +141,9 @@ export async function runStep(run: RunParts, input: StepInput): Promise<StepOutc
       ? {}
       : { runtimeContext: context, toolsContext: toolsContextOf(tools, context) as never }),
     maxRetries: 2,
+    // The stream's error part ends the step (`forwardStream`), and the run rejects with it: the AI SDK's default
+    // `onError` would print it to the console as well, so a failed run would show its error twice.
+    onError: () => undefined,
   });
   const end = await forwardStream(response, step, channel);
   // The step in flight is dropped whole: nothing of it is stored.

@@ -3,6 +3,7 @@ import { runAgent } from './agent-run.ts';
 import type { Agent, AgentConfig, AgentEvent, AgentRun, AgentRunOptions } from './agent-types.ts';
 import { type AgentWiring, bad, wireAgent, wireRun } from './agent-wiring.ts';
 import { createEventChannel } from './event-channel.ts';
+import { keepRunTools } from './run-tools.ts';
 
 /**
  * Seed 000's agent on the AI SDK v7. `run(prompt)` resolves its memory (the run's option, else the agent's, else a
@@ -36,14 +37,21 @@ export function agent(config: AgentConfig): Agent {
     options: AgentRunOptions = {},
   ): AgentRun => {
     const channel = createEventChannel<AgentEvent>();
-    const result = (async () => {
-      const parts = await wireRun(wiring, prompt, context, options, channel);
-      return runAgent(parts, prompt, options.from, (finishReason) => {
+    const parts = wireRun(wiring, prompt, context, options, channel);
+    const result = (async () =>
+      runAgent(await parts, prompt, options.from, (finishReason) => {
         interrupted = finishReason === 'aborted';
-      });
-    })();
+      }))();
     result.catch((error: unknown) => channel.fail(error));
-    return { stream: channel.iterable, result };
+    const started: AgentRun = { stream: channel.iterable, result };
+    keepRunTools(
+      started,
+      parts.then(
+        (p) => p.tools,
+        () => undefined,
+      ),
+    );
+    return started;
   };
 
   return {

@@ -8,6 +8,7 @@ import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { ContextView } from '../../views/context-view.ts';
 import type { Agent } from '../agent/agent-types.ts';
 import { type AgentUIMessageStreamOptions, agentUIMessageStream } from '../agent/agent-ui-message-stream.ts';
+import { runTools } from '../agent/run-tools.ts';
 import type { ChatStore } from './chat-store.ts';
 import { liveVersions, lookupByGet, nextVersion } from './chat-versions.ts';
 import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
@@ -111,7 +112,7 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
     // Stopped (the client went away): what the model had generated of the step in flight is stored after the
     // run's steps, marked, so the chat keeps what the user saw and reads back as cut short (as with `respond`).
     if (finishReason === 'aborted') {
-      const stopped = await stoppedStep(run.stream);
+      const stopped = await stoppedStep(run.stream, await runTools(run));
       if (stopped.length > 0) await view.store(stopped);
     }
   } catch (error) {

@@ -13,6 +13,7 @@ import {
   streamingModel,
   textParts,
   texts,
+  untilAbortedTool,
   user,
 } from '../../../test-support/chat-handler-rig.ts';
 import { sendToModel } from '../../../test-support/send-to-model.ts';
@@ -96,21 +97,7 @@ describe('createChatHandler with agent()', () => {
   it('a disconnect while a tool runs aborts the run: the step in flight is kept as generated, its call answered with an error, the reply incomplete', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const { model } = streamingModel(() => callParts('slow', { q: 'x' }, 'Let me look. '), 5);
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
-    const slow = tool({
-      inputSchema: z.object({ q: z.string() }),
-      execute: async (_input, { abortSignal }) => {
-        started();
-        await new Promise((resolve) => {
-          abortSignal?.addEventListener('abort', resolve);
-          setTimeout(resolve, 10_000);
-        });
-        return 'too late';
-      },
-    });
+    const { slow, running } = untilAbortedTool();
     const assistant = agent({ name: 'a', description: 'd', model, tools: { slow } });
     const handler = createChatHandler({ chats, agent: assistant });
     await postThenDisconnect(handler, { id: 'c', message: user('u1', 'look it up') }, running);

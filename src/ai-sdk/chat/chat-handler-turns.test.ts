@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jsonSchema, streamText, tool } from 'ai';
+import { streamText } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   callParts,
@@ -11,6 +11,7 @@ import {
   streamingModel,
   textParts,
   texts,
+  untilAbortedTool,
   user,
 } from '../../../test-support/chat-handler-rig.ts';
 import { sendToModel } from '../../../test-support/send-to-model.ts';
@@ -98,23 +99,8 @@ describe('createChatHandler: failures, disconnects and concurrent turns', () => 
   it('a tool call still running when the client disconnects is stored as output-error; the log has no unanswered call', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     const { model } = streamingModel(() => callParts('slow', { q: 'x' }, 'Let me look. '), 5);
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
-    const tools = {
-      slow: tool({
-        inputSchema: jsonSchema<{ q: string }>({ type: 'object', properties: { q: { type: 'string' } } }),
-        execute: async (_input, { abortSignal }) => {
-          started();
-          await new Promise((resolve) => {
-            abortSignal?.addEventListener('abort', resolve);
-            setTimeout(resolve, 10_000);
-          });
-          return 'too late';
-        },
-      }),
-    };
+    const { slow, running } = untilAbortedTool();
+    const tools = { slow };
     const handler = createChatHandler({
       chats,
       respond: ({ messages, abortSignal }) => streamText({ model, tools, messages, abortSignal }),

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ModelMessage, simulateReadableStream } from 'ai';
+import { type ModelMessage, simulateReadableStream, type ToolResultPart, type ToolSet, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { post, type StreamPart, textParts, user } from '../../../test-support/chat-handler-rig.ts';
 import { sendToModel } from '../../../test-support/send-to-model.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
@@ -127,6 +128,23 @@ describe('stoppedStep', () => {
         output: { type: 'error-text', value: expect.stringMatching(/could not be stored/) },
       }),
     ]);
+  });
+
+  it("a result goes through its tool's toModelOutput (given the run's tools); one that throws is an error saying so", async () => {
+    const lookup = (toModelOutput: (options: { output: number }) => ToolResultPart['output']) =>
+      tool({ inputSchema: z.object({ id: z.string() }), execute: async () => 7, toModelOutput });
+    const events = [call(0, 'x'), result(0, 'x', 7)];
+    const outputOf = async (tools: ToolSet) =>
+      ((await stoppedStep(replay(events), tools))[1]!.content as ToolResultPart[])[0]!.output;
+    const shaped = lookup(({ output }) => ({ type: 'text', value: `got ${output}` }));
+    expect(await outputOf({ lookup: shaped })).toEqual({ type: 'text', value: 'got 7' });
+    const throwing = lookup(() => {
+      throw new Error('no shape');
+    });
+    expect(await outputOf({ lookup: throwing })).toEqual({
+      type: 'error-text',
+      value: 'the result could not be stored: no shape',
+    });
   });
 
   it('property: every call of the open step has exactly one result, the text is its deltas joined, and the model takes it', async () => {

@@ -1,6 +1,6 @@
-import type { AssistantContent, ModelMessage, ToolContent, ToolResultPart } from 'ai';
+import type { AssistantContent, ModelMessage, ToolContent, ToolResultPart, ToolSet } from 'ai';
 import type { AgentEvent } from '../agent/agent-types.ts';
-import { modelToolOutput } from '../ui-tool-result.ts';
+import { shapedToolOutput } from '../ui-tool-result.ts';
 
 /** The metadata key that marks a stored entry as the step a stopped run had in flight (`{ stopped: true }`). */
 export const stoppedKey = 'stopped';
@@ -11,17 +11,23 @@ export const stoppedCallText =
 
 type AssistantItem = Exclude<AssistantContent, string>[number];
 type ToolItem = ToolContent[number];
+/** How a call of the open step ended: its tool's result, or its error. */
+type Ended = { toolName: string } & ({ output: unknown } | { error: string });
 
 /**
  * The step an aborted run had in flight, as model messages to store after the run, marked `{ stopped: true }`:
  * what the model generated of it (text and reasoning as streamed, its tool calls), then, when it called tools, one
- * tool message answering every call (the result or error the tool gave, as the AI SDK holds a raw output, or,
- * for a call that had not ended, an error saying so), so no call is stored without its result. Empty when the run
- * stopped between steps (every step it began it stored) or the step generated nothing. Reads the run's events
+ * tool message answering every call (the result the tool gave, shaped as a finished step's is: by the tool's
+ * `toModelOutput` when `tools`, the run's tools, hold one, else as the AI SDK holds a raw output; the error it gave;
+ * or, for a call that had not ended, an error saying so), so no call is stored without its result. Empty when the
+ * run stopped between steps (every step it began it stored) or the step generated nothing. Reads the run's events
  * (every reader gets them all, from the start).
  */
-export async function stoppedStep(events: AsyncIterable<AgentEvent>): Promise<ModelMessage[]> {
-  let open: { step: number; content: AssistantItem[]; results: Map<string, ToolItem> } | undefined;
+export async function stoppedStep(
+  events: AsyncIterable<AgentEvent>,
+  tools?: ToolSet,
+): Promise<ModelMessage[]> {
+  let open: { step: number; content: AssistantItem[]; results: Map<string, Ended> } | undefined;
   const at = (step: number) => {
     if (open?.step !== step) open = { step, content: [], results: new Map() };
     return open;
@@ -47,19 +53,14 @@ export async function stoppedStep(events: AsyncIterable<AgentEvent>): Promise<Mo
           });
           break;
         case 'tool-result':
-        case 'tool-error': {
-          const output =
+        case 'tool-error':
+          at(event.step).results.set(
+            event.toolCallId,
             event.type === 'tool-error'
-              ? ({ type: 'error-text', value: event.error } as const)
-              : heldOutput(event.output);
-          at(event.step).results.set(event.toolCallId, {
-            type: 'tool-result',
-            toolCallId: event.toolCallId,
-            toolName: event.toolName,
-            output,
-          });
+              ? { toolName: event.toolName, error: event.error }
+              : { toolName: event.toolName, output: event.output },
+          );
           break;
-        }
         case 'agent-step-end':
           if (open?.step === event.step) open = undefined; // stored by the run
           break;
@@ -76,22 +77,30 @@ export async function stoppedStep(events: AsyncIterable<AgentEvent>): Promise<Mo
   const calls = content.flatMap((item) => (item.type === 'tool-call' ? [item] : []));
   const assistant = { role: 'assistant', content, metadata } as ModelMessage;
   if (calls.length === 0) return [assistant];
-  const results = calls.map(
-    (call): ToolItem =>
-      open?.results.get(call.toolCallId) ?? {
-        type: 'tool-result',
-        toolCallId: call.toolCallId,
-        toolName: call.toolName,
-        output: { type: 'error-text', value: stoppedCallText },
-      },
-  );
+  const results: ToolItem[] = [];
+  for (const { toolCallId, toolName, input } of calls) {
+    const ended = open?.results.get(toolCallId);
+    const output: ToolResultPart['output'] =
+      ended === undefined
+        ? { type: 'error-text', value: stoppedCallText }
+        : 'error' in ended
+          ? { type: 'error-text', value: ended.error }
+          : await heldOutput(tools?.[ended.toolName], { toolCallId, input, output: ended.output });
+    results.push({ type: 'tool-result', toolCallId, toolName, output });
+  }
   return [assistant, { role: 'tool', content: results, metadata } as ModelMessage];
 }
 
-/** A result the tool gave, as the model side holds a raw output; one JSON cannot hold is an error saying so. */
-function heldOutput(output: unknown): ToolResultPart['output'] {
+/**
+ * A result the tool gave, as a finished step holds it ({@link shapedToolOutput}); one that cannot be held (JSON
+ * cannot hold it, or the tool's `toModelOutput` threw) is an error saying so.
+ */
+async function heldOutput(
+  tool: ToolSet[string] | undefined,
+  result: { toolCallId: string; input: unknown; output: unknown },
+): Promise<ToolResultPart['output']> {
   try {
-    return modelToolOutput(output);
+    return await shapedToolOutput(tool, result);
   } catch (error) {
     return {
       type: 'error-text',

@@ -30,6 +30,7 @@ import {
   checkNamespacePage,
   checkOperation,
   checkStoreFilter,
+  checkStoreOptionValues,
   checkWellFormedLabels,
   refreshOption,
 } from './store-input.ts';
@@ -139,6 +140,7 @@ export class EngramStore extends BaseStore {
     checkKnownKeys(options, optionKeys, 'createEngramStore', component);
     // Checked here, not by the first get or put: a misspelt ttl or scope key is refused before anything runs.
     checkNestedKeys(options.ttl, ttlOptionKeys, 'createEngramStore(options).ttl', component);
+    checkStoreOptionValues(options);
     const scope = checkScope(options.scope === undefined ? defaultScope : options.scope, component);
     const records: LongTermStoreV1 = getLongTermRecords(options.store, component);
     this.#reader = { store: options.store, records, scope };

@@ -120,6 +120,50 @@ describe('EngramStore: bad input is a typed error, and stores nothing', () => {
     }
   });
 
+  it('createEngramStore refuses a top-level option of the wrong type, naming it, at construction', async () => {
+    // Each was kept as given: `fields: 'text'` and `dims: '1536'` (from an environment variable) failed every put
+    // later, `model: 5` keyed the vectors by a number, an `embed` that is no embedder was called on the first put,
+    // and an `onSweepError` that is no function was called only when a background sweep failed.
+    const store = createSqliteStore({ path: ':memory:' });
+    const embed = async (texts: string[]) => texts.map(() => [1, 0]);
+    try {
+      const wrong: [object, RegExp][] = [
+        [{ fields: 'text' }, /createEngramStore\(options\)\.fields must be a list of field paths/],
+        [{ fields: [5] }, /createEngramStore\(options\)\.fields must be a list of field paths/],
+        [{ embed, dims: '1536' }, /createEngramStore\(options\)\.dims must be an integer/],
+        [{ embed, dims: Number.NaN }, /createEngramStore\(options\)\.dims must be an integer/],
+        [{ embed, dims: 0 }, /createEngramStore\(options\)\.dims must be an integer/],
+        [{ embed, model: 5 }, /createEngramStore\(options\)\.model must be a non-empty string/],
+        [{ embed, model: '' }, /createEngramStore\(options\)\.model must be a non-empty string/],
+        [{ embed: 'openai' }, /createEngramStore\(options\)\.embed must be a function or/],
+        [{ embed: { embedQuery: embed } }, /createEngramStore\(options\)\.embed must be a function or/],
+        [{ onSweepError: 'log' }, /createEngramStore\(options\)\.onSweepError must be a function/],
+      ];
+      const taken: string[] = [];
+      for (const [extra, where] of wrong)
+        for (const make of [createEngramStore, (o: never) => new EngramStore(o)])
+          try {
+            make({ store, ...extra } as never).stop();
+            taken.push(JSON.stringify(extra));
+          } catch (error) {
+            expect(error).toEqual(invalid(where));
+          }
+      expect(taken).toEqual([]);
+      const s = createEngramStore({
+        store,
+        embed,
+        dims: 2,
+        model: 'm',
+        fields: ['a'],
+        onSweepError: () => {},
+      });
+      await s.put(['docs'], 'k', { a: 'cats' });
+      expect((await s.get(['docs'], 'k'))?.value).toEqual({ a: 'cats' });
+    } finally {
+      await store.close();
+    }
+  });
+
   for (const [title, call, where] of calls)
     it(title, async () => {
       await withStore(async (s) => {

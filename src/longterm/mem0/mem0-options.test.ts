@@ -62,6 +62,22 @@ describe('createMem0LongTermMemory options', () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it('refuses a signal that is no AbortSignal at construction, before any request', async () => {
+    // It was kept as given, and every call then threw a raw TypeError from AbortSignal.any (nothing sent).
+    const before = server.requests.length;
+    for (const signal of ['abort', 5, {}, { aborted: false }])
+      expect(
+        () => createMem0LongTermMemory({ baseUrl: server.url, ids: { userId: 'u' }, signal } as never),
+        JSON.stringify(signal),
+      ).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringContaining('createMem0LongTermMemory(options).signal must be an AbortSignal'),
+        }),
+      );
+    expect(server.requests.length).toBe(before);
+  });
+
   it('accepts every declared key', async () => {
     const m = createMem0LongTermMemory({
       baseUrl: server.url,

@@ -129,6 +129,11 @@ export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem
   if (options.infer !== undefined && typeof options.infer !== 'boolean') throw bad('infer must be a boolean');
   const fetch = options.fetch ?? globalThis.fetch;
   if (typeof fetch !== 'function') throw bad('fetch must be a function');
+  // Kept as given, it made every call throw a raw TypeError (AbortSignal.any), after the options were taken.
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal))
+    throw bad(
+      `createMem0LongTermMemory(options).signal must be an AbortSignal, got ${describeValue(options.signal)}`,
+    );
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     api,

@@ -13,15 +13,11 @@ import {
 import { checkBoolean, checkKnownKeys, checkNestedKeys, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
-import {
-  getLongTermRecords,
-  type HasLongTermRecords,
-  type LongTermStoreV1,
-} from '../longterm/long-term-store-v1.ts';
-import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import { checkScope, defaultScope } from '../core/scope.ts';
+import { getLongTermRecords, type LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
 import { createRecordSlot } from '../working/record-slot.ts';
-import { type EmbeddingsLike, embedder } from './store-embedder.ts';
+import { type EngramStoreOptions, engramStoreOptionKeys } from './engram-store-options.ts';
+import { embedder } from './store-embedder.ts';
 import { compareNamespaces, matchesNamespace } from './store-filter.ts';
 import {
   checkIndexFields,
@@ -64,52 +60,11 @@ import {
 import { sweepEvery } from './store-sweep.ts';
 import { checkTtl, type EngramStoreTtl, isAlive, refresh, refreshKey, ttlOptionKeys } from './store-ttl.ts';
 
+export type { EngramStoreOptions } from './engram-store-options.ts';
 export type { EmbeddingsLike } from './store-embedder.ts';
-
-/** Options of {@link createEngramStore}. */
-export interface EngramStoreOptions {
-  /** The engram store whose long-term records hold the items (any driver with long-term records). */
-  store: MemoryStoreV1 & HasLongTermRecords;
-  /**
-   * Whose items these are: a store never reads or writes another scope's (checked at construction: a misspelt `usr`
-   * is `INVALID_ARGUMENT`). @default { tenant: 'default' }
-   */
-  scope?: Scope;
-  /**
-   * Embeds item texts for semantic `search` with a `query` (a function of texts, or LangChain `Embeddings`).
-   * Without it, or on a store without vector search (`longTermRecords.vectorSearch` false), a `query` ranks items
-   * by BM25 over their text. @default none (BM25)
-   */
-  embed?: ((texts: string[]) => Promise<number[][]>) | EmbeddingsLike;
-  /** The embedding's dimensions; a vector of another length is refused. @default not checked */
-  dims?: number;
-  /** The vectors' model id (vectors of different models are never compared). @default 'langgraph-store' */
-  model?: string;
-  /** The value fields whose text is indexed (LangGraph's `IndexConfig.fields`: `$`, `a.b`, `list[*].x`). @default ['$'] */
-  fields?: string[];
-  /**
-   * Time to live of items (minutes), LangGraph's TTL config; another key (a misspelt `defaultTTL`) is
-   * `INVALID_ARGUMENT`. @default no expiry
-   */
-  ttl?: EngramStoreTtl;
-  /** Told of a failed background sweep (the store's closing only stops it). @default logs it to the console */
-  onSweepError?: (error: unknown) => void;
-}
 
 const component = 'langgraph';
 const invalid = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
-
-/** Every option of {@link createEngramStore}: any other key is refused (a misspelling). */
-const optionKeys: Record<keyof EngramStoreOptions, true> = {
-  store: true,
-  scope: true,
-  embed: true,
-  dims: true,
-  model: true,
-  fields: true,
-  ttl: true,
-  onSweepError: true,
-};
 
 /** A put that may carry a TTL (minutes; `null` for none), beside LangGraph's own fields. */
 export type EngramPutOperation = PutOperation & { ttl?: number | null };
@@ -137,7 +92,7 @@ export class EngramStore extends BaseStore {
   constructor(options: EngramStoreOptions) {
     super();
     if (!options?.store) throw invalid('createEngramStore needs a store');
-    checkKnownKeys(options, optionKeys, 'createEngramStore', component);
+    checkKnownKeys(options, engramStoreOptionKeys, 'createEngramStore', component);
     // Checked here, not by the first get or put: a misspelt ttl or scope key is refused before anything runs.
     checkNestedKeys(options.ttl, ttlOptionKeys, 'createEngramStore(options).ttl', component);
     checkStoreOptionValues(options);
@@ -193,6 +148,12 @@ export class EngramStore extends BaseStore {
   ): Promise<void> {
     if (options != null) checkKnownKeys(options, storeOptionKeys.put, 'put', component);
     await this.#put({ namespace, key, value, ...(index !== undefined ? { index } : {}), ...(options ?? {}) });
+  }
+
+  /** Removes an item (every version of it); a namespace that is no list of strings is `INVALID_ARGUMENT`. */
+  override async delete(namespace: string[], key: string): Promise<void> {
+    checkNamespaceList(namespace, 'delete: namespace');
+    await super.delete(namespace, key);
   }
 
   /** Items under a namespace prefix; `refreshTtl` overrides the store's `refreshOnRead` for this read. */

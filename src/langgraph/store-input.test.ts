@@ -32,6 +32,10 @@ const calls: [string, (s: EngramStore) => Promise<unknown>, RegExp][] = [
   ['put with an index that is not a list', (s) => s.put(['docs'], 'k', { a: 1 }, 'a' as never), /put: index/],
   ['put with an index of numbers', (s) => s.put(['docs'], 'k', { a: 1 }, [5] as never), /put: index/],
   ['get of a null namespace', (s) => s.get(null as never, 'k'), /get: namespace/],
+  // delete is LangGraph's BaseStore.delete: its namespace check read `null.length` (a raw TypeError).
+  ['delete of a null namespace', (s) => s.delete(null as never, 'k'), /delete: namespace/],
+  ['delete of a number namespace', (s) => s.delete(5 as never, 'k'), /delete: namespace/],
+  ['delete of a string namespace', (s) => s.delete('docs' as never, 'k'), /delete: namespace/],
   ['search of a string prefix', (s) => s.search('docs' as never), /search: namespacePrefix/],
   ['listNamespaces of a string prefix', (s) => s.listNamespaces({ prefix: 'a' as never }), /listNamespaces/],
   ['batch of no list', (s) => s.batch(null as never), /batch: operations/],

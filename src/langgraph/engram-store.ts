@@ -8,7 +8,6 @@ import {
   type PutOperation,
   type SearchItem,
   type SearchOperation,
-  validateNamespace,
 } from '@langchain/langgraph-checkpoint';
 import { checkBoolean, checkKnownKeys, checkNestedKeys, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
@@ -24,6 +23,7 @@ import {
   checkMatchConditions,
   checkNamespaceList,
   checkNamespacePage,
+  checkNamespaceRules,
   checkOperation,
   checkStoreFilter,
   checkStoreOptionValues,
@@ -153,7 +153,8 @@ export class EngramStore extends BaseStore {
   /** Removes an item (every version of it); a namespace that is no list of strings is `INVALID_ARGUMENT`. */
   override async delete(namespace: string[], key: string): Promise<void> {
     checkNamespaceList(namespace, 'delete: namespace');
-    await super.delete(namespace, key);
+    checkNamespaceRules(namespace, 'delete: namespace', { allowEmpty: true, allowReservedRoot: true });
+    await this.#put({ namespace, key, value: null });
   }
 
   /** Items under a namespace prefix; `refreshTtl` overrides the store's `refreshOnRead` for this read. */
@@ -237,7 +238,7 @@ export class EngramStore extends BaseStore {
 
   async #get(op: GetOperation, refreshTtl: boolean): Promise<Item | null> {
     checkNamespaceList(op.namespace, 'get: namespace');
-    validateNamespace(op.namespace, { allowEmpty: true, allowReservedRoot: true });
+    checkNamespaceRules(op.namespace, 'get: namespace', { allowEmpty: true, allowReservedRoot: true });
     const { records, scope } = this.#reader;
     const id = itemRecordId(op.namespace, op.key);
     const record = await records.getRecord(scope, id);
@@ -250,7 +251,7 @@ export class EngramStore extends BaseStore {
 
   async #put(op: EngramPutOperation): Promise<void> {
     checkNamespaceList(op.namespace, 'put: namespace');
-    validateNamespace(op.namespace);
+    checkNamespaceRules(op.namespace, 'put: namespace');
     const id = itemRecordId(op.namespace, op.key);
     if (op.value === null) return this.#remove(id);
     checkWellFormedLabels(op.namespace, 'put: namespace');
@@ -297,7 +298,10 @@ export class EngramStore extends BaseStore {
 
   async #search(op: SearchOperation, refreshTtl: boolean): Promise<SearchItem[]> {
     checkNamespaceList(op.namespacePrefix, 'search: namespacePrefix');
-    validateNamespace(op.namespacePrefix, { allowEmpty: true, allowReservedRoot: true });
+    checkNamespaceRules(op.namespacePrefix, 'search: namespacePrefix', {
+      allowEmpty: true,
+      allowReservedRoot: true,
+    });
     checkWellFormedLabels(op.namespacePrefix, 'search: namespacePrefix');
     const limit = op.limit ?? 10;
     const offset = op.offset ?? 0;

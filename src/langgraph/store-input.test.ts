@@ -32,6 +32,16 @@ const calls: [string, (s: EngramStore) => Promise<unknown>, RegExp][] = [
   ['put with an index that is not a list', (s) => s.put(['docs'], 'k', { a: 1 }, 'a' as never), /put: index/],
   ['put with an index of numbers', (s) => s.put(['docs'], 'k', { a: 1 }, [5] as never), /put: index/],
   ['get of a null namespace', (s) => s.get(null as never, 'k'), /get: namespace/],
+  // LangGraph's label rules threw its own InvalidNamespaceError, no MemoryError.
+  [
+    'put under an empty namespace',
+    (s) => s.put([], 'k', { a: 1 }),
+    /put: namespace: Namespace cannot be empty/,
+  ],
+  ['put under a label with a period', (s) => s.put(['a.b'], 'k', { a: 1 }), /put: namespace: .*periods/],
+  ['delete under a label with a NUL', (s) => s.delete(['a\u0000b'], 'k'), /delete: namespace: .*NUL/],
+  ['get under a label with a colon', (s) => s.get(['a:b'], 'k'), /get: namespace: .*colons/],
+  ['search under a label with a NUL', (s) => s.search(['a\u0000b']), /search: namespacePrefix: .*NUL/],
   // delete is LangGraph's BaseStore.delete: its namespace check read `null.length` (a raw TypeError).
   ['delete of a null namespace', (s) => s.delete(null as never, 'k'), /delete: namespace/],
   ['delete of a number namespace', (s) => s.delete(5 as never, 'k'), /delete: namespace/],

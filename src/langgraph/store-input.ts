@@ -1,3 +1,4 @@
+import { validateNamespace } from '@langchain/langgraph-checkpoint';
 import { checkBoolean, checkFunction, checkOptionalInteger } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
@@ -19,6 +20,28 @@ const invalid = (message: string) =>
 export function checkNamespaceList(namespace: unknown, what: string): asserts namespace is string[] {
   if (!Array.isArray(namespace) || !namespace.every((label) => typeof label === 'string'))
     throw invalid(`${what} must be a list of strings, got ${describeValue(namespace)}`);
+}
+
+/**
+ * LangGraph's `validateNamespace` (no empty namespace or label, no `.`, `:` or NUL in a label, no `langgraph` root
+ * unless `options` allow them), its `InvalidNamespaceError` thrown as `INVALID_ARGUMENT` naming `what`, with the
+ * LangGraph error as its cause.
+ */
+export function checkNamespaceRules(
+  namespace: string[],
+  what: string,
+  options?: { allowEmpty?: boolean; allowReservedRoot?: boolean },
+): void {
+  try {
+    validateNamespace(namespace, options);
+  } catch (error) {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'langgraph',
+      message: `${what}: ${(error as Error).message}`,
+      cause: error,
+    });
+  }
 }
 
 /**

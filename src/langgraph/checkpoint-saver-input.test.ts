@@ -343,6 +343,14 @@ describe('createEngramCheckpointSaver: a mistyped or unknown option is refused a
     ],
     // null fell back to LangGraph's JsonPlusSerializer without a word (only undefined means the default).
     ['a serde that is null', { serde: null }, named('serde must not be null')],
+    // A store that is no engram store (a file path, an object missing a method) was kept, and the first put or
+    // getTuple threw a raw TypeError (`this.#store.stats is not a function`).
+    ['a store that is a file path', { store: 'checkpoints.db' }, named('store must be an object with')],
+    [
+      'a store without stats()',
+      { store: { append: async () => ({}) } },
+      named('store must be an object with .*stats'),
+    ],
     [
       'a misspelt option (messageChannel)',
       { messageChannel: ['chat'] },

@@ -12,7 +12,7 @@ import {
   type PendingWrite,
   type SerializerProtocol,
 } from '@langchain/langgraph-checkpoint';
-import { checkOptions } from '../core/check-options.ts';
+import { checkMethods, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
@@ -82,6 +82,22 @@ const optionKeys: Record<keyof EngramCheckpointSaverOptions, true> = {
   readableLog: true,
 };
 
+/** The store methods a saver calls: a store without one of them is refused at construction. */
+const saverStoreMethods = [
+  'createSession',
+  'listSessions',
+  'deleteSession',
+  'append',
+  'readRange',
+  'stats',
+  'deleteMessages',
+  'putArtifact',
+  'listArtifacts',
+  'getState',
+  'putState',
+  'deleteState',
+];
+
 const component = 'langgraph';
 const invalid = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
 
@@ -127,6 +143,8 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
   constructor(options: EngramCheckpointSaverOptions) {
     super(checkOptions(options, 'createEngramCheckpointSaver', 'langgraph').serde);
     if (!options?.store) throw invalid('createEngramCheckpointSaver needs a store');
+    // Checked here: a store that is no engram store (a file path) made the first put throw a raw TypeError.
+    checkMethods(options.store, 'createEngramCheckpointSaver(options).store', 'langgraph', saverStoreMethods);
     const checked = checkSaverOptions(options, optionKeys, this.serde instanceof JsonPlusSerializer);
     this.#store = options.store;
     this.#scope = checked.scope;

@@ -8,28 +8,25 @@ import {
   type PutOperation,
   type SearchItem,
   type SearchOperation,
-  validateNamespace,
 } from '@langchain/langgraph-checkpoint';
 import { checkBoolean, checkKnownKeys, checkNestedKeys, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
-import {
-  getLongTermRecords,
-  type HasLongTermRecords,
-  type LongTermStoreV1,
-} from '../longterm/long-term-store-v1.ts';
-import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import { checkScope, defaultScope } from '../core/scope.ts';
+import { getLongTermRecords, type LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
 import { createRecordSlot } from '../working/record-slot.ts';
-import { type EmbeddingsLike, embedder } from './store-embedder.ts';
+import { type EngramStoreOptions, engramStoreOptionKeys } from './engram-store-options.ts';
+import { embedder } from './store-embedder.ts';
 import { compareNamespaces, matchesNamespace } from './store-filter.ts';
 import {
   checkIndexFields,
   checkMatchConditions,
   checkNamespaceList,
   checkNamespacePage,
+  checkNamespaceRules,
   checkOperation,
   checkStoreFilter,
+  checkStoreOptionValues,
   checkWellFormedLabels,
   refreshOption,
 } from './store-input.ts';
@@ -63,52 +60,11 @@ import {
 import { sweepEvery } from './store-sweep.ts';
 import { checkTtl, type EngramStoreTtl, isAlive, refresh, refreshKey, ttlOptionKeys } from './store-ttl.ts';
 
+export type { EngramStoreOptions } from './engram-store-options.ts';
 export type { EmbeddingsLike } from './store-embedder.ts';
-
-/** Options of {@link createEngramStore}. */
-export interface EngramStoreOptions {
-  /** The engram store whose long-term records hold the items (any driver with long-term records). */
-  store: MemoryStoreV1 & HasLongTermRecords;
-  /**
-   * Whose items these are: a store never reads or writes another scope's (checked at construction: a misspelt `usr`
-   * is `INVALID_ARGUMENT`). @default { tenant: 'default' }
-   */
-  scope?: Scope;
-  /**
-   * Embeds item texts for semantic `search` with a `query` (a function of texts, or LangChain `Embeddings`).
-   * Without it, or on a store without vector search (`longTermRecords.vectorSearch` false), a `query` ranks items
-   * by BM25 over their text. @default none (BM25)
-   */
-  embed?: ((texts: string[]) => Promise<number[][]>) | EmbeddingsLike;
-  /** The embedding's dimensions; a vector of another length is refused. @default not checked */
-  dims?: number;
-  /** The vectors' model id (vectors of different models are never compared). @default 'langgraph-store' */
-  model?: string;
-  /** The value fields whose text is indexed (LangGraph's `IndexConfig.fields`: `$`, `a.b`, `list[*].x`). @default ['$'] */
-  fields?: string[];
-  /**
-   * Time to live of items (minutes), LangGraph's TTL config; another key (a misspelt `defaultTTL`) is
-   * `INVALID_ARGUMENT`. @default no expiry
-   */
-  ttl?: EngramStoreTtl;
-  /** Told of a failed background sweep (the store's closing only stops it). @default logs it to the console */
-  onSweepError?: (error: unknown) => void;
-}
 
 const component = 'langgraph';
 const invalid = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
-
-/** Every option of {@link createEngramStore}: any other key is refused (a misspelling). */
-const optionKeys: Record<keyof EngramStoreOptions, true> = {
-  store: true,
-  scope: true,
-  embed: true,
-  dims: true,
-  model: true,
-  fields: true,
-  ttl: true,
-  onSweepError: true,
-};
 
 /** A put that may carry a TTL (minutes; `null` for none), beside LangGraph's own fields. */
 export type EngramPutOperation = PutOperation & { ttl?: number | null };
@@ -136,9 +92,10 @@ export class EngramStore extends BaseStore {
   constructor(options: EngramStoreOptions) {
     super();
     if (!options?.store) throw invalid('createEngramStore needs a store');
-    checkKnownKeys(options, optionKeys, 'createEngramStore', component);
+    checkKnownKeys(options, engramStoreOptionKeys, 'createEngramStore', component);
     // Checked here, not by the first get or put: a misspelt ttl or scope key is refused before anything runs.
     checkNestedKeys(options.ttl, ttlOptionKeys, 'createEngramStore(options).ttl', component);
+    checkStoreOptionValues(options);
     const scope = checkScope(options.scope === undefined ? defaultScope : options.scope, component);
     const records: LongTermStoreV1 = getLongTermRecords(options.store, component);
     this.#reader = { store: options.store, records, scope };
@@ -191,6 +148,13 @@ export class EngramStore extends BaseStore {
   ): Promise<void> {
     if (options != null) checkKnownKeys(options, storeOptionKeys.put, 'put', component);
     await this.#put({ namespace, key, value, ...(index !== undefined ? { index } : {}), ...(options ?? {}) });
+  }
+
+  /** Removes an item (every version of it); a namespace that is no list of strings is `INVALID_ARGUMENT`. */
+  override async delete(namespace: string[], key: string): Promise<void> {
+    checkNamespaceList(namespace, 'delete: namespace');
+    checkNamespaceRules(namespace, 'delete: namespace', { allowEmpty: true, allowReservedRoot: true });
+    await this.#put({ namespace, key, value: null });
   }
 
   /** Items under a namespace prefix; `refreshTtl` overrides the store's `refreshOnRead` for this read. */
@@ -274,7 +238,7 @@ export class EngramStore extends BaseStore {
 
   async #get(op: GetOperation, refreshTtl: boolean): Promise<Item | null> {
     checkNamespaceList(op.namespace, 'get: namespace');
-    validateNamespace(op.namespace, { allowEmpty: true, allowReservedRoot: true });
+    checkNamespaceRules(op.namespace, 'get: namespace', { allowEmpty: true, allowReservedRoot: true });
     const { records, scope } = this.#reader;
     const id = itemRecordId(op.namespace, op.key);
     const record = await records.getRecord(scope, id);
@@ -287,7 +251,7 @@ export class EngramStore extends BaseStore {
 
   async #put(op: EngramPutOperation): Promise<void> {
     checkNamespaceList(op.namespace, 'put: namespace');
-    validateNamespace(op.namespace);
+    checkNamespaceRules(op.namespace, 'put: namespace');
     const id = itemRecordId(op.namespace, op.key);
     if (op.value === null) return this.#remove(id);
     checkWellFormedLabels(op.namespace, 'put: namespace');
@@ -334,7 +298,10 @@ export class EngramStore extends BaseStore {
 
   async #search(op: SearchOperation, refreshTtl: boolean): Promise<SearchItem[]> {
     checkNamespaceList(op.namespacePrefix, 'search: namespacePrefix');
-    validateNamespace(op.namespacePrefix, { allowEmpty: true, allowReservedRoot: true });
+    checkNamespaceRules(op.namespacePrefix, 'search: namespacePrefix', {
+      allowEmpty: true,
+      allowReservedRoot: true,
+    });
     checkWellFormedLabels(op.namespacePrefix, 'search: namespacePrefix');
     const limit = op.limit ?? 10;
     const offset = op.offset ?? 0;

@@ -32,6 +32,20 @@ const calls: [string, (s: EngramStore) => Promise<unknown>, RegExp][] = [
   ['put with an index that is not a list', (s) => s.put(['docs'], 'k', { a: 1 }, 'a' as never), /put: index/],
   ['put with an index of numbers', (s) => s.put(['docs'], 'k', { a: 1 }, [5] as never), /put: index/],
   ['get of a null namespace', (s) => s.get(null as never, 'k'), /get: namespace/],
+  // LangGraph's label rules threw its own InvalidNamespaceError, no MemoryError.
+  [
+    'put under an empty namespace',
+    (s) => s.put([], 'k', { a: 1 }),
+    /put: namespace: Namespace cannot be empty/,
+  ],
+  ['put under a label with a period', (s) => s.put(['a.b'], 'k', { a: 1 }), /put: namespace: .*periods/],
+  ['delete under a label with a NUL', (s) => s.delete(['a\u0000b'], 'k'), /delete: namespace: .*NUL/],
+  ['get under a label with a colon', (s) => s.get(['a:b'], 'k'), /get: namespace: .*colons/],
+  ['search under a label with a NUL', (s) => s.search(['a\u0000b']), /search: namespacePrefix: .*NUL/],
+  // delete is LangGraph's BaseStore.delete: its namespace check read `null.length` (a raw TypeError).
+  ['delete of a null namespace', (s) => s.delete(null as never, 'k'), /delete: namespace/],
+  ['delete of a number namespace', (s) => s.delete(5 as never, 'k'), /delete: namespace/],
+  ['delete of a string namespace', (s) => s.delete('docs' as never, 'k'), /delete: namespace/],
   ['search of a string prefix', (s) => s.search('docs' as never), /search: namespacePrefix/],
   ['listNamespaces of a string prefix', (s) => s.listNamespaces({ prefix: 'a' as never }), /listNamespaces/],
   ['batch of no list', (s) => s.batch(null as never), /batch: operations/],
@@ -115,6 +129,50 @@ describe('EngramStore: bad input is a typed error, and stores nothing', () => {
         expect(() => createEngramStore({ store, ...extra } as never)).toThrow(invalid(where));
         expect(() => new EngramStore({ store, ...extra } as never)).toThrow(invalid(where));
       }
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('createEngramStore refuses a top-level option of the wrong type, naming it, at construction', async () => {
+    // Each was kept as given: `fields: 'text'` and `dims: '1536'` (from an environment variable) failed every put
+    // later, `model: 5` keyed the vectors by a number, an `embed` that is no embedder was called on the first put,
+    // and an `onSweepError` that is no function was called only when a background sweep failed.
+    const store = createSqliteStore({ path: ':memory:' });
+    const embed = async (texts: string[]) => texts.map(() => [1, 0]);
+    try {
+      const wrong: [object, RegExp][] = [
+        [{ fields: 'text' }, /createEngramStore\(options\)\.fields must be a list of field paths/],
+        [{ fields: [5] }, /createEngramStore\(options\)\.fields must be a list of field paths/],
+        [{ embed, dims: '1536' }, /createEngramStore\(options\)\.dims must be an integer/],
+        [{ embed, dims: Number.NaN }, /createEngramStore\(options\)\.dims must be an integer/],
+        [{ embed, dims: 0 }, /createEngramStore\(options\)\.dims must be an integer/],
+        [{ embed, model: 5 }, /createEngramStore\(options\)\.model must be a non-empty string/],
+        [{ embed, model: '' }, /createEngramStore\(options\)\.model must be a non-empty string/],
+        [{ embed: 'openai' }, /createEngramStore\(options\)\.embed must be a function or/],
+        [{ embed: { embedQuery: embed } }, /createEngramStore\(options\)\.embed must be a function or/],
+        [{ onSweepError: 'log' }, /createEngramStore\(options\)\.onSweepError must be a function/],
+      ];
+      const taken: string[] = [];
+      for (const [extra, where] of wrong)
+        for (const make of [createEngramStore, (o: never) => new EngramStore(o)])
+          try {
+            make({ store, ...extra } as never).stop();
+            taken.push(JSON.stringify(extra));
+          } catch (error) {
+            expect(error).toEqual(invalid(where));
+          }
+      expect(taken).toEqual([]);
+      const s = createEngramStore({
+        store,
+        embed,
+        dims: 2,
+        model: 'm',
+        fields: ['a'],
+        onSweepError: () => {},
+      });
+      await s.put(['docs'], 'k', { a: 'cats' });
+      expect((await s.get(['docs'], 'k'))?.value).toEqual({ a: 'cats' });
     } finally {
       await store.close();
     }

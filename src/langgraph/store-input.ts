@@ -1,6 +1,8 @@
-import { checkBoolean } from '../core/check-options.ts';
+import { validateNamespace } from '@langchain/langgraph-checkpoint';
+import { checkBoolean, checkFunction, checkOptionalInteger } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { idProblem, isValidId } from '../core/ids.ts';
 
 /**
  * Checks of what `EngramStore` is handed (by its methods and by `batch`, which LangGraph's runtime calls with
@@ -18,6 +20,28 @@ const invalid = (message: string) =>
 export function checkNamespaceList(namespace: unknown, what: string): asserts namespace is string[] {
   if (!Array.isArray(namespace) || !namespace.every((label) => typeof label === 'string'))
     throw invalid(`${what} must be a list of strings, got ${describeValue(namespace)}`);
+}
+
+/**
+ * LangGraph's `validateNamespace` (no empty namespace or label, no `.`, `:` or NUL in a label, no `langgraph` root
+ * unless `options` allow them), its `InvalidNamespaceError` thrown as `INVALID_ARGUMENT` naming `what`, with the
+ * LangGraph error as its cause.
+ */
+export function checkNamespaceRules(
+  namespace: string[],
+  what: string,
+  options?: { allowEmpty?: boolean; allowReservedRoot?: boolean },
+): void {
+  try {
+    validateNamespace(namespace, options);
+  } catch (error) {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'langgraph',
+      message: `${what}: ${(error as Error).message}`,
+      cause: error,
+    });
+  }
 }
 
 /**
@@ -118,4 +142,41 @@ export function checkNamespacePage(op: { limit?: unknown; offset?: unknown; maxD
  */
 export function refreshOption(value: unknown, method: string, fallback: boolean): boolean {
   return checkBoolean(value, `${method}(options): refreshTtl`, 'langgraph', fallback);
+}
+
+/** The options of `createEngramStore` whose values {@link checkStoreOptionValues} checks, as given (unchecked). */
+interface StoreOptionValues {
+  embed?: unknown;
+  dims?: unknown;
+  model?: unknown;
+  fields?: unknown;
+  onSweepError?: unknown;
+}
+
+/**
+ * Throws `INVALID_ARGUMENT` naming `createEngramStore(options).<key>` for an option of the wrong type, at
+ * construction: `fields` that is no list of field paths (`'text'`), `dims` that is no positive integer (`'1536'`),
+ * a `model` that is no id (`5`), an `embed` that is neither a function nor LangChain `Embeddings`, an
+ * `onSweepError` that is no function. Each was kept as given and failed a later put or background sweep.
+ */
+export function checkStoreOptionValues(options: StoreOptionValues): void {
+  const at = (key: string) => `createEngramStore(options).${key}`;
+  const { embed, dims, model, fields, onSweepError } = options;
+  if (fields !== undefined && !(Array.isArray(fields) && fields.every((f) => typeof f === 'string')))
+    throw invalid(`${at('fields')} must be a list of field paths, got ${describeValue(fields)}`);
+  checkOptionalInteger(dims, at('dims'), 'langgraph', 1);
+  if (model !== undefined && !isValidId(model)) throw invalid(`${at('model')} ${idProblem(model)}`);
+  const embeddings = embed as { embedDocuments?: unknown; embedQuery?: unknown } | null;
+  if (
+    embed !== undefined &&
+    typeof embed !== 'function' &&
+    (typeof embeddings !== 'object' ||
+      embeddings === null ||
+      typeof embeddings.embedDocuments !== 'function' ||
+      typeof embeddings.embedQuery !== 'function')
+  )
+    throw invalid(
+      `${at('embed')} must be a function or an object with embedDocuments() and embedQuery(), got ${describeValue(embed)}`,
+    );
+  if (onSweepError !== undefined) checkFunction(onSweepError, at('onSweepError'), 'langgraph');
 }

@@ -94,9 +94,12 @@ const op = fc.integer({ min: 0, max: 3 });
 const step: fc.Arbitrary<Step> = fc.oneof(
   {
     arbitrary: fc
-      .option(fc.oneof(fc.integer({ min: -1, max: 6 }), fc.constant(Number.POSITIVE_INFINITY)), {
-        nil: undefined,
-      })
+      .option(
+        fc.oneof(fc.integer({ min: -1, max: 6 }), fc.constantFrom(Number.POSITIVE_INFINITY, 0.5, 2.5)),
+        {
+          nil: undefined,
+        },
+      )
       .map((limit) => ({ kind: 'get' as const, limit })),
     weight: 2,
   },

@@ -1,10 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { AgentInputItem } from '@openai/agents-core';
+import { type AgentInputItem, MemorySession } from '@openai/agents-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { reopenableDrivers } from '../../test-support/reliability/reopenable-stores.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { makeToolPair } from '../testing/fixtures.ts';
 import { createEngramSession } from './engram-session.ts';
@@ -198,6 +199,18 @@ describe('createEngramSession', () => {
     expect(await other.popItem()).toBeUndefined();
     await bob.clearSession();
     same(await ada.getItems(), [user('ada secret')]);
+  });
+
+  it('a fractional limit returns what the SDK’s MemorySession returns, not one item fewer', async () => {
+    // The limit was rounded down: 0.5 gave no item where MemorySession gives 1, 2.5 gave 2 where it gives 3.
+    const session = createEngramSession({ store: createSqliteStore({ path: ':memory:' }), sessionId: 's' });
+    const sdk = new MemorySession();
+    const items = ['a', 'b', 'c', 'd'].map(user);
+    await session.addItems(items);
+    await sdk.addItems(items);
+    for (const limit of [0.5, 1.5, 2.5, 3.99, 4.5, -0.5, 1e-9])
+      expect(await session.getItems(limit), `limit ${limit}`).toEqual(await sdk.getItems(limit));
+    await session.memory.storage.close();
   });
 
   it('rejects a bad limit with a typed error', async () => {

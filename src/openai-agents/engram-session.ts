@@ -95,8 +95,9 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
       }
       return queue.run(async () => {
         if (limit !== undefined && limit <= 0) return [];
-        // Past the largest safe integer (Infinity, 1e300) every item is asked for, as in the SDK's MemorySession.
-        const count = limit === undefined || limit > Number.MAX_SAFE_INTEGER ? undefined : Math.floor(limit);
+        // Past the largest safe integer (Infinity, 1e300) every item is asked for, as in the SDK's MemorySession; a
+        // fractional limit is rounded up, as MemorySession's `slice(length - limit)` does (2.5: the last 3 items).
+        const count = limit === undefined || limit > Number.MAX_SAFE_INTEGER ? undefined : Math.ceil(limit);
         const items = (await liveEntries(log, count)).flatMap((e) => e.items);
         return count === undefined ? items : items.slice(-count);
       });

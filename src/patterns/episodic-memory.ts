@@ -1,6 +1,7 @@
 import type { JSONValue, ModelMessage } from 'ai';
 import {
   checkKnownKeys,
+  checkMethods,
   checkNestedKeys,
   checkOptionalInteger,
   checkOptions,
@@ -115,6 +116,9 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
   if (options.ranking !== undefined)
     checkRankingOptions(options.ranking, 'openEpisodicMemory(options).ranking', 'patterns');
   const scope = checkScope(options.scope ?? { tenant: 'default' }, component);
+  // A falsy counter (0, NaN) was dropped without a word: the default counter ran in its place.
+  if (options.counter !== undefined)
+    checkMethods(options.counter, 'openEpisodicMemory(options).counter', 'patterns', ['count', 'countText']);
   if (typeof options.series !== 'string' || !/^[\w.:-]{1,100}$/.test(options.series))
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
@@ -149,7 +153,7 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
       store,
       scope,
       sessionId,
-      ...(options.counter ? { counter: options.counter } : {}),
+      ...(options.counter === undefined ? {} : { counter: options.counter }),
     });
 
   const closed = async (): Promise<EpisodeInfo[]> => {

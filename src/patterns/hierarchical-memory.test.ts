@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { tempSqliteStores } from '../../test-support/temp-sqlite-store.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { expectMemoryError } from '../testing/fixtures.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import { createHierarchicalMemory } from './hierarchical-memory.ts';
 
 const counter = createEstimateTokenCounter();
+const sqlite = tempSqliteStores('hierarchical');
 
 describe('createHierarchicalMemory: its components are checked when it is made, not on first use', () => {
   it('a missing or method-less memory is INVALID_ARGUMENT naming createHierarchicalMemory and memory', async () => {
@@ -44,6 +46,23 @@ describe('createHierarchicalMemory: bad input is a typed error', () => {
         'INVALID_MESSAGE',
       );
     expect(await memory.read()).toEqual([]);
+  });
+
+  it('a message whose metadata is not an object is INVALID_MESSAGE naming metadata; nothing is stored', async () => {
+    // The importance was merged into it: 'str' was stored as { 0: 's', 1: 't', 2: 'r', importance }, and a number,
+    // null or a Date was dropped for { importance }, where the log refuses each.
+    const memory = createConversationMemory({ store: sqlite(), counter });
+    const levels = createHierarchicalMemory({ memory });
+    for (const metadata of ['str', [1, 2], 5, null, new Date(0)]) {
+      const error = await expectMemoryError(
+        () => levels.addMessageWithImportance({ role: 'user', content: 'x', metadata } as never, 0.5),
+        'INVALID_MESSAGE',
+      );
+      expect(error.message).toContain('metadata');
+    }
+    expect(await memory.read()).toEqual([]);
+    await levels.addMessageWithImportance({ role: 'user', content: 'x', metadata: { a: 1 } } as never, 0.5);
+    expect((await memory.read())[0]!.metadata).toEqual({ a: 1, importance: 0.5 });
   });
 
   it('an importanceThreshold that is not a number from 0 to 1 is INVALID_ARGUMENT (a numeric string too)', async () => {

@@ -70,6 +70,13 @@ const isImportant = (m: MemoryMessage, threshold: number) => {
   return typeof v === 'number' && v >= threshold;
 };
 
+/** Whether `value` is a plain object (what the log takes as metadata), not an array, a Date or a class instance. */
+const isRecord = (value: unknown): boolean => {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
 const check = (ok: boolean, message: string) => {
   if (!ok) throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
 };
@@ -137,11 +144,12 @@ export function createHierarchicalMemory(options: HierarchicalMemoryOptions): Hi
         typeof importance === 'number' && importance >= 0 && importance <= 1,
         'importance must be a number from 0 to 1',
       );
-      const base = message as (ModelMessage & { metadata?: Record<string, unknown> }) | null;
-      // Anything but an object goes to the log as it is, which refuses it saying why (INVALID_MESSAGE).
+      const base = message as (ModelMessage & { metadata?: unknown }) | null;
+      // Anything but an object, or an object whose metadata is no plain object (a string would be spread into
+      // `{ 0: 's', … }`), goes to the log as it is, which refuses it saying why (INVALID_MESSAGE).
       const tagged =
-        typeof base === 'object' && base !== null
-          ? { ...base, metadata: { ...(base.metadata ?? {}), importance } }
+        typeof base === 'object' && base !== null && (base.metadata === undefined || isRecord(base.metadata))
+          ? { ...base, metadata: { ...(base.metadata as object | undefined), importance } }
           : base;
       const [stored] = await memory.append(tagged as unknown as ModelMessage);
       return stored as MemoryMessage;

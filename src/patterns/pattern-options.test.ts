@@ -120,3 +120,40 @@ describe('pattern factories refuse a misspelt option instead of falling back to 
     expect((await levels.levels()).working).toHaveLength(2);
   });
 });
+
+describe('pattern factories refuse a wrong-typed option that reads as false, instead of running at its default', () => {
+  // Each factory read `options.x ? … : default`: a falsy counter or embedding (0, '', false, NaN) was dropped without
+  // a word (a NaN embedding dimension read from the environment: retrieval by full text alone), and createRagMemory
+  // never checked episodeWeight (its index sets its own), so `episodeWeight: 'high'` was taken.
+  const falsy = [0, '', false, Number.NaN];
+  it('createSharedMemoryPool and openEpisodicMemory: a falsy counter is INVALID_ARGUMENT naming counter', async () => {
+    for (const bad of falsy) {
+      await refused(
+        () => createSharedMemoryPool({ pool: 'p', counter: bad } as never),
+        'createSharedMemoryPool',
+        'counter',
+      );
+      await refused(
+        () => openEpisodicMemory({ series: 's', counter: bad } as never),
+        'openEpisodicMemory',
+        'counter',
+      );
+    }
+  });
+
+  it('createRagMemory: a falsy embedding or an episodeWeight that is no number is INVALID_ARGUMENT naming it', async () => {
+    const memory = createConversationMemory({ counter });
+    for (const bad of falsy)
+      await refused(
+        () => createRagMemory({ memory, embedding: bad } as never),
+        'createRagMemory',
+        'embedding',
+      );
+    for (const bad of ['high', Number.NaN, {}])
+      await refused(
+        () => createRagMemory({ memory, episodeWeight: bad } as never),
+        'createRagMemory',
+        'episodeWeight',
+      );
+  });
+});

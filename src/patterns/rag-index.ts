@@ -67,7 +67,7 @@ export function createRagIndex(
       scope,
       recording: 'none',
       episodeWeight: 0,
-      ...(embedding ? { embedding } : {}),
+      ...(embedding === undefined ? {} : { embedding }),
     },
     component,
   );

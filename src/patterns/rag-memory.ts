@@ -4,8 +4,8 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { EngramLongTermMemory } from '../longterm/create-long-term-memory.ts';
-import type { LongTermEmbedder } from '../longterm/embedder.ts';
-import { type RankingOptions, rankingOptionKeys } from '../longterm/hybrid-search.ts';
+import { type LongTermEmbedder, toEmbedder } from '../longterm/embedder.ts';
+import { checkRankingOptions, type RankingOptions, rankingOptionKeys } from '../longterm/hybrid-search.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { ownedHits } from '../longterm/owned-records.ts';
 import { checkConversationMemory } from '../memory/check-conversation-memory.ts';
@@ -65,7 +65,12 @@ export function createRagMemory(options: RagMemoryOptions): RagMemory {
   );
   const { memory, embedding, ...ranking } = options;
   checkConversationMemory(memory, 'createRagMemory(options): memory', component);
-  const rag = createRagIndex(memory, ranking, embedding, component);
+  // Checked here: the index sets its own episodeWeight (an unchecked one was taken), and it dropped a falsy
+  // embedding (0, NaN) without a word, retrieving by full text alone.
+  checkRankingOptions(ranking, 'createRagMemory(options)', component);
+  const embedder =
+    embedding === undefined ? undefined : toEmbedder(embedding, 'createRagMemory(options).embedding');
+  const rag = createRagIndex(memory, ranking, embedder, component);
   const { index } = rag;
   /** Writes (and the first catch-up) one at a time, in call order: un-awaited adds keep their order in the log. */
   const writes = createSerialQueue();

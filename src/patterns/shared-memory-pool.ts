@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { checkKnownKeys, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
@@ -82,6 +82,12 @@ export function createSharedMemoryPool(options: SharedMemoryPoolOptions): Shared
     'patterns',
   );
   const pool = checkName(options.pool, 'pool');
+  // A falsy counter (0, NaN) was dropped without a word: the default counter ran in its place.
+  if (options.counter !== undefined)
+    checkMethods(options.counter, 'createSharedMemoryPool(options).counter', 'patterns', [
+      'count',
+      'countText',
+    ]);
   const scope = checkScope(options.scope ?? { tenant: 'default' }, component);
   const store = options.store ?? createMemoryStore();
   const open = (sessionId: string) =>
@@ -89,7 +95,7 @@ export function createSharedMemoryPool(options: SharedMemoryPoolOptions): Shared
       store,
       scope,
       sessionId,
-      ...(options.counter ? { counter: options.counter } : {}),
+      ...(options.counter === undefined ? {} : { counter: options.counter }),
     });
   const shared = open(`${pool}/shared`);
   const broadcasts = open(`${pool}/broadcast`);

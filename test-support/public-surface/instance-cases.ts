@@ -1,11 +1,16 @@
 import { createContentStore } from '../../src/content/create-content-store.ts';
 import { createMemoryStore } from '../../src/drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
+import { createEngramCheckpointSaver } from '../../src/langgraph/engram-checkpoint-saver.ts';
+import { createEngramStore } from '../../src/langgraph/engram-store.ts';
 import { createLibsqlStore } from '../../src/libsql.ts';
 import { createLongTermMemory } from '../../src/longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../../src/memory/conversation-memory.ts';
 import { SimpleMemory } from '../../src/memory/simple-memory.ts';
+import { createEngramSession } from '../../src/openai-agents/engram-session.ts';
+import { createHierarchicalMemory } from '../../src/patterns/hierarchical-memory.ts';
 import { createRagMemory } from '../../src/patterns/rag-memory.ts';
+import { createSharedMemoryPool } from '../../src/patterns/shared-memory-pool.ts';
 import { SessionManager } from '../../src/session/session-manager.ts';
 import { createSessions } from '../../src/session/sessions.ts';
 import { createEstimateTokenCounter } from '../../src/tokens/estimate-token-counter.ts';
@@ -68,6 +73,17 @@ export const instanceCases: [string, () => unknown][] = [
     () => createObservationalMemory({ conversation: conversation(), background: false }),
   ],
   ['rag pattern', () => createRagMemory({ memory: conversation() })],
+  ['hierarchical pattern', () => createHierarchicalMemory({ memory: conversation() })],
+  [
+    'shared memory pool',
+    () => createSharedMemoryPool({ store: createMemoryStore(), scope, pool: 'p', counter }),
+  ],
+  [
+    'openai agents session',
+    () => createEngramSession({ store: createMemoryStore(), scope, sessionId: 's', counter }),
+  ],
+  ['langgraph store', () => createEngramStore({ store: createMemoryStore(), scope })],
+  ['langgraph checkpoint saver', () => createEngramCheckpointSaver({ store: createMemoryStore(), scope })],
   [
     'working memory tool',
     () => createWorkingMemoryTool({ memory: createWorkingMemory({ scope }) }).update_working_memory,

@@ -62,6 +62,45 @@ describe('createMem0LongTermMemory options', () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it('refuses a signal that is no AbortSignal at construction, before any request', async () => {
+    // It was kept as given, and every call then threw a raw TypeError from AbortSignal.any (nothing sent).
+    const before = server.requests.length;
+    for (const signal of ['abort', 5, {}, { aborted: false }])
+      expect(
+        () => createMem0LongTermMemory({ baseUrl: server.url, ids: { userId: 'u' }, signal } as never),
+        JSON.stringify(signal),
+      ).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringContaining('createMem0LongTermMemory(options).signal must be an AbortSignal'),
+        }),
+      );
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('refuses an apiKey no HTTP header can carry at construction, without repeating the key', async () => {
+    // It was kept, and every call failed as STORE_ERROR with fetch's message, which quoted the key ("Token …").
+    const before = server.requests.length;
+    for (const apiKey of ['sk-\u0000secret', 'sk-secret\ud800', 'sk-sécret', 'sk-\nsecret'])
+      expect(
+        () => createMem0LongTermMemory({ baseUrl: server.url, ids: { userId: 'u' }, apiKey }),
+        JSON.stringify(apiKey),
+      ).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringMatching(/apiKey must be printable ASCII(?![\s\S]*secret)/),
+        }),
+      );
+    expect(server.requests.length).toBe(before);
+    // Whitespace around it is what a key read from a file has: fetch drops it, and so is it taken.
+    const m = createMem0LongTermMemory({
+      baseUrl: server.url,
+      apiKey: `${server.apiKey}\n`,
+      ids: { userId: `u-${crypto.randomUUID()}` },
+    });
+    expect(await m.search('tea')).toEqual([]);
+  });
+
   it('accepts every declared key', async () => {
     const m = createMem0LongTermMemory({
       baseUrl: server.url,

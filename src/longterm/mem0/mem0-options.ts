@@ -109,6 +109,14 @@ export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem
     );
   if (options.apiKey !== undefined && (typeof options.apiKey !== 'string' || options.apiKey.trim() === ''))
     throw bad('apiKey must be a non-empty string when given');
+  // A header value: fetch refuses any other character on every call, quoting the key in its message. The
+  // whitespace around it (a key read from a file) fetch drops, and so does this check.
+  const key = options.apiKey?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+  const badAt = key === undefined ? -1 : key.search(/[^\t\x20-\x7e]/);
+  if (badAt >= 0)
+    throw bad(
+      `apiKey must be printable ASCII (it is sent as an HTTP header); its character ${badAt + 1} (after any leading whitespace) is not`,
+    );
   const ids = options.ids;
   if (typeof ids !== 'object' || ids === null)
     throw bad('ids must be an object with userId, agentId or runId');
@@ -129,6 +137,11 @@ export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem
   if (options.infer !== undefined && typeof options.infer !== 'boolean') throw bad('infer must be a boolean');
   const fetch = options.fetch ?? globalThis.fetch;
   if (typeof fetch !== 'function') throw bad('fetch must be a function');
+  // Kept as given, it made every call throw a raw TypeError (AbortSignal.any), after the options were taken.
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal))
+    throw bad(
+      `createMem0LongTermMemory(options).signal must be an AbortSignal, got ${describeValue(options.signal)}`,
+    );
   return {
     baseUrl: baseUrl.replace(/\/+$/, ''),
     api,

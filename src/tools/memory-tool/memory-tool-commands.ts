@@ -35,6 +35,19 @@ export function pathOf(ctx: CommandContext, value: unknown): MemoryPath {
   );
 }
 
+/**
+ * The text of a command field, or a refusal naming the field: a string a file can hold. A NUL or a lone surrogate
+ * was refused by the store as `record.text`, a field the model never sent.
+ */
+function textOf(value: unknown, field: string): string {
+  if (typeof value !== 'string') refuse(`\`${field}\` must be a string.`);
+  if (value.includes('\u0000') || !value.isWellFormed())
+    refuse(
+      `\`${field}\` must be text without NUL characters or lone surrogates (half of a surrogate pair). Nothing was changed.`,
+    );
+  return value;
+}
+
 const isUnder = (file: MemoryFileEntry, dir: string) => file.path.startsWith(`${dir}/`);
 const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
 
@@ -76,9 +89,9 @@ export async function view(ctx: CommandContext, path: unknown, range: unknown): 
 }
 
 /** `create`: a new file; refused when it exists, is a directory (or is written as one), sits inside a file, or breaks a cap. */
-export async function create(ctx: CommandContext, path: unknown, text: unknown): Promise<string> {
+export async function create(ctx: CommandContext, path: unknown, given: unknown): Promise<string> {
   const p = pathOf(ctx, path);
-  if (typeof text !== 'string') refuse('`file_text` must be a string.');
+  const text = textOf(given, 'file_text');
   if (p.segments.length === 0)
     refuse(`${memoryRoot} is a directory; give a file path such as ${memoryRoot}/notes.md.`);
   if (p.directory) refuse(`${p.path}/ names a directory; give a file path such as ${p.path}/notes.md.`);
@@ -100,10 +113,12 @@ export async function create(ctx: CommandContext, path: unknown, text: unknown):
 }
 
 /** `str_replace`: replaces the one occurrence of `old_str`; zero or several occurrences are refused. */
-export async function strReplace(ctx: CommandContext, path: unknown, oldStr: unknown, newStr: unknown) {
+export async function strReplace(ctx: CommandContext, path: unknown, oldGiven: unknown, newGiven: unknown) {
   const p = pathOf(ctx, path);
-  if (typeof oldStr !== 'string' || oldStr === '') refuse('`old_str` must be a non-empty string.');
-  if (typeof newStr !== 'string') refuse('`new_str` must be a string.');
+  if (typeof oldGiven !== 'string' || oldGiven === '') refuse('`old_str` must be a non-empty string.');
+  // Well-formed, so neither can match or leave half of a surrogate pair: the result is well-formed too.
+  const oldStr = textOf(oldGiven, 'old_str');
+  const newStr = textOf(newGiven, 'new_str');
   let line = 0;
   let result = '';
   await editFile(ctx, p, (current) => {
@@ -127,9 +142,9 @@ export async function strReplace(ctx: CommandContext, path: unknown, oldStr: unk
 }
 
 /** `insert`: inserts text after line `insert_line` (0 inserts at the top). */
-export async function insert(ctx: CommandContext, path: unknown, lineNumber: unknown, text: unknown) {
+export async function insert(ctx: CommandContext, path: unknown, lineNumber: unknown, given: unknown) {
   const p = pathOf(ctx, path);
-  if (typeof text !== 'string') refuse('`insert_text` must be a string.');
+  const text = textOf(given, 'insert_text');
   await editFile(ctx, p, (current) => {
     const lines = current.split('\n');
     if (

@@ -79,3 +79,38 @@ describe.each(Object.entries(stores))('memory tool, called by a model with any a
     expect(await files(store, scopeB)).toEqual(otherBefore);
   });
 });
+
+describe('memory tool: text a file cannot hold (a NUL, a lone surrogate) is refused naming the field', () => {
+  // The store refused it as `record.text must be well-formed text without NUL`: a field the model never sent.
+  const bad = ['a\u0000b', 'x\ud800', '\udfffy'];
+  it('in file_text, old_str, new_str and insert_text; the file is unchanged', async () => {
+    const store = sqliteStore();
+    const tool = createMemoryToolHandler({ store, scope: scopeA });
+    await tool.run({ command: 'create', path: '/memories/notes.md', file_text: 'one 😀\ntwo' });
+    const before = await files(store, scopeA);
+    for (const text of bad) {
+      const calls: [string, Record<string, unknown>][] = [
+        ['file_text', { command: 'create', path: '/memories/new.md', file_text: text }],
+        ['old_str', { command: 'str_replace', path: '/memories/notes.md', old_str: text, new_str: 'x' }],
+        ['new_str', { command: 'str_replace', path: '/memories/notes.md', old_str: 'two', new_str: text }],
+        ['insert_text', { command: 'insert', path: '/memories/notes.md', insert_line: 1, insert_text: text }],
+      ];
+      for (const [field, input] of calls) {
+        const result = await tool.run(input as never);
+        expect(result.isError, `${field} ${JSON.stringify(text)}`).toBe(true);
+        expect(result.text).toContain(`\`${field}\``);
+        expect(result.text).not.toContain('record.text');
+      }
+    }
+    // A replacement that cuts a surrogate pair in two is refused the same way.
+    const cut = await tool.run({
+      command: 'str_replace',
+      path: '/memories/notes.md',
+      old_str: '\ud83d',
+      new_str: 'x',
+    });
+    expect(cut.isError).toBe(true);
+    expect(cut.text).not.toContain('record.text');
+    expect(await files(store, scopeA)).toEqual(before);
+  });
+});

@@ -37,6 +37,21 @@ describe('openEpisodicMemory: any episode the log takes can be closed', () => {
   });
 });
 
+describe('openEpisodicMemory: startNewEpisode metadata', () => {
+  it('metadata that is no JSON value is INVALID_ARGUMENT naming startNewEpisode(metadata) and its key; the episode stays open', async () => {
+    const store = createMemoryStore();
+    const episodic = await openEpisodicMemory({ store, scope, series: 'help', counter });
+    await episodic.store({ role: 'user', content: 'My printer jams.' });
+    for (const bad of [{ d: new Date(0) }, { d: Number.NaN }, { d: { e: () => 1 } }]) {
+      const error = await episodic.startNewEpisode(bad as never).catch((e: unknown) => e);
+      expect(MemoryError.hasCode(error, 'INVALID_ARGUMENT')).toBe(true);
+      expect((error as Error).message).toMatch(/startNewEpisode\(metadata\)\.d/);
+      expect((error as Error).message).not.toMatch(/records\[0\]/);
+    }
+    expect(await episodic.startNewEpisode({ d: 1 })).toMatchObject({ index: 1, messageCount: 1 });
+  });
+});
+
 const drivers = [
   ['memory', () => createMemoryStore()],
   ['sqlite', () => sqlite()],

@@ -18,6 +18,7 @@ import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { ownedHits, ownedRecords } from '../longterm/owned-records.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
+import { checkJsonValue } from '../messages/check-json-value.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { createEmbeddedRecords } from './embedded-records.ts';
@@ -273,6 +274,8 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
           component,
           message: `startNewEpisode(metadata): metadata must be an object, got ${describeValue(metadata)}`,
         });
+      // Named as the caller wrote it (the episode record's checks would name `records[0].metadata.metadata`).
+      checkJsonValue(metadata, 'startNewEpisode(metadata)', component);
       const closing = await steps.run(() => close(metadata));
       if (closing) await closing.vector();
       return closing?.info;

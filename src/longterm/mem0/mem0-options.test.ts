@@ -24,6 +24,32 @@ describe('createMem0LongTermMemory options', () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it('names every bad option as createMem0LongTermMemory(options).<option>', () => {
+    const base = { baseUrl: server.url, ids: { userId: 'u' } };
+    const cases: [string, Record<string, unknown>][] = [
+      ['api', { api: 'cloud' }],
+      ['baseUrl', { baseUrl: 'not a url' }],
+      ['apiKey', { apiKey: 5 }],
+      ['ids', { ids: 'u' }],
+      ['ids', { ids: {} }],
+      ['roles', { roles: ['robot'] }],
+      ['metadata', { metadata: { d: Number.NaN } }],
+      ['infer', { infer: 'yes' }],
+      ['fetch', { fetch: 'fetch' }],
+      ['limit', { limit: 0 }],
+      ['timeoutMs', { timeoutMs: -1 }],
+      ['retries', { retries: 1.5 }],
+      ['maxRetryDelayMs', { maxRetryDelayMs: 'soon' }],
+    ];
+    for (const [name, bad] of cases)
+      expect(() => createMem0LongTermMemory({ ...base, ...bad } as Mem0LongTermMemoryOptions), name).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringContaining(`createMem0LongTermMemory(options).${name}`),
+        }),
+      );
+  });
+
   it('refuses a baseUrl with a query, a fragment or credentials, which every path was appended after', () => {
     // `${baseUrl}/v1/memories/` of 'http://host/?region=eu' is 'http://host/?region=eu/v1/memories/': an add was
     // sent to the root and answered as an authentication failure, or as 'no such memory'.

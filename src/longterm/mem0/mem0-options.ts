@@ -87,39 +87,42 @@ const idKeys = Object.keys(idKeyRecord) as (keyof Mem0Ids)[];
 
 /** Checks the options and fills in defaults; throws `INVALID_ARGUMENT` naming the bad option. */
 export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem0Options {
-  if (typeof options !== 'object' || options === null) throw bad('options must be an object');
+  /** `INVALID_ARGUMENT` naming the option as the caller wrote it. */
+  const option = (message: string) => bad(`createMem0LongTermMemory(options).${message}`);
+  if (typeof options !== 'object' || options === null)
+    throw bad('createMem0LongTermMemory(options) must be an object');
   // A misspelt option (`apikey`) would fall back to its default: no key sent, every call refused by the server.
   checkKnownKeys(options, knownOptions, 'createMem0LongTermMemory', component);
   const api = options.api ?? 'platform';
   if (api !== 'platform' && api !== 'oss')
-    throw bad(`api must be 'platform' or 'oss', got ${describeValue(api)}`);
+    throw option(`api must be 'platform' or 'oss', got ${describeValue(api)}`);
   const baseUrl = options.baseUrl ?? 'https://api.mem0.ai';
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw bad('baseUrl must be an absolute http(s) URL');
+    throw option('baseUrl must be an absolute http(s) URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad('baseUrl must be an http(s) URL');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw option('baseUrl must be an http(s) URL');
   // Every call's path is appended to the text: after a query or a fragment it lands in them, not in the path.
   if (/[?#]/.test(baseUrl) || url.username !== '' || url.password !== '')
-    throw bad(
+    throw option(
       'baseUrl must not have a query, a fragment or credentials (the API key goes in apiKey), got ' +
         describeValue(`${url.protocol}//${url.host}${url.pathname}${url.search}${url.hash}`),
     );
   if (options.apiKey !== undefined && (typeof options.apiKey !== 'string' || options.apiKey.trim() === ''))
-    throw bad('apiKey must be a non-empty string when given');
+    throw option('apiKey must be a non-empty string when given');
   // A header value: fetch refuses any other character on every call, quoting the key in its message. The
   // whitespace around it (a key read from a file) fetch drops, and so does this check.
   const key = options.apiKey?.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
   const badAt = key === undefined ? -1 : key.search(/[^\t\x20-\x7e]/);
   if (badAt >= 0)
-    throw bad(
+    throw option(
       `apiKey must be printable ASCII (it is sent as an HTTP header); its character ${badAt + 1} (after any leading whitespace) is not`,
     );
   const ids = options.ids;
   if (typeof ids !== 'object' || ids === null)
-    throw bad('ids must be an object with userId, agentId or runId');
+    throw option('ids must be an object with userId, agentId or runId');
   // A misspelt id (`agentid`) would leave calls scoped by the others only: every agent's memories in reach.
   for (const key of Object.keys(ids))
     if (!Object.hasOwn(idKeyRecord, key))
@@ -129,14 +132,16 @@ export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem
   for (const key of idKeys)
     if (ids[key] !== undefined) checkId(ids[key], `createMem0LongTermMemory(options).ids.${key}`, component);
   if (ids.userId === undefined && ids.agentId === undefined && ids.runId === undefined)
-    throw bad('ids needs at least one of userId, agentId, runId: Mem0 memories are always scoped');
+    throw option('ids needs at least one of userId, agentId, runId: Mem0 memories are always scoped');
   const roles = options.roles ?? ['user', 'assistant'];
   if (!Array.isArray(roles) || roles.some((r) => !['user', 'assistant', 'system', 'tool'].includes(r)))
-    throw bad("roles must list 'user', 'assistant', 'system' or 'tool'");
-  if (options.metadata !== undefined) checkMetadata(options.metadata, 'metadata', component);
-  if (options.infer !== undefined && typeof options.infer !== 'boolean') throw bad('infer must be a boolean');
+    throw option("roles must list 'user', 'assistant', 'system' or 'tool'");
+  if (options.metadata !== undefined)
+    checkMetadata(options.metadata, 'createMem0LongTermMemory(options).metadata', component);
+  if (options.infer !== undefined && typeof options.infer !== 'boolean')
+    throw option('infer must be a boolean');
   const fetch = options.fetch ?? globalThis.fetch;
-  if (typeof fetch !== 'function') throw bad('fetch must be a function');
+  if (typeof fetch !== 'function') throw option('fetch must be a function');
   // Kept as given, it made every call throw a raw TypeError (AbortSignal.any), after the options were taken.
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal))
     throw bad(
@@ -150,10 +155,20 @@ export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem
     infer: options.infer ?? true,
     roles: [...roles],
     metadata: options.metadata,
-    limit: checkInt(options.limit ?? 10, 'limit', 1, 100),
-    timeoutMs: checkInt(options.timeoutMs ?? 30_000, 'timeoutMs', 1, 600_000),
-    retries: checkInt(options.retries ?? 2, 'retries', 0, 10),
-    maxRetryDelayMs: checkInt(options.maxRetryDelayMs ?? 10_000, 'maxRetryDelayMs', 0, 600_000),
+    limit: checkInt(options.limit ?? 10, 'createMem0LongTermMemory(options).limit', 1, 100),
+    timeoutMs: checkInt(
+      options.timeoutMs ?? 30_000,
+      'createMem0LongTermMemory(options).timeoutMs',
+      1,
+      600_000,
+    ),
+    retries: checkInt(options.retries ?? 2, 'createMem0LongTermMemory(options).retries', 0, 10),
+    maxRetryDelayMs: checkInt(
+      options.maxRetryDelayMs ?? 10_000,
+      'createMem0LongTermMemory(options).maxRetryDelayMs',
+      0,
+      600_000,
+    ),
     fetch,
     signal: options.signal,
   };

@@ -65,6 +65,29 @@ describe('createHierarchicalMemory: bad input is a typed error', () => {
     expect((await memory.read())[0]!.metadata).toEqual({ a: 1, importance: 0.5 });
   });
 
+  it('a bad workingLimit, moveCount or importance names the factory or method, the option and the value', async () => {
+    const memory = createConversationMemory({ counter });
+    for (const [options, named] of [
+      [{ workingLimit: 0 }, 'createHierarchicalMemory(options).workingLimit'],
+      [{ workingLimit: '50' }, 'createHierarchicalMemory(options).workingLimit'],
+      [{ workingLimit: 10, moveCount: 11 }, 'createHierarchicalMemory(options).moveCount'],
+    ] as const) {
+      const error = await expectMemoryError(
+        () => createHierarchicalMemory({ memory, ...options } as never),
+        'INVALID_ARGUMENT',
+      );
+      expect(error.message).toContain(named);
+    }
+    const levels = createHierarchicalMemory({ memory });
+    const error = await expectMemoryError(
+      () => levels.addMessageWithImportance({ role: 'user', content: 'x' }, 2),
+      'INVALID_ARGUMENT',
+    );
+    expect(error.message).toContain('addMessageWithImportance(message, importance): importance');
+    expect(error.message).toContain('got 2');
+    expect(await memory.read()).toEqual([]);
+  });
+
   it('an importanceThreshold that is not a number from 0 to 1 is INVALID_ARGUMENT (a numeric string too)', async () => {
     const memory = createConversationMemory({ counter });
     for (const importanceThreshold of ['0.5', Number.NaN, -0.1, 1.5, true]) {

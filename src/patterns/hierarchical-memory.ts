@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { checkKnownKeys, checkMethods, checkOptionalNumber, checkOptions } from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import type { LongTermMemory, LongTermSearchResult } from '../longterm/long-term-memory.ts';
@@ -107,10 +108,13 @@ export function createHierarchicalMemory(options: HierarchicalMemoryOptions): Hi
   const limit = options.workingLimit ?? 50;
   const move = options.moveCount ?? 25;
   checkOptionalNumber(threshold, 'createHierarchicalMemory(options).importanceThreshold', 'patterns', 0, 1);
-  check(Number.isSafeInteger(limit) && limit >= 1, 'workingLimit must be a positive integer');
+  check(
+    Number.isSafeInteger(limit) && limit >= 1,
+    `createHierarchicalMemory(options).workingLimit must be a positive integer, got ${describeValue(options.workingLimit)}`,
+  );
   check(
     Number.isSafeInteger(move) && move >= 1 && move <= limit,
-    'moveCount must be an integer from 1 to workingLimit',
+    `createHierarchicalMemory(options).moveCount must be an integer from 1 to workingLimit (${limit}), got ${describeValue(options.moveCount)}`,
   );
   // Checked here: a missing memory would otherwise be a raw TypeError on the first read, a bad longTerm on sync().
   const memory = checkMethods(options.memory, 'createHierarchicalMemory(options).memory', 'patterns', [
@@ -142,7 +146,7 @@ export function createHierarchicalMemory(options: HierarchicalMemoryOptions): Hi
     async addMessageWithImportance(message, importance) {
       check(
         typeof importance === 'number' && importance >= 0 && importance <= 1,
-        'importance must be a number from 0 to 1',
+        `addMessageWithImportance(message, importance): importance must be a number from 0 to 1, got ${describeValue(importance)}`,
       );
       const base = message as (ModelMessage & { metadata?: unknown }) | null;
       // Anything but an object, or an object whose metadata is no plain object (a string would be spread into

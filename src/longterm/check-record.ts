@@ -36,8 +36,7 @@ export function checkRecordText(value: unknown, what: string, component: string,
   if (!empty && value.trim() === '') throw bad(component, `${what} must not be empty`);
   if (value.length > maxRecordTextLength)
     throw bad(component, `${what} has ${value.length} characters; the most is ${maxRecordTextLength}`);
-  if (!value.isWellFormed() || value.includes('\u0000'))
-    throw bad(component, `${what} must be well-formed text without NUL`);
+  if (!isStorableText(value)) throw bad(component, `${what} must be well-formed text without NUL`);
   return value;
 }
 
@@ -81,19 +80,25 @@ export function checkMetadata(value: unknown, what: string, component: string): 
   return value as Record<string, JSONValue>;
 }
 
-const badText = (text: string) => !text.isWellFormed() || text.includes('\u0000');
+/**
+ * Whether every store keeps `text` as given: well-formed (no lone surrogate, which has no UTF-8 form) and without NUL
+ * (which PostgreSQL refuses). A record's text and metadata, and a memory file's, must be.
+ */
+export const isStorableText = (text: string) => text.isWellFormed() && !text.includes('\u0000');
 
 /** The first key or string of a checked JSON value that is not well-formed text without NUL; its path in `path`. */
 function textIssue(value: JSONValue, path: (string | number)[]): string | undefined {
   if (typeof value === 'string')
-    return badText(value) ? 'expected well-formed text without NUL, received a string with one' : undefined;
+    return !isStorableText(value)
+      ? 'expected well-formed text without NUL, received a string with one'
+      : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   const entries: [string | number, JSONValue | undefined][] = Array.isArray(value)
     ? value.map((v, i) => [i, v])
     : Object.entries(value);
   for (const [key, member] of entries) {
     path.push(key);
-    if (typeof key === 'string' && badText(key))
+    if (typeof key === 'string' && !isStorableText(key))
       return 'expected a key of well-formed text without NUL, received one with a NUL or lone surrogate';
     const problem = member === undefined ? undefined : textIssue(member, path);
     if (problem) return problem;

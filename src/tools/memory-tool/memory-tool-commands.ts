@@ -1,4 +1,5 @@
 import { describeValue } from '../../core/errors/describe-value.ts';
+import { isStorableText } from '../../longterm/check-record.ts';
 import { type MemoryFileEntry, MemoryFileRefusal, type MemoryFiles } from './memory-files.ts';
 import { type MemoryPath, memoryRoot, parseMemoryPath, showPath } from './memory-path.ts';
 import { formatListing, numberLines, quoteSent, snippet } from './memory-tool-format.ts';
@@ -41,7 +42,7 @@ export function pathOf(ctx: CommandContext, value: unknown): MemoryPath {
  */
 function textOf(value: unknown, field: string): string {
   if (typeof value !== 'string') refuse(`\`${field}\` must be a string.`);
-  if (value.includes('\u0000') || !value.isWellFormed())
+  if (!isStorableText(value))
     refuse(
       `\`${field}\` must be text without NUL characters or lone surrogates (half of a surrogate pair). Nothing was changed.`,
     );

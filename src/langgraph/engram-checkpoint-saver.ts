@@ -10,7 +10,6 @@ import {
   getCheckpointId,
   JsonPlusSerializer,
   type PendingWrite,
-  type SerializerProtocol,
 } from '@langchain/langgraph-checkpoint';
 import { checkMethods, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
@@ -19,6 +18,7 @@ import type { Scope } from '../core/scope.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
+import { nextChannelVersion } from './channel-version.ts';
 import { type CheckpointCopy, checkpointCopy } from './checkpoint-copy.ts';
 import {
   checkDeltaChannels,
@@ -29,6 +29,11 @@ import {
 } from './checkpoint-input.ts';
 import { readTuple, type TupleSource } from './checkpoint-reader.ts';
 import type { CheckpointRecord } from './checkpoint-record.ts';
+import {
+  type EngramCheckpointSaverOptions,
+  optionKeys,
+  saverStoreMethods,
+} from './checkpoint-saver-options.ts';
 import { checkPutWrites, readWrites, storeWrites } from './checkpoint-writes.ts';
 import { deltaChannelHistory } from './delta-history.ts';
 import { listCheckpoints, threadOf as threadOfArtifacts } from './list-checkpoints.ts';
@@ -40,63 +45,7 @@ import { threadSessionId } from './storage-keys.ts';
 import { createThreadArtifacts, type ThreadArtifacts } from './thread-artifacts.ts';
 import { openThread } from './thread-session.ts';
 
-/** Options of {@link createEngramCheckpointSaver}. */
-export interface EngramCheckpointSaverOptions {
-  /** The engram store (any driver: SQLite, PostgreSQL, memory, JSON files). */
-  store: MemoryStoreV1;
-  /** Whose threads these are: every thread is a session owned by exactly this scope. @default { tenant: 'default' } */
-  scope?: Scope;
-  /**
-   * Channels whose value, when it is a list of LangChain messages, is stored as a delta over the thread's
-   * engram log (only the messages new since the parent checkpoint are written). @default ['messages']
-   */
-  messageChannels?: readonly string[];
-  /** The serializer of checkpoints, metadata, values and writes. @default LangGraph's JsonPlusSerializer */
-  serde?: SerializerProtocol;
-  /** Counts the tokens of the messages appended to a thread's log. @default createEstimateTokenCounter() */
-  tokenCounter?: TokenCounter;
-  /**
-   * Takes a message object the saver already stored (or read) as unchanged, without checking it: a put then
-   * costs a lookup per message of its list instead of a walk over each message's fields. LangGraph's reducers
-   * replace messages rather than edit them, but a node that edits a message object in place after it was
-   * checkpointed would have the edit missed (the checkpoint would hold the message as it was stored).
-   * @default false
-   */
-  trustMessageObjects?: boolean;
-  /**
-   * Whether log entries carry each message's text (role, text, tool calls), so engram's search and views read
-   * the conversation. Turn it off with a serializer that encrypts, so no text is left in clear beside it.
-   * @default true with LangGraph's `JsonPlusSerializer` (the default), false with any other serializer
-   */
-  readableLog?: boolean;
-}
-
-/** Every key of {@link EngramCheckpointSaverOptions} (the compiler keeps the list complete): any other is refused. */
-const optionKeys: Record<keyof EngramCheckpointSaverOptions, true> = {
-  store: true,
-  scope: true,
-  messageChannels: true,
-  serde: true,
-  tokenCounter: true,
-  trustMessageObjects: true,
-  readableLog: true,
-};
-
-/** The store methods a saver calls: a store without one of them is refused at construction. */
-const saverStoreMethods = [
-  'createSession',
-  'listSessions',
-  'deleteSession',
-  'append',
-  'readRange',
-  'stats',
-  'deleteMessages',
-  'putArtifact',
-  'listArtifacts',
-  'getState',
-  'putState',
-  'deleteState',
-];
+export type { EngramCheckpointSaverOptions } from './checkpoint-saver-options.ts';
 
 const component = 'langgraph';
 const invalid = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
@@ -365,6 +314,11 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
       if (this.#taskWrites.get(key) === tail) this.#taskWrites.delete(key);
     });
     await done;
+  }
+
+  /** The channel version after `current` (integers, as LangGraph's default); bad input is `INVALID_ARGUMENT` (see `nextChannelVersion`). */
+  override getNextVersion(current: number | undefined): number {
+    return nextChannelVersion(current);
   }
 
   /** Deletes a thread: its session, with every checkpoint, write and message of every namespace. */

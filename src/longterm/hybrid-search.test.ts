@@ -338,3 +338,30 @@ describe('hybridSearch: the vector leg of a question about the user', () => {
     }
   });
 });
+
+describe('hybridSearch: speakerBoost', () => {
+  it('multiplies by 1 + boost the lexical score of the turns of a speaker the query names: a negative boost lowers them', async () => {
+    const store = createMemoryStore();
+    const records = getLongTermRecords(store);
+    const scope = userScope(uniqueTenant('speaker-boost'), 'u1');
+    await records.addRecords(scope, [
+      // Alice's turn is shorter, so the words alone rank it first.
+      turn('a', 'a greyhound named Scout', 'alice'),
+      turn('b', 'we have a greyhound, she is named Scout', 'bob'),
+    ]);
+    const ids = async (speakerBoost: number) =>
+      (
+        await hybridSearch(records, scope, 'which greyhound did alice mention?', {
+          limit: 2,
+          speakerBoost,
+          dedupe: 0,
+        })
+      ).map((h) => h.id);
+    expect(await ids(0)).toEqual(['a', 'b']);
+    expect(await ids(0.4)).toEqual(['a', 'b']);
+    // Before, any boost below 0 was taken as 0 (Alice's turn stayed first): -0.5 halves her turn's score.
+    expect(await ids(-0.5)).toEqual(['b', 'a']);
+    expect(await ids(-1)).toEqual(['b', 'a']);
+    await store.close();
+  });
+});

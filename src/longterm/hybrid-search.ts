@@ -69,11 +69,15 @@ export interface RankingOptions {
    * @default 1
    */
   vectorWeight?: number;
-  /** Weight of the record's episode score (its episode's `episode` records ranked by the same query, summed, at most 1) added to each hit's score. 0 turns episode fusion off. @default 0.3 */
+  /** Weight (at least 0) of the record's episode score (its episode's `episode` records ranked by the same query, summed, at most 1) added to each hit's score. 0 turns episode fusion off. @default 0.3 */
   episodeWeight?: number;
-  /** Drop a hit whose terms overlap a better hit's by at least this Jaccard similarity (1 drops exact repeats only; 0 keeps all). @default 0.9 */
+  /** Drop a hit whose terms overlap a better hit's by at least this Jaccard similarity, from 0 to 1 (1 drops exact repeats only; 0 keeps all). @default 0.9 */
   dedupe?: number;
-  /** Multiplies by 1 + this the lexical score of a record whose `metadata.speaker` the query names (a question about what Alice said favours Alice's turns). @default 0.4 */
+  /**
+   * Multiplies by 1 + this the lexical score of a record whose `metadata.speaker` the query names (a question about
+   * what Alice said favours Alice's turns). At least -1: a negative boost is a penalty (-0.5 halves those scores, -1
+   * zeroes them), 0 turns it off. @default 0.4
+   */
   speakerBoost?: number;
   /** How much each earlier pick from the same episode lowers a hit's score (0–1), so results cover more episodes. @default 0 */
   diversity?: number;
@@ -98,8 +102,8 @@ export const rankingOptionKeys: Record<keyof RankingOptions, true> = {
 /**
  * Checks the values of ranking options (`where` names them: `createLongTermMemory(options)`,
  * `openEpisodicMemory(options).ranking`): `INVALID_ARGUMENT` naming the field (`….ranking.rrfK`) unless each given
- * one is of its type: a weight a finite number (`contextWeight` and `diversity` from 0 to 1, `rrfK` and
- * `vectorWeight` at least 0, as search requires), `candidates` a whole number, `fusion` one of its choices, `now` a
+ * one is of its type: a weight a finite number (`contextWeight`, `dedupe` and `diversity` from 0 to 1, `rrfK`,
+ * `vectorWeight` and `episodeWeight` at least 0, `speakerBoost` at least -1, the ranges their docs give), `candidates` a whole number, `fusion` one of its choices, `now` a
  * function. A wrong one would otherwise be taken and fail (or rank by NaN) at the first search.
  */
 export function checkRankingOptions(options: RankingOptions, where: string, component: string): void {
@@ -109,8 +113,10 @@ export function checkRankingOptions(options: RankingOptions, where: string, comp
   checkChoice(options.fusion, ['calibrated', 'rrf'], at('fusion'), component, 'calibrated');
   checkOptionalNumber(options.rrfK, at('rrfK'), component, 0);
   checkOptionalNumber(options.vectorWeight, at('vectorWeight'), component, 0);
-  for (const key of ['episodeWeight', 'dedupe', 'speakerBoost'] as const)
-    checkOptionalNumber(options[key], at(key), component, Number.NEGATIVE_INFINITY);
+  // A negative episode weight or dedupe was taken as 0, and a boost below -1 would make scores negative.
+  checkOptionalNumber(options.episodeWeight, at('episodeWeight'), component, 0);
+  checkOptionalNumber(options.dedupe, at('dedupe'), component, 0, 1);
+  checkOptionalNumber(options.speakerBoost, at('speakerBoost'), component, -1);
   checkOptionalNumber(options.diversity, at('diversity'), component, 0, 1);
   if (options.now !== undefined) checkFunction(options.now, at('now'), component);
 }
@@ -249,7 +255,7 @@ export async function rankLegs(
   // The speaker boost is lexical only: cosines crowd together, so a boost of 0.4 would put the named speaker's
   // turns first in the vector leg whatever they say (measured: it misranks the questions naming the wrong speaker).
   const speakerBoost = options.speakerBoost ?? 0.4;
-  if (speakerBoost > 0) {
+  if (speakerBoost !== 0) {
     const asked = ` ${query.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')} `;
     for (const s of lexical) {
       const name = (s.hit.speaker ?? '')

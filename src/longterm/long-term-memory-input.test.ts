@@ -52,6 +52,11 @@ describe('long-term memory input checks (issue 21 #13)', () => {
       ['fusion', 'reciprocal'],
       ['rrfK', Number.NaN],
       ['speakerBoost', 10n],
+      // Before, each was taken as 0 (a negative weight or dedupe) or made scores negative (a boost below -1).
+      ['speakerBoost', -1.5],
+      ['dedupe', -0.1],
+      ['dedupe', 1.5],
+      ['episodeWeight', -0.3],
       ['diversity', 2],
       ['now', new Date()],
       ['embedding', 'openai/text-embedding-3-small'],

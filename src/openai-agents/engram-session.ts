@@ -11,7 +11,8 @@ import { createSerialQueue } from '../core/serial-queue.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { applyHistoryTransaction, operationKind, recordOperationOf } from './history-transaction.ts';
+import { clearSession } from './clear-session.ts';
+import { applyHistoryTransaction, recordOperationOf } from './history-transaction.ts';
 import { agentsComponent, encodeAgentItem } from './item-codec.ts';
 import { createSessionLog, type SessionLog } from './session-log.ts';
 import { splitEntry } from './split-entry.ts';
@@ -58,7 +59,8 @@ export interface EngramSession extends SessionHistoryTransactionAwareSession {
  * One that stands for no item (an assistant or tool message with no content, or only empty text) is no item:
  * `getItems` leaves it out (a limit counts items), and `popItem` passes over it and leaves it in the log (a pop
  * removes only the item it returns); `clearSession` removes it with the rest.
- * `clearSession` tombstones every item (the log keeps the sequence) and forgets applied operation ids.
+ * `clearSession` tombstones every item (the log keeps the sequence) and forgets the operation ids it cleared (with
+ * other writers at once: see `clearSession` in clear-session.ts).
  * `applyHistoryTransaction` applies an operation once per operation id (see `applyHistoryTransaction`). Calls
  * on one session object run one at a time, in call order.
  * @example
@@ -142,9 +144,7 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
 
     clearSession() {
       return queue.run(async () => {
-        await memory.clear();
-        for (const record of await memory.listArtifacts(operationKind))
-          await memory.deleteArtifact(record.id);
+        await clearSession(memory);
       });
     },
 

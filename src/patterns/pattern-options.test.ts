@@ -156,4 +156,26 @@ describe('pattern factories refuse a wrong-typed option that reads as false, ins
         'episodeWeight',
       );
   });
+
+  it('createRagMemory and openEpisodicMemory: a ranking weight outside the range its doc gives is INVALID_ARGUMENT naming it', async () => {
+    // Before, a negative dedupe or episodeWeight ran as 0, and a dedupe above 1 or a speaker boost below -1 was taken.
+    const memory = createConversationMemory({ counter });
+    for (const [key, bad] of [
+      ['dedupe', -0.5],
+      ['dedupe', 2],
+      ['episodeWeight', -1],
+      ['speakerBoost', -2],
+    ] as const) {
+      await refused(
+        () => createRagMemory({ memory, [key]: bad }),
+        'createRagMemory',
+        `createRagMemory(options).${key} must be a finite number`,
+      );
+      await refused(
+        () => openEpisodicMemory({ series: 's', ranking: { [key]: bad } }),
+        'openEpisodicMemory',
+        `openEpisodicMemory(options).ranking.${key} must be a finite number`,
+      );
+    }
+  });
 });

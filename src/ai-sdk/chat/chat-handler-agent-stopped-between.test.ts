@@ -1,17 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { simulateReadableStream, tool } from 'ai';
+import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   callParts,
   post,
   postThenDisconnect,
-  type StreamPart,
   textParts,
+  untilAbortedStream,
   user,
+  weatherStepParts,
+  weatherTool,
 } from '../../../test-support/chat-handler-rig.ts';
 import { rideStores } from '../../../test-support/ride-stores.ts';
 import type { RecordedPrompt } from '../../../test-support/scripted-language-model.ts';
@@ -28,11 +29,6 @@ const dir = mkdtempSync(join(tmpdir(), 'engram-chat-between-'));
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   await stores.cleanup();
-});
-
-const weather = tool({
-  inputSchema: z.object({ city: z.string() }),
-  execute: async ({ city }) => ({ city, sky: 'clear' }),
 });
 
 /**
@@ -56,15 +52,7 @@ function stoppedBetweenModel(stoppedCall = 1) {
         return { stream: simulateReadableStream({ chunks: parts }) };
       }
       reached();
-      return {
-        stream: new ReadableStream<StreamPart>({
-          start(controller) {
-            const stop = () => controller.error(abortSignal?.reason ?? new Error('aborted'));
-            if (abortSignal?.aborted) stop();
-            else abortSignal?.addEventListener('abort', stop);
-          },
-        }),
-      };
+      return { stream: untilAbortedStream(abortSignal) };
     },
   });
   return { model, prompts, between };
@@ -77,29 +65,19 @@ async function stopBetweenSteps(store: MemoryStoreV1): Promise<void> {
   let replies = 0;
   const handler = createChatHandler({
     chats,
-    agent: agent({ name: 'assistant', description: 'weather', model, tools: { weather } }),
+    agent: agent({ name: 'assistant', description: 'weather', model, tools: { weather: weatherTool } }),
     generateMessageId: () => `reply-${replies++}`,
   });
   await postThenDisconnect(handler, { id: 'c', message: user('u1', 'Weather in Oslo?') }, between);
   await chats.turn('c', async () => undefined);
   expect(prompts).toHaveLength(2);
-  const finished = [
-    { type: 'step-start' },
-    {
-      type: 'tool-weather',
-      toolCallId: 'call-1',
-      state: 'output-available',
-      input: { city: 'Oslo' },
-      output: { city: 'Oslo', sky: 'clear' },
-    },
-  ];
   // Marked incomplete, with exactly the finished step's parts (nothing added, no extra message).
   const stored = await chats.messages('c');
   expect(stored.map((m) => [m.message.id, m.incomplete])).toEqual([
     ['u1', false],
     ['reply-0', true],
   ]);
-  expect(stored[1]!.message.parts).toEqual(finished);
+  expect(stored[1]!.message.parts).toEqual(weatherStepParts);
   expect(await chats.load('c')).toEqual(stored.map((m) => m.message));
   const last = await chats.lastMessage('c');
   expect(last).toEqual(stored[1]);
@@ -134,7 +112,7 @@ describe('a run of agent() stopped between two steps, in the chat handler', () =
     const { model, prompts, between } = stoppedBetweenModel(0);
     const handler = createChatHandler({
       chats,
-      agent: agent({ name: 'assistant', description: 'weather', model, tools: { weather } }),
+      agent: agent({ name: 'assistant', description: 'weather', model, tools: { weather: weatherTool } }),
     });
     await postThenDisconnect(handler, { id: 'c', message: user('u1', 'Weather in Oslo?') }, between);
     await chats.turn('c', async () => undefined);

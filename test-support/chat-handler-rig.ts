@@ -93,6 +93,35 @@ export function untilAbortedTool() {
   return { slow, running };
 }
 
+/** A stream that gives nothing and errors once `abortSignal` aborts (a model step stopped before it streamed). */
+export function untilAbortedStream(abortSignal: AbortSignal | undefined): ReadableStream<StreamPart> {
+  return new ReadableStream<StreamPart>({
+    start(controller) {
+      const stop = () => controller.error(abortSignal?.reason ?? new Error('aborted'));
+      if (abortSignal?.aborted) stop();
+      else abortSignal?.addEventListener('abort', stop);
+    },
+  });
+}
+
+/** A tool taking `{ city }` that answers `{ city, sky: 'clear' }` at once. */
+export const weatherTool = tool({
+  inputSchema: z.object({ city: z.string() }),
+  execute: async ({ city }) => ({ city, sky: 'clear' }),
+});
+
+/** The UI parts of a finished step that called {@link weatherTool} for Oslo (`callParts('weather', { city: 'Oslo' })`). */
+export const weatherStepParts = [
+  { type: 'step-start' },
+  {
+    type: 'tool-weather',
+    toolCallId: 'call-1',
+    state: 'output-available',
+    input: { city: 'Oslo' },
+    output: { city: 'Oslo', sky: 'clear' },
+  },
+];
+
 /** A user UI message with one text part. */
 export const user = (id: string, text: string): UIMessage => ({
   id,

@@ -15,6 +15,7 @@ import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
 import { checkReturned } from './misconfigured.ts';
 import { completeRewind, planRewind } from './rewind-chat.ts';
 import { settleWaitingCallsOf } from './settle-waiting-calls.ts';
+import { markStopped } from './stopped-marks.ts';
 import { stoppedStep } from './stopped-step.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
@@ -100,7 +101,7 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
   // regenerate or an edit take the chat back to before the message; the run finds its prompt stored.
   const stored = await storePrompt((entries) => withDeferredDurability(() => chosen.store(entries)));
   await rewind?.finish();
-  const view = chatTurnView(chosen, stored.slice(-1), turn.replyId);
+  const { view, lastEntryId } = chatTurnView(chosen, stored.slice(-1), turn.replyId);
   const run = turn.agent.run(prompt.content, undefined, { memory: view, abortSignal: turn.abortSignal });
   turn.sent(
     createUIMessageStreamResponse({
@@ -111,9 +112,14 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
     const { finishReason } = await run.result;
     // Stopped (the client went away): what the model had generated of the step in flight is stored after the
     // run's steps, marked, so the chat keeps what the user saw and reads back as cut short (as with `respond`).
+    // Stopped between two steps (or in a step that had generated nothing), the reply is the steps the run stored:
+    // it is marked beside the log (nothing appended: the model reads it as stored), after them, so a crash
+    // leaves it marked or as the run stored it. A run that stored no step leaves no reply to mark.
     if (finishReason === 'aborted') {
       const stopped = await stoppedStep(run.stream, await runTools(run));
+      const last = lastEntryId();
       if (stopped.length > 0) await view.store(stopped);
+      else if (last !== undefined) await markStopped(conversation, last);
     }
   } catch (error) {
     turn.onRunError(error, chatId);
@@ -123,21 +129,22 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
 /**
  * The chat's view for one run: reads as the view reads; the run's prompt is the one already stored (`prompt`,
  * under the encoded user message's id and `metadata.ui`); its steps get the chat's ids (`<replyId>`,
- * `<replyId>#1`, …).
+ * `<replyId>#1`, …). `lastEntryId` is the id of the newest reply entry it has stored (undefined before any).
  */
 function chatTurnView(
   view: ContextView<ModelMessage>,
   prompt: MemoryMessage[],
   replyId: string,
-): ContextView<ModelMessage> {
+): { view: ContextView<ModelMessage>; lastEntryId: () => string | undefined } {
   let promptTaken = false;
   let replies = 0;
+  let lastStored: string | undefined;
   const identify = (message: ModelMessage): ModelMessage & Pick<MemoryMessage, 'id'> => {
     const n = replies++;
     return { ...message, id: n === 0 ? replyId : `${replyId}#${n}` };
   };
   const instructions = view.instructions;
-  return {
+  const turnView: ContextView<ModelMessage> = {
     specificationVersion: 'v1',
     conversation: view.conversation,
     read: () => view.read(),
@@ -150,8 +157,12 @@ function chatTurnView(
         promptTaken = true;
         return prompt;
       }
-      return view.store(list.map(identify));
+      const identified = list.map(identify);
+      const stored = await view.store(identified);
+      lastStored = identified.at(-1)?.id ?? lastStored;
+      return stored;
     },
     ...(instructions ? { instructions: () => instructions.call(view) } : {}),
   };
+  return { view: turnView, lastEntryId: () => lastStored };
 }

@@ -168,7 +168,8 @@ const agentKeys: Record<keyof ChatAgentOptions, true> = {
  * chat keeps the steps that finished and, after them, what the model had generated of the step in flight (its text
  * and reasoning, its tool calls, each answered with the result or error its tool gave, or an error saying it had
  * not ended: never a call without its result), marked incomplete; a run stopped between two steps keeps the steps
- * it finished, not marked.
+ * it finished, marked incomplete beside the log (an artifact, `markStopped`: the log is not written). A run
+ * stopped before it stored a step or generated anything stores no reply.
  * @example
  * const chats = createChatStore({ store: createSqliteStore({ path: 'chats.db' }) });
  * export const POST = createChatHandler({

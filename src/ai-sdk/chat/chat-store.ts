@@ -22,6 +22,7 @@ import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
 import { createKeyedQueue, type KeyedQueue } from './keyed-queue.ts';
 import { lastChatMessage } from './last-chat-message.ts';
 import { completeRewind, planRewind } from './rewind-chat.ts';
+import { stoppedEntryIds } from './stopped-marks.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** The turn queues of each store object, shared by every chat store over it in this process. */
@@ -72,11 +73,15 @@ export interface ChatAppendOptions {
 export interface ChatStore<M extends UIMessage = UIMessage> {
   /** The chat's UI messages in order, deep-equal to what was appended; [] for a chat never written. */
   load(chatId: string): Promise<M[]>;
-  /** The chat's UI messages with what the log says of each: whether it was cut short. */
+  /**
+   * The chat's UI messages with what the log (and the stop marks beside it, for a run stopped between two steps)
+   * says of each: whether it was cut short.
+   */
   messages(chatId: string): Promise<StoredChatMessage<M>[]>;
   /**
    * The chat's last UI message (what `messages(chatId).at(-1)` gives; undefined for an empty chat), read from the
-   * log's newest entries: its cost does not grow with the chat.
+   * log's newest entries and the chat's stop marks (one small record per reply stopped between two steps): its
+   * cost does not grow with the chat's length.
    */
   lastMessage(chatId: string): Promise<StoredChatMessage<M> | undefined>;
   /**
@@ -125,7 +130,14 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
     'chat',
   );
   const { store, scope, counter, tools } = options;
-  checkMethods(store, 'createChatStore(options): store', 'chat', ['getSession', 'append', 'readRange']);
+  checkMethods(store, 'createChatStore(options): store', 'chat', [
+    'getSession',
+    'append',
+    'readRange',
+    'getMessages',
+    'listArtifacts',
+    'putArtifact',
+  ]);
   if (scope !== undefined) checkScope(scope, 'chat');
   if (counter !== undefined) checkMethods(counter, 'createChatStore(options): counter', 'chat', ['count']);
   if (tools !== undefined) checkOptions(tools, 'createChatStore(options): tools', 'chat');
@@ -153,7 +165,12 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
   // A chat never written reads as [] without creating its session.
   const messages = async (chatId: string) => {
     const log = conversation(chatId); // checks the id
-    return (await store.getSession(log.scope, chatId)) ? decodeUIMessages<M>(await log.read()) : [];
+    if (!(await store.getSession(log.scope, chatId))) return [];
+    const entries = await log.entries();
+    return decodeUIMessages<M>(
+      entries.map((e) => e.message),
+      await stoppedEntryIds(log, entries),
+    );
   };
   // The last UI message; none for a chat never written (its session is not created).
   const lastOf = async (log: ConversationMemory) =>

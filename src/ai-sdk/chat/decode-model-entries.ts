@@ -25,7 +25,10 @@ type ProviderOptions = NonNullable<FilePart['providerOptions']>;
 export interface DecodedEntries {
   message: UIMessage;
   entryIds: string[];
-  /** Whether it holds the step a stopped run had in flight ({@link stoppedStep}): the reply was cut short. */
+  /**
+   * Whether the reply was cut short: it holds the step a stopped run had in flight ({@link stoppedStep}), or an
+   * entry of `stopped` (a run stopped between two steps, `markStopped`).
+   */
   incomplete: boolean;
 }
 
@@ -38,9 +41,14 @@ export interface DecodedEntries {
  * are the entry ids (an assistant message takes its first entry's). What has no UI part is left out: approval
  * requests and responses, custom and reasoning-file parts, provider-referenced or inline-text files, results of
  * calls that are not in the run. A reply holding an entry marked `{ stopped: true }` (what a run stopped by a
- * disconnect had generated of its last step, stored after it by the chat handler) is `incomplete`.
+ * disconnect had generated of its last step, stored after it by the chat handler) or an entry whose id is in
+ * `stopped` (the last entry of a run stopped between two steps, marked beside the log: `stoppedEntryIds`) is
+ * `incomplete`.
  */
-export function decodeModelEntries(entries: readonly MemoryMessage[]): DecodedEntries[] {
+export function decodeModelEntries(
+  entries: readonly MemoryMessage[],
+  stopped: ReadonlySet<string> = new Set(),
+): DecodedEntries[] {
   const out: DecodedEntries[] = [];
   let reply: DecodedEntries | undefined;
   const push = (message: UIMessage, entryIds: string[]) => out.push({ message, entryIds, incomplete: false });
@@ -51,7 +59,7 @@ export function decodeModelEntries(entries: readonly MemoryMessage[]): DecodedEn
         reply = out.at(-1)!;
       }
       reply.entryIds.push(entry.id);
-      if (entry.metadata?.[stoppedKey] === true) reply.incomplete = true;
+      if (entry.metadata?.[stoppedKey] === true || stopped.has(entry.id)) reply.incomplete = true;
       if (entry.role === 'assistant') addStep(reply.message.parts, entry.content);
       else addResults(reply.message.parts, entry.content);
       continue;

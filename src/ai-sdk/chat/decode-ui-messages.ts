@@ -20,8 +20,11 @@ export interface DecodedChatMessage<M extends UIMessage = UIMessage> extends Sto
 }
 
 /** {@link decodeChatLog} without the versions. */
-export function decodeUIMessages<M extends UIMessage>(log: readonly MemoryMessage[]): StoredChatMessage<M>[] {
-  return decodeChatLog<M>(log).map(({ revision: _, ...stored }) => stored);
+export function decodeUIMessages<M extends UIMessage>(
+  log: readonly MemoryMessage[],
+  stopped?: ReadonlySet<string>,
+): StoredChatMessage<M>[] {
+  return decodeChatLog<M>(log, stopped).map(({ revision: _, ...stored }) => stored);
 }
 
 /**
@@ -30,15 +33,19 @@ export function decodeUIMessages<M extends UIMessage>(log: readonly MemoryMessag
  * UI message whose first entry was deleted is left out, and a part whose referenced value was deleted with a
  * later entry is left out of its message. A newer version of a message (a continued reply, an edited or
  * regenerated message) supersedes the older one and every message after it. Entries the chat did not write (no `metadata.ui`: stored by `agent()`, `withMemory` or
- * `memory.store`) become UI messages too, as {@link decodeModelEntries} says.
+ * `memory.store`) become UI messages too, as {@link decodeModelEntries} says (a reply holding an entry of
+ * `stopped`, the ids `stoppedEntryIds` gives, is incomplete).
  */
-export function decodeChatLog<M extends UIMessage>(log: readonly MemoryMessage[]): DecodedChatMessage<M>[] {
+export function decodeChatLog<M extends UIMessage>(
+  log: readonly MemoryMessage[],
+  stopped?: ReadonlySet<string>,
+): DecodedChatMessage<M>[] {
   const out: DecodedChatMessage<M>[] = [];
   const at = new Map<string, number>();
   let open: { head: StoredHead; entries: (MemoryMessage | undefined)[] } | undefined;
   let foreign: MemoryMessage[] = [];
   const close = () => {
-    for (const { message, entryIds, incomplete } of decodeModelEntries(foreign))
+    for (const { message, entryIds, incomplete } of decodeModelEntries(foreign, stopped))
       out.push({ message: message as M, incomplete, revision: 0, entryIds });
     foreign = [];
     if (!open) return;

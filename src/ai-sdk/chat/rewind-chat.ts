@@ -1,5 +1,6 @@
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import { backwardPage, backwardPages } from './backward-pages.ts';
 import {
   type ChatEntryLookup,
   type ChatVersion,
@@ -8,9 +9,6 @@ import {
   versionOf,
 } from './chat-versions.ts';
 import { storedTailSchema, uiKey } from './stored-ui-message.ts';
-
-/** Log entries read at a time while looking for the message to rewind to (it is usually among the newest). */
-const page = 64;
 
 /**
  * A chat about to go back to just before one of its messages, planned before anything of it is written: the new
@@ -71,13 +69,7 @@ async function plan(
   let after: LogEntry[] = [];
   const held = new Map<string, ChatVersion[]>();
   let reached = oldest === undefined;
-  for (let toSeq: number | undefined; !reached; ) {
-    const entries = await conversation.entries({
-      direction: 'backward',
-      limit: page,
-      ...(toSeq === undefined ? {} : { toSeq }),
-    });
-    if (entries.length === 0) break;
+  for await (const entries of reached ? [] : backwardPages(conversation)) {
     // Oldest first (as a backward page is returned): walked from its newest.
     for (let i = entries.length - 1; i >= 0 && !reached; i--) {
       const entry = entries[i]!;
@@ -91,7 +83,7 @@ async function plan(
         { id: entry.message.id, revision: version.revision },
       ]);
     }
-    toSeq = entries[0]!.seq - 1;
+    if (reached) break;
   }
   if (!reached) {
     // Deleted meanwhile (another writer rewound the chat before it): nothing of it to supersede.
@@ -136,7 +128,7 @@ export async function completeRewind(
   conversation: ConversationMemory,
   lookup: ChatEntryLookup,
 ): Promise<void> {
-  const entries = await conversation.entries({ direction: 'backward', limit: page });
+  const entries = await conversation.entries({ direction: 'backward', limit: backwardPage });
   // The new versions among them (an append that rewinds stores its first message as one, the others may be new).
   const revised: string[] = [];
   for (const { message } of entries) {
@@ -158,7 +150,7 @@ export async function completeRewind(
     const older =
       toSeq === undefined
         ? entries
-        : await conversation.entries({ direction: 'backward', limit: page, toSeq });
+        : await conversation.entries({ direction: 'backward', limit: backwardPage, toSeq });
     if (older.length === 0) break;
     for (let i = older.length - 1; i >= 0 && left > 0; i--) {
       const uiId = oldest.get(older[i]!.message.id);

@@ -20,7 +20,8 @@ type Ended = { toolName: string } & ({ output: unknown } | { error: string });
  * tool message answering every call (the result the tool gave, shaped as a finished step's is: by the tool's
  * `toModelOutput` when `tools`, the run's tools, hold one, else as the AI SDK holds a raw output; the error it gave;
  * or, for a call that had not ended, an error saying so), so no call is stored without its result. Empty when the
- * run stopped between steps (every step it began it stored) or the step generated nothing. Reads the run's events
+ * run stopped between steps (every step it began it stored) or the step generated nothing: the chat handler then
+ * marks the reply beside the log (`markStopped`). Reads the run's events
  * (every reader gets them all, from the start).
  */
 export async function stoppedStep(

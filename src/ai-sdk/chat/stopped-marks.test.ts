@@ -1,0 +1,83 @@
+import type { ModelMessage } from 'ai';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
+import { createChatStore } from './chat-store.ts';
+import { decodeUIMessages } from './decode-ui-messages.ts';
+import { markStopped, stoppedMarkKind } from './stopped-marks.ts';
+
+/** A run's reply of `steps` text steps, entry ids `<id>`, `<id>#1`, … as the chat handler gives them. */
+const reply = (id: string, steps: number): (ModelMessage & { id: string })[] =>
+  Array.from({ length: steps }, (_, n) => ({
+    id: n === 0 ? id : `${id}#${n}`,
+    role: 'assistant' as const,
+    content: [{ type: 'text' as const, text: `${id} step ${n}` }],
+  }));
+
+describe('markStopped / stoppedEntryIds', () => {
+  it('marks the reply holding the entry, once however often it is called; the log is not written', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const log = chats.conversation('c');
+    await log.store([{ id: 'u1', role: 'user', content: 'hi' } as ModelMessage, ...reply('r', 2)]);
+    const before = await log.entries();
+    await markStopped(log, 'r#1');
+    await markStopped(log, 'r#1');
+    expect(await log.entries()).toEqual(before);
+    expect(await log.listArtifacts(stoppedMarkKind)).toHaveLength(1);
+    expect((await chats.messages('c')).map((m) => [m.message.id, m.incomplete])).toEqual([
+      ['u1', false],
+      ['r', true],
+    ]);
+    expect((await chats.lastMessage('c'))?.incomplete).toBe(true);
+  });
+
+  it('a mark whose entry was deleted marks nothing, also when the id is stored again; none for an entry gone', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const log = chats.conversation('c');
+    await log.store([{ id: 'u1', role: 'user', content: 'hi' } as ModelMessage, ...reply('r', 1)]);
+    await markStopped(log, 'r');
+    await log.delete('r');
+    await log.store(reply('r', 1));
+    expect((await chats.messages('c')).map((m) => [m.message.id, m.incomplete])).toEqual([
+      ['u1', false],
+      ['r', false],
+    ]);
+    await markStopped(log, 'gone');
+    expect(await log.listArtifacts(stoppedMarkKind)).toHaveLength(1);
+  });
+
+  it('property: marks change nothing of the chat but `incomplete`, set on exactly the replies holding a marked entry', async () => {
+    const chat = fc.array(
+      fc.record({ steps: fc.integer({ min: 1, max: 3 }), marked: fc.option(fc.nat(2), { nil: undefined }) }),
+      { minLength: 1, maxLength: 6 },
+    );
+    await fc.assert(
+      fc.asyncProperty(chat, async (turns) => {
+        const chats = createChatStore({ store: createMemoryStore() });
+        const log = chats.conversation('c');
+        const expected: [string, boolean][] = [];
+        for (const [i, { steps }] of turns.entries()) {
+          await log.store([
+            { id: `u${i}`, role: 'user', content: `q${i}` } as ModelMessage,
+            ...reply(`r${i}`, steps),
+          ]);
+          expected.push([`u${i}`, false], [`r${i}`, false]);
+        }
+        for (const [i, { steps, marked }] of turns.entries()) {
+          if (marked === undefined) continue;
+          const n = marked % steps;
+          await markStopped(log, n === 0 ? `r${i}` : `r${i}#${n}`);
+          expected[2 * i + 1]![1] = true;
+        }
+        const stored = await chats.messages('c');
+        expect(stored.map((m) => [m.message.id, m.incomplete])).toEqual(expected);
+        const unmarked = decodeUIMessages(await log.read());
+        expect(stored.map(({ message, entryIds }) => ({ message, entryIds }))).toEqual(
+          unmarked.map(({ message, entryIds }) => ({ message, entryIds })),
+        );
+        expect(await chats.lastMessage('c')).toEqual(stored.at(-1));
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { LogEntry } from '../../core/message.ts';
+import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import { backwardPages } from './backward-pages.ts';
+
+/**
+ * The artifact kind that marks a chat reply as stopped between two steps of its run: the run had stored every
+ * step it began, so no entry of it carries `{ stopped: true }` (`stoppedStep`), and the mark is kept beside the log.
+ */
+export const stoppedMarkKind = 'engram.chat-stopped';
+
+/** What a mark holds: the id of the reply's last entry (the artifact's `fromSeq` = `toSeq` is its sequence number). */
+const markData = z.object({ entryId: z.string() });
+
+/**
+ * Marks the reply whose last entry is `entryId` as stopped: one artifact of kind {@link stoppedMarkKind} beside
+ * the chat's log, naming the entry by id and sequence number. Nothing of the log is written, rewritten or deleted,
+ * so the model reads the reply as the run stored it, and an append another process made meanwhile is kept; a crash
+ * before the artifact is written leaves the reply as the run stored it (not marked), never half a mark. Reads the
+ * log backward from its newest entry to find the entry's sequence number; does nothing when the entry is gone
+ * (deleted meanwhile: a rewind).
+ */
+export async function markStopped(conversation: ConversationMemory, entryId: string): Promise<void> {
+  for await (const entries of backwardPages(conversation)) {
+    const entry = entries.find((e) => e.message.id === entryId);
+    if (!entry) continue;
+    await conversation.putArtifact({
+      id: `${stoppedMarkKind}:${entry.seq}`,
+      kind: stoppedMarkKind,
+      fromSeq: entry.seq,
+      toSeq: entry.seq,
+      data: { entryId },
+    });
+    return;
+  }
+}
+
+/**
+ * The ids of the entries among `entries` that a mark ({@link markStopped}) names: the same id at the same
+ * sequence number. A mark whose entry was deleted names none (sequence numbers are never reused, so an id stored
+ * again later is not marked); an artifact of the kind in another shape is not a mark of this chat and is passed
+ * over, as the chat's decoding passes over metadata it did not write.
+ */
+export async function stoppedEntryIds(
+  conversation: ConversationMemory,
+  entries: readonly LogEntry[],
+): Promise<Set<string>> {
+  const marked = new Set<string>();
+  const marks = await conversation.listArtifacts(stoppedMarkKind);
+  if (marks.length === 0) return marked;
+  const bySeq = new Map<number, string>();
+  for (const mark of marks) {
+    const data = markData.safeParse(mark.data);
+    if (data.success && mark.fromSeq === mark.toSeq) bySeq.set(mark.toSeq, data.data.entryId);
+  }
+  for (const { seq, message } of entries) if (bySeq.get(seq) === message.id) marked.add(message.id);
+  return marked;
+}

@@ -1,6 +1,6 @@
 /**
- * README.md's TypeScript blocks as programs: {@link readmeBlocks} finds every ```ts block with the line it
- * starts on, and {@link runnableSource} rewrites its imports so it runs from the repository's sources: `engram`
+ * The TypeScript blocks of README.md and docs/*.md as programs: {@link readmeBlocks} finds every ```ts block with
+ * the line it starts on, and {@link runnableSource} rewrites its imports so it runs from the repository's sources: `engram`
  * and `engram/<entry>` to `src/index.ts` and `src/<entry>.ts`, the AI SDK providers and `@openai/agents` to
  * scripted stand-ins (this folder), everything else as written.
  */
@@ -15,14 +15,14 @@ export interface ReadmeBlock {
   code: string;
 }
 
-/** Every ```ts block of `markdown`, in order; an unclosed block is an error naming its line. */
-export function readmeBlocks(markdown: string): ReadmeBlock[] {
+/** Every ```ts block of `markdown` (the text of `file`), in order; an unclosed block is an error naming its line. */
+export function readmeBlocks(markdown: string, file = 'README.md'): ReadmeBlock[] {
   const lines = markdown.split('\n');
   const blocks: ReadmeBlock[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (lines[i]?.trim() !== '```ts') continue;
     const end = lines.findIndex((l, j) => j > i && l.trim() === '```');
-    if (end < 0) throw new Error(`README.md:${i + 1}: a \`\`\`ts block is never closed`);
+    if (end < 0) throw new Error(`${file}:${i + 1}: a \`\`\`ts block is never closed`);
     blocks.push({ line: i + 2, code: lines.slice(i + 1, end).join('\n') });
     i = end;
   }

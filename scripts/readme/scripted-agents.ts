@@ -1,7 +1,7 @@
 /**
- * What README.md's blocks import as `@openai/agents` when `readme-blocks.test.ts` runs them: `Agent` and `run`
- * from `@openai/agents-core` (the devDependency), with tracing off and a scripted default model that answers
- * `Hello!`, so a block runs with no key and no network.
+ * What the blocks of README.md and docs/*.md import as `@openai/agents` when `readme-blocks.test.ts` runs them:
+ * `Agent` and `run` from `@openai/agents-core` (the devDependency), with tracing off and a scripted default model
+ * that answers `Hello!`, so a block runs with no key and no network.
  */
 
 import {

@@ -1,5 +1,5 @@
 /**
- * What README.md's blocks import as `@ai-sdk/openai` and `@ai-sdk/anthropic` when `readme-blocks.test.ts` runs
+ * What the blocks of README.md and docs/*.md import as `@ai-sdk/openai` and `@ai-sdk/anthropic` when `readme-blocks.test.ts` runs
  * them: every model is a scripted MockLanguageModelV4 (`ai/test`) that answers `done`, so no block needs a key
  * or the network. Provider tools (`anthropic.tools.memory_20250818`, …) are the real ones.
  */

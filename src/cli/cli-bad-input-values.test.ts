@@ -29,7 +29,7 @@ describe('import / ingest: tagged values that do not decode', () => {
     );
     const r = engram('--db', db, 'import', input);
     expect(r.code, r.out + r.err).toBe(3);
-    expect(r.err).toMatch(/^engram: line 2: .*\$bytes/);
+    expect(r.err).toMatch(/^engram: \S+\.jsonl: line 2: .*\$bytes/);
   });
 
   it('an invalid "$url" in engram JSONL is a located bad-input error', () => {
@@ -37,7 +37,7 @@ describe('import / ingest: tagged values that do not decode', () => {
     const input = file('url.jsonl', `${header}\n${message('[{"type":"image","image":{"$url":"::"}}]')}\n`);
     const r = engram('--db', db, 'import', input);
     expect(r.code).toBe(3);
-    expect(r.err).toMatch(/^engram: line 2: .*(content\[0\]|\$url)/);
+    expect(r.err).toMatch(/^engram: \S+\.jsonl: line 2: .*(content\[0\]|\$url)/);
   });
 
   it('an invalid "$url" in an AI SDK file is bad input (exit 3), naming the message', () => {

@@ -104,10 +104,10 @@ describe('the engram command (real binary)', () => {
     (await openSqliteStore({ path: target })).close(); // an engram database with nothing in it
     const r = engram('--db', target, 'import', file);
     expect(r.code).toBe(3);
-    expect(r.err).toMatch(/^engram: line 4: /);
+    expect(r.err).toMatch(/^engram: \S*broken\.jsonl: line 4: /);
     expect(JSON.parse(engram('--db', target, '--json', 'sessions', 'list').out)).toEqual([]);
     writeFileSync(file, 'not json\n');
-    expect(engram('--db', target, 'import', file).err).toMatch(/line 1: not JSON/);
+    expect(engram('--db', target, 'import', file).err).toMatch(/^engram: \S*broken\.jsonl: line 1: not JSON/);
     expect(readFileSync(file, 'utf8')).toBe('not json\n');
   });
 

@@ -59,6 +59,8 @@ beforeAll(async () => {
     recordAssembly: true,
   });
   await assistant.run('Which tram goes to the castle?').result;
+  // A session no agent recorded steps of.
+  await createConversationMemory({ store, scope, sessionId: 'plain' }).store({ role: 'user', content: 'Hi' });
   await store.close();
 });
 
@@ -112,6 +114,14 @@ describe('engram context (the real binary)', () => {
     expect(assembly.tokens).toBeLessThanOrEqual(300);
     expect(assembly.items[0]!.why).toBe('system message (always kept)');
     expect(engram('context', 'trip', '--json').out).toBe(before);
+  });
+
+  it('--step of a session with no recorded steps says there are none and how to record them', () => {
+    expect(engram('context', 'plain', '--step', '-1')).toEqual({
+      code: 2,
+      out: '',
+      err: 'engram: --step -1: session "plain" has no recorded steps (record them with agent({ recordAssembly: true }), or use --view)\n',
+    });
   });
 
   it('usage and scope errors exit with their codes', () => {

@@ -17,22 +17,22 @@ const badFiles: { name: string; lines: string[]; error: RegExp }[] = [
   {
     name: 'a message id used twice',
     lines: [header('s', '{}'), message('m1'), message('m2'), message('m1')],
-    error: /^engram: line 4: message id "m1" is used twice \(line 2\)/,
+    error: /^engram: \S+: line 4: message id "m1" is used twice \(line 2\)/,
   },
   {
     name: "engram's own metadata key",
     lines: [header('s', '{"engram:import":"incomplete"}'), message('m1')],
-    error: /^engram: line 1: .*"engram:import" is engram's own/,
+    error: /^engram: \S+: line 1: .*"engram:import" is engram's own/,
   },
   {
     name: 'session metadata no store keeps (-0)',
     lines: [header('s', '{"n":-0}'), message('m1')],
-    error: /^engram: line 1: metadata\.n: .*-0/,
+    error: /^engram: \S+: line 1: metadata\.n: .*-0/,
   },
   {
     name: 'a session id over 256 characters',
     lines: [header('s'.repeat(300), '{}'), message('m1')],
-    error: /^engram: line 1: .*session id/,
+    error: /^engram: \S+: line 1: .*session id/,
   },
 ];
 
@@ -64,7 +64,7 @@ describe('import and ingest: what needs no store is checked before one is opened
     expect({ code: r.code, err: r.err }).toEqual({
       code: 3,
       err: expect.stringMatching(
-        /^engram: line 3: message "big" is 17825\d\d\d bytes; a store takes at most 16777216/,
+        /^engram: \S+: line 3: message "big" is 17825\d\d\d bytes; a store takes at most 16777216/,
       ),
     });
     expect(existsSync(db)).toBe(false);
@@ -83,7 +83,7 @@ describe('import and ingest: what needs no store is checked before one is opened
     const r = await runEngramAsync('--db', db, 'ingest', file, '--format', 'ai-sdk');
     expect({ code: r.code, err: r.err }).toEqual({
       code: 3,
-      err: 'engram: session "twice": message id "m1" is used twice\n',
+      err: `engram: ${file}: session "twice": message id "m1" is used twice\n`,
     });
     expect(existsSync(db)).toBe(false);
   });

@@ -254,16 +254,16 @@ describe('engram ingest (real binary)', () => {
     const lines = (rows: unknown[]) => `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`;
     const header = { type: 'session', id: 'j', metadata: {} };
     const cases: [format: string, content: unknown, error: RegExp][] = [
-      ['openai-chat', '{"messages": [', /^engram: not valid JSON \(/],
+      ['openai-chat', '{"messages": [', /^engram: \S*bad-\d+: not valid JSON \(/],
       [
         'openai-chat',
         { messages: [chat[0], { role: 'robot', content: 'x' }] },
-        /^engram: messages\[1\]\.role: unknown role "robot"/,
+        /^engram: \S*bad-\d+: messages\[1\]\.role: unknown role "robot"/,
       ],
       [
         'openai-chat',
         [chat[1], chat[3]],
-        /^engram: \[1\]\.tool_call_id: tool result without its call \(no earlier tool call "c1"\)/,
+        /^engram: \S*bad-\d+: \[1\]\.tool_call_id: tool result without its call \(no earlier tool call "c1"\)/,
       ],
       [
         'openai-chat',
@@ -276,23 +276,23 @@ describe('engram ingest (real binary)', () => {
             },
           ],
         },
-        /^engram: messages\[1\]\.tool_calls\[0\]\.function\.arguments: not valid JSON/,
+        /^engram: \S*bad-\d+: messages\[1\]\.tool_calls\[0\]\.function\.arguments: not valid JSON/,
       ],
       [
         'openai-chat',
         lines([chat[0], { role: 'user', content: [{ type: 'text' }] }]),
-        /^engram: line 2: content\[0\]\.text: /,
+        /^engram: \S*bad-\d+: line 2: content\[0\]\.text: /,
       ],
-      ['anthropic', '{"system": "x", "messages": [}', /^engram: not valid JSON/],
+      ['anthropic', '{"system": "x", "messages": [}', /^engram: \S*bad-\d+: not valid JSON/],
       [
         'anthropic',
         { messages: [{ role: 'system', content: 'x' }] },
-        /^engram: messages\[0\]\.role: unknown role "system"/,
+        /^engram: \S*bad-\d+: messages\[0\]\.role: unknown role "system"/,
       ],
       [
         'anthropic',
         { messages: [anthropic.messages[0], anthropic.messages[2]] },
-        /^engram: messages\[1\]\.content\[0\]\.tool_use_id: tool result without its call/,
+        /^engram: \S*bad-\d+: messages\[1\]\.content\[0\]\.tool_use_id: tool result without its call/,
       ],
       [
         'anthropic',
@@ -301,31 +301,39 @@ describe('engram ingest (real binary)', () => {
             { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'book', input: '{city:' }] },
           ],
         },
-        /^engram: messages\[0\]\.content\[0\]\.input: expected a JSON object/,
+        /^engram: \S*bad-\d+: messages\[0\]\.content\[0\]\.input: expected a JSON object/,
       ],
-      ['ai-sdk', '[{"role": "user"', /^engram: not valid JSON/],
-      ['ai-sdk', [aiSdk[0], { role: 'bot', content: 'x' }], /^engram: \[1\]\.role: unknown role "bot"/],
+      ['ai-sdk', '[{"role": "user"', /^engram: \S*bad-\d+: not valid JSON/],
+      [
+        'ai-sdk',
+        [aiSdk[0], { role: 'bot', content: 'x' }],
+        /^engram: \S*bad-\d+: \[1\]\.role: unknown role "bot"/,
+      ],
       [
         'ai-sdk',
         [aiSdk[0], aiSdk[2]],
-        /^engram: \[1\]\.content\[0\]\.toolCallId: tool result without its call/,
+        /^engram: \S*bad-\d+: \[1\]\.content\[0\]\.toolCallId: tool result without its call/,
       ],
       [
         'ai-sdk',
         { messages: [{ ...aiSdk[1], content: [{ type: 'tool-call', toolName: 'x' }] }] },
-        /^engram: messages\[0\]\.content\[0\]\.toolCallId: /,
+        /^engram: \S*bad-\d+: messages\[0\]\.content\[0\]\.toolCallId: /,
       ],
-      ['jsonl', `${JSON.stringify(header)}\n{"type":"message","message":{`, /^engram: line 2: not JSON/],
+      [
+        'jsonl',
+        `${JSON.stringify(header)}\n{"type":"message","message":{`,
+        /^engram: \S*bad-\d+: line 2: not JSON/,
+      ],
       [
         'jsonl',
         lines([header, { type: 'message', message: { ...aiSdk[0], role: 'robot' } }]),
-        /^engram: line 2: /,
+        /^engram: \S*bad-\d+: line 2: /,
       ],
-      ['locomo', '[{"sample_id": "c1"', /^engram: not valid JSON/],
+      ['locomo', '[{"sample_id": "c1"', /^engram: \S*bad-\d+: not valid JSON/],
       [
         'locomo',
         [conversation('c1'), conversation('c2', [{ speaker: 'Bob', dia_id: 'D2:1', text: 'Hi' }])],
-        /^engram: \[1\]\.conversation\.session_2\[0\]\.speaker: "Bob" is neither speaker_a nor speaker_b/,
+        /^engram: \S*bad-\d+: \[1\]\.conversation\.session_2\[0\]\.speaker: "Bob" is neither speaker_a nor speaker_b/,
       ],
       [
         'locomo',
@@ -336,12 +344,12 @@ describe('engram ingest (real binary)', () => {
             conversation: { ...conversation('c2').conversation, session_1_date_time: 'soon' },
           },
         ],
-        /^engram: \[1\]\.conversation\.session_1_date_time: unreadable session date "soon"/,
+        /^engram: \S*bad-\d+: \[1\]\.conversation\.session_1_date_time: unreadable session date "soon"/,
       ],
       [
         'locomo',
         [conversation('c1'), conversation('c1')],
-        /^engram: two sessions of the file have the id "bad-c1"/,
+        /^engram: \S*bad-\d+: two sessions of the file have the id "bad-c1"/,
       ],
     ];
     const before = await snapshot(where);

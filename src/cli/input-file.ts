@@ -35,6 +35,21 @@ export function readInputFile(file: string): string {
 }
 
 /**
+ * `parse` of the text of input file `file` ({@link readInputFile}); a bad-input error `parse` throws names the
+ * file first (`chat.jsonl: line 3: not JSON (…)`), so the message says where as well as what.
+ */
+export function parseInputFile<T>(file: string, parse: (text: string) => T): T {
+  const text = readInputFile(file);
+  try {
+    return parse(text);
+  } catch (error) {
+    if (error instanceof BadInputError)
+      throw new BadInputError(`${file}: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+/**
  * The byte offset where the first invalid UTF-8 sequence starts (as the WHATWG decoder, `TextDecoder` with
  * `fatal`, finds it: overlong forms, surrogates, code points past U+10FFFF and truncated sequences are invalid),
  * or -1 when the bytes are valid UTF-8.

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -98,6 +98,18 @@ describe('engram on SQLite: import and ingest create the file, reads never do', 
         });
         expect(r.err).toMatch(/^engram: --db /);
       }
+  });
+
+  it('--db naming a folder is a usage error that says so, for reads and writes, and creates nothing there', async () => {
+    const folder = mkdtempSync(join(dir, 'folder-'));
+    for (const args of [['import', sessionFile], ['ingest', aiSdkFile, '--format', 'ai-sdk'], ...readOnly]) {
+      const r = await runEngramAsync('--db', folder, ...args);
+      expect({ code: r.code, err: r.err }, args.join(' ')).toEqual({
+        code: 2,
+        err: `engram: --db ${folder} is a folder: give a SQLite database file (e.g. --db ${join(folder, 'memory.db')})\n`,
+      });
+    }
+    expect(readdirSync(folder)).toEqual([]);
   });
 
   it('a --schema PostgreSQL does not take is a usage error naming it, before any connection', async () => {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import { quoteSchema } from '../drivers/postgres/postgres-dialect.ts';
@@ -55,7 +56,7 @@ const nothingToRead = (where: string) =>
  * mode a missing SQLite file, a file without engram's tables, or a PostgreSQL schema without them is refused
  * before the store opens, so nothing is created or migrated; a WAL-mode file in a folder this user cannot write,
  * with no `-shm` beside it, is a `STORE_ERROR` that says why and what to do (see `readOnlyFolderError`). `--db`
- * must name a file: `""` and `:memory:` (a database an import would leave when the command ends) are usage
+ * must name a file: a folder, `""` and `:memory:` (a database an import would leave when the command ends) are usage
  * errors; `--pg` must be a `postgres://` or `postgresql://` URL (or a `socket:` URL or socket folder).
  */
 export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<OpenedStore> {
@@ -72,8 +73,13 @@ export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<Open
       `--pg ${flags.pg} is not a PostgreSQL connection URL: give postgres://user@host:port/database (a SQLite file is --db)`,
     );
   if (flags.db !== undefined) {
+    const { existsSync, statSync } = await import('node:fs');
+    // SQLite says only "unable to open database file" (or "disk I/O error") of a folder.
+    if (statSync(flags.db, { throwIfNoEntry: false })?.isDirectory())
+      throw new UsageError(
+        `--db ${flags.db} is a folder: give a SQLite database file (e.g. --db ${join(flags.db, 'memory.db')})`,
+      );
     if (mode !== 'write') {
-      const { existsSync } = await import('node:fs');
       if (!existsSync(flags.db)) throw nothingToRead(`at ${flags.db}: the file does not exist`);
       if (!(await sqliteHasSchema(flags.db))) throw nothingToRead(`in ${flags.db}: it has no engram tables`);
     }

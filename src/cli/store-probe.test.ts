@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { sqliteHasSchema } from './store-probe.ts';
 
@@ -41,5 +41,26 @@ describe('sqliteHasSchema: a lock another connection holds', () => {
     expect((error as Error).message).toMatch(/database is busy: another connection held the lock for \d+ ms/);
     expect(waited).toBeGreaterThanOrEqual(190);
     expect(waited).toBeLessThan(5_000);
+  });
+});
+
+describe('sqliteHasSchema on a Node without node:sqlite (the CLI run by Node 20)', () => {
+  it('rejects with MISSING_DEPENDENCY naming the Node needed, not "No such built-in module"', async () => {
+    const path = join(dir, 'any.db');
+    new DatabaseSync(path).close();
+    vi.resetModules();
+    const spy = vi.spyOn(process, 'getBuiltinModule').mockReturnValue(undefined as never);
+    try {
+      const probe = await import('./store-probe.ts');
+      await expect(probe.sqliteHasSchema(path)).rejects.toMatchObject({
+        code: 'MISSING_DEPENDENCY',
+        message: expect.stringMatching(
+          /needs Node's built-in node:sqlite \(Node 22\.16 or later\); this is Node /,
+        ),
+      });
+    } finally {
+      spy.mockRestore();
+      vi.resetModules();
+    }
   });
 });

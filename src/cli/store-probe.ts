@@ -2,6 +2,7 @@ import { basename, dirname } from 'node:path';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { PgPoolLike } from '../drivers/postgres/index.ts';
 import { quoteSchema } from '../drivers/postgres/postgres-dialect.ts';
+import { nodeSqlite } from '../drivers/sqlite/node-sqlite.ts';
 import { createSqliteLockWait } from '../drivers/sqlite/sqlite-busy.ts';
 
 /** The table every migrated engram database has (the migrations' own record). */
@@ -48,7 +49,8 @@ export interface SqliteProbeOptions {
  * {@link readOnlyFolderError}).
  */
 export async function sqliteHasSchema(path: string, options: SqliteProbeOptions = {}): Promise<boolean> {
-  const { DatabaseSync } = await import('node:sqlite');
+  // The store's loader: on a Node without node:sqlite, MISSING_DEPENDENCY naming the Node needed.
+  const { DatabaseSync } = nodeSqlite();
   let db: InstanceType<typeof DatabaseSync> | undefined;
   try {
     const opened = new DatabaseSync(path, { readOnly: true, timeout: 0 });

@@ -22,6 +22,9 @@ interface ContextOptions {
 /** Views the command can assemble live: the ones whose read writes nothing. */
 const liveViews = ['token-window', 'sliding-window'] as const;
 
+/** What to do about a session with no recorded steps. */
+const howToRecord = '(record them with agent({ recordAssembly: true }), or use --view)';
+
 /**
  * Registers `engram context <session>`: what the model was sent, by source. Without `--step`, one row per
  * recorded step (agents with `recordAssembly`), numbered in its `step` column; with `--step n` (that number: 1 the
@@ -69,15 +72,15 @@ export function registerContextCommand(program: Command, cli: CliContext): void 
         if (o.step === undefined) {
           if (cli.json()) process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
           else if (records.length === 0)
-            process.stdout.write(
-              `no recorded steps in session "${id}" (record them with agent({ recordAssembly: true }), or use --view)\n`,
-            );
+            process.stdout.write(`no recorded steps in session "${id}" ${howToRecord}\n`);
           else process.stdout.write(stepsTable(id, records, cli.output()));
           return;
         }
         const n = o.step;
         const index = n < 0 ? records.length + n : n - 1;
         const record = n !== 0 ? records[index] : undefined;
+        if (records.length === 0)
+          throw new UsageError(`--step ${o.step}: session "${id}" has no recorded steps ${howToRecord}`);
         if (!record)
           throw new UsageError(
             `--step ${o.step}: the session has ${records.length} recorded step(s) (1…${records.length}, or -1 for the newest)`,

@@ -8,7 +8,7 @@ import {
   parseIngestFile,
   writeSessions,
 } from '../ingest/index.ts';
-import { readInputFile } from '../input-file.ts';
+import { parseInputFile } from '../input-file.ts';
 import { printObject } from '../output.ts';
 
 /** Registers `engram ingest <file> --format …`: conversations of another format, checked whole, stored all or nothing. */
@@ -26,11 +26,15 @@ export function registerIngestCommand(program: Command, cli: CliContext): void {
     )
     .option('--append', 'add to a session that exists (after its log) instead of refusing it')
     .action(async (file: string, o: { format: IngestFormat; session?: string; append?: boolean }) => {
-      const sessions = parseIngestFile(readInputFile(file), o.format, {
-        ...(o.session !== undefined && { session: o.session }),
-        fallbackId: basename(file, extname(file)) || 'ingested',
+      // Every message is checked before the store opens: a bad file creates no database.
+      const sessions = parseInputFile(file, (text) => {
+        const parsed = parseIngestFile(text, o.format, {
+          ...(o.session !== undefined && { session: o.session }),
+          fallbackId: basename(file, extname(file)) || 'ingested',
+        });
+        checkSessions(parsed);
+        return parsed;
       });
-      checkSessions(sessions); // a bad file creates no database
       await cli.withStore(async (store) => {
         const written = await writeSessions(store, cli.scope(), sessions, {
           append: o.append === true,

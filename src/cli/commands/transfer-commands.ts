@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { type CliContext, sessionIdFlag } from '../cli-context.ts';
-import { readInputFile } from '../input-file.ts';
+import { parseInputFile } from '../input-file.ts';
 import { printObject } from '../output.ts';
 import { writeOutputFile } from '../output-file.ts';
 import { exportSession, importSession, parseSessionJsonl } from '../session-jsonl.ts';
@@ -23,7 +23,7 @@ export function registerTransferCommands(program: Command, cli: CliContext): voi
     .description('a session from JSON lines: all or nothing (a new --db file is created)')
     .option('--session <id>', 'import under this id instead of the file’s', sessionIdFlag)
     .action(async (file: string, o: { session?: string }) => {
-      const parsed = parseSessionJsonl(readInputFile(file));
+      const parsed = parseInputFile(file, parseSessionJsonl);
       await cli.withStore(async (store) => {
         const n = await importSession(store, cli.scope(), parsed, o.session, cli.progress());
         printObject({ imported: o.session ?? parsed.id, messages: n }, cli.output());

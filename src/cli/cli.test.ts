@@ -111,6 +111,22 @@ describe('the engram command (real binary)', () => {
     expect(readFileSync(file, 'utf8')).toBe('not json\n');
   });
 
+  it('an input file it cannot read is one line saying why in plain words, for import and ingest alike', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-cli-unreadable-'));
+    const target = join(dir, 'empty.db');
+    (await openSqliteStore({ path: target })).close();
+    const missing = join(dir, 'nope.jsonl');
+    for (const command of [['import'], ['ingest', '--format', 'jsonl']])
+      expect(engram('--db', target, ...command, missing)).toMatchObject({
+        code: 3,
+        err: `engram: cannot read ${missing}: no such file\n`,
+      });
+    expect(engram('--db', target, 'import', dir)).toMatchObject({
+      code: 3,
+      err: `engram: cannot read ${dir}: it is a folder, not a file\n`,
+    });
+  });
+
   it('search over messages, and long-term records with their history', () => {
     const hits = engram(...at, '--json', 'search', 'Lisbon');
     expect(hits.code, hits.err).toBe(0);

@@ -5,7 +5,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The text of an input file, which must be UTF-8 (a leading byte order mark is dropped); a bad-input error when
- * it cannot be read, or naming the byte offset (and line) of its first invalid UTF-8 sequence, never a text with
+ * it cannot be read (saying why: no such file, a folder, permission denied), or naming the byte offset (and line) of its first invalid UTF-8 sequence, never a text with
  * U+FFFD in place of the bytes.
  */
 export function readInputFile(file: string): string {
@@ -13,7 +13,7 @@ export function readInputFile(file: string): string {
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    throw new BadInputError(`cannot read ${file}: ${(error as Error).message}`);
+    throw new BadInputError(`cannot read ${file}: ${whyUnreadable(error as NodeJS.ErrnoException)}`);
   }
   try {
     return utf8.decode(bytes);
@@ -33,6 +33,19 @@ export function readInputFile(file: string): string {
     );
   }
 }
+
+/** Why a file cannot be read, in plain words for the usual causes; the system's message for the rest. */
+const unreadable: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'it is a folder, not a file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOTDIR: 'a part of the path is not a folder',
+};
+
+/** The plain reason of {@link unreadable} for a read's error, else its message. */
+const whyUnreadable = (error: NodeJS.ErrnoException): string =>
+  (error.code === undefined ? undefined : unreadable[error.code]) ?? error.message;
 
 /**
  * `parse` of the text of input file `file` ({@link readInputFile}); a bad-input error `parse` throws names the

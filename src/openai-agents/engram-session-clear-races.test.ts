@@ -27,7 +27,7 @@ const removeAll = async (session: EngramSession) =>
   });
 
 /** `inner`, whose `clearMessages` runs `after()` once it has cleared (before the caller goes on). */
-function afterClear(inner: MemoryStoreV1, after: () => Promise<void>): MemoryStoreV1 {
+function afterClear(inner: MemoryStoreV1, after: () => void | Promise<void>): MemoryStoreV1 {
   return new Proxy(inner, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver);
@@ -111,7 +111,7 @@ describe('clearSession with another writer on the session', () => {
           for (let round = 0; round < 25; round++) {
             await adder.addItems([user(`before-${round}`)]);
             const calls: Call[] = [];
-            const timed = async (text: string, operation: boolean, call: () => Promise<void>) => {
+            const timed = async (text: string, operation: boolean, call: () => void | Promise<void>) => {
               await jitter();
               const start = performance.now();
               await call();

@@ -12,7 +12,10 @@ export const stoppedCallText =
 type AssistantItem = Exclude<AssistantContent, string>[number];
 type ToolItem = ToolContent[number];
 /** How a call of the open step ended: its tool's result, or its error. */
-type Ended = { toolName: string } & ({ output: unknown } | { error: string });
+type Ended = { toolName: string } & (
+  | { ended: 'output'; output: unknown }
+  | { ended: 'error'; error: string }
+);
 
 /**
  * The step an aborted run had in flight, as model messages to store after the run, marked `{ stopped: true }`:
@@ -58,8 +61,8 @@ export async function stoppedStep(
           at(event.step).results.set(
             event.toolCallId,
             event.type === 'tool-error'
-              ? { toolName: event.toolName, error: event.error }
-              : { toolName: event.toolName, output: event.output },
+              ? { toolName: event.toolName, ended: 'error', error: event.error }
+              : { toolName: event.toolName, ended: 'output', output: event.output },
           );
           break;
         case 'agent-step-end':
@@ -84,7 +87,7 @@ export async function stoppedStep(
     const output: ToolResultPart['output'] =
       ended === undefined
         ? { type: 'error-text', value: stoppedCallText }
-        : 'error' in ended
+        : ended.ended === 'error'
           ? { type: 'error-text', value: ended.error }
           : await heldOutput(tools?.[ended.toolName], { toolCallId, input, output: ended.output });
     results.push({ type: 'tool-result', toolCallId, toolName, output });

@@ -87,8 +87,10 @@ const idKeys = Object.keys(idKeyRecord) as (keyof Mem0Ids)[];
 
 /** Checks the options and fills in defaults; throws `INVALID_ARGUMENT` naming the bad option. */
 export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem0Options {
+  /** An option's path as the caller wrote it (`createMem0LongTermMemory(options).limit`). */
+  const at = (name: string) => `createMem0LongTermMemory(options).${name}`;
   /** `INVALID_ARGUMENT` naming the option as the caller wrote it. */
-  const option = (message: string) => bad(`createMem0LongTermMemory(options).${message}`);
+  const option = (message: string) => bad(at(message));
   if (typeof options !== 'object' || options === null)
     throw bad('createMem0LongTermMemory(options) must be an object');
   // A misspelt option (`apikey`) would fall back to its default: no key sent, every call refused by the server.
@@ -129,15 +131,13 @@ export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem
       throw bad(
         `createMem0LongTermMemory(options).ids.${key}: not an entity id of Mem0 (its ids: ${idKeys.join(', ')})`,
       );
-  for (const key of idKeys)
-    if (ids[key] !== undefined) checkId(ids[key], `createMem0LongTermMemory(options).ids.${key}`, component);
+  for (const key of idKeys) if (ids[key] !== undefined) checkId(ids[key], at(`ids.${key}`), component);
   if (ids.userId === undefined && ids.agentId === undefined && ids.runId === undefined)
     throw option('ids needs at least one of userId, agentId, runId: Mem0 memories are always scoped');
   const roles = options.roles ?? ['user', 'assistant'];
   if (!Array.isArray(roles) || roles.some((r) => !['user', 'assistant', 'system', 'tool'].includes(r)))
     throw option("roles must list 'user', 'assistant', 'system' or 'tool'");
-  if (options.metadata !== undefined)
-    checkMetadata(options.metadata, 'createMem0LongTermMemory(options).metadata', component);
+  if (options.metadata !== undefined) checkMetadata(options.metadata, at('metadata'), component);
   if (options.infer !== undefined && typeof options.infer !== 'boolean')
     throw option('infer must be a boolean');
   const fetch = options.fetch ?? globalThis.fetch;
@@ -155,20 +155,10 @@ export function checkMem0Options(options: Mem0LongTermMemoryOptions): CheckedMem
     infer: options.infer ?? true,
     roles: [...roles],
     metadata: options.metadata,
-    limit: checkInt(options.limit ?? 10, 'createMem0LongTermMemory(options).limit', 1, 100),
-    timeoutMs: checkInt(
-      options.timeoutMs ?? 30_000,
-      'createMem0LongTermMemory(options).timeoutMs',
-      1,
-      600_000,
-    ),
-    retries: checkInt(options.retries ?? 2, 'createMem0LongTermMemory(options).retries', 0, 10),
-    maxRetryDelayMs: checkInt(
-      options.maxRetryDelayMs ?? 10_000,
-      'createMem0LongTermMemory(options).maxRetryDelayMs',
-      0,
-      600_000,
-    ),
+    limit: checkInt(options.limit ?? 10, at('limit'), 1, 100),
+    timeoutMs: checkInt(options.timeoutMs ?? 30_000, at('timeoutMs'), 1, 600_000),
+    retries: checkInt(options.retries ?? 2, at('retries'), 0, 10),
+    maxRetryDelayMs: checkInt(options.maxRetryDelayMs ?? 10_000, at('maxRetryDelayMs'), 0, 600_000),
     fetch,
     signal: options.signal,
   };

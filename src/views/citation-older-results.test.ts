@@ -560,7 +560,12 @@ const scenario = (ops: number): fc.Arbitrary<Scenario> =>
   fc.record({
     ops: fc.array(
       fc.oneof(
-        fc.record({ kind: fc.constant('append' as const), n: fc.integer({ min: 1, max: 150 }) }),
+        // Appends weigh double: the coverage check below needs most runs to read a log longer than the budget,
+        // which with every kind equally likely came out at exactly its bound (20) in a CI run on 2026-12-04.
+        {
+          arbitrary: fc.record({ kind: fc.constant('append' as const), n: fc.integer({ min: 1, max: 150 }) }),
+          weight: 2,
+        },
         fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
         fc.record({ kind: fc.constant('reload' as const) }),
         fc.record({ kind: fc.constant('reopen' as const) }),

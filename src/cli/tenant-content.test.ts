@@ -36,6 +36,15 @@ async function seed(store: OpenedStore) {
   await createLongTermMemory({ store, scope: { tenant: 'acme', user: 'ada' }, recording: 'none' }).add([
     'Ada flies to Lisbon in June.',
   ]);
+  // One record id under two users (as working memory has): each user's record is told apart by its text.
+  for (const [user, text] of [
+    ['ada', 'Trip: Lisbon in June'],
+    ['bob', 'Trip: Lisbon in May'],
+  ] as const)
+    await createLongTermMemory({ store, scope: { tenant: 'acme', user }, recording: 'none' }).add({
+      id: 'trip',
+      text,
+    });
   await store.close();
   return sizes;
 }
@@ -144,15 +153,16 @@ describe.each(drivers)(
     it('messages and records found under --tenant name their user too', () => {
       const r = engram('--tenant', 'acme', '--json', 'search', 'Lisbon', '--in', 'messages,records');
       expect(r.code, r.err).toBe(0);
-      expect(JSON.parse(r.out)).toEqual([
-        expect.objectContaining({
-          kind: 'message',
-          user: 'bob',
-          session: 'chat',
-          text: 'Lisbon pricing for acme',
-        }),
-        expect.objectContaining({ kind: 'record', user: 'ada', text: 'Ada flies to Lisbon in June.' }),
-      ]);
+      const hits = JSON.parse(r.out) as Record<string, string>[];
+      expect(hits.map((h) => [h.kind, h.user ?? '-', h.text]).sort()).toEqual(
+        [
+          ['message', 'bob', 'Lisbon pricing for acme'],
+          ['record', 'ada', 'Ada flies to Lisbon in June.'],
+          ['record', 'ada', 'Trip: Lisbon in June'],
+          ['record', 'bob', 'Trip: Lisbon in May'],
+        ].sort(),
+      );
+      expect(hits.filter((h) => h.id === 'trip')).toHaveLength(2);
       const table = engram('--tenant', 'acme', 'search', 'Lisbon', '--in', 'messages,records');
       expect(table.out).toMatch(/\nmessage\s+user bob\s+chat#1\s/);
       expect(table.out).toMatch(/\nrecord\s+user ada\s+ltm_/);

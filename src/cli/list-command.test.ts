@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSchema, type TestDatabase } from '../../test-support/postgres/test-database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliDatabases } from '../../test-support/cli-databases.ts';
 import { runEngramAsync } from '../../test-support/run-engram.ts';
 import { createContentStore } from '../content/create-content-store.ts';
-import { createPostgresStore } from '../drivers/postgres/postgres-driver.ts';
-import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import type { OpenedStore } from './open-store.ts';
@@ -36,32 +31,7 @@ async function seedDemoLike(store: OpenedStore): Promise<{ recordId: string }> {
   return { recordId: fact!.id };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'engram-ls-'));
-let pg: TestDatabase | undefined;
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  await pg?.drop();
-});
-
-const drivers = [
-  {
-    name: 'sqlite',
-    async open() {
-      const path = join(dir, 'demo.db');
-      return { store: createSqliteStore({ path }) as OpenedStore, flags: ['--db', path] };
-    },
-  },
-  {
-    name: 'postgres',
-    async open() {
-      pg = await createTestSchema('engram_cli_ls');
-      return {
-        store: createPostgresStore({ connectionString: pg.url, schema: pg.name }) as OpenedStore,
-        flags: ['--pg', pg.url, '--schema', pg.name],
-      };
-    },
-  },
-];
+const drivers = cliDatabases('ls');
 
 describe.each(drivers)('engram ls and not-found hints on $name (real binary)', (driver) => {
   let flags: string[] = [];

@@ -29,6 +29,26 @@ export async function recordOwnersWithin(store: OpenedStore, scope: Scope, id: s
   return ownersWithin(await store.experimental_inventory.recordOwners(id), scope);
 }
 
+/**
+ * The owner within `scope` of a current record a search or listing of `scope` returned (records do not carry it):
+ * the one owner with a current record of its id, else the one whose current record is this version of it;
+ * undefined when that leaves more than one.
+ */
+export async function recordOwner(
+  store: OpenedStore,
+  scope: Scope,
+  record: LongTermRecord,
+): Promise<Scope | undefined> {
+  const owners = await recordOwnersWithin(store, scope, record.id);
+  if (owners.length === 1) return owners[0];
+  const same: Scope[] = [];
+  for (const owner of owners) {
+    const current = await store.longTermRecords.getRecord(owner, record.id);
+    if (current?.version === record.version && current.text === record.text) same.push(owner);
+  }
+  return same.length === 1 ? same[0] : undefined;
+}
+
 /** The owner of a record as fields of an exported line: the user / agent `scope` leaves out (none when it names them). */
 export const ownerFields = (scope: Scope, owner: Scope): { user?: string; agent?: string } => ({
   ...(scope.user === undefined && owner.user !== undefined ? { user: owner.user } : {}),

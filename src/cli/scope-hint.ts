@@ -3,15 +3,20 @@ import type { Scope } from '../core/scope.ts';
 import type { SessionRecord } from '../store/memory-store.ts';
 import type { OpenedStore } from './open-store.ts';
 
+/** The user and agent of a scope in words: `['user ada', 'agent planner']` (only the parts it has). */
+const ownerParts = (scope: Scope): string[] => [
+  ...(scope.user === undefined ? [] : [`user ${scope.user}`]),
+  ...(scope.agent === undefined ? [] : [`agent ${scope.agent}`]),
+];
+
 /** A scope in words: `tenant demo / user ada / agent planner` (only the parts it has). */
 export function scopeWords(scope: Scope): string {
-  return [
-    `tenant ${scope.tenant}`,
-    scope.user === undefined ? undefined : `user ${scope.user}`,
-    scope.agent === undefined ? undefined : `agent ${scope.agent}`,
-  ]
-    .filter(Boolean)
-    .join(' / ');
+  return [`tenant ${scope.tenant}`, ...ownerParts(scope)].join(' / ');
+}
+
+/** An owner within a tenant in words, as an `owner` column shows it: `user ada / agent planner`, `-` for neither. */
+export function ownerWords(owner: Scope): string {
+  return ownerParts(owner).join(' / ') || '-';
 }
 
 /** A value as one shell word: as it is when plain, else in single quotes (`'ada lovelace'`, `'o'\''brien'`). */

@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSchema, type TestDatabase } from '../../test-support/postgres/test-database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliDatabases } from '../../test-support/cli-databases.ts';
 import { runEngram } from '../../test-support/run-engram.ts';
 import { createContentStore } from '../content/create-content-store.ts';
-import { createPostgresStore } from '../drivers/postgres/postgres-driver.ts';
-import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../longterm/create-long-term-memory.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import type { OpenedStore } from './open-store.ts';
@@ -64,33 +59,7 @@ async function seed(store: OpenedStore) {
   return { tokens, items };
 }
 
-const drivers: {
-  name: string;
-  open(): Promise<{ store: OpenedStore; flags: string[] }>;
-}[] = [];
-const dir = mkdtempSync(join(tmpdir(), 'engram-stats-'));
-let pg: TestDatabase | undefined;
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  await pg?.drop();
-});
-drivers.push({
-  name: 'sqlite',
-  async open() {
-    const path = join(dir, 'stats.db');
-    return { store: createSqliteStore({ path }), flags: ['--db', path] };
-  },
-});
-drivers.push({
-  name: 'postgres',
-  async open() {
-    pg = await createTestSchema('engram_cli_stats');
-    return {
-      store: createPostgresStore({ connectionString: pg.url, schema: pg.name }),
-      flags: ['--pg', pg.url, '--schema', pg.name],
-    };
-  },
-});
+const drivers = cliDatabases('stats');
 
 describe.each(drivers)('engram stats and search on $name (real binary)', (driver) => {
   let at: string[] = [];

@@ -3,10 +3,11 @@ import type { Scope } from '../../core/scope.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import { messageText } from '../../messages/serialize.ts';
 import { type CliContext, type CliStore, idFlag, integerFlag, sessionIdFlag } from '../cli-context.ts';
-import { contentSpaces } from '../content-spaces.ts';
+import { contentSpaces, forEachContentPage, type OwnedSpace } from '../content-spaces.ts';
+import { ownerFields, recordOwner } from '../long-term-records.ts';
 import { UsageError } from '../open-store.ts';
 import { printRows } from '../output.ts';
-import { requireSession } from '../scope-hint.ts';
+import { ownerWords, requireSession } from '../scope-hint.ts';
 
 /** What `engram search` can search. */
 const searchKinds = ['messages', 'content', 'records'] as const;
@@ -41,7 +42,7 @@ export function registerSearchCommand(program: Command, cli: CliContext): void {
     .option('--session <id>', 'messages and records of this session only', sessionIdFlag)
     .option(
       '--space <name>',
-      'only this content-store space (default: every space of the scope)',
+      'only this content-store space (default: every space of the scope and of its users and agents)',
       idFlag('--space', 'a space name'),
     )
     .option('--limit <n>', 'at most this many hits of each kind', integerFlag('--limit', 1), 20)
@@ -50,19 +51,42 @@ export function registerSearchCommand(program: Command, cli: CliContext): void {
         const scope = cli.scope();
         // A session the owner lacks is not found (naming who has it), also when only records or content are searched.
         if (o.session !== undefined) await requireSession(store, scope, o.session);
-        const hits: Record<string, unknown>[] = [];
+        const hits: Hit[] = [];
         if (o.in.includes('messages')) hits.push(...(await messageHits(store, scope, query, o)));
         if (o.in.includes('content')) hits.push(...(await contentHits(store, scope, query, o)));
         if (o.in.includes('records')) hits.push(...(await recordHits(store, scope, query, o)));
-        if (cli.json()) printRows(hits, cli.output());
-        else
+        if (cli.json())
           printRows(
-            hits.map((h) => ({ ...h, at: h.kind === 'message' ? `${h.session}#${h.seq}` : h.id })),
+            hits.map(({ owner, row: { kind, ...rest } }) => ({
+              kind,
+              ...(owner && ownerFields(scope, owner)),
+              ...rest,
+            })),
             cli.output(),
-            ['kind', 'at', 'score', 'text'],
           );
+        else {
+          // Hits of the users / agents within the scope are told apart by an owner column, as `sessions list` does.
+          const mixed = hits.some(
+            ({ owner }) => owner && (owner.user !== scope.user || owner.agent !== scope.agent),
+          );
+          printRows(
+            hits.map(({ owner, row }) => ({
+              ...row,
+              owner: owner ? ownerWords(owner) : '',
+              at: row.kind === 'message' ? `${row.session}#${row.seq}` : row.id,
+            })),
+            cli.output(),
+            ['kind', ...(mixed ? ['owner'] : []), 'at', 'score', 'text'],
+          );
+        }
       }),
     );
+}
+
+/** A hit as printed (`kind` first), and its owner when known: a scope's search covers its users' and agents' data. */
+interface Hit {
+  owner?: Scope | undefined;
+  row: Record<string, unknown> & { kind: string };
 }
 
 const rounded = (score: number) => Number(score.toFixed(4));
@@ -74,36 +98,54 @@ async function messageHits(store: CliStore, scope: Scope, text: string, o: Searc
     limit: o.limit,
     ...(o.session ? { sessionId: o.session } : {}),
   });
-  return hits.map((h) => ({
-    kind: 'message',
-    session: h.sessionId,
-    seq: h.entry.seq,
-    role: h.entry.message.role,
-    score: rounded(h.score),
-    text: messageText(h.entry.message),
-  }));
+  return hits.map(
+    (h): Hit => ({
+      owner: h.scope,
+      row: {
+        kind: 'message',
+        session: h.sessionId,
+        seq: h.entry.seq,
+        role: h.entry.message.role,
+        score: rounded(h.score),
+        text: messageText(h.entry.message),
+      },
+    }),
+  );
 }
 
-/** Content items whose text holds every word, in `--space` or every space of the scope (no score: the store filters). */
+/**
+ * Content items whose text holds every word, in `--space` or every space, of the scope and of the users / agents
+ * within it, at most `--limit` in all (no score: the store filters). Each item is read with its own owner.
+ */
 async function contentHits(store: CliStore, scope: Scope, text: string, o: SearchOptions) {
-  const items = store.contentItems;
-  const hits: Record<string, unknown>[] = [];
-  for (const space of await contentSpaces(store, scope, o.space)) {
-    const page = await items.queryItems(scope, space, { text, limit: Math.min(o.limit, 1000) });
-    for (const info of page.items) {
-      const item = await items.getItem(scope, space, info.id);
-      const content = typeof item?.content === 'string' ? item.content : JSON.stringify(item?.content ?? '');
-      hits.push({
+  const found: { at: OwnedSpace; id: string }[] = [];
+  await forEachContentPage(
+    store,
+    await contentSpaces(store, scope, o.space),
+    (at, items) => {
+      for (const { id } of items.slice(0, o.limit - found.length)) found.push({ at, id });
+      return found.length < o.limit;
+    },
+    { text, limit: o.limit },
+  );
+  const hits: Hit[] = [];
+  for (const { at, id } of found) {
+    const item = await store.contentItems.getItem(at.owner, at.space, id);
+    if (!item) continue; // deleted since the query
+    const content = typeof item.content === 'string' ? item.content : JSON.stringify(item.content);
+    hits.push({
+      owner: at.owner,
+      row: {
         kind: 'content',
-        space,
-        id: info.id,
-        type: info.type,
-        source: info.source,
-        size: info.size,
+        space: at.space,
+        id,
+        type: item.type,
+        source: item.source,
+        size: item.size,
         score: null,
         text: oneLine(content),
-      });
-    }
+      },
+    });
   }
   return hits;
 }
@@ -114,11 +156,17 @@ async function recordHits(store: CliStore, scope: Scope, text: string, o: Search
     limit: Math.min(o.limit, 100),
     ...(o.session ? { filter: { session: o.session } } : {}),
   });
-  return hits.map((h) => ({
-    kind: 'record',
-    id: h.record.id,
-    recordKind: h.record.kind,
-    score: rounded(h.score),
-    text: h.record.text,
-  }));
+  const found: Hit[] = [];
+  for (const h of hits)
+    found.push({
+      owner: await recordOwner(store, scope, h.record),
+      row: {
+        kind: 'record',
+        id: h.record.id,
+        recordKind: h.record.kind,
+        score: rounded(h.score),
+        text: h.record.text,
+      },
+    });
+  return found;
 }

@@ -5,7 +5,7 @@ import { type CliContext, integerFlag } from '../cli-context.ts';
 import { confirm } from '../confirm.ts';
 import { importState, warnIfUnfinished } from '../import-state.ts';
 import { printObject, printRows } from '../output.ts';
-import { elsewhereHint, requireSession, scopeWords } from '../scope-hint.ts';
+import { elsewhereHint, ownerWords, requireSession, scopeWords } from '../scope-hint.ts';
 
 /** Registers `engram sessions list|show|delete`: the sessions of the scope, a session's messages, deleting one. */
 export function registerSessionCommands(program: Command, cli: CliContext): void {
@@ -21,10 +21,9 @@ export function registerSessionCommands(program: Command, cli: CliContext): void
         const rows = await Promise.all(
           list.map(async (s) => {
             const stats = await store.stats(s.scope, s.id);
-            const owner = [s.scope.user && `user ${s.scope.user}`, s.scope.agent && `agent ${s.scope.agent}`];
             return {
               id: s.id,
-              owner: owner.filter(Boolean).join(' / ') || '-',
+              owner: ownerWords(s.scope),
               state: importState(s.metadata),
               messages: stats.count,
               tokens: stats.tokens,

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Scope } from '../../core/scope.ts';
 import { type CliContext, type CliStore, idFlag } from '../cli-context.ts';
-import { contentSpaces } from '../content-spaces.ts';
+import { contentSpaces, forEachContentPage } from '../content-spaces.ts';
 import { warnIfUnfinished } from '../import-state.ts';
 import { currentRecords } from '../long-term-records.ts';
 import { printObject, printRows } from '../output.ts';
@@ -13,11 +13,11 @@ export function registerStatsCommand(program: Command, cli: CliContext): void {
   program
     .command('stats [session]')
     .description(
-      'counts: sessions, messages, tokens, content items, long-term records of the scope; or one session in detail',
+      'counts: sessions, messages, tokens, content items, long-term records of the scope and of its users and agents; or one session in detail',
     )
     .option(
       '--space <name>',
-      'count only this content-store space (default: every space of the scope)',
+      'count only this content-store space (default: every space of the scope and of its users and agents)',
       idFlag('--space', 'a space name'),
     )
     .action(async (id: string | undefined, o: { space?: string }) =>
@@ -35,7 +35,10 @@ export function registerStatsCommand(program: Command, cli: CliContext): void {
     );
 }
 
-/** The scope's totals: what `sessions list` covers, its content items (all spaces, or one), the current long-term records. */
+/**
+ * The scope's totals: what `sessions list` covers; the content items (all spaces, or one) of the scope and of the
+ * users / agents within it, by space name; the current long-term records `memory list` shows.
+ */
 async function scopeStats(store: CliStore, scope: Scope, space: string | undefined) {
   let messages = 0;
   let tokens = 0;
@@ -46,23 +49,17 @@ async function scopeStats(store: CliStore, scope: Scope, space: string | undefin
     tokens += log.tokens;
   }
   const content = { items: 0, bytes: 0, tokens: 0, bySpace: {} as Record<string, number> };
-  for (const name of await contentSpaces(store, scope, space)) {
-    content.bySpace[name] = 0;
-    let cursor: string | undefined;
-    do {
-      const page = await store.contentItems.queryItems(scope, name, {
-        limit: 1000,
-        ...(cursor && { cursor }),
-      });
-      for (const i of page.items) {
-        content.items++;
-        content.bytes += i.size;
-        content.tokens += i.tokens;
-      }
-      content.bySpace[name] += page.items.length;
-      cursor = page.nextCursor;
-    } while (cursor);
-  }
+  if (space !== undefined) content.bySpace[space] = 0;
+  const spaces = await contentSpaces(store, scope, space);
+  for (const name of [...new Set(spaces.map((s) => s.space))].sort()) content.bySpace[name] = 0;
+  await forEachContentPage(store, spaces, ({ space: name }, items) => {
+    for (const i of items) {
+      content.items++;
+      content.bytes += i.size;
+      content.tokens += i.tokens;
+    }
+    content.bySpace[name]! += items.length;
+  });
   const { records } = await currentRecords(store, scope);
   const versions = records.reduce((n, r) => n + r.version, 0);
   return {

@@ -95,8 +95,9 @@ const cases: MissingPeerCase[] = [
 ];
 
 describe('a subpath entry whose peer dependency is not installed', () => {
+  // An entry that fails as it loads is loaded both ways; one that loads its peer at first use, by `import`.
   for (const { entry, absent, use, install } of cases)
-    for (const load of ['import', 'require'] as const)
+    for (const load of use ? (['import'] as const) : (['import', 'require'] as const))
       it(`engram/${entry} without ${absent.join(' and ')} (${load}): MISSING_DEPENDENCY saying \`${install}\``, () => {
         const thrown = runWithout(entry, absent, load, use);
         expect(thrown.code, thrown.message).toBe('MISSING_DEPENDENCY');

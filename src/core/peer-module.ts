@@ -29,6 +29,7 @@ export const importModule: ModuleImporter = (name) => import(/* @vite-ignore */ 
 const reason = (cause: unknown): string =>
   (errorText(cause instanceof Error ? cause.message : cause).split('\n')[0] ?? '').trim();
 
+/** The keys a {@link PeerNeed} may have (the compiler keeps the list complete). */
 const peerNeedKeys: Record<keyof PeerNeed, true> = {
   component: true,
   needs: true,

@@ -59,6 +59,7 @@ export { describeValue } from './core/errors/describe-value.ts';
 export { MemoryError, type MemoryErrorCode, type MemoryErrorOptions } from './core/errors/index.ts';
 export { checkId, createId, isValidId, maxIdLength } from './core/ids.ts';
 export type { LogEntry, MemoryMessage, MessageRole } from './core/message.ts';
+export { importPeer, type ModuleImporter, missingPeer, type PeerNeed } from './core/peer-module.ts';
 export { defaultScope, type Scope } from './core/scope.ts';
 export { createSerialQueue, type SerialQueue } from './core/serial-queue.ts';
 export { analyzeText, englishStopwords } from './longterm/analyze-text.ts';

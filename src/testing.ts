@@ -11,7 +11,7 @@
  * import { describeMemoryStore } from 'engram/testing';
  * describeMemoryStore('my-driver', { open: async () => createMyStore() });
  */
-import { MemoryError } from './core/errors/memory-error.ts';
+import { isMissingPackage, missingPeer } from './core/peer-module.ts';
 import type * as Suites from './testing/suites.ts';
 
 export {
@@ -49,27 +49,27 @@ export type {
   MemoryStoreFactory,
 } from './testing/suites.ts';
 
-/** Whether `error` says that vitest or fast-check is not installed. */
-const isMissingRunner = (error: unknown): boolean =>
-  error instanceof Error &&
-  (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' &&
-  /['"](vitest|fast-check)['"]/.test(error.message);
+/** The test runner the suites and arbitraries need (optional peers: a project that tests with them has them). */
+const runner = ['vitest', 'fast-check'];
+
+/** Why the suites did not load (vitest or fast-check not installed), kept as the cause of the stand-ins' errors. */
+let runnerMissing: unknown;
 
 /** The suites and arbitraries, or undefined where vitest or fast-check is not installed. */
 const suites: typeof Suites | undefined = await import('./testing/suites.ts').catch((error: unknown) => {
-  if (isMissingRunner(error)) return undefined;
-  throw error;
+  if (!isMissingPackage(error, runner)) throw error;
+  runnerMissing = error;
+  return undefined;
 });
 
 /** The suite export `name`, or (without the runner) a stand-in that throws `MISSING_DEPENDENCY` when called or read. */
 function suite<K extends keyof typeof Suites>(name: K): (typeof Suites)[K] {
   if (suites) return suites[name];
   const missing = () =>
-    new MemoryError({
-      code: 'MISSING_DEPENDENCY',
-      component: 'testing',
-      message: `${name} needs vitest and fast-check: npm install --save-dev vitest fast-check`,
-    });
+    missingPeer(
+      { component: 'testing', needs: `${name} needs vitest and fast-check`, packages: runner, dev: true },
+      runnerMissing,
+    );
   const stand: object = new Proxy(() => undefined, {
     apply() {
       throw missing();

@@ -136,7 +136,10 @@ describe('the packed package (npm pack of a fresh build)', () => {
     expect(runIn(process.execPath, [bundle], join(dir, 'bundle'))).toBe(smokeOutput);
   }, 120_000);
 
-  it('loads engram/testing without vitest or fast-check: helpers work, suites throw MISSING_DEPENDENCY', () => {
+  /** A project with the packed engram and only its dependencies (and `ai`): no optional peer is installed. */
+  let bareDir: string | undefined;
+  const bareProject = (): string => {
+    if (bareDir) return bareDir;
     const bare = join(dir, 'bare');
     mkdirSync(join(bare, 'node_modules'), { recursive: true });
     // Extracted, not linked: a link resolves to the consumer project, whose node_modules has the runner.
@@ -152,6 +155,12 @@ describe('the packed package (npm pack of a fresh build)', () => {
       mkdirSync(dirname(join(bare, 'node_modules', name)), { recursive: true });
       symlinkSync(join(root, 'node_modules', name), join(bare, 'node_modules', name), 'dir');
     }
+    bareDir = bare;
+    return bare;
+  };
+
+  it('loads engram/testing without vitest or fast-check: helpers work, suites throw MISSING_DEPENDENCY', () => {
+    const bare = bareProject();
     const script = `
       const testing = await import('engram/testing');
       const server = await testing.startMem0TestServer();
@@ -162,6 +171,26 @@ describe('the packed package (npm pack of a fresh build)', () => {
     expect(runIn(process.execPath, ['--input-type=module', '-e', script], bare)).toBe(
       '{"message":"user","code":"MISSING_DEPENDENCY"}',
     );
+  }, 60_000);
+
+  it('engram/langgraph without the LangGraph packages: import and require throw MISSING_DEPENDENCY with the install line', () => {
+    const report =
+      '(e) => console.log(JSON.stringify({ code: e.code, install: /run `npm install @langchain\\/langgraph-checkpoint @langchain\\/core`/.test(e.message) }))';
+    const expected = '{"code":"MISSING_DEPENDENCY","install":true}';
+    expect(
+      runIn(
+        process.execPath,
+        ['--input-type=module', '-e', `await import('engram/langgraph').catch(${report});`],
+        bareProject(),
+      ),
+    ).toBe(expected);
+    expect(
+      runIn(
+        process.execPath,
+        ['-e', `try { require('engram/langgraph'); } catch (e) { (${report})(e); }`],
+        bareProject(),
+      ),
+    ).toBe(expected);
   }, 60_000);
 
   it('`npm publish --dry-run` prints no warning', () => {

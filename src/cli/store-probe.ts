@@ -1,5 +1,6 @@
 import { basename, dirname } from 'node:path';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { importPeer } from '../core/peer-module.ts';
 import type { PgPoolLike } from '../drivers/postgres/index.ts';
 import { quoteSchema } from '../drivers/postgres/postgres-dialect.ts';
 import { nodeSqlite } from '../drivers/sqlite/node-sqlite.ts';
@@ -81,17 +82,8 @@ export async function createPgPool(
   connectionString: string,
   max: number,
 ): Promise<PgPoolLike & { end(): Promise<void> }> {
-  let pg: typeof import('pg');
-  try {
-    pg = (await import('pg')).default as typeof import('pg');
-  } catch (error) {
-    throw new MemoryError({
-      code: 'MISSING_DEPENDENCY',
-      component: 'cli',
-      message: '--pg needs the `pg` package: run `npm install pg`',
-      cause: error,
-    });
-  }
+  const need = { component: 'cli', needs: '--pg needs the `pg` package', packages: ['pg'] };
+  const pg = ((await importPeer('pg', need)) as { default: typeof import('pg') }).default;
   const pool = new pg.Pool({ connectionString, max });
   pool.on('error', () => undefined); // an idle connection that dies must not crash the command
   return pool;

@@ -1,5 +1,12 @@
 import type { tool as aiTool } from 'ai';
-import { MemoryError } from './errors/memory-error.ts';
+import { importPeer, type PeerNeed } from './peer-module.ts';
+
+/** What the views, tools and embedders that call a model need. */
+const aiPeer: PeerNeed = {
+  component: 'core',
+  needs: 'embedding and pruning need the AI SDK',
+  packages: ['ai'],
+};
 
 /**
  * The AI SDK (`ai`), loaded at its first use: engram's root entry (its stores, views, tools and long-term memory)
@@ -8,14 +15,9 @@ import { MemoryError } from './errors/memory-error.ts';
  */
 let loading: Promise<typeof import('ai')> | undefined;
 export const loadAiSdk = (): Promise<typeof import('ai')> => {
-  loading ??= import('ai').catch((error: unknown) => {
+  loading ??= (importPeer('ai', aiPeer) as Promise<typeof import('ai')>).catch((error: unknown) => {
     loading = undefined; // installed later: the next use tries again
-    throw new MemoryError({
-      code: 'MISSING_DEPENDENCY',
-      component: 'core',
-      message: `embedding and pruning need the AI SDK: run \`npm install ai\` (${error instanceof Error ? error.message : String(error)})`,
-      cause: error,
-    });
+    throw error;
   });
   return loading;
 };

@@ -1,13 +1,12 @@
-import {
-  BaseStore,
-  type GetOperation,
-  type Item,
-  type ListNamespacesOperation,
-  type Operation,
-  type OperationResults,
-  type PutOperation,
-  type SearchItem,
-  type SearchOperation,
+import type {
+  GetOperation,
+  Item,
+  ListNamespacesOperation,
+  Operation,
+  OperationResults,
+  PutOperation,
+  SearchItem,
+  SearchOperation,
 } from '@langchain/langgraph-checkpoint';
 import { checkBoolean, checkKnownKeys, checkNestedKeys, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
@@ -16,6 +15,7 @@ import { checkScope, defaultScope } from '../core/scope.ts';
 import { getLongTermRecords, type LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
 import { createRecordSlot } from '../working/record-slot.ts';
 import { type EngramStoreOptions, engramStoreOptionKeys } from './engram-store-options.ts';
+import { BaseStore } from './langgraph-checkpoint.ts';
 import { embedder } from './store-embedder.ts';
 import { compareNamespaces, matchesNamespace } from './store-filter.ts';
 import {

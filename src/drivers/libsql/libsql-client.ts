@@ -1,4 +1,4 @@
-import { MemoryError } from '../../driver.ts';
+import { importPeer, MemoryError, type ModuleImporter, type PeerNeed } from '../../driver.ts';
 
 /** A value bound to a statement parameter: what `@libsql/client` accepts and the driver uses. */
 export type LibsqlValue = null | string | number | bigint | Uint8Array | ArrayBuffer;
@@ -66,10 +66,7 @@ export interface LibsqlConnectOptions {
   timeout?: number;
 }
 
-/** Imports a module by name (replaceable in tests, to see what a missing package does). */
-export type ModuleImporter = (name: string) => Promise<unknown>;
-
-const importModule: ModuleImporter = (name) => import(/* @vite-ignore */ name);
+export type { ModuleImporter } from '../../driver.ts';
 
 /** The part of the `@libsql/client` module the driver calls. */
 interface LibsqlModule {
@@ -79,25 +76,22 @@ interface LibsqlModule {
 const hasCreateClient = (value: unknown): value is LibsqlModule =>
   typeof value === 'object' && value !== null && typeof Reflect.get(value, 'createClient') === 'function';
 
+/** What the libSQL store needs. */
+const libsqlPeer: PeerNeed = {
+  component: 'libsql',
+  needs: 'the libSQL store needs @libsql/client',
+  packages: ['@libsql/client'],
+};
+
 /**
  * Loads `@libsql/client` (an optional peer) the first time a store opens, and opens a client on `options.url`;
  * throws `MISSING_DEPENDENCY` saying `npm install @libsql/client` when the package is not installed.
  */
 export async function connectLibsql(
   options: LibsqlConnectOptions,
-  importer: ModuleImporter = importModule,
+  importer?: ModuleImporter,
 ): Promise<LibsqlClientLike> {
-  let loaded: unknown;
-  try {
-    loaded = await importer('@libsql/client');
-  } catch (error) {
-    throw new MemoryError({
-      code: 'MISSING_DEPENDENCY',
-      component: 'libsql',
-      message: `the libSQL store needs @libsql/client: run \`npm install @libsql/client\` (${error instanceof Error ? error.message : String(error)})`,
-      cause: error,
-    });
-  }
+  const loaded = await importPeer('@libsql/client', libsqlPeer, importer);
   if (!hasCreateClient(loaded)) {
     throw new MemoryError({
       code: 'MISSING_DEPENDENCY',

@@ -6,6 +6,7 @@ import {
   checkOptions,
 } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { importPeer, type PeerNeed } from '../../core/peer-module.ts';
 import type { StoreCapabilities } from '../../store/memory-store.ts';
 import { checkMigrations, runMigrations } from '../sql/migrate.ts';
 import type { SqlClient } from '../sql/sql-client.ts';
@@ -106,22 +107,15 @@ function checkPostgresOptions(options: PostgresStoreOptions): void {
 
 type LazyPool = PgPoolLike & { end(): Promise<void> };
 
+/** What a store opened from a connection string needs. */
+const pgPeer: PeerNeed = { component: 'postgres', needs: 'the postgres store needs pg', packages: ['pg'] };
+
 /** A pool created on first use from a connection string, loading `pg` lazily. */
 function lazyPool(connectionString: string, max: number): LazyPool {
   let created: Promise<PgPoolLike & { end(): Promise<void> }> | undefined;
   const get = () => {
     created ??= (async () => {
-      let pg: typeof import('pg');
-      try {
-        pg = (await import('pg')).default as unknown as typeof import('pg');
-      } catch (error) {
-        throw new MemoryError({
-          code: 'MISSING_DEPENDENCY',
-          component: 'postgres',
-          message: 'the postgres store needs the `pg` package: run `npm install pg`',
-          cause: error,
-        });
-      }
+      const pg = ((await importPeer('pg', pgPeer)) as { default: typeof import('pg') }).default;
       const pool = new pg.Pool({ connectionString, max });
       // An idle connection that dies (server restart, pg_terminate_backend) must not crash the process.
       pool.on('error', () => undefined);

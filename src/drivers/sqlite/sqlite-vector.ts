@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { MemoryError } from '../../core/errors/memory-error.ts';
+import { importModule, type ModuleImporter, missingPeer, type PeerNeed } from '../../core/peer-module.ts';
 import type { SqliteDatabaseLike } from './sqlite-client.ts';
 
 /** How the driver treats sqlite-vec: `'auto'` loads it when installed, `true` requires it, `false` skips it. */
@@ -10,10 +10,12 @@ interface SqliteVecModule {
   getLoadablePath(): string;
 }
 
-/** Imports a module by name (injectable for tests). */
-export type ModuleImporter = (name: string) => Promise<unknown>;
-
-const importModule: ModuleImporter = (name) => import(/* @vite-ignore */ name);
+/** What vector search on SQLite needs when it is required (`vector: true`). */
+const sqliteVecPeer: PeerNeed = {
+  component: 'sqlite',
+  needs: 'vector search needs sqlite-vec',
+  packages: ['sqlite-vec'],
+};
 
 /** Resolves a module by name from here, or throws (injectable for tests). */
 export type ModuleResolver = (name: string) => string;
@@ -55,12 +57,7 @@ export async function loadSqliteVec(
     return true;
   } catch (error) {
     if (mode === 'auto') return false;
-    throw new MemoryError({
-      code: 'MISSING_DEPENDENCY',
-      component: 'sqlite',
-      message: `vector search needs sqlite-vec: run \`npm install sqlite-vec\` (${error instanceof Error ? error.message : String(error)})`,
-      cause: error,
-    });
+    throw missingPeer(sqliteVecPeer, error);
   }
 }
 

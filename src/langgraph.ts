@@ -3,9 +3,7 @@
  * LangGraph.js on engram's stores: a checkpointer (`BaseCheckpointSaver`) that keeps each thread as an engram
  * session, with the messages of its message channels stored once each in the session's log (a conversation of
  * n messages stores n, not n²/2), and a long-term `BaseStore` on engram's long-term records. Needs
- * `@langchain/langgraph-checkpoint` (and `@langchain/core`), which LangGraph itself depends on; without them,
- * loading this entry (`import` or `require`) throws `MemoryError` `MISSING_DEPENDENCY` whose message is the line to
- * run, `npm install @langchain/langgraph-checkpoint @langchain/core`.
+ * `@langchain/langgraph-checkpoint` (and `@langchain/core`), which LangGraph itself depends on.
  * @example
  * import { createSqliteStore } from 'engram/sqlite';
  * import { createEngramCheckpointSaver, createEngramStore } from 'engram/langgraph';

@@ -173,26 +173,6 @@ describe('the packed package (npm pack of a fresh build)', () => {
     );
   }, 60_000);
 
-  it('engram/langgraph without the LangGraph packages: import and require throw MISSING_DEPENDENCY with the install line', () => {
-    const report =
-      '(e) => console.log(JSON.stringify({ code: e.code, install: /run `npm install @langchain\\/langgraph-checkpoint @langchain\\/core`/.test(e.message) }))';
-    const expected = '{"code":"MISSING_DEPENDENCY","install":true}';
-    expect(
-      runIn(
-        process.execPath,
-        ['--input-type=module', '-e', `await import('engram/langgraph').catch(${report});`],
-        bareProject(),
-      ),
-    ).toBe(expected);
-    expect(
-      runIn(
-        process.execPath,
-        ['-e', `try { require('engram/langgraph'); } catch (e) { (${report})(e); }`],
-        bareProject(),
-      ),
-    ).toBe(expected);
-  }, 60_000);
-
   it('`npm publish --dry-run` prints no warning', () => {
     const pkg = join(dir, 'publish');
     mkdirSync(pkg);

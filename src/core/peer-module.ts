@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { checkArray, checkBoolean, checkFunction, checkKnownKeys } from './check-options.ts';
 import { describeValue, errorText } from './errors/describe-value.ts';
 import { MemoryError } from './errors/memory-error.ts';
@@ -91,23 +89,6 @@ export async function importPeer(
   checkFunction(importer, 'importPeer(importer)', 'driver');
   try {
     return await importer(name);
-  } catch (error) {
-    throw missingPeer(need, error);
-  }
-}
-
-const requireHere = createRequire(import.meta.url);
-
-/**
- * Loads a peer synchronously, for an entry whose classes extend the peer's at load (`engram/langgraph`): the file
- * `import` would load (its ES module build, resolved with `import.meta.resolve`), taken with `require`, so the
- * instance is the one the application's own `import` of the package gets, and the entry still loads with
- * `require()`. A failure to find or load it is {@link missingPeer} instead of Node's `ERR_MODULE_NOT_FOUND` naming a
- * file inside engram.
- */
-export function requirePeer<T>(name: string, need: PeerNeed): T {
-  try {
-    return requireHere(fileURLToPath(import.meta.resolve(name))) as T;
   } catch (error) {
     throw missingPeer(need, error);
   }

@@ -1,8 +1,8 @@
 import type { Checkpoint, CheckpointTuple } from '@langchain/langgraph-checkpoint';
+import { maxChannelVersion, TASKS } from '@langchain/langgraph-checkpoint';
 import type { ChannelBlob, ChannelVersion, CheckpointRecord } from './checkpoint-record.ts';
 import { isChannelBlob } from './checkpoint-record.ts';
 import { pendingWrites } from './checkpoint-writes.ts';
-import { maxChannelVersion, TASKS } from './langgraph-checkpoint.ts';
 import { readList, type ThreadIndex, type ThreadLog } from './message-lists.ts';
 import { channelBlobKey } from './storage-keys.ts';
 import type { WriteRecord } from './stored-writes.ts';

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { SerializerProtocol } from '@langchain/langgraph-checkpoint';
+import {
+  compareWritesSortKeys,
+  type SerializerProtocol,
+  WRITES_IDX_MAP,
+  writesSortKey,
+} from '@langchain/langgraph-checkpoint';
 import type { JSONValue } from 'ai';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
-import { compareWritesSortKeys, WRITES_IDX_MAP, writesSortKey } from './langgraph-checkpoint.ts';
 import { callWritesArtifactId, writesKind } from './storage-keys.ts';
 import {
   type CallWritesRecord,

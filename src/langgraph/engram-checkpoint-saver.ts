@@ -1,12 +1,15 @@
 import type { RunnableConfig } from '@langchain/core/runnables';
-import type {
-  ChannelVersions,
-  Checkpoint,
-  CheckpointListOptions,
-  CheckpointMetadata,
-  CheckpointTuple,
-  DeltaChannelHistory,
-  PendingWrite,
+import {
+  BaseCheckpointSaver,
+  type ChannelVersions,
+  type Checkpoint,
+  type CheckpointListOptions,
+  type CheckpointMetadata,
+  type CheckpointTuple,
+  type DeltaChannelHistory,
+  getCheckpointId,
+  JsonPlusSerializer,
+  type PendingWrite,
 } from '@langchain/langgraph-checkpoint';
 import { checkMethods, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
@@ -33,7 +36,6 @@ import {
 } from './checkpoint-saver-options.ts';
 import { checkPutWrites, readWrites, storeWrites } from './checkpoint-writes.ts';
 import { deltaChannelHistory } from './delta-history.ts';
-import { BaseCheckpointSaver, getCheckpointId, JsonPlusSerializer } from './langgraph-checkpoint.ts';
 import { listCheckpoints, threadOf as threadOfArtifacts } from './list-checkpoints.ts';
 import { listedWhole, pickRecord } from './listed-whole.ts';
 import { LruCache } from './lru-cache.ts';

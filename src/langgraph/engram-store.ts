@@ -1,12 +1,13 @@
-import type {
-  GetOperation,
-  Item,
-  ListNamespacesOperation,
-  Operation,
-  OperationResults,
-  PutOperation,
-  SearchItem,
-  SearchOperation,
+import {
+  BaseStore,
+  type GetOperation,
+  type Item,
+  type ListNamespacesOperation,
+  type Operation,
+  type OperationResults,
+  type PutOperation,
+  type SearchItem,
+  type SearchOperation,
 } from '@langchain/langgraph-checkpoint';
 import { checkBoolean, checkKnownKeys, checkNestedKeys, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
@@ -15,7 +16,6 @@ import { checkScope, defaultScope } from '../core/scope.ts';
 import { getLongTermRecords, type LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
 import { createRecordSlot } from '../working/record-slot.ts';
 import { type EngramStoreOptions, engramStoreOptionKeys } from './engram-store-options.ts';
-import { BaseStore } from './langgraph-checkpoint.ts';
 import { embedder } from './store-embedder.ts';
 import { compareNamespaces, matchesNamespace } from './store-filter.ts';
 import {

@@ -1,8 +1,8 @@
+import { validateNamespace } from '@langchain/langgraph-checkpoint';
 import { checkBoolean, checkFunction, checkOptionalInteger } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { idProblem, isValidId } from '../core/ids.ts';
-import { validateNamespace } from './langgraph-checkpoint.ts';
 
 /**
  * Checks of what `EngramStore` is handed (by its methods and by `batch`, which LangGraph's runtime calls with

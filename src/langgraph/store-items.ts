@@ -1,11 +1,11 @@
 import type { Item } from '@langchain/langgraph-checkpoint';
+import { getTextAtPath } from '@langchain/langgraph-checkpoint';
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { maxRecordTextLength } from '../longterm/check-record.ts';
 import type { LongTermFilter } from '../longterm/long-term-query.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
-import { getTextAtPath } from './langgraph-checkpoint.ts';
 import { storageName } from './storage-keys.ts';
 
 /**

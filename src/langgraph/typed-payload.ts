@@ -1,6 +1,5 @@
-import type { SerializerProtocol } from '@langchain/langgraph-checkpoint';
+import { JsonPlusSerializer, type SerializerProtocol } from '@langchain/langgraph-checkpoint';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { JsonPlusSerializer } from './langgraph-checkpoint.ts';
 
 /**
  * A value as the saver's serializer wrote it (`serde.dumpsTyped`), in a form engram stores as JSON: the type

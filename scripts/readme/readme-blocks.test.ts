@@ -81,4 +81,67 @@ describe('README.md and docs/*.md: every TypeScript block type-checks and runs a
         );
     }, 120_000);
   }
+
+  // A block that exports a route handler (`export const POST`) and does not call it itself is also called, as a
+  // server would call it, with the body `useChat` sends; its reply must stream to the end and be in the chat it
+  // stored (`chats.db` in the default scope, as those blocks have it).
+  const routes = files.filter(
+    (f) => /\bexport const POST\b/.test(f.block.code) && !/\bPOST\(/.test(f.block.code),
+  );
+  it('finds the route blocks that are not called by their own code', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(2);
+  });
+  for (const { document, block, cwd } of routes) {
+    it(`${document}:${block.line}: its POST answers a chat request and stores the turn`, () => {
+      const call = join(cwd, 'call.ts');
+      writeFileSync(call, routeCall(root));
+      const r = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', call], {
+        cwd,
+        encoding: 'utf8',
+        timeout: 100_000,
+      });
+      if (r.status !== 0)
+        throw new Error(
+          `${document}:${block.line}: the route failed (exit ${r.status ?? r.signal})\n${r.stderr}${r.stdout}`,
+        );
+      expect(JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}')).toEqual({
+        status: 200,
+        finished: true,
+        stored: ['user', 'assistant'],
+      });
+    }, 120_000);
+  }
 });
+
+/**
+ * A program that imports a route block's `POST` (from `./block.ts`), calls it with a first message as `useChat`
+ * sends it, reads the streamed reply to its end, and prints the status, whether the stream finished, and the roles
+ * the chat store then loads from the block's `chats.db`.
+ */
+function routeCall(root: string): string {
+  const source = (entry: string) => JSON.stringify(join(root, 'src', `${entry}.ts`));
+  return `import { POST } from './block.ts';
+import { createChatStore } from ${source('ai-sdk')};
+import { createSqliteStore } from ${source('sqlite')};
+
+const body = { id: 'chat-route', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Hello' }] }] };
+const response = await POST(
+  new Request('http://localhost/api/chat', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }),
+);
+const text = await response.text();
+const store = createSqliteStore({ path: 'chats.db' });
+const loaded = await createChatStore({ store }).load('chat-route');
+await store.close();
+console.log(
+  JSON.stringify({
+    status: response.status,
+    finished: text.includes('"type":"finish"'),
+    stored: loaded.map((m) => m.role),
+  }),
+);
+`;
+}

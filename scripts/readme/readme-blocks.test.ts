@@ -66,19 +66,7 @@ describe('README.md and docs/*.md: every TypeScript block type-checks and runs a
 
   for (const { document, block, cwd, file } of files) {
     it(`${document}:${block.line}`, () => {
-      const env: NodeJS.ProcessEnv = { ...process.env };
-      delete env.OPENAI_API_KEY;
-      delete env.ANTHROPIC_API_KEY;
-      const r = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', file], {
-        cwd,
-        env,
-        encoding: 'utf8',
-        timeout: 100_000,
-      });
-      if (r.status !== 0)
-        throw new Error(
-          `${document}:${block.line}: the block failed (exit ${r.status ?? r.signal})\n${r.stderr}${r.stdout}`,
-        );
+      runProgram(file, cwd, `${document}:${block.line}: the block`);
     }, 120_000);
   }
 
@@ -95,16 +83,8 @@ describe('README.md and docs/*.md: every TypeScript block type-checks and runs a
     it(`${document}:${block.line}: its POST answers a chat request and stores the turn`, () => {
       const call = join(cwd, 'call.ts');
       writeFileSync(call, routeCall(root));
-      const r = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', call], {
-        cwd,
-        encoding: 'utf8',
-        timeout: 100_000,
-      });
-      if (r.status !== 0)
-        throw new Error(
-          `${document}:${block.line}: the route failed (exit ${r.status ?? r.signal})\n${r.stderr}${r.stdout}`,
-        );
-      expect(JSON.parse(r.stdout.trim().split('\n').at(-1) ?? '{}')).toEqual({
+      const stdout = runProgram(call, cwd, `${document}:${block.line}: the route`);
+      expect(JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}')).toEqual({
         status: 200,
         finished: true,
         stored: ['user', 'assistant'],
@@ -112,6 +92,25 @@ describe('README.md and docs/*.md: every TypeScript block type-checks and runs a
     }, 120_000);
   }
 });
+
+/**
+ * Runs a TypeScript program in `cwd` with no provider keys in its environment (every model is scripted); its
+ * standard output, or an error saying `what` failed, with its output.
+ */
+function runProgram(file: string, cwd: string, what: string): string {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.OPENAI_API_KEY;
+  delete env.ANTHROPIC_API_KEY;
+  const r = spawnSync(process.execPath, ['--experimental-strip-types', '--no-warnings', file], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    timeout: 100_000,
+  });
+  if (r.status !== 0)
+    throw new Error(`${what} failed (exit ${r.status ?? r.signal})\n${r.stderr}${r.stdout}`);
+  return r.stdout;
+}
 
 /**
  * A program that imports a route block's `POST` (from `./block.ts`), calls it with a first message as `useChat`

@@ -8,6 +8,7 @@ import {
   nextVersion,
   versionOf,
 } from './chat-versions.ts';
+import { deleteEntries } from './stopped-marks.ts';
 import { storedTailSchema, uiKey } from './stored-ui-message.ts';
 
 /**
@@ -27,7 +28,8 @@ export interface ChatRewind {
   version(uiId: string, reserved?: ReadonlySet<string>): ChatVersion | undefined;
   /**
    * Deletes the entries found when the rewind was planned, from the rewound message's version to the newest
-   * entry, newest first (a crash midway leaves a prefix of them, never a hole); returns how many were deleted.
+   * entry, newest first (a crash midway leaves a prefix of them, never a hole), then the stop marks naming them
+   * (`deleteEntries`); returns how many entries were deleted.
    * Entries appended after the plan are left alone. Call it once the new versions are stored.
    */
   finish(): Promise<number>;
@@ -94,10 +96,8 @@ async function plan(
     const newest = after.findIndex((e) => e.message.id === live.at(-1)!.id);
     const older = after.splice(newest + 1);
     const gone = repair === 'range' ? older : ownEntries(older, messageId, live.slice(0, -1));
-    for (const entry of gone) {
-      await conversation.delete(entry.message.id);
-      taken.delete(entry.message.id);
-    }
+    await deleteEntries(conversation, gone);
+    for (const entry of gone) taken.delete(entry.message.id);
     live = live.slice(-1);
   }
   return {
@@ -107,11 +107,7 @@ async function plan(
       const versions = held.get(uiId);
       return versions && nextVersion(uiId, versions, unavailable);
     },
-    async finish() {
-      let deleted = 0;
-      for (const entry of after) if (await conversation.delete(entry.message.id)) deleted++;
-      return deleted;
-    },
+    finish: () => deleteEntries(conversation, after),
   };
 }
 

@@ -46,6 +46,32 @@ describe('markStopped / stoppedEntryIds', () => {
     expect(await log.listArtifacts(stoppedMarkKind)).toHaveLength(1);
   });
 
+  it('a rewind that removes a marked reply removes its mark; marks of replies it keeps stay', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const log = chats.conversation('c');
+    const ask = (id: string, text: string) => ({
+      id,
+      role: 'user' as const,
+      parts: [{ type: 'text' as const, text }],
+    });
+    await chats.append('c', [ask('u1', 'q1')]);
+    await log.store(reply('r1', 2));
+    await chats.append('c', [ask('u2', 'q2')]);
+    await log.store(reply('r2', 2));
+    await markStopped(log, 'r1#1');
+    await markStopped(log, 'r2#1');
+    expect(await log.listArtifacts(stoppedMarkKind)).toHaveLength(2);
+    // useChat's edit of the second question: it and the reply after it go.
+    await chats.append('c', [ask('u2', 'q2, edited')], { rewind: true });
+    const marks = await log.listArtifacts(stoppedMarkKind);
+    expect(marks.map((m) => m.data)).toEqual([{ entryId: 'r1#1' }]);
+    expect((await chats.messages('c')).map((m) => [m.message.id, m.incomplete])).toEqual([
+      ['u1', false],
+      ['r1', true],
+      ['u2', false],
+    ]);
+  });
+
   it('property: marks change nothing of the chat but `incomplete`, set on exactly the replies holding a marked entry', async () => {
     const chat = fc.array(
       fc.record({ steps: fc.integer({ min: 1, max: 3 }), marked: fc.option(fc.nat(2), { nil: undefined }) }),

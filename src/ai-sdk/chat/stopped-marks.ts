@@ -36,6 +36,25 @@ export async function markStopped(conversation: ConversationMemory, entryId: str
 }
 
 /**
+ * Deletes the entries `gone` (in their order) and then the marks ({@link markStopped}) that name them, so a rewind
+ * leaves no mark of a reply it removed; returns how many entries were deleted. The marks are listed once, and only
+ * those naming one of the entries are deleted. A crash between an entry's delete and its mark's leaves a mark that
+ * names nothing (its sequence number is never used again), never an unmarked stopped reply.
+ */
+export async function deleteEntries(
+  conversation: ConversationMemory,
+  gone: readonly LogEntry[],
+): Promise<number> {
+  let deleted = 0;
+  for (const entry of gone) if (await conversation.delete(entry.message.id)) deleted++;
+  if (gone.length === 0) return deleted;
+  const seqs = new Set(gone.map((e) => e.seq));
+  for (const mark of await conversation.listArtifacts(stoppedMarkKind, undefined, { data: false }))
+    if (mark.fromSeq === mark.toSeq && seqs.has(mark.toSeq)) await conversation.deleteArtifact(mark.id);
+  return deleted;
+}
+
+/**
  * The ids of the entries among `entries` that a mark ({@link markStopped}) names: the same id at the same
  * sequence number. A mark whose entry was deleted names none (sequence numbers are never reused, so an id stored
  * again later is not marked); an artifact of the kind in another shape is not a mark of this chat and is passed

@@ -73,6 +73,40 @@ describe.each(drivers)('Sessions over the %s store', (_name, open) => {
     expect((await store.getSession({ tenant: 'default' }, 'b'))?.metadata.topic).toBe('x');
   });
 
+  it('copies a session with deleted messages: each artifact names the same messages in the copy', async () => {
+    const store = open();
+    const sessions = createSessions({ store });
+    const a = await sessions.create({ id: 'a' });
+    await a.store(
+      ['q1', 'r1', 'q2', 'r2', 'q3'].map((content, i) => ({ id: `m${i}`, role: 'user' as const, content })),
+    );
+    await a.delete('m0');
+    await a.delete('m2');
+    const seqOf = async (m: { entries(): Promise<{ seq: number; message: { id: string } }[]> }, id: string) =>
+      (await m.entries()).find((e) => e.message.id === id)!.seq;
+    // A summary of r1…r2 and a mark on q3, by the source's seqs (2–4 and 5).
+    await a.putArtifact({
+      id: 'summary',
+      kind: 'summary',
+      fromSeq: await seqOf(a, 'm1'),
+      toSeq: await seqOf(a, 'm3'),
+      data: {},
+    });
+    await a.putArtifact({
+      id: 'mark',
+      kind: 'mark',
+      fromSeq: await seqOf(a, 'm4'),
+      toSeq: await seqOf(a, 'm4'),
+      data: {},
+    });
+    const b = await sessions.copy('a', { id: 'b' });
+    const ids = async (m: typeof b, from: number, to: number) =>
+      (await m.entries()).filter((e) => e.seq >= from && e.seq <= to).map((e) => e.message.id);
+    const byId = new Map((await b.listArtifacts()).map((x) => [x.id, x]));
+    expect(await ids(b, byId.get('summary')!.fromSeq, byId.get('summary')!.toSeq)).toEqual(['m1', 'm3']);
+    expect(await ids(b, byId.get('mark')!.fromSeq, byId.get('mark')!.toSeq)).toEqual(['m4']);
+  });
+
   it('applies retention policies at the end of a run and of the workflow', async () => {
     const store = open();
     const sessions = createSessions({ store });

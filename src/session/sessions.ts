@@ -16,6 +16,7 @@ import { listAllSessions } from '../store/list-all-sessions.ts';
 import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
 import { checkSessionId } from '../store/store-helpers.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
+import { createCopiedSeqs } from './copied-seqs.ts';
 
 /** Options of {@link createSessions}. */
 export interface SessionsOptions {
@@ -56,7 +57,11 @@ export interface Sessions {
     sessionId: string,
     at: { atMessageId?: string; atSeq?: number; id?: string },
   ): Promise<ConversationMemory>;
-  /** A full, independent copy of a session's live messages, artifacts and metadata. */
+  /**
+   * A full, independent copy of a session's live messages, artifacts and metadata. The copy's messages are numbered
+   * afresh (1, 2, 3, … without the source's gaps), and each artifact's `fromSeq`–`toSeq` is moved onto the copied
+   * messages it named (its `data` is copied as it is).
+   */
   copy(sessionId: string, options?: { id?: string }): Promise<ConversationMemory>;
   /**
    * Deletes a session with its messages, artifacts, saved component state and the long-term records bound to it
@@ -173,23 +178,27 @@ export function createSessions(options: SessionsOptions): Sessions {
         id: o.id ?? createId('ses'),
         metadata: { ...source.metadata },
       });
+      // The copy's seqs are dense: each artifact's range is moved onto the copied entries it named.
+      const seqs = createCopiedSeqs();
       let fromSeq = 1;
       for (;;) {
         const page = await store.readRange(scope, id, { fromSeq, limit: 1000 });
         if (page.length === 0) break;
-        await store.append(
+        const copied = await store.append(
           scope,
           target.id,
           page.map((e) => ({ message: e.message, tokens: e.tokens })),
         );
+        page.forEach((e, i) => {
+          seqs.add(e.seq, copied[i]!.seq);
+        });
         fromSeq = page.at(-1)!.seq + 1;
       }
       for (const artifact of await store.listArtifacts(scope, id)) {
         await store.putArtifact(scope, target.id, {
           id: artifact.id,
           kind: artifact.kind,
-          fromSeq: artifact.fromSeq,
-          toSeq: artifact.toSeq,
+          ...seqs.range(artifact.fromSeq, artifact.toSeq),
           data: artifact.data,
         });
       }

@@ -42,7 +42,8 @@ describe("importing engram's root entry", () => {
       import { registerHooks } from 'node:module';
       registerHooks({
         resolve(specifier, context, next) {
-          if (specifier === 'ai') throw new Error("Cannot find package 'ai'");
+          if (specifier === 'ai')
+            throw Object.assign(new Error("Cannot find package 'ai' imported from " + context.parentURL), { code: 'ERR_MODULE_NOT_FOUND' });
           return next(specifier, context);
         },
       });

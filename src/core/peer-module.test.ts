@@ -67,13 +67,36 @@ describe('peer dependencies', () => {
   it('importPeer: the module when it loads; any failure is MISSING_DEPENDENCY with it as the cause', async () => {
     const module = { createClient: () => undefined };
     expect(await importPeer('@libsql/client', need, async () => module)).toBe(module);
+    const absent = notFound(
+      'ERR_MODULE_NOT_FOUND',
+      "Cannot find package '@libsql/client' imported from /a.js",
+    );
+    const missing = await expectMemoryError(
+      importPeer('@libsql/client', need, async () => Promise.reject(absent)),
+      'MISSING_DEPENDENCY',
+    );
+    expect(missing.message).toContain('needs @libsql/client: run `npm install @libsql/client` (Cannot find');
+  });
+
+  it('importPeer: a package installed but broken, or missing one of its own dependencies, is said to be unloadable, not absent', async () => {
     const broken = new SyntaxError('bad build');
-    const error = await expectMemoryError(
+    const unloadable = await expectMemoryError(
       importPeer('@libsql/client', need, async () => Promise.reject(broken)),
       'MISSING_DEPENDENCY',
     );
-    expect(error.cause).toBe(broken);
-    expect(error.message).toContain('run `npm install @libsql/client` (bad build)');
+    expect(unloadable.cause).toBe(broken);
+    expect(unloadable.message).toBe(
+      '[engram] [libsql] the libSQL store needs @libsql/client, which could not be loaded (bad build); to reinstall, run `npm install @libsql/client`',
+    );
+    const inner = notFound(
+      'ERR_MODULE_NOT_FOUND',
+      "Cannot find package 'libsql' imported from /n/@libsql/client/x.js",
+    );
+    const transitive = await expectMemoryError(
+      importPeer('@libsql/client', need, async () => Promise.reject(inner)),
+      'MISSING_DEPENDENCY',
+    );
+    expect(transitive.message).toContain("which could not be loaded (Cannot find package 'libsql'");
   });
 
   it('a driver passing a bad need or name gets INVALID_ARGUMENT naming the field', async () => {

@@ -58,16 +58,20 @@ function checkPeerNeed(need: PeerNeed, fn: string): void {
   checkBoolean(need.dev, `${fn}(need).dev`, 'driver', false);
 }
 
-/** `MISSING_DEPENDENCY` saying what needs which packages and the npm line that installs them, with why it failed. */
+/**
+ * `MISSING_DEPENDENCY` saying what needs which packages and the npm line that installs them, with why it failed.
+ * When `cause` is not Node's "cannot find" for one of the packages ({@link isMissingPackage}: a package installed
+ * but broken, one of its own dependencies missing, a handle that cannot load it), the message says the package
+ * could not be loaded, and the line reinstalls it.
+ */
 export function missingPeer(need: PeerNeed, cause?: unknown): MemoryError {
   checkPeerNeed(need, 'missingPeer');
-  const why = cause === undefined ? '' : ` (${reason(cause)})`;
-  return new MemoryError({
-    code: 'MISSING_DEPENDENCY',
-    component: need.component,
-    message: `${need.needs}: run \`npm install ${need.dev ? '--save-dev ' : ''}${need.packages.join(' ')}\`${why}`,
-    cause,
-  });
+  const install = `npm install ${need.dev ? '--save-dev ' : ''}${need.packages.join(' ')}`;
+  const message =
+    cause === undefined || isMissingPackage(cause, need.packages)
+      ? `${need.needs}: run \`${install}\`${cause === undefined ? '' : ` (${reason(cause)})`}`
+      : `${need.needs}, which could not be loaded (${reason(cause)}); to reinstall, run \`${install}\``;
+  return new MemoryError({ code: 'MISSING_DEPENDENCY', component: need.component, message, cause });
 }
 
 /** Whether `error` is Node's "cannot find" for one of `packages` (or a file inside one), from `import` or `require`. */

@@ -11,6 +11,13 @@ const need: PeerNeed = {
 /** An error as Node throws it when a package cannot be found. */
 const notFound = (code: string, message: string) => Object.assign(new Error(message), { code });
 
+/** What `importPeer` of @libsql/client throws when its import fails with `error`. */
+const failedImport = (error: Error) =>
+  expectMemoryError(
+    importPeer('@libsql/client', need, async () => Promise.reject(error)),
+    'MISSING_DEPENDENCY',
+  );
+
 describe('peer dependencies', () => {
   it('missingPeer: MISSING_DEPENDENCY with the install line, the first line of why, and the cause', () => {
     const cause = notFound(
@@ -71,19 +78,13 @@ describe('peer dependencies', () => {
       'ERR_MODULE_NOT_FOUND',
       "Cannot find package '@libsql/client' imported from /a.js",
     );
-    const missing = await expectMemoryError(
-      importPeer('@libsql/client', need, async () => Promise.reject(absent)),
-      'MISSING_DEPENDENCY',
-    );
+    const missing = await failedImport(absent);
     expect(missing.message).toContain('needs @libsql/client: run `npm install @libsql/client` (Cannot find');
   });
 
   it('importPeer: a package installed but broken, or missing one of its own dependencies, is said to be unloadable, not absent', async () => {
     const broken = new SyntaxError('bad build');
-    const unloadable = await expectMemoryError(
-      importPeer('@libsql/client', need, async () => Promise.reject(broken)),
-      'MISSING_DEPENDENCY',
-    );
+    const unloadable = await failedImport(broken);
     expect(unloadable.cause).toBe(broken);
     expect(unloadable.message).toBe(
       '[engram] [libsql] the libSQL store needs @libsql/client, which could not be loaded (bad build); to reinstall, run `npm install @libsql/client`',
@@ -92,10 +93,7 @@ describe('peer dependencies', () => {
       'ERR_MODULE_NOT_FOUND',
       "Cannot find package 'libsql' imported from /n/@libsql/client/x.js",
     );
-    const transitive = await expectMemoryError(
-      importPeer('@libsql/client', need, async () => Promise.reject(inner)),
-      'MISSING_DEPENDENCY',
-    );
+    const transitive = await failedImport(inner);
     expect(transitive.message).toContain("which could not be loaded (Cannot find package 'libsql'");
   });
 

@@ -54,8 +54,10 @@ export async function bestMatches(
     key,
     async () => {
       const read = n + (widened.has(client) ? Math.min(n, spareRows) : 0);
+      // The cut may serve fewer than `read` (at least the `n` asked): its rows above the other terms' bounds.
       const cut = await rareTermsMatches(client, terms, score, read, {
         from: cutFrom,
+        need: n,
         ...(pass ? { pass } : {}),
       });
       if (cut) return { rows: cut, complete: false };

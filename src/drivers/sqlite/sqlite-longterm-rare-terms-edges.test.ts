@@ -138,19 +138,30 @@ async function checkCut(client: SqlClient, terms: readonly string[], contextWeig
   const scoreOf = new Map(every.map((r) => [r.rid, r.score]));
   let applied = 0;
   for (let read = 1; read <= every.length + 2; read++) {
-    const cut = await rareTermsMatches(client, m, score, read, { from: 0 });
-    if (cut === undefined) continue;
-    applied++;
-    expect(cut).toHaveLength(read);
-    for (const row of cut) expect(row.score).toBe(scoreOf.get(row.rid));
-    expect(cut.map((r) => r.score)).toEqual(every.slice(0, read).map((r) => r.score));
-    const floor = cut.at(-1)?.score as number;
-    expect(cut.map((r) => r.rid)).toEqual(
-      expect.arrayContaining(every.filter((r) => r.score > floor).map((r) => r.rid)),
-    );
+    // `need` below `read` (spare rows asked): the cut may give fewer rows, at least `need`, the best of every match.
+    for (const need of new Set([read, Math.ceil(read / 2), 1])) {
+      const cut = await rareTermsMatches(client, m, score, read, { from: 0, need });
+      if (cut === undefined) continue;
+      applied++;
+      if (need === read) expect(cut).toHaveLength(read);
+      expect(cut.length).toBeGreaterThanOrEqual(need);
+      expect(cut.length).toBeLessThanOrEqual(read);
+      if (cut.length < read) shorterCuts++;
+      for (const row of cut) expect(row.score).toBe(scoreOf.get(row.rid));
+      expect(cut.map((r) => r.score)).toEqual(every.slice(0, cut.length).map((r) => r.score));
+      const floor = cut.at(-1)?.score as number;
+      expect(cut.map((r) => r.rid)).toEqual(
+        expect.arrayContaining(every.filter((r) => r.score > floor).map((r) => r.rid)),
+      );
+      // Fewer rows than read: the next one scores at or below the last (no row of equal score is cut apart).
+      if (cut.length < read && every[cut.length]) expect(every[cut.length]?.score).toBeLessThan(floor);
+    }
   }
   return applied;
 }
+
+/** Cuts {@link checkCut} saw give fewer rows than read (at least `need`): the path a first ask with spare rows takes. */
+let shorterCuts = 0;
 
 /** The search of `query` over the whole scope, as the store asks it. */
 const search = (query: string, contextWeight: number, limit: number): LongTermTextSearch => ({
@@ -194,6 +205,31 @@ describe('rareTermsMatches on edge inputs', () => {
       for (const w of [0, 0.001, 0.5, 1]) applied += await checkCut(s.client, ['common', 'quartz'], w);
       expect(applied).toBeGreaterThan(0);
       for (const w of [0, 0.5, 1]) await checkRanking(s.client, 'common quartz', w, 8);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a read past the rows that clear the other terms: the rows that do, when at least `need` (spare rows asked)', async () => {
+    // 'quartz' (40 rows) is taken alone: its idf is above 'page''s and 'common''s bounds summed. Its short rows score
+    // above those bounds, its long ones (holding it once) below: a read of 40 holds only the short ones for sure.
+    const docs: Doc[] = [];
+    for (let i = 0; i < 400; i++) {
+      const parts = ['common'];
+      if (i % 20 < 7) parts.push('page');
+      if (i % 10 === 0) parts.push(i % 20 === 0 ? 'quartz' : `quartz ${filler(40)}`);
+      parts.push(filler(i % 9));
+      docs.push({ text: parts.join(' ') });
+    }
+    const s = await open(docs);
+    try {
+      const before = shorterCuts;
+      let applied = 0;
+      for (const w of [0, 1]) applied += await checkCut(s.client, ['common', 'page', 'quartz'], w);
+      expect(applied).toBeGreaterThan(0);
+      // Not vacuous: reads past the rows that clear the other terms' bounds were served short.
+      expect(shorterCuts).toBeGreaterThan(before);
+      for (const w of [0, 1]) await checkRanking(s.client, 'common page quartz', w, 45);
     } finally {
       await s.close();
     }

@@ -1,7 +1,9 @@
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { maxIdLength } from '../../core/ids.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
+import { createSessions } from '../../session/sessions.ts';
 import { createChatStore } from './chat-store.ts';
 import { decodeUIMessages } from './decode-ui-messages.ts';
 import { markStopped, stoppedMarkKind } from './stopped-marks.ts';
@@ -44,6 +46,53 @@ describe('markStopped / stoppedEntryIds', () => {
     ]);
     await markStopped(log, 'gone');
     expect(await log.listArtifacts(stoppedMarkKind)).toHaveLength(1);
+  });
+
+  it("a copy's marks and the marks made in the copy afterwards stay apart, whatever the copy renumbered", async () => {
+    const store = createMemoryStore();
+    const chats = createChatStore({ store });
+    const log = chats.conversation('c');
+    await log.store([
+      { id: 'u1', role: 'user', content: 'q1' } as ModelMessage,
+      ...reply('r1', 3),
+      { id: 'u2', role: 'user', content: 'q2' } as ModelMessage,
+      ...reply('r2', 2),
+    ]);
+    // Two deleted entries: the copy numbers its entries afresh, r2#1 (seq 7 here) is its fifth.
+    await log.delete('r1#1');
+    await log.delete('r1#2');
+    await markStopped(log, 'r2#1');
+    const marked = (await log.entries()).find((e) => e.message.id === 'r2#1')!.seq;
+    await createSessions({ store, scope: log.scope }).copy('c', { id: 'd' });
+    const copy = chats.conversation('d');
+    // The copy goes on until one of its own entries has the seq the source's marked one had, and is stopped there.
+    let n = 0;
+    while ((await copy.entries()).at(-1)!.seq < marked)
+      await copy.store([
+        { id: `u${3 + n}`, role: 'user', content: 'again' } as ModelMessage,
+        ...reply(`r${3 + n++}`, 1),
+      ]);
+    const last = (await copy.entries()).at(-1)!;
+    expect(last.seq).toBe(marked);
+    await markStopped(copy, last.message.id);
+    const incomplete = (await chats.messages('d')).filter((m) => m.incomplete).map((m) => m.message.id);
+    expect(incomplete).toEqual(['r2', last.message.id.replace(/#.*/, '')]);
+    expect((await chats.messages('c')).filter((m) => m.incomplete).map((m) => m.message.id)).toEqual(['r2']);
+  });
+
+  it('marks a reply whose entry id is as long as ids may be (the mark is named by its digest)', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const log = chats.conversation('c');
+    const long = 'r'.repeat(maxIdLength);
+    await log.store([
+      { id: 'u1', role: 'user', content: 'hi' } as ModelMessage,
+      { id: long, role: 'assistant', content: [{ type: 'text', text: 'partial' }] } as ModelMessage,
+    ]);
+    await markStopped(log, long);
+    await markStopped(log, long);
+    const marks = await log.listArtifacts(stoppedMarkKind);
+    expect(marks.map((m) => m.id.length <= maxIdLength)).toEqual([true]);
+    expect((await chats.messages('c')).map((m) => m.incomplete)).toEqual([false, true]);
   });
 
   it('a rewind that removes a marked reply removes its mark; marks of replies it keeps stay', async () => {

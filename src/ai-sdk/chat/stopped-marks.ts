@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { maxIdLength } from '../../core/ids.ts';
 import type { LogEntry } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { backwardPages } from './backward-pages.ts';
@@ -9,7 +11,10 @@ import { backwardPages } from './backward-pages.ts';
  */
 export const stoppedMarkKind = 'engram.chat-stopped';
 
-/** What a mark holds: the id of the reply's last entry (the artifact's `fromSeq` = `toSeq` is its sequence number). */
+/**
+ * What a mark holds: the id of the reply's last entry (the artifact's `fromSeq` = `toSeq` is its sequence number).
+ * Marks stored before their ids named the entry (`engram.chat-stopped:<seq>`) read the same way.
+ */
 const markData = z.object({ entryId: z.string() });
 
 /**
@@ -25,7 +30,7 @@ export async function markStopped(conversation: ConversationMemory, entryId: str
     const entry = entries.find((e) => e.message.id === entryId);
     if (!entry) continue;
     await conversation.putArtifact({
-      id: `${stoppedMarkKind}:${entry.seq}`,
+      id: markId(entryId),
       kind: stoppedMarkKind,
       fromSeq: entry.seq,
       toSeq: entry.seq,
@@ -33,6 +38,19 @@ export async function markStopped(conversation: ConversationMemory, entryId: str
     });
     return;
   }
+}
+
+/**
+ * The artifact id of the mark of entry `entryId`: named by the entry's id (unique in the log), not its sequence
+ * number, which a copy of the chat renumbers (`sessions.copy` numbers the copy's entries afresh and moves each
+ * artifact's range, not its id): a mark named `…:7` copied onto the copy's fifth entry was replaced by the copy's own
+ * mark of its seventh. Within the id rule's length: a long entry id is named by its digest.
+ */
+function markId(entryId: string): string {
+  const id = `${stoppedMarkKind}:${entryId}`;
+  return id.length <= maxIdLength
+    ? id
+    : `${stoppedMarkKind}#${createHash('sha256').update(entryId).digest('hex')}`;
 }
 
 /**

@@ -56,7 +56,7 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
   const embedder = records.vectorSearch ? configured : undefined;
   const clock = checkedClock(options.clock, component);
   const rules = keepOutRules(options.keepOut ?? {});
-  const search = createRecallSearch({
+  const ranked = createRecallSearch({
     records,
     scope,
     ranking: options,
@@ -66,6 +66,35 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     clock,
     component,
   });
+  /** Whether this memory records self facts (it then settles their ends: recordSelfFacts). */
+  const selfFactsOn = (options.selfFacts ?? true) && recording !== 'none';
+  /** Whether this memory's self facts were settled over every key (its first search or recording does it). */
+  let settledEveryKey = false;
+  let settling: Promise<void> | undefined;
+  /**
+   * The self facts of every key settled once, before this memory's first search reads them: a process killed between
+   * a new value's write and the end of the one it replaces left both current, and the next process's first read
+   * (an agent's recall before its first recording) would show both. Tried by one search only: a failure (a
+   * read-only store with an end due) is reported to `onError` and the search goes on; the first recording settles.
+   */
+  const settleFirst = (): Promise<void> | undefined => {
+    if (!selfFactsOn || settledEveryKey) return undefined;
+    settling ??= recordSelfFacts(
+      selfFactsPlace(() => undefined),
+      [],
+      true,
+    ).then(
+      () => {
+        settledEveryKey = true;
+      },
+      (error: unknown) => options.onError?.(error),
+    );
+    return settling;
+  };
+  const search: typeof ranked = async (query, searchOptions) => {
+    await settleFirst();
+    return ranked(query, searchOptions);
+  };
   let counter = options.counter;
   const retrieve = createRecallRetrieve({
     search,
@@ -90,6 +119,15 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     ...(options.onError ? { onError: options.onError } : {}),
   });
 
+  /** Where this memory's self facts are recorded and settled. */
+  const selfFactsPlace = (turnOf: (messageId: string) => string | undefined) => ({
+    records,
+    scope,
+    ...(options.session === undefined ? {} : { session: options.session }),
+    turnOf,
+    now: () => clock.now(),
+  });
+
   const add = async (input: string | NewLongTermRecord | readonly (string | NewLongTermRecord)[]) => {
     const list = (Array.isArray(input) ? input : [input]) as (string | NewLongTermRecord)[];
     const prepared = list.map((x, i) =>
@@ -108,28 +146,16 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     return out;
   };
 
-  /** Whether this memory's self facts were settled over every key (its first recording does it: recordSelfFacts). */
-  let settledEveryKey = false;
   const recorder = createRecorder({
     options,
     rules,
     clock,
     add,
     schedule,
-    ...((options.selfFacts ?? true) && recording !== 'none'
+    ...(selfFactsOn
       ? {
           async selfFacts(messages, turnOf) {
-            const { added } = await recordSelfFacts(
-              {
-                records,
-                scope,
-                ...(options.session === undefined ? {} : { session: options.session }),
-                turnOf,
-                now: () => clock.now(),
-              },
-              messages,
-              !settledEveryKey,
-            );
+            const { added } = await recordSelfFacts(selfFactsPlace(turnOf), messages, !settledEveryKey);
             settledEveryKey = true;
             if (added > 0 && embedder) void schedule();
           },

@@ -74,7 +74,7 @@ function forSubject<S extends SelfStatement>(s: S, subject: { key: string; name?
  *
  * With `everyKey`, the settling covers every self fact of the scope, even when the messages state nothing: a
  * process killed between a new value's write and the end of the one it replaces left both current, and a memory's
- * first call settles them (`createLongTermMemory` asks it once per memory).
+ * first search or recording settles them (`createLongTermMemory` asks it once per memory).
  */
 export async function recordSelfFacts(
   o: RecordSelfFactsOptions,

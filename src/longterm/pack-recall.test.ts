@@ -117,7 +117,7 @@ describe('packRecall', () => {
         const ids = packed.items.map((item) => item.result.record.id);
         expect(new Set(ids).size).toBe(ids.length);
         const held = new Map<string, Set<string>>();
-        for (const [rank, { result: r, context: shown }] of packed.items.entries()) {
+        for (const { result: r, context: shown } of packed.items) {
           const { record } = r;
           // Whole: the record's text opens its quoted line in the block.
           expect(packed.text).toContain(quoteLine(record.text).slice(0, -1));
@@ -131,8 +131,8 @@ describe('packRecall', () => {
               expect(words.split('\n').every((l) => lines.has(l))).toBe(false);
             for (const l of words.split('\n')) lines.add(l);
           }
-          // Only the best `context` records packed carry neighbours.
-          if (rank >= context) expect(shown).toEqual([]);
+          // `context: 0`: no record carries neighbours (otherwise the best `context` first, the rest with the budget left).
+          if (context === 0) expect(shown).toEqual([]);
           for (const l of shown) {
             expect(lines.has(l)).toBe(false);
             expect(isTopicLine(l) || isDateWords(l)).toBe(false);
@@ -314,7 +314,7 @@ describe('packRecall', () => {
     expect(packRecall([hit], { maxTokens: 5 }).text).toBe('');
   });
 
-  it('gives neighbours to the best `context` records packed only (five by default); the rest are shown alone', () => {
+  it('gives neighbours to the best `context` records first (five by default); the rest take theirs with the budget left', () => {
     const turns = Array.from({ length: 7 }, (_, i) =>
       result(
         {
@@ -335,10 +335,53 @@ describe('packRecall', () => {
         order: 'best',
         ...(context === undefined ? {} : { context }),
       }).items.map((item) => item.context.length);
-    expect(carried()).toEqual([2, 2, 2, 2, 2, 0, 0]);
-    expect(carried(1)).toEqual([2, 0, 0, 0, 0, 0, 0]);
+    // Room for everything: every record carries its neighbours, unless `context` is 0.
+    expect(carried()).toEqual([2, 2, 2, 2, 2, 2, 2]);
+    expect(carried(1)).toEqual([2, 2, 2, 2, 2, 2, 2]);
     expect(carried(0)).toEqual([0, 0, 0, 0, 0, 0, 0]);
-    expect(carried(7)).toEqual([2, 2, 2, 2, 2, 2, 2]);
+    // Room for the seven records with the best five's neighbours and one more record's: the sixth takes its own,
+    // the seventh stays alone; no record is left out for a neighbour.
+    const alone = packRecall(turns, { maxTokens: 100_000, order: 'best', context: 5, counter: exact });
+    const oneMore = packRecall(turns.slice(0, 6), {
+      maxTokens: 100_000,
+      order: 'best',
+      context: 6,
+      counter: exact,
+    });
+    const budget =
+      exact.countText(oneMore.text) + exact.countText(`${formatRecall([turns[6]!]).split('\n').at(-2)}\n`);
+    const tight = packRecall(turns, { maxTokens: budget, order: 'best', counter: exact });
+    expect(tight.items.map((item) => item.context.length)).toEqual([2, 2, 2, 2, 2, 2, 0]);
+    expect(tight.tokens).toBeLessThanOrEqual(budget);
+    expect(alone.items).toHaveLength(7);
+  });
+
+  it('property: the neighbours given with the budget left never leave a record out', () => {
+    fc.assert(
+      fc.property(input, ({ specs, maxTokens, inContext, context, bpe }) => {
+        const results = specs.map(result);
+        const options = { maxTokens, inContext, context, counter: bpe ? exact : estimate };
+        for (const order of ['best', 'newest'] as const) {
+          const packed = packRecall(results, { ...options, order });
+          // The best `context` packed (by rank) keep their neighbours, every other record is stripped of its: the
+          // same records go in, so none was left out for a neighbour given with the budget left.
+          const first = new Set(
+            [...packed.items]
+              .sort((a, b) => b.result.score - a.result.score)
+              .slice(0, context)
+              .map((i) => i.result),
+          );
+          const stripped = results.map((r) =>
+            first.has(r) ? r : { ...r, record: { ...r.record, context: undefined } },
+          );
+          const without = packRecall(stripped, { ...options, order });
+          const ids = (p: typeof packed) => p.items.map((i) => i.result.record.id);
+          expect(ids(without)).toEqual(ids(packed));
+          expect(without.tokens).toBeLessThanOrEqual(packed.tokens);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('shows a later statement before an earlier one whatever their ranks; order best keeps the ranking', () => {

@@ -25,7 +25,8 @@ export const defaultRecallTokens = 2000;
  * there at all. Measured on the development data (BENCHMARKS.md, "Recall by budget" and "Personal facts"): the
  * LoCoMo evidence inside the default block 89.7% (every record with neighbours 89.2%, none 89.1%, the best 3 or 8
  * 89.4% / 89.5%; 90.1% once the lines sit under day lines), and the personal-facts probes A–H 278 facts of 301
- * recalled (every record 269, none 277).
+ * recalled (every record 269, none 277). With budget left once every record is in, the others take theirs too
+ * (a personal-facts question few turns match: its block was under 1,300 tokens for half of probe F's questions).
  */
 export const defaultContextRecords = 5;
 
@@ -41,8 +42,9 @@ export interface PackRecallOptions {
   inContextText?: readonly string[];
   /**
    * How many of the records packed, best first, carry the neighbouring turns of their context (those not already
-   * in the block); the others are shown alone, so a block holds more records. `0`: none. An integer from 0 to
-   * 1,000,000. @default {@link defaultContextRecords}
+   * in the block); the others are shown alone, so a block holds more records, and take theirs, best first, only
+   * with the budget left once every record that fits is in. `0`: none at all. An integer from 0 to 1,000,000.
+   * @default {@link defaultContextRecords}
    */
   context?: number;
   /** How the block is written (`formatRecall`'s options). @default {} */
@@ -114,7 +116,8 @@ function shownWith(result: LongTermSearchResult, context: readonly string[]): Lo
  * Packs ranked search results into one recall block of at most `maxTokens` tokens (counted with `counter`), best
  * first: each record whole (never cut), a turn among the best `context` packed with the neighbouring turns of
  * its context that make it understandable (its day is the line above it); a record that does not fit is skipped and later, smaller ones may
- * still fit; the block then shows them newest first (`order`). Left out: a second result of one record id, a
+ * still fit; then, with the budget left, the other turns take their neighbours too, best first (no record is left
+ * out for one); the block then shows them newest first (`order`). Left out: a second result of one record id, a
  * record made only of messages the model already sees (`inContext`), a turn whose words the block already holds
  * (another record's context; not tool-derived text, which keeps its own labelled line), and, from a record's
  * context, the turns already in the block. A record
@@ -217,6 +220,33 @@ export function packRecall(
       for (const line of [...own, ...context]) holding.add(line);
       break;
     }
+  }
+  // Budget left once every record that could go in is in: the records packed alone take their neighbouring turns,
+  // best first, where those still fit (a record is never displaced for a neighbour: this only spends what is left).
+  for (let i = contextRecords; contextRecords > 0 && i < items.length && estimate < maxTokens; i++) {
+    const { result, context } = items[i]!;
+    if (context.length > 0) continue;
+    const holding = heldIn(result.record);
+    const own = new Set(spokenOf(result.record)?.split('\n'));
+    const around = [...new Set(neighboursOf(result.record))].filter(
+      (line) => !holding.has(line) && !own.has(line) && !seenText.has(line),
+    );
+    if (around.length === 0) continue;
+    const alone = shown[i]!;
+    const wider = recallLine(shownWith(result, around), format);
+    let total = estimate + counter.countText(`${wider.line}\n`) - counter.countText(`${alone.line}\n`);
+    if (total > maxTokens) continue;
+    if (!adds) {
+      if (exactChecks >= maxExactChecks) break;
+      exactChecks++;
+      const lines = shown.map((line, j) => (j === i ? wider : line));
+      total = count(order === 'newest' ? byNewest(lines) : lines);
+      if (total > maxTokens) continue;
+    }
+    estimate = total;
+    items[i] = { result, context: around };
+    shown[i] = wider;
+    for (const line of around) holding.add(line);
   }
   // Packed best first; shown in the block's order. The exact count of the block as shown settles the budget: a
   // block over it (a merge across lines the estimate missed) loses its worst-ranked records first.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 
 /** Bad arguments to `Sessions` are typed `INVALID_ARGUMENT` errors that name the argument, and change nothing. */
@@ -72,4 +73,23 @@ describe('Sessions refuse bad arguments', () => {
     );
     expect((await sessions.list()).map((s) => s.id).sort()).toEqual(['chat', 'run']);
   });
+
+  it.each([
+    ['memory', () => createMemoryStore()],
+    ['sqlite', () => createSqliteStore({ path: ':memory:' })],
+  ])(
+    'fork names an atSeq of the wrong type as it is (%s): "1" as a string, a symbol not a TypeError',
+    async (_, open) => {
+      const sessions = createSessions({ store: open() });
+      const chat = await sessions.create({ id: 'chat' });
+      await chat.store({ role: 'user', content: 'a' });
+      await expect(sessions.fork('chat', { atSeq: '1' as never })).rejects.toSatisfy(
+        refused(/atSeq.*got "1"/),
+      );
+      await expect(sessions.fork('chat', { atSeq: Symbol('s') as never })).rejects.toSatisfy(
+        refused(/atSeq.*Symbol\(s\)/),
+      );
+      expect((await sessions.list()).map((s) => s.id)).toEqual(['chat']);
+    },
+  );
 });

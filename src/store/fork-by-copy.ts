@@ -1,3 +1,4 @@
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createId } from '../core/ids.ts';
 import type { MemoryMessage } from '../core/message.ts';
@@ -42,7 +43,7 @@ export async function forkByCopy(
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component,
-      message: `fork.atSeq must be an integer in 0..${lastSeq}, got ${atSeq}`,
+      message: `fork.atSeq must be an integer in 0..${lastSeq}, got ${describeValue(atSeq)}`,
     });
   }
   await d.createSession(scope, input.metadata === undefined ? { id } : { id, metadata: input.metadata });

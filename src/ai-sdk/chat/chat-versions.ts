@@ -4,7 +4,7 @@ import { MemoryError } from '../../core/errors/memory-error.ts';
 import { maxIdLength } from '../../core/ids.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
-import { storedHeadSchema, uiKey } from './stored-ui-message.ts';
+import { storedHeadSchema, storedTailSchema, uiKey } from './stored-ui-message.ts';
 
 /** Which version of a UI message a chat stores, and the entry id of its first entry. */
 export interface ChatVersion {
@@ -76,9 +76,8 @@ export async function liveVersions(lookup: ChatEntryLookup, uiIds: readonly stri
   const taken = new Set<string>();
   for (const message of found) {
     taken.add(message.id);
-    // An entry the chat did not write starts a UI message of its own id (`decodeModelEntries`).
-    const version = versionOf(message) ?? { uiId: message.id, revision: 0 };
-    if (!wanted.has(version.uiId) || !versionIds(version.uiId).includes(message.id)) continue;
+    const version = startedVersion(message);
+    if (!version || !wanted.has(version.uiId) || !versionIds(version.uiId).includes(message.id)) continue;
     const list = versions.get(version.uiId) ?? [];
     list.push({ id: message.id, revision: version.revision });
     versions.set(version.uiId, list);
@@ -96,7 +95,17 @@ export async function heldRole(
   uiId: string,
 ): Promise<MemoryMessage['role'] | undefined> {
   const found = await lookup(versionIds(uiId));
-  return found.find((message) => (versionOf(message)?.uiId ?? message.id) === uiId)?.role;
+  return found.find((message) => startedVersion(message)?.uiId === uiId)?.role;
+}
+
+/**
+ * The UI message a chat entry starts: the chat's version (its first entry), or for an entry the chat did not write
+ * a UI message of its own id (`decodeModelEntries`); undefined for a further entry of a chat's UI message (`<id>#1`:
+ * a message sent under that id is another message).
+ */
+function startedVersion(message: MemoryMessage): { uiId: string; revision: number } | undefined {
+  if (storedTailSchema.safeParse(message.metadata?.[uiKey]).success) return undefined;
+  return versionOf(message) ?? { uiId: message.id, revision: 0 };
 }
 
 /** The UI message id and version a chat entry starts, when it is the first entry of a chat's UI message. */

@@ -153,4 +153,35 @@ describe('chat rewind (the new version stored first): ids, messages written else
       user('a', 'second, edited'),
     ]);
   });
+
+  // A reply of several entries stores its further ones as `<id>#1`, `#2`: a message sent under such an id is new.
+  it("a message whose id is another reply's further entry id is a new message: a rewind to it deletes nothing", async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    const reply: UIMessage = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [
+        { type: 'step-start' },
+        { type: 'tool-t', toolCallId: 'c1', state: 'output-available', input: { q: 1 }, output: 'x' },
+        { type: 'step-start' },
+        { type: 'text', text: 'answer', state: 'done' },
+      ],
+    };
+    await chats.append('c', [user('u1', 'q'), reply, user('u2', 'q2')]);
+    const model = await chats.conversation('c').read();
+    await chats.append('c', [user('a1#1', 'new')], { rewind: true });
+    await chats.append('c', [user('a1#2', 'newer')]);
+    expect(await chats.load('c')).toEqual([
+      user('u1', 'q'),
+      reply,
+      user('u2', 'q2'),
+      user('a1#1', 'new'),
+      user('a1#2', 'newer'),
+    ]);
+    // The model side keeps the reply's tool result and text.
+    expect((await chats.conversation('c').read()).slice(0, model.length)).toEqual(model);
+    await expect(chats.append('c', [user('a1#1', 'again')])).rejects.toMatchObject({
+      code: 'DUPLICATE_MESSAGE_ID',
+    });
+  });
 });

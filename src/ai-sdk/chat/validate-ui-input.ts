@@ -10,7 +10,8 @@ import { formatPath } from '../../messages/validate.ts';
  * Checks UI messages with the AI SDK's `validateUIMessages` (with `tools`, their input and output schemas too).
  * Throws `INVALID_ARGUMENT` unless `messages` is an array, and `InvalidMessageError` (`INVALID_MESSAGE`) located
  * at `messages[i]` with each bad field's path (`parts[1].text`) otherwise, also for an id outside engram's id
- * rule (empty, over 256 characters, a NUL or a lone surrogate), a user message part other than text, a file or data,
+ * rule (empty, over 256 characters, a NUL or a lone surrogate), a field other than id, role, metadata and parts,
+ * a user message part other than text, a file or data,
  * and a file URL that is no URL.
  */
 export async function validateUIInput<M extends UIMessage>(
@@ -67,16 +68,25 @@ function toInvalidMessage(error: unknown, what: string): MemoryError {
   });
 }
 
+/** The fields of a UI message: a chat keeps these (its parts whole). */
+const uiMessageFields = new Set(['id', 'role', 'metadata', 'parts']);
+
 /** A part a user message may hold: text, a file, or an app's data part (`data-…`). */
 const userPart = (type: string) => type === 'text' || type === 'file' || type.startsWith('data-');
 
 /**
- * An id outside engram's id rule (the AI SDK takes any string; a chat stores it as an entry id), a user message
- * with a part that is not text, a file or data (a tool call or result a client put in its own message: the model
+ * A field a UI message does not have (the chat would drop it: `load` would differ), an id outside engram's id
+ * rule (the AI SDK takes any string; a chat stores it as an entry id), a user message with a part that is not text, a file or data (a tool call or result a client put in its own message: the model
  * would never see it, the chat would show it), or a file URL that `convertToModelMessages` cannot parse (it would
  * throw a TypeError): the first found.
  */
 function unstorable(message: UIMessage): MessageIssue | undefined {
+  const field = Object.keys(message).find((key) => !uiMessageFields.has(key));
+  if (field !== undefined)
+    return {
+      path: field,
+      problem: 'not a field of a UI message (id, role, metadata, parts): the chat would not keep it',
+    };
   if (!isValidId(message.id))
     return {
       path: 'id',

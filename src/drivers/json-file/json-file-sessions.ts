@@ -1,3 +1,4 @@
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId, isValidId } from '../../core/ids.ts';
 import { copyJsonValue } from '../../messages/json-value.ts';
@@ -29,7 +30,7 @@ export function jsonFileSessionMethods(
             throw new MemoryError({
               code: 'INVALID_ARGUMENT',
               component,
-              message: `fork.atSeq must be an integer in 0..${parent.log.lastSeq}, got ${atSeq}`,
+              message: `fork.atSeq must be an integer in 0..${parent.log.lastSeq}, got ${describeValue(atSeq)}`,
             });
           }
         }

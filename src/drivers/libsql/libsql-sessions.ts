@@ -1,3 +1,4 @@
+import { describeValue } from '../../core/errors/describe-value.ts';
 import {
   type AppendOptions,
   type CreateSessionInput,
@@ -97,7 +98,7 @@ async function forkPoint(
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component,
-      message: `fork.atSeq must be an integer in 0..${parent.lastSeq}, got ${String(atSeq)}`,
+      message: `fork.atSeq must be an integer in 0..${parent.lastSeq}, got ${describeValue(atSeq)}`,
     });
   }
   return { parent, atSeq };

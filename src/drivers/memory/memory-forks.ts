@@ -1,3 +1,4 @@
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import { detachFork, forksSharing } from '../../store/log-index.ts';
@@ -20,7 +21,7 @@ export function forkParent(
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'memory',
-      message: `fork.atSeq must be an integer in 0..${parent.log.lastSeq}, got ${atSeq}`,
+      message: `fork.atSeq must be an integer in 0..${parent.log.lastSeq}, got ${describeValue(atSeq)}`,
     });
   }
   return parent;

@@ -1,4 +1,5 @@
 import type { JSONValue } from 'ai';
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
@@ -56,7 +57,10 @@ export async function createSessionRow(
     const parent = await loadSession(tx, scope, input.fork.parentId, component, true);
     const at = input.fork.atSeq;
     if (!Number.isInteger(at) || at < 0 || at > parent.lastSeq) {
-      throw invalid(component, `fork.atSeq must be an integer in 0..${parent.lastSeq}, got ${at}`);
+      throw invalid(
+        component,
+        `fork.atSeq must be an integer in 0..${parent.lastSeq}, got ${describeValue(at)}`,
+      );
     }
     parentId = parent.id;
     parentLog = parent.logId;

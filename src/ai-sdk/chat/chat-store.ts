@@ -22,7 +22,7 @@ import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
 import { createKeyedQueue, type KeyedQueue } from './keyed-queue.ts';
 import { lastChatMessage } from './last-chat-message.ts';
 import { completeRewind, planRewind } from './rewind-chat.ts';
-import { stoppedEntryIds } from './stopped-marks.ts';
+import { inheritedMarks, stoppedEntryIds } from './stopped-marks.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** The turn queues of each store object, shared by every chat store over it in this process. */
@@ -165,16 +165,19 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
   // A chat never written reads as [] without creating its session.
   const messages = async (chatId: string) => {
     const log = conversation(chatId); // checks the id
-    if (!(await store.getSession(log.scope, chatId))) return [];
+    const record = await store.getSession(log.scope, chatId);
+    if (!record) return [];
     const entries = await log.entries();
     return decodeUIMessages<M>(
       entries.map((e) => e.message),
-      await stoppedEntryIds(log, entries),
+      await stoppedEntryIds(log, entries, await inheritedMarks(store, record)),
     );
   };
   // The last UI message; none for a chat never written (its session is not created).
-  const lastOf = async (log: ConversationMemory) =>
-    (await store.getSession(log.scope, log.sessionId)) ? lastChatMessage<M>(log) : undefined;
+  const lastOf = async (log: ConversationMemory) => {
+    const record = await store.getSession(log.scope, log.sessionId);
+    return record ? lastChatMessage<M>(log, await inheritedMarks(store, record)) : undefined;
+  };
   const queue = turnQueues.get(store) ?? createKeyedQueue();
   turnQueues.set(store, queue);
   const owner = JSON.stringify([

@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import type { LogEntry } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import type { Artifact } from '../../store/memory-store.ts';
 import { backwardPages } from './backward-pages.ts';
 import { versionOf } from './chat-versions.ts';
 import { type DecodedChatMessage, decodeChatLog } from './decode-ui-messages.ts';
@@ -10,11 +11,12 @@ import { stoppedEntryIds } from './stopped-marks.ts';
  * The chat's last UI message, as {@link decodeChatLog} of the whole log gives it, from the log's newest entries
  * alone: read backward a page at a time down to the newest first entry of a chat UI message, then decoded from
  * there (what follows it — its other entries, entries the chat did not write — decodes the same in a suffix), with
- * the chat's stop marks (`stoppedEntryIds`: one listing of them, however long the chat).
+ * the chat's stop marks and those it `inherited` as a fork (`stoppedEntryIds`: one listing of them, however long the chat).
  * undefined for an empty log. A log the chat never wrote into is read whole.
  */
 export async function lastChatMessage<M extends UIMessage>(
   log: ConversationMemory,
+  inherited: readonly Artifact[] = [],
 ): Promise<DecodedChatMessage<M> | undefined> {
   const pages: LogEntry[][] = [];
   for await (const entries of backwardPages(log)) {
@@ -26,6 +28,6 @@ export async function lastChatMessage<M extends UIMessage>(
   const tail = pages.reverse().flat();
   return decodeChatLog<M>(
     tail.map((e) => e.message),
-    await stoppedEntryIds(log, tail),
+    await stoppedEntryIds(log, tail, inherited),
   ).at(-1);
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { maxIdLength } from '../../core/ids.ts';
 import type { LogEntry } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import type { Artifact, MemoryStoreV1, SessionRecord } from '../../store/memory-store.ts';
 import { backwardPages } from './backward-pages.ts';
 
 /**
@@ -73,17 +74,41 @@ export async function deleteEntries(
 }
 
 /**
- * The ids of the entries among `entries` that a mark ({@link markStopped}) names: the same id at the same
- * sequence number. A mark whose entry was deleted names none (sequence numbers are never reused, so an id stored
- * again later is not marked); an artifact of the kind in another shape is not a mark of this chat and is passed
- * over, as the chat's decoding passes over metadata it did not write.
+ * The marks a fork inherits ({@link markStopped}): those of its parent, and of the parent's parent, and so on,
+ * that name an entry it shares (at or before the sequence number each fork was made at). A fork shares its parent's
+ * entries, not what lives beside them, so without these a reply stopped before the fork read as complete in it.
+ * None for a session that is no fork; a parent deleted since (its shared entries are then the fork's own) takes its
+ * marks with it.
+ */
+export async function inheritedMarks(store: MemoryStoreV1, record: SessionRecord): Promise<Artifact[]> {
+  const marks: Artifact[] = [];
+  const seen = new Set<string>([record.id]);
+  let parentId = record.parentId;
+  let shared = record.forkedAtSeq ?? 0;
+  while (parentId !== undefined && !seen.has(parentId)) {
+    seen.add(parentId);
+    for (const mark of await store.listArtifacts(record.scope, parentId, stoppedMarkKind))
+      if (mark.toSeq <= shared) marks.push(mark);
+    const parent = await store.getSession(record.scope, parentId);
+    parentId = parent?.parentId;
+    shared = Math.min(shared, parent?.forkedAtSeq ?? 0);
+  }
+  return marks;
+}
+
+/**
+ * The ids of the entries among `entries` that a mark ({@link markStopped}) names, the chat's own or `inherited`
+ * ({@link inheritedMarks}): the same id at the same sequence number. A mark whose entry was deleted names none
+ * (sequence numbers are never reused, so an id stored again later is not marked); an artifact of the kind in another
+ * shape is not a mark of this chat and is passed over, as the chat's decoding passes over metadata it did not write.
  */
 export async function stoppedEntryIds(
   conversation: ConversationMemory,
   entries: readonly LogEntry[],
+  inherited: readonly Artifact[] = [],
 ): Promise<Set<string>> {
   const marked = new Set<string>();
-  const marks = await conversation.listArtifacts(stoppedMarkKind);
+  const marks = [...inherited, ...(await conversation.listArtifacts(stoppedMarkKind))];
   if (marks.length === 0) return marked;
   const bySeq = new Map<number, string>();
   for (const mark of marks) {

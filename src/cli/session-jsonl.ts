@@ -5,7 +5,9 @@ import type { Scope } from '../core/scope.ts';
 import { jsonValueIssue } from '../messages/json-value.ts';
 import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
 import { formatPath, validateMessage } from '../messages/validate.ts';
-import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import { createCopiedSeqs } from '../session/copied-seqs.ts';
+import { checkArtifact } from '../store/check-values.ts';
+import type { Artifact, MemoryStoreV1 } from '../store/memory-store.ts';
 import { BadInputError, errorText } from './bad-input-error.ts';
 import { requireFinished } from './import-state.ts';
 import { engramMetadataKey, messageSizeIssue, writeSessions } from './ingest/write-sessions.ts';
@@ -15,9 +17,12 @@ import { requireSession } from './scope-hint.ts';
 
 /**
  * A session as JSON lines: a header `{"type":"session","id":…,"metadata":…}`, then one
- * `{"type":"message","message":…}` per live message in order (engram's message JSON: ids, dates, bytes kept).
- * Sequence numbers and the scope are left out, so a session moves between stores and tenants, and export →
- * import → export gives the same bytes.
+ * `{"type":"message","message":…}` per live message in order (engram's message JSON: ids, dates, bytes kept),
+ * then one `{"type":"artifact","artifact":{"id","kind","fromSeq","toSeq","data"}}` per artifact beside the log
+ * (a chat's stop marks, summaries, ladder steps, observations, checkpoints), its range given in positions of the
+ * file's messages (1 for the first: the sequence numbers they get in a session of their own; a range of deleted
+ * messages moves as `sessions.copy` moves it). Sequence numbers and the scope are left out, so a session moves
+ * between stores and tenants, and export → import → export gives the same bytes.
  */
 export async function exportSession(
   store: OpenedStore,
@@ -29,14 +34,24 @@ export async function exportSession(
   requireFinished(session, 'nothing exported');
   const lines = [JSON.stringify({ type: 'session', id: session.id, metadata: session.metadata })];
   progress.start('export', (await store.stats(scope, sessionId)).count);
+  // Each live message's position in the file: an artifact's range is written in those.
+  const positions = createCopiedSeqs();
+  let position = 0;
   try {
     await forEachPage(store, scope, sessionId, (page) => {
-      for (const e of page) lines.push(`{"type":"message","message":${serializeMessage(e.message)}}`);
+      for (const e of page) {
+        lines.push(`{"type":"message","message":${serializeMessage(e.message)}}`);
+        positions.add(e.seq, ++position);
+      }
       progress.tick(page.length);
     });
   } finally {
     progress.stop();
   }
+  for (const { id, kind, fromSeq, toSeq, data } of await store.listArtifacts(scope, sessionId))
+    lines.push(
+      JSON.stringify({ type: 'artifact', artifact: { id, kind, ...positions.range(fromSeq, toSeq), data } }),
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -67,17 +82,21 @@ export function parseSessionJsonl(text: string): {
   id: string;
   metadata: Record<string, JSONValue>;
   messages: MemoryMessage[];
+  artifacts: FileArtifact[];
 } {
   const lines = text.split('\n');
   const bad = (n: number, why: string) => new BadInputError(`line ${n}: ${why}`);
   let header: { id: string; metadata: Record<string, JSONValue> } | undefined;
   const messages: MemoryMessage[] = [];
+  const artifacts: FileArtifact[] = [];
+  /** The line of each artifact id read so far. */
+  const artifactLine = new Map<string, number>();
   /** The line of each message id read so far. */
   const lineOf = new Map<string, number>();
   lines.forEach((line, i) => {
     const n = i + 1;
     if (line.trim() === '') return; // blank lines are skipped, as the JSONL reader of `ingest` does
-    let row: { type?: unknown; id?: unknown; metadata?: unknown; message?: unknown };
+    let row: { type?: unknown; id?: unknown; metadata?: unknown; message?: unknown; artifact?: unknown };
     try {
       row = JSON.parse(line) as typeof row;
     } catch (error) {
@@ -88,8 +107,17 @@ export function parseSessionJsonl(text: string): {
       header = parseHeader(row, n);
       return;
     }
+    if (row.type === 'artifact') {
+      const artifact = parseArtifact(row.artifact, n);
+      const first = artifactLine.get(artifact.id);
+      if (first !== undefined) throw bad(n, `artifact id "${artifact.id}" is used twice (line ${first})`);
+      artifactLine.set(artifact.id, n);
+      artifacts.push(artifact);
+      return;
+    }
+    if (artifacts.length > 0) throw bad(n, 'a message after an artifact: artifacts come after every message');
     if (row.type !== 'message' || typeof row.message !== 'object' || row.message === null)
-      throw bad(n, 'expected {"type":"message","message":{…}}');
+      throw bad(n, 'expected {"type":"message","message":{…}} or {"type":"artifact","artifact":{…}}');
     let message: MemoryMessage;
     try {
       message = validateMessage(deserializeMessage(JSON.stringify(row.message)));
@@ -104,7 +132,38 @@ export function parseSessionJsonl(text: string): {
     messages.push(message);
   });
   if (!header) throw new BadInputError('line 1: the file is empty');
-  return { ...header, messages };
+  for (const a of artifacts)
+    if (a.toSeq > messages.length)
+      throw new BadInputError(
+        `line ${artifactLine.get(a.id)}: artifact "${a.id}" names position ${a.toSeq}, the file has ${messages.length} messages`,
+      );
+  return { ...header, messages, artifacts };
+}
+
+/** An artifact of a session file: its range in positions of the file's messages (1 for the first, 0 for none before). */
+export type FileArtifact = Omit<Artifact, 'createdAt'>;
+
+/**
+ * An artifact line's `artifact` (line `n`): an id and kind a store takes, a range `0 ≤ fromSeq ≤ toSeq`, and JSON
+ * data; a bad-input error naming the line and the field otherwise.
+ */
+function parseArtifact(value: unknown, n: number): FileArtifact {
+  const bad = (why: string) => new BadInputError(`line ${n}: ${why}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw bad('expected {"type":"artifact","artifact":{"id","kind","fromSeq","toSeq","data"}}');
+  const { id, kind, fromSeq, toSeq, data, ...rest } = value as Record<string, unknown>;
+  const extra = Object.keys(rest)[0];
+  if (extra !== undefined) throw bad(`artifact: "${extra}" is not a field of an artifact`);
+  try {
+    checkArtifact({ id, kind, fromSeq, toSeq, data: data ?? null } as FileArtifact, 'cli');
+  } catch (error) {
+    throw bad(errorText(error));
+  }
+  if ((fromSeq as number) < 0 || (fromSeq as number) > (toSeq as number))
+    throw bad(
+      `artifact "${id}": fromSeq and toSeq must be positions with 0 ≤ fromSeq ≤ toSeq, got ${fromSeq} and ${toSeq}`,
+    );
+  return { id, kind, fromSeq, toSeq, data: data ?? null } as FileArtifact;
 }
 
 /**
@@ -141,7 +200,7 @@ export async function importSession(
   id = parsed.id,
   progress?: Progress,
 ): Promise<number> {
-  const session = { id, metadata: parsed.metadata, messages: parsed.messages };
+  const session = { id, metadata: parsed.metadata, messages: parsed.messages, artifacts: parsed.artifacts };
   const written = await writeSessions(store, scope, [session], {
     existsHint: 'import under another id with --session',
     label: 'import',

@@ -7,7 +7,7 @@ import { createSerialQueue, type SerialQueue } from '../../core/serial-queue.ts'
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { serializeMessage } from '../../messages/serialize.ts';
 import { defaultMaxMessageBytes } from '../../store/check-inputs.ts';
-import type { MemoryStoreV1 } from '../../store/memory-store.ts';
+import type { Artifact, MemoryStoreV1 } from '../../store/memory-store.ts';
 import { BadInputError, InterruptedError } from '../bad-input-error.ts';
 import { noProgress, type Progress } from '../progress.ts';
 import { appendOwn, refuseTaken } from './append-own.ts';
@@ -28,6 +28,11 @@ export interface IngestSession {
   metadata: Record<string, JSONValue>;
   /** Its messages, valid, in order. */
   messages: MemoryMessage[];
+  /**
+   * Artifacts to write beside a new session's messages (an exported session's), each range in positions of
+   * `messages` (1 for the first, 0 before any), checked. Written before the session's commit. @default []
+   */
+  artifacts?: readonly Omit<Artifact, 'createdAt'>[];
 }
 
 /** Options of {@link writeSessions}. */
@@ -174,6 +179,12 @@ export async function writeSessions(
         const chunk = s.messages.slice(i, i + chunkSize);
         await memory.store(chunk);
         progress.tick(chunk.length);
+      }
+      // The messages took the seqs after `before` in order: position p is seq before + p.
+      const before = (await store.stats(scope, s.id)).lastSeq - s.messages.length;
+      for (const a of s.artifacts ?? []) {
+        stopIfInterrupted();
+        await store.putArtifact(scope, s.id, { ...a, fromSeq: before + a.fromSeq, toSeq: before + a.toSeq });
       }
     }
     for (const s of sessions) {

@@ -3,22 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { runEngram as engram } from '../../test-support/run-engram.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createSessions } from '../session/sessions.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-import-marker-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// DEFECT (left for the lead): the import marker is ordinary metadata. sessions.create (and updateSession) take
-// `{ "engram:import": "incomplete" }` from the app without a word, and `engram import` of a file with the same
-// session id then reads the app's session as an import cut short and replaces it: its messages are deleted, exit 0.
-// Whether to refuse engram's reserved keys in app metadata (and which: create itself writes engram.retention,
-// and apps copy a record's metadata) is a design choice, so it is left open.
-it.skip('import never replaces a session the app wrote, whatever its metadata says', async () => {
+// The import marker is engram's own: an app cannot create a session with it (sessions.create refuses the key), so
+// `engram import` never reads an app's session as an import cut short and replaces it.
+it('an app cannot mark its session as an import cut short: sessions.create refuses the key, import refuses the id', async () => {
   const db = join(dir, 'app.db');
   const store = createSqliteStore({ path: db });
   const sessions = createSessions({ store });
-  const app = await sessions.create({ id: 'victim', metadata: { 'engram:import': 'incomplete' } });
+  for (const key of ['engram:import', 'engram:import-run'])
+    await expect(sessions.create({ id: 'victim', metadata: { [key]: 'incomplete' } })).rejects.toSatisfy(
+      (e) => MemoryError.hasCode(e, 'INVALID_ARGUMENT') && String((e as Error).message).includes(key),
+    );
+  expect(await sessions.list()).toEqual([]);
+  const app = await sessions.create({ id: 'victim', metadata: { mine: 'yes' } });
   await app.store([
     { role: 'user', content: 'precious 1' },
     { role: 'assistant', content: 'precious 2' },

@@ -18,7 +18,7 @@ import { requireSession } from './scope-hint.ts';
 /**
  * A session as JSON lines: a header `{"type":"session","id":…,"metadata":…}`, then one
  * `{"type":"message","message":…}` per live message in order (engram's message JSON: ids, dates, bytes kept),
- * then one `{"type":"artifact","artifact":{"id","kind","fromSeq","toSeq","data"}}` per artifact beside the log
+ * then one `{"type":"artifact","artifact":{"id","kind","fromSeq","toSeq","data"}}` per artifact beside the log, by id
  * (a chat's stop marks, summaries, ladder steps, observations, checkpoints), its range given in positions of the
  * file's messages (1 for the first: the sequence numbers they get in a session of their own; a range of deleted
  * messages moves as `sessions.copy` moves it). Sequence numbers and the scope are left out, so a session moves
@@ -48,7 +48,12 @@ export async function exportSession(
   } finally {
     progress.stop();
   }
-  for (const { id, kind, fromSeq, toSeq, data } of await store.listArtifacts(scope, sessionId))
+  // By id (unique in a session), not by when each was written: an import writes them within a few milliseconds, and
+  // export → import → export must give the same bytes.
+  const artifacts = (await store.listArtifacts(scope, sessionId)).sort((a, b) =>
+    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
+  for (const { id, kind, fromSeq, toSeq, data } of artifacts)
     lines.push(
       JSON.stringify({ type: 'artifact', artifact: { id, kind, ...positions.range(fromSeq, toSeq), data } }),
     );

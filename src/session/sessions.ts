@@ -14,6 +14,7 @@ import {
 } from '../memory/retention-policy.ts';
 import { listAllSessions } from '../store/list-all-sessions.ts';
 import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
+import { reservedSessionKey } from '../store/reserved-session-keys.ts';
 import { checkSessionId } from '../store/store-helpers.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { createCopiedSeqs } from './copied-seqs.ts';
@@ -34,7 +35,7 @@ export interface CreateSessionOptions {
   id?: string;
   /** What happens to it when a run or the workflow ends. @default 'persistent' */
   retention?: RetentionPolicy;
-  /** Free-form JSON. */
+  /** Free-form JSON, without engram's own keys (`engram:import`, `engram:import-run`: `INVALID_ARGUMENT`). */
   metadata?: Record<string, JSONValue>;
 }
 
@@ -133,6 +134,11 @@ export function createSessions(options: SessionsOptions): Sessions {
         (typeof o.metadata !== 'object' || o.metadata === null || Array.isArray(o.metadata))
       )
         throw invalid(`sessions.create: metadata must be an object, got ${describeValue(o.metadata)}`);
+      const reserved = o.metadata === undefined ? undefined : reservedSessionKey(o.metadata);
+      if (reserved !== undefined)
+        throw invalid(
+          `sessions.create: the metadata key ${JSON.stringify(reserved)} is engram's own (it marks a session an import is still writing)`,
+        );
       const retention = checkRetentionPolicy(
         o.retention ?? 'persistent',
         'sessions.create: retention',

@@ -1,11 +1,10 @@
 import type { UIMessage } from 'ai';
 import type { LogEntry } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
-import type { Artifact } from '../../store/memory-store.ts';
 import { backwardPages } from './backward-pages.ts';
 import { versionOf } from './chat-versions.ts';
 import { type DecodedChatMessage, decodeChatLog } from './decode-ui-messages.ts';
-import { stoppedEntryIds } from './stopped-marks.ts';
+import { type ChatArtifact, stoppedEntryIds } from './stopped-marks.ts';
 
 /**
  * The chat's last UI message, as {@link decodeChatLog} of the whole log gives it, from the log's newest entries
@@ -16,7 +15,7 @@ import { stoppedEntryIds } from './stopped-marks.ts';
  */
 export async function lastChatMessage<M extends UIMessage>(
   log: ConversationMemory,
-  inherited: readonly Artifact[] = [],
+  inherited: readonly ChatArtifact[] = [],
 ): Promise<DecodedChatMessage<M> | undefined> {
   const pages: LogEntry[][] = [];
   for await (const entries of backwardPages(log)) {

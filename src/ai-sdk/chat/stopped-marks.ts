@@ -2,8 +2,15 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { maxIdLength } from '../../core/ids.ts';
 import type { LogEntry } from '../../core/message.ts';
-import type { ConversationMemory } from '../../memory/conversation-memory.ts';
-import type { Artifact, MemoryStoreV1, SessionRecord } from '../../store/memory-store.ts';
+import type { ConversationMemory, ConversationMemoryOptions } from '../../memory/conversation-memory.ts';
+
+/** An artifact beside a chat's log, as its conversation lists it (a stop mark among them). */
+export type ChatArtifact = Awaited<ReturnType<ConversationMemory['listArtifacts']>>[number];
+/** The store a chat lives in. */
+type ChatStoreV1 = NonNullable<ConversationMemoryOptions['store']>;
+/** A chat's session, as its store gives it. */
+type ChatSession = NonNullable<Awaited<ReturnType<ChatStoreV1['getSession']>>>;
+
 import { backwardPages } from './backward-pages.ts';
 
 /**
@@ -80,8 +87,8 @@ export async function deleteEntries(
  * None for a session that is no fork; a parent deleted since (its shared entries are then the fork's own) takes its
  * marks with it.
  */
-export async function inheritedMarks(store: MemoryStoreV1, record: SessionRecord): Promise<Artifact[]> {
-  const marks: Artifact[] = [];
+export async function inheritedMarks(store: ChatStoreV1, record: ChatSession): Promise<ChatArtifact[]> {
+  const marks: ChatArtifact[] = [];
   const seen = new Set<string>([record.id]);
   let parentId = record.parentId;
   let shared = record.forkedAtSeq ?? 0;
@@ -105,7 +112,7 @@ export async function inheritedMarks(store: MemoryStoreV1, record: SessionRecord
 export async function stoppedEntryIds(
   conversation: ConversationMemory,
   entries: readonly LogEntry[],
-  inherited: readonly Artifact[] = [],
+  inherited: readonly ChatArtifact[] = [],
 ): Promise<Set<string>> {
   const marked = new Set<string>();
   const marks = [...inherited, ...(await conversation.listArtifacts(stoppedMarkKind))];

@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JSONValue } from 'ai';
 
-/**
- * The metadata key naming the run that writes a session an import marks incomplete: its host, process and last
- * write. A run finding such a session replaces it only when that run is gone (its process no longer runs on this
- * host, or it wrote nothing for {@link staleAfterMs}), and refuses it while the run may still be writing.
- */
-export const importOwnerKey = 'engram:import-run';
+export { importOwnerKey } from '../../store/reserved-session-keys.ts';
 
 /**
  * A run on another host that has not written to its session for this long is taken for gone (a crash there). Its

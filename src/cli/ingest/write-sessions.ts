@@ -8,6 +8,7 @@ import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { serializeMessage } from '../../messages/serialize.ts';
 import { defaultMaxMessageBytes } from '../../store/check-inputs.ts';
 import type { Artifact, MemoryStoreV1 } from '../../store/memory-store.ts';
+import { importMarker, reservedSessionKey } from '../../store/reserved-session-keys.ts';
 import { BadInputError, InterruptedError } from '../bad-input-error.ts';
 import { noProgress, type Progress } from '../progress.ts';
 import { appendOwn, refuseTaken } from './append-own.ts';
@@ -50,14 +51,7 @@ export interface WriteSessionsOptions {
 /** Messages per append: each is one atomic write and one progress step. */
 const chunkSize = 500;
 
-/**
- * The metadata key (value `'incomplete'`) a session carries while an import or ingest writes it: set when the
- * session is created, removed once every session of the run is written, by one write that restores the file's
- * metadata. A session
- * that still has it was left by a crashed run, which the next run replaces instead of refusing it, or is being
- * written by another run (`importOwnerKey` names it), which the next run refuses.
- */
-export const importMarker = 'engram:import';
+export { importMarker };
 
 /**
  * The takeovers of crashed runs' sessions (see {@link takeOver}) of the runs in this process, one at a time per
@@ -256,7 +250,7 @@ export function messageSizeIssue(message: MemoryMessage): string | undefined {
 
 /** The first of engram's own keys (the import marker and its run) the metadata has, if any. */
 export const engramMetadataKey = (metadata: Record<string, JSONValue>): string | undefined =>
-  [importMarker, importOwnerKey].find((key) => Object.hasOwn(metadata, key));
+  reservedSessionKey(metadata);
 
 /** Checks every target before any write; returns what each is. */
 async function checkTargets(

@@ -1,4 +1,3 @@
-import { describeValue } from '../../core/errors/describe-value.ts';
 import {
   type AppendOptions,
   type CreateSessionInput,
@@ -10,6 +9,7 @@ import {
   checkSessionMetadata,
   createId,
   type DeleteSessionOptions,
+  describeValue,
   MemoryError,
   type Scope,
   type SessionRecord,

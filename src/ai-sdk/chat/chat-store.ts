@@ -243,14 +243,6 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
       const lookup = lookupIn(log);
       await completeRewind(log, lookup);
       const rewind = await planRewind(log, lookup, message!.id);
-      // A message appended since `last` was read would be deleted with the old version: refuse, keeping it.
-      const own = new Set(last!.entryIds);
-      if (rewind.superseded().some((id) => !own.has(id)))
-        throw new MemoryError({
-          code: 'CONFLICT',
-          component: 'chat',
-          message: `update(chatId, message): message ${describeValue(message!.id)} is no longer the chat's last (a message was appended meanwhile); nothing was changed`,
-        });
       const location = 'message';
       const incomplete = updateOptions.incomplete === true;
       const version = rewind.version(message!.id)!;

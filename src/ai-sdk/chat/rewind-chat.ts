@@ -33,8 +33,6 @@ export interface ChatRewind {
    * Entries appended after the plan are left alone. Call it once the new versions are stored.
    */
   finish(): Promise<number>;
-  /** The ids of the entries {@link ChatRewind.finish} deletes, newest first. */
-  superseded(): string[];
 }
 
 /**
@@ -110,7 +108,6 @@ async function plan(
       return versions && nextVersion(uiId, versions, unavailable);
     },
     finish: () => deleteEntries(conversation, after),
-    superseded: () => after.map((e) => e.message.id),
   };
 }
 

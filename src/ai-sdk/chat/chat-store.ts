@@ -96,7 +96,9 @@ export interface ChatStore<M extends UIMessage = UIMessage> {
    * approval, say. Validated as `append` validates; `INVALID_ARGUMENT` unless `message.id` is the last message's
    * id. The new version is stored in one atomic append and replaces the old one from then on; the old version's
    * entries (and any a crash left of an earlier version) are deleted after it (should that be cut short, `load`
-   * still shows only the new version, and the chat's next write deletes them).
+   * still shows only the new version, and the chat's next write deletes them). `CONFLICT`, nothing changed, when
+   * something was appended to the chat while the update read it (an `append` at the same time): the update would
+   * have deleted it with the old version; read the chat again and retry.
    */
   update(chatId: string, message: M, options?: ChatAppendOptions): Promise<void>;
   /** The chat's log as model messages: build engram views (token window, citations, AutoContext) on it. */
@@ -232,6 +234,8 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
       const log = conversation(chatId); // checks the id
       checkAppendOptions(updateOptions, 'update');
       const [message] = await validateUIInput<M>([input], 'update(chatId, message)', tools);
+      // The log's newest entry before the last message is read: the rewind must not delete anything stored after it.
+      const seen = (await log.entries({ direction: 'backward', limit: 1 }))[0]?.seq ?? 0;
       const last = await lastOf(log);
       if (last?.message.id !== message!.id)
         throw new MemoryError({
@@ -243,6 +247,13 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
       const lookup = lookupIn(log);
       await completeRewind(log, lookup);
       const rewind = await planRewind(log, lookup, message!.id);
+      // An entry appended since (a concurrent append, both acknowledged) would go with the old version: refuse, keep it.
+      if ((rewind.newestSeq ?? 0) > seen)
+        throw new MemoryError({
+          code: 'CONFLICT',
+          component: 'chat',
+          message: `update(chatId, message): message ${describeValue(message!.id)} is no longer the chat's last (something was appended meanwhile); nothing was changed`,
+        });
       const location = 'message';
       const incomplete = updateOptions.incomplete === true;
       const version = rewind.version(message!.id)!;

@@ -33,6 +33,11 @@ export interface ChatRewind {
    * Entries appended after the plan are left alone. Call it once the new versions are stored.
    */
   finish(): Promise<number>;
+  /**
+   * The highest seq among the entries {@link ChatRewind.finish} deletes (undefined when it deletes none): a caller
+   * that read the log up to some seq before planning learns whether the plan would delete an entry appended since.
+   */
+  readonly newestSeq: number | undefined;
 }
 
 /**
@@ -108,6 +113,7 @@ async function plan(
       return versions && nextVersion(uiId, versions, unavailable);
     },
     finish: () => deleteEntries(conversation, after),
+    newestSeq: after[0]?.seq,
   };
 }
 

@@ -77,8 +77,8 @@ it('a session with deleted messages: each artifact moves onto the messages it na
   const byId = new Map((await imported.listArtifacts()).map((a) => [a.id, a]));
   expect(await ids(byId.get('summary')!.fromSeq, byId.get('summary')!.toSeq)).toEqual(['m1', 'm3']);
   expect(await ids(byId.get('mark')!.fromSeq, byId.get('mark')!.toSeq)).toEqual(['m5']);
-  // A range of deleted messages only: where sessions.copy puts it, at the count of the messages before it.
-  expect([byId.get('gone')!.fromSeq, byId.get('gone')!.toSeq]).toEqual([2, 2]);
+  // A range of deleted messages only: as sessions.copy puts it, the empty range after the messages before it.
+  expect([byId.get('gone')!.fromSeq, byId.get('gone')!.toSeq]).toEqual([3, 2]);
   expect(byId.get('gone')!.data).toEqual({ n: [1, 'x'] });
   await copy.close();
   expect(engram('--db', target, 'export', 'gaps').out).toBe(first.out);
@@ -112,7 +112,7 @@ it.each([
   ],
   [
     'a range backwards',
-    '{"type":"artifact","artifact":{"id":"a","kind":"k","fromSeq":1,"toSeq":0,"data":null}}',
+    '{"type":"artifact","artifact":{"id":"a","kind":"k","fromSeq":2,"toSeq":0,"data":null}}',
     /line 3: artifact "a": fromSeq and toSeq/,
   ],
   [

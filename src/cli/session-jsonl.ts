@@ -21,7 +21,8 @@ import { requireSession } from './scope-hint.ts';
  * then one `{"type":"artifact","artifact":{"id","kind","fromSeq","toSeq","data"}}` per artifact beside the log, by id
  * (a chat's stop marks, summaries, ladder steps, observations, checkpoints), its range given in positions of the
  * file's messages (1 for the first: the sequence numbers they get in a session of their own; a range of deleted
- * messages moves as `sessions.copy` moves it). Sequence numbers and the scope are left out, so a session moves
+ * messages moves as `sessions.copy` moves it, one of deleted messages only is the empty range after the messages
+ * before it, `fromSeq` = `toSeq` + 1). Sequence numbers and the scope are left out, so a session moves
  * between stores and tenants, and export → import → export gives the same bytes.
  */
 export async function exportSession(
@@ -149,7 +150,8 @@ export function parseSessionJsonl(text: string): {
 export type FileArtifact = Omit<Artifact, 'createdAt'>;
 
 /**
- * An artifact line's `artifact` (line `n`): an id and kind a store takes, a range `0 ≤ fromSeq ≤ toSeq`, and JSON
+ * An artifact line's `artifact` (line `n`): an id and kind a store takes, a range `0 ≤ fromSeq ≤ toSeq + 1` (`toSeq + 1`
+ * when it covers no message), and JSON
  * data; a bad-input error naming the line and the field otherwise.
  */
 function parseArtifact(value: unknown, n: number): FileArtifact {
@@ -164,9 +166,10 @@ function parseArtifact(value: unknown, n: number): FileArtifact {
   } catch (error) {
     throw bad(errorText(error));
   }
-  if ((fromSeq as number) < 0 || (fromSeq as number) > (toSeq as number))
+  // `toSeq + 1`: the empty range of an artifact whose messages were all deleted (see `createCopiedSeqs`).
+  if ((fromSeq as number) < 0 || (fromSeq as number) > (toSeq as number) + 1)
     throw bad(
-      `artifact "${id}": fromSeq and toSeq must be positions with 0 ≤ fromSeq ≤ toSeq, got ${fromSeq} and ${toSeq}`,
+      `artifact "${id}": fromSeq and toSeq must be positions with 0 ≤ fromSeq ≤ toSeq + 1 (toSeq + 1: it covers no message), got ${fromSeq} and ${toSeq}`,
     );
   return { id, kind, fromSeq, toSeq, data: data ?? null } as FileArtifact;
 }

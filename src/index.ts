@@ -138,6 +138,7 @@ export type {
   AppendOptions,
   LogStats,
   MemoryStoreV1,
+  PutArtifactOptions,
   SearchHit,
   SearchQuery,
   SessionRecord,

@@ -142,6 +142,32 @@ describe('sessions.list pages by hand (property, memory store)', () => {
     );
   });
 
+  it('a page that does not end inside a millisecond takes one read of the store; a huge limit is taken', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const base = createMemoryStore();
+      for (let i = 0; i < 6; i++) {
+        vi.setSystemTime(1000 + i);
+        await createSessions({ store: base }).create({ id: `s${i}` });
+      }
+      let reads = 0;
+      const listSessions: MemoryStoreV1['listSessions'] = (...args) => {
+        reads++;
+        return base.listSessions(...args);
+      };
+      const sessions = createSessions({ store: { ...base, listSessions } });
+      expect((await sessions.list({ limit: 2 })).map((r) => r.id)).toEqual(['s5', 's4']);
+      expect(reads).toBe(1);
+      expect(await sessions.list({ limit: Number.MAX_SAFE_INTEGER })).toHaveLength(6);
+      const last = (await sessions.list({ limit: 4 })).at(-1);
+      expect(
+        (await sessions.list({ limit: Number.MAX_SAFE_INTEGER, startAfter: last })).map((r) => r.id),
+      ).toEqual(['s1', 's0']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a bad startAfter is INVALID_ARGUMENT naming it', async () => {
     const sessions = createSessions({ store: createMemoryStore() });
     for (const bad of [

@@ -32,6 +32,9 @@ export function compareSessions(a: SessionPageCursor, b: SessionPageCursor): num
   return 0;
 }
 
+/** `n`, or the largest count a store takes (`limit` is a safe integer) when `n` is larger. */
+const capped = (n: number) => Math.min(n, Number.MAX_SAFE_INTEGER);
+
 /** Every session created in the millisecond `ms`, read `first * 2^k` at a time until the millisecond is whole. */
 export async function listMillisecond(
   lister: SessionLister,
@@ -39,7 +42,7 @@ export async function listMillisecond(
   ms: number,
   first: number,
 ): Promise<SessionRecord[]> {
-  for (let limit = Math.max(2, first); ; limit *= 2) {
+  for (let limit = Math.max(2, first); ; limit = capped(limit * 2)) {
     const bucket = await lister.listSessions(scope, { limit, before: new Date(ms + 1) });
     const same = bucket.filter((r) => r.createdAt.getTime() === ms);
     if (same.length < bucket.length || bucket.length < limit) return same;
@@ -90,12 +93,17 @@ export async function listSessionPage(
     return rest.filter(follows).sort(compareSessions);
   }
   // The rest of the cursor's millisecond first.
-  const here = (await listMillisecond(lister, scope, ms, limit + 1)).filter(follows).sort(compareSessions);
+  const here = (await listMillisecond(lister, scope, ms, capped(limit + 1)))
+    .filter(follows)
+    .sort(compareSessions);
   if (here.length >= limit) return here.slice(0, limit);
   return readPage(lister, scope, limit, { before: startAfter.createdAt }, here);
 }
 
-/** `head` followed by the sessions before `bound`, up to `limit` in all, the last millisecond read whole. */
+/**
+ * `head` followed by the sessions before `bound`, up to `limit` in all. One read of one session more than wanted
+ * shows whether the page ends inside a millisecond; only then is that millisecond read whole.
+ */
 async function readPage(
   lister: SessionLister,
   scope: Scope,
@@ -104,12 +112,16 @@ async function readPage(
   head: SessionRecord[],
 ): Promise<SessionRecord[]> {
   const want = limit === undefined ? undefined : limit - head.length;
-  const page = await lister.listSessions(scope, want === undefined ? bound : { ...bound, limit: want });
-  if (want === undefined || page.length < want) return [...head, ...page.sort(compareSessions)];
-  const last = page.at(-1);
-  if (!last) return head;
-  const ms = last.createdAt.getTime();
-  const newer = page.filter((r) => r.createdAt.getTime() > ms).sort(compareSessions);
-  const tied = (await listMillisecond(lister, scope, ms, want + 1)).sort(compareSessions);
+  const page = await lister.listSessions(
+    scope,
+    want === undefined ? bound : { ...bound, limit: capped(want + 1) },
+  );
+  if (want === undefined || page.length <= want) return [...head, ...page.sort(compareSessions)];
+  const kept = page.slice(0, want);
+  const ms = kept.at(-1)?.createdAt.getTime();
+  if (ms === undefined || ms !== (page[want] as SessionRecord).createdAt.getTime())
+    return [...head, ...kept.sort(compareSessions)];
+  const newer = kept.filter((r) => r.createdAt.getTime() > ms).sort(compareSessions);
+  const tied = (await listMillisecond(lister, scope, ms, capped(2 * (want + 1)))).sort(compareSessions);
   return [...head, ...newer, ...tied].slice(0, limit);
 }

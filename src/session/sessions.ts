@@ -69,7 +69,8 @@ export interface Sessions {
   /**
    * A full, independent copy of a session's live messages, artifacts and metadata. The copy's messages are numbered
    * afresh (1, 2, 3, … without the source's gaps), and each artifact's `fromSeq`–`toSeq` is moved onto the copied
-   * messages it named (its `data` is copied as it is).
+   * messages it named (its `data` is copied as it is); one that named only deleted messages covers none in the copy,
+   * its range empty (`fromSeq` = `toSeq` + 1, see `createCopiedSeqs`). Artifacts get the copy's time as `createdAt`.
    */
   copy(sessionId: string, options?: { id?: string }): Promise<ConversationMemory>;
   /**

@@ -152,6 +152,7 @@ export {
 export {
   checkArtifact,
   checkListArtifactsOptions,
+  checkPutArtifactOptions,
   checkSessionMetadata,
 } from './store/check-values.ts';
 export { createLogStore } from './store/create-log-store.ts';
@@ -165,6 +166,7 @@ export type {
   ListArtifactsOptions,
   LogStats,
   MemoryStoreV1,
+  PutArtifactOptions,
   RangeQuery,
   SearchHit,
   SearchQuery,

@@ -129,6 +129,8 @@ export {
   type RetentionPolicy,
   type SavedSession,
   SessionManager,
+  type SessionPageCursor,
+  type SessionPageOptions,
   type Sessions,
   type SessionsOptions,
 } from './session/index.ts';
@@ -136,6 +138,7 @@ export type {
   AppendOptions,
   LogStats,
   MemoryStoreV1,
+  PutArtifactOptions,
   SearchHit,
   SearchQuery,
   SessionRecord,

@@ -193,10 +193,10 @@ function requiredMethods(t: Tables, clock: () => Date): RequiredMethods {
       return count;
     },
 
-    async putArtifact(scope, sessionId, artifact) {
+    async putArtifact(scope, sessionId, artifact, options) {
       const s = find(scope, sessionId);
       checkArtifact(artifact, component);
-      const stored: Artifact = { ...copyJsonValue(artifact), createdAt: clock() };
+      const stored: Artifact = { ...copyJsonValue(artifact), createdAt: options?.createdAt ?? clock() };
       s.artifacts.set(artifact.id, stored);
       return structuredClone(stored);
     },

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { runEngram as engram } from '../../test-support/run-engram.ts';
 import { createChatStore } from '../ai-sdk/chat/chat-store.ts';
 import { markStopped } from '../ai-sdk/chat/stopped-marks.ts';
@@ -11,6 +11,15 @@ import { createConversationMemory } from '../memory/conversation-memory.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-export-artifacts-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Exports session `id` of the SQLite file `source` and imports it into `<target>.db`; returns that file's path. */
+function exportImport(source: string, id: string, target: string): string {
+  const file = join(dir, `${id}.jsonl`);
+  expect(engram('--db', source, 'export', id, '--out', file).code).toBe(0);
+  const path = join(dir, `${target}.db`);
+  expect(engram('--db', path, 'import', file).code).toBe(0);
+  return path;
+}
 
 // What lives beside the log travels with a session through export → import (artifact lines after the messages).
 it('export → import keeps what lives beside the log: a chat reply marked stopped stays incomplete', async () => {
@@ -31,12 +40,7 @@ it('export → import keeps what lives beside the log: a chat reply marked stopp
   expect((await chats.lastMessage('chat-1'))?.incomplete).toBe(true);
   await store.close();
 
-  const file = join(dir, 'chat-1.jsonl');
-  expect(engram('--db', source, 'export', 'chat-1', '--out', file).code).toBe(0);
-  const target = join(dir, 'target.db');
-  expect(engram('--db', target, 'import', file).code).toBe(0);
-
-  const copy = createSqliteStore({ path: target });
+  const copy = createSqliteStore({ path: exportImport(source, 'chat-1', 'target') });
   const imported = createChatStore({ store: copy });
   expect((await imported.lastMessage('chat-1'))?.incomplete).toBe(true);
   await copy.close();
@@ -77,11 +81,42 @@ it('a session with deleted messages: each artifact moves onto the messages it na
   const byId = new Map((await imported.listArtifacts()).map((a) => [a.id, a]));
   expect(await ids(byId.get('summary')!.fromSeq, byId.get('summary')!.toSeq)).toEqual(['m1', 'm3']);
   expect(await ids(byId.get('mark')!.fromSeq, byId.get('mark')!.toSeq)).toEqual(['m5']);
-  // A range of deleted messages only: where sessions.copy puts it, at the count of the messages before it.
-  expect([byId.get('gone')!.fromSeq, byId.get('gone')!.toSeq]).toEqual([2, 2]);
+  // A range of deleted messages only: as sessions.copy puts it, the empty range after the messages before it.
+  expect([byId.get('gone')!.fromSeq, byId.get('gone')!.toSeq]).toEqual([3, 2]);
   expect(byId.get('gone')!.data).toEqual({ n: [1, 'x'] });
   await copy.close();
   expect(engram('--db', target, 'export', 'gaps').out).toBe(first.out);
+});
+
+it("export → import keeps each artifact's createdAt (the time it was written, not the import's)", async () => {
+  const source = join(dir, 'times.db');
+  const store = createSqliteStore({ path: source });
+  const log = createConversationMemory({ store, scope: { tenant: 'default' }, sessionId: 'times' });
+  await log.store(['m1', 'm2'].map((id) => ({ id, role: 'user', content: id }) as ModelMessage));
+  const times = ['2021-03-04T05:06:07.089Z', '2022-11-12T13:14:15.999Z'].map((t) => new Date(t));
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    for (const [i, at] of times.entries()) {
+      vi.setSystemTime(at);
+      await log.putArtifact({ id: `a${i}`, kind: 'summary', fromSeq: 1, toSeq: i + 1, data: { i } });
+    }
+  } finally {
+    vi.useRealTimers();
+  }
+  const written = (await log.listArtifacts()).map((a) => [a.id, a.createdAt]);
+  expect(written).toEqual([
+    ['a0', times[0]],
+    ['a1', times[1]],
+  ]);
+  await store.close();
+  const copy = createSqliteStore({ path: exportImport(source, 'times', 'times-target') });
+  const imported = createConversationMemory({
+    store: copy,
+    scope: { tenant: 'default' },
+    sessionId: 'times',
+  });
+  expect((await imported.listArtifacts()).map((a) => [a.id, a.createdAt])).toEqual(written);
+  await copy.close();
 });
 
 it('a file written before artifacts were exported (messages only) imports as before', () => {
@@ -112,13 +147,28 @@ it.each([
   ],
   [
     'a range backwards',
-    '{"type":"artifact","artifact":{"id":"a","kind":"k","fromSeq":1,"toSeq":0,"data":null}}',
+    '{"type":"artifact","artifact":{"id":"a","kind":"k","fromSeq":2,"toSeq":0,"data":null}}',
     /line 3: artifact "a": fromSeq and toSeq/,
   ],
   [
     'a field it does not have',
+    '{"type":"artifact","artifact":{"id":"a","kind":"k","fromSeq":0,"toSeq":0,"data":null,"at":1}}',
+    /line 3: artifact: "at" is not a field/,
+  ],
+  [
+    'a createdAt that is no time',
+    '{"type":"artifact","artifact":{"id":"a","kind":"k","fromSeq":0,"toSeq":0,"data":null,"createdAt":"yesterday"}}',
+    /line 3: artifact "a": createdAt must be a time as export writes it .*"yesterday"/,
+  ],
+  [
+    'a createdAt that is a number',
     '{"type":"artifact","artifact":{"id":"a","kind":"k","fromSeq":0,"toSeq":0,"data":null,"createdAt":1}}',
-    /line 3: artifact: "createdAt" is not a field/,
+    /line 3: artifact "a": createdAt must be/,
+  ],
+  [
+    'a createdAt of a day that does not exist',
+    '{"type":"artifact","artifact":{"id":"a","kind":"k","fromSeq":0,"toSeq":0,"data":null,"createdAt":"2021-02-30T00:00:00.000Z"}}',
+    /line 3: artifact "a": createdAt must be/,
   ],
   [
     'an empty kind',

@@ -18,10 +18,12 @@ import { requireSession } from './scope-hint.ts';
 /**
  * A session as JSON lines: a header `{"type":"session","id":…,"metadata":…}`, then one
  * `{"type":"message","message":…}` per live message in order (engram's message JSON: ids, dates, bytes kept),
- * then one `{"type":"artifact","artifact":{"id","kind","fromSeq","toSeq","data"}}` per artifact beside the log, by id
+ * then one `{"type":"artifact","artifact":{"id","kind","fromSeq","toSeq","data","createdAt"}}` per artifact beside the
+ * log, by id, `createdAt` the time it was written (an ISO 8601 UTC string, which an import keeps)
  * (a chat's stop marks, summaries, ladder steps, observations, checkpoints), its range given in positions of the
  * file's messages (1 for the first: the sequence numbers they get in a session of their own; a range of deleted
- * messages moves as `sessions.copy` moves it). Sequence numbers and the scope are left out, so a session moves
+ * messages moves as `sessions.copy` moves it, one of deleted messages only is the empty range after the messages
+ * before it, `fromSeq` = `toSeq` + 1). Sequence numbers and the scope are left out, so a session moves
  * between stores and tenants, and export → import → export gives the same bytes.
  */
 export async function exportSession(
@@ -53,10 +55,11 @@ export async function exportSession(
   const artifacts = (await store.listArtifacts(scope, sessionId)).sort((a, b) =>
     a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
   );
-  for (const { id, kind, fromSeq, toSeq, data } of artifacts)
-    lines.push(
-      JSON.stringify({ type: 'artifact', artifact: { id, kind, ...positions.range(fromSeq, toSeq), data } }),
-    );
+  for (const { id, kind, fromSeq, toSeq, data, createdAt } of artifacts) {
+    const range = positions.range(fromSeq, toSeq);
+    const artifact = { id, kind, ...range, data, createdAt: createdAt.toISOString() };
+    lines.push(JSON.stringify({ type: 'artifact', artifact }));
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -145,18 +148,22 @@ export function parseSessionJsonl(text: string): {
   return { ...header, messages, artifacts };
 }
 
-/** An artifact of a session file: its range in positions of the file's messages (1 for the first, 0 for none before). */
-export type FileArtifact = Omit<Artifact, 'createdAt'>;
+/**
+ * An artifact of a session file: its range in positions of the file's messages (1 for the first, 0 for none before),
+ * and the time it was written when the file gives it (files exported before it was kept do not).
+ */
+export type FileArtifact = Omit<Artifact, 'createdAt'> & { createdAt?: Date };
 
 /**
- * An artifact line's `artifact` (line `n`): an id and kind a store takes, a range `0 ≤ fromSeq ≤ toSeq`, and JSON
- * data; a bad-input error naming the line and the field otherwise.
+ * An artifact line's `artifact` (line `n`): an id and kind a store takes, a range `0 ≤ fromSeq ≤ toSeq + 1`
+ * (`toSeq + 1` when it covers no message), JSON data and an optional `createdAt` (an ISO 8601 UTC time as
+ * `toISOString` writes it); a bad-input error naming the line and the field otherwise.
  */
 function parseArtifact(value: unknown, n: number): FileArtifact {
   const bad = (why: string) => new BadInputError(`line ${n}: ${why}`);
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw bad('expected {"type":"artifact","artifact":{"id","kind","fromSeq","toSeq","data"}}');
-  const { id, kind, fromSeq, toSeq, data, ...rest } = value as Record<string, unknown>;
+    throw bad('expected {"type":"artifact","artifact":{"id","kind","fromSeq","toSeq","data","createdAt"}}');
+  const { id, kind, fromSeq, toSeq, data, createdAt, ...rest } = value as Record<string, unknown>;
   const extra = Object.keys(rest)[0];
   if (extra !== undefined) throw bad(`artifact: "${extra}" is not a field of an artifact`);
   try {
@@ -164,11 +171,20 @@ function parseArtifact(value: unknown, n: number): FileArtifact {
   } catch (error) {
     throw bad(errorText(error));
   }
-  if ((fromSeq as number) < 0 || (fromSeq as number) > (toSeq as number))
+  // `toSeq + 1`: the empty range of an artifact whose messages were all deleted (see `createCopiedSeqs`).
+  if ((fromSeq as number) < 0 || (fromSeq as number) > (toSeq as number) + 1)
     throw bad(
-      `artifact "${id}": fromSeq and toSeq must be positions with 0 ≤ fromSeq ≤ toSeq, got ${fromSeq} and ${toSeq}`,
+      `artifact "${id}": fromSeq and toSeq must be positions with 0 ≤ fromSeq ≤ toSeq + 1 (toSeq + 1: it covers no message), got ${fromSeq} and ${toSeq}`,
     );
-  return { id, kind, fromSeq, toSeq, data: data ?? null } as FileArtifact;
+  const artifact = { id, kind, fromSeq, toSeq, data: data ?? null } as FileArtifact;
+  if (createdAt === undefined) return artifact;
+  // The form `toISOString` writes, and only a real time: "2021-02-30T…" or a bare date is refused, not moved.
+  const at = typeof createdAt === 'string' ? new Date(createdAt) : undefined;
+  if (!at || Number.isNaN(at.getTime()) || at.toISOString() !== createdAt)
+    throw bad(
+      `artifact "${id}": createdAt must be a time as export writes it (e.g. "2026-01-01T00:00:00.000Z"), got ${JSON.stringify(createdAt)?.slice(0, 60)}`,
+    );
+  return { ...artifact, createdAt: at };
 }
 
 /**

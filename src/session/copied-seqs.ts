@@ -8,8 +8,11 @@ export interface CopiedSeqs {
   add(from: number, to: number): void;
   /**
    * An artifact's `fromSeq`–`toSeq` in the copy: `fromSeq` moves to the first copied entry at or after it, `toSeq` to
-   * the last copied entry at or before it (0 before any); a range that holds no copied entry becomes the position
-   * just after the entries before it (`fromSeq` = `toSeq`). An entry the range names keeps being named.
+   * the last copied entry at or before it (0 before any). A range that names no copied entry (only deleted ones)
+   * becomes the empty range just after the `n` entries copied before it: `{ fromSeq: n + 1, toSeq: n }`, which names
+   * no entry (every consumer reads `fromSeq > toSeq` as covering nothing: a summary of it is not in force, it marks no
+   * chat reply as stopped) while its `toSeq` keeps its place in the log's order (an observer's cursor, the order
+   * artifacts are listed in). An entry the range names keeps being named, and no other entry is.
    */
   range(fromSeq: number, toSeq: number): { fromSeq: number; toSeq: number };
 }
@@ -38,7 +41,7 @@ export function createCopiedSeqs(): CopiedSeqs {
       const first = firstAtOrAfter(fromSeq);
       const last = firstAtOrAfter(toSeq + 1) - 1;
       const to = last >= 0 ? (targets[last] as number) : 0;
-      if (first > last) return { fromSeq: to, toSeq: to };
+      if (first > last) return { fromSeq: to + 1, toSeq: to };
       return { fromSeq: targets[first] as number, toSeq: to };
     },
   };

@@ -9,6 +9,7 @@
  */
 
 export type { RetentionPolicy } from '../memory/retention-policy.ts';
+export type { SessionPageCursor, SessionPageOptions } from '../store/list-session-page.ts';
 export { type SavedSession, SessionManager } from './session-manager.ts';
 export {
   type CreateSessionOptions,

@@ -13,6 +13,7 @@ import {
   retentionAt,
 } from '../memory/retention-policy.ts';
 import { listAllSessions } from '../store/list-all-sessions.ts';
+import { listSessionPage, type SessionPageOptions } from '../store/list-session-page.ts';
 import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
 import { reservedSessionKey } from '../store/reserved-session-keys.ts';
 import { checkSessionId } from '../store/store-helpers.ts';
@@ -46,10 +47,17 @@ export interface Sessions {
   /** Opens an existing session's conversation memory; throws SESSION_NOT_FOUND when the scope cannot see it. */
   open(sessionId: string): Promise<ConversationMemory>;
   /**
-   * Sessions the scope lists, newest first (see `MemoryStoreV1.listSessions`): a scope without `user` / `agent`
-   * also lists its users' and agents' sessions, which only their owner scope (`record.scope`) opens by id.
+   * Sessions the scope lists, newest first, then by id, user and agent within a millisecond (see `MemoryStoreV1.
+   * listSessions`): a scope without `user` / `agent` also lists its users' and agents' sessions, which only their
+   * owner scope (`record.scope`) opens by id. To page, pass the last session of a page as the next one's
+   * `startAfter`: no session is skipped or repeated, even when many share a millisecond. `before` is exclusive of
+   * its whole millisecond, so `before: last.createdAt` would skip the sessions created in the same millisecond as
+   * `last` that did not fit on its page. `before` and `startAfter` together are `INVALID_ARGUMENT`.
+   * @example
+   * let page = await sessions.list({ limit: 50 });
+   * while (page.length > 0) page = await sessions.list({ limit: 50, startAfter: page.at(-1) });
    */
-  list(options?: { limit?: number; before?: Date }): Promise<SessionRecord[]>;
+  list(options?: SessionPageOptions): Promise<SessionRecord[]>;
   /**
    * A branch that shares the history up to and including `atMessageId` or `atSeq` (one of them, not both)
    * without copying it (seed 003's branch isolation); what either side appends later is invisible to the other.
@@ -61,7 +69,8 @@ export interface Sessions {
   /**
    * A full, independent copy of a session's live messages, artifacts and metadata. The copy's messages are numbered
    * afresh (1, 2, 3, … without the source's gaps), and each artifact's `fromSeq`–`toSeq` is moved onto the copied
-   * messages it named (its `data` is copied as it is).
+   * messages it named (its `data` is copied as it is); one that named only deleted messages covers none in the copy,
+   * its range empty (`fromSeq` = `toSeq` + 1, see `createCopiedSeqs`). Artifacts get the copy's time as `createdAt`.
    */
   copy(sessionId: string, options?: { id?: string }): Promise<ConversationMemory>;
   /**
@@ -153,8 +162,9 @@ export function createSessions(options: SessionsOptions): Sessions {
       return memoryFor(id);
     },
     async list(o) {
-      if (o !== undefined) checkMethodOptions(o, { limit: true, before: true }, 'sessions.list');
-      return store.listSessions(scope, o);
+      if (o !== undefined)
+        checkMethodOptions(o, { limit: true, before: true, startAfter: true }, 'sessions.list');
+      return listSessionPage(store, scope, o);
     },
     async fork(id, at) {
       checkMethodOptions(at, { atMessageId: true, atSeq: true, id: true }, 'sessions.fork');

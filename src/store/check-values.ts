@@ -2,7 +2,7 @@ import { checkKnownKeys } from '../core/check-options.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { checkId } from '../core/ids.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
-import type { Artifact } from './memory-store.ts';
+import type { Artifact, PutArtifactOptions } from './memory-store.ts';
 
 /** Throws `InvalidValueError` unless session metadata is a plain JSON object (see {@link checkJsonValue}). */
 export function checkSessionMetadata(metadata: unknown, component: string): void {
@@ -36,6 +36,23 @@ export function checkListArtifactsOptions(options: unknown, component: string): 
   const { data } = options as { data?: unknown };
   if (data !== undefined && typeof data !== 'boolean')
     throw new InvalidValueError({ path: 'options.data', problem: 'expected a boolean', component });
+}
+
+/**
+ * Throws `InvalidValueError` (`INVALID_ARGUMENT`) unless `putArtifact`'s options are undefined or an object whose
+ * `createdAt`, when set, is a valid Date, and (`INVALID_ARGUMENT` naming it) that has no other key. Returns the
+ * time to store: `createdAt`, else now.
+ */
+export function checkPutArtifactOptions(options: unknown, component: string): Date {
+  if (options === undefined) return new Date();
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new InvalidValueError({ path: 'options', problem: 'expected an object', component });
+  checkKnownKeys(options as PutArtifactOptions, { createdAt: true }, 'putArtifact', component);
+  const { createdAt } = options as PutArtifactOptions;
+  if (createdAt === undefined) return new Date();
+  if (!(createdAt instanceof Date && Number.isFinite(createdAt.getTime())))
+    throw new InvalidValueError({ path: 'options.createdAt', problem: 'expected a valid Date', component });
+  return new Date(createdAt.getTime());
 }
 
 /** Checks an artifact before it is stored. */

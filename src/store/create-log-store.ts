@@ -3,7 +3,7 @@ import { checkScope, type Scope } from '../core/scope.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import type { HasAppendWithArtifacts } from './append-with-artifacts.ts';
 import { defaultMaxMessageBytes, type InputLimits } from './check-inputs.ts';
-import { checkListArtifactsOptions, checkSince } from './check-values.ts';
+import { checkListArtifactsOptions, checkPutArtifactOptions, checkSince } from './check-values.ts';
 import { engineAppends } from './engine-append.ts';
 import { engineDeleteSession } from './engine-delete.ts';
 import { forkByCopy } from './fork-by-copy.ts';
@@ -212,9 +212,10 @@ export function createLogStore<E extends object>(
       return step(() => ops.searchMessages(driver, scope, query));
     },
 
-    async putArtifact(scope, sessionId, artifact) {
+    async putArtifact(scope, sessionId, artifact, options) {
       enter(scope);
-      return step(() => driver.putArtifact(scope, sessionId, artifact));
+      checkPutArtifactOptions(options, component);
+      return step(() => driver.putArtifact(scope, sessionId, artifact, options));
     },
     async listArtifacts(scope, sessionId, kind, since, options) {
       enter(scope);

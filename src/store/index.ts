@@ -10,6 +10,7 @@ export type {
   AppendOptions,
   LogStats,
   MemoryStoreV1,
+  PutArtifactOptions,
   SearchHit,
   SearchQuery,
   SessionRecord,

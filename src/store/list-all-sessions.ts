@@ -1,4 +1,5 @@
 import type { Scope } from '../core/scope.ts';
+import { listMillisecond } from './list-session-page.ts';
 import type { SessionRecord } from './memory-store.ts';
 
 /** What {@link listAllSessions} pages through: a store's or a log driver's `listSessions`. */
@@ -29,14 +30,7 @@ export async function* listAllSessions(
     }
     const last = (page.at(-1) as SessionRecord).createdAt.getTime();
     yield* page.filter((r) => r.createdAt.getTime() > last);
-    for (let limit = 2 * pageSize; ; limit *= 2) {
-      const bucket = await lister.listSessions(scope, { limit, before: new Date(last + 1) });
-      const same = bucket.filter((r) => r.createdAt.getTime() === last);
-      if (same.length < bucket.length || bucket.length < limit) {
-        yield* same;
-        break;
-      }
-    }
+    yield* await listMillisecond(lister, scope, last, 2 * pageSize);
     before = new Date(last);
   }
 }

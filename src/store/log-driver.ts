@@ -3,7 +3,6 @@ import type { LogEntry } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
 import type {
   AppendInput,
-  Artifact,
   CreateSessionInput,
   DeleteSessionOptions,
   LogStats,
@@ -99,8 +98,8 @@ export interface LogDriverV1 {
   deleteMessages(scope: Scope, sessionId: string, ids: readonly string[]): Promise<number>;
 
   // Artifacts (3).
-  /** `MemoryStoreV1.putArtifact`. */
-  putArtifact(scope: Scope, sessionId: string, artifact: Omit<Artifact, 'createdAt'>): Promise<Artifact>;
+  /** `MemoryStoreV1.putArtifact`: with `options.createdAt` (checked by the engine) the artifact's `createdAt`. */
+  putArtifact: MemoryStoreV1['putArtifact'];
   /**
    * `MemoryStoreV1.listArtifacts` (`since` and `options` are checked first; a driver may ignore `since` and list
    * all, and ignore `options.data` and read every artifact's data).

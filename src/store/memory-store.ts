@@ -198,6 +198,18 @@ export interface Artifact {
   createdAt: Date;
 }
 
+/** Options of `MemoryStoreV1.putArtifact`. */
+export interface PutArtifactOptions {
+  /**
+   * The artifact's `createdAt`, instead of the time of the write: a session moved from another store keeps its
+   * artifacts' times (`engram import`). A valid Date, else `INVALID_ARGUMENT` and nothing is written
+   * (`checkPutArtifactOptions`). `listArtifacts(since)` finds the artifact by this time, so a reader that follows
+   * the session by `since` does not see one written with an earlier time: give it only to a session no one reads
+   * yet. @default the time of the write
+   */
+  createdAt?: Date;
+}
+
 /**
  * The storage contract every driver implements (DESIGN.md §4). Every call carries the caller's scope, and
  * nothing any input can do returns another tenant's data.
@@ -318,8 +330,16 @@ export interface MemoryStoreV1 {
    */
   searchMessages(scope: Scope, query: SearchQuery): Promise<SearchHit[]>;
 
-  /** Writes (or replaces, by id) an artifact; its `data` follows the stored-value rule (see above). */
-  putArtifact(scope: Scope, sessionId: string, artifact: Omit<Artifact, 'createdAt'>): Promise<Artifact>;
+  /**
+   * Writes (or replaces, by id) an artifact; its `data` follows the stored-value rule (see above). Its `createdAt`
+   * is the time of the write, or `options.createdAt` (see {@link PutArtifactOptions}), which every store keeps.
+   */
+  putArtifact(
+    scope: Scope,
+    sessionId: string,
+    artifact: Omit<Artifact, 'createdAt'>,
+    options?: PutArtifactOptions,
+  ): Promise<Artifact>;
   /**
    * Artifacts of a session, optionally of one kind, ordered by `toSeq`. With `since`, at least those written or
    * rewritten at or after it (`createdAt >= since`); a store may return more (one that ignores it returns all),

@@ -170,10 +170,12 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
     const system = log.systems;
     if (summary && checkedAt !== log.rereads) {
       // Its last covered message deleted (all of them, or a chat edit or regenerate that deleted a message and
-      // everything after it): the summary stands for messages the log no longer holds. Its artifact goes, and the
-      // newest one left is checked in turn (a view opened later finds the same).
+      // everything after it), or an empty range (`fromSeq > toSeq`: a copy's or an import's of a summary whose
+      // messages were all deleted): the summary stands for messages the log no longer holds. Its artifact goes, and
+      // the newest one left is checked in turn (a view opened later finds the same).
       while (summary) {
-        const last = await conversation.entries({ fromSeq: summary.toSeq, toSeq: summary.toSeq, limit: 1 });
+        const { fromSeq, toSeq } = summary;
+        const last = fromSeq > toSeq ? [] : await conversation.entries({ fromSeq: toSeq, toSeq, limit: 1 });
         if (last.length > 0) break;
         await conversation.deleteArtifact(summary.id);
         const loaded = await loadSummaryAndTokens(conversation);

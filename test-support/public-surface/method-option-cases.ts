@@ -130,6 +130,16 @@ export const methodOptionCases: Record<string, MethodOptionCase> = {
     call: async (s, o) => (await withSession(s)).listArtifacts(scope, 's', undefined, undefined, o),
   },
   'MemoryStoreV1.listSessions': { on: stores, call: (s, o) => s.listSessions(scope, o) },
+  'MemoryStoreV1.putArtifact': {
+    on: stores,
+    call: async (s, o) =>
+      (await withSession(s)).putArtifact(
+        scope,
+        's',
+        { id: 'a', kind: 'k', fromSeq: 0, toSeq: 0, data: null },
+        o,
+      ),
+  },
   'Sessions.copy': {
     on: ['sessions'],
     call: async (s, o) => s.copy((await s.create({ id: 'a' })).sessionId, o),
@@ -168,6 +178,8 @@ export const methodOptionExclusions: Record<string, string> = {
     'a driver contract (see LogDriverV1.append; MemoryStoreV1.listArtifacts is walked)',
   'LogDriverV1.listSessions':
     'a driver contract (see LogDriverV1.append; MemoryStoreV1.listSessions is walked)',
+  'LogDriverV1.putArtifact':
+    'a driver contract (see LogDriverV1.append; MemoryStoreV1.putArtifact is walked)',
   'LongTermDriverV1.latestRecordTime':
     'a driver contract: createLongTermRecords checks the options before calling it (LongTermStoreV1.latestRecordTime is walked)',
   'LongTermDriverV1.listRecords':

@@ -31,9 +31,10 @@ export interface IngestSession {
   messages: MemoryMessage[];
   /**
    * Artifacts to write beside a new session's messages (an exported session's), each range in positions of
-   * `messages` (1 for the first, 0 before any), checked. Written before the session's commit. @default []
+   * `messages` (1 for the first, 0 before any), checked, with the time it was written at when the file gives it
+   * (else the time of the import). Written before the session's commit. @default []
    */
-  artifacts?: readonly Omit<Artifact, 'createdAt'>[];
+  artifacts?: readonly (Omit<Artifact, 'createdAt'> & { createdAt?: Date })[];
 }
 
 /** Options of {@link writeSessions}. */
@@ -178,7 +179,9 @@ export async function writeSessions(
       const before = (await store.stats(scope, s.id)).lastSeq - s.messages.length;
       for (const a of s.artifacts ?? []) {
         stopIfInterrupted();
-        await store.putArtifact(scope, s.id, { ...a, fromSeq: before + a.fromSeq, toSeq: before + a.toSeq });
+        const { createdAt, ...artifact } = a;
+        const moved = { ...artifact, fromSeq: before + a.fromSeq, toSeq: before + a.toSeq };
+        await store.putArtifact(scope, s.id, moved, createdAt && { createdAt });
       }
     }
     for (const s of sessions) {

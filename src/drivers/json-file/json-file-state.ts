@@ -1,7 +1,7 @@
 import { checkId } from '../../core/ids.ts';
 import { checkJsonValue } from '../../messages/check-json-value.ts';
 import { copyJsonValue } from '../../messages/json-value.ts';
-import { checkArtifact } from '../../store/check-values.ts';
+import { checkArtifact, checkPutArtifactOptions } from '../../store/check-values.ts';
 import { listedArtifact } from '../../store/listed-artifact.ts';
 import type { LogDriverV1 } from '../../store/log-driver.ts';
 import type { Artifact } from '../../store/memory-store.ts';
@@ -21,11 +21,12 @@ type ArtifactStateMethods = Pick<
 export function jsonFileArtifactStateMethods(c: JsonFileContext): ArtifactStateMethods {
   const slots = createStateSlots({ load: c.load, component });
   return {
-    putArtifact: (scope, sessionId, artifact) =>
+    putArtifact: (scope, sessionId, artifact, options) =>
       c.op(scope, async (t) => {
         const data = await c.session(t, scope, sessionId);
         checkArtifact(artifact, component);
-        const stored: Artifact = { ...copyJsonValue(artifact), createdAt: new Date() };
+        const createdAt = checkPutArtifactOptions(options, component);
+        const stored: Artifact = { ...copyJsonValue(artifact), createdAt };
         const previous = data.artifacts.get(artifact.id);
         data.artifacts.set(artifact.id, stored);
         try {

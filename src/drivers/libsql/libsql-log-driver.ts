@@ -60,7 +60,8 @@ export function createLibsqlLogDriver(db: LibsqlExecutor, options: LibsqlLogDriv
     readRange: (scope, sessionId, query) => readEntries(db, scope, sessionId, query),
     stats: (scope, sessionId) => logStats(db, scope, sessionId),
     deleteMessages: (scope, sessionId, ids) => tombstone(db, scope, sessionId, ids),
-    putArtifact: (scope, sessionId, artifact) => putArtifact(db, scope, sessionId, artifact),
+    putArtifact: (scope, sessionId, artifact, options) =>
+      putArtifact(db, scope, sessionId, artifact, options),
     listArtifacts: (scope, sessionId, kind, since, options) =>
       listArtifacts(db, scope, sessionId, kind, since, options?.data !== false),
     deleteArtifact: (scope, sessionId, artifactId) => deleteArtifact(db, scope, sessionId, artifactId),

@@ -3,8 +3,10 @@ import {
   checkArtifact,
   checkId,
   checkJsonValue,
+  checkPutArtifactOptions,
   checkSessionId,
   checkStateKey,
+  type PutArtifactOptions,
   type Scope,
   sessionNotFound,
   stateKeySession,
@@ -18,19 +20,20 @@ const component = 'libsql';
 /** A JSON value as stored (any value; the kit's checks ran before). */
 type Json = Artifact['data'];
 
-/** Writes (or replaces, by id) an artifact of the session owned by exactly `scope`. */
+/** Writes (or replaces, by id) an artifact of the session owned by exactly `scope` (at `options.createdAt`, else now). */
 export function putArtifact(
   db: LibsqlExecutor,
   scope: Scope,
   sessionId: string,
   artifact: Omit<Artifact, 'createdAt'>,
+  options?: PutArtifactOptions,
 ): Promise<Artifact> {
   checkSessionId(sessionId, component);
   return db.write(async (tx) => {
     const { rid } = await loadSession(tx, scope, sessionId);
     checkArtifact(artifact, component);
+    const now = checkPutArtifactOptions(options, component).getTime();
     const data = JSON.stringify(artifact.data);
-    const now = Date.now();
     await tx.run(
       `INSERT INTO engram_artifacts (session, id, kind, from_seq, to_seq, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (session, id) DO UPDATE SET kind = excluded.kind, from_seq = excluded.from_seq, to_seq = excluded.to_seq, data = excluded.data, created_at = excluded.created_at`,

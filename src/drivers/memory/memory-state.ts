@@ -2,7 +2,7 @@ import { checkId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
 import { checkJsonValue } from '../../messages/check-json-value.ts';
 import { copyJsonValue } from '../../messages/json-value.ts';
-import { checkArtifact } from '../../store/check-values.ts';
+import { checkArtifact, checkPutArtifactOptions } from '../../store/check-values.ts';
 import { listedArtifact } from '../../store/listed-artifact.ts';
 import type { LogDriverV1 } from '../../store/log-driver.ts';
 import type { Artifact } from '../../store/memory-store.ts';
@@ -24,10 +24,11 @@ export function memoryArtifactStateMethods(t: MemoryTables): ArtifactStateMethod
     return id === undefined || t.sessions.has(sessionKey(scope, id));
   };
   return {
-    async putArtifact(scope, sessionId, artifact) {
+    async putArtifact(scope, sessionId, artifact, options) {
       const data = findSession(t, scope, sessionId);
       checkArtifact(artifact, component);
-      const stored: Artifact = { ...copyJsonValue(artifact), createdAt: new Date() };
+      const createdAt = checkPutArtifactOptions(options, component);
+      const stored: Artifact = { ...copyJsonValue(artifact), createdAt };
       data.artifacts.set(artifact.id, stored);
       return structuredClone(stored);
     },

@@ -17,17 +17,18 @@ export function jsonText(value: unknown, what: string, component: string): strin
   return JSON.stringify(value);
 }
 
-/** Writes or replaces an artifact (the session is already checked). */
+/** Writes or replaces an artifact (the session is already checked) at `createdAt` (checked already), else now. */
 export async function upsertArtifact(
   client: SqlClient,
   component: string,
   tenant: string,
   logId: string,
   artifact: Omit<Artifact, 'createdAt'>,
+  createdAt?: Date,
 ): Promise<Artifact> {
   checkArtifact(artifact, component);
   const data = JSON.stringify(artifact.data);
-  const now = Date.now();
+  const now = createdAt?.getTime() ?? Date.now();
   await queryRun(
     client,
     sql`INSERT INTO engram_artifacts (tenant, session_id, id, kind, from_seq, to_seq, data, created_at) VALUES (${tenant}, ${logId}, ${artifact.id}, ${artifact.kind}, ${artifact.fromSeq}, ${artifact.toSeq}, ${data}, ${now})

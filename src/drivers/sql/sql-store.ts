@@ -11,7 +11,7 @@ import {
   checkSearchQuery,
   prepareInputs,
 } from '../../store/check-inputs.ts';
-import { checkListArtifactsOptions, checkSince } from '../../store/check-values.ts';
+import { checkListArtifactsOptions, checkPutArtifactOptions, checkSince } from '../../store/check-values.ts';
 import type { MemoryStoreV1, StoreCapabilities } from '../../store/memory-store.ts';
 import { checkSessionId } from '../../store/store-helpers.ts';
 import { type AppendBatchRunner, appendInOneTransaction } from './sql-append-batch.ts';
@@ -242,12 +242,13 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
         return searchEntries(client, scope, query, words, limit);
       }),
 
-    putArtifact: (scope, sessionId, artifact) =>
+    putArtifact: (scope, sessionId, artifact, options) =>
       op('putArtifact', scope, () => {
         checkSession(sessionId);
+        checkPutArtifactOptions(options, component);
         return client.transaction(async (tx) => {
           const session = await loadSession(tx, scope, sessionId, component, true);
-          return upsertArtifact(tx, component, session.tenant, session.logId, artifact);
+          return upsertArtifact(tx, component, session.tenant, session.logId, artifact, options?.createdAt);
         });
       }),
 

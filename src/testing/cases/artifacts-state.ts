@@ -38,6 +38,34 @@ export const artifactStateCases: StoreCase[] = [
     },
   },
   {
+    name: 'artifacts: put with options.createdAt keeps that time (a moved session); a bad one writes nothing',
+    needsReopen: true,
+    async run({ store, scope, reopen }) {
+      const s = scope();
+      await store.createSession(s, { id: 'moved' });
+      const at = new Date('2021-03-04T05:06:07.089Z');
+      const artifact = { id: 'a1', kind: 'summary', fromSeq: 1, toSeq: 0, data: { text: 'old' } };
+      const put = await store.putArtifact(s, 'moved', artifact, { createdAt: at });
+      expect(put.createdAt).toEqual(at);
+      expect((await store.listArtifacts(s, 'moved'))[0]?.createdAt).toEqual(at);
+      const now = await store.putArtifact(s, 'moved', { ...artifact, id: 'a2' }, {});
+      expect(now.createdAt.getTime()).toBeGreaterThan(at.getTime());
+      for (const bad of [new Date(Number.NaN), '2021-03-04T05:06:07.089Z', 1614834367089, null])
+        await expectMemoryError(
+          store.putArtifact(s, 'moved', { ...artifact, id: 'bad' }, { createdAt: bad as never }),
+          'INVALID_ARGUMENT',
+        );
+      await expectMemoryError(
+        store.putArtifact(s, 'moved', { ...artifact, id: 'bad' }, { createdAT: at } as never),
+        'INVALID_ARGUMENT',
+      );
+      expect((await store.listArtifacts(s, 'moved')).map((a) => a.id).sort()).toEqual(['a1', 'a2']);
+      const reopened = await reopen();
+      const listed = await reopened.listArtifacts(s, 'moved');
+      expect(listed.find((a) => a.id === 'a1')?.createdAt).toEqual(at);
+    },
+  },
+  {
     name: 'artifacts: a listing without data names what the full listing names, in its order (data null or whole)',
     async run({ store, scope }) {
       const op = fc.oneof(

@@ -129,8 +129,6 @@ export {
   type RetentionPolicy,
   type SavedSession,
   SessionManager,
-  type SessionPageCursor,
-  type SessionPageOptions,
   type Sessions,
   type SessionsOptions,
 } from './session/index.ts';
@@ -138,7 +136,6 @@ export type {
   AppendOptions,
   LogStats,
   MemoryStoreV1,
-  PutArtifactOptions,
   SearchHit,
   SearchQuery,
   SessionRecord,

@@ -1,12 +1,7 @@
 import type { Scope } from '../core/scope.ts';
 import { listMillisecond } from './list-session-page.ts';
 import type { SessionRecord } from './memory-store.ts';
-
-/** What {@link listAllSessions} pages through: a store's or a log driver's `listSessions`. */
-export interface SessionLister {
-  /** Sessions newest first, at most `limit`, created before `before` (exclusive). */
-  listSessions(scope: Scope, options?: { limit?: number; before?: Date }): Promise<SessionRecord[]>;
-}
+import type { SessionLister } from './session-lister.ts';
 
 /**
  * Every session `listSessions(scope)` lists, newest first, `pageSize` at a time (created before `start` when given,

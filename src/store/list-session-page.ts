@@ -2,8 +2,8 @@ import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import { checkListOptions } from './check-inputs.ts';
-import type { SessionLister } from './list-all-sessions.ts';
 import type { SessionRecord } from './memory-store.ts';
+import type { SessionLister } from './session-lister.ts';
 
 /** Where a page of sessions goes on: the last session of the previous page (a `SessionRecord` will do). */
 export type SessionPageCursor = Pick<SessionRecord, 'id' | 'scope' | 'createdAt'>;

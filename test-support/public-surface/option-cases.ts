@@ -185,6 +185,11 @@ export const optionCases: Record<string, OptionCase> = {
     call: (fn, o) => fn(o, 'keys'),
     names: 'listArtifacts',
   },
+  'driver.checkPutArtifactOptions': {
+    options: () => ({}),
+    call: (fn, o) => fn(o, 'keys'),
+    names: 'putArtifact',
+  },
   'driver.checkAppendOptions': { options: () => ({}), call: (fn, o) => fn(o, 'keys'), names: 'append' },
   'driver.checkDeleteSessionOptions': {
     options: () => ({}),

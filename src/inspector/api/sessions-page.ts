@@ -1,6 +1,7 @@
 import type { Scope } from '../../core/scope.ts';
-import { listAllSessions, type SessionLister } from '../../store/list-all-sessions.ts';
+import { listAllSessions } from '../../store/list-all-sessions.ts';
 import type { SessionRecord } from '../../store/memory-store.ts';
+import type { SessionLister } from '../../store/session-lister.ts';
 import { badRequest } from './api-context.ts';
 
 /**

@@ -17,6 +17,7 @@ import { completeRewind, planRewind } from './rewind-chat.ts';
 import { settleWaitingCallsOf } from './settle-waiting-calls.ts';
 import { markStopped } from './stopped-marks.ts';
 import { stoppedStep } from './stopped-step.ts';
+import { storeChatEntries } from './store-chat-entries.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** What one agent turn of the chat handler needs. */
@@ -85,8 +86,11 @@ export async function runAgentTurn<M extends UIMessage>(turn: ChatAgentTurn<M>):
   // A new message instead of an answer (a regenerate or an edit of one the chat does not hold too: a retry of a
   // send that never reached it): what the last reply leaves waiting is settled (denied), its settled version stored
   // in the same write as the prompt, so the store keeps both or neither.
-  const storePrompt = <T>(store: (entries: readonly ChatEntry[]) => Promise<T>) =>
-    held ? store([prompt]) : settleWaitingCallsOf(chats, chatId, [prompt], store);
+  const storePrompt = <T>(store: (entries: readonly ChatEntry[]) => Promise<T>) => {
+    // A version another write took meanwhile: CONFLICT or DUPLICATE_MESSAGE_ID naming the message (storeChatEntries).
+    const write = (entries: readonly ChatEntry[]) => storeChatEntries(entries, 'body.message', store);
+    return held ? write([prompt]) : settleWaitingCallsOf(chats, chatId, [prompt], write);
+  };
   // The client went away while this turn waited for the chat's earlier one: its message is kept (as the run
   // would store it), the agent does not run. 499: the client closed the request.
   if (turn.abortSignal.aborted) {

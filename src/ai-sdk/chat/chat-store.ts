@@ -23,6 +23,7 @@ import { createKeyedQueue, type KeyedQueue } from './keyed-queue.ts';
 import { lastChatMessage } from './last-chat-message.ts';
 import { completeRewind, planRewind } from './rewind-chat.ts';
 import { inheritedMarks, stoppedEntryIds } from './stopped-marks.ts';
+import { storeChatEntries } from './store-chat-entries.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** The turn queues of each store object, shared by every chat store over it in this process. */
@@ -88,7 +89,9 @@ export interface ChatStore<M extends UIMessage = UIMessage> {
    * Validates the messages with the AI SDK's `validateUIMessages` (bad input: `INVALID_MESSAGE` naming
    * `messages[i]` and the part's path; a value no store reads back identical: `INVALID_ARGUMENT` naming its path)
    * and appends them, in order, in one atomic append: all or nothing. A message id already in the chat is
-   * `DUPLICATE_MESSAGE_ID`, and nothing is stored.
+   * `DUPLICATE_MESSAGE_ID`, and nothing is stored; so is one another write stored at the same time. A new version of
+   * a message (`rewind`: an edit, a regenerate) that another write made at the same time is `CONFLICT` naming the
+   * message, nothing stored (read the chat again).
    */
   append(chatId: string, messages: readonly M[], options?: ChatAppendOptions): Promise<void>;
   /**
@@ -227,7 +230,8 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
         entries.push(...encoded);
       }
       // The new versions first: a store that refuses them leaves the chat as it was.
-      if (entries.length > 0) await log.store(entries);
+      if (entries.length > 0)
+        await storeChatEntries(entries, 'append(chatId, messages)', (e) => log.store(e));
       await rewind?.finish();
     },
     async update(chatId, input, updateOptions = {}) {
@@ -258,7 +262,8 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
       const incomplete = updateOptions.incomplete === true;
       const version = rewind.version(message!.id)!;
       // The new version first (one atomic append: it replaces the old one from then on), then the old entries.
-      await log.store(await encodeUIMessage(message!, { tools, incomplete, location, version }));
+      const encoded = await encodeUIMessage(message!, { tools, incomplete, location, version });
+      await storeChatEntries(encoded, 'update(chatId, message)', (e) => log.store(e));
       await rewind.finish();
     },
   };

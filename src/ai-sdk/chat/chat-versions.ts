@@ -109,7 +109,9 @@ function startedVersion(message: MemoryMessage): { uiId: string; revision: numbe
 }
 
 /** The UI message id and version a chat entry starts, when it is the first entry of a chat's UI message. */
-export function versionOf(message: MemoryMessage): { uiId: string; revision: number } | undefined {
+export function versionOf(
+  message: Pick<MemoryMessage, 'metadata'>,
+): { uiId: string; revision: number } | undefined {
   const head = storedHeadSchema.safeParse(message.metadata?.[uiKey]);
   return head.success ? { uiId: head.data.message.id, revision: head.data.revision ?? 0 } : undefined;
 }

@@ -5,6 +5,7 @@ import { liveVersions, lookupByGet, nextVersion } from './chat-versions.ts';
 import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
 import { completeRewind, planRewind } from './rewind-chat.ts';
 import { givenDenial } from './stopped-reply.ts';
+import { storeChatEntries } from './store-chat-entries.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** Why an approval the user did not answer before writing again is denied (what the model and the UI read). */
@@ -77,7 +78,9 @@ export async function settleBeforeUserMessage<M extends UIMessage>(
     location: 'body.message',
     version,
   });
-  await settleWaitingCallsOf(chats, chatId, entries, (all) => conversation.store(all));
+  await settleWaitingCallsOf(chats, chatId, entries, (all) =>
+    storeChatEntries(all, 'body.message', (e) => conversation.store(e)),
+  );
 }
 
 /**

@@ -19,6 +19,7 @@ import { reservedSessionKey } from '../store/reserved-session-keys.ts';
 import { checkSessionId } from '../store/store-helpers.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { createCopiedSeqs } from './copied-seqs.ts';
+import { unitEnd } from './fork-point.ts';
 
 /** Options of {@link createSessions}. */
 export interface SessionsOptions {
@@ -61,6 +62,9 @@ export interface Sessions {
   /**
    * A branch that shares the history up to and including `atMessageId` or `atSeq` (one of them, not both)
    * without copying it (seed 003's branch isolation); what either side appends later is invisible to the other.
+   * A fork never splits a tool call from its result: a point between an assistant message's tool calls and the
+   * tool messages that answer them (what a chat reply that ran a tool holds) moves past those tool messages, so
+   * the branch holds the whole exchange and a view of it never sends a call without its result.
    */
   fork(
     sessionId: string,
@@ -180,6 +184,9 @@ export function createSessions(options: SessionsOptions): Sessions {
       if (atSeq === undefined) {
         throw invalid('fork needs atMessageId or atSeq');
       }
+      if (!Number.isSafeInteger(atSeq) || atSeq < 0)
+        throw invalid(`sessions.fork: atSeq must be an integer ≥ 0, got ${describeValue(atSeq)}`);
+      atSeq = await unitEnd(store, scope, id, atSeq);
       const record = await store.createSession(scope, {
         id: at.id ?? createId('ses'),
         metadata: { ...parent.metadata, 'engram.forkOf': id },

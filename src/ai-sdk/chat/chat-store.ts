@@ -238,9 +238,11 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
       const log = conversation(chatId); // checks the id
       checkAppendOptions(updateOptions, 'update');
       const [message] = await validateUIInput<M>([input], 'update(chatId, message)', tools);
-      // The log's newest entry before the last message is read: the rewind must not delete anything stored after it.
-      const seen = (await log.entries({ direction: 'backward', limit: 1 }))[0]?.seq ?? 0;
-      const last = await lastOf(log);
+      // The log's newest entry before the last message is read: the rewind must not delete anything stored after it
+      // (read only in a chat that exists: reading a log creates its session, and a refused update writes nothing).
+      const exists = (await store.getSession(log.scope, log.sessionId)) !== undefined;
+      const seen = exists ? ((await log.entries({ direction: 'backward', limit: 1 }))[0]?.seq ?? 0) : 0;
+      const last = exists ? await lastOf(log) : undefined;
       if (last?.message.id !== message!.id)
         throw new MemoryError({
           code: 'INVALID_ARGUMENT',

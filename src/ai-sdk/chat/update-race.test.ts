@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { UIMessage } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test-support/reliability/store-drivers.ts';
+import { defaultScope } from '../../core/scope.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
@@ -29,7 +30,7 @@ const stores: [string, () => Promise<MemoryStoreV1>][] = [
 ];
 
 describe.each(stores)('chats.update beside a concurrent append (%s)', (_, open) => {
-  it('never deletes a message appended after the one it updates: the append is kept, or the update refused', async () => {
+  it('never deletes a message appended after the one it updates: the append is kept, and the update stored or refused', async () => {
     const store = await open();
     const chats = createChatStore({ store });
     await chats.append('c', [msg('u1', 'user', 'q1'), msg('a1', 'assistant', 'r1')]);
@@ -41,7 +42,9 @@ describe.each(stores)('chats.update beside a concurrent append (%s)', (_, open) 
     const ids = (await chats.load('c')).map((m) => m.id);
     expect(ids).toContain('u2');
     if (updated.status === 'rejected') {
-      expect(updated.reason).toMatchObject({ code: 'CONFLICT' });
+      // CONFLICT (appended while the update read the chat), or INVALID_ARGUMENT (appended before it: a1 is no
+      // longer the last message); either way nothing of the update was stored.
+      expect(['CONFLICT', 'INVALID_ARGUMENT']).toContain(updated.reason.code);
       expect(ids).toEqual(['u1', 'a1', 'u2']);
     }
     await store.close?.();
@@ -69,5 +72,17 @@ describe('chats.update when an append lands inside it', () => {
       code: 'CONFLICT',
     });
     expect((await chats.load('c')).map((m) => m.id)).toEqual(['u1', 'a1', 'u2']);
+  });
+});
+
+describe.each(stores)('chats.update of a chat that does not exist (%s)', (_, open) => {
+  it('is refused (INVALID_ARGUMENT) and creates no session', async () => {
+    const store = await open();
+    const chats = createChatStore({ store });
+    await expect(chats.update('nope', msg('a1', 'assistant', 'x'))).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    expect(await store.getSession(defaultScope, 'nope')).toBeUndefined();
+    await store.close?.();
   });
 });

@@ -1,7 +1,7 @@
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { SessionRecord } from '../store/memory-store.ts';
-import { importOwnerKey, liveOwner, ownerWords } from './ingest/import-owner.ts';
+import { importOwnerKey, liveOwner, ownerWords } from '../store/session-writer.ts';
 import { importMarker } from './ingest/write-sessions.ts';
 
 /**

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEngramAsync } from '../../test-support/run-engram.ts';
 import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
-import { importOwnerKey } from './ingest/import-owner.ts';
+import { importOwnerKey } from '../store/session-writer.ts';
 import { importMarker } from './ingest/write-sessions.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-incomplete-'));

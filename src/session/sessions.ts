@@ -12,14 +12,16 @@ import {
   type RetentionPolicy,
   retentionAt,
 } from '../memory/retention-policy.ts';
+import { isUnfinished, removeAbandoned } from '../store/abandoned-session.ts';
 import { listAllSessions } from '../store/list-all-sessions.ts';
-import { listSessionPage, type SessionPageOptions } from '../store/list-session-page.ts';
+import type { SessionPageOptions } from '../store/list-session-page.ts';
 import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
 import { reservedSessionKey } from '../store/reserved-session-keys.ts';
 import { checkSessionId } from '../store/store-helpers.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
-import { createCopiedSeqs } from './copied-seqs.ts';
+import { copySession } from './copy-session.ts';
 import { unitEnd } from './fork-point.ts';
+import { listFinishedSessions } from './list-finished-sessions.ts';
 
 /** Options of {@link createSessions}. */
 export interface SessionsOptions {
@@ -43,9 +45,15 @@ export interface CreateSessionOptions {
 
 /** Sessions of one scope over a store: open, list, fork, copy, delete, retention and expiry. */
 export interface Sessions {
-  /** Creates a session and opens its conversation memory. */
+  /**
+   * Creates a session and opens its conversation memory. An id a session already holds is `INVALID_ARGUMENT`,
+   * except a copy or an import a crash cut short (see `copy`), which the new session replaces.
+   */
   create(options?: CreateSessionOptions): Promise<ConversationMemory>;
-  /** Opens an existing session's conversation memory; throws SESSION_NOT_FOUND when the scope cannot see it. */
+  /**
+   * Opens an existing session's conversation memory; throws SESSION_NOT_FOUND when the scope cannot see it, or
+   * while a `copy` (or an import) is still writing it.
+   */
   open(sessionId: string): Promise<ConversationMemory>;
   /**
    * Sessions the scope lists, newest first, then by id, user and agent within a millisecond (see `MemoryStoreV1.
@@ -53,7 +61,8 @@ export interface Sessions {
    * owner scope (`record.scope`) opens by id. To page, pass the last session of a page as the next one's
    * `startAfter`: no session is skipped or repeated, even when many share a millisecond. `before` is exclusive of
    * its whole millisecond, so `before: last.createdAt` would skip the sessions created in the same millisecond as
-   * `last` that did not fit on its page. `before` and `startAfter` together are `INVALID_ARGUMENT`.
+   * `last` that did not fit on its page. `before` and `startAfter` together are `INVALID_ARGUMENT`. A session a
+   * `copy` (or an import) is still writing, or one a crash cut short, is not listed.
    * @example
    * let page = await sessions.list({ limit: 50 });
    * while (page.length > 0) page = await sessions.list({ limit: 50, startAfter: page.at(-1) });
@@ -75,6 +84,10 @@ export interface Sessions {
    * afresh (1, 2, 3, … without the source's gaps), and each artifact's `fromSeq`–`toSeq` is moved onto the copied
    * messages it named (its `data` is copied as it is); one that named only deleted messages covers none in the copy,
    * its range empty (`fromSeq` = `toSeq` + 1, see `createCopiedSeqs`). Artifacts get the copy's time as `createdAt`.
+   * All or nothing, also across a crash: until its last write the copy is marked unfinished, and neither `list` nor
+   * `open` shows it; a copy that fails is deleted before its error is thrown, and one a crash (SIGKILL, power loss)
+   * cut short is replaced by the next `copy`, `create` or `fork` to its id (or removed by `expire`). Its cost is
+   * one store write per 1,000 messages and one per artifact. An id a session already holds is `INVALID_ARGUMENT`.
    */
   copy(sessionId: string, options?: { id?: string }): Promise<ConversationMemory>;
   /**
@@ -126,7 +139,9 @@ export function createSessions(options: SessionsOptions): Sessions {
   const require = async (id: string): Promise<SessionRecord> => {
     checkSessionId(id, 'session');
     const record = await store.getSession(scope, id);
-    if (!record) throw new NotFoundError({ kind: 'session', id, component: 'session' });
+    // A session a run is still writing (a copy, an import), or one a crash left unfinished, is not there yet.
+    if (!record || isUnfinished(record.metadata))
+      throw new NotFoundError({ kind: 'session', id, component: 'session' });
     return record;
   };
   const retentionOf = (r: SessionRecord): RetentionPolicy => {
@@ -158,7 +173,10 @@ export function createSessions(options: SessionsOptions): Sessions {
         'session',
       );
       const metadata = { ...(o.metadata ?? {}), 'engram.retention': retention };
-      const record = await store.createSession(scope, { id: o.id ?? createId('ses'), metadata });
+      const id = o.id ?? createId('ses');
+      checkSessionId(id, 'session');
+      await removeAbandoned(store, scope, id);
+      const record = await store.createSession(scope, { id, metadata });
       return memoryFor(record.id);
     },
     async open(id) {
@@ -168,7 +186,7 @@ export function createSessions(options: SessionsOptions): Sessions {
     async list(o) {
       if (o !== undefined)
         checkMethodOptions(o, { limit: true, before: true, startAfter: true }, 'sessions.list');
-      return listSessionPage(store, scope, o);
+      return listFinishedSessions(store, scope, o);
     },
     async fork(id, at) {
       checkMethodOptions(at, { atMessageId: true, atSeq: true, id: true }, 'sessions.fork');
@@ -187,8 +205,11 @@ export function createSessions(options: SessionsOptions): Sessions {
       if (!Number.isSafeInteger(atSeq) || atSeq < 0)
         throw invalid(`sessions.fork: atSeq must be an integer ≥ 0, got ${describeValue(atSeq)}`);
       atSeq = await unitEnd(store, scope, id, atSeq);
+      const forkId = at.id ?? createId('ses');
+      checkSessionId(forkId, 'session');
+      await removeAbandoned(store, scope, forkId);
       const record = await store.createSession(scope, {
-        id: at.id ?? createId('ses'),
+        id: forkId,
         metadata: { ...parent.metadata, 'engram.forkOf': id },
         fork: { parentId: id, atSeq },
       });
@@ -197,35 +218,10 @@ export function createSessions(options: SessionsOptions): Sessions {
     async copy(id, o = {}) {
       checkMethodOptions(o, { id: true }, 'sessions.copy');
       const source = await require(id);
-      const target = await store.createSession(scope, {
-        id: o.id ?? createId('ses'),
-        metadata: { ...source.metadata },
-      });
-      // The copy's seqs are dense: each artifact's range is moved onto the copied entries it named.
-      const seqs = createCopiedSeqs();
-      let fromSeq = 1;
-      for (;;) {
-        const page = await store.readRange(scope, id, { fromSeq, limit: 1000 });
-        if (page.length === 0) break;
-        const copied = await store.append(
-          scope,
-          target.id,
-          page.map((e) => ({ message: e.message, tokens: e.tokens })),
-        );
-        page.forEach((e, i) => {
-          seqs.add(e.seq, copied[i]!.seq);
-        });
-        fromSeq = page.at(-1)!.seq + 1;
-      }
-      for (const artifact of await store.listArtifacts(scope, id)) {
-        await store.putArtifact(scope, target.id, {
-          id: artifact.id,
-          kind: artifact.kind,
-          ...seqs.range(artifact.fromSeq, artifact.toSeq),
-          data: artifact.data,
-        });
-      }
-      return memoryFor(target.id);
+      const targetId = o.id ?? createId('ses');
+      checkSessionId(targetId, 'session');
+      await copySession(store, scope, source, targetId);
+      return memoryFor(targetId);
     },
     async delete(id) {
       await require(id);

@@ -1,6 +1,7 @@
 /**
- * The session metadata key `engram import` and `engram ingest` mark a session they are still writing with
- * (`'incomplete'`): a session that still has it was left by a crashed run, which the next run replaces.
+ * The session metadata key a run marks a session it is still writing with (`'incomplete'`): `engram import`,
+ * `engram ingest` and `sessions.copy`. A session that still has it once its run is gone (see
+ * `abandonedSession`) was left by a crash; the next run that writes its id replaces it.
  */
 export const importMarker = 'engram:import';
 

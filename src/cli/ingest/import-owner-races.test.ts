@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MemoryMessage } from '../../core/message.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
-import { currentOwner, liveOwner, staleAfterMs } from './import-owner.ts';
+import { currentOwner, liveOwner, staleAfterMs } from '../../store/session-writer.ts';
 import { type IngestSession, importMarker, writeSessions } from './write-sessions.ts';
 
 const scope = { tenant: 'default', user: 'default', agent: 'default' };

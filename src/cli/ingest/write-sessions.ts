@@ -6,20 +6,20 @@ import type { Scope } from '../../core/scope.ts';
 import { createSerialQueue, type SerialQueue } from '../../core/serial-queue.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { serializeMessage } from '../../messages/serialize.ts';
+import { markedUnfinished, removeAbandoned } from '../../store/abandoned-session.ts';
 import { defaultMaxMessageBytes } from '../../store/check-inputs.ts';
 import type { Artifact, MemoryStoreV1 } from '../../store/memory-store.ts';
 import { importMarker, reservedSessionKey } from '../../store/reserved-session-keys.ts';
-import { BadInputError, InterruptedError } from '../bad-input-error.ts';
-import { noProgress, type Progress } from '../progress.ts';
-import { appendOwn, refuseTaken } from './append-own.ts';
 import {
   currentOwner,
   importOwnerKey,
   liveOwner,
-  ownerEntry,
   ownerWords,
   startHeartbeat,
-} from './import-owner.ts';
+} from '../../store/session-writer.ts';
+import { BadInputError, InterruptedError } from '../bad-input-error.ts';
+import { noProgress, type Progress } from '../progress.ts';
+import { appendOwn, refuseTaken } from './append-own.ts';
 
 /** A session to write: its id, metadata and checked messages. */
 export interface IngestSession {
@@ -73,13 +73,11 @@ const writtenMeanwhile = (id: string) =>
   );
 
 /**
- * Takes over session `id`, which a crashed run left marked incomplete: checks it again (another run may have
- * taken it over or finished it since this run's first check), then deletes exactly the session it checked and
- * creates it marked as this run's. The delete is conditional on the log read before the check (`ifLogId`, its
- * `stats().logId`): a run in another process that took the session over in between deleted it and created its
- * own, with a new log, so this delete is a `CONFLICT` and changes nothing; `createSession` refuses an id another
- * run created meanwhile. Either way this run is refused (`BadInputError`) and nothing of the other run's session
- * is touched.
+ * Takes over session `id`, which a crashed run left marked incomplete: deletes it if it is still abandoned
+ * (`removeAbandoned`: checked again, as another run may have taken it over or finished it since this run's first
+ * check, and deleted only while it is the log that was checked), then creates it marked as this run's.
+ * `createSession` refuses an id another run created meanwhile (its takeover or its finished session): this run is
+ * then refused (`BadInputError`) and nothing of the other run's session is touched.
  */
 async function takeOver(
   store: MemoryStoreV1,
@@ -87,23 +85,11 @@ async function takeOver(
   id: string,
   metadata: Record<string, JSONValue>,
 ): Promise<void> {
-  // The log first, then what is checked: a session replaced between the two reads is not the one deleted.
-  const logId = await store.stats(scope, id).then(
-    (stats) => stats.logId,
-    (error: unknown) => {
-      if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return undefined;
-      throw error;
-    },
-  );
-  const now = logId === undefined ? undefined : await store.getSession(scope, id);
-  if (now && (now.metadata[importMarker] !== 'incomplete' || liveOwner(now.metadata[importOwnerKey])))
-    throw writtenMeanwhile(id);
+  await removeAbandoned(store, scope, id);
   try {
-    if (now) await store.deleteSession(scope, id, { ifLogId: logId });
     await store.createSession(scope, { id, metadata });
   } catch (error) {
-    if (MemoryError.hasCode(error, 'CONFLICT')) throw writtenMeanwhile(id);
-    // createSession's refusal of an id that exists (INVALID_ARGUMENT): another run created it since the delete.
+    // createSession's refusal of an id that exists (INVALID_ARGUMENT): another run has it.
     if (MemoryError.hasCode(error, 'INVALID_ARGUMENT') && (await store.getSession(scope, id)))
       throw writtenMeanwhile(id);
     throw error;
@@ -134,11 +120,7 @@ export async function writeSessions(
   const progress = options.progress ?? noProgress;
   const owner = currentOwner();
   /** The marked metadata of a session this run writes, saying it is still there. */
-  const marked = (s: IngestSession) => ({
-    ...s.metadata,
-    [importMarker]: 'incomplete',
-    [importOwnerKey]: ownerEntry({ ...owner, at: Date.now() }),
-  });
+  const marked = (s: IngestSession) => markedUnfinished(s.metadata, owner);
   const created: IngestSession[] = [];
   const appended = new Map<string, string[]>();
   let total = 0;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { heartbeatMs, startHeartbeat } from './import-owner.ts';
+import { heartbeatMs, startHeartbeat } from './session-writer.ts';
 
 afterEach(() => vi.useRealTimers());
 

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { JSONValue } from 'ai';
 
-export { importOwnerKey } from '../../store/reserved-session-keys.ts';
+export { importOwnerKey } from './reserved-session-keys.ts';
+
+/**
+ * The run writing a session it marks unfinished (`engram import` / `ingest`, `sessions.copy`: see
+ * reserved-session-keys.ts), how it says it is still there, and how another run tells it is gone.
+ */
 
 /**
  * A run on another host that has not written to its session for this long is taken for gone (a crash there). Its

@@ -28,6 +28,7 @@ export {
   type BranchResult,
   type ChatAgentOptions,
   type ChatAppendOptions,
+  type ChatForkOptions,
   type ChatHandlerBaseOptions,
   type ChatHandlerOptions,
   type ChatRespondInput,

@@ -40,7 +40,19 @@ const allowed: Record<string, readonly string[]> = {
     'inspector',
   ],
   inspector: ['core', 'messages', 'store', 'memory', 'content', 'longterm', 'views', 'tokens'],
-  'ai-sdk': ['core', 'messages', 'memory', 'views', 'tokens', 'content', 'longterm', 'tools', 'working'],
+  // session: a chat store's fork is a session fork at the chat message's last entry.
+  'ai-sdk': [
+    'core',
+    'messages',
+    'memory',
+    'views',
+    'tokens',
+    'content',
+    'longterm',
+    'tools',
+    'working',
+    'session',
+  ],
   'openai-agents': ['core', 'messages', 'memory', 'store', 'tokens'],
   langgraph: ['core', 'messages', 'store', 'tokens', 'longterm', 'working'],
 };

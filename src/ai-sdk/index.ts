@@ -35,6 +35,7 @@ export {
 export {
   type ChatAgentOptions,
   type ChatAppendOptions,
+  type ChatForkOptions,
   type ChatHandlerBaseOptions,
   type ChatHandlerOptions,
   type ChatRespondInput,

@@ -73,7 +73,8 @@ export interface Sessions {
    * without copying it (seed 003's branch isolation); what either side appends later is invisible to the other.
    * A fork never splits a tool call from its result: a point between an assistant message's tool calls and the
    * tool messages that answer them (what a chat reply that ran a tool holds) moves past those tool messages, so
-   * the branch holds the whole exchange and a view of it never sends a call without its result.
+   * the branch holds the whole exchange and a view of it never sends a call without its result. A chat's reply of
+   * several steps spans several entries: fork a chat at a UI message with `chats.fork` (engram/ai-sdk).
    */
   fork(
     sessionId: string,

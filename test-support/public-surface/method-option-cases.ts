@@ -62,6 +62,13 @@ const stores = ['memory store', 'sqlite store', 'libsql store'];
 export const methodOptionCases: Record<string, MethodOptionCase> = {
   'Agent.run': { on: ['agent'], call: (a, o) => a.run('hello', undefined, o).result },
   'ChatStore.append': { on: ['chat store'], call: (c, o) => c.append('c', [message('m1')], o) },
+  'ChatStore.fork': {
+    on: ['chat store'],
+    call: async (c, o) => {
+      await c.append('c', [message('m1')]);
+      return c.fork('c', { atMessageId: 'm1', ...o });
+    },
+  },
   'ChatStore.update': {
     on: ['chat store'],
     call: async (c, o) => {

@@ -8,6 +8,7 @@ import {
 } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { NotFoundError } from '../../core/errors/not-found-error.ts';
 import { checkId } from '../../core/ids.ts';
 import { checkScope, defaultScope, type Scope } from '../../core/scope.ts';
 import {
@@ -15,6 +16,7 @@ import {
   type ConversationMemoryOptions,
   createConversationMemory,
 } from '../../memory/conversation-memory.ts';
+import { createSessions } from '../../session/sessions.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import { type ChatEntryLookup, liveVersions, newMessageVersion } from './chat-versions.ts';
 import { decodeUIMessages, type StoredChatMessage } from './decode-ui-messages.ts';
@@ -66,6 +68,14 @@ export interface ChatAppendOptions {
   rewind?: boolean;
 }
 
+/** Options of {@link ChatStore.fork}. */
+export interface ChatForkOptions {
+  /** The UI message the branch ends with (its whole message: every step of a reply, tool results included). */
+  atMessageId: string;
+  /** The branch's chat id. @default a new id */
+  id?: string;
+}
+
 /**
  * A store of chats (the AI SDK's `UIMessage`s): one chat is one engram session (`sessionId` = the chat id),
  * whose log holds the model messages, so every engram view (token window, citations, AutoContext) works on it
@@ -104,6 +114,17 @@ export interface ChatStore<M extends UIMessage = UIMessage> {
    * have deleted it with the old version; read the chat again and retry.
    */
   update(chatId: string, message: M, options?: ChatAppendOptions): Promise<void>;
+  /**
+   * A branch of the chat that holds its messages up to and including `atMessageId`, all of it (a reply of
+   * several steps with its tool calls and results, as `load` shows it), sharing that history without copying it
+   * (see `Sessions.fork`); returns the branch's chat id. What either chat stores later is invisible to the other;
+   * a reply stopped in the shared history stays incomplete in the branch. Forking a chat by sequence number
+   * (`sessions.fork`) can end a branch between two steps of one reply, which `load` would still show whole: use
+   * this for chats. An `atMessageId` that is not a message of the chat is `MESSAGE_NOT_FOUND`; an id the store
+   * already holds, a misspelt or bad option, `INVALID_ARGUMENT` naming it; nothing is created then. Reads the
+   * chat once (its cost grows with its length, as `messages` does).
+   */
+  fork(chatId: string, options: ChatForkOptions): Promise<string>;
   /** The chat's log as model messages: build engram views (token window, citations, AutoContext) on it. */
   conversation(chatId: string): ConversationMemory;
   /**
@@ -167,17 +188,19 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
         throw error;
       }
     };
-  // A chat never written reads as [] without creating its session.
-  const messages = async (chatId: string) => {
+  // A chat never written reads as [] without creating its session; `seqs` maps each entry id to its seq.
+  const read = async (chatId: string) => {
     const log = conversation(chatId); // checks the id
     const record = await store.getSession(log.scope, chatId);
-    if (!record) return [];
+    if (!record) return { messages: [], seqs: new Map<string, number>(), log };
     const entries = await log.entries();
-    return decodeUIMessages<M>(
+    const messages = decodeUIMessages<M>(
       entries.map((e) => e.message),
       await stoppedEntryIds(log, entries, await inheritedMarks(store, record)),
     );
+    return { messages, seqs: new Map(entries.map((e) => [e.message.id, e.seq])), log };
   };
+  const messages = async (chatId: string) => (await read(chatId)).messages;
   // The last UI message; none for a chat never written (its session is not created).
   const lastOf = async (log: ConversationMemory) => {
     const record = await store.getSession(log.scope, log.sessionId);
@@ -206,6 +229,24 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
       return stored;
     },
     conversation,
+    async fork(chatId, forkOptions) {
+      checkId(chatId, 'chatId', 'chat');
+      const what = 'fork(chatId, options)';
+      checkOptions(forkOptions, what, 'chat');
+      checkKnownKeys(forkOptions, { atMessageId: true, id: true }, what, 'chat');
+      checkId(forkOptions.atMessageId, `${what}.atMessageId`, 'chat');
+      if (forkOptions.id !== undefined) checkId(forkOptions.id, `${what}.id`, 'chat');
+      const { messages: all, seqs, log } = await read(chatId);
+      const found = all.find((m) => m.message.id === forkOptions.atMessageId);
+      const last = found?.entryIds.at(-1);
+      if (found === undefined || last === undefined)
+        throw new NotFoundError({ kind: 'message', id: forkOptions.atMessageId, component: 'chat' });
+      const branch = await createSessions({ store, scope: log.scope }).fork(chatId, {
+        atSeq: seqs.get(last)!,
+        ...(forkOptions.id === undefined ? {} : { id: forkOptions.id }),
+      });
+      return branch.sessionId;
+    },
     async append(chatId, input, appendOptions = {}) {
       const log = conversation(chatId); // checks the id
       checkAppendOptions(appendOptions, 'append');

@@ -14,6 +14,7 @@ export {
 } from './chat-handler.ts';
 export {
   type ChatAppendOptions,
+  type ChatForkOptions,
   type ChatStore,
   type ChatStoreOptions,
   createChatStore,

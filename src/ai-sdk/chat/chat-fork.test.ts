@@ -104,6 +104,33 @@ describe.each(stores)('chats.fork (%s)', (_, open) => {
   });
 });
 
+describe.each(stores)('chats.fork while the message changes (%s)', (_, open) => {
+  it('a new version stored between its read and its fork: CONFLICT, no branch; before its read: the new one', async () => {
+    const base = open();
+    const chats = createChatStore({ store: base });
+    await chats.append('c', [ask('u1'), reply('a1', 1)]);
+    // The store the forking chat store uses: the regenerate lands right before the fork is made.
+    let regenerate: (() => Promise<void>) | undefined = () => chats.update('c', reply('a1', 2));
+    const racing: MemoryStoreV1 = Object.create(base);
+    racing.createSession = async (scope, input) => {
+      const run = regenerate;
+      regenerate = undefined;
+      if (input?.fork && run) await run();
+      return base.createSession(scope, input);
+    };
+    const forking = createChatStore({ store: racing });
+    await expect(forking.fork('c', { atMessageId: 'a1', id: 'b' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect(await base.getSession({ tenant: 'default' }, 'b')).toBeUndefined();
+    expect(await chats.load('c')).toEqual([ask('u1'), reply('a1', 2)]);
+    // Again, now that the new version is stored: the branch holds it.
+    expect(await forking.fork('c', { atMessageId: 'a1', id: 'b' })).toBe('b');
+    expect(await chats.load('b')).toEqual([ask('u1'), reply('a1', 2)]);
+    await base.close();
+  });
+});
+
 describe('chats.fork, property: a branch is the chat up to the message, whole, in the UI and in the log', () => {
   it('for random chats of user messages and replies of 0–3 tool steps, forked at every message', async () => {
     await fc.assert(

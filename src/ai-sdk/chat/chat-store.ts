@@ -19,7 +19,7 @@ import {
 import { createSessions } from '../../session/sessions.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import { type ChatEntryLookup, liveVersions, newMessageVersion } from './chat-versions.ts';
-import { decodeUIMessages, type StoredChatMessage } from './decode-ui-messages.ts';
+import { decodeChatLog, type StoredChatMessage } from './decode-ui-messages.ts';
 import { type ChatEntry, encodeUIMessage } from './encode-ui-message.ts';
 import { createKeyedQueue, type KeyedQueue } from './keyed-queue.ts';
 import { lastChatMessage } from './last-chat-message.ts';
@@ -121,8 +121,9 @@ export interface ChatStore<M extends UIMessage = UIMessage> {
    * a reply stopped in the shared history stays incomplete in the branch. Forking a chat by sequence number
    * (`sessions.fork`) can end a branch between two steps of one reply, which `load` would still show whole: use
    * this for chats. An `atMessageId` that is not a message of the chat is `MESSAGE_NOT_FOUND`; an id the store
-   * already holds, a misspelt or bad option, `INVALID_ARGUMENT` naming it; nothing is created then. Reads the
-   * chat once (its cost grows with its length, as `messages` does).
+   * already holds, a misspelt or bad option, `INVALID_ARGUMENT` naming it; a new version of the message stored
+   * while the fork is made (an edit, a regenerate), `CONFLICT`: nothing is created then. Reads the chat once (its
+   * cost grows with its length, as `messages` does).
    */
   fork(chatId: string, options: ChatForkOptions): Promise<string>;
   /** The chat's log as model messages: build engram views (token window, citations, AutoContext) on it. */
@@ -192,15 +193,16 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
   const read = async (chatId: string) => {
     const log = conversation(chatId); // checks the id
     const record = await store.getSession(log.scope, chatId);
-    if (!record) return { messages: [], seqs: new Map<string, number>(), log };
+    if (!record) return { decoded: [], seqs: new Map<string, number>(), log };
     const entries = await log.entries();
-    const messages = decodeUIMessages<M>(
+    const decoded = decodeChatLog<M>(
       entries.map((e) => e.message),
       await stoppedEntryIds(log, entries, await inheritedMarks(store, record)),
     );
-    return { messages, seqs: new Map(entries.map((e) => [e.message.id, e.seq])), log };
+    return { decoded, seqs: new Map(entries.map((e) => [e.message.id, e.seq])), log };
   };
-  const messages = async (chatId: string) => (await read(chatId)).messages;
+  const messages = async (chatId: string): Promise<StoredChatMessage<M>[]> =>
+    (await read(chatId)).decoded.map(({ revision: _, ...stored }) => stored);
   // The last UI message; none for a chat never written (its session is not created).
   const lastOf = async (log: ConversationMemory) => {
     const record = await store.getSession(log.scope, log.sessionId);
@@ -236,8 +238,8 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
       checkKnownKeys(forkOptions, { atMessageId: true, id: true }, what, 'chat');
       checkId(forkOptions.atMessageId, `${what}.atMessageId`, 'chat');
       if (forkOptions.id !== undefined) checkId(forkOptions.id, `${what}.id`, 'chat');
-      const { messages: all, seqs, log } = await read(chatId);
-      const found = all.find((m) => m.message.id === forkOptions.atMessageId);
+      const { decoded, seqs, log } = await read(chatId);
+      const found = decoded.find((m) => m.message.id === forkOptions.atMessageId);
       const last = found?.entryIds.at(-1);
       if (found === undefined || last === undefined)
         throw new NotFoundError({ kind: 'message', id: forkOptions.atMessageId, component: 'chat' });
@@ -245,6 +247,17 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
         atSeq: seqs.get(last)!,
         ...(forkOptions.id === undefined ? {} : { id: forkOptions.id }),
       });
+      // A new version of the message stored meanwhile (an edit, a regenerate, a continued reply: the old entries
+      // deleted, the new ones after the fork point) leaves a branch without it: refuse, keep nothing.
+      const ends = await lastOf(branch);
+      if (ends?.message.id !== forkOptions.atMessageId || ends.revision !== found.revision) {
+        await store.deleteSession(log.scope, branch.sessionId);
+        throw new MemoryError({
+          code: 'CONFLICT',
+          component: 'chat',
+          message: `${what}: message ${describeValue(forkOptions.atMessageId)} changed while the chat was forked (a new version of it was stored); nothing was created`,
+        });
+      }
       return branch.sessionId;
     },
     async append(chatId, input, appendOptions = {}) {

@@ -56,6 +56,20 @@ export function blockOf(observations: readonly Artifact[], reflections: readonly
   return { text, sinceReflection: after };
 }
 
+/**
+ * The id of the observation of a range starting at `from`: `observation:<from>`, or, when an observation the
+ * session already holds has that id, the first `observation:<from>~<n>` (n = 2, 3, …) none has. A copied session
+ * (`sessions.copy`) keeps its artifacts' ids but numbers its seqs afresh, so after deleted messages a copied
+ * observation's id can name the seq the copy's next range starts at; writing over it would drop its text from
+ * the block. Writers racing for one range read the same observations, so they still pick one id.
+ */
+function observationId(observations: readonly Artifact[], from: number): string {
+  const taken = new Set(observations.map((o) => o.id));
+  let id = `observation:${from}`;
+  for (let n = 2; taken.has(id); n++) id = `observation:${from}~${n}`;
+  return id;
+}
+
 /** Thrown inside a cursor update when another process holds a live claim. */
 class ClaimBusy extends Error {}
 
@@ -164,7 +178,7 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
       // An observer slower than claimMs may have lost its claim to another writer: then that one writes the range.
       if (!(await ours())) return;
       await conversation.putArtifact({
-        id: `observation:${from}`,
+        id: observationId(arts, from),
         kind: 'observation',
         fromSeq: from,
         toSeq: to,

@@ -2,19 +2,16 @@ import { hostname } from 'node:os';
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { inProcessStores } from '../../test-support/in-process-stores.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
-import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { markedUnfinished } from '../store/abandoned-session.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { currentOwner } from '../store/session-writer.ts';
 import { createSessions } from './sessions.ts';
 
 const scope = { tenant: 'default' };
-const stores: [string, () => MemoryStoreV1][] = [
-  ['memory', () => createMemoryStore()],
-  ['sqlite', () => createSqliteStore({ path: ':memory:' })],
-];
+const stores = inProcessStores;
 
 const messages = (n: number, from = 1): ModelMessage[] =>
   Array.from(

@@ -1,10 +1,8 @@
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
-import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { inProcessStores } from '../../test-support/in-process-stores.ts';
 import { groupMessages, isUnitComplete } from '../messages/units.ts';
-import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createSessions } from './sessions.ts';
 
 const call = (id: string): ModelMessage => ({
@@ -20,10 +18,7 @@ const result = (id: string): ModelMessage => ({
 const user = (text: string): ModelMessage => ({ role: 'user', content: text });
 const reply = (text: string): ModelMessage => ({ role: 'assistant', content: text });
 
-describe.each([
-  ['memory', (): MemoryStoreV1 => createMemoryStore()],
-  ['sqlite', (): MemoryStoreV1 => createSqliteStore({ path: ':memory:' })],
-])('sessions.fork never splits a tool call from its result (%s)', (_, open) => {
+describe.each(inProcessStores)('sessions.fork never splits a tool call from its result (%s)', (_, open) => {
   it('a point between a call and its results moves past them; one before a user message stays', async () => {
     const store = open();
     const sessions = createSessions({ store });

@@ -1,16 +1,13 @@
 import type { UIMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { inProcessStores } from '../../../test-support/in-process-stores.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
-import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { createSessions } from '../../session/sessions.ts';
 import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { createChatStore } from './chat-store.ts';
 
-const stores: [string, () => MemoryStoreV1][] = [
-  ['memory', () => createMemoryStore()],
-  ['sqlite', () => createSqliteStore({ path: ':memory:' })],
-];
+const stores = inProcessStores;
 
 const ask = (id: string, text = `question ${id}`): UIMessage => ({
   id,

@@ -1,18 +1,13 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
-import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
+import { inProcessStores } from '../../../test-support/in-process-stores.ts';
 import { createSessions } from '../../session/sessions.ts';
-import type { MemoryStoreV1 } from '../../store/memory-store.ts';
 import { createEstimateTokenCounter } from '../../tokens/estimate-token-counter.ts';
 import { createObservationalMemory } from './observational-memory.ts';
 
 const counter = createEstimateTokenCounter();
 
-describe.each([
-  ['memory', (): MemoryStoreV1 => createMemoryStore()],
-  ['sqlite', (): MemoryStoreV1 => createSqliteStore({ path: ':memory:' })],
-])('observations of a copy whose source had deleted messages (%s)', (_, open) => {
+describe.each(inProcessStores)('observations of a copy whose source had deleted messages (%s)', (_, open) => {
   it("the copy's next observation never overwrites a copied one (their ids embed the source's seqs)", async () => {
     const store = open();
     const sessions = createSessions({ store, counter });
@@ -29,20 +24,17 @@ describe.each([
       ),
     );
     // What an observer wrote over the source: two ranges, ids of their first seqs.
-    await source.putArtifact({
-      id: 'observation:1',
-      kind: 'observation',
-      fromSeq: 1,
-      toSeq: 30,
-      data: { text: 'A' },
-    });
-    await source.putArtifact({
-      id: 'observation:31',
-      kind: 'observation',
-      fromSeq: 31,
-      toSeq: 60,
-      data: { text: 'B' },
-    });
+    for (const [from, text] of [
+      [1, 'A'],
+      [31, 'B'],
+    ] as const)
+      await source.putArtifact({
+        id: `observation:${from}`,
+        kind: 'observation',
+        fromSeq: from,
+        toSeq: from + 29,
+        data: { text },
+      });
     for (let i = 1; i <= 30; i++) await source.delete(`m${i}`);
     // In the copy, B covers seqs 1..30: its next range starts at 31, the seq in B's id.
     const copy = await sessions.copy('src', { id: 'copy' });

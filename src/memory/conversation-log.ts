@@ -1,13 +1,14 @@
 import type { ModelMessage } from 'ai';
 import type { Clock } from '../core/clock.ts';
-import { describeValue } from '../core/errors/describe-value.ts';
+import { describeValue, errorText } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import { withExtras } from '../messages/from-model-message.ts';
 import { validateMessage } from '../messages/validate.ts';
-import type { AppendInput, MemoryStoreV1, RangeQuery } from '../store/memory-store.ts';
+import { isAbandoned } from '../store/abandoned-session.ts';
+import type { AppendInput, MemoryStoreV1, RangeQuery, SessionRecord } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 
 /** Live entries a page holds when a conversation walks its log. */
@@ -56,6 +57,8 @@ export function createConversationLog(options: ConversationLogOptions): Conversa
   const writes = createSerialQueue();
   let baselineSeq = 0;
   let opening: Promise<void> | undefined;
+  /** The session as it was when the log opened it (undefined when the log created it). */
+  let opened: SessionRecord | undefined;
   /** The newest entries appended through this memory, and how many were ever appended. */
   let recent: LogEntry[] = [];
   let appendedCount = 0;
@@ -63,7 +66,8 @@ export function createConversationLog(options: ConversationLogOptions): Conversa
   /** Opens the session once: creates it when missing (tolerating a concurrent creator), seeds initialMessages into an empty log. */
   const ready = (): Promise<void> => {
     opening ??= (async () => {
-      if (!(await storage.getSession(scope, sessionId))) {
+      opened = await storage.getSession(scope, sessionId);
+      if (!opened) {
         try {
           await storage.createSession(scope, { id: sessionId });
         } catch (error) {
@@ -103,6 +107,14 @@ export function createConversationLog(options: ConversationLogOptions): Conversa
   }
 
   async function appendNow(input: unknown): Promise<LogEntry[]> {
+    // What a crashed copy or import left (not listed, not opened by `sessions.open`) takes no new messages: they
+    // would be lost when the next copy, import or `sessions.create` of the id replaces it.
+    if (opened && isAbandoned(opened.metadata))
+      throw new MemoryError({
+        code: 'CONFLICT',
+        component: 'memory',
+        message: `session "${errorText(sessionId)}" holds what a crashed copy or import left unfinished, so nothing is stored in it: replace it (sessions.create or sessions.copy with its id, or the import again), then open a new memory`,
+      });
     // The counter's tables load ahead of the first count, in slices (and inside a bundle, where only an import finds them).
     await counter.load?.();
     const entries = await storage.append(scope, sessionId, prepare(input));

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { inProcessStores } from '../../test-support/in-process-stores.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { markedUnfinished } from '../store/abandoned-session.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { currentOwner } from '../store/session-writer.ts';
@@ -123,6 +124,36 @@ describe('sessions.copy is all or nothing', () => {
         expect((await sessions.list()).map((r) => r.id)).toContain(id);
         expect((await store.getSession(scope, id))?.metadata).not.toHaveProperty(['topic']);
       }
+      await store.close();
+    });
+
+    it(`${name}: a conversation memory on the id of what a crashed copy left refuses to store into it; reads show it`, async () => {
+      const store = open();
+      await store.createSession(scope, {
+        id: 'x',
+        metadata: markedUnfinished({ topic: 'old' }, deadOwner()),
+      });
+      await store.append(scope, 'x', [
+        { message: { id: 'half', role: 'user', content: 'half' } as never, tokens: 1 },
+      ]);
+      const memory = createConversationMemory({ store, scope, sessionId: 'x' });
+      expect((await memory.read()).map((m) => m.id)).toEqual(['half']); // what `engram sessions show` prints
+      await expect(
+        memory.store({ id: 'new', role: 'user', content: 'new' } as ModelMessage),
+      ).rejects.toMatchObject({
+        code: 'CONFLICT',
+      });
+      expect((await store.readRange(scope, 'x')).map((e) => e.message.id)).toEqual(['half']);
+      // Replaced (here by sessions.create), a new memory stores into it.
+      await createSessions({ store }).create({ id: 'x' });
+      const fresh = createConversationMemory({ store, scope, sessionId: 'x' });
+      await fresh.store({ id: 'new', role: 'user', content: 'new' } as ModelMessage);
+      expect((await fresh.read()).map((m) => m.id)).toEqual(['new']);
+      // A session a live run is writing takes its messages (an import writes its sessions through conversation memories).
+      await store.createSession(scope, { id: 'y', metadata: markedUnfinished({}, currentOwner()) });
+      const live = createConversationMemory({ store, scope, sessionId: 'y' });
+      await live.store({ id: 'mine', role: 'user', content: 'mine' } as ModelMessage);
+      expect((await live.read()).map((m) => m.id)).toEqual(['mine']);
       await store.close();
     });
 

@@ -12,7 +12,7 @@ import {
   type RetentionPolicy,
   retentionAt,
 } from '../memory/retention-policy.ts';
-import { isUnfinished, removeAbandoned } from '../store/abandoned-session.ts';
+import { isAbandoned, isUnfinished, removeAbandoned } from '../store/abandoned-session.ts';
 import { listAllSessions } from '../store/list-all-sessions.ts';
 import type { SessionPageOptions } from '../store/list-session-page.ts';
 import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
@@ -101,10 +101,15 @@ export interface Sessions {
    * Applies retention at the end of a run or of the workflow to every session `list()` returns (each through
    * its owner scope): `single_run` sessions are cleared at `run`, `session` sessions are deleted at `workflow`
    * (with the single_run ones); `persistent` ones are kept. Returns the ids affected. Anything but `'run'` or
-   * `'workflow'` is `INVALID_ARGUMENT`, and nothing is cleared.
+   * `'workflow'` is `INVALID_ARGUMENT`, and nothing is cleared. Safe beside concurrent deletes and sweeps: a session
+   * deleted meanwhile is skipped (and not returned), the rest are still swept. A copy or import under way is left
+   * alone; what a crashed one left is swept by its retention like any session.
    */
   endOf(scope: 'run' | 'workflow'): Promise<string[]>;
-  /** Deletes the sessions `list()` returns (of any policy) not updated for `olderThanMs`; returns their ids. */
+  /**
+   * Deletes the sessions (of any policy) not updated for `olderThanMs`, and what crashed copies or imports left
+   * that long ago; returns their ids. As `endOf`, a session deleted meanwhile is skipped and a copy under way kept.
+   */
   expire(olderThanMs: number, now?: Date): Promise<string[]>;
 }
 
@@ -149,10 +154,25 @@ export function createSessions(options: SessionsOptions): Sessions {
     const value = r.metadata['engram.retention'];
     return isRetentionPolicy(value) ? value : 'persistent';
   };
-  const allSessions = async (): Promise<SessionRecord[]> => {
+  /**
+   * Every session a sweep (`endOf`, `expire`) may touch: all `list()` holds plus what a crashed copy or import
+   * left, but not a copy or import still under way (its writer would finish a session the sweep had cleared).
+   */
+  const sweepable = async (): Promise<SessionRecord[]> => {
     const out: SessionRecord[] = [];
-    for await (const record of listAllSessions(store, scope)) out.push(record);
+    for await (const record of listAllSessions(store, scope))
+      if (!isUnfinished(record.metadata) || isAbandoned(record.metadata)) out.push(record);
     return out;
+  };
+  /** Runs a sweep's write on one session; false when the session was deleted since the sweep listed it. */
+  const sweepOne = async (write: Promise<unknown>): Promise<boolean> => {
+    try {
+      await write;
+      return true;
+    } catch (error) {
+      if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return false;
+      throw error;
+    }
   };
 
   const sessions: Sessions = {
@@ -234,12 +254,16 @@ export function createSessions(options: SessionsOptions): Sessions {
       if (when !== 'run' && when !== 'workflow')
         throw invalid(`endOf(scope): scope must be 'run' or 'workflow', got ${describeValue(when)}`);
       const affected: string[] = [];
-      for (const record of await allSessions()) {
+      for (const record of await sweepable()) {
         const action = retentionAt(retentionOf(record), when);
         if (action === 'keep') continue;
-        if (action === 'clear') await store.clearMessages(record.scope, record.id);
-        else await store.deleteSession(record.scope, record.id);
-        affected.push(record.id);
+        // A session deleted since the listing (a concurrent delete, endOf or expire) is not affected by this one.
+        const done = await sweepOne(
+          action === 'clear'
+            ? store.clearMessages(record.scope, record.id)
+            : store.deleteSession(record.scope, record.id),
+        );
+        if (done) affected.push(record.id);
       }
       return affected;
     },
@@ -258,9 +282,11 @@ export function createSessions(options: SessionsOptions): Sessions {
           message: `expire: now must be a valid Date, got ${describeValue(now)}`,
         });
       const cutoff = now.getTime() - olderThanMs;
-      const expired = (await allSessions()).filter((r) => r.updatedAt.getTime() < cutoff);
-      for (const r of expired) await store.deleteSession(r.scope, r.id);
-      return expired.map((r) => r.id);
+      const expired: string[] = [];
+      for (const r of await sweepable())
+        if (r.updatedAt.getTime() < cutoff && (await sweepOne(store.deleteSession(r.scope, r.id))))
+          expired.push(r.id);
+      return expired;
     },
   };
   return sessions;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkKnownKeys, checkNestedKeys, checkOptionalNumber } from './check-options.ts';
+import { checkKnownKeys, checkNestedKeys, checkOptionalNumber, checkOptions } from './check-options.ts';
 import { MemoryError } from './errors/memory-error.ts';
 
 describe('checkKnownKeys (the driver kit exports it: it takes any input)', () => {
@@ -12,6 +12,40 @@ describe('checkKnownKeys (the driver kit exports it: it takes any input)', () =>
           message: expect.stringContaining('createMyStore(options) must be an object'),
         }),
       );
+  });
+
+  it('refuses built-in values as options (a Date, a Map, an un-awaited promise…) and takes plain objects and class instances', () => {
+    const builtIns = [
+      new Date(Number.NaN),
+      new Date(),
+      /x/,
+      new Map(),
+      new Set(),
+      Promise.resolve({}),
+      new Error('e'),
+      new Uint8Array(1),
+    ];
+    for (const options of builtIns) {
+      expect(() => checkKnownKeys(options as never, { a: true }, 'append', 'chat')).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringContaining('append(options) must be an object'),
+        }),
+      );
+      expect(() => checkOptions(options, 'append', 'chat')).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringContaining('append(options): options must be an object'),
+        }),
+      );
+    }
+    class Settings {
+      a = 1;
+    }
+    for (const options of [{}, { a: 1 }, Object.create(null), new Settings()]) {
+      expect(() => checkKnownKeys(options, { a: true }, 'append', 'chat')).not.toThrow();
+      expect(checkOptions(options, 'append', 'chat')).toBe(options);
+    }
   });
 
   it('builds its message from any value without throwing', () => {

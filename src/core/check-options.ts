@@ -2,12 +2,12 @@ import { describeValue, errorText } from './errors/describe-value.ts';
 import { MemoryError } from './errors/memory-error.ts';
 
 /**
- * The first check of a factory: throws `INVALID_ARGUMENT` naming the factory unless `options` is an object
- * (not null, not an array), so a missing or wrong-type options argument is a typed error, not a raw
+ * The first check of a factory: throws `INVALID_ARGUMENT` naming the factory unless `options` is an options
+ * object (see {@link isOptionsObject}: not null, an array, a function, a Date, a Map, a Promise…), so a missing or wrong-type options argument is a typed error, not a raw
  * `TypeError` from reading one of its fields. Returns `options`.
  */
 export function checkOptions<T>(options: T, factory: string, component: string): T {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+  if (!isOptionsObject(options)) {
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component,
@@ -17,9 +17,13 @@ export function checkOptions<T>(options: T, factory: string, component: string):
   return options;
 }
 
-/** Whether `value` is an object that can hold options: not null, not an array, not a function. */
+/**
+ * Whether `value` is an object that can hold options: a plain object or a class instance, not null, an array, a
+ * function or a built-in value with a tag of its own (a Date, RegExp, Map, Set, Promise, Error, typed array…):
+ * `append(id, messages, new Date())` or an un-awaited promise is a caller's mistake, not empty options.
+ */
 const isOptionsObject = (value: unknown): value is object =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+  typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object Object]';
 
 /**
  * Throws `INVALID_ARGUMENT` naming the first key of `options` that `known` does not list: a misspelt option

@@ -136,6 +136,7 @@ export {
 export {
   checkAppendCondition,
   checkAppendOptions,
+  checkDeleteCondition,
   checkDeleteSessionOptions,
   checkIdList,
   checkLastSeq,

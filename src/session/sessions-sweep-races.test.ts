@@ -68,6 +68,32 @@ describe.each(inProcessStores)('sessions sweeps beside concurrent writers (%s)',
     await store.close();
   });
 
+  it('expire beside a store into an old session: the session is kept with the message, or deleted and the store refused', async () => {
+    const store = open();
+    const sessions = createSessions({ store, scope });
+    // 'hot' is the oldest: listed last (newest first), so the sweep reaches it after the store has landed.
+    await seed(sessions, ['hot', 'a', 'b', 'c', 'd', 'e'], 'session');
+    const hot = await sessions.open('hot');
+    await hot.entries();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [swept, stored] = await Promise.allSettled([
+      sessions.expire(10),
+      hot.store({ role: 'user', content: 'just in time' }),
+    ]);
+    expect(swept.status).toBe('fulfilled');
+    const expired = (swept as PromiseFulfilledResult<string[]>).value;
+    expect(expired).toEqual(expect.arrayContaining(['a', 'b', 'c', 'd', 'e']));
+    if (stored.status === 'fulfilled') {
+      expect(expired).not.toContain('hot');
+      const reread = await (await sessions.open('hot')).entries();
+      expect(reread.map((e) => e.message.content)).toContain('just in time');
+    } else {
+      expect(expired).toContain('hot');
+      expect(stored.reason).toMatchObject({ code: 'SESSION_NOT_FOUND' });
+    }
+    await store.close();
+  });
+
   it('a copy under way is left alone by endOf and expire; what a crashed copy left is swept', async () => {
     const store = open();
     const sessions = createSessions({ store, scope });

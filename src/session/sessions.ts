@@ -108,7 +108,9 @@ export interface Sessions {
   endOf(scope: 'run' | 'workflow'): Promise<string[]>;
   /**
    * Deletes the sessions (of any policy) not updated for `olderThanMs`, and what crashed copies or imports left
-   * that long ago; returns their ids. As `endOf`, a session deleted meanwhile is skipped and a copy under way kept.
+   * that long ago; returns their ids. Each delete is conditional on the session still not being written since the
+   * cutoff, so a session that takes a message while the sweep runs is kept with it. As `endOf`, a session deleted
+   * meanwhile is skipped and a copy under way kept.
    */
   expire(olderThanMs: number, now?: Date): Promise<string[]>;
 }
@@ -164,13 +166,17 @@ export function createSessions(options: SessionsOptions): Sessions {
       if (!isUnfinished(record.metadata) || isAbandoned(record.metadata)) out.push(record);
     return out;
   };
-  /** Runs a sweep's write on one session; false when the session was deleted since the sweep listed it. */
+  /**
+   * Runs a sweep's write on one session; false when the session was deleted since the sweep listed it
+   * (`SESSION_NOT_FOUND`), or its conditional delete found it written since (`CONFLICT`).
+   */
   const sweepOne = async (write: Promise<unknown>): Promise<boolean> => {
     try {
       await write;
       return true;
     } catch (error) {
-      if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return false;
+      if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND') || MemoryError.hasCode(error, 'CONFLICT'))
+        return false;
       throw error;
     }
   };
@@ -283,8 +289,14 @@ export function createSessions(options: SessionsOptions): Sessions {
         });
       const cutoff = now.getTime() - olderThanMs;
       const expired: string[] = [];
+      // Deleted only if still not written since the cutoff when the delete runs (`ifUpdatedBefore`, checked with
+      // it): a session appended to after the listing is kept, with what was appended.
+      const ifUpdatedBefore = new Date(cutoff);
       for (const r of await sweepable())
-        if (r.updatedAt.getTime() < cutoff && (await sweepOne(store.deleteSession(r.scope, r.id))))
+        if (
+          r.updatedAt.getTime() < cutoff &&
+          (await sweepOne(store.deleteSession(r.scope, r.id, { ifUpdatedBefore })))
+        )
           expired.push(r.id);
       return expired;
     },

@@ -245,17 +245,72 @@ export function checkAppendCondition(
 }
 
 /** Every key of {@link DeleteSessionOptions} (the compiler keeps the list complete). */
-const deleteSessionOptionKeys: Record<keyof DeleteSessionOptions, true> = { ifLogId: true };
+const deleteSessionOptionKeys: Record<keyof DeleteSessionOptions, true> = {
+  ifLogId: true,
+  ifUpdatedBefore: true,
+};
 
 /**
  * Checks `deleteSession`'s options in every driver: undefined, or an object naming no other key (a misspelt
- * `iflogId` would delete unconditionally) whose `ifLogId`, when set, is a valid id (`isValidId`); else
- * `INVALID_ARGUMENT`. Returns the condition: the `logId` the session must have, or undefined for a plain delete.
+ * `iflogId` would delete unconditionally) whose `ifLogId`, when set, is a valid id (`isValidId`) and whose
+ * `ifUpdatedBefore`, when set, is a valid `Date`; else `INVALID_ARGUMENT`. Returns the condition (a new object
+ * holding the keys set), or undefined for a plain delete (no key set), to pass to {@link checkDeleteCondition} at
+ * the delete.
  */
-export function checkDeleteSessionOptions(options: unknown, component: string): string | undefined {
-  const ifLogId = writeOptions(options, deleteSessionOptionKeys, 'deleteSession', component)?.ifLogId;
+export function checkDeleteSessionOptions(
+  options: unknown,
+  component: string,
+): DeleteSessionOptions | undefined {
+  const checked = writeOptions(options, deleteSessionOptionKeys, 'deleteSession', component);
+  const ifLogId = checked?.ifLogId;
+  const ifUpdatedBefore = checked?.ifUpdatedBefore;
   if (ifLogId !== undefined) checkId(ifLogId, 'deleteSession options.ifLogId', component);
-  return ifLogId;
+  if (
+    ifUpdatedBefore !== undefined &&
+    !(ifUpdatedBefore instanceof Date && Number.isFinite(ifUpdatedBefore.getTime()))
+  )
+    throw invalid(
+      component,
+      `deleteSession options.ifUpdatedBefore must be a valid Date, got ${describeValue(ifUpdatedBefore)}`,
+    );
+  if (ifLogId === undefined && ifUpdatedBefore === undefined) return undefined;
+  return {
+    ...(ifLogId === undefined ? {} : { ifLogId }),
+    ...(ifUpdatedBefore === undefined ? {} : { ifUpdatedBefore: new Date(ifUpdatedBefore.getTime()) }),
+  };
+}
+
+/**
+ * The check of a conditional delete (`DeleteSessionOptions`, as {@link checkDeleteSessionOptions} returns it), made
+ * by a driver at the moment of its delete, atomically with it: `session` is the session's `logId` and `updatedAt`
+ * then, undefined when the scope sees no such session. Throws `CONFLICT` naming the session, so the driver deletes
+ * nothing, when a condition is set and the session is missing, has another `logId` ({@link checkLogId}), or was
+ * updated at or after `ifUpdatedBefore` (an append or a metadata update since the caller read it). Returns for a
+ * plain delete (`condition` undefined): the driver then throws `SESSION_NOT_FOUND` for a missing session.
+ */
+export function checkDeleteCondition(
+  session: { logId: string; updatedAt: Date } | undefined,
+  condition: DeleteSessionOptions | undefined,
+  sessionId: string,
+  component: string,
+): void {
+  // Checked again (cheap; a plain delete passes undefined): a driver may hand it any value.
+  const checked = checkDeleteSessionOptions(condition, component);
+  if (checked === undefined) return;
+  checkLogId(session?.logId, checked.ifLogId, sessionId, component);
+  if (!session)
+    throw new MemoryError({
+      code: 'CONFLICT',
+      component,
+      message: `session "${errorText(sessionId)}" does not exist: nothing was deleted`,
+    });
+  const before = checked.ifUpdatedBefore;
+  if (before !== undefined && !(session.updatedAt.getTime() < before.getTime()))
+    throw new MemoryError({
+      code: 'CONFLICT',
+      component,
+      message: `session "${errorText(sessionId)}" was updated at ${session.updatedAt.toISOString()}, not before ${before.toISOString()}: nothing was deleted`,
+    });
 }
 
 /**

@@ -53,10 +53,10 @@ import { createStoreGate } from './store-gate.ts';
  * When `extras` carry `longTermRecords`, `deleteSession` first purges the records bound to the session (their
  * metadata `engram.session` names it, see `sessionBoundKey`), then deletes it: two steps, not one transaction.
  *
- * A conditional `deleteSession` (`options.ifLogId`, see `DeleteSessionOptions`; checked here with
- * `checkDeleteSessionOptions`) goes to the driver's `deleteSession` when it sets `nativeConditionalDelete` (and
- * `nativeForks`). Otherwise the engine reads `stats` and deletes (`CONFLICT`, nothing deleted, when the session is
- * missing or its `logId` differs) inside `driver.transaction` when the driver has one, else alone among the
+ * A conditional `deleteSession` (`options.ifLogId`, `options.ifUpdatedBefore`, see `DeleteSessionOptions`; checked
+ * here with `checkDeleteSessionOptions`) goes to the driver's `deleteSession` when it sets `nativeConditionalDelete`
+ * (and `nativeForks`). Otherwise the engine reads `stats` and the session and deletes (`CONFLICT`, nothing deleted,
+ * when the session is missing, its `logId` differs or it was written at or after `ifUpdatedBefore`) inside `driver.transaction` when the driver has one, else alone among the
  * handle's calls, as for a conditional append. With `longTermRecords` the `logId` is checked before the purge too,
  * so a refused delete purges nothing; a session deleted and created again by another caller between that check and
  * the delete (its records bound to the session id purged in between) is the limit of the two steps

@@ -1,11 +1,11 @@
 import type { Scope } from '../core/scope.ts';
 import type { LongTermStoreV1 } from '../longterm/long-term-store-v1.ts';
 import { purgeSessionRecords } from '../longterm/session-bound-records.ts';
-import { checkDeleteSessionOptions, checkLogId } from './check-inputs.ts';
+import { checkDeleteCondition, checkDeleteSessionOptions } from './check-inputs.ts';
 import { statsIfAny } from './engine-append.ts';
 import type { LogDriverV1 } from './log-driver.ts';
 import type { LogOperations } from './log-operations.ts';
-import type { MemoryStoreV1 } from './memory-store.ts';
+import type { DeleteSessionOptions, MemoryStoreV1 } from './memory-store.ts';
 import { checkSessionId } from './store-helpers.ts';
 
 /** What the engine's `deleteSession` needs from `createLogStore`. */
@@ -31,8 +31,8 @@ export interface EngineDeleteContext {
  * checked here (`checkDeleteSessionOptions`). When the store carries long-term records, the records bound to the
  * session are purged first (`purgeSessionRecords`), then the session is deleted: two steps, not one transaction
  * (a crash between them leaves the session without them, never its records waiting for a new session of its id).
- * A conditional delete (`ifLogId`) checks the session's `logId` before that purge (refused: nothing purged), and
- * again atomically with the delete: by the driver when it sets `nativeConditionalDelete`, else by reading `stats`
+ * A conditional delete (`ifLogId`, `ifUpdatedBefore`) checks the session's `logId` and `updatedAt` before that purge
+ * (refused: nothing purged), and again atomically with the delete: by the driver when it sets `nativeConditionalDelete`, else by reading `stats`
  * and deleting in one `change` (the driver's transaction, or alone among the handle's calls). What the two steps
  * leave open: a session deleted and created again by another caller between the first check and the delete makes
  * the delete `CONFLICT`, and its records bound to the session id may already be purged.
@@ -40,25 +40,33 @@ export interface EngineDeleteContext {
 export function engineDeleteSession(ctx: EngineDeleteContext): MemoryStoreV1['deleteSession'] {
   const { driver, component, ops, copyForks, records, step, change } = ctx;
   const native = driver.nativeConditionalDelete === true;
-  const check = async (d: LogDriverV1, scope: Scope, sessionId: string, ifLogId: string) =>
-    checkLogId((await statsIfAny(d, scope, sessionId))?.logId, ifLogId, sessionId, component);
+  const check = async (d: LogDriverV1, scope: Scope, sessionId: string, condition: DeleteSessionOptions) => {
+    const stats = await statsIfAny(d, scope, sessionId);
+    const record = stats && (await d.getSession(scope, sessionId));
+    checkDeleteCondition(
+      record && stats && { logId: stats.logId, updatedAt: record.updatedAt },
+      condition,
+      sessionId,
+      component,
+    );
+  };
 
   return async (scope, sessionId, options) => {
-    const ifLogId = checkDeleteSessionOptions(options, component);
-    if (ifLogId !== undefined) checkSessionId(sessionId, component); // a bad id is refused, not a CONFLICT
+    const condition = checkDeleteSessionOptions(options, component);
+    if (condition !== undefined) checkSessionId(sessionId, component); // a bad id is refused, not a CONFLICT
     if (records) {
-      if (ifLogId !== undefined) await step(() => check(driver, scope, sessionId, ifLogId));
+      if (condition !== undefined) await step(() => check(driver, scope, sessionId, condition));
       // The long-term records bound to the session go first (see above).
-      if (ifLogId !== undefined || (await step(() => driver.getSession(scope, sessionId))))
+      if (condition !== undefined || (await step(() => driver.getSession(scope, sessionId))))
         await purgeSessionRecords(records, scope, sessionId);
     }
-    if (ifLogId === undefined) {
+    if (condition === undefined) {
       if (copyForks) return change((d) => ops.deleteSession(d, scope, sessionId));
       return step(() => driver.deleteSession(scope, sessionId));
     }
-    if (native && !copyForks) return step(() => driver.deleteSession(scope, sessionId, { ifLogId }));
+    if (native && !copyForks) return step(() => driver.deleteSession(scope, sessionId, condition));
     return change(async (d) => {
-      await check(d, scope, sessionId, ifLogId);
+      await check(d, scope, sessionId, condition);
       return copyForks ? ops.deleteSession(d, scope, sessionId) : d.deleteSession(scope, sessionId);
     });
   };

@@ -57,9 +57,10 @@ export interface LogDriverV1 {
    */
   readonly nativeConditionalAppend?: boolean;
   /**
-   * `deleteSession` takes `options.ifLogId` itself (`DeleteSessionOptions`: it checks the options with
-   * `checkDeleteSessionOptions`, then, atomically with its delete, the session's `logId` with `checkLogId`, a
-   * missing session included, across processes where the driver is multi-process). Without it the engine never
+   * `deleteSession` takes `options.ifLogId` and `options.ifUpdatedBefore` itself (`DeleteSessionOptions`: it checks
+   * the options with `checkDeleteSessionOptions`, then, atomically with its delete, the session's `logId` and
+   * `updatedAt` with `checkDeleteCondition`, a missing session included, across processes where the driver is
+   * multi-process). Without it the engine never
    * passes `options` to `deleteSession`: it reads `stats` and deletes inside `transaction` when the driver has one
    * (as atomic as that), else alone among the handle's calls, which keeps out this handle's other calls but not
    * another handle's or process's. @default false

@@ -105,6 +105,14 @@ export interface DeleteSessionOptions {
    * @default undefined (unconditional)
    */
   ifLogId?: string;
+  /**
+   * Delete only when the session exists and was last updated (`SessionRecord.updatedAt`: created, appended to, its
+   * messages changed or its metadata replaced) strictly before this time, else `CONFLICT` (also when the session is
+   * missing): a retention sweep that chose the session for its age passes its cutoff, so a session written after the
+   * sweep read it is kept. A valid `Date`.
+   * @default undefined (unconditional)
+   */
+  ifUpdatedBefore?: Date;
 }
 
 /** A range or page of a session's log. */
@@ -278,10 +286,11 @@ export interface MemoryStoreV1 {
    * working memory, its observer's cursor, its RAG index), and no other record: facts, turns and episodes
    * learned from the session belong to the user and stay. So a session created later under the same id reads
    * nothing of the deleted one (its `logId` is new, see `LogStats`). A missing session is `SESSION_NOT_FOUND`.
-   * With `options.ifLogId` the delete is conditional (see `DeleteSessionOptions`): made, exactly as above, only
-   * when the session exists and its `logId` equals it at the moment of the delete, else `CONFLICT` (a missing
-   * session too) and nothing changes. `options` must be undefined or an object with no other key, whose
-   * `ifLogId`, when set, is a valid id, else `INVALID_ARGUMENT` (`checkDeleteSessionOptions`).
+   * With `options.ifLogId` or `options.ifUpdatedBefore` the delete is conditional (see `DeleteSessionOptions`):
+   * made, exactly as above, only when the session exists and its `logId` equals `ifLogId` and its `updatedAt` is
+   * before `ifUpdatedBefore` at the moment of the delete, else `CONFLICT` (a missing session too) and nothing
+   * changes. `options` must be undefined or an object with no other key, whose `ifLogId`, when set, is a valid id and
+   * whose `ifUpdatedBefore` a valid Date, else `INVALID_ARGUMENT` (`checkDeleteSessionOptions`).
    */
   deleteSession(scope: Scope, sessionId: string, options?: DeleteSessionOptions): Promise<void>;
 

@@ -220,6 +220,8 @@ export const optionExclusions: Record<string, string> = {
   'driver.withArtifactsOnAppend': 'takes the store to extend, no options',
   'driver.checkAppendCondition':
     'takes the condition checkAppendOptions returned (the options already checked there) and the session read, no options',
+  'driver.checkDeleteCondition':
+    'takes the condition checkDeleteSessionOptions returned (the options already checked there) and the session read, no options',
   'testing.withText': 'takes a message and its new text, no options',
   'testing.describeMemoryStore': 'registers a vitest suite: it can only run at the top of a test file',
   'testing.describeContentStore': 'registers a vitest suite (see describeMemoryStore)',

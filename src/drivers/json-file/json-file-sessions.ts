@@ -2,7 +2,11 @@ import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId, isValidId } from '../../core/ids.ts';
 import { copyJsonValue } from '../../messages/json-value.ts';
-import { checkDeleteSessionOptions, checkListOptions, checkLogId } from '../../store/check-inputs.ts';
+import {
+  checkDeleteCondition,
+  checkDeleteSessionOptions,
+  checkListOptions,
+} from '../../store/check-inputs.ts';
 import { checkSessionMetadata } from '../../store/check-values.ts';
 import type { LogDriverV1 } from '../../store/log-driver.ts';
 import { linkFork, unlinkLog } from '../../store/log-index.ts';
@@ -91,11 +95,18 @@ export function jsonFileSessionMethods(
 
     deleteSession: (scope, sessionId, options) =>
       c.op(scope, async (t) => {
-        const ifLogId = checkDeleteSessionOptions(options, component);
+        const condition = checkDeleteSessionOptions(options, component);
         checkSessionId(sessionId, component);
         // Operations run one at a time holding the folder's lock: nothing comes between this check and the delete.
-        if (ifLogId !== undefined)
-          checkLogId((await c.load(t, scope, sessionId))?.log.logId, ifLogId, sessionId, component);
+        if (condition !== undefined) {
+          const found = await c.load(t, scope, sessionId);
+          checkDeleteCondition(
+            found && { logId: found.log.logId, updatedAt: found.record.updatedAt },
+            condition,
+            sessionId,
+            component,
+          );
+        }
         const data = await c.session(t, scope, sessionId);
         await c.all(t);
         await materializeForks(t, data);

@@ -2,8 +2,8 @@ import {
   type AppendOptions,
   type CreateSessionInput,
   checkAppendCondition,
+  checkDeleteCondition,
   checkDeleteSessionOptions,
-  checkLogId,
   checkSessionId,
   checkSessionListOptions,
   checkSessionMetadata,
@@ -215,7 +215,8 @@ export async function detachForks(
 
 /**
  * Deletes a session with its messages (and their index rows), artifacts and state; its forks keep their copies
- * and stop naming it. With `options.ifLogId` only when it exists and has that `log_id`, else `CONFLICT`.
+ * and stop naming it. With a condition (`options.ifLogId`, `options.ifUpdatedBefore`) only when it exists and meets
+ * it, else `CONFLICT`.
  */
 export function deleteSession(
   db: LibsqlExecutor,
@@ -223,13 +224,15 @@ export function deleteSession(
   sessionId: string,
   options?: DeleteSessionOptions,
 ): Promise<void> {
-  const ifLogId = checkDeleteSessionOptions(options, component);
+  const condition = checkDeleteSessionOptions(options, component);
   checkSessionId(sessionId, component);
   return db.write(async (tx) => {
-    // Read in the write transaction (BEGIN IMMEDIATE): no other connection deletes or creates it before the commit.
-    if (ifLogId !== undefined) {
+    // Read in the write transaction (BEGIN IMMEDIATE): no other connection writes, deletes or creates it before the
+    // commit.
+    if (condition !== undefined) {
       const row = await sessionRow(tx, scope, sessionId);
-      checkLogId(row && String(row.log_id), ifLogId, sessionId, component);
+      const found = row && { logId: String(row.log_id), updatedAt: new Date(Number(row.updated_at)) };
+      checkDeleteCondition(found, condition, sessionId, component);
     }
     const { rid } = await loadSession(tx, scope, sessionId);
     await detachForks(tx, scope, sessionId, 0);

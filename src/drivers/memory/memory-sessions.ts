@@ -1,6 +1,10 @@
 import { createId } from '../../core/ids.ts';
 import { copyJsonValue } from '../../messages/json-value.ts';
-import { checkDeleteSessionOptions, checkListOptions, checkLogId } from '../../store/check-inputs.ts';
+import {
+  checkDeleteCondition,
+  checkDeleteSessionOptions,
+  checkListOptions,
+} from '../../store/check-inputs.ts';
 import { checkSessionMetadata } from '../../store/check-values.ts';
 import type { LogDriverV1 } from '../../store/log-driver.ts';
 import { createSessionLog, linkFork, unlinkLog } from '../../store/log-index.ts';
@@ -65,10 +69,16 @@ export function memorySessionMethods(
     },
 
     async deleteSession(scope, sessionId, options) {
-      const ifLogId = checkDeleteSessionOptions(options, component);
+      const condition = checkDeleteSessionOptions(options, component);
       checkSessionId(sessionId, component);
       // Synchronous from here: a conditional delete's check and the delete are one step no other call comes between.
-      checkLogId(t.sessions.get(sessionKey(scope, sessionId))?.log.logId, ifLogId, sessionId, component);
+      const found = t.sessions.get(sessionKey(scope, sessionId));
+      checkDeleteCondition(
+        found && { logId: found.log.logId, updatedAt: found.record.updatedAt },
+        condition,
+        sessionId,
+        component,
+      );
       const data = findSession(t, scope, sessionId);
       // Forks keep what they share: materialize the inherited prefix into each child before removing the parent.
       detachForks(t, data, 0);

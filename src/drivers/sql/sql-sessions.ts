@@ -3,9 +3,9 @@ import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
-import { checkListOptions, checkLogId } from '../../store/check-inputs.ts';
+import { checkDeleteCondition, checkListOptions } from '../../store/check-inputs.ts';
 import { checkSessionMetadata } from '../../store/check-values.ts';
-import type { CreateSessionInput, SessionRecord } from '../../store/memory-store.ts';
+import type { CreateSessionInput, DeleteSessionOptions, SessionRecord } from '../../store/memory-store.ts';
 import { checkSessionId } from '../../store/store-helpers.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
@@ -153,24 +153,26 @@ export async function detachForks(tx: SqlClient, parent: SessionRow, fromSeq: nu
  * Deletes a session, its messages, hidden ids, artifacts, its state (the owner's keys `session:<id>:<name>`
  * that name exactly it: the key's part after `session:<id>:` has no `:`) and the owner's long-term records bound
  * to it (metadata `engram.session`), in one transaction. Its direct forks keep what they shared: their inherited
- * rows are copied in as their own (same seqs) and they become roots. With `ifLogId` (a conditional delete) only
- * when the session exists and its `log_id` equals it, checked first on its locked row, else `CONFLICT`.
+ * rows are copied in as their own (same seqs) and they become roots. With a condition (`DeleteSessionOptions`: a
+ * conditional delete) only when the session exists and its `log_id` and `updated_at` meet it, checked first on its
+ * locked row, else `CONFLICT`.
  */
 export async function deleteSessionRow(
   tx: SqlClient,
   component: string,
   scope: Scope,
   sessionId: string,
-  ifLogId?: string,
+  condition?: DeleteSessionOptions,
 ): Promise<void> {
-  if (ifLogId !== undefined) {
-    // The row locked (FOR UPDATE; SQLite's write transaction) before anything goes: a delete of another
+  if (condition !== undefined) {
+    // The row locked (FOR UPDATE; SQLite's write transaction) before anything goes: a delete or an append of another
     // transaction commits first or waits for this one, and a session it deleted and created again is not this row.
     const row = await queryGet(
       tx,
-      sql`SELECT log_id FROM engram_sessions WHERE ${ownerWhere(scope)} AND id = ${sessionId}${raw(tx.dialect.forUpdate)}`,
+      sql`SELECT log_id, updated_at FROM engram_sessions WHERE ${ownerWhere(scope)} AND id = ${sessionId}${raw(tx.dialect.forUpdate)}`,
     );
-    checkLogId(row && String(row.log_id), ifLogId, sessionId, component);
+    const found = row && { logId: String(row.log_id), updatedAt: new Date(Number(row.updated_at)) };
+    checkDeleteCondition(found, condition, sessionId, component);
   }
   const session = await loadSession(tx, scope, sessionId, component, true);
   const t = session.tenant;

@@ -170,9 +170,9 @@ export function createSqlStore(options: SqlStoreOptions): SqlStore {
 
     deleteSession: (scope, sessionId, options) =>
       op('deleteSession', scope, () => {
-        const ifLogId = checkDeleteSessionOptions(options, component);
+        const condition = checkDeleteSessionOptions(options, component);
         checkSession(sessionId);
-        return client.transaction((tx) => deleteSessionRow(tx, component, scope, sessionId, ifLogId));
+        return client.transaction((tx) => deleteSessionRow(tx, component, scope, sessionId, condition));
       }),
 
     append: sqlStoreAppend({

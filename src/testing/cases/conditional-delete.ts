@@ -48,7 +48,17 @@ async function snapshot(store: MemoryStoreV1, s: Scope, id: string) {
   };
 }
 
-/** Conditional session deletes (`DeleteSessionOptions.ifLogId`): a delete of exactly the session that was read. */
+/** Waits `ms` milliseconds (so the next write's `updatedAt` is later than a time read before it). */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The session's `updatedAt` in ms (it must exist). */
+const updatedAtOf = async (store: MemoryStoreV1, s: Scope, id: string): Promise<number> =>
+  (await store.getSession(s, id))!.updatedAt.getTime();
+
+/**
+ * Conditional session deletes (`DeleteSessionOptions.ifLogId`, `ifUpdatedBefore`): a delete of exactly the session
+ * that was read, or of a session not written since a time.
+ */
 export const conditionalDeleteCases: StoreCase[] = [
   {
     name: 'conditional delete: ifLogId equal to the logId deletes as a plain delete does (forks, state, bound records)',
@@ -142,6 +152,95 @@ export const conditionalDeleteCases: StoreCase[] = [
     },
   },
   {
+    name: 'conditional delete: ifUpdatedBefore deletes a session last written before it; one written at or after it is CONFLICT and kept',
+    async run({ store, scope }) {
+      const s = scope();
+      const before = await filled(store, s, 'old');
+      const at = await updatedAtOf(store, s, 'old');
+      // At its updatedAt exactly, or before it: not deleted.
+      for (const t of [at, at - 1, 0]) {
+        const error = await expectMemoryError(
+          store.deleteSession(s, 'old', { ifUpdatedBefore: new Date(t) }),
+          'CONFLICT',
+        );
+        expect(error.message).toContain('"old"');
+        expect(await snapshot(store, s, 'old')).toEqual(before);
+      }
+      // Each write after a cutoff keeps the session from a delete with that cutoff: an append, a message delete, a
+      // metadata update.
+      const writes: ((id: string) => Promise<unknown>)[] = [
+        (id) => store.append(s, id, toInputs([makeMessage('user', 'late')])),
+        async (id) => {
+          const [first] = await store.readRange(s, id, { limit: 1 });
+          return store.deleteMessages(s, id, [first!.message.id]);
+        },
+        (id) => store.updateSession(s, id, { v: 2 }),
+      ];
+      for (const [i, write] of writes.entries()) {
+        const id = `w${i}`;
+        await filled(store, s, id);
+        const cutoff = new Date((await updatedAtOf(store, s, id)) + 1);
+        await pause(5);
+        await write(id);
+        const kept = await snapshot(store, s, id);
+        await expectMemoryError(store.deleteSession(s, id, { ifUpdatedBefore: cutoff }), 'CONFLICT');
+        expect(await snapshot(store, s, id)).toEqual(kept);
+      }
+      // A missing session: CONFLICT, not SESSION_NOT_FOUND.
+      await expectMemoryError(store.deleteSession(s, 'never', { ifUpdatedBefore: new Date() }), 'CONFLICT');
+      // Both conditions: each must hold.
+      const { logId } = before.stats;
+      const after = new Date(at + 1);
+      await expectMemoryError(
+        store.deleteSession(s, 'old', { ifLogId: 'log-other', ifUpdatedBefore: after }),
+        'CONFLICT',
+      );
+      await expectMemoryError(
+        store.deleteSession(s, 'old', { ifLogId: logId, ifUpdatedBefore: new Date(at) }),
+        'CONFLICT',
+      );
+      expect(await snapshot(store, s, 'old')).toEqual(before);
+      await store.deleteSession(s, 'old', { ifLogId: logId, ifUpdatedBefore: after });
+      expect(await store.getSession(s, 'old')).toBeUndefined();
+      if (recordsOf(store)) expect(await recordsOf(store)!.history(s, 'wm-old')).toEqual([]);
+      await filled(store, s, 'plain');
+      await store.deleteSession(s, 'plain', { ifUpdatedBefore: new Date(Date.now() + 60_000) });
+      expect(await store.getSession(s, 'plain')).toBeUndefined();
+    },
+  },
+  {
+    name: 'conditional delete: an ifUpdatedBefore delete racing appends never loses an acknowledged append',
+    async run({ store, scope }) {
+      const s = scope();
+      const ids = Array.from({ length: 6 }, (_, i) => `r${i}`);
+      for (const id of ids) await filled(store, s, id);
+      await pause(5);
+      const cutoff = new Date();
+      await pause(5);
+      const outcomes = await Promise.all(
+        ids.map(async (id) => {
+          const [deleted, appended] = await Promise.allSettled([
+            store.deleteSession(s, id, { ifUpdatedBefore: cutoff }),
+            store.append(s, id, toInputs([makeMessage('user', `kept ${id}`)])),
+          ]);
+          return { id, deleted, appended };
+        }),
+      );
+      for (const { id, deleted, appended } of outcomes) {
+        // Exactly one wins: the delete (the append then finds no session) or the append (the delete is refused).
+        expect([deleted.status, appended.status].sort()).toEqual(['fulfilled', 'rejected']);
+        if (appended.status === 'fulfilled') {
+          expect((deleted as PromiseRejectedResult).reason).toMatchObject({ code: 'CONFLICT' });
+          const log = await store.readRange(s, id);
+          expect(log.at(-1)?.message.content).toBe(`kept ${id}`);
+        } else {
+          expect(appended.reason).toMatchObject({ code: 'SESSION_NOT_FOUND' });
+          expect(await store.getSession(s, id)).toBeUndefined();
+        }
+      }
+    },
+  },
+  {
     name: 'conditional delete: bad options are INVALID_ARGUMENT and delete nothing',
     async run({ store, scope }) {
       const s = scope();
@@ -160,13 +259,19 @@ export const conditionalDeleteCases: StoreCase[] = [
         { ifLogId: 'x'.repeat(257) },
         { iflogid: logId },
         { ifLogId: logId, extra: true },
+        { ifUpdatedBefore: null },
+        { ifUpdatedBefore: 0 },
+        { ifUpdatedBefore: '2026-01-01' },
+        { ifUpdatedBefore: new Date(Number.NaN) },
+        { ifUpdatedBefore: { getTime: () => 0 } },
+        { ifupdatedbefore: new Date() },
       ];
       for (const options of bad) {
         const error = await expectMemoryError(
           store.deleteSession(s, 'c', options as DeleteSessionOptions),
           'INVALID_ARGUMENT',
         );
-        expect(error.message).toMatch(/deleteSession|ifLogId|iflogid|extra/);
+        expect(error.message).toMatch(/deleteSession|ifLogId|iflogid|ifUpdatedBefore|ifupdatedbefore|extra/);
       }
       // A bad session id is refused as such, not a conflict.
       await expectMemoryError(store.deleteSession(s, '', { ifLogId: logId }), 'INVALID_ARGUMENT');

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEngramAsync } from '../../test-support/run-engram.ts';
 import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
-import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { importOwnerKey } from '../store/session-writer.ts';
 import { importMarker } from './ingest/write-sessions.ts';
 
@@ -27,11 +26,18 @@ beforeAll(async () => {
     { id: 'crashed', metadata: marked(0) }, // its run is gone: a crash left it
     { id: 'running', metadata: marked(Date.now()) }, // its run may still be writing it
   ];
+  // Written as an import writes them (a conversation memory refuses to store into what a crash left).
   for (const s of sessions) {
     await store.createSession(scope, s);
-    await createConversationMemory({ store, scope, sessionId: s.id }).store([
-      { role: 'user', content: 'Book Lisbon.' },
-      { role: 'assistant', content: 'Booked.' },
+    await store.append(scope, s.id, [
+      {
+        message: { id: `${s.id}-1`, role: 'user', content: 'Book Lisbon.', createdAt: new Date() },
+        tokens: 4,
+      },
+      {
+        message: { id: `${s.id}-2`, role: 'assistant', content: 'Booked.', createdAt: new Date() },
+        tokens: 3,
+      },
     ]);
   }
   store.close();

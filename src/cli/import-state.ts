@@ -1,7 +1,7 @@
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { SessionRecord } from '../store/memory-store.ts';
-import { importOwnerKey, liveOwner, ownerWords } from '../store/session-writer.ts';
+import { importOwnerKey, liveOwner, ownerWords, writerKind } from '../store/session-writer.ts';
 import { importMarker } from './ingest/write-sessions.ts';
 
 /**
@@ -17,10 +17,18 @@ export function importState(metadata: Record<string, JSONValue>): ImportState {
   return liveOwner(metadata[importOwnerKey]) ? 'importing' : 'incomplete';
 }
 
-/** `session "x" is an incomplete import …` for a session an import has not finished; undefined for a complete one. */
+/**
+ * `session "x" is an incomplete import …` (or `an unfinished copy …`) for a session an import or a `sessions.copy`
+ * has not finished; undefined for a complete one.
+ */
 export function unfinishedWords(session: SessionRecord): string | undefined {
   if (session.metadata[importMarker] !== 'incomplete') return undefined;
-  const running = liveOwner(session.metadata[importOwnerKey]);
+  const entry = session.metadata[importOwnerKey];
+  const running = liveOwner(entry);
+  if (writerKind(entry) === 'copy')
+    return running
+      ? `session "${session.id}" is being copied by another run (${ownerWords(running)}): it holds only the messages copied so far`
+      : `session "${session.id}" is an unfinished copy: a run that crashed left only the messages it had copied (copy the source again to this id, or delete it)`;
   return running
     ? `session "${session.id}" is being imported by another run (${ownerWords(running)}): it holds only the messages written so far`
     : `session "${session.id}" is an incomplete import: a run that crashed left only the messages it had written (import its file again to complete it)`;

@@ -11,11 +11,11 @@ const dir = mkdtempSync(join(tmpdir(), 'engram-incomplete-'));
 const db = join(dir, 'half.db');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The marker a run leaves on a session it writes: a run on another host, last heard of at `at`. */
-const marked = (at: number) => ({
+/** The marker a run leaves on a session it writes: a run on another host, last heard of at `at` (a copy's says so). */
+const marked = (at: number, what?: 'copy') => ({
   source: 'file',
   [importMarker]: 'incomplete',
-  [importOwnerKey]: { host: 'another-host', pid: 1, run: 'r1', at },
+  [importOwnerKey]: { host: 'another-host', pid: 1, run: 'r1', at, ...(what ? { what } : {}) },
 });
 
 beforeAll(async () => {
@@ -25,6 +25,8 @@ beforeAll(async () => {
     { id: 'whole', metadata: { source: 'file' } },
     { id: 'crashed', metadata: marked(0) }, // its run is gone: a crash left it
     { id: 'running', metadata: marked(Date.now()) }, // its run may still be writing it
+    { id: 'half-copy', metadata: marked(0, 'copy') }, // a sessions.copy a crash cut short
+    { id: 'copying', metadata: marked(Date.now(), 'copy') }, // a copy that may still be running
   ];
   // Written as an import writes them (a conversation memory refuses to store into what a crash left).
   for (const s of sessions) {
@@ -52,6 +54,8 @@ describe('a session an import has not finished (a crash, or a run still writing 
       whole: 'complete',
       crashed: 'incomplete',
       running: 'importing',
+      'half-copy': 'incomplete',
+      copying: 'importing',
     });
     const table = await runEngramAsync('--db', db, 'sessions', 'list');
     expect(table.out.split('\n')[0]).toMatch(/^id\s+state\s+messages/);
@@ -62,6 +66,8 @@ describe('a session an import has not finished (a crash, or a run still writing 
     for (const [id, why] of [
       ['crashed', /incomplete import: .*import its file again/],
       ['running', /being imported .*another-host/],
+      ['half-copy', /unfinished copy: .*copy the source again/],
+      ['copying', /being copied .*another-host/],
     ] as const) {
       const r = await runEngramAsync('--db', db, 'export', id);
       expect({ code: r.code, out: r.out }, id).toEqual({ code: 3, out: '' });
@@ -79,6 +85,8 @@ describe('a session an import has not finished (a crash, or a run still writing 
       expect(r.code, args.join(' ')).toBe(0);
       expect(r.err, args.join(' ')).toMatch(/^engram: session "crashed" is an incomplete import/);
     }
+    const copy = await runEngramAsync('--db', db, 'sessions', 'show', 'half-copy');
+    expect(copy.err).toMatch(/^engram: session "half-copy" is an unfinished copy/);
     const whole = await runEngramAsync('--db', db, 'sessions', 'show', 'whole');
     expect(whole.err).toBe('');
   });

@@ -24,7 +24,7 @@ export async function copySession(
   source: SessionRecord,
   targetId: string,
 ): Promise<void> {
-  const owner = currentOwner();
+  const owner = currentOwner('copy');
   const marked = () => markedUnfinished(source.metadata, owner);
   await removeAbandoned(store, scope, targetId);
   await store.createSession(scope, { id: targetId, metadata: marked() });

@@ -29,12 +29,23 @@ export interface ImportOwner {
   run: string;
   /** When it last wrote to the session (ms since the epoch). */
   at: number;
+  /** What the run does: a copy (`sessions.copy`); absent for an import or ingest (and every marker before copies). */
+  what?: 'copy';
 }
 
-/** This process's run, as of now. */
-export function currentOwner(): ImportOwner {
-  return { host: hostname(), pid: process.pid, run: randomUUID(), at: Date.now() };
+/** This process's run, as of now; `what` says it copies a session (see {@link ImportOwner.what}). */
+export function currentOwner(what?: 'copy'): ImportOwner {
+  return { host: hostname(), pid: process.pid, run: randomUUID(), at: Date.now(), ...(what ? { what } : {}) };
 }
+
+/** Whether the run that marked a session's metadata (its `importOwnerKey` entry) copies it, or imports it. */
+export const writerKind = (value: JSONValue | undefined): 'copy' | 'import' =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  (value as Record<string, JSONValue>).what === 'copy'
+    ? 'copy'
+    : 'import';
 
 /** A run in words: `process 4242 on build-7, its last write 3 s ago`. */
 export const ownerWords = (owner: ImportOwner, now = Date.now()): string =>
@@ -59,7 +70,7 @@ export function liveOwner(value: JSONValue | undefined, now = Date.now()): Impor
   )
     return undefined;
   if (host === hostname() ? !isRunning(pid) : now - at > staleAfterMs) return undefined;
-  return { host, pid, run, at };
+  return { host, pid, run, at, ...(writerKind(value) === 'copy' ? { what: 'copy' as const } : {}) };
 }
 
 /**

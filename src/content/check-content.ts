@@ -1,3 +1,4 @@
+import { isOptionsObject } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { InvalidValueError } from '../core/errors/invalid-value-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
@@ -116,8 +117,12 @@ export function checkContentCriteria(
   component: string,
 ): CheckedContentCriteria {
   if (criteria === undefined) return { tagMatch: 'any', limit: defaultQueryLimit, order: 'newest' };
-  if (typeof criteria !== 'object' || criteria === null || Array.isArray(criteria)) {
-    throw new MemoryError({ code: 'INVALID_QUERY', component, message: 'criteria must be an object' });
+  if (!isOptionsObject(criteria)) {
+    throw new MemoryError({
+      code: 'INVALID_QUERY',
+      component,
+      message: `criteria must be an object, got ${describeValue(criteria)}`,
+    });
   }
   for (const key of Object.keys(criteria)) {
     if (!criteriaKeys.has(key) && (criteria as Record<string, unknown>)[key] !== undefined) {

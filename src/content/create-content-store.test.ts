@@ -65,6 +65,9 @@ describe('createContentStore (seed 004 AgentMemory)', () => {
       'INVALID_ARGUMENT',
     );
     await expectMemoryError(content.query({ limit: 0 }), 'INVALID_QUERY');
+    // A Date or an un-awaited promise is not criteria (it was taken as none: every item listed).
+    for (const criteria of [new Date(), Promise.resolve({}), new Map()])
+      await expectMemoryError(content.query(criteria as never), 'INVALID_QUERY');
     // @ts-expect-error a store without content items is a compile error; a JavaScript caller gets INVALID_ARGUMENT
     expect(() => createContentStore({ store: {} })).toThrow(/putItem\(\)/);
     expect(() => createContentStore({ space: '' })).toThrow(/space/);

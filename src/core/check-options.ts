@@ -22,7 +22,7 @@ export function checkOptions<T>(options: T, factory: string, component: string):
  * function or a built-in value with a tag of its own (a Date, RegExp, Map, Set, Promise, Error, typed array…):
  * `append(id, messages, new Date())` or an un-awaited promise is a caller's mistake, not empty options.
  */
-const isOptionsObject = (value: unknown): value is object =>
+export const isOptionsObject = (value: unknown): value is object =>
   typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object Object]';
 
 /**

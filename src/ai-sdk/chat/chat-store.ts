@@ -99,7 +99,9 @@ export interface ChatStore<M extends UIMessage = UIMessage> {
    * Validates the messages with the AI SDK's `validateUIMessages` (bad input: `INVALID_MESSAGE` naming
    * `messages[i]` and the part's path; a value no store reads back identical: `INVALID_ARGUMENT` naming its path)
    * and appends them, in order, in one atomic append: all or nothing. A message id already in the chat is
-   * `DUPLICATE_MESSAGE_ID`, and nothing is stored; so is one another write stored at the same time. A new version of
+   * `DUPLICATE_MESSAGE_ID`, and nothing is stored; so is one another write stored at the same time, unless that
+   * write stored the very same message in the same millisecond (two identical appends racing): then both calls
+   * succeed and the chat holds it once, as the store takes an identical re-append as done. A new version of
    * a message (`rewind`: an edit, a regenerate) that another write made at the same time is `CONFLICT` naming the
    * message, nothing stored (read the chat again).
    */

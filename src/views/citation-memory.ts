@@ -69,7 +69,8 @@ export interface CitationViewOptions {
   /**
    * Told of each error of that background storing (it is tried again on a later read); not of the store's
    * closing under it (`STORE_CLOSED`: a script that reads, then closes the store), which only stops it: the next
-   * view over the session goes on where it stopped. @default logs the error with console.error
+   * view over the session goes on where it stopped; nor of the session's deletion under it, which stops it too.
+   * @default logs the error with console.error
    */
   onError?: (error: unknown) => void;
 }

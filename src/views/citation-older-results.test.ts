@@ -466,6 +466,37 @@ describe('citation view: older results stored in the background', () => {
     expect(await itemIds(view.content)).toEqual([]);
   });
 
+  it('a session deleted while a pass stores a page stops it without an error, its page’s items dropped; a read of the session created again goes on', async () => {
+    for (const open of [async () => createMemoryStore(), async () => (await sqliteFile())()]) {
+      const store = await open();
+      const memory = createConversationMemory({ store, sessionId: 'ses_old', counter });
+      await memory.store([{ role: 'user', content: 'research' }, ...steps(200)]);
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const gate = heldPuts(store.contentItems);
+        const view = openView(store, { maxTokens: 3000, items: gate.items }); // the default listener: console.error
+        await view.read();
+        await view.content.clear(); // what the read stored: only the pass's page is left to look at
+        await gate.reached; // the pass waits at its first put
+        await store.deleteSession({ tenant: 'default' }, 'ses_old');
+        gate.open();
+        await view.idle();
+        expect(logged).not.toHaveBeenCalled();
+        expect(await itemIds(view.content)).toEqual([]);
+        // The session created again: the same view's next read stores its older part from its start.
+        await store.createSession({ tenant: 'default' }, { id: 'ses_old' });
+        await memory.store([{ role: 'user', content: 'again' }, ...steps(200)]);
+        await view.read();
+        await view.idle();
+        expect(logged).not.toHaveBeenCalled();
+        expect(await itemIds(view.content)).toHaveLength(100);
+      } finally {
+        logged.mockRestore();
+        await store.close();
+      }
+    }
+  });
+
   it('a read asking while a pass runs is served when it ends: idle() leaves the newest read’s older part stored', async () => {
     const store = createMemoryStore();
     const memory = createConversationMemory({ store, sessionId: 'ses_old', counter });

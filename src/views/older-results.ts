@@ -43,7 +43,7 @@ export interface OlderResults {
    * stored them; the older part's newest entries wait for a page). A mark a pass left short of its end (a crash, an
    * error, the store closed) waits for nothing: the next pass stores from it however few entries are left. Never
    * throws or rejects: an error goes to `onError`, and a later ask tries again; a pass stopped by its store's closing
-   * (`STORE_CLOSED`: a process that reads, then closes) is no error and is not reported.
+   * (`STORE_CLOSED`: a process that reads, then closes) or by its session's deletion is no error and is not reported.
    */
   start(beforeSeq: number, logId: string): void;
   /** Resolves once no pass runs and no ask waits for one. */
@@ -79,8 +79,9 @@ export interface OlderResultsOptions {
  * caller's agent step (nothing rides on the step's commit) with deferred durability: its commits are flushed with
  * the store's next durable commit, and the mark is written after the items it covers, so a crash loses at most
  * work that a later pass does again (items are stored idempotently). A pass stops once the log was created again
- * or anything was deleted from it (a later read starts a new one); the page in progress then deletes the items it
- * stored of entries no longer in the log, so a cleared chat is not filled again.
+ * or anything was deleted from it, and once the session itself was deleted (a later read starts a new one); the
+ * page in progress then deletes the items it stored of entries no longer in the log, so a cleared or deleted chat
+ * is not filled again.
  */
 export function createOlderResults(options: OlderResultsOptions): OlderResults {
   const { conversation } = options;
@@ -102,10 +103,16 @@ export function createOlderResults(options: OlderResultsOptions): OlderResults {
       : { logId, toSeq: 0, short: false };
   };
   const deletedOf = (stats: { lastSeq: number; count: number }) => stats.lastSeq - stats.count;
+  /** The session's stats, or undefined once it was deleted (a pass over it then stops, as for a log created again). */
+  const statsNow = () =>
+    conversation.stats().catch((error: unknown) => {
+      if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return undefined;
+      throw error;
+    });
 
   const pass = async (beforeSeq: number, logId: string) => {
-    const start = await conversation.stats();
-    if (start.logId !== logId) return;
+    const start = await statsNow();
+    if (start?.logId !== logId) return;
     mark = await markOf(logId);
     let from = mark.toSeq + 1;
     if (waits(mark, beforeSeq)) return; // a page's worth first
@@ -116,8 +123,8 @@ export function createOlderResults(options: OlderResultsOptions): OlderResults {
       if (!last) break;
       // Created again, or something deleted (a cleared chat): stop; the next read asks again.
       const changed = async () => {
-        const now = await conversation.stats();
-        return now.logId !== logId || deletedOf(now) !== deletedOf(start);
+        const now = await statsNow();
+        return now === undefined || now.logId !== logId || deletedOf(now) !== deletedOf(start);
       };
       if (await changed()) return;
       await citer.prepare(entries);
@@ -129,13 +136,20 @@ export function createOlderResults(options: OlderResultsOptions): OlderResults {
       // Short of the end: the entries left were held by no read (the one that asked holds from `beforeSeq`), so a
       // pass that goes on from this mark must store them however few they are.
       const short = entries.length === page && last.seq + 1 < beforeSeq;
-      await conversation.putArtifact({
-        id,
-        kind: olderResultsKind,
-        fromSeq: 1,
-        toSeq: last.seq,
-        data: { logId, toSeq: last.seq, short },
-      });
+      try {
+        await conversation.putArtifact({
+          id,
+          kind: olderResultsKind,
+          fromSeq: 1,
+          toSeq: last.seq,
+          data: { logId, toSeq: last.seq, short },
+        });
+      } catch (error) {
+        // The session deleted since the check: its page's items have no entry left to cite them.
+        if (!MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) throw error;
+        await dropGone(entries, logId, citer);
+        return;
+      }
       mark = { logId, toSeq: last.seq, short };
       from = last.seq + 1;
     }
@@ -144,9 +158,9 @@ export function createOlderResults(options: OlderResultsOptions): OlderResults {
 
   /** Deletes the items of the page's entries that left the log while it was stored (none was there to cite them). */
   const dropGone = async (entries: readonly LogEntry[], logId: string, citer: ToolResultCiter) => {
-    const now = await conversation.stats();
+    const now = await statsNow();
     const live =
-      now.logId === logId
+      now?.logId === logId
         ? new Set(
             (await conversation.entries({ fromSeq: entries[0]!.seq, toSeq: entries.at(-1)!.seq })).map(
               (e) => e.message.id,
@@ -163,7 +177,8 @@ export function createOlderResults(options: OlderResultsOptions): OlderResults {
 
   const report = (error: unknown) => {
     // Closing the store under a pass stops it where it is: what it stored is kept, the next view goes on from the mark.
-    if (MemoryError.hasCode(error, 'STORE_CLOSED')) return;
+    // So does the session's deletion between two of its checks (a later read of a session created again starts anew).
+    if (MemoryError.hasCode(error, 'STORE_CLOSED') || MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return;
     try {
       // A listener that throws, or returns a promise that rejects, must not leave a rejection nobody handles.
       Promise.resolve(options.onError?.(error) as unknown).catch(() => undefined);

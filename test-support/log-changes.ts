@@ -7,8 +7,9 @@ import { serializeMessage } from '../src/messages/serialize.ts';
 /**
  * What can happen to a session's log between two reads of a view, for the properties that compare a live view's
  * read with a fresh one's: appends by the view's own conversation (`by` 0) or another one on the same session (1),
- * a read, a delete, a prune, a clear, a replaced log (`loadState`), the session deleted and created again, and the
- * store closed and opened again (an app restart).
+ * a read, a delete, a prune, a clear, a replaced log (`loadState`), the session deleted and created again, the
+ * store closed and opened again (an app restart), and reads that race appends (`race`: the test's views read while
+ * a writer stores, see {@link raceAppends}).
  */
 export type LogChange =
   | { kind: 'append'; by: 0 | 1; n: number }
@@ -18,7 +19,8 @@ export type LogChange =
   | { kind: 'replace'; by: 0 | 1; keep: number; n: number }
   | { kind: 'clear'; by: 0 }
   | { kind: 'recreate' }
-  | { kind: 'reopen' };
+  | { kind: 'reopen' }
+  | { kind: 'race'; by: 0 | 1; n: number };
 
 /** Arbitrary {@link LogChange}s, appends and reads most often; `maxPrune` bounds a prune's kept tokens. */
 export const arbLogChange = (maxPrune: number): fc.Arbitrary<LogChange> => {
@@ -38,6 +40,10 @@ export const arbLogChange = (maxPrune: number): fc.Arbitrary<LogChange> => {
     { weight: 1, arbitrary: fc.constant({ kind: 'clear' as const, by: 0 as const }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'recreate' as const }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'reopen' as const }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ kind: fc.constant('race' as const), by, n: fc.integer({ min: 1, max: 4 }) }),
+    },
   );
 };
 
@@ -59,7 +65,7 @@ export type AppliedChange = 'append' | 'append-other' | 'delete' | 'prune' | 're
  * nothing to do (no messages left, an empty log).
  */
 export async function applyLogChange(
-  change: Extract<LogChange, { by: 0 | 1 }>,
+  change: Exclude<Extract<LogChange, { by: 0 | 1 }>, { kind: 'race' }>,
   writers: readonly ConversationMemory[],
   take: (n: number) => ModelMessage[],
 ): Promise<AppliedChange | undefined> {
@@ -91,4 +97,23 @@ export function messageSource(messages: readonly ModelMessage[]): (n: number) =>
     next += n;
     return out;
   };
+}
+
+/**
+ * A `race`: every read of `reads` starts, then `writers[change.by]` stores the next `change.n` messages, one call a
+ * message, while they run. Returns what the appends did (undefined when no message was left: nothing ran) and
+ * the reads' outcomes ({@link readOutcome}); a read may see any prefix of the appends.
+ */
+export async function raceAppends(
+  change: Extract<LogChange, { kind: 'race' }>,
+  writers: readonly ConversationMemory[],
+  take: (n: number) => ModelMessage[],
+  reads: readonly (() => Promise<readonly ModelMessage[]>)[],
+): Promise<{ applied?: AppliedChange; outcomes: unknown[] }> {
+  const batch = take(change.n);
+  if (batch.length === 0) return { outcomes: [] };
+  const started = reads.map((read) => readOutcome(read));
+  const writer = writers[change.by]!;
+  for (const m of batch) await writer.store(m);
+  return { applied: change.by === 0 ? 'append' : 'append-other', outcomes: await Promise.all(started) };
 }

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { arbRunStep, runMessages } from '../../test-support/agent-run-arbitrary.ts';
-import { applyLogChange, arbLogChange, messageSource, readOutcome } from '../../test-support/log-changes.ts';
+import {
+  applyLogChange,
+  arbLogChange,
+  messageSource,
+  raceAppends,
+  readOutcome,
+} from '../../test-support/log-changes.ts';
 import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
 import {
   type DriverStore,
@@ -50,16 +56,8 @@ const seen = {
 };
 
 const arbOp = fc.oneof(
-  { weight: 17, arbitrary: arbLogChange(3000) },
+  { weight: 19, arbitrary: arbLogChange(3000) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('reload' as const), pick: fc.nat() }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constant('race' as const),
-      by: fc.constantFrom(0 as const, 1 as const),
-      n: fc.integer({ min: 1, max: 4 }),
-    }),
-  },
 );
 const arbScenario = fc.record({
   steps: fc.array(arbRunStep(300), { minLength: 4, maxLength: 30 }),
@@ -172,19 +170,20 @@ async function play(o: OpenedStore, s: Scenario): Promise<void> {
       continue;
     }
     if (op.kind === 'race') {
-      // Every live view reads while a writer stores, one message a call: the reads may see any prefix of the
-      // appends; what they keep must not spoil the next read (checked by the next read op).
-      const batch = take(op.n);
-      if (batch.length === 0) continue;
-      const reads = (['citation', 'budgeted', 'auto'] as const).map((name) =>
-        readOutcome(() => proc.live[name].read()),
+      // The reads may see any prefix of the appends; what they keep must not spoil the next read.
+      const names = ['citation', 'budgeted', 'auto'] as const;
+      const { applied, outcomes } = await raceAppends(
+        op,
+        proc.writers,
+        take,
+        names.map((name) => () => proc.live[name].read()),
       );
-      const writer = proc.writers[op.by]!;
-      for (const m of batch) await writer.store(m);
-      for (const r of await Promise.all(reads))
+      for (const r of outcomes)
         if (!Array.isArray(r)) expect(r, 'a read racing appends').toEqual({ error: 'CONTEXT_OVERFLOW' });
-      since.add(op.by === 0 ? 'append' : 'append-other');
-      seen.raced++;
+      if (applied) {
+        since.add(applied);
+        seen.raced++;
+      }
       continue;
     }
     const applied = await applyLogChange(op, proc.writers, take);

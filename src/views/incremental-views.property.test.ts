@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyLogChange, arbLogChange, messageSource, readOutcome } from '../../test-support/log-changes.ts';
+import {
+  applyLogChange,
+  arbLogChange,
+  messageSource,
+  raceAppends,
+  readOutcome,
+} from '../../test-support/log-changes.ts';
 import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
 import { type OpenedStore, reliabilityDrivers } from '../../test-support/reliability/store-drivers.ts';
 import { createId } from '../core/ids.ts';
@@ -20,8 +26,9 @@ import { truncateToolResults } from './truncate-tool-results.ts';
  * Views live across reads and keep what they read (see view-log.ts). Whatever happens to the log between two
  * reads — appends through this memory or another one on the same session, deletes, prunes, clears, a replaced
  * log, the session deleted and created again, the store closed and opened again (an app restart: the views and
- * memories built anew over the same data) — a read returns exactly what a view created at that moment returns
- * (the oracle), and the token and sliding windows also equal the full-log reference.
+ * memories built anew over the same data), reads that raced appends — a read returns exactly what a view
+ * created at that moment returns (the oracle), and the token and sliding windows also equal the full-log
+ * reference.
  */
 const counter = createTokenCounter();
 const opened: OpenedStore[] = [];
@@ -35,6 +42,7 @@ const seen = {
   removal: 0,
   recreate: 0,
   reopened: 0,
+  raced: 0,
   unchanged: 0,
   truncated: 0,
   summary: 0,
@@ -156,6 +164,22 @@ async function play(handle: OpenedStore, s: Scenario): Promise<void> {
       since.add('reopen');
       continue;
     }
+    if (o.kind === 'race') {
+      // The reads may see any prefix of the appends; what they keep must not spoil the next read.
+      const views = live;
+      const { applied, outcomes } = await raceAppends(o, writers, take, [
+        () => views.sliding.read(),
+        () => views.token.read(),
+        () => views.summarizing.read(),
+      ]);
+      for (const r of outcomes)
+        if (!Array.isArray(r)) expect(r, 'a read racing appends').toEqual({ error: 'CONTEXT_OVERFLOW' });
+      if (applied) {
+        since.add(applied);
+        seen.raced++;
+      }
+      continue;
+    }
     const applied = await applyLogChange(o, writers, take);
     if (applied) since.add(applied);
   }
@@ -188,6 +212,7 @@ describe('incremental views: coverage', () => {
     expect(seen.removal).toBeGreaterThan(30);
     expect(seen.recreate).toBeGreaterThan(10);
     expect(seen.reopened).toBeGreaterThan(10);
+    expect(seen.raced).toBeGreaterThan(50);
     expect(seen.unchanged).toBeGreaterThan(10);
     expect(seen.truncated).toBeGreaterThan(0); // 5 to 11 a run with 300 memory runs (none about one run in 3,000); 900 now
     expect(seen.summary).toBeGreaterThan(30);

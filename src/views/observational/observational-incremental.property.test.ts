@@ -14,12 +14,12 @@ import { createObservationalMemory, type ObservationalMemory } from './observati
 /**
  * An ObservationalMemory keeps the log after the observed range and its observations between reads. Whatever
  * happens between reads — appends (through the view or another memory), deletes, consolidation by this view or
- * another one, the store reopened — a read returns what a view created at that moment returns. It runs on every
+ * another one, the store reopened, a read and a consolidation racing appends — a read returns what a view created at that moment returns. It runs on every
  * driver, each run on a fresh store; "reopen" closes the store and opens a new store object over the same data,
  * except in memory, whose data lives in its store object: there the reopen op is skipped and the other ops run.
  */
 const counter = createTokenCounter();
-const seen = { observed: 0, reflected: 0, deleted: 0, reopened: 0 };
+const seen = { observed: 0, reflected: 0, deleted: 0, reopened: 0, raced: 0 };
 
 const arbOp = fc.oneof(
   {
@@ -34,6 +34,14 @@ const arbOp = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('consolidate' as const), other: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'reopen' as const }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('race' as const),
+      n: fc.integer({ min: 1, max: 6 }),
+      other: fc.boolean(),
+    }),
+  },
 );
 
 const snapshot = async (view: ObservationalMemory) => ({
@@ -85,6 +93,17 @@ async function play(driver: ReliabilityDriver, sc: Scenario): Promise<void> {
         if (entries.length === 0) continue;
         await view.conversation.delete(entries[op.pick % entries.length]!.message.id);
         seen.deleted++;
+      } else if (op.kind === 'race') {
+        // A read and a consolidation (this view's or another one's) run while another memory stores, one message a
+        // call: they may see any prefix of the appends; what they keep must not spoil the next read.
+        if (next >= script.length) continue;
+        const batch = take(op.n);
+        const read = view.read();
+        const consolidated = (op.other ? viewOf() : view).consolidate();
+        const writer = memoryOf();
+        for (const m of batch) await writer.store(m);
+        await Promise.all([read, consolidated]);
+        seen.raced++;
       } else if (op.kind === 'reopen') {
         // The in-memory store cannot be reopened: its data lives in its store object (this op is skipped there).
         if (!opened.reopen) continue;
@@ -125,5 +144,6 @@ describe('ObservationalMemory reads incrementally: coverage', () => {
   it('reached consolidation and reopens', () => {
     expect(seen.observed).toBeGreaterThan(0);
     expect(seen.reopened).toBeGreaterThan(0);
+    expect(seen.raced).toBeGreaterThan(20);
   });
 });

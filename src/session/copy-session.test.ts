@@ -169,6 +169,65 @@ describe('sessions.copy is all or nothing', () => {
   }
 });
 
+describe('sessions.copy beside writers of its source: the copy is the source as it was when the copy began', () => {
+  /** A 2,500-message source `src`, and a copy to `dst` held after its first page (1,000 messages copied). */
+  async function heldCopy(open: () => MemoryStoreV1) {
+    const base = open();
+    const sessions = createSessions({ store: base });
+    await sessions.create({ id: 'src' });
+    const source = await sessions.open('src');
+    await source.store(messages(2500));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const { store, reached } = gatedStore(base, 'dst', 1, gate);
+    const copying = createSessions({ store }).copy('src', { id: 'dst' });
+    // Settled here, so a rejection is not unhandled while the test writes to the source.
+    const outcome = copying.then(
+      (copy) => copy.read(),
+      (error: unknown) => ({ error }),
+    );
+    await reached;
+    return { base, sessions, source, outcome, release };
+  }
+
+  for (const [name, open] of stores) {
+    it(`${name}: messages stored meanwhile are not in the copy`, async () => {
+      const { base, source, outcome, release } = await heldCopy(open);
+      await source.store(messages(3, 9001));
+      release();
+      const copied = await outcome;
+      expect(Array.isArray(copied) && copied.map((m) => m.content)).toEqual(
+        messages(2500).map((m) => m.content),
+      );
+      await base.close();
+    });
+
+    it(`${name}: a message deleted meanwhile from the copied part: CONFLICT, no copy, the source untouched`, async () => {
+      const { base, sessions, source, outcome, release } = await heldCopy(open);
+      await source.delete('m10'); // copied already: the copy would hold a message the source no longer has
+      release();
+      expect(await outcome).toEqual({ error: expect.objectContaining({ code: 'CONFLICT' }) });
+      expect((await sessions.list()).map((r) => r.id)).toEqual(['src']);
+      expect(await base.getSession(scope, 'dst')).toBeUndefined();
+      expect((await source.stats()).count).toBe(2499);
+      await base.close();
+    });
+
+    it(`${name}: the source deleted and created again meanwhile: CONFLICT, no copy mixing two logs`, async () => {
+      const { base, sessions, outcome, release } = await heldCopy(open);
+      await sessions.delete('src');
+      await sessions.create({ id: 'src' });
+      await (await sessions.open('src')).store(messages(1500, 5001));
+      release();
+      expect(await outcome).toEqual({ error: expect.objectContaining({ code: 'CONFLICT' }) });
+      expect(await base.getSession(scope, 'dst')).toBeUndefined();
+      await base.close();
+    });
+  }
+});
+
 describe('sessions.list leaves out unfinished sessions and still pages whole', () => {
   it('property: every finished session exactly once, in order, pages full but the last', async () => {
     await fc.assert(

@@ -1,6 +1,7 @@
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { markedUnfinished, removeAbandoned } from '../store/abandoned-session.ts';
-import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
+import type { LogStats, MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
 import { currentOwner, startHeartbeat } from '../store/session-writer.ts';
 import { createCopiedSeqs } from './copied-seqs.ts';
 
@@ -16,6 +17,12 @@ const pageSize = 1000;
  * (`removeAbandoned`). An id a session already holds, finished or still written by a live run, is refused by
  * `createSession`.
  *
+ * The copy is the source's log as it was when the copy began: messages stored meanwhile are not copied (the
+ * copy reads up to the source's newest seq at its start). A message deleted from the source meanwhile, or the
+ * source deleted and created again, would make a copy of a log that never was (a deleted message kept, two logs
+ * mixed): the copy checks the source's log once its messages are copied, and then fails with `CONFLICT`, its copy
+ * deleted; copying again copies the source as it is then.
+ *
  * The copy's seqs are dense: each artifact's range is moved onto the copied entries it named (`createCopiedSeqs`).
  */
 export async function copySession(
@@ -25,6 +32,7 @@ export async function copySession(
   targetId: string,
 ): Promise<void> {
   const owner = currentOwner('copy');
+  const start = await store.stats(scope, source.id);
   const marked = () => markedUnfinished(source.metadata, owner);
   await removeAbandoned(store, scope, targetId);
   await store.createSession(scope, { id: targetId, metadata: marked() });
@@ -34,7 +42,12 @@ export async function copySession(
   try {
     const seqs = createCopiedSeqs();
     for (let fromSeq = 1; ; ) {
-      const page = await store.readRange(scope, source.id, { fromSeq, limit: pageSize });
+      if (fromSeq > start.lastSeq) break;
+      const page = await store.readRange(scope, source.id, {
+        fromSeq,
+        toSeq: start.lastSeq,
+        limit: pageSize,
+      });
       if (page.length === 0) break;
       const copied = await store.append(
         scope,
@@ -54,6 +67,7 @@ export async function copySession(
         data: artifact.data,
       });
     }
+    checkUnchanged(source.id, start, await store.stats(scope, source.id));
     await heartbeat.stop();
     await store.updateSession(scope, targetId, { ...source.metadata }); // the commit
   } catch (error) {
@@ -61,4 +75,20 @@ export async function copySession(
     await store.deleteSession(scope, targetId).catch(() => undefined); // the copy's own error is the one to report
     throw error;
   }
+}
+
+/** Deleted entries of a log: seqs assigned minus live entries (appends move neither). */
+const deletedOf = (stats: LogStats) => stats.lastSeq - stats.count;
+
+/**
+ * Throws `CONFLICT` when the source's log changed under the copy other than by appends: created again (a new
+ * `logId`), or entries deleted (a copied message the source no longer holds).
+ */
+function checkUnchanged(sourceId: string, start: LogStats, now: LogStats): void {
+  if (now.logId === start.logId && deletedOf(now) === deletedOf(start)) return;
+  throw new MemoryError({
+    code: 'CONFLICT',
+    component: 'session',
+    message: `sessions.copy: session "${sourceId}" ${now.logId === start.logId ? 'had messages deleted' : 'was deleted and created again'} while it was copied; nothing was copied, copy it again`,
+  });
 }

@@ -87,7 +87,9 @@ export interface Sessions {
    * its range empty (`fromSeq` = `toSeq` + 1, see `createCopiedSeqs`). Artifacts get the copy's time as `createdAt`.
    * All or nothing, also across a crash: until its last write the copy is marked unfinished, and neither `list` nor
    * `open` shows it; a copy that fails is deleted before its error is thrown, and one a crash (SIGKILL, power loss)
-   * cut short is replaced by the next `copy`, `create` or `fork` to its id (or removed by `expire`). Its cost is
+   * cut short is replaced by the next `copy`, `create` or `fork` to its id (or removed by `expire`). The copy is
+   * the session as it was when the copy began: messages stored meanwhile are not in it; a message deleted from it
+   * meanwhile, or the session deleted and created again, is `CONFLICT` (the copy deleted: copy again). Its cost is
    * one store write per 1,000 messages and one per artifact. An id a session already holds is `INVALID_ARGUMENT`.
    */
   copy(sessionId: string, options?: { id?: string }): Promise<ConversationMemory>;

@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSessionJsonl } from './session-jsonl.ts';
+import { createSqliteStore, type SqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { createSessions } from '../session/sessions.ts';
+import { exportSession, parseSessionJsonl } from './session-jsonl.ts';
 
 const header = '{"type":"session","id":"s1","metadata":{"topic":"travel"}}';
 const message = (id: string) =>
@@ -23,5 +28,71 @@ describe('parseSessionJsonl: blank lines', () => {
     expect(() => parseSessionJsonl(`\n${header}\n\n{"type":"message"\n`)).toThrow(/^line 4: not JSON/);
     expect(() => parseSessionJsonl(`\n\n${message('m1')}\n`)).toThrow(/^line 3: the first line must be/);
     expect(() => parseSessionJsonl('\n \n')).toThrow(/the file is empty/);
+  });
+});
+
+describe('exportSession beside writers of the session: the file is the session as it was when the export began', () => {
+  /** A 1,200-message session `s1` in a SQLite file, and an export held after its first page (500 messages read). */
+  async function heldExport() {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-export-race-'));
+    const base = createSqliteStore({ path: join(dir, 'race.db'), durability: 'process' });
+    const sessions = createSessions({ store: base });
+    await sessions.create({ id: 's1' });
+    const memory = await sessions.open('s1');
+    await memory.store(
+      Array.from({ length: 1200 }, (_, i) => ({ role: 'user' as const, content: `message ${i}` })),
+    );
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let reach!: () => void;
+    const reached = new Promise<void>((r) => {
+      reach = r;
+    });
+    let reads = 0;
+    const store: SqliteStore = Object.create(base);
+    store.readRange = async (...args) => {
+      if (++reads === 2) {
+        reach();
+        await gate;
+      }
+      return base.readRange(...args);
+    };
+    const outcome = exportSession(store, { tenant: 'default' }, 's1').then(
+      (text) => parseSessionJsonl(text).messages.map((m) => m.content),
+      (error: unknown) => ({ error }),
+    );
+    await reached;
+    const done = async () => {
+      await base.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return { sessions, memory, outcome, release, done };
+  }
+
+  it('messages stored meanwhile are left out', async () => {
+    const { memory, outcome, release, done } = await heldExport();
+    await memory.store({ role: 'user', content: 'later' });
+    release();
+    expect(await outcome).toEqual(Array.from({ length: 1200 }, (_, i) => `message ${i}`));
+    await done();
+  });
+
+  it('a message deleted meanwhile, or the session deleted and created again: CONFLICT, nothing written', async () => {
+    for (const change of ['delete', 'recreate'] as const) {
+      const { sessions, memory, outcome, release, done } = await heldExport();
+      if (change === 'delete') await memory.delete((await memory.entries({ limit: 1 }))[0]!.message.id);
+      else {
+        await sessions.delete('s1');
+        await sessions.create({ id: 's1' });
+        await (await sessions.open('s1')).store(
+          Array.from({ length: 900 }, (_, i) => ({ role: 'user' as const, content: `new ${i}` })),
+        );
+      }
+      release();
+      expect(await outcome, change).toEqual({ error: expect.objectContaining({ code: 'CONFLICT' }) });
+      await done();
+    }
   });
 });

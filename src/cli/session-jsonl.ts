@@ -1,4 +1,5 @@
 import type { JSONValue } from 'ai';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import { isValidId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
@@ -7,6 +8,7 @@ import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
 import { formatPath, validateMessage } from '../messages/validate.ts';
 import { createCopiedSeqs } from '../session/copied-seqs.ts';
 import { checkArtifact } from '../store/check-values.ts';
+import { logChangeBetween } from '../store/log-change.ts';
 import type { Artifact, MemoryStoreV1 } from '../store/memory-store.ts';
 import { BadInputError, errorText } from './bad-input-error.ts';
 import { requireFinished } from './import-state.ts';
@@ -35,18 +37,27 @@ export async function exportSession(
   const session = await requireSession(store, scope, sessionId);
   requireFinished(session, 'nothing exported');
   const lines = [JSON.stringify({ type: 'session', id: session.id, metadata: session.metadata })];
-  progress.start('export', (await store.stats(scope, sessionId)).count);
+  // The file is the log as it was when the export began: messages stored meanwhile are left out, and a delete or
+  // the session created again meanwhile fails the export (its pages would make a log that never was).
+  const start = await store.stats(scope, sessionId);
+  progress.start('export', start.count);
   // Each live message's position in the file: an artifact's range is written in those.
   const positions = createCopiedSeqs();
   let position = 0;
   try {
-    await forEachPage(store, scope, sessionId, (page) => {
-      for (const e of page) {
-        lines.push(`{"type":"message","message":${serializeMessage(e.message)}}`);
-        positions.add(e.seq, ++position);
-      }
-      progress.tick(page.length);
-    });
+    await forEachPage(
+      store,
+      scope,
+      sessionId,
+      (page) => {
+        for (const e of page) {
+          lines.push(`{"type":"message","message":${serializeMessage(e.message)}}`);
+          positions.add(e.seq, ++position);
+        }
+        progress.tick(page.length);
+      },
+      { toSeq: start.lastSeq },
+    );
   } finally {
     progress.stop();
   }
@@ -60,19 +71,31 @@ export async function exportSession(
     const artifact = { id, kind, ...range, data, createdAt: createdAt.toISOString() };
     lines.push(JSON.stringify({ type: 'artifact', artifact }));
   }
+  const changed = logChangeBetween(start, await store.stats(scope, sessionId));
+  if (changed)
+    throw new MemoryError({
+      code: 'CONFLICT',
+      component: 'cli',
+      message: `session "${sessionId}" ${changed === 'deleted' ? 'had messages deleted' : 'was deleted and created again'} while it was exported; nothing was written, export it again`,
+    });
   return `${lines.join('\n')}\n`;
 }
 
-/** Visits a session's live log a page at a time, oldest first. */
+/** Visits a session's live log a page at a time, oldest first (up to `toSeq` when given). */
 export async function forEachPage(
   store: MemoryStoreV1,
   scope: Scope,
   sessionId: string,
   visit: (page: LogEntry[]) => void,
-  pageSize = 500,
+  { pageSize = 500, toSeq }: { pageSize?: number; toSeq?: number } = {},
 ): Promise<void> {
   for (let fromSeq = 1; ; ) {
-    const page = await store.readRange(scope, sessionId, { fromSeq, limit: pageSize });
+    if (toSeq !== undefined && fromSeq > toSeq) return;
+    const page = await store.readRange(scope, sessionId, {
+      fromSeq,
+      limit: pageSize,
+      ...(toSeq === undefined ? {} : { toSeq }),
+    });
     visit(page);
     if (page.length < pageSize) return;
     fromSeq = page.at(-1)!.seq + 1;

@@ -1,7 +1,8 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { markedUnfinished, removeAbandoned } from '../store/abandoned-session.ts';
-import type { LogStats, MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
+import { logChangeBetween } from '../store/log-change.ts';
+import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
 import { currentOwner, startHeartbeat } from '../store/session-writer.ts';
 import { createCopiedSeqs } from './copied-seqs.ts';
 
@@ -67,7 +68,13 @@ export async function copySession(
         data: artifact.data,
       });
     }
-    checkUnchanged(source.id, start, await store.stats(scope, source.id));
+    const changed = logChangeBetween(start, await store.stats(scope, source.id));
+    if (changed)
+      throw new MemoryError({
+        code: 'CONFLICT',
+        component: 'session',
+        message: `sessions.copy: session "${source.id}" ${changed === 'deleted' ? 'had messages deleted' : 'was deleted and created again'} while it was copied; nothing was copied, copy it again`,
+      });
     await heartbeat.stop();
     await store.updateSession(scope, targetId, { ...source.metadata }); // the commit
   } catch (error) {
@@ -75,20 +82,4 @@ export async function copySession(
     await store.deleteSession(scope, targetId).catch(() => undefined); // the copy's own error is the one to report
     throw error;
   }
-}
-
-/** Deleted entries of a log: seqs assigned minus live entries (appends move neither). */
-const deletedOf = (stats: LogStats) => stats.lastSeq - stats.count;
-
-/**
- * Throws `CONFLICT` when the source's log changed under the copy other than by appends: created again (a new
- * `logId`), or entries deleted (a copied message the source no longer holds).
- */
-function checkUnchanged(sourceId: string, start: LogStats, now: LogStats): void {
-  if (now.logId === start.logId && deletedOf(now) === deletedOf(start)) return;
-  throw new MemoryError({
-    code: 'CONFLICT',
-    component: 'session',
-    message: `sessions.copy: session "${sourceId}" ${now.logId === start.logId ? 'had messages deleted' : 'was deleted and created again'} while it was copied; nothing was copied, copy it again`,
-  });
 }

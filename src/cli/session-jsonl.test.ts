@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createGate } from '../../test-support/gate.ts';
 import { createSqliteStore, type SqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createSessions } from '../session/sessions.ts';
 import { exportSession, parseSessionJsonl } from './session-jsonl.ts';
@@ -42,33 +43,23 @@ describe('exportSession beside writers of the session: the file is the session a
     await memory.store(
       Array.from({ length: 1200 }, (_, i) => ({ role: 'user' as const, content: `message ${i}` })),
     );
-    let release!: () => void;
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let reach!: () => void;
-    const reached = new Promise<void>((r) => {
-      reach = r;
-    });
+    const gate = createGate();
     let reads = 0;
     const store: SqliteStore = Object.create(base);
     store.readRange = async (...args) => {
-      if (++reads === 2) {
-        reach();
-        await gate;
-      }
+      if (++reads === 2) await gate.pass();
       return base.readRange(...args);
     };
     const outcome = exportSession(store, { tenant: 'default' }, 's1').then(
       (text) => parseSessionJsonl(text).messages.map((m) => m.content),
       (error: unknown) => ({ error }),
     );
-    await reached;
+    await gate.reached;
     const done = async () => {
       await base.close();
       rmSync(dir, { recursive: true, force: true });
     };
-    return { sessions, memory, outcome, release, done };
+    return { sessions, memory, outcome, release: gate.open, done };
   }
 
   it('messages stored meanwhile are left out', async () => {

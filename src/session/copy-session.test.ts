@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createGate } from '../../test-support/gate.ts';
 import { inProcessStores } from '../../test-support/in-process-stores.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
@@ -266,4 +267,37 @@ describe('sessions.list leaves out unfinished sessions and still pages whole', (
       { numRuns: 60 },
     );
   });
+});
+
+describe('sessions.fork beside a writer that deletes and creates its parent again', () => {
+  for (const [name, open] of stores) {
+    it(`${name}: the parent created again between finding the fork point and the fork: CONFLICT, no fork`, async () => {
+      const base = open();
+      const sessions = createSessions({ store: base });
+      await sessions.create({ id: 'src' });
+      await (await sessions.open('src')).store(messages(30));
+      const gate = createGate();
+      // The fork's point is found in the old log; the store's createSession waits until the log is a new one.
+      const store: MemoryStoreV1 = Object.create(base);
+      store.createSession = async (s, input) => {
+        if (input?.fork) await gate.pass();
+        return base.createSession(s, input);
+      };
+      const forking = createSessions({ store })
+        .fork('src', { atMessageId: 'm20', id: 'branch' })
+        .then(
+          (fork) => fork.read(),
+          (error: unknown) => ({ error }),
+        );
+      await gate.reached;
+      await sessions.delete('src');
+      await sessions.create({ id: 'src' });
+      await (await sessions.open('src')).store(messages(25, 101));
+      gate.open();
+      // A fork of the new log at the old log's point would hold messages 101–120, which m20 never followed.
+      expect(await forking).toEqual({ error: expect.objectContaining({ code: 'CONFLICT' }) });
+      expect(await base.getSession(scope, 'branch')).toBeUndefined();
+      await base.close();
+    });
+  }
 });

@@ -74,7 +74,9 @@ export interface Sessions {
    * A fork never splits a tool call from its result: a point between an assistant message's tool calls and the
    * tool messages that answer them (what a chat reply that ran a tool holds) moves past those tool messages, so
    * the branch holds the whole exchange and a view of it never sends a call without its result. A chat's reply of
-   * several steps spans several entries: fork a chat at a UI message with `chats.fork` (engram/ai-sdk).
+   * several steps spans several entries: fork a chat at a UI message with `chats.fork` (engram/ai-sdk). A session
+   * deleted (and maybe created again) while it is forked is `CONFLICT`, no fork made: the point was found in its
+   * old log.
    */
   fork(
     sessionId: string,
@@ -222,6 +224,9 @@ export function createSessions(options: SessionsOptions): Sessions {
       if (at.atMessageId !== undefined && at.atSeq !== undefined)
         throw invalid('sessions.fork: give atMessageId or atSeq, not both');
       const parent = await require(id);
+      // The point is found in the parent's log as it is now: a fork made after the parent was created again would
+      // take the new log up to that point (checked once the fork exists).
+      const { logId } = await store.stats(scope, id);
       let atSeq = at.atSeq;
       if (at.atMessageId !== undefined) {
         const [entry] = await store.getMessages(scope, id, [at.atMessageId]);
@@ -242,6 +247,18 @@ export function createSessions(options: SessionsOptions): Sessions {
         metadata: { ...parent.metadata, 'engram.forkOf': id },
         fork: { parentId: id, atSeq },
       });
+      const now = await store.stats(scope, id).catch((error: unknown) => {
+        if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return undefined;
+        throw error;
+      });
+      if (now?.logId !== logId) {
+        await store.deleteSession(scope, record.id).catch(() => undefined);
+        throw new MemoryError({
+          code: 'CONFLICT',
+          component: 'session',
+          message: `sessions.fork: session "${id}" was deleted${now ? ' and created again' : ''} while it was forked; no fork was made, fork it again`,
+        });
+      }
       return memoryFor(record.id);
     },
     async copy(id, o = {}) {

@@ -8,7 +8,7 @@ import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
 import { formatPath, validateMessage } from '../messages/validate.ts';
 import { createCopiedSeqs } from '../session/copied-seqs.ts';
 import { checkArtifact } from '../store/check-values.ts';
-import { logChangeBetween } from '../store/log-change.ts';
+import { logChangeBetween, logChangeWords } from '../store/log-change.ts';
 import type { Artifact, MemoryStoreV1 } from '../store/memory-store.ts';
 import { BadInputError, errorText } from './bad-input-error.ts';
 import { requireFinished } from './import-state.ts';
@@ -76,7 +76,7 @@ export async function exportSession(
     throw new MemoryError({
       code: 'CONFLICT',
       component: 'cli',
-      message: `session "${sessionId}" ${changed === 'deleted' ? 'had messages deleted' : 'was deleted and created again'} while it was exported; nothing was written, export it again`,
+      message: `session "${sessionId}" ${logChangeWords(changed)} while it was exported; nothing was written, export it again`,
     });
   return `${lines.join('\n')}\n`;
 }

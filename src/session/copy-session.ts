@@ -1,7 +1,7 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { markedUnfinished, removeAbandoned } from '../store/abandoned-session.ts';
-import { logChangeBetween } from '../store/log-change.ts';
+import { logChangeBetween, logChangeWords } from '../store/log-change.ts';
 import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
 import { currentOwner, startHeartbeat } from '../store/session-writer.ts';
 import { createCopiedSeqs } from './copied-seqs.ts';
@@ -73,7 +73,7 @@ export async function copySession(
       throw new MemoryError({
         code: 'CONFLICT',
         component: 'session',
-        message: `sessions.copy: session "${source.id}" ${changed === 'deleted' ? 'had messages deleted' : 'was deleted and created again'} while it was copied; nothing was copied, copy it again`,
+        message: `sessions.copy: session "${source.id}" ${logChangeWords(changed)} while it was copied; nothing was copied, copy it again`,
       });
     await heartbeat.stop();
     await store.updateSession(scope, targetId, { ...source.metadata }); // the commit

@@ -15,6 +15,7 @@ import {
 import { isAbandoned, isUnfinished, removeAbandoned } from '../store/abandoned-session.ts';
 import { listAllSessions } from '../store/list-all-sessions.ts';
 import type { SessionPageOptions } from '../store/list-session-page.ts';
+import { statsUnlessDeleted } from '../store/log-change.ts';
 import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
 import { reservedSessionKey } from '../store/reserved-session-keys.ts';
 import { checkSessionId } from '../store/store-helpers.ts';
@@ -247,10 +248,7 @@ export function createSessions(options: SessionsOptions): Sessions {
         metadata: { ...parent.metadata, 'engram.forkOf': id },
         fork: { parentId: id, atSeq },
       });
-      const now = await store.stats(scope, id).catch((error: unknown) => {
-        if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return undefined;
-        throw error;
-      });
+      const now = await statsUnlessDeleted(store.stats(scope, id));
       if (now?.logId !== logId) {
         await store.deleteSession(scope, record.id).catch(() => undefined);
         throw new MemoryError({

@@ -6,6 +6,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry } from '../core/message.ts';
 import { outsideRide } from '../core/ride-on-append.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import { logChangeBetween, statsUnlessDeleted } from '../store/log-change.ts';
 
 /** The artifact kind of a session's mark of older results stored ({@link createOlderResults}). */
 export const olderResultsKind = 'engram.stored-results';
@@ -102,13 +103,8 @@ export function createOlderResults(options: OlderResultsOptions): OlderResults {
         { logId, toSeq: toSeq as number, short: data.short !== false }
       : { logId, toSeq: 0, short: false };
   };
-  const deletedOf = (stats: { lastSeq: number; count: number }) => stats.lastSeq - stats.count;
   /** The session's stats, or undefined once it was deleted (a pass over it then stops, as for a log created again). */
-  const statsNow = () =>
-    conversation.stats().catch((error: unknown) => {
-      if (MemoryError.hasCode(error, 'SESSION_NOT_FOUND')) return undefined;
-      throw error;
-    });
+  const statsNow = () => statsUnlessDeleted(conversation.stats());
 
   const pass = async (beforeSeq: number, logId: string) => {
     const start = await statsNow();
@@ -124,7 +120,7 @@ export function createOlderResults(options: OlderResultsOptions): OlderResults {
       // Created again, or something deleted (a cleared chat): stop; the next read asks again.
       const changed = async () => {
         const now = await statsNow();
-        return now === undefined || now.logId !== logId || deletedOf(now) !== deletedOf(start);
+        return now === undefined || logChangeBetween(start, now) !== undefined;
       };
       if (await changed()) return;
       await citer.prepare(entries);

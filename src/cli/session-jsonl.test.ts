@@ -70,6 +70,18 @@ describe('exportSession beside writers of the session: the file is the session a
     await done();
   });
 
+  it('messages stored meanwhile and deleted again are left out: the export is whole', async () => {
+    const { memory, outcome, release, done } = await heldExport();
+    const [later] = await memory.store([
+      { role: 'user', content: 'later' },
+      { role: 'user', content: 'later still' },
+    ]);
+    await memory.delete(later!.id); // stored after the export began: not the export's
+    release();
+    expect(await outcome).toEqual(Array.from({ length: 1200 }, (_, i) => `message ${i}`));
+    await done();
+  });
+
   it('a message deleted meanwhile, or the session deleted and created again: CONFLICT, nothing written', async () => {
     for (const change of ['delete', 'recreate'] as const) {
       const { sessions, memory, outcome, release, done } = await heldExport();

@@ -8,7 +8,7 @@ import { deserializeMessage, serializeMessage } from '../messages/serialize.ts';
 import { formatPath, validateMessage } from '../messages/validate.ts';
 import { createCopiedSeqs } from '../session/copied-seqs.ts';
 import { checkArtifact } from '../store/check-values.ts';
-import { logChangeBetween, logChangeWords } from '../store/log-change.ts';
+import { logChangeWords, rangeChangeSince } from '../store/log-change.ts';
 import type { Artifact, MemoryStoreV1 } from '../store/memory-store.ts';
 import { BadInputError, errorText } from './bad-input-error.ts';
 import { requireFinished } from './import-state.ts';
@@ -37,8 +37,8 @@ export async function exportSession(
   const session = await requireSession(store, scope, sessionId);
   requireFinished(session, 'nothing exported');
   const lines = [JSON.stringify({ type: 'session', id: session.id, metadata: session.metadata })];
-  // The file is the log as it was when the export began: messages stored meanwhile are left out, and a delete or
-  // the session created again meanwhile fails the export (its pages would make a log that never was).
+  // The file is the log as it was when the export began: messages stored meanwhile are left out, and a delete from
+  // that part or the session created again meanwhile fails the export (its pages would make a log that never was).
   const start = await store.stats(scope, sessionId);
   progress.start('export', start.count);
   // Each live message's position in the file: an artifact's range is written in those.
@@ -71,7 +71,7 @@ export async function exportSession(
     const artifact = { id, kind, ...range, data, createdAt: createdAt.toISOString() };
     lines.push(JSON.stringify({ type: 'artifact', artifact }));
   }
-  const changed = logChangeBetween(start, await store.stats(scope, sessionId));
+  const changed = await rangeChangeSince(store, scope, sessionId, start);
   if (changed)
     throw new MemoryError({
       code: 'CONFLICT',

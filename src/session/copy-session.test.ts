@@ -205,6 +205,30 @@ describe('sessions.copy beside writers of its source: the copy is the source as 
       await base.close();
     });
 
+    it(`${name}: messages stored meanwhile and deleted again are nothing to the copy: it is whole`, async () => {
+      const { base, source, outcome, release } = await heldCopy(open);
+      await source.store(messages(3, 9001));
+      await source.delete('m9002'); // stored after the copy began: not the copy's
+      release();
+      const copied = await outcome;
+      expect(Array.isArray(copied) && copied.map((m) => m.content)).toEqual(
+        messages(2500).map((m) => m.content),
+      );
+      expect((await source.stats()).count).toBe(2502);
+      await base.close();
+    });
+
+    it(`${name}: a message of the copied part deleted, beside messages stored and deleted after: CONFLICT`, async () => {
+      const { base, source, outcome, release } = await heldCopy(open);
+      await source.store(messages(3, 9001));
+      await source.delete('m9002');
+      await source.delete('m2400'); // not copied yet, but the copy's part: the copy would not be the source at its start
+      release();
+      expect(await outcome).toEqual({ error: expect.objectContaining({ code: 'CONFLICT' }) });
+      expect(await base.getSession(scope, 'dst')).toBeUndefined();
+      await base.close();
+    });
+
     it(`${name}: a message deleted meanwhile from the copied part: CONFLICT, no copy, the source untouched`, async () => {
       const { base, sessions, source, outcome, release } = await heldCopy(open);
       await source.delete('m10'); // copied already: the copy would hold a message the source no longer has

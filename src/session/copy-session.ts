@@ -1,7 +1,7 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { markedUnfinished, removeAbandoned } from '../store/abandoned-session.ts';
-import { logChangeBetween, logChangeWords } from '../store/log-change.ts';
+import { logChangeWords, rangeChangeSince } from '../store/log-change.ts';
 import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
 import { currentOwner, startHeartbeat } from '../store/session-writer.ts';
 import { createCopiedSeqs } from './copied-seqs.ts';
@@ -19,10 +19,11 @@ const pageSize = 1000;
  * `createSession`.
  *
  * The copy is the source's log as it was when the copy began: messages stored meanwhile are not copied (the
- * copy reads up to the source's newest seq at its start). A message deleted from the source meanwhile, or the
- * source deleted and created again, would make a copy of a log that never was (a deleted message kept, two logs
- * mixed): the copy checks the source's log once its messages are copied, and then fails with `CONFLICT`, its copy
- * deleted; copying again copies the source as it is then.
+ * copy reads up to the source's newest seq at its start). A message deleted meanwhile from that part of the
+ * source, or the source deleted and created again, would make a copy of a log that never was (a deleted message
+ * kept, two logs mixed): the copy checks the source's log once its messages are copied (`rangeChangeSince`), and
+ * then fails with `CONFLICT`, its copy deleted; copying again copies the source as it is then. A message stored
+ * after the copy began and deleted before it ended changes nothing.
  *
  * The copy's seqs are dense: each artifact's range is moved onto the copied entries it named (`createCopiedSeqs`).
  */
@@ -68,7 +69,7 @@ export async function copySession(
         data: artifact.data,
       });
     }
-    const changed = logChangeBetween(start, await store.stats(scope, source.id));
+    const changed = await rangeChangeSince(store, scope, source.id, start);
     if (changed)
       throw new MemoryError({
         code: 'CONFLICT',

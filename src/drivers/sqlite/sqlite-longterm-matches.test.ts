@@ -9,15 +9,23 @@ import { sql } from '../sql/sql-fragment.ts';
 import { scopeTokens } from '../sql/sql-longterm-rows.ts';
 import { createSqliteClient, type SqliteDatabaseLike } from './sqlite-client.ts';
 import { openSqliteStore } from './sqlite-driver.ts';
-import { bestMatches, spareRows } from './sqlite-longterm-matches.ts';
-import type { TermsMatch } from './sqlite-longterm-rare-terms.ts';
+import { bestMatches, slowFullMatchMs, spareRows } from './sqlite-longterm-matches.ts';
+import { fullMatch, type TermsMatch } from './sqlite-longterm-rare-terms.ts';
+import { knownTermRows } from './sqlite-term-rows.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-sqlite-matches-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A handle that counts the `bm25()` statements it runs. */
-function countingHandle(db: DatabaseSync): { handle: SqliteDatabaseLike; reads: () => number } {
+/**
+ * A handle that counts the `bm25()` statements it runs (and those of the rare-terms cut, by their `NOT`); each of
+ * them takes at least `slowMs` (a busy wait: a slow machine, a large index).
+ */
+function countingHandle(
+  db: DatabaseSync,
+  slowMs = 0,
+): { handle: SqliteDatabaseLike; reads: () => number; cuts: () => number } {
   let reads = 0;
+  let cuts = 0;
   const handle: SqliteDatabaseLike = {
     prepare(text) {
       const statement = db.prepare(text);
@@ -26,8 +34,13 @@ function countingHandle(db: DatabaseSync): { handle: SqliteDatabaseLike; reads: 
         run: (...p) => statement.run(...p),
         get: (...p) => statement.get(...p),
         all: (...p) => {
-          if (ranks) reads++;
-          return statement.all(...p);
+          if (!ranks) return statement.all(...p);
+          reads++;
+          if (p.some((x) => typeof x === 'string' && x.includes(' NOT '))) cuts++;
+          const until = performance.now() + slowMs;
+          const rows = statement.all(...p);
+          while (performance.now() < until);
+          return rows;
         },
       };
     },
@@ -37,7 +50,7 @@ function countingHandle(db: DatabaseSync): { handle: SqliteDatabaseLike; reads: 
       return db.isTransaction;
     },
   };
-  return { handle, reads: () => reads };
+  return { handle, reads: () => reads, cuts: () => cuts };
 }
 
 describe('bestMatches', () => {
@@ -102,6 +115,61 @@ describe('bestMatches', () => {
       expect(reads()).toBe(5);
       expect(fresh.rows).toHaveLength(61);
       expect(spareRows).toBeGreaterThanOrEqual(100);
+    } finally {
+      await client.close(true);
+      await store.close();
+    }
+  });
+
+  it("after a slow read of every match, the next search of a small index with a dense term reads its rarer terms' rows: the same best rows", async () => {
+    const path = join(dir, 'slow.db');
+    const store = await openSqliteStore({ path });
+    // 3,000 rows (under the 18,000 from which the cut is always tried): "cache" in each, "seven" in one in fifty.
+    const records = Array.from(
+      { length: 3000 },
+      (_, i): CorpusRecord => ({
+        user: 'u1',
+        id: `r${i}`,
+        kind: 'turn',
+        text: `cache ${i % 50 === 0 ? 'seven' : 'filler'} row${i}`,
+        speaker: 'Bob',
+      }),
+    );
+    await writeCorpus(getLongTermRecords(store), 'slow', records);
+    const db = new DatabaseSync(path);
+    const { handle, reads, cuts } = countingHandle(db, slowFullMatchMs + 1);
+    const client = createSqliteClient(handle);
+    const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, 0.5)`;
+    const match: TermsMatch = {
+      columns: '{text context}',
+      terms: ['cach', 'seven'],
+      anyRow: scopeTokens({ tenant: 'slow' })[0] as string,
+    };
+    try {
+      expect(knownTermRows(client, match.terms, true)).toEqual([undefined, undefined]);
+      const first = await bestMatches(client, match, score, '0.5', 20);
+      expect([reads(), cuts()]).toEqual([1, 0]);
+      // The read was slow: the terms' counts are noted (from fts5vocab), "cache" in every row.
+      expect(knownTermRows(client, match.terms, true)).toEqual([3000, 60]);
+      // A write, so the next search reads again (not the handle's last read): now through the cut, same rows.
+      await writeCorpus(getLongTermRecords(store), 'slow', [
+        { user: 'u1', id: 'late', kind: 'turn', text: 'cache filler late', speaker: 'Bob' },
+      ]);
+      const second = await bestMatches(client, match, score, '0.5', 20);
+      expect([reads(), cuts()]).toEqual([2, 1]);
+      // What a read of every match gives now (scores to the bit; the write moved every idf).
+      const every = db
+        .prepare(
+          'SELECT rowid AS rid, -bm25(engram_ltm_fts, 0.0, 1.0, 0.5) AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ? ORDER BY score DESC LIMIT 20',
+        )
+        .all(fullMatch(match))
+        .map((r) => ({ rid: Number(r.rid), score: Number(r.score) }));
+      expect(second.rows.slice(0, 20)).toEqual(every);
+      expect(first.rows.map((r) => r.rid)).toEqual(every.map((r) => r.rid));
+      // One term: nothing to cut to, no count noted.
+      const one: TermsMatch = { ...match, terms: ['row7'] };
+      await bestMatches(client, one, score, '0.5', 20);
+      expect(knownTermRows(client, one.terms, true)).toEqual([undefined]);
     } finally {
       await client.close(true);
       await store.close();

@@ -8,6 +8,7 @@ import {
   type TermsMatch,
 } from './sqlite-longterm-rare-terms.ts';
 import { createReadMemo, type ReadPass } from './sqlite-read-memo.ts';
+import { noteTermRows } from './sqlite-term-rows.ts';
 
 /**
  * Term occurrences in the index (the query terms' document counts summed) from which a search ranks the rows of
@@ -17,6 +18,14 @@ export const rareTermsFrom = 2000;
 
 /** Most rows a read of {@link bestMatches} takes beyond those asked. */
 export const spareRows = 1000;
+
+/**
+ * A `bm25()` read over every match that takes this long (ms; about a row scored a microsecond) has the handle note
+ * its terms' counts ({@link noteTermRows}), so its next search with a dense one of them tries the cut of
+ * {@link rareTermsMatches} below `cutFromRows` (which, below it, tries the cut only when a count read before says
+ * a term is dense). Time decides only the cost: the cut gives the full read's answer.
+ */
+export const slowFullMatchMs = 2;
 
 /** Per handle, the matches it read last (one entry: the search just before, typically the same query's other leg). */
 const lastRead = createReadMemo<{ rows: ScoredMatch[]; complete: boolean }>(1);
@@ -61,10 +70,14 @@ export async function bestMatches(
         ...(pass ? { pass } : {}),
       });
       if (cut) return { rows: cut, complete: false };
+      const started = performance.now();
       const found = await queryAll(
         client,
         sql`SELECT rowid AS rid, ${score} AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${match} ORDER BY score DESC LIMIT ${read}`,
       );
+      // Scoring every match was slow: the next search with these terms learns from their counts whether to cut.
+      if (terms.terms.length > 1 && performance.now() - started >= slowFullMatchMs)
+        await noteTermRows(client, terms.terms, terms.columns !== 'text');
       const rows = found.map((r) => ({ rid: Number(r.rid), score: Number(r.score) }));
       return { rows, complete: rows.length < read };
     },

@@ -202,7 +202,7 @@ describe('rareTermsMatches', () => {
   it('in an index under fromRows, is tried only once a count read before says a term is dense', () =>
     withSkewedIndex(async ({ client, addRecord, score, dense, sparse, best }) => {
       // In an index of fewer rows than `fromRows` (by default 18,000): not counted, not tried, until a count read
-      // for another reason (the episode leg's, say) says a term is dense; then tried, even after a write.
+      // for another reason (a slow read of every match noted it, say) says a term is dense; then tried, even after a write.
       expect(await rareTermsMatches(client, dense, score, 20, { from: 1 })).toBeUndefined();
       expect(knownTermRows(client, dense.terms, false)).toEqual([undefined, undefined]);
       expect(await termRowCounts(client, dense.terms, false)).toEqual([3000, 60]);

@@ -80,7 +80,8 @@ export interface RareTermsTuning {
   from: number;
   /**
    * Rows of the index from which the cut is always tried; below it, only when a count this handle read before (of
-   * any search, however old: `knownTermRows`) says one of the terms is dense. @default {@link cutFromRows}
+   * any search, however old: `knownTermRows`; a read of every match that was slow notes its terms' counts) says one
+   * of the terms is dense. @default {@link cutFromRows}
    */
   fromRows?: number;
   /** The search's read pass: its state stands for the handle's at the start (read again after the cut's read). */
@@ -152,8 +153,8 @@ export async function rareTermsMatches(
   );
   if (rows === 0) return undefined;
   const context = m.columns !== 'text';
-  // In a smaller index the counts are taken only when an earlier count says a term is common (they are free then:
-  // the same search's episode leg counts the same terms), so a search of rare terms pays nothing for the cut.
+  // In a smaller index the counts are taken only when an earlier count says a term is common (a slow read of every
+  // match noted them: `bestMatches`), so a search of rare terms pays nothing for the cut.
   if (from > 0 && rows < fromRows && !((2 * maxOf(knownTermRows(client, m.terms, context))) / 3 > rows / 4))
     return undefined;
   const counts = await termRowCounts(client, m.terms, context, run);

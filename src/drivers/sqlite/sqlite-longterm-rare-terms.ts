@@ -101,6 +101,48 @@ const indexTotals = createReadMemo<ReturnType<typeof fts5Totals>>(1);
 /** `bm25()`'s `k1`: a term adds less than its idf times `k1 + 1` to any row's score. */
 const k1 = 1.2;
 
+/** Which terms a cut reads the rows of ({@link planCut}), and the bounds it checks the rows it reads against. */
+interface CutPlan {
+  /** The terms taken (their indexes), rarest first. */
+  rare: Set<number>;
+  /** Every term's index, rarest first (ties in query order). */
+  rarestFirst: number[];
+  /** The rows holding the rare terms, summed over them (at least the rows the cut reads). */
+  held: number;
+  /** The commonest term's rows: the full match scores at least that many. */
+  commonest: number;
+  /** The bounds of the terms not taken, summed afresh (no running difference to lose bits). */
+  others: () => number;
+}
+
+/**
+ * The rare terms of a cut by the terms' row counts in an index of `rows`: the rarest, taken until they occur in at
+ * least `read` rows and the others' bounds sum to less than the idf of the last one taken.
+ */
+function planCut(counts: readonly number[], rows: number, read: number): CutPlan {
+  const idf = counts.map((n) => fts5Idf(rows, n));
+  // Each bound a little over (JavaScript's log and SQLite's may differ in the last bit).
+  const bound = idf.map((x) => x * (k1 + 1) * (1 + 1e-9));
+  const rarestFirst = counts
+    .map((_, i) => i)
+    .sort((a, b) => (counts[a] as number) - (counts[b] as number) || a - b);
+  const rare = new Set<number>();
+  const others = () => bound.reduce((sum, x, i) => (rare.has(i) ? sum : sum + x), 0);
+  let held = 0;
+  for (const i of rarestFirst) {
+    rare.add(i);
+    held += counts[i] as number;
+    if (held >= read && others() < (idf[i] as number)) break;
+  }
+  return { rare, rarestFirst, held, commonest: Math.max(...counts), others };
+}
+
+/**
+ * Whether a cut pays: scoring every match costs more than walking the owner token's rows (every row of the index,
+ * at about a quarter of a row scored) and scoring the rare terms' rows.
+ */
+const paysOff = (plan: CutPlan, rows: number): boolean => rows / 4 + plan.held <= (plan.commonest * 2) / 3;
+
 /**
  * The best `read` matches of `m` scored by `score` (best first), read from the rows that hold its rarer terms
  * only, when that gives the answer of a `LIMIT read` query over every match (or of a `LIMIT k` query, `need` ≤ k <
@@ -153,31 +195,33 @@ export async function rareTermsMatches(
   );
   if (rows === 0) return undefined;
   const context = m.columns !== 'text';
-  // In a smaller index the counts are taken only when an earlier count says a term is common (a slow read of every
-  // match noted them: `bestMatches`), so a search of rare terms pays nothing for the cut.
-  if (from > 0 && rows < fromRows && !((2 * maxOf(knownTermRows(client, m.terms, context))) / 3 > rows / 4))
-    return undefined;
+  if (from > 0 && rows < fromRows) {
+    // In a smaller index the counts are taken only when an earlier count says a term is common (a slow read of every
+    // match noted them: `bestMatches`), so a search of rare terms pays nothing for the cut.
+    const hints = knownTermRows(client, m.terms, context);
+    if (!((2 * maxOf(hints)) / 3 > rows / 4)) return undefined;
+    // The terms never counted are counted (and noted); with the others' last counts, a cut that would not pay (the
+    // rare terms' rows too many) is declined before every term is counted again.
+    const unknown = m.terms.filter((_, i) => hints[i] === undefined);
+    const fresh = unknown.length > 0 ? await termRowCounts(client, unknown, context, run) : [];
+    let at = 0;
+    if (
+      !paysOff(
+        planCut(
+          hints.map((n) => n ?? (fresh[at++] as number)),
+          rows,
+          read,
+        ),
+        rows,
+      )
+    )
+      return undefined;
+  }
   const counts = await termRowCounts(client, m.terms, context, run);
   if (counts.reduce((a, n) => a + n, 0) < from) return undefined;
-  const idf = counts.map((n) => fts5Idf(rows, n));
-  // Each bound a little over (JavaScript's log and SQLite's may differ in the last bit).
-  const bound = idf.map((x) => x * (k1 + 1) * (1 + 1e-9));
-  const rarestFirst = counts
-    .map((_, i) => i)
-    .sort((a, b) => (counts[a] as number) - (counts[b] as number) || a - b);
-  const rare = new Set<number>();
-  // The bounds of the terms not taken, summed afresh (no running difference to lose bits).
-  const others = () => bound.reduce((sum, x, i) => (rare.has(i) ? sum : sum + x), 0);
-  let held = 0;
-  for (const i of rarestFirst) {
-    rare.add(i);
-    held += counts[i] as number;
-    if (held >= read && others() < (idf[i] as number)) break;
-  }
-  // Worth it only when scoring every match costs more than walking the owner token's rows (every row of the index,
-  // at about a quarter of a row scored) and scoring the rare terms' rows: the full match scores at least as many
-  // rows as its commonest term holds.
-  if (from > 0 && rows / 4 + held > (Math.max(...counts) * 2) / 3) return undefined;
+  const plan = planCut(counts, rows, read);
+  if (from > 0 && !paysOff(plan, rows)) return undefined;
+  const { rare, rarestFirst, others } = plan;
   for (let pass = 0; rare.size < m.terms.length && pass < 2; pass++) {
     const found = await queryAll(
       client,

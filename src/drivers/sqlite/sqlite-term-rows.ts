@@ -79,10 +79,10 @@ export function termRowCounts(
 }
 
 /**
- * Has the handle read and remember each term's count ({@link termRowCounts}) when `fts5vocab` gives them (text and
- * context, outside a transaction: one index lookup a term, 0.02–0.12 ms), so a later search's
- * {@link knownTermRows} knows which of them are dense; does nothing otherwise (a count by match reads the term's
- * whole posting list: a hint is not worth it).
+ * Has the handle read and remember the count ({@link termRowCounts}) of each term it does not know yet when
+ * `fts5vocab` gives them (text and context, outside a transaction: one index lookup a term, 0.02–0.12 ms), so a
+ * later search's {@link knownTermRows} knows which of them are dense; does nothing otherwise (a count by match
+ * reads the term's whole posting list: a hint is not worth it).
  */
 export async function noteTermRows(
   client: SqlClient,
@@ -90,8 +90,10 @@ export async function noteTermRows(
   context: boolean,
 ): Promise<void> {
   if (!context || inTransaction(client) || !(await hasVocab(client))) return;
-  const counted = terms.filter(countedByVocab);
-  if (counted.length > 0) await termRowCounts(client, counted, true);
+  const known = lastKnown.get(client);
+  // A term counted before is known already (a hint, however old: an exact count refreshes it).
+  const fresh = terms.filter((term) => countedByVocab(term) && known?.get(`c${term}`) === undefined);
+  if (fresh.length > 0) await termRowCounts(client, fresh, true);
 }
 
 /** Most terms a handle remembers the last count of ({@link knownTermRows}; forgotten all at once past it). */

@@ -7,6 +7,7 @@ import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import type { ContentStoreV1 } from './content-store-v1.ts';
 import type { ContentStore } from './create-content-store.ts';
 import type { SavedOutputCount, SavedOutputCounts } from './saved-output-counts.ts';
+import { storedOutputTokens } from './stored-output-tokens.ts';
 
 type ToolPart = Extract<Exclude<MemoryMessage['content'], string>[number], { type: 'tool-result' }>;
 /** An output a content item can hold. */
@@ -102,7 +103,8 @@ interface Candidate {
  * read a page of ids at a time, new items put a batch (128 items or 256 KiB at most) per transaction, the event loop given a turn between
  * slices of work. A result is counted only when nothing stored decides it: a stored item of the output's size
  * gives its count, and under an `overTokens` rule (when `bounded`) an entry's stored count less its other
- * outputs' known counts bounds it, so an output under the threshold by that bound is not offloaded. Returns the offloaded parts of each entry that has any.
+ * outputs' known counts bounds it, so an output under the threshold by that bound is not offloaded; when
+ * `bounded`, the result of a message that holds it alone is read off the entry's count ({@link storedOutputTokens}). Returns the offloaded parts of each entry that has any.
  */
 export async function offloadResults(
   ctx: OffloadContext,
@@ -242,9 +244,10 @@ export async function offloadResults(
       let counting = false;
       if (tokens === undefined) {
         await ready();
-        tokens = counter.countText(text);
+        tokens = ctx.bounded ? storedOutputTokens(c.entry, c.part, counter) : undefined;
+        counting = tokens === undefined;
+        tokens ??= counter.countText(text);
         ctx.counted.set(c.id, { size, tokens });
-        counting = true;
       }
       if (!shouldOffload(c.rule, tokens)) {
         if (counting) newlyCounted.push({ id: c.id, seq: c.entry.seq, size, tokens });

@@ -11,7 +11,7 @@ import { createSqlLongTermRecords } from '../sql/sql-longterm.ts';
 import { ownerTokens } from '../sql/sql-longterm-rows.ts';
 import { createSqliteClient } from './sqlite-client.ts';
 import { openSqliteStore } from './sqlite-driver.ts';
-import { termRowCounts } from './sqlite-term-rows.ts';
+import { knownTermRows, noteTermRows, termRowCounts } from './sqlite-term-rows.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'engram-term-rows-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -88,4 +88,45 @@ describe('termRowCounts', () => {
       { numRuns: 40 },
     );
   }, 120_000);
+});
+
+describe('noteTermRows', () => {
+  it('notes the counts of terms not known yet, all of them again every 16th call, and never fails', async () => {
+    const file = join(dir, 'note.db');
+    await (await openSqliteStore({ path: file })).close();
+    const db = new DatabaseSync(file);
+    const client = createSqliteClient(db);
+    const records = createSqlLongTermRecords({ client, component: 'sqlite', op: (_w, _s, fn) => fn() });
+    const scope = { tenant: 't', user: 'u' };
+    const add = (n: number, text: string) =>
+      records.addRecords(
+        scope,
+        Array.from({ length: n }, (_, i) => prepareRecord({ id: `${text}-${i}`, text }, 'test')),
+      );
+    try {
+      await add(3, 'alpha beta');
+      await noteTermRows(client, ['alpha', 'beta'], true);
+      expect(knownTermRows(client, ['alpha', 'beta'], true)).toEqual([3, 3]);
+      // "alpha" grows; its hint stays as it was until the 16th call counts every term again.
+      await add(5, 'alpha');
+      for (let call = 2; call < 16; call++) {
+        await noteTermRows(client, ['alpha', 'beta', 'gamma'], true);
+        expect(knownTermRows(client, ['alpha', 'beta', 'gamma'], true)).toEqual([3, 3, 0]);
+      }
+      await noteTermRows(client, ['alpha', 'beta', 'gamma'], true);
+      expect(knownTermRows(client, ['alpha', 'beta', 'gamma'], true)).toEqual([8, 3, 0]);
+      // Text alone, or inside a transaction: nothing noted (a count by match is not worth a hint).
+      await noteTermRows(client, ['delta'], false);
+      db.exec('BEGIN');
+      await noteTermRows(client, ['delta'], true);
+      db.exec('ROLLBACK');
+      expect(knownTermRows(client, ['delta'], true)).toEqual([undefined]);
+    } finally {
+      db.close();
+    }
+    // A read-only connection: a hint or none, never an error.
+    const readOnly = createSqliteClient(new DatabaseSync(file, { readOnly: true }));
+    await expect(noteTermRows(readOnly, ['alpha'], true)).resolves.toBeUndefined();
+    await readOnly.close(true);
+  });
 });

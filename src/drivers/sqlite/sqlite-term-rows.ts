@@ -78,22 +78,36 @@ export function termRowCounts(
   );
 }
 
+/** A handle's slow reads: every {@link refreshEvery}-th one counts all its terms again (hints go stale as rows come). */
+const notes = new WeakMap<SqlClient, number>();
+const refreshEvery = 16;
+
 /**
- * Has the handle read and remember the count ({@link termRowCounts}) of each term it does not know yet when
- * `fts5vocab` gives them (text and context, outside a transaction: one index lookup a term, 0.02–0.12 ms), so a
- * later search's {@link knownTermRows} knows which of them are dense; does nothing otherwise (a count by match
- * reads the term's whole posting list: a hint is not worth it).
+ * Has the handle read and remember the count ({@link termRowCounts}) of each term it does not know yet, and of every
+ * term on one call in {@link refreshEvery} (a hint is a count of some earlier state: a term sparse when first counted
+ * may be dense now), when `fts5vocab` gives them (text and context, outside a transaction: one index lookup a term,
+ * 0.02–0.12 ms), so a later search's {@link knownTermRows} knows which of them are dense. Does nothing otherwise (a
+ * count by match reads the term's whole posting list: a hint is not worth it), and never fails: a hint that cannot
+ * be read (a read-only handle that cannot make the vocabulary table, say) is left unknown.
  */
 export async function noteTermRows(
   client: SqlClient,
   terms: readonly string[],
   context: boolean,
 ): Promise<void> {
-  if (!context || inTransaction(client) || !(await hasVocab(client))) return;
-  const known = lastKnown.get(client);
-  // A term counted before is known already (a hint, however old: an exact count refreshes it).
-  const fresh = terms.filter((term) => countedByVocab(term) && known?.get(`c${term}`) === undefined);
-  if (fresh.length > 0) await termRowCounts(client, fresh, true);
+  try {
+    if (!context || inTransaction(client) || !(await hasVocab(client))) return;
+    const call = (notes.get(client) ?? 0) + 1;
+    notes.set(client, call);
+    const known = lastKnown.get(client);
+    const all = call % refreshEvery === 0;
+    const fresh = terms.filter(
+      (term) => countedByVocab(term) && (all || known?.get(`c${term}`) === undefined),
+    );
+    if (fresh.length > 0) await termRowCounts(client, fresh, true);
+  } catch {
+    // A hint only: the search it would speed up goes on without it.
+  }
 }
 
 /** Most terms a handle remembers the last count of ({@link knownTermRows}; forgotten all at once past it). */

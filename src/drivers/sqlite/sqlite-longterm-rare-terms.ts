@@ -201,21 +201,16 @@ export async function rareTermsMatches(
     const hints = knownTermRows(client, m.terms, context);
     if (!((2 * maxOf(hints)) / 3 > rows / 4)) return undefined;
     // The terms never counted are counted (and noted); with the others' last counts, a cut that would not pay (the
-    // rare terms' rows too many) is declined before every term is counted again.
+    // rare terms' rows too many) is declined before every term is counted again. Only where a count is an index
+    // lookup (`fts5vocab`: text and context): a count by match (text alone) reads the term's posting list, which the
+    // exact counts below would read again.
     const unknown = m.terms.filter((_, i) => hints[i] === undefined);
-    const fresh = unknown.length > 0 ? await termRowCounts(client, unknown, context, run) : [];
-    let at = 0;
-    if (
-      !paysOff(
-        planCut(
-          hints.map((n) => n ?? (fresh[at++] as number)),
-          rows,
-          read,
-        ),
-        rows,
-      )
-    )
-      return undefined;
+    if (context || unknown.length === 0) {
+      const fresh = unknown.length > 0 ? await termRowCounts(client, unknown, context, run) : [];
+      let at = 0;
+      const guess = hints.map((n) => n ?? (fresh[at++] as number));
+      if (!paysOff(planCut(guess, rows, read), rows)) return undefined;
+    }
   }
   const counts = await termRowCounts(client, m.terms, context, run);
   if (counts.reduce((a, n) => a + n, 0) < from) return undefined;

@@ -213,7 +213,9 @@ export function extractKeyTerms(text: string, options: KeyTermsOptions = {}): st
         `extractKeyTerms(options): ${name} must be a non-negative integer, got ${describeValue(value)}`,
       );
   if (max === 0) return [];
-  const read = text.slice(0, maxChars).replace(urlPattern, ' ');
+  const head = text.slice(0, maxChars);
+  // Every URL holds `://`: a text without one is not scanned for them (the pattern tries every word boundary).
+  const read = head.includes('://') ? head.replace(urlPattern, ' ') : head;
   const byKey = new Map<string, Candidate>();
   // A text repeats its words: each run's kind (and key) is decided once per place, starting a sentence or not;
   // null when it is no term.

@@ -356,6 +356,31 @@ describe('packRecall', () => {
     expect(alone.items).toHaveLength(7);
   });
 
+  it('a first record that fits alone but not with its neighbours goes in alone, also where counts do not add', () => {
+    // Found by the property below (seed 1825311156): the frame was counted beside the line with its neighbour, which
+    // the estimate rounds one token higher than beside the line alone, and the record was left out at a budget
+    // it fits.
+    const alone = result({
+      id: 0,
+      kind: 'turn',
+      session: 's1',
+      speaker: 'Ann',
+      words: 'adopted we a ünïcode adopted a ünïcode 🙂 ünïcode x',
+      neighbours: ['we'],
+      messageIds: [],
+      day: 0,
+    });
+    for (const counter of [estimate, exact]) {
+      const fits = counter.countText(formatRecall([alone]));
+      for (const maxTokens of [fits, fits + 1, fits + 2]) {
+        const packed = packRecall([alone], { maxTokens, context: 1, counter });
+        expect(packed.items.map((i) => i.result.record.id)).toEqual(['r0']);
+        expect(packed.tokens).toBeLessThanOrEqual(maxTokens);
+      }
+      expect(packRecall([alone], { maxTokens: fits - 1, context: 1, counter }).items).toEqual([]);
+    }
+  });
+
   it('property: the neighbours given with the budget left never leave a record out', () => {
     fc.assert(
       fc.property(input, ({ specs, maxTokens, inContext, context, bpe }) => {

@@ -159,8 +159,9 @@ export function packRecall(
   const shown: RecallLine[] = [];
   /** The days of the lines packed: shown newest first, a day's lines are together under one header. */
   const days = new Set<string | undefined>();
-  // The block's tokens are about its frame (tag and intro) plus each line's, with its day header when it needs one.
-  let frame: number | undefined;
+  // The block's tokens are about its frame (tag and intro) plus each line's, with its day header when it needs one;
+  // the first line's block is counted whole (exact: a frame counted beside a line that did not fit may differ by a
+  // rounding from the frame beside the line that does, where counts do not add across lines).
   let estimate = 0;
   let exactChecks = 0;
   // The block's lines end in `"` or `:` and start with `-`, a header's day or `no date:` (the closing tag with `<`):
@@ -202,8 +203,7 @@ export function packRecall(
           continue;
       }
       const cost = counter.countText(piece);
-      frame ??= count([candidate]) - cost;
-      let total = items.length === 0 ? frame + cost : estimate + cost;
+      let total = items.length === 0 ? count([candidate]) : estimate + cost;
       // Where counts may not add across lines, the sum may miss merges there: a block near the budget is counted
       // exactly.
       if (!adds && items.length > 0 && total > maxTokens - nearBudget) {

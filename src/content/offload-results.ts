@@ -244,7 +244,7 @@ export async function offloadResults(
       let counting = false;
       if (tokens === undefined) {
         await ready();
-        tokens = ctx.bounded ? storedOutputTokens(c.entry, c.part, counter) : undefined;
+        tokens = ctx.bounded ? storedOutputTokens(c.entry, counter) : undefined;
         counting = tokens === undefined;
         tokens ??= counter.countText(text);
         ctx.counted.set(c.id, { size, tokens });

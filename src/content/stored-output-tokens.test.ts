@@ -47,9 +47,7 @@ describe('storedOutputTokens', () => {
       fc.assert(
         fc.property(toolMessage, ({ part, message }) => {
           const entry: LogEntry = { seq: 1, message, tokens: counter.count(message) };
-          expect(storedOutputTokens(entry, part, counter)).toBe(
-            counter.countText(toolOutputText(part.output)),
-          );
+          expect(storedOutputTokens(entry, counter)).toBe(counter.countText(toolOutputText(part.output)));
         }),
         { numRuns: 300 },
       ));
@@ -63,10 +61,8 @@ describe('storedOutputTokens', () => {
       output: { type: 'text', value: 'a page' },
     };
     const two = { id: 'm', role: 'tool', content: [part, part], createdAt: new Date(0) } as MemoryMessage;
-    expect(storedOutputTokens({ seq: 1, message: two, tokens: counter.count(two) }, part, counter)).toBe(
-      undefined,
-    );
+    expect(storedOutputTokens({ seq: 1, message: two, tokens: counter.count(two) }, counter)).toBe(undefined);
     const one = { id: 'm', role: 'tool', content: [part], createdAt: new Date(0) } as MemoryMessage;
-    expect(storedOutputTokens({ seq: 1, message: one, tokens: 1 }, part, counter)).toBe(undefined);
+    expect(storedOutputTokens({ seq: 1, message: one, tokens: 1 }, counter)).toBe(undefined);
   });
 });

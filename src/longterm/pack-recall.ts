@@ -202,8 +202,7 @@ export function packRecall(
         )
           continue;
       }
-      const cost = counter.countText(piece);
-      let total = items.length === 0 ? count([candidate]) : estimate + cost;
+      let total = items.length === 0 ? count([candidate]) : estimate + counter.countText(piece);
       // Where counts may not add across lines, the sum may miss merges there: a block near the budget is counted
       // exactly.
       if (!adds && items.length > 0 && total > maxTokens - nearBudget) {

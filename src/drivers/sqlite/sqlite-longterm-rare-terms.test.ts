@@ -45,6 +45,9 @@ async function withSkewedIndex(
   test: (rig: {
     client: ReturnType<typeof createSqliteClient>;
     addRecord: (text: string) => Promise<unknown>;
+    /** Adds `n` records `${prefix}0`… with the texts `text(i)`. */
+    addRecords: (prefix: string, n: number, text: (i: number) => string) => Promise<unknown>;
+    deleteRecord: (id: string) => Promise<unknown>;
     score: ReturnType<typeof sql>;
     dense: TermsMatch;
     sparse: TermsMatch;
@@ -57,18 +60,17 @@ async function withSkewedIndex(
   try {
     const scope = { tenant: 't', user: 'u' };
     const records = getLongTermRecords(store);
-    await records.addRecords(
-      scope,
-      Array.from({ length: 3000 }, (_, i) =>
-        prepareRecord(
-          {
-            id: `r${i}`,
-            kind: 'turn',
-            text: `cache ${i % 50 === 0 ? 'seven' : 'filler'} ${i % 10 === 0 ? 'quartz' : 'other'} row${i}`,
-          },
-          'test',
+    const addRecords = (prefix: string, n: number, text: (i: number) => string) =>
+      records.addRecords(
+        scope,
+        Array.from({ length: n }, (_, i) =>
+          prepareRecord({ id: `${prefix}${i}`, kind: 'turn', text: text(i) }, 'test'),
         ),
-      ),
+      );
+    await addRecords(
+      'r',
+      3000,
+      (i) => `cache ${i % 50 === 0 ? 'seven' : 'filler'} ${i % 10 === 0 ? 'quartz' : 'other'} row${i}`,
     );
     const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, 0)`;
     const anyRow = scopeTokens(scope)[0] as string;
@@ -76,6 +78,8 @@ async function withSkewedIndex(
       client,
       addRecord: (text) =>
         records.addRecords(scope, [prepareRecord({ id: `late-${text}`, kind: 'turn', text }, 'test')]),
+      addRecords,
+      deleteRecord: (id) => records.deleteRecord(scope, id, new Date()),
       score,
       dense: { columns: 'text', terms: ['cach', 'seven'], anyRow },
       sparse: { columns: 'text', terms: ['quartz', 'seven'], anyRow },
@@ -217,45 +221,18 @@ describe('rareTermsMatches', () => {
       expect(await rareTermsMatches(client, sparse, score, 20, { from: 1 })).toBeUndefined();
     }));
 
-  it("in an index under fromRows, the terms' last counts decline a cut that would not pay before they are counted again", async () => {
-    const db = new DatabaseSync(':memory:');
-    const store = await openSqliteStore({ database: db });
-    const client = createSqliteClient(db);
-    try {
-      const scope = { tenant: 't', user: 'u' };
-      const records = getLongTermRecords(store);
-      const add = (prefix: string, n: number, text: (i: number) => string) =>
-        records.addRecords(
-          scope,
-          Array.from({ length: n }, (_, i) =>
-            prepareRecord({ id: `${prefix}${i}`, kind: 'turn', text: text(i) }, 'test'),
-          ),
-        );
-      await add('r', 3000, (i) => `cache ${i % 50 === 0 ? 'seven' : 'filler'} row${i}`);
-      await add('x', 2500, (i) => `cache seven extra${i}`);
-      const score = sql`-bm25(engram_ltm_fts, 0.0, 1.0, 0)`;
-      const m: TermsMatch = {
-        columns: 'text',
-        terms: ['cach', 'seven'],
-        anyRow: scopeTokens(scope)[0] as string,
-      };
+  it("in an index under fromRows, the terms' last counts decline a cut that would not pay before they are counted again", () =>
+    withSkewedIndex(async ({ client, addRecords, deleteRecord, score, dense, best }) => {
+      await addRecords('x', 2500, (i) => `cache seven extra${i}`);
       // Counted while "seven" is in 2,560 of 5,500 rows: its rows are too many for a cut to pay.
-      expect(await termRowCounts(client, m.terms, false)).toEqual([5500, 2560]);
-      for (let i = 0; i < 2500; i++) await records.deleteRecord(scope, `x${i}`, new Date());
+      expect(await termRowCounts(client, dense.terms, false)).toEqual([5500, 2560]);
+      for (let i = 0; i < 2500; i++) await deleteRecord(`x${i}`);
       // Now in 60 of 3,000 (a cut would pay), but the last counts say otherwise: declined, and not counted again.
-      expect(await rareTermsMatches(client, m, score, 20, { from: 1 })).toBeUndefined();
-      expect(knownTermRows(client, m.terms, false)).toEqual([5500, 2560]);
+      expect(await rareTermsMatches(client, dense, score, 20, { from: 1 })).toBeUndefined();
+      expect(knownTermRows(client, dense.terms, false)).toEqual([5500, 2560]);
       // Counted again (a refresh): the cut is taken, and gives the best rows of every match.
-      expect(await termRowCounts(client, m.terms, false)).toEqual([3000, 60]);
-      const cut = await rareTermsMatches(client, m, score, 20, { from: 1 });
-      const every = await queryAll(
-        client,
-        sql`SELECT ${score} AS score FROM engram_ltm_fts WHERE engram_ltm_fts MATCH ${fullMatch(m)} ORDER BY score DESC LIMIT 20`,
-      );
-      expect(cut?.map((r) => r.score)).toEqual(every.map((r) => Number(r.score)));
-    } finally {
-      await store.close();
-      db.close();
-    }
-  });
+      expect(await termRowCounts(client, dense.terms, false)).toEqual([3000, 60]);
+      const cut = await rareTermsMatches(client, dense, score, 20, { from: 1 });
+      expect(cut?.map((r) => r.score)).toEqual(await best(dense));
+    }));
 });

@@ -1,6 +1,45 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractKeyTerms, forEachRun, itemKeyTerms, runPattern } from './key-terms.ts';
+import { extractKeyTerms, forEachRun, itemKeyTerms, kindOf, runPattern } from './key-terms.ts';
+
+/**
+ * The terms {@link extractKeyTerms} chooses, computed from scratch: every match of the run pattern classified where
+ * it stands (no run's kind remembered, no word passed over unread), candidates keyed by lower case.
+ */
+function keyTermsFromScratch(text: string, max: number): string[] {
+  const read = text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)\]]+/gi, ' ');
+  const byKey = new Map<string, { term: string; kind: string; count: number; first: number }>();
+  for (const m of read.matchAll(runPattern)) {
+    const run = m[0];
+    if (run.length > 48) continue;
+    let kind = kindOf(run);
+    if (kind === 'name') {
+      const before = read.slice(0, m.index).replace(/[ \t]+$/, '');
+      if (before === '' || '.!?\n>"\'([*#:;|-'.includes(before.at(-1)!)) continue;
+      kind = 'entity';
+    }
+    if (kind === undefined) continue;
+    const key = run.toLowerCase();
+    const known = byKey.get(key);
+    if (!known) byKey.set(key, { term: run, kind, count: 1, first: m.index });
+    else {
+      known.count++;
+      if (kind === 'entity' && known.kind === 'keyword') known.kind = 'entity';
+    }
+  }
+  const ranked = [...byKey.values()].sort((a, b) => b.count - a.count || a.first - b.first);
+  const kinds = ['identifier', 'entity', 'keyword'];
+  const shares = [0.4, 0.3, 0.3];
+  const chosen = new Set(
+    kinds.flatMap((kind, k) => ranked.filter((c) => c.kind === kind).slice(0, Math.floor(max * shares[k]!))),
+  );
+  for (const c of ranked) if (chosen.size < max) chosen.add(c);
+  const lists = kinds.map((kind) => ranked.filter((c) => c.kind === kind && chosen.has(c)));
+  const out: string[] = [];
+  for (let i = 0; out.length < chosen.size; i++)
+    for (const list of lists) if (i < list.length) out.push(list[i]!.term);
+  return out;
+}
 
 describe('extractKeyTerms', () => {
   it('keeps identifiers, numbers, entities and keywords of a text', () => {
@@ -51,6 +90,52 @@ describe('extractKeyTerms', () => {
           }
         },
       ),
+    );
+  });
+
+  it('chooses the terms a from-scratch classification of every run chooses (property)', () => {
+    // Words that repeat in every case, short words, names at and after sentence ends, identifiers, URLs, Unicode.
+    const word = fc.oneof(
+      fc.constantFrom(
+        'the',
+        'a',
+        'of',
+        'Cache',
+        'cache',
+        'CACHE',
+        'budget',
+        'Ada',
+        'ada',
+        'iPhone',
+        'NYC',
+        'x',
+      ),
+      fc.constantFrom(
+        'v1.2.3',
+        '$12,345.67',
+        'a-b',
+        'user_id',
+        '2026-03-14',
+        '42',
+        '7%',
+        'é',
+        'Ωmega',
+        'Straße',
+      ),
+      fc.constantFrom('https://ex.com/a-b', 'about', 'Which', 'They', 'a'.repeat(49), 'Ab-Cd', 'ab:cd'),
+      fc.stringMatching(/^[A-Za-z][a-z]{0,6}$/),
+    );
+    const gap = fc.constantFrom(' ', '  ', '. ', '.\n', ', ', ' — ', '\t', '! ', ' (', ': ', '"', '-');
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(word, gap), { maxLength: 120 }),
+        fc.integer({ min: 1, max: 40 }),
+        (parts, max) => {
+          const text = parts.map(([w, g]) => w + g).join('');
+          expect(extractKeyTerms(text, { max })).toEqual(keyTermsFromScratch(text, max));
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 

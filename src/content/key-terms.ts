@@ -53,6 +53,11 @@ const isAsciiDigit = (c: number) => c >= 48 && c <= 57;
  * holds it to `matchAll`.
  */
 export function forEachRun(text: string, visit: (run: string, index: number) => void): void {
+  forEachRunSpan(text, (start, end) => visit(text.slice(start, end), start));
+}
+
+/** {@link forEachRun} without the strings: `visit` gets where each run starts and ends in `text`. */
+function forEachRunSpan(text: string, visit: (start: number, end: number) => void): void {
   const n = text.length;
   let i = 0;
   /** The pattern's next match from `at` (where a character outside ASCII decides it); returns where to go on. */
@@ -60,8 +65,9 @@ export function forEachRun(text: string, visit: (run: string, index: number) => 
     runFrom.lastIndex = at;
     const m = runFrom.exec(text);
     if (!m) return n;
-    visit(m[0], m.index);
-    return m.index + m[0].length;
+    const end = m.index + m[0].length;
+    visit(m.index, end);
+    return end;
   };
   /** The end of the letters and digits from `at`, or -1 when a character outside ASCII stops them. */
   const alnumEnd = (at: number): number => {
@@ -121,17 +127,20 @@ export function forEachRun(text: string, visit: (run: string, index: number) => 
       continue;
     }
     if (end < n && text.charCodeAt(end) === 37) end++;
-    visit(text.slice(i, end), i);
+    visit(i, end);
     i = end;
   }
 }
 
 type Kind = 'identifier' | 'entity' | 'keyword';
 
-/** What a run is as a term: its kind and its key (lower case). */
-interface Seen {
-  kind: Kind;
-  key: string;
+/**
+ * What a run is as a term: its kind (`name`: an entity where it does not start a sentence, no term where it does)
+ * and its candidate (the run's lower-case key's, once it counted).
+ */
+interface RunTerm {
+  kind: Kind | 'name';
+  candidate: Candidate | undefined;
 }
 
 interface Candidate {
@@ -157,17 +166,26 @@ function startsSentence(text: string, index: number): boolean {
   return i < 0 || boundaries.has(text[i]!);
 }
 
+/** Whether the text's characters from `start` to `end` are all lower-case ASCII letters. */
+function isShortWord(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 97 || c > 122) return false;
+  }
+  return true;
+}
+
 const hasDigit = (s: string) => /\p{N}/u.test(s);
 const hasLetter = (s: string) => /\p{L}/u.test(s);
 const isUpper = (s: string) => /^\p{Lu}/u.test(s);
 
 /**
  * What a run is: an `identifier` or number (digits with letters or separators: keys, ids, versions, dates,
- * amounts, percentages; bare numbers of three digits or more), an `entity` (a capitalized or all-caps word
- * that does not start a sentence), a `keyword` (a lower-case word of four letters or more that is not a
- * function word), or nothing.
+ * amounts, percentages; bare numbers of three digits or more), a `name` (a capitalized or all-caps word: an
+ * entity where it does not start a sentence), a `keyword` (a lower-case word of four letters or more that is not
+ * a function word), or nothing. Exported for its test.
  */
-function kindOf(run: string, sentenceStart: boolean): Kind | undefined {
+export function kindOf(run: string): Kind | 'name' | undefined {
   if (hasDigit(run)) {
     const separated = /[-_.:/@#$€£¥%,]/u.test(run);
     if (hasLetter(run) || separated) return 'identifier';
@@ -179,9 +197,8 @@ function kindOf(run: string, sentenceStart: boolean): Kind | undefined {
   const lower = run.toLowerCase();
   if (commonWords.has(lower)) return undefined;
   if (/\p{Lu}/u.test(run.slice(1)) && /\p{Ll}/u.test(run)) return 'identifier'; // camelCase, iPhone
-  if (isUpper(run) && !sentenceStart) return 'entity';
-  if (run.length >= 4 && !isUpper(run)) return 'keyword';
-  return undefined;
+  if (isUpper(run)) return 'name';
+  return run.length >= 4 ? 'keyword' : undefined;
 }
 
 /**
@@ -217,29 +234,39 @@ export function extractKeyTerms(text: string, options: KeyTermsOptions = {}): st
   // Every URL holds `://`: a text without one is not scanned for them (the pattern tries every word boundary).
   const read = head.includes('://') ? head.replace(urlPattern, ' ') : head;
   const byKey = new Map<string, Candidate>();
-  // A text repeats its words: each run's kind (and key) is decided once per place, starting a sentence or not;
-  // null when it is no term.
-  const seen = [new Map<string, Seen | null>(), new Map<string, Seen | null>()] as const;
-  let position = 0;
-  forEachRun(read, (run, index) => {
-    if (run.length > maxTermChars) return;
-    const start = startsSentence(read, index);
-    const memo = seen[start ? 1 : 0];
-    let term = memo.get(run);
+  // A text repeats its words: each run's kind (and candidate) is decided once, null when it is no term; whether it
+  // starts a sentence is asked only of a name. Candidates are ordered by where they first occur.
+  const seen = new Map<string, RunTerm | null>();
+  forEachRunSpan(read, (index, end) => {
+    const length = end - index;
+    // Most runs of a text are short lower-case words, no term (keywords have four letters or more): not looked up.
+    if (length > maxTermChars || length === 1 || (length <= 3 && isShortWord(read, index, end))) return;
+    const run = read.slice(index, end);
+    let term = seen.get(run);
     if (term === undefined) {
-      const kind = kindOf(run, start);
-      term = kind ? { kind, key: run.toLowerCase() } : null;
-      memo.set(run, term);
+      const kind = kindOf(run);
+      term = kind === undefined ? null : { kind, candidate: undefined };
+      seen.set(run, term);
     }
-    position++;
     if (term === null) return;
-    const { kind, key } = term;
-    const known = byKey.get(key);
-    if (known) {
-      known.count++;
-      // A word seen capitalized mid-sentence is an entity wherever else it stands.
-      if (kind === 'entity' && known.kind === 'keyword') known.kind = 'entity';
-    } else byKey.set(key, { term: run, kind, count: 1, first: position });
+    let kind = term.kind;
+    if (kind === 'name') {
+      if (startsSentence(read, index)) return;
+      kind = 'entity';
+    }
+    let candidate = term.candidate;
+    if (candidate === undefined) {
+      const key = run.toLowerCase();
+      candidate = byKey.get(key);
+      if (candidate === undefined) {
+        candidate = { term: run, kind, count: 0, first: index };
+        byKey.set(key, candidate);
+      }
+      term.candidate = candidate;
+    }
+    candidate.count++;
+    // A word seen capitalized mid-sentence is an entity wherever else it stands.
+    if (kind === 'entity' && candidate.kind === 'keyword') candidate.kind = 'entity';
   });
   const ranked = [...byKey.values()].sort((a, b) => b.count - a.count || a.first - b.first);
   const chosen = new Set<Candidate>();

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractKeyTerms, forEachRun, itemKeyTerms, kindOf, runPattern } from './key-terms.ts';
+import { urlPattern } from './without-urls.ts';
 
 /**
  * The terms {@link extractKeyTerms} chooses, computed from scratch: every match of the run pattern classified where
  * it stands (no run's kind remembered, no word passed over unread), candidates keyed by lower case.
  */
 function keyTermsFromScratch(text: string, max: number): string[] {
-  const read = text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)\]]+/gi, ' ');
+  const read = text.replace(urlPattern, ' ');
   const byKey = new Map<string, { term: string; kind: string; count: number; first: number }>();
   for (const m of read.matchAll(runPattern)) {
     const run = m[0];
@@ -137,6 +138,14 @@ describe('extractKeyTerms', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('reads a hostile page in one pass: unclosed scripts, a `<` without `>`, a scheme-like run (quadratic by pattern)', () => {
+    const scripts = `<p>Deploy key K7-5433X.</p>${'<script a '.repeat(200_000)}`;
+    expect(itemKeyTerms('text', scripts)).toContain('K7-5433X');
+    const lessThan = `<p>Deploy key K7-5433X.</p>${'a < b '.repeat(200_000)}`;
+    expect(itemKeyTerms('text', lessThan)).toContain('K7-5433X');
+    expect(extractKeyTerms(`K7-5433X at x:// ${'a.'.repeat(200_000)}`)).toContain('K7-5433X');
   });
 
   it('reads an item as a reader would: JSON values (keys once), page text without tags, no URLs', () => {

@@ -1,6 +1,8 @@
 import type { JSONValue } from 'ai';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { pageText } from './compactors/html-scan.ts';
+import { withoutUrls } from './without-urls.ts';
 
 /** Options of {@link extractKeyTerms}. */
 export interface KeyTermsOptions {
@@ -154,8 +156,6 @@ interface Candidate {
 const quota: Record<Kind, number> = { identifier: 0.4, entity: 0.3, keyword: 0.3 };
 const kindOrder = ['identifier', 'entity', 'keyword'] as const;
 
-/** URLs: their scheme and path say little to a reader (and `https` would top every page's keywords). */
-const urlPattern = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>)\]]+/gi;
 /** What ends a sentence or a block: the next word starts one. */
 const boundaries = new Set(['.', '!', '?', '\n', '>', '"', "'", '(', '[', '*', '#', ':', ';', '|', '-']);
 
@@ -231,8 +231,8 @@ export function extractKeyTerms(text: string, options: KeyTermsOptions = {}): st
       );
   if (max === 0) return [];
   const head = text.slice(0, maxChars);
-  // Every URL holds `://`: a text without one is not scanned for them (the pattern tries every word boundary).
-  const read = head.includes('://') ? head.replace(urlPattern, ' ') : head;
+  // URLs: their scheme and path say little to a reader (and `https` would top every page's keywords).
+  const read = withoutUrls(head);
   const byKey = new Map<string, Candidate>();
   // A text repeats its words: each run's kind (and candidate) is decided once, null when it is no term; whether it
   // starts a sentence is asked only of a name. Candidates are ordered by where they first occur.
@@ -325,12 +325,5 @@ export function itemKeyTerms(
   }
   const text = typeof content === 'string' ? content : '';
   if (!/<\/?[a-z][^>]*>/i.test(text.slice(0, 4096))) return extractKeyTerms(text, options);
-  const plain = text
-    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '\n')
-    .replace(/<[^>]*>/g, '\n')
-    .replace(
-      /&(amp|lt|gt|quot|#39);/g,
-      (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? ' ',
-    );
-  return extractKeyTerms(plain, options);
+  return extractKeyTerms(pageText(text), options);
 }

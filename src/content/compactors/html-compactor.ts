@@ -1,32 +1,7 @@
 import type { ContentCompactor } from '../content-compactor.ts';
 import { serializeContent } from '../prepare-content-item.ts';
 import { clip, format, squash } from './compact-text.ts';
-import { htmlBlocks, removeBlocks, removeSpans } from './html-scan.ts';
-
-const entities: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  mdash: '—',
-  ndash: '–',
-  hellip: '…',
-  copy: '©',
-};
-
-/** Decodes the common named entities and numeric character references. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (whole, code: string) => {
-    if (code[0] === '#') {
-      const n =
-        code[1] === 'x' || code[1] === 'X' ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
-      return n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) ? String.fromCodePoint(n) : whole;
-    }
-    return entities[code.toLowerCase()] ?? whole;
-  });
-}
+import { decodeEntities, htmlBlocks, removeBlocks, removeSpans } from './html-scan.ts';
 
 /** Text of an HTML fragment: tags removed, entities decoded, whitespace collapsed. */
 export function htmlText(html: string): string {

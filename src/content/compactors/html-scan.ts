@@ -39,26 +39,61 @@ export function htmlBlocks(html: string, names: readonly string[]): HtmlBlock[] 
   return blocks;
 }
 
-/** `html` with each block replaced by a space. */
-export function removeBlocks(html: string, blocks: readonly HtmlBlock[]): string {
+/** `html` with each block replaced by `replacement` (a space by default). */
+export function removeBlocks(html: string, blocks: readonly HtmlBlock[], replacement = ' '): string {
   let out = '';
   let at = 0;
   for (const block of blocks) {
-    out += `${html.slice(at, block.start)} `;
+    out += html.slice(at, block.start) + replacement;
     at = block.end;
   }
   return out + html.slice(at);
 }
 
-/** `text` with every span from `open` to the next `close` (both included) replaced by a space. */
-export function removeSpans(text: string, open: string, close: string): string {
+/** `text` with every span from `open` to the next `close` (both included) replaced by `replacement` (a space by default). */
+export function removeSpans(text: string, open: string, close: string, replacement = ' '): string {
   let out = '';
   let at = 0;
   for (let from = text.indexOf(open); from >= 0; from = text.indexOf(open, at)) {
     const to = text.indexOf(close, from + open.length);
     if (to < 0) break; // no close after this open, so none after any later open either
-    out += `${text.slice(at, from)} `;
+    out += text.slice(at, from) + replacement;
     at = to + close.length;
   }
   return out + text.slice(at);
+}
+
+const entities: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
+  copy: '©',
+};
+
+/** Decodes the common named entities and numeric character references. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (whole, code: string) => {
+    if (code[0] === '#') {
+      const n =
+        code[1] === 'x' || code[1] === 'X' ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
+      return n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) ? String.fromCodePoint(n) : whole;
+    }
+    return entities[code.toLowerCase()] ?? whole;
+  });
+}
+
+/**
+ * The text a reader of a page sees: scripts and styles removed, each tag replaced by a line break (a block ends
+ * there, maybe), entities decoded. Linear in the page, whatever it holds.
+ */
+export function pageText(html: string): string {
+  return decodeEntities(
+    removeSpans(removeBlocks(html, htmlBlocks(html, ['script', 'style']), '\n'), '<', '>', '\n'),
+  );
 }

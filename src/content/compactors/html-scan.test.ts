@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createEstimateTokenCounter } from '../../tokens/estimate-token-counter.ts';
 import { prepareContentItem } from '../prepare-content-item.ts';
 import { htmlCompactor, htmlText } from './html-compactor.ts';
-import { htmlBlocks, removeBlocks, removeSpans } from './html-scan.ts';
+import { decodeEntities, htmlBlocks, pageText, removeBlocks, removeSpans } from './html-scan.ts';
 
 const counter = createEstimateTokenCounter();
 const compactHtml = (content: string) =>
@@ -52,6 +52,9 @@ describe('html scans (hostile web pages, issue 21 sibling of defect 10)', () => 
       ' ',
       '<p>',
       '</p>',
+      '&amp;',
+      '&#39;',
+      '&lt;b&gt;',
     );
     const html = fc.array(piece, { maxLength: 30 }).map((p) => p.join(''));
     fc.assert(
@@ -64,6 +67,10 @@ describe('html scans (hostile web pages, issue 21 sibling of defect 10)', () => 
         expect(removeSpans(h, '<', '>')).toBe(h.replace(/<[^>]*>/g, ' '));
         expect(removeBlocks(h, htmlBlocks(h, ['h1', 'h2', 'h3']))).toBe(
           h.replace(/<(h[1-3])\b[\s\S]*?<\/\1\s*>/gi, ' '),
+        );
+        // What key terms read of a page: its former patterns, each tag a line break, then the entities.
+        expect(pageText(h)).toBe(
+          decodeEntities(h.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '\n').replace(/<[^>]*>/g, '\n')),
         );
       }),
       { numRuns: 1_000 },

@@ -218,7 +218,7 @@ describe('forEachRun', () => {
       fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
         const text = pieces.join('');
         const visited: [number, string][] = [];
-        forEachRun(text, (run, index) => visited.push([index, run]));
+        forEachRun(text, (start, end) => visited.push([start, text.slice(start, end)]));
         expect(visited).toEqual([...text.matchAll(runPattern)].map((m) => [m.index, m[0]]));
       }),
       { numRuns: 1000 },

@@ -47,19 +47,14 @@ const isJoiner = (c: number) =>
 const isAsciiDigit = (c: number) => c >= 48 && c <= 57;
 
 /**
- * Calls `visit` with each match of {@link runPattern} in `text` and where it starts, in order: what
- * `text.matchAll(runPattern)` yields, found by hand in ASCII text (no match object per run: about twice as fast on
+ * Calls `visit` with where each match of {@link runPattern} in `text` starts and ends, in order (no string made
+ * of it): what `text.matchAll(runPattern)` yields, found by hand in ASCII text (no match object per run: about twice as fast on
  * the pages tool results hold) and by the pattern itself wherever a character outside ASCII decides a match (a
  * letter or digit to the pattern, maybe): from that character when it comes before any run, else from the start of
  * the run it would extend (its `$` included), to the end of the match the pattern finds there. A property test
  * holds it to `matchAll`.
  */
-export function forEachRun(text: string, visit: (run: string, index: number) => void): void {
-  forEachRunSpan(text, (start, end) => visit(text.slice(start, end), start));
-}
-
-/** {@link forEachRun} without the strings: `visit` gets where each run starts and ends in `text`. */
-function forEachRunSpan(text: string, visit: (start: number, end: number) => void): void {
+export function forEachRun(text: string, visit: (start: number, end: number) => void): void {
   const n = text.length;
   let i = 0;
   /** The pattern's next match from `at` (where a character outside ASCII decides it); returns where to go on. */
@@ -237,7 +232,7 @@ export function extractKeyTerms(text: string, options: KeyTermsOptions = {}): st
   // A text repeats its words: each run's kind (and candidate) is decided once, null when it is no term; whether it
   // starts a sentence is asked only of a name. Candidates are ordered by where they first occur.
   const seen = new Map<string, RunTerm | null>();
-  forEachRunSpan(read, (index, end) => {
+  forEachRun(read, (index, end) => {
     const length = end - index;
     // Most runs of a text are short lower-case words, no term (keywords have four letters or more): not looked up.
     if (length > maxTermChars || length === 1 || (length <= 3 && isShortWord(read, index, end))) return;

@@ -3,6 +3,7 @@ import { lowerCaseFactRules } from './lower-case-fact-rules.ts';
 import { selfFactRules } from './self-fact-rules.ts';
 import { leadingFiller } from './self-fact-words.ts';
 import type { SelfFactRule, SelfStatement } from './self-statement.ts';
+import { sentencesOf } from './sentences-of.ts';
 
 const contractions: [RegExp, string][] = [
   [/[\u2018\u2019]/g, "'"],
@@ -104,14 +105,6 @@ export function normalizeSentence(sentence: string): string {
   // A family word used as a name opens it ("Dad's coeliac", "Mum was a midwife"): read as "my dad", "my mum".
   else if (first !== lower && kinNames.has(lower)) s = `my ${lower}${s.slice(first.length)}`;
   return s;
-}
-
-/** A message's sentences: split after `.`, `!`, `?`, `;` and line breaks (not inside "she/her" or "St. "-like abbreviations). */
-export function sentencesOf(text: string): string[] {
-  return text
-    .split(/(?<=[.!?;])\s+(?=\S)|\n+|\s+[-–—]\s+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
 }
 
 /** Words before a statement that make it a supposition, not a fact. */

@@ -1,4 +1,4 @@
-export { extractSelfStatements, normalizeSentence, sentencesOf } from './extract-self-facts.ts';
+export { extractSelfStatements, normalizeSentence } from './extract-self-facts.ts';
 export {
   type RecordSelfFactsOptions,
   recordSelfFacts,
@@ -6,3 +6,4 @@ export {
 } from './record-self-facts.ts';
 export { selfFactRules } from './self-fact-rules.ts';
 export { inFamily, multiKey, type SelfFactRule, type SelfStatement } from './self-statement.ts';
+export { sentencesOf } from './sentences-of.ts';

@@ -8,6 +8,16 @@ export interface MarkdownSection {
 
 const headingKey = (line: string) => line.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/**
+ * `text` without its final line breaks: what `text.replace(/\n+$/, '')` returns, read from the end. The pattern is
+ * retried at every line break and each try reads to the next other character: quadratic on a body of blank lines.
+ */
+function withoutFinalBreaks(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
+  return text.slice(0, end);
+}
+
 /** Splits Markdown into sections at ATX headings (`#` … `######`); fenced code blocks are not split. */
 export function markdownSections(text: string): MarkdownSection[] {
   const out: MarkdownSection[] = [{ heading: '', body: '' }];
@@ -21,7 +31,7 @@ export function markdownSections(text: string): MarkdownSection[] {
     } else lines[lines.length - 1]?.push(line);
   }
   out.forEach((s, i) => {
-    s.body = (lines[i] ?? []).join('\n').replace(/\n+$/, '');
+    s.body = withoutFinalBreaks((lines[i] ?? []).join('\n'));
   });
   return out[0]?.body === '' && out.length > 1 ? out.slice(1) : out;
 }
@@ -36,11 +46,23 @@ export function mergeMarkdown(current: string, update: string): string {
   const next = markdownSections(update);
   if (next.every((s) => s.heading === '')) return update.trim();
   const sections = markdownSections(current);
-  for (const s of next) {
-    const at = sections.findIndex((c) => headingKey(c.heading) === headingKey(s.heading));
-    if (at >= 0) sections[at] = s;
-    else if (s.heading === '') sections.unshift(s);
-    else sections.push(s);
+  // The preamble (heading '') can only be first, in either text: replaced there or put there, before any index is kept.
+  const rest = next[0]?.heading === '' ? next.slice(1) : next;
+  if (rest !== next) {
+    if (sections[0]?.heading === '') sections[0] = next[0]!;
+    else sections.unshift(next[0]!);
+  }
+  // Each heading's first section, by key: a search of every section for each of the update's was quadratic.
+  const firstAt = new Map<string, number>();
+  sections.forEach((c, i) => {
+    const key = headingKey(c.heading);
+    if (!firstAt.has(key)) firstAt.set(key, i);
+  });
+  for (const s of rest) {
+    const key = headingKey(s.heading);
+    const at = firstAt.get(key);
+    if (at !== undefined) sections[at] = s;
+    else firstAt.set(key, sections.push(s) - 1);
   }
   return sections
     .map((s) => (s.heading === '' ? s.body : s.body === '' ? s.heading : `${s.heading}\n${s.body}`))

@@ -3,6 +3,7 @@ import { isStorableText } from '../../longterm/check-record.ts';
 import { type MemoryFileEntry, MemoryFileRefusal, type MemoryFiles } from './memory-files.ts';
 import { type MemoryPath, memoryRoot, parseMemoryPath, showPath } from './memory-path.ts';
 import { formatListing, numberLines, quoteSent, snippet } from './memory-tool-format.ts';
+import { linesOf, occurrences } from './text-occurrences.ts';
 
 /** What the commands work on: the scope's files and the handler's limits. */
 export interface CommandContext {
@@ -128,7 +129,7 @@ export async function strReplace(ctx: CommandContext, path: unknown, oldGiven: u
       refuse(
         `No replacement was performed, old_str ${quoteSent(oldStr)} did not appear verbatim in ${p.path}.`,
       );
-    const lines = [...new Set(at.map((i) => lineOf(current, i)))];
+    const lines = [...new Set(linesOf(current, at))];
     if (at.length > 1)
       refuse(
         `No replacement was performed. Multiple occurrences of old_str ${quoteSent(oldStr)} in lines: ${lines.join(', ')}. Please ensure it is unique`,
@@ -279,18 +280,4 @@ function visible(files: MemoryFileEntry[]): MemoryFileEntry[] {
     .filter((f) => f.movedTo !== undefined && !live.some((l) => l.path === f.movedTo))
     .map((f) => ({ path: f.movedTo!, bytes: f.bytes }));
   return [...live, ...pending].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-/** Start offsets of every occurrence of `needle`, overlapping ones included. */
-function occurrences(text: string, needle: string): number[] {
-  const at: number[] = [];
-  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) at.push(i);
-  return at;
-}
-
-/** The 1-based line of an offset. */
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
 }

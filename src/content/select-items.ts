@@ -1,5 +1,6 @@
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { indexOfText } from '../core/text-occurrences.ts';
 import { type CheckedContentCriteria, checkItemInfo, encodeCursor } from './check-content.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import { maxIndexedChars } from './content-query.ts';
@@ -67,7 +68,7 @@ export function selectItems(
     if (words) {
       if (words.length === 0) continue;
       const text = indexedText(item).toLowerCase();
-      if (!words.every((w) => text.includes(w))) continue;
+      if (!words.every((w) => indexOfText(text, w) >= 0)) continue;
     }
     matched.push(item);
   }

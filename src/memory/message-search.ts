@@ -3,6 +3,7 @@ import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
+import { indexOfText } from '../core/text-occurrences.ts';
 import { checkSearchText } from '../messages/search-text.ts';
 import { messageText } from '../messages/serialize.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
@@ -117,7 +118,7 @@ export async function searchSession(
   const out: LogEntry[] = [];
   await session.walk({ fromSeq }, (page) => {
     for (const e of page) {
-      if (out.length < limit && messageText(e.message).toLowerCase().includes(needle)) out.push(e);
+      if (out.length < limit && indexOfText(messageText(e.message).toLowerCase(), needle) >= 0) out.push(e);
     }
     return out.length < limit;
   });

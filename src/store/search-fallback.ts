@@ -1,6 +1,7 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry } from '../core/message.ts';
 import type { Scope } from '../core/scope.ts';
+import { indexOfText } from '../core/text-occurrences.ts';
 import { messageText } from '../messages/serialize.ts';
 import { checkSearchQuery } from './check-inputs.ts';
 import { listAllSessions } from './list-all-sessions.ts';
@@ -29,7 +30,7 @@ export function collectSubstringHits(
   hits: SearchHit[],
 ): void {
   for (const entry of entries) {
-    const at = messageText(entry.message).toLowerCase().indexOf(needle);
+    const at = indexOfText(messageText(entry.message).toLowerCase(), needle);
     if (at >= 0)
       hits.push({ sessionId: session.id, scope: { ...session.scope }, entry, score: 1 / (1 + at) });
   }

@@ -1,9 +1,10 @@
 import { describeValue } from '../../core/errors/describe-value.ts';
+import { occurrencesOf } from '../../core/text-occurrences.ts';
 import { isStorableText } from '../../longterm/check-record.ts';
 import { type MemoryFileEntry, MemoryFileRefusal, type MemoryFiles } from './memory-files.ts';
 import { type MemoryPath, memoryRoot, parseMemoryPath, showPath } from './memory-path.ts';
 import { formatListing, numberLines, quoteSent, snippet } from './memory-tool-format.ts';
-import { linesOf, occurrences } from './text-occurrences.ts';
+import { linesOf } from './occurrence-lines.ts';
 
 /** What the commands work on: the scope's files and the handler's limits. */
 export interface CommandContext {
@@ -124,7 +125,7 @@ export async function strReplace(ctx: CommandContext, path: unknown, oldGiven: u
   let line = 0;
   let result = '';
   await editFile(ctx, p, (current) => {
-    const at = occurrences(current, oldStr);
+    const at = occurrencesOf(current, oldStr);
     if (at.length === 0)
       refuse(
         `No replacement was performed, old_str ${quoteSent(oldStr)} did not appear verbatim in ${p.path}.`,

@@ -1,12 +1,5 @@
-/** Start offsets of every occurrence of `needle` in `text`, overlapping ones included, ascending. */
-export function occurrences(text: string, needle: string): number[] {
-  const at: number[] = [];
-  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) at.push(i);
-  return at;
-}
-
 /**
- * The 1-based line of each offset (ascending, as {@link occurrences} gives them), in one pass over the text's
+ * The 1-based line of each offset (ascending, as `occurrencesOf` gives them), in one pass over the text's
  * line breaks: counting them from the start for each offset was quadratic in a file of many short lines.
  */
 export function linesOf(text: string, offsets: readonly number[]): number[] {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { linesOf, occurrences } from './text-occurrences.ts';
+import { occurrencesOf } from '../../core/text-occurrences.ts';
+import { linesOf } from './occurrence-lines.ts';
 
 /** The first version's line of an offset: the line breaks before it counted from the start of the text. */
 function lineFromStart(text: string, offset: number): number {
@@ -25,7 +26,7 @@ describe('linesOf', () => {
     );
     fc.assert(
       fc.property(text, needle, (t, n) => {
-        const at = occurrences(t, n);
+        const at = occurrencesOf(t, n);
         expect(linesOf(t, at)).toEqual(at.map((i) => lineFromStart(t, i)));
       }),
       { numRuns: 5000 },
@@ -33,14 +34,14 @@ describe('linesOf', () => {
   });
 
   it('finds overlapping occurrences and their lines', () => {
-    expect(occurrences('aaa\naa', 'aa')).toEqual([0, 1, 4]);
+    expect(occurrencesOf('aaa\naa', 'aa')).toEqual([0, 1, 4]);
     expect(linesOf('aaa\naa', [0, 1, 4])).toEqual([1, 1, 2]);
     expect(linesOf('x', [])).toEqual([]);
   });
 
   it('reads the line breaks once for all occurrences (counting from the start for each would take minutes)', () => {
     const text = 'a\n'.repeat(500_000);
-    const lines = linesOf(text, occurrences(text, 'a'));
+    const lines = linesOf(text, occurrencesOf(text, 'a'));
     expect(lines.length).toBe(500_000);
     expect(lines.at(-1)).toBe(500_000);
   });

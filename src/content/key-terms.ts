@@ -234,7 +234,8 @@ export function extractKeyTerms(text: string, options: KeyTermsOptions = {}): st
   const seen = new Map<string, RunTerm | null>();
   forEachRun(read, (index, end) => {
     const length = end - index;
-    // Most runs of a text are short lower-case words, no term (keywords have four letters or more): not looked up.
+    // Most runs of a text are single characters and short lower-case words, no term (keywords have four letters or
+    // more, bare numbers three digits): not looked up.
     if (length > maxTermChars || length === 1 || (length <= 3 && isShortWord(read, index, end))) return;
     const run = read.slice(index, end);
     let term = seen.get(run);

@@ -12,6 +12,7 @@ import {
 } from 'ai';
 import type { MemoryMessage } from '../../core/message.ts';
 import { uiToolResult } from '../ui-tool-result.ts';
+import { type ReplyParts, replyParts } from './reply-parts.ts';
 import { stoppedKey } from './stopped-step.ts';
 
 type Part = UIMessagePart<UIDataTypes, UITools>;
@@ -51,17 +52,19 @@ export function decodeModelEntries(
 ): DecodedEntries[] {
   const out: DecodedEntries[] = [];
   let reply: DecodedEntries | undefined;
+  let index: ReplyParts | undefined;
   const push = (message: UIMessage, entryIds: string[]) => out.push({ message, entryIds, incomplete: false });
   for (const entry of entries) {
     if (entry.role === 'assistant' || entry.role === 'tool') {
       if (!reply) {
         push({ id: entry.id, role: 'assistant', parts: [] }, []);
         reply = out.at(-1)!;
+        index = replyParts(reply.message.parts);
       }
       reply.entryIds.push(entry.id);
       if (entry.metadata?.[stoppedKey] === true || stopped.has(entry.id)) reply.incomplete = true;
-      if (entry.role === 'assistant') addStep(reply.message.parts, entry.content);
-      else addResults(reply.message.parts, entry.content);
+      if (entry.role === 'assistant') addStep(index!, entry.content);
+      else addResults(index!, entry.content);
       continue;
     }
     reply = undefined;
@@ -81,7 +84,8 @@ function userParts(content: UserContent): Part[] {
 }
 
 /** One model call's assistant content: a `step-start`, then its parts in order. */
-function addStep(parts: Part[], content: AssistantContent): void {
+function addStep(reply: ReplyParts, content: AssistantContent): void {
+  const parts = reply.parts;
   parts.push({ type: 'step-start' });
   if (typeof content === 'string') {
     parts.push({ type: 'text', text: content, state: 'done' });
@@ -94,7 +98,7 @@ function addStep(parts: Part[], content: AssistantContent): void {
         break;
       case 'reasoning': {
         // Numbered within the message, as agentUIMessageStream numbers them.
-        const id = `reasoning-${parts.filter((p) => p.type === 'reasoning').length}`;
+        const id = `reasoning-${reply.reasoningCount()}`;
         parts.push({ type: 'reasoning', id, text: item.text, state: 'done', ...providerMetadata(item) });
         break;
       }
@@ -116,10 +120,11 @@ function addStep(parts: Part[], content: AssistantContent): void {
 }
 
 /** A tool entry's results, each set on the call part it answers (by `toolCallId`). */
-function addResults(parts: Part[], content: ToolContent): void {
+function addResults(reply: ReplyParts, content: ToolContent): void {
+  const parts = reply.parts;
   for (const item of content as ToolItem[]) {
     if (item.type !== 'tool-result') continue;
-    const at = parts.findIndex((p) => isToolUIPart(p) && p.toolCallId === item.toolCallId);
+    const at = reply.callAt(item.toolCallId);
     const call = parts[at];
     if (call === undefined || !isToolUIPart(call)) continue;
     parts[at] = {

@@ -8,6 +8,7 @@ import type { TokenCounter } from '../../tokens/token-counter.ts';
 import { runSummarizer, type Summarizer } from '../summarizer.ts';
 import { isActive, type LadderItem, replacesOutput, summaryMessage } from './apply-ladder.ts';
 import type { LadderStep, ReplacedOutput } from './ladder-artifacts.ts';
+import { resultParts } from './result-parts.ts';
 
 /** A step before it is stored: everything but its id, time and the view's totals. */
 export type PlannedStep = Omit<LadderStep, 'id' | 'createdAt' | 'tokensBefore' | 'tokensAfter'> & {
@@ -55,21 +56,6 @@ function reloadedGuard(ctx: PlanContext): (seq: number) => boolean {
   return (seq) => fresh.some((s) => seq >= s.fromSeq && seq <= s.toSeq);
 }
 
-function originalPart(entry: LogEntry, toolCallId: string): ToolResultPart | undefined {
-  if (typeof entry.message.content === 'string') return undefined;
-  return entry.message.content.find(
-    (p): p is ToolResultPart => p.type === 'tool-result' && p.toolCallId === toolCallId,
-  );
-}
-
-/** The tool result `toolCallId` as the view shows it in `item`. */
-function shownPart(item: LadderItem, toolCallId: string): ToolResultPart | undefined {
-  if (typeof item.message.content === 'string') return undefined;
-  return item.message.content.find(
-    (p): p is ToolResultPart => p.type === 'tool-result' && p.toolCallId === toolCallId,
-  );
-}
-
 /** The tokens of `message` with the given outputs replaced. */
 function rewrittenTokens(item: LadderItem, texts: Map<string, string>, counter: TokenCounter): number {
   const message = item.message;
@@ -100,9 +86,10 @@ async function citeOutputs(
     const current = item.message.content;
     if (typeof current === 'string') continue;
     const texts = new Map<string, string>();
+    const originals = resultParts(entry.message);
     for (const part of current) {
       if (part.type !== 'tool-result' || ctx.excludeTools.has(part.toolName)) continue;
-      const original = originalPart(entry, part.toolCallId);
+      const original = originals.get(part.toolCallId);
       if (!original || original.output !== part.output) continue; // already replaced by an earlier step
       if (!pick(item, original) || ctx.citer.outputWithin(entry, original, ctx.minResultTokens)) continue;
       const text = await ctx.citer.citeResult(entry, original);
@@ -278,10 +265,12 @@ export async function planCompressCurrent(
     const cut = await cutOutputs(ctx, entries, budget - (total - gain - newestTokens));
     // Only cuts shorter than what the view shows apply: an output that fits whole, or that an earlier step cut
     // as short, is left out (else every read over the window would store another step that changes nothing).
+    const cutBySeq = Map.groupBy(cut?.outputs ?? [], (o) => o.seq);
     for (const item of cut ? shown : []) {
       const texts = new Map<string, string>();
-      for (const o of cut!.outputs) {
-        const part = o.seq === item.entry!.seq ? shownPart(item, o.toolCallId) : undefined;
+      const parts = resultParts(item.message);
+      for (const o of cutBySeq.get(item.entry!.seq) ?? []) {
+        const part = parts.get(o.toolCallId);
         if (part && replacesOutput(part.output, o.text)) texts.set(o.toolCallId, o.text);
       }
       if (texts.size === 0) continue;
@@ -335,8 +324,9 @@ async function cutOutputs(
       };
     });
     let tokens = 0;
+    const bySeq = Map.groupBy(outputs, (o) => o.seq);
     for (const entry of entries) {
-      const texts = new Map(outputs.filter((o) => o.seq === entry.seq).map((o) => [o.toolCallId, o.text]));
+      const texts = new Map((bySeq.get(entry.seq) ?? []).map((o) => [o.toolCallId, o.text]));
       tokens +=
         texts.size === 0
           ? entry.tokens

@@ -9,7 +9,8 @@ import type { ContentQueryPage } from './content-query.ts';
 import type { ContentStoreV1 } from './content-store-v1.ts';
 import { contentItemsOptionKeys, createContentItems } from './create-content-items.ts';
 import { itemInfo, sameContentItem } from './prepare-content-item.ts';
-import { selectItems } from './select-items.ts';
+import { compareItems } from './select-items.ts';
+import { selectSortedItems } from './select-sorted-items.ts';
 
 /** Options of {@link createMemoryContentItems}. */
 export interface MemoryContentItemsOptions {
@@ -37,6 +38,16 @@ export function createMemoryContentDriver(
 ): ContentDriverV1 {
   const component = options.component ?? 'memory';
   const spaces = new Map<string, Map<string, ContentItem>>();
+  /** Each space's items oldest first, made by the first query after a change: pages need not sort them again. */
+  const sortedSpaces = new Map<string, ContentItem[]>();
+  const sortedItems = (k: string): ContentItem[] => {
+    let sorted = sortedSpaces.get(k);
+    if (!sorted) {
+      sorted = [...(spaces.get(k)?.values() ?? [])].sort(compareItems);
+      sortedSpaces.set(k, sorted);
+    }
+    return sorted;
+  };
   const key = (scope: Scope, space: string) =>
     JSON.stringify([scope.tenant, scope.user ?? null, scope.agent ?? null, space]);
   const stored = (scope: Scope, space: string, id: string) => spaces.get(key(scope, space))?.get(id);
@@ -59,6 +70,7 @@ export function createMemoryContentDriver(
       const copy = copyItem(item);
       items.set(item.id, copy);
       spaces.set(k, items);
+      sortedSpaces.delete(k);
       return itemInfo(copy);
     },
     async getItem(scope, space, id) {
@@ -71,15 +83,17 @@ export function createMemoryContentDriver(
     },
     async queryItems(scope, space, criteria): Promise<ContentQueryPage> {
       const checked = checkContentCriteria(criteria, component);
-      return selectItems(spaces.get(key(scope, space))?.values() ?? [], checked);
+      return selectSortedItems(sortedItems(key(scope, space)), checked);
     },
     async deleteItem(scope, space, id) {
+      sortedSpaces.delete(key(scope, space));
       return spaces.get(key(scope, space))?.delete(id) ?? false;
     },
     async clearItems(scope, space) {
       const k = key(scope, space);
       const n = spaces.get(k)?.size ?? 0;
       spaces.delete(k);
+      sortedSpaces.delete(k);
       return n;
     },
     async replaceItems(scope, space, items) {
@@ -87,6 +101,7 @@ export function createMemoryContentDriver(
       const next = new Map(items.map((item) => [item.id, copyItem(item)] as const));
       if (next.size === 0) spaces.delete(k);
       else spaces.set(k, next);
+      sortedSpaces.delete(k);
     },
   };
 }

@@ -73,11 +73,19 @@ export function selectItems(
     matched.push(item);
   }
   matched.sort((a, b) => sign * compareItems(a, b));
-  const page = matched.slice(0, c.limit);
+  return queryPage(matched, c.limit);
+}
+
+/** The first `limit` of `matched` (in page order) as a page, with a cursor after its last item when more matched. */
+export function queryPage(
+  matched: readonly ContentItem[],
+  limit: number,
+): { items: ContentItemInfo[]; nextCursor?: string } {
+  const page = matched.slice(0, limit);
   const last = page.at(-1);
   return {
     items: page.map(itemInfo),
-    ...(matched.length > c.limit && last
+    ...(matched.length > limit && last
       ? { nextCursor: encodeCursor(last.timestamp.getTime(), last.id) }
       : {}),
   };

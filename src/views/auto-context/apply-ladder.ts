@@ -3,6 +3,7 @@ import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import { firstAtLeast, numberKey } from '../../core/sorted-search.ts';
 import { toolOutputText } from '../../messages/tool-output-text.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
+import { coveringRanges } from './covering-ranges.ts';
 import type { LadderStep } from './ladder-artifacts.ts';
 
 /** One message of the assembled context, with where it came from. */
@@ -82,12 +83,12 @@ export function replaceOutputs(message: MemoryMessage, texts: Map<string, string
  */
 export function supersededSteps(steps: readonly LadderStep[]): Set<LadderStep> {
   const out = new Set<LadderStep>();
-  const summaries: { from: number; to: number }[] = [];
+  const summaries = coveringRanges(steps.map((s) => s.fromSeq));
   for (let i = steps.length - 1; i >= 0; i--) {
     const s = steps[i]!;
     if (!isActive(s)) continue;
-    if (summaries.some((r) => s.fromSeq >= r.from && s.toSeq <= r.to)) out.add(s);
-    else if (s.summary) summaries.push({ from: s.fromSeq, to: s.toSeq });
+    if (summaries.covers(s.fromSeq, s.toSeq)) out.add(s);
+    else if (s.summary) summaries.add(s.fromSeq, s.toSeq);
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { oldestUnit } from './oldest-unit.ts';
 import { validateMessageInputs } from './validate.ts';
 
 /** What a unit starts with: a system or user message, an assistant turn, or tool output whose call is not in view. */
@@ -118,11 +119,7 @@ export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGroupe
       }
       // The oldest owner absorbs everything after it, so the answer joins its call. Owners are searched from the
       // newest unit back (they are almost always the newest): a long log costs no scan from its start.
-      const distinct = [...new Set(owners)];
-      const oldest =
-        distinct.length === 1
-          ? distinct[0]!
-          : distinct.reduce((a, b) => (units.lastIndexOf(a) <= units.lastIndexOf(b) ? a : b));
+      const oldest = oldestUnit(units, [...new Set(owners)]);
       mergeFrom(oldest);
       oldest.items.push(item);
       oldest.tokens += tokens;

@@ -4,6 +4,7 @@ import { type AssemblyPart, buildAssembly, citedPart } from '../assembly/build-a
 import type { ContextAssembly, DroppedItems } from '../assembly/context-assembly.ts';
 import type { LadderItem } from './apply-ladder.ts';
 import type { LadderStep } from './ladder-artifacts.ts';
+import { type RangeCoverage, rangeCoverage } from './range-coverage.ts';
 
 /** What an AutoContextMemory read kept for its assembly: the log as read, the ladder's items and its steps. */
 export interface LadderSnapshot {
@@ -33,9 +34,11 @@ export function ladderAssembly(snapshot: LadderSnapshot, counter: TokenCounter):
   };
   const parts: AssemblyPart[] = [];
   const dropped: DroppedItems[] = [];
+  let coverage: RangeCoverage | undefined;
   for (const item of snapshot.items) {
     if (item.origin === 'summary') {
-      const covered = snapshot.covered?.[item.steps[0] ?? ''] ?? coveredBy(snapshot.entries, item);
+      coverage ??= rangeCoverage(snapshot.entries);
+      const covered = snapshot.covered?.[item.steps[0] ?? ''] ?? coverage(item.fromSeq, item.toSeq);
       parts.push({
         message: item.message,
         tokens: item.tokens,
@@ -77,16 +80,4 @@ export function ladderAssembly(snapshot: LadderSnapshot, counter: TokenCounter):
       });
   }
   return buildAssembly({ view: 'auto-context', counter, budget: snapshot.maxTokens, parts, dropped });
-}
-
-/** The messages and tokens of the non-system entries inside a summary's range. */
-function coveredBy(entries: readonly LogEntry[], item: LadderItem): { messages: number; tokens: number } {
-  let messages = 0;
-  let tokens = 0;
-  for (const e of entries) {
-    if (e.seq < item.fromSeq || e.seq > item.toSeq || e.message.role === 'system') continue;
-    messages++;
-    tokens += e.tokens;
-  }
-  return { messages, tokens };
 }

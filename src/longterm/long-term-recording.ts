@@ -6,6 +6,7 @@ import { recordedMessages } from './long-term-input.ts';
 import type { KeepOutRules } from './long-term-keep-out.ts';
 import type { LongTermMemoryOptions } from './long-term-memory-options.ts';
 import type { LongTermProvenance, LongTermRecord, NewLongTermRecord } from './long-term-record.ts';
+import { maxProvenanceIds } from './prepare-record.ts';
 import { spokenText, toolsReadAfter, turnRecords } from './turn-records.ts';
 
 const hashId = (prefix: string, parts: readonly string[]) =>
@@ -30,10 +31,32 @@ export interface RecorderOptions {
   ) => Promise<void>;
 }
 
-/** The episode record of a `record` call: the turns it kept, as one text, for episode fusion. */
+/**
+ * The turns a `record` call kept, in runs of whole turns whose message ids (and roles) one record's provenance
+ * holds ({@link maxProvenanceIds}), in order: one run unless the call recorded more messages than that.
+ */
+function episodeRuns(told: readonly NewLongTermRecord[]): NewLongTermRecord[][] {
+  const runs: NewLongTermRecord[][] = [];
+  let ids = Number.POSITIVE_INFINITY;
+  for (const turn of told) {
+    const n = Math.max(turn.provenance?.messageIds?.length ?? 0, turn.provenance?.roles?.length ?? 0);
+    if (ids + n > maxProvenanceIds) {
+      runs.push([]);
+      ids = 0;
+    }
+    runs.at(-1)!.push(turn);
+    ids += n;
+  }
+  return runs;
+}
+
+/**
+ * An episode record of a `record` call: turns it kept, as one text, for episode fusion; `validAt` is when the first
+ * of them was said.
+ */
 function episodeRecord(
   told: readonly NewLongTermRecord[],
-  first: MemoryMessage,
+  validAt: Date,
   session: string | undefined,
 ): NewLongTermRecord {
   const text = told
@@ -45,7 +68,7 @@ function episodeRecord(
     kind: 'episode',
     text,
     ...(session === undefined ? {} : { session, episode: session }),
-    validAt: first.createdAt,
+    validAt,
     provenance: {
       origin: 'conversation',
       toolDerived: told.some((t) => t.provenance?.toolDerived),
@@ -70,7 +93,8 @@ export interface Recorder {
 
 /**
  * A long-term memory's `record`: each kept turn with its neighbours and dates as a `turn` record (ids derived
- * from the session and the source messages, so recording twice adds nothing), plus an `episode` record per call;
+ * from the session and the source messages, so recording twice adds nothing), plus an `episode` record per call
+ * (per run of 1,000 messages in a longer call);
  * it remembers the last spoken message and the tools read, for the context of the next call's first turn.
  */
 export function createRecorder(o: RecorderOptions): Recorder {
@@ -98,8 +122,16 @@ export function createRecorder(o: RecorderOptions): Recorder {
     const all: NewLongTermRecord[] = [...turns];
     // With tool-derived text kept out of recall, the episode gathers the other turns only, so it stays recallable.
     const told = keepOut.toolDerived ? turns.filter((t) => !t.provenance?.toolDerived) : turns;
-    if ((options.episodes ?? true) && told.length > 0)
-      all.push(episodeRecord(told, messages[0] as MemoryMessage, options.session));
+    if ((options.episodes ?? true) && told.length > 0) {
+      // A call of more messages than one record names gets an episode per run of turns (the first as before).
+      const saidAt = new Map(messages.map((m) => [m.id, m.createdAt]));
+      for (const [k, run] of episodeRuns(told).entries()) {
+        const firstId = run[0]?.provenance?.messageIds?.[0];
+        const validAt =
+          (k > 0 && firstId !== undefined ? saidAt.get(firstId) : undefined) ?? messages[0]!.createdAt;
+        all.push(episodeRecord(run, validAt, options.session));
+      }
+    }
     if (all.length > 0) await o.add(all);
     if (o.selfFacts) {
       const turnIds = new Map(turns.map((t) => [t.provenance?.messageIds?.[0] ?? '', t.id]));

@@ -22,6 +22,9 @@ export function recordHash(text: string): string {
     .digest('hex');
 }
 
+/** The most ids one of a record's provenance lists (`messageIds`, `roles`) holds. */
+export const maxProvenanceIds = 1000;
+
 /**
  * Checks provenance and fills in defaults (origin `app` — the application added it — unless `origin` says,
  * tool-derived when it names a tool); throws `INVALID_ARGUMENT` naming the field.
@@ -33,11 +36,11 @@ export function checkProvenance(value: unknown, what: string, component: string)
   const p = value as Partial<LongTermProvenance>;
   const list = (v: unknown, field: string): string[] => {
     if (v === undefined) return [];
-    if (!Array.isArray(v) || v.length > 1000)
+    if (!Array.isArray(v) || v.length > maxProvenanceIds)
       throw new MemoryError({
         code: 'INVALID_ARGUMENT',
         component,
-        message: `${what}.${field} must be an array of at most 1000 ids`,
+        message: `${what}.${field} must be an array of at most ${maxProvenanceIds} ids`,
       });
     v.forEach((id, i) => {
       checkId(id, `${what}.${field}[${i}]`, component);

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MemoryMessage } from '../core/message.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { createLongTermMemory } from './create-long-term-memory.ts';
+import { listAllRecords } from './list-all-records.ts';
+import { getLongTermRecords } from './long-term-store-v1.ts';
+import { maxProvenanceIds } from './prepare-record.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** `n` alternating user and assistant messages, a day apart in blocks of 500, each naming its number. */
+const conversation = (n: number): MemoryMessage[] =>
+  Array.from(
+    { length: n },
+    (_, i) =>
+      ({
+        id: `m${i}`,
+        role: i % 2 ? 'assistant' : 'user',
+        content: `message ${i}: the cache budget note number n${i}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + Math.floor(i / 500))),
+      }) as MemoryMessage,
+  );
+
+describe('record: a call of more messages than one record names', () => {
+  const stores = {
+    memory: () => createMemoryStore(),
+    SQLite: () => {
+      const dir = mkdtempSync(join(tmpdir(), 'engram-record-'));
+      dirs.push(dir);
+      return createSqliteStore({ path: join(dir, 'lt.db') });
+    },
+  };
+  for (const [name, open] of Object.entries(stores))
+    it(`records every turn and an episode per run of at most ${maxProvenanceIds} messages (${name})`, async () => {
+      const store = open();
+      const scope = { tenant: 't', user: 'u' };
+      const memory = createLongTermMemory({ store, scope, session: 's1' });
+      const messages = conversation(2_500);
+      await memory.record(messages); // threw INVALID_ARGUMENT (an episode naming 2,500 ids) before
+      const records = await listAllRecords(getLongTermRecords(store, 'test'), scope);
+      const episodes = records.filter((r) => r.kind === 'episode');
+      expect(episodes.map((e) => e.provenance.messageIds.length)).toEqual([1000, 1000, 500]);
+      expect(episodes.flatMap((e) => e.provenance.messageIds)).toEqual(messages.map((m) => m.id));
+      // Each episode is dated by its first message; the first as before, by the call's first.
+      expect(episodes.map((e) => e.validAt?.toISOString().slice(0, 10))).toEqual([
+        '2026-01-01',
+        '2026-01-03',
+        '2026-01-05',
+      ]);
+      expect(records.filter((r) => r.kind === 'turn')).toHaveLength(2_500);
+      const hits = await memory.search('n2499', { limit: 3 });
+      expect(hits[0]?.record.provenance.messageIds).toContain('m2499');
+      // Recording the same call again adds nothing.
+      await memory.record(messages);
+      expect(await listAllRecords(getLongTermRecords(store, 'test'), scope)).toHaveLength(records.length);
+      await (store as { close?: () => Promise<void> }).close?.();
+    });
+
+  it(`keeps one episode for a call of up to ${maxProvenanceIds} messages`, async () => {
+    const store = createMemoryStore();
+    const scope = { tenant: 't' };
+    await createLongTermMemory({ store, scope, session: 's' }).record(conversation(maxProvenanceIds));
+    const records = await listAllRecords(getLongTermRecords(store, 'test'), scope);
+    expect(records.filter((r) => r.kind === 'episode')).toHaveLength(1);
+  });
+});

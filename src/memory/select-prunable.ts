@@ -1,4 +1,5 @@
 import type { LogEntry } from '../core/message.ts';
+import { pushAll } from '../core/push-all.ts';
 import { createUnitGrouper } from '../messages/units.ts';
 import type { RangeQuery } from '../store/memory-store.ts';
 
@@ -35,7 +36,7 @@ export async function selectPrunable(excessTokens: number, walk: PageWalker): Pr
   for (let i = 0; i < removable && freed < excessTokens; i++) {
     const unit = units[i]!;
     if (unit.kind === 'system') continue;
-    removed.push(...unit.items);
+    pushAll(removed, unit.items);
     freed += unit.tokens;
   }
   return removed;

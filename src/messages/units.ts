@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { pushAll } from '../core/push-all.ts';
 import { oldestUnit } from './oldest-unit.ts';
 import { validateMessageInputs } from './validate.ts';
 
@@ -97,7 +98,7 @@ export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGroupe
   const mergeFrom = (target: MessageUnit<T>): void => {
     const index = units.lastIndexOf(target);
     for (const later of units.splice(index + 1)) {
-      target.items.push(...later.items);
+      pushAll(target.items, later.items);
       target.tokens += later.tokens;
       for (const id of later.pending) {
         target.pending.add(id);

@@ -3,6 +3,7 @@ import { checkKnownKeys, checkMethods, checkOptionalNumber, checkOptions } from 
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { pushAll } from '../core/push-all.ts';
 import type { LongTermMemory, LongTermSearchResult } from '../longterm/long-term-memory.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { groupMessages, sendableItems } from '../messages/units.ts';
@@ -137,7 +138,7 @@ export function createHierarchicalMemory(options: HierarchicalMemoryOptions): Hi
     const working = all.slice(start);
     const core: MemoryMessage[] = [];
     for (const unit of groupMessages(episodic))
-      if (unit.items.some((m) => isImportant(m, threshold))) core.push(...unit.items);
+      if (unit.items.some((m) => isImportant(m, threshold))) pushAll(core, unit.items);
     for (const m of working) if (isImportant(m, threshold)) core.push(m);
     return { core, working, episodic };
   };

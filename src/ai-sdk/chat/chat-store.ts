@@ -10,6 +10,7 @@ import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { NotFoundError } from '../../core/errors/not-found-error.ts';
 import { checkId } from '../../core/ids.ts';
+import { pushAll } from '../../core/push-all.ts';
 import { checkScope, defaultScope, type Scope } from '../../core/scope.ts';
 import {
   type ConversationMemory,
@@ -283,7 +284,7 @@ export function createChatStore<M extends UIMessage = UIMessage>(options: ChatSt
           location: `messages[${index}]`,
           version,
         });
-        entries.push(...encoded);
+        pushAll(entries, encoded);
       }
       // The new versions first: a store that refuses them leaves the chat as it was.
       if (entries.length > 0)

@@ -1,5 +1,6 @@
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { pushAll } from '../../core/push-all.ts';
 
 type Step = { kind: 'key'; key: string } | { kind: 'index'; index: number } | { kind: 'all' };
 
@@ -51,7 +52,7 @@ export function selectJsonPath(value: JSONValue, steps: readonly Step[]): JSONVa
     const next: JSONValue[] = [];
     for (const v of current) {
       if (v === null || typeof v !== 'object') continue;
-      if (step.kind === 'all') next.push(...(Array.isArray(v) ? v : Object.values(v)));
+      if (step.kind === 'all') pushAll(next, Array.isArray(v) ? v : Object.values(v));
       else if (step.kind === 'index') {
         if (Array.isArray(v)) {
           const at = step.index < 0 ? v.length + step.index : step.index;

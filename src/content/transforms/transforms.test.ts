@@ -182,6 +182,13 @@ describe('applyTransform', () => {
     expect((await run(emoji, { type: 'excerpt', offset: 2, length: 1 })).content).toBe('…😀');
   });
 
+  it('filtered by a JSON path selects every element of an array of 200,000 (a spread of them threw RangeError)', async () => {
+    const rows = Array.from({ length: 200_000 }, (_, i) => i);
+    const f = await run(make({ content: { rows } }), { type: 'filtered', paths: ['$.rows[*]'] });
+    expect(f.description).toBe('200,000 values at 1 path');
+    expect((f.content as Record<string, number[]>)['$.rows[*]']?.at(-1)).toBe(199_999);
+  });
+
   it('filtered by a pattern (substring or regex) with line numbers, or by JSON paths', async () => {
     const f = await run(text, { type: 'filtered', pattern: 'error' });
     expect(f.description).toBe('15 of 100 lines match "error"');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LogEntry } from '../../core/message.ts';
+import { pushAll } from '../../core/push-all.ts';
 import { createSerialQueue } from '../../core/serial-queue.ts';
 import { sessionBound } from '../../longterm/session-bound-records.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
@@ -116,7 +117,7 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
     // the rest: stopping at one would stop consolidation for good.
     for (const unit of units.slice(0, Math.max(0, keepFrom))) {
       if (range.length > 0 && tokens + unit.tokens > maxRangeTokens) break;
-      range.push(...unit.items);
+      pushAll(range, unit.items);
       tokens += unit.tokens;
     }
     return range;

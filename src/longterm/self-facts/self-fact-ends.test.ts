@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dueEnds, type EndTimes, type FactTimes } from './self-fact-ends.ts';
+import { dueEnd, dueEnds, type EndTimes, type FactTimes } from './self-fact-ends.ts';
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, n));
 const fact = (id: string, key: string, value: string, d: number): FactTimes => ({
@@ -69,6 +69,10 @@ describe('dueEnds', () => {
             ...(factEnd ? { fact: factEnd } : {}),
             ...(turnEnd ? { turn: turnEnd } : {}),
           });
+          // One fact's end, from its key's statements alone (itself left out) or from every fact: the same.
+          const others = facts.filter((g) => g.key === f.key && g.id !== f.id);
+          expect(dueEnd(f, others, ends)).toEqual(due.get(f.id));
+          expect(dueEnd(f, facts, ends)).toEqual(due.get(f.id));
         }
       }),
       { numRuns: 300 },

@@ -40,6 +40,27 @@ const sameWords = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((w, i) => w === b[i]);
 
 /**
+ * When `f` is due to end (see {@link dueEnds}), given the statements of its key (`sameKey`, in any order, `f` among
+ * them or not) and the ends known: linear in them.
+ */
+export function dueEnd(f: FactTimes, sameKey: readonly FactTimes[], ends: readonly EndTimes[]): DueEnd {
+  const due: DueEnd = {};
+  const t = f.validAt.getTime();
+  for (const g of sameKey) {
+    if (g.key !== f.key || g.validAt.getTime() <= t) continue;
+    due.fact = earlier(due.fact, g.validAt);
+    if (!sameWords(g.words, f.words)) due.turn = earlier(due.turn, g.validAt);
+  }
+  for (const e of ends) {
+    if (e.at.getTime() <= t || !e.families.some((family) => inFamily(f.key, family))) continue;
+    if (!e.words.every((w) => f.words.includes(w))) continue;
+    due.fact = earlier(due.fact, e.at);
+    due.turn = earlier(due.turn, e.at);
+  }
+  return due;
+}
+
+/**
  * When each self fact is due to end, computed from every statement known, whatever the order they were recorded
  * in: a fact ends at the first later statement of its key (a fact with a later `validAt`), or at the first later
  * end of one of its key's families whose words are all in its value, whichever comes first; never, when neither
@@ -49,22 +70,11 @@ const sameWords = (a: readonly string[], b: readonly string[]) =>
 export function dueEnds(facts: readonly FactTimes[], ends: readonly EndTimes[]): Map<string, DueEnd> {
   const out = new Map<string, DueEnd>();
   const byKey = new Map<string, FactTimes[]>();
-  for (const f of facts) byKey.set(f.key, [...(byKey.get(f.key) ?? []), f]);
   for (const f of facts) {
-    const due: DueEnd = {};
-    const t = f.validAt.getTime();
-    for (const g of byKey.get(f.key) ?? []) {
-      if (g.validAt.getTime() <= t) continue;
-      due.fact = earlier(due.fact, g.validAt);
-      if (!sameWords(g.words, f.words)) due.turn = earlier(due.turn, g.validAt);
-    }
-    for (const e of ends) {
-      if (e.at.getTime() <= t || !e.families.some((family) => inFamily(f.key, family))) continue;
-      if (!e.words.every((w) => f.words.includes(w))) continue;
-      due.fact = earlier(due.fact, e.at);
-      due.turn = earlier(due.turn, e.at);
-    }
-    out.set(f.id, due);
+    const same = byKey.get(f.key);
+    if (same) same.push(f);
+    else byKey.set(f.key, [f]);
   }
+  for (const f of facts) out.set(f.id, dueEnd(f, byKey.get(f.key) ?? [], ends));
   return out;
 }

@@ -7,7 +7,7 @@ import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import type { ContentStoreV1 } from './content-store-v1.ts';
 import type { ContentStore } from './create-content-store.ts';
 import type { SavedOutputCount, SavedOutputCounts } from './saved-output-counts.ts';
-import { storedOutputTokens } from './stored-output-tokens.ts';
+import { longestResultPart, storedOutputTokens } from './stored-output-tokens.ts';
 
 type ToolPart = Extract<Exclude<MemoryMessage['content'], string>[number], { type: 'tool-result' }>;
 /** An output a content item can hold. */
@@ -104,7 +104,8 @@ interface Candidate {
  * slices of work. A result is counted only when nothing stored decides it: a stored item of the output's size
  * gives its count, and under an `overTokens` rule (when `bounded`) an entry's stored count less its other
  * outputs' known counts bounds it, so an output under the threshold by that bound is not offloaded; when
- * `bounded`, the result of a message that holds it alone is read off the entry's count ({@link storedOutputTokens}). Returns the offloaded parts of each entry that has any.
+ * `bounded`, the longest result of a message is read off the entry's count ({@link storedOutputTokens}: the
+ * message's other parts are counted instead). Returns the offloaded parts of each entry that has any.
  */
 export async function offloadResults(
   ctx: OffloadContext,
@@ -236,6 +237,12 @@ export async function offloadResults(
   };
   const queued = new Set<string>();
   const repeats: Candidate[] = [];
+  /** Each entry's longest result, found once (the one whose count its entry's gives). */
+  const longest = new Map<LogEntry, ToolPart | undefined>();
+  const longestOf = (entry: LogEntry) => {
+    if (!longest.has(entry)) longest.set(entry, longestResultPart(entry.message));
+    return longest.get(entry);
+  };
   for (const [k, c] of candidates.entries()) {
     const { known, text, size } = facts[k]!;
     let tokens = facts[k]!.tokens;
@@ -244,8 +251,13 @@ export async function offloadResults(
       let counting = false;
       if (tokens === undefined) {
         await ready();
-        tokens = ctx.bounded ? storedOutputTokens(c.entry, counter) : undefined;
-        counting = tokens === undefined;
+        tokens =
+          ctx.bounded && c.part === longestOf(c.entry)
+            ? storedOutputTokens(c.entry, c.part, counter)
+            : undefined;
+        // Read off a message of other results too, its count cost counting those: saved like a count made here.
+        const { content } = c.entry.message;
+        counting = tokens === undefined || (typeof content !== 'string' && content.length > 1);
         tokens ??= counter.countText(text);
         ctx.counted.set(c.id, { size, tokens });
       }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
-import { storedOutputTokens } from './stored-output-tokens.ts';
+import { longestResultPart, storedOutputTokens } from './stored-output-tokens.ts';
 
 type ToolPart = Extract<Exclude<MemoryMessage['content'], string>[number], { type: 'tool-result' }>;
 
@@ -22,37 +22,60 @@ const output: fc.Arbitrary<ToolPart['output']> = fc.oneof(
     value: fc.jsonValue({ maxDepth: 3 }).map((v) => v as JSONValue),
   }),
 );
-const toolMessage = fc
+const resultPart: fc.Arbitrary<ToolPart> = fc
   .record({
     toolName: fc.stringMatching(/^[a-z][a-z_]{0,20}$/),
     toolCallId: fc.string({ minLength: 1, maxLength: 12 }),
     output,
-    name: fc.option(fc.stringMatching(/^[a-z]{1,10}$/), { nil: undefined }),
   })
-  .map(({ toolName, toolCallId, output, name }) => {
-    const part: ToolPart = { type: 'tool-result', toolCallId, toolName, output };
-    const message = {
-      id: 'm1',
-      role: 'tool',
-      content: [part],
-      createdAt: new Date(0),
-      ...(name === undefined ? {} : { name }),
-    } as MemoryMessage;
-    return { part, message };
-  });
+  .map(({ toolName, toolCallId, output }) => ({ type: 'tool-result', toolCallId, toolName, output }));
+/** A tool message of `minLength` to `maxLength` results. */
+const toolMessage = (minLength: number, maxLength: number) =>
+  fc
+    .record({
+      parts: fc.array(resultPart, { minLength, maxLength }),
+      name: fc.option(fc.stringMatching(/^[a-z]{1,10}$/), { nil: undefined }),
+    })
+    .map(({ parts, name }) => {
+      const message = {
+        id: 'm1',
+        role: 'tool',
+        content: parts,
+        createdAt: new Date(0),
+        ...(name === undefined ? {} : { name }),
+      } as MemoryMessage;
+      return { parts, message };
+    });
 
 describe('storedOutputTokens', () => {
   for (const [name, counter] of counters)
     it(`${name}: property: a message of one result, counted whole, gives its output's count exactly`, () =>
       fc.assert(
-        fc.property(toolMessage, ({ part, message }) => {
+        fc.property(toolMessage(1, 1), ({ parts: [part], message }) => {
           const entry: LogEntry = { seq: 1, message, tokens: counter.count(message) };
-          expect(storedOutputTokens(entry, counter)).toBe(counter.countText(toolOutputText(part.output)));
+          expect(storedOutputTokens(entry, part!, counter)).toBe(
+            counter.countText(toolOutputText(part!.output)),
+          );
         }),
         { numRuns: 300 },
       ));
 
-  it('undefined for a message of more parts, or a stored count below what its other parts cost', () => {
+  for (const [name, counter] of counters)
+    it(`${name}: property: any result of a message of several, counted whole, gives that output's count exactly; the longest is the first of the longest`, () =>
+      fc.assert(
+        fc.property(toolMessage(2, 4), ({ parts, message }) => {
+          const entry: LogEntry = { seq: 1, message, tokens: counter.count(message) };
+          for (const part of parts)
+            expect(storedOutputTokens(entry, part, counter)).toBe(
+              counter.countText(toolOutputText(part.output)),
+            );
+          const lengths = parts.map((p) => toolOutputText(p.output).length);
+          expect(longestResultPart(message)).toBe(parts[lengths.indexOf(Math.max(...lengths))]);
+        }),
+        { numRuns: 200 },
+      ));
+
+  it('undefined for a part not of the message, or a stored count below what its other parts cost', () => {
     const counter = counters[0][1];
     const part: ToolPart = {
       type: 'tool-result',
@@ -60,9 +83,12 @@ describe('storedOutputTokens', () => {
       toolName: 'fetch_page',
       output: { type: 'text', value: 'a page' },
     };
-    const two = { id: 'm', role: 'tool', content: [part, part], createdAt: new Date(0) } as MemoryMessage;
-    expect(storedOutputTokens({ seq: 1, message: two, tokens: counter.count(two) }, counter)).toBe(undefined);
+    const other: ToolPart = { ...part, toolCallId: 'c2' };
     const one = { id: 'm', role: 'tool', content: [part], createdAt: new Date(0) } as MemoryMessage;
-    expect(storedOutputTokens({ seq: 1, message: one, tokens: 1 }, counter)).toBe(undefined);
+    expect(storedOutputTokens({ seq: 1, message: one, tokens: counter.count(one) }, other, counter)).toBe(
+      undefined,
+    );
+    expect(storedOutputTokens({ seq: 1, message: one, tokens: 1 }, part, counter)).toBe(undefined);
+    expect(longestResultPart({ ...one, role: 'user', content: 'hello' } as MemoryMessage)).toBe(undefined);
   });
 });

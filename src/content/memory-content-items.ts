@@ -28,6 +28,25 @@ export function copyItem(item: ContentItem): ContentItem {
   return { ...itemInfo(item), content };
 }
 
+/** What each in-process driver holds, for {@link memoryContentHeld}. */
+const held = new WeakMap<ContentDriverV1, () => MemoryContentHeld>();
+
+/** How many spaces an in-process content driver holds items of, and keeps a sorted list of. */
+export interface MemoryContentHeld {
+  /** Spaces (by owner scope and space) holding at least one item. */
+  spaces: number;
+  /** Spaces whose items are kept sorted for queries. */
+  sorted: number;
+}
+
+/**
+ * What an in-process content driver ({@link createMemoryContentDriver}) holds now, or undefined for another driver:
+ * for tests that a space emptied or only queried is not kept.
+ */
+export function memoryContentHeld(driver: ContentDriverV1): MemoryContentHeld | undefined {
+  return held.get(driver)?.();
+}
+
 /**
  * The in-process content driver: a map per (owner scope, space), copies in and out, with its own
  * `getItemInfo`, `clearItems` and an atomic `replaceItems` (one map swapped for another). Arguments arrive
@@ -38,12 +57,17 @@ export function createMemoryContentDriver(
 ): ContentDriverV1 {
   const component = options.component ?? 'memory';
   const spaces = new Map<string, Map<string, ContentItem>>();
-  /** Each space's items oldest first, made by the first query after a change: pages need not sort them again. */
+  /**
+   * Each space's items oldest first, made by the first query after a change: pages need not sort them again. Kept
+   * only for a space that holds items (a query of an empty or unknown space keeps nothing).
+   */
   const sortedSpaces = new Map<string, ContentItem[]>();
   const sortedItems = (k: string): ContentItem[] => {
     let sorted = sortedSpaces.get(k);
     if (!sorted) {
-      sorted = [...(spaces.get(k)?.values() ?? [])].sort(compareItems);
+      const items = spaces.get(k);
+      if (!items) return [];
+      sorted = [...items.values()].sort(compareItems);
       sortedSpaces.set(k, sorted);
     }
     return sorted;
@@ -52,7 +76,7 @@ export function createMemoryContentDriver(
     JSON.stringify([scope.tenant, scope.user ?? null, scope.agent ?? null, space]);
   const stored = (scope: Scope, space: string, id: string) => spaces.get(key(scope, space))?.get(id);
 
-  return {
+  const driver: ContentDriverV1 = {
     specificationVersion: 'v1',
     name: component,
     async putItem(scope, space, item): Promise<ContentItemInfo> {
@@ -86,8 +110,13 @@ export function createMemoryContentDriver(
       return selectSortedItems(sortedItems(key(scope, space)), checked);
     },
     async deleteItem(scope, space, id) {
-      sortedSpaces.delete(key(scope, space));
-      return spaces.get(key(scope, space))?.delete(id) ?? false;
+      const k = key(scope, space);
+      sortedSpaces.delete(k);
+      const items = spaces.get(k);
+      const deleted = items?.delete(id) ?? false;
+      // A space whose last item goes is forgotten, as `clearItems` forgets it.
+      if (items?.size === 0) spaces.delete(k);
+      return deleted;
     },
     async clearItems(scope, space) {
       const k = key(scope, space);
@@ -104,6 +133,8 @@ export function createMemoryContentDriver(
       sortedSpaces.delete(k);
     },
   };
+  held.set(driver, () => ({ spaces: spaces.size, sorted: sortedSpaces.size }));
+  return driver;
 }
 
 /**

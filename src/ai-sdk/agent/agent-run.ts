@@ -66,76 +66,81 @@ export async function runAgent(
   /** What the view's closing read of an earlier run derived (a ladder step): it rides on this run's first step. */
   const carryKey = view.conversation && sessionKey(view.conversation);
   const carry = carryOf(view, carryKey);
-  for (let step = 0; ; step++) {
-    if (signal?.aborted) {
-      finishReason = 'aborted';
-      break;
+  let messages: Awaited<ReturnType<typeof view.read>>;
+  try {
+    for (let step = 0; ; step++) {
+      if (signal?.aborted) {
+        finishReason = 'aborted';
+        break;
+      }
+      // One transaction for the step: what its read writes (content offloads, ladder steps) rides on the step's append
+      // with its messages and assembly record; anything else a read writes is derived from the log, durable with it.
+      const outcome = await withRide(
+        async () => {
+          const read = await withDeferredDurability(() => view.read());
+          // Taken at once (the recall budget too): another run on the same view may read it before this step goes on.
+          const viewAssembly = run.recording ? view.lastAssembly() : undefined;
+          const viewBudget = view.lastAssembly()?.budget;
+          await slicer.tick();
+          // Recalled once, before the first step: records of messages the model already sees are left out.
+          // A run aborted while its recall waits (for the embedding model) ends as aborted, as in a step.
+          recall ??= ltm
+            ? await recallFor(ltm.memory, prompt, view, read, {
+                // Without a view budget, the model's window where it is known (a memory that is no budgeted view).
+                maxTokens: recallTokensFor(ltm.recallTokens, viewBudget ?? modelContextWindow(config.model)),
+                // Counted through the agent's kept counts: the same records' blocks recur from run to run.
+                counter: run.wiring.counts.counterWith(run.counter),
+                ...(promptAt ? { now: promptAt } : {}),
+                ...(signal ? { signal } : {}),
+              }).catch((error: unknown) => {
+                if (signal?.aborted) return undefined;
+                throw error;
+              })
+            : '';
+          if (recall === undefined) return { kind: 'aborted' as const };
+          await slicer.tick();
+          return runStep(run, {
+            step,
+            read,
+            viewAssembly,
+            recall,
+            promptId,
+            ...(ltm
+              ? { endsRun: (count: number) => (recorded = recordOnLastStep(ltm.memory, view, stored, count)) }
+              : {}),
+          });
+        },
+        { carry },
+      );
+      await slicer.tick();
+      if (outcome.kind === 'aborted') {
+        finishReason = 'aborted';
+        break;
+      }
+      if (outcome.done) steps.push(outcome.done);
+      usage = addUsage(usage, outcome.usage);
+      if (outcome.kind === 'pending') {
+        pendingToolCalls = outcome.pendingToolCalls;
+        pendingStep = outcome.pendingStep;
+        finishReason = 'tool-calls';
+        break;
+      }
+      stored.push(...outcome.stored);
+      finishReason = outcome.finishReason;
+      if (finishReason !== 'tool-calls') break;
+      let stop = false;
+      for (const condition of run.wiring.conditions) if (await condition({ steps })) stop = true;
+      if (stop) break;
     }
-    // One transaction for the step: what its read writes (content offloads, ladder steps) rides on the step's append
-    // with its messages and assembly record; anything else a read writes is derived from the log, durable with it.
-    const outcome = await withRide(
-      async () => {
-        const read = await withDeferredDurability(() => view.read());
-        // Taken at once (the recall budget too): another run on the same view may read it before this step goes on.
-        const viewAssembly = run.recording ? view.lastAssembly() : undefined;
-        const viewBudget = view.lastAssembly()?.budget;
-        await slicer.tick();
-        // Recalled once, before the first step: records of messages the model already sees are left out.
-        // A run aborted while its recall waits (for the embedding model) ends as aborted, as in a step.
-        recall ??= ltm
-          ? await recallFor(ltm.memory, prompt, view, read, {
-              // Without a view budget, the model's window where it is known (a memory that is no budgeted view).
-              maxTokens: recallTokensFor(ltm.recallTokens, viewBudget ?? modelContextWindow(config.model)),
-              // Counted through the agent's kept counts: the same records' blocks recur from run to run.
-              counter: run.wiring.counts.counterWith(run.counter),
-              ...(promptAt ? { now: promptAt } : {}),
-              ...(signal ? { signal } : {}),
-            }).catch((error: unknown) => {
-              if (signal?.aborted) return undefined;
-              throw error;
-            })
-          : '';
-        if (recall === undefined) return { kind: 'aborted' as const };
-        await slicer.tick();
-        return runStep(run, {
-          step,
-          read,
-          viewAssembly,
-          recall,
-          promptId,
-          ...(ltm
-            ? { endsRun: (count: number) => (recorded = recordOnLastStep(ltm.memory, view, stored, count)) }
-            : {}),
-        });
-      },
-      { carry },
-    );
-    await slicer.tick();
-    if (outcome.kind === 'aborted') {
-      finishReason = 'aborted';
-      break;
-    }
-    if (outcome.done) steps.push(outcome.done);
-    usage = addUsage(usage, outcome.usage);
-    if (outcome.kind === 'pending') {
-      pendingToolCalls = outcome.pendingToolCalls;
-      pendingStep = outcome.pendingStep;
-      finishReason = 'tool-calls';
-      break;
-    }
-    stored.push(...outcome.stored);
-    finishReason = outcome.finishReason;
-    if (finishReason !== 'tool-calls') break;
-    let stop = false;
-    for (const condition of run.wiring.conditions) if (await condition({ steps })) stop = true;
-    if (stop) break;
+    // The closing read (the execution record): what it derives (a ladder step the last step's messages made due)
+    // waits for the next run's first step on this view and commits with it, instead of in a commit of its own; the
+    // view's conversation shows it meanwhile. When no run comes within `carryWaitMs` (1 s: a user answering later),
+    // or before a normal exit, it is written alone, off this run's path.
+    messages = await withRide(() => withDeferredDurability(() => view.read()), { carry, keep: true });
+  } finally {
+    // Whatever the run's outcome (a step that throws: the model or a store failed), an idle carry is dropped.
+    if (carryKey !== undefined) dropIdle(carryKey, carry);
   }
-  // The closing read (the execution record): what it derives (a ladder step the last step's messages made due)
-  // waits for the next run's first step on this view and commits with it, instead of in a commit of its own; the
-  // view's conversation shows it meanwhile. When no run comes within `carryWaitMs` (1 s: a user answering later),
-  // or before a normal exit, it is written alone, off this run's path.
-  const messages = await withRide(() => withDeferredDurability(() => view.read()), { carry, keep: true });
-  if (carryKey !== undefined) dropIdle(carryKey, carry);
   const appended = await view.appended();
   // This run's answer: its own last assistant message (another run on the view may have appended since).
   const last = [...stored].reverse().find((m) => m.role === 'assistant');
@@ -181,6 +186,11 @@ function carryOf(view: ContextView<ModelMessage>, key: string | undefined): Ride
     }
   }
   return carry;
+}
+
+/** How many sessions' carries are kept now (for tests: a session's is dropped once its runs ended and it is idle). */
+export function sessionCarriesHeld(): number {
+  return carries.size;
 }
 
 /** Drops the session's carry `carry` once it holds nothing (the next run on the session makes a new one). */

@@ -202,6 +202,8 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
       const listed = await memory.listArtifacts(assemblyTextKind, undefined, { data: false });
       const ungenerationed =
         listed.some(isSessionWideText) && (await noneNamesOldTexts(all.slice(excess).map((r) => r.id)));
+      // Deleted with this trim: no later trim of the session looks for the records that name them.
+      if (ungenerationed) oldTextNamers.delete(sessionKey(memory));
       for (const text of listed)
         if (isExpiredText(text, oldestKept) || (ungenerationed && isSessionWideText(text))) {
           deleted.push(text.id);
@@ -217,6 +219,7 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
     if (namers === undefined) {
       const records = await memory.listArtifacts(assemblyArtifactKind);
       namers = new Set(records.filter((r) => namesSessionWideText(r.data)).map((r) => r.id));
+      if (oldTextNamers.size >= mostOldTextSessions) oldTextNamers.delete(oldTextNamers.keys().next().value!);
       oldTextNamers.set(key, namers);
     }
     const known = namers;
@@ -266,6 +269,16 @@ export function createAssemblyRecorder(options: AssemblyRecorderOptions): Assemb
  * name only generations' texts.
  */
 const oldTextNamers = new Map<string, ReadonlySet<string>>();
+/**
+ * Sessions {@link oldTextNamers} keeps at most (the oldest read forgotten first: its next trim that finds such texts
+ * reads its records again); a session's entry goes once its old texts are deleted.
+ */
+const mostOldTextSessions = 256;
+
+/** How many sessions' readings of records naming old texts are kept now (for tests: bounded, see {@link oldTextNamers}). */
+export function oldTextSessionsHeld(): number {
+  return oldTextNamers.size;
+}
 
 /** Per session of a store ({@link sessionKey}), the last of the recorded appends queued on it (see {@link inTurn}). */
 const turns = new Map<string, Promise<void>>();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { putOldAssemblySession } from '../../../test-support/old-assembly-session.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
@@ -153,32 +154,7 @@ describe('assembly records: retention deletes the shared texts no kept record na
     const memory = createConversationMemory({ store, scope, sessionId: 's' });
     await memory.append({ role: 'user', content: 'hi' });
     // A session recorded by an earlier version: two texts stored once a session, named by five records.
-    const oldTexts = [0, 1].map((k) => ({
-      id: `asmtxt_${String(k).repeat(40)}`,
-      text: `${'old tool '.repeat(80)}${k}`,
-    }));
-    for (const t of oldTexts)
-      await memory.putArtifact({
-        id: t.id,
-        kind: assemblyTextKind,
-        fromSeq: 1,
-        toSeq: 1,
-        data: { text: t.text },
-      });
-    for (let i = 0; i < 5; i++)
-      await memory.putArtifact({
-        id: `asm_${String(i + 1).padStart(12, '0')}_old`,
-        kind: 'engram.assembly',
-        fromSeq: i + 1,
-        toSeq: i + 1,
-        data: {
-          view: 'old',
-          tokens: 1,
-          counter: { encoding: 'o200k_base', exact: true },
-          dropped: [],
-          items: [{ source: 'tools', tokens: 1, why: 'tools', sentRef: oldTexts[i % 2]!.id }],
-        },
-      });
+    const oldTexts = await putOldAssemblySession(memory);
     expect(isSessionWideText({ id: oldTexts[0]!.id })).toBe(true);
     const recorder = createAssemblyRecorder({ memory, keep: 3 });
     const wholeOld = () =>

@@ -6,11 +6,14 @@ import type { Summarizer } from '../summarizer.ts';
 
 /** Options of {@link createExtractiveSummarizer}. */
 export interface ExtractiveSummarizerOptions {
-  /** Longest summary, in characters. @default 4000 */
+  /** Longest summary, in characters (its list of content item ids included). @default 4000 */
   maxChars?: number;
   /** Characters kept of each message's text. @default 240 */
   perMessageChars?: number;
-  /** Most content item ids the summary lists (the newest). @default 300 */
+  /**
+   * Most content item ids the summary lists (the newest); the list also takes at most half of `maxChars`.
+   * @default 300
+   */
   maxItemIds?: number;
 }
 
@@ -62,8 +65,9 @@ function splitFooter(summary: string): { body: string; ids: string[] } {
 /**
  * A summarizer without a model: the previous summary, then one line per new message (role, the start of its
  * text, tool names and the content item ids it cites), keeping the newest lines when over `maxChars`, and a last
- * line listing every content item id cited so far (at most `maxItemIds`, the newest), so offloaded results stay
- * reachable however much text is dropped. Deterministic: the same input gives the same summary.
+ * line listing the content item ids cited so far (the newest: at most `maxItemIds`, in at most half of `maxChars`,
+ * so a long session's summary does not grow with the items it cited), so offloaded results stay reachable however
+ * much text is dropped. Deterministic: the same input gives the same summary.
  */
 export function createExtractiveSummarizer(options: ExtractiveSummarizerOptions = {}): Summarizer {
   checkOptions(options, 'createExtractiveSummarizer', 'views');
@@ -87,9 +91,8 @@ export function createExtractiveSummarizer(options: ExtractiveSummarizerOptions 
       const pause = slicer.tick();
       if (pause) await pause;
     }
-    const kept = [...ids].slice(-maxIds);
-    const footer = kept.length ? `${footerPrefix}${kept.map((id) => `"${id}"`).join(', ')}` : '';
-    const budget = Math.max(200, maxChars - footer.length);
+    const footer = footerOf([...ids].slice(-maxIds), Math.floor(maxChars / 2));
+    const budget = Math.max(200, maxChars - footer.length - (footer ? 1 : 0)); // the footer on its own line
     const head = previous.body ? [previous.body] : [];
     const lines = newestLines(messages, head, budget, cap);
     let out = lines.join('\n');
@@ -97,6 +100,23 @@ export function createExtractiveSummarizer(options: ExtractiveSummarizerOptions 
     const summary = [out.trim(), footer].filter(Boolean).join('\n');
     return summary === '' ? '(no content)' : summary;
   };
+}
+
+/**
+ * The footer listing the newest of `ids` (given oldest first) that fit in `maxChars` with the prefix, oldest
+ * first; empty when none is cited. At least the newest one is listed.
+ */
+function footerOf(ids: readonly string[], maxChars: number): string {
+  let chars = footerPrefix.length;
+  let from = ids.length;
+  while (from > 0) {
+    const more = ids[from - 1]!.length + 2 + (from === ids.length ? 0 : 2); // `"id"`, then `, ` between ids
+    if (from < ids.length && chars + more > maxChars) break;
+    chars += more;
+    from--;
+  }
+  const kept = ids.slice(from);
+  return kept.length ? `${footerPrefix}${kept.map((id) => `"${id}"`).join(', ')}` : '';
 }
 
 /**

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { MemoryMessage } from '../../core/message.ts';
-import type { LongTermRecord } from '../long-term-record.ts';
 import { prepareRecord } from '../prepare-record.ts';
 import { topicLine } from '../topic-line.ts';
 import { spokenText } from '../turn-records.ts';
 import { extractSelfStatements } from './extract-self-facts.ts';
-import { dueEnd, type FactTimes } from './self-fact-ends.ts';
+import { createKeyStatements, type KeyStatements } from './key-statements.ts';
+import type { FactTimes } from './self-fact-ends.ts';
 import type { SelfStatement } from './self-statement.ts';
 import {
   endTimes,
@@ -101,18 +101,11 @@ export async function recordSelfFacts(
     families: new Set(stated.flatMap(({ s }) => (s.type === 'end' ? s.families : []))),
   };
   const known = await selfFactsOf(o, touched);
-  // The known facts' times by key, kept current as facts are added: each add reads its key's alone.
-  const timesByKey = new Map<string, FactTimes[]>();
-  const noteTimes = (records: Iterable<LongTermRecord>) => {
-    for (const t of factTimes(records)) {
-      const same = timesByKey.get(t.key);
-      if (same) same.push(t);
-      else timesByKey.set(t.key, [t]);
-    }
-  };
-  noteTimes(known.facts.values());
+  // The known facts' times by key, kept sorted as facts are added: each add reads its key's alone.
+  const times = createKeyStatements();
+  times.note(factTimes(known.facts.values()));
   for (const { s, m } of stated)
-    if (s.type === 'fact') await addFact(o, outcome, known, s, m, noteTimes, timesByKey.get(s.key) ?? []);
+    if (s.type === 'fact') await addFact(o, outcome, known, s, m, times);
     else await addEnd(o, known, s, m);
   await settleEnds(o, outcome, everyKey ? undefined : touched);
   return outcome;
@@ -135,7 +128,7 @@ const idOf = (prefix: string, parts: unknown[]) =>
 
 /**
  * Adds a fact record, ended already when a later statement known says so (an older message recorded late);
- * `sameKey` are the times of the known facts of its key, `noteTimes` notes the added record's.
+ * `times` holds the times of the known facts, and notes the added record's.
  */
 async function addFact(
   o: RecordSelfFactsOptions,
@@ -143,14 +136,13 @@ async function addFact(
   known: SelfFactRecords,
   s: Extract<SelfStatement, { type: 'fact' }>,
   m: MemoryMessage,
-  noteTimes: (records: Iterable<LongTermRecord>) => void,
-  sameKey: readonly FactTimes[],
+  times: KeyStatements,
 ) {
   const id = idOf('self', [s.key, m.id, s.value]);
   if (known.facts.has(id)) return;
   const self: FactTimes = { id, key: s.key, words: words(s.value), validAt: m.createdAt };
   // Only the statements of its key can end it: those alone are read, not every fact of the scope.
-  const due = dueEnd(self, sameKey, endTimes(known.ends.values()));
+  const due = times.dueEnd(self, endTimes(known.ends.values()));
   const turn = o.turnOf(m.id);
   const topic = topicLine(s.text);
   const [added] = await o.records.addRecords(o.scope, [
@@ -169,7 +161,7 @@ async function addFact(
   ]);
   if (added) {
     known.facts.set(added.id, added);
-    noteTimes([added]);
+    times.note(factTimes([added]));
   }
   outcome.added++;
 }

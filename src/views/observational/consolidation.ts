@@ -4,9 +4,10 @@ import { pushAll } from '../../core/push-all.ts';
 import { createSerialQueue } from '../../core/serial-queue.ts';
 import { sessionBound } from '../../longterm/session-bound-records.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
-import { groupUnits } from '../../messages/units.ts';
+import { groupUnits, type MessageUnit } from '../../messages/units.ts';
 import { createRecordSlot, recordsOf } from '../../working/record-slot.ts';
 import type { Observer, Reflector } from './observer.ts';
+import { createPendingLog } from './pending-log.ts';
 
 /** An artifact of the conversation (an observation or a reflection). */
 export type Artifact = Awaited<ReturnType<ConversationMemory['listArtifacts']>>[number];
@@ -31,6 +32,8 @@ export interface Consolidation {
 }
 
 const component = 'observational';
+/** A listing of artifacts' ids, kinds, ranges and times only (a store may leave their data out). */
+const withoutData = { data: false } as const;
 
 /** Tokens of a text, about four characters each. */
 export const estimate = (text: string) => Math.ceil(text.length / 4);
@@ -102,11 +105,11 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
     metadata: sessionBound(conversation.sessionId),
   });
 
-  const nextRange = (entries: readonly LogEntry[]): LogEntry[] => {
-    const units = groupUnits(entries, { message: (e) => e.message, tokens: (e) => e.tokens });
+  /** The range among `units` from index `start` (the units after the last observed range). */
+  const rangeOf = (units: readonly MessageUnit<LogEntry>[], start: number): LogEntry[] => {
     let recent = 0;
     let keepFrom = units.length;
-    while (keepFrom > 0 && recent + (units[keepFrom - 1]?.tokens ?? 0) <= recentTokens) {
+    while (keepFrom > start && recent + (units[keepFrom - 1]?.tokens ?? 0) <= recentTokens) {
       keepFrom--;
       recent += units[keepFrom]?.tokens ?? 0;
     }
@@ -115,18 +118,25 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
     let tokens = 0;
     // Units no view sends (a result whose call was deleted, a call left without its result) are observed with
     // the rest: stopping at one would stop consolidation for good.
-    for (const unit of units.slice(0, Math.max(0, keepFrom))) {
+    for (let u = start; u < keepFrom; u++) {
+      const unit = units[u] as MessageUnit<LogEntry>;
       if (range.length > 0 && tokens + unit.tokens > maxRangeTokens) break;
       pushAll(range, unit.items);
       tokens += unit.tokens;
     }
     return range;
   };
+  const nextRange = (entries: readonly LogEntry[]): LogEntry[] =>
+    rangeOf(groupUnits(entries, { message: (e) => e.message, tokens: (e) => e.tokens }), 0);
+  // The log after the observed range, kept between ranges: a range reads only what is new since the last one.
+  const pending = createPendingLog(conversation);
 
   const consolidateOnce = async (): Promise<boolean> => {
-    const arts = await conversation.listArtifacts('observation');
+    // Their ids and ranges are all this needs: listed without their data (the block's listing below has it).
+    const arts = await conversation.listArtifacts('observation', undefined, withoutData);
     const from = observedTo(arts) + 1;
-    const range = nextRange(await conversation.entries({ fromSeq: from }));
+    const { units, start } = await pending.unitsFrom(from);
+    const range = rangeOf(units, start);
     if (range.length === 0) return false;
     const to = (range.at(-1) as LogEntry).seq;
     // A claim token per attempt: two attempts never share a claim, in one process or across processes.
@@ -174,7 +184,7 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
 
     async function observeClaimed(): Promise<void> {
       // Another process may have written this range between our look and our claim: then only release.
-      if (observedTo(await conversation.listArtifacts('observation')) >= from) return;
+      if (observedTo(await conversation.listArtifacts('observation', undefined, withoutData)) >= from) return;
       const text = await observer.observe(range);
       // An observer slower than claimMs may have lost its claim to another writer: then that one writes the range.
       if (!(await ours())) return;

@@ -27,14 +27,44 @@ export const spareRows = 1000;
  */
 export const slowFullMatchMs = 2;
 
+/** A read of {@link bestMatches}: its rows, and the asks of the search it was read for. */
+interface MatchesRead {
+  /** The rows read, best first. */
+  rows: ScoredMatch[];
+  /** Whether they are every match. */
+  complete: boolean;
+  /** The search's first ask (`n`). */
+  asked: number;
+  /** The most it was asked for since (at least `asked`). */
+  widest: number;
+}
+
 /** Per handle, the matches it read last (one entry: the search just before, typically the same query's other leg). */
-const lastRead = createReadMemo<{ rows: ScoredMatch[]; complete: boolean }>(1);
+const lastRead = createReadMemo<MatchesRead>(1);
 
 /**
- * Per handle, whether a search on it was asked again for more of the same matches (hybrid search's `keptHits` asks
- * for its candidates, then twice as many when some were dropped, as in sessions with episodes): its reads then take spare rows.
+ * Per handle, once a search on it was asked again for more of the same matches (hybrid search's `keptHits` asks
+ * for its candidates, then twice as many when some were dropped, as in sessions with episodes; a large-scope
+ * search whose filter kept too few asks for more): how many times its first ask the handle's last search asked
+ * for at most (its reads then take spare rows, {@link bestMatches}).
  */
-const widened = new WeakMap<SqlClient, true>();
+const widened = new WeakMap<SqlClient, number>();
+
+/** Per handle, its last search's read (kept past a write, unlike {@link lastRead}: it predicts the next one's asks). */
+const lastSearch = new WeakMap<SqlClient, MatchesRead>();
+
+/**
+ * The rows a read for `n` takes: `n`, or on a handle whose searches were asked again ({@link widened}) `n` and
+ * spare rows (`min(n, spareRows)`), or, when its last search asked for more than those and this read is a search's
+ * first (`first`), what that wider ask reads (its ask in proportion, with spare rows).
+ */
+function rowsToRead(client: SqlClient, n: number, first: boolean): number {
+  const ratio = widened.get(client);
+  if (ratio === undefined) return n;
+  const spared = n + Math.min(n, spareRows);
+  const want = first ? Math.ceil(n * ratio) : n;
+  return want > spared ? want + Math.min(want, spareRows) : spared;
+}
 
 /**
  * At least the best `n` matches of `match` scored by `score` (best first), and whether they are all of them: from
@@ -46,6 +76,11 @@ const widened = new WeakMap<SqlClient, true>();
  * Spare rows serve a second, wider ask of the same search from the first read (a second `bm25()` pass over every
  * match otherwise); they cost a little (FTS5's sorter keeps `LIMIT` rows: 264 rows instead of 132 cost ~15% more
  * on 15,000 records, measured with 100 candidates; 50 make it 164 instead of 82), so a handle reads them only once one of its searches was widened.
+ * When the handle's last search was asked for more than spare rows give, the first read takes what that wider ask
+ * would ({@link rowsToRead}): on the agent-step suite's 10,000-message session, past ~45 agent runs the static
+ * recall's filter keeps few of its 132 best and asks for ~700, so each search read the cut's 264 rows (which served
+ * the first ask only) and then every match for 1,400; it now reads every match once (the cut, planned for 1,400 rows,
+ * declines). The answer is the same: any read is a `LIMIT m` answer, and a read too small for an ask is read again.
  */
 export async function bestMatches(
   client: SqlClient,
@@ -58,18 +93,25 @@ export async function bestMatches(
 ): Promise<{ rows: ScoredMatch[]; complete: boolean }> {
   const match = fullMatch(terms);
   const key = `${scoreKey}\u0000${match}`;
-  return lastRead.recall(
+  // The first ask of the search a read made for fewer rows (that read asked again), else this one's.
+  let asked = n;
+  const found = await lastRead.recall(
     client,
     key,
     async () => {
-      const read = n + (widened.has(client) ? Math.min(n, spareRows) : 0);
+      if (asked === n) {
+        // A new search: the handle's last one tells how far this one will likely be asked.
+        const last = lastSearch.get(client);
+        if (last && widened.has(client)) widened.set(client, last.widest / last.asked);
+      }
+      const read = rowsToRead(client, n, asked === n);
       // The cut may serve fewer than `read` (at least the `n` asked): its rows above the other terms' bounds.
       const cut = await rareTermsMatches(client, terms, score, read, {
         from: cutFrom,
         need: n,
         ...(pass ? { pass } : {}),
       });
-      if (cut) return { rows: cut, complete: false };
+      if (cut) return { rows: cut, complete: false, asked, widest: n };
       const started = performance.now();
       const found = await queryAll(
         client,
@@ -79,14 +121,20 @@ export async function bestMatches(
       if (terms.terms.length > 1 && performance.now() - started >= slowFullMatchMs)
         await noteTermRows(client, terms.terms, terms.columns !== 'text');
       const rows = found.map((r) => ({ rid: Number(r.rid), score: Number(r.score) }));
-      return { rows, complete: rows.length < read };
+      return { rows, complete: rows.length < read, asked, widest: n };
     },
     (known) => {
       const serves = known.complete || known.rows.length >= n;
-      // The same search asked again for more than was read: later reads on this handle take spare rows.
-      if (!serves) widened.set(client, true);
+      if (serves) known.widest = Math.max(known.widest, n);
+      else {
+        // The same search asked again for more than was read: later reads on this handle take spare rows.
+        widened.set(client, Math.max(widened.get(client) ?? 1, n / known.asked));
+        asked = known.asked;
+      }
       return serves;
     },
     pass,
   );
+  lastSearch.set(client, found);
+  return { rows: found.rows, complete: found.complete };
 }

@@ -1,6 +1,7 @@
 import type { ContentCompactor } from '../content-compactor.ts';
 import { serializeContent } from '../prepare-content-item.ts';
-import { headTail, sizeLine, squash } from './compact-text.ts';
+import { sizeLine } from './compact-text.ts';
+import { squashedHeadTail } from './squashed-head-tail.ts';
 
 /** Plain text, the fallback: its size, then its head and tail with the cut marked. */
 export const textCompactor: ContentCompactor = {
@@ -11,7 +12,7 @@ export const textCompactor: ContentCompactor = {
     const text = serializeContent(item.format, item.content);
     const size = sizeLine(text);
     return {
-      text: `Text, ${size}: ${headTail(squash(text), Math.max(0, max - size.length - 8))}`.slice(0, max),
+      text: `Text, ${size}: ${squashedHeadTail(text, Math.max(0, max - size.length - 8))}`.slice(0, max),
       compactor: 'text',
     };
   },

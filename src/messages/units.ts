@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
-import { pushAll } from '../core/push-all.ts';
 import { oldestUnit } from './oldest-unit.ts';
+import { UnitItems } from './unit-items.ts';
 import { validateMessageInputs } from './validate.ts';
 
 /** What a unit starts with: a system or user message, an assistant turn, or tool output whose call is not in view. */
@@ -85,8 +85,10 @@ function answered(message: ModelMessage): string[] {
 
 /**
  * Creates an incremental grouper. Cost per push is O(1) amortised (a tool message's owners are found from the
- * newest unit back), except when a late tool result answers a call of an older unit: then every unit from that one to the newest merges into one (they must be kept or
- * dropped together).
+ * newest unit back), except when a late tool result answers a call of an older unit: then every unit from that
+ * one to the newest merges into one (they must be kept or dropped together), in time proportional to the number
+ * of units merged and their pending ids, not to their items: the absorbing unit's `items` becomes an accessor of a
+ * {@link UnitItems} list, laid out when read (results answered newest first made copying them quadratic).
  */
 export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGrouper<T> {
   const units: MessageUnit<T>[] = [];
@@ -94,11 +96,28 @@ export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGroupe
   /** Which unit (by object) holds each open id. */
   const openIds = new Map<string, MessageUnit<T>>();
   let reasoningCarry: MessageUnit<T> | undefined;
+  /** The item lists of the units that absorbed others (their `items` reads them); the others hold a plain array. */
+  const lists = new Map<MessageUnit<T>, UnitItems<T>>();
+
+  const pushItem = (unit: MessageUnit<T>, item: T): void => {
+    const list = lists.get(unit);
+    if (list) list.push(item);
+    else unit.items.push(item);
+  };
 
   const mergeFrom = (target: MessageUnit<T>): void => {
     const index = units.lastIndexOf(target);
+    if (index === units.length - 1) return;
+    let list = lists.get(target);
+    if (!list) {
+      const made = new UnitItems(target.items);
+      Object.defineProperty(target, 'items', { get: () => made.read(), enumerable: true });
+      lists.set(target, made);
+      list = made;
+    }
     for (const later of units.splice(index + 1)) {
-      pushAll(target.items, later.items);
+      list.append(lists.get(later) ?? later.items);
+      lists.delete(later);
       target.tokens += later.tokens;
       for (const id of later.pending) {
         target.pending.add(id);
@@ -122,7 +141,7 @@ export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGroupe
       // newest unit back (they are almost always the newest): a long log costs no scan from its start.
       const oldest = oldestUnit(units, [...new Set(owners)]);
       mergeFrom(oldest);
-      oldest.items.push(item);
+      pushItem(oldest, item);
       oldest.tokens += tokens;
       if (owners.length < ids.length) oldest.strays = true;
       for (const id of ids) {
@@ -137,7 +156,7 @@ export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGroupe
       const carry = reasoningCarry && units[units.length - 1] === reasoningCarry ? reasoningCarry : undefined;
       reasoningCarry = undefined;
       const unit = carry ?? { kind: 'assistant' as const, items: [], tokens: 0, pending: new Set<string>() };
-      unit.items.push(item);
+      pushItem(unit, item);
       unit.tokens += tokens;
       for (const id of opened(message)) {
         unit.pending.add(id);

@@ -252,6 +252,27 @@ describe('createUnitGrouper', () => {
     );
   });
 
+  it('lets a unit that absorbed others have its items assigned, as the former grouper did: later pushes go to the new array', () => {
+    const grouper = createUnitGrouper<Item>(options);
+    const former = formerGrouper<Item>(options);
+    const log: Item[] = [
+      { index: 0, message: { role: 'assistant', content: [callPart('a')] }, tokens: 2 },
+      { index: 1, message: { role: 'assistant', content: [callPart('b')] }, tokens: 2 },
+      { index: 2, message: answer(['a']), tokens: 3 },
+    ];
+    for (const item of log) {
+      grouper.push(item);
+      former.push(item);
+    }
+    for (const g of [grouper, former]) {
+      const unit = g.units[0]!;
+      unit.items = unit.items.filter((i) => i.index !== 1);
+      g.push({ index: 3, message: answer(['b']), tokens: 3 });
+    }
+    expect(grouper.units.map(shape)).toEqual(former.units.map(shape));
+    expect(grouper.units[0]!.items.map((i) => i.index)).toEqual([0, 2, 3]);
+  });
+
   it('groups 40,000 calls answered newest first (the former grouper took about 35 s)', () => {
     const n = 40_000;
     const items: Item[] = [{ index: 0, message: { role: 'user', content: 'q' }, tokens: 1 }];

@@ -111,7 +111,21 @@ export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGroupe
     let list = lists.get(target);
     if (!list) {
       const made = new UnitItems(target.items);
-      Object.defineProperty(target, 'items', { get: () => made.read(), enumerable: true });
+      Object.defineProperty(target, 'items', {
+        get: () => made.read(),
+        // An assignment replaces the items, as on a unit that absorbed none: later pushes and merges start from it.
+        set: (items: T[]) => {
+          lists.delete(target);
+          Object.defineProperty(target, 'items', {
+            value: items,
+            writable: true,
+            enumerable: true,
+            configurable: true,
+          });
+        },
+        enumerable: true,
+        configurable: true,
+      });
       lists.set(target, made);
       list = made;
     }

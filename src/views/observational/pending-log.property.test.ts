@@ -36,7 +36,6 @@ const arbOp = fc.oneof(
 const scenario = (maxOps: number) =>
   fc.record({
     seed: fc.integer(),
-    pageSize: fc.integer({ min: 1, max: 9 }),
     first: fc.integer({ min: 0, max: 120 }),
     ops: fc.array(arbOp, { minLength: 4, maxLength: maxOps }),
   });
@@ -50,7 +49,7 @@ async function play(driver: ReliabilityDriver, sc: Scenario): Promise<void> {
     const writer = memoryOf();
     let next = sc.first;
     if (next > 0) await writer.store(script.slice(0, next));
-    const log = createPendingLog(memoryOf(), { pageSize: sc.pageSize });
+    const log = createPendingLog(memoryOf());
     let from = 1;
     /** Tool results deleted so far: stored again later, they answer a call of an older unit (a late result). */
     const deleted: LogEntry[] = [];

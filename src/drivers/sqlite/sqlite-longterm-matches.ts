@@ -102,7 +102,7 @@ export async function bestMatches(
       if (asked === n) {
         // A new search: the handle's last one tells how far this one will likely be asked.
         const last = lastSearch.get(client);
-        if (last && widened.has(client)) widened.set(client, last.widest / last.asked);
+        if (last && last.asked > 0 && widened.has(client)) widened.set(client, last.widest / last.asked);
       }
       const read = rowsToRead(client, n, asked === n);
       // The cut may serve fewer than `read` (at least the `n` asked): its rows above the other terms' bounds.
@@ -128,7 +128,7 @@ export async function bestMatches(
       if (serves) known.widest = Math.max(known.widest, n);
       else {
         // The same search asked again for more than was read: later reads on this handle take spare rows.
-        widened.set(client, Math.max(widened.get(client) ?? 1, n / known.asked));
+        widened.set(client, Math.max(widened.get(client) ?? 1, n / Math.max(1, known.asked)));
         asked = known.asked;
       }
       return serves;

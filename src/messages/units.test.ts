@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { groupMessages, isSendable } from './units.ts';
+import { createUnitGrouper, groupMessages, isSendable } from './units.ts';
 
 const user = (text: string): ModelMessage => ({ role: 'user', content: text });
 const call = (...ids: string[]): ModelMessage => ({
@@ -16,6 +16,7 @@ const result = (...ids: string[]): ModelMessage => ({
     output: { type: 'text' as const, value: id },
   })),
 });
+const sorted = (ids: Iterable<string>) => [...ids].sort();
 const kinds = (messages: ModelMessage[]) => groupMessages(messages).map((u) => `${u.kind}:${u.items.length}`);
 
 describe('groupMessages', () => {
@@ -85,5 +86,70 @@ describe('groupMessages', () => {
       },
     ]);
     expect(units[0]!.pending.size).toBe(0);
+  });
+});
+
+describe('unit grouping of open ids', () => {
+  it('groups 50,000 calls of two ids, one of each answered newest first and the other never (the former grouper copied every open id on each merge)', () => {
+    const n = 50_000;
+    const messages: ModelMessage[] = [{ role: 'user', content: 'q' }];
+    for (let i = 0; i < n; i++) messages.push(call(`a${i}`, `b${i}`));
+    for (let i = n - 1; i >= 0; i--) messages.push(result(`a${i}`));
+    const units = groupMessages(messages);
+    expect(units.map((u) => u.kind)).toEqual(['user', 'assistant']);
+    expect(units[1]!.items).toHaveLength(2 * n);
+    expect(units[1]!.items.every((m, i) => m === messages[i + 1])).toBe(true);
+    expect(units[1]!.pending.size).toBe(n);
+    expect(Array.from({ length: n }, (_, i) => `b${i}`).every((id) => units[1]!.pending.has(id))).toBe(true);
+    expect(units[1]!.strays).toBeUndefined();
+  });
+
+  it("reads a unit's open ids from the unit after each merge: exactly the ids not answered, each answerable", () => {
+    const n = 6;
+    const grouper = createUnitGrouper<ModelMessage>({ message: (m) => m });
+    const open = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      grouper.push(call(`a${i}`, `b${i}`, `c${i}`));
+      for (const id of [`a${i}`, `b${i}`, `c${i}`]) open.add(id);
+    }
+    const answer = (...ids: string[]) => {
+      grouper.push(result(...ids));
+      for (const id of ids) open.delete(id);
+    };
+    // Newest first: each answer makes the unit of its call absorb the larger ones after it.
+    for (let i = n - 1; i >= 1; i--) {
+      answer(`a${i}`);
+      expect(grouper.units).toHaveLength(i + 1);
+      expect(sorted(grouper.units[i]!.pending)).toEqual(
+        sorted([...open].filter((id) => Number(id.slice(1)) >= i)),
+      );
+    }
+    // One message answering ids of the first unit and of the units it absorbs, then the rest in another order.
+    answer('a0', 'b5', 'c1');
+    expect(grouper.units).toHaveLength(1);
+    expect(sorted(grouper.units[0]!.pending)).toEqual(sorted(open));
+    for (const id of sorted(open).reverse()) {
+      answer(id);
+      expect(sorted(grouper.units[0]!.pending)).toEqual(sorted(open));
+    }
+    expect(grouper.units).toHaveLength(1);
+    expect(grouper.units[0]!.pending.size).toBe(0);
+    expect(grouper.units[0]!.strays).toBeUndefined();
+  });
+
+  it('leaves an absorbed unit reading the open ids it held when absorbed, though the absorbing unit took its set', () => {
+    const grouper = createUnitGrouper<ModelMessage>({ message: (m) => m });
+    for (const m of [call('a0'), call('a1', 'b1'), call('a2', 'b2'), result('a2'), result('a1')])
+      grouper.push(m);
+    const absorbing = grouper.units[1]!;
+    expect(sorted(absorbing.pending)).toEqual(['b1', 'b2']);
+    const taken = absorbing.pending;
+    grouper.push(result('a0')); // the first unit absorbs the second, whose set is the larger
+    expect(grouper.units).toHaveLength(1);
+    expect(grouper.units[0]!.pending).toBe(taken);
+    grouper.push(result('b2'));
+    grouper.push(call('d'));
+    expect(sorted(grouper.units[0]!.pending)).toEqual(['b1']);
+    expect(sorted(absorbing.pending)).toEqual(['b1', 'b2']);
   });
 });

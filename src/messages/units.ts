@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { oldestUnit } from './oldest-unit.ts';
+import { OpenIds } from './open-ids.ts';
 import { UnitItems } from './unit-items.ts';
 import { validateMessageInputs } from './validate.ts';
 
@@ -19,7 +20,11 @@ export interface MessageUnit<T> {
   items: T[];
   /** Sum of the items' token counts (0 when grouping plain messages without a token function). */
   tokens: number;
-  /** Tool call ids (and approval ids, prefixed `approval:`) still waiting for an answer. */
+  /**
+   * Tool call ids (and approval ids, prefixed `approval:`) still waiting for an answer, in no specified order. When
+   * the unit absorbs later units (a late result) this may become another set object: read it from the unit, do not
+   * keep the set.
+   */
   pending: Set<string>;
   /**
    * Set when the unit holds a tool message that also answers an id no earlier grouped item left open (its call
@@ -87,14 +92,17 @@ function answered(message: ModelMessage): string[] {
  * Creates an incremental grouper. Cost per push is O(1) amortised (a tool message's owners are found from the
  * newest unit back), except when a late tool result answers a call of an older unit: then every unit from that
  * one to the newest merges into one (they must be kept or dropped together), in time proportional to the number
- * of units merged and their pending ids, not to their items: the absorbing unit's `items` becomes an accessor of a
- * {@link UnitItems} list, laid out when read (results answered newest first made copying them quadratic).
+ * of units merged, not to their items nor to all their pending ids: the absorbing unit's `items` becomes an accessor
+ * of a {@link UnitItems} list, laid out when read, and the ids move as {@link OpenIds} merges them (the smaller
+ * `pending` set into the larger; absorbed units forward to the absorbing one). A log of n items and ids costs
+ * O(n log n) whatever order its results come in (copying items or ids on each merge made results answered newest
+ * first quadratic).
  */
 export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGrouper<T> {
   const units: MessageUnit<T>[] = [];
   const tokensOf = options.tokens ?? (() => 0);
-  /** Which unit (by object) holds each open id. */
-  const openIds = new Map<string, MessageUnit<T>>();
+  /** Which unit holds each open id. */
+  const openIds = new OpenIds<MessageUnit<T>>();
   let reasoningCarry: MessageUnit<T> | undefined;
   /** The item lists of the units that absorbed others (their `items` reads them); the others hold a plain array. */
   const lists = new Map<MessageUnit<T>, UnitItems<T>>();
@@ -133,10 +141,7 @@ export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGroupe
       list.append(lists.get(later) ?? later.items);
       lists.delete(later);
       target.tokens += later.tokens;
-      for (const id of later.pending) {
-        target.pending.add(id);
-        openIds.set(id, target);
-      }
+      openIds.absorb(target, later);
       if (later.strays) target.strays = true;
     }
   };
@@ -146,7 +151,7 @@ export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGroupe
     const tokens = tokensOf(item);
     if (message.role === 'tool') {
       const ids = answered(message);
-      const owners = ids.map((id) => openIds.get(id)).filter((u): u is MessageUnit<T> => u !== undefined);
+      const owners = ids.map((id) => openIds.owner(id)).filter((u): u is MessageUnit<T> => u !== undefined);
       if (owners.length === 0) {
         units.push({ kind: 'orphan', items: [item], tokens, pending: new Set() });
         return;
@@ -158,12 +163,7 @@ export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGroupe
       pushItem(oldest, item);
       oldest.tokens += tokens;
       if (owners.length < ids.length) oldest.strays = true;
-      for (const id of ids) {
-        if (openIds.get(id) === oldest) {
-          oldest.pending.delete(id);
-          openIds.delete(id);
-        }
-      }
+      for (const id of ids) openIds.close(oldest, id);
       return;
     }
     if (message.role === 'assistant') {
@@ -172,10 +172,7 @@ export function createUnitGrouper<T>(options: UnitGrouperOptions<T>): UnitGroupe
       const unit = carry ?? { kind: 'assistant' as const, items: [], tokens: 0, pending: new Set<string>() };
       pushItem(unit, item);
       unit.tokens += tokens;
-      for (const id of opened(message)) {
-        unit.pending.add(id);
-        openIds.set(id, unit);
-      }
+      for (const id of opened(message)) openIds.open(unit, id);
       if (!carry) units.push(unit);
       if (isReasoningOnly(message)) reasoningCarry = unit;
       return;

@@ -1,17 +1,3 @@
-/** What holds a unit's open ids: the unit while no other absorbed it, else a forward to the one that absorbed it. */
-interface Owner<U> {
-  /** The unit, while it is not absorbed (dropped then: an absorbed unit is not kept alive by its ids). */
-  unit: U | undefined;
-  /** The owner of the unit that absorbed this one. */
-  up: Owner<U> | undefined;
-  /**
-   * Ids of the unit's `pending` that another unit opened again (among them any left in `pending` with no owner once
-   * the newer call was answered): when this unit is absorbed, those still pending and without an owner get the
-   * absorbing unit as their owner, as re-pointing every absorbed id did. Absent when there are none (the usual case).
-   */
-  shadowed?: string[];
-}
-
 /** A unit as the open ids see it: its set of ids still waiting for an answer. */
 interface Holder {
   pending: Set<string>;
@@ -24,10 +10,21 @@ interface Holder {
  * so a log costs O(n log n) in its ids whatever order its results come in.
  */
 export class OpenIds<U extends Holder> {
-  /** The owner that opened each open id (or that an absorbed unit handed the id to: see `shadowed`). */
-  readonly #opener = new Map<string, Owner<U>>();
-  /** The owners of the units not absorbed that hold or held an open id. */
-  readonly #owners = new Map<U, Owner<U>>();
+  /** The unit that opened each open id (or that an absorbed unit handed the id to: see `#shadowed`). */
+  readonly #opener = new Map<string, U>();
+  /**
+   * The unit that absorbed each absorbed unit (weakly held: an absorbed unit no open id names can go, and one
+   * that is named keeps the units it forwards to).
+   */
+  readonly #forward = new WeakMap<U, U>();
+  /** Whether any unit was absorbed (until then a unit's owner is the unit: no forward to look up). */
+  #absorbed = false;
+  /**
+   * Of a unit not absorbed, ids of its `pending` that a newer unit opened again (among them any left in `pending`
+   * with no owner once the newer call was answered): when the unit is absorbed, those still pending and without an
+   * owner get the absorbing unit as their owner, as re-pointing every absorbed id did. Usually empty.
+   */
+  readonly #shadowed = new Map<U, string[]>();
   /**
    * The ids added to or deleted from a `pending` set (each one change) since a unit absorbed by another gave it up:
    * that unit's `pending`, when read, is the set as it was then (the changes since undone).
@@ -36,23 +33,20 @@ export class OpenIds<U extends Holder> {
 
   /** Records that `unit`, the newest unit, opens `id` (a tool call or approval request waiting for an answer). */
   open(unit: U, id: string): void {
-    const owner = this.#ownerOf(unit);
-    const before = this.#opener.get(id);
-    if (before) {
-      const root = this.#root(before);
-      if (root !== owner) {
-        root.shadowed ??= [];
-        root.shadowed.push(id);
-      }
+    const before = this.owner(id);
+    if (before !== undefined && before !== unit) {
+      const ids = this.#shadowed.get(before);
+      if (ids) ids.push(id);
+      else this.#shadowed.set(before, [id]);
     }
     this.#add(unit.pending, id);
-    this.#opener.set(id, owner);
+    this.#opener.set(id, unit);
   }
 
   /** The unit (not absorbed) that holds `id` open, or undefined when none does. */
   owner(id: string): U | undefined {
     const opener = this.#opener.get(id);
-    return opener && this.#root(opener).unit;
+    return opener === undefined || !this.#absorbed ? opener : this.#root(opener);
   }
 
   /** Closes `id` (answered) when `unit` holds it open: it leaves the unit's `pending` and has no owner any more. */
@@ -68,16 +62,14 @@ export class OpenIds<U extends Holder> {
    * it was.
    */
   absorb(target: U, later: U): void {
-    const from = this.#owners.get(later);
-    if (from) {
-      const to = this.#ownerOf(target);
-      this.#owners.delete(later);
-      from.unit = undefined;
-      from.up = to;
-      for (const id of from.shadowed ?? []) {
-        if (later.pending.has(id) && !this.#opener.has(id)) this.#opener.set(id, to);
+    this.#forward.set(later, target);
+    this.#absorbed = true;
+    const shadowed = this.#shadowed.get(later);
+    if (shadowed) {
+      for (const id of shadowed) {
+        if (later.pending.has(id) && !this.#opener.has(id)) this.#opener.set(id, target);
       }
-      from.shadowed = undefined;
+      this.#shadowed.delete(later);
     }
     const mine = target.pending;
     const theirs = later.pending;
@@ -92,22 +84,13 @@ export class OpenIds<U extends Holder> {
     }
   }
 
-  #ownerOf(unit: U): Owner<U> {
-    let owner = this.#owners.get(unit);
-    if (!owner) {
-      owner = { unit, up: undefined };
-      this.#owners.set(unit, owner);
-    }
-    return owner;
-  }
-
-  /** The owner not forwarded that `owner` forwards to, every owner on the way made to forward to it directly. */
-  #root(owner: Owner<U>): Owner<U> {
-    let root = owner;
-    while (root.up) root = root.up;
-    for (let at = owner; at.up && at.up !== root; ) {
-      const next = at.up;
-      at.up = root;
+  /** The unit not absorbed that `unit` forwards to, every unit on the way made to forward to it directly. */
+  #root(unit: U): U {
+    let root = unit;
+    for (let up = this.#forward.get(root); up !== undefined; up = this.#forward.get(root)) root = up;
+    for (let at = unit; at !== root; ) {
+      const next = this.#forward.get(at)!;
+      if (next !== root) this.#forward.set(at, root);
       at = next;
     }
     return root;

@@ -25,12 +25,6 @@ export class OpenIds<U extends Holder> {
    * owner get the absorbing unit as their owner, as re-pointing every absorbed id did. Usually empty.
    */
   readonly #shadowed = new Map<U, string[]>();
-  /**
-   * The ids added to or deleted from a `pending` set (each one change) since a unit absorbed by another gave it up:
-   * that unit's `pending`, when read, is the set as it was then (the changes since undone).
-   */
-  readonly #journals = new Map<Set<string>, string[]>();
-
   /** Records that `unit`, the newest unit, opens `id` (a tool call or approval request waiting for an answer). */
   open(unit: U, id: string): void {
     const before = this.owner(id);
@@ -39,7 +33,7 @@ export class OpenIds<U extends Holder> {
       if (ids) ids.push(id);
       else this.#shadowed.set(before, [id]);
     }
-    this.#add(unit.pending, id);
+    unit.pending.add(id);
     this.#opener.set(id, unit);
   }
 
@@ -52,14 +46,14 @@ export class OpenIds<U extends Holder> {
   /** Closes `id` (answered) when `unit` holds it open: it leaves the unit's `pending` and has no owner any more. */
   close(unit: U, id: string): void {
     if (this.owner(id) !== unit) return;
-    this.#delete(unit.pending, id);
+    unit.pending.delete(id);
     this.#opener.delete(id);
   }
 
   /**
    * Makes `target` absorb `later` (a newer unit, not absorbed): `later`'s ids become `target`'s, owned by it. The
-   * smaller `pending` set is added to the larger, which becomes `target.pending`; `later.pending` keeps reading as
-   * it was.
+   * smaller `pending` set is added to the larger, which becomes `target.pending`; `later.pending`, of a unit no
+   * longer grouped, is left unspecified (it may be the set `target` took).
    */
   absorb(target: U, later: U): void {
     this.#forward.set(later, target);
@@ -74,14 +68,9 @@ export class OpenIds<U extends Holder> {
     const mine = target.pending;
     const theirs = later.pending;
     if (theirs.size > mine.size) {
-      this.#keepAsOfNow(later, theirs);
-      for (const id of mine) this.#add(theirs, id);
-      this.#journals.delete(mine);
+      for (const id of mine) theirs.add(id);
       target.pending = theirs;
-    } else if (theirs.size > 0) {
-      for (const id of theirs) this.#add(mine, id);
-      this.#journals.delete(theirs); // no longer changed: it is only `later`'s
-    }
+    } else for (const id of theirs) mine.add(id);
   }
 
   /** The unit not absorbed that `unit` forwards to, every unit on the way made to forward to it directly. */
@@ -94,41 +83,5 @@ export class OpenIds<U extends Holder> {
       at = next;
     }
     return root;
-  }
-
-  #add(ids: Set<string>, id: string): void {
-    if (this.#journals.size === 0) ids.add(id);
-    else if (!ids.has(id)) {
-      ids.add(id);
-      this.#journals.get(ids)?.push(id);
-    }
-  }
-
-  #delete(ids: Set<string>, id: string): void {
-    if (ids.delete(id) && this.#journals.size > 0) this.#journals.get(ids)?.push(id);
-  }
-
-  /** Makes `unit.pending` read as `ids` holds now, though `ids` changes from now on (another unit takes it). */
-  #keepAsOfNow(unit: U, ids: Set<string>): void {
-    const changes = this.#journals.get(ids) ?? [];
-    this.#journals.set(ids, changes);
-    const mark = changes.length;
-    const settle = (value: Set<string>) =>
-      Object.defineProperty(unit, 'pending', { value, writable: true, enumerable: true, configurable: true });
-    Object.defineProperty(unit, 'pending', {
-      get: () => {
-        // Each change added an id absent or deleted one present: an id changed an odd number of times flips back.
-        const then = new Set(ids);
-        for (let i = mark; i < changes.length; i++) {
-          const id = changes[i]!;
-          if (!then.delete(id)) then.add(id);
-        }
-        settle(then);
-        return then;
-      },
-      set: settle,
-      enumerable: true,
-      configurable: true,
-    });
   }
 }

@@ -23,7 +23,7 @@ export interface MessageUnit<T> {
   /**
    * Tool call ids (and approval ids, prefixed `approval:`) still waiting for an answer, in no specified order. When
    * the unit absorbs later units (a late result) this may become another set object: read it from the unit, do not
-   * keep the set.
+   * keep the set. A unit absorbed by another (no longer among the grouper's units) has unspecified `pending`.
    */
   pending: Set<string>;
   /**

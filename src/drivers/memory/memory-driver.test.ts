@@ -28,3 +28,32 @@ describe('createMemoryStore options', () => {
       );
   });
 });
+
+describe('createMemoryStore listArtifacts with since', () => {
+  it('lists only the artifacts written or rewritten at or after it (a reader following the session gets what is new)', async () => {
+    const store = createMemoryStore();
+    const scope = { tenant: 't' };
+    await store.createSession(scope, { id: 's' });
+    const put = (id: string, at: number) =>
+      store.putArtifact(
+        scope,
+        's',
+        { id, kind: 'k', fromSeq: 1, toSeq: 1, data: id },
+        { createdAt: new Date(at) },
+      );
+    await put('old', 1000);
+    await put('edge', 2000);
+    await put('new', 3000);
+    await put('old', 2500);
+    const ids = async (since: number) =>
+      (await store.listArtifacts(scope, 's', 'k', new Date(since))).map((a) => a.id).sort();
+    expect(await ids(2000)).toEqual(['edge', 'new', 'old']);
+    expect(await ids(2001)).toEqual(['new', 'old']);
+    expect(await ids(3001)).toEqual([]);
+    expect((await store.listArtifacts(scope, 's', 'k')).map((a) => a.id).sort()).toEqual([
+      'edge',
+      'new',
+      'old',
+    ]);
+  });
+});

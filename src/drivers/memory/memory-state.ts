@@ -33,11 +33,14 @@ export function memoryArtifactStateMethods(t: MemoryTables): ArtifactStateMethod
       return structuredClone(stored);
     },
 
-    async listArtifacts(scope, sessionId, kind, _since, options) {
+    async listArtifacts(scope, sessionId, kind, since, options) {
       if (kind !== undefined) checkId(kind, 'kind', component);
       const data = findSession(t, scope, sessionId);
+      // Only those written at or after `since`: a reader following the session (an artifact log) gets what is new,
+      // not a copy of every artifact on each look.
+      const from = since?.getTime() ?? Number.NEGATIVE_INFINITY;
       return [...data.artifacts.values()]
-        .filter((a) => kind === undefined || a.kind === kind)
+        .filter((a) => (kind === undefined || a.kind === kind) && a.createdAt.getTime() >= from)
         .sort((a, b) => a.toSeq - b.toSeq)
         .map((a) => listedArtifact(a, options));
     },

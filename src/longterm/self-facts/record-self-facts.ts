@@ -6,18 +6,17 @@ import { spokenText } from '../turn-records.ts';
 import { extractSelfStatements } from './extract-self-facts.ts';
 import { createKeyStatements, type KeyStatements } from './key-statements.ts';
 import type { FactTimes } from './self-fact-ends.ts';
-import type { SelfStatement } from './self-statement.ts';
 import {
   endTimes,
   factTimes,
   type SelfFactRecords,
   type SelfFactsPlace,
   selfFactEndKind,
-  selfFactsOf,
-  settleEnds,
-  type TouchedFacts,
   words,
-} from './settle-self-fact-ends.ts';
+} from './self-fact-records.ts';
+import { selfFactsOf, type TouchedFacts } from './self-facts-of.ts';
+import type { SelfStatement } from './self-statement.ts';
+import { settleEnds } from './settle-self-fact-ends.ts';
 
 /** What {@link recordSelfFacts} writes to. */
 export interface RecordSelfFactsOptions extends SelfFactsPlace {

@@ -14,7 +14,7 @@ import {
   selfFactEndKind,
   words,
 } from './self-fact-records.ts';
-import { selfFactsOf, type TouchedFacts } from './self-facts-of.ts';
+import { type StatedKey, selfFactsOf, type TouchedFacts } from './self-facts-of.ts';
 import type { SelfStatement } from './self-statement.ts';
 import { settleEnds } from './settle-self-fact-ends.ts';
 
@@ -65,12 +65,13 @@ function forSubject<S extends SelfStatement>(s: S, subject: { key: string; name?
  * nothing.
  *
  * Ends are settled from the store, not from what this call read first: once its statements are written, the
- * self facts of the keys it stated (every self fact when it stated an end) and every end are read again (other
- * keys' facts neither end nor are ended by its statements) and every fact and stating turn not ended when {@link dueEnds} says
- * is ended then (a conditional write, `expectedVersion`), again until a read finds nothing to end (at most
- * a few reads: `settleEnds`). So two writers recording statements of one key at once (two processes, two
- * handles, or two calls on one memory) leave one current value, the one stated last: the writer whose last read
- * comes last sees both statements.
+ * self facts of the keys it stated that its statements can end or be ended by (those about the value current when
+ * they were said and later ones, not every fact ever stated of the key: `selfFactsOf`; every self fact when it
+ * stated an end) and every end are read again (other keys' facts neither end nor are ended by its statements) and
+ * every fact and stating turn not ended when {@link dueEnds} says is ended then (a conditional write,
+ * `expectedVersion`), again until a read finds nothing to end (at most a few reads: `settleEnds`). So two writers
+ * recording statements of one key at once (two processes, two handles, or two calls on one memory) leave one
+ * current value, the one stated last: the writer whose last read comes last sees both statements.
  *
  * With `everyKey`, the settling covers every self fact of the scope, even when the messages state nothing: a
  * process killed between a new value's write and the end of the one it replaces left both current, and a memory's
@@ -93,10 +94,11 @@ export async function recordSelfFacts(
     if (everyKey) await settleEnds(o, outcome);
     return outcome;
   }
-  // Only the facts of the keys stated (and every fact, when an end is stated) can change: those are read, once
-  // before the writes (kept current as this call writes) and again when settling.
+  // Only the facts of the keys stated (and every fact, when an end is stated) can change, and of a key only those
+  // about its current value and later (selfFactsOf): those are read, once before the writes (kept current as this
+  // call writes) and again when settling.
   const touched: TouchedFacts = {
-    keys: new Set(stated.flatMap(({ s }) => (s.type === 'fact' ? [s.key] : []))),
+    keys: statedKeys(stated),
     families: new Set(stated.flatMap(({ s }) => (s.type === 'end' ? s.families : []))),
   };
   const known = await selfFactsOf(o, touched);
@@ -108,6 +110,21 @@ export async function recordSelfFacts(
     else await addEnd(o, known, s, m);
   await settleEnds(o, outcome, everyKey ? undefined : touched);
   return outcome;
+}
+
+/** The keys of the facts stated, each with when it was first stated and the words of each value stated. */
+function statedKeys(stated: readonly { s: SelfStatement; m: MemoryMessage }[]): Map<string, StatedKey> {
+  const keys = new Map<string, { from: Date; words: string[][] }>();
+  for (const { s, m } of stated) {
+    if (s.type !== 'fact') continue;
+    const key = keys.get(s.key) ?? { from: m.createdAt, words: [] };
+    const at = m.createdAt.getTime();
+    // An invalid time (NaN) is kept: the key is then read whole.
+    if (Number.isNaN(at) || at < key.from.getTime()) key.from = m.createdAt;
+    key.words.push(words(s.value));
+    keys.set(s.key, key);
+  }
+  return keys;
 }
 
 /** The provenance and session fields of a record stated by message `m`. */

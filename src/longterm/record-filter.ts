@@ -60,7 +60,11 @@ export function matchesFilter(record: LongTermRecord, filter: LongTermFilter): b
   if (filter.metadata) {
     for (const [key, value] of Object.entries(filter.metadata)) {
       if (!Object.hasOwn(record.metadata, key)) return false;
-      if (canonicalJson(record.metadata[key]) !== canonicalJson(value)) return false;
+      const stored = record.metadata[key];
+      // A checked filter's values are scalars, and checked JSON holds no NaN, ±Infinity or -0: two scalars have the
+      // same canonical JSON exactly when they are the same value (compared so, no value of a listing serialized).
+      const scalar = typeof value !== 'object' || value === null;
+      if (scalar ? stored !== value : canonicalJson(stored) !== canonicalJson(value)) return false;
     }
   }
   if (filter.origins && !filter.origins.includes(record.provenance.origin)) return false;

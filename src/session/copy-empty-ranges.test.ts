@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import { blockOf } from '../views/observational/consolidation.ts';
+import { blockOf } from '../views/observational/observation-block.ts';
 import { createSummarizingMemory } from '../views/summarizing-memory.ts';
 import { createSessions } from './sessions.ts';
 

@@ -6,11 +6,16 @@ import { sessionBound } from '../../longterm/session-bound-records.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { groupUnits, type MessageUnit } from '../../messages/units.ts';
 import { createRecordSlot, recordsOf } from '../../working/record-slot.ts';
+import { estimate, observedTo } from './observation-block.ts';
+import {
+  addObservation,
+  addReflection,
+  copyBlock,
+  listObservedCopy,
+  type ObservedCopy,
+} from './observed-copy.ts';
 import type { Observer, Reflector } from './observer.ts';
 import { createPendingLog } from './pending-log.ts';
-
-/** An artifact of the conversation (an observation or a reflection). */
-export type Artifact = Awaited<ReturnType<ConversationMemory['listArtifacts']>>[number];
 
 /** What the consolidation of one observational view works with (its options, decided and checked). */
 export interface ConsolidationOptions {
@@ -35,31 +40,6 @@ const component = 'observational';
 /** A listing of artifacts' ids, kinds, ranges and times only (a store may leave their data out). */
 const withoutData = { data: false } as const;
 
-/** Tokens of a text, about four characters each. */
-export const estimate = (text: string) => Math.ceil(text.length / 4);
-
-/** The last observed sequence number of the observations. */
-export const observedTo = (arts: readonly Artifact[]) => arts.reduce((m, a) => Math.max(m, a.toSeq), 0);
-
-/**
- * The observations block's text: the newest reflection, then the observations after it, those that start after it
- * ends (an observation's range starts where the one before it ended: the reflection's end is an observation's). By
- * `fromSeq`, so an observation of messages all deleted before a copy or an import, whose range there is the empty
- * one after the messages before it (`fromSeq` = `toSeq` + 1, see `createCopiedSeqs`), is still told from the
- * reflection that ends at that `toSeq`.
- */
-export function blockOf(observations: readonly Artifact[], reflections: readonly Artifact[]) {
-  const reflection = reflections.at(-1);
-  const after = observations.filter((o) => o.fromSeq > (reflection?.toSeq ?? 0));
-  const text = [
-    ...(reflection ? [String((reflection.data as { text?: string }).text ?? '')] : []),
-    ...after.map((o) => String((o.data as { text?: string }).text ?? '')),
-  ]
-    .filter((t) => t !== '')
-    .join('\n');
-  return { text, sinceReflection: after };
-}
-
 /**
  * The id of the observation of a range starting at `from`: `observation:<from>`, or, when an observation the
  * session already holds has that id, the first `observation:<from>~<n>` (n = 2, 3, …) none has. A copied session
@@ -67,8 +47,7 @@ export function blockOf(observations: readonly Artifact[], reflections: readonly
  * observation's id can name the seq the copy's next range starts at; writing over it would drop its text from
  * the block. Writers racing for one range read the same observations, so they still pick one id.
  */
-function observationId(observations: readonly Artifact[], from: number): string {
-  const taken = new Set(observations.map((o) => o.id));
+function observationId(taken: ReadonlySet<string>, from: number): string {
   let id = `observation:${from}`;
   for (let n = 2; taken.has(id); n++) id = `observation:${from}~${n}`;
   return id;
@@ -83,6 +62,8 @@ class CursorGone extends Error {}
 interface Cursor {
   observedTo: number;
   claim?: { from: number; to: number; by: string; until: number };
+  /** The claim token of the release that wrote this text, when no other writer's claim was kept by it. */
+  released?: string;
 }
 
 /**
@@ -131,10 +112,21 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
   // The log after the observed range, kept between ranges: a range reads only what is new since the last one.
   const pending = createPendingLog(conversation);
 
+  /**
+   * What this writer knows the observations to be, and the mark of its own last release: while the cursor still
+   * holds that mark, no other writer has claimed a range since (every claim and release rewrites the cursor's text,
+   * and only a release of ours writes our mark), and every observation and reflection is written under a claim, so
+   * the copy is the store's and no range needs a listing. Any other outcome (a busy or lost claim, a failed observer,
+   * another writer's claim kept by our release) drops the copy: the next range lists the observations whole.
+   */
+  let copy: ObservedCopy | undefined;
+  let released: string | undefined;
+
   const consolidateOnce = async (): Promise<boolean> => {
-    // Their ids and ranges are all this needs: listed without their data (the block's listing below has it).
-    const arts = await conversation.listArtifacts('observation', undefined, withoutData);
-    const from = observedTo(arts) + 1;
+    // Ids and ranges are all this needs: listed without their data when there is no copy.
+    const from =
+      (copy?.observedTo ??
+        observedTo(await conversation.listArtifacts('observation', undefined, withoutData))) + 1;
     const { units, start } = await pending.unitsFrom(from);
     const range = rangeOf(units, start);
     if (range.length === 0) return false;
@@ -145,10 +137,13 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
       const current = await cursor.read();
       return current !== undefined && (JSON.parse(current.text) as Cursor).claim?.by === token;
     };
+    // Whether the cursor, as our claim found it, still held the mark of our last release.
+    let unmoved = false;
     try {
       await cursor.update((current) => {
         const c: Cursor = current ? (JSON.parse(current.text) as Cursor) : { observedTo: 0 };
         if (c.claim && c.claim.until > Date.now()) throw new ClaimBusy();
+        unmoved = released !== undefined && c.released === released;
         return {
           text: JSON.stringify({
             observedTo: c.observedTo,
@@ -157,62 +152,89 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
         };
       });
     } catch (error) {
+      copy = undefined;
       if (error instanceof ClaimBusy) return false;
       throw error;
     }
-    const release = (advanceTo: number) =>
-      cursor
+    released = undefined;
+    if (!unmoved) copy = undefined;
+    const release = (advanceTo: number) => {
+      let mark: string | undefined;
+      return cursor
         .update((current) => {
           // No cursor after our claim: the session was deleted with it, and there is nothing to release.
           if (!current) throw new CursorGone();
           const c = JSON.parse(current.text) as Cursor;
-          // Release only our own claim; another writer's live claim stays.
-          const claim = c.claim && c.claim.by !== token ? { claim: c.claim } : {};
-          return { text: JSON.stringify({ observedTo: Math.max(c.observedTo, advanceTo), ...claim }) };
+          // Release only our own claim; another writer's live claim stays (and then our copy may go stale).
+          const foreign = c.claim !== undefined && c.claim.by !== token;
+          mark = foreign ? undefined : token;
+          return {
+            text: JSON.stringify({
+              observedTo: Math.max(c.observedTo, advanceTo),
+              ...(foreign ? { claim: c.claim } : { released: token }),
+            }),
+          };
         })
+        .then(() => mark)
         .catch((error: unknown) => {
           if (!(error instanceof CursorGone)) throw error;
+          return undefined;
         });
+    };
     try {
       await observeClaimed();
     } catch (error) {
+      copy = undefined;
       await release(0).catch(() => undefined); // a failed observer frees the range for the next attempt at once
       throw error;
     }
-    await release(to);
+    try {
+      released = await release(to);
+    } finally {
+      if (released === undefined) copy = undefined;
+    }
     return true;
 
+    /** Observes the claimed range and writes it (and a reflection when the block is full). */
     async function observeClaimed(): Promise<void> {
-      // Another process may have written this range between our look and our claim: then only release.
-      if (observedTo(await conversation.listArtifacts('observation', undefined, withoutData)) >= from) return;
+      const known = copy ?? (await listObservedCopy(conversation));
+      copy = known;
+      // Another process may have written this range between our look and our claim (or the session's observations
+      // are not what a stale copy said): then only release; the next range starts from this listing.
+      if (known.observedTo + 1 !== from) return;
       const text = await observer.observe(range);
       // An observer slower than claimMs may have lost its claim to another writer: then that one writes the range.
-      if (!(await ours())) return;
-      await conversation.putArtifact({
-        id: observationId(arts, from),
-        kind: 'observation',
-        fromSeq: from,
-        toSeq: to,
-        data: { text, observedAt: new Date().toISOString(), messages: range.length },
-      });
-      const [observations, reflections] = await Promise.all([
-        conversation.listArtifacts('observation'),
-        conversation.listArtifacts('reflection'),
-      ]);
-      const block = blockOf(observations, reflections);
+      if (!(await ours())) {
+        copy = undefined;
+        return;
+      }
+      addObservation(
+        known,
+        await conversation.putArtifact({
+          id: observationId(known.ids, from),
+          kind: 'observation',
+          fromSeq: from,
+          toSeq: to,
+          data: { text, observedAt: new Date().toISOString(), messages: range.length },
+        }),
+      );
+      const block = copyBlock(known);
       if (block.sinceReflection.length > 1 && estimate(block.text) > observationTokens) {
         const condensed = await reflector.reflect(block.text, Math.floor(observationTokens / 2));
-        await conversation.putArtifact({
-          id: `reflection:${to}`,
-          kind: 'reflection',
-          fromSeq: 1,
-          toSeq: to,
-          data: {
-            text: condensed,
-            reflectedAt: new Date().toISOString(),
-            observations: block.sinceReflection.length,
-          },
-        });
+        addReflection(
+          known,
+          await conversation.putArtifact({
+            id: `reflection:${to}`,
+            kind: 'reflection',
+            fromSeq: 1,
+            toSeq: to,
+            data: {
+              text: condensed,
+              reflectedAt: new Date().toISOString(),
+              observations: block.sinceReflection.length,
+            },
+          }),
+        );
       }
     }
   };

@@ -6,7 +6,7 @@ import { createEstimateTokenCounter } from '../../tokens/estimate-token-counter.
 import { createObservationalMemory } from './observational-memory.ts';
 
 describe('ObservationalMemory catching up a long stored session', () => {
-  it('observes 20,000 stored messages in contiguous ranges, reading each entry about once', async () => {
+  it('observes 20,000 stored messages in contiguous ranges, reading each entry about once and listing the observations once', async () => {
     // The former code read the whole rest of the log for every range: ~2.4 M rows here (2.8 s; 30 s on SQLite); now ~n.
     const n = 20_000;
     const store = createMemoryStore();
@@ -21,12 +21,26 @@ describe('ObservationalMemory catching up a long stored session', () => {
       rows += entries.length;
       return entries;
     };
+    // Consolidation keeps its own copy of the observations: before, it listed them all three times a range (with
+    // their data twice), 400,000+ artifacts over this catch-up; now once at its start.
+    let listings = 0;
+    let listed = 0;
+    const listArtifacts = store.listArtifacts.bind(store);
+    store.listArtifacts = async (...args) => {
+      const artifacts = await listArtifacts(...args);
+      listings++;
+      listed += artifacts.length;
+      return artifacts;
+    };
     const view = createObservationalMemory({
       conversation: createConversationMemory({ store, counter, sessionId: 'long' }),
       background: false,
     });
     const ranges = await view.consolidate();
     expect(rows).toBeLessThanOrEqual(n + 2048);
+    expect(listings).toBeGreaterThan(0);
+    expect(listings).toBeLessThanOrEqual(3);
+    expect(listed).toBe(0);
     const observations = await view.observations();
     expect(observations).toHaveLength(ranges);
     expect(ranges).toBeGreaterThan(200);

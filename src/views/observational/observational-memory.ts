@@ -11,7 +11,8 @@ import { type AssemblyPart, buildAssembly, entryParts, systemOr } from '../assem
 import type { ContextAssembly } from '../assembly/context-assembly.ts';
 import type { ContextView } from '../context-view.ts';
 import { createViewLog } from '../view-log.ts';
-import { type Artifact, blockOf, createConsolidation, estimate, observedTo } from './consolidation.ts';
+import { createConsolidation } from './consolidation.ts';
+import { type Artifact, blockOf, estimate, observedTo } from './observation-block.ts';
 import {
   createExtractiveObserver,
   createExtractiveReflector,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LogEntry } from '../../core/message.ts';
 import { pushAll } from '../../core/push-all.ts';
+import { hasOpenRide } from '../../core/ride-on-append.ts';
 import { createSerialQueue } from '../../core/serial-queue.ts';
 import { sessionBound } from '../../longterm/session-bound-records.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
@@ -124,10 +125,16 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
 
   const consolidateOnce = async (): Promise<boolean> => {
     // Ids and ranges are all this needs: listed without their data when there is no copy.
-    const from =
-      (copy?.observedTo ??
-        observedTo(await conversation.listArtifacts('observation', undefined, withoutData))) + 1;
-    const { units, start } = await pending.unitsFrom(from);
+    const listedFrom = async () =>
+      observedTo(await conversation.listArtifacts('observation', undefined, withoutData)) + 1;
+    let from = copy ? copy.observedTo + 1 : await listedFrom();
+    let { units, start, logId } = await pending.unitsFrom(from);
+    if (copy && copy.logId !== logId) {
+      // The session was deleted and created again since the copy was listed: it is of another log.
+      copy = undefined;
+      from = await listedFrom();
+      ({ units, start, logId } = await pending.unitsFrom(from));
+    }
     const range = rangeOf(units, start);
     if (range.length === 0) return false;
     const to = (range.at(-1) as LogEntry).seq;
@@ -139,6 +146,8 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
     };
     // Whether the cursor, as our claim found it, still held the mark of our last release.
     let unmoved = false;
+    // Whether a put of this range may have ridden on an agent step's append (`withRide`).
+    let rode = hasOpenRide();
     try {
       await cursor.update((current) => {
         const c: Cursor = current ? (JSON.parse(current.text) as Cursor) : { observedTo: 0 };
@@ -166,12 +175,14 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
           if (!current) throw new CursorGone();
           const c = JSON.parse(current.text) as Cursor;
           // Release only our own claim; another writer's live claim stays (and then our copy may go stale).
-          const foreign = c.claim !== undefined && c.claim.by !== token;
-          mark = foreign ? undefined : token;
+          const own = c.claim?.by === token;
+          const foreign = c.claim !== undefined && !own;
+          // Our mark only over our own claim: a claim taken over (expired) and released since is not ours to mark.
+          mark = own ? token : undefined;
           return {
             text: JSON.stringify({
               observedTo: Math.max(c.observedTo, advanceTo),
-              ...(foreign ? { claim: c.claim } : { released: token }),
+              ...(foreign ? { claim: c.claim } : own ? { released: token } : {}),
             }),
           };
         })
@@ -191,13 +202,15 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
     try {
       released = await release(to);
     } finally {
-      if (released === undefined) copy = undefined;
+      // A put that rode on an agent step's append is not stored yet, and may never be (the overlay then stops
+      // showing it, and a listing makes it again): the copy is not the store's.
+      if (released === undefined || rode) copy = undefined;
     }
     return true;
 
     /** Observes the claimed range and writes it (and a reflection when the block is full). */
     async function observeClaimed(): Promise<void> {
-      const known = copy ?? (await listObservedCopy(conversation));
+      const known = copy ?? (await listObservedCopy(conversation, logId));
       copy = known;
       // Another process may have written this range between our look and our claim (or the session's observations
       // are not what a stale copy said): then only release; the next range starts from this listing.
@@ -218,6 +231,7 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
           data: { text, observedAt: new Date().toISOString(), messages: range.length },
         }),
       );
+      rode ||= hasOpenRide();
       const block = copyBlock(known);
       if (block.sinceReflection.length > 1 && estimate(block.text) > observationTokens) {
         const condensed = await reflector.reflect(block.text, Math.floor(observationTokens / 2));

@@ -10,9 +10,14 @@ import { type Artifact, blockOf, observedTo } from './observation-block.ts';
  * `createConsolidation`).
  */
 export interface ObservedCopy {
+  /** The log it was listed beside (`LogStats.logId`): a session deleted and created again is another. */
+  readonly logId: string;
   /** The last observed sequence number (the most any observation ends at; 0 before the first). */
   observedTo: number;
-  /** The ids of every observation. */
+  /**
+   * The ids of the observations that name a sequence number after `observedTo` (`observation:<n>`, `~k` after a
+   * copy): the only ids a next observation's could collide with (`observation:<from>`, from = `observedTo` + 1).
+   */
   readonly ids: Set<string>;
   /** The newest reflection (the last listed, by `toSeq`, then time written, then id), if any. */
   reflection: Artifact | undefined;
@@ -20,18 +25,32 @@ export interface ObservedCopy {
   after: Artifact[];
 }
 
-/** Lists the session's observations and reflections (with their data) into a fresh {@link ObservedCopy}. */
-export async function listObservedCopy(conversation: ConversationMemory): Promise<ObservedCopy> {
+/**
+ * Lists the session's observations and reflections (with their data) into a fresh {@link ObservedCopy} of the log
+ * `logId`.
+ */
+export async function listObservedCopy(
+  conversation: ConversationMemory,
+  logId: string,
+): Promise<ObservedCopy> {
   const [observations, reflections] = await Promise.all([
     conversation.listArtifacts('observation'),
     conversation.listArtifacts('reflection'),
   ]);
+  const end = observedTo(observations);
   return {
-    observedTo: observedTo(observations),
-    ids: new Set(observations.map((o) => o.id)),
+    logId,
+    observedTo: end,
+    ids: new Set(observations.flatMap((o) => (namedSeq(o.id) > end ? [o.id] : []))),
     reflection: reflections.at(-1),
     after: blockOf(observations, reflections).sinceReflection,
   };
+}
+
+/** The sequence number an observation's id names (`observation:<n>` or `observation:<n>~k`), else 0. */
+function namedSeq(id: string): number {
+  const match = /^observation:(\d+)(?:~\d+)?$/.exec(id);
+  return match ? Number(match[1]) : 0;
 }
 
 /**
@@ -39,8 +58,8 @@ export async function listObservedCopy(conversation: ConversationMemory): Promis
  * last observed one), so it sorts last.
  */
 export function addObservation(copy: ObservedCopy, observation: Artifact): void {
-  copy.ids.add(observation.id);
   copy.observedTo = Math.max(copy.observedTo, observation.toSeq);
+  for (const id of copy.ids) if (namedSeq(id) <= copy.observedTo) copy.ids.delete(id);
   if (observation.fromSeq > (copy.reflection?.toSeq ?? 0)) copy.after.push(observation);
 }
 

@@ -12,6 +12,8 @@ export interface PendingUnits {
   readonly units: readonly MessageUnit<LogEntry>[];
   /** The index of the first of them. */
   readonly start: number;
+  /** The log these units are of (`LogStats.logId`: a session deleted and created again has another). */
+  readonly logId: string;
 }
 
 /** Consolidation's copy of the log after the observed range, kept between ranges. */
@@ -60,16 +62,16 @@ export function createPendingLog(conversation: ConversationMemory): PendingLog {
       const first = log.entries[0]?.seq;
       if (first === undefined || from < first || from > stats.lastSeq) {
         await log.holdFrom(from);
-        return { units: log.units, start: 0 };
+        return { units: log.units, start: 0, logId: stats.logId };
       }
       const k = firstFrom(from);
       if (k === undefined) {
         await log.holdFrom(from);
-        return { units: log.units, start: 0 };
+        return { units: log.units, start: 0, logId: stats.logId };
       }
       log.release(k);
       // Released units shift the rest: the first from `from` is found again (no regrouping when none went).
-      return { units: log.units, start: firstFrom(from) ?? 0 };
+      return { units: log.units, start: firstFrom(from) ?? 0, logId: stats.logId };
     },
   };
 }

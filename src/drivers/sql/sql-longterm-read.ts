@@ -28,7 +28,7 @@ export function sqlLongTermReads(
         checkId(id, 'id', component);
         const row = await queryGet(
           client,
-          sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(ownerOf(scope))} AND r.id = ${id} AND r.live = 1`,
+          sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(ownerOf(scope))} AND r.id = ${id} AND r.expired_at IS NULL AND r.live = 1`,
         );
         return row ? read(row) : undefined;
       }),
@@ -39,7 +39,7 @@ export function sqlLongTermReads(
         for (const part of idChunks(list)) {
           const rows = await queryAll(
             client,
-            sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(ownerOf(scope))} AND r.id IN (${joinSql(part)}) AND r.live = 1`,
+            sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(ownerOf(scope))} AND r.id IN (${joinSql(part)}) AND r.expired_at IS NULL AND r.live = 1`,
           );
           for (const row of rows) found.set(String(row.id), read(row));
         }

@@ -124,3 +124,35 @@ describe('observational consolidation: when its copy of the observations is not 
       expect(observations[i]!.fromSeq).toBe(observations[i - 1]!.toSeq + 1);
   });
 });
+
+describe('observational consolidation started by a read inside an agent step', () => {
+  it('writes outside the step’s ride and keeps its copy: one listing of the observations for many ranges', async () => {
+    const counter = createEstimateTokenCounter();
+    const store = createMemoryStore();
+    const memoryOf = () => createConversationMemory({ store, counter, sessionId: 's' });
+    await memoryOf().store(createScriptedConversation({ seed: 5, messages: 600, toolResultBytes: 0.02 }));
+    let listings = 0;
+    const list = store.listArtifacts.bind(store);
+    store.listArtifacts = async (...args: Parameters<typeof list>) => {
+      if (args[2] === 'observation') listings++;
+      return list(...args);
+    };
+    const view = createObservationalMemory({
+      conversation: memoryOf(),
+      recentTokens: 200,
+      maxRangeTokens: 200,
+    });
+    let during = -1;
+    await withRide(async () => {
+      await view.read(); // starts the background consolidation
+      await view.idle();
+      // Written already, not held for the step's append.
+      during = (await list({ tenant: 'default' }, 's', 'observation')).length;
+    });
+    const observations = await memoryOf().listArtifacts('observation');
+    expect(observations.length).toBeGreaterThan(20);
+    expect(during).toBe(observations.length);
+    // The read's own listing, consolidation's first, and its copy's: not one a range.
+    expect(listings).toBeLessThanOrEqual(5);
+  });
+});

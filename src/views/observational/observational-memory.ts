@@ -1,6 +1,7 @@
 import { checkKnownKeys, checkOptions } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
+import { outsideRide } from '../../core/ride-on-append.ts';
 import { checkConversationMemory } from '../../memory/check-conversation-memory.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { escapeMarkup } from '../../messages/quoted-text.ts';
@@ -165,7 +166,9 @@ export function createObservationalMemory(options: ObservationalMemoryOptions): 
         observedTo: done,
       };
       if (pending > 0 && (options.background ?? true) && !running) {
-        running = consolidate()
+        // Background work with its own claims, not part of the caller's step: its writes do not ride on the step's
+        // append (they would wait for it, and a failed step would take them with it).
+        running = outsideRide(() => consolidate())
           .then(() => undefined)
           .catch((error: unknown) => options.onError?.(error))
           .finally(() => {

@@ -95,6 +95,9 @@ const component = 'observational';
  * request path and is recomputed from the store, so a killed process loses nothing: a range is claimed in a
  * versioned cursor (optimistic concurrency), observed, written under an id of its first sequence number, then
  * released; a claim outlives a crash only for `claimMs`. Two processes on one session observe each range once.
+ * Consolidation keeps its own copy of the observations between ranges (listed again whenever another writer may
+ * have written), so catching up a long session costs what each range adds; started by `read()`, it writes outside
+ * the caller's ride (an agent step's append), as its own work.
  * @example
  * const view = createObservationalMemory({ conversation, recentTokens: 8_000 });
  * const context = await view.read();

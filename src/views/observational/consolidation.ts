@@ -63,7 +63,7 @@ class CursorGone extends Error {}
 interface Cursor {
   observedTo: number;
   claim?: { from: number; to: number; by: string; until: number };
-  /** The claim token of the release that wrote this text, when no other writer's claim was kept by it. */
+  /** The claim token of the release that wrote this text, when it released that writer's own live claim. */
   released?: string;
 }
 
@@ -117,8 +117,9 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
    * What this writer knows the observations to be, and the mark of its own last release: while the cursor still
    * holds that mark, no other writer has claimed a range since (every claim and release rewrites the cursor's text,
    * and only a release of ours writes our mark), and every observation and reflection is written under a claim, so
-   * the copy is the store's and no range needs a listing. Any other outcome (a busy or lost claim, a failed observer,
-   * another writer's claim kept by our release) drops the copy: the next range lists the observations whole.
+   * the copy is the store's and no range needs a listing. Any other outcome (a busy or lost claim, a claim taken over
+   * while ours was out, a failed observer, another writer's claim kept by our release, a range whose writes rode on
+   * an agent step's append, another log) drops the copy: the next range lists the observations whole.
    */
   let copy: ObservedCopy | undefined;
   let released: string | undefined;

@@ -113,10 +113,10 @@ export async function searchEntries(
       client,
       sql`WITH RECURSIVE ${chainCte(client, scope, query)}, hits AS (${hitsOf(k)})
 SELECT v.id AS viewer, v.user_id AS user_id, v.agent_id AS agent_id, m.seq AS seq, m.body AS body, m.tokens AS tokens, h.score AS score
-FROM hits h JOIN chain c ON c.source = h.source
-JOIN engram_messages m ON m.tenant = ${t} AND m.session_id = h.source AND m.seq = h.seq
+FROM hits h CROSS JOIN chain c CROSS JOIN engram_messages m
 JOIN engram_sessions v ON v.tenant = ${t} AND v.log_id = c.viewer
-WHERE m.deleted = ${raw(client.dialect.false)} AND (c.max_seq IS NULL OR m.seq <= c.max_seq)
+WHERE c.source = h.source AND m.tenant = ${t} AND m.session_id = h.source AND m.seq = h.seq
+  AND m.deleted = ${raw(client.dialect.false)} AND (c.max_seq IS NULL OR m.seq <= c.max_seq)
   AND NOT EXISTS (SELECT 1 FROM chain c2 JOIN engram_fork_hidden h2 ON h2.tenant = ${t} AND h2.session_id = c2.source AND h2.message_id = m.message_id WHERE c2.viewer = c.viewer AND c2.depth < c.depth)
 ORDER BY h.score DESC, m.seq DESC, c.viewer
 LIMIT ${limit}`,

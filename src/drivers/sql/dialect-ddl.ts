@@ -40,4 +40,9 @@ export interface SqlDdl {
    * the totals are kept in a table instead (PostgreSQL's `engram_ltm_counts`).
    */
   readonly liveTermCountsIndex: readonly string[];
+  /**
+   * The live long-term records of each owner and kind by their `selfFact` metadata (the key a self fact states), where the
+   * dialect's `jsonFieldEquals` reads a field as an indexable expression (SQLite); empty elsewhere.
+   */
+  readonly selfFactKeyIndex: readonly string[];
 }

@@ -34,6 +34,8 @@ const released: Record<string, Record<number, string>> = {
     16: '83e3d73cb88da002',
     17: 'fccd31cb8872b789',
     18: '9b190e68eac214e5',
+    19: '33dcee8a9192ccc0',
+    20: 'a3e28cf4209c49b3',
   },
   postgres: {
     1: 'afe9e15a46e2a364',
@@ -54,6 +56,8 @@ const released: Record<string, Record<number, string>> = {
     16: '83e3d73cb88da002',
     17: '4f53cda18c2baa0c',
     18: '4f53cda18c2baa0c',
+    19: '33dcee8a9192ccc0',
+    20: '4f53cda18c2baa0c',
   },
 };
 

@@ -14,6 +14,12 @@ function jsonTypeTest(value: unknown): string {
   return `= '${Array.isArray(value) ? 'array' : 'object'}'`;
 }
 
+/** Keys read with a literal JSON path (no quote or backslash to escape in SQL or in the path). */
+const plainKey = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+/** `column`'s top-level field `key` (a {@link plainKey}) as SQLite reads it: `json_extract(column, '$."key"')`. */
+const fieldPath = (column: string, key: string) => `json_extract(${column}, '$."${key}"')`;
+
 /** Whether one error of a cause chain is SQLite's unique-constraint violation. */
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown };
@@ -48,12 +54,23 @@ export const sqliteDialect: SqlDialect = {
       'DROP INDEX IF EXISTS engram_ltm_live',
       'CREATE INDEX IF NOT EXISTS engram_ltm_live ON engram_ltm_records (tenant, user_id, agent_id, first_rid, term_count) WHERE live = 1',
     ],
+    selfFactKeyIndex: [
+      `CREATE INDEX IF NOT EXISTS engram_ltm_self_fact ON engram_ltm_records (tenant, kind, user_id, ${fieldPath('metadata', 'selfFact')}) WHERE live = 1 AND ${fieldPath('metadata', 'selfFact')} IS NOT NULL`,
+    ],
   },
   jsonArrayHas: (column, values, mode) => {
     const matching = sql`(SELECT count(DISTINCT value) FROM json_each(${raw(column)}) WHERE value IN (${joinSql(values)}))`;
     return mode === 'all' ? sql`${matching} = ${values.length}` : sql`${matching} > 0`;
   },
   jsonFieldEquals: (column, key, value) => {
+    // A plain key is read with a literal path, the expression an index on that field (engram_ltm_self_fact) is on.
+    if (plainKey.test(key)) {
+      const field = fieldPath(column, key);
+      const typed = raw(`json_type(${column}, '$."${key}"') ${jsonTypeTest(value)}`);
+      return typeof value === 'string' || typeof value === 'number'
+        ? sql`${raw(field)} = ${value} AND ${typed}`
+        : typed;
+    }
     const atom =
       typeof value === 'string' || typeof value === 'number' ? sql` AND j.atom = ${value}` : raw('');
     return sql`EXISTS (SELECT 1 FROM json_each(${raw(column)}) j WHERE j.key = ${key} AND j.type ${raw(jsonTypeTest(value))}${atom})`;

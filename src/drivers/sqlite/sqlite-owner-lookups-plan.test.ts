@@ -1,0 +1,86 @@
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
+import { prepareChange, prepareRecord } from '../../longterm/prepare-record.ts';
+import type { SqliteDatabaseLike } from './sqlite-client.ts';
+import { createSqliteStore } from './sqlite-driver.ts';
+
+/**
+ * Three lookups by owner that walked every row of a wider key (schema 19 and 20), each planned on its own SQL as the
+ * store runs it: a self fact by its key, a record's embeddings by id, a user's sessions.
+ */
+describe('sqlite lookups by owner and key', () => {
+  it('read the index of their key', async () => {
+    const db = new DatabaseSync(':memory:');
+    const prepared: string[] = [];
+    const database: SqliteDatabaseLike = {
+      prepare: (sql) => {
+        prepared.push(sql);
+        return db.prepare(sql);
+      },
+      exec: (sql) => db.exec(sql),
+      loadExtension: (file) => db.loadExtension(file),
+      function: (name, options, fn) => db.function(name, options, fn),
+    };
+    const store = createSqliteStore({ database });
+    const records = getLongTermRecords(store, 'test');
+    const scope = { tenant: 't', user: 'ada' };
+    const planOf = (pattern: RegExp) => {
+      const query = prepared.find((q) => pattern.test(q));
+      expect(query).toBeDefined();
+      const params = (query!.match(/\?/g) ?? []).map(() => 'x');
+      return (db.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...(params as never[])) as { detail: string }[])
+        .map((r) => r.detail)
+        .join('\n');
+    };
+    await records.addRecords(scope, [
+      prepareRecord(
+        { id: 'home', kind: 'fact', text: 'I live in Porto', metadata: { selfFact: 'user.home' } },
+        'test',
+      ),
+      prepareRecord(
+        { id: 'job', kind: 'fact', text: 'I work at Acme', metadata: { selfFact: 'user.work' } },
+        'test',
+      ),
+      prepareRecord(
+        { id: 'plain', kind: 'fact', text: 'the sky is blue', metadata: { selfFact: 3 } },
+        'test',
+      ),
+    ]);
+    prepared.length = 0;
+    const page = await records.listRecords(scope, {
+      filter: { kinds: ['fact'], metadata: { selfFact: 'user.home' } },
+    });
+    expect(page.records.map((r) => r.id)).toEqual(['home']);
+    expect(planOf(/FROM engram_ltm_records r WHERE/)).toMatch(/USING INDEX engram_ltm_self_fact/);
+    // The same filter by a number, a boolean or a missing key reads as before: by type and value.
+    expect(
+      (await records.listRecords(scope, { filter: { metadata: { selfFact: 3 } } })).records.map((r) => r.id),
+    ).toEqual(['plain']);
+    expect((await records.listRecords(scope, { filter: { metadata: { selfFact: '3' } } })).records).toEqual(
+      [],
+    );
+    expect((await records.listRecords(scope, { filter: { metadata: { other: true } } })).records).toEqual([]);
+
+    prepared.length = 0;
+    await records.updateRecord(
+      scope,
+      'home',
+      prepareChange({ text: 'I live in Lisbon', expectedVersion: 1 }, 'test'),
+      new Date(),
+    );
+    expect(planOf(/DELETE FROM engram_ltm_vectors/)).toMatch(
+      /USING (COVERING )?INDEX engram_ltm_vectors_id \(tenant=\? AND user_id=\? AND agent_id=\? AND id=\?\)/,
+    );
+
+    await store.createSession(scope, { id: 's1' });
+    await store.createSession({ tenant: 't', user: 'bob' }, { id: 's2' });
+    prepared.length = 0;
+    expect((await store.listSessions(scope)).map((s) => s.id)).toEqual(['s1']);
+    expect(planOf(/FROM engram_sessions/)).toMatch(
+      /USING INDEX engram_sessions_user_recent \(tenant=\? AND user_id=\?/,
+    );
+    await store.close();
+    db.close();
+  });
+});

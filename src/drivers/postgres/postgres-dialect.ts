@@ -83,7 +83,7 @@ export function createPostgresDialect(schema: string): SqlDialect {
       jsonListHas: (column, key, value) => `jsonb_exists(CAST(${column} AS jsonb) -> '${key}', '${value}')`,
       appendBatchRoutine: postgresAppendBatchRoutine,
       liveTermCountsIndex: [],
-      selfFactKeyIndex: [],
+      metadataKeyIndexes: [],
     },
     indexText: (text) => text.replaceAll('\u0000', ''),
     jsonArrayHas: (column, values, mode) =>

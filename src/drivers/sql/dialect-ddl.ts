@@ -41,8 +41,10 @@ export interface SqlDdl {
    */
   readonly liveTermCountsIndex: readonly string[];
   /**
-   * The live long-term records of each owner and kind by their `selfFact` metadata (the key a self fact states), where the
-   * dialect's `jsonFieldEquals` reads a field as an indexable expression (SQLite); empty elsewhere.
+   * Long-term records by a metadata field, where the dialect's `jsonFieldEquals` reads a field as an indexable
+   * expression (SQLite): live self facts of each owner and kind by `selfFact` (the key a fact states), and every
+   * version of each owner's records by `engram.session` (the session a record is bound to, purged with it); empty
+   * elsewhere.
    */
-  readonly selfFactKeyIndex: readonly string[];
+  readonly metadataKeyIndexes: readonly string[];
 }

@@ -35,7 +35,7 @@ const released: Record<string, Record<number, string>> = {
     17: 'fccd31cb8872b789',
     18: '9b190e68eac214e5',
     19: '33dcee8a9192ccc0',
-    20: 'a3e28cf4209c49b3',
+    20: 'd387d6b963e659c1',
   },
   postgres: {
     1: 'afe9e15a46e2a364',

@@ -17,11 +17,12 @@ export const ownerIndexesMigration: SqlMigration = {
 };
 
 /**
- * Schema version 20: a live self fact by its key (`ddl.selfFactKeyIndex`, SQLite only): recording a statement read
- * every fact of the scope (its metadata parsed by `json_each`) to find the facts of the key it states.
+ * Schema version 20: long-term records by a metadata field (`ddl.metadataKeyIndexes`, SQLite only): recording a
+ * statement read every fact of the scope (its metadata parsed by `json_each`) to find the facts of the key it
+ * states, and deleting a session read every version of the owner's records to find those bound to it.
  */
 export const selfFactKeyMigration: SqlMigration = {
   version: 20,
-  name: 'self facts by key',
-  statements: (d) => [...d.ddl.selfFactKeyIndex],
+  name: 'self facts by key, records by session',
+  statements: (d) => [...d.ddl.metadataKeyIndexes],
 };

@@ -54,8 +54,9 @@ export const sqliteDialect: SqlDialect = {
       'DROP INDEX IF EXISTS engram_ltm_live',
       'CREATE INDEX IF NOT EXISTS engram_ltm_live ON engram_ltm_records (tenant, user_id, agent_id, first_rid, term_count) WHERE live = 1',
     ],
-    selfFactKeyIndex: [
+    metadataKeyIndexes: [
       `CREATE INDEX IF NOT EXISTS engram_ltm_self_fact ON engram_ltm_records (tenant, kind, user_id, ${fieldPath('metadata', 'selfFact')}) WHERE live = 1 AND ${fieldPath('metadata', 'selfFact')} IS NOT NULL`,
+      `CREATE INDEX IF NOT EXISTS engram_ltm_session_bound ON engram_ltm_records (tenant, user_id, agent_id, ${fieldPath('metadata', 'engram.session')}, id) WHERE ${fieldPath('metadata', 'engram.session')} IS NOT NULL`,
     ],
   },
   jsonArrayHas: (column, values, mode) => {

@@ -6,8 +6,8 @@ import type { SqliteDatabaseLike } from './sqlite-client.ts';
 import { createSqliteStore } from './sqlite-driver.ts';
 
 /**
- * Three lookups by owner that walked every row of a wider key (schema 19 and 20), each planned on its own SQL as the
- * store runs it: a self fact by its key, a record's embeddings by id, a user's sessions.
+ * Four lookups by owner that walked every row of a wider key (schema 19 and 20), each planned on its own SQL as the
+ * store runs it: a self fact by its key, a record's embeddings by id, a user's sessions, a session's bound records.
  */
 describe('sqlite lookups by owner and key', () => {
   it('read the index of their key', async () => {
@@ -80,6 +80,21 @@ describe('sqlite lookups by owner and key', () => {
     expect(planOf(/FROM engram_sessions/)).toMatch(
       /USING INDEX engram_sessions_user_recent \(tenant=\? AND user_id=\?/,
     );
+
+    // Deleting a session finds the records bound to it (every version) by that field.
+    await records.addRecords(scope, [
+      prepareRecord(
+        { id: 'cursor', kind: 'engram.note', text: 'bound', metadata: { 'engram.session': 's1' } },
+        'test',
+      ),
+    ]);
+    prepared.length = 0;
+    await store.deleteSession(scope, 's1');
+    expect(planOf(/SELECT DISTINCT r.id FROM engram_ltm_records r/)).toMatch(
+      /USING INDEX engram_ltm_session_bound/,
+    );
+    expect(await records.getRecord(scope, 'cursor')).toBeUndefined();
+    expect((await records.getRecord(scope, 'job'))?.text).toBe('I work at Acme');
     await store.close();
     db.close();
   });

@@ -1,6 +1,5 @@
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it, vi } from 'vitest';
-import type { SqliteDatabaseLike } from './sqlite-client.ts';
+import { openPlannedDatabase } from '../../../test-support/sqlite-plans.ts';
 import { createSqliteStore } from './sqlite-driver.ts';
 
 describe('sqlite artifacts', () => {
@@ -43,18 +42,8 @@ describe('sqlite artifacts', () => {
   });
 
   it('the store lists one kind through the kind index, with or without a time (its own SQL, as it runs it)', async () => {
-    const db = new DatabaseSync(':memory:');
-    const prepared: string[] = [];
-    const database: SqliteDatabaseLike = {
-      prepare: (sql) => {
-        prepared.push(sql);
-        return db.prepare(sql);
-      },
-      exec: (sql) => db.exec(sql),
-      loadExtension: (file) => db.loadExtension(file),
-      function: (name, options, fn) => db.function(name, options, fn),
-    };
-    const store = createSqliteStore({ database });
+    const planned = openPlannedDatabase();
+    const store = createSqliteStore({ database: planned.database });
     const scope = { tenant: 't' };
     await store.createSession(scope, { id: 's' });
     for (let i = 0; i < 40; i++)
@@ -67,21 +56,14 @@ describe('sqlite artifacts', () => {
       });
     const plans: string[] = [];
     for (const since of [undefined, new Date(0)]) {
-      prepared.length = 0;
+      planned.prepared.length = 0;
       const listed = await store.listArtifacts(scope, 's', 'k', since);
       expect(listed.map((a) => a.id)).toEqual(Array.from({ length: 10 }, (_, k) => `a${4 * k}`));
-      const query = prepared.find((q) => /FROM engram_artifacts WHERE/.test(q))!;
-      // Values do not change a plan: the session's log id is not the session id, any value will do.
-      const params = since === undefined ? ['t', 'log', 'k'] : ['t', 'log', 'k', 0];
-      plans.push(
-        (db.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...(params as never[])) as { detail: string }[])
-          .map((r) => r.detail)
-          .join('\n'),
-      );
+      plans.push(planned.planOf(/FROM engram_artifacts WHERE/));
     }
     for (const plan of plans)
       expect(plan).toMatch(/USING INDEX engram_artifacts_kind \(tenant=\? AND session_id=\? AND kind=\?/);
     await store.close();
-    db.close();
+    planned.close();
   });
 });

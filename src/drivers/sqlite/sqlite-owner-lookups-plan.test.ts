@@ -1,8 +1,7 @@
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
+import { openPlannedDatabase } from '../../../test-support/sqlite-plans.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { prepareChange, prepareRecord } from '../../longterm/prepare-record.ts';
-import type { SqliteDatabaseLike } from './sqlite-client.ts';
 import { createSqliteStore } from './sqlite-driver.ts';
 
 /**
@@ -11,28 +10,11 @@ import { createSqliteStore } from './sqlite-driver.ts';
  */
 describe('sqlite lookups by owner and key', () => {
   it('read the index of their key', async () => {
-    const db = new DatabaseSync(':memory:');
-    const prepared: string[] = [];
-    const database: SqliteDatabaseLike = {
-      prepare: (sql) => {
-        prepared.push(sql);
-        return db.prepare(sql);
-      },
-      exec: (sql) => db.exec(sql),
-      loadExtension: (file) => db.loadExtension(file),
-      function: (name, options, fn) => db.function(name, options, fn),
-    };
-    const store = createSqliteStore({ database });
+    const planned = openPlannedDatabase();
+    const store = createSqliteStore({ database: planned.database });
     const records = getLongTermRecords(store, 'test');
     const scope = { tenant: 't', user: 'ada' };
-    const planOf = (pattern: RegExp) => {
-      const query = prepared.find((q) => pattern.test(q));
-      expect(query).toBeDefined();
-      const params = (query!.match(/\?/g) ?? []).map(() => 'x');
-      return (db.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...(params as never[])) as { detail: string }[])
-        .map((r) => r.detail)
-        .join('\n');
-    };
+    const planOf = (pattern: RegExp) => planned.planOf(pattern);
     await records.addRecords(scope, [
       prepareRecord(
         { id: 'home', kind: 'fact', text: 'I live in Porto', metadata: { selfFact: 'user.home' } },
@@ -47,7 +29,7 @@ describe('sqlite lookups by owner and key', () => {
         'test',
       ),
     ]);
-    prepared.length = 0;
+    planned.prepared.length = 0;
     const page = await records.listRecords(scope, {
       filter: { kinds: ['fact'], metadata: { selfFact: 'user.home' } },
     });
@@ -62,7 +44,7 @@ describe('sqlite lookups by owner and key', () => {
     );
     expect((await records.listRecords(scope, { filter: { metadata: { other: true } } })).records).toEqual([]);
 
-    prepared.length = 0;
+    planned.prepared.length = 0;
     await records.updateRecord(
       scope,
       'home',
@@ -75,7 +57,7 @@ describe('sqlite lookups by owner and key', () => {
 
     await store.createSession(scope, { id: 's1' });
     await store.createSession({ tenant: 't', user: 'bob' }, { id: 's2' });
-    prepared.length = 0;
+    planned.prepared.length = 0;
     expect((await store.listSessions(scope)).map((s) => s.id)).toEqual(['s1']);
     expect(planOf(/FROM engram_sessions/)).toMatch(
       /USING INDEX engram_sessions_user_recent \(tenant=\? AND user_id=\?/,
@@ -88,7 +70,7 @@ describe('sqlite lookups by owner and key', () => {
         'test',
       ),
     ]);
-    prepared.length = 0;
+    planned.prepared.length = 0;
     await store.deleteSession(scope, 's1');
     expect(planOf(/SELECT DISTINCT r.id FROM engram_ltm_records r/)).toMatch(
       /USING INDEX engram_ltm_session_bound/,
@@ -96,6 +78,6 @@ describe('sqlite lookups by owner and key', () => {
     expect(await records.getRecord(scope, 'cursor')).toBeUndefined();
     expect((await records.getRecord(scope, 'job'))?.text).toBe('I work at Acme');
     await store.close();
-    db.close();
+    planned.close();
   });
 });

@@ -1,8 +1,7 @@
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
+import { openPlannedDatabase } from '../../../test-support/sqlite-plans.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { prepareChange, prepareRecord } from '../../longterm/prepare-record.ts';
-import type { SqliteDatabaseLike } from './sqlite-client.ts';
 import { createSqliteStore } from './sqlite-driver.ts';
 
 describe('sqlite long-term records updated many times', () => {
@@ -11,18 +10,8 @@ describe('sqlite long-term records updated many times', () => {
     // `live = 1` alone let SQLite walk the (tenant, user, agent, id, version) unique index over every version
     // (0.35 ms a read at 4,600 versions, 0.81 ms at 9,300: the observational catch-up of 20,000 messages read the
     // cursor 5 times a range). With `expired_at IS NULL` it uses the current-version partial index.
-    const db = new DatabaseSync(':memory:');
-    const prepared: string[] = [];
-    const database: SqliteDatabaseLike = {
-      prepare: (sql) => {
-        prepared.push(sql);
-        return db.prepare(sql);
-      },
-      exec: (sql) => db.exec(sql),
-      loadExtension: (file) => db.loadExtension(file),
-      function: (name, options, fn) => db.function(name, options, fn),
-    };
-    const store = createSqliteStore({ database });
+    const planned = openPlannedDatabase();
+    const store = createSqliteStore({ database: planned.database });
     const records = getLongTermRecords(store, 'test');
     const scope = { tenant: 't', user: 'u' };
     await records.addRecords(scope, [prepareRecord({ id: 'slot', kind: 'note', text: 'v1' }, 'test')]);
@@ -34,7 +23,7 @@ describe('sqlite long-term records updated many times', () => {
         prepareChange({ text: `v${v + 1}`, expectedVersion: v }, 'test'),
         new Date(),
       );
-    prepared.length = 0;
+    planned.prepared.length = 0;
     expect((await records.getRecord(scope, 'slot'))?.text).toBe('v200');
     expect(
       (await records.getRecords(scope, ['slot', 'other', 'none'])).map((r) => [r.id, r.version]),
@@ -42,17 +31,13 @@ describe('sqlite long-term records updated many times', () => {
       ['slot', 200],
       ['other', 1],
     ]);
-    const reads = prepared.filter((q) => /FROM engram_ltm_records r WHERE/.test(q));
-    expect(reads).toHaveLength(2);
-    for (const query of reads) {
-      const params = (query.match(/\?/g) ?? []).map((_, i) => (i < 3 ? 'x' : 'slot'));
-      const plan = (
-        db.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...(params as never[])) as { detail: string }[]
-      )
-        .map((r) => r.detail)
-        .join('\n');
-      expect(plan).toMatch(/USING INDEX engram_ltm_current/);
-    }
+    expect(planned.prepared.filter((q) => /FROM engram_ltm_records r WHERE/.test(q))).toHaveLength(2);
+    expect(planned.planOf(/FROM engram_ltm_records r WHERE .* AND r\.id = \?/)).toMatch(
+      /USING INDEX engram_ltm_current/,
+    );
+    expect(planned.planOf(/FROM engram_ltm_records r WHERE .* AND r\.id IN \(/)).toMatch(
+      /USING INDEX engram_ltm_current/,
+    );
     // A deleted record is not read, and a deleted id written again reads as its new version.
     await records.deleteRecord(scope, 'slot', new Date());
     expect(await records.getRecord(scope, 'slot')).toBeUndefined();
@@ -60,6 +45,6 @@ describe('sqlite long-term records updated many times', () => {
     await records.addRecords(scope, [prepareRecord({ id: 'slot', kind: 'note', text: 'again' }, 'test')]);
     expect((await records.getRecord(scope, 'slot'))?.text).toBe('again');
     await store.close();
-    db.close();
+    planned.close();
   });
 });

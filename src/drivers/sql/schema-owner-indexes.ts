@@ -21,7 +21,7 @@ export const ownerIndexesMigration: SqlMigration = {
  * statement read every fact of the scope (its metadata parsed by `json_each`) to find the facts of the key it
  * states, and deleting a session read every version of the owner's records to find those bound to it.
  */
-export const selfFactKeyMigration: SqlMigration = {
+export const metadataKeyMigration: SqlMigration = {
   version: 20,
   name: 'self facts by key, records by session',
   statements: (d) => [...d.ddl.metadataKeyIndexes],

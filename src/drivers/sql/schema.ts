@@ -16,7 +16,7 @@ import {
   watermarkFullTextMigration,
 } from './schema-message-search.ts';
 import { liveSeqMigration, messagesByRoleMigration } from './schema-messages.ts';
-import { ownerIndexesMigration, selfFactKeyMigration } from './schema-owner-indexes.ts';
+import { metadataKeyMigration, ownerIndexesMigration } from './schema-owner-indexes.ts';
 import { forkCountersMigration, sessionOwnerMigration } from './schema-sessions.ts';
 import { stateOwnerMigration } from './schema-state.ts';
 import type { SqlMigration } from './sql-migration.ts';
@@ -45,5 +45,5 @@ export const sqlMigrations: readonly SqlMigration[] = [
   bodyTextFullTextMigration,
   longTermLiveTermsMigration,
   ownerIndexesMigration,
-  selfFactKeyMigration,
+  metadataKeyMigration,
 ];

@@ -64,7 +64,7 @@ export const sqliteDialect: SqlDialect = {
     return mode === 'all' ? sql`${matching} = ${values.length}` : sql`${matching} > 0`;
   },
   jsonFieldEquals: (column, key, value) => {
-    // A plain key is read with a literal path, the expression an index on that field (engram_ltm_self_fact) is on.
+    // A plain key is read with a literal path: the expression the metadata-key indexes are on (`metadataKeyIndexes`).
     if (plainKey.test(key)) {
       const field = fieldPath(column, key);
       const typed = raw(`json_type(${column}, '$."${key}"') ${jsonTypeTest(value)}`);

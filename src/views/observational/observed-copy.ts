@@ -2,8 +2,8 @@ import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { type Artifact, blockOf, observedTo } from './observation-block.ts';
 
 /**
- * Consolidation's copy of what the session's observations are: the last observed sequence number, every
- * observation's id, and the observations block (the newest reflection and the observations after it, with their
+ * Consolidation's copy of what the session's observations are: the last observed sequence number, the ids a next
+ * observation's could collide with, and the observations block (the newest reflection and the observations after it, with their
  * data). Listed whole once, then kept up to date with what this writer writes, so catching up a long log costs what
  * each range adds, not a listing of every observation per range. The copy is only as good as the claim that
  * guards it: consolidation lists it whole again whenever another writer may have written since (see

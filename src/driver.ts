@@ -52,6 +52,7 @@ export {
   serializeContent,
 } from './content/prepare-content-item.ts';
 export { indexedText, selectItems } from './content/select-items.ts';
+export { planTagQuery, type TagQueryPlan, tagRowsReadFirst } from './content/tag-query-plan.ts';
 export { checkTransform } from './content/transforms/index.ts';
 export { checkKnownKeys } from './core/check-options.ts';
 export { isDurabilityDeferred, withDeferredDurability } from './core/deferred-durability.ts';

@@ -7,9 +7,11 @@ import {
   encodeCursor,
   indexedText,
   MemoryError,
+  planTagQuery,
   type Scope,
   sameContentItem,
   serializeContent,
+  tagRowsReadFirst,
 } from '../../driver.ts';
 import { blobBytes, type LibsqlRow, type LibsqlValue } from './libsql-client.ts';
 import type { LibsqlExecutor } from './libsql-executor.ts';
@@ -52,18 +54,63 @@ const inSpace = (scope: Scope, space: string): SqlPart => {
   return { sql: `${owner.sql} AND c.space = ?`, args: [...owner.args, space] };
 };
 
-/** The criteria as one SQL condition, or undefined when nothing can match (an empty tag or word list). */
-function conditions(scope: Scope, space: string, c: CheckedContentCriteria): SqlPart | undefined {
+/** How a query by tag reads (`planTagQuery`): its condition on `c`, and whether the items are read by row id. */
+interface TagPlan {
+  condition: SqlPart;
+  byRowIds: boolean;
+}
+
+/**
+ * The condition that an item `c` carries any of `tags` (never empty), or all of them, planned from bounded counts of
+ * the tags' rows (`engram_content_tags`, kept by triggers): a rare tag's items read by row id, or the space walked
+ * in its order with each item's tags checked by key.
+ */
+async function tagPlan(
+  db: LibsqlExecutor,
+  scope: Scope,
+  space: string,
+  tags: readonly string[],
+  mode: 'any' | 'all',
+): Promise<TagPlan> {
+  const owned = ownedBy(scope, 'g');
+  const plan = await planTagQuery(tags, mode, async (some) => {
+    const row = await db.get(
+      `SELECT count(*) AS n FROM (SELECT 1 FROM engram_content_tags g WHERE ${owned.sql} AND g.space = ? AND g.tag IN (${placeholders(some)}) LIMIT ?)`,
+      [...owned.args, space, ...some, tagRowsReadFirst],
+    );
+    return Number(row?.n ?? 0);
+  });
+  const parts: SqlPart[] = plan.checked.map((some) => ({
+    sql: `EXISTS (SELECT 1 FROM engram_content_tags t WHERE t.tenant = c.tenant AND t.user_id = c.user_id AND t.agent_id = c.agent_id AND t.space = c.space AND t.tag IN (${placeholders(some)}) AND t.rid = c.rid)`,
+    args: [...some],
+  }));
+  if (plan.readBy)
+    parts.unshift({
+      sql: `c.rid IN (SELECT g.rid FROM engram_content_tags g WHERE ${owned.sql} AND g.space = ? AND g.tag IN (${placeholders(plan.readBy)}))`,
+      args: [...owned.args, space, ...plan.readBy],
+    });
+  return {
+    condition: { sql: parts.map((p) => p.sql).join(' AND '), args: parts.flatMap((p) => p.args) },
+    byRowIds: plan.readBy !== undefined,
+  };
+}
+
+/**
+ * The criteria as one SQL condition, or undefined when nothing can match (an empty tag or word list); `tags` is the
+ * tag criterion's plan, given when the criteria name tags.
+ */
+function conditions(
+  scope: Scope,
+  space: string,
+  c: CheckedContentCriteria,
+  tags: TagPlan | undefined,
+): SqlPart | undefined {
   const parts: SqlPart[] = [inSpace(scope, space)];
   if (c.types) parts.push({ sql: `c.type IN (${placeholders(c.types)})`, args: c.types });
   if (c.source !== undefined) parts.push({ sql: 'c.source = ?', args: [c.source] });
   if (c.tags) {
-    if (c.tags.length === 0) return undefined;
-    const count = `(SELECT count(DISTINCT value) FROM json_each(c.tags) WHERE value IN (${placeholders(c.tags)}))`;
-    parts.push({
-      sql: c.tagMatch === 'all' ? `${count} = ?` : `${count} > 0`,
-      args: [...c.tags, ...(c.tagMatch === 'all' ? [c.tags.length] : [])],
-    });
+    if (!tags) return undefined;
+    parts.push(tags.condition);
   }
   if (c.startMs !== undefined) parts.push({ sql: 'c.ts >= ?', args: [c.startMs] });
   if (c.endMs !== undefined) parts.push({ sql: 'c.ts <= ?', args: [c.endMs] });
@@ -176,11 +223,13 @@ export function createLibsqlContentDriver(db: LibsqlExecutor): ContentDriverV1 {
     },
     queryItems: async (scope, space, criteria) => {
       const c = checkContentCriteria(criteria, component);
-      const cond = conditions(scope, space, c);
+      const tags = c.tags?.length ? await tagPlan(db, scope, space, c.tags, c.tagMatch) : undefined;
+      const cond = conditions(scope, space, c, tags);
       if (!cond) return { items: [] };
       const dir = c.order === 'oldest' ? 'ASC' : 'DESC';
+      // A rare tag's items by row id (NOT INDEXED: SQLite has no counts to weigh the order index against them).
       const rows = await db.all(
-        `SELECT ${infoColumns} FROM engram_content_items c WHERE ${cond.sql} ORDER BY c.ts ${dir}, c.id ${dir} LIMIT ?`,
+        `SELECT ${infoColumns} FROM engram_content_items c${tags?.byRowIds ? ' NOT INDEXED' : ''} WHERE ${cond.sql} ORDER BY c.ts ${dir}, c.id ${dir} LIMIT ?`,
         [...cond.args, c.limit + 1],
       );
       const items = rows.slice(0, c.limit).map(toInfo);

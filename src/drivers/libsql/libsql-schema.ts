@@ -200,8 +200,45 @@ const artifactsByKind: LibsqlMigration = {
   statements: ['CREATE INDEX engram_artifacts_kind ON engram_artifacts (session, kind, created_at)'],
 };
 
+/**
+ * Content items by tag: a row per (item, tag), keyed by owner, space and tag, kept by triggers in the writing
+ * transaction (an item's rows written with it, deleted with it), so a query by tag reads its tags' rows instead of
+ * parsing every item's tags; the existing items' rows are copied here.
+ */
+const contentTags: LibsqlMigration = {
+  version: 5,
+  name: 'content items by tag',
+  statements: [
+    `CREATE TABLE engram_content_tags (
+  tenant TEXT NOT NULL,
+  user_id TEXT NOT NULL,
+  agent_id TEXT NOT NULL,
+  space TEXT NOT NULL,
+  tag TEXT NOT NULL,
+  rid INTEGER NOT NULL,
+  PRIMARY KEY (tenant, user_id, agent_id, space, tag, rid)
+) WITHOUT ROWID`,
+    'CREATE INDEX engram_content_tags_rid ON engram_content_tags (rid)',
+    `CREATE TRIGGER engram_content_tags_insert AFTER INSERT ON engram_content_items BEGIN
+  INSERT OR IGNORE INTO engram_content_tags (tenant, user_id, agent_id, space, tag, rid)
+  SELECT new.tenant, new.user_id, new.agent_id, new.space, t.value, new.rid FROM json_each(new.tags) t;
+END`,
+    `CREATE TRIGGER engram_content_tags_delete AFTER DELETE ON engram_content_items BEGIN
+  DELETE FROM engram_content_tags WHERE rid = old.rid;
+END`,
+    `INSERT OR IGNORE INTO engram_content_tags (tenant, user_id, agent_id, space, tag, rid)
+SELECT c.tenant, c.user_id, c.agent_id, c.space, t.value, c.rid FROM engram_content_items c, json_each(c.tags) t`,
+  ],
+};
+
 /** Every migration, oldest first. */
-export const libsqlMigrations: readonly LibsqlMigration[] = [log, content, longTerm, artifactsByKind];
+export const libsqlMigrations: readonly LibsqlMigration[] = [
+  log,
+  content,
+  longTerm,
+  artifactsByKind,
+  contentTags,
+];
 
 /**
  * Brings the database to the newest schema: reads the applied versions and applies the missing ones, each in its

@@ -2,7 +2,7 @@ import type { JSONValue } from 'ai';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { SqlDialect } from '../sql/sql-client.ts';
-import { joinSql, raw, sql } from '../sql/sql-fragment.ts';
+import { raw, sql } from '../sql/sql-fragment.ts';
 import { postgresAppendBatchRoutine } from './postgres-append-routine.ts';
 import { postgresContentSearch } from './postgres-content-search.ts';
 import { postgresLongTermIndex } from './postgres-longterm-index.ts';
@@ -17,6 +17,7 @@ export const postgresTables: readonly string[] = [
   'engram_artifacts',
   'engram_component_state',
   'engram_content_items',
+  'engram_content_tags',
   'engram_longterm_records',
   'engram_ltm_records',
   'engram_ltm_vectors',
@@ -84,10 +85,11 @@ export function createPostgresDialect(schema: string): SqlDialect {
       appendBatchRoutine: postgresAppendBatchRoutine,
       liveTermCountsIndex: [],
       metadataKeyIndexes: [],
+      jsonStrings: (column, alias) =>
+        `jsonb_array_elements_text(CAST(${column} AS jsonb)) AS ${alias}(value)`,
     },
     indexText: (text) => text.replaceAll('\u0000', ''),
-    jsonArrayHas: (column, values, mode) =>
-      sql`CAST(${raw(column)} AS jsonb) ${raw(mode === 'all' ? '?&' : '?|')} CAST(ARRAY[${joinSql(values)}] AS text[])`,
+    byRowIds: '',
     jsonFieldEquals: (column, key, value) =>
       sql`(${raw(column)} -> ${key}) = CAST(${JSON.stringify(value)} AS jsonb)`,
     // pg's and PGlite's default type parsers return JSONB parsed; a client set to return text is parsed here.

@@ -47,4 +47,9 @@ export interface SqlDdl {
    * elsewhere.
    */
   readonly metadataKeyIndexes: readonly string[];
+  /**
+   * A `FROM` item (DDL text) with a row per element of the JSON array of strings in the text column `column`, its
+   * string in column `value` of `alias` (schema v21: SQLite `json_each`, PostgreSQL `jsonb_array_elements_text`).
+   */
+  jsonStrings(column: string, alias: string): string;
 }

@@ -1,6 +1,7 @@
 import { batchAppendMigration } from './schema-append-batch.ts';
 import { artifactsByKindMigration } from './schema-artifacts.ts';
 import { contentItemsMigration } from './schema-content.ts';
+import { contentTagsMigration } from './schema-content-tags.ts';
 import { initialMigration } from './schema-initial.ts';
 import {
   longTermKindMigration,
@@ -46,4 +47,5 @@ export const sqlMigrations: readonly SqlMigration[] = [
   longTermLiveTermsMigration,
   ownerIndexesMigration,
   metadataKeyMigration,
+  contentTagsMigration,
 ];

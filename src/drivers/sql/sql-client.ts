@@ -51,8 +51,12 @@ export interface SqlDialect {
   readonly ddl: SqlDdl;
   /** Prepares a message's plain text for the `text` column (PostgreSQL strips NUL, which its text type cannot hold). @default identity */
   indexText?(text: string): string;
-  /** A condition: the JSON array of strings in `column` holds any (or all) of `values` (never empty). */
-  jsonArrayHas(column: string, values: readonly string[], mode: 'any' | 'all'): SqlFragment;
+  /**
+   * Words after a table's name in `FROM` that make a query read the table by the row ids its conditions list (a
+   * short list: the rows of a rare tag) and sort them, not walk an index in the order asked (SQLite ` NOT INDEXED`,
+   * whose planner has no row counts to weigh them; empty where the planner weighs them: PostgreSQL).
+   */
+  readonly byRowIds: string;
   /** A condition: the {@link SqlTypes.document} object in `column` has `key` with a value equal to `value` (as JSON). */
   jsonFieldEquals(column: string, key: string, value: JSONValue): SqlFragment;
   /** A {@link SqlTypes.document} column's value as read (PostgreSQL's clients return JSONB parsed; SQLite returns the text). */

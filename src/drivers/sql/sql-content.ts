@@ -17,6 +17,7 @@ import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { SqlClient, SqlRow } from './sql-client.ts';
+import { deleteTags, insertTags, type TagPlan, tagPlan } from './sql-content-tags.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
 import { ownerWhere } from './sql-view.ts';
@@ -80,20 +81,24 @@ function toItem(row: SqlRow): ContentItem {
 
 const where = (scope: Scope, space: string) => sql`${ownerWhere(scope)} AND space = ${space}`;
 
-/** The criteria as SQL conditions (the full-text one per dialect). */
+/**
+ * The criteria as SQL conditions (the full-text one per dialect); `tags` is the tag criterion's plan (`tagPlan`),
+ * given when the criteria name tags (an empty list matches nothing: undefined).
+ */
 function conditions(
   client: SqlClient,
   scope: Scope,
   space: string,
   c: CheckedContentCriteria,
+  tags: TagPlan | undefined,
 ): SqlFragment | undefined {
   const parts: SqlFragment[] = [where(scope, space)];
   const d = client.dialect;
   if (c.types) parts.push(c.types.length === 0 ? raw('1 = 0') : sql`type IN (${joinSql(c.types)})`);
   if (c.source !== undefined) parts.push(sql`source = ${c.source}`);
   if (c.tags) {
-    if (c.tags.length === 0) return undefined;
-    parts.push(d.jsonArrayHas('tags', c.tags, c.tagMatch));
+    if (!tags) return undefined;
+    parts.push(tags.condition);
   }
   if (c.startMs !== undefined) parts.push(sql`ts >= ${c.startMs}`);
   if (c.endMs !== undefined) parts.push(sql`ts <= ${c.endMs}`);
@@ -126,6 +131,7 @@ async function insertItem(tx: SqlClient, scope: Scope, space: string, item: Cont
   );
   if (!row) return false;
   await index.add(tx, { rid: Number(row.rid), owner: ownerToken(scope, space), text });
+  await insertTags(tx, scope, space, Number(row.rid), item.tags);
   return true;
 }
 
@@ -171,6 +177,7 @@ async function deleteItems(
 ): Promise<number> {
   const cond = filter ? sql`${where(scope, space)} AND ${filter}` : where(scope, space);
   await tx.dialect.contentSearch.remove(tx, cond);
+  await deleteTags(tx, cond);
   return (await queryRun(tx, sql`DELETE FROM engram_content_items WHERE ${cond}`)).changes;
 }
 
@@ -254,12 +261,16 @@ export function createSqlContentItems(options: SqlContentOptions): ContentStoreV
       op('queryItems', scope, async (): Promise<ContentQueryPage> => {
         checkSpace(space, component);
         const c = checkContentCriteria(criteria, component);
-        const cond = conditions(client, scope, space, c);
+        const tags = c.tags?.length ? await tagPlan(client, scope, space, c.tags, c.tagMatch) : undefined;
+        const cond = conditions(client, scope, space, c, tags);
         if (!cond) return { items: [] };
         const dir = raw(c.order === 'oldest' ? 'ASC' : 'DESC');
+        const from = raw(
+          tags?.byRowIds ? `engram_content_items${client.dialect.byRowIds}` : 'engram_content_items',
+        );
         const rows = await queryAll(
           client,
-          sql`SELECT ${infoColumns} FROM engram_content_items WHERE ${cond} ORDER BY ts ${dir}, id ${dir} LIMIT ${c.limit + 1}`,
+          sql`SELECT ${infoColumns} FROM ${from} WHERE ${cond} ORDER BY ts ${dir}, id ${dir} LIMIT ${c.limit + 1}`,
         );
         const items = rows.slice(0, c.limit).map(toInfo);
         const last = items.at(-1);

@@ -1,5 +1,5 @@
 import type { SqlDialect } from '../sql/sql-client.ts';
-import { joinSql, raw, sql } from '../sql/sql-fragment.ts';
+import { raw, sql } from '../sql/sql-fragment.ts';
 import { sqliteContentSearch } from './sqlite-content-search.ts';
 import { sqliteLongTermIndex } from './sqlite-longterm-index.ts';
 import { sqliteMessageSearch } from './sqlite-message-search.ts';
@@ -54,15 +54,13 @@ export const sqliteDialect: SqlDialect = {
       'DROP INDEX IF EXISTS engram_ltm_live',
       'CREATE INDEX IF NOT EXISTS engram_ltm_live ON engram_ltm_records (tenant, user_id, agent_id, first_rid, term_count) WHERE live = 1',
     ],
+    jsonStrings: (column, alias) => `json_each(${column}) AS ${alias}`,
     metadataKeyIndexes: [
       `CREATE INDEX IF NOT EXISTS engram_ltm_self_fact ON engram_ltm_records (tenant, kind, user_id, ${fieldPath('metadata', 'selfFact')}) WHERE live = 1 AND ${fieldPath('metadata', 'selfFact')} IS NOT NULL`,
       `CREATE INDEX IF NOT EXISTS engram_ltm_session_bound ON engram_ltm_records (tenant, user_id, agent_id, ${fieldPath('metadata', 'engram.session')}, id) WHERE ${fieldPath('metadata', 'engram.session')} IS NOT NULL`,
     ],
   },
-  jsonArrayHas: (column, values, mode) => {
-    const matching = sql`(SELECT count(DISTINCT value) FROM json_each(${raw(column)}) WHERE value IN (${joinSql(values)}))`;
-    return mode === 'all' ? sql`${matching} = ${values.length}` : sql`${matching} > 0`;
-  },
+  byRowIds: ' NOT INDEXED',
   jsonFieldEquals: (column, key, value) => {
     // A plain key is read with a literal path: the expression the metadata-key indexes are on (`metadataKeyIndexes`).
     if (plainKey.test(key)) {

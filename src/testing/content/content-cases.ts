@@ -8,7 +8,7 @@ import { expectMemoryError } from '../fixtures.ts';
 import { trickScopes } from '../scope-tricks.ts';
 import type { ContentCase } from './content-case.ts';
 import { at, ids, queryAll, space } from './content-case-helpers.ts';
-import { model, portableSnapshot } from './content-property-cases.ts';
+import { model, portableSnapshot, tagQueries } from './content-property-cases.ts';
 import { listSpaces } from './content-space-cases.ts';
 
 const roundTrip: ContentCase = {
@@ -382,6 +382,7 @@ export const contentCases: readonly ContentCase[] = [
   large,
   closed,
   model,
+  tagQueries,
   portableSnapshot,
   listSpaces,
 ];

@@ -6,7 +6,7 @@ import { itemInfo } from '../../content/prepare-content-item.ts';
 import { compareItems } from '../../content/select-items.ts';
 import { expectMemoryError } from '../fixtures.ts';
 import type { ContentCase } from './content-case.ts';
-import { at, ids, queryAll } from './content-case-helpers.ts';
+import { at, ids, queryAll, space } from './content-case-helpers.ts';
 
 type Op =
   | { kind: 'put'; id: string; sp: string; content: string; ts: number; tags: string[] }
@@ -90,6 +90,107 @@ export const model: ContentCase = {
         }
       }),
       { numRuns: 12 },
+    );
+  },
+};
+
+/**
+ * Queries by tag on spaces where some tags are on most items and others on a few, against a model: a store may read
+ * a rare tag's items by its own index and walk the space for a common one (the SQL stores switch at 500 rows of the
+ * tags asked), and every way must give the same pages. Each run also deletes some items, so their tags must go too.
+ */
+export const tagQueries: ContentCase = {
+  name: 'property: queries by rare and common tags (any / all, with other criteria, page by page) match a model',
+  async run(t) {
+    const tagNames = ['common', 'most', 'half', 'rare', 'scarce'] as const;
+    const itemArb = fc.record({
+      odds: fc.tuple(fc.nat(99), fc.nat(99), fc.nat(99), fc.nat(99), fc.nat(999)),
+      ts: fc.integer({ min: 0, max: 400 }),
+      word: fc.constantFrom('apple', 'pear'),
+      web: fc.boolean(),
+    });
+    const queryArb = fc.record({
+      tags: fc.uniqueArray(fc.constantFrom(...tagNames, 'absent'), { minLength: 1, maxLength: 3 }),
+      tagMatch: fc.constantFrom('any' as const, 'all' as const),
+      order: fc.constantFrom('oldest' as const, 'newest' as const),
+      limit: fc.integer({ min: 1, max: 40 }),
+      text: fc.option(fc.constantFrom('apple', 'pear'), { nil: undefined }),
+      web: fc.option(fc.boolean(), { nil: undefined }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        // A small space, or one whose common tags pass the SQL stores' 500 rows.
+        fc.oneof(
+          { weight: 1, arbitrary: fc.array(itemArb, { maxLength: 40 }) },
+          { weight: 3, arbitrary: fc.array(itemArb, { minLength: 600, maxLength: 700 }) },
+        ),
+        fc.array(fc.nat(), { maxLength: 20 }),
+        fc.array(queryArb, { minLength: 1, maxLength: 4 }),
+        async (inputs, deletions, queries) => {
+          const scope = t.scope();
+          const items = inputs.map((input, i) => {
+            const [c, m, h, r, s] = input.odds;
+            const tags = [
+              c < 90 && 'common',
+              m < 85 && 'most',
+              h < 50 && 'half',
+              r < 2 && 'rare',
+              s < 3 && 'scarce',
+            ].filter((tag): tag is string => tag !== false);
+            return t.item({
+              id: `i${i}`,
+              type: input.web ? 'web_content' : 'custom',
+              content: `${input.word} ${i}`,
+              timestamp: at(input.ts),
+              tags,
+            });
+          });
+          await t.items.replaceItems(scope, space, items);
+          // Another space of the same owner holds the same tags: never in this space's answers.
+          await t.items.replaceItems(scope, 'other', items.slice(0, 50));
+          const live = new Map(items.map((item) => [item.id, item]));
+          for (const n of deletions) {
+            const id = `i${n % Math.max(1, items.length)}`;
+            expect(await t.items.deleteItem(scope, space, id)).toBe(live.delete(id));
+          }
+          // Items put after the deletions, without tags, may take the row ids of deleted ones (SQLite reuses the
+          // highest): a deleted item's tags must not come back with them.
+          await t.items.replaceItems(scope, 'other', []);
+          for (let i = 0; i < deletions.length; i++) {
+            const late = t.item({ id: `late${i}`, content: `pear late ${i}`, timestamp: at(i), tags: [] });
+            await t.items.putItem(scope, space, late);
+            live.set(late.id, late);
+          }
+          const sorted = [...live.values()].sort(compareItems);
+          // Two tags on most items, asked together: each walked and checked by key.
+          const both = {
+            tags: ['common', 'most'],
+            tagMatch: 'all' as const,
+            order: 'newest' as const,
+            limit: 25,
+          };
+          for (const q of [...queries, { ...both, text: undefined, web: undefined }]) {
+            const want = sorted.filter(
+              (item) =>
+                (q.tagMatch === 'all'
+                  ? q.tags.every((tag) => item.tags.includes(tag))
+                  : q.tags.some((tag) => item.tags.includes(tag))) &&
+                (q.text === undefined || (item.content as string).startsWith(q.text)) &&
+                (q.web === undefined || (item.type === 'web_content') === q.web),
+            );
+            const got = await queryAll(t.items, scope, space, {
+              tags: q.tags,
+              tagMatch: q.tagMatch,
+              order: q.order,
+              limit: q.limit,
+              ...(q.text === undefined ? {} : { text: q.text }),
+              ...(q.web === undefined ? {} : { type: q.web ? 'web_content' : 'custom' }),
+            });
+            expect(ids(got)).toEqual(ids(q.order === 'oldest' ? want : [...want].reverse()));
+          }
+        },
+      ),
+      { numRuns: 10, seed: 2_112 },
     );
   },
 };

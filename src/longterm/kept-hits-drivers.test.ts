@@ -26,8 +26,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const shown = (hits: readonly RankedCandidate[]) => hits.map(({ id, score, ref }) => ({ id, score, ref }));
 
 /**
- * On one store, `keptHits` over its text ranking answers what hybrid search's text leg answered before it: one
- * ranking of twice the count (at most 1,000), filtered by hybrid search's `keep`, cut to the count.
+ * On one store, `keptHits` over its text ranking (asked for the count, then for more in proportion to what is
+ * missing) answers what hybrid search's text leg answered before it: one ranking of twice the count (at most
+ * 1,000), filtered by hybrid search's `keep`, cut to the count.
  */
 async function sameAsTwiceTheCount(store: HasLongTermRecords, numRuns: number) {
   const records = getLongTermRecords(store);

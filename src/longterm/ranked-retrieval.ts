@@ -59,12 +59,31 @@ export function rankerOf(store: LongTermStoreV1, scope: Scope): Ranker {
 }
 
 /**
- * The best `count` hits of a ranking that `keep` accepts, best first — what asking `rank` for `2 × count` (at
- * most 1,000) and keeping the first `count` accepted gives, for a ranking whose shorter answers are prefixes of
- * its longer ones (an exact full-text ranking): it asks for `count` first, and for `2 × count` only when `keep`
- * dropped some of a full answer, so the rows of the wider answer are read only when they can matter. For a ranking
- * that costs the same at any limit (`narrows` false: a store that reads every record) it asks for `2 × count` once.
- * `seen`, when given, is told the last ranking asked for and its limit (before `keep`).
+ * How far past the pass rate seen {@link keptHits} asks again: ×1.5 the hits that rate says the missing ones need,
+ * so that one more ask is typically enough (each ask is a ranking pass) while the rows read stay near those needed.
+ */
+export const askMargin = 1.5;
+
+/**
+ * The limit {@link keptHits} asks for after an answer of `asked` hits of which `kept` passed, short of `count`:
+ * `asked` plus the hits the pass rate so far says the missing ones need, times {@link askMargin} (all of `wide`
+ * when none passed), at least one more and at most `wide`.
+ */
+export function nextAsk(asked: number, kept: number, count: number, wide: number): number {
+  const more = Math.ceil((((count - kept) * asked) / Math.max(kept, 1)) * askMargin);
+  return Math.min(wide, asked + Math.max(1, more));
+}
+
+/**
+ * The best `count` hits of a ranking that `keep` accepts, best first — what asking `rank` for `wide = 2 × count`
+ * (at most 1,000) and keeping the first `count` accepted gives, for a ranking whose shorter answers are prefixes of
+ * its longer ones (an exact full-text ranking). It asks for `count` first and, while `keep` dropped so many of a full
+ * answer that fewer than `count` passed, again for more in proportion to what is missing ({@link nextAsk}: the pass
+ * rate seen, with a margin), never beyond `wide`; it stops once `count` passed, the ranking ran out (an answer
+ * shorter than asked) or `wide` was asked. So a ranking of which most hits pass is read little past `count` (the
+ * agent's static recall, 100 candidates of which 74–84 of the best 100 pass: a second ask of ~130–155, not 200).
+ * For a ranking that costs the same at any limit (`narrows` false: a store that reads every record) it asks for
+ * `wide` once. `seen`, when given, is told the last ranking asked for and its limit (before `keep`).
  */
 export async function keptHits(
   rank: (limit: number) => Promise<RankedCandidate[]>,
@@ -73,7 +92,6 @@ export async function keptHits(
   narrows = true,
   seen?: (ranked: readonly RankedCandidate[], asked: number) => void,
 ): Promise<RankedCandidate[]> {
-  const narrow = Math.min(1000, count);
   const wide = Math.min(1000, count * 2);
   const ranked = async (limit: number) => {
     const hits = await rank(limit);
@@ -81,8 +99,11 @@ export async function keptHits(
     return hits;
   };
   if (!narrows) return (await ranked(wide)).filter(keep).slice(0, count);
-  const first = await ranked(narrow);
-  const kept = first.filter(keep);
-  if (kept.length === first.length || first.length < narrow || wide === narrow) return kept.slice(0, count);
-  return (await ranked(wide)).filter(keep).slice(0, count);
+  for (let asked = Math.min(1000, count); ; ) {
+    const hits = await ranked(asked);
+    const kept = hits.filter(keep);
+    // The first `count` kept of a prefix of the `wide` answer (or of all of it) are that answer's.
+    if (kept.length >= count || hits.length < asked || asked >= wide) return kept.slice(0, count);
+    asked = nextAsk(asked, kept.length, count, wide);
+  }
 }

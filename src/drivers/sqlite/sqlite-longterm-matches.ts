@@ -44,7 +44,7 @@ const lastRead = createReadMemo<MatchesRead>(1);
 
 /**
  * Per handle, once a search on it was asked again for more of the same matches (hybrid search's `keptHits` asks
- * for its candidates, then twice as many when some were dropped, as in sessions with episodes; a large-scope
+ * for its candidates, then for more in proportion to those dropped, as in sessions with episodes; a large-scope
  * search whose filter kept too few asks for more): how many times its first ask the handle's last search asked
  * for at most (its reads then take spare rows, {@link bestMatches}).
  */

@@ -464,8 +464,9 @@ describe('rankSqliteLongTerm on one handle over time', () => {
 
 describe('rankSqliteLongTerm in a large scope, asked for fewer hits then more', () => {
   it('reads a filtered match once while nothing was written: every ranking, columns included, equals a fresh handle’s', async () => {
-    // A search asked for `limit` then twice as many (hybrid search's `keptHits`), with a kind filter the index
-    // does not know of (the rows are sifted by reading them), on one of the tenant's scopes.
+    // A search asked for `limit` then for more, in one or more steps up to twice as many (hybrid search's
+    // `keptHits`), with a kind filter the index does not know of (the rows are sifted by reading them), on one of
+    // the tenant's scopes.
     const search = fc.record({
       kind: fc.constant('search' as const),
       words: fc.constantFrom(['apple'], ['apple', 'river'], ['stone', 'cloud', 'amber', 'alice']),
@@ -474,6 +475,7 @@ describe('rankSqliteLongTerm in a large scope, asked for fewer hits then more', 
       chunk: fc.integer({ min: 1, max: 4 }),
       kinds: fc.constantFrom(undefined, ['turn'], ['fact', 'episode']),
       user: fc.constantFrom<'u1' | 'u2' | undefined>('u1', 'u2', undefined),
+      widenings: fc.constantFrom(1, 2),
     });
     const step = fc.oneof({ arbitrary: search, weight: 3 }, { arbitrary: writeStep, weight: 1 });
     // What a ranking gives its caller: each row's id, score and the columns read with it.
@@ -482,10 +484,12 @@ describe('rankSqliteLongTerm in a large scope, asked for fewer hits then more', 
     await fc.assert(
       fc.asyncProperty(corpusArbitrary, fc.array(step, { minLength: 1, maxLength: 10 }), (corpus, steps) =>
         playSteps('fewer-then-more', corpus, steps, async (s, client, path) => {
-          const { words, limit, firstBatch, chunk, kinds, user } = s;
+          const { words, limit, firstBatch, chunk, kinds, user, widenings } = s;
           const tenant = 'fewer-then-more';
           const scope: Scope = user === undefined ? { tenant } : { tenant, user };
-          for (const asked of [limit, limit * 2]) {
+          const asks =
+            widenings === 1 ? [limit, limit * 2] : [limit, limit + Math.ceil(limit / 2), limit * 2];
+          for (const asked of asks) {
             const query = textSearch(client.dialect, scope, words, {
               contextWeight: 0.5,
               limit: asked,

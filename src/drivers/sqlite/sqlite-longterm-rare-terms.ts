@@ -162,7 +162,7 @@ const paysOff = (plan: CutPlan, rows: number): boolean => rows / 4 + plan.held <
  * form the best `k` of every match: when at least `need` do, they are the answer (a first ask that reads spare rows
  * for a wider second one is served by those that hold, not by a second read of more terms' rows: on the agent-step
  * suite's 10,000-message session a static recall's 264 rows read 2.2 ms where adding the next term costs 4.3 ms more,
- * and 239 of them hold, the 132 of the first ask and the 232 of the second). Otherwise more terms are taken until the others' bounds fall below that score (the `read`-th best can
+ * and 239 of them hold, the 132 of the first ask and the 232 of a second for twice the candidates). Otherwise more terms are taken until the others' bounds fall below that score (the `read`-th best can
  * only rise as rows are added), and the read is made once more; when every term would be taken, undefined. Only for a
  * scope that holds every live record (`m.scope` unset: the index's counts are the scope's, and the walk over the
  * owner token's rows is the table's), and only when the commonest term holds enough rows that scoring every match

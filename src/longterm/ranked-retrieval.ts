@@ -80,8 +80,11 @@ export function nextAsk(asked: number, kept: number, count: number, wide: number
  * its longer ones (an exact full-text ranking). It asks for `count` first and, while `keep` dropped so many of a full
  * answer that fewer than `count` passed, again for more in proportion to what is missing ({@link nextAsk}: the pass
  * rate seen, with a margin), never beyond `wide`; it stops once `count` passed, the ranking ran out (an answer
- * shorter than asked) or `wide` was asked. So a ranking of which most hits pass is read little past `count` (the
- * agent's static recall, 100 candidates of which 74–84 of the best 100 pass: a second ask of ~130–155, not 200).
+ * shorter than asked) or `wide` was asked. So a ranking of which most hits pass is read little past `count`: the
+ * agent's static recall on the agent-step suite's 10,000-message session (100 candidates, 74–84 of the best 100
+ * passing) asks again for 138–171 over its first 32 runs, not 200 (more as each run's episode record joins the best
+ * hits: 200 from the 40th), which the SQLite store's first read (its rare-terms cut) serves where 200 made it read
+ * every match again in the suite's first timed run.
  * For a ranking that costs the same at any limit (`narrows` false: a store that reads every record) it asks for
  * `wide` once. `seen`, when given, is told the last ranking asked for and its limit (before `keep`).
  */

@@ -34,6 +34,7 @@ export function checkLongTermDriver(driver: LongTermDriverV1, component: string)
     'searchText',
     'purgeSessionBound',
     'purgeIfVersion',
+    'pruneVersions',
     'latestRecordTime',
     ...vectorMethods,
   ]);

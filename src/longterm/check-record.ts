@@ -256,6 +256,16 @@ export function checkIdAtVersion(id: unknown, version: unknown, component: strin
     throw bad(component, `version must be a positive integer, got ${describeValue(version)}`);
 }
 
+/**
+ * Throws `INVALID_ARGUMENT` unless `pruneVersions`' id is valid and `keep` an integer of at least 1 (the current
+ * version always stays, so 0 would ask for what the method never does).
+ */
+export function checkIdKeep(id: unknown, keep: unknown, component: string): void {
+  checkId(id, 'id', component);
+  if (!Number.isSafeInteger(keep) || (keep as number) < 1)
+    throw bad(component, `keep must be an integer of at least 1, got ${describeValue(keep)}`);
+}
+
 /** Throws `INVALID_ARGUMENT` unless every id is valid; returns them without repeats. */
 export function checkIds(ids: readonly unknown[], what: string, component: string): string[] {
   if (!Array.isArray(ids) || ids.length > 10_000)

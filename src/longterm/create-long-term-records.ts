@@ -12,6 +12,7 @@ import {
 } from './check-long-term-call.ts';
 import {
   checkIdAtVersion,
+  checkIdKeep,
   checkIds,
   checkLatestOptions,
   checkListOptions,
@@ -42,7 +43,7 @@ export interface LongTermRecordsOptions {
  * `listRecords`, with the in-process BM25 (a scan); without the three vector methods `vectorSearch` is false,
  * `putEmbeddings` and `searchVector` throw `INVALID_QUERY` and `missingEmbeddings` answers `[]`. Throws
  * `INVALID_ARGUMENT` for a driver without the required methods or with only some of the vector methods. The
- * store has `purgeSessionBound`, `purgeIfVersion` and `latestRecordTime` only when the driver has them.
+ * store has `purgeSessionBound`, `purgeIfVersion`, `pruneVersions` and `latestRecordTime` only when the driver has them.
  * @example
  * const records = createLongTermRecords(myDriver, { isClosed: () => closed });
  * if (records.vectorSearch) await records.searchVector(scope, { vector, model: 'e5', limit: 10 });
@@ -67,6 +68,7 @@ export function createLongTermRecords(
   const { vectorSearch, methods: vectors } = vectorMethodsOf(driver, component);
   const purgeSessionBound = driver.purgeSessionBound?.bind(driver);
   const purgeIfVersion = driver.purgeIfVersion?.bind(driver);
+  const pruneVersions = driver.pruneVersions?.bind(driver);
   const latestRecordTime = driver.latestRecordTime?.bind(driver);
 
   return {
@@ -151,6 +153,13 @@ export function createLongTermRecords(
         open(scope);
         checkIdAtVersion(id, version, component);
         return purgeIfVersion(scope, id, version);
+      },
+    }),
+    ...(pruneVersions && {
+      async pruneVersions(scope: Scope, id: string, keep: number) {
+        open(scope);
+        checkIdKeep(id, keep, component);
+        return pruneVersions(scope, id, keep);
       },
     }),
   };

@@ -23,7 +23,7 @@ import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
  * version and filter rules every built-in driver follows.
  *
  * Required: add, get, update, delete, history, list, and purge (a purge erases for good, which no combination
- * of the others can do). Optional: `purgeSessionBound` and `latestRecordTime` (no fallback, see there), a native `getRecords`
+ * of the others can do). Optional: `purgeSessionBound`, `purgeIfVersion`, `pruneVersions` and `latestRecordTime` (no fallback, see there), a native `getRecords`
  * (fallback: `getRecord` each), `searchText` (fallback:
  * BM25 computed in process over the scope's current records, paged through `listRecords`: right for small
  * scopes, a scan for big ones), and the three vector methods, which come together or not at all: a driver
@@ -65,6 +65,12 @@ export interface LongTermDriverV1 {
    * purge in one transaction. No fallback: without it the built store has no `purgeIfVersion`.
    */
   purgeIfVersion?(scope: Scope, id: string, version: number): Promise<boolean>;
+  /**
+   * `LongTermStoreV1.pruneVersions` (scope, id and keep checked by the engine), the read of the newest version and
+   * the delete in one transaction. No fallback (no other method erases a version): without it the built store has
+   * no `pruneVersions`, and record slots keep every version.
+   */
+  pruneVersions?(scope: Scope, id: string, keep: number): Promise<number>;
 
   /**
    * `LongTermStoreV1.latestRecordTime` (scope and options checked by the engine). No fallback: without it the built

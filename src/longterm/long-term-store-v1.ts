@@ -125,6 +125,19 @@ export interface LongTermStoreV1 {
    * item) without losing a write that landed since it was found so; without it, that purge is unconditional.
    */
   purgeIfVersion?(scope: Scope, id: string, version: number): Promise<boolean>;
+  /**
+   * Optional (every built-in store has it): deletes for good the versions of the record `id` owned by exactly
+   * `scope` that are older than its newest `keep` (an integer, at least 1; else `INVALID_ARGUMENT`), so `history`
+   * then lists at most `keep`; how many versions went. Only expired versions go: the current one (live or a
+   * `DELETE`) is always among the newest, so reads, searches, embeddings (they belong to the current text) and a
+   * compare-and-set against the current version (`expectedVersion`) are untouched. An expired version has no
+   * full-text entry and no embedding of its own, so nothing else goes with it. Versions are numbered one by one,
+   * so the cut is `version <= newest - keep`, decided in one step with the delete: a version written meanwhile
+   * only raises the newest, so a pruner racing a writer or another pruner removes at most what it would have
+   * alone. What engram's internal slots (the observational cursor, the memory tool's lock) use to keep their
+   * history short (`createRecordSlot`'s `keepVersions`); without it their history grows with every write.
+   */
+  pruneVersions?(scope: Scope, id: string, keep: number): Promise<number>;
 
   /**
    * Optional, with `loadRanked` (a store that ranks without reading records): the hits of `searchText` for the

@@ -17,7 +17,9 @@ export type LongTermJournalEntry =
       seq?: number;
     }
   | { op: 'embed'; owner: RecordOwner; id: string; model: string; vector: number[] }
-  | { op: 'purge'; owner: RecordOwner; ids: string[] };
+  | { op: 'purge'; owner: RecordOwner; ids: string[] }
+  /** Versions of the record `id` numbered below `before` pruned (`pruneVersions`): never its current one. */
+  | { op: 'prune'; owner: RecordOwner; id: string; before: number };
 
 /** Where the in-process store keeps its data durable: a journal per tenant. */
 export interface LongTermJournal {
@@ -85,6 +87,14 @@ export function createMemoryLongTermState(journal: LongTermJournal | undefined):
   const replay = (entries: MemoryTenant, e: LongTermJournalEntry) => {
     if (e.op === 'purge') {
       for (const id of e.ids) entries.delete(keyOf(e.owner, id));
+      return;
+    }
+    if (e.op === 'prune') {
+      const pruned = entries.get(keyOf(e.owner, e.id));
+      if (pruned)
+        pruned.versions = pruned.versions.filter(
+          (v, i, all) => v.version >= e.before || i === all.length - 1,
+        );
       return;
     }
     const key = keyOf(e.owner, e.op === 'version' ? e.record.id : e.id);

@@ -17,7 +17,13 @@ import { boundElsewhere, sessionBoundKey } from './session-bound-records.ts';
 /** The write methods of the in-process long-term driver (arguments already checked by the engine). */
 export type MemoryLongTermWrites = Pick<
   LongTermDriverV1,
-  'addRecords' | 'updateRecord' | 'deleteRecord' | 'purgeRecords' | 'purgeSessionBound' | 'purgeIfVersion'
+  | 'addRecords'
+  | 'updateRecord'
+  | 'deleteRecord'
+  | 'purgeRecords'
+  | 'purgeSessionBound'
+  | 'purgeIfVersion'
+  | 'pruneVersions'
 >;
 
 /** The journal lines of an add: new records (version 1, or the next of a deleted id), same ones skipped. */
@@ -161,5 +167,18 @@ export function memoryLongTermWrites(state: MemoryLongTermState, component: stri
       (await purge(scope, (entries) =>
         currentVersion(entries.get(state.keyOf(ownerOf(scope), id)))?.version === version ? [id] : [],
       )) > 0,
+    // Under the write queue: no update lands between the count and the prune. The entry's vectors and terms are
+    // of its newest version, which stays.
+    pruneVersions: (scope, id, keep) =>
+      state.write(async () => {
+        const entries = await state.open(scope);
+        const owner = ownerOf(scope);
+        const entry = entries.get(state.keyOf(owner, id));
+        const cut = entry ? entry.versions.length - keep : 0;
+        if (!entry || cut <= 0) return 0;
+        const before = (entry.versions[cut] as LongTermRecord).version;
+        await state.commit(scope.tenant, entries, [{ op: 'prune', owner: entry.owner, id, before }]);
+        return cut;
+      }),
   };
 }

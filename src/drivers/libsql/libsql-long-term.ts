@@ -90,8 +90,9 @@ async function purgeIn(
       `DELETE FROM engram_ltm_fts WHERE rowid IN (SELECT r.rid FROM engram_ltm_records r WHERE ${r.sql} AND r.live = 1)`,
       r.args,
     );
+    // A record's one current row (live or a DELETE) counts it: its version 1 may have been pruned.
     const counted = await tx.get(
-      `SELECT count(*) AS n FROM engram_ltm_records r WHERE ${r.sql} AND r.version = 1`,
+      `SELECT count(*) AS n FROM engram_ltm_records r WHERE ${r.sql} AND r.expired_at IS NULL`,
       r.args,
     );
     count += Number(counted?.n ?? 0);
@@ -274,6 +275,21 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
           [...mine.args, id],
         );
         return Number(current?.version) === version && (await purgeIn(tx, scope, [id])) > 0;
+      }),
+    // One write transaction (libSQL's writes take turns): no version lands between the read and the delete.
+    // Expired rows only (`live = 0`): they have no full-text row; embeddings are the record's, kept.
+    pruneVersions: (scope, id, keep) =>
+      db.write(async (tx) => {
+        const mine = ownedBy(scope, 'r');
+        const newest = await tx.get(
+          `SELECT r.version FROM engram_ltm_records r WHERE ${mine.sql} AND r.id = ? AND r.expired_at IS NULL`,
+          [...mine.args, id],
+        );
+        if (!newest) return 0;
+        return tx.run(
+          `DELETE FROM engram_ltm_records AS r WHERE ${mine.sql} AND r.id = ? AND r.expired_at IS NOT NULL AND r.live = 0 AND r.version <= ?`,
+          [...mine.args, id, Number(newest.version) - keep],
+        );
       }),
     searchText: (scope, query) => searchRecordText(db, scope, query),
     ...createVectorMethods(db),

@@ -3,7 +3,7 @@ import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
 import { checkAt, checkPreparedChange } from '../../longterm/check-long-term-call.ts';
-import { checkIdAtVersion, checkIds } from '../../longterm/check-record.ts';
+import { checkIdAtVersion, checkIdKeep, checkIds } from '../../longterm/check-record.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermStoreV1, PreparedLongTermRecord } from '../../longterm/long-term-store-v1.ts';
 import { checkExpectedVersion } from '../../longterm/prepare-record.ts';
@@ -115,9 +115,10 @@ async function purgeWhere(tx: SqlClient, cond: SqlFragment): Promise<number> {
       contextTerms: rowTerms(row, 'context_terms'),
     })),
   );
+  // A record's one current row (live or a DELETE) counts it: its version 1 may have been pruned (pruneVersions).
   const counted = await queryGet(
     tx,
-    sql`SELECT count(*) AS n FROM engram_ltm_records r WHERE ${cond} AND r.version = 1`,
+    sql`SELECT count(*) AS n FROM engram_ltm_records r WHERE ${cond} AND r.expired_at IS NULL`,
   );
   await queryRun(tx, sql`DELETE FROM engram_ltm_vectors AS r WHERE ${cond}`);
   await queryRun(tx, sql`DELETE FROM engram_ltm_records AS r WHERE ${cond}`);
@@ -164,7 +165,13 @@ export function sqlLongTermWrites(
   options: SqlLongTermOptions,
 ): Pick<
   LongTermStoreV1,
-  'addRecords' | 'updateRecord' | 'deleteRecord' | 'purgeRecords' | 'purgeSessionBound' | 'purgeIfVersion'
+  | 'addRecords'
+  | 'updateRecord'
+  | 'deleteRecord'
+  | 'purgeRecords'
+  | 'purgeSessionBound'
+  | 'purgeIfVersion'
+  | 'pruneVersions'
 > {
   const { client, component, op } = options;
   return {
@@ -250,6 +257,22 @@ export function sqlLongTermWrites(
           const row = await currentRow(tx, ownerOf(scope), id);
           if (!row || Number(row.version) !== version || row.event === 'DELETE') return false;
           return (await purgeWhere(tx, sql`${owned(ownerOf(scope))} AND r.id = ${id}`)) > 0;
+        });
+      }),
+    pruneVersions: (scope, id, keep) =>
+      op('pruneVersions', scope, () => {
+        checkIdKeep(id, keep, component);
+        return client.transaction(async (tx) => {
+          // The current row, locked (PostgreSQL) as an update locks it: pruners and writers of the record take
+          // turns on it, so the newest version read here stays the newest until the delete is done.
+          const row = await currentRow(tx, ownerOf(scope), id);
+          if (!row) return 0;
+          // Expired rows only (`live = 0`): they have no full-text entry; embeddings are the record's, kept.
+          const { changes } = await queryRun(
+            tx,
+            sql`DELETE FROM engram_ltm_records AS r WHERE ${owned(ownerOf(scope))} AND r.id = ${id} AND r.expired_at IS NOT NULL AND r.live = 0 AND r.version <= ${Number(row.version) - keep}`,
+          );
+          return changes;
         });
       }),
     purgeSessionBound: (scope, sessionId) =>

@@ -62,6 +62,17 @@ export function checkTextLimit(value: unknown, what: string, component: string):
   return value;
 }
 
+/** `keepVersions` when it is an integer of at least 1, else `INVALID_ARGUMENT`. */
+function checkKeepVersions(value: unknown, component: string): number {
+  if (!Number.isSafeInteger(value) || (value as number) < 1)
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `keepVersions must be an integer of at least 1, got ${describeValue(value)}`,
+    });
+  return value as number;
+}
+
 const isConflict = (e: unknown) =>
   MemoryError.hasCode(e, 'CONFLICT') ||
   // The record was read a moment ago: a not-found now means a concurrent writer was replacing its version.
@@ -103,25 +114,68 @@ function toStored(
     : { text, metadata };
 }
 
+/** Options of {@link createRecordSlot}. */
+export interface RecordSlotOptions {
+  /** Where the record lives. */
+  records: LongTermStoreV1;
+  /** Its exact owner. */
+  scope: Scope;
+  /** Its id. */
+  id: string;
+  /** Its kind. */
+  kind: string;
+  /** The component named in errors. */
+  component: string;
+  /** How many times a write that lost a race reads again and retries before `CONFLICT`. @default 5 */
+  retries?: number;
+  /** The time of a version. @default the clock */
+  now?: () => Date;
+  /** Metadata kept on every version. @default none */
+  metadata?: Record<string, JSONValue>;
+  /**
+   * Keep only about the newest `keepVersions` versions (an integer, at least 1; else `INVALID_ARGUMENT`), for a
+   * slot whose history nobody reads: an update that writes a version whose number is a multiple of it prunes the
+   * record to its newest `keepVersions` (`LongTermStoreV1.pruneVersions`, after the write, in its own step), so
+   * `history` holds at most `2 × keepVersions − 1` versions and a write costs O(1) amortized. On a store without
+   * `pruneVersions` it does nothing. @default every version kept
+   */
+  keepVersions?: number;
+  /**
+   * Where a failed prune goes: the update it followed stands (its version is written, and returned), and the
+   * next prune removes what this one left. @default ignored
+   */
+  onPruneError?: (error: unknown) => void;
+}
+
 /**
  * One record as a compare-and-set slot: the first write adds it, every later write is an update expecting the
  * version it read (`expectedVersion`), so two writers in two processes never lose an update silently.
  * `metadata` is kept on every version (a session's slot is bound to it with `sessionBound`): a write to a record
  * stored without it (by an older version of the code) adds it.
+ *
+ * With `keepVersions`, an update that wrote a version numbered a multiple of it then prunes the older versions.
+ * That is safe beside any number of writers and pruners, in any process: `pruneVersions` removes only versions
+ * numbered at most `newest − keepVersions`, the newest read in the same step as the delete, so never the current
+ * version; a compare-and-set expects the version its writer read, which either is still the current one (never
+ * pruned, so the write lands as without pruning) or was replaced already (a `CONFLICT` with or without pruning);
+ * a new version is numbered from the current one, which pruning leaves alone, so no update is lost or numbered
+ * twice. Two pruners remove parts of one set of expired versions. The prune runs after the update returned from
+ * the store, so a failed prune (reported to `onPruneError`) cannot undo the version written; the slot resolves
+ * with it all the same.
  */
-export function createRecordSlot(options: {
-  records: LongTermStoreV1;
-  scope: Scope;
-  id: string;
-  kind: string;
-  component: string;
-  retries?: number;
-  now?: () => Date;
-  metadata?: Record<string, JSONValue>;
-}): RecordSlot {
+export function createRecordSlot(options: RecordSlotOptions): RecordSlot {
   const { records, scope, id, kind, component } = options;
   const now = options.now ?? (() => new Date());
   const retries = options.retries ?? 5;
+  const keep =
+    options.keepVersions === undefined ? undefined : checkKeepVersions(options.keepVersions, component);
+  const prune = keep === undefined ? undefined : records.pruneVersions?.bind(records);
+  /** Prunes after the write of `written` when its number is due; never throws (see `onPruneError`). */
+  const pruneAfter = async (written: LongTermRecord): Promise<LongTermRecord> => {
+    if (prune && keep !== undefined && written.version % keep === 0)
+      await prune(scope, id, keep).catch((error: unknown) => options.onPruneError?.(error));
+    return written;
+  };
   const fixed = options.metadata ?? {};
   const lacksFixed = (r: LongTermRecord) =>
     Object.entries(fixed).some(([k, v]) => !isDeepStrictEqual(r.metadata[k], v));
@@ -144,7 +198,9 @@ export function createRecordSlot(options: {
             ]);
             // Only our own add carries our token; another writer's record is refused by the store (a conflict).
             const mine = added && fromStored(added);
-            if (mine && mine.text === next.text && mine.metadata[firstWriteKey] === token) return mine;
+            // A deleted id comes back as its next version: pruned like an update.
+            if (mine && mine.text === next.text && mine.metadata[firstWriteKey] === token)
+              return fromStored(await pruneAfter(added));
             throw new MemoryError({
               code: 'CONFLICT',
               component,
@@ -160,14 +216,13 @@ export function createRecordSlot(options: {
             given !== undefined || blank
               ? toStored(next.text, { ...(given ?? current.metadata), ...fixed })
               : { text: next.text };
-          return fromStored(
-            await records.updateRecord(
-              scope,
-              id,
-              prepareChange({ ...stored, expectedVersion: current.version }, component),
-              now(),
-            ),
+          const written = await records.updateRecord(
+            scope,
+            id,
+            prepareChange({ ...stored, expectedVersion: current.version }, component),
+            now(),
           );
+          return fromStored(await pruneAfter(written));
         } catch (error) {
           if (!isConflict(error) || attempt >= retries) {
             if (isConflict(error))

@@ -173,7 +173,13 @@ export function createRecordSlot(options: RecordSlotOptions): RecordSlot {
   /** Prunes after the write of `written` when its number is due; never throws (see `onPruneError`). */
   const pruneAfter = async (written: LongTermRecord): Promise<LongTermRecord> => {
     if (prune && keep !== undefined && written.version % keep === 0)
-      await prune(scope, id, keep).catch((error: unknown) => options.onPruneError?.(error));
+      await prune(scope, id, keep).catch((error: unknown) => {
+        try {
+          options.onPruneError?.(error);
+        } catch {
+          // A throwing callback must not fail the update either: its version is written.
+        }
+      });
     return written;
   };
   const fixed = options.metadata ?? {};

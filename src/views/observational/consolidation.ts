@@ -27,7 +27,15 @@ export interface ConsolidationOptions {
   observationTokens: number;
   maxRangeTokens: number;
   claimMs: number;
+  /** Told of a failed prune of the cursor's old versions (the next prune removes them). @default ignored */
+  onError?: (error: unknown) => void;
 }
+
+/**
+ * The cursor's versions kept: every range writes two (a claim, a release) and nothing reads the old ones, so the
+ * cursor is pruned to its newest 4 on every fourth version (at most 7 stored, instead of two more a range forever).
+ */
+export const cursorVersionsKept = 4;
 
 /** The consolidation of an observational view: what waits to be observed, and the work that observes it. */
 export interface Consolidation {
@@ -85,6 +93,8 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
     retries: 50,
     // Bound to the session: deleting it deletes the cursor, with any claim on a range of the deleted log.
     metadata: sessionBound(conversation.sessionId),
+    keepVersions: cursorVersionsKept,
+    ...(options.onError ? { onPruneError: options.onError } : {}),
   });
 
   /** The range among `units` from index `start` (the units after the last observed range). */

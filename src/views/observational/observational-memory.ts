@@ -39,7 +39,10 @@ export interface ObservationalMemoryOptions {
   claimMs?: number;
   /** Whether `read()` starts consolidation in the background when ranges are waiting. @default true */
   background?: boolean;
-  /** Told of each error of background consolidation (it is retried on the next read). */
+  /**
+   * Told of each error of background consolidation (it is retried on the next read), and of a failed prune of the
+   * consolidation cursor's old versions (the write it followed stands; the next prune removes them).
+   */
   onError?: (error: unknown) => void;
 }
 
@@ -126,6 +129,7 @@ export function createObservationalMemory(options: ObservationalMemoryOptions): 
     observationTokens,
     maxRangeTokens,
     claimMs,
+    ...(options.onError ? { onError: options.onError } : {}),
   });
   // What the view keeps between reads: the log after the observed range, and the observations and reflections
   // (each listing brings only what was written since).

@@ -59,6 +59,8 @@ export function createMemoryRootLock(
     kind: memoryLockKind,
     component,
     retries: 3,
+    // Every command writes two versions (take, give back) that nobody reads: the newest 4 stay (at most 7 stored).
+    keepVersions: 4,
   });
   const write = (state: LockState) => ({ text: JSON.stringify(state), metadata: {} });
 

@@ -27,9 +27,10 @@ export const longTermCaseNames: readonly string[] = longTermCases.map((c) => c.n
 /**
  * Declares the `LongTermStoreV1` conformance suite for one driver with vitest: round trips (with a reopen),
  * idempotent and atomic adds, versions and history (supersede, delete), BM25 full-text search with filters,
- * vector search by model, listing pages, purge, scope isolation with look-alike ids, typed errors for bad input,
- * and a model-based property. The vector cases are skipped, each with its reason, for a store that reports no
- * vector search (`vectorSearch` false); the capability case checks that such a store refuses vector calls.
+ * vector search by model, listing pages, purge, pruning old versions (`pruneVersions`, when the store has it),
+ * scope isolation with look-alike ids, typed errors for bad input, and model-based properties. The vector cases
+ * are skipped, each with its reason, for a store that reports no vector search (`vectorSearch` false); the
+ * capability case checks that such a store refuses vector calls.
  * Unknown names in `skip` fail the suite.
  * @example
  * describeLongTermStore('memory', { open: async () => createMemoryStore() });

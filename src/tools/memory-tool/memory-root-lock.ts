@@ -59,8 +59,9 @@ export function createMemoryRootLock(
     kind: memoryLockKind,
     component,
     retries: 3,
-    // Every command writes two versions (take, give back) that nobody reads: the newest 4 stay (at most 7 stored).
-    keepVersions: 4,
+    // Every command writes two versions (take, give back) that nobody reads: the newest 16 stay (at most 31
+    // stored), pruned every 8 commands (a prune costs about a write; on the json-file store a journal rewrite).
+    keepVersions: 16,
   });
   const write = (state: LockState) => ({ text: JSON.stringify(state), metadata: {} });
 

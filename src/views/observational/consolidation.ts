@@ -33,9 +33,10 @@ export interface ConsolidationOptions {
 
 /**
  * The cursor's versions kept: every range writes two (a claim, a release) and nothing reads the old ones, so the
- * cursor is pruned to its newest 4 on every fourth version (at most 7 stored, instead of two more a range forever).
+ * cursor is pruned to its newest 16 on every 16th version (at most 31 stored, instead of two more a range forever):
+ * a prune every 8 ranges, since one costs about a write (on the json-file store a rewrite of the journal).
  */
-export const cursorVersionsKept = 4;
+export const cursorVersionsKept = 16;
 
 /** The consolidation of an observational view: what waits to be observed, and the work that observes it. */
 export interface Consolidation {

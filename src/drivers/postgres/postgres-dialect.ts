@@ -87,6 +87,7 @@ export function createPostgresDialect(schema: string): SqlDialect {
       metadataKeyIndexes: [],
       jsonStrings: (column, alias) =>
         `jsonb_array_elements_text(CAST(${column} AS jsonb)) AS ${alias}(value)`,
+      keyedOnly: '',
     },
     indexText: (text) => text.replaceAll('\u0000', ''),
     byRowIds: '',

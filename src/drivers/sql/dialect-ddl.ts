@@ -52,4 +52,9 @@ export interface SqlDdl {
    * string in column `value` of `alias` (schema v21: SQLite `json_each`, PostgreSQL `jsonb_array_elements_text`).
    */
   jsonStrings(column: string, alias: string): string;
+  /**
+   * Words after a `CREATE TABLE`'s closing parenthesis that store a table keyed by its primary key alone, with no
+   * row id beside it (schema v21: SQLite ` WITHOUT ROWID`, one b-tree a row instead of two; empty on PostgreSQL).
+   */
+  readonly keyedOnly: string;
 }

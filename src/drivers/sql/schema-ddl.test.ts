@@ -36,7 +36,7 @@ const released: Record<string, Record<number, string>> = {
     18: '9b190e68eac214e5',
     19: '33dcee8a9192ccc0',
     20: 'd387d6b963e659c1',
-    21: '2d25fe53b46fe0e6',
+    21: '23b6c0e432fcb39d',
   },
   postgres: {
     1: 'afe9e15a46e2a364',

@@ -55,6 +55,7 @@ export const sqliteDialect: SqlDialect = {
       'CREATE INDEX IF NOT EXISTS engram_ltm_live ON engram_ltm_records (tenant, user_id, agent_id, first_rid, term_count) WHERE live = 1',
     ],
     jsonStrings: (column, alias) => `json_each(${column}) AS ${alias}`,
+    keyedOnly: ' WITHOUT ROWID',
     metadataKeyIndexes: [
       `CREATE INDEX IF NOT EXISTS engram_ltm_self_fact ON engram_ltm_records (tenant, kind, user_id, ${fieldPath('metadata', 'selfFact')}) WHERE live = 1 AND ${fieldPath('metadata', 'selfFact')} IS NOT NULL`,
       `CREATE INDEX IF NOT EXISTS engram_ltm_session_bound ON engram_ltm_records (tenant, user_id, agent_id, ${fieldPath('metadata', 'engram.session')}, id) WHERE ${fieldPath('metadata', 'engram.session')} IS NOT NULL`,

@@ -1,56 +1,20 @@
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTestSchema, type TestDatabase } from '../../test-support/postgres/test-database.ts';
+import { describe, expect, it } from 'vitest';
 import { type ChildRun, runChildScript, sendGo } from '../../test-support/reliability/child-process.ts';
-import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
-import { tempDir } from '../../test-support/reliability/store-drivers.ts';
+import { type ProcessStore, processDrivers } from '../../test-support/reliability/process-stores.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import { createObservationalMemory } from '../views/observational/observational-memory.ts';
-import { createPostgresStore } from './postgres/postgres-driver.ts';
-import { createSqliteStore } from './sqlite/sqlite-driver.ts';
 
 /**
  * Background consolidation across processes and crashes: two processes appending to one session and consolidating
  * observe each range exactly once; a process SIGKILLed inside an observer call (or while its observation is being
  * written) leaves no range observed twice or skipped once another process resumes after the claim expires.
  */
-let pg: TestDatabase | undefined;
-afterAll(async () => pg?.drop());
-
-const drivers = [
-  {
-    name: 'sqlite',
-    async setup(label: string) {
-      const dir = await tempDir(label);
-      const path = join(dir.path, 'obs.db');
-      return {
-        child: { sqlitePath: path },
-        open: () => createSqliteStore({ path }),
-        done: () => dir.remove(),
-      };
-    },
-  },
-  {
-    name: 'postgres',
-    async setup(label: string) {
-      const db = await createTestSchema(`engram_${label.replace(/-/g, '_')}`);
-      pg = db;
-      return {
-        child: { postgres: { url: db.url, schema: db.name } },
-        open: () => createPostgresStore({ connectionString: db.url, schema: db.name, maxConnections: 2 }),
-        done: () => db.drop(),
-      };
-    },
-  },
-];
 
 const observedRanges = (runs: ChildRun[]) =>
   runs.flatMap((r) => r.lines.filter((l) => l.startsWith('observe ')).map((l) => l.split(' ')[1] as string));
 
-async function finalCheck(
-  open: () => ReturnType<typeof createSqliteStore> | ReturnType<typeof createPostgresStore>,
-) {
+async function finalCheck(open: ProcessStore['open']) {
   const store = open();
   const memory = createConversationMemory({
     store,
@@ -78,9 +42,8 @@ async function finalCheck(
 }
 
 describe('consolidation: two processes, crashes', () => {
-  for (const driver of drivers) {
-    const skip = driver.name === 'postgres' && !testPostgresUrl();
-    it.skipIf(skip)(
+  for (const driver of processDrivers) {
+    it.skipIf(driver.skip)(
       `${driver.name}: two processes observe each range exactly once`,
       async () => {
         const d = await driver.setup('obs-two');
@@ -105,7 +68,7 @@ describe('consolidation: two processes, crashes', () => {
     );
 
     for (const killMode of ['before', 'after'] as const) {
-      it.skipIf(skip)(
+      it.skipIf(driver.skip)(
         `${driver.name}: SIGKILL ${killMode} an observation is written: resumed, nothing twice or skipped`,
         async () => {
           const d = await driver.setup(`obs-kill-${killMode}`);

@@ -1,11 +1,6 @@
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTestSchema, type TestDatabase } from '../../test-support/postgres/test-database.ts';
+import { describe, expect, it } from 'vitest';
 import { runChildScript, sendGo } from '../../test-support/reliability/child-process.ts';
-import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
-import { tempDir } from '../../test-support/reliability/store-drivers.ts';
-import { createPostgresStore } from './postgres/postgres-driver.ts';
-import { createSqliteStore } from './sqlite/sqlite-driver.ts';
+import { processDrivers } from '../../test-support/reliability/process-stores.ts';
 
 /**
  * Two processes append to one record slot that keeps 3 versions, each also pruning it to 1 version after every
@@ -15,43 +10,13 @@ import { createSqliteStore } from './sqlite/sqlite-driver.ts';
  */
 const updates = 30;
 const keep = 3;
-let pg: TestDatabase | undefined;
-afterAll(async () => pg?.drop());
-
-const drivers = [
-  {
-    name: 'sqlite',
-    async setup() {
-      const dir = await tempDir('slot');
-      const path = join(dir.path, 'slot.db');
-      return {
-        child: { sqlitePath: path },
-        open: () => createSqliteStore({ path }),
-        done: () => dir.remove(),
-      };
-    },
-  },
-  {
-    name: 'postgres',
-    async setup() {
-      pg ??= await createTestSchema('engram_slot');
-      const db = pg;
-      return {
-        child: { postgres: { url: db.url, schema: db.name } },
-        open: () => createPostgresStore({ connectionString: db.url, schema: db.name, maxConnections: 2 }),
-        done: async () => undefined,
-      };
-    },
-  },
-];
 
 describe('a pruned record slot: two processes writing and pruning, no lost update', () => {
-  for (const driver of drivers) {
-    const skip = driver.name === 'postgres' && !testPostgresUrl();
-    it.skipIf(skip)(
+  for (const driver of processDrivers) {
+    it.skipIf(driver.skip)(
       `${driver.name}: ${updates} + ${updates} concurrent appends all land, each read back; the current version alone is left`,
       async () => {
-        const d = await driver.setup();
+        const d = await driver.setup('slot');
         try {
           const runs = ['a', 'b'].map((writer) =>
             runChildScript('./pruned-slot-child.ts', { writer, updates, keep, ...d.child }),

@@ -1,14 +1,9 @@
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestSchema, type TestDatabase } from '../../test-support/postgres/test-database.ts';
 import { runChildScript, sendGo } from '../../test-support/reliability/child-process.ts';
-import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
-import { tempDir } from '../../test-support/reliability/store-drivers.ts';
+import { processDrivers } from '../../test-support/reliability/process-stores.ts';
 import { createCoreMemory } from '../working/core-memory.ts';
 import { createWorkingMemory } from '../working/working-memory.ts';
-import { createPostgresStore } from './postgres/postgres-driver.ts';
-import { createSqliteStore } from './sqlite/sqlite-driver.ts';
 
 /**
  * Two processes update the same working memory and append to the same core block as fast as they can: optimistic
@@ -16,43 +11,13 @@ import { createSqliteStore } from './sqlite/sqlite-driver.ts';
  * is in the history, on SQLite and on PostgreSQL.
  */
 const updates = 20;
-let pg: TestDatabase | undefined;
-afterAll(async () => pg?.drop());
-
-const drivers = [
-  {
-    name: 'sqlite',
-    async setup() {
-      const dir = await tempDir('wm');
-      const path = join(dir.path, 'wm.db');
-      return {
-        child: { sqlitePath: path },
-        open: () => createSqliteStore({ path }),
-        done: () => dir.remove(),
-      };
-    },
-  },
-  {
-    name: 'postgres',
-    async setup() {
-      pg ??= await createTestSchema('engram_wm');
-      const db = pg;
-      return {
-        child: { postgres: { url: db.url, schema: db.name } },
-        open: () => createPostgresStore({ connectionString: db.url, schema: db.name, maxConnections: 2 }),
-        done: async () => undefined,
-      };
-    },
-  },
-];
 
 describe('working memory and core blocks: two processes, no lost update', () => {
-  for (const driver of drivers) {
-    const skip = driver.name === 'postgres' && !testPostgresUrl();
-    it.skipIf(skip)(
+  for (const driver of processDrivers) {
+    it.skipIf(driver.skip)(
       `${driver.name}: ${updates} + ${updates} concurrent updates all land, each a version`,
       async () => {
-        const d = await driver.setup();
+        const d = await driver.setup('wm');
         try {
           const runs = ['a', 'b'].map((writer) =>
             runChildScript('./working-memory-child.ts', { writer, updates, ...d.child }),

@@ -5,33 +5,24 @@
  * (as soon as the call returns, while the observation is being written).
  */
 import type { LogEntry } from '../../src/core/message.ts';
-import { createPostgresStore } from '../../src/drivers/postgres/postgres-driver.ts';
-import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../../src/memory/conversation-memory.ts';
 import { createEstimateTokenCounter } from '../../src/tokens/estimate-token-counter.ts';
 import { createObservationalMemory } from '../../src/views/observational/observational-memory.ts';
 import { createExtractiveObserver } from '../../src/views/observational/observer.ts';
 import { childConfig, emit, waitForGo } from './child-process.ts';
+import { type ChildStoreConfig, openChildStore } from './child-store.ts';
 
 /** What the parent passes in argv[2]. */
-export interface ObservationalChildConfig {
+export interface ObservationalChildConfig extends ChildStoreConfig {
   writer: string;
   turns: number;
-  sqlitePath?: string;
-  postgres?: { url: string; schema: string };
   killAtCall?: number;
   killMode?: 'before' | 'after';
   claimMs?: number;
 }
 
 const config = childConfig<ObservationalChildConfig>();
-const store = config.sqlitePath
-  ? createSqliteStore({ path: config.sqlitePath })
-  : createPostgresStore({
-      connectionString: config.postgres!.url,
-      schema: config.postgres!.schema,
-      maxConnections: 2,
-    });
+const store = openChildStore(config);
 const memory = createConversationMemory({
   store,
   scope: { tenant: 'team' },

@@ -5,28 +5,19 @@
  * the other writer) and reads the slot back: the current version must be there, at least the one just written.
  * Prints `done`, or `prune error <message>` for a prune the slot reported failed.
  */
-import { createPostgresStore } from '../../src/drivers/postgres/postgres-driver.ts';
-import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import { createRecordSlot } from '../../src/working/record-slot.ts';
 import { childConfig, emit, waitForGo } from './child-process.ts';
+import { type ChildStoreConfig, openChildStore } from './child-store.ts';
 
 /** What the parent passes in argv[2]. */
-export interface PrunedSlotChildConfig {
+export interface PrunedSlotChildConfig extends ChildStoreConfig {
   writer: string;
   updates: number;
   keep: number;
-  sqlitePath?: string;
-  postgres?: { url: string; schema: string };
 }
 
 const config = childConfig<PrunedSlotChildConfig>();
-const store = config.sqlitePath
-  ? createSqliteStore({ path: config.sqlitePath })
-  : createPostgresStore({
-      connectionString: config.postgres!.url,
-      schema: config.postgres!.schema,
-      maxConnections: 2,
-    });
+const store = openChildStore(config);
 const scope = { tenant: 'team', user: 'ada' };
 const records = store.longTermRecords;
 const slot = createRecordSlot({

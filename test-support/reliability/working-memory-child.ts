@@ -4,28 +4,19 @@
  * block appends (each its own line), as fast as it can against the other writer. Prints `done`.
  */
 import { z } from 'zod';
-import { createPostgresStore } from '../../src/drivers/postgres/postgres-driver.ts';
-import { createSqliteStore } from '../../src/drivers/sqlite/sqlite-driver.ts';
 import { createCoreMemory } from '../../src/working/core-memory.ts';
 import { createWorkingMemory } from '../../src/working/working-memory.ts';
 import { childConfig, emit, waitForGo } from './child-process.ts';
+import { type ChildStoreConfig, openChildStore } from './child-store.ts';
 
 /** What the parent passes in argv[2]. */
-export interface WorkingMemoryChildConfig {
+export interface WorkingMemoryChildConfig extends ChildStoreConfig {
   writer: string;
   updates: number;
-  sqlitePath?: string;
-  postgres?: { url: string; schema: string };
 }
 
 const config = childConfig<WorkingMemoryChildConfig>();
-const store = config.sqlitePath
-  ? createSqliteStore({ path: config.sqlitePath })
-  : createPostgresStore({
-      connectionString: config.postgres!.url,
-      schema: config.postgres!.schema,
-      maxConnections: 2,
-    });
+const store = openChildStore(config);
 const scope = { tenant: 'team', user: 'ada' };
 const wm = createWorkingMemory({
   store,

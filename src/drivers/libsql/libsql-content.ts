@@ -80,14 +80,24 @@ async function tagPlan(
     );
     return Number(row?.n ?? 0);
   });
-  const parts: SqlPart[] = plan.checked.map((some) => ({
-    sql: `EXISTS (SELECT 1 FROM engram_content_tags t WHERE t.tenant = c.tenant AND t.user_id = c.user_id AND t.agent_id = c.agent_id AND t.space = c.space AND t.tag IN (${placeholders(some)}) AND t.rid = c.rid)`,
-    args: [...some],
-  }));
+  // An item's tag rows by key; every one of several tags is one count of them (see the SQL store's tagPlan).
+  const itemRows =
+    'engram_content_tags t WHERE t.tenant = c.tenant AND t.user_id = c.user_id AND t.agent_id = c.agent_id AND t.space = c.space AND t.rid = c.rid';
+  const parts: SqlPart[] = [];
   if (plan.readBy)
-    parts.unshift({
+    parts.push({
       sql: `c.rid IN (SELECT g.rid FROM engram_content_tags g WHERE ${owned.sql} AND g.space = ? AND g.tag IN (${placeholders(plan.readBy)}))`,
       args: [...owned.args, space, ...plan.readBy],
+    });
+  if (plan.anyOf)
+    parts.push({
+      sql: `EXISTS (SELECT 1 FROM ${itemRows} AND t.tag IN (${placeholders(plan.anyOf)}))`,
+      args: [...plan.anyOf],
+    });
+  if (plan.allOf)
+    parts.push({
+      sql: `(SELECT count(*) FROM ${itemRows} AND t.tag IN (${placeholders(plan.allOf)})) = ?`,
+      args: [...plan.allOf, plan.allOf.length],
     });
   return {
     condition: { sql: parts.map((p) => p.sql).join(' AND '), args: parts.flatMap((p) => p.args) },

@@ -18,6 +18,7 @@ export const postgresTables: readonly string[] = [
   'engram_component_state',
   'engram_content_items',
   'engram_content_tags',
+  'engram_content_tags_sync',
   'engram_longterm_records',
   'engram_ltm_records',
   'engram_ltm_vectors',
@@ -88,6 +89,23 @@ export function createPostgresDialect(schema: string): SqlDialect {
       jsonStrings: (column, alias) =>
         `jsonb_array_elements_text(CAST(${column} AS jsonb)) AS ${alias}(value)`,
       keyedOnly: '',
+      contentTagTriggers: [
+        `CREATE OR REPLACE FUNCTION engram_content_tags_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO engram_content_tags (tenant, user_id, agent_id, space, tag, rid)
+    SELECT NEW.tenant, NEW.user_id, NEW.agent_id, NEW.space, t.value, NEW.rid
+    FROM jsonb_array_elements_text(CAST(NEW.tags AS jsonb)) AS t(value)
+    ON CONFLICT DO NOTHING;
+    RETURN NEW;
+  END IF;
+  DELETE FROM engram_content_tags WHERE rid = OLD.rid;
+  RETURN OLD;
+END
+$$`,
+        'DROP TRIGGER IF EXISTS engram_content_tags_kept ON engram_content_items',
+        'CREATE TRIGGER engram_content_tags_kept AFTER INSERT OR DELETE ON engram_content_items FOR EACH ROW EXECUTE FUNCTION engram_content_tags_sync()',
+      ],
     },
     indexText: (text) => text.replaceAll('\u0000', ''),
     byRowIds: '',

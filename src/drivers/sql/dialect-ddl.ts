@@ -57,4 +57,10 @@ export interface SqlDdl {
    * row id beside it (schema v21: SQLite ` WITHOUT ROWID`, one b-tree a row instead of two; empty on PostgreSQL).
    */
   readonly keyedOnly: string;
+  /**
+   * Schema v21: the triggers keeping `engram_content_tags` beside `engram_content_items` — after an item's insert, a
+   * row per distinct tag; after its delete, its rows (SQLite: two triggers; PostgreSQL: a trigger function,
+   * `engram_content_tags_sync`, and its trigger `engram_content_tags_kept`, a name the client does not qualify).
+   */
+  readonly contentTagTriggers: readonly string[];
 }

@@ -36,7 +36,7 @@ const released: Record<string, Record<number, string>> = {
     18: '9b190e68eac214e5',
     19: '33dcee8a9192ccc0',
     20: 'd387d6b963e659c1',
-    21: '23b6c0e432fcb39d',
+    21: '5684779f658c027e',
   },
   postgres: {
     1: 'afe9e15a46e2a364',
@@ -59,7 +59,7 @@ const released: Record<string, Record<number, string>> = {
     18: '4f53cda18c2baa0c',
     19: '33dcee8a9192ccc0',
     20: '4f53cda18c2baa0c',
-    21: '958254c9ad8b614e',
+    21: '3c437f007b72b05c',
   },
 };
 

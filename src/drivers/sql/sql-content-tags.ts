@@ -1,14 +1,15 @@
 import { planTagQuery, tagRowsReadFirst } from '../../content/tag-query-plan.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { SqlClient } from './sql-client.ts';
-import { queryGet, queryRun } from './sql-exec.ts';
-import { joinSql, type SqlFragment, sql } from './sql-fragment.ts';
+import { queryGet } from './sql-exec.ts';
+import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
 import { ownerWhere } from './sql-view.ts';
 
 /**
  * Content items by tag (`engram_content_tags`, schema 21): a row per (item, tag), keyed by owner, space and tag,
- * written with the item and deleted with it, so a query by tag reads the rows of its tags instead of every item of
- * the space.
+ * kept by triggers on `engram_content_items` (written and deleted in the statement that inserts or deletes the
+ * item, by any process, an older engram's included), so a query by tag reads the rows of its tags instead of every
+ * item of the space.
  */
 
 /** How a query by tag reads: its condition, and whether the items are read by the row ids the condition lists. */
@@ -19,10 +20,17 @@ export interface TagPlan {
   byRowIds: boolean;
 }
 
+/** An item's tag rows (the outer `engram_content_items` row's key), for the conditions below. */
+const itemRows = raw(
+  'engram_content_tags t WHERE t.tenant = engram_content_items.tenant AND t.user_id = engram_content_items.user_id AND t.agent_id = engram_content_items.agent_id AND t.space = engram_content_items.space AND t.rid = engram_content_items.rid',
+);
+
 /**
  * The condition on `engram_content_items` that the item carries any of `tags` (never empty), or all of them (`mode`
  * `all`), as `planTagQuery` plans it from bounded counts of the tags' rows: a rare tag's items read by row id, or
- * the space walked in its order with each item's tags checked by key.
+ * the space walked in its order with each item's tags checked by key. Every one of several tags is one count of
+ * the item's rows among them (a row per item and tag), not an EXISTS a tag: PostgreSQL pulls each EXISTS up into a
+ * join and plans their order (1.5 s of planning for 80 tags), and SQLite refuses a chain of 1,000 ANDs.
  */
 export async function tagPlan(
   client: SqlClient,
@@ -42,39 +50,17 @@ export async function tagPlan(
       )?.n ?? 0,
     ),
   );
-  // An item's tag rows by key, the outer table's columns qualified by its name.
-  const carries = (some: readonly string[]) =>
-    sql`EXISTS (SELECT 1 FROM engram_content_tags t WHERE t.tenant = engram_content_items.tenant AND t.user_id = engram_content_items.user_id AND t.agent_id = engram_content_items.agent_id AND t.space = engram_content_items.space AND t.tag IN (${joinSql(some)}) AND t.rid = engram_content_items.rid)`;
-  const parts = plan.checked.map(carries);
+  const parts: SqlFragment[] = [];
   if (plan.readBy)
-    parts.unshift(
+    parts.push(
       sql`rid IN (SELECT rid FROM engram_content_tags WHERE ${owned} AND tag IN (${joinSql(plan.readBy)}))`,
     );
+  if (plan.anyOf) parts.push(sql`EXISTS (SELECT 1 FROM ${itemRows} AND t.tag IN (${joinSql(plan.anyOf)}))`);
+  if (plan.allOf)
+    parts.push(
+      plan.allOf.length === 1
+        ? sql`EXISTS (SELECT 1 FROM ${itemRows} AND t.tag = ${plan.allOf[0]})`
+        : sql`(SELECT count(*) FROM ${itemRows} AND t.tag IN (${joinSql(plan.allOf)})) = ${plan.allOf.length}`,
+    );
   return { condition: joinSql(parts, ' AND '), byRowIds: plan.readBy !== undefined };
-}
-
-/** Writes the tag rows of the item just inserted as row `rid` (its tags hold no repeat: the item's check drops them). */
-export async function insertTags(
-  tx: SqlClient,
-  scope: Scope,
-  space: string,
-  rid: number,
-  tags: readonly string[],
-): Promise<void> {
-  if (tags.length === 0) return;
-  const rows = tags.map(
-    (tag) => sql`(${scope.tenant}, ${scope.user ?? ''}, ${scope.agent ?? ''}, ${space}, ${tag}, ${rid})`,
-  );
-  await queryRun(
-    tx,
-    sql`INSERT INTO engram_content_tags (tenant, user_id, agent_id, space, tag, rid) VALUES ${joinSql(rows)}`,
-  );
-}
-
-/** Deletes the tag rows of the items the condition `items` (on `engram_content_items`) selects, before they are deleted. */
-export async function deleteTags(tx: SqlClient, items: SqlFragment): Promise<void> {
-  await queryRun(
-    tx,
-    sql`DELETE FROM engram_content_tags WHERE rid IN (SELECT rid FROM engram_content_items WHERE ${items})`,
-  );
 }

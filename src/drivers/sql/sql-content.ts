@@ -17,7 +17,7 @@ import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { SqlClient, SqlRow } from './sql-client.ts';
-import { deleteTags, insertTags, type TagPlan, tagPlan } from './sql-content-tags.ts';
+import { type TagPlan, tagPlan } from './sql-content-tags.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
 import { ownerWhere } from './sql-view.ts';
@@ -131,7 +131,6 @@ async function insertItem(tx: SqlClient, scope: Scope, space: string, item: Cont
   );
   if (!row) return false;
   await index.add(tx, { rid: Number(row.rid), owner: ownerToken(scope, space), text });
-  await insertTags(tx, scope, space, Number(row.rid), item.tags);
   return true;
 }
 
@@ -177,7 +176,6 @@ async function deleteItems(
 ): Promise<number> {
   const cond = filter ? sql`${where(scope, space)} AND ${filter}` : where(scope, space);
   await tx.dialect.contentSearch.remove(tx, cond);
-  await deleteTags(tx, cond);
   return (await queryRun(tx, sql`DELETE FROM engram_content_items WHERE ${cond}`)).changes;
 }
 

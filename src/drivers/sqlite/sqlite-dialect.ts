@@ -56,6 +56,15 @@ export const sqliteDialect: SqlDialect = {
     ],
     jsonStrings: (column, alias) => `json_each(${column}) AS ${alias}`,
     keyedOnly: ' WITHOUT ROWID',
+    contentTagTriggers: [
+      `CREATE TRIGGER IF NOT EXISTS engram_content_tags_insert AFTER INSERT ON engram_content_items BEGIN
+  INSERT OR IGNORE INTO engram_content_tags (tenant, user_id, agent_id, space, tag, rid)
+  SELECT new.tenant, new.user_id, new.agent_id, new.space, t.value, new.rid FROM json_each(new.tags) t;
+END`,
+      `CREATE TRIGGER IF NOT EXISTS engram_content_tags_delete AFTER DELETE ON engram_content_items BEGIN
+  DELETE FROM engram_content_tags WHERE rid = old.rid;
+END`,
+    ],
     metadataKeyIndexes: [
       `CREATE INDEX IF NOT EXISTS engram_ltm_self_fact ON engram_ltm_records (tenant, kind, user_id, ${fieldPath('metadata', 'selfFact')}) WHERE live = 1 AND ${fieldPath('metadata', 'selfFact')} IS NOT NULL`,
       `CREATE INDEX IF NOT EXISTS engram_ltm_session_bound ON engram_ltm_records (tenant, user_id, agent_id, ${fieldPath('metadata', 'engram.session')}, id) WHERE ${fieldPath('metadata', 'engram.session')} IS NOT NULL`,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createPrng } from '../testing/prng.ts';
 import type { RankedCandidate } from './long-term-ranked.ts';
 import { askMargin, keptHits, nextAsk } from './ranked-retrieval.ts';
 
@@ -34,18 +35,6 @@ const definition = (
     .filter(keep)
     .slice(0, count);
 
-/** A deterministic pseudo-random stream in [0, 1) (mulberry32), so one seed stands for a whole keep mask. */
-function stream(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('keptHits', () => {
   it('property: equals the first count kept of the first min(1000, 2 × count) ranks, asking for more each time and never beyond them', async () => {
     await fc.assert(
@@ -58,7 +47,7 @@ describe('keptHits', () => {
         fc.constantFrom('even', 'head', 'tail'),
         fc.integer(),
         async (count, length, rate, shape, seed) => {
-          const next = stream(seed);
+          const next = createPrng(seed);
           const passes = Array.from({ length }, (_, i) => {
             const at = length > 1 ? i / (length - 1) : 0;
             const p = shape === 'even' ? rate : shape === 'head' ? rate * 2 * (1 - at) : rate * 2 * at;

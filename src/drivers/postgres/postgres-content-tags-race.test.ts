@@ -1,8 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { taggedItem as item } from '../../../test-support/content-items.ts';
 import { createTestSchema } from '../../../test-support/postgres/test-database.ts';
-import { prepareContentItem } from '../../content/prepare-content-item.ts';
-import { createEstimateTokenCounter } from '../../tokens/estimate-token-counter.ts';
 import { openPostgresStore } from './postgres-driver.ts';
 
 /**
@@ -12,18 +11,6 @@ import { openPostgresStore } from './postgres-driver.ts';
  * row and kept its tag rows).
  */
 const scope = { tenant: 't', user: 'u' };
-const item = (id: string, tags: string[], second: number) =>
-  prepareContentItem(
-    {
-      id,
-      type: 'custom',
-      source: 'test',
-      content: `item ${id}`,
-      tags,
-      timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, second)),
-    },
-    { counter: createEstimateTokenCounter(), clock: { now: () => new Date(0) }, component: 'test' },
-  );
 
 describe('postgres content tags and a concurrent insert', () => {
   it('clearItems leaves no tag row behind when an item is committed between its two deletes', async () => {

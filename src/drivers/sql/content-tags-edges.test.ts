@@ -3,13 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { taggedItem as item } from '../../../test-support/content-items.ts';
 import { createTestSchema } from '../../../test-support/postgres/test-database.ts';
-import type { ContentItem } from '../../content/content-item.ts';
 import type { ContentStoreV1 } from '../../content/content-store-v1.ts';
 import { createMemoryContentItems } from '../../content/memory-content-items.ts';
-import { prepareContentItem } from '../../content/prepare-content-item.ts';
 import { createLibsqlStore } from '../../libsql.ts';
-import { createEstimateTokenCounter } from '../../tokens/estimate-token-counter.ts';
 import { openPostgresStore } from '../postgres/postgres-driver.ts';
 import { createSqliteStore } from '../sqlite/sqlite-driver.ts';
 
@@ -20,18 +18,6 @@ import { createSqliteStore } from '../sqlite/sqlite-driver.ts';
 const dir = mkdtempSync(join(tmpdir(), 'engram-tags-edges-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const scope = { tenant: 't', user: 'u' };
-const item = (id: string, tags: string[], second = 0): ContentItem =>
-  prepareContentItem(
-    {
-      id,
-      type: 'custom',
-      source: 'test',
-      content: `item ${id}`,
-      tags,
-      timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, second)),
-    },
-    { counter: createEstimateTokenCounter(), clock: { now: () => new Date(0) }, component: 'test' },
-  );
 
 /** Every content driver the engine reads through (the in-process one is the reference). */
 const drivers: [string, () => Promise<{ content: ContentStoreV1; close: () => Promise<void> }>][] = [

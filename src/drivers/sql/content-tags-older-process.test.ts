@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ContentItem } from '../../content/content-item.ts';
-import { prepareContentItem } from '../../content/prepare-content-item.ts';
-import { createEstimateTokenCounter } from '../../tokens/estimate-token-counter.ts';
+import { taggedItem as item } from '../../../test-support/content-items.ts';
 import { createSqliteStore } from '../sqlite/sqlite-driver.ts';
 
 /**
@@ -17,18 +15,6 @@ import { createSqliteStore } from '../sqlite/sqlite-driver.ts';
 const dir = mkdtempSync(join(tmpdir(), 'engram-tags-older-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const scope = { tenant: 't', user: 'u' };
-const item = (id: string, tags: string[], second = 0): ContentItem =>
-  prepareContentItem(
-    {
-      id,
-      type: 'custom',
-      source: 'test',
-      content: `item ${id}`,
-      tags,
-      timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, second)),
-    },
-    { counter: createEstimateTokenCounter(), clock: { now: () => new Date(0) }, component: 'test' },
-  );
 
 describe('content tags beside an older engram process (SQLite, schema 20 code still open)', () => {
   it('an item the older process inserted is found by its tag', async () => {

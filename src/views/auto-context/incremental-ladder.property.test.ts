@@ -16,6 +16,7 @@ import { toolOutputText } from '../../messages/tool-output-text.ts';
 import { createScriptedConversation } from '../../testing/scripted-conversation.ts';
 import { createTokenCounter } from '../../tokens/create-token-counter.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
+import { resolveAutoContextOptions } from './auto-context-options.ts';
 import { type AutoContextOptions, type AutoContextView, createAutoContextMemory } from './index.ts';
 import type { AutoContextStats } from './run-ladder.ts';
 
@@ -145,9 +146,17 @@ async function play(driver: ReliabilityDriver, sc: Scenario): Promise<void> {
           continue;
         }
         // The oracle never compacts: it applies the stored steps to the whole log, with its own citer that
-        // counts every output.
+        // counts every output. Its protected tail is the view's: the default one follows msgThreshold, and the
+        // last rung (which also runs over maxTokens, counting what is not sent) cuts only inside it.
+        const { lastKeep, reloadKeep } = resolveAutoContextOptions({
+          ...base,
+          conversation: memory,
+          content,
+        });
         const oracle = createAutoContextMemory({
           ...base,
+          lastKeep,
+          reloadKeep,
           msgThreshold: Number.MAX_SAFE_INTEGER,
           tokenRatio: 1,
           conversation: open(fromScratch).memory,
@@ -175,10 +184,14 @@ const budget: Record<string, DriverBudget> = {
 };
 
 /**
- * Counterexamples found before, played first on every driver. A deleted call leaves the context over `maxTokens`
- * in items that are not sent (its result) while no rung gains anything: the last-resort compress-current offered
- * a citation longer than the output it would replace (the view keeps the output) and was stored anyway, so
- * every read over `maxTokens` — the view's, the oracle's — wrote another step that changes nothing.
+ * Counterexamples found before, played first on every driver. The first: a deleted call leaves the context over
+ * `maxTokens` in items that are not sent (its result) while no rung gains anything: the last-resort
+ * compress-current offered a citation longer than the output it would replace (the view keeps the output) and
+ * was stored anyway, so every read over `maxTokens` — the view's, the oracle's — wrote another step that changes
+ * nothing. The second (CI, stop 84): the same unsent result leaves the view's items 29 tokens over `maxTokens`
+ * after its last rung cut what its protected tail (default `lastKeep` 20 at `msgThreshold` 35) allowed; the
+ * oracle, whose `msgThreshold` made its default tail 50 messages, cut a result further back. The oracle now
+ * takes the view's tail.
  */
 const examples: Scenario[] = [
   {
@@ -202,6 +215,33 @@ const examples: Scenario[] = [
       maxTokens: 3000,
       msgThreshold: 6,
       lastKeep: 5,
+      minGainTokens: 0,
+      minResultTokens: 10,
+      citations: false,
+    },
+  },
+  {
+    seed: 1131055678,
+    initial: 0,
+    bytes: 0.05,
+    ops: [
+      { kind: 'append', n: 10, other: false },
+      { kind: 'append', n: 10, other: false },
+      { kind: 'append', n: 11, other: false },
+      { kind: 'delete', pick: 390828913 },
+      { kind: 'read' },
+      { kind: 'reload', pick: 0 },
+      { kind: 'append', n: 3, other: false },
+      { kind: 'delete', pick: 0 },
+      { kind: 'read' },
+      { kind: 'fresh' },
+      { kind: 'read' },
+      { kind: 'append', n: 8, other: false },
+    ],
+    options: {
+      maxTokens: 6350,
+      msgThreshold: 35,
+      lastKeep: undefined,
       minGainTokens: 0,
       minResultTokens: 10,
       citations: false,

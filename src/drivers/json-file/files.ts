@@ -33,8 +33,11 @@ export async function makeDirDurable(dir: string): Promise<void> {
   }
 }
 
-/** Replaces a file atomically: write a temporary file beside it, fsync, rename over it, fsync the directory. */
-export async function writeFileAtomic(path: string, data: string | Buffer): Promise<void> {
+/**
+ * Replaces a file atomically: write a temporary file beside it, fsync, rename over it, fsync the directory.
+ * `data` may be chunks, written in order (a rewrite that keeps most of a large file passes slices of it).
+ */
+export async function writeFileAtomic(path: string, data: string | Buffer | readonly Buffer[]): Promise<void> {
   const temp = `${path}.tmp-${randomBytes(6).toString('hex')}`;
   const handle = await open(temp, 'w');
   try {

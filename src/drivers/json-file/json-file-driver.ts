@@ -45,6 +45,8 @@ export interface JsonFileStoreOptions {
  * `<directory>/_engram.json` marks the layout; an older directory is upgraded on first use (see
  * `upgradeLayout`). Sessions load lazily and stay cached; a torn last log line (a crash mid-write) is ignored.
  * Content items live beside an owner's sessions, in `_content/<encoded space>/` (see `createJsonFileContentItems`).
+ * Long-term records are a journal per tenant, `longterm.jsonl` (see `createJsonFileLongTermJournal`): a purge
+ * rewrites it at once; a prune of old versions appends a line and takes their bytes off disk at the next rewrite.
  * A `LogDriverV1` with every native path (zero-copy forks materialized on delete, getMessages, clear, a replace
  * that rewrites the log atomically, substring search on the loaded logs) built into a `MemoryStoreV1` by
  * `createLogStore`.

@@ -1,12 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Scope } from '../../core/scope.ts';
 import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
+import { createMemoryLongTermRecords } from '../../longterm/memory-long-term-records.ts';
 import { prepareChange, prepareRecord } from '../../longterm/prepare-record.ts';
 import { createJsonFileStore } from './json-file-driver.ts';
+import { createJsonFileLongTermJournal } from './longterm-journal.ts';
 
 const scope: Scope = { tenant: 't', user: 'u' };
 const ids = ['a', 'b', 'c'];
@@ -19,8 +21,9 @@ async function observe(records: LongTermStoreV1) {
 }
 
 describe('json-file pruneVersions', () => {
-  it('rewrites the journal without the pruned versions: their text is gone from disk', async () => {
+  it('appends a prune line that a reopened store replays; a rewrite takes the pruned versions off disk', async () => {
     const root = mkdtempSync(join(tmpdir(), 'engram-json-prune-'));
+    const file = join(root, 't', 'longterm.jsonl');
     try {
       const store = createJsonFileStore({ directory: root });
       const records = store.longTermRecords;
@@ -33,10 +36,81 @@ describe('json-file pruneVersions', () => {
       );
       await records.updateRecord(scope, 'a', prepareChange({ text: 'the code is tuna' }, 'test'), new Date());
       expect(await records.pruneVersions?.(scope, 'a', 1)).toBe(2);
-      const journal = readFileSync(join(root, 't', 'longterm.jsonl'), 'utf8');
-      expect(journal).not.toMatch(/swordfish|marlin|"prune"/);
-      expect(journal).toMatch(/tuna/);
+      // A small journal keeps the line; replay applies it.
+      expect(readFileSync(file, 'utf8')).toMatch(/"op":"prune"/);
       await store.close();
+      const again = createJsonFileStore({ directory: root });
+      expect((await again.longTermRecords.history(scope, 'a')).map((r) => r.text)).toEqual([
+        'the code is tuna',
+      ]);
+      // A purge rewrites the file and applies the prune lines in it.
+      await again.longTermRecords.addRecords(scope, [prepareRecord({ id: 'b', text: 'bravo' }, 'test')]);
+      expect(await again.longTermRecords.purgeRecords(scope, ['b'])).toBe(1);
+      const journal = readFileSync(file, 'utf8');
+      expect(journal).not.toMatch(/swordfish|marlin|bravo|"prune"|"purge"/);
+      expect(journal).toMatch(/tuna/);
+      expect((await again.longTermRecords.history(scope, 'a')).map((r) => r.text)).toEqual([
+        'the code is tuna',
+      ]);
+      await again.close();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('a prune rewrites the journal once it has doubled since the last rewrite, not at every prune', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'engram-json-prune-'));
+    const file = join(root, 't', 'longterm.jsonl');
+    const within = <T>(s: Scope, fn: (dir: string) => Promise<T>) => fn(join(root, s.tenant));
+    const open = () =>
+      createMemoryLongTermRecords({
+        journal: createJsonFileLongTermJournal(within, { compactFromBytes: 4096 }),
+      });
+    try {
+      let records = open();
+      // The slot shares the tenant's journal with 40 records of ~400 bytes each.
+      await records.addRecords(
+        scope,
+        Array.from({ length: 40 }, (_, i) =>
+          prepareRecord({ id: `r${i}`, text: `record ${i} `.repeat(30) }, 'test'),
+        ),
+      );
+      await records.addRecords(scope, [prepareRecord({ id: 'slot', text: 'slot 0' }, 'test')]);
+      let rewritten = statSync(file).size;
+      let prunes = 0;
+      const rewrites: number[] = [];
+      for (let v = 1; v <= 160; v++) {
+        await records.updateRecord(
+          scope,
+          'slot',
+          prepareChange({ text: `slot ${v} `.repeat(20) }, 'test'),
+          new Date(),
+        );
+        if (v % 4 !== 0) continue;
+        const before = statSync(file).size;
+        await records.pruneVersions?.(scope, 'slot', 4);
+        prunes++;
+        const after = statSync(file).size;
+        if (after < before) {
+          rewrites.push(v);
+          rewritten = after;
+        }
+        // The file stays within twice its size after the last rewrite, plus the writes since the last prune.
+        expect(after).toBeLessThan(2 * rewritten + 2048);
+        // Reopened at any point, the store reads what the open one does.
+        if (v === 100) {
+          const history = (await records.history(scope, 'slot')).map((r) => r.version);
+          records = open();
+          expect((await records.history(scope, 'slot')).map((r) => r.version)).toEqual(history);
+        }
+      }
+      // Rewritten rarely: once per doubling (and at the first prune after a reopen that found prune lines).
+      // (here after prunes 1, 16, 26 and 40 of 40: the first, two doublings, the first after the reopen).
+      expect(rewrites.length).toBeGreaterThanOrEqual(3);
+      expect(rewrites.length).toBeLessThanOrEqual(6);
+      expect(prunes).toBe(40);
+      expect(readFileSync(file, 'utf8').match(/"op":"version"/g)!.length).toBeLessThan(41 + 80);
+      expect((await records.history(scope, 'slot')).length).toBeLessThanOrEqual(7);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -72,7 +146,7 @@ describe('json-file pruneVersions', () => {
     }
   });
 
-  it('property: after random writes, embeddings and prunes, a reopened store reads exactly what the open one did', async () => {
+  it('property: after random writes, embeddings, prunes and purges, a reopened store reads exactly what the open one did, whether its prunes were rewritten at once, at doubling or never', async () => {
     const op = fc.oneof(
       fc.record({ kind: fc.constant('add' as const), id: fc.constantFrom(...ids) }),
       fc.record({ kind: fc.constant('text' as const), id: fc.constantFrom(...ids) }),
@@ -84,43 +158,55 @@ describe('json-file pruneVersions', () => {
         id: fc.constantFrom(...ids),
         keep: fc.integer({ min: 1, max: 3 }),
       }),
+      fc.record({ kind: fc.constant('purge' as const), id: fc.constantFrom(...ids) }),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { maxLength: 30 }), async (ops) => {
-        const root = mkdtempSync(join(tmpdir(), 'engram-json-prune-'));
-        try {
-          const store = createJsonFileStore({ directory: root });
-          const records = store.longTermRecords;
-          let n = 0;
-          for (const o of ops) {
-            const live = await records.getRecord(scope, o.id);
-            n++;
-            if (o.kind === 'add' && !live)
-              await records.addRecords(scope, [prepareRecord({ id: o.id, text: `text ${n}` }, 'test')]);
-            else if (o.kind === 'text' && live)
-              await records.updateRecord(
-                scope,
-                o.id,
-                prepareChange({ text: `text ${n}` }, 'test'),
-                new Date(),
-              );
-            else if (o.kind === 'meta' && live)
-              await records.updateRecord(scope, o.id, prepareChange({ metadata: { n } }, 'test'), new Date());
-            else if (o.kind === 'delete') await records.deleteRecord(scope, o.id, new Date());
-            else if (o.kind === 'embed' && live)
-              await records.putEmbeddings(scope, [{ id: o.id, model: 'm', vector: [1, n] }]);
-            else if (o.kind === 'prune') await records.pruneVersions?.(scope, o.id, o.keep);
+      fc.asyncProperty(
+        fc.array(op, { maxLength: 30 }),
+        fc.constantFrom(0, 600, Number.POSITIVE_INFINITY),
+        async (ops, compactFromBytes) => {
+          const root = mkdtempSync(join(tmpdir(), 'engram-json-prune-'));
+          const within = <T>(s: Scope, fn: (dir: string) => Promise<T>) => fn(join(root, s.tenant));
+          const open = () =>
+            createMemoryLongTermRecords({
+              journal: createJsonFileLongTermJournal(within, { compactFromBytes }),
+            });
+          try {
+            const records = open();
+            let n = 0;
+            for (const o of ops) {
+              const live = await records.getRecord(scope, o.id);
+              n++;
+              if (o.kind === 'add' && !live)
+                await records.addRecords(scope, [prepareRecord({ id: o.id, text: `text ${n}` }, 'test')]);
+              else if (o.kind === 'text' && live)
+                await records.updateRecord(
+                  scope,
+                  o.id,
+                  prepareChange({ text: `text ${n}` }, 'test'),
+                  new Date(),
+                );
+              else if (o.kind === 'meta' && live)
+                await records.updateRecord(
+                  scope,
+                  o.id,
+                  prepareChange({ metadata: { n } }, 'test'),
+                  new Date(),
+                );
+              else if (o.kind === 'delete') await records.deleteRecord(scope, o.id, new Date());
+              else if (o.kind === 'embed' && live)
+                await records.putEmbeddings(scope, [{ id: o.id, model: 'm', vector: [1, n] }]);
+              else if (o.kind === 'prune') await records.pruneVersions?.(scope, o.id, o.keep);
+              else if (o.kind === 'purge') await records.purgeRecords(scope, [o.id]);
+            }
+            const before = await observe(records);
+            expect(await observe(open())).toEqual(before);
+          } finally {
+            rmSync(root, { recursive: true, force: true });
           }
-          const before = await observe(records);
-          await store.close();
-          const again = createJsonFileStore({ directory: root });
-          expect(await observe(again.longTermRecords)).toEqual(before);
-          await again.close();
-        } finally {
-          rmSync(root, { recursive: true, force: true });
-        }
-      }),
-      { numRuns: 60 },
+        },
+      ),
+      { numRuns: 120 },
     );
   });
 });

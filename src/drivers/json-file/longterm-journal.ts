@@ -4,14 +4,15 @@ import type { Scope } from '../../core/scope.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermJournal, LongTermJournalEntry } from '../../longterm/memory-long-term-records.ts';
 import { appendDurable, makeDirDurable, readIfExists, splitLines, writeFileAtomic } from './files.ts';
-import { prunedJournalLines } from './longterm-journal-prune.ts';
+import { compactedJournal } from './longterm-journal-prune.ts';
 
 /** The file of a tenant's long-term journal, beside its sessions. */
 export const longTermFile = 'longterm.jsonl';
 
 const dateKeys = ['validAt', 'invalidAt', 'createdAt', 'recordedAt', 'expiredAt'] as const;
 
-function revive(line: string, path: string, n: number): LongTermJournalEntry {
+/** The entry on a journal line; `where` names the line in the error when it is not one. */
+function revive(line: string, where: string): LongTermJournalEntry {
   try {
     const entry = JSON.parse(line) as LongTermJournalEntry;
     if (entry.op === 'version') {
@@ -23,66 +24,97 @@ function revive(line: string, path: string, n: number): LongTermJournalEntry {
     throw new MemoryError({
       code: 'STORE_ERROR',
       component: 'json-file',
-      message: `${path}: line ${n + 1} is not a journal entry`,
+      message: `${where} is not a journal entry`,
       cause: error,
     });
   }
 }
 
+/** Options of {@link createJsonFileLongTermJournal}. */
+export interface JsonFileLongTermJournalOptions {
+  /**
+   * A prune rewrites the file only once it has reached this size and twice its size after the last rewrite;
+   * before, it appends its line. @default 64 KiB
+   */
+  compactFromBytes?: number;
+}
+
+/** What the journal knows of a tenant's file between calls. */
+interface TenantFile {
+  /** The length of its valid prefix. */
+  size: number;
+  /** Its size after the last rewrite (or at load, 0 when it held prune lines then: the next prune rewrites). */
+  compacted: number;
+  /** Prune lines in it, applied at the next rewrite. */
+  prunes: number;
+}
+
 /**
  * The json-file driver's long-term journal: one JSONL file per tenant, each write one durable append (fsync),
- * a torn last line from a crash ignored on load. A purge rewrites the file (atomically) without the purged
- * records, and a prune (`pruneVersions`) without the versions it drops, so their text is gone from disk: a prune
- * costs a rewrite of the tenant's file. `within` runs a function on the tenant's directory inside the
- * driver's serialized operations.
+ * a torn last line from a crash ignored on load. A purge rewrites the file (atomically: temp file, fsync,
+ * rename) without the purged records, so their text is gone from disk. A prune (`pruneVersions`) appends its
+ * line, which replay applies, and the file is rewritten without the versions it dropped when a prune finds it
+ * at least `compactFromBytes` long and twice its size after the last rewrite (a purge's rewrite applies them
+ * too): a rewrite costs a scan of the tenant's file, and happens once per doubling, not once per prune. `within`
+ * runs a function on the tenant's directory inside the driver's serialized operations.
  */
 export function createJsonFileLongTermJournal(
   within: <T>(scope: Scope, fn: (dir: string) => Promise<T>) => Promise<T>,
+  options: JsonFileLongTermJournalOptions = {},
 ): LongTermJournal {
-  const sizes = new Map<string, number>();
+  const compactFrom = options.compactFromBytes ?? 64 * 1024;
+  const files = new Map<string, TenantFile>();
+  const fileOf = (tenant: string): TenantFile => {
+    let file = files.get(tenant);
+    if (!file) {
+      file = { size: 0, compacted: 0, prunes: 0 };
+      files.set(tenant, file);
+    }
+    return file;
+  };
   return {
     load: (tenant) =>
       within({ tenant }, async (dir) => {
         const path = join(dir, longTermFile);
         const buffer = await readIfExists(path);
-        if (!buffer) {
-          sizes.set(tenant, 0);
-          return [];
-        }
-        const { lines, size } = splitLines(buffer);
-        sizes.set(tenant, size);
-        return lines.map((line, n) => revive(line, path, n));
+        const { lines, size } = buffer ? splitLines(buffer) : { lines: [], size: 0 };
+        const entries = lines.map((line, n) => revive(line, `${path}: line ${n + 1}`));
+        const prunes = entries.filter((e) => e.op === 'prune').length;
+        files.set(tenant, { size, compacted: prunes > 0 ? 0 : size, prunes });
+        return entries;
       }),
     append: (tenant, entries) =>
       within({ tenant }, async (dir) => {
         const path = join(dir, longTermFile);
-        if (!sizes.get(tenant)) await makeDirDurable(dir);
-        const purged = new Set(
-          entries.flatMap((e) => (e.op === 'purge' ? e.ids.map((id) => JSON.stringify([e.owner, id])) : [])),
-        );
+        const file = fileOf(tenant);
+        if (!file.size) await makeDirDurable(dir);
+        const purges = entries.filter((e) => e.op === 'purge');
         const prunes = entries.filter((e) => e.op === 'prune');
-        if (purged.size === 0 && prunes.length === 0) {
-          const text = entries.map((e) => `${JSON.stringify(e)}\n`).join('');
-          sizes.set(tenant, await appendDurable(path, sizes.get(tenant) ?? 0, text));
+        const text = entries.map((e) => `${JSON.stringify(e)}\n`).join('');
+        const grown = file.size + Buffer.byteLength(text);
+        const compact = prunes.length > 0 && grown >= Math.max(compactFrom, 2 * file.compacted);
+        if (purges.length === 0 && !compact) {
+          file.size = await appendDurable(path, file.size, text);
+          file.prunes += prunes.length;
           return;
         }
-        // A purge removes the records' lines from the file for good, a prune the versions it drops: the journal is
-        // rewritten without them (so it holds no `purge` or `prune` line, and reads as it always did).
-        const { lines } = splitLines((await readIfExists(path)) ?? Buffer.alloc(0));
-        let kept = lines.filter((line, n) => {
-          const e = revive(line, path, n);
-          if (e.op === 'purge') return false;
-          const id = e.op === 'version' ? e.record.id : e.id;
-          return !purged.has(JSON.stringify([e.owner, id]));
-        });
-        for (const prune of prunes)
-          kept = prunedJournalLines(kept, (line, n) => revive(line, path, n), prune);
+        // The journal is rewritten without what the purges and prunes (these and those in the file) remove, so
+        // it holds no `purge` or `prune` line, and reads as it always did (a torn last line left out).
+        const whole = (await readIfExists(path)) ?? Buffer.alloc(0);
+        const kept = compactedJournal(
+          whole.subarray(0, whole.lastIndexOf(10) + 1),
+          (line, start) => revive(line, `${path}: the line at byte ${start}`),
+          purges,
+          prunes,
+        );
         const rest = entries
           .filter((e) => e.op !== 'purge' && e.op !== 'prune')
-          .map((e) => JSON.stringify(e));
-        const text = [...kept, ...rest].map((l) => `${l}\n`).join('');
-        await writeFileAtomic(path, text);
-        sizes.set(tenant, Buffer.byteLength(text));
+          .map((e) => `${JSON.stringify(e)}\n`)
+          .join('');
+        const rewritten = [...kept, Buffer.from(rest, 'utf8')];
+        await writeFileAtomic(path, rewritten);
+        const size = rewritten.reduce((n, chunk) => n + chunk.length, 0);
+        files.set(tenant, { size, compacted: size, prunes: 0 });
       }),
   };
 }

@@ -21,10 +21,12 @@ import { createId } from '../../core/ids.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
+import { checkJsonValue } from '../../messages/check-json-value.ts';
 import type { ContextView } from '../../views/context-view.ts';
 import type { Agent } from '../agent/agent-types.ts';
 import { type AgentUIMessageStreamOptions, agentStreamOptionKeys } from '../agent/agent-ui-message-stream.ts';
 import { toAiSdkPrompt } from '../to-ai-sdk-prompt.ts';
+import { answeredContinuation } from './answered-continuation.ts';
 import { runAgentTurn } from './chat-agent-turn.ts';
 import { chatErrorResponse, wrongMethodResponse } from './chat-error-response.ts';
 import { type ChatStore, chatStoreTools } from './chat-store.ts';
@@ -261,7 +263,7 @@ function respondTurns<M extends UIMessage>(
       ['read'],
     );
     const viewed = await chatView.read();
-    // A continued message goes to the model as the client sent it (its approvals answered), not as stored.
+    // A continued message goes to the model with its approvals answered, not as stored before the answers.
     const prompt = toAiSdkPrompt(continued ? viewed.filter((m) => !continued.replaces.has(m.id)) : viewed);
     prompt.messages.push(...(continued?.messages ?? []));
     const onEnd: UIMessageStreamOnEndCallback<M> = async ({
@@ -287,14 +289,14 @@ function respondTurns<M extends UIMessage>(
       }
     };
     const stream = checkReturned(
-      await respond({ chatId, ...prompt, abortSignal, message }),
+      await respond({ chatId, ...prompt, abortSignal, message: continued?.message ?? message }),
       `${what('respond')}(input)'s result (return streamText(…))`,
       ['toUIMessageStreamResponse'],
     );
     sent(
       stream.toUIMessageStreamResponse<M>({
         ...options.uiStream,
-        originalMessages: [message], // a new reply, or the continued one: no need to load the chat
+        originalMessages: [continued?.message ?? message], // a new reply, or the continued one: no need to load the chat
         generateMessageId,
         onEnd,
         consumeSseStream: consumeStream,
@@ -342,16 +344,20 @@ function agentTurns<M extends UIMessage>(
 
 /**
  * A continued assistant message (a tool approval answered): checked to continue the chat's last message
- * ({@link checkContinuation}), with the ids
- * of the entries its stored version holds (left out of the view's output) and its model messages as sent.
+ * ({@link checkContinuation}); the message to run and store is the stored one with the client's answers
+ * ({@link answeredContinuation}), given with the ids of the entries its stored version holds (left out of the
+ * view's output) and its model messages.
  */
 async function continuation<M extends UIMessage>(
   chats: ChatStore<M>,
   chatId: string,
   message: M,
-): Promise<{ replaces: ReadonlySet<string>; messages: ModelMessage[] }> {
-  // Checked as the chat store will check it when the reply ends (its tools' schemas too), before the model runs.
-  const [checked] = await validateUIInput<M>([message], 'body.message', chatStoreTools(chats));
+): Promise<{ replaces: ReadonlySet<string>; messages: ModelMessage[]; message: M }> {
+  // Checked as the chat store will check it when the reply ends (values it stores, its tools' schemas), before
+  // the model runs, as a new message is.
+  checkJsonValue(message, 'body.message', 'chat');
+  const tools = chatStoreTools(chats);
+  const [checked] = await validateUIInput<M>([message], 'body.message', tools);
   // What a crash left of an earlier new version is deleted before the view is read (append does it on the other turns).
   const conversation = chats.conversation(chatId);
   const lookup = lookupByGet(conversation);
@@ -360,6 +366,9 @@ async function continuation<M extends UIMessage>(
   // Not the last: one the chat holds earlier is a stale copy (the chat moved on), another id bad input.
   const held = last?.message.id === message.id ? undefined : await heldRole(lookup, message.id);
   checkContinuation(last?.message, message, held);
-  const messages = await convertToModelMessages([checked!], { ignoreIncompleteToolCalls: true });
-  return { replaces: new Set(last!.entryIds), messages };
+  // The stored message with the client's answers: nothing else of the client's copy runs or is stored.
+  const answered = answeredContinuation(last!.message as M, checked!, 'body.message');
+  await validateUIInput<M>([answered], 'body.message', tools);
+  const messages = await convertToModelMessages([answered], { ignoreIncompleteToolCalls: true });
+  return { replaces: new Set(last!.entryIds), messages, message: answered };
 }

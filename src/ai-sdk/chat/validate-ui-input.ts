@@ -100,15 +100,25 @@ function unstorable(message: UIMessage): MessageIssue | undefined {
         problem: `a user message holds text, file and data parts (what convertToModelMessages gives the model), got ${describeValue(message.parts[other]!.type)}`,
       };
   }
-  const at = message.parts.findIndex(
-    (part) =>
-      (part.type === 'file' ? part.providerReference === undefined : part.type === 'reasoning-file') &&
-      !URL.canParse((part as { url: string }).url),
-  );
-  if (at >= 0)
-    return {
-      path: `parts[${at}].url`,
-      problem: `must be a URL (https:, data:, …), got ${describeValue((message.parts[at] as { url: string }).url)}`,
-    };
+  return badFileUrl(message.parts, 'parts');
+}
+
+/** The first file URL among `parts` (and the parts of their steering messages) that is no URL, named by its path. */
+function badFileUrl(parts: readonly UIMessage['parts'][number][], path: string): MessageIssue | undefined {
+  for (const [index, part] of parts.entries()) {
+    if (part.type === 'steering-message') {
+      const inner = badFileUrl(part.parts, `${path}[${index}].parts`);
+      if (inner) return inner;
+    }
+    const url =
+      (part.type === 'file' && part.providerReference === undefined) || part.type === 'reasoning-file'
+        ? part.url
+        : undefined;
+    if (url !== undefined && !URL.canParse(url))
+      return {
+        path: `${path}[${index}].url`,
+        problem: `must be a URL (https:, data:, …), got ${describeValue(url)}`,
+      };
+  }
   return undefined;
 }

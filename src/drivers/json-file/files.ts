@@ -37,15 +37,21 @@ export async function makeDirDurable(dir: string): Promise<void> {
  * Replaces a file atomically: write a temporary file beside it, fsync, rename over it, fsync the directory.
  * `data` may be chunks, written in order (a rewrite that keeps most of a large file passes slices of it).
  */
-export async function writeFileAtomic(path: string, data: string | Buffer | readonly Buffer[]): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string | Buffer | readonly Buffer[],
+): Promise<void> {
   const temp = `${path}.tmp-${randomBytes(6).toString('hex')}`;
   const handle = await open(temp, 'w');
   try {
     await handle.writeFile(data);
     await handle.sync();
-  } finally {
-    await handle.close();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await rm(temp, { force: true });
+    throw error;
   }
+  await handle.close();
   try {
     await rename(temp, path);
   } catch (error) {

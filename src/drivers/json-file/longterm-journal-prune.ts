@@ -7,11 +7,13 @@ type PurgeEntry = Extract<LongTermJournalEntry, { op: 'purge' }>;
 /** A `prune` line of the in-process store: the versions of one record numbered below `before` go. */
 type PruneEntry = Extract<LongTermJournalEntry, { op: 'prune' }>;
 
-/** Most records a rewrite finds by their id's text before it reads every line instead. */
-const mostIdsSought = 64;
 const newline = 10;
+const quote = 34;
+const backslash = 92;
 /** The text of the lines a rewrite applies wherever they are, `prune` and `purge` (one scan finds both). */
 const cutMark = '"op":"p';
+/** The text before a record's id on its lines (`JSON.stringify` writes no spaces). */
+const idMark = '"id":"';
 
 /** A record's key in a journal line: its exact owner and id. */
 const keyOf = (owner: unknown, id: string): string => JSON.stringify([owner, id]);
@@ -19,7 +21,7 @@ const keyOf = (owner: unknown, id: string): string => JSON.stringify([owner, id]
 /** Where one pruned record's lines stand in the pass: see {@link compactedJournal}. */
 interface PruneWalk {
   before: number;
-  /** The listing position its first line carried. */
+  /** The listing position its first line carried (or replay gave it). */
   seq?: number;
   previous?: LongTermRecord;
   /** The standing embedding lines before its first kept version, by model. */
@@ -28,12 +30,43 @@ interface PruneWalk {
   reached: boolean;
 }
 
+/** The start of the line of `text` holding byte `at`. */
+const lineStart = (text: Buffer, at: number) => text.lastIndexOf(newline, at) + 1;
+
 /** The starts of the lines of `text` holding `needle`, added to `into`. */
 function linesHolding(text: Buffer, needle: string, into: Set<number>): void {
   for (let at = text.indexOf(needle); at >= 0; ) {
-    into.add(text.lastIndexOf(newline, at) + 1);
+    into.add(lineStart(text, at));
     const end = text.indexOf(newline, at);
     at = end < 0 ? -1 : text.indexOf(needle, end + 1);
+  }
+}
+
+/**
+ * The starts of the lines of `text` holding `"id":"<one of ids>"`, added to `into`: one scan for every id (each
+ * `"id":"` met is read as the JSON string it opens), so seeking many ids costs what seeking one does.
+ */
+function linesNaming(text: Buffer, ids: ReadonlySet<string>, into: Set<number>): void {
+  for (let at = text.indexOf(idMark); at >= 0; at = text.indexOf(idMark, at + 1)) {
+    const open = at + idMark.length - 1;
+    let close = open + 1;
+    let escaped = false;
+    for (; close < text.length; close++) {
+      const byte = text[close];
+      if (byte === newline) break;
+      if (escaped) escaped = false;
+      else if (byte === backslash) escaped = true;
+      else if (byte === quote) break;
+    }
+    if (text[close] !== quote) continue;
+    const raw = text.toString('utf8', open, close + 1);
+    let id: unknown;
+    try {
+      id = raw.includes('\\') ? JSON.parse(raw) : raw.slice(1, -1);
+    } catch {
+      continue;
+    }
+    if (typeof id === 'string' && ids.has(id)) into.add(lineStart(text, at));
   }
 }
 
@@ -48,6 +81,16 @@ function everyLine(text: Buffer): Set<number> {
   return starts;
 }
 
+/** How {@link compactedJournal} reads the journal. */
+export interface CompactOptions {
+  /**
+   * Some record's first line has no `seq` (a journal written before listing positions were stored): replay numbers
+   * such records in the order of their first lines, so dropping a first line would move the record. Every line is
+   * read and each record's first line written with the position replay gives it.
+   */
+  unnumbered?: boolean;
+}
+
 /**
  * The journal as one rewrite leaves it, so that replaying its lines gives what replaying the old ones and then
  * `purges` and `prunes` gives: no `purge` or `prune` line stays (those in `text`, appended since the last
@@ -57,9 +100,9 @@ function everyLine(text: Buffer): Set<number> {
  * listing position (`seq`) its first line carried, and the embeddings recorded before it that were still standing
  * when it was written (no version since changed the text or deleted the record) follow it, since replay drops an
  * embedding of a record it has not met yet. Every other line stays as it is, in order, copied as bytes: only
- * the lines that hold a sought record's id (or a purge or prune) are found (`Buffer.indexOf`) and parsed, so a
- * rewrite of a large journal for a few records costs a scan of its bytes, not a parse of every line. `text` is
- * whole lines, each ended by a newline; `parse` reads the line starting at byte `start`. The result is chunks to
+ * the lines that name a sought record's id (or are a purge or prune) are found (`Buffer.indexOf`) and parsed, so
+ * a rewrite of a large journal costs a scan of its bytes, not a parse of every line (but see `unnumbered`). `text`
+ * is whole lines, each ended by a newline; `parse` reads the line starting at byte `start`. The result is chunks to
  * write in order, most of them slices of `text`.
  */
 export function compactedJournal(
@@ -67,6 +110,7 @@ export function compactedJournal(
   parse: (line: string, start: number) => LongTermJournalEntry,
   purges: readonly PurgeEntry[],
   prunes: readonly PruneEntry[],
+  options: CompactOptions = {},
 ): Buffer[] {
   const lineAt = (start: number) => {
     const end = text.indexOf(newline, start);
@@ -89,45 +133,70 @@ export function compactedJournal(
     if (walk) walk.before = Math.max(walk.before, p.before);
     else walks.set(key, { before: p.before, standing: new Map(), reached: false });
   }
-  const ids = new Set([...allPurges.flatMap((p) => p.ids), ...allPrunes.map((p) => p.id)]);
   let sought: Set<number>;
-  if (ids.size > mostIdsSought) sought = everyLine(text);
+  if (options.unnumbered) sought = everyLine(text);
   else {
     sought = new Set(cutLines);
-    for (const id of ids) linesHolding(text, `"id":${JSON.stringify(id)}`, sought);
+    linesNaming(text, new Set([...allPurges.flatMap((p) => p.ids), ...allPrunes.map((p) => p.id)]), sought);
   }
+  // Replay's numbering (unnumbered journals): a record's first line takes its `seq`, or one past the highest yet.
+  const met = new Set<string>();
+  let lastSeq = 0;
   const out: Buffer[] = [];
   let copied = 0;
-  const write = (...lines: string[]) => {
+  /** Replaces the line at [start, end) with `lines` (none: drops it); the bytes before it are copied as they are. */
+  const replace = (start: number, end: number, lines: readonly string[]) => {
+    if (start > copied) out.push(text.subarray(copied, start));
     for (const line of lines) out.push(Buffer.from(`${line}\n`, 'utf8'));
+    copied = end;
   };
   for (const start of [...sought].sort((a, b) => a - b)) {
-    out.push(text.subarray(copied, start));
     const { line, end } = lineAt(start);
-    copied = end;
-    if (line.trim() === '') continue;
+    if (line.trim() === '') {
+      replace(start, end, []);
+      continue;
+    }
     const e = parse(line, start);
-    if (e.op === 'purge' || e.op === 'prune') continue;
+    if (e.op === 'purge' || e.op === 'prune') {
+      replace(start, end, []);
+      continue;
+    }
     const key = keyOf(e.owner, e.op === 'version' ? e.record.id : e.id);
-    if (purged.has(key)) continue;
+    let seq: number | undefined;
+    if (e.op === 'version' && !met.has(key)) {
+      met.add(key);
+      seq = e.seq ?? lastSeq + 1;
+      lastSeq = Math.max(lastSeq, seq);
+    }
+    if (purged.has(key)) {
+      replace(start, end, []);
+      continue;
+    }
     const walk = walks.get(key);
     if (!walk || walk.reached) {
-      out.push(text.subarray(start, end));
+      // Unchanged, unless it is a first line that replay numbered (now numbered in the line).
+      if (options.unnumbered && seq !== undefined && e.op === 'version' && e.seq === undefined)
+        replace(start, end, [JSON.stringify({ ...e, seq })]);
       continue;
     }
     if (e.op === 'embed') {
       walk.standing.set(e.model, line);
+      replace(start, end, []);
       continue;
     }
     const { record } = e;
-    walk.seq ??= e.seq;
+    walk.seq ??= seq ?? e.seq;
     if (record.event === 'DELETE' || (walk.previous && changesEmbeddedText(walk.previous, record)))
       walk.standing = new Map();
     walk.previous = record;
-    if (record.version < walk.before) continue;
+    if (record.version < walk.before) {
+      replace(start, end, []);
+      continue;
+    }
     walk.reached = true;
-    write(JSON.stringify(walk.seq === undefined ? e : { ...e, seq: walk.seq }), ...walk.standing.values());
+    const first = JSON.stringify(walk.seq === undefined ? e : { ...e, seq: walk.seq });
+    replace(start, end, [first, ...walk.standing.values()]);
   }
-  out.push(text.subarray(copied));
-  return out.filter((chunk) => chunk.length > 0);
+  if (copied < text.length) out.push(text.subarray(copied));
+  return out;
 }

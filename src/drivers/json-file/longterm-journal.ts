@@ -45,8 +45,24 @@ interface TenantFile {
   size: number;
   /** Its size after the last rewrite (or at load, 0 when it held prune lines then: the next prune rewrites). */
   compacted: number;
-  /** Prune lines in it, applied at the next rewrite. */
-  prunes: number;
+  /** Some record's first line has no listing position (written before they were stored). */
+  unnumbered: boolean;
+}
+
+/** The length of a journal's whole lines (a torn last line left out). */
+const wholeLines = (buffer: Buffer) => buffer.lastIndexOf(10) + 1;
+
+/** Whether some record's first version line has no `seq` (replay numbers it by its place). */
+function isUnnumbered(entries: readonly LongTermJournalEntry[]): boolean {
+  const met = new Set<string>();
+  for (const e of entries) {
+    if (e.op !== 'version') continue;
+    const key = JSON.stringify([e.owner, e.record.id]);
+    if (met.has(key)) continue;
+    met.add(key);
+    if (e.seq === undefined) return true;
+  }
+  return false;
 }
 
 /**
@@ -64,12 +80,13 @@ export function createJsonFileLongTermJournal(
 ): LongTermJournal {
   const compactFrom = options.compactFromBytes ?? 64 * 1024;
   const files = new Map<string, TenantFile>();
-  const fileOf = (tenant: string): TenantFile => {
-    let file = files.get(tenant);
-    if (!file) {
-      file = { size: 0, compacted: 0, prunes: 0 };
-      files.set(tenant, file);
-    }
+  /** What the journal knows of the file, read again from disk after a write that failed midway. */
+  const fileOf = async (tenant: string, path: string): Promise<TenantFile> => {
+    const known = files.get(tenant);
+    if (known) return known;
+    const buffer = await readIfExists(path);
+    const file = { size: buffer ? wholeLines(buffer) : 0, compacted: 0, unnumbered: true };
+    files.set(tenant, file);
     return file;
   };
   return {
@@ -79,14 +96,14 @@ export function createJsonFileLongTermJournal(
         const buffer = await readIfExists(path);
         const { lines, size } = buffer ? splitLines(buffer) : { lines: [], size: 0 };
         const entries = lines.map((line, n) => revive(line, `${path}: line ${n + 1}`));
-        const prunes = entries.filter((e) => e.op === 'prune').length;
-        files.set(tenant, { size, compacted: prunes > 0 ? 0 : size, prunes });
+        const pruned = entries.some((e) => e.op === 'prune');
+        files.set(tenant, { size, compacted: pruned ? 0 : size, unnumbered: isUnnumbered(entries) });
         return entries;
       }),
     append: (tenant, entries) =>
       within({ tenant }, async (dir) => {
         const path = join(dir, longTermFile);
-        const file = fileOf(tenant);
+        const file = await fileOf(tenant, path);
         if (!file.size) await makeDirDurable(dir);
         const purges = entries.filter((e) => e.op === 'purge');
         const prunes = entries.filter((e) => e.op === 'prune');
@@ -95,26 +112,32 @@ export function createJsonFileLongTermJournal(
         const compact = prunes.length > 0 && grown >= Math.max(compactFrom, 2 * file.compacted);
         if (purges.length === 0 && !compact) {
           file.size = await appendDurable(path, file.size, text);
-          file.prunes += prunes.length;
           return;
         }
         // The journal is rewritten without what the purges and prunes (these and those in the file) remove, so
         // it holds no `purge` or `prune` line, and reads as it always did (a torn last line left out).
         const whole = (await readIfExists(path)) ?? Buffer.alloc(0);
         const kept = compactedJournal(
-          whole.subarray(0, whole.lastIndexOf(10) + 1),
+          whole.subarray(0, wholeLines(whole)),
           (line, start) => revive(line, `${path}: the line at byte ${start}`),
           purges,
           prunes,
+          { unnumbered: file.unnumbered },
         );
         const rest = entries
           .filter((e) => e.op !== 'purge' && e.op !== 'prune')
           .map((e) => `${JSON.stringify(e)}\n`)
           .join('');
         const rewritten = [...kept, Buffer.from(rest, 'utf8')];
-        await writeFileAtomic(path, rewritten);
+        try {
+          await writeFileAtomic(path, rewritten);
+        } catch (error) {
+          // The rename may have happened (a directory fsync that failed after it): the size is read again.
+          files.delete(tenant);
+          throw error;
+        }
         const size = rewritten.reduce((n, chunk) => n + chunk.length, 0);
-        files.set(tenant, { size, compacted: size, prunes: 0 });
+        files.set(tenant, { size, compacted: size, unnumbered: false });
       }),
   };
 }

@@ -62,9 +62,10 @@ export async function encodeUIMessage(ui: UIMessage, options: EncodeOptions): Pr
   const model: ModelMessage[] = converted.length > 0 ? converted : [{ role: 'assistant', content: [] }];
 
   const refs: PartRef[] = [];
+  const values = modelValues(model);
   const skeleton = parts.map((part, index) => {
     const field = referable(part);
-    const at = field && findEqual(model, field.key, field.value, field.callId);
+    const at = field && values.find(field.key, field.value, field.callId);
     if (!field || !at) return copyJsonValue(part) as Record<string, JSONValue>;
     refs.push([index, field.key, at[0], at[1]]);
     const { [field.key]: _left, ...rest } = copyJsonValue(part) as Record<string, JSONValue>;
@@ -110,21 +111,43 @@ function referable(part: Part): { key: RefKey; value: unknown; callId?: string }
   return undefined;
 }
 
-/** Where the model side holds a value equal to `value` (tool outputs compared as canonical JSON). */
-function findEqual(
-  model: readonly ModelMessage[],
-  key: RefKey,
-  value: unknown,
-  callId: string | undefined,
-): [number, number] | undefined {
+/** Where the model side holds each value a reference may point at: see {@link modelValues}. */
+export interface ModelValues {
+  /** The first place holding a value equal to `value` (for an output, a result of the call `callId`). */
+  find(key: RefKey, value: unknown, callId: string | undefined): [number, number] | undefined;
+}
+
+/**
+ * The values of the model side's items a reference may point at (texts, file URLs, tool outputs as canonical
+ * JSON, by the call they answer), each at the first place that holds it: read once per message, so finding the
+ * value of each of a message's parts costs a lookup, not a walk of the model side (which made a message of n long
+ * parts cost n² item parses).
+ */
+export function modelValues(model: readonly ModelMessage[]): ModelValues {
+  const places = new Map<string, Map<unknown, [number, number]>>();
+  const slot = (key: RefKey, callId: string | undefined) => `${key}\u0000${callId ?? ''}`;
+  const add = (name: string, value: unknown, at: [number, number]) => {
+    let values = places.get(name);
+    if (!values) {
+      values = new Map();
+      places.set(name, values);
+    }
+    if (!values.has(value)) values.set(value, at);
+  };
   for (const [entry, message] of model.entries()) {
     if (typeof message.content === 'string') continue;
     for (const [content, item] of message.content.entries()) {
-      if (callId !== undefined && resultCallId(item) !== callId) continue;
-      const found = refValue(message, content, key);
-      if (found !== undefined && (key === 'output' ? canonicalJson(found) : found) === value)
-        return [entry, content];
+      for (const key of ['text', 'url'] as const) {
+        const found = refValue(message, content, key);
+        if (found !== undefined) add(slot(key, undefined), found, [entry, content]);
+      }
+      const output = refValue(message, content, 'output');
+      const callId = resultCallId(item);
+      if (output !== undefined && callId !== undefined)
+        add(slot('output', callId), canonicalJson(output), [entry, content]);
     }
   }
-  return undefined;
+  return {
+    find: (key, value, callId) => places.get(slot(key, key === 'output' ? callId : undefined))?.get(value),
+  };
 }

@@ -110,7 +110,13 @@ export async function applyTransform(
         for (const path of transform.paths) {
           const values = selectJsonPath(value, parseJsonPath(path, component));
           found += values.length;
-          out[path] = values;
+          // Defined, not assigned: a path named `__proto__` (a JSON key the store keeps) is a key of the result.
+          Object.defineProperty(out, path, {
+            value: values,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         }
         return {
           content: out,

@@ -63,7 +63,8 @@ export function checkTransform(value: unknown, component: string): ContentTransf
       if (typeof v !== 'object' || v === null || Array.isArray(v))
         throw fail(component, '.params must be an object');
       params = { ...params, ...(v as Record<string, unknown>) };
-    } else params[k] = v;
+    } else
+      Object.defineProperty(params, k, { value: v, enumerable: true, writable: true, configurable: true });
   }
   for (const [k, v] of Object.entries(params)) {
     if (v !== undefined && !allowed[t].includes(k)) {

@@ -6,7 +6,7 @@ import {
 } from '../core/check-options.ts';
 import type { Scope } from '../core/scope.ts';
 import { analyzeText } from './analyze-text.ts';
-import { maxQueryTerms } from './check-record.ts';
+import { checkFilter, maxQueryTerms } from './check-record.ts';
 import { embedTexts, type LongTermEmbedder } from './embedder.ts';
 import { episodeLegLimit, episodeScores, episodeScoresOfRanking } from './episode-leg.ts';
 import { checkFuseOptions, fuseRankings, vectorPicks } from './fuse-rankings.ts';
@@ -174,7 +174,8 @@ export async function rankLegs(
 ): Promise<RankedLegs & { ranker: Ranker }> {
   const candidates = Math.max(options.limit ?? 0, options.candidates ?? defaultCandidates);
   const contextWeight = options.contextWeight ?? 0.5;
-  const filter = options.filter ?? {};
+  // Checked before the legs read it (the store checks it again): a bad filter is INVALID_QUERY naming the field.
+  const filter = checkFilter(options.filter, 'longterm');
   const now = options.now?.() ?? new Date();
   const wantsEpisodes = filter.kinds?.includes('episode') ?? false;
   // Episode records fuse into their turns' scores; engram's own kinds (working memory, core blocks) are never recalled

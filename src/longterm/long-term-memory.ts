@@ -21,7 +21,9 @@ export interface LongTermSearchOptions {
   /**
    * Results as they were known at this time (transaction time: what the memory held then, e.g. what an agent
    * believed at a past step): each hit's version in force at that time, hits added later left out. Searched over
-   * current records and ranked by their current text; a record deleted since is not found. @default now
+   * current records and ranked by their current text; a record deleted since is not found. The search reads its
+   * best 100 before leaving out the records added later, then keeps `limit`: more than 100 later records that
+   * outrank them all can hide one. @default now
    */
   knownAt?: Date;
   /**

@@ -145,16 +145,20 @@ export function createRecallSearch(
       given ??
       (hasRelativeDate(query) ? await conversationTime(options.filter?.session) : undefined) ??
       o.clock.now();
+    // As known at a time: records added since may outrank those it held, so the search asks for the most it may
+    // (100) and the cut to `limit` comes after the records added later are left out.
+    const asked = options.knownAt === undefined ? limit : 100;
     const hits = await hybridSearch(o.records, o.scope, query, {
       ...o.ranking,
-      limit,
+      limit: asked,
       ...(Object.keys(filter).length > 0 ? { filter } : {}),
       ...(o.embedder ? { embedder: o.embedder } : {}),
       ...(abortSignal ? { abortSignal } : {}),
       now: () => now,
     });
     const results = hits.map((h) => ({ record: h.record, score: h.score }));
-    return options.knownAt === undefined ? results : knownAt(o.records, o.scope, results, options.knownAt);
+    if (options.knownAt === undefined) return results;
+    return (await knownAt(o.records, o.scope, results, options.knownAt)).slice(0, limit);
   };
 }
 

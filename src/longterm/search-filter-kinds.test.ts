@@ -26,7 +26,10 @@ describe.each([
           (e: unknown) => e,
         );
         expect(MemoryError.isInstance(error), String(error)).toBe(true);
-        expect(error).toMatchObject({ code: 'INVALID_QUERY', message: expect.stringContaining('filter.kinds') });
+        expect(error).toMatchObject({
+          code: 'INVALID_QUERY',
+          message: expect.stringContaining('filter.kinds'),
+        });
       }
       await store.close();
     });

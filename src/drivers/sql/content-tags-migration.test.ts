@@ -33,6 +33,8 @@ async function writeItems(store: Store): Promise<void> {
         source: 'test',
         content: `item ${i}`,
         tags: tagsOf(i),
+        // A second apart: two puts in one millisecond tie on time, and ties go by id ('i10' before 'i9').
+        timestamp: new Date(Date.UTC(2026, 0, 1) + i * 1000),
       });
   }
 }

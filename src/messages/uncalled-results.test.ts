@@ -30,7 +30,7 @@ const arbLog = fc.array(
 );
 
 describe('dropUncalledResults', () => {
-  it('leaves no result before or without its call, and only those out (property)', () => {
+  it('leaves no result before or without its call, nor a second one of a call, and only those out (property)', () => {
     fc.assert(
       fc.property(arbLog, (log) => {
         const out = dropUncalledResults(log);
@@ -43,12 +43,13 @@ describe('dropUncalledResults', () => {
             expect(m.content.length).toBeGreaterThan(0);
             for (const p of m.content)
               if (p.type === 'tool-result') {
-                expect(called.has(p.toolCallId)).toBe(true);
+                expect(called.delete(p.toolCallId)).toBe(true);
                 kept.push(p.toolCallId);
               }
           }
         }
-        // Every result whose call came before it is kept, in order; every message but an emptied tool one too.
+        // Every result whose call came before it, and no result since, is kept, in order; every message but an
+        // emptied tool one too.
         const seen = new Set<string>();
         const expected: string[] = [];
         for (const m of log) {
@@ -56,7 +57,7 @@ describe('dropUncalledResults', () => {
             for (const p of m.content) if (p.type === 'tool-call') seen.add(p.toolCallId);
           if (m.role === 'tool')
             for (const p of m.content)
-              if (p.type === 'tool-result' && seen.has(p.toolCallId)) expected.push(p.toolCallId);
+              if (p.type === 'tool-result' && seen.delete(p.toolCallId)) expected.push(p.toolCallId);
         }
         expect(kept).toEqual(expected);
         expect(out.filter((m) => m.role !== 'tool')).toEqual(log.filter((m) => m.role !== 'tool'));

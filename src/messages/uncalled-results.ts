@@ -1,12 +1,13 @@
 import type { ModelMessage } from 'ai';
 
 /**
- * The messages without the tool results that answer no call made before them in the list: the last step before a
- * prompt goes to a model (a provider refuses a result without its call). Views leave out whole units that hold
- * only such output; this takes out what sits inside a unit a view sends — a result answering a call never made
- * beside one answering a call of its step, or a late result whose call a summary covers. A tool message left
+ * The messages without the tool results that answer no call made before them in the list, or answer a call a
+ * result before them answered already: the last step of every view's `read()` and of a prompt going to a model (a
+ * provider refuses a result without its call, or two for one call). Views leave out whole units that hold only such
+ * output; this takes out what sits inside a unit a view sends — a result answering a call never made (or answered
+ * twice) beside one answering a call of its step, or a late result whose call a summary covers. A tool message left
  * empty is dropped; a changed one is a copy (the others are returned as they are, and the list itself when nothing
- * changes). Approval responses and results inside assistant messages (a provider's own) are kept.
+ * changes). Approval responses and results inside assistant messages (a provider's own) are kept. O(messages).
  */
 export function dropUncalledResults<M extends ModelMessage>(messages: M[]): M[] {
   const called = new Set<string>();
@@ -16,7 +17,8 @@ export function dropUncalledResults<M extends ModelMessage>(messages: M[]): M[] 
     if (message.role === 'assistant' && typeof message.content !== 'string') {
       for (const part of message.content) if (part.type === 'tool-call') called.add(part.toolCallId);
     } else if (message.role === 'tool') {
-      const parts = message.content.filter((p) => p.type !== 'tool-result' || called.has(p.toolCallId));
+      // A call's first result takes it: a second one answers nothing.
+      const parts = message.content.filter((p) => p.type !== 'tool-result' || called.delete(p.toolCallId));
       if (parts.length < message.content.length)
         kept = parts.length > 0 ? ({ ...message, content: parts } as M) : undefined;
     }

@@ -6,6 +6,7 @@ import type { MemoryMessage } from '../core/message.ts';
 import { pushAll } from '../core/push-all.ts';
 import type { LongTermMemory, LongTermSearchResult } from '../longterm/long-term-memory.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import { dropUncalledResults } from '../messages/uncalled-results.ts';
 import { groupMessages, sendableItems } from '../messages/units.ts';
 
 /** Options of {@link createHierarchicalMemory}. */
@@ -163,7 +164,7 @@ export function createHierarchicalMemory(options: HierarchicalMemoryOptions): Hi
     async getContextForLlm() {
       const { core, working } = await levels();
       const inWorking = new Set(working.map((m) => m.id));
-      return [...core.filter((m) => !inWorking.has(m.id)), ...working];
+      return dropUncalledResults([...core.filter((m) => !inWorking.has(m.id)), ...working]);
     },
     async sync() {
       const longTerm = options.longTerm;

@@ -20,6 +20,7 @@ import {
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import { dropUncalledResults } from '../messages/uncalled-results.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import {
   type AssemblyPart,
@@ -276,7 +277,7 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
         if (fit.settled) log.release(fit.stoppedAt!);
         const heldFrom = log.entries[0]?.seq;
         if (older && !log.whole && heldFrom !== undefined) older.start(heldFrom, stats.logId);
-        return messages;
+        return dropUncalledResults(messages);
       }),
     store: (messages) => conversation.store(messages),
     appended: () => conversation.appended(),

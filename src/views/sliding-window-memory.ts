@@ -2,6 +2,7 @@ import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import type { LogEntry } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import { dropUncalledResults } from '../messages/uncalled-results.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { buildAssembly, olderDropped, openerOr, systemOr } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
@@ -105,7 +106,7 @@ export function createSlidingWindowMemory(options: SlidingWindowViewOptions): Sl
           dropped: Math.max(0, stats.count - entries.length),
           ...(pruner ? { prune: sent } : {}),
         };
-        return entries.map((e) => e.message);
+        return dropUncalledResults(entries.map((e) => e.message));
       }),
     store: (messages) => conversation.store(messages),
     appended: () => conversation.appended(),

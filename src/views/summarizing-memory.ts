@@ -2,6 +2,7 @@ import { checkChoice, checkFunction, checkKnownKeys, checkOptions } from '../cor
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import { dropUncalledResults } from '../messages/uncalled-results.ts';
 import { isSendable, type MessageUnit } from '../messages/units.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import {
@@ -251,7 +252,7 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
   return {
     specificationVersion: 'v1',
     conversation,
-    read: () => run(async () => (await refresh()).slice()),
+    read: () => run(async () => dropUncalledResults((await refresh()).slice())),
     lastAssembly: () => cache && summarizingAssembly(cache, conversation.counter, role),
     store: (messages) => conversation.store(messages),
     appended: () => conversation.appended(),

@@ -3,6 +3,7 @@ import { ContextOverflowError } from '../core/errors/context-overflow-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
+import { dropUncalledResults } from '../messages/uncalled-results.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { buildAssembly, olderDropped, openerOr, systemOr } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
@@ -223,7 +224,7 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
           ...(cutCopies ? { cut: cutCopies } : {}),
           ...(pruner ? { prune: sent } : {}),
         };
-        return messages;
+        return dropUncalledResults(messages);
       }),
     store: (messages) => conversation.store(messages),
     appended: () => conversation.appended(),

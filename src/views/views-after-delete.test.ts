@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { everyView } from '../../test-support/every-view.ts';
 import { createContentStore } from '../content/create-content-store.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
@@ -7,12 +8,7 @@ import { createHierarchicalMemory } from '../patterns/hierarchical-memory.ts';
 import { checkPairs } from '../testing/view-invariants.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { createAutoContextMemory } from './auto-context/auto-context-memory.ts';
-import { createExtractiveSummarizer } from './auto-context/extractive-summarizer.ts';
-import { createCitationMemory } from './citation-memory.ts';
 import { createObservationalMemory } from './observational/observational-memory.ts';
-import { createSlidingWindowMemory } from './sliding-window-memory.ts';
-import { createSummarizingMemory } from './summarizing-memory.ts';
-import { createTokenWindowMemory } from './token-window-memory.ts';
 
 /**
  * Deleting one message of a tool exchange leaves the log with a result whose call is gone, or a call without its
@@ -54,19 +50,8 @@ describe('every view after a tool call or a tool result was deleted', () => {
     await conversation.delete(entries[6]!.message.id); // c2's result: its call is left alone
     const content = createContentStore({ store, counter });
     const views = {
-      'token window': createTokenWindowMemory({ conversation, maxTokens: 100_000 }),
-      'sliding window': createSlidingWindowMemory({ conversation, windowSize: 100 }),
-      citation: createCitationMemory({ conversation, content }),
-      'citation with a budget': createCitationMemory({ conversation, content, maxTokens: 100_000 }),
-      AutoContext: createAutoContextMemory({ conversation, content, maxTokens: 100_000 }),
-      observational: createObservationalMemory({ conversation, recentTokens: 100_000 }),
+      ...everyView(conversation, content),
       'observational, most observed': createObservationalMemory({ conversation, recentTokens: 50 }),
-      summarizing: createSummarizingMemory({
-        conversation,
-        maxTokens: 100_000,
-        keepRecent: 20,
-        summarizer: createExtractiveSummarizer(),
-      }),
     };
     const broken: string[] = [];
     for (const [name, view] of Object.entries(views)) {

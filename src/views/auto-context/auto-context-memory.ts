@@ -9,6 +9,7 @@ import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createSerialQueue } from '../../core/serial-queue.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
+import { dropUncalledResults } from '../../messages/uncalled-results.ts';
 import type { ContextAssembly } from '../assembly/context-assembly.ts';
 import type { ContextView } from '../context-view.ts';
 import { createOutputCountArtifacts } from '../output-count-artifacts.ts';
@@ -171,7 +172,7 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
           // The read may have compacted or fallen back to the whole log: hold from where the next read starts.
           await held.hold(findCut(done.steps, head)?.toSeq);
           last = done.stats;
-          return done.messages;
+          return dropUncalledResults(done.messages);
         }),
       );
     },

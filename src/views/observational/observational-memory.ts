@@ -5,6 +5,7 @@ import { outsideRide } from '../../core/ride-on-append.ts';
 import { checkConversationMemory } from '../../memory/check-conversation-memory.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { escapeMarkup } from '../../messages/quoted-text.ts';
+import { dropUncalledResults } from '../../messages/uncalled-results.ts';
 import { sendableItems } from '../../messages/units.ts';
 import { createArtifactLog } from '../../store/artifact-log.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
@@ -182,7 +183,7 @@ export function createObservationalMemory(options: ObservationalMemoryOptions): 
             running = undefined;
           });
       }
-      const out: MemoryMessage[] = entries.map((e) => e.message);
+      const out: MemoryMessage[] = dropUncalledResults(entries.map((e) => e.message));
       shot = { entries, observedTo: done };
       if (block.text === '') return out;
       const head = {

@@ -52,7 +52,13 @@ export interface CitationViewOptions {
   policy?: CitationPolicy;
   /** `false` shows every result in full (the log is never changed, so turning citations off restores it). @default true */
   enabled?: boolean;
-  /** A token budget: the newest whole units that fit (after citation), system messages always kept. @default no budget */
+  /**
+   * A token budget: the newest whole units that fit (after citation), system messages always kept. The newest unit
+   * is always sent, even when it alone (after citation) or with the system messages exceeds the budget: the view
+   * never splits a unit nor returns a prompt without the turn in progress, so a read can return more than
+   * `maxTokens` (`lastStats().tokens` says how many; a token window's `overflow` option decides this case instead).
+   * @default no budget
+   */
   maxTokens?: number;
   /**
    * With `maxTokens`, where the prompt may start when the budget cuts inside a turn: `'user'` sends a user message

@@ -10,20 +10,38 @@ import type { ModelMessage } from 'ai';
  * changes). Approval responses and results inside assistant messages (a provider's own) are kept. O(messages).
  */
 export function dropUncalledResults<M extends ModelMessage>(messages: M[]): M[] {
+  return dropUncalled(
+    messages,
+    (m) => m,
+    (_, changed) => changed,
+  );
+}
+
+/**
+ * {@link dropUncalledResults} over items that carry a message (a view's assembly parts): `changed` gets each item
+ * whose message loses results with the message left (a copy), or `undefined` when none is left, and returns what
+ * stands for it (`undefined` leaves it out). Returns `items` itself when nothing changes.
+ */
+export function dropUncalled<T, M extends ModelMessage>(
+  items: T[],
+  messageOf: (item: T) => M,
+  changed: (item: T, message: M | undefined) => T | undefined,
+): T[] {
   const called = new Set<string>();
-  let out: M[] | undefined;
-  messages.forEach((message, i) => {
-    let kept: M | undefined = message;
+  let out: T[] | undefined;
+  items.forEach((item, i) => {
+    const message = messageOf(item);
+    let kept: T | undefined = item;
     if (message.role === 'assistant' && typeof message.content !== 'string') {
       for (const part of message.content) if (part.type === 'tool-call') called.add(part.toolCallId);
     } else if (message.role === 'tool') {
       // A call's first result takes it: a second one answers nothing.
       const parts = message.content.filter((p) => p.type !== 'tool-result' || called.delete(p.toolCallId));
       if (parts.length < message.content.length)
-        kept = parts.length > 0 ? ({ ...message, content: parts } as M) : undefined;
+        kept = changed(item, parts.length > 0 ? ({ ...message, content: parts } as M) : undefined);
     }
-    if (kept !== message && !out) out = messages.slice(0, i);
+    if (kept !== item && !out) out = items.slice(0, i);
     if (out && kept) out.push(kept);
   });
-  return out ?? messages;
+  return out ?? items;
 }

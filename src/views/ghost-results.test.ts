@@ -105,6 +105,10 @@ describe.each(Object.entries(stores))(
               m.role === 'tool' ? m.content.map((p) => (p.type === 'tool-result' ? p.toolCallId : '')) : [],
             );
             expect(sent).toEqual(['call_1', 'call_2']);
+            // What the read says it sent is what it returned: the left-out result is dropped as unsendable.
+            const assembly = view.lastAssembly()!;
+            expect(assembly.items.map((i) => i.messageId)).toEqual(out.map((m) => m.id));
+            expect(assembly.dropped.some((d) => d.rule === 'unsendable')).toBe(true);
           } catch (error) {
             broken.push(`${viewName}: ${(error as Error).message}`);
           }

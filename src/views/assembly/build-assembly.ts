@@ -1,5 +1,6 @@
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import { messageText } from '../../messages/serialize.ts';
+import { dropUncalled } from '../../messages/uncalled-results.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import type {
   AssemblyItem,
@@ -44,6 +45,8 @@ export interface AssemblyInput {
 }
 
 const PREVIEW = 160;
+const UNCALLED =
+  'tool results answering no call sent before them (a call never made, answered already, or summarized)';
 
 /**
  * A {@link ContextAssembly} from what a view returned: each part becomes an item with its source (from its entry
@@ -54,7 +57,25 @@ export function buildAssembly(input: AssemblyInput): ContextAssembly {
   const items: AssemblyItem[] = [];
   const dropped: DroppedItems[] = [...(input.dropped ?? [])];
   let tokens = 0;
-  for (const part of input.parts) {
+  // The results the view's read left out of what it held (dropUncalledResults): a message left with none is not
+  // an item, one that lost some shows what was sent.
+  const parts = dropUncalled(
+    input.parts as AssemblyPart[],
+    (part) => part.message,
+    (part, message): AssemblyPart | undefined => {
+      if (message)
+        return { ...part, message, replaced: part.replaced ?? { rule: 'unsendable', why: UNCALLED } };
+      dropped.push({
+        rule: 'unsendable',
+        why: UNCALLED,
+        messages: 1,
+        tokens: part.tokens,
+        ...(part.entry ? { fromSeq: part.entry.seq, toSeq: part.entry.seq } : {}),
+      });
+      return undefined;
+    },
+  );
+  for (const part of parts) {
     const { message, entry } = part;
     const source: ContextSource =
       part.source ?? (entry === undefined ? 'summary' : message.role === 'tool' ? 'tool-result' : 'message');

@@ -72,6 +72,9 @@ for (const driver of drivers) {
       }
       scope = { tenant: `t${++n}`, user: 'ada' };
     });
+    /** A schema-mode memory of one session of the test's scope. */
+    const inSession = (sessionId: string, schema: z.ZodType<Record<string, unknown>>) =>
+      createWorkingMemory({ store, scope, per: 'session', sessionId, schema });
 
     it('Markdown mode replaces the sections an update names and keeps the others', async () => {
       const wm = createWorkingMemory({ store, scope, template });
@@ -128,20 +131,64 @@ for (const driver of drivers) {
       await wm.update({ nick: null, name: 'Ada L.' });
       expect((await wm.get()).data).toEqual({ name: 'Ada L.', prefs: { seat: 'window' } });
       // A loose schema keeps other fields (its parse does); a strict one refuses them in its own words.
-      const loose = createWorkingMemory({
-        store,
-        scope,
-        per: 'session',
-        sessionId: 'loose',
-        schema: schema.loose(),
-      });
+      const loose = inSession('loose', schema.loose());
       await loose.update({ nick: 'A' });
       expect((await loose.get()).data).toEqual({ nick: 'A' });
       // What an earlier, looser schema stored stays; updates of the schema's own fields go on.
-      const strict = createWorkingMemory({ store, scope, per: 'session', sessionId: 'loose', schema });
+      const strict = inSession('loose', schema);
       await strict.update({ name: 'Ada' });
       expect((await strict.get()).data).toEqual({ nick: 'A', name: 'Ada' });
       await expect(strict.update({ other: 1 })).rejects.toSatisfy(isCode('INVALID_ARGUMENT'));
+    });
+
+    it('schema mode treats a "__proto__" key of a parsed update as any other field: refused where the schema has none, kept where it keeps others', async () => {
+      const schema = z.object({
+        name: z.string().optional(),
+        prefs: z.object({ seat: z.string().optional() }).optional(),
+        tags: z.record(z.string(), z.any()).optional(),
+        people: z.record(z.string(), z.object({ age: z.number().optional() })).optional(),
+      });
+      const noField = (path: string) => (e: unknown) =>
+        isCode('INVALID_ARGUMENT')(e) &&
+        (e as Error).message.endsWith(`the update does not fit the schema: it has no field ${path}`);
+      const wm = createWorkingMemory({ store, scope, schema });
+      await wm.update({ name: 'Ada' });
+      // A z.object without the field drops it: refused by name, as `nick` is, at the top and nested (it was stored).
+      await expect(wm.update(JSON.parse('{"__proto__": {"x": 1}, "name": "a"}'))).rejects.toSatisfy(
+        noField('__proto__'),
+      );
+      await expect(wm.update(JSON.parse('{"prefs": {"__proto__": "x", "seat": "w"}}'))).rejects.toSatisfy(
+        noField('prefs.__proto__'),
+      );
+      // Under a record's key, the object it holds is checked in turn.
+      await expect(
+        wm.update(JSON.parse('{"people": {"__proto__": {"age": 3, "__proto__": {"y": 1}}}}')),
+      ).rejects.toSatisfy(noField('people.__proto__.__proto__'));
+      // zod's record skips the key, value and all: the value is checked as another key's would be (it was stored).
+      await expect(wm.update(JSON.parse('{"people": {"__proto__": {"age": "old"}}}'))).rejects.toThrow(
+        /does not fit the schema: people\.__proto__\.age: Invalid input: expected number/,
+      );
+      expect(await wm.get()).toEqual({ text: '{"name":"Ada"}', data: { name: 'Ada' }, version: 1 });
+      // A record keeps it (its keys are any string), and so does the object a record holds when it fits.
+      const kept = await wm.update(
+        JSON.parse('{"tags": {"__proto__": {"__proto__": 1}}, "people": {"__proto__": {"age": 3}}}'),
+      );
+      expect(kept.text).toBe(
+        '{"name":"Ada","tags":{"__proto__":{"__proto__":1}},"people":{"__proto__":{"age":3}}}',
+      );
+      expect(kept.version).toBe(2);
+      expect((await wm.get()).text).toBe(kept.text);
+
+      // A loose schema keeps it, as it keeps other fields; a strict one refuses it in its own words.
+      const loose = inSession('loose', schema.loose());
+      const state = await loose.update(JSON.parse('{"__proto__": {"x": 1}, "name": "a"}'));
+      expect(state.text).toBe('{"__proto__":{"x":1},"name":"a"}');
+      expect(Object.getPrototypeOf(state.data)).toBe(Object.prototype);
+      const strict = inSession('strict', schema.strict());
+      await expect(strict.update(JSON.parse('{"__proto__": 1}'))).rejects.toSatisfy(
+        isCode('INVALID_ARGUMENT'),
+      );
+      expect((await strict.get()).version).toBe(0);
     });
 
     it('enforces the size limit with an error the model can act on, writing nothing', async () => {

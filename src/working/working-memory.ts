@@ -19,7 +19,7 @@ import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { sessionBound } from '../longterm/session-bound-records.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
 import { escapeMarkup } from '../messages/quoted-text.ts';
-import { droppedKeys } from './dropped-keys.ts';
+import { droppedKeys, renameProto } from './dropped-keys.ts';
 import { mergeMarkdown } from './markdown-sections.ts';
 import { mergeJson } from './merge-json.ts';
 import { checkTextLimit, createRecordSlot, recordsOf } from './record-slot.ts';
@@ -46,7 +46,7 @@ export interface WorkingMemoryOptions {
   /**
    * Schema mode: a zod object schema (`INVALID_ARGUMENT` without `safeParse`); updates are merged into the stored
    * object and the result validated; a field the schema does not have (one its parse drops, as `z.object` does by
-   * default) is `INVALID_ARGUMENT` naming it (`.loose()` / `.passthrough()` schemas keep them). Both modes keep a scope's memory under one record: reading or updating one
+   * default) is `INVALID_ARGUMENT` naming it (`.loose()` / `.passthrough()` schemas keep them); a `__proto__` key of parsed JSON is checked as any other key in its place would be. Both modes keep a scope's memory under one record: reading or updating one
    * written in Markdown mode (not a JSON object) is `INVALID_ARGUMENT`, and it is left as it was.
    */
   schema?: z.ZodType<Record<string, unknown>>;
@@ -89,6 +89,22 @@ export interface WorkingMemory {
 
 const component = 'working-memory';
 const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
+/**
+ * The refusal of an update whose merge the schema does not take, with its first issues; `protoName` is the name a
+ * `__proto__` key had in the parsed copy (see `renameProto`), shown as `__proto__`.
+ */
+const doesNotFit = (
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  protoName?: string,
+) => {
+  const shown = (text: string) => (protoName === undefined ? text : text.replaceAll(protoName, '__proto__'));
+  return bad(
+    `the update does not fit the schema: ${issues
+      .slice(0, 5)
+      .map((i) => `${shown(i.path.map(String).join('.')) || '(root)'}: ${shown(i.message)}`)
+      .join('; ')}`,
+  );
+};
 const knownOptions: Record<keyof WorkingMemoryOptions, true> = {
   store: true,
   scope: true,
@@ -216,16 +232,20 @@ export function createWorkingMemory(options: WorkingMemoryOptions): WorkingMemor
       // What JSON would change (NaN, a Date) or cannot hold (a function) is refused, naming the field.
       checkJsonValue(update, 'update', component);
       const next = mergeJson(objectOf(current, version), update);
-      const result = schema.safeParse(next);
-      if (!result.success)
-        throw bad(
-          `the update does not fit the schema: ${result.error.issues
-            .slice(0, 5)
-            .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-            .join('; ')}`,
-        );
+      // A `__proto__` key (parsed JSON's) is neither checked nor kept by zod, even by a record or a loose object
+      // (it skips the key): the schema is asked about a copy with the key under a fresh name, as about any other
+      // key in its place, and the merge itself must pass too.
+      const proto = renameProto(next, update);
+      const result = schema.safeParse(proto?.merged ?? next);
+      if (!result.success) throw doesNotFit(result.error.issues, proto?.name);
+      if (proto !== undefined) {
+        const itself = schema.safeParse(next);
+        if (!itself.success) throw doesNotFit(itself.error.issues);
+      }
       // A field the schema does not have (its parse drops it) is refused by name, neither kept nor lost silently.
-      const unknown = droppedKeys(next, result.data, update);
+      const unknown = proto
+        ? droppedKeys(proto.merged, result.data, proto.update, proto.name)
+        : droppedKeys(next, result.data, update);
       if (unknown.length > 0)
         throw bad(`the update does not fit the schema: it has no field ${unknown.slice(0, 5).join(', ')}`);
       return JSON.stringify(next);

@@ -55,6 +55,29 @@ describe('createEngramSession: items that are not Agents SDK items', () => {
   });
 });
 
+describe('createEngramSession: items whose content holds parts that are not objects', () => {
+  /** JSON items of a known type with a null, a number, a string or an array where a content part belongs. */
+  const odd = [
+    { type: 'message', role: 'user', content: [null, { type: 'input_text', text: 'a' }] },
+    { type: 'message', role: 'assistant', content: [5, 'x', []], status: 'completed' },
+    { type: 'reasoning', content: [null] },
+    { type: 'function_call_result', callId: 'c1', name: 'f', status: 'completed', output: [null] },
+    { type: 'function_call_result', callId: 'c2', name: 'f', status: 'completed', output: null },
+  ] as unknown as AgentInputItem[];
+
+  it('addItems and applyHistoryTransaction store them as given (a raw TypeError before), keeping what was there', async () => {
+    const session = createEngramSession({ store: createMemoryStore(), sessionId: 's' });
+    await session.addItems([user('kept')]);
+    await session.addItems(odd);
+    await session.applyHistoryTransaction({
+      operationId: 'op-1',
+      transaction: { type: 'append_items', items: odd.slice(0, 1) },
+    });
+    expect(await session.getItems()).toEqual([user('kept'), ...odd, odd[0]]);
+    expect(await session.popItem()).toEqual(odd[0]);
+  });
+});
+
 describe('createEngramSession: options', () => {
   const store = createMemoryStore();
   const bad: [string, unknown][] = [

@@ -109,13 +109,18 @@ function assistantText(text: string): AgentInputItem {
   };
 }
 
-/** The text of an item's content: a string, or the text of its parts (images and files as placeholders). */
+/**
+ * The text of an item's content: a string, or the text of its parts (images and files as placeholders). A part
+ * that is not an object (null, a number, a string: JSON an item may hold, kept as given) shows as nothing.
+ */
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((p) => partText(p as Loose)).join('');
-  if (typeof content === 'object' && content !== null) return partText(content as Loose);
-  return '';
+  if (Array.isArray(content)) return content.map(contentPartText).join('');
+  return contentPartText(content);
 }
+
+const contentPartText = (part: unknown): string =>
+  typeof part === 'object' && part !== null && !Array.isArray(part) ? partText(part as Loose) : '';
 
 function partText(part: Loose): string {
   if (typeof part.text === 'string') return part.text;

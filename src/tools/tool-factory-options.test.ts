@@ -38,6 +38,9 @@ const bad: [string, () => unknown][] = [
   ['limit', () => createLongTermTools({ memory: longTerm, limit: 1000 })],
   ['maxOutputChars', () => createLongTermTools({ memory: longTerm, maxOutputChars: -1 })],
   ['session', () => createLongTermTools({ memory: longTerm, session: 5 as never })],
+  // No check: the factory took any memory, and every call of its tools then threw a raw TypeError.
+  ['memory', () => createCoreMemoryTools({ memory: undefined } as never)],
+  ['memory', () => createCoreMemoryTools({ memory: { append: async () => ({}) } } as never)],
   // A key beside `memory` was ignored: a `labels` list did not restrict the blocks the tools edit.
   ['labels', () => createCoreMemoryTools({ memory: core, labels: ['persona'] } as never)],
   ['mode', () => createWorkingMemoryTool({ memory: working, mode: 'markdown' } as never)],

@@ -68,14 +68,20 @@ export type CoreMemoryTools = {
 /**
  * Letta's core-memory edit tools over a {@link CoreMemory}: `memory_append`, `memory_replace` (exact text, exactly
  * one match), `memory_insert` (a line at an index) and `memory_rethink` (rewrite). Limits, read-only blocks,
- * missing or ambiguous matches come back as errors that say what to do.
+ * missing or ambiguous matches come back as errors that say what to do; a `memory` without those four methods is
+ * refused (`INVALID_ARGUMENT`).
  * @example
  * const tools = createCoreMemoryTools({ memory: createCoreMemory({ store, scope, blocks }) });
  */
 export function createCoreMemoryTools(options: { memory: CoreMemory }): CoreMemoryTools {
   checkOptions(options, 'createCoreMemoryTools', 'tools');
   checkKnownKeys(options, { memory: true }, 'createCoreMemoryTools', 'tools');
-  const core = options.memory;
+  const core = checkMethods(options.memory, 'createCoreMemoryTools(options): memory', 'tools', [
+    'append',
+    'replace',
+    'insert',
+    'rethink',
+  ]);
   const hint = 'Check the block in <memory_blocks> (label, chars/limit, read_only) and try again.';
   const done = (b: { label: string; value: string }) => ({ label: b.label, chars: b.value.length });
   const label = z.string().describe('The block label');

@@ -4,6 +4,7 @@ import type { JSONValue } from 'ai';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
+import { createSerialQueue } from '../core/serial-queue.ts';
 import { maxRecordTextLength } from '../longterm/check-record.ts';
 import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import {
@@ -24,7 +25,8 @@ export interface RecordSlot {
   /**
    * Applies `edit` to the current text (undefined before the first write) and writes the result as the next
    * version, only if no other writer got there first: on a conflict it reads again and re-applies `edit`, up to
-   * `retries` times, then throws `CONFLICT`. `edit` may throw to refuse the change (nothing is written).
+   * `retries` times, then throws `CONFLICT`. `edit` may throw to refuse the change (nothing is written). Updates
+   * of one slot take turns (`Promise.all` on one object), so only other objects and processes race them.
    */
   update(
     edit: (current: LongTermRecord | undefined) => { text: string; metadata?: Record<string, JSONValue> },
@@ -189,62 +191,65 @@ export function createRecordSlot(options: RecordSlotOptions): RecordSlot {
     const record = await records.getRecord(scope, id);
     return record && fromStored(record);
   };
-  return {
-    read,
-    async update(edit) {
-      for (let attempt = 0; ; attempt++) {
-        const current = await read();
-        const next = edit(current);
-        try {
-          if (!current) {
-            const token = randomUUID();
-            const stored = toStored(next.text, { ...next.metadata, ...fixed, [firstWriteKey]: token });
-            const [added] = await records.addRecords(scope, [
-              prepareRecord({ id, kind, ...stored }, component),
-            ]);
-            // Only our own add carries our token; another writer's record is refused by the store (a conflict).
-            const mine = added && fromStored(added);
-            // A deleted id comes back as its next version: pruned like an update.
-            if (mine && mine.text === next.text && mine.metadata[firstWriteKey] === token)
-              return fromStored(await pruneAfter(added));
+  // This slot's updates, one at a time: racing each other's compare-and-set, many at once ran out of retries.
+  const turns = createSerialQueue();
+  const update: RecordSlot['update'] = async (edit) => {
+    for (let attempt = 0; ; attempt++) {
+      const current = await read();
+      const next = edit(current);
+      try {
+        if (!current) {
+          const token = randomUUID();
+          const stored = toStored(next.text, { ...next.metadata, ...fixed, [firstWriteKey]: token });
+          const [added] = await records.addRecords(scope, [
+            prepareRecord({ id, kind, ...stored }, component),
+          ]);
+          // Only our own add carries our token; another writer's record is refused by the store (a conflict).
+          const mine = added && fromStored(added);
+          // A deleted id comes back as its next version: pruned like an update.
+          if (mine && mine.text === next.text && mine.metadata[firstWriteKey] === token)
+            return fromStored(await pruneAfter(added));
+          throw new MemoryError({
+            code: 'CONFLICT',
+            component,
+            message: `"${id}" was written concurrently`,
+          });
+        }
+        // An update replaces the metadata: the slot's own is written with it (and added where it was missing),
+        // and so is a blank text's (kept in it), or its removal when the text is no longer blank.
+        const given = next.metadata ?? (lacksFixed(current) ? current.metadata : undefined);
+        if (current.text === next.text && given === undefined) return current;
+        const blank = next.text.trim() === '' || current.text.trim() === '';
+        const stored =
+          given !== undefined || blank
+            ? toStored(next.text, { ...(given ?? current.metadata), ...fixed })
+            : { text: next.text };
+        const written = await records.updateRecord(
+          scope,
+          id,
+          prepareChange({ ...stored, expectedVersion: current.version }, component),
+          now(),
+        );
+        return fromStored(await pruneAfter(written));
+      } catch (error) {
+        if (!isConflict(error) || attempt >= retries) {
+          if (isConflict(error))
             throw new MemoryError({
               code: 'CONFLICT',
               component,
-              message: `"${id}" was written concurrently`,
+              message: `"${id}" kept changing under ${retries + 1} attempts; read it again and retry`,
+              cause: error,
             });
-          }
-          // An update replaces the metadata: the slot's own is written with it (and added where it was missing),
-          // and so is a blank text's (kept in it), or its removal when the text is no longer blank.
-          const given = next.metadata ?? (lacksFixed(current) ? current.metadata : undefined);
-          if (current.text === next.text && given === undefined) return current;
-          const blank = next.text.trim() === '' || current.text.trim() === '';
-          const stored =
-            given !== undefined || blank
-              ? toStored(next.text, { ...(given ?? current.metadata), ...fixed })
-              : { text: next.text };
-          const written = await records.updateRecord(
-            scope,
-            id,
-            prepareChange({ ...stored, expectedVersion: current.version }, component),
-            now(),
-          );
-          return fromStored(await pruneAfter(written));
-        } catch (error) {
-          if (!isConflict(error) || attempt >= retries) {
-            if (isConflict(error))
-              throw new MemoryError({
-                code: 'CONFLICT',
-                component,
-                message: `"${id}" kept changing under ${retries + 1} attempts; read it again and retry`,
-                cause: error,
-              });
-            throw error;
-          }
-          // Writers that collided retry at random moments, so they do not keep colliding in step.
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
+          throw error;
         }
+        // Writers that collided retry at random moments, so they do not keep colliding in step.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
       }
-    },
+    }
+  };
+  return {
+    read,
+    update: (edit) => turns.run(() => update(edit)),
     history: async () => (await records.history(scope, id)).map(fromStored),
   };
 }

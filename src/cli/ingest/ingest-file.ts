@@ -33,7 +33,9 @@ export function parseIngestFile(
   switch (format) {
     case 'jsonl': {
       const parsed = parseSessionJsonl(text);
-      return [{ id: options.session ?? parsed.id, metadata: parsed.metadata, messages: parsed.messages }];
+      // Its artifacts too (summaries, stop marks, observations): what `export` wrote, `import` and `ingest` keep.
+      const { id, metadata, messages, artifacts } = parsed;
+      return [{ id: options.session ?? id, metadata, messages, artifacts }];
     }
     case 'openai-chat':
       return chat(parseOpenAIChat(text));

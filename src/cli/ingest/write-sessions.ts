@@ -32,7 +32,8 @@ export interface IngestSession {
   /**
    * Artifacts to write beside a new session's messages (an exported session's), each range in positions of
    * `messages` (1 for the first, 0 before any), checked, with the time it was written at when the file gives it
-   * (else the time of the import). Written before the session's commit. @default []
+   * (else the time of the import). Written before the session's commit. A session that exists (`append`) takes
+   * none: `writeSessions` refuses it with artifacts. @default []
    */
   artifacts?: readonly (Omit<Artifact, 'createdAt'> & { createdAt?: Date })[];
 }
@@ -102,7 +103,7 @@ type Target = 'new' | 'append' | 'resume';
 /**
  * Writes checked sessions all or nothing, also across a crash (SIGKILL, power loss): every target is checked
  * before the first write (valid, distinct ids, no existing session unless `append`, no message id already in an
- * appended session). Each new session is created with the {@link importMarker} in its metadata and filled chunk
+ * appended session, no artifacts for one). Each new session is created with the {@link importMarker} in its metadata and filled chunk
  * by chunk; then the messages appended to existing sessions go in one atomic append each; last, one write per new
  * session sets its real metadata (the commit). A crash before the commits leaves nothing or marked sessions, which
  * the next run of the same command deletes and writes again (only a crash among the appends or the commits, a
@@ -269,6 +270,11 @@ async function checkTargets(
     if (!options.append)
       throw new BadInputError(
         `session "${s.id}" already exists in this scope; ${options.existsHint ?? 'use --session for another id'}`,
+      );
+    // Their ranges name the file's messages in a session of their own: not kept, they would go silently.
+    if (s.artifacts !== undefined && s.artifacts.length > 0)
+      throw new BadInputError(
+        `session "${s.id}" already exists in this scope and the file has ${s.artifacts.length} artifact(s) (summaries, stop marks, observations), which only a new session takes: give --session for another id instead of --append`,
       );
     targets.set(s.id, 'append');
     await refuseTaken(store, scope, s.id, s.messages);

@@ -17,7 +17,8 @@ function sectionsBefore(text: string) {
   out.forEach((s, i) => {
     s.body = (lines[i] ?? []).join('\n').replace(/\n+$/, '');
   });
-  return out[0]?.body === '' && out.length > 1 ? out.slice(1) : out;
+  // Since: a preamble of white space only is none (the first version let it replace the document's intro).
+  return out[0]?.body.trim() === '' && out.length > 1 ? out.slice(1) : out;
 }
 
 /** The merge as the first version made it: every section of the update looked up by a search of all sections. */
@@ -79,6 +80,12 @@ describe('markdownSections and mergeMarkdown', () => {
     expect(mergeMarkdown(current, 'new intro\n##  likes\ncoffee\n# Pets\nRex')).toBe(
       'new intro\n\n# Name\nAda\n\n##  likes\ncoffee\n\n# Pets\nRex',
     );
+  });
+
+  it('keeps the intro when the update starts with a line of spaces, as with an empty line', () => {
+    const current = 'Intro about Ada\n\n# Prefs\n- tea';
+    for (const update of [' \n# Prefs\n- coffee', '\t \n\n# Prefs\n- coffee', '\n# Prefs\n- coffee'])
+      expect(mergeMarkdown(current, update)).toBe('Intro about Ada\n\n# Prefs\n- coffee');
   });
 
   it('reads blank lines and many headings once (the first version would take minutes on these)', () => {

@@ -18,7 +18,10 @@ function withoutFinalBreaks(text: string): string {
   return text.slice(0, end);
 }
 
-/** Splits Markdown into sections at ATX headings (`#` … `######`); fenced code blocks are not split. */
+/**
+ * Splits Markdown into sections at ATX headings (`#` … `######`); fenced code blocks are not split. Text before the
+ * first heading is a section with heading `''` unless it is only white space.
+ */
 export function markdownSections(text: string): MarkdownSection[] {
   const out: MarkdownSection[] = [{ heading: '', body: '' }];
   let fenced = false;
@@ -33,7 +36,9 @@ export function markdownSections(text: string): MarkdownSection[] {
   out.forEach((s, i) => {
     s.body = withoutFinalBreaks((lines[i] ?? []).join('\n'));
   });
-  return out[0]?.body === '' && out.length > 1 ? out.slice(1) : out;
+  // Text before the first heading that is only white space is no preamble: an update starting with a line of
+  // spaces would otherwise replace the document's own with nothing.
+  return out[0]?.body.trim() === '' && out.length > 1 ? out.slice(1) : out;
 }
 
 /**

@@ -2,9 +2,10 @@ import { checkDriver } from '../core/check-driver.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
-import { checkVector } from './check-record.ts';
+import { checkIdAtVersion, checkVector } from './check-record.ts';
 import type { LongTermDriverV1 } from './long-term-driver.ts';
 import type { LongTermEmbedding } from './long-term-query.ts';
+import type { LongTermRecord } from './long-term-record.ts';
 import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
 
 const requiredMethods = [
@@ -36,6 +37,7 @@ export function checkLongTermDriver(driver: LongTermDriverV1, component: string)
     'purgeIfVersion',
     'pruneVersions',
     'latestRecordTime',
+    'historyOf',
     ...vectorMethods,
   ]);
   const present = vectorMethods.filter((m) => driver[m] !== undefined);
@@ -85,4 +87,21 @@ export function embeddingLimit(limit: number, component: string): number {
   if (typeof limit !== 'number' || Number.isNaN(limit))
     throw invalid(component, `limit must be a number, got ${describeValue(limit)}`);
   return Math.max(0, Math.min(Math.trunc(limit), 10_000));
+}
+
+/**
+ * Throws `INVALID_ARGUMENT` naming the field unless `found` (what `historyOf` looks up) names a version: an object
+ * with a valid id, a positive integer version, a string hash, and valid `createdAt` and `recordedAt` Dates.
+ */
+export function checkFoundVersion(found: LongTermRecord, component: string): void {
+  if (typeof found !== 'object' || found === null)
+    throw invalid(component, `found must be a stored record version, got ${describeValue(found)}`);
+  checkIdAtVersion(found.id, found.version, component);
+  if (typeof found.hash !== 'string')
+    throw invalid(component, `found.hash must be a string, got ${describeValue(found.hash)}`);
+  for (const key of ['createdAt', 'recordedAt'] as const) {
+    const at = found[key];
+    if (!(at instanceof Date) || Number.isNaN(at.getTime()))
+      throw invalid(component, `found.${key} must be a valid Date, got ${describeValue(at)}`);
+  }
 }

@@ -5,6 +5,7 @@ import { checkScope, type Scope } from '../core/scope.ts';
 import {
   checkAt,
   checkEmbeddings,
+  checkFoundVersion,
   checkLongTermDriver,
   checkPreparedChange,
   checkPreparedRecords,
@@ -23,6 +24,7 @@ import type { LongTermDriverV1 } from './long-term-driver.ts';
 import { getRecordsOneByOne } from './long-term-fallback-get-records.ts';
 import { searchTextByScan } from './long-term-fallback-search-text.ts';
 import type { LongTermLatestOptions } from './long-term-query.ts';
+import type { LongTermRecord } from './long-term-record.ts';
 import type { LongTermStoreV1 } from './long-term-store-v1.ts';
 import { vectorMethodsOf } from './long-term-without-vectors.ts';
 
@@ -43,7 +45,8 @@ export interface LongTermRecordsOptions {
  * `listRecords`, with the in-process BM25 (a scan); without the three vector methods `vectorSearch` is false,
  * `putEmbeddings` and `searchVector` throw `INVALID_QUERY` and `missingEmbeddings` answers `[]`. Throws
  * `INVALID_ARGUMENT` for a driver without the required methods or with only some of the vector methods. The
- * store has `purgeSessionBound`, `purgeIfVersion`, `pruneVersions` and `latestRecordTime` only when the driver has them.
+ * store has `purgeSessionBound`, `purgeIfVersion`, `pruneVersions`, `latestRecordTime` and `historyOf` only when the
+ * driver has them.
  * @example
  * const records = createLongTermRecords(myDriver, { isClosed: () => closed });
  * if (records.vectorSearch) await records.searchVector(scope, { vector, model: 'e5', limit: 10 });
@@ -70,6 +73,7 @@ export function createLongTermRecords(
   const purgeIfVersion = driver.purgeIfVersion?.bind(driver);
   const pruneVersions = driver.pruneVersions?.bind(driver);
   const latestRecordTime = driver.latestRecordTime?.bind(driver);
+  const historyOf = driver.historyOf?.bind(driver);
 
   return {
     specificationVersion: 'v1',
@@ -153,6 +157,13 @@ export function createLongTermRecords(
         open(scope);
         checkIdAtVersion(id, version, component);
         return purgeIfVersion(scope, id, version);
+      },
+    }),
+    ...(historyOf && {
+      async historyOf(scope: Scope, found: LongTermRecord) {
+        open(scope);
+        checkFoundVersion(found, component);
+        return historyOf(scope, found);
       },
     }),
     ...(pruneVersions && {

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { momentBetween } from '../../test-support/longterm/moment-between.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from './create-long-term-memory.ts';
@@ -26,20 +27,13 @@ const stores = [
     },
   ],
 ] as const;
-/** A moment strictly between what was written before and what is written after. */
-const between = async () => {
-  await new Promise((r) => setTimeout(r, 5));
-  const t = new Date();
-  await new Promise((r) => setTimeout(r, 5));
-  return t;
-};
 
 describe.each(stores)('knownAt (%s store)', (_name, open) => {
   it('limit: records known at t are returned even when later records rank higher', async () => {
     const store = open();
     const memory = createLongTermMemory({ store, scope: { tenant: 't', user: 'ada' } });
     await memory.add(['Ada planted tulips in the garden', 'Ada fenced the garden', 'Ada watered the garden']);
-    const t = await between();
+    const t = await momentBetween();
     for (let i = 0; i < 10; i++) await memory.add(`garden garden garden: later note ${i}`);
     const all = await memory.search('garden', { knownAt: t, limit: 20 });
     expect(all).toHaveLength(3); // the three known then

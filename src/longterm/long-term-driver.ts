@@ -23,7 +23,7 @@ import type { PreparedLongTermRecord } from './long-term-store-v1.ts';
  * version and filter rules every built-in driver follows.
  *
  * Required: add, get, update, delete, history, list, and purge (a purge erases for good, which no combination
- * of the others can do). Optional: `purgeSessionBound`, `purgeIfVersion`, `pruneVersions` and `latestRecordTime` (no fallback, see there), a native `getRecords`
+ * of the others can do). Optional: `purgeSessionBound`, `purgeIfVersion`, `pruneVersions`, `latestRecordTime` and `historyOf` (no fallback, see there), a native `getRecords`
  * (fallback: `getRecord` each), `searchText` (fallback:
  * BM25 computed in process over the scope's current records, paged through `listRecords`: right for small
  * scopes, a scan for big ones), and the three vector methods, which come together or not at all: a driver
@@ -51,6 +51,11 @@ export interface LongTermDriverV1 {
   deleteRecord(scope: Scope, id: string, at: Date): Promise<boolean>;
   /** `LongTermStoreV1.history`. */
   history(scope: Scope, id: string): Promise<LongTermRecord[]>;
+  /**
+   * `LongTermStoreV1.historyOf` (scope and the found version checked by the engine). No fallback in the built
+   * store: without it a search `knownAt` a time reads `history` in its own scope (see there).
+   */
+  historyOf?(scope: Scope, found: LongTermRecord): Promise<LongTermRecord[]>;
   /** `LongTermStoreV1.listRecords`. */
   listRecords(scope: Scope, options?: LongTermListOptions): Promise<LongTermPage>;
   /** `LongTermStoreV1.purgeRecords`. */

@@ -79,6 +79,16 @@ export interface LongTermStoreV1 {
   deleteRecord(scope: Scope, id: string, at: Date): Promise<boolean>;
   /** Every version of a record, oldest first; empty when unknown. */
   history(scope: Scope, id: string): Promise<LongTermRecord[]>;
+  /**
+   * Optional (every built-in store has it): every version, oldest first, of the record that `found` is a version of
+   * (same id, version, hash, creation and recording times), among the records `scope` covers (its own and, for a
+   * scope that leaves out `user` / `agent`, its users' and agents', as a search finds them), read in the scope that
+   * owns it: a record does not carry its owner, and `history` addresses the exact owner only. Empty when no record
+   * the scope covers has that version. What a search `knownAt` a time reads for a hit changed since; without it,
+   * `history(scope, found.id)` is used only when it holds that version, so a hit owned by a user or agent of a
+   * wider scope is left out.
+   */
+  historyOf?(scope: Scope, found: LongTermRecord): Promise<LongTermRecord[]>;
   /** Current versions matching the filter, oldest recorded first, in pages. */
   listRecords(scope: Scope, options?: LongTermListOptions): Promise<LongTermPage>;
   /**

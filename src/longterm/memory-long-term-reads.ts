@@ -5,14 +5,14 @@ import type { LongTermPage } from './long-term-query.ts';
 import { isEngramKind, type LongTermRecord } from './long-term-record.ts';
 import { currentVersion, liveEntries, type MemoryLongTermState } from './memory-long-term-state.ts';
 import { rankBm25 } from './rank-bm25.ts';
-import { matchesFilter, ownerOf } from './record-filter.ts';
-import { copyRecord } from './record-versions.ts';
+import { matchesFilter, ownerOf, scopeCovers } from './record-filter.ts';
+import { copyRecord, isVersionOf } from './record-versions.ts';
 
 /** The read methods of the in-process long-term driver, its text search included. */
 export type MemoryLongTermReads = Required<
   Pick<
     LongTermDriverV1,
-    'getRecord' | 'getRecords' | 'history' | 'listRecords' | 'latestRecordTime' | 'searchText'
+    'getRecord' | 'getRecords' | 'history' | 'historyOf' | 'listRecords' | 'latestRecordTime' | 'searchText'
   >
 >;
 
@@ -38,6 +38,13 @@ export function memoryLongTermReads(state: MemoryLongTermState, component: strin
     async history(scope, id) {
       const entries = await state.open(scope);
       return (entries.get(state.keyOf(ownerOf(scope), id))?.versions ?? []).map(copyRecord);
+    },
+    async historyOf(scope, found) {
+      const entries = await state.open(scope);
+      for (const e of entries.values())
+        if (scopeCovers(scope, e.owner) && e.versions.some((v) => isVersionOf(v, found)))
+          return e.versions.map(copyRecord);
+      return [];
     },
     async listRecords(scope, options): Promise<LongTermPage> {
       const entries = await state.open(scope);

@@ -36,6 +36,20 @@ function checkWhen(value: unknown, what: string): void {
   if (!isDate(value)) throw wrongShape(what, `must be a valid Date, got ${describeValue(value)}`);
 }
 
+/**
+ * Whether `stored` is the version `found` of the same record: same id, version, hash, and creation and recording
+ * times (a version is never rewritten, so these name it; what a store's `historyOf` looks a record up by).
+ */
+export function isVersionOf(stored: LongTermRecord, found: LongTermRecord): boolean {
+  return (
+    stored.id === found.id &&
+    stored.version === found.version &&
+    stored.hash === found.hash &&
+    stored.createdAt.getTime() === found.createdAt.getTime() &&
+    stored.recordedAt.getTime() === found.recordedAt.getTime()
+  );
+}
+
 /** A deep copy of a record, so callers never share objects with a store. */
 export function copyRecord(r: LongTermRecord): LongTermRecord {
   const out: LongTermRecord = {

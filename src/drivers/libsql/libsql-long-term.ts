@@ -103,6 +103,38 @@ async function purgeIn(
 }
 
 /**
+ * `LongTermDriverV1.historyOf` on libSQL: the owner of the found version among the owners `scope` covers, then that
+ * owner's history of the record, as `history` reads it.
+ */
+function historyOfFound(db: LibsqlExecutor): NonNullable<LongTermDriverV1['historyOf']> {
+  return async (scope, found) => {
+    // The owner of the version found, among the owners the scope covers; then its history, as `history` reads it.
+    const covered = coveredBy(scope, 'r');
+    const owner = await db.get(
+      `SELECT r.user_id, r.agent_id FROM engram_ltm_records r WHERE ${covered.sql} AND r.id = ? AND r.version = ? AND r.hash = ? AND r.created_at = ? AND r.recorded_at = ? LIMIT 1`,
+      [
+        ...covered.args,
+        found.id,
+        found.version,
+        found.hash,
+        found.createdAt.getTime(),
+        found.recordedAt.getTime(),
+      ],
+    );
+    if (!owner) return [];
+    const mine = ownedBy(
+      { tenant: scope.tenant, user: String(owner.user_id), agent: String(owner.agent_id) },
+      'r',
+    );
+    const rows = await db.all(
+      `SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${mine.sql} AND r.id = ? ORDER BY r.version`,
+      [...mine.args, found.id],
+    );
+    return rows.map(toRecord);
+  };
+}
+
+/**
  * `LongTermDriverV1` on libSQL: versions as rows, every statement naming the owner (addressing) or the covered
  * scope (listing, search); writes in one write transaction each; text search through FTS5 bm25
  * (libsql-long-term-search.ts); vectors through libSQL's vector index (libsql-vectors.ts).
@@ -206,6 +238,7 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
       );
       return rows.map(toRecord);
     },
+    historyOf: historyOfFound(db),
     listRecords: async (scope, options): Promise<LongTermPage> => {
       const limit = options?.limit ?? 100;
       const after = listingPosition(options?.cursor, component);

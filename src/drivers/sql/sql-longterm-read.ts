@@ -1,4 +1,5 @@
 import { checkId } from '../../core/ids.ts';
+import { checkFoundVersion } from '../../longterm/check-long-term-call.ts';
 import { checkIds, checkLatestOptions, checkListOptions } from '../../longterm/check-record.ts';
 import { listingCursor, listingPosition } from '../../longterm/listing-cursor.ts';
 import type { LongTermPage } from '../../longterm/long-term-query.ts';
@@ -9,16 +10,21 @@ import { queryAll, queryGet } from './sql-exec.ts';
 import { joinSql, sql } from './sql-fragment.ts';
 import { idChunks, type SqlLongTermOptions } from './sql-longterm-options.ts';
 import { filterSql, liveWhere, owned, recordColumns, toRecord } from './sql-longterm-rows.ts';
+import { scopeWhere } from './sql-view.ts';
 
 /**
- * The reads of `LongTermStoreV1` on the shared SQL layer: live versions by id, a record's history, listings in
+ * The reads of `LongTermStoreV1` on the shared SQL layer: live versions by id, a record's history (by id in the
+ * exact owner, or by a version found in a wider scope), listings in
  * `first_rid` order (the cursor is the last one listed, base 36), and the latest record time with the end of that
  * listing in one aggregate over the scope's live rows (no record loaded).
  */
 export function sqlLongTermReads(
   options: SqlLongTermOptions,
 ): Required<
-  Pick<LongTermStoreV1, 'getRecord' | 'getRecords' | 'history' | 'listRecords' | 'latestRecordTime'>
+  Pick<
+    LongTermStoreV1,
+    'getRecord' | 'getRecords' | 'history' | 'historyOf' | 'listRecords' | 'latestRecordTime'
+  >
 > {
   const { client, component, op } = options;
   const read = (row: Parameters<typeof toRecord>[0]) => toRecord(row, client.dialect);
@@ -51,6 +57,22 @@ export function sqlLongTermReads(
         const rows = await queryAll(
           client,
           sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(ownerOf(scope))} AND r.id = ${id} ORDER BY r.version`,
+        );
+        return rows.map(read);
+      }),
+    historyOf: (scope, found) =>
+      op('historyOf', scope, async () => {
+        checkFoundVersion(found, component);
+        // The owner of the version found, among the owners the scope covers; then its history, as `history` reads it.
+        const row = await queryGet(
+          client,
+          sql`SELECT r.user_id, r.agent_id FROM engram_ltm_records r WHERE ${scopeWhere(scope, 'r')} AND r.id = ${found.id} AND r.version = ${found.version} AND r.hash = ${found.hash} AND r.created_at = ${found.createdAt.getTime()} AND r.recorded_at = ${found.recordedAt.getTime()} LIMIT 1`,
+        );
+        if (!row) return [];
+        const owner = { tenant: scope.tenant, user: String(row.user_id), agent: String(row.agent_id) };
+        const rows = await queryAll(
+          client,
+          sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id = ${found.id} ORDER BY r.version`,
         );
         return rows.map(read);
       }),

@@ -27,7 +27,8 @@ export const longTermCaseNames: readonly string[] = longTermCases.map((c) => c.n
 /**
  * Declares the `LongTermStoreV1` conformance suite for one driver with vitest: round trips (with a reopen),
  * idempotent and atomic adds, versions and history (supersede, delete), BM25 full-text search with filters,
- * vector search by model, listing pages, purge, pruning old versions (`pruneVersions`, when the store has it),
+ * vector search by model, listing pages, purge, pruning old versions (`pruneVersions`, when the store has it), a
+ * found version's history from a wide scope (`historyOf`, when the store has it),
  * scope isolation with look-alike ids, typed errors for bad input, and model-based properties. The vector cases
  * are skipped, each with its reason, for a store that reports no vector search (`vectorSearch` false); the
  * capability case checks that such a store refuses vector calls.

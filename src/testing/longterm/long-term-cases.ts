@@ -1,6 +1,7 @@
 import { longTermAsOfCases } from './long-term-as-of-cases.ts';
 import type { LongTermCase } from './long-term-case.ts';
 import { longTermEmbeddingCases } from './long-term-embedding-cases.ts';
+import { longTermHistoryOfCases } from './long-term-history-of-cases.ts';
 import { longTermLatestTimeCases } from './long-term-latest-time-cases.ts';
 import { longTermPruneCases } from './long-term-prune-cases.ts';
 import { longTermRankedCases } from './long-term-ranked-cases.ts';
@@ -12,6 +13,7 @@ import { longTermSessionBoundCases } from './long-term-session-bound-cases.ts';
 export const longTermCases: LongTermCase[] = [
   ...longTermRecordCases,
   ...longTermPruneCases,
+  ...longTermHistoryOfCases,
   ...longTermLatestTimeCases,
   ...longTermEmbeddingCases,
   ...longTermSearchCases,

@@ -63,7 +63,11 @@ export interface LongTermSearchResult {
  * `history` manage records one by one. Every call is bound to the scope the memory was created with.
  */
 export interface LongTermMemory {
-  /** Records messages (seed 002's `record(msgs)`); how depends on the memory's recording mode. */
+  /**
+   * Records messages (seed 002's `record(msgs)`); how depends on the memory's recording mode. A bad message refuses
+   * the call whole, naming it (`messages[1]…`): `INVALID_MESSAGE` for one that is not a message, `INVALID_ARGUMENT`
+   * for a recorded role's text or name a record cannot store (a NUL or a lone surrogate).
+   */
   record(messages: readonly (MemoryMessage | ModelMessage)[]): Promise<void>;
   /**
    * The records relevant to a query as one block of quoted data for a model (seed 002's `retrieve(msg)`), packed

@@ -7,7 +7,7 @@ import type { KeepOutRules } from './long-term-keep-out.ts';
 import type { LongTermMemoryOptions } from './long-term-memory-options.ts';
 import type { LongTermProvenance, LongTermRecord, NewLongTermRecord } from './long-term-record.ts';
 import { maxProvenanceIds } from './prepare-record.ts';
-import { spokenText, toolsReadAfter, turnRecords } from './turn-records.ts';
+import { checkTurnTexts, spokenText, toolsReadAfter, turnRecords } from './turn-records.ts';
 
 const hashId = (prefix: string, parts: readonly string[]) =>
   `${prefix}_${createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24)}`;
@@ -106,6 +106,7 @@ export function createRecorder(o: RecorderOptions): Recorder {
   const recordHeld = async (input: readonly (MemoryMessage | ModelMessage)[]): Promise<() => void> => {
     const messages = recordedMessages(input, o.clock);
     if (recording === 'none' || messages.length === 0) return () => {};
+    checkTurnTexts(messages, options.roles);
     const turns = turnRecords(messages, {
       ...(options.session === undefined ? {} : { session: options.session }),
       ...(options.roles ? { roles: options.roles } : {}),

@@ -1,5 +1,7 @@
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
+import { isStorableText } from './check-record.ts';
 import type { LongTermOrigin, NewLongTermRecord } from './long-term-record.ts';
 import { dateWords, mentionedDates } from './temporal-context.ts';
 import { topicLine } from './topic-line.ts';
@@ -10,7 +12,7 @@ export interface TurnRecordOptions {
   session?: string;
   /** The episode they belong to. @default the session */
   episode?: string;
-  /** Which roles become records. @default ['user', 'assistant'] */
+  /** Which roles become records. @default {@link defaultTurnRoles} */
   roles?: readonly ('user' | 'assistant' | 'tool' | 'system')[];
   /** Neighbouring turns on each side put in the record's context (their text only: the speaker is on the centre turn). @default 2 */
   neighbours?: number;
@@ -25,6 +27,9 @@ export interface TurnRecordOptions {
   /** Whether a neighbour with tool output in it (see {@link toolsReadAfter}) may go in a record's context. @default true */
   toolDerivedContext?: boolean;
 }
+
+/** The roles whose messages become turn records when none are given: `user` and `assistant`. */
+export const defaultTurnRoles: readonly ('user' | 'assistant')[] = ['user', 'assistant'];
 
 const resultTools = (m: MemoryMessage): string[] =>
   typeof m.content === 'string'
@@ -49,6 +54,46 @@ export function toolsReadAfter(messages: readonly MemoryMessage[], before: reado
 export const originOfRole = (role: string): LongTermOrigin =>
   role === 'user' || role === 'assistant' || role === 'tool' || role === 'system' ? role : 'unknown';
 
+/** `text` cut to at most `max` characters, never between the two halves of a surrogate pair (a lone half is not storable). */
+function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
+/**
+ * Throws `INVALID_ARGUMENT` naming the message and its field (`messages[1].content[0].text`, `messages[1].name`)
+ * when a message whose role becomes a turn record (`roles`) has text or a name a record cannot store (a NUL or a
+ * lone surrogate): checked before the records are built, so the error names the message, not the record whose
+ * text or context (its neighbours' text) took it in. Messages of other roles go into no record and are not checked.
+ */
+export function checkTurnTexts(
+  messages: readonly MemoryMessage[],
+  roles: readonly string[] = defaultTurnRoles,
+  component = 'longterm',
+): void {
+  const refuse = (what: string) => {
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message: `${what} must be well-formed text without NUL (a long-term record stores it)`,
+    });
+  };
+  messages.forEach((m, i) => {
+    if (!roles.includes(m.role)) return;
+    if (typeof m.name === 'string' && !isStorableText(m.name)) refuse(`messages[${i}].name`);
+    if (typeof m.content === 'string') {
+      if (!isStorableText(m.content)) refuse(`messages[${i}].content`);
+      return;
+    }
+    m.content.forEach((part, k) => {
+      if (part.type === 'text' && !isStorableText(part.text)) refuse(`messages[${i}].content[${k}].text`);
+      if (part.type === 'tool-result' && !isStorableText(toolOutputText(part.output)))
+        refuse(`messages[${i}].content[${k}].output`);
+    });
+  });
+}
+
 /** What a message says, for memory: its text parts (a tool message: its outputs' text); reasoning and tool calls left out. */
 export function spokenText(message: MemoryMessage): string {
   if (typeof message.content === 'string') return message.content;
@@ -72,7 +117,7 @@ export function turnRecords(
   messages: readonly MemoryMessage[],
   options: TurnRecordOptions = {},
 ): NewLongTermRecord[] {
-  const roles = new Set(options.roles ?? ['user', 'assistant']);
+  const roles = new Set<string>(options.roles ?? defaultTurnRoles);
   const speaker = options.speaker ?? ((m: MemoryMessage) => m.name ?? m.role);
   const max = options.maxChars ?? 16_384;
   // The tools read before each message, walking the whole exchange (tool messages too, even when not recorded).
@@ -87,8 +132,8 @@ export function turnRecords(
     read = toolsReadAfter([m], read);
   }
   const spoken = [...(options.previous ? [options.previous] : []), ...messages]
-    .map((m) => ({ m, text: spokenText(m).slice(0, max) }))
-    .filter(({ m, text }) => text !== '' && roles.has(m.role as 'user'));
+    .map((m) => ({ m, text: cutText(spokenText(m), max) }))
+    .filter(({ m, text }) => text !== '' && roles.has(m.role));
   const offset = options.previous && spoken[0]?.m === options.previous ? 1 : 0;
   const n = options.neighbours ?? 2;
   return spoken.slice(offset).map(({ m, text }, j) => {

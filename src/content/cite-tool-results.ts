@@ -18,6 +18,7 @@ import type { ContentStore } from './create-content-store.ts';
 import { itemKeyTerms, storedTerms } from './key-terms.ts';
 import {
   type CitableOutput,
+  holdsOutput,
   isCitable,
   type KnownCitation,
   type OffloadedPart,
@@ -141,16 +142,21 @@ export function citationText(
   return lines.filter(Boolean).join('\n');
 }
 
-/** A stored item's citation for a tool, with the item's size and tokens and the citation's tokens (when kept). */
+/**
+ * A stored item's citation for a tool, with the item's size, tokens and digest, the citation's tokens and the
+ * sequence number of the entry it holds (when kept).
+ */
 function citationOf(info: ContentItemInfo, toolName: string): KnownCitation {
-  const { summary, citationTokens } = info.metadata;
+  const { summary, citationTokens, seq } = info.metadata;
   const citation = citationText(info, toolName, typeof summary === 'string' ? summary : '');
   const n = Number.isSafeInteger(citationTokens) ? (citationTokens as number) : undefined;
   return {
     citation,
     size: info.size,
     tokens: info.tokens,
+    digest: info.digest,
     ...(n === undefined ? {} : { citationTokens: n }),
+    ...(Number.isSafeInteger(seq) ? { seq: seq as number } : {}),
   };
 }
 
@@ -196,10 +202,13 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       content: output.value as string | JSONValue,
       timestamp: entry.message.createdAt,
       tags: ['tool-result', part.toolName, ...(output.type.startsWith('error') ? ['error'] : [])],
-      metadata: { messageId: entry.message.id, toolCallId: part.toolCallId, log: logKey } as Record<
-        string,
-        JSONValue
-      >,
+      // The entry's sequence number tells this message from one stored later under its id (after a delete).
+      metadata: {
+        messageId: entry.message.id,
+        toolCallId: part.toolCallId,
+        log: logKey,
+        seq: entry.seq,
+      } as Record<string, JSONValue>,
     };
     let item: ContentItem;
     try {
@@ -224,7 +233,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
   };
 
   const bounded = options.storedCounts ?? false;
-  const counted = new Map<string, { size: number; tokens: number }>();
+  const counted = new Map<string, { size: number; tokens: number; seq: number }>();
   /** The sequence number of the entry holding each item id in `known` or `counted` (what `release` drops by). */
   const seqOf = new Map<string, number>();
   const saved = options.savedCounts;
@@ -254,7 +263,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
         n =
           text === undefined
             ? 0
-            : stored && stored.size === Buffer.byteLength(text, 'utf8')
+            : stored && holdsOutput(stored, entry.seq, text)
               ? stored.tokens
               : counter.countText(text);
         outputCounts.set(key, n);
@@ -265,13 +274,16 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
     async citeResult(entry, part, type = 'action_result') {
       if (!isCitable(part.output)) return undefined;
       const id = itemId(entry.message.id, part.toolCallId);
+      const text = toolOutputText(part.output);
       const cached = known.get(id);
-      if (cached) return cached.citation;
+      if (cached && holdsOutput(cached, entry.seq, text)) return cached.citation;
       let info = (await getItemInfos(items, content.scope, content.space, [id])).get(id);
-      if (!info) {
+      if (!info || !holdsOutput(citationOf(info, part.toolName), entry.seq, text)) {
         // The output's count, once: the item takes it rather than counting its text again.
         const item = await itemFor(entry, part, part.output, type, self.outputTokens(entry, part));
         if (!item) return undefined;
+        // An item of another entry under the id (the message deleted and stored again) is replaced.
+        if (info) await items.deleteItem(content.scope, content.space, id);
         [info] = await putItems(items, content.scope, content.space, [item]);
       }
       const stored = citationOf(info!, part.toolName);

@@ -6,6 +6,7 @@ import { getItemInfos, putItems } from './content-batch.ts';
 import type { ContentItem, ContentItemInfo } from './content-item.ts';
 import type { ContentStoreV1 } from './content-store-v1.ts';
 import type { ContentStore } from './create-content-store.ts';
+import { contentDigest } from './prepare-content-item.ts';
 import type { SavedOutputCount, SavedOutputCounts } from './saved-output-counts.ts';
 import { longestResultPart, storedOutputTokens } from './stored-output-tokens.ts';
 
@@ -47,6 +48,23 @@ export interface KnownCitation {
   tokens: number;
   /** The citation's tokens (the item's `citationTokens` metadata), when stored. */
   citationTokens?: number;
+  /** The item's content digest. */
+  digest: string;
+  /**
+   * The sequence number of the log entry whose output the item holds (its `seq` metadata); undefined for an item
+   * stored before items named their entry.
+   */
+  seq?: number;
+}
+
+/**
+ * Whether a stored result's item holds the output `text` of the entry numbered `seq`: an item that names its
+ * entry holds it when it names this one (a message deleted and stored again under its id is a new entry, so
+ * its old item is stale); an older item, when its digest is the output's. Its size must be the output's either way.
+ */
+export function holdsOutput(known: KnownCitation, seq: number, text: string): boolean {
+  if (known.size !== Buffer.byteLength(text, 'utf8')) return false;
+  return known.seq === undefined ? known.digest === contentDigest(text) : known.seq === seq;
 }
 
 /** What the offload pass needs from the citer. */
@@ -71,8 +89,11 @@ export interface OffloadContext {
   citationOf: (info: ContentItemInfo, toolName: string) => KnownCitation;
   /** Citations already known, by item id. */
   known: Map<string, KnownCitation>;
-  /** Outputs counted (offloaded or not), by item id, with their size in bytes: a result seen again is not recounted. */
-  counted: Map<string, { size: number; tokens: number }>;
+  /**
+   * Outputs counted (offloaded or not), by item id, with their size in bytes and their entry's sequence number: a
+   * result seen again is not recounted.
+   */
+  counted: Map<string, { size: number; tokens: number; seq: number }>;
   /** The sequence number of the entry each item id in `known` or `counted` belongs to (set with them). */
   seqOf: Map<string, number>;
   /**
@@ -130,7 +151,10 @@ export async function offloadResults(
     }
   }
   const stored = new Map<string, ContentItemInfo>();
-  const unknown = [...new Set(candidates.filter((c) => !ctx.known.has(c.id)).map((c) => c.id))];
+  // A citation known for another entry under the same id (the message stored again) is looked up again.
+  const unknown = [
+    ...new Set(candidates.filter((c) => ctx.known.get(c.id)?.seq !== c.entry.seq).map((c) => c.id)),
+  ];
   for (let i = 0; i < unknown.length; i += infoPage) {
     const page = await getItemInfos(
       ctx.items,
@@ -159,10 +183,14 @@ export async function offloadResults(
   };
   const waiting: { c: Candidate; item: ContentItem; text: string }[] = [];
   let waitingBytes = 0;
+  /** Ids whose stored item holds another entry's output: deleted before their new item is put. */
+  const stale = new Set<string>();
   const flush = async () => {
     const batch = waiting.splice(0);
     waitingBytes = 0;
     if (batch.length === 0) return;
+    for (const w of batch)
+      if (stale.delete(w.c.id)) await ctx.items.deleteItem(ctx.content.scope, ctx.content.space, w.c.id);
     const infos = await putItems(
       ctx.items,
       ctx.content.scope,
@@ -185,10 +213,20 @@ export async function offloadResults(
   }[] = [];
   for (const c of candidates) {
     const info = stored.get(c.id);
-    const known = ctx.known.get(c.id) ?? (info && ctx.citationOf(info, c.part.toolName));
     const text = toolOutputText(c.output);
     const size = Buffer.byteLength(text, 'utf8');
-    const given = known ?? ctx.counted.get(c.id);
+    // A citation of the item only when it holds this entry's output; else the item is replaced if offloaded.
+    let known: KnownCitation | undefined;
+    for (const k of [ctx.known.get(c.id), info && ctx.citationOf(info, c.part.toolName)]) {
+      if (k && holdsOutput(k, c.entry.seq, text)) {
+        known = k;
+        break;
+      }
+      if (k) stale.add(c.id);
+    }
+    if (known) stale.delete(c.id);
+    const count = ctx.counted.get(c.id);
+    const given = known ?? (count?.seq === c.entry.seq ? count : undefined);
     const tokens = given && given.size === size ? given.tokens : undefined;
     facts.push({ known, text, tokens, size });
     if ((facts.length & 63) === 0) await slicer.tick();
@@ -222,7 +260,7 @@ export async function offloadResults(
       const count = saved.get(c.id);
       if (count && count.size === facts[k]!.size) {
         facts[k]!.tokens = count.tokens;
-        ctx.counted.set(c.id, count);
+        ctx.counted.set(c.id, { ...count, seq: c.entry.seq });
       }
     }
   }
@@ -259,7 +297,7 @@ export async function offloadResults(
         const { content } = c.entry.message;
         counting = tokens === undefined || (typeof content !== 'string' && content.length > 1);
         tokens ??= counter.countText(text);
-        ctx.counted.set(c.id, { size, tokens });
+        ctx.counted.set(c.id, { size, tokens, seq: c.entry.seq });
       }
       if (!shouldOffload(c.rule, tokens)) {
         if (counting) newlyCounted.push({ id: c.id, seq: c.entry.seq, size, tokens });

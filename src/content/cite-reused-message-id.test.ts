@@ -1,0 +1,166 @@
+import { join } from 'node:path';
+import type { ModelMessage } from 'ai';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../test-support/reliability/store-drivers.ts';
+import type { MemoryMessage } from '../core/message.ts';
+import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
+import { createConversationMemory } from '../memory/conversation-memory.ts';
+import type { MemoryStoreV1 } from '../store/memory-store.ts';
+import { createTokenCounter } from '../tokens/create-token-counter.ts';
+import { createCitationMemory } from '../views/citation-memory.ts';
+import type { ContentStoreV1 } from './content-store-v1.ts';
+import { createContentStore } from './create-content-store.ts';
+
+/**
+ * A tool-result message deleted and stored again under its id (same tool call, other output) is a new version
+ * of the message: its citation resolves to the new output, in the view that cited the old one, in a fresh view
+ * over the same stores, and whatever the old item held.
+ */
+const counter = createTokenCounter({ encoding: 'o200k_base' });
+const policy = { default: { offload: 'always' as const } };
+const cleanup: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanup) await c();
+});
+
+type Store = MemoryStoreV1 & { contentItems: ContentStoreV1 };
+const drivers: [string, () => Promise<Store>][] = [
+  ['memory', async () => createMemoryStore() as Store],
+  [
+    'sqlite',
+    async () => {
+      const dir = await tempDir('cite-reused-id', true);
+      const store = createSqliteStore({ path: join(dir.path, 'engram.db'), durability: 'process' });
+      cleanup.push(async () => {
+        await store.close();
+        await dir.remove();
+      });
+      return store as unknown as Store;
+    },
+  ],
+];
+
+const call: ModelMessage = {
+  role: 'assistant',
+  content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'web_fetch', input: {} }],
+};
+const result = (text: string): ModelMessage & { id: string } => ({
+  id: 'm3',
+  role: 'tool',
+  content: [
+    { type: 'tool-result', toolCallId: 'c1', toolName: 'web_fetch', output: { type: 'text', value: text } },
+  ],
+});
+
+/** The id of the item a cited message's result names. */
+const citedId = (m: MemoryMessage | undefined): string => {
+  const part = m && typeof m.content !== 'string' ? m.content[0] : undefined;
+  const text = part?.type === 'tool-result' && part.output.type === 'text' ? part.output.value : '';
+  const id = /content item "([^"]+)"/.exec(text)?.[1];
+  if (!id) throw new Error(`not a citation: ${text.slice(0, 80)}`);
+  return id;
+};
+
+describe.each(drivers)('a result message stored again under its id (%s)', (_name, open) => {
+  it('is cited with the new output, by the view that cited the old one and by a fresh view', async () => {
+    const store = await open();
+    const conversation = createConversationMemory({ store, counter, sessionId: 'ses_reused' });
+    const content = createContentStore({ store: store.contentItems, counter });
+    const view = createCitationMemory({ conversation, content, policy });
+    await conversation.store([
+      { role: 'user', content: 'fetch' },
+      call,
+      result('OLD tokyo report'),
+      { role: 'assistant', content: 'read it' },
+    ]);
+    const before = await view.read();
+    const oldId = citedId(before[2]);
+    expect((await content.retrieve(oldId)).content).toBe('OLD tokyo report');
+
+    const entries = await conversation.entries();
+    await conversation.delete('m3');
+    await conversation.delete(entries[3]!.message.id);
+    await conversation.store([result('NEW osaka figures'), { role: 'assistant', content: 'read it again' }]);
+
+    const after = await view.read();
+    expect(after[2]!.id).toBe('m3');
+    const id = citedId(after[2]);
+    expect(id).toBe(oldId); // the id names the message and the call, as before
+    expect((await content.retrieve(id)).content).toBe('NEW osaka figures');
+
+    const fresh = createCitationMemory({
+      conversation: createConversationMemory({ store, counter, sessionId: 'ses_reused' }),
+      content: createContentStore({ store: store.contentItems, counter }),
+      policy,
+    });
+    expect(await fresh.read()).toEqual(after);
+  });
+
+  it('a fresh view replaces an item stored before items named their entry (no seq in its metadata)', async () => {
+    const store = await open();
+    const conversation = createConversationMemory({ store, counter, sessionId: 'ses_legacy' });
+    const content = createContentStore({ store: store.contentItems, counter });
+    await conversation.store([
+      { role: 'user', content: 'fetch' },
+      call,
+      result('OLD tokyo report'),
+      { role: 'assistant', content: 'read it' },
+    ]);
+    const id = citedId((await createCitationMemory({ conversation, content, policy }).read())[2]);
+    // The item as an older engram stored it: its metadata names no entry.
+    const item = (await store.contentItems.getItem(content.scope, content.space, id))!;
+    const { seq: _seq, ...metadata } = item.metadata;
+    expect(_seq).toBeTypeOf('number');
+    await store.contentItems.deleteItem(content.scope, content.space, id);
+    await store.contentItems.putItem(content.scope, content.space, { ...item, metadata });
+    // Unchanged: a fresh view cites the old item as it is.
+    const same = await createCitationMemory({ conversation, content, policy }).read();
+    expect(citedId(same[2])).toBe(id);
+    expect(
+      (await store.contentItems.getItemInfo(content.scope, content.space, id))!.metadata.seq,
+    ).toBeUndefined();
+    // Stored again: the fresh view replaces it.
+    const entries = await conversation.entries();
+    await conversation.delete('m3');
+    await conversation.delete(entries[3]!.message.id);
+    await conversation.store([result('NEW osaka figures'), { role: 'assistant', content: 'read it again' }]);
+    const after = await createCitationMemory({ conversation, content, policy }).read();
+    expect((await content.retrieve(citedId(after[2]))).content).toBe('NEW osaka figures');
+  });
+});
+
+describe('reused result ids, any order of stores and reads', () => {
+  it('every read cites what the log holds now', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({ text: fc.constantFrom('alpha', 'beta', 'alphb', 'gamma delta'), read: fc.boolean() }),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
+        async (versions) => {
+          const store = createMemoryStore();
+          const conversation = createConversationMemory({ store, counter, sessionId: 'ses_prop' });
+          const content = createContentStore({ store, counter });
+          const view = createCitationMemory({ conversation, content, policy });
+          await conversation.store([{ role: 'user', content: 'fetch' }, call]);
+          for (const v of versions) {
+            const live = await conversation.entries();
+            for (const e of live.slice(2)) await conversation.delete(e.message.id);
+            await conversation.store([result(v.text), { role: 'assistant', content: 'ok' }]);
+            if (!v.read) continue;
+            const out = await view.read();
+            expect((await content.retrieve(citedId(out[2]))).content).toBe(v.text);
+          }
+          const out = await view.read();
+          expect((await content.retrieve(citedId(out[2]))).content).toBe(versions.at(-1)!.text);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});

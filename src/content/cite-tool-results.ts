@@ -23,6 +23,7 @@ import {
   type KnownCitation,
   type OffloadedPart,
   offloadResults,
+  repeatsOtherOutput,
 } from './offload-results.ts';
 import { contentDigest, prepareContentItem } from './prepare-content-item.ts';
 import type { SavedOutputCounts } from './saved-output-counts.ts';
@@ -78,7 +79,8 @@ export interface ToolResultCiter {
   itemId(messageId: string, toolCallId: string): string;
   /**
    * Stores one tool result (idempotent) and returns its citation, whatever the policy says; undefined for an
-   * output no item can hold (a file or media output, a tool name breaking the id rule, an oversized payload).
+   * output no item can hold (a file or media output, a tool name breaking the id rule, an oversized payload, a
+   * result repeating an earlier one's tool call id in its message with another output).
    */
   citeResult(entry: LogEntry, part: ToolResultPart, type?: string): Promise<string | undefined>;
   /** The tokens of a result's output, counted once (taken from its stored item when the citer has read it). */
@@ -272,7 +274,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
     },
     outputWithin: (entry, part, n) => (bounded && entry.tokens <= n) || self.outputTokens(entry, part) <= n,
     async citeResult(entry, part, type = 'action_result') {
-      if (!isCitable(part.output)) return undefined;
+      if (!isCitable(part.output) || repeatsOtherOutput(entry.message, part)) return undefined;
       const id = itemId(entry.message.id, part.toolCallId);
       const text = toolOutputText(part.output);
       const cached = known.get(id);

@@ -21,6 +21,21 @@ export type CitableOutput = Extract<
 export const isCitable = (o: ToolPart['output']): o is CitableOutput =>
   o.type === 'text' || o.type === 'json' || o.type === 'error-text' || o.type === 'error-json';
 
+/**
+ * Whether `part` repeats the tool call id of an earlier result of `message` with another output: its item id would
+ * be the earlier result's, so no item holds it and it stays in full (a log stored before messages repeating a tool
+ * call id were refused; see `repeatedToolCallIds`). A repeat with the same output is cited as the first.
+ */
+export function repeatsOtherOutput(message: MemoryMessage, part: ToolPart): boolean {
+  if (typeof message.content === 'string') return false;
+  const first = message.content.find((p) => p.type === 'tool-result' && p.toolCallId === part.toolCallId);
+  return (
+    first !== undefined &&
+    first !== part &&
+    toolOutputText((first as ToolPart).output) !== toolOutputText(part.output)
+  );
+}
+
 /** One offloaded tool result of a log entry. */
 export interface OffloadedPart {
   /** Its index in the message's content. */
@@ -145,6 +160,7 @@ export async function offloadResults(
       const rule = ctx.rule(part.toolName);
       if (rule.offload === 'never') continue;
       if (rule.offload !== 'always' && ctx.bounded && entry.tokens <= rule.offload.overTokens) continue;
+      if (repeatsOtherOutput(message, part)) continue;
       const id = ctx.itemId(message.id, part.toolCallId);
       ctx.seqOf.set(id, entry.seq);
       candidates.push({ entry, part, output: part.output, index, rule, id });

@@ -5,6 +5,7 @@ import { InvalidMessageError, MemoryError, type MessageIssue } from '../core/err
 import type { MemoryMessage } from '../core/message.ts';
 import { isKnownValid } from './known-valid.ts';
 import { memoryMessageSchema, messageInputSchema, modelMessageSchema } from './schema.ts';
+import { repeatedToolCallIds } from './tool-call-ids.ts';
 
 type Path = readonly PropertyKey[];
 
@@ -68,14 +69,19 @@ export function zodIssues(issues: readonly z.core.$ZodIssue[]): MessageIssue[] {
   return flatten(issues, [], []);
 }
 
-/** The problems with a candidate message, empty when it is a valid `MemoryMessage`. */
+/**
+ * The problems with a candidate message, empty when it is a valid `MemoryMessage`: its fields, then a tool call
+ * or tool result repeating an earlier one's id in the message (`content[2].toolCallId`).
+ */
 export function messageIssues(input: unknown): MessageIssue[] {
   const result = memoryMessageSchema.safeParse(input);
-  return result.success ? [] : flatten(result.error.issues, [], []);
+  return result.success ? repeatedToolCallIds(input as MemoryMessage) : flatten(result.error.issues, [], []);
 }
 
 /**
- * Checks that `input` is a `MemoryMessage` and returns it unchanged; throws `InvalidMessageError` naming each bad field.
+ * Checks that `input` is a `MemoryMessage` and returns it unchanged; throws `InvalidMessageError` naming each bad
+ * field, or each tool call or tool result repeating an earlier one's id in the message (`content[2].toolCallId`:
+ * providers refuse them, and a result's stored content is keyed by message and tool call id).
  * A message one of engram's stores handed out (deep-frozen, checked when it was stored, or decoded from the row
  * engram wrote then) is trusted and not checked again, unless its `createdAt` was since set to an invalid time: a
  * store file changed outside engram is not re-checked here (`messageIssues` and `isMemoryMessage` always check).
@@ -90,6 +96,8 @@ export function validateMessage(input: unknown, location?: string): MemoryMessag
       cause: result.error,
     });
   }
+  const repeated = repeatedToolCallIds(input as MemoryMessage);
+  if (repeated.length > 0) throw new InvalidMessageError({ issues: repeated, location });
   return input as MemoryMessage;
 }
 
@@ -157,9 +165,9 @@ function checkList<T>(
   return Array.from(inputs, (m, i) => check(m, `${location}[${i}]`));
 }
 
-/** Whether `x` is a valid `MemoryMessage`. */
+/** Whether `x` is a valid `MemoryMessage` (`messageIssues` finds nothing). */
 export function isMemoryMessage(x: unknown): x is MemoryMessage {
-  return memoryMessageSchema.safeParse(x).success;
+  return messageIssues(x).length === 0;
 }
 
 /** Checks that `input` is an AI SDK v7 `ModelMessage` (no engram extras required) and returns it unchanged. */

@@ -216,6 +216,22 @@ export const arbToolApprovalResponse = rec(
 );
 
 const parts = <T>(arb: Arb<T>) => fc.array(arb, { minLength: 1, maxLength: 4 });
+/**
+ * Parts whose tool calls, and whose tool results, each have their own id (a repeat gets a suffix): a message
+ * repeating one is refused (providers refuse it too).
+ */
+const distinctCallIds = <T>(list: T[]): T[] => {
+  const taken = { 'tool-call': new Set<string>(), 'tool-result': new Set<string>() };
+  return list.map((part) => {
+    const { type, toolCallId } = part as { type: string; toolCallId?: string };
+    if ((type !== 'tool-call' && type !== 'tool-result') || toolCallId === undefined) return part;
+    const seen = taken[type];
+    let id = toolCallId;
+    for (let k = 2; seen.has(id); k++) id = `${toolCallId}_${k}`;
+    seen.add(id);
+    return id === toolCallId ? part : { ...part, toolCallId: id };
+  });
+};
 /** AI SDK `SystemModelMessage`. */
 export const arbSystemMessage: Arb<SystemModelMessage> = rec(
   { role: fc.constant('system'), content: arbText, ...po },
@@ -243,12 +259,20 @@ export const arbAssistantPart = fc.oneof(
 ) as Arb<Exclude<AssistantModelMessage['content'], string>[number]>;
 /** AI SDK `AssistantModelMessage`. */
 export const arbAssistantMessage: Arb<AssistantModelMessage> = rec(
-  { role: fc.constant('assistant'), content: fc.oneof(arbText, parts(arbAssistantPart)), ...po },
+  {
+    role: fc.constant('assistant'),
+    content: fc.oneof(arbText, parts(arbAssistantPart).map(distinctCallIds)),
+    ...po,
+  },
   ['role', 'content'],
 );
 /** AI SDK `ToolModelMessage`. */
 export const arbToolMessage: Arb<ToolModelMessage> = rec(
-  { role: fc.constant('tool'), content: parts(fc.oneof(arbToolResultPart, arbToolApprovalResponse)), ...po },
+  {
+    role: fc.constant('tool'),
+    content: parts(fc.oneof(arbToolResultPart, arbToolApprovalResponse)).map(distinctCallIds),
+    ...po,
+  },
   ['role', 'content'],
 );
 /** Any AI SDK v7 `ModelMessage`. */

@@ -153,6 +153,39 @@ describe('createChatStore', () => {
     expect(await chats.load('c')).toEqual([user('u0', 'kept')]);
   });
 
+  it('two tool parts of one message with the same toolCallId are INVALID_MESSAGE naming the second; nothing stored', async () => {
+    const chats = createChatStore({ store: createMemoryStore() });
+    await chats.append('c', [user('u0', 'kept')]);
+    const part = (q: string) =>
+      ({
+        type: 'tool-search',
+        toolCallId: 'c1',
+        state: 'output-available',
+        input: { q },
+        output: { q },
+      }) as const;
+    const twice: UIMessage = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [{ type: 'step-start' }, part('x'), part('y')],
+    };
+    const later: UIMessage = {
+      ...twice,
+      parts: [...twice.parts.slice(0, 2), { type: 'step-start' }, part('y')],
+    };
+    for (const message of [twice, later])
+      await expect(chats.append('c', [user('u1', 'fine'), message])).rejects.toMatchObject({
+        code: 'INVALID_MESSAGE',
+        component: 'chat',
+        message: expect.stringMatching(
+          new RegExp(
+            `messages\\[1\\]: parts\\[${message.parts.length - 1}\\]\\.toolCallId: repeats the tool call id "c1" of parts\\[1\\]`,
+          ),
+        ),
+      });
+    expect(await chats.load('c')).toEqual([user('u0', 'kept')]);
+  });
+
   it('a user message holds text, file and data parts only: a tool part or reasoning in one is INVALID_MESSAGE, nothing of the batch stored', async () => {
     const chats = createChatStore({ store: createMemoryStore() });
     await chats.append('c', [user('u0', 'kept')]);

@@ -1,4 +1,4 @@
-import { type ToolSet, TypeValidationError, type UIMessage, validateUIMessages } from 'ai';
+import { isToolUIPart, type ToolSet, TypeValidationError, type UIMessage, validateUIMessages } from 'ai';
 import { z } from 'zod';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { InvalidMessageError, type MessageIssue } from '../../core/errors/invalid-message-error.ts';
@@ -11,8 +11,8 @@ import { formatPath } from '../../messages/validate.ts';
  * Throws `INVALID_ARGUMENT` unless `messages` is an array, and `InvalidMessageError` (`INVALID_MESSAGE`) located
  * at `messages[i]` with each bad field's path (`parts[1].text`) otherwise, also for an id outside engram's id
  * rule (empty, over 256 characters, a NUL or a lone surrogate), a field other than id, role, metadata and parts,
- * a user message part other than text, a file or data,
- * and a file URL that is no URL.
+ * a user message part other than text, a file or data, two tool parts of one message with the same
+ * `toolCallId`, and a file URL that is no URL.
  */
 export async function validateUIInput<M extends UIMessage>(
   messages: unknown,
@@ -77,7 +77,7 @@ const userPart = (type: string) => type === 'text' || type === 'file' || type.st
 /**
  * A field a UI message does not have (the chat would drop it: `load` would differ), an id outside engram's id
  * rule (the AI SDK takes any string; a chat stores it as an entry id), a user message with a part that is not text, a file or data (a tool call or result a client put in its own message: the model
- * would never see it, the chat would show it), or a file URL that `convertToModelMessages` cannot parse (it would
+ * would never see it, the chat would show it), a tool part repeating a tool call id, or a file URL that `convertToModelMessages` cannot parse (it would
  * throw a TypeError): the first found.
  */
 function unstorable(message: UIMessage): MessageIssue | undefined {
@@ -100,7 +100,26 @@ function unstorable(message: UIMessage): MessageIssue | undefined {
         problem: `a user message holds text, file and data parts (what convertToModelMessages gives the model), got ${describeValue(message.parts[other]!.type)}`,
       };
   }
-  return badFileUrl(message.parts, 'parts');
+  return repeatedToolCallId(message.parts) ?? badFileUrl(message.parts, 'parts');
+}
+
+/**
+ * The first tool part repeating an earlier tool part's `toolCallId`, named by its path: its call and result would
+ * repeat the id on the model side, which providers refuse (and a stored message refuses: `repeatedToolCallIds`).
+ */
+function repeatedToolCallId(parts: UIMessage['parts']): MessageIssue | undefined {
+  const first = new Map<string, number>();
+  for (const [index, part] of parts.entries()) {
+    if (!isToolUIPart(part)) continue;
+    const earlier = first.get(part.toolCallId);
+    if (earlier === undefined) first.set(part.toolCallId, index);
+    else
+      return {
+        path: `parts[${index}].toolCallId`,
+        problem: `repeats the tool call id ${describeValue(part.toolCallId)} of parts[${earlier}]: each tool call of a message needs its own id`,
+      };
+  }
+  return undefined;
 }
 
 /** The first file URL among `parts` (and the parts of their steering messages) that is no URL, named by its path. */

@@ -1,16 +1,13 @@
-import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../../test-support/reliability/store-drivers.ts';
+import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts';
+import { type OpenedStore, reliabilityDrivers } from '../../test-support/reliability/store-drivers.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
-import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
-import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { createCitationMemory } from '../views/citation-memory.ts';
-import type { ContentStoreV1 } from './content-store-v1.ts';
 import { createContentStore } from './create-content-store.ts';
 
 /**
@@ -20,27 +17,12 @@ import { createContentStore } from './create-content-store.ts';
  */
 const counter = createTokenCounter({ encoding: 'o200k_base' });
 const policy = { default: { offload: 'always' as const } };
-const cleanup: (() => Promise<void>)[] = [];
+const opened: OpenedStore[] = [];
 afterAll(async () => {
-  for (const c of cleanup) await c();
+  for (const o of opened) await o.dispose();
 });
 
-type Store = MemoryStoreV1 & { contentItems: ContentStoreV1 };
-const drivers: [string, () => Promise<Store>][] = [
-  ['memory', async () => createMemoryStore() as Store],
-  [
-    'sqlite',
-    async () => {
-      const dir = await tempDir('cite-reused-id', true);
-      const store = createSqliteStore({ path: join(dir.path, 'engram.db'), durability: 'process' });
-      cleanup.push(async () => {
-        await store.close();
-        await dir.remove();
-      });
-      return store as unknown as Store;
-    },
-  ],
-];
+const drivers = reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true });
 
 const call: ModelMessage = {
   role: 'assistant',
@@ -63,8 +45,14 @@ const citedId = (m: MemoryMessage | undefined): string => {
   return id;
 };
 
-describe.each(drivers)('a result message stored again under its id (%s)', (_name, open) => {
-  it('is cited with the new output, by the view that cited the old one and by a fresh view', async () => {
+describe.each(drivers)('a result message stored again under its id ($name)', (driver) => {
+  const open = async () => {
+    const o = await driver.open();
+    opened.push(o);
+    return o.store;
+  };
+  it('is cited with the new output, by the view that cited the old one and by a fresh view', async (t) => {
+    if (driver.missing) return t.skip(driver.missing);
     const store = await open();
     const conversation = createConversationMemory({ store, counter, sessionId: 'ses_reused' });
     const content = createContentStore({ store: store.contentItems, counter });
@@ -98,7 +86,8 @@ describe.each(drivers)('a result message stored again under its id (%s)', (_name
     expect(await fresh.read()).toEqual(after);
   });
 
-  it('a fresh view replaces an item stored before items named their entry (no seq in its metadata)', async () => {
+  it('a fresh view replaces an item stored before items named their entry (no seq in its metadata)', async (t) => {
+    if (driver.missing) return t.skip(driver.missing);
     const store = await open();
     const conversation = createConversationMemory({ store, counter, sessionId: 'ses_legacy' });
     const content = createContentStore({ store: store.contentItems, counter });

@@ -28,12 +28,23 @@ export const isCitable = (o: ToolPart['output']): o is CitableOutput =>
  */
 export function repeatsOtherOutput(message: MemoryMessage, part: ToolPart): boolean {
   if (typeof message.content === 'string') return false;
-  const first = message.content.find((p) => p.type === 'tool-result' && p.toolCallId === part.toolCallId);
+  const first = firstResults(message.content).get(part.toolCallId);
   return (
-    first !== undefined &&
-    first !== part &&
-    toolOutputText((first as ToolPart).output) !== toolOutputText(part.output)
+    first !== undefined && first !== part && toolOutputText(first.output) !== toolOutputText(part.output)
   );
+}
+
+/** Each message content's first result of each tool call id, found once (a message may hold 30,000 results). */
+const firstResultsOf = new WeakMap<object, Map<string, ToolPart>>();
+function firstResults(content: Exclude<MemoryMessage['content'], string>): Map<string, ToolPart> {
+  let first = firstResultsOf.get(content);
+  if (!first) {
+    first = new Map();
+    for (const p of content)
+      if (p.type === 'tool-result' && !first.has(p.toolCallId)) first.set(p.toolCallId, p);
+    firstResultsOf.set(content, first);
+  }
+  return first;
 }
 
 /** One offloaded tool result of a log entry. */

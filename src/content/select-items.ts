@@ -22,13 +22,16 @@ export function indexedText(item: ContentItem): string {
   );
 }
 
-/** Whether an item's info meets every criterion except `text` and the cursor. */
+/**
+ * Whether an item's info meets every criterion except `text` and the cursor. An empty `tags` list matches
+ * nothing, with `tagMatch` `all` as with `any` (as the SQL stores answer it).
+ */
 export function matchesFilters(info: ContentItemInfo, c: CheckedContentCriteria): boolean {
   if (c.types && !c.types.includes(info.type)) return false;
   if (c.source !== undefined && info.source !== c.source) return false;
   if (c.tags) {
     const has = (t: string) => info.tags.includes(t);
-    if (c.tagMatch === 'all' ? !c.tags.every(has) : !c.tags.some(has)) return false;
+    if (c.tags.length === 0 || (c.tagMatch === 'all' ? !c.tags.every(has) : !c.tags.some(has))) return false;
   }
   const at = info.timestamp.getTime();
   if (c.startMs !== undefined && at < c.startMs) return false;

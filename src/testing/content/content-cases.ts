@@ -176,6 +176,7 @@ const filters: ContentCase = {
     expect(await q({ tags: ['y', 'z'] })).toEqual(['a', 'b', 'd']);
     expect(await q({ tags: ['x', 'y'], tagMatch: 'all' })).toEqual(['a']);
     expect(await q({ tags: [] })).toEqual([]);
+    expect(await q({ tags: [], tagMatch: 'all' })).toEqual([]);
     expect(await q({ timeRange: { start: at(20), end: at(30) } })).toEqual(['b', 'c']);
     expect(await q({ timeRange: { start: at(21) } })).toEqual(['c', 'd']);
     expect(await q({ timeRange: { end: at(10) } })).toEqual(['a']);

@@ -3,6 +3,7 @@ import { describeValue, errorText } from '../core/errors/describe-value.ts';
 import { InvalidMessageError } from '../core/errors/invalid-message-error.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkId } from '../core/ids.ts';
+import type { MessageRole } from '../core/message.ts';
 import { jsonValueIssue } from '../messages/json-value.ts';
 import { checkSearchText } from '../messages/search-text.ts';
 import { serializeMessage } from '../messages/serialize.ts';
@@ -53,9 +54,13 @@ const rangeQueryKeys: Record<keyof RangeQuery, true> = {
   roles: true,
 };
 
+/** The roles a range query's `roles` may name. */
+const messageRoles: ReadonlySet<unknown> = new Set<MessageRole>(['system', 'user', 'assistant', 'tool']);
+
 /**
- * Throws `INVALID_ARGUMENT` unless a range query's `limit` is a count, `fromSeq` / `toSeq` are integers and it names
- * no other key (a misspelt `fromseq` would read the whole log).
+ * Throws `INVALID_ARGUMENT` unless a range query's `limit` is a count, `fromSeq` / `toSeq` are integers, `roles`
+ * is an array of message roles (a misspelt role would match nothing) and it names no other key (a misspelt
+ * `fromseq` would read the whole log).
  */
 export function checkRangeQuery(query: RangeQuery, component: string): void {
   if (typeof query !== 'object' || query === null)
@@ -72,6 +77,17 @@ export function checkRangeQuery(query: RangeQuery, component: string): void {
       component,
       `direction must be 'forward' or 'backward', got ${describeValue(query.direction)}`,
     );
+  }
+  const { roles } = query;
+  if (roles !== undefined) {
+    if (!Array.isArray(roles))
+      throw invalid(component, `roles must be an array of message roles, got ${describeValue(roles)}`);
+    const bad = roles.findIndex((role) => !messageRoles.has(role));
+    if (bad >= 0)
+      throw invalid(
+        component,
+        `roles[${bad}] must be 'system', 'user', 'assistant' or 'tool', got ${describeValue(roles[bad])}`,
+      );
   }
 }
 

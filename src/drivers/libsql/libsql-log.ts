@@ -144,8 +144,9 @@ export async function readEntries(
     args.push(query.toSeq);
   }
   if (query.roles) {
-    where += ` AND role IN (${placeholders(query.roles)})`;
-    args.push(...query.roles);
+    const roles = [...new Set(query.roles)];
+    where += ` AND role IN (${placeholders(roles)})`;
+    args.push(...roles);
   }
   const backward = query.direction === 'backward';
   const limit = query.limit === undefined ? '' : ' LIMIT ?';

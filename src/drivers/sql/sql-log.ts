@@ -158,7 +158,7 @@ export async function readEntries(
   if (query.toSeq !== undefined) filter = sql`${filter} AND m.seq <= ${query.toSeq}`;
   if (query.roles) {
     if (query.roles.length === 0) return [];
-    filter = sql`${filter} AND m.role IN (${joinSql([...query.roles])})`;
+    filter = sql`${filter} AND m.role IN (${joinSql([...new Set(query.roles)])})`;
   }
   const order = raw(backward ? ' ORDER BY m.seq DESC' : ' ORDER BY m.seq');
   const out: LogEntry[] = [];

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { MemoryMessage } from '../../core/message.ts';
-import { makeMessage, makeToolPair, toInputs } from '../fixtures.ts';
+import type { MemoryMessage, MessageRole } from '../../core/message.ts';
+import { expectMemoryError, makeMessage, makeToolPair, toInputs } from '../fixtures.ts';
 import type { StoreCase, StoreCaseContext } from '../store-case.ts';
 
 /** A session `r` with 10 messages (seq 1..10): user/assistant alternating, a tool pair at 5–6, seq 3 and 8 deleted. */
@@ -80,6 +80,22 @@ export const readCases: StoreCase[] = [
       ).toEqual([7, 9]);
       expect(seqs(await store.readRange(s, 'r', { roles: ['user'], limit: 2 }))).toEqual([2, 4]);
       expect(seqs(await store.readRange(s, 'r', { roles: [] }))).toEqual([]);
+    },
+  },
+  {
+    name: 'readRange: roles must be an array of message roles (INVALID_ARGUMENT naming it); repeats are one role',
+    async run(t) {
+      const { s } = await tenMessages(t);
+      const { store } = t;
+      for (const roles of [null, 'user', 5, {}, ['usr'], ['user', 7], [undefined]]) {
+        const error = await expectMemoryError(
+          store.readRange(s, 'r', { roles: roles as unknown as MessageRole[] }),
+          'INVALID_ARGUMENT',
+        );
+        expect(error.message).toMatch(/roles/);
+      }
+      // A long list of one role is that role (no SQL variable per entry).
+      expect(seqs(await store.readRange(s, 'r', { roles: Array(100_000).fill('user') }))).toEqual([2, 4, 10]);
     },
   },
   {

@@ -195,7 +195,14 @@ export function checkTextQuery(query: LongTermTextQuery, component: string): Lon
   return query;
 }
 
-/** Checks a vector and returns it; throws `code` naming `what`. */
+/** The largest magnitude a float32 holds: a vector component beyond it is stored as ±Infinity by a float32 store. */
+export const maxVectorComponent = 3.4028234663852886e38;
+
+/**
+ * Checks a vector and returns it; throws `code` naming `what`. Its components are finite numbers a float32 holds
+ * (|x| ≤ {@link maxVectorComponent}): SQLite, libSQL and pgvector store float32, where a larger one becomes
+ * ±Infinity (libSQL then failed every search that met it; SQLite ranked it 0).
+ */
 export function checkVector(
   vector: unknown,
   what: string,
@@ -205,8 +212,12 @@ export function checkVector(
   if (!Array.isArray(vector) || vector.length === 0 || vector.length > maxVectorDimensions)
     throw bad(component, `${what} must be an array of 1 to ${maxVectorDimensions} numbers`, code);
   for (const x of vector)
-    if (typeof x !== 'number' || !Number.isFinite(x))
-      throw bad(component, `${what} must hold finite numbers`, code);
+    if (typeof x !== 'number' || !(Math.abs(x) <= maxVectorComponent))
+      throw bad(
+        component,
+        `${what} must hold finite numbers of at most ${maxVectorComponent} in magnitude (float32)`,
+        code,
+      );
   return vector;
 }
 

@@ -105,7 +105,7 @@ export interface LongTermEmbedding {
   id: string;
   /** The embedding model's id. */
   model: string;
-  /** The vector (finite numbers). */
+  /** The vector (finite numbers a float32 holds: at most `maxVectorComponent`, about 3.4e38, in magnitude). */
   vector: readonly number[];
   /**
    * The `hash` of the record version whose text the vector was computed from: the vector is stored only while

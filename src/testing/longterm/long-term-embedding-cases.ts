@@ -80,4 +80,35 @@ export const longTermEmbeddingCases: LongTermCase[] = [
         );
     },
   },
+  {
+    name: 'vectors: a component a float32 cannot hold is refused (INVALID_ARGUMENT / INVALID_QUERY); nothing is stored',
+    needsVectors: true,
+    async run(t) {
+      const scope = t.scope({ user: 'u' });
+      await t.records.addRecords(scope, [
+        rec({ id: 'a', text: 'about cats' }),
+        rec({ id: 'b', text: 'dogs' }),
+      ]);
+      expect(await t.records.putEmbeddings(scope, [{ id: 'b', model: 'm', vector: [1, 1] }])).toBe(1);
+      for (const x of [1e39, -3.5e38, Number.MAX_VALUE])
+        await rejects(
+          t.records.putEmbeddings(scope, [{ id: 'a', model: 'm', vector: [x, 1] }]),
+          'INVALID_ARGUMENT',
+          /embeddings\[0\]\.vector/,
+        );
+      await rejects(
+        t.records.searchVector(scope, { vector: [1e39, 0], model: 'm', limit: 5 }),
+        'INVALID_QUERY',
+        /query\.vector/,
+      );
+      expect(await t.records.missingEmbeddings(scope, 'm', 10)).toEqual(['a']);
+      const hits = await t.records.searchVector(scope, { vector: [1, 0], model: 'm', limit: 5 });
+      expect(ids(hits)).toEqual(['b']);
+      // The largest float32 itself is accepted.
+      expect(
+        await t.records.putEmbeddings(scope, [{ id: 'a', model: 'm', vector: [3.4028234663852886e38, 0] }]),
+      ).toBe(1);
+      expect(await t.records.missingEmbeddings(scope, 'm', 10)).toEqual([]);
+    },
+  },
 ];

@@ -52,9 +52,22 @@ function checkCriterionId(value: unknown, path: string, component: string): stri
   return value as string;
 }
 
+/** The most distinct values a `type` or `tags` list holds (each is a SQL variable on the SQL stores). */
+const maxCriterionValues = 10_000;
+
+/**
+ * The distinct ids of a `type` or `tags` list; `INVALID_QUERY` for a value that is not an id or more than
+ * {@link maxCriterionValues} distinct ones (on SQLite and libSQL those were "too many SQL variables").
+ */
 function checkIdList(value: unknown, what: string, component: string): string[] {
   if (!Array.isArray(value)) throw invalidQuery(component, `${what} must be an array of strings`);
-  return [...new Set(value.map((v, i) => checkCriterionId(v, `${what}[${i}]`, component)))];
+  const ids = [...new Set(value.map((v, i) => checkCriterionId(v, `${what}[${i}]`, component)))];
+  if (ids.length > maxCriterionValues)
+    throw invalidQuery(
+      component,
+      `${what} must hold at most ${maxCriterionValues} distinct values, got ${ids.length}`,
+    );
+  return ids;
 }
 
 /** Encodes a position in a query's order as an opaque cursor; throws `INVALID_ARGUMENT` for a bad position. */

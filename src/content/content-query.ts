@@ -2,11 +2,14 @@ import type { ContentItemInfo, ContentItemType } from './content-item.ts';
 
 /** Seed 004's `MemoryCriteria`: which items `query` returns. Every given criterion must hold. */
 export interface ContentCriteria {
-  /** Only items of this type (or of any of these types). */
+  /** Only items of this type (or of any of these types: at most 10,000 distinct, else `INVALID_QUERY`). */
   type?: ContentItemType | readonly ContentItemType[];
   /** Only items from exactly this source. */
   source?: string;
-  /** Only items carrying these tags: any of them, or all of them (`tagMatch`). An empty list matches nothing. */
+  /**
+   * Only items carrying these tags: any of them, or all of them (`tagMatch`). An empty list matches nothing; more
+   * than 10,000 distinct tags is `INVALID_QUERY`.
+   */
   tags?: readonly string[];
   /** How `tags` match. @default 'any' */
   tagMatch?: 'any' | 'all';

@@ -147,10 +147,19 @@ const badInput: ContentCase = {
       { text: 'w '.repeat(3000) },
       { type: [''] },
       { tags: 'x' },
+      // More distinct tags or types than a list takes (each is a SQL variable on the SQL stores).
+      { tags: Array.from({ length: 10_001 }, (_, i) => `t${i}`) },
+      { type: Array.from({ length: 40_000 }, (_, i) => `t${i}`) },
     ];
     for (const criteria of badCriteria) {
       await expectMemoryError(t.items.queryItems(scope, space, criteria as ContentCriteria), 'INVALID_QUERY');
     }
+    const many = (first: string) => [first, ...Array.from({ length: 9999 }, (_, i) => `t${i}`)];
+    for (const tagMatch of ['any', 'all'] as const)
+      expect((await t.items.queryItems(scope, space, { tags: many('x'), tagMatch })).items).toEqual([]);
+    expect(ids((await t.items.queryItems(scope, space, { type: many(good.type) })).items)).toEqual(['ok']);
+    // Repeats count once.
+    expect((await t.items.queryItems(scope, space, { tags: Array(5000).fill('x') })).items).toEqual([]);
     expect(ids((await t.items.queryItems(scope, space)).items)).toEqual(['ok']);
     expect(await t.items.getItem(scope, space, 'ok')).toEqual(good);
   },

@@ -168,6 +168,18 @@ interface Prepared {
 }
 
 /** Creates the first-use-then-citation transformation over a log (seed 004). */
+/** The item id of a tool call's result in a message of the log `logKey`; throws naming a bad id. */
+function toolResultItemId(logKey: string, messageId: string, toolCallId: string): string {
+  checkId(messageId, 'itemId(messageId)', 'content');
+  if (typeof toolCallId !== 'string')
+    throw new InvalidValueError({
+      path: 'toolCallId',
+      problem: `expected a string, got ${describeValue(toolCallId)}`,
+      component: 'content',
+    });
+  return `tr_${contentDigest(`${logKey}\u0000${messageId}\u0000${toolCallId}`).slice(0, 24)}`;
+}
+
 export function createToolResultCiter(options: ToolResultCiterOptions): ToolResultCiter {
   const { content, logKey } = options;
   const items = options.items ?? content.items;
@@ -178,16 +190,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
   const prepared = new WeakMap<LogEntry, Prepared>();
   const outputCounts = new Map<string, number>();
 
-  const itemId = (messageId: string, toolCallId: string) => {
-    checkId(messageId, 'itemId(messageId)', 'content');
-    if (typeof toolCallId !== 'string')
-      throw new InvalidValueError({
-        path: 'toolCallId',
-        problem: `expected a string, got ${describeValue(toolCallId)}`,
-        component: 'content',
-      });
-    return `tr_${contentDigest(`${logKey}\u0000${messageId}\u0000${toolCallId}`).slice(0, 24)}`;
-  };
+  const itemId = (messageId: string, toolCallId: string) => toolResultItemId(logKey, messageId, toolCallId);
   /** The item of a result with its summary (undefined when no item can hold it). */
   const itemFor = async (
     entry: LogEntry,

@@ -146,20 +146,14 @@ interface Candidate {
 }
 
 /**
- * Decides which tool results of `entries` are offloaded and stores those not stored yet, in batches: item infos
- * read a page of ids at a time, new items put a batch (128 items or 256 KiB at most) per transaction, the event loop given a turn between
- * slices of work. A result is counted only when nothing stored decides it: a stored item of the output's size
- * gives its count, and under an `overTokens` rule (when `bounded`) an entry's stored count less its other
- * outputs' known counts bounds it, so an output under the threshold by that bound is not offloaded; when
- * `bounded`, the longest result of a message is read off the entry's count ({@link storedOutputTokens}: the
- * message's other parts are counted instead). Returns the offloaded parts of each entry that has any.
+ * The tool results of `entries` a rule may offload (not `never`, not under an `overTokens` threshold by their
+ * entry's count when `bounded`, not a repeat of a call's first result), each with its item id (noted in `seqOf`).
  */
-export async function offloadResults(
+async function candidatesOf(
   ctx: OffloadContext,
   entries: readonly LogEntry[],
-): Promise<Map<LogEntry, OffloadedPart[]>> {
-  const slicer = createTimeSlicer();
-  const counter = ctx.content.counter;
+  slicer: ReturnType<typeof createTimeSlicer>,
+): Promise<Candidate[]> {
   const candidates: Candidate[] = [];
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]!;
@@ -177,6 +171,25 @@ export async function offloadResults(
       candidates.push({ entry, part, output: part.output, index, rule, id });
     }
   }
+  return candidates;
+}
+
+/**
+ * Decides which tool results of `entries` are offloaded and stores those not stored yet, in batches: item infos
+ * read a page of ids at a time, new items put a batch (128 items or 256 KiB at most) per transaction, the event loop given a turn between
+ * slices of work. A result is counted only when nothing stored decides it: a stored item of the output's size
+ * gives its count, and under an `overTokens` rule (when `bounded`) an entry's stored count less its other
+ * outputs' known counts bounds it, so an output under the threshold by that bound is not offloaded; when
+ * `bounded`, the longest result of a message is read off the entry's count ({@link storedOutputTokens}: the
+ * message's other parts are counted instead). Returns the offloaded parts of each entry that has any.
+ */
+export async function offloadResults(
+  ctx: OffloadContext,
+  entries: readonly LogEntry[],
+): Promise<Map<LogEntry, OffloadedPart[]>> {
+  const slicer = createTimeSlicer();
+  const counter = ctx.content.counter;
+  const candidates = await candidatesOf(ctx, entries, slicer);
   const stored = new Map<string, ContentItemInfo>();
   // A citation known for another entry under the same id (the message stored again) is looked up again.
   const unknown = [

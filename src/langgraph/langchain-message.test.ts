@@ -139,7 +139,9 @@ function expectedEntry(m: BaseMessage, list: readonly BaseMessage[]): unknown {
     };
   }
   const calls = (m as AIMessage).tool_calls ?? [];
-  if (calls.length === 0) return { role: 'assistant', content: textOf(m) };
+  // A message that repeats a tool call id is no AI SDK message (providers refuse it): its entry is its text.
+  const repeats = new Set(calls.map((c) => c.id)).size < calls.length;
+  if (calls.length === 0 || repeats) return { role: 'assistant', content: textOf(m) };
   return {
     role: 'assistant',
     content: [

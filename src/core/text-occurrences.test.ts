@@ -1,11 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { indexOfText, occurrencesOf } from './text-occurrences.ts';
+import { disjointOccurrencesOf, indexOfText, occurrencesOf } from './text-occurrences.ts';
 
 /** What `indexOf` finds from each occurrence's start plus one. */
 function byIndexOf(text: string, needle: string): number[] {
   const at: number[] = [];
   for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) at.push(i);
+  return at;
+}
+
+/** What `indexOf` finds from each occurrence's end: the occurrences `split` and Python's `str.count` count. */
+function byIndexOfFromEnd(text: string, needle: string): number[] {
+  const at: number[] = [];
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) at.push(i);
   return at;
 }
 
@@ -23,6 +30,8 @@ describe('occurrencesOf and indexOfText', () => {
         expect(occurrencesOf(t, n)).toEqual(byIndexOf(t, n));
         expect(indexOfText(t, n)).toBe(t.indexOf(n));
         expect(occurrencesOf(t, n, 2)).toEqual(byIndexOf(t, n).slice(0, 2));
+        expect(disjointOccurrencesOf(t, n)).toEqual(byIndexOfFromEnd(t, n));
+        expect(disjointOccurrencesOf(t, n)).toHaveLength(t.split(n).length - 1);
       }),
       { numRuns: 3000 },
     );
@@ -40,5 +49,15 @@ describe('occurrencesOf and indexOfText', () => {
     expect(indexOfText(text, `${'a'.repeat(100_000)}b${'a'.repeat(100_000)}`)).toBe(-1);
     const half = 'a'.repeat(400_000);
     expect(occurrencesOf(`${half}${half}`, half)).toHaveLength(400_001);
+    expect(disjointOccurrencesOf(`${half}${half}`, half)).toEqual([0, 400_000]);
+  });
+
+  it('disjointOccurrencesOf counts an occurrence once its text is used: aa occurs once in aaa, twice in aaaa', () => {
+    expect(disjointOccurrencesOf('aaa', 'aa')).toEqual([0]);
+    expect(disjointOccurrencesOf('aaaa', 'aa')).toEqual([0, 2]);
+    expect(disjointOccurrencesOf('abababa', 'aba')).toEqual([0, 4]);
+    const long = 'ab'.repeat(40); // past indexOf's 64 characters: the Knuth-Morris-Pratt search
+    expect(disjointOccurrencesOf(`${long}ab`, long)).toEqual([0]);
+    expect(disjointOccurrencesOf(long + long, long)).toEqual([0, 80]);
   });
 });

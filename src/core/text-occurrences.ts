@@ -27,14 +27,29 @@ function prefixTable(needle: string): Int32Array {
  * one pass over the text.
  */
 export function occurrencesOf(text: string, needle: string, max = Number.POSITIVE_INFINITY): number[] {
+  return search(text, needle, max, true);
+}
+
+/**
+ * Start offsets of the occurrences of `needle` in `text` that do not overlap, ascending: the leftmost, then the
+ * leftmost after its end, and so on, as `text.split(needle)` and Python's `str.count` count them (`aa` occurs once
+ * in `aaa`, twice in `aaaa`). Linear time, as {@link occurrencesOf}.
+ */
+export function disjointOccurrencesOf(text: string, needle: string): number[] {
+  return search(text, needle, Number.POSITIVE_INFINITY, false);
+}
+
+/** The occurrences of `needle`, at most `max`: each one found (`overlapping`) or each after the last one's end. */
+function search(text: string, needle: string, max: number, overlapping: boolean): number[] {
   const at: number[] = [];
-  if (needle.length <= nativeMaxLength) {
-    for (let i = text.indexOf(needle); i !== -1 && at.length < max; i = text.indexOf(needle, i + 1))
+  const m = needle.length;
+  if (m <= nativeMaxLength) {
+    const step = overlapping ? 1 : Math.max(1, m);
+    for (let i = text.indexOf(needle); i !== -1 && at.length < max; i = text.indexOf(needle, i + step))
       at.push(i);
     return at;
   }
   const table = prefixTable(needle);
-  const m = needle.length;
   let k = 0; // how many of the needle's characters match, ending at the current one
   for (let i = 0; i < text.length && at.length < max; i++) {
     const c = text.charCodeAt(i);
@@ -42,7 +57,8 @@ export function occurrencesOf(text: string, needle: string, max = Number.POSITIV
     if (c === needle.charCodeAt(k)) k++;
     if (k === m) {
       at.push(i - m + 1);
-      k = table[m - 1]!;
+      // Overlapping: the next occurrence may reuse the longest end of this one that starts the needle; else none.
+      k = overlapping ? table[m - 1]! : 0;
     }
   }
   return at;

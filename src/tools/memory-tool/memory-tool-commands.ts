@@ -1,9 +1,9 @@
 import { describeValue } from '../../core/errors/describe-value.ts';
-import { occurrencesOf } from '../../core/text-occurrences.ts';
+import { disjointOccurrencesOf } from '../../core/text-occurrences.ts';
 import { isStorableText } from '../../longterm/check-record.ts';
 import { type MemoryFileEntry, MemoryFileRefusal, type MemoryFiles } from './memory-files.ts';
 import { type MemoryPath, memoryRoot, parseMemoryPath, showPath } from './memory-path.ts';
-import { formatListing, numberLines, quoteSent, snippet } from './memory-tool-format.ts';
+import { describeList, formatListing, numberLines, quoteSent, snippet } from './memory-tool-format.ts';
 import { linesOf } from './occurrence-lines.ts';
 
 /** What the commands work on: the scope's files and the handler's limits. */
@@ -84,7 +84,7 @@ export async function view(ctx: CommandContext, path: unknown, range: unknown): 
     const [a, b] = ok ? (range as [number, number]) : [0, 0];
     if (!ok || a < 1 || a > lines.length || (b !== -1 && (b < a || b > lines.length)))
       refuse(
-        `Invalid \`view_range\` parameter: ${describeValue(range)}. It should be [first, last] with 1 <= first <= last <= ${lines.length} (last may be -1 for the end of the file).`,
+        `Invalid \`view_range\` parameter: ${describeList(range)}. It should be [first, last] with 1 <= first <= last <= ${lines.length} (last may be -1 for the end of the file).`,
       );
     [first, last] = [a, b === -1 ? lines.length : b];
   }
@@ -115,7 +115,12 @@ export async function create(ctx: CommandContext, path: unknown, given: unknown)
   });
 }
 
-/** `str_replace`: replaces the one occurrence of `old_str`; zero or several occurrences are refused. */
+/**
+ * `str_replace`: replaces the one occurrence of `old_str`; zero or several occurrences are refused. Occurrences are
+ * counted as Anthropic's reference implementation counts them (Python's `str.count`) and as `split` does: without
+ * overlap, each search going on after the last occurrence found, so `aa` occurs once in `aaa` (and is replaced) and
+ * twice in `aaaa`.
+ */
 export async function strReplace(ctx: CommandContext, path: unknown, oldGiven: unknown, newGiven: unknown) {
   const p = pathOf(ctx, path);
   if (typeof oldGiven !== 'string' || oldGiven === '') refuse('`old_str` must be a non-empty string.');
@@ -125,7 +130,7 @@ export async function strReplace(ctx: CommandContext, path: unknown, oldGiven: u
   let line = 0;
   let result = '';
   await editFile(ctx, p, (current) => {
-    const at = occurrencesOf(current, oldStr);
+    const at = disjointOccurrencesOf(current, oldStr);
     if (at.length === 0)
       refuse(
         `No replacement was performed, old_str ${quoteSent(oldStr)} did not appear verbatim in ${p.path}.`,

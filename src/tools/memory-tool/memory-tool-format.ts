@@ -1,3 +1,4 @@
+import { describeValue } from '../../core/errors/describe-value.ts';
 import type { MemoryFileEntry } from './memory-files.ts';
 
 /** Lines numbered as Anthropic's reference implementation shows them: the number right-aligned in 6 columns, a tab, the line. */
@@ -5,13 +6,38 @@ export function numberLines(lines: readonly string[], first: number): string {
   return lines.map((line, i) => `${String(first + i).padStart(6, ' ')}\t${line}`).join('\n');
 }
 
-/** A size as `du -h` writes it: `0B`, `512B`, `1.5K`, `2M`. */
+const sizeUnits = ['B', 'K', 'M', 'G'];
+
+/**
+ * A size as `du -h` writes it: `0B`, `512B`, `1.5K`, `2M`; the number is below 1024 in its unit, except in G, the
+ * largest. A size that rounds to 1024.0 of a unit (from 1023.95) is written as 1.0 of the next: 1048575 bytes is
+ * `1.0M`, not `1024.0K`.
+ */
 export function formatSize(bytes: number): string {
-  if (bytes === 0) return '0B';
-  const units = ['B', 'K', 'M', 'G'];
-  const i = Math.min(units.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  const size = bytes / 1024 ** i;
-  return `${size % 1 === 0 ? String(size) : size.toFixed(1)}${units[i]}`;
+  const show = (i: number) => {
+    const size = bytes / 1024 ** i;
+    return size % 1 === 0 ? String(size) : size.toFixed(1);
+  };
+  let i = 0;
+  while (i < sizeUnits.length - 1 && bytes >= 1024 ** (i + 1)) i++;
+  let shown = show(i);
+  if (Number(shown) >= 1024 && i < sizeUnits.length - 1) shown = show(++i);
+  return `${shown}${sizeUnits[i]}`;
+}
+
+/** The most values of an array a refusal shows. */
+const maxShownValues = 4;
+
+/**
+ * A value the model sent where a list was wanted, as a refusal quotes it: an array as `[5, 2]` (each value by
+ * `describeValue`, so `"2"` is a string and `2n` a BigInt; past 4 values, `…` and how many), anything else by
+ * `describeValue`.
+ */
+export function describeList(value: unknown): string {
+  if (!Array.isArray(value)) return describeValue(value);
+  const shown = Array.from(value.slice(0, maxShownValues), (v) => describeValue(v));
+  if (value.length > maxShownValues) shown.push(`… (${value.length} values)`);
+  return `[${shown.join(', ')}]`;
 }
 
 /**

@@ -119,6 +119,38 @@ describe('memory tool handler: commands and the results the model expects', () =
     );
   });
 
+  it('view quotes the view_range it refuses, each value as it was sent', async () => {
+    const { memory } = open();
+    await memory.execute({ command: 'create', path: '/memories/notes.md', file_text: 'one\ntwo\nthree' });
+    const cases: [unknown, string][] = [
+      [[5, 2], '[5, 2]'],
+      [[3, 2], '[3, 2]'],
+      [[0, 1], '[0, 1]'],
+      [[1, 9], '[1, 9]'],
+      [[1], '[1]'],
+      [[], '[]'],
+      [[1, 2, 3], '[1, 2, 3]'],
+      [[1.5, '2'], '[1.5, "2"]'],
+      [[1, null], '[1, null]'],
+      [[1n, 2n], '[1n, 2n]'],
+      [[[1], 2], '[an array, 2]'],
+      ['all', '"all"'],
+      [5, '5'],
+      [{ first: 1 }, 'an object'],
+      [Array.from({ length: 1000 }, (_, i) => i), '[0, 1, 2, 3, … (1000 values)]'],
+    ];
+    for (const [range, quoted] of cases) {
+      const text = await memory.execute({
+        command: 'view',
+        path: '/memories/notes.md',
+        view_range: range,
+      } as never);
+      expect(text, quoted).toBe(
+        `Error: Invalid \`view_range\` parameter: ${quoted}. It should be [first, last] with 1 <= first <= last <= 3 (last may be -1 for the end of the file).`,
+      );
+    }
+  });
+
   it('create refuses an existing file, a directory, a file inside a file and the root', async () => {
     const { memory } = open();
     expect(await memory.execute({ command: 'create', path: '/memories/a.md', file_text: '' })).toBe(
@@ -209,6 +241,60 @@ describe('memory tool handler: commands and the results the model expects', () =
     await memory.execute({ command: 'str_replace', path: '/memories/p.md', old_str: 'Ada', new_str: '$&$1' });
     expect(await memory.execute({ command: 'view', path: '/memories/p.md', view_range: [2, 2] })).toMatch(
       /Name: \$&\$1$/,
+    );
+  });
+
+  it("str_replace counts occurrences that do not overlap, as Anthropic's reference (str.count) and split do", async () => {
+    const { memory } = open();
+    await memory.execute({ command: 'create', path: '/memories/a.md', file_text: 'aaa\nxyxyx' });
+    // `aa` in `aaa` is one occurrence (a second would reuse its second a): replaced, not refused as ambiguous.
+    expect(
+      await memory.execute({ command: 'str_replace', path: '/memories/a.md', old_str: 'aa', new_str: 'B' }),
+    ).toBe(
+      'The memory file has been edited. Here is the snippet showing the change (with line numbers):\n     1\tBa\n     2\txyxyx',
+    );
+    expect(
+      await memory.execute({ command: 'str_replace', path: '/memories/a.md', old_str: 'xyx', new_str: 'Z' }),
+    ).toMatch(/^The memory file has been edited/);
+    expect(await memory.execute({ command: 'view', path: '/memories/a.md' })).toBe(
+      "Here's the content of /memories/a.md with line numbers:\n     1\tBa\n     2\tZyx",
+    );
+    // Two that do not overlap are still two.
+    await memory.execute({ command: 'create', path: '/memories/b.md', file_text: 'aaaa' });
+    expect(
+      await memory.execute({ command: 'str_replace', path: '/memories/b.md', old_str: 'aa', new_str: 'B' }),
+    ).toBe(
+      'Error: No replacement was performed. Multiple occurrences of old_str `aa` in lines: 1. Please ensure it is unique',
+    );
+  });
+
+  it('str_replace replaces exactly when old_str occurs once by split, and writes what split and join give (property)', async () => {
+    const letters = fc.constantFrom('a', 'a', 'b', '\n');
+    const text = fc.array(letters, { maxLength: 12 }).map((l) => l.join(''));
+    const oldStr = fc.array(letters, { minLength: 1, maxLength: 4 }).map((l) => l.join(''));
+    const newStr = fc.array(fc.constantFrom('a', 'c', '\n'), { maxLength: 3 }).map((l) => l.join(''));
+    await fc.assert(
+      fc.asyncProperty(text, oldStr, newStr, async (t, o, n) => {
+        const { memory } = open();
+        await memory.execute({ command: 'create', path: '/memories/f.md', file_text: t });
+        const count = t.split(o).length - 1;
+        const result = await memory.run({
+          command: 'str_replace',
+          path: '/memories/f.md',
+          old_str: o,
+          new_str: n,
+        });
+        expect(result.isError, result.text).toBe(count !== 1);
+        const view = await memory.execute({ command: 'view', path: '/memories/f.md' });
+        const expected = count === 1 ? t.split(o).join(n) : t;
+        expect(view).toBe(
+          `Here's the content of /memories/f.md with line numbers:\n${expected
+            .split('\n')
+            .map((line, i) => `${String(i + 1).padStart(6, ' ')}\t${line}`)
+            .join('\n')}`,
+        );
+      }),
+      { numRuns: 300 },
     );
   });
 

@@ -16,6 +16,7 @@ import {
   strReplace,
   view,
 } from './memory-tool-commands.ts';
+import { readCommand } from './memory-tool-input.ts';
 
 /** Options of {@link createMemoryToolHandler}. */
 export interface MemoryToolHandlerOptions {
@@ -81,7 +82,9 @@ const component = 'memory-tool';
  * Paths outside `/memories` are refused by an allow-list (see `parseMemoryPath`), as are files over
  * `maxFileBytes`, a file past `maxFiles`, and paths over `maxPathLength`. Every refusal, and every malformed
  * command, is a result the model reads (`Error: …`), never a throw; only a store failure (`STORE_ERROR`,
- * `STORE_CLOSED`) is thrown. Results use the wording of Anthropic's reference implementation.
+ * `STORE_CLOSED`) is thrown. A command is a plain object (as `JSON.parse` makes one) and only its own fields count:
+ * a field inherited from a prototype, a getter or a field that is not enumerable is refused naming it (see
+ * `readCommand`). Results use the wording of Anthropic's reference implementation.
  *
  * `create`, `delete` and `rename` check the listing (the file count, a file where a directory is wanted and the
  * reverse, an existing destination) and write while holding the scope's directory lock (a lock record taken by
@@ -128,8 +131,7 @@ export function createMemoryToolHandler(options: MemoryToolHandlerOptions): Memo
     });
 
   const dispatch = async (input: unknown): Promise<string> => {
-    if (typeof input !== 'object' || input === null) refuse('The input must be an object with a `command`.');
-    const c = input as Record<string, unknown>;
+    const c = readCommand(input);
     switch (c.command) {
       case 'view':
         return view(ctx, c.path, c.view_range ?? undefined);

@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hostileJson, toolArguments } from '../../../test-support/model-tool-call.ts';
 import { tempSqliteStores } from '../../../test-support/temp-sqlite-store.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { memoryFileKind } from './memory-files.ts';
 import { createMemoryToolHandler } from './memory-tool-handler.ts';
+import { readCommand } from './memory-tool-input.ts';
 
 const sqliteStore = tempSqliteStores('memory-tool-input');
 const stores = { sqlite: () => sqliteStore(), memory: () => createMemoryStore() };
@@ -111,6 +113,116 @@ describe('memory tool: text a file cannot hold (a NUL, a lone surrogate) is refu
     });
     expect(cut.isError).toBe(true);
     expect(cut.text).not.toContain('record.text');
+    expect(await files(store, scopeA)).toEqual(before);
+  });
+});
+
+describe("memory tool: only a command object's own fields count", () => {
+  /** `fields` as inherited fields: what `Object.create(fields)` gives. */
+  const inheriting = (fields: object, own: object = {}) => Object.assign(Object.create(fields), own);
+
+  it('reads the own enumerable fields of a plain object (or one without a prototype), as JSON.parse makes them', () => {
+    expect(readCommand({ command: 'view', path: '/memories' })).toEqual({
+      command: 'view',
+      path: '/memories',
+    });
+    const bare = Object.assign(Object.create(null), { command: 'delete', path: '/memories/a.md' });
+    expect(readCommand(bare)).toEqual({ command: 'delete', path: '/memories/a.md' });
+    // A key named __proto__ in JSON is an own field like any other, not the prototype.
+    expect(readCommand(JSON.parse('{"command":"view","path":"/memories","__proto__":{"x":1}}'))).toEqual({
+      command: 'view',
+      path: '/memories',
+    });
+  });
+
+  it('refuses an inherited field, a getter or a field that is not enumerable: INVALID_ARGUMENT naming the field', () => {
+    const cases: [unknown, string, string][] = [
+      [inheriting({ command: 'view', path: '/memories' }), 'command', 'inherited'],
+      [inheriting({ path: '/memories' }, { command: 'view' }), 'path', 'inherited'],
+      [
+        inheriting({ file_text: 'x' }, { command: 'create', path: '/memories/a.md' }),
+        'file_text',
+        'inherited',
+      ],
+      [
+        {
+          command: 'create',
+          path: '/memories/a.md',
+          get file_text() {
+            return 'x';
+          },
+        },
+        'file_text',
+        'a getter',
+      ],
+      [
+        Object.defineProperty({ command: 'view' }, 'path', { value: '/memories', enumerable: false }),
+        'path',
+        'not enumerable',
+      ],
+    ];
+    for (const [input, field, why] of cases) {
+      let thrown: unknown;
+      try {
+        readCommand(input);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(MemoryError.hasCode(thrown, 'INVALID_ARGUMENT'), `${field} ${why}`).toBe(true);
+      expect((thrown as Error).message).toContain(`\`${field}\``);
+      expect((thrown as Error).message).toContain(`(it is ${why})`);
+    }
+  });
+
+  it('refuses a field Object.prototype holds (a polluted prototype), naming it', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.view_range = [1, 1];
+    try {
+      expect(() => readCommand({ command: 'view', path: '/memories/a.md' })).toThrow(
+        /`view_range` must be the command's own field \(it is inherited\)/,
+      );
+    } finally {
+      delete proto.view_range;
+    }
+  });
+
+  it('refuses what is not a plain object: an array, a Map, a Date, a class instance', () => {
+    class Command {
+      command = 'view';
+      path = '/memories';
+    }
+    for (const input of [[], new Map([['command', 'view']]), new Date(0), new Command(), null, 'view', 5])
+      expect(() => readCommand(input)).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringMatching(/must be a plain object/),
+        }),
+      );
+  });
+
+  it('answers such a command with an Error: text naming the field, and writes nothing', async () => {
+    const store = createMemoryStore();
+    const tool = createMemoryToolHandler({ store, scope: scopeA });
+    await tool.run({ command: 'create', path: '/memories/a.md', file_text: 'one\ntwo' });
+    const before = await files(store, scopeA);
+    const cases: [unknown, string][] = [
+      [inheriting({ command: 'view', path: '/memories' }), 'command'],
+      [inheriting({ file_text: 'x' }, { command: 'create', path: '/memories/b.md' }), 'file_text'],
+      [inheriting({ path: '/memories/a.md' }, { command: 'delete' }), 'path'],
+      [
+        inheriting({ old_str: 'one', new_str: 'ONE' }, { command: 'str_replace', path: '/memories/a.md' }),
+        'old_str',
+      ],
+      [
+        inheriting({ new_path: '/memories/c.md' }, { command: 'rename', old_path: '/memories/a.md' }),
+        'new_path',
+      ],
+    ];
+    for (const [input, field] of cases) {
+      const result = await tool.run(input);
+      expect(result.isError, field).toBe(true);
+      expect(result.text).toBe(`Error: \`${field}\` must be the command's own field (it is inherited)`);
+    }
     expect(await files(store, scopeA)).toEqual(before);
   });
 });

@@ -207,12 +207,24 @@ export function isSendable(unit: MessageUnit<unknown>, isLast: boolean): boolean
 }
 
 /**
- * Whether a view sends every message of `units[index]`: a system unit, or a sendable one (the newest may still
- * wait for its results). Of the other units a view sends only the system messages.
+ * The index of the newest unit that is not an orphan (-1 when there is none): the one unit that may still wait
+ * for its results. A stray result stored after a step whose calls still run answers nothing and is never sent,
+ * so it does not hold that step back. Costs the trailing orphans, not the log.
  */
-export function sendsWhole(units: readonly MessageUnit<unknown>[], index: number): boolean {
+export function newestLiveUnit(units: readonly MessageUnit<unknown>[]): number {
+  let i = units.length - 1;
+  while (i >= 0 && units[i]!.kind === 'orphan') i--;
+  return i;
+}
+
+/**
+ * Whether a view sends every message of `units[index]`: a system unit, or a sendable one (the newest that is no
+ * orphan, `newest` as {@link newestLiveUnit} gives it, may still wait for its results). Of the other units a view
+ * sends only the system messages.
+ */
+export function sendsWhole(units: readonly MessageUnit<unknown>[], index: number, newest: number): boolean {
   const unit = units[index]!;
-  return unit.kind === 'system' || isSendable(unit, index === units.length - 1);
+  return unit.kind === 'system' || isSendable(unit, index >= newest);
 }
 
 /**
@@ -221,8 +233,9 @@ export function sendsWhole(units: readonly MessageUnit<unknown>[], index: number
  */
 export function sendableItems<T>(units: readonly MessageUnit<T>[], message: (item: T) => ModelMessage): T[] {
   const out: T[] = [];
+  const newest = newestLiveUnit(units);
   units.forEach((unit, u) => {
-    const all = sendsWhole(units, u);
+    const all = sendsWhole(units, u, newest);
     for (const item of unit.items) if (all || message(item).role === 'system') out.push(item);
   });
   return out;

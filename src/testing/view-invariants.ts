@@ -2,7 +2,7 @@
 import type { ModelMessage } from 'ai';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import { groupUnits, isSendable } from '../messages/units.ts';
+import { groupUnits, isSendable, newestLiveUnit } from '../messages/units.ts';
 
 /**
  * Throws unless `out` is a valid context for `log` (see each check). Messages whose id is `summaryIds` (one id,
@@ -104,9 +104,10 @@ export function referenceWindow(
   const chosen: { kind: string; items: LogEntry[] }[] = [];
   let used = 0;
   let oversized: LogEntry[] | undefined;
+  const newest = newestLiveUnit(units);
   for (let i = units.length - 1; i >= 0; i--) {
     const u = units[i]!;
-    if (u.kind === 'system' || !isSendable(u, i === units.length - 1)) continue;
+    if (u.kind === 'system' || !isSendable(u, i >= newest)) continue;
     const items = u.items.filter((e) => e.message.role !== 'system');
     const c = cost(items);
     if (chosen.length === 0 && c > capacity) {

@@ -2,7 +2,7 @@
 import type { CitationTrack } from '../content/citation-track.ts';
 import type { LogEntry } from '../core/message.ts';
 import { firstAtLeast } from '../core/sorted-search.ts';
-import { type MessageUnit, sendableItems, sendsWhole } from '../messages/units.ts';
+import { type MessageUnit, newestLiveUnit, sendableItems, sendsWhole } from '../messages/units.ts';
 import type { ViewLog } from './view-log.ts';
 
 /** Where the budget cut the held units: the oldest unit returned, and the unit that did not fit (if one did not). */
@@ -65,9 +65,10 @@ function newestFitting(
   let used = systemTokens;
   let taken = false;
   let unitFrom = units.length;
+  const newest = newestLiveUnit(units);
   for (let u = units.length - 1; u >= 0; u--) {
     const unit = units[u]!;
-    if (unit.kind !== 'system' && sendsWhole(units, u)) {
+    if (unit.kind !== 'system' && sendsWhole(units, u, newest)) {
       const cost = citedCost(unit, entries, tokens);
       if (used + cost > budget && taken) return { unitFrom, stoppedAt: u };
       used += cost;

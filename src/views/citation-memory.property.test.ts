@@ -15,7 +15,7 @@ import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { toMemoryMessage } from '../messages/from-model-message.ts';
 import { serializeMessage } from '../messages/serialize.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
-import { groupUnits, isSendable } from '../messages/units.ts';
+import { groupUnits, isSendable, newestLiveUnit } from '../messages/units.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
 import { type CitationView, createCitationMemory } from './citation-memory.ts';
 
@@ -146,7 +146,7 @@ function sendableIndices(entries: readonly LogEntry[]): number[] {
   const at = new Map(entries.map((e, i) => [e.seq, i]));
   const units = groupUnits(entries, { message: (e: LogEntry) => e.message });
   return units.flatMap((unit, u) => {
-    const all = unit.kind === 'system' || isSendable(unit, u === units.length - 1);
+    const all = unit.kind === 'system' || isSendable(unit, u >= newestLiveUnit(units));
     return unit.items.filter((e) => all || e.message.role === 'system').map((e) => at.get(e.seq)!);
   });
 }
@@ -175,7 +175,7 @@ function cutToBudget(
     const unit = units[u]!;
     const items = unit.items;
     const first = Math.min(...items.map((e) => at.get(e.seq)!));
-    if (unit.kind !== 'system' && isSendable(unit, u === units.length - 1)) {
+    if (unit.kind !== 'system' && isSendable(unit, u >= newestLiveUnit(units))) {
       const cost = items.reduce((n, e) => n + (e.message.role === 'system' ? 0 : tokens[at.get(e.seq)!]!), 0);
       if (used + cost > budget && taken.length > 0) break;
       used += cost;

@@ -1,5 +1,5 @@
 import type { LogEntry } from '../core/message.ts';
-import { isSendable, type MessageUnit } from '../messages/units.ts';
+import { isSendable, type MessageUnit, newestLiveUnit } from '../messages/units.ts';
 import { type StartOn, startOnUser } from './start-on-user.ts';
 import type { TailSize, ViewLog } from './view-log.ts';
 
@@ -69,13 +69,14 @@ export async function selectNewestUnits(
     const after: number[] = [];
     const costs: number[] = [];
     let later = 0;
+    const newest = newestLiveUnit(units);
     for (let i = units.length - 1; i >= start; i--) {
       const unit = units[i]!;
       if (unit.kind === 'system') {
         later += unit.items.length;
         continue;
       }
-      if (!isSendable(unit, i === units.length - 1)) {
+      if (!isSendable(unit, i >= newest)) {
         dropped++;
         later += unit.items.length - nonSystem(unit).length;
         continue;

@@ -1,6 +1,6 @@
 import { loadAiSdk } from '../core/ai-sdk-module.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
-import { type MessageUnit, sendsWhole } from '../messages/units.ts';
+import { type MessageUnit, newestLiveUnit, sendsWhole } from '../messages/units.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import type { PrunePlan, PruneRule } from './prune-options.ts';
 import { keepPairsWhole } from './prune-pairs.ts';
@@ -157,9 +157,10 @@ export function sendableUnits(units: readonly MessageUnit<LogEntry>[]): {
   const picked: MessageUnit<LogEntry>[] = [];
   const after: number[] = [];
   let later = 0;
+  const newest = newestLiveUnit(units);
   for (let i = units.length - 1; i >= 0; i--) {
     const unit = units[i]!;
-    if (unit.kind !== 'system' && sendsWhole(units, i)) {
+    if (unit.kind !== 'system' && sendsWhole(units, i, newest)) {
       picked.push(unit);
       after.push(later);
       later += unit.items.length;

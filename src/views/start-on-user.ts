@@ -1,6 +1,6 @@
 import { checkChoice } from '../core/check-options.ts';
 import type { LogEntry } from '../core/message.ts';
-import { sendsWhole, type UnitKind } from '../messages/units.ts';
+import { newestLiveUnit, sendsWhole, type UnitKind } from '../messages/units.ts';
 import type { ViewLog } from './view-log.ts';
 
 /**
@@ -78,8 +78,9 @@ export async function startOnUserFrom(
 ): Promise<UserStartFrom> {
   const units = log.units;
   const selected: number[] = [];
+  const newest = newestLiveUnit(units);
   for (let u = from; u < units.length; u++)
-    if (units[u]!.kind !== 'system' && sendsWhole(units, u)) selected.push(u);
+    if (units[u]!.kind !== 'system' && sendsWhole(units, u, newest)) selected.push(u);
   const first = selected[0];
   if (first === undefined || units[first]!.kind === 'user') return { from };
   const opener = await log.userBefore(units[first]!.items[0]!.seq);

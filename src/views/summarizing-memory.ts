@@ -3,7 +3,7 @@ import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { dropUncalledResults } from '../messages/uncalled-results.ts';
-import { isSendable, type MessageUnit } from '../messages/units.ts';
+import { isSendable, type MessageUnit, newestLiveUnit } from '../messages/units.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import {
   type AssemblyPart,
@@ -275,10 +275,11 @@ export function createSummarizingMemory(options: SummarizingViewOptions): Summar
 function keptFrom(units: readonly MessageUnit<LogEntry>[], keepRecent: number): number {
   let kept = 0;
   let boundary = units.length;
+  const newest = newestLiveUnit(units);
   for (let i = units.length - 1; i >= 0 && kept < keepRecent; i--) {
     const u = units[i]!;
     boundary = i;
-    if (u.kind !== 'system' && isSendable(u, i === units.length - 1)) kept += nonSystem(u).length;
+    if (u.kind !== 'system' && isSendable(u, i >= newest)) kept += nonSystem(u).length;
   }
   return boundary;
 }

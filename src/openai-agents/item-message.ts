@@ -56,8 +56,9 @@ export function itemToMessage(item: AgentInputItem): ModelMessage {
 
 /**
  * Items for a message of the log that was not written by the session (stored through engram's other APIs):
- * its text as a message item, each tool call as a `function_call` and each tool result as a
- * `function_call_result`. Files and images become text placeholders.
+ * its text as a message item, each reasoning part as a `reasoning` item (never as text the assistant said), each
+ * tool call as a `function_call` and each tool result as a `function_call_result`, in the order of the parts.
+ * Files and images become text placeholders; an empty text or reasoning part stands for no item.
  */
 export function messageToItems(message: ModelMessage): AgentInputItem[] {
   if (message.role === 'system') return [{ type: 'message', role: 'system', content: message.content }];
@@ -94,10 +95,17 @@ export function messageToItems(message: ModelMessage): AgentInputItem[] {
         status: 'completed',
         output: { type: 'text', text: toolOutputText(part.output) || `[${part.output.type}]` },
       });
+    } else if (part.type === 'reasoning') {
+      flush();
+      if (part.text !== '') items.push(reasoning(part.text));
     } else text += partText(part as Loose);
   }
   flush();
   return items;
+}
+
+function reasoning(text: string): AgentInputItem {
+  return { type: 'reasoning', content: [{ type: 'input_text', text }] };
 }
 
 function assistantText(text: string): AgentInputItem {

@@ -105,24 +105,70 @@ async function outcomeOf(
   }
 }
 
+/**
+ * The options of an export, read from its refusal of a misspelt key ("its options: a, b, c"), so an option added
+ * later is walked without editing the tests; null when it does not list them.
+ */
+async function listedOptions(key: string): Promise<string[] | null> {
+  const refusal = await outcomeOf(key, { ...optionCases[key]!.options(), [misspelt]: 1 });
+  const listed =
+    refusal === 'took' ? null : /\(its options: ([^)]*)\)/.exec(String((refusal.error as Error).message));
+  return listed ? listed[1]!.split(', ') : null;
+}
+
 describe('option values: every public factory refuses a null option, naming it', () => {
-  // Each export's options are read from its refusal of a misspelt key ("its options: a, b, c"), so an option added
-  // later is walked without editing this test. A null was taken as "missing" where a factory read `options.x ?? d`.
+  // A null was taken as "missing" where a factory read `options.x ?? d`.
   it.each(Object.keys(optionCases).filter((key) => !(key in knownIgnoring)))(
     '%s refuses each of its options set to null',
     async (key) => {
-      const refusal = await outcomeOf(key, { ...optionCases[key]!.options(), [misspelt]: 1 });
-      const listed =
-        refusal === 'took' ? null : /\(its options: ([^)]*)\)/.exec(String((refusal.error as Error).message));
+      const listed = await listedOptions(key);
       expect(listed, `${key} lists its options when it refuses a misspelt key`).not.toBeNull();
       const accepted: string[] = [];
-      for (const option of listed?.[1]?.split(', ') ?? []) {
+      for (const option of listed ?? []) {
         const outcome = await outcomeOf(key, { ...optionCases[key]!.options(), [option]: null });
         if (outcome === 'took') accepted.push(option);
         else if (!MemoryError.hasCode(outcome.error, 'INVALID_ARGUMENT'))
           accepted.push(`${option} (threw ${String(outcome.error)})`);
       }
       expect(accepted, `${key}: options that took null or threw no INVALID_ARGUMENT`).toEqual([]);
+    },
+  );
+});
+
+describe('option reads: every public factory refuses options that throw when read, naming them', () => {
+  // A getter or a proxy trap that throws escaped as that raw error from every factory, read before or after the
+  // shared checks; it is `INVALID_ARGUMENT` naming the option (or the factory, for a proxy), the error as its cause.
+  const refusedRead = (outcome: Awaited<ReturnType<typeof outcomeOf>>, name: string) =>
+    outcome !== 'took' &&
+    MemoryError.hasCode(outcome.error, 'INVALID_ARGUMENT') &&
+    (outcome.error as Error).message.includes(name);
+  it.each(Object.keys(optionCases).filter((key) => !(key in knownIgnoring)))(
+    '%s refuses each of its options as a getter that throws, and options behind a throwing proxy',
+    async (key) => {
+      const leaked: string[] = [];
+      const describe = (outcome: Awaited<ReturnType<typeof outcomeOf>>) =>
+        outcome === 'took' ? 'took it' : `threw ${String(outcome.error)}`;
+      for (const option of (await listedOptions(key)) ?? []) {
+        const options = optionCases[key]!.options();
+        Object.defineProperty(options, option, {
+          enumerable: true,
+          configurable: true,
+          get: () => {
+            throw new Error(`getter of ${option}`);
+          },
+        });
+        const outcome = await outcomeOf(key, options);
+        if (!refusedRead(outcome, option)) leaked.push(`${option}: ${describe(outcome)}`);
+      }
+      const proxy = new Proxy(optionCases[key]!.options(), {
+        get: () => {
+          throw new Error('proxy get');
+        },
+      });
+      const outcome = await outcomeOf(key, proxy);
+      const name = optionCases[key]!.names ?? key.slice(key.indexOf('.') + 1);
+      if (!refusedRead(outcome, name)) leaked.push(`a proxy: ${describe(outcome)}`);
+      expect(leaked, `${key}: reads that escaped as a raw error`).toEqual([]);
     },
   );
 });

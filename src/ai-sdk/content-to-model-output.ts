@@ -97,15 +97,16 @@ export function contentToModelOutput(
 
 function checkOptions(options: ContentToModelOutputOptions): ContentToModelOutputOptions {
   const o = options as Partial<ContentToModelOutputOptions> | undefined;
+  if (typeof o === 'object' && o !== null)
+    checkKnownKeys(
+      o,
+      { content: true, toolName: true, rule: true, summaryChars: true },
+      'contentToModelOutput',
+      'ai-sdk',
+    );
   if (typeof o?.content?.items?.getItemInfo !== 'function') {
     throw invalid('contentToModelOutput({ content }): content must be a ContentStore (createContentStore)');
   }
-  checkKnownKeys(
-    options,
-    { content: true, toolName: true, rule: true, summaryChars: true },
-    'contentToModelOutput',
-    'ai-sdk',
-  );
   if (typeof o.toolName !== 'string' || o.toolName.length === 0) {
     throw invalid('contentToModelOutput({ toolName }): toolName must be a non-empty string');
   }

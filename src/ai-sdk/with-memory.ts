@@ -327,9 +327,9 @@ function checkOptions(agent: unknown, options: WithMemoryOptions): ContextView<M
   if (a.version === 'agent-v1' ? typeof a.generate !== 'function' : a.model === undefined) {
     throw fail('expected an Agent (version "agent-v1") or ToolLoopAgentSettings with a model');
   }
-  const { memory, view } = (options ?? {}) as WithMemoryOptions;
   if (typeof options === 'object' && options !== null)
     checkKnownKeys(options, { memory: true, view: true, instructions: true }, 'withMemory', 'ai-sdk');
+  const { memory, view } = (options ?? {}) as WithMemoryOptions;
   if ((memory === undefined) === (view === undefined))
     throw fail('give exactly one of { memory } or { view }');
   const chosen = checkContextView(memory ?? view, `withMemory: ${memory ? 'memory' : 'view'}`, 'ai-sdk');

@@ -62,6 +62,69 @@ describe('checkKnownKeys (the driver kit exports it: it takes any input)', () =>
   });
 });
 
+describe('checkKnownKeys and options that throw when read', () => {
+  const boom = new Error('boom');
+  const refusal = (call: () => unknown) => {
+    try {
+      call();
+    } catch (error) {
+      return error as MemoryError;
+    }
+    throw new Error('no refusal');
+  };
+  it('refuses an own getter, a class getter and a proxy trap that throw, naming them, the error as the cause', () => {
+    const own = Object.defineProperty({}, 'a', {
+      enumerable: true,
+      get: () => {
+        throw boom;
+      },
+    });
+    class Inherited {
+      get a(): never {
+        throw boom;
+      }
+    }
+    const cases: [unknown, string][] = [
+      [own, 'createMyStore(options).a cannot be read: reading it threw boom'],
+      [new Inherited(), 'createMyStore(options).a cannot be read'],
+      [
+        new Proxy(
+          {},
+          {
+            get: () => {
+              throw boom;
+            },
+          },
+        ),
+        'createMyStore(options) cannot be read',
+      ],
+      [
+        new Proxy(
+          {},
+          {
+            ownKeys: () => {
+              throw boom;
+            },
+          },
+        ),
+        'createMyStore(options) cannot be read',
+      ],
+    ];
+    for (const [options, message] of cases) {
+      const error = refusal(() => checkKnownKeys(options as never, { a: true }, 'createMyStore', 'mine'));
+      expect(MemoryError.hasCode(error, 'INVALID_ARGUMENT'), message).toBe(true);
+      expect(error.message).toContain(message);
+      expect(error.cause).toBe(boom);
+    }
+    expect(
+      MemoryError.hasCode(
+        refusal(() => checkOptions(cases[2]![0], 'f', 'mine')),
+        'INVALID_ARGUMENT',
+      ),
+    ).toBe(true);
+  });
+});
+
 describe('checkKnownKeys and null', () => {
   it('refuses a key set to null unless known marks it nullable, naming it; every other value passes (property)', () => {
     const keys = ['a', 'b', 'c', 'd'] as const;

@@ -7,7 +7,7 @@ import { MemoryError } from './errors/memory-error.ts';
  * `TypeError` from reading one of its fields. Returns `options`.
  */
 export function checkOptions<T>(options: T, factory: string, component: string): T {
-  if (!isOptionsObject(options)) {
+  if (!readableOptionsObject(options, `${errorText(factory)}(options)`, component)) {
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component,
@@ -26,6 +26,42 @@ export const isOptionsObject = (value: unknown): value is object =>
   typeof value === 'object' && value !== null && Object.prototype.toString.call(value) === '[object Object]';
 
 /**
+ * {@link isOptionsObject}, but an object that cannot be looked at (a proxy whose traps throw) is `INVALID_ARGUMENT`
+ * naming `what` (`createSqliteStore(options)`), the error it threw as the cause, never that raw error.
+ */
+function readableOptionsObject(value: unknown, what: string, component: string): value is object {
+  try {
+    return isOptionsObject(value);
+  } catch (error) {
+    throw unreadable(what, error, component);
+  }
+}
+
+/** `INVALID_ARGUMENT`: `what` threw when read (a getter, a proxy trap); that error is the cause. */
+function unreadable(what: string, error: unknown, component: string): MemoryError {
+  const why = error instanceof Error ? errorText(error.message) : describeValue(error);
+  return new MemoryError({
+    code: 'INVALID_ARGUMENT',
+    component,
+    message: `${what} cannot be read: reading it threw ${why}`,
+    cause: error,
+  });
+}
+
+/**
+ * The value of `options[key]`, read as a factory reads it (a getter, inherited or own, runs); an error the read
+ * throws (a getter, a proxy trap) is `INVALID_ARGUMENT` naming `what.key`, the error as its cause. For an option a
+ * factory must read before {@link checkKnownKeys} (the one that picks its known keys).
+ */
+export function readOption(options: object, key: string, what: string, component: string): unknown {
+  try {
+    return (options as Record<string, unknown>)[key];
+  } catch (error) {
+    throw unreadable(`${what}.${key}`, error, component);
+  }
+}
+
+/**
  * Throws `INVALID_ARGUMENT` naming the first key of `options` that `known` does not list: a misspelt option
  * (`scop`, `dir`) is refused instead of silently falling back to its default (a whole tenant's scope, say).
  * `known` lists every key of the options type (`Record<keyof T, true | 'nullable'>`: the compiler keeps it
@@ -34,7 +70,10 @@ export const isOptionsObject = (value: unknown): value is object =>
  * `null` is never silently taken as "missing", so `{ maxTokens: null }` is an error, not the default. `nested`
  * names options nested in another's (`openEpisodicMemory(options).ranking`); the message then names it. Options
  * (or a `known`) that are not an object are `INVALID_ARGUMENT` too, and the texts are built from any value without
- * throwing, so a driver may call it on its caller's input as it comes (the driver kit exports it).
+ * throwing, so a driver may call it on its caller's input as it comes (the driver kit exports it). Each option of
+ * `known` is read once, own or not: one that throws when read (a getter, a proxy trap) is `INVALID_ARGUMENT`
+ * naming it (or naming the options, when they cannot be looked at), the thrown error as its cause, never that raw
+ * error: call it before reading the options.
  */
 export function checkKnownKeys<T extends object>(
   options: T,
@@ -46,19 +85,29 @@ export function checkKnownKeys<T extends object>(
   const where = errorText(nested ?? factory);
   const what = nested === undefined ? `${errorText(factory)}(options)` : where;
   const refuse = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
-  if (!isOptionsObject(options)) throw refuse(`${what} must be an object, got ${describeValue(options)}`);
+  if (!readableOptionsObject(options, what, component))
+    throw refuse(`${what} must be an object, got ${describeValue(options)}`);
   if (!isOptionsObject(known))
     throw refuse(`${what}: its known keys must be an object, got ${describeValue(known)}`);
-  for (const key of Object.keys(options)) {
+  let keys: string[];
+  try {
+    keys = Object.keys(options);
+  } catch (error) {
+    throw unreadable(what, error, component);
+  }
+  for (const key of keys) {
     if (!Object.hasOwn(known, key))
       throw refuse(
         `${what}.${key}: not an option of ${where} (its options: ${Object.keys(known).join(', ')})`,
       );
-    if ((options as Record<string, unknown>)[key] === null && known[key as keyof T] !== 'nullable')
+    if (readOption(options, key, what, component) === null && known[key as keyof T] !== 'nullable')
       throw refuse(
         `${what}.${key} must not be null (leave the key out, or undefined, where the option has a default)`,
       );
   }
+  // The options the caller reads but `options` does not own (a class's getters, a proxy's): read once here, so one
+  // that throws is refused naming it before anything is built.
+  for (const key of Object.keys(known)) if (!keys.includes(key)) readOption(options, key, what, component);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   JsonPlusSerializer,
   type PendingWrite,
 } from '@langchain/langgraph-checkpoint';
-import { checkMethods, checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
@@ -90,8 +90,11 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
   readonly #taskWrites = new Map<string, Promise<void>>();
 
   constructor(options: EngramCheckpointSaverOptions) {
-    super(checkOptions(options, 'createEngramCheckpointSaver', 'langgraph').serde);
-    if (!options?.store) throw invalid('createEngramCheckpointSaver needs a store');
+    checkOptions(options, 'createEngramCheckpointSaver', 'langgraph');
+    // Before `serde` and `store` are read: each option read once, so one that throws is a typed error.
+    checkKnownKeys(options, optionKeys, 'createEngramCheckpointSaver', 'langgraph');
+    super(options.serde);
+    if (!options.store) throw invalid('createEngramCheckpointSaver needs a store');
     // Checked here: a store that is no engram store (a file path) made the first put throw a raw TypeError.
     checkMethods(options.store, 'createEngramCheckpointSaver(options).store', 'langgraph', saverStoreMethods);
     const checked = checkSaverOptions(options, optionKeys, this.serde instanceof JsonPlusSerializer);

@@ -91,8 +91,9 @@ export class EngramStore extends BaseStore {
 
   constructor(options: EngramStoreOptions) {
     super();
+    if (typeof options === 'object' && options !== null)
+      checkKnownKeys(options, engramStoreOptionKeys, 'createEngramStore', component); // first: reads each once
     if (!options?.store) throw invalid('createEngramStore needs a store');
-    checkKnownKeys(options, engramStoreOptionKeys, 'createEngramStore', component);
     // Checked here, not by the first get or put: a misspelt ttl or scope key is refused before anything runs.
     checkNestedKeys(options.ttl, ttlOptionKeys, 'createEngramStore(options).ttl', component);
     checkStoreOptionValues(options);

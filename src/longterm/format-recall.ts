@@ -32,8 +32,8 @@ export function formatRecall(
   results: readonly LongTermSearchResult[],
   options: FormatRecallOptions = {},
 ): string {
+  checkKnownKeys(options, knownOptions, 'formatRecall', 'longterm'); // first: it reads each option once
   checkRecallInput(results, options);
-  checkKnownKeys(options, knownOptions, 'formatRecall', 'longterm');
   if (results.length === 0) return '';
   const tag = recallTag(options);
   return recallBlock(

@@ -153,8 +153,8 @@ export interface CitationView extends ContextView {
  */
 export function createCitationMemory(options: CitationViewOptions): CitationView {
   checkOptions(options, 'createCitationMemory', 'views');
-  const { conversation, content } = options;
   checkKnownKeys(options, knownOptions, 'createCitationMemory', 'views');
+  const { conversation, content } = options;
   checkMethods(content, 'createCitationMemory(options): content', 'views', ['store', 'retrieve']);
   checkMethods(content.counter, 'createCitationMemory(options).content.counter', 'views', [
     'count',

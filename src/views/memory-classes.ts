@@ -164,6 +164,9 @@ export class SummarizingMemory extends LogBackedMemory implements ContextView<Mo
   readonly view: SummarizingView;
 
   constructor(messages: readonly ModelMessage[] = [], options: SummarizingMemoryOptions) {
+    // Keys checked (and each read once, so a throwing getter is a typed error) before `summarizer` is read.
+    if (typeof options === 'object' && options !== null)
+      checkClassOptions(options, summarizingKeys, 'new SummarizingMemory', 'views');
     if (typeof options?.summarizer !== 'function') {
       throw new MemoryError({
         code: 'INVALID_ARGUMENT',
@@ -171,16 +174,7 @@ export class SummarizingMemory extends LogBackedMemory implements ContextView<Mo
         message: 'SummarizingMemory: options.summarizer must be a function (messages) => Promise<string>',
       });
     }
-    const {
-      maxMessages = 20,
-      maxTokens,
-      summarizer,
-      keepRecent,
-      step,
-      summaryRole,
-      prune,
-      ...log
-    } = checkClassOptions(options, summarizingKeys, 'new SummarizingMemory', 'views');
+    const { maxMessages = 20, maxTokens, summarizer, keepRecent, step, summaryRole, prune, ...log } = options;
     super(messages, log);
     this.view = createSummarizingMemory({
       conversation: this.conversation,

@@ -56,18 +56,19 @@ export function subAgentTool(
   sub: Agent,
   options: SubAgentToolOptions,
 ): Tool<{ task: string }, SubAgentAnswer> {
+  if (typeof options === 'object' && options !== null)
+    checkKnownKeys(
+      options,
+      { caller: true, memory: true, store: true, scope: true, content: true, maxAnswerChars: true },
+      'subAgentTool',
+      'agent',
+    );
   if (typeof options?.caller !== 'string' || options.caller === '')
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'agent',
       message: 'subAgentTool: caller is required',
     });
-  checkKnownKeys(
-    options,
-    { caller: true, memory: true, store: true, scope: true, content: true, maxAnswerChars: true },
-    'subAgentTool',
-    'agent',
-  );
   if (options.scope !== undefined) checkScope(options.scope, 'agent');
   checkNestedKeys(options.content, { store: true, mode: true }, 'subAgentTool(options).content', 'agent');
   if (options.content !== undefined) {

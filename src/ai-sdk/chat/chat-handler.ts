@@ -15,6 +15,7 @@ import {
   checkMethods,
   checkOptionalInteger,
   checkOptions,
+  readOption,
 } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createId } from '../../core/ids.ts';
@@ -184,7 +185,8 @@ export function createChatHandler<M extends UIMessage = UIMessage>(
   options: ChatHandlerOptions<M>,
 ): (request: Request) => Promise<Response> {
   checkOptions(options, 'createChatHandler', 'chat');
-  checkKnownKeys(options, options.agent === undefined ? respondKeys : agentKeys, 'createChatHandler', 'chat');
+  const agent = readOption(options, 'agent', 'createChatHandler(options)', 'chat');
+  checkKnownKeys(options, agent === undefined ? respondKeys : agentKeys, 'createChatHandler', 'chat');
   const { chats } = options;
   checkMethods(chats, what('chats'), 'chat', ['append', 'update', 'messages', 'conversation', 'turn']);
   for (const key of ['view', 'generateMessageId', 'onStoreError'] as const)

@@ -56,13 +56,13 @@ const knownOptions: Record<keyof LibsqlStoreOptions, true> = {
 };
 
 /**
- * {@link checkLibsqlOptions}, then refuses a key `LibsqlStoreOptions` does not have: a misspelt `authtoken` or
- * `busyTimeout` is `INVALID_ARGUMENT` naming it and `factory`, not ignored in favour of the default (the driver
- * kit's `checkKnownKeys`, as every built-in store's).
+ * Refuses a key `LibsqlStoreOptions` does not have (a misspelt `authtoken` or `busyTimeout` is `INVALID_ARGUMENT`
+ * naming it and `factory`, not ignored in favour of the default) and an option that throws when read (the driver
+ * kit's `checkKnownKeys`, as every built-in store's, before anything reads them), then {@link checkLibsqlOptions}.
  */
 function checkOptions(options: LibsqlStoreOptions, factory: string): void {
-  checkLibsqlOptions(options);
   checkKnownKeys(options, knownOptions, factory, 'libsql');
+  checkLibsqlOptions(options);
 }
 
 /** The three small drivers of one libSQL database, for the kit's engines (what {@link createLibsqlStore} wires). */

@@ -1,6 +1,6 @@
 import { checkId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
-import { checkEmbeddings } from '../../longterm/check-long-term-call.ts';
+import { checkEmbeddings, embeddingLimit } from '../../longterm/check-long-term-call.ts';
 import { checkVectorQuery } from '../../longterm/check-record.ts';
 import type { LongTermVectorQuery } from '../../longterm/long-term-query.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
@@ -83,10 +83,12 @@ export function sqlLongTermVectors(
     missingEmbeddings: (scope, model, limit) =>
       op('missingEmbeddings', scope, async () => {
         checkId(model, 'model', component);
+        // The kit's check, as every driver built with it: a limit that is no number is refused, not sent to SQL.
+        const count = embeddingLimit(limit, component);
         const rows = await queryAll(
           client,
           // The scope's own records: its users' or agents' are ones `putEmbeddings` here would skip.
-          sql`SELECT r.id FROM engram_ltm_records r WHERE ${owned(ownerOf(scope))} AND r.live = 1 AND NOT EXISTS (SELECT 1 FROM engram_ltm_vectors v WHERE v.tenant = r.tenant AND v.user_id = r.user_id AND v.agent_id = r.agent_id AND v.model = ${model} AND v.id = r.id) ORDER BY r.first_rid LIMIT ${Math.max(0, Math.min(Math.trunc(limit), 10_000))}`,
+          sql`SELECT r.id FROM engram_ltm_records r WHERE ${owned(ownerOf(scope))} AND r.live = 1 AND NOT EXISTS (SELECT 1 FROM engram_ltm_vectors v WHERE v.tenant = r.tenant AND v.user_id = r.user_id AND v.agent_id = r.agent_id AND v.model = ${model} AND v.id = r.id) ORDER BY r.first_rid LIMIT ${count}`,
         );
         return rows.map((r) => String(r.id));
       }),

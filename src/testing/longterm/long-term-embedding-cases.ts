@@ -111,4 +111,24 @@ export const longTermEmbeddingCases: LongTermCase[] = [
       expect(await t.records.missingEmbeddings(scope, 'm', 10)).toEqual([]);
     },
   },
+  {
+    name: 'missingEmbeddings refuses a model, a limit or a scope of the wrong type (INVALID_ARGUMENT naming it); it clamps a limit that is a number to 0..10,000',
+    async run(t) {
+      const scope = t.scope({ user: 'u' });
+      await t.records.addRecords(scope, [rec({ id: 'a', text: 'one' }), rec({ id: 'b', text: 'two' })]);
+      const missing = (s: unknown, model: unknown, limit: unknown) =>
+        t.records.missingEmbeddings(s as typeof scope, model as string, limit as number);
+      for (const model of [5, undefined, null, '', { id: 'm' }])
+        await rejects(missing(scope, model, 10), 'INVALID_ARGUMENT', /model/);
+      for (const limit of ['5', Number.NaN, 5n, null, undefined, Symbol('limit'), {}])
+        await rejects(missing(scope, 'm', limit), 'INVALID_ARGUMENT', /limit/);
+      for (const bad of [null, 'tenant', {}, [scope]])
+        await rejects(missing(bad, 'm', 10), 'INVALID_ARGUMENT', /scope/);
+      // Numbers out of range or fractional are taken, clamped (a catch-up asks for "as many as fit").
+      const both = t.records.vectorSearch ? ['a', 'b'] : [];
+      expect(await missing(scope, 'm', -1)).toEqual([]);
+      expect(await missing(scope, 'm', 1.5)).toEqual(both.slice(0, 1));
+      expect(await missing(scope, 'm', Number.POSITIVE_INFINITY)).toEqual(both);
+    },
+  },
 ];

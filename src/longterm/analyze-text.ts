@@ -32,9 +32,13 @@ yeah oh hey`.split(/\s+/),
 export const maxTermLength = 40;
 
 /**
- * The terms full-text search indexes and queries: lowercased, accents removed, split on anything but letters
- * and digits (apostrophes inside words kept for the stopword check), stopwords dropped, Porter-stemmed. Every
- * driver uses these terms, so SQLite, PostgreSQL and the in-process stores rank the same words.
+ * The terms full-text search indexes and queries: compatibility-decomposed (NFKD) and lowercased, accents
+ * removed, split on anything but letters and digits (apostrophes inside words kept for the stopword check),
+ * stopwords dropped, Porter-stemmed. Every driver uses these terms, so SQLite, PostgreSQL and the in-process
+ * stores rank the same words. Lowercased after NFKD too: a character that decomposes to capitals ('℡' → 'TEL',
+ * 'ℐ' → 'I', '🄰' → 'A') is a word in lower case like any other, so 'ℐ' is the stopword 'i' (before, it was
+ * lowercased first only and indexed as the term 'i'). Also lowercased before NFKD, as before, so every term
+ * earlier versions made is made again ('Ϲ' stays 'ς'), and databases they wrote find the same records.
  * @example analyzeText("When did Caroline go to the LGBTQ support groups?") // ['carolin', 'go', 'lgbtq', 'support', 'group']
  */
 export function analyzeText(text: string, stopwords: ReadonlySet<string> = englishStopwords): string[] {
@@ -45,6 +49,7 @@ export function analyzeText(text: string, stopwords: ReadonlySet<string> = engli
     .toLowerCase()
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
+    .toLowerCase()
     .replace(/[\u2018\u2019]/g, "'")
     .split(/[^\p{L}\p{N}']+/u);
   for (const raw of words) {

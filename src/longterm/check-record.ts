@@ -174,19 +174,30 @@ export function checkFilter(filter: LongTermFilter | undefined, component: strin
   return filter;
 }
 
-/** Checks a text query; throws `INVALID_QUERY` naming the field. */
+/**
+ * Checks a text query; throws `INVALID_QUERY` naming the field. A term is 1–40 letters and digits in lower case,
+ * as `analyzeText` makes them: one with capitals would match differently by store (FTS5 folds case, the
+ * in-process stores and PostgreSQL compare exactly), so it is refused on every store.
+ */
 export function checkTextQuery(query: LongTermTextQuery, component: string): LongTermTextQuery {
   if (typeof query !== 'object' || query === null)
     throw bad(component, 'query must be an object', 'INVALID_QUERY');
   if (!Array.isArray(query.terms) || query.terms.length > maxQueryTerms)
     throw bad(component, `query.terms must be an array of at most ${maxQueryTerms} terms`, 'INVALID_QUERY');
-  for (const t of query.terms)
+  for (const t of query.terms) {
     if (typeof t !== 'string' || !/^[\p{L}\p{N}]{1,40}$/u.test(t))
       throw bad(
         component,
         `query.terms holds ${describeValue(t, 50)}, which is not an analysed term`,
         'INVALID_QUERY',
       );
+    if (t.toLowerCase() !== t)
+      throw bad(
+        component,
+        `query.terms holds ${describeValue(t, 50)}, which is not an analysed term (terms are in lower case: analyse the text with analyzeText)`,
+        'INVALID_QUERY',
+      );
+  }
   checkLimit(query.limit, 'query.limit', component);
   const w = query.contextWeight;
   if (w !== undefined && !(typeof w === 'number' && w >= 0 && w <= 1))

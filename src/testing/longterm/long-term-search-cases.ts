@@ -155,6 +155,20 @@ export const longTermSearchCases: LongTermCase[] = [
     },
   },
   {
+    name: 'search: a query term with capitals is not an analysed term: INVALID_QUERY on every store (FTS5 folded case, the others compared exactly)',
+    async run(t) {
+      const scope = t.scope({ user: 'u' });
+      await t.records.addRecords(scope, [rec({ id: 'tel', text: '℡ TEL tel Apple' })]);
+      for (const term of ['TEL', 'Appl', 'ǅ', 'ΣΑΣ'])
+        await rejects(
+          t.records.searchText(scope, { terms: [term], limit: 5 }),
+          'INVALID_QUERY',
+          /lower case/,
+        );
+      expect(ids(await t.records.searchText(scope, { terms: ['tel', 'appl'], limit: 5 }))).toEqual(['tel']);
+    },
+  },
+  {
     name: 'capabilities: vectorSearch is a boolean; without it putEmbeddings and searchVector refuse with INVALID_QUERY and no embedding is missing',
     async run(t) {
       expect(typeof t.records.vectorSearch).toBe('boolean');

@@ -93,7 +93,40 @@ export function validAt(record: LongTermRecord, t: Date): boolean {
   return from <= t.getTime() && (until === undefined || until > t.getTime());
 }
 
-/** Cosine similarity of two vectors of one length (0 when either is all zeros); `INVALID_ARGUMENT` for non-arrays. */
+/** The largest magnitude among a vector's first `length` components (NaN and non-numbers are skipped). */
+function maxAbs(v: readonly number[], length: number): number {
+  let max = 0;
+  for (let i = 0; i < length; i++) {
+    const x = Math.abs(v[i] as number);
+    if (x > max) max = x;
+  }
+  return max;
+}
+
+/** The dot product and squared norms of `a` and `b` (over `a`'s length), each divided by its scale first. */
+function sums(a: readonly number[], b: readonly number[], sa: number, sb: number) {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = typeof a[i] === 'number' ? (a[i] as number) / sa : Number.NaN;
+    const y = typeof b[i] === 'number' ? (b[i] as number) / sb : Number.NaN;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return { dot, na, nb };
+}
+
+/** Squared norms in this range lose nothing to underflow or overflow (2^±900): no rescaling needed. */
+const safeSquares = (n: number) => n >= 2 ** -900 && n <= 2 ** 900;
+
+/**
+ * Cosine similarity of two vectors of one length (0 when either is all zeros); `INVALID_ARGUMENT` for non-arrays.
+ * When a sum of squares under- or overflows float64 (components like 1e-200, two float32 subnormals multiplied
+ * together, or 1e300), each vector is divided by its largest magnitude and the sums are taken again, so the
+ * answer is the true cosine at any scale.
+ */
 export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
   if (!Array.isArray(a) || !Array.isArray(b))
     throw new MemoryError({
@@ -101,15 +134,12 @@ export function cosineSimilarity(a: readonly number[], b: readonly number[]): nu
       component: 'longterm',
       message: 'cosineSimilarity(a, b): expected two arrays of numbers',
     });
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = typeof a[i] === 'number' ? a[i] : Number.NaN;
-    const y = typeof b[i] === 'number' ? b[i] : Number.NaN;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
+  let s = sums(a, b, 1, 1);
+  if (!(safeSquares(s.na) && safeSquares(s.nb)) && !Number.isNaN(s.na + s.nb)) {
+    const sa = maxAbs(a, a.length);
+    const sb = maxAbs(b, a.length);
+    if (sa === 0 || sb === 0) return 0;
+    s = sums(a, b, sa, sb);
   }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+  return s.na === 0 || s.nb === 0 ? 0 : s.dot / (Math.sqrt(s.na) * Math.sqrt(s.nb));
 }

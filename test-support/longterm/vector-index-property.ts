@@ -23,8 +23,27 @@ interface GenRecord {
   deleted: boolean;
 }
 
+/**
+ * Powers of two a component is scaled by: 1 mostly, else near the float32 limits (2^125: 3 × 2^125 ≈ 1.3e38) or
+ * subnormal (2^-149, the smallest float32; 2^-140), or far from 1 (2^±64). Small integers times a power of two
+ * are exact in float32, so every store holds the same vector and the true cosine is known.
+ */
+const scale = fc.oneof(
+  { arbitrary: fc.constant(0), weight: 4 },
+  { arbitrary: fc.constantFrom(125, 100, 64, -64, -126, -140, -149), weight: 3 },
+);
 const component = fc.integer({ min: -3, max: 3 });
-const vector3 = fc.tuple(component, component, component).filter((v) => v.some((x) => x !== 0));
+/** Three components, all at one scale (mostly) or each at its own. */
+const vector3 = fc
+  .tuple(
+    fc.tuple(component, component, component),
+    fc.oneof(
+      { arbitrary: scale.map((e) => [e, e, e]), weight: 3 },
+      { arbitrary: fc.tuple(scale, scale, scale), weight: 1 },
+    ),
+  )
+  .map(([ks, es]) => ks.map((k, i) => k * 2 ** es[i]!))
+  .filter((v) => v.some((x) => x !== 0));
 
 const genRecord: fc.Arbitrary<GenRecord> = fc.record({
   user: fc.constantFrom(...users),
@@ -50,8 +69,13 @@ const genScope = fc.record({
   agent: fc.option(fc.constant('a1'), { nil: undefined }),
 });
 
+/** The true cosine of the float32 vectors, in float64 after scaling each by its largest component. */
 const cosine = (a: readonly number[], b: readonly number[]) => {
-  const f = (v: readonly number[]) => v.map((x) => Math.fround(x));
+  const f = (v: readonly number[]) => {
+    const x = v.map((c) => Math.fround(c));
+    const max = Math.max(...x.map(Math.abs));
+    return max === 0 ? x : x.map((c) => c / max);
+  };
   const [x, y] = [f(a), f(b)];
   const dot = x.reduce((s, xi, i) => s + xi * y[i]!, 0);
   const n = Math.sqrt(x.reduce((s, xi) => s + xi * xi, 0) * y.reduce((s, yi) => s + yi * yi, 0));
@@ -70,7 +94,7 @@ let run = 0;
 
 /**
  * Property: a store's `searchVector` (through its vector index) returns what an exact computation over the same
- * records gives, for any scope (tenant-wide, a user, an agent, both), filter (kinds, session, metadata) and
+ * records gives (the true cosine, also for components near the float32 limits or subnormal), for any scope (tenant-wide, a user, an agent, both), filter (kinds, session, metadata) and
  * limit, with deleted records left out: every record scoring above the k-th best is returned, nothing below it,
  * scores equal to 1e-5, best first. Each run writes into a tenant of its own.
  */

@@ -1,3 +1,4 @@
+import { float32Scaled } from '../sql/float32-scale.ts';
 import { queryAll } from '../sql/sql-exec.ts';
 import { raw, sql } from '../sql/sql-fragment.ts';
 import type { SqlVectorIndex } from '../sql/sql-vector-index.ts';
@@ -35,7 +36,7 @@ export function createPostgresVectorIndex(
     nearest: async (client, { where, model, vector, limit }) => {
       const dims = vector.length;
       const typed = dims <= hnswMaxDimensions ? `vector(${dims})` : 'vector';
-      const distance = sql`(v.embedding::${raw(typed)}) <=> CAST(${vectorLiteral(vector)} AS ${raw(typed)})`;
+      const distance = sql`(v.embedding::${raw(typed)}) <=> CAST(${vectorLiteral(float32Scaled(vector))} AS ${raw(typed)})`;
       const query = sql`SELECT r.rid, ${distance} AS distance FROM engram_ltm_records r JOIN engram_ltm_vectors v ON v.tenant = r.tenant AND v.user_id = r.user_id AND v.agent_id = r.agent_id AND v.id = r.id WHERE ${where} AND v.model = ${model} AND v.dims = ${dims} AND v.embedding IS NOT NULL ORDER BY distance, r.first_rid LIMIT ${limit}`;
       const rows = await client.transaction(async (tx) => {
         await tx.run(`SET LOCAL hnsw.ef_search = ${Math.min(maxEfSearch, Math.max(minEfSearch, limit))}`, []);

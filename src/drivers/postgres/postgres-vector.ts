@@ -1,4 +1,5 @@
 import { MemoryError } from '../../core/errors/memory-error.ts';
+import { float32Scaled } from '../sql/float32-scale.ts';
 import type { SqlClient } from '../sql/sql-client.ts';
 import { bytesVector } from '../sql/sql-longterm-rows.ts';
 import { migrationLockKey, quoteSchema } from './postgres-dialect.ts';
@@ -73,7 +74,7 @@ async function backfill(client: SqlClient): Promise<void> {
         await tx.run(
           'UPDATE engram_ltm_vectors SET embedding = CAST($1 AS vector) WHERE tenant = $2 AND user_id = $3 AND agent_id = $4 AND model = $5 AND id = $6',
           [
-            vectorLiteral(bytesVector(r.vector as Uint8Array)),
+            vectorLiteral(float32Scaled(bytesVector(r.vector as Uint8Array))),
             String(r.tenant),
             String(r.user_id),
             String(r.agent_id),

@@ -8,6 +8,7 @@ import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
 import { cosineSimilarity, ownerOf } from '../../longterm/record-filter.ts';
 import { versionMatches } from '../../longterm/record-versions.ts';
 import type { RankedRow } from './dialect-longterm-index.ts';
+import { float32Scaled } from './float32-scale.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryRun } from './sql-exec.ts';
 import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
@@ -70,7 +71,9 @@ export function sqlLongTermVectors(
           let stored = 0;
           for (const e of embeddings) {
             if (!versionMatches(current.get(e.id), e)) continue;
-            const values = [vectorBytes(e.vector), ...(active?.rowValues(e.vector) ?? [])];
+            // Scaled by a power of two when a float32 index could not compute with it (the cosine is the same).
+            const vector = float32Scaled(e.vector);
+            const values = [vectorBytes(vector), ...(active?.rowValues(vector) ?? [])];
             await queryRun(
               tx,
               sql`INSERT INTO engram_ltm_vectors (tenant, user_id, agent_id, id, model${names}) VALUES (${owner.tenant}, ${owner.user}, ${owner.agent}, ${e.id}, ${e.model}, ${e.vector.length}, ${joinSql(values)}) ON CONFLICT (tenant, user_id, agent_id, model, id) DO UPDATE SET ${updates}`,

@@ -1,4 +1,5 @@
 import type { RankedRow } from '../sql/dialect-longterm-index.ts';
+import { float32Scaled } from '../sql/float32-scale.ts';
 import type { SqlClient } from '../sql/sql-client.ts';
 import { queryAll } from '../sql/sql-exec.ts';
 import { joinSql, type SqlFragment, sql } from '../sql/sql-fragment.ts';
@@ -57,7 +58,7 @@ export function createSqliteVectorIndex(
     prepare: async () => {},
     nearest: async (client, search) => {
       if (!(await extension.ready())) return undefined;
-      const bytes = vectorBytes(search.vector);
+      const bytes = vectorBytes(float32Scaled(search.vector));
       if (!search.filtered) {
         const n = tuning.firstBatch ?? search.limit + 32;
         const best = await bestVectors(client, search, bytes, n);

@@ -3,7 +3,7 @@ import { ContextOverflowError } from '../../core/errors/context-overflow-error.t
 import { createId } from '../../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../../core/message.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
-import { groupUnits, isUnitComplete, sendableItems } from '../../messages/units.ts';
+import { groupUnits, isUnitComplete, newestLiveUnit, sendableItems } from '../../messages/units.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import type { Summarizer } from '../summarizer.ts';
 import type { ViewLog } from '../view-log.ts';
@@ -286,7 +286,8 @@ function protectFrom(
     messages += unit.items.length;
     tokens += cost;
   }
-  const newest = units.at(-1);
+  // The step that may still wait for its results is the newest unit that is no orphan (a stray result after it).
+  const newest = units[newestLiveUnit(units)];
   if (newest && !isUnitComplete(newest)) from = Math.min(from, newest.items[0]!.seq);
   return from;
 }

@@ -5,7 +5,7 @@ import { hasOpenRide } from '../../core/ride-on-append.ts';
 import { createSerialQueue } from '../../core/serial-queue.ts';
 import { sessionBound } from '../../longterm/session-bound-records.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
-import { groupUnits, type MessageUnit } from '../../messages/units.ts';
+import { groupUnits, type MessageUnit, newestLiveUnit } from '../../messages/units.ts';
 import { createRecordSlot, recordsOf } from '../../working/record-slot.ts';
 import { estimate, observedTo } from './observation-block.ts';
 import {
@@ -106,7 +106,10 @@ export function createConsolidation(options: ConsolidationOptions): Consolidatio
       keepFrom--;
       recent += units[keepFrom]?.tokens ?? 0;
     }
-    if (keepFrom === units.length) keepFrom = units.length - 1; // the newest unit always stays
+    // The newest unit that is no orphan always stays (a stray result after a running step does not push it out).
+    const newest = newestLiveUnit(units);
+    if (newest >= start && keepFrom > newest) keepFrom = newest;
+    else if (keepFrom === units.length) keepFrom = units.length - 1;
     const range: LogEntry[] = [];
     let tokens = 0;
     // Units no view sends (a result whose call was deleted, a call left without its result) are observed with

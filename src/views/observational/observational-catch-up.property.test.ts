@@ -33,7 +33,11 @@ function formerRange(entries: readonly LogEntry[], recentTokens: number, maxRang
     keepFrom--;
     recent += units[keepFrom]?.tokens ?? 0;
   }
-  if (keepFrom === units.length) keepFrom = units.length - 1;
+  // The newest unit that is no orphan stays (a stray result after it does not push it out).
+  let newest = units.length - 1;
+  while (newest >= 0 && units[newest]!.kind === 'orphan') newest--;
+  if (newest >= 0 && keepFrom > newest) keepFrom = newest;
+  else if (keepFrom === units.length) keepFrom = units.length - 1;
   const range: LogEntry[] = [];
   let tokens = 0;
   for (const unit of units.slice(0, Math.max(0, keepFrom))) {

@@ -142,7 +142,12 @@ function withStrays(log: readonly ModelMessage[], strays: readonly StrayArb[]): 
       s.answered && answeredBefore.length > 0 ? answeredBefore[k % answeredBefore.length]! : `ghost_${k}`;
     const part = result(id, `stray ${k}`);
     const host = s.own ? undefined : out.slice(at).findIndex((m) => m.role === 'tool');
-    if (host === undefined || host === -1) out.splice(at, 0, { role: 'tool', content: [part] });
+    // A message never holds two results of one id (the store refuses it): such a stray gets its own message.
+    const repeats =
+      host !== undefined &&
+      host !== -1 &&
+      (out[at + host]!.content as { toolCallId?: string }[]).some((p) => p.toolCallId === id);
+    if (host === undefined || host === -1 || repeats) out.splice(at, 0, { role: 'tool', content: [part] });
     else {
       const m = out[at + host] as Extract<ModelMessage, { role: 'tool' }>;
       out[at + host] = { ...m, content: [...m.content, part] };

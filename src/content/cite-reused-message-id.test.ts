@@ -86,6 +86,29 @@ describe.each(drivers)('a result message stored again under its id ($name)', (dr
     expect(await fresh.read()).toEqual(after);
   });
 
+  it('a session deleted and created again under its id, its result the same size, is cited with the new output', async (t) => {
+    if (driver.missing) return t.skip(driver.missing);
+    const store = await open();
+    const scope = { tenant: 'acme' };
+    const conversation = () => createConversationMemory({ store, scope, counter, sessionId: 'ses_again' });
+    const content = createContentStore({ store: store.contentItems, scope, counter });
+    const log = (text: string): ModelMessage[] => [
+      { role: 'user', content: 'fetch' },
+      call,
+      result(text),
+      { role: 'assistant', content: 'read it' },
+    ];
+    await conversation().store(log('OLD tokyo report'));
+    const view = createCitationMemory({ conversation: conversation(), content, policy });
+    expect((await content.retrieve(citedId((await view.read())[2]))).content).toBe('OLD tokyo report');
+    await store.deleteSession(scope, 'ses_again');
+    // The same message ids and sequence numbers, an output of the same size; a millisecond later at least.
+    await new Promise((r) => setTimeout(r, 2));
+    await conversation().store(log('NEW osaka report'));
+    for (const reader of [view, createCitationMemory({ conversation: conversation(), content, policy })])
+      expect((await content.retrieve(citedId((await reader.read())[2]))).content).toBe('NEW osaka report');
+  });
+
   it('a fresh view replaces an item stored before items named their entry (no seq in its metadata)', async (t) => {
     if (driver.missing) return t.skip(driver.missing);
     const store = await open();

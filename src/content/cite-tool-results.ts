@@ -157,6 +157,7 @@ function citationOf(info: ContentItemInfo, toolName: string): KnownCitation {
     size: info.size,
     tokens: info.tokens,
     digest: info.digest,
+    at: info.timestamp.getTime(),
     ...(n === undefined ? {} : { citationTokens: n }),
     ...(Number.isSafeInteger(seq) ? { seq: seq as number } : {}),
   };
@@ -238,7 +239,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
   };
 
   const bounded = options.storedCounts ?? false;
-  const counted = new Map<string, { size: number; tokens: number; seq: number }>();
+  const counted = new Map<string, { size: number; tokens: number; seq: number; at: number }>();
   /** The sequence number of the entry holding each item id in `known` or `counted` (what `release` drops by). */
   const seqOf = new Map<string, number>();
   const saved = options.savedCounts;
@@ -268,7 +269,7 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
         n =
           text === undefined
             ? 0
-            : stored && holdsOutput(stored, entry.seq, text)
+            : stored && holdsOutput(stored, entry, text)
               ? stored.tokens
               : counter.countText(text);
         outputCounts.set(key, n);
@@ -281,9 +282,9 @@ export function createToolResultCiter(options: ToolResultCiterOptions): ToolResu
       const id = itemId(entry.message.id, part.toolCallId);
       const text = toolOutputText(part.output);
       const cached = known.get(id);
-      if (cached && holdsOutput(cached, entry.seq, text)) return cached.citation;
+      if (cached && holdsOutput(cached, entry, text)) return cached.citation;
       let info = (await getItemInfos(items, content.scope, content.space, [id])).get(id);
-      if (!info || !holdsOutput(citationOf(info, part.toolName), entry.seq, text)) {
+      if (!info || !holdsOutput(citationOf(info, part.toolName), entry, text)) {
         // The output's count, once: the item takes it rather than counting its text again.
         const item = await itemFor(entry, part, part.output, type, self.outputTokens(entry, part));
         if (!item) return undefined;

@@ -81,17 +81,25 @@ export interface KnownCitation {
    * stored before items named their entry.
    */
   seq?: number;
+  /** The item's timestamp in milliseconds: the creation time of the message whose output it holds. */
+  at: number;
 }
 
 /**
- * Whether a stored result's item holds the output `text` of the entry numbered `seq`: an item that names its
- * entry holds it when it names this one (a message deleted and stored again under its id is a new entry, so
- * its old item is stale); an older item, when its digest is the output's. Its size must be the output's either way.
+ * Whether a stored result's item holds the output `text` of `entry`: an item that names its entry holds it when it
+ * names this one, by sequence number and message time (a message deleted and stored again under its id is a new
+ * entry, and so is one of a session deleted and created again under its id, where the numbers start over); an
+ * older item, when its digest is the output's. Its size must be the output's either way.
  */
-export function holdsOutput(known: KnownCitation, seq: number, text: string): boolean {
+export function holdsOutput(known: KnownCitation, entry: LogEntry, text: string): boolean {
   if (known.size !== Buffer.byteLength(text, 'utf8')) return false;
-  return known.seq === undefined ? known.digest === contentDigest(text) : known.seq === seq;
+  if (known.seq === undefined) return known.digest === contentDigest(text);
+  return known.seq === entry.seq && known.at === entry.message.createdAt.getTime();
 }
+
+/** The same entry as `seq` and `at` name (the entry a count was taken of). */
+const sameEntry = (count: { seq: number; at: number } | undefined, entry: LogEntry): boolean =>
+  count !== undefined && count.seq === entry.seq && count.at === entry.message.createdAt.getTime();
 
 /** What the offload pass needs from the citer. */
 export interface OffloadContext {
@@ -116,10 +124,10 @@ export interface OffloadContext {
   /** Citations already known, by item id. */
   known: Map<string, KnownCitation>;
   /**
-   * Outputs counted (offloaded or not), by item id, with their size in bytes and their entry's sequence number: a
+   * Outputs counted (offloaded or not), by item id, with their size in bytes and their entry's sequence number and message time: a
    * result seen again is not recounted.
    */
-  counted: Map<string, { size: number; tokens: number; seq: number }>;
+  counted: Map<string, { size: number; tokens: number; seq: number; at: number }>;
   /** The sequence number of the entry each item id in `known` or `counted` belongs to (set with them). */
   seqOf: Map<string, number>;
   /**
@@ -258,7 +266,7 @@ export async function offloadResults(
     // A citation of the item only when it holds this entry's output; else the item is replaced if offloaded.
     let known: KnownCitation | undefined;
     for (const k of [ctx.known.get(c.id), info && ctx.citationOf(info, c.part.toolName)]) {
-      if (k && holdsOutput(k, c.entry.seq, text)) {
+      if (k && holdsOutput(k, c.entry, text)) {
         known = k;
         break;
       }
@@ -266,7 +274,7 @@ export async function offloadResults(
     }
     if (known) stale.delete(c.id);
     const count = ctx.counted.get(c.id);
-    const given = known ?? (count?.seq === c.entry.seq ? count : undefined);
+    const given = known ?? (sameEntry(count, c.entry) ? count : undefined);
     const tokens = given && given.size === size ? given.tokens : undefined;
     facts.push({ known, text, tokens, size });
     if ((facts.length & 63) === 0) await slicer.tick();
@@ -300,7 +308,7 @@ export async function offloadResults(
       const count = saved.get(c.id);
       if (count && count.size === facts[k]!.size) {
         facts[k]!.tokens = count.tokens;
-        ctx.counted.set(c.id, { ...count, seq: c.entry.seq });
+        ctx.counted.set(c.id, { ...count, seq: c.entry.seq, at: c.entry.message.createdAt.getTime() });
       }
     }
   }
@@ -337,7 +345,7 @@ export async function offloadResults(
         const { content } = c.entry.message;
         counting = tokens === undefined || (typeof content !== 'string' && content.length > 1);
         tokens ??= counter.countText(text);
-        ctx.counted.set(c.id, { size, tokens, seq: c.entry.seq });
+        ctx.counted.set(c.id, { size, tokens, seq: c.entry.seq, at: c.entry.message.createdAt.getTime() });
       }
       if (!shouldOffload(c.rule, tokens)) {
         if (counting) newlyCounted.push({ id: c.id, seq: c.entry.seq, size, tokens });

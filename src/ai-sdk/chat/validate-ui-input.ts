@@ -12,7 +12,7 @@ import { formatPath } from '../../messages/validate.ts';
  * at `messages[i]` with each bad field's path (`parts[1].text`) otherwise, also for an id outside engram's id
  * rule (empty, over 256 characters, a NUL or a lone surrogate), a field other than id, role, metadata and parts,
  * a user message part other than text, a file or data, two tool parts of one message with the same
- * `toolCallId`, and a file URL that is no URL.
+ * `toolCallId`, a file URL that is no URL, and a data URL whose content is not base64 (the AI SDK decodes it so).
  */
 export async function validateUIInput<M extends UIMessage>(
   messages: unknown,
@@ -78,7 +78,7 @@ const userPart = (type: string) => type === 'text' || type === 'file' || type.st
  * A field a UI message does not have (the chat would drop it: `load` would differ), an id outside engram's id
  * rule (the AI SDK takes any string; a chat stores it as an entry id), a user message with a part that is not text, a file or data (a tool call or result a client put in its own message: the model
  * would never see it, the chat would show it), a tool part repeating a tool call id, or a file URL that `convertToModelMessages` cannot parse (it would
- * throw a TypeError): the first found.
+ * throw a TypeError) or a data URL the AI SDK cannot decode (its content not base64): the first found.
  */
 function unstorable(message: UIMessage): MessageIssue | undefined {
   const field = Object.keys(message).find((key) => !uiMessageFields.has(key));
@@ -122,7 +122,10 @@ function repeatedToolCallId(parts: UIMessage['parts']): MessageIssue | undefined
   return undefined;
 }
 
-/** The first file URL among `parts` (and the parts of their steering messages) that is no URL, named by its path. */
+/**
+ * The first file URL among `parts` (and the parts of their steering messages) that is no URL, or a data URL the AI
+ * SDK cannot decode ({@link decodableDataUrl}), named by its path.
+ */
 function badFileUrl(parts: readonly UIMessage['parts'][number][], path: string): MessageIssue | undefined {
   for (const [index, part] of parts.entries()) {
     if (part.type === 'steering-message') {
@@ -138,6 +141,31 @@ function badFileUrl(parts: readonly UIMessage['parts'][number][], path: string):
         path: `${path}[${index}].url`,
         problem: `must be a URL (https:, data:, …), got ${describeValue(url)}`,
       };
+    if (url !== undefined && !decodableDataUrl(url))
+      return {
+        path: `${path}[${index}].url`,
+        problem: `a data URL's content must be base64 (data:<media type>;base64,<data>): the AI SDK decodes it so, and would fail every request that sends it to the model; got ${describeValue(url.length > 64 ? `${url.slice(0, 64)}…` : url)}`,
+      };
   }
   return undefined;
+}
+
+/**
+ * Whether the AI SDK can read `url` (a URL) when the message goes to a model: any URL but a data URL, and a data
+ * URL whose content (what follows its first comma) decodes as base64. The AI SDK takes a data URL's content as
+ * base64 whatever its header says (`data:text/plain,hello` too) and throws on one that does not decode, or has no
+ * comma: stored, such a file would fail that turn and every later one that reads it.
+ */
+function decodableDataUrl(url: string): boolean {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'data:') return true;
+  // As the AI SDK reads it: the URL as parsed, split at its commas, base64url read as base64.
+  const content = parsed.toString().split(',')[1];
+  if (content === undefined) return false;
+  try {
+    atob(content.replace(/-/g, '+').replace(/_/g, '/'));
+    return true;
+  } catch {
+    return false;
+  }
 }

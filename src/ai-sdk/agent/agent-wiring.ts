@@ -113,8 +113,31 @@ export function checkConfig(config: AgentConfig): void {
     'instructions',
   );
   checkNestedOptions(config, 'agent(config)', longTermKeys);
+  checkPinnedMemories(config, 'agent(config)');
   if (config.memoryRetention !== undefined)
     checkRetentionPolicy(config.memoryRetention, 'agent(config): memoryRetention', component);
+}
+
+/**
+ * Checks an agent's `workingMemory` and `coreMemory`, named from `where` (`agent(config)`, `createAgent(options)`):
+ * each absent, or an object with the methods its tools call and `render()`, which every step calls to pin it in the
+ * context. Else `INVALID_ARGUMENT` naming it, before anything runs: a falsy one (`cond && memory`) was taken as none
+ * when the tools were made, then failed every run with a raw TypeError at its first step.
+ */
+export function checkPinnedMemories(
+  config: { workingMemory?: unknown; coreMemory?: unknown },
+  where: string,
+): void {
+  if (config.workingMemory !== undefined)
+    checkMethods(config.workingMemory, `${where}: workingMemory`, component, ['update', 'render']);
+  if (config.coreMemory !== undefined)
+    checkMethods(config.coreMemory, `${where}: coreMemory`, component, [
+      'append',
+      'replace',
+      'insert',
+      'rethink',
+      'render',
+    ]);
 }
 
 /** Every key of an agent's `longTermMemory` (the compiler keeps it complete). */

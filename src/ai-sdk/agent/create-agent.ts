@@ -16,7 +16,7 @@ import { createAutoContextMemory } from '../../views/auto-context/auto-context-m
 import { createCitationMemory } from '../../views/citation-memory.ts';
 import { agent } from './agent.ts';
 import type { Agent, AgentConfig, AgentLongTermMemory } from './agent-types.ts';
-import { checkNestedOptions, configKeys } from './agent-wiring.ts';
+import { checkNestedOptions, checkPinnedMemories, configKeys } from './agent-wiring.ts';
 import { modelContextWindow } from './model-context-window.ts';
 
 /** A store that holds all of an agent's memory: its log, content items and long-term records (every built-in store). */
@@ -105,6 +105,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
   checkKnownKeys(options, optionKeys, 'createAgent', 'agent');
   // Its longTermMemory has no memory: createAgent makes it (one given was replaced without a word).
   checkNestedOptions(options, 'createAgent(options)', { mode: true, recallTokens: true, embedding: true });
+  checkPinnedMemories(options, 'createAgent(options)');
   const {
     model,
     store,

@@ -52,7 +52,8 @@ const lastAnswer = (r: AgentResult): ModelMessage[] => {
 /**
  * Branch isolation (seed 003): each branch runs in parallel on its own copy of `memory` (a fork: it sees the
  * history, and nothing another branch writes), and when all have finished the caller's `merge` rule picks what
- * goes back into `memory`, in one `store` call. A failing branch fails the whole call and merges nothing.
+ * goes back into `memory`, in one `store` call. A failing branch fails the whole call and merges nothing; so does a
+ * `merge` that returns no array (`INVALID_ARGUMENT`).
  * @example
  * const merged = await runBranches({ memory, branches: [{ agent: pro, prompt }, { agent: con, prompt }] });
  */
@@ -104,7 +105,16 @@ export async function runBranches(options: RunBranchesOptions): Promise<BranchRe
       return { agent: b.agent.name, result };
     }),
   );
-  const merged = options.merge ? await options.merge(results) : results.flatMap((r) => lastAnswer(r.result));
+  const merged: unknown = options.merge
+    ? await options.merge(results)
+    : results.flatMap((r) => lastAnswer(r.result));
+  // A merge that returns nothing (a block body without return) or one message was a raw TypeError or merged nothing.
+  if (!Array.isArray(merged))
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'agent',
+      message: `runBranches(options): merge must return an array of messages (what goes into memory; [] for none), got ${describeValue(merged)}; nothing was merged`,
+    });
   if (merged.length > 0) await toContextView(options.memory).store(merged);
   return results;
 }

@@ -2,6 +2,7 @@ import type { ModelMessage } from 'ai';
 import { z } from 'zod';
 import { isValidId } from '../core/ids.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { base64Issue, fileDataIssue } from './base64-data.ts';
 import { jsonValueIssue } from './json-value.ts';
 
 // Decisions: unknown `role`/`type` values are rejected; unknown extra keys are accepted and kept (open objects),
@@ -40,6 +41,16 @@ export const providerReferenceSchema = z
   .refine((r) => !('type' in r), { message: 'a provider reference has no `type` key' });
 
 const po = { providerOptions: providerOptionsSchema.optional() };
+/**
+ * A refinement that refuses a part whose file data at `key` the AI SDK could not decode when the message goes to
+ * a model (see base64-data.ts): stored, it would fail that turn and every later one.
+ */
+const decodable =
+  <K extends string, V>(key: K, issueOf: (value: V) => string | undefined) =>
+  (part: { [k in K]: V }, ctx: z.RefinementCtx) => {
+    const issue = issueOf(part[key]);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue, path: [key] });
+  };
 const fdData = open({ type: z.literal('data'), data: dataContentSchema });
 const fdUrl = open({ type: z.literal('url'), url: urlSchema, originalUrl: z.string().optional() });
 const fdRef = open({ type: z.literal('reference'), reference: providerReferenceSchema });
@@ -55,7 +66,7 @@ export const imagePartSchema = open({
   image: z.union([dataContentSchema, urlSchema, providerReferenceSchema]),
   mediaType: z.string().optional(),
   ...po,
-});
+}).superRefine(decodable('image', fileDataIssue));
 /** AI SDK `FilePart`. */
 export const filePartSchema = open({
   type: z.literal('file'),
@@ -63,7 +74,7 @@ export const filePartSchema = open({
   filename: z.string().optional(),
   mediaType: z.string(),
   ...po,
-});
+}).superRefine(decodable('data', fileDataIssue));
 /** AI SDK `ReasoningPart`. */
 export const reasoningPartSchema = open({ type: z.literal('reasoning'), text: z.string(), ...po });
 /** AI SDK `ReasoningFilePart`: only data or url file data. */
@@ -72,7 +83,7 @@ export const reasoningFilePartSchema = open({
   data: z.union([z.discriminatedUnion('type', [fdData, fdUrl]), dataContentSchema, urlSchema]),
   mediaType: z.string(),
   ...po,
-});
+}).superRefine(decodable('data', fileDataIssue));
 /** AI SDK `CustomPart`: `kind` is `provider.type`. */
 export const customPartSchema = open({
   type: z.literal('custom'),
@@ -99,18 +110,20 @@ export const toolResultContentItemSchema = z.discriminatedUnion('type', [
     mediaType: z.string(),
     filename: z.string().optional(),
     ...po,
-  }),
+  }).superRefine(decodable('data', fileDataIssue)),
   open({
     type: z.literal('file-data'),
     data: z.string(),
     mediaType: z.string(),
     filename: z.string().optional(),
     ...po,
-  }),
+  }).superRefine(decodable('data', base64Issue)),
   open({ type: z.literal('file-url'), url: z.string(), mediaType: z.string().optional(), ...po }),
   open({ type: z.literal('file-id'), fileId, ...po }),
   open({ type: z.literal('file-reference'), providerReference: providerReferenceSchema, ...po }),
-  open({ type: z.literal('image-data'), data: z.string(), mediaType: z.string(), ...po }),
+  open({ type: z.literal('image-data'), data: z.string(), mediaType: z.string(), ...po }).superRefine(
+    decodable('data', base64Issue),
+  ),
   open({ type: z.literal('image-url'), url: z.string(), ...po }),
   open({ type: z.literal('image-file-id'), fileId, ...po }),
   open({

@@ -4,6 +4,7 @@ import { describeValue } from '../../core/errors/describe-value.ts';
 import { InvalidMessageError, type MessageIssue } from '../../core/errors/invalid-message-error.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { isValidId, maxIdLength } from '../../core/ids.ts';
+import { dataUrlIssue } from '../../messages/base64-data.ts';
 import { formatPath } from '../../messages/validate.ts';
 
 /**
@@ -124,7 +125,7 @@ function repeatedToolCallId(parts: UIMessage['parts']): MessageIssue | undefined
 
 /**
  * The first file URL among `parts` (and the parts of their steering messages) that is no URL, or a data URL the AI
- * SDK cannot decode ({@link decodableDataUrl}), named by its path.
+ * SDK cannot decode ({@link dataUrlIssue}), named by its path.
  */
 function badFileUrl(parts: readonly UIMessage['parts'][number][], path: string): MessageIssue | undefined {
   for (const [index, part] of parts.entries()) {
@@ -141,31 +142,11 @@ function badFileUrl(parts: readonly UIMessage['parts'][number][], path: string):
         path: `${path}[${index}].url`,
         problem: `must be a URL (https:, data:, …), got ${describeValue(url)}`,
       };
-    if (url !== undefined && !decodableDataUrl(url))
+    if (url !== undefined && dataUrlIssue(new URL(url)))
       return {
         path: `${path}[${index}].url`,
         problem: `a data URL's content must be base64 (data:<media type>;base64,<data>): the AI SDK decodes it so, and would fail every request that sends it to the model; got ${describeValue(url.length > 64 ? `${url.slice(0, 64)}…` : url)}`,
       };
   }
   return undefined;
-}
-
-/**
- * Whether the AI SDK can read `url` (a URL) when the message goes to a model: any URL but a data URL, and a data
- * URL whose content (what follows its first comma) decodes as base64. The AI SDK takes a data URL's content as
- * base64 whatever its header says (`data:text/plain,hello` too) and throws on one that does not decode, or has no
- * comma: stored, such a file would fail that turn and every later one that reads it.
- */
-function decodableDataUrl(url: string): boolean {
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'data:') return true;
-  // As the AI SDK reads it: the URL as parsed, split at its commas, base64url read as base64.
-  const content = parsed.toString().split(',')[1];
-  if (content === undefined) return false;
-  try {
-    atob(content.replace(/-/g, '+').replace(/_/g, '/'));
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -38,7 +38,7 @@ import {
 import { createRidingArtifactsOverlay } from './riding-artifacts-overlay.ts';
 
 /** The store methods a conversation's log calls (a store without them is refused at creation). */
-const logStoreMethods = ['getSession', 'createSession', 'append', 'readRange', 'stats'] as const;
+export const logStoreMethods = ['getSession', 'createSession', 'append', 'readRange', 'stats'] as const;
 /** Options of {@link createConversationMemory}; `S` is the store's type (its capabilities reach `storage`). */
 export interface ConversationMemoryOptions<S extends MemoryStoreV1 = MemoryStoreV1> {
   /** Where the log lives. @default a new in-process store */

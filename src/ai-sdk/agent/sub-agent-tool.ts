@@ -2,12 +2,21 @@ import { type ModelMessage, type Tool, tool } from 'ai';
 import { z } from 'zod';
 import type { ContentStore } from '../../content/create-content-store.ts';
 import { contentForSubAgent, type SubAgentContentMode } from '../../content/sub-agent-content.ts';
-import { checkChoice, checkKnownKeys, checkMethods, checkNestedKeys } from '../../core/check-options.ts';
+import {
+  checkChoice,
+  checkKnownKeys,
+  checkMethods,
+  checkNestedKeys,
+  checkOptionalInteger,
+  checkOptions,
+} from '../../core/check-options.ts';
+import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import {
   type ConversationMemoryOptions,
   createConversationMemory,
+  logStoreMethods,
 } from '../../memory/conversation-memory.ts';
 import type { Memory } from '../../memory/memory.ts';
 import type { ContextView } from '../../views/context-view.ts';
@@ -35,7 +44,10 @@ export interface SubAgentToolOptions {
    * misspelt `mod`) is `INVALID_ARGUMENT`. @default 'shared'
    */
   content?: { store: ContentStore; mode?: SubAgentContentMode };
-  /** Longest answer returned to the caller, in characters (the rest is cut, saying so). @default 20,000 */
+  /**
+   * Longest answer returned to the caller, in characters (the rest is cut, saying so): a positive integer.
+   * @default 20,000
+   */
   maxAnswerChars?: number;
 }
 
@@ -47,7 +59,8 @@ export type SubAgentAnswer = { agent: string; answer: string; steps: number } | 
  * with its own memory (isolated by default), the task stored there as the caller's `agent_call` (its model reads
  * `[Request from <caller>]: …`), and its answer — the last assistant message of its run — comes back as the tool
  * result. The caller's content store is shared, snapshotted or kept apart by `content.mode`. A cancelled caller
- * cancels the sub-agent's run; the caller's run context (`options.context`) is the sub-agent's run context.
+ * cancels the sub-agent's run; the caller's run context (`options.context`) is the sub-agent's run context. A bad
+ * argument is `INVALID_ARGUMENT` naming it and what was given, when the tool is made.
  * @example
  * const researcher = agent({ name: 'researcher', description: 'Finds sources', model, tools: { web_search } });
  * const lead = agent({ name: 'lead', description: 'Plans', model, tools: { researcher: subAgentTool(researcher, { caller: 'lead' }) } });
@@ -56,30 +69,7 @@ export function subAgentTool(
   sub: Agent,
   options: SubAgentToolOptions,
 ): Tool<{ task: string }, SubAgentAnswer> {
-  if (typeof options === 'object' && options !== null)
-    checkKnownKeys(
-      options,
-      { caller: true, memory: true, store: true, scope: true, content: true, maxAnswerChars: true },
-      'subAgentTool',
-      'agent',
-    );
-  if (typeof options?.caller !== 'string' || options.caller === '')
-    throw new MemoryError({
-      code: 'INVALID_ARGUMENT',
-      component: 'agent',
-      message: 'subAgentTool: caller is required',
-    });
-  if (options.scope !== undefined) checkScope(options.scope, 'agent');
-  checkNestedKeys(options.content, { store: true, mode: true }, 'subAgentTool(options).content', 'agent');
-  if (options.content !== undefined) {
-    // Checked here, not at the first call of the tool: the store the sub-agent's content tools use, and (but
-    // `shared`) what makes its own space.
-    const { store, mode } = options.content;
-    const where = 'subAgentTool(options).content';
-    const own = checkChoice(mode, ['shared', 'snapshot', 'isolated'], `${where}.mode`, 'agent', 'shared');
-    const space = own === 'shared' ? [] : ['withSpace', 'snapshot', 'restore'];
-    checkMethods(store, `${where}.store`, 'agent', ['put', 'retrieve', 'query', ...space]);
-  }
+  checkSubAgentToolArguments(sub, options);
   const max = options.maxAnswerChars ?? 20_000;
   return tool({
     description: `${sub.description} (the ${sub.name} agent: give it one self-contained task; it answers in text)`,
@@ -115,4 +105,51 @@ export function subAgentTool(
       return { agent: sub.name, answer, steps: result.steps };
     },
   });
+}
+
+const component = 'agent';
+const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', component, message });
+
+/**
+ * Checks {@link subAgentTool}'s arguments when the tool is made: `sub` an agent (`run()`, a string `name` and
+ * `description`), `options` an object of known keys whose values are what they document. Else `INVALID_ARGUMENT`
+ * naming the argument and what was given (`subAgentTool(options).maxAnswerChars must be an integer >= 1, got "500"`),
+ * never a raw TypeError, and never an option silently taken as off (a string `maxAnswerChars` cut nothing).
+ */
+function checkSubAgentToolArguments(sub: Agent, options: SubAgentToolOptions): void {
+  checkMethods(sub, 'subAgentTool(sub)', component, ['run']);
+  for (const key of ['name', 'description'] as const)
+    if (typeof sub[key] !== 'string')
+      throw bad(`subAgentTool(sub).${key} must be a string, got ${describeValue(sub[key])}`);
+  checkOptions(options, 'subAgentTool', component);
+  checkKnownKeys(
+    options,
+    { caller: true, memory: true, store: true, scope: true, content: true, maxAnswerChars: true },
+    'subAgentTool',
+    component,
+  );
+  const where = 'subAgentTool(options)';
+  if (typeof options.caller !== 'string' || options.caller === '')
+    throw bad(`${where}.caller must be a non-empty string, got ${describeValue(options.caller)}`);
+  const { memory } = options;
+  if (typeof memory === 'string') checkChoice(memory, ['isolated'], `${where}.memory`, component, 'isolated');
+  else if (memory !== undefined) checkMethods(memory, `${where}.memory`, component, ['read', 'store']);
+  if (options.store !== undefined) checkMethods(options.store, `${where}.store`, component, logStoreMethods);
+  if (options.scope !== undefined) checkScope(options.scope, component);
+  checkOptionalInteger(options.maxAnswerChars, `${where}.maxAnswerChars`, component, 1);
+  checkNestedKeys(options.content, { store: true, mode: true }, `${where}.content`, component);
+  if (options.content !== undefined) {
+    // Checked here, not at the first call of the tool: the store the sub-agent's content tools use, and (but
+    // `shared`) what makes its own space.
+    const { store, mode } = options.content;
+    const own = checkChoice(
+      mode,
+      ['shared', 'snapshot', 'isolated'],
+      `${where}.content.mode`,
+      component,
+      'shared',
+    );
+    const space = own === 'shared' ? [] : ['withSpace', 'snapshot', 'restore'];
+    checkMethods(store, `${where}.content.store`, component, ['put', 'retrieve', 'query', ...space]);
+  }
 }

@@ -153,6 +153,36 @@ describe('createAgent', () => {
       expect((error as MemoryError).message).toMatch(message);
     }
   });
+
+  it('names what was given in its errors for any value: a BigInt, a cyclic object, a Symbol (hunt)', () => {
+    // The texts were built with JSON.stringify (context) and String (maxTokens), which throw on such values: a raw
+    // TypeError (Do not know how to serialize a BigInt) came out instead of the INVALID_ARGUMENT being built.
+    const { model } = scriptedLanguageModel([]);
+    const store = createMemoryStore();
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const cases: [string, unknown, RegExp][] = [
+      ['context', 10n, /createAgent\(options\)\.context must be 'ladder' or 'citations', got 10n/],
+      ['context', cyclic, /createAgent\(options\)\.context must be .*, got an object/],
+      ['context', Symbol('c'), /createAgent\(options\)\.context must be .*, got Symbol\(c\)/],
+      ['maxTokens', 10n, /createAgent\(options\)\.maxTokens must be an integer >= 1, got 10n/],
+      ['maxTokens', Object.create(null), /createAgent\(options\)\.maxTokens must be .*, got an object/],
+      ['maxTokens', Symbol('m'), /createAgent\(options\)\.maxTokens must be .*, got Symbol\(m\)/],
+    ];
+    for (const [key, value, message] of cases) {
+      let error: unknown;
+      try {
+        createAgent({ model, store, scope, [key]: value } as unknown as CreateAgentOptions);
+      } catch (e) {
+        error = e;
+      }
+      expect({ key, value, error }).toEqual({
+        key,
+        value,
+        error: expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(message) }),
+      });
+    }
+  });
 });
 
 describe('modelContextWindow', () => {

@@ -1,7 +1,7 @@
 import type { LanguageModel } from 'ai';
 import type { HasContentItems } from '../../content/content-store-v1.ts';
 import { createContentStore } from '../../content/create-content-store.ts';
-import { checkKnownKeys, checkOptions } from '../../core/check-options.ts';
+import { checkChoice, checkKnownKeys, checkOptionalInteger, checkOptions } from '../../core/check-options.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
@@ -118,11 +118,11 @@ export function createAgent(options: CreateAgentOptions): Agent {
   } = options;
   if (typeof store !== 'object' || store === null) throw bad('createAgent: store must be an engram store');
   const scope = checkScope(options.scope, 'agent');
-  if (context !== 'ladder' && context !== 'citations')
-    throw bad(`createAgent: context must be 'ladder' or 'citations', got ${JSON.stringify(context)}`);
+  // Their texts are built with describeValue: JSON.stringify and String threw on a BigInt, a cyclic object or a
+  // null-prototype one, a raw TypeError instead of this INVALID_ARGUMENT.
+  checkChoice(context, ['ladder', 'citations'], 'createAgent(options).context', 'agent', 'ladder');
+  checkOptionalInteger(options.maxTokens, 'createAgent(options).maxTokens', 'agent', 1);
   const maxTokens = options.maxTokens ?? modelContextWindow(model) ?? fallbackWindow;
-  if (!Number.isInteger(maxTokens) || maxTokens < 1)
-    throw bad(`createAgent: maxTokens must be a positive integer, got ${String(options.maxTokens)}`);
 
   const conversation = createConversationMemory({ store, scope, sessionId });
   const content = createContentStore({ store, scope });

@@ -27,6 +27,7 @@ import { createLongTermTools } from '../../tools/long-term-tools.ts';
 import { createCoreMemoryTools, createWorkingMemoryTool } from '../../tools/working-memory-tools.ts';
 import { type AssemblyRecorder, createAssemblyRecorder } from '../../views/assembly/assembly-records.ts';
 import { type ContextView, toContextView } from '../../views/context-view.ts';
+import { checkLanguageModel } from '../check-language-model.ts';
 import type { AgentConfig, AgentEvent, AgentLongTermMemory, AgentRunOptions } from './agent-types.ts';
 import type { EventChannel } from './event-channel.ts';
 import { createSentCounts, type SentCounts } from './sent-counts.ts';
@@ -99,7 +100,7 @@ export function checkConfig(config: AgentConfig): void {
   if (typeof config.name !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(config.name))
     throw bad('agent(config): name must be 1–64 letters, digits, _ or - (it names the agent as a tool)');
   if (typeof config.description !== 'string') throw bad('agent(config): description must be a string');
-  if (!config.model) throw bad('agent(config): model is required');
+  checkLanguageModel(config.model, 'agent(config): model', component);
   for (const key of ['instructions', 'componentName'] as const)
     if (config[key] !== undefined && typeof config[key] !== 'string')
       throw bad(`agent(config): ${key} must be a string, got ${describeValue(config[key])}`);

@@ -14,6 +14,7 @@ import {
 } from '../../memory/conversation-memory.ts';
 import { createAutoContextMemory } from '../../views/auto-context/auto-context-memory.ts';
 import { createCitationMemory } from '../../views/citation-memory.ts';
+import { checkLanguageModel } from '../check-language-model.ts';
 import { agent } from './agent.ts';
 import type { Agent, AgentConfig, AgentLongTermMemory } from './agent-types.ts';
 import { checkNestedOptions, checkPinnedMemories, configKeys } from './agent-wiring.ts';
@@ -122,6 +123,7 @@ export function createAgent(options: CreateAgentOptions): Agent {
   // null-prototype one, a raw TypeError instead of this INVALID_ARGUMENT.
   checkChoice(context, ['ladder', 'citations'], 'createAgent(options).context', 'agent', 'ladder');
   checkOptionalInteger(options.maxTokens, 'createAgent(options).maxTokens', 'agent', 1);
+  checkLanguageModel(model, 'createAgent(options).model', 'agent');
   const maxTokens = options.maxTokens ?? modelContextWindow(model) ?? fallbackWindow;
 
   const conversation = createConversationMemory({ store, scope, sessionId });

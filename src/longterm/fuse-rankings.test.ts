@@ -176,6 +176,8 @@ describe('fuseRankings', () => {
 
   it('refuses a bad fusion option with INVALID_QUERY naming it', () => {
     expect(() => checkFuseOptions({ fusion: 'max' as 'rrf' })).toThrow(/fusion must be/);
+    for (const fusion of [10n, Symbol('f'), Object.create(null)])
+      expect(() => checkFuseOptions({ fusion })).toThrow(/fusion must be 'calibrated' or 'rrf', got /);
     expect(() => checkFuseOptions({ vectorWeight: -1 })).toThrow(/vectorWeight must be/);
     expect(() => checkFuseOptions({ rrfK: Number.NaN })).toThrow(/rrfK must be/);
     expect(() => checkFuseOptions({ fusion: 'rrf', vectorWeight: 0, rrfK: 10 })).not.toThrow();

@@ -1,3 +1,4 @@
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { RankedCandidate } from './long-term-ranked.ts';
 import type { ScoredCandidate } from './pick-results.ts';
@@ -24,7 +25,7 @@ export function checkFuseOptions(options: FuseOptions, component = 'longterm'): 
   const { fusion, vectorWeight, rrfK } = options;
   const bad = (message: string) => new MemoryError({ code: 'INVALID_QUERY', component, message });
   if (fusion !== undefined && fusion !== 'calibrated' && fusion !== 'rrf')
-    throw bad(`fusion must be 'calibrated' or 'rrf', got ${JSON.stringify(fusion) ?? typeof fusion}`);
+    throw bad(`fusion must be 'calibrated' or 'rrf', got ${describeValue(fusion)}`);
   for (const [name, value] of [
     ['vectorWeight', vectorWeight],
     ['rrfK', rrfK],

@@ -53,6 +53,17 @@ describe('createEngramSession: items that are not Agents SDK items', () => {
     expect(await session.getItems()).toEqual([user('kept')]);
     expect(await session.memory.listArtifacts('openai-agents.operation')).toEqual([]);
   });
+
+  it('applyHistoryTransaction refuses a transaction type of any value with INVALID_ARGUMENT saying what it got', async () => {
+    const session = createEngramSession({ store: createMemoryStore(), sessionId: 's' });
+    for (const type of [10n, Symbol('t'), 'drop_all', Object.create(null)])
+      await expect(
+        session.applyHistoryTransaction({ operationId: 'op', transaction: { type } } as never),
+      ).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(/unsupported transaction type/),
+      });
+  });
 });
 
 describe('createEngramSession: items whose content holds parts that are not objects', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SessionHistoryTransactionArgs } from '@openai/agents-core';
 import type { JSONValue, ModelMessage } from 'ai';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { LogEntry } from '../core/message.ts';
 import { withExtras } from '../messages/from-model-message.ts';
@@ -245,7 +246,7 @@ function checkTransaction(args: unknown): { operationId: string; transaction: En
       transaction: { type: t.type, expectedSuffix: list('expectedSuffix'), replacement: list('replacement') },
     };
   }
-  throw invalid(`unsupported transaction type ${JSON.stringify(t.type)}`);
+  throw invalid(`unsupported transaction type ${describeValue(t.type)}`);
 }
 
 function invalid(message: string): MemoryError {

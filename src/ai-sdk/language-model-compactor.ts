@@ -5,6 +5,7 @@ import type { CompactOptions, CompactSummary, ContentCompactor } from '../conten
 import type { ContentItem } from '../content/content-item.ts';
 import { serializeContent } from '../content/prepare-content-item.ts';
 import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
+import { checkLanguageModel } from './check-language-model.ts';
 
 /** Options of {@link createLanguageModelCompactor}. */
 export interface LanguageModelCompactorOptions {
@@ -54,6 +55,7 @@ export function createLanguageModelCompactor(options: LanguageModelCompactorOpti
     'createLanguageModelCompactor',
     'ai-sdk',
   );
+  checkLanguageModel(options.model, 'createLanguageModelCompactor(options).model', 'ai-sdk');
   const fallback = options.fallback ?? {
     name: 'default',
     matches: () => true,

@@ -8,6 +8,7 @@ import type {
   FactDecision,
   FactExtractor,
 } from '../longterm/fact-extractor.ts';
+import { checkLanguageModel } from './check-language-model.ts';
 
 /** Options of {@link createLanguageModelExtractor}. */
 export interface LanguageModelExtractorOptions {
@@ -93,6 +94,7 @@ export function createLanguageModelExtractor(options: LanguageModelExtractorOpti
     'createLanguageModelExtractor',
     'ai-sdk',
   );
+  checkLanguageModel(options.model, 'createLanguageModelExtractor(options).model', 'ai-sdk');
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxTurnChars = options.maxTurnChars ?? 2000;
   const system = options.guidance ? `${instructions}\n\n${options.guidance}` : instructions;

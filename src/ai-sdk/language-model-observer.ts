@@ -4,6 +4,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { messageText } from '../messages/serialize.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
 import type { Observer, Reflector } from '../views/observational/observer.ts';
+import { checkLanguageModel } from './check-language-model.ts';
 
 /** Options of {@link createLanguageModelObserver}. */
 export interface LanguageModelObserverOptions {
@@ -15,10 +16,11 @@ export interface LanguageModelObserverOptions {
   maxMessageChars?: number;
 }
 
-/** Checks the options of the observer or the reflector `factory`: an object of known keys, else `INVALID_ARGUMENT`. */
+/** Checks the options of the observer or the reflector `factory`: an object of known keys and a language model, else `INVALID_ARGUMENT`. */
 function checkModelOptions(options: LanguageModelObserverOptions, factory: string): void {
   checkOptions(options, factory, 'ai-sdk');
   checkKnownKeys(options, { model: true, timeoutMs: true, maxMessageChars: true }, factory, 'ai-sdk');
+  checkLanguageModel(options.model, `${factory}(options).model`, 'ai-sdk');
 }
 
 const observeInstructions =

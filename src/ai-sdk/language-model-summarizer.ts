@@ -6,6 +6,7 @@ import { toolOutputText } from '../messages/tool-output-text.ts';
 import { validateMessageInputs } from '../messages/validate.ts';
 import type { Summarizer } from '../views/summarizer.ts';
 import { checkInteger } from '../views/view-helpers.ts';
+import { checkLanguageModel } from './check-language-model.ts';
 
 /** Options of {@link createLanguageModelSummarizer}. */
 export interface LanguageModelSummarizerOptions {
@@ -40,6 +41,7 @@ export function createLanguageModelSummarizer(options: LanguageModelSummarizerOp
     'createLanguageModelSummarizer',
     'ai-sdk',
   );
+  checkLanguageModel(options.model, 'createLanguageModelSummarizer(options).model', 'ai-sdk');
   const limit = options.maxPartCharacters ?? 2000;
   return async ({ previousSummary, messages }) => {
     const prompt = [

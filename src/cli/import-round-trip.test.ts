@@ -44,7 +44,10 @@ async function storeSessions(db: string, sessions: Record<string, ModelMessage[]
   }
 }
 
-describe('export → import → export of sessions with tool calls still waiting (real binary)', () => {
+// Each case starts the CLI three times a session, a cold process each: ~20 s quiet, over 60 s under load.
+describe('export → import → export of sessions with tool calls still waiting (real binary)', {
+  timeout: 240_000,
+}, () => {
   const sessions: Record<string, ModelMessage[]> = {
     // The agent was killed while the tool ran: the log ends with the call.
     'killed-mid-tool': [user('Book a seat'), call('k1')],
@@ -83,7 +86,10 @@ describe('export → import → export of sessions with tool calls still waiting
   });
 });
 
-describe('export → import → export of sessions whose tool results answer no call before them (real binary)', () => {
+// Each case starts the CLI three times a session, a cold process each: ~20 s quiet, over 60 s under load.
+describe('export → import → export of sessions whose tool results answer no call before them (real binary)', {
+  timeout: 240_000,
+}, () => {
   it('a result whose call was deleted, and a call id a provider used again, import back byte for byte', async () => {
     const source = join(dir, 'results.db');
     await storeSessions(source, {

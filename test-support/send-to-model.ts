@@ -18,6 +18,14 @@ const model = new MockLanguageModelV4({
   }),
 });
 
+/** Whether AI SDK v7 `generateText` sends `messages` to the mock model without throwing. */
+export async function modelAccepts(messages: ModelMessage[]): Promise<boolean> {
+  return generateText({ model, messages }).then(
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * Test helper: sends a view's output as an agent does (system messages to `instructions`, the rest to
  * `messages`) through AI SDK v7 `generateText` with a mock model, after the stricter pairing check; throws

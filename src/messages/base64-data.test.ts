@@ -1,7 +1,7 @@
-import { generateText, type ModelMessage } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
+import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { modelAccepts } from '../../test-support/send-to-model.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { base64Issue } from './base64-data.ts';
@@ -13,25 +13,8 @@ import { messageIssues } from './validate.ts';
  * it and every later turn of the session. What engram accepts is what the AI SDK sends (its own conversion, run on
  * a mock model, is the oracle).
  */
-const model = () =>
-  new MockLanguageModelV4({
-    doGenerate: async () => ({
-      content: [{ type: 'text', text: 'ok' }],
-      finishReason: { unified: 'stop', raw: undefined },
-      usage: {
-        inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-        outputTokens: { total: 1, text: 1, reasoning: 0 },
-      },
-      warnings: [],
-    }),
-  });
-
 /** Whether the AI SDK sends `messages` to a model without throwing. */
-const sends = async (messages: ModelMessage[]) =>
-  generateText({ model: model(), messages }).then(
-    () => true,
-    () => false,
-  );
+const sends = modelAccepts;
 
 const png =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

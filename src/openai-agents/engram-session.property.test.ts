@@ -3,6 +3,7 @@ import { MemorySession } from '@openai/agents-core';
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { arbAgentItem } from '../../test-support/agent-item-arbitrary.ts';
 import { popAll } from '../../test-support/agents-mixed-log.ts';
 import { reliabilityDrivers } from '../../test-support/reliability/store-drivers.ts';
 import { createEngramSession, type EngramSession } from './engram-session.ts';
@@ -28,35 +29,7 @@ type Step =
 
 const text = fc.constantFrom('a', 'b', 'c');
 const callId = fc.constantFrom('c1', 'c2', 'c3');
-const item: fc.Arbitrary<AgentInputItem> = fc.oneof(
-  text.map((t): AgentInputItem => ({ type: 'message', role: 'user', content: t })),
-  text.map(
-    (t): AgentInputItem => ({
-      type: 'message',
-      role: 'assistant',
-      status: 'completed',
-      content: [{ type: 'output_text', text: t }],
-    }),
-  ),
-  fc.tuple(callId, text).map(
-    ([id, t]): AgentInputItem => ({
-      type: 'function_call',
-      callId: id,
-      name: 'weather',
-      arguments: JSON.stringify({ city: t }),
-      status: 'completed',
-    }),
-  ),
-  fc.tuple(callId, text).map(
-    ([id, t]): AgentInputItem => ({
-      type: 'function_call_result',
-      callId: id,
-      name: 'weather',
-      status: 'completed',
-      output: { type: 'text', text: t },
-    }),
-  ),
-);
+const item = arbAgentItem(text, callId);
 const items = fc.array(item, { maxLength: 3 });
 
 /** Messages as engram's other APIs write them: several items each (a text and tool calls, several results), one, or none. */

@@ -1,6 +1,6 @@
-import type { AgentInputItem } from '@openai/agents-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { arbAgentItem } from '../../test-support/agent-item-arbitrary.ts';
 import { itemToMessage, messageToItems } from './item-message.ts';
 
 /** Non-empty text: an empty text part stands for no item (see `messageToItems`), so it cannot round-trip. */
@@ -8,37 +8,7 @@ const text = fc.string({ minLength: 1, maxLength: 8 });
 const callId = fc.string({ minLength: 1, maxLength: 4 });
 
 /** Items in the form `messageToItems` gives them: one of each kind it knows. */
-const item: fc.Arbitrary<AgentInputItem> = fc.oneof(
-  text.map((t): AgentInputItem => ({ type: 'message', role: 'user', content: t })),
-  text.map((t): AgentInputItem => ({ type: 'message', role: 'system', content: t })),
-  text.map(
-    (t): AgentInputItem => ({
-      type: 'message',
-      role: 'assistant',
-      status: 'completed',
-      content: [{ type: 'output_text', text: t }],
-    }),
-  ),
-  text.map((t): AgentInputItem => ({ type: 'reasoning', content: [{ type: 'input_text', text: t }] })),
-  fc.tuple(callId, text).map(
-    ([id, t]): AgentInputItem => ({
-      type: 'function_call',
-      callId: id,
-      name: 'weather',
-      arguments: JSON.stringify({ city: t }),
-      status: 'completed',
-    }),
-  ),
-  fc.tuple(callId, text).map(
-    ([id, t]): AgentInputItem => ({
-      type: 'function_call_result',
-      callId: id,
-      name: 'weather',
-      status: 'completed',
-      output: { type: 'text', text: t },
-    }),
-  ),
-);
+const item = arbAgentItem(text, callId, { system: true, reasoning: true });
 
 describe('itemToMessage / messageToItems', () => {
   it('round-trips items of every kind they know: items → message → items (property)', () => {

@@ -35,7 +35,7 @@ export function checkRecallInput(results: unknown, options: { tag?: unknown; dat
  * The input check of `packRecall`: the results as `formatRecall` checks them (each record with an id, a kind,
  * metadata and provenance message ids), and options whose `maxTokens` is an integer from 1 to 1,000,000,
  * `counter` a token counter, `inContext` and `inContextText` arrays of strings, `context` an integer from 0 to 1,000,000, when given. Throws
- * `INVALID_ARGUMENT` naming the place.
+ * `INVALID_ARGUMENT` naming the place, under `call`'s name (`retrieve` checks its budget with it).
  */
 export function checkPackInput(
   results: unknown,
@@ -48,8 +48,9 @@ export function checkPackInput(
     format?: { tag?: unknown; dates?: unknown };
     order?: unknown;
   },
+  call = 'packRecall',
 ): void {
-  checkOptions(options, 'packRecall(results, options)', component);
+  checkOptions(options, `${call}(results, options)`, component);
   checkRecallInput(results, options.format ?? {});
   (results as unknown[]).forEach((r, i) => {
     const { id, kind, metadata, provenance } = (r as { record: Record<string, unknown> }).record;
@@ -63,31 +64,31 @@ export function checkPackInput(
   });
   const { maxTokens, counter, inContext, inContextText, context, order } = options;
   if (order !== undefined && order !== 'newest' && order !== 'best')
-    throw bad(`packRecall(options): order must be 'newest' or 'best', got ${describeValue(order)}`);
+    throw bad(`${call}(options).order must be 'newest' or 'best', got ${describeValue(order)}`);
   if (
     maxTokens !== undefined &&
     (typeof maxTokens !== 'number' || !Number.isSafeInteger(maxTokens) || maxTokens < 1 || maxTokens > 1e6)
   )
     throw bad(
-      `packRecall(options): maxTokens must be an integer from 1 to 1000000, got ${describeValue(maxTokens)}`,
+      `${call}(options).maxTokens must be an integer from 1 to 1000000, got ${describeValue(maxTokens)}`,
     );
   if (counter !== undefined && typeof (counter as { countText?: unknown } | null)?.countText !== 'function')
-    throw bad(`packRecall(options): counter must be a TokenCounter, got ${describeValue(counter)}`);
+    throw bad(`${call}(options).counter must be a TokenCounter, got ${describeValue(counter)}`);
   if (
     inContext !== undefined &&
     (!Array.isArray(inContext) || inContext.some((id) => typeof id !== 'string'))
   )
-    throw bad('packRecall(options): inContext must be an array of message ids (strings)');
+    throw bad(`${call}(options).inContext must be an array of message ids (strings)`);
   if (
     inContextText !== undefined &&
     (!Array.isArray(inContextText) || inContextText.some((text) => typeof text !== 'string'))
   )
-    throw bad('packRecall(options): inContextText must be an array of strings');
+    throw bad(`${call}(options).inContextText must be an array of strings`);
   if (
     context !== undefined &&
     !(Number.isInteger(context) && (context as number) >= 0 && (context as number) <= 1_000_000)
   )
     throw bad(
-      `packRecall(options): context must be an integer from 0 to 1,000,000, got ${describeValue(context)}`,
+      `${call}(options).context must be an integer from 0 to 1,000,000, got ${describeValue(context)}`,
     );
 }

@@ -217,6 +217,15 @@ describe('search and retrieve check their options', () => {
         () => memory.retrieve('Lisbon', { knownAt: null } as never),
         /retrieve\(options\)\.knownAt must not be null/,
       ],
+      // Before, a bad budget was named as packRecall's, a function the caller never called.
+      [
+        () => memory.retrieve('Lisbon', { maxTokens: -1 }),
+        /^\[engram\] \[longterm\] retrieve\(options\)\.maxTokens must be an integer from 1 to 1000000, got -1$/,
+      ],
+      [
+        () => memory.retrieve('Lisbon', { inContext: [1] } as never),
+        /retrieve\(options\)\.inContext must be an array of message ids/,
+      ],
     ];
     for (const [call, message] of cases) {
       const error = await call().then(

@@ -198,7 +198,7 @@ export function createRecallRetrieve(
     const text = typeof query === 'string' ? query : messageText(checkQuery(query, o.component));
     const { maxTokens = defaultRecallTokens, inContext, ...searchOptions } = options;
     // Checked before the search, so a bad budget fails fast.
-    checkPackInput([], { maxTokens, inContext });
+    checkPackInput([], { maxTokens, inContext }, 'retrieve');
     const limit = searchOptions.limit ?? o.defaultLimit ?? recallCandidates(maxTokens);
     const hits = await o.search(text.slice(0, 4096), { ...searchOptions, limit });
     return packRecall(hits, {

@@ -1,4 +1,6 @@
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { maxVectorComponent, maxVectorDimensions } from '../longterm/check-record.ts';
 
 const component = 'langgraph';
 
@@ -10,19 +12,39 @@ export interface EmbeddingsLike {
   embedQuery(text: string): Promise<number[]>;
 }
 
-/** An embedder of either shape, checking the vectors' dimensions. */
+/** Whether a vector can be stored and searched (what `checkVector` takes): 1 to 8192 finite float32 numbers. */
+const usableVector = (v: unknown): v is number[] =>
+  Array.isArray(v) &&
+  v.length > 0 &&
+  v.length <= maxVectorDimensions &&
+  v.every((x) => typeof x === 'number' && Math.abs(x) <= maxVectorComponent);
+
+/**
+ * An embedder of either shape, checking what it answers before anything is written with it: one vector per text,
+ * each a non-empty array of finite numbers a float32 holds (as the store's `checkVector` wants), of `dims` dimensions when given.
+ * Anything else is `STORE_ERROR` naming the embedder (the caller's item or query is not at fault), thrown before
+ * the put writes its item, so a put it fails changes nothing.
+ */
 export function embedder(
   embed: ((texts: string[]) => Promise<number[][]>) | EmbeddingsLike,
   dims: number | undefined,
 ) {
-  const check = (vectors: number[][], count: number) => {
-    if (vectors.length !== count || vectors.some((v) => dims !== undefined && v.length !== dims))
-      throw new MemoryError({
-        code: 'STORE_ERROR',
-        component,
-        message: `the embedder returned ${vectors.length} vectors for ${count} texts${dims === undefined ? '' : ` (expected ${dims} dimensions each)`}`,
-      });
-    return vectors;
+  const fail = (message: string) =>
+    new MemoryError({ code: 'STORE_ERROR', component, message: `the embedder ${message}` });
+  const check = (vectors: unknown, count: number): number[][] => {
+    if (!Array.isArray(vectors) || vectors.length !== count)
+      throw fail(
+        `returned ${Array.isArray(vectors) ? `${vectors.length} vectors` : describeValue(vectors)} for ${count} texts`,
+      );
+    vectors.forEach((v: unknown, i) => {
+      if (!usableVector(v))
+        throw fail(
+          `returned vector ${i} that is not an array of 1 to ${maxVectorDimensions} finite numbers a float32 holds, got ${describeValue(v)}`,
+        );
+      if (dims !== undefined && v.length !== dims)
+        throw fail(`returned vector ${i} of ${v.length} dimensions (expected ${dims})`);
+    });
+    return vectors as number[][];
   };
   if (typeof embed === 'function')
     return {

@@ -19,7 +19,7 @@ import {
   type WriteRecord,
   writeRecords,
 } from './stored-writes.ts';
-import { dumpPayload, loadPayload } from './typed-payload.ts';
+import { dumpStorable, loadPayload } from './typed-payload.ts';
 
 /** Writes in the order live execution applies them: (task path, task id, idx), as `writesSortKey` defines. */
 export function sortWrites(writes: readonly WriteRecord[]): WriteRecord[] {
@@ -108,7 +108,8 @@ export async function storeWrites(
     // Own keys only: a channel named `toString` or `constructor` is a regular channel, not a special one.
     const idx = Object.hasOwn(WRITES_IDX_MAP, channel) ? WRITES_IDX_MAP[channel]! : i;
     if (idx >= 0 && held.has(idx)) continue;
-    writes.set(idx, { path: input.path, idx, channel, value: await dumpPayload(serde, value) });
+    const what = `putWrites: writes[${i}] (channel ${JSON.stringify(channel)})`;
+    writes.set(idx, { path: input.path, idx, channel, value: await dumpStorable(serde, value, what) });
   }
   if (writes.size === 0) return;
   const seq = 1 + Math.max(0, ...stored.map((s) => s.seq));

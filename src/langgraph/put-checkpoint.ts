@@ -6,7 +6,7 @@ import { type ChannelBlob, type CheckpointRecord, maxInlineBlob, toArtifact } fr
 import { isMessageList } from './langchain-message.ts';
 import { readList, type ThreadIndex, writeList } from './message-lists.ts';
 import { channelBlobKey } from './storage-keys.ts';
-import { dumpPayload } from './typed-payload.ts';
+import { dumpStorable, type TypedPayload } from './typed-payload.ts';
 
 /** What storing a checkpoint of one thread namespace needs. */
 export interface PutContext {
@@ -41,17 +41,32 @@ async function indexParentList(ctx: PutContext, channel: string): Promise<void> 
   ctx.source.index.addList(found.owner, channel, seqs, values);
 }
 
-/** The blob of a channel this checkpoint writes: emptied, a message list delta, or the value serialized. */
-async function writeBlob(ctx: PutContext, checkpoint: Checkpoint, channel: string): Promise<ChannelBlob> {
+/** Whether a channel's value is stored as a message list delta over the thread's log. */
+const isLogged = (ctx: PutContext, checkpoint: Checkpoint, channel: string) =>
+  ctx.messageChannels.has(channel) && isMessageList(checkpoint.channel_values[channel]);
+
+/**
+ * The blob of a channel this checkpoint writes: emptied, a message list delta, or the value serialized (`payloads`,
+ * serialized before any message list is written).
+ */
+async function writeBlob(
+  ctx: PutContext,
+  checkpoint: Checkpoint,
+  channel: string,
+  payloads: ReadonlyMap<string, TypedPayload>,
+): Promise<ChannelBlob> {
   if (!Object.hasOwn(checkpoint.channel_values, channel)) return { e: 1 };
-  const value = checkpoint.channel_values[channel];
-  if (ctx.messageChannels.has(channel) && isMessageList(value)) {
-    await indexParentList(ctx, channel);
-    const written = await writeList(ctx.source.log, ctx.source.index, value, channel);
-    ctx.source.index.markList(checkpoint.id, channel);
-    return { m: written.runs };
-  }
-  return { p: await dumpPayload(ctx.source.log.serde, value) };
+  const payload = payloads.get(channel);
+  if (payload) return { p: payload };
+  await indexParentList(ctx, channel);
+  const written = await writeList(
+    ctx.source.log,
+    ctx.source.index,
+    checkpoint.channel_values[channel] as object[],
+    channel,
+  );
+  ctx.source.index.markList(checkpoint.id, channel);
+  return { m: written.runs };
 }
 
 /**
@@ -66,6 +81,18 @@ export async function putCheckpoint(
 ): Promise<{ record: CheckpointRecord; artifact: Artifact }> {
   const { checkpoint, newVersions, ns } = input;
   const { channel_values: _values, ...rest } = checkpoint;
+  const { log } = ctx.source;
+  // Every value but the message lists is serialized, and refused when it cannot be read back, before the first
+  // message is appended: a put refused leaves the thread's log as it was.
+  const checkpointPayload = await dumpStorable(log.serde, rest, 'put: checkpoint');
+  const metadataPayload = await dumpStorable(log.serde, input.metadata, 'put: metadata');
+  const payloads = new Map<string, TypedPayload>();
+  for (const channel of Object.keys(newVersions ?? {}))
+    if (Object.hasOwn(checkpoint.channel_values, channel) && !isLogged(ctx, checkpoint, channel))
+      payloads.set(
+        channel,
+        await dumpStorable(log.serde, checkpoint.channel_values[channel], `put: channel_values.${channel}`),
+      );
   const values: CheckpointRecord['values'] = {};
   for (const [channel, version] of Object.entries(checkpoint.channel_versions ?? {})) {
     const inherited = ctx.parent?.values[channel];
@@ -75,11 +102,10 @@ export async function putCheckpoint(
   const external: Record<string, ChannelBlob> = {};
   for (const [channel, version] of Object.entries(newVersions ?? {})) {
     values[channel] = [checkpoint.id, version];
-    const blob = await writeBlob(ctx, checkpoint, channel);
+    const blob = await writeBlob(ctx, checkpoint, channel, payloads);
     if (JSON.stringify(blob).length <= maxInlineBlob) blobs[channel] = blob;
     else external[channel] = blob;
   }
-  const { log } = ctx.source;
   const hasExternal = Object.keys(external).length > 0;
   if (hasExternal)
     await log.store.putState(
@@ -92,8 +118,8 @@ export async function putCheckpoint(
     ns,
     id: checkpoint.id,
     ...(input.parentId !== undefined ? { parent: input.parentId } : {}),
-    checkpoint: await dumpPayload(log.serde, rest),
-    metadata: await dumpPayload(log.serde, input.metadata),
+    checkpoint: checkpointPayload,
+    metadata: metadataPayload,
     values,
     blobs,
     ...(hasExternal ? { external: true } : {}),

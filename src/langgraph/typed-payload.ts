@@ -1,4 +1,5 @@
 import { JsonPlusSerializer, type SerializerProtocol } from '@langchain/langgraph-checkpoint';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 
 /**
@@ -34,6 +35,28 @@ export function payloadBytes(payload: TypedPayload): Uint8Array {
 export async function dumpPayload(serde: SerializerProtocol, value: unknown): Promise<TypedPayload> {
   const [type, bytes] = await serde.dumpsTyped(value);
   return toPayload(type, bytes);
+}
+
+/**
+ * {@link dumpPayload}, refusing a value the serializer cannot give back: LangGraph's JSON serializer writes no text
+ * for a function or a symbol (no read parses it: every read of the checkpoint would throw) and a placeholder string
+ * in place of a value `JSON.stringify` throws on (a BigInt, a `toJSON()` that throws; see {@link isUnserializable}).
+ * Throws `INVALID_ARGUMENT` naming `what` (`put: channel_values.topic`): call it before anything is stored.
+ */
+export async function dumpStorable(
+  serde: SerializerProtocol,
+  value: unknown,
+  what: string,
+): Promise<TypedPayload> {
+  const payload = await dumpPayload(serde, value);
+  const empty = payload.t === 'json' && 's' in payload && payload.s === '';
+  if (empty || isUnserializable(payload))
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component: 'langgraph',
+      message: `${what} cannot be serialized (${empty ? `the serializer wrote nothing for ${describeValue(value)}` : 'the serializer wrote a placeholder string for it: a BigInt in it, or a toJSON() that throws?'}); nothing was stored`,
+    });
+  return payload;
 }
 
 /** Reads a value back with the saver's serializer; `STORE_ERROR` when the stored payload is malformed. */

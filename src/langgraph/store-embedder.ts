@@ -1,6 +1,6 @@
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { maxVectorComponent, maxVectorDimensions } from '../longterm/check-record.ts';
+import { checkVector } from '../longterm/check-record.ts';
 
 const component = 'langgraph';
 
@@ -11,13 +11,6 @@ export interface EmbeddingsLike {
   /** The vector of a query. */
   embedQuery(text: string): Promise<number[]>;
 }
-
-/** Whether a vector can be stored and searched (what `checkVector` takes): 1 to 8192 finite float32 numbers. */
-const usableVector = (v: unknown): v is number[] =>
-  Array.isArray(v) &&
-  v.length > 0 &&
-  v.length <= maxVectorDimensions &&
-  v.every((x) => typeof x === 'number' && Math.abs(x) <= maxVectorComponent);
 
 /**
  * An embedder of either shape, checking what it answers before anything is written with it: one vector per text,
@@ -37,12 +30,10 @@ export function embedder(
         `returned ${Array.isArray(vectors) ? `${vectors.length} vectors` : describeValue(vectors)} for ${count} texts`,
       );
     vectors.forEach((v: unknown, i) => {
-      if (!usableVector(v))
-        throw fail(
-          `returned vector ${i} that is not an array of 1 to ${maxVectorDimensions} finite numbers a float32 holds, got ${describeValue(v)}`,
-        );
-      if (dims !== undefined && v.length !== dims)
-        throw fail(`returned vector ${i} of ${v.length} dimensions (expected ${dims})`);
+      // The store's own check of a vector, as the embedder's fault (STORE_ERROR), not the caller's.
+      checkVector(v, `the embedder's vector ${i}`, component, 'STORE_ERROR');
+      if (dims !== undefined && (v as number[]).length !== dims)
+        throw fail(`returned vector ${i} of ${(v as number[]).length} dimensions (expected ${dims})`);
     });
     return vectors as number[][];
   };

@@ -27,7 +27,7 @@ export const maxVectorDimensions = 8192;
 const bad = (
   component: string,
   message: string,
-  code: 'INVALID_ARGUMENT' | 'INVALID_QUERY' = 'INVALID_ARGUMENT',
+  code: 'INVALID_ARGUMENT' | 'INVALID_QUERY' | 'STORE_ERROR' = 'INVALID_ARGUMENT',
 ) => new MemoryError({ code, component, message });
 
 /** Throws `INVALID_ARGUMENT` unless `value` is a well-formed string of at most 64 KiB (empty allowed when `empty`). */
@@ -218,7 +218,7 @@ export function checkVector(
   vector: unknown,
   what: string,
   component: string,
-  code: 'INVALID_ARGUMENT' | 'INVALID_QUERY' = 'INVALID_ARGUMENT',
+  code: 'INVALID_ARGUMENT' | 'INVALID_QUERY' | 'STORE_ERROR' = 'INVALID_ARGUMENT',
 ): readonly number[] {
   if (!Array.isArray(vector) || vector.length === 0 || vector.length > maxVectorDimensions)
     throw bad(component, `${what} must be an array of 1 to ${maxVectorDimensions} numbers`, code);

@@ -5,6 +5,7 @@ import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { everyView } from '../../test-support/every-view.ts';
+import { arbStray, toolResult, withStrays } from '../../test-support/stray-results.ts';
 import { createContentStore } from '../content/create-content-store.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
 import { createSqliteStore } from '../drivers/sqlite/sqlite-driver.ts';
@@ -25,12 +26,7 @@ const stores = {
   sqlite: () => createSqliteStore({ path: join(dir, `g-${Math.random().toString(36).slice(2)}.db`) }),
 };
 
-const result = (id: string, text: string) => ({
-  type: 'tool-result' as const,
-  toolCallId: id,
-  toolName: 'web_fetch',
-  output: { type: 'text' as const, value: text },
-});
+const result = toolResult;
 const calls = (...ids: string[]): ModelMessage => ({
   role: 'assistant',
   content: ids.map((id) => ({
@@ -119,43 +115,6 @@ describe.each(Object.entries(stores))(
       });
   },
 );
-
-/** Where a stray result goes: a message of its own, or beside the results of an existing tool message. */
-const arbStray = fc.record({
-  at: fc.nat(400),
-  own: fc.boolean(),
-  /** A call never made, or (when the log has one) a call made and answered already. */
-  answered: fc.boolean(),
-});
-
-/** The log with stray results put in (each answering a call never made, or one a result before it answered). */
-function withStrays(log: readonly ModelMessage[], strays: readonly StrayArb[]): ModelMessage[] {
-  const out = log.map((m) => m);
-  strays.forEach((s, k) => {
-    const at = s.at % (out.length + 1);
-    const answeredBefore = out
-      .slice(0, at)
-      .flatMap((m) =>
-        m.role === 'tool' ? m.content.flatMap((p) => (p.type === 'tool-result' ? [p.toolCallId] : [])) : [],
-      );
-    const id =
-      s.answered && answeredBefore.length > 0 ? answeredBefore[k % answeredBefore.length]! : `ghost_${k}`;
-    const part = result(id, `stray ${k}`);
-    const host = s.own ? undefined : out.slice(at).findIndex((m) => m.role === 'tool');
-    // A message never holds two results of one id (the store refuses it): such a stray gets its own message.
-    const repeats =
-      host !== undefined &&
-      host !== -1 &&
-      (out[at + host]!.content as { toolCallId?: string }[]).some((p) => p.toolCallId === id);
-    if (host === undefined || host === -1 || repeats) out.splice(at, 0, { role: 'tool', content: [part] });
-    else {
-      const m = out[at + host] as Extract<ModelMessage, { role: 'tool' }>;
-      out[at + host] = { ...m, content: [...m.content, part] };
-    }
-  });
-  return out;
-}
-type StrayArb = { at: number; own: boolean; answered: boolean };
 
 /** What a model reads of a message, ids and citations aside: its role, texts and the ids of its calls and results. */
 const shape = (m: ModelMessage): string =>

@@ -20,7 +20,6 @@ import {
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import { dropUncalledResults } from '../messages/uncalled-results.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import {
   type AssemblyPart,
@@ -32,6 +31,7 @@ import {
 } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
 import { citedCost, holdFitting, sentIndices } from './citation-fit.ts';
+import { citationSend } from './citation-sent.ts';
 import type { ContextView } from './context-view.ts';
 import { createOlderResults } from './older-results.ts';
 import { createOutputCountArtifacts } from './output-count-artifacts.ts';
@@ -94,7 +94,11 @@ const knownOptions: Record<keyof CitationViewOptions, true> = {
   onError: true,
 };
 
-/** Figures of the last `read()`: `cited`, `fullFirstUse` and `savedTokens` count the messages it returned. */
+/**
+ * Figures of the last `read()`, of the messages it returned (tool results answering no call left out, as sent):
+ * `cited`, `fullFirstUse` and `savedTokens` count those messages (a message that lost such a result keeps its own
+ * figures), `tokens` and `fullTokens` count them as sent.
+ */
 export interface CitationViewStats extends CitationStats {
   /** Tokens of the messages returned. */
   tokens: number;
@@ -248,19 +252,8 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
         const firstSeq = entries[sent[0] ?? n]?.seq ?? stats.lastSeq + 1;
         const systemsBefore = log.systems.entries.filter((e) => e.seq < firstSeq);
         const lead = start.opener ? mergeBySeq(systemsBefore, [start.opener]) : systemsBefore;
-        const messages: MemoryMessage[] = [];
-        let tokens = 0;
-        let fullTokens = 0;
-        for (const e of lead) {
-          messages.push(e.message);
-          tokens += e.tokens;
-          fullTokens += e.tokens;
-        }
-        for (const i of sent) {
-          messages.push(track.messages[i]!);
-          tokens += track.tokens[i]!;
-          fullTokens += entries[i]!.tokens;
-        }
+        // What is sent (tool results answering no call left out), counted as sent.
+        const { messages, figures } = citationSend({ lead, entries, sent, track }, conversation.counter);
         shot = {
           entries,
           count: n,
@@ -272,9 +265,7 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
           logCount: stats.count,
         };
         last = {
-          ...track.statsOf(sent),
-          tokens,
-          fullTokens,
+          ...figures,
           messages: messages.length,
           droppedMessages: Math.max(0, stats.count - messages.length),
         };
@@ -283,7 +274,7 @@ export function createCitationMemory(options: CitationViewOptions): CitationView
         if (fit.settled) log.release(fit.stoppedAt!);
         const heldFrom = log.entries[0]?.seq;
         if (older && !log.whole && heldFrom !== undefined) older.start(heldFrom, stats.logId);
-        return dropUncalledResults(messages);
+        return messages;
       }),
     store: (messages) => conversation.store(messages),
     appended: () => conversation.appended(),

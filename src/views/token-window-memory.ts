@@ -3,7 +3,6 @@ import { ContextOverflowError } from '../core/errors/context-overflow-error.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
-import { dropUncalledResults } from '../messages/uncalled-results.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { buildAssembly, olderDropped, openerOr, systemOr } from './assembly/build-assembly.ts';
 import type { ContextAssembly } from './assembly/context-assembly.ts';
@@ -12,6 +11,7 @@ import { selectNewestUnits } from './newest-units.ts';
 import { type PruneShot, prunedDropped, sentPart } from './prune-assembly.ts';
 import { checkPruneOptions, type PruneOptions } from './prune-options.ts';
 import { createUnitPruner, pruneSelection, sentItems } from './prune-units.ts';
+import { sendableMessages } from './sendable-messages.ts';
 import { checkStartOn, type startOnUser } from './start-on-user.ts';
 import { truncateToolResults } from './truncate-tool-results.ts';
 import { checkInteger, mergeBySeq } from './view-helpers.ts';
@@ -203,10 +203,17 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
           entries = mergeBySeq(system.entries, sent.entries);
           messages = entries.map((e) => e.message);
         }
-        last = {
+        // What is sent: tool results answering no call left out, and the figures counting what is left.
+        const out = sendableMessages(
+          messages,
           tokens,
-          messages: messages.length,
-          droppedMessages: Math.max(0, stats.count - messages.length),
+          (i) => (messages[i] === entries[i]!.message ? entries[i]!.tokens : counter.count(messages[i]!)),
+          counter,
+        );
+        last = {
+          tokens: out.tokens,
+          messages: out.messages.length,
+          droppedMessages: Math.max(0, stats.count - out.messages.length),
           // The opener was counted among the units left out (a lower bound either way).
           droppedUnits: Math.max(
             0,
@@ -224,7 +231,7 @@ export function createTokenWindowMemory(options: TokenWindowViewOptions): TokenW
           ...(cutCopies ? { cut: cutCopies } : {}),
           ...(pruner ? { prune: sent } : {}),
         };
-        return dropUncalledResults(messages);
+        return out.messages;
       }),
     store: (messages) => conversation.store(messages),
     appended: () => conversation.appended(),

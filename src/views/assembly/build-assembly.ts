@@ -63,8 +63,14 @@ export function buildAssembly(input: AssemblyInput): ContextAssembly {
     input.parts as AssemblyPart[],
     (part) => part.message,
     (part, message): AssemblyPart | undefined => {
+      // The copy sent is counted as sent (the view's figure was the whole message's).
       if (message)
-        return { ...part, message, replaced: part.replaced ?? { rule: 'unsendable', why: UNCALLED } };
+        return {
+          ...part,
+          message,
+          tokens: input.counter.count(message),
+          replaced: part.replaced ?? { rule: 'unsendable', why: UNCALLED },
+        };
       dropped.push({
         rule: 'unsendable',
         why: UNCALLED,

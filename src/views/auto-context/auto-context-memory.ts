@@ -9,10 +9,10 @@ import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { createSerialQueue } from '../../core/serial-queue.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
-import { dropUncalledResults } from '../../messages/uncalled-results.ts';
 import type { ContextAssembly } from '../assembly/context-assembly.ts';
 import type { ContextView } from '../context-view.ts';
 import { createOutputCountArtifacts } from '../output-count-artifacts.ts';
+import { sendableMessages } from '../sendable-messages.ts';
 import { createViewLog } from '../view-log.ts';
 import type { LadderCache } from './apply-ladder.ts';
 import { type AutoContextOptions, resolveAutoContextOptions } from './auto-context-options.ts';
@@ -171,8 +171,11 @@ export function createAutoContextMemory(options: AutoContextOptions): AutoContex
           shot = done.shot;
           // The read may have compacted or fallen back to the whole log: hold from where the next read starts.
           await held.hold(findCut(done.steps, head)?.toSeq);
-          last = done.stats;
-          return dropUncalledResults(done.messages);
+          // What is sent: tool results answering no call left out (a ghost inside a unit the ladder keeps), counted.
+          const items = done.shot.items;
+          const out = sendableMessages(done.messages, done.stats.tokens, (i) => items[i]!.tokens, counter);
+          last = { ...done.stats, tokens: out.tokens, messages: out.messages.length };
+          return out.messages;
         }),
       );
     },

@@ -5,13 +5,13 @@ import { outsideRide } from '../../core/ride-on-append.ts';
 import { checkConversationMemory } from '../../memory/check-conversation-memory.ts';
 import type { ConversationMemory } from '../../memory/conversation-memory.ts';
 import { escapeMarkup } from '../../messages/quoted-text.ts';
-import { dropUncalledResults } from '../../messages/uncalled-results.ts';
 import { sendableItems } from '../../messages/units.ts';
 import { createArtifactLog } from '../../store/artifact-log.ts';
 import type { TokenCounter } from '../../tokens/token-counter.ts';
 import { type AssemblyPart, buildAssembly, entryParts, systemOr } from '../assembly/build-assembly.ts';
 import type { ContextAssembly } from '../assembly/context-assembly.ts';
 import type { ContextView } from '../context-view.ts';
+import { sendableMessages } from '../sendable-messages.ts';
 import { createViewLog } from '../view-log.ts';
 import { createConsolidation } from './consolidation.ts';
 import { type Artifact, blockOf, estimate, observedTo } from './observation-block.ts';
@@ -64,7 +64,7 @@ const knownOptions: Record<keyof ObservationalMemoryOptions, true> = {
 export interface ObservationalStats {
   /** Tokens (about four characters each) of the observations block. */
   observationTokens: number;
-  /** Tokens of the messages after the last observed range (the recent window and what still waits). */
+  /** Tokens of the messages sent after the last observed range (the recent window and what still waits). */
   messageTokens: number;
   /** Tokens outside the recent window not observed yet (they are sent verbatim meanwhile). */
   pendingTokens: number;
@@ -167,9 +167,16 @@ export function createObservationalMemory(options: ObservationalMemoryOptions): 
       const entries = sendableItems(log.units, (e) => e.message);
       const block = blockOf(observations, reflections);
       const pending = nextRange(held).reduce((s, e) => s + e.tokens, 0);
+      // Sent verbatim, tool results answering no call left out (a ghost inside a unit), counted as sent.
+      const sendable = sendableMessages(
+        entries.map((e) => e.message),
+        entries.reduce((s, e) => s + e.tokens, 0),
+        (i) => entries[i]!.tokens,
+        conversation.counter,
+      );
       stats = {
         observationTokens: block.text === '' ? 0 : estimate(block.text),
-        messageTokens: entries.reduce((s, e) => s + e.tokens, 0),
+        messageTokens: sendable.tokens,
         pendingTokens: pending,
         observedTo: done,
       };
@@ -183,7 +190,7 @@ export function createObservationalMemory(options: ObservationalMemoryOptions): 
             running = undefined;
           });
       }
-      const out: MemoryMessage[] = dropUncalledResults(entries.map((e) => e.message));
+      const out: MemoryMessage[] = sendable.messages;
       shot = { entries, observedTo: done };
       if (block.text === '') return out;
       const head = {

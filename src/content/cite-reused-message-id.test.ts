@@ -5,10 +5,12 @@ import { testPostgresUrl } from '../../test-support/reliability/postgres-url.ts'
 import { type OpenedStore, reliabilityDrivers } from '../../test-support/reliability/store-drivers.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { createMemoryStore } from '../drivers/memory/memory-driver.ts';
-import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import { createTokenCounter } from '../tokens/create-token-counter.ts';
+import { createAutoContextMemory } from '../views/auto-context/auto-context-memory.ts';
 import { createCitationMemory } from '../views/citation-memory.ts';
-import { createContentStore } from './create-content-store.ts';
+import { outputCountKind } from '../views/output-count-artifacts.ts';
+import { type ContentStore, createContentStore } from './create-content-store.ts';
 
 /**
  * A tool-result message deleted and stored again under its id (same tool call, other output) is a new version
@@ -35,6 +37,56 @@ const result = (text: string): ModelMessage & { id: string } => ({
     { type: 'tool-result', toolCallId: 'c1', toolName: 'web_fetch', output: { type: 'text', value: text } },
   ],
 });
+
+const calls2: ModelMessage = {
+  role: 'assistant',
+  content: ['c1', 'c2'].map((toolCallId) => ({
+    type: 'tool-call',
+    toolCallId,
+    toolName: 'web_fetch',
+    input: {},
+  })),
+};
+const part = (toolCallId: string, text: string) => ({
+  type: 'tool-result' as const,
+  toolCallId,
+  toolName: 'web_fetch',
+  output: { type: 'text' as const, value: text },
+});
+const overThreshold = { default: { offload: { overTokens: 300 } } };
+
+/** The views that save the output counts they take (each offloads results over 300 tokens). */
+const viewsOverSavedCounts = [
+  function citation(conversation: ConversationMemory, content: ContentStore) {
+    return createCitationMemory({ conversation, content, policy: overThreshold });
+  },
+  function autoContext(conversation: ConversationMemory, content: ContentStore) {
+    return createAutoContextMemory({ conversation, content, maxTokens: 100_000, citations: overThreshold });
+  },
+];
+
+/** The conversation with its saving of output counts held until `open()`; `reached` when a save waits. */
+function gatedCounts(conversation: ConversationMemory) {
+  let reach!: () => void;
+  let release!: () => void;
+  const reached = new Promise<void>((r) => {
+    reach = r;
+  });
+  const opened = new Promise<void>((r) => {
+    release = r;
+  });
+  const gated: ConversationMemory = {
+    ...conversation,
+    async putArtifact(artifact) {
+      if (artifact.kind === outputCountKind) {
+        reach();
+        await opened;
+      }
+      return conversation.putArtifact(artifact);
+    },
+  };
+  return { conversation: gated, reached, open: release };
+}
 
 /** The id of the item a cited message's result names. */
 const citedId = (m: MemoryMessage | undefined): string => {
@@ -107,6 +159,41 @@ describe.each(drivers)('a result message stored again under its id ($name)', (dr
     await conversation().store(log('NEW osaka report'));
     for (const reader of [view, createCitationMemory({ conversation: conversation(), content, policy })])
       expect((await content.retrieve(citedId((await reader.read())[2]))).content).toBe('NEW osaka report');
+  });
+
+  it('a count saved of a deleted session is not taken for the session created again under its id: its output is counted', async (t) => {
+    if (driver.missing) return t.skip(driver.missing);
+    const store = await open();
+    const scope = { tenant: 'acme' };
+    const conversation = () => createConversationMemory({ store, scope, counter, sessionId: 'ses_counts' });
+    const content = createContentStore({ store: store.contentItems, scope, counter });
+    // Two outputs each under the threshold in a message over it: counted (the message's count cannot decide them)
+    // and saved. Created again, the same ids and positions hold outputs of the same size, each over it.
+    const cheap = 'alpha beta tokyo '.repeat(60);
+    const dear = '7 '.repeat(510);
+    expect([Buffer.byteLength(cheap), counter.countText(cheap) < 300]).toEqual([1020, true]);
+    expect([Buffer.byteLength(dear), counter.countText(dear) > 300]).toEqual([1020, true]);
+    const log = (text: string): ModelMessage[] => [
+      { role: 'user', content: 'fetch' },
+      calls2,
+      { id: 'm3', role: 'tool', content: [part('c1', text), part('c2', text)] } as ModelMessage,
+      { role: 'assistant', content: 'read it' },
+    ];
+    for (const make of viewsOverSavedCounts) {
+      await conversation().store(log(cheap));
+      // The old session's read saves its counts as the session is deleted and created again (another process).
+      const gate = gatedCounts(conversation());
+      const reading = make(gate.conversation, content).read();
+      await gate.reached;
+      await store.deleteSession(scope, 'ses_counts');
+      await new Promise((r) => setTimeout(r, 2)); // a millisecond later at least
+      await conversation().store(log(dear));
+      gate.open();
+      expect(JSON.stringify(await reading)).toContain(JSON.stringify(cheap));
+      const out = await make(conversation(), content).read();
+      expect(JSON.stringify(out[2]), make.name).not.toContain(JSON.stringify(dear));
+      await store.deleteSession(scope, 'ses_counts');
+    }
   });
 
   it('a fresh view replaces an item stored before items named their entry (no seq in its metadata)', async (t) => {

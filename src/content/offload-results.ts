@@ -306,9 +306,10 @@ export async function offloadResults(
     for (const k of undecided) {
       const c = candidates[k]!;
       const count = saved.get(c.id);
-      if (count && count.size === facts[k]!.size) {
+      // Only a count of this entry's output: one of the entry a session deleted and created again numbered the same is not.
+      if (count && count.size === facts[k]!.size && sameEntry(count, c.entry)) {
         facts[k]!.tokens = count.tokens;
-        ctx.counted.set(c.id, { ...count, seq: c.entry.seq, at: c.entry.message.createdAt.getTime() });
+        ctx.counted.set(c.id, { size: count.size, tokens: count.tokens, seq: count.seq, at: count.at });
       }
     }
   }
@@ -348,7 +349,14 @@ export async function offloadResults(
         ctx.counted.set(c.id, { size, tokens, seq: c.entry.seq, at: c.entry.message.createdAt.getTime() });
       }
       if (!shouldOffload(c.rule, tokens)) {
-        if (counting) newlyCounted.push({ id: c.id, seq: c.entry.seq, size, tokens });
+        if (counting)
+          newlyCounted.push({
+            id: c.id,
+            seq: c.entry.seq,
+            at: c.entry.message.createdAt.getTime(),
+            size,
+            tokens,
+          });
         continue;
       }
     }

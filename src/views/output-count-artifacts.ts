@@ -13,7 +13,9 @@ const generationOf = (seq: number): number => Math.floor(Math.max(0, seq) / gene
 /**
  * A citing view's {@link SavedOutputCounts} in its session's artifacts: one `engram.output-counts` artifact per
  * 1,024 log positions and encoding (`outcnt_<encoding>_g<generation>`, its span as `fromSeq..toSeq`), holding
- * `{ id: [size, tokens] }`. Written with the view's other artifacts (inside an agent step they ride on the step's
+ * `{ id: [size, tokens, seq, at] }` (the entry a count was taken of, see {@link OutputCount}). A count an older
+ * engram saved as `[size, tokens]` names no entry: it is left out when loaded (its output is counted again, and
+ * saved in this form), never taken for another entry's. Written with the view's other artifacts (inside an agent step they ride on the step's
  * commit). What this process loaded or saved is kept, so a read with nothing new reads nothing; counts another
  * process saved meanwhile for the same positions may be overwritten (those outputs are counted again later).
  * Deleted with the session.
@@ -60,9 +62,9 @@ export function createOutputCountArtifacts(
       await ensure(byGeneration.keys());
       for (const [g, added] of byGeneration) {
         const map = known.get(g)!;
-        for (const c of added) map.set(c.id, { size: c.size, tokens: c.tokens });
+        for (const c of added) map.set(c.id, { size: c.size, tokens: c.tokens, seq: c.seq, at: c.at });
         const data: Record<string, JSONValue> = {};
-        for (const [id, c] of map) data[id] = [c.size, c.tokens];
+        for (const [id, c] of map) data[id] = [c.size, c.tokens, c.seq, c.at];
         await conversation.putArtifact({
           id: `${prefix}${g.toString(36)}`,
           kind: outputCountKind,
@@ -75,22 +77,19 @@ export function createOutputCountArtifacts(
   };
 }
 
-/** The counts of an artifact's data (malformed entries left out). */
+/** The counts of an artifact's data (malformed entries, and those an older engram saved without their entry, left out). */
 function parseCounts(data: JSONValue): Map<string, OutputCount> {
   const out = new Map<string, OutputCount>();
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return out;
   const counts = (data as Record<string, JSONValue>).counts;
   if (typeof counts !== 'object' || counts === null || Array.isArray(counts)) return out;
   for (const [id, value] of Object.entries(counts)) {
-    if (!Array.isArray(value) || value.length !== 2) continue;
-    const [size, tokens] = value;
-    if (
-      Number.isSafeInteger(size) &&
-      Number.isSafeInteger(tokens) &&
-      (size as number) >= 0 &&
-      (tokens as number) >= 0
-    )
-      out.set(id, { size: size as number, tokens: tokens as number });
+    if (!Array.isArray(value) || value.length !== 4) continue;
+    if (!value.every((n) => Number.isSafeInteger(n))) continue;
+    const [size, tokens, seq, at] = value as number[];
+    // A message time may precede 1970; a size, count or position may not be negative.
+    if (size! < 0 || tokens! < 0 || seq! < 0) continue;
+    out.set(id, { size: size!, tokens: tokens!, seq: seq!, at: at! });
   }
   return out;
 }

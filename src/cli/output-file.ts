@@ -1,4 +1,18 @@
-import { closeSync, existsSync, openSync, readSync, realpathSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { BadInputError } from './bad-input-error.ts';
 
@@ -44,15 +58,22 @@ function overwritesDatabase(file: string, database: string | undefined): string 
 }
 
 /**
- * Writes a command's output to the file `--out` names; a bad-input error naming `--out` and the reason when it
- * cannot be written (no such folder, a directory, no permission) or must not be (the `--db` database, its WAL, or
- * any other SQLite database: nothing is written), never a raw errno message.
+ * Writes a command's output to the file `--out` names, whole or not at all: to a new file beside it (beside a
+ * symlink's target), synced, then renamed over it, keeping an existing file's permissions, so a write that fails
+ * midway (a full disk, a file size limit, a kill) leaves the file that was there as it was and no part of the new
+ * one, which an import would take for a whole, shorter session. A device or FIFO (`/dev/stdout`) is written as it
+ * is. A bad-input error naming `--out` and the reason when it cannot be written (no such folder, a directory, no
+ * permission) or must not be (the `--db` database, its WAL, or any other SQLite database: nothing is written),
+ * never a raw errno message.
  */
 export function writeOutputFile(file: string, text: string, database?: string): void {
   const refused = overwritesDatabase(file, database);
   if (refused) throw new BadInputError(`--out ${file}: not written over: ${refused}`);
   try {
-    writeFileSync(file, text);
+    const target = realPath(file);
+    const existing = statSync(target, { throwIfNoEntry: false });
+    if (existing !== undefined && !existing.isFile() && !existing.isDirectory()) writeFileSync(target, text);
+    else replaceFile(target, text, existing?.mode);
   } catch (error) {
     const { code } = error as NodeJS.ErrnoException;
     const why =
@@ -64,5 +85,32 @@ export function writeOutputFile(file: string, text: string, database?: string): 
             ? 'no permission to write it'
             : (error as Error).message;
     throw new BadInputError(`--out ${file}: cannot write the file: ${why}`);
+  }
+}
+
+/** Writes `text` to a new file beside `target`, syncs it, and renames it over `target` (removed again on failure). */
+function replaceFile(target: string, text: string, mode: number | undefined): void {
+  // A folder is refused before a temporary file goes beside it (the rename would say EISDIR, after the write).
+  if (statSync(target, { throwIfNoEntry: false })?.isDirectory())
+    throw Object.assign(new Error('a directory'), { code: 'EISDIR' });
+  const temporary = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const fd = openSync(temporary, 'wx', mode === undefined ? 0o666 : mode & 0o7777);
+  try {
+    try {
+      const bytes = Buffer.from(text);
+      for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+      if (mode !== undefined) chmodSync(temporary, mode & 0o7777); // the umask narrowed the open's mode
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, target);
+  } catch (error) {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // already gone (renamed, or never made): nothing to remove
+    }
+    throw error;
   }
 }

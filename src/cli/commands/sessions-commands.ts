@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { messageText } from '../../messages/serialize.ts';
+import { unlessSessionGone } from '../../store/unless-session-gone.ts';
 import { type CliContext, integerFlag } from '../cli-context.ts';
 import { confirm } from '../confirm.ts';
 import { importState, warnIfUnfinished } from '../import-state.ts';
@@ -17,20 +18,24 @@ export function registerSessionCommands(program: Command, cli: CliContext): void
     .action(async (o: { limit: number }) =>
       cli.withStore(async (store) => {
         const scope = cli.scope();
-        const list = await store.listSessions(scope, { limit: o.limit });
-        const rows = await Promise.all(
-          list.map(async (s) => {
-            const stats = await store.stats(s.scope, s.id);
-            return {
-              id: s.id,
-              owner: ownerWords(s.scope),
-              state: importState(s.metadata),
-              messages: stats.count,
-              tokens: stats.tokens,
-              updatedAt: s.updatedAt,
-            };
+        const listed = await store.listSessions(scope, { limit: o.limit });
+        // A session deleted since it was listed (by the application, or an import that failed) is left out.
+        const read = await Promise.all(
+          listed.map(async (s) => {
+            const stats = await unlessSessionGone(() => store.stats(s.scope, s.id));
+            return stats && { s, stats };
           }),
         );
+        const live = read.filter((r) => r !== undefined);
+        const list = live.map((r) => r.s);
+        const rows = live.map(({ s, stats }) => ({
+          id: s.id,
+          owner: ownerWords(s.scope),
+          state: importState(s.metadata),
+          messages: stats.count,
+          tokens: stats.tokens,
+          updatedAt: s.updatedAt,
+        }));
         // A scope lists the sessions it contains (its users' and agents' too): the owner column tells them apart.
         const mixed = list.some((s) => s.scope.user !== scope.user || s.scope.agent !== scope.agent);
         // A session an import has not finished (a crash, or a run still writing it) is not passed off as whole.

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Scope } from '../../core/scope.ts';
+import { unlessSessionGone } from '../../store/unless-session-gone.ts';
 import { type CliContext, type CliStore, idFlag } from '../cli-context.ts';
 import { contentSpaces, forEachContentPage } from '../content-spaces.ts';
 import { warnIfUnfinished } from '../import-state.ts';
@@ -42,9 +43,12 @@ export function registerStatsCommand(program: Command, cli: CliContext): void {
 async function scopeStats(store: CliStore, scope: Scope, space: string | undefined) {
   let messages = 0;
   let tokens = 0;
-  const sessions = await store.listSessions(scope);
-  for (const s of sessions) {
-    const log = await store.stats(s.scope, s.id);
+  let sessions = 0;
+  for (const s of await store.listSessions(scope)) {
+    // A session deleted since it was listed (by the application, or an import that failed) is not counted.
+    const log = await unlessSessionGone(() => store.stats(s.scope, s.id));
+    if (!log) continue;
+    sessions++;
     messages += log.count;
     tokens += log.tokens;
   }
@@ -63,7 +67,7 @@ async function scopeStats(store: CliStore, scope: Scope, space: string | undefin
   const { records } = await currentRecords(store, scope);
   const versions = records.reduce((n, r) => n + r.version, 0);
   return {
-    sessions: sessions.length,
+    sessions,
     messages,
     tokens,
     content,

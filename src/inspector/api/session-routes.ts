@@ -3,6 +3,7 @@ import { NotFoundError } from '../../core/errors/not-found-error.ts';
 import { checkId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
 import { messageText } from '../../messages/serialize.ts';
+import { unlessSessionGone } from '../../store/unless-session-gone.ts';
 import { assemblyArtifactKind } from '../../views/assembly/assembly-records.ts';
 import { type ApiContext, handle, idQuery, intParam, ownerScope, param, shown } from './api-context.ts';
 import { messageView } from './message-view.ts';
@@ -42,13 +43,18 @@ export function registerSessionRoutes(app: Hono, api: ApiContext): void {
         url.searchParams.set('cursor', encodeSessionsCursor(next));
         c.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
       }
-      return Promise.all(
+      // A session deleted since it was listed (by the application, or an import that failed) is left out.
+      const rows = await Promise.all(
         sessions.map(async (s) => {
-          const [stats, steps] = await Promise.all([
-            log.stats(s.scope, s.id),
-            // Counted, not read: a session's records are ~20 KB each.
-            log.listArtifacts(s.scope, s.id, assemblyArtifactKind, undefined, { data: false }),
-          ]);
+          const read = await unlessSessionGone(() =>
+            Promise.all([
+              log.stats(s.scope, s.id),
+              // Counted, not read: a session's records are ~20 KB each.
+              log.listArtifacts(s.scope, s.id, assemblyArtifactKind, undefined, { data: false }),
+            ]),
+          );
+          if (!read) return undefined;
+          const [stats, steps] = read;
           return {
             id: s.id,
             user: s.scope.user ?? null,
@@ -60,6 +66,7 @@ export function registerSessionRoutes(app: Hono, api: ApiContext): void {
           };
         }),
       );
+      return rows.filter((row) => row !== undefined);
     }),
   );
   app.get(

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -177,4 +177,29 @@ describe('engram on PostgreSQL: read-only commands never create the schema', () 
       await fresh.drop();
     }
   });
+});
+
+describe('import / ingest into a --db file that is no SQLite database, or a corrupt one', () => {
+  it('exit 4 with a message naming the file, which stays as it was', async () => {
+    const notes = join(dir, 'notes.json');
+    writeFileSync(notes, '{"these": "are my notes, not a database"}\n');
+    // A database whose pages after the header are overwritten.
+    const corrupt = join(dir, 'corrupt.db');
+    const seeded = new DatabaseSync(corrupt);
+    seeded.exec('CREATE TABLE t (x); INSERT INTO t VALUES (1)');
+    seeded.close();
+    writeFileSync(corrupt, Buffer.concat([readFileSync(corrupt).subarray(0, 100), Buffer.alloc(8092, 0xa5)]));
+    for (const file of [notes, corrupt]) {
+      const bytes = readFileSync(file);
+      for (const args of [
+        ['import', sessionFile],
+        ['ingest', aiSdkFile, '--format', 'ai-sdk'],
+      ]) {
+        const r = await runEngramAsync('--db', file, ...args);
+        expect(r.code, r.err).toBe(4);
+        expect(r.err).toContain(`engram: cannot open ${file} as an engram SQLite database: `);
+        expect(readFileSync(file)).toEqual(bytes);
+      }
+    }
+  }, 120_000);
 });

@@ -52,6 +52,24 @@ const nothingToRead = (where: string) =>
   });
 
 /**
+ * A store or migration error of opening SQLite file `db` for writing (`import`, `ingest`) that names the file
+ * (`open failed: file is not a database` and `schema migration failed: database disk image is malformed` do not),
+ * with its code; other errors, and those that already name it, as they are.
+ */
+function cannotOpen(db: string, error: unknown): unknown {
+  if (!MemoryError.hasCode(error, 'STORE_ERROR') && !MemoryError.hasCode(error, 'MIGRATION_ERROR'))
+    return error;
+  const text = errorText(error);
+  if (text.includes(db)) return error;
+  return new MemoryError({
+    code: error.code,
+    component: 'cli',
+    message: `cannot open ${db} as an engram SQLite database: ${text.replace(/^open failed: (Error: )?/, '')} (nothing was written to it)`,
+    cause: error,
+  });
+}
+
+/**
  * Opens the store `--db` (SQLite file) or `--pg` (PostgreSQL URL) names; its driver is loaded only then. In `read`
  * mode a missing SQLite file, a file without engram's tables, or a PostgreSQL schema without them is refused
  * before the store opens, so nothing is created or migrated; a WAL-mode file in a folder this user cannot write,
@@ -85,10 +103,11 @@ export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<Open
     }
     const { createSqliteStore } = await import('../drivers/sqlite/sqlite-driver.ts');
     const store = createSqliteStore({ path: flags.db, readOnly: mode === 'read' });
-    if (mode === 'write') return store;
-    // Opened now, so a WAL file whose -shm went between the probe and here gets the same clear error.
+    const db = flags.db;
+    // Opened now, so a WAL file whose -shm went between the probe and here gets the same clear error, and a file
+    // `import` / `ingest` cannot open (not a database, corrupt) is named, not "getSession failed: …".
     return await whenReady(store).catch((error: unknown) => {
-      throw readOnlyFolderError(flags.db as string, error) ?? error;
+      throw readOnlyFolderError(db, error) ?? (mode === 'write' ? cannotOpen(db, error) : error);
     });
   }
   const schema = flags.schema ?? 'engram';

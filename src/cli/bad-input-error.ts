@@ -2,10 +2,18 @@
 export class BadInputError extends Error {}
 
 /**
- * An import or ingest stopped by Ctrl-C (exit code 130): what it had written is removed again. A second Ctrl-C
- * ends the process at once (the run's sessions stay marked incomplete, and the next run replaces them).
+ * An import or ingest stopped by Ctrl-C (SIGINT, exit code 130) or SIGTERM (`timeout`, `docker stop`, systemd;
+ * exit code 143): what it had written is removed again. A second signal ends the process at once (the run's
+ * sessions stay marked incomplete, and the next run replaces them).
  */
-export class InterruptedError extends Error {}
+export class InterruptedError extends Error {
+  /** The signal that stopped the run. */
+  readonly signal: 'SIGINT' | 'SIGTERM';
+  constructor(message: string, signal: 'SIGINT' | 'SIGTERM' = 'SIGINT') {
+    super(message);
+    this.signal = signal;
+  }
+}
 
 /** An error's message without engram's `[engram] [component] ` prefix, for the command line. */
 export function errorText(error: unknown): string {

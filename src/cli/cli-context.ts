@@ -8,7 +8,15 @@ import type { OutputOptions } from './output.ts';
 import { createProgress, type Progress } from './progress.ts';
 
 /** Exit codes of the `engram` command. */
-export const exitCodes = { ok: 0, failure: 1, usage: 2, badInput: 3, store: 4, interrupted: 130 } as const;
+export const exitCodes = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  badInput: 3,
+  store: 4,
+  interrupted: 130,
+  terminated: 143,
+} as const;
 
 /** The global flags every command reads: where the store is, whose data, and the output format. */
 export type CliFlags = StoreFlags & { json?: boolean; wide?: boolean };
@@ -58,11 +66,12 @@ export function createCliContext(flags: () => CliFlags): CliContext {
 
 const storeErrorCodes = new Set(['STORE_ERROR', 'STORE_CLOSED', 'MIGRATION_ERROR', 'MISSING_DEPENDENCY']);
 
-/** The exit code of an error: usage 2, bad input 3, store 4, anything else 1. */
+/** The exit code of an error: usage 2, bad input 3, store 4, interrupted 130 (SIGINT) or 143 (SIGTERM), anything else 1. */
 export function exitCodeOf(error: unknown): number {
   if (error instanceof UsageError) return exitCodes.usage;
   if (error instanceof BadInputError) return exitCodes.badInput;
-  if (error instanceof InterruptedError) return exitCodes.interrupted;
+  if (error instanceof InterruptedError)
+    return error.signal === 'SIGTERM' ? exitCodes.terminated : exitCodes.interrupted;
   if (MemoryError.isInstance(error))
     return storeErrorCodes.has(error.code) ? exitCodes.store : exitCodes.badInput;
   return exitCodes.failure;

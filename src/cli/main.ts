@@ -4,7 +4,8 @@
  * formats, search, stats, what each step sent (`context`), long-term records, and a local read-only web inspector
  * (`engram inspect`), over a SQLite file (`--db`) or a PostgreSQL database (`--pg`); only `import` and `ingest`
  * create one. Tables for people (cells cut with `…` unless `--wide`), `--json` for scripts. Exit codes: 0 done,
- * 2 usage error, 3 bad input (nothing imported) or not found, 4 store error (also no engram data), 1 anything else.
+ * 2 usage error, 3 bad input (nothing imported) or not found, 4 store error (also no engram data), 130 / 143 an
+ * import or ingest stopped by SIGINT / SIGTERM (what it wrote removed), 1 anything else.
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

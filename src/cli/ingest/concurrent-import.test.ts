@@ -72,19 +72,24 @@ describe('engram import, two runs at once into one file', () => {
   }, 120_000);
 });
 
-describe('engram import, interrupted by Ctrl-C (SIGINT)', () => {
+describe.each([
+  ['SIGINT', 130],
+  // `timeout`, `docker stop` and systemd stop a process with SIGTERM; before, it ended the import as a crash
+  // does, leaving its session marked incomplete in the file.
+  ['SIGTERM', 143],
+] as const)('engram import, interrupted by %s', (signal, code) => {
   it('says it was interrupted and leaves no partial session readers take for a whole one', async () => {
-    const db = join(dir, 'sigint.db');
+    const db = join(dir, `${signal}.db`);
     const run = startEngram('--db', db, 'import', file);
     await waitForMessages(db, 1000);
-    run.child.kill('SIGINT');
+    run.child.kill(signal);
     const r = await run.done;
     const list = JSON.parse(runEngram('--db', db, '--json', 'sessions', 'list').out) as {
       id: string;
       messages: number;
     }[];
-    // It exits 130 saying so, and removes the session it had begun.
-    expect(r.code).toBe(130);
+    // It exits 130 (143) saying so, and removes the session it had begun.
+    expect(r.code).toBe(code);
     expect(r.err).toMatch(/interrupt/i);
     expect(list.filter((s) => s.messages !== n)).toEqual([]);
   }, 120_000);

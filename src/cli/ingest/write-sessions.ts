@@ -127,16 +127,19 @@ export async function writeSessions(
   let total = 0;
   for (const s of sessions) total += s.messages.length;
   progress.start(options.label ?? 'writing', total);
-  // Ctrl-C stops the run between two writes, and what it wrote is removed (a second one ends the process at once).
-  let interrupted = false;
-  const interrupt = () => {
-    interrupted = true;
+  // Ctrl-C (SIGINT) or SIGTERM (`timeout`, `docker stop`) stops the run between two writes, and what it wrote is
+  // removed (a second signal ends the process at once).
+  let interrupted: 'SIGINT' | 'SIGTERM' | undefined;
+  const interrupt = (signal: 'SIGINT' | 'SIGTERM') => {
+    interrupted ??= signal;
   };
   process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
   const stopIfInterrupted = () => {
     if (interrupted)
       throw new InterruptedError(
-        'interrupted: nothing of this run is kept (the sessions it created are deleted, its appends removed)',
+        `interrupted (${interrupted}): nothing of this run is kept (the sessions it created are deleted, its appends removed)`,
+        interrupted,
       );
   };
   // Still here, whatever a write takes: every session this run created is marked again, so no other run takes one
@@ -189,6 +192,7 @@ export async function writeSessions(
     throw error;
   } finally {
     process.removeListener('SIGINT', interrupt);
+    process.removeListener('SIGTERM', interrupt);
     progress.stop();
   }
   return { sessions: sessions.map((s) => s.id), messages: total };

@@ -56,10 +56,13 @@ describe('engram on SQLite: import and ingest create the file, reads never do', 
     );
     expect(ingested.code, ingested.err).toBe(0);
     expect(JSON.parse(ingested.out)).toMatchObject({ sessions: ['trip'], messages: 2 });
-    // A folder that does not exist is not made: a store error that names the path.
+    // A folder that does not exist is not made: a store error that names the path and says why (before, SQLite's
+    // "unable to open database file").
     const nested = await runEngramAsync('--db', first, 'import', sessionFile);
     expect(nested.code).toBe(4);
-    expect(nested.err).toContain(first);
+    expect(nested.err).toBe(
+      `engram: cannot create ${first}: its folder ${join(dir, 'new')} does not exist (engram creates the database file, not its folder)\n`,
+    );
   });
 
   it('a bad file creates no database', async () => {
@@ -121,6 +124,21 @@ describe('engram on SQLite: import and ingest create the file, reads never do', 
       expect({ code: r.code, out: r.out }, args[0]).toEqual({ code: 2, out: '' });
       expect(r.err, args[0]).toMatch(/^engram: --schema: schema must be letters, digits and _/);
     }
+  });
+
+  it('--schema with --db is a usage error (a SQLite file has no schema); before, it was dropped without a word', async () => {
+    for (const args of [
+      ['sessions', 'list'],
+      ['import', sessionFile],
+    ]) {
+      const r = await runEngramAsync('--db', join(dir, 'schema.db'), '--schema', 'tenant_a', ...args);
+      expect({ code: r.code, out: r.out, err: r.err }, args[0]).toEqual({
+        code: 2,
+        out: '',
+        err: 'engram: --schema names a PostgreSQL schema (with --pg); a SQLite file (--db) has none\n',
+      });
+    }
+    expect(existsSync(join(dir, 'schema.db'))).toBe(false);
   });
 
   it('a SQLite file without engram tables is refused and left as it was', async () => {

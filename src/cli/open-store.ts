@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import { quoteSchema } from '../drivers/postgres/postgres-dialect.ts';
@@ -90,6 +90,9 @@ export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<Open
     throw new UsageError(
       `--pg ${flags.pg} is not a PostgreSQL connection URL: give postgres://user@host:port/database (a SQLite file is --db)`,
     );
+  // `--schema` names a PostgreSQL schema: with a SQLite file it would be dropped without a word.
+  if (flags.db !== undefined && flags.schema !== undefined)
+    throw new UsageError('--schema names a PostgreSQL schema (with --pg); a SQLite file (--db) has none');
   if (flags.db !== undefined) {
     const { existsSync, statSync } = await import('node:fs');
     // SQLite says only "unable to open database file" (or "disk I/O error") of a folder.
@@ -97,6 +100,13 @@ export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<Open
       throw new UsageError(
         `--db ${flags.db} is a folder: give a SQLite database file (e.g. --db ${join(flags.db, 'memory.db')})`,
       );
+    // SQLite says only "unable to open database file" of a file whose folder is missing.
+    if (mode === 'write' && !existsSync(flags.db) && !statSync(dirname(flags.db), { throwIfNoEntry: false }))
+      throw new MemoryError({
+        code: 'STORE_ERROR',
+        component: 'cli',
+        message: `cannot create ${flags.db}: its folder ${dirname(flags.db)} does not exist (engram creates the database file, not its folder)`,
+      });
     if (mode !== 'write') {
       if (!existsSync(flags.db)) throw nothingToRead(`at ${flags.db}: the file does not exist`);
       if (!(await sqliteHasSchema(flags.db))) throw nothingToRead(`in ${flags.db}: it has no engram tables`);

@@ -1,4 +1,4 @@
-import type { ModelMessage, UserContent } from 'ai';
+import type { AssistantContent, ModelMessage, UserContent } from 'ai';
 import { checkKnownKeys, checkMethods, checkNestedKeys, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
@@ -33,20 +33,32 @@ export interface RunBranchesOptions {
   branches: readonly Branch[];
   /**
    * The caller's rule: which messages of the finished branches go into `memory` (stored in one call, in the order
-   * returned). @default each branch's prompt and final answer, in branch order
+   * returned). @default each branch's prompt and final answer (its last assistant message without tool calls), in
+   * branch order
    */
   merge?: (results: readonly BranchResult[]) => ModelMessage[] | Promise<ModelMessage[]>;
   /** Cancels every branch. */
   abortSignal?: AbortSignal;
 }
 
+/** Parts of an assistant message that belong to a tool call (its call, a provider's result, an approval request). */
+const callParts = new Set(['tool-call', 'tool-result', 'tool-approval-request']);
+
+/**
+ * A branch's prompt and final answer: its last assistant message without its tool calls (a branch stopped after a
+ * step with calls, by `stopWhen` or an abort, ends on one: merged whole, a call went into memory without its result,
+ * and every later run on that memory failed with `MissingToolResultsError`); none when nothing else is left.
+ */
 const lastAnswer = (r: AgentResult): ModelMessage[] => {
   const prompt = r.appended.find((m) => m.role === 'user');
-  const answer = [...r.appended].reverse().find((m) => m.role === 'assistant');
-  return [
-    ...(prompt ? [prompt] : []),
-    ...(answer ? [{ role: 'assistant', content: answer.content } as ModelMessage] : []),
-  ];
+  const last = [...r.appended].reverse().find((m) => m.role === 'assistant');
+  const content =
+    last === undefined || typeof last.content === 'string'
+      ? last?.content
+      : (last.content as Exclude<AssistantContent, string>).filter((p) => !callParts.has(p.type));
+  const answer =
+    content === undefined || content.length === 0 ? [] : [{ role: 'assistant', content } as ModelMessage];
+  return [...(prompt ? [prompt] : []), ...answer];
 };
 
 /**

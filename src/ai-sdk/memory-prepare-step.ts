@@ -1,8 +1,9 @@
-import type { Instructions, ModelMessage } from 'ai';
+import type { FinishReason, Instructions, ModelMessage } from 'ai';
 import { checkBoolean, checkKnownKeys } from '../core/check-options.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { type ContextView, checkContextView } from '../views/context-view.ts';
 import { newInput } from './approval-continuation.ts';
+import { closeFailedStep } from './failed-step.ts';
 import { toAiSdkPrompt } from './to-ai-sdk-prompt.ts';
 
 /**
@@ -37,6 +38,12 @@ export interface MemoryPrepareStepOptions {
 export interface FinishedRun {
   /** Every response message of the run (`result.responseMessages`; for a stream, awaited). */
   responseMessages: readonly ModelMessage[] | PromiseLike<readonly ModelMessage[]>;
+  /**
+   * How the run ended (`result.finishReason`; for a stream, awaited; the `onEnd` event has it): `'error'` (a
+   * stream that failed mid-step) answers the last step's calls left without results with an error result
+   * ({@link closeFailedStep}), so none is stored alone. @default undefined (the messages are stored as given)
+   */
+  finishReason?: FinishReason | PromiseLike<FinishReason>;
 }
 
 /**
@@ -83,7 +90,7 @@ export interface MemoryPrepareStep {
  * and its tool results are stored together, so a tool call never reaches the model without its result.
  *
  * The step after the last never comes, so call `await prepareStep.finish(result)` after the call (with a
- * stream: `finish({ responseMessages: result.responseMessages })`). It serves one call at a time; a new call
+ * stream: `finish({ responseMessages: result.responseMessages, finishReason: result.finishReason })`). It serves one call at a time; a new call
  * starting before `finish` is an `INVALID_ARGUMENT` error rather than a silently lost answer (create one per
  * concurrent call, or use {@link withMemory}, which does all of this).
  *
@@ -149,7 +156,8 @@ export function memoryPrepareStep(options: MemoryPrepareStepOptions): MemoryPrep
 
   prepareStep.finish = async (run) => {
     if (stored === undefined) return;
-    if (run !== undefined) await storeNew(await run.responseMessages);
+    if (run !== undefined)
+      await storeNew(closeFailedStep(await run.responseMessages, await run.finishReason));
     stored = undefined;
   };
   return prepareStep;

@@ -1,5 +1,6 @@
 import {
   type Agent,
+  type FinishReason,
   type ModelMessage,
   type OutputInterface,
   type PrepareStepFunction,
@@ -12,6 +13,7 @@ import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { type ContextView, checkContextView } from '../views/context-view.ts';
+import { closeFailedStep } from './failed-step.ts';
 import { type MemoryPrepareStep, memoryPrepareStep } from './memory-prepare-step.ts';
 import { toAiSdkPrompt } from './to-ai-sdk-prompt.ts';
 
@@ -23,9 +25,14 @@ type NoTools = Record<string, never>;
 interface LooseCall {
   prompt?: string | ModelMessage[];
   messages?: ModelMessage[];
-  onEnd?: (event: { responseMessages: ModelMessage[] }) => unknown;
-  onFinish?: (event: { responseMessages: ModelMessage[] }) => unknown;
+  onEnd?: (event: EndEvent) => unknown;
+  onFinish?: (event: EndEvent) => unknown;
   [key: string]: unknown;
+}
+/** The fields of the SDK's `onEnd` event this wrapper reads. */
+interface EndEvent {
+  responseMessages: ModelMessage[];
+  finishReason?: FinishReason;
 }
 interface LooseAgent {
   id: string | undefined;
@@ -94,7 +101,9 @@ export interface MemoryAgentExtras {
  * `execution-denied` result), and the answer, the results and the reply are stored after the request, each once.
  *
  * `stream` stores when the stream ends (the SDK's `onEnd`, which runs only once the stream is consumed), the
- * SDK ignores errors thrown there, so a failed store is rethrown by the next call and by `settled()`.
+ * SDK ignores errors thrown there, so a failed store is rethrown by the next call and by `settled()`. A stream that
+ * fails mid-step (its `finishReason` is `'error'`) stores what the step generated, each of its calls left without a
+ * result answered by an error result saying so: never a call without its result.
  * @example
  * const agent = withMemory({ model, tools, instructions: 'Be brief.' }, { memory: createConversationMemory() });
  * await agent.generate({ prompt: 'My name is Ada.' });
@@ -148,8 +157,7 @@ export function withMemory<
   };
   /** The call's `onEnd` (or deprecated `onFinish`), run after `store`. */
   const onEndAfter =
-    (call: LooseCall, store: (event: { responseMessages: ModelMessage[] }) => Promise<void>) =>
-    async (event: { responseMessages: ModelMessage[] }) => {
+    (call: LooseCall, store: (event: EndEvent) => Promise<void>) => async (event: EndEvent) => {
       await track(store(event));
       await (call.onEnd ?? call.onFinish)?.(event);
     };
@@ -222,8 +230,12 @@ export function withMemory<
       } = withMessages(call, [...system, ...history.messages, ...input]);
       return { input, rest };
     };
-    const storeRun = async (input: ModelMessage[], responseMessages: readonly ModelMessage[]) => {
-      await view.store([...input, ...responseMessages]);
+    const storeRun = async (
+      input: ModelMessage[],
+      responseMessages: readonly ModelMessage[],
+      finishReason?: FinishReason,
+    ) => {
+      await view.store([...input, ...closeFailedStep(responseMessages, finishReason)]);
     };
     wrapped = {
       id: inner.id,
@@ -242,7 +254,7 @@ export function withMemory<
         const { input, rest } = await shape(call);
         return inner.stream({
           ...rest,
-          onEnd: onEndAfter(call, (event) => storeRun(input, event.responseMessages)),
+          onEnd: onEndAfter(call, (event) => storeRun(input, event.responseMessages, event.finishReason)),
         });
       },
     };

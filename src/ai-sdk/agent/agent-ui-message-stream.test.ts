@@ -127,6 +127,45 @@ describe('agentUIMessageStream', () => {
     expect(chunks.at(-1)).toMatchObject({ type: 'error', errorText: expect.stringContaining('no provider') });
   });
 
+  it('a run that fails mid-step takes the step back (reset-step) before its error: the client holds what was stored', async () => {
+    // Step 0 is stored (weather called and answered); step 1 says something, calls weather, then the provider fails.
+    const failsAfterCall: StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'One more look: ' },
+      { type: 'text-end', id: 't' },
+      { type: 'tool-call', toolCallId: 'call-2', toolName: 'weather', input: '{"city":"Bergen"}' },
+      { type: 'error', error: new Error('provider broke') },
+    ];
+    const firstCall: StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      { type: 'tool-call', toolCallId: 'call-1', toolName: 'weather', input: '{"city":"Oslo"}' },
+      { type: 'finish', finishReason: { unified: 'tool-calls', raw: undefined }, usage },
+    ];
+    const { model } = streamingModel((call) => (call === 0 ? firstCall : failsAfterCall));
+    const memory = createConversationMemory({ store: createMemoryStore(), sessionId: 's' });
+    const run = agent({ name: 'a', description: 'weather', model, tools }).run('Weather?', undefined, {
+      memory,
+    });
+    run.result.catch(() => {});
+    const chunks = await chunksOf(agentUIMessageStream(run, { messageId: 'reply-1' }));
+    // Before: the error came after the step's tool-input-available, not taken back: the client kept a call that
+    // never had a result (and text) the chat did not store.
+    expect(chunks.slice(-2).map((c) => c.type)).toEqual(['reset-step', 'error']);
+    const shown = await lastMessage(
+      new ReadableStream({
+        start(controller) {
+          for (const chunk of chunks) if (chunk.type !== 'error') controller.enqueue(chunk);
+          controller.close();
+        },
+      }),
+    );
+    const [, reply] = decodeUIMessages(await memory.read()).map((m) => m.message);
+    const content = (m: UIMessage | undefined) => (m?.parts ?? []).filter((p) => p.type !== 'step-start');
+    expect(content(shown)).toEqual(content(reply));
+    expect(content(reply)).toMatchObject([{ type: 'tool-weather', state: 'output-available' }]);
+  });
+
   it('refuses a misspelt option (sendReasonning: reasoning was sent anyway) naming it', () => {
     const run = { stream: { async *[Symbol.asyncIterator]() {} } };
     expect(() => agentUIMessageStream(run as never, { sendReasonning: false } as never)).toThrow(

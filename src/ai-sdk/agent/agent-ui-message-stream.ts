@@ -30,7 +30,8 @@ export const agentStreamOptionKeys: Record<keyof AgentUIMessageStreamOptions, tr
  * per result (once the step is stored, a result stored differently, such as an error as the model got it, is sent
  * again as stored), `finish-step` at `agent-step-end`; then `finish` with the run's finish reason. A step the run did not
  * store (cancelled midway, or ending with calls no tool answered) is taken back with `reset-step` (its `step-start`
- * stays in the client's message), and a cancelled run ends with `abort`; a run that fails ends with `error`. So
+ * stays in the client's message), and a cancelled run ends with `abort`; a run that fails ends with `error`, the step
+ * it had in flight taken back first. So
  * what the client holds at the end is the reply the run stored in its memory, as a chat store's `load()` reads it
  * back (tool results as stored, after a tool's `toModelOutput`). Not quite for two text (or reasoning) blocks in a
  * row within one model call: the run's events do not separate them, so they stream as one part and read back as two. Cancelling the stream
@@ -149,6 +150,8 @@ async function* toChunks(
     }
   } catch (error) {
     yield* close();
+    // The step in flight when the run failed was not stored (the steps it finished were): taken back, as on abort.
+    if (step !== undefined) yield { type: 'reset-step' };
     yield { type: 'error', errorText: onError(error) };
   }
 }

@@ -12,7 +12,8 @@ import {
 } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
-import { checkScope, type Scope } from '../../core/scope.ts';
+import { createId } from '../../core/ids.ts';
+import { checkScope, defaultScope, type Scope } from '../../core/scope.ts';
 import {
   type ConversationMemoryOptions,
   createConversationMemory,
@@ -28,7 +29,8 @@ export interface SubAgentToolOptions {
   caller: string;
   /**
    * The sub-agent's memory: `isolated` (default) — a new conversation per call, on `store` when given (session
-   * `<caller>/<sub-agent>/<tool call id>`), so it sees neither the caller's history nor earlier calls; or a view
+   * `<caller>/<sub-agent>/<tool call id>`, or `<caller>/<sub-agent>/<tool call id>/<id>` when the store already
+   * holds that one: a repeated tool call id), so it sees neither the caller's history nor earlier calls; or a view
    * (or seed 000 `Memory`) you keep, shared by every call (the sub-agent remembers its earlier tasks).
    */
   memory?: 'isolated' | ContextView<ModelMessage> | Memory;
@@ -82,7 +84,7 @@ export function subAgentTool(
           ? createConversationMemory({
               ...(options.store ? { store: options.store } : {}),
               ...(options.scope ? { scope: options.scope } : {}),
-              sessionId: `${options.caller}/${sub.name}/${toolCallId}`,
+              sessionId: await isolatedSession(options, `${options.caller}/${sub.name}/${toolCallId}`),
             })
           : options.memory;
       const contentStore = options.content
@@ -105,6 +107,26 @@ export function subAgentTool(
       return { agent: sub.name, answer, steps: result.steps };
     },
   });
+}
+
+/**
+ * The session of an isolated call: `base` (`<caller>/<sub-agent>/<tool call id>`), created now so no other call
+ * takes it; when `store` already holds it (a provider that repeats tool call ids, an empty one, or a scripted model:
+ * the sub-agent read the earlier call's task and answer, another user's under the same scope), a new session
+ * `<base>/<id>`. Without a store every call's memory is a new in-process one: `base` as is.
+ */
+async function isolatedSession(options: SubAgentToolOptions, base: string): Promise<string> {
+  const { store } = options;
+  if (store === undefined) return base;
+  const scope = options.scope ?? defaultScope;
+  try {
+    await store.createSession(scope, { id: base });
+    return base;
+  } catch (error) {
+    // Refused for another reason than being taken (the store failed): that error.
+    if (!(await store.getSession(scope, base))) throw error;
+  }
+  return `${base}/${createId('ses')}`;
 }
 
 const component = 'agent';

@@ -64,7 +64,8 @@ const lastAnswer = (r: AgentResult): ModelMessage[] => {
 /**
  * Branch isolation (seed 003): each branch runs in parallel on its own copy of `memory` (a fork: it sees the
  * history, and nothing another branch writes), and when all have finished the caller's `merge` rule picks what
- * goes back into `memory`, in one `store` call. A failing branch fails the whole call and merges nothing; so does a
+ * goes back into `memory`, in one `store` call. A failing branch fails the whole call and merges nothing, once it
+ * has cancelled the other branches and they have stopped; so does a
  * `merge` that returns no array (`INVALID_ARGUMENT`).
  * @example
  * const merged = await runBranches({ memory, branches: [{ agent: pro, prompt }, { agent: con, prompt }] });
@@ -107,16 +108,26 @@ export async function runBranches(options: RunBranchesOptions): Promise<BranchRe
       message: `runBranches(options): merge must be a function, got ${describeValue(options.merge)}`,
     });
   const history = toModelMessages((await options.memory.read()) as MemoryMessage[]);
-  const results = await Promise.all(
+  // The caller's signal, and a failing branch: either cancels every branch still running.
+  const cancel = new AbortController();
+  const signal = options.abortSignal ? AbortSignal.any([options.abortSignal, cancel.signal]) : cancel.signal;
+  const settled = await Promise.allSettled(
     options.branches.map(async (b): Promise<BranchResult> => {
       const fork = createConversationMemory({ initialMessages: history });
-      const result = await b.agent.run(b.prompt, undefined, {
-        memory: fork,
-        ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
-      }).result;
-      return { agent: b.agent.name, result };
+      try {
+        const result = await b.agent.run(b.prompt, undefined, { memory: fork, abortSignal: signal }).result;
+        return { agent: b.agent.name, result };
+      } catch (error) {
+        cancel.abort(error);
+        throw error;
+      }
     }),
   );
+  // The first failure, once every other branch has stopped: none goes on calling its model and tools after this
+  // call has failed.
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  const results = settled.map((s) => (s as PromiseFulfilledResult<BranchResult>).value);
   const merged: unknown = options.merge
     ? await options.merge(results)
     : results.flatMap((r) => lastAnswer(r.result));

@@ -168,6 +168,38 @@ describe('withMemory', () => {
     ]);
   });
 
+  it('over an existing ToolLoopAgent: a failed or aborted call keeps its input; the next call sees it', async () => {
+    const memory = createConversationMemory();
+    let calls = 0;
+    const stop = new AbortController();
+    const model = new MockLanguageModelV4({
+      doGenerate: async () => {
+        calls++;
+        throw new Error('provider down');
+      },
+      // The stream starts, then the user stops it before the model says anything.
+      doStream: async () => {
+        calls++;
+        return {
+          stream: new ReadableStream({
+            start(controller) {
+              controller.enqueue({ type: 'stream-start', warnings: [] });
+              stop.abort();
+            },
+          }),
+        };
+      },
+    });
+    const wrapped = withMemory(new ToolLoopAgent({ model, maxRetries: 0 }), { memory });
+    await expect(wrapped.generate({ prompt: 'failed, kept?' })).rejects.toThrow('provider down');
+    const stream = await wrapped.stream({ prompt: 'stopped, kept?', abortSignal: stop.signal });
+    for await (const _ of stream.fullStream);
+    await wrapped.settled();
+    expect(calls).toBe(2);
+    // Before: both calls' messages were gone (stored only with a response that never came).
+    expect((await memory.read()).map((m) => m.content)).toEqual(['failed, kept?', 'stopped, kept?']);
+  });
+
   it('surfaces a store error of a stream through settled() and the next call', async () => {
     const memory = createConversationMemory();
     const { model } = scriptedLanguageModel([{ text: 'a' }, { text: 'b' }]);
@@ -176,7 +208,9 @@ describe('withMemory', () => {
     const view = toContextView({
       read: () => memory.read(),
       store: async (m: ModelMessage) => {
-        if (fail) throw new MemoryError({ code: 'STORE_ERROR', component: 'test', message: 'disk full' });
+        // The reply's store fails (when the stream ends); the input was stored before the call started.
+        if (fail && m.role === 'assistant')
+          throw new MemoryError({ code: 'STORE_ERROR', component: 'test', message: 'disk full' });
         await memory.store(m);
       },
       appended: () => memory.appended(),
@@ -188,7 +222,7 @@ describe('withMemory', () => {
     fail = false;
     await (await agent.stream({ prompt: 'y' })).consumeStream();
     await agent.settled();
-    expect((await memory.read()).map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect((await memory.read()).map((m) => m.content)).toEqual(['x', 'y', [{ type: 'text', text: 'b' }]]);
   });
 
   it('refuses bad arguments with typed errors', () => {

@@ -90,9 +90,11 @@ export interface MemoryAgentExtras {
  * - From `ToolLoopAgentSettings` (recommended) it builds a `ToolLoopAgent` per call whose `prepareStep` is
  *   {@link memoryPrepareStep} (then your own `prepareStep`, which sees the view's messages): the view applies
  *   at every step of the tool loop, and each step is stored as the next one starts.
- * - From an existing `Agent` it can only shape the call: the view's output is passed as `messages` and the
- *   call's messages are stored when it ends. The view's system messages (summaries) travel inside `messages`,
- *   so build that agent with `allowSystemInMessages: true` if your view makes them.
+ * - From an existing `Agent` it can only shape the call: the view's output is passed as `messages`, the call's
+ *   input is stored before it starts (kept when the call fails or is aborted, as over settings) and its response
+ *   messages when it ends (an aborted stream's, which never ends, are not). The view's system messages
+ *   (summaries) travel inside `messages`, so build that agent with `allowSystemInMessages: true` if your view
+ *   makes them.
  *
  * A tool with `needsApproval` leaves its call and approval request as the log's last message. To continue, send
  * only the answer: `generate({ messages: [{ role: 'tool', content: [{ type: 'tool-approval-response', approvalId,
@@ -230,12 +232,14 @@ export function withMemory<
       } = withMessages(call, [...system, ...history.messages, ...input]);
       return { input, rest };
     };
-    const storeRun = async (
-      input: ModelMessage[],
-      responseMessages: readonly ModelMessage[],
-      finishReason?: FinishReason,
-    ) => {
-      await view.store([...input, ...closeFailedStep(responseMessages, finishReason)]);
+    /** The call's response messages, stored when it ends (its input was stored before it started). */
+    const storeRun = async (responseMessages: readonly ModelMessage[], finishReason?: FinishReason) => {
+      const closed = closeFailedStep(responseMessages, finishReason);
+      if (closed.length > 0) await view.store(closed);
+    };
+    /** The call's input, stored once the view was read for it: kept when the call fails or is aborted. */
+    const storeInput = async (input: ModelMessage[]) => {
+      if (input.length > 0) await view.store(input);
     };
     wrapped = {
       id: inner.id,
@@ -244,17 +248,19 @@ export function withMemory<
         checkCall(call, 'generate');
         rethrow();
         const { input, rest } = await shape(call);
+        await storeInput(input);
         const result = await inner.generate({ ...rest, onEnd: call.onEnd ?? call.onFinish });
-        await storeRun(input, result.responseMessages);
+        await storeRun(result.responseMessages);
         return result;
       },
       async stream(call) {
         checkCall(call, 'stream');
         rethrow();
         const { input, rest } = await shape(call);
+        await storeInput(input);
         return inner.stream({
           ...rest,
-          onEnd: onEndAfter(call, (event) => storeRun(input, event.responseMessages, event.finishReason)),
+          onEnd: onEndAfter(call, (event) => storeRun(event.responseMessages, event.finishReason)),
         });
       },
     };

@@ -267,9 +267,12 @@ export class EngramCheckpointSaver extends BaseCheckpointSaver {
     checkPut(checkpoint, metadata, newVersions);
     const parentId = config.configurable?.checkpoint_id;
     const sessionId = threadSessionId(threadId);
-    const logId = await openThread(this.#store, this.#scope, threadId);
+    const stats = await openThread(this.#store, this.#scope, threadId);
+    const { logId } = stats;
     const parent = typeof parentId === 'string' && parentId !== '' ? parentId : undefined;
     const source = this.#source(threadId, ns, new Map(), logId);
+    // Entries deleted since the index last looked (the session pruned) are matched no more: appended again.
+    source.index!.noteLog(stats);
     const { record, artifact } = await putCheckpoint(
       {
         source: { ...source, index: source.index!, record: (id) => this.#record(sessionId, logId, ns, id) },

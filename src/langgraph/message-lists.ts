@@ -74,7 +74,7 @@ function storedJson(k: Known): string | undefined {
 export class ThreadIndex {
   readonly logId: string;
   readonly #trust: boolean;
-  readonly #objects = new WeakMap<object, Known>();
+  #objects = new WeakMap<object, Known>();
   readonly #ids = new Map<string, Known>();
   readonly #seqs = new Map<number, Known>();
   readonly #lists = new Set<string>();
@@ -95,13 +95,19 @@ export class ThreadIndex {
   }
 
   /**
-   * Notes the log's stats: when an entry was deleted since they were last noted (`lastSeq - count` grew), or
-   * they were never noted (objects read by a put before the first note have no stats to compare with), the
-   * objects read before are not given back again (their entries may be gone).
+   * Notes the log's stats (every read and put does, before it uses the index): when an entry was deleted since
+   * they were last noted (`lastSeq - count` changed: the session's own API deleted some, a retention policy
+   * pruned it), or they were never noted, everything known is forgotten, since any entry may be gone: a put must
+   * not point a checkpoint at a deleted entry, nor a read give back its object.
    */
   noteLog(stats: Pick<LogStats, 'lastSeq' | 'count'>): void {
     const deleted = stats.lastSeq - stats.count;
-    if (deleted !== this.#deleted) this.#seqs.clear();
+    if (deleted !== this.#deleted) {
+      this.#objects = new WeakMap();
+      this.#ids.clear();
+      this.#seqs.clear();
+      this.#lists.clear();
+    }
     this.#deleted = deleted;
   }
 
@@ -219,11 +225,14 @@ const missing = (seq: number) =>
  * Reads a stored message list back: the messages, deserialized, in list order, with their sequence numbers.
  * With the thread's `index`, an entry whose known message object is unchanged gives that object (once per list)
  * and is neither read nor revived: a read costs the entries that are new to the index, and a walk of the others.
+ * A missing entry is `STORE_ERROR`, or with `live` left out (what a put matches a new list against: the entries
+ * still there).
  */
 export async function readList(
   log: ThreadLog,
   runs: SeqRuns,
   index?: ThreadIndex,
+  live = false,
 ): Promise<{ values: object[]; seqs: number[] }> {
   const seqs = fromRuns(runs);
   const values: object[] = new Array(seqs.length);
@@ -242,18 +251,24 @@ export async function readList(
     for (const entry of await log.store.readRange(log.scope, log.sessionId, { fromSeq, toSeq }))
       entries.set(entry.seq, entry);
   }
-  const payloads = missingAt.map((i) => {
-    const seq = seqs[i]!;
-    const entry = entries.get(seq);
-    const payload = entry && entryPayload(entry.message);
-    if (payload === undefined) throw missing(seq);
+  const payloadOf = (i: number) => {
+    const entry = entries.get(seqs[i]!);
+    return entry && entryPayload(entry.message);
+  };
+  const gone = live ? new Set(missingAt.filter((i) => payloadOf(i) === undefined)) : new Set<number>();
+  const wanted = gone.size > 0 ? missingAt.filter((i) => !gone.has(i)) : missingAt;
+  const payloads = wanted.map((i) => {
+    const payload = payloadOf(i);
+    if (payload === undefined) throw missing(seqs[i]!);
     return payload;
   });
   const revived = (await loadPayloads(log.serde, payloads)) as object[];
-  missingAt.forEach((at, k) => {
+  wanted.forEach((at, k) => {
     const value = revived[k];
     if (typeof value !== 'object' || value === null) throw notMessage(seqs[at]!, value);
     values[at] = value;
   });
-  return { values, seqs };
+  if (gone.size === 0) return { values, seqs };
+  const kept = seqs.flatMap((_, i) => (gone.has(i) ? [] : [i]));
+  return { values: kept.map((i) => values[i]!), seqs: kept.map((i) => seqs[i]!) };
 }

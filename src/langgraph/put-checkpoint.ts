@@ -37,7 +37,8 @@ async function indexParentList(ctx: PutContext, channel: string): Promise<void> 
   if (!parent || !location || ctx.source.index.hasList(location[0], channel)) return;
   const found = await channelBlob(ctx.source, parent, channel, location[1], new Map());
   if (!found || !('m' in found.blob)) return;
-  const { values, seqs } = await readList(ctx.source.log, found.blob.m, ctx.source.index);
+  // Only the entries still there: one deleted since (the session pruned) is appended again by the child.
+  const { values, seqs } = await readList(ctx.source.log, found.blob.m, ctx.source.index, true);
   ctx.source.index.addList(found.owner, channel, seqs, values);
 }
 

@@ -1,6 +1,6 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
-import type { MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
+import type { LogStats, MemoryStoreV1, SessionRecord } from '../store/memory-store.ts';
 import { threadSessionId } from './storage-keys.ts';
 
 /** The session metadata that marks a session as a LangGraph thread's, naming the thread. */
@@ -20,14 +20,15 @@ export function sameOwner(a: Scope, b: Scope): boolean {
 }
 
 /**
- * The id of the log of a thread's session, creating the session (`langgraph:<thread id>`, metadata naming
- * the thread) when it does not exist; two writers creating it at once both get it.
+ * The log stats of a thread's session (its `logId`, and what tells whether entries were deleted), creating the
+ * session (`langgraph:<thread id>`, metadata naming the thread) when it does not exist; two writers creating it
+ * at once both get it.
  */
-export async function openThread(store: MemoryStoreV1, scope: Scope, threadId: string): Promise<string> {
+export async function openThread(store: MemoryStoreV1, scope: Scope, threadId: string): Promise<LogStats> {
   const sessionId = threadSessionId(threadId);
   for (let attempt = 0; ; attempt++) {
     try {
-      return (await store.stats(scope, sessionId)).logId;
+      return await store.stats(scope, sessionId);
     } catch (error) {
       if (!MemoryError.hasCode(error, 'SESSION_NOT_FOUND') || attempt > 0) throw error;
     }

@@ -7,8 +7,8 @@ import type { ItemMetadata } from './store-items.ts';
  * Time to live of store items, with LangGraph's semantics: an item written with a TTL (minutes) expires that
  * long after its last write, or, with refresh on read, after its last read; expired items are invisible to
  * every read and removed by `sweep()`. A write sets the expiry in the item's record; a refreshing read writes
- * the new expiry to a small state value beside it (no new record version per read), which reads consult only
- * once the record's own expiry has passed.
+ * the new expiry to a small state value beside it (no new record version per read), naming the version it
+ * refreshed, which reads consult only once the record's own expiry has passed.
  */
 export interface EngramStoreTtl {
   /**
@@ -38,6 +38,22 @@ export interface TtlContext {
 /** The state key of an item's refreshed expiry. */
 export const refreshKey = (recordId: string) => storageName('langgraph.store.ttl', [recordId], 1024);
 
+/**
+ * A refreshed expiry as stored: the version it was refreshed for (its write time and TTL) and the new expiry (ms).
+ * It applies to that version only, so a refresh landing after a put replaced the item or a delete removed it (or
+ * left behind by a delete that stopped half way) never extends a later version of the key.
+ */
+type Refreshed = { written: number; ttl: number; expires: number };
+
+/** The refreshed expiry of `meta`'s version in a stored state value, when it is one (else undefined). */
+function refreshedExpiry(state: unknown, meta: ItemMetadata): number | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const r = state as Partial<Refreshed>;
+  return r.written === meta.updated && r.ttl === meta.ttl && typeof r.expires === 'number'
+    ? r.expires
+    : undefined;
+}
+
 /** When an item expires (ms), consulting its refreshed expiry when the written one has passed; undefined: never. */
 export async function expiresAt(
   ctx: TtlContext,
@@ -46,8 +62,8 @@ export async function expiresAt(
   now: number,
 ): Promise<number | undefined> {
   if (meta.expires === undefined || meta.expires > now) return meta.expires;
-  const refreshed = await ctx.store.getState(ctx.scope, refreshKey(recordId));
-  return typeof refreshed === 'number' ? Math.max(refreshed, meta.expires) : meta.expires;
+  const refreshed = refreshedExpiry(await ctx.store.getState(ctx.scope, refreshKey(recordId)), meta);
+  return refreshed === undefined ? meta.expires : Math.max(refreshed, meta.expires);
 }
 
 /** Whether an item is still alive at `now`. */
@@ -61,7 +77,7 @@ export async function isAlive(
   return at === undefined || at > now;
 }
 
-/** Extends an item's life to `now + ttl` (items without a TTL are left alone). */
+/** Extends the life of the item's version `meta` to `now + ttl` (items without a TTL are left alone). */
 export async function refresh(
   ctx: TtlContext,
   recordId: string,
@@ -69,7 +85,8 @@ export async function refresh(
   now: number,
 ): Promise<void> {
   if (meta.ttl === undefined) return;
-  await ctx.store.putState(ctx.scope, refreshKey(recordId), now + meta.ttl * 60_000);
+  const refreshed: Refreshed = { written: meta.updated, ttl: meta.ttl, expires: now + meta.ttl * 60_000 };
+  await ctx.store.putState(ctx.scope, refreshKey(recordId), refreshed);
 }
 
 /** Throws `INVALID_ARGUMENT`-style errors through `invalid` unless a TTL is a positive number of minutes. */

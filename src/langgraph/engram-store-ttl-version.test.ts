@@ -104,6 +104,39 @@ const scenarios: { name: string; run: (a: Store, b: Store) => Promise<void> }[] 
       await expectExpired([writer, createEngramStore({ store: a, scope })]);
     },
   },
+  {
+    name: 'a refresh of the new version landing before its put finished is kept',
+    async run(a, b) {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      at(0);
+      const reader = createEngramStore({ store: b, scope });
+      let armed = false;
+      // A read of the new version the moment its record is written, before the put has returned.
+      const updateRecord = a.longTermRecords.updateRecord;
+      const records = {
+        ...a.longTermRecords,
+        updateRecord: async (...args: Parameters<typeof updateRecord>) => {
+          const written = await updateRecord.apply(a.longTermRecords, args);
+          if (armed) {
+            armed = false;
+            at(10 * minute + 30_000);
+            expect((await reader.get(['ns'], 'k'))?.value).toEqual({ v: 2 }); // refreshed to 11.5 minutes
+          }
+          return written;
+        },
+      };
+      const writer = createEngramStore({ store: { ...a, longTermRecords: records }, scope });
+      await writer.put(['ns'], 'k', { v: 1 }, undefined, { ttl: 60 });
+      at(10 * minute);
+      armed = true;
+      await writer.put(['ns'], 'k', { v: 2 }, undefined, { ttl: 1 });
+      expect(armed).toBe(false);
+      at(11 * minute + 15_000);
+      expect((await writer.get(['ns'], 'k', { refreshTtl: false }))?.value).toEqual({ v: 2 });
+      at(11 * minute + 45_000);
+      expect(await writer.get(['ns'], 'k')).toBeNull();
+    },
+  },
 ];
 
 /**

@@ -258,7 +258,7 @@ export class EngramStore extends BaseStore {
     checkWellFormedLabels(op.namespace, 'put: namespace');
     checkTtl(op.ttl, 'ttl', invalid);
     checkIndexFields(op.index, 'put: index');
-    const { records, store, scope } = this.#reader;
+    const { records, scope } = this.#reader;
     const value = jsonValue(op.value);
     const ttl = op.ttl === undefined ? this.#ttl.defaultTtl : (op.ttl ?? undefined);
     const fields = op.index === false ? false : (op.index ?? this.#fields);
@@ -293,8 +293,8 @@ export class EngramStore extends BaseStore {
     });
     // Only onto the version written here: a racing put's later version keeps its own vector.
     if (vector) await records.putEmbeddings(scope, [{ id, model: this.#model, vector, hash: written.hash }]);
-    // A write restarts the clock: an expiry refreshed by earlier reads no longer applies.
-    if (before?.ttl !== undefined) await store.deleteState(scope, refreshKey(id));
+    // A write restarts the clock: an expiry refreshed by reads of earlier versions no longer applies (it names
+    // its version, see `refresh`), and is not deleted here, where it could be a read's refresh of this version.
   }
 
   async #search(op: SearchOperation, refreshTtl: boolean): Promise<SearchItem[]> {

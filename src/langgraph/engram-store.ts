@@ -58,7 +58,16 @@ import {
   vectorRanker,
 } from './store-search.ts';
 import { sweepEvery } from './store-sweep.ts';
-import { checkTtl, type EngramStoreTtl, isAlive, refresh, refreshKey, ttlOptionKeys } from './store-ttl.ts';
+import { markSweeping, unmarkSweeping } from './store-sweep-mark.ts';
+import {
+  checkTtl,
+  type EngramStoreTtl,
+  expiresAt,
+  isAlive,
+  refresh,
+  refreshKey,
+  ttlOptionKeys,
+} from './store-ttl.ts';
 
 export type { EngramStoreOptions } from './engram-store-options.ts';
 export type { EmbeddingsLike } from './store-embedder.ts';
@@ -175,7 +184,8 @@ export class EngramStore extends BaseStore {
 
   /**
    * Removes every expired item of the scope (all its versions); returns how many. An item written again since
-   * this sweep found it expired is kept (on stores with `purgeIfVersion`: every built-in one).
+   * this sweep found it expired is kept (on stores with `purgeIfVersion`: every built-in one), and so is one a read
+   * refreshed since (a read whose refresh lands too late for the sweep to see it does not return the item).
    */
   async sweep(): Promise<number> {
     const now = Date.now();
@@ -190,9 +200,11 @@ export class EngramStore extends BaseStore {
         )
       ).map((f) => f.id),
     );
-    const expired = records.filter((r) => !live.has(r.id) && itemMetadata(r, this.#reader.scope));
     let removed = 0;
-    for (const record of expired) if (await this.#removeExpired(record.id, record.version)) removed++;
+    for (const record of records) {
+      const meta = live.has(record.id) ? undefined : itemMetadata(record, this.#reader.scope);
+      if (meta && (await this.#removeExpired(record.id, record.version, meta, now))) removed++;
+    }
     return removed;
   }
 
@@ -225,15 +237,22 @@ export class EngramStore extends BaseStore {
   }
 
   /**
-   * Removes an item found expired at `version`, unless a put wrote a later version since (then it is kept):
-   * `purgeIfVersion` checks and purges in one step; a store without it purges whatever version is current.
+   * Removes an item found expired at `version` (`meta`), unless a put wrote a later version since or a read
+   * refreshed it since (then it is kept): `purgeIfVersion` checks the version and purges in one step (a store
+   * without it purges whatever version is current); a read's refresh is seen through a mark (see `markSweeping`).
    */
-  async #removeExpired(id: string, version: number): Promise<boolean> {
+  async #removeExpired(id: string, version: number, meta: ItemMetadata, now: number): Promise<boolean> {
     const { records, store, scope } = this.#reader;
+    await markSweeping(this.#reader, id, meta);
+    if (await isAlive(this.#reader, id, meta, now)) {
+      await unmarkSweeping(this.#reader, id);
+      return false;
+    }
     const purged = records.purgeIfVersion
       ? await records.purgeIfVersion(scope, id, version)
       : (await records.purgeRecords(scope, [id])) > 0;
     if (purged) await store.deleteState(scope, refreshKey(id));
+    await unmarkSweeping(this.#reader, id);
     return purged;
   }
 
@@ -245,8 +264,11 @@ export class EngramStore extends BaseStore {
     const record = await records.getRecord(scope, id);
     const meta = record && itemMetadata(record, scope);
     const now = Date.now();
-    if (!meta || !(await isAlive(this.#reader, id, meta, now))) return null;
-    if (refreshTtl) await refresh(this.#reader, id, meta, now);
+    if (!meta) return null;
+    const expires = await expiresAt(this.#reader, id, meta, now);
+    if (expires !== undefined && expires <= now) return null;
+    // A read refreshing an item as a sweep removes it does not return it (see `refreshStands`).
+    if (refreshTtl && !(await refresh(this.#reader, id, meta, now, expires))) return null;
     return toItem(meta);
   }
 
@@ -323,8 +345,12 @@ export class EngramStore extends BaseStore {
       { ...(op.filter ? { filter: op.filter } : {}), limit, offset, ...(ranker ? { ranker } : {}) },
       now,
     );
-    if (refreshTtl) for (const f of found) await refresh(this.#reader, f.id, f.meta, now);
-    return found.map(toSearchItem);
+    if (!refreshTtl) return found.map(toSearchItem);
+    const kept: SearchItem[] = [];
+    // An item a sweep removes as it is refreshed is left out (see `refreshStands`).
+    for (const f of found)
+      if (await refresh(this.#reader, f.id, f.meta, now, f.expires)) kept.push(toSearchItem(f));
+    return kept;
   }
 
   async #listNamespaces(op: ListNamespacesOperation): Promise<string[][]> {

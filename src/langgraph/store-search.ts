@@ -11,7 +11,7 @@ import { matchesFilter } from '../longterm/record-filter.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { matchesValue } from './store-filter.ts';
 import { type ItemMetadata, itemMetadata, prefixFilter, toItem } from './store-items.ts';
-import { isAlive } from './store-ttl.ts';
+import { expiresAt } from './store-ttl.ts';
 
 /** What reading items needs. */
 export interface ItemReader {
@@ -20,10 +20,11 @@ export interface ItemReader {
   scope: Scope;
 }
 
-/** A live item found by a read, with its record id and, from a ranked search, its score. */
+/** A live item found by a read, with its record id, its expiry as read (ms) and, from a ranked search, its score. */
 export interface FoundItem {
   id: string;
   meta: ItemMetadata;
+  expires?: number;
   score?: number;
 }
 
@@ -83,8 +84,14 @@ export async function liveItems(
   for (const { record, score } of records) {
     const meta = itemMetadata(record, reader.scope);
     if (!meta || !matchesValue(meta.value, filter)) continue;
-    if (!(await isAlive(reader, record.id, meta, now))) continue;
-    out.push(score === undefined ? { id: record.id, meta } : { id: record.id, meta, score });
+    const expires = await expiresAt(reader, record.id, meta, now);
+    if (expires !== undefined && expires <= now) continue;
+    out.push({
+      id: record.id,
+      meta,
+      ...(expires === undefined ? {} : { expires }),
+      ...(score === undefined ? {} : { score }),
+    });
   }
   return out;
 }

@@ -2,6 +2,7 @@ import type { Scope } from '../core/scope.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import { storageName } from './storage-keys.ts';
 import type { ItemMetadata } from './store-items.ts';
+import { refreshStands, type SweepMarkContext } from './store-sweep-mark.ts';
 
 /**
  * Time to live of store items, with LangGraph's semantics: an item written with a TTL (minutes) expires that
@@ -77,16 +78,22 @@ export async function isAlive(
   return at === undefined || at > now;
 }
 
-/** Extends the life of the item's version `meta` to `now + ttl` (items without a TTL are left alone). */
+/**
+ * Extends the life of the item's version `meta`, read alive at `now` and seen expiring at `seen`, to `now + ttl`
+ * (items without a TTL are left alone). Returns whether the read may return the item: not when a sweep that found
+ * it expired may remove it all the same (see `refreshStands`).
+ */
 export async function refresh(
-  ctx: TtlContext,
+  ctx: SweepMarkContext,
   recordId: string,
   meta: ItemMetadata,
   now: number,
-): Promise<void> {
-  if (meta.ttl === undefined) return;
+  seen: number | undefined,
+): Promise<boolean> {
+  if (meta.ttl === undefined || seen === undefined) return true;
   const refreshed: Refreshed = { written: meta.updated, ttl: meta.ttl, expires: now + meta.ttl * 60_000 };
   await ctx.store.putState(ctx.scope, refreshKey(recordId), refreshed);
+  return refreshStands(ctx, recordId, meta, seen);
 }
 
 /** Throws `INVALID_ARGUMENT`-style errors through `invalid` unless a TTL is a positive number of minutes. */

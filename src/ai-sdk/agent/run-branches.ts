@@ -33,11 +33,15 @@ export interface RunBranchesOptions {
   branches: readonly Branch[];
   /**
    * The caller's rule: which messages of the finished branches go into `memory` (stored in one call, in the order
-   * returned). @default each branch's prompt and final answer (its last assistant message without tool calls), in
-   * branch order
+   * returned). It is given the branches that finished, never one `abortSignal` stopped (`finishReason: 'aborted'`),
+   * and is not called when none finished. @default each branch's prompt and final answer (its last assistant
+   * message without tool calls), in branch order
    */
   merge?: (results: readonly BranchResult[]) => ModelMessage[] | Promise<ModelMessage[]>;
-  /** Cancels every branch. */
+  /**
+   * Cancels every branch still running: the call resolves with every branch's result, and merges the branches that
+   * had finished, nothing of those it stopped (not their prompts, not their finished steps).
+   */
   abortSignal?: AbortSignal;
 }
 
@@ -46,7 +50,7 @@ const callParts = new Set(['tool-call', 'tool-result', 'tool-approval-request'])
 
 /**
  * A branch's prompt and final answer: its last assistant message without its tool calls (a branch stopped after a
- * step with calls, by `stopWhen` or an abort, ends on one: merged whole, a call went into memory without its result,
+ * step with calls, by `stopWhen`, ends on one: merged whole, a call went into memory without its result,
  * and every later run on that memory failed with `MissingToolResultsError`); none when nothing else is left.
  */
 const lastAnswer = (r: AgentResult): ModelMessage[] => {
@@ -66,7 +70,8 @@ const lastAnswer = (r: AgentResult): ModelMessage[] => {
  * history, and nothing another branch writes), and when all have finished the caller's `merge` rule picks what
  * goes back into `memory`, in one `store` call. A failing branch fails the whole call and merges nothing, once it
  * has cancelled the other branches and they have stopped; so does a
- * `merge` that returns no array (`INVALID_ARGUMENT`).
+ * `merge` that returns no array (`INVALID_ARGUMENT`). Cancelled by `abortSignal`, it merges only the branches that
+ * had finished: a stopped branch's prompt, merged, read as a request memory never answered.
  * @example
  * const merged = await runBranches({ memory, branches: [{ agent: pro, prompt }, { agent: con, prompt }] });
  */
@@ -128,9 +133,12 @@ export async function runBranches(options: RunBranchesOptions): Promise<BranchRe
   const failed = settled.find((s) => s.status === 'rejected');
   if (failed) throw failed.reason;
   const results = settled.map((s) => (s as PromiseFulfilledResult<BranchResult>).value);
+  // A branch the caller's signal stopped did not finish: nothing of it is merged (it was, prompt and partial answer).
+  const finished = results.filter((r) => r.result.finishReason !== 'aborted');
+  if (finished.length === 0) return results;
   const merged: unknown = options.merge
-    ? await options.merge(results)
-    : results.flatMap((r) => lastAnswer(r.result));
+    ? await options.merge(finished)
+    : finished.flatMap((r) => lastAnswer(r.result));
   // A merge that returns nothing (a block body without return) or one message was a raw TypeError or merged nothing.
   if (!Array.isArray(merged))
     throw new MemoryError({

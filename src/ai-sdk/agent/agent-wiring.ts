@@ -30,6 +30,7 @@ import { type ContextView, toContextView } from '../../views/context-view.ts';
 import { checkLanguageModel } from '../check-language-model.ts';
 import type { AgentConfig, AgentEvent, AgentLongTermMemory, AgentRunOptions } from './agent-types.ts';
 import type { EventChannel } from './event-channel.ts';
+import { withJsonToolResults } from './json-tool-results.ts';
 import { createSentCounts, type SentCounts } from './sent-counts.ts';
 import { checkToolsContext } from './tools-context.ts';
 
@@ -320,7 +321,8 @@ function toolsOf(
   contentStore: AgentConfig['contentStore'],
   conversation: ConversationMemory | undefined,
 ): ToolSet {
-  const tools: ToolSet = { ...(config.tools ?? {}) };
+  // The caller's tools, their results checked: one the AI SDK cannot serialize is a tool error, as a throw is.
+  const tools: ToolSet = withJsonToolResults(config.tools ?? {});
   if (contentStore) Object.assign(tools, createContentTools({ content: contentStore }));
   if (contentStore && conversation)
     tools.search_history ??= createHistoryTools({ memory: conversation }).search_history;

@@ -14,6 +14,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import type { ConversationMemory } from '../memory/conversation-memory.ts';
 import { type ContextView, checkContextView } from '../views/context-view.ts';
 import { closeFailedStep } from './failed-step.ts';
+import { type FinishedSteps, finishedSteps, type StepEnd } from './finished-steps.ts';
 import { type MemoryPrepareStep, memoryPrepareStep } from './memory-prepare-step.ts';
 import { toAiSdkPrompt } from './to-ai-sdk-prompt.ts';
 
@@ -27,6 +28,9 @@ interface LooseCall {
   messages?: ModelMessage[];
   onEnd?: (event: EndEvent) => unknown;
   onFinish?: (event: EndEvent) => unknown;
+  onStepEnd?: (step: StepEnd) => unknown;
+  onStepFinish?: (step: StepEnd) => unknown;
+  abortSignal?: AbortSignal;
   [key: string]: unknown;
 }
 /** The fields of the SDK's `onEnd` event this wrapper reads. */
@@ -92,7 +96,9 @@ export interface MemoryAgentExtras {
  *   at every step of the tool loop, and each step is stored as the next one starts.
  * - From an existing `Agent` it can only shape the call: the view's output is passed as `messages`, the call's
  *   input is stored before it starts (kept when the call fails or is aborted, as over settings) and its response
- *   messages when it ends (an aborted stream's, which never ends, are not). The view's system messages
+ *   messages when it ends; a call stopped by its `abortSignal` (a stream then never ends) or a `generate` that
+ *   rejects stores the steps it finished, never the step in flight (the SDK's `onStepEnd`, which the wrapper
+ *   passes, then runs the call's own). The view's system messages
  *   (summaries) travel inside `messages`, so build that agent with `allowSystemInMessages: true` if your view
  *   makes them.
  *
@@ -228,6 +234,8 @@ export function withMemory<
       const {
         onFinish: _f,
         onEnd: _e,
+        onStepEnd: _s,
+        onStepFinish: _sf,
         ...rest
       } = withMessages(call, [...system, ...history.messages, ...input]);
       return { input, rest };
@@ -236,6 +244,11 @@ export function withMemory<
     const storeRun = async (responseMessages: readonly ModelMessage[], finishReason?: FinishReason) => {
       const closed = closeFailedStep(responseMessages, finishReason);
       if (closed.length > 0) await view.store(closed);
+    };
+    /** The steps of a stopped or failed call that were not stored yet (each whole; the one in flight is not). */
+    const storeFinished = (steps: FinishedSteps) => {
+      const { messages, finishReason } = steps.take();
+      return storeRun(messages, finishReason);
     };
     /** The call's input, stored once the view was read for it: kept when the call fails or is aborted. */
     const storeInput = async (input: ModelMessage[]) => {
@@ -249,7 +262,19 @@ export function withMemory<
         rethrow();
         const { input, rest } = await shape(call);
         await storeInput(input);
-        const result = await inner.generate({ ...rest, onEnd: call.onEnd ?? call.onFinish });
+        const steps = finishedSteps(call.onStepEnd ?? call.onStepFinish);
+        let result: { responseMessages: ModelMessage[] };
+        try {
+          result = await inner.generate({
+            ...rest,
+            onStepEnd: steps.onStepEnd,
+            onEnd: call.onEnd ?? call.onFinish,
+          });
+        } catch (error) {
+          // Stopped or failed: the steps it finished are kept (they were lost with the result that never came).
+          await track(storeFinished(steps));
+          throw error;
+        }
         await storeRun(result.responseMessages);
         return result;
       },
@@ -258,9 +283,20 @@ export function withMemory<
         rethrow();
         const { input, rest } = await shape(call);
         await storeInput(input);
+        const steps = finishedSteps(call.onStepEnd ?? call.onStepFinish);
+        // A stopped stream never ends (no onEnd): the steps it finished are stored when it is stopped.
+        const stopped = () => void track(storeFinished(steps));
+        call.abortSignal?.addEventListener('abort', stopped, { once: true });
         return inner.stream({
           ...rest,
-          onEnd: onEndAfter(call, (event) => storeRun(event.responseMessages, event.finishReason)),
+          onStepEnd: steps.onStepEnd,
+          onEnd: onEndAfter(call, async (event) => {
+            call.abortSignal?.removeEventListener('abort', stopped);
+            // Ended after a stop stored some steps: only the others; else the whole run (with approvals' results).
+            if (steps.taken > 0) return storeFinished(steps);
+            steps.take();
+            await storeRun(event.responseMessages, event.finishReason);
+          }),
         });
       },
     };

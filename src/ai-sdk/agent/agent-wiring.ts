@@ -29,6 +29,7 @@ import { type AssemblyRecorder, createAssemblyRecorder } from '../../views/assem
 import { type ContextView, toContextView } from '../../views/context-view.ts';
 import { checkLanguageModel } from '../check-language-model.ts';
 import type { AgentConfig, AgentEvent, AgentLongTermMemory, AgentRunOptions } from './agent-types.ts';
+import { checkPrompt } from './check-prompt.ts';
 import type { EventChannel } from './event-channel.ts';
 import { withJsonToolResults } from './json-tool-results.ts';
 import { createSentCounts, type SentCounts } from './sent-counts.ts';
@@ -269,8 +270,7 @@ export async function wireRun(
     options.contentStore || (options.memory && contentStore)
       ? toolsOf(config, contentStore, view.conversation)
       : wiring.tools;
-  if (typeof prompt !== 'string' && !Array.isArray(prompt))
-    throw bad('run(prompt): prompt must be a string or user content parts');
+  checkPrompt(prompt, 'run(prompt): prompt');
   if (context !== undefined && (typeof context !== 'object' || context === null || Array.isArray(context)))
     throw bad('run(prompt, context): context must be an object');
   await checkToolsContext(tools, context);

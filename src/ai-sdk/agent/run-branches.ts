@@ -8,6 +8,7 @@ import type { Memory } from '../../memory/memory.ts';
 import { toModelMessages } from '../../messages/to-model-message.ts';
 import { type ContextView, toContextView } from '../../views/context-view.ts';
 import type { Agent, AgentResult } from './agent-types.ts';
+import { checkPrompt } from './check-prompt.ts';
 
 /** One parallel branch: an agent and its prompt. */
 export interface Branch {
@@ -98,13 +99,8 @@ export async function runBranches(options: RunBranchesOptions): Promise<BranchRe
       'agent',
     );
     checkMethods(b?.agent, `runBranches(options): branches[${i}].agent`, 'agent', ['run']);
-    // Checked before any branch runs: a wrong one failed its own branch's run, after the others had started.
-    if (typeof b?.prompt !== 'string' && !Array.isArray(b?.prompt))
-      throw new MemoryError({
-        code: 'INVALID_ARGUMENT',
-        component: 'agent',
-        message: `runBranches(options): branches[${i}].prompt must be a string or user content parts, got ${describeValue(b?.prompt)}`,
-      });
+    // Checked before any branch runs: a wrong or empty one failed its own branch's run, after the others had started.
+    checkPrompt(b?.prompt, `runBranches(options): branches[${i}].prompt`);
   });
   if (options.merge !== undefined && typeof options.merge !== 'function')
     throw new MemoryError({

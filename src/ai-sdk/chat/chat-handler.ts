@@ -26,6 +26,7 @@ import { checkJsonValue } from '../../messages/check-json-value.ts';
 import type { ContextView } from '../../views/context-view.ts';
 import type { Agent } from '../agent/agent-types.ts';
 import { type AgentUIMessageStreamOptions, agentStreamOptionKeys } from '../agent/agent-ui-message-stream.ts';
+import { failedCallText } from '../failed-step.ts';
 import { toAiSdkPrompt } from '../to-ai-sdk-prompt.ts';
 import { answeredContinuation } from './answered-continuation.ts';
 import { runAgentTurn } from './chat-agent-turn.ts';
@@ -38,7 +39,7 @@ import { parseChatRequest } from './parse-chat-request.ts';
 import { defaultMaxBodyBytes } from './read-request-body.ts';
 import { completeRewind } from './rewind-chat.ts';
 import { settleBeforeUserMessage } from './settle-waiting-calls.ts';
-import { closeStoppedReply, isUnfinished } from './stopped-reply.ts';
+import { closeStoppedReply, isUnfinished, stoppedToolText } from './stopped-reply.ts';
 import { validateUIInput } from './validate-ui-input.ts';
 
 /** What `respond` returns: `streamText(...)`'s result, or a `ToolLoopAgent`'s `.stream(...)` result. */
@@ -276,12 +277,14 @@ function respondTurns<M extends UIMessage>(
       finishReason,
     }) => {
       try {
+        const disconnected = isAborted || isCancelled === true;
         const stopped =
-          isAborted ||
-          isCancelled === true ||
-          outcome.status !== 'completed' ||
-          isUnfinished(responseMessage, finishReason);
-        const reply = stopped ? closeStoppedReply(responseMessage) : responseMessage;
+          disconnected || outcome.status !== 'completed' || isUnfinished(responseMessage, finishReason);
+        // The calls it cut are answered with why: the client went away, or the model call failed (the model reads it
+        // on later turns: a disconnect it was told of when the provider failed was a false reason).
+        const reply = stopped
+          ? closeStoppedReply(responseMessage, disconnected ? stoppedToolText : failedCallText)
+          : responseMessage;
         if (continued) await chats.update(chatId, reply, { incomplete: stopped });
         else if (reply.parts.length > 0) await chats.append(chatId, [reply], { incomplete: stopped });
       } catch (error) {

@@ -7,7 +7,8 @@ export const stoppedToolText =
 /**
  * A reply cut short, as the chat stores it: what was generated, with every tool call still waiting for its
  * input or result (`input-streaming`, `input-available`, and an approved call of a continued reply,
- * `approval-responded`: it was running or about to) turned into `output-error` with {@link stoppedToolText}, so
+ * `approval-responded`: it was running or about to) turned into `output-error` with `errorText` (why it stopped:
+ * {@link stoppedToolText} for a disconnect, `failedCallText` for a model call that failed), so
  * the chat never shows a call that runs forever, nor an approved call as not run yet (a resend would run it
  * again), nor holds one without an answer; a denied call of a continued reply whose denial the stream had not yet
  * given (`approval-responded`, not approved) turned into `output-denied`, as the AI SDK would have made it (the
@@ -15,7 +16,7 @@ export const stoppedToolText =
  * (nothing more will come; the chat marks the message incomplete), so a reloaded chat does not render it as
  * still streaming.
  */
-export function closeStoppedReply<M extends UIMessage>(reply: M): M {
+export function closeStoppedReply<M extends UIMessage>(reply: M, errorText: string = stoppedToolText): M {
   return {
     ...reply,
     parts: reply.parts.map((part) =>
@@ -23,7 +24,7 @@ export function closeStoppedReply<M extends UIMessage>(reply: M): M {
       (part.state === 'input-streaming' ||
         part.state === 'input-available' ||
         (part.state === 'approval-responded' && part.approval.approved))
-        ? { ...part, state: 'output-error', errorText: stoppedToolText }
+        ? { ...part, state: 'output-error', errorText }
         : (givenDenial(part) ??
           ((isTextUIPart(part) || isReasoningUIPart(part)) && part.state === 'streaming'
             ? { ...part, state: 'done' }

@@ -3,6 +3,7 @@ import { accessGuard } from './access-guard.ts';
 import type { ApiContext } from './api/api-context.ts';
 import { registerContentRoutes } from './api/content-routes.ts';
 import { registerMemoryRoutes } from './api/memory-routes.ts';
+import { rejectMalformedEncoding } from './api/percent-encoding.ts';
 import { registerSessionRoutes } from './api/session-routes.ts';
 import { registerStepRoutes } from './api/step-routes.ts';
 import type { FailedAttemptsOptions } from './failed-attempts.ts';
@@ -36,6 +37,7 @@ export function createInspectorApp(source: InspectorSource, options: InspectorAp
       ...(options.failedAttempts === undefined ? {} : { attempts: options.failedAttempts }),
     }),
   );
+  app.use('/api/*', rejectMalformedEncoding(api));
   app.get('/api/info', (c) =>
     c.json({
       scope: source.scope,

@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import {
+  existsSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -100,4 +101,24 @@ describe('writeOutputFile', () => {
     writeOutputFile('/dev/null', 'x');
     expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
   });
+});
+
+describe('export --out where the file cannot be created (ENOENT)', () => {
+  it('in a folder that is missing: says the folder does not exist, naming it', () => {
+    const r = engram('--db', db, 'export', 's1', '--out', join(dir, 'missing', 'x.jsonl'));
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/cannot write the file: its folder \S+missing does not exist/);
+  });
+
+  it.skipIf(!existsSync('/proc/self'))(
+    'in a folder that exists but refuses new files (/proc): says that, not that the folder is missing',
+    () => {
+      const r = engram('--db', db, 'export', 's1', '--out', '/proc/x');
+      expect(r.code).toBe(3);
+      expect(r.err).not.toMatch(/does not exist/);
+      expect(r.err).toMatch(
+        /^engram: --out \/proc\/x: cannot write the file: the folder \/proc exists but .*new files/,
+      );
+    },
+  );
 });

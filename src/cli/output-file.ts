@@ -78,7 +78,7 @@ export function writeOutputFile(file: string, text: string, database?: string): 
     const { code } = error as NodeJS.ErrnoException;
     const why =
       code === 'ENOENT'
-        ? 'its folder does not exist'
+        ? missingWhy(dirname(realPath(file)))
         : code === 'EISDIR'
           ? 'it is a directory'
           : code === 'EACCES' || code === 'EPERM'
@@ -86,6 +86,16 @@ export function writeOutputFile(file: string, text: string, database?: string): 
             : (error as Error).message;
     throw new BadInputError(`--out ${file}: cannot write the file: ${why}`);
   }
+}
+
+/**
+ * Why a file could not be created in `folder` (ENOENT): the folder is missing, or it exists but its file system
+ * refuses new files (`/proc`, `/sys`).
+ */
+function missingWhy(folder: string): string {
+  return statSync(folder, { throwIfNoEntry: false })?.isDirectory()
+    ? `the folder ${folder} exists but its file system refuses new files in it (ENOENT on create, as /proc and /sys do)`
+    : `its folder ${folder} does not exist`;
 }
 
 /** Writes `text` to a new file beside `target`, syncs it, and renames it over `target` (removed again on failure). */

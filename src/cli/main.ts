@@ -11,6 +11,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { errorText } from './bad-input-error.ts';
+import { namingBusyDatabase } from './busy-database.ts';
 import { type CliFlags, createCliContext, exitCodeOf, exitCodes } from './cli-context.ts';
 import { registerContextCommand } from './commands/context-command.ts';
 import { registerIngestCommand } from './commands/ingest-command.ts';
@@ -70,8 +71,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       // Help and version are not errors; commander already printed the message.
       return error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     }
-    process.stderr.write(`engram: ${errorText(error)}\n`);
-    return exitCodeOf(error);
+    const reported = namingBusyDatabase(error, program.opts<CliFlags>().db);
+    process.stderr.write(`engram: ${errorText(reported)}\n`);
+    return exitCodeOf(reported);
   }
 }
 

@@ -4,12 +4,12 @@
  * read once the lock is released, not exit 4 at once. In WAL mode readers are never kept out: they read while the
  * lock is still held.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdExclusive } from '../../test-support/hold-exclusive.ts';
 import { importOneSession } from '../../test-support/import-one-session.ts';
 import { startInspect } from '../../test-support/inspector/inspect-binary.ts';
 import { type EngramRun, runEngramAsync } from '../../test-support/run-engram.ts';
@@ -30,30 +30,6 @@ function seed(name: string, journalMode: 'delete' | 'wal'): string {
     handle.close();
   }
   return db;
-}
-
-/** Another process holding `BEGIN EXCLUSIVE` on `db` until a line arrives on its stdin; resolves once it holds it. */
-async function holdExclusive(db: string): Promise<{ pid: number; release(): Promise<void> }> {
-  const script = `
-    const { DatabaseSync } = require('node:sqlite');
-    const db = new DatabaseSync(${JSON.stringify(db)});
-    db.exec('BEGIN EXCLUSIVE');
-    db.prepare('SELECT count(*) FROM sqlite_master').get();
-    process.stdout.write('locked\\n');
-    process.stdin.once('data', () => { db.exec('COMMIT'); db.close(); process.exit(0); });`;
-  const child: ChildProcess = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.once('data', () => resolve());
-    void exited.then((code) => reject(new Error(`the lock holder exited with ${code}`)));
-  });
-  return {
-    pid: child.pid!,
-    async release() {
-      if (child.exitCode === null) child.stdin?.write('go\n');
-      expect(await exited).toBe(0);
-    },
-  };
 }
 
 /** The processes other than this one and `except` with `file` open, read from /proc (Linux). */

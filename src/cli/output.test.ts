@@ -56,3 +56,12 @@ describe('table cells', () => {
     expect(tableLines(rows, ['n', 'why'], { maxWidth: 40, wide: true })[2]).toHaveLength(3 + 200);
   });
 });
+
+describe('table cells of control characters', () => {
+  it('escape C0 / C1 controls, DEL and bidirectional formatting; keep line breaks as ⏎ and emoji joiners', () => {
+    expect(cellText('a\u202Eb\u001b[2Jc\u0007\u0085\u007f\u2066\u2028')).toBe(
+      'a\\u202Eb\\u001B[2Jc\\u0007\\u0085\\u007F\\u2066\\u2028',
+    );
+    expect(cellText('one\ntwo\tthree 👩\u200D💻')).toBe('one⏎two three 👩\u200D💻');
+  });
+});

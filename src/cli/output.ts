@@ -9,7 +9,20 @@ export interface OutputOptions {
 /** The widest a table cell is printed without `--wide`, in characters (the cut one ends with `…`). */
 export const cellWidth = 60;
 
-/** A value as one table cell: dates in ISO form, objects as JSON, each line break as `⏎`, tabs as spaces. */
+/**
+ * Characters a terminal acts on rather than shows, once line breaks and tabs are mapped: C0 and C1 controls (ESC
+ * sequences, bell, NEL), DEL, bidirectional formatting (U+202E reverses what follows) and the Unicode line and
+ * paragraph separators.
+ */
+const unshown = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+
+/** `\u202E` for one {@link unshown} character. */
+const escaped = (char: string) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * A value as one table cell: dates in ISO form, objects as JSON, each line break as `⏎`, tabs as spaces, and
+ * control and bidirectional-formatting characters escaped (`\u202E`), so a stored text cannot spoof the terminal.
+ */
 export function cellText(value: unknown): string {
   const text =
     value instanceof Date
@@ -17,7 +30,10 @@ export function cellText(value: unknown): string {
       : typeof value === 'object' && value !== null
         ? JSON.stringify(value)
         : String(value ?? '');
-  return text.replace(/\r\n|\r|\n/g, '⏎').replace(/\t/g, ' ');
+  return text
+    .replace(/\r\n|\r|\n/g, '⏎')
+    .replace(/\t/g, ' ')
+    .replace(unshown, escaped);
 }
 
 /** `text` in at most `width` characters (code points): cut ones end with `…`. */

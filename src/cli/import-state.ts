@@ -1,21 +1,7 @@
-import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { SessionRecord } from '../store/memory-store.ts';
 import { importOwnerKey, liveOwner, ownerWords, writerKind } from '../store/session-writer.ts';
 import { importMarker } from './ingest/write-sessions.ts';
-
-/**
- * Whether an import or ingest has finished a session: `complete` (also any session it did not write),
- * `importing` (a run may still be writing it), or `incomplete` (a run that crashed left part of it, which the
- * next import of its file replaces).
- */
-export type ImportState = 'complete' | 'importing' | 'incomplete';
-
-/** The {@link ImportState} of a session, from its metadata. */
-export function importState(metadata: Record<string, JSONValue>): ImportState {
-  if (metadata[importMarker] !== 'incomplete') return 'complete';
-  return liveOwner(metadata[importOwnerKey]) ? 'importing' : 'incomplete';
-}
 
 /**
  * `session "x" is an incomplete import …` (or `an unfinished copy …`) for a session an import or a `sessions.copy`

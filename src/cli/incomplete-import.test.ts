@@ -90,4 +90,33 @@ describe('a session an import has not finished (a crash, or a run still writing 
     const whole = await runEngramAsync('--db', db, 'sessions', 'show', 'whole');
     expect(whole.err).toBe('');
   });
+
+  it('search marks its messages with their state, in the table and in JSON', async () => {
+    const json = await runEngramAsync('--db', db, '--json', 'search', 'Lisbon', '--in', 'messages');
+    expect(json.code, json.err).toBe(0);
+    const hits = JSON.parse(json.out) as { session: string; state: string }[];
+    expect(Object.fromEntries(hits.map((h) => [h.session, h.state]))).toEqual({
+      whole: 'complete',
+      crashed: 'incomplete',
+      running: 'importing',
+      'half-copy': 'incomplete',
+      copying: 'importing',
+    });
+    const table = await runEngramAsync('--db', db, 'search', 'Lisbon', '--in', 'messages');
+    expect(table.out.split('\n')[0]).toMatch(/^kind\s+at\s+state\s+score/);
+    expect(table.out).toMatch(/^message\s+crashed#1\s+incomplete\s/m);
+    expect(table.out).toMatch(/^message\s+whole#1\s+complete\s/m);
+  });
+
+  it('context of it says on stderr that it is not all, as sessions show does', async () => {
+    for (const args of [
+      ['context', 'crashed'],
+      ['context', 'crashed', '--view', 'sliding-window', '--budget', '5'],
+    ]) {
+      const r = await runEngramAsync('--db', db, ...args);
+      expect(r.code, r.err).toBe(0);
+      expect(r.err, args.join(' ')).toMatch(/^engram: session "crashed" is an incomplete import/);
+    }
+    expect((await runEngramAsync('--db', db, 'context', 'whole')).err).toBe('');
+  });
 });

@@ -16,6 +16,17 @@ export const isUnfinished = (metadata: Readonly<Record<string, JSONValue>>): boo
 export const isAbandoned = (metadata: Readonly<Record<string, JSONValue>>): boolean =>
   isUnfinished(metadata) && liveOwner(metadata[importOwnerKey]) === undefined;
 
+/**
+ * Whether an import, an ingest or a `sessions.copy` has finished a session: `complete` (also any session none of
+ * them wrote), `importing` (a run may still be writing it), or `incomplete` (a run that crashed left part of it,
+ * which the next import of its file replaces).
+ */
+export type ImportState = 'complete' | 'importing' | 'incomplete';
+
+/** The {@link ImportState} of a session, from its metadata. */
+export const importState = (metadata: Readonly<Record<string, JSONValue>>): ImportState =>
+  !isUnfinished(metadata) ? 'complete' : isAbandoned(metadata) ? 'incomplete' : 'importing';
+
 /** `metadata` marked as being written by `owner`, as of now (what a run's heartbeat writes again). */
 export const markedUnfinished = (
   metadata: Readonly<Record<string, JSONValue>>,

@@ -8,6 +8,7 @@ import { createSlidingWindowMemory } from '../../views/sliding-window-memory.ts'
 import { createTokenWindowMemory } from '../../views/token-window-memory.ts';
 import { type CliContext, integerFlag } from '../cli-context.ts';
 import { contextWidth, stepsTable } from '../context-steps.ts';
+import { warnIfUnfinished } from '../import-state.ts';
 import { UsageError } from '../open-store.ts';
 import { type OutputOptions, printRows } from '../output.ts';
 import { requireSession } from '../scope-hint.ts';
@@ -52,7 +53,8 @@ export function registerContextCommand(program: Command, cli: CliContext): void 
     .action(async (id: string, o: ContextOptions) =>
       cli.withStore(async (store) => {
         const scope = cli.scope();
-        await requireSession(store, scope, id);
+        // A session an import has not finished holds only part of its messages: said on stderr, as `sessions show` does.
+        warnIfUnfinished(await requireSession(store, scope, id));
         if (o.view !== undefined) {
           if (!(liveViews as readonly string[]).includes(o.view))
             throw new UsageError(

@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import type { Scope } from '../../core/scope.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import { messageText } from '../../messages/serialize.ts';
+import { importState } from '../../store/abandoned-session.ts';
+import type { SessionRecord } from '../../store/memory-store.ts';
 import { type CliContext, type CliStore, idFlag, integerFlag, sessionIdFlag } from '../cli-context.ts';
 import { contentSpaces, forEachContentPage, type OwnedSpace } from '../content-spaces.ts';
 import { ownerFields, recordOwner } from '../long-term-records.ts';
@@ -69,6 +71,8 @@ export function registerSearchCommand(program: Command, cli: CliContext): void {
           const mixed = hits.some(
             ({ owner }) => owner && (owner.user !== scope.user || owner.agent !== scope.agent),
           );
+          // Messages of a session an import has not finished are marked, as `sessions list` marks the session.
+          const unfinished = hits.some(({ row }) => row.kind === 'message' && row.state !== 'complete');
           printRows(
             hits.map(({ owner, row }) => ({
               ...row,
@@ -76,7 +80,7 @@ export function registerSearchCommand(program: Command, cli: CliContext): void {
               at: row.kind === 'message' ? `${row.session}#${row.seq}` : row.id,
             })),
             cli.output(),
-            ['kind', ...(mixed ? ['owner'] : []), 'at', 'score', 'text'],
+            ['kind', ...(mixed ? ['owner'] : []), 'at', ...(unfinished ? ['state'] : []), 'score', 'text'],
           );
         }
       }),
@@ -98,19 +102,31 @@ async function messageHits(store: CliStore, scope: Scope, text: string, o: Searc
     limit: o.limit,
     ...(o.session ? { sessionId: o.session } : {}),
   });
-  return hits.map(
-    (h): Hit => ({
+  // Each hit's session read once (its owner's), for its import state; one deleted since the search is left out.
+  const sessions = new Map<string, Promise<SessionRecord | undefined>>();
+  const sessionOf = (owner: Scope, id: string) => {
+    const key = JSON.stringify([owner.tenant, owner.user, owner.agent, id]);
+    if (!sessions.has(key)) sessions.set(key, store.getSession(owner, id));
+    return sessions.get(key)!;
+  };
+  const found: Hit[] = [];
+  for (const h of hits) {
+    const session = await sessionOf(h.scope, h.sessionId);
+    if (!session) continue;
+    found.push({
       owner: h.scope,
       row: {
         kind: 'message',
         session: h.sessionId,
         seq: h.entry.seq,
+        state: importState(session.metadata),
         role: h.entry.message.role,
         score: rounded(h.score),
         text: messageText(h.entry.message),
       },
-    }),
-  );
+    });
+  }
+  return found;
 }
 
 /**

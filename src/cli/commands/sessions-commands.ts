@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import { createConversationMemory } from '../../memory/conversation-memory.ts';
 import { messageText } from '../../messages/serialize.ts';
+import { importState } from '../../store/abandoned-session.ts';
 import { unlessSessionGone } from '../../store/unless-session-gone.ts';
 import { type CliContext, integerFlag } from '../cli-context.ts';
 import { confirm } from '../confirm.ts';
-import { importState, warnIfUnfinished } from '../import-state.ts';
+import { warnIfUnfinished } from '../import-state.ts';
 import { printObject, printRows } from '../output.ts';
 import { elsewhereHint, ownerWords, requireSession, scopeWords } from '../scope-hint.ts';
 

@@ -3,6 +3,7 @@ import { NotFoundError } from '../../core/errors/not-found-error.ts';
 import { checkId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
 import { messageText } from '../../messages/serialize.ts';
+import { importState } from '../../store/abandoned-session.ts';
 import { unlessSessionGone } from '../../store/unless-session-gone.ts';
 import { assemblyArtifactKind } from '../../views/assembly/assembly-records.ts';
 import { type ApiContext, handle, idQuery, intParam, ownerScope, param, shown } from './api-context.ts';
@@ -28,7 +29,8 @@ export async function requireSession(api: ApiContext, scope: Scope, id: string) 
  * were recorded; `?limit=` of them, 100 unless asked, and when more follow a `Link: <…?cursor=…>; rel="next"`
  * header naming the next page), `GET /api/sessions/:id` (one, with its log's counts) and `GET /api/sessions/:id/messages`
  * (a page of its log, `?after=<seq>&limit=<n>`, or from just before a message, `?message=<id>`; tokens as cached
- * in the log; `from` when the page does not start at the log's beginning).
+ * in the log; `from` when the page does not start at the log's beginning). Each names the session's import `state`
+ * (`complete`, or `importing` / `incomplete`: an import has not finished it, and it holds only part of its messages).
  */
 export function registerSessionRoutes(app: Hono, api: ApiContext): void {
   const { log } = api.source;
@@ -59,6 +61,7 @@ export function registerSessionRoutes(app: Hono, api: ApiContext): void {
             id: s.id,
             user: s.scope.user ?? null,
             agent: s.scope.agent ?? null,
+            state: importState(s.metadata),
             messages: stats.count,
             tokens: stats.tokens,
             steps: steps.length,
@@ -75,7 +78,11 @@ export function registerSessionRoutes(app: Hono, api: ApiContext): void {
       const scope = ownerScope(api.source, c);
       const session = await requireSession(api, scope, param(c, 'id'));
       const stats = await log.stats(scope, session.id);
-      return { ...session, stats: { count: stats.count, tokens: stats.tokens, lastSeq: stats.lastSeq } };
+      return {
+        ...session,
+        state: importState(session.metadata),
+        stats: { count: stats.count, tokens: stats.tokens, lastSeq: stats.lastSeq },
+      };
     }),
   );
   app.get(
@@ -84,7 +91,7 @@ export function registerSessionRoutes(app: Hono, api: ApiContext): void {
       const scope = ownerScope(api.source, c);
       const id = param(c, 'id');
       const limit = intParam(c, 'limit', messagePageSize, 1, 1000);
-      await requireSession(api, scope, id);
+      const session = await requireSession(api, scope, id);
       const at = idQuery(c, 'message');
       let after = intParam(c, 'after', 0, 0, Number.MAX_SAFE_INTEGER - 1); // the page starts at after + 1
       if (at) {
@@ -100,6 +107,7 @@ export function registerSessionRoutes(app: Hono, api: ApiContext): void {
         page.map((e) => messageText(e.message)),
       );
       return {
+        state: importState(session.metadata),
         messages: page.map((e, i) => messageView(e, texts[i])),
         ...(entries.length > limit ? { next: page.at(-1)!.seq } : {}),
         ...(page.length > 0 && page[0]!.seq > 1 ? { from: page[0]!.seq } : {}),

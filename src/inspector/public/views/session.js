@@ -1,5 +1,6 @@
 import { get, owner, sessionHref } from '../api.js';
 import { fmt, html, linkIds, mount, when } from '../html.js';
+import { unfinishedBadge, unfinishedWords } from './badges.js';
 import { renderSteps } from './steps.js';
 
 /** A tool call or result, labelled. */
@@ -49,13 +50,14 @@ async function renderMessages(panel, id, who, params) {
   });
 }
 
-/** A session: its counts, then its messages or its recorded steps. */
+/** A session: whether an import has not finished it, its counts, then its messages or its recorded steps. */
 export async function renderSession(main, id, params, tab) {
   const who = owner(params);
   const session = await get(`/api/sessions/${encodeURIComponent(id)}`, who);
   mount(
     main,
-    html`<h1>Session <code>${session.id}</code></h1>
+    html`<h1>Session <code>${session.id}</code>${unfinishedBadge(session.state)}</h1>
+      ${unfinishedWords[session.state] ? html`<p class="warning" id="session-state">Not the whole session: ${unfinishedWords[session.state]}.</p>` : ''}
       <p class="muted" id="session-stats">
         ${fmt(session.stats.count)} messages · ${fmt(session.stats.tokens)} tokens · last #${session.stats.lastSeq}
         · created ${when(session.createdAt)} · updated ${when(session.updatedAt)}

@@ -1,14 +1,15 @@
 import { getPage, href, sessionHref } from '../api.js';
 import { fmt, html, mount, when } from '../html.js';
+import { unfinishedBadge } from './badges.js';
 
-/** The sessions of the scope, a page at a time (`?cursor=`): id, owner, messages, tokens, recorded steps, last update. */
+/** The sessions of the scope, a page at a time (`?cursor=`): id (marked when an import has not finished it), owner, messages, tokens, recorded steps, last update. */
 export async function renderSessions(main, params) {
   const cursor = params?.get('cursor') ?? undefined;
   const { body: sessions, next } = await getPage('/api/sessions', { cursor });
   const row = (s) => {
     const link = sessionHref(s.id, s);
     return html`<tr data-session="${s.id}">
-      <td><a href="${link}">${s.id}</a></td>
+      <td><a href="${link}">${s.id}</a>${unfinishedBadge(s.state)}</td>
       <td>${s.user ?? ''}${s.agent ? ` / ${s.agent}` : ''}</td>
       <td class="num" data-col="messages">${fmt(s.messages)}</td>
       <td class="num" data-col="tokens">${fmt(s.tokens)}</td>

@@ -20,6 +20,7 @@ export {
   checkPairs,
   createScriptedConversation,
   expectMemoryError,
+  type Mem0FaultMatch,
   type Mem0InjectedFault,
   type Mem0RecordedRequest,
   type Mem0TestServer,

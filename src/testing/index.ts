@@ -14,6 +14,7 @@ export {
   withText,
 } from './fixtures.ts';
 export {
+  type Mem0FaultMatch,
   type Mem0InjectedFault,
   type Mem0RecordedRequest,
   type Mem0TestServer,

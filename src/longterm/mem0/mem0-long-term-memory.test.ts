@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryError } from '../../core/errors/memory-error.ts';
 import { expectMemoryError, makeMessage, makeToolPair } from '../../testing/fixtures.ts';
 import { type Mem0TestServer, startMem0TestServer } from '../../testing/mem0/index.ts';
 import { createMem0LongTermMemory } from './mem0-long-term-memory.ts';
@@ -129,6 +130,48 @@ describe.each<Mem0Api>(['platform', 'oss'])('createMem0LongTermMemory (%s API)',
     expect(await other.delete(r!.id)).toBe(false);
     expect(await other.history(r!.id)).toEqual([]);
     expect((await owner.get(r!.id))?.text).toBe('Secret: the vault code is 1234');
+  });
+
+  it.each([
+    { at: 1, status: 500, attempts: 2, code: 'STORE_ERROR' },
+    { at: 2, status: 400, attempts: 1, code: 'INVALID_ARGUMENT' },
+  ] as const)(
+    'a batch add failing at records[$at] ($status) removes the records it added before rejecting',
+    async ({ at, status, attempts, code }) => {
+      const m = mem({ userId: unique('u') }, { retries: 1, maxRetryDelayMs: 10 });
+      // Every attempt at the record's add fails: a 500 is retried once, a 400 is not.
+      for (let i = 0; i < attempts; i++)
+        server.failOn({ method: 'POST', skip: at }, status, { detail: 'boom' });
+      const e = await expectMemoryError(
+        m.add(['Likes green tea', 'Lives in Bergen', 'Plays the cello']),
+        code,
+      );
+      expect(await m.search('likes tea lives bergen plays cello', { limit: 100 })).toEqual([]);
+      expect(e.message).toContain(`failed at records[${at}]`);
+      expect(e.message).toContain(`removed again the ${at} added before it`);
+      expect(e.message).toContain('boom');
+      expect(MemoryError.hasCode(e.cause, code)).toBe(true);
+    },
+  );
+
+  it('a batch add whose removal fails names the records it left stored, by id', async () => {
+    const m = mem({ userId: unique('u') }, { retries: 0 });
+    server.failOn({ method: 'POST', skip: 2 }, 400, { detail: 'refused' });
+    server.failOn({ method: 'DELETE' }, 500, { detail: 'delete down' });
+    const e = await expectMemoryError(
+      m.add(['Likes green tea', 'Lives in Bergen', 'Plays the cello']),
+      'INVALID_ARGUMENT',
+    );
+    const left = await m.search('likes tea lives bergen plays cello', { limit: 100 });
+    expect(left.map((h) => h.record.text)).toEqual(['Likes green tea']);
+    expect(e.message).toContain('failed at records[2]');
+    expect(e.message).toContain(
+      `could not remove 1 of the 2 added before it, left stored: ${JSON.stringify(left[0]!.record.id)}`,
+    );
+    expect(e.message).toContain('delete down');
+    expect(e.message).toContain('removed again the other 1');
+    expect(MemoryError.hasCode(e.cause, 'INVALID_ARGUMENT')).toBe(true);
+    expect((e.cause as Error).message).toContain('refused');
   });
 
   it('fails with STORE_ERROR naming authentication on a missing or wrong key, never echoing the key', async () => {

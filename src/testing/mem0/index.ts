@@ -1,5 +1,6 @@
 export type { Mem0RouteResult } from './mem0-route-result.ts';
 export {
+  type Mem0FaultMatch,
   type Mem0InjectedFault,
   type Mem0RecordedRequest,
   type Mem0TestServer,

@@ -1,0 +1,45 @@
+import { errorText } from '../../core/errors/describe-value.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+import type { LongTermRecord } from '../long-term-record.ts';
+
+/** The text of an error without engram's `[engram] [component]` prefix. */
+const reasonOf = (error: unknown) =>
+  (error instanceof Error ? error.message : errorText(error)).replace(/^\[engram\] (\[[^\]]*\] )?/, '');
+
+/**
+ * Undoes a batch add that failed at `records[failedAt]` of `total`: deletes each record `added` before it (best
+ * effort, one by one, with `remove`) and returns the error to reject with. It keeps `error` as its `cause` and its
+ * code (`STORE_ERROR` when it is no `MemoryError`), says how many records were added and removed again, and names
+ * by id those it could not remove (with why the first could not), so the caller can remove them itself.
+ */
+export async function undoPartialAdd(
+  added: readonly LongTermRecord[],
+  failedAt: number,
+  total: number,
+  error: unknown,
+  remove: (id: string) => Promise<unknown>,
+): Promise<MemoryError> {
+  const left: string[] = [];
+  let why: unknown;
+  for (const { id } of added) {
+    try {
+      await remove(id);
+    } catch (e) {
+      left.push(id);
+      why ??= e;
+    }
+  }
+  const removed = added.length - left.length;
+  const undone =
+    left.length === 0
+      ? `removed again the ${added.length} added before it`
+      : `could not remove ${left.length} of the ${added.length} added before it, left stored: ` +
+        `${left.map((id) => JSON.stringify(id)).join(', ')} (${reasonOf(why)})` +
+        (removed > 0 ? `; removed again the other ${removed}` : '');
+  return new MemoryError({
+    code: MemoryError.isInstance(error) ? error.code : 'STORE_ERROR',
+    component: 'mem0',
+    message: `add of ${total} records failed at records[${failedAt}]; ${undone}. The failure: ${reasonOf(error)}`,
+    cause: error,
+  });
+}

@@ -43,3 +43,26 @@ export async function undoPartialAdd(
     cause: error,
   });
 }
+
+/**
+ * Adds `records` one request each (`addOne`), in order. When one fails (a 4xx, a 5xx after retries, a timeout), the
+ * records added before it are deleted again with `remove` (Mem0 has no batch add: so a batch is refused whole, as
+ * `LongTermMemory.add` says) and the call rejects with {@link undoPartialAdd}'s error: the failure's code, the
+ * failure as `cause`, how many were added and removed again, and by id any it could not remove. A failure at the
+ * first record rejects with its own error. A record whose own request failed may still be stored (a timeout after
+ * Mem0 stored it).
+ */
+export async function addAll<R>(
+  records: readonly R[],
+  addOne: (record: R) => Promise<LongTermRecord>,
+  remove: (id: string) => Promise<unknown>,
+): Promise<LongTermRecord[]> {
+  const out: LongTermRecord[] = [];
+  try {
+    for (const r of records) out.push(await addOne(r));
+  } catch (error) {
+    if (out.length === 0) throw error;
+    throw await undoPartialAdd(out, out.length, records.length, error, remove);
+  }
+  return out;
+}

@@ -9,7 +9,7 @@ import type { LongTermMemory, LongTermSearchOptions, LongTermSearchResult } from
 import type { LongTermRecord, LongTermRecordChange, NewLongTermRecord } from '../long-term-record.ts';
 import { packRecall } from '../pack-recall.ts';
 import { spokenText } from '../turn-records.ts';
-import { undoPartialAdd } from './mem0-add-rollback.ts';
+import { addAll } from './mem0-add-rollback.ts';
 import { createMem0Http } from './mem0-http.ts';
 import { checkMem0Options, checkMem0SearchOptions, type Mem0LongTermMemoryOptions } from './mem0-options.ts';
 import { checkMem0Memory, type Mem0EntityIds, mem0Record, mem0Versions, resultsOf } from './mem0-records.ts';
@@ -179,27 +179,14 @@ export function createMem0LongTermMemory(options: Mem0LongTermMemoryOptions): Lo
       }).text;
     },
     search,
-    /**
-     * Adds each record with its own request, in order. When one fails (a 4xx, a 5xx after retries, a timeout), the
-     * records added before it are deleted again (best effort) and the call rejects with a `MemoryError` of the
-     * failure's code and with it as `cause`, saying how many were added and removed again and naming by id any it
-     * could not remove. A record whose own request failed may still be stored (a timeout after Mem0 stored it).
-     */
+    /** Adds each record with its own request, in order; a batch that fails part-way is undone ({@link addAll}). */
     async add(input) {
       const list = Array.isArray(input) ? input : [input as string | NewLongTermRecord];
       // Every record is checked before the first is sent: a batch with a bad record sends none.
       const checked = list.map((r, i) => checkAdded(r, Array.isArray(input) ? `records[${i}]` : 'record'));
-      const out: LongTermRecord[] = [];
-      try {
-        for (const r of checked) out.push(await addOne(r));
-      } catch (error) {
-        if (out.length === 0) throw error;
-        // Mem0 has no batch add: the records sent before the failure are deleted, so the batch is refused whole.
-        throw await undoPartialAdd(out, out.length, checked.length, error, (id) =>
-          request('DELETE', path(id), undefined, { notFound: 'undefined' }),
-        );
-      }
-      return out;
+      return addAll(checked, addOne, (id) =>
+        request('DELETE', path(id), undefined, { notFound: 'undefined' }),
+      );
     },
     get,
     async update(id: string, change: string | LongTermRecordChange) {

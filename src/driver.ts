@@ -63,6 +63,7 @@ export type { LogEntry, MemoryMessage, MessageRole } from './core/message.ts';
 export { importPeer, type ModuleImporter, missingPeer, type PeerNeed } from './core/peer-module.ts';
 export { defaultScope, type Scope } from './core/scope.ts';
 export { createSerialQueue, type SerialQueue } from './core/serial-queue.ts';
+export { float32Scaled } from './drivers/sql/float32-scale.ts';
 export { analyzeText, englishStopwords } from './longterm/analyze-text.ts';
 export {
   checkFilter,

@@ -30,5 +30,19 @@ describe.each(reliabilityDrivers({ postgresUrl: testPostgresUrl(), fast: true })
       },
       240_000,
     );
+    // CI's seed 1413334612 (stop 88): its 20th run's vectors of ±2^64–2^65 and a query near 1e38 overflowed libSQL's
+    // float32 DiskANN sums, so the index's top k missed the record the true cosine ranks first (-0.33 returned
+    // where 0.96 was there); vectors are now scaled as SQLite's and PostgreSQL's indexes get them.
+    it.skipIf(driver.missing !== undefined)(
+      titleOn(driver, 'the runs of seed 1413334612 (vectors past float32 sums) rank by the true cosine'),
+      async () => {
+        const o = await driver.open();
+        opened.push(o);
+        const records = getLongTermRecords(o.store);
+        if (!records.vectorSearch) return;
+        await checkVectorIndexAgainstExact(records, 20, 1413334612);
+      },
+      240_000,
+    );
   },
 );

@@ -96,9 +96,13 @@ let run = 0;
  * Property: a store's `searchVector` (through its vector index) returns what an exact computation over the same
  * records gives (the true cosine, also for components near the float32 limits or subnormal), for any scope (tenant-wide, a user, an agent, both), filter (kinds, session, metadata) and
  * limit, with deleted records left out: every record scoring above the k-th best is returned, nothing below it,
- * scores equal to 1e-5, best first. Each run writes into a tenant of its own.
+ * scores equal to 1e-5, best first. Each run writes into a tenant of its own. `seed` replays a run of fast-check's.
  */
-export async function checkVectorIndexAgainstExact(records: LongTermStoreV1, numRuns = 40): Promise<void> {
+export async function checkVectorIndexAgainstExact(
+  records: LongTermStoreV1,
+  numRuns = 40,
+  seed?: number,
+): Promise<void> {
   await fc.assert(
     fc.asyncProperty(
       fc.array(genRecord, { minLength: 1, maxLength: 24 }),
@@ -149,6 +153,6 @@ export async function checkVectorIndexAgainstExact(records: LongTermStoreV1, num
         for (const e of exact) if (e.score > kth + epsilon) expect(returned.has(e.id)).toBe(true);
       },
     ),
-    { numRuns },
+    { numRuns, ...(seed === undefined ? {} : { seed }) },
   );
 }

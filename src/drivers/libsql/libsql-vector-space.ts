@@ -1,3 +1,4 @@
+import { float32Scaled } from '../../driver.ts';
 import type { LibsqlExecutor } from './libsql-executor.ts';
 import type { SqlPart } from './libsql-scope.ts';
 
@@ -6,8 +7,13 @@ export const vectorTable = (space: number): string => `engram_ltm_vectors_${spac
 /** Its `libsql_vector_idx` (DiskANN, cosine) index, which `vector_top_k` reads. */
 export const vectorIndex = (space: number): string => `engram_ltm_vectors_${space}_idx`;
 
-/** A vector as the `vector32()` argument (JSON text). */
-export const vectorText = (vector: readonly number[]) => JSON.stringify(vector);
+/**
+ * A vector as the `vector32()` argument (JSON text), scaled as a float32 index computes with (`float32Scaled`, as
+ * SQLite's and PostgreSQL's indexes are): libSQL's DiskANN sums squares in float32, so a vector with a component
+ * past about 1.8e19 (or all below about 1e-19) was ranked as if it had no direction and the index's top k missed
+ * it. Stored vectors and queries alike; a cosine does not change with the scale.
+ */
+export const vectorText = (vector: readonly number[]) => JSON.stringify(float32Scaled(vector));
 
 /** A vector space: its number and how many vectors its table (and index) holds. */
 export interface VectorSpace {

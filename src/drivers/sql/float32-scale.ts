@@ -1,3 +1,14 @@
+import { describeValue } from '../../core/errors/describe-value.ts';
+import { MemoryError } from '../../core/errors/memory-error.ts';
+
+/** The `INVALID_ARGUMENT` of {@link float32Scaled} given something other than an array of numbers. */
+const notVector = (value: unknown) =>
+  new MemoryError({
+    code: 'INVALID_ARGUMENT',
+    component: 'driver',
+    message: `float32Scaled(vector): vector must be an array of numbers, got ${describeValue(value)}`,
+  });
+
 /** Largest magnitudes a float32 cosine handles exactly: beyond, its sums of squares overflow or go subnormal. */
 const lowest = 2 ** -40;
 const highest = 2 ** 40;
@@ -14,11 +25,16 @@ const timesPowerOfTwo = (x: number, k: number) => {
  * `vec_distance_cosine` and pgvector's `<=>` sum squares in float32, which overflow past about 1.8e19 (3e38
  * scored NaN, stored as 0) and underflow below about 1e-19 (1e-40 scored Infinity); a cosine does not change
  * with the scale, and a power of two changes no digit of a component (a float32 subnormal even gains some).
- * Applied to stored vectors (their bytes and pgvector's column) and to queries.
+ * Applied to stored vectors (their bytes and pgvector's column) and to queries. Throws `INVALID_ARGUMENT` for
+ * anything but an array of numbers.
  */
 export function float32Scaled(vector: readonly number[]): readonly number[] {
+  if (!Array.isArray(vector)) throw notVector(vector);
   let max = 0;
-  for (const x of vector) if (Math.abs(x) > max) max = Math.abs(x);
+  for (const x of vector) {
+    if (typeof x !== 'number') throw notVector(vector);
+    if (Math.abs(x) > max) max = Math.abs(x);
+  }
   if (max === 0 || !Number.isFinite(max) || (max >= lowest && max <= highest)) return vector;
   let k = -Math.floor(Math.log2(max)) - 1;
   const scaled = timesPowerOfTwo(max, k);

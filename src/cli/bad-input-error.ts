@@ -14,8 +14,3 @@ export class InterruptedError extends Error {
     this.signal = signal;
   }
 }
-
-/** An error's message without engram's `[engram] [component] ` prefix, for the command line. */
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message.replace(/^\[engram\] (\[[^\]]+\] )?/, '') : String(error);
-}

@@ -1,6 +1,6 @@
+import { errorReason } from '../core/errors/error-reason.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { isBusyError } from '../drivers/sqlite/sqlite-busy.ts';
-import { errorText } from './bad-input-error.ts';
 
 /** The store's "database is busy" error in `error` or its causes: a `STORE_ERROR` caused by SQLITE_BUSY / LOCKED. */
 function busyError(error: unknown): MemoryError | undefined {
@@ -17,7 +17,7 @@ function busyError(error: unknown): MemoryError | undefined {
 export function namingBusyDatabase(error: unknown, db: string | undefined): unknown {
   const busy = db === undefined ? undefined : busyError(error);
   if (busy === undefined) return error;
-  const waited = errorText(busy).replace(/^database is busy: /, '');
+  const waited = errorReason(busy).replace(/^database is busy: /, '');
   return new MemoryError({
     code: 'STORE_ERROR',
     component: 'cli',

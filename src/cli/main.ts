@@ -10,7 +10,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { errorText } from './bad-input-error.ts';
+import { errorReason } from '../core/errors/error-reason.ts';
 import { namingBusyDatabase } from './busy-database.ts';
 import { type CliFlags, createCliContext, exitCodeOf, exitCodes } from './cli-context.ts';
 import { registerContextCommand } from './commands/context-command.ts';
@@ -72,7 +72,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
     }
     const reported = namingBusyDatabase(error, program.opts<CliFlags>().db);
-    process.stderr.write(`engram: ${errorText(reported)}\n`);
+    process.stderr.write(`engram: ${errorReason(reported)}\n`);
     return exitCodeOf(reported);
   }
 }

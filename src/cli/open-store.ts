@@ -1,9 +1,9 @@
 import { dirname, join } from 'node:path';
+import { errorReason } from '../core/errors/error-reason.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import { quoteSchema } from '../drivers/postgres/postgres-dialect.ts';
 import { type SqlStore, whenReady } from '../drivers/sql/sql-store.ts';
-import { errorText } from './bad-input-error.ts';
 import { createPgPool, postgresHasSchema, readOnlyFolderError, sqliteHasSchema } from './store-probe.ts';
 
 /** The options every command takes: where the store is and whose data to read. */
@@ -29,7 +29,7 @@ export function scopeOf(flags: StoreFlags): Scope {
   try {
     return checkScope(scope, 'cli');
   } catch (error) {
-    throw new UsageError(errorText(error).replace(/^scope\.(tenant|user|agent)\b/, '--$1'));
+    throw new UsageError(errorReason(error).replace(/^scope\.(tenant|user|agent)\b/, '--$1'));
   }
 }
 
@@ -59,7 +59,7 @@ const nothingToRead = (where: string) =>
 function cannotOpen(db: string, error: unknown): unknown {
   if (!MemoryError.hasCode(error, 'STORE_ERROR') && !MemoryError.hasCode(error, 'MIGRATION_ERROR'))
     return error;
-  const text = errorText(error);
+  const text = errorReason(error);
   if (text.includes(db)) return error;
   return new MemoryError({
     code: error.code,
@@ -124,7 +124,7 @@ export async function openStore(flags: StoreFlags, mode: OpenMode): Promise<Open
   try {
     quoteSchema(schema);
   } catch (error) {
-    throw new UsageError(`--schema: ${errorText(error)}`);
+    throw new UsageError(`--schema: ${errorReason(error)}`);
   }
   const pool = await createPgPool(flags.pg as string, 2);
   try {

@@ -1,4 +1,5 @@
 import type { JSONValue } from 'ai';
+import { errorReason } from '../core/errors/error-reason.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { isValidId } from '../core/ids.ts';
 import type { LogEntry, MemoryMessage } from '../core/message.ts';
@@ -10,7 +11,7 @@ import { createCopiedSeqs } from '../session/copied-seqs.ts';
 import { checkArtifact } from '../store/check-values.ts';
 import { logChangeWords, rangeChangeSince } from '../store/log-change.ts';
 import type { Artifact, MemoryStoreV1 } from '../store/memory-store.ts';
-import { BadInputError, errorText } from './bad-input-error.ts';
+import { BadInputError } from './bad-input-error.ts';
 import { requireFinished } from './import-state.ts';
 import { engramMetadataKey, messageSizeIssue, writeSessions } from './ingest/write-sessions.ts';
 import type { OpenedStore } from './open-store.ts';
@@ -153,7 +154,7 @@ export function parseSessionJsonl(text: string): {
     try {
       message = validateMessage(deserializeMessage(JSON.stringify(row.message)));
     } catch (error) {
-      throw bad(n, errorText(error));
+      throw bad(n, errorReason(error));
     }
     const first = lineOf.get(message.id);
     if (first !== undefined) throw bad(n, `message id "${message.id}" is used twice (line ${first})`);
@@ -192,7 +193,7 @@ function parseArtifact(value: unknown, n: number): FileArtifact {
   try {
     checkArtifact({ id, kind, fromSeq, toSeq, data: data ?? null } as FileArtifact, 'cli');
   } catch (error) {
-    throw bad(errorText(error));
+    throw bad(errorReason(error));
   }
   // `toSeq + 1`: the empty range of an artifact whose messages were all deleted (see `createCopiedSeqs`).
   if ((fromSeq as number) < 0 || (fromSeq as number) > (toSeq as number) + 1)

@@ -1,6 +1,7 @@
 import type { BaseCheckpointSaver, CheckpointListOptions } from '@langchain/langgraph-checkpoint';
 import { checkBoolean, checkKnownKeys, checkMethods } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
+import { errorReason } from '../core/errors/error-reason.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
@@ -152,7 +153,7 @@ function checkSaverScope(scope: unknown): Scope {
     throw new MemoryError({
       code: 'INVALID_ARGUMENT',
       component: 'langgraph',
-      message: `${factory}(options).${error.message.replace(/^\[engram\] (\[[^\]]+\] )?/, '')}`,
+      message: `${factory}(options).${errorReason(error)}`,
       cause: error,
     });
   }

@@ -1,4 +1,5 @@
 import { checkOptionalInteger } from '../core/check-options.ts';
+import { errorReason } from '../core/errors/error-reason.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { groupDigits } from '../core/group-digits.ts';
 
@@ -40,7 +41,6 @@ export async function toolCall<T>(hint: string, fn: () => Promise<T>): Promise<T
   } catch (error) {
     if (!MemoryError.isInstance(error) || error.code === 'STORE_ERROR' || error.code === 'STORE_CLOSED')
       throw error;
-    const message = error.message.replace(/^\[engram\] (\[[^\]]+\] )?/, '');
-    return { error: `${message}. ${hint}` };
+    return { error: `${errorReason(error)}. ${hint}` };
   }
 }

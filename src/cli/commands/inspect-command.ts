@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
+import { errorReason } from '../../core/errors/error-reason.ts';
 import { type CliContext, integerFlag } from '../cli-context.ts';
 import { openStore, UsageError } from '../open-store.ts';
 
@@ -79,7 +80,7 @@ export function registerInspectCommand(program: Command, cli: CliContext): void 
           assertStrongToken(token);
         } catch (error) {
           throw new UsageError(
-            `${o.token === undefined ? 'ENGRAM_INSPECTOR_TOKEN' : '--token'}: ${(error as Error).message.replace(/^\[engram\] \[inspector\] /, '')}`,
+            `${o.token === undefined ? 'ENGRAM_INSPECTOR_TOKEN' : '--token'}: ${errorReason(error)}`,
           );
         }
       if (o.host.trim() === '')

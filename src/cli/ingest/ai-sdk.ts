@@ -1,11 +1,12 @@
 import type { ModelMessage } from 'ai';
+import { errorReason } from '../../core/errors/error-reason.ts';
 import { InvalidMessageError } from '../../core/errors/invalid-message-error.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { withExtras } from '../../messages/from-model-message.ts';
 import { deserializeMessage } from '../../messages/serialize.ts';
 import { validateMessage } from '../../messages/validate.ts';
-import { BadInputError, errorText } from '../bad-input-error.ts';
+import { BadInputError } from '../bad-input-error.ts';
 import { checkRole, isObject, type Located, readMessageList, where } from './json-input.ts';
 import { createToolCallTracker, trackMessage } from './tool-calls.ts';
 
@@ -36,7 +37,7 @@ function decodeTagged(item: Located): unknown {
     return deserializeMessage(JSON.stringify(item.value));
   } catch (error) {
     if (!MemoryError.isInstance(error)) throw error;
-    throw new BadInputError(`${where(item)}: ${errorText(error)}`);
+    throw new BadInputError(`${where(item)}: ${errorReason(error)}`);
   }
 }
 

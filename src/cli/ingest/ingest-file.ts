@@ -1,8 +1,9 @@
 import type { ModelMessage } from 'ai';
+import { errorReason } from '../../core/errors/error-reason.ts';
 import type { MemoryMessage } from '../../core/message.ts';
 import { toMemoryMessages } from '../../messages/from-model-message.ts';
 import { validateMessage } from '../../messages/validate.ts';
-import { BadInputError, errorText } from '../bad-input-error.ts';
+import { BadInputError } from '../bad-input-error.ts';
 import { parseSessionJsonl } from '../session-jsonl.ts';
 import { parseAiSdk } from './ai-sdk.ts';
 import { parseAnthropic } from './anthropic.ts';
@@ -54,7 +55,7 @@ function checked(messages: readonly ModelMessage[]): MemoryMessage[] {
     try {
       return validateMessage(m);
     } catch (error) {
-      throw new BadInputError(`message ${i + 1} (after conversion): ${errorText(error)}`);
+      throw new BadInputError(`message ${i + 1} (after conversion): ${errorReason(error)}`);
     }
   });
 }

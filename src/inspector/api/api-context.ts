@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { notDecimalInteger, parseDecimalInteger } from '../../core/decimal-integer.ts';
+import { errorReason } from '../../core/errors/error-reason.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import type { Scope } from '../../core/scope.ts';
@@ -40,9 +41,7 @@ const badInput = new Set(['INVALID_ARGUMENT', 'INVALID_QUERY']);
 export async function sendError(api: ApiContext, c: Context, error: unknown): Promise<Response> {
   const code = MemoryError.isInstance(error) ? error.code : undefined;
   const status = code && notFound.has(code) ? 404 : code && badInput.has(code) ? 400 : 500;
-  const message =
-    // engram's `[engram] [component] ` prefixes (a store's error wrapped by another component repeats them) go.
-    error instanceof Error ? error.message.replace(/^(?:\[engram\] (?:\[[^\]]+\] )?)+/, '') : String(error);
+  const message = errorReason(error);
   return c.json(await shown(api, { error: message, code }), status);
 }
 

@@ -1,10 +1,6 @@
-import { errorText } from '../../core/errors/describe-value.ts';
+import { errorReason } from '../../core/errors/error-reason.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { LongTermRecord } from '../long-term-record.ts';
-
-/** The text of an error without engram's `[engram] [component]` prefix. */
-const reasonOf = (error: unknown) =>
-  (error instanceof Error ? error.message : errorText(error)).replace(/^\[engram\] (\[[^\]]*\] )?/, '');
 
 /**
  * Undoes a batch add that failed at `records[failedAt]` of `total`: deletes each record `added` before it (best
@@ -34,12 +30,12 @@ export async function undoPartialAdd(
     left.length === 0
       ? `removed again the ${added.length} added before it`
       : `could not remove ${left.length} of the ${added.length} added before it, left stored: ` +
-        `${left.map((id) => JSON.stringify(id)).join(', ')} (${reasonOf(why)})` +
+        `${left.map((id) => JSON.stringify(id)).join(', ')} (${errorReason(why)})` +
         (removed > 0 ? `; removed again the other ${removed}` : '');
   return new MemoryError({
     code: MemoryError.isInstance(error) ? error.code : 'STORE_ERROR',
     component: 'mem0',
-    message: `add of ${total} records failed at records[${failedAt}]; ${undone}. The failure: ${reasonOf(error)}`,
+    message: `add of ${total} records failed at records[${failedAt}]; ${undone}. The failure: ${errorReason(error)}`,
     cause: error,
   });
 }

@@ -1,5 +1,6 @@
 import { checkKnownKeys, checkMethods, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
+import { errorReason } from '../../core/errors/error-reason.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { checkId } from '../../core/ids.ts';
 import { checkScope, type Scope } from '../../core/scope.ts';
@@ -159,7 +160,7 @@ export function createMemoryToolHandler(options: MemoryToolHandlerOptions): Memo
       if (error instanceof MemoryFileRefusal) return { text: error.message, isError: true };
       // A rule of the store this handler did not check first (a conflict that outlasted the retries, …).
       if (MemoryError.isInstance(error) && error.code !== 'STORE_ERROR' && error.code !== 'STORE_CLOSED') {
-        return { text: `Error: ${error.message.replace(/^\[engram\] (\[[^\]]+\] )?/, '')}`, isError: true };
+        return { text: `Error: ${errorReason(error)}`, isError: true };
       }
       throw error;
     }

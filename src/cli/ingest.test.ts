@@ -140,7 +140,13 @@ describe('engram ingest (real binary)', () => {
   it('openai-chat: tool calls with their results, names kept, as AI SDK messages', () => {
     expect(ingest(fixture('chat.json', openai), 'openai-chat')).toEqual({ sessions: ['chat'], messages: 5 });
     const e = exported('chat');
-    expect(e.header).toEqual({ type: 'session', id: 'chat', metadata: { format: 'openai-chat' } });
+    expect(e.header).toEqual({
+      type: 'session',
+      id: 'chat',
+      metadata: { format: 'openai-chat' },
+      messages: 5,
+      artifacts: 0,
+    });
     expect(e.plain).toEqual([
       { role: 'system', content: 'You book trips.' },
       { role: 'user', content: 'Book Lisbon, please.', name: 'ada' },

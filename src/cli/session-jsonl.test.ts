@@ -99,3 +99,71 @@ describe('exportSession beside writers of the session: the file is the session a
     }
   });
 });
+
+describe('the header counts the lines that follow: a file cut short at a line end is refused', () => {
+  /** A session of 3 messages and one artifact, exported. */
+  async function exported() {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-export-counts-'));
+    const store = createSqliteStore({ path: join(dir, 'c.db'), durability: 'process' });
+    try {
+      const sessions = createSessions({ store });
+      await sessions.create({ id: 's1', metadata: { topic: 'travel' } });
+      const memory = await sessions.open('s1');
+      await memory.store(['a', 'b', 'c'].map((content) => ({ role: 'user' as const, content })));
+      await store.putArtifact({ tenant: 'default' }, 's1', {
+        id: 'summary-1',
+        kind: 'engram.summary',
+        fromSeq: 1,
+        toSeq: 2,
+        data: { text: 'a and b' },
+      });
+      return await exportSession(store, { tenant: 'default' }, 's1');
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('writes the counts in the header, and a whole file parses', async () => {
+    const text = await exported();
+    expect(JSON.parse(text.split('\n')[0] ?? '')).toMatchObject({
+      type: 'session',
+      id: 's1',
+      metadata: { topic: 'travel' },
+      messages: 3,
+      artifacts: 1,
+    });
+    const parsed = parseSessionJsonl(text);
+    expect(parsed.messages.map((m) => m.content)).toEqual(['a', 'b', 'c']);
+    expect(Object.keys(parsed).sort()).toEqual(['artifacts', 'id', 'messages', 'metadata']);
+  });
+
+  it('refuses the file cut after any line, naming the counts', async () => {
+    const lines = (await exported()).trimEnd().split('\n');
+    for (let keep = 1; keep < lines.length; keep++) {
+      const cut = `${lines.slice(0, keep).join('\n')}\n`;
+      expect(() => parseSessionJsonl(cut), `${keep} lines`).toThrow(
+        /^the header \(line 1\) counts \d+ (message|artifact) lines, the file has \d+: it was cut short or edited/,
+      );
+    }
+  });
+
+  it('takes a file without counts (exported before they were written) as it is', () => {
+    expect(parseSessionJsonl(`${header}\n${message('m1')}\n`).messages).toHaveLength(1);
+  });
+
+  it('refuses counts that are not both whole numbers of at least 0', () => {
+    for (const counts of [
+      '"messages":1',
+      '"artifacts":0',
+      '"messages":-1,"artifacts":0',
+      '"messages":1.5,"artifacts":0',
+      '"messages":"1","artifacts":0',
+      '"messages":1,"artifacts":null',
+    ])
+      expect(
+        () => parseSessionJsonl(`{"type":"session","id":"s1",${counts}}\n${message('m1')}\n`),
+        counts,
+      ).toThrow(/^line 1: (messages|artifacts) must be the number of/);
+  });
+});

@@ -1,4 +1,5 @@
 import type { JSONValue } from 'ai';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { errorReason } from '../core/errors/error-reason.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { isValidId } from '../core/ids.ts';
@@ -19,7 +20,8 @@ import { noProgress, type Progress } from './progress.ts';
 import { requireSession } from './scope-hint.ts';
 
 /**
- * A session as JSON lines: a header `{"type":"session","id":…,"metadata":…}`, then one
+ * A session as JSON lines: a header `{"type":"session","id":…,"metadata":…,"messages":…,"artifacts":…}` (how many
+ * message and artifact lines follow, so an import notices a file cut short at a line's end), then one
  * `{"type":"message","message":…}` per live message in order (engram's message JSON: ids, dates, bytes kept),
  * then one `{"type":"artifact","artifact":{"id","kind","fromSeq","toSeq","data","createdAt"}}` per artifact beside the
  * log, by id, `createdAt` the time it was written (an ISO 8601 UTC string, which an import keeps)
@@ -37,7 +39,8 @@ export async function exportSession(
 ): Promise<string> {
   const session = await requireSession(store, scope, sessionId);
   requireFinished(session, 'nothing exported');
-  const lines = [JSON.stringify({ type: 'session', id: session.id, metadata: session.metadata })];
+  // The header's counts are known once the lines are: it is written in place of this one at the end.
+  const lines = [''];
   // The file is the log as it was when the export began: messages stored meanwhile are left out, and a delete from
   // that part or the session created again meanwhile fails the export (its pages would make a log that never was).
   const start = await store.stats(scope, sessionId);
@@ -72,6 +75,13 @@ export async function exportSession(
     const artifact = { id, kind, ...range, data, createdAt: createdAt.toISOString() };
     lines.push(JSON.stringify({ type: 'artifact', artifact }));
   }
+  lines[0] = JSON.stringify({
+    type: 'session',
+    id: session.id,
+    metadata: session.metadata,
+    messages: position,
+    artifacts: artifacts.length,
+  });
   const changed = await rangeChangeSince(store, scope, sessionId, start);
   if (changed)
     throw new MemoryError({
@@ -105,7 +115,9 @@ export async function forEachPage(
 
 /**
  * Parses and validates a whole file first, so nothing about it needs the store: the session header (see
- * `parseHeader`) and every message, no message id twice, none too large for a store, or an error naming the line.
+ * `parseHeader`) and every message, no message id twice, none too large for a store, or an error naming the line;
+ * as many message and artifact lines as the header counts, where it counts them (files exported before it did
+ * not), so a file cut short at a line's end is refused, not imported in part.
  * Tool calls and results are taken as a store holds them, unpaired too (an agent killed mid-tool, a step awaiting
  * approval, a long tool the user talked over, a result whose call was deleted, a call id a provider used again):
  * every session `exportSession` writes imports back. Blank lines are skipped (and counted in line numbers).
@@ -118,7 +130,7 @@ export function parseSessionJsonl(text: string): {
 } {
   const lines = text.split('\n');
   const bad = (n: number, why: string) => new BadInputError(`line ${n}: ${why}`);
-  let header: { id: string; metadata: Record<string, JSONValue> } | undefined;
+  let header: SessionHeader | undefined;
   const messages: MemoryMessage[] = [];
   const artifacts: FileArtifact[] = [];
   /** The line of each artifact id read so far. */
@@ -164,12 +176,22 @@ export function parseSessionJsonl(text: string): {
     messages.push(message);
   });
   if (!header) throw new BadInputError('line 1: the file is empty');
+  const { counts, ...session } = header;
+  if (counts)
+    for (const [what, said, held] of [
+      ['message', counts.messages, messages.length],
+      ['artifact', counts.artifacts, artifacts.length],
+    ] as const)
+      if (said !== held)
+        throw new BadInputError(
+          `the header (line ${counts.line}) counts ${said} ${what} lines, the file has ${held}: it was cut short or edited; export it again, or fix or remove the header's counts`,
+        );
   for (const a of artifacts)
     if (a.toSeq > messages.length)
       throw new BadInputError(
         `line ${artifactLine.get(a.id)}: artifact "${a.id}" names position ${a.toSeq}, the file has ${messages.length} messages`,
       );
-  return { ...header, messages, artifacts };
+  return { ...session, messages, artifacts };
 }
 
 /**
@@ -211,14 +233,22 @@ function parseArtifact(value: unknown, n: number): FileArtifact {
   return { ...artifact, createdAt: at };
 }
 
+/** A file's header: the session's id and metadata, and the lines it says follow (older files do not say). */
+interface SessionHeader {
+  id: string;
+  metadata: Record<string, JSONValue>;
+  counts?: { messages: number; artifacts: number; line: number };
+}
+
 /**
- * The header line (line `n`): a session id a store takes, and metadata it keeps as it is (see `jsonValueIssue`)
- * without engram's own keys; a bad-input error naming the line otherwise.
+ * The header line (line `n`): a session id a store takes, metadata it keeps as it is (see `jsonValueIssue`)
+ * without engram's own keys, and, together or not at all, the counts of message and artifact lines that follow
+ * (integers of at least 0); a bad-input error naming the line otherwise.
  */
 function parseHeader(
-  row: { type?: unknown; id?: unknown; metadata?: unknown },
+  row: { type?: unknown; id?: unknown; metadata?: unknown; messages?: unknown; artifacts?: unknown },
   n: number,
-): { id: string; metadata: Record<string, JSONValue> } {
+): SessionHeader {
   const bad = (why: string) => new BadInputError(`line ${n}: ${why}`);
   if (row.type !== 'session' || typeof row.id !== 'string' || row.id === '')
     throw bad('the first line must be {"type":"session","id":"…","metadata":{…}}');
@@ -231,7 +261,17 @@ function parseHeader(
   if (issue) throw bad(`${formatPath(['metadata', ...issue.path])}: ${issue.problem}`);
   const key = engramMetadataKey(metadata as Record<string, JSONValue>);
   if (key !== undefined) throw bad(`the metadata key "${key}" is engram's own`);
-  return { id: row.id, metadata: metadata as Record<string, JSONValue> };
+  const session = { id: row.id, metadata: metadata as Record<string, JSONValue> };
+  if (row.messages === undefined && row.artifacts === undefined) return session;
+  for (const field of ['messages', 'artifacts'] as const)
+    if (!Number.isSafeInteger(row[field]) || (row[field] as number) < 0)
+      throw bad(
+        `${field} must be the number of ${field === 'messages' ? 'message' : 'artifact'} lines that follow (an integer of at least 0, given with the other count), got ${describeValue(row[field])}`,
+      );
+  return {
+    ...session,
+    counts: { messages: row.messages as number, artifacts: row.artifacts as number, line: n },
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Scope } from '../../core/scope.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermStoreV1 } from '../../longterm/long-term-store-v1.ts';
 import { ownedCurrent } from '../../longterm/owned-records.ts';
-import { createRecordSlot } from '../../working/record-slot.ts';
+import { createRecordSlot, type RecordSlot } from '../../working/record-slot.ts';
 import { createMemoryRootLock, type MemoryRootLockOptions } from './memory-root-lock.ts';
 
 /** The long-term record kind of a memory file (an `engram.` kind: never recalled by long-term search unless asked for). */
@@ -71,8 +71,31 @@ export function createMemoryFiles(
   const live = (record: LongTermRecord | undefined): record is LongTermRecord =>
     record !== undefined && mine(record) && !sealed(record);
   const lock = createMemoryRootLock(records, scope, component, lockOptions);
-  const slot = (path: string) =>
-    createRecordSlot({ records, scope, id: idOf(path), kind: memoryFileKind, component, retries: 8 });
+  // One slot per path while it has updates in flight, so this handler's concurrent edits of one file take turns
+  // (a slot's updates do) instead of racing each other's compare-and-set: a fresh slot per write let 100 edits
+  // of one file sent at once run out of retries, and the model was told to try again.
+  const slots = new Map<string, { slot: RecordSlot; pending: number }>();
+  const update = async (path: string, edit: Parameters<RecordSlot['update']>[0]) => {
+    let entry = slots.get(path);
+    if (entry === undefined) {
+      const slot = createRecordSlot({
+        records,
+        scope,
+        id: idOf(path),
+        kind: memoryFileKind,
+        component,
+        retries: 8,
+      });
+      entry = { slot, pending: 0 };
+      slots.set(path, entry);
+    }
+    entry.pending++;
+    try {
+      return await entry.slot.update(edit);
+    } finally {
+      if (--entry.pending === 0) slots.delete(path);
+    }
+  };
 
   return {
     async list() {
@@ -100,7 +123,7 @@ export function createMemoryFiles(
       return live(record) ? contentOf(record) : undefined;
     },
     async write(path, edit) {
-      await slot(path).update((current) => {
+      await update(path, (current) => {
         const content = edit(live(current) ? contentOf(current) : undefined);
         const metadata: Record<string, JSONValue> = {
           path,
@@ -113,19 +136,17 @@ export function createMemoryFiles(
     delete: (path) => records.deleteRecord(scope, idOf(path), new Date()),
     async seal(path, to) {
       let content: string | undefined;
-      await slot(path)
-        .update((current) => {
-          // Sealed for this very move before (a rename that crashed): its content, written again as it is.
-          const resumed = current && mine(current) && current.metadata.movedTo === to;
-          if (!resumed && !live(current)) throw new MemoryFileRefusal('gone');
-          content = contentOf(current!);
-          if (resumed) return { text: current!.text };
-          return { text: current.text, metadata: { ...current.metadata, movedTo: to } };
-        })
-        .catch((error: unknown) => {
-          if (!(error instanceof MemoryFileRefusal)) throw error;
-          content = undefined;
-        });
+      await update(path, (current) => {
+        // Sealed for this very move before (a rename that crashed): its content, written again as it is.
+        const resumed = current && mine(current) && current.metadata.movedTo === to;
+        if (!resumed && !live(current)) throw new MemoryFileRefusal('gone');
+        content = contentOf(current!);
+        if (resumed) return { text: current!.text };
+        return { text: current.text, metadata: { ...current.metadata, movedTo: to } };
+      }).catch((error: unknown) => {
+        if (!(error instanceof MemoryFileRefusal)) throw error;
+        content = undefined;
+      });
       return content;
     },
     exclusive: (fn) => lock.hold(fn),

@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { testPostgresUrl } from '../../../test-support/reliability/postgres-url.ts';
 import { reopenableDrivers } from '../../../test-support/reliability/reopenable-stores.ts';
 import { reliabilityDrivers } from '../../../test-support/reliability/store-drivers.ts';
+import { tempSqlitePaths } from '../../../test-support/temp-sqlite-store.ts';
 import { createMemoryStore } from '../../drivers/memory/memory-driver.ts';
+import { createSqliteStore } from '../../drivers/sqlite/sqlite-driver.ts';
 import { createLongTermMemory } from '../../longterm/create-long-term-memory.ts';
 import { getLongTermRecords } from '../../longterm/long-term-store-v1.ts';
 import { memoryFileKind } from './memory-files.ts';
 import { createMemoryToolHandler } from './memory-tool-handler.ts';
 
 const scope = { tenant: 'acme', user: 'ada' };
+const sqlitePath = tempSqlitePaths('memory-tool-stores');
 
 describe('memory tool handler: scopes and stores', () => {
   it('gives each exact scope its own /memories; a tenant-wide handler sees none of its users’ files', async () => {
@@ -77,6 +80,37 @@ describe('memory tool handler: scopes and stores', () => {
       },
     );
   }
+});
+
+describe('memory tool handler: edits of one file sent at once', () => {
+  // Each write made a record slot of its own, so a handler's concurrent edits of one file raced each other's
+  // compare-and-set: of 200 inserts sent at once on SQLite, most were refused as "kept changing under 9 attempts".
+  for (const handles of [1, 2])
+    it(`sqlite, ${handles} handle(s) on one file: 200 inserts into one file at once all land`, async () => {
+      const path = sqlitePath();
+      const stores = Array.from({ length: handles }, () =>
+        createSqliteStore({ path, durability: 'process' }),
+      );
+      try {
+        const handlers = stores.map((store) => createMemoryToolHandler({ store, scope }));
+        await handlers[0]!.execute({ command: 'create', path: '/memories/log.md', file_text: 'end' });
+        const results = await Promise.all(
+          Array.from({ length: 200 }, (_, i) =>
+            handlers[i % handles]!.run({
+              command: 'insert',
+              path: '/memories/log.md',
+              insert_line: 0,
+              insert_text: `entry ${i}`,
+            }),
+          ),
+        );
+        expect(results.filter((r) => r.isError).map((r) => r.text)).toEqual([]);
+        const view = await handlers[0]!.execute({ command: 'view', path: '/memories/log.md' });
+        for (let i = 0; i < 200; i++) expect(view).toContain(`\tentry ${i}\n`);
+      } finally {
+        for (const store of stores) await store.close();
+      }
+    }, 30_000);
 });
 
 describe("memory tool handler: a scope's files are the records it owns, whatever their metadata says", () => {

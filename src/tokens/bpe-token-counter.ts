@@ -5,7 +5,13 @@ import { boundedBpeCounter, loadBpeTables } from './bounded-bpe.ts';
 import { countMessageTokens } from './count-message-tokens.ts';
 import { invalidTokensArgument } from './invalid-argument.ts';
 import { type MessageCostOptions, messageCostKeys, resolveMessageCosts } from './message-costs.ts';
-import { BPE_ENCODINGS, type BpeEncoding, encodingForModel, isBpeEncoding } from './model-encodings.ts';
+import {
+  BPE_ENCODINGS,
+  type BpeEncoding,
+  checkModelName,
+  encodingForModel,
+  isBpeEncoding,
+} from './model-encodings.ts';
 import type { TokenCounter } from './token-counter.ts';
 import { wordStartBound } from './word-start-bound.ts';
 
@@ -30,11 +36,12 @@ function resolveEncoding(options: BpeTokenCounterOptions): BpeEncoding {
       `unknown encoding "${String(options.encoding)}"; expected one of ${BPE_ENCODINGS.join(', ')}`,
     );
   }
-  if (options.model === undefined) return 'o200k_base';
-  const encoding = encodingForModel(options.model);
+  const model = checkModelName(options.model, 'createBpeTokenCounter(options).model');
+  if (model === undefined) return 'o200k_base';
+  const encoding = encodingForModel(model);
   if (encoding) return encoding;
   throw invalidTokensArgument(
-    `no known encoding for model "${options.model}"; pass \`encoding\`, or use createTokenCounter() to fall back to an estimate`,
+    `no known encoding for model "${model}"; pass \`encoding\`, or use createTokenCounter() to fall back to an estimate`,
   );
 }
 

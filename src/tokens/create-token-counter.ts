@@ -3,7 +3,7 @@ import { createBpeTokenCounter } from './bpe-token-counter.ts';
 import { createEstimateTokenCounter } from './estimate-token-counter.ts';
 import { invalidTokensArgument } from './invalid-argument.ts';
 import { type MessageCostOptions, messageCostKeys } from './message-costs.ts';
-import { type BpeEncoding, encodingForModel, isBpeEncoding } from './model-encodings.ts';
+import { type BpeEncoding, checkModelName, encodingForModel, isBpeEncoding } from './model-encodings.ts';
 import type { TokenCounter } from './token-counter.ts';
 
 /** Options of `createTokenCounter`; the fixed costs (`imageTokens`, `fileTokens`, …) default as in `MessageCosts`. */
@@ -43,6 +43,7 @@ export function createTokenCounter(options: TokenCounterOptions = {}): TokenCoun
     'tokens',
   );
   const { model, encoding, fallback = 'estimate', charsPerToken, ...costs } = options;
+  checkModelName(model, 'createTokenCounter(options).model');
   if (encoding !== undefined) return createBpeTokenCounter({ ...costs, encoding });
   const known = model === undefined ? undefined : encodingForModel(model);
   if (known) return createBpeTokenCounter({ ...costs, encoding: known });

@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/index.ts';
+import { createBpeTokenCounter } from './bpe-token-counter.ts';
 import { createTokenCounter } from './create-token-counter.ts';
 import { encodingForModel, isBpeEncoding } from './model-encodings.ts';
 
@@ -70,6 +71,21 @@ describe('createTokenCounter', () => {
     expect(() => createTokenCounter({ encodng: 'o200k_base' } as never)).toThrow(
       /createTokenCounter\(options\)\.encodng: not an option/,
     );
+  });
+
+  it('rejects a model that is not a string with INVALID_ARGUMENT naming it (was a raw TypeError: model.trim)', () => {
+    const factories = { createTokenCounter, createBpeTokenCounter };
+    for (const model of [42, {}, ['gpt-4o'], true])
+      for (const [name, create] of Object.entries(factories)) {
+        let caught: unknown;
+        try {
+          create({ model } as never);
+        } catch (error) {
+          caught = error;
+        }
+        expect(MemoryError.hasCode(caught, 'INVALID_ARGUMENT'), `${name}: ${String(caught)}`).toBe(true);
+        expect((caught as MemoryError).message).toContain(`${name}(options).model must be a model name`);
+      }
   });
 
   it('rejects an unknown fallback or encoding with INVALID_ARGUMENT', () => {

@@ -1,3 +1,6 @@
+import { describeValue } from '../core/errors/describe-value.ts';
+import { invalidTokensArgument } from './invalid-argument.ts';
+
 /** The BPE encodings engram can count exactly with gpt-tokenizer. */
 export type BpeEncoding = 'o200k_base' | 'cl100k_base';
 
@@ -24,6 +27,15 @@ export const MODEL_ENCODINGS: readonly (readonly [prefix: string, encoding: BpeE
   ['gpt-35', 'cl100k_base'],
   ['gpt-4', 'cl100k_base'],
 ]);
+
+/**
+ * `model` when it is undefined or a string, else `INVALID_ARGUMENT` naming `what` (`createTokenCounter(options).model`):
+ * a model name is looked up as text, and a number or an object there was a raw TypeError.
+ */
+export function checkModelName(model: unknown, what: string): string | undefined {
+  if (model === undefined || typeof model === 'string') return model;
+  throw invalidTokensArgument(`${what} must be a model name (a string), got ${describeValue(model)}`);
+}
 
 /** True when `value` names an encoding engram counts exactly. */
 export function isBpeEncoding(value: unknown): value is BpeEncoding {

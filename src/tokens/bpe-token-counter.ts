@@ -3,7 +3,7 @@ import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import type { MemoryMessage } from '../core/index.ts';
 import { boundedBpeCounter, loadBpeTables } from './bounded-bpe.ts';
 import { countMessageTokens } from './count-message-tokens.ts';
-import { invalidTokensArgument } from './invalid-argument.ts';
+import { invalidTokensArgument, notText } from './invalid-argument.ts';
 import { type MessageCostOptions, messageCostKeys, resolveMessageCosts } from './message-costs.ts';
 import {
   BPE_ENCODINGS,
@@ -64,11 +64,13 @@ export function createBpeTokenCounter(options: BpeTokenCounterOptions = {}): Tok
   );
   const encoding = resolveEncoding(options);
   const costs = resolveMessageCosts(options);
-  const countText = boundedBpeCounter(encoding);
+  const countBpe = boundedBpeCounter(encoding);
+  const countText = (text: string): number =>
+    typeof text === 'string' ? countBpe(text) : notText('countText', text);
   return Object.freeze({
     encoding,
     countText,
-    atLeast: wordStartBound,
+    atLeast: (text: string) => (typeof text === 'string' ? wordStartBound(text) : notText('atLeast', text)),
     addsAcrossLines: true,
     count: (message: ModelMessage | MemoryMessage) => countMessageTokens(message, countText, costs),
     load: () => loadBpeTables(encoding),

@@ -68,3 +68,33 @@ describe('createEstimateTokenCounter', () => {
     expect((caught as MemoryError).component).toBe('tokens');
   });
 });
+
+describe('counters given something other than text', () => {
+  // The BPE counter counted a number, null or an object as 0 tokens (a budget check then passed whatever it was
+  // given); the estimator threw a raw TypeError on null.
+  const counters = {
+    estimate: createEstimateTokenCounter(),
+    o200k_base: createBpeTokenCounter(),
+    cl100k_base: createBpeTokenCounter({ encoding: 'cl100k_base' }),
+  };
+  for (const [name, counter] of Object.entries(counters))
+    it.each([42, null, undefined, {}, ['hi'], new String('hi'), 1n])(
+      `${name}: countText(%s) and atLeast are INVALID_ARGUMENT naming the method`,
+      (value) => {
+        for (const method of ['countText', 'atLeast'] as const) {
+          const fn = counter[method];
+          if (!fn) continue;
+          let caught: unknown;
+          try {
+            fn(value as never);
+          } catch (error) {
+            caught = error;
+          }
+          expect(MemoryError.hasCode(caught, 'INVALID_ARGUMENT'), `${method}: ${String(caught)}`).toBe(true);
+          expect((caught as MemoryError).message).toMatch(
+            new RegExp(`^\\[engram\\] \\[tokens\\] ${method}\\(text\\): text must be a string, got `),
+          );
+        }
+      },
+    );
+});

@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
 import type { MemoryMessage } from '../core/index.ts';
 import { countMessageTokens } from './count-message-tokens.ts';
-import { invalidTokensArgument } from './invalid-argument.ts';
+import { invalidTokensArgument, notText } from './invalid-argument.ts';
 import { type MessageCostOptions, messageCostKeys, resolveMessageCosts } from './message-costs.ts';
 import type { TokenCounter } from './token-counter.ts';
 
@@ -65,7 +65,8 @@ export function createEstimateTokenCounter(options: EstimateTokenCounterOptions 
     );
   }
   const costs = resolveMessageCosts(options);
-  const countText = (text: string): number => estimateTextTokens(text, charsPerToken);
+  const countText = (text: string): number =>
+    typeof text === 'string' ? estimateTextTokens(text, charsPerToken) : notText('countText', text);
   return Object.freeze({
     encoding: 'estimate',
     countText,

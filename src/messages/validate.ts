@@ -120,6 +120,21 @@ export function validateMessageInputs(
 }
 
 /**
+ * Checks one message as {@link validateMessageInputs} checks each of a batch (an AI SDK `ModelMessage` or a
+ * `MemoryMessage`); throws `InvalidMessageError` at `location` (`count(message)`) naming each bad field.
+ */
+export function validateMessageInput(input: unknown, location: string): ModelMessage | MemoryMessage {
+  if (isKnownValid(input)) return input as MemoryMessage;
+  const result = messageInputSchema.safeParse(input);
+  if (result.success) return input as ModelMessage | MemoryMessage;
+  throw new InvalidMessageError({
+    issues: flatten(result.error.issues, [], []),
+    location,
+    cause: result.error,
+  });
+}
+
+/**
  * Checks that `inputs` is an array whose every item matches `schema` (a message format); throws
  * `InvalidMessageError` naming the index (`${location}[3]`) and each bad field. Items `known` says are valid are
  * not checked. Returns the items unchanged.

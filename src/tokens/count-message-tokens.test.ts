@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MemoryError } from '../core/index.ts';
 import { createBpeTokenCounter } from './bpe-token-counter.ts';
 import { createEstimateTokenCounter } from './estimate-token-counter.ts';
 
@@ -130,4 +131,35 @@ describe('countMessageTokens', () => {
       { numRuns: 300 },
     );
   });
+});
+
+describe('count of something that is not a message', () => {
+  // count() walked whatever it was given: a raw TypeError (content 42, null, a BigInt or a cycle in a tool's JSON)
+  // or, on the BPE counter, a silent count (a text part's text null counted as 0 tokens).
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  const bad: [string, unknown, string][] = [
+    ['null', null, '(root)'],
+    ['content 42', { role: 'user', content: 42 }, 'content'],
+    [
+      'a text part without text',
+      { role: 'user', content: [{ type: 'text', text: null }] },
+      'content[0].text',
+    ],
+    ['a BigInt in JSON', tool({ type: 'json', value: { n: 1n } }), 'content[0].output.value.n'],
+    ['a cycle in JSON', tool({ type: 'json', value: cyclic }), 'content[0].output.value.self'],
+    ['agent.to a number', { role: 'user', content: 'hi', agent: { from: 'a', to: 42 } }, 'agent.to'],
+  ];
+  const counters = { estimate: createEstimateTokenCounter(), o200k_base: o };
+  for (const [counterName, counter] of Object.entries(counters))
+    it.each(bad)(`${counterName}: %s is INVALID_MESSAGE naming the field`, (_, message, field) => {
+      let caught: unknown;
+      try {
+        counter.count(message as ModelMessage);
+      } catch (error) {
+        caught = error;
+      }
+      expect(MemoryError.hasCode(caught, 'INVALID_MESSAGE'), String(caught)).toBe(true);
+      expect((caught as MemoryError).message).toContain(`count(message): ${field}: `);
+    });
 });

@@ -1,5 +1,6 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
 import type { MemoryMessage } from '../core/index.ts';
+import { validateMessageInput } from '../messages/validate.ts';
 import { type CountText, mediaTokens } from './media-tokens.ts';
 import { type MessageCosts, ROLE_TOKENS } from './message-costs.ts';
 
@@ -106,6 +107,22 @@ function attributionTokens(
  * not included (see `REPLY_PRIMING_TOKENS`).
  */
 export function countMessageTokens(
+  message: ModelMessage | MemoryMessage,
+  countText: CountText,
+  costs: Readonly<MessageCosts>,
+): number {
+  try {
+    return countChecked(message, countText, costs);
+  } catch (error) {
+    // Not a message (content 42, a text part's text null, a BigInt in a tool call's input): the InvalidMessageError
+    // naming the field, as `countPromptTokens` gives, instead of the raw TypeError (or the INVALID_ARGUMENT of
+    // `countText`) it caused. Checked only here, so counting a valid message costs no validation.
+    validateMessageInput(message, 'count(message)');
+    throw error;
+  }
+}
+
+function countChecked(
   message: ModelMessage | MemoryMessage,
   countText: CountText,
   costs: Readonly<MessageCosts>,

@@ -23,7 +23,11 @@ export interface TokenCounter {
    * against gpt-tokenizer); absent (false) for an estimate, whose rounding does not add.
    */
   readonly addsAcrossLines?: boolean;
-  /** Tokens of one message as a chat API bills it: content + per-message overhead of chat formatting. */
+  /**
+   * Tokens of one message as a chat API bills it: content + per-message overhead of chat formatting. Something
+   * that is not a message (the built-in counters: an AI SDK `ModelMessage` or a `MemoryMessage`) is `INVALID_MESSAGE`
+   * naming the bad field.
+   */
   count(message: ModelMessage | MemoryMessage): number;
   /**
    * Loads what counting needs (a BPE counter's encoding tables) without blocking the event loop for long, for

@@ -13,6 +13,7 @@ import { createRagMemory } from '../../src/patterns/rag-memory.ts';
 import { createSharedMemoryPool } from '../../src/patterns/shared-memory-pool.ts';
 import { SessionManager } from '../../src/session/session-manager.ts';
 import { createSessions } from '../../src/session/sessions.ts';
+import { createBpeTokenCounter } from '../../src/tokens/bpe-token-counter.ts';
 import { createEstimateTokenCounter } from '../../src/tokens/estimate-token-counter.ts';
 import { createMemoryToolHandler } from '../../src/tools/memory-tool/memory-tool-handler.ts';
 import { createWorkingMemoryTool } from '../../src/tools/working-memory-tools.ts';
@@ -36,6 +37,8 @@ export const instanceCases: [string, () => unknown][] = [
   ['libsql store', () => createLibsqlStore({ url: ':memory:' })],
   ['conversation memory', conversation],
   ['SimpleMemory', () => new SimpleMemory([{ role: 'user', content: 'hello' }])],
+  ['estimate token counter', () => counter],
+  ['BPE token counter', () => createBpeTokenCounter()],
   ['content store', () => createContentStore({ counter })],
   ['long-term memory', () => createLongTermMemory({ scope })],
   ['working memory', () => createWorkingMemory({ scope })],

@@ -1,6 +1,8 @@
+import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { tempSqliteStores } from '../../test-support/temp-sqlite-store.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
+import { groupMessages } from '../messages/units.ts';
 import { expectMemoryError } from '../testing/fixtures.ts';
 import { createEstimateTokenCounter } from '../tokens/estimate-token-counter.ts';
 import { createHierarchicalMemory } from './hierarchical-memory.ts';
@@ -96,6 +98,42 @@ describe('createHierarchicalMemory: bad input is a typed error', () => {
         'INVALID_ARGUMENT',
       );
       expect(error.message).toContain('importanceThreshold');
+    }
+  });
+});
+
+describe('createHierarchicalMemory: core memory keeps an important message with the rest of its tool unit', () => {
+  const callOf = (id: string): ModelMessage => ({
+    role: 'assistant',
+    content: [{ type: 'tool-call', toolCallId: id, toolName: 'lookup', input: {} }],
+  });
+  const resultOf = (id: string): ModelMessage => ({
+    role: 'tool',
+    content: [
+      { type: 'tool-result', toolCallId: id, toolName: 'lookup', output: { type: 'text', value: 'ok' } },
+    ],
+  });
+  const complete = (list: readonly ModelMessage[]) =>
+    groupMessages(list).every((u) => u.pending.size === 0 && u.kind !== 'orphan');
+
+  it('in working memory as in episodic memory: no call without its result, no result without its call', async () => {
+    // A working-memory message was put in core alone: an important call left its result out of core (and an
+    // important result its call), where an episodic one brought its whole unit, as the factory's doc says.
+    for (const [callImportance, resultImportance] of [
+      [0.9, 0.1],
+      [0.1, 0.9],
+    ]) {
+      const memory = createConversationMemory({ counter });
+      const levels = createHierarchicalMemory({ memory, workingLimit: 4, moveCount: 2 });
+      for (const text of ['u1', 'u2', 'u3'])
+        await levels.addMessageWithImportance({ role: 'user', content: text }, 0.1);
+      const call = await levels.addMessageWithImportance(callOf('c1'), callImportance!);
+      const result = await levels.addMessageWithImportance(resultOf('c1'), resultImportance!);
+      const { core, working } = await levels.levels();
+      expect(working.map((m) => m.id)).toContain(call.id);
+      expect(core.map((m) => m.id)).toEqual([call.id, result.id]);
+      expect(complete(core)).toBe(true);
+      expect((await levels.getContextForLlm()).map((m) => m.id)).toEqual(working.map((m) => m.id));
     }
   });
 });

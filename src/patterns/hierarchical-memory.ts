@@ -25,7 +25,7 @@ export interface HierarchicalMemoryOptions {
 
 /** The three levels of seed 003's hierarchical memory. */
 export interface MemoryLevels {
-  /** Messages at or above the importance threshold, oldest first. */
+  /** Messages at or above the importance threshold with the rest of their tool units, oldest first. */
   core: MemoryMessage[];
   /** The most recent messages (at most `workingLimit`). */
   working: MemoryMessage[];
@@ -137,10 +137,12 @@ export function createHierarchicalMemory(options: HierarchicalMemoryOptions): Hi
     const start = workingStart(all, limit, move);
     const episodic = all.slice(0, start);
     const working = all.slice(start);
+    // Working memory starts at a unit boundary, so each level groups alone: an important message brings its whole
+    // unit to core from either (a working one was taken alone, its tool call without its result, or the reverse).
     const core: MemoryMessage[] = [];
-    for (const unit of groupMessages(episodic))
-      if (unit.items.some((m) => isImportant(m, threshold))) pushAll(core, unit.items);
-    for (const m of working) if (isImportant(m, threshold)) core.push(m);
+    for (const level of [episodic, working])
+      for (const unit of groupMessages(level))
+        if (unit.items.some((m) => isImportant(m, threshold))) pushAll(core, unit.items);
     return { core, working, episodic };
   };
 

@@ -239,3 +239,39 @@ describe('createRagMemory: the index of a deleted session', () => {
       await store.close();
     });
 });
+
+describe('createRagMemory: retrieveRelevant after a delete', () => {
+  for (const [name, open] of [
+    ['memory', () => createMemoryStore()],
+    ['sqlite', () => sqlite()],
+  ] as const)
+    it(`${name}: a deleted message takes no place of the k: the next most relevant ones are returned`, async () => {
+      // The search asked for k records and dropped those whose message was deleted: with the best match deleted,
+      // retrieveRelevant(query, 1) answered [] though another stored message matched.
+      const store = open();
+      const memory = createConversationMemory({ store, scope, sessionId: 's', counter });
+      const rag = createRagMemory({ memory });
+      const best = await rag.addWithEmbedding({
+        role: 'user',
+        content: 'Staging staging: the staging server is db-7.',
+      });
+      const next = await rag.addWithEmbedding({ role: 'user', content: 'The staging server was db-3.' });
+      await rag.addWithEmbedding({ role: 'user', content: 'Lunch is at noon.' });
+      expect((await rag.retrieveRelevant('staging', 1)).map((m) => m.id)).toEqual([best.id]);
+      await memory.delete(best.id);
+      expect((await rag.retrieveRelevant('staging', 1)).map((m) => m.id)).toEqual([next.id]);
+      expect((await rag.retrieveRelevant('staging', 5)).map((m) => m.id)).toEqual([next.id]);
+      // More deleted than k, past the first page of hits.
+      const many = [];
+      for (let i = 0; i < 30; i++)
+        many.push(
+          await rag.addWithEmbedding({
+            role: 'user',
+            content: `Staging note ${i}: staging staging staging.`,
+          }),
+        );
+      for (const m of many) await memory.delete(m.id);
+      expect((await rag.retrieveRelevant('staging', 1)).map((m) => m.id)).toEqual([next.id]);
+      await store.close();
+    });
+});

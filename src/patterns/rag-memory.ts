@@ -33,7 +33,10 @@ export interface RagMemory {
    * that a failed call stored returns it as stored, indexed, instead of `DUPLICATE_MESSAGE_ID`.
    */
   addWithEmbedding(message: ModelMessage): Promise<MemoryMessage>;
-  /** The `k` stored messages most relevant to `query`, best first (deleted messages are left out). @default k 5 */
+  /**
+   * The `k` stored messages most relevant to `query`, best first (deleted messages are left out, and take no place
+   * of the `k`: the next ones are returned). @default k 5
+   */
   retrieveRelevant(query: string, k?: number): Promise<MemoryMessage[]>;
 }
 
@@ -138,17 +141,25 @@ export function createRagMemory(options: RagMemoryOptions): RagMemory {
         });
       // Opened after a crash, the log may hold a message it left unindexed: indexed before the first search.
       await (caughtUp ?? catchUp());
-      // The index records of the memory's own scope: a wide scope's search also ranks its users' sessions of the id.
-      const hits = await ownedHits(index.records, memory.scope, k, (limit) =>
-        index.search(query, { limit, filter: { kinds: ['message'], session: memory.sessionId } }),
-      );
-      const out: MemoryMessage[] = [];
-      for (const record of hits) {
-        const id = record.provenance.messageIds[0];
-        const m = id === undefined ? undefined : await memory.get(id);
-        if (m) out.push(m);
+      // A deleted message's record stays in the index (a session's records go with the session): k hits are
+      // asked for, then, when deleted messages took places, up to 100 (a search's most), as `ownedHits` does.
+      const checked = new Map<string, MemoryMessage | undefined>();
+      for (let ask = k; ; ask = 100) {
+        // The index records of the memory's own scope: a wide scope's search also ranks its users' sessions of the id.
+        const hits = await ownedHits(index.records, memory.scope, ask, (limit) =>
+          index.search(query, { limit, filter: { kinds: ['message'], session: memory.sessionId } }),
+        );
+        const out: MemoryMessage[] = [];
+        for (const record of hits) {
+          const id = record.provenance.messageIds[0];
+          if (id === undefined) continue;
+          if (!checked.has(id)) checked.set(id, await memory.get(id));
+          const m = checked.get(id);
+          if (m) out.push(m);
+          if (out.length === k) return out;
+        }
+        if (hits.length < ask || ask >= 100) return out;
       }
-      return out;
     },
   };
 }

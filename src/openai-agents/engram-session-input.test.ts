@@ -66,6 +66,43 @@ describe('createEngramSession: items that are not Agents SDK items', () => {
   });
 });
 
+describe('createEngramSession: a sparse list of items', () => {
+  /** `[<hole>, user('b')]`: what `new Array(2)` or `delete list[0]` leaves. */
+  const sparse = () => {
+    const list: AgentInputItem[] = [];
+    list[1] = user('b');
+    return list;
+  };
+
+  it('addItems and applyHistoryTransaction refuse a hole as INVALID_ARGUMENT naming the list and index, changing nothing', async () => {
+    // `map` skips a hole: addItems failed in the log's checks as INVALID_MESSAGE naming `messages[0]`, which the
+    // caller never passed, and a replace_suffix whose expected suffix had a hole was a CONFLICT (the history
+    // "no longer matches") instead of bad input.
+    const session = createEngramSession({ store: createMemoryStore(), sessionId: 's' });
+    await session.addItems([user('kept')]);
+    await expect(session.addItems(sparse())).rejects.toSatisfy(isInvalid('items[0]'));
+    const cases = [
+      ['transaction.items[0]', { type: 'append_items', items: sparse() }],
+      [
+        'transaction.expectedSuffix[0]',
+        { type: 'replace_suffix', expectedSuffix: sparse(), replacement: [] },
+      ],
+      ['transaction.replacement[0]', { type: 'replace_suffix', expectedSuffix: [], replacement: sparse() }],
+    ] as const;
+    for (const [where, transaction] of cases) {
+      const error = await Promise.resolve()
+        .then(() =>
+          session.applyHistoryTransaction({ operationId: where, transaction: transaction as never }),
+        )
+        .catch((e: unknown) => e);
+      expect(isInvalid(where)(error), String(error)).toBe(true);
+      expect(String(error)).toContain('sparse');
+    }
+    expect(await session.getItems()).toEqual([user('kept')]);
+    expect(await session.memory.listArtifacts('openai-agents.operation')).toEqual([]);
+  });
+});
+
 describe('createEngramSession: items whose content holds parts that are not objects', () => {
   /** JSON items of a known type with a null, a number, a string or an array where a content part belongs. */
   const odd = [

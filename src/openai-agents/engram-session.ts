@@ -13,7 +13,7 @@ import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { clearSession } from './clear-session.ts';
 import { applyHistoryTransaction, recordOperationOf } from './history-transaction.ts';
-import { agentsComponent, encodeAgentItem } from './item-codec.ts';
+import { agentsComponent, encodeAgentItems } from './item-codec.ts';
 import { createSessionLog, type SessionLog } from './session-log.ts';
 import { splitEntry } from './split-entry.ts';
 import { deleteEntries, liveEntries } from './superseded-entries.ts';
@@ -106,10 +106,10 @@ export function createEngramSession(options: EngramSessionOptions): EngramSessio
     },
 
     addItems(items: AgentInputItem[]) {
-      let encoded: ReturnType<typeof encodeAgentItem>[];
+      let encoded: ReturnType<typeof encodeAgentItems>;
       try {
         if (!Array.isArray(items)) throw invalid('addItems(items): items must be an array');
-        encoded = items.map((item, i) => encodeAgentItem(item, `items[${i}]`));
+        encoded = encodeAgentItems(items, 'items');
       } catch (error) {
         return Promise.reject(error);
       }

@@ -7,7 +7,7 @@ import type { LogEntry } from '../core/message.ts';
 import { withExtras } from '../messages/from-model-message.ts';
 import { validateMessage } from '../messages/validate.ts';
 import type { LogStats } from '../store/memory-store.ts';
-import { agentsComponent, digestOf, encodeAgentItem, encodeItem, sameEncoded } from './item-codec.ts';
+import { agentsComponent, digestOf, encodeAgentItems, encodeItem, sameEncoded } from './item-codec.ts';
 import { itemMessages, type OperationMark, operationKey, type SessionLog } from './session-log.ts';
 import { deleteEntries, liveEntries } from './superseded-entries.ts';
 
@@ -237,7 +237,7 @@ function checkTransaction(args: unknown): { operationId: string; transaction: En
   const list = (name: string) => {
     const value = t[name];
     if (!Array.isArray(value)) throw invalid(`transaction.${name} must be an array of items`);
-    return value.map((item, i) => encodeAgentItem(item, `transaction.${name}[${i}]`));
+    return encodeAgentItems(value, `transaction.${name}`);
   };
   if (t.type === 'append_items') return { operationId, transaction: { type: t.type, items: list('items') } };
   if (t.type === 'replace_suffix') {

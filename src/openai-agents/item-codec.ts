@@ -42,6 +42,24 @@ export function encodeAgentItem(item: unknown, what: string): JSONValue {
   return encodeItem(item, what);
 }
 
+/**
+ * {@link encodeAgentItem} for each item of `items` (named `what[i]`), by index: a hole of a sparse array is
+ * refused with `INVALID_ARGUMENT` like any other non-item (`map` skips it, leaving a hole in what is stored).
+ */
+export function encodeAgentItems(items: readonly unknown[], what: string): JSONValue[] {
+  const out: JSONValue[] = [];
+  for (let i = 0; i < items.length; i++) {
+    if (!(i in items))
+      throw new InvalidValueError({
+        path: `${what}[${i}]`,
+        problem: 'expected an Agents SDK item, received a hole (sparse array)',
+        component: agentsComponent,
+      });
+    out.push(encodeAgentItem(items[i], `${what}[${i}]`));
+  }
+  return out;
+}
+
 /** The inverse of {@link encodeItem}: the item exactly as it was given (bytes as `Uint8Array`). */
 export function decodeItem(value: JSONValue): unknown {
   if (Array.isArray(value)) return value.map(decodeItem);

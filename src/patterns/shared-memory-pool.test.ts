@@ -1,3 +1,4 @@
+import type { ModelMessage, ToolModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { tempSqliteStores } from '../../test-support/temp-sqlite-store.ts';
 import type { Scope } from '../core/scope.ts';
@@ -99,4 +100,50 @@ describe('createSharedMemoryPool: a pool is its scope’s own', () => {
       expect((await ada.facts('kiwi leave')).map((f) => f.text)).toEqual(['Ada kiwi: her salary is 90k.']);
       if ('close' in store) store.close();
     });
+});
+
+describe('createSharedMemoryPool: agentContext(agent)', () => {
+  const callOf = (id: string): ModelMessage => ({
+    role: 'assistant',
+    content: [{ type: 'tool-call', toolCallId: id, toolName: 'lookup', input: {} }],
+  });
+  const resultOf = (id: string): ToolModelMessage => ({
+    role: 'tool',
+    content: [
+      { type: 'tool-result', toolCallId: id, toolName: 'lookup', output: { type: 'text', value: 'ok' } },
+    ],
+  });
+
+  it('never holds a tool call without its result, nor a result without its call; an agent’s own call in flight stays', async () => {
+    // It returned the three logs as they were: a broadcast call whose result was never broadcast sat mid-context
+    // unanswered, and a result whose call the agent's memory no longer holds went out alone, each refused by a
+    // provider, where what the agent's model sees should be sendable (as every view of engram's is).
+    const pool = createSharedMemoryPool({ pool: 'p', counter });
+    await pool.shareInsight('scout', 'The API rate limit is 100/min.');
+    await pool.broadcast(callOf('b1'));
+    await pool.broadcast({ role: 'user', content: 'Deploy at noon.' }, 'lead');
+    const own = pool.memoryFor('writer');
+    const [call] = await own.append(callOf('w1'));
+    await own.append([resultOf('w1'), { role: 'user', content: 'Thanks.' }]);
+    await own.delete(call!.id);
+    // A stray result beside the one its step's call waits for.
+    await own.append([
+      callOf('w3'),
+      { role: 'tool', content: [...resultOf('w3').content, ...resultOf('zz').content] },
+      { role: 'user', content: 'More.' },
+    ]);
+    await own.append(callOf('w2'));
+    const context = await pool.agentContext('writer');
+    expect(context.map((m) => (typeof m.content === 'string' ? m.content : m.content[0]!.type))).toEqual([
+      'The API rate limit is 100/min.',
+      'Deploy at noon.',
+      'Thanks.',
+      'tool-call',
+      'tool-result',
+      'More.',
+      'tool-call',
+    ]);
+    expect(context[4]!.content).toEqual(resultOf('w3').content);
+    expect((context.at(-1)!.content as { toolCallId: string }[])[0]!.toolCallId).toBe('w2');
+  });
 });

@@ -10,6 +10,8 @@ import type { LongTermRecord } from '../longterm/long-term-record.ts';
 import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { ownedHits, ownedRecords } from '../longterm/owned-records.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
+import { dropUncalledResults } from '../messages/uncalled-results.ts';
+import { groupMessages, sendableItems } from '../messages/units.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 
@@ -39,7 +41,10 @@ export interface SharedMemoryPool {
   broadcast(message: ModelMessage, from?: string): Promise<MemoryMessage>;
   /** An agent's own memory in the pool (a conversation session of the store). */
   memoryFor(agent: string): ConversationMemory;
-  /** What an agent's model sees: shared insights, broadcasts, then its own memory. */
+  /**
+   * What an agent's model sees: shared insights, broadcasts, then its own memory, leaving out what a model refuses
+   * (a tool result whose call is gone, a tool call without its result but the agent's own newest, still running).
+   */
   agentContext(agent: string): Promise<MemoryMessage[]>;
   /** Registers a fact an agent discovered (`register_fact`): a long-term `fact` with `metadata.discoveredBy`. */
   registerFact(agent: string, fact: string): Promise<LongTermRecord>;
@@ -152,7 +157,9 @@ export function createSharedMemoryPool(options: SharedMemoryPoolOptions): Shared
     async agentContext(agent) {
       const own = memoryFor(agent);
       const [insights, sent, mine] = await Promise.all([shared.read(), broadcasts.read(), own.read()]);
-      return [...insights, ...sent, ...mine];
+      // What a model accepts, as a view sends it: no result whose call is gone, no call left without its result
+      // (but the agent's own newest, still running).
+      return dropUncalledResults(sendableItems(groupMessages([...insights, ...sent, ...mine]), (m) => m));
     },
     async registerFact(agent, fact) {
       checkName(agent, 'agent');

@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import type { MemoryMessage } from '../core/index.ts';
 import { boundedBpeCounter, loadBpeTables } from './bounded-bpe.ts';
 import { countMessageTokens } from './count-message-tokens.ts';
@@ -33,7 +34,7 @@ function resolveEncoding(options: BpeTokenCounterOptions): BpeEncoding {
   if (options.encoding !== undefined) {
     if (isBpeEncoding(options.encoding)) return options.encoding;
     throw invalidTokensArgument(
-      `unknown encoding "${String(options.encoding)}"; expected one of ${BPE_ENCODINGS.join(', ')}`,
+      `unknown encoding ${describeValue(options.encoding)}; expected one of ${BPE_ENCODINGS.join(', ')}`,
     );
   }
   const model = checkModelName(options.model, 'createBpeTokenCounter(options).model');

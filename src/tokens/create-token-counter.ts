@@ -1,4 +1,5 @@
 import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import { createBpeTokenCounter } from './bpe-token-counter.ts';
 import { createEstimateTokenCounter } from './estimate-token-counter.ts';
 import { invalidTokensArgument } from './invalid-argument.ts';
@@ -50,6 +51,6 @@ export function createTokenCounter(options: TokenCounterOptions = {}): TokenCoun
   if (fallback === 'estimate') return createEstimateTokenCounter({ ...costs, charsPerToken });
   if (isBpeEncoding(fallback)) return createBpeTokenCounter({ ...costs, encoding: fallback });
   throw invalidTokensArgument(
-    `unknown fallback "${String(fallback)}"; expected 'estimate', 'o200k_base' or 'cl100k_base'`,
+    `unknown fallback ${describeValue(fallback)}; expected 'estimate', 'o200k_base' or 'cl100k_base'`,
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../core/index.ts';
 import { createBpeTokenCounter } from './bpe-token-counter.ts';
+import { createTokenCounter } from './create-token-counter.ts';
 import { createEstimateTokenCounter, estimateTextTokens } from './estimate-token-counter.ts';
 
 const samples = {
@@ -97,4 +98,30 @@ describe('counters given something other than text', () => {
         }
       },
     );
+});
+
+describe('token counter options that are no plain value', () => {
+  const nullProto = Object.create(null);
+  it.each([
+    ['charsPerToken', () => createEstimateTokenCounter({ charsPerToken: nullProto })],
+    ['imageTokens', () => createEstimateTokenCounter({ imageTokens: nullProto })],
+    ['encoding', () => createBpeTokenCounter({ encoding: nullProto })],
+    ['fallback', () => createTokenCounter({ model: 'no-such-model', fallback: nullProto })],
+  ])('%s: an object without a prototype is INVALID_ARGUMENT, not a raw TypeError', (what, make) => {
+    expect(make).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining(what) }),
+    );
+  });
+
+  it('charsPerToken below 0.001 is refused: 1e-320 counted "abc" as Infinity tokens', () => {
+    for (const charsPerToken of [1e-320, 1e-4, 0, -1])
+      expect(() => createEstimateTokenCounter({ charsPerToken }), String(charsPerToken)).toThrow(
+        /charsPerToken must be a finite number of at least 0\.001/,
+      );
+    expect(createEstimateTokenCounter({ charsPerToken: 0.001 }).countText('abc')).toBe(3000);
+  });
+
+  it('a string cost is quoted in the message, so "5" is told from 5', () => {
+    expect(() => createEstimateTokenCounter({ imageTokens: '5' as never })).toThrow(/got "5"/);
+  });
 });

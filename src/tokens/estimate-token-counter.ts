@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
+import { describeValue } from '../core/errors/describe-value.ts';
 import type { MemoryMessage } from '../core/index.ts';
 import { countMessageTokens } from './count-message-tokens.ts';
 import { invalidTokensArgument, notText } from './invalid-argument.ts';
@@ -9,11 +10,18 @@ import type { TokenCounter } from './token-counter.ts';
 /** Options of `createEstimateTokenCounter`; the fixed costs default as in `MessageCosts`. */
 export interface EstimateTokenCounterOptions extends MessageCostOptions {
   /**
-   * Characters per token of ASCII text (English prose, code, JSON average about 4 in OpenAI's encodings).
+   * Characters per token of ASCII text (English prose, code, JSON average about 4 in OpenAI's encodings); a finite
+   * number of at least 0.001 (fewer would count a few characters as more tokens than a number holds).
    * @default 4
    */
   charsPerToken?: number;
 }
+
+/**
+ * The least `charsPerToken`: below it a text's estimate leaves the numbers (1e-320 counted "abc" as Infinity
+ * tokens), while real encodings average at least a character or two a token.
+ */
+const minCharsPerToken = 0.001;
 
 /** True for UTF-16 code units of CJK scripts: kana, Han, Hangul, compatibility ideographs and full-width forms. */
 function isCjk(code: number): boolean {
@@ -59,9 +67,13 @@ export function createEstimateTokenCounter(options: EstimateTokenCounterOptions 
     'tokens',
   );
   const charsPerToken = options.charsPerToken ?? 4;
-  if (typeof charsPerToken !== 'number' || !Number.isFinite(charsPerToken) || charsPerToken <= 0) {
+  if (
+    typeof charsPerToken !== 'number' ||
+    !Number.isFinite(charsPerToken) ||
+    charsPerToken < minCharsPerToken
+  ) {
     throw invalidTokensArgument(
-      `charsPerToken must be a positive finite number, got ${String(charsPerToken)}`,
+      `charsPerToken must be a finite number of at least ${minCharsPerToken}, got ${describeValue(charsPerToken)}`,
     );
   }
   const costs = resolveMessageCosts(options);

@@ -1,3 +1,4 @@
+import { describeValue } from '../core/errors/describe-value.ts';
 import { invalidTokensArgument } from './invalid-argument.ts';
 
 /**
@@ -66,7 +67,7 @@ export function resolveMessageCosts(options: MessageCostOptions = {}): Readonly<
     const value = options[key];
     if (value === undefined) continue;
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-      throw invalidTokensArgument(`${key} must be a non-negative finite number, got ${String(value)}`);
+      throw invalidTokensArgument(`${key} must be a non-negative finite number, got ${describeValue(value)}`);
     }
     costs[key] = value;
   }

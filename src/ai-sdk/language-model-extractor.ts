@@ -1,6 +1,7 @@
 import { generateText, type LanguageModel, Output } from 'ai';
 import { z } from 'zod';
 import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
+import { errorReason } from '../core/errors/error-reason.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type {
   ExtractionCandidate,
@@ -115,7 +116,7 @@ export function createLanguageModelExtractor(options: LanguageModelExtractorOpti
         throw new MemoryError({
           code: 'SUMMARIZER_ERROR',
           component: 'extractor',
-          message: `fact extraction failed: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
+          message: `fact extraction failed: ${errorReason(error).slice(0, 200)}`,
           cause: error,
         });
       }

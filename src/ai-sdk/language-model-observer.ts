@@ -1,5 +1,6 @@
 import { generateText, type LanguageModel } from 'ai';
 import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
+import { errorReason } from '../core/errors/error-reason.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { messageText } from '../messages/serialize.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
@@ -53,7 +54,7 @@ async function ask(
     throw new MemoryError({
       code: 'SUMMARIZER_ERROR',
       component: 'observer',
-      message: `${what} failed: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`,
+      message: `${what} failed: ${errorReason(error).slice(0, 200)}`,
       cause: error,
     });
   }

@@ -1,5 +1,6 @@
 import { generateText, type LanguageModel } from 'ai';
 import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
+import { errorReason } from '../core/errors/error-reason.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
@@ -61,7 +62,7 @@ export function createLanguageModelSummarizer(options: LanguageModelSummarizerOp
       throw new MemoryError({
         code: 'SUMMARIZER_ERROR',
         component: 'views',
-        message: `the summary model failed: ${error instanceof Error ? error.message : String(error)}`,
+        message: `the summary model failed: ${errorReason(error)}`,
         cause: error,
       });
     }

@@ -1,6 +1,7 @@
 import type { Item } from '@langchain/langgraph-checkpoint';
 import { getTextAtPath } from '@langchain/langgraph-checkpoint';
 import type { JSONValue } from 'ai';
+import { errorReason } from '../core/errors/error-reason.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { Scope } from '../core/scope.ts';
 import { maxRecordTextLength } from '../longterm/check-record.ts';
@@ -110,7 +111,7 @@ export function jsonValue(value: unknown): Record<string, JSONValue> {
   try {
     json = value === undefined ? undefined : JSON.parse(JSON.stringify(value));
   } catch (error) {
-    throw fail(`: ${error instanceof Error ? error.message : String(error)}`, error);
+    throw fail(`: ${errorReason(error)}`, error);
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw fail('');
   return json as Record<string, JSONValue>;

@@ -31,7 +31,7 @@ export function checkFuseOptions(options: FuseOptions, component = 'longterm'): 
     ['rrfK', rrfK],
   ] as const)
     if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0))
-      throw bad(`${name} must be a finite number ≥ 0, got ${String(value)}`);
+      throw bad(`${name} must be a finite number ≥ 0, got ${describeValue(value)}`);
 }
 
 const keyOf = (c: ScoredCandidate) =>

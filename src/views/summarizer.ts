@@ -1,3 +1,4 @@
+import { errorReason } from '../core/errors/error-reason.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 
@@ -22,7 +23,7 @@ export async function runSummarizer(summarizer: Summarizer, input: SummarizerInp
     throw new MemoryError({
       code: 'SUMMARIZER_ERROR',
       component: 'views',
-      message: `the summarizer failed on ${input.messages.length} messages: ${error instanceof Error ? error.message : String(error)}`,
+      message: `the summarizer failed on ${input.messages.length} messages: ${errorReason(error)}`,
       cause: error,
     });
   }

@@ -44,6 +44,16 @@ describe('a tool whose result the AI SDK cannot serialize (as JSON)', () => {
       /not today/,
     ],
     [
+      // Before: building the error's text (String() of a value without a prototype) threw a raw TypeError.
+      'a toJSON that throws an object without a prototype',
+      async () => ({
+        toJSON() {
+          throw Object.create(null);
+        },
+      }),
+      /\(an object\)/,
+    ],
+    [
       'a stream of results, one of them a BigInt',
       async function* () {
         yield 'working';

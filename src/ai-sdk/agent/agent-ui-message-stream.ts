@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { ModelMessage, UIMessageChunk } from 'ai';
 import { checkBoolean, checkFunction, checkKnownKeys, checkOptions } from '../../core/check-options.ts';
 import { describeValue } from '../../core/errors/describe-value.ts';
+import { errorReason } from '../../core/errors/error-reason.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 import { type UIToolResult, uiToolResult } from '../ui-tool-result.ts';
 import type { AgentEvent, AgentRun } from './agent-types.ts';
@@ -180,5 +181,5 @@ function* storedResults(
 }
 
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorReason(error);
 }

@@ -1,4 +1,5 @@
 import type { Tool, ToolSet } from 'ai';
+import { errorReason } from '../../core/errors/error-reason.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 
 type Execute = NonNullable<Tool['execute']>;
@@ -15,7 +16,7 @@ function checkSerializable(name: string, output: unknown): void {
     throw new MemoryError({
       code: 'INVALID_MESSAGE',
       component: 'agent',
-      message: `tool ${name} returned a result that cannot be sent as JSON (${cause instanceof Error ? cause.message : String(cause)}); return JSON values, or shape the result with the tool's toModelOutput`,
+      message: `tool ${name} returned a result that cannot be sent as JSON (${errorReason(cause)}); return JSON values, or shape the result with the tool's toModelOutput`,
       cause,
     });
   }

@@ -1,4 +1,5 @@
 import type { LanguageModelUsage, StepResult, streamText, ToolSet } from 'ai';
+import { errorReason } from '../../core/errors/error-reason.ts';
 import type { AgentEvent } from './agent-types.ts';
 import type { EventChannel } from './event-channel.ts';
 
@@ -48,7 +49,7 @@ export async function forwardStream(
           step,
           toolCallId: part.toolCallId,
           toolName: part.toolName,
-          error: part.error instanceof Error ? part.error.message : String(part.error),
+          error: errorReason(part.error),
         });
         break;
       case 'abort':

@@ -1,4 +1,5 @@
 import type { AssistantContent, ModelMessage, ToolContent, ToolResultPart, ToolSet } from 'ai';
+import { errorReason } from '../../core/errors/error-reason.ts';
 import type { AgentEvent } from '../agent/agent-types.ts';
 import { shapedToolOutput } from '../ui-tool-result.ts';
 
@@ -108,7 +109,7 @@ async function heldOutput(
   } catch (error) {
     return {
       type: 'error-text',
-      value: `the result could not be stored: ${error instanceof Error ? error.message : String(error)}`,
+      value: `the result could not be stored: ${errorReason(error)}`,
     };
   }
 }

@@ -1,3 +1,4 @@
+import { errorReason } from '../../core/errors/error-reason.ts';
 import { MemoryError } from '../../core/errors/memory-error.ts';
 
 const component = 'mem0';
@@ -128,7 +129,7 @@ export function createMem0Http(config: Mem0HttpConfig): Mem0Request {
           message: `Mem0 call ${what} was aborted`,
           cause: error,
         });
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorReason(error);
       throw new MemoryError({
         code: 'STORE_ERROR',
         component,

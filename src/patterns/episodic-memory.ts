@@ -8,6 +8,7 @@ import {
 } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import type { LogEntry } from '../core/message.ts';
 import { checkScope, type Scope } from '../core/scope.ts';
 import { createSerialQueue } from '../core/serial-queue.ts';
 import { createMemoryStore } from '../drivers/memory/index.ts';
@@ -19,6 +20,7 @@ import type { HasLongTermRecords } from '../longterm/long-term-store-v1.ts';
 import { ownedHits, ownedRecords } from '../longterm/owned-records.ts';
 import { type ConversationMemory, createConversationMemory } from '../memory/conversation-memory.ts';
 import { checkJsonValue } from '../messages/check-json-value.ts';
+import { groupUnits, isUnitComplete, newestLiveUnit } from '../messages/units.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
 import type { TokenCounter } from '../tokens/token-counter.ts';
 import { createEmbeddedRecords } from './embedded-records.ts';
@@ -53,8 +55,10 @@ export interface EpisodicMemory {
   store(message: ModelMessage | readonly ModelMessage[]): Promise<void>;
   /**
    * Closes the current episode with `metadata` (when it holds messages: an empty one stays current) and starts the
-   * next; returns the episode closed, or undefined. When the embedding model fails it throws and the episode
-   * stays current, so the call can be retried. Closes and stores of one handle run one at a time, in call order;
+   * next; returns the episode closed, or undefined. A tool call whose result has not arrived (the step in flight,
+   * with whatever was stored after it) is not closed: it goes on to the next episode, where its result joins it, so
+   * the closed episode ends at its last complete unit (an episode holding only that step stays current). When the
+   * embedding model fails it throws and the episode stays current, so the call can be retried. Closes and stores of one handle run one at a time, in call order;
    * when another handle (another process) closed the episode first with other messages or metadata, it throws
    * `CONFLICT` and this handle goes on with the next episode. Metadata that is not an object is `INVALID_ARGUMENT`.
    */
@@ -68,6 +72,23 @@ export interface EpisodicMemory {
 }
 
 const component = 'episodic';
+
+/**
+ * The entries of an episode a close covers: all of them, but for the step still in flight (the newest unit that is
+ * not an orphan, when it waits for a tool result or approval response) and whatever was stored after it. That step
+ * goes on to the next episode with its results, so a close never ends an episode with an unanswered call nor starts
+ * one with a result whose call is gone. An older unanswered call (the conversation moved on from it: no view sends
+ * it) is closed with its episode.
+ */
+function closedEntries(entries: readonly LogEntry[]): readonly LogEntry[] {
+  const units = groupUnits(entries, { message: (e) => e.message });
+  const newest = newestLiveUnit(units);
+  if (newest < 0 || isUnitComplete(units[newest]!)) return entries;
+  return entries.slice(
+    0,
+    units.slice(0, newest).reduce((n, u) => n + u.items.length, 0),
+  );
+}
 
 function infoOf(record: LongTermRecord): EpisodeInfo {
   const m = record.metadata as Record<string, JSONValue>;
@@ -91,7 +112,11 @@ function infoOf(record: LongTermRecord): EpisodeInfo {
  * before it leaves it current, never half closed, and reopening the series continues where it was), then its
  * vector; a vector a crash or a failed write left out is written by the next close or the first `recallEpisode`.
  * Several handles (or processes) may share a series: a message one stores into an episode another has closed (or
- * is closing) goes on to the next episode, so a closed episode holds exactly the messages its record counts.
+ * is closing) goes on to the next episode, so a closed episode holds exactly the messages its record counts. No
+ * episode splits a tool call from its result: a close leaves the step in flight (the newest unit, while it waits for
+ * a tool result or approval response) to the next episode, as it does a late message, so its result joins it there
+ * whichever handle stores it; a call the conversation moved on from unanswered (no view sends it) closes with the
+ * episode that holds it.
  * An option it does not declare, in `options` or in `options.ranking` (a misspelt `embeding`), is
  * `INVALID_ARGUMENT`, not silently left out.
  * @example
@@ -203,7 +228,7 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
   const close = async (
     metadata: Record<string, JSONValue>,
   ): Promise<{ info: EpisodeInfo; vector: () => Promise<void> } | undefined> => {
-    const entries = await current.entries();
+    const entries = closedEntries(await current.entries());
     if (entries.length === 0) return undefined;
     const { info, record } = closedEpisode(
       entries.map((e) => e.message),
@@ -244,7 +269,7 @@ export async function openEpisodicMemory(options: EpisodicMemoryOptions): Promis
     // catch-up runs again: `checked` is cleared then), not by a recall (this handle's recall caught up once).
     index++;
     current = open(sessionOf(index));
-    // Another handle may have stored into it after `entries` was read: those messages go to the new episode.
+    // The step in flight, and what another handle stored after `entries` was read, go to the new episode.
     await settleClosed(info.sessionId);
     const vector = () =>
       records.putVectors([id], vectors).catch((error: unknown) => {

@@ -36,7 +36,9 @@ export interface SharedMemoryPool {
   /**
    * Sends a message to every agent of the pool (`broadcast_message`); it shows in each agent's context. Its
    * `metadata` (an object, else `INVALID_ARGUMENT`) is kept, with `broadcast: true` and, with `from`, `source: from`
-   * added: these win over the caller's keys of the same name.
+   * added: these win over the caller's keys of the same name. A system message is `INVALID_ARGUMENT` (naming
+   * `broadcast(message).role`) and stores nothing: what one agent sends reaches the others' models as its words,
+   * never as instructions (an agent's instructions belong in its own memory, {@link SharedMemoryPool.memoryFor}).
    */
   broadcast(message: ModelMessage, from?: string): Promise<MemoryMessage>;
   /** An agent's own memory in the pool (a conversation session of the store). */
@@ -67,12 +69,23 @@ const checkName = (value: unknown, what: string) => {
   return value;
 };
 
+/** Refuses a system message as a broadcast: another agent's words would reach every agent's model as instructions. */
+const checkNotSystem = (message: unknown) => {
+  if ((message as { role?: unknown } | undefined)?.role === 'system')
+    throw new MemoryError({
+      code: 'INVALID_ARGUMENT',
+      component,
+      message:
+        "broadcast(message).role must not be 'system': a broadcast reaches every agent's model as another agent's words, never as instructions (send it as a user message; an agent's instructions belong in its own memory)",
+    });
+};
+
 /**
  * Seed 003's shared memory between agents, kept in a store so agents in different processes (one SQLite file, one
  * PostgreSQL database) share it: insights and broadcasts are sessions of the pool, each read afresh, so what one
  * process writes the next read of another sees; each agent has its own session; facts are long-term records with
  * the agent that discovered them, found by BM25. Shared text reaches a model attributed (`[Message from X]: …`),
- * never as instructions. An option it does not declare (a misspelt `scop`) is `INVALID_ARGUMENT`, not silently left out.
+ * never as instructions: a system message is not broadcast (`INVALID_ARGUMENT`). An option it does not declare (a misspelt `scop`) is `INVALID_ARGUMENT`, not silently left out.
  * @example
  * const pool = createSharedMemoryPool({ store, scope, pool: 'research' });
  * await pool.shareInsight('scout', 'The API rate limit is 100/min');
@@ -139,6 +152,7 @@ export function createSharedMemoryPool(options: SharedMemoryPoolOptions): Shared
     sharedContext: () => shared.read(),
     async broadcast(message, from) {
       if (from !== undefined) checkName(from, 'from');
+      checkNotSystem(message);
       const given = (message as { metadata?: unknown } | undefined)?.metadata;
       if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given)))
         throw new MemoryError({

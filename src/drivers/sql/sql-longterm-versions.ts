@@ -1,8 +1,9 @@
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { RecordOwner } from '../../longterm/record-filter.ts';
 import type { SqlClient, SqlRow } from './sql-client.ts';
-import { queryAll, queryGet, queryRun } from './sql-exec.ts';
+import { queryAll, queryRun } from './sql-exec.ts';
 import { joinSql, raw, sql } from './sql-fragment.ts';
+import { idChunks } from './sql-longterm-options.ts';
 import { owned, recordColumns, rowTerms } from './sql-longterm-rows.ts';
 
 /** A version to insert: the record, its analysed terms, and its first version's row id (none for version 1). */
@@ -61,26 +62,81 @@ export async function insertVersions(
   return out;
 }
 
+/** The current rows (live or a DELETE) of `ids` found by one locking read per chunk of ids, by id. */
+async function lockCurrent(
+  tx: SqlClient,
+  owner: RecordOwner,
+  ids: readonly string[],
+  into: Map<string, SqlRow>,
+) {
+  for (const part of idChunks(ids)) {
+    const rows = await queryAll(
+      tx,
+      sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id IN (${joinSql(part)}) AND r.expired_at IS NULL${raw(tx.dialect.forUpdate)}`,
+    );
+    for (const row of rows) into.set(String(row.id), row);
+  }
+}
+
+/** Which of `ids` have a version of any kind (current, expired), as the next statement sees them. */
+async function withVersions(tx: SqlClient, owner: RecordOwner, ids: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const part of idChunks(ids)) {
+    const rows = await queryAll(
+      tx,
+      sql`SELECT DISTINCT r.id FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id IN (${joinSql(part)})`,
+    );
+    found.push(...rows.map((row) => String(row.id)));
+  }
+  return found;
+}
+
+/** What {@link currentRows} found. */
+export interface CurrentRows {
+  /** The current row of each id that has one, locked where the dialect locks rows. */
+  rows: Map<string, SqlRow>;
+  /**
+   * Ids whose record has versions but whose current row was replaced under each of the re-reads (READ COMMITTED
+   * only, under a storm of writers): no row of theirs is locked, and none may be taken for absent.
+   */
+  contended: string[];
+}
+
 /**
- * The current row (live or a DELETE) of a record, locked where the dialect locks rows. Under READ COMMITTED
- * (`dialect.readCommitted`) a concurrent writer that held the lock may have expired the row this statement
- * waited for (the read then skips it): the next statement sees the version that writer committed, so the read
- * is asked again while a version of the record exists.
+ * The current rows (live or a DELETE) of records, locked where the dialect locks rows. Under READ COMMITTED
+ * (`dialect.readCommitted`) a concurrent writer that held the lock may have expired a row this statement waited
+ * for: the read then skips it, and the version that writer inserted is not in the statement's snapshot either,
+ * so the record looks absent although it exists (taken for absent, an add would start it again at version 1 —
+ * unrefused when version 1 was pruned — beside the other writer's current version). So an id found without a
+ * current row is read again while a version of its record exists; the next statement sees what that writer
+ * committed.
+ */
+export async function currentRows(
+  tx: SqlClient,
+  owner: RecordOwner,
+  ids: readonly string[],
+): Promise<CurrentRows> {
+  const rows = new Map<string, SqlRow>();
+  await lockCurrent(tx, owner, ids, rows);
+  let missing = ids.filter((id) => !rows.has(id));
+  if (!tx.dialect.readCommitted) return { rows, contended: [] };
+  // Each re-read may wait on a row yet another writer expires; an id whose record has no version at all is absent.
+  for (let attempt = 0; attempt < 50 && missing.length > 0; attempt++) {
+    missing = await withVersions(tx, owner, missing);
+    if (missing.length === 0) break;
+    await lockCurrent(tx, owner, missing, rows);
+    missing = missing.filter((id) => !rows.has(id));
+  }
+  return { rows, contended: missing };
+}
+
+/**
+ * The current row (live or a DELETE) of a record, locked where the dialect locks rows ({@link currentRows}, read
+ * again under READ COMMITTED); undefined when the record has no version, or when its current row kept being
+ * replaced under every re-read.
  */
 export async function currentRow(tx: SqlClient, owner: RecordOwner, id: string): Promise<SqlRow | undefined> {
-  const query = sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id = ${id} AND r.expired_at IS NULL${raw(tx.dialect.forUpdate)}`;
-  let row = await queryGet(tx, query);
-  if (row || !tx.dialect.readCommitted) return row;
-  // Each re-read may wait on a row yet another writer expires; stop when no version of the record exists at all.
-  for (let attempt = 0; attempt < 50 && !row; attempt++) {
-    const any = await queryGet(
-      tx,
-      sql`SELECT 1 AS x FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id = ${id} LIMIT 1`,
-    );
-    if (!any) return undefined;
-    row = await queryGet(tx, query);
-  }
-  return row;
+  return (await currentRows(tx, owner, [id])).rows.get(id);
 }
 
 /** Expires a current row and, when it was live, takes it out of the index. */

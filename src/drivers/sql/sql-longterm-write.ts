@@ -16,31 +16,14 @@ import {
   sameRecord,
 } from '../../longterm/record-versions.ts';
 import { boundElsewhere, sessionBoundKey } from '../../longterm/session-bound-records.ts';
-import type { SqlClient, SqlRow } from './sql-client.ts';
+import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
-import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
+import { joinSql, type SqlFragment, sql } from './sql-fragment.ts';
 import { idChunks, type SqlLongTermOptions } from './sql-longterm-options.ts';
-import { owned, recordColumns, rowTerms, toRecord } from './sql-longterm-rows.ts';
-import { currentRow, expire, insertVersions, type NewVersion } from './sql-longterm-versions.ts';
+import { owned, rowTerms, toRecord } from './sql-longterm-rows.ts';
+import { currentRow, currentRows, expire, insertVersions, type NewVersion } from './sql-longterm-versions.ts';
 import { retryOnUniqueViolation } from './sql-unique-retry.ts';
 import { ownerWhere, scopeWhere } from './sql-view.ts';
-
-/** The current rows (live or a DELETE) of the ids, locked where the dialect locks rows, by id. */
-async function currentRows(
-  tx: SqlClient,
-  owner: RecordOwner,
-  ids: readonly string[],
-): Promise<Map<string, SqlRow>> {
-  const existing = new Map<string, SqlRow>();
-  for (const part of idChunks(ids)) {
-    const rows = await queryAll(
-      tx,
-      sql`SELECT ${recordColumns} FROM engram_ltm_records r WHERE ${owned(owner)} AND r.id IN (${joinSql(part)}) AND r.expired_at IS NULL${raw(tx.dialect.forUpdate)}`,
-    );
-    for (const row of rows) existing.set(String(row.id), row);
-  }
-  return existing;
-}
 
 /** Deletes every embedding of the owner's record `id`, in `tx`. */
 const dropVectors = (tx: SqlClient, scope: Scope, id: string) =>
@@ -57,7 +40,14 @@ async function addInTransaction(
   component: string,
 ): Promise<LongTermRecord[]> {
   const now = new Date();
-  const existing = await currentRows(tx, owner, [...new Set(records.map((r) => r.id))]);
+  const { rows: existing, contended } = await currentRows(tx, owner, [...new Set(records.map((r) => r.id))]);
+  // Its record exists, so it must not be started again at version 1: the caller reads again and retries.
+  if (contended.length > 0)
+    throw new MemoryError({
+      code: 'CONFLICT',
+      component,
+      message: `record "${contended[0]}" kept being replaced concurrently; read it again and retry`,
+    });
   const out: LongTermRecord[] = [];
   const added = new Map<string, LongTermRecord>();
   const pending: (NewVersion & { expire?: number })[] = [];

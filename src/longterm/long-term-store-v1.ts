@@ -144,7 +144,8 @@ export interface LongTermStoreV1 {
    * full-text entry and no embedding of its own, so nothing else goes with it. Versions are numbered one by one,
    * so the cut is `version <= newest - keep`, decided in one step with the delete: a version written meanwhile
    * only raises the newest, so a pruner racing a writer or another pruner removes at most what it would have
-   * alone. What engram's internal slots (the observational cursor, the memory tool's lock) use to keep their
+   * alone. A store may leave an old version another transaction holds locked for the next prune rather than wait
+   * for it (PostgreSQL does: a concurrent writer that re-reads the current version may hold one). What engram's internal slots (the observational cursor, the memory tool's lock) use to keep their
    * history short (`createRecordSlot`'s `keepVersions`); without it their history grows with every write.
    */
   pruneVersions?(scope: Scope, id: string, keep: number): Promise<number>;

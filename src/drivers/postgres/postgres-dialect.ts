@@ -70,6 +70,7 @@ export function createPostgresDialect(schema: string): SqlDialect {
     false: 'FALSE',
     least: (a, b) => `LEAST(${a}, ${b})`,
     forUpdate: ' FOR UPDATE',
+    forUpdateSkipLocked: ' FOR UPDATE SKIP LOCKED',
     readCommitted: true,
     migrationLock: [
       `SELECT pg_advisory_xact_lock(${migrationLockKey(schema)})`,

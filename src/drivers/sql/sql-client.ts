@@ -40,6 +40,12 @@ export interface SqlDialect {
   /** Appended to a `SELECT` that must lock the rows it reads until commit (`FOR UPDATE`, or empty in SQLite). */
   readonly forUpdate: string;
   /**
+   * {@link forUpdate} that skips the rows another transaction has locked instead of waiting for them (`FOR UPDATE
+   * SKIP LOCKED`, or empty in SQLite, where no other writer holds a lock): for best-effort deletes (pruning
+   * expired versions) that must not wait on a transaction that may be waiting on them.
+   */
+  readonly forUpdateSkipLocked: string;
+  /**
    * Whether a transaction sees what others commit while it runs (PostgreSQL's READ COMMITTED): a
    * {@link forUpdate} read that waited for a row another writer then replaced skips it, so the caller reads
    * again. False where writers are serialized (SQLite).

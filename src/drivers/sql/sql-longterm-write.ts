@@ -18,7 +18,7 @@ import {
 import { boundElsewhere, sessionBoundKey } from '../../longterm/session-bound-records.ts';
 import type { SqlClient } from './sql-client.ts';
 import { queryAll, queryGet, queryRun } from './sql-exec.ts';
-import { joinSql, type SqlFragment, sql } from './sql-fragment.ts';
+import { joinSql, raw, type SqlFragment, sql } from './sql-fragment.ts';
 import { idChunks, type SqlLongTermOptions } from './sql-longterm-options.ts';
 import { owned, rowTerms, toRecord } from './sql-longterm-rows.ts';
 import { currentRow, currentRows, expire, insertVersions, type NewVersion } from './sql-longterm-versions.ts';
@@ -257,10 +257,13 @@ export function sqlLongTermWrites(
           // turns on it, so the newest version read here stays the newest until the delete is done.
           const row = await currentRow(tx, ownerOf(scope), id);
           if (!row) return 0;
-          // Expired rows only (`live = 0`): they have no full-text entry; embeddings are the record's, kept.
+          // Expired rows only (`live = 0`): they have no full-text entry; embeddings are the record's, kept. Rows
+          // another transaction has locked are skipped, left to the next prune: under READ COMMITTED a writer whose
+          // locking read waited on a version then replaced keeps a lock on it (the read skips it) while it reads
+          // the current one again, which this transaction holds; waiting on that writer here was a deadlock.
           const { changes } = await queryRun(
             tx,
-            sql`DELETE FROM engram_ltm_records AS r WHERE ${owned(ownerOf(scope))} AND r.id = ${id} AND r.expired_at IS NOT NULL AND r.live = 0 AND r.version <= ${Number(row.version) - keep}`,
+            sql`DELETE FROM engram_ltm_records AS r WHERE r.rid IN (SELECT r.rid FROM engram_ltm_records r WHERE ${owned(ownerOf(scope))} AND r.id = ${id} AND r.expired_at IS NOT NULL AND r.live = 0 AND r.version <= ${Number(row.version) - keep}${raw(tx.dialect.forUpdateSkipLocked)})`,
           );
           return changes;
         });

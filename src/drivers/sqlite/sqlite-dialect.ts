@@ -38,6 +38,7 @@ export const sqliteDialect: SqlDialect = {
   false: '0',
   least: (a, b) => `min(${a}, ${b})`,
   forUpdate: '',
+  forUpdateSkipLocked: '',
   readCommitted: false,
   migrationLock: [],
   ddl: {

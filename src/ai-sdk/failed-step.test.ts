@@ -1,7 +1,7 @@
 import { type ModelMessage, streamText, ToolLoopAgent } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lookupTools, unansweredToolCalls } from '../../test-support/scripted-language-model.ts';
 import { createConversationMemory } from '../memory/conversation-memory.ts';
 import { agent } from './agent/agent.ts';
@@ -60,20 +60,28 @@ async function drain(stream: { fullStream: AsyncIterable<unknown> }) {
 
 describe('a stream that fails after a tool call part never stores the call without its result', () => {
   it('withMemory over agent settings', async () => {
+    // The AI SDK reports a stream's error to console.error when the caller gives no onError: kept out of the log.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const memory = createConversationMemory();
     const wrapped = withMemory({ model: failingAfterCall(), tools, maxRetries: 0 }, { memory });
     await drain(await wrapped.stream({ prompt: 'Define ada.' }));
     await wrapped.settled();
     await expectWholeCalls(memory);
+    expect(String(logged.mock.calls[0]?.[0])).toMatch(/provider broke/);
+    logged.mockRestore();
   });
 
   it('withMemory over an existing ToolLoopAgent', async () => {
+    // The AI SDK reports a stream's error to console.error when the caller gives no onError: kept out of the log.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const memory = createConversationMemory();
     const inner = new ToolLoopAgent({ model: failingAfterCall(), tools, maxRetries: 0 });
     const wrapped = withMemory(inner, { memory });
     await drain(await wrapped.stream({ prompt: 'Define ada.' }));
     await wrapped.settled();
     await expectWholeCalls(memory);
+    expect(String(logged.mock.calls[0]?.[0])).toMatch(/provider broke/);
+    logged.mockRestore();
   });
 
   it('memoryPrepareStep with streamText, finished with the stream finishReason', async () => {

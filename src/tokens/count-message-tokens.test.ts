@@ -149,6 +149,9 @@ describe('count of something that is not a message', () => {
     ['a BigInt in JSON', tool({ type: 'json', value: { n: 1n } }), 'content[0].output.value.n'],
     ['a cycle in JSON', tool({ type: 'json', value: cyclic }), 'content[0].output.value.self'],
     ['agent.to a number', { role: 'user', content: 'hi', agent: { from: 'a', to: 42 } }, 'agent.to'],
+    // These were counted without the name or sender before (a silent undercount).
+    ['name a number', { role: 'user', content: 'hi', name: 42 }, 'name'],
+    ['agent.from a number', { role: 'user', content: 'hi', agent: { from: 7 } }, 'agent.from'],
   ];
   const counters = { estimate: createEstimateTokenCounter(), o200k_base: o };
   for (const [counterName, counter] of Object.entries(counters))

@@ -93,9 +93,10 @@ function attributionTokens(
   costs: MessageCosts,
 ): number {
   let total = 0;
-  if (typeof message.name === 'string' && message.name) total += countText(message.name) + costs.perName;
+  // Counted whatever they hold: a name or sender that is no string fails `countText`, and the message is checked.
+  if (message.name !== undefined && message.name !== '') total += countText(message.name) + costs.perName;
   const agent = message.agent;
-  if (agent && typeof agent.from === 'string') {
+  if (agent !== undefined) {
     total += countText(agent.from) + costs.perName + (agent.to ? countText(agent.to) : 0);
   }
   return total;

@@ -71,3 +71,33 @@ describe('record: a call of more messages than one record names', () => {
     expect(records.filter((r) => r.kind === 'episode')).toHaveLength(1);
   });
 });
+
+describe('record: long turns', () => {
+  /** Five user turns of `content`, a minute apart, spoken by `name`. */
+  const longTurns = (content: string, name?: string): MemoryMessage[] =>
+    Array.from(
+      { length: 5 },
+      (_, i) =>
+        ({
+          id: `l${i}`,
+          role: 'user',
+          ...(name === undefined ? {} : { name }),
+          content,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+        }) as MemoryMessage,
+    );
+
+  it('an episode longer than a record holds is cut between characters, never inside an emoji', async () => {
+    const store = createMemoryStore();
+    const scope = { tenant: 't', user: 'u' };
+    const memory = createLongTermMemory({ store, scope, session: 's', neighbours: 0 });
+    // Turns "a: 😀😀…" (3 + 16,000 code units) joined by newlines: the 64 KiB cut falls between an emoji's halves.
+    // It threw INVALID_ARGUMENT (records[5].text must be well-formed text) for these well-formed messages.
+    await memory.record(longTurns('😀'.repeat(8000), 'a'));
+    const records = await listAllRecords(getLongTermRecords(store, 'test'), scope);
+    const [episode] = records.filter((r) => r.kind === 'episode');
+    expect(episode?.text.isWellFormed()).toBe(true);
+    expect(episode?.text.length).toBe(64 * 1024 - 1);
+    expect(records.filter((r) => r.kind === 'turn')).toHaveLength(5);
+  });
+});

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import type { ModelMessage } from 'ai';
 import type { Clock } from '../core/clock.ts';
 import type { MemoryMessage } from '../core/message.ts';
+import { maxRecordTextLength } from './check-record.ts';
 import { recordedMessages } from './long-term-input.ts';
 import type { KeepOutRules } from './long-term-keep-out.ts';
 import type { LongTermMemoryOptions } from './long-term-memory-options.ts';
 import type { LongTermProvenance, LongTermRecord, NewLongTermRecord } from './long-term-record.ts';
 import { maxProvenanceIds } from './prepare-record.ts';
-import { checkTurnTexts, spokenText, toolsReadAfter, turnRecords } from './turn-records.ts';
+import { checkTurnTexts, cutText, spokenText, toolsReadAfter, turnRecords } from './turn-records.ts';
 
 const hashId = (prefix: string, parts: readonly string[]) =>
   `${prefix}_${createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 24)}`;
@@ -59,10 +60,8 @@ function episodeRecord(
   validAt: Date,
   session: string | undefined,
 ): NewLongTermRecord {
-  const text = told
-    .map((t) => t.text)
-    .join('\n')
-    .slice(0, 64 * 1024);
+  // Cut where a record's text ends, never inside a surrogate pair: a lone half made the whole call refused.
+  const text = cutText(told.map((t) => t.text).join('\n'), maxRecordTextLength);
   return {
     id: hashId('episode', [session ?? '', ...told.flatMap((t) => t.provenance?.messageIds ?? [])]),
     kind: 'episode',

@@ -55,7 +55,7 @@ export const originOfRole = (role: string): LongTermOrigin =>
   role === 'user' || role === 'assistant' || role === 'tool' || role === 'system' ? role : 'unknown';
 
 /** `text` cut to at most `max` characters, never between the two halves of a surrogate pair (a lone half is not storable). */
-function cutText(text: string, max: number): string {
+export function cutText(text: string, max: number): string {
   if (text.length <= max) return text;
   const code = text.charCodeAt(max - 1);
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);

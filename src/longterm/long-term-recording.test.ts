@@ -101,3 +101,44 @@ describe('record: long turns', () => {
     expect(records.filter((r) => r.kind === 'turn')).toHaveLength(5);
   });
 });
+
+describe('record: neighbours longer than a record holds', () => {
+  const turns = (n: number, chars: number): MemoryMessage[] =>
+    Array.from(
+      { length: n },
+      (_, i) =>
+        ({
+          id: `c${i}`,
+          role: i % 2 ? 'assistant' : 'user',
+          content: `turn${i} ${'word '.repeat(chars / 5)}`.trim(),
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+        }) as MemoryMessage,
+    );
+
+  for (const [what, options, messages] of [
+    ['the default two each side, each of 16 KiB', {}, turns(5, 16_400)],
+    ['neighbours: 10, each of 8 KiB', { neighbours: 10 }, turns(21, 8_000)],
+  ] as const)
+    it(`keeps every turn, its context cut to fit, its dates kept (${what})`, async () => {
+      const store = createMemoryStore();
+      const scope = { tenant: 't', user: 'u' };
+      const memory = createLongTermMemory({ store, scope, session: 's', ...options });
+      // Threw INVALID_ARGUMENT (records[2].context has 65564 characters; the most is 65536): nothing was stored.
+      await memory.record(messages);
+      const recorded = await listAllRecords(getLongTermRecords(store, 'test'), scope);
+      const kept = recorded.filter((r) => r.kind === 'turn');
+      expect(kept).toHaveLength(messages.length);
+      for (const r of kept) {
+        expect(r.context?.length).toBeLessThanOrEqual(64 * 1024);
+        expect(r.context).toContain('january 2026'); // the day it was said is still in its context
+      }
+      // The middle turn's context still holds each neighbour's start.
+      const middle = kept.find((r) => r.provenance.messageIds[0] === `c${Math.floor(messages.length / 2)}`);
+      const around = options.neighbours ?? 2;
+      for (let k = 1; k <= around; k++) {
+        const mid = Math.floor(messages.length / 2);
+        expect(middle?.context).toContain(`turn${mid - k} word`);
+        expect(middle?.context).toContain(`turn${mid + k} word`);
+      }
+    });
+});

@@ -1,7 +1,7 @@
 import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { toolOutputText } from '../messages/tool-output-text.ts';
-import { isStorableText } from './check-record.ts';
+import { isStorableText, maxRecordTextLength } from './check-record.ts';
 import type { LongTermOrigin, NewLongTermRecord } from './long-term-record.ts';
 import { dateWords, mentionedDates } from './temporal-context.ts';
 import { topicLine } from './topic-line.ts';
@@ -62,6 +62,31 @@ export function cutText(text: string, max: number): string {
 }
 
 /**
+ * `texts` each cut (see {@link cutText}) so that, one line each, they take at most `room` characters: those shorter
+ * than a fair share whole, the others cut to the same length (their starts kept). A turn's neighbours are cut so,
+ * so its context stays within what a record holds (`maxRecordTextLength`) with its dates; before, four long
+ * neighbours (or more with `neighbours` above 2) made a context too long and `record` refused the whole call.
+ */
+function fitted(texts: readonly string[], room: number): string[] {
+  const total = texts.reduce((sum, t) => sum + t.length + 1, 0);
+  if (total <= room) return [...texts];
+  // The largest length each may keep: the shortest take what they need, the rest share what is left.
+  const lengths = texts.map((t) => t.length).sort((a, b) => a - b);
+  let left = room - texts.length;
+  let most = 0;
+  for (const [i, length] of lengths.entries()) {
+    const share = Math.floor(left / (lengths.length - i));
+    if (length > share) {
+      most = share;
+      break;
+    }
+    left -= length;
+    most = length;
+  }
+  return texts.map((t) => cutText(t, Math.max(0, most))).filter((t) => t !== '');
+}
+
+/**
  * Throws `INVALID_ARGUMENT` naming the message and its field (`messages[1].content[0].text`, `messages[1].name`)
  * when a message whose role becomes a turn record (`roles`) has text or a name a record cannot store (a NUL or a
  * lone surrogate): checked before the records are built, so the error names the message, not the record whose
@@ -108,7 +133,8 @@ export function spokenText(message: MemoryMessage): string {
 /**
  * One record per turn (seed 003's retrieval-augmented memory with context): the turn's text with its speaker,
  * and as context its neighbouring turns, the date it was said and the dates it mentions ("yesterday" resolved
- * to a day), so a search finds a turn by what was around it and by when. Each record's provenance says who said
+ * to a day), so a search finds a turn by what was around it and by when (neighbours too long for one record's
+ * context are cut to fit beside its dates: `fitted`). Each record's provenance says who said
  * it (origin `user`, `assistant`, `tool`, `system`), its message and session, and whether tool output went into it:
  * a tool's output, or a model's turn after it read tool output in the same exchange (the model may repeat it).
  * Tool output becomes a record only when `roles` includes `tool`, marked with its tool in provenance and metadata.
@@ -150,12 +176,17 @@ export function turnRecords(
         : m.role === 'assistant' && m.name
           ? topicLine(text, 'other')
           : '';
-    const context = [
-      ...around.map((a) => a.text),
-      dateWords(m.createdAt),
-      ...mentionedDates(text, m.createdAt),
-      ...(topics ? [topics] : []),
-    ].join('\n');
+    const dated = [dateWords(m.createdAt), ...mentionedDates(text, m.createdAt), ...(topics ? [topics] : [])];
+    const context = cutText(
+      [
+        ...fitted(
+          around.map((a) => a.text),
+          maxRecordTextLength - dated.reduce((sum, line) => sum + line.length + 1, 0),
+        ),
+        ...dated,
+      ].join('\n'),
+      maxRecordTextLength,
+    );
     const tools = readBefore.get(m) ?? [];
     const tool = tools[0];
     const fromTool = m.role === 'tool';

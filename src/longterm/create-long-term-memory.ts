@@ -141,7 +141,7 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
           message: `records[${i}] is ${r.provenance.origin === 'agent' && options.keepOut?.agentRecorded === 'memory' ? 'recorded by the model (origin agent)' : 'tool-derived'}, and this memory keeps such text out (keepOut)`,
         });
     });
-    const out = await records.addRecords(scope, prepared);
+    const out = await records.addRecords(scope, prepared, clock.now());
     if (embedder) void schedule();
     return out;
   };

@@ -78,10 +78,12 @@ export function createLongTermRecords(
   return {
     specificationVersion: 'v1',
     vectorSearch,
-    async addRecords(scope, records) {
+    async addRecords(scope, records, at) {
       open(scope);
       checkPreparedRecords(records, component);
-      return driver.addRecords(scope, records);
+      if (at === undefined) return driver.addRecords(scope, records);
+      checkAt(at, component);
+      return driver.addRecords(scope, records, at);
     },
     async getRecord(scope, id) {
       openWithId(scope, id);

@@ -37,7 +37,7 @@ export interface LongTermDriverV1 {
   readonly name: string;
 
   /** `LongTermStoreV1.addRecords`. */
-  addRecords(scope: Scope, records: readonly PreparedLongTermRecord[]): Promise<LongTermRecord[]>;
+  addRecords(scope: Scope, records: readonly PreparedLongTermRecord[], at?: Date): Promise<LongTermRecord[]>;
   /** `LongTermStoreV1.getRecord`. */
   getRecord(scope: Scope, id: string): Promise<LongTermRecord | undefined>;
   /** `LongTermStoreV1.updateRecord`. */

@@ -55,9 +55,11 @@ export interface LongTermStoreV1 {
   /**
    * Adds records (version 1) in one transaction. A record whose id exists in the owner scope with the same
    * hash, kind and metadata is skipped; with anything else the whole call throws `INVALID_ARGUMENT` and writes
-   * nothing. Returns the stored current versions, in input order.
+   * nothing. Returns the stored current versions, in input order. The versions written are recorded at `at`
+   * (transaction time: `recordedAt`, and `createdAt` of a new id), as `updateRecord` and `deleteRecord` record
+   * theirs, so a writer with its own clock keeps one time line. @default now (the system clock)
    */
-  addRecords(scope: Scope, records: readonly PreparedLongTermRecord[]): Promise<LongTermRecord[]>;
+  addRecords(scope: Scope, records: readonly PreparedLongTermRecord[], at?: Date): Promise<LongTermRecord[]>;
   /** The current version of a record, or undefined (never added, or deleted). */
   getRecord(scope: Scope, id: string): Promise<LongTermRecord | undefined>;
   /** Several current versions by id (missing ones left out), in input order. */

@@ -33,8 +33,8 @@ function addLines(
   owner: RecordOwner,
   records: readonly PreparedLongTermRecord[],
   component: string,
+  now: Date,
 ): { lines: LongTermJournalEntry[]; out: LongTermRecord[] } {
-  const now = new Date();
   const lines: LongTermJournalEntry[] = [];
   const seen = new Map<string, LongTermRecord>();
   const out: LongTermRecord[] = [];
@@ -121,10 +121,11 @@ export function memoryLongTermWrites(state: MemoryLongTermState, component: stri
       return count;
     });
   return {
-    addRecords: (scope, records) =>
+    addRecords: (scope, records, at) =>
       state.write(async () => {
         const entries = await state.open(scope);
-        const { lines, out } = addLines(state, entries, ownerOf(scope), records, component);
+        const now = at ?? new Date();
+        const { lines, out } = addLines(state, entries, ownerOf(scope), records, component, now);
         await state.commit(scope.tenant, entries, lines);
         return out;
       }),

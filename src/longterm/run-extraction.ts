@@ -100,19 +100,23 @@ export async function runExtraction(o: RunExtractionOptions): Promise<Extraction
         .update(JSON.stringify([messageIds, hash]))
         .digest('hex')
         .slice(0, 24)}`;
-      await o.records.addRecords(o.scope, [
-        prepareRecord(
-          {
-            id,
-            kind: 'fact',
-            text: d.text,
-            provenance,
-            ...(at ? { validAt: at } : {}),
-            metadata: { extracted: true },
-          },
-          'longterm',
-        ),
-      ]);
+      await o.records.addRecords(
+        o.scope,
+        [
+          prepareRecord(
+            {
+              id,
+              kind: 'fact',
+              text: d.text,
+              provenance,
+              ...(at ? { validAt: at } : {}),
+              metadata: { extracted: true },
+            },
+            'longterm',
+          ),
+        ],
+        o.clock.now(),
+      );
       outcome.added++;
       changes++;
       continue;

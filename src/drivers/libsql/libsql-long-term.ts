@@ -143,11 +143,11 @@ export function createLibsqlLongTermDriver(db: LibsqlExecutor): LongTermDriverV1
   return {
     specificationVersion: 'v1',
     name: component,
-    addRecords: (scope, records) => {
+    addRecords: (scope, records, at) => {
       if (!Array.isArray(records))
         throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'records must be an array' });
       return db.write(async (tx) => {
-        const now = new Date();
+        const now = at ?? new Date();
         const existing = await currentRows(tx, scope, [...new Set(records.map((r) => r.id))]);
         const out: LongTermRecord[] = [];
         const added = new Map<string, LongTermRecord>();

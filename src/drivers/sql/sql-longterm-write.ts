@@ -38,8 +38,8 @@ async function addInTransaction(
   owner: RecordOwner,
   records: readonly PreparedLongTermRecord[],
   component: string,
+  now: Date,
 ): Promise<LongTermRecord[]> {
-  const now = new Date();
   const { rows: existing, contended } = await currentRows(tx, owner, [...new Set(records.map((r) => r.id))]);
   // Its record exists, so it must not be started again at version 1: the caller reads again and retries.
   if (contended.length > 0)
@@ -165,7 +165,7 @@ export function sqlLongTermWrites(
 > {
   const { client, component, op } = options;
   return {
-    addRecords: (scope, records) =>
+    addRecords: (scope, records, at) =>
       op('addRecords', scope, async () => {
         if (!Array.isArray(records))
           throw new MemoryError({ code: 'INVALID_ARGUMENT', component, message: 'records must be an array' });
@@ -173,7 +173,7 @@ export function sqlLongTermWrites(
         // Two first writes of one id in concurrent transactions both find no row to lock; the loser's insert hits
         // the unique key, and a retry sees the winner's row (then the usual rules: the same record is a no-op).
         return retryOnUniqueViolation(client.dialect, component, () =>
-          client.transaction((tx) => addInTransaction(tx, owner, records, component)),
+          client.transaction((tx) => addInTransaction(tx, owner, records, component, at ?? new Date())),
         );
       }),
     updateRecord: (scope, id, change, at) =>

@@ -161,20 +161,24 @@ async function addFact(
   const due = times.dueEnd(self, endTimes(known.ends.values()));
   const turn = o.turnOf(m.id);
   const topic = topicLine(s.text);
-  const [added] = await o.records.addRecords(o.scope, [
-    prepareRecord(
-      {
-        id,
-        kind: 'fact',
-        text: s.text,
-        ...(topic ? { context: topic } : {}),
-        ...statedBy(o, m),
-        ...(due?.fact ? { invalidAt: due.fact } : {}),
-        metadata: { selfFact: s.key, value: s.value, ...(turn === undefined ? {} : { turn }) },
-      },
-      component,
-    ),
-  ]);
+  const [added] = await o.records.addRecords(
+    o.scope,
+    [
+      prepareRecord(
+        {
+          id,
+          kind: 'fact',
+          text: s.text,
+          ...(topic ? { context: topic } : {}),
+          ...statedBy(o, m),
+          ...(due?.fact ? { invalidAt: due.fact } : {}),
+          metadata: { selfFact: s.key, value: s.value, ...(turn === undefined ? {} : { turn }) },
+        },
+        component,
+      ),
+    ],
+    o.now(),
+  );
   if (added) {
     known.facts.set(added.id, added);
     times.note(factTimes([added]));
@@ -192,17 +196,21 @@ async function addEnd(
   const families = [...s.families];
   const id = idOf('selfend', [families, m.id, s.value]);
   if (known.ends.has(id)) return;
-  const [added] = await o.records.addRecords(o.scope, [
-    prepareRecord(
-      {
-        id,
-        kind: selfFactEndKind,
-        text: `no longer: ${s.value || families.join(', ')}`,
-        ...statedBy(o, m),
-        metadata: { selfFactEnd: families, value: s.value },
-      },
-      component,
-    ),
-  ]);
+  const [added] = await o.records.addRecords(
+    o.scope,
+    [
+      prepareRecord(
+        {
+          id,
+          kind: selfFactEndKind,
+          text: `no longer: ${s.value || families.join(', ')}`,
+          ...statedBy(o, m),
+          metadata: { selfFactEnd: families, value: s.value },
+        },
+        component,
+      ),
+    ],
+    o.now(),
+  );
   if (added) known.ends.set(added.id, added);
 }

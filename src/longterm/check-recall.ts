@@ -8,7 +8,8 @@ const bad = (message: string) => new MemoryError({ code: 'INVALID_ARGUMENT', com
 
 /**
  * The input check of `formatRecall`: throws `INVALID_ARGUMENT` naming the place unless `results` is an array of
- * search results (`results[i].record` with a string `text` and valid `validAt` / `recordedAt` Dates when given)
+ * search results (`results[i].record` with a string `text` and valid `validAt` / `invalidAt` / `recordedAt` Dates
+ * when given)
  * and `options` an object whose `tag` is a non-empty string and `dates` a boolean, when given.
  */
 export function checkRecallInput(results: unknown, options: { tag?: unknown; dates?: unknown }): void {
@@ -19,9 +20,11 @@ export function checkRecallInput(results: unknown, options: { tag?: unknown; dat
     const what = `formatRecall(results): results[${i}].record`;
     if (typeof record !== 'object' || record === null)
       throw bad(`${what} must be a long-term record, got ${describeValue(record)}`);
-    const { text, validAt, recordedAt } = record as Record<string, unknown>;
+    const { text, validAt, invalidAt, recordedAt } = record as Record<string, unknown>;
     checkRecordText(text, `${what}.text`, component, true);
     checkOptionalDate(validAt, `${what}.validAt`, component);
+    // A line says when an ended record was superseded: its day is read from `invalidAt`.
+    checkOptionalDate(invalidAt, `${what}.invalidAt`, component);
     checkOptionalDate(recordedAt, `${what}.recordedAt`, component);
   }
   checkOptions(options, 'formatRecall(results, options)', component);

@@ -5,6 +5,7 @@ import { MemoryError } from '../core/errors/memory-error.ts';
 import { formatRecall } from './format-recall.ts';
 import type { LongTermSearchResult } from './long-term-memory.ts';
 import type { LongTermOrigin, LongTermRecord } from './long-term-record.ts';
+import { packRecall } from './pack-recall.ts';
 
 const at = new Date('2026-03-01T10:00:00Z');
 const result = (
@@ -211,5 +212,17 @@ describe('formatRecall', () => {
     const block = formatRecall([result('The user lives in Porto.'), ended]);
     expect(block).toContain('2026-03-01:\n- [user said] "The user lives in Porto."\n');
     expect(block).toContain('\n- [user said] (superseded 2026-04-02) "The user lives in Lisbon."\n');
+  });
+
+  it('refuses a record whose invalidAt is not a valid Date (INVALID_ARGUMENT naming it), in packRecall too', () => {
+    // It threw a raw TypeError (when.toISOString is not a function) or RangeError (Invalid time value).
+    for (const invalidAt of ['2026-04-02', 1_775_000_000_000, new Date(Number.NaN), null]) {
+      const ended = result('The user lives in Lisbon.');
+      (ended.record as { invalidAt?: unknown }).invalidAt = invalidAt;
+      for (const call of [() => formatRecall([ended]), () => packRecall([ended])]) {
+        expect(call).toThrow(MemoryError);
+        expect(call).toThrow(/results\[0\]\.record\.invalidAt must be a valid Date/);
+      }
+    }
   });
 });

@@ -16,6 +16,7 @@ import { createMemoryLongTermRecords } from './memory-long-term-records.ts';
 import { checkChangesSomething, prepareChange, prepareRecord } from './prepare-record.ts';
 import { recordsCanRide } from './riding-long-term-records.ts';
 import { recordSelfFacts } from './self-facts/record-self-facts.ts';
+import { storedBefore } from './stored-before.ts';
 
 export type {
   EngramLongTermMemory,
@@ -151,6 +152,7 @@ export function createLongTermMemory(options: LongTermMemoryOptions): EngramLong
     rules,
     clock,
     add,
+    storedBefore: (ids) => storedBefore(records, scope, ids),
     schedule,
     ...(selfFactsOn
       ? {

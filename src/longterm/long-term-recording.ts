@@ -23,6 +23,8 @@ export interface RecorderOptions {
   clock: Clock;
   /** Adds records (the memory's `add`). */
   add(records: NewLongTermRecord[]): Promise<LongTermRecord[]>;
+  /** The last version the memory's scope holds of each of `ids` it ever stored (see `storedBefore`). */
+  storedBefore(ids: readonly string[]): Promise<Map<string, LongTermRecord>>;
   /** Starts the background work (fact extraction). */
   schedule(): Promise<void>;
   /** Records what the user says about themselves (see `recordSelfFacts`), after the turns; `turnOf` names a message's turn record. */
@@ -132,7 +134,15 @@ export function createRecorder(o: RecorderOptions): Recorder {
         all.push(episodeRecord(run, validAt, options.session));
       }
     }
-    if (all.length > 0) await o.add(all);
+    // Recording again adds nothing: a record deleted or changed since it was recorded (a later version) stays as it
+    // is. Added again, a changed one was refused (the whole call with it) and a deleted one came back. One still at
+    // its first version is added as before: a no-op when it is the same (a message id given other content is refused).
+    const before = all.length > 0 ? await o.storedBefore(all.map((r) => r.id as string)) : new Map();
+    const fresh = all.filter((r) => {
+      const stored = before.get(r.id as string);
+      return stored === undefined || (stored.event === 'ADD' && stored.version === 1);
+    });
+    if (fresh.length > 0) await o.add(fresh);
     if (o.selfFacts) {
       const turnIds = new Map(turns.map((t) => [t.provenance?.messageIds?.[0] ?? '', t.id]));
       await o.selfFacts(messages, (id) => turnIds.get(id));

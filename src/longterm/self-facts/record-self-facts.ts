@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MemoryMessage } from '../../core/message.ts';
 import { prepareRecord } from '../prepare-record.ts';
+import { storedBefore } from '../stored-before.ts';
 import { topicLine } from '../topic-line.ts';
 import { spokenText } from '../turn-records.ts';
 import { extractSelfStatements } from './extract-self-facts.ts';
@@ -156,6 +157,15 @@ async function addFact(
 ) {
   const id = idOf('self', [s.key, m.id, s.value]);
   if (known.facts.has(id)) return;
+  // Stated again (its message recorded again): a fact stored before stays as it is, deleted or changed since.
+  const [before] = (await storedBefore(o.records, o.scope, [id])).values();
+  if (before) {
+    if (before.event !== 'DELETE') {
+      known.facts.set(id, before);
+      times.note(factTimes([before]));
+    }
+    return;
+  }
   const self: FactTimes = { id, key: s.key, words: words(s.value), validAt: m.createdAt };
   // Only the statements of its key can end it: those alone are read, not every fact of the scope.
   const due = times.dueEnd(self, endTimes(known.ends.values()));

@@ -12,6 +12,7 @@ import type { LongTermEmbedder } from './embedder.ts';
 import { hybridSearch, type RankingOptions } from './hybrid-search.ts';
 import { knownAt } from './known-at.ts';
 import { checkQuery } from './long-term-input.ts';
+import { withRecallFilter } from './long-term-keep-out.ts';
 import type {
   LongTermRetrieveOptions,
   LongTermSearchOptions,
@@ -111,9 +112,10 @@ const retrieveOptionKeys: Record<keyof LongTermRetrieveOptions, true> = {
 
 /**
  * A long-term memory's `search`: checks the query (a string of at most 4,096 characters), the limit (1–100) and
- * `now` (a valid Date), adds the recall filter to the call's, and ranks with {@link hybridSearch}. Relative dates
- * in the query resolve against `now`, else the conversation's time ({@link createConversationTime}, looked up
- * only for a query with a relative date), else the clock. Throws `INVALID_QUERY` naming what is wrong.
+ * `now` (a valid Date), adds the recall filter to the call's (both hold: `withRecallFilter`), and ranks with
+ * {@link hybridSearch}. Relative dates in the query resolve against `now`, else the conversation's time
+ * ({@link createConversationTime}, looked up only for a query with a relative date), else the clock. Throws
+ * `INVALID_QUERY` naming what is wrong.
  */
 export function createRecallSearch(
   o: RecallSearchOptions,
@@ -140,7 +142,7 @@ export function createRecallSearch(
     if (abortSignal !== undefined && !(abortSignal instanceof AbortSignal))
       throw invalid(`abortSignal must be an AbortSignal, got ${describeValue(abortSignal)}`);
     abortSignal?.throwIfAborted();
-    const filter = { ...options.filter, ...o.recallFilter };
+    const filter = withRecallFilter(options.filter, o.recallFilter);
     const now =
       given ??
       (hasRelativeDate(query) ? await conversationTime(options.filter?.session) : undefined) ??

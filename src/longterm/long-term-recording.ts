@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { ModelMessage } from 'ai';
 import type { Clock } from '../core/clock.ts';
+import { MemoryError } from '../core/errors/memory-error.ts';
 import type { MemoryMessage } from '../core/message.ts';
 import { maxRecordTextLength } from './check-record.ts';
 import { recordedMessages } from './long-term-input.ts';
 import type { KeepOutRules } from './long-term-keep-out.ts';
 import type { LongTermMemoryOptions } from './long-term-memory-options.ts';
 import type { LongTermProvenance, LongTermRecord, NewLongTermRecord } from './long-term-record.ts';
-import { maxProvenanceIds } from './prepare-record.ts';
+import { maxProvenanceIds, recordHash } from './prepare-record.ts';
 import { checkTurnTexts, cutText, spokenText, toolsReadAfter, turnRecords } from './turn-records.ts';
 
 const hashId = (prefix: string, parts: readonly string[]) =>
@@ -80,6 +81,41 @@ function episodeRecord(
   };
 }
 
+/**
+ * Throws `INVALID_ARGUMENT` naming the message (`messages[1].id`) when a turn's message id, which names its record,
+ * is given other words than before: by an earlier message of the call, or by a record of it stored before and not
+ * changed since (its first version). The store refused such a record too, but named a record the caller never made
+ * (`records[1]: record "turn_…" already exists with a different text`).
+ */
+function checkOneTextPerId(
+  messages: readonly MemoryMessage[],
+  turns: readonly NewLongTermRecord[],
+  before: ReadonlyMap<string, LongTermRecord>,
+): void {
+  const hashes = new Map<string, string>();
+  const seen = new Map<string, number>();
+  for (const turn of turns) {
+    const id = turn.id as string;
+    const messageId = turn.provenance?.messageIds?.[0] ?? '';
+    const nth = seen.get(messageId) ?? 0;
+    seen.set(messageId, nth + 1);
+    const stored = before.get(id);
+    const hash = recordHash(turn.text);
+    const known =
+      hashes.get(id) ?? (stored?.event === 'ADD' && stored.version === 1 ? stored.hash : undefined);
+    if (known === undefined) hashes.set(id, hash);
+    else if (known !== hash) {
+      const at = messages.flatMap((m, i) => (m.id === messageId ? [i] : []));
+      const index = at[Math.min(nth, at.length - 1)];
+      throw new MemoryError({
+        code: 'INVALID_ARGUMENT',
+        component: 'longterm',
+        message: `messages[${index}].id "${messageId}" names a message recorded ${hashes.has(id) ? 'earlier in the call' : 'before'} with other words; a message id names one message (give another message its own id)`,
+      });
+    }
+  }
+}
+
 /** A long-term memory's `record`, and the same with its bookkeeping held back. */
 export interface Recorder {
   /** Records messages (the memory's `record`). */
@@ -138,6 +174,7 @@ export function createRecorder(o: RecorderOptions): Recorder {
     // is. Added again, a changed one was refused (the whole call with it) and a deleted one came back. One still at
     // its first version is added as before: a no-op when it is the same (a message id given other content is refused).
     const before = all.length > 0 ? await o.storedBefore(all.map((r) => r.id as string)) : new Map();
+    checkOneTextPerId(messages, turns, before);
     const fresh = all.filter((r) => {
       const stored = before.get(r.id as string);
       return stored === undefined || (stored.event === 'ADD' && stored.version === 1);

@@ -77,4 +77,35 @@ describe('record: a message a record cannot store is named by its index and fiel
     expect(text?.endsWith('abc')).toBe(true);
     expect(text?.isWellFormed()).toBe(true);
   });
+
+  /** The error of `record(messages)` on `memory`. */
+  const errorOf = (memory: ReturnType<typeof memoryOf>, messages: unknown[]) =>
+    memory.record(messages as MemoryMessage[]).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+  const said = (id: string, content: string) =>
+    ({ id, role: 'user', content, createdAt: new Date(Date.UTC(2026, 0, 1)) }) as MemoryMessage;
+
+  it('one id for two messages of other content names the second message (messages[1].id), not a record', async () => {
+    const memory = memoryOf();
+    const error = await errorOf(memory, [said('m1', 'I live in Oslo'), said('m1', 'I live in Rome')]);
+    expect(error).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(error?.message).toContain('messages[1].id');
+    expect(error?.message).not.toContain('records[');
+    expect(await memory.search('Oslo Rome')).toEqual([]);
+    // The same message twice is recorded once, as before.
+    await memory.record([said('m2', 'I live in Oslo'), said('m2', 'I live in Oslo')]);
+    expect((await memory.search('Oslo')).filter((h) => h.record.kind === 'turn')).toHaveLength(1);
+  });
+
+  it('an id recorded before with other content names the message (messages[1].id), not a record', async () => {
+    const memory = memoryOf();
+    await memory.record([said('m1', 'I live in Oslo')]);
+    const error = await errorOf(memory, [said('m0', 'Hello'), said('m1', 'I live in Rome')]);
+    expect(error).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(error?.message).toContain('messages[1].id');
+    expect(error?.message).not.toContain('records[');
+    expect(await memory.search('Rome Hello')).toEqual([]);
+  });
 });

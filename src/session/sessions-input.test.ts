@@ -32,6 +32,27 @@ describe('Sessions refuse bad arguments', () => {
     );
   });
 
+  it('createSessions refuses a store that is not one and a bad counter, before anything is stored', async () => {
+    for (const store of [undefined, 1, '', {}, [], Object.create(null), { getSession: 1 }]) {
+      expect(() => createSessions({ store } as never)).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringMatching(/createSessions\(options\)\.store must be an object/),
+        }),
+      );
+    }
+    const store = createMemoryStore();
+    for (const counter of [1, '', 0, false, {}, Object.create(null)]) {
+      expect(() => createSessions({ store, counter } as never)).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringMatching(/createSessions\(options\)\.counter must be an object/),
+        }),
+      );
+    }
+    expect(await store.listSessions({ tenant: 'default' })).toEqual([]);
+  });
+
   it('endOf takes only run or workflow: a typo clears nothing', async () => {
     const sessions = await setup();
     for (const when of ['Workflow', 'runs', '', null, undefined, 1]) {

@@ -1,5 +1,5 @@
 import type { JSONValue } from 'ai';
-import { checkKnownKeys, checkOptions } from '../core/check-options.ts';
+import { checkKnownKeys, checkMethods, checkOptions } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
 import { NotFoundError } from '../core/errors/not-found-error.ts';
@@ -138,16 +138,36 @@ function checkMethodOptions<T extends object>(options: T, known: Record<keyof T,
   return options;
 }
 
+/** The store methods `Sessions` and the conversation memories it opens call. */
+const sessionStoreMethods = [
+  'getSession',
+  'createSession',
+  'listSessions',
+  'updateSession',
+  'deleteSession',
+  'append',
+  'readRange',
+  'getMessages',
+  'stats',
+  'clearMessages',
+  'putArtifact',
+  'listArtifacts',
+] as const;
+
 export function createSessions(options: SessionsOptions): Sessions {
   checkMethodOptions(options, { store: true, scope: true, counter: true }, 'createSessions');
-  const { store } = options;
+  // Checked here: a missing store, or one without these methods, made the first call throw a raw TypeError, and a
+  // bad counter was refused only once `create` had stored the session.
+  const store = checkMethods(options.store, 'createSessions(options).store', 'session', sessionStoreMethods);
+  if (options.counter !== undefined)
+    checkMethods(options.counter, 'createSessions(options).counter', 'session', ['count', 'countText']);
   const scope = checkScope(options.scope === undefined ? defaultScope : options.scope, 'session');
   const memoryFor = (id: string) =>
     createConversationMemory({
       store,
       scope,
       sessionId: id,
-      ...(options.counter ? { counter: options.counter } : {}),
+      ...(options.counter !== undefined ? { counter: options.counter } : {}),
     });
   const require = async (id: string): Promise<SessionRecord> => {
     checkSessionId(id, 'session');

@@ -95,6 +95,27 @@ describe('SessionManager input checks (issue 21 #17)', () => {
     expect(Object.keys(saved.components)).toEqual(['ConversationMemory']);
   });
 
+  it('forSessionId names itself and what is wrong with the id (257 characters, NUL, a lone surrogate, not a string)', () => {
+    for (const [bad, shown] of [
+      ['x'.repeat(257), /257 characters/],
+      ['a\u0000b', /a\\u0000b/],
+      ['\uD800', /\\ud800/],
+      ['', /"" \(0 characters\)/],
+      [Object.create(null), /got object/],
+      [undefined, /got undefined/],
+    ] as const)
+      expect(() => SessionManager.forSessionId(bad as never)).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringMatching(
+            new RegExp(
+              `SessionManager\\.forSessionId\\(sessionId\\) must be .*at most 256 characters.*${shown.source}`,
+            ),
+          ),
+        }),
+      );
+  });
+
   it('withSession refuses a non-store and a bad scope with INVALID_ARGUMENT', () => {
     for (const bad of [undefined, null, 42, {}, { getState() {} }])
       expect(() => SessionManager.forSessionId('s').withSession(bad as never)).toThrow(

@@ -1,6 +1,6 @@
 import type { JSONValue } from 'ai';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { checkId, isValidId } from '../core/ids.ts';
+import { checkId } from '../core/ids.ts';
 import { checkScope, defaultScope, type Scope } from '../core/scope.ts';
 import type { StateModule } from '../core/state-module.ts';
 import type { MemoryStoreV1 } from '../store/memory-store.ts';
@@ -47,13 +47,7 @@ export class SessionManager {
 
   /** Starts a manager for a session id. */
   static forSessionId(sessionId: string): SessionManager {
-    if (!isValidId(sessionId)) {
-      throw new MemoryError({
-        code: 'INVALID_ARGUMENT',
-        component: 'session',
-        message: 'session id must be a non-empty string',
-      });
-    }
+    checkId(sessionId, 'SessionManager.forSessionId(sessionId)', 'session');
     return new SessionManager(sessionId);
   }
 

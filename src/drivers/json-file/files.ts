@@ -84,14 +84,50 @@ export async function appendDurable(path: string, size: number, data: string): P
   return size + bytes.length;
 }
 
-/** The complete lines of a JSONL buffer, and the byte length they span; an unterminated last line (torn write) is left out. */
-export function splitLines(buffer: Buffer): { lines: string[]; size: number } {
+/**
+ * The complete lines of a JSONL buffer, the byte offset each starts at, and the byte length they span; an
+ * unterminated last line (torn write) is left out.
+ */
+export function splitLines(buffer: Buffer): { lines: string[]; starts: number[]; size: number } {
   const lines: string[] = [];
+  const starts: number[] = [];
   let start = 0;
   for (let i = buffer.indexOf(10); i >= 0; i = buffer.indexOf(10, start)) {
     const line = buffer.toString('utf8', start, i);
-    if (line.trim() !== '') lines.push(line);
+    if (line.trim() !== '') {
+      lines.push(line);
+      starts.push(start);
+    }
     start = i + 1;
   }
-  return { lines, size: start };
+  return { lines, starts, size: start };
+}
+
+/**
+ * The lines of one write to a JSONL file (a log's appended entries or tombstones, a journal's entries) as its
+ * text: a write of several lines marks its first with how many it wrote (`{"batch":3,…}`), so that a crash that
+ * cut it short at a line end (a kill or a power loss mid-write: it was never acknowledged) is left out whole on
+ * load ({@link splitWholeWrites}) instead of applying part of it. Readers ignore the field.
+ */
+export function writeText(lines: readonly string[]): string {
+  if (lines.length <= 1) return lines.join('');
+  const [first, ...rest] = lines as [string, ...string[]];
+  return `{"batch":${lines.length},${first.slice(1)}${rest.join('')}`;
+}
+
+const batchMark = /^\{"batch":(\d+),/;
+
+/**
+ * {@link splitLines} without the last write when a crash cut it short (see {@link writeText}): its lines left
+ * out and `size` where it starts, so the next append (from `size`) cuts it off. Only the last write can be cut
+ * short: every append first cuts the file back to the size known whole.
+ */
+export function splitWholeWrites(buffer: Buffer): { lines: string[]; size: number } {
+  const { lines, starts, size } = splitLines(buffer);
+  for (let i = 0; i < lines.length; ) {
+    const n = Math.max(Number(batchMark.exec(lines[i] as string)?.[1] ?? 1), 1);
+    if (i + n > lines.length) return { lines: lines.slice(0, i), size: starts[i] as number };
+    i += n;
+  }
+  return { lines, size };
 }

@@ -40,8 +40,9 @@ export interface JsonFileStoreOptions {
  * only when not empty. Every state key is independent of the others (see `withStateValue`). Only the session's
  * owner can reach its state, so no two owners share a document. The document is rewritten atomically (temp
  * file, fsync, rename) on every change but messages; `<encoded session id>.messages.jsonl` is the log, one
- * fsynced line per appended entry or tombstone (`{"op":"delete",...}`; a `replaceMessages` rewrites it
- * atomically); the tenant's `_state.json` holds the state keys that name no session, by owner.
+ * fsynced line per appended entry or tombstone (`{"op":"delete",...}`), the first line of a write of several
+ * marked `"batch":<lines>` so a write a crash cut short is left out whole (see `writeText` in files.ts; a `replaceMessages`
+ * rewrites it atomically); the tenant's `_state.json` holds the state keys that name no session, by owner.
  * `<directory>/_engram.json` marks the layout; an older directory is upgraded on first use (see
  * `upgradeLayout`). Sessions load lazily and stay cached; a torn last log line (a crash mid-write) is ignored.
  * Content items live beside an owner's sessions, in `_content/<encoded space>/` (see `createJsonFileContentItems`).

@@ -152,6 +152,46 @@ describe('json-file layout', () => {
     await store.close();
   });
 
+  it('a write of several lines that a crash cut short at a line end is left out whole: no half batch, no half delete', async () => {
+    const directory = freshDir();
+    const scope = uniqueScope();
+    let store = createJsonFileStore({ directory });
+    await store.createSession(scope, { id: 's' });
+    await store.append(scope, 's', toInputs([makeMessage('user', 'kept')]));
+    const log = join(directory, encodeFileName(scope.tenant), 's.messages.jsonl');
+    const before = await readFile(log);
+    await store.append(scope, 's', toInputs(['b1', 'b2', 'b3'].map((t) => makeMessage('user', t))));
+    const whole = await readFile(log);
+    await store.close();
+    // What a kill or a power loss while the batch was written may leave: its first two lines, each complete.
+    const cut = (buffer: Buffer, from: number, lines: number) => {
+      let end = from;
+      for (let i = 0; i < lines; i++) end = buffer.indexOf(10, end) + 1;
+      return buffer.subarray(0, end);
+    };
+    await writeFile(log, cut(whole, before.length, 2));
+    store = createJsonFileStore({ directory });
+    expect((await store.readRange(scope, 's')).map((e) => e.message.content)).toEqual(['kept']);
+    expect((await store.append(scope, 's', toInputs([makeMessage('user', 'next')])))[0]?.seq).toBe(2);
+    const [kept, next] = await store.readRange(scope, 's');
+    await store.close();
+    store = createJsonFileStore({ directory });
+    expect((await store.readRange(scope, 's')).map((e) => e.message.content)).toEqual(['kept', 'next']);
+    // A delete of two messages cut short after its first tombstone deletes neither.
+    const beforeDelete = await readFile(log);
+    expect(await store.deleteMessages(scope, 's', [kept!.message.id, next!.message.id])).toBe(2);
+    const deleted = await readFile(log);
+    await store.close();
+    await writeFile(log, cut(deleted, beforeDelete.length, 1));
+    store = createJsonFileStore({ directory });
+    expect((await store.readRange(scope, 's')).map((e) => e.message.content)).toEqual(['kept', 'next']);
+    expect(await store.deleteMessages(scope, 's', [next!.message.id])).toBe(1);
+    await store.close();
+    store = createJsonFileStore({ directory });
+    expect((await store.readRange(scope, 's')).map((e) => e.message.content)).toEqual(['kept']);
+    await store.close();
+  });
+
   it('reports a corrupt complete line as STORE_ERROR', async () => {
     const directory = freshDir();
     const scope = uniqueScope();

@@ -42,7 +42,11 @@ export function jsonFileLogMethods(c: JsonFileContext, maxMessageBytes: number):
         if (added.length === 0) return result;
         checkTokenTotal(logStats(data.log).tokens, tokens, sessionId, component);
         const now = new Date();
-        await appendLines(t, data, added.map((e) => entryLine(e, now)).join(''));
+        await appendLines(
+          t,
+          data,
+          added.map((e) => entryLine(e, now)),
+        );
         for (const entry of added) appendRow(data.log, entry);
         data.record.updatedAt = now;
         return result;

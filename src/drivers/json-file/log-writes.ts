@@ -1,15 +1,23 @@
 import type { LogEntry } from '../../core/message.ts';
 import { appendRow, applyDeletion, detachFork, forksSharing, planDeletion } from '../../store/log-index.ts';
 import { readInherited } from '../../store/log-index-reads.ts';
-import { appendDurable, writeFileAtomic } from './files.ts';
+import { appendDurable, writeFileAtomic, writeText } from './files.ts';
 import { deleteLine, entryLine, type SessionData } from './session-log.ts';
 import type { TenantCache } from './tenant-cache.ts';
 import { wrap } from './tenant-files.ts';
 
-/** Appends complete lines to a session's messages file (durably) and records its new size. */
-export async function appendLines(t: TenantCache, data: SessionData, text: string): Promise<void> {
+/**
+ * Appends the lines of one write to a session's messages file (durably, marked as one write: `writeText`) and
+ * records its new size.
+ */
+export async function appendLines(
+  t: TenantCache,
+  data: SessionData,
+  lines: readonly string[],
+): Promise<void> {
   await t.files.ensureDir(data.record.scope);
   const path = t.files.logPath(data.record);
+  const text = writeText(lines);
   data.logSize = await wrap(`cannot append to ${path}`, () => appendDurable(path, data.logSize, text));
 }
 
@@ -29,10 +37,10 @@ export async function deleteIds(
   await loadAll();
   await materializeForks(t, data, deletion.fromSeq);
   const now = new Date();
-  let text = '';
-  for (const r of deletion.rows) text += deleteLine({ seq: r.entry.seq }, now);
-  for (const e of deletion.inherited) text += deleteLine({ id: e.message.id }, now);
-  await appendLines(t, data, text);
+  await appendLines(t, data, [
+    ...deletion.rows.map((r) => deleteLine({ seq: r.entry.seq }, now)),
+    ...deletion.inherited.map((e) => deleteLine({ id: e.message.id }, now)),
+  ]);
   applyDeletion(data.log, deletion);
   data.record.updatedAt = now;
   return deletion.count;

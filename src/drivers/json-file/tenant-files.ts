@@ -5,7 +5,7 @@ import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import { ownerKey } from '../../store/state-scope.ts';
 import { encodeFileName } from './file-names.ts';
-import { makeDirDurable, readIfExists, splitLines, writeFileAtomic } from './files.ts';
+import { makeDirDurable, readIfExists, splitWholeWrites, writeFileAtomic } from './files.ts';
 import {
   documentText,
   fromDocument,
@@ -133,7 +133,8 @@ export class TenantFiles {
       if (ownerKey(data.record.scope) !== ownerKey(ref.scope)) return undefined;
       const buffer = await readIfExists(path);
       if (buffer) {
-        const { lines, size } = splitLines(buffer);
+        // A write a crash cut short is left out, and cut off by the next write (which starts at `logSize`).
+        const { lines, size } = splitWholeWrites(buffer);
         const last = replay(data, lines);
         data.logSize = size;
         if (last && last > data.record.updatedAt) data.record.updatedAt = last;

@@ -131,3 +131,11 @@ export function splitWholeWrites(buffer: Buffer): { lines: string[]; size: numbe
   }
   return { lines, size };
 }
+
+/** Whole lines of a JSONL file without the marks {@link writeText} gives writes (for a rewrite that drops lines). */
+export function unbatched(buffer: Buffer): Buffer {
+  const mark = Buffer.from('{"batch":');
+  if (!buffer.includes(mark)) return buffer;
+  const { lines } = splitLines(buffer);
+  return Buffer.from(lines.map((line) => `${line.replace(batchMark, '{')}\n`).join(''), 'utf8');
+}

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +46,48 @@ describe('json-file long-term journal', () => {
       await store.close();
       store = createJsonFileStore({ directory: root });
       expect((await store.longTermRecords.listRecords(scope)).records.map((r) => r.id)).toEqual(['b', 'c']);
+      await store.close();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('json-file long-term journal writes', () => {
+  it('an addRecords of several records that a crash cut short at a line end is left out whole, and a purge rewrite keeps the rest readable', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'engram-json-batch-'));
+    try {
+      const scope = { tenant: 't', user: 'u' };
+      let store = createJsonFileStore({ directory: root });
+      const add = (...ids: string[]) =>
+        store.longTermRecords.addRecords(
+          scope,
+          ids.map((id) => prepareRecord({ id, text: `fact ${id}` }, 'test')),
+        );
+      await add('a');
+      const path = join(
+        readdirSync(root, { recursive: true, withFileTypes: true }).find((f) => f.name === 'longterm.jsonl')!
+          .parentPath,
+        'longterm.jsonl',
+      );
+      const before = readFileSync(path).length;
+      await add('b', 'c', 'd');
+      const whole = readFileSync(path);
+      await store.close();
+      // What a kill or a power loss while the batch was written may leave: its first two lines, each complete.
+      const cut = whole.indexOf(10, whole.indexOf(10, before) + 1) + 1;
+      writeFileSync(path, whole.subarray(0, cut));
+      store = createJsonFileStore({ directory: root });
+      const ids = async () =>
+        (await store.longTermRecords.listRecords(scope)).records.map((r) => r.id).sort();
+      expect(await ids()).toEqual(['a']);
+      await add('e', 'f');
+      await add('g', 'h', 'i');
+      expect(await store.longTermRecords.purgeRecords(scope, ['e', 'h'])).toBe(2);
+      await add('j');
+      await store.close();
+      store = createJsonFileStore({ directory: root });
+      expect(await ids()).toEqual(['a', 'f', 'g', 'i', 'j']);
       await store.close();
     } finally {
       rmSync(root, { recursive: true, force: true });

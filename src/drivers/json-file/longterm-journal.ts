@@ -3,7 +3,15 @@ import { MemoryError } from '../../core/errors/memory-error.ts';
 import type { Scope } from '../../core/scope.ts';
 import type { LongTermRecord } from '../../longterm/long-term-record.ts';
 import type { LongTermJournal, LongTermJournalEntry } from '../../longterm/memory-long-term-records.ts';
-import { appendDurable, makeDirDurable, readIfExists, splitLines, writeFileAtomic } from './files.ts';
+import {
+  appendDurable,
+  makeDirDurable,
+  readIfExists,
+  splitWholeWrites,
+  unbatched,
+  writeFileAtomic,
+  writeText,
+} from './files.ts';
 import { compactedJournal } from './longterm-journal-prune.ts';
 
 /** The file of a tenant's long-term journal, beside its sessions. */
@@ -14,7 +22,7 @@ const dateKeys = ['validAt', 'invalidAt', 'createdAt', 'recordedAt', 'expiredAt'
 /** The entry on a journal line; `where` names the line in the error when it is not one. */
 function revive(line: string, where: string): LongTermJournalEntry {
   try {
-    const entry = JSON.parse(line) as LongTermJournalEntry;
+    const { batch: _, ...entry } = JSON.parse(line) as LongTermJournalEntry & { batch?: number };
     if (entry.op === 'version') {
       const r = entry.record as LongTermRecord & Record<string, unknown>;
       for (const key of dateKeys) if (typeof r[key] === 'string') r[key] = new Date(r[key] as string);
@@ -49,8 +57,8 @@ interface TenantFile {
   unnumbered: boolean;
 }
 
-/** The length of a journal's whole lines (a torn last line left out). */
-const wholeLines = (buffer: Buffer) => buffer.lastIndexOf(10) + 1;
+/** The length of a journal's whole writes (a torn last line, or the lines of a write a crash cut short, left out). */
+const wholeLines = (buffer: Buffer) => splitWholeWrites(buffer).size;
 
 /** Whether some record's first version line has no `seq` (replay numbers it by its place). */
 function isUnnumbered(entries: readonly LongTermJournalEntry[]): boolean {
@@ -67,8 +75,8 @@ function isUnnumbered(entries: readonly LongTermJournalEntry[]): boolean {
 
 /**
  * The json-file driver's long-term journal: one JSONL file per tenant, each write one durable append (fsync),
- * a torn last line from a crash ignored on load. A purge rewrites the file (atomically: temp file, fsync,
- * rename) without the purged records, so their text is gone from disk. A prune (`pruneVersions`) appends its
+ * a torn last line or a write a crash cut short (`writeText`) ignored on load. A purge rewrites the file
+ * (atomically: temp file, fsync, rename) without the purged records, so their text is gone from disk. A prune (`pruneVersions`) appends its
  * line, which replay applies, and the file is rewritten without the versions it dropped when a prune finds it
  * at least `compactFromBytes` long and twice its size after the last rewrite (a purge's rewrite applies them
  * too): a rewrite costs a scan of the tenant's file, and happens once per doubling, not once per prune. `within`
@@ -94,7 +102,7 @@ export function createJsonFileLongTermJournal(
       within({ tenant }, async (dir) => {
         const path = join(dir, longTermFile);
         const buffer = await readIfExists(path);
-        const { lines, size } = buffer ? splitLines(buffer) : { lines: [], size: 0 };
+        const { lines, size } = buffer ? splitWholeWrites(buffer) : { lines: [], size: 0 };
         const entries = lines.map((line, n) => revive(line, `${path}: line ${n + 1}`));
         const pruned = entries.some((e) => e.op === 'prune');
         files.set(tenant, { size, compacted: pruned ? 0 : size, unnumbered: isUnnumbered(entries) });
@@ -107,7 +115,8 @@ export function createJsonFileLongTermJournal(
         if (!file.size) await makeDirDurable(dir);
         const purges = entries.filter((e) => e.op === 'purge');
         const prunes = entries.filter((e) => e.op === 'prune');
-        const text = entries.map((e) => `${JSON.stringify(e)}\n`).join('');
+        // One write, marked as such: a crash that cuts it short leaves none of its lines (see `writeText`).
+        const text = writeText(entries.map((e) => `${JSON.stringify(e)}\n`));
         const grown = file.size + Buffer.byteLength(text);
         const compact = prunes.length > 0 && grown >= Math.max(compactFrom, 2 * file.compacted);
         if (purges.length === 0 && !compact) {
@@ -117,8 +126,9 @@ export function createJsonFileLongTermJournal(
         // The journal is rewritten without what the purges and prunes (these and those in the file) remove, so
         // it holds no `purge` or `prune` line, and reads as it always did (a torn last line left out).
         const whole = (await readIfExists(path)) ?? Buffer.alloc(0);
+        // Unmarked: the rewrite drops some lines of a write, and a mark would count them.
         const kept = compactedJournal(
-          whole.subarray(0, wholeLines(whole)),
+          unbatched(whole.subarray(0, wholeLines(whole))),
           (line, start) => revive(line, `${path}: the line at byte ${start}`),
           purges,
           prunes,

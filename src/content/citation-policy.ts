@@ -93,9 +93,19 @@ export function resolveCitationPolicy(
     });
   for (const [name, rule] of Object.entries(policy.tools ?? {}))
     checkCitationRule(rule, `${where}.tools[${JSON.stringify(name)}]`);
-  const base: ResolvedCitationRule = { ...fallback, ...policy.default };
-  const tools = new Map(Object.entries(policy.tools ?? {}).map(([k, v]) => [k, { ...base, ...v }]));
+  const base: ResolvedCitationRule = { ...fallback, ...givenFields(policy.default) };
+  const tools = new Map(
+    Object.entries(policy.tools ?? {}).map(([k, v]) => [k, { ...base, ...givenFields(v) }]),
+  );
   return (toolName) => tools.get(toolName) ?? base;
+}
+
+/**
+ * The fields of a rule that are given: one set to undefined is left out, as the checks take it, so the default
+ * fills it instead of a spread overwriting the default with undefined.
+ */
+function givenFields(rule: CitationRule | undefined): CitationRule {
+  return Object.fromEntries(Object.entries(rule ?? {}).filter(([, v]) => v !== undefined));
 }
 
 /**
@@ -108,7 +118,7 @@ export function citationPolicyKey(policy: CitationPolicy = {}): string {
   const stored = ({ offload, type }: ResolvedCitationRule) => [offload, type];
   const names = Object.keys(policy.tools ?? {}).sort();
   return JSON.stringify([
-    stored({ ...fallback, ...policy.default }),
+    stored({ ...fallback, ...givenFields(policy.default) }),
     names.map((name) => [name, stored(rule(name))]),
   ]);
 }

@@ -39,4 +39,17 @@ describe('resolveCitationPolicy', () => {
     const { items } = await content.query();
     expect(items.map((i) => i.type)).toEqual(['action_result']);
   });
+
+  it('refuses a type no content item can have, when the policy is given, not by leaving every result in full', async () => {
+    const content = createContentStore({ counter: createTokenCounter() });
+    for (const type of ['a\u0000b', 'x'.repeat(257), 'a\ud800', '']) {
+      expect(() => resolveCitationPolicy({ tools: { web_fetch: { type } } })).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('.type') }),
+      );
+      expect(() =>
+        contentToModelOutput({ content, toolName: 'web_fetch', rule: { offload: 'always', type } }),
+      ).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+    }
+    expect(resolveCitationPolicy({ default: { type: 'x'.repeat(256) } })('any').type).toHaveLength(256);
+  });
 });

@@ -1,6 +1,7 @@
 import { checkInteger, checkKnownKeys } from '../core/check-options.ts';
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
+import { idProblem } from '../core/ids.ts';
 import type { ContentItemType } from './content-item.ts';
 
 /** When a tool's results go to the content store: every time, never, or when over a token count. */
@@ -67,8 +68,9 @@ export function checkCitationRule(
   if (keepTurns !== undefined && (!Number.isSafeInteger(keepTurns) || keepTurns < 0)) {
     throw fail(`keepTurns must be a non-negative integer, got ${describeValue(keepTurns)}`);
   }
-  if (type !== undefined && (typeof type !== 'string' || type.length === 0))
-    throw fail('type must be a non-empty string');
+  // The type of every item the rule stores: one breaking the id rule would leave each result in full, unsaid.
+  const typeProblem = type === undefined ? undefined : idProblem(type);
+  if (typeProblem !== undefined) throw fail(`type ${typeProblem}`);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describeValue } from '../core/errors/describe-value.ts';
 import { MemoryError } from '../core/errors/memory-error.ts';
-import { createId } from '../core/ids.ts';
+import { createId, maxIdLength } from '../core/ids.ts';
 import type { ContentStore } from './create-content-store.ts';
+import { safeCut } from './transforms/text-slices.ts';
 
 /**
  * How a sub-agent gets content (seed 004's `ShareMemoryWithSubAgents`): `shared` — the parent's own store (what
@@ -29,7 +30,16 @@ export async function contentForSubAgent(
     });
   }
   if (mode === 'shared') return parent;
-  const child = parent.withSpace(space ?? `${parent.space}/${createId('sub')}`.slice(-256));
+  const child = parent.withSpace(space ?? generatedSpace(parent.space));
   if (mode === 'snapshot') await child.restore(await parent.snapshot());
   return child;
+}
+
+/**
+ * `<parent space>/<generated id>`, its last {@link maxIdLength} code units when longer: the cut moves forward off a
+ * surrogate pair, so the name never starts with a lone surrogate (which the id rule refuses).
+ */
+function generatedSpace(parent: string): string {
+  const name = `${parent}/${createId('sub')}`;
+  return name.slice(safeCut(name, name.length - maxIdLength, 'forward'));
 }
